@@ -1,0 +1,218 @@
+//! Command-line interface: what a designer types. Every flag's help says what it changes
+//! in game terms.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::context::Method;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "cosmosim",
+    version,
+    about = "Balance tabletop RPG rules: exact and seeded Monte Carlo tables for The Tale of Great Cosmos (and other rulebooks)",
+    long_about = "cosmosim answers questions such as \"what is the chance of a critical success at Agilité 55 with karma +6?\" \
+exactly where the maths allows and by seeded Monte Carlo elsewhere, and writes CSV tables, PNG charts and provenance files.\n\n\
+Same seed and same inputs give byte-identical outputs, whatever --threads."
+)]
+pub struct Cli {
+    /// Print nothing but errors: no progress bars, no list of written files.
+    #[arg(long, short, global = true)]
+    pub quiet: bool,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Compute every table with default settings and write them, with an index.md that
+    /// explains each one, to reports/ (or --out).
+    Report(ReportArgs),
+    /// Compute one table (CSV + PNG chart + provenance .meta.json).
+    Table {
+        #[command(subcommand)]
+        table: TableCommand,
+    },
+    /// List every rule option: key, default, allowed values and the rule decision it reads.
+    Options,
+}
+
+/// Seed, threads and output folder, shared by every command that writes.
+#[derive(Debug, Args, Clone)]
+pub struct RunArgs {
+    /// Seed of the random streams. Same seed + same inputs = same numbers.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (0 = all cores). Never changes the results, only the speed.
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Folder the outputs are written to (created if missing).
+    #[arg(long, default_value = "reports")]
+    pub out: PathBuf,
+    /// A rule variant, as key=value (repeatable). `cosmosim options` lists them all.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct ReportArgs {
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Monte Carlo trials per cell for the cross-checks the report runs.
+    #[arg(long, default_value_t = 200_000, value_parser = parse_trials)]
+    pub trials: u64,
+}
+
+/// How a table is computed.
+#[derive(Debug, Args, Clone)]
+pub struct MethodArgs {
+    /// exact = probabilities from the dice distributions; mc = seeded Monte Carlo with 95%
+    /// intervals.
+    #[arg(long, value_enum, default_value = "exact")]
+    pub method: Method,
+    /// Monte Carlo trials per cell (with --method mc).
+    #[arg(long, default_value_t = 1_000_000, value_parser = parse_trials)]
+    pub trials: u64,
+}
+
+#[derive(Debug, Subcommand, Clone)]
+pub enum TableCommand {
+    /// P(each outcome class) of a Great Cosmos d100 test, by threshold and karma
+    /// (C-TEST-1..4). Writes cosmos-test.csv: threshold,karma,p_super_success,
+    /// p_crit_success,p_success,p_failure,p_crit_failure,p_super_failure.
+    CosmosTest(CosmosTestArgs),
+    /// Where karma settles over long play: the stationary share of each karma value when a
+    /// character tests again and again at one threshold (C-KARMA-1, C-KARMA-3). Writes
+    /// cosmos-karma-drift.csv: threshold,karma,p_stationary.
+    CosmosKarmaDrift(KarmaDriftArgs),
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct CosmosTestArgs {
+    /// Thresholds (stat value or mean of stats): a range 20..85, a stepped range 20..85:5
+    /// or a list 30,55,70. Allowed values: -100..200 (thresholds are not clamped).
+    #[arg(long, default_value = "20..85", value_parser = parse_thresholds)]
+    pub thresholds: IntList,
+    /// Karma values, same syntax. Allowed: -10..10.
+    #[arg(long, default_value = "-10..10", value_parser = parse_karma, allow_hyphen_values = true)]
+    pub karma: IntList,
+    /// Percentage bonus (+10) or malus (-5) on the test, applied per the percent_mode
+    /// option.
+    #[arg(long, default_value_t = 0.0, allow_hyphen_values = true, value_parser = parse_modifier)]
+    pub modifier: f64,
+    /// Lowest score of the crit-failure band: 91 normally, 86 under extreme fatigue
+    /// (C-FAT-4). Allowed: 11..100.
+    #[arg(long, default_value_t = 91, value_parser = clap::value_parser!(u8).range(11..=100))]
+    pub crit_fail_from: u8,
+    #[command(flatten)]
+    pub method: MethodArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct KarmaDriftArgs {
+    /// Thresholds, as for cosmos-test.
+    #[arg(long, default_value = "20..85", value_parser = parse_thresholds)]
+    pub thresholds: IntList,
+    /// Tests discarded at the start of each simulated trajectory (with --method mc).
+    #[arg(long, default_value_t = 1_000)]
+    pub burn_in: u64,
+    /// exact = stationary distribution of the 21-state chain; mc = long simulated
+    /// trajectories (--trials tests per threshold) with 95% intervals.
+    #[arg(long, value_enum, default_value = "exact")]
+    pub method: Method,
+    /// Monte Carlo tests per threshold (with --method mc).
+    #[arg(long, default_value_t = 2_000_000, value_parser = parse_trials)]
+    pub trials: u64,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// A list of integers given as a range, stepped range or comma list.
+#[derive(Debug, Clone, PartialEq)]
+pub struct IntList(pub Vec<i64>);
+
+/// Parses `a..b`, `a..b:step`, `a,b,c` or `a`, each value within `lo..=hi`.
+pub fn parse_int_list(s: &str, lo: i64, hi: i64) -> Result<IntList, String> {
+    let num = |x: &str| -> Result<i64, String> {
+        x.trim()
+            .parse::<i64>()
+            .map_err(|_| format!("`{x}` is not a whole number (expected e.g. 20..85, 20..85:5 or 30,55,70)"))
+    };
+    let values: Vec<i64> = if let Some((a, rest)) = s.split_once("..") {
+        let (b, step) = match rest.split_once(':') {
+            Some((b, st)) => (num(b)?, num(st)?),
+            None => (num(rest)?, 1),
+        };
+        let a = num(a)?;
+        if step <= 0 {
+            return Err(format!("step must be positive, got {step}"));
+        }
+        if b < a {
+            return Err(format!("range {a}..{b} is empty: the start must not exceed the end"));
+        }
+        (a..=b).step_by(step as usize).collect()
+    } else {
+        s.split(',').map(num).collect::<Result<_, _>>()?
+    };
+    if let Some(bad) = values.iter().find(|v| **v < lo || **v > hi) {
+        return Err(format!("{bad} is out of range; allowed values: {lo}..{hi}"));
+    }
+    let mut sorted = values.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    if sorted.len() != values.len() {
+        return Err("values must not repeat".to_string());
+    }
+    Ok(IntList(sorted))
+}
+
+fn parse_thresholds(s: &str) -> Result<IntList, String> {
+    parse_int_list(s, -100, 200)
+}
+
+fn parse_karma(s: &str) -> Result<IntList, String> {
+    parse_int_list(s, -10, 10)
+}
+
+fn parse_trials(s: &str) -> Result<u64, String> {
+    let t: u64 = s
+        .replace('_', "")
+        .parse()
+        .map_err(|_| format!("`{s}` is not a whole number of trials"))?;
+    if t == 0 || t > 1_000_000_000_000 {
+        return Err(format!("{t} trials is out of range; allowed: 1..1000000000000"));
+    }
+    Ok(t)
+}
+
+fn parse_modifier(s: &str) -> Result<f64, String> {
+    let m: f64 = s
+        .trim_start_matches('+')
+        .parse()
+        .map_err(|_| format!("`{s}` is not a number (expected e.g. +10 or -5)"))?;
+    if !(-100.0..=100.0).contains(&m) {
+        return Err(format!("{m} is out of range; allowed: -100..100 (percent)"));
+    }
+    Ok(m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn int_lists() {
+        assert_eq!(parse_int_list("20..23", 0, 100).unwrap().0, vec![20, 21, 22, 23]);
+        assert_eq!(parse_int_list("20..30:5", 0, 100).unwrap().0, vec![20, 25, 30]);
+        assert_eq!(parse_int_list("-10..-8", -10, 10).unwrap().0, vec![-10, -9, -8]);
+        assert_eq!(parse_int_list("55,30", 0, 100).unwrap().0, vec![30, 55]);
+        assert!(parse_int_list("20..10", 0, 100).is_err());
+        assert!(parse_int_list("0..300", 0, 100).unwrap_err().contains("allowed values: 0..100"));
+        assert!(parse_int_list("a", 0, 100).is_err());
+        assert!(parse_int_list("1,1", 0, 100).is_err());
+    }
+}

@@ -1,0 +1,40 @@
+use crate::engine::{Engine, Progress};
+use crate::rules::RuleOptions;
+
+/// Exact computation or Monte Carlo.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Method {
+    /// Exact probabilities from the dice distributions.
+    Exact,
+    /// Seeded Monte Carlo with 95% intervals.
+    Mc,
+}
+
+/// What every computation needs: the engine (seed, threads), the rule options in force
+/// and whether to stay quiet.
+pub struct Context {
+    pub engine: Engine,
+    pub options: RuleOptions,
+    pub quiet: bool,
+}
+
+impl Context {
+    pub fn new(seed: u64, threads: usize, options: RuleOptions, quiet: bool) -> anyhow::Result<Context> {
+        Ok(Context {
+            engine: Engine::new(seed, threads)?,
+            options,
+            quiet,
+        })
+    }
+
+    pub fn progress(&self, total: u64, what: &str) -> Progress {
+        Progress::new(total, what, self.quiet)
+    }
+
+    /// A status line on stderr unless `--quiet`.
+    pub fn say(&self, msg: &str) {
+        if !self.quiet {
+            eprintln!("{msg}");
+        }
+    }
+}

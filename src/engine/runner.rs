@@ -1,0 +1,114 @@
+use rayon::prelude::*;
+use rayon::{ThreadPool, ThreadPoolBuilder};
+
+use super::{stream, Merge, Progress, Rng64};
+
+/// Trials per batch. Part of the reproducibility contract: changing it changes results.
+pub const BATCH_SIZE: u64 = 1 << 16;
+
+/// Batches evaluated in parallel before their accumulators are merged (in order); bounds
+/// memory whatever the trial count.
+const BATCHES_PER_ROUND: u64 = 64;
+
+/// A Monte Carlo experiment: how to run one batch of trials into an accumulator.
+pub trait Simulation: Sync {
+    type Acc: Merge + Send;
+
+    /// A fresh, empty accumulator.
+    fn empty(&self) -> Self::Acc;
+
+    /// Runs `trials` independent trials drawing from `rng`, folding them into `acc`.
+    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut Self::Acc);
+}
+
+/// Runs simulations on a fixed thread pool. Results depend only on the seed, the task
+/// index and the trial count.
+pub struct Engine {
+    pool: ThreadPool,
+    seed: u64,
+}
+
+impl Engine {
+    /// `threads = 0` uses every core.
+    pub fn new(seed: u64, threads: usize) -> anyhow::Result<Engine> {
+        let pool = ThreadPoolBuilder::new().num_threads(threads).build()?;
+        Ok(Engine { pool, seed })
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn threads(&self) -> usize {
+        self.pool.current_num_threads()
+    }
+
+    /// Runs `trials` trials of `sim` as task `task` (a table cell, a grid point...).
+    pub fn run<S: Simulation>(&self, sim: &S, task: u64, trials: u64, progress: &Progress) -> S::Acc {
+        let batches = trials.div_ceil(BATCH_SIZE);
+        let size = |b: u64| BATCH_SIZE.min(trials - b * BATCH_SIZE);
+        let seed = self.seed;
+        let mut total = sim.empty();
+        let mut start = 0;
+        while start < batches {
+            let end = (start + BATCHES_PER_ROUND).min(batches);
+            let round: Vec<S::Acc> = self.pool.install(|| {
+                (start..end)
+                    .into_par_iter()
+                    .map(|b| {
+                        let mut acc = sim.empty();
+                        let mut rng = stream(seed, task, b);
+                        sim.run_batch(&mut rng, size(b), &mut acc);
+                        progress.advance(size(b));
+                        acc
+                    })
+                    .collect()
+            });
+            for acc in round {
+                total.merge(acc);
+            }
+            start = end;
+        }
+        total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::Die;
+    use crate::engine::{Counts, Moments};
+
+    struct SumOfD6;
+    impl Simulation for SumOfD6 {
+        type Acc = (Counts<6>, Moments);
+        fn empty(&self) -> Self::Acc {
+            Default::default()
+        }
+        fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut Self::Acc) {
+            for _ in 0..trials {
+                let r = Die::D6.roll(rng);
+                acc.0.add(r as usize - 1);
+                acc.1.push(r as f64);
+            }
+        }
+    }
+
+    #[test]
+    fn same_result_whatever_the_thread_count() {
+        let trials = 3 * BATCH_SIZE + 17;
+        let one = Engine::new(5, 1).unwrap().run(&SumOfD6, 0, trials, &Progress::hidden());
+        let many = Engine::new(5, 4).unwrap().run(&SumOfD6, 0, trials, &Progress::hidden());
+        assert_eq!(one.0, many.0);
+        assert_eq!(one.1.mean.to_bits(), many.1.mean.to_bits());
+        assert_eq!(one.0.total(), trials);
+    }
+
+    #[test]
+    fn tasks_and_seeds_give_different_streams() {
+        let e = Engine::new(5, 2).unwrap();
+        let a = e.run(&SumOfD6, 0, 1000, &Progress::hidden());
+        let b = e.run(&SumOfD6, 1, 1000, &Progress::hidden());
+        assert_ne!(a.0, b.0);
+    }
+}

@@ -1,0 +1,14 @@
+//! cosmosim: exact and seeded Monte Carlo answers to balance questions about tabletop RPG
+//! rules. The modules follow the program's steps: `cli` -> `scenario` -> `engine` ->
+//! `systems/<game>` -> `report`.
+
+pub mod cli;
+pub mod commands;
+pub mod context;
+pub mod dice;
+pub mod engine;
+pub mod error;
+pub mod report;
+pub mod rules;
+pub mod stats;
+pub mod systems;

@@ -1,0 +1,48 @@
+//! Chart descriptions: plain data, rendered by the PNG exporter.
+
+/// One PNG file: one or more panels side by side.
+#[derive(Clone, Debug)]
+pub struct Figure {
+    /// `None` for `<name>.png`, `Some(s)` for `<name>-<s>.png`.
+    pub suffix: Option<String>,
+    pub panels: Vec<Chart>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Chart {
+    Lines(LineChart),
+    Heatmap(Heatmap),
+}
+
+/// Curves over a shared x axis, each with an optional interval band.
+#[derive(Clone, Debug, Default)]
+pub struct LineChart {
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    pub series: Vec<LineSeries>,
+    /// Fixed y range (e.g. 0..1 for probabilities); `None` fits the data.
+    pub y_range: Option<(f64, f64)>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct LineSeries {
+    pub name: String,
+    pub points: Vec<(f64, f64)>,
+    /// (x, lo, hi) for a shaded 95% interval.
+    pub band: Vec<(f64, f64, f64)>,
+}
+
+/// Values on an integer grid, one colour per cell.
+#[derive(Clone, Debug, Default)]
+pub struct Heatmap {
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    pub xs: Vec<i64>,
+    pub ys: Vec<i64>,
+    /// `values[iy][ix]`.
+    pub values: Vec<Vec<f64>>,
+    /// Range the colour scale spans.
+    pub range: (f64, f64),
+}

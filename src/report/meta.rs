@@ -1,0 +1,113 @@
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use super::write_atomic;
+
+/// Where a number came from: enough to reproduce it bit for bit.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Provenance {
+    pub tool: String,
+    pub version: String,
+    pub output: String,
+    pub system: String,
+    /// `exact` or `monte_carlo`.
+    pub method: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// Trials per cell / grid point / scenario run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trials: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub batch_size: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rng: Option<String>,
+    pub rule_options: BTreeMap<String, String>,
+    pub parameters: BTreeMap<String, String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scenario: Option<ScenarioRef>,
+}
+
+/// The scenario file an output was computed from.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ScenarioRef {
+    pub path: String,
+    pub sha256: String,
+}
+
+impl Provenance {
+    /// Provenance of an exact computation.
+    pub fn exact(output: &str, system: &str, rule_options: BTreeMap<String, String>) -> Provenance {
+        Provenance {
+            tool: env!("CARGO_PKG_NAME").to_string(),
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            output: output.to_string(),
+            system: system.to_string(),
+            method: "exact".to_string(),
+            seed: None,
+            trials: None,
+            batch_size: None,
+            rng: None,
+            rule_options,
+            parameters: BTreeMap::new(),
+            scenario: None,
+        }
+    }
+
+    /// Provenance of a Monte Carlo run.
+    pub fn monte_carlo(
+        output: &str,
+        system: &str,
+        rule_options: BTreeMap<String, String>,
+        seed: u64,
+        trials: u64,
+    ) -> Provenance {
+        Provenance {
+            method: "monte_carlo".to_string(),
+            seed: Some(seed),
+            trials: Some(trials),
+            batch_size: Some(crate::engine::BATCH_SIZE),
+            rng: Some("Xoshiro256++, one stream per (seed, task, batch) via SplitMix64".into()),
+            ..Provenance::exact(output, system, rule_options)
+        }
+    }
+
+    pub fn with_param(mut self, key: &str, value: impl ToString) -> Provenance {
+        self.parameters.insert(key.to_string(), value.to_string());
+        self
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default() + "\n"
+    }
+
+    pub fn write(&self, path: &Path) -> anyhow::Result<()> {
+        write_atomic(path, self.to_json().as_bytes())
+    }
+
+    /// One line for Markdown: method, seed, trials, options.
+    pub fn summary(&self) -> String {
+        let mut s = format!("{} {} · method {}", self.tool, self.version, self.method);
+        if let Some(seed) = self.seed {
+            s += &format!(" · seed {seed}");
+        }
+        if let Some(t) = self.trials {
+            s += &format!(" · {t} trials");
+        }
+        if let Some(sc) = &self.scenario {
+            s += &format!(" · scenario {} (sha256 {})", sc.path, &sc.sha256[..12.min(sc.sha256.len())]);
+        }
+        let opts: Vec<String> = self.rule_options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        if !opts.is_empty() {
+            s += &format!(" · options {}", opts.join(", "));
+        }
+        s
+    }
+}
+
+/// Hex SHA-256 of a file's bytes.
+pub fn file_sha256(bytes: &[u8]) -> String {
+    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}

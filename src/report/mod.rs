@@ -1,0 +1,77 @@
+//! Everything the tool writes: one exporter per format (CSV via polars, PNG via plotters,
+//! provenance JSON, the Markdown index), all writing through a temp file and a rename so a
+//! failed run never leaves a half-written output behind.
+
+mod atomic;
+mod chart;
+mod csv;
+mod meta;
+mod png;
+mod index;
+
+pub use atomic::write_atomic;
+pub use chart::{Chart, Figure, Heatmap, LineChart, LineSeries};
+pub use csv::{csv_string, write_csv};
+pub use index::{write_index, IndexEntry};
+pub use meta::{file_sha256, Provenance, ScenarioRef};
+pub use png::render_png;
+
+use std::path::{Path, PathBuf};
+
+use polars::prelude::DataFrame;
+
+/// One table or scenario result, ready to export.
+pub struct Output {
+    /// File stem: `<name>.csv`, `<name>.png`, `<name>.meta.json`.
+    pub name: String,
+    pub title: String,
+    /// The question the output answers, in a designer's words.
+    pub question: String,
+    pub frame: DataFrame,
+    pub figures: Vec<Figure>,
+    /// Headline numbers for the index.
+    pub key_figures: Vec<String>,
+    pub provenance: Provenance,
+}
+
+impl Output {
+    /// Writes CSV, PNGs and provenance into `dir`; returns the paths written.
+    pub fn write(&mut self, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| anyhow::anyhow!("cannot create output folder {}: {e}", dir.display()))?;
+        let mut written = Vec::new();
+        let csv_path = dir.join(format!("{}.csv", self.name));
+        write_csv(&mut self.frame, &csv_path)?;
+        written.push(csv_path);
+        for fig in &self.figures {
+            let stem = match &fig.suffix {
+                Some(s) => format!("{}-{s}", self.name),
+                None => self.name.clone(),
+            };
+            let path = dir.join(format!("{stem}.png"));
+            render_png(fig, &path)?;
+            written.push(path);
+        }
+        let meta_path = dir.join(format!("{}.meta.json", self.name));
+        self.provenance.write(&meta_path)?;
+        written.push(meta_path);
+        Ok(written)
+    }
+
+    pub fn index_entry(&self) -> IndexEntry {
+        IndexEntry {
+            name: self.name.clone(),
+            title: self.title.clone(),
+            question: self.question.clone(),
+            key_figures: self.key_figures.clone(),
+            files: std::iter::once(format!("{}.csv", self.name))
+                .chain(self.figures.iter().map(|f| match &f.suffix {
+                    Some(s) => format!("{}-{s}.png", self.name),
+                    None => format!("{}.png", self.name),
+                }))
+                .chain(std::iter::once(format!("{}.meta.json", self.name)))
+                .collect(),
+            provenance: self.provenance.clone(),
+        }
+    }
+}

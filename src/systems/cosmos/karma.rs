@@ -1,0 +1,171 @@
+//! Karma drift over long play (C-KARMA-1, C-KARMA-3): a 21-state Markov chain for a fixed
+//! threshold, solved exactly and simulated.
+
+use crate::engine::{Counts, Merge, Moments, Rng64, Simulation};
+
+use super::{KarmaOverflow, Outcome, TestRules, TestSampler, TestSpec, KARMA_MAX, KARMA_MIN};
+
+pub const KARMA_STATES: usize = 21;
+
+fn state(k: i8) -> usize {
+    (k - KARMA_MIN) as usize
+}
+
+/// Karma after a normal test (C-KARMA-1, option `karma_overflow`).
+pub fn drift(karma: i8, outcome: Outcome, overflow: KarmaOverflow) -> i8 {
+    let next = karma + outcome.karma_delta();
+    match overflow {
+        KarmaOverflow::Clamp => next.clamp(KARMA_MIN, KARMA_MAX),
+        KarmaOverflow::Cancel if (KARMA_MIN..=KARMA_MAX).contains(&next) => next,
+        KarmaOverflow::Cancel => karma,
+    }
+}
+
+/// `P[i][j]`: probability that one test at `threshold` moves karma from state i to j
+/// (state 0 is karma -10).
+pub fn transition_matrix(threshold: f64, rules: &TestRules) -> [[f64; KARMA_STATES]; KARMA_STATES] {
+    let mut p = [[0.0; KARMA_STATES]; KARMA_STATES];
+    for k in KARMA_MIN..=KARMA_MAX {
+        let spec = TestSpec::new(threshold, k).expect("karma in range by construction");
+        for (o, q) in spec.exact(rules).outcomes() {
+            p[state(k)][state(drift(k, *o, rules.karma_overflow))] += q;
+        }
+    }
+    p
+}
+
+/// The exact stationary distribution `pi = pi P`, `sum pi = 1` (C-KARMA-3), by Gaussian
+/// elimination with partial pivoting on `(P^T - I)` with one row replaced by the sum.
+pub fn stationary(threshold: f64, rules: &TestRules) -> [f64; KARMA_STATES] {
+    let p = transition_matrix(threshold, rules);
+    const N: usize = KARMA_STATES;
+    let mut a = [[0.0f64; N + 1]; N];
+    for i in 0..N {
+        for j in 0..N {
+            a[i][j] = p[j][i] - if i == j { 1.0 } else { 0.0 };
+        }
+    }
+    a[N - 1] = [1.0; N + 1];
+    for col in 0..N {
+        let pivot = (col..N)
+            .max_by(|&x, &y| a[x][col].abs().total_cmp(&a[y][col].abs()))
+            .unwrap_or(col);
+        a.swap(col, pivot);
+        let d = a[col][col];
+        for j in col..=N {
+            a[col][j] /= d;
+        }
+        for i in 0..N {
+            if i != col && a[i][col] != 0.0 {
+                let f = a[i][col];
+                for j in col..=N {
+                    a[i][j] -= f * a[col][j];
+                }
+            }
+        }
+    }
+    let mut pi = [0.0; N];
+    for i in 0..N {
+        pi[i] = a[i][N].max(0.0);
+    }
+    pi
+}
+
+/// Long karma trajectories at a fixed threshold. Each batch is one independent chain
+/// started at karma 0; its first `burn_in` tests are discarded, then every test is counted.
+/// Intervals come from the spread of per-chain shares (batch means), which is honest about
+/// the autocorrelation of a trajectory.
+pub struct KarmaWalk {
+    samplers: Vec<TestSampler>,
+    next: [[u8; 6]; KARMA_STATES],
+    burn_in: u64,
+}
+
+/// Visits per karma state, and the per-chain share of each state.
+#[derive(Clone, Debug, Default)]
+pub struct KarmaAcc {
+    pub visits: Counts<KARMA_STATES>,
+    pub share: [Moments; KARMA_STATES],
+}
+
+impl Merge for KarmaAcc {
+    fn merge(&mut self, other: Self) {
+        self.visits.merge(other.visits);
+        for (a, b) in self.share.iter_mut().zip(other.share) {
+            a.merge(b);
+        }
+    }
+}
+
+impl KarmaWalk {
+    pub fn new(threshold: f64, rules: &TestRules, burn_in: u64) -> KarmaWalk {
+        let mut samplers = Vec::with_capacity(KARMA_STATES);
+        let mut next = [[0u8; 6]; KARMA_STATES];
+        for k in KARMA_MIN..=KARMA_MAX {
+            let spec = TestSpec::new(threshold, k).expect("karma in range by construction");
+            samplers.push(TestSampler::new(&spec, rules));
+            for o in Outcome::ALL {
+                next[state(k)][o as usize] = state(drift(k, o, rules.karma_overflow)) as u8;
+            }
+        }
+        KarmaWalk {
+            samplers,
+            next,
+            burn_in,
+        }
+    }
+}
+
+impl Simulation for KarmaWalk {
+    type Acc = KarmaAcc;
+
+    fn empty(&self) -> KarmaAcc {
+        KarmaAcc::default()
+    }
+
+    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut KarmaAcc) {
+        let mut s = state(0);
+        for _ in 0..self.burn_in {
+            s = self.next[s][self.samplers[s].sample_index(rng) as usize] as usize;
+        }
+        let mut visits = Counts::<KARMA_STATES>::default();
+        for _ in 0..trials {
+            visits.add(s);
+            s = self.next[s][self.samplers[s].sample_index(rng) as usize] as usize;
+        }
+        for (m, c) in acc.share.iter_mut().zip(visits.counts) {
+            m.push(c as f64 / trials as f64);
+        }
+        acc.visits.merge(visits);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn drift_by_outcome_and_overflow() {
+        assert_eq!(drift(0, Outcome::SuperFailure, KarmaOverflow::Clamp), 2);
+        assert_eq!(drift(0, Outcome::CritSuccess, KarmaOverflow::Clamp), -1);
+        assert_eq!(drift(9, Outcome::SuperFailure, KarmaOverflow::Clamp), 10);
+        assert_eq!(drift(9, Outcome::SuperFailure, KarmaOverflow::Cancel), 9);
+        assert_eq!(drift(-9, Outcome::SuperSuccess, KarmaOverflow::Cancel), -9);
+        assert_eq!(drift(3, Outcome::Success, KarmaOverflow::Cancel), 3);
+    }
+
+    #[test]
+    fn rows_sum_to_one_and_pi_is_stationary() {
+        let r = TestRules::default();
+        let p = transition_matrix(50.0, &r);
+        for row in &p {
+            assert!((row.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        }
+        let pi = stationary(50.0, &r);
+        assert!((pi.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        for j in 0..KARMA_STATES {
+            let back: f64 = (0..KARMA_STATES).map(|i| pi[i] * p[i][j]).sum();
+            assert!((back - pi[j]).abs() < 1e-12);
+        }
+    }
+}

@@ -1,0 +1,15 @@
+//! The Tale of Great Cosmos: d100 roll-under tests with karma (C-TEST, C-KARMA).
+
+mod karma;
+mod options;
+mod outcome;
+pub mod tables;
+mod test;
+
+pub use karma::{drift, stationary, transition_matrix, KarmaWalk, KARMA_STATES};
+pub use options::{KarmaOverflow, PercentMode, SuperCritRoll, TestRules, OPTIONS};
+pub use outcome::Outcome;
+pub use test::{
+    classify, roll_dist, score, threshold_with_modifier, KarmaDie, Roll, TestSampler, TestSpec,
+    CRIT_FAIL_FROM, KARMA_MAX, KARMA_MIN,
+};

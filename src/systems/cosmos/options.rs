@@ -1,0 +1,77 @@
+use crate::rules::{Allowed, OptionSpec, RuleOptions};
+
+/// Rule options of the Great Cosmos test and karma rules.
+pub const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        key: "percent_mode",
+        decision: "C-TEST-1",
+        default: "points",
+        allowed: Allowed::OneOf(&["points", "relative"]),
+        help: "how a percentage bonus/malus moves the threshold: points adds it (55 +10% -> 65), relative scales it (55 +10% -> 60.5)",
+    },
+    OptionSpec {
+        key: "super_crit_roll",
+        decision: "C-TEST-2",
+        default: "natural",
+        allowed: Allowed::OneOf(&["natural", "score"]),
+        help: "whether 42 (super success) and 66 (super failure) are read on the natural d100 or on the score after the karma d10",
+    },
+    OptionSpec {
+        key: "karma_overflow",
+        decision: "C-KARMA-1",
+        default: "clamp",
+        allowed: Allowed::OneOf(&["clamp", "cancel"]),
+        help: "a karma change past -10/+10: clamp stops at the bound, cancel drops the whole change",
+    },
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PercentMode {
+    Points,
+    Relative,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SuperCritRoll {
+    Natural,
+    Score,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KarmaOverflow {
+    Clamp,
+    Cancel,
+}
+
+/// The test and karma options in force, typed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TestRules {
+    pub percent_mode: PercentMode,
+    pub super_crit_roll: SuperCritRoll,
+    pub karma_overflow: KarmaOverflow,
+}
+
+impl Default for TestRules {
+    fn default() -> Self {
+        TestRules::from_options(&RuleOptions::default())
+    }
+}
+
+impl TestRules {
+    pub fn from_options(o: &RuleOptions) -> TestRules {
+        TestRules {
+            percent_mode: match o.get("percent_mode") {
+                "relative" => PercentMode::Relative,
+                _ => PercentMode::Points,
+            },
+            super_crit_roll: match o.get("super_crit_roll") {
+                "score" => SuperCritRoll::Score,
+                _ => SuperCritRoll::Natural,
+            },
+            karma_overflow: match o.get("karma_overflow") {
+                "cancel" => KarmaOverflow::Cancel,
+                _ => KarmaOverflow::Clamp,
+            },
+        }
+    }
+}

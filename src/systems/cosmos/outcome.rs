@@ -1,0 +1,64 @@
+/// The six outcome classes of a normal test (C-TEST-2), best first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Outcome {
+    SuperSuccess = 0,
+    CritSuccess = 1,
+    Success = 2,
+    Failure = 3,
+    CritFailure = 4,
+    SuperFailure = 5,
+}
+
+impl Outcome {
+    pub const ALL: [Outcome; 6] = [
+        Outcome::SuperSuccess,
+        Outcome::CritSuccess,
+        Outcome::Success,
+        Outcome::Failure,
+        Outcome::CritFailure,
+        Outcome::SuperFailure,
+    ];
+
+    /// The snake_case name used in CSV columns.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::SuperSuccess => "super_success",
+            Outcome::CritSuccess => "crit_success",
+            Outcome::Success => "success",
+            Outcome::Failure => "failure",
+            Outcome::CritFailure => "crit_failure",
+            Outcome::SuperFailure => "super_failure",
+        }
+    }
+
+    pub fn from_index(i: u8) -> Outcome {
+        Outcome::ALL[i as usize % 6]
+    }
+
+    pub fn is_success(self) -> bool {
+        self <= Outcome::Success
+    }
+
+    /// Success tier used by attack/defence comparisons (C-CMB-2): 0 failure, 1 success,
+    /// 2 crit, 3 super.
+    pub fn tier(self) -> u8 {
+        match self {
+            Outcome::SuperSuccess => 3,
+            Outcome::CritSuccess => 2,
+            Outcome::Success => 1,
+            _ => 0,
+        }
+    }
+
+    /// Karma change after a normal test (C-KARMA-1).
+    pub fn karma_delta(self) -> i8 {
+        match self {
+            Outcome::SuperSuccess => -2,
+            Outcome::CritSuccess => -1,
+            Outcome::CritFailure => 1,
+            Outcome::SuperFailure => 2,
+            _ => 0,
+        }
+    }
+}

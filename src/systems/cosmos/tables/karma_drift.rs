@@ -1,0 +1,162 @@
+use polars::prelude::*;
+
+use crate::context::{Context, Method};
+use crate::report::{Chart, Figure, Heatmap, LineChart, LineSeries, Output, Provenance};
+use crate::stats::t_interval;
+use crate::systems::cosmos::{stationary, KarmaWalk, TestRules, KARMA_MIN, KARMA_STATES, OPTIONS};
+
+use super::test_table::range_text;
+
+/// The grid of the `cosmos-karma-drift` table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KarmaDriftParams {
+    pub thresholds: Vec<i64>,
+    /// Tests discarded at the start of each simulated trajectory.
+    pub burn_in: u64,
+}
+
+/// One row: threshold, karma, stationary share (with the Monte Carlo interval if any).
+#[derive(Clone, Debug, PartialEq)]
+pub struct KarmaDriftRow {
+    pub threshold: i64,
+    pub karma: i64,
+    pub p: f64,
+    pub interval: Option<(f64, f64)>,
+}
+
+fn rows(params: &KarmaDriftParams, ctx: &Context, method: Method, trials: u64) -> Vec<KarmaDriftRow> {
+    let rules = TestRules::from_options(&ctx.options);
+    let progress = ctx.progress(trials * params.thresholds.len() as u64, "cosmos-karma-drift");
+    let mut out = Vec::new();
+    for &t in &params.thresholds {
+        match method {
+            Method::Exact => {
+                let pi = stationary(t as f64, &rules);
+                for (i, p) in pi.iter().enumerate() {
+                    out.push(KarmaDriftRow {
+                        threshold: t,
+                        karma: KARMA_MIN as i64 + i as i64,
+                        p: *p,
+                        interval: None,
+                    });
+                }
+            }
+            Method::Mc => {
+                let walk = KarmaWalk::new(t as f64, &rules, params.burn_in);
+                let acc = ctx.engine.run(&walk, (t + 1_000_000) as u64, trials, &progress);
+                let total = acc.visits.total() as f64;
+                for i in 0..KARMA_STATES {
+                    let m = &acc.share[i];
+                    out.push(KarmaDriftRow {
+                        threshold: t,
+                        karma: KARMA_MIN as i64 + i as i64,
+                        p: acc.visits.counts[i] as f64 / total,
+                        interval: Some(t_interval(m.mean, m.std_error(), m.n)),
+                    });
+                }
+            }
+        }
+    }
+    progress.finish();
+    out
+}
+
+/// The `cosmos-karma-drift` output: `threshold,karma,p_stationary` (+ `steps`,
+/// `p_stationary_lo`, `p_stationary_hi` with `--method mc`), charts and provenance.
+pub fn karma_drift_output(params: &KarmaDriftParams, ctx: &Context, method: Method, trials: u64) -> anyhow::Result<Output> {
+    let rows = rows(params, ctx, method, trials);
+    let mut cols = vec![
+        Column::new("threshold".into(), rows.iter().map(|r| r.threshold).collect::<Vec<_>>()),
+        Column::new("karma".into(), rows.iter().map(|r| r.karma).collect::<Vec<_>>()),
+        Column::new("p_stationary".into(), rows.iter().map(|r| r.p).collect::<Vec<_>>()),
+    ];
+    if method == Method::Mc {
+        cols.push(Column::new("steps".into(), vec![trials; rows.len()]));
+        cols.push(Column::new(
+            "p_stationary_lo".into(),
+            rows.iter().map(|r| r.interval.map_or(0.0, |i| i.0.max(0.0))).collect::<Vec<_>>(),
+        ));
+        cols.push(Column::new(
+            "p_stationary_hi".into(),
+            rows.iter().map(|r| r.interval.map_or(1.0, |i| i.1.min(1.0))).collect::<Vec<_>>(),
+        ));
+    }
+    let frame = DataFrame::new_infer_height(cols)?;
+
+    let n = params.thresholds.len();
+    let picks: Vec<i64> = if n <= 5 {
+        params.thresholds.clone()
+    } else {
+        (0..5).map(|i| params.thresholds[i * (n - 1) / 4]).collect()
+    };
+    let mut lines = LineChart {
+        title: "Where karma settles over long play".into(),
+        x_label: "karma".into(),
+        y_label: "long-run share of tests".into(),
+        ..Default::default()
+    };
+    for t in &picks {
+        let of_t: Vec<&KarmaDriftRow> = rows.iter().filter(|r| r.threshold == *t).collect();
+        lines.series.push(LineSeries {
+            name: format!("threshold {t}"),
+            points: of_t.iter().map(|r| (r.karma as f64, r.p)).collect(),
+            band: of_t
+                .iter()
+                .filter_map(|r| r.interval.map(|(lo, hi)| (r.karma as f64, lo.max(0.0), hi)))
+                .collect(),
+        });
+    }
+    let karmas: Vec<i64> = (-10..=10).collect();
+    let max_p = rows.iter().map(|r| r.p).fold(0.0, f64::max);
+    let heat = Heatmap {
+        title: "Stationary karma share".into(),
+        x_label: "threshold".into(),
+        y_label: "karma".into(),
+        xs: params.thresholds.clone(),
+        ys: karmas.clone(),
+        values: karmas
+            .iter()
+            .map(|&k| {
+                params
+                    .thresholds
+                    .iter()
+                    .map(|&t| rows.iter().find(|r| r.threshold == t && r.karma == k).map_or(0.0, |r| r.p))
+                    .collect()
+            })
+            .collect(),
+        range: (0.0, max_p),
+    };
+
+    let mut key = Vec::new();
+    for t in &picks {
+        let of_t: Vec<&KarmaDriftRow> = rows.iter().filter(|r| r.threshold == *t).collect();
+        let mean: f64 = of_t.iter().map(|r| r.karma as f64 * r.p).sum();
+        let high: f64 = of_t.iter().filter(|r| r.karma >= 5).map(|r| r.p).sum();
+        let low: f64 = of_t.iter().filter(|r| r.karma <= -5).map(|r| r.p).sum();
+        key.push(format!(
+            "threshold {t}: mean long-run karma {mean:+.3}; share of tests at karma >= +5: {high:.4}, at karma <= -5: {low:.4}"
+        ));
+    }
+
+    let opts = ctx.options.in_force(OPTIONS);
+    let prov = match method {
+        Method::Exact => Provenance::exact("cosmos-karma-drift", "cosmos", opts),
+        Method::Mc => Provenance::monte_carlo("cosmos-karma-drift", "cosmos", opts, ctx.engine.seed(), trials)
+            .with_param("burn_in", params.burn_in)
+            .with_param("interval", "Student t over independent chains (one chain per batch)"),
+    }
+    .with_param("thresholds", range_text(&params.thresholds));
+
+    Ok(Output {
+        name: "cosmos-karma-drift".into(),
+        title: "Karma drift: where karma settles over long play".into(),
+        question: "If a character makes test after test at one threshold, letting crits move karma (C-KARMA-1), what share of its tests happen at each karma value in the long run?".into(),
+        frame,
+        figures: vec![Figure {
+            suffix: None,
+            panels: vec![Chart::Lines(lines), Chart::Heatmap(heat)],
+        }],
+        key_figures: key,
+        provenance: prov,
+    })
+}

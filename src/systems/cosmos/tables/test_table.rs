@@ -1,0 +1,246 @@
+use polars::prelude::*;
+
+use crate::context::{Context, Method};
+use crate::engine::{Counts, Rng64, Simulation};
+use crate::error::UserError;
+use crate::report::{Chart, Figure, Heatmap, LineChart, LineSeries, Output, Provenance};
+use crate::stats::wilson;
+use crate::systems::cosmos::{roll_dist, KarmaDie, Outcome, TestRules, TestSampler, TestSpec, OPTIONS};
+
+use super::KARMA_BANDS;
+
+/// The grid of the `cosmos-test` table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TestGrid {
+    pub thresholds: Vec<i64>,
+    pub karma: Vec<i64>,
+    /// Percentage bonus (+) or malus (-) applied per `percent_mode` (C-TEST-1).
+    pub modifier: f64,
+    /// Start of the crit-failure band (91; 86 under extreme fatigue, C-FAT-4).
+    pub crit_fail_from: u8,
+}
+
+impl TestGrid {
+    pub fn spec(&self, threshold: i64, karma: i64, rules: &TestRules) -> Result<TestSpec, UserError> {
+        let k = i8::try_from(karma)
+            .map_err(|_| UserError::new(format!("karma {karma} is out of range; allowed: -10..10")))?;
+        TestSpec::new(threshold as f64, k)?
+            .with_modifier(self.modifier, rules.percent_mode)
+            .with_crit_fail_from(self.crit_fail_from)
+    }
+
+    fn cells(&self) -> impl Iterator<Item = (i64, i64)> + '_ {
+        self.thresholds
+            .iter()
+            .flat_map(move |&t| self.karma.iter().map(move |&k| (t, k)))
+    }
+}
+
+/// Exact outcome probabilities per cell (threshold-major order), in `Outcome::ALL` order.
+/// The three roll distributions (one per karma die) are shared by every threshold.
+pub fn test_grid_exact(grid: &TestGrid, rules: &TestRules) -> Result<Vec<[f64; 6]>, UserError> {
+    let rolls = [KarmaDie::None, KarmaDie::Minus, KarmaDie::Plus].map(|d| roll_dist(d, rules));
+    grid.cells()
+        .map(|(t, k)| {
+            let spec = grid.spec(t, k, rules)?;
+            let dist = &rolls[spec.karma_die() as usize];
+            let mut p = [0.0; 6];
+            for (roll, q) in dist.outcomes() {
+                p[spec.classify_roll(*roll) as usize] += q;
+            }
+            Ok(p)
+        })
+        .collect()
+}
+
+/// Monte Carlo counts for one cell.
+pub type CellCounts = Counts<6>;
+
+struct CellSim(TestSampler);
+
+impl Simulation for CellSim {
+    type Acc = CellCounts;
+
+    fn empty(&self) -> CellCounts {
+        CellCounts::default()
+    }
+
+    #[inline(never)]
+    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut CellCounts) {
+        // Four count arrays break the store-to-load chain on a repeated outcome.
+        let mut c = [[0u64; 8]; 4];
+        for _ in 0..trials / 4 {
+            for lane in &mut c {
+                lane[self.0.sample_index(rng) as usize] += 1;
+            }
+        }
+        for _ in 0..trials % 4 {
+            c[0][self.0.sample_index(rng) as usize] += 1;
+        }
+        for lane in &c {
+            for (a, b) in acc.counts.iter_mut().zip(lane) {
+                *a += b;
+            }
+        }
+    }
+}
+
+/// The engine task of a cell: derived from its values, not its position, so a cell gives
+/// the same numbers whatever grid it is part of.
+fn cell_task(threshold: i64, karma: i64) -> u64 {
+    (((threshold + 1_000_000) as u64) << 8) | (karma + 10) as u64
+}
+
+/// Monte Carlo counts per cell, `trials` per cell.
+pub fn test_grid_mc(grid: &TestGrid, rules: &TestRules, ctx: &Context, trials: u64) -> Result<Vec<CellCounts>, UserError> {
+    let cells: Vec<(i64, i64)> = grid.cells().collect();
+    let progress = ctx.progress(trials * cells.len() as u64, "cosmos-test");
+    let out = cells
+        .iter()
+        .map(|&(t, k)| {
+            let sim = CellSim(TestSampler::new(&grid.spec(t, k, rules)?, rules));
+            Ok(ctx.engine.run(&sim, cell_task(t, k), trials, &progress))
+        })
+        .collect();
+    progress.finish();
+    out
+}
+
+fn success_or_better(p: &[f64; 6]) -> f64 {
+    p[0] + p[1] + p[2]
+}
+
+/// The `cosmos-test` output: CSV columns `threshold,karma,p_super_success,...` (+ `trials`
+/// and `<class>_lo/_hi` Wilson bounds with `--method mc`), a chart and provenance.
+pub fn test_output(grid: &TestGrid, ctx: &Context, method: Method, trials: u64) -> anyhow::Result<Output> {
+    let rules = TestRules::from_options(&ctx.options);
+    let cells: Vec<(i64, i64)> = grid.cells().collect();
+    let mut cols: Vec<Column> = vec![
+        Column::new("threshold".into(), cells.iter().map(|c| c.0).collect::<Vec<_>>()),
+        Column::new("karma".into(), cells.iter().map(|c| c.1).collect::<Vec<_>>()),
+    ];
+    let (probs, counts) = match method {
+        Method::Exact => (test_grid_exact(grid, &rules)?, None),
+        Method::Mc => {
+            let counts = test_grid_mc(grid, &rules, ctx, trials)?;
+            let probs = counts
+                .iter()
+                .map(|c| c.counts.map(|x| x as f64 / trials as f64))
+                .collect();
+            (probs, Some(counts))
+        }
+    };
+    for o in Outcome::ALL {
+        let v: Vec<f64> = probs.iter().map(|p| p[o as usize]).collect();
+        cols.push(Column::new(format!("p_{}", o.name()).into(), v));
+    }
+    if let Some(counts) = &counts {
+        cols.push(Column::new("trials".into(), vec![trials; cells.len()]));
+        for o in Outcome::ALL {
+            let (lo, hi): (Vec<f64>, Vec<f64>) =
+                counts.iter().map(|c| wilson(c.counts[o as usize], trials)).unzip();
+            cols.push(Column::new(format!("{}_lo", o.name()).into(), lo));
+            cols.push(Column::new(format!("{}_hi", o.name()).into(), hi));
+        }
+    }
+    let frame = DataFrame::new_infer_height(cols)?;
+
+    let sob = |t: i64, k: i64| -> Option<f64> {
+        cells.iter().position(|&c| c == (t, k)).map(|i| success_or_better(&probs[i]))
+    };
+    let mut lines = LineChart {
+        title: "P(success or better) by threshold".into(),
+        x_label: "threshold".into(),
+        y_label: "P(success, crit or super)".into(),
+        y_range: Some((0.0, 1.0)),
+        ..Default::default()
+    };
+    for kb in KARMA_BANDS.iter().filter(|k| grid.karma.contains(k)) {
+        let mut s = LineSeries {
+            name: format!("karma {kb:+}"),
+            ..Default::default()
+        };
+        for &t in &grid.thresholds {
+            let i = cells.iter().position(|&c| c == (t, *kb)).unwrap_or(0);
+            s.points.push((t as f64, success_or_better(&probs[i])));
+            if let Some(counts) = &counts {
+                let c = &counts[i].counts;
+                let (lo, hi) = wilson(c[0] + c[1] + c[2], trials);
+                s.band.push((t as f64, lo, hi));
+            }
+        }
+        lines.series.push(s);
+    }
+    let heat = Heatmap {
+        title: "P(success or better)".into(),
+        x_label: "threshold".into(),
+        y_label: "karma".into(),
+        xs: grid.thresholds.clone(),
+        ys: grid.karma.clone(),
+        values: grid
+            .karma
+            .iter()
+            .map(|&k| grid.thresholds.iter().map(|&t| sob(t, k).unwrap_or(0.0)).collect())
+            .collect(),
+        range: (0.0, 1.0),
+    };
+
+    let mut key = Vec::new();
+    let mut cite = |t: i64, k: i64, what: &str| {
+        if let Some(i) = cells.iter().position(|&c| c == (t, k)) {
+            let p = &probs[i];
+            key.push(format!(
+                "{what}threshold {t}, karma {k:+}: P(success or better) = {:.4}, P(crit or super success) = {:.4}, P(crit or super failure) = {:.4}",
+                success_or_better(p),
+                p[0] + p[1],
+                p[4] + p[5]
+            ));
+        }
+    };
+    cite(50, 0, "");
+    cite(55, 6, "Agilité 55 with karma +6 — ");
+    cite(55, -6, "");
+    if let (Some(a), Some(b)) = (sob(50, 0), sob(50, 5)) {
+        key.push(format!(
+            "at threshold 50, karma +5 (d10 off the roll) adds {:+.1} points of success or better over karma 0",
+            100.0 * (b - a)
+        ));
+    }
+
+    let mut prov = match method {
+        Method::Exact => Provenance::exact("cosmos-test", "cosmos", ctx.options.in_force(OPTIONS)),
+        Method::Mc => Provenance::monte_carlo(
+            "cosmos-test",
+            "cosmos",
+            ctx.options.in_force(OPTIONS),
+            ctx.engine.seed(),
+            trials,
+        ),
+    };
+    prov = prov
+        .with_param("thresholds", range_text(&grid.thresholds))
+        .with_param("karma", range_text(&grid.karma))
+        .with_param("modifier_percent", grid.modifier)
+        .with_param("crit_fail_from", grid.crit_fail_from);
+
+    Ok(Output {
+        name: "cosmos-test".into(),
+        title: "Great Cosmos test outcomes by threshold and karma".into(),
+        question: "What is the chance of each outcome class (super/crit success, success, failure, crit/super failure) of a d100 test at a given threshold and karma?".into(),
+        frame,
+        figures: vec![Figure {
+            suffix: None,
+            panels: vec![Chart::Lines(lines), Chart::Heatmap(heat)],
+        }],
+        key_figures: key,
+        provenance: prov,
+    })
+}
+
+/// `20..85` for a contiguous list, else the values.
+pub(crate) fn range_text(v: &[i64]) -> String {
+    match (v.first(), v.last()) {
+        (Some(a), Some(b)) if v.len() > 2 && v.windows(2).all(|w| w[1] == w[0] + 1) => format!("{a}..{b}"),
+        _ => v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(","),
+    }
+}

@@ -1,0 +1,309 @@
+//! The normal d100 test (C-TEST-1..4): natural roll, karma die, six outcome classes.
+
+use crate::dice::{Die, Dist};
+use crate::engine::Rng64;
+use crate::error::UserError;
+
+use super::{Outcome, PercentMode, SuperCritRoll, TestRules};
+
+pub const KARMA_MIN: i8 = -10;
+pub const KARMA_MAX: i8 = 10;
+/// Default lower bound of the crit-failure band (C-TEST-2; lowered by extreme fatigue).
+pub const CRIT_FAIL_FROM: u8 = 91;
+
+/// Which karma die applies (C-TEST-3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum KarmaDie {
+    /// |karma| < 5: the score is the natural roll.
+    None,
+    /// karma >= 5: a d10 is taken off the roll.
+    Minus,
+    /// karma <= -5: a d10 is added to the roll.
+    Plus,
+}
+
+impl KarmaDie {
+    pub fn for_karma(karma: i8) -> KarmaDie {
+        if karma >= 5 {
+            KarmaDie::Minus
+        } else if karma <= -5 {
+            KarmaDie::Plus
+        } else {
+            KarmaDie::None
+        }
+    }
+}
+
+/// The score `s` (C-TEST-3): the natural roll moved by the karma d10, clamped to 1..100.
+#[inline(always)]
+pub fn score(natural: u8, d10: u8, die: KarmaDie) -> u8 {
+    let s = match die {
+        KarmaDie::None => natural as i16,
+        KarmaDie::Minus => natural as i16 - d10 as i16,
+        KarmaDie::Plus => natural as i16 + d10 as i16,
+    };
+    s.clamp(1, 100) as u8
+}
+
+/// What a roll shows once the dice are read: whether the super-crit value (42/66, on the
+/// natural roll or the score per `super_crit_roll`) came up, and the score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Roll {
+    pub special: u8,
+    pub score: u8,
+}
+
+impl Roll {
+    #[inline(always)]
+    pub fn read(natural: u8, d10: u8, die: KarmaDie, rules: &TestRules) -> Roll {
+        let s = score(natural, d10, die);
+        let special = match rules.super_crit_roll {
+            SuperCritRoll::Natural => natural,
+            SuperCritRoll::Score => s,
+        };
+        // Only 42 and 66 matter; folding the rest keeps exact distributions small.
+        let special = if special == 42 || special == 66 { special } else { 0 };
+        Roll { special, score: s }
+    }
+}
+
+/// A single test: effective threshold (after modifiers), karma, crit-failure band.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TestSpec {
+    threshold: f64,
+    karma: i8,
+    crit_fail_from: u8,
+}
+
+/// The threshold after a percentage bonus/malus (C-TEST-1, option `percent_mode`).
+pub fn threshold_with_modifier(base: f64, percent: f64, mode: PercentMode) -> f64 {
+    match mode {
+        PercentMode::Points => base + percent,
+        PercentMode::Relative => base * (1.0 + percent / 100.0),
+    }
+}
+
+impl TestSpec {
+    /// A test against `threshold` (not clamped, C-TEST-1) at `karma` (-10..=10).
+    pub fn new(threshold: f64, karma: i8) -> Result<TestSpec, UserError> {
+        if !threshold.is_finite() {
+            return Err(UserError::new(format!("threshold must be a number, got {threshold}")));
+        }
+        if !(KARMA_MIN..=KARMA_MAX).contains(&karma) {
+            return Err(UserError::new(format!(
+                "karma {karma} is out of range; allowed: -10..10 (C-TEST-3)"
+            )));
+        }
+        Ok(TestSpec {
+            threshold,
+            karma,
+            crit_fail_from: CRIT_FAIL_FROM,
+        })
+    }
+
+    /// A test against the mean of several stats, kept as a real number (C-TEST-1).
+    pub fn mean_of(stats: &[f64], karma: i8) -> Result<TestSpec, UserError> {
+        if stats.is_empty() {
+            return Err(UserError::new("a multi-stat test needs at least one stat"));
+        }
+        TestSpec::new(stats.iter().sum::<f64>() / stats.len() as f64, karma)
+    }
+
+    /// The same test with a percentage bonus (positive) or malus (negative).
+    pub fn with_modifier(self, percent: f64, mode: PercentMode) -> TestSpec {
+        TestSpec {
+            threshold: threshold_with_modifier(self.threshold, percent, mode),
+            ..self
+        }
+    }
+
+    /// The same test with the crit-failure band starting at `from` (C-FAT-4: 86 under
+    /// extreme fatigue).
+    pub fn with_crit_fail_from(self, from: u8) -> Result<TestSpec, UserError> {
+        if !(11..=100).contains(&from) {
+            return Err(UserError::new(format!(
+                "crit-failure band start {from} is out of range; allowed: 11..100"
+            )));
+        }
+        Ok(TestSpec {
+            crit_fail_from: from,
+            ..self
+        })
+    }
+
+    pub fn threshold(&self) -> f64 {
+        self.threshold
+    }
+
+    pub fn karma(&self) -> i8 {
+        self.karma
+    }
+
+    pub fn crit_fail_from(&self) -> u8 {
+        self.crit_fail_from
+    }
+
+    pub fn karma_die(&self) -> KarmaDie {
+        KarmaDie::for_karma(self.karma)
+    }
+
+    /// The outcome class of a read roll (C-TEST-2 order, C-TEST-4 extremes).
+    #[inline(always)]
+    pub fn classify_roll(&self, roll: Roll) -> Outcome {
+        let k = self.karma;
+        if roll.special == 42 {
+            // C-TEST-4: at -10 the 42 is only a crit.
+            return if k == KARMA_MIN { Outcome::CritSuccess } else { Outcome::SuperSuccess };
+        }
+        if roll.special == 66 {
+            // C-TEST-4: at +10 the 66 is only a crit failure.
+            return if k == KARMA_MAX { Outcome::CritFailure } else { Outcome::SuperFailure };
+        }
+        if roll.score <= 10 && k != KARMA_MIN {
+            return Outcome::CritSuccess;
+        }
+        if roll.score >= self.crit_fail_from && k != KARMA_MAX {
+            return Outcome::CritFailure;
+        }
+        if (roll.score as f64) <= self.threshold {
+            Outcome::Success
+        } else {
+            Outcome::Failure
+        }
+    }
+
+    /// The exact outcome distribution.
+    pub fn exact(&self, rules: &TestRules) -> Dist<Outcome> {
+        roll_dist(self.karma_die(), rules).map(|r| self.classify_roll(*r))
+    }
+
+    /// One test drawn at random.
+    #[inline]
+    pub fn roll(&self, rng: &mut Rng64, rules: &TestRules) -> Outcome {
+        let natural = Die::D100.roll(rng) as u8;
+        let die = self.karma_die();
+        let d10 = if die == KarmaDie::None { 0 } else { Die::D10.roll(rng) as u8 };
+        self.classify_roll(Roll::read(natural, d10, die, rules))
+    }
+}
+
+/// The outcome of rolling `natural` and `d10` for `spec` (C-TEST-2..4).
+pub fn classify(natural: u8, d10: u8, spec: &TestSpec, rules: &TestRules) -> Outcome {
+    spec.classify_roll(Roll::read(natural, d10, spec.karma_die(), rules))
+}
+
+/// The exact distribution of a read roll under one karma die; shared by every threshold.
+pub fn roll_dist(die: KarmaDie, rules: &TestRules) -> Dist<Roll> {
+    let d100 = Dist::die(100);
+    match die {
+        KarmaDie::None => d100.map(|n| Roll::read(*n as u8, 0, die, rules)),
+        _ => d100.combine(&Dist::die(10), |n, d| Roll::read(*n as u8, *d as u8, die, rules)),
+    }
+}
+
+/// A fast sampler for one fixed test: a 1000-entry table from the (natural, d10) pair to
+/// the outcome, so a trial is one unbiased draw and one lookup, with no branch on the rules.
+#[derive(Clone)]
+pub struct TestSampler {
+    lut: [u8; 1000],
+}
+
+/// One draw picks the (natural, d10) pair among 100 x 10.
+const PAIRS: Die = Die::known(1000);
+
+impl TestSampler {
+    pub fn new(spec: &TestSpec, rules: &TestRules) -> TestSampler {
+        let mut lut = [0u8; 1000];
+        for (i, slot) in lut.iter_mut().enumerate() {
+            let natural = (i / 10 + 1) as u8;
+            let d10 = (i % 10 + 1) as u8;
+            *slot = classify(natural, d10, spec, rules) as u8;
+        }
+        TestSampler { lut }
+    }
+
+    #[inline(always)]
+    pub fn sample(&self, rng: &mut Rng64) -> Outcome {
+        Outcome::from_index(self.sample_index(rng))
+    }
+
+    /// The outcome's index (0 = super success .. 5 = super failure).
+    #[inline(always)]
+    pub fn sample_index(&self, rng: &mut Rng64) -> u8 {
+        self.lut[PAIRS.index(rng) as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules() -> TestRules {
+        TestRules::default()
+    }
+
+    #[test]
+    fn score_is_clamped() {
+        assert_eq!(score(3, 10, KarmaDie::Minus), 1);
+        assert_eq!(score(95, 10, KarmaDie::Plus), 100);
+        assert_eq!(score(50, 7, KarmaDie::None), 50);
+    }
+
+    #[test]
+    fn crit_band_overrides_threshold() {
+        // C-TEST-2: a 7 is a CritSuccess even when T = 5.
+        let spec = TestSpec::new(5.0, 0).unwrap();
+        assert_eq!(classify(7, 0, &spec, &rules()), Outcome::CritSuccess);
+        let spec = TestSpec::new(95.0, 0).unwrap();
+        assert_eq!(classify(93, 0, &spec, &rules()), Outcome::CritFailure);
+        assert_eq!(classify(42, 0, &spec, &rules()), Outcome::SuperSuccess);
+        assert_eq!(classify(66, 0, &spec, &rules()), Outcome::SuperFailure);
+    }
+
+    #[test]
+    fn karma_extremes() {
+        // C-TEST-4 at -10: natural 42 is a crit, a low score is not.
+        let low = TestSpec::new(50.0, -10).unwrap();
+        assert_eq!(classify(42, 3, &low, &rules()), Outcome::CritSuccess);
+        assert_eq!(classify(2, 3, &low, &rules()), Outcome::Success);
+        // C-TEST-4 at +10: natural 66 is a crit failure, a high score is not.
+        let high = TestSpec::new(50.0, 10).unwrap();
+        assert_eq!(classify(66, 3, &high, &rules()), Outcome::CritFailure);
+        assert_eq!(classify(99, 3, &high, &rules()), Outcome::Failure);
+        assert_eq!(classify(99, 3, &TestSpec::new(97.0, 10).unwrap(), &rules()), Outcome::Success);
+    }
+
+    #[test]
+    fn score_mode_reads_42_after_karma_die() {
+        let r = TestRules {
+            super_crit_roll: SuperCritRoll::Score,
+            ..rules()
+        };
+        let spec = TestSpec::new(50.0, 5).unwrap();
+        assert_eq!(classify(45, 3, &spec, &r), Outcome::SuperSuccess);
+        assert_eq!(classify(42, 3, &spec, &r), Outcome::Success);
+    }
+
+    #[test]
+    fn percent_modes() {
+        let s = TestSpec::new(55.0, 0).unwrap();
+        assert_eq!(s.with_modifier(10.0, PercentMode::Points).threshold(), 65.0);
+        assert!((s.with_modifier(10.0, PercentMode::Relative).threshold() - 60.5).abs() < 1e-12);
+        assert_eq!(TestSpec::mean_of(&[50.0, 55.0], 0).unwrap().threshold(), 52.5);
+    }
+
+    #[test]
+    fn out_of_range_inputs_are_errors() {
+        assert!(TestSpec::new(50.0, 11).is_err());
+        assert!(TestSpec::new(f64::NAN, 0).is_err());
+        assert!(TestSpec::mean_of(&[], 0).is_err());
+        assert!(TestSpec::new(50.0, 0).unwrap().with_crit_fail_from(5).is_err());
+    }
+
+    #[test]
+    fn sampler_table_matches_classify() {
+        let spec = TestSpec::new(55.0, 6).unwrap();
+        let s = TestSampler::new(&spec, &rules());
+        assert_eq!(Outcome::from_index(s.lut[41 * 10 + 4]), classify(42, 5, &spec, &rules()));
+    }
+}
