@@ -35,6 +35,15 @@ pub enum Command {
         #[command(subcommand)]
         table: TableCommand,
     },
+    /// Run a scenario file (combat, campaign, expedition, dice economy...) and write
+    /// summary.md, CSVs and charts to reports/<file name>/ (or --out).
+    Run(ScenarioArgs),
+    /// Check a scenario file without running it: every problem is reported with file,
+    /// line, column, key and what is allowed.
+    Check {
+        /// The scenario file (TOML).
+        file: PathBuf,
+    },
     /// List every rule option: key, default, allowed values and the rule decision it reads.
     Options,
 }
@@ -77,58 +86,45 @@ pub struct MethodArgs {
     pub trials: u64,
 }
 
+/// Every table, grouped by game system (each system declares its own).
 #[derive(Debug, Subcommand, Clone)]
 pub enum TableCommand {
-    /// P(each outcome class) of a Great Cosmos d100 test, by threshold and karma
-    /// (C-TEST-1..4). Writes cosmos-test.csv: threshold,karma,p_super_success,
-    /// p_crit_success,p_success,p_failure,p_crit_failure,p_super_failure.
-    CosmosTest(CosmosTestArgs),
-    /// Where karma settles over long play: the stationary share of each karma value when a
-    /// character tests again and again at one threshold (C-KARMA-1, C-KARMA-3). Writes
-    /// cosmos-karma-drift.csv: threshold,karma,p_stationary.
-    CosmosKarmaDrift(KarmaDriftArgs),
+    #[command(flatten)]
+    Cosmos(crate::systems::cosmos::cli::CosmosTable),
 }
 
 #[derive(Debug, Args, Clone)]
-pub struct CosmosTestArgs {
-    /// Thresholds (stat value or mean of stats): a range 20..85, a stepped range 20..85:5
-    /// or a list 30,55,70. Allowed values: -100..200 (thresholds are not clamped).
-    #[arg(long, default_value = "20..85", value_parser = parse_thresholds)]
-    pub thresholds: IntList,
-    /// Karma values, same syntax. Allowed: -10..10.
-    #[arg(long, default_value = "-10..10", value_parser = parse_karma, allow_hyphen_values = true)]
-    pub karma: IntList,
-    /// Percentage bonus (+10) or malus (-5) on the test, applied per the percent_mode
-    /// option.
-    #[arg(long, default_value_t = 0.0, allow_hyphen_values = true, value_parser = parse_modifier)]
-    pub modifier: f64,
-    /// Lowest score of the crit-failure band: 91 normally, 86 under extreme fatigue
-    /// (C-FAT-4). Allowed: 11..100.
-    #[arg(long, default_value_t = 91, value_parser = clap::value_parser!(u8).range(11..=100))]
-    pub crit_fail_from: u8,
-    #[command(flatten)]
-    pub method: MethodArgs,
-    #[command(flatten)]
-    pub run: RunArgs,
+pub struct ScenarioArgs {
+    /// The scenario file (TOML), e.g. scenarios/cosmos/duel.toml.
+    pub file: PathBuf,
+    /// Trials (simulated combats, campaigns...); overrides the file's [run] trials.
+    #[arg(long, value_parser = parse_trials)]
+    pub trials: Option<u64>,
+    /// Seed; overrides the file's [run] seed.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Worker threads (0 = all cores). Never changes the results.
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Output folder (default: reports/<file name without .toml>).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// A rule variant, as key=value (repeatable); wins over the file's [rules].
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
 }
 
-#[derive(Debug, Args, Clone)]
-pub struct KarmaDriftArgs {
-    /// Thresholds, as for cosmos-test.
-    #[arg(long, default_value = "20..85", value_parser = parse_thresholds)]
-    pub thresholds: IntList,
-    /// Tests discarded at the start of each simulated trajectory (with --method mc).
-    #[arg(long, default_value_t = 1_000)]
-    pub burn_in: u64,
-    /// exact = stationary distribution of the 21-state chain; mc = long simulated
-    /// trajectories (--trials tests per threshold) with 95% intervals.
-    #[arg(long, value_enum, default_value = "exact")]
-    pub method: Method,
-    /// Monte Carlo tests per threshold (with --method mc).
-    #[arg(long, default_value_t = 2_000_000, value_parser = parse_trials)]
-    pub trials: u64,
-    #[command(flatten)]
-    pub run: RunArgs,
+impl ScenarioArgs {
+    pub fn overrides(&self, quiet: bool) -> crate::systems::RunOverrides {
+        crate::systems::RunOverrides {
+            trials: self.trials,
+            seed: self.seed,
+            threads: self.threads,
+            options: self.options.clone(),
+            quiet,
+            out: self.out.clone(),
+        }
+    }
 }
 
 /// A list of integers given as a range, stepped range or comma list.
@@ -170,15 +166,15 @@ pub fn parse_int_list(s: &str, lo: i64, hi: i64) -> Result<IntList, String> {
     Ok(IntList(sorted))
 }
 
-fn parse_thresholds(s: &str) -> Result<IntList, String> {
+pub fn parse_thresholds(s: &str) -> Result<IntList, String> {
     parse_int_list(s, -100, 200)
 }
 
-fn parse_karma(s: &str) -> Result<IntList, String> {
+pub fn parse_karma(s: &str) -> Result<IntList, String> {
     parse_int_list(s, -10, 10)
 }
 
-fn parse_trials(s: &str) -> Result<u64, String> {
+pub fn parse_trials(s: &str) -> Result<u64, String> {
     let t: u64 = s
         .replace('_', "")
         .parse()
@@ -189,7 +185,7 @@ fn parse_trials(s: &str) -> Result<u64, String> {
     Ok(t)
 }
 
-fn parse_modifier(s: &str) -> Result<f64, String> {
+pub fn parse_modifier(s: &str) -> Result<f64, String> {
     let m: f64 = s
         .trim_start_matches('+')
         .parse()

@@ -10,5 +10,6 @@ pub mod engine;
 pub mod error;
 pub mod report;
 pub mod rules;
+pub mod scenario;
 pub mod stats;
 pub mod systems;

@@ -11,6 +11,8 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Report(args) => commands::report(args, cli.quiet),
         Command::Table { table } => commands::table(table, cli.quiet),
+        Command::Run(args) => commands::run(&args.file, &args.overrides(cli.quiet)),
+        Command::Check { file } => commands::check(file, cli.quiet),
         Command::Options => {
             print!("{}", commands::list_options());
             Ok(())

@@ -1,5 +1,6 @@
 //! The Tale of Great Cosmos: d100 roll-under tests with karma (C-TEST, C-KARMA).
 
+pub mod cli;
 mod karma;
 mod options;
 mod outcome;

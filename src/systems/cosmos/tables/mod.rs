@@ -1,8 +1,10 @@
 //! The Great Cosmos tables: `cosmos-test` and `cosmos-karma-drift`.
 
 mod karma_drift;
+mod report;
 mod test_table;
 
+pub use report::report_outputs;
 pub use karma_drift::{karma_drift_output, KarmaDriftParams, KarmaDriftRow};
 pub use test_table::{test_grid_exact, test_grid_mc, test_output, CellCounts, TestGrid};
 

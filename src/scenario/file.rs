@@ -1,0 +1,194 @@
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+
+use crate::error::UserError;
+use crate::report::{file_sha256, ScenarioRef};
+use crate::rules::RuleOptions;
+
+use super::locate;
+
+/// A scenario file as read from disk, with its hash for provenance.
+#[derive(Clone, Debug)]
+pub struct ScenarioFile {
+    pub path: PathBuf,
+    pub text: String,
+    pub sha256: String,
+}
+
+/// The keys every scenario file starts with.
+#[derive(Clone, Debug, Deserialize)]
+pub struct ScenarioHeader {
+    /// Which game system runs it: `cosmos`, `fallout`, `trinites`.
+    pub system: String,
+}
+
+/// `[run]`: defaults for trials and seed (command-line flags win).
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RunSection {
+    pub trials: Option<u64>,
+    pub seed: Option<u64>,
+}
+
+impl ScenarioFile {
+    pub fn read(path: &Path) -> Result<ScenarioFile, UserError> {
+        let bytes = std::fs::read(path)
+            .map_err(|e| UserError::new(format!("{}: cannot read scenario file: {e}", path.display())))?;
+        let text = String::from_utf8(bytes.clone())
+            .map_err(|_| UserError::new(format!("{}: not UTF-8 text", path.display())))?;
+        Ok(ScenarioFile {
+            path: path.to_path_buf(),
+            text,
+            sha256: file_sha256(&bytes),
+        })
+    }
+
+    /// A scenario given as text (tests, built-in examples).
+    pub fn from_text(path: &str, text: &str) -> ScenarioFile {
+        ScenarioFile {
+            path: PathBuf::from(path),
+            text: text.to_string(),
+            sha256: file_sha256(text.as_bytes()),
+        }
+    }
+
+    pub fn reference(&self) -> ScenarioRef {
+        ScenarioRef {
+            path: self.path.display().to_string(),
+            sha256: self.sha256.clone(),
+        }
+    }
+
+    /// The `system` key, which picks the model the rest of the file is read into.
+    pub fn header(&self) -> Result<ScenarioHeader, UserError> {
+        #[derive(Deserialize)]
+        struct Loose {
+            system: Option<String>,
+        }
+        let loose: Loose = self.parse_raw()?;
+        match loose.system {
+            Some(system) => Ok(ScenarioHeader { system }),
+            None => Err(self.error_at(&[], "system", "missing key `system`", "a game system name such as \"cosmos\", \"fallout\" or \"trinites\"")),
+        }
+    }
+
+    /// Deserializes the whole file; type errors and unknown keys come back with their
+    /// position and key path.
+    pub fn parse_raw<T: DeserializeOwned>(&self) -> Result<T, UserError> {
+        let de = toml::Deserializer::parse(&self.text).map_err(|e| self.toml_error(&e, None))?;
+        serde_path_to_error::deserialize(de).map_err(|e| {
+            let path = e.path().to_string();
+            self.toml_error(e.inner(), Some(path))
+        })
+    }
+
+    fn toml_error(&self, e: &toml::de::Error, path: Option<String>) -> UserError {
+        let (line, col) = e.span().map(|s| line_col(&self.text, s.start)).unwrap_or((1, 1));
+        let msg = e.message().trim().to_string();
+        let key = match path.as_deref() {
+            Some(".") | Some("") | None => String::new(),
+            Some(p) => format!(" key `{p}`:"),
+        };
+        UserError::new(format!("{}:{line}:{col}:{key} {msg}", self.path.display()))
+    }
+
+    /// An error about the value at `path` (key path segments, array indices as numbers),
+    /// located in the file.
+    pub fn error_at(&self, path: &[&str], shown_key: &str, message: &str, allowed: &str) -> UserError {
+        let (line, col) = locate(&self.text, path)
+            .map(|off| line_col(&self.text, off))
+            .unwrap_or((1, 1));
+        UserError::new(format!(
+            "{}:{line}:{col}: key `{shown_key}`: {message}; allowed: {allowed}",
+            self.path.display()
+        ))
+    }
+
+    /// `[rules]` as rule options, each checked against the registry.
+    pub fn rule_options(&self, rules: &BTreeMap<String, toml::Value>) -> Result<RuleOptions, UserError> {
+        let mut o = RuleOptions::default();
+        for (k, v) in rules {
+            let value = match v {
+                toml::Value::String(s) => s.clone(),
+                toml::Value::Array(a) => a
+                    .iter()
+                    .map(|x| x.as_str().map(str::to_string).unwrap_or_else(|| x.to_string()))
+                    .collect::<Vec<_>>()
+                    .join(","),
+                other => other.to_string(),
+            };
+            o.set(k, &value).map_err(|e| {
+                let (line, col) = locate(&self.text, &["rules", k])
+                    .map(|off| line_col(&self.text, off))
+                    .unwrap_or((1, 1));
+                UserError::new(format!("{}:{line}:{col}: key `rules.{k}`: {}", self.path.display(), e.0))
+            })?;
+        }
+        Ok(o)
+    }
+}
+
+/// 1-based line and column (in characters) of a byte offset.
+pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Toy {
+        system: String,
+        #[serde(default)]
+        run: RunSection,
+        stats: Stats,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Stats {
+        force: u32,
+    }
+
+    #[test]
+    fn type_error_names_line_column_and_key() {
+        let f = ScenarioFile::from_text("toy.toml", "system = \"cosmos\"\n[stats]\nforce = \"high\"\n");
+        let e = f.parse_raw::<Toy>().unwrap_err().0;
+        assert!(e.starts_with("toy.toml:3:9: key `stats.force`:"), "{e}");
+    }
+
+    #[test]
+    fn unknown_key_is_reported_with_alternatives() {
+        let f = ScenarioFile::from_text("toy.toml", "system = \"cosmos\"\n[stats]\nforce = 3\nforse = 4\n");
+        let e = f.parse_raw::<Toy>().unwrap_err().0;
+        assert!(e.contains("toy.toml:4:1") && e.contains("forse") && e.contains("force"), "{e}");
+    }
+
+    #[test]
+    fn semantic_error_is_located() {
+        let f = ScenarioFile::from_text("toy.toml", "system = \"cosmos\"\n[stats]\nforce = 300\n");
+        let e = f.error_at(&["stats", "force"], "stats.force", "300 is out of range", "20..80").0;
+        assert_eq!(e, "toy.toml:3:9: key `stats.force`: 300 is out of range; allowed: 20..80");
+    }
+
+    #[test]
+    fn missing_system_and_bad_rules() {
+        let f = ScenarioFile::from_text("toy.toml", "[rules]\nsuper_crit_roll = \"both\"\n");
+        assert!(f.header().unwrap_err().0.contains("missing key `system`"));
+        let rules: BTreeMap<String, toml::Value> =
+            [("super_crit_roll".to_string(), toml::Value::String("both".into()))].into();
+        let e = f.rule_options(&rules).unwrap_err().0;
+        assert!(e.starts_with("toy.toml:2:19: key `rules.super_crit_roll`:"), "{e}");
+        assert!(e.contains("natural | score"), "{e}");
+    }
+}

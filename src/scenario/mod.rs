@@ -1,0 +1,8 @@
+//! Scenario files: TOML read into a raw serde model, then validated into a system's model.
+//! Every error names the file, line, column, key path and what is allowed.
+
+mod file;
+mod locate;
+
+pub use file::{RunSection, ScenarioFile, ScenarioHeader};
+pub use locate::locate;

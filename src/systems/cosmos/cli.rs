@@ -1,0 +1,101 @@
+//! The Great Cosmos tables' command-line arguments.
+
+use clap::{Args, Subcommand};
+
+use crate::cli::{parse_karma, parse_modifier, parse_thresholds, parse_trials, IntList, MethodArgs, RunArgs};
+use crate::commands::export;
+use crate::context::{Context, Method};
+use crate::report::Output;
+use crate::rules::RuleOptions;
+
+use super::tables::{karma_drift_output, test_output, KarmaDriftParams, TestGrid};
+
+#[derive(Debug, Subcommand, Clone)]
+pub enum CosmosTable {
+    /// P(each outcome class) of a Great Cosmos d100 test, by threshold and karma
+    /// (C-TEST-1..4). Writes cosmos-test.csv: threshold,karma,p_super_success,
+    /// p_crit_success,p_success,p_failure,p_crit_failure,p_super_failure.
+    CosmosTest(CosmosTestArgs),
+    /// Where karma settles over long play: the stationary share of each karma value when a
+    /// character tests again and again at one threshold (C-KARMA-1, C-KARMA-3). Writes
+    /// cosmos-karma-drift.csv: threshold,karma,p_stationary.
+    CosmosKarmaDrift(KarmaDriftArgs),
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct CosmosTestArgs {
+    /// Thresholds (stat value or mean of stats): a range 20..85, a stepped range 20..85:5
+    /// or a list 30,55,70. Allowed values: -100..200 (thresholds are not clamped).
+    #[arg(long, default_value = "20..85", value_parser = parse_thresholds)]
+    pub thresholds: IntList,
+    /// Karma values, same syntax. Allowed: -10..10.
+    #[arg(long, default_value = "-10..10", value_parser = parse_karma, allow_hyphen_values = true)]
+    pub karma: IntList,
+    /// Percentage bonus (+10) or malus (-5) on the test, applied per the percent_mode
+    /// option.
+    #[arg(long, default_value_t = 0.0, allow_hyphen_values = true, value_parser = parse_modifier)]
+    pub modifier: f64,
+    /// Lowest score of the crit-failure band: 91 normally, 86 under extreme fatigue
+    /// (C-FAT-4). Allowed: 11..100.
+    #[arg(long, default_value_t = 91, value_parser = clap::value_parser!(u8).range(11..=100))]
+    pub crit_fail_from: u8,
+    #[command(flatten)]
+    pub method: MethodArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct KarmaDriftArgs {
+    /// Thresholds, as for cosmos-test.
+    #[arg(long, default_value = "20..85", value_parser = parse_thresholds)]
+    pub thresholds: IntList,
+    /// Tests discarded at the start of each simulated trajectory (with --method mc).
+    #[arg(long, default_value_t = 1_000)]
+    pub burn_in: u64,
+    /// exact = stationary distribution of the 21-state chain; mc = long simulated
+    /// trajectories (--trials tests per threshold) with 95% intervals.
+    #[arg(long, value_enum, default_value = "exact")]
+    pub method: Method,
+    /// Monte Carlo tests per threshold (with --method mc).
+    #[arg(long, default_value_t = 2_000_000, value_parser = parse_trials)]
+    pub trials: u64,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+
+impl CosmosTable {
+    /// Computes the table and writes it to `--out`.
+    pub fn run(&self, quiet: bool) -> anyhow::Result<()> {
+        match self {
+            CosmosTable::CosmosTest(a) => {
+                let ctx = Context::new(a.run.seed, a.run.threads, RuleOptions::from_pairs(&a.run.options)?, quiet)?;
+                let grid = TestGrid {
+                    thresholds: a.thresholds.0.clone(),
+                    karma: a.karma.0.clone(),
+                    modifier: a.modifier,
+                    crit_fail_from: a.crit_fail_from,
+                };
+                let mut out = vec![test_output(&grid, &ctx, a.method.method, a.method.trials)?];
+                export(&mut out, &a.run.out, &ctx)?;
+            }
+            CosmosTable::CosmosKarmaDrift(a) => {
+                let ctx = Context::new(a.run.seed, a.run.threads, RuleOptions::from_pairs(&a.run.options)?, quiet)?;
+                let params = KarmaDriftParams {
+                    thresholds: a.thresholds.0.clone(),
+                    burn_in: a.burn_in,
+                };
+                let mut out = vec![karma_drift_output(&params, &ctx, a.method, a.trials)?];
+                export(&mut out, &a.run.out, &ctx)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Every Great Cosmos table with default settings, plus Monte Carlo cross-checks, for
+/// `cosmosim report` (`trials` per cell).
+pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>> {
+    super::tables::report_outputs(ctx, trials)
+}

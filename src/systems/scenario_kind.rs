@@ -1,0 +1,66 @@
+use std::path::PathBuf;
+
+use crate::context::Context;
+use crate::error::UserError;
+use crate::report::Output;
+use crate::rules::RuleOptions;
+use crate::scenario::{RunSection, ScenarioFile};
+
+/// A kind of scenario file, picked by its `system` key.
+pub struct ScenarioKind {
+    pub system: &'static str,
+    /// Reads and validates the file without running it.
+    pub check: fn(&ScenarioFile) -> Result<(), UserError>,
+    /// Validates and runs the file.
+    pub run: fn(&ScenarioFile, &RunOverrides) -> anyhow::Result<ScenarioResult>,
+}
+
+/// What a scenario run produced: outputs (CSV/PNG/meta) and a `summary.md` that opens with
+/// the answers.
+pub struct ScenarioResult {
+    /// Short title, e.g. "Apocalypse: how often does it fire?".
+    pub title: String,
+    /// The question the scenario answers (its file's `question` key).
+    pub question: String,
+    /// The headline answers, also at the top of `summary.md`.
+    pub key_figures: Vec<String>,
+    pub outputs: Vec<Output>,
+    /// The whole `summary.md`.
+    pub summary: String,
+}
+
+/// Settings from the command line; each `Some` wins over the scenario file's `[run]`.
+#[derive(Clone, Debug, Default)]
+pub struct RunOverrides {
+    pub trials: Option<u64>,
+    pub seed: Option<u64>,
+    pub threads: usize,
+    pub options: Vec<String>,
+    pub quiet: bool,
+    pub out: Option<PathBuf>,
+}
+
+impl RunOverrides {
+    /// The context and trial count of a run: command line over `[run]` over defaults;
+    /// `[rules]` of the file, then `--option` flags on top.
+    pub fn resolve(
+        &self,
+        file: &ScenarioFile,
+        run: &RunSection,
+        rules: &std::collections::BTreeMap<String, toml::Value>,
+        default_trials: u64,
+    ) -> anyhow::Result<(Context, u64)> {
+        let mut options: RuleOptions = file.rule_options(rules)?;
+        for (k, v) in RuleOptions::from_pairs(&self.options)?.explicitly_set() {
+            options.set(&k, &v)?;
+        }
+        let seed = self.seed.or(run.seed).unwrap_or(1);
+        let trials = self.trials.or(run.trials).unwrap_or(default_trials);
+        if trials == 0 {
+            return Err(file
+                .error_at(&["run", "trials"], "run.trials", "0 trials", "a whole number from 1")
+                .into());
+        }
+        Ok((Context::new(seed, self.threads, options, self.quiet)?, trials))
+    }
+}
