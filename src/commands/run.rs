@@ -11,15 +11,28 @@ use super::export;
 fn kind_of(file: &ScenarioFile) -> Result<&'static ScenarioKind, UserError> {
     let header = file.header()?;
     let kinds = scenario_kinds();
-    kinds.iter().copied().find(|k| k.system == header.system).ok_or_else(|| {
-        let known: Vec<&str> = kinds.iter().map(|k| k.system).collect();
-        file.error_at(
+    let of_system: Vec<&'static ScenarioKind> =
+        kinds.iter().copied().filter(|k| k.system == header.system).collect();
+    if of_system.is_empty() {
+        let mut known: Vec<String> = kinds.iter().map(|k| format!("\"{}\"", k.system)).collect();
+        known.dedup();
+        return Err(file.error_at(
             &["system"],
             "system",
             &format!("unknown game system \"{}\"", header.system),
-            &known.iter().map(|k| format!("\"{k}\"")).collect::<Vec<_>>().join(", "),
-        )
-    })
+            &known.join(", "),
+        ));
+    }
+    if let Some(k) = of_system.iter().find(|k| k.kind.is_none()) {
+        return Ok(k);
+    }
+    let allowed: Vec<String> = of_system.iter().filter_map(|k| k.kind).map(|k| format!("\"{k}\"")).collect();
+    match header.kind.as_deref() {
+        Some(kind) => of_system.iter().copied().find(|k| k.kind == Some(kind)).ok_or_else(|| {
+            file.error_at(&["kind"], "kind", &format!("unknown {} scenario kind \"{kind}\"", header.system), &allowed.join(", "))
+        }),
+        None => Err(file.error_at(&[], "kind", &format!("missing key `kind` for a {} scenario", header.system), &allowed.join(", "))),
+    }
 }
 
 /// `cosmosim check FILE`: validate without running.

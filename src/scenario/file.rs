@@ -23,6 +23,8 @@ pub struct ScenarioFile {
 pub struct ScenarioHeader {
     /// Which game system runs it: `cosmos`, `fallout`, `trinites`.
     pub system: String,
+    /// Which kind of scenario of that system (e.g. cosmos `combat`), where it has several.
+    pub kind: Option<String>,
 }
 
 /// `[run]`: defaults for trials and seed (command-line flags win).
@@ -67,10 +69,11 @@ impl ScenarioFile {
         #[derive(Deserialize)]
         struct Loose {
             system: Option<String>,
+            kind: Option<String>,
         }
         let loose: Loose = self.parse_raw()?;
         match loose.system {
-            Some(system) => Ok(ScenarioHeader { system }),
+            Some(system) => Ok(ScenarioHeader { system, kind: loose.kind }),
             None => Err(self.error_at(&[], "system", "missing key `system`", "a game system name such as \"cosmos\", \"fallout\" or \"trinites\"")),
         }
     }

@@ -9,6 +9,9 @@ use crate::scenario::{RunSection, ScenarioFile};
 /// A kind of scenario file, picked by its `system` key.
 pub struct ScenarioKind {
     pub system: &'static str,
+    /// The file's `kind` key when a system has several kinds of scenario (cosmos:
+    /// `combat`, `creation`, ...); `None` when the system has one.
+    pub kind: Option<&'static str>,
     /// Reads and validates the file without running it.
     pub check: fn(&ScenarioFile) -> Result<(), UserError>,
     /// Validates and runs the file.
