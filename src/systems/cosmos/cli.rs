@@ -55,6 +55,10 @@ pub struct KarmaDriftArgs {
     /// Tests discarded at the start of each simulated trajectory (with --method mc).
     #[arg(long, default_value_t = 1_000)]
     pub burn_in: u64,
+    /// Lowest score of the crit-failure band: 91 normally, 86 under extreme fatigue
+    /// (C-FAT-4). Allowed: 11..100.
+    #[arg(long, default_value_t = 91, value_parser = clap::value_parser!(u8).range(11..=100))]
+    pub crit_fail_from: u8,
     /// exact = stationary distribution of the 21-state chain; mc = long simulated
     /// trajectories (--trials tests per threshold) with 95% intervals.
     #[arg(long, value_enum, default_value = "exact")]
@@ -96,6 +100,7 @@ impl CosmosTable {
                 let params = KarmaDriftParams {
                     thresholds: a.thresholds.0.clone(),
                     burn_in: a.burn_in,
+                    crit_fail_from: a.crit_fail_from,
                 };
                 let mut out = vec![karma_drift_output(&params, &ctx, a.method, a.trials)?];
                 export(&mut out, &a.run.out, &ctx)?;

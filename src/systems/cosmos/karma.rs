@@ -3,9 +3,18 @@
 
 use crate::engine::{Counts, Merge, Moments, Rng64, Simulation};
 
-use super::{KarmaOverflow, Outcome, TestRules, TestSampler, TestSpec, KARMA_MAX, KARMA_MIN};
+use super::{
+    KarmaOverflow, Outcome, TestRules, TestSampler, TestSpec, CRIT_FAIL_FROM, KARMA_MAX, KARMA_MIN,
+};
 
 pub const KARMA_STATES: usize = 21;
+
+/// The test at one karma value; inputs come from validated parameters.
+fn spec(threshold: f64, karma: i8, crit_fail_from: u8) -> TestSpec {
+    TestSpec::new(threshold, karma)
+        .and_then(|s| s.with_crit_fail_from(crit_fail_from))
+        .unwrap_or_else(|e| panic!("karma chain built from unvalidated input: {e}"))
+}
 
 fn state(k: i8) -> usize {
     (k - KARMA_MIN) as usize
@@ -24,9 +33,18 @@ pub fn drift(karma: i8, outcome: Outcome, overflow: KarmaOverflow) -> i8 {
 /// `P[i][j]`: probability that one test at `threshold` moves karma from state i to j
 /// (state 0 is karma -10).
 pub fn transition_matrix(threshold: f64, rules: &TestRules) -> [[f64; KARMA_STATES]; KARMA_STATES] {
+    transition_matrix_with_band(threshold, CRIT_FAIL_FROM, rules)
+}
+
+/// As [`transition_matrix`], with the crit-failure band starting at `crit_fail_from`.
+pub fn transition_matrix_with_band(
+    threshold: f64,
+    crit_fail_from: u8,
+    rules: &TestRules,
+) -> [[f64; KARMA_STATES]; KARMA_STATES] {
     let mut p = [[0.0; KARMA_STATES]; KARMA_STATES];
     for k in KARMA_MIN..=KARMA_MAX {
-        let spec = TestSpec::new(threshold, k).expect("karma in range by construction");
+        let spec = spec(threshold, k, crit_fail_from);
         for (o, q) in spec.exact(rules).outcomes() {
             p[state(k)][state(drift(k, *o, rules.karma_overflow))] += q;
         }
@@ -37,7 +55,16 @@ pub fn transition_matrix(threshold: f64, rules: &TestRules) -> [[f64; KARMA_STAT
 /// The exact stationary distribution `pi = pi P`, `sum pi = 1` (C-KARMA-3), by Gaussian
 /// elimination with partial pivoting on `(P^T - I)` with one row replaced by the sum.
 pub fn stationary(threshold: f64, rules: &TestRules) -> [f64; KARMA_STATES] {
-    let p = transition_matrix(threshold, rules);
+    stationary_with_band(threshold, CRIT_FAIL_FROM, rules)
+}
+
+/// As [`stationary`], with the crit-failure band starting at `crit_fail_from`.
+pub fn stationary_with_band(
+    threshold: f64,
+    crit_fail_from: u8,
+    rules: &TestRules,
+) -> [f64; KARMA_STATES] {
+    let p = transition_matrix_with_band(threshold, crit_fail_from, rules);
     const N: usize = KARMA_STATES;
     let mut a = [[0.0f64; N + 1]; N];
     for i in 0..N {
@@ -99,10 +126,20 @@ impl Merge for KarmaAcc {
 
 impl KarmaWalk {
     pub fn new(threshold: f64, rules: &TestRules, burn_in: u64) -> KarmaWalk {
+        KarmaWalk::with_band(threshold, CRIT_FAIL_FROM, rules, burn_in)
+    }
+
+    /// As [`KarmaWalk::new`], with the crit-failure band starting at `crit_fail_from`.
+    pub fn with_band(
+        threshold: f64,
+        crit_fail_from: u8,
+        rules: &TestRules,
+        burn_in: u64,
+    ) -> KarmaWalk {
         let mut samplers = Vec::with_capacity(KARMA_STATES);
         let mut next = [[0u8; 6]; KARMA_STATES];
         for k in KARMA_MIN..=KARMA_MAX {
-            let spec = TestSpec::new(threshold, k).expect("karma in range by construction");
+            let spec = spec(threshold, k, crit_fail_from);
             samplers.push(TestSampler::new(&spec, rules));
             for o in Outcome::ALL {
                 next[state(k)][o as usize] = state(drift(k, o, rules.karma_overflow)) as u8;
@@ -152,6 +189,24 @@ mod tests {
         assert_eq!(drift(9, Outcome::SuperFailure, KarmaOverflow::Cancel), 9);
         assert_eq!(drift(-9, Outcome::SuperSuccess, KarmaOverflow::Cancel), -9);
         assert_eq!(drift(3, Outcome::Success, KarmaOverflow::Cancel), 3);
+    }
+
+    #[test]
+    fn threshold_does_not_move_karma_but_the_crit_band_does() {
+        let r = TestRules::default();
+        let (a, b) = (stationary(25.0, &r), stationary(75.0, &r));
+        assert!(a.iter().zip(&b).all(|(x, y)| (x - y).abs() < 1e-12));
+        let tired = stationary_with_band(50.0, 86, &r);
+        let mean = |pi: &[f64; KARMA_STATES]| {
+            pi.iter()
+                .enumerate()
+                .map(|(i, p)| (i as f64 - 10.0) * p)
+                .sum::<f64>()
+        };
+        assert!(
+            mean(&tired) > mean(&a) + 0.5,
+            "a wider crit-failure band pushes karma up"
+        );
     }
 
     #[test]

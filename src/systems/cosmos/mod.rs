@@ -7,7 +7,10 @@ mod outcome;
 pub mod tables;
 mod test;
 
-pub use karma::{drift, stationary, transition_matrix, KarmaWalk, KARMA_STATES};
+pub use karma::{
+    drift, stationary, stationary_with_band, transition_matrix, transition_matrix_with_band,
+    KarmaWalk, KARMA_STATES,
+};
 pub use options::{KarmaOverflow, PercentMode, SuperCritRoll, TestRules, OPTIONS};
 pub use outcome::Outcome;
 pub use test::{

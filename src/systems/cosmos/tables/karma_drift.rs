@@ -3,7 +3,9 @@ use polars::prelude::*;
 use crate::context::{Context, Method};
 use crate::report::{Chart, Figure, Heatmap, LineChart, LineSeries, Output, Provenance};
 use crate::stats::t_interval;
-use crate::systems::cosmos::{stationary, KarmaWalk, TestRules, KARMA_MIN, KARMA_STATES, OPTIONS};
+use crate::systems::cosmos::{
+    stationary_with_band, KarmaWalk, TestRules, KARMA_MIN, KARMA_STATES, OPTIONS,
+};
 
 use super::test_table::range_text;
 
@@ -13,6 +15,8 @@ pub struct KarmaDriftParams {
     pub thresholds: Vec<i64>,
     /// Tests discarded at the start of each simulated trajectory.
     pub burn_in: u64,
+    /// Start of the crit-failure band (91; 86 under extreme fatigue, C-FAT-4).
+    pub crit_fail_from: u8,
 }
 
 /// One row: threshold, karma, stationary share (with the Monte Carlo interval if any).
@@ -39,7 +43,7 @@ fn rows(
     for &t in &params.thresholds {
         match method {
             Method::Exact => {
-                let pi = stationary(t as f64, &rules);
+                let pi = stationary_with_band(t as f64, params.crit_fail_from, &rules);
                 for (i, p) in pi.iter().enumerate() {
                     out.push(KarmaDriftRow {
                         threshold: t,
@@ -50,7 +54,8 @@ fn rows(
                 }
             }
             Method::Mc => {
-                let walk = KarmaWalk::new(t as f64, &rules, params.burn_in);
+                let walk =
+                    KarmaWalk::with_band(t as f64, params.crit_fail_from, &rules, params.burn_in);
                 let acc = ctx
                     .engine
                     .run(&walk, (t + 1_000_000) as u64, trials, &progress);
@@ -170,6 +175,38 @@ pub fn karma_drift_output(
         ));
     }
 
+    // Success and failure never move karma (C-KARMA-1), so the threshold only matters
+    // through the crit bands: say so when the table shows it.
+    let spread = params
+        .thresholds
+        .iter()
+        .flat_map(|&t| {
+            let of_t: Vec<f64> = rows
+                .iter()
+                .filter(|r| r.threshold == t)
+                .map(|r| r.p)
+                .collect();
+            let first: Vec<f64> = rows
+                .iter()
+                .filter(|r| r.threshold == params.thresholds[0])
+                .map(|r| r.p)
+                .collect();
+            of_t.into_iter()
+                .zip(first)
+                .map(|(a, b)| (a - b).abs())
+                .collect::<Vec<_>>()
+        })
+        .fold(0.0, f64::max);
+    if method == Method::Exact && params.thresholds.len() > 1 {
+        key.insert(
+            0,
+            format!(
+                "largest difference between thresholds: {spread:.2e} — success and failure never move karma, so where karma settles does not depend on the threshold, only on the crit bands (crit-failure band from {})",
+                params.crit_fail_from
+            ),
+        );
+    }
+
     let opts = ctx.options.in_force(OPTIONS);
     let prov = match method {
         Method::Exact => Provenance::exact("cosmos-karma-drift", "cosmos", opts),
@@ -186,7 +223,8 @@ pub fn karma_drift_output(
             "Student t over independent chains (one chain per batch)",
         ),
     }
-    .with_param("thresholds", range_text(&params.thresholds));
+    .with_param("thresholds", range_text(&params.thresholds))
+    .with_param("crit_fail_from", params.crit_fail_from);
 
     Ok(Output {
         name: "cosmos-karma-drift".into(),

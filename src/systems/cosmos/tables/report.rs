@@ -27,6 +27,7 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
     let drift = KarmaDriftParams {
         thresholds: (20..=85).collect(),
         burn_in: 1_000,
+        crit_fail_from: 91,
     };
     let exact = karma_drift_output(&drift, ctx, Method::Exact, 0)?;
     let mut mc = karma_drift_output(&drift, ctx, Method::Mc, 10 * trials)?;
