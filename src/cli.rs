@@ -70,7 +70,7 @@ pub struct ReportArgs {
     #[command(flatten)]
     pub run: RunArgs,
     /// Monte Carlo trials per cell for the cross-checks the report runs.
-    #[arg(long, default_value_t = 200_000, value_parser = parse_trials)]
+    #[arg(long, default_value_t = 1_000_000, value_parser = parse_trials)]
     pub trials: u64,
 }
 

@@ -23,6 +23,18 @@ pub struct LineChart {
     pub series: Vec<LineSeries>,
     /// Fixed y range (e.g. 0..1 for probabilities); `None` fits the data.
     pub y_range: Option<(f64, f64)>,
+    /// Where the legend goes; an upper legend gets headroom above fitted data.
+    pub legend: Legend,
+}
+
+/// Corner of the legend box.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Legend {
+    UpperLeft,
+    UpperRight,
+    LowerLeft,
+    #[default]
+    LowerRight,
 }
 
 #[derive(Clone, Debug, Default)]

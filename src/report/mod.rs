@@ -10,7 +10,7 @@ mod meta;
 mod png;
 
 pub use atomic::write_atomic;
-pub use chart::{Chart, Figure, Heatmap, LineChart, LineSeries};
+pub use chart::{Chart, Figure, Heatmap, Legend, LineChart, LineSeries};
 pub use csv::{csv_string, write_csv};
 pub use index::{write_index, IndexEntry};
 pub use meta::{file_sha256, Provenance, ScenarioRef};

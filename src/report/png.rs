@@ -6,7 +6,7 @@ use plotters::style::colors::colormaps::ViridisRGB;
 use plotters::style::register_font;
 
 use super::atomic::replace_with;
-use super::{Chart, Figure, Heatmap, LineChart};
+use super::{Chart, Figure, Heatmap, Legend, LineChart};
 
 const PANEL: (u32, u32) = (760, 520);
 const FONT: &str = "sans-serif";
@@ -102,7 +102,13 @@ fn draw_lines(
         });
         if a.is_finite() {
             let pad = (b - a).abs() * 0.05;
-            span(a - pad, b + pad)
+            let head = match c.legend {
+                Legend::UpperLeft | Legend::UpperRight => {
+                    (b - a).abs() * 0.04 * (c.series.len() as f64 + 1.0)
+                }
+                _ => 0.0,
+            };
+            span(a - pad, b + pad + head)
         } else {
             (0.0, 1.0)
         }
@@ -150,7 +156,12 @@ fn draw_lines(
             .label_font((FONT, 13))
             .background_style(WHITE.mix(0.85))
             .border_style(BLACK)
-            .position(SeriesLabelPosition::LowerRight)
+            .position(match c.legend {
+                Legend::UpperLeft => SeriesLabelPosition::UpperLeft,
+                Legend::UpperRight => SeriesLabelPosition::UpperRight,
+                Legend::LowerLeft => SeriesLabelPosition::LowerLeft,
+                Legend::LowerRight => SeriesLabelPosition::LowerRight,
+            })
             .draw()
             .map_err(plot_err)?;
     }
