@@ -29,7 +29,7 @@ impl Progress {
         }
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
         bar.set_style(
-            ProgressStyle::with_template("{msg} [{bar:40}] {percent}% ({per_sec}, eta {eta})")
+            ProgressStyle::with_template("{msg} [{bar:40}] {percent}% · {human_pos}/{human_len} trials · eta {eta}")
                 .unwrap_or_else(|_| ProgressStyle::default_bar())
                 .progress_chars("=> "),
         );
