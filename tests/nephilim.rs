@@ -30,7 +30,10 @@ fn table(dir: &Path, name: &str, args: &[&str]) -> String {
         .assert()
         .success();
     for ext in ["csv", "png", "meta.json"] {
-        assert!(dir.join(format!("{name}.{ext}")).is_file(), "{name}.{ext} missing");
+        assert!(
+            dir.join(format!("{name}.{ext}")).is_file(),
+            "{name}.{ext} missing"
+        );
     }
     fs::read_to_string(dir.join(format!("{name}.csv"))).unwrap()
 }
@@ -40,7 +43,9 @@ fn cell(csv: &str, key: &str, column: &str) -> f64 {
     let mut lines = csv.lines();
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
     let c = header.iter().position(|h| *h == column).unwrap();
-    let row = lines.find(|l| l.starts_with(&format!("{key},"))).unwrap_or_else(|| panic!("no row {key}"));
+    let row = lines
+        .find(|l| l.starts_with(&format!("{key},")))
+        .unwrap_or_else(|| panic!("no row {key}"));
     row.split(',').nth(c).unwrap().parse().unwrap()
 }
 
@@ -107,7 +112,11 @@ fn test_outcomes_by_hand() {
 #[test]
 fn test_table_cli_follows_die_option() {
     let dir = tempfile::tempdir().unwrap();
-    let csv = table(dir.path(), "nephilim-test", &["--margins", "-2..2", "--option", "die=d6"]);
+    let csv = table(
+        dir.path(),
+        "nephilim-test",
+        &["--margins", "-2..2", "--option", "die=d6"],
+    );
     assert!(csv.starts_with("margin,p_crit_success,p_success,p_failure,p_crit_failure\n"));
     assert!((cell(&csv, "0", "p_success") - 20.0 / 36.0).abs() < 1e-9);
     let meta = fs::read_to_string(dir.path().join("nephilim-test.meta.json")).unwrap();
@@ -127,7 +136,10 @@ fn initiative_by_hand() {
     // so P = (1296 + 196) / 2 / 1296 = 746 / 1296.
     assert!(close(p_earlier_segment(5, &r), 746.0 / 1296.0));
     // With the six-wide reading the same duel needs W >= 1: 550 / 1296.
-    assert!(close(p_earlier_segment(5, &rules(&["init_segment=six"])), 550.0 / 1296.0));
+    assert!(close(
+        p_earlier_segment(5, &rules(&["init_segment=six"])),
+        550.0 / 1296.0
+    ));
     assert!(close(p_earlier_segment(13, &r), 1.0));
 }
 
@@ -160,7 +172,10 @@ fn test_table_exact_vs_monte_carlo() {
         for (m, c) in margins.iter().zip(test_mc(&margins, &r, &ctx, n)) {
             let p = test_probs(*m, r.die);
             for o in Outcome::ALL {
-                assert!(agrees(c.counts[o as usize], n, p[o as usize]), "{die} margin {m} {o:?}");
+                assert!(
+                    agrees(c.counts[o as usize], n, p[o as usize]),
+                    "{die} margin {m} {o:?}"
+                );
             }
         }
     }
@@ -175,17 +190,37 @@ fn initiative_exact_vs_monte_carlo() {
         let ctx = Context::new(11, 2, opts, true).unwrap();
         let diffs: Vec<i64> = (-3..=14).collect();
         for (d, c) in diffs.iter().zip(initiative_mc(&diffs, &r, &ctx, n)) {
-            assert!(agrees(c.counts[0], n, p_earlier_segment(*d, &r)), "{seg} difference {d}");
+            assert!(
+                agrees(c.counts[0], n, p_earlier_segment(*d, &r)),
+                "{seg} difference {d}"
+            );
         }
     }
 }
 
 #[test]
 fn monte_carlo_csv_is_identical_across_threads() {
-    for (name, extra) in [("nephilim-test", "--margins=-3..3"), ("nephilim-initiative", "--differences=0..6")] {
+    for (name, extra) in [
+        ("nephilim-test", "--margins=-3..3"),
+        ("nephilim-initiative", "--differences=0..6"),
+    ] {
         let run = |threads: &str| {
             let dir = tempfile::tempdir().unwrap();
-            table(dir.path(), name, &[extra, "--method", "mc", "--trials", "150000", "--seed", "5", "--threads", threads])
+            table(
+                dir.path(),
+                name,
+                &[
+                    extra,
+                    "--method",
+                    "mc",
+                    "--trials",
+                    "150000",
+                    "--seed",
+                    "5",
+                    "--threads",
+                    threads,
+                ],
+            )
         };
         let one = run("1");
         assert!(one.lines().next().unwrap().contains("_lo"));
@@ -201,7 +236,16 @@ fn magic_table_by_hand() {
     let csv = table(
         dir.path(),
         "nephilim-magic",
-        &["--circles", "basse_magie", "--skills", "0", "--ka", "18", "--durations", "action"],
+        &[
+            "--circles",
+            "basse_magie",
+            "--skills",
+            "0",
+            "--ka",
+            "18",
+            "--durations",
+            "action",
+        ],
     );
     assert!(csv.starts_with(
         "circle,skill,ka_element,ka_normalised,duration,concentration_difficulty,control_difficulty,p_concentration,p_control,p_works\n"
@@ -214,7 +258,18 @@ fn magic_table_by_hand() {
     let csv = table(
         dir.path(),
         "nephilim-magic",
-        &["--circles", "basse_magie", "--skills", "0", "--ka", "18", "--durations", "action", "--increments", "2"],
+        &[
+            "--circles",
+            "basse_magie",
+            "--skills",
+            "0",
+            "--ka",
+            "18",
+            "--durations",
+            "action",
+            "--increments",
+            "2",
+        ],
     );
     assert!((cell(&csv, key, "p_control") - 8.0 / 36.0).abs() < 1e-9);
 }
@@ -225,12 +280,30 @@ fn magic_table_by_hand() {
 fn bad_flags_exit_2_with_clear_messages() {
     let dir = tempfile::tempdir().unwrap();
     let cases: [(&[&str], &str); 6] = [
-        (&["nephilim-test", "--margins", "0..99"], "99 is out of range; allowed values: -20..20"),
-        (&["nephilim-test", "--option", "die=d8"], "allowed: nephilim | d6 | d4 (decision N-DIE)"),
-        (&["nephilim-initiative", "--option", "init_segment=4"], "allowed: five | six"),
-        (&["nephilim-magic", "--circles", "kabbale"], "unknown value `kabbale`; allowed: basse_magie, haute_magie, grand_secret"),
-        (&["nephilim-magic", "--plexus", "1d6"], "not a plexus modifier"),
-        (&["nephilim-magic", "--spell-level", "7"], "7 is not in -3..=6"),
+        (
+            &["nephilim-test", "--margins", "0..99"],
+            "21 is out of range; allowed values: -20..20",
+        ),
+        (
+            &["nephilim-test", "--option", "die=d8"],
+            "allowed: nephilim | d6 | d4 (decision N-DIE)",
+        ),
+        (
+            &["nephilim-initiative", "--option", "init_segment=4"],
+            "allowed: five | six",
+        ),
+        (
+            &["nephilim-magic", "--circles", "kabbale"],
+            "unknown value `kabbale`; allowed: basse_magie, haute_magie, grand_secret",
+        ),
+        (
+            &["nephilim-magic", "--plexus", "1d6"],
+            "not a plexus modifier",
+        ),
+        (
+            &["nephilim-magic", "--spell-level", "7"],
+            "7 is not in -3..=6",
+        ),
     ];
     for (args, msg) in cases {
         cosmosim()

@@ -120,11 +120,18 @@ fn parse_ka(s: &str) -> Result<IntList, String> {
 }
 
 /// Parses a comma list of names into sorted, distinct values.
-fn parse_names<T: Copy + Ord>(s: &str, all: &[T], name: fn(T) -> &'static str) -> Result<Vec<T>, String> {
+fn parse_names<T: Copy + Ord>(
+    s: &str,
+    all: &[T],
+    name: fn(T) -> &'static str,
+) -> Result<Vec<T>, String> {
     let mut v = Vec::new();
     for w in s.split(',').map(str::trim) {
         let x = all.iter().copied().find(|x| name(*x) == w).ok_or_else(|| {
-            format!("unknown value `{w}`; allowed: {}", all.iter().map(|x| name(*x)).collect::<Vec<_>>().join(", "))
+            format!(
+                "unknown value `{w}`; allowed: {}",
+                all.iter().map(|x| name(*x)).collect::<Vec<_>>().join(", ")
+            )
         })?;
         if v.contains(&x) {
             return Err(format!("`{w}` is listed twice"));
@@ -159,11 +166,20 @@ impl NephilimTable {
             NephilimTable::NephilimInitiative(a) => &a.run,
             NephilimTable::NephilimMagic(a) => &a.run,
         };
-        let ctx = Context::new(run.seed, run.threads, RuleOptions::from_pairs(&run.options)?, quiet)?;
+        let ctx = Context::new(
+            run.seed,
+            run.threads,
+            RuleOptions::from_pairs(&run.options)?,
+            quiet,
+        )?;
         let out = match self {
             NephilimTable::NephilimDice(_) => dice_output(&ctx)?,
-            NephilimTable::NephilimTest(a) => test_output(&a.margins.0, &ctx, a.method.method, a.method.trials)?,
-            NephilimTable::NephilimInitiative(a) => initiative_output(&a.differences.0, &ctx, a.method.method, a.method.trials)?,
+            NephilimTable::NephilimTest(a) => {
+                test_output(&a.margins.0, &ctx, a.method.method, a.method.trials)?
+            }
+            NephilimTable::NephilimInitiative(a) => {
+                initiative_output(&a.differences.0, &ctx, a.method.method, a.method.trials)?
+            }
             NephilimTable::NephilimMagic(a) => {
                 let grid = MagicGrid {
                     circles: a.circles.0.clone(),

@@ -11,7 +11,9 @@ pub fn malus(level: u8) -> Result<Option<i64>, UserError> {
     match level {
         0..=8 => Ok(Some((i64::from(level) + 1) / 2)),
         9..=COUNTER_MAX => Ok(None),
-        _ => Err(UserError::new(format!("counter level {level} is out of range; allowed: 0..10"))),
+        _ => Err(UserError::new(format!(
+            "counter level {level} is out of range; allowed: 0..10"
+        ))),
     }
 }
 
@@ -28,11 +30,28 @@ mod tests {
 
     #[test]
     fn malus_levels() {
-        let expect = [Some(0), Some(1), Some(1), Some(2), Some(2), Some(3), Some(3), Some(4), Some(4), None, None];
+        let expect = [
+            Some(0),
+            Some(1),
+            Some(1),
+            Some(2),
+            Some(2),
+            Some(3),
+            Some(3),
+            Some(4),
+            Some(4),
+            None,
+            None,
+        ];
         for (lvl, m) in expect.iter().enumerate() {
             assert_eq!(malus(lvl as u8).unwrap(), *m, "level {lvl}");
         }
         assert!(malus(11).is_err());
-        assert!(needs_round_check(7) && needs_round_check(8) && !needs_round_check(6) && !needs_round_check(9));
+        assert!(
+            needs_round_check(7)
+                && needs_round_check(8)
+                && !needs_round_check(6)
+                && !needs_round_check(9)
+        );
     }
 }

@@ -47,7 +47,8 @@ mod tests {
         assert!((p_earlier_segment(-3, &r) - 1.0 / 1296.0).abs() < 1e-15);
         assert_eq!(p_earlier_segment(-4, &r), 0.0);
         assert!((p_earlier_segment(13, &r) - 1.0).abs() < 1e-12);
-        let six = NephilimRules::from_options(&RuleOptions::from_pairs(&["init_segment=six"]).unwrap());
+        let six =
+            NephilimRules::from_options(&RuleOptions::from_pairs(&["init_segment=six"]).unwrap());
         assert_eq!(p_earlier_segment(-3, &six), 0.0);
         assert!((p_earlier_segment(-2, &six) - 1.0 / 1296.0).abs() < 1e-15);
         assert!(p_earlier_segment(13, &six) < 1.0);

@@ -7,7 +7,9 @@ use crate::error::UserError;
 /// further 5 points (6..10 -> -2, 16..20 -> 0, 41..45 -> +5, ...).
 pub fn normalise(raw: i64) -> Result<i64, UserError> {
     if raw < 0 {
-        return Err(UserError::new(format!("Ka score {raw} is negative; allowed: 0 or more")));
+        return Err(UserError::new(format!(
+            "Ka score {raw} is negative; allowed: 0 or more"
+        )));
     }
     Ok(if raw == 0 { -4 } else { -3 + (raw - 1) / 5 })
 }
@@ -16,7 +18,9 @@ pub fn normalise(raw: i64) -> Result<i64, UserError> {
 /// 51-75 +4, 76-105 +5, each band 5 wider than the last.
 pub fn meta_bonus(ka: i64) -> Result<i64, UserError> {
     if ka < 0 {
-        return Err(UserError::new(format!("Ka score {ka} is negative; allowed: 0 or more")));
+        return Err(UserError::new(format!(
+            "Ka score {ka} is negative; allowed: 0 or more"
+        )));
     }
     let (mut bonus, mut top, mut width) = (0i64, 5i64, 6i64);
     while ka > top {
@@ -45,7 +49,21 @@ mod tests {
     #[test]
     fn normalisation_table() {
         // The rulebook's table: 00 -4; 01-05 -3; 06-10 -2; 11-15 -1; 16-20 0; ...; 41-45 +5.
-        let rows = [(0, -4), (1, -3), (5, -3), (6, -2), (10, -2), (11, -1), (15, -1), (16, 0), (20, 0), (21, 1), (36, 4), (45, 5), (46, 6)];
+        let rows = [
+            (0, -4),
+            (1, -3),
+            (5, -3),
+            (6, -2),
+            (10, -2),
+            (11, -1),
+            (15, -1),
+            (16, 0),
+            (20, 0),
+            (21, 1),
+            (36, 4),
+            (45, 5),
+            (46, 6),
+        ];
         for (raw, n) in rows {
             assert_eq!(normalise(raw).unwrap(), n, "Ka {raw}");
         }
@@ -54,7 +72,23 @@ mod tests {
 
     #[test]
     fn meta_bonus_bands() {
-        let rows = [(0, 0), (5, 0), (6, 1), (15, 1), (16, 2), (30, 2), (31, 3), (50, 3), (51, 4), (75, 4), (76, 5), (105, 5), (106, 6), (140, 6), (141, 7)];
+        let rows = [
+            (0, 0),
+            (5, 0),
+            (6, 1),
+            (15, 1),
+            (16, 2),
+            (30, 2),
+            (31, 3),
+            (50, 3),
+            (51, 4),
+            (75, 4),
+            (76, 5),
+            (105, 5),
+            (106, 6),
+            (140, 6),
+            (141, 7),
+        ];
         for (ka, b) in rows {
             assert_eq!(meta_bonus(ka).unwrap(), b, "Ka {ka}");
         }

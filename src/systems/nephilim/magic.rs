@@ -100,15 +100,25 @@ pub struct Plexus {
 impl Plexus {
     /// Parses `1d6-1d4`, `+1D6-1D4` or `1d8-1d8`.
     pub fn parse(s: &str) -> Result<Plexus, String> {
-        let bad = || format!("`{s}` is not a plexus modifier; expected e.g. 1d6-1d4, 1d8-1d4, 1d8-1d8 or none");
+        let bad = || {
+            format!(
+                "`{s}` is not a plexus modifier; expected e.g. 1d6-1d4, 1d8-1d4, 1d8-1d8 or none"
+            )
+        };
         let t = s.trim().trim_start_matches('+').to_ascii_lowercase();
         let (a, b) = t.split_once('-').ok_or_else(bad)?;
         let dice = |x: &str| -> Result<(u32, u32), String> {
             let (n, f) = x.split_once('d').ok_or_else(bad)?;
-            let n: u32 = if n.is_empty() { 1 } else { n.parse().map_err(|_| bad())? };
+            let n: u32 = if n.is_empty() {
+                1
+            } else {
+                n.parse().map_err(|_| bad())?
+            };
             let f: u32 = f.parse().map_err(|_| bad())?;
             if !(1..=4).contains(&n) || !(2..=20).contains(&f) {
-                return Err(format!("`{s}`: each side must be 1 to 4 dice of 2 to 20 faces"));
+                return Err(format!(
+                    "`{s}`: each side must be 1 to 4 dice of 2 to 20 faces"
+                ));
             }
             Ok((n, f))
         };
@@ -124,7 +134,10 @@ impl Plexus {
     }
 
     pub fn text(&self) -> String {
-        format!("+{}D{}-{}D{}", self.plus.0, self.plus.1, self.minus.0, self.minus.1)
+        format!(
+            "+{}D{}-{}D{}",
+            self.plus.0, self.plus.1, self.minus.0, self.minus.1
+        )
     }
 }
 
@@ -171,7 +184,10 @@ impl MagicModel {
         MagicModel {
             rules,
             crit: rules.die.crit(),
-            plexus: spell.plexus.map(|p| p.dist()).unwrap_or_else(|| Dist::certain(0)),
+            plexus: spell
+                .plexus
+                .map(|p| p.dist())
+                .unwrap_or_else(|| Dist::certain(0)),
             stase,
             roll,
         }
@@ -179,7 +195,13 @@ impl MagicModel {
 
     /// P(concentration, control, works) for a caster with `skill` in the circle's casting
     /// skill and raw Ka-element `ka_element`.
-    pub fn cast(&self, spell: &Spell, skill: i64, ka_element: i64, duration: Duration) -> Result<Casting, UserError> {
+    pub fn cast(
+        &self,
+        spell: &Spell,
+        skill: i64,
+        ka_element: i64,
+        duration: Duration,
+    ) -> Result<Casting, UserError> {
         normalise(ka_element)?;
         if skill < spell.level {
             // "le Nephilim doit avoir au moins autant dans sa compétence que ce niveau".
@@ -189,13 +211,21 @@ impl MagicModel {
                 p_works: 0.0,
             });
         }
-        let score = if self.rules.double_skill { 2 * skill } else { skill };
+        let score = if self.rules.double_skill {
+            2 * skill
+        } else {
+            skill
+        };
         let margin = score - spell.circle.concentration_difficulty(duration);
         // Concentration successes by the bonus they carry to the control test.
         let mut carried: Vec<(i64, f64)> = Vec::new();
         for (raw, q) in self.roll.outcomes() {
             if classify(margin, *raw, self.crit).is_success() {
-                let carry = if self.rules.carry_margin { margin + raw } else { 0 };
+                let carry = if self.rules.carry_margin {
+                    margin + raw
+                } else {
+                    0
+                };
                 carried.push((carry, *q));
             }
         }
@@ -284,24 +314,45 @@ mod tests {
     #[test]
     fn margin_carry_helps_and_plexus_parses() {
         let s = spell(Circle::HauteMagie);
-        let plain = MagicModel::new(&s, NephilimRules::default()).cast(&s, 1, 20, Duration::Rounds).unwrap();
-        let rules = NephilimRules::from_options(&RuleOptions::from_pairs(&["concentration_carry=margin"]).unwrap());
-        let carry = MagicModel::new(&s, rules).cast(&s, 1, 20, Duration::Rounds).unwrap();
+        let plain = MagicModel::new(&s, NephilimRules::default())
+            .cast(&s, 1, 20, Duration::Rounds)
+            .unwrap();
+        let rules = NephilimRules::from_options(
+            &RuleOptions::from_pairs(&["concentration_carry=margin"]).unwrap(),
+        );
+        let carry = MagicModel::new(&s, rules)
+            .cast(&s, 1, 20, Duration::Rounds)
+            .unwrap();
         assert!(carry.p_works > plain.p_works);
         assert_eq!(carry.p_concentration, plain.p_concentration);
         let p = Plexus::parse("+1D6-1D4").unwrap();
-        assert_eq!(p, Plexus { plus: (1, 6), minus: (1, 4) });
+        assert_eq!(
+            p,
+            Plexus {
+                plus: (1, 6),
+                minus: (1, 4)
+            }
+        );
         assert!((p.dist().mean() - 1.0).abs() < 1e-12);
         assert!(Plexus::parse("1d6+1d4").is_err());
-        assert!(Plexus::parse("1d100-1d4").unwrap_err().contains("2 to 20 faces"));
+        assert!(Plexus::parse("1d100-1d4")
+            .unwrap_err()
+            .contains("2 to 20 faces"));
     }
 
     #[test]
     fn stase_points_raise_control() {
-        let s = Spell { stase: 5, ..spell(Circle::BasseMagie) };
+        let s = Spell {
+            stase: 5,
+            ..spell(Circle::BasseMagie)
+        };
         let base = spell(Circle::BasseMagie);
-        let with = MagicModel::new(&s, NephilimRules::default()).p_control(&s, 18, 0).unwrap();
-        let without = MagicModel::new(&base, NephilimRules::default()).p_control(&base, 18, 0).unwrap();
+        let with = MagicModel::new(&s, NephilimRules::default())
+            .p_control(&s, 18, 0)
+            .unwrap();
+        let without = MagicModel::new(&base, NephilimRules::default())
+            .p_control(&base, 18, 0)
+            .unwrap();
         assert!(with > without);
     }
 }

@@ -104,5 +104,6 @@ impl NephilimRules {
 
 /// Validates a die name for flags and scenario keys.
 pub fn parse_die(s: &str) -> Result<DieKind, UserError> {
-    DieKind::parse(s).ok_or_else(|| UserError::new(format!("unknown die `{s}`; allowed: nephilim | d6 | d4")))
+    DieKind::parse(s)
+        .ok_or_else(|| UserError::new(format!("unknown die `{s}`; allowed: nephilim | d6 | d4")))
 }

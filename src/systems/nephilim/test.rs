@@ -132,6 +132,8 @@ mod tests {
         assert_eq!(ka_test_score(3), 3);
         let o = opposed(2, 1, DieKind::Nephilim);
         assert!((o.mean() - 1.0).abs() < 1e-12);
-        assert!((o.prob_where(|x| *x > 0) + o.prob(&0) + o.prob_where(|x| *x < 0) - 1.0).abs() < 1e-12);
+        assert!(
+            (o.prob_where(|x| *x > 0) + o.prob(&0) + o.prob_where(|x| *x < 0) - 1.0).abs() < 1e-12
+        );
     }
 }

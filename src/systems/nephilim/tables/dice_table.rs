@@ -10,7 +10,8 @@ use super::provenance;
 /// `die,modifier,probability,cumulative` with cumulative = P(result <= modifier) (N-DIE).
 /// The `die` rule option does not filter it: the point is to compare the dice.
 pub fn dice_output(ctx: &Context) -> anyhow::Result<Output> {
-    let (mut die, mut modifier, mut prob, mut cum) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut die, mut modifier, mut prob, mut cum) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let mut chart = LineChart {
         title: "+1D-1D by die".into(),
         x_label: "modifier (+1D-1D)".into(),

@@ -4,7 +4,9 @@ use crate::context::{Context, Method};
 use crate::engine::{Counts, Rng64, Simulation};
 use crate::report::{Chart, Figure, LineChart, LineSeries, Output};
 use crate::stats::wilson;
-use crate::systems::nephilim::{gap_noise, p_earlier_over, sample_earlier, DSampler, NephilimRules};
+use crate::systems::nephilim::{
+    gap_noise, p_earlier_over, sample_earlier, DSampler, NephilimRules,
+};
 
 use super::{provenance, range_text};
 
@@ -36,11 +38,19 @@ impl Simulation for InitSim {
 
 /// Engine task of a difference: from the die, the segment rule and the value.
 fn task(rules: &NephilimRules, difference: i64) -> u64 {
-    (2u64 << 40) | ((rules.die as u64) << 36) | ((rules.init_segment.gap() as u64) << 32) | (difference + 1_000_000) as u64
+    (2u64 << 40)
+        | ((rules.die as u64) << 36)
+        | ((rules.init_segment.gap() as u64) << 32)
+        | (difference + 1_000_000) as u64
 }
 
 /// Monte Carlo counts per difference, `trials` each.
-pub fn initiative_mc(differences: &[i64], rules: &NephilimRules, ctx: &Context, trials: u64) -> Vec<InitCounts> {
+pub fn initiative_mc(
+    differences: &[i64],
+    rules: &NephilimRules,
+    ctx: &Context,
+    trials: u64,
+) -> Vec<InitCounts> {
     let progress = ctx.progress(trials * differences.len() as u64, "nephilim-initiative");
     let out = differences
         .iter()
@@ -59,27 +69,53 @@ pub fn initiative_mc(differences: &[i64], rules: &NephilimRules, ctx: &Context, 
 
 /// The `nephilim-initiative` output: `difference,p_earlier_segment` (N-INIT), plus
 /// `trials,p_earlier_segment_lo,p_earlier_segment_hi` with `--method mc`.
-pub fn initiative_output(differences: &[i64], ctx: &Context, method: Method, trials: u64) -> anyhow::Result<Output> {
+pub fn initiative_output(
+    differences: &[i64],
+    ctx: &Context,
+    method: Method,
+    trials: u64,
+) -> anyhow::Result<Output> {
     let rules = NephilimRules::from_options(&ctx.options);
     let noise = gap_noise(&rules);
     let counts = (method == Method::Mc).then(|| initiative_mc(differences, &rules, ctx, trials));
     let p: Vec<f64> = match &counts {
-        None => differences.iter().map(|&d| p_earlier_over(d, &noise, &rules)).collect(),
-        Some(c) => c.iter().map(|c| c.counts[0] as f64 / trials as f64).collect(),
+        None => differences
+            .iter()
+            .map(|&d| p_earlier_over(d, &noise, &rules))
+            .collect(),
+        Some(c) => c
+            .iter()
+            .map(|c| c.counts[0] as f64 / trials as f64)
+            .collect(),
     };
     let mut cols = vec![
         Column::new("difference".into(), differences.to_vec()),
         Column::new("p_earlier_segment".into(), p.clone()),
     ];
     let mut series = LineSeries {
-        name: format!("die {}, first segment {} wide", rules.die.name(), rules.init_segment.gap()),
-        points: differences.iter().zip(&p).map(|(&d, &q)| (d as f64, q)).collect(),
+        name: format!(
+            "die {}, first segment {} wide",
+            rules.die.name(),
+            rules.init_segment.gap()
+        ),
+        points: differences
+            .iter()
+            .zip(&p)
+            .map(|(&d, &q)| (d as f64, q))
+            .collect(),
         band: Vec::new(),
     };
     if let Some(c) = &counts {
         let (lo, hi): (Vec<f64>, Vec<f64>) = c.iter().map(|c| wilson(c.counts[0], trials)).unzip();
-        series.band = differences.iter().zip(lo.iter().zip(&hi)).map(|(&d, (&l, &h))| (d as f64, l, h)).collect();
-        cols.push(Column::new("trials".into(), vec![trials; differences.len()]));
+        series.band = differences
+            .iter()
+            .zip(lo.iter().zip(&hi))
+            .map(|(&d, (&l, &h))| (d as f64, l, h))
+            .collect();
+        cols.push(Column::new(
+            "trials".into(),
+            vec![trials; differences.len()],
+        ));
         cols.push(Column::new("p_earlier_segment_lo".into(), lo));
         cols.push(Column::new("p_earlier_segment_hi".into(), hi));
     }
@@ -94,7 +130,10 @@ pub fn initiative_output(differences: &[i64], ctx: &Context, method: Method, tri
     let mut key = Vec::new();
     for d in [0, 3, 5, 8] {
         if let Some(i) = differences.iter().position(|&x| x == d) {
-            key.push(format!("difference {d:+}: P(acts in an earlier segment) = {:.4}", p[i]));
+            key.push(format!(
+                "difference {d:+}: P(acts in an earlier segment) = {:.4}",
+                p[i]
+            ));
         }
     }
     if let Some(i) = differences.iter().position(|&x| x == 5) {
@@ -104,7 +143,10 @@ pub fn initiative_output(differences: &[i64], ctx: &Context, method: Method, tri
         ));
     }
     if let Some(first_sure) = differences.iter().zip(&p).find(|(_, &q)| q >= 1.0 - 1e-12) {
-        key.push(format!("from difference {:+} the higher character always acts in an earlier segment", first_sure.0));
+        key.push(format!(
+            "from difference {:+} the higher character always acts in an earlier segment",
+            first_sure.0
+        ));
     }
     Ok(Output {
         name: "nephilim-initiative".into(),

@@ -48,7 +48,9 @@ struct Row {
 }
 
 fn nearest(v: &[i64], target: i64) -> i64 {
-    *v.iter().min_by_key(|x| (*x - target).abs()).unwrap_or(&target)
+    *v.iter()
+        .min_by_key(|x| (*x - target).abs())
+        .unwrap_or(&target)
 }
 
 /// The `nephilim-magic` output: `circle,skill,ka_element,ka_normalised,duration,
@@ -84,27 +86,61 @@ pub fn magic_output(grid: &MagicGrid, ctx: &Context) -> anyhow::Result<Output> {
         }
     }
     let frame = DataFrame::new_infer_height(vec![
-        Column::new("circle".into(), rows.iter().map(|r| r.circle.name()).collect::<Vec<_>>()),
-        Column::new("skill".into(), rows.iter().map(|r| r.skill).collect::<Vec<_>>()),
-        Column::new("ka_element".into(), rows.iter().map(|r| r.ka).collect::<Vec<_>>()),
-        Column::new("ka_normalised".into(), rows.iter().map(|r| normalise(r.ka)).collect::<Result<Vec<_>, _>>()?),
-        Column::new("duration".into(), rows.iter().map(|r| r.duration.name()).collect::<Vec<_>>()),
+        Column::new(
+            "circle".into(),
+            rows.iter().map(|r| r.circle.name()).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "skill".into(),
+            rows.iter().map(|r| r.skill).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "ka_element".into(),
+            rows.iter().map(|r| r.ka).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "ka_normalised".into(),
+            rows.iter()
+                .map(|r| normalise(r.ka))
+                .collect::<Result<Vec<_>, _>>()?,
+        ),
+        Column::new(
+            "duration".into(),
+            rows.iter().map(|r| r.duration.name()).collect::<Vec<_>>(),
+        ),
         Column::new(
             "concentration_difficulty".into(),
-            rows.iter().map(|r| r.circle.concentration_difficulty(r.duration)).collect::<Vec<_>>(),
+            rows.iter()
+                .map(|r| r.circle.concentration_difficulty(r.duration))
+                .collect::<Vec<_>>(),
         ),
         Column::new(
             "control_difficulty".into(),
-            rows.iter().map(|r| r.circle.control_difficulty() + grid.increments).collect::<Vec<_>>(),
+            rows.iter()
+                .map(|r| r.circle.control_difficulty() + grid.increments)
+                .collect::<Vec<_>>(),
         ),
-        Column::new("p_concentration".into(), rows.iter().map(|r| r.p_conc).collect::<Vec<_>>()),
-        Column::new("p_control".into(), rows.iter().map(|r| r.p_control).collect::<Vec<_>>()),
-        Column::new("p_works".into(), rows.iter().map(|r| r.p_works).collect::<Vec<_>>()),
+        Column::new(
+            "p_concentration".into(),
+            rows.iter().map(|r| r.p_conc).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "p_control".into(),
+            rows.iter().map(|r| r.p_control).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "p_works".into(),
+            rows.iter().map(|r| r.p_works).collect::<Vec<_>>(),
+        ),
     ])?;
 
     let ref_ka = nearest(&grid.ka, 30);
     let ref_skill = nearest(&grid.skills, 2);
-    let ref_dur = if grid.durations.contains(&Duration::Rounds) { Duration::Rounds } else { grid.durations[0] };
+    let ref_dur = if grid.durations.contains(&Duration::Rounds) {
+        Duration::Rounds
+    } else {
+        grid.durations[0]
+    };
     let find = |c: Circle, s: i64, k: i64, d: Duration| {
         rows.iter()
             .find(|r| r.circle == c && r.skill == s && r.ka == k && r.duration == d)
@@ -122,14 +158,21 @@ pub fn magic_output(grid: &MagicGrid, ctx: &Context) -> anyhow::Result<Output> {
     for &c in &grid.circles {
         lines.series.push(LineSeries {
             name: c.name().replace('_', " "),
-            points: grid.ka.iter().map(|&k| (k as f64, find(c, ref_skill, k, ref_dur))).collect(),
+            points: grid
+                .ka
+                .iter()
+                .map(|&k| (k as f64, find(c, ref_skill, k, ref_dur)))
+                .collect(),
             band: Vec::new(),
         });
     }
     panels.push(Chart::Lines(lines));
     for &c in &grid.circles {
         panels.push(Chart::Heatmap(Heatmap {
-            title: format!("{}: P(works), Ka-element {ref_ka}", c.name().replace('_', " ")),
+            title: format!(
+                "{}: P(works), Ka-element {ref_ka}",
+                c.name().replace('_', " ")
+            ),
             x_label: "duration (0 free action, 1 action, 2 x rounds ... 8 x days)".into(),
             y_label: "casting skill".into(),
             xs: grid.durations.iter().map(|d| *d as i64).collect(),
@@ -137,7 +180,12 @@ pub fn magic_output(grid: &MagicGrid, ctx: &Context) -> anyhow::Result<Output> {
             values: grid
                 .skills
                 .iter()
-                .map(|&s| grid.durations.iter().map(|&d| find(c, s, ref_ka, d)).collect())
+                .map(|&s| {
+                    grid.durations
+                        .iter()
+                        .map(|&d| find(c, s, ref_ka, d))
+                        .collect()
+                })
                 .collect(),
             range: (0.0, 1.0),
         }));
@@ -156,15 +204,37 @@ pub fn magic_output(grid: &MagicGrid, ctx: &Context) -> anyhow::Result<Output> {
         }
     }
     let mut prov = provenance("nephilim-magic", ctx, Method::Exact, 0)
-        .with_param("circles", grid.circles.iter().map(|c| c.name()).collect::<Vec<_>>().join(","))
+        .with_param(
+            "circles",
+            grid.circles
+                .iter()
+                .map(|c| c.name())
+                .collect::<Vec<_>>()
+                .join(","),
+        )
         .with_param("skills", range_text(&grid.skills))
         .with_param("ka_element", range_text(&grid.ka))
-        .with_param("durations", grid.durations.iter().map(|d| d.name()).collect::<Vec<_>>().join(","))
+        .with_param(
+            "durations",
+            grid.durations
+                .iter()
+                .map(|d| d.name())
+                .collect::<Vec<_>>()
+                .join(","),
+        )
         .with_param("spell_level", grid.spell_level)
         .with_param("increments", grid.increments)
-        .with_param("plexus", grid.plexus.map(|p| p.text()).unwrap_or_else(|| "none".into()))
+        .with_param(
+            "plexus",
+            grid.plexus
+                .map(|p| p.text())
+                .unwrap_or_else(|| "none".into()),
+        )
         .with_param("stase", grid.stase);
-    prov = prov.with_param("p_control", "conditional on a successful concentration test");
+    prov = prov.with_param(
+        "p_control",
+        "conditional on a successful concentration test",
+    );
     Ok(Output {
         name: "nephilim-magic".into(),
         title: "Nephilim spell casting: P(spell works)".into(),

@@ -15,14 +15,30 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
     let mut out = vec![dice_output(ctx)?];
     let exact = test_output(&margins, ctx, Method::Exact, 0)?;
     let mut mc = test_output(&margins, ctx, Method::Mc, trials)?;
-    mc.key_figures.insert(0, coverage(&exact, &mc, &["crit_success", "success", "failure", "crit_failure"])?);
-    rename(&mut mc, "nephilim-test-mc", "Monte Carlo cross-check of the Nephilim test table");
+    mc.key_figures.insert(
+        0,
+        coverage(
+            &exact,
+            &mc,
+            &["crit_success", "success", "failure", "crit_failure"],
+        )?,
+    );
+    rename(
+        &mut mc,
+        "nephilim-test-mc",
+        "Monte Carlo cross-check of the Nephilim test table",
+    );
     out.push(exact);
     out.push(mc);
     let exact = initiative_output(&diffs, ctx, Method::Exact, 0)?;
     let mut mc = initiative_output(&diffs, ctx, Method::Mc, trials)?;
-    mc.key_figures.insert(0, coverage(&exact, &mc, &["earlier_segment"])?);
-    rename(&mut mc, "nephilim-initiative-mc", "Monte Carlo cross-check of the Nephilim initiative table");
+    mc.key_figures
+        .insert(0, coverage(&exact, &mc, &["earlier_segment"])?);
+    rename(
+        &mut mc,
+        "nephilim-initiative-mc",
+        "Monte Carlo cross-check of the Nephilim initiative table",
+    );
     out.push(exact);
     out.push(mc);
     out.push(magic_output(&MagicGrid::default(), ctx)?);

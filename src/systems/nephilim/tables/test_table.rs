@@ -37,7 +37,12 @@ fn task(die: DieKind, margin: i64) -> u64 {
 }
 
 /// Monte Carlo counts per margin, `trials` each.
-pub fn test_mc(margins: &[i64], rules: &NephilimRules, ctx: &Context, trials: u64) -> Vec<TestCounts> {
+pub fn test_mc(
+    margins: &[i64],
+    rules: &NephilimRules,
+    ctx: &Context,
+    trials: u64,
+) -> Vec<TestCounts> {
     let progress = ctx.progress(trials * margins.len() as u64, "nephilim-test");
     let out = margins
         .iter()
@@ -57,22 +62,39 @@ pub fn test_mc(margins: &[i64], rules: &NephilimRules, ctx: &Context, trials: u6
 /// The `nephilim-test` output: `margin,p_crit_success,p_success,p_failure,p_crit_failure`
 /// (margin = score - difficulty before the dice; N-TEST, N-CRIT) for the die in force,
 /// plus `trials` and `<class>_lo/_hi` 95% Wilson bounds with `--method mc`.
-pub fn test_output(margins: &[i64], ctx: &Context, method: Method, trials: u64) -> anyhow::Result<Output> {
+pub fn test_output(
+    margins: &[i64],
+    ctx: &Context,
+    method: Method,
+    trials: u64,
+) -> anyhow::Result<Output> {
     let rules = NephilimRules::from_options(&ctx.options);
     let roll = rules.die.roll_dist();
     let counts = (method == Method::Mc).then(|| test_mc(margins, &rules, ctx, trials));
     let probs: Vec<[f64; 4]> = match &counts {
-        None => margins.iter().map(|&m| probs_over(m, &roll, rules.die.crit())).collect(),
-        Some(c) => c.iter().map(|c| c.counts.map(|x| x as f64 / trials as f64)).collect(),
+        None => margins
+            .iter()
+            .map(|&m| probs_over(m, &roll, rules.die.crit()))
+            .collect(),
+        Some(c) => c
+            .iter()
+            .map(|c| c.counts.map(|x| x as f64 / trials as f64))
+            .collect(),
     };
     let mut cols = vec![Column::new("margin".into(), margins.to_vec())];
     for o in Outcome::ALL {
-        cols.push(Column::new(format!("p_{}", o.name()).into(), probs.iter().map(|p| p[o as usize]).collect::<Vec<_>>()));
+        cols.push(Column::new(
+            format!("p_{}", o.name()).into(),
+            probs.iter().map(|p| p[o as usize]).collect::<Vec<_>>(),
+        ));
     }
     if let Some(counts) = &counts {
         cols.push(Column::new("trials".into(), vec![trials; margins.len()]));
         for o in Outcome::ALL {
-            let (lo, hi): (Vec<f64>, Vec<f64>) = counts.iter().map(|c| wilson(c.counts[o as usize], trials)).unzip();
+            let (lo, hi): (Vec<f64>, Vec<f64>) = counts
+                .iter()
+                .map(|c| wilson(c.counts[o as usize], trials))
+                .unzip();
             cols.push(Column::new(format!("{}_lo", o.name()).into(), lo));
             cols.push(Column::new(format!("{}_hi", o.name()).into(), hi));
         }
@@ -101,7 +123,11 @@ pub fn test_output(margins: &[i64], ctx: &Context, method: Method, trials: u64) 
     for o in Outcome::ALL {
         chart.series.push(LineSeries {
             name: o.name().replace('_', " "),
-            points: margins.iter().zip(&probs).map(|(&m, p)| (m as f64, p[o as usize])).collect(),
+            points: margins
+                .iter()
+                .zip(&probs)
+                .map(|(&m, p)| (m as f64, p[o as usize]))
+                .collect(),
             band: Vec::new(),
         });
     }
