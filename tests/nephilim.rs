@@ -316,3 +316,48 @@ fn bad_flags_exit_2_with_clear_messages() {
             .stderr(predicates::str::contains(msg));
     }
 }
+
+/// The spell pipeline drawn die by die, to check the exact model: concentration with the
+/// margin carried, stase draw, plexus +1D8-1D4 (plain dice), control.
+#[test]
+fn magic_exact_vs_simulation() {
+    use cosmosim::dice::Die;
+    use cosmosim::engine::stream;
+    use cosmosim::systems::nephilim::ka::normalise;
+    use cosmosim::systems::nephilim::{classify, Circle, Duration, MagicModel, Plexus, Spell};
+
+    let r = rules(&["concentration_carry=margin"]);
+    let spell = Spell {
+        circle: Circle::HauteMagie,
+        level: 0,
+        increments: 2,
+        plexus: Some(Plexus::parse("1d8-1d4").unwrap()),
+        stase: 4,
+    };
+    let (skill, ka) = (1, 23);
+    let exact = MagicModel::new(&spell, r)
+        .cast(&spell, skill, ka, Duration::Rounds)
+        .unwrap();
+    let d = r.die.sampler();
+    let mut rng = stream(3, 0, 0);
+    let n = 200_000u64;
+    let mut works = 0u64;
+    for _ in 0..n {
+        let conc_margin = skill; // Haute Magie in x rounds: difficulty 0
+        let raw = d.roll(&mut rng);
+        if !classify(conc_margin, raw, 4).is_success() {
+            continue;
+        }
+        let carry = conc_margin + raw;
+        let drawn = (4 + d.roll(&mut rng)).max(0);
+        let plex = Die::D8.roll(&mut rng) as i64 - Die::D4.roll(&mut rng) as i64;
+        let margin = normalise(ka + drawn).unwrap() + plex + carry - (1 + 2);
+        works += u64::from(classify(margin, d.roll(&mut rng), 4).is_success());
+    }
+    assert!(
+        agrees(works, n, exact.p_works),
+        "{} vs {}",
+        works as f64 / n as f64,
+        exact.p_works
+    );
+}
