@@ -31,10 +31,12 @@ impl DieKind {
         }
     }
 
+    /// The die named `s` (option value), if any.
     pub fn parse(s: &str) -> Option<DieKind> {
         DieKind::ALL.into_iter().find(|d| d.name() == s)
     }
 
+    /// The faces of one D.
     pub fn faces(self) -> &'static [i64] {
         match self {
             DieKind::Nephilim => &NEPHILIM_FACES,

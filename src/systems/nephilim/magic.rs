@@ -18,8 +18,10 @@ pub enum Circle {
 }
 
 impl Circle {
+    /// Every circle, lowest first.
     pub const ALL: [Circle; 3] = [Circle::BasseMagie, Circle::HauteMagie, Circle::GrandSecret];
 
+    /// snake_case name used in flags and CSV.
     pub fn name(self) -> &'static str {
         match self {
             Circle::BasseMagie => "basse_magie",
@@ -28,6 +30,7 @@ impl Circle {
         }
     }
 
+    /// The circle named `s`, if any.
     pub fn parse(s: &str) -> Option<Circle> {
         Circle::ALL.into_iter().find(|c| c.name() == s)
     }
@@ -59,6 +62,7 @@ pub enum Duration {
 }
 
 impl Duration {
+    /// Every concentration time, shortest first.
     pub const ALL: [Duration; 9] = [
         Duration::FreeAction,
         Duration::Action,
@@ -71,6 +75,7 @@ impl Duration {
         Duration::Days,
     ];
 
+    /// snake_case name used in flags and CSV.
     pub fn name(self) -> &'static str {
         match self {
             Duration::FreeAction => "free_action",
@@ -85,6 +90,7 @@ impl Duration {
         }
     }
 
+    /// The duration named `s`, if any.
     pub fn parse(s: &str) -> Option<Duration> {
         Duration::ALL.into_iter().find(|d| d.name() == s)
     }
@@ -128,11 +134,13 @@ impl Plexus {
         })
     }
 
+    /// Exact law of the modifier.
     pub fn dist(&self) -> Dist<i64> {
         let side = |(n, f): (u32, u32)| Dist::die(u64::from(f)).sum_of(n as usize);
         side(self.plus).sub(&side(self.minus))
     }
 
+    /// `+1D6-1D4` as the rulebook writes it.
     pub fn text(&self) -> String {
         format!(
             "+{}D{}-{}D{}",
@@ -173,6 +181,7 @@ pub struct MagicModel {
 }
 
 impl MagicModel {
+    /// Precomputes the dice laws of `spell` under `rules`.
     pub fn new(spell: &Spell, rules: NephilimRules) -> MagicModel {
         let roll = rules.die.roll_dist();
         // Stase ritual: the points drawn are the request + 1D-1D, never below 0.

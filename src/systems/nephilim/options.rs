@@ -83,6 +83,7 @@ impl Default for NephilimRules {
 }
 
 impl NephilimRules {
+    /// Reads the options in force.
     pub fn from_options(o: &RuleOptions) -> NephilimRules {
         NephilimRules {
             die: DieKind::parse(o.get("die")).unwrap_or(DieKind::Nephilim),

@@ -14,6 +14,7 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// Best to worst; the CSV column order.
     pub const ALL: [Outcome; 4] = [
         Outcome::CritSuccess,
         Outcome::Success,
@@ -31,6 +32,7 @@ impl Outcome {
         }
     }
 
+    /// Critical or simple success.
     pub fn is_success(self) -> bool {
         matches!(self, Outcome::CritSuccess | Outcome::Success)
     }
