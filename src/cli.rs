@@ -91,6 +91,8 @@ pub struct MethodArgs {
 pub enum TableCommand {
     #[command(flatten)]
     Cosmos(crate::systems::cosmos::cli::CosmosTable),
+    #[command(flatten)]
+    Nephilim(crate::systems::nephilim::cli::NephilimTable),
 }
 
 #[derive(Debug, Args, Clone)]

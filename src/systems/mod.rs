@@ -1,6 +1,7 @@
 //! One module folder per game system, all sharing the engine, the dice and the report.
 
 pub mod cosmos;
+pub mod nephilim;
 mod scenario_kind;
 
 pub use scenario_kind::{RunOverrides, ScenarioKind, ScenarioResult};
@@ -9,7 +10,7 @@ use crate::rules::OptionSpec;
 
 /// The rule options of every system, for the registry.
 pub fn option_specs() -> &'static [&'static [OptionSpec]] {
-    &[cosmos::OPTIONS]
+    &[cosmos::OPTIONS, nephilim::OPTIONS]
 }
 
 /// Every table of every system with default settings, for `cosmosim report`
@@ -20,6 +21,7 @@ pub fn report_outputs(
 ) -> anyhow::Result<Vec<crate::report::Output>> {
     let mut all = Vec::new();
     all.extend(cosmos::cli::report_outputs(ctx, trials)?);
+    all.extend(nephilim::cli::report_outputs(ctx, trials)?);
     Ok(all)
 }
 

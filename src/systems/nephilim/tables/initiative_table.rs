@@ -1,0 +1,164 @@
+use polars::prelude::*;
+
+use crate::context::{Context, Method};
+use crate::engine::{Counts, Rng64, Simulation};
+use crate::report::{Chart, Figure, Legend, LineChart, LineSeries, Output};
+use crate::stats::wilson;
+use crate::systems::nephilim::{
+    gap_noise, p_earlier_over, sample_earlier, DSampler, NephilimRules,
+};
+
+use super::{provenance, range_text};
+
+/// Monte Carlo counts of one difference: [earlier segment, not earlier].
+pub type InitCounts = Counts<2>;
+
+struct InitSim {
+    difference: i64,
+    gap: i64,
+    d: DSampler,
+}
+
+impl Simulation for InitSim {
+    type Acc = InitCounts;
+
+    fn empty(&self) -> InitCounts {
+        InitCounts::default()
+    }
+
+    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut InitCounts) {
+        let mut earlier = 0u64;
+        for _ in 0..trials {
+            earlier += u64::from(sample_earlier(self.difference, self.gap, &self.d, rng));
+        }
+        acc.counts[0] += earlier;
+        acc.counts[1] += trials - earlier;
+    }
+}
+
+/// Engine task of a difference: from the die, the segment rule and the value.
+fn task(rules: &NephilimRules, difference: i64) -> u64 {
+    (2u64 << 40)
+        | ((rules.die as u64) << 36)
+        | ((rules.init_segment.gap() as u64) << 32)
+        | (difference + 1_000_000) as u64
+}
+
+/// Monte Carlo counts per difference, `trials` each.
+pub fn initiative_mc(
+    differences: &[i64],
+    rules: &NephilimRules,
+    ctx: &Context,
+    trials: u64,
+) -> Vec<InitCounts> {
+    let progress = ctx.progress(trials * differences.len() as u64, "nephilim-initiative");
+    let out = differences
+        .iter()
+        .map(|&d| {
+            let sim = InitSim {
+                difference: d,
+                gap: rules.init_segment.gap(),
+                d: rules.die.sampler(),
+            };
+            ctx.engine.run(&sim, task(rules, d), trials, &progress)
+        })
+        .collect();
+    progress.finish();
+    out
+}
+
+/// The `nephilim-initiative` output: `difference,p_earlier_segment` (N-INIT), plus
+/// `trials,p_earlier_segment_lo,p_earlier_segment_hi` with `--method mc`.
+pub fn initiative_output(
+    differences: &[i64],
+    ctx: &Context,
+    method: Method,
+    trials: u64,
+) -> anyhow::Result<Output> {
+    let rules = NephilimRules::from_options(&ctx.options);
+    let noise = gap_noise(&rules);
+    let counts = (method == Method::Mc).then(|| initiative_mc(differences, &rules, ctx, trials));
+    let p: Vec<f64> = match &counts {
+        None => differences
+            .iter()
+            .map(|&d| p_earlier_over(d, &noise, &rules))
+            .collect(),
+        Some(c) => c
+            .iter()
+            .map(|c| c.counts[0] as f64 / trials as f64)
+            .collect(),
+    };
+    let mut cols = vec![
+        Column::new("difference".into(), differences.to_vec()),
+        Column::new("p_earlier_segment".into(), p.clone()),
+    ];
+    let mut series = LineSeries {
+        name: format!(
+            "die {}, first segment {} wide",
+            rules.die.name(),
+            rules.init_segment.gap()
+        ),
+        points: differences
+            .iter()
+            .zip(&p)
+            .map(|(&d, &q)| (d as f64, q))
+            .collect(),
+        band: Vec::new(),
+    };
+    if let Some(c) = &counts {
+        let (lo, hi): (Vec<f64>, Vec<f64>) = c.iter().map(|c| wilson(c.counts[0], trials)).unzip();
+        series.band = differences
+            .iter()
+            .zip(lo.iter().zip(&hi))
+            .map(|(&d, (&l, &h))| (d as f64, l, h))
+            .collect();
+        cols.push(Column::new(
+            "trials".into(),
+            vec![trials; differences.len()],
+        ));
+        cols.push(Column::new("p_earlier_segment_lo".into(), lo));
+        cols.push(Column::new("p_earlier_segment_hi".into(), hi));
+    }
+    let frame = DataFrame::new_infer_height(cols)?;
+    let chart = LineChart {
+        title: "Acting in an earlier segment than a lone opponent".into(),
+        x_label: "Rapidité + Réaction difference (own - opponent)".into(),
+        y_label: "P(earlier segment)".into(),
+        series: vec![series],
+        y_range: Some((0.0, 1.0)),
+        legend: Legend::UpperLeft,
+    };
+    let mut key = Vec::new();
+    for d in [0, 3, 5, 8] {
+        if let Some(i) = differences.iter().position(|&x| x == d) {
+            key.push(format!(
+                "difference {d:+}: P(acts in an earlier segment) = {:.4}",
+                p[i]
+            ));
+        }
+    }
+    if let Some(i) = differences.iter().position(|&x| x == 5) {
+        key.push(format!(
+            "rulebook example (Birkul +3 vs Alesym -2, difference +5): Birkul acts first unanswered with probability {:.4}",
+            p[i]
+        ));
+    }
+    if let Some(first_sure) = differences.iter().zip(&p).find(|(_, &q)| q >= 1.0 - 1e-12) {
+        key.push(format!(
+            "from difference {:+} the higher character always acts in an earlier segment",
+            first_sure.0
+        ));
+    }
+    Ok(Output {
+        name: "nephilim-initiative".into(),
+        title: "Nephilim initiative: earlier segment in a duel".into(),
+        question: "In a duel, what is the chance that a character acts in an earlier segment than its opponent (so the opponent cannot react), by the difference of their Rapidité + Réaction?".into(),
+        frame,
+        figures: vec![Figure {
+            suffix: None,
+            panels: vec![Chart::Lines(chart)],
+        }],
+        key_figures: key,
+        provenance: provenance("nephilim-initiative", ctx, method, trials).with_param("differences", range_text(differences)),
+    })
+}

@@ -1,0 +1,159 @@
+use polars::prelude::*;
+
+use crate::context::{Context, Method};
+use crate::engine::{Counts, Rng64, Simulation};
+use crate::report::{Chart, Figure, LineChart, LineSeries, Output};
+use crate::stats::wilson;
+use crate::systems::nephilim::{classify, probs_over, DSampler, DieKind, NephilimRules, Outcome};
+
+use super::{provenance, range_text};
+
+/// Monte Carlo counts of one margin, in `Outcome::ALL` order.
+pub type TestCounts = Counts<4>;
+
+struct TestSim {
+    margin: i64,
+    crit: i64,
+    d: DSampler,
+}
+
+impl Simulation for TestSim {
+    type Acc = TestCounts;
+
+    fn empty(&self) -> TestCounts {
+        TestCounts::default()
+    }
+
+    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut TestCounts) {
+        for _ in 0..trials {
+            acc.add(classify(self.margin, self.d.roll(rng), self.crit) as usize);
+        }
+    }
+}
+
+/// Engine task of a margin: from the die and the margin value, not the row position.
+fn task(die: DieKind, margin: i64) -> u64 {
+    (1u64 << 40) | ((die as u64) << 32) | (margin + 1_000_000) as u64
+}
+
+/// Monte Carlo counts per margin, `trials` each.
+pub fn test_mc(
+    margins: &[i64],
+    rules: &NephilimRules,
+    ctx: &Context,
+    trials: u64,
+) -> Vec<TestCounts> {
+    let progress = ctx.progress(trials * margins.len() as u64, "nephilim-test");
+    let out = margins
+        .iter()
+        .map(|&m| {
+            let sim = TestSim {
+                margin: m,
+                crit: rules.die.crit(),
+                d: rules.die.sampler(),
+            };
+            ctx.engine.run(&sim, task(rules.die, m), trials, &progress)
+        })
+        .collect();
+    progress.finish();
+    out
+}
+
+/// The `nephilim-test` output: `margin,p_crit_success,p_success,p_failure,p_crit_failure`
+/// (margin = score - difficulty before the dice; N-TEST, N-CRIT) for the die in force,
+/// plus `trials` and `<class>_lo/_hi` 95% Wilson bounds with `--method mc`.
+pub fn test_output(
+    margins: &[i64],
+    ctx: &Context,
+    method: Method,
+    trials: u64,
+) -> anyhow::Result<Output> {
+    let rules = NephilimRules::from_options(&ctx.options);
+    let roll = rules.die.roll_dist();
+    let counts = (method == Method::Mc).then(|| test_mc(margins, &rules, ctx, trials));
+    let probs: Vec<[f64; 4]> = match &counts {
+        None => margins
+            .iter()
+            .map(|&m| probs_over(m, &roll, rules.die.crit()))
+            .collect(),
+        Some(c) => c
+            .iter()
+            .map(|c| c.counts.map(|x| x as f64 / trials as f64))
+            .collect(),
+    };
+    let mut cols = vec![Column::new("margin".into(), margins.to_vec())];
+    for o in Outcome::ALL {
+        cols.push(Column::new(
+            format!("p_{}", o.name()).into(),
+            probs.iter().map(|p| p[o as usize]).collect::<Vec<_>>(),
+        ));
+    }
+    if let Some(counts) = &counts {
+        cols.push(Column::new("trials".into(), vec![trials; margins.len()]));
+        for o in Outcome::ALL {
+            let (lo, hi): (Vec<f64>, Vec<f64>) = counts
+                .iter()
+                .map(|c| wilson(c.counts[o as usize], trials))
+                .unzip();
+            cols.push(Column::new(format!("{}_lo", o.name()).into(), lo));
+            cols.push(Column::new(format!("{}_hi", o.name()).into(), hi));
+        }
+    }
+    let frame = DataFrame::new_infer_height(cols)?;
+
+    let mut chart = LineChart {
+        title: format!("Test outcomes, die {}", rules.die.name()),
+        x_label: "score - difficulty".into(),
+        y_label: "probability".into(),
+        y_range: Some((0.0, 1.0)),
+        ..Default::default()
+    };
+    let mut sob = LineSeries {
+        name: "success or better".into(),
+        ..Default::default()
+    };
+    for (i, &m) in margins.iter().enumerate() {
+        sob.points.push((m as f64, probs[i][0] + probs[i][1]));
+        if let Some(c) = &counts {
+            let (lo, hi) = wilson(c[i].counts[0] + c[i].counts[1], trials);
+            sob.band.push((m as f64, lo, hi));
+        }
+    }
+    chart.series.push(sob);
+    for o in Outcome::ALL {
+        chart.series.push(LineSeries {
+            name: o.name().replace('_', " "),
+            points: margins
+                .iter()
+                .zip(&probs)
+                .map(|(&m, p)| (m as f64, p[o as usize]))
+                .collect(),
+            band: Vec::new(),
+        });
+    }
+
+    let mut key = Vec::new();
+    for m in [-4, -2, 0, 2, 4] {
+        if let Some(i) = margins.iter().position(|&x| x == m) {
+            let p = probs[i];
+            key.push(format!(
+                "score - difficulty {m:+}: P(success) = {:.4} (critical {:.4}), P(critical failure) = {:.4}",
+                p[0] + p[1],
+                p[0],
+                p[3]
+            ));
+        }
+    }
+    Ok(Output {
+        name: "nephilim-test".into(),
+        title: "Nephilim test outcomes by score minus difficulty".into(),
+        question: "With +1D-1D, what is the chance of a critical success, success, failure or critical failure when the score exceeds the difficulty by a given margin?".into(),
+        frame,
+        figures: vec![Figure {
+            suffix: None,
+            panels: vec![Chart::Lines(chart)],
+        }],
+        key_figures: key,
+        provenance: provenance("nephilim-test", ctx, method, trials).with_param("margins", range_text(margins)),
+    })
+}

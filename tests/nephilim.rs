@@ -1,0 +1,363 @@
+//! Nephilim v3 tables: hand-computed values, exact vs Monte Carlo, determinism, CLI.
+
+use std::fs;
+use std::path::Path;
+
+use assert_cmd::Command;
+use cosmosim::context::Context;
+use cosmosim::rules::RuleOptions;
+use cosmosim::systems::nephilim::tables::{initiative_mc, test_mc};
+use cosmosim::systems::nephilim::{p_earlier_segment, test_probs, DieKind, NephilimRules, Outcome};
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-12
+}
+
+fn rules(pairs: &[&str]) -> NephilimRules {
+    NephilimRules::from_options(&RuleOptions::from_pairs(pairs).unwrap())
+}
+
+fn cosmosim() -> Command {
+    Command::cargo_bin("cosmosim").unwrap()
+}
+
+/// Runs `cosmosim table <args> --out <dir> -q` and returns the CSV text.
+fn table(dir: &Path, name: &str, args: &[&str]) -> String {
+    cosmosim()
+        .args(["-q", "table", name, "--out"])
+        .arg(dir)
+        .args(args)
+        .assert()
+        .success();
+    for ext in ["csv", "png", "meta.json"] {
+        assert!(
+            dir.join(format!("{name}.{ext}")).is_file(),
+            "{name}.{ext} missing"
+        );
+    }
+    fs::read_to_string(dir.join(format!("{name}.csv"))).unwrap()
+}
+
+/// The value of `column` in the CSV row whose first fields are `key`.
+fn cell(csv: &str, key: &str, column: &str) -> f64 {
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let c = header.iter().position(|h| *h == column).unwrap();
+    let row = lines
+        .find(|l| l.starts_with(&format!("{key},")))
+        .unwrap_or_else(|| panic!("no row {key}"));
+    row.split(',').nth(c).unwrap().parse().unwrap()
+}
+
+// ---- N-DIE: hand-computed +1D-1D values ----
+
+#[test]
+fn nephilim_die_zero_is_8_in_36() {
+    let r = DieKind::Nephilim.roll_dist();
+    // N-DIE: pairs (0,0),(1,1),(2,2)x4,(3,3),(4,4) = 8 of 36.
+    assert!(close(r.prob(&0), 8.0 / 36.0));
+    assert!(close(r.prob(&-4), 1.0 / 36.0));
+    assert!(close(r.prob(&-2), 5.0 / 36.0));
+}
+
+#[test]
+fn d6_and_d4_by_hand() {
+    let d6 = DieKind::D6.roll_dist();
+    assert!(close(d6.prob(&0), 6.0 / 36.0));
+    assert!(close(d6.prob(&5), 1.0 / 36.0));
+    let d4 = DieKind::D4.roll_dist();
+    assert!(close(d4.prob(&0), 4.0 / 16.0));
+    assert!(close(d4.prob(&-3), 1.0 / 16.0));
+}
+
+#[test]
+fn dice_table_cli_values_and_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = table(dir.path(), "nephilim-dice", &[]);
+    assert!(csv.starts_with("die,modifier,probability,cumulative\n"));
+    // Full ranges: 9 + 11 + 7 rows.
+    assert_eq!(csv.lines().count(), 1 + 9 + 11 + 7);
+    assert!((cell(&csv, "nephilim,0", "probability") - 8.0 / 36.0).abs() < 1e-9);
+    // cumulative = P(result <= modifier): 1 + 2 + 5 + 6 + 8 = 22 of 36 at 0.
+    assert!((cell(&csv, "nephilim,0", "cumulative") - 22.0 / 36.0).abs() < 1e-9);
+    assert!((cell(&csv, "d6,-5", "cumulative") - 1.0 / 36.0).abs() < 1e-9);
+    assert!((cell(&csv, "d4,3", "cumulative") - 1.0).abs() < 1e-9);
+}
+
+// ---- N-TEST / N-CRIT ----
+
+#[test]
+fn test_outcomes_by_hand() {
+    // Margin 0, nephilim die: raw +4 (1/36) is a crit (a +3 would also succeed); other
+    // raw >= 0: 21/36; raw -4 is a crit failure (a -3 would also fail): 1/36; 13/36 left.
+    let p = test_probs(0, DieKind::Nephilim);
+    let want = [1.0, 21.0, 13.0, 1.0].map(|x| x / 36.0);
+    for o in Outcome::ALL {
+        assert!(close(p[o as usize], want[o as usize]), "{o:?}");
+    }
+    // Margin -4: only raw +4 succeeds and the success needed it -> simple success (N-CRIT).
+    let p = test_probs(-4, DieKind::Nephilim);
+    assert!(close(p[0], 0.0) && close(p[1], 1.0 / 36.0) && close(p[3], 1.0 / 36.0));
+    // Margin +3: raw -4 fails but was needed to fail -> simple failure.
+    let p = test_probs(3, DieKind::Nephilim);
+    assert!(close(p[2], 1.0 / 36.0) && close(p[3], 0.0));
+    // d6 at margin 0: crits at +-5 (N-DIE): 1/36 each; P(raw >= 0) = 21/36.
+    let p = test_probs(0, DieKind::D6);
+    assert!(close(p[0], 1.0 / 36.0) && close(p[1], 20.0 / 36.0) && close(p[3], 1.0 / 36.0));
+    // d4 at margin 1: raw >= -1 succeeds: 13/16; raw +3 crit 1/16; raw -3 crit failure 1/16.
+    let p = test_probs(1, DieKind::D4);
+    assert!(close(p[0] + p[1], 13.0 / 16.0) && close(p[0], 1.0 / 16.0) && close(p[3], 1.0 / 16.0));
+}
+
+#[test]
+fn test_table_cli_follows_die_option() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = table(
+        dir.path(),
+        "nephilim-test",
+        &["--margins", "-2..2", "--option", "die=d6"],
+    );
+    assert!(csv.starts_with("margin,p_crit_success,p_success,p_failure,p_crit_failure\n"));
+    assert!((cell(&csv, "0", "p_success") - 20.0 / 36.0).abs() < 1e-9);
+    let meta = fs::read_to_string(dir.path().join("nephilim-test.meta.json")).unwrap();
+    assert!(meta.contains("\"die\": \"d6\""), "{meta}");
+}
+
+// ---- N-INIT ----
+
+#[test]
+fn initiative_by_hand() {
+    let r = NephilimRules::default();
+    // 1D-1D counts of 36 for -4..4: 1,2,5,6,8,6,5,2,1. The gap noise W = Z_A - Z_B.
+    // Difference -3: only W = 8 (1 x 1 of 1296). Difference -2: W >= 7: 1 + 2*1 + 1*2 = 5.
+    assert!(close(p_earlier_segment(-3, &r), 1.0 / 1296.0));
+    assert!(close(p_earlier_segment(-2, &r), 5.0 / 1296.0));
+    // Rulebook example, difference +5: W >= 0, P(W = 0) = sum of squares = 196 / 1296,
+    // so P = (1296 + 196) / 2 / 1296 = 746 / 1296.
+    assert!(close(p_earlier_segment(5, &r), 746.0 / 1296.0));
+    // With the six-wide reading the same duel needs W >= 1: 550 / 1296.
+    assert!(close(
+        p_earlier_segment(5, &rules(&["init_segment=six"])),
+        550.0 / 1296.0
+    ));
+    assert!(close(p_earlier_segment(13, &r), 1.0));
+}
+
+#[test]
+fn initiative_table_cli() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = table(dir.path(), "nephilim-initiative", &[]);
+    assert!(csv.starts_with("difference,p_earlier_segment\n"));
+    assert_eq!(csv.lines().count(), 1 + 18);
+    assert!((cell(&csv, "5", "p_earlier_segment") - 746.0 / 1296.0).abs() < 1e-9);
+    assert!((cell(&csv, "-3", "p_earlier_segment") - 1.0 / 1296.0).abs() < 1e-9);
+}
+
+// ---- exact vs Monte Carlo ----
+
+/// |p̂ - p| <= 5 sqrt(p(1-p)/n) (+1/n so p = 0 or 1 demands an exact count).
+fn agrees(hits: u64, n: u64, p: f64) -> bool {
+    let phat = hits as f64 / n as f64;
+    (phat - p).abs() <= 5.0 * (p * (1.0 - p) / n as f64).sqrt() + 1.0 / n as f64
+}
+
+#[test]
+fn test_table_exact_vs_monte_carlo() {
+    let n = 200_000;
+    for die in ["nephilim", "d6", "d4"] {
+        let opts = RuleOptions::from_pairs(&[format!("die={die}")]).unwrap();
+        let r = NephilimRules::from_options(&opts);
+        let ctx = Context::new(7, 2, opts, true).unwrap();
+        let margins: Vec<i64> = (-7..=7).collect();
+        for (m, c) in margins.iter().zip(test_mc(&margins, &r, &ctx, n)) {
+            let p = test_probs(*m, r.die);
+            for o in Outcome::ALL {
+                assert!(
+                    agrees(c.counts[o as usize], n, p[o as usize]),
+                    "{die} margin {m} {o:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn initiative_exact_vs_monte_carlo() {
+    let n = 200_000;
+    for seg in ["five", "six"] {
+        let opts = RuleOptions::from_pairs(&[format!("init_segment={seg}")]).unwrap();
+        let r = NephilimRules::from_options(&opts);
+        let ctx = Context::new(11, 2, opts, true).unwrap();
+        let diffs: Vec<i64> = (-3..=14).collect();
+        for (d, c) in diffs.iter().zip(initiative_mc(&diffs, &r, &ctx, n)) {
+            assert!(
+                agrees(c.counts[0], n, p_earlier_segment(*d, &r)),
+                "{seg} difference {d}"
+            );
+        }
+    }
+}
+
+#[test]
+fn monte_carlo_csv_is_identical_across_threads() {
+    for (name, extra) in [
+        ("nephilim-test", "--margins=-3..3"),
+        ("nephilim-initiative", "--differences=0..6"),
+    ] {
+        let run = |threads: &str| {
+            let dir = tempfile::tempdir().unwrap();
+            table(
+                dir.path(),
+                name,
+                &[
+                    extra,
+                    "--method",
+                    "mc",
+                    "--trials",
+                    "150000",
+                    "--seed",
+                    "5",
+                    "--threads",
+                    threads,
+                ],
+            )
+        };
+        let one = run("1");
+        assert!(one.lines().next().unwrap().contains("_lo"));
+        assert_eq!(one, run("2"), "{name}");
+    }
+}
+
+// ---- N-MAGIC ----
+
+#[test]
+fn magic_table_by_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = table(
+        dir.path(),
+        "nephilim-magic",
+        &[
+            "--circles",
+            "basse_magie",
+            "--skills",
+            "0",
+            "--ka",
+            "18",
+            "--durations",
+            "action",
+        ],
+    );
+    assert!(csv.starts_with(
+        "circle,skill,ka_element,ka_normalised,duration,concentration_difficulty,control_difficulty,p_concentration,p_control,p_works\n"
+    ));
+    // Skill 0 vs concentration difficulty 0, Ka 18 -> 0 vs control difficulty 0: (22/36)^2.
+    let key = "basse_magie,0,18,0,action";
+    assert!((cell(&csv, key, "p_concentration") - 22.0 / 36.0).abs() < 1e-9);
+    assert!((cell(&csv, key, "p_works") - (22.0f64 / 36.0).powi(2)).abs() < 1e-9);
+    // Two effect increments: control at +2 -> P(1D-1D >= 2) = 8 / 36.
+    let csv = table(
+        dir.path(),
+        "nephilim-magic",
+        &[
+            "--circles",
+            "basse_magie",
+            "--skills",
+            "0",
+            "--ka",
+            "18",
+            "--durations",
+            "action",
+            "--increments",
+            "2",
+        ],
+    );
+    assert!((cell(&csv, key, "p_control") - 8.0 / 36.0).abs() < 1e-9);
+}
+
+// ---- bad input ----
+
+#[test]
+fn bad_flags_exit_2_with_clear_messages() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["nephilim-test", "--margins", "0..99"],
+            "21 is out of range; allowed values: -20..20",
+        ),
+        (
+            &["nephilim-test", "--option", "die=d8"],
+            "allowed: nephilim | d6 | d4 (decision N-DIE)",
+        ),
+        (
+            &["nephilim-initiative", "--option", "init_segment=4"],
+            "allowed: five | six",
+        ),
+        (
+            &["nephilim-magic", "--circles", "kabbale"],
+            "unknown value `kabbale`; allowed: basse_magie, haute_magie, grand_secret",
+        ),
+        (
+            &["nephilim-magic", "--plexus", "1d6"],
+            "not a plexus modifier",
+        ),
+        (
+            &["nephilim-magic", "--spell-level", "7"],
+            "7 is not in -3..=6",
+        ),
+    ];
+    for (args, msg) in cases {
+        cosmosim()
+            .args(["-q", "table"])
+            .args(args)
+            .arg("--out")
+            .arg(dir.path())
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(msg));
+    }
+}
+
+/// The spell pipeline drawn die by die, to check the exact model: concentration with the
+/// margin carried, stase draw, plexus +1D8-1D4 (plain dice), control.
+#[test]
+fn magic_exact_vs_simulation() {
+    use cosmosim::dice::Die;
+    use cosmosim::engine::stream;
+    use cosmosim::systems::nephilim::ka::normalise;
+    use cosmosim::systems::nephilim::{classify, Circle, Duration, MagicModel, Plexus, Spell};
+
+    let r = rules(&["concentration_carry=margin"]);
+    let spell = Spell {
+        circle: Circle::HauteMagie,
+        level: 0,
+        increments: 2,
+        plexus: Some(Plexus::parse("1d8-1d4").unwrap()),
+        stase: 4,
+    };
+    let (skill, ka) = (1, 23);
+    let exact = MagicModel::new(&spell, r)
+        .cast(&spell, skill, ka, Duration::Rounds)
+        .unwrap();
+    let d = r.die.sampler();
+    let mut rng = stream(3, 0, 0);
+    let n = 200_000u64;
+    let mut works = 0u64;
+    for _ in 0..n {
+        let conc_margin = skill; // Haute Magie in x rounds: difficulty 0
+        let raw = d.roll(&mut rng);
+        if !classify(conc_margin, raw, 4).is_success() {
+            continue;
+        }
+        let carry = conc_margin + raw;
+        let drawn = (4 + d.roll(&mut rng)).max(0);
+        let plex = Die::D8.roll(&mut rng) as i64 - Die::D4.roll(&mut rng) as i64;
+        let margin = normalise(ka + drawn).unwrap() + plex + carry - (1 + 2);
+        works += u64::from(classify(margin, d.roll(&mut rng), 4).is_success());
+    }
+    assert!(
+        agrees(works, n, exact.p_works),
+        "{} vs {}",
+        works as f64 / n as f64,
+        exact.p_works
+    );
+}
