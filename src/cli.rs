@@ -91,6 +91,8 @@ pub struct MethodArgs {
 pub enum TableCommand {
     #[command(flatten)]
     Cosmos(crate::systems::cosmos::cli::CosmosTable),
+    #[command(flatten)]
+    Fallout(crate::systems::fallout::cli::FalloutTable),
 }
 
 #[derive(Debug, Args, Clone)]
