@@ -16,7 +16,9 @@ fn full_table(c: &mut Criterion) {
     let grid = TestGrid::full(1);
     let mut g = c.benchmark_group("fallout_test_table");
     g.sample_size(10);
-    g.bench_function("exact_full_grid", |b| b.iter(|| test_output(&grid, &ctx, Method::Exact, 0).unwrap()));
+    g.bench_function("exact_full_grid", |b| {
+        b.iter(|| test_output(&grid, &ctx, Method::Exact, 0).unwrap())
+    });
     g.finish();
 }
 
@@ -33,7 +35,9 @@ fn mc_cell(c: &mut Criterion) {
     let mut g = c.benchmark_group("fallout_test_mc");
     g.sample_size(10);
     g.throughput(Throughput::Elements(n));
-    g.bench_function("3d20_cell", |b| b.iter(|| test_grid_mc(&cells, &ctx, n).unwrap()));
+    g.bench_function("3d20_cell", |b| {
+        b.iter(|| test_grid_mc(&cells, &ctx, n).unwrap())
+    });
     g.finish();
 }
 
@@ -47,7 +51,9 @@ fn scenario(c: &mut Criterion) {
     let mut g = c.benchmark_group("fallout_ap_economy");
     g.sample_size(10);
     g.throughput(Throughput::Elements(n));
-    g.bench_function("shipped_scenario_trials", |b| b.iter(|| engine.run(&sim, 0, n, &Progress::hidden())));
+    g.bench_function("shipped_scenario_trials", |b| {
+        b.iter(|| engine.run(&sim, 0, n, &Progress::hidden()))
+    });
     g.finish();
 }
 

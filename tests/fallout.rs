@@ -49,7 +49,10 @@ fn tn10_difficulty1_two_dice_by_hand() {
 fn tag_rank_doubles_low_dice_by_hand() {
     // TN 10, tag rank 4: per die P(2) = 4/20, P(1) = 6/20. Difficulty 3 needs 2+2 or 2+1.
     let o = cell(10, 3, 2, 4, 1).exact().unwrap();
-    assert!((o.p_pass - (0.2 * 0.2 + 2.0 * 0.2 * 0.3)).abs() < TOL, "{o:?}");
+    assert!(
+        (o.p_pass - (0.2 * 0.2 + 2.0 * 0.2 * 0.3)).abs() < TOL,
+        "{o:?}"
+    );
     // Without the tag only 1+1 crits reach 3... and 1 + (2..10): 0.05^2 + 2 * 0.05 * 0.45.
     let plain = cell(10, 3, 2, 0, 1).exact().unwrap();
     assert!((plain.p_pass - (0.05 * 0.05 + 2.0 * 0.05 * 0.45)).abs() < TOL);
@@ -62,7 +65,10 @@ fn complication_range_by_hand() {
     assert!((o.p_complication - (1.0 - 0.85f64.powi(3))).abs() < TOL);
     // At TN 19 an 18 or 19 is both a success and a complication.
     let hi = cell(19, 3, 2, 0, 3).exact().unwrap();
-    assert!((hi.p_pass - (0.05 * 0.05 + 2.0 * 0.05 * 0.9)).abs() < TOL, "{hi:?}");
+    assert!(
+        (hi.p_pass - (0.05 * 0.05 + 2.0 * 0.05 * 0.9)).abs() < TOL,
+        "{hi:?}"
+    );
 }
 
 #[test]
@@ -91,7 +97,10 @@ fn luck_by_hand() {
     // 0.30 + P(S=1, one zero die) 0.45 * P(reroll <= 10) 0.5 + P(S=0) 0.25 * P(reroll = 1) 0.05.
     let s = DieSpec::new(10, 0, 1).unwrap();
     let l = luck_odds(&s, 2, 2);
-    assert!((l.p_pass - (0.30 + 0.45 * 0.5 + 0.25 * 0.05)).abs() < TOL, "{l:?}");
+    assert!(
+        (l.p_pass - (0.30 + 0.45 * 0.5 + 0.25 * 0.05)).abs() < TOL,
+        "{l:?}"
+    );
     assert!((l.p_spent - 0.70).abs() < TOL);
 }
 
@@ -100,18 +109,37 @@ fn luck_by_hand() {
 #[test]
 fn exact_and_monte_carlo_agree() {
     // |p_hat - p| <= 5 sqrt(p(1-p)/n) for each probability; 5 standard errors for E[AP].
-    let cells = [cell(10, 1, 2, 0, 1), cell(10, 3, 2, 4, 1), cell(6, 2, 5, 6, 5), cell(19, 4, 3, 0, 3), cell(14, 0, 4, 2, 2)];
+    let cells = [
+        cell(10, 1, 2, 0, 1),
+        cell(10, 3, 2, 4, 1),
+        cell(6, 2, 5, 6, 5),
+        cell(19, 4, 3, 0, 3),
+        cell(14, 0, 4, 2, 2),
+    ];
     let n = 300_000u64;
     let ctx = Context::new(7, 2, RuleOptions::default(), true).unwrap();
     let mc = test_grid_mc(&cells, &ctx, n).unwrap();
     for (c, a) in cells.iter().zip(&mc) {
         let e = c.exact().unwrap();
         let bound = |p: f64| 5.0 * (p * (1.0 - p) / n as f64).sqrt() + 1e-9;
-        assert!((a.p_pass() - e.p_pass).abs() <= bound(e.p_pass), "{c:?} pass {} vs {}", a.p_pass(), e.p_pass);
-        assert!((a.p_complication() - e.p_complication).abs() <= bound(e.p_complication), "{c:?}");
+        assert!(
+            (a.p_pass() - e.p_pass).abs() <= bound(e.p_pass),
+            "{c:?} pass {} vs {}",
+            a.p_pass(),
+            e.p_pass
+        );
+        assert!(
+            (a.p_complication() - e.p_complication).abs() <= bound(e.p_complication),
+            "{c:?}"
+        );
         let (lo, hi) = a.mean_ap_interval();
         let se = (hi - lo) / (2.0 * 1.96);
-        assert!((a.mean_ap() - e.mean_ap).abs() <= 5.0 * se + 1e-9, "{c:?} ap {} vs {}", a.mean_ap(), e.mean_ap);
+        assert!(
+            (a.mean_ap() - e.mean_ap).abs() <= 5.0 * se + 1e-9,
+            "{c:?} ap {} vs {}",
+            a.mean_ap(),
+            e.mean_ap
+        );
         assert_eq!(a.trials, n);
     }
 }
@@ -119,18 +147,34 @@ fn exact_and_monte_carlo_agree() {
 #[test]
 fn monte_carlo_is_the_same_whatever_the_threads() {
     let cells = [cell(12, 2, 3, 2, 1)];
-    let one = test_grid_mc(&cells, &Context::new(3, 1, RuleOptions::default(), true).unwrap(), 200_000).unwrap();
-    let two = test_grid_mc(&cells, &Context::new(3, 2, RuleOptions::default(), true).unwrap(), 200_000).unwrap();
+    let one = test_grid_mc(
+        &cells,
+        &Context::new(3, 1, RuleOptions::default(), true).unwrap(),
+        200_000,
+    )
+    .unwrap();
+    let two = test_grid_mc(
+        &cells,
+        &Context::new(3, 2, RuleOptions::default(), true).unwrap(),
+        200_000,
+    )
+    .unwrap();
     assert_eq!(one, two);
 }
 
 // ---------------------------------------------------------------- scenario (F-AP)
 
 fn scenario(text: &str) -> ApEconomy {
-    ApEconomy::from_file(&ScenarioFile::from_text("s.toml", text)).unwrap().0
+    ApEconomy::from_file(&ScenarioFile::from_text("s.toml", text))
+        .unwrap()
+        .0
 }
 
-fn run_sim(m: &ApEconomy, shortfall: Shortfall, n: u64) -> cosmosim::systems::fallout::scenario::ApAcc {
+fn run_sim(
+    m: &ApEconomy,
+    shortfall: Shortfall,
+    n: u64,
+) -> cosmosim::systems::fallout::scenario::ApAcc {
     let engine = cosmosim::engine::Engine::new(11, 2).unwrap();
     engine.run(&ApSim::new(m, shortfall), 0, n, &Progress::hidden())
 }
@@ -145,7 +189,10 @@ fn never_buying_passes_at_the_exact_two_dice_rate() {
     for (step, a) in m.steps.iter().zip(&acc.steps) {
         let p = step.p_pass[0];
         let p_hat = a.pass as f64 / n as f64;
-        assert!((p_hat - p).abs() <= 5.0 * (p * (1.0 - p) / n as f64).sqrt(), "{p_hat} vs {p}");
+        assert!(
+            (p_hat - p).abs() <= 5.0 * (p * (1.0 - p) / n as f64).sqrt(),
+            "{p_hat} vs {p}"
+        );
         assert_eq!(a.bonus_dice, 0);
     }
     assert!((m.steps[0].p_pass[0] - 0.75).abs() < TOL);
@@ -197,10 +244,14 @@ fn pool_is_capped_at_six() {
     assert!(last.ap_lost > 0);
     // Nothing is spent, so every AP earned is in the pool or lost: the total matches the
     // exact E[AP] within 5 standard deviations (variance per sequence 6 * 0.21 = 1.26).
-    let earned: f64 = 3.0 * odds(&pool_dist(&DieSpec::new(20, 6, 1).unwrap(), 2), 0).mean_ap * n as f64;
+    let earned: f64 =
+        3.0 * odds(&pool_dist(&DieSpec::new(20, 6, 1).unwrap(), 2), 0).mean_ap * n as f64;
     assert!((earned / n as f64 - 7.8).abs() < TOL);
     let kept_or_lost = (last.pool_sum + acc.steps.iter().map(|a| a.ap_lost).sum::<u64>()) as f64;
-    assert!((kept_or_lost - earned).abs() <= 5.0 * (1.26 * n as f64).sqrt(), "{kept_or_lost} vs {earned}");
+    assert!(
+        (kept_or_lost - earned).abs() <= 5.0 * (1.26 * n as f64).sqrt(),
+        "{kept_or_lost} vs {earned}"
+    );
 }
 
 // ---------------------------------------------------------------- CLI
@@ -209,15 +260,33 @@ fn pool_is_capped_at_six() {
 fn cli_fallout_test_writes_the_exact_table() {
     let dir = tempfile::tempdir().unwrap();
     cosmosim()
-        .args(["-q", "table", "fallout-test", "--tn", "9..11", "--difficulty", "1,2", "--dice", "2,3", "--tag-rank", "0,4"])
+        .args([
+            "-q",
+            "table",
+            "fallout-test",
+            "--tn",
+            "9..11",
+            "--difficulty",
+            "1,2",
+            "--dice",
+            "2,3",
+            "--tag-rank",
+            "0,4",
+        ])
         .arg("--out")
         .arg(dir.path())
         .assert()
         .success();
     let csv = read(&dir.path().join("fallout-test.csv"));
     let mut lines = csv.lines();
-    assert_eq!(lines.next(), Some("tn,difficulty,dice,tag_rank,p_pass,mean_ap,p_complication"));
-    assert!(csv.contains("\n10,1,2,0,0.7500000000,0.3500000000,0.0975000000\n"), "{csv}");
+    assert_eq!(
+        lines.next(),
+        Some("tn,difficulty,dice,tag_rank,p_pass,mean_ap,p_complication")
+    );
+    assert!(
+        csv.contains("\n10,1,2,0,0.7500000000,0.3500000000,0.0975000000\n"),
+        "{csv}"
+    );
     assert_eq!(csv.lines().count(), 1 + 3 * 2 * 2 * 2);
     assert!(dir.path().join("fallout-test.png").exists());
     assert!(dir.path().join("fallout-test-tag-ap.png").exists());
@@ -248,8 +317,29 @@ fn cli_mc_is_byte_identical_across_threads() {
     let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     for (dir, threads) in [(&a, "1"), (&b, "2")] {
         cosmosim()
-            .args(["-q", "table", "fallout-test", "--tn", "8,12", "--difficulty", "2", "--dice", "2..3", "--tag-rank", "0"])
-            .args(["--method", "mc", "--trials", "70000", "--threads", threads, "--seed", "5"])
+            .args([
+                "-q",
+                "table",
+                "fallout-test",
+                "--tn",
+                "8,12",
+                "--difficulty",
+                "2",
+                "--dice",
+                "2..3",
+                "--tag-rank",
+                "0",
+            ])
+            .args([
+                "--method",
+                "mc",
+                "--trials",
+                "70000",
+                "--threads",
+                threads,
+                "--seed",
+                "5",
+            ])
             .arg("--out")
             .arg(dir.path())
             .assert()
@@ -264,7 +354,19 @@ fn cli_mc_is_byte_identical_across_threads() {
 fn cli_help_and_luck_tables() {
     let dir = tempfile::tempdir().unwrap();
     cosmosim()
-        .args(["-q", "table", "fallout-help", "--tn", "10", "--helper-tn", "10", "--difficulty", "2", "--dice", "2"])
+        .args([
+            "-q",
+            "table",
+            "fallout-help",
+            "--tn",
+            "10",
+            "--helper-tn",
+            "10",
+            "--difficulty",
+            "2",
+            "--dice",
+            "2",
+        ])
         .arg("--out")
         .arg(dir.path())
         .assert()
@@ -272,20 +374,40 @@ fn cli_help_and_luck_tables() {
     let csv = read(&dir.path().join("fallout-help.csv"));
     assert!(csv.starts_with("tn,helper_tn,difficulty,dice,p_pass_alone,p_pass_helped,gain,mean_ap_alone,mean_ap_helped,p_complication_alone,p_complication_helped\n10,10,2,2,0.3000000000,0.5250000000,0.2250000000,"), "{csv}");
     cosmosim()
-        .args(["-q", "table", "fallout-luck", "--tn", "10", "--difficulty", "2", "--dice", "2", "--tag-rank", "0"])
+        .args([
+            "-q",
+            "table",
+            "fallout-luck",
+            "--tn",
+            "10",
+            "--difficulty",
+            "2",
+            "--dice",
+            "2",
+            "--tag-rank",
+            "0",
+        ])
         .arg("--out")
         .arg(dir.path())
         .assert()
         .success();
     let csv = read(&dir.path().join("fallout-luck.csv"));
     assert!(csv.starts_with("tn,difficulty,dice,tag_rank,p_pass,p_pass_luck,gain,mean_ap,mean_ap_luck,p_spent,p_saved_if_spent\n10,2,2,0,0.3000000000,0.5375000000,0.2375000000,"), "{csv}");
-    assert!(dir.path().join("fallout-luck.png").exists() && dir.path().join("fallout-help.png").exists());
+    assert!(
+        dir.path().join("fallout-luck.png").exists()
+            && dir.path().join("fallout-help.png").exists()
+    );
 }
 
 #[test]
 fn cli_shipped_scenario_checks_and_runs_identically_across_threads() {
     let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/fallout/ap-economy.toml");
-    cosmosim().arg("check").arg(&file).assert().success().stdout(predicates::str::contains("ok"));
+    cosmosim()
+        .arg("check")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("ok"));
     let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     for (dir, threads) in [(&a, "1"), (&b, "2")] {
         cosmosim()
@@ -299,9 +421,15 @@ fn cli_shipped_scenario_checks_and_runs_identically_across_threads() {
     }
     let summary = read(&a.path().join("summary.md"));
     assert_eq!(summary, read(&b.path().join("summary.md")));
-    assert_eq!(read(&a.path().join("ap-flow.csv")), read(&b.path().join("ap-flow.csv")));
+    assert_eq!(
+        read(&a.path().join("ap-flow.csv")),
+        read(&b.path().join("ap-flow.csv"))
+    );
     assert!(summary.starts_with("# 2d20 AP economy"), "{summary}");
-    assert!(summary.contains("## Answers\n\n- mean pass rate"), "{summary}");
+    assert!(
+        summary.contains("## Answers\n\n- mean pass rate"),
+        "{summary}"
+    );
     assert!(a.path().join("ap-flow.png").exists());
 }
 
@@ -314,9 +442,24 @@ fn bad(text: &str) -> String {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bad.toml");
     std::fs::write(&path, text).unwrap();
-    let out = cosmosim().arg("check").arg(&path).assert().code(2).get_output().stderr.clone();
-    cosmosim().args(["-q", "run"]).arg(&path).arg("--out").arg(dir.path().join("o")).assert().code(2);
-    String::from_utf8(out).unwrap().replace(&path.display().to_string(), "bad.toml")
+    let out = cosmosim()
+        .arg("check")
+        .arg(&path)
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    cosmosim()
+        .args(["-q", "run"])
+        .arg(&path)
+        .arg("--out")
+        .arg(dir.path().join("o"))
+        .assert()
+        .code(2);
+    String::from_utf8(out)
+        .unwrap()
+        .replace(&path.display().to_string(), "bad.toml")
 }
 
 #[test]
@@ -336,7 +479,10 @@ fn error_unknown_key() {
 #[test]
 fn error_tn_out_of_range() {
     let e = bad(&GOOD.replace("tn = 10", "tn = 25"));
-    assert_eq!(e, "error: bad.toml:6:6: key `test[0].tn`: target number 25 is out of range; allowed: 2..20\n");
+    assert_eq!(
+        e,
+        "error: bad.toml:6:6: key `test[0].tn`: target number 25 is out of range; allowed: 2..20\n"
+    );
 }
 
 #[test]
@@ -348,7 +494,10 @@ fn error_difficulty_out_of_range() {
 #[test]
 fn error_tag_rank_above_tn() {
     let e = bad(&GOOD.replace("tn = 10", "tn = 4\ntag_rank = 5"));
-    assert_eq!(e, "error: bad.toml:7:12: key `test[0].tag_rank`: tag rank 5 is out of range; allowed: 0..4\n");
+    assert_eq!(
+        e,
+        "error: bad.toml:7:12: key `test[0].tag_rank`: tag rank 5 is out of range; allowed: 0..4\n"
+    );
 }
 
 #[test]
@@ -365,7 +514,12 @@ fn error_bad_policy() {
 
 #[test]
 fn error_bad_rule_option() {
-    let e = bad(&format!("{GOOD}[rules]\nfallout_ap_shortfall = \"never\"\n"));
-    assert!(e.starts_with("error: bad.toml:9:24: key `rules.fallout_ap_shortfall`:"), "{e}");
+    let e = bad(&format!(
+        "{GOOD}[rules]\nfallout_ap_shortfall = \"never\"\n"
+    ));
+    assert!(
+        e.starts_with("error: bad.toml:9:24: key `rules.fallout_ap_shortfall`:"),
+        "{e}"
+    );
     assert!(e.contains("split | whole_die"), "{e}");
 }

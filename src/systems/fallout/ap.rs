@@ -29,7 +29,10 @@ pub struct Payment {
 pub fn pay(k: u8, pool: u32, allow_mj: bool, shortfall: Shortfall) -> Option<Payment> {
     let price = *BONUS_PRICE.get(k as usize)?;
     if pool >= price {
-        return Some(Payment { from_pool: price, to_mj: 0 });
+        return Some(Payment {
+            from_pool: price,
+            to_mj: 0,
+        });
     }
     if !allow_mj {
         return None;
@@ -39,7 +42,10 @@ pub fn pay(k: u8, pool: u32, allow_mj: bool, shortfall: Shortfall) -> Option<Pay
             from_pool: pool,
             to_mj: price - pool,
         },
-        Shortfall::WholeDie => Payment { from_pool: 0, to_mj: price },
+        Shortfall::WholeDie => Payment {
+            from_pool: 0,
+            to_mj: price,
+        },
     })
 }
 
@@ -49,15 +55,36 @@ mod tests {
 
     #[test]
     fn prices_are_cumulative_1_3_6() {
-        assert_eq!((0..=3).map(cumulative_cost).collect::<Vec<_>>(), vec![0, 1, 3, 6]);
+        assert_eq!(
+            (0..=3).map(cumulative_cost).collect::<Vec<_>>(),
+            vec![0, 1, 3, 6]
+        );
     }
 
     #[test]
     fn shortfall_readings() {
-        assert_eq!(pay(1, 5, false, Shortfall::Split), Some(Payment { from_pool: 2, to_mj: 0 }));
+        assert_eq!(
+            pay(1, 5, false, Shortfall::Split),
+            Some(Payment {
+                from_pool: 2,
+                to_mj: 0
+            })
+        );
         assert_eq!(pay(2, 1, false, Shortfall::Split), None);
-        assert_eq!(pay(2, 1, true, Shortfall::Split), Some(Payment { from_pool: 1, to_mj: 2 }));
-        assert_eq!(pay(2, 1, true, Shortfall::WholeDie), Some(Payment { from_pool: 0, to_mj: 3 }));
+        assert_eq!(
+            pay(2, 1, true, Shortfall::Split),
+            Some(Payment {
+                from_pool: 1,
+                to_mj: 2
+            })
+        );
+        assert_eq!(
+            pay(2, 1, true, Shortfall::WholeDie),
+            Some(Payment {
+                from_pool: 0,
+                to_mj: 3
+            })
+        );
         assert_eq!(pay(3, 6, true, Shortfall::Split), None);
     }
 }

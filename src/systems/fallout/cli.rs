@@ -43,7 +43,13 @@ fn parse_tag(s: &str) -> Result<Values, String> {
     list(s, 0, 6)
 }
 fn list(s: &str, lo: i64, hi: i64) -> Result<Values, String> {
-    Ok(Values(parse_int_list(s, lo, hi)?.0.into_iter().map(|v| v as u8).collect()))
+    Ok(Values(
+        parse_int_list(s, lo, hi)?
+            .0
+            .into_iter()
+            .map(|v| v as u8)
+            .collect(),
+    ))
 }
 
 /// Grid flags shared by the 2d20 tables.
@@ -111,7 +117,12 @@ pub struct FalloutLuckArgs {
 }
 
 fn context(run: &RunArgs, quiet: bool) -> anyhow::Result<Context> {
-    Context::new(run.seed, run.threads, RuleOptions::from_pairs(&run.options)?, quiet)
+    Context::new(
+        run.seed,
+        run.threads,
+        RuleOptions::from_pairs(&run.options)?,
+        quiet,
+    )
 }
 
 impl FalloutTable {

@@ -9,7 +9,12 @@ use super::test::{pool_dist, DieSpec, PoolResult};
 pub fn helped_dist(leader: &DieSpec, dice: u8, helper: &DieSpec) -> Dist<PoolResult> {
     pool_dist(leader, dice).combine(&helper.dist(), |p, f| PoolResult {
         // F-HELP: the helper's successes need at least one from the leader.
-        successes: p.successes + if p.successes >= 1 { f.successes as i64 } else { 0 },
+        successes: p.successes
+            + if p.successes >= 1 {
+                f.successes as i64
+            } else {
+                0
+            },
         complication: p.complication || f.complication,
     })
 }
@@ -48,7 +53,10 @@ mod tests {
                 }
             }
             let o = odds(&helped_dist(&leader, 2, &helper), d);
-            assert!((o.p_pass - pass as f64 / 8000.0).abs() < 1e-12, "difficulty {d}");
+            assert!(
+                (o.p_pass - pass as f64 / 8000.0).abs() < 1e-12,
+                "difficulty {d}"
+            );
             assert!((o.p_complication - comp as f64 / 8000.0).abs() < 1e-12);
         }
     }

@@ -27,7 +27,9 @@ pub fn luck_odds(spec: &DieSpec, dice: u8, difficulty: u8) -> LuckOdds {
     // State: (successes, whether some die gave no success).
     let mut pool: Dist<(i64, bool)> = Dist::certain((0, false));
     for _ in 0..dice {
-        pool = pool.combine(&one, |&(s, z), f| (s + f.successes as i64, z || f.successes == 0));
+        pool = pool.combine(&one, |&(s, z), f| {
+            (s + f.successes as i64, z || f.successes == 0)
+        });
     }
     let mut o = LuckOdds {
         p_pass: 0.0,
@@ -66,7 +68,10 @@ mod tests {
         let o = luck_odds(&spec, 2, 2);
         // P(pass) without luck: 1 - P(S <= 1). S = 0: 0.25; S = 1: 2 * 0.45 * 0.5 = 0.45.
         let p0 = 1.0 - 0.25 - 0.45;
-        assert!((o.p_pass - (p0 + 0.45 * 0.5 + 0.25 * 0.05)).abs() < 1e-12, "{o:?}");
+        assert!(
+            (o.p_pass - (p0 + 0.45 * 0.5 + 0.25 * 0.05)).abs() < 1e-12,
+            "{o:?}"
+        );
         assert!((o.p_spent - 0.70).abs() < 1e-12);
     }
 

@@ -15,6 +15,6 @@ pub use help::helped_dist;
 pub use luck::{luck_odds, LuckOdds};
 pub use options::{Shortfall, OPTIONS};
 pub use test::{
-    odds, pool_dist, DieSpec, Face, PoolResult, PoolSampler, TestOdds, COMPLICATION_MAX, DICE_MAX, DICE_MIN,
-    DIFFICULTY_MAX, TAG_RANK_MAX, TN_MAX, TN_MIN,
+    odds, pool_dist, DieSpec, Face, PoolResult, PoolSampler, TestOdds, COMPLICATION_MAX, DICE_MAX,
+    DICE_MIN, DIFFICULTY_MAX, TAG_RANK_MAX, TN_MAX, TN_MIN,
 };

@@ -38,7 +38,9 @@ impl DieSpec {
     /// Checks every value against the rules' ranges.
     pub fn new(tn: u8, tag_rank: u8, complication: u8) -> Result<DieSpec, UserError> {
         if !(TN_MIN..=TN_MAX).contains(&tn) {
-            return Err(UserError::new(format!("target number {tn} is out of range; allowed: {TN_MIN}..{TN_MAX}")));
+            return Err(UserError::new(format!(
+                "target number {tn} is out of range; allowed: {TN_MIN}..{TN_MAX}"
+            )));
         }
         if tag_rank > TAG_RANK_MAX || tag_rank > tn {
             return Err(UserError::new(format!(
@@ -51,7 +53,11 @@ impl DieSpec {
                 "complication range {complication} is out of range; allowed: 1..{COMPLICATION_MAX}"
             )));
         }
-        Ok(DieSpec { tn, tag_rank, complication })
+        Ok(DieSpec {
+            tn,
+            tag_rank,
+            complication,
+        })
     }
 
     /// Reads a face 1..=20 (F-TEST): <= TN is 1 success; a 1, or a face <= the tag rank of a
@@ -146,7 +152,9 @@ pub struct PoolSampler {
 
 impl PoolSampler {
     pub fn new(spec: &DieSpec) -> PoolSampler {
-        PoolSampler { lookup: spec.lookup() }
+        PoolSampler {
+            lookup: spec.lookup(),
+        }
     }
 
     /// Rolls one die: (successes, complication as 0/1).
@@ -206,7 +214,10 @@ mod tests {
                 for d in 0..=5u8 {
                     let e = odds(&pool_dist(&spec, dice), d);
                     let b = enumerate(&spec, dice as u32, d as i64);
-                    assert!((e.p_pass - b.p_pass).abs() < 1e-12, "{tn} {tag} {comp} {dice} {d}");
+                    assert!(
+                        (e.p_pass - b.p_pass).abs() < 1e-12,
+                        "{tn} {tag} {comp} {dice} {d}"
+                    );
                     assert!((e.mean_ap - b.mean_ap).abs() < 1e-12);
                     assert!((e.p_complication - b.p_complication).abs() < 1e-12);
                 }
@@ -229,7 +240,10 @@ mod tests {
     fn ranges_are_checked() {
         assert!(DieSpec::new(1, 0, 1).is_err());
         assert!(DieSpec::new(21, 0, 1).is_err());
-        assert!(DieSpec::new(5, 6, 1).unwrap_err().0.contains("allowed: 0..5"));
+        assert!(DieSpec::new(5, 6, 1)
+            .unwrap_err()
+            .0
+            .contains("allowed: 0..5"));
         assert!(DieSpec::new(10, 0, 6).is_err());
         assert!(DieSpec::new(10, 0, 0).is_err());
     }

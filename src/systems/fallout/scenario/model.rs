@@ -6,7 +6,9 @@ use serde::Deserialize;
 
 use crate::error::UserError;
 use crate::scenario::{RunSection, ScenarioFile};
-use crate::systems::fallout::{odds, pool_dist, DieSpec, BONUS_MAX, DIFFICULTY_MAX, POOL_MAX, TAG_RANK_MAX, TN_MAX, TN_MIN};
+use crate::systems::fallout::{
+    odds, pool_dist, DieSpec, BONUS_MAX, DIFFICULTY_MAX, POOL_MAX, TAG_RANK_MAX, TN_MAX, TN_MIN,
+};
 
 /// The file as read, before validation (`[run]` and `[rules]` are resolved by the runner).
 #[derive(Debug, Deserialize)]
@@ -90,7 +92,10 @@ impl Policy {
         let buy = match self.buy {
             Buy::Never => "never buy bonus d20".to_string(),
             Buy::Always => format!("always buy {} bonus d20", self.max_bonus),
-            Buy::Below(x) => format!("buy the next d20 (at most {}) while P(pass) is below {x}", self.max_bonus),
+            Buy::Below(x) => format!(
+                "buy the next d20 (at most {}) while P(pass) is below {x}",
+                self.max_bonus
+            ),
         };
         let mj = if self.give_mj_ap {
             "dice the pool cannot pay for are bought by giving the MJ AP"
@@ -125,9 +130,22 @@ pub struct ApEconomy {
 /// Most tests in a sequence (after `repeat`).
 pub const STEPS_MAX: usize = 200;
 
-fn int_in(file: &ScenarioFile, path: &[&str], shown: &str, v: i64, lo: i64, hi: i64, what: &str) -> Result<u8, UserError> {
+fn int_in(
+    file: &ScenarioFile,
+    path: &[&str],
+    shown: &str,
+    v: i64,
+    lo: i64,
+    hi: i64,
+    what: &str,
+) -> Result<u8, UserError> {
     if v < lo || v > hi {
-        return Err(file.error_at(path, shown, &format!("{what} {v} is out of range"), &format!("{lo}..{hi}")));
+        return Err(file.error_at(
+            path,
+            shown,
+            &format!("{what} {v} is out of range"),
+            &format!("{lo}..{hi}"),
+        ));
     }
     Ok(v as u8)
 }
@@ -137,12 +155,25 @@ impl ApEconomy {
     pub fn from_file(file: &ScenarioFile) -> Result<(ApEconomy, Raw), UserError> {
         let raw: Raw = file.parse_raw()?;
         let start_group = match raw.start.group_ap {
-            Some(v) => int_in(file, &["start", "group_ap"], "start.group_ap", v, 0, POOL_MAX as i64, "group AP")? as u32,
+            Some(v) => int_in(
+                file,
+                &["start", "group_ap"],
+                "start.group_ap",
+                v,
+                0,
+                POOL_MAX as i64,
+                "group AP",
+            )? as u32,
             None => 0,
         };
         let start_mj = match raw.start.mj_ap {
             Some(v) if !(0..=1000).contains(&v) => {
-                return Err(file.error_at(&["start", "mj_ap"], "start.mj_ap", &format!("MJ AP {v} is out of range"), "0..1000"))
+                return Err(file.error_at(
+                    &["start", "mj_ap"],
+                    "start.mj_ap",
+                    &format!("MJ AP {v} is out of range"),
+                    "0..1000",
+                ))
             }
             Some(v) => v as u32,
             None => 0,
@@ -154,10 +185,20 @@ impl ApEconomy {
             "below" => match p.below {
                 Some(x) if (0.0..=1.0).contains(&x) => Buy::Below(x),
                 Some(x) => {
-                    return Err(file.error_at(&["policy", "below"], "policy.below", &format!("{x} is not a probability"), "a number from 0 to 1"))
+                    return Err(file.error_at(
+                        &["policy", "below"],
+                        "policy.below",
+                        &format!("{x} is not a probability"),
+                        "a number from 0 to 1",
+                    ))
                 }
                 None => {
-                    return Err(file.error_at(&["policy"], "policy.below", "missing key `below` for buy = \"below\"", "a number from 0 to 1"))
+                    return Err(file.error_at(
+                        &["policy"],
+                        "policy.below",
+                        "missing key `below` for buy = \"below\"",
+                        "a number from 0 to 1",
+                    ))
                 }
             },
             other => {
@@ -170,10 +211,23 @@ impl ApEconomy {
             }
         };
         if p.below.is_some() && !matches!(buy, Buy::Below(_)) {
-            return Err(file.error_at(&["policy", "below"], "policy.below", "`below` is only read with buy = \"below\"", "remove it or set buy = \"below\""));
+            return Err(file.error_at(
+                &["policy", "below"],
+                "policy.below",
+                "`below` is only read with buy = \"below\"",
+                "remove it or set buy = \"below\"",
+            ));
         }
         let max_bonus = match p.max_bonus {
-            Some(v) => int_in(file, &["policy", "max_bonus"], "policy.max_bonus", v, 0, BONUS_MAX as i64, "bonus dice")?,
+            Some(v) => int_in(
+                file,
+                &["policy", "max_bonus"],
+                "policy.max_bonus",
+                v,
+                0,
+                BONUS_MAX as i64,
+                "bonus dice",
+            )?,
             None => BONUS_MAX,
         };
         let policy = Policy {
@@ -182,31 +236,103 @@ impl ApEconomy {
             give_mj_ap: p.give_mj_ap.unwrap_or(false),
         };
         if raw.test.is_empty() {
-            return Err(file.error_at(&["test"], "test", "no test in the sequence", "one or more [[test]] tables"));
+            return Err(file.error_at(
+                &["test"],
+                "test",
+                "no test in the sequence",
+                "one or more [[test]] tables",
+            ));
         }
         let mut steps = Vec::new();
         for (i, t) in raw.test.iter().enumerate() {
             let idx = i.to_string();
-            let at = |k: &'static str| -> (Vec<&str>, String) { (vec!["test", idx.as_str(), k], format!("test[{i}].{k}")) };
+            let at = |k: &'static str| -> (Vec<&str>, String) {
+                (vec!["test", idx.as_str(), k], format!("test[{i}].{k}"))
+            };
             let (path, shown) = at("tn");
-            let tn = int_in(file, &path, &shown, t.tn, TN_MIN as i64, TN_MAX as i64, "target number")?;
+            let tn = int_in(
+                file,
+                &path,
+                &shown,
+                t.tn,
+                TN_MIN as i64,
+                TN_MAX as i64,
+                "target number",
+            )?;
             let (path, shown) = at("difficulty");
-            let difficulty = int_in(file, &path, &shown, t.difficulty, 0, DIFFICULTY_MAX as i64, "difficulty")?;
+            let difficulty = int_in(
+                file,
+                &path,
+                &shown,
+                t.difficulty,
+                0,
+                DIFFICULTY_MAX as i64,
+                "difficulty",
+            )?;
             let (path, shown) = at("tag_rank");
-            let tag_rank = int_in(file, &path, &shown, t.tag_rank.unwrap_or(0), 0, TAG_RANK_MAX.min(tn) as i64, "tag rank")?;
+            let tag_rank = int_in(
+                file,
+                &path,
+                &shown,
+                t.tag_rank.unwrap_or(0),
+                0,
+                TAG_RANK_MAX.min(tn) as i64,
+                "tag rank",
+            )?;
             let (path, shown) = at("complication");
-            let complication = int_in(file, &path, &shown, t.complication.unwrap_or(1), 1, 5, "complication range")?;
+            let complication = int_in(
+                file,
+                &path,
+                &shown,
+                t.complication.unwrap_or(1),
+                1,
+                5,
+                "complication range",
+            )?;
             let (path, shown) = at("repeat");
-            let repeat = int_in(file, &path, &shown, t.repeat.unwrap_or(1), 1, STEPS_MAX as i64, "repeat")?;
-            let spec = DieSpec::new(tn, tag_rank, complication).map_err(|e| file.error_at(&["test", &idx], &format!("test[{i}]"), &e.0, "see the ranges above"))?;
-            let p_pass = std::array::from_fn(|k| odds(&pool_dist(&spec, 2 + k as u8), difficulty).p_pass);
-            let base = t.name.clone().unwrap_or_else(|| format!("TN {tn} D{difficulty}"));
+            let repeat = int_in(
+                file,
+                &path,
+                &shown,
+                t.repeat.unwrap_or(1),
+                1,
+                STEPS_MAX as i64,
+                "repeat",
+            )?;
+            let spec = DieSpec::new(tn, tag_rank, complication).map_err(|e| {
+                file.error_at(
+                    &["test", &idx],
+                    &format!("test[{i}]"),
+                    &e.0,
+                    "see the ranges above",
+                )
+            })?;
+            let p_pass =
+                std::array::from_fn(|k| odds(&pool_dist(&spec, 2 + k as u8), difficulty).p_pass);
+            let base = t
+                .name
+                .clone()
+                .unwrap_or_else(|| format!("TN {tn} D{difficulty}"));
             for r in 0..repeat {
-                let name = if repeat > 1 { format!("{base} #{}", r + 1) } else { base.clone() };
-                steps.push(Step { name, spec, difficulty, p_pass });
+                let name = if repeat > 1 {
+                    format!("{base} #{}", r + 1)
+                } else {
+                    base.clone()
+                };
+                steps.push(Step {
+                    name,
+                    spec,
+                    difficulty,
+                    p_pass,
+                });
             }
             if steps.len() > STEPS_MAX {
-                return Err(file.error_at(&path, &shown, &format!("the sequence has more than {STEPS_MAX} tests"), &format!("at most {STEPS_MAX} tests in all")));
+                return Err(file.error_at(
+                    &path,
+                    &shown,
+                    &format!("the sequence has more than {STEPS_MAX} tests"),
+                    &format!("at most {STEPS_MAX} tests in all"),
+                ));
             }
         }
         let model = ApEconomy {

@@ -16,13 +16,23 @@ use super::sim::ApAcc;
 fn mean_ci(sum: u64, sq: u64, n: u64) -> (f64, f64, f64) {
     let nf = n as f64;
     let m = sum as f64 / nf;
-    let var = if n > 1 { ((sq as f64 - nf * m * m) / (nf - 1.0)).max(0.0) } else { 0.0 };
+    let var = if n > 1 {
+        ((sq as f64 - nf * m * m) / (nf - 1.0)).max(0.0)
+    } else {
+        0.0
+    };
     let (lo, hi) = t_interval(m, (var / nf).sqrt(), n);
     (m, lo, hi)
 }
 
 /// Builds the outputs and the summary of a finished run.
-pub(super) fn result(file: &ScenarioFile, m: &ApEconomy, acc: &ApAcc, ctx: &Context, n: u64) -> anyhow::Result<ScenarioResult> {
+pub(super) fn result(
+    file: &ScenarioFile,
+    m: &ApEconomy,
+    acc: &ApAcc,
+    ctx: &Context,
+    n: u64,
+) -> anyhow::Result<ScenarioResult> {
     let steps = &m.steps;
     let pass: Vec<(f64, f64, f64)> = acc
         .steps
@@ -32,37 +42,85 @@ pub(super) fn result(file: &ScenarioFile, m: &ApEconomy, acc: &ApAcc, ctx: &Cont
             (a.pass as f64 / n as f64, lo, hi)
         })
         .collect();
-    let pool: Vec<(f64, f64, f64)> = acc.steps.iter().map(|a| mean_ci(a.pool_sum, a.pool_sq, n)).collect();
-    let mj: Vec<(f64, f64, f64)> = acc.steps.iter().map(|a| mean_ci(a.mj_sum, a.mj_sq, n)).collect();
+    let pool: Vec<(f64, f64, f64)> = acc
+        .steps
+        .iter()
+        .map(|a| mean_ci(a.pool_sum, a.pool_sq, n))
+        .collect();
+    let mj: Vec<(f64, f64, f64)> = acc
+        .steps
+        .iter()
+        .map(|a| mean_ci(a.mj_sum, a.mj_sq, n))
+        .collect();
     let per = |f: &dyn Fn(usize) -> f64| (0..steps.len()).map(f).collect::<Vec<f64>>();
     let frame = DataFrame::new_infer_height(vec![
         Column::new("test".into(), (1..=steps.len() as i64).collect::<Vec<_>>()),
-        Column::new("name".into(), steps.iter().map(|s| s.name.clone()).collect::<Vec<_>>()),
-        Column::new("tn".into(), steps.iter().map(|s| s.spec.tn as i64).collect::<Vec<_>>()),
-        Column::new("difficulty".into(), steps.iter().map(|s| s.difficulty as i64).collect::<Vec<_>>()),
-        Column::new("tag_rank".into(), steps.iter().map(|s| s.spec.tag_rank as i64).collect::<Vec<_>>()),
-        Column::new("complication".into(), steps.iter().map(|s| s.spec.complication as i64).collect::<Vec<_>>()),
+        Column::new(
+            "name".into(),
+            steps.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "tn".into(),
+            steps.iter().map(|s| s.spec.tn as i64).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "difficulty".into(),
+            steps
+                .iter()
+                .map(|s| s.difficulty as i64)
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "tag_rank".into(),
+            steps
+                .iter()
+                .map(|s| s.spec.tag_rank as i64)
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "complication".into(),
+            steps
+                .iter()
+                .map(|s| s.spec.complication as i64)
+                .collect::<Vec<_>>(),
+        ),
         Column::new("p_pass".into(), per(&|i| pass[i].0)),
         Column::new("p_pass_lo".into(), per(&|i| pass[i].1)),
         Column::new("p_pass_hi".into(), per(&|i| pass[i].2)),
         Column::new("p_pass_no_buy".into(), per(&|i| steps[i].p_pass[0])),
-        Column::new("mean_bonus_dice".into(), per(&|i| acc.steps[i].bonus_dice as f64 / n as f64)),
-        Column::new("mean_mj_dice".into(), per(&|i| acc.steps[i].mj_dice as f64 / n as f64)),
+        Column::new(
+            "mean_bonus_dice".into(),
+            per(&|i| acc.steps[i].bonus_dice as f64 / n as f64),
+        ),
+        Column::new(
+            "mean_mj_dice".into(),
+            per(&|i| acc.steps[i].mj_dice as f64 / n as f64),
+        ),
         Column::new("mean_pool_after".into(), per(&|i| pool[i].0)),
         Column::new("mean_pool_after_lo".into(), per(&|i| pool[i].1)),
         Column::new("mean_pool_after_hi".into(), per(&|i| pool[i].2)),
         Column::new("mean_mj_pool_after".into(), per(&|i| mj[i].0)),
         Column::new("mean_mj_pool_after_lo".into(), per(&|i| mj[i].1)),
         Column::new("mean_mj_pool_after_hi".into(), per(&|i| mj[i].2)),
-        Column::new("mean_ap_lost".into(), per(&|i| acc.steps[i].ap_lost as f64 / n as f64)),
-        Column::new("p_complication".into(), per(&|i| acc.steps[i].complication as f64 / n as f64)),
+        Column::new(
+            "mean_ap_lost".into(),
+            per(&|i| acc.steps[i].ap_lost as f64 / n as f64),
+        ),
+        Column::new(
+            "p_complication".into(),
+            per(&|i| acc.steps[i].complication as f64 / n as f64),
+        ),
     ])?;
 
     let x = |i: usize| (i + 1) as f64;
     let line = |name: &str, v: &[(f64, f64, f64)]| LineSeries {
         name: name.into(),
         points: v.iter().enumerate().map(|(i, p)| (x(i), p.0)).collect(),
-        band: v.iter().enumerate().map(|(i, p)| (x(i), p.1, p.2)).collect(),
+        band: v
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (x(i), p.1, p.2))
+            .collect(),
     };
     let flow = LineChart {
         title: "AP flow: mean pools after each test".into(),
@@ -79,7 +137,11 @@ pub(super) fn result(file: &ScenarioFile, m: &ApEconomy, acc: &ApAcc, ctx: &Cont
             line("with the buying policy", &pass),
             LineSeries {
                 name: "2d20, no dice bought (exact)".into(),
-                points: steps.iter().enumerate().map(|(i, s)| (x(i), s.p_pass[0])).collect(),
+                points: steps
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| (x(i), s.p_pass[0]))
+                    .collect(),
                 band: vec![],
             },
         ],
@@ -89,7 +151,11 @@ pub(super) fn result(file: &ScenarioFile, m: &ApEconomy, acc: &ApAcc, ctx: &Cont
     let k = steps.len();
     let total_pass: u64 = acc.steps.iter().map(|a| a.pass).sum();
     let (mean_rate_lo, mean_rate_hi) = {
-        let (_, lo, hi) = mean_ci(acc.passes.iter().map(|(v, c)| v as u64 * c).sum(), acc.passes.iter().map(|(v, c)| (v * v) as u64 * c).sum(), n);
+        let (_, lo, hi) = mean_ci(
+            acc.passes.iter().map(|(v, c)| v as u64 * c).sum(),
+            acc.passes.iter().map(|(v, c)| (v * v) as u64 * c).sum(),
+            n,
+        );
         (lo / k as f64, hi / k as f64)
     };
     let mean_rate = total_pass as f64 / (n as f64 * k as f64);
@@ -119,14 +185,23 @@ pub(super) fn result(file: &ScenarioFile, m: &ApEconomy, acc: &ApAcc, ctx: &Cont
         format!("{bonus:.2} bonus d20 bought per sequence; {lost:.2} AP lost to the 6-AP cap per sequence"),
     ];
 
-    let mut prov = Provenance::monte_carlo("ap-flow", "fallout", ctx.options.in_force(OPTIONS), ctx.engine.seed(), n)
-        .with_param("policy", m.policy.describe())
-        .with_param("start_group_ap", m.start_group)
-        .with_param("start_mj_ap", m.start_mj)
-        .with_param("tests", k);
+    let mut prov = Provenance::monte_carlo(
+        "ap-flow",
+        "fallout",
+        ctx.options.in_force(OPTIONS),
+        ctx.engine.seed(),
+        n,
+    )
+    .with_param("policy", m.policy.describe())
+    .with_param("start_group_ap", m.start_group)
+    .with_param("start_mj_ap", m.start_mj)
+    .with_param("tests", k);
     prov.scenario = Some(file.reference());
 
-    let mut summary = format!("# {}\n\n**Question:** {}\n\n## Answers\n\n", m.title, m.question);
+    let mut summary = format!(
+        "# {}\n\n**Question:** {}\n\n## Answers\n\n",
+        m.title, m.question
+    );
     for line in &key {
         summary += &format!("- {line}\n");
     }

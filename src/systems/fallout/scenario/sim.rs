@@ -61,7 +61,11 @@ impl<'a> ApSim<'a> {
     pub fn new(model: &'a ApEconomy, shortfall: Shortfall) -> ApSim<'a> {
         ApSim {
             model,
-            samplers: model.steps.iter().map(|s| PoolSampler::new(&s.spec)).collect(),
+            samplers: model
+                .steps
+                .iter()
+                .map(|s| PoolSampler::new(&s.spec))
+                .collect(),
             shortfall,
         }
     }
@@ -81,10 +85,13 @@ impl Simulation for ApSim<'_> {
         let m = self.model;
         for _ in 0..trials {
             let (mut pool, mut mj, mut passes) = (m.start_group, m.start_mj, 0i64);
-            for ((step, sampler), a) in m.steps.iter().zip(&self.samplers).zip(acc.steps.iter_mut()) {
+            for ((step, sampler), a) in m.steps.iter().zip(&self.samplers).zip(acc.steps.iter_mut())
+            {
                 let mut k = 0u8;
                 while m.policy.wants(k, &step.p_pass) {
-                    let Some(p) = pay(k, pool, m.policy.give_mj_ap, self.shortfall) else { break };
+                    let Some(p) = pay(k, pool, m.policy.give_mj_ap, self.shortfall) else {
+                        break;
+                    };
                     pool -= p.from_pool;
                     mj += p.to_mj;
                     a.mj_dice += u64::from(p.to_mj > 0);

@@ -66,8 +66,15 @@ fn rows(g: &HelpGrid) -> Result<Vec<Row>, UserError> {
 /// The `fallout-help` output (exact): value of one helper (F-HELP).
 pub fn help_output(g: &HelpGrid, ctx: &Context) -> anyhow::Result<Output> {
     let rows = rows(g)?;
-    let icol = |name: &str, f: fn(&Row) -> u8| Column::new(name.into(), rows.iter().map(|r| f(r) as i64).collect::<Vec<_>>());
-    let fcol = |name: &str, f: fn(&Row) -> f64| Column::new(name.into(), rows.iter().map(f).collect::<Vec<f64>>());
+    let icol = |name: &str, f: fn(&Row) -> u8| {
+        Column::new(
+            name.into(),
+            rows.iter().map(|r| f(r) as i64).collect::<Vec<_>>(),
+        )
+    };
+    let fcol = |name: &str, f: fn(&Row) -> f64| {
+        Column::new(name.into(), rows.iter().map(f).collect::<Vec<f64>>())
+    };
     let frame = DataFrame::new_infer_height(vec![
         icol("tn", |r| r.tn),
         icol("helper_tn", |r| r.helper_tn),
@@ -83,11 +90,26 @@ pub fn help_output(g: &HelpGrid, ctx: &Context) -> anyhow::Result<Output> {
     ])?;
 
     let n0 = g.dice.first().copied().unwrap_or(2);
-    let d = if g.difficulties.contains(&2) { 2 } else { *g.difficulties.last().unwrap_or(&0) };
-    let mut lines = tn_chart(&format!("Gain in P(pass) from one helper, difficulty {d}, {n0}d20"), "P(pass) helped - alone", None);
+    let d = if g.difficulties.contains(&2) {
+        2
+    } else {
+        *g.difficulties.last().unwrap_or(&0)
+    };
+    let mut lines = tn_chart(
+        &format!("Gain in P(pass) from one helper, difficulty {d}, {n0}d20"),
+        "P(pass) helped - alone",
+        None,
+    );
     for &h in g.helper_tns.iter().filter(|h| [6, 10, 14, 18].contains(*h)) {
         let pick = |r: &Row| r.helper_tn == h && r.difficulty == d && r.dice == n0;
-        push_series(&mut lines, format!("helper TN {h}"), &rows, pick, |r| (r.tn as f64, r.helped.p_pass - r.alone.p_pass), |_| None);
+        push_series(
+            &mut lines,
+            format!("helper TN {h}"),
+            &rows,
+            pick,
+            |r| (r.tn as f64, r.helped.p_pass - r.alone.p_pass),
+            |_| None,
+        );
     }
     let gain_at = |tn: u8, h: u8, d: u8, n: u8| {
         rows.iter()
@@ -97,9 +119,18 @@ pub fn help_output(g: &HelpGrid, ctx: &Context) -> anyhow::Result<Output> {
     let values: Vec<Vec<f64>> = g
         .helper_tns
         .iter()
-        .map(|&h| g.tns.iter().map(|&t| gain_at(t, h, d, n0).unwrap_or(0.0)).collect())
+        .map(|&h| {
+            g.tns
+                .iter()
+                .map(|&t| gain_at(t, h, d, n0).unwrap_or(0.0))
+                .collect()
+        })
         .collect();
-    let top = values.iter().flatten().fold(0.0f64, |a, &b| a.max(b)).max(1e-9);
+    let top = values
+        .iter()
+        .flatten()
+        .fold(0.0f64, |a, &b| a.max(b))
+        .max(1e-9);
     let heat = Heatmap {
         title: format!("Gain in P(pass), difficulty {d}, {n0}d20"),
         x_label: "leader target number".into(),
@@ -111,7 +142,10 @@ pub fn help_output(g: &HelpGrid, ctx: &Context) -> anyhow::Result<Output> {
     };
 
     let mut key = Vec::new();
-    let find = |tn: u8, h: u8, d: u8, n: u8| rows.iter().find(|r| (r.tn, r.helper_tn, r.difficulty, r.dice) == (tn, h, d, n));
+    let find = |tn: u8, h: u8, d: u8, n: u8| {
+        rows.iter()
+            .find(|r| (r.tn, r.helper_tn, r.difficulty, r.dice) == (tn, h, d, n))
+    };
     for (tn, h, dd) in [(10, 10, 2), (10, 10, 3), (8, 12, 4)] {
         if let Some(r) = find(tn, h, dd, 2) {
             key.push(format!(

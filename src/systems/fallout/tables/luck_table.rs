@@ -69,10 +69,20 @@ pub const LUCK_POLICY: &str = "one Luck point per test, spent only when the test
 pub fn luck_output(g: &LuckGrid, ctx: &Context) -> anyhow::Result<Output> {
     let rows = rows(g)?;
     if rows.is_empty() {
-        return Err(UserError::new("the grid has no cell: every tag rank exceeds every target number").into());
+        return Err(UserError::new(
+            "the grid has no cell: every tag rank exceeds every target number",
+        )
+        .into());
     }
-    let icol = |name: &str, f: fn(&Row) -> u8| Column::new(name.into(), rows.iter().map(|r| f(r) as i64).collect::<Vec<_>>());
-    let fcol = |name: &str, f: fn(&Row) -> f64| Column::new(name.into(), rows.iter().map(f).collect::<Vec<f64>>());
+    let icol = |name: &str, f: fn(&Row) -> u8| {
+        Column::new(
+            name.into(),
+            rows.iter().map(|r| f(r) as i64).collect::<Vec<_>>(),
+        )
+    };
+    let fcol = |name: &str, f: fn(&Row) -> f64| {
+        Column::new(name.into(), rows.iter().map(f).collect::<Vec<f64>>())
+    };
     let frame = DataFrame::new_infer_height(vec![
         icol("tn", |r| r.tn),
         icol("difficulty", |r| r.difficulty),
@@ -94,19 +104,64 @@ pub fn luck_output(g: &LuckGrid, ctx: &Context) -> anyhow::Result<Output> {
     ])?;
 
     let n0 = g.dice.first().copied().unwrap_or(2);
-    let mut gain = tn_chart(&format!("Gain in P(pass) from one Miss Fortune reroll, {n0}d20, no tag"), "P(pass) with luck - without", None);
+    let mut gain = tn_chart(
+        &format!("Gain in P(pass) from one Miss Fortune reroll, {n0}d20, no tag"),
+        "P(pass) with luck - without",
+        None,
+    );
     for &d in g.difficulties.iter().filter(|&&d| d > 0) {
         let pick = |r: &Row| r.difficulty == d && r.dice == n0 && r.tag_rank == 0;
-        push_series(&mut gain, format!("difficulty {d}"), &rows, pick, |r| (r.tn as f64, r.luck.p_pass - r.base.p_pass), |_| None);
+        push_series(
+            &mut gain,
+            format!("difficulty {d}"),
+            &rows,
+            pick,
+            |r| (r.tn as f64, r.luck.p_pass - r.base.p_pass),
+            |_| None,
+        );
     }
-    let d = if g.difficulties.contains(&2) { 2 } else { *g.difficulties.last().unwrap_or(&0) };
-    let mut cmp = tn_chart(&format!("Luck point or bonus d20? Difficulty {d}, no tag"), "P(pass)", Some((0.0, 1.0)));
+    let d = if g.difficulties.contains(&2) {
+        2
+    } else {
+        *g.difficulties.last().unwrap_or(&0)
+    };
+    let mut cmp = tn_chart(
+        &format!("Luck point or bonus d20? Difficulty {d}, no tag"),
+        "P(pass)",
+        Some((0.0, 1.0)),
+    );
     let pick_n = |n: u8| move |r: &Row| r.difficulty == d && r.dice == n && r.tag_rank == 0;
-    push_series(&mut cmp, format!("{n0}d20"), &rows, pick_n(n0), |r| (r.tn as f64, r.base.p_pass), |_| None);
-    push_series(&mut cmp, format!("{n0}d20 + 1 Luck reroll"), &rows, pick_n(n0), |r| (r.tn as f64, r.luck.p_pass), |_| None);
-    push_series(&mut cmp, format!("{}d20", n0 + 1), &rows, pick_n(n0 + 1), |r| (r.tn as f64, r.base.p_pass), |_| None);
+    push_series(
+        &mut cmp,
+        format!("{n0}d20"),
+        &rows,
+        pick_n(n0),
+        |r| (r.tn as f64, r.base.p_pass),
+        |_| None,
+    );
+    // Drawn before the luck curve: at difficulty <= 2 with 2d20 the two coincide exactly
+    // (a failure always has a zero die to reroll), and the luck curve must stay visible.
+    push_series(
+        &mut cmp,
+        format!("{}d20 (1 AP)", n0 + 1),
+        &rows,
+        pick_n(n0 + 1),
+        |r| (r.tn as f64, r.base.p_pass),
+        |_| None,
+    );
+    push_series(
+        &mut cmp,
+        format!("{n0}d20 + 1 Luck reroll"),
+        &rows,
+        pick_n(n0),
+        |r| (r.tn as f64, r.luck.p_pass),
+        |_| None,
+    );
 
-    let find = |tn: u8, d: u8, n: u8| rows.iter().find(|r| (r.tn, r.difficulty, r.dice, r.tag_rank) == (tn, d, n, 0));
+    let find = |tn: u8, d: u8, n: u8| {
+        rows.iter()
+            .find(|r| (r.tn, r.difficulty, r.dice, r.tag_rank) == (tn, d, n, 0))
+    };
     let mut key = vec![format!("policy: {LUCK_POLICY}")];
     for (tn, dd) in [(10, 2), (12, 3)] {
         if let Some(r) = find(tn, dd, 2) {

@@ -14,7 +14,13 @@ pub use test_table::{cell_task, test_grid_mc, test_output, TestAcc, TestCell, Te
 /// `2..20` for a contiguous list, else the values.
 pub(crate) fn range_text(v: &[u8]) -> String {
     match (v.first(), v.last()) {
-        (Some(a), Some(b)) if v.len() > 2 && v.windows(2).all(|w| w[1] == w[0] + 1) => format!("{a}..{b}"),
-        _ => v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(","),
+        (Some(a), Some(b)) if v.len() > 2 && v.windows(2).all(|w| w[1] == w[0] + 1) => {
+            format!("{a}..{b}")
+        }
+        _ => v
+            .iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join(","),
     }
 }

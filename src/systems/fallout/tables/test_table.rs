@@ -5,7 +5,9 @@ use crate::engine::{Merge, Rng64, Simulation};
 use crate::error::UserError;
 use crate::report::{Chart, Figure, Output, Provenance};
 use crate::stats::{t_interval, wilson};
-use crate::systems::fallout::{cumulative_cost, odds, pool_dist, DieSpec, PoolSampler, TestOdds, OPTIONS};
+use crate::systems::fallout::{
+    cumulative_cost, odds, pool_dist, DieSpec, PoolSampler, TestOdds, OPTIONS,
+};
 
 use super::chart::{push_series, tn_chart};
 use super::range_text;
@@ -80,7 +82,16 @@ impl TestCell {
 /// The engine task of a cell: derived from its values, so a cell gives the same numbers
 /// whatever grid it is part of.
 pub fn cell_task(c: &TestCell) -> u64 {
-    u64::from_be_bytes([0, 0, 0, c.tn, c.difficulty, c.dice, c.tag_rank, c.complication])
+    u64::from_be_bytes([
+        0,
+        0,
+        0,
+        c.tn,
+        c.difficulty,
+        c.dice,
+        c.tag_rank,
+        c.complication,
+    ])
 }
 
 /// Monte Carlo tallies of one cell; AP sums are integers, so merging is exact.
@@ -148,7 +159,11 @@ impl Simulation for CellSim {
         for _ in 0..trials {
             let (s, c) = self.sampler.pool(rng, self.dice);
             let pass = s >= self.difficulty;
-            let ap = if pass { (s - self.difficulty) as u64 } else { 0 };
+            let ap = if pass {
+                (s - self.difficulty) as u64
+            } else {
+                0
+            };
             a.pass += u64::from(pass);
             a.complication += u64::from(c);
             a.ap_sum += ap;
@@ -159,7 +174,11 @@ impl Simulation for CellSim {
 }
 
 /// Monte Carlo tallies per cell, `trials` per cell.
-pub fn test_grid_mc(cells: &[TestCell], ctx: &Context, trials: u64) -> Result<Vec<TestAcc>, UserError> {
+pub fn test_grid_mc(
+    cells: &[TestCell],
+    ctx: &Context,
+    trials: u64,
+) -> Result<Vec<TestAcc>, UserError> {
     let progress = ctx.progress(trials * cells.len() as u64, "fallout-test");
     let out = cells
         .iter()
@@ -185,15 +204,29 @@ struct Row {
 /// The `fallout-test` output: CSV `tn,difficulty,dice,tag_rank,p_pass,mean_ap,
 /// p_complication` (+ `trials` and `_lo/_hi` 95% bounds with `--method mc`), charts,
 /// provenance.
-pub fn test_output(grid: &TestGrid, ctx: &Context, method: Method, trials: u64) -> anyhow::Result<Output> {
+pub fn test_output(
+    grid: &TestGrid,
+    ctx: &Context,
+    method: Method,
+    trials: u64,
+) -> anyhow::Result<Output> {
     let cells = grid.cells();
     if cells.is_empty() {
-        return Err(UserError::new("the grid has no cell: every tag rank exceeds every target number").into());
+        return Err(UserError::new(
+            "the grid has no cell: every tag rank exceeds every target number",
+        )
+        .into());
     }
     let rows: Vec<Row> = match method {
         Method::Exact => cells
             .iter()
-            .map(|c| Ok(Row { cell: *c, odds: c.exact()?, mc: None }))
+            .map(|c| {
+                Ok(Row {
+                    cell: *c,
+                    odds: c.exact()?,
+                    mc: None,
+                })
+            })
             .collect::<Result<_, UserError>>()?,
         Method::Mc => test_grid_mc(&cells, ctx, trials)?
             .into_iter()
@@ -211,7 +244,9 @@ pub fn test_output(grid: &TestGrid, ctx: &Context, method: Method, trials: u64) 
     };
 
     let u = |f: fn(&TestCell) -> u8| rows.iter().map(|r| f(&r.cell) as i64).collect::<Vec<_>>();
-    let fcol = |name: &str, f: &dyn Fn(&Row) -> f64| Column::new(name.into(), rows.iter().map(f).collect::<Vec<f64>>());
+    let fcol = |name: &str, f: &dyn Fn(&Row) -> f64| {
+        Column::new(name.into(), rows.iter().map(f).collect::<Vec<f64>>())
+    };
     let mut cols = vec![
         Column::new("tn".into(), u(|c| c.tn)),
         Column::new("difficulty".into(), u(|c| c.difficulty)),
@@ -228,53 +263,106 @@ pub fn test_output(grid: &TestGrid, ctx: &Context, method: Method, trials: u64) 
         cols.push(fcol("p_pass_hi", &|r| wilson(acc(r).pass, trials).1));
         cols.push(fcol("mean_ap_lo", &|r| acc(r).mean_ap_interval().0));
         cols.push(fcol("mean_ap_hi", &|r| acc(r).mean_ap_interval().1));
-        cols.push(fcol("p_complication_lo", &|r| wilson(acc(r).complication, trials).0));
-        cols.push(fcol("p_complication_hi", &|r| wilson(acc(r).complication, trials).1));
+        cols.push(fcol("p_complication_lo", &|r| {
+            wilson(acc(r).complication, trials).0
+        }));
+        cols.push(fcol("p_complication_hi", &|r| {
+            wilson(acc(r).complication, trials).1
+        }));
     }
     let frame = DataFrame::new_infer_height(cols)?;
 
     let band = |r: &Row| r.mc.map(|a| wilson(a.pass, trials));
     let xy = |r: &Row| (r.cell.tn as f64, r.odds.p_pass);
     let base_dice = grid.dice.first().copied().unwrap_or(2);
-    let mid = if grid.difficulties.contains(&2) { 2 } else { *grid.difficulties.last().unwrap_or(&0) };
+    let mid = if grid.difficulties.contains(&2) {
+        2
+    } else {
+        *grid.difficulties.last().unwrap_or(&0)
+    };
     let by_diff = {
-        let mut ch = tn_chart(&format!("P(pass), {base_dice}d20, no tag skill"), "P(pass)", Some((0.0, 1.0)));
+        let mut ch = tn_chart(
+            &format!("P(pass), {base_dice}d20, no tag skill"),
+            "P(pass)",
+            Some((0.0, 1.0)),
+        );
         for &d in grid.difficulties.iter().filter(|&&d| d > 0) {
-            let pick = |r: &Row| r.cell.difficulty == d && r.cell.dice == base_dice && r.cell.tag_rank == 0;
+            let pick = |r: &Row| {
+                r.cell.difficulty == d && r.cell.dice == base_dice && r.cell.tag_rank == 0
+            };
             push_series(&mut ch, format!("difficulty {d}"), &rows, pick, xy, band);
         }
         ch
     };
     let by_dice = {
-        let mut ch = tn_chart(&format!("Bonus d20: P(pass) at difficulty {mid}, no tag skill"), "P(pass)", Some((0.0, 1.0)));
+        let mut ch = tn_chart(
+            &format!("Bonus d20: P(pass) at difficulty {mid}, no tag skill"),
+            "P(pass)",
+            Some((0.0, 1.0)),
+        );
         for &n in &grid.dice {
-            let pick = |r: &Row| r.cell.difficulty == mid && r.cell.dice == n && r.cell.tag_rank == 0;
-            push_series(&mut ch, format!("{n}d20 ({} AP)", cumulative_cost(n.saturating_sub(2))), &rows, pick, xy, band);
+            let pick =
+                |r: &Row| r.cell.difficulty == mid && r.cell.dice == n && r.cell.tag_rank == 0;
+            push_series(
+                &mut ch,
+                format!("{n}d20 ({} AP)", cumulative_cost(n.saturating_sub(2))),
+                &rows,
+                pick,
+                xy,
+                band,
+            );
         }
         ch
     };
     let by_tag = {
-        let mut ch = tn_chart(&format!("Tag skill: P(pass) at difficulty {mid}, {base_dice}d20"), "P(pass)", Some((0.0, 1.0)));
+        let mut ch = tn_chart(
+            &format!("Tag skill: P(pass) at difficulty {mid}, {base_dice}d20"),
+            "P(pass)",
+            Some((0.0, 1.0)),
+        );
         for &t in grid.tag_ranks.iter().filter(|t| [0, 2, 4, 6].contains(*t)) {
-            let pick = |r: &Row| r.cell.difficulty == mid && r.cell.dice == base_dice && r.cell.tag_rank == t;
-            let name = if t == 0 { "not a tag skill".to_string() } else { format!("tag rank {t}") };
+            let pick = |r: &Row| {
+                r.cell.difficulty == mid && r.cell.dice == base_dice && r.cell.tag_rank == t
+            };
+            let name = if t == 0 {
+                "not a tag skill".to_string()
+            } else {
+                format!("tag rank {t}")
+            };
             push_series(&mut ch, name, &rows, pick, xy, band);
         }
         ch
     };
     let ap = {
-        let d = *grid.difficulties.iter().find(|&&d| d >= 1).unwrap_or(&grid.difficulties[0]);
-        let mut ch = tn_chart(&format!("Expected AP at difficulty {d}, no tag skill"), "E[AP]", None);
+        let d = *grid
+            .difficulties
+            .iter()
+            .find(|&&d| d >= 1)
+            .unwrap_or(&grid.difficulties[0]);
+        let mut ch = tn_chart(
+            &format!("Expected AP at difficulty {d}, no tag skill"),
+            "E[AP]",
+            None,
+        );
         for &n in &grid.dice {
             let pick = |r: &Row| r.cell.difficulty == d && r.cell.dice == n && r.cell.tag_rank == 0;
-            push_series(&mut ch, format!("{n}d20"), &rows, pick, |r| (r.cell.tn as f64, r.odds.mean_ap), |_| None);
+            push_series(
+                &mut ch,
+                format!("{n}d20"),
+                &rows,
+                pick,
+                |r| (r.cell.tn as f64, r.odds.mean_ap),
+                |_| None,
+            );
         }
         ch
     };
 
     let find = |tn: u8, d: u8, n: u8, tag: u8| {
         rows.iter()
-            .find(|r| (r.cell.tn, r.cell.difficulty, r.cell.dice, r.cell.tag_rank) == (tn, d, n, tag))
+            .find(|r| {
+                (r.cell.tn, r.cell.difficulty, r.cell.dice, r.cell.tag_rank) == (tn, d, n, tag)
+            })
             .map(|r| r.odds)
     };
     let mut key = Vec::new();
@@ -284,9 +372,14 @@ pub fn test_output(grid: &TestGrid, ctx: &Context, method: Method, trials: u64) 
             o.p_pass, o.mean_ap, o.p_complication, grid.complication
         ));
     }
-    let pd: Vec<String> = (2..=5).filter_map(|n| find(10, 2, n, 0).map(|o| format!("{n}d20 {:.3}", o.p_pass))).collect();
+    let pd: Vec<String> = (2..=5)
+        .filter_map(|n| find(10, 2, n, 0).map(|o| format!("{n}d20 {:.3}", o.p_pass)))
+        .collect();
     if !pd.is_empty() {
-        key.push(format!("TN 10, difficulty 2, P(pass) by pool: {}", pd.join(", ")));
+        key.push(format!(
+            "TN 10, difficulty 2, P(pass) by pool: {}",
+            pd.join(", ")
+        ));
     }
     if let (Some(a), Some(b)) = (find(10, 3, 2, 0), find(10, 3, 2, 4)) {
         key.push(format!(
@@ -296,8 +389,16 @@ pub fn test_output(grid: &TestGrid, ctx: &Context, method: Method, trials: u64) 
     }
 
     let mut prov = match method {
-        Method::Exact => Provenance::exact("fallout-test", "fallout", ctx.options.in_force(OPTIONS)),
-        Method::Mc => Provenance::monte_carlo("fallout-test", "fallout", ctx.options.in_force(OPTIONS), ctx.engine.seed(), trials),
+        Method::Exact => {
+            Provenance::exact("fallout-test", "fallout", ctx.options.in_force(OPTIONS))
+        }
+        Method::Mc => Provenance::monte_carlo(
+            "fallout-test",
+            "fallout",
+            ctx.options.in_force(OPTIONS),
+            ctx.engine.seed(),
+            trials,
+        ),
     };
     prov = prov
         .with_param("tn", range_text(&grid.tns))
