@@ -523,3 +523,42 @@ fn error_bad_rule_option() {
     );
     assert!(e.contains("split | whole_die"), "{e}");
 }
+
+#[test]
+fn cli_rule_option_is_listed_and_recorded() {
+    cosmosim()
+        .arg("options")
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("fallout_ap_shortfall"));
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/fallout/ap-economy.toml");
+    let dir = tempfile::tempdir().unwrap();
+    cosmosim()
+        .args(["-q", "run"])
+        .arg(&file)
+        .args([
+            "--trials",
+            "1000",
+            "--option",
+            "fallout_ap_shortfall=whole_die",
+        ])
+        .arg("--out")
+        .arg(dir.path())
+        .assert()
+        .success();
+    let meta = read(&dir.path().join("ap-flow.meta.json"));
+    assert!(
+        meta.contains("\"fallout_ap_shortfall\": \"whole_die\""),
+        "{meta}"
+    );
+    assert!(read(&dir.path().join("summary.md")).contains("fallout_ap_shortfall=whole_die"));
+    cosmosim()
+        .args(["-q", "run"])
+        .arg(&file)
+        .args(["--option", "fallout_ap_shortfall=half"])
+        .arg("--out")
+        .arg(dir.path())
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("split | whole_die"));
+}
