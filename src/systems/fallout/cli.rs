@@ -15,14 +15,12 @@ pub enum FalloutTable {
     /// P(pass), expected action points and P(complication) of a 2d20 skill test (F-TEST).
     /// Writes fallout-test.csv: tn,difficulty,dice,tag_rank,p_pass,mean_ap,p_complication.
     FalloutTest(FalloutTestArgs),
-    /// Value of one helper (F-HELP) in P(pass). Writes fallout-help.csv: tn,helper_tn,
-    /// difficulty,dice,p_pass_alone,p_pass_helped,gain,mean_ap_alone,mean_ap_helped,
-    /// p_complication_alone,p_complication_helped.
+    /// Value of one helper (F-HELP) in P(pass). Writes fallout-help.csv:
+    /// tn,helper_tn,difficulty,dice,p_pass_alone,p_pass_helped,gain,mean_ap_alone,mean_ap_helped,p_complication_alone,p_complication_helped
     FalloutHelp(FalloutHelpArgs),
     /// Value of one Miss Fortune reroll (F-LUCK) in P(pass): the Luck point is spent only
     /// on a failed test, rerolling a die that gave no success. Writes fallout-luck.csv:
-    /// tn,difficulty,dice,tag_rank,p_pass,p_pass_luck,gain,mean_ap,mean_ap_luck,p_spent,
-    /// p_saved_if_spent.
+    /// tn,difficulty,dice,tag_rank,p_pass,p_pass_luck,gain,mean_ap,mean_ap_luck,p_spent,p_saved_if_spent
     FalloutLuck(FalloutLuckArgs),
 }
 
