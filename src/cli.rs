@@ -93,6 +93,8 @@ pub enum TableCommand {
     Cosmos(crate::systems::cosmos::cli::CosmosTable),
     #[command(flatten)]
     Nephilim(crate::systems::nephilim::cli::NephilimTable),
+    #[command(flatten)]
+    Fallout(crate::systems::fallout::cli::FalloutTable),
 }
 
 #[derive(Debug, Args, Clone)]

@@ -5,5 +5,6 @@ pub fn table(cmd: &TableCommand, quiet: bool) -> anyhow::Result<()> {
     match cmd {
         TableCommand::Cosmos(t) => t.run(quiet),
         TableCommand::Nephilim(t) => t.run(quiet),
+        TableCommand::Fallout(t) => t.run(quiet),
     }
 }

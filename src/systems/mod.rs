@@ -1,6 +1,7 @@
 //! One module folder per game system, all sharing the engine, the dice and the report.
 
 pub mod cosmos;
+pub mod fallout;
 pub mod nephilim;
 mod scenario_kind;
 
@@ -10,7 +11,7 @@ use crate::rules::OptionSpec;
 
 /// The rule options of every system, for the registry.
 pub fn option_specs() -> &'static [&'static [OptionSpec]] {
-    &[cosmos::OPTIONS, nephilim::OPTIONS]
+    &[cosmos::OPTIONS, nephilim::OPTIONS, fallout::OPTIONS]
 }
 
 /// Every table of every system with default settings, for `cosmosim report`
@@ -22,11 +23,12 @@ pub fn report_outputs(
     let mut all = Vec::new();
     all.extend(cosmos::cli::report_outputs(ctx, trials)?);
     all.extend(nephilim::cli::report_outputs(ctx, trials)?);
+    all.extend(fallout::cli::report_outputs(ctx, trials)?);
     Ok(all)
 }
 
 /// Every kind of scenario file, by its `system` key.
 pub fn scenario_kinds() -> Vec<&'static ScenarioKind> {
-    let kinds: Vec<&'static ScenarioKind> = vec![];
+    let kinds: Vec<&'static ScenarioKind> = vec![&fallout::scenario::AP_ECONOMY];
     kinds
 }

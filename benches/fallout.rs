@@ -1,0 +1,61 @@
+//! 2d20 speed: the full exact `fallout-test` table, the Monte Carlo cell rate, and
+//! AP-economy scenario trials per second.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+
+use cosmosim::context::{Context, Method};
+use cosmosim::engine::{Engine, Progress};
+use cosmosim::rules::RuleOptions;
+use cosmosim::scenario::ScenarioFile;
+use cosmosim::systems::fallout::scenario::{ApEconomy, ApSim};
+use cosmosim::systems::fallout::tables::{test_grid_mc, test_output, TestCell, TestGrid};
+use cosmosim::systems::fallout::Shortfall;
+
+fn full_table(c: &mut Criterion) {
+    let ctx = Context::new(1, 0, RuleOptions::default(), true).unwrap();
+    let grid = TestGrid::full(1);
+    let mut g = c.benchmark_group("fallout_test_table");
+    g.sample_size(10);
+    g.bench_function("exact_full_grid", |b| {
+        b.iter(|| test_output(&grid, &ctx, Method::Exact, 0).unwrap())
+    });
+    g.finish();
+}
+
+fn mc_cell(c: &mut Criterion) {
+    let ctx = Context::new(1, 0, RuleOptions::default(), true).unwrap();
+    let cells = [TestCell {
+        tn: 10,
+        difficulty: 2,
+        dice: 3,
+        tag_rank: 0,
+        complication: 1,
+    }];
+    let n = 1u64 << 20;
+    let mut g = c.benchmark_group("fallout_test_mc");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(n));
+    g.bench_function("3d20_cell", |b| {
+        b.iter(|| test_grid_mc(&cells, &ctx, n).unwrap())
+    });
+    g.finish();
+}
+
+fn scenario(c: &mut Criterion) {
+    let text = include_str!("../scenarios/fallout/ap-economy.toml");
+    let file = ScenarioFile::from_text("ap-economy.toml", text);
+    let (model, _) = ApEconomy::from_file(&file).unwrap();
+    let sim = ApSim::new(&model, Shortfall::Split);
+    let engine = Engine::new(1, 0).unwrap();
+    let n = 1u64 << 18;
+    let mut g = c.benchmark_group("fallout_ap_economy");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(n));
+    g.bench_function("shipped_scenario_trials", |b| {
+        b.iter(|| engine.run(&sim, 0, n, &Progress::hidden()))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, full_table, mc_cell, scenario);
+criterion_main!(benches);

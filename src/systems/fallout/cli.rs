@@ -1,0 +1,175 @@
+//! The 2d20 tables' command-line arguments.
+
+use clap::{Args, Subcommand};
+
+use crate::cli::{parse_int_list, MethodArgs, RunArgs};
+use crate::commands::export;
+use crate::context::Context;
+use crate::report::Output;
+use crate::rules::RuleOptions;
+
+use super::tables::{help_output, luck_output, test_output, HelpGrid, LuckGrid, TestGrid};
+
+#[derive(Debug, Subcommand, Clone)]
+pub enum FalloutTable {
+    /// P(pass), expected action points and P(complication) of a 2d20 skill test (F-TEST).
+    /// Writes fallout-test.csv: tn,difficulty,dice,tag_rank,p_pass,mean_ap,p_complication.
+    FalloutTest(FalloutTestArgs),
+    /// Value of one helper (F-HELP) in P(pass). Writes fallout-help.csv:
+    /// tn,helper_tn,difficulty,dice,p_pass_alone,p_pass_helped,gain,mean_ap_alone,mean_ap_helped,p_complication_alone,p_complication_helped
+    FalloutHelp(FalloutHelpArgs),
+    /// Value of one Miss Fortune reroll (F-LUCK) in P(pass): the Luck point is spent only
+    /// on a failed test, rerolling a die that gave no success. Writes fallout-luck.csv:
+    /// tn,difficulty,dice,tag_rank,p_pass,p_pass_luck,gain,mean_ap,mean_ap_luck,p_spent,p_saved_if_spent
+    FalloutLuck(FalloutLuckArgs),
+}
+
+/// A list of small whole numbers (TN, difficulty, dice, ranks) from the command line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Values(pub Vec<u8>);
+
+fn parse_tn(s: &str) -> Result<Values, String> {
+    list(s, 2, 20)
+}
+fn parse_difficulty(s: &str) -> Result<Values, String> {
+    list(s, 0, 5)
+}
+fn parse_dice(s: &str) -> Result<Values, String> {
+    list(s, 2, 5)
+}
+fn parse_tag(s: &str) -> Result<Values, String> {
+    list(s, 0, 6)
+}
+fn list(s: &str, lo: i64, hi: i64) -> Result<Values, String> {
+    Ok(Values(
+        parse_int_list(s, lo, hi)?
+            .0
+            .into_iter()
+            .map(|v| v as u8)
+            .collect(),
+    ))
+}
+
+/// Grid flags shared by the 2d20 tables.
+#[derive(Debug, Args, Clone)]
+pub struct PoolArgs {
+    /// Target numbers (attribute + skill): a range 2..20, a stepped range 2..20:2 or a list
+    /// 8,10,12. Allowed: 2..20.
+    #[arg(long, default_value = "2..20", value_parser = parse_tn)]
+    pub tn: Values,
+    /// Difficulties (successes needed), same syntax. Allowed: 0..5.
+    #[arg(long, default_value = "0..5", value_parser = parse_difficulty)]
+    pub difficulty: Values,
+    /// Pool sizes: 2d20 plus 0..3 bought dice. Allowed: 2..5.
+    #[arg(long, default_value = "2..5", value_parser = parse_dice)]
+    pub dice: Values,
+}
+
+/// The complication range flag (1 = complication on 20 ... 5 = on 16-20).
+#[derive(Debug, Args, Clone)]
+pub struct ComplicationArg {
+    /// Complication range: 1 = complication on a 20 (normal), 2 = 19-20 (risky), ...
+    /// 5 = 16-20 (perilous). Allowed: 1..5.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=5))]
+    pub complication: u8,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct FalloutTestArgs {
+    #[command(flatten)]
+    pub pool: PoolArgs,
+    /// Tag skill ranks: a die <= the rank is 2 successes; 0 = not a tag skill. Ranks above
+    /// the TN are skipped. Allowed: 0..6.
+    #[arg(long, default_value = "0..6", value_parser = parse_tag)]
+    pub tag_rank: Values,
+    #[command(flatten)]
+    pub complication: ComplicationArg,
+    #[command(flatten)]
+    pub method: MethodArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct FalloutHelpArgs {
+    #[command(flatten)]
+    pub pool: PoolArgs,
+    /// Helper target numbers (the helper's own attribute + skill), same syntax as --tn.
+    #[arg(long, default_value = "2..20", value_parser = parse_tn)]
+    pub helper_tn: Values,
+    #[command(flatten)]
+    pub complication: ComplicationArg,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct FalloutLuckArgs {
+    #[command(flatten)]
+    pub pool: PoolArgs,
+    /// Tag skill ranks, as for fallout-test. Allowed: 0..6.
+    #[arg(long, default_value = "0..6", value_parser = parse_tag)]
+    pub tag_rank: Values,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+fn context(run: &RunArgs, quiet: bool) -> anyhow::Result<Context> {
+    Context::new(
+        run.seed,
+        run.threads,
+        RuleOptions::from_pairs(&run.options)?,
+        quiet,
+    )
+}
+
+impl FalloutTable {
+    /// Computes the table and writes it to `--out`.
+    pub fn run(&self, quiet: bool) -> anyhow::Result<()> {
+        let (ctx, mut out, dir) = match self {
+            FalloutTable::FalloutTest(a) => {
+                let ctx = context(&a.run, quiet)?;
+                let grid = TestGrid {
+                    tns: a.pool.tn.0.clone(),
+                    difficulties: a.pool.difficulty.0.clone(),
+                    dice: a.pool.dice.0.clone(),
+                    tag_ranks: a.tag_rank.0.clone(),
+                    complication: a.complication.complication,
+                };
+                let o = test_output(&grid, &ctx, a.method.method, a.method.trials)?;
+                (ctx, o, &a.run.out)
+            }
+            FalloutTable::FalloutHelp(a) => {
+                let ctx = context(&a.run, quiet)?;
+                let grid = HelpGrid {
+                    tns: a.pool.tn.0.clone(),
+                    helper_tns: a.helper_tn.0.clone(),
+                    difficulties: a.pool.difficulty.0.clone(),
+                    dice: a.pool.dice.0.clone(),
+                    complication: a.complication.complication,
+                };
+                let o = help_output(&grid, &ctx)?;
+                (ctx, o, &a.run.out)
+            }
+            FalloutTable::FalloutLuck(a) => {
+                let ctx = context(&a.run, quiet)?;
+                let grid = LuckGrid {
+                    tns: a.pool.tn.0.clone(),
+                    difficulties: a.pool.difficulty.0.clone(),
+                    dice: a.pool.dice.0.clone(),
+                    tag_ranks: a.tag_rank.0.clone(),
+                };
+                let o = luck_output(&grid, &ctx)?;
+                (ctx, o, &a.run.out)
+            }
+        };
+        export(std::slice::from_mut(&mut out), dir, &ctx)?;
+        Ok(())
+    }
+}
+
+/// Every 2d20 table with default settings, plus the Monte Carlo cross-check, for
+/// `cosmosim report` (`trials` per cell).
+pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>> {
+    super::tables::report_outputs(ctx, trials)
+}

@@ -1,0 +1,20 @@
+//! The 2d20 system (Fallout): d20 pools against a target number, action points, help and
+//! luck (F-TEST, F-AP, F-HELP, F-LUCK).
+
+mod ap;
+pub mod cli;
+mod help;
+mod luck;
+mod options;
+pub mod scenario;
+pub mod tables;
+mod test;
+
+pub use ap::{cumulative_cost, pay, Payment, BONUS_MAX, BONUS_PRICE, POOL_MAX};
+pub use help::helped_dist;
+pub use luck::{luck_odds, LuckOdds};
+pub use options::{Shortfall, OPTIONS};
+pub use test::{
+    odds, pool_dist, DieSpec, Face, PoolResult, PoolSampler, TestOdds, COMPLICATION_MAX, DICE_MAX,
+    DICE_MIN, DIFFICULTY_MAX, TAG_RANK_MAX, TN_MAX, TN_MIN,
+};

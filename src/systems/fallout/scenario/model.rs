@@ -1,0 +1,348 @@
+//! The `ap-economy` scenario file: raw TOML model and its validation.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use crate::error::UserError;
+use crate::scenario::{RunSection, ScenarioFile};
+use crate::systems::fallout::{
+    odds, pool_dist, DieSpec, BONUS_MAX, DIFFICULTY_MAX, POOL_MAX, TAG_RANK_MAX, TN_MAX, TN_MIN,
+};
+
+/// The file as read, before validation (`[run]` and `[rules]` are resolved by the runner).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Raw {
+    #[allow(dead_code)]
+    system: String,
+    title: Option<String>,
+    question: Option<String>,
+    #[serde(default)]
+    pub run: RunSection,
+    #[serde(default)]
+    pub rules: BTreeMap<String, toml::Value>,
+    #[serde(default)]
+    start: RawStart,
+    policy: RawPolicy,
+    test: Vec<RawTest>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStart {
+    group_ap: Option<i64>,
+    mj_ap: Option<i64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPolicy {
+    buy: String,
+    below: Option<f64>,
+    max_bonus: Option<i64>,
+    give_mj_ap: Option<bool>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTest {
+    name: Option<String>,
+    tn: i64,
+    difficulty: i64,
+    tag_rank: Option<i64>,
+    complication: Option<i64>,
+    repeat: Option<i64>,
+}
+
+/// When the group buys bonus d20.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Buy {
+    Never,
+    /// Up to `max_bonus` on every test.
+    Always,
+    /// The next die while P(pass) with the dice so far is below this.
+    Below(f64),
+}
+
+/// The group's dice-buying policy.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Policy {
+    pub buy: Buy,
+    /// At most this many bonus d20 per test (0..3).
+    pub max_bonus: u8,
+    /// Whether dice the pool cannot pay for are bought anyway, giving the MJ AP (F-AP).
+    pub give_mj_ap: bool,
+}
+
+impl Policy {
+    /// Whether the group wants bonus die number `k` (0-based) given P(pass) by bonus count.
+    #[inline]
+    pub fn wants(&self, k: u8, p_pass: &[f64; 4]) -> bool {
+        k < self.max_bonus
+            && match self.buy {
+                Buy::Never => false,
+                Buy::Always => true,
+                Buy::Below(x) => p_pass[k as usize] < x,
+            }
+    }
+
+    /// The policy in words.
+    pub fn describe(&self) -> String {
+        let buy = match self.buy {
+            Buy::Never => "never buy bonus d20".to_string(),
+            Buy::Always => format!("always buy {} bonus d20", self.max_bonus),
+            Buy::Below(x) => format!(
+                "buy the next d20 (at most {}) while P(pass) is below {x}",
+                self.max_bonus
+            ),
+        };
+        let mj = if self.give_mj_ap {
+            "dice the pool cannot pay for are bought by giving the MJ AP"
+        } else {
+            "only dice the pool can pay for are bought"
+        };
+        format!("{buy}; {mj}")
+    }
+}
+
+/// One test of the sequence.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    pub name: String,
+    pub spec: DieSpec,
+    pub difficulty: u8,
+    /// Exact P(pass) with 0, 1, 2, 3 bonus d20 (the policy reads it).
+    pub p_pass: [f64; 4],
+}
+
+/// A validated AP-economy scenario.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ApEconomy {
+    pub title: String,
+    pub question: String,
+    pub start_group: u32,
+    pub start_mj: u32,
+    pub policy: Policy,
+    pub steps: Vec<Step>,
+}
+
+/// Most tests in a sequence (after `repeat`).
+pub const STEPS_MAX: usize = 200;
+
+fn int_in(
+    file: &ScenarioFile,
+    path: &[&str],
+    shown: &str,
+    v: i64,
+    lo: i64,
+    hi: i64,
+    what: &str,
+) -> Result<u8, UserError> {
+    if v < lo || v > hi {
+        return Err(file.error_at(
+            path,
+            shown,
+            &format!("{what} {v} is out of range"),
+            &format!("{lo}..{hi}"),
+        ));
+    }
+    Ok(v as u8)
+}
+
+impl ApEconomy {
+    /// Reads and validates a file; errors carry file:line:col and key.
+    pub fn from_file(file: &ScenarioFile) -> Result<(ApEconomy, Raw), UserError> {
+        let raw: Raw = file.parse_raw()?;
+        let start_group = match raw.start.group_ap {
+            Some(v) => int_in(
+                file,
+                &["start", "group_ap"],
+                "start.group_ap",
+                v,
+                0,
+                POOL_MAX as i64,
+                "group AP",
+            )? as u32,
+            None => 0,
+        };
+        let start_mj = match raw.start.mj_ap {
+            Some(v) if !(0..=1000).contains(&v) => {
+                return Err(file.error_at(
+                    &["start", "mj_ap"],
+                    "start.mj_ap",
+                    &format!("MJ AP {v} is out of range"),
+                    "0..1000",
+                ))
+            }
+            Some(v) => v as u32,
+            None => 0,
+        };
+        let p = &raw.policy;
+        let buy = match p.buy.as_str() {
+            "never" => Buy::Never,
+            "always" => Buy::Always,
+            "below" => match p.below {
+                Some(x) if (0.0..=1.0).contains(&x) => Buy::Below(x),
+                Some(x) => {
+                    return Err(file.error_at(
+                        &["policy", "below"],
+                        "policy.below",
+                        &format!("{x} is not a probability"),
+                        "a number from 0 to 1",
+                    ))
+                }
+                None => {
+                    return Err(file.error_at(
+                        &["policy"],
+                        "policy.below",
+                        "missing key `below` for buy = \"below\"",
+                        "a number from 0 to 1",
+                    ))
+                }
+            },
+            other => {
+                return Err(file.error_at(
+                    &["policy", "buy"],
+                    "policy.buy",
+                    &format!("unknown buying policy \"{other}\""),
+                    "\"never\", \"always\", \"below\"",
+                ))
+            }
+        };
+        if p.below.is_some() && !matches!(buy, Buy::Below(_)) {
+            return Err(file.error_at(
+                &["policy", "below"],
+                "policy.below",
+                "`below` is only read with buy = \"below\"",
+                "remove it or set buy = \"below\"",
+            ));
+        }
+        let max_bonus = match p.max_bonus {
+            Some(v) => int_in(
+                file,
+                &["policy", "max_bonus"],
+                "policy.max_bonus",
+                v,
+                0,
+                BONUS_MAX as i64,
+                "bonus dice",
+            )?,
+            None => BONUS_MAX,
+        };
+        let policy = Policy {
+            buy,
+            max_bonus,
+            give_mj_ap: p.give_mj_ap.unwrap_or(false),
+        };
+        if raw.test.is_empty() {
+            return Err(file.error_at(
+                &["test"],
+                "test",
+                "no test in the sequence",
+                "one or more [[test]] tables",
+            ));
+        }
+        let mut steps = Vec::new();
+        for (i, t) in raw.test.iter().enumerate() {
+            let idx = i.to_string();
+            let at = |k: &'static str| -> (Vec<&str>, String) {
+                (vec!["test", idx.as_str(), k], format!("test[{i}].{k}"))
+            };
+            let (path, shown) = at("tn");
+            let tn = int_in(
+                file,
+                &path,
+                &shown,
+                t.tn,
+                TN_MIN as i64,
+                TN_MAX as i64,
+                "target number",
+            )?;
+            let (path, shown) = at("difficulty");
+            let difficulty = int_in(
+                file,
+                &path,
+                &shown,
+                t.difficulty,
+                0,
+                DIFFICULTY_MAX as i64,
+                "difficulty",
+            )?;
+            let (path, shown) = at("tag_rank");
+            let tag_rank = int_in(
+                file,
+                &path,
+                &shown,
+                t.tag_rank.unwrap_or(0),
+                0,
+                TAG_RANK_MAX.min(tn) as i64,
+                "tag rank",
+            )?;
+            let (path, shown) = at("complication");
+            let complication = int_in(
+                file,
+                &path,
+                &shown,
+                t.complication.unwrap_or(1),
+                1,
+                5,
+                "complication range",
+            )?;
+            let (path, shown) = at("repeat");
+            let repeat = int_in(
+                file,
+                &path,
+                &shown,
+                t.repeat.unwrap_or(1),
+                1,
+                STEPS_MAX as i64,
+                "repeat",
+            )?;
+            let spec = DieSpec::new(tn, tag_rank, complication).map_err(|e| {
+                file.error_at(
+                    &["test", &idx],
+                    &format!("test[{i}]"),
+                    &e.0,
+                    "see the ranges above",
+                )
+            })?;
+            let p_pass =
+                std::array::from_fn(|k| odds(&pool_dist(&spec, 2 + k as u8), difficulty).p_pass);
+            let base = t
+                .name
+                .clone()
+                .unwrap_or_else(|| format!("TN {tn} D{difficulty}"));
+            for r in 0..repeat {
+                let name = if repeat > 1 {
+                    format!("{base} #{}", r + 1)
+                } else {
+                    base.clone()
+                };
+                steps.push(Step {
+                    name,
+                    spec,
+                    difficulty,
+                    p_pass,
+                });
+            }
+            if steps.len() > STEPS_MAX {
+                return Err(file.error_at(
+                    &path,
+                    &shown,
+                    &format!("the sequence has more than {STEPS_MAX} tests"),
+                    &format!("at most {STEPS_MAX} tests in all"),
+                ));
+            }
+        }
+        let model = ApEconomy {
+            title: raw.title.clone().unwrap_or_else(|| "2d20 action-point economy".into()),
+            question: raw.question.clone().unwrap_or_else(|| "How do the group's AP pool, the MJ's pool and the pass rates evolve over this sequence of tests under this dice-buying policy?".into()),
+            start_group,
+            start_mj,
+            policy,
+            steps,
+        };
+        Ok((model, raw))
+    }
+}

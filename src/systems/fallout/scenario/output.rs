@@ -1,0 +1,250 @@
+//! What an AP-economy run writes: the per-test CSV and chart, and summary.md.
+
+use polars::prelude::*;
+
+use crate::context::Context;
+use crate::report::{Chart, Figure, Legend, LineChart, LineSeries, Output, Provenance};
+use crate::scenario::ScenarioFile;
+use crate::stats::{t_interval, wilson};
+use crate::systems::fallout::OPTIONS;
+use crate::systems::ScenarioResult;
+
+use super::model::ApEconomy;
+use super::sim::ApAcc;
+
+/// Mean and 95% interval from an integer sum and sum of squares over `n` values.
+fn mean_ci(sum: u64, sq: u64, n: u64) -> (f64, f64, f64) {
+    let nf = n as f64;
+    let m = sum as f64 / nf;
+    let var = if n > 1 {
+        ((sq as f64 - nf * m * m) / (nf - 1.0)).max(0.0)
+    } else {
+        0.0
+    };
+    let (lo, hi) = t_interval(m, (var / nf).sqrt(), n);
+    (m, lo, hi)
+}
+
+/// Builds the outputs and the summary of a finished run.
+pub(super) fn result(
+    file: &ScenarioFile,
+    m: &ApEconomy,
+    acc: &ApAcc,
+    ctx: &Context,
+    n: u64,
+) -> anyhow::Result<ScenarioResult> {
+    let steps = &m.steps;
+    let pass: Vec<(f64, f64, f64)> = acc
+        .steps
+        .iter()
+        .map(|a| {
+            let (lo, hi) = wilson(a.pass, n);
+            (a.pass as f64 / n as f64, lo, hi)
+        })
+        .collect();
+    let pool: Vec<(f64, f64, f64)> = acc
+        .steps
+        .iter()
+        .map(|a| mean_ci(a.pool_sum, a.pool_sq, n))
+        .collect();
+    let mj: Vec<(f64, f64, f64)> = acc
+        .steps
+        .iter()
+        .map(|a| mean_ci(a.mj_sum, a.mj_sq, n))
+        .collect();
+    let per = |f: &dyn Fn(usize) -> f64| (0..steps.len()).map(f).collect::<Vec<f64>>();
+    let frame = DataFrame::new_infer_height(vec![
+        Column::new("test".into(), (1..=steps.len() as i64).collect::<Vec<_>>()),
+        Column::new(
+            "name".into(),
+            steps.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "tn".into(),
+            steps.iter().map(|s| s.spec.tn as i64).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "difficulty".into(),
+            steps
+                .iter()
+                .map(|s| s.difficulty as i64)
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "tag_rank".into(),
+            steps
+                .iter()
+                .map(|s| s.spec.tag_rank as i64)
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "complication".into(),
+            steps
+                .iter()
+                .map(|s| s.spec.complication as i64)
+                .collect::<Vec<_>>(),
+        ),
+        Column::new("p_pass".into(), per(&|i| pass[i].0)),
+        Column::new("p_pass_lo".into(), per(&|i| pass[i].1)),
+        Column::new("p_pass_hi".into(), per(&|i| pass[i].2)),
+        Column::new("p_pass_no_buy".into(), per(&|i| steps[i].p_pass[0])),
+        Column::new(
+            "mean_bonus_dice".into(),
+            per(&|i| acc.steps[i].bonus_dice as f64 / n as f64),
+        ),
+        Column::new(
+            "mean_mj_dice".into(),
+            per(&|i| acc.steps[i].mj_dice as f64 / n as f64),
+        ),
+        Column::new("mean_pool_after".into(), per(&|i| pool[i].0)),
+        Column::new("mean_pool_after_lo".into(), per(&|i| pool[i].1)),
+        Column::new("mean_pool_after_hi".into(), per(&|i| pool[i].2)),
+        Column::new("mean_mj_pool_after".into(), per(&|i| mj[i].0)),
+        Column::new("mean_mj_pool_after_lo".into(), per(&|i| mj[i].1)),
+        Column::new("mean_mj_pool_after_hi".into(), per(&|i| mj[i].2)),
+        Column::new(
+            "mean_ap_lost".into(),
+            per(&|i| acc.steps[i].ap_lost as f64 / n as f64),
+        ),
+        Column::new(
+            "p_complication".into(),
+            per(&|i| acc.steps[i].complication as f64 / n as f64),
+        ),
+    ])?;
+
+    let x = |i: usize| (i + 1) as f64;
+    let line = |name: &str, v: &[(f64, f64, f64)]| LineSeries {
+        name: name.into(),
+        points: v.iter().enumerate().map(|(i, p)| (x(i), p.0)).collect(),
+        band: v
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (x(i), p.1, p.2))
+            .collect(),
+    };
+    let flow = LineChart {
+        title: "AP flow: mean pools after each test".into(),
+        x_label: "test".into(),
+        y_label: "AP".into(),
+        series: vec![line("group pool (max 6)", &pool), line("MJ pool", &mj)],
+        y_range: None,
+        legend: Legend::UpperLeft,
+    };
+    let rates = LineChart {
+        title: "P(pass) per test".into(),
+        x_label: "test".into(),
+        y_label: "P(pass)".into(),
+        series: vec![
+            line("with the buying policy", &pass),
+            LineSeries {
+                name: "2d20, no dice bought (exact)".into(),
+                points: steps
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| (x(i), s.p_pass[0]))
+                    .collect(),
+                band: vec![],
+            },
+        ],
+        y_range: Some((0.0, 1.0)),
+        legend: Legend::LowerLeft,
+    };
+
+    let k = steps.len();
+    let total_pass: u64 = acc.steps.iter().map(|a| a.pass).sum();
+    let (mean_rate_lo, mean_rate_hi) = {
+        let (_, lo, hi) = mean_ci(
+            acc.passes.iter().map(|(v, c)| v as u64 * c).sum(),
+            acc.passes.iter().map(|(v, c)| (v * v) as u64 * c).sum(),
+            n,
+        );
+        (lo / k as f64, hi / k as f64)
+    };
+    let mean_rate = total_pass as f64 / (n as f64 * k as f64);
+    let no_buy = steps.iter().map(|s| s.p_pass[0]).sum::<f64>() / k as f64;
+    let all = acc.passes.iter().last().map_or(0, |(_, c)| c);
+    let (all_lo, all_hi) = wilson(all, n);
+    let last = k - 1;
+    let lost: f64 = acc.steps.iter().map(|a| a.ap_lost as f64).sum::<f64>() / n as f64;
+    let bonus: f64 = acc.steps.iter().map(|a| a.bonus_dice as f64).sum::<f64>() / n as f64;
+    let key = vec![
+        format!(
+            "mean pass rate over the {k} tests: {:.3} [{:.3}, {:.3}] with the policy, {:.3} buying no dice (exact)",
+            mean_rate, mean_rate_lo, mean_rate_hi, no_buy
+        ),
+        format!("all {k} tests passed: {:.3} [{:.3}, {:.3}]", all as f64 / n as f64, all_lo, all_hi),
+        format!(
+            "group pool after the last test: {:.2} AP [{:.2}, {:.2}] (started at {})",
+            pool[last].0, pool[last].1, pool[last].2, m.start_group
+        ),
+        format!(
+            "MJ pool after the last test: {:.2} AP [{:.2}, {:.2}], i.e. +{:.2} AP given to the MJ by dice bought without AP",
+            mj[last].0,
+            mj[last].1,
+            mj[last].2,
+            mj[last].0 - m.start_mj as f64
+        ),
+        format!("{bonus:.2} bonus d20 bought per sequence; {lost:.2} AP lost to the 6-AP cap per sequence"),
+    ];
+
+    let mut prov = Provenance::monte_carlo(
+        "ap-flow",
+        "fallout",
+        ctx.options.in_force(OPTIONS),
+        ctx.engine.seed(),
+        n,
+    )
+    .with_param("policy", m.policy.describe())
+    .with_param("start_group_ap", m.start_group)
+    .with_param("start_mj_ap", m.start_mj)
+    .with_param("tests", k);
+    prov.scenario = Some(file.reference());
+
+    let mut summary = format!(
+        "# {}\n\n**Question:** {}\n\n## Answers\n\n",
+        m.title, m.question
+    );
+    for line in &key {
+        summary += &format!("- {line}\n");
+    }
+    summary += &format!("\nPolicy: {}.\n\n## Per test\n\n", m.policy.describe());
+    summary += "| # | test | TN | diff | P(pass) [95%] | no dice bought | bonus d20 | group pool after | MJ pool after |\n|---|---|---|---|---|---|---|---|---|\n";
+    for (i, s) in steps.iter().enumerate() {
+        summary += &format!(
+            "| {} | {} | {} | {} | {:.3} [{:.3}, {:.3}] | {:.3} | {:.2} | {:.2} | {:.2} |\n",
+            i + 1,
+            s.name,
+            s.spec.tn,
+            s.difficulty,
+            pass[i].0,
+            pass[i].1,
+            pass[i].2,
+            s.p_pass[0],
+            acc.steps[i].bonus_dice as f64 / n as f64,
+            pool[i].0,
+            mj[i].0
+        );
+    }
+    summary += "\nFiles: `ap-flow.csv` (per-test figures with 95% intervals), `ap-flow.png` (AP flow and pass rates), `ap-flow.meta.json` (provenance).\n\n";
+    summary += &format!("Provenance: {}\n", prov.summary());
+
+    let out = Output {
+        name: "ap-flow".into(),
+        title: m.title.clone(),
+        question: m.question.clone(),
+        frame,
+        figures: vec![Figure {
+            suffix: None,
+            panels: vec![Chart::Lines(flow), Chart::Lines(rates)],
+        }],
+        key_figures: key.clone(),
+        provenance: prov,
+    };
+    Ok(ScenarioResult {
+        title: m.title.clone(),
+        question: m.question.clone(),
+        key_figures: key,
+        outputs: vec![out],
+        summary,
+    })
+}

@@ -1,0 +1,119 @@
+//! Monte Carlo of an AP-economy sequence: one trial plays every test in order with a
+//! shared group pool (F-AP).
+
+use crate::engine::{Merge, Rng64, Simulation, Tally};
+use crate::systems::fallout::{pay, PoolSampler, Shortfall, POOL_MAX};
+
+use super::model::ApEconomy;
+
+/// Integer tallies of one test over all trials (merging is exact).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StepAcc {
+    pub pass: u64,
+    pub complication: u64,
+    pub bonus_dice: u64,
+    /// Bonus dice bought at least partly with MJ AP.
+    pub mj_dice: u64,
+    pub pool_sum: u64,
+    pub pool_sq: u64,
+    pub mj_sum: u64,
+    pub mj_sq: u64,
+    /// AP earned above the 6-AP cap.
+    pub ap_lost: u64,
+}
+
+impl Merge for StepAcc {
+    fn merge(&mut self, o: Self) {
+        self.pass += o.pass;
+        self.complication += o.complication;
+        self.bonus_dice += o.bonus_dice;
+        self.mj_dice += o.mj_dice;
+        self.pool_sum += o.pool_sum;
+        self.pool_sq += o.pool_sq;
+        self.mj_sum += o.mj_sum;
+        self.mj_sq += o.mj_sq;
+        self.ap_lost += o.ap_lost;
+    }
+}
+
+/// Tallies of a whole run: per test, and the number of tests passed per sequence.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ApAcc {
+    pub steps: Vec<StepAcc>,
+    pub passes: Tally,
+}
+
+impl Merge for ApAcc {
+    fn merge(&mut self, o: Self) {
+        self.steps.merge(o.steps);
+        self.passes.merge(o.passes);
+    }
+}
+
+/// The simulation of one scenario.
+pub struct ApSim<'a> {
+    pub model: &'a ApEconomy,
+    samplers: Vec<PoolSampler>,
+    shortfall: Shortfall,
+}
+
+impl<'a> ApSim<'a> {
+    pub fn new(model: &'a ApEconomy, shortfall: Shortfall) -> ApSim<'a> {
+        ApSim {
+            model,
+            samplers: model
+                .steps
+                .iter()
+                .map(|s| PoolSampler::new(&s.spec))
+                .collect(),
+            shortfall,
+        }
+    }
+}
+
+impl Simulation for ApSim<'_> {
+    type Acc = ApAcc;
+
+    fn empty(&self) -> ApAcc {
+        ApAcc {
+            steps: vec![StepAcc::default(); self.model.steps.len()],
+            passes: Tally::new(0, self.model.steps.len() as i64),
+        }
+    }
+
+    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut ApAcc) {
+        let m = self.model;
+        for _ in 0..trials {
+            let (mut pool, mut mj, mut passes) = (m.start_group, m.start_mj, 0i64);
+            for ((step, sampler), a) in m.steps.iter().zip(&self.samplers).zip(acc.steps.iter_mut())
+            {
+                let mut k = 0u8;
+                while m.policy.wants(k, &step.p_pass) {
+                    let Some(p) = pay(k, pool, m.policy.give_mj_ap, self.shortfall) else {
+                        break;
+                    };
+                    pool -= p.from_pool;
+                    mj += p.to_mj;
+                    a.mj_dice += u64::from(p.to_mj > 0);
+                    k += 1;
+                }
+                let (s, c) = sampler.pool(rng, 2 + k);
+                if s >= step.difficulty {
+                    passes += 1;
+                    a.pass += 1;
+                    // F-AP: excess successes go to the group pool, capped at 6.
+                    let total = pool + u32::from(s - step.difficulty);
+                    a.ap_lost += u64::from(total.saturating_sub(POOL_MAX));
+                    pool = total.min(POOL_MAX);
+                }
+                a.complication += u64::from(c);
+                a.bonus_dice += u64::from(k);
+                a.pool_sum += u64::from(pool);
+                a.pool_sq += u64::from(pool * pool);
+                a.mj_sum += u64::from(mj);
+                a.mj_sq += u64::from(mj) * u64::from(mj);
+            }
+            acc.passes.push(passes);
+        }
+    }
+}

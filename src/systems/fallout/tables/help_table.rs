@@ -1,0 +1,185 @@
+use polars::prelude::*;
+
+use crate::context::Context;
+use crate::error::UserError;
+use crate::report::{Chart, Figure, Heatmap, Output, Provenance};
+use crate::systems::fallout::{helped_dist, odds, pool_dist, DieSpec, TestOdds, OPTIONS};
+
+use super::chart::{push_series, tn_chart};
+use super::range_text;
+
+/// The grid of the `fallout-help` table (leader and helper without tag skill).
+#[derive(Clone, Debug, PartialEq)]
+pub struct HelpGrid {
+    pub tns: Vec<u8>,
+    pub helper_tns: Vec<u8>,
+    pub difficulties: Vec<u8>,
+    pub dice: Vec<u8>,
+    pub complication: u8,
+}
+
+impl HelpGrid {
+    /// TN and helper TN 2..20, difficulty 0..5, 2..5 dice.
+    pub fn full(complication: u8) -> HelpGrid {
+        HelpGrid {
+            tns: (2..=20).collect(),
+            helper_tns: (2..=20).collect(),
+            difficulties: (0..=5).collect(),
+            dice: (2..=5).collect(),
+            complication,
+        }
+    }
+}
+
+struct Row {
+    tn: u8,
+    helper_tn: u8,
+    difficulty: u8,
+    dice: u8,
+    alone: TestOdds,
+    helped: TestOdds,
+}
+
+fn rows(g: &HelpGrid) -> Result<Vec<Row>, UserError> {
+    let mut out = Vec::new();
+    for &tn in &g.tns {
+        let leader = DieSpec::new(tn, 0, g.complication)?;
+        for &helper_tn in &g.helper_tns {
+            let helper = DieSpec::new(helper_tn, 0, g.complication)?;
+            for &difficulty in &g.difficulties {
+                for &dice in &g.dice {
+                    out.push(Row {
+                        tn,
+                        helper_tn,
+                        difficulty,
+                        dice,
+                        alone: odds(&pool_dist(&leader, dice), difficulty),
+                        helped: odds(&helped_dist(&leader, dice, &helper), difficulty),
+                    });
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The `fallout-help` output (exact): value of one helper (F-HELP).
+pub fn help_output(g: &HelpGrid, ctx: &Context) -> anyhow::Result<Output> {
+    let rows = rows(g)?;
+    let icol = |name: &str, f: fn(&Row) -> u8| {
+        Column::new(
+            name.into(),
+            rows.iter().map(|r| f(r) as i64).collect::<Vec<_>>(),
+        )
+    };
+    let fcol = |name: &str, f: fn(&Row) -> f64| {
+        Column::new(name.into(), rows.iter().map(f).collect::<Vec<f64>>())
+    };
+    let frame = DataFrame::new_infer_height(vec![
+        icol("tn", |r| r.tn),
+        icol("helper_tn", |r| r.helper_tn),
+        icol("difficulty", |r| r.difficulty),
+        icol("dice", |r| r.dice),
+        fcol("p_pass_alone", |r| r.alone.p_pass),
+        fcol("p_pass_helped", |r| r.helped.p_pass),
+        fcol("gain", |r| r.helped.p_pass - r.alone.p_pass),
+        fcol("mean_ap_alone", |r| r.alone.mean_ap),
+        fcol("mean_ap_helped", |r| r.helped.mean_ap),
+        fcol("p_complication_alone", |r| r.alone.p_complication),
+        fcol("p_complication_helped", |r| r.helped.p_complication),
+    ])?;
+
+    let n0 = g.dice.first().copied().unwrap_or(2);
+    let d = if g.difficulties.contains(&2) {
+        2
+    } else {
+        *g.difficulties.last().unwrap_or(&0)
+    };
+    let mut lines = tn_chart(
+        &format!("Gain in P(pass) from one helper, difficulty {d}, {n0}d20"),
+        "P(pass) helped - alone",
+        None,
+    );
+    for &h in g.helper_tns.iter().filter(|h| [6, 10, 14, 18].contains(*h)) {
+        let pick = |r: &Row| r.helper_tn == h && r.difficulty == d && r.dice == n0;
+        push_series(
+            &mut lines,
+            format!("helper TN {h}"),
+            &rows,
+            pick,
+            |r| (r.tn as f64, r.helped.p_pass - r.alone.p_pass),
+            |_| None,
+        );
+    }
+    let gain_at = |tn: u8, h: u8, d: u8, n: u8| {
+        rows.iter()
+            .find(|r| (r.tn, r.helper_tn, r.difficulty, r.dice) == (tn, h, d, n))
+            .map(|r| r.helped.p_pass - r.alone.p_pass)
+    };
+    let values: Vec<Vec<f64>> = g
+        .helper_tns
+        .iter()
+        .map(|&h| {
+            g.tns
+                .iter()
+                .map(|&t| gain_at(t, h, d, n0).unwrap_or(0.0))
+                .collect()
+        })
+        .collect();
+    let top = values
+        .iter()
+        .flatten()
+        .fold(0.0f64, |a, &b| a.max(b))
+        .max(1e-9);
+    let heat = Heatmap {
+        title: format!("Gain in P(pass), difficulty {d}, {n0}d20"),
+        x_label: "leader target number".into(),
+        y_label: "helper target number".into(),
+        xs: g.tns.iter().map(|&x| x as i64).collect(),
+        ys: g.helper_tns.iter().map(|&x| x as i64).collect(),
+        values,
+        range: (0.0, top),
+    };
+
+    let mut key = Vec::new();
+    let find = |tn: u8, h: u8, d: u8, n: u8| {
+        rows.iter()
+            .find(|r| (r.tn, r.helper_tn, r.difficulty, r.dice) == (tn, h, d, n))
+    };
+    for (tn, h, dd) in [(10, 10, 2), (10, 10, 3), (8, 12, 4)] {
+        if let Some(r) = find(tn, h, dd, 2) {
+            key.push(format!(
+                "TN {tn}, helper TN {h}, difficulty {dd}, 2d20: P(pass) {:.3} alone -> {:.3} helped ({:+.1} points)",
+                r.alone.p_pass,
+                r.helped.p_pass,
+                100.0 * (r.helped.p_pass - r.alone.p_pass)
+            ));
+        }
+    }
+    if let (Some(h), Some(b)) = (find(10, 10, 2, 2), find(10, 10, 2, 3)) {
+        key.push(format!(
+            "at TN 10, difficulty 2: a TN 10 helper gives P(pass) {:.3}, buying a 3rd d20 (1 AP) gives {:.3}",
+            h.helped.p_pass, b.alone.p_pass
+        ));
+    }
+
+    let prov = Provenance::exact("fallout-help", "fallout", ctx.options.in_force(OPTIONS))
+        .with_param("tn", range_text(&g.tns))
+        .with_param("helper_tn", range_text(&g.helper_tns))
+        .with_param("difficulty", range_text(&g.difficulties))
+        .with_param("dice", range_text(&g.dice))
+        .with_param("complication_range", g.complication)
+        .with_param("tag_rank", "0 (leader and helper)");
+    Ok(Output {
+        name: "fallout-help".into(),
+        title: "2d20 help: value of one helper".into(),
+        question: "How much does one helper (1d20 on its own TN, counting only if the leader scores a success) raise the chance to pass a 2d20 test?".into(),
+        frame,
+        figures: vec![Figure {
+            suffix: None,
+            panels: vec![Chart::Lines(lines), Chart::Heatmap(heat)],
+        }],
+        key_figures: key,
+        provenance: prov,
+    })
+}

@@ -1,0 +1,201 @@
+use polars::prelude::*;
+
+use crate::context::Context;
+use crate::error::UserError;
+use crate::report::{Chart, Figure, Output, Provenance};
+use crate::systems::fallout::{luck_odds, odds, pool_dist, DieSpec, LuckOdds, TestOdds, OPTIONS};
+
+use super::chart::{push_series, tn_chart};
+use super::range_text;
+
+/// The grid of the `fallout-luck` table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LuckGrid {
+    pub tns: Vec<u8>,
+    pub difficulties: Vec<u8>,
+    pub dice: Vec<u8>,
+    /// 0 = not a tag skill; ranks above the TN are skipped.
+    pub tag_ranks: Vec<u8>,
+}
+
+impl LuckGrid {
+    /// TN 2..20, difficulty 0..5, 2..5 dice, tag rank 0..6.
+    pub fn full() -> LuckGrid {
+        LuckGrid {
+            tns: (2..=20).collect(),
+            difficulties: (0..=5).collect(),
+            dice: (2..=5).collect(),
+            tag_ranks: (0..=6).collect(),
+        }
+    }
+}
+
+struct Row {
+    tn: u8,
+    difficulty: u8,
+    dice: u8,
+    tag_rank: u8,
+    base: TestOdds,
+    luck: LuckOdds,
+}
+
+fn rows(g: &LuckGrid) -> Result<Vec<Row>, UserError> {
+    let mut out = Vec::new();
+    for &tn in &g.tns {
+        for &difficulty in &g.difficulties {
+            for &dice in &g.dice {
+                for &tag_rank in g.tag_ranks.iter().filter(|&&t| t <= tn) {
+                    // Complications do not change successes; the range is irrelevant here.
+                    let spec = DieSpec::new(tn, tag_rank, 1)?;
+                    out.push(Row {
+                        tn,
+                        difficulty,
+                        dice,
+                        tag_rank,
+                        base: odds(&pool_dist(&spec, dice), difficulty),
+                        luck: luck_odds(&spec, dice, difficulty),
+                    });
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Reroll policy, stated in every output.
+pub const LUCK_POLICY: &str = "one Luck point per test, spent only when the test failed and a die gave no success; that die (the highest) is rerolled and the new result stands";
+
+/// The `fallout-luck` output (exact): value of one Miss Fortune reroll (F-LUCK).
+pub fn luck_output(g: &LuckGrid, ctx: &Context) -> anyhow::Result<Output> {
+    let rows = rows(g)?;
+    if rows.is_empty() {
+        return Err(UserError::new(
+            "the grid has no cell: every tag rank exceeds every target number",
+        )
+        .into());
+    }
+    let icol = |name: &str, f: fn(&Row) -> u8| {
+        Column::new(
+            name.into(),
+            rows.iter().map(|r| f(r) as i64).collect::<Vec<_>>(),
+        )
+    };
+    let fcol = |name: &str, f: fn(&Row) -> f64| {
+        Column::new(name.into(), rows.iter().map(f).collect::<Vec<f64>>())
+    };
+    let frame = DataFrame::new_infer_height(vec![
+        icol("tn", |r| r.tn),
+        icol("difficulty", |r| r.difficulty),
+        icol("dice", |r| r.dice),
+        icol("tag_rank", |r| r.tag_rank),
+        fcol("p_pass", |r| r.base.p_pass),
+        fcol("p_pass_luck", |r| r.luck.p_pass),
+        fcol("gain", |r| r.luck.p_pass - r.base.p_pass),
+        fcol("mean_ap", |r| r.base.mean_ap),
+        fcol("mean_ap_luck", |r| r.luck.mean_ap),
+        fcol("p_spent", |r| r.luck.p_spent),
+        fcol("p_saved_if_spent", |r| {
+            if r.luck.p_spent > 0.0 {
+                (r.luck.p_pass - r.base.p_pass) / r.luck.p_spent
+            } else {
+                0.0
+            }
+        }),
+    ])?;
+
+    let n0 = g.dice.first().copied().unwrap_or(2);
+    let mut gain = tn_chart(
+        &format!("Gain in P(pass) from one Miss Fortune reroll, {n0}d20, no tag"),
+        "P(pass) with luck - without",
+        None,
+    );
+    for &d in g.difficulties.iter().filter(|&&d| d > 0) {
+        let pick = |r: &Row| r.difficulty == d && r.dice == n0 && r.tag_rank == 0;
+        push_series(
+            &mut gain,
+            format!("difficulty {d}"),
+            &rows,
+            pick,
+            |r| (r.tn as f64, r.luck.p_pass - r.base.p_pass),
+            |_| None,
+        );
+    }
+    let d = if g.difficulties.contains(&2) {
+        2
+    } else {
+        *g.difficulties.last().unwrap_or(&0)
+    };
+    let mut cmp = tn_chart(
+        &format!("Luck point or bonus d20? Difficulty {d}, no tag"),
+        "P(pass)",
+        Some((0.0, 1.0)),
+    );
+    let pick_n = |n: u8| move |r: &Row| r.difficulty == d && r.dice == n && r.tag_rank == 0;
+    push_series(
+        &mut cmp,
+        format!("{n0}d20"),
+        &rows,
+        pick_n(n0),
+        |r| (r.tn as f64, r.base.p_pass),
+        |_| None,
+    );
+    // Drawn before the luck curve: at difficulty <= 2 with 2d20 the two coincide exactly
+    // (a failure always has a zero die to reroll), and the luck curve must stay visible.
+    push_series(
+        &mut cmp,
+        format!("{}d20 (1 AP)", n0 + 1),
+        &rows,
+        pick_n(n0 + 1),
+        |r| (r.tn as f64, r.base.p_pass),
+        |_| None,
+    );
+    push_series(
+        &mut cmp,
+        format!("{n0}d20 + 1 Luck reroll"),
+        &rows,
+        pick_n(n0),
+        |r| (r.tn as f64, r.luck.p_pass),
+        |_| None,
+    );
+
+    let find = |tn: u8, d: u8, n: u8| {
+        rows.iter()
+            .find(|r| (r.tn, r.difficulty, r.dice, r.tag_rank) == (tn, d, n, 0))
+    };
+    let mut key = vec![format!("policy: {LUCK_POLICY}")];
+    for (tn, dd) in [(10, 2), (12, 3)] {
+        if let Some(r) = find(tn, dd, 2) {
+            key.push(format!(
+                "TN {tn}, difficulty {dd}, 2d20: P(pass) {:.3} -> {:.3} with one reroll (point spent {:.1}% of the time)",
+                r.base.p_pass,
+                r.luck.p_pass,
+                100.0 * r.luck.p_spent
+            ));
+        }
+    }
+    if let (Some(l), Some(b)) = (find(10, 2, 2), find(10, 2, 3)) {
+        key.push(format!(
+            "TN 10, difficulty 2: a Luck reroll gives {:.3}, a 3rd d20 (1 AP) gives {:.3}",
+            l.luck.p_pass, b.base.p_pass
+        ));
+    }
+
+    let prov = Provenance::exact("fallout-luck", "fallout", ctx.options.in_force(OPTIONS))
+        .with_param("tn", range_text(&g.tns))
+        .with_param("difficulty", range_text(&g.difficulties))
+        .with_param("dice", range_text(&g.dice))
+        .with_param("tag_rank", range_text(&g.tag_ranks))
+        .with_param("reroll_policy", LUCK_POLICY);
+    Ok(Output {
+        name: "fallout-luck".into(),
+        title: "2d20 luck: value of one Miss Fortune reroll".into(),
+        question: "How much does spending one Luck point on a Miss Fortune reroll raise the chance to pass a 2d20 test?".into(),
+        frame,
+        figures: vec![Figure {
+            suffix: None,
+            panels: vec![Chart::Lines(gain), Chart::Lines(cmp)],
+        }],
+        key_figures: key,
+        provenance: prov,
+    })
+}

@@ -1,0 +1,428 @@
+use polars::prelude::*;
+
+use crate::context::{Context, Method};
+use crate::engine::{Merge, Rng64, Simulation};
+use crate::error::UserError;
+use crate::report::{Chart, Figure, Output, Provenance};
+use crate::stats::{t_interval, wilson};
+use crate::systems::fallout::{
+    cumulative_cost, odds, pool_dist, DieSpec, PoolSampler, TestOdds, OPTIONS,
+};
+
+use super::chart::{push_series, tn_chart};
+use super::range_text;
+
+/// The grid of the `fallout-test` table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TestGrid {
+    pub tns: Vec<u8>,
+    pub difficulties: Vec<u8>,
+    pub dice: Vec<u8>,
+    /// 0 = not a tag skill; ranks above the TN are skipped.
+    pub tag_ranks: Vec<u8>,
+    /// Complication range 1..5, the same for every cell.
+    pub complication: u8,
+}
+
+impl TestGrid {
+    /// The full default grid: TN 2..20, difficulty 0..5, 2..5 dice, tag rank 0..6.
+    pub fn full(complication: u8) -> TestGrid {
+        TestGrid {
+            tns: (2..=20).collect(),
+            difficulties: (0..=5).collect(),
+            dice: (2..=5).collect(),
+            tag_ranks: (0..=6).collect(),
+            complication,
+        }
+    }
+
+    /// Cells in CSV order (TN, difficulty, dice, tag rank), tag ranks above the TN skipped.
+    pub fn cells(&self) -> Vec<TestCell> {
+        let mut v = Vec::new();
+        for &tn in &self.tns {
+            for &difficulty in &self.difficulties {
+                for &dice in &self.dice {
+                    for &tag_rank in self.tag_ranks.iter().filter(|&&t| t <= tn) {
+                        v.push(TestCell {
+                            tn,
+                            difficulty,
+                            dice,
+                            tag_rank,
+                            complication: self.complication,
+                        });
+                    }
+                }
+            }
+        }
+        v
+    }
+}
+
+/// One cell of the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TestCell {
+    pub tn: u8,
+    pub difficulty: u8,
+    pub dice: u8,
+    pub tag_rank: u8,
+    pub complication: u8,
+}
+
+impl TestCell {
+    pub fn spec(&self) -> Result<DieSpec, UserError> {
+        DieSpec::new(self.tn, self.tag_rank, self.complication)
+    }
+
+    /// Exact odds of the cell.
+    pub fn exact(&self) -> Result<TestOdds, UserError> {
+        Ok(odds(&pool_dist(&self.spec()?, self.dice), self.difficulty))
+    }
+}
+
+/// The engine task of a cell: derived from its values, so a cell gives the same numbers
+/// whatever grid it is part of.
+pub fn cell_task(c: &TestCell) -> u64 {
+    u64::from_be_bytes([
+        0,
+        0,
+        0,
+        c.tn,
+        c.difficulty,
+        c.dice,
+        c.tag_rank,
+        c.complication,
+    ])
+}
+
+/// Monte Carlo tallies of one cell; AP sums are integers, so merging is exact.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TestAcc {
+    pub trials: u64,
+    pub pass: u64,
+    pub complication: u64,
+    pub ap_sum: u64,
+    pub ap_sq: u64,
+}
+
+impl Merge for TestAcc {
+    fn merge(&mut self, o: Self) {
+        self.trials += o.trials;
+        self.pass += o.pass;
+        self.complication += o.complication;
+        self.ap_sum += o.ap_sum;
+        self.ap_sq += o.ap_sq;
+    }
+}
+
+impl TestAcc {
+    pub fn p_pass(&self) -> f64 {
+        self.pass as f64 / self.trials as f64
+    }
+    pub fn p_complication(&self) -> f64 {
+        self.complication as f64 / self.trials as f64
+    }
+    pub fn mean_ap(&self) -> f64 {
+        self.ap_sum as f64 / self.trials as f64
+    }
+    /// 95% interval of the mean AP (Student t on the per-trial AP).
+    pub fn mean_ap_interval(&self) -> (f64, f64) {
+        let n = self.trials as f64;
+        let m = self.mean_ap();
+        let var = if self.trials > 1 {
+            ((self.ap_sq as f64 - n * m * m) / (n - 1.0)).max(0.0)
+        } else {
+            0.0
+        };
+        t_interval(m, (var / n).sqrt(), self.trials)
+    }
+}
+
+struct CellSim {
+    sampler: PoolSampler,
+    dice: u8,
+    difficulty: u8,
+}
+
+impl Simulation for CellSim {
+    type Acc = TestAcc;
+
+    fn empty(&self) -> TestAcc {
+        TestAcc::default()
+    }
+
+    #[inline(never)]
+    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut TestAcc) {
+        let mut a = TestAcc {
+            trials,
+            ..Default::default()
+        };
+        for _ in 0..trials {
+            let (s, c) = self.sampler.pool(rng, self.dice);
+            let pass = s >= self.difficulty;
+            let ap = if pass {
+                (s - self.difficulty) as u64
+            } else {
+                0
+            };
+            a.pass += u64::from(pass);
+            a.complication += u64::from(c);
+            a.ap_sum += ap;
+            a.ap_sq += ap * ap;
+        }
+        acc.merge(a);
+    }
+}
+
+/// Monte Carlo tallies per cell, `trials` per cell.
+pub fn test_grid_mc(
+    cells: &[TestCell],
+    ctx: &Context,
+    trials: u64,
+) -> Result<Vec<TestAcc>, UserError> {
+    let progress = ctx.progress(trials * cells.len() as u64, "fallout-test");
+    let out = cells
+        .iter()
+        .map(|c| {
+            let sim = CellSim {
+                sampler: PoolSampler::new(&c.spec()?),
+                dice: c.dice,
+                difficulty: c.difficulty,
+            };
+            Ok(ctx.engine.run(&sim, cell_task(c), trials, &progress))
+        })
+        .collect();
+    progress.finish();
+    out
+}
+
+struct Row {
+    cell: TestCell,
+    odds: TestOdds,
+    mc: Option<TestAcc>,
+}
+
+/// The `fallout-test` output: CSV `tn,difficulty,dice,tag_rank,p_pass,mean_ap,
+/// p_complication` (+ `trials` and `_lo/_hi` 95% bounds with `--method mc`), charts,
+/// provenance.
+pub fn test_output(
+    grid: &TestGrid,
+    ctx: &Context,
+    method: Method,
+    trials: u64,
+) -> anyhow::Result<Output> {
+    let cells = grid.cells();
+    if cells.is_empty() {
+        return Err(UserError::new(
+            "the grid has no cell: every tag rank exceeds every target number",
+        )
+        .into());
+    }
+    let rows: Vec<Row> = match method {
+        Method::Exact => cells
+            .iter()
+            .map(|c| {
+                Ok(Row {
+                    cell: *c,
+                    odds: c.exact()?,
+                    mc: None,
+                })
+            })
+            .collect::<Result<_, UserError>>()?,
+        Method::Mc => test_grid_mc(&cells, ctx, trials)?
+            .into_iter()
+            .zip(&cells)
+            .map(|(a, c)| Row {
+                cell: *c,
+                odds: TestOdds {
+                    p_pass: a.p_pass(),
+                    mean_ap: a.mean_ap(),
+                    p_complication: a.p_complication(),
+                },
+                mc: Some(a),
+            })
+            .collect(),
+    };
+
+    let u = |f: fn(&TestCell) -> u8| rows.iter().map(|r| f(&r.cell) as i64).collect::<Vec<_>>();
+    let fcol = |name: &str, f: &dyn Fn(&Row) -> f64| {
+        Column::new(name.into(), rows.iter().map(f).collect::<Vec<f64>>())
+    };
+    let mut cols = vec![
+        Column::new("tn".into(), u(|c| c.tn)),
+        Column::new("difficulty".into(), u(|c| c.difficulty)),
+        Column::new("dice".into(), u(|c| c.dice)),
+        Column::new("tag_rank".into(), u(|c| c.tag_rank)),
+        fcol("p_pass", &|r| r.odds.p_pass),
+        fcol("mean_ap", &|r| r.odds.mean_ap),
+        fcol("p_complication", &|r| r.odds.p_complication),
+    ];
+    if method == Method::Mc {
+        let acc = |r: &Row| r.mc.unwrap_or_default();
+        cols.push(Column::new("trials".into(), vec![trials; rows.len()]));
+        cols.push(fcol("p_pass_lo", &|r| wilson(acc(r).pass, trials).0));
+        cols.push(fcol("p_pass_hi", &|r| wilson(acc(r).pass, trials).1));
+        cols.push(fcol("mean_ap_lo", &|r| acc(r).mean_ap_interval().0));
+        cols.push(fcol("mean_ap_hi", &|r| acc(r).mean_ap_interval().1));
+        cols.push(fcol("p_complication_lo", &|r| {
+            wilson(acc(r).complication, trials).0
+        }));
+        cols.push(fcol("p_complication_hi", &|r| {
+            wilson(acc(r).complication, trials).1
+        }));
+    }
+    let frame = DataFrame::new_infer_height(cols)?;
+
+    let band = |r: &Row| r.mc.map(|a| wilson(a.pass, trials));
+    let xy = |r: &Row| (r.cell.tn as f64, r.odds.p_pass);
+    let base_dice = grid.dice.first().copied().unwrap_or(2);
+    let mid = if grid.difficulties.contains(&2) {
+        2
+    } else {
+        *grid.difficulties.last().unwrap_or(&0)
+    };
+    let by_diff = {
+        let mut ch = tn_chart(
+            &format!("P(pass), {base_dice}d20, no tag skill"),
+            "P(pass)",
+            Some((0.0, 1.0)),
+        );
+        for &d in grid.difficulties.iter().filter(|&&d| d > 0) {
+            let pick = |r: &Row| {
+                r.cell.difficulty == d && r.cell.dice == base_dice && r.cell.tag_rank == 0
+            };
+            push_series(&mut ch, format!("difficulty {d}"), &rows, pick, xy, band);
+        }
+        ch
+    };
+    let by_dice = {
+        let mut ch = tn_chart(
+            &format!("Bonus d20: P(pass) at difficulty {mid}, no tag skill"),
+            "P(pass)",
+            Some((0.0, 1.0)),
+        );
+        for &n in &grid.dice {
+            let pick =
+                |r: &Row| r.cell.difficulty == mid && r.cell.dice == n && r.cell.tag_rank == 0;
+            push_series(
+                &mut ch,
+                format!("{n}d20 ({} AP)", cumulative_cost(n.saturating_sub(2))),
+                &rows,
+                pick,
+                xy,
+                band,
+            );
+        }
+        ch
+    };
+    let by_tag = {
+        let mut ch = tn_chart(
+            &format!("Tag skill: P(pass) at difficulty {mid}, {base_dice}d20"),
+            "P(pass)",
+            Some((0.0, 1.0)),
+        );
+        for &t in grid.tag_ranks.iter().filter(|t| [0, 2, 4, 6].contains(*t)) {
+            let pick = |r: &Row| {
+                r.cell.difficulty == mid && r.cell.dice == base_dice && r.cell.tag_rank == t
+            };
+            let name = if t == 0 {
+                "not a tag skill".to_string()
+            } else {
+                format!("tag rank {t}")
+            };
+            push_series(&mut ch, name, &rows, pick, xy, band);
+        }
+        ch
+    };
+    let ap = {
+        let d = *grid
+            .difficulties
+            .iter()
+            .find(|&&d| d >= 1)
+            .unwrap_or(&grid.difficulties[0]);
+        let mut ch = tn_chart(
+            &format!("Expected AP at difficulty {d}, no tag skill"),
+            "E[AP]",
+            None,
+        );
+        for &n in &grid.dice {
+            let pick = |r: &Row| r.cell.difficulty == d && r.cell.dice == n && r.cell.tag_rank == 0;
+            push_series(
+                &mut ch,
+                format!("{n}d20"),
+                &rows,
+                pick,
+                |r| (r.cell.tn as f64, r.odds.mean_ap),
+                |_| None,
+            );
+        }
+        ch
+    };
+
+    let find = |tn: u8, d: u8, n: u8, tag: u8| {
+        rows.iter()
+            .find(|r| {
+                (r.cell.tn, r.cell.difficulty, r.cell.dice, r.cell.tag_rank) == (tn, d, n, tag)
+            })
+            .map(|r| r.odds)
+    };
+    let mut key = Vec::new();
+    if let Some(o) = find(10, 1, 2, 0) {
+        key.push(format!(
+            "TN 10, difficulty 1, 2d20: P(pass) = {:.4}, E[AP] = {:.3}, P(complication) = {:.4} (complication range {})",
+            o.p_pass, o.mean_ap, o.p_complication, grid.complication
+        ));
+    }
+    let pd: Vec<String> = (2..=5)
+        .filter_map(|n| find(10, 2, n, 0).map(|o| format!("{n}d20 {:.3}", o.p_pass)))
+        .collect();
+    if !pd.is_empty() {
+        key.push(format!(
+            "TN 10, difficulty 2, P(pass) by pool: {}",
+            pd.join(", ")
+        ));
+    }
+    if let (Some(a), Some(b)) = (find(10, 3, 2, 0), find(10, 3, 2, 4)) {
+        key.push(format!(
+            "TN 10, difficulty 3, 2d20: tag rank 4 lifts P(pass) from {:.3} to {:.3}",
+            a.p_pass, b.p_pass
+        ));
+    }
+
+    let mut prov = match method {
+        Method::Exact => {
+            Provenance::exact("fallout-test", "fallout", ctx.options.in_force(OPTIONS))
+        }
+        Method::Mc => Provenance::monte_carlo(
+            "fallout-test",
+            "fallout",
+            ctx.options.in_force(OPTIONS),
+            ctx.engine.seed(),
+            trials,
+        ),
+    };
+    prov = prov
+        .with_param("tn", range_text(&grid.tns))
+        .with_param("difficulty", range_text(&grid.difficulties))
+        .with_param("dice", range_text(&grid.dice))
+        .with_param("tag_rank", range_text(&grid.tag_ranks))
+        .with_param("complication_range", grid.complication);
+
+    Ok(Output {
+        name: "fallout-test".into(),
+        title: "2d20 skill test: P(pass), expected AP, P(complication)".into(),
+        question: "How likely is a 2d20 test to pass at a given target number, difficulty, pool size and tag rank, how many action points does it make, and how often does it bring a complication?".into(),
+        frame,
+        figures: vec![
+            Figure {
+                suffix: None,
+                panels: vec![Chart::Lines(by_diff), Chart::Lines(by_dice)],
+            },
+            Figure {
+                suffix: Some("tag-ap".into()),
+                panels: vec![Chart::Lines(by_tag), Chart::Lines(ap)],
+            },
+        ],
+        key_figures: key,
+        provenance: prov,
+    })
+}

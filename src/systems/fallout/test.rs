@@ -1,0 +1,250 @@
+//! One 2d20 skill test (F-TEST): the per-die reading and the exact pool distribution.
+
+use crate::dice::{Die, Dist};
+use crate::engine::Rng64;
+use crate::error::UserError;
+
+/// Lowest and highest target number handled (attribute + skill).
+pub const TN_MIN: u8 = 2;
+pub const TN_MAX: u8 = 20;
+/// Highest difficulty (F-TEST: 0..5).
+pub const DIFFICULTY_MAX: u8 = 5;
+/// Pool size: 2d20 plus at most 3 bonus dice (F-TEST, F-AP).
+pub const DICE_MIN: u8 = 2;
+pub const DICE_MAX: u8 = 5;
+/// Highest skill rank (a tag skill's crit range).
+pub const TAG_RANK_MAX: u8 = 6;
+/// Complication range (marge de complication, fallout-2d20.fr.txt "Table des marges de
+/// complication": 1 = 20 only ... 5 = 16-20).
+pub const COMPLICATION_MAX: u8 = 5;
+
+/// How one d20 of a test reads: target number, tag rank (0 = not a tag skill) and
+/// complication range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DieSpec {
+    pub tn: u8,
+    pub tag_rank: u8,
+    pub complication: u8,
+}
+
+/// What one d20 gave: successes (0, 1 or 2) and whether it is a complication.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Face {
+    pub successes: u8,
+    pub complication: bool,
+}
+
+impl DieSpec {
+    /// Checks every value against the rules' ranges.
+    pub fn new(tn: u8, tag_rank: u8, complication: u8) -> Result<DieSpec, UserError> {
+        if !(TN_MIN..=TN_MAX).contains(&tn) {
+            return Err(UserError::new(format!(
+                "target number {tn} is out of range; allowed: {TN_MIN}..{TN_MAX}"
+            )));
+        }
+        if tag_rank > TAG_RANK_MAX || tag_rank > tn {
+            return Err(UserError::new(format!(
+                "tag rank {tag_rank} is out of range; allowed: 0..{} (0 = not a tag skill; at most the target number)",
+                TAG_RANK_MAX.min(tn)
+            )));
+        }
+        if !(1..=COMPLICATION_MAX).contains(&complication) {
+            return Err(UserError::new(format!(
+                "complication range {complication} is out of range; allowed: 1..{COMPLICATION_MAX}"
+            )));
+        }
+        Ok(DieSpec {
+            tn,
+            tag_rank,
+            complication,
+        })
+    }
+
+    /// Reads a face 1..=20 (F-TEST): <= TN is 1 success; a 1, or a face <= the tag rank of a
+    /// tag skill, is 2; a face >= 21 - complication range is a complication (a face can be
+    /// both a success and a complication when TN reaches the complication range).
+    #[inline]
+    pub fn face(&self, r: u8) -> Face {
+        let successes = if r == 1 || r <= self.tag_rank {
+            2
+        } else if r <= self.tn {
+            1
+        } else {
+            0
+        };
+        Face {
+            successes,
+            complication: r >= 21 - self.complication,
+        }
+    }
+
+    /// Exact distribution of one die's (successes, complication).
+    pub fn dist(&self) -> Dist<Face> {
+        Dist::die(20).map(|&r| self.face(r as u8))
+    }
+
+    /// Faces 1..=20 packed for sampling: successes in bits 0-1, complication in bit 2.
+    pub fn lookup(&self) -> [u8; 20] {
+        std::array::from_fn(|i| {
+            let f = self.face(i as u8 + 1);
+            f.successes | (u8::from(f.complication) << 2)
+        })
+    }
+}
+
+/// What a whole pool gave: total successes and whether any die was a complication.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct PoolResult {
+    pub successes: i64,
+    pub complication: bool,
+}
+
+/// Exact distribution of a pool of `dice` d20 read with `spec`.
+pub fn pool_dist(spec: &DieSpec, dice: u8) -> Dist<PoolResult> {
+    let one = spec.dist();
+    let mut acc = Dist::certain(PoolResult {
+        successes: 0,
+        complication: false,
+    });
+    for _ in 0..dice {
+        acc = acc.combine(&one, |p, f| PoolResult {
+            successes: p.successes + f.successes as i64,
+            complication: p.complication || f.complication,
+        });
+    }
+    acc
+}
+
+/// The three headline numbers of a test.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TestOdds {
+    pub p_pass: f64,
+    /// Expected action points: successes above the difficulty on a pass, 0 on a failure.
+    pub mean_ap: f64,
+    pub p_complication: f64,
+}
+
+/// P(pass), E[AP] and P(complication) of a pool distribution against `difficulty`.
+pub fn odds(pool: &Dist<PoolResult>, difficulty: u8) -> TestOdds {
+    let d = difficulty as i64;
+    let mut o = TestOdds {
+        p_pass: 0.0,
+        mean_ap: 0.0,
+        p_complication: 0.0,
+    };
+    for (r, p) in pool.outcomes() {
+        if r.successes >= d {
+            o.p_pass += p;
+            o.mean_ap += p * (r.successes - d) as f64;
+        }
+        if r.complication {
+            o.p_complication += p;
+        }
+    }
+    o
+}
+
+/// Rolls pools quickly: one table lookup per die.
+#[derive(Clone, Copy, Debug)]
+pub struct PoolSampler {
+    lookup: [u8; 20],
+}
+
+impl PoolSampler {
+    pub fn new(spec: &DieSpec) -> PoolSampler {
+        PoolSampler {
+            lookup: spec.lookup(),
+        }
+    }
+
+    /// Rolls one die: (successes, complication as 0/1).
+    #[inline(always)]
+    pub fn die(&self, rng: &mut Rng64) -> (u8, u8) {
+        let v = self.lookup[Die::D20.index(rng) as usize];
+        (v & 3, v >> 2)
+    }
+
+    /// Rolls `dice` dice: (total successes, 1 if any complication).
+    #[inline(always)]
+    pub fn pool(&self, rng: &mut Rng64, dice: u8) -> (u8, u8) {
+        let (mut s, mut c) = (0u8, 0u8);
+        for _ in 0..dice {
+            let (a, b) = self.die(rng);
+            s += a;
+            c |= b;
+        }
+        (s, c)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Brute force over every ordered roll of `dice` d20.
+    fn enumerate(spec: &DieSpec, dice: u32, difficulty: i64) -> TestOdds {
+        let n = 20u64.pow(dice);
+        let (mut pass, mut ap, mut comp) = (0u64, 0i64, 0u64);
+        for mut k in 0..n {
+            let (mut s, mut c) = (0i64, false);
+            for _ in 0..dice {
+                let f = spec.face((k % 20) as u8 + 1);
+                k /= 20;
+                s += f.successes as i64;
+                c |= f.complication;
+            }
+            if s >= difficulty {
+                pass += 1;
+                ap += s - difficulty;
+            }
+            comp += u64::from(c);
+        }
+        TestOdds {
+            p_pass: pass as f64 / n as f64,
+            mean_ap: ap as f64 / n as f64,
+            p_complication: comp as f64 / n as f64,
+        }
+    }
+
+    #[test]
+    fn pool_matches_brute_force() {
+        for (tn, tag, comp) in [(10, 0, 1), (7, 3, 2), (20, 6, 5), (2, 2, 1), (15, 0, 4)] {
+            let spec = DieSpec::new(tn, tag, comp).unwrap();
+            for dice in 2..=3u8 {
+                for d in 0..=5u8 {
+                    let e = odds(&pool_dist(&spec, dice), d);
+                    let b = enumerate(&spec, dice as u32, d as i64);
+                    assert!(
+                        (e.p_pass - b.p_pass).abs() < 1e-12,
+                        "{tn} {tag} {comp} {dice} {d}"
+                    );
+                    assert!((e.mean_ap - b.mean_ap).abs() < 1e-12);
+                    assert!((e.p_complication - b.p_complication).abs() < 1e-12);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn faces_follow_f_test() {
+        let s = DieSpec::new(12, 4, 3).unwrap();
+        assert_eq!(s.face(1).successes, 2);
+        assert_eq!(s.face(4).successes, 2);
+        assert_eq!(s.face(5).successes, 1);
+        assert_eq!(s.face(12).successes, 1);
+        assert_eq!(s.face(13).successes, 0);
+        assert!(!s.face(17).complication && s.face(18).complication && s.face(20).complication);
+    }
+
+    #[test]
+    fn ranges_are_checked() {
+        assert!(DieSpec::new(1, 0, 1).is_err());
+        assert!(DieSpec::new(21, 0, 1).is_err());
+        assert!(DieSpec::new(5, 6, 1)
+            .unwrap_err()
+            .0
+            .contains("allowed: 0..5"));
+        assert!(DieSpec::new(10, 0, 6).is_err());
+        assert!(DieSpec::new(10, 0, 0).is_err());
+    }
+}
