@@ -2,6 +2,7 @@
 
 pub mod cosmos;
 mod scenario_kind;
+pub mod trinites;
 
 pub use scenario_kind::{RunOverrides, ScenarioKind, ScenarioResult};
 
@@ -9,19 +10,23 @@ use crate::rules::OptionSpec;
 
 /// The rule options of every system, for the registry.
 pub fn option_specs() -> &'static [&'static [OptionSpec]] {
-    &[cosmos::OPTIONS]
+    &[cosmos::OPTIONS, trinites::OPTIONS]
 }
 
 /// Every table of every system with default settings, for `cosmosim report`
 /// (`trials` per cell for the Monte Carlo cross-checks).
-pub fn report_outputs(ctx: &crate::context::Context, trials: u64) -> anyhow::Result<Vec<crate::report::Output>> {
+pub fn report_outputs(
+    ctx: &crate::context::Context,
+    trials: u64,
+) -> anyhow::Result<Vec<crate::report::Output>> {
     let mut all = Vec::new();
     all.extend(cosmos::cli::report_outputs(ctx, trials)?);
+    all.extend(trinites::cli::report_outputs(ctx, trials)?);
     Ok(all)
 }
 
 /// Every kind of scenario file, by its `system` key.
 pub fn scenario_kinds() -> Vec<&'static ScenarioKind> {
-    let kinds: Vec<&'static ScenarioKind> = vec![];
+    let kinds: Vec<&'static ScenarioKind> = vec![&trinites::duel::SCENARIO_KIND];
     kinds
 }

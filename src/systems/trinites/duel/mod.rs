@@ -1,0 +1,11 @@
+//! The duel scenario: an Adam' against humans (T-COMBAT, T-LIFE).
+
+mod fight;
+mod model;
+mod primes;
+mod run;
+
+pub use fight::{fight, DuelEnd, DuelSim, DuelStats, FightRecord};
+pub use model::{validate, Duel, Fighter, RawDuel};
+pub use primes::{Penalty, Prime, PENALTIES, PRIMES};
+pub use run::{check, run, SCENARIO_KIND};
