@@ -6,6 +6,8 @@ mod primes;
 mod run;
 
 pub use fight::{fight, DuelEnd, DuelSim, DuelStats, FightRecord};
-pub use model::{validate, Duel, Fighter, RawDuel};
+pub use model::{
+    all_pairs, validate, Combat, Duel, Fighter, RawDuel, RegenAt, ADAM_LINE, HUMAN_LINE, MAX_HUMANS,
+};
 pub use primes::{Penalty, Prime, PENALTIES, PRIMES};
 pub use run::{check, run, SCENARIO_KIND};
