@@ -241,15 +241,24 @@ fn cli_tables_write_the_contract_columns() {
         .success();
     assert_eq!(
         header(&out.join("trinites-test.csv")),
-        "modifier,dual,p_success,p_deva_kept"
+        "modifier,dual,p_success,p_deva_kept,p_success_retry"
     );
     let csv = std::fs::read_to_string(out.join("trinites-test.csv")).unwrap();
     assert_eq!(csv.lines().count(), 1 + 25 * 2);
-    assert!(csv.contains("\n11,false,0.9166666667,\n"), "{csv}");
+    // +11 single: 11/12; with one retry at +8 (naturals 4..12): 11/12 + 1/12 · 9/12 = 141/144.
     assert!(
-        csv.contains("\n0,true,0.1597222222,0.5384615385\n"),
+        csv.contains("\n11,false,0.9166666667,,0.9791666667\n"),
         "{csv}"
     );
+    // 0 dual: 23/144, Deva kept 7/13. The retry at -3 needs a natural of 15+ (12 then 3..12,
+    // or more): 10/144 per die, so 1 - (134/144)² with two dice (T-RETRY, T-DUAL).
+    let p = 23.0 / 144.0;
+    let q = 1.0 - (134.0f64 / 144.0).powi(2);
+    let row = format!(
+        "\n0,true,0.1597222222,0.5384615385,{:.10}\n",
+        p + (1.0 - p) * q
+    );
+    assert!(csv.contains(&row), "{csv}");
     assert!(out.join("trinites-test.png").exists());
     let meta = std::fs::read_to_string(out.join("trinites-test.meta.json")).unwrap();
     assert!(

@@ -14,8 +14,9 @@ use super::tables::{conf_output, test_output, ConfGrid, TestGrid};
 pub enum TrinitesTable {
     /// P(success) of a Trinités test (exploding d12, natural 1 fails, final >= 12) by
     /// modifier, for a single d12 and for the Trinité's Deva + Archonte dice, and how often
-    /// the Deva die is kept (T-TEST, T-DUAL). Writes trinites-test.csv:
-    /// modifier,dual,p_success,p_deva_kept (empty for the single d12).
+    /// the Deva die is kept (T-TEST, T-DUAL), and P(success) allowing one retry at -3
+    /// (T-RETRY). Writes trinites-test.csv: modifier,dual,p_success,p_deva_kept (empty for
+    /// the single d12),p_success_retry.
     TrinitesTest(TrinitesTestArgs),
     /// Who wins a confrontation by both sides' modifiers and dice: A acts, B opposes and
     /// wins ties (T-CONF). Writes trinites-confrontation.csv:

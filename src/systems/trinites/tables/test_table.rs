@@ -49,6 +49,12 @@ impl Simulation for TestCellSim {
     }
 }
 
+/// T-RETRY: P(success within two tries), the second at -3 (a second failure is final).
+fn p_with_retry(p: f64, dual: bool, modifier: i64, keep: DualKeep) -> f64 {
+    let second = kept_dist(dual, modifier - 3, keep, EXPLODE_DEPTH).p_success(modifier - 3);
+    p + (1.0 - p) * second
+}
+
 /// Engine task of a cell, from its values.
 fn cell_task(modifier: i64, dual: bool) -> u64 {
     (((modifier + 1_000_000) as u64) << 1) | u64::from(dual)
@@ -75,7 +81,7 @@ pub fn test_cell_mc(
     )
 }
 
-/// The `trinites-test` output: CSV `modifier,dual,p_success,p_deva_kept`
+/// The `trinites-test` output: CSV `modifier,dual,p_success,p_deva_kept,p_success_retry`
 /// (+ `trials` and Wilson bounds with `--method mc`), a chart and provenance.
 pub fn test_output(
     grid: &TestGrid,
@@ -87,6 +93,7 @@ pub fn test_output(
     let cells: Vec<(i64, bool)> = grid.cells().collect();
     // (p_success, p_deva_kept, truncated_mass, counts)
     let mut rows: Vec<(f64, f64, f64, Option<TestCellCounts>)> = Vec::with_capacity(cells.len());
+    let mut retry: Vec<f64> = Vec::new();
     let progress = ctx.progress(
         if method == Method::Mc {
             trials * cells.len() as u64
@@ -100,6 +107,7 @@ pub fn test_output(
             Method::Exact => {
                 let k = kept_dist(dual, m, rules.dual_keep, EXPLODE_DEPTH);
                 rows.push((k.p_success(m), k.p_deva_kept(), k.truncated_mass, None));
+                retry.push(p_with_retry(k.p_success(m), dual, m, rules.dual_keep));
             }
             Method::Mc => {
                 let c = test_cell_mc(m, dual, &rules, ctx, trials);
@@ -134,7 +142,7 @@ pub fn test_output(
     // The truncated mass (< 1e-13) would print as 0 at 10 decimals: it goes to the
     // provenance (`truncated_mass`) and the key figures instead.
     match method {
-        Method::Exact => {}
+        Method::Exact => cols.push(Column::new("p_success_retry".into(), retry)),
         Method::Mc => {
             let counts: Vec<TestCellCounts> = rows.iter().filter_map(|r| r.3).collect();
             let (lo, hi): (Vec<f64>, Vec<f64>) = counts
