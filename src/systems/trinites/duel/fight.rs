@@ -262,10 +262,7 @@ impl Fight<'_> {
             let attack_ok = roll.succeeds(m);
             let attack_final = roll.natural + m;
             let mut success = false;
-            for j in 0..self.n {
-                if !targets[j] {
-                    continue;
-                }
+            for j in (0..self.n).filter(|&j| targets[j]) {
                 let hit = if self.st[j].ko() {
                     attack_ok
                 } else {
@@ -408,10 +405,8 @@ pub fn fight(
                     s.zone = Zone::Garde;
                 }
             }
-            for i in 0..n {
-                if group[i] {
-                    fight.take_turn(rng, i);
-                }
+            for i in (0..n).filter(|&i| group[i]) {
+                fight.take_turn(rng, i);
             }
             if let Some(end) = fight.ended() {
                 return fight.record(end);
