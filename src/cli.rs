@@ -95,6 +95,8 @@ pub enum TableCommand {
     Nephilim(crate::systems::nephilim::cli::NephilimTable),
     #[command(flatten)]
     Fallout(crate::systems::fallout::cli::FalloutTable),
+    #[command(flatten)]
+    Trinites(crate::systems::trinites::cli::TrinitesTable),
 }
 
 #[derive(Debug, Args, Clone)]

@@ -6,5 +6,6 @@ pub fn table(cmd: &TableCommand, quiet: bool) -> anyhow::Result<()> {
         TableCommand::Cosmos(t) => t.run(quiet),
         TableCommand::Nephilim(t) => t.run(quiet),
         TableCommand::Fallout(t) => t.run(quiet),
+        TableCommand::Trinites(t) => t.run(quiet),
     }
 }

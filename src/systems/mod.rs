@@ -4,6 +4,7 @@ pub mod cosmos;
 pub mod fallout;
 pub mod nephilim;
 mod scenario_kind;
+pub mod trinites;
 
 pub use scenario_kind::{RunOverrides, ScenarioKind, ScenarioResult};
 
@@ -11,7 +12,12 @@ use crate::rules::OptionSpec;
 
 /// The rule options of every system, for the registry.
 pub fn option_specs() -> &'static [&'static [OptionSpec]] {
-    &[cosmos::OPTIONS, nephilim::OPTIONS, fallout::OPTIONS]
+    &[
+        cosmos::OPTIONS,
+        nephilim::OPTIONS,
+        fallout::OPTIONS,
+        trinites::OPTIONS,
+    ]
 }
 
 /// Every table of every system with default settings, for `cosmosim report`
@@ -24,11 +30,15 @@ pub fn report_outputs(
     all.extend(cosmos::cli::report_outputs(ctx, trials)?);
     all.extend(nephilim::cli::report_outputs(ctx, trials)?);
     all.extend(fallout::cli::report_outputs(ctx, trials)?);
+    all.extend(trinites::cli::report_outputs(ctx, trials)?);
     Ok(all)
 }
 
 /// Every kind of scenario file, by its `system` key.
 pub fn scenario_kinds() -> Vec<&'static ScenarioKind> {
-    let kinds: Vec<&'static ScenarioKind> = vec![&fallout::scenario::AP_ECONOMY];
+    let kinds: Vec<&'static ScenarioKind> = vec![
+        &fallout::scenario::AP_ECONOMY,
+        &trinites::duel::SCENARIO_KIND,
+    ];
     kinds
 }

@@ -1,0 +1,554 @@
+//! One duel, round by round (L'ART DE LA GUERRE, LES ACTIONS: Frapper, VIE ET MORT), and
+//! the simulation that runs many of them without allocating.
+
+use crate::engine::{Counts, Merge, Moments, Rng64, Simulation, Tally};
+use crate::systems::trinites::{
+    roll_test, RegenAction, RegenTiming, RisqueIncident, TrinitesRules,
+};
+
+use super::model::{Combat, Fighter, RegenAt, ADAM_LINE, HUMAN_LINE, MAX_HUMANS};
+use super::primes::{half_up, plus_half, Penalty, Prime};
+
+/// Where a fighter's initiative die stands (T-COMBAT).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Zone {
+    Retrait,
+    Garde,
+    Feu,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct State {
+    init: i64,
+    zone: Zone,
+    /// Life boxes ticked, line after line.
+    ticked: i64,
+    line: i64,
+    /// Reactions still raised by Prudence / lowered by Danger before the next turn.
+    prudence: u8,
+    danger: u8,
+    /// Round the fighter lost consciousness in.
+    fell_round: u32,
+}
+
+impl State {
+    const EMPTY: State = State {
+        init: 1,
+        zone: Zone::Garde,
+        ticked: 0,
+        line: HUMAN_LINE,
+        prudence: 0,
+        danger: 0,
+        fell_round: 0,
+    };
+
+    /// Inconscient: a box of the third line is ticked (T-LIFE).
+    fn ko(&self) -> bool {
+        self.ticked > 2 * self.line
+    }
+
+    /// A box had to be ticked beyond the third line.
+    fn dead(&self) -> bool {
+        self.ticked > 3 * self.line
+    }
+
+    /// T-COMBAT wrap-around: below 1, +12 and one zone back (en retrait stops at 1);
+    /// above 12, -12 and one zone forward (the feu de l'action stops at 12).
+    fn shift_init(&mut self, delta: i64) {
+        self.init += delta;
+        while self.init < 1 {
+            match self.zone {
+                Zone::Feu => (self.init, self.zone) = (self.init + 12, Zone::Garde),
+                Zone::Garde => (self.init, self.zone) = (self.init + 12, Zone::Retrait),
+                Zone::Retrait => self.init = 1,
+            }
+        }
+        while self.init > 12 {
+            match self.zone {
+                Zone::Retrait => (self.init, self.zone) = (self.init - 12, Zone::Garde),
+                Zone::Garde => (self.init, self.zone) = (self.init - 12, Zone::Feu),
+                Zone::Feu => self.init = 12,
+            }
+        }
+    }
+}
+
+/// How a duel ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DuelEnd {
+    /// Every human is unconscious.
+    AdamWins = 0,
+    /// The Adam' is dead, or unconscious with no Darkness point left to come back.
+    HumansWin = 1,
+    /// Both sides out at once, or `max_rounds` reached.
+    Draw = 2,
+}
+
+/// What one duel produced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FightRecord {
+    pub end: DuelEnd,
+    /// The round the duel ended in.
+    pub rounds: u32,
+    /// Karma points the Adam' spent (regenerations).
+    pub karma_spent: u32,
+    /// The Adam' lost consciousness at least once.
+    pub adam_fell: bool,
+    pub humans_ko: u32,
+}
+
+struct Fight<'a> {
+    c: &'a Combat,
+    adam: Fighter,
+    rules: &'a TrinitesRules,
+    n: usize,
+    st: [State; MAX_HUMANS + 1],
+    light: i64,
+    dark: i64,
+    light_used: bool,
+    dark_used: bool,
+    spent: u32,
+    fell: bool,
+    round: u32,
+}
+
+impl Fight<'_> {
+    fn profile(&self, i: usize) -> Fighter {
+        if i == 0 {
+            self.adam
+        } else {
+            self.c.humans
+        }
+    }
+
+    fn heal(&mut self, j: usize, points: i64) {
+        let was_ko = self.st[j].ko();
+        self.st[j].ticked = (self.st[j].ticked - points).max(0);
+        if was_ko && !self.st[j].ko() {
+            // L'inconscience: on waking the die goes back en garde.
+            self.st[j].zone = Zone::Garde;
+        }
+    }
+
+    fn wound(&mut self, j: usize, damage: i64, non_lethal: bool) {
+        if damage <= 0 {
+            return;
+        }
+        let s = &mut self.st[j];
+        let l = s.line;
+        let before = s.ticked;
+        let mut after = before + damage;
+        if non_lethal {
+            // Blessure non létale: the last box of the Inconscient line stays unticked.
+            after = after.min(3 * l - 1).max(before);
+        } else {
+            after = after.min(3 * l + 1);
+        }
+        s.ticked = after;
+        // La douleur: -3 initiative whenever a wound ticks boxes of the blessé line.
+        if before < 2 * l && after > l {
+            s.shift_init(-3);
+        }
+        if before <= 2 * l && after > 2 * l {
+            s.zone = Zone::Retrait;
+            s.fell_round = self.round;
+            if j == 0 {
+                self.fell = true;
+            }
+        }
+    }
+
+    fn damage(&mut self, f: &Fighter, j: usize) {
+        let target = self.profile(j);
+        let mut d = f.damage;
+        if f.sword && j == 0 {
+            // VIE ET MORT, Périr par l'épée: swords deal double standard damage to Trinités.
+            d *= 2;
+        }
+        match f.prime {
+            Prime::BlessureGrave => d = plus_half(d),
+            Prime::AttaquesMultiples => d = half_up(d),
+            _ => {}
+        }
+        if f.penalty == Penalty::BlessureLegere {
+            d = half_up(d);
+        }
+        let prot = if f.prime == Prime::BlessurePrecise {
+            half_up(target.protection)
+        } else {
+            target.protection
+        };
+        self.wound(j, d - prot, f.prime == Prime::BlessureNonLetale);
+    }
+
+    fn conscious_humans(&self) -> i64 {
+        (1..self.n).filter(|&j| !self.st[j].ko()).count() as i64
+    }
+
+    /// The Adam's regeneration on his turn (T-LIFE, T-COMBAT): Light while endolori or
+    /// blessé, Darkness while endolori, at most one point of each per round, 4 boxes each.
+    fn regenerate(&mut self) -> i64 {
+        let mut actions = 0;
+        loop {
+            let t = self.st[0].ticked;
+            let wanted = match self.c.regenerate_at {
+                RegenAt::Endolori => t > 0,
+                RegenAt::Blesse => t > ADAM_LINE,
+                RegenAt::Never => false,
+            };
+            if !wanted {
+                break;
+            }
+            if self.light > 0 && !self.light_used {
+                self.light -= 1;
+                self.light_used = true;
+            } else if t <= ADAM_LINE && self.dark > 0 && !self.dark_used {
+                self.dark -= 1;
+                self.dark_used = true;
+            } else {
+                break;
+            }
+            self.spent += 1;
+            actions += 1;
+            self.heal(0, 4);
+        }
+        actions
+    }
+
+    fn take_turn(&mut self, rng: &mut Rng64, i: usize) {
+        let keep = self.rules.dual_keep;
+        self.st[i].prudence = 0;
+        self.st[i].danger = 0;
+        let f = self.profile(i);
+        let mut free = f.attacks_per_turn;
+        if i == 0 && !self.st[0].ko() {
+            let regen = self.regenerate();
+            if self.rules.regen_action == RegenAction::Libre {
+                free += regen;
+            }
+        }
+        // Each free action declared after the first: -3 to every test of the turn.
+        let free_malus = -3 * (free - 1).max(0);
+        let mut init_delta = 0;
+        for _ in 0..f.attacks_per_turn {
+            let mut targets = [false; MAX_HUMANS + 1];
+            let mut m = f.attack + free_malus;
+            if i == 0 {
+                if f.prime == Prime::AttaquesMultiples {
+                    (1..self.n).for_each(|j| targets[j] = !self.st[j].ko());
+                } else if let Some(j) = (1..self.n)
+                    .filter(|&j| !self.st[j].ko())
+                    .max_by_key(|&j| (self.st[j].ticked, std::cmp::Reverse(j)))
+                {
+                    // Focus the most wounded human still standing.
+                    targets[j] = true;
+                }
+            } else if !self.st[0].dead() && (!self.st[0].ko() || self.c.strike_unconscious) {
+                targets[0] = true;
+                if self.st[0].ko() {
+                    m += 3; // Frapper: cible inerte +3.
+                }
+            }
+            if !targets.iter().any(|t| *t) {
+                break;
+            }
+            if f.prime == Prime::Efficacite {
+                m += 3;
+            }
+            if f.penalty == Penalty::Difficulte {
+                m -= 3;
+            }
+            let roll = roll_test(rng, i == 0, m, keep);
+            let attack_ok = roll.succeeds(m);
+            let attack_final = roll.natural + m;
+            let mut success = false;
+            for j in (0..self.n).filter(|&j| targets[j]) {
+                let hit = if self.st[j].ko() {
+                    attack_ok
+                } else {
+                    // Frapper: the target reacts at -1 per foe engaged with it.
+                    let engaged = if j == 0 { self.conscious_humans() } else { 1 };
+                    let mut rm = self.profile(j).reaction - engaged;
+                    if self.st[j].prudence > 0 {
+                        rm += 3;
+                        self.st[j].prudence -= 1;
+                    }
+                    if self.st[j].danger > 0 {
+                        rm -= 3;
+                        self.st[j].danger -= 1;
+                    }
+                    if f.prime == Prime::Debordement {
+                        rm -= 3;
+                    }
+                    if f.penalty == Penalty::Facilite {
+                        rm += 3;
+                    }
+                    let r = roll_test(rng, j == 0, rm, keep);
+                    // T-CONF: the reacting side wins ties.
+                    attack_ok && (!r.succeeds(rm) || attack_final > r.natural + rm)
+                };
+                if hit {
+                    success = true;
+                    self.damage(&f, j);
+                }
+            }
+            if success && f.prime == Prime::Acceleration {
+                init_delta += 3;
+            }
+            match f.penalty {
+                Penalty::Ralentissement => init_delta -= 3,
+                Penalty::Danger => self.st[i].danger += 1,
+                _ => {}
+            }
+            if f.prime == Prime::Prudence {
+                self.st[i].prudence += 1;
+            }
+            if !success
+                && f.penalty == Penalty::Risque
+                && self.rules.risque == RisqueIncident::LoseTurn
+            {
+                break;
+            }
+        }
+        if !self.st[i].ko() {
+            self.st[i].shift_init(init_delta);
+        }
+    }
+
+    fn ended(&self) -> Option<DuelEnd> {
+        let humans_out = (1..self.n).all(|j| self.st[j].ko());
+        let adam_out = self.st[0].dead() || (self.st[0].ko() && self.dark == 0);
+        match (humans_out, adam_out) {
+            (true, true) => Some(DuelEnd::Draw),
+            (true, false) => Some(DuelEnd::AdamWins),
+            (false, true) => Some(DuelEnd::HumansWin),
+            _ => None,
+        }
+    }
+
+    fn record(&self, end: DuelEnd) -> FightRecord {
+        FightRecord {
+            end,
+            rounds: self.round,
+            karma_spent: self.spent,
+            adam_fell: self.fell,
+            humans_ko: (1..self.n).filter(|&j| self.st[j].ko()).count() as u32,
+        }
+    }
+}
+
+/// Turns per round beyond which a round is cut (only a long chain of Accélération
+/// wrap-arounds could get there).
+const MAX_TURNS_PER_ROUND: u32 = 200;
+
+/// Fights one duel with the Adam' using `pair` on every attack.
+pub fn fight(
+    c: &Combat,
+    pair: (Prime, Penalty),
+    rules: &TrinitesRules,
+    rng: &mut Rng64,
+) -> FightRecord {
+    let mut adam = c.adam;
+    (adam.prime, adam.penalty) = pair;
+    let n = c.count + 1;
+    let mut st = [State::EMPTY; MAX_HUMANS + 1];
+    for (i, s) in st.iter_mut().enumerate().take(n) {
+        let f = if i == 0 { adam } else { c.humans };
+        // L'initiative: ceil(final Rapidité test / 2), at most 12 (and at least 1: a die).
+        let m = f.rapidite + f.initiative_difficulty;
+        let r = roll_test(rng, i == 0, m, rules.dual_keep);
+        s.init = ((r.natural + m + 1).div_euclid(2)).clamp(1, 12);
+        s.line = if i == 0 { ADAM_LINE } else { HUMAN_LINE };
+    }
+    let mut fight = Fight {
+        c,
+        adam,
+        rules,
+        n,
+        st,
+        light: c.light,
+        dark: c.dark,
+        light_used: false,
+        dark_used: false,
+        spent: 0,
+        fell: false,
+        round: 0,
+    };
+    for round in 1..=c.max_rounds {
+        fight.round = round;
+        fight.light_used = false;
+        fight.dark_used = false;
+        for s in fight.st.iter_mut().take(n).filter(|s| !s.ko()) {
+            s.zone = match s.zone {
+                Zone::Garde | Zone::Feu => Zone::Feu,
+                Zone::Retrait => Zone::Garde,
+            };
+        }
+        let mut turns = 0;
+        loop {
+            let top = (0..n)
+                .filter(|&i| !fight.st[i].ko() && fight.st[i].zone == Zone::Feu)
+                .map(|i| fight.st[i].init)
+                .max();
+            let Some(top) = top else { break };
+            turns += 1;
+            if turns > MAX_TURNS_PER_ROUND {
+                break;
+            }
+            // Equal scores act simultaneously: everyone in the group acts, even if a
+            // groupmate knocks them out first.
+            let mut group = [false; MAX_HUMANS + 1];
+            for (i, g) in group.iter_mut().enumerate().take(n) {
+                let s = &mut fight.st[i];
+                if !s.ko() && s.zone == Zone::Feu && s.init == top {
+                    *g = true;
+                    s.zone = Zone::Garde;
+                }
+            }
+            for i in (0..n).filter(|&i| group[i]) {
+                fight.take_turn(rng, i);
+            }
+            if let Some(end) = fight.ended() {
+                return fight.record(end);
+            }
+        }
+        // The Archonte regenerates the unconscious Adam' at the end of the round after
+        // the one he fell in (option trinites_unconscious_regen).
+        let s = fight.st[0];
+        if s.ko() && !s.dead() && fight.dark > 0 && !fight.dark_used {
+            let due = match rules.unconscious_regen {
+                RegenTiming::NextRound => round > s.fell_round,
+                RegenTiming::SameRound => round >= s.fell_round,
+            };
+            if due {
+                fight.dark -= 1;
+                fight.dark_used = true;
+                fight.spent += 1;
+                fight.heal(0, 4);
+            }
+        }
+        if let Some(end) = fight.ended() {
+            return fight.record(end);
+        }
+    }
+    fight.record(DuelEnd::Draw)
+}
+
+/// Streaming statistics of many duels.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DuelStats {
+    /// [Adam' wins, humans win, draw].
+    pub ends: Counts<3>,
+    /// Rounds to knock-out when the Adam' wins / when the humans win.
+    pub rounds_win: Tally,
+    pub rounds_loss: Tally,
+    pub rounds_win_m: Moments,
+    pub rounds_loss_m: Moments,
+    pub karma_spent: Moments,
+    /// Duels where the Adam' lost consciousness at least once.
+    pub adam_fell: u64,
+}
+
+impl DuelStats {
+    pub fn new(max_rounds: u32) -> DuelStats {
+        DuelStats {
+            ends: Counts::default(),
+            rounds_win: Tally::new(1, max_rounds as i64),
+            rounds_loss: Tally::new(1, max_rounds as i64),
+            rounds_win_m: Moments::default(),
+            rounds_loss_m: Moments::default(),
+            karma_spent: Moments::default(),
+            adam_fell: 0,
+        }
+    }
+
+    pub fn push(&mut self, r: &FightRecord) {
+        self.ends.add(r.end as usize);
+        match r.end {
+            DuelEnd::AdamWins => {
+                self.rounds_win.push(r.rounds as i64);
+                self.rounds_win_m.push(r.rounds as f64);
+            }
+            DuelEnd::HumansWin => {
+                self.rounds_loss.push(r.rounds as i64);
+                self.rounds_loss_m.push(r.rounds as f64);
+            }
+            DuelEnd::Draw => {}
+        }
+        self.karma_spent.push(r.karma_spent as f64);
+        self.adam_fell += u64::from(r.adam_fell);
+    }
+}
+
+impl Merge for DuelStats {
+    fn merge(&mut self, o: Self) {
+        self.ends.merge(o.ends);
+        self.rounds_win.merge(o.rounds_win);
+        self.rounds_loss.merge(o.rounds_loss);
+        self.rounds_win_m.merge(o.rounds_win_m);
+        self.rounds_loss_m.merge(o.rounds_loss_m);
+        self.karma_spent.merge(o.karma_spent);
+        self.adam_fell += o.adam_fell;
+    }
+}
+
+/// Many duels of one (prime, pénalité) pair.
+pub struct DuelSim {
+    pub combat: Combat,
+    pub pair: (Prime, Penalty),
+    pub rules: TrinitesRules,
+}
+
+impl DuelSim {
+    /// Engine task of this pair, from the pair's values (not its position in the list).
+    pub fn task(&self) -> u64 {
+        ((self.pair.0 as u64) << 8) | self.pair.1 as u64
+    }
+}
+
+impl Simulation for DuelSim {
+    type Acc = DuelStats;
+
+    fn empty(&self) -> DuelStats {
+        DuelStats::new(self.combat.max_rounds)
+    }
+
+    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut DuelStats) {
+        for _ in 0..trials {
+            let r = fight(&self.combat, self.pair, &self.rules, rng);
+            acc.push(&r);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrap_around_rules() {
+        let mut s = State::EMPTY;
+        (s.init, s.zone) = (2, Zone::Garde);
+        s.shift_init(-3);
+        assert_eq!((s.init, s.zone), (11, Zone::Retrait));
+        s.shift_init(-20);
+        assert_eq!((s.init, s.zone), (1, Zone::Retrait));
+        (s.init, s.zone) = (11, Zone::Garde);
+        s.shift_init(3);
+        assert_eq!((s.init, s.zone), (2, Zone::Feu));
+        s.shift_init(30);
+        assert_eq!((s.init, s.zone), (12, Zone::Feu));
+    }
+
+    #[test]
+    fn life_states() {
+        let mut s = State::EMPTY;
+        s.line = 8;
+        s.ticked = 16;
+        assert!(!s.ko());
+        s.ticked = 17;
+        assert!(s.ko() && !s.dead());
+        s.ticked = 25;
+        assert!(s.dead());
+    }
+}

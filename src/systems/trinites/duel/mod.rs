@@ -1,0 +1,13 @@
+//! The duel scenario: an Adam' against humans (T-COMBAT, T-LIFE).
+
+mod fight;
+mod model;
+mod primes;
+mod run;
+
+pub use fight::{fight, DuelEnd, DuelSim, DuelStats, FightRecord};
+pub use model::{
+    all_pairs, validate, Combat, Duel, Fighter, RawDuel, RegenAt, ADAM_LINE, HUMAN_LINE, MAX_HUMANS,
+};
+pub use primes::{Penalty, Prime, PENALTIES, PRIMES};
+pub use run::{check, run, SCENARIO_KIND};

@@ -1,0 +1,387 @@
+//! The duel scenario file: raw serde model and its validation into [`Duel`].
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use crate::error::UserError;
+use crate::scenario::{RunSection, ScenarioFile};
+
+use super::primes::{Penalty, Prime, PENALTIES, PRIMES};
+
+/// Humans at most in one duel (fixed so a fight allocates nothing).
+pub const MAX_HUMANS: usize = 8;
+/// Life boxes per line (LES LIGNES DE VIE, T-LIFE).
+pub const ADAM_LINE: i64 = 8;
+pub const HUMAN_LINE: i64 = 4;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDuel {
+    pub system: String,
+    pub title: Option<String>,
+    pub question: Option<String>,
+    #[serde(default)]
+    pub run: RunSection,
+    #[serde(default)]
+    pub rules: BTreeMap<String, toml::Value>,
+    #[serde(default)]
+    pub combat: RawCombat,
+    pub weapons: Vec<RawWeapon>,
+    pub adam: RawAdam,
+    pub humans: RawHumans,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCombat {
+    pub max_rounds: Option<i64>,
+    pub strike_unconscious: Option<bool>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawWeapon {
+    pub name: String,
+    pub damage: i64,
+    #[serde(default)]
+    pub sword: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawAdam {
+    pub rapidite: i64,
+    pub attack: i64,
+    pub reaction: i64,
+    #[serde(default)]
+    pub initiative_difficulty: i64,
+    pub weapon: String,
+    #[serde(default)]
+    pub protection: i64,
+    pub attacks_per_turn: Option<i64>,
+    pub deva_karma: i64,
+    pub archonte_karma: i64,
+    pub regenerate_at: Option<String>,
+    pub pairs: Option<toml::Value>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawHumans {
+    pub count: i64,
+    pub rapidite: i64,
+    pub attack: i64,
+    pub reaction: i64,
+    #[serde(default)]
+    pub initiative_difficulty: i64,
+    pub weapon: String,
+    #[serde(default)]
+    pub protection: i64,
+    pub attacks_per_turn: Option<i64>,
+    pub prime: Option<String>,
+    pub penalty: Option<String>,
+}
+
+/// When the conscious Adam' spends Karma to regenerate on his turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RegenAt {
+    /// As soon as a box is ticked.
+    Endolori,
+    /// Once a box of the second line is ticked.
+    Blesse,
+    Never,
+}
+
+/// One side's fighting profile.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Fighter {
+    pub rapidite: i64,
+    pub attack: i64,
+    pub reaction: i64,
+    pub initiative_difficulty: i64,
+    pub damage: i64,
+    pub sword: bool,
+    pub protection: i64,
+    pub attacks_per_turn: i64,
+    pub prime: Prime,
+    pub penalty: Penalty,
+}
+
+/// Everything a fight needs: `Copy`, so a simulation holds it by value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Combat {
+    pub adam: Fighter,
+    pub humans: Fighter,
+    pub count: usize,
+    /// Light points the Adam' may spend (Deva + the Adam's own Light Karma).
+    pub light: i64,
+    /// Darkness points (Archonte + the Adam's own Darkness Karma).
+    pub dark: i64,
+    pub regenerate_at: RegenAt,
+    pub max_rounds: u32,
+    pub strike_unconscious: bool,
+}
+
+/// A validated duel scenario.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Duel {
+    pub title: String,
+    pub question: String,
+    pub combat: Combat,
+    /// The Adam's (prime, pénalité) pairs to compare; the first is the reference.
+    pub pairs: Vec<(Prime, Penalty)>,
+    pub run: RunSection,
+    pub rules: BTreeMap<String, toml::Value>,
+}
+
+fn range(f: &ScenarioFile, path: &[&str], v: i64, lo: i64, hi: i64) -> Result<i64, UserError> {
+    if v < lo || v > hi {
+        return Err(f.error_at(
+            path,
+            &path.join("."),
+            &format!("{v} is out of range"),
+            &format!("{lo}..{hi}"),
+        ));
+    }
+    Ok(v)
+}
+
+fn weapon<'a>(
+    f: &ScenarioFile,
+    weapons: &'a [RawWeapon],
+    side: &str,
+    name: &str,
+) -> Result<&'a RawWeapon, UserError> {
+    weapons.iter().find(|w| w.name == name).ok_or_else(|| {
+        let known: Vec<String> = weapons.iter().map(|w| format!("\"{}\"", w.name)).collect();
+        f.error_at(
+            &[side, "weapon"],
+            &format!("{side}.weapon"),
+            &format!("undefined weapon \"{name}\""),
+            &format!("a [[weapons]] name: {}", known.join(", ")),
+        )
+    })
+}
+
+fn prime_names() -> String {
+    PRIMES.iter().map(|p| p.1).collect::<Vec<_>>().join(", ")
+}
+
+fn penalty_names() -> String {
+    PENALTIES.iter().map(|p| p.1).collect::<Vec<_>>().join(", ")
+}
+
+/// A (prime, pénalité) pair at `path`: both `none` or both set (PRIMES & PÉNALITÉS: a prime
+/// always comes with a pénalité).
+fn pair(
+    f: &ScenarioFile,
+    path: &[&str],
+    shown: &str,
+    prime: &str,
+    penalty: &str,
+) -> Result<(Prime, Penalty), UserError> {
+    let p = Prime::parse(prime).ok_or_else(|| {
+        f.error_at(
+            path,
+            shown,
+            &format!("unknown prime \"{prime}\""),
+            &prime_names(),
+        )
+    })?;
+    let q = Penalty::parse(penalty).ok_or_else(|| {
+        let why = if penalty == "abandon_position" {
+            "pénalité \"abandon_position\" needs an advantageous position, which a duel does not have".to_string()
+        } else {
+            format!("unknown pénalité \"{penalty}\"")
+        };
+        f.error_at(path, shown, &why, &penalty_names())
+    })?;
+    if (p == Prime::None) != (q == Penalty::None) {
+        return Err(f.error_at(
+            path,
+            shown,
+            &format!("prime \"{prime}\" with pénalité \"{penalty}\": a prime needs a pénalité and no prime allows none"),
+            "both \"none\", or a prime with a pénalité",
+        ));
+    }
+    Ok((p, q))
+}
+
+/// Every (prime, pénalité) pair, `none`/`none` first.
+pub fn all_pairs() -> Vec<(Prime, Penalty)> {
+    let mut v = vec![(Prime::None, Penalty::None)];
+    for (p, _) in PRIMES.iter().skip(1) {
+        for (q, _) in PENALTIES.iter().skip(1) {
+            v.push((*p, *q));
+        }
+    }
+    v
+}
+
+fn pairs(
+    f: &ScenarioFile,
+    value: Option<&toml::Value>,
+) -> Result<Vec<(Prime, Penalty)>, UserError> {
+    const ALLOWED: &str = "\"all\" or a list of [prime, pénalité] pairs such as [[\"none\", \"none\"], [\"blessure_grave\", \"difficulte\"]]";
+    let bad = |path: &[&str], msg: &str| f.error_at(path, &path.join("."), msg, ALLOWED);
+    let list = match value {
+        None => return Ok(all_pairs()),
+        Some(toml::Value::String(s)) if s == "all" => return Ok(all_pairs()),
+        Some(toml::Value::Array(a)) if !a.is_empty() => a,
+        Some(_) => return Err(bad(&["adam", "pairs"], "not a list of pairs")),
+    };
+    let mut out = Vec::new();
+    for (i, item) in list.iter().enumerate() {
+        let idx = i.to_string();
+        let path = ["adam", "pairs", idx.as_str()];
+        let shown = format!("adam.pairs[{i}]");
+        let words: Vec<&str> = match item.as_array() {
+            Some(a) if a.len() == 2 => a.iter().filter_map(|x| x.as_str()).collect(),
+            _ => Vec::new(),
+        };
+        if words.len() != 2 {
+            return Err(f.error_at(
+                &path,
+                &shown,
+                "expected a pair [prime, pénalité] of two names",
+                ALLOWED,
+            ));
+        }
+        let p = pair(f, &path, &shown, words[0], words[1])?;
+        if out.contains(&p) {
+            return Err(f.error_at(&path, &shown, "this pair is listed twice", "each pair once"));
+        }
+        out.push(p);
+    }
+    Ok(out)
+}
+
+/// Validates the raw file into a [`Duel`]; every error is located in the file.
+pub fn validate(f: &ScenarioFile, raw: RawDuel) -> Result<Duel, UserError> {
+    if raw.weapons.is_empty() {
+        return Err(f.error_at(
+            &["weapons"],
+            "weapons",
+            "no weapon defined",
+            "at least one [[weapons]] with name and damage",
+        ));
+    }
+    for (i, w) in raw.weapons.iter().enumerate() {
+        let idx = i.to_string();
+        range(f, &["weapons", &idx, "damage"], w.damage, 0, 50)?;
+        if raw.weapons[..i].iter().any(|v| v.name == w.name) {
+            return Err(f.error_at(
+                &["weapons", &idx, "name"],
+                &format!("weapons[{i}].name"),
+                &format!("weapon \"{}\" is defined twice", w.name),
+                "unique weapon names",
+            ));
+        }
+    }
+    let a = &raw.adam;
+    let h = &raw.humans;
+    let aw = weapon(f, &raw.weapons, "adam", &a.weapon)?;
+    let hw = weapon(f, &raw.weapons, "humans", &h.weapon)?;
+    let skill = |side: &str, key: &str, v: i64| range(f, &[side, key], v, -12, 24);
+    let adam = Fighter {
+        rapidite: skill("adam", "rapidite", a.rapidite)?,
+        attack: skill("adam", "attack", a.attack)?,
+        reaction: skill("adam", "reaction", a.reaction)?,
+        initiative_difficulty: range(
+            f,
+            &["adam", "initiative_difficulty"],
+            a.initiative_difficulty,
+            -12,
+            12,
+        )?,
+        damage: aw.damage,
+        sword: aw.sword,
+        protection: range(f, &["adam", "protection"], a.protection, 0, 30)?,
+        attacks_per_turn: range(
+            f,
+            &["adam", "attacks_per_turn"],
+            a.attacks_per_turn.unwrap_or(1),
+            1,
+            4,
+        )?,
+        prime: Prime::None,
+        penalty: Penalty::None,
+    };
+    let (hp, hq) = pair(
+        f,
+        &["humans", "prime"],
+        "humans.prime",
+        h.prime.as_deref().unwrap_or("none"),
+        h.penalty.as_deref().unwrap_or("none"),
+    )?;
+    let humans = Fighter {
+        rapidite: skill("humans", "rapidite", h.rapidite)?,
+        attack: skill("humans", "attack", h.attack)?,
+        reaction: skill("humans", "reaction", h.reaction)?,
+        initiative_difficulty: range(
+            f,
+            &["humans", "initiative_difficulty"],
+            h.initiative_difficulty,
+            -12,
+            12,
+        )?,
+        damage: hw.damage,
+        sword: hw.sword,
+        protection: range(f, &["humans", "protection"], h.protection, 0, 30)?,
+        attacks_per_turn: range(
+            f,
+            &["humans", "attacks_per_turn"],
+            h.attacks_per_turn.unwrap_or(1),
+            1,
+            4,
+        )?,
+        prime: hp,
+        penalty: hq,
+    };
+    let count = range(f, &["humans", "count"], h.count, 1, MAX_HUMANS as i64)? as usize;
+    // LE KARMA: Deva and Archonte hold at most 12; the Adam's own Karma is their difference,
+    // of the stronger one's kind.
+    let deva = range(f, &["adam", "deva_karma"], a.deva_karma, 0, 12)?;
+    let archonte = range(f, &["adam", "archonte_karma"], a.archonte_karma, 0, 12)?;
+    let regenerate_at = match a.regenerate_at.as_deref().unwrap_or("blesse") {
+        "endolori" => RegenAt::Endolori,
+        "blesse" => RegenAt::Blesse,
+        "never" => RegenAt::Never,
+        other => {
+            return Err(f.error_at(
+                &["adam", "regenerate_at"],
+                "adam.regenerate_at",
+                &format!("unknown state \"{other}\""),
+                "\"endolori\", \"blesse\", \"never\"",
+            ))
+        }
+    };
+    let max_rounds = range(
+        f,
+        &["combat", "max_rounds"],
+        raw.combat.max_rounds.unwrap_or(30),
+        1,
+        1000,
+    )? as u32;
+    let pairs = pairs(f, a.pairs.as_ref())?;
+    Ok(Duel {
+        title: raw.title.unwrap_or_else(|| "Trinités duel".into()),
+        question: raw
+            .question
+            .unwrap_or_else(|| "How often does the Adam' beat the humans, and what is each prime/pénalité pair worth?".into()),
+        combat: Combat {
+            adam,
+            humans,
+            count,
+            light: deva + (deva - archonte).max(0),
+            dark: archonte + (archonte - deva).max(0),
+            regenerate_at,
+            max_rounds,
+            strike_unconscious: raw.combat.strike_unconscious.unwrap_or(true),
+        },
+        pairs,
+        run: raw.run,
+        rules: raw.rules,
+    })
+}

@@ -1,0 +1,385 @@
+//! `cosmosim run` / `check` for Trinités duel files: outputs and summary.md.
+
+use polars::prelude::*;
+
+use crate::error::UserError;
+use crate::report::{Chart, Figure, Heatmap, LineChart, LineSeries, Output, Provenance};
+use crate::scenario::ScenarioFile;
+use crate::stats::{t_interval, wilson, z95};
+use crate::systems::trinites::{TrinitesRules, OPTIONS};
+use crate::systems::{RunOverrides, ScenarioKind, ScenarioResult};
+
+use super::fight::{DuelSim, DuelStats};
+use super::model::{all_pairs, validate, Duel, RawDuel};
+use super::primes::{Penalty, Prime, PENALTIES, PRIMES};
+
+/// The Trinités scenario kind (one kind: `system = "trinites"`, no `kind` key).
+pub static SCENARIO_KIND: ScenarioKind = ScenarioKind {
+    system: "trinites",
+    kind: None,
+    check,
+    run,
+};
+
+/// Duels per pair when neither the file nor the command line says.
+const DEFAULT_TRIALS: u64 = 20_000;
+
+fn load(file: &ScenarioFile) -> Result<Duel, UserError> {
+    let raw: RawDuel = file.parse_raw()?;
+    validate(file, raw)
+}
+
+/// Reads and validates a duel file, rule options included.
+pub fn check(file: &ScenarioFile) -> Result<(), UserError> {
+    let duel = load(file)?;
+    file.rule_options(&duel.rules)?;
+    Ok(())
+}
+
+/// One pair's results.
+struct PairResult {
+    pair: (Prime, Penalty),
+    stats: DuelStats,
+}
+
+impl PairResult {
+    fn n(&self) -> u64 {
+        self.stats.ends.total()
+    }
+    fn p(&self, k: usize) -> f64 {
+        self.stats.ends.counts[k] as f64 / self.n() as f64
+    }
+    fn ci(&self, k: usize) -> (f64, f64) {
+        wilson(self.stats.ends.counts[k], self.n())
+    }
+    fn label(&self) -> String {
+        format!("{}/{}", self.pair.0.name(), self.pair.1.name())
+    }
+}
+
+/// Difference of two win rates with its normal-approximation 95% interval.
+fn delta(a: &PairResult, reference: &PairResult) -> (f64, f64, f64) {
+    let (p, q) = (a.p(0), reference.p(0));
+    let se = (p * (1.0 - p) / a.n() as f64 + q * (1.0 - q) / reference.n() as f64).sqrt();
+    let d = p - q;
+    (d, d - z95() * se, d + z95() * se)
+}
+
+fn mean_ci(m: &crate::engine::Moments) -> (f64, f64, f64) {
+    if m.n == 0 {
+        return (f64::NAN, f64::NAN, f64::NAN);
+    }
+    let (lo, hi) = t_interval(m.mean, m.std_error(), m.n);
+    (m.mean, lo, hi)
+}
+
+/// Validates and runs a duel file.
+pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
+    let duel = load(file)?;
+    let (ctx, trials) = o.resolve(file, &duel.run, &duel.rules, DEFAULT_TRIALS)?;
+    let rules = TrinitesRules::from_options(&ctx.options);
+    let progress = ctx.progress(trials * duel.pairs.len() as u64, "trinites duel");
+    let results: Vec<PairResult> = duel
+        .pairs
+        .iter()
+        .map(|&pair| {
+            let sim = DuelSim {
+                combat: duel.combat,
+                pair,
+                rules,
+            };
+            PairResult {
+                pair,
+                stats: ctx.engine.run(&sim, sim.task(), trials, &progress),
+            }
+        })
+        .collect();
+    progress.finish();
+    let reference = &results[0];
+
+    let prov = Provenance::monte_carlo(
+        "trinites-duel-pairs",
+        "trinites",
+        ctx.options.in_force(OPTIONS),
+        ctx.engine.seed(),
+        trials,
+    )
+    .with_param("humans", duel.combat.count)
+    .with_param("max_rounds", duel.combat.max_rounds)
+    .with_param("reference_pair", reference.label());
+    let prov = Provenance {
+        scenario: Some(file.reference()),
+        ..prov
+    };
+
+    let pairs_out = pairs_output(&duel, &results, prov.clone())?;
+    let rounds_out = rounds_output(
+        &duel,
+        reference,
+        Provenance {
+            output: "trinites-duel-rounds".into(),
+            ..prov.clone()
+        },
+    )?;
+
+    // The answers, first.
+    let (w_lo, w_hi) = reference.ci(0);
+    let (l_lo, l_hi) = reference.ci(1);
+    let (rm, rlo, rhi) = mean_ci(&reference.stats.rounds_win_m);
+    let mut key = vec![
+        format!(
+            "The Adam' ({}) beats {} human(s) in {:.1}% of duels [95% CI {:.1}–{:.1}%]; the humans win {:.1}% [{:.1}–{:.1}%]; draws {:.1}%",
+            reference.label(),
+            duel.combat.count,
+            100.0 * reference.p(0),
+            100.0 * w_lo,
+            100.0 * w_hi,
+            100.0 * reference.p(1),
+            100.0 * l_lo,
+            100.0 * l_hi,
+            100.0 * reference.p(2)
+        ),
+        format!(
+            "Rounds to knock out every human when the Adam' wins: mean {rm:.2} [95% CI {rlo:.2}–{rhi:.2}], median {}",
+            reference.stats.rounds_win.quantile(0.5).map_or("-".into(), |v| v.to_string())
+        ),
+    ];
+    if results.len() > 1 {
+        let best = results
+            .iter()
+            .skip(1)
+            .max_by(|a, b| a.p(0).total_cmp(&b.p(0)))
+            .unwrap_or(reference);
+        let worst = results
+            .iter()
+            .skip(1)
+            .min_by(|a, b| a.p(0).total_cmp(&b.p(0)))
+            .unwrap_or(reference);
+        for (what, r) in [("Best", best), ("Worst", worst)] {
+            let (d, dlo, dhi) = delta(r, reference);
+            let (lo, hi) = r.ci(0);
+            key.push(format!(
+                "{what} prime/pénalité pair: {} — Adam' wins {:.1}% [{:.1}–{:.1}%], {:+.1} points vs {} [95% CI {:+.1} to {:+.1}]",
+                r.label(),
+                100.0 * r.p(0),
+                100.0 * lo,
+                100.0 * hi,
+                100.0 * d,
+                reference.label(),
+                100.0 * dlo,
+                100.0 * dhi
+            ));
+        }
+    }
+    let (km, klo, khi) = mean_ci(&reference.stats.karma_spent);
+    key.push(format!(
+        "Karma spent on regeneration per duel: mean {km:.2} [95% CI {klo:.2}–{khi:.2}]; the Adam' lost consciousness in {:.1}% of duels",
+        100.0 * reference.stats.adam_fell as f64 / reference.n() as f64
+    ));
+
+    let mut summary = format!("# {}\n\n{}\n\n## Answers\n\n", duel.title, duel.question);
+    for k in &key {
+        summary += &format!("- {k}\n");
+    }
+    summary += "\n## Every prime/pénalité pair (Adam' on every attack)\n\n";
+    summary += "| prime | pénalité | Adam' wins | 95% CI | vs reference (points) | mean rounds (win) |\n|---|---|---|---|---|---|\n";
+    let mut sorted: Vec<&PairResult> = results.iter().collect();
+    sorted.sort_by(|a, b| b.p(0).total_cmp(&a.p(0)));
+    for r in sorted {
+        let (lo, hi) = r.ci(0);
+        let (d, dlo, dhi) = delta(r, reference);
+        summary += &format!(
+            "| {} | {} | {:.3} | {:.3}–{:.3} | {:+.1} [{:+.1}, {:+.1}] | {:.2} |\n",
+            r.pair.0.name(),
+            r.pair.1.name(),
+            r.p(0),
+            lo,
+            hi,
+            100.0 * d,
+            100.0 * dlo,
+            100.0 * dhi,
+            r.stats.rounds_win_m.mean
+        );
+    }
+    summary += &format!(
+        "\nFiles: `trinites-duel-pairs.csv` (+ chart), `trinites-duel-rounds.csv` (+ chart), `.meta.json` provenance.\n\
+Heatmap axes: prime index {}; pénalité index {}.\n\n## Provenance\n\n{}\n",
+        PRIMES.iter().enumerate().map(|(i, p)| format!("{i}={}", p.1)).collect::<Vec<_>>().join(", "),
+        PENALTIES.iter().enumerate().map(|(i, p)| format!("{i}={}", p.1)).collect::<Vec<_>>().join(", "),
+        prov.summary()
+    );
+    Ok(ScenarioResult {
+        title: duel.title.clone(),
+        question: duel.question.clone(),
+        key_figures: key,
+        outputs: vec![pairs_out, rounds_out],
+        summary,
+    })
+}
+
+fn pairs_output(duel: &Duel, results: &[PairResult], prov: Provenance) -> anyhow::Result<Output> {
+    let reference = &results[0];
+    let f = |g: &dyn Fn(&PairResult) -> f64| results.iter().map(g).collect::<Vec<f64>>();
+    let frame = DataFrame::new_infer_height(vec![
+        Column::new(
+            "prime".into(),
+            results.iter().map(|r| r.pair.0.name()).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "penalty".into(),
+            results.iter().map(|r| r.pair.1.name()).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "trials".into(),
+            results.iter().map(|r| r.n()).collect::<Vec<_>>(),
+        ),
+        Column::new("p_adam_wins".into(), f(&|r| r.p(0))),
+        Column::new("p_adam_wins_lo".into(), f(&|r| r.ci(0).0)),
+        Column::new("p_adam_wins_hi".into(), f(&|r| r.ci(0).1)),
+        Column::new("p_humans_win".into(), f(&|r| r.p(1))),
+        Column::new("p_humans_win_lo".into(), f(&|r| r.ci(1).0)),
+        Column::new("p_humans_win_hi".into(), f(&|r| r.ci(1).1)),
+        Column::new("p_draw".into(), f(&|r| r.p(2))),
+        Column::new("delta_p_adam_wins".into(), f(&|r| delta(r, reference).0)),
+        Column::new("delta_p_adam_wins_lo".into(), f(&|r| delta(r, reference).1)),
+        Column::new("delta_p_adam_wins_hi".into(), f(&|r| delta(r, reference).2)),
+        Column::new(
+            "mean_rounds_win".into(),
+            f(&|r| mean_ci(&r.stats.rounds_win_m).0),
+        ),
+        Column::new(
+            "mean_rounds_win_lo".into(),
+            f(&|r| mean_ci(&r.stats.rounds_win_m).1),
+        ),
+        Column::new(
+            "mean_rounds_win_hi".into(),
+            f(&|r| mean_ci(&r.stats.rounds_win_m).2),
+        ),
+        Column::new(
+            "mean_rounds_loss".into(),
+            f(&|r| mean_ci(&r.stats.rounds_loss_m).0),
+        ),
+        Column::new("mean_karma_spent".into(), f(&|r| r.stats.karma_spent.mean)),
+        Column::new(
+            "p_adam_fell".into(),
+            f(&|r| r.stats.adam_fell as f64 / r.n() as f64),
+        ),
+    ])?;
+    let mut s = LineSeries {
+        name: "P(Adam' wins)".into(),
+        ..Default::default()
+    };
+    for (i, r) in results.iter().enumerate() {
+        let (lo, hi) = r.ci(0);
+        s.points.push((i as f64, r.p(0)));
+        s.band.push((i as f64, lo, hi));
+    }
+    let mut panels = vec![Chart::Lines(LineChart {
+        legend: Default::default(),
+        title: "Adam' win rate per pair (list order)".into(),
+        x_label: "pair number in the scenario list".into(),
+        y_label: "P(Adam' wins)".into(),
+        series: vec![s],
+        y_range: Some((0.0, 1.0)),
+    })];
+    if duel.pairs == all_pairs() {
+        let mut values = vec![vec![f64::NAN; PRIMES.len()]; PENALTIES.len()];
+        for r in results {
+            values[r.pair.1.index()][r.pair.0.index()] = r.p(0);
+        }
+        // none/none sits at (0, 0); other cells of row 0 and column 0 are impossible.
+        for row in values.iter_mut() {
+            for v in row.iter_mut() {
+                if v.is_nan() {
+                    *v = 0.0;
+                }
+            }
+        }
+        panels.push(Chart::Heatmap(Heatmap {
+            title: "P(Adam' wins) by prime × pénalité (indices: see summary.md)".into(),
+            x_label: "prime index".into(),
+            y_label: "pénalité index".into(),
+            xs: (0..PRIMES.len() as i64).collect(),
+            ys: (0..PENALTIES.len() as i64).collect(),
+            values,
+            range: (0.0, 1.0),
+        }));
+    }
+    Ok(Output {
+        name: "trinites-duel-pairs".into(),
+        title: format!("{}: win rate per prime/pénalité pair", duel.title),
+        question: duel.question.clone(),
+        frame,
+        figures: vec![Figure {
+            suffix: None,
+            panels,
+        }],
+        key_figures: vec![],
+        provenance: prov,
+    })
+}
+
+fn rounds_output(duel: &Duel, reference: &PairResult, prov: Provenance) -> anyhow::Result<Output> {
+    let n = reference.n() as f64;
+    let wins: Vec<(i64, u64)> = reference.stats.rounds_win.iter().collect();
+    let losses: Vec<(i64, u64)> = reference.stats.rounds_loss.iter().collect();
+    let rounds: Vec<i64> = wins.iter().map(|w| w.0).collect();
+    let mut cum = 0u64;
+    let cdf: Vec<f64> = wins
+        .iter()
+        .map(|w| {
+            cum += w.1;
+            cum as f64 / n
+        })
+        .collect();
+    let frame = DataFrame::new_infer_height(vec![
+        Column::new("round".into(), rounds.clone()),
+        Column::new(
+            "p_adam_wins_in_round".into(),
+            wins.iter().map(|w| w.1 as f64 / n).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "p_humans_win_in_round".into(),
+            losses.iter().map(|w| w.1 as f64 / n).collect::<Vec<_>>(),
+        ),
+        Column::new("p_adam_won_by_round".into(), cdf.clone()),
+    ])?;
+    let line = |name: &str, ys: Vec<f64>| LineSeries {
+        name: name.into(),
+        points: rounds.iter().zip(ys).map(|(r, y)| (*r as f64, y)).collect(),
+        band: vec![],
+    };
+    Ok(Output {
+        name: "trinites-duel-rounds".into(),
+        title: format!(
+            "{}: rounds to knock-out ({})",
+            duel.title,
+            reference.label()
+        ),
+        question: "In which round does the duel end, and how soon has the Adam' won?".into(),
+        frame,
+        figures: vec![Figure {
+            suffix: None,
+            panels: vec![Chart::Lines(LineChart {
+                legend: Default::default(),
+                title: format!("Duel end by round ({})", reference.label()),
+                x_label: "round".into(),
+                y_label: "probability".into(),
+                series: vec![
+                    line(
+                        "Adam' wins in this round",
+                        wins.iter().map(|w| w.1 as f64 / n).collect(),
+                    ),
+                    line(
+                        "humans win in this round",
+                        losses.iter().map(|w| w.1 as f64 / n).collect(),
+                    ),
+                    line("Adam' has won by this round", cdf),
+                ],
+                y_range: Some((0.0, 1.0)),
+            })],
+        }],
+        key_figures: vec![],
+        provenance: prov,
+    })
+}

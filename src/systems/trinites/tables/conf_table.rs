@@ -1,0 +1,302 @@
+use polars::prelude::*;
+
+use crate::context::{Context, Method};
+use crate::engine::{Counts, Progress, Rng64, Simulation};
+use crate::report::{Chart, Figure, Heatmap, Output, Provenance};
+use crate::stats::wilson;
+use crate::systems::trinites::{
+    confront, roll_test, side_dist, ConfOutcome, DualKeep, SideDist, TrinitesRules, EXPLODE_DEPTH,
+    OPTIONS, TARGET,
+};
+
+use super::{bool_text, range_text};
+
+/// The grid of `trinites-confrontation`: A acts, B opposes (and wins ties, T-CONF).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConfGrid {
+    pub modifiers_a: Vec<i64>,
+    pub modifiers_b: Vec<i64>,
+}
+
+/// One cell: both sides' modifiers and dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConfCell {
+    pub modifier_a: i64,
+    pub modifier_b: i64,
+    pub dual_a: bool,
+    pub dual_b: bool,
+}
+
+const DUALS: [(bool, bool); 4] = [(false, false), (true, false), (false, true), (true, true)];
+
+impl ConfGrid {
+    pub fn cells(&self) -> Vec<ConfCell> {
+        let mut v = Vec::new();
+        for &(dual_a, dual_b) in &DUALS {
+            for &modifier_a in &self.modifiers_a {
+                for &modifier_b in &self.modifiers_b {
+                    v.push(ConfCell {
+                        modifier_a,
+                        modifier_b,
+                        dual_a,
+                        dual_b,
+                    });
+                }
+            }
+        }
+        v
+    }
+}
+
+/// Exact outcome of every cell; each side's distribution is computed once per
+/// (modifier, dual).
+pub fn conf_grid_exact(cells: &[ConfCell], keep: DualKeep) -> (Vec<ConfOutcome>, f64) {
+    let mut cache: std::collections::BTreeMap<(i64, bool), SideDist> = Default::default();
+    let mut side = |m: i64, d: bool| {
+        cache
+            .entry((m, d))
+            .or_insert_with(|| side_dist(d, m, keep, EXPLODE_DEPTH))
+            .clone()
+    };
+    let mut trunc = 0.0f64;
+    let out = cells
+        .iter()
+        .map(|c| {
+            let a = side(c.modifier_a, c.dual_a);
+            let b = side(c.modifier_b, c.dual_b);
+            trunc = trunc.max(a.truncated_mass + b.truncated_mass);
+            confront(&a, &b)
+        })
+        .collect();
+    (out, trunc)
+}
+
+struct ConfSim {
+    cell: ConfCell,
+    keep: DualKeep,
+}
+
+impl Simulation for ConfSim {
+    /// [A wins, B wins, nobody].
+    type Acc = Counts<3>;
+
+    fn empty(&self) -> Counts<3> {
+        Counts::default()
+    }
+
+    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut Counts<3>) {
+        let c = self.cell;
+        for _ in 0..trials {
+            let a = roll_test(rng, c.dual_a, c.modifier_a, self.keep);
+            let b = roll_test(rng, c.dual_b, c.modifier_b, self.keep);
+            let fa = if a.succeeds(c.modifier_a) {
+                a.natural + c.modifier_a
+            } else {
+                TARGET - 1
+            };
+            let fb = if b.succeeds(c.modifier_b) {
+                b.natural + c.modifier_b
+            } else {
+                TARGET - 1
+            };
+            let i = if fa < TARGET && fb < TARGET {
+                2
+            } else if fa > fb {
+                0
+            } else {
+                1
+            };
+            acc.add(i);
+        }
+    }
+}
+
+fn cell_task(c: &ConfCell) -> u64 {
+    let m = |x: i64| (x + 1000) as u64 & 0xFFFF;
+    (m(c.modifier_a) << 18)
+        | (m(c.modifier_b) << 2)
+        | (u64::from(c.dual_a) << 1)
+        | u64::from(c.dual_b)
+}
+
+/// Monte Carlo counts [A wins, B wins, nobody] of one cell.
+pub fn conf_mc(cell: ConfCell, rules: &TrinitesRules, ctx: &Context, trials: u64) -> Counts<3> {
+    let sim = ConfSim {
+        cell,
+        keep: rules.dual_keep,
+    };
+    ctx.engine
+        .run(&sim, cell_task(&cell), trials, &Progress::hidden())
+}
+
+/// The `trinites-confrontation` output: CSV `modifier_a,modifier_b,dual_a,dual_b,p_a_wins,
+/// p_b_wins,p_nobody` (+ `trials` and Wilson bounds with `--method mc`).
+pub fn conf_output(
+    grid: &ConfGrid,
+    ctx: &Context,
+    method: Method,
+    trials: u64,
+) -> anyhow::Result<Output> {
+    let rules = TrinitesRules::from_options(&ctx.options);
+    let cells = grid.cells();
+    let mut counts: Vec<Counts<3>> = Vec::new();
+    let (probs, trunc) = match method {
+        Method::Exact => conf_grid_exact(&cells, rules.dual_keep),
+        Method::Mc => {
+            let progress = ctx.progress(trials * cells.len() as u64, "trinites-confrontation");
+            for c in &cells {
+                counts.push(conf_mc(*c, &rules, ctx, trials));
+                progress.advance(trials);
+            }
+            progress.finish();
+            let n = trials as f64;
+            let p = counts
+                .iter()
+                .map(|c| ConfOutcome {
+                    a_wins: c.counts[0] as f64 / n,
+                    b_wins: c.counts[1] as f64 / n,
+                    nobody: c.counts[2] as f64 / n,
+                })
+                .collect();
+            (p, 0.0)
+        }
+    };
+    let mut cols = vec![
+        Column::new(
+            "modifier_a".into(),
+            cells.iter().map(|c| c.modifier_a).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "modifier_b".into(),
+            cells.iter().map(|c| c.modifier_b).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "dual_a".into(),
+            cells
+                .iter()
+                .map(|c| bool_text(c.dual_a))
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "dual_b".into(),
+            cells
+                .iter()
+                .map(|c| bool_text(c.dual_b))
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "p_a_wins".into(),
+            probs.iter().map(|p| p.a_wins).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "p_b_wins".into(),
+            probs.iter().map(|p| p.b_wins).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "p_nobody".into(),
+            probs.iter().map(|p| p.nobody).collect::<Vec<_>>(),
+        ),
+    ];
+    if method == Method::Mc {
+        cols.push(Column::new("trials".into(), vec![trials; cells.len()]));
+        for (k, name) in ["a_wins", "b_wins", "nobody"].iter().enumerate() {
+            let (lo, hi): (Vec<f64>, Vec<f64>) =
+                counts.iter().map(|c| wilson(c.counts[k], trials)).unzip();
+            cols.push(Column::new(format!("p_{name}_lo").into(), lo));
+            cols.push(Column::new(format!("p_{name}_hi").into(), hi));
+        }
+    }
+    let frame = DataFrame::new_infer_height(cols)?;
+
+    let find = |ma: i64, mb: i64, da: bool, db: bool| {
+        cells.iter().position(|c| {
+            *c == ConfCell {
+                modifier_a: ma,
+                modifier_b: mb,
+                dual_a: da,
+                dual_b: db,
+            }
+        })
+    };
+    let who = |d: bool| if d { "Trinité" } else { "human" };
+    let panels = DUALS
+        .iter()
+        .map(|&(da, db)| {
+            Chart::Heatmap(Heatmap {
+                title: format!("P(A wins): A {} vs B {}", who(da), who(db)),
+                x_label: "modifier A (acts)".into(),
+                y_label: "modifier B (opposes)".into(),
+                xs: grid.modifiers_a.clone(),
+                ys: grid.modifiers_b.clone(),
+                values: grid
+                    .modifiers_b
+                    .iter()
+                    .map(|&mb| {
+                        grid.modifiers_a
+                            .iter()
+                            .map(|&ma| find(ma, mb, da, db).map_or(0.0, |i| probs[i].a_wins))
+                            .collect()
+                    })
+                    .collect(),
+                range: (0.0, 1.0),
+            })
+        })
+        .collect();
+
+    let mut key = Vec::new();
+    for (ma, mb, da, db) in [
+        (6, 6, false, false),
+        (6, 6, true, false),
+        (6, 6, false, true),
+        (3, 6, true, false),
+    ] {
+        if let Some(i) = find(ma, mb, da, db) {
+            let p = probs[i];
+            key.push(format!(
+                "A {} {ma:+} vs B {} {mb:+}: A wins {:.4}, B wins {:.4}, nobody {:.4}",
+                who(da),
+                who(db),
+                p.a_wins,
+                p.b_wins,
+                p.nobody
+            ));
+        }
+    }
+    if method == Method::Exact {
+        key.push(format!(
+            "truncated mass of the exploding dice at most {trunc:.2e} per cell"
+        ));
+    }
+    let name = "trinites-confrontation";
+    let mut prov = match method {
+        Method::Exact => Provenance::exact(name, "trinites", ctx.options.in_force(OPTIONS))
+            .with_param("explode_depth", EXPLODE_DEPTH)
+            .with_param("truncated_mass", format!("{trunc:e}")),
+        Method::Mc => Provenance::monte_carlo(
+            name,
+            "trinites",
+            ctx.options.in_force(OPTIONS),
+            ctx.engine.seed(),
+            trials,
+        ),
+    };
+    prov = prov
+        .with_param("modifiers_a", range_text(&grid.modifiers_a))
+        .with_param("modifiers_b", range_text(&grid.modifiers_b))
+        .with_param(
+            "tie",
+            "B (the side preventing the action) wins equal finals, T-CONF",
+        );
+    Ok(Output {
+        name: name.into(),
+        title: "Trinités confrontation: who wins".into(),
+        question: "When A acts and B opposes, how often does A win, B win, or nobody get what they want, by both sides' modifiers and dice (human d12 or Trinité's two dice)?".into(),
+        frame,
+        figures: vec![Figure {
+            suffix: None,
+            panels,
+        }],
+        key_figures: key,
+        provenance: prov,
+    })
+}

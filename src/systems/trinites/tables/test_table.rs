@@ -1,0 +1,242 @@
+use polars::prelude::*;
+
+use crate::context::{Context, Method};
+use crate::engine::{Counts, Rng64, Simulation};
+use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance};
+use crate::stats::wilson;
+use crate::systems::trinites::{
+    kept_dist, roll_test, DualKeep, TrinitesRules, EXPLODE_DEPTH, OPTIONS,
+};
+
+use super::{bool_text, range_text};
+
+/// The grid of the `trinites-test` table: every modifier, single d12 then the two dice.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TestGrid {
+    /// Skill + difficulty, added to the natural result (T-TEST).
+    pub modifiers: Vec<i64>,
+}
+
+impl TestGrid {
+    fn cells(&self) -> impl Iterator<Item = (i64, bool)> + '_ {
+        self.modifiers.iter().flat_map(|&m| [(m, false), (m, true)])
+    }
+}
+
+/// Counts of one cell: [success & Deva kept, success & other, failure & Deva kept,
+/// failure & other].
+pub type TestCellCounts = Counts<4>;
+
+struct TestCellSim {
+    dual: bool,
+    modifier: i64,
+    keep: DualKeep,
+}
+
+impl Simulation for TestCellSim {
+    type Acc = TestCellCounts;
+
+    fn empty(&self) -> TestCellCounts {
+        TestCellCounts::default()
+    }
+
+    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut TestCellCounts) {
+        for _ in 0..trials {
+            let r = roll_test(rng, self.dual, self.modifier, self.keep);
+            let i = 2 * usize::from(!r.succeeds(self.modifier)) + usize::from(!r.deva_kept);
+            acc.add(i);
+        }
+    }
+}
+
+/// T-RETRY: P(success within two tries), the second at -3 (a second failure is final).
+fn p_with_retry(p: f64, dual: bool, modifier: i64, keep: DualKeep) -> f64 {
+    let second = kept_dist(dual, modifier - 3, keep, EXPLODE_DEPTH).p_success(modifier - 3);
+    p + (1.0 - p) * second
+}
+
+/// Engine task of a cell, from its values.
+fn cell_task(modifier: i64, dual: bool) -> u64 {
+    (((modifier + 1_000_000) as u64) << 1) | u64::from(dual)
+}
+
+/// Monte Carlo counts of one (modifier, dual) cell.
+pub fn test_cell_mc(
+    modifier: i64,
+    dual: bool,
+    rules: &TrinitesRules,
+    ctx: &Context,
+    trials: u64,
+) -> TestCellCounts {
+    let sim = TestCellSim {
+        dual,
+        modifier,
+        keep: rules.dual_keep,
+    };
+    ctx.engine.run(
+        &sim,
+        cell_task(modifier, dual),
+        trials,
+        &crate::engine::Progress::hidden(),
+    )
+}
+
+/// The `trinites-test` output: CSV `modifier,dual,p_success,p_deva_kept,p_success_retry`
+/// (+ `trials` and Wilson bounds with `--method mc`), a chart and provenance.
+pub fn test_output(
+    grid: &TestGrid,
+    ctx: &Context,
+    method: Method,
+    trials: u64,
+) -> anyhow::Result<Output> {
+    let rules = TrinitesRules::from_options(&ctx.options);
+    let cells: Vec<(i64, bool)> = grid.cells().collect();
+    // (p_success, p_deva_kept, truncated_mass, counts)
+    let mut rows: Vec<(f64, f64, f64, Option<TestCellCounts>)> = Vec::with_capacity(cells.len());
+    let mut retry: Vec<f64> = Vec::new();
+    let progress = ctx.progress(
+        if method == Method::Mc {
+            trials * cells.len() as u64
+        } else {
+            0
+        },
+        "trinites-test",
+    );
+    for &(m, dual) in &cells {
+        match method {
+            Method::Exact => {
+                let k = kept_dist(dual, m, rules.dual_keep, EXPLODE_DEPTH);
+                rows.push((k.p_success(m), k.p_deva_kept(), k.truncated_mass, None));
+                retry.push(p_with_retry(k.p_success(m), dual, m, rules.dual_keep));
+            }
+            Method::Mc => {
+                let c = test_cell_mc(m, dual, &rules, ctx, trials);
+                progress.advance(trials);
+                let n = trials as f64;
+                let s = (c.counts[0] + c.counts[1]) as f64 / n;
+                let d = (c.counts[0] + c.counts[2]) as f64 / n;
+                rows.push((s, d, 0.0, Some(c)));
+            }
+        }
+    }
+    progress.finish();
+    let deva = |i: usize| if cells[i].1 { Some(rows[i].1) } else { None };
+    let mut cols = vec![
+        Column::new(
+            "modifier".into(),
+            cells.iter().map(|c| c.0).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "dual".into(),
+            cells.iter().map(|c| bool_text(c.1)).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "p_success".into(),
+            rows.iter().map(|r| r.0).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "p_deva_kept".into(),
+            (0..cells.len()).map(deva).collect::<Vec<_>>(),
+        ),
+    ];
+    // The truncated mass (< 1e-13) would print as 0 at 10 decimals: it goes to the
+    // provenance (`truncated_mass`) and the key figures instead.
+    match method {
+        Method::Exact => cols.push(Column::new("p_success_retry".into(), retry)),
+        Method::Mc => {
+            let counts: Vec<TestCellCounts> = rows.iter().filter_map(|r| r.3).collect();
+            let (lo, hi): (Vec<f64>, Vec<f64>) = counts
+                .iter()
+                .map(|c| wilson(c.counts[0] + c.counts[1], trials))
+                .unzip();
+            cols.push(Column::new("trials".into(), vec![trials; cells.len()]));
+            cols.push(Column::new("p_success_lo".into(), lo));
+            cols.push(Column::new("p_success_hi".into(), hi));
+        }
+    }
+    let frame = DataFrame::new_infer_height(cols)?;
+
+    let series = |dual: bool, name: &str, value: &dyn Fn(usize) -> f64| {
+        let mut s = LineSeries {
+            name: name.into(),
+            ..Default::default()
+        };
+        for (i, c) in cells.iter().enumerate().filter(|(_, c)| c.1 == dual) {
+            s.points.push((c.0 as f64, value(i)));
+            if let Some(cnt) = rows[i].3 {
+                let (lo, hi) = wilson(cnt.counts[0] + cnt.counts[1], trials);
+                if name != "Deva die kept" {
+                    s.band.push((c.0 as f64, lo, hi));
+                }
+            }
+        }
+        s
+    };
+    let p = |i: usize| rows[i].0;
+    let success = LineChart {
+        legend: Default::default(),
+        title: "P(success) by modifier".into(),
+        x_label: "modifier (skill + difficulty)".into(),
+        y_label: "P(final >= 12)".into(),
+        y_range: Some((0.0, 1.0)),
+        series: vec![
+            series(false, "single d12 (human)", &p),
+            series(true, "Deva + Archonte (Trinité)", &p),
+        ],
+    };
+    let d = |i: usize| rows[i].1;
+    let kept = LineChart {
+        legend: Default::default(),
+        title: "How often the Trinité keeps the Deva die".into(),
+        x_label: "modifier".into(),
+        y_label: "P(Deva die kept)".into(),
+        y_range: Some((0.0, 1.0)),
+        series: vec![series(true, "Deva die kept", &d)],
+    };
+
+    let at = |m: i64, dual: bool| cells.iter().position(|&c| c == (m, dual));
+    let mut key = Vec::new();
+    for m in [0, 3, 6, 9] {
+        if let (Some(s), Some(t)) = (at(m, false), at(m, true)) {
+            key.push(format!(
+                "modifier {m:+}: single d12 P(success) = {:.4}, Trinité's two dice = {:.4} (Deva kept {:.1}%)",
+                rows[s].0,
+                rows[t].0,
+                100.0 * rows[t].1
+            ));
+        }
+    }
+    let trunc = rows.iter().map(|r| r.2).fold(0.0, f64::max);
+    if method == Method::Exact {
+        key.push(format!(
+            "d12 exploded to {EXPLODE_DEPTH} extra rolls: truncated mass at most {trunc:.2e} per test (the cut branch, natural 156, succeeds at every modifier here)"
+        ));
+    }
+
+    let name = "trinites-test";
+    let mut prov = match method {
+        Method::Exact => Provenance::exact(name, "trinites", ctx.options.in_force(OPTIONS))
+            .with_param("explode_depth", EXPLODE_DEPTH)
+            .with_param("truncated_mass", format!("{trunc:e}")),
+        Method::Mc => Provenance::monte_carlo(
+            name,
+            "trinites",
+            ctx.options.in_force(OPTIONS),
+            ctx.engine.seed(),
+            trials,
+        ),
+    };
+    prov = prov.with_param("modifiers", range_text(&grid.modifiers));
+    Ok(Output {
+        name: name.into(),
+        title: "Trinités test: single d12 vs the Trinité's two dice".into(),
+        question: "What is the chance to reach 12 with an exploding d12 at each modifier, for a human (one die) and a Trinité (Deva and Archonte, keep one), and how often is the Deva die kept?".into(),
+        frame,
+        figures: vec![Figure {
+            suffix: None,
+            panels: vec![Chart::Lines(success), Chart::Lines(kept)],
+        }],
+        key_figures: key,
+        provenance: prov,
+    })
+}
