@@ -4,5 +4,6 @@ use crate::cli::TableCommand;
 pub fn table(cmd: &TableCommand, quiet: bool) -> anyhow::Result<()> {
     match cmd {
         TableCommand::Cosmos(t) => t.run(quiet),
+        TableCommand::CosmosGrowth(t) => t.run(quiet),
     }
 }
