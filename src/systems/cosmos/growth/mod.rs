@@ -3,7 +3,7 @@
 
 pub mod aura;
 pub mod cli;
-// pub mod creation;
+pub mod creation;
 pub mod fatigue;
 pub mod inventory;
 // pub mod leveling;
@@ -11,7 +11,7 @@ pub mod movement;
 mod options;
 pub mod piloting;
 mod quantiles;
-// pub mod scenarios;
+pub mod scenarios;
 pub mod stats;
 pub mod tables;
 

@@ -1,0 +1,66 @@
+//! Pieces every growth scenario shares: the priority list, the summary.md layout.
+
+use crate::error::UserError;
+use crate::report::{Output, Provenance};
+use crate::scenario::ScenarioFile;
+use crate::systems::cosmos::growth::stats::Stat;
+
+/// A list of the six stats, each once, most wanted first.
+pub fn parse_priority(
+    file: &ScenarioFile,
+    path: &[&str],
+    names: &[String],
+) -> Result<[Stat; 6], UserError> {
+    let shown = path.join(".");
+    let allowed = format!("the six stats, each once: {}", Stat::names());
+    let mut out = Vec::with_capacity(6);
+    for n in names {
+        let s = Stat::parse(n).ok_or_else(|| {
+            file.error_at(path, &shown, &format!("unknown stat \"{n}\""), &allowed)
+        })?;
+        if out.contains(&s) {
+            return Err(file.error_at(
+                path,
+                &shown,
+                &format!("stat \"{n}\" is listed twice"),
+                &allowed,
+            ));
+        }
+        out.push(s);
+    }
+    out.try_into().map_err(|v: Vec<Stat>| {
+        file.error_at(path, &shown, &format!("{} stats listed", v.len()), &allowed)
+    })
+}
+
+/// `summary.md`: the answers first, then the files, then provenance.
+pub fn summary(
+    title: &str,
+    question: &str,
+    key: &[String],
+    outputs: &[Output],
+    prov: &Provenance,
+) -> String {
+    let mut s = format!("# {title}\n\n**Question:** {question}\n\n## Answers\n\n");
+    for k in key {
+        s += &format!("- {k}\n");
+    }
+    s += "\n## Outputs\n\n";
+    for o in outputs {
+        s += &format!("### {} (`{}.csv`)\n\n{}\n\n", o.title, o.name, o.question);
+        for k in &o.key_figures {
+            s += &format!("- {k}\n");
+        }
+        s += "\n";
+    }
+    s += &format!("## Provenance\n\n{}\n", prov.summary());
+    s
+}
+
+/// An engine task id derived from the values that define a run (FNV-1a of their text), so
+/// the same settings draw the same numbers whatever else the file holds.
+pub fn task_of(values: &str) -> u64 {
+    values.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
