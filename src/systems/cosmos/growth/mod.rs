@@ -6,7 +6,7 @@ pub mod cli;
 pub mod creation;
 pub mod fatigue;
 pub mod inventory;
-// pub mod leveling;
+pub mod leveling;
 pub mod movement;
 mod options;
 pub mod piloting;

@@ -2,7 +2,7 @@
 
 mod common;
 pub mod creation;
-// pub mod leveling;
+pub mod leveling;
 
 pub use common::{parse_priority, summary, task_of};
 
@@ -14,4 +14,11 @@ pub static CREATION: ScenarioKind = ScenarioKind {
     kind: Some("creation"),
     check: creation::check,
     run: creation::run,
+};
+/// `kind = "leveling"`: stats, HP/PM and points at levels 1..10.
+pub static LEVELING: ScenarioKind = ScenarioKind {
+    system: "cosmos",
+    kind: Some("leveling"),
+    check: leveling::check,
+    run: leveling::run,
 };
