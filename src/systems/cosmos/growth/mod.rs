@@ -5,6 +5,7 @@ pub mod aura;
 pub mod cli;
 pub mod creation;
 pub mod fatigue;
+pub mod genetics;
 pub mod inventory;
 pub mod leveling;
 pub mod movement;
@@ -16,4 +17,4 @@ pub mod stats;
 pub mod tables;
 
 pub use options::{GrowthRules, OverloadAgility, SprintFatigueOrder, OPTIONS};
-pub use quantiles::{band_row, QUANTILES};
+pub use quantiles::{band_row, censored_quantile, quantile_interval, QUANTILES};

@@ -25,6 +25,20 @@ pub const OPTIONS: &[OptionSpec] = &[
         allowed: Allowed::OneOf(&["keep", "drop"]),
         help: "previous-edition aura face 6: whether the victim's bonus also counts on the passive Esprit test (keep, the edition keeps bonuses) or not (drop)",
     },
+    OptionSpec {
+        key: "mutation_target",
+        decision: "C-GENE-3",
+        default: "all",
+        allowed: Allowed::OneOf(&["all", "active"]),
+        help: "which genes a mutation can land on: all genes of the tree, or only genes with an active allele (all genes if none is active)",
+    },
+    OptionSpec {
+        key: "ultimate_choice",
+        decision: "C-GENE-5",
+        default: "random",
+        allowed: Allowed::OneOf(&["random", "abomination", "fatal", "zombie", "half_hp"]),
+        help: "the ultimate mutation at the 3rd major: drawn uniformly among the four, or a fixed game-master choice",
+    },
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,6 +3,7 @@
 mod common;
 pub mod creation;
 pub mod leveling;
+pub mod mutation;
 
 pub use common::{parse_priority, summary, task_of};
 
@@ -21,4 +22,12 @@ pub static LEVELING: ScenarioKind = ScenarioKind {
     kind: Some("leveling"),
     check: leveling::check,
     run: leveling::run,
+};
+
+/// `kind = "mutation"`: days of exposure until an ultimate mutation.
+pub static MUTATION: ScenarioKind = ScenarioKind {
+    system: "cosmos",
+    kind: Some("mutation"),
+    check: mutation::check,
+    run: mutation::run,
 };
