@@ -1,8 +1,11 @@
 //! Fatigue tracks FP and FM (C-FAT-1, C-FAT-2 overflow) and the states they put a
 //! character in (C-FAT-4).
 
+pub mod expedition;
+mod potion;
 mod state;
 
+pub use potion::Potion;
 pub use state::{FatigueState, FATIGUE_MAX, FATIGUE_MIN};
 
 /// The two fatigue tracks, each in -3..10; a gain past 10 spills onto the other track

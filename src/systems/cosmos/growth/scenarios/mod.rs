@@ -2,6 +2,7 @@
 
 mod common;
 pub mod creation;
+pub mod expedition;
 pub mod leveling;
 pub mod mutation;
 
@@ -30,4 +31,12 @@ pub static MUTATION: ScenarioKind = ScenarioKind {
     kind: Some("mutation"),
     check: mutation::check,
     run: mutation::run,
+};
+
+/// `kind = "expedition"`: fatigue over a multi-day expedition.
+pub static EXPEDITION: ScenarioKind = ScenarioKind {
+    system: "cosmos",
+    kind: Some("expedition"),
+    check: expedition::check,
+    run: expedition::run,
 };

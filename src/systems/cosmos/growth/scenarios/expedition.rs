@@ -1,0 +1,723 @@
+//! `kind = "expedition"`: FP/FM over a multi-day expedition (C-FAT-1..4): quantile bands
+//! per day, P(exhausted) per day, time to first exhaustion and the success rate of a
+//! reference test as the maluses bite.
+
+use std::collections::BTreeMap;
+
+use polars::prelude::*;
+use serde::Deserialize;
+
+use crate::engine::{Counts, Merge, Moments, Rng64, Simulation, Tally};
+use crate::error::UserError;
+use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance};
+use crate::scenario::{RunSection, ScenarioFile};
+use crate::stats::{t_interval, wilson};
+use crate::systems::cosmos::growth::fatigue::expedition::{
+    DayPlan, Encounter, PotionUse, Traveller, Trek,
+};
+use crate::systems::cosmos::growth::fatigue::{FatigueState, Potion, FATIGUE_MIN};
+use crate::systems::cosmos::growth::genetics::DiceExpr;
+use crate::systems::cosmos::growth::stats::Stat;
+use crate::systems::cosmos::growth::{band_row, quantile_interval, OPTIONS};
+use crate::systems::cosmos::{TestRules, TestSpec};
+use crate::systems::{RunOverrides, ScenarioResult};
+
+use super::{summary, task_of};
+
+/// Default expeditions per run.
+pub const DEFAULT_TRIALS: u64 = 50_000;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct Raw {
+    system: String,
+    kind: String,
+    title: Option<String>,
+    question: Option<String>,
+    #[serde(default)]
+    run: RunSection,
+    #[serde(default)]
+    rules: BTreeMap<String, toml::Value>,
+    expedition: RawExpedition,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawExpedition {
+    days: i64,
+    traveller: RawTraveller,
+    day: RawDay,
+    #[serde(default)]
+    changes: Vec<RawChange>,
+    encounter: Option<RawEncounter>,
+    #[serde(default)]
+    potions: Vec<RawPotion>,
+    reference_test: RawReference,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTraveller {
+    force: i64,
+    esprit: i64,
+    mental_health: Option<i64>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDay {
+    march_fp: Option<i64>,
+    march_fm: Option<i64>,
+    meals: Option<i64>,
+    pauses: Option<i64>,
+    sleep_hours: Option<i64>,
+    rest_quality: Option<i64>,
+    encounters: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawChange {
+    days: Vec<i64>,
+    march_fp: Option<i64>,
+    march_fm: Option<i64>,
+    meals: Option<i64>,
+    pauses: Option<i64>,
+    sleep_hours: Option<i64>,
+    rest_quality: Option<i64>,
+    encounters: Option<String>,
+}
+
+/// The keys of a day plan, from `[expedition.day]` or a change.
+#[derive(Debug, Default)]
+struct RawDayLoose {
+    march_fp: Option<i64>,
+    march_fm: Option<i64>,
+    meals: Option<i64>,
+    pauses: Option<i64>,
+    sleep_hours: Option<i64>,
+    rest_quality: Option<i64>,
+    encounters: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEncounter {
+    rounds: String,
+    hp_lost: String,
+    pm_spent: String,
+    #[serde(default = "zero")]
+    psychic_attacks: String,
+}
+
+fn zero() -> String {
+    "0".into()
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPotion {
+    potion: Potion,
+    count: i64,
+    when_fp: Option<i64>,
+    when_fm: Option<i64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawReference {
+    stat: String,
+    threshold: f64,
+    #[serde(default)]
+    karma: i64,
+}
+
+/// The validated expedition.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExpeditionModel {
+    pub traveller: Traveller,
+    pub plans: Vec<DayPlan>,
+    pub encounter: Encounter,
+    pub potions: Vec<PotionUse>,
+    pub reference: (Stat, f64, i8),
+}
+
+fn bad(file: &ScenarioFile, path: &[&str], msg: String, allowed: &str) -> UserError {
+    file.error_at(path, &path.join("."), &msg, allowed)
+}
+
+fn num(
+    file: &ScenarioFile,
+    path: &[&str],
+    v: Option<i64>,
+    default: i64,
+    lo: i64,
+    hi: i64,
+) -> Result<i64, UserError> {
+    let v = v.unwrap_or(default);
+    if !(lo..=hi).contains(&v) {
+        return Err(bad(
+            file,
+            path,
+            format!("{v} is out of range"),
+            &format!("{lo}..{hi}"),
+        ));
+    }
+    Ok(v)
+}
+
+fn dice(file: &ScenarioFile, path: &[&str], s: &str) -> Result<DiceExpr, UserError> {
+    DiceExpr::parse(s).ok_or_else(|| {
+        bad(
+            file,
+            path,
+            format!("\"{s}\" is not a dice expression"),
+            "NdF, NdF+K, NdF-K or K, e.g. \"2d4\", \"1d2-1\", \"0\"",
+        )
+    })
+}
+
+fn plan(
+    file: &ScenarioFile,
+    at: &[&str],
+    d: &RawDayLoose,
+    base: &DayPlan,
+) -> Result<DayPlan, UserError> {
+    let p = |k: &'static str| [at, &[k]].concat();
+    Ok(DayPlan {
+        march_fp: num(
+            file,
+            &p("march_fp"),
+            d.march_fp,
+            base.march_fp as i64,
+            0,
+            20,
+        )? as i32,
+        march_fm: num(
+            file,
+            &p("march_fm"),
+            d.march_fm,
+            base.march_fm as i64,
+            0,
+            20,
+        )? as i32,
+        meals: num(file, &p("meals"), d.meals, base.meals as i64, 0, 3)? as u32,
+        pauses: num(file, &p("pauses"), d.pauses, base.pauses as i64, 0, 3)? as u32,
+        sleep_hours: num(
+            file,
+            &p("sleep_hours"),
+            d.sleep_hours,
+            base.sleep_hours as i64,
+            0,
+            24,
+        )? as u32,
+        rest_quality: num(
+            file,
+            &p("rest_quality"),
+            d.rest_quality,
+            base.rest_quality as i64,
+            0,
+            3,
+        )? as i32,
+        encounters: match &d.encounters {
+            Some(s) => dice(file, &p("encounters"), s)?,
+            None => base.encounters,
+        },
+    })
+}
+
+/// Validates an expedition file.
+pub fn model(
+    file: &ScenarioFile,
+) -> Result<
+    (
+        ExpeditionModel,
+        BTreeMap<String, toml::Value>,
+        RunSection,
+        Option<String>,
+        Option<String>,
+    ),
+    UserError,
+> {
+    let raw: Raw = file.parse_raw()?;
+    let e = &raw.expedition;
+    let days = num(file, &["expedition", "days"], Some(e.days), 0, 1, 365)? as usize;
+    let t = &e.traveller;
+    let traveller = Traveller {
+        force: num(
+            file,
+            &["expedition", "traveller", "force"],
+            Some(t.force),
+            0,
+            1,
+            100,
+        )? as i32,
+        esprit: num(
+            file,
+            &["expedition", "traveller", "esprit"],
+            Some(t.esprit),
+            0,
+            1,
+            100,
+        )? as i32,
+        mental_health: match t.mental_health {
+            None => None,
+            Some(m) => Some(num(
+                file,
+                &["expedition", "traveller", "mental_health"],
+                Some(m),
+                0,
+                0,
+                150,
+            )? as i32),
+        },
+    };
+    let zero = DiceExpr::parse("0").expect("constant");
+    let defaults = DayPlan {
+        march_fp: 0,
+        march_fm: 0,
+        meals: 3,
+        pauses: 0,
+        sleep_hours: 8,
+        rest_quality: 0,
+        encounters: zero,
+    };
+    let d = &e.day;
+    let loose = RawDayLoose {
+        march_fp: d.march_fp,
+        march_fm: d.march_fm,
+        meals: d.meals,
+        pauses: d.pauses,
+        sleep_hours: d.sleep_hours,
+        rest_quality: d.rest_quality,
+        encounters: d.encounters.clone(),
+    };
+    let base = plan(file, &["expedition", "day"], &loose, &defaults)?;
+    let mut plans = vec![base; days];
+    for (i, c) in e.changes.iter().enumerate() {
+        let is = i.to_string();
+        let at = ["expedition", "changes", is.as_str()];
+        for (j, &day) in c.days.iter().enumerate() {
+            if !(1..=days as i64).contains(&day) {
+                let js = j.to_string();
+                return Err(bad(
+                    file,
+                    &[&at[..], &["days", js.as_str()]].concat(),
+                    format!("day {day} is outside the expedition"),
+                    &format!("1..{days}"),
+                ));
+            }
+            let loose = RawDayLoose {
+                march_fp: c.march_fp,
+                march_fm: c.march_fm,
+                meals: c.meals,
+                pauses: c.pauses,
+                sleep_hours: c.sleep_hours,
+                rest_quality: c.rest_quality,
+                encounters: c.encounters.clone(),
+            };
+            plans[day as usize - 1] = plan(file, &at, &loose, &base)?;
+        }
+    }
+    let encounter = match &e.encounter {
+        None => Encounter {
+            rounds: zero,
+            hp_lost: zero,
+            pm_spent: zero,
+            psychic_attacks: zero,
+        },
+        Some(r) => Encounter {
+            rounds: dice(file, &["expedition", "encounter", "rounds"], &r.rounds)?,
+            hp_lost: dice(file, &["expedition", "encounter", "hp_lost"], &r.hp_lost)?,
+            pm_spent: dice(file, &["expedition", "encounter", "pm_spent"], &r.pm_spent)?,
+            psychic_attacks: dice(
+                file,
+                &["expedition", "encounter", "psychic_attacks"],
+                &r.psychic_attacks,
+            )?,
+        },
+    };
+    if e.potions.len() > 8 {
+        return Err(bad(
+            file,
+            &["expedition", "potions"],
+            format!("{} potion stocks", e.potions.len()),
+            "at most 8 [[expedition.potions]] entries",
+        ));
+    }
+    let mut potions = Vec::new();
+    for (i, p) in e.potions.iter().enumerate() {
+        let is = i.to_string();
+        let at = ["expedition", "potions", is.as_str()];
+        let count = num(
+            file,
+            &[&at[..], &["count"]].concat(),
+            Some(p.count),
+            0,
+            0,
+            1000,
+        )? as u32;
+        if p.when_fp.is_none() && p.when_fm.is_none() {
+            return Err(bad(file, &[&at[..], &["potion"]].concat(), "no use policy".into(), "when_fp = N and/or when_fm = N (drink in the evening when the track is at least N)"));
+        }
+        let w = |k: &'static str, v: Option<i64>| -> Result<Option<i32>, UserError> {
+            v.map(|x| num(file, &[&at[..], &[k]].concat(), Some(x), 0, -3, 10).map(|x| x as i32))
+                .transpose()
+        };
+        potions.push(PotionUse {
+            potion: p.potion,
+            count,
+            when_fp: w("when_fp", p.when_fp)?,
+            when_fm: w("when_fm", p.when_fm)?,
+        });
+    }
+    let r = &e.reference_test;
+    let stat = Stat::parse(&r.stat).ok_or_else(|| {
+        bad(
+            file,
+            &["expedition", "reference_test", "stat"],
+            format!("unknown stat \"{}\"", r.stat),
+            &Stat::names(),
+        )
+    })?;
+    if !(r.threshold.is_finite() && (-100.0..=200.0).contains(&r.threshold)) {
+        return Err(bad(
+            file,
+            &["expedition", "reference_test", "threshold"],
+            format!("{} is out of range", r.threshold),
+            "-100..200",
+        ));
+    }
+    let karma = num(
+        file,
+        &["expedition", "reference_test", "karma"],
+        Some(r.karma),
+        0,
+        -10,
+        10,
+    )? as i8;
+    let model = ExpeditionModel {
+        traveller,
+        plans,
+        encounter,
+        potions,
+        reference: (stat, r.threshold, karma),
+    };
+    Ok((model, raw.rules, raw.run, raw.title, raw.question))
+}
+
+/// Validates the file.
+pub fn check(file: &ScenarioFile) -> Result<(), UserError> {
+    let (_, rules, ..) = model(file)?;
+    file.rule_options(&rules)?;
+    Ok(())
+}
+
+/// Which track's fatigue hits a stat's tests (C-FAT-4).
+fn track_of(s: Stat) -> Option<bool> {
+    match s {
+        Stat::Esprit => Some(false),
+        Stat::Force | Stat::Precision | Stat::Agilite => Some(true),
+        _ => None,
+    }
+}
+
+/// P(success or better) of the reference test at each track value -3..10 (exact):
+/// the state's malus and crit band; an exhausted track cannot act (C-FAT-4).
+pub fn reference_table(
+    stat: Stat,
+    threshold: f64,
+    karma: i8,
+    rules: &TestRules,
+) -> Result<[f64; 14], UserError> {
+    let mut out = [0.0; 14];
+    for (i, slot) in out.iter_mut().enumerate() {
+        let v = i as i32 + FATIGUE_MIN;
+        let st = if track_of(stat).is_some() {
+            FatigueState::of(v)
+        } else {
+            FatigueState::Fresh
+        };
+        if st == FatigueState::Exhausted {
+            continue;
+        }
+        let spec = TestSpec::new(threshold, karma)?
+            .with_modifier(st.test_malus(), rules.percent_mode)
+            .with_crit_fail_from(st.crit_fail_from())?;
+        *slot = spec.exact(rules).prob_where(|o| o.is_success());
+    }
+    Ok(out)
+}
+
+/// Per-day tallies: FP and FM in the evening, exhaustion, reference test.
+#[derive(Clone, Debug)]
+pub struct TrekAcc {
+    pub fp: Vec<Tally>,
+    pub fm: Vec<Tally>,
+    pub exhausted: Vec<Counts<2>>,
+    pub reference: Vec<Moments>,
+    pub first_exhaustion: Tally,
+}
+
+impl Merge for TrekAcc {
+    fn merge(&mut self, o: Self) {
+        self.fp.merge(o.fp);
+        self.fm.merge(o.fm);
+        self.exhausted.merge(o.exhausted);
+        self.reference.merge(o.reference);
+        self.first_exhaustion.merge(o.first_exhaustion);
+    }
+}
+
+/// Expeditions, day after day.
+pub struct ExpeditionSim {
+    pub model: ExpeditionModel,
+    table: [f64; 14],
+}
+
+impl ExpeditionSim {
+    pub fn new(model: ExpeditionModel, rules: &TestRules) -> Result<ExpeditionSim, UserError> {
+        let (s, t, k) = model.reference;
+        Ok(ExpeditionSim {
+            table: reference_table(s, t, k, rules)?,
+            model,
+        })
+    }
+}
+
+impl Simulation for ExpeditionSim {
+    type Acc = TrekAcc;
+
+    fn empty(&self) -> TrekAcc {
+        let d = self.model.plans.len();
+        TrekAcc {
+            fp: vec![Tally::new(-3, 10); d],
+            fm: vec![Tally::new(-3, 10); d],
+            exhausted: vec![Counts::default(); d],
+            reference: vec![Moments::default(); d],
+            first_exhaustion: Tally::new(1, d as i64),
+        }
+    }
+
+    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut TrekAcc) {
+        let m = &self.model;
+        let track = track_of(m.reference.0);
+        for _ in 0..trials {
+            let mut t = Trek::new(&m.traveller, &m.potions);
+            let mut first = m.plans.len() as i64 + 1;
+            for (d, plan) in m.plans.iter().enumerate() {
+                t.day(plan, &m.encounter, rng);
+                t.evening(plan, &m.potions);
+                acc.fp[d].push(t.f.fp as i64);
+                acc.fm[d].push(t.f.fm as i64);
+                acc.exhausted[d].add(usize::from(t.exhausted_today));
+                if t.exhausted_today && first > m.plans.len() as i64 {
+                    first = d as i64 + 1;
+                }
+                let v = match track {
+                    Some(true) => t.f.fp,
+                    Some(false) => t.f.fm,
+                    None => 0,
+                };
+                acc.reference[d].push(self.table[(v - FATIGUE_MIN) as usize]);
+                t.night(plan);
+            }
+            acc.first_exhaustion.push(first);
+        }
+    }
+}
+
+/// Runs the file.
+pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
+    let (m, rules_map, run, title, question) = model(file)?;
+    let (ctx, trials) = o.resolve(file, &run, &rules_map, DEFAULT_TRIALS)?;
+    let rules = TestRules::from_options(&ctx.options);
+    let text = format!("{m:?}");
+    let sim = ExpeditionSim::new(m, &rules)?;
+    let progress = ctx.progress(trials, "expedition");
+    let acc = ctx.engine.run(&sim, task_of(&text), trials, &progress);
+    progress.finish();
+    let m = &sim.model;
+    let days = m.plans.len();
+    let mut opts = ctx.options.in_force(OPTIONS);
+    opts.extend(ctx.options.in_force(crate::systems::cosmos::OPTIONS));
+    let (rs, rt, rk) = m.reference;
+    let prov = Provenance::monte_carlo("expedition", "cosmos", opts, ctx.engine.seed(), trials)
+        .with_param("days", days)
+        .with_param("reference_test", format!("{} {rt} karma {rk}", rs.name()));
+    let prov = Provenance {
+        scenario: Some(file.reference()),
+        ..prov
+    };
+
+    let mut cols: Vec<(String, Vec<f64>)> = Vec::new();
+    let mut push = |name: &str, v: f64| match cols.iter_mut().find(|c| c.0 == name) {
+        Some(c) => c.1.push(v),
+        None => cols.push((name.to_string(), vec![v])),
+    };
+    let mut bands = [
+        LineSeries {
+            name: "FP median (5%..95%)".into(),
+            ..Default::default()
+        },
+        LineSeries {
+            name: "FM median (5%..95%)".into(),
+            ..Default::default()
+        },
+    ];
+    let mut pex = LineSeries {
+        name: "P(exhausted that day)".into(),
+        ..Default::default()
+    };
+    let mut pcum = LineSeries {
+        name: "P(exhausted by that day)".into(),
+        ..Default::default()
+    };
+    let mut pref = LineSeries {
+        name: format!("P({} test at {rt} succeeds)", rs.name()),
+        ..Default::default()
+    };
+    let mut cum = 0u64;
+    let fe: Vec<(i64, u64)> = acc.first_exhaustion.iter().collect();
+    for d in 0..days {
+        let x = d as f64 + 1.0;
+        for (k, (name, t)) in [("fp", &acc.fp[d]), ("fm", &acc.fm[d])]
+            .into_iter()
+            .enumerate()
+        {
+            let (mean, q) = band_row(t);
+            push(&format!("{name}_mean"), mean);
+            for (qn, v) in ["p05", "p25", "p50", "p75", "p95"].iter().zip(q) {
+                push(&format!("{name}_{qn}"), v);
+            }
+            bands[k].points.push((x, q[2]));
+            bands[k].band.push((x, q[0], q[4]));
+        }
+        let c = &acc.exhausted[d];
+        let (lo, hi) = wilson(c.counts[1], c.total());
+        let p = c.counts[1] as f64 / c.total() as f64;
+        push("p_exhausted", p);
+        push("p_exhausted_lo", lo);
+        push("p_exhausted_hi", hi);
+        pex.points.push((x, p));
+        pex.band.push((x, lo, hi));
+        cum += fe.get(d).map_or(0, |e| e.1);
+        let (lo, hi) = wilson(cum, trials);
+        push("p_exhausted_by_day", cum as f64 / trials as f64);
+        push("p_exhausted_by_day_lo", lo);
+        push("p_exhausted_by_day_hi", hi);
+        pcum.points.push((x, cum as f64 / trials as f64));
+        pcum.band.push((x, lo, hi));
+        let r = &acc.reference[d];
+        let (lo, hi) = t_interval(r.mean, r.std_error(), r.n);
+        push("p_reference_success", r.mean);
+        push("p_reference_success_lo", lo.max(0.0));
+        push("p_reference_success_hi", hi.min(1.0));
+        pref.points.push((x, r.mean));
+        pref.band.push((x, lo.max(0.0), hi.min(1.0)));
+    }
+    let mut dcols = vec![Column::new(
+        "day".into(),
+        (1..=days as i64).collect::<Vec<_>>(),
+    )];
+    dcols.extend(cols.into_iter().map(|(n, v)| Column::new(n.into(), v)));
+    let [b0, b1] = bands;
+    let track_chart = LineChart {
+        title: "Fatigue in the evening, by day".into(),
+        x_label: "day".into(),
+        y_label: "points (-3..10)".into(),
+        y_range: Some((-3.0, 10.0)),
+        series: vec![b0, b1],
+    };
+    let risk_chart = LineChart {
+        title: "Exhaustion and the reference test".into(),
+        x_label: "day".into(),
+        y_label: "probability".into(),
+        y_range: Some((0.0, 1.0)),
+        series: vec![pex, pcum, pref.clone()],
+    };
+    let fp_last = band_row(&acc.fp[days - 1]);
+    let fm_last = band_row(&acc.fm[days - 1]);
+    let by_end = share(&acc.first_exhaustion, days);
+    let (bl, bh) = wilson(by_end, trials);
+    let mut key = vec![
+        format!(
+            "P(exhausted at least once in {days} days) = {:.4} (95% {bl:.4}..{bh:.4})",
+            by_end as f64 / trials as f64
+        ),
+        format!(
+            "day {days} evening: FP median {} (90% in {}..{}), FM median {} (90% in {}..{})",
+            fp_last.1[2], fp_last.1[0], fp_last.1[4], fm_last.1[2], fm_last.1[0], fm_last.1[4]
+        ),
+        format!(
+            "{} test at {rt}: P(success) {:.4} on day 1, {:.4} on day {days}",
+            rs.name(),
+            pref.points.first().map_or(0.0, |p| p.1),
+            pref.points.last().map_or(0.0, |p| p.1)
+        ),
+    ];
+    let (med, lo, hi) = quantile_interval(&acc.first_exhaustion, 0.5);
+    key.push(format!(
+        "median day of first exhaustion: {} (95% {}..{})",
+        med.map_or(format!("not within {days} days"), |d| format!("day {d}")),
+        lo.map_or("-".into(), |x| x.to_string()),
+        hi.map_or("censored".into(), |x| x.to_string())
+    ));
+    let days_out = Output {
+        name: "expedition-days".into(),
+        title: "Fatigue day by day".into(),
+        question: "How do FP and FM build up each day, how likely is exhaustion, and how much does the reference test suffer?".into(),
+        frame: DataFrame::new_infer_height(dcols)?,
+        figures: vec![Figure { suffix: None, panels: vec![Chart::Lines(track_chart), Chart::Lines(risk_chart)] }],
+        key_figures: key.clone(),
+        provenance: Provenance { output: "expedition-days".into(), ..prov.clone() },
+    };
+    let (mut qs, mut dv, mut dl, mut dh) = (vec![], vec![], vec![], vec![]);
+    for q in [0.1, 0.25, 0.5, 0.75, 0.9] {
+        let (v, l, h) = quantile_interval(&acc.first_exhaustion, q);
+        qs.push(q);
+        dv.push(v.map(|x| x as f64));
+        dl.push(l.map(|x| x as f64));
+        dh.push(h.map(|x| x as f64));
+    }
+    let n = qs.len();
+    let ex_out = Output {
+        name: "expedition-exhaustion".into(),
+        title: "Day of first exhaustion".into(),
+        question: "On which day does a traveller first reach 10 FP or FM (quantiles with 95% intervals; empty = not within the expedition)?".into(),
+        frame: DataFrame::new_infer_height(vec![
+            Column::new("quantile".into(), qs),
+            Column::new("day".into(), dv),
+            Column::new("day_lo".into(), dl),
+            Column::new("day_hi".into(), dh),
+            Column::new("p_by_end".into(), vec![by_end as f64 / trials as f64; n]),
+            Column::new("p_by_end_lo".into(), vec![bl; n]),
+            Column::new("p_by_end_hi".into(), vec![bh; n]),
+        ])?,
+        figures: vec![],
+        key_figures: key[3..].to_vec(),
+        provenance: Provenance { output: "expedition-exhaustion".into(), ..prov.clone() },
+    };
+    let title = title.unwrap_or_else(|| "Expedition fatigue".into());
+    let question =
+        question.unwrap_or_else(|| "How does fatigue build up over the expedition?".into());
+    let outputs = vec![days_out, ex_out];
+    key.truncate(4);
+    let summary = summary(&title, &question, &key, &outputs, &prov);
+    Ok(ScenarioResult {
+        title,
+        question,
+        key_figures: key,
+        outputs,
+        summary,
+    })
+}
+
+fn share(t: &Tally, days: usize) -> u64 {
+    t.below
+        + t.iter()
+            .take_while(|(d, _)| *d <= days as i64)
+            .map(|(_, c)| c)
+            .sum::<u64>()
+}
