@@ -23,6 +23,6 @@ pub fn report_outputs(ctx: &crate::context::Context, trials: u64) -> anyhow::Res
 
 /// Every kind of scenario file, by its `system` key.
 pub fn scenario_kinds() -> Vec<&'static ScenarioKind> {
-    let kinds: Vec<&'static ScenarioKind> = vec![&cosmos::growth::scenarios::CREATION, &cosmos::growth::scenarios::LEVELING, &cosmos::growth::scenarios::MUTATION, &cosmos::growth::scenarios::EXPEDITION];
+    let kinds: Vec<&'static ScenarioKind> = vec![&cosmos::growth::scenarios::CREATION, &cosmos::growth::scenarios::LEVELING, &cosmos::growth::scenarios::MUTATION, &cosmos::growth::scenarios::EXPEDITION, &cosmos::growth::scenarios::CAMPAIGN];
     kinds
 }

@@ -2,6 +2,7 @@
 //! inventory), character creation and level-ups, fatigue states.
 
 pub mod aura;
+pub mod campaign;
 pub mod cli;
 pub mod creation;
 pub mod fatigue;

@@ -1,5 +1,6 @@
 //! Scenario kinds of the growth rules: `creation`, `leveling`.
 
+pub mod campaign;
 mod common;
 pub mod creation;
 pub mod expedition;
@@ -39,4 +40,12 @@ pub static EXPEDITION: ScenarioKind = ScenarioKind {
     kind: Some("expedition"),
     check: expedition::check,
     run: expedition::run,
+};
+
+/// `kind = "campaign"`: karma over a long campaign.
+pub static CAMPAIGN: ScenarioKind = ScenarioKind {
+    system: "cosmos",
+    kind: Some("campaign"),
+    check: campaign::check,
+    run: campaign::run,
 };
