@@ -8,13 +8,22 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use cosmosim::engine::{Engine, Progress, Simulation};
 use cosmosim::scenario::ScenarioFile;
 use cosmosim::systems::cosmos::growth::genetics::MutationRules;
-use cosmosim::systems::cosmos::growth::scenarios::expedition::{model as expedition_model, ExpeditionSim};
-use cosmosim::systems::cosmos::growth::scenarios::leveling::{model as leveling_model, LevelingSim};
-use cosmosim::systems::cosmos::growth::scenarios::mutation::{model as mutation_model, MutationSim};
+use cosmosim::systems::cosmos::growth::scenarios::expedition::{
+    model as expedition_model, ExpeditionSim,
+};
+use cosmosim::systems::cosmos::growth::scenarios::leveling::{
+    model as leveling_model, LevelingSim,
+};
+use cosmosim::systems::cosmos::growth::scenarios::mutation::{
+    model as mutation_model, MutationSim,
+};
 use cosmosim::systems::cosmos::TestRules;
 
 fn file(name: &str) -> ScenarioFile {
-    ScenarioFile::read(std::path::Path::new(&format!("scenarios/cosmos/{name}.toml"))).expect("shipped scenario")
+    ScenarioFile::read(std::path::Path::new(&format!(
+        "scenarios/cosmos/{name}.toml"
+    )))
+    .expect("shipped scenario")
 }
 
 fn bench(c: &mut Criterion) {
@@ -24,12 +33,20 @@ fn bench(c: &mut Criterion) {
     // Mutation: a character exposed for up to 365 days (stops at a final ultimate).
     let (mut m, ..) = mutation_model(&file("mutation")).expect("valid");
     m.max_days = 365;
-    let sim = MutationSim::new(&m, MutationRules::from_options(&Default::default()), &rules, 50, 0);
+    let sim = MutationSim::new(
+        &m,
+        MutationRules::from_options(&Default::default()),
+        &rules,
+        50,
+        0,
+    );
     let trials = 2_000u64;
     let mut g = c.benchmark_group("mutation");
     g.sample_size(10);
     g.throughput(Throughput::Elements(trials));
-    g.bench_function("character_years_365d", |b| b.iter(|| engine.run(&sim, 1, trials, &Progress::hidden())));
+    g.bench_function("character_years_365d", |b| {
+        b.iter(|| engine.run(&sim, 1, trials, &Progress::hidden()))
+    });
     g.finish();
 
     // Expedition: 10 days per trial.
@@ -40,7 +57,9 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("expedition");
     g.sample_size(10);
     g.throughput(Throughput::Elements(trials * days));
-    g.bench_function("expedition_days", |b| b.iter(|| engine.run(&sim, 1, trials, &Progress::hidden())));
+    g.bench_function("expedition_days", |b| {
+        b.iter(|| engine.run(&sim, 1, trials, &Progress::hidden()))
+    });
     g.finish();
 
     // Leveling: creation + 9 level-ups (30 campaign tests each) per trial.
@@ -50,7 +69,9 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("leveling");
     g.sample_size(10);
     g.throughput(Throughput::Elements(trials));
-    g.bench_function("characters_to_level_10", |b| b.iter(|| engine.run(&sim, 1, trials, &Progress::hidden())));
+    g.bench_function("characters_to_level_10", |b| {
+        b.iter(|| engine.run(&sim, 1, trials, &Progress::hidden()))
+    });
     g.finish();
 
     // Memory stays flat: the accumulator after 10x the trials has the same size.

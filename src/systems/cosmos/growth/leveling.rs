@@ -22,12 +22,13 @@ pub enum Level2 {
 }
 
 /// Which stats a gain goes to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum StatTarget {
     /// The first stats of the priority list.
     Priority,
     /// The lowest stats (ties: rulebook order).
+    #[default]
     Lowest,
 }
 
@@ -50,12 +51,6 @@ pub struct LaterLevels {
     pub stat_target: StatTarget,
     pub hp_die: u32,
     pub pm_die: u32,
-}
-
-impl Default for StatTarget {
-    fn default() -> Self {
-        StatTarget::Lowest
-    }
 }
 
 /// Normal tests between two level-ups, which move karma (C-KARMA-1).
@@ -151,7 +146,7 @@ fn raise(stat: &mut i32, gain: i32, cap: i32) {
     *stat = (*stat + gain).min(cap.max(*stat));
 }
 
-fn pool<'a>(c: &'a mut Character, p: Pool) -> &'a mut i32 {
+fn pool(c: &mut Character, p: Pool) -> &mut i32 {
     match p {
         Pool::Hp => &mut c.hp,
         Pool::Pm => &mut c.pm,

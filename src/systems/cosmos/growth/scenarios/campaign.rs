@@ -12,6 +12,7 @@ use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance};
 use crate::scenario::{RunSection, ScenarioFile};
 use crate::stats::{t_interval, wilson};
 use crate::systems::cosmos::growth::campaign::{KarmaTrack, Mix, PostureKind, Postures};
+use crate::systems::cosmos::growth::scenarios::Parsed;
 use crate::systems::cosmos::growth::{band_row, quantile_interval, OPTIONS};
 use crate::systems::cosmos::{TestRules, KARMA_MIN, KARMA_STATES};
 use crate::systems::{RunOverrides, ScenarioResult};
@@ -96,18 +97,7 @@ fn num(file: &ScenarioFile, path: &[&str], v: i64, lo: i64, hi: i64) -> Result<i
 }
 
 /// Validates a campaign file.
-pub fn model(
-    file: &ScenarioFile,
-) -> Result<
-    (
-        CampaignModel,
-        BTreeMap<String, toml::Value>,
-        RunSection,
-        Option<String>,
-        Option<String>,
-    ),
-    UserError,
-> {
+pub fn model(file: &ScenarioFile) -> Result<Parsed<CampaignModel>, UserError> {
     let raw: Raw = file.parse_raw()?;
     let c = &raw.campaign;
     let tests = num(file, &["campaign", "tests"], c.tests, 1, 100_000)? as u32;

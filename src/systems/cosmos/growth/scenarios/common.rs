@@ -64,3 +64,12 @@ pub fn task_of(values: &str) -> u64 {
         (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
     })
 }
+
+/// A validated scenario: its model, `[rules]`, `[run]`, `title` and `question`.
+pub type Parsed<M> = (
+    M,
+    std::collections::BTreeMap<String, toml::Value>,
+    crate::scenario::RunSection,
+    Option<String>,
+    Option<String>,
+);

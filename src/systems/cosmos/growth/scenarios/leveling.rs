@@ -16,6 +16,7 @@ use crate::systems::cosmos::growth::leveling::{
     campaign_samplers, exact, level_up, Campaign, Hero, LaterLevels, Level2, LevelPolicy, Pool,
     StatTarget,
 };
+use crate::systems::cosmos::growth::scenarios::Parsed;
 use crate::systems::cosmos::growth::{band_row, OPTIONS};
 use crate::systems::cosmos::{TestRules, TestSampler};
 use crate::systems::{RunOverrides, ScenarioResult};
@@ -122,18 +123,7 @@ fn die(file: &ScenarioFile, path: &[&str], v: Option<i64>) -> Result<u32, UserEr
 }
 
 /// Validates a leveling file.
-pub fn model(
-    file: &ScenarioFile,
-) -> Result<
-    (
-        LevelingModel,
-        BTreeMap<String, toml::Value>,
-        RunSection,
-        Option<String>,
-        Option<String>,
-    ),
-    UserError,
-> {
+pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
     let raw: Raw = file.parse_raw()?;
     let creation = creation_policy(file, &raw.creation)?;
     let l = &raw.leveling;
