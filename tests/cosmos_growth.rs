@@ -423,7 +423,7 @@ fn golden_gene_tree_errors() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains(
-            "sched.toml:8:7: key `mutation.schedule.0.pmu`: \"2x10\" is not a dice expression",
+            "sched.toml:8:7: key `mutation.schedule[0].pmu`: \"2x10\" is not a dice expression",
         ));
 }
 
@@ -593,4 +593,84 @@ fn campaign_shares_match_the_exact_chain() {
             e[i]
         );
     }
+}
+
+#[test]
+fn options_change_the_movement_table() {
+    // C-MOVE option sprint_fatigue_order: after the multiplier, an extreme FP sprinter
+    // (Agilité 55, -2 units) covers 4 instead of 2 on a plain success.
+    let dir = tempfile::tempdir().unwrap();
+    let row = |opt: &str| -> String {
+        let out = dir.path().join(opt);
+        bin()
+            .args([
+                "-q",
+                "table",
+                "cosmos-movement",
+                "--agility",
+                "55",
+                "--loads",
+                "20",
+                "--fp",
+                "8",
+                "--option",
+                opt,
+                "--out",
+            ])
+            .arg(&out)
+            .assert()
+            .success();
+        let csv = std::fs::read_to_string(out.join("cosmos-movement.csv")).unwrap();
+        csv.lines().nth(1).unwrap().to_string()
+    };
+    assert!(row("sprint_fatigue_order=before").starts_with("55,50,20,20,0,8,extreme,1,1,2,2,3,"));
+    assert!(row("sprint_fatigue_order=after").starts_with("55,50,20,20,0,8,extreme,1,1,4,5,7,"));
+    bin()
+        .args([
+            "table",
+            "cosmos-movement",
+            "--option",
+            "sprint_fatigue_order=never",
+        ])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn golden_expedition_and_campaign_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = write(
+        dir.path(),
+        "ex.toml",
+        "system = \"cosmos\"\nkind = \"expedition\"\n[expedition]\ndays = 3\n[expedition.traveller]\nforce = 50\nesprit = 50\n[expedition.day]\nmeals = 4\n[expedition.reference_test]\nstat = \"agilite\"\nthreshold = 55\n",
+    );
+    bin()
+        .arg("check")
+        .arg(&p)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "ex.toml:9:9: key `expedition.day.meals`: 4 is out of range; allowed: 0..3",
+        ));
+    let p = write(
+        dir.path(),
+        "ex2.toml",
+        "system = \"cosmos\"\nkind = \"expedition\"\n[expedition]\ndays = 3\n[expedition.traveller]\nforce = 50\nesprit = 50\n[expedition.day]\n[[expedition.changes]]\ndays = [5]\n[expedition.reference_test]\nstat = \"agilite\"\nthreshold = 55\n",
+    );
+    bin().arg("check").arg(&p).assert().code(2).stderr(predicates::str::contains(
+        "ex2.toml:10:9: key `expedition.changes[0].days[0]`: day 5 is outside the expedition; allowed: 1..3",
+    ));
+    let p = write(
+        dir.path(),
+        "ca.toml",
+        "system = \"cosmos\"\nkind = \"campaign\"\n[campaign]\ntests = 100\n[[campaign.thresholds]]\nthreshold = 50\n[campaign.postures]\nevery_tests = 10\nlength_tests = 10\nkind = \"alternate\"\n",
+    );
+    bin()
+        .arg("check")
+        .arg(&p)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "ca.toml:9:16: key `campaign.postures.length_tests`: 10 is out of range; allowed: 1..9",
+        ));
 }

@@ -64,7 +64,7 @@ pub struct GeneTree {
 impl GeneTree {
     /// Validates raw genes; `at` is the key path of the gene list (for error positions).
     pub fn build(file: &ScenarioFile, at: &[&str], raw: &[RawGene]) -> Result<GeneTree, UserError> {
-        let shown = at.join(".");
+        let shown = crate::systems::cosmos::growth::scenarios::shown_key(at);
         let idx = |i: usize| i.to_string();
         if raw.is_empty() {
             return Err(file.error_at(

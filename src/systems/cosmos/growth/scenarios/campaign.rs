@@ -81,7 +81,12 @@ pub struct CampaignModel {
 }
 
 fn bad(file: &ScenarioFile, path: &[&str], msg: String, allowed: &str) -> UserError {
-    file.error_at(path, &path.join("."), &msg, allowed)
+    file.error_at(
+        path,
+        &crate::systems::cosmos::growth::scenarios::shown_key(path),
+        &msg,
+        allowed,
+    )
 }
 
 fn num(file: &ScenarioFile, path: &[&str], v: i64, lo: i64, hi: i64) -> Result<i64, UserError> {

@@ -11,7 +11,7 @@ pub fn parse_priority(
     path: &[&str],
     names: &[String],
 ) -> Result<[Stat; 6], UserError> {
-    let shown = path.join(".");
+    let shown = shown_key(path);
     let allowed = format!("the six stats, each once: {}", Stat::names());
     let mut out = Vec::with_capacity(6);
     for n in names {
@@ -73,3 +73,19 @@ pub type Parsed<M> = (
     Option<String>,
     Option<String>,
 );
+
+/// A key path as shown in messages: `a.b[0].c` (index segments in brackets).
+pub fn shown_key(path: &[&str]) -> String {
+    let mut s = String::new();
+    for seg in path {
+        if seg.parse::<usize>().is_ok() {
+            s += &format!("[{seg}]");
+        } else {
+            if !s.is_empty() {
+                s.push('.');
+            }
+            s += seg;
+        }
+    }
+    s
+}

@@ -101,7 +101,7 @@ fn ranged(
     if !(lo..=hi).contains(&v) {
         return Err(file.error_at(
             path,
-            &path.join("."),
+            &crate::systems::cosmos::growth::scenarios::shown_key(path),
             &format!("{v} is out of range"),
             &format!("{lo}..{hi} ({why})"),
         ));
@@ -114,7 +114,7 @@ fn die(file: &ScenarioFile, path: &[&str], v: Option<i64>) -> Result<u32, UserEr
     if !DICE.contains(&v) {
         return Err(file.error_at(
             path,
-            &path.join("."),
+            &crate::systems::cosmos::growth::scenarios::shown_key(path),
             &format!("d{v} is not a die"),
             "0 (none), 4, 6, 8, 10, 12, 20, 100",
         ));

@@ -131,7 +131,12 @@ pub struct ExpeditionModel {
 }
 
 fn bad(file: &ScenarioFile, path: &[&str], msg: String, allowed: &str) -> UserError {
-    file.error_at(path, &path.join("."), &msg, allowed)
+    file.error_at(
+        path,
+        &crate::systems::cosmos::growth::scenarios::shown_key(path),
+        &msg,
+        allowed,
+    )
 }
 
 fn num(

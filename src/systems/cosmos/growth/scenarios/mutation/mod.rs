@@ -30,6 +30,8 @@ pub struct MutationAcc {
     pub first_type: Counts<4>,
     pub final_type: Counts<4>,
     pub mutations: Moments,
+    /// Share of a character's majors that are positive (characters with a major).
+    pub positive_share: Moments,
 }
 
 impl Merge for MutationAcc {
@@ -40,6 +42,7 @@ impl Merge for MutationAcc {
         self.first_type.merge(o.first_type);
         self.final_type.merge(o.final_type);
         self.mutations.merge(o.mutations);
+        self.positive_share.merge(o.positive_share);
     }
 }
 
@@ -90,6 +93,7 @@ impl Simulation for MutationSim<'_> {
             first_type: Counts::default(),
             final_type: Counts::default(),
             mutations: Moments::default(),
+            positive_share: Moments::default(),
         }
     }
 
@@ -128,6 +132,10 @@ impl Simulation for MutationSim<'_> {
                 acc.final_type.add(u as usize);
             }
             acc.mutations.push(count as f64);
+            if st.majors > 0 {
+                acc.positive_share
+                    .push(st.majors_positive as f64 / st.majors as f64);
+            }
         }
     }
 }
@@ -332,6 +340,12 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let mo = &acc.mutations;
     let (ml, mh) = t_interval(mo.mean, mo.std_error(), mo.n);
     key.push(format!("mutations per character until the end or a final ultimate: mean {:.2} (95% {ml:.2}..{mh:.2})", mo.mean));
+    let ps = &acc.positive_share;
+    let (psl, psh) = t_interval(ps.mean, ps.std_error(), ps.n);
+    key.push(format!(
+        "share of major mutations that are positive (Chance test super success): {:.4} (95% {psl:.4}..{psh:.4}); most majors come from escalation, chains and crit failures",
+        ps.mean
+    ));
     let times_out = Output {
         name: "mutation-times".into(),
         title: "Days to the first major and to an ultimate mutation".into(),
@@ -386,6 +400,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
 
     // Chance x karma sweep.
     if let Some((chances, karmas)) = &m.sweep {
+        let mut pos = vec![];
         let (mut cc, mut kk, mut pp, mut ll, mut hh, mut med, mut medm) =
             (vec![], vec![], vec![], vec![], vec![], vec![], vec![]);
         let mut chart = LineChart {
@@ -413,6 +428,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
                 hh.push(h);
                 med.push(opt(quantile_interval(&a.ultimate, 0.5).0));
                 medm.push(opt(quantile_interval(&a.first_major, 0.5).0));
+                pos.push(a.positive_share.mean);
                 s.points.push((c as f64, p));
                 s.band.push((c as f64, l, h));
             }
@@ -421,8 +437,8 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         let lo_i = 0;
         let hi_i = pp.len() - 1;
         let sweep_key = vec![format!(
-            "Chance {} karma {:+}: P(ultimate) {:.4}; Chance {} karma {:+}: {:.4}",
-            cc[lo_i], kk[lo_i], pp[lo_i], cc[hi_i], kk[hi_i], pp[hi_i]
+            "Chance {} karma {:+}: P(ultimate) {:.4}, positive majors {:.3}; Chance {} karma {:+}: P(ultimate) {:.4}, positive majors {:.3}",
+            cc[lo_i], kk[lo_i], pp[lo_i], pos[lo_i], cc[hi_i], kk[hi_i], pp[hi_i], pos[hi_i]
         )];
         key.extend(sweep_key.clone());
         outputs.push(Output {
@@ -437,6 +453,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
                 Column::new("p_ultimate_by_end_hi".into(), hh),
                 Column::new("median_days_to_ultimate".into(), med),
                 Column::new("median_days_to_first_major".into(), medm),
+                Column::new("positive_major_share".into(), pos),
             ])?,
             figures: vec![Figure { suffix: None, panels: vec![Chart::Lines(chart)] }],
             key_figures: sweep_key,

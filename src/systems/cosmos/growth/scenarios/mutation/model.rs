@@ -71,7 +71,12 @@ pub struct MutationModel {
 }
 
 fn err(file: &ScenarioFile, path: &[&str], msg: String, allowed: &str) -> UserError {
-    file.error_at(path, &path.join("."), &msg, allowed)
+    file.error_at(
+        path,
+        &crate::systems::cosmos::growth::scenarios::shown_key(path),
+        &msg,
+        allowed,
+    )
 }
 
 /// Validates a mutation file.
