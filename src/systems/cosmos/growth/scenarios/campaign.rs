@@ -431,6 +431,16 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             }
         }
     }
+    let mut curves = Vec::new();
+    for (name, acc) in &results {
+        curves.push((format!("+10, postures {name}"), &acc.first_plus));
+        curves.push((format!("-10, postures {name}"), &acc.first_minus));
+    }
+    let ext_chart = super::cdf_chart(
+        "P(karma has drifted to +10 / -10 by that test)",
+        "tests",
+        &curves,
+    );
     let ext_out = Output {
         name: "campaign-extremes".into(),
         title: "Tests until karma first reaches +10 or -10".into(),
@@ -446,7 +456,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             Column::new("p_by_end_lo".into(), pl),
             Column::new("p_by_end_hi".into(), ph),
         ])?,
-        figures: vec![],
+        figures: vec![ext_chart],
         key_figures: key.clone(),
         provenance: Provenance { output: "campaign-extremes".into(), ..prov.clone() },
     };

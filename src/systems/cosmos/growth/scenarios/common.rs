@@ -89,3 +89,39 @@ pub fn shown_key(path: &[&str]) -> String {
     }
     s
 }
+
+/// A chart of time-to-event distributions: P(event by x) for each named tally (values
+/// above the tally's range = not within the horizon), with 95% Wilson bands.
+pub fn cdf_chart(
+    title: &str,
+    x_label: &str,
+    tallies: &[(String, &crate::engine::Tally)],
+) -> crate::report::Figure {
+    use crate::report::{Chart, Figure, LineChart, LineSeries};
+    let mut series = Vec::new();
+    for (name, t) in tallies {
+        let n = t.total();
+        let mut cum = t.below;
+        let mut s = LineSeries {
+            name: name.clone(),
+            ..Default::default()
+        };
+        for (x, c) in t.iter() {
+            cum += c;
+            let (lo, hi) = crate::stats::wilson(cum, n);
+            s.points.push((x as f64, cum as f64 / n.max(1) as f64));
+            s.band.push((x as f64, lo, hi));
+        }
+        series.push(s);
+    }
+    Figure {
+        suffix: None,
+        panels: vec![Chart::Lines(LineChart {
+            title: title.into(),
+            x_label: x_label.into(),
+            y_label: "P(event by then)".into(),
+            series,
+            y_range: Some((0.0, 1.0)),
+        })],
+    }
+}

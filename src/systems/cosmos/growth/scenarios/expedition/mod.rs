@@ -306,7 +306,11 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             Column::new("p_by_end_lo".into(), vec![bl; n]),
             Column::new("p_by_end_hi".into(), vec![bh; n]),
         ])?,
-        figures: vec![],
+        figures: vec![super::cdf_chart(
+            "First exhaustion: P(reached 10 FP or FM by that day)",
+            "day",
+            &[("first exhaustion".to_string(), &acc.first_exhaustion)],
+        )],
         key_figures: key[3..].to_vec(),
         provenance: Provenance { output: "expedition-exhaustion".into(), ..prov.clone() },
     };

@@ -351,7 +351,15 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         title: "Days to the first major and to an ultimate mutation".into(),
         question: "After how many days of exposure does a character get a first major mutation, an ultimate, a final ultimate (quantiles with 95% intervals; empty = not within the horizon)?".into(),
         frame: times_frame,
-        figures: vec![],
+        figures: vec![super::cdf_chart(
+            "P(event by that day of exposure)",
+            "day",
+            &[
+                ("first major".to_string(), &acc.first_major),
+                ("ultimate".to_string(), &acc.ultimate),
+                ("final ultimate".to_string(), &acc.final_ultimate),
+            ],
+        )],
         key_figures: key[1..].to_vec(),
         provenance: Provenance { output: "mutation-times".into(), ..prov.clone() },
     };
@@ -379,6 +387,21 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             .collect::<Vec<_>>()
             .join(", ")
     )];
+    let shares_chart = |name: &str, v: &[f64], lo: &[f64], hi: &[f64]| LineSeries {
+        name: name.into(),
+        points: v.iter().enumerate().map(|(i, s)| (i as f64, *s)).collect(),
+        band: (0..v.len()).map(|i| (i as f64, lo[i], hi[i])).collect(),
+    };
+    let ult_chart = LineChart {
+        title: "Ultimate type shares".into(),
+        x_label: "ultimate: 0 abomination, 1 fatal, 2 zombie, 3 half_hp".into(),
+        y_label: "share of characters with an ultimate".into(),
+        y_range: Some((0.0, 1.0)),
+        series: vec![
+            shares_chart("first ultimate", &sf, &sfl, &sfh),
+            shares_chart("final ultimate", &sl, &sll, &slh),
+        ],
+    };
     let ult_out = Output {
         name: "mutation-ultimates".into(),
         title: "Which ultimate mutation".into(),
@@ -392,7 +415,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             Column::new("share_final_lo".into(), sll),
             Column::new("share_final_hi".into(), slh),
         ])?,
-        figures: vec![],
+        figures: vec![Figure { suffix: None, panels: vec![Chart::Lines(ult_chart)] }],
         key_figures: ult_key,
         provenance: Provenance { output: "mutation-ultimates".into(), ..prov.clone() },
     };
