@@ -97,6 +97,8 @@ pub enum TableCommand {
     Fallout(crate::systems::fallout::cli::FalloutTable),
     #[command(flatten)]
     Trinites(crate::systems::trinites::cli::TrinitesTable),
+    #[command(flatten)]
+    CosmosGrowth(crate::systems::cosmos::growth::cli::GrowthTable),
 }
 
 #[derive(Debug, Args, Clone)]

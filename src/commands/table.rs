@@ -7,5 +7,6 @@ pub fn table(cmd: &TableCommand, quiet: bool) -> anyhow::Result<()> {
         TableCommand::Nephilim(t) => t.run(quiet),
         TableCommand::Fallout(t) => t.run(quiet),
         TableCommand::Trinites(t) => t.run(quiet),
+        TableCommand::CosmosGrowth(t) => t.run(quiet),
     }
 }

@@ -17,6 +17,7 @@ pub fn option_specs() -> &'static [&'static [OptionSpec]] {
         nephilim::OPTIONS,
         fallout::OPTIONS,
         trinites::OPTIONS,
+        cosmos::growth::OPTIONS,
     ]
 }
 
@@ -31,6 +32,7 @@ pub fn report_outputs(
     all.extend(nephilim::cli::report_outputs(ctx, trials)?);
     all.extend(fallout::cli::report_outputs(ctx, trials)?);
     all.extend(trinites::cli::report_outputs(ctx, trials)?);
+    all.extend(cosmos::growth::cli::report_outputs(ctx, trials)?);
     Ok(all)
 }
 
@@ -39,6 +41,11 @@ pub fn scenario_kinds() -> Vec<&'static ScenarioKind> {
     let kinds: Vec<&'static ScenarioKind> = vec![
         &fallout::scenario::AP_ECONOMY,
         &trinites::duel::SCENARIO_KIND,
+        &cosmos::growth::scenarios::CREATION,
+        &cosmos::growth::scenarios::LEVELING,
+        &cosmos::growth::scenarios::MUTATION,
+        &cosmos::growth::scenarios::EXPEDITION,
+        &cosmos::growth::scenarios::CAMPAIGN,
     ];
     kinds
 }

@@ -1,0 +1,86 @@
+//! Speed of the growth simulations: character-years of mutation exposure, expedition-days
+//! and level-ups per second. Memory does not grow with the trial count: every accumulator
+//! is a fixed set of tallies (see the `flat_memory` group, which runs 10x the trials into
+//! an accumulator of the same size).
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+
+use cosmosim::engine::{Engine, Progress, Simulation};
+use cosmosim::scenario::ScenarioFile;
+use cosmosim::systems::cosmos::growth::genetics::MutationRules;
+use cosmosim::systems::cosmos::growth::scenarios::expedition::{
+    model as expedition_model, ExpeditionSim,
+};
+use cosmosim::systems::cosmos::growth::scenarios::leveling::{
+    model as leveling_model, LevelingSim,
+};
+use cosmosim::systems::cosmos::growth::scenarios::mutation::{
+    model as mutation_model, MutationSim,
+};
+use cosmosim::systems::cosmos::TestRules;
+
+fn file(name: &str) -> ScenarioFile {
+    ScenarioFile::read(std::path::Path::new(&format!(
+        "scenarios/cosmos/{name}.toml"
+    )))
+    .expect("shipped scenario")
+}
+
+fn bench(c: &mut Criterion) {
+    let engine = Engine::new(1, 1).expect("engine");
+    let rules = TestRules::default();
+
+    // Mutation: a character exposed for up to 365 days (stops at a final ultimate).
+    let (mut m, ..) = mutation_model(&file("mutation")).expect("valid");
+    m.max_days = 365;
+    let sim = MutationSim::new(
+        &m,
+        MutationRules::from_options(&Default::default()),
+        &rules,
+        50,
+        0,
+    );
+    let trials = 2_000u64;
+    let mut g = c.benchmark_group("mutation");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(trials));
+    g.bench_function("character_years_365d", |b| {
+        b.iter(|| engine.run(&sim, 1, trials, &Progress::hidden()))
+    });
+    g.finish();
+
+    // Expedition: 10 days per trial.
+    let (e, ..) = expedition_model(&file("expedition")).expect("valid");
+    let days = e.plans.len() as u64;
+    let sim = ExpeditionSim::new(e, &rules).expect("valid");
+    let trials = 20_000u64;
+    let mut g = c.benchmark_group("expedition");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(trials * days));
+    g.bench_function("expedition_days", |b| {
+        b.iter(|| engine.run(&sim, 1, trials, &Progress::hidden()))
+    });
+    g.finish();
+
+    // Leveling: creation + 9 level-ups (30 campaign tests each) per trial.
+    let (lm, ..) = leveling_model(&file("leveling")).expect("valid");
+    let sim = LevelingSim::new(lm, rules);
+    let trials = 10_000u64;
+    let mut g = c.benchmark_group("leveling");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(trials));
+    g.bench_function("characters_to_level_10", |b| {
+        b.iter(|| engine.run(&sim, 1, trials, &Progress::hidden()))
+    });
+    g.finish();
+
+    // Memory stays flat: the accumulator after 10x the trials has the same size.
+    let small = engine.run(&sim, 2, 1_000, &Progress::hidden());
+    let big = engine.run(&sim, 2, 10_000, &Progress::hidden());
+    assert_eq!(small.values.len(), big.values.len());
+    assert_eq!(std::mem::size_of_val(&small), std::mem::size_of_val(&big));
+    let _ = sim.empty();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,237 @@
+//! Aura and anti-aura (C-AURA), both editions (C-EDITION). Sources:
+//! cosmos-current.fr.txt and cosmos-previous.fr.txt, "Règle d'aura".
+
+use crate::dice::Dist;
+use crate::error::UserError;
+use crate::systems::cosmos::{drift, Outcome, TestRules, TestSpec};
+
+use super::GrowthRules;
+
+/// Most aura points a holder keeps (C-AURA).
+pub const AURA_MAX: u8 = 4;
+
+/// Which rulebook (C-EDITION).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Edition {
+    Current,
+    Previous,
+}
+
+impl Edition {
+    pub fn name(self) -> &'static str {
+        match self {
+            Edition::Current => "current",
+            Edition::Previous => "previous",
+        }
+    }
+}
+
+/// The victim's test the aura falls on: threshold, karma, its percentage bonus, and the
+/// Esprit a face 6 tests.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AuraTarget {
+    pub threshold: f64,
+    pub karma: i8,
+    pub bonus: f64,
+    pub esprit: f64,
+}
+
+/// Chances of the victim's test: success or better, crit or super success.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AuraEffect {
+    pub p_success: f64,
+    pub p_crit: f64,
+}
+
+fn spec(t: f64, karma: i8, modifier: f64, rules: &TestRules) -> Result<TestSpec, UserError> {
+    Ok(TestSpec::new(t, karma)?.with_modifier(modifier, rules.percent_mode))
+}
+
+fn effect_of(d: &Dist<Outcome>) -> AuraEffect {
+    AuraEffect {
+        p_success: d.prob_where(|o| o.is_success()),
+        p_crit: d.prob(&Outcome::SuperSuccess) + d.prob(&Outcome::CritSuccess),
+    }
+}
+
+/// The victim's chances when the aura die shows `face` (1..6). Karma's d10 is not a bonus
+/// (C-AURA); a passive Esprit test moves karma before the action (C-KARMA-1).
+pub fn aura_effect(
+    edition: Edition,
+    face: u8,
+    target: &AuraTarget,
+    rules: &TestRules,
+    growth: &GrowthRules,
+) -> Result<AuraEffect, UserError> {
+    let AuraTarget {
+        threshold,
+        karma,
+        bonus,
+        esprit,
+    } = *target;
+    let current = edition == Edition::Current;
+    // C-AURA: the current edition strips the bonus on faces 2..6, the previous only on 2.
+    let kept = if current { 0.0 } else { bonus };
+    let action = |m: f64, k: i8| spec(threshold, k, m, rules).map(|s| s.exact(rules));
+    match face {
+        1 => Ok(effect_of(&action(bonus, karma)?)),
+        2 => Ok(effect_of(&action(0.0, karma)?)),
+        3 => Ok(effect_of(&action(kept - 10.0, karma)?)),
+        4 => Ok(effect_of(&action(kept - 20.0, karma)?)),
+        5 => {
+            // A plain success is rolled again once (karma unchanged by a plain success).
+            let first = action(bonus, karma)?;
+            let again = effect_of(&action(kept, karma)?);
+            let plain = first.prob(&Outcome::Success);
+            let crit = effect_of(&first).p_crit;
+            Ok(AuraEffect {
+                p_success: crit + plain * again.p_success,
+                p_crit: crit + plain * again.p_crit,
+            })
+        }
+        6 => {
+            let esprit_bonus = if current || !growth.previous_aura_esprit_bonus {
+                0.0
+            } else {
+                bonus
+            };
+            let gate = spec(esprit, karma, esprit_bonus, rules)?.exact(rules);
+            let mut out = AuraEffect {
+                p_success: 0.0,
+                p_crit: 0.0,
+            };
+            for (o, q) in gate.outcomes().iter().filter(|(o, _)| o.is_success()) {
+                let e = effect_of(&action(bonus, drift(karma, *o, rules.karma_overflow))?);
+                out.p_success += q * e.p_success;
+                out.p_crit += q * e.p_crit;
+            }
+            Ok(out)
+        }
+        _ => Err(UserError::new(format!(
+            "aura face {face} is out of range; allowed: 1..6"
+        ))),
+    }
+}
+
+/// The average over the d6 of [`aura_effect`].
+pub fn aura_average(
+    edition: Edition,
+    target: &AuraTarget,
+    rules: &TestRules,
+    growth: &GrowthRules,
+) -> Result<AuraEffect, UserError> {
+    let mut avg = AuraEffect {
+        p_success: 0.0,
+        p_crit: 0.0,
+    };
+    for face in 1..=6 {
+        let e = aura_effect(edition, face, target, rules, growth)?;
+        avg.p_success += e.p_success / 6.0;
+        avg.p_crit += e.p_crit / 6.0;
+    }
+    Ok(avg)
+}
+
+/// Aura and anti-aura points between one holder and one victim (C-AURA).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AuraExchange {
+    pub aura: u8,
+    pub anti_aura: u32,
+}
+
+impl AuraExchange {
+    /// The holder gains aura points, up to 4.
+    pub fn gain_aura(&mut self, n: u8) {
+        self.aura = (self.aura + n).min(AURA_MAX);
+    }
+
+    /// The holder spends a point; returns whether the aura die is rolled. A victim that
+    /// cancels spends an anti-aura point (no roll, no new point); otherwise the victim
+    /// gains one, whatever the face.
+    pub fn use_aura(&mut self, victim_cancels: bool) -> Option<bool> {
+        if self.aura == 0 {
+            return None;
+        }
+        self.aura -= 1;
+        if victim_cancels && self.anti_aura > 0 {
+            self.anti_aura -= 1;
+            Some(false)
+        } else {
+            self.anti_aura += 1;
+            Some(true)
+        }
+    }
+}
+
+/// Of `uses` aura uses on one victim that cancels whenever it can, how many are rolled.
+pub fn landed_against_canceller(uses: u32) -> u32 {
+    let mut x = AuraExchange::default();
+    let mut landed = 0;
+    for _ in 0..uses {
+        x.gain_aura(1);
+        landed += u32::from(x.use_aura(true) == Some(true));
+    }
+    landed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn target() -> AuraTarget {
+        AuraTarget {
+            threshold: 50.0,
+            karma: 0,
+            bonus: 10.0,
+            esprit: 50.0,
+        }
+    }
+
+    #[test]
+    fn faces_by_hand_current() {
+        let (t, g) = (TestRules::default(), GrowthRules::default());
+        let e = |f| {
+            aura_effect(Edition::Current, f, &target(), &t, &g)
+                .unwrap()
+                .p_success
+        };
+        // Karma 0, T=60 with the bonus: scores 1..60 succeed except 42 is still a success
+        // class and 66 is above; P = 60/100.
+        assert!((e(1) - 0.60).abs() < 1e-12);
+        assert!((e(2) - 0.50).abs() < 1e-12);
+        // T=40 and T=30: the natural 42 stays a super success above the threshold.
+        assert!((e(3) - 0.41).abs() < 1e-12);
+        assert!((e(4) - 0.31).abs() < 1e-12);
+        // Face 5: crit/super (1..10 and 42) = 11%, plain success 49% rerolled at 50%.
+        assert!((e(5) - (0.11 + 0.49 * 0.50)).abs() < 1e-12);
+        // Face 6: Esprit 50 passes 50%; the action at T=60; an Esprit crit (-1 karma) keeps
+        // karma in the no-die band, so P = 0.5 * 0.6.
+        assert!((e(6) - 0.30).abs() < 1e-12);
+    }
+
+    #[test]
+    fn previous_edition_keeps_bonuses() {
+        let (t, g) = (TestRules::default(), GrowthRules::default());
+        let e = |f| {
+            aura_effect(Edition::Previous, f, &target(), &t, &g)
+                .unwrap()
+                .p_success
+        };
+        assert!((e(2) - 0.50).abs() < 1e-12);
+        assert!((e(3) - 0.50).abs() < 1e-12);
+        assert!((e(4) - 0.41).abs() < 1e-12);
+        assert!((e(5) - (0.11 + 0.49 * 0.60)).abs() < 1e-12);
+        assert!((e(6) - 0.60 * 0.60).abs() < 1e-12);
+        assert!(aura_effect(Edition::Previous, 7, &target(), &t, &g).is_err());
+    }
+
+    #[test]
+    fn anti_aura_cancels_every_other_use() {
+        assert_eq!(landed_against_canceller(5), 3);
+        let mut x = AuraExchange::default();
+        x.gain_aura(9);
+        assert_eq!(x.aura, AURA_MAX);
+        assert_eq!(x.use_aura(false), Some(true));
+        assert_eq!(x.anti_aura, 1);
+    }
+}

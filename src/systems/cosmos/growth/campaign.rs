@@ -1,0 +1,215 @@
+//! Campaign karma (C-KARMA-1, C-KARMA-2): long runs of normal tests at mixed thresholds,
+//! with optional posture locks.
+
+use crate::dice::Die;
+use crate::engine::Rng64;
+use crate::systems::cosmos::{
+    drift, transition_matrix, KarmaOverflow, TestRules, TestSampler, TestSpec, KARMA_MAX,
+    KARMA_MIN, KARMA_STATES,
+};
+
+/// Which posture locks karma (C-KARMA-2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PostureKind {
+    /// Karma reads +10.
+    Illumination,
+    /// Karma reads -10.
+    Sepulchral,
+    /// Illumination and Sépulcrale in turn.
+    Alternate,
+}
+
+/// Posture locks: one posture every `every` tests, lasting `length` tests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Postures {
+    pub every: u32,
+    pub length: u32,
+    pub kind: PostureKind,
+    /// `posture_karma_exit = keep`: karma stays at the posture's value on leaving.
+    pub keep: bool,
+}
+
+/// A mix of thresholds with weights, sampled per test.
+#[derive(Clone)]
+pub struct Mix {
+    pub thresholds: Vec<(f64, u32)>,
+    /// Samplers by threshold index * 21 + karma state.
+    samplers: Vec<TestSampler>,
+    /// Cumulative weights.
+    cum: Vec<u32>,
+    pick: Die,
+}
+
+impl Mix {
+    pub fn new(thresholds: Vec<(f64, u32)>, rules: &TestRules) -> Mix {
+        let mut samplers = Vec::new();
+        let mut cum = Vec::new();
+        let mut total = 0;
+        for (t, w) in &thresholds {
+            total += w;
+            cum.push(total);
+            for k in KARMA_MIN..=KARMA_MAX {
+                samplers.push(TestSampler::new(
+                    &TestSpec::new(*t, k).expect("karma in range"),
+                    rules,
+                ));
+            }
+        }
+        Mix {
+            thresholds,
+            samplers,
+            cum,
+            pick: Die::new(total.max(1) as u64).unwrap_or(Die::D6),
+        }
+    }
+
+    /// One test at a threshold drawn from the mix, read at `karma`.
+    #[inline]
+    pub fn test(&self, rng: &mut Rng64, karma: i8) -> crate::systems::cosmos::Outcome {
+        let r = self.pick.index(rng) as u32;
+        let i = self.cum.iter().position(|&c| r < c).unwrap_or(0);
+        self.samplers[i * KARMA_STATES + (karma - KARMA_MIN) as usize].sample(rng)
+    }
+
+    /// The exact stationary karma distribution of the mix without postures (C-KARMA-3),
+    /// by power iteration on the weighted transition matrix.
+    pub fn stationary(&self, rules: &TestRules) -> [f64; KARMA_STATES] {
+        let total: f64 = self.thresholds.iter().map(|t| t.1 as f64).sum();
+        let mut p = [[0.0; KARMA_STATES]; KARMA_STATES];
+        for (t, w) in &self.thresholds {
+            let m = transition_matrix(*t, rules);
+            for i in 0..KARMA_STATES {
+                for j in 0..KARMA_STATES {
+                    p[i][j] += m[i][j] * *w as f64 / total;
+                }
+            }
+        }
+        let mut pi = [1.0 / KARMA_STATES as f64; KARMA_STATES];
+        for _ in 0..200_000 {
+            let mut next = [0.0; KARMA_STATES];
+            for i in 0..KARMA_STATES {
+                for j in 0..KARMA_STATES {
+                    next[j] += pi[i] * p[i][j];
+                }
+            }
+            let diff: f64 = next.iter().zip(&pi).map(|(a, b)| (a - b).abs()).sum();
+            pi = next;
+            if diff < 1e-15 {
+                break;
+            }
+        }
+        pi
+    }
+}
+
+/// Karma over a campaign: stored value, posture lock and count of postures entered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KarmaTrack {
+    pub karma: i8,
+    /// Tests left in the current posture and the karma it reads.
+    lock: Option<(u32, i8)>,
+    postures: u32,
+}
+
+impl KarmaTrack {
+    pub fn new(karma: i8) -> KarmaTrack {
+        KarmaTrack {
+            karma,
+            lock: None,
+            postures: 0,
+        }
+    }
+
+    /// The karma the next test reads.
+    pub fn read(&self) -> i8 {
+        self.lock.map_or(self.karma, |l| l.1)
+    }
+
+    /// Test number `i` (0-based): enter a posture when due, roll, drift unless locked
+    /// (C-KARMA-2), leave the posture after its last test.
+    #[inline]
+    pub fn step(
+        &mut self,
+        i: u32,
+        mix: &Mix,
+        postures: Option<&Postures>,
+        overflow: KarmaOverflow,
+        rng: &mut Rng64,
+    ) -> i8 {
+        if let Some(p) = postures {
+            if self.lock.is_none() && p.every > 0 && i % p.every == p.every - 1 && p.length > 0 {
+                let value = match (p.kind, self.postures % 2) {
+                    (PostureKind::Illumination, _) | (PostureKind::Alternate, 0) => KARMA_MAX,
+                    _ => KARMA_MIN,
+                };
+                self.postures += 1;
+                self.lock = Some((p.length, value));
+            }
+        }
+        let read = self.read();
+        let o = mix.test(rng, read);
+        match self.lock {
+            None => self.karma = drift(self.karma, o, overflow),
+            Some((left, value)) => {
+                if left <= 1 {
+                    self.lock = None;
+                    if postures.is_some_and(|p| p.keep) {
+                        self.karma = value;
+                    }
+                } else {
+                    self.lock = Some((left - 1, value));
+                }
+            }
+        }
+        read
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::stream;
+
+    #[test]
+    fn posture_locks_and_restores() {
+        let rules = TestRules::default();
+        let mix = Mix::new(vec![(50.0, 1)], &rules);
+        let p = Postures {
+            every: 5,
+            length: 3,
+            kind: PostureKind::Sepulchral,
+            keep: false,
+        };
+        let mut k = KarmaTrack::new(3);
+        let mut rng = stream(1, 0, 0);
+        let mut before = 0;
+        for i in 0..8 {
+            if i == 4 {
+                before = k.karma;
+            }
+            let read = k.step(i, &mix, Some(&p), KarmaOverflow::Clamp, &mut rng);
+            if (4..7).contains(&i) {
+                // C-KARMA-2: reads -10, no drift while locked.
+                assert_eq!((read, k.karma), (-10, before));
+            }
+        }
+        let keep = Postures { keep: true, ..p };
+        let mut k = KarmaTrack::new(3);
+        for i in 0..7 {
+            k.step(i, &mix, Some(&keep), KarmaOverflow::Clamp, &mut rng);
+        }
+        assert_eq!(k.karma, -10);
+    }
+
+    #[test]
+    fn mixed_stationary_is_a_distribution() {
+        let rules = TestRules::default();
+        let mix = Mix::new(vec![(50.0, 1)], &rules);
+        let pi = mix.stationary(&rules);
+        let exact = crate::systems::cosmos::stationary(50.0, &rules);
+        for (a, b) in pi.iter().zip(exact) {
+            assert!((a - b).abs() < 1e-9, "{a} {b}");
+        }
+    }
+}

@@ -1,0 +1,400 @@
+//! Character creation (C-CREATE-1..3) and the creation rolls of skill points (C-LEVEL-3)
+//! and DNA points (C-LEVEL-4). Source: cosmos-current.fr.txt, "Création de personnage",
+//! "Fiche compétences" (modèle progressif), "Règle de manipulation génétique".
+
+use serde::Deserialize;
+
+use crate::dice::{Die, Dist};
+use crate::engine::Rng64;
+
+use super::stats::{Stat, STAT_CAP_LOW, STAT_MIN};
+
+/// C-CREATE-1: 10d100, the sum must be in 250..=750.
+pub const HP_PM_DICE: usize = 10;
+pub const HP_PM_SUM: (i64, i64) = (250, 750);
+/// C-CREATE-2: 6d100, each in 20..=80 (rerolled alone), the sum in 200..=400.
+pub const STAT_DICE: usize = 6;
+pub const STAT_SUM: (i64, i64) = (200, 400);
+/// C-CREATE-3: conversion, 2d100, each in 20..=80, the sum in 60..=140.
+pub const CONVERSION_SUM: (i64, i64) = (60, 140);
+
+/// How the ten accepted dice go to HP and PM (C-CREATE-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HpPmSplit {
+    /// Five dice at random to HP, the others to PM.
+    Random,
+    /// The five highest to HP.
+    HpFirst,
+    /// The five highest to PM.
+    PmFirst,
+}
+
+/// How the six stat dice go to the stats (C-CREATE-2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StatAssign {
+    /// Highest die to the first stat of the priority list, and so on.
+    Priority,
+    /// Dice in the order rolled to force, esprit, charisme, agilite, precision, chance.
+    InOrder,
+}
+
+/// How free stat points are moved (C-CREATE-2 "up to 10", C-LEVEL-1 level 5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MovePolicy {
+    /// No points moved.
+    None,
+    /// Points taken from the last stats of the priority list into the first.
+    ToFirst,
+    /// Points moved one by one from the highest stat to the lowest.
+    EvenOut,
+}
+
+/// Every creation choice a player makes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CreationPolicy {
+    pub split: HpPmSplit,
+    pub assign: StatAssign,
+    /// Stats, most wanted first.
+    pub priority: [Stat; 6],
+    pub move_policy: MovePolicy,
+    /// Points moved at the end (0..=10; 0..=20 for a conversion).
+    pub move_points: i32,
+    /// C-CREATE-3: keep these four stats (force, esprit, charisme, agilite) and roll only
+    /// Précision and Chance.
+    pub conversion: Option<[i32; 4]>,
+}
+
+impl Default for CreationPolicy {
+    fn default() -> Self {
+        CreationPolicy {
+            split: HpPmSplit::Random,
+            assign: StatAssign::Priority,
+            priority: Stat::ALL,
+            move_policy: MovePolicy::None,
+            move_points: 0,
+            conversion: None,
+        }
+    }
+}
+
+/// A new character.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Character {
+    pub stats: [i32; 6],
+    pub hp: i32,
+    pub pm: i32,
+    pub skill_points: i32,
+    pub dna: i32,
+}
+
+impl Character {
+    pub fn stat(&self, s: Stat) -> i32 {
+        self.stats[s as usize]
+    }
+}
+
+/// A created character and what it took.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Created {
+    pub character: Character,
+    /// Rolls of all ten HP/PM dice (1 = accepted at once).
+    pub hp_pm_attempts: u32,
+    /// Rolls of all the stat dice (6, or 2 for a conversion).
+    pub stat_attempts: u32,
+    /// Single d100 rolls for the stats, rerolls of dice outside 20..80 included.
+    pub stat_d100_rolls: u32,
+}
+
+#[inline]
+fn d100(rng: &mut Rng64) -> i32 {
+    Die::D100.roll(rng) as i32
+}
+
+/// One d100 rerolled alone until in 20..=80 (C-CREATE-2); counts the rolls.
+#[inline]
+fn stat_die(rng: &mut Rng64, rolls: &mut u32) -> i32 {
+    loop {
+        *rolls += 1;
+        let r = d100(rng);
+        if (STAT_MIN..=STAT_CAP_LOW).contains(&r) {
+            return r;
+        }
+    }
+}
+
+/// Creates one character (C-CREATE-1..3, C-LEVEL-3, C-LEVEL-4).
+pub fn create(rng: &mut Rng64, p: &CreationPolicy) -> Created {
+    let mut out = Created::default();
+    // C-CREATE-1.
+    let mut dice = [0i32; HP_PM_DICE];
+    loop {
+        out.hp_pm_attempts += 1;
+        dice.iter_mut().for_each(|d| *d = d100(rng));
+        let s: i32 = dice.iter().sum();
+        if (HP_PM_SUM.0 as i32..=HP_PM_SUM.1 as i32).contains(&s) {
+            break;
+        }
+    }
+    match p.split {
+        HpPmSplit::Random => {
+            // A uniform 5-subset: partial Fisher-Yates on the first five places.
+            for i in 0..5 {
+                let j = i + Die::new((HP_PM_DICE - i) as u64).map_or(0, |d| d.index(rng) as usize);
+                dice.swap(i, j);
+            }
+        }
+        HpPmSplit::HpFirst => dice.sort_unstable_by(|a, b| b.cmp(a)),
+        HpPmSplit::PmFirst => dice.sort_unstable(),
+    }
+    out.character.hp = dice[..5].iter().sum();
+    out.character.pm = dice[5..].iter().sum();
+
+    // C-CREATE-2 (or C-CREATE-3 for a conversion).
+    let stats = &mut out.character.stats;
+    match p.conversion {
+        None => {
+            let mut v = [0i32; STAT_DICE];
+            loop {
+                out.stat_attempts += 1;
+                v.iter_mut()
+                    .for_each(|d| *d = stat_die(rng, &mut out.stat_d100_rolls));
+                let s: i32 = v.iter().sum();
+                if (STAT_SUM.0 as i32..=STAT_SUM.1 as i32).contains(&s) {
+                    break;
+                }
+            }
+            match p.assign {
+                StatAssign::InOrder => *stats = v,
+                StatAssign::Priority => {
+                    v.sort_unstable_by(|a, b| b.cmp(a));
+                    for (i, s) in p.priority.iter().enumerate() {
+                        stats[*s as usize] = v[i];
+                    }
+                }
+            }
+        }
+        Some(kept) => {
+            stats[..4].copy_from_slice(&kept);
+            let mut v = [0i32; 2];
+            loop {
+                out.stat_attempts += 1;
+                v.iter_mut()
+                    .for_each(|d| *d = stat_die(rng, &mut out.stat_d100_rolls));
+                if (CONVERSION_SUM.0 as i32..=CONVERSION_SUM.1 as i32).contains(&(v[0] + v[1])) {
+                    break;
+                }
+            }
+            let (hi, lo) = (v[0].max(v[1]), v[0].min(v[1]));
+            // The higher die to whichever of Précision/Chance comes first in the priority.
+            let prec_first = p.priority.iter().position(|s| *s == Stat::Precision)
+                < p.priority.iter().position(|s| *s == Stat::Chance);
+            let (a, b) = match p.assign {
+                StatAssign::InOrder => (v[0], v[1]),
+                StatAssign::Priority if prec_first => (hi, lo),
+                StatAssign::Priority => (lo, hi),
+            };
+            stats[Stat::Precision as usize] = a;
+            stats[Stat::Chance as usize] = b;
+        }
+    }
+    move_points(
+        stats,
+        &p.priority,
+        p.move_policy,
+        p.move_points,
+        STAT_MIN,
+        STAT_CAP_LOW,
+    );
+
+    // C-LEVEL-3: 1d6, +1d6 per full 100 PM, and a bonus d6 that replaces the lowest roll
+    // if higher.
+    let extra = (out.character.pm / 100).max(0);
+    let mut sum = 0;
+    let mut lowest = i32::MAX;
+    for _ in 0..=extra {
+        let r = Die::D6.roll(rng) as i32;
+        sum += r;
+        lowest = lowest.min(r);
+    }
+    let bonus = Die::D6.roll(rng) as i32;
+    out.character.skill_points = sum + (bonus - lowest).max(0);
+    // C-LEVEL-4: 5 + 1d20.
+    out.character.dna = 5 + Die::D20.roll(rng) as i32;
+    out
+}
+
+/// Moves up to `points` stat points by `policy`, keeping every stat in `lo..=hi`.
+pub fn move_points(
+    stats: &mut [i32; 6],
+    priority: &[Stat; 6],
+    policy: MovePolicy,
+    points: i32,
+    lo: i32,
+    hi: i32,
+) {
+    let mut left = points;
+    match policy {
+        MovePolicy::None => {}
+        MovePolicy::ToFirst => {
+            let first = priority[0] as usize;
+            for s in priority[1..].iter().rev() {
+                let from = *s as usize;
+                let n = left.min(stats[from] - lo).min(hi - stats[first]).max(0);
+                stats[from] -= n;
+                stats[first] += n;
+                left -= n;
+            }
+        }
+        MovePolicy::EvenOut => {
+            while left > 0 {
+                let (mut hi_i, mut lo_i) = (0, 0);
+                for i in 0..6 {
+                    if stats[i] > stats[hi_i] {
+                        hi_i = i;
+                    }
+                    if stats[i] < stats[lo_i] {
+                        lo_i = i;
+                    }
+                }
+                if stats[hi_i] - stats[lo_i] < 2 || stats[hi_i] <= lo || stats[lo_i] >= hi {
+                    break;
+                }
+                stats[hi_i] -= 1;
+                stats[lo_i] += 1;
+                left -= 1;
+            }
+        }
+    }
+}
+
+/// Exact answers about creation (C-CREATE-1..3).
+pub mod exact {
+    use super::*;
+
+    /// P(the ten HP/PM dice are accepted).
+    pub fn p_hp_pm_accept() -> f64 {
+        Dist::die(100)
+            .sum_of(HP_PM_DICE)
+            .prob_where(|s| (HP_PM_SUM.0..=HP_PM_SUM.1).contains(s))
+    }
+
+    /// One stat die after its individual rerolls: uniform on 20..=80.
+    pub fn stat_die() -> Dist<i64> {
+        Dist::uniform(STAT_MIN as i64..=STAT_CAP_LOW as i64).expect("61 faces")
+    }
+
+    /// P(the six stat dice are accepted).
+    pub fn p_stats_accept() -> f64 {
+        stat_die()
+            .sum_of(STAT_DICE)
+            .prob_where(|s| (STAT_SUM.0..=STAT_SUM.1).contains(s))
+    }
+
+    /// P(the two conversion dice are accepted).
+    pub fn p_conversion_accept() -> f64 {
+        stat_die()
+            .sum_of(2)
+            .prob_where(|s| (CONVERSION_SUM.0..=CONVERSION_SUM.1).contains(s))
+    }
+
+    /// Expected single d100 rolls per stat die (a die lands in 20..80 with p = 61/100).
+    pub fn d100_rolls_per_stat_die() -> f64 {
+        100.0 / 61.0
+    }
+
+    /// The distribution of HP (or PM, by symmetry) under the random split: five dice out
+    /// of ten, given that the ten are accepted.
+    pub fn hp_random_split() -> Dist<i64> {
+        let five = Dist::die(100).sum_of(5);
+        let cdf: Vec<(i64, f64)> = {
+            let mut acc = 0.0;
+            five.outcomes()
+                .iter()
+                .map(|(v, p)| {
+                    acc += p;
+                    (*v, acc)
+                })
+                .collect()
+        };
+        let f = |x: i64| -> f64 {
+            match cdf.binary_search_by(|(v, _)| v.cmp(&x)) {
+                Ok(i) => cdf[i].1,
+                Err(0) => 0.0,
+                Err(i) => cdf[i - 1].1,
+            }
+        };
+        let weights = five
+            .outcomes()
+            .iter()
+            .map(|(h, p)| (*h, p * (f(HP_PM_SUM.1 - h) - f(HP_PM_SUM.0 - h - 1))));
+        Dist::from_weights(weights).expect("accepted sums exist")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::stream;
+
+    #[test]
+    fn accept_probabilities_are_sane() {
+        let p = exact::p_hp_pm_accept();
+        assert!(p > 0.99 && p < 1.0, "{p}");
+        let q = exact::p_stats_accept();
+        // The mean of six stat dice is 300, right in the middle of 200..400.
+        assert!(q > 0.95 && q < 1.0, "{q}");
+        // Conversion: sums 40..59 and 141..160 rejected: 2 * sum_{k=1}^{20} k / 61^2.
+        let c = 1.0 - 2.0 * 210.0 / 3721.0;
+        assert!((exact::p_conversion_accept() - c).abs() < 1e-12);
+        let hp = exact::hp_random_split();
+        // By symmetry HP carries half of the accepted total on average.
+        let total = Dist::die(100)
+            .sum_of(10)
+            .given(|s| (250..=750).contains(s))
+            .unwrap();
+        assert!(
+            (hp.mean() - total.mean() / 2.0).abs() < 1e-9,
+            "{}",
+            hp.mean()
+        );
+        assert!((hp.mass() - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn created_characters_respect_bounds() {
+        let mut rng = stream(3, 0, 0);
+        let p = CreationPolicy {
+            move_policy: MovePolicy::ToFirst,
+            move_points: 10,
+            ..Default::default()
+        };
+        for _ in 0..2000 {
+            let c = create(&mut rng, &p).character;
+            assert!(c.stats.iter().all(|s| (20..=80).contains(s)), "{c:?}");
+            let sum: i32 = c.stats.iter().sum();
+            assert!((200..=400).contains(&sum));
+            assert!((250..=750).contains(&(c.hp + c.pm)));
+            assert!((5..=500).contains(&c.hp));
+            assert!(c.skill_points >= 1 && (6..=25).contains(&c.dna));
+            // Priority: force is the first stat and the highest.
+            assert_eq!(c.stats[0], *c.stats.iter().max().unwrap());
+        }
+    }
+
+    #[test]
+    fn moves_respect_bounds() {
+        let mut s = [78, 21, 50, 50, 50, 50];
+        move_points(&mut s, &Stat::ALL, MovePolicy::ToFirst, 10, 20, 80);
+        assert_eq!(s, [80, 21, 50, 50, 50, 48]);
+        let mut s = [78, 21, 50, 50, 50, 50];
+        move_points(&mut s, &Stat::ALL, MovePolicy::EvenOut, 10, 20, 80);
+        assert_eq!(s.iter().sum::<i32>(), 299);
+        assert_eq!(s, [68, 31, 50, 50, 50, 50]);
+        let mut s = [50; 6];
+        move_points(&mut s, &Stat::ALL, MovePolicy::EvenOut, 10, 20, 80);
+        assert_eq!(s, [50; 6]);
+    }
+}

@@ -1,0 +1,317 @@
+//! A multi-day expedition (C-FAT-1..4): each day's march, encounters, meals, pauses,
+//! potions and rest, applied to the FP/FM tracks.
+
+use crate::engine::Rng64;
+use crate::systems::cosmos::growth::genetics::DiceExpr;
+
+use super::{Fatigue, Potion, FATIGUE_MAX};
+
+/// The fights of one encounter, as dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Encounter {
+    pub rounds: DiceExpr,
+    pub hp_lost: DiceExpr,
+    pub pm_spent: DiceExpr,
+    pub psychic_attacks: DiceExpr,
+}
+
+/// One day's plan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DayPlan {
+    /// Extra FP/FM the game master gives for the day's march or work (C-FAT-2 "selon la
+    /// volonté du MJ").
+    pub march_fp: i32,
+    pub march_fm: i32,
+    /// Meals eaten (0..3, each -1/-1; 0 = a day without food).
+    pub meals: u32,
+    /// 15-minute pauses (0..3, each -1/-1, not below 3).
+    pub pauses: u32,
+    /// Hours of rest at night (0 = a night without sleep).
+    pub sleep_hours: u32,
+    /// Extra recovery of a full rest in optimal conditions (0..3).
+    pub rest_quality: i32,
+    /// How many encounters the day brings.
+    pub encounters: DiceExpr,
+}
+
+/// A potion stock and when to drink one (at most one of each stock per day).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PotionUse {
+    pub potion: Potion,
+    pub count: u32,
+    /// Drink when FP (or FM) is at least this in the evening.
+    pub when_fp: Option<i32>,
+    pub when_fm: Option<i32>,
+}
+
+/// Who travels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Traveller {
+    pub force: i32,
+    pub esprit: i32,
+    pub mental_health: Option<i32>,
+}
+
+/// Running state over the expedition.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Trek {
+    pub f: Fatigue,
+    start: Fatigue,
+    days_without_food: i32,
+    days_without_sleep: i32,
+    hp_lost: i64,
+    pm_spent: i64,
+    /// Potions left, by stock index.
+    pub left: [u32; 8],
+    /// Either track reached 10 during the day.
+    pub exhausted_today: bool,
+}
+
+impl Trek {
+    pub fn new(t: &Traveller, potions: &[PotionUse]) -> Trek {
+        let f = Fatigue::start(t.force, t.esprit, t.mental_health);
+        let mut left = [0; 8];
+        for (l, p) in left.iter_mut().zip(potions) {
+            *l = p.count;
+        }
+        Trek {
+            f,
+            start: f,
+            left,
+            ..Default::default()
+        }
+    }
+
+    /// Gains (never blocked).
+    fn gain(&mut self, fp: i32, fm: i32) {
+        self.f.add(fp.max(0), fm.max(0));
+        self.note();
+    }
+
+    /// Losses; a track at 10 only recovers through a rest of 12 h or more (C-FAT-3).
+    fn recover(&mut self, fp: i32, fm: i32, long_rest: bool) {
+        let dfp = if self.f.fp >= FATIGUE_MAX && !long_rest {
+            0
+        } else {
+            fp
+        };
+        let dfm = if self.f.fm >= FATIGUE_MAX && !long_rest {
+            0
+        } else {
+            fm
+        };
+        self.f.add(dfp.min(0), dfm.min(0));
+        // A potion such as the energising one also adds on the other track.
+        self.f.add(fp.max(0), fm.max(0));
+        self.note();
+    }
+
+    fn note(&mut self) {
+        if self.f.fp >= FATIGUE_MAX || self.f.fm >= FATIGUE_MAX {
+            self.exhausted_today = true;
+        }
+    }
+
+    /// The day's activity up to the evening (before meals and the night's rest): the daily
+    /// +1/+1, the march, then the day's encounters (C-FAT-2).
+    pub fn day(&mut self, plan: &DayPlan, encounter: &Encounter, rng: &mut Rng64) {
+        self.exhausted_today = self.f.fp >= FATIGUE_MAX || self.f.fm >= FATIGUE_MAX;
+        self.gain(1 + plan.march_fp, 1 + plan.march_fm);
+        let n = plan.encounters.roll(rng).max(0);
+        for _ in 0..n {
+            self.fight(encounter, rng);
+        }
+    }
+
+    /// One fight: +1 FP per 5 rounds and +1 at its end, +2 FM per psychic attack, +1 FM
+    /// per 100 PM spent and +1/+1 per 100 HP lost (running totals) (C-FAT-2).
+    pub fn fight(&mut self, e: &Encounter, rng: &mut Rng64) {
+        let rounds = e.rounds.roll(rng).max(1);
+        let hp = e.hp_lost.roll(rng).max(0) as i64;
+        let pm = e.pm_spent.roll(rng).max(0) as i64;
+        let psychic = e.psychic_attacks.roll(rng).max(0);
+        let hp_steps = ((self.hp_lost + hp) / 100 - self.hp_lost / 100) as i32;
+        let pm_steps = ((self.pm_spent + pm) / 100 - self.pm_spent / 100) as i32;
+        self.hp_lost += hp;
+        self.pm_spent += pm;
+        self.gain(rounds / 5 + 1 + hp_steps, 2 * psychic + pm_steps + hp_steps);
+    }
+
+    /// Meals, pauses, fasting and potions of the evening (C-FAT-2, C-FAT-3).
+    pub fn evening(&mut self, plan: &DayPlan, potions: &[PotionUse]) {
+        let meals = plan.meals.min(3) as i32;
+        self.recover(-meals, -meals, false);
+        for _ in 0..plan.pauses.min(3) {
+            // A pause never takes a track below 3.
+            let dfp = if self.f.fp > 3 { -1 } else { 0 };
+            let dfm = if self.f.fm > 3 { -1 } else { 0 };
+            self.recover(dfp, dfm, false);
+        }
+        if plan.meals == 0 {
+            self.days_without_food += 1;
+            let x = self.days_without_food;
+            self.gain(2 * x, 2 * x);
+        } else {
+            self.days_without_food = 0;
+        }
+        for (i, p) in potions.iter().enumerate().take(8) {
+            let want = p.when_fp.is_some_and(|t| self.f.fp >= t)
+                || p.when_fm.is_some_and(|t| self.f.fm >= t);
+            if want && self.left[i] > 0 {
+                self.left[i] -= 1;
+                let (a, b) = p.potion.effect();
+                self.recover(a, b, false);
+            }
+        }
+    }
+
+    /// The night (C-FAT-3): a full rest of 8 h or more recovers 7/7 (halved without food
+    /// that day), plus the rest quality, then the starting modifiers apply again; 12 h or
+    /// more also clears exhaustion; a short rest recovers 1/1 per full 2 h; no sleep at all
+    /// counts as a day without sleep.
+    pub fn night(&mut self, plan: &DayPlan) {
+        let h = plan.sleep_hours;
+        if h == 0 {
+            self.days_without_sleep += 1;
+            let x = self.days_without_sleep;
+            self.gain(2 * x + 1, 2 * x + 1);
+            return;
+        }
+        self.days_without_sleep = 0;
+        if h >= 8 {
+            let base = if plan.meals == 0 { 7 / 2 } else { 7 };
+            let r = base + plan.rest_quality.clamp(0, 3);
+            let long = h >= 12;
+            self.recover(-r, -r, long);
+            let (mfp, mfm) = (self.start.fp.min(0), self.start.fm.min(0));
+            let (mfp_up, mfm_up) = (self.start.fp.max(0), self.start.fm.max(0));
+            self.recover(mfp, mfm, long);
+            self.gain(mfp_up, mfm_up);
+        } else {
+            let r = (h / 2) as i32;
+            self.recover(-r, -r, false);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::stream;
+
+    fn calm() -> Encounter {
+        let z = DiceExpr::parse("0").unwrap();
+        Encounter {
+            rounds: z,
+            hp_lost: z,
+            pm_spent: z,
+            psychic_attacks: z,
+        }
+    }
+
+    fn plan() -> DayPlan {
+        DayPlan {
+            march_fp: 0,
+            march_fm: 0,
+            meals: 3,
+            pauses: 0,
+            sleep_hours: 8,
+            rest_quality: 0,
+            encounters: DiceExpr::parse("0").unwrap(),
+        }
+    }
+
+    fn walker() -> Traveller {
+        Traveller {
+            force: 50,
+            esprit: 50,
+            mental_health: None,
+        }
+    }
+
+    #[test]
+    fn a_quiet_day_and_night() {
+        let mut t = Trek::new(&walker(), &[]);
+        let mut rng = stream(1, 0, 0);
+        t.day(&plan(), &calm(), &mut rng);
+        assert_eq!(t.f, Fatigue { fp: 1, fm: 1 });
+        t.evening(&plan(), &[]);
+        assert_eq!(t.f, Fatigue { fp: -2, fm: -2 });
+        t.night(&plan());
+        assert_eq!(t.f, Fatigue { fp: -3, fm: -3 });
+    }
+
+    #[test]
+    fn fasting_and_sleepless_days_escalate() {
+        let mut t = Trek::new(&walker(), &[]);
+        let p = DayPlan {
+            meals: 0,
+            sleep_hours: 0,
+            ..plan()
+        };
+        let mut rng = stream(1, 0, 0);
+        // Day 1: +1, no food +2, no sleep +3 -> 6. Day 2: +1, +4, +5 -> 16: 10 and 6 spill.
+        for _ in 0..2 {
+            t.day(&p, &calm(), &mut rng);
+            t.evening(&p, &[]);
+            t.night(&p);
+        }
+        assert_eq!(t.f, Fatigue { fp: 10, fm: 10 });
+        // Exhausted: a normal 8 h rest does nothing, 12 h recovers as a full rest
+        // (halved: no food that day).
+        t.night(&DayPlan {
+            sleep_hours: 8,
+            meals: 0,
+            ..plan()
+        });
+        assert_eq!(t.f, Fatigue { fp: 10, fm: 10 });
+        t.night(&DayPlan {
+            sleep_hours: 12,
+            meals: 0,
+            ..plan()
+        });
+        assert_eq!(t.f, Fatigue { fp: 7, fm: 7 });
+    }
+
+    #[test]
+    fn fights_count_running_totals() {
+        let mut t = Trek::new(&walker(), &[]);
+        let mut rng = stream(1, 0, 0);
+        let e = Encounter {
+            rounds: DiceExpr::parse("7").unwrap(),
+            hp_lost: DiceExpr::parse("60").unwrap(),
+            pm_spent: DiceExpr::parse("120").unwrap(),
+            psychic_attacks: DiceExpr::parse("1").unwrap(),
+        };
+        t.fight(&e, &mut rng);
+        // FP: 7 rounds -> 1, end +1 = 2; FM: psychic 2 + 100 PM 1 = 3.
+        assert_eq!(t.f, Fatigue { fp: 2, fm: 3 });
+        t.fight(&e, &mut rng);
+        // HP total 120 crosses 100: +1/+1; PM total 240 crosses 200: +1.
+        assert_eq!(
+            t.f,
+            Fatigue {
+                fp: 5,
+                fm: 3 + 2 + 1 + 1
+            }
+        );
+    }
+
+    #[test]
+    fn potions_follow_the_policy() {
+        let pots = [PotionUse {
+            potion: Potion::HealingMax,
+            count: 1,
+            when_fp: Some(2),
+            when_fm: None,
+        }];
+        let mut t = Trek::new(&walker(), &pots);
+        t.f = Fatigue { fp: 5, fm: 0 };
+        let p = DayPlan { meals: 1, ..plan() };
+        t.evening(&p, &pots);
+        assert_eq!((t.f.fp, t.left[0]), (1, 0));
+        t.f.fp = 5;
+        t.evening(&p, &pots);
+        assert_eq!(t.f.fp, 4);
+    }
+}

@@ -1,0 +1,73 @@
+//! Fatigue tracks FP and FM (C-FAT-1, C-FAT-2 overflow) and the states they put a
+//! character in (C-FAT-4).
+
+pub mod expedition;
+mod potion;
+mod state;
+
+pub use potion::Potion;
+pub use state::{FatigueState, FATIGUE_MAX, FATIGUE_MIN};
+
+/// The two fatigue tracks, each in -3..10; a gain past 10 spills onto the other track
+/// (C-FAT-2 last line; cosmos-current "Épuisement physique/mental").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Fatigue {
+    pub fp: i32,
+    pub fm: i32,
+}
+
+impl Fatigue {
+    /// Starting fatigue from the Force/Esprit (and mental-health) modifiers, clamped at -3
+    /// (C-FAT-1).
+    pub fn start(force: i32, esprit: i32, mental_health: Option<i32>) -> Fatigue {
+        let fm_mh = mental_health.map_or(0, state::mental_health_modifier);
+        Fatigue {
+            fp: state::stat_modifier(force).max(FATIGUE_MIN),
+            fm: (state::stat_modifier(esprit) + fm_mh).clamp(FATIGUE_MIN, FATIGUE_MAX),
+        }
+    }
+
+    /// Adds `dfp`/`dfm` (either may be negative). Gains past 10 move to the other track;
+    /// both tracks then stay within -3..10 (C-FAT-1, C-FAT-2).
+    pub fn add(&mut self, dfp: i32, dfm: i32) {
+        let fp = self.fp + dfp;
+        let fm = self.fm + dfm;
+        let spill_fp = (fp - FATIGUE_MAX).max(0);
+        let spill_fm = (fm - FATIGUE_MAX).max(0);
+        self.fp = (fp.min(FATIGUE_MAX) + spill_fm).clamp(FATIGUE_MIN, FATIGUE_MAX);
+        self.fm = (fm.min(FATIGUE_MAX) + spill_fp).clamp(FATIGUE_MIN, FATIGUE_MAX);
+    }
+
+    pub fn fp_state(&self) -> FatigueState {
+        FatigueState::of(self.fp)
+    }
+
+    pub fn fm_state(&self) -> FatigueState {
+        FatigueState::of(self.fm)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overflow_moves_to_the_other_track() {
+        let mut f = Fatigue { fp: 9, fm: 2 };
+        f.add(3, 0);
+        assert_eq!(f, Fatigue { fp: 10, fm: 4 });
+        f.add(0, 9);
+        // fm 13 -> 10, 3 spill onto FP which is already at 10.
+        assert_eq!(f, Fatigue { fp: 10, fm: 10 });
+        f.add(-20, -1);
+        assert_eq!(f, Fatigue { fp: -3, fm: 9 });
+    }
+
+    #[test]
+    fn start_modifiers() {
+        // C-FAT-1: Force 75 -> -2 FP; Esprit 81 -> -3 FM, mental health 5 -> +4 FM.
+        assert_eq!(Fatigue::start(75, 81, Some(5)), Fatigue { fp: -2, fm: 1 });
+        assert_eq!(Fatigue::start(59, 60, None), Fatigue { fp: 0, fm: -1 });
+        assert_eq!(Fatigue::start(85, 85, Some(90)), Fatigue { fp: -3, fm: -3 });
+    }
+}

@@ -1,0 +1,111 @@
+//! Fatigue states and their maluses (C-FAT-4) and the starting modifiers (C-FAT-1).
+//! Source: cosmos-current.fr.txt, "Règle de l'endurance".
+
+/// Lowest value of a track (C-FAT-1).
+pub const FATIGUE_MIN: i32 = -3;
+/// Exhaustion (C-FAT-4).
+pub const FATIGUE_MAX: i32 = 10;
+
+/// The state one track puts a character in (C-FAT-4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum FatigueState {
+    /// Below 4: no effect.
+    Fresh,
+    /// 4-5: -5 on the track's tests.
+    Light,
+    /// 6-7: -10; FP: -1 move.
+    Moderate,
+    /// 8-9: -30, crit-failure band from 86; FP: -2 move; FM: no channelled spells.
+    Extreme,
+    /// 10: FP cannot act; FM no magic; no Light/Dark points.
+    Exhausted,
+}
+
+impl FatigueState {
+    pub fn of(value: i32) -> FatigueState {
+        match value {
+            v if v >= 10 => FatigueState::Exhausted,
+            8..=9 => FatigueState::Extreme,
+            6..=7 => FatigueState::Moderate,
+            4..=5 => FatigueState::Light,
+            _ => FatigueState::Fresh,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            FatigueState::Fresh => "fresh",
+            FatigueState::Light => "light",
+            FatigueState::Moderate => "moderate",
+            FatigueState::Extreme => "extreme",
+            FatigueState::Exhausted => "exhausted",
+        }
+    }
+
+    /// Percentage malus on the track's tests (C-FAT-4); exhaustion forbids the test, so
+    /// callers treat it apart.
+    pub fn test_malus(self) -> f64 {
+        match self {
+            FatigueState::Fresh => 0.0,
+            FatigueState::Light => -5.0,
+            FatigueState::Moderate => -10.0,
+            FatigueState::Extreme | FatigueState::Exhausted => -30.0,
+        }
+    }
+
+    /// Start of the crit-failure band (C-FAT-4: "+5% d'échecs critiques" -> 86).
+    pub fn crit_fail_from(self) -> u8 {
+        match self {
+            FatigueState::Extreme | FatigueState::Exhausted => 86,
+            _ => crate::systems::cosmos::CRIT_FAIL_FROM,
+        }
+    }
+
+    /// Move units lost to FP fatigue (C-FAT-4, C-MOVE).
+    pub fn move_malus(self) -> i32 {
+        match self {
+            FatigueState::Moderate => 1,
+            FatigueState::Extreme => 2,
+            _ => 0,
+        }
+    }
+}
+
+/// FP (Force) or FM (Esprit) starting modifier (C-FAT-1 table: >= 60 and < 75: -1;
+/// 75..=80: -2; > 80: -3).
+pub fn stat_modifier(stat: i32) -> i32 {
+    match stat {
+        s if s > 80 => -3,
+        s if s >= 75 => -2,
+        s if s >= 60 => -1,
+        _ => 0,
+    }
+}
+
+/// FM modifier from mental health (C-FAT-1 table: > 75: -2; 26..=50: +2; 11..=25: +3;
+/// <= 10: +4).
+pub fn mental_health_modifier(mh: i32) -> i32 {
+    match mh {
+        m if m > 75 => -2,
+        m if m > 50 => 0,
+        m if m > 25 => 2,
+        m if m > 10 => 3,
+        _ => 4,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn state_bounds() {
+        assert_eq!(FatigueState::of(3), FatigueState::Fresh);
+        assert_eq!(FatigueState::of(4), FatigueState::Light);
+        assert_eq!(FatigueState::of(7), FatigueState::Moderate);
+        assert_eq!(FatigueState::of(8), FatigueState::Extreme);
+        assert_eq!(FatigueState::of(10), FatigueState::Exhausted);
+        assert_eq!(FatigueState::of(-3), FatigueState::Fresh);
+        assert_eq!(FatigueState::Extreme.crit_fail_from(), 86);
+    }
+}

@@ -1,0 +1,11 @@
+//! Genetics and mutation (C-GENE-1..5): gene trees as scenario data, the Pµ gauge, the
+//! mutation table, escalation, chains and ultimates. Source: cosmos-current.fr.txt,
+//! "Règle de manipulation génétique".
+
+mod mutate;
+mod schedule;
+mod tree;
+
+pub use mutate::{GeneState, MutationRules, Mutations, Ultimate, UltimateChoice};
+pub use schedule::{DiceExpr, Phase, Schedule};
+pub use tree::{sample_tree, Gene, GeneKind, GeneTree, RawGene};

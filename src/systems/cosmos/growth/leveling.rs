@@ -1,0 +1,367 @@
+//! Level-ups (C-LEVEL-1..4, C-LD-1): stat gains with caps, the Chance test with karma,
+//! skill points (progressive model) and DNA points. Source: cosmos-current.fr.txt,
+//! "Expérience et niveaux", "Fiche compétences", "Règle de manipulation génétique".
+
+use serde::Deserialize;
+
+use crate::dice::{Die, Dist};
+use crate::engine::Rng64;
+use crate::systems::cosmos::{drift, Outcome, TestRules, TestSampler, TestSpec, KARMA_MIN};
+
+use super::creation::{move_points, Character, MovePolicy};
+use super::stats::{cap_at, Stat, STAT_MIN};
+
+/// Level 2 gain (C-LEVEL-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level2 {
+    /// +d10 to two stats.
+    TwoD10,
+    /// +d20 to one stat.
+    OneD20,
+}
+
+/// Which stats a gain goes to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StatTarget {
+    /// The first stats of the priority list.
+    Priority,
+    /// The lowest stats (ties: rulebook order).
+    #[default]
+    Lowest,
+}
+
+/// HP or PM.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pool {
+    Hp,
+    Pm,
+    /// Whichever is lower now (HP on a tie).
+    Lower,
+}
+
+/// Gains of every level from 6 on (C-LEVEL-1: scenario-defined).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LaterLevels {
+    /// Die added to `stat_count` stats (0 = none).
+    pub stat_die: u32,
+    pub stat_count: usize,
+    pub stat_target: StatTarget,
+    pub hp_die: u32,
+    pub pm_die: u32,
+}
+
+/// Normal tests between two level-ups, which move karma (C-KARMA-1).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Campaign {
+    pub tests_per_level: u32,
+    pub threshold: f64,
+}
+
+/// Every level-up choice.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LevelPolicy {
+    pub level2: Level2,
+    pub level2_target: StatTarget,
+    pub level4: Pool,
+    pub level5_moves: MovePolicy,
+    pub level5_points: i32,
+    pub chance_bonus: Pool,
+    /// Light and Dark points granted at level 5 (sum 3, C-LD-1).
+    pub light_dark_at_5: (u32, u32),
+    pub later: LaterLevels,
+    pub start_karma: i8,
+    pub campaign: Campaign,
+}
+
+impl Default for LevelPolicy {
+    fn default() -> Self {
+        LevelPolicy {
+            level2: Level2::TwoD10,
+            level2_target: StatTarget::Priority,
+            level4: Pool::Lower,
+            level5_moves: MovePolicy::None,
+            level5_points: 0,
+            chance_bonus: Pool::Lower,
+            light_dark_at_5: (2, 1),
+            later: LaterLevels::default(),
+            start_karma: 0,
+            campaign: Campaign::default(),
+        }
+    }
+}
+
+/// A character between level-ups.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hero {
+    pub c: Character,
+    pub level: u32,
+    pub karma: i8,
+    pub light: u32,
+    pub dark: u32,
+    /// Skill points gained by level-ups (creation points excluded).
+    pub skill_gained: i32,
+    /// The last level's d4-1 gave 0: +2 at the next (C-LEVEL-3).
+    pub skill_carry: bool,
+}
+
+impl Hero {
+    /// A level-1 character (C-LD-1: 1 Light + 1 Dark).
+    pub fn new(c: Character, karma: i8) -> Hero {
+        Hero {
+            c,
+            level: 1,
+            karma,
+            light: 1,
+            dark: 1,
+            skill_gained: 0,
+            skill_carry: false,
+        }
+    }
+}
+
+/// The stats a gain goes to, in order.
+fn targets(stats: &[i32; 6], priority: &[Stat; 6], target: StatTarget) -> [usize; 6] {
+    let mut order = [0usize; 6];
+    match target {
+        StatTarget::Priority => {
+            for (i, s) in priority.iter().enumerate() {
+                order[i] = *s as usize;
+            }
+        }
+        StatTarget::Lowest => {
+            order = [0, 1, 2, 3, 4, 5];
+            // Stable: ties stay in rulebook order (C-LEVEL-1, level 3).
+            order.sort_by_key(|&i| stats[i]);
+        }
+    }
+    order
+}
+
+/// Adds `gain` to a stat; what passes the cap is lost (C-LEVEL-1).
+#[inline]
+fn raise(stat: &mut i32, gain: i32, cap: i32) {
+    *stat = (*stat + gain).min(cap.max(*stat));
+}
+
+fn pool(c: &mut Character, p: Pool) -> &mut i32 {
+    match p {
+        Pool::Hp => &mut c.hp,
+        Pool::Pm => &mut c.pm,
+        Pool::Lower if c.pm < c.hp => &mut c.pm,
+        Pool::Lower => &mut c.hp,
+    }
+}
+
+fn roll(rng: &mut Rng64, faces: u32) -> i32 {
+    if faces == 0 {
+        0
+    } else {
+        Die::new(faces as u64).map_or(0, |d| d.roll(rng) as i32)
+    }
+}
+
+/// Samplers of the campaign test at every karma (index karma + 10).
+pub fn campaign_samplers(c: &Campaign, rules: &TestRules) -> Vec<TestSampler> {
+    (KARMA_MIN..=10)
+        .map(|k| {
+            TestSampler::new(
+                &TestSpec::new(c.threshold, k).expect("karma in range"),
+                rules,
+            )
+        })
+        .collect()
+}
+
+/// Takes `h` one level up; returns the Chance test's outcome (C-LEVEL-1, C-LEVEL-2,
+/// C-LEVEL-3, C-LEVEL-4, C-LD-1).
+pub fn level_up(
+    h: &mut Hero,
+    rng: &mut Rng64,
+    p: &LevelPolicy,
+    priority: &[Stat; 6],
+    rules: &TestRules,
+    campaign: &[TestSampler],
+) -> Outcome {
+    // Campaign tests since the last level move karma (C-KARMA-1).
+    if !campaign.is_empty() {
+        for _ in 0..p.campaign.tests_per_level {
+            let o = campaign[(h.karma - KARMA_MIN) as usize].sample(rng);
+            h.karma = drift(h.karma, o, rules.karma_overflow);
+        }
+    }
+    h.level += 1;
+    let level = h.level;
+    let cap = cap_at(level);
+    let c = &mut h.c;
+    match level {
+        2 => {
+            let order = targets(&c.stats, priority, p.level2_target);
+            match p.level2 {
+                Level2::TwoD10 => {
+                    for &i in &order[..2] {
+                        raise(&mut c.stats[i], roll(rng, 10), cap);
+                    }
+                }
+                Level2::OneD20 => raise(&mut c.stats[order[0]], roll(rng, 20), cap),
+            }
+        }
+        3 => {
+            let order = targets(&c.stats, priority, StatTarget::Lowest);
+            raise(&mut c.stats[order[0]], roll(rng, 10), cap);
+        }
+        4 => *pool(c, p.level4) += roll(rng, 100),
+        5 => {
+            move_points(
+                &mut c.stats,
+                priority,
+                p.level5_moves,
+                p.level5_points,
+                STAT_MIN,
+                cap,
+            );
+            h.light += p.light_dark_at_5.0;
+            h.dark += p.light_dark_at_5.1;
+        }
+        _ => {
+            let l = &p.later;
+            let order = targets(&c.stats, priority, l.stat_target);
+            for &i in order.iter().take(l.stat_count) {
+                raise(&mut c.stats[i], roll(rng, l.stat_die), cap);
+            }
+            c.hp += roll(rng, l.hp_die);
+            c.pm += roll(rng, l.pm_die);
+        }
+    }
+    // C-LEVEL-2: a normal Chance test; any success tier gives 2d20 to HP or PM.
+    let spec =
+        TestSpec::new(c.stats[Stat::Chance as usize] as f64, h.karma).expect("karma kept in range");
+    let o = spec.roll(rng, rules);
+    h.karma = drift(h.karma, o, rules.karma_overflow);
+    if o.is_success() {
+        let bonus = roll(rng, 20) + roll(rng, 20);
+        *pool(c, p.chance_bonus) += bonus;
+    }
+    // C-LEVEL-3: 1d4-1, and +2 after a level that gave 0.
+    let r = roll(rng, 4) - 1;
+    let gain = r + if h.skill_carry { 2 } else { 0 };
+    h.skill_carry = r == 0;
+    h.skill_gained += gain;
+    c.skill_points += gain;
+    // C-LEVEL-4: DNA +1d4, +1d6, +1d8 at levels 3, 6, 9.
+    c.dna += match level {
+        3 => roll(rng, 4),
+        6 => roll(rng, 6),
+        9 => roll(rng, 8),
+        _ => 0,
+    };
+    o
+}
+
+/// Exact answers about progression.
+pub mod exact {
+    use super::*;
+
+    /// DNA points at `level`: 5 + 1d20, +1d4, +1d6, +1d8 at levels 3, 6, 9 (C-LEVEL-4).
+    pub fn dna_at(level: u32) -> Dist<i64> {
+        let mut d = Dist::die(20).shift(5);
+        for (l, f) in [(3, 4), (6, 6), (9, 8)] {
+            if level >= l {
+                d = d.add(&Dist::die(f));
+            }
+        }
+        d
+    }
+
+    /// Skill points gained by level-ups from level 1 to `level` (C-LEVEL-3).
+    pub fn skill_gained_at(level: u32) -> Dist<i64> {
+        let mut d: Dist<(i64, bool)> = Dist::certain((0, false));
+        for _ in 2..=level {
+            d = d.combine(&Dist::die(4), |(t, carry), r| {
+                let r = r - 1;
+                (t + r + if *carry { 2 } else { 0 }, r == 0)
+            });
+        }
+        d.map(|(t, _)| *t)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::stream;
+
+    fn hero(stats: [i32; 6]) -> Hero {
+        Hero::new(
+            Character {
+                stats,
+                hp: 200,
+                pm: 300,
+                skill_points: 3,
+                dna: 10,
+            },
+            0,
+        )
+    }
+
+    #[test]
+    fn caps_and_gains() {
+        let mut s = 78;
+        raise(&mut s, 9, 80);
+        assert_eq!(s, 80);
+        raise(&mut s, 9, 85);
+        assert_eq!(s, 85);
+        let st = [50, 30, 30, 60, 70, 40];
+        let o = targets(&st, &Stat::ALL, StatTarget::Lowest);
+        // Ties: esprit before charisme (rulebook order).
+        assert_eq!(&o[..3], &[1, 2, 5]);
+    }
+
+    #[test]
+    fn ten_levels_keep_caps_and_grants() {
+        let rules = TestRules::default();
+        let p = LevelPolicy {
+            later: LaterLevels {
+                stat_die: 20,
+                stat_count: 6,
+                stat_target: StatTarget::Lowest,
+                hp_die: 0,
+                pm_die: 0,
+            },
+            ..Default::default()
+        };
+        let mut rng = stream(9, 1, 0);
+        for _ in 0..500 {
+            let mut h = hero([80, 79, 20, 20, 50, 50]);
+            for _ in 2..=10 {
+                let before = h.c;
+                level_up(&mut h, &mut rng, &p, &Stat::ALL, &rules, &[]);
+                let cap = cap_at(h.level);
+                assert!(
+                    h.c.stats.iter().all(|s| *s <= cap),
+                    "{:?} at {}",
+                    h.c.stats,
+                    h.level
+                );
+                assert!(h.c.stats.iter().zip(before.stats).all(|(a, b)| *a >= b));
+                if h.level == 2 {
+                    assert!(h.c.stats.iter().all(|s| *s <= 80));
+                }
+            }
+            assert_eq!((h.light, h.dark), (3, 2));
+            assert!((13..=10 + 4 + 6 + 8).contains(&h.c.dna));
+        }
+    }
+
+    #[test]
+    fn exact_points() {
+        assert!((exact::dna_at(1).mean() - 15.5).abs() < 1e-12);
+        assert!((exact::dna_at(9).mean() - (15.5 + 2.5 + 3.5 + 4.5)).abs() < 1e-12);
+        // Level 2: d4-1 gives 0..3 equally.
+        assert!((exact::skill_gained_at(2).mean() - 1.5).abs() < 1e-12);
+        // Level 3: the carry adds 2 with probability 1/4.
+        assert!((exact::skill_gained_at(3).mean() - 3.5).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,21 @@
+//! The Tale of Great Cosmos over time: small rules as tables (aura, piloting, movement,
+//! inventory), character creation and level-ups, fatigue states.
+
+pub mod aura;
+pub mod campaign;
+pub mod cli;
+pub mod creation;
+pub mod fatigue;
+pub mod genetics;
+pub mod inventory;
+pub mod leveling;
+pub mod movement;
+mod options;
+pub mod piloting;
+mod quantiles;
+pub mod scenarios;
+pub mod stats;
+pub mod tables;
+
+pub use options::{GrowthRules, OverloadAgility, SprintFatigueOrder, OPTIONS};
+pub use quantiles::{band_row, censored_quantile, quantile_interval, QUANTILES};

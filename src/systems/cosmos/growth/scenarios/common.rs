@@ -1,0 +1,128 @@
+//! Pieces every growth scenario shares: the priority list, the summary.md layout.
+
+use crate::error::UserError;
+use crate::report::{Output, Provenance};
+use crate::scenario::ScenarioFile;
+use crate::systems::cosmos::growth::stats::Stat;
+
+/// A list of the six stats, each once, most wanted first.
+pub fn parse_priority(
+    file: &ScenarioFile,
+    path: &[&str],
+    names: &[String],
+) -> Result<[Stat; 6], UserError> {
+    let shown = shown_key(path);
+    let allowed = format!("the six stats, each once: {}", Stat::names());
+    let mut out = Vec::with_capacity(6);
+    for n in names {
+        let s = Stat::parse(n).ok_or_else(|| {
+            file.error_at(path, &shown, &format!("unknown stat \"{n}\""), &allowed)
+        })?;
+        if out.contains(&s) {
+            return Err(file.error_at(
+                path,
+                &shown,
+                &format!("stat \"{n}\" is listed twice"),
+                &allowed,
+            ));
+        }
+        out.push(s);
+    }
+    out.try_into().map_err(|v: Vec<Stat>| {
+        file.error_at(path, &shown, &format!("{} stats listed", v.len()), &allowed)
+    })
+}
+
+/// `summary.md`: the answers first, then the files, then provenance.
+pub fn summary(
+    title: &str,
+    question: &str,
+    key: &[String],
+    outputs: &[Output],
+    prov: &Provenance,
+) -> String {
+    let mut s = format!("# {title}\n\n**Question:** {question}\n\n## Answers\n\n");
+    for k in key {
+        s += &format!("- {k}\n");
+    }
+    s += "\n## Outputs\n\n";
+    for o in outputs {
+        s += &format!("### {} (`{}.csv`)\n\n{}\n\n", o.title, o.name, o.question);
+        for k in &o.key_figures {
+            s += &format!("- {k}\n");
+        }
+        s += "\n";
+    }
+    s += &format!("## Provenance\n\n{}\n", prov.summary());
+    s
+}
+
+/// An engine task id derived from the values that define a run (FNV-1a of their text), so
+/// the same settings draw the same numbers whatever else the file holds.
+pub fn task_of(values: &str) -> u64 {
+    values.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// A validated scenario: its model, `[rules]`, `[run]`, `title` and `question`.
+pub type Parsed<M> = (
+    M,
+    std::collections::BTreeMap<String, toml::Value>,
+    crate::scenario::RunSection,
+    Option<String>,
+    Option<String>,
+);
+
+/// A key path as shown in messages: `a.b[0].c` (index segments in brackets).
+pub fn shown_key(path: &[&str]) -> String {
+    let mut s = String::new();
+    for seg in path {
+        if seg.parse::<usize>().is_ok() {
+            s += &format!("[{seg}]");
+        } else {
+            if !s.is_empty() {
+                s.push('.');
+            }
+            s += seg;
+        }
+    }
+    s
+}
+
+/// A chart of time-to-event distributions: P(event by x) for each named tally (values
+/// above the tally's range = not within the horizon), with 95% Wilson bands.
+pub fn cdf_chart(
+    title: &str,
+    x_label: &str,
+    tallies: &[(String, &crate::engine::Tally)],
+) -> crate::report::Figure {
+    use crate::report::{Chart, Figure, LineChart, LineSeries};
+    let mut series = Vec::new();
+    for (name, t) in tallies {
+        let n = t.total();
+        let mut cum = t.below;
+        let mut s = LineSeries {
+            name: name.clone(),
+            ..Default::default()
+        };
+        for (x, c) in t.iter() {
+            cum += c;
+            let (lo, hi) = crate::stats::wilson(cum, n);
+            s.points.push((x as f64, cum as f64 / n.max(1) as f64));
+            s.band.push((x as f64, lo, hi));
+        }
+        series.push(s);
+    }
+    Figure {
+        suffix: None,
+        panels: vec![Chart::Lines(LineChart {
+            legend: Default::default(),
+            title: title.into(),
+            x_label: x_label.into(),
+            y_label: "P(event by then)".into(),
+            series,
+            y_range: Some((0.0, 1.0)),
+        })],
+    }
+}

@@ -1,0 +1,141 @@
+//! `cosmos-aura`: how each aura face moves the victim's test, both editions (C-AURA).
+
+use polars::prelude::*;
+
+use crate::context::Context;
+use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance};
+use crate::systems::cosmos::growth::aura::{
+    aura_average, aura_effect, landed_against_canceller, AuraTarget, Edition,
+};
+use crate::systems::cosmos::growth::{GrowthRules, OPTIONS};
+use crate::systems::cosmos::TestRules;
+
+/// The grid of the aura table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AuraGrid {
+    pub editions: Vec<Edition>,
+    pub thresholds: Vec<i64>,
+    pub karma: i8,
+    /// The victim's percentage bonus on its test.
+    pub bonus: f64,
+    /// The victim's Esprit (face 6).
+    pub esprit: f64,
+}
+
+impl Default for AuraGrid {
+    fn default() -> Self {
+        AuraGrid {
+            editions: vec![Edition::Current, Edition::Previous],
+            thresholds: (20..=85).step_by(5).collect(),
+            karma: 0,
+            bonus: 10.0,
+            esprit: 50.0,
+        }
+    }
+}
+
+/// CSV `edition,face,threshold,karma,bonus,p_success_or_better,p_crit_or_better,
+/// p_no_aura,delta_success`.
+pub fn aura_output(grid: &AuraGrid, ctx: &Context) -> anyhow::Result<Output> {
+    let rules = TestRules::from_options(&ctx.options);
+    let growth = GrowthRules::from_options(&ctx.options);
+    let (mut ed, mut face, mut thr, mut sob, mut crit, mut base) =
+        (vec![], vec![], vec![], vec![], vec![], vec![]);
+    let target = |t: i64| AuraTarget {
+        threshold: t as f64,
+        karma: grid.karma,
+        bonus: grid.bonus,
+        esprit: grid.esprit,
+    };
+    let mut panels = Vec::new();
+    let mut key = Vec::new();
+    for &e in &grid.editions {
+        let mut chart = LineChart {
+            title: format!("{} edition: P(success or better) by aura face", e.name()),
+            x_label: "victim's threshold".into(),
+            y_label: "P(success or better)".into(),
+            y_range: Some((0.0, 1.0)),
+            ..Default::default()
+        };
+        for f in 1..=6u8 {
+            let mut s = LineSeries {
+                name: format!("face {f}"),
+                ..Default::default()
+            };
+            for &t in &grid.thresholds {
+                let r = aura_effect(e, f, &target(t), &rules, &growth)?;
+                let none = aura_effect(e, 1, &target(t), &rules, &growth)?;
+                ed.push(e.name());
+                face.push(f as i64);
+                thr.push(t);
+                sob.push(r.p_success);
+                crit.push(r.p_crit);
+                base.push(none.p_success);
+                s.points.push((t as f64, r.p_success));
+            }
+            chart.series.push(s);
+        }
+        let mut avg = LineSeries {
+            name: "d6 average".into(),
+            ..Default::default()
+        };
+        for &t in &grid.thresholds {
+            avg.points.push((
+                t as f64,
+                aura_average(e, &target(t), &rules, &growth)?.p_success,
+            ));
+        }
+        chart.series.push(avg);
+        panels.push(Chart::Lines(chart));
+        let t55 = target(55);
+        let none = aura_effect(e, 1, &t55, &rules, &growth)?.p_success;
+        let a = aura_average(e, &t55, &rules, &growth)?.p_success;
+        key.push(format!(
+            "{} edition, threshold 55 with +{} bonus, karma {:+}: one aura use lowers P(success or better) from {none:.4} to {a:.4} on average over the d6 ({:+.1} points)",
+            e.name(),
+            grid.bonus,
+            grid.karma,
+            100.0 * (a - none)
+        ));
+    }
+    key.push(format!(
+        "anti-aura: against a victim that cancels whenever it can, {} of 10 aura uses are rolled",
+        landed_against_canceller(10)
+    ));
+    let n = ed.len();
+    let delta: Vec<f64> = sob.iter().zip(&base).map(|(a, b)| a - b).collect();
+    let frame = DataFrame::new_infer_height(vec![
+        Column::new("edition".into(), ed),
+        Column::new("face".into(), face),
+        Column::new("threshold".into(), thr),
+        Column::new("karma".into(), vec![grid.karma as i64; n]),
+        Column::new("bonus".into(), vec![grid.bonus; n]),
+        Column::new("p_success_or_better".into(), sob),
+        Column::new("p_crit_or_better".into(), crit),
+        Column::new("p_no_aura".into(), base),
+        Column::new("delta_success".into(), delta),
+    ])?;
+    let mut opts = ctx.options.in_force(OPTIONS);
+    opts.extend(ctx.options.in_force(crate::systems::cosmos::OPTIONS));
+    let prov = Provenance::exact("cosmos-aura", "cosmos", opts)
+        .with_param(
+            "editions",
+            grid.editions
+                .iter()
+                .map(|e| e.name())
+                .collect::<Vec<_>>()
+                .join(","),
+        )
+        .with_param("karma", grid.karma)
+        .with_param("bonus_percent", grid.bonus)
+        .with_param("esprit", grid.esprit);
+    Ok(Output {
+        name: "cosmos-aura".into(),
+        title: "Aura: how each face of the aura die moves the victim's test".into(),
+        question: "When an aura point is spent on an opponent's test, how much does each d6 face lower its chance of success, in the current and the previous edition?".into(),
+        frame,
+        figures: vec![Figure { suffix: None, panels }],
+        key_figures: key,
+        provenance: prov,
+    })
+}

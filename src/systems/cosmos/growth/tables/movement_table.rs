@@ -1,0 +1,198 @@
+//! `cosmos-movement`: walk and sprint distances by Agilité, load and FP (C-MOVE, C-INV,
+//! C-FAT-4).
+
+use polars::prelude::*;
+
+use crate::context::Context;
+use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance};
+use crate::systems::cosmos::growth::movement::{movement, Mover};
+use crate::systems::cosmos::growth::{inventory, GrowthRules, OPTIONS};
+use crate::systems::cosmos::TestRules;
+
+/// The grid of the movement table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MovementGrid {
+    pub agility: Vec<i64>,
+    pub force: i32,
+    /// Slots carried.
+    pub loads: Vec<i64>,
+    pub fp: Vec<i64>,
+    pub karma: i8,
+}
+
+impl Default for MovementGrid {
+    fn default() -> Self {
+        MovementGrid {
+            agility: (20..=85).step_by(5).collect(),
+            force: 50,
+            loads: vec![20, 21, 22, 24],
+            fp: vec![0, 4, 6, 8],
+            karma: 0,
+        }
+    }
+}
+
+/// CSV `agility,force,capacity,load,slots_over,fp,fatigue_state,move_walk,
+/// move_sprint_fail,move_sprint_success,move_sprint_crit,move_sprint_super,
+/// p_sprint_success,p_sprint_crit,p_sprint_super,expected_sprint`.
+pub fn movement_output(grid: &MovementGrid, ctx: &Context) -> anyhow::Result<Output> {
+    let rules = TestRules::from_options(&ctx.options);
+    let growth = GrowthRules::from_options(&ctx.options);
+    let mut c: Vec<Vec<i64>> = vec![vec![]; 11];
+    let mut f: Vec<Vec<f64>> = vec![vec![]; 4];
+    let mut states = vec![];
+    let run = |a: i64, load: i64, fp: i64| {
+        movement(
+            &Mover {
+                agility: a as i32,
+                force: grid.force,
+                load: load as i32,
+                fp: fp as i32,
+                karma: grid.karma,
+            },
+            &rules,
+            &growth,
+        )
+    };
+    for &a in &grid.agility {
+        for &load in &grid.loads {
+            for &fp in &grid.fp {
+                let r = run(a, load, fp)?;
+                let cap = inventory::capacity(grid.force) as i64;
+                let row = [
+                    a,
+                    grid.force as i64,
+                    cap,
+                    load,
+                    (load - cap).max(0),
+                    fp,
+                    r.walk as i64,
+                ];
+                for (i, v) in row
+                    .into_iter()
+                    .chain(r.sprint.map(|x| x as i64))
+                    .enumerate()
+                {
+                    c[i].push(v);
+                }
+                states.push(
+                    crate::systems::cosmos::growth::fatigue::FatigueState::of(fp as i32).name(),
+                );
+                for (i, v) in [
+                    r.p[1] + r.p[2] + r.p[3],
+                    r.p[2],
+                    r.p[3],
+                    r.expected_sprint(),
+                ]
+                .into_iter()
+                .enumerate()
+                {
+                    f[i].push(v);
+                }
+            }
+        }
+    }
+    let names = ["agility", "force", "capacity", "load", "slots_over", "fp"];
+    let mut cols: Vec<Column> = names
+        .iter()
+        .zip(&c)
+        .map(|(n, v)| Column::new((*n).into(), v.clone()))
+        .collect();
+    cols.push(Column::new("fatigue_state".into(), states));
+    let names2 = [
+        "move_walk",
+        "move_sprint_fail",
+        "move_sprint_success",
+        "move_sprint_crit",
+        "move_sprint_super",
+    ];
+    cols.extend(
+        names2
+            .iter()
+            .zip(&c[6..])
+            .map(|(n, v)| Column::new((*n).into(), v.clone())),
+    );
+    let names3 = [
+        "p_sprint_success",
+        "p_sprint_crit",
+        "p_sprint_super",
+        "expected_sprint",
+    ];
+    cols.extend(
+        names3
+            .iter()
+            .zip(&f)
+            .map(|(n, v)| Column::new((*n).into(), v.clone())),
+    );
+    let frame = DataFrame::new_infer_height(cols)?;
+
+    let fresh = *grid.fp.first().unwrap_or(&0);
+    let light_load = *grid.loads.first().unwrap_or(&0);
+    let curve = |load: i64, fp: i64| -> anyhow::Result<Vec<(f64, f64)>> {
+        grid.agility
+            .iter()
+            .map(|&a| Ok((a as f64, run(a, load, fp)?.expected_sprint())))
+            .collect()
+    };
+    let mut by_load = LineChart {
+        title: format!(
+            "Expected sprint distance by load (Force {}, FP {fresh})",
+            grid.force
+        ),
+        x_label: "Agilité".into(),
+        y_label: "expected sprint (grid units)".into(),
+        ..Default::default()
+    };
+    for &l in &grid.loads {
+        by_load.series.push(LineSeries {
+            name: format!("{l} slots"),
+            points: curve(l, fresh)?,
+            band: vec![],
+        });
+    }
+    let mut by_fp = LineChart {
+        title: format!("Expected sprint distance by FP ({light_load} slots)"),
+        x_label: "Agilité".into(),
+        y_label: "expected sprint (grid units)".into(),
+        ..Default::default()
+    };
+    for &fp in &grid.fp {
+        by_fp.series.push(LineSeries {
+            name: format!("FP {fp}"),
+            points: curve(light_load, fp)?,
+            band: vec![],
+        });
+    }
+    let r55 = run(55, light_load, fresh)?;
+    let r55o = run(55, light_load + 4, fresh)?;
+    let key = vec![
+        format!(
+            "Agilité 55, {light_load} slots, FP {fresh}: walk {} units; sprint {}/{}/{}/{} (fail/success/crit/super), expected {:.2}",
+            r55.walk, r55.sprint[0], r55.sprint[1], r55.sprint[2], r55.sprint[3], r55.expected_sprint()
+        ),
+        format!(
+            "4 slots more ({} over capacity {}): walk {}, expected sprint {:.2}",
+            inventory::slots_over(grid.force, light_load as i32 + 4),
+            inventory::capacity(grid.force),
+            r55o.walk,
+            r55o.expected_sprint()
+        ),
+    ];
+    let mut opts = ctx.options.in_force(OPTIONS);
+    opts.extend(ctx.options.in_force(crate::systems::cosmos::OPTIONS));
+    let prov = Provenance::exact("cosmos-movement", "cosmos", opts)
+        .with_param("agility", super::list_text(&grid.agility))
+        .with_param("force", grid.force)
+        .with_param("loads", super::list_text(&grid.loads))
+        .with_param("fp", super::list_text(&grid.fp))
+        .with_param("karma", grid.karma);
+    Ok(Output {
+        name: "cosmos-movement".into(),
+        title: "Movement and sprint by Agilité, load and physical fatigue".into(),
+        question: "How far does a character move per turn, and how far can a sprint (Agilité test) take them, when overloaded or tired?".into(),
+        frame,
+        figures: vec![Figure { suffix: None, panels: vec![Chart::Lines(by_load), Chart::Lines(by_fp)] }],
+        key_figures: key,
+        provenance: prov,
+    })
+}

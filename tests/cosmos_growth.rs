@@ -1,0 +1,676 @@
+//! Great Cosmos over time: small rules, creation, progression (and the CLI around them).
+//! Decision IDs are cited per test; bounds for Monte Carlo checks are stated inline.
+
+use assert_cmd::Command;
+use cosmosim::dice::Die;
+use cosmosim::engine::{stream, Engine, Progress};
+use cosmosim::scenario::ScenarioFile;
+use cosmosim::systems::cosmos::growth::aura::{aura_effect, AuraTarget, Edition};
+use cosmosim::systems::cosmos::growth::creation::{self, create, CreationPolicy};
+use cosmosim::systems::cosmos::growth::fatigue::{Fatigue, FATIGUE_MAX, FATIGUE_MIN};
+use cosmosim::systems::cosmos::growth::leveling::{
+    exact as level_exact, level_up, Hero, LevelPolicy,
+};
+use cosmosim::systems::cosmos::growth::movement::{movement, Mover};
+use cosmosim::systems::cosmos::growth::piloting::p_success;
+use cosmosim::systems::cosmos::growth::scenarios::creation::CreationSim;
+use cosmosim::systems::cosmos::growth::stats::{cap_at, Stat};
+use cosmosim::systems::cosmos::growth::{inventory, GrowthRules};
+use cosmosim::systems::cosmos::{Outcome, TestRules, TestSpec};
+
+fn rules() -> (TestRules, GrowthRules) {
+    (TestRules::default(), GrowthRules::default())
+}
+
+/// |p̂ - p| <= 5 sqrt(p(1-p)/n): fails by chance with probability below 1e-6.
+fn close(p_hat: f64, p: f64, n: u64) -> bool {
+    (p_hat - p).abs() <= 5.0 * (p * (1.0 - p) / n as f64).sqrt().max(1e-12)
+}
+
+// ---------- C-AURA ----------
+
+#[test]
+fn aura_face_5_matches_a_simulated_reroll() {
+    // C-AURA current edition: a plain success is rolled again without the bonus.
+    let (t, g) = rules();
+    let target = AuraTarget {
+        threshold: 45.0,
+        karma: 6,
+        bonus: 10.0,
+        esprit: 50.0,
+    };
+    let exact = aura_effect(Edition::Current, 5, &target, &t, &g)
+        .unwrap()
+        .p_success;
+    let with = TestSpec::new(55.0, 6).unwrap();
+    let without = TestSpec::new(45.0, 6).unwrap();
+    let mut rng = stream(11, 0, 0);
+    let n = 400_000u64;
+    let mut hits = 0u64;
+    for _ in 0..n {
+        let o = with.roll(&mut rng, &t);
+        let ok = match o {
+            Outcome::Success => without.roll(&mut rng, &t).is_success(),
+            o => o.is_success(),
+        };
+        hits += ok as u64;
+    }
+    assert!(
+        close(hits as f64 / n as f64, exact, n),
+        "{} vs {exact}",
+        hits as f64 / n as f64
+    );
+}
+
+#[test]
+fn aura_editions_differ_only_where_the_rulebooks_do() {
+    // C-AURA / C-EDITION: face 1 and 2 are the same in both editions; 3 and 4 keep the
+    // bonus in the previous edition, so they hurt less there.
+    let (t, g) = rules();
+    let target = AuraTarget {
+        threshold: 55.0,
+        karma: 0,
+        bonus: 10.0,
+        esprit: 50.0,
+    };
+    let e = |ed, f| aura_effect(ed, f, &target, &t, &g).unwrap().p_success;
+    for f in [1, 2] {
+        assert_eq!(e(Edition::Current, f), e(Edition::Previous, f));
+    }
+    for f in [3, 4, 5, 6] {
+        assert!(e(Edition::Current, f) < e(Edition::Previous, f), "face {f}");
+    }
+    // Hand value, current face 4: T = 55 - 20 = 35; scores 1..35 plus the natural 42.
+    assert!((e(Edition::Current, 4) - 0.36).abs() < 1e-12);
+}
+
+// ---------- C-PILOT, C-MOVE, C-INV ----------
+
+#[test]
+fn piloting_by_hand() {
+    // C-PILOT: score 5 on a d8 is 5/8; stress +1 is a d10; stress +2 on a d12 fails.
+    assert_eq!(p_success(5, 8, 0), 5.0 / 8.0);
+    assert_eq!(p_success(5, 8, 1), 0.5);
+    assert_eq!(p_success(30, 12, 2), 0.0);
+    assert_eq!(p_success(30, 100, 2), 0.3);
+}
+
+#[test]
+fn movement_and_inventory_by_hand() {
+    // C-INV: Force 52 -> 20 slots; 23 carried -> 3 over, -15 Agilité, move halved.
+    assert_eq!(inventory::capacity(52), 20);
+    let (t, g) = rules();
+    let m = |agility, load, fp| {
+        movement(
+            &Mover {
+                agility,
+                force: 52,
+                load,
+                fp,
+                karma: 0,
+            },
+            &t,
+            &g,
+        )
+        .unwrap()
+    };
+    // C-MOVE: Agilité 61 -> ceil(61/20) = 4; sprint 8 / 10 / 12.
+    assert_eq!(m(61, 0, 0).sprint, [4, 8, 10, 12]);
+    // Overloaded: 2 / 4 / 5 / 6.
+    let r = m(61, 23, 0);
+    assert_eq!((r.walk, r.sprint), (2, [2, 4, 5, 6]));
+    // The sprint test at 61 - 15 = 46: plain success 11..46 but 42 = 35 scores, crit 10,
+    // super 1 (the natural 42).
+    assert!(
+        (r.p[1] - 0.35).abs() < 1e-12
+            && (r.p[2] - 0.10).abs() < 1e-12
+            && (r.p[3] - 0.01).abs() < 1e-12
+    );
+    // Option overload_agility = stat: the move uses Agilité 46 -> 3, halved -> 1.
+    let stat = GrowthRules {
+        overload_agility: cosmosim::systems::cosmos::growth::OverloadAgility::Stat,
+        ..g
+    };
+    let r = movement(
+        &Mover {
+            agility: 61,
+            force: 52,
+            load: 23,
+            fp: 0,
+            karma: 0,
+        },
+        &t,
+        &stat,
+    )
+    .unwrap();
+    assert_eq!(r.walk, 1);
+}
+
+// ---------- C-FAT-1, C-FAT-2 ----------
+
+#[test]
+fn fatigue_tracks_stay_in_range_with_overflow() {
+    // C-FAT-1/2: every sum of gains and losses leaves both tracks in -3..10, and a gain
+    // past 10 on one track appears on the other.
+    let mut rng = stream(5, 0, 0);
+    let d = Die::new(31).unwrap();
+    for _ in 0..20_000 {
+        let mut f = Fatigue {
+            fp: d.roll(&mut rng) as i32 % 14 - 3,
+            fm: d.roll(&mut rng) as i32 % 14 - 3,
+        };
+        let (a, b) = (d.roll(&mut rng) as i32 - 16, d.roll(&mut rng) as i32 - 16);
+        let before = f;
+        f.add(a, b);
+        assert!(
+            (FATIGUE_MIN..=FATIGUE_MAX).contains(&f.fp)
+                && (FATIGUE_MIN..=FATIGUE_MAX).contains(&f.fm)
+        );
+        if a >= 0 && b == 0 && before.fp + a > FATIGUE_MAX {
+            let spill = before.fp + a - FATIGUE_MAX;
+            assert_eq!(f.fm, (before.fm + spill).min(FATIGUE_MAX));
+        }
+    }
+}
+
+// ---------- C-CREATE ----------
+
+#[test]
+fn creation_rejections_exact_vs_simulated() {
+    // C-CREATE-1/2: P(accept) of the 10d100 and 6d100 sums, from sums of d100
+    // distributions, against 300 000 simulated characters.
+    let engine = Engine::new(7, 2).unwrap();
+    let n = 300_000;
+    let acc = engine.run(
+        &CreationSim(CreationPolicy::default()),
+        1,
+        n,
+        &Progress::hidden(),
+    );
+    for (i, p) in [
+        creation::exact::p_hp_pm_accept(),
+        creation::exact::p_stats_accept(),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        // Attempts are Bernoulli trials: n accepted out of acc.attempts[i].
+        let p_hat = n as f64 / acc.attempts[i] as f64;
+        assert!(close(p_hat, p, acc.attempts[i]), "step {i}: {p_hat} vs {p}");
+    }
+    // Single stat dice: 61 of 100 faces are kept.
+    let kept = acc.attempts[1] * 6;
+    assert!(close(
+        kept as f64 / acc.stat_d100_rolls as f64,
+        0.61,
+        acc.stat_d100_rolls
+    ));
+    // HP under the random split: exact mean within 5 standard errors.
+    let hp = creation::exact::hp_random_split();
+    let m = &acc.moments[0];
+    assert!(
+        (m.mean - hp.mean()).abs() <= 5.0 * m.std_error(),
+        "{} vs {}",
+        m.mean,
+        hp.mean()
+    );
+}
+
+#[test]
+fn conversion_keeps_four_stats() {
+    // C-CREATE-3: only Précision and Chance are rolled; their sum is in 60..140.
+    let p = CreationPolicy {
+        conversion: Some([61, 42, 33, 70]),
+        ..Default::default()
+    };
+    let mut rng = stream(2, 0, 0);
+    for _ in 0..5_000 {
+        let c = create(&mut rng, &p).character;
+        assert_eq!(&c.stats[..4], &[61, 42, 33, 70]);
+        assert!((60..=140).contains(&(c.stats[4] + c.stats[5])));
+    }
+}
+
+// ---------- C-LEVEL ----------
+
+#[test]
+fn levels_respect_caps_and_dna_matches_exact() {
+    // C-LEVEL-1 caps (80 to level 2, 85 from 3) and C-LEVEL-4 DNA vs its exact mean.
+    let (t, _) = rules();
+    let p = LevelPolicy::default();
+    let mut rng = stream(4, 0, 0);
+    let n = 40_000u64;
+    let mut dna = 0.0;
+    for _ in 0..n {
+        let mut h = Hero::new(create(&mut rng, &CreationPolicy::default()).character, 0);
+        for _ in 2..=9 {
+            level_up(&mut h, &mut rng, &p, &Stat::ALL, &t, &[]);
+            assert!(h.c.stats.iter().all(|s| *s <= cap_at(h.level)));
+            assert!((-10..=10).contains(&h.karma));
+        }
+        dna += h.c.dna as f64;
+    }
+    let d = level_exact::dna_at(9);
+    let se = (d.variance() / n as f64).sqrt();
+    assert!((dna / n as f64 - d.mean()).abs() <= 5.0 * se);
+}
+
+// ---------- CLI ----------
+
+fn bin() -> Command {
+    Command::cargo_bin("cosmosim").unwrap()
+}
+
+#[test]
+fn tables_write_their_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, header) in [
+        ("cosmos-aura", "edition,face,threshold,karma,bonus,p_success_or_better,p_crit_or_better,p_no_aura,delta_success"),
+        ("cosmos-piloting", "vehicle_die,stress,effective_die,score,p_success,automatic"),
+        ("cosmos-movement", "agility,force,capacity,load,slots_over,fp,fatigue_state,move_walk,move_sprint_fail,move_sprint_success,move_sprint_crit,move_sprint_super,p_sprint_success,p_sprint_crit,p_sprint_super,expected_sprint"),
+    ] {
+        bin().args(["-q", "table", name, "--out"]).arg(dir.path()).assert().success();
+        let csv = std::fs::read_to_string(dir.path().join(format!("{name}.csv"))).unwrap();
+        assert_eq!(csv.lines().next().unwrap(), header);
+        assert!(dir.path().join(format!("{name}.png")).exists());
+        assert!(dir.path().join(format!("{name}.meta.json")).exists());
+    }
+}
+
+#[test]
+fn bad_table_flags_exit_2() {
+    bin()
+        .args(["table", "cosmos-piloting", "--dice", "7"])
+        .assert()
+        .code(2);
+    bin()
+        .args(["table", "cosmos-movement", "--fp", "11"])
+        .assert()
+        .code(2);
+}
+
+fn write(dir: &std::path::Path, name: &str, text: &str) -> std::path::PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+#[test]
+fn scenarios_are_identical_across_thread_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    for file in [
+        "scenarios/cosmos/creation.toml",
+        "scenarios/cosmos/leveling.toml",
+    ] {
+        let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+        for (out, threads) in [(&a, "1"), (&b, "2")] {
+            bin()
+                .args([
+                    "-q",
+                    "run",
+                    file,
+                    "--trials",
+                    "70000",
+                    "--threads",
+                    threads,
+                    "--out",
+                ])
+                .arg(out)
+                .assert()
+                .success();
+        }
+        let mut names: Vec<_> = std::fs::read_dir(&a)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        names.sort();
+        assert!(names.iter().any(|n| n.to_string_lossy() == "summary.md"));
+        for n in names {
+            assert_eq!(
+                std::fs::read(a.join(&n)).unwrap(),
+                std::fs::read(b.join(&n)).unwrap(),
+                "{file}: {n:?}"
+            );
+        }
+        let summary = std::fs::read_to_string(a.join("summary.md")).unwrap();
+        assert!(summary.contains("## Answers") && summary.contains("sha256"));
+    }
+}
+
+#[test]
+fn golden_validation_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = write(dir.path(), "bad.toml", "system = \"cosmos\"\nkind = \"creation\"\n[creation]\npriority = [\"force\", \"force\", \"esprit\", \"charisme\", \"agilite\", \"chance\"]\n");
+    let e = ScenarioFile::read(&p).unwrap();
+    let err = cosmosim::systems::cosmos::growth::scenarios::creation::check(&e)
+        .unwrap_err()
+        .0;
+    assert_eq!(
+        err,
+        format!("{}:4:12: key `creation.priority`: stat \"force\" is listed twice; allowed: the six stats, each once: force, esprit, charisme, agilite, precision, chance", p.display())
+    );
+    let p = write(
+        dir.path(),
+        "bad2.toml",
+        "system = \"cosmos\"\nkind = \"leveling\"\n[leveling]\nlight_dark_at_5 = [2, 2]\n",
+    );
+    bin().arg("check").arg(&p).assert().code(2).stderr(predicates::str::contains(
+        "bad2.toml:4:19: key `leveling.light_dark_at_5`: [2, 2] does not split 3 points; allowed: [light, dark] with light + dark = 3 (C-LD-1)",
+    ));
+    let p = write(
+        dir.path(),
+        "bad3.toml",
+        "system = \"cosmos\"\nkind = \"creation\"\n[creation]\nhp_pm_split = \"halves\"\n",
+    );
+    bin().arg("check").arg(&p).assert().code(2).stderr(
+        predicates::str::contains("bad3.toml:4:15").and(predicates::str::contains("hp_first")),
+    );
+    let p = write(
+        dir.path(),
+        "bad4.toml",
+        "system = \"cosmos\"\nkind = \"creation\"\n[creation]\nmove_points = 12\n",
+    );
+    bin()
+        .arg("run")
+        .arg(&p)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "key `creation.move_points`: 12 points is out of range",
+        ));
+}
+
+use predicates::prelude::PredicateBooleanExt;
+
+// ---------- C-GENE ----------
+
+const GENE_HEAD: &str = "system = \"cosmos\"\nkind = \"mutation\"\n[mutation]\nchance = 50\nmax_days = 30\n[[mutation.schedule]]\npmu = \"2d10\"\n";
+
+fn gene_error(dir: &std::path::Path, genes: &str) -> String {
+    let p = write(dir, "genes.toml", &format!("{GENE_HEAD}{genes}"));
+    let f = ScenarioFile::read(&p).unwrap();
+    cosmosim::systems::cosmos::growth::scenarios::mutation::check(&f)
+        .unwrap_err()
+        .0
+        .replace(&p.display().to_string(), "genes.toml")
+}
+
+#[test]
+fn golden_gene_tree_errors() {
+    // C-GENE-1: unknown parents, cycles and bad exclusive pairs are located errors.
+    let dir = tempfile::tempdir().unwrap();
+    let g = |name: &str, extra: &str| format!("[[mutation.genes]]\nname = \"{name}\"\n{extra}");
+    assert_eq!(
+        gene_error(dir.path(), &(g("a", "") + &g("b", "parent = \"z\"\n"))),
+        "genes.toml:12:10: key `mutation.genes[1].parent`: unknown parent gene \"z\"; allowed: a, b"
+    );
+    assert_eq!(
+        gene_error(dir.path(), &(g("a", "parent = \"b\"\n") + &g("b", "parent = \"a\"\n"))),
+        "genes.toml:10:10: key `mutation.genes[0].parent`: gene \"a\" is its own ancestor (a cycle); allowed: a tree: parents must lead to a root gene without a parent"
+    );
+    assert_eq!(
+        gene_error(dir.path(), &(g("a", "active = 1\nexclusive = [\"b\"]\n") + &g("b", "active = 2\n"))),
+        "genes.toml:11:14: key `mutation.genes[0].exclusive[0]`: \"a\" and \"b\" are exclusive but both active; allowed: at most one active gene of an exclusive pair"
+    );
+    assert!(gene_error(dir.path(), &g("a", "exclusive = [\"a\"]\n"))
+        .contains("cannot be exclusive with itself"));
+    assert!(gene_error(dir.path(), &g("a", "kind = \"special\"\n"))
+        .contains("a special gene needs a max"));
+    let p = write(dir.path(), "sched.toml", "system = \"cosmos\"\nkind = \"mutation\"\n[mutation]\nchance = 50\nmax_days = 30\ntree = \"sample\"\n[[mutation.schedule]]\npmu = \"2x10\"\n");
+    bin()
+        .arg("check")
+        .arg(&p)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "sched.toml:8:7: key `mutation.schedule[0].pmu`: \"2x10\" is not a dice expression",
+        ));
+}
+
+#[test]
+fn mutation_gauge_and_ultimates_on_a_crafted_tree() {
+    // C-GENE-2/4/5 on a line of three genes: the gauge remainder carries; an ultimate
+    // arrives exactly with the 3rd major and never before.
+    use cosmosim::systems::cosmos::growth::genetics::{
+        GeneKind, GeneTree, MutationRules, Mutations, RawGene, UltimateChoice,
+    };
+    use cosmosim::systems::cosmos::{KarmaOverflow, TestSampler};
+    let raw: Vec<RawGene> = (0..3)
+        .map(|i| RawGene {
+            name: format!("g{i}"),
+            parent: (i > 0).then(|| format!("g{}", i - 1)),
+            kind: GeneKind::Normal,
+            max: None,
+            active: 0,
+            exclusive: vec![],
+        })
+        .collect();
+    let tree = GeneTree::build(&ScenarioFile::from_text("t.toml", ""), &["genes"], &raw).unwrap();
+    assert_eq!(tree.chains, vec![[0, 1, 2]]);
+    let r = MutationRules {
+        target_active: false,
+        ultimate: UltimateChoice::Random,
+        karma_overflow: KarmaOverflow::Clamp,
+    };
+    let chance: Vec<TestSampler> = (-10..=10)
+        .map(|k| TestSampler::new(&TestSpec::new(50.0, k).unwrap(), &TestRules::default()))
+        .collect();
+    let mut m = Mutations::new(&tree, &r);
+    let mut rng = stream(8, 0, 0);
+    let mut total_in = 0i64;
+    let mut mutations = 0i64;
+    for _ in 0..20_000 {
+        m.reset(0);
+        for _ in 0..200 {
+            let x = Die::D100.roll(&mut rng) as i32;
+            total_in += x as i64;
+            let before = m.majors;
+            mutations += m.accrue(x, &mut rng, &chance, &r) as i64;
+            assert_eq!(
+                m.first_ultimate.is_some(),
+                m.majors >= 3,
+                "ultimate exactly at the 3rd major"
+            );
+            assert!(m.majors <= 4 && m.majors >= before);
+            if m.done() {
+                break;
+            }
+            assert_eq!(
+                total_in - 100 * mutations,
+                m.pmu as i64,
+                "Pµ remainder carries"
+            );
+        }
+        total_in = 0;
+        mutations = 0;
+    }
+}
+
+#[test]
+fn mutation_ultimate_shares_are_uniform() {
+    // C-GENE-5 random choice: each of the four first ultimates has share 1/4.
+    let f = ScenarioFile::read(std::path::Path::new("scenarios/cosmos/mutation.toml")).unwrap();
+    let o = cosmosim::systems::RunOverrides {
+        trials: Some(40_000),
+        quiet: true,
+        ..Default::default()
+    };
+    let r = cosmosim::systems::cosmos::growth::scenarios::mutation::run(&f, &o).unwrap();
+    let u = r
+        .outputs
+        .iter()
+        .find(|o| o.name == "mutation-ultimates")
+        .unwrap();
+    let shares: Vec<f64> = u
+        .frame
+        .column("share_first")
+        .unwrap()
+        .f64()
+        .unwrap()
+        .into_no_null_iter()
+        .collect();
+    let n: f64 = 40_000.0 * 0.5; // at least half reach an ultimate in 180 days
+    for s in shares {
+        assert!((s - 0.25).abs() <= 5.0 * (0.25 * 0.75 / n).sqrt(), "{s}");
+    }
+}
+
+// ---------- C-FAT ----------
+
+#[test]
+fn expedition_tracks_stay_in_range_and_reference_matches_exact() {
+    use cosmosim::systems::cosmos::growth::scenarios::expedition::{
+        model, reference_table, ExpeditionSim,
+    };
+    let f = ScenarioFile::read(std::path::Path::new("scenarios/cosmos/expedition.toml")).unwrap();
+    let (m, ..) = model(&f).unwrap();
+    let rules = TestRules::default();
+    let sim = ExpeditionSim::new(m, &rules).unwrap();
+    let acc = Engine::new(3, 2)
+        .unwrap()
+        .run(&sim, 5, 20_000, &Progress::hidden());
+    for d in 0..acc.fp.len() {
+        // C-FAT-1: both tracks in -3..10 every evening.
+        for t in [&acc.fp[d], &acc.fm[d]] {
+            assert_eq!((t.below, t.above), (0, 0));
+            assert_eq!(t.total(), 20_000);
+        }
+        // The reference rate is the exact per-value probability averaged over the FP tally.
+        let table = reference_table(Stat::Agilite, 55.0, 0, &rules).unwrap();
+        let expect: f64 = acc.fp[d]
+            .iter()
+            .map(|(v, c)| table[(v + 3) as usize] * c as f64)
+            .sum::<f64>()
+            / 20_000.0;
+        assert!((acc.reference[d].mean - expect).abs() < 1e-9);
+    }
+    // C-FAT-4 by hand: FP 8 (extreme) -> Agilité 55 - 30 = 25, crit band from 86:
+    // scores 1..25 plus the natural 42.
+    let table = reference_table(Stat::Agilite, 55.0, 0, &rules).unwrap();
+    assert!((table[8 + 3] - 0.26).abs() < 1e-12);
+    assert_eq!(table[10 + 3], 0.0);
+}
+
+// ---------- campaign karma ----------
+
+#[test]
+fn campaign_shares_match_the_exact_chain() {
+    // C-KARMA-3 on a mix: simulated long-run shares within 5 standard errors of exact.
+    let f = ScenarioFile::read(std::path::Path::new("scenarios/cosmos/campaign.toml")).unwrap();
+    let o = cosmosim::systems::RunOverrides {
+        trials: Some(20_000),
+        quiet: true,
+        ..Default::default()
+    };
+    let r = cosmosim::systems::cosmos::growth::scenarios::campaign::run(&f, &o).unwrap();
+    let s = r
+        .outputs
+        .iter()
+        .find(|o| o.name == "campaign-stationary")
+        .unwrap();
+    let col = |n: &str| -> Vec<f64> {
+        s.frame
+            .column(n)
+            .unwrap()
+            .f64()
+            .unwrap()
+            .into_no_null_iter()
+            .collect()
+    };
+    let (e, lo, hi) = (
+        col("share_exact_no_postures"),
+        col("share_mc_none_lo"),
+        col("share_mc_none_hi"),
+    );
+    for i in 0..21 {
+        // The 95% half-width is ~2 standard errors; allow 2.5 half-widths (= 5 se).
+        let half = (hi[i] - lo[i]) / 2.0;
+        let mid = (hi[i] + lo[i]) / 2.0;
+        assert!(
+            (mid - e[i]).abs() <= 2.5 * half + 1e-4,
+            "karma {}: {mid} vs {}",
+            i as i64 - 10,
+            e[i]
+        );
+    }
+}
+
+#[test]
+fn options_change_the_movement_table() {
+    // C-MOVE option sprint_fatigue_order: after the multiplier, an extreme FP sprinter
+    // (Agilité 55, -2 units) covers 4 instead of 2 on a plain success.
+    let dir = tempfile::tempdir().unwrap();
+    let row = |opt: &str| -> String {
+        let out = dir.path().join(opt);
+        bin()
+            .args([
+                "-q",
+                "table",
+                "cosmos-movement",
+                "--agility",
+                "55",
+                "--loads",
+                "20",
+                "--fp",
+                "8",
+                "--option",
+                opt,
+                "--out",
+            ])
+            .arg(&out)
+            .assert()
+            .success();
+        let csv = std::fs::read_to_string(out.join("cosmos-movement.csv")).unwrap();
+        csv.lines().nth(1).unwrap().to_string()
+    };
+    assert!(row("sprint_fatigue_order=before").starts_with("55,50,20,20,0,8,extreme,1,1,2,2,3,"));
+    assert!(row("sprint_fatigue_order=after").starts_with("55,50,20,20,0,8,extreme,1,1,4,5,7,"));
+    bin()
+        .args([
+            "table",
+            "cosmos-movement",
+            "--option",
+            "sprint_fatigue_order=never",
+        ])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn golden_expedition_and_campaign_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = write(
+        dir.path(),
+        "ex.toml",
+        "system = \"cosmos\"\nkind = \"expedition\"\n[expedition]\ndays = 3\n[expedition.traveller]\nforce = 50\nesprit = 50\n[expedition.day]\nmeals = 4\n[expedition.reference_test]\nstat = \"agilite\"\nthreshold = 55\n",
+    );
+    bin()
+        .arg("check")
+        .arg(&p)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "ex.toml:9:9: key `expedition.day.meals`: 4 is out of range; allowed: 0..3",
+        ));
+    let p = write(
+        dir.path(),
+        "ex2.toml",
+        "system = \"cosmos\"\nkind = \"expedition\"\n[expedition]\ndays = 3\n[expedition.traveller]\nforce = 50\nesprit = 50\n[expedition.day]\n[[expedition.changes]]\ndays = [5]\n[expedition.reference_test]\nstat = \"agilite\"\nthreshold = 55\n",
+    );
+    bin().arg("check").arg(&p).assert().code(2).stderr(predicates::str::contains(
+        "ex2.toml:10:9: key `expedition.changes[0].days[0]`: day 5 is outside the expedition; allowed: 1..3",
+    ));
+    let p = write(
+        dir.path(),
+        "ca.toml",
+        "system = \"cosmos\"\nkind = \"campaign\"\n[campaign]\ntests = 100\n[[campaign.thresholds]]\nthreshold = 50\n[campaign.postures]\nevery_tests = 10\nlength_tests = 10\nkind = \"alternate\"\n",
+    );
+    bin()
+        .arg("check")
+        .arg(&p)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "ca.toml:9:16: key `campaign.postures.length_tests`: 10 is out of range; allowed: 1..9",
+        ));
+}
