@@ -4,6 +4,7 @@
 
 mod atomic;
 mod chart;
+mod cross_check;
 mod csv;
 mod index;
 mod meta;
@@ -11,6 +12,7 @@ mod png;
 
 pub use atomic::write_atomic;
 pub use chart::{Chart, Figure, Heatmap, Legend, LineChart, LineSeries};
+pub use cross_check::{class_columns, coverage, Coverage};
 pub use csv::{csv_string, write_csv};
 pub use index::{write_index, IndexEntry};
 pub use meta::{file_sha256, Provenance, ScenarioRef};
