@@ -65,6 +65,18 @@ pub struct RunArgs {
     pub options: Vec<String>,
 }
 
+impl RunArgs {
+    /// The context these flags ask for: seed, threads, rule options.
+    pub fn context(&self, quiet: bool) -> anyhow::Result<crate::context::Context> {
+        crate::context::Context::new(
+            self.seed,
+            self.threads,
+            crate::rules::RuleOptions::from_pairs(&self.options)?,
+            quiet,
+        )
+    }
+}
+
 #[derive(Debug, Args, Clone)]
 pub struct ReportArgs {
     #[command(flatten)]

@@ -1,9 +1,7 @@
 use std::path::Path;
 
 use crate::cli::ReportArgs;
-use crate::context::Context;
 use crate::report::{write_index, IndexEntry};
-use crate::rules::RuleOptions;
 use crate::systems::{self, RunOverrides};
 
 use super::{export, run_scenario, shipped_scenarios, write_scenario};
@@ -20,12 +18,7 @@ const SCENARIO_DIR: &str = "scenarios";
 
 /// `cosmosim report`: every table of every system, every shipped scenario, and `index.md`.
 pub fn report(a: &ReportArgs, quiet: bool) -> anyhow::Result<()> {
-    let ctx = Context::new(
-        a.run.seed,
-        a.run.threads,
-        RuleOptions::from_pairs(&a.run.options)?,
-        quiet,
-    )?;
+    let ctx = a.run.context(quiet)?;
     let mut outputs = systems::report_outputs(&ctx, a.trials)?;
     export(&mut outputs, &a.run.out, &ctx)?;
     let mut entries: Vec<IndexEntry> = outputs.iter().map(|o| o.index_entry()).collect();

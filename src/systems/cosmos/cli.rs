@@ -8,7 +8,6 @@ use crate::cli::{
 use crate::commands::export;
 use crate::context::{Context, Method};
 use crate::report::Output;
-use crate::rules::RuleOptions;
 
 use super::tables::{karma_drift_output, test_output, KarmaDriftParams, TestGrid};
 
@@ -75,12 +74,7 @@ impl CosmosTable {
     pub fn run(&self, quiet: bool) -> anyhow::Result<()> {
         match self {
             CosmosTable::CosmosTest(a) => {
-                let ctx = Context::new(
-                    a.run.seed,
-                    a.run.threads,
-                    RuleOptions::from_pairs(&a.run.options)?,
-                    quiet,
-                )?;
+                let ctx = a.run.context(quiet)?;
                 let grid = TestGrid {
                     thresholds: a.thresholds.0.clone(),
                     karma: a.karma.0.clone(),
@@ -91,12 +85,7 @@ impl CosmosTable {
                 export(&mut out, &a.run.out, &ctx)?;
             }
             CosmosTable::CosmosKarmaDrift(a) => {
-                let ctx = Context::new(
-                    a.run.seed,
-                    a.run.threads,
-                    RuleOptions::from_pairs(&a.run.options)?,
-                    quiet,
-                )?;
+                let ctx = a.run.context(quiet)?;
                 let params = KarmaDriftParams {
                     thresholds: a.thresholds.0.clone(),
                     burn_in: a.burn_in,

@@ -6,7 +6,6 @@ use crate::cli::{parse_int_list, MethodArgs, RunArgs};
 use crate::commands::export;
 use crate::context::Context;
 use crate::report::Output;
-use crate::rules::RuleOptions;
 
 use super::tables::{help_output, luck_output, test_output, HelpGrid, LuckGrid, TestGrid};
 
@@ -115,12 +114,7 @@ pub struct FalloutLuckArgs {
 }
 
 fn context(run: &RunArgs, quiet: bool) -> anyhow::Result<Context> {
-    Context::new(
-        run.seed,
-        run.threads,
-        RuleOptions::from_pairs(&run.options)?,
-        quiet,
-    )
+    run.context(quiet)
 }
 
 impl FalloutTable {

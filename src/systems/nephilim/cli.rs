@@ -6,7 +6,6 @@ use crate::cli::{parse_int_list, IntList, MethodArgs, RunArgs};
 use crate::commands::export;
 use crate::context::Context;
 use crate::report::Output;
-use crate::rules::RuleOptions;
 
 use super::tables::{dice_output, initiative_output, magic_output, test_output, MagicGrid};
 use super::{Circle, Duration, Plexus};
@@ -166,12 +165,7 @@ impl NephilimTable {
             NephilimTable::NephilimInitiative(a) => &a.run,
             NephilimTable::NephilimMagic(a) => &a.run,
         };
-        let ctx = Context::new(
-            run.seed,
-            run.threads,
-            RuleOptions::from_pairs(&run.options)?,
-            quiet,
-        )?;
+        let ctx = run.context(quiet)?;
         let out = match self {
             NephilimTable::NephilimDice(_) => dice_output(&ctx)?,
             NephilimTable::NephilimTest(a) => {

@@ -6,7 +6,6 @@ use crate::cli::{parse_int_list, IntList, MethodArgs, RunArgs};
 use crate::commands::export;
 use crate::context::Context;
 use crate::report::Output;
-use crate::rules::RuleOptions;
 
 use super::tables::{conf_output, test_output, ConfGrid, TestGrid};
 
@@ -60,12 +59,7 @@ impl TrinitesTable {
     pub fn run(&self, quiet: bool) -> anyhow::Result<()> {
         match self {
             TrinitesTable::TrinitesTest(a) => {
-                let ctx = Context::new(
-                    a.run.seed,
-                    a.run.threads,
-                    RuleOptions::from_pairs(&a.run.options)?,
-                    quiet,
-                )?;
+                let ctx = a.run.context(quiet)?;
                 let grid = TestGrid {
                     modifiers: a.modifiers.0.clone(),
                 };
@@ -73,12 +67,7 @@ impl TrinitesTable {
                 export(&mut out, &a.run.out, &ctx)?;
             }
             TrinitesTable::TrinitesConfrontation(a) => {
-                let ctx = Context::new(
-                    a.run.seed,
-                    a.run.threads,
-                    RuleOptions::from_pairs(&a.run.options)?,
-                    quiet,
-                )?;
+                let ctx = a.run.context(quiet)?;
                 let grid = ConfGrid {
                     modifiers_a: a.modifiers_a.0.clone(),
                     modifiers_b: a.modifiers_b.0.clone(),

@@ -7,7 +7,6 @@ use crate::cli::{parse_int_list, parse_modifier, IntList, RunArgs};
 use crate::commands::export;
 use crate::context::Context;
 use crate::report::Output;
-use crate::rules::RuleOptions;
 
 use super::aura::Edition;
 use super::tables::{
@@ -181,12 +180,7 @@ impl GrowthTable {
 }
 
 fn ctx(run: &RunArgs, quiet: bool) -> anyhow::Result<Context> {
-    Context::new(
-        run.seed,
-        run.threads,
-        RuleOptions::from_pairs(&run.options)?,
-        quiet,
-    )
+    run.context(quiet)
 }
 
 /// Every growth table with default settings, for `cosmosim report`.
