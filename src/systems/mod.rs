@@ -9,7 +9,7 @@ use crate::rules::OptionSpec;
 
 /// The rule options of every system, for the registry.
 pub fn option_specs() -> &'static [&'static [OptionSpec]] {
-    &[cosmos::OPTIONS]
+    &[cosmos::OPTIONS, cosmos::combat::OPTIONS]
 }
 
 /// Every table of every system with default settings, for `cosmosim report`
@@ -22,6 +22,6 @@ pub fn report_outputs(ctx: &crate::context::Context, trials: u64) -> anyhow::Res
 
 /// Every kind of scenario file, by its `system` key.
 pub fn scenario_kinds() -> Vec<&'static ScenarioKind> {
-    let kinds: Vec<&'static ScenarioKind> = vec![];
+    let kinds: Vec<&'static ScenarioKind> = vec![&cosmos::combat::SCENARIO_KIND];
     kinds
 }
