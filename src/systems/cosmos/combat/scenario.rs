@@ -122,6 +122,8 @@ pub struct RawFighter {
     pub final_skill: Option<String>,
     pub light_points: Option<u8>,
     pub dark_points: Option<u8>,
+    /// How many of the 3 points granted at level 5 are Dark (the rest Light), C-LD-1.
+    pub level5_dark: Option<u8>,
     pub actions: Option<u8>,
     pub karma: Option<i64>,
     #[serde(default)]
@@ -195,8 +197,7 @@ pub struct RawPolicy {
     pub light_when_ally_down: bool,
     #[serde(default)]
     pub prefer: RawPrefer,
-    #[serde(default)]
-    pub final_skill: RawFinalSkill,
+    pub final_skill: Option<RawFinalSkill>,
     #[serde(default)]
     pub defence: RawDefence,
     #[serde(default)]
@@ -401,15 +402,18 @@ fn validate_fighter(
     let final_skill = match &f.final_skill {
         Some(a) => {
             let &ai = attack_index.get(a).ok_or_else(|| err(&["final_skill"], &format!("undefined attack \"{a}\""), attack_names))?;
-            if f.level < 5 {
-                return Err(err(&["final_skill"], &format!("a Final Skill needs level 5 or more (C-LD-4), this combatant is level {}", f.level), "no final_skill below level 5"));
-            }
+            // Below level 5 it is kept but never used (C-LD-4), so a sweep over levels works.
             Some(ai)
         }
         None => None,
     };
     // C-LD-1: 1 Light + 1 Dark at level 1, +3 split at level 5, the MJ decides from 6.
-    let (light, dark) = (f.light_points.unwrap_or(1), f.dark_points.unwrap_or(1));
+    let level5_dark = f.level5_dark.unwrap_or(2);
+    if level5_dark > 3 {
+        return Err(err(&["level5_dark"], &format!("{level5_dark} of the 3 level-5 points"), "0..3 (the rest are Light points, C-LD-1)"));
+    }
+    let (light_default, dark_default) = if f.level >= 5 { (1 + 3 - level5_dark, 1 + level5_dark) } else { (1, 1) };
+    let (light, dark) = (f.light_points.unwrap_or(light_default), f.dark_points.unwrap_or(dark_default));
     let (max_each, max_total, why) = match f.level {
         1..=4 => (1, 2, "at most 1 Light and 1 Dark point below level 5 (C-LD-1)"),
         5 => (4, 5, "at level 5: 1 Light + 1 Dark + 3 split between them, so light_points + dark_points <= 5 (C-LD-1)"),
@@ -444,6 +448,9 @@ fn validate_fighter(
     };
     if dark_t.any() && dark == 0 {
         return Err(err(&["policy"], "the policy spends Dark points but dark_points = 0", "dark_points >= 1, or no dark_* trigger"));
+    }
+    if p.final_skill.is_some_and(|t| t != RawFinalSkill::Never) && final_skill.is_none() {
+        return Err(err(&["policy", "final_skill"], "the policy uses a Final Skill but the combatant has none", "set `final_skill = \"<attack>\"` on the combatant, or final_skill = \"never\""));
     }
     if light_t.any() && light == 0 {
         return Err(err(&["policy"], "the policy spends Light points but light_points = 0", "light_points >= 1, or no light_* trigger"));
@@ -490,7 +497,9 @@ fn validate_fighter(
             dark: dark_t,
             light: light_t,
             prefer_dark: p.prefer == RawPrefer::Dark,
-            final_skill_turn: match p.final_skill {
+            // C-LD-4: level 5 or more.
+            final_skill_turn: match p.final_skill.unwrap_or_default() {
+                _ if f.level < 5 => 0,
                 RawFinalSkill::FirstTurn => 1,
                 RawFinalSkill::SecondTurn => 2,
                 RawFinalSkill::ThirdTurn => 3,
