@@ -399,3 +399,37 @@ fn run_is_byte_identical_whatever_the_threads() {
     let meta = std::fs::read_to_string(a.join("combat-sides.meta.json")).unwrap();
     assert!(meta.contains("\"sha256\"") && meta.contains("apocalypse.toml"), "{meta}");
 }
+
+#[test]
+fn sweep_writes_one_row_per_grid_point_and_a_point_equals_a_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let (sw, run) = (dir.path().join("sw"), dir.path().join("run"));
+    run_cli(
+        &sw,
+        &["sweep", "scenarios/cosmos/duel.toml", "--trials", "30000", "--vary", "aldric.hp=120,150", "--vary", "brune.mode=offensive,defensive"],
+    );
+    let csv = std::fs::read_to_string(sw.join("combat-sweep.csv")).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 5, "{csv}");
+    assert!(lines[0].starts_with("aldric_hp,brune_mode,trials,p_win_defensive,p_win_defensive_lo,p_win_defensive_hi,"), "{}", lines[0]);
+    assert!(lines[4].starts_with("150,defensive,30000,"), "{}", lines[4]);
+    assert!(sw.join("combat-sweep-aldric_hp.png").exists() && sw.join("combat-sweep-brune_mode.png").exists());
+    // The grid point with the file's own values gives the run's numbers (task from values).
+    run_cli(&run, &["run", "scenarios/cosmos/duel.toml", "--trials", "30000"]);
+    let sides = std::fs::read_to_string(run.join("combat-sides.csv")).unwrap();
+    let p_def = sides.lines().find(|l| l.starts_with("defensive,")).unwrap().split(',').nth(3).unwrap();
+    assert_eq!(lines[4].split(',').nth(3).unwrap(), p_def);
+    // A value the file cannot take is a located error with exit code 2.
+    let out = Command::cargo_bin("cosmosim")
+        .unwrap()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["sweep", "scenarios/cosmos/duel.toml", "--trials", "100", "--out"])
+        .arg(dir.path().join("bad"))
+        .args(["--vary", "aldric.stats.force=70,90"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert!(e.starts_with("error: with --vary aldric.stats.force=90: scenarios/cosmos/duel.toml:"), "{e}");
+    assert!(e.contains("key `combatants.aldric.stats.force`: 90 is out of range at level 3; allowed: 20..85"), "{e}");
+}

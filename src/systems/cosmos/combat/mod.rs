@@ -13,6 +13,7 @@ mod posture;
 mod report;
 mod scenario;
 mod sim;
+pub mod sweep;
 
 pub use acc::{CombatAcc, FighterAcc, PostureCounts, END_NAMES, POSTURE_NAMES};
 pub use action::defence_stops;
