@@ -16,11 +16,13 @@ fn bench(c: &mut Criterion) {
     g.throughput(Throughput::Elements(COMBATS));
     g.sample_size(10);
     for name in ["duel", "apocalypse"] {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("scenarios/cosmos/{name}.toml"));
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("scenarios/cosmos/{name}.toml"));
         let file = ScenarioFile::read(&path).expect("shipped scenario");
         let (raw, model) = load(&file).expect("valid scenario");
         for threads in [1, 2] {
-            let ctx = Context::new(1, threads, file.rule_options(&raw.rules).unwrap(), true).unwrap();
+            let ctx =
+                Context::new(1, threads, file.rule_options(&raw.rules).unwrap(), true).unwrap();
             g.bench_function(format!("{name}/{threads}_threads"), |b| {
                 b.iter(|| simulate(model.clone(), &ctx, COMBATS).1.combats)
             });

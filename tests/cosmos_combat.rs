@@ -74,7 +74,12 @@ fn hero(acc: &CombatAcc) -> &cosmosim::systems::cosmos::combat::FighterAcc {
 #[test]
 fn sepulcrale_below_level_5_against_harmless_enemies_fires_apocalypse_once_per_dark_point() {
     // C-LD-6 + C-LD-3: the posture expires after 3 turns without Revive.
-    let t = duel("level = 3\nattacks = [\"blade\"]", "dark_at_start = true", HARMLESS, "[combat]\nmax_rounds = 10");
+    let t = duel(
+        "level = 3\nattacks = [\"blade\"]",
+        "dark_at_start = true",
+        HARMLESS,
+        "[combat]\nmax_rounds = 10",
+    );
     let (_, acc) = run_text(&t, N, &[]);
     let sep = hero(&acc).posture[1];
     assert_eq!(sep.entered, N);
@@ -117,11 +122,21 @@ fn a_posture_in_which_revive_fired_never_fires_apocalypse() {
 #[test]
 fn backlash_iff_a_third_posture_turn_began() {
     // C-LD-3. Expiry at the end of turn 3: backlash every time.
-    let t = duel("level = 3\nattacks = [\"blade\"]", "dark_at_start = true", HARMLESS, "[combat]\nmax_rounds = 3");
+    let t = duel(
+        "level = 3\nattacks = [\"blade\"]",
+        "dark_at_start = true",
+        HARMLESS,
+        "[combat]\nmax_rounds = 3",
+    );
     let sep = hero(&run_text(&t, N, &[]).1).posture[1];
     assert_eq!((sep.backlash, sep.ends[0]), (N, N));
     // Combat ends after 2 posture turns: no backlash.
-    let t = duel("level = 3\nattacks = [\"blade\"]", "dark_at_start = true", HARMLESS, "[combat]\nmax_rounds = 2");
+    let t = duel(
+        "level = 3\nattacks = [\"blade\"]",
+        "dark_at_start = true",
+        HARMLESS,
+        "[combat]\nmax_rounds = 2",
+    );
     let sep = hero(&run_text(&t, N, &[]).1).posture[1];
     assert_eq!((sep.backlash, sep.ends[2]), (0, N));
     // Final Skill on posture turn 2: no backlash; on turn 3: backlash.
@@ -158,8 +173,8 @@ fn crit_attack_is_stopped_only_by_crit_or_better_defence() {
     let hits = [Success, CritSuccess, SuperSuccess];
     let expected = [
         // defence: Super, Crit, Success, Failure, CritFail, SuperFail
-        [true, true, true, false, false, false],   // Success attack
-        [true, true, false, false, false, false],  // Crit attack
+        [true, true, true, false, false, false], // Success attack
+        [true, true, false, false, false, false], // Crit attack
         [true, false, false, false, false, false], // Super attack
     ];
     for (a, row) in hits.iter().zip(expected) {
@@ -183,9 +198,19 @@ fn karma_is_locked_in_posture_and_restored_after() {
     };
     let acc = run_text(&body("dark_at_start = true"), N, &[]).1;
     assert_eq!(hero(&acc).karma_end[13], N);
-    let acc = run_text(&body("dark_at_start = true"), N, &["posture_karma_exit=keep"]).1;
+    let acc = run_text(
+        &body("dark_at_start = true"),
+        N,
+        &["posture_karma_exit=keep"],
+    )
+    .1;
     assert_eq!(hero(&acc).karma_end[0], N);
-    let acc = run_text(&body("light_at_start = true"), N, &["posture_karma_exit=keep"]).1;
+    let acc = run_text(
+        &body("light_at_start = true"),
+        N,
+        &["posture_karma_exit=keep"],
+    )
+    .1;
     assert_eq!(hero(&acc).karma_end[20], N);
     // Control: without a posture, karma drifts in some combats (C-KARMA-1).
     let acc = run_text(&body(""), N, &[]).1;
@@ -215,7 +240,10 @@ fn illumination_acts_first() {
 fn agrees(count: u64, n: u64, p: f64) {
     let ph = count as f64 / n as f64;
     let bound = 5.0 * (p * (1.0 - p) / n as f64).sqrt();
-    assert!((ph - p).abs() <= bound, "p̂ = {ph}, exact {p}, bound {bound}");
+    assert!(
+        (ph - p).abs() <= bound,
+        "p̂ = {ph}, exact {p}, bound {bound}"
+    );
 }
 
 #[test]
@@ -229,7 +257,10 @@ fn one_round_kill_chance_matches_the_exact_test_distribution() {
         "level = 3\nhp = 16\nmode = \"offensive\"\nattacks = [\"tickle\"]",
         "[combat]\nmax_rounds = 1",
     )
-    .replace("[attacks.kill]", "[attacks.ten]\nstat = \"force\"\ndamage = \"10\"\n\n[attacks.kill]");
+    .replace(
+        "[attacks.kill]",
+        "[attacks.ten]\nstat = \"force\"\ndamage = \"10\"\n\n[attacks.kill]",
+    );
     let n = 400_000;
     let (sim, acc) = run_text(&t, n, &[]);
     let heroes = sim.model.sides.iter().position(|s| s == "heroes").unwrap();
@@ -239,11 +270,18 @@ fn one_round_kill_chance_matches_the_exact_test_distribution() {
     // A Defensive foe parries or dodges (Force 60 / Agilité 40: parry at 60): the hero
     // wins iff its crit is not met by a crit/super parry, or it rolls a super and the
     // parry is not a super.
-    let t2 = t.replace("hp = 16\nmode = \"offensive\"", "hp = 16\nmode = \"defensive\"");
+    let t2 = t.replace(
+        "hp = 16\nmode = \"offensive\"",
+        "hp = 16\nmode = \"defensive\"",
+    );
     let (_, acc) = run_text(&t2, n, &[]);
     let d = exact.clone();
-    let (dc, ds) = (d.prob(&Outcome::CritSuccess), d.prob(&Outcome::SuperSuccess));
-    let p = exact.prob(&Outcome::CritSuccess) * (1.0 - dc - ds) + exact.prob(&Outcome::SuperSuccess) * (1.0 - ds);
+    let (dc, ds) = (
+        d.prob(&Outcome::CritSuccess),
+        d.prob(&Outcome::SuperSuccess),
+    );
+    let p = exact.prob(&Outcome::CritSuccess) * (1.0 - dc - ds)
+        + exact.prob(&Outcome::SuperSuccess) * (1.0 - ds);
     agrees(acc.outcome[heroes], n, p);
 }
 
@@ -267,7 +305,13 @@ Light\t1\t1\t1\t1\t1\t1\t1\t1\t1\t1,25\t2\t1";
 #[test]
 fn element_table_matches_the_rulebook_cell_by_cell() {
     let mut lines = RULEBOOK_TABLE.lines();
-    let header: Vec<Element> = lines.next().unwrap().split('\t').skip(1).map(|n| Element::parse(n).unwrap()).collect();
+    let header: Vec<Element> = lines
+        .next()
+        .unwrap()
+        .split('\t')
+        .skip(1)
+        .map(|n| Element::parse(n).unwrap())
+        .collect();
     assert_eq!(header.len(), 12);
     let mut cells = 0;
     for line in lines {
@@ -275,7 +319,13 @@ fn element_table_matches_the_rulebook_cell_by_cell() {
         let target = Element::parse(f.next().unwrap()).unwrap();
         for (attacker, v) in header.iter().zip(f) {
             let v: f64 = v.replace(',', ".").parse().unwrap();
-            assert_eq!(ELEMENT_TABLE[target.0 as usize][attacker.0 as usize], v, "{} on {}", attacker.name(), target.name());
+            assert_eq!(
+                ELEMENT_TABLE[target.0 as usize][attacker.0 as usize],
+                v,
+                "{} on {}",
+                attacker.name(),
+                target.name()
+            );
             cells += 1;
         }
     }
@@ -291,13 +341,31 @@ fn write_tmp(dir: &tempfile::TempDir, name: &str, text: &str) -> std::path::Path
 fn check_error(text: &str) -> String {
     let dir = tempfile::tempdir().unwrap();
     write_tmp(&dir, "bad.toml", text);
-    let out = Command::cargo_bin("cosmosim").unwrap().current_dir(dir.path()).args(["check", "bad.toml"]).output().unwrap();
-    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stderr).unwrap().trim_end().to_string()
+    let out = Command::cargo_bin("cosmosim")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["check", "bad.toml"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stderr)
+        .unwrap()
+        .trim_end()
+        .to_string()
 }
 
 fn good() -> String {
-    duel("level = 3\nattacks = [\"blade\"]", "dark_below_hp = 0.5", "level = 3\nhp = 100\nattacks = [\"blade\"]", "")
+    duel(
+        "level = 3\nattacks = [\"blade\"]",
+        "dark_below_hp = 0.5",
+        "level = 3\nhp = 100\nattacks = [\"blade\"]",
+        "",
+    )
 }
 
 #[test]
@@ -353,8 +421,15 @@ fn golden_errors_for_bad_files() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     // Rule options in [rules] are checked too.
-    let e = check_error(&good().replace("kind = \"combat\"\n", "kind = \"combat\"\n[rules]\napocalypse_on = [\"expiry\", \"sunset\"]\n"));
-    assert!(e.starts_with("error: bad.toml:4:17: key `rules.apocalypse_on`:") && e.contains("expiry, final_skill, combat_end"), "{e}");
+    let e = check_error(&good().replace(
+        "kind = \"combat\"\n",
+        "kind = \"combat\"\n[rules]\napocalypse_on = [\"expiry\", \"sunset\"]\n",
+    ));
+    assert!(
+        e.starts_with("error: bad.toml:4:17: key `rules.apocalypse_on`:")
+            && e.contains("expiry, final_skill, combat_end"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -385,19 +460,42 @@ fn run_cli(out: &std::path::Path, args: &[&str]) {
 fn run_is_byte_identical_whatever_the_threads() {
     let dir = tempfile::tempdir().unwrap();
     let (a, b) = (dir.path().join("a"), dir.path().join("b"));
-    let base = ["run", "scenarios/cosmos/apocalypse.toml", "--trials", "150000", "--seed", "3"];
+    let base = [
+        "run",
+        "scenarios/cosmos/apocalypse.toml",
+        "--trials",
+        "150000",
+        "--seed",
+        "3",
+    ];
     run_cli(&a, &[&base[..], &["--threads", "1"]].concat());
     run_cli(&b, &[&base[..], &["--threads", "2"]].concat());
-    for f in ["combat-sides.csv", "combat-postures.csv", "combat-rounds.csv", "combat-karma.csv", "summary.md"] {
-        assert_eq!(std::fs::read(a.join(f)).unwrap(), std::fs::read(b.join(f)).unwrap(), "{f}");
+    for f in [
+        "combat-sides.csv",
+        "combat-postures.csv",
+        "combat-rounds.csv",
+        "combat-karma.csv",
+        "summary.md",
+    ] {
+        assert_eq!(
+            std::fs::read(a.join(f)).unwrap(),
+            std::fs::read(b.join(f)).unwrap(),
+            "{f}"
+        );
     }
     let summary = std::fs::read_to_string(a.join("summary.md")).unwrap();
-    assert!(summary.contains("Apocalypse fired per Dark point spent:"), "{summary}");
+    assert!(
+        summary.contains("Apocalypse fired per Dark point spent:"),
+        "{summary}"
+    );
     assert!(std::fs::read_to_string(a.join("combat-postures.csv")).unwrap().starts_with(
         "combatant,posture,combats,points_spent,points_per_combat,apocalypse,apocalypse_per_point,apocalypse_per_point_lo,apocalypse_per_point_hi,"
     ));
     let meta = std::fs::read_to_string(a.join("combat-sides.meta.json")).unwrap();
-    assert!(meta.contains("\"sha256\"") && meta.contains("apocalypse.toml"), "{meta}");
+    assert!(
+        meta.contains("\"sha256\"") && meta.contains("apocalypse.toml"),
+        "{meta}"
+    );
 }
 
 #[test]
@@ -406,30 +504,71 @@ fn sweep_writes_one_row_per_grid_point_and_a_point_equals_a_run() {
     let (sw, run) = (dir.path().join("sw"), dir.path().join("run"));
     run_cli(
         &sw,
-        &["sweep", "scenarios/cosmos/duel.toml", "--trials", "30000", "--vary", "aldric.hp=120,150", "--vary", "brune.mode=offensive,defensive"],
+        &[
+            "sweep",
+            "scenarios/cosmos/duel.toml",
+            "--trials",
+            "30000",
+            "--vary",
+            "aldric.hp=120,150",
+            "--vary",
+            "brune.mode=offensive,defensive",
+        ],
     );
     let csv = std::fs::read_to_string(sw.join("combat-sweep.csv")).unwrap();
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(lines.len(), 5, "{csv}");
-    assert!(lines[0].starts_with("aldric_hp,brune_mode,trials,p_win_defensive,p_win_defensive_lo,p_win_defensive_hi,"), "{}", lines[0]);
+    assert!(
+        lines[0].starts_with(
+            "aldric_hp,brune_mode,trials,p_win_defensive,p_win_defensive_lo,p_win_defensive_hi,"
+        ),
+        "{}",
+        lines[0]
+    );
     assert!(lines[4].starts_with("150,defensive,30000,"), "{}", lines[4]);
-    assert!(sw.join("combat-sweep-aldric_hp.png").exists() && sw.join("combat-sweep-brune_mode.png").exists());
+    assert!(
+        sw.join("combat-sweep-aldric_hp.png").exists()
+            && sw.join("combat-sweep-brune_mode.png").exists()
+    );
     // The grid point with the file's own values gives the run's numbers (task from values).
-    run_cli(&run, &["run", "scenarios/cosmos/duel.toml", "--trials", "30000"]);
+    run_cli(
+        &run,
+        &["run", "scenarios/cosmos/duel.toml", "--trials", "30000"],
+    );
     let sides = std::fs::read_to_string(run.join("combat-sides.csv")).unwrap();
-    let p_def = sides.lines().find(|l| l.starts_with("defensive,")).unwrap().split(',').nth(3).unwrap();
+    let p_def = sides
+        .lines()
+        .find(|l| l.starts_with("defensive,"))
+        .unwrap()
+        .split(',')
+        .nth(3)
+        .unwrap();
     assert_eq!(lines[4].split(',').nth(3).unwrap(), p_def);
     // A value the file cannot take is a located error with exit code 2.
     let out = Command::cargo_bin("cosmosim")
         .unwrap()
         .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(["sweep", "scenarios/cosmos/duel.toml", "--trials", "100", "--out"])
+        .args([
+            "sweep",
+            "scenarios/cosmos/duel.toml",
+            "--trials",
+            "100",
+            "--out",
+        ])
         .arg(dir.path().join("bad"))
         .args(["--vary", "aldric.stats.force=70,90"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let e = String::from_utf8_lossy(&out.stderr);
-    assert!(e.starts_with("error: with --vary aldric.stats.force=90: scenarios/cosmos/duel.toml:"), "{e}");
-    assert!(e.contains("key `combatants.aldric.stats.force`: 90 is out of range at level 3; allowed: 20..85"), "{e}");
+    assert!(
+        e.starts_with("error: with --vary aldric.stats.force=90: scenarios/cosmos/duel.toml:"),
+        "{e}"
+    );
+    assert!(
+        e.contains(
+            "key `combatants.aldric.stats.force`: 90 is out of range at level 3; allowed: 20..85"
+        ),
+        "{e}"
+    );
 }

@@ -105,7 +105,12 @@ impl CombatAcc {
 
     /// Mean rounds per combat.
     pub fn mean_rounds(&self) -> f64 {
-        let s: u64 = self.rounds.iter().enumerate().map(|(r, c)| r as u64 * c).sum();
+        let s: u64 = self
+            .rounds
+            .iter()
+            .enumerate()
+            .map(|(r, c)| r as u64 * c)
+            .sum();
         s as f64 / self.combats.max(1) as f64
     }
 

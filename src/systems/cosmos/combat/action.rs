@@ -65,10 +65,12 @@ impl Fight<'_, '_> {
             return Some(p as usize);
         }
         let n = self.sim.n;
-        let enemies = (0..n).filter(|&g| self.sim.model.fighters[g].side != side && !self.st[g].down);
+        let enemies =
+            (0..n).filter(|&g| self.sim.model.fighters[g].side != side && !self.st[g].down);
         let by_hp = |high: bool| {
             let mut best: Option<usize> = None;
-            for g in (0..n).filter(|&g| self.sim.model.fighters[g].side != side && !self.st[g].down) {
+            for g in (0..n).filter(|&g| self.sim.model.fighters[g].side != side && !self.st[g].down)
+            {
                 let better = match best {
                     None => true,
                     Some(b) if high => self.st[g].hp > self.st[b].hp,
@@ -102,7 +104,9 @@ impl Fight<'_, '_> {
                 if count == 0 {
                     return None;
                 }
-                let pick = Die::new(count as u64).map(|d| d.index(self.rng) as usize).unwrap_or(0);
+                let pick = Die::new(count as u64)
+                    .map(|d| d.index(self.rng) as usize)
+                    .unwrap_or(0);
                 (0..n)
                     .filter(|&g| self.sim.model.fighters[g].side != side && !self.st[g].down)
                     .nth(pick)
@@ -119,7 +123,9 @@ impl Fight<'_, '_> {
         } else {
             let base = self.sim.model.fighters[f].stats[stat] as f64;
             let t = threshold_with_modifier(base, m as f64, self.sim.rules.test.percent_mode);
-            TestSpec::new(t, k).expect("karma in range").roll(self.rng, &self.sim.rules.test)
+            TestSpec::new(t, k)
+                .expect("karma in range")
+                .roll(self.rng, &self.sim.rules.test)
         };
         if self.st[f].posture == NONE {
             self.st[f].karma = drift(self.st[f].karma, o, self.sim.rules.test.karma_overflow);
@@ -143,7 +149,9 @@ impl Fight<'_, '_> {
         } else {
             fighter.mode
         };
-        let Some(target) = self.choose_target(f) else { return };
+        let Some(target) = self.choose_target(f) else {
+            return;
+        };
         let s = self.st[f];
         // C-LD-4: Final Skill at level 5+, in a posture, from the policy's posture turn.
         let fs = fighter.final_skill.filter(|&a| {
@@ -152,7 +160,9 @@ impl Fight<'_, '_> {
                 && s.posture_turns >= policy.final_skill_turn
                 && self.cost(f, a) <= s.pm
         });
-        let Some(attack) = fs.or_else(|| self.choose_attack(f, target)) else { return };
+        let Some(attack) = fs.or_else(|| self.choose_attack(f, target)) else {
+            return;
+        };
         if s.malus_next && self.in_sep_backlash(f) {
             self.st[f].action_malus = 20;
             self.st[f].malus_next = false;
@@ -172,7 +182,9 @@ impl Fight<'_, '_> {
         if self.st[from].down || self.st[on].down {
             return;
         }
-        let Some(attack) = self.choose_attack(from, on) else { return };
+        let Some(attack) = self.choose_attack(from, on) else {
+            return;
+        };
         self.st[from].pm -= self.cost(from, attack);
         self.resolve(from, on, attack, false, true);
     }
@@ -182,9 +194,11 @@ impl Fight<'_, '_> {
         let (dodge, parry) = (!a.undodgeable, !a.unparryable);
         let stats = &self.sim.model.fighters[t].stats;
         match self.sim.model.fighters[t].policy.defence {
-            DefencePolicy::Best if dodge && parry => {
-                Some(if stats[AGILITE] >= stats[FORCE] { AGILITE } else { FORCE })
-            }
+            DefencePolicy::Best if dodge && parry => Some(if stats[AGILITE] >= stats[FORCE] {
+                AGILITE
+            } else {
+                FORCE
+            }),
             DefencePolicy::Best | DefencePolicy::Dodge if dodge => Some(AGILITE),
             DefencePolicy::Best | DefencePolicy::Parry if parry => Some(FORCE),
             _ => None,
@@ -220,7 +234,8 @@ impl Fight<'_, '_> {
                 if let Some(dstat) = self.defence_stat(t, attack) {
                     let d = self.test(t, dstat, false);
                     let stopped = defence_stops(o, d);
-                    riposte = !free && d.tier() >= 2 && (stopped || !self.sim.rules.riposte_needs_stop);
+                    riposte =
+                        !free && d.tier() >= 2 && (stopped || !self.sim.rules.riposte_needs_stop);
                     if stopped {
                         if riposte {
                             self.free_attack(t, a);
@@ -244,15 +259,21 @@ impl Fight<'_, '_> {
         } else {
             1.0
         };
-        let backlash = if self.in_sep_backlash(a) { rules.backlash_mult } else { 1.0 };
+        let backlash = if self.in_sep_backlash(a) {
+            rules.backlash_mult
+        } else {
+            1.0
+        };
         let fs_bonus = if final_skill && s.posture == ILLUMINATION && s.adv == 3 {
             rules.fs_bonus_mult
         } else {
             1.0
         };
-        let raw = self.sim.model.attacks[attack].dice.roll(self.rng) as f64;
-        let dmg = (raw * tier_mult * mode_mult * self.sim.coef(attack, t) * backlash * fs_bonus).floor();
-        self.damage(a, t, dmg as i32, free);
+        let raw = self.sim.damage_roll(attack, self.rng) as f64;
+        let x = raw * tier_mult * mode_mult * self.sim.coef(attack, t) * backlash * fs_bonus;
+        // Floored (C-CMB-4); truncation is the floor for x >= 0.
+        let dmg = if x >= 0.0 { x as i32 } else { x.floor() as i32 };
+        self.damage(a, t, dmg, free);
         if riposte {
             self.free_attack(t, a);
         }

@@ -24,7 +24,11 @@ impl DamageDice {
             n_terms: 0,
             constant: 0,
         };
-        let text: String = s.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_lowercase();
+        let text: String = s
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>()
+            .to_lowercase();
         if text.is_empty() {
             return Err(bad());
         }
@@ -40,13 +44,21 @@ impl DamageDice {
             let end = rest.find(['+', '-']).unwrap_or(rest.len());
             let term = &rest[..end];
             if let Some((n, f)) = term.split_once('d') {
-                let n: u32 = if n.is_empty() { 1 } else { n.parse().map_err(|_| bad())? };
+                let n: u32 = if n.is_empty() {
+                    1
+                } else {
+                    n.parse().map_err(|_| bad())?
+                };
                 let f: u64 = f.parse().map_err(|_| bad())?;
                 if sign < 0 {
-                    return Err(format!("`{s}`: dice cannot be subtracted, only whole numbers"));
+                    return Err(format!(
+                        "`{s}`: dice cannot be subtracted, only whole numbers"
+                    ));
                 }
                 if !(1..=20).contains(&n) || !(2..=1000).contains(&f) {
-                    return Err(format!("`{s}`: dice counts must be 1..20 and faces 2..1000"));
+                    return Err(format!(
+                        "`{s}`: dice counts must be 1..20 and faces 2..1000"
+                    ));
                 }
                 if d.n_terms as usize == MAX_TERMS {
                     return Err(format!("`{s}`: at most {MAX_TERMS} dice terms"));
@@ -93,6 +105,28 @@ impl DamageDice {
         d.map(|x| (*x).max(0))
     }
 
+    /// A one-draw sampler when every combination of faces fits in `max` entries: a
+    /// uniform index over all combinations and the total of each.
+    pub fn table(&self, max: usize) -> Option<(Die, Vec<i32>)> {
+        let mut faces: Vec<u64> = Vec::new();
+        for &(n, die) in &self.terms[..self.n_terms as usize] {
+            faces.extend(std::iter::repeat_n(die.faces(), n as usize));
+        }
+        let combos = faces
+            .iter()
+            .try_fold(1u64, |a, &f| a.checked_mul(f).filter(|&x| x <= max as u64))?;
+        let mut totals = Vec::with_capacity(combos as usize);
+        for mut i in 0..combos {
+            let mut t = self.constant;
+            for &f in &faces {
+                t += (i % f) as i32 + 1;
+                i /= f;
+            }
+            totals.push(t.max(0));
+        }
+        Some((Die::new(combos).ok()?, totals))
+    }
+
     pub fn mean(&self) -> f64 {
         self.dist().mean()
     }
@@ -106,21 +140,49 @@ mod tests {
     #[test]
     fn parses_and_rolls_in_range() {
         let d = DamageDice::parse("2d10+5").unwrap();
-        assert_eq!(d.mean(), 16.0);
+        assert!((d.mean() - 16.0).abs() < 1e-9);
         let mut rng = stream(1, 0, 0);
         for _ in 0..1000 {
             let r = d.roll(&mut rng);
             assert!((7..=25).contains(&r));
         }
-        assert_eq!(DamageDice::parse("d6").unwrap().mean(), 3.5);
-        assert_eq!(DamageDice::parse("1d8 + 1d4 - 2").unwrap().mean(), 5.0);
-        assert_eq!(DamageDice::parse("12").unwrap().mean(), 12.0);
-        assert_eq!(DamageDice::parse("1d4-10").unwrap().mean(), 0.0);
+        let mean = |s: &str| DamageDice::parse(s).unwrap().mean();
+        assert!((mean("d6") - 3.5).abs() < 1e-9);
+        assert!((mean("1d8 + 1d4 - 2") - 5.0).abs() < 1e-9);
+        assert_eq!(mean("12"), 12.0);
+        assert_eq!(mean("1d4-10"), 0.0);
+    }
+
+    #[test]
+    fn one_draw_table_has_the_exact_distribution() {
+        let d = DamageDice::parse("2d10+5").unwrap();
+        let (die, totals) = d.table(4096).unwrap();
+        assert_eq!(die.faces(), 100);
+        let dist = d.dist();
+        for (v, p) in dist.outcomes() {
+            let share = totals.iter().filter(|&&t| t as i64 == *v).count() as f64 / 100.0;
+            assert!((share - p).abs() < 1e-12, "{v}");
+        }
+        assert!(DamageDice::parse("6d10").unwrap().table(4096).is_none());
+        assert_eq!(
+            DamageDice::parse("12").unwrap().table(4096).unwrap().1,
+            vec![12]
+        );
     }
 
     #[test]
     fn rejects_bad_expressions() {
-        for s in ["", "2d", "d", "2x6", "2d10+", "-1d6", "30d6", "1d1", "1d6+1d6+1d6+1d6+1d6"] {
+        for s in [
+            "",
+            "2d",
+            "d",
+            "2x6",
+            "2d10+",
+            "-1d6",
+            "30d6",
+            "1d1",
+            "1d6+1d6+1d6+1d6+1d6",
+        ] {
             assert!(DamageDice::parse(s).is_err(), "{s}");
         }
     }

@@ -3,7 +3,8 @@
 /// Element names as a scenario file writes them (French, without accents), in the
 /// rulebook's order. Accented spellings and English names are accepted too.
 pub const ELEMENT_NAMES: [&str; 12] = [
-    "feu", "air", "eau", "terre", "glace", "metal", "elec", "sang", "poison", "plante", "dark", "light",
+    "feu", "air", "eau", "terre", "glace", "metal", "elec", "sang", "poison", "plante", "dark",
+    "light",
 ];
 
 /// Coefficient of an attacking element (column) on a target element (row), C-ELEM.
@@ -11,18 +12,32 @@ pub const ELEMENT_NAMES: [&str; 12] = [
 /// `ELEMENT_TABLE[target][attacker]`, both in [`ELEMENT_NAMES`] order.
 pub const ELEMENT_TABLE: [[f64; 12]; 12] = [
     // Feu Air  Eau   Terre Glace Métal Élec  Sang  Poison Plante Dark Light
-    [1.0, 1.5, 2.0, 1.25, 0.0, 0.5, 1.0, 1.25, 1.0, 0.0, 0.75, 1.0], // Feu
-    [0.5, 1.0, 0.5, 1.0, 1.25, 1.0, 1.0, 1.0, 1.0, 0.5, 1.0, 1.0],   // Air
-    [0.0, 1.5, 1.0, 1.5, 1.75, 0.5, 2.0, 1.0, 1.25, 1.5, 1.0, 1.0],  // Eau
-    [0.75, 0.0, 0.75, 1.0, 1.0, 1.25, 0.75, 0.75, 1.0, 1.25, 1.0, 0.75], // Terre
-    [2.0, 0.75, 0.25, 1.0, 1.0, 1.0, 1.0, 0.25, 0.0, 0.5, 1.0, 1.0], // Glace
-    [1.5, 0.5, 1.5, 0.75, 1.0, 1.0, 2.0, 0.75, 0.0, 0.0, 1.0, 0.75], // Métal
-    [1.0, 1.0, 1.5, 1.0, 1.0, 0.5, 1.0, 1.0, 1.0, 0.5, 1.0, 1.0],    // Élec
-    [0.75, 1.0, 1.0, 1.25, 1.75, 1.25, 2.0, 1.0, 1.25, 1.0, 1.0, 1.0], // Sang
-    [1.0, 1.0, 1.0, 1.0, 2.0, 1.0, 1.0, 0.75, 1.0, 1.0, 1.0, 1.0],   // Poison
-    [2.0, 1.5, 0.5, 1.25, 1.5, 2.0, 1.5, 1.0, 1.5, 1.0, 1.25, 0.75], // Plante
-    [1.25, 1.0, 1.0, 1.0, 1.0, 1.0, 1.25, 1.0, 1.0, 0.75, 1.0, 2.0], // Dark
-    [1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.25, 2.0, 1.0],   // Light
+    [
+        1.0, 1.5, 2.0, 1.25, 0.0, 0.5, 1.0, 1.25, 1.0, 0.0, 0.75, 1.0,
+    ], // Feu
+    [0.5, 1.0, 0.5, 1.0, 1.25, 1.0, 1.0, 1.0, 1.0, 0.5, 1.0, 1.0], // Air
+    [0.0, 1.5, 1.0, 1.5, 1.75, 0.5, 2.0, 1.0, 1.25, 1.5, 1.0, 1.0], // Eau
+    [
+        0.75, 0.0, 0.75, 1.0, 1.0, 1.25, 0.75, 0.75, 1.0, 1.25, 1.0, 0.75,
+    ], // Terre
+    [
+        2.0, 0.75, 0.25, 1.0, 1.0, 1.0, 1.0, 0.25, 0.0, 0.5, 1.0, 1.0,
+    ], // Glace
+    [
+        1.5, 0.5, 1.5, 0.75, 1.0, 1.0, 2.0, 0.75, 0.0, 0.0, 1.0, 0.75,
+    ], // Métal
+    [1.0, 1.0, 1.5, 1.0, 1.0, 0.5, 1.0, 1.0, 1.0, 0.5, 1.0, 1.0],  // Élec
+    [
+        0.75, 1.0, 1.0, 1.25, 1.75, 1.25, 2.0, 1.0, 1.25, 1.0, 1.0, 1.0,
+    ], // Sang
+    [1.0, 1.0, 1.0, 1.0, 2.0, 1.0, 1.0, 0.75, 1.0, 1.0, 1.0, 1.0], // Poison
+    [
+        2.0, 1.5, 0.5, 1.25, 1.5, 2.0, 1.5, 1.0, 1.5, 1.0, 1.25, 0.75,
+    ], // Plante
+    [
+        1.25, 1.0, 1.0, 1.0, 1.0, 1.0, 1.25, 1.0, 1.0, 0.75, 1.0, 2.0,
+    ], // Dark
+    [1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.25, 2.0, 1.0], // Light
 ];
 
 /// An element, as its index in [`ELEMENT_NAMES`].
@@ -99,7 +114,10 @@ mod tests {
         let (feu, eau, elec) = (Element(0), Element(2), Element(6));
         assert_eq!(coefficient(&[eau], Some(feu), DualElement::Product), 2.0);
         // Élec on Eau 2, Feu on Eau 0.
-        assert_eq!(coefficient(&[elec, feu], Some(eau), DualElement::Product), 0.0);
+        assert_eq!(
+            coefficient(&[elec, feu], Some(eau), DualElement::Product),
+            0.0
+        );
         assert_eq!(coefficient(&[elec, feu], Some(eau), DualElement::Max), 2.0);
         assert_eq!(coefficient(&[elec, feu], Some(eau), DualElement::Mean), 1.0);
         assert_eq!(coefficient(&[elec], None, DualElement::Mean), 1.0);

@@ -101,8 +101,13 @@ pub(super) struct Slot {
 }
 
 impl Slot {
-    fn key(&self) -> (u8, i32, u8, u8) {
-        (self.class, -self.pos, self.d20, self.f)
+    /// Sort key: class, then position high first, then d20 low first, then index.
+    #[inline(always)]
+    fn key(&self) -> u64 {
+        ((self.class as u64) << 48)
+            | (((1 << 24) - self.pos as i64) as u64) << 16
+            | (self.d20 as u64) << 8
+            | self.f as u64
     }
 }
 
@@ -270,14 +275,16 @@ impl<'a, 'r> Fight<'a, 'r> {
             }
         }
         self.n_slots = m;
-        let slots = &mut self.slots[..m];
-        slots.sort_unstable_by_key(Slot::key);
+        insertion_sort(&mut self.slots[..m]);
         // Equal effective Agilité: each rolls a d20, lowest first (C-TURN-1).
         let mut tied = false;
         let mut i = 0;
         while i < m {
             let mut j = i + 1;
-            while j < m && self.slots[j].class == self.slots[i].class && self.slots[j].pos == self.slots[i].pos {
+            while j < m
+                && self.slots[j].class == self.slots[i].class
+                && self.slots[j].pos == self.slots[i].pos
+            {
                 j += 1;
             }
             if j - i > 1 {
@@ -289,7 +296,7 @@ impl<'a, 'r> Fight<'a, 'r> {
             i = j;
         }
         if tied {
-            self.slots[..m].sort_unstable_by_key(Slot::key);
+            insertion_sort(&mut self.slots[..m]);
         }
     }
 
@@ -356,7 +363,7 @@ impl<'a, 'r> Fight<'a, 'r> {
             // C-LD-3: a posture turn is counted at the start of each own turn in posture.
             s.posture_turns += 1;
         }
-        if self.try_points(f, super::posture::Moment::TurnStart) {
+        if self.sim.turn_start[f] && self.try_points(f, super::posture::Moment::TurnStart) {
             // Activated before acting: this turn counts (C-LD-3).
             self.st[f].posture_turns = 1;
         }
@@ -374,11 +381,28 @@ impl<'a, 'r> Fight<'a, 'r> {
 
     /// Points may be used between actions (C-LD-2): check every combatant's triggers.
     fn after_action(&mut self) {
+        if !self.sim.any_reactive {
+            return;
+        }
         for f in 0..self.sim.n {
             let s = &self.st[f];
-            if (s.dark_left | s.light_left) != 0 && !s.down {
+            if self.sim.reactive[f] && (s.dark_left | s.light_left) != 0 && !s.down {
                 self.try_points(f, super::posture::Moment::AfterAction);
             }
         }
+    }
+}
+
+/// A handful of slots: insertion sort, no allocation.
+fn insertion_sort(v: &mut [Slot]) {
+    for i in 1..v.len() {
+        let x = v[i];
+        let k = x.key();
+        let mut j = i;
+        while j > 0 && v[j - 1].key() > k {
+            v[j] = v[j - 1];
+            j -= 1;
+        }
+        v[j] = x;
     }
 }

@@ -4,7 +4,14 @@ use super::dice_expr::DamageDice;
 use super::element::Element;
 
 /// The six stats, in the rulebook's order.
-pub const STAT_NAMES: [&str; 6] = ["force", "esprit", "charisme", "agilite", "precision", "chance"];
+pub const STAT_NAMES: [&str; 6] = [
+    "force",
+    "esprit",
+    "charisme",
+    "agilite",
+    "precision",
+    "chance",
+];
 pub const FORCE: usize = 0;
 pub const AGILITE: usize = 3;
 

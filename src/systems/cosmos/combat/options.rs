@@ -5,7 +5,10 @@ use crate::systems::cosmos::TestRules;
 
 use super::element::DualElement;
 
-const MULT: Allowed = Allowed::Number { min: 0.0, max: 10.0 };
+const MULT: Allowed = Allowed::Number {
+    min: 0.0,
+    max: 10.0,
+};
 
 /// Rule options of the combat engine.
 pub const OPTIONS: &[OptionSpec] = &[
@@ -155,9 +158,17 @@ mod tests {
     #[test]
     fn defaults_follow_the_decisions() {
         let r = CombatRules::default();
-        assert_eq!((r.offensive_mult, r.crit_mult, r.super_mult), (1.5, 1.5, 2.0));
-        assert_eq!((r.sepulchral_mult, r.backlash_mult, r.fs_bonus_mult), (2.0, 0.5, 1.25));
-        assert!(r.apocalypse_on_expiry && r.apocalypse_on_final_skill && r.apocalypse_on_combat_end);
+        assert_eq!(
+            (r.offensive_mult, r.crit_mult, r.super_mult),
+            (1.5, 1.5, 2.0)
+        );
+        assert_eq!(
+            (r.sepulchral_mult, r.backlash_mult, r.fs_bonus_mult),
+            (2.0, 0.5, 1.25)
+        );
+        assert!(
+            r.apocalypse_on_expiry && r.apocalypse_on_final_skill && r.apocalypse_on_combat_end
+        );
         assert!(r.karma_restore && !r.d6_per_round && r.riposte_needs_stop);
         assert_eq!(r.illumination_evade, 7);
         let o = RuleOptions::from_pairs(&["apocalypse_on=expiry,combat_end"]).unwrap();

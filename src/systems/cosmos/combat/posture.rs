@@ -29,9 +29,13 @@ impl Fight<'_, '_> {
                     }
                 }
                 t.when_ally_down
-                    && self.sim.model.fighters.iter().enumerate().any(|(g, other)| {
-                        g != f && other.side == fighter.side && self.st[g].down
-                    })
+                    && self
+                        .sim
+                        .model
+                        .fighters
+                        .iter()
+                        .enumerate()
+                        .any(|(g, other)| g != f && other.side == fighter.side && self.st[g].down)
             }
         }
     }
@@ -58,7 +62,11 @@ impl Fight<'_, '_> {
     }
 
     fn enter_posture(&mut self, f: usize, kind: u8) {
-        let adv = if kind == ILLUMINATION { self.roll(Die::D6) } else { 0 };
+        let adv = if kind == ILLUMINATION {
+            self.roll(Die::D6)
+        } else {
+            0
+        };
         let s = &mut self.st[f];
         if kind == ILLUMINATION {
             s.light_left -= 1;
@@ -97,7 +105,11 @@ impl Fight<'_, '_> {
         pc.revive_and_apocalypse += (apocalypse && s.revive_used) as u64;
         let restore = rules.karma_restore;
         let lasting = backlash && reason != END_COMBAT_END && reason != END_HOLDER_DOWN;
-        let disadv = if lasting && kind == SEPULCRALE { self.roll(Die::D6) } else { 0 };
+        let disadv = if lasting && kind == SEPULCRALE {
+            self.roll(Die::D6)
+        } else {
+            0
+        };
         let s = &mut self.st[f];
         if apocalypse {
             // The holder dies and at once returns at half max HP (may lower HP).

@@ -43,7 +43,11 @@ fn rate_text(hits: u64, n: u64) -> String {
 pub fn per_combat(total: u64, sq: u64, n: u64) -> (f64, f64, f64) {
     let nf = n.max(1) as f64;
     let mean = total as f64 / nf;
-    let var = if n > 1 { ((sq as f64 / nf) - mean * mean).max(0.0) * nf / (nf - 1.0) } else { 0.0 };
+    let var = if n > 1 {
+        ((sq as f64 / nf) - mean * mean).max(0.0) * nf / (nf - 1.0)
+    } else {
+        0.0
+    };
     let (lo, hi) = t_interval(mean, (var / nf).sqrt(), n);
     (mean, lo.max(0.0), hi)
 }
@@ -91,8 +95,14 @@ pub fn headline(sim: &CombatSim, acc: &CombatAcc) -> Headline {
 }
 
 fn provenance(name: &str, file: &ScenarioFile, ctx: &Context, trials: u64) -> Provenance {
-    let mut p = Provenance::monte_carlo(name, "cosmos", options_in_force(ctx), ctx.engine.seed(), trials)
-        .with_param("kind", "combat");
+    let mut p = Provenance::monte_carlo(
+        name,
+        "cosmos",
+        options_in_force(ctx),
+        ctx.engine.seed(),
+        trials,
+    )
+    .with_param("kind", "combat");
     p.scenario = Some(file.reference());
     p
 }
@@ -124,7 +134,12 @@ pub fn result(
     let m = &sim.model;
     let n = acc.combats;
     let h = headline(sim, acc);
-    let wanted = raw.outputs.tables.clone().unwrap_or(vec![OutputTable::Sides, OutputTable::Postures, OutputTable::Rounds, OutputTable::Karma]);
+    let wanted = raw.outputs.tables.clone().unwrap_or(vec![
+        OutputTable::Sides,
+        OutputTable::Postures,
+        OutputTable::Rounds,
+        OutputTable::Karma,
+    ]);
     let mut outputs = Vec::new();
 
     // Per-side outcomes.
@@ -143,7 +158,11 @@ pub fn result(
             let row = &acc.outcome_rounds[o * acc.rounds.len()..(o + 1) * acc.rounds.len()];
             let c: u64 = row.iter().sum();
             let s: u64 = row.iter().enumerate().map(|(r, x)| r as u64 * x).sum();
-            if c == 0 { 0.0 } else { s as f64 / c as f64 }
+            if c == 0 {
+                0.0
+            } else {
+                s as f64 / c as f64
+            }
         })
         .collect();
     let frame = DataFrame::new_infer_height(vec![
@@ -165,7 +184,10 @@ pub fn result(
     for (o, label) in labels.iter().enumerate().take(m.sides.len() + 1) {
         let row = &acc.outcome_rounds[o * acc.rounds.len()..(o + 1) * acc.rounds.len()];
         let mut cum = 0;
-        let mut s = LineSeries { name: label.clone(), ..Default::default() };
+        let mut s = LineSeries {
+            name: label.clone(),
+            ..Default::default()
+        };
         for (r, c) in row.iter().enumerate().skip(1) {
             cum += c;
             s.points.push((r as f64, cum as f64 / n.max(1) as f64));
@@ -202,27 +224,46 @@ pub fn result(
             rows.push((fighter.name.clone(), f * 2 + 1));
         }
     }
-    let counts: Vec<_> = rows.iter().map(|(_, k)| acc.fighters[k / 2].posture[k % 2]).collect();
-    let col_u = |f: &dyn Fn(&super::acc::PostureCounts) -> u64| counts.iter().map(f).collect::<Vec<u64>>();
-    let col_rate = |f: &dyn Fn(&super::acc::PostureCounts) -> u64| -> (Vec<f64>, Vec<f64>, Vec<f64>) {
-        let mut v = (vec![], vec![], vec![]);
-        for c in &counts {
-            let r = rate(f(c), c.entered);
-            v.0.push(r.0);
-            v.1.push(r.1);
-            v.2.push(r.2);
-        }
-        v
-    };
+    let counts: Vec<_> = rows
+        .iter()
+        .map(|(_, k)| acc.fighters[k / 2].posture[k % 2])
+        .collect();
+    let col_u =
+        |f: &dyn Fn(&super::acc::PostureCounts) -> u64| counts.iter().map(f).collect::<Vec<u64>>();
+    let col_rate =
+        |f: &dyn Fn(&super::acc::PostureCounts) -> u64| -> (Vec<f64>, Vec<f64>, Vec<f64>) {
+            let mut v = (vec![], vec![], vec![]);
+            for c in &counts {
+                let r = rate(f(c), c.entered);
+                v.0.push(r.0);
+                v.1.push(r.1);
+                v.2.push(r.2);
+            }
+            v
+        };
     let (ap, ap_lo, ap_hi) = col_rate(&|c| c.apocalypse);
     let (rv, rv_lo, rv_hi) = col_rate(&|c| c.revive);
     let (bl, bl_lo, bl_hi) = col_rate(&|c| c.backlash);
     let mut cols = vec![
-        Column::new("combatant".into(), rows.iter().map(|r| r.0.clone()).collect::<Vec<_>>()),
-        Column::new("posture".into(), rows.iter().map(|r| POSTURE_NAMES[r.1 % 2].to_string()).collect::<Vec<_>>()),
+        Column::new(
+            "combatant".into(),
+            rows.iter().map(|r| r.0.clone()).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "posture".into(),
+            rows.iter()
+                .map(|r| POSTURE_NAMES[r.1 % 2].to_string())
+                .collect::<Vec<_>>(),
+        ),
         Column::new("combats".into(), vec![n; rows.len()]),
         Column::new("points_spent".into(), col_u(&|c| c.entered)),
-        Column::new("points_per_combat".into(), counts.iter().map(|c| c.entered as f64 / n.max(1) as f64).collect::<Vec<_>>()),
+        Column::new(
+            "points_per_combat".into(),
+            counts
+                .iter()
+                .map(|c| c.entered as f64 / n.max(1) as f64)
+                .collect::<Vec<_>>(),
+        ),
         Column::new("apocalypse".into(), col_u(&|c| c.apocalypse)),
         Column::new("apocalypse_per_point".into(), ap.clone()),
         Column::new("apocalypse_per_point_lo".into(), ap_lo.clone()),
@@ -237,12 +278,24 @@ pub fn result(
         Column::new("backlash_per_point_hi".into(), bl_hi.clone()),
     ];
     for (e, name) in END_NAMES.iter().enumerate() {
-        cols.push(Column::new(format!("end_{name}").into(), col_u(&|c| c.ends[e])));
+        cols.push(Column::new(
+            format!("end_{name}").into(),
+            col_u(&|c| c.ends[e]),
+        ));
     }
     let frame = DataFrame::new_infer_height(cols)?;
-    let zip3 = |a: &[f64], b: &[f64], c: &[f64]| a.iter().zip(b).zip(c).map(|((x, y), z)| (*x, *y, *z)).collect::<Vec<_>>();
+    let zip3 = |a: &[f64], b: &[f64], c: &[f64]| {
+        a.iter()
+            .zip(b)
+            .zip(c)
+            .map(|((x, y), z)| (*x, *y, *z))
+            .collect::<Vec<_>>()
+    };
     let rates = LineChart {
-        title: format!("Per point spent, by posture row 1..{} of postures.csv", rows.len()),
+        title: format!(
+            "Per point spent, by posture row 1..{} of postures.csv",
+            rows.len()
+        ),
         x_label: "row of combat-postures.csv".into(),
         y_label: "rate per point spent (95% band)".into(),
         y_range: Some((0.0, 1.0)),
@@ -269,14 +322,24 @@ pub fn result(
     let cnt: Vec<u64> = acc.rounds[1..].to_vec();
     let share: Vec<f64> = cnt.iter().map(|&c| c as f64 / n.max(1) as f64).collect();
     let mut cum = 0.0;
-    let cumulative: Vec<f64> = share.iter().map(|s| { cum += s; cum }).collect();
+    let cumulative: Vec<f64> = share
+        .iter()
+        .map(|s| {
+            cum += s;
+            cum
+        })
+        .collect();
     let hist = LineChart {
         title: "Rounds per combat".into(),
         x_label: "rounds".into(),
         y_label: "share of combats".into(),
         series: vec![LineSeries {
             name: "P(combat lasts r rounds)".into(),
-            points: rounds.iter().zip(&share).map(|(r, s)| (*r as f64, *s)).collect(),
+            points: rounds
+                .iter()
+                .zip(&share)
+                .map(|(r, s)| (*r as f64, *s))
+                .collect(),
             band: vec![],
         }],
         y_range: None,
@@ -301,7 +364,10 @@ pub fn result(
             title: "How long combats last".into(),
             question: "How many rounds does a combat last?".into(),
             frame,
-            figures: vec![Figure { suffix: None, panels: vec![Chart::Lines(hist)] }],
+            figures: vec![Figure {
+                suffix: None,
+                panels: vec![Chart::Lines(hist)],
+            }],
             key_figures: vec![rounds_key.clone()],
             provenance: provenance("combat-rounds", file, ctx, trials),
         });
@@ -317,7 +383,10 @@ pub fn result(
     };
     let mut karma_means = Vec::new();
     for (f, fighter) in m.fighters.iter().enumerate() {
-        let mut s = LineSeries { name: fighter.name.clone(), ..Default::default() };
+        let mut s = LineSeries {
+            name: fighter.name.clone(),
+            ..Default::default()
+        };
         let mut sum = 0.0;
         for (i, &c) in acc.fighters[f].karma_end.iter().enumerate() {
             let k = i as i64 - 10;
@@ -329,7 +398,10 @@ pub fn result(
             s.points.push((k as f64, sh));
             sum += k as f64 * sh;
         }
-        karma_means.push(format!("{} {:+.2} (started {:+})", fighter.name, sum, fighter.karma));
+        karma_means.push(format!(
+            "{} {:+.2} (started {:+})",
+            fighter.name, sum, fighter.karma
+        ));
         kchart.series.push(s);
     }
     let frame = DataFrame::new_infer_height(vec![
@@ -355,12 +427,25 @@ pub fn result(
     let ill = acc.illumination();
     let mut key = side_keys.clone();
     key.push(rounds_key.clone());
-    key.push(format!("Apocalypse fired per Dark point spent: {}", rate_text(sep.apocalypse, sep.entered)));
+    key.push(format!(
+        "Apocalypse fired per Dark point spent: {}",
+        rate_text(sep.apocalypse, sep.entered)
+    ));
     let (mc, mlo, mhi) = h.apocalypse_per_combat;
     key.push(format!("Apocalypse fired per combat: {mc:.4} [{mlo:.4} – {mhi:.4}] (mean count); at least once in {}", rate_text(acc.apocalypse_combats, n)));
-    key.push(format!("Revive per Dark point spent: {}", rate_text(sep.revive, sep.entered)));
-    key.push(format!("backlash per posture: Sépulcrale {}, Illumination {}", rate_text(sep.backlash, sep.entered), rate_text(ill.backlash, ill.entered)));
-    let mut s = format!("# {}\n\n{}\n\n## Answers ({n} combats, 95% intervals)\n\n", m.title, m.question);
+    key.push(format!(
+        "Revive per Dark point spent: {}",
+        rate_text(sep.revive, sep.entered)
+    ));
+    key.push(format!(
+        "backlash per posture: Sépulcrale {}, Illumination {}",
+        rate_text(sep.backlash, sep.entered),
+        rate_text(ill.backlash, ill.entered)
+    ));
+    let mut s = format!(
+        "# {}\n\n{}\n\n## Answers ({n} combats, 95% intervals)\n\n",
+        m.title, m.question
+    );
     for k in &key {
         s += &format!("- {k}\n");
     }
@@ -368,7 +453,11 @@ pub fn result(
     for (name, c) in [("Sépulcrale", sep), ("Illumination", ill)] {
         s += &format!("| {name} | {} |", c.entered);
         for e in c.ends {
-            let share = if c.entered == 0 { 0.0 } else { e as f64 / c.entered as f64 };
+            let share = if c.entered == 0 {
+                0.0
+            } else {
+                e as f64 / c.entered as f64
+            };
             s += &format!(" {} ({e}) |", pct(share));
         }
         s += "\n";
@@ -378,7 +467,11 @@ pub fn result(
         let a = &acc.fighters[f];
         for (k, name) in POSTURE_NAMES.iter().enumerate() {
             let c = a.posture[k];
-            let uses = if k == 0 { fighter.policy.light.any() } else { fighter.policy.dark.any() };
+            let uses = if k == 0 {
+                fighter.policy.light.any()
+            } else {
+                fighter.policy.dark.any()
+            };
             if c.entered == 0 && !uses {
                 continue;
             }
@@ -388,8 +481,16 @@ pub fn result(
                 m.sides[fighter.side],
                 fighter.level,
                 c.entered as f64 / n.max(1) as f64,
-                if k == 1 { rate_text(c.apocalypse, c.entered) } else { "–".into() },
-                if k == 1 { rate_text(c.revive, c.entered) } else { "–".into() },
+                if k == 1 {
+                    rate_text(c.apocalypse, c.entered)
+                } else {
+                    "–".into()
+                },
+                if k == 1 {
+                    rate_text(c.revive, c.entered)
+                } else {
+                    "–".into()
+                },
                 rate_text(c.backlash, c.entered),
                 pct(a.down as f64 / n.max(1) as f64),
             );
@@ -397,7 +498,10 @@ pub fn result(
     }
     s += &format!("\n## Karma at combat end\n\n{}\n", karma_means.join("; "));
     s += "\n## Reading notes\n\n- A Dark point opens one Sépulcrale posture, so \"per Dark point\" is a share of postures (Wilson interval; postures of one combat are not independent, so read it as indicative at its last digit).\n- \"Per combat\" counts every Apocalypse of every combatant in a combat; its interval is a t interval over combats.\n- Files: combat-sides.csv, combat-postures.csv, combat-rounds.csv, combat-karma.csv, each with a chart and a .meta.json.\n";
-    s += &format!("\n## Provenance\n\n{}\n", provenance("summary", file, ctx, trials).summary());
+    s += &format!(
+        "\n## Provenance\n\n{}\n",
+        provenance("summary", file, ctx, trials).summary()
+    );
     Ok(ScenarioResult {
         title: m.title.clone(),
         question: m.question.clone(),

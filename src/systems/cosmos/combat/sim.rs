@@ -1,5 +1,6 @@
 //! The combat as an engine `Simulation`: read-only tables built once per run.
 
+use crate::dice::Die;
 use crate::engine::{Rng64, Simulation};
 use crate::systems::cosmos::{TestSampler, TestSpec, KARMA_MAX, KARMA_MIN};
 
@@ -23,6 +24,13 @@ pub struct CombatSim {
     /// `expected[attack * n + target]`: mean dice x coefficient, for attack choice.
     expected: Vec<f64>,
     pub n: usize,
+    /// Per attack: a one-draw damage table when the dice are small enough.
+    damage_tables: Vec<Option<(Die, Vec<i32>)>>,
+    /// Per combatant: whether its point policy reacts between actions (HP or ally down).
+    pub(super) reactive: Vec<bool>,
+    pub(super) any_reactive: bool,
+    /// Per combatant: whether its point policy is checked at the start of its turns.
+    pub(super) turn_start: Vec<bool>,
 }
 
 impl CombatSim {
@@ -47,7 +55,31 @@ impl CombatSim {
                 expected.push(mean * c);
             }
         }
+        let damage_tables = model.attacks.iter().map(|a| a.dice.table(4096)).collect();
+        let reactive: Vec<bool> = model
+            .fighters
+            .iter()
+            .map(|f| {
+                let r = |t: &super::model::PointTriggers| t.below_hp.is_some() || t.when_ally_down;
+                (f.dark_points > 0 && r(&f.policy.dark))
+                    || (f.light_points > 0 && r(&f.policy.light))
+            })
+            .collect();
+        let any_reactive = reactive.iter().any(|&r| r);
+        let turn_start = model
+            .fighters
+            .iter()
+            .zip(&reactive)
+            .map(|(f, &r)| {
+                r || (f.dark_points > 0 && f.policy.dark.on_turn_start)
+                    || (f.light_points > 0 && f.policy.light.on_turn_start)
+            })
+            .collect();
         CombatSim {
+            damage_tables,
+            reactive,
+            any_reactive,
+            turn_start,
             model,
             rules,
             samplers,
@@ -60,6 +92,15 @@ impl CombatSim {
     #[inline(always)]
     pub(super) fn sampler(&self, fighter: usize, stat: usize, karma: i8) -> &TestSampler {
         &self.samplers[(fighter * 6 + stat) * KARMAS + (karma - KARMA_MIN) as usize]
+    }
+
+    /// One roll of an attack's damage dice.
+    #[inline(always)]
+    pub(super) fn damage_roll(&self, attack: usize, rng: &mut Rng64) -> i32 {
+        match &self.damage_tables[attack] {
+            Some((die, totals)) => totals[die.index(rng) as usize],
+            None => self.model.attacks[attack].dice.roll(rng),
+        }
     }
 
     #[inline(always)]

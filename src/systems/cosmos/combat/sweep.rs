@@ -43,25 +43,35 @@ fn scalar(s: &str) -> toml::Value {
 
 /// Parses `key.path=a,b,c` or `key.path=lo..hi:step` (step 1 by default).
 pub fn parse_vary(s: &str) -> Result<Vary, String> {
-    let (key, spec) = s
-        .split_once('=')
-        .ok_or_else(|| format!("`{s}`: expected key.path=a,b or key.path=lo..hi:step, e.g. hero.level=3,5"))?;
+    let (key, spec) = s.split_once('=').ok_or_else(|| {
+        format!("`{s}`: expected key.path=a,b or key.path=lo..hi:step, e.g. hero.level=3,5")
+    })?;
     let key = key.trim().to_string();
     if key.is_empty() || key.split('.').any(|p| p.is_empty()) {
-        return Err(format!("`{s}`: the key path must be dot-separated names, e.g. hero.policy.dark_below_hp"));
+        return Err(format!(
+            "`{s}`: the key path must be dot-separated names, e.g. hero.policy.dark_below_hp"
+        ));
     }
     let values = if let Some((lo, rest)) = spec.split_once("..") {
         let (hi, step) = rest.split_once(':').unwrap_or((rest, "1"));
-        let num = |x: &str| x.trim().parse::<f64>().map_err(|_| format!("`{x}` is not a number in `{s}`"));
+        let num = |x: &str| {
+            x.trim()
+                .parse::<f64>()
+                .map_err(|_| format!("`{x}` is not a number in `{s}`"))
+        };
         let (lo_f, hi_f, step_f) = (num(lo)?, num(hi)?, num(step)?);
         if step_f <= 0.0 || hi_f < lo_f {
-            return Err(format!("`{s}`: the range needs lo <= hi and a positive step"));
+            return Err(format!(
+                "`{s}`: the range needs lo <= hi and a positive step"
+            ));
         }
         let n = ((hi_f - lo_f) / step_f + 1e-9).floor() as usize + 1;
         if n > 1000 {
             return Err(format!("`{s}`: {n} values; at most 1000"));
         }
-        let ints = [lo, hi, step].iter().all(|x| x.trim().parse::<i64>().is_ok());
+        let ints = [lo, hi, step]
+            .iter()
+            .all(|x| x.trim().parse::<i64>().is_ok());
         (0..n)
             .map(|i| {
                 let v = lo_f + step_f * i as f64;
@@ -87,20 +97,34 @@ pub fn parse_vary(s: &str) -> Result<Vary, String> {
 fn file_path(root: &toml::Table, key: &str) -> Vec<String> {
     let parts: Vec<String> = key.split('.').map(str::to_string).collect();
     let is_top = root.contains_key(&parts[0]);
-    let is_fighter = root.get("combatants").and_then(|c| c.as_table()).is_some_and(|c| c.contains_key(&parts[0]));
+    let is_fighter = root
+        .get("combatants")
+        .and_then(|c| c.as_table())
+        .is_some_and(|c| c.contains_key(&parts[0]));
     if !is_top && is_fighter {
-        std::iter::once("combatants".to_string()).chain(parts).collect()
+        std::iter::once("combatants".to_string())
+            .chain(parts)
+            .collect()
     } else {
         parts
     }
 }
 
-fn set(root: &mut toml::Table, path: &[String], value: toml::Value, key: &str) -> Result<(), UserError> {
+fn set(
+    root: &mut toml::Table,
+    path: &[String],
+    value: toml::Value,
+    key: &str,
+) -> Result<(), UserError> {
     let mut t = root;
     for seg in &path[..path.len() - 1] {
-        let next = t.entry(seg.clone()).or_insert_with(|| toml::Value::Table(toml::Table::new()));
+        let next = t
+            .entry(seg.clone())
+            .or_insert_with(|| toml::Value::Table(toml::Table::new()));
         t = next.as_table_mut().ok_or_else(|| {
-            UserError::new(format!("--vary {key}: `{seg}` is a value, not a table, in the scenario file"))
+            UserError::new(format!(
+                "--vary {key}: `{seg}` is a value, not a table, in the scenario file"
+            ))
         })?;
     }
     t.insert(path[path.len() - 1].clone(), value);
@@ -134,11 +158,17 @@ fn grid(varies: &[Vary]) -> Vec<Vec<toml::Value>> {
 
 /// Runs the grid and returns the `combat-sweep` output.
 pub fn sweep(file: &ScenarioFile, varies: &[Vary], o: &RunOverrides) -> anyhow::Result<Output> {
-    let base: toml::Table = toml::from_str(&file.text).map_err(|_| file.parse_raw::<toml::Table>().err().unwrap_or_else(|| UserError::new("not TOML")))?;
+    let base: toml::Table = toml::from_str(&file.text).map_err(|_| {
+        file.parse_raw::<toml::Table>()
+            .err()
+            .unwrap_or_else(|| UserError::new("not TOML"))
+    })?;
     let mut seen = std::collections::BTreeSet::new();
     for v in varies {
         if !seen.insert(v.key.clone()) {
-            return Err(UserError::new(format!("--vary {}: the same key is varied twice", v.key)).into());
+            return Err(
+                UserError::new(format!("--vary {}: the same key is varied twice", v.key)).into(),
+            );
         }
     }
     let points = grid(varies);
@@ -146,7 +176,11 @@ pub fn sweep(file: &ScenarioFile, varies: &[Vary], o: &RunOverrides) -> anyhow::
     let mut runs = Vec::new();
     for p in &points {
         let mut t = base.clone();
-        let label: Vec<String> = varies.iter().zip(p).map(|(v, x)| format!("{}={}", v.key, text(x))).collect();
+        let label: Vec<String> = varies
+            .iter()
+            .zip(p)
+            .map(|(v, x)| format!("{}={}", v.key, text(x)))
+            .collect();
         for (v, x) in varies.iter().zip(p) {
             set(&mut t, &file_path(&base, &v.key), x.clone(), &v.key)?;
         }
@@ -156,7 +190,11 @@ pub fn sweep(file: &ScenarioFile, varies: &[Vary], o: &RunOverrides) -> anyhow::
             sha256: file.sha256.clone(),
         };
         let (raw, model) = load(&edited).map_err(|e| {
-            UserError::new(format!("with --vary {}: {} (line numbers refer to the edited file)", label.join(" "), e.0))
+            UserError::new(format!(
+                "with --vary {}: {} (line numbers refer to the edited file)",
+                label.join(" "),
+                e.0
+            ))
         })?;
         let (ctx, trials) = o.resolve(&edited, &raw.run, &raw.rules, DEFAULT_TRIALS)?;
         runs.push((model, ctx, trials));
@@ -176,35 +214,74 @@ pub fn sweep(file: &ScenarioFile, varies: &[Vary], o: &RunOverrides) -> anyhow::
     for (i, v) in varies.iter().enumerate() {
         let numeric = v.values.iter().all(|x| x.is_integer() || x.is_float());
         if v.values.iter().all(|x| x.is_integer()) {
-            let xs: Vec<i64> = points.iter().map(|p| p[i].as_integer().unwrap_or(0)).collect();
+            let xs: Vec<i64> = points
+                .iter()
+                .map(|p| p[i].as_integer().unwrap_or(0))
+                .collect();
             cols.push(Column::new(v.column().into(), xs));
         } else if numeric {
-            let xs: Vec<f64> = points.iter().map(|p| p[i].as_float().unwrap_or_else(|| p[i].as_integer().unwrap_or(0) as f64)).collect();
+            let xs: Vec<f64> = points
+                .iter()
+                .map(|p| {
+                    p[i].as_float()
+                        .unwrap_or_else(|| p[i].as_integer().unwrap_or(0) as f64)
+                })
+                .collect();
             cols.push(Column::new(v.column().into(), xs));
         } else {
-            cols.push(Column::new(v.column().into(), points.iter().map(|p| text(&p[i])).collect::<Vec<_>>()));
+            cols.push(Column::new(
+                v.column().into(),
+                points.iter().map(|p| text(&p[i])).collect::<Vec<_>>(),
+            ));
         }
     }
-    cols.push(Column::new("trials".into(), vec![trials_used; points.len()]));
+    cols.push(Column::new(
+        "trials".into(),
+        vec![trials_used; points.len()],
+    ));
     let mut triple = |name: &str, f: &dyn Fn(&Headline) -> (f64, f64, f64)| {
-        let (a, b): (Vec<f64>, (Vec<f64>, Vec<f64>)) = heads.iter().map(|h| { let r = f(h); (r.0, (r.1, r.2)) }).unzip();
+        let (a, b): (Vec<f64>, (Vec<f64>, Vec<f64>)) = heads
+            .iter()
+            .map(|h| {
+                let r = f(h);
+                (r.0, (r.1, r.2))
+            })
+            .unzip();
         cols.push(Column::new(name.into(), a));
         cols.push(Column::new(format!("{name}_lo").into(), b.0));
         cols.push(Column::new(format!("{name}_hi").into(), b.1));
     };
     let sides: Vec<String> = heads[0].win.iter().map(|w| w.0.clone()).collect();
     for (i, s) in sides.iter().enumerate() {
-        let col = format!("p_win_{}", s.to_lowercase().replace(|c: char| !c.is_ascii_alphanumeric(), "_"));
+        let col = format!(
+            "p_win_{}",
+            s.to_lowercase()
+                .replace(|c: char| !c.is_ascii_alphanumeric(), "_")
+        );
         triple(&col, &|h: &Headline| (h.win[i].1, h.win[i].2, h.win[i].3));
     }
     triple("p_round_cap", &|h: &Headline| h.round_cap);
-    triple("apocalypse_per_dark_point", &|h: &Headline| h.apocalypse_per_dark);
-    triple("apocalypse_per_combat", &|h: &Headline| h.apocalypse_per_combat);
-    triple("p_apocalypse_in_combat", &|h: &Headline| h.p_apocalypse_in_combat);
+    triple("apocalypse_per_dark_point", &|h: &Headline| {
+        h.apocalypse_per_dark
+    });
+    triple("apocalypse_per_combat", &|h: &Headline| {
+        h.apocalypse_per_combat
+    });
+    triple("p_apocalypse_in_combat", &|h: &Headline| {
+        h.p_apocalypse_in_combat
+    });
     triple("revive_per_dark_point", &|h: &Headline| h.revive_per_dark);
-    triple("backlash_per_posture", &|h: &Headline| h.backlash_per_posture);
-    cols.push(Column::new("mean_rounds".into(), heads.iter().map(|h| h.mean_rounds).collect::<Vec<_>>()));
-    cols.push(Column::new("dark_points_spent".into(), heads.iter().map(|h| h.dark_spent).collect::<Vec<_>>()));
+    triple("backlash_per_posture", &|h: &Headline| {
+        h.backlash_per_posture
+    });
+    cols.push(Column::new(
+        "mean_rounds".into(),
+        heads.iter().map(|h| h.mean_rounds).collect::<Vec<_>>(),
+    ));
+    cols.push(Column::new(
+        "dark_points_spent".into(),
+        heads.iter().map(|h| h.dark_spent).collect::<Vec<_>>(),
+    ));
     let frame = DataFrame::new_infer_height(cols)?;
 
     // One chart per varied value: x = that value, one line per combination of the others.
@@ -213,14 +290,23 @@ pub fn sweep(file: &ScenarioFile, varies: &[Vary], o: &RunOverrides) -> anyhow::
         let x_of = |p: &Vec<toml::Value>| p[i].as_float().or(p[i].as_integer().map(|n| n as f64));
         let mut groups: BTreeMap<String, Vec<usize>> = BTreeMap::new();
         for (j, p) in points.iter().enumerate() {
-            let others: Vec<String> = varies.iter().zip(p).enumerate().filter(|(k, _)| *k != i).map(|(_, (w, x))| format!("{}={}", w.key, text(x))).collect();
+            let others: Vec<String> = varies
+                .iter()
+                .zip(p)
+                .enumerate()
+                .filter(|(k, _)| *k != i)
+                .map(|(_, (w, x))| format!("{}={}", w.key, text(x)))
+                .collect();
             groups.entry(others.join(" ")).or_default().push(j);
         }
         let series = |f: &dyn Fn(&Headline) -> (f64, f64, f64)| -> Vec<LineSeries> {
             groups
                 .iter()
                 .map(|(name, js)| {
-                    let mut s = LineSeries { name: name.clone(), ..Default::default() };
+                    let mut s = LineSeries {
+                        name: name.clone(),
+                        ..Default::default()
+                    };
                     for (pos, &j) in js.iter().enumerate() {
                         let x = x_of(&points[j]).unwrap_or(pos as f64);
                         let (p, lo, hi) = f(&heads[j]);
@@ -252,9 +338,13 @@ pub fn sweep(file: &ScenarioFile, varies: &[Vary], o: &RunOverrides) -> anyhow::
             ],
         });
     }
-    let mut prov = Provenance::monte_carlo("combat-sweep", "cosmos", options, seed, trials_used).with_param("kind", "combat");
+    let mut prov = Provenance::monte_carlo("combat-sweep", "cosmos", options, seed, trials_used)
+        .with_param("kind", "combat");
     for v in varies {
-        prov = prov.with_param(&format!("vary.{}", v.key), v.values.iter().map(text).collect::<Vec<_>>().join(","));
+        prov = prov.with_param(
+            &format!("vary.{}", v.key),
+            v.values.iter().map(text).collect::<Vec<_>>().join(","),
+        );
     }
     prov.scenario = Some(file.reference());
     let best = heads
@@ -265,10 +355,21 @@ pub fn sweep(file: &ScenarioFile, varies: &[Vary], o: &RunOverrides) -> anyhow::
             Some((b, _)) if b <= a => acc,
             _ => Some((a, p)),
         });
-    let mut key_figures = vec![format!("{} grid points x {trials_used} combats", points.len())];
+    let mut key_figures = vec![format!(
+        "{} grid points x {trials_used} combats",
+        points.len()
+    )];
     if let Some((a, p)) = best {
-        let at: Vec<String> = varies.iter().zip(p).map(|(v, x)| format!("{}={}", v.key, text(x))).collect();
-        key_figures.push(format!("lowest Apocalypse per Dark point: {:.2}% at {}", 100.0 * a, at.join(" ")));
+        let at: Vec<String> = varies
+            .iter()
+            .zip(p)
+            .map(|(v, x)| format!("{}={}", v.key, text(x)))
+            .collect();
+        key_figures.push(format!(
+            "lowest Apocalypse per Dark point: {:.2}% at {}",
+            100.0 * a,
+            at.join(" ")
+        ));
     }
     Ok(Output {
         name: "combat-sweep".into(),
@@ -288,14 +389,20 @@ mod tests {
     #[test]
     fn vary_lists_and_ranges() {
         let v = parse_vary("hero.level=3,5").unwrap();
-        assert_eq!(v.values, vec![toml::Value::Integer(3), toml::Value::Integer(5)]);
+        assert_eq!(
+            v.values,
+            vec![toml::Value::Integer(3), toml::Value::Integer(5)]
+        );
         assert_eq!(v.column(), "hero_level");
         let v = parse_vary("hero.policy.dark_below_hp=0.2..0.8:0.1").unwrap();
         assert_eq!(v.values.len(), 7);
         assert_eq!(v.values[1], toml::Value::Float(0.3));
         assert_eq!(v.values[6], toml::Value::Float(0.8));
         assert_eq!(parse_vary("a.b=1..3").unwrap().values.len(), 3);
-        assert_eq!(parse_vary("hero.mode=offensive,defensive").unwrap().values[0], toml::Value::String("offensive".into()));
+        assert_eq!(
+            parse_vary("hero.mode=offensive,defensive").unwrap().values[0],
+            toml::Value::String("offensive".into())
+        );
         assert!(parse_vary("hero.level").is_err());
         assert!(parse_vary("hero..x=1").is_err());
         assert!(parse_vary("a=5..1").is_err());
@@ -308,6 +415,9 @@ mod tests {
         let b = parse_vary("b=x,y,z").unwrap();
         let g = grid(&[a, b]);
         assert_eq!(g.len(), 6);
-        assert_eq!(g[1], vec![toml::Value::Integer(1), toml::Value::String("y".into())]);
+        assert_eq!(
+            g[1],
+            vec![toml::Value::Integer(1), toml::Value::String("y".into())]
+        );
     }
 }
