@@ -150,9 +150,9 @@ pub struct IntList(pub Vec<i64>);
 /// Parses `a..b`, `a..b:step`, `a,b,c` or `a`, each value within `lo..=hi`.
 pub fn parse_int_list(s: &str, lo: i64, hi: i64) -> Result<IntList, String> {
     let num = |x: &str| -> Result<i64, String> {
-        x.trim().parse::<i64>().map_err(|_| {
-            format!("`{x}` is not a whole number (expected e.g. 20..85, 20..85:5 or 30,55,70)")
-        })
+        x.trim()
+            .parse::<i64>()
+            .map_err(|_| format!("`{x}` is not a whole number (expected e.g. 20..85, 20..85:5 or 30,55,70)"))
     };
     let values: Vec<i64> = if let Some((a, rest)) = s.split_once("..") {
         let (b, step) = match rest.split_once(':') {
@@ -164,9 +164,7 @@ pub fn parse_int_list(s: &str, lo: i64, hi: i64) -> Result<IntList, String> {
             return Err(format!("step must be positive, got {step}"));
         }
         if b < a {
-            return Err(format!(
-                "range {a}..{b} is empty: the start must not exceed the end"
-            ));
+            return Err(format!("range {a}..{b} is empty: the start must not exceed the end"));
         }
         (a..=b).step_by(step as usize).collect()
     } else {
@@ -198,9 +196,7 @@ pub fn parse_trials(s: &str) -> Result<u64, String> {
         .parse()
         .map_err(|_| format!("`{s}` is not a whole number of trials"))?;
     if t == 0 || t > 1_000_000_000_000 {
-        return Err(format!(
-            "{t} trials is out of range; allowed: 1..1000000000000"
-        ));
+        return Err(format!("{t} trials is out of range; allowed: 1..1000000000000"));
     }
     Ok(t)
 }
@@ -222,23 +218,12 @@ mod tests {
 
     #[test]
     fn int_lists() {
-        assert_eq!(
-            parse_int_list("20..23", 0, 100).unwrap().0,
-            vec![20, 21, 22, 23]
-        );
-        assert_eq!(
-            parse_int_list("20..30:5", 0, 100).unwrap().0,
-            vec![20, 25, 30]
-        );
-        assert_eq!(
-            parse_int_list("-10..-8", -10, 10).unwrap().0,
-            vec![-10, -9, -8]
-        );
+        assert_eq!(parse_int_list("20..23", 0, 100).unwrap().0, vec![20, 21, 22, 23]);
+        assert_eq!(parse_int_list("20..30:5", 0, 100).unwrap().0, vec![20, 25, 30]);
+        assert_eq!(parse_int_list("-10..-8", -10, 10).unwrap().0, vec![-10, -9, -8]);
         assert_eq!(parse_int_list("55,30", 0, 100).unwrap().0, vec![30, 55]);
         assert!(parse_int_list("20..10", 0, 100).is_err());
-        assert!(parse_int_list("0..300", 0, 100)
-            .unwrap_err()
-            .contains("allowed values: 0..100"));
+        assert!(parse_int_list("0..300", 0, 100).unwrap_err().contains("allowed values: 0..100"));
         assert!(parse_int_list("a", 0, 100).is_err());
         assert!(parse_int_list("1,1", 0, 100).is_err());
     }

@@ -19,12 +19,7 @@ pub struct Context {
 }
 
 impl Context {
-    pub fn new(
-        seed: u64,
-        threads: usize,
-        options: RuleOptions,
-        quiet: bool,
-    ) -> anyhow::Result<Context> {
+    pub fn new(seed: u64, threads: usize, options: RuleOptions, quiet: bool) -> anyhow::Result<Context> {
         Ok(Context {
             engine: Engine::new(seed, threads)?,
             options,

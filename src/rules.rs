@@ -31,7 +31,9 @@ impl Allowed {
     fn check(&self, value: &str) -> bool {
         match self {
             Allowed::OneOf(v) => v.contains(&value),
-            Allowed::SetOf(v) => value == "none" || value.split(',').all(|w| v.contains(&w.trim())),
+            Allowed::SetOf(v) => {
+                value == "none" || value.split(',').all(|w| v.contains(&w.trim()))
+            }
             Allowed::Number { min, max } => value
                 .parse::<f64>()
                 .map(|x| x.is_finite() && x >= *min && x <= *max)
@@ -106,11 +108,9 @@ impl RuleOptions {
     pub fn get(&self, key: &str) -> &str {
         match self.set.get(key) {
             Some(v) => v,
-            None => {
-                spec(key)
-                    .unwrap_or_else(|| panic!("rule option `{key}` is missing from the registry"))
-                    .default
-            }
+            None => spec(key)
+                .unwrap_or_else(|| panic!("rule option `{key}` is missing from the registry"))
+                .default,
         }
     }
 
@@ -137,10 +137,7 @@ impl RuleOptions {
 
     /// Options explicitly set, for provenance of mixed outputs.
     pub fn explicitly_set(&self) -> BTreeMap<String, String> {
-        self.set
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.clone()))
-            .collect()
+        self.set.iter().map(|(k, v)| (k.to_string(), v.clone())).collect()
     }
 }
 
@@ -174,12 +171,7 @@ mod tests {
     fn every_registered_default_is_allowed_and_keys_unique() {
         let mut keys = std::collections::BTreeSet::new();
         for s in registry() {
-            assert!(
-                s.allowed.check(s.default),
-                "{} default {}",
-                s.key,
-                s.default
-            );
+            assert!(s.allowed.check(s.default), "{} default {}", s.key, s.default);
             assert!(keys.insert(s.key), "duplicate option {}", s.key);
         }
     }

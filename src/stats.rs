@@ -50,10 +50,7 @@ mod tests {
     fn wilson_by_hand() {
         // 50 of 100: centre 0.5, half-width z*sqrt(0.25/100 + z^2/40000)/(1+z^2/100)
         let (lo, hi) = wilson(50, 100);
-        assert!(
-            (lo - 0.4038).abs() < 1e-4 && (hi - 0.5962).abs() < 1e-4,
-            "{lo} {hi}"
-        );
+        assert!((lo - 0.4038).abs() < 1e-4 && (hi - 0.5962).abs() < 1e-4, "{lo} {hi}");
         let (lo, hi) = wilson(0, 1000);
         assert_eq!(lo, 0.0);
         assert!(hi > 0.003 && hi < 0.004);

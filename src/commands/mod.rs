@@ -18,11 +18,7 @@ use crate::context::Context;
 use crate::report::Output;
 
 /// Writes outputs and lists the files on stderr (unless quiet).
-pub(crate) fn export(
-    outputs: &mut [Output],
-    dir: &Path,
-    ctx: &Context,
-) -> anyhow::Result<Vec<PathBuf>> {
+pub(crate) fn export(outputs: &mut [Output], dir: &Path, ctx: &Context) -> anyhow::Result<Vec<PathBuf>> {
     let mut all = Vec::new();
     for o in outputs.iter_mut() {
         let files = o.write(dir)?;

@@ -20,12 +20,7 @@ const SCENARIO_DIR: &str = "scenarios";
 
 /// `cosmosim report`: every table of every system, every shipped scenario, and `index.md`.
 pub fn report(a: &ReportArgs, quiet: bool) -> anyhow::Result<()> {
-    let ctx = Context::new(
-        a.run.seed,
-        a.run.threads,
-        RuleOptions::from_pairs(&a.run.options)?,
-        quiet,
-    )?;
+    let ctx = Context::new(a.run.seed, a.run.threads, RuleOptions::from_pairs(&a.run.options)?, quiet)?;
     let mut outputs = systems::report_outputs(&ctx, a.trials)?;
     export(&mut outputs, &a.run.out, &ctx)?;
     let mut entries: Vec<IndexEntry> = outputs.iter().map(|o| o.index_entry()).collect();

@@ -11,11 +11,8 @@ use super::export;
 fn kind_of(file: &ScenarioFile) -> Result<&'static ScenarioKind, UserError> {
     let header = file.header()?;
     let kinds = scenario_kinds();
-    let of_system: Vec<&'static ScenarioKind> = kinds
-        .iter()
-        .copied()
-        .filter(|k| k.system == header.system)
-        .collect();
+    let of_system: Vec<&'static ScenarioKind> =
+        kinds.iter().copied().filter(|k| k.system == header.system).collect();
     if of_system.is_empty() {
         let mut known: Vec<String> = kinds.iter().map(|k| format!("\"{}\"", k.system)).collect();
         known.dedup();
@@ -29,30 +26,12 @@ fn kind_of(file: &ScenarioFile) -> Result<&'static ScenarioKind, UserError> {
     if let Some(k) = of_system.iter().find(|k| k.kind.is_none()) {
         return Ok(k);
     }
-    let allowed: Vec<String> = of_system
-        .iter()
-        .filter_map(|k| k.kind)
-        .map(|k| format!("\"{k}\""))
-        .collect();
+    let allowed: Vec<String> = of_system.iter().filter_map(|k| k.kind).map(|k| format!("\"{k}\"")).collect();
     match header.kind.as_deref() {
-        Some(kind) => of_system
-            .iter()
-            .copied()
-            .find(|k| k.kind == Some(kind))
-            .ok_or_else(|| {
-                file.error_at(
-                    &["kind"],
-                    "kind",
-                    &format!("unknown {} scenario kind \"{kind}\"", header.system),
-                    &allowed.join(", "),
-                )
-            }),
-        None => Err(file.error_at(
-            &[],
-            "kind",
-            &format!("missing key `kind` for a {} scenario", header.system),
-            &allowed.join(", "),
-        )),
+        Some(kind) => of_system.iter().copied().find(|k| k.kind == Some(kind)).ok_or_else(|| {
+            file.error_at(&["kind"], "kind", &format!("unknown {} scenario kind \"{kind}\"", header.system), &allowed.join(", "))
+        }),
+        None => Err(file.error_at(&[], "kind", &format!("missing key `kind` for a {} scenario", header.system), &allowed.join(", "))),
     }
 }
 
@@ -91,10 +70,7 @@ pub fn run(path: &Path, o: &RunOverrides) -> anyhow::Result<()> {
 }
 
 pub fn default_out(path: &Path) -> PathBuf {
-    let stem = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().to_string())
-        .unwrap_or_else(|| "scenario".into());
+    let stem = path.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_else(|| "scenario".into());
     PathBuf::from("reports").join(stem)
 }
 
@@ -103,9 +79,7 @@ pub fn shipped_scenarios(dir: &Path) -> Vec<PathBuf> {
     let mut found = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
+        let Ok(entries) = std::fs::read_dir(&d) else { continue };
         for e in entries.flatten() {
             let p = e.path();
             if p.is_dir() {
@@ -118,3 +92,4 @@ pub fn shipped_scenarios(dir: &Path) -> Vec<PathBuf> {
     found.sort();
     found
 }
+

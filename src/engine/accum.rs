@@ -100,10 +100,7 @@ pub struct Tally {
 
 impl Tally {
     pub fn new(lo: i64, hi: i64) -> Tally {
-        assert!(
-            hi >= lo,
-            "Tally range is built by the program, never by input"
-        );
+        assert!(hi >= lo, "Tally range is built by the program, never by input");
         Tally {
             lo,
             bins: vec![0; (hi - lo + 1) as usize],

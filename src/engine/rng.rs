@@ -35,14 +35,8 @@ mod tests {
 
     #[test]
     fn streams_are_reproducible_and_distinct() {
-        let a: Vec<u64> = (0..4)
-            .map(|_| 0)
-            .scan(stream(7, 0, 0), |r, _| Some(r.next_u64()))
-            .collect();
-        let b: Vec<u64> = (0..4)
-            .map(|_| 0)
-            .scan(stream(7, 0, 0), |r, _| Some(r.next_u64()))
-            .collect();
+        let a: Vec<u64> = (0..4).map(|_| 0).scan(stream(7, 0, 0), |r, _| Some(r.next_u64())).collect();
+        let b: Vec<u64> = (0..4).map(|_| 0).scan(stream(7, 0, 0), |r, _| Some(r.next_u64())).collect();
         assert_eq!(a, b);
         let firsts: Vec<u64> = [(7, 0, 1), (7, 1, 0), (8, 0, 0), (0, 7, 0)]
             .iter()

@@ -44,13 +44,7 @@ impl Engine {
     }
 
     /// Runs `trials` trials of `sim` as task `task` (a table cell, a grid point...).
-    pub fn run<S: Simulation>(
-        &self,
-        sim: &S,
-        task: u64,
-        trials: u64,
-        progress: &Progress,
-    ) -> S::Acc {
+    pub fn run<S: Simulation>(&self, sim: &S, task: u64, trials: u64, progress: &Progress) -> S::Acc {
         let batches = trials.div_ceil(BATCH_SIZE);
         let size = |b: u64| BATCH_SIZE.min(trials - b * BATCH_SIZE);
         let seed = self.seed;
@@ -103,12 +97,8 @@ mod tests {
     #[test]
     fn same_result_whatever_the_thread_count() {
         let trials = 3 * BATCH_SIZE + 17;
-        let one = Engine::new(5, 1)
-            .unwrap()
-            .run(&SumOfD6, 0, trials, &Progress::hidden());
-        let many = Engine::new(5, 4)
-            .unwrap()
-            .run(&SumOfD6, 0, trials, &Progress::hidden());
+        let one = Engine::new(5, 1).unwrap().run(&SumOfD6, 0, trials, &Progress::hidden());
+        let many = Engine::new(5, 4).unwrap().run(&SumOfD6, 0, trials, &Progress::hidden());
         assert_eq!(one.0, many.0);
         assert_eq!(one.1.mean.to_bits(), many.1.mean.to_bits());
         assert_eq!(one.0.total(), trials);

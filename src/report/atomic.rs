@@ -3,17 +3,12 @@ use std::path::{Path, PathBuf};
 
 /// A sibling temp path that keeps the extension (plotters picks the format from it).
 pub(crate) fn temp_sibling(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_default();
+    let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
     path.with_file_name(format!(".{name}.{}.tmp.{}", std::process::id(), ext(path)))
 }
 
 fn ext(path: &Path) -> String {
-    path.extension()
-        .map(|e| e.to_string_lossy().to_string())
-        .unwrap_or_else(|| "out".into())
+    path.extension().map(|e| e.to_string_lossy().to_string()).unwrap_or_else(|| "out".into())
 }
 
 /// Runs `produce` on a temp file next to `path`, then renames it over `path`; on error the

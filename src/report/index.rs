@@ -23,10 +23,7 @@ pub fn write_index(dir: &Path, intro: &str, entries: &[IndexEntry]) -> anyhow::R
         md += &format!("- [{}](#{}) — {}\n", e.title, e.name, e.question);
     }
     for e in entries {
-        md += &format!(
-            "\n<a id=\"{}\"></a>\n## {}\n\n**Question.** {}\n\n",
-            e.name, e.title, e.question
-        );
+        md += &format!("\n<a id=\"{}\"></a>\n## {}\n\n**Question.** {}\n\n", e.name, e.title, e.question);
         if !e.key_figures.is_empty() {
             md += "**Key figures.**\n\n";
             for k in &e.key_figures {
@@ -41,12 +38,7 @@ pub fn write_index(dir: &Path, intro: &str, entries: &[IndexEntry]) -> anyhow::R
         }
         md += &format!("**Provenance.** {}\n", e.provenance.summary());
         if !e.provenance.parameters.is_empty() {
-            let p: Vec<String> = e
-                .provenance
-                .parameters
-                .iter()
-                .map(|(k, v)| format!("{k}={v}"))
-                .collect();
+            let p: Vec<String> = e.provenance.parameters.iter().map(|(k, v)| format!("{k}={v}")).collect();
             md += &format!("Parameters: {}\n", p.join(", "));
         }
     }

@@ -97,17 +97,9 @@ impl Provenance {
             s += &format!(" · {t} trials");
         }
         if let Some(sc) = &self.scenario {
-            s += &format!(
-                " · scenario {} (sha256 {})",
-                sc.path,
-                &sc.sha256[..12.min(sc.sha256.len())]
-            );
+            s += &format!(" · scenario {} (sha256 {})", sc.path, &sc.sha256[..12.min(sc.sha256.len())]);
         }
-        let opts: Vec<String> = self
-            .rule_options
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect();
+        let opts: Vec<String> = self.rule_options.iter().map(|(k, v)| format!("{k}={v}")).collect();
         if !opts.is_empty() {
             s += &format!(" · options {}", opts.join(", "));
         }
@@ -117,8 +109,5 @@ impl Provenance {
 
 /// Hex SHA-256 of a file's bytes.
 pub fn file_sha256(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
 }

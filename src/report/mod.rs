@@ -5,9 +5,9 @@
 mod atomic;
 mod chart;
 mod csv;
-mod index;
 mod meta;
 mod png;
+mod index;
 
 pub use atomic::write_atomic;
 pub use chart::{Chart, Figure, Heatmap, LineChart, LineSeries};

@@ -77,29 +77,15 @@ fn span(lo: f64, hi: f64) -> (f64, f64) {
     }
 }
 
-fn draw_lines(
-    c: &LineChart,
-    area: &DrawingArea<BitMapBackend, plotters::coord::Shift>,
-) -> anyhow::Result<()> {
+fn draw_lines(c: &LineChart, area: &DrawingArea<BitMapBackend, plotters::coord::Shift>) -> anyhow::Result<()> {
     let xs = c.series.iter().flat_map(|s| s.points.iter().map(|p| p.0));
-    let (x0, x1) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| {
-        (a.min(x), b.max(x))
-    });
-    let (x0, x1) = if x0.is_finite() {
-        span(x0, x1)
-    } else {
-        (0.0, 1.0)
-    };
+    let (x0, x1) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| (a.min(x), b.max(x)));
+    let (x0, x1) = if x0.is_finite() { span(x0, x1) } else { (0.0, 1.0) };
     let (y0, y1) = c.y_range.unwrap_or_else(|| {
         let ys = c.series.iter().flat_map(|s| {
-            s.points
-                .iter()
-                .map(|p| p.1)
-                .chain(s.band.iter().flat_map(|b| [b.1, b.2]))
+            s.points.iter().map(|p| p.1).chain(s.band.iter().flat_map(|b| [b.1, b.2]))
         });
-        let (a, b) = ys.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), y| {
-            (a.min(y), b.max(y))
-        });
+        let (a, b) = ys.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), y| (a.min(y), b.max(y)));
         if a.is_finite() {
             let pad = (b - a).abs() * 0.05;
             span(a - pad, b + pad)
@@ -134,15 +120,10 @@ fn draw_lines(
                 .map_err(plot_err)?;
         }
         chart
-            .draw_series(LineSeries::new(
-                s.points.iter().copied(),
-                color.stroke_width(2),
-            ))
+            .draw_series(LineSeries::new(s.points.iter().copied(), color.stroke_width(2)))
             .map_err(plot_err)?
             .label(s.name.clone())
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2))
-            });
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2)));
     }
     if c.series.len() > 1 || c.series.iter().any(|s| !s.name.is_empty()) {
         chart
@@ -157,10 +138,7 @@ fn draw_lines(
     Ok(())
 }
 
-fn draw_heatmap(
-    h: &Heatmap,
-    area: &DrawingArea<BitMapBackend, plotters::coord::Shift>,
-) -> anyhow::Result<()> {
+fn draw_heatmap(h: &Heatmap, area: &DrawingArea<BitMapBackend, plotters::coord::Shift>) -> anyhow::Result<()> {
     let (main, legend) = area.split_horizontally(PANEL.0 - 90);
     let x0 = *h.xs.first().unwrap_or(&0) as f64 - 0.5;
     let x1 = *h.xs.last().unwrap_or(&0) as f64 + 0.5;
@@ -214,10 +192,7 @@ fn draw_heatmap(
         .draw_series((0..steps).map(|i| {
             let a = lo + (hi - lo) * i as f64 / steps as f64;
             let b = lo + (hi - lo) * (i + 1) as f64 / steps as f64;
-            Rectangle::new(
-                [(0.0, a), (1.0, b)],
-                ViridisRGB::get_color_normalized(a, lo, hi).filled(),
-            )
+            Rectangle::new([(0.0, a), (1.0, b)], ViridisRGB::get_color_normalized(a, lo, hi).filled())
         }))
         .map_err(plot_err)?;
     Ok(())

@@ -37,12 +37,8 @@ pub struct RunSection {
 
 impl ScenarioFile {
     pub fn read(path: &Path) -> Result<ScenarioFile, UserError> {
-        let bytes = std::fs::read(path).map_err(|e| {
-            UserError::new(format!(
-                "{}: cannot read scenario file: {e}",
-                path.display()
-            ))
-        })?;
+        let bytes = std::fs::read(path)
+            .map_err(|e| UserError::new(format!("{}: cannot read scenario file: {e}", path.display())))?;
         let text = String::from_utf8(bytes.clone())
             .map_err(|_| UserError::new(format!("{}: not UTF-8 text", path.display())))?;
         Ok(ScenarioFile {
@@ -77,16 +73,8 @@ impl ScenarioFile {
         }
         let loose: Loose = self.parse_raw()?;
         match loose.system {
-            Some(system) => Ok(ScenarioHeader {
-                system,
-                kind: loose.kind,
-            }),
-            None => Err(self.error_at(
-                &[],
-                "system",
-                "missing key `system`",
-                "a game system name such as \"cosmos\", \"fallout\" or \"trinites\"",
-            )),
+            Some(system) => Ok(ScenarioHeader { system, kind: loose.kind }),
+            None => Err(self.error_at(&[], "system", "missing key `system`", "a game system name such as \"cosmos\", \"fallout\" or \"trinites\"")),
         }
     }
 
@@ -101,10 +89,7 @@ impl ScenarioFile {
     }
 
     fn toml_error(&self, e: &toml::de::Error, path: Option<String>) -> UserError {
-        let (line, col) = e
-            .span()
-            .map(|s| line_col(&self.text, s.start))
-            .unwrap_or((1, 1));
+        let (line, col) = e.span().map(|s| line_col(&self.text, s.start)).unwrap_or((1, 1));
         let msg = e.message().trim().to_string();
         let key = match path.as_deref() {
             Some(".") | Some("") | None => String::new(),
@@ -115,13 +100,7 @@ impl ScenarioFile {
 
     /// An error about the value at `path` (key path segments, array indices as numbers),
     /// located in the file.
-    pub fn error_at(
-        &self,
-        path: &[&str],
-        shown_key: &str,
-        message: &str,
-        allowed: &str,
-    ) -> UserError {
+    pub fn error_at(&self, path: &[&str], shown_key: &str, message: &str, allowed: &str) -> UserError {
         let (line, col) = locate(&self.text, path)
             .map(|off| line_col(&self.text, off))
             .unwrap_or((1, 1));
@@ -132,21 +111,14 @@ impl ScenarioFile {
     }
 
     /// `[rules]` as rule options, each checked against the registry.
-    pub fn rule_options(
-        &self,
-        rules: &BTreeMap<String, toml::Value>,
-    ) -> Result<RuleOptions, UserError> {
+    pub fn rule_options(&self, rules: &BTreeMap<String, toml::Value>) -> Result<RuleOptions, UserError> {
         let mut o = RuleOptions::default();
         for (k, v) in rules {
             let value = match v {
                 toml::Value::String(s) => s.clone(),
                 toml::Value::Array(a) => a
                     .iter()
-                    .map(|x| {
-                        x.as_str()
-                            .map(str::to_string)
-                            .unwrap_or_else(|| x.to_string())
-                    })
+                    .map(|x| x.as_str().map(str::to_string).unwrap_or_else(|| x.to_string()))
                     .collect::<Vec<_>>()
                     .join(","),
                 other => other.to_string(),
@@ -155,11 +127,7 @@ impl ScenarioFile {
                 let (line, col) = locate(&self.text, &["rules", k])
                     .map(|off| line_col(&self.text, off))
                     .unwrap_or((1, 1));
-                UserError::new(format!(
-                    "{}:{line}:{col}: key `rules.{k}`: {}",
-                    self.path.display(),
-                    e.0
-                ))
+                UserError::new(format!("{}:{line}:{col}: key `rules.{k}`: {}", self.path.display(), e.0))
             })?;
         }
         Ok(o)
@@ -197,58 +165,33 @@ mod tests {
 
     #[test]
     fn type_error_names_line_column_and_key() {
-        let f = ScenarioFile::from_text(
-            "toy.toml",
-            "system = \"cosmos\"\n[stats]\nforce = \"high\"\n",
-        );
+        let f = ScenarioFile::from_text("toy.toml", "system = \"cosmos\"\n[stats]\nforce = \"high\"\n");
         let e = f.parse_raw::<Toy>().unwrap_err().0;
         assert!(e.starts_with("toy.toml:3:9: key `stats.force`:"), "{e}");
     }
 
     #[test]
     fn unknown_key_is_reported_with_alternatives() {
-        let f = ScenarioFile::from_text(
-            "toy.toml",
-            "system = \"cosmos\"\n[stats]\nforce = 3\nforse = 4\n",
-        );
+        let f = ScenarioFile::from_text("toy.toml", "system = \"cosmos\"\n[stats]\nforce = 3\nforse = 4\n");
         let e = f.parse_raw::<Toy>().unwrap_err().0;
-        assert!(
-            e.contains("toy.toml:4:1") && e.contains("forse") && e.contains("force"),
-            "{e}"
-        );
+        assert!(e.contains("toy.toml:4:1") && e.contains("forse") && e.contains("force"), "{e}");
     }
 
     #[test]
     fn semantic_error_is_located() {
         let f = ScenarioFile::from_text("toy.toml", "system = \"cosmos\"\n[stats]\nforce = 300\n");
-        let e = f
-            .error_at(
-                &["stats", "force"],
-                "stats.force",
-                "300 is out of range",
-                "20..80",
-            )
-            .0;
-        assert_eq!(
-            e,
-            "toy.toml:3:9: key `stats.force`: 300 is out of range; allowed: 20..80"
-        );
+        let e = f.error_at(&["stats", "force"], "stats.force", "300 is out of range", "20..80").0;
+        assert_eq!(e, "toy.toml:3:9: key `stats.force`: 300 is out of range; allowed: 20..80");
     }
 
     #[test]
     fn missing_system_and_bad_rules() {
         let f = ScenarioFile::from_text("toy.toml", "[rules]\nsuper_crit_roll = \"both\"\n");
         assert!(f.header().unwrap_err().0.contains("missing key `system`"));
-        let rules: BTreeMap<String, toml::Value> = [(
-            "super_crit_roll".to_string(),
-            toml::Value::String("both".into()),
-        )]
-        .into();
+        let rules: BTreeMap<String, toml::Value> =
+            [("super_crit_roll".to_string(), toml::Value::String("both".into()))].into();
         let e = f.rule_options(&rules).unwrap_err().0;
-        assert!(
-            e.starts_with("toy.toml:2:19: key `rules.super_crit_roll`:"),
-            "{e}"
-        );
+        assert!(e.starts_with("toy.toml:2:19: key `rules.super_crit_roll`:"), "{e}");
         assert!(e.contains("natural | score"), "{e}");
     }
 }

@@ -9,9 +9,7 @@ pub fn locate(text: &str, path: &[&str]) -> Option<usize> {
     let mut value: Option<&DeValue> = None;
     for seg in path {
         let next = if let Some(t) = table {
-            t.iter()
-                .find(|(k, _)| k.get_ref().as_ref() == *seg)
-                .map(|(_, v)| v)
+            t.iter().find(|(k, _)| k.get_ref().as_ref() == *seg).map(|(_, v)| v)
         } else if let Some(DeValue::Array(a)) = value {
             seg.parse::<usize>().ok().and_then(|i| a.get(i))
         } else {

@@ -14,10 +14,7 @@ pub fn option_specs() -> &'static [&'static [OptionSpec]] {
 
 /// Every table of every system with default settings, for `cosmosim report`
 /// (`trials` per cell for the Monte Carlo cross-checks).
-pub fn report_outputs(
-    ctx: &crate::context::Context,
-    trials: u64,
-) -> anyhow::Result<Vec<crate::report::Output>> {
+pub fn report_outputs(ctx: &crate::context::Context, trials: u64) -> anyhow::Result<Vec<crate::report::Output>> {
     let mut all = Vec::new();
     all.extend(cosmos::cli::report_outputs(ctx, trials)?);
     Ok(all)

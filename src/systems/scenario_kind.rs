@@ -61,17 +61,9 @@ impl RunOverrides {
         let trials = self.trials.or(run.trials).unwrap_or(default_trials);
         if trials == 0 {
             return Err(file
-                .error_at(
-                    &["run", "trials"],
-                    "run.trials",
-                    "0 trials",
-                    "a whole number from 1",
-                )
+                .error_at(&["run", "trials"], "run.trials", "0 trials", "a whole number from 1")
                 .into());
         }
-        Ok((
-            Context::new(seed, self.threads, options, self.quiet)?,
-            trials,
-        ))
+        Ok((Context::new(seed, self.threads, options, self.quiet)?, trials))
     }
 }

@@ -2,9 +2,7 @@
 
 use clap::{Args, Subcommand};
 
-use crate::cli::{
-    parse_karma, parse_modifier, parse_thresholds, parse_trials, IntList, MethodArgs, RunArgs,
-};
+use crate::cli::{parse_karma, parse_modifier, parse_thresholds, parse_trials, IntList, MethodArgs, RunArgs};
 use crate::commands::export;
 use crate::context::{Context, Method};
 use crate::report::Output;
@@ -66,17 +64,13 @@ pub struct KarmaDriftArgs {
     pub run: RunArgs,
 }
 
+
 impl CosmosTable {
     /// Computes the table and writes it to `--out`.
     pub fn run(&self, quiet: bool) -> anyhow::Result<()> {
         match self {
             CosmosTable::CosmosTest(a) => {
-                let ctx = Context::new(
-                    a.run.seed,
-                    a.run.threads,
-                    RuleOptions::from_pairs(&a.run.options)?,
-                    quiet,
-                )?;
+                let ctx = Context::new(a.run.seed, a.run.threads, RuleOptions::from_pairs(&a.run.options)?, quiet)?;
                 let grid = TestGrid {
                     thresholds: a.thresholds.0.clone(),
                     karma: a.karma.0.clone(),
@@ -87,12 +81,7 @@ impl CosmosTable {
                 export(&mut out, &a.run.out, &ctx)?;
             }
             CosmosTable::CosmosKarmaDrift(a) => {
-                let ctx = Context::new(
-                    a.run.seed,
-                    a.run.threads,
-                    RuleOptions::from_pairs(&a.run.options)?,
-                    quiet,
-                )?;
+                let ctx = Context::new(a.run.seed, a.run.threads, RuleOptions::from_pairs(&a.run.options)?, quiet)?;
                 let params = KarmaDriftParams {
                     thresholds: a.thresholds.0.clone(),
                     burn_in: a.burn_in,

@@ -62,11 +62,7 @@ impl Roll {
             SuperCritRoll::Score => s,
         };
         // Only 42 and 66 matter; folding the rest keeps exact distributions small.
-        let special = if special == 42 || special == 66 {
-            special
-        } else {
-            0
-        };
+        let special = if special == 42 || special == 66 { special } else { 0 };
         Roll { special, score: s }
     }
 }
@@ -91,9 +87,7 @@ impl TestSpec {
     /// A test against `threshold` (not clamped, C-TEST-1) at `karma` (-10..=10).
     pub fn new(threshold: f64, karma: i8) -> Result<TestSpec, UserError> {
         if !threshold.is_finite() {
-            return Err(UserError::new(format!(
-                "threshold must be a number, got {threshold}"
-            )));
+            return Err(UserError::new(format!("threshold must be a number, got {threshold}")));
         }
         if !(KARMA_MIN..=KARMA_MAX).contains(&karma) {
             return Err(UserError::new(format!(
@@ -159,19 +153,11 @@ impl TestSpec {
         let k = self.karma;
         if roll.special == 42 {
             // C-TEST-4: at -10 the 42 is only a crit.
-            return if k == KARMA_MIN {
-                Outcome::CritSuccess
-            } else {
-                Outcome::SuperSuccess
-            };
+            return if k == KARMA_MIN { Outcome::CritSuccess } else { Outcome::SuperSuccess };
         }
         if roll.special == 66 {
             // C-TEST-4: at +10 the 66 is only a crit failure.
-            return if k == KARMA_MAX {
-                Outcome::CritFailure
-            } else {
-                Outcome::SuperFailure
-            };
+            return if k == KARMA_MAX { Outcome::CritFailure } else { Outcome::SuperFailure };
         }
         if roll.score <= 10 && k != KARMA_MIN {
             return Outcome::CritSuccess;
@@ -196,11 +182,7 @@ impl TestSpec {
     pub fn roll(&self, rng: &mut Rng64, rules: &TestRules) -> Outcome {
         let natural = Die::D100.roll(rng) as u8;
         let die = self.karma_die();
-        let d10 = if die == KarmaDie::None {
-            0
-        } else {
-            Die::D10.roll(rng) as u8
-        };
+        let d10 = if die == KarmaDie::None { 0 } else { Die::D10.roll(rng) as u8 };
         self.classify_roll(Roll::read(natural, d10, die, rules))
     }
 }
@@ -215,9 +197,7 @@ pub fn roll_dist(die: KarmaDie, rules: &TestRules) -> Dist<Roll> {
     let d100 = Dist::die(100);
     match die {
         KarmaDie::None => d100.map(|n| Roll::read(*n as u8, 0, die, rules)),
-        _ => d100.combine(&Dist::die(10), |n, d| {
-            Roll::read(*n as u8, *d as u8, die, rules)
-        }),
+        _ => d100.combine(&Dist::die(10), |n, d| Roll::read(*n as u8, *d as u8, die, rules)),
     }
 }
 
@@ -290,10 +270,7 @@ mod tests {
         let high = TestSpec::new(50.0, 10).unwrap();
         assert_eq!(classify(66, 3, &high, &rules()), Outcome::CritFailure);
         assert_eq!(classify(99, 3, &high, &rules()), Outcome::Failure);
-        assert_eq!(
-            classify(99, 3, &TestSpec::new(97.0, 10).unwrap(), &rules()),
-            Outcome::Success
-        );
+        assert_eq!(classify(99, 3, &TestSpec::new(97.0, 10).unwrap(), &rules()), Outcome::Success);
     }
 
     #[test]
@@ -312,10 +289,7 @@ mod tests {
         let s = TestSpec::new(55.0, 0).unwrap();
         assert_eq!(s.with_modifier(10.0, PercentMode::Points).threshold(), 65.0);
         assert!((s.with_modifier(10.0, PercentMode::Relative).threshold() - 60.5).abs() < 1e-12);
-        assert_eq!(
-            TestSpec::mean_of(&[50.0, 55.0], 0).unwrap().threshold(),
-            52.5
-        );
+        assert_eq!(TestSpec::mean_of(&[50.0, 55.0], 0).unwrap().threshold(), 52.5);
     }
 
     #[test]
@@ -323,19 +297,13 @@ mod tests {
         assert!(TestSpec::new(50.0, 11).is_err());
         assert!(TestSpec::new(f64::NAN, 0).is_err());
         assert!(TestSpec::mean_of(&[], 0).is_err());
-        assert!(TestSpec::new(50.0, 0)
-            .unwrap()
-            .with_crit_fail_from(5)
-            .is_err());
+        assert!(TestSpec::new(50.0, 0).unwrap().with_crit_fail_from(5).is_err());
     }
 
     #[test]
     fn sampler_table_matches_classify() {
         let spec = TestSpec::new(55.0, 6).unwrap();
         let s = TestSampler::new(&spec, &rules());
-        assert_eq!(
-            Outcome::from_index(s.lut[41 * 10 + 4]),
-            classify(42, 5, &spec, &rules())
-        );
+        assert_eq!(Outcome::from_index(s.lut[41 * 10 + 4]), classify(42, 5, &spec, &rules()));
     }
 }

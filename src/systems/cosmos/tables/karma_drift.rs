@@ -24,17 +24,9 @@ pub struct KarmaDriftRow {
     pub interval: Option<(f64, f64)>,
 }
 
-fn rows(
-    params: &KarmaDriftParams,
-    ctx: &Context,
-    method: Method,
-    trials: u64,
-) -> Vec<KarmaDriftRow> {
+fn rows(params: &KarmaDriftParams, ctx: &Context, method: Method, trials: u64) -> Vec<KarmaDriftRow> {
     let rules = TestRules::from_options(&ctx.options);
-    let progress = ctx.progress(
-        trials * params.thresholds.len() as u64,
-        "cosmos-karma-drift",
-    );
+    let progress = ctx.progress(trials * params.thresholds.len() as u64, "cosmos-karma-drift");
     let mut out = Vec::new();
     for &t in &params.thresholds {
         match method {
@@ -51,9 +43,7 @@ fn rows(
             }
             Method::Mc => {
                 let walk = KarmaWalk::new(t as f64, &rules, params.burn_in);
-                let acc = ctx
-                    .engine
-                    .run(&walk, (t + 1_000_000) as u64, trials, &progress);
+                let acc = ctx.engine.run(&walk, (t + 1_000_000) as u64, trials, &progress);
                 let total = acc.visits.total() as f64;
                 for i in 0..KARMA_STATES {
                     let m = &acc.share[i];
@@ -73,40 +63,22 @@ fn rows(
 
 /// The `cosmos-karma-drift` output: `threshold,karma,p_stationary` (+ `steps`,
 /// `p_stationary_lo`, `p_stationary_hi` with `--method mc`), charts and provenance.
-pub fn karma_drift_output(
-    params: &KarmaDriftParams,
-    ctx: &Context,
-    method: Method,
-    trials: u64,
-) -> anyhow::Result<Output> {
+pub fn karma_drift_output(params: &KarmaDriftParams, ctx: &Context, method: Method, trials: u64) -> anyhow::Result<Output> {
     let rows = rows(params, ctx, method, trials);
     let mut cols = vec![
-        Column::new(
-            "threshold".into(),
-            rows.iter().map(|r| r.threshold).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "karma".into(),
-            rows.iter().map(|r| r.karma).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "p_stationary".into(),
-            rows.iter().map(|r| r.p).collect::<Vec<_>>(),
-        ),
+        Column::new("threshold".into(), rows.iter().map(|r| r.threshold).collect::<Vec<_>>()),
+        Column::new("karma".into(), rows.iter().map(|r| r.karma).collect::<Vec<_>>()),
+        Column::new("p_stationary".into(), rows.iter().map(|r| r.p).collect::<Vec<_>>()),
     ];
     if method == Method::Mc {
         cols.push(Column::new("steps".into(), vec![trials; rows.len()]));
         cols.push(Column::new(
             "p_stationary_lo".into(),
-            rows.iter()
-                .map(|r| r.interval.map_or(0.0, |i| i.0.max(0.0)))
-                .collect::<Vec<_>>(),
+            rows.iter().map(|r| r.interval.map_or(0.0, |i| i.0.max(0.0))).collect::<Vec<_>>(),
         ));
         cols.push(Column::new(
             "p_stationary_hi".into(),
-            rows.iter()
-                .map(|r| r.interval.map_or(1.0, |i| i.1.min(1.0)))
-                .collect::<Vec<_>>(),
+            rows.iter().map(|r| r.interval.map_or(1.0, |i| i.1.min(1.0))).collect::<Vec<_>>(),
         ));
     }
     let frame = DataFrame::new_infer_height(cols)?;
@@ -148,11 +120,7 @@ pub fn karma_drift_output(
                 params
                     .thresholds
                     .iter()
-                    .map(|&t| {
-                        rows.iter()
-                            .find(|r| r.threshold == t && r.karma == k)
-                            .map_or(0.0, |r| r.p)
-                    })
+                    .map(|&t| rows.iter().find(|r| r.threshold == t && r.karma == k).map_or(0.0, |r| r.p))
                     .collect()
             })
             .collect(),
@@ -173,18 +141,9 @@ pub fn karma_drift_output(
     let opts = ctx.options.in_force(OPTIONS);
     let prov = match method {
         Method::Exact => Provenance::exact("cosmos-karma-drift", "cosmos", opts),
-        Method::Mc => Provenance::monte_carlo(
-            "cosmos-karma-drift",
-            "cosmos",
-            opts,
-            ctx.engine.seed(),
-            trials,
-        )
-        .with_param("burn_in", params.burn_in)
-        .with_param(
-            "interval",
-            "Student t over independent chains (one chain per batch)",
-        ),
+        Method::Mc => Provenance::monte_carlo("cosmos-karma-drift", "cosmos", opts, ctx.engine.seed(), trials)
+            .with_param("burn_in", params.burn_in)
+            .with_param("interval", "Student t over independent chains (one chain per batch)"),
     }
     .with_param("thresholds", range_text(&params.thresholds));
 

@@ -16,11 +16,7 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
     let exact = test_output(&grid, ctx, Method::Exact, 0)?;
     let mut mc = test_output(&grid, ctx, Method::Mc, trials)?;
     mc.key_figures.insert(0, coverage(&exact, &mc)?);
-    rename(
-        &mut mc,
-        "cosmos-test-mc",
-        "Monte Carlo cross-check of the test table",
-    );
+    rename(&mut mc, "cosmos-test-mc", "Monte Carlo cross-check of the test table");
     outputs.push(exact);
     outputs.push(mc);
 
@@ -31,11 +27,7 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
     let exact = karma_drift_output(&drift, ctx, Method::Exact, 0)?;
     let mut mc = karma_drift_output(&drift, ctx, Method::Mc, 10 * trials)?;
     mc.key_figures.insert(0, drift_coverage(&exact, &mc)?);
-    rename(
-        &mut mc,
-        "cosmos-karma-drift-mc",
-        "Monte Carlo cross-check of karma drift",
-    );
+    rename(&mut mc, "cosmos-karma-drift-mc", "Monte Carlo cross-check of karma drift");
     outputs.push(exact);
     outputs.push(mc);
     Ok(outputs)
@@ -76,12 +68,8 @@ fn drift_coverage(exact: &Output, mc: &Output) -> anyhow::Result<String> {
     let m = col(mc, "p_stationary")?;
     let lo = col(mc, "p_stationary_lo")?;
     let hi = col(mc, "p_stationary_hi")?;
-    let inside = (0..e.len())
-        .filter(|&i| lo[i] <= e[i] && e[i] <= hi[i])
-        .count();
-    let gap = (0..e.len())
-        .map(|i| (m[i] - e[i]).abs())
-        .fold(0.0, f64::max);
+    let inside = (0..e.len()).filter(|&i| lo[i] <= e[i] && e[i] <= hi[i]).count();
+    let gap = (0..e.len()).map(|i| (m[i] - e[i]).abs()).fold(0.0, f64::max);
     Ok(format!(
         "{inside} of {} (threshold, karma) shares ({:.1}%) have the exact stationary value inside the 95% interval; largest |MC - exact| = {gap:.5}",
         e.len(),

@@ -5,9 +5,7 @@ use crate::engine::{Counts, Rng64, Simulation};
 use crate::error::UserError;
 use crate::report::{Chart, Figure, Heatmap, LineChart, LineSeries, Output, Provenance};
 use crate::stats::wilson;
-use crate::systems::cosmos::{
-    roll_dist, KarmaDie, Outcome, TestRules, TestSampler, TestSpec, OPTIONS,
-};
+use crate::systems::cosmos::{roll_dist, KarmaDie, Outcome, TestRules, TestSampler, TestSpec, OPTIONS};
 
 use super::KARMA_BANDS;
 
@@ -23,15 +21,9 @@ pub struct TestGrid {
 }
 
 impl TestGrid {
-    pub fn spec(
-        &self,
-        threshold: i64,
-        karma: i64,
-        rules: &TestRules,
-    ) -> Result<TestSpec, UserError> {
-        let k = i8::try_from(karma).map_err(|_| {
-            UserError::new(format!("karma {karma} is out of range; allowed: -10..10"))
-        })?;
+    pub fn spec(&self, threshold: i64, karma: i64, rules: &TestRules) -> Result<TestSpec, UserError> {
+        let k = i8::try_from(karma)
+            .map_err(|_| UserError::new(format!("karma {karma} is out of range; allowed: -10..10")))?;
         TestSpec::new(threshold as f64, k)?
             .with_modifier(self.modifier, rules.percent_mode)
             .with_crit_fail_from(self.crit_fail_from)
@@ -100,12 +92,7 @@ fn cell_task(threshold: i64, karma: i64) -> u64 {
 }
 
 /// Monte Carlo counts per cell, `trials` per cell.
-pub fn test_grid_mc(
-    grid: &TestGrid,
-    rules: &TestRules,
-    ctx: &Context,
-    trials: u64,
-) -> Result<Vec<CellCounts>, UserError> {
+pub fn test_grid_mc(grid: &TestGrid, rules: &TestRules, ctx: &Context, trials: u64) -> Result<Vec<CellCounts>, UserError> {
     let cells: Vec<(i64, i64)> = grid.cells().collect();
     let progress = ctx.progress(trials * cells.len() as u64, "cosmos-test");
     let out = cells
@@ -125,23 +112,12 @@ fn success_or_better(p: &[f64; 6]) -> f64 {
 
 /// The `cosmos-test` output: CSV columns `threshold,karma,p_super_success,...` (+ `trials`
 /// and `<class>_lo/_hi` Wilson bounds with `--method mc`), a chart and provenance.
-pub fn test_output(
-    grid: &TestGrid,
-    ctx: &Context,
-    method: Method,
-    trials: u64,
-) -> anyhow::Result<Output> {
+pub fn test_output(grid: &TestGrid, ctx: &Context, method: Method, trials: u64) -> anyhow::Result<Output> {
     let rules = TestRules::from_options(&ctx.options);
     let cells: Vec<(i64, i64)> = grid.cells().collect();
     let mut cols: Vec<Column> = vec![
-        Column::new(
-            "threshold".into(),
-            cells.iter().map(|c| c.0).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "karma".into(),
-            cells.iter().map(|c| c.1).collect::<Vec<_>>(),
-        ),
+        Column::new("threshold".into(), cells.iter().map(|c| c.0).collect::<Vec<_>>()),
+        Column::new("karma".into(), cells.iter().map(|c| c.1).collect::<Vec<_>>()),
     ];
     let (probs, counts) = match method {
         Method::Exact => (test_grid_exact(grid, &rules)?, None),
@@ -161,10 +137,8 @@ pub fn test_output(
     if let Some(counts) = &counts {
         cols.push(Column::new("trials".into(), vec![trials; cells.len()]));
         for o in Outcome::ALL {
-            let (lo, hi): (Vec<f64>, Vec<f64>) = counts
-                .iter()
-                .map(|c| wilson(c.counts[o as usize], trials))
-                .unzip();
+            let (lo, hi): (Vec<f64>, Vec<f64>) =
+                counts.iter().map(|c| wilson(c.counts[o as usize], trials)).unzip();
             cols.push(Column::new(format!("{}_lo", o.name()).into(), lo));
             cols.push(Column::new(format!("{}_hi", o.name()).into(), hi));
         }
@@ -172,10 +146,7 @@ pub fn test_output(
     let frame = DataFrame::new_infer_height(cols)?;
 
     let sob = |t: i64, k: i64| -> Option<f64> {
-        cells
-            .iter()
-            .position(|&c| c == (t, k))
-            .map(|i| success_or_better(&probs[i]))
+        cells.iter().position(|&c| c == (t, k)).map(|i| success_or_better(&probs[i]))
     };
     let mut lines = LineChart {
         title: "P(success or better) by threshold".into(),
@@ -209,12 +180,7 @@ pub fn test_output(
         values: grid
             .karma
             .iter()
-            .map(|&k| {
-                grid.thresholds
-                    .iter()
-                    .map(|&t| sob(t, k).unwrap_or(0.0))
-                    .collect()
-            })
+            .map(|&k| grid.thresholds.iter().map(|&t| sob(t, k).unwrap_or(0.0)).collect())
             .collect(),
         range: (0.0, 1.0),
     };
@@ -274,13 +240,7 @@ pub fn test_output(
 /// `20..85` for a contiguous list, else the values.
 pub(crate) fn range_text(v: &[i64]) -> String {
     match (v.first(), v.last()) {
-        (Some(a), Some(b)) if v.len() > 2 && v.windows(2).all(|w| w[1] == w[0] + 1) => {
-            format!("{a}..{b}")
-        }
-        _ => v
-            .iter()
-            .map(|x| x.to_string())
-            .collect::<Vec<_>>()
-            .join(","),
+        (Some(a), Some(b)) if v.len() > 2 && v.windows(2).all(|w| w[1] == w[0] + 1) => format!("{a}..{b}"),
+        _ => v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(","),
     }
 }
