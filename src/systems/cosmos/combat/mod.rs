@@ -10,6 +10,7 @@ mod fight;
 mod model;
 mod options;
 mod posture;
+mod raw;
 mod report;
 mod scenario;
 mod sim;

@@ -107,20 +107,14 @@ fn provenance(name: &str, file: &ScenarioFile, ctx: &Context, trials: u64) -> Pr
     p
 }
 
-/// Horizontal segments at x = 1, 2, ... so a rate with its interval reads like a bar.
-fn bars(name: &str, values: &[(f64, f64, f64)]) -> LineSeries {
-    let mut s = LineSeries {
+/// A horizontal segment around x with its interval band, so a rate reads like a bar.
+fn segment(name: &str, x: usize, (p, lo, hi): (f64, f64, f64)) -> LineSeries {
+    let x = x as f64;
+    LineSeries {
         name: name.into(),
-        ..Default::default()
-    };
-    for (i, &(p, lo, hi)) in values.iter().enumerate() {
-        let x = (i + 1) as f64;
-        for dx in [-0.3, 0.3] {
-            s.points.push((x + dx, p));
-            s.band.push((x + dx, lo, hi));
-        }
+        points: vec![(x - 0.3, p), (x + 0.3, p)],
+        band: vec![(x - 0.3, lo, hi), (x + 0.3, lo, hi)],
     }
-    s
 }
 
 pub fn result(
@@ -284,34 +278,39 @@ pub fn result(
         ));
     }
     let frame = DataFrame::new_infer_height(cols)?;
-    let zip3 = |a: &[f64], b: &[f64], c: &[f64]| {
-        a.iter()
-            .zip(b)
-            .zip(c)
-            .map(|((x, y), z)| (*x, *y, *z))
-            .collect::<Vec<_>>()
+    // One panel per rate; each row its own short horizontal segment with its band, so
+    // nothing joins unrelated rows.
+    let panel = |what: &str, v: &[f64], lo: &[f64], hi: &[f64]| {
+        Chart::Lines(LineChart {
+            title: format!("{what} per point spent"),
+            x_label: "row of combat-postures.csv".into(),
+            y_label: format!("{what} per point (95% band)"),
+            y_range: Some((0.0, 1.0)),
+            series: rows
+                .iter()
+                .enumerate()
+                .map(|(j, (name, k))| {
+                    segment(
+                        &format!("{name} {}", POSTURE_NAMES[k % 2]),
+                        j + 1,
+                        (v[j], lo[j], hi[j]),
+                    )
+                })
+                .collect(),
+        })
     };
-    let rates = LineChart {
-        title: format!(
-            "Per point spent, by posture row 1..{} of postures.csv",
-            rows.len()
-        ),
-        x_label: "row of combat-postures.csv".into(),
-        y_label: "rate per point spent (95% band)".into(),
-        y_range: Some((0.0, 1.0)),
-        series: vec![
-            bars("apocalypse", &zip3(&ap, &ap_lo, &ap_hi)),
-            bars("revive", &zip3(&rv, &rv_lo, &rv_hi)),
-            bars("backlash", &zip3(&bl, &bl_lo, &bl_hi)),
-        ],
-    };
+    let rates = vec![
+        panel("Apocalypse", &ap, &ap_lo, &ap_hi),
+        panel("Revive", &rv, &rv_lo, &rv_hi),
+        panel("backlash", &bl, &bl_lo, &bl_hi),
+    ];
     if wanted.contains(&OutputTable::Postures) {
         outputs.push(Output {
             name: "combat-postures".into(),
             title: "Light & Dark postures: Apocalypse, Revive, backlash, endings".into(),
             question: "Per Light/Dark point spent, how often do Apocalypse, Revive and backlash happen, and how do postures end?".into(),
             frame,
-            figures: vec![Figure { suffix: None, panels: vec![Chart::Lines(rates)] }],
+            figures: vec![Figure { suffix: None, panels: rates }],
             key_figures: vec![format!("Apocalypse per Dark point spent: {}", fmt3(h.apocalypse_per_dark))],
             provenance: provenance("combat-postures", file, ctx, trials),
         });
