@@ -406,3 +406,35 @@ fn insertion_sort(v: &mut [Slot]) {
         v[j] = x;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn slot(f: u8, class: u8, pos: i32, d20: u8) -> Slot {
+        Slot {
+            f,
+            k: 0,
+            last: true,
+            class,
+            pos,
+            d20,
+        }
+    }
+
+    #[test]
+    fn order_is_class_then_agilite_then_lowest_d20() {
+        // C-TURN-1/3: Illumination (class 0) first whatever its Agilité, backlash (2) last.
+        let mut v = [
+            slot(0, 1, 50, 0),
+            slot(1, 2, 90, 0),
+            slot(2, 1, 70, 0),
+            slot(3, 0, 20, 0),
+            slot(4, 1, 50, 3),
+            slot(5, 1, 50, 1),
+        ];
+        insertion_sort(&mut v);
+        let order: Vec<u8> = v.iter().map(|s| s.f).collect();
+        assert_eq!(order, vec![3, 2, 0, 5, 4, 1]);
+    }
+}
