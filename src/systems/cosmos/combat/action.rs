@@ -115,6 +115,7 @@ impl Fight<'_, '_> {
     }
 
     /// A normal d100 test of `stat` by `f`, with karma drift outside postures (C-KARMA-1).
+    #[inline(always)]
     fn test(&mut self, f: usize, stat: usize, final_skill: bool) -> Outcome {
         let k = self.karma(f);
         let m = self.test_modifier(f);
@@ -139,8 +140,9 @@ impl Fight<'_, '_> {
 
     /// The action of `f` in its slot.
     pub(super) fn take_action(&mut self, f: usize) {
-        let fighter = &self.sim.model.fighters[f];
-        let policy = fighter.policy;
+        let sim = self.sim;
+        let fighter = &sim.model.fighters[f];
+        let policy = &fighter.policy;
         let frac = self.st[f].hp as f64 / fighter.hp as f64;
         self.st[f].mode = if policy.offensive_below_hp.is_some_and(|x| frac < x) {
             Mode::Offensive
@@ -152,7 +154,7 @@ impl Fight<'_, '_> {
         let Some(target) = self.choose_target(f) else {
             return;
         };
-        let s = self.st[f];
+        let s = &self.st[f];
         // C-LD-4: Final Skill at level 5+, in a posture, from the policy's posture turn.
         let fs = fighter.final_skill.filter(|&a| {
             s.posture != NONE
@@ -163,7 +165,7 @@ impl Fight<'_, '_> {
         let Some(attack) = fs.or_else(|| self.choose_attack(f, target)) else {
             return;
         };
-        if s.malus_next && self.in_sep_backlash(f) {
+        if self.st[f].malus_next && self.in_sep_backlash(f) {
             self.st[f].action_malus = 20;
             self.st[f].malus_next = false;
         }
@@ -216,7 +218,7 @@ impl Fight<'_, '_> {
         let mut riposte = false;
         // Simultaneous exchange: no dodge or parry between the two (C-TURN-1).
         let simultaneous = !free && self.st[a].in_group && self.st[t].in_group;
-        let ts = self.st[t];
+        let ts = &self.st[t];
         let no_defence = ts.down || ts.illum_backlash > 0 || ts.skip_round || simultaneous;
         if !no_defence {
             let mut may_defend = ts.mode == Mode::Defensive;
@@ -285,17 +287,17 @@ impl Fight<'_, '_> {
         let max_hp = self.sim.model.fighters[t].hp;
         if dmg <= 0 {
             if dmg < 0 && !self.st[t].down {
-                self.st[t].hp = (self.st[t].hp - dmg).min(max_hp);
+                self.st[t].hp = self.st[t].hp.saturating_sub(dmg).min(max_hp);
             }
             return;
         }
         let s = &mut self.st[t];
-        if s.posture == SEPULCRALE && !s.revive_used && s.hp - dmg <= 0 {
+        if s.posture == SEPULCRALE && !s.revive_used && s.hp.saturating_sub(dmg) <= 0 {
             s.hp = (max_hp + 1) / 2;
             s.revive_used = true;
             self.acc.fighters[t].posture[1].revive += 1;
         } else {
-            s.hp -= dmg;
+            s.hp = s.hp.saturating_sub(dmg);
             if s.hp <= 0 && !s.down {
                 s.down = true;
                 if s.posture != NONE {

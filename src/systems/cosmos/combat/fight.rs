@@ -49,6 +49,8 @@ pub(super) struct FState {
     /// The d6 spacing extra actions (C-TURN-2), 0 = not rolled yet.
     pub d6: u8,
     pub skip_round: bool,
+    /// Actions this round (for the end of the turn).
+    pub n_act: u8,
     pub in_group: bool,
     pub group_alive: bool,
     pub apocalypses: u8,
@@ -80,6 +82,7 @@ impl FState {
         provoked_by: NOBODY,
         d6: 0,
         skip_round: false,
+        n_act: 1,
         in_group: false,
         group_alive: false,
         apocalypses: 0,
@@ -87,27 +90,57 @@ impl FState {
     };
 }
 
-/// One action slot of a round.
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Slot {
-    pub f: u8,
-    pub k: u8,
-    pub last: bool,
-    /// 0 Illumination (first), 1 normal, 2 Sépulcrale backlash (last), C-TURN-3.
-    pub class: u8,
-    pub pos: i32,
-    /// Tie-break d20 (lowest first), 0 when not tied.
-    pub d20: u8,
-}
+/// One action slot of a round, packed in a u64 whose order is the turn order
+/// (C-TURN-1..3): class (0 Illumination first, 1 normal, 2 Sépulcrale backlash last),
+/// then position high first, then the tie-break d20 low first (0 when not tied), then
+/// combatant index and action number. One word per slot keeps sorting cheap.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct Slot(u64);
+
+/// Positions are stored as `POS_BIAS - pos`, so higher Agilité sorts first.
+const POS_BIAS: i64 = 1 << 20;
 
 impl Slot {
-    /// Sort key: class, then position high first, then d20 low first, then index.
+    pub fn new(class: u8, pos: i32, d20: u8, f: usize, k: u8) -> Slot {
+        Slot(
+            (class as u64) << 56
+                | ((POS_BIAS - pos as i64) as u64) << 32
+                | (d20 as u64) << 24
+                | (f as u64) << 8
+                | k as u64,
+        )
+    }
+
     #[inline(always)]
-    fn key(&self) -> u64 {
-        ((self.class as u64) << 48)
-            | (((1 << 24) - self.pos as i64) as u64) << 16
-            | (self.d20 as u64) << 8
-            | self.f as u64
+    pub fn f(self) -> usize {
+        ((self.0 >> 8) & 0xff) as usize
+    }
+
+    #[inline(always)]
+    pub fn k(self) -> u8 {
+        self.0 as u8
+    }
+
+    /// Class and position: equal means tied on effective Agilité.
+    #[inline(always)]
+    fn place(self) -> u64 {
+        self.0 >> 32
+    }
+
+    /// Class, position and d20: equal means still tied, so simultaneous.
+    #[inline(always)]
+    fn exchange(self) -> u64 {
+        self.0 >> 24
+    }
+
+    #[inline(always)]
+    fn d20(self) -> u8 {
+        (self.0 >> 24) as u8
+    }
+
+    #[inline(always)]
+    fn with_d20(self, d20: u8) -> Slot {
+        Slot(self.0 & !(0xff << 24) | (d20 as u64) << 24)
     }
 }
 
@@ -130,7 +163,7 @@ impl<'a, 'r> Fight<'a, 'r> {
             rng,
             acc,
             st: [FState::BLANK; MAX_FIGHTERS],
-            slots: [Slot::default(); MAX_FIGHTERS * MAX_ACTIONS as usize],
+            slots: [Slot(0); MAX_FIGHTERS * MAX_ACTIONS as usize],
             n_slots: 0,
             round: 0,
             first_action_done: false,
@@ -176,7 +209,7 @@ impl<'a, 'r> Fight<'a, 'r> {
             while s < self.n_slots {
                 let e = self.group_end(s);
                 for j in s..e {
-                    let f = self.slots[j].f as usize;
+                    let f = self.slots[j].f();
                     self.st[f].in_group = e - s > 1;
                     self.st[f].group_alive = !self.st[f].down;
                 }
@@ -184,7 +217,7 @@ impl<'a, 'r> Fight<'a, 'r> {
                     self.run_slot(j);
                 }
                 for j in s..e {
-                    self.st[self.slots[j].f as usize].in_group = false;
+                    self.st[self.slots[j].f()].in_group = false;
                 }
                 if let Some(w) = self.winner() {
                     break 'combat w;
@@ -262,15 +295,10 @@ impl<'a, 'r> Fight<'a, 'r> {
                 self.st[f].d6 = self.roll(Die::D6);
             }
             let agi = fighter.stats[AGILITE];
+            self.st[f].n_act = n_act;
             for k in 0..n_act {
-                self.slots[m] = Slot {
-                    f: f as u8,
-                    k,
-                    last: k + 1 == n_act,
-                    class,
-                    pos: agi - (4 + self.st[f].d6 as i32) * k as i32,
-                    d20: 0,
-                };
+                let pos = agi - (4 + self.st[f].d6 as i32) * k as i32;
+                self.slots[m] = Slot::new(class, pos, 0, f, k);
                 m += 1;
             }
         }
@@ -281,16 +309,14 @@ impl<'a, 'r> Fight<'a, 'r> {
         let mut i = 0;
         while i < m {
             let mut j = i + 1;
-            while j < m
-                && self.slots[j].class == self.slots[i].class
-                && self.slots[j].pos == self.slots[i].pos
-            {
+            while j < m && self.slots[j].place() == self.slots[i].place() {
                 j += 1;
             }
             if j - i > 1 {
                 tied = true;
                 for t in i..j {
-                    self.slots[t].d20 = Die::D20.roll(self.rng) as u8;
+                    let d20 = Die::D20.roll(self.rng) as u8;
+                    self.slots[t] = self.slots[t].with_d20(d20);
                 }
             }
             i = j;
@@ -305,22 +331,18 @@ impl<'a, 'r> Fight<'a, 'r> {
     fn group_end(&self, s: usize) -> usize {
         let a = self.slots[s];
         let mut e = s + 1;
-        if a.d20 == 0 {
+        if a.d20() == 0 {
             return e;
         }
-        while e < self.n_slots {
-            let b = self.slots[e];
-            if (b.class, b.pos, b.d20) != (a.class, a.pos, a.d20) {
-                break;
-            }
+        while e < self.n_slots && self.slots[e].exchange() == a.exchange() {
             e += 1;
         }
         e
     }
 
     fn run_slot(&mut self, j: usize) {
-        let Slot { f, k, last, .. } = self.slots[j];
-        let f = f as usize;
+        let (f, k) = (self.slots[j].f(), self.slots[j].k());
+        let last = k + 1 == self.st[f].n_act;
         let s = self.st[f];
         // In a simultaneous exchange both act even if one downs the other (C-TURN-1).
         if s.down && !(s.in_group && s.group_alive) {
@@ -397,9 +419,8 @@ impl<'a, 'r> Fight<'a, 'r> {
 fn insertion_sort(v: &mut [Slot]) {
     for i in 1..v.len() {
         let x = v[i];
-        let k = x.key();
         let mut j = i;
-        while j > 0 && v[j - 1].key() > k {
+        while j > 0 && v[j - 1] > x {
             v[j] = v[j - 1];
             j -= 1;
         }
@@ -411,15 +432,8 @@ fn insertion_sort(v: &mut [Slot]) {
 mod tests {
     use super::*;
 
-    fn slot(f: u8, class: u8, pos: i32, d20: u8) -> Slot {
-        Slot {
-            f,
-            k: 0,
-            last: true,
-            class,
-            pos,
-            d20,
-        }
+    fn slot(f: usize, class: u8, pos: i32, d20: u8) -> Slot {
+        Slot::new(class, pos, d20, f, 0)
     }
 
     #[test]
@@ -434,7 +448,8 @@ mod tests {
             slot(5, 1, 50, 1),
         ];
         insertion_sort(&mut v);
-        let order: Vec<u8> = v.iter().map(|s| s.f).collect();
+        let order: Vec<usize> = v.iter().map(|s| s.f()).collect();
+        assert_eq!((v[3].d20(), v[3].with_d20(7).d20(), v[3].k()), (1, 7, 0));
         assert_eq!(order, vec![3, 2, 0, 5, 4, 1]);
     }
 }
