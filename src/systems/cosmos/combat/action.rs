@@ -143,10 +143,11 @@ impl Fight<'_, '_> {
         let sim = self.sim;
         let fighter = &sim.model.fighters[f];
         let policy = &fighter.policy;
-        let frac = self.st[f].hp as f64 / fighter.hp as f64;
-        self.st[f].mode = if policy.offensive_below_hp.is_some_and(|x| frac < x) {
+        // Mode before acting (C-CMB-1): HP fraction compared without a division.
+        let (hp, max) = (self.st[f].hp as f64, fighter.hp as f64);
+        self.st[f].mode = if policy.offensive_below_hp.is_some_and(|x| hp < x * max) {
             Mode::Offensive
-        } else if policy.defensive_below_hp.is_some_and(|x| frac < x) {
+        } else if policy.defensive_below_hp.is_some_and(|x| hp < x * max) {
             Mode::Defensive
         } else {
             fighter.mode
