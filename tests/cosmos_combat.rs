@@ -657,3 +657,39 @@ fn sepulcrale_damage_and_locked_karma_match_the_exact_chance() {
     assert_eq!(exact.prob(&Outcome::SuperSuccess), 0.0);
     agrees(acc.outcome[heroes], n, exact.prob(&Outcome::CritSuccess));
 }
+
+#[test]
+fn extra_actions_are_spaced_by_four_plus_d6_and_ties_roll_d20() {
+    // C-TURN-2 / C-TURN-1: the hero (Agilité 60, 2 actions) acts at 60 and at
+    // 60 - (4 + d6); the foe at 52. A hit from either side kills (no defence: both
+    // Offensive). Second hero action before the foe iff d6 <= 3; d6 = 4 ties at 52 (d20s,
+    // lowest first; equal: simultaneous); d6 >= 5 after the foe.
+    let t = duel(
+        "level = 3\nmode = \"offensive\"\nactions = 2\nattacks = [\"kill\"]",
+        "",
+        "level = 3\nhp = 100\nmode = \"offensive\"\nattacks = [\"kill\"]",
+        "[combat]\nmax_rounds = 1",
+    )
+    .replace("force = 60, esprit = 50", "force = 70, esprit = 50")
+    .replace("agilite = 40", "agilite = 52");
+    let n = 400_000;
+    let (sim, acc) = run_text(&t, n, &[]);
+    let heroes = sim.model.sides.iter().position(|s| s == "heroes").unwrap();
+    let rules = TestRules::default();
+    let p = TestSpec::new(70.0, 0)
+        .unwrap()
+        .exact(&rules)
+        .prob_where(|o| o.is_success());
+    let q = TestSpec::new(60.0, 0)
+        .unwrap()
+        .exact(&rules)
+        .prob_where(|o| o.is_success());
+    let (first, equal) = (0.475, 0.05);
+    let second = 0.5 * p
+        + (1.0 / 6.0) * (first * p + equal * p * (1.0 - q) + first * p * (1.0 - q))
+        + (1.0 / 3.0) * p * (1.0 - q);
+    agrees(acc.outcome[heroes], n, p + (1.0 - p) * second);
+    // The simultaneous case: both hit, both down.
+    let nobody = (1.0 - p) * (1.0 / 6.0) * equal * p * q;
+    agrees(acc.outcome[sim.model.sides.len()], n, nobody);
+}
