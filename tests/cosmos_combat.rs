@@ -693,3 +693,20 @@ fn extra_actions_are_spaced_by_four_plus_d6_and_ties_roll_d20() {
     let nobody = (1.0 - p) * (1.0 / 6.0) * equal * p * q;
     agrees(acc.outcome[sim.model.sides.len()], n, nobody);
 }
+
+#[test]
+fn the_documented_example_is_a_valid_scenario() {
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/scenarios.md")).unwrap();
+    let start = doc.find("```toml\n").unwrap() + 8;
+    let end = start + doc[start..].find("```").unwrap();
+    let file = ScenarioFile::from_text("docs/scenarios.md", &doc[start..end]);
+    let (_, model) = load(&file).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        model.sides,
+        vec!["party".to_string(), "raiders".to_string()]
+    );
+    // level5_dark = 3: 1 Light + 4 Dark points (C-LD-1).
+    let hero = model.fighters.iter().find(|f| f.name == "hero").unwrap();
+    assert_eq!((hero.light_points, hero.dark_points), (1, 4));
+}
