@@ -38,6 +38,10 @@ pub enum Command {
     /// Run a scenario file (combat, campaign, expedition, dice economy...) and write
     /// summary.md, CSVs and charts to reports/<file name>/ (or --out).
     Run(ScenarioArgs),
+    /// Run a scenario file over a grid of values (--vary hero.level=3,5 --vary
+    /// hero.policy.dark_below_hp=0.2..0.8:0.1) and write one CSV row per grid point with
+    /// 95% intervals, and a chart per varied value, to reports/<file name>-sweep/ (or --out).
+    Sweep(SweepArgs),
     /// Check a scenario file without running it: every problem is reported with file,
     /// line, column, key and what is allowed.
     Check {
@@ -132,6 +136,18 @@ pub struct ScenarioArgs {
     /// A rule variant, as key=value (repeatable); wins over the file's [rules].
     #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
+}
+
+/// `cosmosim sweep`: a scenario file and the values to vary.
+#[derive(Debug, Args, Clone)]
+pub struct SweepArgs {
+    #[command(flatten)]
+    pub scenario: ScenarioArgs,
+    /// A value to vary, as key.path=a,b,c or key.path=lo..hi:step (repeatable; the grid is
+    /// every combination). The path is the key in the file; a combatant's name may stand
+    /// for combatants.<name> (hero.level = combatants.hero.level).
+    #[arg(long, required = true, value_name = "KEY=VALUES", value_parser = crate::systems::cosmos::combat::sweep::parse_vary)]
+    pub vary: Vec<crate::systems::cosmos::combat::sweep::Vary>,
 }
 
 impl ScenarioArgs {

@@ -12,6 +12,7 @@ fn main() -> ExitCode {
         Command::Report(args) => commands::report(args, cli.quiet),
         Command::Table { table } => commands::table(table, cli.quiet),
         Command::Run(args) => commands::run(&args.file, &args.overrides(cli.quiet)),
+        Command::Sweep(args) => commands::sweep(args, cli.quiet),
         Command::Check { file } => commands::check(file, cli.quiet),
         Command::Options => {
             print!("{}", commands::list_options());

@@ -3,11 +3,13 @@
 mod options;
 mod report;
 mod run;
+mod sweep;
 mod table;
 
 pub use options::list_options;
 pub use report::report;
 pub use run::{check, default_out, run, run_scenario, shipped_scenarios, write_scenario};
+pub use sweep::sweep;
 pub use table::table;
 
 use std::path::{Path, PathBuf};

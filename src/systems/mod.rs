@@ -18,6 +18,7 @@ pub fn option_specs() -> &'static [&'static [OptionSpec]] {
         fallout::OPTIONS,
         trinites::OPTIONS,
         cosmos::growth::OPTIONS,
+        cosmos::combat::OPTIONS,
     ]
 }
 
@@ -41,6 +42,7 @@ pub fn scenario_kinds() -> Vec<&'static ScenarioKind> {
     let kinds: Vec<&'static ScenarioKind> = vec![
         &fallout::scenario::AP_ECONOMY,
         &trinites::duel::SCENARIO_KIND,
+        &cosmos::combat::SCENARIO_KIND,
         &cosmos::growth::scenarios::CREATION,
         &cosmos::growth::scenarios::LEVELING,
         &cosmos::growth::scenarios::MUTATION,

@@ -1,6 +1,7 @@
 //! The Tale of Great Cosmos: d100 roll-under tests with karma (C-TEST, C-KARMA).
 
 pub mod cli;
+pub mod combat;
 pub mod growth;
 mod karma;
 mod options;

@@ -23,6 +23,13 @@ pub const OPTIONS: &[OptionSpec] = &[
         allowed: Allowed::OneOf(&["clamp", "cancel"]),
         help: "a karma change past -10/+10: clamp stops at the bound, cancel drops the whole change",
     },
+    OptionSpec {
+        key: "posture_karma_exit",
+        decision: "C-KARMA-2",
+        default: "restore",
+        allowed: Allowed::OneOf(&["restore", "keep"]),
+        help: "karma when an Illumination/Sépulcrale posture ends: back to its value before the posture (restore) or left at +10/-10 (keep)",
+    },
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -39,13 +39,6 @@ pub const OPTIONS: &[OptionSpec] = &[
         allowed: Allowed::OneOf(&["random", "abomination", "fatal", "zombie", "half_hp"]),
         help: "the ultimate mutation at the 3rd major: drawn uniformly among the four, or a fixed game-master choice",
     },
-    OptionSpec {
-        key: "posture_karma_exit",
-        decision: "C-KARMA-2",
-        default: "restore",
-        allowed: Allowed::OneOf(&["restore", "keep"]),
-        help: "karma when an Illumination/Sépulcrale posture ends: back to its value before the posture (restore) or left at +10/-10 (keep)",
-    },
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,0 +1,35 @@
+//! Whole combats per second for the shipped duel and apocalypse scenarios, on 1 and 2
+//! threads (target: at least 1 million duels per second on 2 cores).
+
+use std::path::Path;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+
+use cosmosim::context::Context;
+use cosmosim::scenario::ScenarioFile;
+use cosmosim::systems::cosmos::combat::{load, simulate};
+
+const COMBATS: u64 = 1 << 20;
+
+fn bench(c: &mut Criterion) {
+    let mut g = c.benchmark_group("cosmos_combat");
+    g.throughput(Throughput::Elements(COMBATS));
+    g.sample_size(10);
+    for name in ["duel", "apocalypse"] {
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("scenarios/cosmos/{name}.toml"));
+        let file = ScenarioFile::read(&path).expect("shipped scenario");
+        let (raw, model) = load(&file).expect("valid scenario");
+        for threads in [1, 2] {
+            let ctx =
+                Context::new(1, threads, file.rule_options(&raw.rules).unwrap(), true).unwrap();
+            g.bench_function(format!("{name}/{threads}_threads"), |b| {
+                b.iter(|| simulate(model.clone(), &ctx, COMBATS).1.combats)
+            });
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,157 @@
+//! Streaming counts of a batch of combats (C-LD-7): per side, per combatant and posture.
+
+use crate::engine::Merge;
+
+/// How a posture ended (C-LD-3).
+pub const END_NAMES: [&str; 4] = ["expiry", "final_skill", "combat_end", "holder_down"];
+pub const END_EXPIRY: usize = 0;
+pub const END_FINAL_SKILL: usize = 1;
+pub const END_COMBAT_END: usize = 2;
+pub const END_HOLDER_DOWN: usize = 3;
+
+/// Posture names, as indexed in [`FighterAcc::posture`].
+pub const POSTURE_NAMES: [&str; 2] = ["illumination", "sepulcrale"];
+
+/// Events of one posture kind of one combatant, summed over combats.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PostureCounts {
+    /// Postures entered = points spent.
+    pub entered: u64,
+    pub ends: [u64; 4],
+    pub apocalypse: u64,
+    pub revive: u64,
+    pub backlash: u64,
+    /// Postures in which Revive fired and Apocalypse fired too (C-LD-6 says never).
+    pub revive_and_apocalypse: u64,
+}
+
+impl PostureCounts {
+    fn merge(&mut self, o: &PostureCounts) {
+        self.entered += o.entered;
+        for (a, b) in self.ends.iter_mut().zip(o.ends) {
+            *a += b;
+        }
+        self.apocalypse += o.apocalypse;
+        self.revive += o.revive;
+        self.backlash += o.backlash;
+        self.revive_and_apocalypse += o.revive_and_apocalypse;
+    }
+}
+
+/// One combatant's counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FighterAcc {
+    /// [illumination, sepulcrale].
+    pub posture: [PostureCounts; 2],
+    /// Combats ended at each karma value (-10..10).
+    pub karma_end: [u64; 21],
+    /// Combats in which it went down (and stayed down).
+    pub down: u64,
+    /// Combats in which it took the first action of round 1.
+    pub first_actor: u64,
+    /// Combats with at least one Apocalypse of this combatant.
+    pub apocalypse_combats: u64,
+}
+
+/// Everything counted over a batch of combats.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CombatAcc {
+    pub combats: u64,
+    /// Per side, then [no side standing, round cap reached].
+    pub outcome: Vec<u64>,
+    /// `rounds[r]` = combats that lasted r rounds (index 0 unused).
+    pub rounds: Vec<u64>,
+    /// `outcome_rounds[outcome * (max_rounds + 1) + r]`: combats with that outcome in r rounds.
+    pub outcome_rounds: Vec<u64>,
+    pub fighters: Vec<FighterAcc>,
+    /// Combats with at least one Apocalypse.
+    pub apocalypse_combats: u64,
+    /// Sum over combats of (Apocalypses in the combat)^2, for the per-combat variance.
+    pub apocalypse_sq: u64,
+    /// Sum over combats of (Dark points spent in the combat)^2.
+    pub dark_sq: u64,
+}
+
+impl CombatAcc {
+    pub fn new(sides: usize, max_rounds: u32, fighters: usize) -> CombatAcc {
+        CombatAcc {
+            combats: 0,
+            outcome: vec![0; sides + 2],
+            rounds: vec![0; max_rounds as usize + 1],
+            outcome_rounds: vec![0; (sides + 2) * (max_rounds as usize + 1)],
+            fighters: vec![FighterAcc::default(); fighters],
+            apocalypse_combats: 0,
+            apocalypse_sq: 0,
+            dark_sq: 0,
+        }
+    }
+
+    /// Sépulcrale totals over every combatant.
+    pub fn sepulcrale(&self) -> PostureCounts {
+        self.posture_total(1)
+    }
+
+    pub fn illumination(&self) -> PostureCounts {
+        self.posture_total(0)
+    }
+
+    fn posture_total(&self, k: usize) -> PostureCounts {
+        let mut t = PostureCounts::default();
+        for f in &self.fighters {
+            t.merge(&f.posture[k]);
+        }
+        t
+    }
+
+    /// Mean rounds per combat.
+    pub fn mean_rounds(&self) -> f64 {
+        let s: u64 = self
+            .rounds
+            .iter()
+            .enumerate()
+            .map(|(r, c)| r as u64 * c)
+            .sum();
+        s as f64 / self.combats.max(1) as f64
+    }
+
+    /// Smallest round count whose cumulative share reaches q.
+    pub fn rounds_quantile(&self, q: f64) -> u32 {
+        let target = (q * self.combats as f64).ceil().max(1.0) as u64;
+        let mut acc = 0;
+        for (r, c) in self.rounds.iter().enumerate() {
+            acc += c;
+            if acc >= target {
+                return r as u32;
+            }
+        }
+        self.rounds.len() as u32 - 1
+    }
+}
+
+impl Merge for CombatAcc {
+    fn merge(&mut self, o: CombatAcc) {
+        self.combats += o.combats;
+        for (a, b) in self.outcome.iter_mut().zip(&o.outcome) {
+            *a += b;
+        }
+        for (a, b) in self.rounds.iter_mut().zip(&o.rounds) {
+            *a += b;
+        }
+        for (a, b) in self.outcome_rounds.iter_mut().zip(&o.outcome_rounds) {
+            *a += b;
+        }
+        for (a, b) in self.fighters.iter_mut().zip(&o.fighters) {
+            a.posture[0].merge(&b.posture[0]);
+            a.posture[1].merge(&b.posture[1]);
+            for (x, y) in a.karma_end.iter_mut().zip(b.karma_end) {
+                *x += y;
+            }
+            a.down += b.down;
+            a.first_actor += b.first_actor;
+            a.apocalypse_combats += b.apocalypse_combats;
+        }
+        self.apocalypse_combats += o.apocalypse_combats;
+        self.apocalypse_sq += o.apocalypse_sq;
+        self.dark_sq += o.dark_sq;
+    }
+}

@@ -1,0 +1,455 @@
+//! One combat: rounds, turn order (C-TURN-1..3) and turns. Attacks live in `action.rs`,
+//! Light/Dark postures in `posture.rs`.
+
+use crate::dice::Die;
+use crate::engine::Rng64;
+
+use super::acc::{CombatAcc, END_COMBAT_END};
+use super::model::{Mode, AGILITE, MAX_ACTIONS, MAX_FIGHTERS};
+use super::sim::CombatSim;
+
+pub(super) const NONE: u8 = 0;
+pub(super) const ILLUMINATION: u8 = 1;
+pub(super) const SEPULCRALE: u8 = 2;
+pub(super) const NOBODY: u8 = u8::MAX;
+
+/// What changes during a combat for one combatant.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct FState {
+    pub hp: i32,
+    pub pm: i32,
+    pub karma: i8,
+    pub saved_karma: i8,
+    pub mode: Mode,
+    pub down: bool,
+    pub posture: u8,
+    pub posture_turns: u8,
+    pub revive_used: bool,
+    /// Illumination advantage d6 (C-LD-5), 0 outside the posture.
+    pub adv: u8,
+    /// Illumination backlash: own turns left with no action and no defence.
+    pub illum_backlash: u8,
+    /// Sépulcrale backlash: own turns left acting last at reduced damage.
+    pub sep_backlash: u8,
+    /// The current own turn is a Sépulcrale backlash turn.
+    pub sep_turn: bool,
+    /// Sépulcrale backlash disadvantage d6 (C-LD-6).
+    pub disadv: u8,
+    /// Disadvantage 3: the next action takes -20.
+    pub malus_next: bool,
+    /// Malus on the tests of the action being resolved.
+    pub action_malus: i32,
+    /// Own turns left during which no Light/Dark point may be used (C-LD-3).
+    pub cooldown: u8,
+    pub blocked_turn: bool,
+    pub light_left: u8,
+    pub dark_left: u8,
+    /// Sépulcrale holder that provoked this combatant (C-LD-6), or NOBODY.
+    pub provoked_by: u8,
+    /// The d6 spacing extra actions (C-TURN-2), 0 = not rolled yet.
+    pub d6: u8,
+    pub skip_round: bool,
+    /// Actions this round (for the end of the turn).
+    pub n_act: u8,
+    pub in_group: bool,
+    pub group_alive: bool,
+    pub apocalypses: u8,
+    pub apocalypse_in_posture: bool,
+}
+
+impl FState {
+    const BLANK: FState = FState {
+        hp: 0,
+        pm: 0,
+        karma: 0,
+        saved_karma: 0,
+        mode: Mode::Defensive,
+        down: false,
+        posture: NONE,
+        posture_turns: 0,
+        revive_used: false,
+        adv: 0,
+        illum_backlash: 0,
+        sep_backlash: 0,
+        sep_turn: false,
+        disadv: 0,
+        malus_next: false,
+        action_malus: 0,
+        cooldown: 0,
+        blocked_turn: false,
+        light_left: 0,
+        dark_left: 0,
+        provoked_by: NOBODY,
+        d6: 0,
+        skip_round: false,
+        n_act: 1,
+        in_group: false,
+        group_alive: false,
+        apocalypses: 0,
+        apocalypse_in_posture: false,
+    };
+}
+
+/// One action slot of a round, packed in a u64 whose order is the turn order
+/// (C-TURN-1..3): class (0 Illumination first, 1 normal, 2 Sépulcrale backlash last),
+/// then position high first, then the tie-break d20 low first (0 when not tied), then
+/// combatant index and action number. One word per slot keeps sorting cheap.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct Slot(u64);
+
+/// Positions are stored as `POS_BIAS - pos`, so higher Agilité sorts first.
+const POS_BIAS: i64 = 1 << 20;
+
+impl Slot {
+    pub fn new(class: u8, pos: i32, d20: u8, f: usize, k: u8) -> Slot {
+        Slot(
+            (class as u64) << 56
+                | ((POS_BIAS - pos as i64) as u64) << 32
+                | (d20 as u64) << 24
+                | (f as u64) << 8
+                | k as u64,
+        )
+    }
+
+    #[inline(always)]
+    pub fn f(self) -> usize {
+        ((self.0 >> 8) & 0xff) as usize
+    }
+
+    #[inline(always)]
+    pub fn k(self) -> u8 {
+        self.0 as u8
+    }
+
+    /// Class and position: equal means tied on effective Agilité.
+    #[inline(always)]
+    fn place(self) -> u64 {
+        self.0 >> 32
+    }
+
+    /// Class, position and d20: equal means still tied, so simultaneous.
+    #[inline(always)]
+    fn exchange(self) -> u64 {
+        self.0 >> 24
+    }
+
+    #[inline(always)]
+    fn d20(self) -> u8 {
+        (self.0 >> 24) as u8
+    }
+
+    #[inline(always)]
+    fn with_d20(self, d20: u8) -> Slot {
+        Slot(self.0 & !(0xff << 24) | (d20 as u64) << 24)
+    }
+}
+
+/// The state of one combat, reused for every combat of a batch.
+pub(super) struct Fight<'a, 'r> {
+    pub sim: &'a CombatSim,
+    pub rng: &'r mut Rng64,
+    pub acc: &'r mut CombatAcc,
+    pub st: [FState; MAX_FIGHTERS],
+    slots: [Slot; MAX_FIGHTERS * MAX_ACTIONS as usize],
+    n_slots: usize,
+    pub round: u32,
+    first_action_done: bool,
+}
+
+impl<'a, 'r> Fight<'a, 'r> {
+    pub fn new(sim: &'a CombatSim, rng: &'r mut Rng64, acc: &'r mut CombatAcc) -> Self {
+        Fight {
+            sim,
+            rng,
+            acc,
+            st: [FState::BLANK; MAX_FIGHTERS],
+            slots: [Slot(0); MAX_FIGHTERS * MAX_ACTIONS as usize],
+            n_slots: 0,
+            round: 0,
+            first_action_done: false,
+        }
+    }
+
+    #[inline(always)]
+    pub fn roll(&mut self, die: Die) -> u8 {
+        die.roll(self.rng) as u8
+    }
+
+    fn reset(&mut self) {
+        for (s, f) in self.st.iter_mut().zip(&self.sim.model.fighters) {
+            *s = FState {
+                hp: f.hp,
+                pm: f.pm,
+                karma: f.karma,
+                saved_karma: f.karma,
+                mode: f.mode,
+                light_left: f.light_points,
+                dark_left: f.dark_points,
+                ..FState::BLANK
+            };
+        }
+        self.round = 0;
+        self.first_action_done = false;
+    }
+
+    /// Runs one whole combat and counts it.
+    pub fn combat(&mut self) {
+        self.reset();
+        let n = self.sim.n;
+        for f in 0..n {
+            self.try_points(f, super::posture::Moment::Start);
+        }
+        let outcome = 'combat: loop {
+            if self.round == self.sim.model.max_rounds {
+                break 'combat self.sim.model.sides.len() + 1;
+            }
+            self.round += 1;
+            self.build_slots();
+            let mut s = 0;
+            while s < self.n_slots {
+                let e = self.group_end(s);
+                for j in s..e {
+                    let f = self.slots[j].f();
+                    self.st[f].in_group = e - s > 1;
+                    self.st[f].group_alive = !self.st[f].down;
+                }
+                for j in s..e {
+                    self.run_slot(j);
+                }
+                for j in s..e {
+                    self.st[self.slots[j].f()].in_group = false;
+                }
+                if let Some(w) = self.winner() {
+                    break 'combat w;
+                }
+                s = e;
+            }
+        };
+        self.finish(outcome);
+    }
+
+    /// The side left standing, the "nobody" index when all are down, or None.
+    fn winner(&self) -> Option<usize> {
+        let mut mask = 0u32;
+        for (s, f) in self.st.iter().zip(&self.sim.model.fighters) {
+            if !s.down {
+                mask |= 1 << f.side;
+            }
+        }
+        match mask.count_ones() {
+            0 => Some(self.sim.model.sides.len()),
+            1 => Some(mask.trailing_zeros() as usize),
+            _ => None,
+        }
+    }
+
+    fn finish(&mut self, outcome: usize) {
+        let n = self.sim.n;
+        for f in 0..n {
+            if !self.st[f].down && self.st[f].posture != NONE {
+                self.end_posture(f, END_COMBAT_END);
+            }
+        }
+        let acc = &mut *self.acc;
+        acc.combats += 1;
+        acc.outcome[outcome] += 1;
+        acc.rounds[self.round as usize] += 1;
+        acc.outcome_rounds[outcome * acc.rounds.len() + self.round as usize] += 1;
+        let mut apoc = 0u64;
+        let mut dark = 0u64;
+        for (f, s) in self.st[..n].iter().enumerate() {
+            let fa = &mut acc.fighters[f];
+            fa.karma_end[(s.karma + 10) as usize] += 1;
+            fa.down += s.down as u64;
+            fa.apocalypse_combats += (s.apocalypses > 0) as u64;
+            apoc += s.apocalypses as u64;
+            dark += (self.sim.model.fighters[f].dark_points - s.dark_left) as u64;
+        }
+        acc.apocalypse_combats += (apoc > 0) as u64;
+        acc.apocalypse_sq += apoc * apoc;
+        acc.dark_sq += dark * dark;
+    }
+
+    /// Action slots of the round, in order (C-TURN-1..3).
+    fn build_slots(&mut self) {
+        let per_round = self.sim.rules.d6_per_round;
+        let mut m = 0;
+        for f in 0..self.sim.n {
+            if self.st[f].down {
+                continue;
+            }
+            let fighter = &self.sim.model.fighters[f];
+            let s = self.st[f];
+            let class = if s.posture == ILLUMINATION {
+                0
+            } else if s.sep_backlash > 0 {
+                2
+            } else {
+                1
+            };
+            let mut n_act = fighter.actions;
+            if s.posture == ILLUMINATION && s.adv == 6 && n_act < 2 {
+                n_act = 2;
+            }
+            if n_act > 1 && (s.d6 == 0 || per_round) {
+                self.st[f].d6 = self.roll(Die::D6);
+            }
+            let agi = fighter.stats[AGILITE];
+            self.st[f].n_act = n_act;
+            for k in 0..n_act {
+                let pos = agi - (4 + self.st[f].d6 as i32) * k as i32;
+                self.slots[m] = Slot::new(class, pos, 0, f, k);
+                m += 1;
+            }
+        }
+        self.n_slots = m;
+        insertion_sort(&mut self.slots[..m]);
+        // Equal effective Agilité: each rolls a d20, lowest first (C-TURN-1).
+        let mut tied = false;
+        let mut i = 0;
+        while i < m {
+            let mut j = i + 1;
+            while j < m && self.slots[j].place() == self.slots[i].place() {
+                j += 1;
+            }
+            if j - i > 1 {
+                tied = true;
+                for t in i..j {
+                    let d20 = Die::D20.roll(self.rng) as u8;
+                    self.slots[t] = self.slots[t].with_d20(d20);
+                }
+            }
+            i = j;
+        }
+        if tied {
+            insertion_sort(&mut self.slots[..m]);
+        }
+    }
+
+    /// End of the group of simultaneous slots starting at `s` (same class, position and
+    /// d20: still tied, C-TURN-1).
+    fn group_end(&self, s: usize) -> usize {
+        let a = self.slots[s];
+        let mut e = s + 1;
+        if a.d20() == 0 {
+            return e;
+        }
+        while e < self.n_slots && self.slots[e].exchange() == a.exchange() {
+            e += 1;
+        }
+        e
+    }
+
+    fn run_slot(&mut self, j: usize) {
+        let (f, k) = (self.slots[j].f(), self.slots[j].k());
+        let last = k + 1 == self.st[f].n_act;
+        let s = self.st[f];
+        // In a simultaneous exchange both act even if one downs the other (C-TURN-1).
+        if s.down && !(s.in_group && s.group_alive) {
+            return;
+        }
+        if k == 0 {
+            self.start_turn(f);
+        }
+        if !self.st[f].skip_round {
+            if !self.first_action_done {
+                self.first_action_done = true;
+                self.acc.fighters[f].first_actor += 1;
+            }
+            self.take_action(f);
+            self.after_action();
+        }
+        if last && !self.st[f].down {
+            self.end_turn(f);
+        }
+    }
+
+    fn start_turn(&mut self, f: usize) {
+        let s = &mut self.st[f];
+        s.skip_round = false;
+        if s.cooldown > 0 {
+            s.blocked_turn = true;
+            s.cooldown -= 1;
+        }
+        if s.illum_backlash > 0 {
+            // C-LD-5 backlash: the turn passes with no action.
+            s.illum_backlash -= 1;
+            s.skip_round = true;
+            return;
+        }
+        if s.sep_backlash > 0 {
+            s.sep_backlash -= 1;
+            s.sep_turn = true;
+        }
+        if s.posture != NONE {
+            // C-LD-3: a posture turn is counted at the start of each own turn in posture.
+            s.posture_turns += 1;
+        }
+        if self.sim.turn_start[f] && self.try_points(f, super::posture::Moment::TurnStart) {
+            // Activated before acting: this turn counts (C-LD-3).
+            self.st[f].posture_turns = 1;
+        }
+    }
+
+    fn end_turn(&mut self, f: usize) {
+        if self.st[f].posture != NONE && self.st[f].posture_turns >= 3 {
+            self.end_posture(f, super::acc::END_EXPIRY);
+        }
+        let s = &mut self.st[f];
+        s.sep_turn = false;
+        s.blocked_turn = false;
+        s.skip_round = false;
+    }
+
+    /// Points may be used between actions (C-LD-2): check every combatant's triggers.
+    fn after_action(&mut self) {
+        if !self.sim.any_reactive {
+            return;
+        }
+        for f in 0..self.sim.n {
+            let s = &self.st[f];
+            if self.sim.reactive[f] && (s.dark_left | s.light_left) != 0 && !s.down {
+                self.try_points(f, super::posture::Moment::AfterAction);
+            }
+        }
+    }
+}
+
+/// A handful of slots: insertion sort, no allocation.
+fn insertion_sort(v: &mut [Slot]) {
+    for i in 1..v.len() {
+        let x = v[i];
+        let mut j = i;
+        while j > 0 && v[j - 1] > x {
+            v[j] = v[j - 1];
+            j -= 1;
+        }
+        v[j] = x;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn slot(f: usize, class: u8, pos: i32, d20: u8) -> Slot {
+        Slot::new(class, pos, d20, f, 0)
+    }
+
+    #[test]
+    fn order_is_class_then_agilite_then_lowest_d20() {
+        // C-TURN-1/3: Illumination (class 0) first whatever its Agilité, backlash (2) last.
+        let mut v = [
+            slot(0, 1, 50, 0),
+            slot(1, 2, 90, 0),
+            slot(2, 1, 70, 0),
+            slot(3, 0, 20, 0),
+            slot(4, 1, 50, 3),
+            slot(5, 1, 50, 1),
+        ];
+        insertion_sort(&mut v);
+        let order: Vec<usize> = v.iter().map(|s| s.f()).collect();
+        assert_eq!((v[3].d20(), v[3].with_d20(7).d20(), v[3].k()), (1, 7, 0));
+        assert_eq!(order, vec![3, 2, 0, 5, 4, 1]);
+    }
+}

@@ -1,0 +1,75 @@
+//! Great Cosmos combat from scenario files: modes, defences, elements, turn order,
+//! Light & Dark postures (C-CMB, C-ELEM, C-TURN, C-LD, C-KARMA-2), counted over many
+//! seeded combats.
+
+mod acc;
+mod action;
+mod dice_expr;
+pub mod element;
+mod fight;
+mod model;
+mod options;
+mod posture;
+mod raw;
+mod report;
+mod scenario;
+mod sim;
+pub mod sweep;
+
+pub use acc::{CombatAcc, FighterAcc, PostureCounts, END_NAMES, POSTURE_NAMES};
+pub use action::defence_stops;
+pub use dice_expr::DamageDice;
+pub use element::{coefficient, DualElement, Element, ELEMENT_NAMES, ELEMENT_TABLE};
+pub use model::{CombatModel, Fighter, STAT_NAMES};
+pub use options::{CombatRules, OPTIONS};
+pub use scenario::{load, RawScenario};
+pub use sim::CombatSim;
+
+use crate::context::Context;
+use crate::error::UserError;
+use crate::scenario::ScenarioFile;
+use crate::systems::{RunOverrides, ScenarioKind, ScenarioResult};
+
+/// Combats per run when neither the file nor the command line says.
+pub const DEFAULT_TRIALS: u64 = 100_000;
+
+/// The `system = "cosmos"`, `kind = "combat"` scenario files.
+pub static SCENARIO_KIND: ScenarioKind = ScenarioKind {
+    system: "cosmos",
+    kind: Some("combat"),
+    check,
+    run,
+};
+
+fn check(file: &ScenarioFile) -> Result<(), UserError> {
+    load(file).map(|_| ())
+}
+
+/// The engine task of a scenario: a hash of the validated model (its values, not the
+/// file's layout), so a sweep point equals a run of the same values.
+pub fn task_of(model: &CombatModel) -> u64 {
+    let text = format!("{model:?}");
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// Runs `trials` combats of a validated model.
+pub fn simulate(model: CombatModel, ctx: &Context, trials: u64) -> (CombatSim, CombatAcc) {
+    let task = task_of(&model);
+    let sim = CombatSim::new(model, CombatRules::from_options(&ctx.options));
+    let progress = ctx.progress(trials, "combats");
+    let acc = ctx.engine.run(&sim, task, trials, &progress);
+    progress.finish();
+    (sim, acc)
+}
+
+fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
+    let (raw, model) = load(file)?;
+    let (ctx, trials) = o.resolve(file, &raw.run, &raw.rules, DEFAULT_TRIALS)?;
+    let (sim, acc) = simulate(model, &ctx, trials);
+    report::result(file, &raw, &sim, &acc, &ctx, trials)
+}

@@ -1,0 +1,134 @@
+//! The validated combat model: what the engine runs (indices instead of names).
+
+use super::dice_expr::DamageDice;
+use super::element::Element;
+
+/// The six stats, in the rulebook's order.
+pub const STAT_NAMES: [&str; 6] = [
+    "force",
+    "esprit",
+    "charisme",
+    "agilite",
+    "precision",
+    "chance",
+];
+pub const FORCE: usize = 0;
+pub const AGILITE: usize = 3;
+
+/// Most combatants in one scenario (after `count` expansion).
+pub const MAX_FIGHTERS: usize = 16;
+/// Most actions per round of one combatant.
+pub const MAX_ACTIONS: u8 = 4;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Offensive,
+    Defensive,
+}
+
+/// An attack as the engine uses it.
+#[derive(Clone, Debug)]
+pub struct Attack {
+    pub name: String,
+    pub stat: usize,
+    pub dice: DamageDice,
+    pub elements: Vec<Element>,
+    pub pm_cost: i32,
+    pub undodgeable: bool,
+    pub unparryable: bool,
+}
+
+/// Which defence a combatant tries (C-CMB-2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DefencePolicy {
+    /// The higher of Agilité (dodge) and Force (parry) among those the attack allows.
+    Best,
+    Dodge,
+    Parry,
+    None,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TargetPolicy {
+    LowestHp,
+    HighestHp,
+    First,
+    Random,
+    /// The enemy on which the best attack does the most expected damage (elements).
+    BestElement,
+    /// A named enemy group (first fighter index, count) while one stands, then lowest HP.
+    Named(usize, usize),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AttackPolicy {
+    /// Highest expected damage on the target (dice mean x element coefficient).
+    Best,
+    /// First affordable attack in the list.
+    First,
+}
+
+/// When a Light or Dark point is spent (C-LD-2 triggers); any true trigger fires.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PointTriggers {
+    pub at_start: bool,
+    pub on_turn_start: bool,
+    /// Own HP fraction strictly below this.
+    pub below_hp: Option<f64>,
+    pub when_ally_down: bool,
+}
+
+impl PointTriggers {
+    pub fn any(&self) -> bool {
+        self.at_start || self.on_turn_start || self.below_hp.is_some() || self.when_ally_down
+    }
+}
+
+/// A combatant's decisions.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Policy {
+    pub dark: PointTriggers,
+    pub light: PointTriggers,
+    /// When both triggers fire, Dark first.
+    pub prefer_dark: bool,
+    /// Posture turn (1..3) from which the Final Skill is used; 0 never.
+    pub final_skill_turn: u8,
+    pub defence: DefencePolicy,
+    pub target: TargetPolicy,
+    pub attack: AttackPolicy,
+    /// Switch to Offensive before acting when own HP fraction is below this.
+    pub offensive_below_hp: Option<f64>,
+    /// Switch to Defensive before acting when own HP fraction is below this.
+    pub defensive_below_hp: Option<f64>,
+}
+
+/// One combatant.
+#[derive(Clone, Debug)]
+pub struct Fighter {
+    pub name: String,
+    pub side: usize,
+    pub level: u32,
+    pub stats: [i32; 6],
+    pub hp: i32,
+    pub pm: i32,
+    pub mode: Mode,
+    pub element: Option<Element>,
+    pub attacks: Vec<usize>,
+    pub final_skill: Option<usize>,
+    pub light_points: u8,
+    pub dark_points: u8,
+    pub actions: u8,
+    pub karma: i8,
+    pub policy: Policy,
+}
+
+/// A whole combat scenario.
+#[derive(Clone, Debug)]
+pub struct CombatModel {
+    pub title: String,
+    pub question: String,
+    pub sides: Vec<String>,
+    pub fighters: Vec<Fighter>,
+    pub attacks: Vec<Attack>,
+    pub max_rounds: u32,
+}

@@ -1,0 +1,172 @@
+//! Rule options of Great Cosmos combat (C-CMB, C-ELEM, C-TURN, C-LD, C-KARMA-2).
+
+use crate::rules::{Allowed, OptionSpec, RuleOptions};
+use crate::systems::cosmos::TestRules;
+
+use super::element::DualElement;
+
+const MULT: Allowed = Allowed::Number {
+    min: 0.0,
+    max: 10.0,
+};
+
+/// Rule options of the combat engine.
+pub const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        key: "offensive_damage_mult",
+        decision: "C-CMB-1",
+        default: "1.5",
+        allowed: MULT,
+        help: "damage multiplier of an attacker in Offensive mode (who cannot dodge or parry)",
+    },
+    OptionSpec {
+        key: "crit_damage_mult",
+        decision: "C-CMB-4",
+        default: "1.5",
+        allowed: MULT,
+        help: "damage multiplier of a critical-success attack",
+    },
+    OptionSpec {
+        key: "super_damage_mult",
+        decision: "C-CMB-4",
+        default: "2",
+        allowed: MULT,
+        help: "damage multiplier of a super-critical-success attack (42)",
+    },
+    OptionSpec {
+        key: "sepulchral_damage_mult",
+        decision: "C-LD-6",
+        default: "2",
+        allowed: MULT,
+        help: "damage multiplier in posture Sépulcrale (replaces the Offensive one)",
+    },
+    OptionSpec {
+        key: "backlash_damage_mult",
+        decision: "C-LD-6",
+        default: "0.5",
+        allowed: MULT,
+        help: "damage multiplier during the Sépulcrale backlash",
+    },
+    OptionSpec {
+        key: "fs_bonus_mult",
+        decision: "C-LD-5",
+        default: "1.25",
+        allowed: MULT,
+        help: "Final Skill damage multiplier under Illumination advantage 3",
+    },
+    OptionSpec {
+        key: "apocalypse_on",
+        decision: "C-LD-6",
+        default: "expiry,final_skill,combat_end",
+        allowed: Allowed::SetOf(&["expiry", "final_skill", "combat_end"]),
+        help: "which ends of a Sépulcrale posture fire Apocalypse (when Revive did not fire)",
+    },
+    OptionSpec {
+        key: "dual_element",
+        decision: "C-ELEM",
+        default: "product",
+        allowed: Allowed::OneOf(&["product", "max", "mean"]),
+        help: "coefficient of a two-element attack: product, larger or mean of both coefficients",
+    },
+    OptionSpec {
+        key: "extra_action_d6",
+        decision: "C-TURN-2",
+        default: "per_combat",
+        allowed: Allowed::OneOf(&["per_combat", "per_round"]),
+        help: "the d6 that spaces extra actions (Agilité - (4+d6) x n) is rolled once per combat or every round",
+    },
+    OptionSpec {
+        key: "illumination_evade",
+        decision: "C-LD-5",
+        default: "7",
+        allowed: Allowed::Number { min: 0.0, max: 10.0 },
+        help: "Illumination evades an attack automatically on a d10 at or below this value (7 in 10)",
+    },
+    OptionSpec {
+        key: "riposte_on",
+        decision: "C-CMB-3",
+        default: "stopped",
+        allowed: Allowed::OneOf(&["stopped", "any_crit"]),
+        help: "a crit parry/dodge gives a riposte/counter only if it stopped the attack (stopped), or whenever it is a crit (any_crit)",
+    },
+];
+
+/// The combat options in force, typed, plus the test rules.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CombatRules {
+    pub test: TestRules,
+    pub offensive_mult: f64,
+    pub crit_mult: f64,
+    pub super_mult: f64,
+    pub sepulchral_mult: f64,
+    pub backlash_mult: f64,
+    pub fs_bonus_mult: f64,
+    pub apocalypse_on_expiry: bool,
+    pub apocalypse_on_final_skill: bool,
+    pub apocalypse_on_combat_end: bool,
+    pub karma_restore: bool,
+    pub dual: DualElement,
+    pub d6_per_round: bool,
+    pub illumination_evade: u8,
+    pub riposte_needs_stop: bool,
+}
+
+impl Default for CombatRules {
+    fn default() -> Self {
+        CombatRules::from_options(&RuleOptions::default())
+    }
+}
+
+impl CombatRules {
+    pub fn from_options(o: &RuleOptions) -> CombatRules {
+        let on = o.members("apocalypse_on");
+        CombatRules {
+            test: TestRules::from_options(o),
+            offensive_mult: o.number("offensive_damage_mult"),
+            crit_mult: o.number("crit_damage_mult"),
+            super_mult: o.number("super_damage_mult"),
+            sepulchral_mult: o.number("sepulchral_damage_mult"),
+            backlash_mult: o.number("backlash_damage_mult"),
+            fs_bonus_mult: o.number("fs_bonus_mult"),
+            apocalypse_on_expiry: on.iter().any(|m| m == "expiry"),
+            apocalypse_on_final_skill: on.iter().any(|m| m == "final_skill"),
+            apocalypse_on_combat_end: on.iter().any(|m| m == "combat_end"),
+            karma_restore: o.get("posture_karma_exit") == "restore",
+            dual: match o.get("dual_element") {
+                "max" => DualElement::Max,
+                "mean" => DualElement::Mean,
+                _ => DualElement::Product,
+            },
+            d6_per_round: o.get("extra_action_d6") == "per_round",
+            illumination_evade: o.number("illumination_evade").floor() as u8,
+            riposte_needs_stop: o.get("riposte_on") == "stopped",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_follow_the_decisions() {
+        let r = CombatRules::default();
+        assert_eq!(
+            (r.offensive_mult, r.crit_mult, r.super_mult),
+            (1.5, 1.5, 2.0)
+        );
+        assert_eq!(
+            (r.sepulchral_mult, r.backlash_mult, r.fs_bonus_mult),
+            (2.0, 0.5, 1.25)
+        );
+        assert!(
+            r.apocalypse_on_expiry && r.apocalypse_on_final_skill && r.apocalypse_on_combat_end
+        );
+        assert!(r.karma_restore && !r.d6_per_round && r.riposte_needs_stop);
+        assert_eq!(r.illumination_evade, 7);
+        let o = RuleOptions::from_pairs(&["apocalypse_on=expiry,combat_end"]).unwrap();
+        assert!(!CombatRules::from_options(&o).apocalypse_on_final_skill);
+        let o = RuleOptions::from_pairs(&["apocalypse_on=none"]).unwrap();
+        assert!(!CombatRules::from_options(&o).apocalypse_on_expiry);
+    }
+}

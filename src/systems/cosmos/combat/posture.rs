@@ -1,0 +1,177 @@
+//! Light & Dark points and the Illumination / Sépulcrale postures (C-LD-1..7, C-KARMA-2).
+
+use crate::dice::Die;
+
+use super::acc::{END_COMBAT_END, END_EXPIRY, END_FINAL_SKILL, END_HOLDER_DOWN};
+use super::fight::{Fight, ILLUMINATION, NONE, SEPULCRALE};
+use super::model::PointTriggers;
+
+/// When the policy triggers are checked (C-LD-2: never inside an action).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Moment {
+    Start,
+    TurnStart,
+    AfterAction,
+}
+
+impl Fight<'_, '_> {
+    fn triggered(&self, f: usize, t: &PointTriggers, moment: Moment) -> bool {
+        match moment {
+            Moment::Start => t.at_start,
+            Moment::TurnStart | Moment::AfterAction => {
+                if moment == Moment::TurnStart && t.on_turn_start {
+                    return true;
+                }
+                let fighter = &self.sim.model.fighters[f];
+                if let Some(x) = t.below_hp {
+                    if (self.st[f].hp as f64) < x * fighter.hp as f64 {
+                        return true;
+                    }
+                }
+                t.when_ally_down
+                    && self
+                        .sim
+                        .model
+                        .fighters
+                        .iter()
+                        .enumerate()
+                        .any(|(g, other)| g != f && other.side == fighter.side && self.st[g].down)
+            }
+        }
+    }
+
+    /// Spends a Light or Dark point if the policy says so and the rules allow; true if a
+    /// posture began.
+    pub(super) fn try_points(&mut self, f: usize, moment: Moment) -> bool {
+        let s = self.st[f];
+        if s.down || s.posture != NONE || s.cooldown > 0 || s.blocked_turn {
+            return false;
+        }
+        let policy = self.sim.model.fighters[f].policy;
+        let dark = s.dark_left > 0 && self.triggered(f, &policy.dark, moment);
+        let light = s.light_left > 0 && self.triggered(f, &policy.light, moment);
+        let kind = match (dark, light) {
+            (true, true) if policy.prefer_dark => SEPULCRALE,
+            (true, true) => ILLUMINATION,
+            (true, false) => SEPULCRALE,
+            (false, true) => ILLUMINATION,
+            (false, false) => return false,
+        };
+        self.enter_posture(f, kind);
+        true
+    }
+
+    fn enter_posture(&mut self, f: usize, kind: u8) {
+        let adv = if kind == ILLUMINATION {
+            self.roll(Die::D6)
+        } else {
+            0
+        };
+        let s = &mut self.st[f];
+        if kind == ILLUMINATION {
+            s.light_left -= 1;
+        } else {
+            s.dark_left -= 1;
+        }
+        s.saved_karma = s.karma;
+        s.posture = kind;
+        s.posture_turns = 0;
+        s.revive_used = false;
+        s.apocalypse_in_posture = false;
+        s.adv = adv;
+        self.acc.fighters[f].posture[(kind - 1) as usize].entered += 1;
+    }
+
+    /// Ends the posture of `f` for `reason` (C-LD-3): Apocalypse (C-LD-6), karma back
+    /// (C-KARMA-2), backlash iff a 3rd posture turn began, 2 turns without points.
+    pub(super) fn end_posture(&mut self, f: usize, reason: usize) {
+        let rules = &self.sim.rules;
+        let max_hp = self.sim.model.fighters[f].hp;
+        let s = self.st[f];
+        let kind = s.posture;
+        let backlash = s.posture_turns >= 3;
+        let apocalypse = kind == SEPULCRALE
+            && !s.revive_used
+            && match reason {
+                END_EXPIRY => rules.apocalypse_on_expiry,
+                END_FINAL_SKILL => rules.apocalypse_on_final_skill,
+                END_COMBAT_END => rules.apocalypse_on_combat_end,
+                _ => false,
+            };
+        let pc = &mut self.acc.fighters[f].posture[(kind - 1) as usize];
+        pc.ends[reason] += 1;
+        pc.backlash += backlash as u64;
+        pc.apocalypse += apocalypse as u64;
+        pc.revive_and_apocalypse += (apocalypse && s.revive_used) as u64;
+        let restore = rules.karma_restore;
+        let lasting = backlash && reason != END_COMBAT_END && reason != END_HOLDER_DOWN;
+        let disadv = if lasting && kind == SEPULCRALE {
+            self.roll(Die::D6)
+        } else {
+            0
+        };
+        let s = &mut self.st[f];
+        if apocalypse {
+            // The holder dies and at once returns at half max HP (may lower HP).
+            s.hp = (max_hp + 1) / 2;
+            s.apocalypses += 1;
+        }
+        s.karma = match (restore, kind) {
+            (true, _) => s.saved_karma,
+            (false, ILLUMINATION) => 10,
+            (false, _) => -10,
+        };
+        s.posture = NONE;
+        s.posture_turns = 0;
+        s.adv = 0;
+        s.cooldown = 2;
+        if lasting {
+            if kind == ILLUMINATION {
+                s.illum_backlash = 2;
+            } else {
+                s.disadv = disadv;
+                s.sep_backlash = if disadv == 6 { 4 } else { 2 };
+                s.malus_next = disadv == 3;
+            }
+        }
+    }
+
+    /// Karma as tests read it: locked at +10 / -10 in posture (C-KARMA-2).
+    #[inline(always)]
+    pub(super) fn karma(&self, f: usize) -> i8 {
+        match self.st[f].posture {
+            ILLUMINATION => 10,
+            SEPULCRALE => -10,
+            _ => self.st[f].karma,
+        }
+    }
+
+    /// Percentage-point modifier on all tests of `f` now (C-LD-5 advantages 4/5, C-LD-6
+    /// disadvantages 3/4/5).
+    #[inline(always)]
+    pub(super) fn test_modifier(&self, f: usize) -> i32 {
+        let s = &self.st[f];
+        let mut m = -s.action_malus;
+        if s.posture == ILLUMINATION {
+            m += match s.adv {
+                4 => 10,
+                5 => 20,
+                _ => 0,
+            };
+        }
+        if s.sep_turn || s.sep_backlash > 0 {
+            m -= match s.disadv {
+                4 => 10,
+                5 => 20,
+                _ => 0,
+            };
+        }
+        m
+    }
+
+    /// Whether `f` is in its Sépulcrale backlash now.
+    #[inline(always)]
+    pub(super) fn in_sep_backlash(&self, f: usize) -> bool {
+        self.st[f].sep_turn || self.st[f].sep_backlash > 0
+    }
+}

@@ -1,0 +1,205 @@
+//! The combat scenario file as written: the raw serde model (`deny_unknown_fields`, so
+//! unknown keys and wrong types come back located). Validated in `scenario.rs`.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use crate::scenario::RunSection;
+
+/// The whole file as written.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawScenario {
+    pub system: String,
+    pub kind: Option<String>,
+    pub title: Option<String>,
+    pub question: Option<String>,
+    #[serde(default)]
+    pub run: RunSection,
+    #[serde(default)]
+    pub rules: BTreeMap<String, toml::Value>,
+    #[serde(default)]
+    pub combat: RawCombat,
+    #[serde(default)]
+    pub outputs: RawOutputs,
+    pub attacks: BTreeMap<String, RawAttack>,
+    pub combatants: BTreeMap<String, RawFighter>,
+}
+
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCombat {
+    /// Rounds after which a combat stops undecided (reported as `round_cap`).
+    pub max_rounds: Option<u32>,
+}
+
+/// Which tables to write (default: all).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawOutputs {
+    pub tables: Option<Vec<OutputTable>>,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum OutputTable {
+    Sides,
+    Postures,
+    Rounds,
+    Karma,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum RawStat {
+    Force,
+    Esprit,
+    Charisme,
+    #[serde(alias = "agilité")]
+    Agilite,
+    #[serde(alias = "précision")]
+    Precision,
+    Chance,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawAttack {
+    pub stat: RawStat,
+    pub damage: String,
+    pub element: Option<String>,
+    pub elements: Option<Vec<String>>,
+    #[serde(default)]
+    pub pm_cost: u32,
+    #[serde(default)]
+    pub undodgeable: bool,
+    #[serde(default)]
+    pub unparryable: bool,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawStats {
+    pub force: i64,
+    pub esprit: i64,
+    pub charisme: i64,
+    #[serde(alias = "agilité")]
+    pub agilite: i64,
+    #[serde(alias = "précision")]
+    pub precision: i64,
+    pub chance: i64,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum RawMode {
+    Offensive,
+    #[default]
+    Defensive,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawFighter {
+    pub side: String,
+    pub level: u32,
+    /// Identical copies (named `<name>_1`, `<name>_2`...).
+    pub count: Option<u32>,
+    pub stats: RawStats,
+    pub hp: i64,
+    #[serde(default)]
+    pub pm: i64,
+    #[serde(default)]
+    pub mode: RawMode,
+    pub element: Option<String>,
+    pub attacks: Vec<String>,
+    pub final_skill: Option<String>,
+    pub light_points: Option<u8>,
+    pub dark_points: Option<u8>,
+    /// How many of the 3 points granted at level 5 are Dark (the rest Light), C-LD-1.
+    pub level5_dark: Option<u8>,
+    pub actions: Option<u8>,
+    pub karma: Option<i64>,
+    #[serde(default)]
+    pub policy: RawPolicy,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum RawPrefer {
+    #[default]
+    Dark,
+    Light,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum RawFinalSkill {
+    #[default]
+    FirstTurn,
+    SecondTurn,
+    ThirdTurn,
+    Never,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum RawDefence {
+    #[default]
+    Best,
+    Dodge,
+    Parry,
+    None,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum RawTarget {
+    #[default]
+    LowestHp,
+    HighestHp,
+    First,
+    Random,
+    BestElement,
+    Named,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum RawAttackChoice {
+    #[default]
+    Best,
+    First,
+}
+
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPolicy {
+    #[serde(default)]
+    pub dark_at_start: bool,
+    #[serde(default)]
+    pub dark_on_turn_start: bool,
+    pub dark_below_hp: Option<f64>,
+    #[serde(default)]
+    pub dark_when_ally_down: bool,
+    #[serde(default)]
+    pub light_at_start: bool,
+    #[serde(default)]
+    pub light_on_turn_start: bool,
+    pub light_below_hp: Option<f64>,
+    #[serde(default)]
+    pub light_when_ally_down: bool,
+    #[serde(default)]
+    pub prefer: RawPrefer,
+    pub final_skill: Option<RawFinalSkill>,
+    #[serde(default)]
+    pub defence: RawDefence,
+    #[serde(default)]
+    pub target: RawTarget,
+    pub target_name: Option<String>,
+    #[serde(default)]
+    pub attack: RawAttackChoice,
+    pub offensive_below_hp: Option<f64>,
+    pub defensive_below_hp: Option<f64>,
+}

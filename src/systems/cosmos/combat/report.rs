@@ -1,0 +1,517 @@
+//! What a combat run writes: `summary.md` (answers first) and four tables with charts
+//! and provenance (C-LD-7).
+
+use std::collections::BTreeMap;
+
+use polars::prelude::*;
+
+use crate::context::Context;
+use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance};
+use crate::scenario::ScenarioFile;
+use crate::stats::{t_interval, wilson};
+use crate::systems::ScenarioResult;
+
+use super::acc::{CombatAcc, END_NAMES, POSTURE_NAMES};
+use super::scenario::{OutputTable, RawScenario};
+use super::sim::CombatSim;
+
+/// Rule options in force that matter to a combat (test, karma and combat options).
+pub fn options_in_force(ctx: &Context) -> BTreeMap<String, String> {
+    let mut m = ctx.options.in_force(crate::systems::cosmos::OPTIONS);
+    m.extend(ctx.options.in_force(super::OPTIONS));
+    m
+}
+
+fn pct(p: f64) -> String {
+    format!("{:.2}%", 100.0 * p)
+}
+
+fn rate(hits: u64, n: u64) -> (f64, f64, f64) {
+    let (lo, hi) = wilson(hits, n);
+    (if n == 0 { 0.0 } else { hits as f64 / n as f64 }, lo, hi)
+}
+
+fn rate_text(hits: u64, n: u64) -> String {
+    if n == 0 {
+        return "n/a (never happened)".into();
+    }
+    let (p, lo, hi) = rate(hits, n);
+    format!("{} [{} – {}] ({hits} of {n})", pct(p), pct(lo), pct(hi))
+}
+
+/// Mean per combat of a count with its sum of squares, with a 95% t interval.
+pub fn per_combat(total: u64, sq: u64, n: u64) -> (f64, f64, f64) {
+    let nf = n.max(1) as f64;
+    let mean = total as f64 / nf;
+    let var = if n > 1 {
+        ((sq as f64 / nf) - mean * mean).max(0.0) * nf / (nf - 1.0)
+    } else {
+        0.0
+    };
+    let (lo, hi) = t_interval(mean, (var / nf).sqrt(), n);
+    (mean, lo.max(0.0), hi)
+}
+
+/// The headline numbers, shared by `run` and `sweep`.
+#[derive(Clone, Debug)]
+pub struct Headline {
+    pub win: Vec<(String, f64, f64, f64)>,
+    pub mean_rounds: f64,
+    pub round_cap: (f64, f64, f64),
+    pub apocalypse_per_dark: (f64, f64, f64),
+    pub apocalypse_per_combat: (f64, f64, f64),
+    pub p_apocalypse_in_combat: (f64, f64, f64),
+    pub revive_per_dark: (f64, f64, f64),
+    pub backlash_per_posture: (f64, f64, f64),
+    pub dark_spent: u64,
+}
+
+pub fn headline(sim: &CombatSim, acc: &CombatAcc) -> Headline {
+    let n = acc.combats;
+    let sides = &sim.model.sides;
+    let mut win: Vec<(String, f64, f64, f64)> = sides
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let (p, lo, hi) = rate(acc.outcome[i], n);
+            (s.clone(), p, lo, hi)
+        })
+        .collect();
+    let (p, lo, hi) = rate(acc.outcome[sides.len()], n);
+    win.push(("nobody_standing".into(), p, lo, hi));
+    let sep = acc.sepulcrale();
+    let ill = acc.illumination();
+    Headline {
+        win,
+        mean_rounds: acc.mean_rounds(),
+        round_cap: rate(acc.outcome[sides.len() + 1], n),
+        apocalypse_per_dark: rate(sep.apocalypse, sep.entered),
+        apocalypse_per_combat: per_combat(sep.apocalypse, acc.apocalypse_sq, n),
+        p_apocalypse_in_combat: rate(acc.apocalypse_combats, n),
+        revive_per_dark: rate(sep.revive, sep.entered),
+        backlash_per_posture: rate(sep.backlash + ill.backlash, sep.entered + ill.entered),
+        dark_spent: sep.entered,
+    }
+}
+
+fn provenance(name: &str, file: &ScenarioFile, ctx: &Context, trials: u64) -> Provenance {
+    let mut p = Provenance::monte_carlo(
+        name,
+        "cosmos",
+        options_in_force(ctx),
+        ctx.engine.seed(),
+        trials,
+    )
+    .with_param("kind", "combat");
+    p.scenario = Some(file.reference());
+    p
+}
+
+/// A horizontal segment around x with its interval band, so a rate reads like a bar.
+fn segment(name: &str, x: usize, (p, lo, hi): (f64, f64, f64)) -> LineSeries {
+    let x = x as f64;
+    LineSeries {
+        name: name.into(),
+        points: vec![(x - 0.3, p), (x + 0.3, p)],
+        band: vec![(x - 0.3, lo, hi), (x + 0.3, lo, hi)],
+    }
+}
+
+pub fn result(
+    file: &ScenarioFile,
+    raw: &RawScenario,
+    sim: &CombatSim,
+    acc: &CombatAcc,
+    ctx: &Context,
+    trials: u64,
+) -> anyhow::Result<ScenarioResult> {
+    let m = &sim.model;
+    let n = acc.combats;
+    let h = headline(sim, acc);
+    let wanted = raw.outputs.tables.clone().unwrap_or(vec![
+        OutputTable::Sides,
+        OutputTable::Postures,
+        OutputTable::Rounds,
+        OutputTable::Karma,
+    ]);
+    let mut outputs = Vec::new();
+
+    // Per-side outcomes.
+    let mut labels: Vec<String> = m.sides.clone();
+    labels.push("nobody_standing".into());
+    labels.push("round_cap".into());
+    let (mut p, mut lo, mut hi) = (vec![], vec![], vec![]);
+    for &c in &acc.outcome {
+        let r = rate(c, n);
+        p.push(r.0);
+        lo.push(r.1);
+        hi.push(r.2);
+    }
+    let mean_rounds_of: Vec<f64> = (0..labels.len())
+        .map(|o| {
+            let row = &acc.outcome_rounds[o * acc.rounds.len()..(o + 1) * acc.rounds.len()];
+            let c: u64 = row.iter().sum();
+            let s: u64 = row.iter().enumerate().map(|(r, x)| r as u64 * x).sum();
+            if c == 0 {
+                0.0
+            } else {
+                s as f64 / c as f64
+            }
+        })
+        .collect();
+    let frame = DataFrame::new_infer_height(vec![
+        Column::new("outcome".into(), labels.clone()),
+        Column::new("combats".into(), vec![n; labels.len()]),
+        Column::new("count".into(), acc.outcome.clone()),
+        Column::new("share".into(), p),
+        Column::new("share_lo".into(), lo),
+        Column::new("share_hi".into(), hi),
+        Column::new("mean_rounds".into(), mean_rounds_of),
+    ])?;
+    let mut by_round = LineChart {
+        title: "P(decided by round r), by outcome".into(),
+        x_label: "round".into(),
+        y_label: "cumulative share of combats".into(),
+        y_range: Some((0.0, 1.0)),
+        ..Default::default()
+    };
+    for (o, label) in labels.iter().enumerate().take(m.sides.len() + 1) {
+        let row = &acc.outcome_rounds[o * acc.rounds.len()..(o + 1) * acc.rounds.len()];
+        let mut cum = 0;
+        let mut s = LineSeries {
+            name: label.clone(),
+            ..Default::default()
+        };
+        for (r, c) in row.iter().enumerate().skip(1) {
+            cum += c;
+            s.points.push((r as f64, cum as f64 / n.max(1) as f64));
+        }
+        by_round.series.push(s);
+    }
+    let side_keys: Vec<String> = h
+        .win
+        .iter()
+        .map(|(s, p, lo, hi)| match s.as_str() {
+            "nobody_standing" => format!("nobody left standing (a simultaneous exchange downs the last of both sides): {} [{} – {}]", pct(*p), pct(*lo), pct(*hi)),
+            _ => format!("side {s} wins {} [{} – {}]", pct(*p), pct(*lo), pct(*hi)),
+        })
+        .collect();
+    if wanted.contains(&OutputTable::Sides) {
+        outputs.push(Output {
+            name: "combat-sides".into(),
+            title: "Who wins, and by which round".into(),
+            question: "What share of combats does each side win (95% intervals), and how many end with nobody standing or at the round cap?".into(),
+            frame,
+            figures: vec![Figure { suffix: None, panels: vec![Chart::Lines(by_round)] }],
+            key_figures: side_keys.clone(),
+            provenance: provenance("combat-sides", file, ctx, trials),
+        });
+    }
+
+    // Per-posture events.
+    let mut rows: Vec<(String, usize)> = Vec::new();
+    for (f, fighter) in m.fighters.iter().enumerate() {
+        if fighter.light_points > 0 && fighter.policy.light.any() {
+            rows.push((fighter.name.clone(), f * 2));
+        }
+        if fighter.dark_points > 0 && fighter.policy.dark.any() {
+            rows.push((fighter.name.clone(), f * 2 + 1));
+        }
+    }
+    let counts: Vec<_> = rows
+        .iter()
+        .map(|(_, k)| acc.fighters[k / 2].posture[k % 2])
+        .collect();
+    let col_u =
+        |f: &dyn Fn(&super::acc::PostureCounts) -> u64| counts.iter().map(f).collect::<Vec<u64>>();
+    let col_rate =
+        |f: &dyn Fn(&super::acc::PostureCounts) -> u64| -> (Vec<f64>, Vec<f64>, Vec<f64>) {
+            let mut v = (vec![], vec![], vec![]);
+            for c in &counts {
+                let r = rate(f(c), c.entered);
+                v.0.push(r.0);
+                v.1.push(r.1);
+                v.2.push(r.2);
+            }
+            v
+        };
+    let (ap, ap_lo, ap_hi) = col_rate(&|c| c.apocalypse);
+    let (rv, rv_lo, rv_hi) = col_rate(&|c| c.revive);
+    let (bl, bl_lo, bl_hi) = col_rate(&|c| c.backlash);
+    let mut cols = vec![
+        Column::new(
+            "combatant".into(),
+            rows.iter().map(|r| r.0.clone()).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "posture".into(),
+            rows.iter()
+                .map(|r| POSTURE_NAMES[r.1 % 2].to_string())
+                .collect::<Vec<_>>(),
+        ),
+        Column::new("combats".into(), vec![n; rows.len()]),
+        Column::new("points_spent".into(), col_u(&|c| c.entered)),
+        Column::new(
+            "points_per_combat".into(),
+            counts
+                .iter()
+                .map(|c| c.entered as f64 / n.max(1) as f64)
+                .collect::<Vec<_>>(),
+        ),
+        Column::new("apocalypse".into(), col_u(&|c| c.apocalypse)),
+        Column::new("apocalypse_per_point".into(), ap.clone()),
+        Column::new("apocalypse_per_point_lo".into(), ap_lo.clone()),
+        Column::new("apocalypse_per_point_hi".into(), ap_hi.clone()),
+        Column::new("revive".into(), col_u(&|c| c.revive)),
+        Column::new("revive_per_point".into(), rv.clone()),
+        Column::new("revive_per_point_lo".into(), rv_lo.clone()),
+        Column::new("revive_per_point_hi".into(), rv_hi.clone()),
+        Column::new("backlash".into(), col_u(&|c| c.backlash)),
+        Column::new("backlash_per_point".into(), bl.clone()),
+        Column::new("backlash_per_point_lo".into(), bl_lo.clone()),
+        Column::new("backlash_per_point_hi".into(), bl_hi.clone()),
+    ];
+    for (e, name) in END_NAMES.iter().enumerate() {
+        cols.push(Column::new(
+            format!("end_{name}").into(),
+            col_u(&|c| c.ends[e]),
+        ));
+    }
+    let frame = DataFrame::new_infer_height(cols)?;
+    // One panel per rate; each row its own short horizontal segment with its band, so
+    // nothing joins unrelated rows.
+    let panel = |what: &str, v: &[f64], lo: &[f64], hi: &[f64]| {
+        Chart::Lines(LineChart {
+            legend: Default::default(),
+            title: format!("{what} per point spent"),
+            x_label: "row of combat-postures.csv".into(),
+            y_label: format!("{what} per point (95% band)"),
+            y_range: Some((0.0, 1.0)),
+            series: rows
+                .iter()
+                .enumerate()
+                .map(|(j, (name, k))| {
+                    segment(
+                        &format!("{name} {}", POSTURE_NAMES[k % 2]),
+                        j + 1,
+                        (v[j], lo[j], hi[j]),
+                    )
+                })
+                .collect(),
+        })
+    };
+    let rates = vec![
+        panel("Apocalypse", &ap, &ap_lo, &ap_hi),
+        panel("Revive", &rv, &rv_lo, &rv_hi),
+        panel("backlash", &bl, &bl_lo, &bl_hi),
+    ];
+    if wanted.contains(&OutputTable::Postures) {
+        outputs.push(Output {
+            name: "combat-postures".into(),
+            title: "Light & Dark postures: Apocalypse, Revive, backlash, endings".into(),
+            question: "Per Light/Dark point spent, how often do Apocalypse, Revive and backlash happen, and how do postures end?".into(),
+            frame,
+            figures: vec![Figure { suffix: None, panels: rates }],
+            key_figures: vec![format!("Apocalypse per Dark point spent: {}", fmt3(h.apocalypse_per_dark))],
+            provenance: provenance("combat-postures", file, ctx, trials),
+        });
+    }
+
+    // Rounds distribution.
+    let rounds: Vec<u32> = (1..acc.rounds.len() as u32).collect();
+    let cnt: Vec<u64> = acc.rounds[1..].to_vec();
+    let share: Vec<f64> = cnt.iter().map(|&c| c as f64 / n.max(1) as f64).collect();
+    let mut cum = 0.0;
+    let cumulative: Vec<f64> = share
+        .iter()
+        .map(|s| {
+            cum += s;
+            cum
+        })
+        .collect();
+    let hist = LineChart {
+        legend: Default::default(),
+        title: "Rounds per combat".into(),
+        x_label: "rounds".into(),
+        y_label: "share of combats".into(),
+        series: vec![LineSeries {
+            name: "P(combat lasts r rounds)".into(),
+            points: rounds
+                .iter()
+                .zip(&share)
+                .map(|(r, s)| (*r as f64, *s))
+                .collect(),
+            band: vec![],
+        }],
+        y_range: None,
+    };
+    let frame = DataFrame::new_infer_height(vec![
+        Column::new("rounds".into(), rounds.clone()),
+        Column::new("combats".into(), cnt),
+        Column::new("share".into(), share),
+        Column::new("cumulative".into(), cumulative),
+    ])?;
+    let rounds_key = format!(
+        "rounds: mean {:.2}, median {}, 90% of combats end by round {}; round cap ({}) reached in {}",
+        h.mean_rounds,
+        acc.rounds_quantile(0.5),
+        acc.rounds_quantile(0.9),
+        m.max_rounds,
+        fmt3(h.round_cap)
+    );
+    if wanted.contains(&OutputTable::Rounds) {
+        outputs.push(Output {
+            name: "combat-rounds".into(),
+            title: "How long combats last".into(),
+            question: "How many rounds does a combat last?".into(),
+            frame,
+            figures: vec![Figure {
+                suffix: None,
+                panels: vec![Chart::Lines(hist)],
+            }],
+            key_figures: vec![rounds_key.clone()],
+            provenance: provenance("combat-rounds", file, ctx, trials),
+        });
+    }
+
+    // Karma at combat end.
+    let (mut who, mut karma, mut kc, mut ks) = (vec![], vec![], vec![], vec![]);
+    let mut kchart = LineChart {
+        title: "Karma at combat end".into(),
+        x_label: "karma".into(),
+        y_label: "share of combats".into(),
+        ..Default::default()
+    };
+    let mut karma_means = Vec::new();
+    for (f, fighter) in m.fighters.iter().enumerate() {
+        let mut s = LineSeries {
+            name: fighter.name.clone(),
+            ..Default::default()
+        };
+        let mut sum = 0.0;
+        for (i, &c) in acc.fighters[f].karma_end.iter().enumerate() {
+            let k = i as i64 - 10;
+            let sh = c as f64 / n.max(1) as f64;
+            who.push(fighter.name.clone());
+            karma.push(k);
+            kc.push(c);
+            ks.push(sh);
+            s.points.push((k as f64, sh));
+            sum += k as f64 * sh;
+        }
+        karma_means.push(format!(
+            "{} {:+.2} (started {:+})",
+            fighter.name, sum, fighter.karma
+        ));
+        kchart.series.push(s);
+    }
+    let frame = DataFrame::new_infer_height(vec![
+        Column::new("combatant".into(), who),
+        Column::new("karma".into(), karma),
+        Column::new("combats".into(), kc),
+        Column::new("share".into(), ks),
+    ])?;
+    if wanted.contains(&OutputTable::Karma) {
+        outputs.push(Output {
+            name: "combat-karma".into(),
+            title: "Karma at combat end".into(),
+            question: "Where does each combatant's karma stand when the combat ends (C-KARMA-1, C-KARMA-2)?".into(),
+            frame,
+            figures: vec![Figure { suffix: None, panels: vec![Chart::Lines(kchart)] }],
+            key_figures: vec![format!("mean karma at combat end: {}", karma_means.join(", "))],
+            provenance: provenance("combat-karma", file, ctx, trials),
+        });
+    }
+
+    // Summary: answers first.
+    let sep = acc.sepulcrale();
+    let ill = acc.illumination();
+    let mut key = side_keys.clone();
+    key.push(rounds_key.clone());
+    key.push(format!(
+        "Apocalypse fired per Dark point spent: {}",
+        rate_text(sep.apocalypse, sep.entered)
+    ));
+    let (mc, mlo, mhi) = h.apocalypse_per_combat;
+    key.push(format!("Apocalypse fired per combat: {mc:.4} [{mlo:.4} – {mhi:.4}] (mean count); at least once in {}", rate_text(acc.apocalypse_combats, n)));
+    key.push(format!(
+        "Revive per Dark point spent: {}",
+        rate_text(sep.revive, sep.entered)
+    ));
+    key.push(format!(
+        "backlash per posture: Sépulcrale {}, Illumination {}",
+        rate_text(sep.backlash, sep.entered),
+        rate_text(ill.backlash, ill.entered)
+    ));
+    let mut s = format!(
+        "# {}\n\n{}\n\n## Answers ({n} combats, 95% intervals)\n\n",
+        m.title, m.question
+    );
+    for k in &key {
+        s += &format!("- {k}\n");
+    }
+    s += "\n## How postures ended\n\n| posture | points spent | expiry | final_skill | combat_end | holder_down |\n|---|---|---|---|---|---|\n";
+    for (name, c) in [("Sépulcrale", sep), ("Illumination", ill)] {
+        s += &format!("| {name} | {} |", c.entered);
+        for e in c.ends {
+            let share = if c.entered == 0 {
+                0.0
+            } else {
+                e as f64 / c.entered as f64
+            };
+            s += &format!(" {} ({e}) |", pct(share));
+        }
+        s += "\n";
+    }
+    s += "\n## Per combatant\n\n| combatant | side | level | posture | points/combat | Apocalypse per point | Revive per point | backlash per point | down |\n|---|---|---|---|---|---|---|---|---|\n";
+    for (f, fighter) in m.fighters.iter().enumerate() {
+        let a = &acc.fighters[f];
+        for (k, name) in POSTURE_NAMES.iter().enumerate() {
+            let c = a.posture[k];
+            let uses = if k == 0 {
+                fighter.policy.light.any()
+            } else {
+                fighter.policy.dark.any()
+            };
+            if c.entered == 0 && !uses {
+                continue;
+            }
+            s += &format!(
+                "| {} | {} | {} | {name} | {:.3} | {} | {} | {} | {} |\n",
+                fighter.name,
+                m.sides[fighter.side],
+                fighter.level,
+                c.entered as f64 / n.max(1) as f64,
+                if k == 1 {
+                    rate_text(c.apocalypse, c.entered)
+                } else {
+                    "–".into()
+                },
+                if k == 1 {
+                    rate_text(c.revive, c.entered)
+                } else {
+                    "–".into()
+                },
+                rate_text(c.backlash, c.entered),
+                pct(a.down as f64 / n.max(1) as f64),
+            );
+        }
+    }
+    s += &format!("\n## Karma at combat end\n\n{}\n", karma_means.join("; "));
+    s += "\n## Reading notes\n\n- A Dark point opens one Sépulcrale posture, so \"per Dark point\" is a share of postures (Wilson interval; postures of one combat are not independent, so read it as indicative at its last digit).\n- \"Per combat\" counts every Apocalypse of every combatant in a combat; its interval is a t interval over combats.\n- Files: combat-sides.csv, combat-postures.csv, combat-rounds.csv, combat-karma.csv, each with a chart and a .meta.json.\n";
+    s += &format!(
+        "\n## Provenance\n\n{}\n",
+        provenance("summary", file, ctx, trials).summary()
+    );
+    Ok(ScenarioResult {
+        title: m.title.clone(),
+        question: m.question.clone(),
+        key_figures: key,
+        outputs,
+        summary: s,
+    })
+}
+
+fn fmt3((p, lo, hi): (f64, f64, f64)) -> String {
+    format!("{} [{} – {}]", pct(p), pct(lo), pct(hi))
+}

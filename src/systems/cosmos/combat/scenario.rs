@@ -1,0 +1,513 @@
+//! Combat scenario files: validation of the raw model into a [`CombatModel`]. Every
+//! error names file, line, column, key and what is allowed.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::error::UserError;
+use crate::scenario::ScenarioFile;
+
+use super::dice_expr::DamageDice;
+use super::element::{Element, ELEMENT_NAMES};
+use super::model::*;
+pub use super::raw::*;
+
+const DEFAULT_MAX_ROUNDS: u32 = 50;
+
+/// Reads and validates a combat scenario.
+pub fn load(file: &ScenarioFile) -> Result<(RawScenario, CombatModel), UserError> {
+    let raw: RawScenario = file.parse_raw()?;
+    let model = validate(file, &raw)?;
+    Ok((raw, model))
+}
+
+fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserError> {
+    let max_rounds = raw.combat.max_rounds.unwrap_or(DEFAULT_MAX_ROUNDS);
+    if !(1..=1000).contains(&max_rounds) {
+        return Err(file.error_at(
+            &["combat", "max_rounds"],
+            "combat.max_rounds",
+            &format!("{max_rounds} rounds is out of range"),
+            "1..1000",
+        ));
+    }
+    // The rule options are checked here too so `check` catches them.
+    file.rule_options(&raw.rules)?;
+    if raw.attacks.is_empty() {
+        return Err(file.error_at(
+            &[],
+            "attacks",
+            "no attack defined",
+            "at least one [attacks.<name>] table",
+        ));
+    }
+    let mut attacks = Vec::new();
+    let mut attack_index = BTreeMap::new();
+    for (name, a) in &raw.attacks {
+        attack_index.insert(name.clone(), attacks.len());
+        attacks.push(validate_attack(file, name, a)?);
+    }
+    let attack_names = raw
+        .attacks
+        .keys()
+        .map(|k| format!("\"{k}\""))
+        .collect::<Vec<_>>()
+        .join(", ");
+
+    let sides: Vec<String> = raw
+        .combatants
+        .values()
+        .map(|f| f.side.clone())
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    if sides.len() < 2 {
+        return Err(file.error_at(
+            &["combatants"],
+            "combatants",
+            &format!("{} side(s) found; a combat needs at least two", sides.len()),
+            "two or more different `side` values",
+        ));
+    }
+    // First index of each named group, for `target = "named"`.
+    let mut group_start = BTreeMap::new();
+    let mut total = 0usize;
+    for (name, f) in &raw.combatants {
+        let count = f.count.unwrap_or(1);
+        if !(1..=8).contains(&count) {
+            return Err(file.error_at(
+                &["combatants", name, "count"],
+                &format!("combatants.{name}.count"),
+                &format!("{count} is out of range"),
+                "1..8",
+            ));
+        }
+        group_start.insert(name.clone(), (total, count as usize));
+        total += count as usize;
+    }
+    if total > MAX_FIGHTERS {
+        return Err(file.error_at(
+            &["combatants"],
+            "combatants",
+            &format!("{total} combatants (after `count`)"),
+            &format!("at most {MAX_FIGHTERS}"),
+        ));
+    }
+    let mut fighters = Vec::new();
+    for (name, f) in &raw.combatants {
+        let fighter = validate_fighter(
+            file,
+            name,
+            f,
+            &sides,
+            &attack_index,
+            &attack_names,
+            &group_start,
+            &raw.combatants,
+        )?;
+        let count = f.count.unwrap_or(1);
+        for i in 1..=count {
+            let mut c = fighter.clone();
+            if count > 1 {
+                c.name = format!("{name}_{i}");
+            }
+            fighters.push(c);
+        }
+    }
+    Ok(CombatModel {
+        title: raw
+            .title
+            .clone()
+            .unwrap_or_else(|| "Great Cosmos combat".into()),
+        question: raw.question.clone().unwrap_or_else(|| {
+            "Who wins, in how many rounds, and how often do the postures fire?".into()
+        }),
+        sides,
+        fighters,
+        attacks,
+        max_rounds,
+    })
+}
+
+fn element(
+    file: &ScenarioFile,
+    path: &[&str],
+    shown: &str,
+    name: &str,
+) -> Result<Element, UserError> {
+    Element::parse(name).ok_or_else(|| {
+        file.error_at(
+            path,
+            shown,
+            &format!("unknown element \"{name}\""),
+            &ELEMENT_NAMES.join(", "),
+        )
+    })
+}
+
+fn validate_attack(file: &ScenarioFile, name: &str, a: &RawAttack) -> Result<Attack, UserError> {
+    let key = |k: &str| format!("attacks.{name}.{k}");
+    let dice = DamageDice::parse(&a.damage).map_err(|e| {
+        file.error_at(
+            &["attacks", name, "damage"],
+            &key("damage"),
+            &e,
+            "dice terms and whole numbers such as \"2d10+5\", \"d6\", \"1d8+1d4-2\" or \"12\"",
+        )
+    })?;
+    let mut elements = Vec::new();
+    match (&a.element, &a.elements) {
+        (Some(_), Some(_)) => {
+            return Err(file.error_at(
+                &["attacks", name, "elements"],
+                &key("elements"),
+                "both `element` and `elements` are given",
+                "one of them: element = \"feu\" or elements = [\"feu\", \"air\"]",
+            ));
+        }
+        (Some(e), None) => elements.push(element(
+            file,
+            &["attacks", name, "element"],
+            &key("element"),
+            e,
+        )?),
+        (None, Some(list)) => {
+            if list.len() > 2 {
+                return Err(file.error_at(
+                    &["attacks", name, "elements"],
+                    &key("elements"),
+                    &format!("{} elements", list.len()),
+                    "one or two elements (C-ELEM)",
+                ));
+            }
+            for (i, e) in list.iter().enumerate() {
+                let idx = i.to_string();
+                elements.push(element(
+                    file,
+                    &["attacks", name, "elements", &idx],
+                    &format!("{}[{i}]", key("elements")),
+                    e,
+                )?);
+            }
+        }
+        (None, None) => {}
+    }
+    let stat = match a.stat {
+        RawStat::Force => 0,
+        RawStat::Esprit => 1,
+        RawStat::Charisme => 2,
+        RawStat::Agilite => 3,
+        RawStat::Precision => 4,
+        RawStat::Chance => 5,
+    };
+    if a.pm_cost > 100_000 {
+        return Err(file.error_at(
+            &["attacks", name, "pm_cost"],
+            &key("pm_cost"),
+            &format!("{} is out of range", a.pm_cost),
+            "0..100000",
+        ));
+    }
+    Ok(Attack {
+        name: name.to_string(),
+        stat,
+        dice,
+        elements,
+        pm_cost: a.pm_cost as i32,
+        undodgeable: a.undodgeable,
+        unparryable: a.unparryable,
+    })
+}
+
+fn fraction(
+    file: &ScenarioFile,
+    name: &str,
+    key: &str,
+    v: Option<f64>,
+) -> Result<Option<f64>, UserError> {
+    match v {
+        Some(x) if !(x > 0.0 && x <= 1.0) => Err(file.error_at(
+            &["combatants", name, "policy", key],
+            &format!("combatants.{name}.policy.{key}"),
+            &format!("{x} is not a fraction of max HP"),
+            "a number above 0 and at most 1, e.g. 0.5 for \"below half HP\"",
+        )),
+        _ => Ok(v),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn validate_fighter(
+    file: &ScenarioFile,
+    name: &str,
+    f: &RawFighter,
+    sides: &[String],
+    attack_index: &BTreeMap<String, usize>,
+    attack_names: &str,
+    groups: &BTreeMap<String, (usize, usize)>,
+    all: &BTreeMap<String, RawFighter>,
+) -> Result<Fighter, UserError> {
+    let at = |k: &[&str]| -> Vec<String> {
+        let mut v = vec!["combatants".to_string(), name.to_string()];
+        v.extend(k.iter().map(|s| s.to_string()));
+        v
+    };
+    let err = |k: &[&str], msg: &str, allowed: &str| -> UserError {
+        let path = at(k);
+        let refs: Vec<&str> = path.iter().map(String::as_str).collect();
+        file.error_at(&refs, &path.join("."), msg, allowed)
+    };
+    if !(1..=30).contains(&f.level) {
+        return Err(err(
+            &["level"],
+            &format!("level {} is out of range", f.level),
+            "1..30",
+        ));
+    }
+    // C-LEVEL-1: stats 20..80 at levels 1-2, 20..85 from level 3.
+    let cap = if f.level <= 2 { 80 } else { 85 };
+    let raw_stats = [
+        f.stats.force,
+        f.stats.esprit,
+        f.stats.charisme,
+        f.stats.agilite,
+        f.stats.precision,
+        f.stats.chance,
+    ];
+    let mut stats = [0i32; 6];
+    for (i, v) in raw_stats.iter().enumerate() {
+        if !(20..=cap).contains(v) {
+            return Err(err(
+                &["stats", STAT_NAMES[i]],
+                &format!("{v} is out of range at level {}", f.level),
+                &format!("20..{cap} (C-LEVEL-1: 80 at levels 1-2, 85 from level 3)"),
+            ));
+        }
+        stats[i] = *v as i32;
+    }
+    if !(1..=1_000_000).contains(&f.hp) {
+        return Err(err(
+            &["hp"],
+            &format!("{} HP is out of range", f.hp),
+            "1..1000000",
+        ));
+    }
+    if !(0..=1_000_000).contains(&f.pm) {
+        return Err(err(
+            &["pm"],
+            &format!("{} PM is out of range", f.pm),
+            "0..1000000",
+        ));
+    }
+    let element = match &f.element {
+        Some(e) => {
+            let path = at(&["element"]);
+            let refs: Vec<&str> = path.iter().map(String::as_str).collect();
+            Some(element(file, &refs, &path.join("."), e)?)
+        }
+        None => None,
+    };
+    if f.attacks.is_empty() {
+        return Err(err(&["attacks"], "no attack listed", attack_names));
+    }
+    let mut attacks = Vec::new();
+    for (i, a) in f.attacks.iter().enumerate() {
+        let idx = i.to_string();
+        let &ai = attack_index.get(a).ok_or_else(|| {
+            let path = at(&["attacks", &idx]);
+            let refs: Vec<&str> = path.iter().map(String::as_str).collect();
+            file.error_at(
+                &refs,
+                &format!("combatants.{name}.attacks[{i}]"),
+                &format!("undefined attack \"{a}\""),
+                attack_names,
+            )
+        })?;
+        attacks.push(ai);
+    }
+    let final_skill = match &f.final_skill {
+        Some(a) => {
+            let &ai = attack_index.get(a).ok_or_else(|| {
+                err(
+                    &["final_skill"],
+                    &format!("undefined attack \"{a}\""),
+                    attack_names,
+                )
+            })?;
+            // Below level 5 it is kept but never used (C-LD-4), so a sweep over levels works.
+            Some(ai)
+        }
+        None => None,
+    };
+    // C-LD-1: 1 Light + 1 Dark at level 1, +3 split at level 5, the MJ decides from 6.
+    let level5_dark = f.level5_dark.unwrap_or(2);
+    if level5_dark > 3 {
+        return Err(err(
+            &["level5_dark"],
+            &format!("{level5_dark} of the 3 level-5 points"),
+            "0..3 (the rest are Light points, C-LD-1)",
+        ));
+    }
+    let (light_default, dark_default) = if f.level >= 5 {
+        (1 + 3 - level5_dark, 1 + level5_dark)
+    } else {
+        (1, 1)
+    };
+    let (light, dark) = (
+        f.light_points.unwrap_or(light_default),
+        f.dark_points.unwrap_or(dark_default),
+    );
+    let (max_each, max_total, why) = match f.level {
+        1..=4 => (1, 2, "at most 1 Light and 1 Dark point below level 5 (C-LD-1)"),
+        5 => (4, 5, "at level 5: 1 Light + 1 Dark + 3 split between them, so light_points + dark_points <= 5 (C-LD-1)"),
+        _ => (10, 20, "at most 10 of each from level 6 (C-LD-1: the MJ decides)"),
+    };
+    if light > max_each || light + dark > max_total {
+        return Err(err(
+            &["light_points"],
+            &format!("{light} Light and {dark} Dark points at level {}", f.level),
+            why,
+        ));
+    }
+    if dark > max_each {
+        return Err(err(
+            &["dark_points"],
+            &format!("{light} Light and {dark} Dark points at level {}", f.level),
+            why,
+        ));
+    }
+    let actions = f.actions.unwrap_or(1);
+    if !(1..=MAX_ACTIONS).contains(&actions) {
+        return Err(err(
+            &["actions"],
+            &format!("{actions} actions per round is out of range"),
+            &format!("1..{MAX_ACTIONS}"),
+        ));
+    }
+    let karma = f.karma.unwrap_or(0);
+    if !(-10..=10).contains(&karma) {
+        return Err(err(
+            &["karma"],
+            &format!("karma {karma} is out of range"),
+            "-10..10 (C-TEST-3)",
+        ));
+    }
+    let p = &f.policy;
+    let dark_t = PointTriggers {
+        at_start: p.dark_at_start,
+        on_turn_start: p.dark_on_turn_start,
+        below_hp: fraction(file, name, "dark_below_hp", p.dark_below_hp)?,
+        when_ally_down: p.dark_when_ally_down,
+    };
+    let light_t = PointTriggers {
+        at_start: p.light_at_start,
+        on_turn_start: p.light_on_turn_start,
+        below_hp: fraction(file, name, "light_below_hp", p.light_below_hp)?,
+        when_ally_down: p.light_when_ally_down,
+    };
+    if dark_t.any() && dark == 0 {
+        return Err(err(
+            &["policy"],
+            "the policy spends Dark points but dark_points = 0",
+            "dark_points >= 1, or no dark_* trigger",
+        ));
+    }
+    if p.final_skill.is_some_and(|t| t != RawFinalSkill::Never) && final_skill.is_none() {
+        return Err(err(
+            &["policy", "final_skill"],
+            "the policy uses a Final Skill but the combatant has none",
+            "set `final_skill = \"<attack>\"` on the combatant, or final_skill = \"never\"",
+        ));
+    }
+    if light_t.any() && light == 0 {
+        return Err(err(
+            &["policy"],
+            "the policy spends Light points but light_points = 0",
+            "light_points >= 1, or no light_* trigger",
+        ));
+    }
+    let target = match (p.target, &p.target_name) {
+        (RawTarget::Named, None) => {
+            return Err(err(
+                &["policy", "target"],
+                "target = \"named\" needs `target_name`",
+                "target_name = the name of an enemy combatant",
+            ));
+        }
+        (RawTarget::Named, Some(t)) => {
+            let enemies: Vec<String> = all
+                .iter()
+                .filter(|(_, o)| o.side != f.side)
+                .map(|(k, _)| format!("\"{k}\""))
+                .collect();
+            match (groups.get(t), all.get(t)) {
+                (Some(&(first, count)), Some(o)) if o.side != f.side => {
+                    TargetPolicy::Named(first, count)
+                }
+                _ => {
+                    return Err(err(
+                        &["policy", "target_name"],
+                        &format!("\"{t}\" is not an enemy combatant"),
+                        &enemies.join(", "),
+                    ))
+                }
+            }
+        }
+        (_, Some(_)) => {
+            return Err(err(
+                &["policy", "target_name"],
+                "`target_name` is set but target is not \"named\"",
+                "target = \"named\" with target_name, or no target_name",
+            ));
+        }
+        (RawTarget::LowestHp, None) => TargetPolicy::LowestHp,
+        (RawTarget::HighestHp, None) => TargetPolicy::HighestHp,
+        (RawTarget::First, None) => TargetPolicy::First,
+        (RawTarget::Random, None) => TargetPolicy::Random,
+        (RawTarget::BestElement, None) => TargetPolicy::BestElement,
+    };
+    Ok(Fighter {
+        name: name.to_string(),
+        side: sides.iter().position(|s| *s == f.side).unwrap_or(0),
+        level: f.level,
+        stats,
+        hp: f.hp as i32,
+        pm: f.pm as i32,
+        mode: match f.mode {
+            RawMode::Offensive => Mode::Offensive,
+            RawMode::Defensive => Mode::Defensive,
+        },
+        element,
+        attacks,
+        final_skill,
+        light_points: light,
+        dark_points: dark,
+        actions,
+        karma: karma as i8,
+        policy: Policy {
+            dark: dark_t,
+            light: light_t,
+            prefer_dark: p.prefer == RawPrefer::Dark,
+            // C-LD-4: level 5 or more.
+            final_skill_turn: match p.final_skill.unwrap_or_default() {
+                _ if f.level < 5 => 0,
+                RawFinalSkill::FirstTurn => 1,
+                RawFinalSkill::SecondTurn => 2,
+                RawFinalSkill::ThirdTurn => 3,
+                RawFinalSkill::Never => 0,
+            },
+            defence: match p.defence {
+                RawDefence::Best => DefencePolicy::Best,
+                RawDefence::Dodge => DefencePolicy::Dodge,
+                RawDefence::Parry => DefencePolicy::Parry,
+                RawDefence::None => DefencePolicy::None,
+            },
+            target,
+            attack: match p.attack {
+                RawAttackChoice::Best => AttackPolicy::Best,
+                RawAttackChoice::First => AttackPolicy::First,
+            },
+            offensive_below_hp: fraction(file, name, "offensive_below_hp", p.offensive_below_hp)?,
+            defensive_below_hp: fraction(file, name, "defensive_below_hp", p.defensive_below_hp)?,
+        },
+    })
+}
