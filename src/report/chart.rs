@@ -12,6 +12,30 @@ pub struct Figure {
 pub enum Chart {
     Lines(LineChart),
     Heatmap(Heatmap),
+    Bars(BarChart),
+}
+
+/// Bars over named categories, grouped when there are several series, each bar with an
+/// optional 95% interval drawn as an error bar.
+#[derive(Clone, Debug, Default)]
+pub struct BarChart {
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    pub categories: Vec<String>,
+    pub series: Vec<BarSeries>,
+    /// Fixed y range; `None` starts at 0 and fits the data.
+    pub y_range: Option<(f64, f64)>,
+    pub legend: Legend,
+}
+
+/// One series of a [`BarChart`]: a value per category.
+#[derive(Clone, Debug, Default)]
+pub struct BarSeries {
+    pub name: String,
+    pub values: Vec<f64>,
+    /// `(lo, hi)` per category, or empty for no error bars.
+    pub intervals: Vec<(f64, f64)>,
 }
 
 /// Curves over a shared x axis, each with an optional interval band.

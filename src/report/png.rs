@@ -6,7 +6,7 @@ use plotters::style::colors::colormaps::ViridisRGB;
 use plotters::style::register_font;
 
 use super::atomic::replace_with;
-use super::{Chart, Figure, Heatmap, Legend, LineChart};
+use super::{BarChart, Chart, Figure, Heatmap, Legend, LineChart};
 
 const PANEL: (u32, u32) = (760, 520);
 const FONT: &str = "sans-serif";
@@ -46,6 +46,7 @@ pub fn render_png(fig: &Figure, path: &Path) -> anyhow::Result<()> {
             match chart {
                 Chart::Lines(c) => draw_lines(c, area)?,
                 Chart::Heatmap(h) => draw_heatmap(h, area)?,
+                Chart::Bars(b) => draw_bars(b, area)?,
             }
         }
         root.present().map_err(plot_err)?;
@@ -156,12 +157,98 @@ fn draw_lines(
             .label_font((FONT, 13))
             .background_style(WHITE.mix(0.85))
             .border_style(BLACK)
-            .position(match c.legend {
-                Legend::UpperLeft => SeriesLabelPosition::UpperLeft,
-                Legend::UpperRight => SeriesLabelPosition::UpperRight,
-                Legend::LowerLeft => SeriesLabelPosition::LowerLeft,
-                Legend::LowerRight => SeriesLabelPosition::LowerRight,
+            .position(legend_position(c.legend))
+            .draw()
+            .map_err(plot_err)?;
+    }
+    Ok(())
+}
+
+fn legend_position(l: Legend) -> SeriesLabelPosition {
+    match l {
+        Legend::UpperLeft => SeriesLabelPosition::UpperLeft,
+        Legend::UpperRight => SeriesLabelPosition::UpperRight,
+        Legend::LowerLeft => SeriesLabelPosition::LowerLeft,
+        Legend::LowerRight => SeriesLabelPosition::LowerRight,
+    }
+}
+
+fn draw_bars(
+    b: &BarChart,
+    area: &DrawingArea<BitMapBackend, plotters::coord::Shift>,
+) -> anyhow::Result<()> {
+    let n = b.categories.len().max(1);
+    let groups = b.series.len().max(1);
+    let (y0, y1) = b.y_range.unwrap_or_else(|| {
+        let top = b
+            .series
+            .iter()
+            .flat_map(|s| {
+                s.values
+                    .iter()
+                    .copied()
+                    .chain(s.intervals.iter().map(|i| i.1))
             })
+            .fold(0.0f64, f64::max);
+        let head = if groups > 1 { 1.25 } else { 1.08 };
+        (0.0, if top > 0.0 { top * head } else { 1.0 })
+    });
+    let mut chart = ChartBuilder::on(area)
+        .caption(&b.title, (FONT, 20))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(60)
+        .build_cartesian_2d(-0.5..(n as f64 - 0.5), y0..y1)
+        .map_err(plot_err)?;
+    let cats = b.categories.clone();
+    let every = n.div_ceil(12).max(1);
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(n.min(40))
+        .x_label_formatter(&|x| {
+            let i = x.round();
+            if (x - i).abs() > 1e-6 || i < 0.0 || i as usize % every != 0 {
+                return String::new();
+            }
+            cats.get(i as usize).cloned().unwrap_or_default()
+        })
+        .y_label_formatter(&|y| tick(*y))
+        .x_desc(&b.x_label)
+        .y_desc(&b.y_label)
+        .label_style((FONT, 13))
+        .light_line_style(RGBColor(235, 235, 235))
+        .draw()
+        .map_err(plot_err)?;
+    let width = 0.8 / groups as f64;
+    for (g, s) in b.series.iter().enumerate() {
+        let color = palette(g);
+        let left = |i: usize| i as f64 - 0.4 + g as f64 * width;
+        chart
+            .draw_series(s.values.iter().enumerate().map(|(i, v)| {
+                Rectangle::new(
+                    [(left(i) + 0.02, 0.0), (left(i) + width - 0.02, *v)],
+                    color.filled(),
+                )
+            }))
+            .map_err(plot_err)?
+            .label(s.name.clone())
+            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], color.filled()));
+        chart
+            .draw_series(s.intervals.iter().enumerate().map(|(i, (lo, hi))| {
+                let x = left(i) + width / 2.0;
+                let mid = s.values.get(i).copied().unwrap_or(*lo);
+                ErrorBar::new_vertical(x, *lo, mid, *hi, BLACK.stroke_width(1), 6)
+            }))
+            .map_err(plot_err)?;
+    }
+    if groups > 1 || b.series.iter().any(|s| !s.name.is_empty()) {
+        chart
+            .configure_series_labels()
+            .label_font((FONT, 13))
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK)
+            .position(legend_position(b.legend))
             .draw()
             .map_err(plot_err)?;
     }

@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 use polars::prelude::*;
 
 use crate::context::Context;
-use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance};
+use crate::report::{
+    BarChart, BarSeries, Chart, Figure, Legend, LineChart, LineSeries, Output, Provenance,
+};
 use crate::scenario::ScenarioFile;
 use crate::stats::{t_interval, wilson};
 use crate::systems::ScenarioResult;
@@ -105,16 +107,6 @@ fn provenance(name: &str, file: &ScenarioFile, ctx: &Context, trials: u64) -> Pr
     .with_param("kind", "combat");
     p.scenario = Some(file.reference());
     p
-}
-
-/// A horizontal segment around x with its interval band, so a rate reads like a bar.
-fn segment(name: &str, x: usize, (p, lo, hi): (f64, f64, f64)) -> LineSeries {
-    let x = x as f64;
-    LineSeries {
-        name: name.into(),
-        points: vec![(x - 0.3, p), (x + 0.3, p)],
-        band: vec![(x - 0.3, lo, hi), (x + 0.3, lo, hi)],
-    }
 }
 
 pub fn result(
@@ -278,33 +270,28 @@ pub fn result(
         ));
     }
     let frame = DataFrame::new_infer_height(cols)?;
-    // One panel per rate; each row its own short horizontal segment with its band, so
-    // nothing joins unrelated rows.
-    let panel = |what: &str, v: &[f64], lo: &[f64], hi: &[f64]| {
-        Chart::Lines(LineChart {
-            legend: Default::default(),
-            title: format!("{what} per point spent"),
-            x_label: "row of combat-postures.csv".into(),
-            y_label: format!("{what} per point (95% band)"),
-            y_range: Some((0.0, 1.0)),
-            series: rows
-                .iter()
-                .enumerate()
-                .map(|(j, (name, k))| {
-                    segment(
-                        &format!("{name} {}", POSTURE_NAMES[k % 2]),
-                        j + 1,
-                        (v[j], lo[j], hi[j]),
-                    )
-                })
-                .collect(),
-        })
+    // Grouped bars: one group per (combatant, posture) row, one bar per rate.
+    let bars = |what: &str, v: &[f64], lo: &[f64], hi: &[f64]| BarSeries {
+        name: what.to_string(),
+        values: v.to_vec(),
+        intervals: lo.iter().zip(hi).map(|(a, b)| (*a, *b)).collect(),
     };
-    let rates = vec![
-        panel("Apocalypse", &ap, &ap_lo, &ap_hi),
-        panel("Revive", &rv, &rv_lo, &rv_hi),
-        panel("backlash", &bl, &bl_lo, &bl_hi),
-    ];
+    let rates = vec![Chart::Bars(BarChart {
+        title: "Per point spent: Apocalypse, Revive, backlash (95% intervals)".into(),
+        x_label: "combatant and posture".into(),
+        y_label: "share of points spent".into(),
+        categories: rows
+            .iter()
+            .map(|(name, k)| format!("{name} {}", POSTURE_NAMES[k % 2]))
+            .collect(),
+        series: vec![
+            bars("Apocalypse", &ap, &ap_lo, &ap_hi),
+            bars("Revive", &rv, &rv_lo, &rv_hi),
+            bars("backlash", &bl, &bl_lo, &bl_hi),
+        ],
+        y_range: Some((0.0, 1.25)),
+        legend: Legend::UpperRight,
+    })];
     if wanted.contains(&OutputTable::Postures) {
         outputs.push(Output {
             name: "combat-postures".into(),
@@ -329,21 +316,17 @@ pub fn result(
             cum
         })
         .collect();
-    let hist = LineChart {
-        legend: Default::default(),
+    let hist = BarChart {
         title: "Rounds per combat".into(),
         x_label: "rounds".into(),
         y_label: "share of combats".into(),
-        series: vec![LineSeries {
-            name: "P(combat lasts r rounds)".into(),
-            points: rounds
-                .iter()
-                .zip(&share)
-                .map(|(r, s)| (*r as f64, *s))
-                .collect(),
-            band: vec![],
+        categories: rounds.iter().map(|r| r.to_string()).collect(),
+        series: vec![BarSeries {
+            name: String::new(),
+            values: share.clone(),
+            intervals: vec![],
         }],
-        y_range: None,
+        ..Default::default()
     };
     let frame = DataFrame::new_infer_height(vec![
         Column::new("rounds".into(), rounds.clone()),
@@ -367,7 +350,7 @@ pub fn result(
             frame,
             figures: vec![Figure {
                 suffix: None,
-                panels: vec![Chart::Lines(hist)],
+                panels: vec![Chart::Bars(hist)],
             }],
             key_figures: vec![rounds_key.clone()],
             provenance: provenance("combat-rounds", file, ctx, trials),
