@@ -409,7 +409,7 @@ fn golden_errors_for_bad_files() {
         ),
         (
             good().replace("damage = \"2d10+5\"", "damage = \"2d\""),
-            "error: bad.toml:7:10: key `attacks.blade.damage`: `2d` is not a damage dice expression; allowed: dice terms and whole numbers such as \"2d10+5\", \"d6\", \"1d8+1d4-2\" or \"12\"",
+            "error: bad.toml:7:10: key `attacks.blade.damage`: `2d` is not a dice expression; allowed: dice terms and whole numbers such as \"2d10+5\", \"d6\", \"1d8+1d4-2\" or \"12\"",
         ),
     ];
     let mut wrong = Vec::new();

@@ -5,7 +5,9 @@
 mod die;
 mod dist;
 mod error;
+mod expr;
 
 pub use die::Die;
 pub use dist::{Dist, Exploded};
 pub use error::DiceError;
+pub use expr::DiceExpr;

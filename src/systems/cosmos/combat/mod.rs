@@ -4,7 +4,6 @@
 
 mod acc;
 mod action;
-mod dice_expr;
 pub mod element;
 mod fight;
 mod model;
@@ -18,7 +17,6 @@ pub mod sweep;
 
 pub use acc::{CombatAcc, FighterAcc, PostureCounts, END_NAMES, POSTURE_NAMES};
 pub use action::defence_stops;
-pub use dice_expr::DamageDice;
 pub use element::{coefficient, DualElement, Element, ELEMENT_NAMES, ELEMENT_TABLE};
 pub use model::{CombatModel, Fighter, STAT_NAMES};
 pub use options::{CombatRules, OPTIONS};

@@ -1,7 +1,7 @@
 //! The validated combat model: what the engine runs (indices instead of names).
 
-use super::dice_expr::DamageDice;
 use super::element::Element;
+use crate::dice::DiceExpr;
 
 /// The six stats, in the rulebook's order.
 pub const STAT_NAMES: [&str; 6] = [
@@ -31,7 +31,7 @@ pub enum Mode {
 pub struct Attack {
     pub name: String,
     pub stat: usize,
-    pub dice: DamageDice,
+    pub dice: DiceExpr,
     pub elements: Vec<Element>,
     pub pm_cost: i32,
     pub undodgeable: bool,

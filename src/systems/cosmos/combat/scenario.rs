@@ -6,10 +6,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 
-use super::dice_expr::DamageDice;
 use super::element::{Element, ELEMENT_NAMES};
 use super::model::*;
 pub use super::raw::*;
+use crate::dice::DiceExpr;
 
 const DEFAULT_MAX_ROUNDS: u32 = 50;
 
@@ -146,14 +146,17 @@ fn element(
 
 fn validate_attack(file: &ScenarioFile, name: &str, a: &RawAttack) -> Result<Attack, UserError> {
     let key = |k: &str| format!("attacks.{name}.{k}");
-    let dice = DamageDice::parse(&a.damage).map_err(|e| {
-        file.error_at(
-            &["attacks", name, "damage"],
-            &key("damage"),
-            &e,
-            "dice terms and whole numbers such as \"2d10+5\", \"d6\", \"1d8+1d4-2\" or \"12\"",
-        )
-    })?;
+    // A dice total below 0 deals no damage (C-CMB-4 reading in the rules guide).
+    let dice = DiceExpr::parse(&a.damage)
+        .map(|d| d.at_least(0))
+        .map_err(|e| {
+            file.error_at(
+                &["attacks", name, "damage"],
+                &key("damage"),
+                &e,
+                "dice terms and whole numbers such as \"2d10+5\", \"d6\", \"1d8+1d4-2\" or \"12\"",
+            )
+        })?;
     let mut elements = Vec::new();
     match (&a.element, &a.elements) {
         (Some(_), Some(_)) => {

@@ -200,7 +200,7 @@ mod tests {
     use crate::engine::stream;
 
     fn calm() -> Encounter {
-        let z = DiceExpr::parse("0").unwrap();
+        let z = DiceExpr::constant(0);
         Encounter {
             rounds: z,
             hp_lost: z,
@@ -217,7 +217,7 @@ mod tests {
             pauses: 0,
             sleep_hours: 8,
             rest_quality: 0,
-            encounters: DiceExpr::parse("0").unwrap(),
+            encounters: DiceExpr::constant(0),
         }
     }
 

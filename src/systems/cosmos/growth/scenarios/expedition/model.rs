@@ -160,7 +160,7 @@ fn num(
 }
 
 fn dice(file: &ScenarioFile, path: &[&str], s: &str) -> Result<DiceExpr, UserError> {
-    DiceExpr::parse(s).ok_or_else(|| {
+    DiceExpr::parse(s).map_err(|_| {
         bad(
             file,
             path,
@@ -254,7 +254,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
             )? as i32),
         },
     };
-    let zero = DiceExpr::parse("0").expect("constant");
+    let zero = DiceExpr::constant(0);
     let defaults = DayPlan {
         march_fp: 0,
         march_fm: 0,

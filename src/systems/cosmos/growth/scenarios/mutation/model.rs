@@ -149,7 +149,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
     let mut phases = Vec::new();
     for (i, p) in m.schedule.iter().enumerate() {
         let is = i.to_string();
-        let dice = DiceExpr::parse(&p.pmu).ok_or_else(|| {
+        let dice = DiceExpr::parse(&p.pmu).map_err(|_| {
             err(
                 file,
                 &["mutation", "schedule", &is, "pmu"],

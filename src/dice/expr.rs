@@ -1,29 +1,37 @@
-//! Damage dice expressions such as `2d10+5`, `d6`, `1d8+1d4-2` or `12`.
+//! Dice expressions as designers write them: `2d10+5`, `d6`, `1d8+1d4-2`, `12`, `-3`.
 
-use crate::dice::{Die, Dist};
-use crate::engine::Rng64;
+use rand::Rng;
+
+use super::{Die, Dist};
 
 /// At most this many dice terms in one expression.
 const MAX_TERMS: usize = 4;
 
-/// A parsed damage expression: a sum of dice terms and a constant.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct DamageDice {
+/// A sum of `NdF` terms and whole numbers, optionally floored (damage never below 0).
+/// Validated when parsed; rolling cannot fail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DiceExpr {
     terms: [(u8, Die); MAX_TERMS],
     n_terms: u8,
     constant: i32,
+    floor: i32,
 }
 
-impl DamageDice {
-    /// Parses `NdM` terms and whole numbers joined by `+` or `-`; an error names what is
-    /// allowed.
-    pub fn parse(s: &str) -> Result<DamageDice, String> {
-        let bad = || format!("`{s}` is not a damage dice expression");
-        let mut d = DamageDice {
+impl DiceExpr {
+    /// A constant expression.
+    pub fn constant(c: i32) -> DiceExpr {
+        DiceExpr {
             terms: [(0, Die::D6); MAX_TERMS],
             n_terms: 0,
-            constant: 0,
-        };
+            constant: c,
+            floor: i32::MIN,
+        }
+    }
+
+    /// Parses `NdF` terms (N 1..100, F 1..1000, at most 4 terms) and whole numbers joined
+    /// by `+` or `-`; dice cannot be subtracted. The error says what is allowed.
+    pub fn parse(s: &str) -> Result<DiceExpr, String> {
+        let bad = || format!("`{s}` is not a dice expression");
         let text: String = s
             .chars()
             .filter(|c| !c.is_whitespace())
@@ -32,6 +40,7 @@ impl DamageDice {
         if text.is_empty() {
             return Err(bad());
         }
+        let mut d = DiceExpr::constant(0);
         let mut sign = 1i32;
         let mut rest = text.as_str();
         if let Some(r) = rest.strip_prefix('-') {
@@ -55,9 +64,9 @@ impl DamageDice {
                         "`{s}`: dice cannot be subtracted, only whole numbers"
                     ));
                 }
-                if !(1..=20).contains(&n) || !(2..=1000).contains(&f) {
+                if !(1..=100).contains(&n) || !(1..=1000).contains(&f) {
                     return Err(format!(
-                        "`{s}`: dice counts must be 1..20 and faces 2..1000"
+                        "`{s}`: dice counts must be 1..100 and faces 1..1000"
                     ));
                 }
                 if d.n_terms as usize == MAX_TERMS {
@@ -68,7 +77,7 @@ impl DamageDice {
             } else {
                 let c: i32 = term.parse().map_err(|_| bad())?;
                 if c > 100_000 {
-                    return Err(format!("`{s}`: constants must be at most 100000"));
+                    return Err(format!("`{s}`: whole numbers must be at most 100000"));
                 }
                 d.constant += sign * c;
             }
@@ -84,16 +93,31 @@ impl DamageDice {
         Ok(d)
     }
 
-    /// One roll (never below 0: a constant cannot make damage negative).
+    /// The same expression with totals below `floor` read as `floor`.
+    pub fn at_least(self, floor: i32) -> DiceExpr {
+        DiceExpr { floor, ..self }
+    }
+
+    /// The constant part (e.g. 5 in `2d10+5`).
+    pub fn constant_part(&self) -> i32 {
+        self.constant
+    }
+
+    /// Whether the expression rolls no dice.
+    pub fn is_constant(&self) -> bool {
+        self.n_terms == 0
+    }
+
+    /// One roll.
     #[inline]
-    pub fn roll(&self, rng: &mut Rng64) -> i32 {
+    pub fn roll<R: Rng + ?Sized>(&self, rng: &mut R) -> i32 {
         let mut total = self.constant;
         for &(n, die) in &self.terms[..self.n_terms as usize] {
             for _ in 0..n {
                 total += die.roll(rng) as i32;
             }
         }
-        total.max(0)
+        total.max(self.floor)
     }
 
     /// The exact distribution of a roll.
@@ -102,11 +126,16 @@ impl DamageDice {
         for &(n, die) in &self.terms[..self.n_terms as usize] {
             d = d.add(&Dist::die(die.faces()).sum_of(n as usize));
         }
-        d.map(|x| (*x).max(0))
+        let floor = self.floor as i64;
+        d.map(|x| (*x).max(floor))
     }
 
-    /// A one-draw sampler when every combination of faces fits in `max` entries: a
-    /// uniform index over all combinations and the total of each.
+    pub fn mean(&self) -> f64 {
+        self.dist().mean()
+    }
+
+    /// A one-draw sampler when every combination of faces fits in `max` entries: a uniform
+    /// index over all combinations and the total of each.
     pub fn table(&self, max: usize) -> Option<(Die, Vec<i32>)> {
         let mut faces: Vec<u64> = Vec::new();
         for &(n, die) in &self.terms[..self.n_terms as usize] {
@@ -122,13 +151,9 @@ impl DamageDice {
                 t += (i % f) as i32 + 1;
                 i /= f;
             }
-            totals.push(t.max(0));
+            totals.push(t.max(self.floor));
         }
         Some((Die::new(combos).ok()?, totals))
-    }
-
-    pub fn mean(&self) -> f64 {
-        self.dist().mean()
     }
 }
 
@@ -139,33 +164,34 @@ mod tests {
 
     #[test]
     fn parses_and_rolls_in_range() {
-        let d = DamageDice::parse("2d10+5").unwrap();
+        let d = DiceExpr::parse("2d10+5").unwrap();
         assert!((d.mean() - 16.0).abs() < 1e-9);
         let mut rng = stream(1, 0, 0);
         for _ in 0..1000 {
-            let r = d.roll(&mut rng);
-            assert!((7..=25).contains(&r));
+            assert!((7..=25).contains(&d.roll(&mut rng)));
         }
-        let mean = |s: &str| DamageDice::parse(s).unwrap().mean();
+        let mean = |s: &str| DiceExpr::parse(s).unwrap().mean();
         assert!((mean("d6") - 3.5).abs() < 1e-9);
         assert!((mean("1d8 + 1d4 - 2") - 5.0).abs() < 1e-9);
         assert_eq!(mean("12"), 12.0);
-        assert_eq!(mean("1d4-10"), 0.0);
+        assert_eq!(mean("-3"), -3.0);
+        assert!((mean("1d4-10") + 7.5).abs() < 1e-9);
+        assert_eq!(DiceExpr::parse("1d4-10").unwrap().at_least(0).mean(), 0.0);
+        assert_eq!(DiceExpr::parse("5").unwrap().constant_part(), 5);
     }
 
     #[test]
     fn one_draw_table_has_the_exact_distribution() {
-        let d = DamageDice::parse("2d10+5").unwrap();
+        let d = DiceExpr::parse("2d10+5").unwrap();
         let (die, totals) = d.table(4096).unwrap();
         assert_eq!(die.faces(), 100);
-        let dist = d.dist();
-        for (v, p) in dist.outcomes() {
+        for (v, p) in d.dist().outcomes() {
             let share = totals.iter().filter(|&&t| t as i64 == *v).count() as f64 / 100.0;
             assert!((share - p).abs() < 1e-12, "{v}");
         }
-        assert!(DamageDice::parse("6d10").unwrap().table(4096).is_none());
+        assert!(DiceExpr::parse("6d10").unwrap().table(4096).is_none());
         assert_eq!(
-            DamageDice::parse("12").unwrap().table(4096).unwrap().1,
+            DiceExpr::parse("12").unwrap().table(4096).unwrap().1,
             vec![12]
         );
     }
@@ -179,11 +205,11 @@ mod tests {
             "2x6",
             "2d10+",
             "-1d6",
-            "30d6",
-            "1d1",
+            "101d6",
+            "1d1001",
             "1d6+1d6+1d6+1d6+1d6",
         ] {
-            assert!(DamageDice::parse(s).is_err(), "{s}");
+            assert!(DiceExpr::parse(s).is_err(), "{s}");
         }
     }
 }
