@@ -108,13 +108,13 @@ pub enum TableCommand {
     #[command(flatten)]
     Cosmos(crate::systems::cosmos::cli::CosmosTable),
     #[command(flatten)]
+    CosmosGrowth(crate::systems::cosmos::growth::cli::GrowthTable),
+    #[command(flatten)]
     Nephilim(crate::systems::nephilim::cli::NephilimTable),
     #[command(flatten)]
     Fallout(crate::systems::fallout::cli::FalloutTable),
     #[command(flatten)]
     Trinites(crate::systems::trinites::cli::TrinitesTable),
-    #[command(flatten)]
-    CosmosGrowth(crate::systems::cosmos::growth::cli::GrowthTable),
 }
 
 #[derive(Debug, Args, Clone)]
