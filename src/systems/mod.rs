@@ -30,10 +30,10 @@ pub fn report_outputs(
 ) -> anyhow::Result<Vec<crate::report::Output>> {
     let mut all = Vec::new();
     all.extend(cosmos::cli::report_outputs(ctx, trials)?);
+    all.extend(cosmos::growth::cli::report_outputs(ctx, trials)?);
     all.extend(nephilim::cli::report_outputs(ctx, trials)?);
     all.extend(fallout::cli::report_outputs(ctx, trials)?);
     all.extend(trinites::cli::report_outputs(ctx, trials)?);
-    all.extend(cosmos::growth::cli::report_outputs(ctx, trials)?);
     Ok(all)
 }
 
