@@ -267,10 +267,6 @@ fn golden_errors_for_bad_small_rules() {
             "error: bad.toml:23:15: key `combatants.hero.aura_points`: 5 is out of range; allowed: 0..4 (C-AURA: at most 4 aura points)",
         ),
         (
-            good().replace("[combatants.hero.policy]\n", "[combatants.hero.policy]\naura_use_on = \"enemy_defences\"\n"),
-            "error: bad.toml:25:15: key `combatants.hero.policy.aura_use_on`: the policy spends aura points but aura_points = 0; allowed: aura_points = 1..4, or aura_use_on = \"never\"",
-        ),
-        (
             good().replace("[combatants.hero.policy]\n", "[combatants.hero.policy]\naura_use_on = \"sometimes\"\n"),
             "error: bad.toml:25:15: key `combatants.hero.policy.aura_use_on`: unknown variant `sometimes`, expected one of `enemy_attacks`, `enemy_defences`, `enemy_tests`, `never`",
         ),
@@ -335,4 +331,18 @@ fn aura_duel_reports_aura_columns_and_lines() {
         "{summary}"
     );
     assert!(summary.contains("## Aura (C-AURA)"));
+}
+
+#[test]
+fn an_aura_policy_without_points_is_accepted_and_never_fires() {
+    // So `--vary seer.aura_points=0..4` sweeps through 0.
+    let t = duel(
+        "attacks = [\"tickle\"]\naura_points = 0",
+        "aura_use_on = \"enemy_tests\"",
+        FOE_ATTACKS,
+        "[combat]\nmax_rounds = 3",
+    );
+    let (sim, acc) = run_text(&t, 1_000);
+    assert!(!sim.model.uses_small_rules());
+    assert_eq!(acc.fighters[1].aura.uses, 0);
 }

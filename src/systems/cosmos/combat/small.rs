@@ -58,13 +58,7 @@ pub fn validate_small(
         Some(RawAuraUse::EnemyTests) => AuraUse::EnemyTests,
         Some(RawAuraUse::Never) => AuraUse::Never,
     };
-    if p.aura_use_on.is_some_and(|u| u != RawAuraUse::Never) && aura_points == 0 {
-        return Err(err(
-            &["policy", "aura_use_on"],
-            "the policy spends aura points but aura_points = 0",
-            "aura_points = 1..4, or aura_use_on = \"never\"",
-        ));
-    }
+    // A policy without points is accepted and never fires, so a sweep over aura_points works.
     let min = match p.aura_min_threshold {
         Some(x) if !(0..=200).contains(&x) => {
             return Err(err(
