@@ -346,3 +346,166 @@ fn an_aura_policy_without_points_is_accepted_and_never_fires() {
     assert!(!sim.model.uses_small_rules());
     assert_eq!(acc.fighters[1].aura.uses, 0);
 }
+
+/// Runs a scenario text (written to a temp dir) and returns (stderr, exit code, folder).
+fn run_file(text: &str, trials: &str) -> (tempfile::TempDir, Option<i32>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("s.toml"), text).unwrap();
+    let out = Command::cargo_bin("cosmosim")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["run", "s.toml", "--trials", trials, "-q", "--out", "out"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    (dir, out.status.code(), err)
+}
+
+/// `column` of `expedition-days.csv`, one value per day.
+fn day_column(dir: &tempfile::TempDir, column: &str) -> Vec<f64> {
+    let text = std::fs::read_to_string(dir.path().join("out/expedition-days.csv")).unwrap();
+    let mut lines = text.lines();
+    let head: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let i = head
+        .iter()
+        .position(|h| *h == column)
+        .unwrap_or_else(|| panic!("{column}"));
+    lines
+        .map(|l| l.split(',').nth(i).unwrap().parse().unwrap())
+        .collect()
+}
+
+fn legs_file() -> String {
+    std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/cosmos/expedition-legs.toml"
+    ))
+    .unwrap()
+}
+
+#[test]
+fn an_expedition_without_legs_gives_the_numbers_it_gave_before() {
+    // Pinned before the legs existed: expedition.toml, seed 1, 20000 expeditions.
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/cosmos/expedition.toml"
+    ))
+    .unwrap();
+    let (dir, code, err) = run_file(&text, "20000");
+    assert_eq!(code, Some(0), "{err}");
+    let summary = std::fs::read_to_string(dir.path().join("out/summary.md")).unwrap();
+    assert!(
+        summary.contains("- P(exhausted at least once in 10 days) = 0.2672 (95% 0.2612..0.2734)"),
+        "{summary}"
+    );
+    assert_eq!(day_column(&dir, "fp_mean")[0], 0.82425);
+    assert!(!summary.contains("piloting") && !summary.contains("march:"));
+}
+
+#[test]
+fn piloting_leg_success_per_day_is_the_exact_c_pilot_chance() {
+    // Crew 3 + 4 = 7 on a d10: 70%; stress 1 on days 4-5: a d12, 7/12 (C-PILOT).
+    let (dir, code, err) = run_file(&legs_file(), "2000");
+    assert_eq!(code, Some(0), "{err}");
+    let p = day_column(&dir, "p_piloting_success");
+    let want: Vec<f64> = (1..=10)
+        .map(|d| if d == 4 || d == 5 { 7.0 / 12.0 } else { 0.7 })
+        .collect();
+    for (a, b) in p.iter().zip(&want) {
+        assert!((a - b).abs() < 1e-9, "{p:?}");
+    }
+    // A world-ship ignores stress; stress 2 on a d12 goes past the d20: fails.
+    let t = legs_file().replace("vehicle_die = 10", "vehicle_die = 100");
+    let (dir, _, _) = run_file(&t, "500");
+    assert!(day_column(&dir, "p_piloting_success")
+        .iter()
+        .all(|&x| (x - 0.07).abs() < 1e-12));
+    let t = legs_file()
+        .replace("vehicle_die = 10", "vehicle_die = 12")
+        .replace("piloting_stress = 1 ", "piloting_stress = 2 ");
+    let (dir, _, _) = run_file(&t, "500");
+    assert_eq!(day_column(&dir, "p_piloting_success")[3], 0.0);
+}
+
+#[test]
+fn march_distance_follows_move_overload_and_fatigue() {
+    // Day 1 morning: FP -1 (Force 62, C-FAT-1), fresh. Agilité 55: 3 units a turn
+    // (C-MOVE); 26 slots on capacity 24 halve it to 1 (C-INV): 100 turns -> 100.
+    let (dir, code, err) = run_file(&legs_file(), "2000");
+    assert_eq!(code, Some(0), "{err}");
+    let d = day_column(&dir, "march_distance_mean");
+    assert_eq!(d[0], 100.0);
+    // Never more than fresh; on day 6 some travellers start at moderate or extreme FP:
+    // (3 - 2) / 2 = 0 at extreme (C-FAT-4), so the mean drops.
+    assert!(d.iter().all(|&x| x <= 100.0) && d[5] < 100.0, "{d:?}");
+    // Within capacity: 3 a turn.
+    let t = legs_file().replace("inventory_slots_used = 26 ", "inventory_slots_used = 24 ");
+    let (dir, _, _) = run_file(&t, "500");
+    assert_eq!(day_column(&dir, "march_distance_mean")[0], 300.0);
+    // Sprinting, overloaded: Agilité test at 55 - 10 = 45 (karma 0): fail 55% (1 unit),
+    // plain success 34% (6 / 2 = 3), crit 10% (7 / 2 = 3), super 1% (9 / 2 = 4).
+    let t = legs_file().replace("pace = \"walk\"", "pace = \"sprint\"");
+    let (dir, _, _) = run_file(&t, "500");
+    let want = 100.0 * (0.55 + 0.34 * 3.0 + 0.10 * 3.0 + 0.01 * 4.0);
+    assert!((day_column(&dir, "march_distance_mean")[0] - want).abs() < 1e-9);
+}
+
+#[test]
+fn golden_errors_for_bad_legs() {
+    let cases = [
+        (
+            legs_file().replace("vehicle_die = 10", "vehicle_die = 7"),
+            "key `expedition.piloting.vehicle_die`: d7 is not a vehicle die; allowed: 4, 6, 8, 10, 12, 20 or 100 (C-PILOT: d4 light single-seat / fighter .. d20 titan, d100 world-ship)",
+        ),
+        (
+            legs_file().replace("scores = [3, 4]", "scores = []"),
+            "key `expedition.piloting.scores`: 0 pilot scores; allowed: 1..8 scores (several pilots add them, C-PILOT)",
+        ),
+        (
+            legs_file().replace("piloting_stress = 1 ", "piloting_stress = 3 "),
+            "key `expedition.changes[0].piloting_stress`: 3 is out of range; allowed: 0..2",
+        ),
+        (
+            legs_file().replace("agilite = 55 ", "agilite = 0 "),
+            "key `expedition.march.agilite`: 0 is out of range; allowed: 1..100",
+        ),
+        (
+            legs_file().replace("pace = \"walk\"", "pace = \"run\""),
+            "key `expedition.march.pace`: unknown variant `run`, expected `walk` or `sprint`",
+        ),
+        (
+            legs_file()
+                .replace("[expedition.piloting]", "[expedition.unused]")
+                .replace("scores = [3, 4]", "")
+                .replace("vehicle_die = 10", ""),
+            "",
+        ),
+    ];
+    for (i, (text, want)) in cases.iter().enumerate() {
+        let (_, code, err) = run_file(text, "10");
+        assert_eq!(code, Some(2), "{err}");
+        if i == 5 {
+            // An unknown table is refused by name.
+            assert!(err.contains("unknown field `unused`"), "{err}");
+            continue;
+        }
+        let line = err.trim_end();
+        assert!(
+            line.starts_with("error: s.toml:") && line.ends_with(want),
+            "got:  {line}\nwant: ...{want}"
+        );
+    }
+    // piloting_stress without a piloting leg.
+    let t = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/cosmos/expedition.toml"
+    ))
+    .unwrap()
+    .replace(
+        "rest_quality = 0\n",
+        "rest_quality = 0\npiloting_stress = 1\n",
+    );
+    let (_, code, err) = run_file(&t, "10");
+    assert_eq!(code, Some(2));
+    assert_eq!(err.trim_end(), "error: s.toml:27:19: key `expedition.day.piloting_stress`: piloting_stress without a piloting leg; allowed: an [expedition.piloting] table (scores, vehicle_die), or no piloting_stress");
+}
