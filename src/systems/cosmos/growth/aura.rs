@@ -266,6 +266,32 @@ mod tests {
     }
 
     #[test]
+    fn face_rules_by_edition() {
+        // C-AURA: the current edition strips a +20 bonus on faces 3..6, the previous keeps
+        // it (face 6's Esprit test keeps it unless previous_aura_esprit_bonus = drop).
+        let g = GrowthRules::default();
+        let r = |e, f| face_rule(e, f, 20.0, &g).unwrap();
+        assert_eq!(r(Edition::Current, 4).action, -20.0);
+        assert_eq!(r(Edition::Previous, 4).action, 0.0);
+        assert_eq!(r(Edition::Current, 5).reroll, Some(0.0));
+        assert_eq!(r(Edition::Previous, 5).reroll, Some(20.0));
+        assert_eq!(r(Edition::Current, 6).esprit_gate, Some(0.0));
+        assert_eq!(r(Edition::Previous, 6).esprit_gate, Some(20.0));
+        let drop = GrowthRules {
+            previous_aura_esprit_bonus: false,
+            ..g
+        };
+        assert_eq!(
+            face_rule(Edition::Previous, 6, 20.0, &drop)
+                .unwrap()
+                .esprit_gate,
+            Some(0.0)
+        );
+        assert_eq!(r(Edition::Previous, 2).action, 0.0);
+        assert!(face_rule(Edition::Current, 0, 0.0, &g).is_err());
+    }
+
+    #[test]
     fn anti_aura_cancels_every_other_use() {
         assert_eq!(landed_against_canceller(5), 3);
         let mut x = AuraExchange::default();
