@@ -525,3 +525,26 @@ fn golden_errors_for_bad_legs() {
     assert_eq!(code, Some(2));
     assert_eq!(err.trim_end(), "error: s.toml:27:19: key `expedition.day.piloting_stress`: piloting_stress without a piloting leg; allowed: an [expedition.piloting] table (scores, vehicle_die), or no piloting_stress");
 }
+
+#[test]
+fn aura_runs_are_byte_identical_whatever_the_threads() {
+    let run = |threads: &str| {
+        let dir = tempfile::tempdir().unwrap();
+        Command::cargo_bin("cosmosim")
+            .unwrap()
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args([
+                "run",
+                "scenarios/cosmos/aura-duel.toml",
+                "--trials",
+                "70000",
+            ])
+            .args(["--threads", threads, "-q", "--out"])
+            .arg(dir.path())
+            .assert()
+            .success();
+        let read = |f: &str| std::fs::read(dir.path().join(f)).unwrap();
+        (read("combat-sides.csv"), read("summary.md"))
+    };
+    assert_eq!(run("1"), run("2"));
+}
