@@ -188,10 +188,29 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let prov = Provenance::monte_carlo("expedition", "cosmos", opts, ctx.engine.seed(), trials)
         .with_param("days", days)
         .with_param("reference_test", format!("{} {rt} karma {rk}", rs.name()));
-    let prov = Provenance {
+    let mut prov = Provenance {
         scenario: Some(file.reference()),
         ..prov
     };
+    if let Some(p) = &m.legs.piloting {
+        prov = prov.with_param(
+            "piloting",
+            format!("crew score {} on d{}", p.score, p.vehicle_die),
+        );
+    }
+    if let Some(mv) = &m.legs.march {
+        prov = prov.with_param(
+            "march",
+            format!(
+                "agilite {} load {} karma {} turns {} pace {}",
+                mv.mover.agility,
+                mv.mover.load,
+                mv.mover.karma,
+                mv.turns_per_day,
+                format!("{:?}", mv.pace).to_lowercase()
+            ),
+        );
+    }
 
     let mut cols: Vec<(String, Vec<f64>)> = Vec::new();
     let mut push = |name: &str, v: f64| match cols.iter_mut().find(|c| c.0 == name) {
