@@ -8,8 +8,10 @@ use super::{Die, Dist};
 const MAX_TERMS: usize = 4;
 
 /// A sum of `NdF` terms and whole numbers, optionally floored (damage never below 0).
-/// Validated when parsed; rolling cannot fail.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Validated when parsed; rolling cannot fail. `Display` and `Debug` print the canonical
+/// expression (`2d10+5`), never the internal layout, so anything keyed on a model's text
+/// (e.g. a scenario's engine task) does not move when the representation does.
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct DiceExpr {
     terms: [(u8, Die); MAX_TERMS],
     n_terms: u8,
@@ -157,6 +159,34 @@ impl DiceExpr {
     }
 }
 
+impl std::fmt::Display for DiceExpr {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut first = true;
+        for &(n, die) in &self.terms[..self.n_terms as usize] {
+            if !first {
+                f.write_str("+")?;
+            }
+            write!(f, "{n}d{}", die.faces())?;
+            first = false;
+        }
+        match (first, self.constant) {
+            (true, c) => write!(f, "{c}")?,
+            (false, 0) => {}
+            (false, c) => write!(f, "{c:+}")?,
+        }
+        if self.floor != i32::MIN {
+            write!(f, " (at least {})", self.floor)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::fmt::Debug for DiceExpr {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "DiceExpr({self})")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,6 +223,19 @@ mod tests {
         assert_eq!(
             DiceExpr::parse("12").unwrap().table(4096).unwrap().1,
             vec![12]
+        );
+    }
+
+    #[test]
+    fn prints_the_canonical_expression() {
+        let show = |x: &str| DiceExpr::parse(x).unwrap().to_string();
+        assert_eq!(show("2d10 + 5"), "2d10+5");
+        assert_eq!(show("d6"), "1d6");
+        assert_eq!(show("1d8+1d4-2"), "1d8+1d4-2");
+        assert_eq!(show("-3"), "-3");
+        assert_eq!(
+            format!("{:?}", DiceExpr::parse("2d6").unwrap().at_least(0)),
+            "DiceExpr(2d6 (at least 0))"
         );
     }
 

@@ -38,6 +38,43 @@ impl PostureCounts {
     }
 }
 
+/// Aura events of one combatant, summed over combats (C-AURA).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AuraCounts {
+    /// Aura points it spent on enemy tests.
+    pub uses: u64,
+    /// Of those, cancelled by the victim's anti-aura point (no roll).
+    pub cancelled: u64,
+    /// Rolled uses by d6 face (1..6).
+    pub faces: [u64; 6],
+    /// Rolled uses after which the victim's test still succeeded.
+    pub victim_success: u64,
+    /// Rolled uses whose face 6 cost the victim its action or defence.
+    pub actions_lost: u64,
+    /// Aura uses suffered (as victim) and anti-aura points it spent cancelling them.
+    pub suffered: u64,
+    pub anti_spent: u64,
+}
+
+impl AuraCounts {
+    /// Uses whose d6 was rolled.
+    pub fn rolled(&self) -> u64 {
+        self.faces.iter().sum()
+    }
+
+    fn merge(&mut self, o: &AuraCounts) {
+        self.uses += o.uses;
+        self.cancelled += o.cancelled;
+        for (a, b) in self.faces.iter_mut().zip(o.faces) {
+            *a += b;
+        }
+        self.victim_success += o.victim_success;
+        self.actions_lost += o.actions_lost;
+        self.suffered += o.suffered;
+        self.anti_spent += o.anti_spent;
+    }
+}
+
 /// One combatant's counts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FighterAcc {
@@ -51,6 +88,7 @@ pub struct FighterAcc {
     pub first_actor: u64,
     /// Combats with at least one Apocalypse of this combatant.
     pub apocalypse_combats: u64,
+    pub aura: AuraCounts,
 }
 
 /// Everything counted over a batch of combats.
@@ -93,6 +131,15 @@ impl CombatAcc {
 
     pub fn illumination(&self) -> PostureCounts {
         self.posture_total(0)
+    }
+
+    /// Aura totals over every combatant.
+    pub fn aura(&self) -> AuraCounts {
+        let mut t = AuraCounts::default();
+        for f in &self.fighters {
+            t.merge(&f.aura);
+        }
+        t
     }
 
     fn posture_total(&self, k: usize) -> PostureCounts {
@@ -149,6 +196,7 @@ impl Merge for CombatAcc {
             a.down += b.down;
             a.first_actor += b.first_actor;
             a.apocalypse_combats += b.apocalypse_combats;
+            a.aura.merge(&b.aura);
         }
         self.apocalypse_combats += o.apocalypse_combats;
         self.apocalypse_sq += o.apocalypse_sq;

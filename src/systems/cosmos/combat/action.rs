@@ -5,6 +5,7 @@ use crate::dice::Die;
 use crate::systems::cosmos::{drift, threshold_with_modifier, Outcome, TestSpec};
 
 use super::acc::{END_FINAL_SKILL, END_HOLDER_DOWN};
+use super::aura_use::TestKind;
 use super::fight::{Fight, ILLUMINATION, NOBODY, NONE, SEPULCRALE};
 use super::model::{AttackPolicy, DefencePolicy, Mode, TargetPolicy, AGILITE, FORCE};
 
@@ -114,19 +115,38 @@ impl Fight<'_, '_> {
         }
     }
 
-    /// A normal d100 test of `stat` by `f`, with karma drift outside postures (C-KARMA-1).
+    /// One d100 roll of `stat` by `f` at its karma now with modifier `m` (the stat's
+    /// own overload malus, C-INV, comes on top), no karma drift.
     #[inline(always)]
-    fn test(&mut self, f: usize, stat: usize, final_skill: bool) -> Outcome {
+    pub(super) fn roll_test(&mut self, f: usize, stat: usize, m: i32) -> Outcome {
         let k = self.karma(f);
-        let m = self.test_modifier(f);
-        let o = if m == 0 {
+        if m == 0 {
             self.sim.sampler(f, stat, k).sample(self.rng)
         } else {
             let base = self.sim.model.fighters[f].stats[stat] as f64;
+            let m = m + self.sim.stat_modifier(f, stat);
             let t = threshold_with_modifier(base, m as f64, self.sim.rules.test.percent_mode);
             TestSpec::new(t, k)
                 .expect("karma in range")
                 .roll(self.rng, &self.sim.rules.test)
+        }
+    }
+
+    /// A normal d100 test of `stat` by `f`, with karma drift outside postures (C-KARMA-1);
+    /// an enemy may spend an aura point on it first (C-AURA).
+    #[inline(always)]
+    fn test(&mut self, f: usize, stat: usize, final_skill: bool, kind: TestKind) -> Outcome {
+        let aura = if self.sim.any_aura {
+            self.aura_test(f, stat, kind)
+        } else {
+            None
+        };
+        let o = match aura {
+            Some(o) => o,
+            None => {
+                let m = self.test_modifier(f);
+                self.roll_test(f, stat, m)
+            }
         };
         if self.st[f].posture == NONE {
             self.st[f].karma = drift(self.st[f].karma, o, self.sim.rules.test.karma_overflow);
@@ -197,7 +217,7 @@ impl Fight<'_, '_> {
         let (dodge, parry) = (!a.undodgeable, !a.unparryable);
         let stats = &self.sim.model.fighters[t].stats;
         match self.sim.model.fighters[t].policy.defence {
-            DefencePolicy::Best if dodge && parry => Some(if stats[AGILITE] >= stats[FORCE] {
+            DefencePolicy::Best if dodge && parry => Some(if self.sim.agility(t) >= stats[FORCE] {
                 AGILITE
             } else {
                 FORCE
@@ -211,7 +231,7 @@ impl Fight<'_, '_> {
     /// Attack test, defence, damage.
     fn resolve(&mut self, a: usize, t: usize, attack: usize, final_skill: bool, free: bool) {
         let stat = self.sim.model.attacks[attack].stat;
-        let o = self.test(a, stat, final_skill);
+        let o = self.test(a, stat, final_skill, TestKind::Attack);
         let tier = o.tier();
         if tier == 0 {
             return;
@@ -235,7 +255,7 @@ impl Fight<'_, '_> {
             }
             if may_defend {
                 if let Some(dstat) = self.defence_stat(t, attack) {
-                    let d = self.test(t, dstat, false);
+                    let d = self.test(t, dstat, false, TestKind::Defence);
                     let stopped = defence_stops(o, d);
                     riposte =
                         !free && d.tier() >= 2 && (stopped || !self.sim.rules.riposte_needs_stop);

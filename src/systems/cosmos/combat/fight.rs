@@ -5,7 +5,7 @@ use crate::dice::Die;
 use crate::engine::Rng64;
 
 use super::acc::{CombatAcc, END_COMBAT_END};
-use super::model::{Mode, AGILITE, MAX_ACTIONS, MAX_FIGHTERS};
+use super::model::{Mode, MAX_ACTIONS, MAX_FIGHTERS};
 use super::sim::CombatSim;
 
 pub(super) const NONE: u8 = 0;
@@ -55,6 +55,9 @@ pub(super) struct FState {
     pub group_alive: bool,
     pub apocalypses: u8,
     pub apocalypse_in_posture: bool,
+    /// Aura points left and anti-aura points held (C-AURA).
+    pub aura_left: u8,
+    pub anti_aura: u8,
 }
 
 impl FState {
@@ -87,6 +90,8 @@ impl FState {
         group_alive: false,
         apocalypses: 0,
         apocalypse_in_posture: false,
+        aura_left: 0,
+        anti_aura: 0,
     };
 }
 
@@ -176,8 +181,11 @@ impl<'a, 'r> Fight<'a, 'r> {
     }
 
     fn reset(&mut self) {
-        for (s, f) in self.st.iter_mut().zip(&self.sim.model.fighters) {
+        let small = &self.sim.model.small;
+        for ((s, f), r) in self.st.iter_mut().zip(&self.sim.model.fighters).zip(small) {
             *s = FState {
+                aura_left: r.aura_points,
+                anti_aura: r.anti_aura,
                 hp: f.hp,
                 pm: f.pm,
                 karma: f.karma,
@@ -294,7 +302,7 @@ impl<'a, 'r> Fight<'a, 'r> {
             if n_act > 1 && (s.d6 == 0 || per_round) {
                 self.st[f].d6 = self.roll(Die::D6);
             }
-            let agi = fighter.stats[AGILITE];
+            let agi = self.sim.agility(f);
             self.st[f].n_act = n_act;
             for k in 0..n_act {
                 let pos = agi - (4 + self.st[f].d6 as i32) * k as i32;

@@ -4,6 +4,8 @@
 
 mod acc;
 mod action;
+mod aura_report;
+mod aura_use;
 pub mod element;
 mod fight;
 mod model;
@@ -13,12 +15,13 @@ mod raw;
 mod report;
 mod scenario;
 mod sim;
+mod small;
 pub mod sweep;
 
-pub use acc::{CombatAcc, FighterAcc, PostureCounts, END_NAMES, POSTURE_NAMES};
+pub use acc::{AuraCounts, CombatAcc, FighterAcc, PostureCounts, END_NAMES, POSTURE_NAMES};
 pub use action::defence_stops;
 pub use element::{coefficient, DualElement, Element, ELEMENT_NAMES, ELEMENT_TABLE};
-pub use model::{CombatModel, Fighter, STAT_NAMES};
+pub use model::{AuraUse, CombatModel, Fighter, SmallRules, STAT_NAMES};
 pub use options::{CombatRules, OPTIONS};
 pub use scenario::{load, RawScenario};
 pub use sim::CombatSim;

@@ -1,5 +1,9 @@
 //! The validated combat model: what the engine runs (indices instead of names).
 
+use std::fmt;
+
+use crate::systems::cosmos::growth::aura::Edition;
+
 use super::element::Element;
 use crate::dice::DiceExpr;
 
@@ -13,6 +17,7 @@ pub const STAT_NAMES: [&str; 6] = [
     "chance",
 ];
 pub const FORCE: usize = 0;
+pub const ESPRIT: usize = 1;
 pub const AGILITE: usize = 3;
 
 /// Most combatants in one scenario (after `count` expansion).
@@ -122,8 +127,50 @@ pub struct Fighter {
     pub policy: Policy,
 }
 
+/// Which enemy tests an aura holder spends its points on (C-AURA).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum AuraUse {
+    #[default]
+    EnemyAttacks,
+    EnemyDefences,
+    EnemyTests,
+    Never,
+}
+
+/// The small rules a combatant brings: aura, anti-aura (C-AURA) and inventory (C-INV).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SmallRules {
+    /// Aura points at combat start (0..4).
+    pub aura_points: u8,
+    /// Anti-aura points at combat start.
+    pub anti_aura: u8,
+    pub aura_use: AuraUse,
+    /// Only on enemy tests whose threshold (stat and modifiers) is at least this.
+    pub aura_min_threshold: i32,
+    /// Only on this enemy group (first index, count); None: any enemy.
+    pub aura_target: Option<(usize, usize)>,
+    /// Spend an anti-aura point to cancel every aura use on it (else never).
+    pub anti_aura_always: bool,
+    /// Inventory slots used (C-INV), None when not given.
+    pub inventory_slots_used: Option<u16>,
+}
+
+impl Default for SmallRules {
+    fn default() -> Self {
+        SmallRules {
+            aura_points: 0,
+            anti_aura: 0,
+            aura_use: AuraUse::EnemyAttacks,
+            aura_min_threshold: 0,
+            aura_target: None,
+            anti_aura_always: true,
+            inventory_slots_used: None,
+        }
+    }
+}
+
 /// A whole combat scenario.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct CombatModel {
     pub title: String,
     pub question: String,
@@ -131,4 +178,35 @@ pub struct CombatModel {
     pub fighters: Vec<Fighter>,
     pub attacks: Vec<Attack>,
     pub max_rounds: u32,
+    /// Aura table edition (C-EDITION).
+    pub edition: Edition,
+    /// Per combatant (same order as `fighters`).
+    pub small: Vec<SmallRules>,
+}
+
+impl CombatModel {
+    /// Whether any combatant uses a small rule (aura, anti-aura, inventory).
+    pub fn uses_small_rules(&self) -> bool {
+        self.small.iter().any(|s| *s != SmallRules::default())
+    }
+}
+
+/// As the derived form, with the edition and small rules printed only when a scenario
+/// uses them: the engine task hashes this text, so scenarios without them keep their
+/// numbers.
+impl fmt::Debug for CombatModel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut d = f.debug_struct("CombatModel");
+        d.field("title", &self.title)
+            .field("question", &self.question)
+            .field("sides", &self.sides)
+            .field("fighters", &self.fighters)
+            .field("attacks", &self.attacks)
+            .field("max_rounds", &self.max_rounds);
+        if self.uses_small_rules() {
+            d.field("edition", &self.edition)
+                .field("small", &self.small);
+        }
+        d.finish()
+    }
 }

@@ -1,6 +1,7 @@
 //! Rule options of Great Cosmos combat (C-CMB, C-ELEM, C-TURN, C-LD, C-KARMA-2).
 
 use crate::rules::{Allowed, OptionSpec, RuleOptions};
+use crate::systems::cosmos::growth::GrowthRules;
 use crate::systems::cosmos::TestRules;
 
 use super::element::DualElement;
@@ -109,6 +110,8 @@ pub struct CombatRules {
     pub d6_per_round: bool,
     pub illumination_evade: u8,
     pub riposte_needs_stop: bool,
+    /// Small-rule options (aura face 6 in the previous edition, C-AURA).
+    pub growth: GrowthRules,
 }
 
 impl Default for CombatRules {
@@ -140,6 +143,7 @@ impl CombatRules {
             d6_per_round: o.get("extra_action_d6") == "per_round",
             illumination_evade: o.number("illumination_evade").floor() as u8,
             riposte_needs_stop: o.get("riposte_on") == "stopped",
+            growth: GrowthRules::from_options(o),
         }
     }
 }

@@ -150,15 +150,29 @@ impl Fight<'_, '_> {
     /// disadvantages 3/4/5).
     #[inline(always)]
     pub(super) fn test_modifier(&self, f: usize) -> i32 {
+        self.test_bonus(f) + self.test_malus(f)
+    }
+
+    /// The bonus part of the modifier (C-LD-5 advantages 4/5): what an aura strips (C-AURA).
+    #[inline(always)]
+    pub(super) fn test_bonus(&self, f: usize) -> i32 {
         let s = &self.st[f];
-        let mut m = -s.action_malus;
         if s.posture == ILLUMINATION {
-            m += match s.adv {
+            match s.adv {
                 4 => 10,
                 5 => 20,
                 _ => 0,
-            };
+            }
+        } else {
+            0
         }
+    }
+
+    /// The malus part (C-LD-6 disadvantages 3/4/5), kept under an aura.
+    #[inline(always)]
+    pub(super) fn test_malus(&self, f: usize) -> i32 {
+        let s = &self.st[f];
+        let mut m = -s.action_malus;
         if s.sep_turn || s.sep_backlash > 0 {
             m -= match s.disadv {
                 4 => 10,

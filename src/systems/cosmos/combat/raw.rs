@@ -15,6 +15,8 @@ pub struct RawScenario {
     pub kind: Option<String>,
     pub title: Option<String>,
     pub question: Option<String>,
+    /// Aura table edition (C-EDITION): current (default) or previous.
+    pub edition: Option<RawEdition>,
     #[serde(default)]
     pub run: RunSection,
     #[serde(default)]
@@ -39,6 +41,29 @@ pub struct RawCombat {
 #[serde(deny_unknown_fields)]
 pub struct RawOutputs {
     pub tables: Option<Vec<OutputTable>>,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum RawEdition {
+    Current,
+    Previous,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum RawAuraUse {
+    EnemyAttacks,
+    EnemyDefences,
+    EnemyTests,
+    Never,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum RawAntiAuraUse {
+    Always,
+    Never,
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
@@ -121,6 +146,12 @@ pub struct RawFighter {
     pub level5_dark: Option<u8>,
     pub actions: Option<u8>,
     pub karma: Option<i64>,
+    /// Aura points at combat start, 0..4 (C-AURA).
+    pub aura_points: Option<i64>,
+    /// Anti-aura points at combat start (C-AURA).
+    pub anti_aura: Option<i64>,
+    /// Inventory slots used (C-INV).
+    pub inventory_slots_used: Option<i64>,
     #[serde(default)]
     pub policy: RawPolicy,
 }
@@ -202,4 +233,12 @@ pub struct RawPolicy {
     pub attack: RawAttackChoice,
     pub offensive_below_hp: Option<f64>,
     pub defensive_below_hp: Option<f64>,
+    /// Which enemy tests the aura falls on (C-AURA).
+    pub aura_use_on: Option<RawAuraUse>,
+    /// Only on enemy tests whose threshold is at least this.
+    pub aura_min_threshold: Option<i64>,
+    /// Only on this enemy (a combatant name).
+    pub aura_target: Option<String>,
+    /// Whether anti-aura points cancel aura uses.
+    pub anti_aura_use: Option<RawAntiAuraUse>,
 }

@@ -24,16 +24,25 @@ pub fn options_in_force(ctx: &Context) -> BTreeMap<String, String> {
     m
 }
 
-fn pct(p: f64) -> String {
+/// Whether a combatant starts with aura or anti-aura points: the aura columns and lines
+/// are written only then, so other scenarios keep their files byte for byte.
+pub fn aura_in_play(sim: &CombatSim) -> bool {
+    sim.model
+        .small
+        .iter()
+        .any(|r| r.aura_points > 0 || r.anti_aura > 0)
+}
+
+pub(super) fn pct(p: f64) -> String {
     format!("{:.2}%", 100.0 * p)
 }
 
-fn rate(hits: u64, n: u64) -> (f64, f64, f64) {
+pub(super) fn rate(hits: u64, n: u64) -> (f64, f64, f64) {
     let (lo, hi) = wilson(hits, n);
     (if n == 0 { 0.0 } else { hits as f64 / n as f64 }, lo, hi)
 }
 
-fn rate_text(hits: u64, n: u64) -> String {
+pub(super) fn rate_text(hits: u64, n: u64) -> String {
     if n == 0 {
         return "n/a (never happened)".into();
     }
@@ -96,7 +105,7 @@ pub fn headline(sim: &CombatSim, acc: &CombatAcc) -> Headline {
     }
 }
 
-fn provenance(name: &str, file: &ScenarioFile, ctx: &Context, trials: u64) -> Provenance {
+fn provenance_base(name: &str, file: &ScenarioFile, ctx: &Context, trials: u64) -> Provenance {
     let mut p = Provenance::monte_carlo(
         name,
         "cosmos",
@@ -120,6 +129,21 @@ pub fn result(
     let m = &sim.model;
     let n = acc.combats;
     let h = headline(sim, acc);
+    let aura_on = aura_in_play(sim);
+    // With aura in play the edition and the aura option are part of the provenance.
+    let provenance = |name: &str, file: &ScenarioFile, ctx: &Context, trials: u64| {
+        let mut p = provenance_base(name, file, ctx, trials);
+        if aura_on {
+            p.rule_options.extend(
+                ctx.options
+                    .in_force(crate::systems::cosmos::growth::OPTIONS)
+                    .into_iter()
+                    .filter(|(k, _)| k == "previous_aura_esprit_bonus"),
+            );
+            p = p.with_param("edition", m.edition.name());
+        }
+        p
+    };
     let wanted = raw.outputs.tables.clone().unwrap_or(vec![
         OutputTable::Sides,
         OutputTable::Postures,
@@ -151,7 +175,7 @@ pub fn result(
             }
         })
         .collect();
-    let frame = DataFrame::new_infer_height(vec![
+    let mut side_cols = vec![
         Column::new("outcome".into(), labels.clone()),
         Column::new("combats".into(), vec![n; labels.len()]),
         Column::new("count".into(), acc.outcome.clone()),
@@ -159,7 +183,11 @@ pub fn result(
         Column::new("share_lo".into(), lo),
         Column::new("share_hi".into(), hi),
         Column::new("mean_rounds".into(), mean_rounds_of),
-    ])?;
+    ];
+    if aura_on {
+        side_cols.extend(super::aura_report::side_columns(sim, acc, labels.len()));
+    }
+    let frame = DataFrame::new_infer_height(side_cols)?;
     let mut by_round = LineChart {
         title: "P(decided by round r), by outcome".into(),
         x_label: "round".into(),
@@ -426,6 +454,9 @@ pub fn result(
         rate_text(sep.backlash, sep.entered),
         rate_text(ill.backlash, ill.entered)
     ));
+    if aura_on {
+        key.push(super::aura_report::answer(sim, acc));
+    }
     let mut s = format!(
         "# {}\n\n{}\n\n## Answers ({n} combats, 95% intervals)\n\n",
         m.title, m.question
@@ -479,6 +510,9 @@ pub fn result(
                 pct(a.down as f64 / n.max(1) as f64),
             );
         }
+    }
+    if aura_on {
+        s += &super::aura_report::table(sim, acc);
     }
     s += &format!("\n## Karma at combat end\n\n{}\n", karma_means.join("; "));
     s += "\n## Reading notes\n\n- A Dark point opens one Sépulcrale posture, so \"per Dark point\" is a share of postures (Wilson interval; postures of one combat are not independent, so read it as indicative at its last digit).\n- \"Per combat\" counts every Apocalypse of every combatant in a combat; its interval is a t interval over combats.\n- Files: combat-sides.csv, combat-postures.csv, combat-rounds.csv, combat-karma.csv, each with a chart and a .meta.json.\n";

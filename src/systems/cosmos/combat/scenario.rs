@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
+use crate::systems::cosmos::growth::aura::Edition;
 
 use super::element::{Element, ELEMENT_NAMES};
 use super::model::*;
@@ -93,7 +94,9 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
         ));
     }
     let mut fighters = Vec::new();
+    let mut small = Vec::new();
     for (name, f) in &raw.combatants {
+        let rules = super::small::validate_small(file, name, f, &group_start, &raw.combatants)?;
         let fighter = validate_fighter(
             file,
             name,
@@ -111,6 +114,7 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
                 c.name = format!("{name}_{i}");
             }
             fighters.push(c);
+            small.push(rules);
         }
     }
     Ok(CombatModel {
@@ -125,6 +129,11 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
         fighters,
         attacks,
         max_rounds,
+        edition: match raw.edition {
+            Some(RawEdition::Previous) => Edition::Previous,
+            _ => Edition::Current,
+        },
+        small,
     })
 }
 

@@ -2,12 +2,13 @@
 
 use crate::dice::Die;
 use crate::engine::{Rng64, Simulation};
+use crate::systems::cosmos::growth::inventory;
 use crate::systems::cosmos::{TestSampler, TestSpec, KARMA_MAX, KARMA_MIN};
 
 use super::acc::CombatAcc;
 use super::element::coefficient;
 use super::fight::Fight;
-use super::model::CombatModel;
+use super::model::{AuraUse, CombatModel, AGILITE, FORCE};
 use super::options::CombatRules;
 
 const KARMAS: usize = (KARMA_MAX - KARMA_MIN + 1) as usize;
@@ -31,20 +32,44 @@ pub struct CombatSim {
     pub(super) any_reactive: bool,
     /// Per combatant: whether its point policy is checked at the start of its turns.
     pub(super) turn_start: Vec<bool>,
+    /// Whether some combatant may spend aura points (C-AURA).
+    pub(super) any_aura: bool,
+    /// Per combatant: the overload malus on Agilité, in points (C-INV), 0 if not given.
+    pub(super) agility_malus: Vec<i32>,
 }
 
 impl CombatSim {
     pub fn new(model: CombatModel, rules: CombatRules) -> CombatSim {
         let n = model.fighters.len();
+        // C-INV: -5 Agilité per slot over 4 x floor(Force / 10).
+        let agility_malus: Vec<i32> = model
+            .fighters
+            .iter()
+            .zip(&model.small)
+            .map(|(f, s)| match s.inventory_slots_used {
+                Some(load) => inventory::agility_malus(f.stats[FORCE], load as i32) as i32,
+                None => 0,
+            })
+            .collect();
         let mut samplers = Vec::with_capacity(n * 6 * KARMAS);
-        for f in &model.fighters {
-            for &stat in &f.stats {
+        for (f, malus) in model.fighters.iter().zip(&agility_malus) {
+            for (i, &stat) in f.stats.iter().enumerate() {
+                let m = if i == AGILITE { *malus } else { 0 };
                 for k in KARMA_MIN..=KARMA_MAX {
                     let spec = TestSpec::new(stat as f64, k).expect("stats and karma validated");
+                    let spec = if m == 0 {
+                        spec
+                    } else {
+                        spec.with_modifier(m as f64, rules.test.percent_mode)
+                    };
                     samplers.push(TestSampler::new(&spec, &rules.test));
                 }
             }
         }
+        let any_aura = model
+            .small
+            .iter()
+            .any(|s| s.aura_points > 0 && s.aura_use != AuraUse::Never);
         let mut coef = Vec::with_capacity(model.attacks.len() * n);
         let mut expected = Vec::with_capacity(model.attacks.len() * n);
         for a in &model.attacks {
@@ -76,6 +101,8 @@ impl CombatSim {
             })
             .collect();
         CombatSim {
+            any_aura,
+            agility_malus,
             damage_tables,
             reactive,
             any_reactive,
@@ -111,6 +138,22 @@ impl CombatSim {
     #[inline(always)]
     pub(super) fn expected(&self, attack: usize, target: usize) -> f64 {
         self.expected[attack * self.n + target]
+    }
+
+    /// Agilité of `f` for turn order and the dodge-or-parry choice (C-INV overload).
+    #[inline(always)]
+    pub(super) fn agility(&self, f: usize) -> i32 {
+        self.model.fighters[f].stats[AGILITE] + self.agility_malus[f]
+    }
+
+    /// Test modifier a stat carries for the whole combat (C-INV overload on Agilité).
+    #[inline(always)]
+    pub(super) fn stat_modifier(&self, f: usize, stat: usize) -> i32 {
+        if stat == AGILITE {
+            self.agility_malus[f]
+        } else {
+            0
+        }
     }
 
     pub fn empty_acc(&self) -> CombatAcc {

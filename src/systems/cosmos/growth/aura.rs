@@ -54,6 +54,58 @@ fn effect_of(d: &Dist<Outcome>) -> AuraEffect {
     }
 }
 
+/// What an aura face does to the victim's test (C-AURA, C-EDITION), as modifiers the
+/// caller applies: shared by the exact table and the combat simulation.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FaceRule {
+    /// Modifier of the action test, replacing the victim's bonus.
+    pub action: f64,
+    /// Face 5: a plain success is rolled again once with this modifier.
+    pub reroll: Option<f64>,
+    /// Face 6: the passive Esprit test (with this modifier) must pass or the action is
+    /// lost.
+    pub esprit_gate: Option<f64>,
+}
+
+/// The rule of face `face` (1..6) for a victim whose test carries `bonus` (the sum of its
+/// positive modifiers; karma's d10 is not a bonus, C-AURA).
+pub fn face_rule(
+    edition: Edition,
+    face: u8,
+    bonus: f64,
+    growth: &GrowthRules,
+) -> Result<FaceRule, UserError> {
+    let current = edition == Edition::Current;
+    // C-AURA: the current edition strips the bonus on faces 2..6, the previous only on 2.
+    let kept = if current { 0.0 } else { bonus };
+    let plain = |action| FaceRule {
+        action,
+        reroll: None,
+        esprit_gate: None,
+    };
+    match face {
+        1 => Ok(plain(bonus)),
+        2 => Ok(plain(0.0)),
+        3 => Ok(plain(kept - 10.0)),
+        4 => Ok(plain(kept - 20.0)),
+        5 => Ok(FaceRule {
+            reroll: Some(kept),
+            ..plain(bonus)
+        }),
+        6 => Ok(FaceRule {
+            esprit_gate: Some(if current || !growth.previous_aura_esprit_bonus {
+                0.0
+            } else {
+                bonus
+            }),
+            ..plain(bonus)
+        }),
+        _ => Err(UserError::new(format!(
+            "aura face {face} is out of range; allowed: 1..6"
+        ))),
+    }
+}
+
 /// The victim's chances when the aura die shows `face` (1..6). Karma's d10 is not a bonus
 /// (C-AURA); a passive Esprit test moves karma before the action (C-KARMA-1).
 pub fn aura_effect(
@@ -69,48 +121,36 @@ pub fn aura_effect(
         bonus,
         esprit,
     } = *target;
-    let current = edition == Edition::Current;
-    // C-AURA: the current edition strips the bonus on faces 2..6, the previous only on 2.
-    let kept = if current { 0.0 } else { bonus };
+    let rule = face_rule(edition, face, bonus, growth)?;
     let action = |m: f64, k: i8| spec(threshold, k, m, rules).map(|s| s.exact(rules));
-    match face {
-        1 => Ok(effect_of(&action(bonus, karma)?)),
-        2 => Ok(effect_of(&action(0.0, karma)?)),
-        3 => Ok(effect_of(&action(kept - 10.0, karma)?)),
-        4 => Ok(effect_of(&action(kept - 20.0, karma)?)),
-        5 => {
-            // A plain success is rolled again once (karma unchanged by a plain success).
-            let first = action(bonus, karma)?;
-            let again = effect_of(&action(kept, karma)?);
-            let plain = first.prob(&Outcome::Success);
-            let crit = effect_of(&first).p_crit;
-            Ok(AuraEffect {
-                p_success: crit + plain * again.p_success,
-                p_crit: crit + plain * again.p_crit,
-            })
-        }
-        6 => {
-            let esprit_bonus = if current || !growth.previous_aura_esprit_bonus {
-                0.0
-            } else {
-                bonus
-            };
-            let gate = spec(esprit, karma, esprit_bonus, rules)?.exact(rules);
-            let mut out = AuraEffect {
-                p_success: 0.0,
-                p_crit: 0.0,
-            };
-            for (o, q) in gate.outcomes().iter().filter(|(o, _)| o.is_success()) {
-                let e = effect_of(&action(bonus, drift(karma, *o, rules.karma_overflow))?);
-                out.p_success += q * e.p_success;
-                out.p_crit += q * e.p_crit;
-            }
-            Ok(out)
-        }
-        _ => Err(UserError::new(format!(
-            "aura face {face} is out of range; allowed: 1..6"
-        ))),
+    if let Some(kept) = rule.reroll {
+        // A plain success is rolled again once (karma unchanged by a plain success).
+        let first = action(rule.action, karma)?;
+        let again = effect_of(&action(kept, karma)?);
+        let plain = first.prob(&Outcome::Success);
+        let crit = effect_of(&first).p_crit;
+        return Ok(AuraEffect {
+            p_success: crit + plain * again.p_success,
+            p_crit: crit + plain * again.p_crit,
+        });
     }
+    if let Some(esprit_bonus) = rule.esprit_gate {
+        let gate = spec(esprit, karma, esprit_bonus, rules)?.exact(rules);
+        let mut out = AuraEffect {
+            p_success: 0.0,
+            p_crit: 0.0,
+        };
+        for (o, q) in gate.outcomes().iter().filter(|(o, _)| o.is_success()) {
+            let e = effect_of(&action(
+                rule.action,
+                drift(karma, *o, rules.karma_overflow),
+            )?);
+            out.p_success += q * e.p_success;
+            out.p_crit += q * e.p_crit;
+        }
+        return Ok(out);
+    }
+    Ok(effect_of(&action(rule.action, karma)?))
 }
 
 /// The average over the d6 of [`aura_effect`].
@@ -223,6 +263,32 @@ mod tests {
         assert!((e(5) - (0.11 + 0.49 * 0.60)).abs() < 1e-12);
         assert!((e(6) - 0.60 * 0.60).abs() < 1e-12);
         assert!(aura_effect(Edition::Previous, 7, &target(), &t, &g).is_err());
+    }
+
+    #[test]
+    fn face_rules_by_edition() {
+        // C-AURA: the current edition strips a +20 bonus on faces 3..6, the previous keeps
+        // it (face 6's Esprit test keeps it unless previous_aura_esprit_bonus = drop).
+        let g = GrowthRules::default();
+        let r = |e, f| face_rule(e, f, 20.0, &g).unwrap();
+        assert_eq!(r(Edition::Current, 4).action, -20.0);
+        assert_eq!(r(Edition::Previous, 4).action, 0.0);
+        assert_eq!(r(Edition::Current, 5).reroll, Some(0.0));
+        assert_eq!(r(Edition::Previous, 5).reroll, Some(20.0));
+        assert_eq!(r(Edition::Current, 6).esprit_gate, Some(0.0));
+        assert_eq!(r(Edition::Previous, 6).esprit_gate, Some(20.0));
+        let drop = GrowthRules {
+            previous_aura_esprit_bonus: false,
+            ..g
+        };
+        assert_eq!(
+            face_rule(Edition::Previous, 6, 20.0, &drop)
+                .unwrap()
+                .esprit_gate,
+            Some(0.0)
+        );
+        assert_eq!(r(Edition::Previous, 2).action, 0.0);
+        assert!(face_rule(Edition::Current, 0, 0.0, &g).is_err());
     }
 
     #[test]

@@ -12,7 +12,7 @@ use crate::stats::{t_interval, wilson};
 use crate::systems::cosmos::growth::fatigue::expedition::Trek;
 use crate::systems::cosmos::growth::fatigue::{FatigueState, FATIGUE_MIN};
 use crate::systems::cosmos::growth::stats::Stat;
-use crate::systems::cosmos::growth::{band_row, quantile_interval, OPTIONS};
+use crate::systems::cosmos::growth::{band_row, quantile_interval, GrowthRules, OPTIONS};
 use crate::systems::cosmos::{TestRules, TestSpec};
 use crate::systems::{RunOverrides, ScenarioResult};
 
@@ -21,8 +21,10 @@ use super::{summary, task_of};
 /// Default expeditions per run.
 pub const DEFAULT_TRIALS: u64 = 50_000;
 
+mod legs;
 mod model;
 
+pub use legs::{march_table, piloting_by_day, Legs, March, Pace, Piloting};
 pub use model::{check, model, ExpeditionModel};
 
 /// Which track's fatigue hits a stat's tests (C-FAT-4).
@@ -69,6 +71,8 @@ pub struct TrekAcc {
     pub exhausted: Vec<Counts<2>>,
     pub reference: Vec<Moments>,
     pub first_exhaustion: Tally,
+    /// Grid units marched per day (empty without a march leg).
+    pub march: Vec<Moments>,
 }
 
 impl Merge for TrekAcc {
@@ -78,6 +82,7 @@ impl Merge for TrekAcc {
         self.exhausted.merge(o.exhausted);
         self.reference.merge(o.reference);
         self.first_exhaustion.merge(o.first_exhaustion);
+        self.march.merge(o.march);
     }
 }
 
@@ -85,13 +90,29 @@ impl Merge for TrekAcc {
 pub struct ExpeditionSim {
     pub model: ExpeditionModel,
     table: [f64; 14],
+    /// Grid units marched in a day by morning FP -3..10, with a march leg.
+    march: Option<[f64; 14]>,
 }
 
 impl ExpeditionSim {
+    /// With the default growth options.
     pub fn new(model: ExpeditionModel, rules: &TestRules) -> Result<ExpeditionSim, UserError> {
+        ExpeditionSim::with_growth(model, rules, &GrowthRules::default())
+    }
+
+    /// With the growth options in force (sprint and overload readings, C-MOVE, C-INV).
+    pub fn with_growth(
+        model: ExpeditionModel,
+        rules: &TestRules,
+        growth: &GrowthRules,
+    ) -> Result<ExpeditionSim, UserError> {
         let (s, t, k) = model.reference;
         Ok(ExpeditionSim {
             table: reference_table(s, t, k, rules)?,
+            march: match &model.legs.march {
+                Some(m) => Some(march_table(m, rules, growth)?),
+                None => None,
+            },
             model,
         })
     }
@@ -108,6 +129,11 @@ impl Simulation for ExpeditionSim {
             exhausted: vec![Counts::default(); d],
             reference: vec![Moments::default(); d],
             first_exhaustion: Tally::new(1, d as i64),
+            march: if self.march.is_some() {
+                vec![Moments::default(); d]
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -118,6 +144,10 @@ impl Simulation for ExpeditionSim {
             let mut t = Trek::new(&m.traveller, &m.potions);
             let mut first = m.plans.len() as i64 + 1;
             for (d, plan) in m.plans.iter().enumerate() {
+                if let Some(table) = &self.march {
+                    // The march happens in the day, at the morning's FP (C-FAT-4).
+                    acc.march[d].push(table[(t.f.fp - FATIGUE_MIN) as usize]);
+                }
                 t.day(plan, &m.encounter, rng);
                 t.evening(plan, &m.potions);
                 acc.fp[d].push(t.f.fp as i64);
@@ -145,7 +175,8 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let (ctx, trials) = o.resolve(file, &run, &rules_map, DEFAULT_TRIALS)?;
     let rules = TestRules::from_options(&ctx.options);
     let text = format!("{m:?}");
-    let sim = ExpeditionSim::new(m, &rules)?;
+    let growth = GrowthRules::from_options(&ctx.options);
+    let sim = ExpeditionSim::with_growth(m, &rules, &growth)?;
     let progress = ctx.progress(trials, "expedition");
     let acc = ctx.engine.run(&sim, task_of(&text), trials, &progress);
     progress.finish();
@@ -157,10 +188,29 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let prov = Provenance::monte_carlo("expedition", "cosmos", opts, ctx.engine.seed(), trials)
         .with_param("days", days)
         .with_param("reference_test", format!("{} {rt} karma {rk}", rs.name()));
-    let prov = Provenance {
+    let mut prov = Provenance {
         scenario: Some(file.reference()),
         ..prov
     };
+    if let Some(p) = &m.legs.piloting {
+        prov = prov.with_param(
+            "piloting",
+            format!("crew score {} on d{}", p.score, p.vehicle_die),
+        );
+    }
+    if let Some(mv) = &m.legs.march {
+        prov = prov.with_param(
+            "march",
+            format!(
+                "agilite {} load {} karma {} turns {} pace {}",
+                mv.mover.agility,
+                mv.mover.load,
+                mv.mover.karma,
+                mv.turns_per_day,
+                format!("{:?}", mv.pace).to_lowercase()
+            ),
+        );
+    }
 
     let mut cols: Vec<(String, Vec<f64>)> = Vec::new();
     let mut push = |name: &str, v: f64| match cols.iter_mut().find(|c| c.0 == name) {
@@ -189,6 +239,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         name: format!("P({} test at {rt} succeeds)", rs.name()),
         ..Default::default()
     };
+    let pilot = m.legs.piloting.as_ref().map(piloting_by_day);
     let mut cum = 0u64;
     let fe: Vec<(i64, u64)> = acc.first_exhaustion.iter().collect();
     for d in 0..days {
@@ -227,6 +278,15 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         push("p_reference_success_hi", hi.min(1.0));
         pref.points.push((x, r.mean));
         pref.band.push((x, lo.max(0.0), hi.min(1.0)));
+        if let Some(p) = &pilot {
+            push("p_piloting_success", p[d]);
+        }
+        if let Some(mv) = acc.march.get(d) {
+            let (lo, hi) = t_interval(mv.mean, mv.std_error(), mv.n);
+            push("march_distance_mean", mv.mean);
+            push("march_distance_lo", lo.max(0.0));
+            push("march_distance_hi", hi);
+        }
     }
     let mut dcols = vec![Column::new(
         "day".into(),
@@ -270,6 +330,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             pref.points.last().map_or(0.0, |p| p.1)
         ),
     ];
+    let leg_keys = legs_key_figures(m, pilot.as_deref(), &acc.march);
     let (med, lo, hi) = quantile_interval(&acc.first_exhaustion, 0.5);
     key.push(format!(
         "median day of first exhaustion: {} (95% {}..{})",
@@ -321,6 +382,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         question.unwrap_or_else(|| "How does fatigue build up over the expedition?".into());
     let outputs = vec![days_out, ex_out];
     key.truncate(4);
+    key.extend(leg_keys);
     let summary = summary(&title, &question, &key, &outputs, &prov);
     Ok(ScenarioResult {
         title,
@@ -337,4 +399,31 @@ fn share(t: &Tally, days: usize) -> u64 {
             .take_while(|(d, _)| *d <= days as i64)
             .map(|(_, c)| c)
             .sum::<u64>()
+}
+
+/// Key figures of the optional legs: piloting success over the whole expedition, grid
+/// units marched.
+fn legs_key_figures(m: &ExpeditionModel, pilot: Option<&[f64]>, march: &[Moments]) -> Vec<String> {
+    let mut out = Vec::new();
+    if let (Some(p), Some(leg)) = (pilot, &m.legs.piloting) {
+        let all: f64 = p.iter().product();
+        let mean = p.iter().sum::<f64>() / p.len().max(1) as f64;
+        out.push(format!(
+            "piloting (crew score {}, d{} vehicle): P(leg succeeds) {:.4} on day 1, {:.4} on the last day, {mean:.4} on average; every leg succeeds with P = {all:.4} (exact, C-PILOT)",
+            leg.score,
+            leg.vehicle_die,
+            p.first().copied().unwrap_or(0.0),
+            p.last().copied().unwrap_or(0.0),
+        ));
+    }
+    if let (Some(first), Some(last)) = (march.first(), march.last()) {
+        let total: f64 = march.iter().map(|x| x.mean).sum();
+        out.push(format!(
+            "march: {:.1} grid units on day 1, {:.1} on day {} (means); {total:.1} over the expedition (C-MOVE, C-INV, C-FAT-4)",
+            first.mean,
+            last.mean,
+            march.len()
+        ));
+    }
+    out
 }

@@ -14,6 +14,8 @@ use crate::systems::cosmos::growth::genetics::DiceExpr;
 use crate::systems::cosmos::growth::scenarios::Parsed;
 use crate::systems::cosmos::growth::stats::Stat;
 
+use super::legs::{self, Legs, RawMarch, RawPiloting};
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)]
@@ -41,6 +43,8 @@ struct RawExpedition {
     #[serde(default)]
     potions: Vec<RawPotion>,
     reference_test: RawReference,
+    piloting: Option<RawPiloting>,
+    march: Option<RawMarch>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -61,6 +65,7 @@ struct RawDay {
     sleep_hours: Option<i64>,
     rest_quality: Option<i64>,
     encounters: Option<String>,
+    piloting_stress: Option<i64>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -74,6 +79,7 @@ struct RawChange {
     sleep_hours: Option<i64>,
     rest_quality: Option<i64>,
     encounters: Option<String>,
+    piloting_stress: Option<i64>,
 }
 
 /// The keys of a day plan, from `[expedition.day]` or a change.
@@ -121,13 +127,32 @@ struct RawReference {
 }
 
 /// The validated expedition.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct ExpeditionModel {
     pub traveller: Traveller,
     pub plans: Vec<DayPlan>,
     pub encounter: Encounter,
     pub potions: Vec<PotionUse>,
     pub reference: (Stat, f64, i8),
+    /// Optional piloting and march legs.
+    pub legs: Legs,
+}
+
+/// As the derived form, with the legs printed only when given: the engine task hashes
+/// this text, so expeditions without legs keep their numbers.
+impl std::fmt::Debug for ExpeditionModel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut d = f.debug_struct("ExpeditionModel");
+        d.field("traveller", &self.traveller)
+            .field("plans", &self.plans)
+            .field("encounter", &self.encounter)
+            .field("potions", &self.potions)
+            .field("reference", &self.reference);
+        if self.legs != Legs::default() {
+            d.field("legs", &self.legs);
+        }
+        d.finish()
+    }
 }
 
 fn bad(file: &ScenarioFile, path: &[&str], msg: String, allowed: &str) -> UserError {
@@ -276,6 +301,28 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
     };
     let base = plan(file, &["expedition", "day"], &loose, &defaults)?;
     let mut plans = vec![base; days];
+    // C-PILOT: stress moves the die 1 or 2 steps up.
+    let stress_of = |at: &[&str], v: Option<i64>, default: u32| -> Result<u32, UserError> {
+        if v.is_some() && e.piloting.is_none() {
+            return Err(bad(
+                file,
+                &[at, &["piloting_stress"]].concat(),
+                "piloting_stress without a piloting leg".into(),
+                "an [expedition.piloting] table (scores, vehicle_die), or no piloting_stress",
+            ));
+        }
+        num(
+            file,
+            &[at, &["piloting_stress"]].concat(),
+            v,
+            default as i64,
+            0,
+            2,
+        )
+        .map(|x| x as u32)
+    };
+    let base_stress = stress_of(&["expedition", "day"], d.piloting_stress, 0)?;
+    let mut stress = vec![base_stress; days];
     for (i, c) in e.changes.iter().enumerate() {
         let is = i.to_string();
         let at = ["expedition", "changes", is.as_str()];
@@ -299,6 +346,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
                 encounters: c.encounters.clone(),
             };
             plans[day as usize - 1] = plan(file, &at, &loose, &base)?;
+            stress[day as usize - 1] = stress_of(&at, c.piloting_stress, base_stress)?;
         }
     }
     let encounter = match &e.encounter {
@@ -378,12 +426,23 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
         -10,
         10,
     )? as i8;
+    let legs = Legs {
+        piloting: match &e.piloting {
+            Some(p) => Some(legs::piloting(file, p, stress)?),
+            None => None,
+        },
+        march: match &e.march {
+            Some(m) => Some(legs::march(file, m, traveller.force)?),
+            None => None,
+        },
+    };
     let model = ExpeditionModel {
         traveller,
         plans,
         encounter,
         potions,
         reference: (stat, r.threshold, karma),
+        legs,
     };
     Ok((model, raw.rules, raw.run, raw.title, raw.question))
 }

@@ -1,0 +1,114 @@
+//! Aura lines of a combat report (C-AURA): columns of `combat-sides.csv`, an answer line
+//! and a per-combatant table in `summary.md`.
+
+use polars::prelude::Column;
+
+use super::acc::{AuraCounts, CombatAcc};
+use super::report::{rate, rate_text};
+use super::sim::CombatSim;
+
+/// Aura counts of the combatants of each side; the non-side rows (nobody standing,
+/// round cap) get zeros.
+fn by_side(sim: &CombatSim, acc: &CombatAcc, rows: usize) -> Vec<AuraCounts> {
+    let mut v = vec![AuraCounts::default(); rows];
+    for (f, fighter) in sim.model.fighters.iter().enumerate() {
+        let a = acc.fighters[f].aura;
+        let t = &mut v[fighter.side];
+        t.uses += a.uses;
+        t.cancelled += a.cancelled;
+        for (x, y) in t.faces.iter_mut().zip(a.faces) {
+            *x += y;
+        }
+        t.victim_success += a.victim_success;
+        t.actions_lost += a.actions_lost;
+    }
+    v
+}
+
+/// `aura_uses,aura_uses_per_combat,aura_cancelled,aura_rolled,aura_victim_success_share,
+/// aura_victim_success_share_lo,aura_victim_success_share_hi,aura_actions_lost`: aura
+/// points the side spent on enemy tests.
+pub fn side_columns(sim: &CombatSim, acc: &CombatAcc, rows: usize) -> Vec<Column> {
+    let t = by_side(sim, acc, rows);
+    let n = acc.combats.max(1) as f64;
+    let share: Vec<_> = t
+        .iter()
+        .map(|c| rate(c.victim_success, c.rolled()))
+        .collect();
+    vec![
+        Column::new(
+            "aura_uses".into(),
+            t.iter().map(|c| c.uses).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "aura_uses_per_combat".into(),
+            t.iter().map(|c| c.uses as f64 / n).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "aura_cancelled".into(),
+            t.iter().map(|c| c.cancelled).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "aura_rolled".into(),
+            t.iter().map(|c| c.rolled()).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "aura_victim_success_share".into(),
+            share.iter().map(|r| r.0).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "aura_victim_success_share_lo".into(),
+            share.iter().map(|r| r.1).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "aura_victim_success_share_hi".into(),
+            share.iter().map(|r| r.2).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "aura_actions_lost".into(),
+            t.iter().map(|c| c.actions_lost).collect::<Vec<_>>(),
+        ),
+    ]
+}
+
+/// The answer line: uses per combat, cancellations and what the rolled ones did.
+pub fn answer(sim: &CombatSim, acc: &CombatAcc) -> String {
+    let a = acc.aura();
+    let n = acc.combats.max(1) as f64;
+    format!(
+        "aura ({} edition): {:.3} uses per combat; cancelled by anti-aura {}; the victim's test still succeeded after {}; action or defence lost (face 6) per rolled use {}",
+        sim.model.edition.name(),
+        a.uses as f64 / n,
+        rate_text(a.cancelled, a.uses),
+        rate_text(a.victim_success, a.rolled()),
+        rate_text(a.actions_lost, a.rolled()),
+    )
+}
+
+/// `## Aura` table: one row per combatant with aura or anti-aura.
+pub fn table(sim: &CombatSim, acc: &CombatAcc) -> String {
+    let n = acc.combats.max(1) as f64;
+    let mut s = String::from("\n## Aura (C-AURA)\n\n| combatant | aura points | anti-aura at start | uses/combat | cancelled | faces 1..6 | victim test succeeded | actions lost | suffered/combat | anti-aura spent/combat |\n|---|---|---|---|---|---|---|---|---|---|\n");
+    for (f, fighter) in sim.model.fighters.iter().enumerate() {
+        let r = &sim.model.small[f];
+        let a = &acc.fighters[f].aura;
+        if r.aura_points == 0 && r.anti_aura == 0 && a.suffered == 0 {
+            continue;
+        }
+        let faces: Vec<String> = a.faces.iter().map(|c| c.to_string()).collect();
+        s += &format!(
+            "| {} | {} | {} | {:.3} | {} | {} | {} | {} | {:.3} | {:.3} |\n",
+            fighter.name,
+            r.aura_points,
+            r.anti_aura,
+            a.uses as f64 / n,
+            rate_text(a.cancelled, a.uses),
+            faces.join(" / "),
+            rate_text(a.victim_success, a.rolled()),
+            rate_text(a.actions_lost, a.rolled()),
+            a.suffered as f64 / n,
+            a.anti_spent as f64 / n,
+        );
+    }
+    s
+}

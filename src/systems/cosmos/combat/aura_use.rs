@@ -1,0 +1,95 @@
+//! Aura and anti-aura in combat (C-AURA, C-EDITION): an enemy spends an aura point on a
+//! test before it is rolled; the rules of each face come from `growth::aura`.
+
+use crate::dice::Die;
+use crate::systems::cosmos::growth::aura::{face_rule, AuraExchange};
+use crate::systems::cosmos::{drift, threshold_with_modifier, Outcome};
+
+use super::fight::{Fight, NONE};
+use super::model::{AuraUse, ESPRIT};
+
+/// Which test an aura may fall on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum TestKind {
+    Attack,
+    Defence,
+}
+
+impl Fight<'_, '_> {
+    /// The first standing enemy of `v` (lowest index) whose policy spends an aura point on
+    /// this test.
+    fn aura_holder(&self, v: usize, kind: TestKind, threshold: f64) -> Option<usize> {
+        let side = self.sim.model.fighters[v].side;
+        (0..self.sim.n).find(|&h| {
+            let r = &self.sim.model.small[h];
+            let s = &self.st[h];
+            s.aura_left > 0
+                && !s.down
+                && self.sim.model.fighters[h].side != side
+                && match r.aura_use {
+                    AuraUse::EnemyTests => true,
+                    AuraUse::EnemyAttacks => kind == TestKind::Attack,
+                    AuraUse::EnemyDefences => kind == TestKind::Defence,
+                    AuraUse::Never => false,
+                }
+                && threshold >= r.aura_min_threshold as f64
+                && r.aura_target
+                    .is_none_or(|(first, count)| (first..first + count).contains(&v))
+        })
+    }
+
+    /// `v`'s test of `stat` when an enemy spends an aura point on it: None when nobody
+    /// does or the victim cancels it (the test is then rolled as usual), else the outcome
+    /// under the face rolled. The victim's karma drift is left to the caller.
+    pub(super) fn aura_test(&mut self, v: usize, stat: usize, kind: TestKind) -> Option<Outcome> {
+        let (bonus, malus) = (self.test_bonus(v), self.test_malus(v));
+        let base = self.sim.model.fighters[v].stats[stat] as f64;
+        let m = bonus + malus + self.sim.stat_modifier(v, stat);
+        let threshold = threshold_with_modifier(base, m as f64, self.sim.rules.test.percent_mode);
+        let h = self.aura_holder(v, kind, threshold)?;
+        let mut x = AuraExchange {
+            aura: self.st[h].aura_left,
+            anti_aura: self.st[v].anti_aura as u32,
+        };
+        let cancels = self.sim.model.small[v].anti_aura_always;
+        let rolled = x.use_aura(cancels) == Some(true);
+        self.st[h].aura_left = x.aura;
+        self.st[v].anti_aura = x.anti_aura.min(u8::MAX as u32) as u8;
+        self.acc.fighters[h].aura.uses += 1;
+        self.acc.fighters[v].aura.suffered += 1;
+        if !rolled {
+            self.acc.fighters[h].aura.cancelled += 1;
+            self.acc.fighters[v].aura.anti_spent += 1;
+            return None;
+        }
+        let face = self.roll(Die::D6);
+        self.acc.fighters[h].aura.faces[face as usize - 1] += 1;
+        let rule = face_rule(
+            self.sim.model.edition,
+            face,
+            bonus as f64,
+            &self.sim.rules.growth,
+        )
+        .expect("a d6 face is 1..6");
+        if let Some(esprit_bonus) = rule.esprit_gate {
+            // Passive Esprit test: it moves karma before the action (C-KARMA-1).
+            let g = self.roll_test(v, ESPRIT, esprit_bonus as i32 + malus);
+            if self.st[v].posture == NONE {
+                self.st[v].karma = drift(self.st[v].karma, g, self.sim.rules.test.karma_overflow);
+            }
+            if !g.is_success() {
+                self.acc.fighters[h].aura.actions_lost += 1;
+                // The action (or defence) is lost: a failure that moves no karma.
+                return Some(Outcome::Failure);
+            }
+        }
+        let mut o = self.roll_test(v, stat, rule.action as i32 + malus);
+        if let Some(kept) = rule.reroll {
+            if o == Outcome::Success {
+                o = self.roll_test(v, stat, kept as i32 + malus);
+            }
+        }
+        self.acc.fighters[h].aura.victim_success += o.is_success() as u64;
+        Some(o)
+    }
+}
