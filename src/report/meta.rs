@@ -56,6 +56,23 @@ impl Provenance {
         }
     }
 
+    /// Provenance of a table computed by `method` (seed and trials only for Monte Carlo).
+    pub fn for_method(
+        method: crate::context::Method,
+        output: &str,
+        system: &str,
+        rule_options: BTreeMap<String, String>,
+        seed: u64,
+        trials: u64,
+    ) -> Provenance {
+        match method {
+            crate::context::Method::Exact => Provenance::exact(output, system, rule_options),
+            crate::context::Method::Mc => {
+                Provenance::monte_carlo(output, system, rule_options, seed, trials)
+            }
+        }
+    }
+
     /// Provenance of a Monte Carlo run.
     pub fn monte_carlo(
         output: &str,
@@ -115,10 +132,37 @@ impl Provenance {
     }
 }
 
+/// A list of grid values for provenance: `20..85` when contiguous, else `30,55,70`.
+pub fn range_text<T: Copy + Into<i64>>(v: &[T]) -> String {
+    let v: Vec<i64> = v.iter().map(|x| (*x).into()).collect();
+    match (v.first(), v.last()) {
+        (Some(a), Some(b)) if v.len() > 2 && v.windows(2).all(|w| w[1] == w[0] + 1) => {
+            format!("{a}..{b}")
+        }
+        _ => v
+            .iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join(","),
+    }
+}
+
 /// Hex SHA-256 of a file's bytes.
 pub fn file_sha256(bytes: &[u8]) -> String {
     Sha256::digest(bytes)
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn range_text_shortens_contiguous_lists() {
+        assert_eq!(range_text(&[20i64, 21, 22]), "20..22");
+        assert_eq!(range_text(&[2u8, 3]), "2,3");
+        assert_eq!(range_text(&[30i64, 55, 70]), "30,55,70");
+    }
 }

@@ -15,7 +15,7 @@ pub use chart::{BarChart, BarSeries, Chart, Figure, Heatmap, Legend, LineChart, 
 pub use cross_check::{class_columns, coverage, Coverage};
 pub use csv::{csv_string, write_csv};
 pub use index::{write_index, IndexEntry};
-pub use meta::{file_sha256, Provenance, ScenarioRef};
+pub use meta::{file_sha256, range_text, Provenance, ScenarioRef};
 pub use png::render_png;
 
 use std::path::{Path, PathBuf};

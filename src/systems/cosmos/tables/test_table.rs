@@ -242,16 +242,14 @@ pub fn test_output(
         ));
     }
 
-    let mut prov = match method {
-        Method::Exact => Provenance::exact("cosmos-test", "cosmos", ctx.options.in_force(OPTIONS)),
-        Method::Mc => Provenance::monte_carlo(
-            "cosmos-test",
-            "cosmos",
-            ctx.options.in_force(OPTIONS),
-            ctx.engine.seed(),
-            trials,
-        ),
-    };
+    let mut prov = Provenance::for_method(
+        method,
+        "cosmos-test",
+        "cosmos",
+        ctx.options.in_force(OPTIONS),
+        ctx.engine.seed(),
+        trials,
+    );
     prov = prov
         .with_param("thresholds", range_text(&grid.thresholds))
         .with_param("karma", range_text(&grid.karma))
@@ -272,16 +270,4 @@ pub fn test_output(
     })
 }
 
-/// `20..85` for a contiguous list, else the values.
-pub(crate) fn range_text(v: &[i64]) -> String {
-    match (v.first(), v.last()) {
-        (Some(a), Some(b)) if v.len() > 2 && v.windows(2).all(|w| w[1] == w[0] + 1) => {
-            format!("{a}..{b}")
-        }
-        _ => v
-            .iter()
-            .map(|x| x.to_string())
-            .collect::<Vec<_>>()
-            .join(","),
-    }
-}
+pub(crate) use crate::report::range_text;

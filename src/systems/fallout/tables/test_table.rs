@@ -388,18 +388,14 @@ pub fn test_output(
         ));
     }
 
-    let mut prov = match method {
-        Method::Exact => {
-            Provenance::exact("fallout-test", "fallout", ctx.options.in_force(OPTIONS))
-        }
-        Method::Mc => Provenance::monte_carlo(
-            "fallout-test",
-            "fallout",
-            ctx.options.in_force(OPTIONS),
-            ctx.engine.seed(),
-            trials,
-        ),
-    };
+    let mut prov = Provenance::for_method(
+        method,
+        "fallout-test",
+        "fallout",
+        ctx.options.in_force(OPTIONS),
+        ctx.engine.seed(),
+        trials,
+    );
     prov = prov
         .with_param("tn", range_text(&grid.tns))
         .with_param("difficulty", range_text(&grid.difficulties))
