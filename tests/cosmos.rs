@@ -140,13 +140,12 @@ fn monte_carlo_matches_exact_on_a_sub_grid() {
     let mc = test_grid_mc(&grid, &rules, &ctx(11, 2), n).unwrap();
     for (e, m) in exact.iter().zip(&mc) {
         assert_eq!(m.total(), n);
-        for i in 0..6 {
-            let p_hat = m.counts[i] as f64 / n as f64;
-            let sigma = (e[i] * (1.0 - e[i]) / n as f64).sqrt();
+        for (i, (&p, &count)) in e.iter().zip(&m.counts).enumerate() {
+            let p_hat = count as f64 / n as f64;
+            let sigma = (p * (1.0 - p) / n as f64).sqrt();
             assert!(
-                (p_hat - e[i]).abs() <= 5.0 * sigma + 1e-15,
-                "class {i}: exact {} mc {p_hat}",
-                e[i]
+                (p_hat - p).abs() <= 5.0 * sigma + 1e-15,
+                "class {i}: exact {p} mc {p_hat}"
             );
         }
     }
@@ -163,12 +162,12 @@ fn karma_chain_matches_simulation() {
         let acc = ctx(3, 2)
             .engine
             .run(&walk, threshold as u64, 40 * 65_536, &Progress::hidden());
-        for k in 0..KARMA_STATES {
-            let m: &Moments = &acc.share[k];
+        assert_eq!(acc.share.len(), KARMA_STATES);
+        for (k, (m, &p)) in acc.share.iter().zip(&pi).enumerate() {
+            let m: &Moments = m;
             assert!(
-                (m.mean - pi[k]).abs() <= 5.0 * m.std_error() + 1e-6,
-                "T {threshold} state {k}: exact {} mc {} se {}",
-                pi[k],
+                (m.mean - p).abs() <= 5.0 * m.std_error() + 1e-6,
+                "T {threshold} state {k}: exact {p} mc {} se {}",
                 m.mean,
                 m.std_error()
             );

@@ -208,7 +208,7 @@ fn draw_bars(
         .x_labels(n.min(40))
         .x_label_formatter(&|x| {
             let i = x.round();
-            if (x - i).abs() > 1e-6 || i < 0.0 || i as usize % every != 0 {
+            if (x - i).abs() > 1e-6 || i < 0.0 || !(i as usize).is_multiple_of(every) {
                 return String::new();
             }
             cats.get(i as usize).cloned().unwrap_or_default()

@@ -79,14 +79,13 @@ pub fn stationary_with_band(
             .unwrap_or(col);
         a.swap(col, pivot);
         let d = a[col][col];
-        for j in col..=N {
-            a[col][j] /= d;
-        }
-        for i in 0..N {
-            if i != col && a[i][col] != 0.0 {
-                let f = a[i][col];
-                for j in col..=N {
-                    a[i][j] -= f * a[col][j];
+        a[col][col..].iter_mut().for_each(|x| *x /= d);
+        let pivot_row = a[col];
+        for (i, row) in a.iter_mut().enumerate() {
+            if i != col && row[col] != 0.0 {
+                let f = row[col];
+                for (x, p) in row[col..].iter_mut().zip(&pivot_row[col..]) {
+                    *x -= f * p;
                 }
             }
         }

@@ -60,7 +60,7 @@ pub fn ka_test_score(normalised_ka: i64) -> i64 {
 #[inline(always)]
 pub fn classify(margin: i64, raw: i64, crit: i64) -> Outcome {
     if margin + raw >= 0 {
-        if raw == crit && margin + crit - 1 >= 0 {
+        if raw == crit && margin + crit > 0 {
             Outcome::CritSuccess
         } else {
             Outcome::Success
