@@ -113,10 +113,11 @@ fn super_crit_on_score_option() {
 #[test]
 fn intuition_is_a_d6_roll_under() {
     // C-TEST-5: success iff d6 <= intuition.
+    use cosmosim::systems::cosmos::intuition_chance;
     for i in 1..=6 {
-        let p = cosmosim::dice::Dist::die(6).cdf(i);
-        assert!((p - i as f64 / 6.0).abs() < 1e-12);
+        assert!((intuition_chance(i).unwrap() - i as f64 / 6.0).abs() < 1e-12);
     }
+    assert!(intuition_chance(0).is_err() && intuition_chance(7).is_err());
 }
 
 fn ctx(seed: u64, threads: usize) -> Context {

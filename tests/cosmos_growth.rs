@@ -536,7 +536,7 @@ fn expedition_tracks_stay_in_range_and_reference_matches_exact() {
             assert_eq!(t.total(), 20_000);
         }
         // The reference rate is the exact per-value probability averaged over the FP tally.
-        let table = reference_table(Stat::Agilite, 55.0, 0, &rules).unwrap();
+        let table = reference_table(Stat::Agilite, 55.0, 0, &rules, None).unwrap();
         let expect: f64 = acc.fp[d]
             .iter()
             .map(|(v, c)| table[(v + 3) as usize] * c as f64)
@@ -546,9 +546,19 @@ fn expedition_tracks_stay_in_range_and_reference_matches_exact() {
     }
     // C-FAT-4 by hand: FP 8 (extreme) -> Agilité 55 - 30 = 25, crit band from 86:
     // scores 1..25 plus the natural 42.
-    let table = reference_table(Stat::Agilite, 55.0, 0, &rules).unwrap();
+    let table = reference_table(Stat::Agilite, 55.0, 0, &rules, None).unwrap();
     assert!((table[8 + 3] - 0.26).abs() < 1e-12);
     assert_eq!(table[10 + 3], 0.0);
+    // C-FAT-5 by hand, after a concentrate action (Esprit 60):
+    // light (FP 4) ignored -> 55: 0.01 + 0.10 + 0.44 = 0.55;
+    // moderate (FP 6) halved to -5 -> 50: 0.50;
+    // extreme (FP 8) halved to -15 -> 40 (0.41) if the passive Esprit 60 test passes (0.60),
+    // else -30 -> 25 (0.26): 0.6 * 0.41 + 0.4 * 0.26 = 0.35.
+    let c = reference_table(Stat::Agilite, 55.0, 0, &rules, Some(60.0)).unwrap();
+    assert!((c[4 + 3] - 0.55).abs() < 1e-12, "{c:?}");
+    assert!((c[6 + 3] - 0.50).abs() < 1e-12, "{c:?}");
+    assert!((c[8 + 3] - 0.35).abs() < 1e-12, "{c:?}");
+    assert_eq!(c[10 + 3], 0.0);
 }
 
 // ---------- campaign karma ----------

@@ -16,6 +16,6 @@ pub use karma::{
 pub use options::{KarmaOverflow, PercentMode, SuperCritRoll, TestRules, OPTIONS};
 pub use outcome::Outcome;
 pub use test::{
-    classify, roll_dist, score, threshold_with_modifier, KarmaDie, Roll, TestSampler, TestSpec,
-    CRIT_FAIL_FROM, KARMA_MAX, KARMA_MIN,
+    classify, intuition_chance, roll_dist, score, threshold_with_modifier, KarmaDie, Roll,
+    TestSampler, TestSpec, CRIT_FAIL_FROM, KARMA_MAX, KARMA_MIN,
 };

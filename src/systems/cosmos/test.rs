@@ -210,6 +210,16 @@ pub fn classify(natural: u8, d10: u8, spec: &TestSpec, rules: &TestRules) -> Out
     spec.classify_roll(Roll::read(natural, d10, spec.karma_die(), rules))
 }
 
+/// P(an intuition roll succeeds): d6 <= intuition (C-TEST-5), intuition 1..6.
+pub fn intuition_chance(intuition: i64) -> Result<f64, UserError> {
+    if !(1..=6).contains(&intuition) {
+        return Err(UserError::new(format!(
+            "intuition {intuition} is out of range; allowed: 1..6 (C-TEST-5)"
+        )));
+    }
+    Ok(Dist::die(6).cdf(intuition))
+}
+
 /// The exact distribution of a read roll under one karma die; shared by every threshold.
 pub fn roll_dist(die: KarmaDie, rules: &TestRules) -> Dist<Roll> {
     let d100 = Dist::die(100);

@@ -53,6 +53,16 @@ impl FatigueState {
         }
     }
 
+    /// The malus on the turn after a concentrate action (C-FAT-5): light fatigue is
+    /// ignored, moderate and extreme maluses are halved. For the extreme state the halving
+    /// needs a passive Esprit test, which the caller rolls or weighs.
+    pub fn concentrated_malus(self) -> f64 {
+        match self {
+            FatigueState::Fresh | FatigueState::Light => 0.0,
+            other => other.test_malus() / 2.0,
+        }
+    }
+
     /// Start of the crit-failure band (C-FAT-4: "+5% d'échecs critiques" -> 86).
     pub fn crit_fail_from(self) -> u8 {
         match self {
@@ -107,5 +117,9 @@ mod tests {
         assert_eq!(FatigueState::of(10), FatigueState::Exhausted);
         assert_eq!(FatigueState::of(-3), FatigueState::Fresh);
         assert_eq!(FatigueState::Extreme.crit_fail_from(), 86);
+        // C-FAT-5: light ignored, moderate and extreme halved.
+        assert_eq!(FatigueState::Light.concentrated_malus(), 0.0);
+        assert_eq!(FatigueState::Moderate.concentrated_malus(), -5.0);
+        assert_eq!(FatigueState::Extreme.concentrated_malus(), -15.0);
     }
 }

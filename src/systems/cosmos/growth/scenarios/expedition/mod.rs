@@ -37,13 +37,29 @@ fn track_of(s: Stat) -> Option<bool> {
 }
 
 /// P(success or better) of the reference test at each track value -3..10 (exact):
-/// the state's malus and crit band; an exhausted track cannot act (C-FAT-4).
+/// the state's malus and crit band; an exhausted track cannot act (C-FAT-4). With
+/// `concentrate = Some(esprit)` the test follows a concentrate action (C-FAT-5): light
+/// fatigue ignored, moderate malus halved, extreme malus halved if a passive Esprit test
+/// (karma 0, no modifiers) succeeds — weighed exactly by that test's chance.
 pub fn reference_table(
     stat: Stat,
     threshold: f64,
     karma: i8,
     rules: &TestRules,
+    concentrate: Option<f64>,
 ) -> Result<[f64; 14], UserError> {
+    let p_at = |st: FatigueState, malus: f64| -> Result<f64, UserError> {
+        let spec = TestSpec::new(threshold, karma)?
+            .with_modifier(malus, rules.percent_mode)
+            .with_crit_fail_from(st.crit_fail_from())?;
+        Ok(spec.exact(rules).prob_where(|o| o.is_success()))
+    };
+    let passive_esprit = match concentrate {
+        Some(esprit) => TestSpec::new(esprit, 0)?
+            .exact(rules)
+            .prob_where(|o| o.is_success()),
+        None => 0.0,
+    };
     let mut out = [0.0; 14];
     for (i, slot) in out.iter_mut().enumerate() {
         let v = i as i32 + FATIGUE_MIN;
@@ -52,13 +68,15 @@ pub fn reference_table(
         } else {
             FatigueState::Fresh
         };
-        if st == FatigueState::Exhausted {
-            continue;
-        }
-        let spec = TestSpec::new(threshold, karma)?
-            .with_modifier(st.test_malus(), rules.percent_mode)
-            .with_crit_fail_from(st.crit_fail_from())?;
-        *slot = spec.exact(rules).prob_where(|o| o.is_success());
+        *slot = match (st, concentrate) {
+            (FatigueState::Exhausted, _) => 0.0,
+            (_, None) => p_at(st, st.test_malus())?,
+            (FatigueState::Extreme, Some(_)) => {
+                passive_esprit * p_at(st, st.concentrated_malus())?
+                    + (1.0 - passive_esprit) * p_at(st, st.test_malus())?
+            }
+            (_, Some(_)) => p_at(st, st.concentrated_malus())?,
+        };
     }
     Ok(out)
 }
@@ -107,8 +125,9 @@ impl ExpeditionSim {
         growth: &GrowthRules,
     ) -> Result<ExpeditionSim, UserError> {
         let (s, t, k) = model.reference;
+        let concentrate = model.concentrate.then_some(model.traveller.esprit as f64);
         Ok(ExpeditionSim {
-            table: reference_table(s, t, k, rules)?,
+            table: reference_table(s, t, k, rules, concentrate)?,
             march: match &model.legs.march {
                 Some(m) => Some(march_table(m, rules, growth)?),
                 None => None,

@@ -124,6 +124,9 @@ struct RawReference {
     threshold: f64,
     #[serde(default)]
     karma: i64,
+    /// Taken on the turn after a concentrate action (C-FAT-5).
+    #[serde(default)]
+    concentrate: bool,
 }
 
 /// The validated expedition.
@@ -134,6 +137,8 @@ pub struct ExpeditionModel {
     pub encounter: Encounter,
     pub potions: Vec<PotionUse>,
     pub reference: (Stat, f64, i8),
+    /// The reference test follows a concentrate action (C-FAT-5).
+    pub concentrate: bool,
     /// Optional piloting and march legs.
     pub legs: Legs,
 }
@@ -148,6 +153,9 @@ impl std::fmt::Debug for ExpeditionModel {
             .field("encounter", &self.encounter)
             .field("potions", &self.potions)
             .field("reference", &self.reference);
+        if self.concentrate {
+            d.field("concentrate", &self.concentrate);
+        }
         if self.legs != Legs::default() {
             d.field("legs", &self.legs);
         }
@@ -442,6 +450,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
         encounter,
         potions,
         reference: (stat, r.threshold, karma),
+        concentrate: r.concentrate,
         legs,
     };
     Ok((model, raw.rules, raw.run, raw.title, raw.question))
