@@ -30,3 +30,13 @@ pub fn write_csv(frame: &mut DataFrame, path: &Path) -> anyhow::Result<()> {
         Ok(())
     })
 }
+
+/// A whole-number column read off each row.
+pub fn int_column<R>(name: &str, rows: &[R], f: impl Fn(&R) -> i64) -> Column {
+    Column::new(name.into(), rows.iter().map(f).collect::<Vec<i64>>())
+}
+
+/// A real-number column read off each row.
+pub fn float_column<R>(name: &str, rows: &[R], f: impl Fn(&R) -> f64) -> Column {
+    Column::new(name.into(), rows.iter().map(f).collect::<Vec<f64>>())
+}

@@ -13,7 +13,7 @@ mod png;
 pub use atomic::write_atomic;
 pub use chart::{BarChart, BarSeries, Chart, Figure, Heatmap, Legend, LineChart, LineSeries};
 pub use cross_check::{class_columns, coverage, Coverage};
-pub use csv::{csv_string, write_csv};
+pub use csv::{csv_string, float_column, int_column, write_csv};
 pub use index::{write_index, IndexEntry};
 pub use meta::{file_sha256, range_text, Provenance, ScenarioRef};
 pub use png::render_png;

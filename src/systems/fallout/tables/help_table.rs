@@ -2,7 +2,7 @@ use polars::prelude::*;
 
 use crate::context::Context;
 use crate::error::UserError;
-use crate::report::{Chart, Figure, Heatmap, Output, Provenance};
+use crate::report::{float_column, int_column, Chart, Figure, Heatmap, Output, Provenance};
 use crate::systems::fallout::{helped_dist, odds, pool_dist, DieSpec, TestOdds, OPTIONS};
 
 use super::chart::{push_series, tn_chart};
@@ -66,27 +66,18 @@ fn rows(g: &HelpGrid) -> Result<Vec<Row>, UserError> {
 /// The `fallout-help` output (exact): value of one helper (F-HELP).
 pub fn help_output(g: &HelpGrid, ctx: &Context) -> anyhow::Result<Output> {
     let rows = rows(g)?;
-    let icol = |name: &str, f: fn(&Row) -> u8| {
-        Column::new(
-            name.into(),
-            rows.iter().map(|r| f(r) as i64).collect::<Vec<_>>(),
-        )
-    };
-    let fcol = |name: &str, f: fn(&Row) -> f64| {
-        Column::new(name.into(), rows.iter().map(f).collect::<Vec<f64>>())
-    };
     let frame = DataFrame::new_infer_height(vec![
-        icol("tn", |r| r.tn),
-        icol("helper_tn", |r| r.helper_tn),
-        icol("difficulty", |r| r.difficulty),
-        icol("dice", |r| r.dice),
-        fcol("p_pass_alone", |r| r.alone.p_pass),
-        fcol("p_pass_helped", |r| r.helped.p_pass),
-        fcol("gain", |r| r.helped.p_pass - r.alone.p_pass),
-        fcol("mean_ap_alone", |r| r.alone.mean_ap),
-        fcol("mean_ap_helped", |r| r.helped.mean_ap),
-        fcol("p_complication_alone", |r| r.alone.p_complication),
-        fcol("p_complication_helped", |r| r.helped.p_complication),
+        int_column("tn", &rows, |r| r.tn as i64),
+        int_column("helper_tn", &rows, |r| r.helper_tn as i64),
+        int_column("difficulty", &rows, |r| r.difficulty as i64),
+        int_column("dice", &rows, |r| r.dice as i64),
+        float_column("p_pass_alone", &rows, |r| r.alone.p_pass),
+        float_column("p_pass_helped", &rows, |r| r.helped.p_pass),
+        float_column("gain", &rows, |r| r.helped.p_pass - r.alone.p_pass),
+        float_column("mean_ap_alone", &rows, |r| r.alone.mean_ap),
+        float_column("mean_ap_helped", &rows, |r| r.helped.mean_ap),
+        float_column("p_complication_alone", &rows, |r| r.alone.p_complication),
+        float_column("p_complication_helped", &rows, |r| r.helped.p_complication),
     ])?;
 
     let n0 = g.dice.first().copied().unwrap_or(2);

@@ -2,7 +2,7 @@ use polars::prelude::*;
 
 use crate::context::Context;
 use crate::error::UserError;
-use crate::report::{Chart, Figure, Output, Provenance};
+use crate::report::{float_column, int_column, Chart, Figure, Output, Provenance};
 use crate::systems::fallout::{luck_odds, odds, pool_dist, DieSpec, LuckOdds, TestOdds, OPTIONS};
 
 use super::chart::{push_series, tn_chart};
@@ -74,27 +74,18 @@ pub fn luck_output(g: &LuckGrid, ctx: &Context) -> anyhow::Result<Output> {
         )
         .into());
     }
-    let icol = |name: &str, f: fn(&Row) -> u8| {
-        Column::new(
-            name.into(),
-            rows.iter().map(|r| f(r) as i64).collect::<Vec<_>>(),
-        )
-    };
-    let fcol = |name: &str, f: fn(&Row) -> f64| {
-        Column::new(name.into(), rows.iter().map(f).collect::<Vec<f64>>())
-    };
     let frame = DataFrame::new_infer_height(vec![
-        icol("tn", |r| r.tn),
-        icol("difficulty", |r| r.difficulty),
-        icol("dice", |r| r.dice),
-        icol("tag_rank", |r| r.tag_rank),
-        fcol("p_pass", |r| r.base.p_pass),
-        fcol("p_pass_luck", |r| r.luck.p_pass),
-        fcol("gain", |r| r.luck.p_pass - r.base.p_pass),
-        fcol("mean_ap", |r| r.base.mean_ap),
-        fcol("mean_ap_luck", |r| r.luck.mean_ap),
-        fcol("p_spent", |r| r.luck.p_spent),
-        fcol("p_saved_if_spent", |r| {
+        int_column("tn", &rows, |r| r.tn as i64),
+        int_column("difficulty", &rows, |r| r.difficulty as i64),
+        int_column("dice", &rows, |r| r.dice as i64),
+        int_column("tag_rank", &rows, |r| r.tag_rank as i64),
+        float_column("p_pass", &rows, |r| r.base.p_pass),
+        float_column("p_pass_luck", &rows, |r| r.luck.p_pass),
+        float_column("gain", &rows, |r| r.luck.p_pass - r.base.p_pass),
+        float_column("mean_ap", &rows, |r| r.base.mean_ap),
+        float_column("mean_ap_luck", &rows, |r| r.luck.mean_ap),
+        float_column("p_spent", &rows, |r| r.luck.p_spent),
+        float_column("p_saved_if_spent", &rows, |r| {
             if r.luck.p_spent > 0.0 {
                 (r.luck.p_pass - r.base.p_pass) / r.luck.p_spent
             } else {

@@ -3,7 +3,7 @@ use polars::prelude::*;
 use crate::context::{Context, Method};
 use crate::engine::{Merge, Rng64, Simulation};
 use crate::error::UserError;
-use crate::report::{Chart, Figure, Output, Provenance};
+use crate::report::{float_column, Chart, Figure, Output, Provenance};
 use crate::stats::{t_interval, wilson};
 use crate::systems::fallout::{
     cumulative_cost, odds, pool_dist, DieSpec, PoolSampler, TestOdds, OPTIONS,
@@ -244,29 +244,34 @@ pub fn test_output(
     };
 
     let u = |f: fn(&TestCell) -> u8| rows.iter().map(|r| f(&r.cell) as i64).collect::<Vec<_>>();
-    let fcol = |name: &str, f: &dyn Fn(&Row) -> f64| {
-        Column::new(name.into(), rows.iter().map(f).collect::<Vec<f64>>())
-    };
     let mut cols = vec![
         Column::new("tn".into(), u(|c| c.tn)),
         Column::new("difficulty".into(), u(|c| c.difficulty)),
         Column::new("dice".into(), u(|c| c.dice)),
         Column::new("tag_rank".into(), u(|c| c.tag_rank)),
-        fcol("p_pass", &|r| r.odds.p_pass),
-        fcol("mean_ap", &|r| r.odds.mean_ap),
-        fcol("p_complication", &|r| r.odds.p_complication),
+        float_column("p_pass", &rows, |r| r.odds.p_pass),
+        float_column("mean_ap", &rows, |r| r.odds.mean_ap),
+        float_column("p_complication", &rows, |r| r.odds.p_complication),
     ];
     if method == Method::Mc {
         let acc = |r: &Row| r.mc.unwrap_or_default();
         cols.push(Column::new("trials".into(), vec![trials; rows.len()]));
-        cols.push(fcol("p_pass_lo", &|r| wilson(acc(r).pass, trials).0));
-        cols.push(fcol("p_pass_hi", &|r| wilson(acc(r).pass, trials).1));
-        cols.push(fcol("mean_ap_lo", &|r| acc(r).mean_ap_interval().0));
-        cols.push(fcol("mean_ap_hi", &|r| acc(r).mean_ap_interval().1));
-        cols.push(fcol("p_complication_lo", &|r| {
+        cols.push(float_column("p_pass_lo", &rows, |r| {
+            wilson(acc(r).pass, trials).0
+        }));
+        cols.push(float_column("p_pass_hi", &rows, |r| {
+            wilson(acc(r).pass, trials).1
+        }));
+        cols.push(float_column("mean_ap_lo", &rows, |r| {
+            acc(r).mean_ap_interval().0
+        }));
+        cols.push(float_column("mean_ap_hi", &rows, |r| {
+            acc(r).mean_ap_interval().1
+        }));
+        cols.push(float_column("p_complication_lo", &rows, |r| {
             wilson(acc(r).complication, trials).0
         }));
-        cols.push(fcol("p_complication_hi", &|r| {
+        cols.push(float_column("p_complication_hi", &rows, |r| {
             wilson(acc(r).complication, trials).1
         }));
     }
