@@ -36,10 +36,11 @@ impl Context {
         Progress::new(total, what, self.quiet)
     }
 
-    /// A status line on stderr unless `--quiet`.
+    /// A status line on stderr unless `--quiet`; a closed stderr never aborts the run.
     pub fn say(&self, msg: &str) {
         if !self.quiet {
-            eprintln!("{msg}");
+            let _ =
+                std::io::Write::write_all(&mut std::io::stderr(), format!("{msg}\n").as_bytes());
         }
     }
 }

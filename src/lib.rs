@@ -2,12 +2,14 @@
 //! rules. The modules follow the program's steps: `cli` -> `scenario` -> `engine` ->
 //! `systems/<game>` -> `report`.
 
+pub mod args;
 pub mod cli;
 pub mod commands;
 pub mod context;
 pub mod dice;
 pub mod engine;
 pub mod error;
+pub mod limits;
 pub mod report;
 pub mod rules;
 pub mod scenario;

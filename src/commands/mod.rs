@@ -1,35 +1,59 @@
-//! One function per subcommand: build the context, compute, export.
+//! One function per subcommand. The command layer owns what the systems must not: the
+//! thread pool's size, signals, and publishing outputs as one set (staging folder, fsync,
+//! one swap; see `publish`). Systems only compute `Output`s and `ScenarioResult`s.
 
 mod options;
+mod output;
+mod publish;
 mod report;
 mod run;
+pub mod signals;
 mod sweep;
 mod table;
 
 pub use options::list_options;
+pub use output::{print_stdout, say};
+pub use publish::Staging;
 pub use report::report;
-pub use run::{check, default_out, run, run_scenario, shipped_scenarios, write_scenario};
+pub use run::{
+    check, default_out, run, run_scenario, scenario_rel, shipped_scenarios, write_scenario,
+};
 pub use sweep::sweep;
 pub use table::table;
 
 use std::path::{Path, PathBuf};
 
-use crate::context::Context;
 use crate::report::Output;
 
-/// Writes outputs and lists the files on stderr (unless quiet).
-pub(crate) fn export(
-    outputs: &mut [Output],
-    dir: &Path,
-    ctx: &Context,
-) -> anyhow::Result<Vec<PathBuf>> {
+/// Writes outputs into `dir` (a staging folder) and returns the files written, relative to
+/// `dir`.
+pub(crate) fn write_outputs(outputs: &mut [Output], dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     let mut all = Vec::new();
     for o in outputs.iter_mut() {
-        let files = o.write(dir)?;
-        for f in &files {
-            ctx.say(&format!("wrote {}", f.display()));
+        signals::check()?;
+        for f in o.write(dir)? {
+            all.push(f.strip_prefix(dir).map(Path::to_path_buf).unwrap_or(f));
         }
-        all.extend(files);
     }
     Ok(all)
+}
+
+/// Prepares `target`, runs `produce` (compute, then write into the staging folder it is
+/// given; returns the files written, relative to it), and publishes the set at once. The
+/// list of files goes to stderr unless quiet.
+pub(crate) fn publish_set(
+    target: &Path,
+    quiet: bool,
+    produce: impl FnOnce(&Path) -> anyhow::Result<Vec<PathBuf>>,
+) -> anyhow::Result<()> {
+    let staging = Staging::prepare(target)?;
+    let files = produce(staging.dir())?;
+    signals::check()?;
+    staging.publish()?;
+    if !quiet {
+        for f in files {
+            say(&format!("wrote {}", target.join(f).display()));
+        }
+    }
+    Ok(())
 }

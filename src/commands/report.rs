@@ -1,10 +1,11 @@
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::cli::ReportArgs;
 use crate::report::{write_index, IndexEntry};
 use crate::systems::{self, RunOverrides};
 
-use super::{export, run_scenario, shipped_scenarios, write_scenario};
+use super::{publish_set, run_scenario, scenario_rel, shipped_scenarios, signals};
+use super::{write_outputs, write_scenario};
 
 const INTRO: &str = "Every table cosmosim knows, computed with default settings, then every shipped \
 scenario. Exact tables come from the dice distributions; each Monte Carlo cross-check re-derives a \
@@ -16,46 +17,54 @@ parameters, scenario file hash).";
 /// `cargo run`).
 const SCENARIO_DIR: &str = "scenarios";
 
-/// `cosmosim report`: every table of every system, every shipped scenario, and `index.md`.
+/// `cosmosim report`: every table of every system, every shipped scenario, and `index.md`,
+/// published as one set.
 pub fn report(a: &ReportArgs, quiet: bool) -> anyhow::Result<()> {
     let ctx = a.run.context(quiet)?;
-    let mut outputs = systems::report_outputs(&ctx, a.trials)?;
-    export(&mut outputs, &a.run.out, &ctx)?;
-    let mut entries: Vec<IndexEntry> = outputs.iter().map(|o| o.index_entry()).collect();
+    publish_set(&a.run.out, quiet, |staging| {
+        let mut outputs = systems::report_outputs(&ctx, a.trials)?;
+        signals::check()?;
+        let mut written = write_outputs(&mut outputs, staging)?;
+        let mut entries: Vec<IndexEntry> = outputs.iter().map(|o| o.index_entry()).collect();
 
-    let root = Path::new(SCENARIO_DIR);
-    for path in shipped_scenarios(root) {
-        let rel = path.strip_prefix(root).unwrap_or(&path).with_extension("");
-        let dir = a.run.out.join(&rel);
-        let o = RunOverrides {
-            seed: Some(a.run.seed),
-            threads: a.run.threads,
-            options: a.run.options.clone(),
-            quiet,
-            ..Default::default()
-        };
-        let mut result = run_scenario(&path, &o)?;
-        write_scenario(&mut result, &dir, quiet)?;
-        let prefix = rel.display().to_string();
-        let mut files = vec![format!("{prefix}/summary.md")];
-        let mut provenance = None;
-        for out in &result.outputs {
-            let e = out.index_entry();
-            files.extend(e.files.iter().map(|f| format!("{prefix}/{f}")));
-            provenance.get_or_insert(e.provenance);
+        let root = Path::new(SCENARIO_DIR);
+        for path in shipped_scenarios(root) {
+            let rel = scenario_rel(&path);
+            let o = RunOverrides {
+                seed: Some(a.run.seed),
+                threads: a.run.threads,
+                options: a.run.options.clone(),
+                quiet,
+                ..Default::default()
+            };
+            let mut result = run_scenario(&path, &o)?;
+            signals::check()?;
+            let dir = staging.join(&rel);
+            std::fs::create_dir_all(&dir)?;
+            for f in write_scenario(&mut result, &dir)? {
+                written.push(rel.join(f));
+            }
+            let prefix = rel.display().to_string();
+            let mut files = vec![format!("{prefix}/summary.md")];
+            let mut provenance = None;
+            for out in &result.outputs {
+                let e = out.index_entry();
+                files.extend(e.files.iter().map(|f| format!("{prefix}/{f}")));
+                provenance.get_or_insert(e.provenance);
+            }
+            if let Some(provenance) = provenance {
+                entries.push(IndexEntry {
+                    name: prefix.replace('/', "-"),
+                    title: result.title.clone(),
+                    question: result.question.clone(),
+                    key_figures: result.key_figures.clone(),
+                    files,
+                    provenance,
+                });
+            }
         }
-        if let Some(provenance) = provenance {
-            entries.push(IndexEntry {
-                name: prefix.replace('/', "-"),
-                title: result.title.clone(),
-                question: result.question.clone(),
-                key_figures: result.key_figures.clone(),
-                files,
-                provenance,
-            });
-        }
-    }
-    write_index(&a.run.out, INTRO, &entries)?;
-    ctx.say(&format!("wrote {}", a.run.out.join("index.md").display()));
-    Ok(())
+        write_index(staging, INTRO, &entries)?;
+        written.push(PathBuf::from("index.md"));
+        Ok(written)
+    })
 }

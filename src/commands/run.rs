@@ -1,12 +1,12 @@
 use std::path::{Path, PathBuf};
 
-use crate::context::Context;
 use crate::error::UserError;
 use crate::report::write_atomic;
+use crate::rules::RuleOptions;
 use crate::scenario::ScenarioFile;
-use crate::systems::{scenario_kinds, RunOverrides, ScenarioKind, ScenarioResult};
+use crate::systems::{scenario_kinds, CheckedOnly, RunOverrides, ScenarioKind, ScenarioResult};
 
-use super::export;
+use super::{print_stdout, publish_set, say, signals, write_outputs};
 
 fn kind_of(file: &ScenarioFile) -> Result<&'static ScenarioKind, UserError> {
     let header = file.header()?;
@@ -56,46 +56,140 @@ fn kind_of(file: &ScenarioFile) -> Result<&'static ScenarioKind, UserError> {
     }
 }
 
-/// `cosmosim check FILE`: validate without running.
+/// The kind's `run` stopped at validation (see [`ScenarioKind`]): the one validation
+/// `check` and `run` share. Returns the warnings found.
+fn validate(
+    file: &ScenarioFile,
+    kind: &ScenarioKind,
+    o: &RunOverrides,
+) -> anyhow::Result<Vec<String>> {
+    let checking = RunOverrides {
+        check_only: true,
+        ..o.clone()
+    };
+    match (kind.run)(file, &checking) {
+        Err(e) if e.is::<CheckedOnly>() => {}
+        Err(e) => return Err(e),
+        // A kind that never resolves would have run: still valid.
+        Ok(_) => {}
+    }
+    let mut warnings = file.warnings();
+    warnings.extend(option_warnings(file, kind.system, o)?);
+    Ok(warnings)
+}
+
+/// Rule options (file `[rules]` and `--option`) that belong to another system.
+fn option_warnings(
+    file: &ScenarioFile,
+    system: &str,
+    o: &RunOverrides,
+) -> anyhow::Result<Vec<String>> {
+    #[derive(serde::Deserialize)]
+    struct Loose {
+        #[serde(default)]
+        rules: std::collections::BTreeMap<String, toml::Value>,
+    }
+    let mut w = match file.parse_raw::<Loose>() {
+        Ok(l) => file.rule_options(&l.rules)?.foreign_to(system),
+        Err(_) => Vec::new(),
+    };
+    for x in RuleOptions::from_pairs(&o.options)?.foreign_to(system) {
+        if !w.contains(&x) {
+            w.push(x);
+        }
+    }
+    Ok(w)
+}
+
+/// `cosmosim check FILE`: validate without running; the warnings go to stderr.
 pub fn check(path: &Path, quiet: bool) -> anyhow::Result<()> {
     let file = ScenarioFile::read(path)?;
-    (kind_of(&file)?.check)(&file)?;
+    let kind = kind_of(&file)?;
+    let warnings = validate(&file, kind, &RunOverrides::default())?;
     if !quiet {
-        println!("{}: ok", path.display());
+        for w in &warnings {
+            say(&format!("warning: {w}"));
+        }
+        print_stdout(&format!("{}: ok\n", path.display()))?;
     }
     Ok(())
 }
 
-/// Runs a scenario file and returns its result (nothing written).
+/// Runs a scenario file and returns its result (nothing written); the warnings found are
+/// the last section of its `summary.md`.
 pub fn run_scenario(path: &Path, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
     let file = ScenarioFile::read(path)?;
     let kind = kind_of(&file)?;
-    (kind.run)(&file, o)
+    let warnings = validate(&file, kind, o)?;
+    let mut result = (kind.run)(&file, o)?;
+    add_warnings(&mut result, &warnings);
+    Ok(result)
 }
 
-/// Writes a scenario result's outputs and `summary.md` into `dir`.
-pub fn write_scenario(result: &mut ScenarioResult, dir: &Path, quiet: bool) -> anyhow::Result<()> {
-    let ctx = Context::new(0, 1, Default::default(), quiet)?;
-    export(&mut result.outputs, dir, &ctx)?;
-    let summary = dir.join("summary.md");
-    write_atomic(&summary, result.summary.as_bytes())?;
-    ctx.say(&format!("wrote {}", summary.display()));
-    Ok(())
+fn add_warnings(result: &mut ScenarioResult, warnings: &[String]) {
+    if warnings.is_empty() {
+        return;
+    }
+    if !result.summary.ends_with('\n') {
+        result.summary.push('\n');
+    }
+    result.summary += "\n## Warnings\n\n";
+    for w in warnings {
+        result.summary += &format!("- {w}\n");
+    }
 }
 
-/// `cosmosim run FILE`: outputs go to `--out` or `reports/<file stem>/`.
+/// Writes a scenario result's outputs and `summary.md` into `dir` (a staging folder);
+/// returns the files written, relative to `dir`.
+pub fn write_scenario(result: &mut ScenarioResult, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    let mut files = write_outputs(&mut result.outputs, dir)?;
+    write_atomic(&dir.join("summary.md"), result.summary.as_bytes())?;
+    files.push(PathBuf::from("summary.md"));
+    Ok(files)
+}
+
+/// `cosmosim run FILE`: outputs go to `--out` or `reports/<path below scenarios/>/`,
+/// published as one set.
 pub fn run(path: &Path, o: &RunOverrides) -> anyhow::Result<()> {
-    let mut result = run_scenario(path, o)?;
+    let file = ScenarioFile::read(path)?;
+    let kind = kind_of(&file)?;
+    // Validate before anything is created on disk.
+    let warnings = validate(&file, kind, o)?;
+    if !o.quiet {
+        for w in &warnings {
+            say(&format!("warning: {w}"));
+        }
+    }
     let dir = o.out.clone().unwrap_or_else(|| default_out(path));
-    write_scenario(&mut result, &dir, o.quiet)
+    publish_set(&dir, o.quiet, |staging| {
+        let mut result = (kind.run)(&file, o)?;
+        signals::check()?;
+        add_warnings(&mut result, &warnings);
+        write_scenario(&mut result, staging)
+    })
 }
 
+/// The scenario's path below `scenarios/` (or its file name), without `.toml`: how
+/// `report`, `run` and `sweep` name its folder, so two systems' `duel.toml` never share
+/// one.
+pub fn scenario_rel(path: &Path) -> PathBuf {
+    let comps: Vec<_> = path.components().collect();
+    let after = comps
+        .iter()
+        .rposition(|c| c.as_os_str() == "scenarios")
+        .map(|i| i + 1)
+        .unwrap_or(comps.len().saturating_sub(1));
+    let mut rel: PathBuf = comps[after..].iter().collect();
+    if rel.as_os_str().is_empty() {
+        rel = PathBuf::from("scenario");
+    }
+    rel.with_extension("")
+}
+
+/// `reports/<path below scenarios/>`, e.g. `reports/cosmos/duel` for
+/// `scenarios/cosmos/duel.toml`.
 pub fn default_out(path: &Path) -> PathBuf {
-    let stem = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().to_string())
-        .unwrap_or_else(|| "scenario".into());
-    PathBuf::from("reports").join(stem)
+    PathBuf::from("reports").join(scenario_rel(path))
 }
 
 /// Shipped scenario files under `dir`, sorted, for `report`.
@@ -117,4 +211,25 @@ pub fn shipped_scenarios(dir: &Path) -> Vec<PathBuf> {
     }
     found.sort();
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_folders_mirror_the_scenario_path() {
+        assert_eq!(
+            default_out(Path::new("scenarios/cosmos/duel.toml")),
+            PathBuf::from("reports/cosmos/duel")
+        );
+        assert_eq!(
+            default_out(Path::new("/x/scenarios/trinites/duel.toml")),
+            PathBuf::from("reports/trinites/duel")
+        );
+        assert_eq!(
+            default_out(Path::new("/tmp/small.toml")),
+            PathBuf::from("reports/small")
+        );
+    }
 }

@@ -1,15 +1,14 @@
 use std::path::PathBuf;
 
 use crate::cli::SweepArgs;
-use crate::context::Context;
-use crate::error::UserError;
 use crate::report::write_atomic;
 use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::combat;
 
-use super::export;
+use super::{publish_set, scenario_rel, signals, write_outputs};
 
-/// `cosmosim sweep FILE --vary ...`: outputs go to `--out` or `reports/<stem>-sweep/`.
+/// `cosmosim sweep FILE --vary ...`: outputs go to `--out` or
+/// `reports/<path below scenarios/>-sweep/`, published as one set.
 pub fn sweep(a: &SweepArgs, quiet: bool) -> anyhow::Result<()> {
     let file = ScenarioFile::read(&a.scenario.file)?;
     let header = file.header()?;
@@ -23,29 +22,48 @@ pub fn sweep(a: &SweepArgs, quiet: bool) -> anyhow::Result<()> {
             )
             .into());
     }
-    let o = a.scenario.overrides(quiet);
-    let mut out = vec![combat::sweep::sweep(&file, &a.vary, &o)?];
-    let dir = a.scenario.out.clone().unwrap_or_else(|| {
-        let stem = a
-            .scenario
-            .file
-            .file_stem()
-            .map(|s| s.to_string_lossy().to_string())
-            .unwrap_or_default();
-        PathBuf::from("reports").join(format!("{stem}-sweep"))
-    });
-    let ctx = Context::new(0, 1, Default::default(), quiet)?;
-    export(&mut out, &dir, &ctx)?;
-    let mut md = format!("# {}\n\n{}\n\n", out[0].title, out[0].question);
-    for k in &out[0].key_figures {
-        md += &format!("- {k}\n");
+    let mut o = a.scenario.overrides(quiet);
+    o.max_points = a.max_points;
+    // Every grid point is validated (and the grid size capped) before anything is
+    // created on disk.
+    let checking = crate::systems::RunOverrides {
+        check_only: true,
+        ..o.clone()
+    };
+    match combat::sweep::sweep(&file, &a.vary, &checking) {
+        Err(e) if e.is::<crate::systems::CheckedOnly>() => {}
+        Err(e) => return Err(e),
+        Ok(_) => {}
     }
-    md += &format!(
-        "\nTable: combat-sweep.csv (one row per grid point, 95% intervals in *_lo/*_hi).\n\n{}\n",
-        out[0].provenance.summary()
-    );
-    let path = dir.join("summary.md");
-    write_atomic(&path, md.as_bytes()).map_err(|e| UserError::new(format!("{e}")))?;
-    ctx.say(&format!("wrote {}", path.display()));
-    Ok(())
+    let dir = a.scenario.out.clone().unwrap_or_else(|| {
+        let rel = scenario_rel(&a.scenario.file);
+        let name = rel
+            .file_name()
+            .map(|n| format!("{}-sweep", n.to_string_lossy()))
+            .unwrap_or_else(|| "sweep".into());
+        PathBuf::from("reports").join(rel.with_file_name(name))
+    });
+    publish_set(&dir, quiet, |staging| {
+        let mut out = vec![combat::sweep::sweep(&file, &a.vary, &o)?];
+        signals::check()?;
+        let mut files = write_outputs(&mut out, staging)?;
+        let mut md = format!("# {}\n\n{}\n\n", out[0].title, out[0].question);
+        for k in &out[0].key_figures {
+            md += &format!("- {k}\n");
+        }
+        md += &format!(
+            "\nTable: combat-sweep.csv (one row per grid point, 95% intervals in *_lo/*_hi).\n\n{}\n",
+            out[0].provenance.summary()
+        );
+        let warnings = file.warnings();
+        if !warnings.is_empty() {
+            md += "\n## Warnings\n\n";
+            for w in warnings {
+                md += &format!("- {w}\n");
+            }
+        }
+        write_atomic(&staging.join("summary.md"), md.as_bytes())?;
+        files.push(PathBuf::from("summary.md"));
+        Ok(files)
+    })
 }

@@ -1,12 +1,26 @@
 use crate::cli::TableCommand;
 
-/// `cosmosim table <name>`: each system computes and writes its own tables.
+use super::{publish_set, say, signals, write_outputs};
+
+/// `cosmosim table <name>`: the system computes, this layer writes the set. A Monte Carlo
+/// table is named `<name>-mc`, as in `report`, so it never replaces the exact table.
 pub fn table(cmd: &TableCommand, quiet: bool) -> anyhow::Result<()> {
-    match cmd {
-        TableCommand::Cosmos(t) => t.run(quiet),
-        TableCommand::Nephilim(t) => t.run(quiet),
-        TableCommand::Fallout(t) => t.run(quiet),
-        TableCommand::Trinites(t) => t.run(quiet),
-        TableCommand::CosmosGrowth(t) => t.run(quiet),
+    let run = cmd.run_args();
+    let ctx = run.context(quiet)?;
+    if !quiet {
+        for w in ctx.options.foreign_to(cmd.system()) {
+            say(&format!("warning: {w}"));
+        }
     }
+    publish_set(&run.out, quiet, |staging| {
+        let mut outputs = cmd.compute(&ctx)?;
+        signals::check()?;
+        for o in outputs.iter_mut() {
+            if o.provenance.method != "exact" && !o.name.ends_with("-mc") {
+                o.name = format!("{}-mc", o.name);
+                o.provenance.output = o.name.clone();
+            }
+        }
+        write_outputs(&mut outputs, staging)
+    })
 }

@@ -5,11 +5,14 @@
 //! with the trial count.
 
 mod accum;
+pub mod interrupt;
+mod pool;
 mod progress;
 mod rng;
 mod runner;
 
 pub use accum::{Counts, Merge, Moments, Tally};
+pub use pool::pool;
 pub use progress::Progress;
 pub use rng::{stream, Rng64};
 pub use runner::{Engine, Simulation, BATCH_SIZE};

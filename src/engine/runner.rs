@@ -1,7 +1,7 @@
 use rayon::prelude::*;
-use rayon::{ThreadPool, ThreadPoolBuilder};
+use rayon::ThreadPool;
 
-use super::{stream, Merge, Progress, Rng64};
+use super::{interrupt::stop_requested, pool::pool, stream, Merge, Progress, Rng64};
 
 /// Trials per batch. Part of the reproducibility contract: changing it changes results.
 pub const BATCH_SIZE: u64 = 1 << 16;
@@ -21,18 +21,29 @@ pub trait Simulation: Sync {
     fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut Self::Acc);
 }
 
-/// Runs simulations on a fixed thread pool. Results depend only on the seed, the task
-/// index and the trial count.
+/// Runs simulations on the process's thread pool. Results depend only on the seed, the
+/// task index and the trial count.
+#[derive(Clone, Copy)]
 pub struct Engine {
-    pool: ThreadPool,
+    pool: &'static ThreadPool,
     seed: u64,
 }
 
 impl Engine {
-    /// `threads = 0` uses every core.
+    /// `threads = 0` uses every core; more than `limits::MAX_THREADS` is refused.
     pub fn new(seed: u64, threads: usize) -> anyhow::Result<Engine> {
-        let pool = ThreadPoolBuilder::new().num_threads(threads).build()?;
-        Ok(Engine { pool, seed })
+        Ok(Engine {
+            pool: pool(threads)?,
+            seed,
+        })
+    }
+
+    /// The same pool with another seed (a run inside a run, e.g. a sweep point).
+    pub fn with_seed(&self, seed: u64) -> Engine {
+        Engine {
+            pool: self.pool,
+            seed,
+        }
     }
 
     pub fn seed(&self) -> u64 {
@@ -44,6 +55,8 @@ impl Engine {
     }
 
     /// Runs `trials` trials of `sim` as task `task` (a table cell, a grid point...).
+    /// Once a stop is requested (SIGINT/SIGTERM) the remaining batches are skipped: the
+    /// result is then partial and the command layer discards it.
     pub fn run<S: Simulation>(
         &self,
         sim: &S,
@@ -57,12 +70,18 @@ impl Engine {
         let mut total = sim.empty();
         let mut start = 0;
         while start < batches {
+            if stop_requested().is_some() {
+                break;
+            }
             let end = (start + BATCHES_PER_ROUND).min(batches);
             let round: Vec<S::Acc> = self.pool.install(|| {
                 (start..end)
                     .into_par_iter()
                     .map(|b| {
                         let mut acc = sim.empty();
+                        if stop_requested().is_some() {
+                            return acc;
+                        }
                         let mut rng = stream(seed, task, b);
                         sim.run_batch(&mut rng, size(b), &mut acc);
                         progress.advance(size(b));

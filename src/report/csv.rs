@@ -10,6 +10,7 @@ const FLOAT_PRECISION: usize = 10;
 
 /// The CSV text of a frame (header + rows, `\n` line ends).
 pub fn csv_string(frame: &mut DataFrame) -> anyhow::Result<String> {
+    undefined_as_empty(frame)?;
     let mut buf = Vec::new();
     CsvWriter::new(&mut buf)
         .include_header(true)
@@ -20,6 +21,7 @@ pub fn csv_string(frame: &mut DataFrame) -> anyhow::Result<String> {
 
 /// Writes a frame as CSV, atomically.
 pub fn write_csv(frame: &mut DataFrame, path: &Path) -> anyhow::Result<()> {
+    undefined_as_empty(frame)?;
     replace_with(path, |tmp| {
         let mut f = std::fs::File::create(tmp)
             .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
@@ -31,6 +33,33 @@ pub fn write_csv(frame: &mut DataFrame, path: &Path) -> anyhow::Result<()> {
     })
 }
 
+/// An undefined figure (NaN: a rate of 0 events out of 0) is written as an empty cell,
+/// never as a number a script could mistake for 0.
+fn undefined_as_empty(frame: &mut DataFrame) -> anyhow::Result<()> {
+    let names: Vec<PlSmallStr> = frame
+        .columns()
+        .iter()
+        .filter(|c| c.dtype() == &DataType::Float64)
+        .map(|c| c.name().clone())
+        .collect();
+    for name in names {
+        let ca = frame.column(&name)?.f64()?;
+        if ca.null_count() > 0 {
+            continue;
+        }
+        let values: Vec<f64> = ca.into_no_null_iter().collect();
+        if !values.iter().any(|x| x.is_nan()) {
+            continue;
+        }
+        let cleaned: Float64Chunked = values
+            .into_iter()
+            .map(|x| if x.is_nan() { None } else { Some(x) })
+            .collect();
+        frame.with_column(cleaned.with_name(name).into_column())?;
+    }
+    Ok(())
+}
+
 /// A whole-number column read off each row.
 pub fn int_column<R>(name: &str, rows: &[R], f: impl Fn(&R) -> i64) -> Column {
     Column::new(name.into(), rows.iter().map(f).collect::<Vec<i64>>())
@@ -39,4 +68,20 @@ pub fn int_column<R>(name: &str, rows: &[R], f: impl Fn(&R) -> i64) -> Column {
 /// A real-number column read off each row.
 pub fn float_column<R>(name: &str, rows: &[R], f: impl Fn(&R) -> f64) -> Column {
     Column::new(name.into(), rows.iter().map(f).collect::<Vec<f64>>())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_undefined_rate_is_an_empty_cell_not_zero() {
+        let mut df = DataFrame::new_infer_height(vec![
+            Column::new("count".into(), vec![0u64, 3]),
+            Column::new("rate".into(), vec![f64::NAN, 0.5]),
+        ])
+        .unwrap();
+        let text = csv_string(&mut df).unwrap();
+        assert_eq!(text, "count,rate\n0,\n3,0.5000000000\n");
+    }
 }

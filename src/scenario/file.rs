@@ -1,5 +1,6 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -16,6 +17,9 @@ pub struct ScenarioFile {
     pub path: PathBuf,
     pub text: String,
     pub sha256: String,
+    /// Warnings validation found (the file is valid but likely not what was meant);
+    /// `check` prints them and `run` adds them to `summary.md`.
+    warnings: Arc<Mutex<Vec<String>>>,
 }
 
 /// The keys every scenario file starts with.
@@ -49,6 +53,7 @@ impl ScenarioFile {
             path: path.to_path_buf(),
             text,
             sha256: file_sha256(&bytes),
+            warnings: Default::default(),
         })
     }
 
@@ -58,6 +63,17 @@ impl ScenarioFile {
             path: PathBuf::from(path),
             text: text.to_string(),
             sha256: file_sha256(text.as_bytes()),
+            warnings: Default::default(),
+        }
+    }
+
+    /// The same file with edited text (a sweep point): same path, hash and warnings.
+    pub fn edited(&self, text: String) -> ScenarioFile {
+        ScenarioFile {
+            path: self.path.clone(),
+            text,
+            sha256: self.sha256.clone(),
+            warnings: self.warnings.clone(),
         }
     }
 
@@ -129,6 +145,29 @@ impl ScenarioFile {
             "{}:{line}:{col}: key `{shown_key}`: {message}; allowed: {allowed}",
             self.path.display()
         ))
+    }
+
+    /// Records a warning about the value at `path`, located like an error (kept once).
+    pub fn warn_at(&self, path: &[&str], shown_key: &str, message: &str) {
+        let (line, col) = locate(&self.text, path)
+            .map(|off| line_col(&self.text, off))
+            .unwrap_or((1, 1));
+        let w = format!(
+            "{}:{line}:{col}: key `{shown_key}`: {message}",
+            self.path.display()
+        );
+        let mut all = self.warnings.lock().unwrap_or_else(|e| e.into_inner());
+        if !all.contains(&w) {
+            all.push(w);
+        }
+    }
+
+    /// The warnings recorded so far, in the order found.
+    pub fn warnings(&self) -> Vec<String> {
+        self.warnings
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
     }
 
     /// `[rules]` as rule options, each checked against the registry.

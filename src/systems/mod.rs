@@ -6,21 +6,7 @@ pub mod nephilim;
 mod scenario_kind;
 pub mod trinites;
 
-pub use scenario_kind::{RunOverrides, ScenarioKind, ScenarioResult};
-
-use crate::rules::OptionSpec;
-
-/// The rule options of every system, for the registry.
-pub fn option_specs() -> &'static [&'static [OptionSpec]] {
-    &[
-        cosmos::OPTIONS,
-        nephilim::OPTIONS,
-        fallout::OPTIONS,
-        trinites::OPTIONS,
-        cosmos::growth::OPTIONS,
-        cosmos::combat::OPTIONS,
-    ]
-}
+pub use scenario_kind::{CheckedOnly, RunOverrides, ScenarioKind, ScenarioResult};
 
 /// Every table of every system with default settings, for `cosmosim report`
 /// (`trials` per cell for the Monte Carlo cross-checks).

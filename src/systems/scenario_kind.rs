@@ -1,22 +1,30 @@
 use std::path::PathBuf;
 
 use crate::context::Context;
-use crate::error::UserError;
+use crate::limits::{check_trials, MAX_TRIALS};
 use crate::report::Output;
 use crate::rules::RuleOptions;
 use crate::scenario::{RunSection, ScenarioFile};
 
 /// A kind of scenario file, picked by its `system` key.
+///
+/// There is one validation: `check` calls `run` with [`RunOverrides::check_only`] set, and
+/// [`RunOverrides::resolve`] — the step every kind takes once its file is validated and
+/// before any work — stops it there with [`CheckedOnly`]. So whatever `run` refuses,
+/// `check` refuses too.
 pub struct ScenarioKind {
     pub system: &'static str,
     /// The file's `kind` key when a system has several kinds of scenario (cosmos:
     /// `combat`, `creation`, ...); `None` when the system has one.
     pub kind: Option<&'static str>,
-    /// Reads and validates the file without running it.
-    pub check: fn(&ScenarioFile) -> Result<(), UserError>,
     /// Validates and runs the file.
     pub run: fn(&ScenarioFile, &RunOverrides) -> anyhow::Result<ScenarioResult>,
 }
+
+/// A `check` run stopped after validation: not an error for the user.
+#[derive(Debug, thiserror::Error)]
+#[error("scenario checked (not run)")]
+pub struct CheckedOnly;
 
 /// What a scenario run produced: outputs (CSV/PNG/meta) and a `summary.md` that opens with
 /// the answers.
@@ -41,6 +49,10 @@ pub struct RunOverrides {
     pub options: Vec<String>,
     pub quiet: bool,
     pub out: Option<PathBuf>,
+    /// Stop at [`RunOverrides::resolve`]: validate everything, run nothing.
+    pub check_only: bool,
+    /// Grid points a sweep may have (default [`crate::limits::DEFAULT_MAX_GRID_POINTS`]).
+    pub max_points: Option<u64>,
 }
 
 impl RunOverrides {
@@ -58,20 +70,26 @@ impl RunOverrides {
             options.set(&k, &v)?;
         }
         let seed = self.seed.or(run.seed).unwrap_or(1);
-        let trials = self.trials.or(run.trials).unwrap_or(default_trials);
-        if trials == 0 {
-            return Err(file
-                .error_at(
-                    &["run", "trials"],
-                    "run.trials",
-                    "0 trials",
-                    "a whole number from 1",
-                )
-                .into());
+        if let Some(t) = run.trials {
+            if t == 0 || t > MAX_TRIALS {
+                return Err(file
+                    .error_at(
+                        &["run", "trials"],
+                        "run.trials",
+                        &format!("{t} trials is out of range"),
+                        &format!("1..{MAX_TRIALS}"),
+                    )
+                    .into());
+            }
         }
-        Ok((
-            Context::new(seed, self.threads, options, self.quiet)?,
-            trials,
-        ))
+        let trials = check_trials(
+            "--trials",
+            self.trials.or(run.trials).unwrap_or(default_trials),
+        )?;
+        let ctx = Context::new(seed, self.threads, options, self.quiet)?;
+        if self.check_only {
+            return Err(CheckedOnly.into());
+        }
+        Ok((ctx, trials))
     }
 }

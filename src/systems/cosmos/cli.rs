@@ -2,10 +2,10 @@
 
 use clap::{Args, Subcommand};
 
-use crate::cli::{
-    parse_karma, parse_modifier, parse_thresholds, parse_trials, IntList, MethodArgs, RunArgs,
+use crate::args::{
+    parse_burn_in, parse_karma, parse_modifier, parse_thresholds, parse_trials, IntList,
+    MethodArgs, RunArgs,
 };
-use crate::commands::export;
 use crate::context::{Context, Method};
 use crate::report::Output;
 
@@ -52,7 +52,8 @@ pub struct KarmaDriftArgs {
     #[arg(long, default_value = "20..85", value_parser = parse_thresholds)]
     pub thresholds: IntList,
     /// Tests discarded at the start of each simulated trajectory (with --method mc).
-    #[arg(long, default_value_t = 1_000)]
+    /// Allowed: 0..10000000.
+    #[arg(long, default_value_t = 1_000, value_parser = parse_burn_in)]
     pub burn_in: u64,
     /// Lowest score of the crit-failure band: 91 normally, 86 under extreme fatigue
     /// (C-FAT-4). Allowed: 11..100.
@@ -70,32 +71,35 @@ pub struct KarmaDriftArgs {
 }
 
 impl CosmosTable {
-    /// Computes the table and writes it to `--out`.
-    pub fn run(&self, quiet: bool) -> anyhow::Result<()> {
+    /// Seed, threads, output folder and options of the command.
+    pub fn run_args(&self) -> &RunArgs {
         match self {
+            CosmosTable::CosmosTest(a) => &a.run,
+            CosmosTable::CosmosKarmaDrift(a) => &a.run,
+        }
+    }
+
+    /// Computes the table (the command layer writes it).
+    pub fn compute(&self, ctx: &Context) -> anyhow::Result<Vec<Output>> {
+        Ok(match self {
             CosmosTable::CosmosTest(a) => {
-                let ctx = a.run.context(quiet)?;
                 let grid = TestGrid {
                     thresholds: a.thresholds.0.clone(),
                     karma: a.karma.0.clone(),
                     modifier: a.modifier,
                     crit_fail_from: a.crit_fail_from,
                 };
-                let mut out = vec![test_output(&grid, &ctx, a.method.method, a.method.trials)?];
-                export(&mut out, &a.run.out, &ctx)?;
+                vec![test_output(&grid, ctx, a.method.method, a.method.trials)?]
             }
             CosmosTable::CosmosKarmaDrift(a) => {
-                let ctx = a.run.context(quiet)?;
                 let params = KarmaDriftParams {
                     thresholds: a.thresholds.0.clone(),
                     burn_in: a.burn_in,
                     crit_fail_from: a.crit_fail_from,
                 };
-                let mut out = vec![karma_drift_output(&params, &ctx, a.method, a.trials)?];
-                export(&mut out, &a.run.out, &ctx)?;
+                vec![karma_drift_output(&params, ctx, a.method, a.trials)?]
             }
-        }
-        Ok(())
+        })
     }
 }
 

@@ -2,8 +2,7 @@
 
 use clap::{Args, Subcommand};
 
-use crate::cli::{parse_int_list, MethodArgs, RunArgs};
-use crate::commands::export;
+use crate::args::{parse_int_list, MethodArgs, RunArgs};
 use crate::context::Context;
 use crate::report::Output;
 
@@ -113,16 +112,20 @@ pub struct FalloutLuckArgs {
     pub run: RunArgs,
 }
 
-fn context(run: &RunArgs, quiet: bool) -> anyhow::Result<Context> {
-    run.context(quiet)
-}
-
 impl FalloutTable {
-    /// Computes the table and writes it to `--out`.
-    pub fn run(&self, quiet: bool) -> anyhow::Result<()> {
-        let (ctx, mut out, dir) = match self {
+    /// Seed, threads, output folder and options of the command.
+    pub fn run_args(&self) -> &RunArgs {
+        match self {
+            FalloutTable::FalloutTest(a) => &a.run,
+            FalloutTable::FalloutHelp(a) => &a.run,
+            FalloutTable::FalloutLuck(a) => &a.run,
+        }
+    }
+
+    /// Computes the table (the command layer writes it).
+    pub fn compute(&self, ctx: &Context) -> anyhow::Result<Vec<Output>> {
+        let out = match self {
             FalloutTable::FalloutTest(a) => {
-                let ctx = context(&a.run, quiet)?;
                 let grid = TestGrid {
                     tns: a.pool.tn.0.clone(),
                     difficulties: a.pool.difficulty.0.clone(),
@@ -130,11 +133,10 @@ impl FalloutTable {
                     tag_ranks: a.tag_rank.0.clone(),
                     complication: a.complication.complication,
                 };
-                let o = test_output(&grid, &ctx, a.method.method, a.method.trials)?;
-                (ctx, o, &a.run.out)
+                let o = test_output(&grid, ctx, a.method.method, a.method.trials)?;
+                o
             }
             FalloutTable::FalloutHelp(a) => {
-                let ctx = context(&a.run, quiet)?;
                 let grid = HelpGrid {
                     tns: a.pool.tn.0.clone(),
                     helper_tns: a.helper_tn.0.clone(),
@@ -142,23 +144,21 @@ impl FalloutTable {
                     dice: a.pool.dice.0.clone(),
                     complication: a.complication.complication,
                 };
-                let o = help_output(&grid, &ctx)?;
-                (ctx, o, &a.run.out)
+                let o = help_output(&grid, ctx)?;
+                o
             }
             FalloutTable::FalloutLuck(a) => {
-                let ctx = context(&a.run, quiet)?;
                 let grid = LuckGrid {
                     tns: a.pool.tn.0.clone(),
                     difficulties: a.pool.difficulty.0.clone(),
                     dice: a.pool.dice.0.clone(),
                     tag_ranks: a.tag_rank.0.clone(),
                 };
-                let o = luck_output(&grid, &ctx)?;
-                (ctx, o, &a.run.out)
+                let o = luck_output(&grid, ctx)?;
+                o
             }
         };
-        export(std::slice::from_mut(&mut out), dir, &ctx)?;
-        Ok(())
+        Ok(vec![out])
     }
 }
 

@@ -1,13 +1,6 @@
-use crate::rules::{Allowed, OptionSpec, RuleOptions};
+use crate::rules::RuleOptions;
 
-/// Rule options of the 2d20 system.
-pub const OPTIONS: &[OptionSpec] = &[OptionSpec {
-    key: "fallout_ap_shortfall",
-    decision: "F-AP",
-    default: "split",
-    allowed: Allowed::OneOf(&["split", "whole_die"]),
-    help: "a bonus d20 the group pool can only partly pay for: split takes what the pool has and gives the MJ the rest; whole_die pays a die entirely from the pool or, if the pool cannot cover it, entirely as MJ AP (pool untouched)",
-}];
+pub use crate::rules::fallout::OPTIONS;
 
 /// How a bonus die is paid when the group pool is short (F-AP).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

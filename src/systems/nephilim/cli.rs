@@ -2,8 +2,7 @@
 
 use clap::{Args, Subcommand};
 
-use crate::cli::{parse_int_list, IntList, MethodArgs, RunArgs};
-use crate::commands::export;
+use crate::args::{parse_int_list, IntList, MethodArgs, RunArgs};
 use crate::context::Context;
 use crate::report::Output;
 
@@ -157,22 +156,25 @@ fn parse_plexus(s: &str) -> Result<PlexusArg, String> {
 }
 
 impl NephilimTable {
-    /// Computes the table and writes it to `--out`.
-    pub fn run(&self, quiet: bool) -> anyhow::Result<()> {
-        let run = match self {
+    /// Seed, threads, output folder and options of the command.
+    pub fn run_args(&self) -> &RunArgs {
+        match self {
             NephilimTable::NephilimDice(a) => &a.run,
             NephilimTable::NephilimTest(a) => &a.run,
             NephilimTable::NephilimInitiative(a) => &a.run,
             NephilimTable::NephilimMagic(a) => &a.run,
-        };
-        let ctx = run.context(quiet)?;
+        }
+    }
+
+    /// Computes the table (the command layer writes it).
+    pub fn compute(&self, ctx: &Context) -> anyhow::Result<Vec<Output>> {
         let out = match self {
-            NephilimTable::NephilimDice(_) => dice_output(&ctx)?,
+            NephilimTable::NephilimDice(_) => dice_output(ctx)?,
             NephilimTable::NephilimTest(a) => {
-                test_output(&a.margins.0, &ctx, a.method.method, a.method.trials)?
+                test_output(&a.margins.0, ctx, a.method.method, a.method.trials)?
             }
             NephilimTable::NephilimInitiative(a) => {
-                initiative_output(&a.differences.0, &ctx, a.method.method, a.method.trials)?
+                initiative_output(&a.differences.0, ctx, a.method.method, a.method.trials)?
             }
             NephilimTable::NephilimMagic(a) => {
                 let grid = MagicGrid {
@@ -185,11 +187,10 @@ impl NephilimTable {
                     plexus: a.plexus.0,
                     stase: a.stase,
                 };
-                magic_output(&grid, &ctx)?
+                magic_output(&grid, ctx)?
             }
         };
-        export(&mut [out], &run.out, &ctx)?;
-        Ok(())
+        Ok(vec![out])
     }
 }
 

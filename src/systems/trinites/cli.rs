@@ -2,8 +2,7 @@
 
 use clap::{Args, Subcommand};
 
-use crate::cli::{parse_int_list, IntList, MethodArgs, RunArgs};
-use crate::commands::export;
+use crate::args::{parse_int_list, IntList, MethodArgs, RunArgs};
 use crate::context::Context;
 use crate::report::Output;
 
@@ -55,28 +54,31 @@ pub struct TrinitesConfArgs {
 }
 
 impl TrinitesTable {
-    /// Computes the table and writes it to `--out`.
-    pub fn run(&self, quiet: bool) -> anyhow::Result<()> {
+    /// Seed, threads, output folder and options of the command.
+    pub fn run_args(&self) -> &RunArgs {
         match self {
+            TrinitesTable::TrinitesTest(a) => &a.run,
+            TrinitesTable::TrinitesConfrontation(a) => &a.run,
+        }
+    }
+
+    /// Computes the table (the command layer writes it).
+    pub fn compute(&self, ctx: &Context) -> anyhow::Result<Vec<Output>> {
+        Ok(match self {
             TrinitesTable::TrinitesTest(a) => {
-                let ctx = a.run.context(quiet)?;
                 let grid = TestGrid {
                     modifiers: a.modifiers.0.clone(),
                 };
-                let mut out = vec![test_output(&grid, &ctx, a.method.method, a.method.trials)?];
-                export(&mut out, &a.run.out, &ctx)?;
+                vec![test_output(&grid, ctx, a.method.method, a.method.trials)?]
             }
             TrinitesTable::TrinitesConfrontation(a) => {
-                let ctx = a.run.context(quiet)?;
                 let grid = ConfGrid {
                     modifiers_a: a.modifiers_a.0.clone(),
                     modifiers_b: a.modifiers_b.0.clone(),
                 };
-                let mut out = vec![conf_output(&grid, &ctx, a.method.method, a.method.trials)?];
-                export(&mut out, &a.run.out, &ctx)?;
+                vec![conf_output(&grid, ctx, a.method.method, a.method.trials)?]
             }
-        }
-        Ok(())
+        })
     }
 }
 

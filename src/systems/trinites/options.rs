@@ -1,36 +1,6 @@
-use crate::rules::{Allowed, OptionSpec, RuleOptions};
+use crate::rules::RuleOptions;
 
-/// Rule options of Trinités, for readings the rulebook leaves open.
-pub const OPTIONS: &[OptionSpec] = &[
-    OptionSpec {
-        key: "trinites_dual_keep",
-        decision: "T-DUAL",
-        default: "highest",
-        allowed: Allowed::OneOf(&["highest", "deva_if_success"]),
-        help: "which of the Trinité's two d12 is kept: highest = the higher natural (ties: the Deva); deva_if_success = the Deva whenever it succeeds, else the higher",
-    },
-    OptionSpec {
-        key: "trinites_regen_action",
-        decision: "T-COMBAT",
-        default: "libre",
-        allowed: Allowed::OneOf(&["libre", "gratuite"]),
-        help: "what a regeneration costs on the Adam's turn: libre = a free action (each beyond the first gives -3 to the turn's tests, VIE ET MORT), gratuite = no cost (LE KARMA)",
-    },
-    OptionSpec {
-        key: "trinites_unconscious_regen",
-        decision: "T-LIFE",
-        default: "next_round",
-        allowed: Allowed::OneOf(&["next_round", "same_round"]),
-        help: "when the Archonte regenerates an unconscious Adam': at the end of the round after the one he fell in (next_round) or at the end of the round he fell in (same_round)",
-    },
-    OptionSpec {
-        key: "trinites_risque_incident",
-        decision: "T-COMBAT",
-        default: "lose_turn",
-        allowed: Allowed::OneOf(&["lose_turn", "none"]),
-        help: "the incident of the Risque pénalité when the action fails: lose_turn = the rest of the turn's attacks are lost (weapon stuck, fall...), none = no effect",
-    },
-];
+pub use crate::rules::trinites::OPTIONS;
 
 /// How the Trinité picks its natural result (T-DUAL).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -27,7 +27,6 @@ pub use scenario::{load, RawScenario};
 pub use sim::CombatSim;
 
 use crate::context::Context;
-use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 use crate::systems::{RunOverrides, ScenarioKind, ScenarioResult};
 
@@ -38,13 +37,8 @@ pub const DEFAULT_TRIALS: u64 = 100_000;
 pub static SCENARIO_KIND: ScenarioKind = ScenarioKind {
     system: "cosmos",
     kind: Some("combat"),
-    check,
     run,
 };
-
-fn check(file: &ScenarioFile) -> Result<(), UserError> {
-    load(file).map(|_| ())
-}
 
 /// The engine task of a scenario: a hash of the validated model (its values, not the
 /// file's layout), so a sweep point equals a run of the same values.

@@ -33,13 +33,22 @@ pub fn aura_in_play(sim: &CombatSim) -> bool {
         .any(|r| r.aura_points > 0 || r.anti_aura > 0)
 }
 
+/// A share as a percentage; an undefined share (0 of 0) is shown as such, never 0.00%.
 pub(super) fn pct(p: f64) -> String {
-    format!("{:.2}%", 100.0 * p)
+    if p.is_nan() {
+        "n/a (0 of 0)".into()
+    } else {
+        format!("{:.2}%", 100.0 * p)
+    }
 }
 
+/// A share with its 95% interval; 0 of 0 is undefined (NaN, written as an empty CSV cell).
 pub(super) fn rate(hits: u64, n: u64) -> (f64, f64, f64) {
+    if n == 0 {
+        return (f64::NAN, f64::NAN, f64::NAN);
+    }
     let (lo, hi) = wilson(hits, n);
-    (if n == 0 { 0.0 } else { hits as f64 / n as f64 }, lo, hi)
+    (hits as f64 / n as f64, lo, hi)
 }
 
 pub(super) fn rate_text(hits: u64, n: u64) -> String {
@@ -469,7 +478,7 @@ pub fn result(
         s += &format!("| {name} | {} |", c.entered);
         for e in c.ends {
             let share = if c.entered == 0 {
-                0.0
+                f64::NAN
             } else {
                 e as f64 / c.entered as f64
             };

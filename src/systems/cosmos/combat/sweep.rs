@@ -156,6 +156,40 @@ fn grid(varies: &[Vary]) -> Vec<Vec<toml::Value>> {
     points
 }
 
+/// Keys whose value cannot change a sweep's answer, and the grid size cap, checked before
+/// any point is built.
+fn check_grid(varies: &[Vary], o: &RunOverrides) -> Result<(), UserError> {
+    for v in varies {
+        let refused = match v.key.as_str() {
+            "system" | "kind" => Some("it picks the kind of scenario, not a value of it"),
+            "title" | "question" => Some("it is a label; it cannot change the numbers"),
+            "run.trials" if o.trials.is_some() => Some("--trials overrides it"),
+            "run.seed" if o.seed.is_some() => Some("--seed overrides it"),
+            _ => None,
+        };
+        if let Some(why) = refused {
+            return Err(UserError::new(format!(
+                "--vary {}: this key cannot be varied: {why}; vary a combatant, attack, policy or rule key",
+                v.key
+            )));
+        }
+    }
+    let cap = o
+        .max_points
+        .unwrap_or(crate::limits::DEFAULT_MAX_GRID_POINTS);
+    let mut n: u64 = 1;
+    for v in varies {
+        n = n.saturating_mul(v.values.len() as u64);
+    }
+    if n > cap {
+        return Err(UserError::new(format!(
+            "the grid has {n} points; allowed: at most {cap} (raise it with --max-points, up to {})",
+            crate::limits::MAX_GRID_POINTS
+        )));
+    }
+    Ok(())
+}
+
 /// Runs the grid and returns the `combat-sweep` output.
 pub fn sweep(file: &ScenarioFile, varies: &[Vary], o: &RunOverrides) -> anyhow::Result<Output> {
     let base: toml::Table = toml::from_str(&file.text).map_err(|_| {
@@ -171,6 +205,7 @@ pub fn sweep(file: &ScenarioFile, varies: &[Vary], o: &RunOverrides) -> anyhow::
             );
         }
     }
+    check_grid(varies, o)?;
     let points = grid(varies);
     // Validate every point before running any.
     let mut runs = Vec::new();
@@ -184,11 +219,7 @@ pub fn sweep(file: &ScenarioFile, varies: &[Vary], o: &RunOverrides) -> anyhow::
         for (v, x) in varies.iter().zip(p) {
             set(&mut t, &file_path(&base, &v.key), x.clone(), &v.key)?;
         }
-        let edited = ScenarioFile {
-            path: file.path.clone(),
-            text: toml::to_string(&t)?,
-            sha256: file.sha256.clone(),
-        };
+        let edited = file.edited(toml::to_string(&t)?);
         let (raw, model) = load(&edited).map_err(|e| {
             UserError::new(format!(
                 "with --vary {}: {} (line numbers refer to the edited file)",

@@ -3,8 +3,7 @@
 
 use clap::{Args, Subcommand, ValueEnum};
 
-use crate::cli::{parse_int_list, parse_modifier, IntList, RunArgs};
-use crate::commands::export;
+use crate::args::{parse_int_list, parse_modifier, IntList, RunArgs};
 use crate::context::Context;
 use crate::report::Output;
 
@@ -133,11 +132,19 @@ fn parse_fp(s: &str) -> Result<IntList, String> {
 }
 
 impl GrowthTable {
-    /// Computes the table and writes it to `--out`.
-    pub fn run(&self, quiet: bool) -> anyhow::Result<()> {
-        let (run, out) = match self {
+    /// Seed, threads, output folder and options of the command.
+    pub fn run_args(&self) -> &RunArgs {
+        match self {
+            GrowthTable::CosmosAura(a) => &a.run,
+            GrowthTable::CosmosPiloting(a) => &a.run,
+            GrowthTable::CosmosMovement(a) => &a.run,
+        }
+    }
+
+    /// Computes the table (the command layer writes it).
+    pub fn compute(&self, ctx: &Context) -> anyhow::Result<Vec<Output>> {
+        let output = match self {
             GrowthTable::CosmosAura(a) => {
-                let ctx = ctx(&a.run, quiet)?;
                 let editions = match a.edition {
                     EditionChoice::Both => vec![Edition::Current, Edition::Previous],
                     EditionChoice::Current => vec![Edition::Current],
@@ -150,19 +157,17 @@ impl GrowthTable {
                     bonus: a.bonus,
                     esprit: a.esprit as f64,
                 };
-                (&a.run, (aura_output(&grid, &ctx)?, ctx))
+                aura_output(&grid, ctx)?
             }
             GrowthTable::CosmosPiloting(a) => {
-                let ctx = ctx(&a.run, quiet)?;
                 let grid = PilotingGrid {
                     scores: a.scores.0.clone(),
                     dice: a.dice.0.iter().map(|&d| d as u32).collect(),
                     stress: a.stress.0.iter().map(|&d| d as u32).collect(),
                 };
-                (&a.run, (piloting_output(&grid, &ctx)?, ctx))
+                piloting_output(&grid, ctx)?
             }
             GrowthTable::CosmosMovement(a) => {
-                let ctx = ctx(&a.run, quiet)?;
                 let grid = MovementGrid {
                     agility: a.agility.0.clone(),
                     force: a.force as i32,
@@ -170,17 +175,11 @@ impl GrowthTable {
                     fp: a.fp.0.clone(),
                     karma: a.karma,
                 };
-                (&a.run, (movement_output(&grid, &ctx)?, ctx))
+                movement_output(&grid, ctx)?
             }
         };
-        let (output, ctx) = out;
-        export(&mut [output], &run.out, &ctx)?;
-        Ok(())
+        Ok(vec![output])
     }
-}
-
-fn ctx(run: &RunArgs, quiet: bool) -> anyhow::Result<Context> {
-    run.context(quiet)
 }
 
 /// Every growth table with default settings, for `cosmosim report`.

@@ -7,7 +7,6 @@ mod sim;
 pub use model::{ApEconomy, Buy, Policy, Step, STEPS_MAX};
 pub use sim::{ApAcc, ApSim, StepAcc};
 
-use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 use crate::systems::fallout::Shortfall;
 use crate::systems::{RunOverrides, ScenarioKind, ScenarioResult};
@@ -19,15 +18,8 @@ pub const DEFAULT_TRIALS: u64 = 200_000;
 pub static AP_ECONOMY: ScenarioKind = ScenarioKind {
     system: "fallout",
     kind: None,
-    check,
     run,
 };
-
-fn check(file: &ScenarioFile) -> Result<(), UserError> {
-    let (_, raw) = ApEconomy::from_file(file)?;
-    file.rule_options(&raw.rules)?;
-    Ok(())
-}
 
 fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
     let (model, raw) = ApEconomy::from_file(file)?;

@@ -17,7 +17,6 @@ use super::primes::{Penalty, Prime, PENALTIES, PRIMES};
 pub static SCENARIO_KIND: ScenarioKind = ScenarioKind {
     system: "trinites",
     kind: None,
-    check,
     run,
 };
 

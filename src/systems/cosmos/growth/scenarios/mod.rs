@@ -15,14 +15,12 @@ use crate::systems::ScenarioKind;
 pub static CREATION: ScenarioKind = ScenarioKind {
     system: "cosmos",
     kind: Some("creation"),
-    check: creation::check,
     run: creation::run,
 };
 /// `kind = "leveling"`: stats, HP/PM and points at levels 1..10.
 pub static LEVELING: ScenarioKind = ScenarioKind {
     system: "cosmos",
     kind: Some("leveling"),
-    check: leveling::check,
     run: leveling::run,
 };
 
@@ -30,7 +28,6 @@ pub static LEVELING: ScenarioKind = ScenarioKind {
 pub static MUTATION: ScenarioKind = ScenarioKind {
     system: "cosmos",
     kind: Some("mutation"),
-    check: mutation::check,
     run: mutation::run,
 };
 
@@ -38,7 +35,6 @@ pub static MUTATION: ScenarioKind = ScenarioKind {
 pub static EXPEDITION: ScenarioKind = ScenarioKind {
     system: "cosmos",
     kind: Some("expedition"),
-    check: expedition::check,
     run: expedition::run,
 };
 
@@ -46,6 +42,5 @@ pub static EXPEDITION: ScenarioKind = ScenarioKind {
 pub static CAMPAIGN: ScenarioKind = ScenarioKind {
     system: "cosmos",
     kind: Some("campaign"),
-    check: campaign::check,
     run: campaign::run,
 };

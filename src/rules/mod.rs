@@ -6,7 +6,25 @@
 use std::collections::BTreeMap;
 
 use crate::error::UserError;
-use crate::systems;
+use crate::limits::clip;
+
+pub mod combat;
+pub mod cosmos;
+pub mod fallout;
+pub mod growth;
+pub mod nephilim;
+pub mod trinites;
+
+/// The option tables of every system. The registry sits below the systems (which read
+/// it), so no system is imported here.
+const TABLES: &[&[OptionSpec]] = &[
+    cosmos::OPTIONS,
+    nephilim::OPTIONS,
+    fallout::OPTIONS,
+    trinites::OPTIONS,
+    growth::OPTIONS,
+    combat::OPTIONS,
+];
 
 /// What values an option takes.
 #[derive(Clone, Copy, Debug)]
@@ -51,9 +69,23 @@ pub struct OptionSpec {
     pub help: &'static str,
 }
 
+impl OptionSpec {
+    /// The game system the option belongs to, read from its decision ID's prefix
+    /// (`C-` Great Cosmos, `N-` Nephilim, `F-` 2d20, `T-` Trinités).
+    pub fn system(&self) -> &'static str {
+        match self.decision.split('-').next() {
+            Some("C") => "cosmos",
+            Some("N") => "nephilim",
+            Some("F") => "fallout",
+            Some("T") => "trinites",
+            _ => "any",
+        }
+    }
+}
+
 /// Every option the tool knows, all systems together.
 pub fn registry() -> impl Iterator<Item = &'static OptionSpec> {
-    systems::option_specs().iter().flat_map(|s| s.iter())
+    TABLES.iter().flat_map(|s| s.iter())
 }
 
 pub fn spec(key: &str) -> Option<&'static OptionSpec> {
@@ -67,19 +99,52 @@ pub struct RuleOptions {
 }
 
 impl RuleOptions {
-    /// Parses `key=value` pairs as given to `--option`.
+    /// Parses `key=value` pairs as given to `--option`; one key given twice with
+    /// different values is an error.
     pub fn from_pairs<S: AsRef<str>>(pairs: &[S]) -> Result<RuleOptions, UserError> {
         let mut o = RuleOptions::default();
         for p in pairs {
             let p = p.as_ref();
             let (k, v) = p.split_once('=').ok_or_else(|| {
                 UserError::new(format!(
-                    "--option `{p}`: expected key=value, e.g. --option super_crit_roll=score"
+                    "--option `{}`: expected key=value, e.g. --option super_crit_roll=score",
+                    clip(p)
                 ))
             })?;
-            o.set(k.trim(), v.trim())?;
+            let (k, v) = (k.trim(), v.trim());
+            if let Some(before) = o.set.get(k) {
+                if before != v {
+                    return Err(UserError::new(format!(
+                        "--option {k} is given twice with different values (`{}` and `{}`); give it once",
+                        clip(before),
+                        clip(v)
+                    )));
+                }
+            }
+            o.set(k, v)?;
         }
         Ok(o)
+    }
+
+    /// Options set that belong to another game system than `system`, as warnings that
+    /// name the options that do apply.
+    pub fn foreign_to(&self, system: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        for k in self.set.keys() {
+            let Some(spec) = spec(k) else { continue };
+            if spec.system() != system && spec.system() != "any" {
+                let own: Vec<&str> = registry()
+                    .filter(|s| s.system() == system)
+                    .map(|s| s.key)
+                    .collect();
+                out.push(format!(
+                    "rule option `{k}` is a {} option and does not apply here (a {system} computation); options that apply: {}",
+                    spec.system(),
+                    if own.is_empty() { "none".to_string() } else { own.join(", ") }
+                ));
+            }
+        }
+        out
     }
 
     /// Sets one option after checking its key and value.
@@ -87,13 +152,15 @@ impl RuleOptions {
         let spec = spec(key).ok_or_else(|| {
             let known: Vec<&str> = registry().map(|s| s.key).collect();
             UserError::new(format!(
-                "unknown rule option `{key}`; known options: {}",
+                "unknown rule option `{}`; known options: {}",
+                clip(key),
                 known.join(", ")
             ))
         })?;
         if !spec.allowed.check(value) {
             return Err(UserError::new(format!(
-                "rule option `{key}` = `{value}` is not allowed; allowed: {} (decision {})",
+                "rule option `{key}` = `{}` is not allowed; allowed: {} (decision {})",
+                clip(value),
                 spec.allowed.describe(),
                 spec.decision
             )));
@@ -168,6 +235,24 @@ mod tests {
         assert!(e.0.contains("clamp | cancel"), "{e}");
         assert!(e.0.contains("C-KARMA-1"), "{e}");
         assert!(RuleOptions::from_pairs(&["karma_overflow"]).is_err());
+    }
+
+    #[test]
+    fn twice_with_different_values_is_refused() {
+        let e = RuleOptions::from_pairs(&["karma_overflow=clamp", "karma_overflow=cancel"])
+            .unwrap_err();
+        assert!(e.0.contains("given twice"), "{e}");
+        assert!(RuleOptions::from_pairs(&["karma_overflow=clamp", "karma_overflow=clamp"]).is_ok());
+    }
+
+    #[test]
+    fn options_of_another_system_are_named_with_those_that_apply() {
+        let o = RuleOptions::from_pairs(&["die=d6"]).unwrap();
+        let w = o.foreign_to("cosmos");
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert!(w[0].contains("`die` is a nephilim option"), "{}", w[0]);
+        assert!(w[0].contains("super_crit_roll"), "{}", w[0]);
+        assert!(o.foreign_to("nephilim").is_empty());
     }
 
     #[test]

@@ -1,0 +1,91 @@
+//! Every size a user can ask for has a cap, checked before any work starts, the same for
+//! a flag and for a file key. Past the cap the tool answers with exit 2 and the cap in the
+//! message instead of running for hours or running out of memory.
+
+use crate::error::UserError;
+
+/// Trials of one table cell, grid point or scenario run (flags and `[run] trials`).
+pub const MAX_TRIALS: u64 = 1_000_000_000_000;
+/// Worker threads (`--threads`); 0 means one per core.
+pub const MAX_THREADS: usize = 1024;
+/// Grid points of one `sweep` unless `--max-points` raises it.
+pub const DEFAULT_MAX_GRID_POINTS: u64 = 10_000;
+/// The most `--max-points` can allow.
+pub const MAX_GRID_POINTS: u64 = 1_000_000;
+/// Tests discarded at the start of each simulated karma trajectory (`--burn-in`).
+pub const MAX_BURN_IN: u64 = 10_000_000;
+/// Seeds are any 64-bit value; listed for the documentation of caps.
+pub const MAX_SEED: u64 = u64::MAX;
+
+/// Checks a trial count from any source (`what` names the flag or key).
+pub fn check_trials(what: &str, trials: u64) -> Result<u64, UserError> {
+    if trials == 0 || trials > MAX_TRIALS {
+        return Err(UserError::new(format!(
+            "{what}: {trials} trials is out of range; allowed: 1..{MAX_TRIALS}"
+        )));
+    }
+    Ok(trials)
+}
+
+/// Checks a thread count (`--threads`).
+pub fn check_threads(threads: usize) -> Result<usize, UserError> {
+    if threads > MAX_THREADS {
+        return Err(UserError::new(format!(
+            "--threads {threads} is out of range; allowed: 0..{MAX_THREADS} (0 = one per core)"
+        )));
+    }
+    Ok(threads)
+}
+
+/// Parses a whole number for a flag, with its allowed range in any error.
+pub fn parse_bounded(s: &str, lo: u64, hi: u64) -> Result<u64, String> {
+    let v: u64 = s
+        .replace('_', "")
+        .parse()
+        .map_err(|_| format!("`{}` is not a whole number; allowed: {lo}..{hi}", clip(s)))?;
+    if v < lo || v > hi {
+        return Err(format!("{v} is out of range; allowed: {lo}..{hi}"));
+    }
+    Ok(v)
+}
+
+/// A bad value shown in a message: at most 40 characters, so a pasted blob does not
+/// flood the terminal.
+pub fn clip(s: &str) -> String {
+    const MAX: usize = 40;
+    if s.chars().count() <= MAX {
+        s.to_string()
+    } else {
+        let head: String = s.chars().take(MAX).collect();
+        format!("{head}… ({} characters)", s.chars().count())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn caps_are_checked_with_the_range_in_the_message() {
+        assert!(check_trials("--trials", 0)
+            .unwrap_err()
+            .0
+            .contains("1..1000000000000"));
+        assert!(check_trials("run.trials", MAX_TRIALS + 1).is_err());
+        assert_eq!(check_trials("x", 5).unwrap(), 5);
+        assert!(check_threads(100_000).unwrap_err().0.contains("0..1024"));
+        assert_eq!(check_threads(0).unwrap(), 0);
+        assert!(parse_bounded("99999999999999", 0, MAX_BURN_IN)
+            .unwrap_err()
+            .contains("0..10000000"));
+    }
+
+    #[test]
+    fn long_values_are_clipped() {
+        let long = "x".repeat(500);
+        let c = clip(&long);
+        assert!(c.chars().count() < 70, "{c}");
+        assert!(c.contains("500 characters"));
+        assert_eq!(clip("short"), "short");
+    }
+}

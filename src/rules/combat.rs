@@ -1,0 +1,89 @@
+//! Rule options of Great Cosmos combat (C-CMB, C-ELEM, C-TURN, C-LD, C-KARMA-2).
+
+use super::{Allowed, OptionSpec};
+
+const MULT: Allowed = Allowed::Number {
+    min: 0.0,
+    max: 10.0,
+};
+
+/// Rule options of the combat engine.
+pub const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        key: "offensive_damage_mult",
+        decision: "C-CMB-1",
+        default: "1.5",
+        allowed: MULT,
+        help: "damage multiplier of an attacker in Offensive mode (who cannot dodge or parry)",
+    },
+    OptionSpec {
+        key: "crit_damage_mult",
+        decision: "C-CMB-4",
+        default: "1.5",
+        allowed: MULT,
+        help: "damage multiplier of a critical-success attack",
+    },
+    OptionSpec {
+        key: "super_damage_mult",
+        decision: "C-CMB-4",
+        default: "2",
+        allowed: MULT,
+        help: "damage multiplier of a super-critical-success attack (42)",
+    },
+    OptionSpec {
+        key: "sepulchral_damage_mult",
+        decision: "C-LD-6",
+        default: "2",
+        allowed: MULT,
+        help: "damage multiplier in posture Sépulcrale (replaces the Offensive one)",
+    },
+    OptionSpec {
+        key: "backlash_damage_mult",
+        decision: "C-LD-6",
+        default: "0.5",
+        allowed: MULT,
+        help: "damage multiplier during the Sépulcrale backlash",
+    },
+    OptionSpec {
+        key: "fs_bonus_mult",
+        decision: "C-LD-5",
+        default: "1.25",
+        allowed: MULT,
+        help: "Final Skill damage multiplier under Illumination advantage 3",
+    },
+    OptionSpec {
+        key: "apocalypse_on",
+        decision: "C-LD-6",
+        default: "expiry,final_skill,combat_end",
+        allowed: Allowed::SetOf(&["expiry", "final_skill", "combat_end"]),
+        help: "which ends of a Sépulcrale posture fire Apocalypse (when Revive did not fire)",
+    },
+    OptionSpec {
+        key: "dual_element",
+        decision: "C-ELEM",
+        default: "product",
+        allowed: Allowed::OneOf(&["product", "max", "mean"]),
+        help: "coefficient of a two-element attack: product, larger or mean of both coefficients",
+    },
+    OptionSpec {
+        key: "extra_action_d6",
+        decision: "C-TURN-2",
+        default: "per_combat",
+        allowed: Allowed::OneOf(&["per_combat", "per_round"]),
+        help: "the d6 that spaces extra actions (Agilité - (4+d6) x n) is rolled once per combat or every round",
+    },
+    OptionSpec {
+        key: "illumination_evade",
+        decision: "C-LD-5",
+        default: "7",
+        allowed: Allowed::Number { min: 0.0, max: 10.0 },
+        help: "Illumination evades an attack automatically on a d10 at or below this value (7 in 10)",
+    },
+    OptionSpec {
+        key: "riposte_on",
+        decision: "C-CMB-3",
+        default: "stopped",
+        allowed: Allowed::OneOf(&["stopped", "any_crit"]),
+        help: "a crit parry/dodge gives a riposte/counter only if it stopped the attack (stopped), or whenever it is a crit (any_crit)",
+    },
+];

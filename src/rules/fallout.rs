@@ -1,0 +1,12 @@
+//! Rule options of the 2d20 system (F-*).
+
+use super::{Allowed, OptionSpec};
+
+/// Rule options of the 2d20 system.
+pub const OPTIONS: &[OptionSpec] = &[OptionSpec {
+    key: "fallout_ap_shortfall",
+    decision: "F-AP",
+    default: "split",
+    allowed: Allowed::OneOf(&["split", "whole_die"]),
+    help: "a bonus d20 the group pool can only partly pay for: split takes what the pool has and gives the MJ the rest; whole_die pays a die entirely from the pool or, if the pool cannot cover it, entirely as MJ AP (pool untouched)",
+}];

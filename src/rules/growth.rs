@@ -1,0 +1,42 @@
+//! Rule options of Great Cosmos growth rules (creation, levelling, fatigue, genetics, aura, inventory).
+
+use super::{Allowed, OptionSpec};
+
+/// Rule options of creation, progression and the small rules (aura, movement, inventory).
+pub const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        key: "sprint_fatigue_order",
+        decision: "C-MOVE",
+        default: "before",
+        allowed: Allowed::OneOf(&["before", "after"]),
+        help: "when the fatigue move malus (-1 moderate, -2 extreme FP) applies to a sprint: before the x2/x2.5/x3 multiplier (it is multiplied too) or after it",
+    },
+    OptionSpec {
+        key: "overload_agility",
+        decision: "C-INV",
+        default: "tests",
+        allowed: Allowed::OneOf(&["tests", "stat"]),
+        help: "what the -5 Agilité per slot over capacity lowers: only Agilité tests (tests), or the stat itself, so the move ceil(Agilité/20) drops too (stat)",
+    },
+    OptionSpec {
+        key: "previous_aura_esprit_bonus",
+        decision: "C-AURA",
+        default: "keep",
+        allowed: Allowed::OneOf(&["keep", "drop"]),
+        help: "previous-edition aura face 6: whether the victim's bonus also counts on the passive Esprit test (keep, the edition keeps bonuses) or not (drop)",
+    },
+    OptionSpec {
+        key: "mutation_target",
+        decision: "C-GENE-3",
+        default: "all",
+        allowed: Allowed::OneOf(&["all", "active"]),
+        help: "which genes a mutation can land on: all genes of the tree, or only genes with an active allele (all genes if none is active)",
+    },
+    OptionSpec {
+        key: "ultimate_choice",
+        decision: "C-GENE-5",
+        default: "random",
+        allowed: Allowed::OneOf(&["random", "abomination", "fatal", "zombie", "half_hp"]),
+        help: "the ultimate mutation at the 3rd major: drawn uniformly among the four, or a fixed game-master choice",
+    },
+];

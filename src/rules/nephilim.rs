@@ -1,0 +1,42 @@
+//! Rule options of Nephilim v3 (N-*).
+
+use super::{Allowed, OptionSpec};
+
+/// Rule options of the Nephilim v3 rules.
+pub const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        key: "die",
+        decision: "N-DIE",
+        default: "nephilim",
+        allowed: Allowed::OneOf(&["nephilim", "d6", "d4"]),
+        help: "the die D of +1D-1D: nephilim = faces 0,1,2,2,3,4 (crits at +-4), d6 = plain d6 (more heroic, crits at +-5), d4 = plain d4 (less heroic, crits at +-3)",
+    },
+    OptionSpec {
+        key: "init_segment",
+        decision: "N-INIT",
+        default: "five",
+        allowed: Allowed::OneOf(&["five", "six"]),
+        help: "which initiatives share the first segment: five = highest down to highest-4 (an opponent 5 or more below acts later), six = highest down to highest-5 (6 or more below acts later)",
+    },
+    OptionSpec {
+        key: "concentration_score",
+        decision: "N-MAGIC",
+        default: "skill",
+        allowed: Allowed::OneOf(&["skill", "double_skill"]),
+        help: "score of the concentration test: skill = the spell-casting skill once (as written), double_skill = counted twice like a lone characteristic",
+    },
+    OptionSpec {
+        key: "concentration_carry",
+        decision: "N-MAGIC",
+        default: "none",
+        allowed: Allowed::OneOf(&["none", "margin"]),
+        help: "what a good concentration test gives the control test: none, or margin = its margin of success added to the control score",
+    },
+    OptionSpec {
+        key: "stase_bonus",
+        decision: "N-MAGIC",
+        default: "raw",
+        allowed: Allowed::OneOf(&["raw", "normalised"]),
+        help: "stase points drawn add to the raw Ka-element score before normalisation (raw), or straight to the normalised score (normalised)",
+    },
+];
