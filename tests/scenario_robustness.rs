@@ -1,6 +1,7 @@
 //! Bad scenario files never panic: every number of every shipped scenario, replaced in
 //! turn by -1, 0 and a huge value, is either accepted (and then runs) or rejected with a
-//! located message — never a crash. Runs in-process, with few trials.
+//! located message — never a crash — and `check` agrees with `run` on each. Runs
+//! in-process, with few trials.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
@@ -54,9 +55,19 @@ fn mutated_scenarios_are_accepted_or_rejected_but_never_crash() {
                 let mutated = format!("{}{replacement}{}", &text[..start], &text[end..]);
                 let path: PathBuf = dir.path().join(file.file_name().unwrap());
                 std::fs::write(&path, &mutated).unwrap();
-                let outcome = catch_unwind(AssertUnwindSafe(|| match check(&path, true) {
-                    Ok(()) => run_scenario(&path, &overrides).map(|_| ()),
-                    Err(e) => Err(e),
+                // check and run share one validation: they must agree on every file.
+                let outcome = catch_unwind(AssertUnwindSafe(|| {
+                    let checked = check(&path, true);
+                    let ran = run_scenario(&path, &overrides).map(|_| ());
+                    match (checked, ran) {
+                        (Ok(()), Ok(())) => Ok(()),
+                        (Err(c), Err(r)) => {
+                            assert_eq!(c.to_string(), r.to_string(), "check and run disagree");
+                            Err(r)
+                        }
+                        (Ok(()), Err(r)) => panic!("check accepted, run refused: {r:#}"),
+                        (Err(c), Ok(())) => panic!("check refused, run accepted: {c:#}"),
+                    }
                 }));
                 let line = text[..start].matches('\n').count() + 1;
                 let what = format!(

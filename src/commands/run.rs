@@ -57,7 +57,7 @@ fn kind_of(file: &ScenarioFile) -> Result<&'static ScenarioKind, UserError> {
 }
 
 /// The kind's `run` stopped at validation (see [`ScenarioKind`]): the one validation
-/// `check` and `run` share. Returns the warnings found.
+/// `check` and `run` share. Returns the rule options that belong to another system.
 fn validate(
     file: &ScenarioFile,
     kind: &ScenarioKind,
@@ -73,9 +73,14 @@ fn validate(
         // A kind that never resolves would have run: still valid.
         Ok(_) => {}
     }
-    let mut warnings = file.warnings();
-    warnings.extend(option_warnings(file, kind.system, o)?);
-    Ok(warnings)
+    option_warnings(file, kind.system, o)
+}
+
+/// What validation and the run found (located in the file), then the option warnings.
+fn all_warnings(file: &ScenarioFile, foreign: Vec<String>) -> Vec<String> {
+    let mut w = file.warnings();
+    w.extend(foreign);
+    w
 }
 
 /// Rule options (file `[rules]` and `--option`) that belong to another system.
@@ -105,7 +110,8 @@ fn option_warnings(
 pub fn check(path: &Path, quiet: bool) -> anyhow::Result<()> {
     let file = ScenarioFile::read(path)?;
     let kind = kind_of(&file)?;
-    let warnings = validate(&file, kind, &RunOverrides::default())?;
+    let foreign = validate(&file, kind, &RunOverrides::default())?;
+    let warnings = all_warnings(&file, foreign);
     if !quiet {
         for w in &warnings {
             say(&format!("warning: {w}"));
@@ -120,9 +126,9 @@ pub fn check(path: &Path, quiet: bool) -> anyhow::Result<()> {
 pub fn run_scenario(path: &Path, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
     let file = ScenarioFile::read(path)?;
     let kind = kind_of(&file)?;
-    let warnings = validate(&file, kind, o)?;
+    let foreign = validate(&file, kind, o)?;
     let mut result = (kind.run)(&file, o)?;
-    add_warnings(&mut result, &warnings);
+    add_warnings(&mut result, &all_warnings(&file, foreign));
     Ok(result)
 }
 
@@ -154,9 +160,9 @@ pub fn run(path: &Path, o: &RunOverrides) -> anyhow::Result<()> {
     let file = ScenarioFile::read(path)?;
     let kind = kind_of(&file)?;
     // Validate before anything is created on disk.
-    let warnings = validate(&file, kind, o)?;
+    let foreign = validate(&file, kind, o)?;
     if !o.quiet {
-        for w in &warnings {
+        for w in all_warnings(&file, foreign.clone()) {
             say(&format!("warning: {w}"));
         }
     }
@@ -164,7 +170,7 @@ pub fn run(path: &Path, o: &RunOverrides) -> anyhow::Result<()> {
     publish_set(&dir, o.quiet, |staging| {
         let mut result = (kind.run)(&file, o)?;
         signals::check()?;
-        add_warnings(&mut result, &warnings);
+        add_warnings(&mut result, &all_warnings(&file, foreign));
         write_scenario(&mut result, staging)
     })
 }

@@ -105,6 +105,15 @@ impl DiceExpr {
         self.constant
     }
 
+    /// The largest total a roll can give (before the floor).
+    pub fn max_total(&self) -> i64 {
+        self.terms[..self.n_terms as usize]
+            .iter()
+            .map(|&(n, die)| n as i64 * die.faces() as i64)
+            .sum::<i64>()
+            + self.constant as i64
+    }
+
     /// Whether the expression rolls no dice.
     pub fn is_constant(&self) -> bool {
         self.n_terms == 0

@@ -121,7 +121,27 @@ impl ScenarioFile {
             .span()
             .map(|s| line_col(&self.text, s.start))
             .unwrap_or((1, 1));
-        let msg = e.message().trim().to_string();
+        let mut msg = e.message().trim().to_string();
+        if msg == "duplicate key" {
+            // Name the key: the text at the error's position, up to `=` (or a header).
+            if let Some(span) = e.span() {
+                let rest = &self.text[span.start.min(self.text.len())..];
+                let first = rest.lines().next().unwrap_or("");
+                let key = first
+                    .split('=')
+                    .next()
+                    .unwrap_or("")
+                    .trim()
+                    .trim_matches(|c| c == '[' || c == ']')
+                    .trim();
+                if !key.is_empty() {
+                    msg = format!(
+                        "duplicate key `{}`: it is set twice; keep one",
+                        crate::limits::clip(key)
+                    );
+                }
+            }
+        }
         let key = match path.as_deref() {
             Some(".") | Some("") | None => String::new(),
             Some(p) => format!(" key `{p}`:"),
@@ -255,6 +275,22 @@ mod tests {
             e.contains("toy.toml:4:1") && e.contains("forse") && e.contains("force"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn a_duplicate_key_is_named() {
+        let f = ScenarioFile::from_text(
+            "toy.toml",
+            "system = \"cosmos\"\n[stats]\nforce = 3\nforce = 4\n",
+        );
+        let e = f.parse_raw::<Toy>().unwrap_err().0;
+        assert!(
+            e.contains("toy.toml:4:1") && e.contains("duplicate key `force`"),
+            "{e}"
+        );
+        let f = ScenarioFile::from_text("toy.toml", "system = \"a\"\n[stats]\n[stats]\n");
+        let e = f.parse_raw::<Toy>().unwrap_err().0;
+        assert!(e.contains("duplicate key `stats`"), "{e}");
     }
 
     #[test]

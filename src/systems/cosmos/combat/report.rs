@@ -138,6 +138,16 @@ pub fn result(
     let m = &sim.model;
     let n = acc.combats;
     let h = headline(sim, acc);
+    if n > 0 && acc.outcome[m.sides.len() + 1] == n {
+        file.warn_at(
+            &["combat", "max_rounds"],
+            "combat.max_rounds",
+            &format!(
+                "every one of the {n} combats reached the round cap ({} rounds): the answers describe unfinished fights",
+                m.max_rounds
+            ),
+        );
+    }
     let aura_on = aura_in_play(sim);
     // With aura in play the edition and the aura option are part of the provenance.
     let provenance = |name: &str, file: &ScenarioFile, ctx: &Context, trials: u64| {

@@ -166,6 +166,17 @@ fn validate_attack(file: &ScenarioFile, name: &str, a: &RawAttack) -> Result<Att
                 "dice terms and whole numbers such as \"2d10+5\", \"d6\", \"1d8+1d4-2\" or \"12\"",
             )
         })?;
+    if dice.max_total() <= 0 {
+        // Valid, but likely a typo: such an attack can never hurt anyone.
+        file.warn_at(
+            &["attacks", name, "damage"],
+            &key("damage"),
+            &format!(
+                "\"{}\" never exceeds 0, so this attack can never deal damage",
+                crate::limits::clip(&a.damage)
+            ),
+        );
+    }
     let mut elements = Vec::new();
     match (&a.element, &a.elements) {
         (Some(_), Some(_)) => {
