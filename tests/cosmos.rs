@@ -226,10 +226,11 @@ fn byte_identical_across_thread_counts() {
             .assert()
             .success();
     }
+    // A Monte Carlo table is published as <name>-mc (issue 8), as in `report`.
     for f in [
-        "cosmos-test.csv",
-        "cosmos-test.meta.json",
-        "cosmos-test.png",
+        "cosmos-test-mc.csv",
+        "cosmos-test-mc.meta.json",
+        "cosmos-test-mc.png",
     ] {
         let a = read(&dirs[0].path().join(f));
         assert_eq!(
@@ -257,7 +258,13 @@ fn golden(name: &str, args: &[&str]) {
         .arg(d.path())
         .assert()
         .success();
-    let got = String::from_utf8(read(&d.path().join(args[0]).with_extension("csv"))).unwrap();
+    // Monte Carlo tables are written as <name>-mc.csv.
+    let stem = if args.contains(&"mc") {
+        format!("{}-mc", args[0])
+    } else {
+        args[0].to_string()
+    };
+    let got = String::from_utf8(read(&d.path().join(format!("{stem}.csv")))).unwrap();
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/golden")
         .join(name);
@@ -356,7 +363,7 @@ fn bad_flags_exit_2_with_a_clear_message() {
     );
     fails_with(
         &["table", "cosmos-test", "--trials", "0"],
-        "0 trials is out of range",
+        "0 is out of range; allowed: 1..1000000000000",
     );
     fails_with(
         &["table", "cosmos-test", "--crit-fail-from", "5"],

@@ -347,7 +347,7 @@ fn mc_outputs_are_identical_across_thread_counts() {
     let a = run("1", "a");
     let b = run("2", "b");
     for f in [
-        "trinites-test.csv",
+        "trinites-test-mc.csv",
         "trinites-duel-pairs.csv",
         "trinites-duel-rounds.csv",
         "summary.md",

@@ -13,7 +13,6 @@
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 
 use crate::error::UserError;
 
@@ -23,20 +22,6 @@ use super::signals;
 /// (milliseconds), and fail the N-th file sync as a write error would.
 const PAUSE_ENV: &str = "COSMOSIM_TEST_PAUSE_BEFORE_PUBLISH_MS";
 const FAIL_ENV: &str = "COSMOSIM_TEST_FAIL_SYNC_AT";
-
-/// The staging folders and lock files of this process, so a signal can remove them at
-/// exit.
-static LIVE: Mutex<Vec<(PathBuf, PathBuf)>> = Mutex::new(Vec::new());
-
-/// Removes every live staging folder and its lock (called on a signal, under the
-/// publication lock).
-pub(crate) fn remove_live_staging() {
-    let live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
-    for (dir, lock) in live.iter() {
-        let _ = fs::remove_dir_all(dir);
-        let _ = fs::remove_file(lock);
-    }
-}
 
 /// An output set being prepared for `target`.
 pub struct Staging {
@@ -193,9 +178,7 @@ impl Staging {
                 parent.display()
             ))
         })?;
-        LIVE.lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push((staging.dir.clone(), staging.lock.clone()));
+        signals::remove_on_signal(&staging.dir, &staging.lock);
         // A folder that exists but cannot be replaced (read-only parent) fails here, not
         // after the work.
         if let Err(e) = probe_writable(parent) {
@@ -245,9 +228,7 @@ impl Staging {
     }
 
     fn release(&mut self) {
-        LIVE.lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .retain(|(d, _)| d != &self.dir);
+        signals::forget(&self.dir);
         let _ = fs::remove_file(&self.lock);
     }
 

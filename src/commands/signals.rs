@@ -4,6 +4,7 @@
 //! be busy in code that does not look at the flag, a watchdog removes the staging folders
 //! and exits after 900 ms — never in the middle of a swap (both take one lock).
 
+use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard, Once};
 use std::time::Duration;
 
@@ -11,6 +12,31 @@ use crate::engine::interrupt::{request_stop, stop_requested};
 
 static INSTALL: Once = Once::new();
 static PUBLICATION: Mutex<()> = Mutex::new(());
+
+/// Staging folders and lock files of this process, removed if a signal ends it.
+static LIVE: Mutex<Vec<(PathBuf, PathBuf)>> = Mutex::new(Vec::new());
+
+/// Registers a staging folder and its lock for removal on a signal.
+pub(crate) fn remove_on_signal(dir: &Path, lock: &Path) {
+    LIVE.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push((dir.to_path_buf(), lock.to_path_buf()));
+}
+
+/// The staging folder is published or dropped: nothing to remove any more.
+pub(crate) fn forget(dir: &Path) {
+    LIVE.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .retain(|(d, _)| d != dir);
+}
+
+fn remove_live_staging() {
+    let live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+    for (dir, lock) in live.iter() {
+        let _ = std::fs::remove_dir_all(dir);
+        let _ = std::fs::remove_file(lock);
+    }
+}
 
 /// A run stopped by a signal: exit code 128 + signal.
 #[derive(Debug, thiserror::Error)]
@@ -45,7 +71,7 @@ pub fn install() {
                     request_stop(sig);
                     std::thread::sleep(Duration::from_millis(900));
                     let _guard = publication_lock();
-                    super::publish::remove_live_staging();
+                    remove_live_staging();
                     let _ = std::io::Write::write_all(
                         &mut std::io::stderr(),
                         format!("error: {}\n", Interrupted(sig)).as_bytes(),
