@@ -34,6 +34,8 @@ pub enum Command {
     Table {
         #[command(subcommand)]
         table: TableCommand,
+        #[command(flatten)]
+        precision: PrecisionArgs,
     },
     /// Run a scenario file (combat, campaign, expedition, dice economy...) and write
     /// summary.md, CSVs and charts to reports/<file name>/ (or --out).
@@ -98,6 +100,17 @@ impl TableCommand {
         }
     }
 
+    /// The same table with another Monte Carlo trial count (for `--precision`).
+    pub fn with_trials(&self, trials: u64) -> TableCommand {
+        match self {
+            TableCommand::Cosmos(t) => TableCommand::Cosmos(t.with_trials(trials)),
+            TableCommand::CosmosGrowth(t) => TableCommand::CosmosGrowth(t.with_trials(trials)),
+            TableCommand::Nephilim(t) => TableCommand::Nephilim(t.with_trials(trials)),
+            TableCommand::Fallout(t) => TableCommand::Fallout(t.with_trials(trials)),
+            TableCommand::Trinites(t) => TableCommand::Trinites(t.with_trials(trials)),
+        }
+    }
+
     /// Computes the table's outputs.
     pub fn compute(
         &self,
@@ -132,6 +145,32 @@ pub struct ScenarioArgs {
     /// A rule variant, as key=value (repeatable); wins over the file's [rules].
     #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
+    #[command(flatten)]
+    pub precision: PrecisionArgs,
+}
+
+/// `--precision`: trials chosen by the tool until every interval is narrow enough.
+#[derive(Debug, Args, Clone, Default)]
+pub struct PrecisionArgs {
+    /// Replaces --trials: run until every 95% interval of the outputs is at most ±P wide
+    /// (e.g. 0.005 for ±0.5 points). Trials start at 65,536 and double; the summary says
+    /// how many it took. Same answer for any --threads.
+    #[arg(long, value_name = "P", global = true)]
+    pub precision: Option<f64>,
+    /// With --precision: stop there even if the precision is not reached (default
+    /// 67,108,864).
+    #[arg(long, value_name = "N", global = true, requires = "precision", value_parser = parse_trials)]
+    pub max_trials: Option<u64>,
+}
+
+impl PrecisionArgs {
+    /// The validated goal, if `--precision` was given.
+    pub fn goal(&self) -> anyhow::Result<Option<crate::commands::Precision>> {
+        match self.precision {
+            None => Ok(None),
+            Some(p) => Ok(Some(crate::commands::Precision::new(p, self.max_trials)?)),
+        }
+    }
 }
 
 /// `cosmosim sweep`: a scenario file and the values to vary.

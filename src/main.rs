@@ -12,8 +12,8 @@ fn main() -> ExitCode {
     commands::signals::install();
     let result = match &cli.command {
         Command::Report(args) => commands::report(args, cli.quiet),
-        Command::Table { table } => commands::table(table, cli.quiet),
-        Command::Run(args) => commands::run(&args.file, &args.overrides(cli.quiet)),
+        Command::Table { table, precision } => commands::table(table, precision, cli.quiet),
+        Command::Run(args) => commands::run_cmd(args, cli.quiet),
         Command::Sweep(args) => commands::sweep(args, cli.quiet),
         Command::Check { file } => commands::check(file, cli.quiet),
         Command::Options => commands::print_stdout(&commands::list_options()),

@@ -4,6 +4,7 @@
 
 mod options;
 mod output;
+mod precision;
 mod publish;
 mod report;
 mod run;
@@ -13,10 +14,11 @@ mod table;
 
 pub use options::list_options;
 pub use output::{print_stdout, say};
+pub use precision::{run_to_precision, widest, Precision, Reached};
 pub use publish::Staging;
 pub use report::report;
 pub use run::{
-    check, default_out, run, run_scenario, scenario_rel, shipped_scenarios, write_scenario,
+    check, default_out, run, run_cmd, run_scenario, scenario_rel, shipped_scenarios, write_scenario,
 };
 pub use sweep::sweep;
 pub use table::table;

@@ -1,12 +1,13 @@
 use std::path::{Path, PathBuf};
 
+use crate::cli::ScenarioArgs;
 use crate::error::UserError;
 use crate::report::write_atomic;
 use crate::rules::RuleOptions;
 use crate::scenario::ScenarioFile;
 use crate::systems::{scenario_kinds, CheckedOnly, RunOverrides, ScenarioKind, ScenarioResult};
 
-use super::{print_stdout, publish_set, say, signals, write_outputs};
+use super::{print_stdout, publish_set, run_to_precision, say, signals, write_outputs, Precision};
 
 fn kind_of(file: &ScenarioFile) -> Result<&'static ScenarioKind, UserError> {
     let header = file.header()?;
@@ -154,9 +155,25 @@ pub fn write_scenario(result: &mut ScenarioResult, dir: &Path) -> anyhow::Result
     Ok(files)
 }
 
+/// `cosmosim run FILE [--precision P]`.
+pub fn run_cmd(a: &ScenarioArgs, quiet: bool) -> anyhow::Result<()> {
+    let goal = a.precision.goal()?;
+    if goal.is_some() && a.trials.is_some() {
+        return Err(UserError::new(
+            "--precision and --trials both choose the trial count; give one of them",
+        )
+        .into());
+    }
+    run_to(&a.file, &a.overrides(quiet), goal.as_ref())
+}
+
 /// `cosmosim run FILE`: outputs go to `--out` or `reports/<path below scenarios/>/`,
 /// published as one set.
 pub fn run(path: &Path, o: &RunOverrides) -> anyhow::Result<()> {
+    run_to(path, o, None)
+}
+
+fn run_to(path: &Path, o: &RunOverrides, goal: Option<&Precision>) -> anyhow::Result<()> {
     let file = ScenarioFile::read(path)?;
     let kind = kind_of(&file)?;
     // Validate before anything is created on disk.
@@ -168,11 +185,47 @@ pub fn run(path: &Path, o: &RunOverrides) -> anyhow::Result<()> {
     }
     let dir = o.out.clone().unwrap_or_else(|| default_out(path));
     publish_set(&dir, o.quiet, |staging| {
-        let mut result = (kind.run)(&file, o)?;
+        let mut result = match goal {
+            None => (kind.run)(&file, o)?,
+            Some(p) => {
+                let r = run_to_precision(
+                    p,
+                    |t| {
+                        let at = RunOverrides {
+                            trials: Some(t),
+                            ..o.clone()
+                        };
+                        (kind.run)(&file, &at)
+                    },
+                    |res| &res.outputs,
+                )?;
+                let sentence = r.sentence(p);
+                if !o.quiet {
+                    say(&sentence);
+                }
+                let mut result = r.value;
+                for out in result.outputs.iter_mut() {
+                    out.provenance = out.provenance.clone().with_param("precision", p.half_width);
+                }
+                result.key_figures.insert(0, sentence.clone());
+                result.summary = insert_after_question(&result.summary, &sentence);
+                result
+            }
+        };
         signals::check()?;
         add_warnings(&mut result, &all_warnings(&file, foreign));
         write_scenario(&mut result, staging)
     })
+}
+
+/// `summary.md` with a line after its title and question (before the answers).
+fn insert_after_question(summary: &str, line: &str) -> String {
+    // The title and question are the first two paragraphs.
+    let mut parts = summary.splitn(3, "\n\n");
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some(t), Some(q), Some(rest)) => format!("{t}\n\n{q}\n\n{line}\n\n{rest}"),
+        _ => format!("{summary}\n{line}\n"),
+    }
 }
 
 /// The scenario's path below `scenarios/` (or its file name), without `.toml`: how

@@ -5,7 +5,7 @@ use crate::report::write_atomic;
 use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::combat;
 
-use super::{publish_set, scenario_rel, signals, write_outputs};
+use super::{publish_set, run_to_precision, scenario_rel, signals, write_outputs};
 
 /// `cosmosim sweep FILE --vary ...`: outputs go to `--out` or
 /// `reports/<path below scenarios/>-sweep/`, published as one set.
@@ -21,6 +21,13 @@ pub fn sweep(a: &SweepArgs, quiet: bool) -> anyhow::Result<()> {
                 "system = \"cosmos\" with kind = \"combat\"",
             )
             .into());
+    }
+    let goal = a.scenario.precision.goal()?;
+    if goal.is_some() && a.scenario.trials.is_some() {
+        return Err(crate::error::UserError::new(
+            "--precision and --trials both choose the trial count; give one of them",
+        )
+        .into());
     }
     let mut o = a.scenario.overrides(quiet);
     o.max_points = a.max_points;
@@ -44,10 +51,40 @@ pub fn sweep(a: &SweepArgs, quiet: bool) -> anyhow::Result<()> {
         PathBuf::from("reports").join(rel.with_file_name(name))
     });
     publish_set(&dir, quiet, |staging| {
-        let mut out = vec![combat::sweep::sweep(&file, &a.vary, &o)?];
+        let mut precision_line = None;
+        let mut out = match &goal {
+            None => vec![combat::sweep::sweep(&file, &a.vary, &o)?],
+            Some(p) => {
+                let r = run_to_precision(
+                    p,
+                    |t| {
+                        let at = crate::systems::RunOverrides {
+                            trials: Some(t),
+                            ..o.clone()
+                        };
+                        Ok(vec![combat::sweep::sweep(&file, &a.vary, &at)?])
+                    },
+                    |v| v,
+                )?;
+                let sentence = r.sentence(p);
+                if !quiet {
+                    super::say(&sentence);
+                }
+                precision_line = Some(sentence);
+                let mut v = r.value;
+                v[0].provenance = v[0]
+                    .provenance
+                    .clone()
+                    .with_param("precision", p.half_width);
+                v
+            }
+        };
         signals::check()?;
         let mut files = write_outputs(&mut out, staging)?;
         let mut md = format!("# {}\n\n{}\n\n", out[0].title, out[0].question);
+        if let Some(line) = &precision_line {
+            md += &format!("{line}\n\n");
+        }
         for k in &out[0].key_figures {
             md += &format!("- {k}\n");
         }

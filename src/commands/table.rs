@@ -1,10 +1,12 @@
-use crate::cli::TableCommand;
+use crate::cli::{PrecisionArgs, TableCommand};
 
-use super::{publish_set, say, signals, write_outputs};
+use super::{publish_set, run_to_precision, say, signals, write_outputs};
 
 /// `cosmosim table <name>`: the system computes, this layer writes the set. A Monte Carlo
 /// table is named `<name>-mc`, as in `report`, so it never replaces the exact table.
-pub fn table(cmd: &TableCommand, quiet: bool) -> anyhow::Result<()> {
+/// With `--precision`, the trial count grows until every interval is narrow enough.
+pub fn table(cmd: &TableCommand, precision: &PrecisionArgs, quiet: bool) -> anyhow::Result<()> {
+    let goal = precision.goal()?;
     let run = cmd.run_args();
     let ctx = run.context(quiet)?;
     if !quiet {
@@ -13,7 +15,22 @@ pub fn table(cmd: &TableCommand, quiet: bool) -> anyhow::Result<()> {
         }
     }
     publish_set(&run.out, quiet, |staging| {
-        let mut outputs = cmd.compute(&ctx)?;
+        let mut outputs = match &goal {
+            None => cmd.compute(&ctx)?,
+            Some(p) => {
+                let r = run_to_precision(p, |t| cmd.with_trials(t).compute(&ctx), |v| v)?;
+                let sentence = r.sentence(p);
+                if !quiet {
+                    say(&sentence);
+                }
+                let mut outputs = r.value;
+                for o in outputs.iter_mut() {
+                    o.key_figures.insert(0, sentence.clone());
+                    o.provenance = o.provenance.clone().with_param("precision", p.half_width);
+                }
+                outputs
+            }
+        };
         signals::check()?;
         for o in outputs.iter_mut() {
             if o.provenance.method != "exact" && !o.name.ends_with("-mc") {

@@ -79,6 +79,17 @@ impl CosmosTable {
         }
     }
 
+    /// The same table with `trials` Monte Carlo trials per cell (a no-op for exact-only
+    /// tables): `--precision` re-runs a table with growing trial counts.
+    pub fn with_trials(&self, trials: u64) -> CosmosTable {
+        let mut t = self.clone();
+        match &mut t {
+            CosmosTable::CosmosTest(a) => a.method.trials = trials,
+            CosmosTable::CosmosKarmaDrift(a) => a.trials = trials,
+        }
+        t
+    }
+
     /// Computes the table (the command layer writes it).
     pub fn compute(&self, ctx: &Context) -> anyhow::Result<Vec<Output>> {
         Ok(match self {

@@ -122,6 +122,17 @@ impl FalloutTable {
         }
     }
 
+    /// The same table with `trials` Monte Carlo trials per cell (a no-op for exact-only
+    /// tables): `--precision` re-runs a table with growing trial counts.
+    pub fn with_trials(&self, trials: u64) -> FalloutTable {
+        let mut t = self.clone();
+        match &mut t {
+            FalloutTable::FalloutTest(a) => a.method.trials = trials,
+            FalloutTable::FalloutHelp(_) | FalloutTable::FalloutLuck(_) => {}
+        }
+        t
+    }
+
     /// Computes the table (the command layer writes it).
     pub fn compute(&self, ctx: &Context) -> anyhow::Result<Vec<Output>> {
         let out = match self {

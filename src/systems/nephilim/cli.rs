@@ -166,6 +166,18 @@ impl NephilimTable {
         }
     }
 
+    /// The same table with `trials` Monte Carlo trials per cell (a no-op for exact-only
+    /// tables): `--precision` re-runs a table with growing trial counts.
+    pub fn with_trials(&self, trials: u64) -> NephilimTable {
+        let mut t = self.clone();
+        match &mut t {
+            NephilimTable::NephilimTest(a) => a.method.trials = trials,
+            NephilimTable::NephilimInitiative(a) => a.method.trials = trials,
+            NephilimTable::NephilimDice(_) | NephilimTable::NephilimMagic(_) => {}
+        }
+        t
+    }
+
     /// Computes the table (the command layer writes it).
     pub fn compute(&self, ctx: &Context) -> anyhow::Result<Vec<Output>> {
         let out = match self {

@@ -62,6 +62,17 @@ impl TrinitesTable {
         }
     }
 
+    /// The same table with `trials` Monte Carlo trials per cell (a no-op for exact-only
+    /// tables): `--precision` re-runs a table with growing trial counts.
+    pub fn with_trials(&self, trials: u64) -> TrinitesTable {
+        let mut t = self.clone();
+        match &mut t {
+            TrinitesTable::TrinitesTest(a) => a.method.trials = trials,
+            TrinitesTable::TrinitesConfrontation(a) => a.method.trials = trials,
+        }
+        t
+    }
+
     /// Computes the table (the command layer writes it).
     pub fn compute(&self, ctx: &Context) -> anyhow::Result<Vec<Output>> {
         Ok(match self {

@@ -141,6 +141,20 @@ impl GrowthTable {
         }
     }
 
+    /// The same table with `trials` Monte Carlo trials per cell (a no-op for exact-only
+    /// tables): `--precision` re-runs a table with growing trial counts.
+    pub fn with_trials(&self, trials: u64) -> GrowthTable {
+        let mut t = self.clone();
+        match &mut t {
+            GrowthTable::CosmosAura(_)
+            | GrowthTable::CosmosPiloting(_)
+            | GrowthTable::CosmosMovement(_) => {
+                let _ = trials;
+            }
+        }
+        t
+    }
+
     /// Computes the table (the command layer writes it).
     pub fn compute(&self, ctx: &Context) -> anyhow::Result<Vec<Output>> {
         let output = match self {
