@@ -50,6 +50,19 @@ pub enum Command {
     },
     /// List every rule option: key, default, allowed values and the rule decision it reads.
     Options,
+    /// List the figures of a table or scenario file: outputs, columns, key columns and
+    /// what each column means, as `expect` files name them (`<output>.<column>`).
+    Figures {
+        /// A table name (e.g. cosmos-test) or a scenario file (.toml).
+        target: String,
+        /// The table's own flags (e.g. --thresholds 50 --method mc), or --option KEY=VALUE.
+        #[arg(
+            trailing_var_arg = true,
+            allow_hyphen_values = true,
+            value_name = "FLAGS"
+        )]
+        args: Vec<String>,
+    },
 }
 
 #[derive(Debug, Args, Clone)]

@@ -17,6 +17,7 @@ fn main() -> ExitCode {
         Command::Sweep(args) => commands::sweep(args, cli.quiet),
         Command::Check { file } => commands::check(file, cli.quiet),
         Command::Options => commands::print_stdout(&commands::list_options()),
+        Command::Figures { target, args } => commands::figures(target, args, cli.quiet),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

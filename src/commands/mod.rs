@@ -2,6 +2,7 @@
 //! thread pool's size, signals, and publishing outputs as one set (staging folder, fsync,
 //! one swap; see `publish`). Systems only compute `Output`s and `ScenarioResult`s.
 
+mod figures;
 mod options;
 mod output;
 mod publish;
@@ -11,6 +12,7 @@ pub mod signals;
 mod sweep;
 mod table;
 
+pub use figures::{figures, parse_table, table_names, table_outputs};
 pub use options::list_options;
 pub use output::{print_stdout, say};
 pub use publish::Staging;
