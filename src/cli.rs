@@ -63,6 +63,10 @@ pub enum Command {
         )]
         args: Vec<String>,
     },
+    /// Check a designer's expectations (balance/*.toml) against computed figures: exit 0
+    /// when all hold, 1 when any fails or is undecided, 2 for a bad file. Writes
+    /// expect.md, expect.csv and junit.xml to reports/balance/ (or --out).
+    Expect(crate::balance::args::ExpectArgs),
 }
 
 #[derive(Debug, Args, Clone)]

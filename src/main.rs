@@ -18,6 +18,7 @@ fn main() -> ExitCode {
         Command::Check { file } => commands::check(file, cli.quiet),
         Command::Options => commands::print_stdout(&commands::list_options()),
         Command::Figures { target, args } => commands::figures(target, args, cli.quiet),
+        Command::Expect(args) => commands::expect(args, cli.quiet),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

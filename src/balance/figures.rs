@@ -266,10 +266,12 @@ pub fn find<'a>(outputs: &'a [Output], figure: &str) -> Result<FigureRef<'a>, St
             (out, c)
         }
         None if outputs.len() == 1 => (&outputs[0], figure),
-        None => return Err(format!(
+        None => {
+            return Err(format!(
             "`{figure}` does not say which output; write `<output>.<column>` with output one of {}",
             list(&names)
-        )),
+        ))
+        }
     };
     let roles = roles(output);
     let Some((_, role)) = roles.iter().find(|(n, _)| n == column) else {

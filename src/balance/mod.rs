@@ -3,4 +3,6 @@
 //! moved between two output folders (`compare`). The command layer computes the outputs
 //! and publishes the files; this module only reads outputs and writes text.
 
+pub mod args;
+pub mod expect;
 pub mod figures;
