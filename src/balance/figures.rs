@@ -110,12 +110,16 @@ pub fn column_names(frame: &DataFrame) -> Vec<String> {
         .collect()
 }
 
-/// The shortest run of leading columns whose values tell every row apart (none for a
-/// one-row table).
+/// The shortest run of leading columns whose values tell every row apart; at least the
+/// first column when it is not a float (so a one-row table keeps its key).
 pub fn key_columns(frame: &DataFrame) -> Vec<String> {
     let names = column_names(frame);
     let rows = frame.height();
-    for k in 0..=names.len() {
+    let first_is_key = frame
+        .columns()
+        .first()
+        .is_some_and(|c| !c.dtype().is_float());
+    for k in usize::from(first_is_key).min(names.len())..=names.len() {
         let mut seen = std::collections::HashSet::with_capacity(rows);
         let unique = (0..rows).all(|r| {
             let key: Vec<String> = names[..k]
@@ -298,9 +302,10 @@ pub fn select_row(output: &Output, wanted: &[(String, Cell)]) -> Result<usize, S
     for (k, _) in wanted {
         if !names.contains(k) {
             return Err(format!(
-                "`where` names `{k}`, not a column of `{}`; its key columns are {}",
+                "`where` names `{k}`, not a column of `{}`; its key columns are {} (columns: {})",
                 output.name,
-                list(&keys)
+                list(&keys),
+                list(&names)
             ));
         }
     }
