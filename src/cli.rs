@@ -67,6 +67,11 @@ pub enum Command {
     /// when all hold, 1 when any fails or is undecided, 2 for a bad file. Writes
     /// expect.md, expect.csv and junit.xml to reports/balance/ (or --out).
     Expect(crate::balance::args::ExpectArgs),
+    /// What moved between two output folders (report, run, table or sweep): rows joined
+    /// on their key columns, exact moves > 1e-9, Monte Carlo moves by a two-sample test
+    /// with a false-discovery-rate correction. Writes compare.md, compare.csv and
+    /// compare.png to compare/ (or --out).
+    Compare(crate::balance::args::CompareArgs),
 }
 
 #[derive(Debug, Args, Clone)]

@@ -20,6 +20,8 @@ pub const MAX_EXPECTATIONS: usize = 1_000;
 pub const MAX_TABLE_FILE_ROWS: usize = 100_000;
 /// Files one `expect` run reads.
 pub const MAX_EXPECT_FILES: usize = 100;
+/// Outputs (CSV + .meta.json pairs) `compare` reads from one folder.
+pub const MAX_COMPARE_OUTPUTS: usize = 10_000;
 /// Seeds are any 64-bit value; listed for the documentation of caps.
 pub const MAX_SEED: u64 = u64::MAX;
 

@@ -19,6 +19,7 @@ fn main() -> ExitCode {
         Command::Options => commands::print_stdout(&commands::list_options()),
         Command::Figures { target, args } => commands::figures(target, args, cli.quiet),
         Command::Expect(args) => commands::expect(args, cli.quiet),
+        Command::Compare(args) => commands::compare(args, cli.quiet),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -4,5 +4,6 @@
 //! and publishes the files; this module only reads outputs and writes text.
 
 pub mod args;
+pub mod compare;
 pub mod expect;
 pub mod figures;

@@ -108,6 +108,9 @@ impl Band {
 
 /// A number for a message: up to 6 significant decimals, no trailing zeros.
 pub fn num(x: f64) -> String {
+    if x.is_nan() {
+        return "—".into();
+    }
     if x.is_infinite() {
         return if x > 0.0 { "∞".into() } else { "-∞".into() };
     }
