@@ -52,6 +52,28 @@ pub enum Command {
     },
     /// List every rule option: key, default, allowed values and the rule decision it reads.
     Options,
+    /// List the figures of a table or scenario file: outputs, columns, key columns and
+    /// what each column means, as `expect` files name them (`<output>.<column>`).
+    Figures {
+        /// A table name (e.g. cosmos-test) or a scenario file (.toml).
+        target: String,
+        /// The table's own flags (e.g. --thresholds 50 --method mc), or --option KEY=VALUE.
+        #[arg(
+            trailing_var_arg = true,
+            allow_hyphen_values = true,
+            value_name = "FLAGS"
+        )]
+        args: Vec<String>,
+    },
+    /// Check a designer's expectations (balance/*.toml) against computed figures: exit 0
+    /// when all hold, 1 when any fails or is undecided, 2 for a bad file. Writes
+    /// expect.md, expect.csv and junit.xml to reports/balance/ (or --out).
+    Expect(crate::balance::args::ExpectArgs),
+    /// What moved between two output folders (report, run, table or sweep): rows joined
+    /// on their key columns, exact moves > 1e-9, Monte Carlo moves by a two-sample test
+    /// with a false-discovery-rate correction. Writes compare.md, compare.csv and
+    /// compare.png to compare/ (or --out).
+    Compare(crate::balance::args::CompareArgs),
 }
 
 #[derive(Debug, Args, Clone)]

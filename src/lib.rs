@@ -3,6 +3,7 @@
 //! `systems/<game>` -> `report`.
 
 pub mod args;
+pub mod balance;
 pub mod cli;
 pub mod commands;
 pub mod context;

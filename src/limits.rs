@@ -14,6 +14,14 @@ pub const DEFAULT_MAX_GRID_POINTS: u64 = 10_000;
 pub const MAX_GRID_POINTS: u64 = 1_000_000;
 /// Tests discarded at the start of each simulated karma trajectory (`--burn-in`).
 pub const MAX_BURN_IN: u64 = 10_000_000;
+/// `[[expect]]` entries of one expectations file.
+pub const MAX_EXPECTATIONS: usize = 1_000;
+/// Rows of a published table (`table_file`) an expectation compares cell by cell.
+pub const MAX_TABLE_FILE_ROWS: usize = 100_000;
+/// Files one `expect` run reads.
+pub const MAX_EXPECT_FILES: usize = 100;
+/// Outputs (CSV + .meta.json pairs) `compare` reads from one folder.
+pub const MAX_COMPARE_OUTPUTS: usize = 10_000;
 /// Seeds are any 64-bit value; listed for the documentation of caps.
 pub const MAX_SEED: u64 = u64::MAX;
 

@@ -17,6 +17,9 @@ fn main() -> ExitCode {
         Command::Sweep(args) => commands::sweep(args, cli.quiet),
         Command::Check { file } => commands::check(file, cli.quiet),
         Command::Options => commands::print_stdout(&commands::list_options()),
+        Command::Figures { target, args } => commands::figures(target, args, cli.quiet),
+        Command::Expect(args) => commands::expect(args, cli.quiet),
+        Command::Compare(args) => commands::compare(args, cli.quiet),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -2,6 +2,9 @@
 //! thread pool's size, signals, and publishing outputs as one set (staging folder, fsync,
 //! one swap; see `publish`). Systems only compute `Output`s and `ScenarioResult`s.
 
+mod compare;
+mod expect;
+mod figures;
 mod options;
 mod output;
 mod precision;
@@ -12,6 +15,9 @@ pub mod signals;
 mod sweep;
 mod table;
 
+pub use compare::{compare, Changed};
+pub use expect::{expect, ExpectationsFailed};
+pub use figures::{figures, parse_table, table_names, table_outputs};
 pub use options::list_options;
 pub use output::{print_stdout, say};
 pub use precision::{run_to_precision, widest, Precision, Reached};

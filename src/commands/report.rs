@@ -17,6 +17,10 @@ parameters, scenario file hash).";
 /// `cargo run`).
 const SCENARIO_DIR: &str = "scenarios";
 
+/// Expectations files `report` checks (their verdicts are reported, never fatal: the
+/// `expect` command is the CI gate).
+const BALANCE_DIR: &str = "balance";
+
 /// `cosmosim report`: every table of every system, every shipped scenario, and `index.md`,
 /// published as one set.
 pub fn report(a: &ReportArgs, quiet: bool) -> anyhow::Result<()> {
@@ -63,7 +67,24 @@ pub fn report(a: &ReportArgs, quiet: bool) -> anyhow::Result<()> {
                 });
             }
         }
-        write_index(staging, INTRO, &entries)?;
+        let mut intro = INTRO.to_string();
+        let balance: Vec<PathBuf> = shipped_scenarios(Path::new(BALANCE_DIR));
+        if !balance.is_empty() {
+            let files = super::expect::read_files(&balance)?;
+            let mut runner =
+                super::expect::Runner::new(None, a.run.threads, a.run.options.clone(), true);
+            let results = super::expect::evaluate(&files, &mut runner, &Default::default(), true)?;
+            for f in super::expect::write_expect(&results, &staging.join(BALANCE_DIR))? {
+                written.push(Path::new(BALANCE_DIR).join(f));
+            }
+            intro +=
+                &format!(
+                "\n\n**Balance expectations** ([balance/expect.md](balance/expect.md), `{}`): {}.",
+                balance.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join("`, `"),
+                crate::balance::expect::headline(&results)
+            );
+        }
+        write_index(staging, &intro, &entries)?;
         written.push(PathBuf::from("index.md"));
         Ok(written)
     })

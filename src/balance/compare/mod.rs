@@ -1,0 +1,10 @@
+//! `cosmosim compare BASE NEW`: what moved between two output folders (`load.rs` reads
+//! them, `diff.rs` joins and tests, `report.rs` writes compare.md/csv and the chart).
+
+mod diff;
+mod load;
+mod report;
+
+pub use diff::{benjamini_hochberg, compare, Comparison, Move, OutputDiff};
+pub use load::{load_folder, Loaded};
+pub use report::{chart, csv, headline, markdown};

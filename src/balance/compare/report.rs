@@ -1,0 +1,248 @@
+//! `compare.md`, `compare.csv` and the chart of the largest moves.
+
+use std::collections::BTreeMap;
+
+use polars::prelude::*;
+
+use crate::balance::expect::decide::num;
+use crate::report::{csv_string, BarChart, BarSeries, Chart, Figure, Legend};
+
+use super::diff::{Comparison, Move};
+
+/// Moves listed per output in compare.md (all are in compare.csv).
+const MD_MOVES_PER_OUTPUT: usize = 30;
+/// Bars in the chart.
+const CHART_MOVES: usize = 12;
+/// Rows added/removed listed per output in compare.md.
+const MD_ROWS: usize = 10;
+
+fn by_size(a: &Move, b: &Move) -> std::cmp::Ordering {
+    let size = |m: &Move| {
+        if m.delta.is_nan() {
+            f64::INFINITY
+        } else {
+            m.delta.abs()
+        }
+    };
+    size(b)
+        .total_cmp(&size(a))
+        .then_with(|| a.output.cmp(&b.output))
+        .then_with(|| a.row.cmp(&b.row))
+        .then_with(|| a.figure.cmp(&b.figure))
+}
+
+/// The headline for the terminal and compare.md.
+pub fn headline(c: &Comparison) -> String {
+    let moved = c.moved().count();
+    let exact = c.moved().filter(|m| m.method == "exact").count();
+    let mc_total = c.figures.iter().filter(|m| m.method != "exact").count();
+    format!(
+        "{moved} of {} figures moved ({exact} exact, {} Monte Carlo of {mc_total} tested at false-discovery rate {}); {} outputs added, {} removed",
+        c.figures.len(),
+        moved - exact,
+        num(c.alpha),
+        c.outputs_added.len(),
+        c.outputs_removed.len()
+    )
+}
+
+fn sig(m: &Move) -> String {
+    match (m.p, m.q) {
+        (Some(p), Some(q)) => format!("p {:.2e}, q {:.2e}", p, q),
+        _ if m.delta.is_nan() => "defined on one side only".into(),
+        _ => "exact".into(),
+    }
+}
+
+pub fn markdown(c: &Comparison, base: &str, new: &str) -> String {
+    let mut s = format!(
+        "# What moved: `{base}` → `{new}`\n\n**{}.**\n\n",
+        headline(c)
+    );
+    s += &format!(
+        "Exact figures move when |new − base| > 1e-9. Monte Carlo figures move when a two-sample z test \
+(standard errors from each side's 95% interval) is rejected by the Benjamini-Hochberg procedure at \
+false-discovery rate {} over all {} Monte Carlo figures compared: among the figures flagged, the expected \
+share of false alarms is at most {}. {} Monte Carlo numbers without an interval (counts, means) were not tested.\n\n",
+        num(c.alpha),
+        c.figures.iter().filter(|m| m.method != "exact").count(),
+        num(c.alpha),
+        c.untested
+    );
+    if !c.outputs_added.is_empty() || !c.outputs_removed.is_empty() {
+        s += "## Outputs added or removed\n\n";
+        for o in &c.outputs_added {
+            s += &format!("- added `{o}`\n");
+        }
+        for o in &c.outputs_removed {
+            s += &format!("- removed `{o}`\n");
+        }
+        s += "\n";
+    }
+    let prov: Vec<_> = c
+        .outputs
+        .iter()
+        .filter(|o| !o.provenance.is_empty())
+        .collect();
+    if !prov.is_empty() {
+        s += "## Provenance differences (`.meta.json`)\n\n| output | what | base | new |\n|---|---|---|---|\n";
+        for o in prov {
+            for (what, b, n) in &o.provenance {
+                s += &format!("| `{}` | {what} | {b} | {n} |\n", o.name);
+            }
+        }
+        s += "\n";
+    }
+    // Outputs ordered by their largest move.
+    let mut groups: BTreeMap<&str, Vec<&Move>> = BTreeMap::new();
+    for m in c.moved() {
+        groups.entry(m.output.as_str()).or_default().push(m);
+    }
+    let mut order: Vec<(&str, Vec<&Move>)> = groups.into_iter().collect();
+    for (_, v) in order.iter_mut() {
+        v.sort_by(|a, b| by_size(a, b));
+    }
+    order.sort_by(|a, b| by_size(a.1[0], b.1[0]));
+    for o in &c.outputs {
+        let structural = !(o.columns_added.is_empty()
+            && o.columns_removed.is_empty()
+            && o.rows_added.is_empty()
+            && o.rows_removed.is_empty());
+        if structural && !order.iter().any(|(n, _)| *n == o.name) {
+            order.push((o.name.as_str(), Vec::new()));
+        }
+    }
+    for (name, moves) in &order {
+        s += &format!("## `{name}` — {} moved\n\n", moves.len());
+        if let Some(o) = c.outputs.iter().find(|o| o.name == *name) {
+            s += &structure(o);
+        }
+        if moves.is_empty() {
+            continue;
+        }
+        s += "| row | figure | base | new | delta | significance |\n|---|---|---|---|---|---|\n";
+        for m in moves.iter().take(MD_MOVES_PER_OUTPUT) {
+            s += &format!(
+                "| {} | {} | {} | {} | {} | {} |\n",
+                m.row,
+                m.figure,
+                num(m.base),
+                num(m.new),
+                num(m.delta),
+                sig(m)
+            );
+        }
+        if moves.len() > MD_MOVES_PER_OUTPUT {
+            s += &format!(
+                "\n… and {} more in compare.csv.\n",
+                moves.len() - MD_MOVES_PER_OUTPUT
+            );
+        }
+        s += "\n";
+    }
+    if order.is_empty() {
+        s += "Nothing moved.\n";
+    }
+    s
+}
+
+fn structure(o: &super::diff::OutputDiff) -> String {
+    let mut s = String::new();
+    let list = |v: &[String]| {
+        let mut t = v
+            .iter()
+            .take(MD_ROWS)
+            .map(|x| format!("`{x}`"))
+            .collect::<Vec<_>>()
+            .join("; ");
+        if v.len() > MD_ROWS {
+            t += &format!(" … ({} in all)", v.len());
+        }
+        t
+    };
+    if !o.columns_added.is_empty() {
+        s += &format!("- columns added: {}\n", list(&o.columns_added));
+    }
+    if !o.columns_removed.is_empty() {
+        s += &format!("- columns removed: {}\n", list(&o.columns_removed));
+    }
+    if !o.rows_added.is_empty() {
+        s += &format!(
+            "- rows added ({}): {}\n",
+            o.rows_added.len(),
+            list(&o.rows_added)
+        );
+    }
+    if !o.rows_removed.is_empty() {
+        s += &format!(
+            "- rows removed ({}): {}\n",
+            o.rows_removed.len(),
+            list(&o.rows_removed)
+        );
+    }
+    if !s.is_empty() {
+        s += "\n";
+    }
+    s
+}
+
+/// compare.csv: every figure compared, moved ones first, biggest first.
+pub fn csv(c: &Comparison) -> anyhow::Result<String> {
+    let mut all: Vec<&Move> = c.figures.iter().collect();
+    all.sort_by(|a, b| b.moved.cmp(&a.moved).then_with(|| by_size(a, b)));
+    let s = |f: &dyn Fn(&Move) -> String| all.iter().map(|m| f(m)).collect::<Vec<String>>();
+    let x = |f: &dyn Fn(&Move) -> Option<f64>| all.iter().map(|m| f(m)).collect::<Vec<_>>();
+    let mut frame = DataFrame::new_infer_height(vec![
+        Column::new("output".into(), s(&|m| m.output.clone())),
+        Column::new("row".into(), s(&|m| m.row.clone())),
+        Column::new("figure".into(), s(&|m| m.figure.clone())),
+        Column::new("method".into(), s(&|m| m.method.to_string())),
+        Column::new("base".into(), x(&|m| Some(m.base).filter(|v| !v.is_nan()))),
+        Column::new("new".into(), x(&|m| Some(m.new).filter(|v| !v.is_nan()))),
+        Column::new(
+            "delta".into(),
+            x(&|m| Some(m.delta).filter(|v| !v.is_nan())),
+        ),
+        Column::new("p_value".into(), x(&|m| m.p)),
+        Column::new("q_value".into(), x(&|m| m.q)),
+        Column::new(
+            "moved".into(),
+            all.iter().map(|m| m.moved).collect::<Vec<bool>>(),
+        ),
+    ])?;
+    csv_string(&mut frame)
+}
+
+/// The chart of the largest moves (None when nothing moved).
+pub fn chart(c: &Comparison) -> Option<Figure> {
+    let mut moves: Vec<&Move> = c.moved().filter(|m| !m.delta.is_nan()).collect();
+    if moves.is_empty() {
+        return None;
+    }
+    moves.sort_by(|a, b| by_size(a, b));
+    moves.truncate(CHART_MOVES);
+    let label = |m: &Move| {
+        let short: String = format!("{} {}", m.figure, m.row).chars().take(28).collect();
+        short
+    };
+    let values: Vec<f64> = moves.iter().map(|m| m.delta).collect();
+    let lo = values.iter().cloned().fold(0.0f64, f64::min);
+    let hi = values.iter().cloned().fold(0.0f64, f64::max);
+    let pad = ((hi - lo) * 0.1).max(1e-9);
+    Some(Figure {
+        suffix: None,
+        panels: vec![Chart::Bars(BarChart {
+            title: format!("Largest moves (new − base), {} shown", moves.len()),
+            x_label: "figure and row".into(),
+            y_label: "new − base".into(),
+            categories: moves.iter().map(|m| label(m)).collect(),
+            series: vec![BarSeries {
+                name: "new − base".into(),
+                values,
+                intervals: Vec::new(),
+            }],
+            y_range: Some((lo - pad, hi + pad)),
+            legend: Legend::UpperRight,
+        })],
+    })
+}

@@ -1,0 +1,335 @@
+//! Deciding each expectation of a file: compute its source (through the command layer's
+//! [`Compute`]), find the figure, judge it exactly or by the sequential rule of
+//! `decide.rs`.
+
+use std::path::Path;
+use std::rc::Rc;
+
+use crate::balance::figures::{self, Cell, FigureRef, Role};
+use crate::error::UserError;
+use crate::limits::MAX_TABLE_FILE_ROWS;
+use crate::report::Output;
+
+use super::decide::{self, Band, Verdict};
+use super::model::{Check, ExpectFile, Expectation, Source};
+
+/// Computes a source's outputs at a trial count (None = the source's own), with rule
+/// options `key=value`. The command layer implements it (tables via their clap flags,
+/// scenarios in-process) and may cache results.
+pub trait Compute {
+    fn outputs(
+        &mut self,
+        source: &Source,
+        options: &[String],
+        trials: Option<u64>,
+    ) -> anyhow::Result<Rc<Vec<Output>>>;
+}
+
+/// Run-wide settings from the command line.
+#[derive(Clone, Debug, Default)]
+pub struct Settings {
+    /// Caps every Monte Carlo run.
+    pub max_trials: Option<u64>,
+}
+
+/// The verdict on one expectation and what backs it.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub name: String,
+    pub source: String,
+    /// `figure where k = v`, or `table_file path`.
+    pub what: String,
+    pub method: &'static str,
+    pub value: Option<f64>,
+    /// The interval the verdict was taken on, and its confidence.
+    pub interval: Option<(f64, f64)>,
+    pub confidence: Option<f64>,
+    pub band: String,
+    pub verdict: Verdict,
+    pub trials: Option<u64>,
+    /// Signed distance outside the band (failures and undecided).
+    pub miss: Option<f64>,
+    pub message: String,
+}
+
+/// Decides every expectation of `file`; `progress` is told after each one.
+pub fn check_file(
+    file: &ExpectFile,
+    compute: &mut dyn Compute,
+    settings: &Settings,
+    mut progress: impl FnMut(&Outcome, usize, usize),
+) -> anyhow::Result<Vec<Outcome>> {
+    let m = file.expectations.len();
+    let mut out = Vec::new();
+    for (k, e) in file.expectations.iter().enumerate() {
+        let o = check_one(file, e, m, compute, settings)?;
+        progress(&o, k + 1, m);
+        out.push(o);
+    }
+    Ok(out)
+}
+
+fn first_trials(e: &Expectation, s: &Settings) -> Option<u64> {
+    match (e.trials, s.max_trials) {
+        (Some(t), Some(cap)) => Some(t.min(cap)),
+        (Some(t), None) => Some(t),
+        (None, Some(cap)) => Some((cap / 4).max(1)),
+        (None, None) => None,
+    }
+}
+
+/// The trials of each look, once the first run told the source's default.
+fn schedule(e: &Expectation, s: &Settings, first: u64) -> Vec<u64> {
+    let mut max = e.max_trials.unwrap_or(first.saturating_mul(4));
+    if let Some(cap) = s.max_trials {
+        max = max.min(cap);
+    }
+    decide::looks(first, max.max(first.min(max)))
+}
+
+fn user_at(
+    file: &ExpectFile,
+    e: &Expectation,
+    key: &str,
+    msg: &str,
+    allowed: &str,
+) -> anyhow::Error {
+    file.error(e.index, key, msg, allowed).into()
+}
+
+fn check_one(
+    file: &ExpectFile,
+    e: &Expectation,
+    m: usize,
+    compute: &mut dyn Compute,
+    s: &Settings,
+) -> anyhow::Result<Outcome> {
+    let first = first_trials(e, s);
+    let outs = compute
+        .outputs(&e.source, &e.options, first)
+        .map_err(|err| {
+            // A table's flags are rejected by clap: point at `params`.
+            match err.downcast_ref::<UserError>() {
+                Some(u) if matches!(e.source, Source::Table { .. }) && !u.0.contains(".toml:") => {
+                    user_at(
+                        file,
+                        e,
+                        "params",
+                        &u.0,
+                        "the table's flags, see `cosmosim table <name> --help`",
+                    )
+                }
+                _ => err,
+            }
+        })?;
+    match &e.check {
+        Check::Figure {
+            figure,
+            wanted,
+            band,
+        } => check_figure(file, e, m, compute, s, outs, figure, wanted, band),
+        Check::TableFile {
+            path,
+            output,
+            precision,
+        } => super::table_file::check(
+            file,
+            e,
+            m,
+            compute,
+            s,
+            outs,
+            path,
+            output.as_deref(),
+            *precision,
+        ),
+    }
+}
+
+/// Finds figure and row, or a located error listing what exists.
+fn locate<'a>(
+    file: &ExpectFile,
+    e: &Expectation,
+    outs: &'a [Output],
+    figure: &str,
+    wanted: &[(String, Cell)],
+) -> anyhow::Result<(FigureRef<'a>, usize)> {
+    let f = figures::find(outs, figure)
+        .map_err(|msg| user_at(file, e, "figure", &msg, "see `cosmosim figures`"))?;
+    let checkable = || {
+        let names: Vec<String> = figures::roles(f.output)
+            .into_iter()
+            .filter(|(_, r)| matches!(r, Role::Exact | Role::Estimate { .. }))
+            .map(|(n, _)| n)
+            .collect();
+        names.join(", ")
+    };
+    match f.role {
+        Role::Exact | Role::Estimate { .. } => {}
+        Role::Unsupported => {
+            return Err(user_at(
+                file,
+                e,
+                "figure",
+                &format!(
+                "`{figure}` is a Monte Carlo number without an interval, so it cannot be decided"
+            ),
+                &checkable(),
+            ))
+        }
+        _ => {
+            return Err(user_at(
+                file,
+                e,
+                "figure",
+                &format!("`{figure}` is a key, a text or an interval bound, not a figure"),
+                &checkable(),
+            ))
+        }
+    }
+    let key = if wanted.is_empty() { "figure" } else { "where" };
+    let row = figures::select_row(f.output, wanted)
+        .map_err(|msg| user_at(file, e, key, &msg, "one value per key column"))?;
+    Ok((f, row))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn check_figure(
+    file: &ExpectFile,
+    e: &Expectation,
+    m: usize,
+    compute: &mut dyn Compute,
+    s: &Settings,
+    outs: Rc<Vec<Output>>,
+    figure: &str,
+    wanted: &[(String, Cell)],
+    band: &Band,
+) -> anyhow::Result<Outcome> {
+    let what = if wanted.is_empty() {
+        figure.to_string()
+    } else {
+        format!("{figure} where {}", figures::where_text(wanted))
+    };
+    let mut o = Outcome {
+        name: e.name.clone(),
+        source: e.source.describe(),
+        what,
+        method: "exact",
+        value: None,
+        interval: None,
+        confidence: None,
+        band: band.text(),
+        verdict: Verdict::Undecided,
+        trials: None,
+        miss: None,
+        message: String::new(),
+    };
+    let (f, row) = locate(file, e, &outs, figure, wanted)?;
+    let v = figures::value_at(&f, row)
+        .map_err(|msg| user_at(file, e, "figure", &msg, "a row where the figure is defined"))?;
+    o.value = Some(v.value);
+    if f.role == Role::Exact {
+        o.verdict = decide::exact(v.value, band);
+        finish(&mut o, band, v.value);
+        return Ok(o);
+    }
+    o.method = "monte_carlo";
+    let n0 = first_trials(e, s)
+        .or(f.output.provenance.trials)
+        .unwrap_or(1);
+    let looks = schedule(e, s, n0);
+    let alpha = decide::look_alpha(e.confidence, m, 1, looks.len());
+    o.confidence = Some(1.0 - alpha);
+    drop(f);
+    let mut outs = outs;
+    for (k, &n) in looks.iter().enumerate() {
+        if k > 0 {
+            outs = compute.outputs(&e.source, &e.options, Some(n))?;
+        }
+        let (f, row) = locate(file, e, &outs, figure, wanted)?;
+        let v = figures::value_at(&f, row)
+            .map_err(|msg| user_at(file, e, "figure", &msg, "a row where the figure is defined"))?;
+        let (lo, hi) = decide::widen(v.value, v.interval95.unwrap_or((v.value, v.value)), alpha);
+        o.value = Some(v.value);
+        o.interval = Some((lo, hi));
+        o.trials = Some(f.output.provenance.trials.unwrap_or(n));
+        o.verdict = decide::interval(lo, hi, band);
+        if o.verdict != Verdict::Undecided {
+            break;
+        }
+    }
+    let last = o.value.unwrap_or(f64::NAN);
+    finish(&mut o, band, last);
+    Ok(o)
+}
+
+fn finish(o: &mut Outcome, band: &Band, value: f64) {
+    if o.verdict != Verdict::Holds {
+        o.miss = Some(band.miss(value));
+    }
+    let shown = match o.interval {
+        Some((lo, hi)) => format!(
+            "{} (interval {}..{} at {:.4}%)",
+            decide::num(value),
+            decide::num(lo),
+            decide::num(hi),
+            o.confidence.unwrap_or(0.95) * 100.0
+        ),
+        None => decide::num(value),
+    };
+    o.message = match o.verdict {
+        Verdict::Holds => format!("{} = {shown}, {}", o.what, band.text()),
+        Verdict::Fails => format!(
+            "{} = {shown}, expected {}: off by {}",
+            o.what,
+            band.text(),
+            decide::num(band.miss(value).abs())
+        ),
+        Verdict::Undecided => format!(
+            "{} = {shown}, expected {}: the interval straddles the band edge after {} trials (raise max_trials or widen the band)",
+            o.what,
+            band.text(),
+            o.trials.unwrap_or(0)
+        ),
+    };
+}
+
+/// Reads a published table: header + rows of plain comma-separated cells.
+pub fn read_published(path: &Path) -> Result<(Vec<String>, Vec<(usize, Vec<Cell>)>), UserError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| UserError::new(format!("{}: cannot read: {e}", path.display())))?;
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty());
+    let header: Vec<String> = lines
+        .next()
+        .map(|(_, l)| l.split(',').map(|c| c.trim().to_string()).collect())
+        .ok_or_else(|| {
+            UserError::new(format!(
+                "{}:1:1: empty file; allowed: a CSV header and rows",
+                path.display()
+            ))
+        })?;
+    let mut rows = Vec::new();
+    for (i, l) in lines {
+        let cells: Vec<Cell> = l.split(',').map(Cell::from_text).collect();
+        if cells.len() != header.len() {
+            return Err(UserError::new(format!(
+                "{}:{}:1: {} cells for {} columns; allowed: one cell per column",
+                path.display(),
+                i + 1,
+                cells.len(),
+                header.len()
+            )));
+        }
+        rows.push((i + 1, cells));
+        if rows.len() > MAX_TABLE_FILE_ROWS {
+            return Err(UserError::new(format!(
+                "{}: more than {MAX_TABLE_FILE_ROWS} rows; allowed: 1..{MAX_TABLE_FILE_ROWS}",
+                path.display()
+            )));
+        }
+    }
+    Ok((header, rows))
+}

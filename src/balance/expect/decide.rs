@@ -1,0 +1,216 @@
+//! How a figure is judged against its band.
+//!
+//! Exact figures: holds when the value is inside the band to 1e-9, else fails.
+//!
+//! Monte Carlo figures, sequentially: run at `n0` trials, then `2·n0`, `4·n0`... up to
+//! `max_trials` (K looks in all). At each look the figure's interval is taken at
+//! confidence `1 - α_look` with `α_look = (1 - confidence) / (m · c · K)` (m = expectations
+//! in the file, c = cells checked by the expectation, 1 for a figure): **holds** when the
+//! interval lies inside the band, **fails** when it lies wholly outside, else the next
+//! look; after the last, **undecided**. A wrong verdict needs some interval, at some look,
+//! to miss the true value, so by the union bound (Bonferroni over expectations, cells and
+//! looks) the chance that *any* verdict of the file is wrong is at most `1 - confidence`
+//! (5% by default), whatever the dependence between looks (they share their first
+//! batches). The interval at another confidence is the file's 95% interval widened on each
+//! side by `z(1 - α/2) / z(0.975)` (a normal approximation of the interval's shape).
+
+use statrs::distribution::{ContinuousCDF, Normal};
+
+use crate::stats::z95;
+
+/// Slack of exact comparisons.
+pub const EXACT_TOLERANCE: f64 = 1e-9;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Holds,
+    Fails,
+    Undecided,
+}
+
+impl Verdict {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Holds => "holds",
+            Verdict::Fails => "fails",
+            Verdict::Undecided => "undecided",
+        }
+    }
+}
+
+/// The band a figure must stay in (infinite ends for `at_least` / `at_most`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Band {
+    pub lo: f64,
+    pub hi: f64,
+    kind: BandKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum BandKind {
+    Between,
+    AtLeast,
+    AtMost,
+    Equals(f64, f64),
+}
+
+impl Band {
+    pub fn between(lo: f64, hi: f64) -> Band {
+        Band {
+            lo,
+            hi,
+            kind: BandKind::Between,
+        }
+    }
+    pub fn at_least(x: f64) -> Band {
+        Band {
+            lo: x,
+            hi: f64::INFINITY,
+            kind: BandKind::AtLeast,
+        }
+    }
+    pub fn at_most(x: f64) -> Band {
+        Band {
+            lo: f64::NEG_INFINITY,
+            hi: x,
+            kind: BandKind::AtMost,
+        }
+    }
+    pub fn equals(x: f64, tol: f64) -> Band {
+        Band {
+            lo: x - tol,
+            hi: x + tol,
+            kind: BandKind::Equals(x, tol),
+        }
+    }
+
+    pub fn text(&self) -> String {
+        match self.kind {
+            BandKind::Between => format!("between {} and {}", num(self.lo), num(self.hi)),
+            BandKind::AtLeast => format!("at least {}", num(self.lo)),
+            BandKind::AtMost => format!("at most {}", num(self.hi)),
+            BandKind::Equals(x, t) if t == 0.0 => format!("equals {}", num(x)),
+            BandKind::Equals(x, t) => format!("equals {} ± {}", num(x), num(t)),
+        }
+    }
+
+    /// How far `v` is outside the band (0 inside), signed: negative below, positive above.
+    pub fn miss(&self, v: f64) -> f64 {
+        if v < self.lo {
+            v - self.lo
+        } else if v > self.hi {
+            v - self.hi
+        } else {
+            0.0
+        }
+    }
+}
+
+/// A number for a message: up to 6 significant decimals, no trailing zeros.
+pub fn num(x: f64) -> String {
+    if x.is_nan() {
+        return "—".into();
+    }
+    if x.is_infinite() {
+        return if x > 0.0 { "∞".into() } else { "-∞".into() };
+    }
+    let s = format!("{x:.6}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".into()
+    } else {
+        s.to_string()
+    }
+}
+
+/// Exact value against the band.
+pub fn exact(v: f64, band: &Band) -> Verdict {
+    if v >= band.lo - EXACT_TOLERANCE && v <= band.hi + EXACT_TOLERANCE {
+        Verdict::Holds
+    } else {
+        Verdict::Fails
+    }
+}
+
+/// Interval against the band: holds inside, fails wholly outside, else undecided.
+pub fn interval(lo: f64, hi: f64, band: &Band) -> Verdict {
+    if lo >= band.lo && hi <= band.hi {
+        Verdict::Holds
+    } else if hi < band.lo || lo > band.hi {
+        Verdict::Fails
+    } else {
+        Verdict::Undecided
+    }
+}
+
+/// Trials of each look: `first`, doubled each time, the last one exactly `max`.
+pub fn looks(first: u64, max: u64) -> Vec<u64> {
+    let mut v = vec![first.min(max)];
+    while let Some(&last) = v.last() {
+        if last >= max {
+            break;
+        }
+        v.push(last.saturating_mul(2).min(max));
+    }
+    v
+}
+
+/// α of one look (see the module comment).
+pub fn look_alpha(confidence: f64, expectations: usize, cells: usize, looks: usize) -> f64 {
+    (1.0 - confidence) / (expectations.max(1) * cells.max(1) * looks.max(1)) as f64
+}
+
+/// The 95% interval `(lo, hi)` around `value` rescaled to a two-sided level `1 - alpha`.
+pub fn widen(value: f64, (lo, hi): (f64, f64), alpha: f64) -> (f64, f64) {
+    let z = Normal::standard().inverse_cdf(1.0 - alpha / 2.0);
+    let k = z / z95();
+    (value - (value - lo) * k, value + (hi - value) * k)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bands_and_exact_verdicts() {
+        let b = Band::between(0.38, 0.40);
+        assert_eq!(exact(0.39, &b), Verdict::Holds);
+        assert_eq!(exact(0.40 + 5e-10, &b), Verdict::Holds);
+        assert_eq!(exact(0.401, &b), Verdict::Fails);
+        assert!((b.miss(0.41) - 0.01).abs() < 1e-12);
+        assert!((b.miss(0.37) + 0.01).abs() < 1e-12);
+        assert_eq!(Band::at_most(0.5).text(), "at most 0.5");
+        assert_eq!(Band::equals(0.1, 0.01).text(), "equals 0.1 ± 0.01");
+        assert_eq!(exact(7.0, &Band::at_least(7.0)), Verdict::Holds);
+    }
+
+    #[test]
+    fn intervals_decide_only_when_clear() {
+        let b = Band::at_most(0.5);
+        assert_eq!(interval(0.40, 0.45, &b), Verdict::Holds);
+        assert_eq!(interval(0.51, 0.55, &b), Verdict::Fails);
+        assert_eq!(interval(0.48, 0.52, &b), Verdict::Undecided);
+    }
+
+    #[test]
+    fn looks_double_up_to_the_cap() {
+        assert_eq!(looks(1000, 4000), [1000, 2000, 4000]);
+        assert_eq!(looks(1000, 5000), [1000, 2000, 4000, 5000]);
+        assert_eq!(looks(1000, 1000), [1000]);
+        assert_eq!(looks(9000, 1000), [1000]);
+    }
+
+    #[test]
+    fn widening_matches_the_normal_quantiles() {
+        // At alpha 0.05 nothing changes; at 0.05/14/3 the half-width grows by z/1.96.
+        let (lo, hi) = widen(0.5, (0.4, 0.6), 0.05);
+        assert!((lo - 0.4).abs() < 1e-9 && (hi - 0.6).abs() < 1e-9);
+        let a = look_alpha(0.95, 14, 1, 3);
+        assert!((a - 0.05 / 42.0).abs() < 1e-15);
+        let (lo, _) = widen(0.5, (0.4, 0.6), a);
+        // z(1 - 0.000595) = 3.2389
+        assert!((0.5 - lo - 0.1 * 3.2389 / 1.96).abs() < 1e-3, "{lo}");
+        // A one-sided Wilson interval at 0 keeps its zero end.
+        assert_eq!(widen(0.0, (0.0, 0.001), 0.001).0, 0.0);
+    }
+}

@@ -1,0 +1,16 @@
+//! `cosmosim expect FILE`: a designer's intent about figures, decided exactly or by a
+//! sequential Monte Carlo rule with the file's error rate controlled (see `decide.rs`).
+//! Format: `raw.rs`; validation: `model.rs`; judging: `check.rs`, `table_file.rs`;
+//! outputs: `report.rs`.
+
+pub mod check;
+pub mod decide;
+pub mod model;
+mod raw;
+pub mod report;
+mod table_file;
+
+pub use check::{check_file, Compute, Outcome, Settings};
+pub use decide::Verdict;
+pub use model::{merged_options, ExpectFile, Source};
+pub use report::{all_hold, csv, headline, junit, markdown, FileOutcomes};

@@ -1,0 +1,401 @@
+//! A validated expectations file. Every mistake is reported with file:line:col, the key
+//! path (`expect[2].between`) and what is allowed, before anything runs.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::balance::figures::Cell;
+use crate::error::UserError;
+use crate::limits::{check_trials, MAX_EXPECTATIONS};
+use crate::rules::RuleOptions;
+use crate::scenario::ScenarioFile;
+
+use super::decide::Band;
+use super::raw::{RawExpect, RawFile};
+
+/// Table flags an expectation may not set through `params`: the file and the command own
+/// them.
+const RESERVED_PARAMS: &[&str] = &["trials", "seed", "threads", "out", "option", "quiet"];
+
+pub struct ExpectFile {
+    pub path: PathBuf,
+    pub title: String,
+    pub seed: Option<u64>,
+    pub expectations: Vec<Expectation>,
+    /// The text, to locate errors found once the outputs are computed.
+    pub file: ScenarioFile,
+}
+
+pub struct Expectation {
+    pub index: usize,
+    pub name: String,
+    pub source: Source,
+    /// `key=value` rule options of this expectation.
+    pub options: Vec<String>,
+    pub check: Check,
+    pub confidence: f64,
+    pub trials: Option<u64>,
+    pub max_trials: Option<u64>,
+}
+
+/// What computes the figure.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Source {
+    /// A table name and its flags (`--thresholds 50`...).
+    Table {
+        name: String,
+        args: Vec<String>,
+    },
+    Scenario(PathBuf),
+}
+
+impl Source {
+    pub fn describe(&self) -> String {
+        match self {
+            Source::Table { name, args } if args.is_empty() => format!("table {name}"),
+            Source::Table { name, args } => format!("table {name} {}", args.join(" ")),
+            Source::Scenario(p) => p.display().to_string(),
+        }
+    }
+}
+
+pub enum Check {
+    Figure {
+        figure: String,
+        wanted: Vec<(String, Cell)>,
+        band: Band,
+    },
+    /// A published table (CSV) whose cells are printed to `precision`.
+    TableFile {
+        path: PathBuf,
+        output: Option<String>,
+        precision: f64,
+    },
+}
+
+/// A path from the file: relative to the working directory (a rules repository's root,
+/// where CI runs) when it exists there, else relative to the expectations file's folder.
+fn resolve(file: &Path, p: &str) -> PathBuf {
+    let direct = PathBuf::from(p);
+    if direct.is_absolute() || direct.exists() {
+        return direct;
+    }
+    let beside = file.parent().unwrap_or(Path::new(".")).join(p);
+    if beside.exists() {
+        beside
+    } else {
+        direct
+    }
+}
+
+fn param_text(v: &toml::Value) -> Option<String> {
+    Some(match v {
+        toml::Value::String(s) => s.clone(),
+        toml::Value::Integer(i) => i.to_string(),
+        toml::Value::Float(f) => f.to_string(),
+        toml::Value::Boolean(b) => b.to_string(),
+        toml::Value::Array(a) => a
+            .iter()
+            .map(param_text)
+            .collect::<Option<Vec<_>>>()?
+            .join(","),
+        _ => return None,
+    })
+}
+
+impl ExpectFile {
+    pub fn read(path: &Path) -> Result<ExpectFile, UserError> {
+        let file = ScenarioFile::read(path)?;
+        ExpectFile::parse(file)
+    }
+
+    pub fn parse(file: ScenarioFile) -> Result<ExpectFile, UserError> {
+        let raw: RawFile = file.parse_raw()?;
+        let confidence = match raw.confidence {
+            Some(c) => check_confidence(&file, &["confidence"], "confidence", c)?,
+            None => 0.95,
+        };
+        if raw.expect.is_empty() || raw.expect.len() > MAX_EXPECTATIONS {
+            return Err(file.error_at(
+                &["expect"],
+                "expect",
+                &format!("{} expectations", raw.expect.len()),
+                &format!("1..{MAX_EXPECTATIONS} [[expect]] tables"),
+            ));
+        }
+        let mut expectations = Vec::new();
+        for (i, e) in raw.expect.iter().enumerate() {
+            let x = validate(&file, i, e, confidence)?;
+            if expectations.iter().any(|y: &Expectation| y.name == x.name) {
+                let idx = i.to_string();
+                return Err(file.error_at(
+                    &["expect", &idx, "name"],
+                    &format!("expect[{i}].name"),
+                    &format!("name \"{}\" is used twice", x.name),
+                    "a name unique in the file (it names the JUnit test case)",
+                ));
+            }
+            expectations.push(x);
+        }
+        Ok(ExpectFile {
+            path: file.path.clone(),
+            title: raw.title.unwrap_or_else(|| file.path.display().to_string()),
+            seed: raw.seed,
+            expectations,
+            file,
+        })
+    }
+
+    /// An error about expectation `i`'s key `key`, located in the file.
+    pub fn error(&self, i: usize, key: &str, message: &str, allowed: &str) -> UserError {
+        let idx = i.to_string();
+        self.file.error_at(
+            &["expect", &idx, key],
+            &format!("expect[{i}].{key}"),
+            message,
+            allowed,
+        )
+    }
+}
+
+fn check_confidence(
+    file: &ScenarioFile,
+    path: &[&str],
+    shown: &str,
+    c: f64,
+) -> Result<f64, UserError> {
+    if !(0.5..=0.999_999).contains(&c) {
+        return Err(file.error_at(
+            path,
+            shown,
+            &format!("confidence {c} is out of range"),
+            "0.5..0.999999 (e.g. 0.95)",
+        ));
+    }
+    Ok(c)
+}
+
+fn validate(
+    file: &ScenarioFile,
+    i: usize,
+    e: &RawExpect,
+    default_confidence: f64,
+) -> Result<Expectation, UserError> {
+    let idx = i.to_string();
+    let at = |key: &'static str| vec!["expect", idx.as_str(), key];
+    let err = |key: &'static str, msg: &str, allowed: &str| {
+        file.error_at(&at(key), &format!("expect[{i}].{key}"), msg, allowed)
+    };
+    if e.name.trim().is_empty() {
+        return Err(err("name", "empty name", "a short sentence of the intent"));
+    }
+    let source = match (&e.table, &e.scenario) {
+        (Some(t), None) => {
+            let mut args = Vec::new();
+            for (k, v) in &e.params {
+                if RESERVED_PARAMS.contains(&k.as_str()) {
+                    return Err(err(
+                        "params",
+                        &format!("`{k}` cannot be a param"),
+                        "the table's own flags; trials via the expectation's `trials`/`max_trials`, seed via the file's `seed`, rule options via `options`",
+                    ));
+                }
+                let text = param_text(v).ok_or_else(|| {
+                    err(
+                        "params",
+                        &format!("`{k}` is not a flag value"),
+                        "a string, number, boolean or list",
+                    )
+                })?;
+                let flag = format!("--{}", k.replace('_', "-"));
+                match v {
+                    toml::Value::Boolean(true) => args.push(flag),
+                    toml::Value::Boolean(false) => {}
+                    _ => {
+                        args.push(flag);
+                        args.push(text);
+                    }
+                }
+            }
+            Source::Table {
+                name: t.clone(),
+                args,
+            }
+        }
+        (None, Some(s)) => {
+            if !e.params.is_empty() {
+                return Err(err(
+                    "params",
+                    "params apply to tables only",
+                    "change the scenario file, or use `options` for rule variants",
+                ));
+            }
+            let p = resolve(&file.path, s);
+            if !p.is_file() {
+                return Err(err(
+                    "scenario",
+                    &format!("no scenario file \"{s}\""),
+                    "a path relative to the working directory or to this file",
+                ));
+            }
+            Source::Scenario(p)
+        }
+        _ => {
+            return Err(err(
+                "name",
+                "give exactly one of `table` and `scenario`",
+                "table = \"cosmos-test\" or scenario = \"scenarios/cosmos/duel.toml\"",
+            ))
+        }
+    };
+    let mut options = Vec::new();
+    for (k, v) in &e.options {
+        let text = param_text(v).unwrap_or_default();
+        let pair = format!("{k}={text}");
+        RuleOptions::from_pairs(&[&pair]).map_err(|x| {
+            let idx = i.to_string();
+            file.error_at(
+                &["expect", &idx, "options", k],
+                &format!("expect[{i}].options.{k}"),
+                x.0.trim_start_matches("--option "),
+                "`cosmosim options` lists every key and value",
+            )
+        })?;
+        options.push(pair);
+    }
+    let confidence = match e.confidence {
+        Some(c) => check_confidence(
+            file,
+            &at("confidence"),
+            &format!("expect[{i}].confidence"),
+            c,
+        )?,
+        None => default_confidence,
+    };
+    let trials = match e.trials {
+        Some(t) => Some(
+            check_trials(&format!("expect[{i}].trials"), t)
+                .map_err(|x| err("trials", &x.0, "a whole number of trials"))?,
+        ),
+        None => None,
+    };
+    let max_trials = match e.max_trials {
+        Some(t) => {
+            check_trials(&format!("expect[{i}].max_trials"), t)
+                .map_err(|x| err("max_trials", &x.0, "a whole number of trials"))?;
+            if trials.is_some_and(|f| f > t) {
+                return Err(err(
+                    "max_trials",
+                    "max_trials is below trials",
+                    "at least `trials`",
+                ));
+            }
+            Some(t)
+        }
+        None => None,
+    };
+    let band_keys = [
+        ("between", e.between.is_some()),
+        ("at_least", e.at_least.is_some()),
+        ("at_most", e.at_most.is_some()),
+        ("equals", e.equals.is_some()),
+    ];
+    let given: Vec<&str> = band_keys.iter().filter(|k| k.1).map(|k| k.0).collect();
+    let check = match (&e.figure, &e.table_file) {
+        (Some(figure), None) => {
+            if e.precision.is_some() || e.output.is_some() {
+                return Err(err("figure", "`precision` and `output` go with `table_file`", "remove them"));
+            }
+            let band = match (given.as_slice(), e.tolerance) {
+                (["between"], None) => {
+                    let b = e.between.as_deref().unwrap_or_default();
+                    match b {
+                        [lo, hi] if lo.is_finite() && hi.is_finite() && lo <= hi => Band::between(*lo, *hi),
+                        _ => return Err(err("between", "expected two numbers, low first", "[low, high], e.g. [0.38, 0.40]")),
+                    }
+                }
+                (["at_least"], None) => Band::at_least(e.at_least.unwrap_or_default()),
+                (["at_most"], None) => Band::at_most(e.at_most.unwrap_or_default()),
+                (["equals"], tol) => {
+                    let tol = tol.unwrap_or(0.0);
+                    if !(tol >= 0.0 && tol.is_finite()) {
+                        return Err(err("tolerance", &format!("tolerance {tol}"), "a number >= 0"));
+                    }
+                    Band::equals(e.equals.unwrap_or_default(), tol)
+                }
+                ([_], Some(_)) => return Err(err("tolerance", "`tolerance` goes with `equals` only", "equals = x, tolerance = t")),
+                _ => {
+                    return Err(err(
+                        "figure",
+                        &format!("give exactly one band (found {})", if given.is_empty() { "none".to_string() } else { given.join(", ") }),
+                        "between = [lo, hi], at_least = x, at_most = x, or equals = x with tolerance = t",
+                    ))
+                }
+            };
+            if [band.lo, band.hi].iter().any(|x| x.is_nan()) {
+                return Err(err("figure", "the band is not a number", "finite numbers"));
+            }
+            let mut wanted = Vec::new();
+            for (k, v) in &e.where_ {
+                let c = Cell::from_toml(v).ok_or_else(|| {
+                    err("where", &format!("`{k}` is not a single value"), "a number, string or boolean")
+                })?;
+                wanted.push((k.clone(), c));
+            }
+            Check::Figure {
+                figure: figure.clone(),
+                wanted,
+                band,
+            }
+        }
+        (None, Some(tf)) => {
+            if !given.is_empty() || !e.where_.is_empty() {
+                return Err(err("table_file", "a published table has no band or `where`", "table_file with precision (and output when the table has several)"));
+            }
+            let precision = e.precision.ok_or_else(|| {
+                err("table_file", "missing `precision`", "the printed rounding, e.g. 0.01 for values printed to 2 decimals")
+            })?;
+            if !(precision > 0.0 && precision.is_finite()) {
+                return Err(err("precision", &format!("precision {precision}"), "a number > 0, e.g. 0.01"));
+            }
+            let p = resolve(&file.path, tf);
+            if !p.is_file() {
+                return Err(err("table_file", &format!("no file \"{tf}\""), "a CSV path relative to the working directory or to this file"));
+            }
+            Check::TableFile {
+                path: p,
+                output: e.output.clone(),
+                precision,
+            }
+        }
+        _ => {
+            return Err(err(
+                "name",
+                "give exactly one of `figure` and `table_file`",
+                "figure = \"<output>.<column>\" with a band, or table_file = \"book/x.csv\" with precision",
+            ))
+        }
+    };
+    Ok(Expectation {
+        index: i,
+        name: e.name.trim().to_string(),
+        source,
+        options,
+        check,
+        confidence,
+        trials,
+        max_trials,
+    })
+}
+
+/// Rule options for one run: the command line's, then the expectation's (which win).
+pub fn merged_options(global: &[String], own: &[String]) -> Vec<String> {
+    let key = |p: &String| p.split_once('=').map(|(k, _)| k.trim().to_string());
+    let own_keys: BTreeMap<String, ()> = own.iter().filter_map(key).map(|k| (k, ())).collect();
+    global
+        .iter()
+        .filter(|p| key(p).is_none_or(|k| !own_keys.contains_key(&k)))
+        .chain(own.iter())
+        .cloned()
+        .collect()
+}

@@ -1,0 +1,208 @@
+//! "Is the table in our rulebook right?": a published CSV (the designer's printed values,
+//! rounded to `precision`) compared cell by cell with the computed table. A cell holds
+//! when the computed value is within half the precision of the printed one; Monte Carlo
+//! cells use the sequential rule, each cell counted in the Bonferroni split.
+
+use std::path::Path;
+use std::rc::Rc;
+
+use crate::balance::figures::{self, Cell, Role};
+use crate::report::Output;
+
+use super::check::{read_published, Compute, Outcome, Settings};
+use super::decide::{self, Band, Verdict};
+use super::model::{ExpectFile, Expectation};
+
+/// A printed cell: published row line, key text, column and value.
+struct Printed {
+    line: usize,
+    wanted: Vec<(String, Cell)>,
+    column: String,
+    value: f64,
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn check(
+    file: &ExpectFile,
+    e: &Expectation,
+    m: usize,
+    compute: &mut dyn Compute,
+    s: &Settings,
+    outs: Rc<Vec<Output>>,
+    path: &Path,
+    output: Option<&str>,
+    precision: f64,
+) -> anyhow::Result<Outcome> {
+    let err = |key: &str, msg: String, allowed: &str| -> anyhow::Error {
+        file.error(e.index, key, &msg, allowed).into()
+    };
+    let shown = path.display().to_string();
+    let (header, rows) = read_published(path)?;
+    let names: Vec<String> = outs.iter().map(|o| o.name.clone()).collect();
+    let pick = |outs: &[Output]| -> Option<usize> {
+        match output {
+            Some(n) => outs.iter().position(|o| o.name == n),
+            None if outs.len() == 1 => Some(0),
+            None => None,
+        }
+    };
+    let idx = pick(&outs).ok_or_else(|| {
+        err(
+            "output",
+            format!("which output does {shown} print?"),
+            &names.join(", "),
+        )
+    })?;
+    let out = &outs[idx];
+    let roles = figures::roles(out);
+    let keys = figures::key_columns(&out.frame);
+    let mut key_cols = Vec::new();
+    let mut fig_cols = Vec::new();
+    for h in &header {
+        match roles.iter().find(|(n, _)| n == h).map(|(_, r)| r) {
+            None => {
+                let all: Vec<String> = roles.iter().map(|(n, _)| n.clone()).collect();
+                return Err(err(
+                    "table_file",
+                    format!("{shown}: column `{h}` is not a column of `{}`", out.name),
+                    &all.join(", "),
+                ));
+            }
+            Some(_) if keys.contains(h) => key_cols.push(h.clone()),
+            Some(Role::Exact | Role::Estimate { .. }) => fig_cols.push(h.clone()),
+            Some(_) => {
+                return Err(err(
+                    "table_file",
+                    format!("{shown}: column `{h}` is neither a key nor a checkable figure"),
+                    &format!("key columns {}", keys.join(", ")),
+                ))
+            }
+        }
+    }
+    let mut printed = Vec::new();
+    for (line, cells) in &rows {
+        let wanted: Vec<(String, Cell)> = header
+            .iter()
+            .zip(cells)
+            .filter(|(h, _)| key_cols.contains(h))
+            .map(|(h, c)| (h.clone(), c.clone()))
+            .collect();
+        figures::select_row(out, &wanted).map_err(|msg| {
+            err(
+                "table_file",
+                format!("{shown}:{line}: {msg}"),
+                "rows the computed table has (set its range with `params`)",
+            )
+        })?;
+        for (h, c) in header.iter().zip(cells) {
+            if fig_cols.contains(h) {
+                let value = c.as_f64().ok_or_else(|| {
+                    err(
+                        "table_file",
+                        format!("{shown}:{line}: `{h}` = {c} is not a number"),
+                        "numbers in figure columns",
+                    )
+                })?;
+                printed.push(Printed {
+                    line: *line,
+                    wanted: wanted.clone(),
+                    column: h.clone(),
+                    value,
+                });
+            }
+        }
+    }
+    let mc = out.provenance.method != "exact";
+    let n0 = out.provenance.trials.unwrap_or(1);
+    let looks = if mc {
+        let mut max = e.max_trials.unwrap_or(n0.saturating_mul(4));
+        if let Some(cap) = s.max_trials {
+            max = max.min(cap);
+        }
+        decide::looks(n0, max)
+    } else {
+        vec![0]
+    };
+    let alpha = decide::look_alpha(e.confidence, m, printed.len(), looks.len());
+    let mut outs = outs;
+    let mut bad: Vec<(String, Verdict, f64)> = Vec::new();
+    let mut verdict = Verdict::Holds;
+    let mut trials = None;
+    for (k, &n) in looks.iter().enumerate() {
+        if k > 0 {
+            outs = compute.outputs(&e.source, &e.options, Some(n))?;
+        }
+        let out = &outs[pick(&outs).unwrap_or(0)];
+        trials = out.provenance.trials;
+        bad.clear();
+        for p in &printed {
+            let band = Band::between(p.value - precision / 2.0, p.value + precision / 2.0);
+            let f = figures::find(std::slice::from_ref(out), &p.column)
+                .map_err(|msg| err("table_file", msg, ""))?;
+            let row =
+                figures::select_row(out, &p.wanted).map_err(|msg| err("table_file", msg, ""))?;
+            let v = figures::value_at(&f, row).map_err(|msg| err("table_file", msg, ""))?;
+            let cell_verdict = match v.interval95 {
+                Some(iv) if mc => {
+                    let (lo, hi) = decide::widen(v.value, iv, alpha);
+                    decide::interval(lo, hi, &band)
+                }
+                _ => decide::exact(v.value, &band),
+            };
+            if cell_verdict != Verdict::Holds {
+                let key = figures::where_text(&p.wanted);
+                bad.push((
+                    format!(
+                        "line {} ({key}) {}: printed {}, computed {}",
+                        p.line,
+                        p.column,
+                        decide::num(p.value),
+                        decide::num(v.value)
+                    ),
+                    cell_verdict,
+                    band.miss(v.value),
+                ));
+            }
+        }
+        verdict = if bad.iter().any(|b| b.1 == Verdict::Fails) {
+            Verdict::Fails
+        } else if bad.is_empty() {
+            Verdict::Holds
+        } else {
+            Verdict::Undecided
+        };
+        if verdict != Verdict::Undecided {
+            break;
+        }
+    }
+    let worst = bad
+        .iter()
+        .map(|b| b.2)
+        .max_by(|a, b| a.abs().total_cmp(&b.abs()));
+    let mut message = format!(
+        "{} of {} printed cells within ±{} of the computed table",
+        printed.len() - bad.len(),
+        printed.len(),
+        decide::num(precision / 2.0)
+    );
+    for (text, v, _) in bad.iter().take(5) {
+        message += &format!("; {} {text}", v.as_str());
+    }
+    if bad.len() > 5 {
+        message += &format!("; and {} more", bad.len() - 5);
+    }
+    Ok(Outcome {
+        name: e.name.clone(),
+        source: e.source.describe(),
+        what: format!("table_file {shown}"),
+        method: if mc { "monte_carlo" } else { "exact" },
+        value: None,
+        interval: None,
+        confidence: mc.then_some(1.0 - alpha),
+        band: format!("printed to {}", decide::num(precision)),
+        verdict,
+        trials: if mc { trials } else { None },
+        miss: worst.filter(|_| verdict != Verdict::Holds),
+        message,
+    })
+}

@@ -1,0 +1,511 @@
+//! Figures: any numeric CSV column of any output, named `<output>.<column>` (or the column
+//! alone when there is one output), one row picked by its key columns. `figures` lists
+//! them; `expect` reads them; a later `tune` can reuse the same lookup.
+//!
+//! Outputs carry no schema of their own, so the roles of columns are read from the frame
+//! and the names the tables use consistently: the key columns are the shortest run of
+//! leading columns that tells the rows apart; a Monte Carlo figure `x` has its 95% interval
+//! in `x_lo`/`x_hi` (or, for `p_x`, `x_lo`/`x_hi`; for `x_mc`, `x_lo`/`x_hi`).
+
+use polars::prelude::{AnyValue, DataFrame, DataType};
+
+use crate::report::Output;
+
+/// A value of a `where` table or of a key cell.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cell {
+    Int(i64),
+    Float(f64),
+    Text(String),
+    Bool(bool),
+    Null,
+}
+
+impl Cell {
+    pub fn from_toml(v: &toml::Value) -> Option<Cell> {
+        Some(match v {
+            toml::Value::Integer(i) => Cell::Int(*i),
+            toml::Value::Float(f) => Cell::Float(*f),
+            toml::Value::String(s) => Cell::Text(s.clone()),
+            toml::Value::Boolean(b) => Cell::Bool(*b),
+            _ => return None,
+        })
+    }
+
+    /// A CSV field as written by the tool (or a designer): number, bool or text.
+    pub fn from_text(s: &str) -> Cell {
+        let t = s.trim();
+        if t.is_empty() {
+            Cell::Null
+        } else if let Ok(i) = t.parse::<i64>() {
+            Cell::Int(i)
+        } else if let Ok(f) = t.parse::<f64>() {
+            Cell::Float(f)
+        } else if t == "true" || t == "false" {
+            Cell::Bool(t == "true")
+        } else {
+            Cell::Text(t.to_string())
+        }
+    }
+
+    /// Same value, numbers compared to 1e-9 whatever their type.
+    pub fn matches(&self, other: &Cell) -> bool {
+        match (self.as_f64(), other.as_f64()) {
+            (Some(a), Some(b)) => (a - b).abs() <= 1e-9,
+            _ => match (self, other) {
+                (Cell::Text(a), Cell::Text(b)) => a == b,
+                (Cell::Bool(a), Cell::Bool(b)) => a == b,
+                (Cell::Text(a), Cell::Bool(b)) | (Cell::Bool(b), Cell::Text(a)) => {
+                    a == &b.to_string()
+                }
+                _ => false,
+            },
+        }
+    }
+
+    pub fn as_f64(&self) -> Option<f64> {
+        match self {
+            Cell::Int(i) => Some(*i as f64),
+            Cell::Float(f) => Some(*f),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Cell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Cell::Int(i) => write!(f, "{i}"),
+            Cell::Float(x) => write!(f, "{x}"),
+            Cell::Text(s) => write!(f, "\"{s}\""),
+            Cell::Bool(b) => write!(f, "{b}"),
+            Cell::Null => write!(f, "(empty)"),
+        }
+    }
+}
+
+/// The cell at (`column`, `row`).
+pub fn cell(frame: &DataFrame, column: &str, row: usize) -> Cell {
+    let Ok(c) = frame.column(column) else {
+        return Cell::Null;
+    };
+    match c.get(row) {
+        Ok(AnyValue::Null) | Err(_) => Cell::Null,
+        Ok(AnyValue::Boolean(b)) => Cell::Bool(b),
+        Ok(AnyValue::String(s)) => Cell::Text(s.to_string()),
+        Ok(AnyValue::StringOwned(s)) => Cell::Text(s.to_string()),
+        Ok(AnyValue::Float64(x)) => Cell::Float(x),
+        Ok(AnyValue::Float32(x)) => Cell::Float(x as f64),
+        Ok(v) if c.dtype().is_integer() => v.extract::<i64>().map_or(Cell::Null, Cell::Int),
+        Ok(v) => Cell::Text(v.to_string()),
+    }
+}
+
+/// Column names of a frame.
+pub fn column_names(frame: &DataFrame) -> Vec<String> {
+    frame
+        .get_column_names()
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+}
+
+/// The shortest run of leading columns whose values tell every row apart; at least the
+/// first column when it is not a float (so a one-row table keeps its key).
+pub fn key_columns(frame: &DataFrame) -> Vec<String> {
+    let names = column_names(frame);
+    let rows = frame.height();
+    let first_is_key = frame
+        .columns()
+        .first()
+        .is_some_and(|c| !c.dtype().is_float());
+    for k in usize::from(first_is_key).min(names.len())..=names.len() {
+        let mut seen = std::collections::HashSet::with_capacity(rows);
+        let unique = (0..rows).all(|r| {
+            let key: Vec<String> = names[..k]
+                .iter()
+                .map(|c| cell(frame, c, r).to_string())
+                .collect();
+            seen.insert(key)
+        });
+        if unique {
+            return names[..k].to_vec();
+        }
+    }
+    names
+}
+
+/// What a column is for, as `figures` and `expect` see it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Role {
+    Key,
+    /// An exact number (compared to 1e-9).
+    Exact,
+    /// A Monte Carlo estimate with its 95% interval in these columns.
+    Estimate {
+        lo: String,
+        hi: String,
+    },
+    /// A bound of another column's interval.
+    Bound,
+    /// A Monte Carlo number without an interval (a count, a mean without its interval):
+    /// it cannot be decided statistically.
+    Unsupported,
+    /// Not a number.
+    Text,
+}
+
+/// The interval columns of `column`, if the frame has them.
+pub fn interval_of(names: &[String], column: &str) -> Option<(String, String)> {
+    let mut stems = vec![column.to_string()];
+    if let Some(s) = column.strip_prefix("p_") {
+        stems.push(s.to_string());
+    }
+    if let Some(s) = column.strip_suffix("_mc") {
+        stems.push(s.to_string());
+        if let Some(s2) = s.strip_prefix("p_") {
+            stems.push(s2.to_string());
+        }
+    }
+    stems.into_iter().find_map(|s| {
+        let (lo, hi) = (format!("{s}_lo"), format!("{s}_hi"));
+        (names.contains(&lo) && names.contains(&hi)).then_some((lo, hi))
+    })
+}
+
+/// Role of every column of an output, in column order.
+pub fn roles(output: &Output) -> Vec<(String, Role)> {
+    let frame = &output.frame;
+    let names = column_names(frame);
+    let keys = key_columns(frame);
+    let mc = output.provenance.method != "exact";
+    let bounds: Vec<String> = names
+        .iter()
+        .filter_map(|n| interval_of(&names, n))
+        .flat_map(|(a, b)| [a, b])
+        .collect();
+    names
+        .iter()
+        .map(|n| {
+            let numeric = frame
+                .column(n)
+                .map(|c| c.dtype().is_primitive_numeric() || c.dtype() == &DataType::Null)
+                .unwrap_or(false);
+            let role = if keys.contains(n) {
+                Role::Key
+            } else if !numeric {
+                Role::Text
+            } else if bounds.contains(n) && interval_of(&names, n).is_none() {
+                Role::Bound
+            } else if let Some((lo, hi)) = interval_of(&names, n).filter(|_| mc) {
+                Role::Estimate { lo, hi }
+            } else if !mc || n.contains("exact") {
+                Role::Exact
+            } else {
+                Role::Unsupported
+            };
+            (n.clone(), role)
+        })
+        .collect()
+}
+
+/// A plain-words reading of a column name (`p_x` = probability of x, `x_lo` = lower end
+/// of x's 95% interval...).
+pub fn meaning(column: &str) -> String {
+    let words = |s: &str| s.replace('_', " ");
+    if let Some(s) = column.strip_suffix("_lo") {
+        return format!("lower end of the 95% interval of {}", words(s));
+    }
+    if let Some(s) = column.strip_suffix("_hi") {
+        return format!("upper end of the 95% interval of {}", words(s));
+    }
+    if column == "trials" {
+        return "trials behind the row's estimates".into();
+    }
+    if let Some(s) = column.strip_prefix("p_") {
+        return format!("probability: {}", words(s));
+    }
+    if let Some(s) = column.strip_prefix("mean_") {
+        return format!("mean {}", words(s));
+    }
+    if column.len() == 3
+        && column.starts_with('p')
+        && column[1..].chars().all(|c| c.is_ascii_digit())
+    {
+        return format!("{}th percentile", column[1..].trim_start_matches('0'));
+    }
+    if let Some((a, b)) = column.split_once("_per_") {
+        return format!("{} per {}", words(a), words(b));
+    }
+    if let Some(s) = column.strip_prefix("share") {
+        return format!("share{}", words(s));
+    }
+    words(column)
+}
+
+/// A figure found in a set of outputs: which output and which column.
+pub struct FigureRef<'a> {
+    pub output: &'a Output,
+    pub column: String,
+    pub role: Role,
+}
+
+fn list(v: &[String]) -> String {
+    v.iter()
+        .map(|s| format!("`{s}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Finds `<output>.<column>` (or `<column>` for a one-output result). The error lists the
+/// names that exist.
+pub fn find<'a>(outputs: &'a [Output], figure: &str) -> Result<FigureRef<'a>, String> {
+    let names: Vec<String> = outputs.iter().map(|o| o.name.clone()).collect();
+    let (output, column) = match figure.split_once('.') {
+        Some((o, c)) => {
+            let out = outputs
+                .iter()
+                .find(|x| x.name == o)
+                .ok_or_else(|| format!("unknown output `{o}`; the outputs are {}", list(&names)))?;
+            (out, c)
+        }
+        None if outputs.len() == 1 => (&outputs[0], figure),
+        None => {
+            return Err(format!(
+            "`{figure}` does not say which output; write `<output>.<column>` with output one of {}",
+            list(&names)
+        ))
+        }
+    };
+    let roles = roles(output);
+    let Some((_, role)) = roles.iter().find(|(n, _)| n == column) else {
+        let cols: Vec<String> = roles.iter().map(|(n, _)| n.clone()).collect();
+        return Err(format!(
+            "output `{}` has no column `{column}`; its columns are {}",
+            output.name,
+            list(&cols)
+        ));
+    };
+    Ok(FigureRef {
+        output,
+        column: column.to_string(),
+        role: role.clone(),
+    })
+}
+
+/// The one row whose cells match every `where` pair. The error names the key columns and
+/// how many rows matched.
+pub fn select_row(output: &Output, wanted: &[(String, Cell)]) -> Result<usize, String> {
+    let frame = &output.frame;
+    let names = column_names(frame);
+    let keys = key_columns(frame);
+    for (k, _) in wanted {
+        if !names.contains(k) {
+            return Err(format!(
+                "`where` names `{k}`, not a column of `{}`; its key columns are {} (columns: {})",
+                output.name,
+                list(&keys),
+                list(&names)
+            ));
+        }
+    }
+    let rows: Vec<usize> = (0..frame.height())
+        .filter(|&r| wanted.iter().all(|(k, v)| cell(frame, k, r).matches(v)))
+        .collect();
+    match rows.as_slice() {
+        [r] => Ok(*r),
+        [] => Err(format!(
+            "no row of `{}` has {}; its key columns are {}",
+            output.name,
+            where_text(wanted),
+            list(&keys)
+        )),
+        many => Err(format!(
+            "{} rows of `{}` match {}; give a value for each key column: {}",
+            many.len(),
+            output.name,
+            if wanted.is_empty() {
+                "(no where)".to_string()
+            } else {
+                where_text(wanted)
+            },
+            list(&keys)
+        )),
+    }
+}
+
+pub fn where_text(wanted: &[(String, Cell)]) -> String {
+    wanted
+        .iter()
+        .map(|(k, v)| format!("{k} = {v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A figure's number in one row, with its 95% interval when it is an estimate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FigureValue {
+    pub value: f64,
+    pub interval95: Option<(f64, f64)>,
+    pub trials: Option<u64>,
+}
+
+/// Reads the figure at `row`; an empty cell (0 events out of 0) or a non-number is an
+/// error.
+pub fn value_at(f: &FigureRef, row: usize) -> Result<FigureValue, String> {
+    let frame = &f.output.frame;
+    let num = |c: &str| cell(frame, c, row).as_f64();
+    let value = num(&f.column).ok_or_else(|| {
+        format!(
+            "`{}.{}` is empty or not a number in that row (an undefined rate, e.g. 0 events out of 0)",
+            f.output.name, f.column
+        )
+    })?;
+    let interval95 = match &f.role {
+        Role::Estimate { lo, hi } => match (num(lo), num(hi)) {
+            (Some(a), Some(b)) => Some((a, b)),
+            _ => return Err(format!("`{}` has no interval in that row", f.column)),
+        },
+        _ => None,
+    };
+    let trials = num("trials")
+        .map(|t| t as u64)
+        .or(f.output.provenance.trials);
+    Ok(FigureValue {
+        value,
+        interval95,
+        trials,
+    })
+}
+
+/// The listing `cosmosim figures` prints for a set of outputs.
+pub fn describe(outputs: &[Output]) -> String {
+    let mut s = String::new();
+    let single = outputs.len() == 1;
+    for o in outputs {
+        let keys = key_columns(&o.frame);
+        s += &format!("{} — {}\n", o.name, o.title);
+        if !o.question.is_empty() {
+            s += &format!("  {}\n", o.question);
+        }
+        s += &format!(
+            "  method: {}; {} rows; key columns: {}\n",
+            o.provenance.method,
+            o.frame.height(),
+            if keys.is_empty() {
+                "(none: one row)".to_string()
+            } else {
+                keys.join(", ")
+            }
+        );
+        if o.frame.height() > 0 && !keys.is_empty() {
+            let ex: Vec<(String, Cell)> = keys
+                .iter()
+                .map(|k| (k.clone(), cell(&o.frame, k, 0)))
+                .collect();
+            s += &format!("  e.g. where = {{ {} }}\n", where_text(&ex));
+        }
+        s += "  columns:\n";
+        for (name, role) in roles(o) {
+            let figure = if single {
+                name.clone()
+            } else {
+                format!("{}.{name}", o.name)
+            };
+            let how = match &role {
+                Role::Key => "key".to_string(),
+                Role::Exact => "exact figure".to_string(),
+                Role::Estimate { lo, hi } => format!("Monte Carlo figure ({lo}, {hi})"),
+                Role::Bound => "interval bound".to_string(),
+                Role::Unsupported => "Monte Carlo, no interval (not checkable)".to_string(),
+                Role::Text => "text".to_string(),
+            };
+            s += &format!("    {figure:<44} {how:<40} {}\n", meaning(&name));
+        }
+        s += "\n";
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::Provenance;
+    use polars::prelude::*;
+
+    fn output(mc: bool) -> Output {
+        let mut frame = df!(
+            "threshold" => [50i64, 50, 60, 60],
+            "karma" => [0i64, 5, 0, 5],
+            "p_success" => [0.39, 0.4, 0.49, 0.5],
+        )
+        .unwrap();
+        let prov = if mc {
+            frame
+                .with_column(Column::new("success_lo".into(), [0.38, 0.39, 0.48, 0.49]))
+                .unwrap();
+            frame
+                .with_column(Column::new("success_hi".into(), [0.40, 0.41, 0.50, 0.51]))
+                .unwrap();
+            Provenance::monte_carlo("t", "cosmos", Default::default(), 1, 1000)
+        } else {
+            Provenance::exact("t", "cosmos", Default::default())
+        };
+        Output {
+            name: "t".into(),
+            title: "T".into(),
+            question: "q".into(),
+            frame,
+            figures: vec![],
+            key_figures: vec![],
+            provenance: prov,
+        }
+    }
+
+    #[test]
+    fn keys_are_the_shortest_unique_prefix() {
+        assert_eq!(key_columns(&output(false).frame), ["threshold", "karma"]);
+    }
+
+    #[test]
+    fn lookup_and_row_selection() {
+        let outs = vec![output(true)];
+        let f = find(&outs, "p_success").unwrap();
+        assert!(matches!(f.role, Role::Estimate { .. }));
+        let row = select_row(
+            f.output,
+            &[
+                ("threshold".into(), Cell::Int(60)),
+                ("karma".into(), Cell::Float(5.0)),
+            ],
+        )
+        .unwrap();
+        let v = value_at(&f, row).unwrap();
+        assert_eq!(v.value, 0.5);
+        assert_eq!(v.interval95, Some((0.49, 0.51)));
+        assert_eq!(v.trials, Some(1000));
+        let e = find(&outs, "t.p_sucess").err().unwrap();
+        assert!(
+            e.contains("`p_success`") && e.contains("`success_lo`"),
+            "{e}"
+        );
+        let e = find(&outs, "x.p_success").err().unwrap();
+        assert!(e.contains("`t`"), "{e}");
+        let e = select_row(f.output, &[("threshold".into(), Cell::Int(60))]).unwrap_err();
+        assert!(e.contains("2 rows") && e.contains("`karma`"), "{e}");
+        let e = select_row(f.output, &[("thresh".into(), Cell::Int(60))]).unwrap_err();
+        assert!(e.contains("`threshold`"), "{e}");
+    }
+
+    #[test]
+    fn roles_and_meanings() {
+        let r = roles(&output(false));
+        assert_eq!(r[2].1, Role::Exact);
+        let r = roles(&output(true));
+        assert_eq!(r[3].1, Role::Bound);
+        assert_eq!(meaning("p_crit_success"), "probability: crit success");
+        assert!(meaning("success_lo").starts_with("lower end"));
+        assert_eq!(meaning("p95"), "95th percentile");
+        assert!(describe(&[output(true)]).contains("key columns: threshold, karma"));
+    }
+}

@@ -1,0 +1,9 @@
+//! Balance checks for CI, below the command layer: figure lookup (`figures`), designer's
+//! expectations decided exactly or by a sequential Monte Carlo rule (`expect`), and what
+//! moved between two output folders (`compare`). The command layer computes the outputs
+//! and publishes the files; this module only reads outputs and writes text.
+
+pub mod args;
+pub mod compare;
+pub mod expect;
+pub mod figures;

@@ -1,0 +1,47 @@
+use std::path::PathBuf;
+
+use crate::balance::args::CompareArgs;
+use crate::balance::compare;
+use crate::report::{render_png, write_atomic};
+
+use super::{publish_set, say};
+
+/// Something moved and `--fail-on-change` was given: exit 1.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct Changed(pub String);
+
+/// `cosmosim compare BASE NEW`: compare.md, compare.csv and compare.png, published as
+/// one set; exit 1 with `--fail-on-change` when anything moved.
+pub fn compare(a: &CompareArgs, quiet: bool) -> anyhow::Result<()> {
+    let base = compare::load_folder(&a.base)?;
+    let new = compare::load_folder(&a.new)?;
+    let c = compare::compare(&base, &new, a.alpha)?;
+    publish_set(&a.out, quiet, |staging| {
+        let md = compare::markdown(
+            &c,
+            &a.base.display().to_string(),
+            &a.new.display().to_string(),
+        );
+        write_atomic(&staging.join("compare.md"), md.as_bytes())?;
+        write_atomic(&staging.join("compare.csv"), compare::csv(&c)?.as_bytes())?;
+        let mut files = vec![PathBuf::from("compare.md"), PathBuf::from("compare.csv")];
+        if let Some(fig) = compare::chart(&c) {
+            render_png(&fig, &staging.join("compare.png"))?;
+            files.push(PathBuf::from("compare.png"));
+        }
+        Ok(files)
+    })?;
+    let line = compare::headline(&c);
+    if a.fail_on_change && c.changed() {
+        return Err(Changed(format!(
+            "{line} (see {})",
+            a.out.join("compare.md").display()
+        ))
+        .into());
+    }
+    if !quiet {
+        say(&line);
+    }
+    Ok(())
+}

@@ -1,0 +1,186 @@
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use crate::balance::args::ExpectArgs;
+use crate::balance::expect::{
+    self, check_file, Compute, ExpectFile, FileOutcomes, Settings, Source,
+};
+use crate::error::UserError;
+use crate::limits::MAX_EXPECT_FILES;
+use crate::report::{write_atomic, Output};
+use crate::systems::RunOverrides;
+
+use super::{parse_table, publish_set, run_scenario, say, signals, table_outputs};
+
+/// Expectations failed or undecided: exit 1 (not a bad file).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct ExpectationsFailed(pub String);
+
+/// Runs tables and scenarios for `expect`, each (source, options, trials) once.
+pub(crate) struct Runner {
+    pub seed: Option<u64>,
+    pub threads: usize,
+    pub global_options: Vec<String>,
+    pub quiet: bool,
+    cache: HashMap<(Source, Vec<String>, Option<u64>), Rc<Vec<Output>>>,
+}
+
+impl Runner {
+    pub fn new(
+        seed: Option<u64>,
+        threads: usize,
+        global_options: Vec<String>,
+        quiet: bool,
+    ) -> Runner {
+        Runner {
+            seed,
+            threads,
+            global_options,
+            quiet,
+            cache: HashMap::new(),
+        }
+    }
+}
+
+impl Compute for Runner {
+    fn outputs(
+        &mut self,
+        source: &Source,
+        options: &[String],
+        trials: Option<u64>,
+    ) -> anyhow::Result<Rc<Vec<Output>>> {
+        let options = expect::merged_options(&self.global_options, options);
+        let key = (source.clone(), options.clone(), trials);
+        if let Some(o) = self.cache.get(&key) {
+            return Ok(o.clone());
+        }
+        signals::check()?;
+        let outs = match source {
+            Source::Table { name, args } => {
+                let mut argv = args.clone();
+                for o in &options {
+                    argv.push("--option".into());
+                    argv.push(o.clone());
+                }
+                if let Some(s) = self.seed {
+                    argv.extend(["--seed".to_string(), s.to_string()]);
+                }
+                argv.extend(["--threads".to_string(), self.threads.to_string()]);
+                if let Some(t) = trials {
+                    argv.extend(["--trials".to_string(), t.to_string()]);
+                }
+                let cmd = parse_table(name, &argv).map_err(UserError::new)?;
+                table_outputs(&cmd, self.quiet)?
+            }
+            Source::Scenario(path) => {
+                let o = RunOverrides {
+                    trials,
+                    seed: self.seed,
+                    threads: self.threads,
+                    options: options.clone(),
+                    quiet: self.quiet,
+                    ..Default::default()
+                };
+                run_scenario(path, &o)?.outputs
+            }
+        };
+        let outs = Rc::new(outs);
+        self.cache.insert(key, outs.clone());
+        Ok(outs)
+    }
+}
+
+/// Reads and validates every file (nothing runs before all are valid).
+pub(crate) fn read_files(paths: &[PathBuf]) -> anyhow::Result<Vec<ExpectFile>> {
+    if paths.len() > MAX_EXPECT_FILES {
+        return Err(UserError::new(format!(
+            "{} expectations files; allowed: 1..{MAX_EXPECT_FILES}",
+            paths.len()
+        ))
+        .into());
+    }
+    Ok(paths
+        .iter()
+        .map(|p| ExpectFile::read(p))
+        .collect::<Result<Vec<_>, _>>()?)
+}
+
+/// Decides every file's expectations.
+pub(crate) fn evaluate(
+    files: &[ExpectFile],
+    runner: &mut Runner,
+    settings: &Settings,
+    quiet: bool,
+) -> anyhow::Result<Vec<FileOutcomes>> {
+    let mut all = Vec::new();
+    for f in files {
+        let seed = runner.seed;
+        if runner.seed.is_none() {
+            runner.seed = f.seed;
+        }
+        let outcomes = check_file(f, runner, settings, |o, k, n| {
+            if !quiet {
+                say(&format!(
+                    "[{k}/{n}] {}: {} — {}",
+                    o.name,
+                    o.verdict.as_str(),
+                    o.message
+                ));
+            }
+        });
+        runner.seed = seed;
+        all.push(FileOutcomes {
+            path: f.path.display().to_string(),
+            title: f.title.clone(),
+            outcomes: outcomes?,
+        });
+    }
+    Ok(all)
+}
+
+/// Writes expect.md, expect.csv and junit.xml into `dir`; returns them relative to `dir`.
+pub(crate) fn write_expect(results: &[FileOutcomes], dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    std::fs::create_dir_all(dir)?;
+    write_atomic(&dir.join("expect.md"), expect::markdown(results).as_bytes())?;
+    write_atomic(&dir.join("expect.csv"), expect::csv(results)?.as_bytes())?;
+    write_atomic(&dir.join("junit.xml"), expect::junit(results).as_bytes())?;
+    Ok(["expect.md", "expect.csv", "junit.xml"]
+        .iter()
+        .map(PathBuf::from)
+        .collect())
+}
+
+/// `cosmosim expect FILE...`: exit 0 when every expectation holds, 1 when any fails or is
+/// undecided, 2 for a bad file.
+pub fn expect(a: &ExpectArgs, quiet: bool) -> anyhow::Result<()> {
+    crate::limits::check_threads(a.threads)?;
+    crate::rules::RuleOptions::from_pairs(&a.options)?;
+    let files = read_files(&a.files)?;
+    let mut runner = Runner::new(a.seed, a.threads, a.options.clone(), quiet);
+    let settings = Settings {
+        max_trials: a.max_trials,
+    };
+    let mut verdict = None;
+    publish_set(&a.out, quiet, |staging| {
+        let results = evaluate(&files, &mut runner, &settings, quiet)?;
+        signals::check()?;
+        verdict = Some((expect::all_hold(&results), expect::headline(&results)));
+        write_expect(&results, staging)
+    })?;
+    match verdict {
+        Some((true, line)) => {
+            if !quiet {
+                say(&line);
+            }
+            Ok(())
+        }
+        Some((false, line)) => Err(ExpectationsFailed(format!(
+            "{line} (see {})",
+            a.out.join("expect.md").display()
+        ))
+        .into()),
+        None => Ok(()),
+    }
+}
