@@ -41,7 +41,7 @@ pub fn parse_table(name: &str, args: &[String]) -> Result<TableCommand, String> 
         .chain(args.iter().cloned());
     match Cli::try_parse_from(argv) {
         Ok(Cli {
-            command: Command::Table { table },
+            command: Command::Table { table, .. },
             ..
         }) => Ok(table),
         Ok(_) => Err(format!("`{name}` is not a table")),
