@@ -74,6 +74,10 @@ pub enum Command {
     /// with a false-discovery-rate correction. Writes compare.md, compare.csv and
     /// compare.png to compare/ (or --out).
     Compare(crate::balance::args::CompareArgs),
+    /// Answer backwards: find the value of a key (a scenario key such as drake.hp, or a
+    /// table flag) where a figure reaches a target, e.g. "what HP gives the party a 60%
+    /// win rate?". Writes tune.md (the answer first), tune.csv and tune.png.
+    Tune(crate::balance::args::TuneArgs),
 }
 
 #[derive(Debug, Args, Clone)]

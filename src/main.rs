@@ -20,6 +20,7 @@ fn main() -> ExitCode {
         Command::Figures { target, args } => commands::figures(target, args, cli.quiet),
         Command::Expect(args) => commands::expect(args, cli.quiet),
         Command::Compare(args) => commands::compare(args, cli.quiet),
+        Command::Tune(args) => commands::tune_cmd(args, cli.quiet),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

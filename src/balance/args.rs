@@ -63,3 +63,71 @@ fn parse_alpha(s: &str) -> Result<f64, String> {
     }
     Ok(a)
 }
+
+/// `cosmosim tune table NAME | FILE --vary KEY=LO..HI --figure F --target X`.
+#[derive(Debug, Args, Clone)]
+pub struct TuneArgs {
+    /// A scenario file, or `table <name>`.
+    #[arg(required = true, num_args = 1..=2, value_name = "FILE | table NAME")]
+    pub source: Vec<String>,
+    /// The key to tune and its range: a scenario key (`drake.hp=50..400`; a combatant's
+    /// name stands for combatants.<name>) or a table flag (`thresholds=20..85`). Whole
+    /// numbers at both ends make a whole-number key.
+    #[arg(long, value_name = "KEY=LO..HI")]
+    pub vary: String,
+    /// The figure, as `<output>.<column>` (or the column alone for a one-output table);
+    /// `cosmosim figures` lists them.
+    #[arg(long)]
+    pub figure: String,
+    /// Selects the figure's row by key columns (repeatable): --where outcome=heroes.
+    #[arg(long = "where", value_name = "COLUMN=VALUE")]
+    pub where_: Vec<String>,
+    /// The value the figure must reach.
+    #[arg(long, allow_hyphen_values = true)]
+    pub target: f64,
+    /// A table flag kept fixed (repeatable): --param karma=0 passes --karma 0.
+    #[arg(long = "param", value_name = "FLAG=VALUE")]
+    pub params: Vec<String>,
+    /// Real keys: stop when the answer is known to within this width (default: a
+    /// thousandth of the range).
+    #[arg(long)]
+    pub tolerance: Option<f64>,
+    /// Close enough: a point whose figure is known to lie within target ± this is the
+    /// answer (e.g. 0.01 for "a 50% win rate, ±1 point"); 0 = bracket the target.
+    #[arg(long, default_value_t = 0.0)]
+    pub within: f64,
+    /// Confidence of the whole answer (Monte Carlo figures).
+    #[arg(long, default_value_t = 0.95, value_parser = parse_confidence)]
+    pub confidence: f64,
+    /// Trials of a point's first look (Monte Carlo); looks double from there.
+    #[arg(long, default_value_t = 65_536, value_parser = parse_trials)]
+    pub first_trials: u64,
+    /// Most trials spent on one point.
+    #[arg(long, default_value_t = 1 << 22, value_parser = parse_trials)]
+    pub max_trials: u64,
+    /// Seed of every run.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (0 = all cores, at most 1024). Never changes the results.
+    #[arg(long, default_value_t = 0, value_parser = parse_threads)]
+    pub threads: usize,
+    /// A rule variant, as key=value (repeatable).
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Folder for tune.md, tune.csv and tune.png.
+    #[arg(long, default_value = "reports/tune")]
+    pub out: PathBuf,
+}
+
+fn parse_confidence(s: &str) -> Result<f64, String> {
+    let c: f64 = s.parse().map_err(|_| {
+        format!(
+            "`{}` is not a number; allowed: 0.5..0.9999",
+            crate::limits::clip(s)
+        )
+    })?;
+    if !(0.5..=0.9999).contains(&c) {
+        return Err(format!("{c} is out of range; allowed: 0.5..0.9999"));
+    }
+    Ok(c)
+}

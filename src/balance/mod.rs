@@ -7,3 +7,4 @@ pub mod args;
 pub mod compare;
 pub mod expect;
 pub mod figures;
+pub mod tune;

@@ -14,6 +14,7 @@ mod run;
 pub mod signals;
 mod sweep;
 mod table;
+mod tune;
 
 pub use compare::{compare, Changed};
 pub use expect::{expect, ExpectationsFailed};
@@ -24,10 +25,12 @@ pub use precision::{run_to_precision, widest, Precision, Reached};
 pub use publish::Staging;
 pub use report::report;
 pub use run::{
-    check, default_out, run, run_cmd, run_scenario, scenario_rel, shipped_scenarios, write_scenario,
+    check, default_out, run, run_cmd, run_scenario, run_scenario_file, scenario_rel,
+    shipped_scenarios, write_scenario,
 };
 pub use sweep::sweep;
 pub use table::table;
+pub use tune::tune_cmd;
 
 use std::path::{Path, PathBuf};
 

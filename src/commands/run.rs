@@ -125,11 +125,15 @@ pub fn check(path: &Path, quiet: bool) -> anyhow::Result<()> {
 /// Runs a scenario file and returns its result (nothing written); the warnings found are
 /// the last section of its `summary.md`.
 pub fn run_scenario(path: &Path, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
-    let file = ScenarioFile::read(path)?;
-    let kind = kind_of(&file)?;
-    let foreign = validate(&file, kind, o)?;
-    let mut result = (kind.run)(&file, o)?;
-    add_warnings(&mut result, &all_warnings(&file, foreign));
+    run_scenario_file(&ScenarioFile::read(path)?, o)
+}
+
+/// Runs a scenario already read (or edited, e.g. by `tune`).
+pub fn run_scenario_file(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
+    let kind = kind_of(file)?;
+    let foreign = validate(file, kind, o)?;
+    let mut result = (kind.run)(file, o)?;
+    add_warnings(&mut result, &all_warnings(file, foreign));
     Ok(result)
 }
 

@@ -1,6 +1,7 @@
 //! Scenario files: TOML read into a raw serde model, then validated into a system's model.
 //! Every error names the file, line, column, key path and what is allowed.
 
+pub mod edit;
 mod file;
 mod locate;
 

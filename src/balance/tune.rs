@@ -1,0 +1,314 @@
+//! `tune`: the value of one key where a figure meets a target, by bisection.
+//!
+//! The figure is assumed monotone in the key on [LO, HI] (more HP, more wins); the two
+//! ends are evaluated first, and a target outside the figure's range there is reported as
+//! such. Each bisection step needs only the *side* of the target the midpoint is on:
+//! - exact figures decide at once;
+//! - Monte Carlo figures are run at growing trial counts (the `looks`: a first count, then
+//!   doubling, up to `max_trials`) until the interval at the step's level excludes the
+//!   target. Trials go where they matter: a midpoint far from the target is decided at the
+//!   first look, one near it gets more. The level of each look is Bonferroni-corrected
+//!   over every look of every step, so the whole answer holds at `confidence`. A step
+//!   still undecided at `max_trials` goes by its point estimate and the answer says so.
+//!
+//! Integer keys stop when the two bracketing neighbours are found; real keys when the
+//! bracket is narrower than the tolerance.
+
+use super::expect::decide::{looks, widen};
+
+/// One evaluation: the figure at a key value with `trials` trials.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Point {
+    pub value: f64,
+    pub figure: f64,
+    /// 95% interval, `None` for an exact figure.
+    pub interval95: Option<(f64, f64)>,
+    pub trials: Option<u64>,
+    /// Whether the side of the target was decided at the step's level.
+    pub decided: bool,
+    /// Within `within` of the target at the step's level: an answer.
+    pub on_target: bool,
+}
+
+/// What to find.
+#[derive(Clone, Debug)]
+pub struct Goal {
+    pub lo: f64,
+    pub hi: f64,
+    pub integer: bool,
+    pub target: f64,
+    /// Real keys: stop when the bracket is at most this wide.
+    pub tolerance: f64,
+    /// A point whose interval (at the step's level) lies within target ± `within` is an
+    /// answer: close enough for the designer (0 = only an exact hit).
+    pub within: f64,
+    pub confidence: f64,
+    pub first_trials: u64,
+    pub max_trials: u64,
+}
+
+/// The answer.
+#[derive(Clone, Debug)]
+pub enum Answer {
+    /// The target lies between the figures at `below` and `above` (neighbours for integer
+    /// keys; a bracket narrower than the tolerance for real ones), or is met exactly.
+    Found {
+        below: Point,
+        above: Point,
+        exact_hit: Option<Point>,
+        all_decided: bool,
+    },
+    /// The figure stays on one side of the target over the whole range.
+    NotReached { min: Point, max: Point },
+}
+
+/// Bisection steps the range needs at most (plus the two ends).
+pub fn max_steps(g: &Goal) -> usize {
+    let span = if g.integer {
+        (g.hi - g.lo).max(1.0)
+    } else {
+        ((g.hi - g.lo) / g.tolerance.max(1e-12)).max(1.0)
+    };
+    span.log2().ceil() as usize + 2
+}
+
+/// Side of the target: -1 below, +1 above, 0 on it (exact only).
+fn side(p: &Point, target: f64) -> i8 {
+    if p.on_target {
+        0
+    } else if p.figure > target {
+        1
+    } else if p.figure < target {
+        -1
+    } else {
+        0
+    }
+}
+
+/// Bisects; `eval(value, trials)` computes the figure (`trials` is `None` for the
+/// source's own count when the figure turns out exact).
+pub fn tune(
+    g: &Goal,
+    mut eval: impl FnMut(f64, u64) -> anyhow::Result<Point>,
+    mut seen: impl FnMut(&Point),
+) -> anyhow::Result<Answer> {
+    let schedule = looks(g.first_trials, g.max_trials);
+    let alpha = (1.0 - g.confidence) / (max_steps(g) * schedule.len()) as f64;
+    let mut decide = |v: f64| -> anyhow::Result<Point> {
+        let mut last = None;
+        for &t in &schedule {
+            let mut p = eval(v, t)?;
+            match p.interval95 {
+                None => {
+                    p.decided = true;
+                    seen(&p);
+                    return Ok(p);
+                }
+                Some(iv) => {
+                    let (lo, hi) = widen(p.figure, iv, alpha);
+                    let close =
+                        g.within > 0.0 && lo >= g.target - g.within && hi <= g.target + g.within;
+                    if close {
+                        // Close enough: counts as on the target.
+                        p.decided = true;
+                        p.on_target = true;
+                        seen(&p);
+                        return Ok(p);
+                    }
+                    p.decided = lo > g.target || hi < g.target;
+                    if p.decided {
+                        seen(&p);
+                        return Ok(p);
+                    }
+                }
+            }
+            last = Some(p);
+        }
+        let p = last.ok_or_else(|| anyhow::anyhow!("no trial count to run"))?;
+        seen(&p);
+        Ok(p)
+    };
+    let snap = |x: f64| if g.integer { x.round() } else { x };
+    let mut a = decide(snap(g.lo))?;
+    let mut b = decide(snap(g.hi))?;
+    let (sa, sb) = (side(&a, g.target), side(&b, g.target));
+    if sa == 0 {
+        return Ok(hit(a.clone(), a));
+    }
+    if sb == 0 {
+        return Ok(hit(b.clone(), b));
+    }
+    if sa == sb {
+        let (min, max) = if a.figure <= b.figure { (a, b) } else { (b, a) };
+        return Ok(Answer::NotReached { min, max });
+    }
+    let mut all_decided = a.decided && b.decided;
+    loop {
+        let width = b.value - a.value;
+        let done = if g.integer {
+            width.abs() <= 1.0
+        } else {
+            width.abs() <= g.tolerance
+        };
+        if done {
+            break;
+        }
+        let mid = snap((a.value + b.value) / 2.0);
+        if mid == a.value || mid == b.value {
+            break;
+        }
+        let m = decide(mid)?;
+        all_decided &= m.decided;
+        match side(&m, g.target) {
+            0 => return Ok(hit(m.clone(), m)),
+            s if s == sa => a = m,
+            _ => b = m,
+        }
+    }
+    let (below, above) = if a.value <= b.value { (a, b) } else { (b, a) };
+    Ok(Answer::Found {
+        below,
+        above,
+        exact_hit: None,
+        all_decided,
+    })
+}
+
+fn hit(p: Point, q: Point) -> Answer {
+    Answer::Found {
+        below: p.clone(),
+        above: q,
+        exact_hit: Some(p),
+        all_decided: true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn goal(lo: f64, hi: f64, integer: bool, target: f64) -> Goal {
+        Goal {
+            lo,
+            hi,
+            integer,
+            target,
+            tolerance: 0.01,
+            within: 0.0,
+            confidence: 0.95,
+            first_trials: 1000,
+            max_trials: 16000,
+        }
+    }
+
+    fn exact(f: impl Fn(f64) -> f64) -> impl FnMut(f64, u64) -> anyhow::Result<Point> {
+        move |v, _| {
+            Ok(Point {
+                value: v,
+                figure: f(v),
+                interval95: None,
+                trials: None,
+                decided: false,
+                on_target: false,
+            })
+        }
+    }
+
+    #[test]
+    fn integer_keys_give_the_two_neighbours() {
+        // P(success) at karma 0 below 42 is (t - 10)/100: 0.305 lies between 40 and 41.
+        let a = tune(
+            &goal(20.0, 85.0, true, 0.305),
+            exact(|t| (t - 10.0) / 100.0),
+            |_| {},
+        )
+        .unwrap();
+        match a {
+            Answer::Found { below, above, .. } => {
+                assert_eq!((below.value, above.value), (40.0, 41.0));
+            }
+            other => panic!("{other:?}"),
+        }
+        let a = tune(
+            &goal(20.0, 85.0, true, 0.30),
+            exact(|t| (t - 10.0) / 100.0),
+            |_| {},
+        )
+        .unwrap();
+        assert!(matches!(a, Answer::Found { exact_hit: Some(ref p), .. } if p.value == 40.0));
+    }
+
+    #[test]
+    fn decreasing_figures_and_real_keys() {
+        let a = tune(&goal(0.0, 1.0, false, 0.25), exact(|x| 1.0 - x), |_| {}).unwrap();
+        match a {
+            Answer::Found { below, above, .. } => {
+                assert!(below.value <= 0.75 && above.value >= 0.75);
+                assert!(above.value - below.value <= 0.01);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_target_out_of_range_is_reported_with_the_range() {
+        let a = tune(
+            &goal(50.0, 400.0, true, 0.6),
+            exact(|x| 0.57 - x / 10_000.0),
+            |_| {},
+        )
+        .unwrap();
+        match a {
+            Answer::NotReached { max, .. } => {
+                assert_eq!(max.value, 50.0);
+                assert!((max.figure - 0.565).abs() < 1e-12);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn noisy_midpoints_get_more_trials_only_near_the_target() {
+        // Half-width 1/sqrt(trials): a point 0.1 from the target is decided at the
+        // first look, one 0.01 away needs more.
+        let mut trials_at = Vec::new();
+        let eval = |v: f64, t: u64| {
+            let h = 1.0 / (t as f64).sqrt();
+            Ok(Point {
+                value: v,
+                figure: v / 100.0,
+                interval95: Some((v / 100.0 - h, v / 100.0 + h)),
+                trials: Some(t),
+                decided: false,
+                on_target: false,
+            })
+        };
+        let g = Goal {
+            first_trials: 1000,
+            max_trials: 1 << 20,
+            ..goal(0.0, 100.0, true, 0.505)
+        };
+        let a = tune(&g, eval, |p| trials_at.push((p.value, p.trials.unwrap()))).unwrap();
+        match a {
+            Answer::Found { below, above, .. } => {
+                assert_eq!((below.value, above.value), (50.0, 51.0));
+            }
+            other => panic!("{other:?}"),
+        }
+        let far = trials_at.iter().find(|(v, _)| *v == 0.0).unwrap().1;
+        let near = trials_at.iter().find(|(v, _)| *v == 50.0).unwrap().1;
+        assert_eq!(far, 1000);
+        assert!(near > far * 16, "{near}");
+        // Asked only for ±0.02, a point within it ends the search early.
+        let g2 = Goal {
+            within: 0.02,
+            ..g.clone()
+        };
+        let mut n = 0;
+        let a = tune(&g2, eval, |_| n += 1).unwrap();
+        assert!(
+            matches!(a, Answer::Found { exact_hit: Some(ref p), .. } if (p.figure - 0.505).abs() <= 0.02)
+        );
+        assert!(n < trials_at.len(), "{n} points");
+    }
+}
