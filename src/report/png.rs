@@ -4,6 +4,7 @@ use std::sync::Once;
 use plotters::prelude::*;
 use plotters::style::colors::colormaps::ViridisRGB;
 use plotters::style::register_font;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::atomic::replace_with;
 use super::chart::{legend_rows, span, Dash, Marker, SeriesStyle, XKind};
@@ -304,16 +305,47 @@ fn draw_series(
     Ok(())
 }
 
+/// Upright labels are a little smaller so that one fits beside each of ~50 bars.
+const UPRIGHT_FONT: u32 = 11;
+const UPRIGHT_SPACING_PX: f64 = 12.0;
+
 /// Category labels are turned upright when they would not fit side by side.
 fn upright_labels(labels: &[String], slot_px: f64) -> bool {
     let longest = labels.iter().map(|c| c.chars().count()).max().unwrap_or(0);
     longest as f64 * 7.5 > slot_px * 0.95
 }
 
+/// Category labels read top to bottom under the axis, each starting just below its tick
+/// (plotters centres rotated tick labels on the tick, which cuts long ones).
+fn draw_upright_labels(
+    area: &Panel<'_>,
+    chart: &LineCtx<'_, '_>,
+    labels: &[String],
+    every: usize,
+    y_axis: f64,
+) -> anyhow::Result<()> {
+    let (bx, by) = area.get_base_pixel();
+    let style = (FONT, UPRIGHT_FONT)
+        .into_font()
+        .transform(FontTransform::Rotate90)
+        .color(&BLACK)
+        .pos(Pos::new(HPos::Left, VPos::Center));
+    for (i, label) in labels.iter().enumerate().step_by(every.max(1)) {
+        let (px, py) = chart.backend_coord(&(i as f64, y_axis));
+        area.draw(&Text::new(
+            label.clone(),
+            (px - bx, py - by + 8),
+            style.clone(),
+        ))
+        .map_err(plot_err)?;
+    }
+    Ok(())
+}
+
 /// Space below the axis for upright labels.
 fn upright_area(labels: &[String]) -> u32 {
     let longest = labels.iter().map(|c| c.chars().count()).max().unwrap_or(0) as u32;
-    (longest * 8 + 30).clamp(40, 170)
+    (longest * 7 + 30).clamp(40, 200)
 }
 
 /// Index labels of a category axis drawn on f64 coordinates: the label of category `i`
@@ -353,9 +385,9 @@ fn draw_bars(b: &BarChart, area: &Panel<'_>) -> anyhow::Result<()> {
     let plot_w = plot.dim_in_pixel().0 as f64 - 96.0;
     let slot = plot_w / n as f64;
     let upright = upright_labels(&b.categories, slot);
-    // Upright labels need about 15 px each; flat ones their text width.
+    // Upright labels need UPRIGHT_SPACING_PX each.
     let every = if upright {
-        ((15.0 * n as f64) / plot_w).ceil().max(1.0) as usize
+        ((UPRIGHT_SPACING_PX * n as f64) / plot_w).ceil().max(1.0) as usize
     } else {
         1
     };
@@ -372,25 +404,28 @@ fn draw_bars(b: &BarChart, area: &Panel<'_>) -> anyhow::Result<()> {
         .build_cartesian_2d(-0.5..(n as f64 - 0.5), y0..y1)
         .map_err(plot_err)?;
     let cats = b.categories.clone();
-    let x_style = if upright {
-        (FONT, 13).into_font().transform(FontTransform::Rotate90)
-    } else {
-        (FONT, 13).into_font()
-    };
     chart
         .configure_mesh()
         .disable_x_mesh()
         .x_labels(n.min(60))
-        .x_label_formatter(&|x| category_label(&cats, *x, every))
+        .x_label_formatter(&|x| {
+            if upright {
+                String::new()
+            } else {
+                category_label(&cats, *x, every)
+            }
+        })
         .y_label_formatter(&|y| tick(*y))
         .x_desc(&b.x_label)
         .y_desc(&b.y_label)
         // Sets both axes: must come before the x-specific style.
         .label_style((FONT, 13))
-        .x_label_style(x_style)
         .light_line_style(RGBColor(235, 235, 235))
         .draw()
         .map_err(plot_err)?;
+    if upright {
+        draw_upright_labels(area, &chart, &b.categories, every, y0)?;
+    }
     let width = 0.8 / groups as f64;
     for (g, s) in b.series.iter().enumerate() {
         let color = palette(g);
@@ -440,7 +475,7 @@ fn draw_heatmap(h: &Heatmap, area: &Panel<'_>) -> anyhow::Result<()> {
     let plot_w = main.dim_in_pixel().0 as f64 - 90.0;
     let upright = upright_labels(&h.columns, plot_w / nx as f64);
     let x_every = if upright {
-        ((15.0 * nx as f64) / plot_w).ceil().max(1.0) as usize
+        ((UPRIGHT_SPACING_PX * nx as f64) / plot_w).ceil().max(1.0) as usize
     } else {
         let longest = h
             .columns
@@ -465,11 +500,6 @@ fn draw_heatmap(h: &Heatmap, area: &Panel<'_>) -> anyhow::Result<()> {
         .y_label_area_size((longest_row * 8 + 34).clamp(50, 170))
         .build_cartesian_2d(-0.5..(nx as f64 - 0.5), -0.5..(ny as f64 - 0.5))
         .map_err(plot_err)?;
-    let x_style = if upright {
-        (FONT, 13).into_font().transform(FontTransform::Rotate90)
-    } else {
-        (FONT, 13).into_font()
-    };
     chart
         .configure_mesh()
         .disable_mesh()
@@ -477,12 +507,20 @@ fn draw_heatmap(h: &Heatmap, area: &Panel<'_>) -> anyhow::Result<()> {
         .y_desc(&h.y_label)
         .x_labels(nx.min(60))
         .y_labels(ny.min(60))
-        .x_label_formatter(&|x| category_label(&h.columns, *x, x_every))
+        .x_label_formatter(&|x| {
+            if upright {
+                String::new()
+            } else {
+                category_label(&h.columns, *x, x_every)
+            }
+        })
         .y_label_formatter(&|y| category_label(&h.rows, *y, y_every))
         .label_style((FONT, 13))
-        .x_label_style(x_style)
         .draw()
         .map_err(plot_err)?;
+    if upright {
+        draw_upright_labels(area, &chart, &h.columns, x_every, -0.5)?;
+    }
     let (lo, hi) = span(h.range.0, h.range.1);
     let cells = h.values.iter().enumerate().flat_map(|(iy, row)| {
         row.iter().enumerate().map(move |(ix, &v)| {
