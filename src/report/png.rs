@@ -473,16 +473,17 @@ fn draw_heatmap(h: &Heatmap, area: &Panel<'_>) -> anyhow::Result<()> {
     let ny = h.rows.len().max(1);
     // Cells sit at their index; the axes print the row and column labels.
     let plot_w = main.dim_in_pixel().0 as f64 - 90.0;
-    let upright = upright_labels(&h.columns, plot_w / nx as f64);
+    // Short labels (numbers) stay flat and are thinned; names turn upright.
+    let longest = h
+        .columns
+        .iter()
+        .map(|c| c.chars().count())
+        .max()
+        .unwrap_or(1);
+    let upright = longest > 4 && upright_labels(&h.columns, plot_w / nx as f64);
     let x_every = if upright {
         ((UPRIGHT_SPACING_PX * nx as f64) / plot_w).ceil().max(1.0) as usize
     } else {
-        let longest = h
-            .columns
-            .iter()
-            .map(|c| c.chars().count())
-            .max()
-            .unwrap_or(1);
         ((longest as f64 * 7.5 + 8.0) * nx as f64 / plot_w)
             .ceil()
             .max(1.0) as usize
