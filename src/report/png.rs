@@ -4,9 +4,11 @@ use std::sync::Once;
 use plotters::prelude::*;
 use plotters::style::colors::colormaps::ViridisRGB;
 use plotters::style::register_font;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::atomic::replace_with;
-use super::{BarChart, Chart, Figure, Heatmap, Legend, LineChart};
+use super::chart::{legend_rows, span, Dash, Marker, SeriesStyle, XKind};
+use super::{BarChart, Chart, Figure, Heatmap, LineChart};
 
 const PANEL: (u32, u32) = (760, 520);
 const FONT: &str = "sans-serif";
@@ -70,69 +72,213 @@ fn tick(v: f64) -> String {
     }
 }
 
-fn span(lo: f64, hi: f64) -> (f64, f64) {
-    if (hi - lo).abs() < 1e-12 {
-        (lo - 0.5, hi + 0.5)
-    } else {
-        (lo, hi)
-    }
+type Area<'b, CT> = DrawingArea<BitMapBackend<'b>, CT>;
+type Panel<'b> = Area<'b, plotters::coord::Shift>;
+
+/// Legend text size and the pixels a character takes at that size (DejaVu Sans 13 px
+/// averages about 7.5 px; rounded up so entries never overlap).
+const LEGEND_FONT: u32 = 13;
+const LEGEND_CHAR_PX: u32 = 8;
+const LEGEND_SAMPLE_PX: u32 = 28;
+const LEGEND_ROW_PX: u32 = 18;
+
+/// How a legend entry's sample is drawn.
+enum Sample {
+    Line(RGBColor, Dash, Option<Marker>),
+    Point(RGBColor, Marker),
+    Bar(RGBColor),
 }
 
-fn draw_lines(
-    c: &LineChart,
-    area: &DrawingArea<BitMapBackend, plotters::coord::Shift>,
+/// Splits a panel into the plot and, when there is a legend, a band below it sized to
+/// hold every entry: the legend is never drawn over the data.
+#[allow(clippy::type_complexity)]
+fn with_legend_band<'b>(
+    area: &Panel<'b>,
+    names: &[String],
+) -> (Panel<'b>, Option<(Panel<'b>, Vec<Vec<usize>>)>) {
+    if names.is_empty() {
+        return (area.clone(), None);
+    }
+    let (w, h) = area.dim_in_pixel();
+    let rows = legend_rows(
+        names,
+        w.saturating_sub(40),
+        LEGEND_CHAR_PX,
+        LEGEND_SAMPLE_PX,
+    );
+    let band = (rows.len() as u32 * LEGEND_ROW_PX + 10).min(h / 2);
+    let (plot, legend) = area.split_vertically(h - band);
+    (plot, Some((legend, rows)))
+}
+
+fn draw_legend(
+    area: &Panel<'_>,
+    rows: &[Vec<usize>],
+    names: &[String],
+    samples: &[Sample],
 ) -> anyhow::Result<()> {
-    let xs = c.series.iter().flat_map(|s| s.points.iter().map(|p| p.0));
-    let (x0, x1) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| {
-        (a.min(x), b.max(x))
-    });
-    let (x0, x1) = if x0.is_finite() {
-        span(x0, x1)
-    } else {
-        (0.0, 1.0)
-    };
-    let (y0, y1) = c.y_range.unwrap_or_else(|| {
-        let ys = c.series.iter().flat_map(|s| {
-            s.points
-                .iter()
-                .map(|p| p.1)
-                .chain(s.band.iter().flat_map(|b| [b.1, b.2]))
-        });
-        let (a, b) = ys.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), y| {
-            (a.min(y), b.max(y))
-        });
-        if a.is_finite() {
-            let pad = (b - a).abs() * 0.05;
-            let head = match c.legend {
-                Legend::UpperLeft | Legend::UpperRight => {
-                    (b - a).abs() * 0.04 * (c.series.len() as f64 + 1.0)
+    let font = (FONT, LEGEND_FONT).into_font().color(&BLACK);
+    for (r, row) in rows.iter().enumerate() {
+        let y = 4 + (r as u32 * LEGEND_ROW_PX + LEGEND_ROW_PX / 2) as i32;
+        let mut x = 20i32;
+        for &i in row {
+            let mid = x + LEGEND_SAMPLE_PX as i32 / 2;
+            match samples[i] {
+                Sample::Line(c, dash, marker) => {
+                    let ends = vec![(x, y), (x + LEGEND_SAMPLE_PX as i32, y)];
+                    match dash {
+                        Dash::Solid => area.draw(&PathElement::new(ends, c.stroke_width(2))),
+                        Dash::Dashed(d, g) => {
+                            area.draw(&plotters::element::DashedPathElement::new(
+                                ends,
+                                d.min(8),
+                                g.min(4),
+                                c.stroke_width(2),
+                            ))
+                        }
+                    }
+                    .map_err(plot_err)?;
+                    if let Some(m) = marker {
+                        draw_marker(area, (mid, y), m, c)?;
+                    }
                 }
-                _ => 0.0,
-            };
-            span(a - pad, b + pad + head)
-        } else {
-            (0.0, 1.0)
+                Sample::Point(c, m) => {
+                    area.draw(&PathElement::new(
+                        vec![(mid, y - 7), (mid, y + 7)],
+                        c.stroke_width(1),
+                    ))
+                    .map_err(plot_err)?;
+                    draw_marker(area, (mid, y), m, c)?;
+                }
+                Sample::Bar(c) => {
+                    area.draw(&Rectangle::new(
+                        [(mid - 7, y - 5), (mid + 7, y + 5)],
+                        c.filled(),
+                    ))
+                    .map_err(plot_err)?;
+                }
+            }
+            let tx = x + LEGEND_SAMPLE_PX as i32 + 6;
+            area.draw(&Text::new(names[i].clone(), (tx, y - 7), font.clone()))
+                .map_err(plot_err)?;
+            x += super::chart::entry_width(&names[i], LEGEND_CHAR_PX, LEGEND_SAMPLE_PX) as i32;
         }
-    });
-    let mut chart = ChartBuilder::on(area)
+    }
+    Ok(())
+}
+
+/// One marker at `at` (data coordinates of whatever area it is drawn on).
+fn draw_marker<CT>(area: &Area<'_, CT>, at: CT::From, m: Marker, c: RGBColor) -> anyhow::Result<()>
+where
+    CT: CoordTranslate,
+    CT::From: Clone,
+{
+    let fill = c.filled();
+    match m {
+        Marker::Circle => area.draw(&Circle::new(at, 4, fill)),
+        Marker::Triangle => area.draw(&TriangleMarker::new(at, 5, fill)),
+        Marker::Square => {
+            area.draw(&(EmptyElement::at(at) + Rectangle::new([(-4, -4), (4, 4)], fill)))
+        }
+        Marker::Diamond => area.draw(
+            &(EmptyElement::at(at) + Polygon::new(vec![(0, -6), (6, 0), (0, 6), (-6, 0)], fill)),
+        ),
+        Marker::Cross => area.draw(&Cross::new(at, 5, c.stroke_width(2))),
+        Marker::Ring => area.draw(&Circle::new(at, 5, c.stroke_width(2))),
+    }
+    .map_err(plot_err)
+}
+
+fn draw_lines(c: &LineChart, area: &Panel<'_>) -> anyhow::Result<()> {
+    let styles = c.styles();
+    let names: Vec<String> = if c.has_legend() {
+        styles.iter().map(|s| s.legend.clone()).collect()
+    } else {
+        vec![]
+    };
+    let (plot, legend) = with_legend_band(area, &names);
+    let (x0, x1) = c.x_bounds();
+    let (y0, y1) = c.y_bounds();
+    let mut chart = ChartBuilder::on(&plot)
         .caption(&c.title, (FONT, 20))
         .margin(12)
         .x_label_area_size(40)
         .y_label_area_size(60)
         .build_cartesian_2d(x0..x1, y0..y1)
         .map_err(plot_err)?;
+    let integer = c.x_kind == XKind::Integer;
+    // Whole-number axes: at most one label per integer, and none between integers.
+    let x_labels = if integer {
+        ((x1 - x0).floor() as usize + 1).clamp(2, 12)
+    } else {
+        10
+    };
+    let x_fmt = |x: &f64| {
+        if integer && (x - x.round()).abs() > 1e-6 {
+            String::new()
+        } else {
+            tick(*x)
+        }
+    };
     chart
         .configure_mesh()
         .x_desc(&c.x_label)
         .y_desc(&c.y_label)
-        .x_label_formatter(&|x| tick(*x))
+        .x_labels(x_labels)
+        .x_label_formatter(&x_fmt)
         .y_label_formatter(&|y| tick(*y))
         .label_style((FONT, 13))
         .light_line_style(RGBColor(235, 235, 235))
         .draw()
         .map_err(plot_err)?;
-    for (i, s) in c.series.iter().enumerate() {
-        let color = palette(i);
+    for (s, st) in c.series.iter().zip(&styles) {
+        draw_series(&mut chart, s, st, c.x_kind)?;
+    }
+    if let Some((band, rows)) = legend {
+        let samples: Vec<Sample> = styles
+            .iter()
+            .map(|st| {
+                let colour = palette(st.colour);
+                let marker = (!st.marked.is_empty()).then_some(st.marker);
+                if integer {
+                    Sample::Point(colour, st.marker)
+                } else {
+                    Sample::Line(colour, st.dash, marker)
+                }
+            })
+            .collect();
+        draw_legend(&band, &rows, &names, &samples)?;
+    }
+    Ok(())
+}
+
+type LineCtx<'a, 'b> = ChartContext<
+    'a,
+    BitMapBackend<'b>,
+    Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
+>;
+
+fn draw_series(
+    chart: &mut LineCtx<'_, '_>,
+    s: &super::LineSeries,
+    st: &SeriesStyle,
+    kind: XKind,
+) -> anyhow::Result<()> {
+    let color = palette(st.colour);
+    let at = |x: f64| x + st.dodge;
+    if kind == XKind::Integer {
+        // No line: only the simulated values, each with its interval.
+        chart
+            .draw_series(s.band.iter().map(|&(x, lo, hi)| {
+                let mid = s
+                    .points
+                    .iter()
+                    .find(|p| (p.0 - x).abs() < 1e-9)
+                    .map_or(lo, |p| p.1);
+                ErrorBar::new_vertical(at(x), lo, mid, hi, color.stroke_width(1), 8)
+            }))
+            .map_err(plot_err)?;
+    } else {
         if !s.band.is_empty() {
             let mut poly: Vec<(f64, f64)> = s.band.iter().map(|b| (b.0, b.2)).collect();
             poly.extend(s.band.iter().rev().map(|b| (b.0, b.1)));
@@ -140,45 +286,88 @@ fn draw_lines(
                 .draw_series(std::iter::once(Polygon::new(poly, color.mix(0.2).filled())))
                 .map_err(plot_err)?;
         }
-        chart
-            .draw_series(LineSeries::new(
-                s.points.iter().copied(),
-                color.stroke_width(2),
-            ))
-            .map_err(plot_err)?
-            .label(s.name.clone())
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2))
-            });
+        let pts = s.points.iter().copied();
+        match st.dash {
+            Dash::Solid => chart
+                .draw_series(LineSeries::new(pts, color.stroke_width(2)))
+                .map(|_| ()),
+            Dash::Dashed(d, g) => chart
+                .draw_series(DashedLineSeries::new(pts, d, g, color.stroke_width(2)))
+                .map(|_| ()),
+        }
+        .map_err(plot_err)?;
     }
-    if c.series.len() > 1 || c.series.iter().any(|s| !s.name.is_empty()) {
-        chart
-            .configure_series_labels()
-            .label_font((FONT, 13))
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .position(legend_position(c.legend))
-            .draw()
-            .map_err(plot_err)?;
+    for &i in &st.marked {
+        if let Some(&(x, y)) = s.points.get(i) {
+            draw_marker(chart.plotting_area(), (at(x), y), st.marker, color)?;
+        }
     }
     Ok(())
 }
 
-fn legend_position(l: Legend) -> SeriesLabelPosition {
-    match l {
-        Legend::UpperLeft => SeriesLabelPosition::UpperLeft,
-        Legend::UpperRight => SeriesLabelPosition::UpperRight,
-        Legend::LowerLeft => SeriesLabelPosition::LowerLeft,
-        Legend::LowerRight => SeriesLabelPosition::LowerRight,
-    }
+/// Upright labels are a little smaller so that one fits beside each of ~50 bars.
+const UPRIGHT_FONT: u32 = 11;
+const UPRIGHT_SPACING_PX: f64 = 12.0;
+
+/// Category labels are turned upright when they would not fit side by side.
+fn upright_labels(labels: &[String], slot_px: f64) -> bool {
+    let longest = labels.iter().map(|c| c.chars().count()).max().unwrap_or(0);
+    longest as f64 * 7.5 > slot_px * 0.95
 }
 
-fn draw_bars(
-    b: &BarChart,
-    area: &DrawingArea<BitMapBackend, plotters::coord::Shift>,
+/// Category labels read top to bottom under the axis, each starting just below its tick
+/// (plotters centres rotated tick labels on the tick, which cuts long ones).
+fn draw_upright_labels(
+    area: &Panel<'_>,
+    chart: &LineCtx<'_, '_>,
+    labels: &[String],
+    every: usize,
+    y_axis: f64,
 ) -> anyhow::Result<()> {
+    let (bx, by) = area.get_base_pixel();
+    let style = (FONT, UPRIGHT_FONT)
+        .into_font()
+        .transform(FontTransform::Rotate90)
+        .color(&BLACK)
+        .pos(Pos::new(HPos::Left, VPos::Center));
+    for (i, label) in labels.iter().enumerate().step_by(every.max(1)) {
+        let (px, py) = chart.backend_coord(&(i as f64, y_axis));
+        area.draw(&Text::new(
+            label.clone(),
+            (px - bx, py - by + 8),
+            style.clone(),
+        ))
+        .map_err(plot_err)?;
+    }
+    Ok(())
+}
+
+/// Space below the axis for upright labels.
+fn upright_area(labels: &[String]) -> u32 {
+    let longest = labels.iter().map(|c| c.chars().count()).max().unwrap_or(0) as u32;
+    (longest * 7 + 30).clamp(40, 200)
+}
+
+/// Index labels of a category axis drawn on f64 coordinates: the label of category `i`
+/// at x = i, nothing elsewhere, and only every `every`-th one when they are too many.
+fn category_label(labels: &[String], x: f64, every: usize) -> String {
+    let i = x.round();
+    if (x - i).abs() > 1e-6 || i < 0.0 || !(i as usize).is_multiple_of(every) {
+        return String::new();
+    }
+    labels.get(i as usize).cloned().unwrap_or_default()
+}
+
+fn draw_bars(b: &BarChart, area: &Panel<'_>) -> anyhow::Result<()> {
     let n = b.categories.len().max(1);
     let groups = b.series.len().max(1);
+    let legend_on = groups > 1 || b.series.iter().any(|s| !s.name.is_empty());
+    let names: Vec<String> = if legend_on {
+        b.series.iter().map(|s| s.name.clone()).collect()
+    } else {
+        vec![]
+    };
+    let (plot, legend) = with_legend_band(area, &names);
     let (y0, y1) = b.y_range.unwrap_or_else(|| {
         let top = b
             .series
@@ -189,104 +378,160 @@ fn draw_bars(
                     .copied()
                     .chain(s.intervals.iter().map(|i| i.1))
             })
+            .filter(|v| v.is_finite())
             .fold(0.0f64, f64::max);
-        let head = if groups > 1 { 1.25 } else { 1.08 };
-        (0.0, if top > 0.0 { top * head } else { 1.0 })
+        (0.0, if top > 0.0 { top * 1.08 } else { 1.0 })
     });
-    let mut chart = ChartBuilder::on(area)
+    let plot_w = plot.dim_in_pixel().0 as f64 - 96.0;
+    let slot = plot_w / n as f64;
+    let upright = upright_labels(&b.categories, slot);
+    // Upright labels need UPRIGHT_SPACING_PX each.
+    let every = if upright {
+        ((UPRIGHT_SPACING_PX * n as f64) / plot_w).ceil().max(1.0) as usize
+    } else {
+        1
+    };
+    let label_area = if upright {
+        upright_area(&b.categories)
+    } else {
+        40
+    };
+    let mut chart = ChartBuilder::on(&plot)
         .caption(&b.title, (FONT, 20))
         .margin(12)
-        .x_label_area_size(40)
+        .x_label_area_size(label_area)
         .y_label_area_size(60)
         .build_cartesian_2d(-0.5..(n as f64 - 0.5), y0..y1)
         .map_err(plot_err)?;
     let cats = b.categories.clone();
-    let every = n.div_ceil(12).max(1);
     chart
         .configure_mesh()
         .disable_x_mesh()
-        .x_labels(n.min(40))
+        .x_labels(n.min(60))
         .x_label_formatter(&|x| {
-            let i = x.round();
-            if (x - i).abs() > 1e-6 || i < 0.0 || !(i as usize).is_multiple_of(every) {
-                return String::new();
+            if upright {
+                String::new()
+            } else {
+                category_label(&cats, *x, every)
             }
-            cats.get(i as usize).cloned().unwrap_or_default()
         })
         .y_label_formatter(&|y| tick(*y))
         .x_desc(&b.x_label)
         .y_desc(&b.y_label)
+        // Sets both axes: must come before the x-specific style.
         .label_style((FONT, 13))
         .light_line_style(RGBColor(235, 235, 235))
         .draw()
         .map_err(plot_err)?;
+    if upright {
+        draw_upright_labels(area, &chart, &b.categories, every, y0)?;
+    }
     let width = 0.8 / groups as f64;
     for (g, s) in b.series.iter().enumerate() {
         let color = palette(g);
         let left = |i: usize| i as f64 - 0.4 + g as f64 * width;
         chart
-            .draw_series(s.values.iter().enumerate().map(|(i, v)| {
-                Rectangle::new(
-                    [(left(i) + 0.02, 0.0), (left(i) + width - 0.02, *v)],
-                    color.filled(),
-                )
-            }))
-            .map_err(plot_err)?
-            .label(s.name.clone())
-            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], color.filled()));
+            .draw_series(
+                // An undefined value (NaN) gets no bar rather than a bar at 0.
+                s.values
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, v)| v.is_finite())
+                    .map(|(i, v)| {
+                        Rectangle::new(
+                            [(left(i) + 0.02, 0.0), (left(i) + width - 0.02, *v)],
+                            color.filled(),
+                        )
+                    }),
+            )
+            .map_err(plot_err)?;
         chart
-            .draw_series(s.intervals.iter().enumerate().map(|(i, (lo, hi))| {
-                let x = left(i) + width / 2.0;
-                let mid = s.values.get(i).copied().unwrap_or(*lo);
-                ErrorBar::new_vertical(x, *lo, mid, *hi, BLACK.stroke_width(1), 6)
-            }))
+            .draw_series(
+                s.intervals
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, (lo, hi))| lo.is_finite() && hi.is_finite())
+                    .map(|(i, (lo, hi))| {
+                        let x = left(i) + width / 2.0;
+                        let mid = s.values.get(i).copied().unwrap_or(*lo);
+                        ErrorBar::new_vertical(x, *lo, mid, *hi, BLACK.stroke_width(1), 6)
+                    }),
+            )
             .map_err(plot_err)?;
     }
-    if groups > 1 || b.series.iter().any(|s| !s.name.is_empty()) {
-        chart
-            .configure_series_labels()
-            .label_font((FONT, 13))
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .position(legend_position(b.legend))
-            .draw()
-            .map_err(plot_err)?;
+    if let Some((band, rows)) = legend {
+        let samples: Vec<Sample> = (0..names.len()).map(|g| Sample::Bar(palette(g))).collect();
+        draw_legend(&band, &rows, &names, &samples)?;
     }
     Ok(())
 }
 
-fn draw_heatmap(
-    h: &Heatmap,
-    area: &DrawingArea<BitMapBackend, plotters::coord::Shift>,
-) -> anyhow::Result<()> {
-    let (main, legend) = area.split_horizontally(PANEL.0 - 90);
-    let x0 = *h.xs.first().unwrap_or(&0) as f64 - 0.5;
-    let x1 = *h.xs.last().unwrap_or(&0) as f64 + 0.5;
-    let y0 = *h.ys.first().unwrap_or(&0) as f64 - 0.5;
-    let y1 = *h.ys.last().unwrap_or(&0) as f64 + 0.5;
+fn draw_heatmap(h: &Heatmap, area: &Panel<'_>) -> anyhow::Result<()> {
+    let (w, _) = area.dim_in_pixel();
+    let (main, legend) = area.split_horizontally(w - 90);
+    let nx = h.columns.len().max(1);
+    let ny = h.rows.len().max(1);
+    // Cells sit at their index; the axes print the row and column labels.
+    let plot_w = main.dim_in_pixel().0 as f64 - 90.0;
+    // Short labels (numbers) stay flat and are thinned; names turn upright.
+    let longest = h
+        .columns
+        .iter()
+        .map(|c| c.chars().count())
+        .max()
+        .unwrap_or(1);
+    let upright = longest > 4 && upright_labels(&h.columns, plot_w / nx as f64);
+    let x_every = if upright {
+        ((UPRIGHT_SPACING_PX * nx as f64) / plot_w).ceil().max(1.0) as usize
+    } else {
+        ((longest as f64 * 7.5 + 8.0) * nx as f64 / plot_w)
+            .ceil()
+            .max(1.0) as usize
+    };
+    let y_every = (ny as f64 * 16.0 / 380.0).ceil().max(1.0) as usize;
+    let longest_row = h.rows.iter().map(|c| c.chars().count()).max().unwrap_or(1) as u32;
     let mut chart = ChartBuilder::on(&main)
         .caption(&h.title, (FONT, 20))
         .margin(12)
-        .x_label_area_size(40)
-        .y_label_area_size(50)
-        .build_cartesian_2d(x0..x1, y0..y1)
+        .x_label_area_size(if upright {
+            upright_area(&h.columns)
+        } else {
+            40
+        })
+        .y_label_area_size((longest_row * 8 + 34).clamp(50, 170))
+        .build_cartesian_2d(-0.5..(nx as f64 - 0.5), -0.5..(ny as f64 - 0.5))
         .map_err(plot_err)?;
     chart
         .configure_mesh()
         .disable_mesh()
         .x_desc(&h.x_label)
         .y_desc(&h.y_label)
-        .x_label_formatter(&|x| format!("{x:.0}"))
-        .y_label_formatter(&|y| format!("{y:.0}"))
+        .x_labels(nx.min(60))
+        .y_labels(ny.min(60))
+        .x_label_formatter(&|x| {
+            if upright {
+                String::new()
+            } else {
+                category_label(&h.columns, *x, x_every)
+            }
+        })
+        .y_label_formatter(&|y| category_label(&h.rows, *y, y_every))
         .label_style((FONT, 13))
         .draw()
         .map_err(plot_err)?;
+    if upright {
+        draw_upright_labels(area, &chart, &h.columns, x_every, -0.5)?;
+    }
     let (lo, hi) = span(h.range.0, h.range.1);
-    let cells = h.ys.iter().enumerate().flat_map(|(iy, y)| {
-        h.xs.iter().enumerate().map(move |(ix, x)| {
-            let v = h.values[iy][ix];
-            let c = ViridisRGB::get_color_normalized(v, lo, hi);
-            let (x, y) = (*x as f64, *y as f64);
+    let cells = h.values.iter().enumerate().flat_map(|(iy, row)| {
+        row.iter().enumerate().map(move |(ix, &v)| {
+            // A cell with no value is grey, never the colour of a real value.
+            let c = if v.is_nan() {
+                RGBColor(200, 200, 200)
+            } else {
+                ViridisRGB::get_color_normalized(v, lo, hi)
+            };
+            let (x, y) = (ix as f64, iy as f64);
             Rectangle::new([(x - 0.5, y - 0.5), (x + 0.5, y + 0.5)], c.filled())
         })
     });

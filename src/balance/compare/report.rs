@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use polars::prelude::*;
 
 use crate::balance::expect::decide::num;
-use crate::report::{csv_string, BarChart, BarSeries, Chart, Figure, Legend};
+use crate::report::{csv_string, BarChart, BarSeries, Chart, Figure};
 
 use super::diff::{Comparison, Move};
 
@@ -242,7 +242,6 @@ pub fn chart(c: &Comparison) -> Option<Figure> {
                 intervals: Vec::new(),
             }],
             y_range: Some((lo - pad, hi + pad)),
-            legend: Legend::UpperRight,
         })],
     })
 }

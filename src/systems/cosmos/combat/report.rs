@@ -7,7 +7,7 @@ use polars::prelude::*;
 
 use crate::context::Context;
 use crate::report::{
-    BarChart, BarSeries, Chart, Figure, Legend, LineChart, LineSeries, Output, Provenance,
+    BarChart, BarSeries, Chart, Figure, LineChart, LineSeries, Output, Provenance,
 };
 use crate::scenario::ScenarioFile;
 use crate::stats::{t_interval, wilson};
@@ -337,7 +337,6 @@ pub fn result(
             bars("backlash", &bl, &bl_lo, &bl_hi),
         ],
         y_range: Some((0.0, 1.25)),
-        legend: Legend::UpperRight,
     })];
     if wanted.contains(&OutputTable::Postures) {
         outputs.push(Output {

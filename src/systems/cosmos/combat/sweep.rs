@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 use polars::prelude::*;
 
 use crate::error::UserError;
-use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance};
+use crate::report::{
+    BarChart, BarSeries, Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind,
+};
 use crate::scenario::ScenarioFile;
 use crate::systems::RunOverrides;
 
@@ -315,59 +317,55 @@ pub fn sweep(file: &ScenarioFile, varies: &[Vary], o: &RunOverrides) -> anyhow::
     ));
     let frame = DataFrame::new_infer_height(cols)?;
 
-    // One chart per varied value: x = that value, one line per combination of the others.
+    // One chart per varied value: x = that value, one series per combination of the others.
     let mut figures = Vec::new();
     for (i, v) in varies.iter().enumerate() {
-        let x_of = |p: &Vec<toml::Value>| p[i].as_float().or(p[i].as_integer().map(|n| n as f64));
-        let mut groups: BTreeMap<String, Vec<usize>> = BTreeMap::new();
-        for (j, p) in points.iter().enumerate() {
-            let others: Vec<String> = varies
-                .iter()
-                .zip(p)
-                .enumerate()
-                .filter(|(k, _)| *k != i)
-                .map(|(_, (w, x))| format!("{}={}", w.key, text(x)))
-                .collect();
-            groups.entry(others.join(" ")).or_default().push(j);
-        }
-        let series = |f: &dyn Fn(&Headline) -> (f64, f64, f64)| -> Vec<LineSeries> {
-            groups
-                .iter()
-                .map(|(name, js)| {
-                    let mut s = LineSeries {
-                        name: name.clone(),
-                        ..Default::default()
-                    };
-                    for (pos, &j) in js.iter().enumerate() {
-                        let x = x_of(&points[j]).unwrap_or(pos as f64);
-                        let (p, lo, hi) = f(&heads[j]);
-                        s.points.push((x, p));
-                        s.band.push((x, lo, hi));
-                    }
-                    s
-                })
-                .collect()
-        };
+        let groups = series_groups(varies, &points, i);
+        let xs: Vec<toml::Value> = points.iter().map(|p| p[i].clone()).collect();
+        let kind = value_kind(&v.values);
         let first_side = heads[0].win[0].0.clone();
+        // With no Dark point spent the rate is 0 of 0: undefined, left out of the chart.
+        let apocalypse: Vec<_> = heads
+            .iter()
+            .map(|h| {
+                if h.dark_spent == 0 {
+                    (f64::NAN, f64::NAN, f64::NAN)
+                } else {
+                    h.apocalypse_per_dark
+                }
+            })
+            .collect();
+        let win: Vec<_> = heads
+            .iter()
+            .map(|h| (h.win[0].1, h.win[0].2, h.win[0].3))
+            .collect();
         figures.push(Figure {
             suffix: Some(v.column()),
             panels: vec![
-                Chart::Lines(LineChart {
-                    legend: Default::default(),
-                    title: format!("Apocalypse per Dark point vs {}", v.key),
-                    x_label: v.key.clone(),
-                    y_label: "Apocalypse per Dark point spent (95% band)".into(),
-                    series: series(&|h: &Headline| h.apocalypse_per_dark),
-                    y_range: Some((0.0, 1.0)),
-                }),
-                Chart::Lines(LineChart {
-                    legend: Default::default(),
-                    title: format!("P({first_side} wins) vs {}", v.key),
-                    x_label: v.key.clone(),
-                    y_label: format!("P({first_side} wins) (95% band)"),
-                    series: series(&|h: &Headline| (h.win[0].1, h.win[0].2, h.win[0].3)),
-                    y_range: Some((0.0, 1.0)),
-                }),
+                panel(
+                    kind,
+                    Labels {
+                        title: format!("Apocalypse per Dark point vs {}", v.key),
+                        x: v.key.clone(),
+                        y: "Apocalypse per Dark point spent (95% interval)".into(),
+                    },
+                    &groups,
+                    &v.values,
+                    &xs,
+                    &apocalypse,
+                ),
+                panel(
+                    kind,
+                    Labels {
+                        title: format!("P({first_side} wins) vs {}", v.key),
+                        x: v.key.clone(),
+                        y: format!("P({first_side} wins) (95% interval)"),
+                    },
+                    &groups,
+                    &v.values,
+                    &xs,
+                    &win,
+                ),
             ],
         });
     }
@@ -415,6 +413,138 @@ pub fn sweep(file: &ScenarioFile, varies: &[Vary], o: &RunOverrides) -> anyhow::
     })
 }
 
+/// What the values of one `--vary` flag are, which decides its chart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ValueKind {
+    /// Names, booleans, anything not a number (modes, policies): bars per category.
+    Categorical,
+    /// Whole numbers (levels, HP): a point per value, integer ticks, no line.
+    Integer,
+    /// Fractional numbers: lines with a marker at every simulated value.
+    Real,
+}
+
+fn value_kind(values: &[toml::Value]) -> ValueKind {
+    let num = |x: &toml::Value| x.as_float().or(x.as_integer().map(|n| n as f64));
+    if values.iter().any(|x| num(x).is_none()) {
+        ValueKind::Categorical
+    } else if values
+        .iter()
+        .all(|x| num(x).is_some_and(|f| f.fract() == 0.0))
+    {
+        ValueKind::Integer
+    } else {
+        ValueKind::Real
+    }
+}
+
+/// The series of flag `i`'s charts: one per combination of the other flags' values
+/// (named by them), each listing its grid points in the order of flag `i`'s values.
+fn series_groups(
+    varies: &[Vary],
+    points: &[Vec<toml::Value>],
+    i: usize,
+) -> Vec<(String, Vec<usize>)> {
+    let mut groups: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    for (j, p) in points.iter().enumerate() {
+        let others: Vec<String> = varies
+            .iter()
+            .zip(p)
+            .enumerate()
+            .filter(|(k, _)| *k != i)
+            .map(|(_, (w, x))| format!("{}={}", w.key, text(x)))
+            .collect();
+        groups.entry(others.join(" ")).or_default().push(j);
+    }
+    groups.into_iter().collect()
+}
+
+struct Labels {
+    title: String,
+    x: String,
+    y: String,
+}
+
+/// One chart panel of a sweep: `metric[j]` = (value, lo, hi) at grid point `j`, whose
+/// varied value is `xs[j]`; `groups` name the series (the other flags' values) and list
+/// their grid points in the order of `values`. Undefined values (NaN) are left out.
+fn panel(
+    kind: ValueKind,
+    labels: Labels,
+    groups: &[(String, Vec<usize>)],
+    values: &[toml::Value],
+    xs: &[toml::Value],
+    metric: &[(f64, f64, f64)],
+) -> Chart {
+    let defined = metric.iter().any(|m| m.0.is_finite());
+    let title = if defined {
+        labels.title
+    } else {
+        format!("{} (undefined: 0 of 0 at every point)", labels.title)
+    };
+    if kind == ValueKind::Categorical {
+        let categories: Vec<String> = values.iter().map(text).collect();
+        let series = groups
+            .iter()
+            .map(|(name, js)| {
+                let mut s = BarSeries {
+                    name: name.clone(),
+                    values: vec![f64::NAN; categories.len()],
+                    intervals: vec![(f64::NAN, f64::NAN); categories.len()],
+                };
+                for &j in js {
+                    if let Some(c) = values.iter().position(|x| *x == xs[j]) {
+                        s.values[c] = metric[j].0;
+                        s.intervals[c] = (metric[j].1, metric[j].2);
+                    }
+                }
+                s
+            })
+            .collect();
+        return Chart::Bars(BarChart {
+            title,
+            x_label: labels.x,
+            y_label: labels.y,
+            categories,
+            series,
+            y_range: Some((0.0, 1.0)),
+        });
+    }
+    let series = groups
+        .iter()
+        .map(|(name, js)| {
+            let mut s = LineSeries {
+                name: name.clone(),
+                ..Default::default()
+            };
+            for &j in js {
+                let x = xs[j]
+                    .as_float()
+                    .or(xs[j].as_integer().map(|n| n as f64))
+                    .unwrap_or(f64::NAN);
+                let (p, lo, hi) = metric[j];
+                if p.is_finite() && x.is_finite() {
+                    s.points.push((x, p));
+                    s.band.push((x, lo, hi));
+                }
+            }
+            s
+        })
+        .collect();
+    Chart::Lines(LineChart {
+        title,
+        x_label: labels.x,
+        y_label: labels.y,
+        series,
+        y_range: Some((0.0, 1.0)),
+        x_kind: if kind == ValueKind::Integer {
+            XKind::Integer
+        } else {
+            XKind::Sampled
+        },
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -452,5 +582,98 @@ mod tests {
             g[1],
             vec![toml::Value::Integer(1), toml::Value::String("y".into())]
         );
+    }
+
+    #[test]
+    fn varied_values_are_classified_for_their_chart() {
+        let kind = |s: &str| value_kind(&parse_vary(s).unwrap().values);
+        assert_eq!(
+            kind("hero.mode=offensive,defensive"),
+            ValueKind::Categorical
+        );
+        assert_eq!(kind("hero.flag=true,false"), ValueKind::Categorical);
+        assert_eq!(kind("hero.x=1,fast"), ValueKind::Categorical);
+        assert_eq!(kind("hero.level=1..5"), ValueKind::Integer);
+        assert_eq!(kind("hero.hp=10.0,20.0"), ValueKind::Integer);
+        assert_eq!(
+            kind("hero.policy.dark_below_hp=0.2..0.8:0.1"),
+            ValueKind::Real
+        );
+    }
+
+    fn groups_of(vs: &[Vary], i: usize) -> (Vec<(String, Vec<usize>)>, Vec<Vec<toml::Value>>) {
+        let pts = grid(vs);
+        (series_groups(vs, &pts, i), pts)
+    }
+
+    fn labels() -> Labels {
+        Labels {
+            title: "t".into(),
+            x: "x".into(),
+            y: "y".into(),
+        }
+    }
+
+    #[test]
+    fn categorical_sweeps_are_bars_per_category() {
+        let vs = [
+            parse_vary("a.mode=offensive,defensive,balanced").unwrap(),
+            parse_vary("b.level=1,2").unwrap(),
+        ];
+        let (groups, pts) = groups_of(&vs, 0);
+        let xs: Vec<toml::Value> = pts.iter().map(|p| p[0].clone()).collect();
+        let metric: Vec<(f64, f64, f64)> = (0..6).map(|j| (j as f64 / 10.0, 0.0, 1.0)).collect();
+        let kind = value_kind(&vs[0].values);
+        match panel(kind, labels(), &groups, &vs[0].values, &xs, &metric) {
+            Chart::Bars(b) => {
+                assert_eq!(b.categories, ["offensive", "defensive", "balanced"]);
+                assert_eq!(b.series.len(), 2);
+                assert_eq!(b.series[0].name, "b.level=1");
+                // Grid order: (off,1)=0 (off,2)=1 (def,1)=2 ...
+                assert_eq!(b.series[0].values, vec![0.0, 0.2, 0.4]);
+                assert_eq!(b.series[1].values, vec![0.1, 0.3, 0.5]);
+            }
+            other => panic!("expected bars, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn integer_sweeps_are_points_and_real_sweeps_marked_lines() {
+        let vs = [parse_vary("a.level=1..5").unwrap()];
+        let (groups, pts) = groups_of(&vs, 0);
+        let xs: Vec<toml::Value> = pts.iter().map(|p| p[0].clone()).collect();
+        let mut metric: Vec<(f64, f64, f64)> = (0..5).map(|j| (0.1 * j as f64, 0.0, 1.0)).collect();
+        // An undefined rate is left out, not drawn as 0.
+        metric[2].0 = f64::NAN;
+        match panel(
+            value_kind(&vs[0].values),
+            labels(),
+            &groups,
+            &vs[0].values,
+            &xs,
+            &metric,
+        ) {
+            Chart::Lines(c) => {
+                assert_eq!(c.x_kind, XKind::Integer);
+                let x: Vec<f64> = c.series[0].points.iter().map(|p| p.0).collect();
+                assert_eq!(x, vec![1.0, 2.0, 4.0, 5.0]);
+            }
+            other => panic!("expected points, got {other:?}"),
+        }
+        let vs = [parse_vary("a.p=0.2..0.4:0.1").unwrap()];
+        let (groups, pts) = groups_of(&vs, 0);
+        let xs: Vec<toml::Value> = pts.iter().map(|p| p[0].clone()).collect();
+        let metric = vec![(0.5, 0.4, 0.6); 3];
+        match panel(
+            value_kind(&vs[0].values),
+            labels(),
+            &groups,
+            &vs[0].values,
+            &xs,
+            &metric,
+        ) {
+            Chart::Lines(c) => assert_eq!(c.x_kind, XKind::Sampled),
+            other => panic!("expected lines, got {other:?}"),
+        }
     }
 }

@@ -1,7 +1,7 @@
 use polars::prelude::*;
 
 use crate::context::{Context, Method};
-use crate::report::{Chart, Figure, Heatmap, Legend, LineChart, LineSeries, Output, Provenance};
+use crate::report::{Chart, Figure, Heatmap, LineChart, LineSeries, Output, Provenance};
 use crate::stats::t_interval;
 use crate::systems::cosmos::{
     stationary_with_band, KarmaWalk, TestRules, KARMA_MIN, KARMA_STATES, OPTIONS,
@@ -126,7 +126,6 @@ pub fn karma_drift_output(
         title: "Where karma settles over long play".into(),
         x_label: "karma".into(),
         y_label: "long-run share of tests".into(),
-        legend: Legend::UpperRight,
         ..Default::default()
     };
     for t in &picks {
@@ -146,8 +145,8 @@ pub fn karma_drift_output(
         title: "Stationary karma share".into(),
         x_label: "threshold".into(),
         y_label: "karma".into(),
-        xs: params.thresholds.clone(),
-        ys: karmas.clone(),
+        columns: Heatmap::labels(&params.thresholds),
+        rows: Heatmap::labels(&karmas),
         values: karmas
             .iter()
             .map(|&k| {

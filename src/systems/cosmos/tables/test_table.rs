@@ -3,7 +3,7 @@ use polars::prelude::*;
 use crate::context::{Context, Method};
 use crate::engine::{Counts, Rng64, Simulation};
 use crate::error::UserError;
-use crate::report::{Chart, Figure, Heatmap, Legend, LineChart, LineSeries, Output, Provenance};
+use crate::report::{Chart, Figure, Heatmap, LineChart, LineSeries, Output, Provenance};
 use crate::stats::wilson;
 use crate::systems::cosmos::{
     roll_dist, KarmaDie, Outcome, TestRules, TestSampler, TestSpec, OPTIONS,
@@ -182,7 +182,6 @@ pub fn test_output(
         x_label: "threshold".into(),
         y_label: "P(success, crit or super)".into(),
         y_range: Some((0.0, 1.0)),
-        legend: Legend::UpperLeft,
         ..Default::default()
     };
     for kb in KARMA_BANDS.iter().filter(|k| grid.karma.contains(k)) {
@@ -205,8 +204,8 @@ pub fn test_output(
         title: "P(success or better)".into(),
         x_label: "threshold".into(),
         y_label: "karma".into(),
-        xs: grid.thresholds.clone(),
-        ys: grid.karma.clone(),
+        columns: Heatmap::labels(&grid.thresholds),
+        rows: Heatmap::labels(&grid.karma),
         values: grid
             .karma
             .iter()

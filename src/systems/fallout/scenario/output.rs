@@ -3,7 +3,7 @@
 use polars::prelude::*;
 
 use crate::context::Context;
-use crate::report::{Chart, Figure, Legend, LineChart, LineSeries, Output, Provenance};
+use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind};
 use crate::scenario::ScenarioFile;
 use crate::stats::{t_interval, wilson};
 use crate::systems::fallout::OPTIONS;
@@ -128,7 +128,8 @@ pub(super) fn result(
         y_label: "AP".into(),
         series: vec![line("group pool (max 6)", &pool), line("MJ pool", &mj)],
         y_range: None,
-        legend: Legend::UpperLeft,
+        // One value per test of the sequence: points, not a line between tests.
+        x_kind: XKind::Integer,
     };
     let rates = LineChart {
         title: "P(pass) per test".into(),
@@ -147,7 +148,8 @@ pub(super) fn result(
             },
         ],
         y_range: Some((0.0, 1.0)),
-        legend: Legend::LowerLeft,
+        // One value per test of the sequence: points, not a line between tests.
+        x_kind: XKind::Integer,
     };
 
     let k = steps.len();

@@ -126,8 +126,8 @@ pub fn help_output(g: &HelpGrid, ctx: &Context) -> anyhow::Result<Output> {
         title: format!("Gain in P(pass), difficulty {d}, {n0}d20"),
         x_label: "leader target number".into(),
         y_label: "helper target number".into(),
-        xs: g.tns.iter().map(|&x| x as i64).collect(),
-        ys: g.helper_tns.iter().map(|&x| x as i64).collect(),
+        columns: Heatmap::labels(&g.tns),
+        rows: Heatmap::labels(&g.helper_tns),
         values,
         range: (0.0, top),
     };

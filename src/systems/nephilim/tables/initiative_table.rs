@@ -2,7 +2,7 @@ use polars::prelude::*;
 
 use crate::context::{Context, Method};
 use crate::engine::{Counts, Rng64, Simulation};
-use crate::report::{Chart, Figure, Legend, LineChart, LineSeries, Output};
+use crate::report::{Chart, Figure, LineChart, LineSeries, Output};
 use crate::stats::wilson;
 use crate::systems::nephilim::{
     gap_noise, p_earlier_over, sample_earlier, DSampler, NephilimRules,
@@ -126,7 +126,7 @@ pub fn initiative_output(
         y_label: "P(earlier segment)".into(),
         series: vec![series],
         y_range: Some((0.0, 1.0)),
-        legend: Legend::UpperLeft,
+        x_kind: Default::default(),
     };
     let mut key = Vec::new();
     for d in [0, 3, 5, 8] {

@@ -173,10 +173,14 @@ pub fn magic_output(grid: &MagicGrid, ctx: &Context) -> anyhow::Result<Output> {
                 "{}: P(works), Ka-element {ref_ka}",
                 c.name().replace('_', " ")
             ),
-            x_label: "duration (0 free action, 1 action, 2 x rounds ... 8 x days)".into(),
+            x_label: "duration".into(),
             y_label: "casting skill".into(),
-            xs: grid.durations.iter().map(|d| *d as i64).collect(),
-            ys: grid.skills.clone(),
+            columns: grid
+                .durations
+                .iter()
+                .map(|d| d.name().to_string())
+                .collect(),
+            rows: Heatmap::labels(&grid.skills),
             values: grid
                 .skills
                 .iter()

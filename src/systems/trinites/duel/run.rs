@@ -3,7 +3,9 @@
 use polars::prelude::*;
 
 use crate::error::UserError;
-use crate::report::{Chart, Figure, Heatmap, LineChart, LineSeries, Output, Provenance};
+use crate::report::{
+    BarChart, BarSeries, Chart, Figure, Heatmap, LineChart, LineSeries, Output, Provenance,
+};
 use crate::scenario::ScenarioFile;
 use crate::stats::{t_interval, wilson, z95};
 use crate::systems::trinites::{TrinitesRules, OPTIONS};
@@ -202,9 +204,9 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     }
     summary += &format!(
         "\nFiles: `trinites-duel-pairs.csv` (+ chart), `trinites-duel-rounds.csv` (+ chart), `.meta.json` provenance.\n\
-Heatmap axes: prime index {}; pénalité index {}.\n\n## Provenance\n\n{}\n",
-        PRIMES.iter().enumerate().map(|(i, p)| format!("{i}={}", p.1)).collect::<Vec<_>>().join(", "),
-        PENALTIES.iter().enumerate().map(|(i, p)| format!("{i}={}", p.1)).collect::<Vec<_>>().join(", "),
+Heatmap axes: primes {}; pénalités {}.\n\n## Provenance\n\n{}\n",
+        PRIMES.iter().map(|p| p.1).collect::<Vec<_>>().join(", "),
+        PENALTIES.iter().map(|p| p.1).collect::<Vec<_>>().join(", "),
         prov.summary()
     );
     Ok(ScenarioResult {
@@ -264,21 +266,17 @@ fn pairs_output(duel: &Duel, results: &[PairResult], prov: Provenance) -> anyhow
             f(&|r| r.stats.adam_fell as f64 / r.n() as f64),
         ),
     ])?;
-    let mut s = LineSeries {
-        name: "P(Adam' wins)".into(),
-        ..Default::default()
-    };
-    for (i, r) in results.iter().enumerate() {
-        let (lo, hi) = r.ci(0);
-        s.points.push((i as f64, r.p(0)));
-        s.band.push((i as f64, lo, hi));
-    }
-    let mut panels = vec![Chart::Lines(LineChart {
-        legend: Default::default(),
-        title: "Adam' win rate per pair (list order)".into(),
-        x_label: "pair number in the scenario list".into(),
-        y_label: "P(Adam' wins)".into(),
-        series: vec![s],
+    // Pairs are categories: one bar each (list order), never a line joining them.
+    let mut panels = vec![Chart::Bars(BarChart {
+        title: "Adam' win rate per prime/pénalité pair (list order)".into(),
+        x_label: "prime/pénalité pair".into(),
+        y_label: "P(Adam' wins) (95% interval)".into(),
+        categories: results.iter().map(PairResult::label).collect(),
+        series: vec![BarSeries {
+            name: String::new(),
+            values: results.iter().map(|r| r.p(0)).collect(),
+            intervals: results.iter().map(|r| r.ci(0)).collect(),
+        }],
         y_range: Some((0.0, 1.0)),
     })];
     if duel.pairs == all_pairs() {
@@ -286,20 +284,14 @@ fn pairs_output(duel: &Duel, results: &[PairResult], prov: Provenance) -> anyhow
         for r in results {
             values[r.pair.1.index()][r.pair.0.index()] = r.p(0);
         }
-        // none/none sits at (0, 0); other cells of row 0 and column 0 are impossible.
-        for row in values.iter_mut() {
-            for v in row.iter_mut() {
-                if v.is_nan() {
-                    *v = 0.0;
-                }
-            }
-        }
+        // none/none sits at (0, 0); the other cells of row 0 and column 0 are impossible
+        // pairs and stay NaN, drawn grey rather than as a 0% win rate.
         panels.push(Chart::Heatmap(Heatmap {
-            title: "P(Adam' wins) by prime × pénalité (indices: see summary.md)".into(),
-            x_label: "prime index".into(),
-            y_label: "pénalité index".into(),
-            xs: (0..PRIMES.len() as i64).collect(),
-            ys: (0..PENALTIES.len() as i64).collect(),
+            title: "P(Adam' wins) by prime × pénalité (grey: impossible pair)".into(),
+            x_label: "prime".into(),
+            y_label: "pénalité".into(),
+            columns: PRIMES.iter().map(|p| p.1.to_string()).collect(),
+            rows: PENALTIES.iter().map(|p| p.1.to_string()).collect(),
             values,
             range: (0.0, 1.0),
         }));
@@ -360,7 +352,7 @@ fn rounds_output(duel: &Duel, reference: &PairResult, prov: Provenance) -> anyho
         figures: vec![Figure {
             suffix: None,
             panels: vec![Chart::Lines(LineChart {
-                legend: Default::default(),
+                x_kind: Default::default(),
                 title: format!("Duel end by round ({})", reference.label()),
                 x_label: "round".into(),
                 y_label: "probability".into(),

@@ -226,8 +226,8 @@ pub fn conf_output(
                 title: format!("P(A wins): A {} vs B {}", who(da), who(db)),
                 x_label: "modifier A (acts)".into(),
                 y_label: "modifier B (opposes)".into(),
-                xs: grid.modifiers_a.clone(),
-                ys: grid.modifiers_b.clone(),
+                columns: Heatmap::labels(&grid.modifiers_a),
+                rows: Heatmap::labels(&grid.modifiers_b),
                 values: grid
                     .modifiers_b
                     .iter()

@@ -174,7 +174,7 @@ pub fn test_output(
     };
     let p = |i: usize| rows[i].0;
     let success = LineChart {
-        legend: Default::default(),
+        x_kind: Default::default(),
         title: "P(success) by modifier".into(),
         x_label: "modifier (skill + difficulty)".into(),
         y_label: "P(final >= 12)".into(),
@@ -186,7 +186,7 @@ pub fn test_output(
     };
     let d = |i: usize| rows[i].1;
     let kept = LineChart {
-        legend: Default::default(),
+        x_kind: Default::default(),
         title: "How often the Trinité keeps the Deva die".into(),
         x_label: "modifier".into(),
         y_label: "P(Deva die kept)".into(),

@@ -8,7 +8,7 @@ use serde::Deserialize;
 
 use crate::engine::{Merge, Moments, Rng64, Simulation, Tally};
 use crate::error::UserError;
-use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance};
+use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind};
 use crate::scenario::{RunSection, ScenarioFile};
 use crate::stats::{t_interval, wilson};
 use crate::systems::cosmos::growth::campaign::{KarmaTrack, Mix, PostureKind, Postures};
@@ -471,6 +471,8 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         title: format!("Share of tests at each karma (after {} tests)", m.burn_in),
         x_label: "karma read by the test".into(),
         y_label: "share of tests".into(),
+        // A distribution over whole karma values: points, not a curve between them.
+        x_kind: XKind::Integer,
         ..Default::default()
     };
     chart.series.push(LineSeries {

@@ -117,7 +117,7 @@ pub fn cdf_chart(
     Figure {
         suffix: None,
         panels: vec![Chart::Lines(LineChart {
-            legend: Default::default(),
+            x_kind: Default::default(),
             title: title.into(),
             x_label: x_label.into(),
             y_label: "P(event by then)".into(),

@@ -74,11 +74,11 @@ pub fn piloting_output(grid: &PilotingGrid, ctx: &Context) -> anyhow::Result<Out
     }
     let heat_dice: Vec<u32> = grid.dice.iter().copied().filter(|&d| d != 100).collect();
     let heat = Heatmap {
-        title: "P(success) by vehicle die (rows, index) and score, no stress".into(),
+        title: "P(success) by vehicle die and score, no stress".into(),
         x_label: "pilot score".into(),
-        y_label: "vehicle die (4,6,8,10,12,20 -> rows 0..)".into(),
-        xs: grid.scores.clone(),
-        ys: (0..heat_dice.len() as i64).collect(),
+        y_label: "vehicle die".into(),
+        columns: Heatmap::labels(&grid.scores),
+        rows: heat_dice.iter().map(|d| format!("d{d}")).collect(),
         values: heat_dice
             .iter()
             .map(|&d| grid.scores.iter().map(|&x| p_success(x, d, 0)).collect())

@@ -314,7 +314,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     dcols.extend(cols.into_iter().map(|(n, v)| Column::new(n.into(), v)));
     let [b0, b1] = bands;
     let track_chart = LineChart {
-        legend: Default::default(),
+        x_kind: Default::default(),
         title: "Fatigue in the evening, by day".into(),
         x_label: "day".into(),
         y_label: "points (-3..10)".into(),
@@ -322,7 +322,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         series: vec![b0, b1],
     };
     let risk_chart = LineChart {
-        legend: Default::default(),
+        x_kind: Default::default(),
         title: "Exhaustion and the reference test".into(),
         x_label: "day".into(),
         y_label: "probability".into(),

@@ -4,7 +4,9 @@
 use polars::prelude::*;
 
 use crate::engine::{Counts, Merge, Moments, Rng64, Simulation, Tally};
-use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance};
+use crate::report::{
+    BarChart, BarSeries, Chart, Figure, LineChart, LineSeries, Output, Provenance,
+};
 use crate::scenario::ScenarioFile;
 use crate::stats::{t_interval, wilson};
 use crate::systems::cosmos::growth::genetics::{MutationRules, Mutations, Ultimate};
@@ -264,7 +266,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     }
     let [c0, c1] = curves;
     let surv_chart = LineChart {
-        legend: Default::default(),
+        x_kind: Default::default(),
         title: "Survival: share of characters without the event yet".into(),
         x_label: "day of exposure".into(),
         y_label: "P(not yet)".into(),
@@ -388,16 +390,17 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             .collect::<Vec<_>>()
             .join(", ")
     )];
-    let shares_chart = |name: &str, v: &[f64], lo: &[f64], hi: &[f64]| LineSeries {
+    let shares_chart = |name: &str, v: &[f64], lo: &[f64], hi: &[f64]| BarSeries {
         name: name.into(),
-        points: v.iter().enumerate().map(|(i, s)| (i as f64, *s)).collect(),
-        band: (0..v.len()).map(|i| (i as f64, lo[i], hi[i])).collect(),
+        values: v.to_vec(),
+        intervals: lo.iter().copied().zip(hi.iter().copied()).collect(),
     };
-    let ult_chart = LineChart {
-        legend: Default::default(),
+    // Ultimate types are categories: grouped bars, not a line through them.
+    let ult_chart = BarChart {
         title: "Ultimate type shares".into(),
-        x_label: "ultimate: 0 abomination, 1 fatal, 2 zombie, 3 half_hp".into(),
+        x_label: "ultimate".into(),
         y_label: "share of characters with an ultimate".into(),
+        categories: un.iter().map(|u| u.to_string()).collect(),
         y_range: Some((0.0, 1.0)),
         series: vec![
             shares_chart("first ultimate", &sf, &sfl, &sfh),
@@ -417,7 +420,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             Column::new("share_final_lo".into(), sll),
             Column::new("share_final_hi".into(), slh),
         ])?,
-        figures: vec![Figure { suffix: None, panels: vec![Chart::Lines(ult_chart)] }],
+        figures: vec![Figure { suffix: None, panels: vec![Chart::Bars(ult_chart)] }],
         key_figures: ult_key,
         provenance: Provenance { output: "mutation-ultimates".into(), ..prov.clone() },
     };
