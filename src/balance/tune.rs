@@ -74,7 +74,8 @@ pub fn max_steps(g: &Goal) -> usize {
 
 /// Side of the target: -1 below, +1 above, 0 on it (exact only).
 fn side(p: &Point, target: f64) -> i8 {
-    if p.on_target {
+    // Exact figures meet the target to 1e-9, as `expect` compares them.
+    if p.on_target || (p.interval95.is_none() && (p.figure - target).abs() <= 1e-9) {
         0
     } else if p.figure > target {
         1

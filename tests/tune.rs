@@ -1,0 +1,269 @@
+//! `cosmosim tune` (issue 12): answers checked against the exact table and against an
+//! independent run at the answer.
+
+use std::fs;
+
+use assert_cmd::Command;
+
+fn bin() -> Command {
+    Command::cargo_bin("cosmosim").unwrap()
+}
+
+fn csv_rows(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect()
+}
+
+/// P(success) at karma 0 is (threshold - 10)/100 below 42 (C-TEST: 11..threshold, the
+/// 1..10 band being crits); 0.305 lies between 40 (0.30) and 41 (0.31), as the exact
+/// table says.
+#[test]
+fn tuning_an_exact_table_reads_the_table() {
+    let d = tempfile::tempdir().unwrap();
+    bin()
+        .args([
+            "tune",
+            "table",
+            "cosmos-test",
+            "--vary",
+            "thresholds=20..85",
+            "--figure",
+            "p_success",
+            "--param",
+            "karma=0",
+            "--target",
+            "0.305",
+            "--quiet",
+            "--out",
+        ])
+        .arg(d.path().join("t"))
+        .assert()
+        .success();
+    let md = fs::read_to_string(d.path().join("t/tune.md")).unwrap();
+    assert!(
+        md.contains("between thresholds = 40 (0.300000) and thresholds = 41 (0.310000)"),
+        "{md}"
+    );
+    // The same two cells of the exact table.
+    bin()
+        .args([
+            "table",
+            "cosmos-test",
+            "--thresholds",
+            "40,41",
+            "--karma",
+            "0",
+            "--quiet",
+            "--out",
+        ])
+        .arg(d.path().join("e"))
+        .assert()
+        .success();
+    let rows = csv_rows(&fs::read_to_string(d.path().join("e/cosmos-test.csv")).unwrap());
+    let col = rows[0].iter().position(|c| c == "p_success").unwrap();
+    assert_eq!(rows[1][col], "0.3000000000");
+    assert_eq!(rows[2][col], "0.3100000000");
+    let tune = fs::read_to_string(d.path().join("t/tune.csv")).unwrap();
+    assert!(
+        tune.starts_with("value,figure,figure_lo,figure_hi,trials,decided\n"),
+        "{tune}"
+    );
+    assert!(d.path().join("t/tune.png").exists());
+    // An exact hit is said as such.
+    bin()
+        .args([
+            "tune",
+            "table",
+            "cosmos-test",
+            "--vary",
+            "thresholds=20..85",
+            "--figure",
+            "p_success",
+            "--param",
+            "karma=0",
+            "--target",
+            "0.39",
+            "--quiet",
+            "--out",
+        ])
+        .arg(d.path().join("h"))
+        .assert()
+        .success();
+    let md = fs::read_to_string(d.path().join("h/tune.md")).unwrap();
+    assert!(
+        md.contains("p_success equals 0.39 at thresholds = 50."),
+        "{md}"
+    );
+}
+
+/// The duel's Offensive win rate grows with Aldric's HP. The answer brackets 0.5; an
+/// independent `run` at each bracket value lands on its side of 0.5.
+#[test]
+fn tuning_a_monotone_scenario_figure_is_confirmed_by_independent_runs() {
+    let d = tempfile::tempdir().unwrap();
+    let duel = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/cosmos/duel.toml");
+    bin()
+        .args([
+            "tune",
+            duel,
+            "--vary",
+            "aldric.hp=50..400",
+            "--figure",
+            "combat-sides.share",
+            "--where",
+            "outcome=offensive",
+            "--target",
+            "0.5",
+            "--within",
+            "0.02",
+            "--first-trials",
+            "8192",
+            "--max-trials",
+            "262144",
+            "--quiet",
+            "--out",
+        ])
+        .arg(d.path().join("t"))
+        .assert()
+        .success();
+    let md = fs::read_to_string(d.path().join("t/tune.md")).unwrap();
+    let line = md.lines().find(|l| l.starts_with("**")).unwrap();
+    // "... within ±0.02 of 0.5 at aldric.hp = N: ..."
+    let hp: i64 = line
+        .split("aldric.hp = ")
+        .nth(1)
+        .and_then(|r| r.split(':').next())
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    let text = fs::read_to_string(duel)
+        .unwrap()
+        .replacen("hp = 150", &format!("hp = {hp}"), 1);
+    fs::write(d.path().join("at.toml"), text).unwrap();
+    bin()
+        .args([
+            "run", "at.toml", "--trials", "200000", "--quiet", "--out", "r",
+        ])
+        .current_dir(d.path())
+        .assert()
+        .success();
+    let rows = csv_rows(&fs::read_to_string(d.path().join("r/combat-sides.csv")).unwrap());
+    let share = rows[0].iter().position(|c| c == "share").unwrap();
+    let off = rows.iter().find(|r| r[0] == "offensive").unwrap();
+    let p: f64 = off[share].parse().unwrap();
+    // Within the asked ±0.02, plus the run's own 95% half-width (~0.0022).
+    assert!((p - 0.5).abs() <= 0.02 + 0.003, "{p} at hp {hp}");
+}
+
+#[test]
+fn bad_tune_requests_exit_2_with_a_message() {
+    let d = tempfile::tempdir().unwrap();
+    let duel = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/cosmos/duel.toml");
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec![
+                "tune",
+                duel,
+                "--vary",
+                "aldric.hp",
+                "--figure",
+                "x",
+                "--target",
+                "1",
+            ],
+            "expected KEY=LO..HI",
+        ),
+        (
+            vec![
+                "tune",
+                duel,
+                "--vary",
+                "aldric.hp=50..400",
+                "--figure",
+                "combat-sides.nope",
+                "--where",
+                "outcome=offensive",
+                "--target",
+                "0.5",
+            ],
+            "has no column `nope`",
+        ),
+        (
+            vec![
+                "tune",
+                duel,
+                "--vary",
+                "aldric.hpx=50..400",
+                "--figure",
+                "combat-sides.share",
+                "--where",
+                "outcome=offensive",
+                "--target",
+                "0.5",
+            ],
+            "hpx",
+        ),
+        (
+            vec![
+                "tune",
+                duel,
+                "--vary",
+                "aldric.mode=1..2",
+                "--figure",
+                "combat-sides.share",
+                "--where",
+                "outcome=offensive",
+                "--target",
+                "0.5",
+            ],
+            "mode",
+        ),
+        (
+            vec![
+                "tune",
+                "table",
+                "cosmos-test",
+                "--vary",
+                "thresholds=20..85",
+                "--figure",
+                "p_success",
+                "--target",
+                "0.3",
+            ],
+            "rows of `cosmos-test` match",
+        ),
+    ];
+    for (args, needle) in cases {
+        let out = bin()
+            .args(&args)
+            .arg("--out")
+            .arg(d.path().join("x"))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+    // Out of range: said plainly, exit 0 (an answer, not an error).
+    bin()
+        .args([
+            "tune",
+            "table",
+            "cosmos-test",
+            "--vary",
+            "thresholds=20..30",
+            "--figure",
+            "p_success",
+            "--param",
+            "karma=0",
+            "--target",
+            "0.6",
+            "--quiet",
+            "--out",
+        ])
+        .arg(d.path().join("n"))
+        .assert()
+        .success();
+    let md = fs::read_to_string(d.path().join("n/tune.md")).unwrap();
+    assert!(md.contains("never reaches 0.6 on [20, 30]"), "{md}");
+}
