@@ -78,6 +78,10 @@ pub enum Command {
     /// table flag) where a figure reaches a target, e.g. "what HP gives the party a 60%
     /// win rate?". Writes tune.md (the answer first), tune.csv and tune.png.
     Tune(crate::balance::args::TuneArgs),
+    /// Pick the best of a grid of choices (policies, modes, thresholds...) for a figure,
+    /// racing them so clearly worse points stop early; reports the best, the points it
+    /// cannot be told from, and the trials saved against a plain sweep.
+    Optimise(crate::balance::args::OptimiseArgs),
 }
 
 #[derive(Debug, Args, Clone)]

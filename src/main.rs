@@ -21,6 +21,7 @@ fn main() -> ExitCode {
         Command::Expect(args) => commands::expect(args, cli.quiet),
         Command::Compare(args) => commands::compare(args, cli.quiet),
         Command::Tune(args) => commands::tune_cmd(args, cli.quiet),
+        Command::Optimise(args) => commands::optimise(args, cli.quiet),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

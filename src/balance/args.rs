@@ -131,3 +131,52 @@ fn parse_confidence(s: &str) -> Result<f64, String> {
     }
     Ok(c)
 }
+
+/// `cosmosim optimise table NAME | FILE --vary KEY=a,b,c ... --maximise|--minimise F`.
+#[derive(Debug, Args, Clone)]
+pub struct OptimiseArgs {
+    /// A scenario file, or `table <name>`.
+    #[arg(required = true, num_args = 1..=2, value_name = "FILE | table NAME")]
+    pub source: Vec<String>,
+    /// Values to choose among, as key=a,b,c or key=lo..hi:step (repeatable: every
+    /// combination is a candidate), e.g. hero.policy.dark_below_hp=0.2..0.8:0.1.
+    #[arg(long, required = true, value_name = "KEY=VALUES")]
+    pub vary: Vec<String>,
+    /// The figure to make as large as possible (`<output>.<column>`).
+    #[arg(
+        long,
+        conflicts_with = "minimise",
+        required_unless_present = "minimise"
+    )]
+    pub maximise: Option<String>,
+    /// The figure to make as small as possible.
+    #[arg(long)]
+    pub minimise: Option<String>,
+    /// Selects the figure's row by key columns (repeatable).
+    #[arg(long = "where", value_name = "COLUMN=VALUE")]
+    pub where_: Vec<String>,
+    /// A table flag kept fixed (repeatable): --param karma=0.
+    #[arg(long = "param", value_name = "FLAG=VALUE")]
+    pub params: Vec<String>,
+    /// Confidence that the best point is among the contenders reported.
+    #[arg(long, default_value_t = 0.95, value_parser = parse_confidence)]
+    pub confidence: f64,
+    /// Trials of every point in the first round; rounds double it.
+    #[arg(long, default_value_t = 16_384, value_parser = parse_trials)]
+    pub first_trials: u64,
+    /// Most trials of one point.
+    #[arg(long, default_value_t = 1 << 20, value_parser = parse_trials)]
+    pub max_trials: u64,
+    /// Seed of every run.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (0 = all cores, at most 1024). Never changes the results.
+    #[arg(long, default_value_t = 0, value_parser = parse_threads)]
+    pub threads: usize,
+    /// A rule variant, as key=value (repeatable).
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Folder for optimise.md, optimise.csv and optimise.png.
+    #[arg(long, default_value = "reports/optimise")]
+    pub out: PathBuf,
+}

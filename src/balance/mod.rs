@@ -7,4 +7,5 @@ pub mod args;
 pub mod compare;
 pub mod expect;
 pub mod figures;
+pub mod optimise;
 pub mod tune;

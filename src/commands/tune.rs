@@ -7,14 +7,13 @@ use std::path::{Path, PathBuf};
 use polars::prelude::*;
 
 use crate::balance::args::TuneArgs;
-use crate::balance::figures::{find, select_row, value_at, Cell};
+use crate::balance::figures::Cell;
 use crate::balance::tune::{tune, Answer, Goal, Point};
 use crate::error::UserError;
 use crate::report::{write_atomic, Chart, Figure, LineChart, LineSeries, Output, Provenance};
-use crate::scenario::{edit::set_value, ScenarioFile};
-use crate::systems::RunOverrides;
 
-use super::{parse_table, publish_set, run_scenario_file, say, signals, table_outputs};
+use super::subject::{Common, Subject};
+use super::{publish_set, say, signals};
 
 /// Most evaluations one tune may make (every look of every point).
 const MAX_EVALUATIONS: usize = 10_000;
@@ -52,7 +51,7 @@ fn parse_vary(s: &str) -> anyhow::Result<(String, f64, f64, bool)> {
     Ok((key, lo, hi, integer))
 }
 
-fn parse_where(items: &[String]) -> anyhow::Result<Vec<(String, Cell)>> {
+pub(crate) fn parse_where(items: &[String]) -> anyhow::Result<Vec<(String, Cell)>> {
     items
         .iter()
         .map(|w| {
@@ -75,12 +74,6 @@ fn shown(x: f64, integer: bool) -> String {
     }
 }
 
-/// What is run at each point.
-enum Subject {
-    Table { name: String, fixed: Vec<String> },
-    Scenario(ScenarioFile),
-}
-
 /// `cosmosim tune ...`.
 pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
     crate::limits::check_threads(a.threads)?;
@@ -93,38 +86,13 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
             a.first_trials, a.max_trials
         )));
     }
-    let subject = match a.source.as_slice() {
-        [t, name] if t == "table" => {
-            let mut fixed = Vec::new();
-            for p in &a.params {
-                let (k, v) = p.split_once('=').ok_or_else(|| {
-                    user(format!(
-                        "--param `{}`: expected FLAG=VALUE, e.g. karma=0",
-                        crate::limits::clip(p)
-                    ))
-                })?;
-                fixed.push(format!("--{}", k.trim().trim_start_matches("--")));
-                fixed.push(v.trim().to_string());
-            }
-            Subject::Table {
-                name: name.clone(),
-                fixed,
-            }
-        }
-        [file] => {
-            if !a.params.is_empty() {
-                return Err(user(
-                    "--param sets a table's flags; a scenario's values are its keys (use --vary for the one to tune)".into(),
-                ));
-            }
-            Subject::Scenario(ScenarioFile::read(Path::new(file))?)
-        }
-        other => {
-            return Err(user(format!(
-                "tune takes a scenario file or `table <name>`, got {}",
-                crate::limits::clip(&other.join(" "))
-            )))
-        }
+    let subject = Subject::from_source(&a.source, &a.params)?;
+    let common = Common {
+        figure: a.figure.clone(),
+        wanted,
+        seed: a.seed,
+        threads: a.threads,
+        options: a.options.clone(),
     };
     let goal = Goal {
         lo,
@@ -141,7 +109,6 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
         return Err(user("--tolerance must be above 0".into()));
     }
     let mut evaluations = 0usize;
-    let mut last_outputs: Option<Vec<Output>> = None;
     let mut eval = |v: f64, trials: u64| -> anyhow::Result<Point> {
         signals::check()?;
         evaluations += 1;
@@ -150,58 +117,12 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
                 "tune stopped after {MAX_EVALUATIONS} evaluations; narrow the range or raise --first-trials"
             )));
         }
-        let value_text = shown(v, integer);
-        let outputs = match &subject {
-            Subject::Table { name, fixed } => {
-                let mut argv = fixed.clone();
-                argv.extend([format!("--{key}"), value_text.clone()]);
-                for o in &a.options {
-                    argv.extend(["--option".to_string(), o.clone()]);
-                }
-                argv.extend([
-                    "--seed".to_string(),
-                    a.seed.to_string(),
-                    "--threads".to_string(),
-                    a.threads.to_string(),
-                    "--trials".to_string(),
-                    trials.to_string(),
-                ]);
-                // Exact tables take no --trials: try without it when refused.
-                let cmd = match parse_table(name, &argv) {
-                    Ok(c) => c,
-                    Err(_) => {
-                        argv.truncate(argv.len() - 2);
-                        parse_table(name, &argv)
-                            .map_err(|e| user(format!("tune table {name}: {e}")))?
-                    }
-                };
-                table_outputs(&cmd, true)?
-            }
-            Subject::Scenario(file) => {
-                let value = if integer {
-                    toml::Value::Integer(v as i64)
-                } else {
-                    toml::Value::Float(v)
-                };
-                let text = set_value(&file.text, &key, value)?;
-                let edited = file.edited(text);
-                let o = RunOverrides {
-                    trials: Some(trials),
-                    seed: Some(a.seed),
-                    threads: a.threads,
-                    options: a.options.clone(),
-                    quiet: true,
-                    ..Default::default()
-                };
-                run_scenario_file(&edited, &o)
-                    .map_err(|e| user(format!("with {key} = {value_text}: {e:#}")))?
-                    .outputs
-            }
+        let value = if integer {
+            toml::Value::Integer(v as i64)
+        } else {
+            toml::Value::Float(v)
         };
-        let f = find(&outputs, &a.figure).map_err(user)?;
-        let row = select_row(f.output, &wanted).map_err(user)?;
-        let fv = value_at(&f, row).map_err(|e| user(format!("at {key} = {value_text}: {e}")))?;
-        let exact = f.output.provenance.method == "exact";
+        let (fv, exact) = subject.figure(&[(key.clone(), value)], trials, &common)?;
         let p = Point {
             value: v,
             figure: fv.value,
@@ -214,7 +135,6 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
             decided: false,
             on_target: false,
         };
-        last_outputs = Some(outputs);
         Ok(p)
     };
     // A first evaluation checks the figure and `where` before anything is written.
@@ -238,7 +158,6 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
         signals::check()?;
         write_tune(a, &key, integer, &goal, &answer, &points, staging)
     })?;
-    let _ = last_outputs;
     Ok(())
 }
 

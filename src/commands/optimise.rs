@@ -1,0 +1,265 @@
+//! `cosmosim optimise`: the best grid point by racing (see `balance::optimise`), written
+//! as optimise.md (the answer first), optimise.csv and optimise.png.
+
+use std::path::{Path, PathBuf};
+
+use polars::prelude::*;
+
+use crate::balance::args::OptimiseArgs;
+use crate::balance::optimise::{race, Outcome, Race};
+use crate::error::UserError;
+use crate::report::{write_atomic, BarChart, BarSeries, Chart, Figure, Output, Provenance};
+use crate::systems::cosmos::combat::sweep::parse_vary;
+
+use super::subject::{Common, Subject};
+use super::tune::parse_where;
+use super::{publish_set, say, signals, write_outputs};
+
+/// Most candidates one race may have.
+const MAX_POINTS: usize = 1_000;
+
+fn text(v: &toml::Value) -> String {
+    match v {
+        toml::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// `cosmosim optimise ...`.
+pub fn optimise(a: &OptimiseArgs, quiet: bool) -> anyhow::Result<()> {
+    crate::limits::check_threads(a.threads)?;
+    crate::rules::RuleOptions::from_pairs(&a.options)?;
+    let (figure, maximise) = match (&a.maximise, &a.minimise) {
+        (Some(f), None) => (f.clone(), true),
+        (None, Some(f)) => (f.clone(), false),
+        _ => {
+            return Err(UserError::new("give one of --maximise FIGURE or --minimise FIGURE").into())
+        }
+    };
+    if a.first_trials > a.max_trials {
+        return Err(UserError::new(format!(
+            "--first-trials {} is above --max-trials {}",
+            a.first_trials, a.max_trials
+        ))
+        .into());
+    }
+    let varies = a
+        .vary
+        .iter()
+        .map(|v| parse_vary(v).map_err(UserError::new))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut grid: Vec<Vec<(String, toml::Value)>> = vec![vec![]];
+    for v in &varies {
+        grid = grid
+            .into_iter()
+            .flat_map(|p| {
+                v.values.iter().map(move |x| {
+                    let mut q = p.clone();
+                    q.push((v.key.clone(), x.clone()));
+                    q
+                })
+            })
+            .collect();
+        if grid.len() > MAX_POINTS {
+            return Err(UserError::new(format!(
+                "{} candidates or more; allowed: at most {MAX_POINTS}",
+                grid.len()
+            ))
+            .into());
+        }
+    }
+    let labels: Vec<String> = grid
+        .iter()
+        .map(|p| {
+            p.iter()
+                .map(|(k, v)| format!("{k}={}", text(v)))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    let subject = Subject::from_source(&a.source, &a.params)?;
+    let common = Common {
+        figure: figure.clone(),
+        wanted: parse_where(&a.where_)?,
+        seed: a.seed,
+        threads: a.threads,
+        options: a.options.clone(),
+    };
+    // Every candidate is checked (and its figure found) before anything is written.
+    for p in &grid {
+        subject.figure(p, 64.min(a.first_trials), &common)?;
+    }
+    let r = Race {
+        first_trials: a.first_trials,
+        max_trials: a.max_trials,
+        confidence: a.confidence,
+        maximise,
+    };
+    publish_set(&a.out, quiet, |staging| {
+        let outcome = race(&r, &labels, |i, t| {
+            let (fv, exact) = subject.figure(&grid[i], t, &common)?;
+            if !quiet {
+                say(&format!(
+                    "{}: {figure} = {:.5} ({t} trials)",
+                    labels[i], fv.value
+                ));
+            }
+            Ok((fv.value, if exact { None } else { fv.interval95 }))
+        })?;
+        signals::check()?;
+        write(a, &figure, maximise, &outcome, staging)
+    })
+}
+
+fn write(
+    a: &OptimiseArgs,
+    figure: &str,
+    maximise: bool,
+    o: &Outcome,
+    dir: &Path,
+) -> anyhow::Result<Vec<PathBuf>> {
+    let best = &o.entries[o.best];
+    let others: Vec<String> = o
+        .contenders()
+        .into_iter()
+        .filter(|&i| i != o.best)
+        .map(|i| o.entries[i].label.clone())
+        .collect();
+    let way = if maximise { "highest" } else { "lowest" };
+    let iv = |e: &crate::balance::optimise::Entry| match e.interval95 {
+        Some((lo, hi)) => format!("{:.4} [{lo:.4} – {hi:.4}]", e.figure),
+        None => format!("{:.6}", e.figure),
+    };
+    let mut line = format!("The {way} {figure} is at {}: {}", best.label, iv(best));
+    if others.is_empty() {
+        line += &format!(
+            ", clearly ahead of every other point (confidence {}).",
+            a.confidence
+        );
+    } else {
+        line += &format!(
+            "; not told apart from it at confidence {} within --max-trials: {}.",
+            a.confidence,
+            others.join("; ")
+        );
+    }
+    let spend = format!(
+        "{} trials spent in {} rounds; a plain sweep at the same precision ({} trials per point) would spend {} ({:.0}%).",
+        o.spent,
+        o.rounds,
+        o.plain_sweep / o.entries.len().max(1) as u64,
+        o.plain_sweep,
+        100.0 * o.spent as f64 / o.plain_sweep.max(1) as f64
+    );
+    let e = &o.entries;
+    let nan = f64::NAN;
+    let frame = DataFrame::new_infer_height(vec![
+        Column::new(
+            "point".into(),
+            e.iter().map(|x| x.label.clone()).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "figure".into(),
+            e.iter().map(|x| x.figure).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "figure_lo".into(),
+            e.iter()
+                .map(|x| x.interval95.map_or(nan, |i| i.0))
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "figure_hi".into(),
+            e.iter()
+                .map(|x| x.interval95.map_or(nan, |i| i.1))
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "trials".into(),
+            e.iter().map(|x| x.trials).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "dropped_in_round".into(),
+            e.iter()
+                .map(|x| x.dropped_in.map(|r| r as u64))
+                .collect::<Vec<Option<u64>>>(),
+        ),
+        Column::new(
+            "contender".into(),
+            e.iter().map(|x| x.dropped_in.is_none()).collect::<Vec<_>>(),
+        ),
+    ])?;
+    let chart = BarChart {
+        title: format!("{figure}: contenders (95% intervals)"),
+        x_label: "point".into(),
+        y_label: figure.to_string(),
+        categories: e.iter().map(|x| x.label.clone()).collect(),
+        series: vec![BarSeries {
+            name: figure.to_string(),
+            values: e.iter().map(|x| x.figure).collect(),
+            intervals: e
+                .iter()
+                .map(|x| x.interval95.unwrap_or((x.figure, x.figure)))
+                .collect(),
+        }],
+        ..Default::default()
+    };
+    let total_trials = o.spent;
+    let mut out = Output {
+        name: "optimise".into(),
+        title: format!("The {way} {figure}"),
+        question: format!(
+            "Which of {} points gives the {way} {figure}?",
+            o.entries.len()
+        ),
+        frame,
+        figures: vec![Figure {
+            suffix: None,
+            panels: vec![Chart::Bars(chart)],
+        }],
+        key_figures: vec![line.clone(), spend.clone()],
+        provenance: Provenance::monte_carlo(
+            "optimise",
+            "any",
+            Default::default(),
+            a.seed,
+            total_trials,
+        )
+        .with_param("vary", a.vary.join(" "))
+        .with_param("figure", figure)
+        .with_param("confidence", a.confidence)
+        .with_param("source", a.source.join(" ")),
+    };
+    let mut files = write_outputs(std::slice::from_mut(&mut out), dir)?;
+    let mut md = format!(
+        "# {}\n\n**{line}**\n\n{spend}\n\n{}\n\n",
+        out.title, out.question
+    );
+    md += "Racing: every point still in the race runs at the round's trial count (doubling from --first-trials); a point whose interval, Bonferroni-corrected over points and rounds, lies wholly below the leader's (above, when minimising) leaves the race.\n\n";
+    md += "| point | figure | 95% interval | trials | left in round |\n|---|---|---|---|---|\n";
+    let mut order: Vec<usize> = (0..e.len()).collect();
+    let s = if maximise { -1.0 } else { 1.0 };
+    order.sort_by(|&x, &y| (s * e[x].figure).total_cmp(&(s * e[y].figure)));
+    for i in order {
+        let x = &e[i];
+        md += &format!(
+            "| {} | {:.6} | {} | {} | {} |\n",
+            x.label,
+            x.figure,
+            x.interval95
+                .map(|(l, h)| format!("{l:.6} – {h:.6}"))
+                .unwrap_or_else(|| "exact".into()),
+            x.trials,
+            x.dropped_in
+                .map(|r| r.to_string())
+                .unwrap_or_else(|| "still in".into())
+        );
+    }
+    md += &format!(
+        "\nFiles: optimise.csv, optimise.png.\n\n## Provenance\n\n{}\n",
+        out.provenance.summary()
+    );
+    write_atomic(&dir.join("optimise.md"), md.as_bytes())?;
+    files.push(PathBuf::from("optimise.md"));
+    Ok(files)
+}

@@ -1,0 +1,139 @@
+//! What `tune` and `optimise` run at each point: a scenario file with some keys edited,
+//! or a table with some flags set; and the one figure read from its outputs.
+
+use std::path::Path;
+
+use crate::balance::figures::{find, select_row, value_at, Cell, FigureValue};
+use crate::error::UserError;
+use crate::scenario::{edit::set_value, ScenarioFile};
+use crate::systems::RunOverrides;
+
+use super::{parse_table, run_scenario_file, signals, table_outputs};
+
+fn user(msg: String) -> anyhow::Error {
+    UserError::new(msg).into()
+}
+
+/// The figure and the run settings shared by every point.
+pub(crate) struct Common {
+    pub figure: String,
+    pub wanted: Vec<(String, Cell)>,
+    pub seed: u64,
+    pub threads: usize,
+    pub options: Vec<String>,
+}
+
+pub(crate) enum Subject {
+    Table { name: String, fixed: Vec<String> },
+    Scenario(ScenarioFile),
+}
+
+fn text(v: &toml::Value) -> String {
+    match v {
+        toml::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+impl Subject {
+    /// `table <name>` (with `--param FLAG=VALUE` flags) or a scenario file.
+    pub fn from_source(source: &[String], params: &[String]) -> anyhow::Result<Subject> {
+        match source {
+            [t, name] if t == "table" => {
+                let mut fixed = Vec::new();
+                for p in params {
+                    let (k, v) = p.split_once('=').ok_or_else(|| {
+                        user(format!(
+                            "--param `{}`: expected FLAG=VALUE, e.g. karma=0",
+                            crate::limits::clip(p)
+                        ))
+                    })?;
+                    fixed.push(format!("--{}", k.trim().trim_start_matches("--")));
+                    fixed.push(v.trim().to_string());
+                }
+                Ok(Subject::Table {
+                    name: name.clone(),
+                    fixed,
+                })
+            }
+            [file] => {
+                if !params.is_empty() {
+                    return Err(user(
+                        "--param sets a table's flags; a scenario's values are its keys (use --vary)"
+                            .into(),
+                    ));
+                }
+                Ok(Subject::Scenario(ScenarioFile::read(Path::new(file))?))
+            }
+            other => Err(user(format!(
+                "expected a scenario file or `table <name>`, got {}",
+                crate::limits::clip(&other.join(" "))
+            ))),
+        }
+    }
+
+    /// The figure with `set` (key, value) applied and `trials` trials; `true` when the
+    /// figure is exact.
+    pub fn figure(
+        &self,
+        set: &[(String, toml::Value)],
+        trials: u64,
+        c: &Common,
+    ) -> anyhow::Result<(FigureValue, bool)> {
+        signals::check()?;
+        let at = set
+            .iter()
+            .map(|(k, v)| format!("{k} = {}", text(v)))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let outputs = match self {
+            Subject::Table { name, fixed } => {
+                let mut argv = fixed.clone();
+                for (k, v) in set {
+                    argv.extend([format!("--{k}"), text(v)]);
+                }
+                for o in &c.options {
+                    argv.extend(["--option".to_string(), o.clone()]);
+                }
+                argv.extend([
+                    "--seed".to_string(),
+                    c.seed.to_string(),
+                    "--threads".to_string(),
+                    c.threads.to_string(),
+                    "--trials".to_string(),
+                    trials.to_string(),
+                ]);
+                // Exact-only tables take no --trials: try without it when refused.
+                let cmd = match parse_table(name, &argv) {
+                    Ok(cmd) => cmd,
+                    Err(_) => {
+                        argv.truncate(argv.len() - 2);
+                        parse_table(name, &argv).map_err(|e| user(format!("table {name}: {e}")))?
+                    }
+                };
+                table_outputs(&cmd, true)?
+            }
+            Subject::Scenario(file) => {
+                let mut text = file.text.clone();
+                for (k, v) in set {
+                    text = set_value(&text, k, v.clone())?;
+                }
+                let o = RunOverrides {
+                    trials: Some(trials),
+                    seed: Some(c.seed),
+                    threads: c.threads,
+                    options: c.options.clone(),
+                    quiet: true,
+                    ..Default::default()
+                };
+                run_scenario_file(&file.edited(text), &o)
+                    .map_err(|e| user(format!("with {at}: {e:#}")))?
+                    .outputs
+            }
+        };
+        let f = find(&outputs, &c.figure).map_err(user)?;
+        let row = select_row(f.output, &c.wanted).map_err(user)?;
+        let fv = value_at(&f, row).map_err(|e| user(format!("at {at}: {e}")))?;
+        Ok((fv, f.output.provenance.method == "exact"))
+    }
+}
