@@ -213,7 +213,7 @@ fn bad_files_are_located_with_the_allowed_values() {
         ),
         (
             "[[expect]]\nname = \"a\"\ntable = \"cosmos-tst\"\nfigure = \"p_success\"\nat_most = 1\n",
-            &["expect[0].params", "unknown table", "cosmos-test"],
+            &["e.toml:4:", "expect[0].table", "unknown table", "allowed: cosmos-test"],
         ),
         (
             &format!("[[expect]]\nname = \"a\"\n{}at_most = 1\n", EXACT_TEST.replace("p_success", "p_sucess")),

@@ -120,16 +120,26 @@ pub(crate) fn evaluate(
         if runner.seed.is_none() {
             runner.seed = f.seed;
         }
+        let bar = expectation_bar(f.expectations.len() as u64, quiet);
         let outcomes = check_file(f, runner, settings, |o, k, n| {
-            if !quiet {
-                say(&format!(
-                    "[{k}/{n}] {}: {} — {}",
-                    o.name,
-                    o.verdict.as_str(),
-                    o.message
-                ));
+            let line = format!(
+                "[{k}/{n}] {}: {} — {}",
+                o.name,
+                o.verdict.as_str(),
+                o.message
+            );
+            match &bar {
+                Some(b) => {
+                    b.println(line);
+                    b.inc(1);
+                }
+                None if !quiet => say(&line),
+                None => {}
             }
         });
+        if let Some(b) = bar {
+            b.finish_and_clear();
+        }
         runner.seed = seed;
         all.push(FileOutcomes {
             path: f.path.display().to_string(),
@@ -138,6 +148,21 @@ pub(crate) fn evaluate(
         });
     }
     Ok(all)
+}
+
+/// A bar over the file's expectations, on a terminal only and never with `--quiet`.
+fn expectation_bar(n: u64, quiet: bool) -> Option<indicatif::ProgressBar> {
+    use std::io::IsTerminal;
+    if quiet || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(n);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("expectations [{bar:30}] {pos}/{len}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+            .progress_chars("=> "),
+    );
+    Some(bar)
 }
 
 /// Writes expect.md, expect.csv and junit.xml into `dir`; returns them relative to `dir`.

@@ -110,6 +110,10 @@ fn check_one(
         .map_err(|err| {
             // A table's flags are rejected by clap: point at `params`.
             match err.downcast_ref::<UserError>() {
+                Some(u) if u.0.starts_with("unknown table") => {
+                    let (msg, allowed) = u.0.split_once("; allowed: ").unwrap_or((&u.0, ""));
+                    user_at(file, e, "table", msg, allowed)
+                }
                 Some(u) if matches!(e.source, Source::Table { .. }) && !u.0.contains(".toml:") => {
                     user_at(
                         file,
