@@ -13,6 +13,8 @@ pub enum Chart {
     Lines(LineChart),
     Heatmap(Heatmap),
     Bars(BarChart),
+    /// A heatmap over named categories (axis ticks show the names).
+    NamedHeatmap(NamedHeatmap),
 }
 
 /// Bars over named categories, grouped when there are several series, each bar with an
@@ -81,4 +83,14 @@ pub struct Heatmap {
     pub values: Vec<Vec<f64>>,
     /// Range the colour scale spans.
     pub range: (f64, f64),
+}
+
+/// A [`Heatmap`] whose columns and rows are named categories (e.g. primes and
+/// pénalités) rather than numbers: `x_names[ix]` labels column `map.xs[ix]`,
+/// `y_names[iy]` labels row `map.ys[iy]`.
+#[derive(Clone, Debug, Default)]
+pub struct NamedHeatmap {
+    pub map: Heatmap,
+    pub x_names: Vec<String>,
+    pub y_names: Vec<String>,
 }

@@ -11,7 +11,9 @@ mod meta;
 mod png;
 
 pub use atomic::write_atomic;
-pub use chart::{BarChart, BarSeries, Chart, Figure, Heatmap, Legend, LineChart, LineSeries};
+pub use chart::{
+    BarChart, BarSeries, Chart, Figure, Heatmap, Legend, LineChart, LineSeries, NamedHeatmap,
+};
 pub use cross_check::{class_columns, coverage, Coverage};
 pub use csv::{csv_string, float_column, int_column, write_csv};
 pub use index::{write_index, IndexEntry};

@@ -6,7 +6,7 @@ use plotters::style::colors::colormaps::ViridisRGB;
 use plotters::style::register_font;
 
 use super::atomic::replace_with;
-use super::{BarChart, Chart, Figure, Heatmap, Legend, LineChart};
+use super::{BarChart, Chart, Figure, Heatmap, Legend, LineChart, NamedHeatmap};
 
 const PANEL: (u32, u32) = (760, 520);
 const FONT: &str = "sans-serif";
@@ -45,7 +45,8 @@ pub fn render_png(fig: &Figure, path: &Path) -> anyhow::Result<()> {
         for (chart, area) in fig.panels.iter().zip(areas.iter()) {
             match chart {
                 Chart::Lines(c) => draw_lines(c, area)?,
-                Chart::Heatmap(h) => draw_heatmap(h, area)?,
+                Chart::Heatmap(h) => draw_heatmap(h, None, area)?,
+                Chart::NamedHeatmap(n) => draw_heatmap(&n.map, Some(n), area)?,
                 Chart::Bars(b) => draw_bars(b, area)?,
             }
         }
@@ -255,8 +256,23 @@ fn draw_bars(
     Ok(())
 }
 
+/// The name of the category at integer position `v` on an axis, or "" between positions.
+fn name_at(v: f64, positions: &[i64], names: &[String]) -> String {
+    let r = v.round();
+    if (v - r).abs() > 1e-6 {
+        return String::new();
+    }
+    positions
+        .iter()
+        .position(|&p| p as f64 == r)
+        .and_then(|i| names.get(i))
+        .cloned()
+        .unwrap_or_default()
+}
+
 fn draw_heatmap(
     h: &Heatmap,
+    names: Option<&NamedHeatmap>,
     area: &DrawingArea<BitMapBackend, plotters::coord::Shift>,
 ) -> anyhow::Result<()> {
     let (main, legend) = area.split_horizontally(PANEL.0 - 90);
@@ -267,20 +283,34 @@ fn draw_heatmap(
     let mut chart = ChartBuilder::on(&main)
         .caption(&h.title, (FONT, 20))
         .margin(12)
+        // Named categories need room for their names on the y axis.
         .x_label_area_size(40)
-        .y_label_area_size(50)
+        .y_label_area_size(if names.is_some() { 150 } else { 50 })
         .build_cartesian_2d(x0..x1, y0..y1)
         .map_err(plot_err)?;
-    chart
-        .configure_mesh()
-        .disable_mesh()
+    let x_fmt = |x: &f64| match names {
+        Some(n) => name_at(*x, &n.map.xs, &n.x_names),
+        None => format!("{x:.0}"),
+    };
+    let y_fmt = |y: &f64| match names {
+        Some(n) => name_at(*y, &n.map.ys, &n.y_names),
+        None => format!("{y:.0}"),
+    };
+    let mut mesh = chart.configure_mesh();
+    mesh.disable_mesh()
         .x_desc(&h.x_label)
         .y_desc(&h.y_label)
-        .x_label_formatter(&|x| format!("{x:.0}"))
-        .y_label_formatter(&|y| format!("{y:.0}"))
-        .label_style((FONT, 13))
-        .draw()
-        .map_err(plot_err)?;
+        .x_label_formatter(&x_fmt)
+        .y_label_formatter(&y_fmt)
+        .label_style((FONT, 13));
+    if names.is_some() {
+        // One tick per category; names stay horizontal (callers put the longer names on
+        // the y axis).
+        mesh.x_labels(h.xs.len())
+            .y_labels(h.ys.len())
+            .x_label_style((FONT, 11));
+    }
+    mesh.draw().map_err(plot_err)?;
     let (lo, hi) = span(h.range.0, h.range.1);
     let cells = h.ys.iter().enumerate().flat_map(|(iy, y)| {
         h.xs.iter().enumerate().map(move |(ix, x)| {
@@ -319,4 +349,18 @@ fn draw_heatmap(
         }))
         .map_err(plot_err)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod named_axis_tests {
+    use super::name_at;
+
+    #[test]
+    fn ticks_get_the_names_of_their_categories() {
+        let names = vec!["none".to_string(), "danger".to_string()];
+        assert_eq!(name_at(0.0, &[0, 1], &names), "none");
+        assert_eq!(name_at(1.0, &[0, 1], &names), "danger");
+        assert_eq!(name_at(0.5, &[0, 1], &names), "");
+        assert_eq!(name_at(2.0, &[0, 1], &names), "");
+    }
 }

@@ -3,7 +3,9 @@
 use polars::prelude::*;
 
 use crate::error::UserError;
-use crate::report::{Chart, Figure, Heatmap, LineChart, LineSeries, Output, Provenance};
+use crate::report::{
+    Chart, Figure, Heatmap, LineChart, LineSeries, NamedHeatmap, Output, Provenance,
+};
 use crate::scenario::ScenarioFile;
 use crate::stats::{t_interval, wilson, z95};
 use crate::systems::trinites::{TrinitesRules, OPTIONS};
@@ -203,7 +205,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     }
     summary += &format!(
         "\nFiles: `trinites-duel-pairs.csv` (+ chart), `trinites-duel-rounds.csv` (+ chart), `.meta.json` provenance.\n\
-Heatmap axes: prime index {}; pénalité index {}.\n\n## Provenance\n\n{}\n",
+Pair order: primes {}; pénalités {}.\n\n## Provenance\n\n{}\n",
         PRIMES.iter().enumerate().map(|(i, p)| format!("{i}={}", p.1)).collect::<Vec<_>>().join(", "),
         PENALTIES.iter().enumerate().map(|(i, p)| format!("{i}={}", p.1)).collect::<Vec<_>>().join(", "),
         prov.summary()
@@ -283,9 +285,10 @@ fn pairs_output(duel: &Duel, results: &[PairResult], prov: Provenance) -> anyhow
         y_range: Some((0.0, 1.0)),
     })];
     if duel.pairs == all_pairs() {
-        let mut values = vec![vec![f64::NAN; PRIMES.len()]; PENALTIES.len()];
+        // Rows: primes (the longer names, on the y axis); columns: pénalités.
+        let mut values = vec![vec![f64::NAN; PENALTIES.len()]; PRIMES.len()];
         for r in results {
-            values[r.pair.1.index()][r.pair.0.index()] = r.p(0);
+            values[r.pair.0.index()][r.pair.1.index()] = r.p(0);
         }
         // none/none sits at (0, 0); other cells of row 0 and column 0 are impossible.
         for row in values.iter_mut() {
@@ -295,14 +298,19 @@ fn pairs_output(duel: &Duel, results: &[PairResult], prov: Provenance) -> anyhow
                 }
             }
         }
-        panels.push(Chart::Heatmap(Heatmap {
-            title: "P(Adam' wins) by prime × pénalité (indices: see summary.md)".into(),
-            x_label: "prime index".into(),
-            y_label: "pénalité index".into(),
-            xs: (0..PRIMES.len() as i64).collect(),
-            ys: (0..PENALTIES.len() as i64).collect(),
-            values,
-            range: (0.0, 1.0),
+        // T-COMBAT primes & pénalités: axes carry their names, not indices.
+        panels.push(Chart::NamedHeatmap(NamedHeatmap {
+            map: Heatmap {
+                title: "P(Adam' wins) by prime × pénalité".into(),
+                x_label: "pénalité".into(),
+                y_label: "prime".into(),
+                xs: (0..PENALTIES.len() as i64).collect(),
+                ys: (0..PRIMES.len() as i64).collect(),
+                values,
+                range: (0.0, 1.0),
+            },
+            x_names: PENALTIES.iter().map(|p| p.1.replace('_', " ")).collect(),
+            y_names: PRIMES.iter().map(|p| p.1.replace('_', " ")).collect(),
         }));
     }
     Ok(Output {
