@@ -76,12 +76,20 @@ fn within(k: u64, n: u64, p: f64) -> bool {
 
 #[test]
 fn round1_earlier_segment_matches_exact_n_init_under_both_readings() {
-    // N-INIT: P(A in an earlier segment) by the option's segment width, read through the
-    // options API (five or six).
-    for opt in ["init_segment=five", "init_segment=six"] {
-        let rules = NephilimRules::from_options(&RuleOptions::from_pairs(&[opt]).unwrap());
+    // N-INIT: P(A in an earlier segment) by the option's segment width, for every value
+    // the registry allows (read through the options API, whatever the default reading).
+    let spec = cosmosim::systems::nephilim::OPTIONS
+        .iter()
+        .find(|o| o.key == "init_segment")
+        .unwrap();
+    let cosmosim::rules::Allowed::OneOf(values) = spec.allowed else {
+        panic!("init_segment takes one of a list of values")
+    };
+    for v in values {
+        let opt = format!("init_segment={v}");
+        let rules = NephilimRules::from_options(&RuleOptions::from_pairs(&[opt.as_str()]).unwrap());
         let n = 200_000;
-        let acc = run(&text("", "", "max_rounds = 1"), &[opt], n);
+        let acc = run(&text("", "", "max_rounds = 1"), &[opt.as_str()], n);
         let want = p_earlier_segment(3, &rules);
         assert!(
             within(acc.fighters[0].earlier_round1, n, want),
