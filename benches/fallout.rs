@@ -9,7 +9,7 @@ use cosmosim::rules::RuleOptions;
 use cosmosim::scenario::ScenarioFile;
 use cosmosim::systems::fallout::scenario::{ApEconomy, ApSim};
 use cosmosim::systems::fallout::tables::{test_grid_mc, test_output, TestCell, TestGrid};
-use cosmosim::systems::fallout::Shortfall;
+use cosmosim::systems::fallout::{combat, Shortfall};
 
 fn full_table(c: &mut Criterion) {
     let ctx = Context::new(1, 0, RuleOptions::default(), true).unwrap();
@@ -57,5 +57,29 @@ fn scenario(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, full_table, mc_cell, scenario);
+/// A 1-against-1 fight to the finish (the brief's duels/s figure) and the shipped
+/// firefight (4 against 6), fights per second on all cores.
+fn combat(c: &mut Criterion) {
+    let duel = "system = \"fallout\"\nkind = \"combat\"\n[combat]\nmax_rounds = 30\n\
+        [policy.players]\nbuy = \"below\"\nbelow = 0.6\ndamage_ap = 2\n[policy.mj]\nbuy = \"below\"\nbelow = 0.6\n\
+        [weapons.pistol]\ndamage = 4\ntype = \"ranged\"\n[weapons.machete]\ndamage = 3\ntype = \"melee\"\nqualities = { vicious = true }\n\
+        [[combatant]]\nname = \"A\"\nside = \"players\"\ntn = 11\nhp = 12\ndr = 1\ninitiative = 10\nweapon = \"pistol\"\n\
+        [[combatant]]\nname = \"B\"\nside = \"mj\"\ntn = 10\nhp = 12\ndr = 1\ninitiative = 9\nweapon = \"machete\"\n";
+    let firefight = include_str!("../scenarios/fallout/firefight.toml");
+    let engine = Engine::new(1, 0).unwrap();
+    let n = 1u64 << 19;
+    let mut g = c.benchmark_group("fallout_combat");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(n));
+    for (name, text) in [("duel_1v1", duel), ("firefight_4v6", firefight)] {
+        let (_, model) = combat::load(&ScenarioFile::from_text("f.toml", text)).unwrap();
+        let sim = combat::simulation(model, &RuleOptions::default());
+        g.bench_function(name, |b| {
+            b.iter(|| engine.run(&sim, 0, n, &Progress::hidden()))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, full_table, mc_cell, scenario, combat);
 criterion_main!(benches);

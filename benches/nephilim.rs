@@ -48,5 +48,26 @@ fn tables(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, tables);
+/// The shipped duel (one action each), duels per second on all cores.
+fn duel(c: &mut Criterion) {
+    use cosmosim::engine::{Engine, Progress};
+    use cosmosim::scenario::ScenarioFile;
+    use cosmosim::systems::nephilim::duel::{load, DuelSim};
+    use cosmosim::systems::nephilim::NephilimRules;
+    let text = include_str!("../scenarios/nephilim/duel.toml");
+    let (_, model) = load(&ScenarioFile::from_text("duel.toml", text)).unwrap();
+    let actions = [model.fighters[0].actions, model.fighters[1].actions];
+    let sim = DuelSim::new(model, &NephilimRules::default(), actions);
+    let engine = Engine::new(1, 0).unwrap();
+    let n = 1u64 << 20;
+    let mut g = c.benchmark_group("nephilim_duel");
+    g.sample_size(10);
+    g.throughput(criterion::Throughput::Elements(n));
+    g.bench_function("shipped_duel", |b| {
+        b.iter(|| engine.run(&sim, 0, n, &Progress::hidden()))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, tables, duel);
 criterion_main!(benches);

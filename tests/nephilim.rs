@@ -367,3 +367,39 @@ fn magic_exact_vs_simulation() {
         exact.p_works
     );
 }
+
+// ---------------------------------------------------------------- nephilim-magic --method mc
+
+#[test]
+fn magic_monte_carlo_covers_the_exact_table() {
+    // N-MAGIC: the pipeline drawn die by die (with a plexus and a stase ritual, so every
+    // step is sampled) against the exact table; about 95% of the exact values must fall in
+    // the 95% intervals (at least 88% over 360 values at this fixed seed), and no gap may
+    // exceed 5 standard errors of 20 000 trials (0.018).
+    use cosmosim::report::coverage;
+    use cosmosim::systems::nephilim::tables::{magic_mc_output, magic_output, report_magic_grid};
+    use cosmosim::systems::nephilim::Plexus;
+    let ctx = cosmosim::context::Context::new(4, 2, cosmosim::rules::RuleOptions::default(), true)
+        .unwrap();
+    let mut grid = report_magic_grid();
+    grid.plexus = Some(Plexus::parse("1d6-1d4").unwrap());
+    grid.stase = 3;
+    let exact = magic_output(&grid, &ctx).unwrap();
+    let mc = magic_mc_output(&grid, &ctx, 20_000).unwrap();
+    let c = coverage(
+        &exact,
+        &mc,
+        &[
+            (
+                "p_concentration",
+                "p_concentration_lo",
+                "p_concentration_hi",
+            ),
+            ("p_works", "p_works_lo", "p_works_hi"),
+        ],
+    )
+    .unwrap();
+    assert_eq!(c.total, 360);
+    assert!(c.inside as f64 >= 0.88 * c.total as f64, "{c:?}");
+    assert!(c.max_gap < 0.018, "{c:?}");
+}

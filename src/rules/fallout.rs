@@ -3,10 +3,19 @@
 use super::{Allowed, OptionSpec};
 
 /// Rule options of the 2d20 system.
-pub const OPTIONS: &[OptionSpec] = &[OptionSpec {
-    key: "fallout_ap_shortfall",
-    decision: "F-AP",
-    default: "split",
-    allowed: Allowed::OneOf(&["split", "whole_die"]),
-    help: "a bonus d20 the group pool can only partly pay for: split takes what the pool has and gives the MJ the rest; whole_die pays a die entirely from the pool or, if the pool cannot cover it, entirely as MJ AP (pool untouched)",
-}];
+pub const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        key: "fallout_ap_shortfall",
+        decision: "F-AP",
+        default: "split",
+        allowed: Allowed::OneOf(&["split", "whole_die"]),
+        help: "a bonus d20 the group pool can only partly pay for: split takes what the pool has and gives the MJ the rest; whole_die pays a die entirely from the pool or, if the pool cannot cover it, entirely as MJ AP (pool untouched)",
+    },
+    OptionSpec {
+        key: "fallout_extra_damage",
+        decision: "F-CD",
+        default: "melee_thrown",
+        allowed: Allowed::OneOf(&["melee_thrown", "any"]),
+        help: "which weapons may buy extra combat dice with AP (1 AP each, at most 3): melee_thrown follows the book (\"une arme de corps à corps ou de lancer\"); any lets ranged weapons buy them too, as F-CD reads without the restriction",
+    },
+];

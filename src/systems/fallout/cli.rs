@@ -6,7 +6,9 @@ use crate::args::{parse_int_list, MethodArgs, RunArgs};
 use crate::context::Context;
 use crate::report::Output;
 
-use super::tables::{help_output, luck_output, test_output, HelpGrid, LuckGrid, TestGrid};
+use super::tables::{
+    damage_output, help_output, luck_output, test_output, DamageGrid, HelpGrid, LuckGrid, TestGrid,
+};
 
 #[derive(Debug, Subcommand, Clone)]
 pub enum FalloutTable {
@@ -20,6 +22,10 @@ pub enum FalloutTable {
     /// on a failed test, rerolling a die that gave no success. Writes fallout-luck.csv:
     /// tn,difficulty,dice,tag_rank,p_pass,p_pass_luck,gain,mean_ap,mean_ap_luck,p_spent,p_saved_if_spent
     FalloutLuck(FalloutLuckArgs),
+    /// Exact damage and Effects of combat dice (F-CD) by weapon dice and AP spent on extra
+    /// dice (1 AP each, at most 3). Writes fallout-damage.csv:
+    /// cd,ap,dice,value,p_damage,p_damage_at_least,p_effects,p_damage_vicious,mean_damage,mean_effects
+    FalloutDamage(FalloutDamageArgs),
 }
 
 /// A list of small whole numbers (TN, difficulty, dice, ranks) from the command line.
@@ -112,6 +118,25 @@ pub struct FalloutLuckArgs {
     pub run: RunArgs,
 }
 
+#[derive(Debug, Args, Clone)]
+pub struct FalloutDamageArgs {
+    /// Weapon combat dice: a range 1..8, a list 2,4,6. Allowed: 1..17.
+    #[arg(long, default_value = "1..8", value_parser = parse_cd)]
+    pub cd: Values,
+    /// AP spent on extra combat dice (1 AP each, F-CD). Allowed: 0..3.
+    #[arg(long, default_value = "0..3", value_parser = parse_ap)]
+    pub ap: Values,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+fn parse_cd(s: &str) -> Result<Values, String> {
+    list(s, 1, 17)
+}
+fn parse_ap(s: &str) -> Result<Values, String> {
+    list(s, 0, 3)
+}
+
 impl FalloutTable {
     /// Seed, threads, output folder and options of the command.
     pub fn run_args(&self) -> &RunArgs {
@@ -119,6 +144,7 @@ impl FalloutTable {
             FalloutTable::FalloutTest(a) => &a.run,
             FalloutTable::FalloutHelp(a) => &a.run,
             FalloutTable::FalloutLuck(a) => &a.run,
+            FalloutTable::FalloutDamage(a) => &a.run,
         }
     }
 
@@ -128,7 +154,9 @@ impl FalloutTable {
         let mut t = self.clone();
         match &mut t {
             FalloutTable::FalloutTest(a) => a.method.trials = trials,
-            FalloutTable::FalloutHelp(_) | FalloutTable::FalloutLuck(_) => {}
+            FalloutTable::FalloutHelp(_)
+            | FalloutTable::FalloutLuck(_)
+            | FalloutTable::FalloutDamage(_) => {}
         }
         t
     }
@@ -165,8 +193,14 @@ impl FalloutTable {
                     dice: a.pool.dice.0.clone(),
                     tag_ranks: a.tag_rank.0.clone(),
                 };
-                let o = luck_output(&grid, ctx)?;
-                o
+                luck_output(&grid, ctx)?
+            }
+            FalloutTable::FalloutDamage(a) => {
+                let grid = DamageGrid {
+                    cd: a.cd.0.clone(),
+                    ap: a.ap.0.clone(),
+                };
+                damage_output(&grid, ctx)?
             }
         };
         Ok(vec![out])

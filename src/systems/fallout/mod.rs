@@ -1,8 +1,10 @@
 //! The 2d20 system (Fallout): d20 pools against a target number, action points, help and
-//! luck (F-TEST, F-AP, F-HELP, F-LUCK).
+//! luck (F-TEST, F-AP, F-HELP, F-LUCK); combat dice and firefights (F-CD).
 
 mod ap;
 pub mod cli;
+pub mod combat;
+mod combat_dice;
 mod help;
 mod luck;
 mod options;
@@ -11,6 +13,7 @@ pub mod tables;
 mod test;
 
 pub use ap::{cumulative_cost, pay, Payment, BONUS_MAX, BONUS_PRICE, POOL_MAX};
+pub use combat_dice::{cd_dist, roll_cd, CdRoll, CD_FACES, CD_MAX, EXTRA_CD_MAX};
 pub use help::helped_dist;
 pub use luck::{luck_odds, LuckOdds};
 pub use options::{Shortfall, OPTIONS};

@@ -3,10 +3,12 @@
 use clap::{Args, Subcommand};
 
 use crate::args::{parse_int_list, IntList, MethodArgs, RunArgs};
-use crate::context::Context;
+use crate::context::{Context, Method};
 use crate::report::Output;
 
-use super::tables::{dice_output, initiative_output, magic_output, test_output, MagicGrid};
+use super::tables::{
+    dice_output, initiative_output, magic_mc_output, magic_output, test_output, MagicGrid,
+};
 use super::{Circle, Duration, Plexus};
 
 #[derive(Debug, Subcommand, Clone)]
@@ -85,6 +87,8 @@ pub struct MagicArgs {
     /// this + 1D-1D, never below 0). 0 = no stase ritual. 0..50.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(i64).range(0..=50))]
     pub stase: i64,
+    #[command(flatten)]
+    pub method: MethodArgs,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -173,7 +177,8 @@ impl NephilimTable {
         match &mut t {
             NephilimTable::NephilimTest(a) => a.method.trials = trials,
             NephilimTable::NephilimInitiative(a) => a.method.trials = trials,
-            NephilimTable::NephilimDice(_) | NephilimTable::NephilimMagic(_) => {}
+            NephilimTable::NephilimMagic(a) => a.method.trials = trials,
+            NephilimTable::NephilimDice(_) => {}
         }
         t
     }
@@ -199,7 +204,10 @@ impl NephilimTable {
                     plexus: a.plexus.0,
                     stase: a.stase,
                 };
-                magic_output(&grid, ctx)?
+                match a.method.method {
+                    Method::Exact => magic_output(&grid, ctx)?,
+                    Method::Mc => magic_mc_output(&grid, ctx, a.method.trials)?,
+                }
             }
         };
         Ok(vec![out])

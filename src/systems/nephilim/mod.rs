@@ -4,6 +4,7 @@
 
 pub mod cli;
 mod die;
+pub mod duel;
 pub mod health;
 mod initiative;
 pub mod ka;

@@ -1,4 +1,8 @@
-//! The 2d20 scenario: an action-point economy over a sequence of tests (F-AP).
+//! The 2d20 scenarios: an action-point economy over a sequence of tests (F-AP), and
+//! firefights (`kind = "combat"`, see `systems::fallout::combat`).
+//!
+//! The `kind` key picks between them; a file without `kind` is an ap-economy file (the
+//! 2d20 system had only that kind before, and its files stay valid).
 
 mod model;
 mod output;
@@ -7,6 +11,7 @@ mod sim;
 pub use model::{ApEconomy, Buy, Policy, Step, STEPS_MAX};
 pub use sim::{ApAcc, ApSim, StepAcc};
 
+use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 use crate::systems::fallout::Shortfall;
 use crate::systems::{RunOverrides, ScenarioKind, ScenarioResult};
@@ -14,12 +19,42 @@ use crate::systems::{RunOverrides, ScenarioKind, ScenarioResult};
 /// Trials when neither the file nor the command line sets them.
 pub const DEFAULT_TRIALS: u64 = 200_000;
 
-/// `system = "fallout"` scenario files.
+/// `system = "fallout"` scenario files: `kind` absent or `"ap-economy"`, or `"combat"`.
+/// Registered with `kind: None` so that files without `kind` keep working; the choice
+/// between kinds is made here.
 pub static AP_ECONOMY: ScenarioKind = ScenarioKind {
     system: "fallout",
     kind: None,
-    run,
+    run: run_any,
 };
+
+/// The kinds of 2d20 scenario files.
+pub const KINDS: &[&str] = &["ap-economy", "combat"];
+
+enum Kind {
+    ApEconomy,
+    Combat,
+}
+
+fn kind(file: &ScenarioFile) -> Result<Kind, UserError> {
+    match file.header()?.kind.as_deref() {
+        None | Some("ap-economy") => Ok(Kind::ApEconomy),
+        Some("combat") => Ok(Kind::Combat),
+        Some(other) => Err(file.error_at(
+            &["kind"],
+            "kind",
+            &format!("unknown fallout scenario kind \"{other}\""),
+            "\"ap-economy\" (also when `kind` is absent), \"combat\"",
+        )),
+    }
+}
+
+fn run_any(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
+    match kind(file)? {
+        Kind::ApEconomy => run(file, o),
+        Kind::Combat => super::combat::run(file, o),
+    }
+}
 
 fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
     let (model, raw) = ApEconomy::from_file(file)?;

@@ -16,6 +16,9 @@ use crate::systems::fallout::{
 pub struct Raw {
     #[allow(dead_code)]
     system: String,
+    /// `ap-economy` or absent (checked by the dispatcher in `mod.rs`).
+    #[allow(dead_code)]
+    kind: Option<String>,
     title: Option<String>,
     question: Option<String>,
     #[serde(default)]

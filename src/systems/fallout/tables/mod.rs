@@ -1,11 +1,13 @@
-//! The 2d20 tables: `fallout-test`, `fallout-help`, `fallout-luck`.
+//! The 2d20 tables: `fallout-test`, `fallout-help`, `fallout-luck`, `fallout-damage`.
 
 mod chart;
+mod damage_table;
 mod help_table;
 mod luck_table;
 mod report;
 mod test_table;
 
+pub use damage_table::{damage_output, damage_rows, DamageGrid, DamageRow};
 pub use help_table::{help_output, HelpGrid};
 pub use luck_table::{luck_output, LuckGrid, LUCK_POLICY};
 pub use report::report_outputs;

@@ -1,7 +1,9 @@
 use crate::context::{Context, Method};
 use crate::report::{coverage, Output};
 
-use super::{help_output, luck_output, test_output, HelpGrid, LuckGrid, TestGrid};
+use super::{
+    damage_output, help_output, luck_output, test_output, DamageGrid, HelpGrid, LuckGrid, TestGrid,
+};
 
 /// The default 2d20 tables and the Monte Carlo cross-check of `fallout-test` (`trials`
 /// per cell).
@@ -28,5 +30,6 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
         mc,
         help_output(&HelpGrid::full(1), ctx)?,
         luck_output(&LuckGrid::full(), ctx)?,
+        damage_output(&DamageGrid::full(), ctx)?,
     ])
 }

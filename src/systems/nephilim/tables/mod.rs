@@ -3,12 +3,14 @@
 
 mod dice_table;
 mod initiative_table;
+mod magic_mc;
 mod magic_table;
 mod report;
 mod test_table;
 
 pub use dice_table::dice_output;
 pub use initiative_table::{initiative_mc, initiative_output, InitCounts};
+pub use magic_mc::{magic_mc_output, report_magic_grid};
 pub use magic_table::{magic_output, MagicGrid};
 pub use report::report_outputs;
 pub use test_table::{test_mc, test_output, TestCounts};

@@ -1,7 +1,10 @@
 use crate::context::{Context, Method};
 use crate::report::{class_columns, coverage, Output};
 
-use super::{dice_output, initiative_output, magic_output, test_output, MagicGrid};
+use super::{
+    dice_output, initiative_output, magic_mc_output, magic_output, report_magic_grid, test_output,
+    MagicGrid,
+};
 
 /// Default margins of `nephilim-test`: wide enough for the d6 option's +-10 swing.
 pub const DEFAULT_MARGINS: std::ops::RangeInclusive<i64> = -8..=8;
@@ -43,5 +46,27 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
     out.push(exact);
     out.push(mc);
     out.push(magic_output(&MagicGrid::default(), ctx)?);
+    // N-MAGIC cross-check on a smaller grid (180 cells): the exact values of the same
+    // cells against the Monte Carlo 95% intervals.
+    let small = report_magic_grid();
+    let exact = magic_output(&small, ctx)?;
+    let mut mc = magic_mc_output(&small, ctx, trials)?.renamed(
+        "nephilim-magic-mc",
+        "Monte Carlo cross-check of the Nephilim spell table",
+    );
+    let c = coverage(
+        &exact,
+        &mc,
+        &[
+            (
+                "p_concentration",
+                "p_concentration_lo",
+                "p_concentration_hi",
+            ),
+            ("p_works", "p_works_lo", "p_works_hi"),
+        ],
+    )?;
+    mc.key_figures.insert(0, c.sentence("probabilities"));
+    out.push(mc);
     Ok(out)
 }

@@ -1,0 +1,63 @@
+//! 2d20 firefights from scenario files (`system = "fallout"`, `kind = "combat"`): attack
+//! tests, combat dice with Effects and weapon qualities, injuries, the group AP pool and
+//! the MJ's pool spent by policies (F-TEST, F-AP, F-CD).
+
+mod model;
+mod raw;
+mod report;
+mod sim;
+
+pub use model::{load, CombatModel, Combatant, Side, SidePolicy, Target, Weapon, WeaponKind};
+pub use model::{COMBATANTS_MAX, ROUNDS_MAX, TRIALS_MAX};
+pub use raw::RawCombat;
+pub use sim::{
+    CombatAcc, CombatSim, ExtraDamage, FighterAcc, PoolAcc, MJ_WINS, PLAYERS_WIN, UNDECIDED,
+};
+
+use crate::rules::RuleOptions;
+use crate::scenario::ScenarioFile;
+use crate::systems::fallout::Shortfall;
+use crate::systems::{RunOverrides, ScenarioResult};
+
+/// Fights per run when neither the file nor the command line says.
+pub const DEFAULT_TRIALS: u64 = 200_000;
+
+impl ExtraDamage {
+    /// The reading in force (option `fallout_extra_damage`, F-CD).
+    pub fn from_options(o: &RuleOptions) -> ExtraDamage {
+        match o.get("fallout_extra_damage") {
+            "any" => ExtraDamage::Any,
+            _ => ExtraDamage::MeleeThrown,
+        }
+    }
+}
+
+/// The simulation of a validated model under the options in force.
+pub fn simulation(model: CombatModel, options: &RuleOptions) -> CombatSim {
+    CombatSim::new(
+        model,
+        Shortfall::from_options(options),
+        ExtraDamage::from_options(options),
+    )
+}
+
+pub(crate) fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
+    let (raw, model) = load(file)?;
+    let (ctx, trials) = o.resolve(file, &raw.run, &raw.rules, DEFAULT_TRIALS)?;
+    if trials > TRIALS_MAX {
+        return Err(file
+            .error_at(
+                &["run", "trials"],
+                "run.trials",
+                &format!("{trials} trials"),
+                &format!("1..{TRIALS_MAX}"),
+            )
+            .into());
+    }
+    let sim = simulation(model, &ctx.options);
+    let progress = ctx.progress(trials, "fallout firefights");
+    // One task per file: every fight of the run is one stream family.
+    let acc = ctx.engine.run(&sim, 0, trials, &progress);
+    progress.finish();
+    report::result(file, &sim.model, &acc, &ctx, trials)
+}

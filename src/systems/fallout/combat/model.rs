@@ -1,0 +1,515 @@
+//! The validated 2d20 combat model: weapons with qualities, combatants on two sides in
+//! turn order, each side's AP policy. Every error names file:line:col, the key and the
+//! allowed values; `check` and `run` both go through [`load`].
+
+use crate::error::UserError;
+use crate::scenario::ScenarioFile;
+use crate::systems::fallout::scenario::Buy;
+use crate::systems::fallout::{
+    odds, pool_dist, DieSpec, BONUS_MAX, CD_MAX, EXTRA_CD_MAX, POOL_MAX, TAG_RANK_MAX, TN_MAX,
+    TN_MIN,
+};
+
+use super::raw::{RawCombat, RawPolicy};
+
+/// Most combatants in a fight (after `count`).
+pub const COMBATANTS_MAX: usize = 16;
+/// Most rounds before a fight stops undecided.
+pub const ROUNDS_MAX: u32 = 50;
+/// Most trials of one run.
+pub const TRIALS_MAX: u64 = 50_000_000;
+/// Most hit points of a combatant.
+pub const HP_MAX: i64 = 200;
+/// Most damage resistance.
+pub const DR_MAX: i64 = 30;
+/// Highest effective attack difficulty (base plus injuries) the model tabulates.
+pub const EFFECTIVE_DIFFICULTY_MAX: usize = 10;
+
+/// The two sides: the players (group AP pool) and the MJ's NPCs (MJ pool).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    Players = 0,
+    Mj = 1,
+}
+
+impl Side {
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Players => "players",
+            Side::Mj => "mj",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WeaponKind {
+    Melee,
+    Thrown,
+    Ranged,
+}
+
+/// A weapon: combat dice, attack difficulty and the qualities that read Effects.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weapon {
+    pub name: String,
+    pub cd: u8,
+    pub kind: WeaponKind,
+    pub difficulty: u8,
+    /// +1 damage per Effect.
+    pub vicious: bool,
+    /// Damage resistance ignored per Effect.
+    pub piercing: u8,
+    /// An Effect makes the target lose its next turn.
+    pub stun: bool,
+}
+
+/// Whom a side's attackers aim at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// The first standing enemy in file order (focus fire).
+    First,
+    /// The standing enemy with the fewest hit points left.
+    Weakest,
+}
+
+/// How one side spends its pool.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SidePolicy {
+    pub buy: Buy,
+    pub max_bonus: u8,
+    pub give_mj_ap: bool,
+    pub damage_ap: u8,
+    pub keep: u32,
+    pub target: Target,
+}
+
+impl SidePolicy {
+    pub fn describe(&self) -> String {
+        let buy = match self.buy {
+            Buy::Never => "never buys d20".to_string(),
+            Buy::Always => format!("always buys {} d20", self.max_bonus),
+            Buy::Below(x) => format!("buys d20 (at most {}) while P(hit) < {x}", self.max_bonus),
+        };
+        let target = match self.target {
+            Target::First => "focuses the first standing enemy",
+            Target::Weakest => "aims at the weakest enemy",
+        };
+        format!(
+            "{buy}{}; up to {} extra CD per hit keeping {} AP; {target}",
+            if self.give_mj_ap {
+                " (giving the MJ AP when short)"
+            } else {
+                ""
+            },
+            self.damage_ap,
+            self.keep
+        )
+    }
+}
+
+/// One combatant, in turn order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Combatant {
+    pub name: String,
+    pub side: Side,
+    pub spec: DieSpec,
+    pub hp: u32,
+    pub dr: u32,
+    pub initiative: i64,
+    pub weapon: usize,
+    /// Exact P(hit) by effective difficulty 0..=10 and bonus d20 0..3 (the policy reads it).
+    pub p_hit: [[f64; 4]; EFFECTIVE_DIFFICULTY_MAX + 1],
+}
+
+/// A validated 2d20 combat.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CombatModel {
+    pub title: String,
+    pub question: String,
+    pub max_rounds: u32,
+    pub injury_at: u32,
+    pub injury_difficulty: u8,
+    pub injuries_down: u8,
+    pub group_ap: u32,
+    pub mj_ap: u32,
+    /// Indexed by `Side as usize`.
+    pub policies: [SidePolicy; 2],
+    pub weapons: Vec<Weapon>,
+    /// In turn order: initiative descending, players first on ties, then file order.
+    pub combatants: Vec<Combatant>,
+}
+
+fn int_in(
+    file: &ScenarioFile,
+    path: &[&str],
+    shown: &str,
+    v: i64,
+    lo: i64,
+    hi: i64,
+) -> Result<i64, UserError> {
+    if v < lo || v > hi {
+        return Err(file.error_at(
+            path,
+            shown,
+            &format!("{v} is out of range"),
+            &format!("{lo}..{hi}"),
+        ));
+    }
+    Ok(v)
+}
+
+fn policy(file: &ScenarioFile, p: &RawPolicy, side: &str) -> Result<SidePolicy, UserError> {
+    let key = |k: &str| format!("policy.{side}.{k}");
+    let buy = match p.buy.as_deref().unwrap_or("never") {
+        "never" => Buy::Never,
+        "always" => Buy::Always,
+        "below" => match p.below {
+            Some(x) if (0.0..=1.0).contains(&x) => Buy::Below(x),
+            Some(x) => {
+                return Err(file.error_at(
+                    &["policy", side, "below"],
+                    &key("below"),
+                    &format!("{x} is not a probability"),
+                    "a number from 0 to 1",
+                ))
+            }
+            None => {
+                return Err(file.error_at(
+                    &["policy", side],
+                    &key("below"),
+                    "missing key `below` for buy = \"below\"",
+                    "a number from 0 to 1",
+                ))
+            }
+        },
+        other => {
+            return Err(file.error_at(
+                &["policy", side, "buy"],
+                &key("buy"),
+                &format!("unknown buying policy \"{other}\""),
+                "\"never\", \"always\", \"below\"",
+            ))
+        }
+    };
+    if side == "mj" && p.give_mj_ap.is_some() {
+        return Err(file.error_at(
+            &["policy", side, "give_mj_ap"],
+            &key("give_mj_ap"),
+            "only the players can buy dice by giving the MJ AP (F-AP)",
+            "remove it, or set it under [policy.players]",
+        ));
+    }
+    let max_bonus = int_in(
+        file,
+        &["policy", side, "max_bonus"],
+        &key("max_bonus"),
+        p.max_bonus.unwrap_or(BONUS_MAX as i64),
+        0,
+        BONUS_MAX as i64,
+    )? as u8;
+    let damage_ap = int_in(
+        file,
+        &["policy", side, "damage_ap"],
+        &key("damage_ap"),
+        p.damage_ap.unwrap_or(0),
+        0,
+        EXTRA_CD_MAX as i64,
+    )? as u8;
+    let keep = int_in(
+        file,
+        &["policy", side, "keep"],
+        &key("keep"),
+        p.keep.unwrap_or(0),
+        0,
+        1000,
+    )? as u32;
+    let target = match p.target.as_deref().unwrap_or("first") {
+        "first" => Target::First,
+        "weakest" => Target::Weakest,
+        other => {
+            return Err(file.error_at(
+                &["policy", side, "target"],
+                &key("target"),
+                &format!("unknown target policy \"{other}\""),
+                "\"first\", \"weakest\"",
+            ))
+        }
+    };
+    Ok(SidePolicy {
+        buy,
+        max_bonus,
+        give_mj_ap: p.give_mj_ap.unwrap_or(false),
+        damage_ap,
+        keep,
+        target,
+    })
+}
+
+/// Reads and validates a combat file (the one function `check` and `run` share).
+pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> {
+    let raw: RawCombat = file.parse_raw()?;
+    if let Some(t) = raw.run.trials {
+        int_in(
+            file,
+            &["run", "trials"],
+            "run.trials",
+            t.min(i64::MAX as u64) as i64,
+            1,
+            TRIALS_MAX as i64,
+        )?;
+    }
+    let s = &raw.combat;
+    let max_rounds = int_in(
+        file,
+        &["combat", "max_rounds"],
+        "combat.max_rounds",
+        s.max_rounds.unwrap_or(10),
+        1,
+        ROUNDS_MAX as i64,
+    )? as u32;
+    let injury_at = int_in(
+        file,
+        &["combat", "injury_at"],
+        "combat.injury_at",
+        s.injury_at.unwrap_or(5),
+        0,
+        100,
+    )? as u32;
+    let injury_difficulty = int_in(
+        file,
+        &["combat", "injury_difficulty"],
+        "combat.injury_difficulty",
+        s.injury_difficulty.unwrap_or(1),
+        0,
+        2,
+    )? as u8;
+    let injuries_down = int_in(
+        file,
+        &["combat", "injuries_down"],
+        "combat.injuries_down",
+        s.injuries_down.unwrap_or(0),
+        0,
+        10,
+    )? as u8;
+    let group_ap = int_in(
+        file,
+        &["pools", "group_ap"],
+        "pools.group_ap",
+        raw.pools.group_ap.unwrap_or(0),
+        0,
+        POOL_MAX as i64,
+    )? as u32;
+    let mj_ap = int_in(
+        file,
+        &["pools", "mj_ap"],
+        "pools.mj_ap",
+        raw.pools.mj_ap.unwrap_or(0),
+        0,
+        1000,
+    )? as u32;
+    let policies = [
+        policy(file, &raw.policy.players, "players")?,
+        policy(file, &raw.policy.mj, "mj")?,
+    ];
+
+    if raw.weapons.is_empty() || raw.weapons.len() > COMBATANTS_MAX {
+        return Err(file.error_at(
+            &["weapons"],
+            "weapons",
+            &format!("{} weapons", raw.weapons.len()),
+            &format!("1..{COMBATANTS_MAX} [weapons.<name>] tables"),
+        ));
+    }
+    let mut weapons = Vec::new();
+    for (name, w) in &raw.weapons {
+        let at = |k: &str| format!("weapons.{name}.{k}");
+        let cd = int_in(
+            file,
+            &["weapons", name, "damage"],
+            &at("damage"),
+            w.damage,
+            1,
+            (CD_MAX - EXTRA_CD_MAX) as i64,
+        )? as u8;
+        let kind = match w.kind.as_str() {
+            "melee" => WeaponKind::Melee,
+            "thrown" => WeaponKind::Thrown,
+            "ranged" => WeaponKind::Ranged,
+            other => {
+                return Err(file.error_at(
+                    &["weapons", name, "type"],
+                    &at("type"),
+                    &format!("unknown weapon type \"{other}\""),
+                    "\"melee\", \"thrown\", \"ranged\"",
+                ))
+            }
+        };
+        let difficulty = int_in(
+            file,
+            &["weapons", name, "difficulty"],
+            &at("difficulty"),
+            w.difficulty.unwrap_or(2),
+            0,
+            5,
+        )? as u8;
+        let piercing = int_in(
+            file,
+            &["weapons", name, "qualities", "piercing"],
+            &at("qualities.piercing"),
+            w.qualities.piercing.unwrap_or(0),
+            0,
+            DR_MAX,
+        )? as u8;
+        weapons.push(Weapon {
+            name: name.clone(),
+            cd,
+            kind,
+            difficulty,
+            vicious: w.qualities.vicious.unwrap_or(false),
+            piercing,
+            stun: w.qualities.stun.unwrap_or(false),
+        });
+    }
+
+    let mut combatants = Vec::new();
+    for (i, c) in raw.combatant.iter().enumerate() {
+        let idx = i.to_string();
+        let path = |k: &'static str| -> Vec<&str> { vec!["combatant", idx.as_str(), k] };
+        let shown = |k: &str| format!("combatant[{i}].{k}");
+        let side = match c.side.as_str() {
+            "players" => Side::Players,
+            "mj" => Side::Mj,
+            other => {
+                return Err(file.error_at(
+                    &path("side"),
+                    &shown("side"),
+                    &format!("unknown side \"{other}\""),
+                    "\"players\" (group AP pool), \"mj\" (the MJ's NPCs)",
+                ))
+            }
+        };
+        let tn = int_in(
+            file,
+            &path("tn"),
+            &shown("tn"),
+            c.tn,
+            TN_MIN as i64,
+            TN_MAX as i64,
+        )? as u8;
+        let tag_rank = int_in(
+            file,
+            &path("tag_rank"),
+            &shown("tag_rank"),
+            c.tag_rank.unwrap_or(0),
+            0,
+            TAG_RANK_MAX.min(tn) as i64,
+        )? as u8;
+        let complication = int_in(
+            file,
+            &path("complication"),
+            &shown("complication"),
+            c.complication.unwrap_or(1),
+            1,
+            5,
+        )? as u8;
+        let hp = int_in(file, &path("hp"), &shown("hp"), c.hp, 1, HP_MAX)? as u32;
+        let dr = int_in(
+            file,
+            &path("dr"),
+            &shown("dr"),
+            c.dr.unwrap_or(0),
+            0,
+            DR_MAX,
+        )? as u32;
+        let initiative = int_in(
+            file,
+            &path("initiative"),
+            &shown("initiative"),
+            c.initiative.unwrap_or(0),
+            0,
+            100,
+        )?;
+        let count = int_in(
+            file,
+            &path("count"),
+            &shown("count"),
+            c.count.unwrap_or(1),
+            1,
+            COMBATANTS_MAX as i64,
+        )?;
+        let Some(weapon) = weapons.iter().position(|w| w.name == c.weapon) else {
+            let names: Vec<String> = weapons.iter().map(|w| format!("\"{}\"", w.name)).collect();
+            return Err(file.error_at(
+                &path("weapon"),
+                &shown("weapon"),
+                &format!("unknown weapon \"{}\"", c.weapon),
+                &names.join(", "),
+            ));
+        };
+        let spec = DieSpec::new(tn, tag_rank, complication).map_err(|e| {
+            file.error_at(
+                &["combatant", &idx],
+                &format!("combatant[{i}]"),
+                &e.0,
+                "see the ranges above",
+            )
+        })?;
+        let pools: Vec<_> = (0..4).map(|k| pool_dist(&spec, 2 + k as u8)).collect();
+        let p_hit =
+            std::array::from_fn(|d| std::array::from_fn(|k| odds(&pools[k], d as u8).p_pass));
+        for n in 0..count {
+            if combatants.len() == COMBATANTS_MAX {
+                return Err(file.error_at(
+                    &path("count"),
+                    &shown("count"),
+                    &format!("more than {COMBATANTS_MAX} combatants in all"),
+                    &format!("at most {COMBATANTS_MAX} combatants after `count`"),
+                ));
+            }
+            let name = if count > 1 {
+                format!("{} {}", c.name, n + 1)
+            } else {
+                c.name.clone()
+            };
+            combatants.push(Combatant {
+                name,
+                side,
+                spec,
+                hp,
+                dr,
+                initiative,
+                weapon,
+                p_hit,
+            });
+        }
+    }
+    for side in [Side::Players, Side::Mj] {
+        if !combatants.iter().any(|c| c.side == side) {
+            return Err(file.error_at(
+                &["combatant"],
+                "combatant",
+                &format!("no combatant on side \"{}\"", side.name()),
+                "at least one combatant with side = \"players\" and one with side = \"mj\"",
+            ));
+        }
+    }
+    // Turn order: initiative descending, players before the MJ's NPCs on ties (the 2d20
+    // habit), then file order (a stable sort keeps it).
+    combatants.sort_by_key(|c| (-c.initiative, c.side as u8));
+    let model = CombatModel {
+        title: raw.title.clone().unwrap_or_else(|| "2d20 firefight".into()),
+        question: raw.question.clone().unwrap_or_else(|| {
+            "Who wins this firefight, in how many rounds, and who goes down?".into()
+        }),
+        max_rounds,
+        injury_at,
+        injury_difficulty,
+        injuries_down,
+        group_ap,
+        mj_ap,
+        policies,
+        weapons,
+        combatants,
+    };
+    Ok((raw, model))
+}

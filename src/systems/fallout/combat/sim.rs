@@ -1,0 +1,315 @@
+//! Monte Carlo of a 2d20 firefight: one trial is one fight, turn by turn, with both
+//! pools (F-TEST, F-AP, F-CD). State lives in fixed arrays: no allocation per trial.
+
+use crate::engine::{Counts, Merge, Rng64, Simulation, Tally};
+use crate::systems::fallout::{pay, roll_cd, PoolSampler, Shortfall, BONUS_PRICE, POOL_MAX};
+
+use super::model::{
+    CombatModel, Side, Target, WeaponKind, COMBATANTS_MAX, EFFECTIVE_DIFFICULTY_MAX,
+};
+use crate::systems::fallout::scenario::Buy;
+
+/// Which weapons may buy extra combat dice with AP (option `fallout_extra_damage`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExtraDamage {
+    /// The book: "après avoir réussi une attaque avec une arme de corps à corps ou de
+    /// lancer" — melee and thrown weapons only.
+    MeleeThrown,
+    /// F-CD as written in the decisions file: every weapon.
+    Any,
+}
+
+/// Ends of a fight, indexes of `CombatAcc::outcomes`.
+pub const PLAYERS_WIN: usize = 0;
+pub const MJ_WINS: usize = 1;
+pub const UNDECIDED: usize = 2;
+
+/// Integer tallies of one combatant over all fights (merging is exact).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FighterAcc {
+    pub attacks: u64,
+    pub hits: u64,
+    pub damage_dealt: u64,
+    pub effects: u64,
+    /// Fights this combatant ended out of the fight.
+    pub down: u64,
+    /// Fights it ended with at least one injury.
+    pub injured: u64,
+    pub injuries: u64,
+    pub stunned_turns: u64,
+    pub bonus_dice: u64,
+    pub extra_cd: u64,
+    pub complications: u64,
+}
+
+impl Merge for FighterAcc {
+    fn merge(&mut self, o: Self) {
+        self.attacks += o.attacks;
+        self.hits += o.hits;
+        self.damage_dealt += o.damage_dealt;
+        self.effects += o.effects;
+        self.down += o.down;
+        self.injured += o.injured;
+        self.injuries += o.injuries;
+        self.stunned_turns += o.stunned_turns;
+        self.bonus_dice += o.bonus_dice;
+        self.extra_cd += o.extra_cd;
+        self.complications += o.complications;
+    }
+}
+
+/// AP flow of one side's pool over all fights.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PoolAcc {
+    /// AP earned from excess successes (before the cap).
+    pub earned: u64,
+    /// AP lost to the group pool's cap of 6.
+    pub lost: u64,
+    pub spent_dice: u64,
+    pub spent_damage: u64,
+    /// MJ only: AP given by players buying dice without AP.
+    pub gifted: u64,
+    /// Pool at the end of the fight, summed.
+    pub end_sum: u64,
+}
+
+impl Merge for PoolAcc {
+    fn merge(&mut self, o: Self) {
+        self.earned += o.earned;
+        self.lost += o.lost;
+        self.spent_dice += o.spent_dice;
+        self.spent_damage += o.spent_damage;
+        self.gifted += o.gifted;
+        self.end_sum += o.end_sum;
+    }
+}
+
+/// Tallies of a run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CombatAcc {
+    pub outcomes: Counts<3>,
+    /// Round in which the fight ended; `max_rounds + 1` = undecided.
+    pub rounds: Tally,
+    /// Combatants of the winning side still standing, by side.
+    pub survivors: [Tally; 2],
+    pub fighters: Vec<FighterAcc>,
+    /// By `Side as usize`.
+    pub pools: [PoolAcc; 2],
+}
+
+impl Merge for CombatAcc {
+    fn merge(&mut self, o: Self) {
+        self.outcomes.merge(o.outcomes);
+        self.rounds.merge(o.rounds);
+        let [a, b] = o.survivors;
+        self.survivors[0].merge(a);
+        self.survivors[1].merge(b);
+        self.fighters.merge(o.fighters);
+        let [p, q] = o.pools;
+        self.pools[0].merge(p);
+        self.pools[1].merge(q);
+    }
+}
+
+/// The simulation of one combat model.
+pub struct CombatSim {
+    pub model: CombatModel,
+    samplers: Vec<PoolSampler>,
+    shortfall: Shortfall,
+    extra: ExtraDamage,
+}
+
+impl CombatSim {
+    pub fn new(model: CombatModel, shortfall: Shortfall, extra: ExtraDamage) -> CombatSim {
+        let samplers = model
+            .combatants
+            .iter()
+            .map(|c| PoolSampler::new(&c.spec))
+            .collect();
+        CombatSim {
+            model,
+            samplers,
+            shortfall,
+            extra,
+        }
+    }
+
+    /// The target of attacker `i`: a standing enemy by the side's policy, or `None`.
+    #[inline]
+    fn target(
+        &self,
+        i: usize,
+        hp: &[u32; COMBATANTS_MAX],
+        down: &[bool; COMBATANTS_MAX],
+    ) -> Option<usize> {
+        let m = &self.model;
+        let side = m.combatants[i].side;
+        let enemies = m
+            .combatants
+            .iter()
+            .enumerate()
+            .filter(|(j, c)| c.side != side && !down[*j])
+            .map(|(j, _)| j);
+        match m.policies[side as usize].target {
+            Target::First => enemies.into_iter().next(),
+            Target::Weakest => enemies.min_by_key(|&j| hp[j]),
+        }
+    }
+
+    /// One fight; returns (outcome, round it ended).
+    fn fight(&self, rng: &mut Rng64, acc: &mut CombatAcc) {
+        let m = &self.model;
+        let n = m.combatants.len();
+        let mut hp = [0u32; COMBATANTS_MAX];
+        let mut injuries = [0u8; COMBATANTS_MAX];
+        let mut down = [false; COMBATANTS_MAX];
+        let mut stunned = [false; COMBATANTS_MAX];
+        let mut standing = [0u32; 2];
+        for (i, c) in m.combatants.iter().enumerate() {
+            hp[i] = c.hp;
+            standing[c.side as usize] += 1;
+        }
+        let mut pool = [m.group_ap, m.mj_ap];
+        let mut outcome = UNDECIDED;
+        let mut end_round = m.max_rounds as i64 + 1;
+        'rounds: for round in 1..=m.max_rounds {
+            for i in 0..n {
+                if down[i] {
+                    continue;
+                }
+                let f = &mut acc.fighters[i];
+                if stunned[i] {
+                    stunned[i] = false;
+                    f.stunned_turns += 1;
+                    continue;
+                }
+                let Some(j) = self.target(i, &hp, &down) else {
+                    continue;
+                };
+                let c = &m.combatants[i];
+                let s = c.side as usize;
+                let pol = &m.policies[s];
+                let w = &m.weapons[c.weapon];
+                let diff = (w.difficulty as usize
+                    + injuries[i] as usize * m.injury_difficulty as usize)
+                    .min(EFFECTIVE_DIFFICULTY_MAX);
+                // F-AP: bonus d20 at 1, 2, 3 AP, bought one at a time while the policy wants them.
+                let mut k = 0u8;
+                while k < pol.max_bonus
+                    && match pol.buy {
+                        Buy::Never => false,
+                        Buy::Always => true,
+                        Buy::Below(x) => c.p_hit[diff][k as usize] < x,
+                    }
+                {
+                    if c.side == Side::Players {
+                        let Some(p) = pay(k, pool[0], pol.give_mj_ap, self.shortfall) else {
+                            break;
+                        };
+                        pool[0] -= p.from_pool;
+                        pool[1] += p.to_mj;
+                        acc.pools[0].spent_dice += p.from_pool as u64;
+                        acc.pools[1].gifted += p.to_mj as u64;
+                    } else {
+                        let price = BONUS_PRICE[k as usize];
+                        if pool[1] < price {
+                            break;
+                        }
+                        pool[1] -= price;
+                        acc.pools[1].spent_dice += price as u64;
+                    }
+                    k += 1;
+                }
+                let (succ, comp) = self.samplers[i].pool(rng, 2 + k);
+                f.attacks += 1;
+                f.bonus_dice += k as u64;
+                f.complications += comp as u64;
+                if (succ as usize) < diff {
+                    continue;
+                }
+                f.hits += 1;
+                let ap = succ as u32 - diff as u32;
+                acc.pools[s].earned += ap as u64;
+                if s == 0 {
+                    let total = pool[0] + ap;
+                    acc.pools[0].lost += total.saturating_sub(POOL_MAX) as u64;
+                    pool[0] = total.min(POOL_MAX);
+                } else {
+                    pool[1] += ap;
+                }
+                // F-CD: +1 combat die per AP, at most 3, kept above the side's reserve.
+                let mut extra = 0u8;
+                if self.extra == ExtraDamage::Any || w.kind != WeaponKind::Ranged {
+                    while extra < pol.damage_ap && pool[s] > pol.keep {
+                        pool[s] -= 1;
+                        extra += 1;
+                    }
+                }
+                acc.pools[s].spent_damage += extra as u64;
+                f.extra_cd += extra as u64;
+                let (d, e) = roll_cd(rng, w.cd + extra);
+                f.effects += e as u64;
+                // Qualities read Effects: Vicious +1 damage each, Piercing X ignores X DR each.
+                let dmg = d + if w.vicious { e } else { 0 };
+                let dr = m.combatants[j].dr.saturating_sub(w.piercing as u32 * e);
+                let dealt = dmg.saturating_sub(dr).min(hp[j]);
+                f.damage_dealt += dealt as u64;
+                hp[j] -= dealt;
+                if m.injury_at > 0 && dmg.saturating_sub(dr) >= m.injury_at {
+                    injuries[j] = injuries[j].saturating_add(1);
+                }
+                if w.stun && e > 0 {
+                    stunned[j] = true;
+                }
+                if hp[j] == 0 || (m.injuries_down > 0 && injuries[j] >= m.injuries_down) {
+                    down[j] = true;
+                    let t = m.combatants[j].side as usize;
+                    standing[t] -= 1;
+                    if standing[t] == 0 {
+                        outcome = if t == 1 { PLAYERS_WIN } else { MJ_WINS };
+                        end_round = round as i64;
+                        break 'rounds;
+                    }
+                }
+            }
+        }
+        acc.outcomes.add(outcome);
+        acc.rounds.push(end_round);
+        if outcome != UNDECIDED {
+            acc.survivors[outcome].push(standing[outcome] as i64);
+        }
+        for i in 0..n {
+            let f = &mut acc.fighters[i];
+            f.down += down[i] as u64;
+            f.injured += (injuries[i] > 0) as u64;
+            f.injuries += injuries[i] as u64;
+        }
+        acc.pools[0].end_sum += pool[0] as u64;
+        acc.pools[1].end_sum += pool[1] as u64;
+    }
+}
+
+impl Simulation for CombatSim {
+    type Acc = CombatAcc;
+
+    fn empty(&self) -> CombatAcc {
+        let m = &self.model;
+        let count = |s: Side| m.combatants.iter().filter(|c| c.side == s).count() as i64;
+        CombatAcc {
+            outcomes: Counts::default(),
+            rounds: Tally::new(1, m.max_rounds as i64 + 1),
+            survivors: [
+                Tally::new(1, count(Side::Players)),
+                Tally::new(1, count(Side::Mj)),
+            ],
+            fighters: vec![FighterAcc::default(); m.combatants.len()],
+            pools: [PoolAcc::default(); 2],
+        }
+    }
+
+    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut CombatAcc) {
+        for _ in 0..trials {
+            self.fight(rng, acc);
+        }
+    }
+}

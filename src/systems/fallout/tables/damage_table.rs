@@ -1,0 +1,181 @@
+//! `fallout-damage`: exact damage and Effects of combat dice by weapon dice and AP spent
+//! on extra dice (F-CD, F-AP).
+
+use polars::prelude::*;
+
+use crate::context::Context;
+use crate::dice::Dist;
+use crate::report::{float_column, int_column, Chart, Figure, LineChart, LineSeries};
+use crate::report::{Output, Provenance};
+use crate::systems::fallout::{cd_dist, CdRoll, CD_MAX, EXTRA_CD_MAX, OPTIONS};
+
+use super::range_text;
+
+/// The grid of the `fallout-damage` table: weapon combat dice and AP spent (each AP buys
+/// one extra combat die, F-CD).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DamageGrid {
+    pub cd: Vec<u8>,
+    pub ap: Vec<u8>,
+}
+
+impl DamageGrid {
+    /// Weapon dice 1..8, AP 0..3.
+    pub fn full() -> DamageGrid {
+        DamageGrid {
+            cd: (1..=8).collect(),
+            ap: (0..=EXTRA_CD_MAX).collect(),
+        }
+    }
+}
+
+/// One row: the probabilities of the value `value` for one (cd, ap) cell.
+pub struct DamageRow {
+    pub cd: u8,
+    pub ap: u8,
+    pub value: i64,
+    /// P(damage = value).
+    pub p_damage: f64,
+    /// P(damage >= value).
+    pub p_damage_at_least: f64,
+    /// P(Effects = value).
+    pub p_effects: f64,
+    /// P(damage + Effects = value): the damage of a Vicious weapon.
+    pub p_damage_vicious: f64,
+    pub mean_damage: f64,
+    pub mean_effects: f64,
+}
+
+/// The rows of the table: every value 0..2*(cd+ap) of every cell (exact); a die gives
+/// at most 2 damage, 1 Effect, and 2 damage + Effects.
+pub fn damage_rows(g: &DamageGrid) -> Vec<DamageRow> {
+    let mut out = Vec::new();
+    for &cd in &g.cd {
+        for &ap in &g.ap {
+            let n = cd + ap;
+            let joint: Dist<CdRoll> = cd_dist(n);
+            let dmg = joint.map(|r| r.damage);
+            let eff = joint.map(|r| r.effects);
+            let vic = joint.map(|r| r.damage + r.effects);
+            let (md, me) = (dmg.mean(), eff.mean());
+            for value in 0..=2 * n as i64 {
+                out.push(DamageRow {
+                    cd,
+                    ap,
+                    value,
+                    p_damage: dmg.prob(&value),
+                    p_damage_at_least: 1.0 - dmg.cdf(value - 1),
+                    p_effects: eff.prob(&value),
+                    p_damage_vicious: vic.prob(&value),
+                    mean_damage: md,
+                    mean_effects: me,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Checks a grid against the caps (weapon dice 1..CD_MAX-3, AP 0..3).
+pub fn check_grid(g: &DamageGrid) -> Result<(), crate::error::UserError> {
+    if let Some(&c) = g.cd.iter().find(|&&c| c == 0 || c > CD_MAX - EXTRA_CD_MAX) {
+        return Err(crate::error::UserError::new(format!(
+            "--cd {c} is out of range; allowed: 1..{}",
+            CD_MAX - EXTRA_CD_MAX
+        )));
+    }
+    if let Some(&a) = g.ap.iter().find(|&&a| a > EXTRA_CD_MAX) {
+        return Err(crate::error::UserError::new(format!(
+            "--ap {a} is out of range; allowed: 0..{EXTRA_CD_MAX}"
+        )));
+    }
+    Ok(())
+}
+
+/// The `fallout-damage` output (exact).
+pub fn damage_output(g: &DamageGrid, ctx: &Context) -> anyhow::Result<Output> {
+    check_grid(g)?;
+    let rows = damage_rows(g);
+    let frame = DataFrame::new_infer_height(vec![
+        int_column("cd", &rows, |r| r.cd as i64),
+        int_column("ap", &rows, |r| r.ap as i64),
+        int_column("dice", &rows, |r| (r.cd + r.ap) as i64),
+        int_column("value", &rows, |r| r.value),
+        float_column("p_damage", &rows, |r| r.p_damage),
+        float_column("p_damage_at_least", &rows, |r| r.p_damage_at_least),
+        float_column("p_effects", &rows, |r| r.p_effects),
+        float_column("p_damage_vicious", &rows, |r| r.p_damage_vicious),
+        float_column("mean_damage", &rows, |r| r.mean_damage),
+        float_column("mean_effects", &rows, |r| r.mean_effects),
+    ])?;
+
+    // Integer damage values: points joined by thin lines; one curve per AP spent so the
+    // value of each AP reads as the shift between curves.
+    let cd0 = if g.cd.contains(&4) { 4 } else { g.cd[0] };
+    let mut at_least = LineChart {
+        title: format!("P(damage >= x), {cd0} weapon combat dice"),
+        x_label: "damage x".into(),
+        y_label: "P(damage >= x)".into(),
+        y_range: Some((0.0, 1.0)),
+        ..Default::default()
+    };
+    for &ap in &g.ap {
+        at_least.series.push(LineSeries {
+            name: format!("{ap} AP ({} CD)", cd0 + ap),
+            points: rows
+                .iter()
+                .filter(|r| r.cd == cd0 && r.ap == ap)
+                .map(|r| (r.value as f64, r.p_damage_at_least))
+                .collect(),
+            band: vec![],
+        });
+    }
+    let mut means = LineChart {
+        title: "Mean damage by weapon dice and AP spent".into(),
+        x_label: "weapon combat dice".into(),
+        y_label: "mean damage".into(),
+        ..Default::default()
+    };
+    for &ap in &g.ap {
+        means.series.push(LineSeries {
+            name: format!("+{ap} AP"),
+            points: rows
+                .iter()
+                .filter(|r| r.ap == ap && r.value == 0)
+                .map(|r| (r.cd as f64, r.mean_damage))
+                .collect(),
+            band: vec![],
+        });
+    }
+
+    let mut key = Vec::new();
+    let find = |cd: u8, ap: u8, v: i64| rows.iter().find(|r| (r.cd, r.ap, r.value) == (cd, ap, v));
+    for (cd, ap) in [(3, 0), (3, 3), (5, 0)] {
+        if let Some(r) = find(cd, ap, 0) {
+            key.push(format!(
+                "{cd} CD + {ap} AP: mean damage {:.3}, mean Effects {:.3}, P(no damage) {:.4}",
+                r.mean_damage, r.mean_effects, r.p_damage
+            ));
+        }
+    }
+    key.push(
+        "each AP spent adds one combat die: +5/6 damage and +1/3 Effect on average (F-CD)".into(),
+    );
+
+    let prov = Provenance::exact("fallout-damage", "fallout", ctx.options.in_force(OPTIONS))
+        .with_param("cd", range_text(&g.cd))
+        .with_param("ap", range_text(&g.ap))
+        .with_param("combat_die", "faces 1, 2, 0, 0, 1+Effect, 1+Effect (F-CD)");
+    Ok(Output {
+        name: "fallout-damage".into(),
+        title: "2d20 combat dice: damage and Effects by dice and AP spent".into(),
+        question: "How much damage, and how many Effects, do a weapon's combat dice deal, and what is each AP spent on an extra die worth?".into(),
+        frame,
+        figures: vec![Figure {
+            suffix: None,
+            panels: vec![Chart::Lines(at_least), Chart::Lines(means)],
+        }],
+        key_figures: key,
+        provenance: prov,
+    })
+}

@@ -1,0 +1,70 @@
+//! Nephilim duels from scenario files (`system = "nephilim"`, `kind = "duel"`):
+//! initiative segments, extra actions and delay (N-INIT), attack against parry or dodge
+//! (N-TEST, N-OPP), wound and fatigue counters (N-HEALTH).
+
+mod model;
+mod raw;
+mod report;
+mod sim;
+
+pub use model::{
+    load, DefenceKind, Delay, DuelModel, Fighter, ACTIONS_MAX, ROUNDS_MAX, TRIALS_MAX,
+};
+pub use raw::RawDuel;
+pub use sim::{DuelAcc, DuelSim, FighterAcc, A_WINS, BOTH_OUT, B_WINS, UNDECIDED};
+
+use crate::scenario::ScenarioFile;
+use crate::systems::nephilim::NephilimRules;
+use crate::systems::{RunOverrides, ScenarioKind, ScenarioResult};
+
+/// Duels per run when neither the file nor the command line says.
+pub const DEFAULT_TRIALS: u64 = 200_000;
+/// Most duels per cell of the actions grid (the grid has 9 cells).
+pub const GRID_TRIALS_MAX: u64 = 100_000;
+
+/// The `system = "nephilim"`, `kind = "duel"` scenario files.
+pub static SCENARIO_KIND: ScenarioKind = ScenarioKind {
+    system: "nephilim",
+    kind: Some("duel"),
+    run,
+};
+
+fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
+    let (raw, model) = load(file)?;
+    let (ctx, trials) = o.resolve(file, &raw.run, &raw.rules, DEFAULT_TRIALS)?;
+    if trials > TRIALS_MAX {
+        return Err(file
+            .error_at(
+                &["run", "trials"],
+                "run.trials",
+                &format!("{trials} trials"),
+                &format!("1..{TRIALS_MAX}"),
+            )
+            .into());
+    }
+    let rules = NephilimRules::from_options(&ctx.options);
+    let progress = ctx.progress(trials, "nephilim duels");
+    let actions = [model.fighters[0].actions, model.fighters[1].actions];
+    let sim = DuelSim::new(model.clone(), &rules, actions);
+    let acc = ctx.engine.run(&sim, 0, trials, &progress);
+    progress.finish();
+    // The actions grid: each (a, b) its own task, so a cell's numbers do not depend on
+    // the file's own actions.
+    let grid_trials = trials.min(GRID_TRIALS_MAX);
+    let mut grid = Vec::new();
+    for a in 1..=ACTIONS_MAX {
+        for b in 1..=ACTIONS_MAX {
+            let sim = DuelSim::new(model.clone(), &rules, [a, b]);
+            let task = 1 + (a as u64) * 16 + b as u64;
+            let acc = ctx
+                .engine
+                .run(&sim, task, grid_trials, &crate::engine::Progress::hidden());
+            grid.push(report::GridCell {
+                actions: [a, b],
+                acc,
+                trials: grid_trials,
+            });
+        }
+    }
+    report::result(file, &model, &rules, &acc, &grid, &ctx, trials, grid_trials)
+}

@@ -1,0 +1,227 @@
+//! The validated Nephilim duel: two fighters, their scores, actions and delay policy.
+//! `check` and `run` share [`load`]; errors are located.
+
+use crate::error::UserError;
+use crate::scenario::ScenarioFile;
+
+use super::raw::RawDuel;
+
+/// Most rounds of a duel.
+pub const ROUNDS_MAX: u32 = 100;
+/// Most actions a fighter declares in a round.
+pub const ACTIONS_MAX: u8 = 3;
+/// Most trials of a run.
+pub const TRIALS_MAX: u64 = 50_000_000;
+/// Range of test scores (characteristic + skill, -4..+4 each... up to twice +6).
+pub const SCORE_RANGE: (i64, i64) = (-12, 12);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DefenceKind {
+    Parry,
+    Dodge,
+    None,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Delay {
+    Never,
+    /// Delay to the opponent's first segment when it is later (N-INIT "retarder").
+    ToMeet,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fighter {
+    pub name: String,
+    pub initiative: i64,
+    pub attack: i64,
+    pub defence: i64,
+    pub defence_kind: DefenceKind,
+    pub weapon: i64,
+    pub protection: i64,
+    pub constitution: i64,
+    pub ka: i64,
+    pub actions: u8,
+    pub delay: Delay,
+    pub wounds: u8,
+    pub fatigue: u8,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct DuelModel {
+    pub title: String,
+    pub question: String,
+    pub max_rounds: u32,
+    pub attack_difficulty: i64,
+    pub margin_damage: bool,
+    pub fatigue_per_extra_action: u8,
+    pub fighters: [Fighter; 2],
+}
+
+fn int_in(
+    file: &ScenarioFile,
+    path: &[&str],
+    shown: &str,
+    v: i64,
+    lo: i64,
+    hi: i64,
+) -> Result<i64, UserError> {
+    if v < lo || v > hi {
+        return Err(file.error_at(
+            path,
+            shown,
+            &format!("{v} is out of range"),
+            &format!("{lo}..{hi}"),
+        ));
+    }
+    Ok(v)
+}
+
+/// Reads and validates a duel file.
+pub fn load(file: &ScenarioFile) -> Result<(RawDuel, DuelModel), UserError> {
+    let raw: RawDuel = file.parse_raw()?;
+    if let Some(t) = raw.run.trials {
+        int_in(
+            file,
+            &["run", "trials"],
+            "run.trials",
+            t.min(i64::MAX as u64) as i64,
+            1,
+            TRIALS_MAX as i64,
+        )?;
+    }
+    let d = &raw.duel;
+    let max_rounds = int_in(
+        file,
+        &["duel", "max_rounds"],
+        "duel.max_rounds",
+        d.max_rounds.unwrap_or(20),
+        1,
+        ROUNDS_MAX as i64,
+    )? as u32;
+    let attack_difficulty = int_in(
+        file,
+        &["duel", "attack_difficulty"],
+        "duel.attack_difficulty",
+        d.attack_difficulty.unwrap_or(0),
+        -10,
+        10,
+    )?;
+    let fatigue_per_extra_action = int_in(
+        file,
+        &["duel", "fatigue_per_extra_action"],
+        "duel.fatigue_per_extra_action",
+        d.fatigue_per_extra_action.unwrap_or(1),
+        0,
+        5,
+    )? as u8;
+    if raw.fighter.len() != 2 {
+        return Err(file.error_at(
+            &["fighter"],
+            "fighter",
+            &format!("{} fighters", raw.fighter.len()),
+            "exactly 2 [[fighter]] tables",
+        ));
+    }
+    let mut fighters = Vec::new();
+    for (i, f) in raw.fighter.iter().enumerate() {
+        let idx = i.to_string();
+        let p = |k: &'static str| -> Vec<&str> { vec!["fighter", idx.as_str(), k] };
+        let s = |k: &str| format!("fighter[{i}].{k}");
+        let (lo, hi) = SCORE_RANGE;
+        let defence_kind = match f.defence_kind.as_deref().unwrap_or("parry") {
+            "parry" => DefenceKind::Parry,
+            "dodge" => DefenceKind::Dodge,
+            "none" => DefenceKind::None,
+            other => {
+                return Err(file.error_at(
+                    &p("defence_kind"),
+                    &s("defence_kind"),
+                    &format!("unknown defence \"{other}\""),
+                    "\"parry\", \"dodge\", \"none\"",
+                ))
+            }
+        };
+        let delay = match f.delay.as_deref().unwrap_or("never") {
+            "never" => Delay::Never,
+            "to_meet" => Delay::ToMeet,
+            other => {
+                return Err(file.error_at(
+                    &p("delay"),
+                    &s("delay"),
+                    &format!("unknown delay policy \"{other}\""),
+                    "\"never\", \"to_meet\"",
+                ))
+            }
+        };
+        fighters.push(Fighter {
+            name: f.name.clone(),
+            initiative: int_in(
+                file,
+                &p("initiative"),
+                &s("initiative"),
+                f.initiative,
+                lo,
+                hi,
+            )?,
+            attack: int_in(file, &p("attack"), &s("attack"), f.attack, lo, hi)?,
+            defence: int_in(file, &p("defence"), &s("defence"), f.defence, lo, hi)?,
+            defence_kind,
+            weapon: int_in(file, &p("weapon"), &s("weapon"), f.weapon, 0, 10)?,
+            protection: int_in(
+                file,
+                &p("protection"),
+                &s("protection"),
+                f.protection.unwrap_or(0),
+                0,
+                10,
+            )?,
+            constitution: int_in(
+                file,
+                &p("constitution"),
+                &s("constitution"),
+                f.constitution,
+                -4,
+                6,
+            )?,
+            ka: int_in(file, &p("ka"), &s("ka"), f.ka, -4, 20)?,
+            actions: int_in(
+                file,
+                &p("actions"),
+                &s("actions"),
+                f.actions.unwrap_or(1),
+                1,
+                ACTIONS_MAX as i64,
+            )? as u8,
+            delay,
+            wounds: int_in(
+                file,
+                &p("wounds"),
+                &s("wounds"),
+                f.wounds.unwrap_or(0),
+                0,
+                8,
+            )? as u8,
+            fatigue: int_in(
+                file,
+                &p("fatigue"),
+                &s("fatigue"),
+                f.fatigue.unwrap_or(0),
+                0,
+                8,
+            )? as u8,
+        });
+    }
+    let [a, b]: [Fighter; 2] = fighters.try_into().expect("two fighters checked above");
+    let model = DuelModel {
+        title: raw.title.clone().unwrap_or_else(|| "Nephilim duel".into()),
+        question: raw.question.clone().unwrap_or_else(|| {
+            "How often does the faster fighter win, and how much do the extra actions cost?".into()
+        }),
+        max_rounds,
+        attack_difficulty,
+        margin_damage: d.margin_damage.unwrap_or(true),
+        fatigue_per_extra_action,
+        fighters: [a, b],
+    };
+    Ok((raw, model))
+}

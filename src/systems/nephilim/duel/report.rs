@@ -1,0 +1,372 @@
+//! What a Nephilim duel run writes: who wins (the faster fighter first), rounds, each
+//! fighter's fate with the exact N-INIT check, and the actions grid; `summary.md` opens
+//! with the answers.
+
+use polars::prelude::*;
+
+use crate::context::Context;
+use crate::report::{float_column, int_column, BarChart, BarSeries, Chart, Figure, Heatmap};
+use crate::report::{LineChart, LineSeries, Output, Provenance};
+use crate::scenario::ScenarioFile;
+use crate::stats::wilson;
+use crate::systems::nephilim::{p_earlier_segment, NephilimRules, OPTIONS};
+use crate::systems::ScenarioResult;
+
+use super::model::{DuelModel, ACTIONS_MAX};
+use super::sim::{DuelAcc, A_WINS, BOTH_OUT, B_WINS, UNDECIDED};
+
+fn pct(p: f64) -> String {
+    format!("{:.2}%", 100.0 * p)
+}
+
+fn rate(k: u64, n: u64) -> (f64, f64, f64) {
+    let (lo, hi) = wilson(k, n);
+    (k as f64 / n as f64, lo, hi)
+}
+
+/// One cell of the actions grid.
+pub struct GridCell {
+    pub actions: [u8; 2],
+    pub acc: DuelAcc,
+    pub trials: u64,
+}
+
+fn mean_rounds(acc: &DuelAcc, max: u32) -> f64 {
+    let (s, c) = acc
+        .rounds
+        .iter()
+        .filter(|(r, _)| *r <= max as i64)
+        .fold((0u64, 0u64), |(s, c), (r, k)| (s + r as u64 * k, c + k));
+    if c > 0 {
+        s as f64 / c as f64
+    } else {
+        f64::NAN
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn result(
+    file: &ScenarioFile,
+    m: &DuelModel,
+    rules: &NephilimRules,
+    acc: &DuelAcc,
+    grid: &[GridCell],
+    ctx: &Context,
+    n: u64,
+    grid_trials: u64,
+) -> anyhow::Result<ScenarioResult> {
+    let nf = n as f64;
+    let names = [m.fighters[0].name.clone(), m.fighters[1].name.clone()];
+    let prov = |name: &str, trials: u64| {
+        let mut p = Provenance::monte_carlo(
+            name,
+            "nephilim",
+            ctx.options.in_force(OPTIONS),
+            ctx.engine.seed(),
+            trials,
+        )
+        .with_param("fighters", format!("{} vs {}", names[0], names[1]))
+        .with_param(
+            "actions",
+            format!("{} vs {}", m.fighters[0].actions, m.fighters[1].actions),
+        )
+        .with_param("max_rounds", m.max_rounds);
+        p.scenario = Some(file.reference());
+        p
+    };
+
+    let labels = [
+        format!("{} wins", names[0]),
+        format!("{} wins", names[1]),
+        "both out".to_string(),
+        format!("undecided after {} rounds", m.max_rounds),
+    ];
+    let rates: Vec<(f64, f64, f64)> = (0..4).map(|k| rate(acc.outcomes.counts[k], n)).collect();
+    let outcome_frame = DataFrame::new_infer_height(vec![
+        Column::new(
+            "outcome".into(),
+            vec!["a_wins", "b_wins", "both_out", "undecided"],
+        ),
+        Column::new(
+            "fighter".into(),
+            vec![names[0].as_str(), names[1].as_str(), "", ""],
+        ),
+        float_column("p", &rates, |r| r.0),
+        float_column("p_lo", &rates, |r| r.1),
+        float_column("p_hi", &rates, |r| r.2),
+    ])?;
+    let outcome_chart = BarChart {
+        title: "How the duel ends".into(),
+        x_label: "outcome".into(),
+        y_label: "probability".into(),
+        categories: labels.to_vec(),
+        series: vec![BarSeries {
+            name: "P (95% interval)".into(),
+            values: rates.iter().map(|r| r.0).collect(),
+            intervals: rates.iter().map(|r| (r.1, r.2)).collect(),
+        }],
+        y_range: Some((0.0, 1.0)),
+    };
+
+    let mut cum = 0;
+    let round_rows: Vec<(i64, f64, f64)> = acc
+        .rounds
+        .iter()
+        .filter(|(r, _)| *r <= m.max_rounds as i64)
+        .map(|(r, c)| {
+            cum += c;
+            (r, c as f64 / nf, cum as f64 / nf)
+        })
+        .collect();
+    let rounds_frame = DataFrame::new_infer_height(vec![
+        int_column("round", &round_rows, |r| r.0),
+        float_column("p_end", &round_rows, |r| r.1),
+        float_column("p_ended_by", &round_rows, |r| r.2),
+    ])?;
+    let rounds_chart = LineChart {
+        x_kind: Default::default(),
+        title: "Round in which the duel ends".into(),
+        x_label: "round".into(),
+        y_label: "probability".into(),
+        series: vec![
+            LineSeries {
+                name: "ends in this round".into(),
+                points: round_rows.iter().map(|r| (r.0 as f64, r.1)).collect(),
+                band: vec![],
+            },
+            LineSeries {
+                name: "ended by this round".into(),
+                points: round_rows.iter().map(|r| (r.0 as f64, r.2)).collect(),
+                band: vec![],
+            },
+        ],
+        y_range: Some((0.0, 1.0)),
+    };
+
+    struct FRow {
+        name: String,
+        initiative: i64,
+        actions: i64,
+        earlier: (f64, f64, f64),
+        earlier_exact: f64,
+        hit_rate: f64,
+        defended: f64,
+        wounds: f64,
+        fatigue: f64,
+        dead: f64,
+        coma: f64,
+        unconscious: f64,
+    }
+    let frows: Vec<FRow> = (0..2)
+        .map(|i| {
+            let f = &m.fighters[i];
+            let a = &acc.fighters[i];
+            FRow {
+                name: f.name.clone(),
+                initiative: f.initiative,
+                actions: f.actions as i64,
+                earlier: rate(a.earlier_round1, n),
+                earlier_exact: p_earlier_segment(
+                    f.initiative - m.fighters[1 - i].initiative,
+                    rules,
+                )
+                .max(0.0),
+                hit_rate: if a.attacks > 0 {
+                    a.hits as f64 / a.attacks as f64
+                } else {
+                    0.0
+                },
+                defended: if a.defences > 0 {
+                    a.defended as f64 / a.defences as f64
+                } else {
+                    0.0
+                },
+                wounds: a.wounds_end as f64 / nf,
+                fatigue: a.fatigue_end as f64 / nf,
+                dead: a.dead as f64 / nf,
+                coma: a.coma as f64 / nf,
+                unconscious: a.unconscious as f64 / nf,
+            }
+        })
+        .collect();
+    let fighters_frame = DataFrame::new_infer_height(vec![
+        Column::new(
+            "name".into(),
+            frows.iter().map(|r| r.name.clone()).collect::<Vec<_>>(),
+        ),
+        int_column("initiative_score", &frows, |r| r.initiative),
+        int_column("actions", &frows, |r| r.actions),
+        float_column("p_earlier_segment_round1", &frows, |r| r.earlier.0),
+        float_column("p_earlier_segment_round1_lo", &frows, |r| r.earlier.1),
+        float_column("p_earlier_segment_round1_hi", &frows, |r| r.earlier.2),
+        float_column("p_earlier_segment_exact", &frows, |r| r.earlier_exact),
+        float_column("hit_rate", &frows, |r| r.hit_rate),
+        float_column("defence_rate", &frows, |r| r.defended),
+        float_column("mean_wounds_end", &frows, |r| r.wounds),
+        float_column("mean_fatigue_end", &frows, |r| r.fatigue),
+        float_column("p_dead", &frows, |r| r.dead),
+        float_column("p_coma", &frows, |r| r.coma),
+        float_column("p_unconscious", &frows, |r| r.unconscious),
+    ])?;
+    let fate_chart = BarChart {
+        title: "How each fighter goes out (N-HEALTH)".into(),
+        x_label: "fighter".into(),
+        y_label: "probability".into(),
+        categories: names.to_vec(),
+        series: vec![
+            BarSeries {
+                name: "dead (wounds 9+)".into(),
+                values: frows.iter().map(|r| r.dead).collect(),
+                intervals: vec![],
+            },
+            BarSeries {
+                name: "coma (incapacity check)".into(),
+                values: frows.iter().map(|r| r.coma).collect(),
+                intervals: vec![],
+            },
+            BarSeries {
+                name: "unconscious (exhaustion)".into(),
+                values: frows.iter().map(|r| r.unconscious).collect(),
+                intervals: vec![],
+            },
+        ],
+        y_range: Some((0.0, 1.0)),
+    };
+
+    let side = ACTIONS_MAX as usize;
+    let cell = |a: u8, b: u8| grid.iter().find(|c| c.actions == [a, b]);
+    let grid_rows: Vec<(u8, u8, (f64, f64, f64), f64, f64)> = grid
+        .iter()
+        .map(|c| {
+            (
+                c.actions[0],
+                c.actions[1],
+                rate(c.acc.outcomes.counts[A_WINS], c.trials),
+                c.acc.outcomes.counts[B_WINS] as f64 / c.trials as f64,
+                mean_rounds(&c.acc, m.max_rounds),
+            )
+        })
+        .collect();
+    let grid_frame = DataFrame::new_infer_height(vec![
+        int_column("a_actions", &grid_rows, |r| r.0 as i64),
+        int_column("b_actions", &grid_rows, |r| r.1 as i64),
+        float_column("p_a_wins", &grid_rows, |r| r.2 .0),
+        float_column("p_a_wins_lo", &grid_rows, |r| r.2 .1),
+        float_column("p_a_wins_hi", &grid_rows, |r| r.2 .2),
+        float_column("p_b_wins", &grid_rows, |r| r.3),
+        float_column("mean_rounds", &grid_rows, |r| r.4),
+    ])?;
+    let values: Vec<Vec<f64>> = (1..=side as u8)
+        .map(|b| {
+            (1..=side as u8)
+                .map(|a| {
+                    cell(a, b).map_or(0.0, |c| {
+                        c.acc.outcomes.counts[A_WINS] as f64 / c.trials as f64
+                    })
+                })
+                .collect()
+        })
+        .collect();
+    let heat = Heatmap {
+        title: format!("P({} wins) by actions declared per round", names[0]),
+        x_label: format!("{} actions", names[0]),
+        y_label: format!("{} actions", names[1]),
+        columns: Heatmap::labels(&(1..=side).collect::<Vec<_>>()),
+        rows: Heatmap::labels(&(1..=side).collect::<Vec<_>>()),
+        values,
+        range: (0.0, 1.0),
+    };
+
+    // The answers: the faster fighter by initiative score.
+    let fast = if m.fighters[0].initiative >= m.fighters[1].initiative {
+        0
+    } else {
+        1
+    };
+    let slow = 1 - fast;
+    let win_idx = [A_WINS, B_WINS];
+    let fr = rates[win_idx[fast]];
+    let mut key = vec![format!(
+        "the faster fighter {} (Rapidité + Réaction {:+} against {:+}) wins {} [{} – {}]; {} wins {}; both out {}; undecided {}",
+        names[fast], m.fighters[fast].initiative, m.fighters[slow].initiative, pct(fr.0), pct(fr.1), pct(fr.2), names[slow], pct(rates[win_idx[slow]].0), pct(rates[BOTH_OUT].0), pct(rates[UNDECIDED].0)
+    )];
+    key.push(format!(
+        "{} acts in an earlier segment than {} in round 1: {} [{} – {}] (exact N-INIT: {})",
+        names[fast],
+        names[slow],
+        pct(frows[fast].earlier.0),
+        pct(frows[fast].earlier.1),
+        pct(frows[fast].earlier.2),
+        pct(frows[fast].earlier_exact)
+    ));
+    let base_b = m.fighters[1].actions;
+    let line: Vec<String> = (1..=side as u8)
+        .filter_map(|a| {
+            cell(a, base_b).map(|c| {
+                format!(
+                    "{a}: {}",
+                    pct(c.acc.outcomes.counts[A_WINS] as f64 / c.trials as f64)
+                )
+            })
+        })
+        .collect();
+    key.push(format!(
+        "extra actions (-4 per extra action on every action, +{} fatigue each per round): P({} wins) by {}'s actions per round against {} action(s): {}",
+        m.fatigue_per_extra_action, names[0], names[0], base_b, line.join(", ")
+    ));
+    key.push(format!(
+        "duels last {:.2} rounds on average when decided; {} ends with {:.2} wounds and {:.2} fatigue, {} with {:.2} and {:.2} (means)",
+        mean_rounds(acc, m.max_rounds), names[0], frows[0].wounds, frows[0].fatigue, names[1], frows[1].wounds, frows[1].fatigue
+    ));
+
+    let outputs = vec![
+        Output { name: "duel-outcome".into(), title: format!("{}: outcome", m.title), question: m.question.clone(), frame: outcome_frame, figures: vec![Figure { suffix: None, panels: vec![Chart::Bars(outcome_chart)] }], key_figures: key[..1].to_vec(), provenance: prov("duel-outcome", n) },
+        Output { name: "duel-rounds".into(), title: format!("{}: rounds", m.title), question: "In which round does the duel end?".into(), frame: rounds_frame, figures: vec![Figure { suffix: None, panels: vec![Chart::Lines(rounds_chart)] }], key_figures: key[3..].to_vec(), provenance: prov("duel-rounds", n) },
+        Output { name: "duel-fighters".into(), title: format!("{}: fighters", m.title), question: "How does each fighter fare: earlier segments, hits, defences, wounds, fatigue, how it goes out?".into(), frame: fighters_frame, figures: vec![Figure { suffix: None, panels: vec![Chart::Bars(fate_chart)] }], key_figures: key[1..2].to_vec(), provenance: prov("duel-fighters", n) },
+        Output { name: "duel-actions".into(), title: format!("{}: actions per round", m.title), question: "How much do extra actions (at -4 each and fatigue) gain or cost?".into(), frame: grid_frame, figures: vec![Figure { suffix: None, panels: vec![Chart::Heatmap(heat)] }], key_figures: key[2..3].to_vec(), provenance: prov("duel-actions", grid_trials).with_param("grid", "actions 1..3 x 1..3") },
+    ];
+
+    let mut summary = format!(
+        "# {}\n\n**Question:** {}\n\n## Answers ({n} duels, 95% intervals)\n\n",
+        m.title, m.question
+    );
+    for k in &key {
+        summary += &format!("- {k}\n");
+    }
+    summary += "\n## Fighters\n\n| fighter | R+R | actions | earlier segment, round 1 (exact) | hit rate | defence rate | P(dead) | P(coma) | P(unconscious) |\n|---|---|---|---|---|---|---|---|---|\n";
+    for r in &frows {
+        summary += &format!(
+            "| {} | {:+} | {} | {} ({}) | {:.3} | {:.3} | {} | {} | {} |\n",
+            r.name,
+            r.initiative,
+            r.actions,
+            pct(r.earlier.0),
+            pct(r.earlier_exact),
+            r.hit_rate,
+            r.defended,
+            pct(r.dead),
+            pct(r.coma),
+            pct(r.unconscious)
+        );
+    }
+    summary += &format!("\n## Actions grid ({grid_trials} duels per cell)\n\n| {} actions \\ {} actions | 1 | 2 | 3 |\n|---|---|---|---|\n", names[0], names[1]);
+    for a in 1..=side as u8 {
+        let cells: Vec<String> = (1..=side as u8)
+            .map(|b| {
+                cell(a, b).map_or("-".into(), |c| {
+                    pct(c.acc.outcomes.counts[A_WINS] as f64 / c.trials as f64)
+                })
+            })
+            .collect();
+        summary += &format!("| {a} | {} |\n", cells.join(" | "));
+    }
+    summary += "\nRules: N-TEST, N-OPP (attack against parry/dodge), N-INIT (segments, extra actions, delay), N-HEALTH (counters, maluses, incapacity and exhaustion checks). Files: `duel-outcome`, `duel-rounds`, `duel-fighters`, `duel-actions` (.csv, .png, .meta.json).\n\n";
+    summary += &format!("Provenance: {}\n", outputs[0].provenance.summary());
+    Ok(ScenarioResult {
+        title: m.title.clone(),
+        question: m.question.clone(),
+        key_figures: key,
+        outputs,
+        summary,
+    })
+}

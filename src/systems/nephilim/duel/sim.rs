@@ -1,0 +1,264 @@
+//! Monte Carlo of a Nephilim duel: initiative segments with multiple actions, delaying and
+//! simultaneity inside a segment (N-INIT), attack against parry/dodge as opposed tests
+//! (N-TEST, N-OPP), wound and fatigue counters with their maluses and the per-round
+//! incapacity and exhaustion checks (N-HEALTH). No allocation per trial.
+
+use crate::engine::{Counts, Merge, Rng64, Simulation, Tally};
+use crate::systems::nephilim::{DSampler, NephilimRules};
+
+use super::model::{DefenceKind, Delay, DuelModel, ACTIONS_MAX};
+
+/// Indexes of `DuelAcc::outcomes`.
+pub const A_WINS: usize = 0;
+pub const B_WINS: usize = 1;
+pub const BOTH_OUT: usize = 2;
+pub const UNDECIDED: usize = 3;
+
+/// Wound or fatigue level at which a fighter is out (dead / fainted, N-HEALTH).
+const OUT_LEVEL: u8 = 9;
+
+/// N-HEALTH malus of a counter level 0..8: 0, 1-2 -> 1, 3-4 -> 2, 5-6 -> 3, 7-8 -> 4.
+#[inline(always)]
+fn malus(level: u8) -> i64 {
+    (i64::from(level.min(8)) + 1) / 2
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FighterAcc {
+    pub attacks: u64,
+    pub hits: u64,
+    /// Attacks against this fighter it could defend (it acted in the same segment).
+    pub defences: u64,
+    /// Of those, the ones its parry or dodge stopped.
+    pub defended: u64,
+    pub wounds_end: u64,
+    pub fatigue_end: u64,
+    /// Out by the wound counter reaching 9 (death).
+    pub dead: u64,
+    /// Out by failing the incapacity check (coma).
+    pub coma: u64,
+    /// Out by failing the exhaustion check, or fatigue reaching 9 (unconscious).
+    pub unconscious: u64,
+    /// Round 1: its first action in a strictly earlier segment than the opponent's
+    /// (before any delay), for the exact N-INIT check.
+    pub earlier_round1: u64,
+}
+
+impl Merge for FighterAcc {
+    fn merge(&mut self, o: Self) {
+        self.attacks += o.attacks;
+        self.hits += o.hits;
+        self.defences += o.defences;
+        self.defended += o.defended;
+        self.wounds_end += o.wounds_end;
+        self.fatigue_end += o.fatigue_end;
+        self.dead += o.dead;
+        self.coma += o.coma;
+        self.unconscious += o.unconscious;
+        self.earlier_round1 += o.earlier_round1;
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct DuelAcc {
+    pub outcomes: Counts<4>,
+    /// Round the duel ended; `max_rounds + 1` = undecided.
+    pub rounds: Tally,
+    pub fighters: [FighterAcc; 2],
+}
+
+impl Merge for DuelAcc {
+    fn merge(&mut self, o: Self) {
+        self.outcomes.merge(o.outcomes);
+        self.rounds.merge(o.rounds);
+        let [a, b] = o.fighters;
+        self.fighters[0].merge(a);
+        self.fighters[1].merge(b);
+    }
+}
+
+/// The simulation of a duel; `actions` overrides each fighter's declared actions (the
+/// actions grid of the report).
+pub struct DuelSim {
+    pub model: DuelModel,
+    pub actions: [u8; 2],
+    d: DSampler,
+    /// Initiative gap that puts an action in a later segment (option `init_segment`).
+    gap: i64,
+}
+
+impl DuelSim {
+    pub fn new(model: DuelModel, rules: &NephilimRules, actions: [u8; 2]) -> DuelSim {
+        DuelSim {
+            d: rules.die.sampler(),
+            gap: rules.init_segment.gap(),
+            actions,
+            model,
+        }
+    }
+
+    fn duel(&self, rng: &mut Rng64, acc: &mut DuelAcc) {
+        let m = &self.model;
+        let f = &m.fighters;
+        let mut wounds = [f[0].wounds, f[1].wounds];
+        let mut fatigue = [f[0].fatigue, f[1].fatigue];
+        let mut out = [false; 2];
+        let mut end_round = m.max_rounds as i64 + 1;
+        for round in 1..=m.max_rounds {
+            // N-INIT: initiative = Rapidité + Réaction + 1D - 1D; the first segment runs
+            // from the highest initiative down `gap - 1`; action k at init - 6k.
+            let init = [
+                f[0].initiative + self.d.roll(rng),
+                f[1].initiative + self.d.roll(rng),
+            ];
+            let high = init[0].max(init[1]);
+            let seg0 = [0, 1].map(|i| (high - init[i]).div_euclid(self.gap));
+            if round == 1 {
+                for i in 0..2 {
+                    acc.fighters[i].earlier_round1 += (seg0[i] < seg0[1 - i]) as u64;
+                }
+            }
+            // Segments of each action; a delaying fighter shifts its whole round to the
+            // opponent's first segment (no bonus modelled: anticipation only orders
+            // declarations, and actions in a segment are simultaneous).
+            let mut segs = [[i64::MAX; ACTIONS_MAX as usize]; 2];
+            for i in 0..2 {
+                let shift = match f[i].delay {
+                    Delay::ToMeet => (seg0[1 - i] - seg0[i]).max(0),
+                    Delay::Never => 0,
+                };
+                for k in 0..self.actions[i] as usize {
+                    let x = init[i] - 6 * k as i64;
+                    segs[i][k] = (high - x).div_euclid(self.gap) + shift;
+                }
+            }
+            let last = segs
+                .iter()
+                .flatten()
+                .filter(|&&s| s != i64::MAX)
+                .max()
+                .copied()
+                .unwrap_or(0);
+            // N-INIT: each action at -4 per extra action declared.
+            let action_malus = [0, 1].map(|i| 4 * (self.actions[i] as i64 - 1));
+            for s in 0..=last {
+                let acting = [0, 1].map(|i| !out[i] && segs[i].contains(&s));
+                let mut pending = [0u8; 2];
+                for i in 0..2 {
+                    if !acting[i] {
+                        continue;
+                    }
+                    let o = 1 - i;
+                    // N-HEALTH: wound malus on Agilité (attack, parry, dodge), fatigue
+                    // malus on every action.
+                    let att = f[i].attack + self.d.roll(rng)
+                        - action_malus[i]
+                        - malus(wounds[i])
+                        - malus(fatigue[i]);
+                    acc.fighters[i].attacks += 1;
+                    if att < m.attack_difficulty {
+                        continue;
+                    }
+                    let mut margin = att - m.attack_difficulty;
+                    // A parry or dodge only against a blow of the same segment (N-INIT).
+                    if acting[o] && f[o].defence_kind != DefenceKind::None {
+                        acc.fighters[o].defences += 1;
+                        let def = f[o].defence + self.d.roll(rng)
+                            - action_malus[o]
+                            - malus(wounds[o])
+                            - malus(fatigue[o]);
+                        // N-OPP: the higher final wins; a tie goes to the defender.
+                        if def >= att {
+                            acc.fighters[o].defended += 1;
+                            continue;
+                        }
+                        margin = margin.min(att - def);
+                    }
+                    acc.fighters[i].hits += 1;
+                    let dmg =
+                        f[i].weapon + if m.margin_damage { margin } else { 0 } - f[o].protection;
+                    pending[o] = pending[o].saturating_add(dmg.clamp(0, 10) as u8);
+                }
+                // Simultaneity: blows of one segment land together.
+                for i in 0..2 {
+                    wounds[i] = (wounds[i] + pending[i]).min(10);
+                    if !out[i] && wounds[i] >= OUT_LEVEL {
+                        out[i] = true;
+                        acc.fighters[i].dead += 1;
+                    }
+                }
+                if out[0] || out[1] {
+                    break;
+                }
+            }
+            // End of round: fatigue of extra actions, then the N-HEALTH checks at 7-8.
+            for i in 0..2 {
+                if out[i] {
+                    continue;
+                }
+                fatigue[i] =
+                    (fatigue[i] + m.fatigue_per_extra_action * (self.actions[i] - 1)).min(10);
+                if (7..=8).contains(&wounds[i]) && 2 * f[i].constitution + self.d.roll(rng) < 0 {
+                    // Coma: every fatigue box ticked.
+                    fatigue[i] = 10;
+                    out[i] = true;
+                    acc.fighters[i].coma += 1;
+                } else if fatigue[i] >= OUT_LEVEL
+                    || ((7..=8).contains(&fatigue[i]) && f[i].ka + self.d.roll(rng) < 0)
+                {
+                    fatigue[i] = 10;
+                    out[i] = true;
+                    acc.fighters[i].unconscious += 1;
+                }
+            }
+            if out[0] || out[1] {
+                end_round = round as i64;
+                break;
+            }
+        }
+        let outcome = match out {
+            [false, true] => A_WINS,
+            [true, false] => B_WINS,
+            [true, true] => BOTH_OUT,
+            [false, false] => UNDECIDED,
+        };
+        acc.outcomes.add(outcome);
+        acc.rounds.push(end_round);
+        for i in 0..2 {
+            acc.fighters[i].wounds_end += wounds[i] as u64;
+            acc.fighters[i].fatigue_end += fatigue[i] as u64;
+        }
+    }
+}
+
+impl Simulation for DuelSim {
+    type Acc = DuelAcc;
+
+    fn empty(&self) -> DuelAcc {
+        DuelAcc {
+            outcomes: Counts::default(),
+            rounds: Tally::new(1, self.model.max_rounds as i64 + 1),
+            fighters: [FighterAcc::default(); 2],
+        }
+    }
+
+    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut DuelAcc) {
+        for _ in 0..trials {
+            self.duel(rng, acc);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::malus;
+
+    // N-HEALTH: malus 1/2/3/4 for levels 1-2/3-4/5-6/7-8.
+    #[test]
+    fn malus_by_level() {
+        let want = [0, 1, 1, 2, 2, 3, 3, 4, 4];
+        for (l, w) in want.iter().enumerate() {
+            assert_eq!(malus(l as u8), *w);
+        }
+    }
+}

@@ -1,0 +1,282 @@
+//! `nephilim-magic --method mc`: the spell pipeline (N-MAGIC) drawn die by die, to check
+//! the exact table: concentration test, stase ritual, plexus dice, control test.
+
+use polars::prelude::*;
+
+use crate::context::{Context, Method};
+use crate::dice::Die;
+use crate::engine::{Counts, Rng64, Simulation};
+use crate::report::{float_column, int_column, Chart, Figure, LineChart, LineSeries, Output};
+use crate::stats::wilson;
+use crate::systems::nephilim::ka::normalise;
+use crate::systems::nephilim::{classify, Circle, DSampler, Duration, NephilimRules, Spell};
+
+use super::{provenance, range_text, MagicGrid};
+
+/// Highest stase points drawn: request + the largest +1D-1D (+5 with the d6 option).
+const STASE_SWING: i64 = 5;
+
+/// One cell: counts [concentration ok and spell works, concentration ok and control
+/// failed, concentration failed].
+struct CastSim {
+    d: DSampler,
+    crit: i64,
+    conc_margin: i64,
+    carry_margin: bool,
+    stase: i64,
+    /// Control score by stase points drawn (0..=stase + STASE_SWING), N-KA normalised.
+    ka_score: Vec<i64>,
+    plexus: Option<[(u32, Die); 2]>,
+    control_difficulty: i64,
+}
+
+impl CastSim {
+    #[inline(always)]
+    fn plexus(&self, rng: &mut Rng64) -> i64 {
+        let Some([(np, dp), (nm, dm)]) = self.plexus else {
+            return 0;
+        };
+        let mut v = 0i64;
+        for _ in 0..np {
+            v += dp.roll(rng) as i64;
+        }
+        for _ in 0..nm {
+            v -= dm.roll(rng) as i64;
+        }
+        v
+    }
+}
+
+impl Simulation for CastSim {
+    type Acc = Counts<3>;
+
+    fn empty(&self) -> Counts<3> {
+        Counts::default()
+    }
+
+    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut Counts<3>) {
+        for _ in 0..trials {
+            let raw = self.d.roll(rng);
+            if !classify(self.conc_margin, raw, self.crit).is_success() {
+                acc.counts[2] += 1;
+                continue;
+            }
+            let carry = if self.carry_margin {
+                self.conc_margin + raw
+            } else {
+                0
+            };
+            let drawn = if self.stase > 0 {
+                (self.stase + self.d.roll(rng)).max(0)
+            } else {
+                0
+            };
+            let margin =
+                self.ka_score[drawn as usize] + self.plexus(rng) + carry - self.control_difficulty;
+            let ok = classify(margin, self.d.roll(rng), self.crit).is_success();
+            acc.counts[usize::from(!ok)] += 1;
+        }
+    }
+}
+
+struct Row {
+    circle: Circle,
+    skill: i64,
+    ka: i64,
+    duration: Duration,
+    counts: Counts<3>,
+}
+
+/// The grid the `report` cross-check uses: every circle at a few skills, Ka-elements and
+/// durations (180 cells), so the check stays within seconds.
+pub fn report_magic_grid() -> MagicGrid {
+    MagicGrid {
+        skills: vec![-3, 0, 2, 4],
+        ka: vec![10, 20, 30, 45, 60],
+        durations: vec![Duration::Action, Duration::Rounds, Duration::Hours],
+        ..MagicGrid::default()
+    }
+}
+
+fn task(c: Circle, skill: i64, ka: i64, d: Duration, rules: &NephilimRules) -> u64 {
+    let text = format!("magic {c:?} {skill} {ka} {d:?} {rules:?}");
+    text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The Monte Carlo `nephilim-magic` output (`trials` per cell), same rows as the exact
+/// table plus `trials` and Wilson 95% intervals.
+pub fn magic_mc_output(grid: &MagicGrid, ctx: &Context, trials: u64) -> anyhow::Result<Output> {
+    let rules = NephilimRules::from_options(&ctx.options);
+    let cells = grid.circles.len() * grid.skills.len() * grid.ka.len() * grid.durations.len();
+    let progress = ctx.progress(trials * cells as u64, "nephilim-magic mc");
+    let mut rows = Vec::new();
+    for &circle in &grid.circles {
+        let spell = Spell {
+            circle,
+            level: grid.spell_level,
+            increments: grid.increments,
+            plexus: grid.plexus,
+            stase: grid.stase,
+        };
+        for &skill in &grid.skills {
+            for &ka in &grid.ka {
+                let ka_score = (0..=grid.stase + STASE_SWING)
+                    .map(|drawn| {
+                        if rules.stase_normalised {
+                            normalise(ka).map(|k| k + drawn)
+                        } else {
+                            normalise(ka + drawn)
+                        }
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                for &duration in &grid.durations {
+                    let counts = if skill < spell.level {
+                        // Below the spell level nobody casts (as in the exact table).
+                        Counts {
+                            counts: [0, 0, trials],
+                        }
+                    } else {
+                        let score = if rules.double_skill { 2 * skill } else { skill };
+                        let sim = CastSim {
+                            d: rules.die.sampler(),
+                            crit: rules.die.crit(),
+                            conc_margin: score - circle.concentration_difficulty(duration),
+                            carry_margin: rules.carry_margin,
+                            stase: grid.stase,
+                            ka_score: ka_score.clone(),
+                            plexus: match grid.plexus {
+                                Some(p) => Some([
+                                    (p.plus.0, Die::new(p.plus.1 as u64)?),
+                                    (p.minus.0, Die::new(p.minus.1 as u64)?),
+                                ]),
+                                None => None,
+                            },
+                            control_difficulty: circle.control_difficulty() + grid.increments,
+                        };
+                        ctx.engine.run(
+                            &sim,
+                            task(circle, skill, ka, duration, &rules),
+                            trials,
+                            &progress,
+                        )
+                    };
+                    rows.push(Row {
+                        circle,
+                        skill,
+                        ka,
+                        duration,
+                        counts,
+                    });
+                }
+            }
+        }
+    }
+    progress.finish();
+    let n = trials;
+    let conc = |r: &Row| r.counts.counts[0] + r.counts.counts[1];
+    let frame = DataFrame::new_infer_height(vec![
+        Column::new(
+            "circle".into(),
+            rows.iter().map(|r| r.circle.name()).collect::<Vec<_>>(),
+        ),
+        int_column("skill", &rows, |r| r.skill),
+        int_column("ka_element", &rows, |r| r.ka),
+        Column::new(
+            "duration".into(),
+            rows.iter().map(|r| r.duration.name()).collect::<Vec<_>>(),
+        ),
+        int_column("trials", &rows, |_| n as i64),
+        float_column("p_concentration", &rows, |r| conc(r) as f64 / n as f64),
+        float_column("p_concentration_lo", &rows, |r| wilson(conc(r), n).0),
+        float_column("p_concentration_hi", &rows, |r| wilson(conc(r), n).1),
+        float_column("p_control", &rows, |r| {
+            if conc(r) > 0 {
+                r.counts.counts[0] as f64 / conc(r) as f64
+            } else {
+                f64::NAN
+            }
+        }),
+        float_column("p_works", &rows, |r| r.counts.counts[0] as f64 / n as f64),
+        float_column("p_works_lo", &rows, |r| wilson(r.counts.counts[0], n).0),
+        float_column("p_works_hi", &rows, |r| wilson(r.counts.counts[0], n).1),
+    ])?;
+    let skill0 = *grid
+        .skills
+        .iter()
+        .min_by_key(|s| (**s - 2).abs())
+        .unwrap_or(&0);
+    let dur0 = if grid.durations.contains(&Duration::Rounds) {
+        Duration::Rounds
+    } else {
+        grid.durations[0]
+    };
+    let mut chart = LineChart {
+        title: format!(
+            "P(spell works), Monte Carlo with 95% band, skill {skill0:+}, {}",
+            dur0.name()
+        ),
+        x_label: "Ka-element (raw score)".into(),
+        y_label: "P(spell works)".into(),
+        y_range: Some((0.0, 1.0)),
+        ..Default::default()
+    };
+    for &c in &grid.circles {
+        let pick: Vec<&Row> = rows
+            .iter()
+            .filter(|r| r.circle == c && r.skill == skill0 && r.duration == dur0)
+            .collect();
+        chart.series.push(LineSeries {
+            name: c.name().replace('_', " "),
+            points: pick
+                .iter()
+                .map(|r| (r.ka as f64, r.counts.counts[0] as f64 / n as f64))
+                .collect(),
+            band: pick
+                .iter()
+                .map(|r| {
+                    let (lo, hi) = wilson(r.counts.counts[0], n);
+                    (r.ka as f64, lo, hi)
+                })
+                .collect(),
+        });
+    }
+    let prov = provenance("nephilim-magic-mc", ctx, Method::Mc, trials)
+        .with_param(
+            "circles",
+            grid.circles
+                .iter()
+                .map(|c| c.name())
+                .collect::<Vec<_>>()
+                .join(","),
+        )
+        .with_param("skills", range_text(&grid.skills))
+        .with_param("ka_element", range_text(&grid.ka))
+        .with_param(
+            "durations",
+            grid.durations
+                .iter()
+                .map(|d| d.name())
+                .collect::<Vec<_>>()
+                .join(","),
+        )
+        .with_param("spell_level", grid.spell_level)
+        .with_param("increments", grid.increments)
+        .with_param(
+            "plexus",
+            grid.plexus
+                .map(|p| p.text())
+                .unwrap_or_else(|| "none".into()),
+        )
+        .with_param("stase", grid.stase);
+    Ok(Output {
+        name: "nephilim-magic".into(),
+        title: "Nephilim spell casting: P(spell works), Monte Carlo".into(),
+        question: "What is the chance that a Nephilim's spell works, drawn die by die (concentration, stase, plexus, control)?".into(),
+        frame,
+        figures: vec![Figure { suffix: None, panels: vec![Chart::Lines(chart)] }],
+        key_figures: vec![],
+        provenance: prov,
+    })
+}

@@ -1,0 +1,319 @@
+//! 2d20 combat (F-CD, F-AP, F-TEST): the exact `fallout-damage` table by hand and against
+//! the sampler, the combat scenario's first round against an exact computation, qualities
+//! reading Effects, determinism, golden CSV and located errors.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use cosmosim::engine::{stream, Engine, Progress};
+use cosmosim::rules::RuleOptions;
+use cosmosim::scenario::ScenarioFile;
+use cosmosim::systems::fallout::combat::{load, simulation, PLAYERS_WIN};
+use cosmosim::systems::fallout::tables::{damage_rows, DamageGrid};
+use cosmosim::systems::fallout::{cd_dist, odds, pool_dist, roll_cd, DieSpec};
+
+fn cosmosim() -> Command {
+    Command::cargo_bin("cosmosim").unwrap()
+}
+
+fn read(p: &Path) -> String {
+    std::fs::read_to_string(p).unwrap()
+}
+
+// ------------------------------------------------------------- fallout-damage (F-CD)
+
+#[test]
+fn damage_table_by_hand() {
+    let rows = damage_rows(&DamageGrid {
+        cd: vec![1, 2],
+        ap: vec![0, 1],
+    });
+    let at = |cd: u8, ap: u8, v: i64| {
+        rows.iter()
+            .find(|r| (r.cd, r.ap, r.value) == (cd, ap, v))
+            .unwrap()
+    };
+    // F-CD one die: faces 1, 2, 0, 0, 1+E, 1+E.
+    assert!((at(1, 0, 0).p_damage - 2.0 / 6.0).abs() < 1e-12);
+    assert!((at(1, 0, 1).p_damage - 3.0 / 6.0).abs() < 1e-12);
+    assert!((at(1, 0, 1).p_effects - 2.0 / 6.0).abs() < 1e-12);
+    // Vicious: damage + Effects of one die is 2 on faces 2, 5, 6.
+    assert!((at(1, 0, 2).p_damage_vicious - 3.0 / 6.0).abs() < 1e-12);
+    assert!((at(1, 0, 1).p_damage_at_least - 4.0 / 6.0).abs() < 1e-12);
+    // 1 AP buys one combat die (F-CD): 1 CD + 1 AP is 2 CD.
+    for v in 0..=4 {
+        assert!((at(1, 1, v).p_damage - at(2, 0, v).p_damage).abs() < 1e-12);
+    }
+    // Two dice: damage 4 only on (2, 2).
+    assert!((at(2, 0, 4).p_damage - 1.0 / 36.0).abs() < 1e-12);
+    assert!((at(2, 1, 0).mean_damage - 3.0 * 5.0 / 6.0).abs() < 1e-12);
+}
+
+#[test]
+fn damage_sampler_agrees_with_exact() {
+    // F-CD: the sampler used by the combat scenario against the exact distribution of
+    // 5 dice; per value, |freq - p| within 5 standard errors at a fixed seed.
+    let exact = cd_dist(5);
+    let n = 400_000u64;
+    let mut counts = [[0u64; 6]; 11];
+    let mut rng = stream(7, 1, 0);
+    for _ in 0..n {
+        let (d, e) = roll_cd(&mut rng, 5);
+        counts[d as usize][e as usize] += 1;
+    }
+    for (r, p) in exact.outcomes() {
+        let f = counts[r.damage as usize][r.effects as usize] as f64 / n as f64;
+        let se = (p * (1.0 - p) / n as f64).sqrt();
+        assert!((f - p).abs() <= 5.0 * se + 1e-9, "{r:?}: {f} vs {p}");
+    }
+}
+
+#[test]
+fn golden_damage_table() {
+    let d = tempfile::tempdir().unwrap();
+    cosmosim()
+        .args([
+            "--quiet",
+            "table",
+            "fallout-damage",
+            "--cd",
+            "1..4",
+            "--out",
+        ])
+        .arg(d.path())
+        .assert()
+        .success();
+    let got = read(&d.path().join("fallout-damage.csv"));
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/fallout-damage-cd1-4.csv");
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, &got).unwrap();
+    }
+    assert_eq!(got, read(&path), "golden fallout-damage changed");
+    assert!(d.path().join("fallout-damage.png").exists());
+}
+
+#[test]
+fn damage_table_flags_are_validated() {
+    cosmosim()
+        .args(["--quiet", "table", "fallout-damage", "--ap", "4"])
+        .assert()
+        .code(2);
+}
+
+// ------------------------------------------------------------- combat scenario
+
+fn duel(weapon: &str, extra: &str) -> String {
+    format!(
+        "system = \"fallout\"\nkind = \"combat\"\n[combat]\nmax_rounds = 1\ninjury_at = 0\n{extra}\n[weapons.w]\n{weapon}\n\
+         [[combatant]]\nname = \"A\"\nside = \"players\"\ntn = 11\nhp = 10\ninitiative = 5\nweapon = \"w\"\n\
+         [[combatant]]\nname = \"B\"\nside = \"mj\"\ntn = 9\nhp = 4\ndr = 2\ninitiative = 1\nweapon = \"w\"\n"
+    )
+}
+
+/// P(B down after A's first attack), exact: P(hit at difficulty 2 with 2d20) times
+/// P(damage after DR and qualities >= 4).
+fn exact_first_strike(cd: u8, vicious: bool, piercing: i64) -> f64 {
+    let p_hit = odds(&pool_dist(&DieSpec::new(11, 0, 1).unwrap(), 2), 2).p_pass;
+    let p_kill = cd_dist(cd).prob_where(|r| {
+        let dmg = r.damage + if vicious { r.effects } else { 0 };
+        let dr = (2 - piercing * r.effects).max(0);
+        dmg - dr >= 4
+    });
+    p_hit * p_kill
+}
+
+fn first_round_win(text: &str, seed: u64) -> (f64, u64) {
+    let (_, model) = load(&ScenarioFile::from_text("d.toml", text)).unwrap();
+    let sim = simulation(model, &RuleOptions::default());
+    let n = 300_000u64;
+    let acc = Engine::new(seed, 2)
+        .unwrap()
+        .run(&sim, 0, n, &Progress::hidden());
+    // B can only go down to A's attack in round 1 (B's own attack cannot end the fight
+    // for the MJ's side unless A drops; A has 10 HP and B's 3 CD deal at most 6).
+    (acc.outcomes.counts[PLAYERS_WIN] as f64 / n as f64, n)
+}
+
+#[test]
+fn first_round_matches_exact_for_each_quality() {
+    // F-TEST + F-CD: one attack, no AP spent, qualities reading Effects.
+    for (weapon, cd, vicious, piercing) in [
+        ("damage = 3\ntype = \"ranged\"", 3, false, 0),
+        (
+            "damage = 3\ntype = \"ranged\"\nqualities = { vicious = true }",
+            3,
+            true,
+            0,
+        ),
+        (
+            "damage = 3\ntype = \"ranged\"\nqualities = { piercing = 1 }",
+            3,
+            false,
+            1,
+        ),
+        (
+            "damage = 4\ntype = \"melee\"\nqualities = { vicious = true, piercing = 2 }",
+            4,
+            true,
+            2,
+        ),
+    ] {
+        let (p, n) = first_round_win(&duel(weapon, ""), 5);
+        let want = exact_first_strike(cd, vicious, piercing);
+        let se = (want * (1.0 - want) / n as f64).sqrt();
+        assert!(
+            (p - want).abs() < 5.0 * se,
+            "{weapon}: MC {p} vs exact {want}"
+        );
+    }
+}
+
+#[test]
+fn extra_damage_is_melee_and_thrown_only_by_default() {
+    // F-CD and the book ("arme de corps à corps ou de lancer"): with AP in the pool, a
+    // ranged weapon buys no extra die unless fallout_extra_damage = any.
+    let policy = "[pools]\ngroup_ap = 3\n[policy.players]\ndamage_ap = 3\n";
+    let ranged = duel("damage = 3\ntype = \"ranged\"", policy);
+    let (p_book, n) = first_round_win(&ranged, 9);
+    let base = exact_first_strike(3, false, 0);
+    let se = (base * (1.0 - base) / n as f64).sqrt();
+    assert!((p_book - base).abs() < 5.0 * se, "{p_book} vs {base}");
+    // With any weapon: at least 3 extra dice (3 AP in the pool plus the excess).
+    let any = ranged.clone() + "[rules]\nfallout_extra_damage = \"any\"\n";
+    let (_, model) = load(&ScenarioFile::from_text("d.toml", &any)).unwrap();
+    let opts = ScenarioFile::from_text("d.toml", &any)
+        .rule_options(
+            &load(&ScenarioFile::from_text("d.toml", &any))
+                .unwrap()
+                .0
+                .rules,
+        )
+        .unwrap();
+    let acc = Engine::new(9, 2)
+        .unwrap()
+        .run(&simulation(model, &opts), 0, n, &Progress::hidden());
+    let p_any = acc.outcomes.counts[PLAYERS_WIN] as f64 / n as f64;
+    let p_hit = odds(&pool_dist(&DieSpec::new(11, 0, 1).unwrap(), 2), 2).p_pass;
+    let lower = p_hit * cd_dist(6).prob_where(|r| r.damage - 2 >= 4);
+    assert!(
+        p_any > lower - 5.0 * (lower / n as f64).sqrt(),
+        "{p_any} vs >= {lower}"
+    );
+    assert!(p_any > p_book + 0.05);
+    let f = &acc.fighters[0];
+    assert!(
+        f.extra_cd >= 3 * f.hits,
+        "3 AP in the pool buy 3 dice on every hit"
+    );
+}
+
+#[test]
+fn ap_economy_file_with_kind_key_is_still_valid() {
+    let text =
+        read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/fallout/ap-economy.toml"));
+    let with_kind = text.replacen(
+        "system = \"fallout\"",
+        "system = \"fallout\"\nkind = \"ap-economy\"",
+        1,
+    );
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path().join("a.toml");
+    std::fs::write(&p, with_kind).unwrap();
+    cosmosim().arg("check").arg(&p).assert().success();
+}
+
+#[test]
+fn cli_firefight_runs_identically_across_threads() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/fallout/firefight.toml");
+    cosmosim().arg("check").arg(&file).assert().success();
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    for (dir, threads) in [(&a, "1"), (&b, "2")] {
+        cosmosim()
+            .args(["-q", "run"])
+            .arg(&file)
+            .args(["--trials", "70000", "--threads", threads, "--out"])
+            .arg(dir.path())
+            .assert()
+            .success();
+    }
+    for f in [
+        "summary.md",
+        "combat-sides.csv",
+        "combat-rounds.csv",
+        "combat-combatants.csv",
+        "combat-ap.csv",
+    ] {
+        assert_eq!(read(&a.path().join(f)), read(&b.path().join(f)), "{f}");
+    }
+    let s = read(&a.path().join("summary.md"));
+    assert!(
+        s.contains("## Answers (70000 fights, 95% intervals)\n\n- the players win"),
+        "{s}"
+    );
+    assert!(a.path().join("combat-combatants.png").exists());
+}
+
+/// `check` and `run` on a bad file: both exit 2 with the message; returns it.
+fn bad(text: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.toml");
+    std::fs::write(&path, text).unwrap();
+    let out = cosmosim()
+        .arg("check")
+        .arg(&path)
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    let out2 = cosmosim()
+        .args(["-q", "run"])
+        .arg(&path)
+        .arg("--out")
+        .arg(dir.path().join("o"))
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    assert_eq!(out, out2, "check and run share one validation");
+    String::from_utf8(out)
+        .unwrap()
+        .replace(&path.display().to_string(), "bad.toml")
+}
+
+#[test]
+fn located_errors() {
+    let good = duel("damage = 3\ntype = \"ranged\"", "");
+    let e = bad(&good.replace(
+        "weapon = \"w\"\n[[combatant]]",
+        "weapon = \"x\"\n[[combatant]]",
+    ));
+    assert!(
+        e.contains("bad.toml:")
+            && e.contains("combatant[0].weapon")
+            && e.contains("unknown weapon \"x\"")
+            && e.contains("\"w\""),
+        "{e}"
+    );
+    let e = bad(&good.replace("side = \"mj\"", "side = \"raiders\""));
+    assert!(
+        e.contains("combatant[1].side") && e.contains("\"players\""),
+        "{e}"
+    );
+    let e = bad(&good.replace("kind = \"combat\"", "kind = \"brawl\""));
+    assert!(e.contains("key `kind`") && e.contains("\"combat\""), "{e}");
+    let e = bad(&good.replace("type = \"ranged\"", "type = \"laser\""));
+    assert!(e.contains("weapons.w.type"), "{e}");
+    let e = bad(&good.replace("max_rounds = 1", "max_rounds = 51"));
+    assert!(
+        e.contains("combat.max_rounds") && e.contains("1..50"),
+        "{e}"
+    );
+    let e = bad(&good.replace("initiative = 1\n", "initiative = 1\ncount = 16\n"));
+    assert!(e.contains("more than 16 combatants"), "{e}");
+    let e = bad(&(good.clone() + "[policy.mj]\ngive_mj_ap = true\n"));
+    assert!(e.contains("policy.mj.give_mj_ap"), "{e}");
+    let e = bad(&good.replace("damage = 3", "damage = 3\nrange = 2"));
+    assert!(e.contains("range"), "{e}");
+}
