@@ -59,9 +59,19 @@ fn kind_of(file: &ScenarioFile) -> Result<&'static ScenarioKind, UserError> {
 /// `cosmosim check FILE`: validate without running.
 pub fn check(path: &Path, quiet: bool) -> anyhow::Result<()> {
     let file = ScenarioFile::read(path)?;
-    (kind_of(&file)?.check)(&file)?;
+    let kind = kind_of(&file)?;
+    (kind.check)(&file)?;
     if !quiet {
         println!("{}: ok", path.display());
+        if let Some(defaults) = kind.defaults {
+            let lines = defaults(&file)?;
+            if !lines.is_empty() {
+                println!("defaults this file relies on (write them to make them explicit):");
+                for l in lines {
+                    println!("  {l}");
+                }
+            }
+        }
     }
     Ok(())
 }

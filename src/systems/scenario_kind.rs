@@ -14,6 +14,9 @@ pub struct ScenarioKind {
     pub kind: Option<&'static str>,
     /// Reads and validates the file without running it.
     pub check: fn(&ScenarioFile) -> Result<(), UserError>,
+    /// The defaults a valid file relies on without writing them, one line each, from the
+    /// same validation as `check` and `run`; `check` prints them (None: none listed).
+    pub defaults: Option<fn(&ScenarioFile) -> Result<Vec<String>, UserError>>,
     /// Validates and runs the file.
     pub run: fn(&ScenarioFile, &RunOverrides) -> anyhow::Result<ScenarioResult>,
 }

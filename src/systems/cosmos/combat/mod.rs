@@ -6,17 +6,22 @@ mod acc;
 mod action;
 mod aura_report;
 mod aura_use;
+mod combatants;
 pub mod element;
 mod fight;
+mod keys;
 mod model;
 mod options;
 mod posture;
 mod raw;
 mod report;
+mod resolve;
 mod scenario;
+pub mod settings;
 mod sim;
 mod small;
 pub mod sweep;
+mod target;
 
 pub use acc::{AuraCounts, CombatAcc, FighterAcc, PostureCounts, END_NAMES, POSTURE_NAMES};
 pub use action::defence_stops;
@@ -39,11 +44,17 @@ pub static SCENARIO_KIND: ScenarioKind = ScenarioKind {
     system: "cosmos",
     kind: Some("combat"),
     check,
+    defaults: Some(defaults),
     run,
 };
 
 fn check(file: &ScenarioFile) -> Result<(), UserError> {
     load(file).map(|_| ())
+}
+
+/// The defaults a valid file relies on (the same validation as `check` and `run`).
+pub fn defaults(file: &ScenarioFile) -> Result<Vec<String>, UserError> {
+    load(file).map(|(_, model)| settings::defaults_relied_on(&model))
 }
 
 /// The engine task of a scenario: a hash of the validated model (its values, not the

@@ -90,6 +90,34 @@ pub const OPTIONS: &[OptionSpec] = &[
         allowed: Allowed::OneOf(&["stopped", "any_crit"]),
         help: "a crit parry/dodge gives a riposte/counter only if it stopped the attack (stopped), or whenever it is a crit (any_crit)",
     },
+    OptionSpec {
+        key: "points_during_backlash",
+        decision: "C-LD-3",
+        default: "wait",
+        allowed: Allowed::OneOf(&["wait", "ends_backlash"]),
+        help: "a Sépulcrale backlash can outlast the 2-turn lock (disadvantage 6): no new Light/Dark point until the backlash is over (wait), or a new posture cancels what is left of it (ends_backlash)",
+    },
+    OptionSpec {
+        key: "sepulchral_counter_on",
+        decision: "C-LD-6",
+        default: "any_damage",
+        allowed: Allowed::OneOf(&["any_damage", "actions_only"]),
+        help: "the Sépulcrale counter-attack answers damage of any type, ripostes and counter-attacks included (any_damage, \"de n'importe quel type\"), or only damage from actions (actions_only, the earlier reading); a counter never answers a counter",
+    },
+    OptionSpec {
+        key: "illumination_extra_action",
+        decision: "C-TURN-2",
+        default: "spaced",
+        allowed: Allowed::OneOf(&["spaced", "first"]),
+        help: "under Illumination with two actions (advantage 6), the first action comes before everyone and the others at Agilité - (4+d6) x n in the normal order (spaced), or all come before everyone (first)",
+    },
+    OptionSpec {
+        key: "illumination_mid_round",
+        decision: "C-TURN-3",
+        default: "keep_slot",
+        allowed: Allowed::OneOf(&["keep_slot", "next"]),
+        help: "an Illumination begun during a round keeps the holder's place in that round's order and acts first from the next round (keep_slot), or moves the holder's next action of this round to right after the current action (next)",
+    },
 ];
 
 /// The combat options in force, typed, plus the test rules.
@@ -110,6 +138,14 @@ pub struct CombatRules {
     pub d6_per_round: bool,
     pub illumination_evade: u8,
     pub riposte_needs_stop: bool,
+    /// Reading 10a: a new posture cancels the backlash (else no point during it).
+    pub posture_ends_backlash: bool,
+    /// Reading 10b: ripostes and counter-attacks trigger the Sépulcrale counter.
+    pub counter_on_free_damage: bool,
+    /// Reading 10e: Illumination's extra actions before everyone (else spaced).
+    pub illumination_all_first: bool,
+    /// Reading 10e: an Illumination begun mid-round acts next (else keeps its slot).
+    pub illumination_acts_next: bool,
     /// Small-rule options (aura face 6 in the previous edition, C-AURA).
     pub growth: GrowthRules,
 }
@@ -143,6 +179,10 @@ impl CombatRules {
             d6_per_round: o.get("extra_action_d6") == "per_round",
             illumination_evade: o.number("illumination_evade").floor() as u8,
             riposte_needs_stop: o.get("riposte_on") == "stopped",
+            posture_ends_backlash: o.get("points_during_backlash") == "ends_backlash",
+            counter_on_free_damage: o.get("sepulchral_counter_on") == "any_damage",
+            illumination_all_first: o.get("illumination_extra_action") == "first",
+            illumination_acts_next: o.get("illumination_mid_round") == "next",
             growth: GrowthRules::from_options(o),
         }
     }
@@ -168,6 +208,9 @@ mod tests {
         );
         assert!(r.karma_restore && !r.d6_per_round && r.riposte_needs_stop);
         assert_eq!(r.illumination_evade, 7);
+        // Readings 10a, 10b, 10e (docs/rules.md).
+        assert!(!r.posture_ends_backlash && r.counter_on_free_damage);
+        assert!(!r.illumination_all_first && !r.illumination_acts_next);
         let o = RuleOptions::from_pairs(&["apocalypse_on=expiry,combat_end"]).unwrap();
         assert!(!CombatRules::from_options(&o).apocalypse_on_final_skill);
         let o = RuleOptions::from_pairs(&["apocalypse_on=none"]).unwrap();

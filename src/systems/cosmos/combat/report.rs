@@ -434,6 +434,39 @@ pub fn result(
         });
     }
 
+    // Every combatant (always written: it adds a file, and changes none).
+    outputs.push(Output {
+        name: "combat-combatants".into(),
+        title: "Every combatant: down, damage, HP at end, actions".into(),
+        question: "For each combatant: how often does it go down, how much damage does it deal and take, with what HP does it end, how often does it act first?".into(),
+        frame: super::combatants::frame(sim, acc)?,
+        figures: vec![Figure {
+            suffix: None,
+            panels: vec![Chart::Bars(BarChart {
+                title: "P(down) per combatant (95% intervals)".into(),
+                x_label: "combatant".into(),
+                y_label: "share of combats".into(),
+                categories: m.fighters.iter().map(|f| f.name.clone()).collect(),
+                series: vec![BarSeries {
+                    name: "P(down)".into(),
+                    values: acc.fighters.iter().map(|a| rate(a.down, n).0).collect(),
+                    intervals: acc
+                        .fighters
+                        .iter()
+                        .map(|a| {
+                            let r = rate(a.down, n);
+                            (r.1, r.2)
+                        })
+                        .collect(),
+                }],
+                y_range: Some((0.0, 1.0)),
+                legend: Legend::UpperRight,
+            })],
+        }],
+        key_figures: vec![super::combatants::answer(sim, acc)],
+        provenance: provenance("combat-combatants", file, ctx, trials),
+    });
+
     // Summary: answers first.
     let sep = acc.sepulcrale();
     let ill = acc.illumination();
@@ -457,6 +490,7 @@ pub fn result(
     if aura_on {
         key.push(super::aura_report::answer(sim, acc));
     }
+    key.push(super::combatants::answer(sim, acc));
     let mut s = format!(
         "# {}\n\n{}\n\n## Answers ({n} combats, 95% intervals)\n\n",
         m.title, m.question
@@ -511,11 +545,13 @@ pub fn result(
             );
         }
     }
+    s += &super::combatants::section(sim, acc);
     if aura_on {
         s += &super::aura_report::table(sim, acc);
     }
     s += &format!("\n## Karma at combat end\n\n{}\n", karma_means.join("; "));
-    s += "\n## Reading notes\n\n- A Dark point opens one Sépulcrale posture, so \"per Dark point\" is a share of postures (Wilson interval; postures of one combat are not independent, so read it as indicative at its last digit).\n- \"Per combat\" counts every Apocalypse of every combatant in a combat; its interval is a t interval over combats.\n- Files: combat-sides.csv, combat-postures.csv, combat-rounds.csv, combat-karma.csv, each with a chart and a .meta.json.\n";
+    s += &super::settings::summary_section(m);
+    s += "\n## Reading notes\n\n- A Dark point opens one Sépulcrale posture, so \"per Dark point\" is a share of postures (Wilson interval; postures of one combat are not independent, so read it as indicative at its last digit).\n- \"Per combat\" counts every Apocalypse of every combatant in a combat; its interval is a t interval over combats.\n- Files: combat-sides.csv, combat-postures.csv, combat-rounds.csv, combat-karma.csv, combat-combatants.csv, each with a chart and a .meta.json.\n";
     s += &format!(
         "\n## Provenance\n\n{}\n",
         provenance("summary", file, ctx, trials).summary()

@@ -21,6 +21,7 @@ pub static AP_ECONOMY: ScenarioKind = ScenarioKind {
     kind: None,
     check,
     run,
+    defaults: None,
 };
 
 fn check(file: &ScenarioFile) -> Result<(), UserError> {

@@ -19,6 +19,7 @@ pub static SCENARIO_KIND: ScenarioKind = ScenarioKind {
     kind: None,
     check,
     run,
+    defaults: None,
 };
 
 /// Duels per pair when neither the file nor the command line says.

@@ -1,0 +1,247 @@
+//! Great Cosmos combat, newer keys: starting state, attack test shape (modifier, fixed
+//! threshold, mean of stats, C-TEST-1), HP cost, several targets, uses and cooldown,
+//! armour; per-combatant answers; policy defaults listed by `check`. Exact values where
+//! a small case has one; Monte Carlo within 5 sigma of the exact value otherwise.
+
+use assert_cmd::Command;
+
+use cosmosim::context::Context;
+use cosmosim::scenario::ScenarioFile;
+use cosmosim::systems::cosmos::combat::{load, simulate, CombatAcc, CombatSim};
+use cosmosim::systems::cosmos::{TestRules, TestSpec};
+
+const N: u64 = 20_000;
+
+/// A hero (agilite 60, acts first) against `foe` (agilite 40). `attacks` defines extra
+/// attacks; `hero` and `foe` are extra TOML lines. The hero never defends, so it never
+/// ripostes (C-CMB-3) and only its own actions deal damage; `hero` may end with more
+/// policy keys (its last table is `[combatants.hero.policy]`).
+fn scenario(attacks: &str, hero: &str, foe: &str, extra: &str) -> String {
+    let (hero_keys, hero_policy) = hero.split_once("@policy").unwrap_or((hero, ""));
+    let level = if hero_keys.contains("level =") {
+        ""
+    } else {
+        "level = 3"
+    };
+    format!(
+        r#"system = "cosmos"
+kind = "combat"
+{extra}
+
+[attacks.tickle]
+stat = "force"
+damage = "0"
+
+{attacks}
+
+[combatants.hero]
+side = "heroes"
+{level}
+stats = {{ force = 60, esprit = 50, charisme = 40, agilite = 60, precision = 50, chance = 50 }}
+hp = 100
+pm = 100
+{hero_keys}
+
+[combatants.hero.policy]
+defence = "none"
+{hero_policy}
+
+[combatants.foe]
+side = "foes"
+level = 3
+stats = {{ force = 60, esprit = 40, charisme = 40, agilite = 40, precision = 50, chance = 50 }}
+{foe}
+"#
+    )
+}
+
+fn run_text(text: &str, trials: u64) -> (CombatSim, CombatAcc) {
+    let file = ScenarioFile::from_text("t.toml", text);
+    let (raw, model) = load(&file).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let opts = file.rule_options(&raw.rules).unwrap();
+    let ctx = Context::new(7, 2, opts, true).unwrap();
+    simulate(model, &ctx, trials)
+}
+
+/// |p̂ - p| <= 5 sigma.
+fn agrees(count: u64, n: u64, p: f64) {
+    let ph = count as f64 / n as f64;
+    let bound = 5.0 * (p * (1.0 - p) / n as f64).sqrt() + 1e-12;
+    assert!(
+        (ph - p).abs() <= bound,
+        "p̂ = {ph}, exact {p}, bound {bound}"
+    );
+}
+
+/// P(success or better) of a test at threshold `t`, karma 0 (C-TEST-2).
+fn p_hit(t: f64) -> f64 {
+    let d = TestSpec::new(t, 0).unwrap().exact(&TestRules::default());
+    d.prob_where(|o| o.is_success())
+}
+
+// Fighters are in name order: foe (0), hero (1).
+const FOE: usize = 0;
+const HERO: usize = 1;
+
+#[test]
+fn armour_that_always_absorbs_leaves_the_foe_untouched() {
+    // 1000 damage (2000 on a super success) against 2000 flat armour: nothing gets through, every combat reaches
+    // the round cap and the foe ends at full HP (without armour it dies in round 1 when hit).
+    let text = scenario(
+        "[attacks.kill]\nstat = \"force\"\ndamage = \"1000\"\n",
+        "attacks = [\"kill\"]",
+        "hp = 100\nattacks = [\"tickle\"]\narmour = { flat = 2000 }",
+        "[combat]\nmax_rounds = 3",
+    );
+    let (sim, acc) = run_text(&text, N);
+    assert_eq!(acc.outcome[sim.model.sides.len() + 1], N);
+    assert_eq!(acc.fighters[FOE].taken.sum, 0);
+    assert_eq!(acc.fighters[FOE].hp_end.sum, 100 * N);
+}
+
+#[test]
+fn armour_percent_then_flat_after_the_multipliers() {
+    // 100 damage, threshold 200 (every non-failure hits), foe never defends, 1 round:
+    // super (42) floor(200 x 0.5) - 10 = 90; crit (1..10) floor(150 x 0.5) - 10 = 65;
+    // success 50 - 10 = 40. Exact mean per combat = 0.01 x 90 + 0.10 x 65 + 0.78 x 40.
+    let text = scenario(
+        "[attacks.club]\nstat = \"force\"\ndamage = \"100\"\nthreshold = 200\n",
+        "attacks = [\"club\"]",
+        "hp = 1000000\nattacks = [\"tickle\"]\narmour = { flat = 10, percent = 50 }\n\n[combatants.foe.policy]\ndefence = \"none\"",
+        "[combat]\nmax_rounds = 1",
+    );
+    let (_, acc) = run_text(&text, N);
+    let h = &acc.fighters[FOE].taken;
+    let mean = h.sum as f64 / N as f64;
+    let exact = 0.01 * 90.0 + 0.10 * 65.0 + 0.78 * 40.0;
+    // Values are 0, 40, 65 or 90: sd < 30, so 5 sigma of the mean is < 1.1.
+    assert!((mean - exact).abs() < 1.1, "{mean} vs {exact}");
+    assert_eq!(acc.fighters[HERO].dealt.sum, h.sum);
+}
+
+#[test]
+fn hp_start_as_a_fraction_and_as_points() {
+    // The hero starts at 1 HP (0.01 of 100) and never defends; the foe's 1-damage attack
+    // at threshold 200 downs it whenever its test succeeds: P = 0.89 in one round.
+    for start in ["0.01", "1"] {
+        let text = scenario(
+            "[attacks.pin]\nstat = \"force\"\ndamage = \"1\"\nthreshold = 200\n",
+            &format!("hp_start = {start}\nattacks = [\"tickle\"]"),
+            "hp = 100\nattacks = [\"pin\"]",
+            "[combat]\nmax_rounds = 1",
+        );
+        let (_, acc) = run_text(&text, N);
+        // Sides in name order: foes (0), heroes (1).
+        agrees(acc.outcome[0], N, 0.89);
+        assert_eq!(acc.fighters[HERO].down, acc.outcome[0]);
+    }
+}
+
+#[test]
+fn attack_test_modifier_threshold_and_mean_of_stats_match_the_exact_chance() {
+    // 1 round, foe never defends, 100 HP; a hit deals 10, 15 or 20 (bucket width 2 for
+    // damage taken, so bucket 0 is "no hit"): P(hit) = P(success or better) at the test's T.
+    let cases = [
+        ("stat = \"force\"\nmodifier = -20", 40.0),
+        ("stat = \"force\"\nthreshold = 33", 33.0),
+        (
+            "stats = [\"force\", \"esprit\", \"agilite\"]",
+            (60.0 + 50.0 + 60.0) / 3.0,
+        ),
+        ("stats = [\"force\", \"esprit\"]\nmodifier = 5", 60.0),
+    ];
+    for (keys, t) in cases {
+        let text = scenario(
+            &format!("[attacks.poke]\n{keys}\ndamage = \"10\"\n"),
+            "attacks = [\"poke\"]",
+            "hp = 100\nattacks = [\"tickle\"]\n\n[combatants.foe.policy]\ndefence = \"none\"",
+            "[combat]\nmax_rounds = 1",
+        );
+        let (_, acc) = run_text(&text, N);
+        let hits = N - acc.fighters[FOE].taken.counts[0];
+        agrees(hits, N, p_hit(t));
+    }
+}
+
+#[test]
+fn uses_cooldown_and_hp_cost_limit_the_actions_exactly() {
+    // A harmless foe, 5 rounds: uses = 2 -> 2 actions; cooldown 1 -> rounds 1, 3, 5;
+    // hp_cost 10 from 35 HP -> 35, 25, 15, 5, then 10 >= 5 HP: 3 actions and 5 HP left.
+    let cases = [
+        ("uses = 2", 2u64, 100u64),
+        ("cooldown = 1", 3, 100),
+        ("hp_cost = 10", 3, 5),
+    ];
+    for (keys, actions, hp) in cases {
+        let text = scenario(
+            &format!("[attacks.jab]\nstat = \"force\"\ndamage = \"0\"\n{keys}\n"),
+            &format!(
+                "attacks = [\"jab\"]{}",
+                if hp == 5 { "\nhp_start = 35" } else { "" }
+            ),
+            "hp = 1000\nattacks = [\"tickle\"]",
+            "[combat]\nmax_rounds = 5",
+        );
+        let (_, acc) = run_text(&text, 2000);
+        assert_eq!(acc.fighters[HERO].actions, actions * 2000, "{keys}");
+        assert_eq!(acc.fighters[HERO].hp_end.sum, hp * 2000, "{keys}");
+    }
+}
+
+#[test]
+fn an_attack_on_all_enemies_hits_each_with_one_test() {
+    // Three foes that never defend, 1000 damage at threshold 200: one test downs all
+    // three when it succeeds (0.89), so the heroes win in round 1 with P = 0.89; with a
+    // single target they never can.
+    for (targets, p) in [("\"all\"", 0.89), ("3", 0.89), ("1", 0.0)] {
+        let text = scenario(
+            &format!("[attacks.nova]\nstat = \"esprit\"\ndamage = \"1000\"\nthreshold = 200\ntargets = {targets}\n"),
+            "attacks = [\"nova\"]",
+            "count = 3\nhp = 100\nattacks = [\"tickle\"]\n\n[combatants.foe.policy]\ndefence = \"none\"",
+            "[combat]\nmax_rounds = 1",
+        );
+        let (_, acc) = run_text(&text, N);
+        // Sides in name order: foes (0), heroes (1).
+        agrees(acc.outcome[1], N, p);
+    }
+}
+
+#[test]
+fn per_combatant_csv_and_check_lists_the_defaults() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = scenario(
+        "[attacks.blade]\nstat = \"force\"\ndamage = \"2d10+5\"\n",
+        "level = 5\nattacks = [\"blade\"]\nfinal_skill = \"blade\"\n@policy\ndark_at_start = true",
+        "hp = 100\nattacks = [\"blade\"]",
+        "",
+    );
+    let path = dir.path().join("s.toml");
+    std::fs::write(&path, &text).unwrap();
+    let out = Command::cargo_bin("cosmosim")
+        .unwrap()
+        .arg("check")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    // Item 9: the silent Final Skill default is listed.
+    assert!(
+        stdout.contains("combatants.hero.policy.final_skill = first_turn (default)"),
+        "{stdout}"
+    );
+    Command::cargo_bin("cosmosim")
+        .unwrap()
+        .args(["run", "--trials", "3000", "-q", "--out"])
+        .arg(dir.path().join("out"))
+        .arg(&path)
+        .assert()
+        .success();
+    let csv = std::fs::read_to_string(dir.path().join("out/combat-combatants.csv")).unwrap();
+    let header = csv.lines().next().unwrap();
+    assert!(header.starts_with("combatant,side,combats,down,p_down,p_down_lo,p_down_hi"));
+    assert_eq!(csv.lines().count(), 3, "{csv}");
+    let summary = std::fs::read_to_string(dir.path().join("out/summary.md")).unwrap();
+    assert!(summary.contains("## Policies in force"), "{summary}");
+    assert!(summary.contains("| combatants.hero.policy.final_skill | first_turn | default |"));
+}
