@@ -75,6 +75,9 @@ pub struct Headline {
     pub revive_per_dark: (f64, f64, f64),
     pub backlash_per_posture: (f64, f64, f64),
     pub dark_spent: u64,
+    /// Aura totals when a combatant starts with aura or anti-aura points (C-AURA).
+    pub aura: Option<super::acc::AuraCounts>,
+    pub combats: u64,
 }
 
 pub fn headline(sim: &CombatSim, acc: &CombatAcc) -> Headline {
@@ -102,6 +105,8 @@ pub fn headline(sim: &CombatSim, acc: &CombatAcc) -> Headline {
         revive_per_dark: rate(sep.revive, sep.entered),
         backlash_per_posture: rate(sep.backlash + ill.backlash, sep.entered + ill.entered),
         dark_spent: sep.entered,
+        aura: aura_in_play(sim).then(|| acc.aura()),
+        combats: n,
     }
 }
 
