@@ -245,3 +245,34 @@ fn per_combatant_csv_and_check_lists_the_defaults() {
     assert!(summary.contains("## Policies in force"), "{summary}");
     assert!(summary.contains("| combatants.hero.policy.final_skill | first_turn | default |"));
 }
+
+#[test]
+fn wounded_ambush_matches_its_golden_csvs() {
+    // Golden files written by this version at --trials 20000 --seed 1 (any --threads).
+    let dir = tempfile::tempdir().unwrap();
+    Command::cargo_bin("cosmosim")
+        .unwrap()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["run", "scenarios/cosmos/wounded-ambush.toml", "--trials", "20000"])
+        .args(["--seed", "1", "--threads", "2", "-q", "--out"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    for (name, golden) in [
+        (
+            "combat-sides.csv",
+            include_str!("golden/combat-wounded-ambush-sides.csv"),
+        ),
+        (
+            "combat-combatants.csv",
+            include_str!("golden/combat-wounded-ambush-combatants.csv"),
+        ),
+    ] {
+        let got = std::fs::read_to_string(dir.path().join(name)).unwrap();
+        assert_eq!(got, golden, "{name}");
+    }
+    let summary = std::fs::read_to_string(dir.path().join("summary.md")).unwrap();
+    // The question is answered at the top: win rates first, then who falls most often.
+    assert!(summary.contains("## Answers"), "{summary}");
+    assert!(summary.contains("down most often:"), "{summary}");
+}
