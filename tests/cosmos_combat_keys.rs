@@ -253,7 +253,12 @@ fn wounded_ambush_matches_its_golden_csvs() {
     Command::cargo_bin("cosmosim")
         .unwrap()
         .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(["run", "scenarios/cosmos/wounded-ambush.toml", "--trials", "20000"])
+        .args([
+            "run",
+            "scenarios/cosmos/wounded-ambush.toml",
+            "--trials",
+            "20000",
+        ])
         .args(["--seed", "1", "--threads", "2", "-q", "--out"])
         .arg(dir.path())
         .assert()
@@ -275,4 +280,57 @@ fn wounded_ambush_matches_its_golden_csvs() {
     // The question is answered at the top: win rates first, then who falls most often.
     assert!(summary.contains("## Answers"), "{summary}");
     assert!(summary.contains("down most often:"), "{summary}");
+}
+
+#[test]
+fn reading_10a_no_point_while_a_backlash_lasts() {
+    // A level-6 hero with 10 Dark points spends one at every allowed turn start against a
+    // harmless foe for 12 rounds. Posture 1: rounds 1-3; lock and backlash rounds 4-5
+    // (4-7 with disadvantage 6). `wait` (default): posture 2 at round 6 (8 after a 6),
+    // posture 3 at round 11 only if neither disadvantage was a 6: P(3 postures) = 25/36,
+    // else 2. `ends_backlash`: always at rounds 1, 6 and 11, so exactly 3 (C-LD-3).
+    for (option, exact_three) in [("wait", false), ("ends_backlash", true)] {
+        let text = scenario(
+            "",
+            "level = 6\ndark_points = 10\nattacks = [\"tickle\"]\n@policy\ndark_on_turn_start = true",
+            "hp = 1000\nattacks = [\"tickle\"]",
+            &format!("[rules]\npoints_during_backlash = \"{option}\"\n\n[combat]\nmax_rounds = 12"),
+        );
+        let (_, acc) = run_text(&text, N);
+        let entered = acc.fighters[HERO].posture[1].entered;
+        if exact_three {
+            assert_eq!(entered, 3 * N);
+        } else {
+            agrees(entered - 2 * N, N, 25.0 / 36.0);
+        }
+    }
+}
+
+#[test]
+fn reading_10e_illumination_extra_action_is_spaced_by_default() {
+    // The hero (Agilité 60) enters Illumination at combat start; with advantage 6 (1/6) it
+    // has two actions. The foe (Agilité 80) kills it with one hit (threshold 200: hits
+    // 0.89; the 42 (0.01) cannot be evaded, the other hits are evaded on d10 <= 7), so
+    // P(hero down when the foe acts) = 0.01 + 0.88 x 0.3 = 0.274. `spaced` (default, C-TURN-2):
+    // the second action comes after the foe, so it happens with P = (1/6)(1 - 0.274);
+    // `first`: both before the foe, P = 1/6. One round.
+    for (option, p) in [("spaced", (1.0 - 0.274) / 6.0), ("first", 1.0 / 6.0)] {
+        // The foe (Agilité 80) is faster than the hero.
+        let text = scenario(
+            "[attacks.kill]\nstat = \"force\"\ndamage = \"1000\"\nthreshold = 200\n",
+            "attacks = [\"tickle\"]\n@policy\nlight_at_start = true",
+            "hp = 1000\nattacks = [\"kill\"]",
+            &format!(
+                "[rules]\nillumination_extra_action = \"{option}\"\n\n[combat]\nmax_rounds = 1"
+            ),
+        )
+        .replace(
+            "agilite = 40, precision = 50, chance = 50 }\nhp = 1000",
+            "agilite = 80, precision = 50, chance = 50 }\nhp = 1000",
+        );
+        let (_, acc) = run_text(&text, N);
+        let h = &acc.fighters[HERO];
+        assert_eq!(h.first_actor, N, "Illumination acts first (C-TURN-3)");
+        agrees(h.actions - N, N, p);
+    }
 }
