@@ -1,6 +1,5 @@
 //! Whole combats per second for the shipped duel, apocalypse, aura-duel and wounded-ambush
-//! scenarios, on 1 and 2
-//! threads (target: at least 1 million duels per second on 2 cores).
+//! scenarios, on 1 and 2 threads (target: at least 1 million duels per second on 2 cores).
 
 use std::path::Path;
 
