@@ -334,3 +334,27 @@ fn reading_10e_illumination_extra_action_is_spaced_by_default() {
         agrees(h.actions - N, N, p);
     }
 }
+
+#[test]
+fn scripted_karma_events_move_karma_at_their_round() {
+    // The foe is physically exhausted (FP 10, C-FAT-4): it never acts or defends, so it
+    // makes no test and its karma moves only by the events: +3 at round 1, -5 at round 2
+    // -> -2 at the end of every combat. An event beyond the rounds played is rejected.
+    let text = scenario(
+        "",
+        "attacks = [\"tickle\"]",
+        "hp = 100\nfp_start = 10\nattacks = [\"tickle\"]",
+        "[combat]\nmax_rounds = 3\n\n[[events]]\nround = 1\ncombatant = \"foe\"\nkarma = 3\n\n[[events]]\nround = 2\ncombatant = \"foe\"\nkarma = -5",
+    );
+    let (_, acc) = run_text(&text, 2000);
+    assert_eq!(acc.fighters[FOE].karma_end[10 - 2], 2000);
+    let bad = text.replace("round = 2", "round = 9");
+    let err = load(&ScenarioFile::from_text("t.toml", &bad))
+        .err()
+        .unwrap();
+    assert!(
+        err.to_string()
+            .contains("key `events[1].round`: round 9 is out of range"),
+        "{err}"
+    );
+}

@@ -237,6 +237,9 @@ impl<'a, 'r> Fight<'a, 'r> {
                 break 'combat self.sim.model.sides.len() + 1;
             }
             self.round += 1;
+            if !self.sim.model.events.is_empty() {
+                self.scripted_events();
+            }
             self.build_slots();
             let mut s = 0;
             while s < self.n_slots {
@@ -262,6 +265,25 @@ impl<'a, 'r> Fight<'a, 'r> {
             }
         };
         self.finish(outcome);
+    }
+
+    /// Scripted events of this round (the GM's karma): clamped to -10..10; in a posture
+    /// the change goes to the karma the holder returns to (C-KARMA-2 keeps it locked).
+    fn scripted_events(&mut self) {
+        for e in &self.sim.model.events {
+            if e.round != self.round {
+                continue;
+            }
+            for g in e.first..e.first + e.count {
+                let s = &mut self.st[g];
+                let k = if s.posture != NONE {
+                    &mut s.saved_karma
+                } else {
+                    &mut s.karma
+                };
+                *k = (*k as i32 + e.karma as i32).clamp(-10, 10) as i8;
+            }
+        }
     }
 
     /// The side left standing, the "nobody" index when all are down, or None.

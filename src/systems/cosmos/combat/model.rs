@@ -299,6 +299,16 @@ impl Default for SmallRules {
     }
 }
 
+/// A scripted event: at the start of `round`, karma + `karma` for the combatants of a
+/// group (first index, count), clamped to -10..10 (the GM's karma, C-TEST-3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Event {
+    pub round: u32,
+    pub first: usize,
+    pub count: usize,
+    pub karma: i8,
+}
+
 /// A whole combat scenario.
 #[derive(Clone)]
 pub struct CombatModel {
@@ -312,6 +322,8 @@ pub struct CombatModel {
     pub edition: Edition,
     /// Per combatant (same order as `fighters`).
     pub small: Vec<SmallRules>,
+    /// Scripted events, by round.
+    pub events: Vec<Event>,
     /// The policies in force and which come from defaults (not part of the task hash:
     /// they describe the values above).
     pub settings: Vec<super::settings::Setting>,
@@ -336,6 +348,9 @@ impl fmt::Debug for CombatModel {
             .field("fighters", &self.fighters)
             .field("attacks", &self.attacks)
             .field("max_rounds", &self.max_rounds);
+        if !self.events.is_empty() {
+            d.field("events", &self.events);
+        }
         if self.uses_small_rules() {
             d.field("edition", &self.edition)
                 .field("small", &self.small);

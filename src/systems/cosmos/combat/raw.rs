@@ -27,6 +27,19 @@ pub struct RawScenario {
     pub outputs: RawOutputs,
     pub attacks: BTreeMap<String, RawAttack>,
     pub combatants: BTreeMap<String, RawFighter>,
+    /// Scripted events (`[[events]]`).
+    #[serde(default)]
+    pub events: Vec<RawEvent>,
+}
+
+/// `[[events]] round = 3, combatant = "boss", karma = -2`: at the start of that round the
+/// GM moves the combatant's karma.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawEvent {
+    pub round: i64,
+    pub combatant: String,
+    pub karma: i64,
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]

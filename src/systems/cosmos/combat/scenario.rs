@@ -118,7 +118,9 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
             small.push(rules);
         }
     }
+    let events = super::keys::events(file, &raw.events, &group_start, max_rounds)?;
     Ok(CombatModel {
+        events,
         title: raw
             .title
             .clone()
