@@ -1,5 +1,5 @@
-//! Whole combats per second for the shipped duel, apocalypse and aura-duel scenarios, on 1 and 2
-//! threads (target: at least 1 million duels per second on 2 cores).
+//! Whole combats per second for the shipped duel, apocalypse, aura-duel and wounded-ambush
+//! scenarios, on 1 and 2 threads (target: at least 1 million duels per second on 2 cores).
 
 use std::path::Path;
 
@@ -15,7 +15,7 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("cosmos_combat");
     g.throughput(Throughput::Elements(COMBATS));
     g.sample_size(10);
-    for name in ["duel", "apocalypse", "aura-duel"] {
+    for name in ["duel", "apocalypse", "aura-duel", "wounded-ambush"] {
         let path =
             Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("scenarios/cosmos/{name}.toml"));
         let file = ScenarioFile::read(&path).expect("shipped scenario");

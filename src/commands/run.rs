@@ -118,6 +118,18 @@ pub fn check(path: &Path, quiet: bool) -> anyhow::Result<()> {
             say(&format!("warning: {w}"));
         }
         print_stdout(&format!("{}: ok\n", path.display()))?;
+        if let Some(defaults) = kind.defaults {
+            let lines = defaults(&file)?;
+            if !lines.is_empty() {
+                let mut text = String::from(
+                    "defaults this file relies on (write them to make them explicit):\n",
+                );
+                for l in lines {
+                    text += &format!("  {l}\n");
+                }
+                print_stdout(&text)?;
+            }
+        }
     }
     Ok(())
 }

@@ -86,4 +86,32 @@ pub const OPTIONS: &[OptionSpec] = &[
         allowed: Allowed::OneOf(&["stopped", "any_crit"]),
         help: "a crit parry/dodge gives a riposte/counter only if it stopped the attack (stopped), or whenever it is a crit (any_crit)",
     },
+    OptionSpec {
+        key: "points_during_backlash",
+        decision: "C-LD-3",
+        default: "wait",
+        allowed: Allowed::OneOf(&["wait", "ends_backlash"]),
+        help: "a Sépulcrale backlash can outlast the 2-turn lock (disadvantage 6): no new Light/Dark point until the backlash is over (wait), or a new posture cancels what is left of it (ends_backlash)",
+    },
+    OptionSpec {
+        key: "sepulchral_counter_on",
+        decision: "C-LD-6",
+        default: "any_damage",
+        allowed: Allowed::OneOf(&["any_damage", "actions_only"]),
+        help: "the Sépulcrale counter-attack answers damage of any type, ripostes and counter-attacks included (any_damage, \"de n'importe quel type\"), or only damage from actions (actions_only, the earlier reading); a counter never answers a counter",
+    },
+    OptionSpec {
+        key: "illumination_extra_action",
+        decision: "C-TURN-2",
+        default: "spaced",
+        allowed: Allowed::OneOf(&["spaced", "first"]),
+        help: "under Illumination with two actions (advantage 6), the first action comes before everyone and the others at Agilité - (4+d6) x n in the normal order (spaced), or all come before everyone (first)",
+    },
+    OptionSpec {
+        key: "illumination_mid_round",
+        decision: "C-TURN-3",
+        default: "keep_slot",
+        allowed: Allowed::OneOf(&["keep_slot", "next"]),
+        help: "an Illumination begun during a round keeps the holder's place in that round's order and acts first from the next round (keep_slot), or moves the holder's next action of this round to right after the current action (next)",
+    },
 ];

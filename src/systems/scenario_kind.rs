@@ -1,6 +1,7 @@
 use std::path::PathBuf;
 
 use crate::context::Context;
+use crate::error::UserError;
 use crate::limits::{check_trials, MAX_TRIALS};
 use crate::report::Output;
 use crate::rules::RuleOptions;
@@ -17,6 +18,9 @@ pub struct ScenarioKind {
     /// The file's `kind` key when a system has several kinds of scenario (cosmos:
     /// `combat`, `creation`, ...); `None` when the system has one.
     pub kind: Option<&'static str>,
+    /// The defaults a valid file relies on without writing them, one line each, from the
+    /// same validation as `check` and `run`; `check` prints them (None: none listed).
+    pub defaults: Option<fn(&ScenarioFile) -> Result<Vec<String>, UserError>>,
     /// Validates and runs the file.
     pub run: fn(&ScenarioFile, &RunOverrides) -> anyhow::Result<ScenarioResult>,
 }

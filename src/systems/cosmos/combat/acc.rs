@@ -75,6 +75,57 @@ impl AuraCounts {
     }
 }
 
+/// Buckets of a per-combatant histogram (HP at end, damage dealt and taken per combat);
+/// the last bucket also holds everything above the scale.
+pub const BUCKETS: usize = 128;
+
+/// A streaming histogram of a non-negative integer per combat with a fixed bucket width
+/// (memory flat in the trial count).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hist {
+    pub counts: [u64; BUCKETS],
+    pub sum: u64,
+}
+
+impl Default for Hist {
+    fn default() -> Self {
+        Hist {
+            counts: [0; BUCKETS],
+            sum: 0,
+        }
+    }
+}
+
+impl Hist {
+    #[inline(always)]
+    pub fn add(&mut self, v: u64, width: u64) {
+        self.sum += v;
+        self.counts[((v / width.max(1)) as usize).min(BUCKETS - 1)] += 1;
+    }
+
+    fn merge(&mut self, o: &Hist) {
+        for (a, b) in self.counts.iter_mut().zip(o.counts) {
+            *a += b;
+        }
+        self.sum += o.sum;
+    }
+
+    /// Upper end of the bucket where the cumulative share reaches q (a value at most this
+    /// is the q-quantile, to within one bucket width).
+    pub fn quantile(&self, q: f64, width: u64) -> u64 {
+        let n: u64 = self.counts.iter().sum();
+        let target = (q * n as f64).ceil().max(1.0) as u64;
+        let mut acc = 0;
+        for (i, c) in self.counts.iter().enumerate() {
+            acc += c;
+            if acc >= target {
+                return (i as u64 + 1) * width.max(1) - 1;
+            }
+        }
+        BUCKETS as u64 * width.max(1) - 1
+    }
+}
+
 /// One combatant's counts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FighterAcc {
@@ -89,6 +140,27 @@ pub struct FighterAcc {
     /// Combats with at least one Apocalypse of this combatant.
     pub apocalypse_combats: u64,
     pub aura: AuraCounts,
+    /// Per combat: damage dealt, damage taken (after armour, before Revive) and HP at end
+    /// (0 when down), in buckets of the widths from [`widths`].
+    pub dealt: Hist,
+    pub taken: Hist,
+    pub hp_end: Hist,
+    /// Actions taken (attacks made in own slots), summed over combats.
+    pub actions: u64,
+    /// Combats ended at each FP and FM value (-3..10).
+    pub fp_end: [u64; 14],
+    pub fm_end: [u64; 14],
+    /// Illumination advantage and Sépulcrale disadvantage faces rolled (1..6).
+    pub adv_faces: [u64; 6],
+    pub disadv_faces: [u64; 6],
+}
+
+/// Bucket widths of one combatant's histograms (dealt, taken, HP at end): HP at end over
+/// its max HP, damage taken over twice its max HP, damage dealt over twice the enemies'
+/// total max HP, each cut in [`BUCKETS`].
+pub fn widths(max_hp: i64, enemies_hp: i64) -> (u64, u64, u64) {
+    let w = |scale: i64| ((scale.max(1) as u64).div_ceil(BUCKETS as u64)).max(1);
+    (w(2 * enemies_hp), w(2 * max_hp), w(max_hp + 1))
 }
 
 /// Everything counted over a batch of combats.
@@ -197,6 +269,22 @@ impl Merge for CombatAcc {
             a.first_actor += b.first_actor;
             a.apocalypse_combats += b.apocalypse_combats;
             a.aura.merge(&b.aura);
+            a.dealt.merge(&b.dealt);
+            a.taken.merge(&b.taken);
+            a.hp_end.merge(&b.hp_end);
+            a.actions += b.actions;
+            for (x, y) in a.fp_end.iter_mut().zip(b.fp_end) {
+                *x += y;
+            }
+            for (x, y) in a.fm_end.iter_mut().zip(b.fm_end) {
+                *x += y;
+            }
+            for (x, y) in a.adv_faces.iter_mut().zip(b.adv_faces) {
+                *x += y;
+            }
+            for (x, y) in a.disadv_faces.iter_mut().zip(b.disadv_faces) {
+                *x += y;
+            }
         }
         self.apocalypse_combats += o.apocalypse_combats;
         self.apocalypse_sq += o.apocalypse_sq;

@@ -1,151 +1,165 @@
 //! An action: mode, target, attack, attack test, defence, damage (C-CMB-1..5, C-ELEM,
 //! C-LD-4..6).
 
-use crate::dice::Die;
-use crate::systems::cosmos::{drift, threshold_with_modifier, Outcome, TestSpec};
+use crate::systems::cosmos::{drift, Outcome};
 
-use super::acc::{END_FINAL_SKILL, END_HOLDER_DOWN};
+use super::acc::END_FINAL_SKILL;
 use super::aura_use::TestKind;
-use super::fight::{Fight, ILLUMINATION, NOBODY, NONE, SEPULCRALE};
-use super::model::{AttackPolicy, DefencePolicy, Mode, TargetPolicy, AGILITE, FORCE};
+use super::fight::{Fight, ILLUMINATION, NOBODY, NONE};
+use super::model::{AttackPolicy, Mode, Targets, ESPRIT, MAX_ATTACKS};
+
+/// Where an attack comes from: an action, a riposte or counter-attack (C-CMB-3), or a
+/// Sépulcrale counter (C-LD-6).
+pub(super) const ACTION: u8 = 0;
+pub(super) const RIPOSTE: u8 = 1;
+pub(super) const SEP_COUNTER: u8 = 2;
 
 /// Whether a defence stops an attack (C-CMB-2): its tier must reach the attack's tier
 /// (a crit attack needs a crit or super defence, a super attack a super one).
+
 pub fn defence_stops(attack: Outcome, defence: Outcome) -> bool {
     defence.tier() >= 1 && defence.tier() >= attack.tier()
 }
 
 impl Fight<'_, '_> {
-    /// PM cost of an attack for `f` now: none under Illumination advantage 2, doubled
-    /// under Sépulcrale disadvantage 2.
+    /// Cost multiplier of `f`'s actions now (C-LD-5 advantage 2 "pas de coût PV/PM": 0;
+    /// C-LD-6 disadvantage 2 "coût PV/PM doublé": 2).
     #[inline(always)]
-    fn cost(&self, f: usize, attack: usize) -> i32 {
-        let base = self.sim.model.attacks[attack].pm_cost;
+    fn cost_factor(&self, f: usize) -> i32 {
         let s = &self.st[f];
         if s.posture == ILLUMINATION && s.adv == 2 {
             0
         } else if s.disadv == 2 && self.in_sep_backlash(f) {
-            base * 2
+            2
         } else {
-            base
+            1
         }
     }
 
-    fn choose_attack(&self, f: usize, target: usize) -> Option<usize> {
+    /// PM cost of an attack for `f` now.
+    #[inline(always)]
+    fn cost(&self, f: usize, attack: usize) -> i32 {
+        self.sim.model.attacks[attack].pm_cost * self.cost_factor(f)
+    }
+
+    /// Whether `f` can use `attack` (entry `slot` of its list; `MAX_ATTACKS` for the Final
+    /// Skill) now: PM paid, an HP cost that leaves it standing, uses left, cooldown over,
+    /// no Esprit attack under mental exhaustion (C-FAT-4 "no magic").
+    #[inline(always)]
+    pub(super) fn available(&self, f: usize, slot: usize, attack: usize) -> bool {
+        if self.cost(f, attack) > self.st[f].pm {
+            return false;
+        }
+        let sim = self.sim;
+        let at = &sim.model.attacks[attack];
+        if sim.any_hp_cost && at.hp_cost * self.cost_factor(f) >= self.st[f].hp {
+            return false;
+        }
+        if sim.any_limited && at.limited() {
+            let s = &self.st[f];
+            if at.uses.is_some_and(|u| s.uses[slot] >= u) || self.round < s.ready[slot] as u32 {
+                return false;
+            }
+        }
+        !(sim.any_fatigue && at.stat == ESPRIT && self.st[f].fm >= 10)
+    }
+
+    /// Pays for a use of `attack` (entry `slot`): PM, HP, a use, the cooldown.
+    #[inline(always)]
+    fn pay(&mut self, f: usize, slot: usize, attack: usize) {
+        let k = self.cost_factor(f);
+        let at = &self.sim.model.attacks[attack];
+        self.st[f].pm -= at.pm_cost * k;
+        if self.sim.any_hp_cost {
+            self.st[f].hp -= at.hp_cost * k;
+        }
+        if self.sim.any_limited && at.limited() {
+            let s = &mut self.st[f];
+            s.uses[slot] = s.uses[slot].saturating_add(1);
+            // Cooldown c: not in the next c rounds, again from round r + c + 1.
+            s.ready[slot] = (self.round + at.cooldown as u32 + 1).min(u16::MAX as u32) as u16;
+        }
+    }
+
+    /// Expected damage of `attack` for `f` on `target`: mean dice x element, times the
+    /// enemies it hits.
+    #[inline(always)]
+    fn value(&self, f: usize, attack: usize, target: usize) -> f64 {
+        let e = self.sim.expected(attack, target);
+        match self.sim.model.attacks[attack].targets {
+            Targets::Count(1) => e,
+            Targets::Count(k) => e * (k as usize).min(self.enemies_standing(f)) as f64,
+            Targets::All => e * self.enemies_standing(f) as f64,
+        }
+    }
+
+    /// The attack `f` uses on `target` and its entry in `f`'s list.
+    fn choose_attack(&self, f: usize, target: usize) -> Option<(usize, usize)> {
         let fighter = &self.sim.model.fighters[f];
-        let mut best: Option<(usize, f64)> = None;
-        for &a in &fighter.attacks {
-            if self.cost(f, a) > self.st[f].pm {
+        let mut best: Option<(usize, usize, f64)> = None;
+        for (i, &a) in fighter.attacks.iter().enumerate() {
+            if !self.available(f, i, a) {
                 continue;
             }
             if fighter.policy.attack == AttackPolicy::First {
-                return Some(a);
+                return Some((a, i));
             }
-            let e = self.sim.expected(a, target);
-            if best.is_none_or(|(_, b)| e > b) {
-                best = Some((a, e));
+            let e = self.value(f, a, target);
+            if best.is_none_or(|(_, _, b)| e > b) {
+                best = Some((a, i, e));
             }
         }
-        best.map(|b| b.0)
+        best.map(|b| (b.0, b.1))
     }
 
-    fn best_expected(&self, f: usize, target: usize) -> f64 {
+    pub(super) fn best_expected(&self, f: usize, target: usize) -> f64 {
         self.sim.model.fighters[f]
             .attacks
             .iter()
-            .filter(|&&a| self.cost(f, a) <= self.st[f].pm)
-            .map(|&a| self.sim.expected(a, target))
+            .enumerate()
+            .filter(|&(i, &a)| self.available(f, i, a))
+            .map(|(_, &a)| self.sim.expected(a, target))
             .fold(f64::NEG_INFINITY, f64::max)
     }
 
-    fn choose_target(&mut self, f: usize) -> Option<usize> {
-        let side = self.sim.model.fighters[f].side;
-        let p = self.st[f].provoked_by;
-        if p != NOBODY && !self.st[p as usize].down {
-            // C-LD-6 provocation: the next offensive action goes to the holder.
-            return Some(p as usize);
-        }
-        let n = self.sim.n;
-        let enemies =
-            (0..n).filter(|&g| self.sim.model.fighters[g].side != side && !self.st[g].down);
-        let by_hp = |high: bool| {
-            let mut best: Option<usize> = None;
-            for g in (0..n).filter(|&g| self.sim.model.fighters[g].side != side && !self.st[g].down)
-            {
-                let better = match best {
-                    None => true,
-                    Some(b) if high => self.st[g].hp > self.st[b].hp,
-                    Some(b) => self.st[g].hp < self.st[b].hp,
-                };
-                if better {
-                    best = Some(g);
-                }
-            }
-            best
-        };
-        match self.sim.model.fighters[f].policy.target {
-            TargetPolicy::LowestHp => by_hp(false),
-            TargetPolicy::HighestHp => by_hp(true),
-            TargetPolicy::First => enemies.into_iter().next(),
-            TargetPolicy::Named(first, count) => (first..first + count)
-                .find(|&g| !self.st[g].down)
-                .or_else(|| by_hp(false)),
-            TargetPolicy::BestElement => {
-                let mut best: Option<(usize, f64)> = None;
-                for g in enemies {
-                    let e = self.best_expected(f, g);
-                    if best.is_none_or(|(_, b)| e > b) {
-                        best = Some((g, e));
-                    }
-                }
-                best.map(|b| b.0)
-            }
-            TargetPolicy::Random => {
-                let count = enemies.count();
-                if count == 0 {
-                    return None;
-                }
-                let pick = Die::new(count as u64)
-                    .map(|d| d.index(self.rng) as usize)
-                    .unwrap_or(0);
-                (0..n)
-                    .filter(|&g| self.sim.model.fighters[g].side != side && !self.st[g].down)
-                    .nth(pick)
-            }
-        }
-    }
-
-    /// One d100 roll of `stat` by `f` at its karma now with modifier `m` (the stat's
-    /// own overload malus, C-INV, comes on top), no karma drift.
+    /// One d100 roll of test block `b` by `f` at its karma now with `m` more percentage
+    /// points (the block's own static modifier comes on top), no karma drift.
     #[inline(always)]
-    pub(super) fn roll_test(&mut self, f: usize, stat: usize, m: i32) -> Outcome {
+    pub(super) fn roll_block(&mut self, f: usize, b: usize, m: i32) -> Outcome {
         let k = self.karma(f);
         if m == 0 {
-            self.sim.sampler(f, stat, k).sample(self.rng)
+            self.sim.sampler(b, k).sample(self.rng)
         } else {
-            let base = self.sim.model.fighters[f].stats[stat] as f64;
-            let m = m + self.sim.stat_modifier(f, stat);
-            let t = threshold_with_modifier(base, m as f64, self.sim.rules.test.percent_mode);
-            TestSpec::new(t, k)
-                .expect("karma in range")
+            self.sim
+                .block(b)
+                .spec(m, k, &self.sim.rules)
                 .roll(self.rng, &self.sim.rules.test)
         }
     }
 
-    /// A normal d100 test of `stat` by `f`, with karma drift outside postures (C-KARMA-1);
-    /// an enemy may spend an aura point on it first (C-AURA).
+    /// A normal d100 test (block `b`) by `f`, with karma drift outside postures
+    /// (C-KARMA-1); an enemy may spend an aura point on it first (C-AURA).
     #[inline(always)]
-    fn test(&mut self, f: usize, stat: usize, final_skill: bool, kind: TestKind) -> Outcome {
+    pub(super) fn test(
+        &mut self,
+        f: usize,
+        b: usize,
+        final_skill: bool,
+        kind: TestKind,
+    ) -> Outcome {
         let aura = if self.sim.any_aura {
-            self.aura_test(f, stat, kind)
+            self.aura_test(f, b, kind)
         } else {
             None
         };
         let o = match aura {
             Some(o) => o,
             None => {
-                let m = self.test_modifier(f);
-                self.roll_test(f, stat, m)
+                let mut m = self.test_bonus(f) + self.test_malus(f);
+                if kind == TestKind::Attack {
+                    m -= self.st[f].action_malus;
+                }
+                self.roll_block(f, b, m)
             }
         };
         if self.st[f].posture == NONE {
@@ -163,6 +177,10 @@ impl Fight<'_, '_> {
         let sim = self.sim;
         let fighter = &sim.model.fighters[f];
         let policy = &fighter.policy;
+        if sim.any_fatigue && self.st[f].fp >= 10 {
+            // C-FAT-4 physical exhaustion: cannot act.
+            return;
+        }
         // Mode before acting (C-CMB-1): HP fraction compared without a division.
         let (hp, max) = (self.st[f].hp as f64, fighter.hp as f64);
         self.st[f].mode = if policy.offensive_below_hp.is_some_and(|x| hp < x * max) {
@@ -172,7 +190,7 @@ impl Fight<'_, '_> {
         } else {
             fighter.mode
         };
-        let Some(target) = self.choose_target(f) else {
+        let Some(target) = self.choose_target(f, 0) else {
             return;
         };
         let s = &self.st[f];
@@ -181,156 +199,42 @@ impl Fight<'_, '_> {
             s.posture != NONE
                 && policy.final_skill_turn > 0
                 && s.posture_turns >= policy.final_skill_turn
-                && self.cost(f, a) <= s.pm
+                && self.available(f, MAX_ATTACKS, a)
         });
-        let Some(attack) = fs.or_else(|| self.choose_attack(f, target)) else {
+        let Some((attack, slot)) = fs
+            .map(|a| (a, MAX_ATTACKS))
+            .or_else(|| self.choose_attack(f, target))
+        else {
             return;
         };
         if self.st[f].malus_next && self.in_sep_backlash(f) {
             self.st[f].action_malus = 20;
             self.st[f].malus_next = false;
         }
-        self.st[f].pm -= self.cost(f, attack);
+        self.pay(f, slot, attack);
         self.st[f].provoked_by = NOBODY;
-        self.resolve(f, target, attack, fs.is_some(), false);
+        self.st[f].actions += 1;
+        self.resolve(f, target, attack, fs.is_some(), ACTION);
         self.st[f].action_malus = 0;
         if fs.is_some() && self.st[f].posture != NONE && !self.st[f].down {
             self.end_posture(f, END_FINAL_SKILL);
         }
     }
 
-    /// A free attack (riposte, counter-attack, Sépulcrale counter): it triggers nothing
-    /// further (C-CMB-3).
-    fn free_attack(&mut self, from: usize, on: usize) {
+    /// A free attack (riposte, counter-attack, Sépulcrale counter): it triggers no riposte
+    /// (C-CMB-3); its damage triggers a Sépulcrale counter unless it is one (reading 10b).
+    /// It is aimed at its source alone, whatever the attack's `targets`.
+    pub(super) fn free_attack(&mut self, from: usize, on: usize, kind: u8) {
         if self.st[from].down || self.st[on].down {
             return;
         }
-        let Some(attack) = self.choose_attack(from, on) else {
-            return;
-        };
-        self.st[from].pm -= self.cost(from, attack);
-        self.resolve(from, on, attack, false, true);
-    }
-
-    fn defence_stat(&self, t: usize, attack: usize) -> Option<usize> {
-        let a = &self.sim.model.attacks[attack];
-        let (dodge, parry) = (!a.undodgeable, !a.unparryable);
-        let stats = &self.sim.model.fighters[t].stats;
-        match self.sim.model.fighters[t].policy.defence {
-            DefencePolicy::Best if dodge && parry => Some(if self.sim.agility(t) >= stats[FORCE] {
-                AGILITE
-            } else {
-                FORCE
-            }),
-            DefencePolicy::Best | DefencePolicy::Dodge if dodge => Some(AGILITE),
-            DefencePolicy::Best | DefencePolicy::Parry if parry => Some(FORCE),
-            _ => None,
-        }
-    }
-
-    /// Attack test, defence, damage.
-    fn resolve(&mut self, a: usize, t: usize, attack: usize, final_skill: bool, free: bool) {
-        let stat = self.sim.model.attacks[attack].stat;
-        let o = self.test(a, stat, final_skill, TestKind::Attack);
-        let tier = o.tier();
-        if tier == 0 {
+        if self.sim.any_fatigue && self.st[from].fp >= 10 {
             return;
         }
-        let mut riposte = false;
-        // Simultaneous exchange: no dodge or parry between the two (C-TURN-1).
-        let simultaneous = !free && self.st[a].in_group && self.st[t].in_group;
-        let ts = &self.st[t];
-        let no_defence = ts.down || ts.illum_backlash > 0 || ts.skip_round || simultaneous;
-        if !no_defence {
-            let mut may_defend = ts.mode == Mode::Defensive;
-            if ts.posture == ILLUMINATION {
-                let at = &self.sim.model.attacks[attack];
-                if o != Outcome::SuperSuccess && !at.undodgeable && !at.unparryable {
-                    // C-LD-5: automatic evade on d10 <= 7.
-                    if self.roll(Die::D10) <= self.sim.rules.illumination_evade {
-                        return;
-                    }
-                }
-                may_defend = true;
-            }
-            if may_defend {
-                if let Some(dstat) = self.defence_stat(t, attack) {
-                    let d = self.test(t, dstat, false, TestKind::Defence);
-                    let stopped = defence_stops(o, d);
-                    riposte =
-                        !free && d.tier() >= 2 && (stopped || !self.sim.rules.riposte_needs_stop);
-                    if stopped {
-                        if riposte {
-                            self.free_attack(t, a);
-                        }
-                        return;
-                    }
-                }
-            }
-        }
-        let rules = &self.sim.rules;
-        let s = &self.st[a];
-        let tier_mult = match tier {
-            3 => rules.super_mult,
-            2 => rules.crit_mult,
-            _ => 1.0,
-        };
-        let mode_mult = if s.posture == SEPULCRALE {
-            rules.sepulchral_mult
-        } else if s.mode == Mode::Offensive {
-            rules.offensive_mult
-        } else {
-            1.0
-        };
-        let backlash = if self.in_sep_backlash(a) {
-            rules.backlash_mult
-        } else {
-            1.0
-        };
-        let fs_bonus = if final_skill && s.posture == ILLUMINATION && s.adv == 3 {
-            rules.fs_bonus_mult
-        } else {
-            1.0
-        };
-        let raw = self.sim.damage_roll(attack, self.rng) as f64;
-        let x = raw * tier_mult * mode_mult * self.sim.coef(attack, t) * backlash * fs_bonus;
-        // Floored (C-CMB-4); truncation is the floor for x >= 0.
-        let dmg = if x >= 0.0 { x as i32 } else { x.floor() as i32 };
-        self.damage(a, t, dmg, free);
-        if riposte {
-            self.free_attack(t, a);
-        }
-    }
-
-    /// Applies damage (negative heals, up to max HP): Revive, down, provocation,
-    /// Sépulcrale counter (C-CMB-5, C-LD-6).
-    fn damage(&mut self, a: usize, t: usize, dmg: i32, free: bool) {
-        let max_hp = self.sim.model.fighters[t].hp;
-        if dmg <= 0 {
-            if dmg < 0 && !self.st[t].down {
-                self.st[t].hp = self.st[t].hp.saturating_sub(dmg).min(max_hp);
-            }
+        let Some((attack, slot)) = self.choose_attack(from, on) else {
             return;
-        }
-        let s = &mut self.st[t];
-        if s.posture == SEPULCRALE && !s.revive_used && s.hp.saturating_sub(dmg) <= 0 {
-            s.hp = (max_hp + 1) / 2;
-            s.revive_used = true;
-            self.acc.fighters[t].posture[1].revive += 1;
-        } else {
-            s.hp = s.hp.saturating_sub(dmg);
-            if s.hp <= 0 && !s.down {
-                s.down = true;
-                if s.posture != NONE {
-                    self.end_posture(t, END_HOLDER_DOWN);
-                }
-            }
-        }
-        if self.st[a].posture == SEPULCRALE {
-            self.st[t].provoked_by = a as u8;
-        }
-        if !free && self.st[t].posture == SEPULCRALE {
-            self.free_attack(t, a);
-        }
+        };
+        self.pay(from, slot, attack);
+        self.resolve_one(from, on, attack, false, kind);
     }
 }

@@ -41,11 +41,16 @@ impl Fight<'_, '_> {
     /// `v`'s test of `stat` when an enemy spends an aura point on it: None when nobody
     /// does or the victim cancels it (the test is then rolled as usual), else the outcome
     /// under the face rolled. The victim's karma drift is left to the caller.
-    pub(super) fn aura_test(&mut self, v: usize, stat: usize, kind: TestKind) -> Option<Outcome> {
-        let (bonus, malus) = (self.test_bonus(v), self.test_malus(v));
-        let base = self.sim.model.fighters[v].stats[stat] as f64;
-        let m = bonus + malus + self.sim.stat_modifier(v, stat);
-        let threshold = threshold_with_modifier(base, m as f64, self.sim.rules.test.percent_mode);
+    pub(super) fn aura_test(&mut self, v: usize, b: usize, kind: TestKind) -> Option<Outcome> {
+        let mut malus = self.test_malus(v);
+        if kind == TestKind::Attack {
+            malus -= self.st[v].action_malus;
+        }
+        let bonus = self.test_bonus(v);
+        let def = *self.sim.block(b);
+        let m = bonus + malus + def.static_mod;
+        let threshold =
+            threshold_with_modifier(def.base, m as f64, self.sim.rules.test.percent_mode);
         let h = self.aura_holder(v, kind, threshold)?;
         let mut x = AuraExchange {
             aura: self.st[h].aura_left,
@@ -73,7 +78,8 @@ impl Fight<'_, '_> {
         .expect("a d6 face is 1..6");
         if let Some(esprit_bonus) = rule.esprit_gate {
             // Passive Esprit test: it moves karma before the action (C-KARMA-1).
-            let g = self.roll_test(v, ESPRIT, esprit_bonus as i32 + malus);
+            let eb = self.sim.stat_block(v, ESPRIT);
+            let g = self.roll_block(v, eb, esprit_bonus as i32 + malus);
             if self.st[v].posture == NONE {
                 self.st[v].karma = drift(self.st[v].karma, g, self.sim.rules.test.karma_overflow);
             }
@@ -83,10 +89,10 @@ impl Fight<'_, '_> {
                 return Some(Outcome::Failure);
             }
         }
-        let mut o = self.roll_test(v, stat, rule.action as i32 + malus);
+        let mut o = self.roll_block(v, b, rule.action as i32 + malus);
         if let Some(kept) = rule.reroll {
             if o == Outcome::Success {
-                o = self.roll_test(v, stat, kept as i32 + malus);
+                o = self.roll_block(v, b, kept as i32 + malus);
             }
         }
         self.acc.fighters[h].aura.victim_success += o.is_success() as u64;

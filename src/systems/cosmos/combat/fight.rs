@@ -5,7 +5,7 @@ use crate::dice::Die;
 use crate::engine::Rng64;
 
 use super::acc::{CombatAcc, END_COMBAT_END};
-use super::model::{Mode, MAX_ACTIONS, MAX_FIGHTERS};
+use super::model::{Mode, MAX_ACTIONS, MAX_ATTACKS, MAX_FIGHTERS};
 use super::sim::CombatSim;
 
 pub(super) const NONE: u8 = 0;
@@ -58,6 +58,17 @@ pub(super) struct FState {
     /// Aura points left and anti-aura points held (C-AURA).
     pub aura_left: u8,
     pub anti_aura: u8,
+    /// Per entry of the attack list (last: the Final Skill): uses so far and the first
+    /// round it may be used again.
+    pub uses: [u8; MAX_ATTACKS + 1],
+    pub ready: [u16; MAX_ATTACKS + 1],
+    /// Fatigue tracks (C-FAT-1).
+    pub fp: i8,
+    pub fm: i8,
+    /// Damage dealt and taken in this combat (after armour, before Revive), actions taken.
+    pub dealt: i64,
+    pub taken: i64,
+    pub actions: u16,
 }
 
 impl FState {
@@ -92,6 +103,13 @@ impl FState {
         apocalypse_in_posture: false,
         aura_left: 0,
         anti_aura: 0,
+        uses: [0; MAX_ATTACKS + 1],
+        ready: [0; MAX_ATTACKS + 1],
+        fp: 0,
+        fm: 0,
+        dealt: 0,
+        taken: 0,
+        actions: 0,
     };
 }
 
@@ -157,6 +175,8 @@ pub(super) struct Fight<'a, 'r> {
     pub st: [FState; MAX_FIGHTERS],
     slots: [Slot; MAX_FIGHTERS * MAX_ACTIONS as usize],
     n_slots: usize,
+    /// First slot not yet run in the current round.
+    cursor: usize,
     pub round: u32,
     first_action_done: bool,
 }
@@ -170,6 +190,7 @@ impl<'a, 'r> Fight<'a, 'r> {
             st: [FState::BLANK; MAX_FIGHTERS],
             slots: [Slot(0); MAX_FIGHTERS * MAX_ACTIONS as usize],
             n_slots: 0,
+            cursor: 0,
             round: 0,
             first_action_done: false,
         }
@@ -186,8 +207,10 @@ impl<'a, 'r> Fight<'a, 'r> {
             *s = FState {
                 aura_left: r.aura_points,
                 anti_aura: r.anti_aura,
-                hp: f.hp,
-                pm: f.pm,
+                hp: f.start.hp,
+                pm: f.start.pm,
+                fp: f.start.fp,
+                fm: f.start.fm,
                 karma: f.karma,
                 saved_karma: f.karma,
                 mode: f.mode,
@@ -197,6 +220,8 @@ impl<'a, 'r> Fight<'a, 'r> {
             };
         }
         self.round = 0;
+        self.n_slots = 0;
+        self.cursor = 0;
         self.first_action_done = false;
     }
 
@@ -212,17 +237,23 @@ impl<'a, 'r> Fight<'a, 'r> {
                 break 'combat self.sim.model.sides.len() + 1;
             }
             self.round += 1;
+            if !self.sim.model.events.is_empty() {
+                self.scripted_events();
+            }
             self.build_slots();
             let mut s = 0;
             while s < self.n_slots {
                 let e = self.group_end(s);
+                self.cursor = e;
                 for j in s..e {
                     let f = self.slots[j].f();
                     self.st[f].in_group = e - s > 1;
                     self.st[f].group_alive = !self.st[f].down;
                 }
-                for j in s..e {
-                    self.run_slot(j);
+                if e - s == 1 {
+                    self.run_slot(s);
+                } else {
+                    self.run_exchange(s, e);
                 }
                 for j in s..e {
                     self.st[self.slots[j].f()].in_group = false;
@@ -234,6 +265,25 @@ impl<'a, 'r> Fight<'a, 'r> {
             }
         };
         self.finish(outcome);
+    }
+
+    /// Scripted events of this round (the GM's karma): clamped to -10..10; in a posture
+    /// the change goes to the karma the holder returns to (C-KARMA-2 keeps it locked).
+    fn scripted_events(&mut self) {
+        for e in &self.sim.model.events {
+            if e.round != self.round {
+                continue;
+            }
+            for g in e.first..e.first + e.count {
+                let s = &mut self.st[g];
+                let k = if s.posture != NONE {
+                    &mut s.saved_karma
+                } else {
+                    &mut s.karma
+                };
+                *k = (*k as i32 + e.karma as i32).clamp(-10, 10) as i8;
+            }
+        }
     }
 
     /// The side left standing, the "nobody" index when all are down, or None.
@@ -267,6 +317,14 @@ impl<'a, 'r> Fight<'a, 'r> {
         let mut dark = 0u64;
         for (f, s) in self.st[..n].iter().enumerate() {
             let fa = &mut acc.fighters[f];
+            let (wd, wt, wh) = self.sim.widths[f];
+            fa.dealt.add(s.dealt as u64, wd);
+            fa.taken.add(s.taken as u64, wt);
+            fa.hp_end
+                .add(if s.down { 0 } else { s.hp.max(0) as u64 }, wh);
+            fa.actions += s.actions as u64;
+            fa.fp_end[(s.fp + 3) as usize] += 1;
+            fa.fm_end[(s.fm + 3) as usize] += 1;
             fa.karma_end[(s.karma + 10) as usize] += 1;
             fa.down += s.down as u64;
             fa.apocalypse_combats += (s.apocalypses > 0) as u64;
@@ -306,7 +364,15 @@ impl<'a, 'r> Fight<'a, 'r> {
             self.st[f].n_act = n_act;
             for k in 0..n_act {
                 let pos = agi - (4 + self.st[f].d6 as i32) * k as i32;
-                self.slots[m] = Slot::new(class, pos, 0, f, k);
+                // Reading 10e: Illumination's first action comes before everyone, its
+                // extra ones at Agilité - (4+d6) x n in the normal order (C-TURN-2), unless
+                // `illumination_extra_action = first`.
+                let c = if class == 0 && k > 0 && !self.sim.rules.illumination_all_first {
+                    1
+                } else {
+                    class
+                };
+                self.slots[m] = Slot::new(c, pos, 0, f, k);
                 m += 1;
             }
         }
@@ -334,6 +400,18 @@ impl<'a, 'r> Fight<'a, 'r> {
         }
     }
 
+    /// Moves the first slot of `f` not yet run this round to right after the current
+    /// action (`illumination_mid_round = next`, reading 10e); no-op if it has acted.
+    pub(super) fn act_next(&mut self, f: usize) {
+        let start = self.cursor.min(self.n_slots);
+        if let Some(i) = (start..self.n_slots).find(|&i| self.slots[i].f() == f) {
+            let sl = self.slots[i];
+            self.slots.copy_within(start..i, start + 1);
+            // Class 0 and no d20: it forms its own group (never simultaneous).
+            self.slots[start] = Slot::new(0, 0, 0, f, sl.k());
+        }
+    }
+
     /// End of the group of simultaneous slots starting at `s` (same class, position and
     /// d20: still tied, C-TURN-1).
     fn group_end(&self, s: usize) -> usize {
@@ -348,22 +426,55 @@ impl<'a, 'r> Fight<'a, 'r> {
         e
     }
 
+    /// A simultaneous exchange (C-TURN-1 "résolution parallèle"): every member's turn
+    /// starts (with its turn-start point triggers) before any action, all actions resolve,
+    /// then every turn ends, and only then may points be spent (C-LD-2: not between the
+    /// two halves of one exchange; reading 10c in docs/rules.md).
+    fn run_exchange(&mut self, s: usize, e: usize) {
+        for j in s..e {
+            let (f, k) = (self.slots[j].f(), self.slots[j].k());
+            if k == 0 && !self.st[f].down {
+                self.start_turn(f);
+            }
+        }
+        for j in s..e {
+            let f = self.slots[j].f();
+            let st = self.st[f];
+            if (st.down && !st.group_alive) || st.skip_round {
+                continue;
+            }
+            self.note_first_actor(f);
+            self.take_action(f);
+        }
+        for j in s..e {
+            let (f, k) = (self.slots[j].f(), self.slots[j].k());
+            if k + 1 == self.st[f].n_act && !self.st[f].down {
+                self.end_turn(f);
+            }
+        }
+        self.after_action();
+    }
+
+    #[inline(always)]
+    fn note_first_actor(&mut self, f: usize) {
+        if !self.first_action_done {
+            self.first_action_done = true;
+            self.acc.fighters[f].first_actor += 1;
+        }
+    }
+
     fn run_slot(&mut self, j: usize) {
         let (f, k) = (self.slots[j].f(), self.slots[j].k());
         let last = k + 1 == self.st[f].n_act;
         let s = self.st[f];
-        // In a simultaneous exchange both act even if one downs the other (C-TURN-1).
-        if s.down && !(s.in_group && s.group_alive) {
+        if s.down {
             return;
         }
         if k == 0 {
             self.start_turn(f);
         }
         if !self.st[f].skip_round {
-            if !self.first_action_done {
-                self.first_action_done = true;
-                self.acc.fighters[f].first_actor += 1;
-            }
+            self.note_first_actor(f);
             self.take_action(f);
             self.after_action();
         }
@@ -404,6 +515,11 @@ impl<'a, 'r> Fight<'a, 'r> {
             self.end_posture(f, super::acc::END_EXPIRY);
         }
         let s = &mut self.st[f];
+        if s.sep_turn && s.sep_backlash == 0 {
+            // The backlash is over: an unused "next action -20" (disadvantage 3) lapses
+            // with it rather than reach a later backlash (reading 10d).
+            s.malus_next = false;
+        }
         s.sep_turn = false;
         s.blocked_turn = false;
         s.skip_round = false;

@@ -6,17 +6,22 @@ mod acc;
 mod action;
 mod aura_report;
 mod aura_use;
+mod combatants;
 pub mod element;
 mod fight;
+mod keys;
 mod model;
 mod options;
 mod posture;
 mod raw;
 mod report;
+mod resolve;
 mod scenario;
+pub mod settings;
 mod sim;
 mod small;
 pub mod sweep;
+mod target;
 
 pub use acc::{AuraCounts, CombatAcc, FighterAcc, PostureCounts, END_NAMES, POSTURE_NAMES};
 pub use action::defence_stops;
@@ -27,6 +32,7 @@ pub use scenario::{load, RawScenario};
 pub use sim::CombatSim;
 
 use crate::context::Context;
+use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 use crate::systems::{RunOverrides, ScenarioKind, ScenarioResult};
 
@@ -37,8 +43,14 @@ pub const DEFAULT_TRIALS: u64 = 100_000;
 pub static SCENARIO_KIND: ScenarioKind = ScenarioKind {
     system: "cosmos",
     kind: Some("combat"),
+    defaults: Some(defaults),
     run,
 };
+
+/// The defaults a valid file relies on (the same validation as `check` and `run`).
+pub fn defaults(file: &ScenarioFile) -> Result<Vec<String>, UserError> {
+    load(file).map(|(_, model)| settings::defaults_relied_on(&model))
+}
 
 /// The engine task of a scenario: a hash of the validated model (its values, not the
 /// file's layout), so a sweep point equals a run of the same values.

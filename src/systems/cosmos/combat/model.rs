@@ -19,6 +19,7 @@ pub const STAT_NAMES: [&str; 6] = [
 pub const FORCE: usize = 0;
 pub const ESPRIT: usize = 1;
 pub const AGILITE: usize = 3;
+pub const PRECISION: usize = 4;
 
 /// Most combatants in one scenario (after `count` expansion).
 pub const MAX_FIGHTERS: usize = 16;
@@ -31,16 +32,106 @@ pub enum Mode {
     Defensive,
 }
 
+/// Most attacks in one combatant's list (uses and cooldowns are tracked per entry).
+pub const MAX_ATTACKS: usize = 8;
+
+/// How many enemies one use of an attack hits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Targets {
+    Count(u8),
+    All,
+}
+
 /// An attack as the engine uses it.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Attack {
     pub name: String,
+    /// The stat whose fatigue and inventory maluses the test takes (the first of `stats`).
     pub stat: usize,
+    /// With several stats the test is on their mean (C-TEST-1); empty: `stat` alone.
+    pub stats: Vec<usize>,
     pub dice: DiceExpr,
     pub elements: Vec<Element>,
     pub pm_cost: i32,
+    pub hp_cost: i32,
+    /// Percentage points on the attack test (C-TEST-1).
+    pub modifier: i32,
+    /// Fixed test threshold replacing the stat's value.
+    pub threshold: Option<i32>,
+    pub targets: Targets,
+    /// Uses per combat (None: unlimited).
+    pub uses: Option<u8>,
+    /// Rounds after a use before the next (0: none).
+    pub cooldown: u8,
     pub undodgeable: bool,
     pub unparryable: bool,
+}
+
+impl Attack {
+    /// Whether the attack test is a plain test of `stat` (no mean, threshold or modifier).
+    pub fn plain_test(&self) -> bool {
+        self.stats.is_empty() && self.threshold.is_none() && self.modifier == 0
+    }
+
+    /// Whether uses or a cooldown must be tracked.
+    pub fn limited(&self) -> bool {
+        self.uses.is_some() || self.cooldown > 0
+    }
+}
+
+/// As the derived form, with the newer keys printed only when set: the engine task hashes
+/// this text, so scenarios without them keep their numbers.
+impl fmt::Debug for Attack {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut d = f.debug_struct("Attack");
+        d.field("name", &self.name)
+            .field("stat", &self.stat)
+            .field("dice", &self.dice)
+            .field("elements", &self.elements)
+            .field("pm_cost", &self.pm_cost)
+            .field("undodgeable", &self.undodgeable)
+            .field("unparryable", &self.unparryable);
+        if !self.stats.is_empty() {
+            d.field("stats", &self.stats);
+        }
+        if self.hp_cost != 0 {
+            d.field("hp_cost", &self.hp_cost);
+        }
+        if self.modifier != 0 {
+            d.field("modifier", &self.modifier);
+        }
+        if let Some(t) = self.threshold {
+            d.field("threshold", &t);
+        }
+        if self.targets != Targets::Count(1) {
+            d.field("targets", &self.targets);
+        }
+        if let Some(u) = self.uses {
+            d.field("uses", &u);
+        }
+        if self.cooldown != 0 {
+            d.field("cooldown", &self.cooldown);
+        }
+        d.finish()
+    }
+}
+
+/// Damage reduction of a combatant (a house rule): each hit, after every multiplier, loses
+/// `percent` % (then floored) and then `flat` points, never below 0.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Armour {
+    pub flat: i32,
+    pub percent: f64,
+}
+
+/// What a combatant brings into the combat besides full health (item "starting state").
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Start {
+    pub hp: i32,
+    pub pm: i32,
+    /// Fatigue tracks at combat start (C-FAT-1, -3..10).
+    pub fp: i8,
+    pub fm: i8,
 }
 
 /// Which defence a combatant tries (C-CMB-2).
@@ -108,7 +199,7 @@ pub struct Policy {
 }
 
 /// One combatant.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Fighter {
     pub name: String,
     pub side: usize,
@@ -125,6 +216,45 @@ pub struct Fighter {
     pub actions: u8,
     pub karma: i8,
     pub policy: Policy,
+    /// HP, PM and fatigue at combat start.
+    pub start: Start,
+    pub armour: Armour,
+}
+
+/// As the derived form, with the newer keys printed only when they differ from the plain
+/// start (full HP/PM, no fatigue, no armour): the task hash keeps older scenarios' numbers.
+impl fmt::Debug for Fighter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut d = f.debug_struct("Fighter");
+        d.field("name", &self.name)
+            .field("side", &self.side)
+            .field("level", &self.level)
+            .field("stats", &self.stats)
+            .field("hp", &self.hp)
+            .field("pm", &self.pm)
+            .field("mode", &self.mode)
+            .field("element", &self.element)
+            .field("attacks", &self.attacks)
+            .field("final_skill", &self.final_skill)
+            .field("light_points", &self.light_points)
+            .field("dark_points", &self.dark_points)
+            .field("actions", &self.actions)
+            .field("karma", &self.karma)
+            .field("policy", &self.policy);
+        let plain = Start {
+            hp: self.hp,
+            pm: self.pm,
+            fp: 0,
+            fm: 0,
+        };
+        if self.start != plain {
+            d.field("start", &self.start);
+        }
+        if self.armour != Armour::default() {
+            d.field("armour", &self.armour);
+        }
+        d.finish()
+    }
 }
 
 /// Which enemy tests an aura holder spends its points on (C-AURA).
@@ -169,6 +299,16 @@ impl Default for SmallRules {
     }
 }
 
+/// A scripted event: at the start of `round`, karma + `karma` for the combatants of a
+/// group (first index, count), clamped to -10..10 (the GM's karma, C-TEST-3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Event {
+    pub round: u32,
+    pub first: usize,
+    pub count: usize,
+    pub karma: i8,
+}
+
 /// A whole combat scenario.
 #[derive(Clone)]
 pub struct CombatModel {
@@ -182,6 +322,11 @@ pub struct CombatModel {
     pub edition: Edition,
     /// Per combatant (same order as `fighters`).
     pub small: Vec<SmallRules>,
+    /// Scripted events, by round.
+    pub events: Vec<Event>,
+    /// The policies in force and which come from defaults (not part of the task hash:
+    /// they describe the values above).
+    pub settings: Vec<super::settings::Setting>,
 }
 
 impl CombatModel {
@@ -203,6 +348,9 @@ impl fmt::Debug for CombatModel {
             .field("fighters", &self.fighters)
             .field("attacks", &self.attacks)
             .field("max_rounds", &self.max_rounds);
+        if !self.events.is_empty() {
+            d.field("events", &self.events);
+        }
         if self.uses_small_rules() {
             d.field("edition", &self.edition)
                 .field("small", &self.small);

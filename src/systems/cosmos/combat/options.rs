@@ -26,6 +26,14 @@ pub struct CombatRules {
     pub d6_per_round: bool,
     pub illumination_evade: u8,
     pub riposte_needs_stop: bool,
+    /// Reading 10a: a new posture cancels the backlash (else no point during it).
+    pub posture_ends_backlash: bool,
+    /// Reading 10b: ripostes and counter-attacks trigger the Sépulcrale counter.
+    pub counter_on_free_damage: bool,
+    /// Reading 10e: Illumination's extra actions before everyone (else spaced).
+    pub illumination_all_first: bool,
+    /// Reading 10e: an Illumination begun mid-round acts next (else keeps its slot).
+    pub illumination_acts_next: bool,
     /// Small-rule options (aura face 6 in the previous edition, C-AURA).
     pub growth: GrowthRules,
 }
@@ -59,6 +67,10 @@ impl CombatRules {
             d6_per_round: o.get("extra_action_d6") == "per_round",
             illumination_evade: o.number("illumination_evade").floor() as u8,
             riposte_needs_stop: o.get("riposte_on") == "stopped",
+            posture_ends_backlash: o.get("points_during_backlash") == "ends_backlash",
+            counter_on_free_damage: o.get("sepulchral_counter_on") == "any_damage",
+            illumination_all_first: o.get("illumination_extra_action") == "first",
+            illumination_acts_next: o.get("illumination_mid_round") == "next",
             growth: GrowthRules::from_options(o),
         }
     }
@@ -84,6 +96,9 @@ mod tests {
         );
         assert!(r.karma_restore && !r.d6_per_round && r.riposte_needs_stop);
         assert_eq!(r.illumination_evade, 7);
+        // Readings 10a, 10b, 10e (docs/rules.md).
+        assert!(!r.posture_ends_backlash && r.counter_on_free_damage);
+        assert!(!r.illumination_all_first && !r.illumination_acts_next);
         let o = RuleOptions::from_pairs(&["apocalypse_on=expiry,combat_end"]).unwrap();
         assert!(!CombatRules::from_options(&o).apocalypse_on_final_skill);
         let o = RuleOptions::from_pairs(&["apocalypse_on=none"]).unwrap();

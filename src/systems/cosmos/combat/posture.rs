@@ -47,6 +47,16 @@ impl Fight<'_, '_> {
         if s.down || s.posture != NONE || s.cooldown > 0 || s.blocked_turn {
             return false;
         }
+        // Reading 10a: a backlash longer than the lock (disadvantage 6) also holds points
+        // back, unless the option lets a new posture end it.
+        if self.sim.any_fatigue && (s.fp >= 10 || s.fm >= 10) {
+            // C-FAT-4: an exhausted combatant can no longer use Light or Dark points.
+            return false;
+        }
+        let in_backlash = s.illum_backlash > 0 || s.sep_backlash > 0 || s.sep_turn;
+        if in_backlash && !self.sim.rules.posture_ends_backlash {
+            return false;
+        }
         let policy = self.sim.model.fighters[f].policy;
         let dark = s.dark_left > 0 && self.triggered(f, &policy.dark, moment);
         let light = s.light_left > 0 && self.triggered(f, &policy.light, moment);
@@ -73,6 +83,13 @@ impl Fight<'_, '_> {
         } else {
             s.dark_left -= 1;
         }
+        // With `points_during_backlash = ends_backlash` the new posture clears the old one's
+        // backlash, so its rules never mix with the new posture's (reading 10a).
+        s.illum_backlash = 0;
+        s.sep_backlash = 0;
+        s.sep_turn = false;
+        s.disadv = 0;
+        s.malus_next = false;
         s.saved_karma = s.karma;
         s.posture = kind;
         s.posture_turns = 0;
@@ -80,6 +97,12 @@ impl Fight<'_, '_> {
         s.apocalypse_in_posture = false;
         s.adv = adv;
         self.acc.fighters[f].posture[(kind - 1) as usize].entered += 1;
+        if kind == ILLUMINATION {
+            self.acc.fighters[f].adv_faces[adv as usize - 1] += 1;
+        }
+        if kind == ILLUMINATION && self.sim.rules.illumination_acts_next {
+            self.act_next(f);
+        }
     }
 
     /// Ends the posture of `f` for `reason` (C-LD-3): Apocalypse (C-LD-6), karma back
@@ -110,6 +133,9 @@ impl Fight<'_, '_> {
         } else {
             0
         };
+        if disadv > 0 {
+            self.acc.fighters[f].disadv_faces[disadv as usize - 1] += 1;
+        }
         let s = &mut self.st[f];
         if apocalypse {
             // The holder dies and at once returns at half max HP (may lower HP).
@@ -146,13 +172,6 @@ impl Fight<'_, '_> {
         }
     }
 
-    /// Percentage-point modifier on all tests of `f` now (C-LD-5 advantages 4/5, C-LD-6
-    /// disadvantages 3/4/5).
-    #[inline(always)]
-    pub(super) fn test_modifier(&self, f: usize) -> i32 {
-        self.test_bonus(f) + self.test_malus(f)
-    }
-
     /// The bonus part of the modifier (C-LD-5 advantages 4/5): what an aura strips (C-AURA).
     #[inline(always)]
     pub(super) fn test_bonus(&self, f: usize) -> i32 {
@@ -168,11 +187,13 @@ impl Fight<'_, '_> {
         }
     }
 
-    /// The malus part (C-LD-6 disadvantages 3/4/5), kept under an aura.
+    /// The malus part (C-LD-6 disadvantages 4/5), kept under an aura. Disadvantage 3
+    /// ("la prochaine action") is `action_malus`, added to the attack test of that action
+    /// only, never to the holder's defences (reading 10d).
     #[inline(always)]
     pub(super) fn test_malus(&self, f: usize) -> i32 {
         let s = &self.st[f];
-        let mut m = -s.action_malus;
+        let mut m = 0;
         if s.sep_turn || s.sep_backlash > 0 {
             m -= match s.disadv {
                 4 => 10,

@@ -27,6 +27,19 @@ pub struct RawScenario {
     pub outputs: RawOutputs,
     pub attacks: BTreeMap<String, RawAttack>,
     pub combatants: BTreeMap<String, RawFighter>,
+    /// Scripted events (`[[events]]`).
+    #[serde(default)]
+    pub events: Vec<RawEvent>,
+}
+
+/// `[[events]] round = 3, combatant = "boss", karma = -2`: at the start of that round the
+/// GM moves the combatant's karma.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawEvent {
+    pub round: i64,
+    pub combatant: String,
+    pub karma: i64,
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -91,16 +104,58 @@ pub enum RawStat {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawAttack {
-    pub stat: RawStat,
+    /// The stat tested (required unless `stats` is given).
+    pub stat: Option<RawStat>,
+    /// A test on the mean of several stats (C-TEST-1), instead of `stat`.
+    pub stats: Option<Vec<RawStat>>,
     pub damage: String,
     pub element: Option<String>,
     pub elements: Option<Vec<String>>,
     #[serde(default)]
     pub pm_cost: u32,
+    /// HP paid per use (C-LD-5 advantage 2 / C-LD-6 disadvantage 2 speak of "coût PV/PM").
+    #[serde(default)]
+    pub hp_cost: u32,
+    /// Percentage points on the attack test (C-TEST-1).
+    pub modifier: Option<i64>,
+    /// A fixed test threshold instead of the stat's value.
+    pub threshold: Option<i64>,
+    /// Enemies hit by one use: a number or "all".
+    pub targets: Option<RawTargets>,
+    /// Uses per combat.
+    pub uses: Option<i64>,
+    /// Rounds after a use during which the attack cannot be used again.
+    pub cooldown: Option<i64>,
     #[serde(default)]
     pub undodgeable: bool,
     #[serde(default)]
     pub unparryable: bool,
+}
+
+/// `targets = 3` or `targets = "all"`.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum RawTargets {
+    Count(i64),
+    Word(String),
+}
+
+/// `hp_start = 60` (absolute) or `hp_start = 0.4` (a fraction of max).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum RawAmount {
+    Absolute(i64),
+    Fraction(f64),
+}
+
+/// Damage reduction (a house rule: the rulebook has no armour numbers).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawArmour {
+    /// Points taken off each hit, after the percentage.
+    pub flat: Option<i64>,
+    /// Percent taken off each hit, after every multiplier.
+    pub percent: Option<f64>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -135,8 +190,17 @@ pub struct RawFighter {
     pub hp: i64,
     #[serde(default)]
     pub pm: i64,
-    #[serde(default)]
-    pub mode: RawMode,
+    /// HP and PM at combat start (default: max).
+    pub hp_start: Option<RawAmount>,
+    pub pm_start: Option<RawAmount>,
+    /// Fatigue at combat start (C-FAT-1, -3..10; default 0).
+    pub fp_start: Option<i64>,
+    pub fm_start: Option<i64>,
+    /// Light and Dark points already spent before this combat.
+    pub light_spent: Option<u8>,
+    pub dark_spent: Option<u8>,
+    pub armour: Option<RawArmour>,
+    pub mode: Option<RawMode>,
     pub element: Option<String>,
     pub attacks: Vec<String>,
     pub final_skill: Option<String>,
@@ -221,16 +285,12 @@ pub struct RawPolicy {
     pub light_below_hp: Option<f64>,
     #[serde(default)]
     pub light_when_ally_down: bool,
-    #[serde(default)]
-    pub prefer: RawPrefer,
+    pub prefer: Option<RawPrefer>,
     pub final_skill: Option<RawFinalSkill>,
-    #[serde(default)]
-    pub defence: RawDefence,
-    #[serde(default)]
-    pub target: RawTarget,
+    pub defence: Option<RawDefence>,
+    pub target: Option<RawTarget>,
     pub target_name: Option<String>,
-    #[serde(default)]
-    pub attack: RawAttackChoice,
+    pub attack: Option<RawAttackChoice>,
     pub offensive_below_hp: Option<f64>,
     pub defensive_below_hp: Option<f64>,
     /// Which enemy tests the aura falls on (C-AURA).

@@ -84,6 +84,9 @@ pub struct Headline {
     pub revive_per_dark: (f64, f64, f64),
     pub backlash_per_posture: (f64, f64, f64),
     pub dark_spent: u64,
+    /// Aura totals when a combatant starts with aura or anti-aura points (C-AURA).
+    pub aura: Option<super::acc::AuraCounts>,
+    pub combats: u64,
 }
 
 pub fn headline(sim: &CombatSim, acc: &CombatAcc) -> Headline {
@@ -111,6 +114,8 @@ pub fn headline(sim: &CombatSim, acc: &CombatAcc) -> Headline {
         revive_per_dark: rate(sep.revive, sep.entered),
         backlash_per_posture: rate(sep.backlash + ill.backlash, sep.entered + ill.entered),
         dark_spent: sep.entered,
+        aura: aura_in_play(sim).then(|| acc.aura()),
+        combats: n,
     }
 }
 
@@ -452,6 +457,38 @@ pub fn result(
         });
     }
 
+    // Every combatant (always written: it adds a file, and changes none).
+    outputs.push(Output {
+        name: "combat-combatants".into(),
+        title: "Every combatant: down, damage, HP at end, actions".into(),
+        question: "For each combatant: how often does it go down, how much damage does it deal and take, with what HP does it end, how often does it act first?".into(),
+        frame: super::combatants::frame(sim, acc)?,
+        figures: vec![Figure {
+            suffix: None,
+            panels: vec![Chart::Bars(BarChart {
+                title: "P(down) per combatant (95% intervals)".into(),
+                x_label: "combatant".into(),
+                y_label: "share of combats".into(),
+                categories: m.fighters.iter().map(|f| f.name.clone()).collect(),
+                series: vec![BarSeries {
+                    name: "P(down)".into(),
+                    values: acc.fighters.iter().map(|a| rate(a.down, n).0).collect(),
+                    intervals: acc
+                        .fighters
+                        .iter()
+                        .map(|a| {
+                            let r = rate(a.down, n);
+                            (r.1, r.2)
+                        })
+                        .collect(),
+                }],
+                y_range: Some((0.0, 1.0)),
+            })],
+        }],
+        key_figures: vec![super::combatants::answer(sim, acc)],
+        provenance: provenance("combat-combatants", file, ctx, trials),
+    });
+
     // Summary: answers first.
     let sep = acc.sepulcrale();
     let ill = acc.illumination();
@@ -475,6 +512,7 @@ pub fn result(
     if aura_on {
         key.push(super::aura_report::answer(sim, acc));
     }
+    key.push(super::combatants::answer(sim, acc));
     let mut s = format!(
         "# {}\n\n{}\n\n## Answers ({n} combats, 95% intervals)\n\n",
         m.title, m.question
@@ -529,11 +567,13 @@ pub fn result(
             );
         }
     }
+    s += &super::combatants::section(sim, acc);
     if aura_on {
         s += &super::aura_report::table(sim, acc);
     }
     s += &format!("\n## Karma at combat end\n\n{}\n", karma_means.join("; "));
-    s += "\n## Reading notes\n\n- A Dark point opens one Sépulcrale posture, so \"per Dark point\" is a share of postures (Wilson interval; postures of one combat are not independent, so read it as indicative at its last digit).\n- \"Per combat\" counts every Apocalypse of every combatant in a combat; its interval is a t interval over combats.\n- Files: combat-sides.csv, combat-postures.csv, combat-rounds.csv, combat-karma.csv, each with a chart and a .meta.json.\n";
+    s += &super::settings::summary_section(m);
+    s += "\n## Reading notes\n\n- A Dark point opens one Sépulcrale posture, so \"per Dark point\" is a share of postures (Wilson interval; postures of one combat are not independent, so read it as indicative at its last digit).\n- \"Per combat\" counts every Apocalypse of every combatant in a combat; its interval is a t interval over combats.\n- Files: combat-sides.csv, combat-postures.csv, combat-rounds.csv, combat-karma.csv, combat-combatants.csv, each with a chart and a .meta.json.\n";
     s += &format!(
         "\n## Provenance\n\n{}\n",
         provenance("summary", file, ctx, trials).summary()

@@ -17,7 +17,8 @@ const DEFAULT_MAX_ROUNDS: u32 = 50;
 /// Reads and validates a combat scenario.
 pub fn load(file: &ScenarioFile) -> Result<(RawScenario, CombatModel), UserError> {
     let raw: RawScenario = file.parse_raw()?;
-    let model = validate(file, &raw)?;
+    let mut model = validate(file, &raw)?;
+    model.settings = super::settings::settings(&raw, &model);
     Ok((raw, model))
 }
 
@@ -117,7 +118,9 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
             small.push(rules);
         }
     }
+    let events = super::keys::events(file, &raw.events, &group_start, max_rounds)?;
     Ok(CombatModel {
+        events,
         title: raw
             .title
             .clone()
@@ -134,6 +137,7 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
             _ => Edition::Current,
         },
         small,
+        settings: Vec::new(),
     })
 }
 
@@ -214,14 +218,7 @@ fn validate_attack(file: &ScenarioFile, name: &str, a: &RawAttack) -> Result<Att
         }
         (None, None) => {}
     }
-    let stat = match a.stat {
-        RawStat::Force => 0,
-        RawStat::Esprit => 1,
-        RawStat::Charisme => 2,
-        RawStat::Agilite => 3,
-        RawStat::Precision => 4,
-        RawStat::Chance => 5,
-    };
+    let k = super::keys::attack_keys(file, name, a)?;
     if a.pm_cost > 100_000 {
         return Err(file.error_at(
             &["attacks", name, "pm_cost"],
@@ -232,10 +229,17 @@ fn validate_attack(file: &ScenarioFile, name: &str, a: &RawAttack) -> Result<Att
     }
     Ok(Attack {
         name: name.to_string(),
-        stat,
+        stat: k.stat,
+        stats: k.stats,
         dice,
         elements,
         pm_cost: a.pm_cost as i32,
+        hp_cost: k.hp_cost,
+        modifier: k.modifier,
+        threshold: k.threshold,
+        targets: k.targets,
+        uses: k.uses,
+        cooldown: k.cooldown,
         undodgeable: a.undodgeable,
         unparryable: a.unparryable,
     })
@@ -332,6 +336,14 @@ fn validate_fighter(
     if f.attacks.is_empty() {
         return Err(err(&["attacks"], "no attack listed", attack_names));
     }
+    if f.attacks.len() > MAX_ATTACKS {
+        return Err(err(
+            &["attacks"],
+            &format!("{} attacks listed", f.attacks.len()),
+            &format!("at most {MAX_ATTACKS}"),
+        ));
+    }
+    let (start, armour) = super::keys::start_and_armour(file, name, f, f.hp as i32, f.pm as i32)?;
     let mut attacks = Vec::new();
     for (i, a) in f.attacks.iter().enumerate() {
         let idx = i.to_string();
@@ -398,6 +410,23 @@ fn validate_fighter(
             why,
         ));
     }
+    // Points already spent before this combat come off what it holds at the start.
+    let (light_spent, dark_spent) = (f.light_spent.unwrap_or(0), f.dark_spent.unwrap_or(0));
+    if light_spent > light {
+        return Err(err(
+            &["light_spent"],
+            &format!("{light_spent} Light points spent of {light}"),
+            &format!("0..{light} (the Light points it has, C-LD-1)"),
+        ));
+    }
+    if dark_spent > dark {
+        return Err(err(
+            &["dark_spent"],
+            &format!("{dark_spent} Dark points spent of {dark}"),
+            &format!("0..{dark} (the Dark points it has, C-LD-1)"),
+        ));
+    }
+    let (light, dark) = (light - light_spent, dark - dark_spent);
     let actions = f.actions.unwrap_or(1);
     if !(1..=MAX_ACTIONS).contains(&actions) {
         return Err(err(
@@ -448,7 +477,7 @@ fn validate_fighter(
             "light_points >= 1, or no light_* trigger",
         ));
     }
-    let target = match (p.target, &p.target_name) {
+    let target = match (p.target.unwrap_or_default(), &p.target_name) {
         (RawTarget::Named, None) => {
             return Err(err(
                 &["policy", "target"],
@@ -495,7 +524,7 @@ fn validate_fighter(
         stats,
         hp: f.hp as i32,
         pm: f.pm as i32,
-        mode: match f.mode {
+        mode: match f.mode.unwrap_or_default() {
             RawMode::Offensive => Mode::Offensive,
             RawMode::Defensive => Mode::Defensive,
         },
@@ -509,7 +538,7 @@ fn validate_fighter(
         policy: Policy {
             dark: dark_t,
             light: light_t,
-            prefer_dark: p.prefer == RawPrefer::Dark,
+            prefer_dark: p.prefer.unwrap_or_default() == RawPrefer::Dark,
             // C-LD-4: level 5 or more.
             final_skill_turn: match p.final_skill.unwrap_or_default() {
                 _ if f.level < 5 => 0,
@@ -518,19 +547,21 @@ fn validate_fighter(
                 RawFinalSkill::ThirdTurn => 3,
                 RawFinalSkill::Never => 0,
             },
-            defence: match p.defence {
+            defence: match p.defence.unwrap_or_default() {
                 RawDefence::Best => DefencePolicy::Best,
                 RawDefence::Dodge => DefencePolicy::Dodge,
                 RawDefence::Parry => DefencePolicy::Parry,
                 RawDefence::None => DefencePolicy::None,
             },
             target,
-            attack: match p.attack {
+            attack: match p.attack.unwrap_or_default() {
                 RawAttackChoice::Best => AttackPolicy::Best,
                 RawAttackChoice::First => AttackPolicy::First,
             },
             offensive_below_hp: fraction(file, name, "offensive_below_hp", p.offensive_below_hp)?,
             defensive_below_hp: fraction(file, name, "defensive_below_hp", p.defensive_below_hp)?,
         },
+        start,
+        armour,
     })
 }

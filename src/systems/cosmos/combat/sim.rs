@@ -8,7 +8,7 @@ use crate::systems::cosmos::{TestSampler, TestSpec, KARMA_MAX, KARMA_MIN};
 use super::acc::CombatAcc;
 use super::element::coefficient;
 use super::fight::Fight;
-use super::model::{AuraUse, CombatModel, AGILITE, FORCE};
+use super::model::{AuraUse, CombatModel, AGILITE, FORCE, PRECISION};
 use super::options::CombatRules;
 
 const KARMAS: usize = (KARMA_MAX - KARMA_MIN + 1) as usize;
@@ -17,9 +17,24 @@ const KARMAS: usize = (KARMA_MAX - KARMA_MIN + 1) as usize;
 pub struct CombatSim {
     pub model: CombatModel,
     pub rules: CombatRules,
-    /// One d100 sampler per (combatant, stat, karma) at modifier 0 (C-TEST via
-    /// `TestSampler`); tests with a bonus or malus fall back to `TestSpec::roll`.
+    /// One d100 sampler per (test block, karma) at modifier 0 (C-TEST via `TestSampler`);
+    /// tests with a bonus or malus fall back to `TestSpec::roll`. Blocks `f * 6 + stat` are
+    /// the plain stat tests; attacks with a mean of stats, a fixed threshold or a modifier
+    /// get a block of their own per combatant that has them.
     samplers: Vec<TestSampler>,
+    /// The static part of each block's test.
+    blocks: Vec<TestDef>,
+    /// `attack_block[f * attacks + a]`: the block of attack `a`'s test by `f`.
+    attack_block: Vec<u32>,
+    /// Whether some attack has uses or a cooldown, HP costs, several targets; some
+    /// combatant armour (the hot path skips what no one uses).
+    pub(super) any_limited: bool,
+    pub(super) any_hp_cost: bool,
+    pub(super) any_armour: bool,
+    /// Whether some combatant is fatigued (C-FAT-4 exhaustion checks).
+    pub(super) any_fatigue: bool,
+    /// Per combatant: histogram bucket widths (dealt, taken, HP at end).
+    pub widths: Vec<(u64, u64, u64)>,
     /// `coef[attack * n + target]`: element coefficient of an attack on a combatant.
     coef: Vec<f64>,
     /// `expected[attack * n + target]`: mean dice x coefficient, for attack choice.
@@ -51,21 +66,78 @@ impl CombatSim {
                 None => 0,
             })
             .collect();
-        let mut samplers = Vec::with_capacity(n * 6 * KARMAS);
+        let mut blocks = Vec::with_capacity(n * 6);
         for (f, malus) in model.fighters.iter().zip(&agility_malus) {
             for (i, &stat) in f.stats.iter().enumerate() {
                 let m = if i == AGILITE { *malus } else { 0 };
-                for k in KARMA_MIN..=KARMA_MAX {
-                    let spec = TestSpec::new(stat as f64, k).expect("stats and karma validated");
-                    let spec = if m == 0 {
-                        spec
-                    } else {
-                        spec.with_modifier(m as f64, rules.test.percent_mode)
-                    };
-                    samplers.push(TestSampler::new(&spec, &rules.test));
-                }
+                let (fat, crit_from) = start_fatigue(f, i);
+                blocks.push(TestDef {
+                    base: stat as f64,
+                    static_mod: m + fat,
+                    crit_from,
+                });
             }
         }
+        let na = model.attacks.len();
+        let mut attack_block = vec![0u32; n * na];
+        for (fi, (f, malus)) in model.fighters.iter().zip(&agility_malus).enumerate() {
+            for a in 0..na {
+                let at = &model.attacks[a];
+                attack_block[fi * na + a] = (fi * 6 + at.stat) as u32;
+                let used = f.attacks.contains(&a) || f.final_skill == Some(a);
+                if at.plain_test() || !used {
+                    continue;
+                }
+                // C-TEST-1: the mean of several stats kept as a real number, or a fixed
+                // threshold; the modifier in percentage points. Fatigue and overload
+                // come from the attack's first stat.
+                let base = match (at.threshold, at.stats.is_empty()) {
+                    (Some(t), _) => t as f64,
+                    (None, false) => {
+                        at.stats.iter().map(|&s| f.stats[s] as f64).sum::<f64>()
+                            / at.stats.len() as f64
+                    }
+                    (None, true) => f.stats[at.stat] as f64,
+                };
+                let inv = if at.stat == AGILITE { *malus } else { 0 };
+                let (fat, crit_from) = start_fatigue(f, at.stat);
+                attack_block[fi * na + a] = blocks.len() as u32;
+                blocks.push(TestDef {
+                    base,
+                    static_mod: at.modifier + inv + fat,
+                    crit_from,
+                });
+            }
+        }
+        let mut samplers = Vec::with_capacity(blocks.len() * KARMAS);
+        for b in &blocks {
+            for k in KARMA_MIN..=KARMA_MAX {
+                samplers.push(TestSampler::new(&b.spec(0, k, &rules), &rules.test));
+            }
+        }
+        let any_fatigue = model
+            .fighters
+            .iter()
+            .any(|f| f.start.fp != 0 || f.start.fm != 0);
+        let widths = model
+            .fighters
+            .iter()
+            .map(|f| {
+                let enemies: i64 = model
+                    .fighters
+                    .iter()
+                    .filter(|o| o.side != f.side)
+                    .map(|o| o.hp as i64)
+                    .sum();
+                super::acc::widths(f.hp as i64, enemies)
+            })
+            .collect();
+        let any_limited = model.attacks.iter().any(|a| a.limited());
+        let any_hp_cost = model.attacks.iter().any(|a| a.hp_cost > 0);
+        let any_armour = model
+            .fighters
+            .iter()
+            .any(|f| f.armour != super::model::Armour::default());
         let any_aura = model
             .small
             .iter()
@@ -101,6 +173,13 @@ impl CombatSim {
             })
             .collect();
         CombatSim {
+            blocks,
+            attack_block,
+            any_limited,
+            any_hp_cost,
+            any_armour,
+            any_fatigue,
+            widths,
             any_aura,
             agility_malus,
             damage_tables,
@@ -117,8 +196,25 @@ impl CombatSim {
     }
 
     #[inline(always)]
-    pub(super) fn sampler(&self, fighter: usize, stat: usize, karma: i8) -> &TestSampler {
-        &self.samplers[(fighter * 6 + stat) * KARMAS + (karma - KARMA_MIN) as usize]
+    pub(super) fn sampler(&self, block: usize, karma: i8) -> &TestSampler {
+        &self.samplers[block * KARMAS + (karma - KARMA_MIN) as usize]
+    }
+
+    /// The test block of `f`'s plain `stat` test.
+    #[inline(always)]
+    pub(super) fn stat_block(&self, f: usize, stat: usize) -> usize {
+        f * 6 + stat
+    }
+
+    /// The test block of attack `a` made by `f`.
+    #[inline(always)]
+    pub(super) fn attack_block(&self, f: usize, a: usize) -> usize {
+        self.attack_block[f * self.model.attacks.len() + a] as usize
+    }
+
+    #[inline(always)]
+    pub(super) fn block(&self, b: usize) -> &TestDef {
+        &self.blocks[b]
     }
 
     /// One roll of an attack's damage dice.
@@ -146,19 +242,53 @@ impl CombatSim {
         self.model.fighters[f].stats[AGILITE] + self.agility_malus[f]
     }
 
-    /// Test modifier a stat carries for the whole combat (C-INV overload on Agilité).
-    #[inline(always)]
-    pub(super) fn stat_modifier(&self, f: usize, stat: usize) -> i32 {
-        if stat == AGILITE {
-            self.agility_malus[f]
-        } else {
-            0
-        }
-    }
-
     pub fn empty_acc(&self) -> CombatAcc {
         CombatAcc::new(self.model.sides.len(), self.model.max_rounds, self.n)
     }
+}
+
+/// The static part of a test: base threshold (a stat, a mean of stats or a fixed value),
+/// modifier in percentage points for the whole combat (attack modifier, C-INV overload,
+/// C-FAT-4 starting fatigue) and the crit-failure band (86 under extreme fatigue).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct TestDef {
+    pub base: f64,
+    pub static_mod: i32,
+    pub crit_from: u8,
+}
+
+impl TestDef {
+    /// The test with `m` more percentage points at karma `k` (modifiers add before the
+    /// percent mode applies, as one modifier).
+    pub fn spec(&self, m: i32, k: i8, rules: &CombatRules) -> TestSpec {
+        let total = self.static_mod + m;
+        let spec = TestSpec::new(self.base, k).expect("stats and karma validated");
+        let spec = if total == 0 {
+            spec
+        } else {
+            spec.with_modifier(total as f64, rules.test.percent_mode)
+        };
+        if self.crit_from == crate::systems::cosmos::CRIT_FAIL_FROM {
+            spec
+        } else {
+            spec.with_crit_fail_from(self.crit_from)
+                .expect("86 is a valid band start")
+        }
+    }
+}
+
+/// C-FAT-4 at combat start: FP maluses on Force, Précision and Agilité tests, FM maluses
+/// on Esprit tests; extreme fatigue starts the crit-failure band at 86. Exhaustion is
+/// handled apart (no action, no points).
+fn start_fatigue(f: &super::model::Fighter, stat: usize) -> (i32, u8) {
+    use crate::systems::cosmos::growth::fatigue::FatigueState;
+    let track = match stat {
+        super::model::FORCE | AGILITE | PRECISION => f.start.fp,
+        super::model::ESPRIT => f.start.fm,
+        _ => return (0, crate::systems::cosmos::CRIT_FAIL_FROM),
+    };
+    let st = FatigueState::of(track as i32);
+    (st.test_malus() as i32, st.crit_fail_from())
 }
 
 impl Simulation for CombatSim {

@@ -315,6 +315,51 @@ pub fn sweep(file: &ScenarioFile, varies: &[Vary], o: &RunOverrides) -> anyhow::
         "dark_points_spent".into(),
         heads.iter().map(|h| h.dark_spent).collect::<Vec<_>>(),
     ));
+    if heads.iter().any(|h| h.aura.is_some()) {
+        // The aura columns of `combat-sides.csv`, summed over sides (C-AURA); zeros at grid
+        // points without aura.
+        let aura = |h: &Headline| h.aura.unwrap_or_default();
+        cols.push(Column::new(
+            "aura_uses_per_combat".into(),
+            heads
+                .iter()
+                .map(|h| aura(h).uses as f64 / h.combats.max(1) as f64)
+                .collect::<Vec<_>>(),
+        ));
+        cols.push(Column::new(
+            "aura_cancelled".into(),
+            heads.iter().map(|h| aura(h).cancelled).collect::<Vec<_>>(),
+        ));
+        cols.push(Column::new(
+            "aura_rolled".into(),
+            heads.iter().map(|h| aura(h).rolled()).collect::<Vec<_>>(),
+        ));
+        let mut t = |name: &str, f: &dyn Fn(&super::acc::AuraCounts) -> (u64, u64)| {
+            let r: Vec<(f64, f64, f64)> = heads
+                .iter()
+                .map(|h| {
+                    let (a, b) = f(&aura(h));
+                    super::report::rate(a, b)
+                })
+                .collect();
+            cols.push(Column::new(
+                name.into(),
+                r.iter().map(|x| x.0).collect::<Vec<_>>(),
+            ));
+            cols.push(Column::new(
+                format!("{name}_lo").into(),
+                r.iter().map(|x| x.1).collect::<Vec<_>>(),
+            ));
+            cols.push(Column::new(
+                format!("{name}_hi").into(),
+                r.iter().map(|x| x.2).collect::<Vec<_>>(),
+            ));
+        };
+        t("aura_victim_success_share", &|a| {
+            (a.victim_success, a.rolled())
+        });
+        t("aura_actions_lost_share", &|a| (a.actions_lost, a.rolled()));
+    }
     let frame = DataFrame::new_infer_height(cols)?;
 
     // One chart per varied value: x = that value, one series per combination of the others.

@@ -26,6 +26,7 @@ pub static AP_ECONOMY: ScenarioKind = ScenarioKind {
     system: "fallout",
     kind: None,
     run: run_any,
+    defaults: None,
 };
 
 /// The kinds of 2d20 scenario files.

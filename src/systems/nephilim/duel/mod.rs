@@ -26,6 +26,7 @@ pub const GRID_TRIALS_MAX: u64 = 100_000;
 pub static SCENARIO_KIND: ScenarioKind = ScenarioKind {
     system: "nephilim",
     kind: Some("duel"),
+    defaults: None,
     run,
 };
 

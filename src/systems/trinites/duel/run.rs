@@ -20,6 +20,7 @@ pub static SCENARIO_KIND: ScenarioKind = ScenarioKind {
     system: "trinites",
     kind: None,
     run,
+    defaults: None,
 };
 
 /// Duels per pair when neither the file nor the command line says.

@@ -16,12 +16,14 @@ pub static CREATION: ScenarioKind = ScenarioKind {
     system: "cosmos",
     kind: Some("creation"),
     run: creation::run,
+    defaults: None,
 };
 /// `kind = "leveling"`: stats, HP/PM and points at levels 1..10.
 pub static LEVELING: ScenarioKind = ScenarioKind {
     system: "cosmos",
     kind: Some("leveling"),
     run: leveling::run,
+    defaults: None,
 };
 
 /// `kind = "mutation"`: days of exposure until an ultimate mutation.
@@ -29,6 +31,7 @@ pub static MUTATION: ScenarioKind = ScenarioKind {
     system: "cosmos",
     kind: Some("mutation"),
     run: mutation::run,
+    defaults: None,
 };
 
 /// `kind = "expedition"`: fatigue over a multi-day expedition.
@@ -36,6 +39,7 @@ pub static EXPEDITION: ScenarioKind = ScenarioKind {
     system: "cosmos",
     kind: Some("expedition"),
     run: expedition::run,
+    defaults: None,
 };
 
 /// `kind = "campaign"`: karma over a long campaign.
@@ -43,4 +47,5 @@ pub static CAMPAIGN: ScenarioKind = ScenarioKind {
     system: "cosmos",
     kind: Some("campaign"),
     run: campaign::run,
+    defaults: None,
 };

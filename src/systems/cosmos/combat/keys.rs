@@ -1,0 +1,304 @@
+//! Validation of the newer scenario keys: attack test shape, costs, targets, uses and
+//! cooldown; a combatant's starting state and armour. Every error names file, line,
+//! column, key and what is allowed (the same `file.error_at` as the rest).
+
+use crate::error::UserError;
+use crate::scenario::ScenarioFile;
+
+use std::collections::BTreeMap;
+
+use super::model::{Armour, Event, Start, Targets, MAX_FIGHTERS};
+use super::raw::{RawAmount, RawAttack, RawEvent, RawFighter, RawStat, RawTargets};
+
+/// Caps checked before any work.
+pub const MODIFIER_MAX: i64 = 100;
+pub const THRESHOLD_MAX: i64 = 200;
+pub const USES_MAX: i64 = 100;
+pub const COOLDOWN_MAX: i64 = 100;
+pub const COST_MAX: u32 = 100_000;
+pub const ARMOUR_FLAT_MAX: i64 = 1_000_000;
+
+pub fn stat_index(s: RawStat) -> usize {
+    match s {
+        RawStat::Force => 0,
+        RawStat::Esprit => 1,
+        RawStat::Charisme => 2,
+        RawStat::Agilite => 3,
+        RawStat::Precision => 4,
+        RawStat::Chance => 5,
+    }
+}
+
+/// The attack-test and use keys of `[attacks.<name>]`.
+pub struct AttackKeys {
+    pub stat: usize,
+    pub stats: Vec<usize>,
+    pub hp_cost: i32,
+    pub modifier: i32,
+    pub threshold: Option<i32>,
+    pub targets: Targets,
+    pub uses: Option<u8>,
+    pub cooldown: u8,
+}
+
+pub fn attack_keys(
+    file: &ScenarioFile,
+    name: &str,
+    a: &RawAttack,
+) -> Result<AttackKeys, UserError> {
+    let err = |k: &str, msg: &str, allowed: &str| {
+        file.error_at(
+            &["attacks", name, k],
+            &format!("attacks.{name}.{k}"),
+            msg,
+            allowed,
+        )
+    };
+    let (stat, stats) = match (&a.stat, &a.stats) {
+        (Some(_), Some(_)) => {
+            return Err(err(
+                "stats",
+                "both `stat` and `stats` are given",
+                "one of them: stat = \"force\", or stats = [\"force\", \"agilite\"] for a test on their mean (C-TEST-1)",
+            ))
+        }
+        (None, None) => {
+            return Err(err(
+                "stat",
+                "missing key `stat`",
+                "stat = force | esprit | charisme | agilite | precision | chance, or stats = [..] (mean of several, C-TEST-1)",
+            ))
+        }
+        (Some(s), None) => (stat_index(*s), Vec::new()),
+        (None, Some(list)) => {
+            if !(2..=6).contains(&list.len()) {
+                return Err(err(
+                    "stats",
+                    &format!("{} stats", list.len()),
+                    "2..6 different stats (one stat: use `stat`)",
+                ));
+            }
+            let v: Vec<usize> = list.iter().map(|s| stat_index(*s)).collect();
+            let mut sorted = v.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            if sorted.len() != v.len() {
+                return Err(err("stats", "a stat is listed twice", "2..6 different stats"));
+            }
+            (v[0], v)
+        }
+    };
+    if a.hp_cost > COST_MAX {
+        return Err(err(
+            "hp_cost",
+            &format!("{} is out of range", a.hp_cost),
+            &format!("0..{COST_MAX}"),
+        ));
+    }
+    let modifier = a.modifier.unwrap_or(0);
+    if !(-MODIFIER_MAX..=MODIFIER_MAX).contains(&modifier) {
+        return Err(err(
+            "modifier",
+            &format!("{modifier} is out of range"),
+            &format!("-{MODIFIER_MAX}..{MODIFIER_MAX} percentage points (C-TEST-1)"),
+        ));
+    }
+    let threshold = match a.threshold {
+        Some(t) if !(1..=THRESHOLD_MAX).contains(&t) => {
+            return Err(err(
+                "threshold",
+                &format!("{t} is out of range"),
+                &format!("1..{THRESHOLD_MAX} (the test succeeds on a score at or below it)"),
+            ))
+        }
+        t => t.map(|t| t as i32),
+    };
+    let targets = match &a.targets {
+        None => Targets::Count(1),
+        Some(RawTargets::Count(n)) if (1..=MAX_FIGHTERS as i64).contains(n) => {
+            Targets::Count(*n as u8)
+        }
+        Some(RawTargets::Word(w)) if w == "all" => Targets::All,
+        Some(other) => {
+            let shown = match other {
+                RawTargets::Count(n) => n.to_string(),
+                RawTargets::Word(w) => format!("\"{w}\""),
+            };
+            return Err(err(
+                "targets",
+                &format!("{shown} is not a number of targets"),
+                &format!("1..{MAX_FIGHTERS}, or \"all\" (every standing enemy)"),
+            ));
+        }
+    };
+    let uses = match a.uses {
+        Some(u) if !(1..=USES_MAX).contains(&u) => {
+            return Err(err(
+                "uses",
+                &format!("{u} is out of range"),
+                &format!("1..{USES_MAX} uses per combat (no key: unlimited)"),
+            ))
+        }
+        u => u.map(|u| u as u8),
+    };
+    let cooldown = a.cooldown.unwrap_or(0);
+    if !(0..=COOLDOWN_MAX).contains(&cooldown) {
+        return Err(err(
+            "cooldown",
+            &format!("{cooldown} is out of range"),
+            &format!("0..{COOLDOWN_MAX} rounds"),
+        ));
+    }
+    Ok(AttackKeys {
+        stat,
+        stats,
+        hp_cost: a.hp_cost as i32,
+        modifier: modifier as i32,
+        threshold,
+        targets,
+        uses,
+        cooldown: cooldown as u8,
+    })
+}
+
+/// Starting HP/PM/FP/FM and armour of combatant `name` (max HP `hp`, max PM `pm`).
+pub fn start_and_armour(
+    file: &ScenarioFile,
+    name: &str,
+    f: &RawFighter,
+    hp: i32,
+    pm: i32,
+) -> Result<(Start, Armour), UserError> {
+    let err = |k: &[&str], msg: &str, allowed: &str| -> UserError {
+        let mut path = vec!["combatants", name];
+        path.extend_from_slice(k);
+        file.error_at(&path, &path.join("."), msg, allowed)
+    };
+    // A fraction is of max, rounded to the nearest point (C-CMB-4 floors damage, but a
+    // designer's "40%" of 150 HP is 60 either way).
+    let amount = |k: &str, v: Option<RawAmount>, max: i32, min: i64| -> Result<i32, UserError> {
+        match v {
+            None => Ok(max),
+            Some(RawAmount::Absolute(x)) if (min..=max as i64).contains(&x) => Ok(x as i32),
+            Some(RawAmount::Fraction(x)) if x > 0.0 && x <= 1.0 => {
+                Ok(((x * max as f64).round() as i32).max(min as i32))
+            }
+            Some(other) => Err(err(
+                &[k],
+                &format!(
+                    "{} is out of range",
+                    match other {
+                        RawAmount::Absolute(x) => x.to_string(),
+                        RawAmount::Fraction(x) => x.to_string(),
+                    }
+                ),
+                &format!(
+                    "a whole number {min}..{max} (of max {max}), or a fraction of max above 0 and at most 1 such as 0.4"
+                ),
+            )),
+        }
+    };
+    let start_hp = amount("hp_start", f.hp_start, hp, 1)?;
+    let start_pm = amount("pm_start", f.pm_start, pm, 0)?;
+    let track = |k: &str, v: Option<i64>| match v {
+        Some(x) if !(-3..=10).contains(&x) => Err(err(
+            &[k],
+            &format!("{x} is out of range"),
+            "-3..10 (C-FAT-1: fatigue tracks run from -3 to 10, exhaustion)",
+        )),
+        v => Ok(v.unwrap_or(0) as i8),
+    };
+    let start = Start {
+        hp: start_hp,
+        pm: start_pm,
+        fp: track("fp_start", f.fp_start)?,
+        fm: track("fm_start", f.fm_start)?,
+    };
+    let armour = match &f.armour {
+        None => Armour::default(),
+        Some(a) => {
+            let flat = a.flat.unwrap_or(0);
+            if !(0..=ARMOUR_FLAT_MAX).contains(&flat) {
+                return Err(err(
+                    &["armour", "flat"],
+                    &format!("{flat} is out of range"),
+                    &format!("0..{ARMOUR_FLAT_MAX} points per hit"),
+                ));
+            }
+            let percent = a.percent.unwrap_or(0.0);
+            if !(0.0..=100.0).contains(&percent) {
+                return Err(err(
+                    &["armour", "percent"],
+                    &format!("{percent} is out of range"),
+                    "0..100 percent of each hit",
+                ));
+            }
+            Armour {
+                flat: flat as i32,
+                percent,
+            }
+        }
+    };
+    Ok((start, armour))
+}
+
+/// Most scripted events in one scenario.
+pub const EVENTS_MAX: usize = 100;
+
+/// `[[events]]`: round 1..max_rounds, a combatant name, karma -20..20.
+pub fn events(
+    file: &ScenarioFile,
+    raw: &[RawEvent],
+    groups: &BTreeMap<String, (usize, usize)>,
+    max_rounds: u32,
+) -> Result<Vec<Event>, UserError> {
+    if raw.len() > EVENTS_MAX {
+        return Err(file.error_at(
+            &["events"],
+            "events",
+            &format!("{} events", raw.len()),
+            &format!("at most {EVENTS_MAX}"),
+        ));
+    }
+    let mut out = Vec::new();
+    for (i, e) in raw.iter().enumerate() {
+        let idx = i.to_string();
+        let err = |k: &str, msg: &str, allowed: &str| {
+            file.error_at(
+                &["events", &idx, k],
+                &format!("events[{i}].{k}"),
+                msg,
+                allowed,
+            )
+        };
+        if !(1..=max_rounds as i64).contains(&e.round) {
+            return Err(err(
+                "round",
+                &format!("round {} is out of range", e.round),
+                &format!("1..{max_rounds} (combat.max_rounds)"),
+            ));
+        }
+        let Some(&(first, count)) = groups.get(&e.combatant) else {
+            let names: Vec<String> = groups.keys().map(|k| format!("\"{k}\"")).collect();
+            return Err(err(
+                "combatant",
+                &format!("undefined combatant \"{}\"", e.combatant),
+                &names.join(", "),
+            ));
+        };
+        if !(-20..=20).contains(&e.karma) {
+            return Err(err(
+                "karma",
+                &format!("{} is out of range", e.karma),
+                "-20..20 (karma stays within -10..10, C-TEST-3)",
+            ));
+        }
+        out.push(Event {
+            round: e.round as u32,
+            first,
+            count,
+            karma: e.karma as i8,
+        });
+    }
+    Ok(out)
+}

@@ -1,0 +1,216 @@
+//! Resolving an attack: one attack test, then for each target the Illumination evade, the
+//! defence, the damage with armour, Revive, down, provocation and the Sépulcrale counter
+//! (C-CMB-2..5, C-ELEM, C-LD-5, C-LD-6).
+
+use crate::dice::Die;
+use crate::systems::cosmos::Outcome;
+
+use super::acc::END_HOLDER_DOWN;
+use super::action::{defence_stops, ACTION, RIPOSTE, SEP_COUNTER};
+use super::aura_use::TestKind;
+use super::fight::{Fight, ILLUMINATION, NONE, SEPULCRALE};
+use super::model::{DefencePolicy, Mode, Targets, AGILITE, FORCE, MAX_FIGHTERS};
+
+impl Fight<'_, '_> {
+    fn defence_stat(&self, t: usize, attack: usize) -> Option<usize> {
+        let a = &self.sim.model.attacks[attack];
+        let (dodge, parry) = (!a.undodgeable, !a.unparryable);
+        let stats = &self.sim.model.fighters[t].stats;
+        match self.sim.model.fighters[t].policy.defence {
+            DefencePolicy::Best if dodge && parry => Some(if self.sim.agility(t) >= stats[FORCE] {
+                AGILITE
+            } else {
+                FORCE
+            }),
+            DefencePolicy::Best | DefencePolicy::Dodge if dodge => Some(AGILITE),
+            DefencePolicy::Best | DefencePolicy::Parry if parry => Some(FORCE),
+            _ => None,
+        }
+    }
+
+    /// An action's attack on `t` and, for an attack with several targets, on further
+    /// enemies picked by the attacker's target policy (announced before the roll).
+    pub(super) fn resolve(&mut self, a: usize, t: usize, attack: usize, fs: bool, from: u8) {
+        let want = match self.sim.model.attacks[attack].targets {
+            Targets::Count(1) => return self.resolve_one(a, t, attack, fs, from),
+            Targets::Count(k) => k as usize,
+            Targets::All => MAX_FIGHTERS,
+        };
+        let mut list = [0u8; MAX_FIGHTERS];
+        list[0] = t as u8;
+        let mut len = 1;
+        let mut taken = 1u32 << t;
+        while len < want {
+            let Some(g) = self.choose_target(a, taken) else {
+                break;
+            };
+            taken |= 1 << g;
+            list[len] = g as u8;
+            len += 1;
+        }
+        // Reading: one attack test and one damage roll for all targets; each target
+        // evades or defends on its own, with its own element coefficient and armour.
+        let b = self.sim.attack_block(a, attack);
+        let o = self.test(a, b, fs, TestKind::Attack);
+        if o.tier() == 0 {
+            return;
+        }
+        let mut raw = None;
+        for &g in &list[..len] {
+            self.hit(a, g as usize, attack, o, fs, from, &mut raw);
+        }
+    }
+
+    /// Attack test, defence, damage on one target.
+    pub(super) fn resolve_one(&mut self, a: usize, t: usize, attack: usize, fs: bool, from: u8) {
+        let b = self.sim.attack_block(a, attack);
+        let o = self.test(a, b, fs, TestKind::Attack);
+        if o.tier() == 0 {
+            return;
+        }
+        self.hit(a, t, attack, o, fs, from, &mut None);
+    }
+
+    /// A successful attack test `o` against `t`: evade, defence, damage, riposte. `raw`
+    /// is the damage dice total, rolled at the first hit and shared by later targets.
+    #[allow(clippy::too_many_arguments)]
+    fn hit(
+        &mut self,
+        a: usize,
+        t: usize,
+        attack: usize,
+        o: Outcome,
+        fs: bool,
+        from: u8,
+        raw: &mut Option<i32>,
+    ) {
+        let free = from != ACTION;
+        let tier = o.tier();
+        let mut riposte = false;
+        // Simultaneous exchange: no dodge or parry between the two (C-TURN-1).
+        let simultaneous = !free && self.st[a].in_group && self.st[t].in_group;
+        let ts = &self.st[t];
+        let exhausted = self.sim.any_fatigue && ts.fp >= 10;
+        let no_defence =
+            ts.down || ts.illum_backlash > 0 || ts.skip_round || simultaneous || exhausted;
+        if !no_defence {
+            let mut may_defend = ts.mode == Mode::Defensive;
+            if ts.posture == ILLUMINATION {
+                let at = &self.sim.model.attacks[attack];
+                if o != Outcome::SuperSuccess && !at.undodgeable && !at.unparryable {
+                    // C-LD-5: automatic evade on d10 <= 7.
+                    if self.roll(Die::D10) <= self.sim.rules.illumination_evade {
+                        return;
+                    }
+                }
+                may_defend = true;
+            }
+            if may_defend {
+                if let Some(dstat) = self.defence_stat(t, attack) {
+                    let b = self.sim.stat_block(t, dstat);
+                    let d = self.test(t, b, false, TestKind::Defence);
+                    let stopped = defence_stops(o, d);
+                    riposte =
+                        !free && d.tier() >= 2 && (stopped || !self.sim.rules.riposte_needs_stop);
+                    if stopped {
+                        if riposte {
+                            self.free_attack(t, a, RIPOSTE);
+                        }
+                        return;
+                    }
+                }
+            }
+        }
+        let rules = &self.sim.rules;
+        let s = &self.st[a];
+        let tier_mult = match tier {
+            3 => rules.super_mult,
+            2 => rules.crit_mult,
+            _ => 1.0,
+        };
+        let mode_mult = if s.posture == SEPULCRALE {
+            rules.sepulchral_mult
+        } else if s.mode == Mode::Offensive {
+            rules.offensive_mult
+        } else {
+            1.0
+        };
+        let backlash = if self.in_sep_backlash(a) {
+            rules.backlash_mult
+        } else {
+            1.0
+        };
+        let fs_bonus = if fs && s.posture == ILLUMINATION && s.adv == 3 {
+            rules.fs_bonus_mult
+        } else {
+            1.0
+        };
+        let r = match *raw {
+            Some(r) => r,
+            None => {
+                let r = self.sim.damage_roll(attack, self.rng);
+                *raw = Some(r);
+                r
+            }
+        };
+        let x = r as f64 * tier_mult * mode_mult * self.sim.coef(attack, t) * backlash * fs_bonus;
+        // Floored (C-CMB-4); truncation is the floor for x >= 0.
+        let mut dmg = if x >= 0.0 { x as i32 } else { x.floor() as i32 };
+        if self.sim.any_armour && dmg > 0 {
+            // Armour (house rule): after every multiplier, the percentage (floored) then
+            // the flat points, never below 0; it never touches healing.
+            let ar = self.sim.model.fighters[t].armour;
+            let y = if ar.percent > 0.0 {
+                (x * (1.0 - ar.percent / 100.0)).floor() as i32
+            } else {
+                dmg
+            };
+            dmg = (y - ar.flat).max(0);
+        }
+        self.damage(a, t, dmg, from);
+        if riposte {
+            self.free_attack(t, a, RIPOSTE);
+        }
+    }
+
+    /// Applies damage (negative heals, up to max HP): Revive, down, provocation,
+    /// Sépulcrale counter (C-CMB-5, C-LD-6).
+    pub(super) fn damage(&mut self, a: usize, t: usize, dmg: i32, from: u8) {
+        let max_hp = self.sim.model.fighters[t].hp;
+        if dmg <= 0 {
+            if dmg < 0 && !self.st[t].down {
+                self.st[t].hp = self.st[t].hp.saturating_sub(dmg).min(max_hp);
+            }
+            return;
+        }
+        self.st[a].dealt += dmg as i64;
+        self.st[t].taken += dmg as i64;
+        let s = &mut self.st[t];
+        if s.posture == SEPULCRALE && !s.revive_used && s.hp.saturating_sub(dmg) <= 0 {
+            s.hp = (max_hp + 1) / 2;
+            s.revive_used = true;
+            self.acc.fighters[t].posture[1].revive += 1;
+        } else {
+            s.hp = s.hp.saturating_sub(dmg);
+            if s.hp <= 0 && !s.down {
+                s.down = true;
+                if s.posture != NONE {
+                    self.end_posture(t, END_HOLDER_DOWN);
+                }
+            }
+        }
+        if self.st[a].posture == SEPULCRALE {
+            self.st[t].provoked_by = a as u8;
+        }
+        // C-LD-6 "lorsqu'il subit des dégâts, de n'importe quel type": ripostes count too
+        // (option `sepulchral_counter_on`); a counter never answers a counter.
+        let counters = match from {
+            ACTION => true,
+            RIPOSTE => self.sim.rules.counter_on_free_damage,
+            _ => false,
+        };
+        if counters && self.st[t].posture == SEPULCRALE {
+            self.free_attack(t, a, SEP_COUNTER);
+        }
+    }
+}

@@ -1,0 +1,256 @@
+//! The policies in force for each combatant, and which of them come from a default the
+//! file does not write (item "no silent defaults"): `check` prints the defaults a file
+//! relies on, `summary.md` lists every policy in force. Every default is documented in
+//! docs/scenarios.md.
+
+use super::model::{AttackPolicy, CombatModel, DefencePolicy, Mode, TargetPolicy};
+use super::raw::RawScenario;
+
+/// One setting of one combatant as the run uses it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setting {
+    /// `combatants.<name>` (or `combat`).
+    pub who: String,
+    /// Key path below `who`, e.g. `policy.final_skill`.
+    pub key: String,
+    pub value: String,
+    /// The file does not write it: the default decides.
+    pub defaulted: bool,
+    /// What the value means for the fight (one short clause).
+    pub meaning: String,
+}
+
+impl Setting {
+    /// `combatants.hero.policy.final_skill = first_turn (default): ...`
+    pub fn line(&self) -> String {
+        format!(
+            "{}.{} = {}{}: {}",
+            self.who,
+            self.key,
+            self.value,
+            if self.defaulted { " (default)" } else { "" },
+            self.meaning
+        )
+    }
+}
+
+/// Every deciding setting of every combatant group (before `count` expansion), in file
+/// order (combatants by name).
+pub fn settings(raw: &RawScenario, model: &CombatModel) -> Vec<Setting> {
+    let mut out = Vec::new();
+    fn push(
+        out: &mut Vec<Setting>,
+        who: &str,
+        key: &str,
+        value: String,
+        defaulted: bool,
+        meaning: String,
+    ) {
+        out.push(Setting {
+            who: who.to_string(),
+            key: key.to_string(),
+            value,
+            defaulted,
+            meaning,
+        })
+    }
+    push(
+        &mut out,
+        "combat",
+        "max_rounds",
+        model.max_rounds.to_string(),
+        raw.combat.max_rounds.is_none(),
+        "combats still going after this round count as round_cap".into(),
+    );
+    for (name, rf) in &raw.combatants {
+        let Some(f) = model
+            .fighters
+            .iter()
+            .find(|f| f.name == *name || f.name.starts_with(&format!("{name}_")))
+        else {
+            continue;
+        };
+        let who = format!("combatants.{name}");
+        let p = &rf.policy;
+        let enemies = model.fighters.iter().filter(|o| o.side != f.side).count();
+        push(
+            &mut out,
+            &who,
+            "mode",
+            match f.mode {
+                Mode::Offensive => "offensive".into(),
+                Mode::Defensive => "defensive".into(),
+            },
+            rf.mode.is_none(),
+            match f.mode {
+                Mode::Offensive => "x1.5 damage, never dodges or parries (C-CMB-1)".into(),
+                Mode::Defensive => "normal damage, dodges or parries (C-CMB-1)".into(),
+            },
+        );
+        let mut push = |key: &str, value: String, defaulted: bool, meaning: String| {
+            push(&mut out, &who, key, value, defaulted, meaning)
+        };
+        push(
+            "policy.defence",
+            match f.policy.defence {
+                DefencePolicy::Best => "best",
+                DefencePolicy::Dodge => "dodge",
+                DefencePolicy::Parry => "parry",
+                DefencePolicy::None => "none",
+            }
+            .into(),
+            p.defence.is_none(),
+            "which defence test it makes when it may defend (best: the higher of Agilité and Force the attack allows)".into(),
+        );
+        if enemies > 1 {
+            push(
+                "policy.target",
+                match f.policy.target {
+                    TargetPolicy::LowestHp => "lowest_hp".to_string(),
+                    TargetPolicy::HighestHp => "highest_hp".into(),
+                    TargetPolicy::First => "first".into(),
+                    TargetPolicy::Random => "random".into(),
+                    TargetPolicy::BestElement => "best_element".into(),
+                    TargetPolicy::Named(..) => {
+                        format!("named ({})", p.target_name.clone().unwrap_or_default())
+                    }
+                },
+                p.target.is_none(),
+                "which enemy its attacks aim at".into(),
+            );
+        }
+        if f.attacks.len() > 1 {
+            push(
+                "policy.attack",
+                match f.policy.attack {
+                    AttackPolicy::Best => "best",
+                    AttackPolicy::First => "first",
+                }
+                .into(),
+                p.attack.is_none(),
+                "which of its attacks it uses (best: highest mean damage x element on the target)"
+                    .into(),
+            );
+        }
+        let spends = |t: &super::model::PointTriggers| {
+            let mut v = Vec::new();
+            if t.at_start {
+                v.push("at combat start".to_string());
+            }
+            if t.on_turn_start {
+                v.push("at each own turn start".into());
+            }
+            if let Some(x) = t.below_hp {
+                v.push(format!("below {:.0}% HP", 100.0 * x));
+            }
+            if t.when_ally_down {
+                v.push("when an ally is down".into());
+            }
+            v
+        };
+        for (kind, points, t, given) in [
+            (
+                "dark",
+                f.dark_points,
+                &f.policy.dark,
+                rf.dark_points.is_some(),
+            ),
+            (
+                "light",
+                f.light_points,
+                &f.policy.light,
+                rf.light_points.is_some(),
+            ),
+        ] {
+            let when = spends(t);
+            let defaulted_points = !given && (f.level < 5 || rf.level5_dark.is_none());
+            if !when.is_empty() {
+                push(
+                    &format!("{kind}_points"),
+                    points.to_string(),
+                    defaulted_points,
+                    "points held at combat start (C-LD-1)".into(),
+                );
+            }
+            if points > 0 {
+                push(
+                    &format!("policy.{kind}_*"),
+                    if when.is_empty() {
+                        "never".into()
+                    } else {
+                        when.join(", ")
+                    },
+                    when.is_empty(),
+                    if when.is_empty() {
+                        format!("no {kind}_* trigger: its {points} {kind} point(s) are never spent")
+                    } else {
+                        format!("when it spends a {kind} point (C-LD-2)")
+                    },
+                );
+            }
+        }
+        if f.policy.dark.any() && f.policy.light.any() {
+            push(
+                "policy.prefer",
+                if f.policy.prefer_dark {
+                    "dark"
+                } else {
+                    "light"
+                }
+                .into(),
+                p.prefer.is_none(),
+                "which point it spends when both triggers fire at once".into(),
+            );
+        }
+        if f.final_skill.is_some() && f.level >= 5 {
+            let turn = f.policy.final_skill_turn;
+            push(
+                "policy.final_skill",
+                match turn {
+                    0 => "never",
+                    1 => "first_turn",
+                    2 => "second_turn",
+                    _ => "third_turn",
+                }
+                .into(),
+                p.final_skill.is_none(),
+                match turn {
+                    0 => "the Final Skill is never used".into(),
+                    1 => "the Final Skill is used on the first posture turn: the posture ends at once, with no backlash and hardly a Revive window (C-LD-3, C-LD-4)".into(),
+                    2 => "the Final Skill is used from the second posture turn (no backlash)".into(),
+                    _ => "the Final Skill is used from the third posture turn (a backlash follows, C-LD-3)".into(),
+                },
+            );
+        }
+    }
+    out
+}
+
+/// The settings a file relies on without writing them, one line each (what `check`
+/// prints).
+pub fn defaults_relied_on(model: &CombatModel) -> Vec<String> {
+    model
+        .settings
+        .iter()
+        .filter(|s| s.defaulted)
+        .map(Setting::line)
+        .collect()
+}
+
+/// The `## Policies in force` section of `summary.md`.
+pub fn summary_section(model: &CombatModel) -> String {
+    let mut s = String::from(
+        "\n## Policies in force\n\n| setting | value | source | what it means |\n|---|---|---|---|\n",
+    );
+    for x in &model.settings {
+        s += &format!(
+            "| {}.{} | {} | {} | {} |\n",
+            x.who,
+            x.key,
+            x.value,
+            if x.defaulted { "default" } else { "file" },
+            x.meaning
+        );
+    }
+    s
+}
