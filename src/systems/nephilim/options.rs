@@ -17,9 +17,9 @@ pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         key: "init_segment",
         decision: "N-INIT",
-        default: "five",
-        allowed: Allowed::OneOf(&["five", "six"]),
-        help: "which initiatives share the first segment: five = highest down to highest-4 (an opponent 5 or more below acts later), six = highest down to highest-5 (6 or more below acts later)",
+        default: "six",
+        allowed: Allowed::OneOf(&["six", "five"]),
+        help: "which initiatives share the first segment: six = highest down to highest-5 inclusive, \"en lui retranchant 5\" (an opponent 6 or more below acts later, the step of 6 of extra actions; N-INIT default), five = highest down to highest-4 (5 or more below acts later)",
     },
     OptionSpec {
         key: "concentration_score",
@@ -44,7 +44,9 @@ pub const OPTIONS: &[OptionSpec] = &[
     },
 ];
 
-/// Which initiatives share the first segment (N-INIT).
+/// Which initiatives share the first segment (N-INIT: the decision reads "en lui
+/// retranchant 5" as H down to H - 5 inclusive, the same step of 6 as the extra actions at
+/// init - 6, - 12; `Six` is the default, `Five` the other reading).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InitSegment {
     /// Highest down to highest - 4: a gap of 5 or more puts the lower in a later segment.
@@ -88,8 +90,8 @@ impl NephilimRules {
         NephilimRules {
             die: DieKind::parse(o.get("die")).unwrap_or(DieKind::Nephilim),
             init_segment: match o.get("init_segment") {
-                "six" => InitSegment::Six,
-                _ => InitSegment::Five,
+                "five" => InitSegment::Five,
+                _ => InitSegment::Six,
             },
             double_skill: o.get("concentration_score") == "double_skill",
             carry_margin: o.get("concentration_carry") == "margin",

@@ -3,7 +3,8 @@
 
 use crate::dice::Die;
 use crate::systems::cosmos::growth::aura::{face_rule, AuraExchange};
-use crate::systems::cosmos::{drift, threshold_with_modifier, Outcome};
+use crate::systems::cosmos::growth::PassiveTest;
+use crate::systems::cosmos::{drift, threshold_with_modifier, Outcome, TestSpec};
 
 use super::fight::{Fight, NONE};
 use super::model::{AuraUse, ESPRIT};
@@ -72,9 +73,23 @@ impl Fight<'_, '_> {
         )
         .expect("a d6 face is 1..6");
         if let Some(esprit_bonus) = rule.esprit_gate {
-            // Passive Esprit test: it moves karma before the action (C-KARMA-1).
-            let g = self.roll_test(v, ESPRIT, esprit_bonus as i32 + malus);
-            if self.st[v].posture == NONE {
+            // Passive Esprit test, read by the growth option `passive_test` (C-AURA,
+            // C-FAT-5): by default the karma die applies and it moves karma before the
+            // action (C-KARMA-1); `plain` rolls it at karma 0 and moves nothing.
+            let passive = self.sim.rules.growth.passive_test;
+            let g = match passive {
+                PassiveTest::Karma => self.roll_test(v, ESPRIT, esprit_bonus as i32 + malus),
+                PassiveTest::Plain => {
+                    let base = self.sim.model.fighters[v].stats[ESPRIT] as f64;
+                    let m = esprit_bonus as i32 + malus + self.sim.stat_modifier(v, ESPRIT);
+                    let t =
+                        threshold_with_modifier(base, m as f64, self.sim.rules.test.percent_mode);
+                    TestSpec::new(t, 0)
+                        .expect("karma 0")
+                        .roll(self.rng, &self.sim.rules.test)
+                }
+            };
+            if passive.moves_karma() && self.st[v].posture == NONE {
                 self.st[v].karma = drift(self.st[v].karma, g, self.sim.rules.test.karma_overflow);
             }
             if !g.is_success() {

@@ -14,9 +14,9 @@ pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         key: "overload_agility",
         decision: "C-INV",
-        default: "tests",
-        allowed: Allowed::OneOf(&["tests", "stat"]),
-        help: "what the -5 Agilité per slot over capacity lowers: only Agilité tests (tests), or the stat itself, so the move ceil(Agilité/20) drops too (stat)",
+        default: "stat",
+        allowed: Allowed::OneOf(&["stat", "tests"]),
+        help: "what the -5 Agilité per slot over capacity lowers: the stat itself, wherever Agilité is used, so the move ceil(Agilité/20) drops too (stat, C-INV default), or only Agilité tests (tests)",
     },
     OptionSpec {
         key: "previous_aura_esprit_bonus",
@@ -24,6 +24,13 @@ pub const OPTIONS: &[OptionSpec] = &[
         default: "keep",
         allowed: Allowed::OneOf(&["keep", "drop"]),
         help: "previous-edition aura face 6: whether the victim's bonus also counts on the passive Esprit test (keep, the edition keeps bonuses) or not (drop)",
+    },
+    OptionSpec {
+        key: "passive_test",
+        decision: "C-AURA, C-FAT-5",
+        default: "karma",
+        allowed: Allowed::OneOf(&["karma", "plain"]),
+        help: "what a passive test (\"jet d'esprit passif sans bonus\": aura face 6, the concentrate action in extreme fatigue) keeps: karma = the karma die applies and the test moves karma, only bonuses are dropped (C-AURA: karma's d10 is not a bonus); plain = karma read as 0 and karma unmoved. Fatigue maluses apply in both (C-FAT-4)",
     },
     OptionSpec {
         key: "mutation_target",
@@ -47,6 +54,31 @@ pub enum SprintFatigueOrder {
     After,
 }
 
+/// How a passive test is rolled (C-AURA face 6, C-FAT-5 concentrate): option
+/// `passive_test`, one reading used everywhere.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PassiveTest {
+    /// The karma die applies and the test moves karma; bonuses are dropped.
+    Karma,
+    /// Karma read as 0 (no karma die) and left unmoved; bonuses are dropped.
+    Plain,
+}
+
+impl PassiveTest {
+    /// The karma a passive test is rolled at, for a character at `karma`.
+    pub fn karma(self, karma: i8) -> i8 {
+        match self {
+            PassiveTest::Karma => karma,
+            PassiveTest::Plain => 0,
+        }
+    }
+
+    /// Whether the passive test's outcome moves karma (C-KARMA-1).
+    pub fn moves_karma(self) -> bool {
+        self == PassiveTest::Karma
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OverloadAgility {
     Tests,
@@ -59,6 +91,7 @@ pub struct GrowthRules {
     pub sprint_fatigue_order: SprintFatigueOrder,
     pub overload_agility: OverloadAgility,
     pub previous_aura_esprit_bonus: bool,
+    pub passive_test: PassiveTest,
 }
 
 impl Default for GrowthRules {
@@ -74,11 +107,18 @@ impl GrowthRules {
                 "after" => SprintFatigueOrder::After,
                 _ => SprintFatigueOrder::Before,
             },
+            // C-INV: "-5% d'agilité pour chaque point au-dessus de la limite" lowers
+            // Agilité wherever it is used, movement included, unless the option says
+            // `tests` (cosmos-current.fr.txt l. 500).
             overload_agility: match o.get("overload_agility") {
-                "stat" => OverloadAgility::Stat,
-                _ => OverloadAgility::Tests,
+                "tests" => OverloadAgility::Tests,
+                _ => OverloadAgility::Stat,
             },
             previous_aura_esprit_bonus: o.get("previous_aura_esprit_bonus") != "drop",
+            passive_test: match o.get("passive_test") {
+                "plain" => PassiveTest::Plain,
+                _ => PassiveTest::Karma,
+            },
         }
     }
 }

@@ -65,6 +65,10 @@ pub struct Trek {
     pub left: [u32; 8],
     /// Either track reached 10 during the day.
     pub exhausted_today: bool,
+    /// The day's worst point: the highest FP and the highest FM reached from the morning
+    /// to the evening (before the night). Gains only come before the evening's recovery
+    /// (and from fasting after it), so this is where the day's tests suffer most.
+    pub peak: Fatigue,
 }
 
 impl Trek {
@@ -110,12 +114,15 @@ impl Trek {
         if self.f.fp >= FATIGUE_MAX || self.f.fm >= FATIGUE_MAX {
             self.exhausted_today = true;
         }
+        self.peak.fp = self.peak.fp.max(self.f.fp);
+        self.peak.fm = self.peak.fm.max(self.f.fm);
     }
 
     /// The day's activity up to the evening (before meals and the night's rest): the daily
     /// +1/+1, the march, then the day's encounters (C-FAT-2).
     pub fn day(&mut self, plan: &DayPlan, encounter: &Encounter, rng: &mut Rng64) {
         self.exhausted_today = self.f.fp >= FATIGUE_MAX || self.f.fm >= FATIGUE_MAX;
+        self.peak = self.f;
         self.gain(1 + plan.march_fp, 1 + plan.march_fm);
         let n = plan.encounters.roll(rng).max(0);
         for _ in 0..n {
