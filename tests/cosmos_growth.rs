@@ -221,17 +221,49 @@ fn creation_rejections_exact_vs_simulated() {
 
 #[test]
 fn conversion_keeps_four_stats() {
-    // C-CREATE-3: only Précision and Chance are rolled; their sum is in 60..140.
+    // C-CREATE-3: only Précision and Chance are rolled; their sum is in 60..140; "le reste
+    // des informations valides le demeure" (cosmos-current l. 203): HP, PM, skill and DNA
+    // points stay; points move within 20..85 from level 3 (l. 205).
+    use cosmosim::systems::cosmos::growth::creation::{Conversion, MovePolicy};
+    let conv = Conversion {
+        stats: [61, 42, 33, 84],
+        hp: 321,
+        pm: 123,
+        skill_points: 9,
+        dna: 17,
+        level: 4,
+    };
     let p = CreationPolicy {
-        conversion: Some([61, 42, 33, 70]),
+        conversion: Some(conv),
         ..Default::default()
     };
     let mut rng = stream(2, 0, 0);
     for _ in 0..5_000 {
         let c = create(&mut rng, &p).character;
-        assert_eq!(&c.stats[..4], &[61, 42, 33, 70]);
+        assert_eq!(&c.stats[..4], &[61, 42, 33, 84]);
         assert!((60..=140).contains(&(c.stats[4] + c.stats[5])));
+        assert_eq!((c.hp, c.pm, c.skill_points, c.dna), (321, 123, 9, 17));
     }
+    // Level 4: moving 20 points to Agilité stops at 85; at level 2 it would stop at 80.
+    let moved = |level| {
+        let p = CreationPolicy {
+            conversion: Some(Conversion { level, ..conv }),
+            priority: [
+                Stat::Agilite,
+                Stat::Force,
+                Stat::Esprit,
+                Stat::Charisme,
+                Stat::Precision,
+                Stat::Chance,
+            ],
+            move_policy: MovePolicy::ToFirst,
+            move_points: 20,
+            ..Default::default()
+        };
+        create(&mut stream(2, 0, 0), &p).character.stats[Stat::Agilite as usize]
+    };
+    assert_eq!(moved(4), 85);
+    assert_eq!(moved(2), 84);
 }
 
 // ---------- C-LEVEL ----------
@@ -442,6 +474,30 @@ fn golden_validation_errors() {
         .stderr(predicates::str::contains(
             "key `creation.move_points`: 12 points is out of range",
         ));
+    // C-CREATE-3: the stat bound follows the converted character's level (80 at level 2,
+    // 85 from 3), in `check` and `run` alike; the kept inputs are required.
+    let conv = |level: u32, agilite: u32| {
+        format!("system = \"cosmos\"\nkind = \"creation\"\n[run]\ntrials = 2000\n[creation.conversion]\nforce = 50\nesprit = 50\ncharisme = 50\nagilite = {agilite}\nhp = 250\npm = 240\nskill_points = 7\ndna_points = 12\nlevel = {level}\n")
+    };
+    let p = write(dir.path(), "conv.toml", &conv(2, 84));
+    for cmd in ["check", "run"] {
+        bin().arg(cmd).arg(&p).assert().code(2).stderr(predicates::str::contains(
+            "conv.toml:9:11: key `creation.conversion.agilite`: 84 is out of range; allowed: 20..80 (C-CREATE-3: 20..80, or 85 from level 3; level 2)",
+        ));
+    }
+    let p = write(dir.path(), "conv3.toml", &conv(3, 84));
+    bin().arg("check").arg(&p).assert().success();
+    let p = write(
+        dir.path(),
+        "conv4.toml",
+        &conv(3, 84).replace("dna_points = 12\n", ""),
+    );
+    bin()
+        .arg("check")
+        .arg(&p)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("dna_points"));
 }
 
 use predicates::prelude::PredicateBooleanExt;

@@ -13,8 +13,9 @@ use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance};
 use crate::scenario::{RunSection, ScenarioFile};
 use crate::stats::{t_interval, wilson};
 use crate::systems::cosmos::growth::creation::{
-    create, exact, CreationPolicy, HpPmSplit, MovePolicy, StatAssign,
+    create, exact, Conversion, CreationPolicy, HpPmSplit, MovePolicy, StatAssign,
 };
+use crate::systems::cosmos::growth::stats::cap_at;
 use crate::systems::cosmos::growth::stats::Stat;
 use crate::systems::cosmos::growth::{band_row, OPTIONS};
 use crate::systems::{RunOverrides, ScenarioResult};
@@ -23,6 +24,10 @@ use super::{parse_priority, summary, task_of};
 
 /// Default characters per run: about a second on two cores.
 pub const DEFAULT_TRIALS: u64 = 200_000;
+/// Caps of a converted character's inputs (C-CREATE-3).
+pub const MAX_CONVERSION_LEVEL: i64 = 20;
+pub const MAX_POOL: i64 = 100_000;
+pub const MAX_POINTS: i64 = 1_000;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -59,6 +64,13 @@ struct RawConversion {
     esprit: i64,
     charisme: i64,
     agilite: i64,
+    /// C-CREATE-3 "le reste des informations valides le demeure": the character's own
+    /// HP, PM, skill and DNA points and level stay.
+    hp: i64,
+    pm: i64,
+    skill_points: i64,
+    dna_points: i64,
+    level: i64,
 }
 
 /// Validates a `[creation]` table into a policy.
@@ -74,6 +86,22 @@ pub fn policy(file: &ScenarioFile, raw: &RawPolicy) -> Result<CreationPolicy, Us
         p.priority = parse_priority(file, &["creation", "priority"], names)?;
     }
     if let Some(c) = &raw.conversion {
+        let int = |name: &str, v: i64, lo: i64, hi: i64, why: &str| {
+            if (lo..=hi).contains(&v) {
+                Ok(v)
+            } else {
+                Err(file.error_at(
+                    &["creation", "conversion", name],
+                    &format!("creation.conversion.{name}"),
+                    &format!("{v} is out of range"),
+                    &format!("{lo}..{hi}{why}"),
+                ))
+            }
+        };
+        let level = int("level", c.level, 1, MAX_CONVERSION_LEVEL, "")? as u32;
+        // The bound after conversion: 80, or 85 from level 3 (C-CREATE-3, C-LEVEL-1),
+        // the same cap `creation::convert` moves points within.
+        let cap = cap_at(level) as i64;
         let mut kept = [0i32; 4];
         for (i, (name, v)) in [
             ("force", c.force),
@@ -84,17 +112,22 @@ pub fn policy(file: &ScenarioFile, raw: &RawPolicy) -> Result<CreationPolicy, Us
         .into_iter()
         .enumerate()
         {
-            if !(20..=85).contains(&v) {
-                return Err(file.error_at(
-                    &["creation", "conversion", name],
-                    &format!("creation.conversion.{name}"),
-                    &format!("{v} is out of range"),
-                    "20..85 (C-CREATE-3)",
-                ));
-            }
-            kept[i] = v as i32;
+            kept[i] = int(
+                name,
+                v,
+                20,
+                cap,
+                &format!(" (C-CREATE-3: 20..80, or 85 from level 3; level {level})"),
+            )? as i32;
         }
-        p.conversion = Some(kept);
+        p.conversion = Some(Conversion {
+            stats: kept,
+            hp: int("hp", c.hp, 1, MAX_POOL, "")? as i32,
+            pm: int("pm", c.pm, 0, MAX_POOL, "")? as i32,
+            skill_points: int("skill_points", c.skill_points, 0, MAX_POINTS, "")? as i32,
+            dna: int("dna_points", c.dna_points, 0, MAX_POINTS, "")? as i32,
+            level,
+        });
     }
     if let Some(m) = raw.move_policy {
         p.move_policy = m;
@@ -264,7 +297,8 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let hp_attempts = acc.attempts[0];
     let st_attempts = acc.attempts[1];
     let stat_dice_kept = st_attempts * if conv { 2 } else { 6 };
-    let steps = [
+    // A conversion keeps its HP and PM (C-CREATE-3): no 10d100 step.
+    let mut steps = vec![
         ("hp_pm_10d100", exact::p_hp_pm_accept(), trials, hp_attempts),
         (
             if conv {
@@ -287,6 +321,9 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             acc.stat_d100_rolls,
         ),
     ];
+    if conv {
+        steps.remove(0);
+    }
     let mut rej_key = Vec::new();
     let (mut names, mut pe, mut pm, mut lo, mut hi, mut inside, mut ee, mut em) = (
         vec![],
@@ -333,10 +370,12 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         y_label: "probability".into(),
         ..Default::default()
     };
-    for (i, t) in [&acc.hp_pm_attempts, &acc.stat_attempts]
-        .into_iter()
-        .enumerate()
-    {
+    let attempts: Vec<&Tally> = if conv {
+        vec![&acc.stat_attempts]
+    } else {
+        vec![&acc.hp_pm_attempts, &acc.stat_attempts]
+    };
+    for (i, t) in attempts.into_iter().enumerate() {
         let mut cum = 0u64;
         let mut s = LineSeries {
             name: format!("{} (simulated)", names[i]),
