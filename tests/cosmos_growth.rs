@@ -351,6 +351,40 @@ fn skill_points_by_level_10_follow_the_received_zero_rule() {
     assert!((mean - brute).abs() <= 5.0 * se, "{mean} vs {brute}");
 }
 
+#[test]
+fn passive_test_option_reads_aura_face_6_one_way_or_the_other() {
+    // C-AURA face 6 ("jet d'esprit passif sans bonus ni renforcement", cosmos-current
+    // l. 264) with option passive_test: `karma` (default) rolls the Esprit test with the
+    // karma die, `plain` at karma 0. Victim: Esprit 50, action threshold 40, karma -6.
+    use cosmosim::systems::cosmos::growth::PassiveTest;
+    let (t, g) = rules();
+    let target = AuraTarget {
+        threshold: 40.0,
+        karma: -6,
+        bonus: 0.0,
+        esprit: 50.0,
+    };
+    let with = aura_effect(Edition::Current, 6, &target, &t, &g)
+        .unwrap()
+        .p_success;
+    let plain_rules = GrowthRules {
+        passive_test: PassiveTest::Plain,
+        ..g
+    };
+    let plain = aura_effect(Edition::Current, 6, &target, &t, &plain_rules)
+        .unwrap()
+        .p_success;
+    // Plain: P(Esprit 50 at karma 0 passes) = 0.50, then the action at karma -6 (the
+    // passive test moves nothing): 0.50 * P(action).
+    let action = TestSpec::new(40.0, -6)
+        .unwrap()
+        .exact(&t)
+        .prob_where(|o| o.is_success());
+    assert!((plain - 0.5 * action).abs() < 1e-12, "{plain}");
+    // With karma the -6 adds a d10 to the passive roll: fewer passes.
+    assert!(with < plain, "{with} vs {plain}");
+}
+
 // ---------- CLI ----------
 
 fn bin() -> Command {
