@@ -116,9 +116,11 @@ fn movement_and_inventory_by_hand() {
     };
     // C-MOVE: Agilité 61 -> ceil(61/20) = 4; sprint 8 / 10 / 12.
     assert_eq!(m(61, 0, 0).sprint, [4, 8, 10, 12]);
-    // Overloaded: 2 / 4 / 5 / 6.
+    // Overloaded (C-INV default, cosmos-current l. 500: the -5 per slot lowers Agilité
+    // wherever it is used): the move uses Agilité 61 - 15 = 46 -> 3, halved -> 1; sprints
+    // 3 / 6 / 7 / 9 halved -> 1 / 3 / 3 / 4.
     let r = m(61, 23, 0);
-    assert_eq!((r.walk, r.sprint), (2, [2, 4, 5, 6]));
+    assert_eq!((r.walk, r.sprint), (1, [1, 3, 3, 4]));
     // The sprint test at 61 - 15 = 46: plain success 11..46 but 42 = 35 scores, crit 10,
     // super 1 (the natural 42).
     assert!(
@@ -126,9 +128,10 @@ fn movement_and_inventory_by_hand() {
             && (r.p[2] - 0.10).abs() < 1e-12
             && (r.p[3] - 0.01).abs() < 1e-12
     );
-    // Option overload_agility = stat: the move uses Agilité 46 -> 3, halved -> 1.
+    // Option overload_agility = tests: the move keeps Agilité 61 -> 4, halved -> 2;
+    // sprints 4 / 8 / 10 / 12 halved -> 2 / 4 / 5 / 6.
     let stat = GrowthRules {
-        overload_agility: cosmosim::systems::cosmos::growth::OverloadAgility::Stat,
+        overload_agility: cosmosim::systems::cosmos::growth::OverloadAgility::Tests,
         ..g
     };
     let r = movement(
@@ -143,7 +146,7 @@ fn movement_and_inventory_by_hand() {
         &stat,
     )
     .unwrap();
-    assert_eq!(r.walk, 1);
+    assert_eq!((r.walk, r.sprint), (2, [2, 4, 5, 6]));
 }
 
 // ---------- C-FAT-1, C-FAT-2 ----------
@@ -218,17 +221,49 @@ fn creation_rejections_exact_vs_simulated() {
 
 #[test]
 fn conversion_keeps_four_stats() {
-    // C-CREATE-3: only Précision and Chance are rolled; their sum is in 60..140.
+    // C-CREATE-3: only Précision and Chance are rolled; their sum is in 60..140; "le reste
+    // des informations valides le demeure" (cosmos-current l. 203): HP, PM, skill and DNA
+    // points stay; points move within 20..85 from level 3 (l. 205).
+    use cosmosim::systems::cosmos::growth::creation::{Conversion, MovePolicy};
+    let conv = Conversion {
+        stats: [61, 42, 33, 84],
+        hp: 321,
+        pm: 123,
+        skill_points: 9,
+        dna: 17,
+        level: 4,
+    };
     let p = CreationPolicy {
-        conversion: Some([61, 42, 33, 70]),
+        conversion: Some(conv),
         ..Default::default()
     };
     let mut rng = stream(2, 0, 0);
     for _ in 0..5_000 {
         let c = create(&mut rng, &p).character;
-        assert_eq!(&c.stats[..4], &[61, 42, 33, 70]);
+        assert_eq!(&c.stats[..4], &[61, 42, 33, 84]);
         assert!((60..=140).contains(&(c.stats[4] + c.stats[5])));
+        assert_eq!((c.hp, c.pm, c.skill_points, c.dna), (321, 123, 9, 17));
     }
+    // Level 4: moving 20 points to Agilité stops at 85; at level 2 it would stop at 80.
+    let moved = |level| {
+        let p = CreationPolicy {
+            conversion: Some(Conversion { level, ..conv }),
+            priority: [
+                Stat::Agilite,
+                Stat::Force,
+                Stat::Esprit,
+                Stat::Charisme,
+                Stat::Precision,
+                Stat::Chance,
+            ],
+            move_policy: MovePolicy::ToFirst,
+            move_points: 20,
+            ..Default::default()
+        };
+        create(&mut stream(2, 0, 0), &p).character.stats[Stat::Agilite as usize]
+    };
+    assert_eq!(moved(4), 85);
+    assert_eq!(moved(2), 84);
 }
 
 // ---------- C-LEVEL ----------
@@ -253,6 +288,101 @@ fn levels_respect_caps_and_dna_matches_exact() {
     let d = level_exact::dna_at(9);
     let se = (d.variance() / n as f64).sqrt();
     assert!((dna / n as f64 - d.mean()).abs() <= 5.0 * se);
+}
+
+#[test]
+fn skill_points_by_level_10_follow_the_received_zero_rule() {
+    // C-LEVEL-3, cosmos-current.fr.txt l. 551: "le PJ y obtient 1d4-1 PC. Cependant, si
+    // un PJ reçoit 0 PC à un certain niveau, il obtiendra 2 PC supplémentaires au niveau
+    // suivant." Derived here without the code's own functions, two ways.
+    //
+    // 1. By hand: let p_n = P(level n received 0). A level receives 0 only if no carry
+    //    came in and its d4 shows 1: p_n = (1 - p_{n-1}) / 4, p_1 = 0. Level n gains
+    //    1.5 + 2 p_{n-1} on average. In 1/4^k units the p_n are 1/4, 3/16, 13/64, ...
+    let mut p_prev = 0.0f64;
+    let mut by_hand = 0.0;
+    for _level in 2..=10 {
+        by_hand += 1.5 + 2.0 * p_prev;
+        p_prev = (1.0 - p_prev) / 4.0;
+    }
+    // 2. By brute force: every one of the 4^9 d4 sequences of levels 2..10, in integers.
+    let mut total: u64 = 0;
+    for code in 0u32..4u32.pow(9) {
+        let (mut c, mut carry, mut pts) = (code, false, 0u64);
+        for _ in 2..=10 {
+            let r = (c % 4) as u64; // d4 - 1
+            c /= 4;
+            let gain = r + if carry { 2 } else { 0 };
+            carry = gain == 0;
+            pts += gain;
+        }
+        total += pts;
+    }
+    let brute = total as f64 / 4f64.powi(9);
+    assert!((brute - by_hand).abs() < 1e-12, "{brute} vs {by_hand}");
+    // The issue's audit: about 16.8 (the misreading "a d4 of 1 carries" gave 17.5).
+    assert!((brute - 16.78).abs() < 0.01, "{brute}");
+    // The code's exact distribution agrees to the last digit...
+    let code = level_exact::skill_gained_at(10).mean();
+    assert!((code - brute).abs() < 1e-9, "{code} vs {brute}");
+    // ...and the simulated level-ups agree within 5 standard errors.
+    let (t, _) = rules();
+    let mut rng = stream(21, 0, 0);
+    let n = 100_000u64;
+    let mut sum = 0.0;
+    let mut sq = 0.0;
+    for _ in 0..n {
+        let mut h = Hero::new(create(&mut rng, &CreationPolicy::default()).character, 0);
+        for _ in 2..=10 {
+            level_up(
+                &mut h,
+                &mut rng,
+                &LevelPolicy::default(),
+                &Stat::ALL,
+                &t,
+                &[],
+            );
+        }
+        sum += h.skill_gained as f64;
+        sq += (h.skill_gained as f64).powi(2);
+    }
+    let mean = sum / n as f64;
+    let se = ((sq / n as f64 - mean * mean) / n as f64).sqrt();
+    assert!((mean - brute).abs() <= 5.0 * se, "{mean} vs {brute}");
+}
+
+#[test]
+fn passive_test_option_reads_aura_face_6_one_way_or_the_other() {
+    // C-AURA face 6 ("jet d'esprit passif sans bonus ni renforcement", cosmos-current
+    // l. 264) with option passive_test: `karma` (default) rolls the Esprit test with the
+    // karma die, `plain` at karma 0. Victim: Esprit 50, action threshold 40, karma -6.
+    use cosmosim::systems::cosmos::growth::PassiveTest;
+    let (t, g) = rules();
+    let target = AuraTarget {
+        threshold: 40.0,
+        karma: -6,
+        bonus: 0.0,
+        esprit: 50.0,
+    };
+    let with = aura_effect(Edition::Current, 6, &target, &t, &g)
+        .unwrap()
+        .p_success;
+    let plain_rules = GrowthRules {
+        passive_test: PassiveTest::Plain,
+        ..g
+    };
+    let plain = aura_effect(Edition::Current, 6, &target, &t, &plain_rules)
+        .unwrap()
+        .p_success;
+    // Plain: P(Esprit 50 at karma 0 passes) = 0.50, then the action at karma -6 (the
+    // passive test moves nothing): 0.50 * P(action).
+    let action = TestSpec::new(40.0, -6)
+        .unwrap()
+        .exact(&t)
+        .prob_where(|o| o.is_success());
+    assert!((plain - 0.5 * action).abs() < 1e-12, "{plain}");
+    // With karma the -6 adds a d10 to the passive roll: fewer passes.
+    assert!(with < plain, "{with} vs {plain}");
 }
 
 // ---------- CLI ----------
@@ -378,6 +508,30 @@ fn golden_validation_errors() {
         .stderr(predicates::str::contains(
             "key `creation.move_points`: 12 points is out of range",
         ));
+    // C-CREATE-3: the stat bound follows the converted character's level (80 at level 2,
+    // 85 from 3), in `check` and `run` alike; the kept inputs are required.
+    let conv = |level: u32, agilite: u32| {
+        format!("system = \"cosmos\"\nkind = \"creation\"\n[run]\ntrials = 2000\n[creation.conversion]\nforce = 50\nesprit = 50\ncharisme = 50\nagilite = {agilite}\nhp = 250\npm = 240\nskill_points = 7\ndna_points = 12\nlevel = {level}\n")
+    };
+    let p = write(dir.path(), "conv.toml", &conv(2, 84));
+    for cmd in ["check", "run"] {
+        bin().arg(cmd).arg(&p).assert().code(2).stderr(predicates::str::contains(
+            "conv.toml:9:11: key `creation.conversion.agilite`: 84 is out of range; allowed: 20..80 (C-CREATE-3: 20..80, or 85 from level 3; level 2)",
+        ));
+    }
+    let p = write(dir.path(), "conv3.toml", &conv(3, 84));
+    bin().arg("check").arg(&p).assert().success();
+    let p = write(
+        dir.path(),
+        "conv4.toml",
+        &conv(3, 84).replace("dna_points = 12\n", ""),
+    );
+    bin()
+        .arg("check")
+        .arg(&p)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("dna_points"));
 }
 
 use predicates::prelude::PredicateBooleanExt;
@@ -520,45 +674,107 @@ fn mutation_ultimate_shares_are_uniform() {
 #[test]
 fn expedition_tracks_stay_in_range_and_reference_matches_exact() {
     use cosmosim::systems::cosmos::growth::scenarios::expedition::{
-        model, reference_table, ExpeditionSim,
+        model, ExpeditionSim, ReferenceTable, ReferenceTest,
     };
+    use cosmosim::systems::cosmos::growth::PassiveTest;
     let f = ScenarioFile::read(std::path::Path::new("scenarios/cosmos/expedition.toml")).unwrap();
     let (m, ..) = model(&f).unwrap();
     let rules = TestRules::default();
     let sim = ExpeditionSim::new(m, &rules).unwrap();
+    let n = 20_000u64;
     let acc = Engine::new(3, 2)
         .unwrap()
-        .run(&sim, 5, 20_000, &Progress::hidden());
-    for d in 0..acc.fp.len() {
-        // C-FAT-1: both tracks in -3..10 every evening.
-        for t in [&acc.fp[d], &acc.fm[d]] {
-            assert_eq!((t.below, t.above), (0, 0));
-            assert_eq!(t.total(), 20_000);
+        .run(&sim, 5, n, &Progress::hidden());
+    for d in 0..acc.end.fp.len() {
+        for mo in [&acc.worst, &acc.end] {
+            // C-FAT-1: both tracks in -3..10 at both moments of the day.
+            for t in [&mo.fp[d], &mo.fm[d]] {
+                assert_eq!((t.below, t.above), (0, 0));
+                assert_eq!(t.total(), n);
+            }
         }
-        // The reference rate is the exact per-value probability averaged over the FP tally.
-        let table = reference_table(Stat::Agilite, 55.0, 0, &rules, None).unwrap();
-        let expect: f64 = acc.fp[d]
-            .iter()
-            .map(|(v, c)| table[(v + 3) as usize] * c as f64)
-            .sum::<f64>()
-            / 20_000.0;
-        assert!((acc.reference[d].mean - expect).abs() < 1e-9);
+        // C-FAT-4: the worst point is never below the end of the day on average, and an
+        // end-of-day exhaustion is also a worst-point one.
+        let mean = |t: &cosmosim::engine::Tally| {
+            t.iter().map(|(v, c)| v as f64 * c as f64).sum::<f64>() / n as f64
+        };
+        assert!(mean(&acc.worst.fp[d]) >= mean(&acc.end.fp[d]));
+        assert!(acc.worst.exhausted[d].counts[1] >= acc.end.exhausted[d].counts[1]);
     }
+    // The reference rate is the exact (FP, FM) table averaged over the simulated days.
+    let table = |stat, concentrate| {
+        ReferenceTable::new(
+            &ReferenceTest {
+                stat,
+                threshold: 55.0,
+                karma: 0,
+                concentrate,
+            },
+            &rules,
+            PassiveTest::Karma,
+        )
+        .unwrap()
+    };
+    let t = table(Stat::Agilite, None);
+    assert_eq!(&sim.table, &t);
     // C-FAT-4 by hand: FP 8 (extreme) -> Agilité 55 - 30 = 25, crit band from 86:
     // scores 1..25 plus the natural 42.
-    let table = reference_table(Stat::Agilite, 55.0, 0, &rules, None).unwrap();
-    assert!((table[8 + 3] - 0.26).abs() < 1e-12);
-    assert_eq!(table[10 + 3], 0.0);
-    // C-FAT-5 by hand, after a concentrate action (Esprit 60):
+    assert!((t.at(8, 0) - 0.26).abs() < 1e-12);
+    // "FP = 10 : devient incapable de bouger, agir" (cosmos-current l. 438): any test.
+    assert_eq!(t.at(10, 0), 0.0);
+    // An Agilité test is not blocked by FM 10 alone (l. 441 blocks thought and speech).
+    assert!((t.at(0, 10) - 0.55).abs() < 1e-12);
+    // Esprit: FP 10 blocks it too (the old table read the FM track only), and FM 10.
+    let e = table(Stat::Esprit, None);
+    assert_eq!(e.at(10, 0), 0.0);
+    assert_eq!(e.at(0, 10), 0.0);
+    assert!((e.at(0, 6) - 0.45).abs() < 1e-12);
+    // Charisme and Chance ignore the maluses but not exhaustion (C-FAT-4).
+    for s in [Stat::Charisme, Stat::Chance] {
+        let c = table(s, None);
+        assert!((c.at(9, 9) - 0.55).abs() < 1e-12);
+        assert_eq!(c.at(10, 3), 0.0);
+    }
+    assert_eq!(table(Stat::Charisme, None).at(3, 10), 0.0);
+    // C-FAT-5 by hand, after a concentrate action (Esprit 60), FM fresh:
     // light (FP 4) ignored -> 55: 0.01 + 0.10 + 0.44 = 0.55;
     // moderate (FP 6) halved to -5 -> 50: 0.50;
     // extreme (FP 8) halved to -15 -> 40 (0.41) if the passive Esprit 60 test passes (0.60),
     // else -30 -> 25 (0.26): 0.6 * 0.41 + 0.4 * 0.26 = 0.35.
-    let c = reference_table(Stat::Agilite, 55.0, 0, &rules, Some(60.0)).unwrap();
-    assert!((c[4 + 3] - 0.55).abs() < 1e-12, "{c:?}");
-    assert!((c[6 + 3] - 0.50).abs() < 1e-12, "{c:?}");
-    assert!((c[8 + 3] - 0.35).abs() < 1e-12, "{c:?}");
-    assert_eq!(c[10 + 3], 0.0);
+    let c = table(Stat::Agilite, Some(60.0));
+    assert!((c.at(4, 0) - 0.55).abs() < 1e-12);
+    assert!((c.at(6, 0) - 0.50).abs() < 1e-12);
+    assert!((c.at(8, 0) - 0.35).abs() < 1e-12);
+    // The passive test takes the FM malus: FM 8 (extreme, -30, crit band from 86) -> 30:
+    // scores 1..30 and the natural 42 pass (0.31): 0.31 * 0.41 + 0.69 * 0.26 (a passive
+    // crit failure moves karma to +1, below the die's 5).
+    assert!((c.at(8, 8) - (0.31 * 0.41 + 0.69 * 0.26)).abs() < 1e-12);
+    // "ne pas être en état d'épuisement mental" (l. 449): FM 10, no halving.
+    assert!((c.at(8, 10) - 0.26).abs() < 1e-12);
+    assert_eq!(c.at(10, 0), 0.0);
+}
+
+#[test]
+fn shipped_expedition_with_an_esprit_test_reads_about_0_40_on_days_5_and_6() {
+    // Issue 10 item 1 (C-FAT-4): the audit's reading of expedition.toml with the reference
+    // test on the traveller's Esprit 55. The old one-track table gave 0.51 / 0.49 on days
+    // 5-6 (at the end of the day); blocking the test at FP 10 gives about 0.40.
+    use cosmosim::systems::cosmos::growth::scenarios::expedition::{model, ExpeditionSim};
+    let text = std::fs::read_to_string("scenarios/cosmos/expedition.toml")
+        .unwrap()
+        .replace("stat = \"agilite\"", "stat = \"esprit\"");
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "esprit.toml", &text);
+    let f = ScenarioFile::read(&path).unwrap();
+    let (m, ..) = model(&f).unwrap();
+    let sim = ExpeditionSim::new(m, &TestRules::default()).unwrap();
+    let acc = Engine::new(1, 2)
+        .unwrap()
+        .run(&sim, 1, 50_000, &Progress::hidden());
+    for d in [4, 5] {
+        let p = acc.end.reference[d].mean;
+        assert!((p - 0.40).abs() < 0.02, "day {}: {p}", d + 1);
+    }
 }
 
 // ---------- campaign karma ----------

@@ -400,7 +400,8 @@ fn an_expedition_without_legs_gives_the_numbers_it_gave_before() {
         summary.contains("- P(exhausted at least once in 10 days) = 0.2718 (95% 0.2657..0.2780)"),
         "{summary}"
     );
-    assert_eq!(day_column(&dir, "fp_mean")[0], 0.81695);
+    // The end-of-day FP (formerly `fp_mean`, issue 10 item 2 labels the moment).
+    assert_eq!(day_column(&dir, "fp_end_mean")[0], 0.81695);
     assert!(!summary.contains("piloting") && !summary.contains("march:"));
 }
 

@@ -133,20 +133,26 @@ fn test_table_cli_follows_die_option() {
 
 #[test]
 fn initiative_by_hand() {
+    // N-INIT (nephilim-v3.fr.txt l. 482, "en lui retranchant 5"; extra actions at init - 6,
+    // - 12, l. 494): by default the first segment runs from H down to H - 5 inclusive, so
+    // the lower character acts later iff the gap reaches 6.
     let r = NephilimRules::default();
     // 1D-1D counts of 36 for -4..4: 1,2,5,6,8,6,5,2,1. The gap noise W = Z_A - Z_B.
-    // Difference -3: only W = 8 (1 x 1 of 1296). Difference -2: W >= 7: 1 + 2*1 + 1*2 = 5.
-    assert!(close(p_earlier_segment(-3, &r), 1.0 / 1296.0));
-    assert!(close(p_earlier_segment(-2, &r), 5.0 / 1296.0));
-    // Rulebook example, difference +5: W >= 0, P(W = 0) = sum of squares = 196 / 1296,
-    // so P = (1296 + 196) / 2 / 1296 = 746 / 1296.
-    assert!(close(p_earlier_segment(5, &r), 746.0 / 1296.0));
-    // With the six-wide reading the same duel needs W >= 1: 550 / 1296.
-    assert!(close(
-        p_earlier_segment(5, &rules(&["init_segment=six"])),
-        550.0 / 1296.0
-    ));
-    assert!(close(p_earlier_segment(13, &r), 1.0));
+    // Difference -3 needs W >= 9: impossible. Difference -2: W = 8 only (1 x 1 of 1296).
+    // Difference -1: W >= 7: 1 + 2*1 + 1*2 = 5.
+    assert_eq!(p_earlier_segment(-3, &r), 0.0);
+    assert!(close(p_earlier_segment(-2, &r), 1.0 / 1296.0));
+    assert!(close(p_earlier_segment(-1, &r), 5.0 / 1296.0));
+    // Rulebook example, difference +5: W >= 1. P(W = 0) = sum of squares = 196 / 1296, so
+    // P(W >= 1) = (1296 - 196) / 2 / 1296 = 550 / 1296.
+    assert!(close(p_earlier_segment(5, &r), 550.0 / 1296.0));
+    assert!(close(p_earlier_segment(14, &r), 1.0));
+    assert!(p_earlier_segment(13, &r) < 1.0);
+    // The other reading (option init_segment = five, H..H-4) needs W >= 0: 746 / 1296.
+    let five = rules(&["init_segment=five"]);
+    assert!(close(p_earlier_segment(5, &five), 746.0 / 1296.0));
+    assert!(close(p_earlier_segment(-3, &five), 1.0 / 1296.0));
+    assert!(close(p_earlier_segment(13, &five), 1.0));
 }
 
 #[test]
@@ -155,8 +161,16 @@ fn initiative_table_cli() {
     let csv = table(dir.path(), "nephilim-initiative", &[]);
     assert!(csv.starts_with("difference,p_earlier_segment\n"));
     assert_eq!(csv.lines().count(), 1 + 18);
-    assert!((cell(&csv, "5", "p_earlier_segment") - 746.0 / 1296.0).abs() < 1e-9);
-    assert!((cell(&csv, "-3", "p_earlier_segment") - 1.0 / 1296.0).abs() < 1e-9);
+    // N-INIT default (H..H-5): see initiative_by_hand.
+    assert!((cell(&csv, "5", "p_earlier_segment") - 550.0 / 1296.0).abs() < 1e-9);
+    assert!((cell(&csv, "-3", "p_earlier_segment")).abs() < 1e-12);
+    assert!((cell(&csv, "-2", "p_earlier_segment") - 1.0 / 1296.0).abs() < 1e-9);
+    let five = table(
+        dir.path(),
+        "nephilim-initiative",
+        &["--option", "init_segment=five"],
+    );
+    assert!((cell(&five, "5", "p_earlier_segment") - 746.0 / 1296.0).abs() < 1e-9);
 }
 
 // ---- exact vs Monte Carlo ----
@@ -296,7 +310,7 @@ fn bad_flags_exit_2_with_clear_messages() {
         ),
         (
             &["nephilim-initiative", "--option", "init_segment=4"],
-            "allowed: five | six",
+            "allowed: six | five",
         ),
         (
             &["nephilim-magic", "--circles", "kabbale"],

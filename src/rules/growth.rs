@@ -14,9 +14,9 @@ pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         key: "overload_agility",
         decision: "C-INV",
-        default: "tests",
-        allowed: Allowed::OneOf(&["tests", "stat"]),
-        help: "what the -5 Agilité per slot over capacity lowers: only Agilité tests (tests), or the stat itself, so the move ceil(Agilité/20) drops too (stat)",
+        default: "stat",
+        allowed: Allowed::OneOf(&["stat", "tests"]),
+        help: "what the -5 Agilité per slot over capacity lowers: the stat itself, wherever Agilité is used, so the move ceil(Agilité/20) drops too (stat, C-INV default), or only Agilité tests (tests)",
     },
     OptionSpec {
         key: "previous_aura_esprit_bonus",
@@ -24,6 +24,13 @@ pub const OPTIONS: &[OptionSpec] = &[
         default: "keep",
         allowed: Allowed::OneOf(&["keep", "drop"]),
         help: "previous-edition aura face 6: whether the victim's bonus also counts on the passive Esprit test (keep, the edition keeps bonuses) or not (drop)",
+    },
+    OptionSpec {
+        key: "passive_test",
+        decision: "C-AURA, C-FAT-5",
+        default: "karma",
+        allowed: Allowed::OneOf(&["karma", "plain"]),
+        help: "what a passive test (\"jet d'esprit passif sans bonus\": aura face 6, the concentrate action in extreme fatigue) keeps: karma = the karma die applies and the test moves karma, only bonuses are dropped (C-AURA: karma's d10 is not a bonus); plain = karma read as 0 and karma unmoved. Fatigue maluses apply in both (C-FAT-4)",
     },
     OptionSpec {
         key: "mutation_target",

@@ -14,9 +14,9 @@ pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         key: "init_segment",
         decision: "N-INIT",
-        default: "five",
-        allowed: Allowed::OneOf(&["five", "six"]),
-        help: "which initiatives share the first segment: five = highest down to highest-4 (an opponent 5 or more below acts later), six = highest down to highest-5 (6 or more below acts later)",
+        default: "six",
+        allowed: Allowed::OneOf(&["six", "five"]),
+        help: "which initiatives share the first segment: six = highest down to highest-5 inclusive, \"en lui retranchant 5\" (an opponent 6 or more below acts later, the step of 6 of extra actions; N-INIT default), five = highest down to highest-4 (5 or more below acts later)",
     },
     OptionSpec {
         key: "concentration_score",

@@ -42,15 +42,17 @@ mod tests {
 
     #[test]
     fn by_hand() {
-        let r = NephilimRules::default();
-        // Difference -3: only the full swing W = +8 (4-0 for A, 0-4 for B): (1/36)^2.
-        assert!((p_earlier_segment(-3, &r) - 1.0 / 1296.0).abs() < 1e-15);
-        assert_eq!(p_earlier_segment(-4, &r), 0.0);
-        assert!((p_earlier_segment(13, &r) - 1.0).abs() < 1e-12);
-        let six =
-            NephilimRules::from_options(&RuleOptions::from_pairs(&["init_segment=six"]).unwrap());
+        // N-INIT default (six): the first segment is H..H-5, a gap of 6 is needed.
+        let six = NephilimRules::default();
         assert_eq!(p_earlier_segment(-3, &six), 0.0);
+        // Difference -2: only the full swing W = +8 (4-0 for A, 0-4 for B): (1/36)^2.
         assert!((p_earlier_segment(-2, &six) - 1.0 / 1296.0).abs() < 1e-15);
         assert!(p_earlier_segment(13, &six) < 1.0);
+        assert!((p_earlier_segment(14, &six) - 1.0).abs() < 1e-12);
+        let five =
+            NephilimRules::from_options(&RuleOptions::from_pairs(&["init_segment=five"]).unwrap());
+        assert!((p_earlier_segment(-3, &five) - 1.0 / 1296.0).abs() < 1e-15);
+        assert_eq!(p_earlier_segment(-4, &five), 0.0);
+        assert!((p_earlier_segment(13, &five) - 1.0).abs() < 1e-12);
     }
 }

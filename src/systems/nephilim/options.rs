@@ -7,7 +7,9 @@ use super::DieKind;
 
 pub use crate::rules::nephilim::OPTIONS;
 
-/// Which initiatives share the first segment (N-INIT).
+/// Which initiatives share the first segment (N-INIT: the decision reads "en lui
+/// retranchant 5" as H down to H - 5 inclusive, the same step of 6 as the extra actions at
+/// init - 6, - 12; `Six` is the default, `Five` the other reading).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InitSegment {
     /// Highest down to highest - 4: a gap of 5 or more puts the lower in a later segment.
@@ -51,8 +53,8 @@ impl NephilimRules {
         NephilimRules {
             die: DieKind::parse(o.get("die")).unwrap_or(DieKind::Nephilim),
             init_segment: match o.get("init_segment") {
-                "six" => InitSegment::Six,
-                _ => InitSegment::Five,
+                "five" => InitSegment::Five,
+                _ => InitSegment::Six,
             },
             double_skill: o.get("concentration_score") == "double_skill",
             carry_margin: o.get("concentration_carry") == "margin",

@@ -3,6 +3,7 @@
 
 use crate::dice::Die;
 use crate::systems::cosmos::growth::aura::{face_rule, AuraExchange};
+use crate::systems::cosmos::growth::PassiveTest;
 use crate::systems::cosmos::{drift, threshold_with_modifier, Outcome};
 
 use super::fight::{Fight, NONE};
@@ -77,10 +78,21 @@ impl Fight<'_, '_> {
         )
         .expect("a d6 face is 1..6");
         if let Some(esprit_bonus) = rule.esprit_gate {
-            // Passive Esprit test: it moves karma before the action (C-KARMA-1).
+            // Passive Esprit test, read by the growth option `passive_test` (C-AURA,
+            // C-FAT-5): by default the karma die applies and it moves karma before the
+            // action (C-KARMA-1); `plain` rolls it at karma 0 and moves nothing.
+            let passive = self.sim.rules.growth.passive_test;
             let eb = self.sim.stat_block(v, ESPRIT);
-            let g = self.roll_block(v, eb, esprit_bonus as i32 + malus);
-            if self.st[v].posture == NONE {
+            let m = esprit_bonus as i32 + malus;
+            let g = match passive {
+                PassiveTest::Karma => self.roll_block(v, eb, m),
+                PassiveTest::Plain => self
+                    .sim
+                    .block(eb)
+                    .spec(m, 0, &self.sim.rules)
+                    .roll(self.rng, &self.sim.rules.test),
+            };
+            if passive.moves_karma() && self.st[v].posture == NONE {
                 self.st[v].karma = drift(self.st[v].karma, g, self.sim.rules.test.karma_overflow);
             }
             if !g.is_success() {

@@ -135,16 +135,20 @@ pub fn aura_effect(
         });
     }
     if let Some(esprit_bonus) = rule.esprit_gate {
-        let gate = spec(esprit, karma, esprit_bonus, rules)?.exact(rules);
+        // The passive Esprit test, read by the `passive_test` option (C-AURA, C-FAT-5).
+        let passive = growth.passive_test;
+        let gate = spec(esprit, passive.karma(karma), esprit_bonus, rules)?.exact(rules);
         let mut out = AuraEffect {
             p_success: 0.0,
             p_crit: 0.0,
         };
         for (o, q) in gate.outcomes().iter().filter(|(o, _)| o.is_success()) {
-            let e = effect_of(&action(
-                rule.action,
-                drift(karma, *o, rules.karma_overflow),
-            )?);
+            let k = if passive.moves_karma() {
+                drift(karma, *o, rules.karma_overflow)
+            } else {
+                karma
+            };
+            let e = effect_of(&action(rule.action, k)?);
             out.p_success += q * e.p_success;
             out.p_crit += q * e.p_crit;
         }

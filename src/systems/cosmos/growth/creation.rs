@@ -7,7 +7,7 @@ use serde::Deserialize;
 use crate::dice::{Die, Dist};
 use crate::engine::Rng64;
 
-use super::stats::{Stat, STAT_CAP_LOW, STAT_MIN};
+use super::stats::{cap_at, Stat, STAT_CAP_LOW, STAT_MIN};
 
 /// C-CREATE-1: 10d100, the sum must be in 250..=750.
 pub const HP_PM_DICE: usize = 10;
@@ -62,9 +62,31 @@ pub struct CreationPolicy {
     pub move_policy: MovePolicy,
     /// Points moved at the end (0..=10; 0..=20 for a conversion).
     pub move_points: i32,
-    /// C-CREATE-3: keep these four stats (force, esprit, charisme, agilite) and roll only
-    /// Précision and Chance.
-    pub conversion: Option<[i32; 4]>,
+    /// C-CREATE-3: convert an existing character: roll only Précision and Chance.
+    pub conversion: Option<Conversion>,
+}
+
+/// An existing character of the previous edition (C-CREATE-3). "Seul le calcul des deux
+/// nouvelles statistiques (précision et chance) est affecté par ce processus, le reste des
+/// informations valides le demeure" (cosmos-current.fr.txt l. 203): its four stats, HP,
+/// PM, skill and DNA points and level are inputs that stay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Conversion {
+    /// Force, Esprit, Charisme, Agilité.
+    pub stats: [i32; 4],
+    pub hp: i32,
+    pub pm: i32,
+    pub skill_points: i32,
+    pub dna: i32,
+    pub level: u32,
+}
+
+impl Conversion {
+    /// The stat bound after the conversion: "les limites de 20 et de 80 (ou 85 en fonction
+    /// de son niveau)" (l. 205), the C-LEVEL-1 cap of the character's level.
+    pub fn cap(&self) -> i32 {
+        cap_at(self.level)
+    }
 }
 
 impl Default for CreationPolicy {
@@ -128,6 +150,10 @@ fn stat_die(rng: &mut Rng64, rolls: &mut u32) -> i32 {
 /// Creates one character (C-CREATE-1..3, C-LEVEL-3, C-LEVEL-4).
 pub fn create(rng: &mut Rng64, p: &CreationPolicy) -> Created {
     let mut out = Created::default();
+    if let Some(conv) = &p.conversion {
+        convert(rng, p, conv, &mut out);
+        return out;
+    }
     // C-CREATE-1.
     let mut dice = [0i32; HP_PM_DICE];
     loop {
@@ -152,52 +178,25 @@ pub fn create(rng: &mut Rng64, p: &CreationPolicy) -> Created {
     out.character.hp = dice[..5].iter().sum();
     out.character.pm = dice[5..].iter().sum();
 
-    // C-CREATE-2 (or C-CREATE-3 for a conversion).
+    // C-CREATE-2.
     let stats = &mut out.character.stats;
-    match p.conversion {
-        None => {
-            let mut v = [0i32; STAT_DICE];
-            loop {
-                out.stat_attempts += 1;
-                v.iter_mut()
-                    .for_each(|d| *d = stat_die(rng, &mut out.stat_d100_rolls));
-                let s: i32 = v.iter().sum();
-                if (STAT_SUM.0 as i32..=STAT_SUM.1 as i32).contains(&s) {
-                    break;
-                }
-            }
-            match p.assign {
-                StatAssign::InOrder => *stats = v,
-                StatAssign::Priority => {
-                    v.sort_unstable_by(|a, b| b.cmp(a));
-                    for (i, s) in p.priority.iter().enumerate() {
-                        stats[*s as usize] = v[i];
-                    }
-                }
-            }
+    let mut v = [0i32; STAT_DICE];
+    loop {
+        out.stat_attempts += 1;
+        v.iter_mut()
+            .for_each(|d| *d = stat_die(rng, &mut out.stat_d100_rolls));
+        let s: i32 = v.iter().sum();
+        if (STAT_SUM.0 as i32..=STAT_SUM.1 as i32).contains(&s) {
+            break;
         }
-        Some(kept) => {
-            stats[..4].copy_from_slice(&kept);
-            let mut v = [0i32; 2];
-            loop {
-                out.stat_attempts += 1;
-                v.iter_mut()
-                    .for_each(|d| *d = stat_die(rng, &mut out.stat_d100_rolls));
-                if (CONVERSION_SUM.0 as i32..=CONVERSION_SUM.1 as i32).contains(&(v[0] + v[1])) {
-                    break;
-                }
+    }
+    match p.assign {
+        StatAssign::InOrder => *stats = v,
+        StatAssign::Priority => {
+            v.sort_unstable_by(|a, b| b.cmp(a));
+            for (i, s) in p.priority.iter().enumerate() {
+                stats[*s as usize] = v[i];
             }
-            let (hi, lo) = (v[0].max(v[1]), v[0].min(v[1]));
-            // The higher die to whichever of Précision/Chance comes first in the priority.
-            let prec_first = p.priority.iter().position(|s| *s == Stat::Precision)
-                < p.priority.iter().position(|s| *s == Stat::Chance);
-            let (a, b) = match p.assign {
-                StatAssign::InOrder => (v[0], v[1]),
-                StatAssign::Priority if prec_first => (hi, lo),
-                StatAssign::Priority => (lo, hi),
-            };
-            stats[Stat::Precision as usize] = a;
-            stats[Stat::Chance as usize] = b;
         }
     }
     move_points(
@@ -224,6 +223,45 @@ pub fn create(rng: &mut Rng64, p: &CreationPolicy) -> Created {
     // C-LEVEL-4: 5 + 1d20.
     out.character.dna = 5 + Die::D20.roll(rng) as i32;
     out
+}
+
+/// C-CREATE-3: the two new stats from 2d100 (each 20..80 alone, sum 60..140), then up to
+/// 20 points moved within 20..80 (85 from level 3); HP, PM, skill and DNA points stay.
+fn convert(rng: &mut Rng64, p: &CreationPolicy, conv: &Conversion, out: &mut Created) {
+    let c = &mut out.character;
+    c.hp = conv.hp;
+    c.pm = conv.pm;
+    c.skill_points = conv.skill_points;
+    c.dna = conv.dna;
+    c.stats[..4].copy_from_slice(&conv.stats);
+    let mut v = [0i32; 2];
+    loop {
+        out.stat_attempts += 1;
+        v.iter_mut()
+            .for_each(|d| *d = stat_die(rng, &mut out.stat_d100_rolls));
+        if (CONVERSION_SUM.0 as i32..=CONVERSION_SUM.1 as i32).contains(&(v[0] + v[1])) {
+            break;
+        }
+    }
+    let (hi, lo) = (v[0].max(v[1]), v[0].min(v[1]));
+    // The higher die to whichever of Précision/Chance comes first in the priority.
+    let prec_first = p.priority.iter().position(|s| *s == Stat::Precision)
+        < p.priority.iter().position(|s| *s == Stat::Chance);
+    let (a, b) = match p.assign {
+        StatAssign::InOrder => (v[0], v[1]),
+        StatAssign::Priority if prec_first => (hi, lo),
+        StatAssign::Priority => (lo, hi),
+    };
+    c.stats[Stat::Precision as usize] = a;
+    c.stats[Stat::Chance as usize] = b;
+    move_points(
+        &mut c.stats,
+        &p.priority,
+        p.move_policy,
+        p.move_points,
+        STAT_MIN,
+        conv.cap(),
+    );
 }
 
 /// Moves up to `points` stat points by `policy`, keeping every stat in `lo..=hi`.

@@ -103,7 +103,9 @@ pub struct Hero {
     pub dark: u32,
     /// Skill points gained by level-ups (creation points excluded).
     pub skill_gained: i32,
-    /// The last level's d4-1 gave 0: +2 at the next (C-LEVEL-3).
+    /// The last level *gave* 0 skill points in all (its d4-1 showed 0 and no carry was
+    /// added): +2 at the next (C-LEVEL-3). A level that shows 0 on the d4-1 but receives
+    /// the +2 carry gives 2, so it passes nothing on.
     pub skill_carry: bool,
 }
 
@@ -244,10 +246,13 @@ pub fn level_up(
         let bonus = roll(rng, 20) + roll(rng, 20);
         *pool(c, p.chance_bonus) += bonus;
     }
-    // C-LEVEL-3: 1d4-1, and +2 after a level that gave 0.
+    // C-LEVEL-3: 1d4-1, and +2 after a level that gave 0. "si un PJ reçoit 0 PC à un
+    // certain niveau, il obtiendra 2 PC supplémentaires au niveau suivant"
+    // (cosmos-current.fr.txt l. 551): what counts is the points *received*, so a d4 of 1
+    // on a level that already gets the +2 carry receives 2 and carries nothing.
     let r = roll(rng, 4) - 1;
     let gain = r + if h.skill_carry { 2 } else { 0 };
-    h.skill_carry = r == 0;
+    h.skill_carry = gain == 0;
     h.skill_gained += gain;
     c.skill_points += gain;
     // C-LEVEL-4: DNA +1d4, +1d6, +1d8 at levels 3, 6, 9.
@@ -275,13 +280,14 @@ pub mod exact {
         d
     }
 
-    /// Skill points gained by level-ups from level 1 to `level` (C-LEVEL-3).
+    /// Skill points gained by level-ups from level 1 to `level` (C-LEVEL-3: the +2 carry
+    /// follows a level that *received* 0 points, carry included).
     pub fn skill_gained_at(level: u32) -> Dist<i64> {
         let mut d: Dist<(i64, bool)> = Dist::certain((0, false));
         for _ in 2..=level {
             d = d.combine(&Dist::die(4), |(t, carry), r| {
-                let r = r - 1;
-                (t + r + if *carry { 2 } else { 0 }, r == 0)
+                let gain = r - 1 + if *carry { 2 } else { 0 };
+                (t + gain, gain == 0)
             });
         }
         d.map(|(t, _)| *t)
@@ -363,5 +369,8 @@ mod tests {
         assert!((exact::skill_gained_at(2).mean() - 1.5).abs() < 1e-12);
         // Level 3: the carry adds 2 with probability 1/4.
         assert!((exact::skill_gained_at(3).mean() - 3.5).abs() < 1e-12);
+        // Level 4 (C-LEVEL-3): level 3 carries only if it received 0, i.e. no carry came
+        // in (3/4) and its d4 showed 1 (1/4): P = 3/16, so 1.5 * 3 + 2 * (1/4 + 3/16).
+        assert!((exact::skill_gained_at(4).mean() - (4.5 + 2.0 * 7.0 / 16.0)).abs() < 1e-12);
     }
 }

@@ -17,5 +17,5 @@ pub mod scenarios;
 pub mod stats;
 pub mod tables;
 
-pub use options::{GrowthRules, OverloadAgility, SprintFatigueOrder, OPTIONS};
+pub use options::{GrowthRules, OverloadAgility, PassiveTest, SprintFatigueOrder, OPTIONS};
 pub use quantiles::{band_row, censored_quantile, quantile_interval, QUANTILES};

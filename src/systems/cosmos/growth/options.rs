@@ -10,6 +10,31 @@ pub enum SprintFatigueOrder {
     After,
 }
 
+/// How a passive test is rolled (C-AURA face 6, C-FAT-5 concentrate): option
+/// `passive_test`, one reading used everywhere.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PassiveTest {
+    /// The karma die applies and the test moves karma; bonuses are dropped.
+    Karma,
+    /// Karma read as 0 (no karma die) and left unmoved; bonuses are dropped.
+    Plain,
+}
+
+impl PassiveTest {
+    /// The karma a passive test is rolled at, for a character at `karma`.
+    pub fn karma(self, karma: i8) -> i8 {
+        match self {
+            PassiveTest::Karma => karma,
+            PassiveTest::Plain => 0,
+        }
+    }
+
+    /// Whether the passive test's outcome moves karma (C-KARMA-1).
+    pub fn moves_karma(self) -> bool {
+        self == PassiveTest::Karma
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OverloadAgility {
     Tests,
@@ -22,6 +47,7 @@ pub struct GrowthRules {
     pub sprint_fatigue_order: SprintFatigueOrder,
     pub overload_agility: OverloadAgility,
     pub previous_aura_esprit_bonus: bool,
+    pub passive_test: PassiveTest,
 }
 
 impl Default for GrowthRules {
@@ -37,11 +63,18 @@ impl GrowthRules {
                 "after" => SprintFatigueOrder::After,
                 _ => SprintFatigueOrder::Before,
             },
+            // C-INV: "-5% d'agilité pour chaque point au-dessus de la limite" lowers
+            // Agilité wherever it is used, movement included, unless the option says
+            // `tests` (cosmos-current.fr.txt l. 500).
             overload_agility: match o.get("overload_agility") {
-                "stat" => OverloadAgility::Stat,
-                _ => OverloadAgility::Tests,
+                "tests" => OverloadAgility::Tests,
+                _ => OverloadAgility::Stat,
             },
             previous_aura_esprit_bonus: o.get("previous_aura_esprit_bonus") != "drop",
+            passive_test: match o.get("passive_test") {
+                "plain" => PassiveTest::Plain,
+                _ => PassiveTest::Karma,
+            },
         }
     }
 }

@@ -19,7 +19,7 @@ pub struct Encounter {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DayPlan {
     /// Extra FP/FM the game master gives for the day's march or work (C-FAT-2 "selon la
-    /// volonté du MJ").
+    /// volonté du MJ"); negative for a day of rest (-20..20).
     pub march_fp: i32,
     pub march_fm: i32,
     /// Meals eaten (0..3, each -1/-1; 0 = a day without food).
@@ -65,6 +65,10 @@ pub struct Trek {
     pub left: [u32; 8],
     /// Either track reached 10 during the day.
     pub exhausted_today: bool,
+    /// The day's worst point: the highest FP and the highest FM reached from the morning
+    /// to the evening (before the night). Gains only come before the evening's recovery
+    /// (and from fasting after it), so this is where the day's tests suffer most.
+    pub peak: Fatigue,
 }
 
 impl Trek {
@@ -110,13 +114,23 @@ impl Trek {
         if self.f.fp >= FATIGUE_MAX || self.f.fm >= FATIGUE_MAX {
             self.exhausted_today = true;
         }
+        self.peak.fp = self.peak.fp.max(self.f.fp);
+        self.peak.fm = self.peak.fm.max(self.f.fm);
     }
 
     /// The day's activity up to the evening (before meals and the night's rest): the daily
     /// +1/+1, the march, then the day's encounters (C-FAT-2).
     pub fn day(&mut self, plan: &DayPlan, encounter: &Encounter, rng: &mut Rng64) {
         self.exhausted_today = self.f.fp >= FATIGUE_MAX || self.f.fm >= FATIGUE_MAX;
-        self.gain(1 + plan.march_fp, 1 + plan.march_fm);
+        self.peak = self.f;
+        // The daily +1/+1 and the game master's change of the day (C-FAT-2); a negative
+        // change is a day of rest that lowers fatigue (issue 10 item 10), as a recovery:
+        // an exhausted track does not move (C-FAT-3).
+        let (dfp, dfm) = (1 + plan.march_fp, 1 + plan.march_fm);
+        self.gain(dfp.max(0), dfm.max(0));
+        if dfp < 0 || dfm < 0 {
+            self.recover(dfp.min(0), dfm.min(0), false);
+        }
         let n = plan.encounters.roll(rng).max(0);
         for _ in 0..n {
             self.fight(encounter, rng);
@@ -239,6 +253,21 @@ mod tests {
         assert_eq!(t.f, Fatigue { fp: -2, fm: -2 });
         t.night(&plan());
         assert_eq!(t.f, Fatigue { fp: -3, fm: -3 });
+    }
+
+    #[test]
+    fn a_rest_day_lowers_fatigue_but_not_exhaustion() {
+        // march_fp = -4: +1 daily, -4 -> net -3 FP, as a recovery (C-FAT-2, C-FAT-3).
+        let mut t = Trek::new(&walker(), &[]);
+        t.f = Fatigue { fp: 6, fm: 10 };
+        let p = DayPlan {
+            march_fp: -4,
+            march_fm: -4,
+            ..plan()
+        };
+        t.day(&p, &calm(), &mut stream(1, 0, 0));
+        // FM at 10 only clears with a rest of 12 h or more.
+        assert_eq!(t.f, Fatigue { fp: 3, fm: 10 });
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 pub mod expedition;
 mod potion;
+pub mod reference;
 mod state;
 
 pub use potion::Potion;

@@ -126,6 +126,19 @@ fn die(file: &ScenarioFile, path: &[&str], v: Option<i64>) -> Result<u32, UserEr
 pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
     let raw: Raw = file.parse_raw()?;
     let creation = creation_policy(file, &raw.creation)?;
+    if let Some(c) = creation.conversion.filter(|c| c.level != 1) {
+        // Levels are tallied from 1: a converted character of a higher level has no
+        // level-1..L history to show (C-CREATE-3 keeps its level).
+        return Err(file.error_at(
+            &["creation", "conversion", "level"],
+            "creation.conversion.level",
+            &format!(
+                "a level-{} conversion cannot be levelled from level 1",
+                c.level
+            ),
+            "1 in a leveling scenario (use kind = \"creation\" for higher levels)",
+        ));
+    }
     let l = &raw.leveling;
     let mut p = LevelPolicy::default();
     let max_level = ranged(

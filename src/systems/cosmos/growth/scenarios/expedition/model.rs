@@ -216,7 +216,7 @@ fn plan(
             &p("march_fp"),
             d.march_fp,
             base.march_fp as i64,
-            0,
+            -20,
             20,
         )? as i32,
         march_fm: num(
@@ -224,7 +224,7 @@ fn plan(
             &p("march_fm"),
             d.march_fm,
             base.march_fm as i64,
-            0,
+            -20,
             20,
         )? as i32,
         meals: num(file, &p("meals"), d.meals, base.meals as i64, 0, 3)? as u32,

@@ -1,238 +1,20 @@
-//! `kind = "creation"`: distributions of HP, PM, stats, points and rerolls of new
-//! characters (C-CREATE-1..3), with the rejection probabilities computed exactly and
-//! checked against the simulation.
-
-use std::collections::BTreeMap;
+//! The creation report: rejections exact vs simulated, distributions of every value.
 
 use polars::prelude::*;
-use serde::Deserialize;
 
-use crate::engine::{Merge, Moments, Rng64, Simulation, Tally};
-use crate::error::UserError;
+use crate::engine::Tally;
 use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance};
-use crate::scenario::{RunSection, ScenarioFile};
+use crate::scenario::ScenarioFile;
 use crate::stats::{t_interval, wilson};
-use crate::systems::cosmos::growth::creation::{
-    create, exact, CreationPolicy, HpPmSplit, MovePolicy, StatAssign,
-};
+use crate::systems::cosmos::growth::creation::{exact, HpPmSplit};
 use crate::systems::cosmos::growth::stats::Stat;
 use crate::systems::cosmos::growth::{band_row, OPTIONS};
 use crate::systems::{RunOverrides, ScenarioResult};
 
-use super::{parse_priority, summary, task_of};
-
-/// Default characters per run: about a second on two cores.
-pub const DEFAULT_TRIALS: u64 = 200_000;
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(dead_code)]
-struct Raw {
-    system: String,
-    kind: String,
-    title: Option<String>,
-    question: Option<String>,
-    #[serde(default)]
-    run: RunSection,
-    #[serde(default)]
-    rules: BTreeMap<String, toml::Value>,
-    #[serde(default)]
-    creation: RawPolicy,
-}
-
-/// The `[creation]` table, shared with the leveling scenario.
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawPolicy {
-    hp_pm_split: Option<HpPmSplit>,
-    stat_assign: Option<StatAssign>,
-    priority: Option<Vec<String>>,
-    move_policy: Option<MovePolicy>,
-    move_points: Option<i64>,
-    conversion: Option<RawConversion>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawConversion {
-    force: i64,
-    esprit: i64,
-    charisme: i64,
-    agilite: i64,
-}
-
-/// Validates a `[creation]` table into a policy.
-pub fn policy(file: &ScenarioFile, raw: &RawPolicy) -> Result<CreationPolicy, UserError> {
-    let mut p = CreationPolicy::default();
-    if let Some(s) = raw.hp_pm_split {
-        p.split = s;
-    }
-    if let Some(a) = raw.stat_assign {
-        p.assign = a;
-    }
-    if let Some(names) = &raw.priority {
-        p.priority = parse_priority(file, &["creation", "priority"], names)?;
-    }
-    if let Some(c) = &raw.conversion {
-        let mut kept = [0i32; 4];
-        for (i, (name, v)) in [
-            ("force", c.force),
-            ("esprit", c.esprit),
-            ("charisme", c.charisme),
-            ("agilite", c.agilite),
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            if !(20..=85).contains(&v) {
-                return Err(file.error_at(
-                    &["creation", "conversion", name],
-                    &format!("creation.conversion.{name}"),
-                    &format!("{v} is out of range"),
-                    "20..85 (C-CREATE-3)",
-                ));
-            }
-            kept[i] = v as i32;
-        }
-        p.conversion = Some(kept);
-    }
-    if let Some(m) = raw.move_policy {
-        p.move_policy = m;
-    }
-    let max_points = if p.conversion.is_some() { 20 } else { 10 };
-    let points = raw
-        .move_points
-        .unwrap_or(if p.move_policy == MovePolicy::None {
-            0
-        } else {
-            max_points
-        });
-    if !(0..=max_points).contains(&points) {
-        return Err(file.error_at(
-            &["creation", "move_points"],
-            "creation.move_points",
-            &format!("{points} points is out of range"),
-            &format!("0..{max_points} (C-CREATE-2: 10, C-CREATE-3 conversion: 20)"),
-        ));
-    }
-    p.move_points = points as i32;
-    Ok(p)
-}
-
-/// Short text of a policy, for provenance and task ids.
-pub fn policy_text(p: &CreationPolicy) -> String {
-    format!(
-        "split={:?} assign={:?} priority={} moves={:?}:{} conversion={:?}",
-        p.split,
-        p.assign,
-        p.priority.map(|s| s.name()).join(","),
-        p.move_policy,
-        p.move_points,
-        p.conversion
-    )
-}
-
-/// What the creation simulation keeps, in fixed memory.
-#[derive(Clone, Debug)]
-pub struct CreationAcc {
-    /// hp, pm, the six stats, skill points, DNA points.
-    pub values: Vec<Tally>,
-    pub hp_pm_attempts: Tally,
-    pub stat_attempts: Tally,
-    pub stat_d100_rolls: u64,
-    /// Rolls of all the HP/PM dice and of all the stat dice, summed.
-    pub attempts: [u64; 2],
-    pub moments: Vec<Moments>,
-}
-
-/// The quantities tallied, in order.
-pub const QUANTITIES: [&str; 10] = [
-    "hp",
-    "pm",
-    "force",
-    "esprit",
-    "charisme",
-    "agilite",
-    "precision",
-    "chance",
-    "skill_points",
-    "dna_points",
-];
-
-impl Merge for CreationAcc {
-    fn merge(&mut self, o: Self) {
-        self.values.merge(o.values);
-        self.hp_pm_attempts.merge(o.hp_pm_attempts);
-        self.stat_attempts.merge(o.stat_attempts);
-        self.stat_d100_rolls += o.stat_d100_rolls;
-        self.attempts[0] += o.attempts[0];
-        self.attempts[1] += o.attempts[1];
-        self.moments.merge(o.moments);
-    }
-}
-
-/// Creates characters.
-pub struct CreationSim(pub CreationPolicy);
-
-impl Simulation for CreationSim {
-    type Acc = CreationAcc;
-
-    fn empty(&self) -> CreationAcc {
-        let mut values = vec![Tally::new(0, 500), Tally::new(0, 500)];
-        values.extend((0..6).map(|_| Tally::new(0, 100)));
-        values.push(Tally::new(0, 60));
-        values.push(Tally::new(0, 30));
-        CreationAcc {
-            values,
-            hp_pm_attempts: Tally::new(1, 30),
-            stat_attempts: Tally::new(1, 30),
-            stat_d100_rolls: 0,
-            attempts: [0; 2],
-            moments: vec![Moments::default(); QUANTITIES.len()],
-        }
-    }
-
-    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut CreationAcc) {
-        for _ in 0..trials {
-            let c = create(rng, &self.0);
-            let ch = c.character;
-            let v = [
-                ch.hp,
-                ch.pm,
-                ch.stats[0],
-                ch.stats[1],
-                ch.stats[2],
-                ch.stats[3],
-                ch.stats[4],
-                ch.stats[5],
-                ch.skill_points,
-                ch.dna,
-            ];
-            for (i, x) in v.into_iter().enumerate() {
-                acc.values[i].push(x as i64);
-                acc.moments[i].push(x as f64);
-            }
-            acc.hp_pm_attempts.push(c.hp_pm_attempts as i64);
-            acc.stat_attempts.push(c.stat_attempts as i64);
-            acc.stat_d100_rolls += c.stat_d100_rolls as u64;
-            acc.attempts[0] += c.hp_pm_attempts as u64;
-            acc.attempts[1] += c.stat_attempts as u64;
-        }
-    }
-}
-
-fn parse(file: &ScenarioFile) -> Result<(Raw, CreationPolicy), UserError> {
-    let raw: Raw = file.parse_raw()?;
-    let p = policy(file, &raw.creation)?;
-    Ok((raw, p))
-}
-
-/// Validates the file.
-pub fn check(file: &ScenarioFile) -> Result<(), UserError> {
-    let (raw, _) = parse(file)?;
-    file.rule_options(&raw.rules)?;
-    Ok(())
-}
+use super::super::{summary, task_of};
+use super::model::{parse, policy_text};
+use super::sim::{CreationSim, QUANTITIES};
+use super::DEFAULT_TRIALS;
 
 /// Runs the file.
 pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
@@ -264,7 +46,8 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let hp_attempts = acc.attempts[0];
     let st_attempts = acc.attempts[1];
     let stat_dice_kept = st_attempts * if conv { 2 } else { 6 };
-    let steps = [
+    // A conversion keeps its HP and PM (C-CREATE-3): no 10d100 step.
+    let mut steps = vec![
         ("hp_pm_10d100", exact::p_hp_pm_accept(), trials, hp_attempts),
         (
             if conv {
@@ -287,6 +70,9 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             acc.stat_d100_rolls,
         ),
     ];
+    if conv {
+        steps.remove(0);
+    }
     let mut rej_key = Vec::new();
     let (mut names, mut pe, mut pm, mut lo, mut hi, mut inside, mut ee, mut em) = (
         vec![],
@@ -333,10 +119,12 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         y_label: "probability".into(),
         ..Default::default()
     };
-    for (i, t) in [&acc.hp_pm_attempts, &acc.stat_attempts]
-        .into_iter()
-        .enumerate()
-    {
+    let attempts: Vec<&Tally> = if conv {
+        vec![&acc.stat_attempts]
+    } else {
+        vec![&acc.hp_pm_attempts, &acc.stat_attempts]
+    };
+    for (i, t) in attempts.into_iter().enumerate() {
         let mut cum = 0u64;
         let mut s = LineSeries {
             name: format!("{} (simulated)", names[i]),

@@ -1,0 +1,52 @@
+//! The creation file as written: serde structs, shared with the leveling scenario.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use crate::scenario::RunSection;
+use crate::systems::cosmos::growth::creation::{HpPmSplit, MovePolicy, StatAssign};
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+pub(super) struct Raw {
+    pub system: String,
+    pub kind: String,
+    pub title: Option<String>,
+    pub question: Option<String>,
+    #[serde(default)]
+    pub run: RunSection,
+    #[serde(default)]
+    pub rules: BTreeMap<String, toml::Value>,
+    #[serde(default)]
+    pub creation: RawPolicy,
+}
+
+/// The `[creation]` table, shared with the leveling scenario.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPolicy {
+    pub(super) hp_pm_split: Option<HpPmSplit>,
+    pub(super) stat_assign: Option<StatAssign>,
+    pub(super) priority: Option<Vec<String>>,
+    pub(super) move_policy: Option<MovePolicy>,
+    pub(super) move_points: Option<i64>,
+    pub(super) conversion: Option<RawConversion>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawConversion {
+    pub(super) force: i64,
+    pub(super) esprit: i64,
+    pub(super) charisme: i64,
+    pub(super) agilite: i64,
+    /// C-CREATE-3 "le reste des informations valides le demeure": the character's own
+    /// HP, PM, skill and DNA points and level stay.
+    pub(super) hp: i64,
+    pub(super) pm: i64,
+    pub(super) skill_points: i64,
+    pub(super) dna_points: i64,
+    pub(super) level: i64,
+}

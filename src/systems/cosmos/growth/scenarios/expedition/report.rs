@@ -1,0 +1,298 @@
+//! The expedition's report: per-day FP/FM bands, P(exhausted) and the reference test, each
+//! taken at the day's worst point and at its end (labelled `_worst` / `_end`), the day of
+//! first exhaustion, and the optional legs.
+
+use polars::prelude::*;
+
+use crate::engine::{Moments, Tally};
+use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance};
+use crate::scenario::ScenarioFile;
+use crate::stats::{t_interval, wilson};
+use crate::systems::cosmos::growth::{band_row, quantile_interval, GrowthRules, OPTIONS};
+use crate::systems::cosmos::TestRules;
+use crate::systems::{RunOverrides, ScenarioResult};
+
+use super::super::{summary, task_of};
+use super::legs::piloting_by_day;
+use super::model::{model, ExpeditionModel};
+use super::sim::ExpeditionSim;
+use super::DEFAULT_TRIALS;
+
+/// Runs the file.
+pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
+    let (m, rules_map, run, title, question) = model(file)?;
+    let (ctx, trials) = o.resolve(file, &run, &rules_map, DEFAULT_TRIALS)?;
+    let rules = TestRules::from_options(&ctx.options);
+    let text = format!("{m:?}");
+    let growth = GrowthRules::from_options(&ctx.options);
+    let sim = ExpeditionSim::with_growth(m, &rules, &growth)?;
+    let progress = ctx.progress(trials, "expedition");
+    let acc = ctx.engine.run(&sim, task_of(&text), trials, &progress);
+    progress.finish();
+    let m = &sim.model;
+    let days = m.plans.len();
+    let mut opts = ctx.options.in_force(OPTIONS);
+    opts.extend(ctx.options.in_force(crate::systems::cosmos::OPTIONS));
+    let (rs, rt, rk) = m.reference;
+    let prov = Provenance::monte_carlo("expedition", "cosmos", opts, ctx.engine.seed(), trials)
+        .with_param("days", days)
+        .with_param("reference_test", format!("{} {rt} karma {rk}", rs.name()));
+    let mut prov = Provenance {
+        scenario: Some(file.reference()),
+        ..prov
+    };
+    if let Some(p) = &m.legs.piloting {
+        prov = prov.with_param(
+            "piloting",
+            format!("crew score {} on d{}", p.score, p.vehicle_die),
+        );
+    }
+    if let Some(mv) = &m.legs.march {
+        prov = prov.with_param(
+            "march",
+            format!(
+                "agilite {} load {} karma {} turns {} pace {}",
+                mv.mover.agility,
+                mv.mover.load,
+                mv.mover.karma,
+                mv.turns_per_day,
+                format!("{:?}", mv.pace).to_lowercase()
+            ),
+        );
+    }
+
+    let mut cols: Vec<(String, Vec<f64>)> = Vec::new();
+    let mut push = |name: &str, v: f64| match cols.iter_mut().find(|c| c.0 == name) {
+        Some(c) => c.1.push(v),
+        None => cols.push((name.to_string(), vec![v])),
+    };
+    // Bands and risks at the two moments of the day (see `sim::Moment`): `_worst` is the
+    // day's worst point, `_end` its end (evening, before the night).
+    let series = |name: String| LineSeries {
+        name,
+        ..Default::default()
+    };
+    let mut bands = [
+        series("FP at the worst point, median (5%..95%)".into()),
+        series("FM at the worst point, median (5%..95%)".into()),
+        series("FP at the end of the day, median (5%..95%)".into()),
+        series("FM at the end of the day, median (5%..95%)".into()),
+    ];
+    let mut pex = series("P(exhausted at the day's worst point)".into());
+    let mut pcum = series("P(exhausted by that day)".into());
+    let mut pref_worst = series(format!(
+        "P({} test at {rt} succeeds) at the worst point",
+        rs.name()
+    ));
+    let mut pref_end = series(format!(
+        "P({} test at {rt} succeeds) at the end of the day",
+        rs.name()
+    ));
+    let pilot = m.legs.piloting.as_ref().map(piloting_by_day);
+    let mut cum = 0u64;
+    let fe: Vec<(i64, u64)> = acc.first_exhaustion.iter().collect();
+    for d in 0..days {
+        let x = d as f64 + 1.0;
+        for (j, (when, mo)) in [("worst", &acc.worst), ("end", &acc.end)]
+            .into_iter()
+            .enumerate()
+        {
+            for (k, (name, t)) in [("fp", &mo.fp[d]), ("fm", &mo.fm[d])]
+                .into_iter()
+                .enumerate()
+            {
+                let (mean, q) = band_row(t);
+                push(&format!("{name}_{when}_mean"), mean);
+                for (qn, v) in ["p05", "p25", "p50", "p75", "p95"].iter().zip(q) {
+                    push(&format!("{name}_{when}_{qn}"), v);
+                }
+                bands[2 * j + k].points.push((x, q[2]));
+                bands[2 * j + k].band.push((x, q[0], q[4]));
+            }
+        }
+        for (when, mo) in [("worst", &acc.worst), ("end", &acc.end)] {
+            let c = &mo.exhausted[d];
+            let (lo, hi) = wilson(c.counts[1], c.total());
+            let p = c.counts[1] as f64 / c.total() as f64;
+            push(&format!("p_exhausted_{when}"), p);
+            push(&format!("p_exhausted_{when}_lo"), lo);
+            push(&format!("p_exhausted_{when}_hi"), hi);
+            if when == "worst" {
+                pex.points.push((x, p));
+                pex.band.push((x, lo, hi));
+            }
+        }
+        cum += fe.get(d).map_or(0, |e| e.1);
+        let (lo, hi) = wilson(cum, trials);
+        push("p_exhausted_by_day", cum as f64 / trials as f64);
+        push("p_exhausted_by_day_lo", lo);
+        push("p_exhausted_by_day_hi", hi);
+        pcum.points.push((x, cum as f64 / trials as f64));
+        pcum.band.push((x, lo, hi));
+        for (when, mo, line) in [
+            ("worst", &acc.worst, &mut pref_worst),
+            ("end", &acc.end, &mut pref_end),
+        ] {
+            let r = &mo.reference[d];
+            let (lo, hi) = t_interval(r.mean, r.std_error(), r.n);
+            push(&format!("p_reference_success_{when}"), r.mean);
+            push(&format!("p_reference_success_{when}_lo"), lo.max(0.0));
+            push(&format!("p_reference_success_{when}_hi"), hi.min(1.0));
+            line.points.push((x, r.mean));
+            line.band.push((x, lo.max(0.0), hi.min(1.0)));
+        }
+        if let Some(p) = &pilot {
+            push("p_piloting_success", p[d]);
+        }
+        if let Some(mv) = acc.march.get(d) {
+            let (lo, hi) = t_interval(mv.mean, mv.std_error(), mv.n);
+            push("march_distance_mean", mv.mean);
+            push("march_distance_lo", lo.max(0.0));
+            push("march_distance_hi", hi);
+        }
+    }
+    let mut dcols = vec![Column::new(
+        "day".into(),
+        (1..=days as i64).collect::<Vec<_>>(),
+    )];
+    dcols.extend(cols.into_iter().map(|(n, v)| Column::new(n.into(), v)));
+    let [b0, b1, b2, b3] = bands;
+    let track_chart = LineChart {
+        x_kind: Default::default(),
+        title: "Fatigue by day: at the day's worst point and at its end (evening)".into(),
+        x_label: "day".into(),
+        y_label: "points (-3..10)".into(),
+        y_range: Some((-3.0, 10.0)),
+        series: vec![b0, b1, b2, b3],
+    };
+    let first_last = |l: &LineSeries| {
+        (
+            l.points.first().map_or(0.0, |p| p.1),
+            l.points.last().map_or(0.0, |p| p.1),
+        )
+    };
+    let (rw1, rwn) = first_last(&pref_worst);
+    let (re1, ren) = first_last(&pref_end);
+    let risk_chart = LineChart {
+        x_kind: Default::default(),
+        title: "Exhaustion and the reference test".into(),
+        x_label: "day".into(),
+        y_label: "probability".into(),
+        y_range: Some((0.0, 1.0)),
+        series: vec![pex, pcum, pref_worst, pref_end],
+    };
+    let fp_last = band_row(&acc.end.fp[days - 1]);
+    let fm_last = band_row(&acc.end.fm[days - 1]);
+    let by_end = share(&acc.first_exhaustion, days);
+    let (bl, bh) = wilson(by_end, trials);
+    let mut key = vec![
+        format!(
+            "P(exhausted at least once in {days} days) = {:.4} (95% {bl:.4}..{bh:.4})",
+            by_end as f64 / trials as f64
+        ),
+        format!(
+            "day {days} at the end of the day: FP median {} (90% in {}..{}), FM median {} (90% in {}..{})",
+            fp_last.1[2], fp_last.1[0], fp_last.1[4], fm_last.1[2], fm_last.1[0], fm_last.1[4]
+        ),
+        format!(
+            "{} test at {rt}: P(success) at the day's worst point {rw1:.4} on day 1, {rwn:.4} on day {days}; at the end of the day {re1:.4} and {ren:.4}",
+            rs.name(),
+        ),
+    ];
+    let leg_keys = legs_key_figures(m, pilot.as_deref(), &acc.march);
+    let (med, lo, hi) = quantile_interval(&acc.first_exhaustion, 0.5);
+    key.push(format!(
+        "median day of first exhaustion: {} (95% {}..{})",
+        med.map_or(format!("not within {days} days"), |d| format!("day {d}")),
+        lo.map_or("-".into(), |x| x.to_string()),
+        hi.map_or("censored".into(), |x| x.to_string())
+    ));
+    let days_out = Output {
+        name: "expedition-days".into(),
+        title: "Fatigue day by day".into(),
+        question: "How do FP and FM build up each day, how likely is exhaustion, and how much does the reference test suffer?".into(),
+        frame: DataFrame::new_infer_height(dcols)?,
+        figures: vec![Figure { suffix: None, panels: vec![Chart::Lines(track_chart), Chart::Lines(risk_chart)] }],
+        key_figures: key.clone(),
+        provenance: Provenance { output: "expedition-days".into(), ..prov.clone() },
+    };
+    let (mut qs, mut dv, mut dl, mut dh) = (vec![], vec![], vec![], vec![]);
+    for q in [0.1, 0.25, 0.5, 0.75, 0.9] {
+        let (v, l, h) = quantile_interval(&acc.first_exhaustion, q);
+        qs.push(q);
+        dv.push(v.map(|x| x as f64));
+        dl.push(l.map(|x| x as f64));
+        dh.push(h.map(|x| x as f64));
+    }
+    let n = qs.len();
+    let ex_out = Output {
+        name: "expedition-exhaustion".into(),
+        title: "Day of first exhaustion".into(),
+        question: "On which day does a traveller first reach 10 FP or FM (quantiles with 95% intervals; empty = not within the expedition)?".into(),
+        frame: DataFrame::new_infer_height(vec![
+            Column::new("quantile".into(), qs),
+            Column::new("day".into(), dv),
+            Column::new("day_lo".into(), dl),
+            Column::new("day_hi".into(), dh),
+            Column::new("p_by_end".into(), vec![by_end as f64 / trials as f64; n]),
+            Column::new("p_by_end_lo".into(), vec![bl; n]),
+            Column::new("p_by_end_hi".into(), vec![bh; n]),
+        ])?,
+        figures: vec![super::super::cdf_chart(
+            "First exhaustion: P(reached 10 FP or FM by that day)",
+            "day",
+            &[("first exhaustion".to_string(), &acc.first_exhaustion)],
+        )],
+        key_figures: key[3..].to_vec(),
+        provenance: Provenance { output: "expedition-exhaustion".into(), ..prov.clone() },
+    };
+    let title = title.unwrap_or_else(|| "Expedition fatigue".into());
+    let question =
+        question.unwrap_or_else(|| "How does fatigue build up over the expedition?".into());
+    let outputs = vec![days_out, ex_out];
+    key.truncate(4);
+    key.extend(leg_keys);
+    let summary = summary(&title, &question, &key, &outputs, &prov);
+    Ok(ScenarioResult {
+        title,
+        question,
+        key_figures: key,
+        outputs,
+        summary,
+    })
+}
+
+fn share(t: &Tally, days: usize) -> u64 {
+    t.below
+        + t.iter()
+            .take_while(|(d, _)| *d <= days as i64)
+            .map(|(_, c)| c)
+            .sum::<u64>()
+}
+
+/// Key figures of the optional legs: piloting success over the whole expedition, grid
+/// units marched.
+fn legs_key_figures(m: &ExpeditionModel, pilot: Option<&[f64]>, march: &[Moments]) -> Vec<String> {
+    let mut out = Vec::new();
+    if let (Some(p), Some(leg)) = (pilot, &m.legs.piloting) {
+        let all: f64 = p.iter().product();
+        let mean = p.iter().sum::<f64>() / p.len().max(1) as f64;
+        out.push(format!(
+            "piloting (crew score {}, d{} vehicle): P(leg succeeds) {:.4} on day 1, {:.4} on the last day, {mean:.4} on average; every leg succeeds with P = {all:.4} (exact, C-PILOT)",
+            leg.score,
+            leg.vehicle_die,
+            p.first().copied().unwrap_or(0.0),
+            p.last().copied().unwrap_or(0.0),
+        ));
+    }
+    if let (Some(first), Some(last)) = (march.first(), march.last()) {
+        let total: f64 = march.iter().map(|x| x.mean).sum();
+        out.push(format!(
+            "march: {:.1} grid units on day 1, {:.1} on day {} (means); {total:.1} over the expedition (C-MOVE, C-INV, C-FAT-4)",
+            first.mean,
+            last.mean,
+            march.len()
+        ));
+    }
+    out
+}

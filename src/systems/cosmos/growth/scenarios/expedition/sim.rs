@@ -1,0 +1,164 @@
+//! Expeditions, day after day (C-FAT-1..5): what each day records, at its worst point and
+//! at its end.
+
+use crate::engine::{Counts, Merge, Moments, Rng64, Simulation, Tally};
+use crate::error::UserError;
+use crate::systems::cosmos::growth::fatigue::expedition::Trek;
+use crate::systems::cosmos::growth::fatigue::reference::{ReferenceTable, ReferenceTest};
+use crate::systems::cosmos::growth::fatigue::{FATIGUE_MAX, FATIGUE_MIN};
+use crate::systems::cosmos::growth::GrowthRules;
+use crate::systems::cosmos::TestRules;
+
+use super::legs::march_table;
+use super::model::ExpeditionModel;
+
+/// When in the day a figure is taken.
+///
+/// - *worst point*: the highest FP and the highest FM reached in the day, from the morning
+///   through the march, the fights and the evening's fasting gains (before any recovery
+///   can undo them); P(exhausted) there is P(either track reached 10 at any moment).
+/// - *end of day*: the evening, after meals, pauses, fasting and potions, before the
+///   night's rest.
+#[derive(Clone, Debug)]
+pub struct Moment {
+    pub fp: Vec<Tally>,
+    pub fm: Vec<Tally>,
+    pub exhausted: Vec<Counts<2>>,
+    pub reference: Vec<Moments>,
+}
+
+impl Moment {
+    fn new(days: usize) -> Moment {
+        Moment {
+            fp: vec![Tally::new(-3, 10); days],
+            fm: vec![Tally::new(-3, 10); days],
+            exhausted: vec![Counts::default(); days],
+            reference: vec![Moments::default(); days],
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, d: usize, fp: i32, fm: i32, exhausted: bool, p: f64) {
+        self.fp[d].push(fp as i64);
+        self.fm[d].push(fm as i64);
+        self.exhausted[d].add(usize::from(exhausted));
+        self.reference[d].push(p);
+    }
+}
+
+impl Merge for Moment {
+    fn merge(&mut self, o: Self) {
+        self.fp.merge(o.fp);
+        self.fm.merge(o.fm);
+        self.exhausted.merge(o.exhausted);
+        self.reference.merge(o.reference);
+    }
+}
+
+/// Per-day tallies at the worst point and at the end of the day.
+#[derive(Clone, Debug)]
+pub struct TrekAcc {
+    pub worst: Moment,
+    pub end: Moment,
+    pub first_exhaustion: Tally,
+    /// Grid units marched per day (empty without a march leg).
+    pub march: Vec<Moments>,
+}
+
+impl Merge for TrekAcc {
+    fn merge(&mut self, o: Self) {
+        self.worst.merge(o.worst);
+        self.end.merge(o.end);
+        self.first_exhaustion.merge(o.first_exhaustion);
+        self.march.merge(o.march);
+    }
+}
+
+/// Expeditions, day after day.
+pub struct ExpeditionSim {
+    pub model: ExpeditionModel,
+    pub table: ReferenceTable,
+    /// Grid units marched in a day by morning FP -3..10, with a march leg.
+    march: Option<[f64; 14]>,
+}
+
+impl ExpeditionSim {
+    /// With the default growth options.
+    pub fn new(model: ExpeditionModel, rules: &TestRules) -> Result<ExpeditionSim, UserError> {
+        ExpeditionSim::with_growth(model, rules, &GrowthRules::default())
+    }
+
+    /// With the growth options in force (sprint and overload readings, C-MOVE, C-INV; the
+    /// passive test of a concentrate action, C-FAT-5).
+    pub fn with_growth(
+        model: ExpeditionModel,
+        rules: &TestRules,
+        growth: &GrowthRules,
+    ) -> Result<ExpeditionSim, UserError> {
+        let (stat, threshold, karma) = model.reference;
+        let test = ReferenceTest {
+            stat,
+            threshold,
+            karma,
+            concentrate: model.concentrate.then_some(model.traveller.esprit as f64),
+        };
+        Ok(ExpeditionSim {
+            table: ReferenceTable::new(&test, rules, growth.passive_test)?,
+            march: match &model.legs.march {
+                Some(m) => Some(march_table(m, rules, growth)?),
+                None => None,
+            },
+            model,
+        })
+    }
+}
+
+impl Simulation for ExpeditionSim {
+    type Acc = TrekAcc;
+
+    fn empty(&self) -> TrekAcc {
+        let d = self.model.plans.len();
+        TrekAcc {
+            worst: Moment::new(d),
+            end: Moment::new(d),
+            first_exhaustion: Tally::new(1, d as i64),
+            march: if self.march.is_some() {
+                vec![Moments::default(); d]
+            } else {
+                Vec::new()
+            },
+        }
+    }
+
+    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut TrekAcc) {
+        let m = &self.model;
+        let days = m.plans.len() as i64;
+        for _ in 0..trials {
+            let mut t = Trek::new(&m.traveller, &m.potions);
+            let mut first = days + 1;
+            for (d, plan) in m.plans.iter().enumerate() {
+                if let Some(table) = &self.march {
+                    // The march happens in the day, at the morning's FP (C-FAT-4).
+                    acc.march[d].push(table[(t.f.fp - FATIGUE_MIN) as usize]);
+                }
+                t.day(plan, &m.encounter, rng);
+                t.evening(plan, &m.potions);
+                let (w, e) = (t.peak, t.f);
+                acc.worst
+                    .push(d, w.fp, w.fm, t.exhausted_today, self.table.at(w.fp, w.fm));
+                acc.end.push(
+                    d,
+                    e.fp,
+                    e.fm,
+                    e.fp >= FATIGUE_MAX || e.fm >= FATIGUE_MAX,
+                    self.table.at(e.fp, e.fm),
+                );
+                if t.exhausted_today && first > days {
+                    first = d as i64 + 1;
+                }
+                t.night(plan);
+            }
+            acc.first_exhaustion.push(first);
+        }
+    }
+}
