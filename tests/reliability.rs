@@ -228,9 +228,15 @@ fn closed_pipes_never_abort_a_run_and_stdout_products_fail_cleanly() {
     drop(child.stderr.take());
     assert!(child.wait().unwrap().success());
     // The same complete set as a run with a healthy stderr.
-    run_ok(&["run", f.to_str().unwrap(), "--out", "ref", "--quiet"], t.path());
+    run_ok(
+        &["run", f.to_str().unwrap(), "--out", "ref", "--quiet"],
+        t.path(),
+    );
     let all = names(&t.path().join("ref"));
-    assert!(all.len() >= 13 && all.contains(&"summary.md".to_string()), "{all:?}");
+    assert!(
+        all.len() >= 13 && all.contains(&"summary.md".to_string()),
+        "{all:?}"
+    );
     assert_eq!(names(&t.path().join("out")), all);
     // stdout is the product of `options`: a full device is exit 1 with a message.
     let full = fs::OpenOptions::new()
