@@ -69,6 +69,31 @@ pub fn clip(s: &str) -> String {
     }
 }
 
+/// A message with every quoted part (between `"` or backticks) longer than 40
+/// characters clipped, so an error never echoes a pasted blob back in full.
+pub fn clip_quoted(msg: &str) -> String {
+    let mut out = String::with_capacity(msg.len().min(4096));
+    let mut rest = msg;
+    while let Some(start) = rest.find(['"', '`']) {
+        let quote = rest[start..].chars().next().unwrap_or('"');
+        out.push_str(&rest[..=start]);
+        let after = &rest[start + 1..];
+        match after.find(quote) {
+            Some(end) => {
+                out.push_str(&clip(&after[..end]));
+                out.push(quote);
+                rest = &after[end + 1..];
+            }
+            None => {
+                out.push_str(&clip(after));
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -86,6 +111,22 @@ mod tests {
         assert!(parse_bounded("99999999999999", 0, MAX_BURN_IN)
             .unwrap_err()
             .contains("0..10000000"));
+    }
+
+    #[test]
+    fn quoted_parts_of_messages_are_clipped() {
+        let long = "y".repeat(300);
+        let m = clip_quoted(&format!(
+            "f.toml:1:1: invalid type: string \"{long}\", expected i64"
+        ));
+        assert!(m.len() < 120, "{m}");
+        assert!(m.ends_with("expected i64"), "{m}");
+        let m = clip_quoted(&format!("unknown variant `{long}`, expected `a` or `b`"));
+        assert!(
+            m.contains("`a` or `b`") && m.contains("300 characters"),
+            "{m}"
+        );
+        assert_eq!(clip_quoted("plain `ok` text"), "plain `ok` text");
     }
 
     #[test]

@@ -27,7 +27,8 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             // A closed stderr must not turn an error into a panic.
-            let _ = writeln!(std::io::stderr(), "error: {e:#}");
+            let text = cosmosim::limits::clip_quoted(&format!("{e:#}"));
+            let _ = writeln!(std::io::stderr(), "error: {text}");
             if let Some(i) = e.downcast_ref::<Interrupted>() {
                 ExitCode::from(i.exit_code())
             } else if e.chain().any(|c| c.is::<UserError>()) {

@@ -613,3 +613,23 @@ fn a_duplicated_key_is_named() {
         "{err}"
     );
 }
+
+#[test]
+fn a_long_bad_value_is_not_echoed_in_full() {
+    let t = tempfile::tempdir().unwrap();
+    let f = small(t.path());
+    let blob = "y".repeat(5000);
+    let text = fs::read_to_string(&f)
+        .unwrap()
+        .replacen("hp = 150", &format!("hp = \"{blob}\""), 1);
+    fs::write(t.path().join("long.toml"), text).unwrap();
+    let err = stderr_of(&["check", "long.toml"], t.path(), 2);
+    assert!(err.contains("long.toml:") && err.contains("hp"), "{err}");
+    assert!(err.len() < 300, "{} characters: {err}", err.len());
+    let err = stderr_of(
+        &["table", "cosmos-test", "--option", &format!("{blob}=1")],
+        t.path(),
+        2,
+    );
+    assert!(err.len() < 2000, "{} characters", err.len());
+}

@@ -146,6 +146,7 @@ impl ScenarioFile {
             Some(".") | Some("") | None => String::new(),
             Some(p) => format!(" key `{p}`:"),
         };
+        let msg = crate::limits::clip_quoted(&msg);
         UserError::new(format!("{}:{line}:{col}:{key} {msg}", self.path.display()))
     }
 
