@@ -226,6 +226,27 @@ impl ScenarioFile {
     }
 }
 
+/// `v` if it lies in `lo..=hi`, else a located error with the range (shared by every
+/// scenario kind's validation).
+pub fn int_in(
+    file: &ScenarioFile,
+    path: &[&str],
+    shown: &str,
+    v: i64,
+    lo: i64,
+    hi: i64,
+) -> Result<i64, UserError> {
+    if v < lo || v > hi {
+        return Err(file.error_at(
+            path,
+            shown,
+            &format!("{v} is out of range"),
+            &format!("{lo}..{hi}"),
+        ));
+    }
+    Ok(v)
+}
+
 /// 1-based line and column (in characters) of a byte offset.
 pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset.min(text.len())];

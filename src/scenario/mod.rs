@@ -5,5 +5,5 @@ pub mod edit;
 mod file;
 mod locate;
 
-pub use file::{RunSection, ScenarioFile, ScenarioHeader};
+pub use file::{int_in, RunSection, ScenarioFile, ScenarioHeader};
 pub use locate::locate;

@@ -3,7 +3,7 @@
 //! allowed values; `check` and `run` both go through [`load`].
 
 use crate::error::UserError;
-use crate::scenario::ScenarioFile;
+use crate::scenario::{int_in, ScenarioFile};
 use crate::systems::fallout::scenario::Buy;
 use crate::systems::fallout::{
     odds, pool_dist, DieSpec, BONUS_MAX, CD_MAX, EXTRA_CD_MAX, POOL_MAX, TAG_RANK_MAX, TN_MAX,
@@ -137,25 +137,6 @@ pub struct CombatModel {
     pub weapons: Vec<Weapon>,
     /// In turn order: initiative descending, players first on ties, then file order.
     pub combatants: Vec<Combatant>,
-}
-
-fn int_in(
-    file: &ScenarioFile,
-    path: &[&str],
-    shown: &str,
-    v: i64,
-    lo: i64,
-    hi: i64,
-) -> Result<i64, UserError> {
-    if v < lo || v > hi {
-        return Err(file.error_at(
-            path,
-            shown,
-            &format!("{v} is out of range"),
-            &format!("{lo}..{hi}"),
-        ));
-    }
-    Ok(v)
 }
 
 fn policy(file: &ScenarioFile, p: &RawPolicy, side: &str) -> Result<SidePolicy, UserError> {

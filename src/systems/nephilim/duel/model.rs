@@ -2,7 +2,7 @@
 //! `check` and `run` share [`load`]; errors are located.
 
 use crate::error::UserError;
-use crate::scenario::ScenarioFile;
+use crate::scenario::{int_in, ScenarioFile};
 
 use super::raw::RawDuel;
 
@@ -55,25 +55,6 @@ pub struct DuelModel {
     pub margin_damage: bool,
     pub fatigue_per_extra_action: u8,
     pub fighters: [Fighter; 2],
-}
-
-fn int_in(
-    file: &ScenarioFile,
-    path: &[&str],
-    shown: &str,
-    v: i64,
-    lo: i64,
-    hi: i64,
-) -> Result<i64, UserError> {
-    if v < lo || v > hi {
-        return Err(file.error_at(
-            path,
-            shown,
-            &format!("{v} is out of range"),
-            &format!("{lo}..{hi}"),
-        ));
-    }
-    Ok(v)
 }
 
 /// Reads and validates a duel file.
