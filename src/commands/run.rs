@@ -27,6 +27,12 @@ fn kind_of(file: &ScenarioFile) -> Result<&'static ScenarioKind, UserError> {
             &known.join(", "),
         ));
     }
+    // An exact `kind` first; a system's kind-less entry reads every other file.
+    if let Some(kind) = header.kind.as_deref() {
+        if let Some(k) = of_system.iter().find(|k| k.kind == Some(kind)) {
+            return Ok(k);
+        }
+    }
     if let Some(k) = of_system.iter().find(|k| k.kind.is_none()) {
         return Ok(k);
     }
