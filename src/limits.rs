@@ -78,7 +78,14 @@ pub fn clip_quoted(msg: &str) -> String {
         let quote = rest[start..].chars().next().unwrap_or('"');
         out.push_str(&rest[..=start]);
         let after = &rest[start + 1..];
+        // The key path a message names (`key `a.b.c``) is not a bad value: kept whole.
+        let is_key = out.ends_with("key `");
         match after.find(quote) {
+            Some(end) if is_key => {
+                out.push_str(&after[..end]);
+                out.push(quote);
+                rest = &after[end + 1..];
+            }
             Some(end) => {
                 out.push_str(&clip(&after[..end]));
                 out.push(quote);
@@ -127,6 +134,8 @@ mod tests {
             "{m}"
         );
         assert_eq!(clip_quoted("plain `ok` text"), "plain `ok` text");
+        let key = "combatants.hero.policy.aura_min_threshold_long";
+        assert!(clip_quoted(&format!("f:1:1: key `{key}`: bad")).contains(key));
     }
 
     #[test]
