@@ -9,6 +9,7 @@ mod csv;
 mod index;
 mod meta;
 mod png;
+mod rounds;
 
 pub use atomic::write_atomic;
 pub use chart::{BarChart, BarSeries, Chart, Figure, Heatmap, LineChart, LineSeries, XKind};
@@ -17,6 +18,7 @@ pub use csv::{csv_string, float_column, int_column, write_csv};
 pub use index::{write_index, IndexEntry};
 pub use meta::{file_sha256, range_text, Provenance, ScenarioRef};
 pub use png::render_png;
+pub use rounds::end_rounds;
 
 use std::path::{Path, PathBuf};
 

@@ -4,8 +4,8 @@
 use polars::prelude::*;
 
 use crate::context::Context;
-use crate::report::{float_column, int_column, BarChart, BarSeries, Chart, Figure};
-use crate::report::{LineChart, LineSeries, Output, Provenance};
+use crate::report::{end_rounds, Output, Provenance};
+use crate::report::{float_column, BarChart, BarSeries, Chart, Figure};
 use crate::scenario::ScenarioFile;
 use crate::stats::wilson;
 use crate::systems::fallout::OPTIONS;
@@ -80,38 +80,7 @@ pub fn result(
         .iter()
         .filter(|(r, _)| *r <= m.max_rounds as i64)
         .collect();
-    let mut cum = 0u64;
-    let round_rows: Vec<(i64, f64, f64)> = rounds
-        .iter()
-        .map(|&(r, c)| {
-            cum += c;
-            (r, c as f64 / nf, cum as f64 / nf)
-        })
-        .collect();
-    let rounds_frame = DataFrame::new_infer_height(vec![
-        int_column("round", &round_rows, |r| r.0),
-        float_column("p_end", &round_rows, |r| r.1),
-        float_column("p_ended_by", &round_rows, |r| r.2),
-    ])?;
-    let rounds_chart = LineChart {
-        x_kind: Default::default(),
-        title: "Round in which the fight ends".into(),
-        x_label: "round".into(),
-        y_label: "probability".into(),
-        series: vec![
-            LineSeries {
-                name: "ends in this round".into(),
-                points: round_rows.iter().map(|r| (r.0 as f64, r.1)).collect(),
-                band: vec![],
-            },
-            LineSeries {
-                name: "ended by this round".into(),
-                points: round_rows.iter().map(|r| (r.0 as f64, r.2)).collect(),
-                band: vec![],
-            },
-        ],
-        y_range: Some((0.0, 1.0)),
-    };
+    let (rounds_frame, rounds_chart) = end_rounds(rounds.iter().copied(), n, "fight")?;
 
     struct Row {
         name: String,

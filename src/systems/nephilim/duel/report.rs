@@ -5,8 +5,8 @@
 use polars::prelude::*;
 
 use crate::context::Context;
+use crate::report::{end_rounds, Output, Provenance};
 use crate::report::{float_column, int_column, BarChart, BarSeries, Chart, Figure, Heatmap};
-use crate::report::{LineChart, LineSeries, Output, Provenance};
 use crate::scenario::ScenarioFile;
 use crate::stats::wilson;
 use crate::systems::nephilim::{p_earlier_segment, NephilimRules, OPTIONS};
@@ -108,40 +108,11 @@ pub fn result(
         y_range: Some((0.0, 1.0)),
     };
 
-    let mut cum = 0;
-    let round_rows: Vec<(i64, f64, f64)> = acc
-        .rounds
-        .iter()
-        .filter(|(r, _)| *r <= m.max_rounds as i64)
-        .map(|(r, c)| {
-            cum += c;
-            (r, c as f64 / nf, cum as f64 / nf)
-        })
-        .collect();
-    let rounds_frame = DataFrame::new_infer_height(vec![
-        int_column("round", &round_rows, |r| r.0),
-        float_column("p_end", &round_rows, |r| r.1),
-        float_column("p_ended_by", &round_rows, |r| r.2),
-    ])?;
-    let rounds_chart = LineChart {
-        x_kind: Default::default(),
-        title: "Round in which the duel ends".into(),
-        x_label: "round".into(),
-        y_label: "probability".into(),
-        series: vec![
-            LineSeries {
-                name: "ends in this round".into(),
-                points: round_rows.iter().map(|r| (r.0 as f64, r.1)).collect(),
-                band: vec![],
-            },
-            LineSeries {
-                name: "ended by this round".into(),
-                points: round_rows.iter().map(|r| (r.0 as f64, r.2)).collect(),
-                band: vec![],
-            },
-        ],
-        y_range: Some((0.0, 1.0)),
-    };
+    let (rounds_frame, rounds_chart) = end_rounds(
+        acc.rounds.iter().filter(|(r, _)| *r <= m.max_rounds as i64),
+        n,
+        "duel",
+    )?;
 
     struct FRow {
         name: String,
