@@ -2,7 +2,7 @@ use std::path::PathBuf;
 
 use crate::balance::args::CompareArgs;
 use crate::balance::compare;
-use crate::report::{render_png, write_atomic};
+use crate::report::{render_png, write_atomic, write_page};
 
 use super::{publish_set, say};
 
@@ -18,18 +18,19 @@ pub fn compare(a: &CompareArgs, quiet: bool) -> anyhow::Result<()> {
     let new = compare::load_folder(&a.new)?;
     let c = compare::compare(&base, &new, a.alpha)?;
     publish_set(&a.out, quiet, |staging| {
-        let md = compare::markdown(
+        let mut md = compare::markdown(
             &c,
             &a.base.display().to_string(),
             &a.new.display().to_string(),
         );
-        write_atomic(&staging.join("compare.md"), md.as_bytes())?;
         write_atomic(&staging.join("compare.csv"), compare::csv(&c)?.as_bytes())?;
-        let mut files = vec![PathBuf::from("compare.md"), PathBuf::from("compare.csv")];
+        let mut files = vec![PathBuf::from("compare.csv")];
         if let Some(fig) = compare::chart(&c) {
             render_png(&fig, &staging.join("compare.png"))?;
             files.push(PathBuf::from("compare.png"));
+            md += "\n![The largest moves, new minus base](compare.png)\n";
         }
+        files.extend(write_page(staging, "compare", &md)?);
         Ok(files)
     })?;
     let line = compare::headline(&c);

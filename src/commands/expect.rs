@@ -8,7 +8,7 @@ use crate::balance::expect::{
 };
 use crate::error::UserError;
 use crate::limits::MAX_EXPECT_FILES;
-use crate::report::{write_atomic, Output};
+use crate::report::{write_atomic, write_page, Output};
 use crate::systems::RunOverrides;
 
 use super::{parse_table, publish_set, run_scenario, say, signals, table_outputs};
@@ -168,13 +168,11 @@ fn expectation_bar(n: u64, quiet: bool) -> Option<indicatif::ProgressBar> {
 /// Writes expect.md, expect.csv and junit.xml into `dir`; returns them relative to `dir`.
 pub(crate) fn write_expect(results: &[FileOutcomes], dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     std::fs::create_dir_all(dir)?;
-    write_atomic(&dir.join("expect.md"), expect::markdown(results).as_bytes())?;
     write_atomic(&dir.join("expect.csv"), expect::csv(results)?.as_bytes())?;
     write_atomic(&dir.join("junit.xml"), expect::junit(results).as_bytes())?;
-    Ok(["expect.md", "expect.csv", "junit.xml"]
-        .iter()
-        .map(PathBuf::from)
-        .collect())
+    let mut files = write_page(dir, "expect", &expect::markdown(results))?;
+    files.extend(["expect.csv", "junit.xml"].iter().map(PathBuf::from));
+    Ok(files)
 }
 
 /// `cosmosim expect FILE...`: exit 0 when every expectation holds, 1 when any fails or is

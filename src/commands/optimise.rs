@@ -8,7 +8,7 @@ use polars::prelude::*;
 use crate::balance::args::OptimiseArgs;
 use crate::balance::optimise::{race, Outcome, Race};
 use crate::error::UserError;
-use crate::report::{write_atomic, BarChart, BarSeries, Chart, Figure, Output, Provenance};
+use crate::report::{write_page, BarChart, BarSeries, Chart, Figure, Output, Provenance};
 use crate::systems::cosmos::combat::sweep::parse_vary;
 
 use super::subject::{Common, Subject};
@@ -256,10 +256,9 @@ fn write(
         );
     }
     md += &format!(
-        "\nFiles: optimise.csv, optimise.png.\n\n## Provenance\n\n{}\n",
+        "\n![Every candidate's figure with its interval](optimise.png)\n\nFiles: [`optimise.csv`](optimise.csv), [`optimise.png`](optimise.png).\n\n## Provenance\n\n{}\n",
         out.provenance.summary()
     );
-    write_atomic(&dir.join("optimise.md"), md.as_bytes())?;
-    files.push(PathBuf::from("optimise.md"));
+    files.extend(write_page(dir, "optimise", &md)?);
     Ok(files)
 }

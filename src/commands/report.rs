@@ -85,7 +85,7 @@ pub fn report(a: &ReportArgs, quiet: bool) -> anyhow::Result<()> {
             );
         }
         write_index(staging, &intro, &entries)?;
-        written.push(PathBuf::from("index.md"));
+        written.extend(["index.md", "index.html"].iter().map(PathBuf::from));
         Ok(written)
     })
 }

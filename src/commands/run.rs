@@ -2,7 +2,7 @@ use std::path::{Path, PathBuf};
 
 use crate::cli::ScenarioArgs;
 use crate::error::UserError;
-use crate::report::write_atomic;
+use crate::report::{charts_section, write_page};
 use crate::rules::RuleOptions;
 use crate::scenario::ScenarioFile;
 use crate::systems::{scenario_kinds, CheckedOnly, RunOverrides, ScenarioKind, ScenarioResult};
@@ -172,8 +172,8 @@ fn add_warnings(result: &mut ScenarioResult, warnings: &[String]) {
 /// returns the files written, relative to `dir`.
 pub fn write_scenario(result: &mut ScenarioResult, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     let mut files = write_outputs(&mut result.outputs, dir)?;
-    write_atomic(&dir.join("summary.md"), result.summary.as_bytes())?;
-    files.push(PathBuf::from("summary.md"));
+    let page = format!("{}{}", result.summary, charts_section(&result.outputs));
+    files.extend(write_page(dir, "summary", &page)?);
     Ok(files)
 }
 

@@ -1,7 +1,7 @@
 use std::path::PathBuf;
 
 use crate::cli::SweepArgs;
-use crate::report::write_atomic;
+use crate::report::{charts_section, write_page};
 use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::combat;
 
@@ -99,8 +99,8 @@ pub fn sweep(a: &SweepArgs, quiet: bool) -> anyhow::Result<()> {
                 md += &format!("- {w}\n");
             }
         }
-        write_atomic(&staging.join("summary.md"), md.as_bytes())?;
-        files.push(PathBuf::from("summary.md"));
+        md += &charts_section(&out);
+        files.extend(write_page(staging, "summary", &md)?);
         Ok(files)
     })
 }

@@ -10,7 +10,7 @@ use crate::balance::args::TuneArgs;
 use crate::balance::figures::Cell;
 use crate::balance::tune::{tune, Answer, Goal, Point};
 use crate::error::UserError;
-use crate::report::{write_atomic, Chart, Figure, LineChart, LineSeries, Output, Provenance};
+use crate::report::{write_page, Chart, Figure, LineChart, LineSeries, Output, Provenance};
 
 use super::subject::{Common, Subject};
 use super::{publish_set, say, signals};
@@ -349,10 +349,9 @@ over every look of every step, excludes the target.\n\n",
         );
     }
     md += &format!(
-        "\nFiles: tune.csv (every point), tune.png (the figure against {key}, the target line and the answer).\n\n## Provenance\n\n{}\n",
+        "\n![The figure against {key}, the target line and the answer](tune.png)\n\nFiles: [`tune.csv`](tune.csv) (every point), [`tune.png`](tune.png) (the figure against {key}, the target line and the answer).\n\n## Provenance\n\n{}\n",
         out.provenance.summary()
     );
-    write_atomic(&dir.join("tune.md"), md.as_bytes())?;
-    files.push(PathBuf::from("tune.md"));
+    files.extend(write_page(dir, "tune", &md)?);
     Ok(files)
 }

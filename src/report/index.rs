@@ -1,6 +1,6 @@
 use std::path::Path;
 
-use super::{write_atomic, Provenance};
+use super::{write_page, Provenance};
 
 /// What the index says of one output.
 #[derive(Clone, Debug)]
@@ -50,5 +50,5 @@ pub fn write_index(dir: &Path, intro: &str, entries: &[IndexEntry]) -> anyhow::R
             md += &format!("Parameters: {}\n", p.join(", "));
         }
     }
-    write_atomic(&dir.join("index.md"), md.as_bytes())
+    write_page(dir, "index", &md).map(|_| ())
 }

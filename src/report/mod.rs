@@ -8,6 +8,7 @@ mod cross_check;
 mod csv;
 mod index;
 mod meta;
+mod page;
 mod png;
 mod rounds;
 
@@ -17,6 +18,7 @@ pub use cross_check::{class_columns, coverage, Coverage};
 pub use csv::{csv_string, float_column, int_column, write_csv};
 pub use index::{write_index, IndexEntry};
 pub use meta::{file_sha256, range_text, Provenance, ScenarioRef};
+pub use page::{charts_section, to_html, write_page};
 pub use png::render_png;
 pub use rounds::end_rounds;
 

@@ -1,0 +1,260 @@
+//! Pages a designer reads: every Markdown page (`summary.md`, `index.md`, `expect.md`...)
+//! is also written as a self-contained HTML page rendered from the same Markdown document,
+//! so the two can never say different things. The HTML works offline from a double click:
+//! styles and the table sorter are inline, charts are embedded as data-URI PNGs, links to
+//! sibling pages point at their `.html`, and a Content-Security-Policy forbids any network
+//! fetch.
+
+use std::path::{Path, PathBuf};
+
+use base64::Engine as _;
+use pulldown_cmark::{html, CowStr, Event, LinkType, Options, Parser, Tag, TagEnd};
+
+use super::write_atomic;
+
+/// Writes `<stem>.md` and `<stem>.html` into `dir`; returns both names relative to `dir`.
+/// Images the Markdown names are read from `dir` (write the charts first).
+pub fn write_page(dir: &Path, stem: &str, markdown: &str) -> anyhow::Result<Vec<PathBuf>> {
+    let md_name = format!("{stem}.md");
+    let html_name = format!("{stem}.html");
+    write_atomic(&dir.join(&md_name), markdown.as_bytes())?;
+    let page = to_html(markdown, dir)?;
+    write_atomic(&dir.join(&html_name), page.as_bytes())?;
+    Ok(vec![PathBuf::from(md_name), PathBuf::from(html_name)])
+}
+
+/// The "Charts and tables" section of a page: each output's charts shown (alt text: its
+/// title and question) and its files linked, so a page carries what the folder holds.
+pub fn charts_section(outputs: &[super::Output]) -> String {
+    if outputs.is_empty() {
+        return String::new();
+    }
+    let mut md = String::from("\n## Charts and tables\n");
+    for o in outputs {
+        let e = o.index_entry();
+        md += &format!("\n### {}\n\n", o.title);
+        for png in e.files.iter().filter(|f| f.ends_with(".png")) {
+            md += &format!("![{} — {}]({png})\n\n", o.title, o.question);
+        }
+        let links: Vec<String> = e
+            .files
+            .iter()
+            .filter(|f| !f.ends_with(".png"))
+            .map(|f| format!("[`{f}`]({f})"))
+            .collect();
+        md += &format!("Files: {}\n", links.join(" · "));
+    }
+    md
+}
+
+/// The HTML page of a Markdown document whose relative links start from `dir`.
+pub fn to_html(markdown: &str, dir: &Path) -> anyhow::Result<String> {
+    let mut options = Options::empty();
+    options.insert(Options::ENABLE_TABLES);
+    options.insert(Options::ENABLE_STRIKETHROUGH);
+    let mut events = Vec::new();
+    let mut title = String::new();
+    let mut in_h1 = false;
+    for event in Parser::new_ext(markdown, options) {
+        match event {
+            Event::Start(Tag::Heading { level, .. }) => {
+                in_h1 = level == pulldown_cmark::HeadingLevel::H1 && title.is_empty();
+                events.push(Event::Start(Tag::Heading {
+                    level,
+                    id: None,
+                    classes: vec![],
+                    attrs: vec![],
+                }));
+            }
+            Event::End(TagEnd::Heading(l)) => {
+                in_h1 = false;
+                events.push(Event::End(TagEnd::Heading(l)));
+            }
+            Event::Text(t) if in_h1 => {
+                title.push_str(&t);
+                events.push(Event::Text(t));
+            }
+            Event::Start(Tag::Image {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => {
+                events.push(Event::Start(Tag::Image {
+                    link_type,
+                    dest_url: embed_image(&dest_url, dir)?.into(),
+                    title,
+                    id,
+                }));
+            }
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => events.push(Event::Start(Tag::Link {
+                link_type,
+                dest_url: page_link(link_type, dest_url),
+                title,
+                id,
+            })),
+            // Wide tables scroll inside their box instead of widening a phone's page.
+            Event::Start(Tag::Table(a)) => {
+                events.push(Event::Html("<div class=\"table-wrap\">".into()));
+                events.push(Event::Start(Tag::Table(a)));
+            }
+            Event::End(TagEnd::Table) => {
+                events.push(Event::End(TagEnd::Table));
+                events.push(Event::Html("</div>".into()));
+            }
+            e => events.push(e),
+        }
+    }
+    let mut body = String::new();
+    html::push_html(&mut body, events.into_iter());
+    if title.is_empty() {
+        title = "cosmosim".into();
+    }
+    Ok(format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+<meta http-equiv=\"Content-Security-Policy\" content=\"{CSP}\">\n\
+<meta name=\"generator\" content=\"cosmosim {version}\">\n\
+<title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n{body}</main>\n\
+<script>{SORTER}</script>\n</body>\n</html>\n",
+        version = env!("CARGO_PKG_VERSION"),
+        title = escape(&title),
+    ))
+}
+
+/// A relative image becomes a data URI of the file's bytes: the page must stand alone.
+fn embed_image(dest: &str, dir: &Path) -> anyhow::Result<String> {
+    if dest.starts_with("data:") {
+        return Ok(dest.to_string());
+    }
+    if dest.contains("://") {
+        anyhow::bail!("a page may not fetch an image from the network ({dest})");
+    }
+    let path = dir.join(dest);
+    let bytes = std::fs::read(&path)
+        .map_err(|e| anyhow::anyhow!("cannot embed chart {}: {e}", path.display()))?;
+    let mime = match Path::new(dest).extension().and_then(|e| e.to_str()) {
+        Some("png") => "image/png",
+        Some("svg") => "image/svg+xml",
+        _ => "application/octet-stream",
+    };
+    Ok(format!(
+        "data:{mime};base64,{}",
+        base64::engine::general_purpose::STANDARD.encode(bytes)
+    ))
+}
+
+/// Links between pages follow the format being read: `summary.md` becomes `summary.html`.
+fn page_link(kind: LinkType, dest: CowStr<'_>) -> CowStr<'_> {
+    let local = !dest.contains("://") && !dest.starts_with('#') && kind != LinkType::Email;
+    let (path, anchor) = match dest.split_once('#') {
+        Some((p, a)) => (p, Some(a)),
+        None => (&*dest, None),
+    };
+    match path.strip_suffix(".md") {
+        Some(stem) if local => {
+            let mut s = format!("{stem}.html");
+            if let Some(a) = anchor {
+                s.push('#');
+                s.push_str(a);
+            }
+            s.into()
+        }
+        _ => dest,
+    }
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// Inline scripts and styles only; images only as data URIs; nothing else may load.
+const CSP: &str = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; \
+script-src 'unsafe-inline'";
+
+const STYLE: &str = "\
+:root{color-scheme:light;--fg:#1d1d1f;--muted:#5b5b66;--line:#d6d6de;--band:#f4f4f8;--link:#0b57d0}\
+*{box-sizing:border-box}\
+body{margin:0;font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;color:var(--fg);background:#fff}\
+main{max-width:72rem;margin:0 auto;padding:1rem clamp(0.75rem,3vw,2rem) 3rem}\
+h1{font-size:1.7rem;line-height:1.25;margin:0.5rem 0 1rem}\
+h2{font-size:1.3rem;margin:2rem 0 0.6rem;padding-top:0.6rem;border-top:1px solid var(--line)}\
+h3{font-size:1.1rem;margin:1.4rem 0 0.4rem}\
+p,li{max-width:60rem;overflow-wrap:anywhere}\
+a{color:var(--link)}\
+code{font-family:'DejaVu Sans Mono',ui-monospace,monospace;font-size:0.9em;background:var(--band);padding:0 0.2em;border-radius:3px;overflow-wrap:anywhere}\
+pre{overflow-x:auto;background:var(--band);padding:0.6rem;border-radius:4px}\
+img{display:block;max-width:100%;height:auto;margin:0.8rem 0;border:1px solid var(--line);border-radius:4px}\
+.table-wrap{overflow-x:auto;margin:0.8rem 0;max-width:100%}\
+table{border-collapse:collapse;font-size:0.92rem;font-variant-numeric:tabular-nums}\
+th,td{border:1px solid var(--line);padding:0.25rem 0.5rem;text-align:left;vertical-align:top}\
+th{background:var(--band);position:sticky;top:0}\
+th[data-sortable]{cursor:pointer}\
+th[aria-sort=ascending]::after{content:' \\25B2'}\
+th[aria-sort=descending]::after{content:' \\25BC'}\
+blockquote{margin:0.8rem 0;padding:0.2rem 1rem;border-left:4px solid var(--line);color:var(--muted)}\
+@media (max-width:600px){body{font-size:15px}h1{font-size:1.4rem}}";
+
+/// Click a column header to sort the rows by it (numbers as numbers); no framework.
+const SORTER: &str = "\
+document.querySelectorAll('table').forEach(function(t){\
+var body=t.tBodies[0];if(!body)return;\
+t.querySelectorAll('thead th').forEach(function(th,i){\
+th.setAttribute('data-sortable','');th.tabIndex=0;th.title='Sort by this column';\
+function sort(){var asc=th.getAttribute('aria-sort')!=='ascending';\
+t.querySelectorAll('thead th').forEach(function(o){o.removeAttribute('aria-sort')});\
+th.setAttribute('aria-sort',asc?'ascending':'descending');\
+var rows=Array.prototype.slice.call(body.rows);\
+function key(r){var s=(r.cells[i]||{}).textContent||'';var n=parseFloat(s.replace(/[^0-9eE+.-]/g,''));\
+return /^\\s*[-+]?[0-9.]/.test(s)&&!isNaN(n)?n:s.toLowerCase()}\
+rows.sort(function(a,b){var x=key(a),y=key(b);\
+if(typeof x!==typeof y){x=String(x);y=String(y)}\
+return (x<y?-1:x>y?1:0)*(asc?1:-1)});\
+rows.forEach(function(r){body.appendChild(r)})}\
+th.addEventListener('click',sort);\
+th.addEventListener('keydown',function(e){if(e.key==='Enter'||e.key===' '){e.preventDefault();sort()}})})});";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_images_and_tables_follow_the_html_page() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.png"), [137u8, 80, 78, 71]).unwrap();
+        let md = "# Duel\n\nSee [the summary](cosmos/duel/summary.md#top), \
+[data](a.csv) and [site](https://example.org/x.md).\n\n![chart](a.png)\n\n\
+| a | b |\n|---|---|\n| 1 | 2 |\n";
+        let page = to_html(md, dir.path()).unwrap();
+        assert!(page.contains("<title>Duel</title>"));
+        assert!(page.contains("href=\"cosmos/duel/summary.html#top\""));
+        assert!(page.contains("href=\"a.csv\""));
+        assert!(page.contains("href=\"https://example.org/x.md\""));
+        assert!(page.contains("src=\"data:image/png;base64,iVBORw==\""));
+        assert!(page.contains("alt=\"chart\""));
+        assert!(page.contains("<div class=\"table-wrap\"><table>"));
+        assert!(!page.contains("src=\"a.png\""));
+    }
+
+    #[test]
+    fn a_missing_chart_or_a_network_image_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(to_html("![x](gone.png)", dir.path()).is_err());
+        assert!(to_html("![x](http://example.org/a.png)", dir.path()).is_err());
+    }
+
+    #[test]
+    fn titles_are_escaped() {
+        let dir = tempfile::tempdir().unwrap();
+        let page = to_html("# HP < 40% & \"rage\"\n", dir.path()).unwrap();
+        assert!(page.contains("<title>HP &lt; 40% &amp; &quot;rage&quot;</title>"));
+    }
+}
