@@ -82,6 +82,12 @@ pub enum Command {
     /// racing them so clearly worse points stop early; reports the best, the points it
     /// cannot be told from, and the trials saved against a plain sweep.
     Optimise(crate::balance::args::OptimiseArgs),
+    /// Try rule changes without code: run the book rules and each variant named in a
+    /// variants file (variants/*.toml) on the same seed, and say what moved against the
+    /// book. Writes variants.md/.html (the answer first), variants.csv, headlines.csv,
+    /// a chart per headline figure and each variant's outputs to
+    /// reports/variants/<file>/ (or --out).
+    Variants(crate::balance::args::VariantsArgs),
 }
 
 #[derive(Debug, Args, Clone)]

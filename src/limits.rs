@@ -22,6 +22,12 @@ pub const MAX_TABLE_FILE_ROWS: usize = 100_000;
 pub const MAX_EXPECT_FILES: usize = 100;
 /// Outputs (CSV + .meta.json pairs) `compare` reads from one folder.
 pub const MAX_COMPARE_OUTPUTS: usize = 10_000;
+/// Rule variants in one variants file (the book rules come on top).
+pub const MAX_VARIANTS: usize = 32;
+/// Tables and scenarios one variants file studies.
+pub const MAX_STUDY: usize = 32;
+/// Headline figures of one variants file.
+pub const MAX_HEADLINES: usize = 32;
 /// Seeds are any 64-bit value; listed for the documentation of caps.
 pub const MAX_SEED: u64 = u64::MAX;
 

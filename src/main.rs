@@ -22,6 +22,7 @@ fn main() -> ExitCode {
         Command::Compare(args) => commands::compare(args, cli.quiet),
         Command::Tune(args) => commands::tune_cmd(args, cli.quiet),
         Command::Optimise(args) => commands::optimise(args, cli.quiet),
+        Command::Variants(args) => commands::variants(args, cli.quiet),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

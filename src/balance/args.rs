@@ -32,6 +32,27 @@ pub struct ExpectArgs {
     pub max_trials: Option<u64>,
 }
 
+/// `cosmosim variants FILE`.
+#[derive(Debug, Args, Clone)]
+pub struct VariantsArgs {
+    /// A variants file (TOML), e.g. variants/cosmos-postures.toml.
+    pub file: PathBuf,
+    /// Output folder (default: reports/variants/<file name>/).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Seed of every run, the same for the book and each variant (default: the file's
+    /// `seed`, else 1).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Trials of every Monte Carlo run (default: the file's `trials`, else each table's or
+    /// scenario's own).
+    #[arg(long, value_parser = parse_trials, value_name = "N")]
+    pub trials: Option<u64>,
+    /// Worker threads (0 = all cores, at most 1024). Never changes the results.
+    #[arg(long, default_value_t = 0, value_parser = parse_threads)]
+    pub threads: usize,
+}
+
 /// `cosmosim compare BASE NEW`.
 #[derive(Debug, Args, Clone)]
 pub struct CompareArgs {

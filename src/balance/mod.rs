@@ -9,3 +9,4 @@ pub mod expect;
 pub mod figures;
 pub mod optimise;
 pub mod tune;
+pub mod variants;

@@ -17,6 +17,7 @@ mod subject;
 mod sweep;
 mod table;
 mod tune;
+mod variants;
 
 pub use compare::{compare, Changed};
 pub use expect::{expect, ExpectationsFailed};
@@ -34,6 +35,7 @@ pub use run::{
 pub use sweep::sweep;
 pub use table::table;
 pub use tune::tune_cmd;
+pub use variants::variants;
 
 use std::path::{Path, PathBuf};
 

@@ -27,6 +27,7 @@ use std::path::{Path, PathBuf};
 use polars::prelude::DataFrame;
 
 /// One table or scenario result, ready to export.
+#[derive(Clone)]
 pub struct Output {
     /// File stem: `<name>.csv`, `<name>.png`, `<name>.meta.json`.
     pub name: String,

@@ -75,7 +75,7 @@ pub enum Check {
 
 /// A path from the file: relative to the working directory (a rules repository's root,
 /// where CI runs) when it exists there, else relative to the expectations file's folder.
-fn resolve(file: &Path, p: &str) -> PathBuf {
+pub(crate) fn resolve(file: &Path, p: &str) -> PathBuf {
     let direct = PathBuf::from(p);
     if direct.is_absolute() || direct.exists() {
         return direct;
@@ -88,7 +88,7 @@ fn resolve(file: &Path, p: &str) -> PathBuf {
     }
 }
 
-fn param_text(v: &toml::Value) -> Option<String> {
+pub(crate) fn param_text(v: &toml::Value) -> Option<String> {
     Some(match v {
         toml::Value::String(s) => s.clone(),
         toml::Value::Integer(i) => i.to_string(),
@@ -101,6 +101,38 @@ fn param_text(v: &toml::Value) -> Option<String> {
             .join(","),
         _ => return None,
     })
+}
+
+/// A table's `params` (`{ thresholds = "50", method = "mc" }`) as command-line flags; the
+/// error is (message, allowed values).
+pub(crate) fn table_args(
+    params: &BTreeMap<String, toml::Value>,
+) -> Result<Vec<String>, (String, &'static str)> {
+    let mut args = Vec::new();
+    for (k, v) in params {
+        if RESERVED_PARAMS.contains(&k.as_str()) {
+            return Err((
+                format!("`{k}` cannot be a param"),
+                "the table's own flags; trials, seed and rule options are set by the file",
+            ));
+        }
+        let text = param_text(v).ok_or_else(|| {
+            (
+                format!("`{k}` is not a flag value"),
+                "a string, number, boolean or list",
+            )
+        })?;
+        let flag = format!("--{}", k.replace('_', "-"));
+        match v {
+            toml::Value::Boolean(true) => args.push(flag),
+            toml::Value::Boolean(false) => {}
+            _ => {
+                args.push(flag);
+                args.push(text);
+            }
+        }
+    }
+    Ok(args)
 }
 
 impl ExpectFile {
@@ -190,38 +222,10 @@ fn validate(
         return Err(err("name", "empty name", "a short sentence of the intent"));
     }
     let source = match (&e.table, &e.scenario) {
-        (Some(t), None) => {
-            let mut args = Vec::new();
-            for (k, v) in &e.params {
-                if RESERVED_PARAMS.contains(&k.as_str()) {
-                    return Err(err(
-                        "params",
-                        &format!("`{k}` cannot be a param"),
-                        "the table's own flags; trials via the expectation's `trials`/`max_trials`, seed via the file's `seed`, rule options via `options`",
-                    ));
-                }
-                let text = param_text(v).ok_or_else(|| {
-                    err(
-                        "params",
-                        &format!("`{k}` is not a flag value"),
-                        "a string, number, boolean or list",
-                    )
-                })?;
-                let flag = format!("--{}", k.replace('_', "-"));
-                match v {
-                    toml::Value::Boolean(true) => args.push(flag),
-                    toml::Value::Boolean(false) => {}
-                    _ => {
-                        args.push(flag);
-                        args.push(text);
-                    }
-                }
-            }
-            Source::Table {
-                name: t.clone(),
-                args,
-            }
-        }
+        (Some(t), None) => Source::Table {
+            name: t.clone(),
+            args: table_args(&e.params).map_err(|(m, a)| err("params", &m, a))?,
+        },
         (None, Some(s)) => {
             if !e.params.is_empty() {
                 return Err(err(

@@ -1,0 +1,305 @@
+//! A validated variants file. Every mistake is reported with file:line:col, the key path
+//! (`variants.short_postures.posture_turns`) and what is allowed, before anything runs.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::balance::expect::{param_text, resolve, table_args, Source};
+use crate::balance::figures::Cell;
+use crate::error::UserError;
+use crate::limits::{check_trials, MAX_HEADLINES, MAX_STUDY, MAX_VARIANTS};
+use crate::rules::RuleOptions;
+use crate::scenario::ScenarioFile;
+
+use super::raw::{RawFile, RawHeadline};
+
+/// The name of the unchanged rules every variant is compared with.
+pub const BOOK: &str = "book";
+
+pub struct VariantsFile {
+    pub path: PathBuf,
+    pub title: String,
+    pub question: String,
+    pub seed: u64,
+    pub trials: Option<u64>,
+    pub alpha: f64,
+    pub study: Vec<Source>,
+    pub headlines: Vec<Headline>,
+    /// In alphabetical order of their names, after the book (which is not listed).
+    pub variants: Vec<Variant>,
+    /// The text, to locate errors found while computing.
+    pub file: ScenarioFile,
+}
+
+pub struct Variant {
+    pub name: String,
+    pub description: String,
+    /// `key=value` rule options and parameters.
+    pub options: Vec<String>,
+}
+
+pub struct Headline {
+    pub name: String,
+    pub source: Source,
+    pub figure: String,
+    pub wanted: Vec<(String, Cell)>,
+}
+
+impl VariantsFile {
+    pub fn read(path: &Path) -> Result<VariantsFile, UserError> {
+        VariantsFile::parse(ScenarioFile::read(path)?)
+    }
+
+    pub fn parse(file: ScenarioFile) -> Result<VariantsFile, UserError> {
+        let raw: RawFile = file.parse_raw()?;
+        let alpha = raw.alpha.unwrap_or(0.05);
+        if !(0.0001..=0.5).contains(&alpha) {
+            return Err(file.error_at(
+                &["alpha"],
+                "alpha",
+                &format!("{alpha} is out of range"),
+                "0.0001..0.5",
+            ));
+        }
+        if let Some(t) = raw.trials {
+            check_trials("trials", t).map_err(|e| {
+                file.error_at(&["trials"], "trials", &e.0, "a whole number of trials")
+            })?;
+        }
+        if raw.study.is_empty() || raw.study.len() > MAX_STUDY {
+            return Err(file.error_at(
+                &["study"],
+                "study",
+                &format!("{} [[study]] entries", raw.study.len()),
+                &format!("1..{MAX_STUDY} [[study]] tables, each a table or a scenario"),
+            ));
+        }
+        let mut study = Vec::new();
+        for (i, s) in raw.study.iter().enumerate() {
+            let src = source(&file, "study", i, &s.table, &s.scenario, &s.params)?;
+            if study.contains(&src) {
+                let idx = i.to_string();
+                return Err(file.error_at(
+                    &["study", &idx],
+                    &format!("study[{i}]"),
+                    &format!("{} is studied twice", src.describe()),
+                    "each table (with its params) or scenario once",
+                ));
+            }
+            study.push(src);
+        }
+        if raw.headline.len() > MAX_HEADLINES {
+            return Err(file.error_at(
+                &["headline"],
+                "headline",
+                &format!("{} [[headline]] entries", raw.headline.len()),
+                &format!("0..{MAX_HEADLINES}"),
+            ));
+        }
+        let mut headlines = Vec::new();
+        for (i, h) in raw.headline.iter().enumerate() {
+            headlines.push(headline(&file, i, h, &study)?);
+        }
+        if raw.variants.is_empty() || raw.variants.len() > MAX_VARIANTS {
+            return Err(file.error_at(
+                &["variants"],
+                "variants",
+                &format!("{} variants", raw.variants.len()),
+                &format!("1..{MAX_VARIANTS} [variants.<name>] tables"),
+            ));
+        }
+        let mut variants = Vec::new();
+        for (name, keys) in &raw.variants {
+            variants.push(variant(&file, name, keys)?);
+        }
+        Ok(VariantsFile {
+            path: file.path.clone(),
+            title: raw
+                .title
+                .unwrap_or_else(|| format!("Rule variants: {}", file.path.display())),
+            question: raw.question.unwrap_or_else(|| {
+                "What moves against the book rules under each variant?".to_string()
+            }),
+            seed: raw.seed.unwrap_or(1),
+            trials: raw.trials,
+            alpha,
+            study,
+            headlines,
+            variants,
+            file,
+        })
+    }
+
+    /// An error about `[[study]]` entry `i`, found while computing it.
+    pub fn study_error(&self, i: usize, message: &str) -> UserError {
+        let idx = i.to_string();
+        self.file.error_at(
+            &["study", &idx],
+            &format!("study[{i}]"),
+            message,
+            "a table `cosmosim table --help` lists, with its flags, or a scenario file",
+        )
+    }
+
+    /// An error about `[[headline]]` entry `i`'s figure, found once the outputs exist.
+    pub fn headline_error(&self, i: usize, message: &str) -> UserError {
+        let idx = i.to_string();
+        self.file.error_at(
+            &["headline", &idx, "figure"],
+            &format!("headline[{i}].figure"),
+            message,
+            "a figure `cosmosim figures <table or scenario>` lists, and `where` picking one row",
+        )
+    }
+}
+
+fn source(
+    file: &ScenarioFile,
+    list: &'static str,
+    i: usize,
+    table: &Option<String>,
+    scenario: &Option<String>,
+    params: &BTreeMap<String, toml::Value>,
+) -> Result<Source, UserError> {
+    let idx = i.to_string();
+    let err = |key: &str, msg: &str, allowed: &str| {
+        file.error_at(
+            &[list, &idx, key],
+            &format!("{list}[{i}].{key}"),
+            msg,
+            allowed,
+        )
+    };
+    match (table, scenario) {
+        (Some(t), None) => Ok(Source::Table {
+            name: t.clone(),
+            args: table_args(params).map_err(|(m, a)| err("params", &m, a))?,
+        }),
+        (None, Some(s)) => {
+            if !params.is_empty() {
+                return Err(err(
+                    "params",
+                    "params apply to tables only",
+                    "change the scenario file; rule changes belong in [variants.<name>]",
+                ));
+            }
+            let p = resolve(&file.path, s);
+            if !p.is_file() {
+                return Err(err(
+                    "scenario",
+                    &format!("no scenario file \"{s}\""),
+                    "a path relative to the working directory or to this file",
+                ));
+            }
+            Ok(Source::Scenario(p))
+        }
+        _ => Err(err(
+            "table",
+            "give exactly one of `table` and `scenario`",
+            "table = \"cosmos-test\" or scenario = \"scenarios/cosmos/duel.toml\"",
+        )),
+    }
+}
+
+fn headline(
+    file: &ScenarioFile,
+    i: usize,
+    h: &RawHeadline,
+    study: &[Source],
+) -> Result<Headline, UserError> {
+    let idx = i.to_string();
+    if h.name.trim().is_empty() {
+        return Err(file.error_at(
+            &["headline", &idx, "name"],
+            &format!("headline[{i}].name"),
+            "empty name",
+            "a few words naming the figure",
+        ));
+    }
+    let src = source(file, "headline", i, &h.table, &h.scenario, &h.params)?;
+    if !study.contains(&src) {
+        return Err(file.error_at(
+            &["headline", &idx],
+            &format!("headline[{i}]"),
+            &format!("{} is not studied", src.describe()),
+            "a table (same params) or scenario listed in [[study]]",
+        ));
+    }
+    let mut wanted = Vec::new();
+    for (k, v) in &h.where_ {
+        let c = Cell::from_toml(v).ok_or_else(|| {
+            file.error_at(
+                &["headline", &idx, "where", k],
+                &format!("headline[{i}].where.{k}"),
+                "not a cell value",
+                "a string, number or boolean",
+            )
+        })?;
+        wanted.push((k.clone(), c));
+    }
+    Ok(Headline {
+        name: h.name.clone(),
+        source: src,
+        figure: h.figure.clone(),
+        wanted,
+    })
+}
+
+fn variant(
+    file: &ScenarioFile,
+    name: &str,
+    keys: &BTreeMap<String, toml::Value>,
+) -> Result<Variant, UserError> {
+    let valid_name = !name.is_empty()
+        && name.len() <= 40
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-');
+    if !valid_name || name == BOOK {
+        return Err(file.error_at(
+            &["variants", name],
+            &format!("variants.{name}"),
+            "not a usable variant name",
+            "1-40 characters among a-z, 0-9, _ and -, other than `book` (the unchanged rules)",
+        ));
+    }
+    let mut description = String::new();
+    let mut options = Vec::new();
+    for (k, v) in keys {
+        if k == "description" {
+            description = v.as_str().map(str::to_string).ok_or_else(|| {
+                file.error_at(
+                    &["variants", name, k],
+                    &format!("variants.{name}.description"),
+                    "not a string",
+                    "a sentence saying what the variant changes",
+                )
+            })?;
+            continue;
+        }
+        let text = param_text(v).unwrap_or_default();
+        let pair = format!("{k}={text}");
+        RuleOptions::from_pairs(&[&pair]).map_err(|x| {
+            file.error_at(
+                &["variants", name, k],
+                &format!("variants.{name}.{k}"),
+                x.0.trim_start_matches("--option "),
+                "a rule option or parameter `cosmosim options` lists, with an allowed value",
+            )
+        })?;
+        options.push(pair);
+    }
+    if options.is_empty() {
+        return Err(file.error_at(
+            &["variants", name],
+            &format!("variants.{name}"),
+            "a variant that changes nothing",
+            "at least one rule option or parameter (`cosmosim options` lists them)",
+        ));
+    }
+    Ok(Variant {
+        name: name.to_string(),
+        description,
+        options,
+    })
+}

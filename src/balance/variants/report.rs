@@ -1,0 +1,315 @@
+//! variants.md (the answer first), variants.csv (every compared figure of every variant),
+//! headlines.csv and one bar chart per headline figure across the variants.
+
+use polars::prelude::*;
+
+use crate::balance::compare::Move;
+use crate::balance::expect::decide::num;
+use crate::report::{csv_string, BarChart, BarSeries, Chart, Figure};
+
+use super::model::VariantsFile;
+use super::study::{HeadlineValue, Study};
+
+/// Largest moves listed per variant in variants.md.
+const LISTED_MOVES: usize = 15;
+
+fn value_text(h: &HeadlineValue) -> String {
+    match &h.value {
+        Err(_) => "n/a".into(),
+        Ok(v) => match v.interval95 {
+            Some((lo, hi)) => format!("{} [{} – {}]", num(v.value), num(lo), num(hi)),
+            None => num(v.value),
+        },
+    }
+}
+
+fn verdict(m: &Option<Move>) -> &'static str {
+    match m {
+        Some(m) if m.moved => "moved",
+        Some(m) if m.method == "exact" => "unchanged",
+        Some(_) => "no significant move",
+        None => "not compared",
+    }
+}
+
+fn by_size(a: &&Move, b: &&Move) -> std::cmp::Ordering {
+    let size = |m: &Move| {
+        if m.delta.is_nan() {
+            f64::INFINITY
+        } else {
+            m.delta.abs()
+        }
+    };
+    size(b)
+        .partial_cmp(&size(a))
+        .unwrap_or(std::cmp::Ordering::Equal)
+        .then_with(|| (&a.output, &a.row, &a.figure).cmp(&(&b.output, &b.row, &b.figure)))
+}
+
+/// One sentence per variant: its headline figures against the book, then how much moved.
+fn answer(f: &VariantsFile, s: &Study) -> String {
+    let mut md = String::new();
+    for (vi, v) in s.variants.iter().enumerate().skip(1) {
+        let c = v.comparison.as_ref().expect("variants are compared");
+        let moved = c.moved().count();
+        let mut parts = Vec::new();
+        for (hi, h) in f.headlines.iter().enumerate() {
+            let (b, x) = (&s.headlines[hi][0], &s.headlines[hi][vi]);
+            let (Ok(bv), Ok(xv)) = (&b.value, &x.value) else {
+                parts.push(format!("{} n/a", h.name));
+                continue;
+            };
+            parts.push(match verdict(&x.moved) {
+                "moved" => format!("{} {} → {}", h.name, num(bv.value), num(xv.value)),
+                other => format!("{} {} ({other})", h.name, num(bv.value)),
+            });
+        }
+        let what = if v.description.is_empty() {
+            v.options.join(", ")
+        } else {
+            v.description.clone()
+        };
+        let largest = c
+            .moved()
+            .filter(|m| !m.delta.is_nan())
+            .min_by(|a, b| by_size(a, b))
+            .map(|m| {
+                format!(
+                    "; largest move: `{}` {} ({}) {} → {}",
+                    m.figure,
+                    m.output,
+                    m.row,
+                    num(m.base),
+                    num(m.new)
+                )
+            })
+            .unwrap_or_default();
+        let heads = if parts.is_empty() {
+            String::new()
+        } else {
+            format!("{}; ", parts.join("; "))
+        };
+        md += &format!(
+            "- **{}** ({what}): {heads}{moved} of {} figures moved{largest}.\n",
+            v.name,
+            c.figures.len()
+        );
+    }
+    md
+}
+
+pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str) -> String {
+    let mut md = format!("# {}\n\n{}\n\n## Answer\n\n", f.title, f.question);
+    md += &answer(f, s);
+    md += &format!(
+        "\nEvery variant runs on the same seed ({}) as the book rules. Exact figures move when \
+|variant − book| > 1e-9; Monte Carlo figures move when a two-sample z test is rejected by the \
+Benjamini-Hochberg procedure at false-discovery rate {} over that variant's Monte Carlo figures \
+(the rules of `compare`).\n",
+        f.seed,
+        num(f.alpha)
+    );
+    if !f.headlines.is_empty() {
+        md += "\n## Headline figures\n\n| figure | ";
+        md += &s
+            .variants
+            .iter()
+            .map(|v| v.name.as_str())
+            .collect::<Vec<_>>()
+            .join(" | ");
+        md += " |\n|---|";
+        md += &"---|".repeat(s.variants.len());
+        md += "\n";
+        for (hi, h) in f.headlines.iter().enumerate() {
+            md += &format!("| {} |", h.name);
+            for (vi, x) in s.headlines[hi].iter().enumerate() {
+                let mark = if vi > 0 && verdict(&x.moved) == "moved" {
+                    " (moved)"
+                } else {
+                    ""
+                };
+                md += &format!(" {}{mark} |", value_text(x));
+            }
+            md += "\n";
+        }
+        for (hi, h) in f.headlines.iter().enumerate() {
+            md += &format!(
+                "\n![{}: book and each variant, with 95% intervals where estimated](headline-{}.png)\n",
+                h.name,
+                hi + 1
+            );
+        }
+    }
+    md += "\n## What moved, per variant\n";
+    for v in s.variants.iter().skip(1) {
+        let c = v.comparison.as_ref().expect("variants are compared");
+        md += &format!(
+            "\n### {}\n\n{}Rules changed: `{}`. {} of {} figures moved ({} Monte Carlo figures without an interval were not tested).\n",
+            v.name,
+            if v.description.is_empty() {
+                String::new()
+            } else {
+                format!("{}. ", v.description)
+            },
+            v.options.join("`, `"),
+            c.moved().count(),
+            c.figures.len(),
+            c.untested
+        );
+        let mut moves: Vec<&Move> = c.moved().collect();
+        moves.sort_by(by_size);
+        if !moves.is_empty() {
+            md += "\n| output | row | figure | book | variant | change | q |\n|---|---|---|---|---|---|---|\n";
+            for m in moves.iter().take(LISTED_MOVES) {
+                md += &format!(
+                    "| {} | {} | {} | {} | {} | {} | {} |\n",
+                    m.output,
+                    m.row,
+                    m.figure,
+                    num(m.base),
+                    num(m.new),
+                    num(m.delta),
+                    m.q.map(num).unwrap_or_else(|| "exact".into())
+                );
+            }
+            if moves.len() > LISTED_MOVES {
+                md += &format!("\n{} more in variants.csv.\n", moves.len() - LISTED_MOVES);
+            }
+        }
+    }
+    md += "\n## Studied\n\n";
+    for (src, d) in f.study.iter().zip(&s.dirs) {
+        md += &format!(
+            "- {} — outputs in `<variant>/{d}/` (e.g. [`book/{d}/`](book/{d}/))\n",
+            src.describe()
+        );
+    }
+    md += "\nFiles: [`variants.csv`](variants.csv) (every compared figure of every variant), \
+[`headlines.csv`](headlines.csv), and each variant's outputs in its own folder.\n";
+    md += &format!("\n## Provenance\n\n{provenance}\n");
+    md
+}
+
+/// Every compared figure of every variant, one row each.
+pub fn csv(s: &Study) -> anyhow::Result<String> {
+    let all: Vec<(&str, &Move)> = s
+        .variants
+        .iter()
+        .skip(1)
+        .flat_map(|v| {
+            v.comparison
+                .iter()
+                .flat_map(|c| c.figures.iter())
+                .map(move |m| (v.name.as_str(), m))
+        })
+        .collect();
+    let text = |f: fn(&Move) -> String| all.iter().map(|(_, m)| f(m)).collect::<Vec<String>>();
+    let mut frame = DataFrame::new_infer_height(vec![
+        Column::new(
+            "variant".into(),
+            all.iter().map(|(v, _)| *v).collect::<Vec<&str>>(),
+        ),
+        Column::new("output".into(), text(|m| m.output.clone())),
+        Column::new("row".into(), text(|m| m.row.clone())),
+        Column::new("figure".into(), text(|m| m.figure.clone())),
+        Column::new("method".into(), text(|m| m.method.to_string())),
+        Column::new(
+            "book".into(),
+            all.iter().map(|(_, m)| m.base).collect::<Vec<f64>>(),
+        ),
+        Column::new(
+            "variant_value".into(),
+            all.iter().map(|(_, m)| m.new).collect::<Vec<f64>>(),
+        ),
+        Column::new(
+            "delta".into(),
+            all.iter().map(|(_, m)| m.delta).collect::<Vec<f64>>(),
+        ),
+        Column::new(
+            "p".into(),
+            all.iter().map(|(_, m)| m.p).collect::<Vec<Option<f64>>>(),
+        ),
+        Column::new(
+            "q".into(),
+            all.iter().map(|(_, m)| m.q).collect::<Vec<Option<f64>>>(),
+        ),
+        Column::new(
+            "moved".into(),
+            all.iter().map(|(_, m)| m.moved).collect::<Vec<bool>>(),
+        ),
+    ])?;
+    csv_string(&mut frame)
+}
+
+/// The headline figures: one row per (headline, variant).
+pub fn headline_csv(f: &VariantsFile, s: &Study) -> anyhow::Result<String> {
+    let mut head = Vec::new();
+    let mut variant = Vec::new();
+    let mut value = Vec::new();
+    let mut lo = Vec::new();
+    let mut hi = Vec::new();
+    let mut moved = Vec::new();
+    for (i, h) in f.headlines.iter().enumerate() {
+        for (vi, x) in s.headlines[i].iter().enumerate() {
+            head.push(h.name.clone());
+            variant.push(s.variants[vi].name.clone());
+            let v = x.value.as_ref().ok();
+            value.push(v.map(|v| v.value));
+            lo.push(v.and_then(|v| v.interval95).map(|i| i.0));
+            hi.push(v.and_then(|v| v.interval95).map(|i| i.1));
+            moved.push(if vi == 0 {
+                None
+            } else {
+                Some(verdict(&x.moved) == "moved")
+            });
+        }
+    }
+    let mut frame = DataFrame::new_infer_height(vec![
+        Column::new("headline".into(), head),
+        Column::new("variant".into(), variant),
+        Column::new("value".into(), value),
+        Column::new("value_lo".into(), lo),
+        Column::new("value_hi".into(), hi),
+        Column::new("moved".into(), moved),
+    ])?;
+    csv_string(&mut frame)
+}
+
+/// Headline `i` across the book and the variants (`headline-<i+1>.png`).
+pub fn chart(f: &VariantsFile, s: &Study, i: usize) -> Figure {
+    let h = &f.headlines[i];
+    let xs = &s.headlines[i];
+    let values: Vec<f64> = xs
+        .iter()
+        .map(|x| x.value.as_ref().map(|v| v.value).unwrap_or(f64::NAN))
+        .collect();
+    let intervals: Vec<(f64, f64)> = xs
+        .iter()
+        .zip(&values)
+        .map(|(x, v)| {
+            x.value
+                .as_ref()
+                .ok()
+                .and_then(|v| v.interval95)
+                .unwrap_or((*v, *v))
+        })
+        .collect();
+    let any_interval = xs
+        .iter()
+        .any(|x| x.value.as_ref().is_ok_and(|v| v.interval95.is_some()));
+    Figure {
+        suffix: None,
+        panels: vec![Chart::Bars(BarChart {
+            title: h.name.clone(),
+            x_label: "rules".into(),
+            y_label: h.figure.clone(),
+            categories: s.variants.iter().map(|v| v.name.clone()).collect(),
+            series: vec![BarSeries {
+                name: h.name.clone(),
+                values,
+                intervals: if any_interval { intervals } else { Vec::new() },
+            }],
+            y_range: None,
+        })],
+    }
+}

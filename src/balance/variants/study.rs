@@ -1,0 +1,187 @@
+//! Computes the book rules and every variant on the same seed, and compares each
+//! variant with the book in memory (the same rules as `compare` on two folders).
+
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use crate::balance::compare::{compare, Comparison, Loaded, Move};
+use crate::balance::expect::{Compute, Source};
+use crate::balance::figures::{self, FigureValue};
+use crate::report::Output;
+
+use super::model::{VariantsFile, BOOK};
+
+/// One set of rules and what it gave.
+pub struct VariantResult {
+    pub name: String,
+    pub description: String,
+    pub options: Vec<String>,
+    /// The outputs of each studied table or scenario, in the file's order.
+    pub outputs: Vec<Rc<Vec<Output>>>,
+    /// Against the book (None for the book itself).
+    pub comparison: Option<Comparison>,
+}
+
+/// A headline figure under one variant.
+#[derive(Clone, Debug)]
+pub struct HeadlineValue {
+    /// The value and its interval, or why there is none (e.g. a rate of 0 events of 0).
+    pub value: Result<FigureValue, String>,
+    /// The matching move against the book (None for the book, or when undefined).
+    pub moved: Option<Move>,
+}
+
+pub struct Study {
+    /// The folder of each studied source below the output folder's variant folders.
+    pub dirs: Vec<String>,
+    /// The book first, then the variants in file order.
+    pub variants: Vec<VariantResult>,
+    /// `[headline][variant]`.
+    pub headlines: Vec<Vec<HeadlineValue>>,
+}
+
+/// A folder name per studied source: a scenario's path below `scenarios/`, a table's name
+/// (numbered when the same table is studied with several params).
+fn dirs(study: &[Source]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for (i, s) in study.iter().enumerate() {
+        let d = match s {
+            Source::Scenario(p) => {
+                let text = p.with_extension("").display().to_string();
+                match text.split_once("scenarios/") {
+                    Some((_, rest)) => rest.to_string(),
+                    None => p
+                        .file_stem()
+                        .map(|x| x.to_string_lossy().to_string())
+                        .unwrap_or_else(|| format!("study-{i}")),
+                }
+            }
+            Source::Table { name, .. } => name.clone(),
+        };
+        let d = if out.contains(&d) {
+            format!("{d}-{i}")
+        } else {
+            d
+        };
+        out.push(d);
+    }
+    out
+}
+
+fn loaded(
+    dirs: &[String],
+    outputs: &[Rc<Vec<Output>>],
+) -> anyhow::Result<BTreeMap<String, Loaded>> {
+    let mut m = BTreeMap::new();
+    for (d, outs) in dirs.iter().zip(outputs) {
+        for o in outs.iter() {
+            m.insert(
+                format!("{d}/{}", o.name),
+                Loaded {
+                    frame: o.frame.clone(),
+                    meta: serde_json::to_value(&o.provenance)?,
+                },
+            );
+        }
+    }
+    Ok(m)
+}
+
+/// Runs the study: the book and each variant on every source, then the comparisons and
+/// headline values. A source that fails to compute, or a headline figure that does not
+/// exist, is an error located in the variants file.
+pub fn study<C: Compute>(f: &VariantsFile, compute: &mut C) -> anyhow::Result<Study> {
+    let dirs = dirs(&f.study);
+    let mut rules: Vec<(String, String, Vec<String>)> = vec![(
+        BOOK.to_string(),
+        "the rules as the book writes them".into(),
+        vec![],
+    )];
+    for v in &f.variants {
+        rules.push((v.name.clone(), v.description.clone(), v.options.clone()));
+    }
+    let mut variants: Vec<VariantResult> = Vec::new();
+    for (name, description, options) in rules {
+        let mut outputs = Vec::new();
+        for (i, src) in f.study.iter().enumerate() {
+            let outs =
+                compute
+                    .outputs(src, &options, f.trials)
+                    .map_err(|e| match e.downcast_ref::<crate::error::UserError>() {
+                        Some(u) if name == BOOK => anyhow::Error::from(f.study_error(i, &u.0)),
+                        _ => e,
+                    })?;
+            outputs.push(outs);
+        }
+        variants.push(VariantResult {
+            name,
+            description,
+            options,
+            outputs,
+            comparison: None,
+        });
+    }
+    let book = loaded(&dirs, &variants[0].outputs)?;
+    for v in variants.iter_mut().skip(1) {
+        let other = loaded(&dirs, &v.outputs)?;
+        v.comparison = Some(compare(&book, &other, f.alpha)?);
+    }
+    let mut headlines = Vec::new();
+    for (hi, h) in f.headlines.iter().enumerate() {
+        let si = f
+            .study
+            .iter()
+            .position(|s| *s == h.source)
+            .expect("validated: a headline's source is studied");
+        let mut row_text = String::new();
+        let mut values = Vec::new();
+        for (vi, v) in variants.iter().enumerate() {
+            let outs = &v.outputs[si];
+            let at = figures::find(outs, &h.figure).and_then(|r| {
+                let row = figures::select_row(r.output, &h.wanted)?;
+                Ok((r, row))
+            });
+            let (fref, row) = match at {
+                Ok(x) => x,
+                Err(m) if vi == 0 => return Err(f.headline_error(hi, &m).into()),
+                Err(m) => {
+                    values.push(HeadlineValue {
+                        value: Err(m),
+                        moved: None,
+                    });
+                    continue;
+                }
+            };
+            if vi == 0 {
+                let frame = &fref.output.frame;
+                row_text = figures::key_columns(frame)
+                    .iter()
+                    .map(|k| {
+                        format!(
+                            "{k}={}",
+                            figures::cell(frame, k, row).to_string().trim_matches('"')
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ");
+            }
+            let key = format!("{}/{}", dirs[si], fref.output.name);
+            let moved = v.comparison.as_ref().and_then(|c| {
+                c.figures
+                    .iter()
+                    .find(|m| m.output == key && m.figure == fref.column && m.row == row_text)
+                    .cloned()
+            });
+            values.push(HeadlineValue {
+                value: figures::value_at(&fref, row),
+                moved,
+            });
+        }
+        headlines.push(values);
+    }
+    Ok(Study {
+        dirs,
+        variants,
+        headlines,
+    })
+}

@@ -1,0 +1,107 @@
+//! `cosmosim variants FILE`: the book rules and each named variant on the same seed, each
+//! variant compared with the book; writes variants.md/.html (the answer first),
+//! variants.csv, headlines.csv, a chart per headline figure and every variant's outputs
+//! in its own folder, published as one set.
+
+use std::path::{Path, PathBuf};
+
+use crate::balance::args::VariantsArgs;
+use crate::balance::variants::{self, VariantsFile};
+use crate::report::{file_sha256, render_png, write_atomic, write_page};
+
+use super::expect::Runner;
+use super::{publish_set, say, signals, write_outputs};
+
+/// `reports/variants/<file stem>/` unless `--out` says otherwise.
+fn default_out(file: &Path) -> PathBuf {
+    let stem = file
+        .file_stem()
+        .map(|s| s.to_string_lossy().to_string())
+        .unwrap_or_else(|| "variants".into());
+    Path::new("reports/variants").join(stem)
+}
+
+pub fn variants(a: &VariantsArgs, quiet: bool) -> anyhow::Result<()> {
+    let f = VariantsFile::read(&a.file)?;
+    let seed = a.seed.unwrap_or(f.seed);
+    let out = a.out.clone().unwrap_or_else(|| default_out(&a.file));
+    let mut runner = Runner::new(Some(seed), a.threads, Vec::new(), true);
+    let f = VariantsFile {
+        trials: a.trials.or(f.trials),
+        ..f
+    };
+    let mut headline = String::new();
+    publish_set(&out, quiet, |staging| {
+        let study = variants::study(&f, &mut runner)?;
+        signals::check()?;
+        let mut files = Vec::new();
+        for v in &study.variants {
+            for (d, outs) in study.dirs.iter().zip(&v.outputs) {
+                let rel = Path::new(&v.name).join(d);
+                let mut outs: Vec<_> = outs.iter().cloned().collect();
+                for w in write_outputs(&mut outs, &staging.join(&rel))? {
+                    files.push(rel.join(w));
+                }
+            }
+        }
+        write_atomic(
+            &staging.join("variants.csv"),
+            variants::csv(&study)?.as_bytes(),
+        )?;
+        files.push(PathBuf::from("variants.csv"));
+        if !f.headlines.is_empty() {
+            write_atomic(
+                &staging.join("headlines.csv"),
+                variants::headline_csv(&f, &study)?.as_bytes(),
+            )?;
+            files.push(PathBuf::from("headlines.csv"));
+        }
+        for i in 0..f.headlines.len() {
+            let name = format!("headline-{}.png", i + 1);
+            render_png(&variants::chart(&f, &study, i), &staging.join(&name))?;
+            files.push(PathBuf::from(name));
+        }
+        let sha = file_sha256(f.file.text.as_bytes());
+        let meta = serde_json::json!({
+            "tool": format!("cosmosim {}", env!("CARGO_PKG_VERSION")),
+            "command": "variants",
+            "file": f.path.display().to_string(),
+            "file_sha256": sha,
+            "seed": seed,
+            "trials": f.trials,
+            "alpha": f.alpha,
+            "variants": study.variants.iter().map(|v| serde_json::json!({
+                "name": v.name, "options": v.options, "description": v.description
+            })).collect::<Vec<_>>(),
+        });
+        write_atomic(
+            &staging.join("variants.meta.json"),
+            format!("{}\n", serde_json::to_string_pretty(&meta)?).as_bytes(),
+        )?;
+        files.push(PathBuf::from("variants.meta.json"));
+        let provenance = format!(
+            "cosmosim {} · variants file {} (sha256 {}) · seed {seed} · trials {} · \
+false-discovery rate {} · each variant's options in variants.meta.json and in its outputs' .meta.json",
+            env!("CARGO_PKG_VERSION"),
+            f.path.display(),
+            &sha[..12],
+            f.trials
+                .map(|t| t.to_string())
+                .unwrap_or_else(|| "each source's own".into()),
+            f.alpha
+        );
+        let md = variants::markdown(&f, &study, &provenance);
+        headline = md
+            .split("## Answer\n\n")
+            .nth(1)
+            .and_then(|s| s.split("\n\n").next())
+            .unwrap_or("")
+            .to_string();
+        files.extend(write_page(staging, "variants", &md)?);
+        Ok(files)
+    })?;
+    if !quiet {
+        say(&headline);
+    }
+    Ok(())
+}
