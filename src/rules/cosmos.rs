@@ -1,4 +1,5 @@
-//! Rule options of Great Cosmos tests and karma (C-TEST, C-KARMA).
+//! Rule options and parameters of Great Cosmos tests and karma (C-TEST, C-KARMA).
+//! Parameters are the book's numbers (cited), set like options to try "what if".
 
 use super::{Allowed, OptionSpec};
 
@@ -31,5 +32,44 @@ pub const OPTIONS: &[OptionSpec] = &[
         default: "restore",
         allowed: Allowed::OneOf(&["restore", "keep"]),
         help: "karma when an Illumination/Sépulcrale posture ends: back to its value before the posture (restore) or left at +10/-10 (keep)",
+    },
+    // Parameters: "Si le score est compris entre 1 et 10 inclus, il s'agit d'une réussite
+    // critique" (Great Cosmos, Tests).
+    OptionSpec {
+        key: "crit_success_to",
+        decision: "C-TEST-2",
+        default: "10",
+        allowed: Allowed::Integer { min: 0, max: 30 },
+        help: "parameter: scores 1 to this value are critical successes (book: 1-10; 0 = no critical success band)",
+    },
+    // "un 42 ... réussite super-critique", "un 66 ... échec super-critique".
+    OptionSpec {
+        key: "super_success_roll",
+        decision: "C-TEST-2",
+        default: "42",
+        allowed: Allowed::Integer { min: 1, max: 100 },
+        help: "parameter: the roll that is a super-critical success (book: 42); checked before the super failure roll",
+    },
+    OptionSpec {
+        key: "super_failure_roll",
+        decision: "C-TEST-2",
+        default: "66",
+        allowed: Allowed::Integer { min: 1, max: 100 },
+        help: "parameter: the roll that is a super-critical failure (book: 66)",
+    },
+    // "à partir de +5 / -5 de karma, on retire / ajoute 1d10" (Great Cosmos, Karma).
+    OptionSpec {
+        key: "karma_die_from",
+        decision: "C-TEST-3",
+        default: "5",
+        allowed: Allowed::Integer { min: 1, max: 10 },
+        help: "parameter: the karma die applies from this karma up (taken off the roll) and from minus this down (added) (book: 5)",
+    },
+    OptionSpec {
+        key: "karma_die_sides",
+        decision: "C-TEST-3",
+        default: "10",
+        allowed: Allowed::Integer { min: 2, max: 20 },
+        help: "parameter: faces of the karma die (book: a d10)",
     },
 ];

@@ -35,6 +35,8 @@ pub enum Allowed {
     SetOf(&'static [&'static str]),
     /// A number in `min..=max`.
     Number { min: f64, max: f64 },
+    /// A whole number in `min..=max` (a rule parameter: a band edge, a die size...).
+    Integer { min: i64, max: i64 },
 }
 
 impl Allowed {
@@ -43,6 +45,7 @@ impl Allowed {
             Allowed::OneOf(v) => v.join(" | "),
             Allowed::SetOf(v) => format!("comma-separated subset of {} (or none)", v.join(", ")),
             Allowed::Number { min, max } => format!("a number from {min} to {max}"),
+            Allowed::Integer { min, max } => format!("a whole number from {min} to {max}"),
         }
     }
 
@@ -53,6 +56,10 @@ impl Allowed {
             Allowed::Number { min, max } => value
                 .parse::<f64>()
                 .map(|x| x.is_finite() && x >= *min && x <= *max)
+                .unwrap_or(false),
+            Allowed::Integer { min, max } => value
+                .parse::<i64>()
+                .map(|x| x >= *min && x <= *max)
                 .unwrap_or(false),
         }
     }
@@ -182,6 +189,11 @@ impl RuleOptions {
     }
 
     /// A numeric option (validated on set; defaults are numbers by construction).
+    /// A whole-number parameter (validated on input, so the fallback is never used).
+    pub fn integer(&self, key: &str) -> i64 {
+        self.get(key).parse().unwrap_or(0)
+    }
+
     pub fn number(&self, key: &str) -> f64 {
         self.get(key).parse().unwrap_or(f64::NAN)
     }

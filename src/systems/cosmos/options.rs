@@ -26,6 +26,12 @@ pub struct TestRules {
     pub percent_mode: PercentMode,
     pub super_crit_roll: SuperCritRoll,
     pub karma_overflow: KarmaOverflow,
+    /// Parameters (C-TEST-2, C-TEST-3): the book's numbers unless a variant changes them.
+    pub crit_success_to: u8,
+    pub super_success_roll: u8,
+    pub super_failure_roll: u8,
+    pub karma_die_from: i8,
+    pub karma_die_sides: u8,
 }
 
 impl Default for TestRules {
@@ -49,6 +55,11 @@ impl TestRules {
                 "cancel" => KarmaOverflow::Cancel,
                 _ => KarmaOverflow::Clamp,
             },
+            crit_success_to: o.integer("crit_success_to") as u8,
+            super_success_roll: o.integer("super_success_roll") as u8,
+            super_failure_roll: o.integer("super_failure_roll") as u8,
+            karma_die_from: o.integer("karma_die_from") as i8,
+            karma_die_sides: o.integer("karma_die_sides") as u8,
         }
     }
 }

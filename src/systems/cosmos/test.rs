@@ -23,10 +23,16 @@ pub enum KarmaDie {
 }
 
 impl KarmaDie {
+    /// The book's karma die (from +/-5, C-TEST-3).
     pub fn for_karma(karma: i8) -> KarmaDie {
-        if karma >= 5 {
+        KarmaDie::from(karma, 5)
+    }
+
+    /// The karma die under the parameter `karma_die_from` (C-TEST-3).
+    pub fn from(karma: i8, from: i8) -> KarmaDie {
+        if karma >= from {
             KarmaDie::Minus
-        } else if karma <= -5 {
+        } else if karma <= -from {
             KarmaDie::Plus
         } else {
             KarmaDie::None
@@ -45,13 +51,20 @@ pub fn score(natural: u8, d10: u8, die: KarmaDie) -> u8 {
     s.clamp(1, 100) as u8
 }
 
-/// What a roll shows once the dice are read: whether the super-crit value (42/66, on the
-/// natural roll or the score per `super_crit_roll`) came up, and the score.
+/// What a roll shows once the dice are read: whether the super-crit value (42/66 in the
+/// book, parameters `super_success_roll`/`super_failure_roll`, on the natural roll or the
+/// score per `super_crit_roll`) came up, and the score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Roll {
+    /// `SUPER_SUCCESS`, `SUPER_FAILURE` or 0.
     pub special: u8,
     pub score: u8,
 }
+
+/// `Roll::special` when the super-success roll came up.
+pub const SUPER_SUCCESS: u8 = 1;
+/// `Roll::special` when the super-failure roll came up.
+pub const SUPER_FAILURE: u8 = 2;
 
 impl Roll {
     #[inline(always)]
@@ -61,9 +74,12 @@ impl Roll {
             SuperCritRoll::Natural => natural,
             SuperCritRoll::Score => s,
         };
-        // Only 42 and 66 matter; folding the rest keeps exact distributions small.
-        let special = if special == 42 || special == 66 {
-            special
+        // Only the two special rolls matter; folding the rest keeps exact distributions
+        // small. The super success is checked first when a variant makes them equal.
+        let special = if special == rules.super_success_roll {
+            SUPER_SUCCESS
+        } else if special == rules.super_failure_roll {
+            SUPER_FAILURE
         } else {
             0
         };
@@ -149,15 +165,16 @@ impl TestSpec {
         self.crit_fail_from
     }
 
-    pub fn karma_die(&self) -> KarmaDie {
-        KarmaDie::for_karma(self.karma)
+    /// The karma die of this test under the rules' `karma_die_from` (C-TEST-3).
+    pub fn karma_die(&self, rules: &TestRules) -> KarmaDie {
+        KarmaDie::from(self.karma, rules.karma_die_from)
     }
 
     /// The outcome class of a read roll (C-TEST-2 order, C-TEST-4 extremes).
     #[inline(always)]
-    pub fn classify_roll(&self, roll: Roll) -> Outcome {
+    pub fn classify_roll(&self, roll: Roll, rules: &TestRules) -> Outcome {
         let k = self.karma;
-        if roll.special == 42 {
+        if roll.special == SUPER_SUCCESS {
             // C-TEST-4: at -10 the 42 is only a crit.
             return if k == KARMA_MIN {
                 Outcome::CritSuccess
@@ -165,7 +182,7 @@ impl TestSpec {
                 Outcome::SuperSuccess
             };
         }
-        if roll.special == 66 {
+        if roll.special == SUPER_FAILURE {
             // C-TEST-4: at +10 the 66 is only a crit failure.
             return if k == KARMA_MAX {
                 Outcome::CritFailure
@@ -173,7 +190,7 @@ impl TestSpec {
                 Outcome::SuperFailure
             };
         }
-        if roll.score <= 10 && k != KARMA_MIN {
+        if roll.score <= rules.crit_success_to && k != KARMA_MIN {
             return Outcome::CritSuccess;
         }
         if roll.score >= self.crit_fail_from && k != KARMA_MAX {
@@ -188,26 +205,29 @@ impl TestSpec {
 
     /// The exact outcome distribution.
     pub fn exact(&self, rules: &TestRules) -> Dist<Outcome> {
-        roll_dist(self.karma_die(), rules).map(|r| self.classify_roll(*r))
+        roll_dist(self.karma_die(rules), rules).map(|r| self.classify_roll(*r, rules))
     }
 
     /// One test drawn at random.
     #[inline]
     pub fn roll(&self, rng: &mut Rng64, rules: &TestRules) -> Outcome {
         let natural = Die::D100.roll(rng) as u8;
-        let die = self.karma_die();
+        let die = self.karma_die(rules);
         let d10 = if die == KarmaDie::None {
             0
         } else {
-            Die::D10.roll(rng) as u8
+            Die::known(rules.karma_die_sides as u64).roll(rng) as u8
         };
-        self.classify_roll(Roll::read(natural, d10, die, rules))
+        self.classify_roll(Roll::read(natural, d10, die, rules), rules)
     }
 }
 
 /// The outcome of rolling `natural` and `d10` for `spec` (C-TEST-2..4).
 pub fn classify(natural: u8, d10: u8, spec: &TestSpec, rules: &TestRules) -> Outcome {
-    spec.classify_roll(Roll::read(natural, d10, spec.karma_die(), rules))
+    spec.classify_roll(
+        Roll::read(natural, d10, spec.karma_die(rules), rules),
+        rules,
+    )
 }
 
 /// P(an intuition roll succeeds): d6 <= intuition (C-TEST-5), intuition 1..6.
@@ -225,31 +245,37 @@ pub fn roll_dist(die: KarmaDie, rules: &TestRules) -> Dist<Roll> {
     let d100 = Dist::die(100);
     match die {
         KarmaDie::None => d100.map(|n| Roll::read(*n as u8, 0, die, rules)),
-        _ => d100.combine(&Dist::die(10), |n, d| {
+        _ => d100.combine(&Dist::die(rules.karma_die_sides as u64), |n, d| {
             Roll::read(*n as u8, *d as u8, die, rules)
         }),
     }
 }
 
-/// A fast sampler for one fixed test: a 1000-entry table from the (natural, d10) pair to
-/// the outcome, so a trial is one unbiased draw and one lookup, with no branch on the rules.
+/// A fast sampler for one fixed test: a table from the (natural, karma die) pair to the
+/// outcome, so a trial is one unbiased draw and one lookup, with no branch on the rules.
 #[derive(Clone)]
 pub struct TestSampler {
-    lut: [u8; 1000],
+    lut: [u8; MAX_PAIRS],
+    /// One draw picks the (natural, karma die) pair among 100 x sides (1000 in the book).
+    pairs: Die,
 }
 
-/// One draw picks the (natural, d10) pair among 100 x 10.
-const PAIRS: Die = Die::known(1000);
+/// The largest karma die parameter (`karma_die_sides`, 20) times the d100.
+const MAX_PAIRS: usize = 100 * 20;
 
 impl TestSampler {
     pub fn new(spec: &TestSpec, rules: &TestRules) -> TestSampler {
-        let mut lut = [0u8; 1000];
-        for (i, slot) in lut.iter_mut().enumerate() {
-            let natural = (i / 10 + 1) as u8;
-            let d10 = (i % 10 + 1) as u8;
-            *slot = classify(natural, d10, spec, rules) as u8;
+        let sides = rules.karma_die_sides.clamp(1, 20) as usize;
+        let mut lut = [0u8; MAX_PAIRS];
+        for (i, slot) in lut.iter_mut().enumerate().take(100 * sides) {
+            let natural = (i / sides + 1) as u8;
+            let d = (i % sides + 1) as u8;
+            *slot = classify(natural, d, spec, rules) as u8;
         }
-        TestSampler { lut }
+        TestSampler {
+            lut,
+            pairs: Die::known(100 * sides as u64),
+        }
     }
 
     #[inline(always)]
@@ -260,7 +286,7 @@ impl TestSampler {
     /// The outcome's index (0 = super success .. 5 = super failure).
     #[inline(always)]
     pub fn sample_index(&self, rng: &mut Rng64) -> u8 {
-        self.lut[PAIRS.index(rng) as usize]
+        self.lut[self.pairs.index(rng) as usize]
     }
 }
 

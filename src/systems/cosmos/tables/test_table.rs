@@ -51,10 +51,10 @@ pub fn test_grid_exact(grid: &TestGrid, rules: &TestRules) -> Result<Vec<[f64; 6
     grid.cells()
         .map(|(t, k)| {
             let spec = grid.spec(t, k, rules)?;
-            let dist = &rolls[spec.karma_die() as usize];
+            let dist = &rolls[spec.karma_die(rules) as usize];
             let mut p = [0.0; 6];
             for (roll, q) in dist.outcomes() {
-                p[spec.classify_roll(*roll) as usize] += q;
+                p[spec.classify_roll(*roll, rules) as usize] += q;
             }
             Ok(p)
         })
