@@ -1,12 +1,63 @@
-use crate::rules::registry;
+use crate::rules::{registry, Allowed, OptionSpec};
 
-/// The rule options, one block each, for `cosmosim options`.
+fn system_name(system: &str) -> &'static str {
+    match system {
+        "cosmos" => "The Tale of Great Cosmos",
+        "nephilim" => "Nephilim v3",
+        "fallout" => "2d20",
+        "trinites" => "Trinités",
+        _ => "All systems",
+    }
+}
+
+/// The rule a decision ID belongs to: `C-TEST-2` -> `C-TEST`.
+fn rule_of(decision: &str) -> &str {
+    match decision.rfind('-') {
+        Some(i) if decision[i + 1..].chars().all(|c| c.is_ascii_digit()) => &decision[..i],
+        _ => decision,
+    }
+}
+
+/// A parameter is one of the book's numbers; a reading chooses between interpretations.
+fn kind(o: &OptionSpec) -> &'static str {
+    match o.allowed {
+        Allowed::Number { .. } | Allowed::Integer { .. } => "parameter",
+        _ => "reading",
+    }
+}
+
+/// The rule options and parameters, grouped by system and rule, for `cosmosim options`.
 pub fn list_options() -> String {
-    let mut s = String::from("Rule options (set with --option key=value):\n");
-    for o in registry() {
+    let mut s = String::from(
+        "Rule options and parameters (set with --option key=value, [rules] in a scenario \
+file, or a [variants.<name>] table of a variants file). A reading chooses how an open rule \
+is read; a parameter is one of the book's numbers, its default the book's value.\n",
+    );
+    let mut all: Vec<&OptionSpec> = registry().collect();
+    // Stable: systems in a fixed order, then rules, then the registry's own order.
+    let order = |o: &OptionSpec| match o.system() {
+        "cosmos" => 0,
+        "fallout" => 1,
+        "nephilim" => 2,
+        "trinites" => 3,
+        _ => 4,
+    };
+    all.sort_by_key(|o| (order(o), rule_of(o.decision).to_string()));
+    let (mut system, mut rule) = ("", "");
+    for o in all {
+        if o.system() != system {
+            system = o.system();
+            rule = "";
+            s += &format!("\n{}\n", system_name(system));
+        }
+        if rule_of(o.decision) != rule {
+            rule = rule_of(o.decision);
+            s += &format!("\n  {rule}\n");
+        }
         s += &format!(
-            "\n  {}  [{}]\n    default: {}\n    allowed: {}\n    {}\n",
+            "\n    {}  ({}, {})\n      default: {}\n      allowed: {}\n      {}\n",
             o.key,
+            kind(o),
             o.decision,
             o.default,
             o.allowed.describe(),
@@ -14,4 +65,25 @@ pub fn list_options() -> String {
         );
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_option_is_listed_once_under_its_system_and_rule() {
+        let text = list_options();
+        for o in registry() {
+            let line = format!("    {}  ({}, {})", o.key, kind(o), o.decision);
+            assert_eq!(text.matches(&line).count(), 1, "{line}");
+        }
+        let cosmos = text.find("The Tale of Great Cosmos").unwrap();
+        let test_rule = text.find("\n  C-TEST\n").unwrap();
+        let die = text.find("karma_die_sides  (parameter, C-TEST-3)").unwrap();
+        assert!(cosmos < test_rule && test_rule < die);
+        assert!(text.contains("super_crit_roll  (reading, C-TEST-2)"));
+        assert_eq!(rule_of("C-TEST-2"), "C-TEST");
+        assert_eq!(rule_of("N-INIT"), "N-INIT");
+    }
 }
