@@ -1,6 +1,10 @@
 use rayon::prelude::*;
 use rayon::ThreadPool;
+use std::sync::Mutex;
 
+use serde::{de::DeserializeOwned, Serialize};
+
+use super::shard::{self, CallKey, Mode};
 use super::{interrupt::stop_requested, pool::pool, stream, Merge, Progress, Rng64};
 
 /// Trials per batch. Part of the reproducibility contract: changing it changes results.
@@ -12,7 +16,9 @@ const BATCHES_PER_ROUND: u64 = 64;
 
 /// A Monte Carlo experiment: how to run one batch of trials into an accumulator.
 pub trait Simulation: Sync {
-    type Acc: Merge + Send;
+    /// Serialisable so a shard can store it (`engine::shard`): derive `Serialize` and
+    /// `Deserialize` on every accumulator type.
+    type Acc: Merge + Send + Serialize + DeserializeOwned;
 
     /// A fresh, empty accumulator.
     fn empty(&self) -> Self::Acc;
@@ -64,6 +70,74 @@ impl Engine {
         trials: u64,
         progress: &Progress,
     ) -> S::Acc {
+        match shard::mode() {
+            None => self.fold(sim, task, trials, progress, |_| Batch::Compute),
+            Some(mode) => self.run_in(mode, sim, task, trials, progress),
+        }
+    }
+
+    /// A shard computes the batches it owns and records them; a merge folds the stored
+    /// batches (computing any no part holds) in the unsharded order.
+    fn run_in<S: Simulation>(
+        &self,
+        mode: &Mode,
+        sim: &S,
+        task: u64,
+        trials: u64,
+        progress: &Progress,
+    ) -> S::Acc {
+        let key = CallKey {
+            sim: std::any::type_name::<S>().to_string(),
+            seed: self.seed,
+            task,
+            trials,
+        };
+        let batches = trials.div_ceil(BATCH_SIZE);
+        match mode {
+            Mode::Shard { id, sink } => {
+                let mine = |b: u64| key.owner(b, batches, id.count) == id.index - 1;
+                let recorded = Mutex::new(Vec::new());
+                let acc = self.fold(sim, task, trials, progress, |b| {
+                    if mine(b) {
+                        Batch::ComputeAnd(&recorded)
+                    } else {
+                        Batch::Skip
+                    }
+                });
+                let mut sink = sink.lock().unwrap_or_else(|e| e.into_inner());
+                for (b, bytes) in recorded.into_inner().unwrap_or_else(|e| e.into_inner()) {
+                    sink.record(&key, b, bytes);
+                }
+                acc
+            }
+            Mode::Replay { store, computed } => {
+                let stored = store.calls.get(&key);
+                self.fold(sim, task, trials, progress, |b| {
+                    match stored
+                        .and_then(|s| s.get(&b))
+                        .and_then(|x| shard::decode(x))
+                    {
+                        Some(acc) => Batch::Stored(acc),
+                        None => {
+                            *computed.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+                            Batch::Compute
+                        }
+                    }
+                })
+            }
+        }
+    }
+
+    /// Folds batch accumulators in batch order, each computed, skipped or taken from a
+    /// store as `plan(b)` says.
+    fn fold<'r, S: Simulation>(
+        &self,
+        sim: &S,
+        task: u64,
+        trials: u64,
+        progress: &Progress,
+        plan: impl Fn(u64) -> Batch<'r, S::Acc> + Sync,
+    ) -> S::Acc {
         let batches = trials.div_ceil(BATCH_SIZE);
         let size = |b: u64| BATCH_SIZE.min(trials - b * BATCH_SIZE);
         let seed = self.seed;
@@ -82,9 +156,24 @@ impl Engine {
                         if stop_requested().is_some() {
                             return acc;
                         }
+                        let record = match plan(b) {
+                            Batch::Skip => return acc,
+                            Batch::Stored(stored) => {
+                                progress.advance(size(b));
+                                return stored;
+                            }
+                            Batch::Compute => None,
+                            Batch::ComputeAnd(into) => Some(into),
+                        };
                         let mut rng = stream(seed, task, b);
                         sim.run_batch(&mut rng, size(b), &mut acc);
                         progress.advance(size(b));
+                        if let Some(into) = record {
+                            let bytes = shard::encode(&acc);
+                            into.lock()
+                                .unwrap_or_else(|e| e.into_inner())
+                                .push((b, bytes));
+                        }
                         acc
                     })
                     .collect()
@@ -96,6 +185,15 @@ impl Engine {
         }
         total
     }
+}
+
+/// What to do with one batch.
+enum Batch<'r, A> {
+    Compute,
+    /// Compute, then record (batch index, serialised accumulator).
+    ComputeAnd(&'r Mutex<Vec<(u64, Vec<u8>)>>),
+    Skip,
+    Stored(A),
 }
 
 #[cfg(test)]
