@@ -252,7 +252,7 @@ fn bad_parts_are_refused_and_named() {
     refused(
         &merge_args(&mixed, &out),
         &root,
-        &["foreign part", &mixed[1]],
+        &["foreign part", &mixed[1], "`--seed 2`", "`--seed 1`"],
     );
     // Not a partial folder at all.
     let empty = t.path().join("empty");

@@ -99,6 +99,25 @@ fn read_part(path: &Path) -> anyhow::Result<Part> {
     })
 }
 
+/// Where command `a` departs from `b`: the first differing argument, with the flag it
+/// belongs to (`--seed 2`), or "nothing more" when `a` stops first.
+fn command_at(a: &[String], b: &[String]) -> String {
+    let i = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    match a.get(i) {
+        None => "nothing more".to_string(),
+        Some(x) => {
+            let flag = i
+                .checked_sub(1)
+                .and_then(|j| a.get(j))
+                .filter(|f| f.starts_with("--") && !x.starts_with("--"));
+            match flag {
+                Some(f) => format!("`{f} {x}`"),
+                None => format!("`{x}`"),
+            }
+        }
+    }
+}
+
 /// Checks that the parts are the shards of one run, each exactly once; returns them
 /// ordered by shard index (so the merge is order-independent).
 fn check_set(mut parts: Vec<Part>) -> anyhow::Result<Vec<Part>> {
@@ -130,9 +149,9 @@ fn check_set(mut parts: Vec<Part>) -> anyhow::Result<Vec<Part>> {
             ))
         } else if m.command != r.command {
             Some(format!(
-                "belongs to another run: `{}`, the others ran `{}`",
-                m.command.join(" "),
-                r.command.join(" ")
+                "belongs to another run: its command has {}, the others' {}",
+                command_at(&m.command, &r.command),
+                command_at(&r.command, &m.command)
             ))
         } else if m.inputs != r.inputs {
             Some("read other input files (scenario hashes differ)".to_string())

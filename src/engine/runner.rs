@@ -231,6 +231,57 @@ mod tests {
         assert_eq!(one.0.total(), trials);
     }
 
+    /// Shards 1..n of a call, each recording its batches, then a replay of the union:
+    /// the unsharded accumulator bit for bit (floating-point moments included), with one
+    /// stored batch dropped (the replay computes it) or not.
+    #[test]
+    fn shards_replayed_give_the_unsharded_bits() {
+        use crate::engine::shard::{Accumulators, ShardId};
+        let e = Engine::new(9, 2).unwrap();
+        let trials = 5 * BATCH_SIZE + 321;
+        let full = e.run(&SumOfD6, 3, trials, &Progress::hidden());
+        for n in [1, 2, 3, 7] {
+            let mut store = Accumulators::default();
+            for index in 1..=n {
+                let mode = Mode::Shard {
+                    id: ShardId { index, count: n },
+                    sink: Default::default(),
+                };
+                let part = e.run_in(&mode, &SumOfD6, 3, trials, &Progress::hidden());
+                assert!(part.0.total() <= trials);
+                let Mode::Shard { sink, .. } = mode else {
+                    unreachable!()
+                };
+                for (k, batches) in sink.into_inner().unwrap().acc.calls {
+                    for (b, bytes) in batches {
+                        assert!(store
+                            .calls
+                            .entry(k.clone())
+                            .or_default()
+                            .insert(b, bytes)
+                            .is_none());
+                    }
+                }
+            }
+            assert_eq!(store.calls.values().next().unwrap().len(), 6);
+            if n == 3 {
+                store.calls.values_mut().next().unwrap().remove(&4);
+            }
+            let replay = Mode::Replay {
+                store,
+                computed: Default::default(),
+            };
+            let got = e.run_in(&replay, &SumOfD6, 3, trials, &Progress::hidden());
+            assert_eq!(got.0, full.0, "{n}");
+            assert_eq!(got.1.mean.to_bits(), full.1.mean.to_bits(), "{n}");
+            assert_eq!(got.1.variance().to_bits(), full.1.variance().to_bits());
+            let Mode::Replay { computed, .. } = replay else {
+                unreachable!()
+            };
+            assert_eq!(computed.into_inner().unwrap(), u64::from(n == 3));
+        }
+    }
+
     #[test]
     fn tasks_and_seeds_give_different_streams() {
         let e = Engine::new(5, 2).unwrap();
