@@ -331,6 +331,11 @@ fn shard_flags_are_checked_like_every_flag() {
         &["--precision"],
     );
     refused(
+        &["run", f, "--shard", "1/2"],
+        &root,
+        &["--shard needs --out"],
+    );
+    refused(
         &["options", "--shard", "1/2"],
         &root,
         &["run, sweep, table and report"],

@@ -234,6 +234,14 @@ pub fn run_shard(cli: &Cli, arg: ShardArg) -> anyhow::Result<()> {
         .map(|a| a.into_string())
         .collect::<Result<_, _>>()
         .map_err(|a| UserError::new(format!("argument {a:?} is not UTF-8")))?;
+    // A partial never lands in a default output folder such as reports/.
+    if !args.iter().any(|a| a == "--out" || a.starts_with("--out=")) {
+        return Err(UserError::new(
+            "--shard needs --out DIR: the folder of this shard's partial (accumulators and \
+             manifest), e.g. --out parts/shard-1",
+        )
+        .into());
+    }
     let (seed, trials, options) = match &cli.command {
         Command::Run(a) => (a.seed, a.trials, a.options.clone()),
         Command::Sweep(a) => (
