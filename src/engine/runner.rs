@@ -62,7 +62,10 @@ impl Engine {
 
     /// Runs `trials` trials of `sim` as task `task` (a table cell, a grid point...).
     /// Once a stop is requested (SIGINT/SIGTERM) the remaining batches are skipped: the
-    /// result is then partial and the command layer discards it.
+    /// result is then partial and the command layer discards it. In a shard (`--shard`)
+    /// only the batches the shard owns are computed (the result is partial too, and only
+    /// the recorded batches matter); in a merge the stored batches are folded instead
+    /// (`engine::shard`).
     pub fn run<S: Simulation>(
         &self,
         sim: &S,
