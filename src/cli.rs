@@ -21,6 +21,14 @@ pub struct Cli {
     #[arg(long, short, global = true)]
     pub quiet: bool,
 
+    /// Run only shard I of N (counted from 1) of run, sweep, table or report: --out gets a
+    /// partial folder (accumulators and a manifest), and `cosmosim merge` puts the N
+    /// parts together, byte-identical to the unsharded run. auto/N reads I from
+    /// COSMOSIM_SHARD_INDEX (1-based), SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX
+    /// (Kubernetes, 0-based) or CI_NODE_INDEX (GitLab, 1-based). See docs/scale-out.md.
+    #[arg(long, global = true, value_name = "I/N", value_parser = crate::commands::shard::parse_shard)]
+    pub shard: Option<crate::commands::shard::ShardArg>,
+
     #[command(subcommand)]
     pub command: Command,
 }
@@ -88,6 +96,10 @@ pub enum Command {
     /// a chart per headline figure and each variant's outputs to
     /// reports/variants/<file>/ (or --out).
     Variants(crate::balance::args::VariantsArgs),
+    /// Merge the partial folders of a sharded run (`--shard I/N`) into the outputs the
+    /// unsharded command writes, byte for byte. A missing, duplicate, foreign, corrupt or
+    /// truncated part is refused (exit 2) and named.
+    Merge(crate::commands::MergeArgs),
 }
 
 #[derive(Debug, Args, Clone)]

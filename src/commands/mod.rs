@@ -5,6 +5,7 @@
 mod compare;
 mod expect;
 mod figures;
+mod merge;
 mod optimise;
 mod options;
 mod output;
@@ -12,6 +13,7 @@ mod precision;
 mod publish;
 mod report;
 mod run;
+pub mod shard;
 pub mod signals;
 mod subject;
 mod sweep;
@@ -22,6 +24,7 @@ mod variants;
 pub use compare::{compare, Changed};
 pub use expect::{expect, ExpectationsFailed};
 pub use figures::{figures, parse_table, table_names, table_outputs};
+pub use merge::{merge, MergeArgs};
 pub use optimise::optimise;
 pub use options::list_options;
 pub use output::{print_stdout, say};
@@ -45,6 +48,10 @@ use crate::report::Output;
 /// `dir`.
 pub(crate) fn write_outputs(outputs: &mut [Output], dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     let mut all = Vec::new();
+    if shard::sharding() {
+        // A shard publishes accumulators, not outputs: rendering them would be wasted.
+        return Ok(all);
+    }
     for o in outputs.iter_mut() {
         signals::check()?;
         for f in o.write(dir)? {
@@ -62,6 +69,9 @@ pub(crate) fn publish_set(
     quiet: bool,
     produce: impl FnOnce(&Path) -> anyhow::Result<Vec<PathBuf>>,
 ) -> anyhow::Result<()> {
+    if shard::sharding() {
+        return shard::publish_partial(target, quiet, produce);
+    }
     let staging = Staging::prepare(target)?;
     let files = produce(staging.dir())?;
     signals::check()?;
@@ -72,4 +82,40 @@ pub(crate) fn publish_set(
         }
     }
     Ok(())
+}
+
+/// Runs the command `cli` names (`main`, and `merge` re-running a shards' command).
+pub fn dispatch(cli: &crate::cli::Cli) -> anyhow::Result<()> {
+    use crate::cli::Command;
+    if let Some(arg) = cli.shard {
+        if !shard::sharding() {
+            return shard::run_shard(cli, arg);
+        }
+    }
+    match &cli.command {
+        Command::Report(args) => report(args, cli.quiet),
+        Command::Table {
+            table: t,
+            precision,
+        } => table(t, precision, cli.quiet),
+        Command::Run(args) => run_cmd(args, cli.quiet),
+        Command::Sweep(args) => sweep(args, cli.quiet),
+        Command::Check { file } => check(file, cli.quiet),
+        Command::Options => print_stdout(&list_options()),
+        Command::Figures { target, args } => figures(target, args, cli.quiet),
+        Command::Expect(args) => expect(args, cli.quiet),
+        Command::Compare(args) => compare(args, cli.quiet),
+        Command::Tune(args) => tune_cmd(args, cli.quiet),
+        Command::Optimise(args) => optimise(args, cli.quiet),
+        Command::Variants(args) => variants(args, cli.quiet),
+        Command::Merge(args) => {
+            if cli.shard.is_some() {
+                return Err(crate::error::UserError::new(
+                    "--shard applies to run, sweep, table and report only",
+                )
+                .into());
+            }
+            merge(args, cli.quiet)
+        }
+    }
 }

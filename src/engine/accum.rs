@@ -1,3 +1,5 @@
+use serde::{Deserialize, Serialize};
+
 /// An accumulator that can absorb another built from other batches. The engine merges in
 /// batch order, so floating-point sums are reproducible too.
 pub trait Merge {
@@ -5,8 +7,9 @@ pub trait Merge {
 }
 
 /// Counts of `N` categories (e.g. the six outcome classes).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Counts<const N: usize> {
+    #[serde(with = "super::array")]
     pub counts: [u64; N],
 }
 
@@ -36,7 +39,7 @@ impl<const N: usize> Merge for Counts<N> {
 }
 
 /// Count, mean and variance by Welford's method, merged with Chan et al.'s formula.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Moments {
     pub n: u64,
     pub mean: f64,
@@ -90,7 +93,7 @@ impl Merge for Moments {
 
 /// Integer-valued histogram over `lo..=hi`; values outside are counted apart, so memory is
 /// fixed whatever the number of trials.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
     lo: i64,
     bins: Vec<u64>,

@@ -5,11 +5,13 @@
 //! with the trial count.
 
 mod accum;
+pub mod array;
 pub mod interrupt;
 mod pool;
 mod progress;
 mod rng;
 mod runner;
+pub mod shard;
 
 pub use accum::{Counts, Merge, Moments, Tally};
 pub use pool::pool;

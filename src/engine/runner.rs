@@ -1,6 +1,10 @@
 use rayon::prelude::*;
 use rayon::ThreadPool;
+use std::sync::Mutex;
 
+use serde::{de::DeserializeOwned, Serialize};
+
+use super::shard::{self, CallKey, Mode};
 use super::{interrupt::stop_requested, pool::pool, stream, Merge, Progress, Rng64};
 
 /// Trials per batch. Part of the reproducibility contract: changing it changes results.
@@ -12,7 +16,9 @@ const BATCHES_PER_ROUND: u64 = 64;
 
 /// A Monte Carlo experiment: how to run one batch of trials into an accumulator.
 pub trait Simulation: Sync {
-    type Acc: Merge + Send;
+    /// Serialisable so a shard can store it (`engine::shard`): derive `Serialize` and
+    /// `Deserialize` on every accumulator type.
+    type Acc: Merge + Send + Serialize + DeserializeOwned;
 
     /// A fresh, empty accumulator.
     fn empty(&self) -> Self::Acc;
@@ -56,13 +62,84 @@ impl Engine {
 
     /// Runs `trials` trials of `sim` as task `task` (a table cell, a grid point...).
     /// Once a stop is requested (SIGINT/SIGTERM) the remaining batches are skipped: the
-    /// result is then partial and the command layer discards it.
+    /// result is then partial and the command layer discards it. In a shard (`--shard`)
+    /// only the batches the shard owns are computed (the result is partial too, and only
+    /// the recorded batches matter); in a merge the stored batches are folded instead
+    /// (`engine::shard`).
     pub fn run<S: Simulation>(
         &self,
         sim: &S,
         task: u64,
         trials: u64,
         progress: &Progress,
+    ) -> S::Acc {
+        match shard::mode() {
+            None => self.fold(sim, task, trials, progress, |_| Batch::Compute),
+            Some(mode) => self.run_in(mode, sim, task, trials, progress),
+        }
+    }
+
+    /// A shard computes the batches it owns and records them; a merge folds the stored
+    /// batches (computing any no part holds) in the unsharded order.
+    fn run_in<S: Simulation>(
+        &self,
+        mode: &Mode,
+        sim: &S,
+        task: u64,
+        trials: u64,
+        progress: &Progress,
+    ) -> S::Acc {
+        let key = CallKey {
+            sim: std::any::type_name::<S>().to_string(),
+            seed: self.seed,
+            task,
+            trials,
+        };
+        let batches = trials.div_ceil(BATCH_SIZE);
+        match mode {
+            Mode::Shard { id, sink } => {
+                let mine = |b: u64| key.owner(b, batches, id.count) == id.index - 1;
+                let recorded = Mutex::new(Vec::new());
+                let acc = self.fold(sim, task, trials, progress, |b| {
+                    if mine(b) {
+                        Batch::ComputeAnd(&recorded)
+                    } else {
+                        Batch::Skip
+                    }
+                });
+                let mut sink = sink.lock().unwrap_or_else(|e| e.into_inner());
+                for (b, bytes) in recorded.into_inner().unwrap_or_else(|e| e.into_inner()) {
+                    sink.record(&key, b, bytes);
+                }
+                acc
+            }
+            Mode::Replay { store, computed } => {
+                let stored = store.calls.get(&key);
+                self.fold(sim, task, trials, progress, |b| {
+                    match stored
+                        .and_then(|s| s.get(&b))
+                        .and_then(|x| shard::decode(x))
+                    {
+                        Some(acc) => Batch::Stored(acc),
+                        None => {
+                            *computed.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+                            Batch::Compute
+                        }
+                    }
+                })
+            }
+        }
+    }
+
+    /// Folds batch accumulators in batch order, each computed, skipped or taken from a
+    /// store as `plan(b)` says.
+    fn fold<'r, S: Simulation>(
+        &self,
+        sim: &S,
+        task: u64,
+        trials: u64,
+        progress: &Progress,
+        plan: impl Fn(u64) -> Batch<'r, S::Acc> + Sync,
     ) -> S::Acc {
         let batches = trials.div_ceil(BATCH_SIZE);
         let size = |b: u64| BATCH_SIZE.min(trials - b * BATCH_SIZE);
@@ -82,9 +159,24 @@ impl Engine {
                         if stop_requested().is_some() {
                             return acc;
                         }
+                        let record = match plan(b) {
+                            Batch::Skip => return acc,
+                            Batch::Stored(stored) => {
+                                progress.advance(size(b));
+                                return stored;
+                            }
+                            Batch::Compute => None,
+                            Batch::ComputeAnd(into) => Some(into),
+                        };
                         let mut rng = stream(seed, task, b);
                         sim.run_batch(&mut rng, size(b), &mut acc);
                         progress.advance(size(b));
+                        if let Some(into) = record {
+                            let bytes = shard::encode(&acc);
+                            into.lock()
+                                .unwrap_or_else(|e| e.into_inner())
+                                .push((b, bytes));
+                        }
                         acc
                     })
                     .collect()
@@ -96,6 +188,15 @@ impl Engine {
         }
         total
     }
+}
+
+/// What to do with one batch.
+enum Batch<'r, A> {
+    Compute,
+    /// Compute, then record (batch index, serialised accumulator).
+    ComputeAnd(&'r Mutex<Vec<(u64, Vec<u8>)>>),
+    Skip,
+    Stored(A),
 }
 
 #[cfg(test)]
@@ -131,6 +232,57 @@ mod tests {
         assert_eq!(one.0, many.0);
         assert_eq!(one.1.mean.to_bits(), many.1.mean.to_bits());
         assert_eq!(one.0.total(), trials);
+    }
+
+    /// Shards 1..n of a call, each recording its batches, then a replay of the union:
+    /// the unsharded accumulator bit for bit (floating-point moments included), with one
+    /// stored batch dropped (the replay computes it) or not.
+    #[test]
+    fn shards_replayed_give_the_unsharded_bits() {
+        use crate::engine::shard::{Accumulators, ShardId};
+        let e = Engine::new(9, 2).unwrap();
+        let trials = 5 * BATCH_SIZE + 321;
+        let full = e.run(&SumOfD6, 3, trials, &Progress::hidden());
+        for n in [1, 2, 3, 7] {
+            let mut store = Accumulators::default();
+            for index in 1..=n {
+                let mode = Mode::Shard {
+                    id: ShardId { index, count: n },
+                    sink: Default::default(),
+                };
+                let part = e.run_in(&mode, &SumOfD6, 3, trials, &Progress::hidden());
+                assert!(part.0.total() <= trials);
+                let Mode::Shard { sink, .. } = mode else {
+                    unreachable!()
+                };
+                for (k, batches) in sink.into_inner().unwrap().acc.calls {
+                    for (b, bytes) in batches {
+                        assert!(store
+                            .calls
+                            .entry(k.clone())
+                            .or_default()
+                            .insert(b, bytes)
+                            .is_none());
+                    }
+                }
+            }
+            assert_eq!(store.calls.values().next().unwrap().len(), 6);
+            if n == 3 {
+                store.calls.values_mut().next().unwrap().remove(&4);
+            }
+            let replay = Mode::Replay {
+                store,
+                computed: Default::default(),
+            };
+            let got = e.run_in(&replay, &SumOfD6, 3, trials, &Progress::hidden());
+            assert_eq!(got.0, full.0, "{n}");
+            assert_eq!(got.1.mean.to_bits(), full.1.mean.to_bits(), "{n}");
+            assert_eq!(got.1.variance().to_bits(), full.1.variance().to_bits());
+            let Mode::Replay { computed, .. } = replay else {
+                unreachable!()
+            };
+            assert_eq!(computed.into_inner().unwrap(), u64::from(n == 3));
+        }
     }
 
     #[test]

@@ -108,7 +108,7 @@ pub struct KarmaWalk {
 }
 
 /// Visits per karma state, and the per-chain share of each state.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct KarmaAcc {
     pub visits: Counts<KARMA_STATES>,
     pub share: [Moments; KARMA_STATES],

@@ -13,7 +13,7 @@ pub const END_HOLDER_DOWN: usize = 3;
 pub const POSTURE_NAMES: [&str; 2] = ["illumination", "sepulcrale"];
 
 /// Events of one posture kind of one combatant, summed over combats.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PostureCounts {
     /// Postures entered = points spent.
     pub entered: u64,
@@ -39,7 +39,7 @@ impl PostureCounts {
 }
 
 /// Aura events of one combatant, summed over combats (C-AURA).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct AuraCounts {
     /// Aura points it spent on enemy tests.
     pub uses: u64,
@@ -81,8 +81,9 @@ pub const BUCKETS: usize = 128;
 
 /// A streaming histogram of a non-negative integer per combat with a fixed bucket width
 /// (memory flat in the trial count).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Hist {
+    #[serde(with = "crate::engine::array")]
     pub counts: [u64; BUCKETS],
     pub sum: u64,
 }
@@ -127,7 +128,7 @@ impl Hist {
 }
 
 /// One combatant's counts.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FighterAcc {
     /// [illumination, sepulcrale].
     pub posture: [PostureCounts; 2],
@@ -164,7 +165,7 @@ pub fn widths(max_hp: i64, enemies_hp: i64) -> (u64, u64, u64) {
 }
 
 /// Everything counted over a batch of combats.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct CombatAcc {
     pub combats: u64,
     /// Per side, then [no side standing, round cap reached].

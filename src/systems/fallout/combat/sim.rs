@@ -25,7 +25,7 @@ pub const MJ_WINS: usize = 1;
 pub const UNDECIDED: usize = 2;
 
 /// Integer tallies of one combatant over all fights (merging is exact).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FighterAcc {
     pub attacks: u64,
     pub hits: u64,
@@ -59,7 +59,7 @@ impl Merge for FighterAcc {
 }
 
 /// AP flow of one side's pool over all fights.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PoolAcc {
     /// AP earned from excess successes (before the cap).
     pub earned: u64,
@@ -85,7 +85,7 @@ impl Merge for PoolAcc {
 }
 
 /// Tallies of a run.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct CombatAcc {
     pub outcomes: Counts<3>,
     /// Round in which the fight ended; `max_rounds + 1` = undecided.

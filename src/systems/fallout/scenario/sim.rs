@@ -7,7 +7,7 @@ use crate::systems::fallout::{pay, PoolSampler, Shortfall, POOL_MAX};
 use super::model::ApEconomy;
 
 /// Integer tallies of one test over all trials (merging is exact).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct StepAcc {
     pub pass: u64,
     pub complication: u64,
@@ -37,7 +37,7 @@ impl Merge for StepAcc {
 }
 
 /// Tallies of a whole run: per test, and the number of tests passed per sequence.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ApAcc {
     pub steps: Vec<StepAcc>,
     pub passes: Tally,

@@ -95,7 +95,7 @@ pub fn cell_task(c: &TestCell) -> u64 {
 }
 
 /// Monte Carlo tallies of one cell; AP sums are integers, so merging is exact.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TestAcc {
     pub trials: u64,
     pub pass: u64,

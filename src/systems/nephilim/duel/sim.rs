@@ -23,7 +23,7 @@ fn malus(level: u8) -> i64 {
     (i64::from(level.min(8)) + 1) / 2
 }
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FighterAcc {
     pub attacks: u64,
     pub hits: u64,
@@ -59,7 +59,7 @@ impl Merge for FighterAcc {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct DuelAcc {
     pub outcomes: Counts<4>,
     /// Round the duel ended; `max_rounds + 1` = undecided.

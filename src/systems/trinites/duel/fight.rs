@@ -435,7 +435,7 @@ pub fn fight(
 }
 
 /// Streaming statistics of many duels.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct DuelStats {
     /// [Adam' wins, humans win, draw].
     pub ends: Counts<3>,

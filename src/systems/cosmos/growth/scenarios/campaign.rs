@@ -193,7 +193,7 @@ pub fn check(file: &ScenarioFile) -> Result<(), UserError> {
 }
 
 /// Karma at checkpoints, first times at +-10, per-trajectory state shares.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct CampaignAcc {
     pub checkpoints: Vec<Tally>,
     pub first_plus: Tally,

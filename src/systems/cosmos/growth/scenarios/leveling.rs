@@ -266,7 +266,7 @@ pub const QUANTITIES: [&str; 12] = [
 ];
 
 /// Per-level tallies: `values[level_index * 12 + q]`, Chance-bonus counts per level.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct LevelAcc {
     pub values: Vec<Tally>,
     pub moments: Vec<Moments>,

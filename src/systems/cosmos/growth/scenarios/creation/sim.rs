@@ -4,7 +4,7 @@ use crate::engine::{Merge, Moments, Rng64, Simulation, Tally};
 use crate::systems::cosmos::growth::creation::{create, CreationPolicy};
 
 /// What the creation simulation keeps, in fixed memory.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct CreationAcc {
     /// hp, pm, the six stats, skill points, DNA points.
     pub values: Vec<Tally>,

@@ -19,7 +19,7 @@ use super::model::ExpeditionModel;
 ///   can undo them); P(exhausted) there is P(either track reached 10 at any moment).
 /// - *end of day*: the evening, after meals, pauses, fasting and potions, before the
 ///   night's rest.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Moment {
     pub fp: Vec<Tally>,
     pub fm: Vec<Tally>,
@@ -56,7 +56,7 @@ impl Merge for Moment {
 }
 
 /// Per-day tallies at the worst point and at the end of the day.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct TrekAcc {
     pub worst: Moment,
     pub end: Moment,

@@ -24,7 +24,7 @@ mod model;
 pub use model::{check, model, MutationModel};
 
 /// Time-to-event tallies (days; `max_days + 1` = not by the end), ultimate types.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct MutationAcc {
     pub first_major: Tally,
     pub ultimate: Tally,

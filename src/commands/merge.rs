@@ -1,0 +1,271 @@
+//! `cosmosim merge PART... --out DIR`: checks that the partial folders belong together,
+//! then re-runs their command with the engine in replay mode: every `Engine::run` returns
+//! the fold, in the unsharded batch order, of the stored batch accumulators. Every CSV,
+//! chart and summary is therefore written by the command's own code, byte-identical to
+//! the unsharded run. Work that is not Monte Carlo (exact tables) is simply recomputed.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Parser};
+
+use crate::cli::Cli;
+use crate::engine::shard::{self, Accumulators, Mode};
+use crate::error::UserError;
+
+use super::shard::{
+    decode_accumulators, hash_inputs, input_files, sha256_hex, Manifest, FORMAT, MANIFEST,
+};
+
+#[derive(Debug, Args, Clone)]
+pub struct MergeArgs {
+    /// The partial folders written by `--shard I/N` (any order; each shard exactly once).
+    #[arg(required = true, value_name = "PART")]
+    pub parts: Vec<PathBuf>,
+    /// Output folder of the merged outputs (what the unsharded command's --out would be).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Worker threads (0 = all cores) for what the merge computes itself (exact tables).
+    #[arg(long, default_value_t = 0, value_parser = crate::args::parse_threads)]
+    pub threads: usize,
+}
+
+fn bad(part: &Path, why: impl std::fmt::Display) -> anyhow::Error {
+    UserError::new(format!("part {}: {why}", part.display())).into()
+}
+
+/// One part, read and checked against its own manifest.
+struct Part {
+    path: PathBuf,
+    manifest: Manifest,
+    acc: Accumulators,
+}
+
+fn read_part(path: &Path) -> anyhow::Result<Part> {
+    let text = std::fs::read_to_string(path.join(MANIFEST)).map_err(|e| {
+        bad(
+            path,
+            format!("cannot read {MANIFEST} ({e}): not a partial folder written by --shard"),
+        )
+    })?;
+    let manifest: Manifest = serde_json::from_str(&text).map_err(|e| {
+        bad(
+            path,
+            format!("{MANIFEST} is truncated or corrupt ({e}); run this shard again"),
+        )
+    })?;
+    if manifest.format != FORMAT {
+        return Err(bad(
+            path,
+            format!(
+                "format {:?}, this cosmosim reads {FORMAT:?}",
+                crate::limits::clip(&manifest.format)
+            ),
+        ));
+    }
+    let file = path.join(&manifest.accumulators.file);
+    let bytes = std::fs::read(&file)
+        .map_err(|e| bad(path, format!("cannot read {} ({e})", file.display())))?;
+    if bytes.len() as u64 != manifest.accumulators.bytes {
+        return Err(bad(
+            path,
+            format!(
+                "{} is truncated: {} bytes, the manifest says {}; run this shard again",
+                manifest.accumulators.file,
+                bytes.len(),
+                manifest.accumulators.bytes
+            ),
+        ));
+    }
+    if sha256_hex(&bytes) != manifest.accumulators.sha256 {
+        return Err(bad(
+            path,
+            format!(
+                "{} is corrupt (its SHA-256 differs from the manifest's); run this shard again",
+                manifest.accumulators.file
+            ),
+        ));
+    }
+    let acc = decode_accumulators(&bytes).ok_or_else(|| {
+        bad(
+            path,
+            format!("{} cannot be decoded", manifest.accumulators.file),
+        )
+    })?;
+    Ok(Part {
+        path: path.to_path_buf(),
+        manifest,
+        acc,
+    })
+}
+
+/// Where command `a` departs from `b`: the first differing argument, with the flag it
+/// belongs to (`--seed 2`), or "nothing more" when `a` stops first.
+fn command_at(a: &[String], b: &[String]) -> String {
+    let i = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    match a.get(i) {
+        None => "nothing more".to_string(),
+        Some(x) => {
+            let flag = i
+                .checked_sub(1)
+                .and_then(|j| a.get(j))
+                .filter(|f| f.starts_with("--") && !x.starts_with("--"));
+            match flag {
+                Some(f) => format!("`{f} {x}`"),
+                None => format!("`{x}`"),
+            }
+        }
+    }
+}
+
+/// Checks that the parts are the shards of one run, each exactly once; returns them
+/// ordered by shard index (so the merge is order-independent).
+fn check_set(mut parts: Vec<Part>) -> anyhow::Result<Vec<Part>> {
+    // The run most parts belong to (ties: the first in path order) is the reference; the
+    // others are foreign.
+    parts.sort_by(|a, b| a.path.cmp(&b.path));
+    let mut votes: Vec<(usize, usize)> = Vec::new();
+    for (i, p) in parts.iter().enumerate() {
+        match votes
+            .iter_mut()
+            .find(|(r, _)| parts[*r].manifest.run_identity() == p.manifest.run_identity())
+        {
+            Some(v) => v.1 += 1,
+            None => votes.push((i, 1)),
+        }
+    }
+    let reference = votes
+        .iter()
+        .max_by_key(|(i, n)| (*n, std::cmp::Reverse(*i)))
+        .map(|(i, _)| *i)
+        .unwrap_or(0);
+    let r = parts[reference].manifest.clone();
+    for p in &parts {
+        let m = &p.manifest;
+        let differs = if m.tool_version != r.tool_version {
+            Some(format!(
+                "made by cosmosim {}, the others by {}",
+                m.tool_version, r.tool_version
+            ))
+        } else if m.command != r.command {
+            Some(format!(
+                "belongs to another run: its command has {}, the others' {}",
+                command_at(&m.command, &r.command),
+                command_at(&r.command, &m.command)
+            ))
+        } else if m.inputs != r.inputs {
+            Some("read other input files (scenario hashes differ)".to_string())
+        } else if m.shard.count != r.shard.count {
+            Some(format!(
+                "is shard {}/{} but the others are cut in {}",
+                m.shard.index, m.shard.count, r.shard.count
+            ))
+        } else {
+            None
+        };
+        if let Some(why) = differs {
+            return Err(bad(&p.path, format!("foreign part: {why}")));
+        }
+    }
+    let mut by_index: BTreeMap<u64, &Part> = BTreeMap::new();
+    for p in &parts {
+        if let Some(first) = by_index.insert(p.manifest.shard.index, p) {
+            return Err(bad(
+                &p.path,
+                format!(
+                    "duplicate: shard {}/{} is also {}",
+                    p.manifest.shard.index,
+                    r.shard.count,
+                    first.path.display()
+                ),
+            ));
+        }
+    }
+    let missing: Vec<String> = (1..=r.shard.count)
+        .filter(|i| !by_index.contains_key(i))
+        .map(|i| format!("{i}/{}", r.shard.count))
+        .collect();
+    if !missing.is_empty() {
+        return Err(UserError::new(format!(
+            "missing shard{} {} of `{}`",
+            if missing.len() > 1 { "s" } else { "" },
+            crate::limits::clip(&missing.join(", ")),
+            r.command.join(" ")
+        ))
+        .into());
+    }
+    parts.sort_by_key(|p| p.manifest.shard.index);
+    Ok(parts)
+}
+
+/// `cosmosim merge`.
+pub fn merge(a: &MergeArgs, quiet: bool) -> anyhow::Result<()> {
+    let parts = a
+        .parts
+        .iter()
+        .map(|p| read_part(p))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let parts = check_set(parts)?;
+    let manifest = parts[0].manifest.clone();
+    let mut argv = vec!["cosmosim".to_string()];
+    argv.extend(manifest.command.iter().cloned());
+    argv.extend([
+        "--out".to_string(),
+        a.out.display().to_string(),
+        "--threads".to_string(),
+        a.threads.to_string(),
+    ]);
+    if quiet {
+        argv.push("--quiet".into());
+    }
+    let cli = Cli::try_parse_from(&argv).map_err(|e| {
+        UserError::new(format!(
+            "the parts' command `{}` does not parse with this cosmosim: {}",
+            manifest.command.join(" "),
+            e.to_string().lines().next().unwrap_or("")
+        ))
+    })?;
+    // The inputs must be the ones the shards read: run the merge where they ran.
+    let now = hash_inputs(&input_files(&cli));
+    if now != manifest.inputs {
+        let changed: Vec<&str> = manifest
+            .inputs
+            .iter()
+            .filter(|x| !now.contains(x))
+            .map(|(p, _)| p.as_str())
+            .collect();
+        return Err(UserError::new(format!(
+            "input files differ from the ones the shards read ({}): merge in the same \
+             checkout the shards ran in",
+            if changed.is_empty() {
+                "another set of files".to_string()
+            } else {
+                crate::limits::clip(&changed.join(", "))
+            }
+        ))
+        .into());
+    }
+    let mut store = Accumulators::default();
+    for p in parts {
+        for (key, batches) in p.acc.calls {
+            let into = store.calls.entry(key).or_default();
+            for (b, bytes) in batches {
+                if into.insert(b, bytes).is_some() {
+                    return Err(bad(&p.path, "holds a batch another shard holds too").into());
+                }
+            }
+        }
+    }
+    shard::set_mode(Mode::Replay {
+        store,
+        computed: Default::default(),
+    })?;
+    super::dispatch(&cli)?;
+    let computed = shard::computed_at_merge();
+    if computed > 0 && !quiet {
+        super::say(&format!(
+            "note: {computed} batches were in no part and were computed by the merge"
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,415 @@
+//! `--shard I/N`: run one shard of `run`, `sweep`, `table` or `report` and publish a
+//! **partial** folder (the accumulators of the batches this shard owns and a manifest)
+//! instead of the command's outputs. `cosmosim merge` (merge.rs) puts the parts together.
+//! The engine does the cutting (`engine::shard`): every command shards the same way.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::cli::{Cli, Command};
+use crate::engine::shard::{self, Accumulators, Mode, ShardId, ShardSink, MAX_SHARDS};
+use crate::error::UserError;
+use crate::report::write_atomic;
+
+use super::{shipped_scenarios, signals, Staging};
+
+/// What identifies a partial folder's format; bumped when the layout changes.
+pub const FORMAT: &str = "cosmosim-partial/1";
+pub const MANIFEST: &str = "manifest.json";
+pub const ACCUMULATORS: &str = "accumulators.bin";
+
+/// Where `--shard auto/N` reads the shard's index, first found wins, with its base.
+/// `SLURM_ARRAY_TASK_ID` counts from `SLURM_ARRAY_TASK_MIN` (any `--array=a-b` works).
+pub const AUTO_VARIABLES: &[(&str, u64)] = &[
+    ("COSMOSIM_SHARD_INDEX", 1),
+    ("SLURM_ARRAY_TASK_ID", 0),
+    ("JOB_COMPLETION_INDEX", 0),
+    ("CI_NODE_INDEX", 1),
+];
+
+/// `--shard` as typed: `I/N` (1-based) or `auto/N`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShardArg {
+    Fixed(ShardId),
+    Auto { count: u64 },
+}
+
+/// clap parser for `--shard`.
+pub fn parse_shard(s: &str) -> Result<ShardArg, String> {
+    let usage = "expected I/N (shard I of N, counted from 1) or auto/N, e.g. 2/8";
+    let (i, n) = s
+        .split_once('/')
+        .ok_or_else(|| format!("`{}`: {usage}", crate::limits::clip(s)))?;
+    let count = crate::limits::parse_bounded(n.trim(), 1, MAX_SHARDS)
+        .map_err(|e| format!("shard count: {e}"))?;
+    if i.trim() == "auto" {
+        return Ok(ShardArg::Auto { count });
+    }
+    let index = crate::limits::parse_bounded(i.trim(), 1, count)
+        .map_err(|e| format!("shard index (counted from 1): {e}"))?;
+    Ok(ShardArg::Fixed(ShardId { index, count }))
+}
+
+impl ShardArg {
+    /// The shard this process runs; `auto` reads [`AUTO_VARIABLES`] from `env`.
+    pub fn resolve(self, env: impl Fn(&str) -> Option<String>) -> Result<ShardId, UserError> {
+        let count = match self {
+            ShardArg::Fixed(id) => return Ok(id),
+            ShardArg::Auto { count } => count,
+        };
+        for (var, base) in AUTO_VARIABLES {
+            let Some(v) = env(var) else { continue };
+            let bad = |why: &str| {
+                UserError::new(format!(
+                    "--shard auto/{count}: {var}={}: {why}",
+                    crate::limits::clip(&v)
+                ))
+            };
+            let raw: u64 = v.trim().parse().map_err(|_| bad("not a whole number"))?;
+            let min = match *var {
+                "SLURM_ARRAY_TASK_ID" => match env("SLURM_ARRAY_TASK_MIN") {
+                    Some(m) => m
+                        .trim()
+                        .parse::<u64>()
+                        .map_err(|_| bad("SLURM_ARRAY_TASK_MIN is not a whole number"))?,
+                    None => 0,
+                },
+                _ => *base,
+            };
+            let total = match *var {
+                "SLURM_ARRAY_TASK_ID" => env("SLURM_ARRAY_TASK_COUNT"),
+                "CI_NODE_INDEX" => env("CI_NODE_TOTAL"),
+                _ => None,
+            };
+            if let Some(t) = total {
+                if t.trim() != count.to_string() {
+                    return Err(bad(&format!(
+                        "the job has {} tasks but --shard says {count}",
+                        crate::limits::clip(&t)
+                    )));
+                }
+            }
+            let index = raw
+                .checked_sub(min)
+                .map(|i| i + 1)
+                .filter(|i| (1..=count).contains(i))
+                .ok_or_else(|| {
+                    bad(&format!(
+                        "gives shard {} (counted from {min}), outside 1..={count}",
+                        raw as i128 - min as i128 + 1
+                    ))
+                })?;
+            return Ok(ShardId { index, count });
+        }
+        let names: Vec<&str> = AUTO_VARIABLES.iter().map(|(v, _)| *v).collect();
+        Err(UserError::new(format!(
+            "--shard auto/{count}: none of {} is set; give the shard as I/{count}",
+            names.join(", ")
+        )))
+    }
+}
+
+/// A partial folder's manifest: what must match for parts to be merged.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Manifest {
+    pub format: String,
+    pub tool_version: String,
+    /// The command line without the program name, `--shard`, `--out`, `--threads` and
+    /// `--quiet` (which never change results): the merge re-runs exactly this.
+    pub command: Vec<String>,
+    /// Seed, trials and rule options as given on the command line (null: the scenario
+    /// file's or the default), for people reading the manifest; `command` holds them too.
+    pub seed: Option<u64>,
+    pub trials: Option<u64>,
+    pub options: Vec<String>,
+    /// SHA-256 of every input file the command reads (path as given -> hash).
+    pub inputs: Vec<(String, String)>,
+    pub shard: ShardId,
+    pub accumulators: AccFile,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AccFile {
+    pub file: String,
+    pub bytes: u64,
+    pub sha256: String,
+    pub calls: u64,
+    pub batches: u64,
+}
+
+impl Manifest {
+    /// What parts of one run share (everything but the shard index and the data).
+    pub fn run_identity(&self) -> impl PartialEq + std::fmt::Debug + '_ {
+        (
+            &self.format,
+            &self.tool_version,
+            &self.command,
+            &self.inputs,
+            self.shard.count,
+        )
+    }
+}
+
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The command line a partial records: the arguments without the program name and the
+/// flags that never change results.
+pub fn recorded_command(args: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut it = args.iter().skip(1);
+    while let Some(a) = it.next() {
+        if ["--out", "--shard", "--threads"].contains(&a.as_str()) {
+            it.next();
+        } else if ["--out=", "--shard=", "--threads="]
+            .iter()
+            .any(|p| a.starts_with(p))
+            || a == "-q"
+            || a == "--quiet"
+        {
+        } else {
+            out.push(a.clone());
+        }
+    }
+    out
+}
+
+/// The input files a command reads: a scenario file, or for `report` every shipped
+/// scenario and expectations file. Tables read none.
+pub fn input_files(cli: &Cli) -> Vec<PathBuf> {
+    match &cli.command {
+        Command::Run(a) => vec![a.file.clone()],
+        Command::Sweep(a) => vec![a.scenario.file.clone()],
+        Command::Report(_) => {
+            let mut v = shipped_scenarios(Path::new("scenarios"));
+            v.extend(shipped_scenarios(Path::new("balance")));
+            v
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// (path, SHA-256) of each input; an unreadable file is left to the command to report.
+pub fn hash_inputs(files: &[PathBuf]) -> Vec<(String, String)> {
+    files
+        .iter()
+        .map(|p| {
+            let h = std::fs::read(p)
+                .map(|b| sha256_hex(&b))
+                .unwrap_or_else(|_| "unreadable".into());
+            (p.display().to_string(), h)
+        })
+        .collect()
+}
+
+/// Runs the command of `cli` as shard `arg`: sets the engine's mode, then dispatches; the
+/// command's `publish_set` publishes the partial (see [`publish_partial`]).
+pub fn run_shard(cli: &Cli, arg: ShardArg) -> anyhow::Result<()> {
+    let id = arg.resolve(|v| std::env::var(v).ok())?;
+    let precision = match &cli.command {
+        Command::Run(a) => a.precision.precision,
+        Command::Sweep(a) => a.scenario.precision.precision,
+        Command::Table { precision, .. } => precision.precision,
+        Command::Report(_) => None,
+        _ => {
+            return Err(
+                UserError::new("--shard applies to run, sweep, table and report only").into(),
+            )
+        }
+    };
+    if precision.is_some() {
+        return Err(UserError::new(
+            "--shard and --precision do not go together: --precision decides the trial count \
+             from results no shard has alone; give --trials",
+        )
+        .into());
+    }
+    let args: Vec<String> = std::env::args_os()
+        .map(|a| a.into_string())
+        .collect::<Result<_, _>>()
+        .map_err(|a| UserError::new(format!("argument {a:?} is not UTF-8")))?;
+    // A partial never lands in a default output folder such as reports/.
+    if !args.iter().any(|a| a == "--out" || a.starts_with("--out=")) {
+        return Err(UserError::new(
+            "--shard needs --out DIR: the folder of this shard's partial (accumulators and \
+             manifest), e.g. --out parts/shard-1",
+        )
+        .into());
+    }
+    let (seed, trials, options) = match &cli.command {
+        Command::Run(a) => (a.seed, a.trials, a.options.clone()),
+        Command::Sweep(a) => (
+            a.scenario.seed,
+            a.scenario.trials,
+            a.scenario.options.clone(),
+        ),
+        Command::Report(a) => (Some(a.run.seed), Some(a.trials), a.run.options.clone()),
+        Command::Table { table, .. } => {
+            let r = table.run_args();
+            (Some(r.seed), None, r.options.clone())
+        }
+        _ => (None, None, Vec::new()),
+    };
+    let manifest = Manifest {
+        format: FORMAT.into(),
+        tool_version: env!("CARGO_PKG_VERSION").into(),
+        command: recorded_command(&args),
+        seed,
+        trials,
+        options,
+        inputs: hash_inputs(&input_files(cli)),
+        shard: id,
+        accumulators: AccFile {
+            file: ACCUMULATORS.into(),
+            bytes: 0,
+            sha256: String::new(),
+            calls: 0,
+            batches: 0,
+        },
+    };
+    *PENDING.lock().unwrap_or_else(|e| e.into_inner()) = Some(manifest);
+    shard::set_mode(Mode::Shard {
+        id,
+        sink: Default::default(),
+    })?;
+    super::dispatch(cli)
+}
+
+/// The manifest of the shard being run, completed at publication.
+static PENDING: std::sync::Mutex<Option<Manifest>> = std::sync::Mutex::new(None);
+
+/// In shard mode: whether this process is a shard (its outputs are not written).
+pub fn sharding() -> bool {
+    matches!(shard::mode(), Some(Mode::Shard { .. }))
+}
+
+/// `publish_set` of a shard: runs the command's `produce` into a scratch folder (outputs
+/// are skipped, see `write_outputs`), then publishes the partial folder at `target`.
+pub fn publish_partial(
+    target: &Path,
+    quiet: bool,
+    produce: impl FnOnce(&Path) -> anyhow::Result<Vec<PathBuf>>,
+) -> anyhow::Result<()> {
+    let staging = Staging::prepare(target)?;
+    let scratch = staging.dir().join(".scratch");
+    std::fs::create_dir_all(&scratch)?;
+    produce(&scratch)?;
+    std::fs::remove_dir_all(&scratch)?;
+    signals::check()?;
+    let ShardSink { acc, clash } = shard::take_sink().unwrap_or_default();
+    if let Some(k) = clash {
+        anyhow::bail!(
+            "engine call {} (seed {}, task {}, {} trials) was made twice with different \
+             results: its shards could not be merged; please report this",
+            k.sim,
+            k.seed,
+            k.task,
+            k.trials
+        );
+    }
+    let mut manifest = PENDING
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .take()
+        .ok_or_else(|| anyhow::anyhow!("a shard publishes one partial"))?;
+    let bytes = shard::encode(&acc);
+    manifest.accumulators = AccFile {
+        file: ACCUMULATORS.into(),
+        bytes: bytes.len() as u64,
+        sha256: sha256_hex(&bytes),
+        calls: acc.calls.len() as u64,
+        batches: acc.calls.values().map(|b| b.len() as u64).sum(),
+    };
+    write_atomic(&staging.dir().join(ACCUMULATORS), &bytes)?;
+    let json = serde_json::to_string_pretty(&manifest)? + "\n";
+    write_atomic(&staging.dir().join(MANIFEST), json.as_bytes())?;
+    staging.publish()?;
+    if !quiet {
+        super::say(&format!(
+            "wrote shard {}/{} partial {} ({} bytes of accumulators)",
+            manifest.shard.index,
+            manifest.shard.count,
+            target.display(),
+            bytes.len()
+        ));
+    }
+    Ok(())
+}
+
+/// Decodes a partial's accumulators (checked against the manifest's checksum first).
+pub fn decode_accumulators(bytes: &[u8]) -> Option<Accumulators> {
+    shard::decode(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        move |k| {
+            pairs
+                .iter()
+                .find(|(n, _)| *n == k)
+                .map(|(_, v)| v.to_string())
+        }
+    }
+
+    #[test]
+    fn shard_flags_parse_and_refuse() {
+        assert_eq!(
+            parse_shard("2/8"),
+            Ok(ShardArg::Fixed(ShardId { index: 2, count: 8 }))
+        );
+        assert_eq!(parse_shard("auto/3"), Ok(ShardArg::Auto { count: 3 }));
+        for bad in ["0/3", "4/3", "3", "a/3", "1/0", "1/1000001"] {
+            assert!(parse_shard(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn auto_reads_each_engine_with_its_base() {
+        let auto = ShardArg::Auto { count: 4 };
+        let id = |i| Ok(ShardId { index: i, count: 4 });
+        assert_eq!(auto.resolve(env(&[("COSMOSIM_SHARD_INDEX", "4")])), id(4));
+        assert_eq!(auto.resolve(env(&[("JOB_COMPLETION_INDEX", "0")])), id(1));
+        assert_eq!(auto.resolve(env(&[("CI_NODE_INDEX", "2")])), id(2));
+        let slurm = [
+            ("SLURM_ARRAY_TASK_ID", "7"),
+            ("SLURM_ARRAY_TASK_MIN", "5"),
+            ("SLURM_ARRAY_TASK_COUNT", "4"),
+        ];
+        assert_eq!(auto.resolve(env(&slurm)), id(3));
+        assert!(auto.resolve(env(&[("JOB_COMPLETION_INDEX", "4")])).is_err());
+        assert!(auto
+            .resolve(env(&[("CI_NODE_INDEX", "1"), ("CI_NODE_TOTAL", "5")]))
+            .is_err());
+        assert!(auto.resolve(env(&[])).is_err());
+    }
+
+    #[test]
+    fn the_recorded_command_drops_what_never_changes_results() {
+        let a: Vec<String> = [
+            "cosmosim",
+            "-q",
+            "run",
+            "x.toml",
+            "--out",
+            "p/1",
+            "--shard=1/2",
+            "--threads",
+            "2",
+            "--trials",
+            "9",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        assert_eq!(recorded_command(&a), ["run", "x.toml", "--trials", "9"]);
+    }
+}
