@@ -286,7 +286,7 @@ static PENDING: std::sync::Mutex<Option<Manifest>> = std::sync::Mutex::new(None)
 
 /// In shard mode: whether this process is a shard (its outputs are not written).
 pub fn sharding() -> bool {
-    matches!(shard::mode(), Some(Mode::Shard { .. }))
+    shard::is_shard()
 }
 
 /// `publish_set` of a shard: runs the command's `produce` into a scratch folder (outputs

@@ -102,6 +102,12 @@ pub fn mode() -> Option<&'static Mode> {
     MODE.get()
 }
 
+/// Whether this process is a shard: it publishes accumulators, and outputs (charts, pages)
+/// are not rendered.
+pub fn is_shard() -> bool {
+    matches!(mode(), Some(Mode::Shard { .. }))
+}
+
 /// Sets the process's mode once (the command layer, before any engine call).
 pub fn set_mode(mode: Mode) -> anyhow::Result<()> {
     MODE.set(mode)
