@@ -69,6 +69,11 @@ pub(super) struct FState {
     pub dealt: i64,
     pub taken: i64,
     pub actions: u16,
+    /// In-combat fatigue (`fatigue.rs`): PM spent and HP lost so far, and the number (from
+    /// 0) of the action being taken this round.
+    pub pm_spent: i32,
+    pub hp_lost: i32,
+    pub act_k: u8,
 }
 
 impl FState {
@@ -110,6 +115,9 @@ impl FState {
         dealt: 0,
         taken: 0,
         actions: 0,
+        pm_spent: 0,
+        hp_lost: 0,
+        act_k: 0,
     };
 }
 
@@ -179,6 +187,8 @@ pub(super) struct Fight<'a, 'r> {
     cursor: usize,
     pub round: u32,
     first_action_done: bool,
+    /// 5-round fatigue gains already given (`fatigue.rs`).
+    pub fat_rounds: u32,
 }
 
 impl<'a, 'r> Fight<'a, 'r> {
@@ -193,6 +203,7 @@ impl<'a, 'r> Fight<'a, 'r> {
             cursor: 0,
             round: 0,
             first_action_done: false,
+            fat_rounds: 0,
         }
     }
 
@@ -229,6 +240,9 @@ impl<'a, 'r> Fight<'a, 'r> {
     pub fn combat(&mut self) {
         self.reset();
         let n = self.sim.n;
+        if self.sim.model.fatigue.on {
+            self.fatigue_start();
+        }
         for f in 0..n {
             self.try_points(f, super::posture::Moment::Start);
         }
@@ -263,6 +277,11 @@ impl<'a, 'r> Fight<'a, 'r> {
                 }
                 s = e;
             }
+            if self.sim.model.fatigue.on {
+                if let Some(w) = self.fatigue_round_end() {
+                    break 'combat w;
+                }
+            }
         };
         self.finish(outcome);
     }
@@ -287,7 +306,7 @@ impl<'a, 'r> Fight<'a, 'r> {
     }
 
     /// The side left standing, the "nobody" index when all are down, or None.
-    fn winner(&self) -> Option<usize> {
+    pub(super) fn winner(&self) -> Option<usize> {
         let mut mask = 0u32;
         for (s, f) in self.st.iter().zip(&self.sim.model.fighters) {
             if !s.down {
@@ -307,6 +326,9 @@ impl<'a, 'r> Fight<'a, 'r> {
             if !self.st[f].down && self.st[f].posture != NONE {
                 self.end_posture(f, END_COMBAT_END);
             }
+        }
+        if self.sim.model.fatigue.on {
+            self.fatigue_finish();
         }
         let acc = &mut *self.acc;
         acc.combats += 1;
@@ -444,6 +466,7 @@ impl<'a, 'r> Fight<'a, 'r> {
                 continue;
             }
             self.note_first_actor(f);
+            self.st[f].act_k = self.slots[j].k();
             self.take_action(f);
         }
         for j in s..e {
@@ -475,6 +498,7 @@ impl<'a, 'r> Fight<'a, 'r> {
         }
         if !self.st[f].skip_round {
             self.note_first_actor(f);
+            self.st[f].act_k = k;
             self.take_action(f);
             self.after_action();
         }

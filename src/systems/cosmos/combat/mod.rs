@@ -8,6 +8,8 @@ mod aura_report;
 mod aura_use;
 mod combatants;
 pub mod element;
+mod fatigue;
+mod fatigue_report;
 mod fight;
 mod keys;
 mod model;

@@ -324,6 +324,8 @@ pub struct CombatModel {
     pub small: Vec<SmallRules>,
     /// Scripted events, by round.
     pub events: Vec<Event>,
+    /// In-combat fatigue (C-FAT-2, C-FAT-4; `fatigue.rs`).
+    pub fatigue: super::fatigue::FatigueModel,
     /// The policies in force and which come from defaults (not part of the task hash:
     /// they describe the values above).
     pub settings: Vec<super::settings::Setting>,
@@ -350,6 +352,9 @@ impl fmt::Debug for CombatModel {
             .field("max_rounds", &self.max_rounds);
         if !self.events.is_empty() {
             d.field("events", &self.events);
+        }
+        if self.fatigue.on {
+            d.field("fatigue", &self.fatigue);
         }
         if self.uses_small_rules() {
             d.field("edition", &self.edition)

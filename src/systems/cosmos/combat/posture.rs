@@ -100,6 +100,9 @@ impl Fight<'_, '_> {
         if kind == ILLUMINATION {
             self.acc.fighters[f].adv_faces[adv as usize - 1] += 1;
         }
+        if self.sim.model.fatigue.on {
+            self.tire_point(f);
+        }
         if kind == ILLUMINATION && self.sim.rules.illumination_acts_next {
             self.act_next(f);
         }
@@ -159,6 +162,9 @@ impl Fight<'_, '_> {
                 s.sep_backlash = if disadv == 6 { 4 } else { 2 };
                 s.malus_next = disadv == 3;
             }
+        }
+        if backlash && self.sim.model.fatigue.on {
+            self.tire_backlash(f, kind == ILLUMINATION);
         }
     }
 

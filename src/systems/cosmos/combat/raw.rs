@@ -47,6 +47,8 @@ pub struct RawEvent {
 pub struct RawCombat {
     /// Rounds after which a combat stops undecided (reported as `round_cap`).
     pub max_rounds: Option<u32>,
+    /// FP/FM move during the combat (C-FAT-2, C-FAT-4; `fatigue.rs`). Default false.
+    pub fatigue: Option<bool>,
 }
 
 /// Which tables to write (default: all).
@@ -130,6 +132,8 @@ pub struct RawAttack {
     pub undodgeable: bool,
     #[serde(default)]
     pub unparryable: bool,
+    /// A psychic attack: +2 FM to each target it lands on (C-FAT-2, with `combat.fatigue`).
+    pub psychic: Option<bool>,
 }
 
 /// `targets = 3` or `targets = "all"`.
@@ -216,6 +220,8 @@ pub struct RawFighter {
     pub anti_aura: Option<i64>,
     /// Inventory slots used (C-INV).
     pub inventory_slots_used: Option<i64>,
+    /// How many of its `actions` are natural; the others tire (C-FAT-2, `fatigue.rs`).
+    pub natural_actions: Option<i64>,
     #[serde(default)]
     pub policy: RawPolicy,
 }

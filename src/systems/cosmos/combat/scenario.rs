@@ -119,8 +119,10 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
         }
     }
     let events = super::keys::events(file, &raw.events, &group_start, max_rounds)?;
+    let fatigue = super::fatigue::validate(file, raw, &fighters)?;
     Ok(CombatModel {
         events,
+        fatigue,
         title: raw
             .title
             .clone()

@@ -75,6 +75,8 @@ impl CombatSim {
                     base: stat as f64,
                     static_mod: m + fat,
                     crit_from,
+                    track: super::fatigue::track_of(i),
+                    fat,
                 });
             }
         }
@@ -106,6 +108,8 @@ impl CombatSim {
                     base,
                     static_mod: at.modifier + inv + fat,
                     crit_from,
+                    track: super::fatigue::track_of(at.stat),
+                    fat,
                 });
             }
         }
@@ -115,10 +119,11 @@ impl CombatSim {
                 samplers.push(TestSampler::new(&b.spec(0, k, &rules), &rules.test));
             }
         }
-        let any_fatigue = model
-            .fighters
-            .iter()
-            .any(|f| f.start.fp != 0 || f.start.fm != 0);
+        let any_fatigue = model.fatigue.on
+            || model
+                .fighters
+                .iter()
+                .any(|f| f.start.fp != 0 || f.start.fm != 0);
         let widths = model
             .fighters
             .iter()
@@ -255,6 +260,10 @@ pub(super) struct TestDef {
     pub base: f64,
     pub static_mod: i32,
     pub crit_from: u8,
+    /// The fatigue track of the test and the starting-fatigue malus inside `static_mod`
+    /// (in-combat fatigue replaces it as the track moves, `fatigue.rs`).
+    pub track: u8,
+    pub fat: i32,
 }
 
 impl TestDef {
