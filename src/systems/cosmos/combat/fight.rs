@@ -74,6 +74,9 @@ pub(super) struct FState {
     pub pm_spent: i32,
     pub hp_lost: i32,
     pub act_k: u8,
+    /// Out of the fight by a scripted event (`events.rs`: PRESENT, PENDING, GONE); `down`
+    /// is then set too.
+    pub absent: u8,
 }
 
 impl FState {
@@ -118,6 +121,7 @@ impl FState {
         pm_spent: 0,
         hp_lost: 0,
         act_k: 0,
+        absent: 0,
     };
 }
 
@@ -240,6 +244,9 @@ impl<'a, 'r> Fight<'a, 'r> {
     pub fn combat(&mut self) {
         self.reset();
         let n = self.sim.n;
+        if !self.sim.model.events.is_empty() {
+            self.events_start();
+        }
         if self.sim.model.fatigue.on {
             self.fatigue_start();
         }
@@ -253,6 +260,10 @@ impl<'a, 'r> Fight<'a, 'r> {
             self.round += 1;
             if !self.sim.model.events.is_empty() {
                 self.scripted_events();
+                if let Some(w) = self.winner() {
+                    // The last of a side left.
+                    break 'combat w;
+                }
             }
             self.build_slots();
             let mut s = 0;
@@ -286,30 +297,12 @@ impl<'a, 'r> Fight<'a, 'r> {
         self.finish(outcome);
     }
 
-    /// Scripted events of this round (the GM's karma): clamped to -10..10; in a posture
-    /// the change goes to the karma the holder returns to (C-KARMA-2 keeps it locked).
-    fn scripted_events(&mut self) {
-        for e in &self.sim.model.events {
-            if e.round != self.round {
-                continue;
-            }
-            for g in e.first..e.first + e.count {
-                let s = &mut self.st[g];
-                let k = if s.posture != NONE {
-                    &mut s.saved_karma
-                } else {
-                    &mut s.karma
-                };
-                *k = (*k as i32 + e.karma as i32).clamp(-10, 10) as i8;
-            }
-        }
-    }
-
     /// The side left standing, the "nobody" index when all are down, or None.
     pub(super) fn winner(&self) -> Option<usize> {
         let mut mask = 0u32;
         for (s, f) in self.st.iter().zip(&self.sim.model.fighters) {
-            if !s.down {
+            // Reinforcements on their way keep their side in the fight (`events.rs`).
+            if !s.down || s.absent == super::events::PENDING {
                 mask |= 1 << f.side;
             }
         }
@@ -342,13 +335,21 @@ impl<'a, 'r> Fight<'a, 'r> {
             let (wd, wt, wh) = self.sim.widths[f];
             fa.dealt.add(s.dealt as u64, wd);
             fa.taken.add(s.taken as u64, wt);
-            fa.hp_end
-                .add(if s.down { 0 } else { s.hp.max(0) as u64 }, wh);
+            // Out of the fight by an event: not down, HP as it left (or arrives).
+            let gone = s.absent != 0;
+            fa.hp_end.add(
+                if s.down && !gone {
+                    0
+                } else {
+                    s.hp.max(0) as u64
+                },
+                wh,
+            );
             fa.actions += s.actions as u64;
             fa.fp_end[(s.fp + 3) as usize] += 1;
             fa.fm_end[(s.fm + 3) as usize] += 1;
             fa.karma_end[(s.karma + 10) as usize] += 1;
-            fa.down += s.down as u64;
+            fa.down += (s.down && !gone) as u64;
             fa.apocalypse_combats += (s.apocalypses > 0) as u64;
             apoc += s.apocalypses as u64;
             dark += (self.sim.model.fighters[f].dark_points - s.dark_left) as u64;

@@ -8,6 +8,7 @@ mod aura_report;
 mod aura_use;
 mod combatants;
 pub mod element;
+mod events;
 mod fatigue;
 mod fatigue_report;
 mod fight;

@@ -299,15 +299,7 @@ impl Default for SmallRules {
     }
 }
 
-/// A scripted event: at the start of `round`, karma + `karma` for the combatants of a
-/// group (first index, count), clamped to -10..10 (the GM's karma, C-TEST-3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Event {
-    pub round: u32,
-    pub first: usize,
-    pub count: usize,
-    pub karma: i8,
-}
+pub use super::events::Event;
 
 /// A whole combat scenario.
 #[derive(Clone)]

@@ -35,7 +35,13 @@ impl Fight<'_, '_> {
                         .fighters
                         .iter()
                         .enumerate()
-                        .any(|(g, other)| g != f && other.side == fighter.side && self.st[g].down)
+                        .any(|(g, other)| {
+                            // Out of the fight by an event is not down (`events.rs`).
+                            g != f
+                                && other.side == fighter.side
+                                && self.st[g].down
+                                && self.st[g].absent == 0
+                        })
             }
         }
     }

@@ -32,14 +32,16 @@ pub struct RawScenario {
     pub events: Vec<RawEvent>,
 }
 
-/// `[[events]] round = 3, combatant = "boss", karma = -2`: at the start of that round the
-/// GM moves the combatant's karma.
+/// `[[events]] round = 3, combatant = "boss"` and one of `karma = -2` (the GM moves the
+/// combatant's karma), `join = true` (reinforcements), `leave = true` (`events.rs`).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawEvent {
     pub round: i64,
     pub combatant: String,
-    pub karma: i64,
+    pub karma: Option<i64>,
+    pub join: Option<bool>,
+    pub leave: Option<bool>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]

@@ -118,7 +118,7 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
             small.push(rules);
         }
     }
-    let events = super::keys::events(file, &raw.events, &group_start, max_rounds)?;
+    let events = super::events::validate(file, &raw.events, &group_start, max_rounds)?;
     let fatigue = super::fatigue::validate(file, raw, &fighters)?;
     Ok(CombatModel {
         events,
