@@ -4,6 +4,7 @@
 
 mod acc;
 mod action;
+mod affinity;
 mod aura_report;
 mod aura_use;
 mod combatants;

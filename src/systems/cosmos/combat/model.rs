@@ -318,6 +318,8 @@ pub struct CombatModel {
     pub events: Vec<Event>,
     /// In-combat fatigue (C-FAT-2, C-FAT-4; `fatigue.rs`).
     pub fatigue: super::fatigue::FatigueModel,
+    /// Per combatant: second element and coefficient overrides (C-ELEM, `affinity.rs`).
+    pub affinity: Vec<super::affinity::Affinity>,
     /// The policies in force and which come from defaults (not part of the task hash:
     /// they describe the values above).
     pub settings: Vec<super::settings::Setting>,
@@ -347,6 +349,9 @@ impl fmt::Debug for CombatModel {
         }
         if self.fatigue.on {
             d.field("fatigue", &self.fatigue);
+        }
+        if self.affinity.iter().any(|a| !a.is_plain()) {
+            d.field("affinity", &self.affinity);
         }
         if self.uses_small_rules() {
             d.field("edition", &self.edition)

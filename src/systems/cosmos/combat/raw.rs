@@ -208,6 +208,10 @@ pub struct RawFighter {
     pub armour: Option<RawArmour>,
     pub mode: Option<RawMode>,
     pub element: Option<String>,
+    /// Two elements instead of `element` (C-ELEM reading, `affinity.rs`).
+    pub elements: Option<Vec<String>>,
+    /// Coefficient of an attacking element on this combatant, replacing the table's.
+    pub element_coefficients: Option<BTreeMap<String, f64>>,
     pub attacks: Vec<String>,
     pub final_skill: Option<String>,
     pub light_points: Option<u8>,

@@ -6,7 +6,6 @@ use crate::systems::cosmos::growth::inventory;
 use crate::systems::cosmos::{TestSampler, TestSpec, KARMA_MAX, KARMA_MIN};
 
 use super::acc::CombatAcc;
-use super::element::coefficient;
 use super::fight::Fight;
 use super::model::{AuraUse, CombatModel, AGILITE, FORCE, PRECISION};
 use super::options::CombatRules;
@@ -151,8 +150,9 @@ impl CombatSim {
         let mut expected = Vec::with_capacity(model.attacks.len() * n);
         for a in &model.attacks {
             let mean = a.dice.mean();
-            for f in &model.fighters {
-                let c = coefficient(&a.elements, f.element, rules.dual);
+            for (fi, f) in model.fighters.iter().enumerate() {
+                let aff = &model.affinity[fi];
+                let c = super::affinity::coefficient_on(&a.elements, f.element, aff, rules.dual);
                 coef.push(c);
                 expected.push(mean * c);
             }
