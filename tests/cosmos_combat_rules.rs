@@ -6,7 +6,7 @@
 use cosmosim::context::Context;
 use cosmosim::scenario::ScenarioFile;
 use cosmosim::systems::cosmos::combat::{load, simulate, CombatAcc, CombatSim, FighterAcc};
-use cosmosim::systems::cosmos::{TestRules, TestSpec};
+use cosmosim::systems::cosmos::{Outcome, TestRules, TestSpec};
 
 const N: u64 = 20_000;
 
@@ -499,5 +499,154 @@ fn element_affinity_keys_are_validated() {
         let e = load_err(&with(keys));
         assert!(e.contains(want), "{e}\nwant: {want}");
         assert!(e.starts_with("t.toml:"), "{e}");
+    }
+}
+
+// ---- Readings 10b, 10c, 10e (docs/rules.md) -----------------------------------------
+
+/// The exact outcome distribution of a test at threshold `t`, karma `k` (C-TEST-2..4).
+fn dist(t: f64, k: i8) -> cosmosim::dice::Dist<Outcome> {
+    TestSpec::new(t, k).unwrap().exact(&TestRules::default())
+}
+
+#[test]
+fn reading_10b_a_riposte_s_damage_triggers_the_sepulchral_counter() {
+    // The hero holds Sépulcrale from the start (karma locked at -10, C-KARMA-2) and pokes
+    // the foe (0 damage, so no provocation; 100 PM a use). The foe parries (Force 60); a
+    // crit parry that stops the poke ripostes at its source with a 5-damage jab (C-CMB-3).
+    // The foe's own action goes to `bait`, so only a riposte can hurt the hero. With
+    // `any_damage` (default) the jab's damage triggers the hero's counter (C-LD-6), which
+    // pays 100 PM more. Fatigue counts it: the point takes FM to -3, each 100 PM +1 FM, so
+    // FM -1 at the end iff a counter came. P = sum over attack tiers a >= 1 of
+    // P(A = a) P(parry tier >= max(a, 2)) P(jab hits).
+    let text = scenario(
+        "[attacks.poke]\nstat = \"force\"\ndamage = \"0\"\npm_cost = 100\n\n[attacks.jab]\nstat = \"force\"\ndamage = \"5\"\n",
+        "attacks = [\"poke\"]\n@policy\ndark_at_start = true",
+        "hp = 100000\nattacks = [\"jab\"]\n[combatants.foe.policy]\ndefence = \"parry\"\ntarget = \"named\"\ntarget_name = \"bait\"",
+        "[combat]\nmax_rounds = 1\nfatigue = true\n\n[combatants.bait]\nside = \"heroes\"\nlevel = 3\nstats = { force = 60, esprit = 40, charisme = 40, agilite = 30, precision = 50, chance = 50 }\nhp = 100000\nattacks = [\"tickle\"]\n",
+    )
+    .replace("hp = 100\npm = 100", "hp = 100\npm = 200");
+    // Name order: bait (0), foe (1), hero (2).
+    let (a, d) = (dist(60.0, -10), dist(60.0, 0));
+    let jab = d.prob_where(|o| o.is_success());
+    let mut p = 0.0;
+    for oa in Outcome::ALL {
+        if oa.tier() >= 1 {
+            let need = oa.tier().max(2);
+            p += a.prob(&oa) * d.prob_where(|o| o.tier() >= need) * jab;
+        }
+    }
+    let n = 200_000;
+    let (_, acc) = run_opts(&text, n, &[]);
+    let h = &acc.fighters[2];
+    assert_eq!(fm_end(h, -1) + fm_end(h, -2), n);
+    agrees(fm_end(h, -1), n, p);
+    let (_, acc) = run_opts(&text, 2000, &["sepulchral_counter_on=actions_only"]);
+    assert_eq!(fm_end(&acc.fighters[2], -2), 2000);
+}
+
+#[test]
+fn reading_10c_no_point_between_the_halves_of_a_simultaneous_exchange() {
+    // Equal Agilité (50): d20s decide (hero first 0.475, foe first 0.475, equal 0.05:
+    // simultaneous, C-TURN-1). Both Offensive, attacks at threshold 200, tier multipliers
+    // 1. The foe's hit (60 x 1.5) takes the hero below half HP, which spends its Dark
+    // point (C-LD-2). Foe first: the hero then acts in Sépulcrale (karma -10, x2: 20 a
+    // hit); hero first, or simultaneous (10c: the point waits for the end of the
+    // exchange): 15 a hit at karma 0. Spending it between the halves would give the
+    // simultaneous case the foe-first value: 0.05 x p x (20 p' - 15 p) more, ~10 sigma.
+    let text = scenario(
+        "[attacks.ten]\nstat = \"force\"\ndamage = \"10\"\nthreshold = 200\n\n[attacks.big]\nstat = \"force\"\ndamage = \"60\"\nthreshold = 200\n",
+        "mode = \"offensive\"\nattacks = [\"ten\"]\n@policy\ndark_below_hp = 0.5",
+        "hp = 100000\nmode = \"offensive\"\nattacks = [\"big\"]",
+        "[combat]\nmax_rounds = 1",
+    )
+    .replace("agilite = 60", "agilite = 50")
+    .replace("agilite = 40", "agilite = 50");
+    let p = dist(200.0, 0).prob_where(|o| o.is_success());
+    let p_sep = dist(200.0, -10).prob_where(|o| o.is_success());
+    let foe_first = p * 20.0 * p_sep + (1.0 - p) * 15.0 * p;
+    let exact = (0.475 + 0.05) * 15.0 * p + 0.475 * foe_first;
+    let n = 400_000;
+    let (_, acc) = run_opts(&text, n, &["crit_damage_mult=1", "super_damage_mult=1"]);
+    let mean = acc.fighters[HERO].dealt.sum as f64 / n as f64;
+    // Per combat the hero deals at most 20: variance <= 100.
+    let bound = 5.0 * (100.0 / n as f64).sqrt();
+    assert!(
+        (mean - exact).abs() <= bound,
+        "mean {mean}, exact {exact}, bound {bound}"
+    );
+    let between = exact + 0.05 * (foe_first - 15.0 * p);
+    assert!((mean - between).abs() > bound, "{mean} {between}");
+}
+
+#[test]
+fn reading_10e_an_illumination_begun_mid_round_keeps_its_slot_or_acts_next() {
+    // `fast` (Agilité 80) nicks the hero (Agilité 40) for 1, which spends its Light point
+    // (`light_below_hp = 1`): Illumination mid-round. `mid` (Agilité 60) then swings a
+    // 1000-damage blow; the hero never defends but Illumination evades a hit that is not
+    // a super success on d10 <= 7 (C-LD-5). keep_slot (default): the hero acts after mid,
+    // if it survives; next: right after fast. No nick (a failed test): no posture, the
+    // hero acts iff mid misses. One round; actions counted.
+    let text = r#"system = "cosmos"
+kind = "combat"
+
+[combat]
+max_rounds = 1
+
+[attacks.tickle]
+stat = "force"
+damage = "0"
+
+[attacks.nick]
+stat = "force"
+damage = "1"
+threshold = 200
+
+[attacks.blow]
+stat = "force"
+damage = "1000"
+threshold = 200
+
+[combatants.hero]
+side = "heroes"
+level = 3
+stats = { force = 60, esprit = 50, charisme = 40, agilite = 40, precision = 50, chance = 50 }
+hp = 100
+attacks = ["tickle"]
+
+[combatants.hero.policy]
+defence = "none"
+light_below_hp = 1.0
+
+[combatants.fast]
+side = "foes"
+level = 3
+stats = { force = 60, esprit = 40, charisme = 40, agilite = 80, precision = 50, chance = 50 }
+hp = 1000
+attacks = ["nick"]
+
+[combatants.mid]
+side = "foes"
+level = 3
+stats = { force = 60, esprit = 40, charisme = 40, agilite = 60, precision = 50, chance = 50 }
+hp = 1000
+attacks = ["blow"]
+"#;
+    // Name order: fast (0), hero (1), mid (2).
+    let d = dist(200.0, 0);
+    let hit = d.prob_where(|o| o.is_success());
+    let miss = 1.0 - hit;
+    let survive = miss + 0.7 * (hit - d.prob(&Outcome::SuperSuccess));
+    let n = 100_000;
+    for (option, p) in [
+        ("keep_slot", hit * survive + miss * miss),
+        ("next", hit + miss * miss),
+    ] {
+        let (_, acc) = run_opts(text, n, &[&format!("illumination_mid_round={option}")]);
+        let h = &acc.fighters[1];
+        // The nick comes first (C-TURN-1), so the hero never acts first.
+        assert_eq!(h.first_actor, 0);
+        agrees(h.posture[0].entered, n, hit);
+        agrees(h.actions, n, p);
     }
 }
