@@ -650,3 +650,37 @@ attacks = ["blow"]
         agrees(h.actions, n, p);
     }
 }
+
+#[test]
+fn reading_10d_disadvantage_3_takes_20_off_the_next_attack_of_the_backlash() {
+    // The hero holds Sépulcrale from the start (rounds 1-3, karma -10) and strikes for
+    // 100 (x2 in posture, x0.5 in its backlash; tier multipliers 1) with a 2-round
+    // cooldown: it acts in rounds 1 and 4 only; round 4 is its first backlash turn
+    // (karma back to 0). Disadvantage faces (C-LD-6), one each: 3 -20 on that action's
+    // attack test (10d), 4 -10 and 5 -20 on every test, others nothing on the test. Mean
+    // damage = 200 P(hit | 60, k -10) + 50 (3 p60 + p40 + p50 + p40) / 6; without the
+    // face-3 malus it would be 50 (p60 - p40) / 6 higher (~10 sigma).
+    let text = scenario(
+        "[attacks.strike]\nstat = \"force\"\ndamage = \"100\"\ncooldown = 2\n",
+        "attacks = [\"strike\"]\n@policy\ndark_at_start = true",
+        "hp = 100000\nattacks = [\"tickle\"]\n[combatants.foe.policy]\ndefence = \"none\"",
+        "[combat]\nmax_rounds = 4",
+    );
+    let p = |t: f64, k: i8| dist(t, k).prob_where(|o| o.is_success());
+    let round4 = (3.0 * p(60.0, 0) + p(40.0, 0) + p(50.0, 0) + p(40.0, 0)) / 6.0;
+    let exact = 200.0 * p(60.0, -10) + 50.0 * round4;
+    let n = 400_000;
+    let (_, acc) = run_opts(&text, n, &["crit_damage_mult=1", "super_damage_mult=1"]);
+    let h = &acc.fighters[HERO];
+    assert_eq!(h.actions, 2 * n);
+    assert_eq!(h.posture[1].backlash, n);
+    let mean = h.dealt.sum as f64 / n as f64;
+    // Per combat at most 250: variance <= 250^2 / 4.
+    let bound = 5.0 * (250.0 * 250.0 / 4.0 / n as f64).sqrt();
+    assert!(
+        (mean - exact).abs() <= bound,
+        "mean {mean}, exact {exact}, bound {bound}"
+    );
+    let no_malus = exact + 50.0 * (p(60.0, 0) - p(40.0, 0)) / 6.0;
+    assert!((mean - no_malus).abs() > bound, "{mean} {no_malus}");
+}
