@@ -684,3 +684,67 @@ fn reading_10d_disadvantage_3_takes_20_off_the_next_attack_of_the_backlash() {
     let no_malus = exact + 50.0 * (p(60.0, 0) - p(40.0, 0)) / 6.0;
     assert!((mean - no_malus).abs() > bound, "{mean} {no_malus}");
 }
+
+#[test]
+fn fatigue_on_writes_its_table_and_check_lists_the_switch() {
+    use assert_cmd::Command;
+    let dir = tempfile::tempdir().unwrap();
+    let off = scenario(
+        "",
+        "actions = 2\nattacks = [\"tickle\"]",
+        HARMLESS,
+        "[combat]\nmax_rounds = 6",
+    );
+    let path = dir.path().join("s.toml");
+    std::fs::write(&path, &off).unwrap();
+    let out = Command::cargo_bin("cosmosim")
+        .unwrap()
+        .arg("check")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("combat.fatigue = false (default)"),
+        "{stdout}"
+    );
+    let on = off.replace("max_rounds = 6", "max_rounds = 6\nfatigue = true");
+    std::fs::write(&path, &on).unwrap();
+    let out = Command::cargo_bin("cosmosim")
+        .unwrap()
+        .arg("check")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("combatants.hero.natural_actions = 2 (default)"),
+        "{stdout}"
+    );
+    Command::cargo_bin("cosmosim")
+        .unwrap()
+        .args(["run", "--trials", "500", "-q", "--out"])
+        .arg(dir.path().join("out"))
+        .arg(&path)
+        .assert()
+        .success();
+    let csv = std::fs::read_to_string(dir.path().join("out/combat-fatigue.csv")).unwrap();
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "combatant,side,track,combats,end_mean,p_fresh,p_light,p_moderate,p_extreme,p_exhausted,p_exhausted_lo,p_exhausted_hi"
+    );
+    // 6 rounds, nobody hurt: +1 FP after round 5 and +1 at the end: FP 2 for both.
+    let row: Vec<&str> = lines.next().unwrap().split(',').collect();
+    assert_eq!(&row[..4], &["foe", "foes", "fp", "500"], "{csv}");
+    let num = |i: usize| row[i].parse::<f64>().unwrap();
+    assert_eq!((num(4), num(5), num(9)), (2.0, 1.0, 0.0), "{csv}");
+    assert_eq!(csv.lines().count(), 5, "{csv}");
+    let summary = std::fs::read_to_string(dir.path().join("out/summary.md")).unwrap();
+    assert!(summary.contains("## Fatigue at combat end"), "{summary}");
+    assert!(
+        summary.contains("| combat.fatigue | true | file |"),
+        "{summary}"
+    );
+}
