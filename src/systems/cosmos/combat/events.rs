@@ -200,6 +200,10 @@ impl Fight<'_, '_> {
                     if self.st[g].absent == PENDING {
                         self.st[g].absent = PRESENT;
                         self.st[g].down = false;
+                        if self.sim.model.fatigue.on {
+                            // Arriving exhausted on both tracks: unconscious (C-FAT-4).
+                            self.tire(g, 0, 0);
+                        }
                         self.try_points(g, super::posture::Moment::Start);
                     }
                     continue;
