@@ -5,7 +5,8 @@
 //!
 //! Gains (C-FAT-2, combat table and general list):
 //! - +1 FP to every standing combatant at the end of every 5th round and at combat end;
-//! - +1 FM per 100 PM spent and +1 FP +1 FM per 100 HP lost (running totals of the combat);
+//! - +1 FM per 100 PM spent and +1 FP +1 FM per 100 HP lost (running totals of the combat;
+//!   a hit loses at most the HP its target had);
 //! - +1 FP (physical) or +1 FM (magical: an Esprit attack) per action beyond the
 //!   combatant's `natural_actions` (Illumination's advantage-6 action is a point's, so free);
 //! - -6 FP -6 FM per Light or Dark point used;

@@ -188,7 +188,7 @@ impl Fight<'_, '_> {
         }
         self.st[a].dealt += dmg as i64;
         self.st[t].taken += dmg as i64;
-        let was_down = self.st[t].down;
+        let (was_down, hp_before) = (self.st[t].down, self.st[t].hp);
         let s = &mut self.st[t];
         if s.posture == SEPULCRALE && !s.revive_used && s.hp.saturating_sub(dmg) <= 0 {
             s.hp = (max_hp + 1) / 2;
@@ -204,7 +204,8 @@ impl Fight<'_, '_> {
             }
         }
         if self.sim.model.fatigue.on {
-            self.tire_hit(t, dmg, !was_down && self.st[t].down);
+            // HP lost: what the hit removes, at most the HP it had (C-FAT-2 "PV perdus").
+            self.tire_hit(t, dmg.min(hp_before.max(0)), !was_down && self.st[t].down);
         }
         if self.st[a].posture == SEPULCRALE {
             self.st[t].provoked_by = a as u8;
