@@ -266,9 +266,21 @@ fn fatigue_maluses_follow_the_tracks_during_the_combat() {
         "hp = 100000\nattacks = [\"tickle\"]\n[combatants.foe.policy]\ndefence = \"none\"",
         "[combat]\nmax_rounds = 8\nfatigue = true",
     );
+    // From FP 7 (moderate, -10): FP 8 after round 5 is extreme: -30 and the crit-failure
+    // band from 86 (C-FAT-4; at threshold 30 the band changes the kind of failure only).
+    let extreme = TestSpec::new(30.0, 0)
+        .unwrap()
+        .with_crit_fail_from(86)
+        .unwrap()
+        .exact(&TestRules::default())
+        .prob_where(|o| o.is_success());
     let n = 40_000;
     for (text, hits) in [
         (text.clone(), 5.0 * p_hit(60.0) + 3.0 * p_hit(55.0)),
+        (
+            text.replace("fp_start = 3", "fp_start = 7"),
+            5.0 * p_hit(50.0) + 3.0 * extreme,
+        ),
         (
             text.replace("fatigue = true", "fatigue = false"),
             8.0 * p_hit(60.0),
