@@ -73,6 +73,9 @@ impl Fight<'_, '_> {
         if self.sim.any_hp_cost {
             self.st[f].hp -= at.hp_cost * k;
         }
+        if self.sim.model.fatigue.on {
+            self.tire_costs(f, at.pm_cost * k, at.hp_cost * k);
+        }
         if self.sim.any_limited && at.limited() {
             let s = &mut self.st[f];
             s.uses[slot] = s.uses[slot].saturating_add(1);
@@ -127,6 +130,13 @@ impl Fight<'_, '_> {
     #[inline(always)]
     pub(super) fn roll_block(&mut self, f: usize, b: usize, m: i32) -> Outcome {
         let k = self.karma(f);
+        if self.sim.model.fatigue.on {
+            if let Some(def) = self.fatigued_block(f, b) {
+                return def
+                    .spec(m, k, &self.sim.rules)
+                    .roll(self.rng, &self.sim.rules.test);
+            }
+        }
         if m == 0 {
             self.sim.sampler(b, k).sample(self.rng)
         } else {
@@ -214,6 +224,9 @@ impl Fight<'_, '_> {
         self.pay(f, slot, attack);
         self.st[f].provoked_by = NOBODY;
         self.st[f].actions += 1;
+        if self.sim.model.fatigue.on {
+            self.tire_action(f, attack);
+        }
         self.resolve(f, target, attack, fs.is_some(), ACTION);
         self.st[f].action_malus = 0;
         if fs.is_some() && self.st[f].posture != NONE && !self.st[f].down {

@@ -69,6 +69,14 @@ pub(super) struct FState {
     pub dealt: i64,
     pub taken: i64,
     pub actions: u16,
+    /// In-combat fatigue (`fatigue.rs`): PM spent and HP lost so far, and the number (from
+    /// 0) of the action being taken this round.
+    pub pm_spent: i32,
+    pub hp_lost: i32,
+    pub act_k: u8,
+    /// Out of the fight by a scripted event (`events.rs`: PRESENT, PENDING, GONE); `down`
+    /// is then set too.
+    pub absent: u8,
 }
 
 impl FState {
@@ -110,6 +118,10 @@ impl FState {
         dealt: 0,
         taken: 0,
         actions: 0,
+        pm_spent: 0,
+        hp_lost: 0,
+        act_k: 0,
+        absent: 0,
     };
 }
 
@@ -179,6 +191,8 @@ pub(super) struct Fight<'a, 'r> {
     cursor: usize,
     pub round: u32,
     first_action_done: bool,
+    /// 5-round fatigue gains already given (`fatigue.rs`).
+    pub fat_rounds: u32,
 }
 
 impl<'a, 'r> Fight<'a, 'r> {
@@ -193,6 +207,7 @@ impl<'a, 'r> Fight<'a, 'r> {
             cursor: 0,
             round: 0,
             first_action_done: false,
+            fat_rounds: 0,
         }
     }
 
@@ -229,6 +244,12 @@ impl<'a, 'r> Fight<'a, 'r> {
     pub fn combat(&mut self) {
         self.reset();
         let n = self.sim.n;
+        if !self.sim.model.events.is_empty() {
+            self.events_start();
+        }
+        if self.sim.model.fatigue.on {
+            self.fatigue_start();
+        }
         for f in 0..n {
             self.try_points(f, super::posture::Moment::Start);
         }
@@ -239,6 +260,10 @@ impl<'a, 'r> Fight<'a, 'r> {
             self.round += 1;
             if !self.sim.model.events.is_empty() {
                 self.scripted_events();
+                if let Some(w) = self.winner() {
+                    // The last of a side left.
+                    break 'combat w;
+                }
             }
             self.build_slots();
             let mut s = 0;
@@ -263,34 +288,21 @@ impl<'a, 'r> Fight<'a, 'r> {
                 }
                 s = e;
             }
+            if self.sim.model.fatigue.on {
+                if let Some(w) = self.fatigue_round_end() {
+                    break 'combat w;
+                }
+            }
         };
         self.finish(outcome);
     }
 
-    /// Scripted events of this round (the GM's karma): clamped to -10..10; in a posture
-    /// the change goes to the karma the holder returns to (C-KARMA-2 keeps it locked).
-    fn scripted_events(&mut self) {
-        for e in &self.sim.model.events {
-            if e.round != self.round {
-                continue;
-            }
-            for g in e.first..e.first + e.count {
-                let s = &mut self.st[g];
-                let k = if s.posture != NONE {
-                    &mut s.saved_karma
-                } else {
-                    &mut s.karma
-                };
-                *k = (*k as i32 + e.karma as i32).clamp(-10, 10) as i8;
-            }
-        }
-    }
-
     /// The side left standing, the "nobody" index when all are down, or None.
-    fn winner(&self) -> Option<usize> {
+    pub(super) fn winner(&self) -> Option<usize> {
         let mut mask = 0u32;
         for (s, f) in self.st.iter().zip(&self.sim.model.fighters) {
-            if !s.down {
+            // Reinforcements on their way keep their side in the fight (`events.rs`).
+            if !s.down || s.absent == super::events::PENDING {
                 mask |= 1 << f.side;
             }
         }
@@ -308,6 +320,9 @@ impl<'a, 'r> Fight<'a, 'r> {
                 self.end_posture(f, END_COMBAT_END);
             }
         }
+        if self.sim.model.fatigue.on {
+            self.fatigue_finish();
+        }
         let acc = &mut *self.acc;
         acc.combats += 1;
         acc.outcome[outcome] += 1;
@@ -320,13 +335,21 @@ impl<'a, 'r> Fight<'a, 'r> {
             let (wd, wt, wh) = self.sim.widths[f];
             fa.dealt.add(s.dealt as u64, wd);
             fa.taken.add(s.taken as u64, wt);
-            fa.hp_end
-                .add(if s.down { 0 } else { s.hp.max(0) as u64 }, wh);
+            // Out of the fight by an event: not down, HP as it left (or arrives).
+            let gone = s.absent != 0;
+            fa.hp_end.add(
+                if s.down && !gone {
+                    0
+                } else {
+                    s.hp.max(0) as u64
+                },
+                wh,
+            );
             fa.actions += s.actions as u64;
             fa.fp_end[(s.fp + 3) as usize] += 1;
             fa.fm_end[(s.fm + 3) as usize] += 1;
             fa.karma_end[(s.karma + 10) as usize] += 1;
-            fa.down += s.down as u64;
+            fa.down += (s.down && !gone) as u64;
             fa.apocalypse_combats += (s.apocalypses > 0) as u64;
             apoc += s.apocalypses as u64;
             dark += (self.sim.model.fighters[f].dark_points - s.dark_left) as u64;
@@ -444,6 +467,7 @@ impl<'a, 'r> Fight<'a, 'r> {
                 continue;
             }
             self.note_first_actor(f);
+            self.st[f].act_k = self.slots[j].k();
             self.take_action(f);
         }
         for j in s..e {
@@ -475,6 +499,7 @@ impl<'a, 'r> Fight<'a, 'r> {
         }
         if !self.st[f].skip_round {
             self.note_first_actor(f);
+            self.st[f].act_k = k;
             self.take_action(f);
             self.after_action();
         }

@@ -5,10 +5,8 @@
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 
-use std::collections::BTreeMap;
-
-use super::model::{Armour, Event, Start, Targets, MAX_FIGHTERS};
-use super::raw::{RawAmount, RawAttack, RawEvent, RawFighter, RawStat, RawTargets};
+use super::model::{Armour, Start, Targets, MAX_FIGHTERS};
+use super::raw::{RawAmount, RawAttack, RawFighter, RawStat, RawTargets};
 
 /// Caps checked before any work.
 pub const MODIFIER_MAX: i64 = 100;
@@ -240,65 +238,4 @@ pub fn start_and_armour(
         }
     };
     Ok((start, armour))
-}
-
-/// Most scripted events in one scenario.
-pub const EVENTS_MAX: usize = 100;
-
-/// `[[events]]`: round 1..max_rounds, a combatant name, karma -20..20.
-pub fn events(
-    file: &ScenarioFile,
-    raw: &[RawEvent],
-    groups: &BTreeMap<String, (usize, usize)>,
-    max_rounds: u32,
-) -> Result<Vec<Event>, UserError> {
-    if raw.len() > EVENTS_MAX {
-        return Err(file.error_at(
-            &["events"],
-            "events",
-            &format!("{} events", raw.len()),
-            &format!("at most {EVENTS_MAX}"),
-        ));
-    }
-    let mut out = Vec::new();
-    for (i, e) in raw.iter().enumerate() {
-        let idx = i.to_string();
-        let err = |k: &str, msg: &str, allowed: &str| {
-            file.error_at(
-                &["events", &idx, k],
-                &format!("events[{i}].{k}"),
-                msg,
-                allowed,
-            )
-        };
-        if !(1..=max_rounds as i64).contains(&e.round) {
-            return Err(err(
-                "round",
-                &format!("round {} is out of range", e.round),
-                &format!("1..{max_rounds} (combat.max_rounds)"),
-            ));
-        }
-        let Some(&(first, count)) = groups.get(&e.combatant) else {
-            let names: Vec<String> = groups.keys().map(|k| format!("\"{k}\"")).collect();
-            return Err(err(
-                "combatant",
-                &format!("undefined combatant \"{}\"", e.combatant),
-                &names.join(", "),
-            ));
-        };
-        if !(-20..=20).contains(&e.karma) {
-            return Err(err(
-                "karma",
-                &format!("{} is out of range", e.karma),
-                "-20..20 (karma stays within -10..10, C-TEST-3)",
-            ));
-        }
-        out.push(Event {
-            round: e.round as u32,
-            first,
-            count,
-            karma: e.karma as i8,
-        });
-    }
-    Ok(out)
 }

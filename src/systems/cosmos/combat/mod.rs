@@ -4,10 +4,14 @@
 
 mod acc;
 mod action;
+mod affinity;
 mod aura_report;
 mod aura_use;
 mod combatants;
 pub mod element;
+mod events;
+mod fatigue;
+mod fatigue_report;
 mod fight;
 mod keys;
 mod model;

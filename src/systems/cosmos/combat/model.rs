@@ -299,15 +299,7 @@ impl Default for SmallRules {
     }
 }
 
-/// A scripted event: at the start of `round`, karma + `karma` for the combatants of a
-/// group (first index, count), clamped to -10..10 (the GM's karma, C-TEST-3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Event {
-    pub round: u32,
-    pub first: usize,
-    pub count: usize,
-    pub karma: i8,
-}
+pub use super::events::Event;
 
 /// A whole combat scenario.
 #[derive(Clone)]
@@ -324,6 +316,10 @@ pub struct CombatModel {
     pub small: Vec<SmallRules>,
     /// Scripted events, by round.
     pub events: Vec<Event>,
+    /// In-combat fatigue (C-FAT-2, C-FAT-4; `fatigue.rs`).
+    pub fatigue: super::fatigue::FatigueModel,
+    /// Per combatant: second element and coefficient overrides (C-ELEM, `affinity.rs`).
+    pub affinity: Vec<super::affinity::Affinity>,
     /// The policies in force and which come from defaults (not part of the task hash:
     /// they describe the values above).
     pub settings: Vec<super::settings::Setting>,
@@ -350,6 +346,12 @@ impl fmt::Debug for CombatModel {
             .field("max_rounds", &self.max_rounds);
         if !self.events.is_empty() {
             d.field("events", &self.events);
+        }
+        if self.fatigue.on {
+            d.field("fatigue", &self.fatigue);
+        }
+        if self.affinity.iter().any(|a| !a.is_plain()) {
+            d.field("affinity", &self.affinity);
         }
         if self.uses_small_rules() {
             d.field("edition", &self.edition)

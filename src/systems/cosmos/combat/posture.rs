@@ -35,7 +35,13 @@ impl Fight<'_, '_> {
                         .fighters
                         .iter()
                         .enumerate()
-                        .any(|(g, other)| g != f && other.side == fighter.side && self.st[g].down)
+                        .any(|(g, other)| {
+                            // Out of the fight by an event is not down (`events.rs`).
+                            g != f
+                                && other.side == fighter.side
+                                && self.st[g].down
+                                && self.st[g].absent == 0
+                        })
             }
         }
     }
@@ -100,6 +106,9 @@ impl Fight<'_, '_> {
         if kind == ILLUMINATION {
             self.acc.fighters[f].adv_faces[adv as usize - 1] += 1;
         }
+        if self.sim.model.fatigue.on {
+            self.tire_point(f);
+        }
         if kind == ILLUMINATION && self.sim.rules.illumination_acts_next {
             self.act_next(f);
         }
@@ -159,6 +168,9 @@ impl Fight<'_, '_> {
                 s.sep_backlash = if disadv == 6 { 4 } else { 2 };
                 s.malus_next = disadv == 3;
             }
+        }
+        if backlash && self.sim.model.fatigue.on {
+            self.tire_backlash(f, kind == ILLUMINATION);
         }
     }
 

@@ -32,14 +32,16 @@ pub struct RawScenario {
     pub events: Vec<RawEvent>,
 }
 
-/// `[[events]] round = 3, combatant = "boss", karma = -2`: at the start of that round the
-/// GM moves the combatant's karma.
+/// `[[events]] round = 3, combatant = "boss"` and one of `karma = -2` (the GM moves the
+/// combatant's karma), `join = true` (reinforcements), `leave = true` (`events.rs`).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawEvent {
     pub round: i64,
     pub combatant: String,
-    pub karma: i64,
+    pub karma: Option<i64>,
+    pub join: Option<bool>,
+    pub leave: Option<bool>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -47,6 +49,8 @@ pub struct RawEvent {
 pub struct RawCombat {
     /// Rounds after which a combat stops undecided (reported as `round_cap`).
     pub max_rounds: Option<u32>,
+    /// FP/FM move during the combat (C-FAT-2, C-FAT-4; `fatigue.rs`). Default false.
+    pub fatigue: Option<bool>,
 }
 
 /// Which tables to write (default: all).
@@ -130,6 +134,8 @@ pub struct RawAttack {
     pub undodgeable: bool,
     #[serde(default)]
     pub unparryable: bool,
+    /// A psychic attack: +2 FM to each target it lands on (C-FAT-2, with `combat.fatigue`).
+    pub psychic: Option<bool>,
 }
 
 /// `targets = 3` or `targets = "all"`.
@@ -202,6 +208,10 @@ pub struct RawFighter {
     pub armour: Option<RawArmour>,
     pub mode: Option<RawMode>,
     pub element: Option<String>,
+    /// Two elements instead of `element` (C-ELEM reading, `affinity.rs`).
+    pub elements: Option<Vec<String>>,
+    /// Coefficient of an attacking element on this combatant, replacing the table's.
+    pub element_coefficients: Option<BTreeMap<String, f64>>,
     pub attacks: Vec<String>,
     pub final_skill: Option<String>,
     pub light_points: Option<u8>,
@@ -216,6 +226,8 @@ pub struct RawFighter {
     pub anti_aura: Option<i64>,
     /// Inventory slots used (C-INV).
     pub inventory_slots_used: Option<i64>,
+    /// How many of its `actions` are natural; the others tire (C-FAT-2, `fatigue.rs`).
+    pub natural_actions: Option<i64>,
     #[serde(default)]
     pub policy: RawPolicy,
 }

@@ -488,6 +488,13 @@ pub fn result(
         key_figures: vec![super::combatants::answer(sim, acc)],
         provenance: provenance("combat-combatants", file, ctx, trials),
     });
+    if m.fatigue.on {
+        outputs.push(super::fatigue_report::output(
+            sim,
+            acc,
+            provenance("combat-fatigue", file, ctx, trials),
+        )?);
+    }
 
     // Summary: answers first.
     let sep = acc.sepulcrale();
@@ -511,6 +518,9 @@ pub fn result(
     ));
     if aura_on {
         key.push(super::aura_report::answer(sim, acc));
+    }
+    if m.fatigue.on {
+        key.push(super::fatigue_report::answer(sim, acc));
     }
     key.push(super::combatants::answer(sim, acc));
     let mut s = format!(
@@ -568,6 +578,9 @@ pub fn result(
         }
     }
     s += &super::combatants::section(sim, acc);
+    if m.fatigue.on {
+        s += &super::fatigue_report::section(sim, acc);
+    }
     if aura_on {
         s += &super::aura_report::table(sim, acc);
     }

@@ -167,6 +167,9 @@ impl Fight<'_, '_> {
             };
             dmg = (y - ar.flat).max(0);
         }
+        if self.sim.model.fatigue.on {
+            self.tire_psychic(t, attack);
+        }
         self.damage(a, t, dmg, from);
         if riposte {
             self.free_attack(t, a, RIPOSTE);
@@ -185,6 +188,7 @@ impl Fight<'_, '_> {
         }
         self.st[a].dealt += dmg as i64;
         self.st[t].taken += dmg as i64;
+        let (was_down, hp_before) = (self.st[t].down, self.st[t].hp);
         let s = &mut self.st[t];
         if s.posture == SEPULCRALE && !s.revive_used && s.hp.saturating_sub(dmg) <= 0 {
             s.hp = (max_hp + 1) / 2;
@@ -198,6 +202,10 @@ impl Fight<'_, '_> {
                     self.end_posture(t, END_HOLDER_DOWN);
                 }
             }
+        }
+        if self.sim.model.fatigue.on {
+            // HP lost: what the hit removes, at most the HP it had (C-FAT-2 "PV perdus").
+            self.tire_hit(t, dmg.min(hp_before.max(0)), !was_down && self.st[t].down);
         }
         if self.st[a].posture == SEPULCRALE {
             self.st[t].provoked_by = a as u8;

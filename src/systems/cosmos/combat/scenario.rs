@@ -96,9 +96,17 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
     }
     let mut fighters = Vec::new();
     let mut small = Vec::new();
+    let mut affinity = Vec::new();
     for (name, f) in &raw.combatants {
         let rules = super::small::validate_small(file, name, f, &group_start, &raw.combatants)?;
-        let fighter = validate_fighter(
+        let (first, aff) = super::affinity::validate(
+            file,
+            name,
+            &f.element,
+            &f.elements,
+            &f.element_coefficients,
+        )?;
+        let mut fighter = validate_fighter(
             file,
             name,
             f,
@@ -108,6 +116,7 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
             &group_start,
             &raw.combatants,
         )?;
+        fighter.element = first;
         let count = f.count.unwrap_or(1);
         for i in 1..=count {
             let mut c = fighter.clone();
@@ -116,11 +125,15 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
             }
             fighters.push(c);
             small.push(rules);
+            affinity.push(aff);
         }
     }
-    let events = super::keys::events(file, &raw.events, &group_start, max_rounds)?;
+    let events = super::events::validate(file, &raw.events, &group_start, max_rounds)?;
+    let fatigue = super::fatigue::validate(file, raw, &fighters)?;
     Ok(CombatModel {
         events,
+        fatigue,
+        affinity,
         title: raw
             .title
             .clone()

@@ -62,6 +62,7 @@ pub fn settings(raw: &RawScenario, model: &CombatModel) -> Vec<Setting> {
         raw.combat.max_rounds.is_none(),
         "combats still going after this round count as round_cap".into(),
     );
+    super::fatigue::settings(raw, model, &mut out);
     for (name, rf) in &raw.combatants {
         let Some(f) = model
             .fighters

@@ -6,7 +6,6 @@ use crate::systems::cosmos::growth::inventory;
 use crate::systems::cosmos::{TestSampler, TestSpec, KARMA_MAX, KARMA_MIN};
 
 use super::acc::CombatAcc;
-use super::element::coefficient;
 use super::fight::Fight;
 use super::model::{AuraUse, CombatModel, AGILITE, FORCE, PRECISION};
 use super::options::CombatRules;
@@ -75,6 +74,8 @@ impl CombatSim {
                     base: stat as f64,
                     static_mod: m + fat,
                     crit_from,
+                    track: super::fatigue::track_of(i),
+                    fat,
                 });
             }
         }
@@ -106,6 +107,8 @@ impl CombatSim {
                     base,
                     static_mod: at.modifier + inv + fat,
                     crit_from,
+                    track: super::fatigue::track_of(at.stat),
+                    fat,
                 });
             }
         }
@@ -115,10 +118,11 @@ impl CombatSim {
                 samplers.push(TestSampler::new(&b.spec(0, k, &rules), &rules.test));
             }
         }
-        let any_fatigue = model
-            .fighters
-            .iter()
-            .any(|f| f.start.fp != 0 || f.start.fm != 0);
+        let any_fatigue = model.fatigue.on
+            || model
+                .fighters
+                .iter()
+                .any(|f| f.start.fp != 0 || f.start.fm != 0);
         let widths = model
             .fighters
             .iter()
@@ -146,8 +150,9 @@ impl CombatSim {
         let mut expected = Vec::with_capacity(model.attacks.len() * n);
         for a in &model.attacks {
             let mean = a.dice.mean();
-            for f in &model.fighters {
-                let c = coefficient(&a.elements, f.element, rules.dual);
+            for (fi, f) in model.fighters.iter().enumerate() {
+                let aff = &model.affinity[fi];
+                let c = super::affinity::coefficient_on(&a.elements, f.element, aff, rules.dual);
                 coef.push(c);
                 expected.push(mean * c);
             }
@@ -255,6 +260,10 @@ pub(super) struct TestDef {
     pub base: f64,
     pub static_mod: i32,
     pub crit_from: u8,
+    /// The fatigue track of the test and the starting-fatigue malus inside `static_mod`
+    /// (in-combat fatigue replaces it as the track moves, `fatigue.rs`).
+    pub track: u8,
+    pub fat: i32,
 }
 
 impl TestDef {

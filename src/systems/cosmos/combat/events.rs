@@ -1,0 +1,231 @@
+//! Scripted events (`[[events]]`, house rules for the GM's hand): at the start of a round,
+//! before the turn order is drawn, a combatant group's karma moves (the GM's karma,
+//! C-TEST-3), reinforcements join, or combatants leave the fight.
+//!
+//! A combatant out of the fight (not joined yet, or gone) is held as `down` with `absent`
+//! set, so targets, turn order, auras and triggers skip it with no extra check in the hot
+//! path; the few places where "down" and "absent" differ read `absent`: the winner (a side
+//! whose reinforcements are on their way is not beaten), the ally-down trigger, and the
+//! per-combatant answers (gone is not down; HP at end is the HP it left with).
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::error::UserError;
+use crate::scenario::ScenarioFile;
+
+use super::acc::END_COMBAT_END;
+use super::fight::{Fight, NONE};
+use super::raw::RawEvent;
+
+/// `FState::absent`: in the fight, not arrived yet, gone.
+pub(super) const PRESENT: u8 = 0;
+pub(super) const PENDING: u8 = 1;
+pub(super) const GONE: u8 = 2;
+
+/// Most scripted events in one scenario.
+pub const EVENTS_MAX: usize = 100;
+
+/// A scripted event: at the start of `round`, for the combatants of a group (first index,
+/// count): karma + `karma` clamped to -10..10, or they join, or they leave.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Event {
+    pub round: u32,
+    pub first: usize,
+    pub count: usize,
+    pub karma: i8,
+    pub join: bool,
+    pub leave: bool,
+}
+
+/// As the derived form, with `join`/`leave` printed only when set: the engine task hashes
+/// this text, so karma events keep their numbers.
+impl fmt::Debug for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut d = f.debug_struct("Event");
+        d.field("round", &self.round)
+            .field("first", &self.first)
+            .field("count", &self.count)
+            .field("karma", &self.karma);
+        if self.join {
+            d.field("join", &true);
+        }
+        if self.leave {
+            d.field("leave", &true);
+        }
+        d.finish()
+    }
+}
+
+/// `[[events]]`: round 1..max_rounds, a combatant name, and one of karma -20..20,
+/// `join = true` (round 2.., once per group) or `leave = true` (once per group, after its
+/// join).
+pub fn validate(
+    file: &ScenarioFile,
+    raw: &[RawEvent],
+    groups: &BTreeMap<String, (usize, usize)>,
+    max_rounds: u32,
+) -> Result<Vec<Event>, UserError> {
+    if raw.len() > EVENTS_MAX {
+        return Err(file.error_at(
+            &["events"],
+            "events",
+            &format!("{} events", raw.len()),
+            &format!("at most {EVENTS_MAX}"),
+        ));
+    }
+    let mut out: Vec<Event> = Vec::new();
+    for (i, e) in raw.iter().enumerate() {
+        let idx = i.to_string();
+        let err = |k: &str, msg: &str, allowed: &str| {
+            file.error_at(
+                &["events", &idx, k],
+                &format!("events[{i}].{k}"),
+                msg,
+                allowed,
+            )
+        };
+        if !(1..=max_rounds as i64).contains(&e.round) {
+            return Err(err(
+                "round",
+                &format!("round {} is out of range", e.round),
+                &format!("1..{max_rounds} (combat.max_rounds)"),
+            ));
+        }
+        let Some(&(first, count)) = groups.get(&e.combatant) else {
+            let names: Vec<String> = groups.keys().map(|k| format!("\"{k}\"")).collect();
+            return Err(err(
+                "combatant",
+                &format!("undefined combatant \"{}\"", e.combatant),
+                &names.join(", "),
+            ));
+        };
+        let (join, leave) = (e.join == Some(true), e.leave == Some(true));
+        let what = "exactly one of karma = -20..20, join = true, leave = true";
+        let set = e.karma.is_some() as u8 + join as u8 + leave as u8;
+        if set != 1 {
+            let (key, msg) = match (e.karma.is_some(), join, leave) {
+                (_, _, true) if set > 1 => ("leave", "more than one of karma, join, leave"),
+                (_, true, _) if set > 1 => ("join", "more than one of karma, join, leave"),
+                _ if e.join == Some(false) => ("join", "join = false does nothing"),
+                _ if e.leave == Some(false) => ("leave", "leave = false does nothing"),
+                _ => ("round", "the event does nothing"),
+            };
+            return Err(err(key, msg, what));
+        }
+        let karma = e.karma.unwrap_or(0);
+        if !(-20..=20).contains(&karma) {
+            return Err(err(
+                "karma",
+                &format!("{karma} is out of range"),
+                "-20..20 (karma stays within -10..10, C-TEST-3)",
+            ));
+        }
+        let same = |o: &&Event| o.first == first;
+        if join {
+            if e.round < 2 {
+                return Err(err(
+                    "round",
+                    "a combatant joining at round 1 is there from the start",
+                    &format!("2..{max_rounds} for join = true (or no join event)"),
+                ));
+            }
+            if out.iter().filter(same).any(|o| o.join || o.leave) {
+                return Err(err(
+                    "join",
+                    &format!("\"{}\" already has a join or leave event", e.combatant),
+                    "one join per combatant, before its leave",
+                ));
+            }
+        }
+        if leave {
+            if out.iter().filter(same).any(|o| o.leave) {
+                return Err(err(
+                    "leave",
+                    &format!("\"{}\" already leaves", e.combatant),
+                    "one leave per combatant",
+                ));
+            }
+            if let Some(j) = out.iter().filter(same).find(|o| o.join) {
+                if e.round <= j.round as i64 {
+                    return Err(err(
+                        "round",
+                        &format!(
+                            "\"{}\" leaves at round {} but joins at round {}",
+                            e.combatant, e.round, j.round
+                        ),
+                        &format!("{}..{max_rounds} (after it joins)", j.round + 1),
+                    ));
+                }
+            }
+        }
+        out.push(Event {
+            round: e.round as u32,
+            first,
+            count,
+            karma: karma as i8,
+            join,
+            leave,
+        });
+    }
+    Ok(out)
+}
+
+impl Fight<'_, '_> {
+    /// Combat start: reinforcements wait out of the fight until their round.
+    pub(super) fn events_start(&mut self) {
+        for e in &self.sim.model.events {
+            if e.join {
+                for g in e.first..e.first + e.count {
+                    self.st[g].down = true;
+                    self.st[g].absent = PENDING;
+                }
+            }
+        }
+    }
+
+    /// Scripted events of this round. Karma is clamped to -10..10; in a posture the
+    /// change goes to the karma the holder returns to (C-KARMA-2 keeps it locked). A
+    /// joining combatant enters as it would start a combat (its `*_at_start` point
+    /// triggers fire then); one that leaves ends its posture as a combat end would
+    /// (C-LD-3; Apocalypse per `apocalypse_on`) and is out of the fight, not down.
+    pub(super) fn scripted_events(&mut self) {
+        for i in 0..self.sim.model.events.len() {
+            let e = self.sim.model.events[i];
+            if e.round != self.round {
+                continue;
+            }
+            for g in e.first..e.first + e.count {
+                if e.join {
+                    if self.st[g].absent == PENDING {
+                        self.st[g].absent = PRESENT;
+                        self.st[g].down = false;
+                        if self.sim.model.fatigue.on {
+                            // Arriving exhausted on both tracks: unconscious (C-FAT-4).
+                            self.tire(g, 0, 0);
+                        }
+                        self.try_points(g, super::posture::Moment::Start);
+                    }
+                    continue;
+                }
+                if e.leave {
+                    if !self.st[g].down {
+                        if self.st[g].posture != NONE {
+                            self.end_posture(g, END_COMBAT_END);
+                        }
+                        self.st[g].down = true;
+                        self.st[g].absent = GONE;
+                    }
+                    continue;
+                }
+                let s = &mut self.st[g];
+                let k = if s.posture != NONE {
+                    &mut s.saved_karma
+                } else {
+                    &mut s.karma
+                };
+                *k = (*k as i32 + e.karma as i32).clamp(-10, 10) as i8;
+            }
+        }
+    }
+}

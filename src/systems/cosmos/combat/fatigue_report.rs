@@ -1,0 +1,149 @@
+//! What in-combat fatigue reports (only with `[combat] fatigue = true`, so other
+//! scenarios keep their files): `combat-fatigue.csv` (per combatant and track, the share of
+//! combats ending in each C-FAT-4 state) with a chart, and a `## Fatigue at combat end`
+//! section of `summary.md`.
+
+use polars::prelude::*;
+
+use crate::report::{BarChart, BarSeries, Chart, Figure, Output, Provenance};
+
+use super::acc::CombatAcc;
+use super::report::{pct, rate};
+use super::sim::CombatSim;
+
+/// C-FAT-4 states and the track values (-3..10, histogram index value + 3) in each.
+const STATES: [(&str, std::ops::RangeInclusive<usize>); 5] = [
+    ("fresh", 0..=6),
+    ("light", 7..=8),
+    ("moderate", 9..=10),
+    ("extreme", 11..=12),
+    ("exhausted", 13..=13),
+];
+
+fn mean(h: &[u64; 14], n: u64) -> f64 {
+    let s: i64 = h
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| (i as i64 - 3) * c as i64)
+        .sum();
+    s as f64 / n.max(1) as f64
+}
+
+fn count(h: &[u64; 14], state: usize) -> u64 {
+    h[STATES[state].1.clone()].iter().sum()
+}
+
+/// The `combat-fatigue` table and chart.
+pub fn output(sim: &CombatSim, acc: &CombatAcc, provenance: Provenance) -> PolarsResult<Output> {
+    let m = &sim.model;
+    let n = acc.combats;
+    let (mut who, mut side, mut track, mut means) = (vec![], vec![], vec![], vec![]);
+    let mut shares: Vec<Vec<f64>> = vec![Vec::new(); STATES.len()];
+    let mut exhausted_lo = Vec::new();
+    let mut exhausted_hi = Vec::new();
+    let mut panels = Vec::new();
+    for (t, name) in ["fp", "fm"].iter().enumerate() {
+        let mut chart = BarChart {
+            title: format!("{} at combat end: state (C-FAT-4)", name.to_uppercase()),
+            x_label: "combatant".into(),
+            y_label: "share of combats".into(),
+            categories: m.fighters.iter().map(|f| f.name.clone()).collect(),
+            series: STATES
+                .iter()
+                .map(|(s, _)| BarSeries {
+                    name: s.to_string(),
+                    ..Default::default()
+                })
+                .collect(),
+            y_range: Some((0.0, 1.0)),
+        };
+        for (f, a) in m.fighters.iter().zip(&acc.fighters) {
+            let h = if t == 0 { &a.fp_end } else { &a.fm_end };
+            who.push(f.name.clone());
+            side.push(m.sides[f.side].clone());
+            track.push(name.to_string());
+            means.push(mean(h, n));
+            for (s, col) in shares.iter_mut().enumerate() {
+                let r = rate(count(h, s), n).0;
+                col.push(r);
+                chart.series[s].values.push(r);
+            }
+            let r = rate(count(h, 4), n);
+            exhausted_lo.push(r.1);
+            exhausted_hi.push(r.2);
+        }
+        panels.push(Chart::Bars(chart));
+    }
+    let mut cols = vec![
+        Column::new("combatant".into(), who),
+        Column::new("side".into(), side),
+        Column::new("track".into(), track),
+        Column::new("combats".into(), vec![n; means.len()]),
+        Column::new("end_mean".into(), means),
+    ];
+    for ((s, _), col) in STATES.iter().zip(shares) {
+        cols.push(Column::new(format!("p_{s}").into(), col));
+    }
+    cols.push(Column::new("p_exhausted_lo".into(), exhausted_lo));
+    cols.push(Column::new("p_exhausted_hi".into(), exhausted_hi));
+    Ok(Output {
+        name: "combat-fatigue".into(),
+        title: "Fatigue at combat end".into(),
+        question: "In which fatigue state (C-FAT-4) does each combatant end the combat, physically (FP) and mentally (FM)?".into(),
+        frame: DataFrame::new_infer_height(cols)?,
+        figures: vec![Figure {
+            suffix: None,
+            panels,
+        }],
+        key_figures: vec![answer(sim, acc)],
+        provenance,
+    })
+}
+
+/// The key figure: who ends exhausted most often.
+pub fn answer(sim: &CombatSim, acc: &CombatAcc) -> String {
+    let (i, a) = acc
+        .fighters
+        .iter()
+        .enumerate()
+        .max_by_key(|(i, a)| (a.fp_end[13].max(a.fm_end[13]), std::cmp::Reverse(*i)))
+        .expect("at least two combatants");
+    let (track, c) = if a.fp_end[13] >= a.fm_end[13] {
+        ("FP", a.fp_end[13])
+    } else {
+        ("FM", a.fm_end[13])
+    };
+    format!(
+        "exhausted at combat end most often: {} ({track} 10 in {})",
+        sim.model.fighters[i].name,
+        super::report::rate_text(c, acc.combats)
+    )
+}
+
+/// The `## Fatigue at combat end` section of `summary.md`.
+pub fn section(sim: &CombatSim, acc: &CombatAcc) -> String {
+    let n = acc.combats;
+    let mut s = String::from(
+        "\n## Fatigue at combat end\n\nIn-combat fatigue is on (`[combat] fatigue = true`, C-FAT-2, C-FAT-4): FP/FM moved during each combat. Share of combats ending in each state: fresh (< 4) / light (4-5) / moderate (6-7) / extreme (8-9) / exhausted (10). File: combat-fatigue.csv.\n\n| combatant | FP at end: mean | FP states | FM at end: mean | FM states |\n|---|---|---|---|---|\n",
+    );
+    let states = |h: &[u64; 14]| {
+        (0..STATES.len())
+            .map(|st| pct(rate(count(h, st), n).0))
+            .collect::<Vec<_>>()
+            .join(" / ")
+    };
+    for (f, a) in sim.model.fighters.iter().zip(&acc.fighters) {
+        s += &format!(
+            "| {} | {:+.2} (started {:+}) | {} | {:+.2} (started {:+}) | {} |\n",
+            f.name,
+            mean(&a.fp_end, n),
+            f.start.fp,
+            states(&a.fp_end),
+            mean(&a.fm_end, n),
+            f.start.fm,
+            states(&a.fm_end),
+        );
+    }
+    s += &format!("\n- {}\n", answer(sim, acc));
+    s
+}
