@@ -12,6 +12,7 @@ pub enum Zone {
 /// T-COMBAT wrap-around ("Les fluctuations du score d'initiative"): below 1, +12 and one
 /// zone back (en retrait stops at 1); above 12, -12 and one zone forward (the feu de
 /// l'action stops at 12).
+#[inline]
 pub fn shift(init: &mut i64, zone: &mut Zone, delta: i64) {
     *init += delta;
     while *init < 1 {
