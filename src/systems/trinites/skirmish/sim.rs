@@ -724,3 +724,67 @@ impl Simulation for SkirmishSim {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::ScenarioFile;
+    use crate::systems::trinites::skirmish::load;
+
+    const FILE: &str = "system = \"trinites\"\nkind = \"skirmish\"\n\
+        [[weapons]]\nname = \"w\"\ndamage = 3\n\
+        [[group]]\nname = \"a\"\nside = \"x\"\nrapidite = 0\nattack = 0\nreaction = 0\nweapon = \"w\"\n\
+        [[group]]\nname = \"b\"\nside = \"y\"\nrapidite = 0\nattack = 0\nreaction = 0\nweapon = \"w\"\n";
+
+    fn with_fight(check: impl FnOnce(&mut Fight)) {
+        let m = load(&ScenarioFile::from_text("t.toml", FILE)).unwrap();
+        let s = Setup::new(&m);
+        let rules = TrinitesRules::default();
+        let mut f = Fight {
+            s: &s,
+            rules: &rules,
+            st: [State::EMPTY; COMBATANTS_MAX],
+            round: 2,
+        };
+        (f.st[1].init, f.st[1].zone) = (5, Zone::Garde);
+        check(&mut f);
+    }
+
+    #[test]
+    fn pain_then_unconscious_then_dead() {
+        with_fight(|f| {
+            // Endolori: no pain.
+            assert_eq!(f.wound(1, 3, false), 3);
+            assert_eq!(f.st[1].init, 5);
+            // T-COMBAT pain: a wound ticking the blessé line (boxes 5..8): -3 initiative.
+            f.wound(1, 2, false);
+            assert_eq!(f.st[1].init, 2);
+            // Again for every such wound; below 1 it wraps: +12, en garde -> en retrait.
+            f.wound(1, 1, false);
+            assert_eq!((f.st[1].init, f.st[1].zone), (11, Zone::Retrait));
+            // T-LIFE: the first box of the third line: unconscious, in a coma.
+            f.wound(1, 3, false);
+            assert!(f.st[1].ko() && !f.st[1].dead());
+            assert_eq!((f.st[1].down_round, f.st[1].nonlethal), (2, false));
+            // A box beyond the third line: dead; boxes count up to 3×4+1 only.
+            assert_eq!(f.wound(1, 10, false), 4);
+            assert!(f.st[1].dead());
+            assert_eq!(f.st[1].taken, 13);
+        });
+    }
+
+    #[test]
+    fn non_lethal_blows_leave_the_last_box() {
+        with_fight(|f| {
+            // Blessure non létale: the last box of the Inconscient line stays unticked and
+            // the victim does not lose a box an hour.
+            f.wound(1, 30, true);
+            assert_eq!(f.st[1].ticked, 11);
+            assert!(f.st[1].ko() && !f.st[1].dead() && f.st[1].nonlethal);
+            // A lethal blow afterwards puts him back on the coma clock.
+            f.wound(1, 1, false);
+            assert_eq!(f.st[1].ticked, 12);
+            assert!(!f.st[1].nonlethal);
+        });
+    }
+}
