@@ -5,10 +5,13 @@
 use std::path::Path;
 
 use assert_cmd::Command;
+use cosmosim::commands::run_scenario;
 use cosmosim::engine::{stream, Engine, Progress};
+use cosmosim::report::Chart;
 use cosmosim::scenario::ScenarioFile;
 use cosmosim::systems::trinites::skirmish::{exchange, load, roll_hit, simulation, StrikeMods};
 use cosmosim::systems::trinites::{side_dist, DualKeep, TrinitesRules, EXPLODE_DEPTH};
+use cosmosim::systems::RunOverrides;
 
 fn cosmosim() -> Command {
     Command::cargo_bin("cosmosim").unwrap()
@@ -293,6 +296,81 @@ fn located_errors() {
     let e = bad(&many);
     assert!(
         e.contains("17 combatants") && e.contains("at most 16"),
+        "{e}"
+    );
+}
+
+// ------------------------------------------------------------- [pairs]
+
+#[test]
+fn pairs_heatmap_is_labelled_with_the_names() {
+    // PRIMES & PÉNALITÉS: every pair of the shooter in cover (abandon_position included),
+    // few skirmishes each; the heatmap's axes carry names, never indices.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/trinites/skirmish.toml");
+    let o = RunOverrides {
+        trials: Some(200),
+        threads: 2,
+        quiet: true,
+        ..Default::default()
+    };
+    let text = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("trials = 5000", "trials = 50");
+    let dir = tempfile::tempdir().unwrap();
+    let small = dir.path().join("skirmish.toml");
+    std::fs::write(&small, text).unwrap();
+    let r = run_scenario(&small, &o).unwrap();
+    let pairs = r
+        .outputs
+        .iter()
+        .find(|o| o.name == "trinites-skirmish-pairs")
+        .expect("a pairs output");
+    // 8 primes × 6 pénalités, none/none, and 8 primes with abandon_position.
+    assert_eq!(pairs.frame.height(), 8 * 6 + 1 + 8);
+    let heat = pairs.figures[0]
+        .panels
+        .iter()
+        .find_map(|c| match c {
+            Chart::Heatmap(h) => Some(h),
+            _ => None,
+        })
+        .expect("a heatmap with list = \"all\"");
+    assert_eq!(heat.columns[0], "none");
+    assert!(heat.columns.contains(&"blessure_grave".to_string()));
+    assert_eq!(heat.rows.last().unwrap(), "abandon_position");
+    assert!(heat.rows.contains(&"ralentissement".to_string()));
+    assert!(
+        heat.values[0][1].is_nan(),
+        "prime without pénalité is impossible: grey"
+    );
+    assert!(
+        r.summary.contains("Best prime/pénalité pair for tireuse"),
+        "{}",
+        r.summary
+    );
+}
+
+#[test]
+fn pairs_errors_are_located() {
+    let good = shootout("", "", 30) + "[pairs]\ngroup = \"A\"\n";
+    let e = bad(&good.replace("group = \"A\"", "group = \"Z\""));
+    assert!(
+        e.contains("pairs.group") && e.contains("\"A\", \"B\""),
+        "{e}"
+    );
+    // A has no cover: abandon_position is no pair for it.
+    let e = bad(&(good.clone() + "list = [[\"efficacite\", \"abandon_position\"]]\n"));
+    assert!(e.contains("pairs.list[0]") && e.contains("no cover"), "{e}");
+    let e = bad(&(good.clone() + "list = [[\"none\", \"none\"], [\"none\", \"none\"]]\n"));
+    assert!(e.contains("pairs.list[1]") && e.contains("twice"), "{e}");
+    let e = bad(&(good.clone() + "list = [[\"efficacite\", \"none\"]]\n"));
+    assert!(
+        e.contains("pairs.list[0]") && e.contains("a prime needs a pénalité"),
+        "{e}"
+    );
+    let e = bad(&(good.clone() + "trials = 0\n"));
+    assert!(
+        e.contains("pairs.trials") && e.contains("1..1000000"),
         "{e}"
     );
 }

@@ -6,6 +6,7 @@
 
 mod exchange;
 mod model;
+mod pairs;
 mod raw;
 mod report;
 mod sim;
@@ -14,6 +15,7 @@ mod strike;
 pub use exchange::{exchange, exchanges, Exchange};
 pub use model::{load, validate, Cover, Group, Profile, Skirmish, Targeting, COVERS};
 pub use model::{COMBATANTS_MAX, COUNT_MAX, DISTANCE_MAX, ROUNDS_MAX, SIDES_MAX, TRIALS_MAX};
+pub use pairs::{group_pairs, PairRun, PairsSpec, PAIR_TRIALS_DEFAULT, PAIR_TRIALS_MAX};
 pub use raw::RawSkirmish;
 pub use sim::{fight, End, FighterAcc, Outcome, Setup, SkirmishAcc, SkirmishSim};
 pub use strike::{
@@ -64,5 +66,16 @@ fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> 
     let acc = ctx.engine.run(&sim, 0, trials, &progress);
     progress.finish();
     let ex = exchanges(&m, rules.dual_keep);
-    report::result(file, &m, &acc, &ex, &ctx)
+    let pair_runs = m
+        .pairs
+        .as_ref()
+        .map(|spec| (spec, pairs::run_pairs(&m, spec, rules, &ctx)));
+    report::result(
+        file,
+        &m,
+        &acc,
+        &ex,
+        pair_runs.as_ref().map(|(s, r)| (*s, r.as_slice())),
+        &ctx,
+    )
 }

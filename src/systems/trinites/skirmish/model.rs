@@ -8,6 +8,7 @@ use crate::error::UserError;
 use crate::scenario::{int_in, RunSection, ScenarioFile};
 use crate::systems::trinites::duel::{Penalty, Prime, PENALTIES, PRIMES};
 
+use super::pairs::{self, PairsSpec};
 use super::raw::{RawGroup, RawSkirmish};
 
 /// Most combatants in one skirmish (after `count`): fixed so a fight allocates nothing.
@@ -147,6 +148,8 @@ pub struct Skirmish {
     pub group_of: Vec<usize>,
     /// Each combatant's name: the group's, numbered when the group has several.
     pub names: Vec<String>,
+    /// `[pairs]`: one group's prime/pénalité pairs to compare, if asked.
+    pub pairs: Option<PairsSpec>,
     pub run: RunSection,
     pub rules: BTreeMap<String, toml::Value>,
 }
@@ -514,6 +517,7 @@ pub fn validate(f: &ScenarioFile, raw: RawSkirmish) -> Result<Skirmish, UserErro
         groups,
         group_of,
         names,
+        pairs: None,
         run: raw.run,
         rules: raw.rules,
     })
@@ -522,7 +526,12 @@ pub fn validate(f: &ScenarioFile, raw: RawSkirmish) -> Result<Skirmish, UserErro
 /// Reads and validates a skirmish file (the one validation `check` and `run` share).
 pub fn load(file: &ScenarioFile) -> Result<Skirmish, UserError> {
     let raw: RawSkirmish = file.parse_raw()?;
-    validate(file, raw)
+    let raw_pairs = raw.pairs.clone();
+    let mut m = validate(file, raw)?;
+    if let Some(p) = raw_pairs {
+        m.pairs = Some(pairs::validate(file, &p, &m)?);
+    }
+    Ok(m)
 }
 
 #[cfg(test)]

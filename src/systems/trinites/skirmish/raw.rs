@@ -24,6 +24,19 @@ pub struct RawSkirmish {
     pub combat: RawSettings,
     pub weapons: Vec<RawWeapon>,
     pub group: Vec<RawGroup>,
+    pub pairs: Option<RawPairs>,
+}
+
+/// `[pairs]`: every (prime, pénalité) pair of one group, compared by its side's win rate.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPairs {
+    /// The group whose pair varies.
+    pub group: String,
+    /// "all", or a list of [prime, pénalité] pairs (the first is the reference).
+    pub list: Option<toml::Value>,
+    /// Skirmishes per pair.
+    pub trials: Option<i64>,
 }
 
 /// `[combat]`.

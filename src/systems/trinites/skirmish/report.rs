@@ -15,6 +15,7 @@ use crate::systems::ScenarioResult;
 
 use super::exchange::Exchange;
 use super::model::Skirmish;
+use super::pairs::{pairs_output, PairRun, PairsSpec};
 use super::sim::SkirmishAcc;
 
 fn rate(hits: u64, n: u64) -> (f64, f64, f64) {
@@ -310,6 +311,7 @@ pub fn result(
     m: &Skirmish,
     acc: &SkirmishAcc,
     ex: &[Exchange],
+    pairs: Option<(&PairsSpec, &[PairRun])>,
     ctx: &Context,
 ) -> anyhow::Result<ScenarioResult> {
     let n = acc.fights;
@@ -341,6 +343,24 @@ pub fn result(
     );
     exact.scenario = Some(file.reference());
     let exchanges = exchanges_output(m, ex, exact)?;
+    let mut outputs = vec![sides, combatants, rounds, exchanges];
+    let mut pair_key = Vec::new();
+    let mut pair_table = String::new();
+    if let Some((spec, runs)) = pairs {
+        let p = Provenance {
+            trials: Some(spec.trials),
+            ..named("trinites-skirmish-pairs")
+        }
+        .with_param("pairs_group", &m.groups[spec.group].name)
+        .with_param(
+            "reference_pair",
+            format!("{}/{}", spec.pairs[0].0.name(), spec.pairs[0].1.name()),
+        );
+        let (o, k, t) = pairs_output(m, spec, runs, p)?;
+        outputs.push(o);
+        pair_key = k;
+        pair_table = t;
+    }
 
     // The answers, first.
     let labels = outcomes(m);
@@ -392,6 +412,7 @@ pub fn result(
         ));
     }
 
+    key.extend(pair_key);
     let mut summary = format!("# {}\n\n{}\n\n## Answers\n\n", m.title, m.question);
     for k in &key {
         summary += &format!("- {k}\n");
@@ -412,17 +433,23 @@ pub fn result(
                 .map_or("never".into(), |h| h.to_string())
         );
     }
+    summary += &pair_table;
     summary += &format!(
         "\nFiles: `trinites-skirmish-sides.csv`, `trinites-skirmish-combatants.csv`, \
-`trinites-skirmish-rounds.csv`, `trinites-skirmish-exchanges.csv` (exact), each with its \
+`trinites-skirmish-rounds.csv`, `trinites-skirmish-exchanges.csv` (exact){}, each with its \
 chart and `.meta.json`.\n\n## Provenance\n\n{}\n",
+        if pairs.is_some() {
+            ", `trinites-skirmish-pairs.csv`"
+        } else {
+            ""
+        },
         base.summary()
     );
     Ok(ScenarioResult {
         title: m.title.clone(),
         question: m.question.clone(),
         key_figures: key,
-        outputs: vec![sides, combatants, rounds, exchanges],
+        outputs,
         summary,
     })
 }
