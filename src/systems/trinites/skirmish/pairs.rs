@@ -202,6 +202,16 @@ fn delta(a: &PairRun, reference: &PairRun, side: usize) -> (f64, f64, f64) {
     (p - q, p - q - z95() * se, p - q + z95() * se)
 }
 
+/// Top of a colour scale from 0: the highest value rounded up to a tenth (at least 0.1).
+fn scale_top(values: &[Vec<f64>]) -> f64 {
+    let top = values
+        .iter()
+        .flatten()
+        .filter(|v| !v.is_nan())
+        .fold(0.0f64, |a, &b| a.max(b));
+    ((top * 10.0).ceil() / 10.0).clamp(0.1, 1.0)
+}
+
 /// The pairs output, its headline lines and a summary table.
 pub fn pairs_output(
     m: &Skirmish,
@@ -279,8 +289,10 @@ pub fn pairs_output(
             y_label: "pénalité".into(),
             columns: PRIMES.iter().map(|p| p.1.to_string()).collect(),
             rows: penalties.iter().map(|q| q.name().to_string()).collect(),
+            // Win rates of one group's pairs often sit in a narrow band: the scale spans
+            // 0 to the highest rate (rounded up to a tenth) so the cells stay apart.
+            range: (0.0, scale_top(&values)),
             values,
-            range: (0.0, 1.0),
         }));
     }
     let output = Output {
