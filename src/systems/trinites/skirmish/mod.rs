@@ -4,6 +4,7 @@
 //! three life lines with coma, and the Adam's Karma regeneration (T-TEST, T-DUAL, T-CONF,
 //! T-LIFE, T-COMBAT).
 
+mod acc;
 mod exchange;
 mod model;
 mod pairs;
@@ -12,12 +13,13 @@ mod report;
 mod sim;
 mod strike;
 
+pub use acc::{FighterAcc, SkirmishAcc, SkirmishSim};
 pub use exchange::{exchange, exchanges, Exchange};
 pub use model::{load, validate, Cover, Group, Profile, Skirmish, Targeting, COVERS};
 pub use model::{COMBATANTS_MAX, COUNT_MAX, DISTANCE_MAX, ROUNDS_MAX, SIDES_MAX, TRIALS_MAX};
 pub use pairs::{group_pairs, PairRun, PairsSpec, PAIR_TRIALS_DEFAULT, PAIR_TRIALS_MAX};
 pub use raw::RawSkirmish;
-pub use sim::{fight, End, FighterAcc, Outcome, Setup, SkirmishAcc, SkirmishSim};
+pub use sim::{fight, End, Outcome, Setup};
 pub use strike::{
     attack_modifier, hit_damage, hit_given, range_difficulty, reaction_modifier, roll_hit,
     StrikeMods, POINT_BLANK,

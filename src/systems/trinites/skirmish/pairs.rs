@@ -15,9 +15,10 @@ use crate::stats::{wilson, z95};
 use crate::systems::trinites::duel::{all_pairs, Penalty, Prime, PENALTIES, PRIMES};
 use crate::systems::trinites::TrinitesRules;
 
+use super::acc::{SkirmishAcc, SkirmishSim};
 use super::model::{Cover, Skirmish};
 use super::raw::RawPairs;
-use super::sim::{Setup, SkirmishAcc, SkirmishSim};
+use super::sim::Setup;
 
 /// Most skirmishes per pair.
 pub const PAIR_TRIALS_MAX: i64 = 1_000_000;

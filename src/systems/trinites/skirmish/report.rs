@@ -13,10 +13,10 @@ use crate::stats::{t_interval, wilson};
 use crate::systems::trinites::OPTIONS;
 use crate::systems::ScenarioResult;
 
+use super::acc::SkirmishAcc;
 use super::exchange::Exchange;
 use super::model::Skirmish;
 use super::pairs::{pairs_output, PairRun, PairsSpec};
-use super::sim::SkirmishAcc;
 
 fn rate(hits: u64, n: u64) -> (f64, f64, f64) {
     let (lo, hi) = wilson(hits, n);

@@ -2,7 +2,7 @@
 //! déplacer; LES LIGNES DE VIE; VIE ET MORT), and the simulation that runs many without
 //! allocating: every state is a fixed array of [`COMBATANTS_MAX`].
 
-use crate::engine::{Merge, Moments, Rng64, Simulation, Tally};
+use crate::engine::Rng64;
 use crate::systems::trinites::duel::{Penalty, Prime};
 use crate::systems::trinites::track::{initiative, shift, Zone};
 use crate::systems::trinites::{
@@ -22,18 +22,18 @@ const SPOTS: usize = COMBATANTS_MAX + 1;
 
 /// One combatant's state during a fight.
 #[derive(Clone, Copy, Debug)]
-struct State {
+pub(super) struct State {
     init: i64,
     zone: Zone,
     /// Life boxes ticked, line after line (T-LIFE).
-    ticked: i64,
-    line: i64,
+    pub(super) ticked: i64,
+    pub(super) line: i64,
     /// Reactions still raised by Prudence / lowered by Danger before the next turn.
     prudence: u8,
     danger: u8,
     fell_round: u32,
     light: i64,
-    dark: i64,
+    pub(super) dark: i64,
     light_used: bool,
     dark_used: bool,
     spot: u8,
@@ -42,12 +42,12 @@ struct State {
     dest: u8,
     cover: Cover,
     /// Knocked out by a Blessure non létale and not struck lethally since: no coma loss.
-    nonlethal: bool,
-    dealt: i64,
-    taken: i64,
-    spent: u32,
+    pub(super) nonlethal: bool,
+    pub(super) dealt: i64,
+    pub(super) taken: i64,
+    pub(super) spent: u32,
     /// Round of the first knock-out (0: never).
-    down_round: u32,
+    pub(super) down_round: u32,
 }
 
 impl State {
@@ -75,12 +75,12 @@ impl State {
     };
 
     /// Inconscient: a box of the third line is ticked (T-LIFE).
-    fn ko(&self) -> bool {
+    pub(super) fn ko(&self) -> bool {
         self.ticked > 2 * self.line
     }
 
     /// A box had to be ticked beyond the third line.
-    fn dead(&self) -> bool {
+    pub(super) fn dead(&self) -> bool {
         self.ticked > 3 * self.line
     }
 }
@@ -88,13 +88,13 @@ impl State {
 /// The fixed data of a run: profiles and spot distances, copied out of the model.
 #[derive(Clone, Debug)]
 pub struct Setup {
-    n: usize,
-    sides: usize,
-    prof: [Profile; COMBATANTS_MAX],
+    pub(super) n: usize,
+    pub(super) sides: usize,
+    pub(super) prof: [Profile; COMBATANTS_MAX],
     /// Metres of each spot from the mêlée.
     spot_dist: [i64; SPOTS],
     home: [u8; COMBATANTS_MAX],
-    max_rounds: u32,
+    pub(super) max_rounds: u32,
     strike_unconscious: bool,
 }
 
@@ -479,7 +479,7 @@ impl Fight<'_> {
 pub struct Outcome {
     pub end: End,
     pub rounds: u32,
-    st: [State; COMBATANTS_MAX],
+    pub(super) st: [State; COMBATANTS_MAX],
 }
 
 /// Fights one skirmish.
@@ -584,144 +584,6 @@ pub fn fight(s: &Setup, rules: &TrinitesRules, rng: &mut Rng64) -> Outcome {
         end: End::Undecided,
         rounds: s.max_rounds,
         st: f.st,
-    }
-}
-
-/// One combatant's streaming statistics.
-#[derive(Clone, Debug, PartialEq)]
-pub struct FighterAcc {
-    /// Unconscious or dead at the end of the fight.
-    pub down: u64,
-    /// Unconscious at the end, alive, and losing a box an hour (T-LIFE coma).
-    pub coma: u64,
-    pub dead: u64,
-    /// Hours a comatose combatant has before death without care.
-    pub coma_hours: Moments,
-    pub dealt: Moments,
-    pub taken: Moments,
-    /// Boxes ticked at the end, 0..=3×line+1.
-    pub ticked: Tally,
-    pub karma_spent: Moments,
-    /// Round of the first knock-out, among fights where it happened.
-    pub down_round: Moments,
-}
-
-impl FighterAcc {
-    fn new(line: i64) -> FighterAcc {
-        FighterAcc {
-            down: 0,
-            coma: 0,
-            dead: 0,
-            coma_hours: Moments::default(),
-            dealt: Moments::default(),
-            taken: Moments::default(),
-            ticked: Tally::new(0, 3 * line + 1),
-            karma_spent: Moments::default(),
-            down_round: Moments::default(),
-        }
-    }
-}
-
-impl Merge for FighterAcc {
-    fn merge(&mut self, o: Self) {
-        self.down += o.down;
-        self.coma += o.coma;
-        self.dead += o.dead;
-        self.coma_hours.merge(o.coma_hours);
-        self.dealt.merge(o.dealt);
-        self.taken.merge(o.taken);
-        self.ticked.merge(o.ticked);
-        self.karma_spent.merge(o.karma_spent);
-        self.down_round.merge(o.down_round);
-    }
-}
-
-/// Streaming statistics of many skirmishes.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SkirmishAcc {
-    pub fights: u64,
-    /// Fights won by each side, then draws, then undecided.
-    pub outcomes: Vec<u64>,
-    /// Round each fight ended in (undecided ones at `max_rounds`).
-    pub rounds: Tally,
-    /// Rounds of the fights with each outcome (same order as `outcomes`).
-    pub rounds_by_outcome: Vec<Moments>,
-    pub fighters: Vec<FighterAcc>,
-}
-
-impl SkirmishAcc {
-    pub fn push(&mut self, s: &Setup, o: &Outcome) {
-        self.fights += 1;
-        let k = match o.end {
-            End::Side(x) => x,
-            End::Draw => s.sides,
-            End::Undecided => s.sides + 1,
-        };
-        self.outcomes[k] += 1;
-        self.rounds.push(o.rounds as i64);
-        self.rounds_by_outcome[k].push(o.rounds as f64);
-        for (i, a) in self.fighters.iter_mut().enumerate() {
-            let t = &o.st[i];
-            let trinite = s.prof[i].trinite;
-            // An Adam' with Darkness left is regenerated by his Archonte: not down for good.
-            let down = t.dead() || (t.ko() && (!trinite || t.dark == 0));
-            a.down += u64::from(down);
-            a.dead += u64::from(t.dead());
-            if down && !t.dead() && !t.nonlethal {
-                a.coma += 1;
-                // LES LIGNES DE VIE: 1 box an hour; death when a box is due and none is left.
-                a.coma_hours.push((3 * t.line - t.ticked + 1) as f64);
-            }
-            a.dealt.push(t.dealt as f64);
-            a.taken.push(t.taken as f64);
-            a.ticked.push(t.ticked);
-            a.karma_spent.push(t.spent as f64);
-            if t.down_round > 0 {
-                a.down_round.push(t.down_round as f64);
-            }
-        }
-    }
-}
-
-impl Merge for SkirmishAcc {
-    fn merge(&mut self, o: Self) {
-        self.fights += o.fights;
-        for (a, b) in self.outcomes.iter_mut().zip(o.outcomes) {
-            *a += b;
-        }
-        self.rounds.merge(o.rounds);
-        self.rounds_by_outcome.merge(o.rounds_by_outcome);
-        self.fighters.merge(o.fighters);
-    }
-}
-
-/// Many skirmishes of one validated file under the options in force.
-pub struct SkirmishSim {
-    pub setup: Setup,
-    pub rules: TrinitesRules,
-}
-
-impl Simulation for SkirmishSim {
-    type Acc = SkirmishAcc;
-
-    fn empty(&self) -> SkirmishAcc {
-        let s = &self.setup;
-        SkirmishAcc {
-            fights: 0,
-            outcomes: vec![0; s.sides + 2],
-            rounds: Tally::new(1, s.max_rounds as i64),
-            rounds_by_outcome: vec![Moments::default(); s.sides + 2],
-            fighters: (0..s.n)
-                .map(|i| FighterAcc::new(s.prof[i].line()))
-                .collect(),
-        }
-    }
-
-    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut SkirmishAcc) {
-        for _ in 0..trials {
-            let o = fight(&self.setup, &self.rules, rng);
-            acc.push(&self.setup, &o);
-        }
     }
 }
 
