@@ -1,12 +1,13 @@
-//! Trinités speed: exact table times and duels per second.
+//! Trinités speed: exact table times, duels and skirmishes per second.
 
 use std::hint::black_box;
 
 use cosmosim::context::{Context, Method};
-use cosmosim::engine::stream;
+use cosmosim::engine::{stream, Engine, Progress};
 use cosmosim::rules::RuleOptions;
 use cosmosim::scenario::ScenarioFile;
-use cosmosim::systems::trinites::duel::{fight, validate, Penalty, Prime, RawDuel};
+use cosmosim::systems::trinites::duel::{fight, validate, DuelSim, Penalty, Prime, RawDuel};
+use cosmosim::systems::trinites::skirmish;
 use cosmosim::systems::trinites::tables::{conf_output, test_output, ConfGrid, TestGrid};
 use cosmosim::systems::trinites::TrinitesRules;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -53,11 +54,52 @@ fn duels(c: &mut Criterion) {
         });
     }
     g.finish();
+    // The figure the speed bar names: duels per second through the engine on 2 threads.
+    const M: u64 = 200_000;
+    let engine = Engine::new(1, 2).unwrap();
+    let sim = DuelSim {
+        combat: duel.combat,
+        pair: (Prime::None, Penalty::None),
+        rules,
+    };
+    let mut g = c.benchmark_group("trinites duel (shipped scenario, engine, 2 threads)");
+    g.throughput(Throughput::Elements(M));
+    g.bench_function("none/none", |b| {
+        b.iter(|| black_box(engine.run(&sim, sim.task(), M, &Progress::hidden())))
+    });
+    g.finish();
+}
+
+fn skirmishes(c: &mut Criterion) {
+    let file =
+        ScenarioFile::read(std::path::Path::new("scenarios/trinites/skirmish.toml")).unwrap();
+    let m = skirmish::load(&file).unwrap();
+    let sim = skirmish::simulation(&m, TrinitesRules::default());
+    const N: u64 = 10_000;
+    let mut g = c.benchmark_group("trinites skirmish (shipped scenario)");
+    g.throughput(Throughput::Elements(N));
+    g.bench_function("one thread", |b| {
+        let mut rng = stream(1, 0, 0);
+        b.iter(|| {
+            let mut rounds = 0u32;
+            for _ in 0..N {
+                rounds += skirmish::fight(&sim.setup, &sim.rules, &mut rng).rounds;
+            }
+            black_box(rounds)
+        })
+    });
+    const M: u64 = 100_000;
+    let engine = Engine::new(1, 2).unwrap();
+    g.throughput(Throughput::Elements(M));
+    g.bench_function("engine, 2 threads", |b| {
+        b.iter(|| black_box(engine.run(&sim, 0, M, &Progress::hidden())))
+    });
+    g.finish();
 }
 
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20);
-    targets = tables, duels
+    targets = tables, duels, skirmishes
 }
 criterion_main!(benches);

@@ -28,6 +28,7 @@ pub fn scenario_kinds() -> Vec<&'static ScenarioKind> {
     let kinds: Vec<&'static ScenarioKind> = vec![
         &fallout::scenario::AP_ECONOMY,
         &trinites::duel::SCENARIO_KIND,
+        &trinites::skirmish::SCENARIO_KIND,
         &nephilim::duel::SCENARIO_KIND,
         &cosmos::combat::SCENARIO_KIND,
         &cosmos::growth::scenarios::CREATION,

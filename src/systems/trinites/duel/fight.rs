@@ -6,16 +6,10 @@ use crate::systems::trinites::{
     roll_test, RegenAction, RegenTiming, RisqueIncident, TrinitesRules,
 };
 
+use crate::systems::trinites::track::{initiative, shift, Zone};
+
 use super::model::{Combat, Fighter, RegenAt, ADAM_LINE, HUMAN_LINE, MAX_HUMANS};
 use super::primes::{half_up, plus_half, Penalty, Prime};
-
-/// Where a fighter's initiative die stands (T-COMBAT).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Zone {
-    Retrait,
-    Garde,
-    Feu,
-}
 
 #[derive(Clone, Copy, Debug)]
 struct State {
@@ -52,24 +46,9 @@ impl State {
         self.ticked > 3 * self.line
     }
 
-    /// T-COMBAT wrap-around: below 1, +12 and one zone back (en retrait stops at 1);
-    /// above 12, -12 and one zone forward (the feu de l'action stops at 12).
+    /// T-COMBAT wrap-around (shared with the skirmish: `track::shift`).
     fn shift_init(&mut self, delta: i64) {
-        self.init += delta;
-        while self.init < 1 {
-            match self.zone {
-                Zone::Feu => (self.init, self.zone) = (self.init + 12, Zone::Garde),
-                Zone::Garde => (self.init, self.zone) = (self.init + 12, Zone::Retrait),
-                Zone::Retrait => self.init = 1,
-            }
-        }
-        while self.init > 12 {
-            match self.zone {
-                Zone::Retrait => (self.init, self.zone) = (self.init - 12, Zone::Garde),
-                Zone::Garde => (self.init, self.zone) = (self.init - 12, Zone::Feu),
-                Zone::Feu => self.init = 12,
-            }
-        }
+        shift(&mut self.init, &mut self.zone, delta);
     }
 }
 
@@ -357,7 +336,7 @@ pub fn fight(
         // L'initiative: ceil(final Rapidité test / 2), at most 12 (and at least 1: a die).
         let m = f.rapidite + f.initiative_difficulty;
         let r = roll_test(rng, i == 0, m, rules.dual_keep);
-        s.init = ((r.natural + m + 1).div_euclid(2)).clamp(1, 12);
+        s.init = initiative(r.natural, m);
         s.line = if i == 0 { ADAM_LINE } else { HUMAN_LINE };
     }
     let mut fight = Fight {

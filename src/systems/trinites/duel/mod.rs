@@ -9,5 +9,5 @@ pub use fight::{fight, DuelEnd, DuelSim, DuelStats, FightRecord};
 pub use model::{
     all_pairs, validate, Combat, Duel, Fighter, RawDuel, RegenAt, ADAM_LINE, HUMAN_LINE, MAX_HUMANS,
 };
-pub use primes::{Penalty, Prime, PENALTIES, PRIMES};
+pub use primes::{half_up, plus_half, Penalty, Prime, PENALTIES, PRIMES};
 pub use run::{check, run, SCENARIO_KIND};

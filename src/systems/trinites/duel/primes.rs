@@ -38,6 +38,9 @@ pub enum Penalty {
     Ralentissement,
     /// On failure an incident (option `trinites_risque_incident`).
     Risque,
+    /// Abandon de position avantageuse: the fighter leaves his cover (skirmish only: a
+    /// duel has no advantageous position, so it is not in [`PENALTIES`]).
+    AbandonPosition,
 }
 
 /// Every prime with its scenario-file name (the `none` entry first).
@@ -81,6 +84,9 @@ impl Prime {
 
 impl Penalty {
     pub fn name(self) -> &'static str {
+        if self == Penalty::AbandonPosition {
+            return "abandon_position";
+        }
         PENALTIES
             .iter()
             .find(|p| p.0 == self)

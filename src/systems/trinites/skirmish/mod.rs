@@ -1,0 +1,83 @@
+//! Trinités skirmishes from scenario files (`system = "trinites"`, `kind = "skirmish"`):
+//! groups on two to four sides, melee and ranged weapons, distance and cover, the
+//! initiative track with its wrap-around, free actions, pain, primes and pénalités, the
+//! three life lines with coma, and the Adam's Karma regeneration (T-TEST, T-DUAL, T-CONF,
+//! T-LIFE, T-COMBAT).
+
+mod acc;
+mod exchange;
+mod model;
+mod pairs;
+mod raw;
+mod report;
+mod sim;
+mod strike;
+
+pub use acc::{FighterAcc, SkirmishAcc, SkirmishSim};
+pub use exchange::{exchange, exchanges, Exchange};
+pub use model::{load, validate, Cover, Group, Profile, Skirmish, Targeting, COVERS};
+pub use model::{COMBATANTS_MAX, COUNT_MAX, DISTANCE_MAX, ROUNDS_MAX, SIDES_MAX, TRIALS_MAX};
+pub use pairs::{group_pairs, PairRun, PairsSpec, PAIR_TRIALS_DEFAULT, PAIR_TRIALS_MAX};
+pub use raw::RawSkirmish;
+pub use sim::{fight, End, Outcome, Setup};
+pub use strike::{
+    attack_modifier, hit_damage, hit_given, range_difficulty, reaction_modifier, roll_hit,
+    StrikeMods, POINT_BLANK,
+};
+
+use crate::scenario::ScenarioFile;
+use crate::systems::trinites::TrinitesRules;
+use crate::systems::{RunOverrides, ScenarioKind, ScenarioResult};
+
+/// Skirmishes per run when neither the file nor the command line says.
+pub const DEFAULT_TRIALS: u64 = 20_000;
+
+/// The `system = "trinites"`, `kind = "skirmish"` scenario files.
+pub static SCENARIO_KIND: ScenarioKind = ScenarioKind {
+    system: "trinites",
+    kind: Some("skirmish"),
+    run,
+    defaults: None,
+};
+
+/// The simulation of a validated skirmish under the rules in force.
+pub fn simulation(m: &Skirmish, rules: TrinitesRules) -> SkirmishSim {
+    SkirmishSim {
+        setup: Setup::new(m),
+        rules,
+    }
+}
+
+fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
+    let m = load(file)?;
+    let (ctx, trials) = o.resolve(file, &m.run, &m.rules, DEFAULT_TRIALS)?;
+    if trials > TRIALS_MAX {
+        return Err(file
+            .error_at(
+                &["run", "trials"],
+                "run.trials",
+                &format!("{trials} trials"),
+                &format!("1..{TRIALS_MAX}"),
+            )
+            .into());
+    }
+    let rules = TrinitesRules::from_options(&ctx.options);
+    let sim = simulation(&m, rules);
+    let progress = ctx.progress(trials, "trinites skirmishes");
+    // One task per file: every fight of the run is one stream family.
+    let acc = ctx.engine.run(&sim, 0, trials, &progress);
+    progress.finish();
+    let ex = exchanges(&m, rules.dual_keep);
+    let pair_runs = m
+        .pairs
+        .as_ref()
+        .map(|spec| (spec, pairs::run_pairs(&m, spec, rules, &ctx)));
+    report::result(
+        file,
+        &m,
+        &acc,
+        &ex,
+        pair_runs.as_ref().map(|(s, r)| (*s, r.as_slice())),
+        &ctx,
+    )
+}

@@ -1,0 +1,362 @@
+//! `[pairs]`: what each (prime, pénalité) pair of one group is worth to its side in the
+//! whole skirmish (PRIMES & PÉNALITÉS, T-COMBAT): validation, the runs (one engine task per
+//! pair, from the pair's values) and the output with its prime × pénalité heatmap, labelled
+//! with the names.
+
+use polars::prelude::*;
+
+use crate::context::Context;
+use crate::error::UserError;
+use crate::report::{
+    float_column, BarChart, BarSeries, Chart, Figure, Heatmap, Output, Provenance,
+};
+use crate::scenario::{int_in, ScenarioFile};
+use crate::stats::{wilson, z95};
+use crate::systems::trinites::duel::{all_pairs, Penalty, Prime, PENALTIES, PRIMES};
+use crate::systems::trinites::TrinitesRules;
+
+use super::acc::{SkirmishAcc, SkirmishSim};
+use super::model::{Cover, Skirmish};
+use super::raw::RawPairs;
+use super::sim::Setup;
+
+/// Most skirmishes per pair.
+pub const PAIR_TRIALS_MAX: i64 = 1_000_000;
+/// Skirmishes per pair when `[pairs].trials` is absent.
+pub const PAIR_TRIALS_DEFAULT: i64 = 5_000;
+
+/// A validated `[pairs]` table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairsSpec {
+    pub group: usize,
+    /// The first pair is the reference.
+    pub pairs: Vec<(Prime, Penalty)>,
+    pub trials: u64,
+}
+
+/// Every pair a group can take: the duel's, plus each prime with Abandon de position
+/// avantageuse for a group in cover.
+pub fn group_pairs(cover: Cover) -> Vec<(Prime, Penalty)> {
+    let mut v = all_pairs();
+    if cover != Cover::None {
+        v.extend(
+            PRIMES
+                .iter()
+                .skip(1)
+                .map(|p| (p.0, Penalty::AbandonPosition)),
+        );
+    }
+    v
+}
+
+fn penalty_of(name: &str) -> Option<Penalty> {
+    if name == "abandon_position" {
+        Some(Penalty::AbandonPosition)
+    } else {
+        Penalty::parse(name)
+    }
+}
+
+/// Validates `[pairs]` against the validated skirmish.
+pub fn validate(f: &ScenarioFile, raw: &RawPairs, m: &Skirmish) -> Result<PairsSpec, UserError> {
+    const ALLOWED: &str = "\"all\" or a list of [prime, pénalité] pairs such as [[\"none\", \"none\"], [\"efficacite\", \"difficulte\"]]";
+    let group = m
+        .groups
+        .iter()
+        .position(|g| g.name == raw.group)
+        .ok_or_else(|| {
+            let known: Vec<String> = m.groups.iter().map(|g| format!("\"{}\"", g.name)).collect();
+            f.error_at(
+                &["pairs", "group"],
+                "pairs.group",
+                &format!("undefined group \"{}\"", raw.group),
+                &format!("a [[group]] name: {}", known.join(", ")),
+            )
+        })?;
+    let cover = m.groups[group].profile.cover;
+    let possible = group_pairs(cover);
+    let pairs = match &raw.list {
+        None => possible.clone(),
+        Some(toml::Value::String(s)) if s == "all" => possible.clone(),
+        Some(toml::Value::Array(a)) if !a.is_empty() => {
+            let mut out = Vec::new();
+            for (i, item) in a.iter().enumerate() {
+                let idx = i.to_string();
+                let path = ["pairs", "list", idx.as_str()];
+                let shown = format!("pairs.list[{i}]");
+                let words: Vec<&str> = match item.as_array() {
+                    Some(v) if v.len() == 2 => v.iter().filter_map(|x| x.as_str()).collect(),
+                    _ => Vec::new(),
+                };
+                if words.len() != 2 {
+                    return Err(f.error_at(
+                        &path,
+                        &shown,
+                        "expected a pair [prime, pénalité] of two names",
+                        ALLOWED,
+                    ));
+                }
+                let p = Prime::parse(words[0]).zip(penalty_of(words[1]));
+                let Some(p) = p.filter(|p| possible.contains(p)) else {
+                    let why = if words[1] == "abandon_position" && cover == Cover::None {
+                        "pénalité \"abandon_position\" needs an advantageous position: this group has no cover".to_string()
+                    } else {
+                        format!("[\"{}\", \"{}\"] is not a pair: a prime needs a pénalité, none goes with none, names as in the group keys", words[0], words[1])
+                    };
+                    return Err(f.error_at(&path, &shown, &why, ALLOWED));
+                };
+                if out.contains(&p) {
+                    return Err(f.error_at(
+                        &path,
+                        &shown,
+                        "this pair is listed twice",
+                        "each pair once",
+                    ));
+                }
+                out.push(p);
+            }
+            out
+        }
+        Some(_) => {
+            return Err(f.error_at(
+                &["pairs", "list"],
+                "pairs.list",
+                "not a list of pairs",
+                ALLOWED,
+            ))
+        }
+    };
+    let trials = int_in(
+        f,
+        &["pairs", "trials"],
+        "pairs.trials",
+        raw.trials.unwrap_or(PAIR_TRIALS_DEFAULT),
+        1,
+        PAIR_TRIALS_MAX,
+    )? as u64;
+    Ok(PairsSpec {
+        group,
+        pairs,
+        trials,
+    })
+}
+
+/// One pair's runs.
+pub struct PairRun {
+    pub pair: (Prime, Penalty),
+    pub acc: SkirmishAcc,
+}
+
+impl PairRun {
+    fn label(&self) -> String {
+        format!("{}/{}", self.pair.0.name(), self.pair.1.name())
+    }
+}
+
+/// Runs every pair: the group's profile takes the pair; engine task from the pair's values
+/// (1 + prime·256 + pénalité: task 0 is the main run).
+pub fn run_pairs(
+    m: &Skirmish,
+    spec: &PairsSpec,
+    rules: TrinitesRules,
+    ctx: &Context,
+) -> Vec<PairRun> {
+    let progress = ctx.progress(
+        spec.trials * spec.pairs.len() as u64,
+        "trinites skirmish pairs",
+    );
+    let out = spec
+        .pairs
+        .iter()
+        .map(|&pair| {
+            let mut model = m.clone();
+            (
+                model.groups[spec.group].profile.prime,
+                model.groups[spec.group].profile.penalty,
+            ) = pair;
+            let sim = SkirmishSim {
+                setup: Setup::new(&model),
+                rules,
+            };
+            let task = 1 + ((pair.0 as u64) << 8) + pair.1 as u64;
+            PairRun {
+                pair,
+                acc: ctx.engine.run(&sim, task, spec.trials, &progress),
+            }
+        })
+        .collect();
+    progress.finish();
+    out
+}
+
+fn p_win(r: &PairRun, side: usize) -> (f64, f64, f64) {
+    let n = r.acc.fights;
+    let (lo, hi) = wilson(r.acc.outcomes[side], n);
+    (r.acc.outcomes[side] as f64 / n as f64, lo, hi)
+}
+
+/// The difference of two win rates with its normal-approximation 95% interval.
+fn delta(a: &PairRun, reference: &PairRun, side: usize) -> (f64, f64, f64) {
+    let (p, q) = (p_win(a, side).0, p_win(reference, side).0);
+    let se =
+        (p * (1.0 - p) / a.acc.fights as f64 + q * (1.0 - q) / reference.acc.fights as f64).sqrt();
+    (p - q, p - q - z95() * se, p - q + z95() * se)
+}
+
+/// Top of a colour scale from 0: the highest value rounded up to a tenth (at least 0.1).
+fn scale_top(values: &[Vec<f64>]) -> f64 {
+    let top = values
+        .iter()
+        .flatten()
+        .filter(|v| !v.is_nan())
+        .fold(0.0f64, |a, &b| a.max(b));
+    ((top * 10.0).ceil() / 10.0).clamp(0.1, 1.0)
+}
+
+/// The pairs output, its headline lines and a summary table.
+pub fn pairs_output(
+    m: &Skirmish,
+    spec: &PairsSpec,
+    runs: &[PairRun],
+    prov: Provenance,
+) -> anyhow::Result<(Output, Vec<String>, String)> {
+    let g = &m.groups[spec.group];
+    let side = g.profile.side;
+    let side_name = &m.sides[side];
+    let reference = &runs[0];
+    let rows: Vec<((f64, f64, f64), (f64, f64, f64), f64)> = runs
+        .iter()
+        .map(|r| {
+            let mean = r.acc.rounds_by_outcome[side].mean;
+            (p_win(r, side), delta(r, reference, side), mean)
+        })
+        .collect();
+    let frame = DataFrame::new_infer_height(vec![
+        Column::new(
+            "prime".into(),
+            runs.iter().map(|r| r.pair.0.name()).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "penalty".into(),
+            runs.iter().map(|r| r.pair.1.name()).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "trials".into(),
+            runs.iter().map(|r| r.acc.fights).collect::<Vec<_>>(),
+        ),
+        float_column("p_side_wins", &rows, |r| r.0 .0),
+        float_column("p_side_wins_lo", &rows, |r| r.0 .1),
+        float_column("p_side_wins_hi", &rows, |r| r.0 .2),
+        float_column("delta_p_side_wins", &rows, |r| r.1 .0),
+        float_column("delta_p_side_wins_lo", &rows, |r| r.1 .1),
+        float_column("delta_p_side_wins_hi", &rows, |r| r.1 .2),
+        float_column("mean_rounds_win", &rows, |r| r.2),
+    ])?;
+    let mut panels = vec![Chart::Bars(BarChart {
+        title: format!(
+            "P({side_name} wins) per prime/pénalité pair of {} (list order)",
+            g.name
+        ),
+        x_label: "prime/pénalité pair".into(),
+        y_label: format!("P({side_name} wins) (95% interval)"),
+        categories: runs.iter().map(PairRun::label).collect(),
+        series: vec![BarSeries {
+            name: String::new(),
+            values: rows.iter().map(|r| r.0 .0).collect(),
+            intervals: rows.iter().map(|r| (r.0 .1, r.0 .2)).collect(),
+        }],
+        y_range: Some((0.0, 1.0)),
+    })];
+    if spec.pairs == group_pairs(g.profile.cover) {
+        // Columns: the primes; rows: the pénalités (abandon_position last when in cover);
+        // labelled by name. none/none sits at (none, none); the other cells of that row and
+        // column are impossible pairs, NaN (grey), not a 0% win rate.
+        let mut penalties: Vec<Penalty> = PENALTIES.iter().map(|p| p.0).collect();
+        if g.profile.cover != Cover::None {
+            penalties.push(Penalty::AbandonPosition);
+        }
+        let mut values = vec![vec![f64::NAN; PRIMES.len()]; penalties.len()];
+        for (r, row) in runs.iter().zip(&rows) {
+            let pi = PRIMES.iter().position(|p| p.0 == r.pair.0).unwrap_or(0);
+            let qi = penalties.iter().position(|q| *q == r.pair.1).unwrap_or(0);
+            values[qi][pi] = row.0 .0;
+        }
+        panels.push(Chart::Heatmap(Heatmap {
+            title: format!(
+                "P({side_name} wins) by {}'s prime × pénalité (grey: impossible pair)",
+                g.name
+            ),
+            x_label: "prime".into(),
+            y_label: "pénalité".into(),
+            columns: PRIMES.iter().map(|p| p.1.to_string()).collect(),
+            rows: penalties.iter().map(|q| q.name().to_string()).collect(),
+            // Win rates of one group's pairs often sit in a narrow band: the scale spans
+            // 0 to the highest rate (rounded up to a tenth) so the cells stay apart.
+            range: (0.0, scale_top(&values)),
+            values,
+        }));
+    }
+    let output = Output {
+        name: "trinites-skirmish-pairs".into(),
+        title: format!(
+            "{}: what each prime/pénalité pair of {} is worth",
+            m.title, g.name
+        ),
+        question: format!(
+            "How often does {side_name} win with each prime/pénalité pair of {}?",
+            g.name
+        ),
+        frame,
+        figures: vec![Figure {
+            suffix: None,
+            panels,
+        }],
+        key_figures: vec![],
+        provenance: prov,
+    };
+    let mut key = Vec::new();
+    if runs.len() > 1 {
+        let order = |a: &&PairRun, b: &&PairRun| p_win(a, side).0.total_cmp(&p_win(b, side).0);
+        let best = runs.iter().skip(1).max_by(order).unwrap_or(reference);
+        let worst = runs.iter().skip(1).min_by(order).unwrap_or(reference);
+        for (what, r) in [("Best", best), ("Worst", worst)] {
+            let (p, lo, hi) = p_win(r, side);
+            let (d, dlo, dhi) = delta(r, reference, side);
+            key.push(format!(
+                "{what} prime/pénalité pair for {}: {} — {side_name} wins {:.1}% [{:.1}–{:.1}%], {:+.1} points vs {} [95% CI {:+.1} to {:+.1}]",
+                g.name,
+                r.label(),
+                100.0 * p,
+                100.0 * lo,
+                100.0 * hi,
+                100.0 * d,
+                reference.label(),
+                100.0 * dlo,
+                100.0 * dhi
+            ));
+        }
+    }
+    let mut table = format!(
+        "\n## Every prime/pénalité pair of {} ({} skirmishes each)\n\n| prime | pénalité | {side_name} wins | 95% CI | vs {} (points) |\n|---|---|---|---|---|\n",
+        g.name,
+        spec.trials,
+        reference.label()
+    );
+    let mut sorted: Vec<(&PairRun, &((f64, f64, f64), (f64, f64, f64), f64))> =
+        runs.iter().zip(&rows).collect();
+    sorted.sort_by(|a, b| b.1 .0 .0.total_cmp(&a.1 .0 .0));
+    for (r, row) in sorted {
+        table += &format!(
+            "| {} | {} | {:.3} | {:.3}–{:.3} | {:+.1} [{:+.1}, {:+.1}] |\n",
+            r.pair.0.name(),
+            r.pair.1.name(),
+            row.0 .0,
+            row.0 .1,
+            row.0 .2,
+            100.0 * row.1 .0,
+            100.0 * row.1 .1,
+            100.0 * row.1 .2
+        );
+    }
+    Ok((output, key, table))
+}

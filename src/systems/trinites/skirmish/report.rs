@@ -1,0 +1,455 @@
+//! What a skirmish run writes: which side wins and in which round, each combatant's fate
+//! (down, coma, dead, damage dealt and taken), and the exact one-attack exchanges;
+//! `summary.md` opens with the answers.
+
+use polars::prelude::*;
+
+use crate::context::Context;
+use crate::engine::{Merge, Moments};
+use crate::report::{end_rounds, float_column, int_column, Output, Provenance};
+use crate::report::{BarChart, BarSeries, Chart, Figure};
+use crate::scenario::ScenarioFile;
+use crate::stats::{t_interval, wilson};
+use crate::systems::trinites::OPTIONS;
+use crate::systems::ScenarioResult;
+
+use super::acc::SkirmishAcc;
+use super::exchange::Exchange;
+use super::model::Skirmish;
+use super::pairs::{pairs_output, PairRun, PairsSpec};
+
+fn rate(hits: u64, n: u64) -> (f64, f64, f64) {
+    let (lo, hi) = wilson(hits, n);
+    (hits as f64 / n as f64, lo, hi)
+}
+
+fn pct(p: f64) -> String {
+    format!("{:.1}%", 100.0 * p)
+}
+
+fn prov(name: &str, m: &Skirmish, file: &ScenarioFile, ctx: &Context, n: u64) -> Provenance {
+    let mut p = Provenance::monte_carlo(
+        name,
+        "trinites",
+        ctx.options.in_force(OPTIONS),
+        ctx.engine.seed(),
+        n,
+    )
+    .with_param("combatants", m.names.len())
+    .with_param("sides", m.sides.join(", "))
+    .with_param("max_rounds", m.max_rounds)
+    .with_param("strike_unconscious", m.strike_unconscious);
+    p.scenario = Some(file.reference());
+    p
+}
+
+/// Outcome labels in accumulator order: each side, then draw and undecided.
+fn outcomes(m: &Skirmish) -> Vec<String> {
+    let mut v: Vec<String> = m.sides.clone();
+    v.push("draw".into());
+    v.push("undecided".into());
+    v
+}
+
+fn sides_output(m: &Skirmish, acc: &SkirmishAcc, p: Provenance) -> anyhow::Result<Output> {
+    let n = acc.fights;
+    let labels = outcomes(m);
+    let rows: Vec<(String, u64, (f64, f64, f64), f64)> = labels
+        .iter()
+        .enumerate()
+        .map(|(k, l)| {
+            let mean = acc.rounds_by_outcome[k].mean;
+            (l.clone(), acc.outcomes[k], rate(acc.outcomes[k], n), mean)
+        })
+        .collect();
+    let frame = DataFrame::new_infer_height(vec![
+        Column::new(
+            "outcome".into(),
+            rows.iter().map(|r| r.0.clone()).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "fights".into(),
+            rows.iter().map(|r| r.1).collect::<Vec<_>>(),
+        ),
+        float_column("p", &rows, |r| r.2 .0),
+        float_column("p_lo", &rows, |r| r.2 .1),
+        float_column("p_hi", &rows, |r| r.2 .2),
+        float_column(
+            "mean_rounds",
+            &rows,
+            |r| if r.1 == 0 { f64::NAN } else { r.3 },
+        ),
+    ])?;
+    let mut categories: Vec<String> = m.sides.iter().map(|s| format!("{s} wins")).collect();
+    categories.push("draw (all out)".into());
+    categories.push(format!("undecided after {} rounds", m.max_rounds));
+    let chart = BarChart {
+        title: "How the skirmish ends".into(),
+        x_label: "outcome".into(),
+        y_label: "probability".into(),
+        categories,
+        series: vec![BarSeries {
+            name: "P (95% interval)".into(),
+            values: rows.iter().map(|r| r.2 .0).collect(),
+            intervals: rows.iter().map(|r| (r.2 .1, r.2 .2)).collect(),
+        }],
+        y_range: Some((0.0, 1.0)),
+    };
+    Ok(Output {
+        name: "trinites-skirmish-sides".into(),
+        title: format!("{}: which side wins", m.title),
+        question: "Which side wins, and how long do its wins take?".into(),
+        frame,
+        figures: vec![Figure {
+            suffix: None,
+            panels: vec![Chart::Bars(chart)],
+        }],
+        key_figures: vec![],
+        provenance: p,
+    })
+}
+
+/// One combatant's row.
+struct Row {
+    name: String,
+    group: String,
+    side: String,
+    down: (f64, f64, f64),
+    coma: (f64, f64, f64),
+    dead: f64,
+    coma_hours: f64,
+    dealt: f64,
+    taken: f64,
+    taken_p50: i64,
+    taken_p90: i64,
+    karma: f64,
+    down_round: f64,
+}
+
+fn combatant_rows(m: &Skirmish, acc: &SkirmishAcc) -> Vec<Row> {
+    let n = acc.fights;
+    acc.fighters
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            let g = &m.groups[m.group_of[i]];
+            let nan_if_empty = |mo: &Moments| if mo.n == 0 { f64::NAN } else { mo.mean };
+            Row {
+                name: m.names[i].clone(),
+                group: g.name.clone(),
+                side: m.sides[g.profile.side].clone(),
+                down: rate(a.down, n),
+                coma: rate(a.coma, n),
+                dead: a.dead as f64 / n as f64,
+                coma_hours: nan_if_empty(&a.coma_hours),
+                dealt: a.dealt.mean,
+                taken: a.taken.mean,
+                taken_p50: a.ticked.quantile(0.5).unwrap_or(0),
+                taken_p90: a.ticked.quantile(0.9).unwrap_or(0),
+                karma: a.karma_spent.mean,
+                down_round: nan_if_empty(&a.down_round),
+            }
+        })
+        .collect()
+}
+
+fn combatants_output(m: &Skirmish, rows: &[Row], n: u64, p: Provenance) -> anyhow::Result<Output> {
+    let frame = DataFrame::new_infer_height(vec![
+        Column::new(
+            "combatant".into(),
+            rows.iter().map(|r| r.name.clone()).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "group".into(),
+            rows.iter().map(|r| r.group.clone()).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "side".into(),
+            rows.iter().map(|r| r.side.clone()).collect::<Vec<_>>(),
+        ),
+        Column::new("fights".into(), vec![n; rows.len()]),
+        float_column("p_down", rows, |r| r.down.0),
+        float_column("p_down_lo", rows, |r| r.down.1),
+        float_column("p_down_hi", rows, |r| r.down.2),
+        float_column("p_coma", rows, |r| r.coma.0),
+        float_column("p_coma_lo", rows, |r| r.coma.1),
+        float_column("p_coma_hi", rows, |r| r.coma.2),
+        float_column("p_dead", rows, |r| r.dead),
+        float_column("coma_hours_to_death_mean", rows, |r| r.coma_hours),
+        float_column("dealt_mean", rows, |r| r.dealt),
+        float_column("taken_mean", rows, |r| r.taken),
+        int_column("boxes_ticked_p50", rows, |r| r.taken_p50),
+        int_column("boxes_ticked_p90", rows, |r| r.taken_p90),
+        float_column("karma_spent_mean", rows, |r| r.karma),
+        float_column("first_down_round_mean", rows, |r| r.down_round),
+    ])?;
+    let series = |name: &str, f: fn(&Row) -> (f64, f64, f64)| BarSeries {
+        name: name.into(),
+        values: rows.iter().map(|r| f(r).0).collect(),
+        intervals: rows.iter().map(|r| (f(r).1, f(r).2)).collect(),
+    };
+    let chart = BarChart {
+        title: "Each combatant's fate at the end of the skirmish".into(),
+        x_label: "combatant".into(),
+        y_label: "probability (95% interval)".into(),
+        categories: rows
+            .iter()
+            .map(|r| format!("{} ({})", r.name, r.side))
+            .collect(),
+        series: vec![
+            series("down (unconscious or dead)", |r| r.down),
+            series("coma (unconscious, losing a box an hour)", |r| r.coma),
+        ],
+        y_range: Some((0.0, 1.0)),
+    };
+    let dmg = BarChart {
+        title: "Boxes ticked per fight (mean)".into(),
+        x_label: "combatant".into(),
+        y_label: "life boxes".into(),
+        categories: rows.iter().map(|r| r.name.clone()).collect(),
+        series: vec![
+            BarSeries {
+                name: "dealt to foes".into(),
+                values: rows.iter().map(|r| r.dealt).collect(),
+                intervals: vec![],
+            },
+            BarSeries {
+                name: "taken".into(),
+                values: rows.iter().map(|r| r.taken).collect(),
+                intervals: vec![],
+            },
+        ],
+        y_range: None,
+    };
+    Ok(Output {
+        name: "trinites-skirmish-combatants".into(),
+        title: format!("{}: each combatant's fate", m.title),
+        question: "How often is each combatant knocked out, left in a coma or killed, and how much damage does it deal and take?".into(),
+        frame,
+        figures: vec![Figure {
+            suffix: None,
+            panels: vec![Chart::Bars(chart), Chart::Bars(dmg)],
+        }],
+        key_figures: vec![],
+        provenance: p,
+    })
+}
+
+fn exchanges_output(m: &Skirmish, ex: &[Exchange], p: Provenance) -> anyhow::Result<Output> {
+    let frame = DataFrame::new_infer_height(vec![
+        Column::new(
+            "attacker".into(),
+            ex.iter().map(|e| e.attacker.clone()).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "target".into(),
+            ex.iter().map(|e| e.target.clone()).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "weapon".into(),
+            ex.iter().map(|e| e.weapon.clone()).collect::<Vec<_>>(),
+        ),
+        int_column("distance", ex, |e| e.distance),
+        int_column("attack_modifier", ex, |e| e.attack_modifier),
+        int_column("reaction_modifier", ex, |e| e.reaction_modifier),
+        float_column("p_attack_fails", ex, |e| e.p_attack_fails),
+        float_column("p_stopped", ex, |e| e.p_stopped),
+        float_column("p_hit", ex, |e| e.p_hit),
+        int_column("damage_per_hit", ex, |e| e.damage_per_hit),
+        float_column("expected_damage", ex, |e| e.expected_damage),
+        Column::new(
+            "hits_to_knock_out".into(),
+            ex.iter()
+                .map(|e| e.hits_to_knock_out)
+                .collect::<Vec<Option<i64>>>(),
+        ),
+    ])?;
+    let chart = BarChart {
+        title: "One attack at the start: P(hit) per attacker → target".into(),
+        x_label: "attacker → target".into(),
+        y_label: "probability (exact)".into(),
+        categories: ex
+            .iter()
+            .map(|e| format!("{} → {}", e.attacker, e.target))
+            .collect(),
+        series: vec![
+            BarSeries {
+                name: "hit".into(),
+                values: ex.iter().map(|e| e.p_hit).collect(),
+                intervals: vec![],
+            },
+            BarSeries {
+                name: "stopped by the reaction".into(),
+                values: ex.iter().map(|e| e.p_stopped).collect(),
+                intervals: vec![],
+            },
+        ],
+        y_range: Some((0.0, 1.0)),
+    };
+    Ok(Output {
+        name: "trinites-skirmish-exchanges".into(),
+        title: format!(
+            "{}: one attack of each group on each foe group (exact)",
+            m.title
+        ),
+        question:
+            "What does one attack of each group do to each foe group at the start of the fight?"
+                .into(),
+        frame,
+        figures: vec![Figure {
+            suffix: None,
+            panels: vec![Chart::Bars(chart)],
+        }],
+        key_figures: vec![],
+        provenance: p,
+    })
+}
+
+/// Builds the outputs and summary of a finished run.
+pub fn result(
+    file: &ScenarioFile,
+    m: &Skirmish,
+    acc: &SkirmishAcc,
+    ex: &[Exchange],
+    pairs: Option<(&PairsSpec, &[PairRun])>,
+    ctx: &Context,
+) -> anyhow::Result<ScenarioResult> {
+    let n = acc.fights;
+    let base = prov("trinites-skirmish-sides", m, file, ctx, n);
+    let named = |name: &str| Provenance {
+        output: name.into(),
+        ..base.clone()
+    };
+    let sides = sides_output(m, acc, base.clone())?;
+    let rows = combatant_rows(m, acc);
+    let combatants = combatants_output(m, &rows, n, named("trinites-skirmish-combatants"))?;
+    let (frame, chart) = end_rounds(acc.rounds.iter(), n, "skirmish")?;
+    let rounds = Output {
+        name: "trinites-skirmish-rounds".into(),
+        title: format!("{}: round in which the skirmish ends", m.title),
+        question: "In which round does the skirmish end?".into(),
+        frame,
+        figures: vec![Figure {
+            suffix: None,
+            panels: vec![Chart::Lines(chart)],
+        }],
+        key_figures: vec![],
+        provenance: named("trinites-skirmish-rounds"),
+    };
+    let mut exact = Provenance::exact(
+        "trinites-skirmish-exchanges",
+        "trinites",
+        ctx.options.in_force(OPTIONS),
+    );
+    exact.scenario = Some(file.reference());
+    let exchanges = exchanges_output(m, ex, exact)?;
+    let mut outputs = vec![sides, combatants, rounds, exchanges];
+    let mut pair_key = Vec::new();
+    let mut pair_table = String::new();
+    if let Some((spec, runs)) = pairs {
+        let p = Provenance {
+            trials: Some(spec.trials),
+            ..named("trinites-skirmish-pairs")
+        }
+        .with_param("pairs_group", &m.groups[spec.group].name)
+        .with_param(
+            "reference_pair",
+            format!("{}/{}", spec.pairs[0].0.name(), spec.pairs[0].1.name()),
+        );
+        let (o, k, t) = pairs_output(m, spec, runs, p)?;
+        outputs.push(o);
+        pair_key = k;
+        pair_table = t;
+    }
+
+    // The answers, first.
+    let labels = outcomes(m);
+    let mut key = Vec::new();
+    let wins: Vec<String> = (0..labels.len())
+        .filter(|&k| k < m.sides.len() || acc.outcomes[k] > 0)
+        .map(|k| {
+            let (p, lo, hi) = rate(acc.outcomes[k], n);
+            let what = if k < m.sides.len() {
+                format!("{} wins", labels[k])
+            } else {
+                labels[k].clone()
+            };
+            format!("{what} {} [95% CI {}–{}]", pct(p), pct(lo), pct(hi))
+        })
+        .collect();
+    key.push(format!("Outcome over {n} skirmishes: {}", wins.join("; ")));
+    let mut m_rounds = Moments::default();
+    for b in &acc.rounds_by_outcome {
+        m_rounds.merge(b.clone());
+    }
+    let (rlo, rhi) = t_interval(m_rounds.mean, m_rounds.std_error(), m_rounds.n);
+    key.push(format!(
+        "The skirmish lasts {:.2} rounds on average [95% CI {rlo:.2}–{rhi:.2}], median {}",
+        m_rounds.mean,
+        acc.rounds
+            .quantile(0.5)
+            .map_or("-".into(), |v| v.to_string())
+    ));
+    for r in &rows {
+        let coma = if r.coma.0 > 0.0 {
+            format!(
+                ", in a coma {} (dies after {:.1} h on average without care)",
+                pct(r.coma.0),
+                r.coma_hours
+            )
+        } else {
+            String::new()
+        };
+        key.push(format!(
+            "{} ({}): down {} [{}–{}]{coma}; deals {:.2} boxes, takes {:.2}",
+            r.name,
+            r.side,
+            pct(r.down.0),
+            pct(r.down.1),
+            pct(r.down.2),
+            r.dealt,
+            r.taken
+        ));
+    }
+
+    key.extend(pair_key);
+    let mut summary = format!("# {}\n\n{}\n\n## Answers\n\n", m.title, m.question);
+    for k in &key {
+        summary += &format!("- {k}\n");
+    }
+    summary += "\n## One attack at the start (exact)\n\n| attacker | target | weapon | distance (m) | attack mod | reaction mod | P(hit) | damage per hit | hits to knock out |\n|---|---|---|---|---|---|---|---|---|\n";
+    for e in ex {
+        summary += &format!(
+            "| {} | {} | {} | {} | {:+} | {:+} | {:.4} | {} | {} |\n",
+            e.attacker,
+            e.target,
+            e.weapon,
+            e.distance,
+            e.attack_modifier,
+            e.reaction_modifier,
+            e.p_hit,
+            e.damage_per_hit,
+            e.hits_to_knock_out
+                .map_or("never".into(), |h| h.to_string())
+        );
+    }
+    summary += &pair_table;
+    summary += &format!(
+        "\nFiles: `trinites-skirmish-sides.csv`, `trinites-skirmish-combatants.csv`, \
+`trinites-skirmish-rounds.csv`, `trinites-skirmish-exchanges.csv` (exact){}, each with its \
+chart and `.meta.json`.\n\n## Provenance\n\n{}\n",
+        if pairs.is_some() {
+            ", `trinites-skirmish-pairs.csv`"
+        } else {
+            ""
+        },
+        base.summary()
+    );
+    Ok(ScenarioResult {
+        title: m.title.clone(),
+        question: m.question.clone(),
+        key_figures: key,
+        outputs,
+        summary,
+    })
+}

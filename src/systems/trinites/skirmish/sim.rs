@@ -1,0 +1,652 @@
+//! One skirmish, round by round (L'ART DE LA GUERRE, LES ACTIONS: Frapper, Tirer, Se
+//! déplacer; LES LIGNES DE VIE; VIE ET MORT), and the simulation that runs many without
+//! allocating: every state is a fixed array of [`COMBATANTS_MAX`].
+
+use crate::engine::Rng64;
+use crate::systems::trinites::duel::{Penalty, Prime};
+use crate::systems::trinites::track::{initiative, shift, Zone};
+use crate::systems::trinites::{
+    roll_test, succeeds, RegenAction, RegenTiming, RisqueIncident, TrinitesRules,
+};
+
+use super::model::{Cover, Profile, RegenAt, Skirmish, Targeting, COMBATANTS_MAX};
+use super::strike::{
+    attack_modifier, hit_damage, hit_given, range_difficulty, reaction_modifier, POINT_BLANK,
+};
+
+/// Turns per round beyond which a round is cut (only a long chain of Accélération
+/// wrap-arounds could get there).
+const MAX_TURNS_PER_ROUND: u32 = 400;
+/// Spots: 0 is the mêlée, 1 + g the post of group g.
+const SPOTS: usize = COMBATANTS_MAX + 1;
+
+/// One combatant's state during a fight.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct State {
+    init: i64,
+    zone: Zone,
+    /// Life boxes ticked, line after line (T-LIFE).
+    pub(super) ticked: i64,
+    pub(super) line: i64,
+    /// Reactions still raised by Prudence / lowered by Danger before the next turn.
+    prudence: u8,
+    danger: u8,
+    fell_round: u32,
+    light: i64,
+    pub(super) dark: i64,
+    light_used: bool,
+    dark_used: bool,
+    spot: u8,
+    /// Metres left of a move toward `dest` (0: not moving).
+    travel: i64,
+    dest: u8,
+    cover: Cover,
+    /// Knocked out by a Blessure non létale and not struck lethally since: no coma loss.
+    pub(super) nonlethal: bool,
+    pub(super) dealt: i64,
+    pub(super) taken: i64,
+    pub(super) spent: u32,
+    /// Round of the first knock-out (0: never).
+    pub(super) down_round: u32,
+}
+
+impl State {
+    const EMPTY: State = State {
+        init: 1,
+        zone: Zone::Garde,
+        ticked: 0,
+        line: 4,
+        prudence: 0,
+        danger: 0,
+        fell_round: 0,
+        light: 0,
+        dark: 0,
+        light_used: false,
+        dark_used: false,
+        spot: 0,
+        travel: 0,
+        dest: 0,
+        cover: Cover::None,
+        nonlethal: false,
+        dealt: 0,
+        taken: 0,
+        spent: 0,
+        down_round: 0,
+    };
+
+    /// Inconscient: a box of the third line is ticked (T-LIFE).
+    pub(super) fn ko(&self) -> bool {
+        self.ticked > 2 * self.line
+    }
+
+    /// A box had to be ticked beyond the third line.
+    pub(super) fn dead(&self) -> bool {
+        self.ticked > 3 * self.line
+    }
+}
+
+/// The fixed data of a run: profiles and spot distances, copied out of the model.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub(super) n: usize,
+    pub(super) sides: usize,
+    pub(super) prof: [Profile; COMBATANTS_MAX],
+    /// Metres of each spot from the mêlée.
+    spot_dist: [i64; SPOTS],
+    home: [u8; COMBATANTS_MAX],
+    pub(super) max_rounds: u32,
+    strike_unconscious: bool,
+}
+
+impl Setup {
+    pub fn new(m: &Skirmish) -> Setup {
+        let first = m.groups[0].profile;
+        let mut prof = [first; COMBATANTS_MAX];
+        let mut home = [0u8; COMBATANTS_MAX];
+        let mut spot_dist = [0i64; SPOTS];
+        for (gi, g) in m.groups.iter().enumerate() {
+            spot_dist[gi + 1] = g.profile.distance;
+        }
+        for (i, &gi) in m.group_of.iter().enumerate() {
+            prof[i] = m.groups[gi].profile;
+            // A group at distance 0 stands in the mêlée; any other at its own post.
+            home[i] = if prof[i].distance > 0 {
+                gi as u8 + 1
+            } else {
+                0
+            };
+        }
+        Setup {
+            n: m.group_of.len(),
+            sides: m.sides.len(),
+            prof,
+            spot_dist,
+            home,
+            max_rounds: m.max_rounds,
+            strike_unconscious: m.strike_unconscious,
+        }
+    }
+
+    /// Metres between two spots: 0 in the same one, else through the mêlée.
+    fn dist(&self, a: u8, b: u8) -> i64 {
+        if a == b {
+            0
+        } else {
+            self.spot_dist[a as usize] + self.spot_dist[b as usize]
+        }
+    }
+}
+
+/// How a fight ended: a side index, or one of these past the sides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    Side(usize),
+    /// Every side out at once.
+    Draw,
+    /// `max_rounds` reached.
+    Undecided,
+}
+
+struct Fight<'a> {
+    s: &'a Setup,
+    rules: &'a TrinitesRules,
+    st: [State; COMBATANTS_MAX],
+    round: u32,
+}
+
+impl Fight<'_> {
+    fn out(&self, j: usize) -> bool {
+        let s = &self.st[j];
+        s.dead() || (s.ko() && (!self.s.prof[j].trinite || s.dark == 0))
+    }
+
+    fn enemies(&self, i: usize, j: usize) -> bool {
+        self.s.prof[i].side != self.s.prof[j].side
+    }
+
+    /// Conscious foes of `j` in its spot: the foes engaged with it (at least the attacker).
+    fn engaged(&self, j: usize) -> i64 {
+        let n = (0..self.s.n)
+            .filter(|&k| {
+                self.enemies(j, k) && !self.st[k].ko() && self.st[k].spot == self.st[j].spot
+            })
+            .count() as i64;
+        n.max(1)
+    }
+
+    /// The circumstance difficulty of `i` attacking `j` (range, cover, inert target), or
+    /// `None` when `i` cannot attack `j` now; with the preference tier (lower first).
+    fn reach(&self, i: usize, j: usize) -> Option<(u8, i64)> {
+        let (a, t) = (&self.st[i], &self.st[j]);
+        let p = &self.s.prof[i];
+        let inert = t.ko();
+        if inert && !self.s.strike_unconscious {
+            return None;
+        }
+        // Frapper: cible inerte +3; Tirer: cible immobile +3.
+        let inert_bonus = if inert { 3 } else { 0 };
+        let same = a.spot == t.spot;
+        let tier = |engaged: u8| if inert { 2 } else { engaged };
+        if !p.ranged() {
+            return same.then_some((tier(0), inert_bonus));
+        }
+        let d = if same {
+            POINT_BLANK
+        } else {
+            self.s.dist(a.spot, t.spot)
+        };
+        let r = range_difficulty(d, p.range)?;
+        // Cover only helps against shots from outside one's spot.
+        let cover = if same { 0 } else { t.cover.difficulty() };
+        Some((tier(if same { 0 } else { 1 }), r + cover + inert_bonus))
+    }
+
+    /// The target the policy picks among the foes of the best tier in reach.
+    fn pick(&self, i: usize) -> Option<(usize, u8)> {
+        let mut best: Option<(usize, u8)> = None;
+        for j in 0..self.s.n {
+            if !self.enemies(i, j) || self.out(j) {
+                continue;
+            }
+            let Some((tier, _)) = self.reach(i, j) else {
+                continue;
+            };
+            best = match best {
+                None => Some((j, tier)),
+                Some((_, bt)) if tier < bt => Some((j, tier)),
+                Some((b, bt))
+                    if tier == bt
+                        && self.s.prof[i].target == Targeting::MostWounded
+                        && self.st[j].ticked > self.st[b].ticked =>
+                {
+                    Some((j, tier))
+                }
+                keep => keep,
+            };
+        }
+        best
+    }
+
+    /// The spot with a conscious foe nearest to `i` (ties: lower spot).
+    fn nearest_foe_spot(&self, i: usize) -> Option<u8> {
+        let here = self.st[i].spot;
+        (0..self.s.n)
+            .filter(|&j| self.enemies(i, j) && !self.st[j].ko())
+            .map(|j| self.st[j].spot)
+            .min_by_key(|&s| (self.s.dist(here, s), s))
+    }
+
+    /// Se déplacer (a free action): the first move of a turn over 10 m or less succeeds;
+    /// a longer one is an Athlétisme test (+3 up to 10 m, -3 from 20 m); on a failure the
+    /// mover stops halfway. Leaving one's post leaves its cover.
+    fn step(&mut self, rng: &mut Rng64, i: usize, dest: u8, free: i64, first_move: bool) {
+        let s = self.st[i];
+        let travel = if s.travel > 0 && s.dest == dest {
+            s.travel
+        } else {
+            self.s.dist(s.spot, dest)
+        };
+        let arrived = if first_move && travel <= 10 {
+            true
+        } else {
+            let diff = if travel <= 10 {
+                3
+            } else if travel >= 20 {
+                -3
+            } else {
+                0
+            };
+            let m = self.s.prof[i].athletics - 3 * (free - 1).max(0) + diff;
+            let r = roll_test(rng, self.s.prof[i].trinite, m, self.rules.dual_keep);
+            r.succeeds(m)
+        };
+        let s = &mut self.st[i];
+        s.cover = Cover::None;
+        if arrived {
+            s.spot = dest;
+            s.travel = 0;
+        } else {
+            s.dest = dest;
+            s.travel = travel - travel / 2;
+        }
+    }
+
+    fn heal(&mut self, j: usize, points: i64) {
+        let was_ko = self.st[j].ko();
+        self.st[j].ticked = (self.st[j].ticked - points).max(0);
+        if was_ko && !self.st[j].ko() {
+            // L'inconscience: on waking the die goes back en garde.
+            self.st[j].zone = Zone::Garde;
+            self.st[j].nonlethal = false;
+        }
+    }
+
+    /// Ticks `damage` boxes of `j` (T-LIFE) and returns how many were ticked.
+    fn wound(&mut self, j: usize, damage: i64, non_lethal: bool) -> i64 {
+        if damage <= 0 {
+            return 0;
+        }
+        let round = self.round;
+        let s = &mut self.st[j];
+        let l = s.line;
+        let before = s.ticked;
+        let after = if non_lethal {
+            // Blessure non létale: the last box of the Inconscient line stays unticked.
+            (before + damage).min(3 * l - 1).max(before)
+        } else {
+            (before + damage).min(3 * l + 1)
+        };
+        s.ticked = after;
+        // La douleur: -3 initiative whenever a wound ticks boxes of the blessé line.
+        if before < 2 * l && after > l {
+            shift(&mut s.init, &mut s.zone, -3);
+        }
+        if before <= 2 * l && after > 2 * l {
+            // L'inconscience: the die goes en retrait.
+            s.zone = Zone::Retrait;
+            s.fell_round = round;
+            s.nonlethal = non_lethal;
+            if s.down_round == 0 {
+                s.down_round = round;
+            }
+        } else if after > before && s.ko() && !non_lethal {
+            s.nonlethal = false;
+        }
+        s.taken += after - before;
+        after - before
+    }
+
+    /// The Adam's regeneration on his turn (T-LIFE, T-COMBAT): Light while endolori or
+    /// blessé, Darkness while endolori, at most one point of each per round, 4 boxes each.
+    fn regenerate(&mut self, i: usize) -> i64 {
+        let at = self.s.prof[i].regenerate_at;
+        let line = self.st[i].line;
+        let mut actions = 0;
+        loop {
+            let s = self.st[i];
+            let wanted = match at {
+                RegenAt::Endolori => s.ticked > 0,
+                RegenAt::Blesse => s.ticked > line,
+                RegenAt::Never => false,
+            };
+            if !wanted {
+                break;
+            }
+            let s = &mut self.st[i];
+            if s.light > 0 && !s.light_used {
+                s.light -= 1;
+                s.light_used = true;
+            } else if s.ticked <= line && s.dark > 0 && !s.dark_used {
+                s.dark -= 1;
+                s.dark_used = true;
+            } else {
+                break;
+            }
+            s.spent += 1;
+            actions += 1;
+            self.heal(i, 4);
+        }
+        actions
+    }
+
+    fn take_turn(&mut self, rng: &mut Rng64, i: usize) {
+        let keep = self.rules.dual_keep;
+        self.st[i].prudence = 0;
+        self.st[i].danger = 0;
+        let p = self.s.prof[i];
+        let mut free = p.attacks_per_turn;
+        if p.trinite {
+            let regen = self.regenerate(i);
+            if self.rules.regen_action == RegenAction::Libre {
+                free += regen;
+            }
+        }
+        let mut init_delta = 0;
+        let mut moved = false;
+        for _ in 0..p.attacks_per_turn {
+            let Some((first, tier)) = self.pick(i) else {
+                // Nobody in reach: move toward the nearest foe (Se déplacer).
+                match self.nearest_foe_spot(i) {
+                    Some(dest) if dest != self.st[i].spot => {
+                        self.step(rng, i, dest, free, !moved);
+                        moved = true;
+                        continue;
+                    }
+                    _ => break,
+                }
+            };
+            // Abandon de position avantageuse needs the position: once the cover is left,
+            // the group's prime can no longer be bought with it.
+            let (prime, penalty) =
+                if p.penalty == Penalty::AbandonPosition && self.st[i].cover == Cover::None {
+                    (Prime::None, Penalty::None)
+                } else {
+                    (p.prime, p.penalty)
+                };
+            let Some((_, circ)) = self.reach(i, first) else {
+                break;
+            };
+            let m = attack_modifier(p.attack, free, prime, penalty, circ);
+            let a = roll_test(rng, p.trinite, m, keep);
+            let mut success = false;
+            for j in 0..self.s.n {
+                let targeted = if prime == Prime::AttaquesMultiples {
+                    self.enemies(i, j)
+                        && !self.out(j)
+                        && self.reach(i, j).is_some_and(|(t, _)| t == tier)
+                } else {
+                    j == first
+                };
+                if !targeted {
+                    continue;
+                }
+                let Some((_, cj)) = self.reach(i, j) else {
+                    continue;
+                };
+                let mj = m - circ + cj;
+                let reaction = if self.st[j].ko() {
+                    None
+                } else {
+                    let q = &self.s.prof[j];
+                    // Frapper: the same skill as the attacker or Esquive, whichever is
+                    // better, -1 per engaged foe; Tirer: Esquive.
+                    let (skill, engaged) = if p.ranged() {
+                        (q.dodge, 0)
+                    } else {
+                        (q.reaction.max(q.dodge), self.engaged(j))
+                    };
+                    let t = &mut self.st[j];
+                    let (pru, dan) = (t.prudence > 0, t.danger > 0);
+                    t.prudence = t.prudence.saturating_sub(1);
+                    t.danger = t.danger.saturating_sub(1);
+                    Some(reaction_modifier(skill, engaged, pru, dan, prime, penalty))
+                };
+                let hit = succeeds(a.natural, mj)
+                    && hit_given(rng, a.natural + mj, reaction, self.s.prof[j].trinite, keep);
+                if hit {
+                    success = true;
+                    let q = &self.s.prof[j];
+                    let d =
+                        hit_damage(p.damage, p.sword && q.trinite, prime, penalty, q.protection);
+                    let ticked = self.wound(j, d, prime == Prime::BlessureNonLetale);
+                    self.st[i].dealt += ticked;
+                }
+            }
+            if penalty == Penalty::AbandonPosition {
+                self.st[i].cover = Cover::None;
+            }
+            if success && prime == Prime::Acceleration {
+                init_delta += 3;
+            }
+            match penalty {
+                Penalty::Ralentissement => init_delta -= 3,
+                Penalty::Danger => self.st[i].danger += 1,
+                _ => {}
+            }
+            if prime == Prime::Prudence {
+                self.st[i].prudence += 1;
+            }
+            if !success
+                && penalty == Penalty::Risque
+                && self.rules.risque == RisqueIncident::LoseTurn
+            {
+                break;
+            }
+        }
+        let s = &mut self.st[i];
+        if !s.ko() {
+            shift(&mut s.init, &mut s.zone, init_delta);
+        }
+    }
+
+    fn ended(&self) -> Option<End> {
+        let mut alive = [false; COMBATANTS_MAX];
+        for j in 0..self.s.n {
+            if !self.out(j) {
+                alive[self.s.prof[j].side] = true;
+            }
+        }
+        let count = alive[..self.s.sides].iter().filter(|a| **a).count();
+        match count {
+            0 => Some(End::Draw),
+            1 => alive.iter().position(|a| *a).map(End::Side),
+            _ => None,
+        }
+    }
+}
+
+/// What one fight leaves for the statistics.
+pub struct Outcome {
+    pub end: End,
+    pub rounds: u32,
+    pub(super) st: [State; COMBATANTS_MAX],
+}
+
+/// Fights one skirmish.
+pub fn fight(s: &Setup, rules: &TrinitesRules, rng: &mut Rng64) -> Outcome {
+    let mut st = [State::EMPTY; COMBATANTS_MAX];
+    for (i, t) in st.iter_mut().enumerate().take(s.n) {
+        let p = &s.prof[i];
+        // L'initiative: a Rapidité test, ceil(final / 2) in 1..12; a surprised fighter's
+        // die starts en retrait.
+        let m = p.rapidite + p.initiative_difficulty;
+        let r = roll_test(rng, p.trinite, m, rules.dual_keep);
+        t.init = initiative(r.natural, m);
+        t.zone = if p.surprised {
+            Zone::Retrait
+        } else {
+            Zone::Garde
+        };
+        t.line = p.line();
+        t.light = p.light;
+        t.dark = p.dark;
+        t.spot = s.home[i];
+        t.cover = p.cover;
+    }
+    let mut f = Fight {
+        s,
+        rules,
+        st,
+        round: 0,
+    };
+    let n = s.n;
+    for round in 1..=s.max_rounds {
+        f.round = round;
+        for t in f.st.iter_mut().take(n) {
+            t.light_used = false;
+            t.dark_used = false;
+            if !t.ko() {
+                t.zone = match t.zone {
+                    Zone::Garde | Zone::Feu => Zone::Feu,
+                    Zone::Retrait => Zone::Garde,
+                };
+            }
+        }
+        let mut turns = 0;
+        loop {
+            let top = (0..n)
+                .filter(|&i| !f.st[i].ko() && f.st[i].zone == Zone::Feu)
+                .map(|i| f.st[i].init)
+                .max();
+            let Some(top) = top else { break };
+            turns += 1;
+            if turns > MAX_TURNS_PER_ROUND {
+                break;
+            }
+            // Equal scores act simultaneously: everyone in the tied group acts, even one a
+            // groupmate knocks out first (as in the duel).
+            let mut group = [false; COMBATANTS_MAX];
+            for (i, g) in group.iter_mut().enumerate().take(n) {
+                let t = &mut f.st[i];
+                if !t.ko() && t.zone == Zone::Feu && t.init == top {
+                    *g = true;
+                    t.zone = Zone::Garde;
+                }
+            }
+            for i in (0..n).filter(|&i| group[i]) {
+                f.take_turn(rng, i);
+            }
+            if let Some(end) = f.ended() {
+                return Outcome {
+                    end,
+                    rounds: round,
+                    st: f.st,
+                };
+            }
+        }
+        // The Archonte regenerates an unconscious Adam' at the end of the round after the
+        // one he fell in (option trinites_unconscious_regen; T-LIFE).
+        for i in (0..n).filter(|&i| s.prof[i].trinite) {
+            let t = f.st[i];
+            if t.ko() && !t.dead() && t.dark > 0 && !t.dark_used {
+                let due = match rules.unconscious_regen {
+                    RegenTiming::NextRound => round > t.fell_round,
+                    RegenTiming::SameRound => round >= t.fell_round,
+                };
+                if due {
+                    let t = &mut f.st[i];
+                    t.dark -= 1;
+                    t.dark_used = true;
+                    t.spent += 1;
+                    f.heal(i, 4);
+                }
+            }
+        }
+        if let Some(end) = f.ended() {
+            return Outcome {
+                end,
+                rounds: round,
+                st: f.st,
+            };
+        }
+    }
+    Outcome {
+        end: End::Undecided,
+        rounds: s.max_rounds,
+        st: f.st,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::ScenarioFile;
+    use crate::systems::trinites::skirmish::load;
+
+    const FILE: &str = "system = \"trinites\"\nkind = \"skirmish\"\n\
+        [[weapons]]\nname = \"w\"\ndamage = 3\n\
+        [[group]]\nname = \"a\"\nside = \"x\"\nrapidite = 0\nattack = 0\nreaction = 0\nweapon = \"w\"\n\
+        [[group]]\nname = \"b\"\nside = \"y\"\nrapidite = 0\nattack = 0\nreaction = 0\nweapon = \"w\"\n";
+
+    fn with_fight(check: impl FnOnce(&mut Fight)) {
+        let m = load(&ScenarioFile::from_text("t.toml", FILE)).unwrap();
+        let s = Setup::new(&m);
+        let rules = TrinitesRules::default();
+        let mut f = Fight {
+            s: &s,
+            rules: &rules,
+            st: [State::EMPTY; COMBATANTS_MAX],
+            round: 2,
+        };
+        (f.st[1].init, f.st[1].zone) = (5, Zone::Garde);
+        check(&mut f);
+    }
+
+    #[test]
+    fn pain_then_unconscious_then_dead() {
+        with_fight(|f| {
+            // Endolori: no pain.
+            assert_eq!(f.wound(1, 3, false), 3);
+            assert_eq!(f.st[1].init, 5);
+            // T-COMBAT pain: a wound ticking the blessé line (boxes 5..8): -3 initiative.
+            f.wound(1, 2, false);
+            assert_eq!(f.st[1].init, 2);
+            // Again for every such wound; below 1 it wraps: +12, en garde -> en retrait.
+            f.wound(1, 1, false);
+            assert_eq!((f.st[1].init, f.st[1].zone), (11, Zone::Retrait));
+            // T-LIFE: the first box of the third line: unconscious, in a coma.
+            f.wound(1, 3, false);
+            assert!(f.st[1].ko() && !f.st[1].dead());
+            assert_eq!((f.st[1].down_round, f.st[1].nonlethal), (2, false));
+            // A box beyond the third line: dead; boxes count up to 3×4+1 only.
+            assert_eq!(f.wound(1, 10, false), 4);
+            assert!(f.st[1].dead());
+            assert_eq!(f.st[1].taken, 13);
+        });
+    }
+
+    #[test]
+    fn non_lethal_blows_leave_the_last_box() {
+        with_fight(|f| {
+            // Blessure non létale: the last box of the Inconscient line stays unticked and
+            // the victim does not lose a box an hour.
+            f.wound(1, 30, true);
+            assert_eq!(f.st[1].ticked, 11);
+            assert!(f.st[1].ko() && !f.st[1].dead() && f.st[1].nonlethal);
+            // A lethal blow afterwards puts him back on the coma clock.
+            f.wound(1, 1, false);
+            assert_eq!(f.st[1].ticked, 12);
+            assert!(!f.st[1].nonlethal);
+        });
+    }
+}

@@ -1,0 +1,72 @@
+//! The initiative track of L'ART DE LA GUERRE (T-COMBAT): where a fighter's initiative die
+//! stands and how a score change moves it, shared by the duel and the skirmish.
+
+/// Where a fighter's initiative die stands (T-COMBAT).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Zone {
+    Retrait,
+    Garde,
+    Feu,
+}
+
+/// T-COMBAT wrap-around ("Les fluctuations du score d'initiative"): below 1, +12 and one
+/// zone back (en retrait stops at 1); above 12, -12 and one zone forward (the feu de
+/// l'action stops at 12).
+#[inline]
+pub fn shift(init: &mut i64, zone: &mut Zone, delta: i64) {
+    *init += delta;
+    while *init < 1 {
+        match *zone {
+            Zone::Feu => (*init, *zone) = (*init + 12, Zone::Garde),
+            Zone::Garde => (*init, *zone) = (*init + 12, Zone::Retrait),
+            Zone::Retrait => *init = 1,
+        }
+    }
+    while *init > 12 {
+        match *zone {
+            Zone::Retrait => (*init, *zone) = (*init - 12, Zone::Garde),
+            Zone::Garde => (*init, *zone) = (*init - 12, Zone::Feu),
+            Zone::Feu => *init = 12,
+        }
+    }
+}
+
+/// The initiative score: ceil(final Rapidité test / 2), at most 12, at least 1 (a d12
+/// shows 1..12; T-COMBAT, "Le test d'initiative").
+#[inline]
+pub fn initiative(natural: i64, modifier: i64) -> i64 {
+    ((natural + modifier + 1).div_euclid(2)).clamp(1, 12)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrap_around_both_ways() {
+        // T-COMBAT: en garde at 2, -3 -> 11 en retrait; en retrait never below 1.
+        let (mut i, mut z) = (2, Zone::Garde);
+        shift(&mut i, &mut z, -3);
+        assert_eq!((i, z), (11, Zone::Retrait));
+        shift(&mut i, &mut z, -20);
+        assert_eq!((i, z), (1, Zone::Retrait));
+        // en feu at 1, -3 -> 10 en garde.
+        let (mut i, mut z) = (1, Zone::Feu);
+        shift(&mut i, &mut z, -3);
+        assert_eq!((i, z), (10, Zone::Garde));
+        // en garde at 11, +3 -> 2 in the feu de l'action (acts again this round).
+        let (mut i, mut z) = (11, Zone::Garde);
+        shift(&mut i, &mut z, 3);
+        assert_eq!((i, z), (2, Zone::Feu));
+        shift(&mut i, &mut z, 30);
+        assert_eq!((i, z), (12, Zone::Feu));
+    }
+
+    #[test]
+    fn initiative_is_half_rounded_up_in_1_to_12() {
+        assert_eq!(initiative(7, 0), 4);
+        assert_eq!(initiative(8, 0), 4);
+        assert_eq!(initiative(1, -6), 1);
+        assert_eq!(initiative(30, 5), 12);
+    }
+}
