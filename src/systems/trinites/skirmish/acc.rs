@@ -1,13 +1,15 @@
 //! Streaming statistics of many skirmishes (per side and per combatant) and the
 //! simulation that fills them: fixed-size per batch, nothing allocated per fight.
 
+use serde::{Deserialize, Serialize};
+
 use crate::engine::{Merge, Moments, Rng64, Simulation, Tally};
 use crate::systems::trinites::TrinitesRules;
 
 use super::sim::{fight, End, Outcome, Setup};
 
 /// One combatant's streaming statistics.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FighterAcc {
     /// Unconscious or dead at the end of the fight.
     pub down: u64,
@@ -56,7 +58,7 @@ impl Merge for FighterAcc {
 }
 
 /// Streaming statistics of many skirmishes.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SkirmishAcc {
     pub fights: u64,
     /// Fights won by each side, then draws, then undecided.
