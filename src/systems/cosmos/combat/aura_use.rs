@@ -47,6 +47,9 @@ impl Fight<'_, '_> {
         if kind == TestKind::Attack {
             malus -= self.st[v].action_malus;
         }
+        if self.sim.any_focus {
+            malus += self.focus_relief(v, b);
+        }
         let bonus = self.test_bonus(v);
         let def = *self.sim.block(b);
         let m = bonus + malus + def.static_mod;

@@ -69,6 +69,8 @@ pub(super) struct FState {
     pub dealt: i64,
     pub taken: i64,
     pub actions: u16,
+    /// Support actions and effects (support.rs).
+    pub sup: super::support::SupportState,
 }
 
 impl FState {
@@ -110,6 +112,7 @@ impl FState {
         dealt: 0,
         taken: 0,
         actions: 0,
+        sup: super::support::SupportState::BLANK,
     };
 }
 

@@ -30,6 +30,9 @@ pub struct RawScenario {
     /// Scripted events (`[[events]]`).
     #[serde(default)]
     pub events: Vec<RawEvent>,
+    /// Support actions (`[support.<name>]`: heal, buff, concentrate), see support_keys.rs.
+    #[serde(default)]
+    pub support: BTreeMap<String, super::support_keys::RawSupport>,
 }
 
 /// `[[events]] round = 3, combatant = "boss", karma = -2`: at the start of that round the
@@ -203,6 +206,8 @@ pub struct RawFighter {
     pub mode: Option<RawMode>,
     pub element: Option<String>,
     pub attacks: Vec<String>,
+    /// Names of `[support.*]` actions it may use (through policy rules).
+    pub support: Option<Vec<String>>,
     pub final_skill: Option<String>,
     pub light_points: Option<u8>,
     pub dark_points: Option<u8>,
@@ -301,4 +306,7 @@ pub struct RawPolicy {
     pub aura_target: Option<String>,
     /// Whether anti-aura points cancel aura uses.
     pub anti_aura_use: Option<RawAntiAuraUse>,
+    /// Ordered rules, first match wins (trigger.rs).
+    #[serde(default)]
+    pub rules: Vec<super::support_keys::RawRule>,
 }

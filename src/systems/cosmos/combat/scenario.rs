@@ -55,6 +55,10 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
         .collect::<Vec<_>>()
         .join(", ");
 
+    let (support, support_index) = super::support_keys::support_defs(file, &raw.support)?;
+    let attack_list: Vec<String> = raw.attacks.keys().cloned().collect();
+    let support_names: Vec<String> = raw.support.keys().cloned().collect();
+
     let sides: Vec<String> = raw
         .combatants
         .values()
@@ -98,7 +102,7 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
     let mut small = Vec::new();
     for (name, f) in &raw.combatants {
         let rules = super::small::validate_small(file, name, f, &group_start, &raw.combatants)?;
-        let fighter = validate_fighter(
+        let mut fighter = validate_fighter(
             file,
             name,
             f,
@@ -107,6 +111,17 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
             &attack_names,
             &group_start,
             &raw.combatants,
+        )?;
+        fighter.support =
+            super::support_keys::support_list(file, name, &f.support, &support_index)?;
+        fighter.rules = super::support_keys::rules(
+            file,
+            name,
+            &f.policy.rules,
+            &fighter,
+            &attack_list,
+            &support_names,
+            max_rounds,
         )?;
         let count = f.count.unwrap_or(1);
         for i in 1..=count {
@@ -121,6 +136,7 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
     let events = super::keys::events(file, &raw.events, &group_start, max_rounds)?;
     Ok(CombatModel {
         events,
+        support,
         title: raw
             .title
             .clone()
@@ -563,5 +579,7 @@ fn validate_fighter(
         },
         start,
         armour,
+        support: Vec::new(),
+        rules: Default::default(),
     })
 }

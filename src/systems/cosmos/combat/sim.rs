@@ -51,6 +51,11 @@ pub struct CombatSim {
     pub(super) any_aura: bool,
     /// Per combatant: the overload malus on Agilité, in points (C-INV), 0 if not given.
     pub(super) agility_malus: Vec<i32>,
+    /// Whether some combatant has policy rules, may place a buff, may concentrate
+    /// (trigger.rs, support.rs): the hot path tests these flags only.
+    pub(super) any_rules: bool,
+    pub(super) any_effects: bool,
+    pub(super) any_focus: bool,
 }
 
 impl CombatSim {
@@ -75,6 +80,7 @@ impl CombatSim {
                     base: stat as f64,
                     static_mod: m + fat,
                     crit_from,
+                    track: track_of(i),
                 });
             }
         }
@@ -106,6 +112,7 @@ impl CombatSim {
                     base,
                     static_mod: at.modifier + inv + fat,
                     crit_from,
+                    track: track_of(at.stat),
                 });
             }
         }
@@ -160,6 +167,7 @@ impl CombatSim {
                 let r = |t: &super::model::PointTriggers| t.below_hp.is_some() || t.when_ally_down;
                 (f.dark_points > 0 && r(&f.policy.dark))
                     || (f.light_points > 0 && r(&f.policy.light))
+                    || f.rules.points
             })
             .collect();
         let any_reactive = reactive.iter().any(|&r| r);
@@ -172,7 +180,11 @@ impl CombatSim {
                     || (f.light_points > 0 && f.policy.light.on_turn_start)
             })
             .collect();
+        let (any_rules, any_effects, any_focus) = super::support::flags(&model);
         CombatSim {
+            any_rules,
+            any_effects,
+            any_focus,
             blocks,
             attack_block,
             any_limited,
@@ -255,6 +267,8 @@ pub(super) struct TestDef {
     pub base: f64,
     pub static_mod: i32,
     pub crit_from: u8,
+    /// The fatigue track of the test's stat: 0 none, 1 FP, 2 FM (C-FAT-4).
+    pub track: u8,
 }
 
 impl TestDef {
@@ -274,6 +288,16 @@ impl TestDef {
             spec.with_crit_fail_from(self.crit_from)
                 .expect("86 is a valid band start")
         }
+    }
+}
+
+/// The fatigue track a stat's tests take (C-FAT-4): FP for Force, Précision and Agilité,
+/// FM for Esprit.
+fn track_of(stat: usize) -> u8 {
+    match stat {
+        super::model::FORCE | AGILITE | PRECISION => 1,
+        super::model::ESPRIT => 2,
+        _ => 0,
     }
 }
 
