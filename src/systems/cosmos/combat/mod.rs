@@ -22,6 +22,7 @@ mod sim;
 mod small;
 mod support;
 mod support_keys;
+mod support_report;
 pub mod sweep;
 mod target;
 mod trigger;

@@ -222,6 +222,7 @@ pub fn settings(raw: &RawScenario, model: &CombatModel) -> Vec<Setting> {
                 },
             );
         }
+        out.extend(super::trigger::settings(&who, f, model));
     }
     out
 }

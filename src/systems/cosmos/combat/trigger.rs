@@ -232,6 +232,88 @@ impl Fight<'_, '_> {
     }
 }
 
+/// A condition as the summary and `check` print it.
+fn cond_text(c: &Cond) -> String {
+    let pct = |x: f64| format!("{:.0}%", 100.0 * x);
+    let posture = |m: u8| match m {
+        1 => "Illumination",
+        2 => "Sépulcrale",
+        _ => "a posture",
+    };
+    match c {
+        Cond::RoundAtLeast(r) => format!("round >= {r}"),
+        Cond::Round(r) => format!("round = {r}"),
+        Cond::OwnHpBelow(x) => format!("own HP < {}", pct(*x)),
+        Cond::AllyHpBelow(x) => format!("an ally's HP < {}", pct(*x)),
+        Cond::EnemyHpBelow(x) => format!("an enemy's HP < {}", pct(*x)),
+        Cond::EnemyPosture(m) => format!("an enemy in {}", posture(*m)),
+        Cond::AllyPosture(m) => format!("an ally in {}", posture(*m)),
+        Cond::AllyDown => "an ally down".into(),
+        Cond::OwnFpAtLeast(x) => format!("own FP >= {x}"),
+        Cond::OwnFmAtLeast(x) => format!("own FM >= {x}"),
+        Cond::All(v) if v.is_empty() => "always".into(),
+        Cond::All(v) => format!(
+            "({})",
+            v.iter().map(cond_text).collect::<Vec<_>>().join(" and ")
+        ),
+        Cond::Any(v) => format!(
+            "({})",
+            v.iter().map(cond_text).collect::<Vec<_>>().join(" or ")
+        ),
+    }
+}
+
+/// The policy-rule lines of one combatant for the `## Policies in force` table and
+/// `check`: one per rule, and a default line when it has support actions but no rule
+/// uses them (they are then never used).
+pub fn settings(
+    who: &str,
+    f: &super::model::Fighter,
+    model: &super::model::CombatModel,
+) -> Vec<super::settings::Setting> {
+    let mut out = Vec::new();
+    for (i, r) in f.rules.list.iter().enumerate() {
+        let (what, meaning) = match r.then {
+            Then::Spend(ILLUMINATION) => ("spend light".to_string(), "a Light point (C-LD-2)"),
+            Then::Spend(SEPULCRALE) => ("spend dark".to_string(), "a Dark point (C-LD-2)"),
+            Then::Spend(_) => ("spend none".to_string(), "holds its points"),
+            Then::FinalSkill(b) => (
+                format!("final_skill {b}"),
+                "the Final Skill in a posture (C-LD-4)",
+            ),
+            Then::Mode(Mode::Offensive) => ("mode offensive".to_string(), "the mode (C-CMB-1)"),
+            Then::Mode(Mode::Defensive) => ("mode defensive".to_string(), "the mode (C-CMB-1)"),
+            Then::Attack(a, _) => (
+                format!("use {}", model.attacks[a].name),
+                "the action when it can be used",
+            ),
+            Then::Support(s) => (
+                format!("use {}", model.support[f.support[s]].name),
+                "the action when it can be used and has a target",
+            ),
+        };
+        out.push(super::settings::Setting {
+            who: who.to_string(),
+            key: format!("policy.rules[{i}]"),
+            value: format!("when {}: {what}", cond_text(&r.when)),
+            defaulted: false,
+            meaning: format!(
+                "first matching rule decides {meaning}; none matching: the flat policy keys"
+            ),
+        });
+    }
+    if !f.support.is_empty() && !f.rules.action {
+        out.push(super::settings::Setting {
+            who: who.to_string(),
+            key: "policy.rules".into(),
+            value: "no `use` rule".into(),
+            defaulted: true,
+            meaning: "its support actions are never used: only a `use` rule picks them".into(),
+        });
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
