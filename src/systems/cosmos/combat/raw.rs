@@ -206,8 +206,6 @@ pub struct RawFighter {
     pub mode: Option<RawMode>,
     pub element: Option<String>,
     pub attacks: Vec<String>,
-    /// Names of `[support.*]` actions it may use (through policy rules).
-    pub support: Option<Vec<String>>,
     pub final_skill: Option<String>,
     pub light_points: Option<u8>,
     pub dark_points: Option<u8>,

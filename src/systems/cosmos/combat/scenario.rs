@@ -55,7 +55,7 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
         .collect::<Vec<_>>()
         .join(", ");
 
-    let (support, support_index) = super::support_keys::support_defs(file, &raw.support)?;
+    let support = super::support_keys::support_defs(file, &raw.support)?;
     let attack_list: Vec<String> = raw.attacks.keys().cloned().collect();
     let support_names: Vec<String> = raw.support.keys().cloned().collect();
 
@@ -112,9 +112,7 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
             &group_start,
             &raw.combatants,
         )?;
-        fighter.support =
-            super::support_keys::support_list(file, name, &f.support, &support_index)?;
-        fighter.rules = super::support_keys::rules(
+        (fighter.rules, fighter.support) = super::support_keys::rules(
             file,
             name,
             &f.policy.rules,

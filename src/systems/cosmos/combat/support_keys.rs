@@ -110,11 +110,11 @@ pub struct RawRule {
     pub use_: Option<String>,
 }
 
-/// Validates the `[support.*]` tables; returns them and their index by name.
+/// Validates the `[support.*]` tables (in name order).
 pub fn support_defs(
     file: &ScenarioFile,
     raw: &BTreeMap<String, RawSupport>,
-) -> Result<(Vec<SupportAction>, BTreeMap<String, usize>), UserError> {
+) -> Result<Vec<SupportAction>, UserError> {
     if raw.len() > MAX_SUPPORT_DEFS {
         return Err(file.error_at(
             &["support"],
@@ -123,13 +123,9 @@ pub fn support_defs(
             &format!("at most {MAX_SUPPORT_DEFS}"),
         ));
     }
-    let mut out = Vec::new();
-    let mut index = BTreeMap::new();
-    for (name, s) in raw {
-        index.insert(name.clone(), out.len());
-        out.push(support_def(file, name, s)?);
-    }
-    Ok((out, index))
+    raw.iter()
+        .map(|(name, s)| support_def(file, name, s))
+        .collect()
 }
 
 fn support_def(
@@ -317,57 +313,8 @@ fn support_def(
     })
 }
 
-/// A combatant's `support` list: indices into the `[support.*]` tables.
-pub fn support_list(
-    file: &ScenarioFile,
-    name: &str,
-    list: &Option<Vec<String>>,
-    index: &BTreeMap<String, usize>,
-) -> Result<Vec<usize>, UserError> {
-    let Some(list) = list else {
-        return Ok(Vec::new());
-    };
-    let names = || {
-        let v: Vec<String> = index.keys().map(|k| format!("\"{k}\"")).collect();
-        if v.is_empty() {
-            "names of [support.*] tables (none defined)".to_string()
-        } else {
-            v.join(", ")
-        }
-    };
-    if list.len() > MAX_SUPPORT {
-        return Err(file.error_at(
-            &["combatants", name, "support"],
-            &format!("combatants.{name}.support"),
-            &format!("{} support actions listed", list.len()),
-            &format!("at most {MAX_SUPPORT}"),
-        ));
-    }
-    let mut out = Vec::new();
-    for (i, s) in list.iter().enumerate() {
-        let idx = i.to_string();
-        let Some(&k) = index.get(s) else {
-            return Err(file.error_at(
-                &["combatants", name, "support", &idx],
-                &format!("combatants.{name}.support[{i}]"),
-                &format!("undefined support action \"{s}\""),
-                &names(),
-            ));
-        };
-        if out.contains(&k) {
-            return Err(file.error_at(
-                &["combatants", name, "support", &idx],
-                &format!("combatants.{name}.support[{i}]"),
-                &format!("\"{s}\" is listed twice"),
-                "each support action once",
-            ));
-        }
-        out.push(k);
-    }
-    Ok(out)
-}
-
-/// A combatant's policy rules, checked against what it holds.
+/// A combatant's policy rules, checked against what it holds, and the support actions
+/// they use (indices into `[support.*]`, in order of first mention: the combatant's list).
 pub fn rules(
     file: &ScenarioFile,
     name: &str,
@@ -376,7 +323,8 @@ pub fn rules(
     attack_names: &[String],
     support_names: &[String],
     max_rounds: u32,
-) -> Result<Rules, UserError> {
+) -> Result<(Rules, Vec<usize>), UserError> {
+    let mut support = Vec::new();
     let base = ["combatants", name, "policy", "rules"];
     if raw.len() > MAX_RULES {
         return Err(file.error_at(
@@ -389,7 +337,10 @@ pub fn rules(
     let mut list = Vec::new();
     for (i, r) in raw.iter().enumerate() {
         let idx = i.to_string();
-        let shown = |k: &str| format!("combatants.{name}.policy.rules[{i}].{k}");
+        let shown = |k: &str| match k {
+            "" => format!("combatants.{name}.policy.rules[{i}]"),
+            _ => format!("combatants.{name}.policy.rules[{i}].{k}"),
+        };
         let err = |k: &str, msg: &str, allowed: &str| {
             let mut p = base.to_vec();
             p.push(&idx);
@@ -449,7 +400,18 @@ pub fn rules(
             let u = r.use_.as_deref().unwrap_or_default();
             if let Some(slot) = f.attacks.iter().position(|&a| attack_names[a] == u) {
                 Then::Attack(f.attacks[slot], slot)
-            } else if let Some(slot) = f.support.iter().position(|&s| support_names[s] == u) {
+            } else if let Some(k) = support_names.iter().position(|s| s == u) {
+                let slot = support.iter().position(|&x| x == k).unwrap_or_else(|| {
+                    support.push(k);
+                    support.len() - 1
+                });
+                if slot >= MAX_SUPPORT {
+                    return Err(err(
+                        "use",
+                        &format!("\"{u}\" would be support action number {}", slot + 1),
+                        &format!("at most {MAX_SUPPORT} different support actions per combatant"),
+                    ));
+                }
                 Then::Support(slot)
             } else {
                 let mut own: Vec<String> = f
@@ -457,14 +419,10 @@ pub fn rules(
                     .iter()
                     .map(|&a| format!("\"{}\"", attack_names[a]))
                     .collect();
-                own.extend(
-                    f.support
-                        .iter()
-                        .map(|&s| format!("\"{}\"", support_names[s])),
-                );
+                own.extend(support_names.iter().map(|s| format!("\"{s}\"")));
                 return Err(err(
                     "use",
-                    &format!("\"{u}\" is not in the combatant's `attacks` or `support` lists"),
+                    &format!("\"{u}\" is neither one of the combatant's attacks nor a [support.*] action"),
                     &own.join(", "),
                 ));
             }
@@ -478,7 +436,7 @@ pub fn rules(
         };
         list.push(Rule { when, then });
     }
-    Ok(Rules::new(list))
+    Ok((Rules::new(list), support))
 }
 
 /// A `when` table (all its keys must hold) at `path`, nested `depth` deep.
@@ -618,4 +576,61 @@ fn cond(
         1 => out.pop().expect("one condition"),
         _ => Cond::All(out),
     })
+}
+
+/// The deciding settings of each `[support.*]` action, flagged when a default decides:
+/// `target` (heal: lowest_fraction, buff: self), `stat` (none: it always lands) and a
+/// buff's `rounds` (1).
+pub fn settings(
+    raw: &BTreeMap<String, RawSupport>,
+    model: &super::model::CombatModel,
+) -> Vec<super::settings::Setting> {
+    let mut out = Vec::new();
+    for (r, d) in raw.values().zip(&model.support) {
+        let who = format!("support.{}", d.name);
+        let mut push = |key: &str, value: String, defaulted: bool, meaning: &str| {
+            out.push(super::settings::Setting {
+                who: who.clone(),
+                key: key.to_string(),
+                value,
+                defaulted,
+                meaning: meaning.to_string(),
+            })
+        };
+        if d.kind != SupportKind::Concentrate {
+            push(
+                "target",
+                match d.target {
+                    SupportTarget::Own => "self",
+                    SupportTarget::LowestHp => "lowest_hp",
+                    SupportTarget::LowestFraction => "lowest_fraction",
+                    SupportTarget::Ally => "ally",
+                    SupportTarget::Enemy => "enemy",
+                }
+                .into(),
+                r.target.is_none(),
+                "who the house action goes to",
+            );
+            push(
+                "stat",
+                d.stat
+                    .map_or("none".to_string(), |s| super::model::STAT_NAMES[s].into()),
+                r.stat.is_none(),
+                if d.stat.is_none() {
+                    "no test: it always lands"
+                } else {
+                    "a test of this stat decides whether it lands"
+                },
+            );
+        }
+        if let SupportKind::Buff { rounds, .. } = d.kind {
+            push(
+                "rounds",
+                rounds.to_string(),
+                r.rounds.is_none(),
+                "the effect lasts the rest of its round and this many more",
+            );
+        }
+    }
+    out
 }

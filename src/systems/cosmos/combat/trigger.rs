@@ -263,9 +263,8 @@ fn cond_text(c: &Cond) -> String {
     }
 }
 
-/// The policy-rule lines of one combatant for the `## Policies in force` table and
-/// `check`: one per rule, and a default line when it has support actions but no rule
-/// uses them (they are then never used).
+/// The policy-rule lines of one combatant for the `## Policies in force` table: one per
+/// rule (written in the file, so never a default `check` lists).
 pub fn settings(
     who: &str,
     f: &super::model::Fighter,
@@ -300,15 +299,6 @@ pub fn settings(
             meaning: format!(
                 "first matching rule decides {meaning}; none matching: the flat policy keys"
             ),
-        });
-    }
-    if !f.support.is_empty() && !f.rules.action {
-        out.push(super::settings::Setting {
-            who: who.to_string(),
-            key: "policy.rules".into(),
-            value: "no `use` rule".into(),
-            defaulted: true,
-            meaning: "its support actions are never used: only a `use` rule picks them".into(),
         });
     }
     out
