@@ -1,5 +1,6 @@
-//! Whole combats per second for the shipped duel, apocalypse, aura-duel and wounded-ambush
-//! scenarios, on 1 and 2 threads (target: at least 1 million duels per second on 2 cores).
+//! Whole combats per second for the shipped duel, apocalypse, aura-duel, wounded-ambush and
+//! boss-fight scenarios, on 1 and 2 threads (targets on 2 cores: at least 1 million duels
+//! per second; at least 100 000 boss fights per second, with rules, heals and buffs).
 
 use std::path::Path;
 
@@ -15,7 +16,13 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("cosmos_combat");
     g.throughput(Throughput::Elements(COMBATS));
     g.sample_size(10);
-    for name in ["duel", "apocalypse", "aura-duel", "wounded-ambush"] {
+    for name in [
+        "duel",
+        "apocalypse",
+        "aura-duel",
+        "wounded-ambush",
+        "boss-fight",
+    ] {
         let path =
             Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("scenarios/cosmos/{name}.toml"));
         let file = ScenarioFile::read(&path).expect("shipped scenario");

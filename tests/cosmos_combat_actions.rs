@@ -239,6 +239,23 @@ fn concentrate_halves_a_moderate_fatigue_malus_next_round() {
 }
 
 #[test]
+fn concentrate_in_extreme_fatigue_needs_a_passive_esprit_test() {
+    // C-FAT-5: FP 8 (extreme, -30). Concentrating rolls a passive Esprit test (Esprit 50;
+    // `passive_test = plain`: karma 0, unmoved); on a success the round-2 kill is at -15,
+    // else at -30: P = p(E50) p(60 - 15) + (1 - p(E50)) p(60 - 30).
+    let text = scenario(
+        "[support.focus]\nkind = \"concentrate\"\n",
+        "fp_start = 8\nattacks = [\"kill\"]\n@policy\n[[combatants.hero.policy.rules]]\nwhen = { round = 1 }\nuse = \"focus\"",
+        "hp = 100\nattacks = [\"tickle\"]\n\n[combatants.foe.policy]\ndefence = \"none\"",
+        "[rules]\npassive_test = \"plain\"\n\n[combat]\nmax_rounds = 2",
+    );
+    let (_, acc) = run_text(&text, N);
+    let pe = p_hit(50.0, 0.0);
+    let p = pe * p_hit(60.0, -15.0) + (1.0 - pe) * p_hit(60.0, -30.0);
+    agrees(acc.fighters[FOE].down, N, p);
+}
+
+#[test]
 fn no_concentration_under_mental_exhaustion() {
     // C-FAT-5: FM 10 forbids it, so the rule does not apply and the hero attacks in
     // round 1 (a Force test, FP 0): P(foe down) = P(success at 60).
@@ -504,4 +521,21 @@ fn boss_fight_matches_its_golden_csvs() {
     assert!(q < a && summary[a..].starts_with("## Answers"), "{summary}");
     assert!(summary.contains("- side party wins"), "{summary}");
     assert!(summary.contains("- support actions: cleric"), "{summary}");
+}
+
+#[test]
+fn the_documented_example_covers_support_actions_and_rules() {
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/scenarios.md")).unwrap();
+    let start = doc.find("```toml\n").unwrap() + 8;
+    let end = start + doc[start..].find("```").unwrap();
+    let file = ScenarioFile::from_text("docs/scenarios.md", &doc[start..end]);
+    let (_, model) = load(&file).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(model.support.len(), 3);
+    let hero = model.fighters.iter().find(|f| f.name == "hero").unwrap();
+    assert_eq!(hero.rules.list.len(), 8);
+    // Every decision kind is exercised, and the three support actions are the hero's.
+    let r = &hero.rules;
+    assert!(r.points && r.final_skill && r.mode && r.action);
+    assert_eq!(hero.support.len(), 3);
 }

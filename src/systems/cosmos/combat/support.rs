@@ -47,7 +47,7 @@ pub enum SupportKind {
         rounds: u8,
     },
     /// C-FAT-5: next round, light fatigue maluses are ignored and moderate and extreme
-    /// ones halved (extreme: a passive Esprit test first); not under mental exhaustion.
+    /// ones halved (extreme: after a passive Esprit test); not under mental exhaustion.
     Concentrate,
 }
 
@@ -71,6 +71,8 @@ pub(super) struct SupportState {
     pub ready: [u16; MAX_SUPPORT],
     pub fx: [(u8, u16); MAX_EFFECTS],
     pub focus: u16,
+    /// The passive Esprit test let the concentration halve extreme fatigue too.
+    pub focus_extreme: bool,
 }
 
 const NO_FX: u8 = u8::MAX;
@@ -81,6 +83,7 @@ impl SupportState {
         ready: [0; MAX_SUPPORT],
         fx: [(NO_FX, 0); MAX_EFFECTS],
         focus: 0,
+        focus_extreme: false,
     };
 }
 
@@ -255,29 +258,33 @@ impl Fight<'_, '_> {
                 }
             }
             SupportKind::Concentrate => {
-                if self.concentrates(f) {
-                    self.st[f].sup.focus = (self.round + 1).min(u16::MAX as u32) as u16;
-                    self.acc.fighters[f].support.focused += 1;
-                }
+                let extreme = self.concentrates(f);
+                let s = &mut self.st[f].sup;
+                s.focus = (self.round + 1).min(u16::MAX as u32) as u16;
+                s.focus_extreme = extreme;
+                self.acc.fighters[f].support.focused += 1;
             }
         }
     }
 
-    /// C-FAT-5: in extreme fatigue (either track 8-9) the concentration needs a passive
-    /// Esprit test, rolled as the aura's (growth option `passive_test`).
+    /// C-FAT-5: halving an extreme track (8-9) needs a passive Esprit test, rolled when
+    /// either track is extreme, as the aura's (growth option `passive_test`; the Esprit
+    /// block carries the FM malus and crit band). Light and moderate relief need none.
     fn concentrates(&mut self, f: usize) -> bool {
         let extreme = |v: i8| FatigueState::of(v as i32) == FatigueState::Extreme;
         if !(extreme(self.st[f].fp) || extreme(self.st[f].fm)) {
             return true;
         }
+        // A passive test drops bonuses and keeps maluses (C-AURA reading, as face 6).
         let passive = self.sim.rules.growth.passive_test;
         let b = self.sim.stat_block(f, ESPRIT);
+        let m = self.test_malus(f);
         let g = match passive {
-            PassiveTest::Karma => self.roll_block(f, b, 0),
+            PassiveTest::Karma => self.roll_block(f, b, m),
             PassiveTest::Plain => self
                 .sim
                 .block(b)
-                .spec(0, 0, &self.sim.rules)
+                .spec(m, 0, &self.sim.rules)
                 .roll(self.rng, &self.sim.rules.test),
         };
         if passive.moves_karma() && self.st[f].posture == NONE {
@@ -334,7 +341,7 @@ impl Fight<'_, '_> {
             _ => return 0,
         };
         let st = FatigueState::of(track as i32);
-        if st == FatigueState::Exhausted {
+        if st == FatigueState::Exhausted || (st == FatigueState::Extreme && !s.sup.focus_extreme) {
             return 0;
         }
         (st.concentrated_malus() - st.test_malus()) as i32
