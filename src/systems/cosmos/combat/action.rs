@@ -160,8 +160,9 @@ impl Fight<'_, '_> {
                 if kind == TestKind::Attack {
                     m -= self.st[f].action_malus;
                 }
-                if self.sim.any_focus {
-                    m += self.focus_relief(f, b);
+                if self.sim.any_mods {
+                    let (bonus, malus) = self.support_mods(f, b);
+                    m += bonus + malus;
                 }
                 self.roll_block(f, b, m)
             }
@@ -194,8 +195,10 @@ impl Fight<'_, '_> {
         } else {
             fighter.mode
         };
-        if let Some(m) = self.rule_mode(f).filter(|_| sim.any_rules) {
-            self.st[f].mode = m;
+        if sim.any_rules {
+            if let Some(m) = self.rule_mode(f) {
+                self.st[f].mode = m;
+            }
         }
         let Some(target) = self.choose_target(f, 0) else {
             return;

@@ -69,8 +69,6 @@ pub(super) struct FState {
     pub dealt: i64,
     pub taken: i64,
     pub actions: u16,
-    /// Support actions and effects (support.rs).
-    pub sup: super::support::SupportState,
 }
 
 impl FState {
@@ -112,7 +110,6 @@ impl FState {
         dealt: 0,
         taken: 0,
         actions: 0,
-        sup: super::support::SupportState::BLANK,
     };
 }
 
@@ -182,6 +179,9 @@ pub(super) struct Fight<'a, 'r> {
     cursor: usize,
     pub round: u32,
     first_action_done: bool,
+    /// Support actions and effects per combatant (support.rs), apart from `st` so files
+    /// without them copy no more state.
+    pub sup: [super::support::SupportState; MAX_FIGHTERS],
 }
 
 impl<'a, 'r> Fight<'a, 'r> {
@@ -196,6 +196,7 @@ impl<'a, 'r> Fight<'a, 'r> {
             cursor: 0,
             round: 0,
             first_action_done: false,
+            sup: [super::support::SupportState::BLANK; MAX_FIGHTERS],
         }
     }
 
@@ -221,6 +222,9 @@ impl<'a, 'r> Fight<'a, 'r> {
                 dark_left: f.dark_points,
                 ..FState::BLANK
             };
+        }
+        if self.sim.any_support {
+            self.sup = [super::support::SupportState::BLANK; MAX_FIGHTERS];
         }
         self.round = 0;
         self.n_slots = 0;

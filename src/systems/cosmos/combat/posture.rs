@@ -59,12 +59,13 @@ impl Fight<'_, '_> {
         }
         let policy = self.sim.model.fighters[f].policy;
         // Policy rules first (trigger.rs); none matching: the flat triggers below.
-        if let Some(kind) = self.rule_points(f).filter(|_| self.sim.any_rules) {
-            if kind == NONE {
-                return false;
+        if self.sim.any_rules {
+            if let Some(kind) = self.rule_points(f) {
+                if kind != NONE {
+                    self.enter_posture(f, kind);
+                }
+                return kind != NONE;
             }
-            self.enter_posture(f, kind);
-            return true;
         }
         let dark = s.dark_left > 0 && self.triggered(f, &policy.dark, moment);
         let light = s.light_left > 0 && self.triggered(f, &policy.light, moment);
@@ -184,7 +185,7 @@ impl Fight<'_, '_> {
     #[inline(always)]
     pub(super) fn test_bonus(&self, f: usize) -> i32 {
         let s = &self.st[f];
-        let b = if s.posture == ILLUMINATION {
+        if s.posture == ILLUMINATION {
             match s.adv {
                 4 => 10,
                 5 => 20,
@@ -192,12 +193,6 @@ impl Fight<'_, '_> {
             }
         } else {
             0
-        };
-        // A buff's positive sum is a bonus (support.rs).
-        if self.sim.any_effects {
-            b + self.effect_modifier(f).max(0)
-        } else {
-            b
         }
     }
 
@@ -214,10 +209,6 @@ impl Fight<'_, '_> {
                 5 => 20,
                 _ => 0,
             };
-        }
-        // A debuff's negative sum is a malus (support.rs).
-        if self.sim.any_effects {
-            m += self.effect_modifier(f).min(0);
         }
         m
     }

@@ -56,6 +56,10 @@ pub struct CombatSim {
     pub(super) any_rules: bool,
     pub(super) any_effects: bool,
     pub(super) any_focus: bool,
+    /// `any_effects || any_focus`: one test of the test path.
+    pub(super) any_mods: bool,
+    /// Whether some combatant has a support action (its state is reset per combat).
+    pub(super) any_support: bool,
 }
 
 impl CombatSim {
@@ -181,7 +185,10 @@ impl CombatSim {
             })
             .collect();
         let (any_rules, any_effects, any_focus) = super::support::flags(&model);
+        let any_support = model.fighters.iter().any(|f| !f.support.is_empty());
         CombatSim {
+            any_mods: any_effects || any_focus,
+            any_support,
             any_rules,
             any_effects,
             any_focus,

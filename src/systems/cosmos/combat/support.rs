@@ -128,7 +128,9 @@ impl Fight<'_, '_> {
         if d.pm_cost > 0 && d.pm_cost * self.cost_factor(f) > s.pm {
             return false;
         }
-        if d.uses.is_some_and(|u| s.sup.uses[slot] >= u) || self.round < s.sup.ready[slot] as u32 {
+        if d.uses.is_some_and(|u| self.sup[f].uses[slot] >= u)
+            || self.round < self.sup[f].ready[slot] as u32
+        {
             return false;
         }
         !(d.kind == SupportKind::Concentrate && s.fm >= 10)
@@ -139,7 +141,7 @@ impl Fight<'_, '_> {
         let round = self.round.min(u16::MAX as u32) as u16;
         let mut has = false;
         let mut free = false;
-        for &(i, until) in &self.st[g].sup.fx {
+        for &(i, until) in &self.sup[g].fx {
             let live = i != NO_FX && until >= round;
             has |= live && i as usize == idx;
             free |= !live;
@@ -207,15 +209,16 @@ impl Fight<'_, '_> {
 
     /// `f` uses entry `slot` of its support list on `t`: pays, rolls its test if any, then
     /// heals, places the effect or concentrates. The action is spent either way.
+    #[inline(never)]
     pub(super) fn support_action(&mut self, f: usize, slot: usize, t: usize) {
         let idx = self.sim.model.fighters[f].support[slot];
         let d = &self.sim.model.support[idx];
         let k = self.cost_factor(f);
-        let s = &mut self.st[f];
-        s.pm -= d.pm_cost * k;
-        s.sup.uses[slot] = s.sup.uses[slot].saturating_add(1);
-        s.sup.ready[slot] = (self.round + d.cooldown as u32 + 1).min(u16::MAX as u32) as u16;
-        s.actions += 1;
+        self.st[f].pm -= d.pm_cost * k;
+        self.st[f].actions += 1;
+        let s = &mut self.sup[f];
+        s.uses[slot] = s.uses[slot].saturating_add(1);
+        s.ready[slot] = (self.round + d.cooldown as u32 + 1).min(u16::MAX as u32) as u16;
         self.acc.fighters[f].support.used += 1;
         let landed = match d.stat {
             None => true,
@@ -247,8 +250,7 @@ impl Fight<'_, '_> {
             SupportKind::Buff { rounds, .. } => {
                 let until = (self.round + *rounds as u32).min(u16::MAX as u32) as u16;
                 let round = self.round.min(u16::MAX as u32) as u16;
-                if let Some(e) = self.st[t]
-                    .sup
+                if let Some(e) = self.sup[t]
                     .fx
                     .iter_mut()
                     .find(|(i, u)| *i == NO_FX || *u < round)
@@ -259,7 +261,7 @@ impl Fight<'_, '_> {
             }
             SupportKind::Concentrate => {
                 let extreme = self.concentrates(f);
-                let s = &mut self.st[f].sup;
+                let s = &mut self.sup[f];
                 s.focus = (self.round + 1).min(u16::MAX as u32) as u16;
                 s.focus_extreme = extreme;
                 self.acc.fighters[f].support.focused += 1;
@@ -278,7 +280,7 @@ impl Fight<'_, '_> {
         // A passive test drops bonuses and keeps maluses (C-AURA reading, as face 6).
         let passive = self.sim.rules.growth.passive_test;
         let b = self.sim.stat_block(f, ESPRIT);
-        let m = self.test_malus(f);
+        let m = self.test_malus(f) + self.support_mods(f, b).1;
         let g = match passive {
             PassiveTest::Karma => self.roll_block(f, b, m),
             PassiveTest::Plain => self
@@ -299,7 +301,7 @@ impl Fight<'_, '_> {
     pub(super) fn effect_modifier(&self, f: usize) -> i32 {
         let round = self.round.min(u16::MAX as u32) as u16;
         let mut m = 0;
-        for &(i, until) in &self.st[f].sup.fx {
+        for &(i, until) in &self.sup[f].fx {
             if i != NO_FX && until >= round {
                 if let SupportKind::Buff { modifier, .. } = self.sim.model.support[i as usize].kind
                 {
@@ -315,7 +317,7 @@ impl Fight<'_, '_> {
     pub(super) fn effect_damage_mult(&self, f: usize) -> f64 {
         let round = self.round.min(u16::MAX as u32) as u16;
         let mut x = 1.0;
-        for &(i, until) in &self.st[f].sup.fx {
+        for &(i, until) in &self.sup[f].fx {
             if i != NO_FX && until >= round {
                 if let SupportKind::Buff { damage_mult, .. } =
                     self.sim.model.support[i as usize].kind
@@ -327,12 +329,30 @@ impl Fight<'_, '_> {
         x
     }
 
+    /// The support part of `f`'s test modifier on block `b`: (bonus, malus). Effects'
+    /// positive sum is a bonus (an aura strips it, C-AURA), a negative one a malus; the
+    /// concentration relief (C-FAT-5) eases a malus, so it counts with the maluses.
+    #[inline]
+    pub(super) fn support_mods(&self, f: usize, b: usize) -> (i32, i32) {
+        let e = if self.sim.any_effects {
+            self.effect_modifier(f)
+        } else {
+            0
+        };
+        let r = if self.sim.any_focus {
+            self.focus_relief(f, b)
+        } else {
+            0
+        };
+        (e.max(0), e.min(0) + r)
+    }
+
     /// Points a concentration gives back on test block `b` of `f` this round (C-FAT-5):
     /// the track's malus minus the concentrated one; exhaustion is never eased.
     #[inline]
     pub(super) fn focus_relief(&self, f: usize, b: usize) -> i32 {
-        let s = &self.st[f];
-        if s.sup.focus as u32 != self.round || s.sup.focus == 0 {
+        let (s, sup) = (&self.st[f], &self.sup[f]);
+        if sup.focus as u32 != self.round || sup.focus == 0 {
             return 0;
         }
         let track = match self.sim.block(b).track {
@@ -341,7 +361,7 @@ impl Fight<'_, '_> {
             _ => return 0,
         };
         let st = FatigueState::of(track as i32);
-        if st == FatigueState::Exhausted || (st == FatigueState::Extreme && !s.sup.focus_extreme) {
+        if st == FatigueState::Exhausted || (st == FatigueState::Extreme && !sup.focus_extreme) {
             return 0;
         }
         (st.concentrated_malus() - st.test_malus()) as i32

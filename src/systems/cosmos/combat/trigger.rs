@@ -142,6 +142,7 @@ impl Fight<'_, '_> {
     /// The point `f`'s rules spend now: Some(kind) from the first matching `spend` rule
     /// whose point it still holds (`NONE`: hold), None when no rule matches (the flat
     /// `dark_*`/`light_*` keys decide).
+    #[inline(never)]
     pub(super) fn rule_points(&self, f: usize) -> Option<u8> {
         let rules = &self.sim.model.fighters[f].rules;
         if !rules.points {
@@ -163,6 +164,7 @@ impl Fight<'_, '_> {
     }
 
     /// The mode of the first matching `mode` rule, if any.
+    #[inline(never)]
     pub(super) fn rule_mode(&self, f: usize) -> Option<Mode> {
         let rules = &self.sim.model.fighters[f].rules;
         if !rules.mode {
@@ -175,6 +177,7 @@ impl Fight<'_, '_> {
     }
 
     /// Whether the first matching `final_skill` rule uses the Final Skill, if any.
+    #[inline(never)]
     pub(super) fn rule_final_skill(&self, f: usize) -> Option<bool> {
         let rules = &self.sim.model.fighters[f].rules;
         if !rules.final_skill {
@@ -188,6 +191,7 @@ impl Fight<'_, '_> {
 
     /// The first matching `use` rule whose attack or support action can be used now (paid,
     /// uses left, cooldown over, a target for it); None: the `attack` policy decides.
+    #[inline(never)]
     pub(super) fn rule_action(&mut self, f: usize) -> Option<Pick> {
         let sim = self.sim;
         let rules = &sim.model.fighters[f].rules;
@@ -224,7 +228,7 @@ impl Fight<'_, '_> {
         }
         let turn = fighter.policy.final_skill_turn;
         let by_turn = turn > 0 && s.posture_turns >= turn;
-        if !self.sim.any_rules {
+        if !(self.sim.any_rules && fighter.rules.final_skill) {
             return by_turn;
         }
         // C-LD-4: level 5 or more, whatever the rules say.
