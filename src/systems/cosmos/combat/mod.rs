@@ -26,6 +26,7 @@ mod support_report;
 pub mod sweep;
 mod target;
 mod trigger;
+mod trigger_keys;
 
 pub use acc::{AuraCounts, CombatAcc, FighterAcc, PostureCounts, END_NAMES, POSTURE_NAMES};
 pub use action::defence_stops;

@@ -306,5 +306,5 @@ pub struct RawPolicy {
     pub anti_aura_use: Option<RawAntiAuraUse>,
     /// Ordered rules, first match wins (trigger.rs).
     #[serde(default)]
-    pub rules: Vec<super::support_keys::RawRule>,
+    pub rules: Vec<super::trigger_keys::RawRule>,
 }

@@ -112,7 +112,7 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
             &group_start,
             &raw.combatants,
         )?;
-        (fighter.rules, fighter.support) = super::support_keys::rules(
+        (fighter.rules, fighter.support) = super::trigger_keys::rules(
             file,
             name,
             &f.policy.rules,
