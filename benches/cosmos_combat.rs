@@ -1,5 +1,6 @@
-//! Whole combats per second for the shipped duel, apocalypse, aura-duel and wounded-ambush
-//! scenarios, on 1 and 2 threads (target: at least 1 million duels per second on 2 cores).
+//! Whole combats per second for the shipped duel, apocalypse, aura-duel, wounded-ambush and
+//! boss-fight scenarios, on 1 and 2 threads (targets on 2 cores: at least 1 million duels
+//! per second; at least 100 000 boss fights per second, with rules, heals and buffs).
 
 use std::path::Path;
 
@@ -10,21 +11,34 @@ use cosmosim::scenario::ScenarioFile;
 use cosmosim::systems::cosmos::combat::{load, simulate};
 
 const COMBATS: u64 = 1 << 20;
+/// Long multi-combatant fights take 2^16 per sample so a sample stays near a second.
+const LONG_COMBATS: u64 = 1 << 16;
 
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("cosmos_combat");
-    g.throughput(Throughput::Elements(COMBATS));
     g.sample_size(10);
-    for name in ["duel", "apocalypse", "aura-duel", "wounded-ambush"] {
+    for name in [
+        "duel",
+        "apocalypse",
+        "aura-duel",
+        "wounded-ambush",
+        "boss-fight",
+    ] {
         let path =
             Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("scenarios/cosmos/{name}.toml"));
         let file = ScenarioFile::read(&path).expect("shipped scenario");
         let (raw, model) = load(&file).expect("valid scenario");
+        let combats = if name == "boss-fight" {
+            LONG_COMBATS
+        } else {
+            COMBATS
+        };
+        g.throughput(Throughput::Elements(combats));
         for threads in [1, 2] {
             let ctx =
                 Context::new(1, threads, file.rule_options(&raw.rules).unwrap(), true).unwrap();
             g.bench_function(format!("{name}/{threads}_threads"), |b| {
-                b.iter(|| simulate(model.clone(), &ctx, COMBATS).1.combats)
+                b.iter(|| simulate(model.clone(), &ctx, combats).1.combats)
             });
         }
     }

@@ -154,6 +154,8 @@ pub struct FighterAcc {
     /// Illumination advantage and Sépulcrale disadvantage faces rolled (1..6).
     pub adv_faces: [u64; 6],
     pub disadv_faces: [u64; 6],
+    /// Support actions (heal, buff, concentrate).
+    pub support: super::support::SupportCounts,
 }
 
 /// Bucket widths of one combatant's histograms (dealt, taken, HP at end): HP at end over
@@ -286,6 +288,7 @@ impl Merge for CombatAcc {
             for (x, y) in a.disadv_faces.iter_mut().zip(b.disadv_faces) {
                 *x += y;
             }
+            a.support.merge(&b.support);
         }
         self.apocalypse_combats += o.apocalypse_combats;
         self.apocalypse_sq += o.apocalypse_sq;

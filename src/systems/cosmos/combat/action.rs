@@ -7,6 +7,7 @@ use super::acc::END_FINAL_SKILL;
 use super::aura_use::TestKind;
 use super::fight::{Fight, ILLUMINATION, NOBODY, NONE};
 use super::model::{AttackPolicy, Mode, Targets, ESPRIT, MAX_ATTACKS};
+use super::trigger::Pick;
 
 /// Where an attack comes from: an action, a riposte or counter-attack (C-CMB-3), or a
 /// Sépulcrale counter (C-LD-6).
@@ -25,7 +26,7 @@ impl Fight<'_, '_> {
     /// Cost multiplier of `f`'s actions now (C-LD-5 advantage 2 "pas de coût PV/PM": 0;
     /// C-LD-6 disadvantage 2 "coût PV/PM doublé": 2).
     #[inline(always)]
-    fn cost_factor(&self, f: usize) -> i32 {
+    pub(super) fn cost_factor(&self, f: usize) -> i32 {
         let s = &self.st[f];
         if s.posture == ILLUMINATION && s.adv == 2 {
             0
@@ -169,6 +170,10 @@ impl Fight<'_, '_> {
                 if kind == TestKind::Attack {
                     m -= self.st[f].action_malus;
                 }
+                if self.sim.any_mods {
+                    let (bonus, malus) = self.support_mods(f, b);
+                    m += bonus + malus;
+                }
                 self.roll_block(f, b, m)
             }
         };
@@ -200,19 +205,35 @@ impl Fight<'_, '_> {
         } else {
             fighter.mode
         };
+        if sim.any_rules {
+            if let Some(m) = self.rule_mode(f) {
+                self.st[f].mode = m;
+            }
+        }
         let Some(target) = self.choose_target(f, 0) else {
             return;
         };
-        let s = &self.st[f];
-        // C-LD-4: Final Skill at level 5+, in a posture, from the policy's posture turn.
-        let fs = fighter.final_skill.filter(|&a| {
-            s.posture != NONE
-                && policy.final_skill_turn > 0
-                && s.posture_turns >= policy.final_skill_turn
-                && self.available(f, MAX_ATTACKS, a)
-        });
+        // C-LD-4: Final Skill at level 5+, in a posture, from the policy's posture turn
+        // (or when a rule says, trigger.rs).
+        let fs = fighter
+            .final_skill
+            .filter(|&a| self.final_skill_now(f) && self.available(f, MAX_ATTACKS, a));
+        // Policy rules pick the action (trigger.rs); none matching: the `attack` policy.
+        let pick = if sim.any_rules && fs.is_none() {
+            self.rule_action(f)
+        } else {
+            None
+        };
+        if let Some(Pick::Support(slot, t)) = pick {
+            return self.support_action(f, slot, t);
+        }
+        let ruled = match pick {
+            Some(Pick::Attack(a, slot)) => Some((a, slot)),
+            _ => None,
+        };
         let Some((attack, slot)) = fs
             .map(|a| (a, MAX_ATTACKS))
+            .or(ruled)
             .or_else(|| self.choose_attack(f, target))
         else {
             return;

@@ -47,7 +47,12 @@ impl Fight<'_, '_> {
         if kind == TestKind::Attack {
             malus -= self.st[v].action_malus;
         }
-        let bonus = self.test_bonus(v);
+        let mut bonus = self.test_bonus(v);
+        if self.sim.any_mods {
+            let (b2, m2) = self.support_mods(v, b);
+            bonus += b2;
+            malus += m2;
+        }
         let def = *self.sim.block(b);
         let m = bonus + malus + def.static_mod;
         let threshold =

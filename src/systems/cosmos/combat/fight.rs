@@ -193,6 +193,9 @@ pub(super) struct Fight<'a, 'r> {
     first_action_done: bool,
     /// 5-round fatigue gains already given (`fatigue.rs`).
     pub fat_rounds: u32,
+    /// Support actions and effects per combatant (support.rs), apart from `st` so files
+    /// without them copy no more state.
+    pub sup: [super::support::SupportState; MAX_FIGHTERS],
 }
 
 impl<'a, 'r> Fight<'a, 'r> {
@@ -208,6 +211,7 @@ impl<'a, 'r> Fight<'a, 'r> {
             round: 0,
             first_action_done: false,
             fat_rounds: 0,
+            sup: [super::support::SupportState::BLANK; MAX_FIGHTERS],
         }
     }
 
@@ -233,6 +237,9 @@ impl<'a, 'r> Fight<'a, 'r> {
                 dark_left: f.dark_points,
                 ..FState::BLANK
             };
+        }
+        if self.sim.any_support {
+            self.sup = [super::support::SupportState::BLANK; MAX_FIGHTERS];
         }
         self.round = 0;
         self.n_slots = 0;

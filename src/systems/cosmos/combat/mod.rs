@@ -24,8 +24,13 @@ mod scenario;
 pub mod settings;
 mod sim;
 mod small;
+mod support;
+mod support_keys;
+mod support_report;
 pub mod sweep;
 mod target;
+mod trigger;
+mod trigger_keys;
 
 pub use acc::{AuraCounts, CombatAcc, FighterAcc, PostureCounts, END_NAMES, POSTURE_NAMES};
 pub use action::defence_stops;
@@ -34,6 +39,7 @@ pub use model::{AuraUse, CombatModel, Fighter, SmallRules, STAT_NAMES};
 pub use options::{CombatRules, OPTIONS};
 pub use scenario::{load, RawScenario};
 pub use sim::CombatSim;
+pub use support::SupportCounts;
 
 use crate::context::Context;
 use crate::error::UserError;

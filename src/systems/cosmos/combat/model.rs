@@ -219,6 +219,9 @@ pub struct Fighter {
     /// HP, PM and fatigue at combat start.
     pub start: Start,
     pub armour: Armour,
+    /// Entries of `CombatModel::support` it may use, and its policy rules.
+    pub support: Vec<usize>,
+    pub rules: super::trigger::Rules,
 }
 
 /// As the derived form, with the newer keys printed only when they differ from the plain
@@ -252,6 +255,12 @@ impl fmt::Debug for Fighter {
         }
         if self.armour != Armour::default() {
             d.field("armour", &self.armour);
+        }
+        if !self.support.is_empty() {
+            d.field("support", &self.support);
+        }
+        if !self.rules.is_empty() {
+            d.field("rules", &self.rules.list);
         }
         d.finish()
     }
@@ -320,6 +329,8 @@ pub struct CombatModel {
     pub fatigue: super::fatigue::FatigueModel,
     /// Per combatant: second element and coefficient overrides (C-ELEM, `affinity.rs`).
     pub affinity: Vec<super::affinity::Affinity>,
+    /// Support actions (`[support.*]`).
+    pub support: Vec<super::support::SupportAction>,
     /// The policies in force and which come from defaults (not part of the task hash:
     /// they describe the values above).
     pub settings: Vec<super::settings::Setting>,
@@ -352,6 +363,9 @@ impl fmt::Debug for CombatModel {
         }
         if self.affinity.iter().any(|a| !a.is_plain()) {
             d.field("affinity", &self.affinity);
+        }
+        if !self.support.is_empty() {
+            d.field("support", &self.support);
         }
         if self.uses_small_rules() {
             d.field("edition", &self.edition)

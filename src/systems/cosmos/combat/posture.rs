@@ -64,6 +64,15 @@ impl Fight<'_, '_> {
             return false;
         }
         let policy = self.sim.model.fighters[f].policy;
+        // Policy rules first (trigger.rs); none matching: the flat triggers below.
+        if self.sim.any_rules {
+            if let Some(kind) = self.rule_points(f) {
+                if kind != NONE {
+                    self.enter_posture(f, kind);
+                }
+                return kind != NONE;
+            }
+        }
         let dark = s.dark_left > 0 && self.triggered(f, &policy.dark, moment);
         let light = s.light_left > 0 && self.triggered(f, &policy.light, moment);
         let kind = match (dark, light) {

@@ -30,6 +30,9 @@ pub struct RawScenario {
     /// Scripted events (`[[events]]`).
     #[serde(default)]
     pub events: Vec<RawEvent>,
+    /// Support actions (`[support.<name>]`: heal, buff, concentrate), see support_keys.rs.
+    #[serde(default)]
+    pub support: BTreeMap<String, super::support_keys::RawSupport>,
 }
 
 /// `[[events]] round = 3, combatant = "boss"` and one of `karma = -2` (the GM moves the
@@ -313,4 +316,7 @@ pub struct RawPolicy {
     pub aura_target: Option<String>,
     /// Whether anti-aura points cancel aura uses.
     pub anti_aura_use: Option<RawAntiAuraUse>,
+    /// Ordered rules, first match wins (trigger.rs).
+    #[serde(default)]
+    pub rules: Vec<super::trigger_keys::RawRule>,
 }

@@ -523,6 +523,9 @@ pub fn result(
         key.push(super::fatigue_report::answer(sim, acc));
     }
     key.push(super::combatants::answer(sim, acc));
+    if !m.support.is_empty() {
+        key.push(super::support_report::answer(sim, acc));
+    }
     let mut s = format!(
         "# {}\n\n{}\n\n## Answers ({n} combats, 95% intervals)\n\n",
         m.title, m.question
@@ -580,6 +583,9 @@ pub fn result(
     s += &super::combatants::section(sim, acc);
     if m.fatigue.on {
         s += &super::fatigue_report::section(sim, acc);
+    }
+    if !m.support.is_empty() {
+        s += &super::support_report::section(sim, acc);
     }
     if aura_on {
         s += &super::aura_report::table(sim, acc);

@@ -154,6 +154,12 @@ impl Fight<'_, '_> {
             }
         };
         let x = r as f64 * tier_mult * mode_mult * self.sim.coef(attack, t) * backlash * fs_bonus;
+        // A buff or debuff on the attacker's damage (support.rs), before armour.
+        let x = if self.sim.any_effects {
+            x * self.effect_damage_mult(a)
+        } else {
+            x
+        };
         // Floored (C-CMB-4); truncation is the floor for x >= 0.
         let mut dmg = if x >= 0.0 { x as i32 } else { x.floor() as i32 };
         if self.sim.any_armour && dmg > 0 {

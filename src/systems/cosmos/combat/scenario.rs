@@ -55,6 +55,10 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
         .collect::<Vec<_>>()
         .join(", ");
 
+    let support = super::support_keys::support_defs(file, &raw.support)?;
+    let attack_list: Vec<String> = raw.attacks.keys().cloned().collect();
+    let support_names: Vec<String> = raw.support.keys().cloned().collect();
+
     let sides: Vec<String> = raw
         .combatants
         .values()
@@ -117,6 +121,15 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
             &raw.combatants,
         )?;
         fighter.element = first;
+        (fighter.rules, fighter.support) = super::trigger_keys::rules(
+            file,
+            name,
+            &f.policy.rules,
+            &fighter,
+            &attack_list,
+            &support_names,
+            max_rounds,
+        )?;
         let count = f.count.unwrap_or(1);
         for i in 1..=count {
             let mut c = fighter.clone();
@@ -134,6 +147,7 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
         events,
         fatigue,
         affinity,
+        support,
         title: raw
             .title
             .clone()
@@ -576,5 +590,7 @@ fn validate_fighter(
         },
         start,
         armour,
+        support: Vec::new(),
+        rules: Default::default(),
     })
 }

@@ -183,7 +183,13 @@ pub fn settings(raw: &RawScenario, model: &CombatModel) -> Vec<Setting> {
                     },
                     when.is_empty(),
                     if when.is_empty() {
-                        format!("no {kind}_* trigger: its {points} {kind} point(s) are never spent")
+                        if f.rules.points {
+                            format!("no {kind}_* trigger: only its policy rules spend its {points} {kind} point(s)")
+                        } else {
+                            format!(
+                                "no {kind}_* trigger: its {points} {kind} point(s) are never spent"
+                            )
+                        }
                     } else {
                         format!("when it spends a {kind} point (C-LD-2)")
                     },
@@ -223,7 +229,9 @@ pub fn settings(raw: &RawScenario, model: &CombatModel) -> Vec<Setting> {
                 },
             );
         }
+        out.extend(super::trigger::settings(&who, f, model));
     }
+    out.extend(super::support_keys::settings(&raw.support, model));
     out
 }
 

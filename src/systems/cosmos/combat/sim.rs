@@ -50,6 +50,15 @@ pub struct CombatSim {
     pub(super) any_aura: bool,
     /// Per combatant: the overload malus on Agilité, in points (C-INV), 0 if not given.
     pub(super) agility_malus: Vec<i32>,
+    /// Whether some combatant has policy rules, may place a buff, may concentrate
+    /// (trigger.rs, support.rs): the hot path tests these flags only.
+    pub(super) any_rules: bool,
+    pub(super) any_effects: bool,
+    pub(super) any_focus: bool,
+    /// `any_effects || any_focus`: one test of the test path.
+    pub(super) any_mods: bool,
+    /// Whether some combatant has a support action (its state is reset per combat).
+    pub(super) any_support: bool,
 }
 
 impl CombatSim {
@@ -165,6 +174,7 @@ impl CombatSim {
                 let r = |t: &super::model::PointTriggers| t.below_hp.is_some() || t.when_ally_down;
                 (f.dark_points > 0 && r(&f.policy.dark))
                     || (f.light_points > 0 && r(&f.policy.light))
+                    || f.rules.points
             })
             .collect();
         let any_reactive = reactive.iter().any(|&r| r);
@@ -177,7 +187,14 @@ impl CombatSim {
                     || (f.light_points > 0 && f.policy.light.on_turn_start)
             })
             .collect();
+        let (any_rules, any_effects, any_focus) = super::support::flags(&model);
+        let any_support = model.fighters.iter().any(|f| !f.support.is_empty());
         CombatSim {
+            any_mods: any_effects || any_focus,
+            any_support,
+            any_rules,
+            any_effects,
+            any_focus,
             blocks,
             attack_block,
             any_limited,

@@ -1,0 +1,332 @@
+//! Policy rules (`[[combatants.<name>.policy.rules]]`): an ordered list of "when <condition>,
+//! do <one thing>" read first match wins, for four decisions: spending a Light/Dark point
+//! (C-LD-2 moments), using the Final Skill (C-LD-4), the mode before acting (C-CMB-1) and
+//! the action (an attack or a support action). When no rule of a decision matches, the
+//! flat policy keys decide as before (their defaults are documented in docs/scenarios.md),
+//! so files without rules keep their numbers.
+
+use super::fight::{Fight, ILLUMINATION, NONE, SEPULCRALE};
+use super::model::Mode;
+
+/// Most rules per combatant, most items in an `all`/`any` list and nesting depth.
+pub const MAX_RULES: usize = 16;
+pub const MAX_COND_ITEMS: usize = 8;
+pub const MAX_COND_DEPTH: usize = 4;
+
+/// A condition on the fight as `f` sees it. HP fractions compare without a division.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cond {
+    /// Round number (0 at the combat-start check) at least / exactly.
+    RoundAtLeast(u32),
+    Round(u32),
+    /// Own HP strictly below this fraction of max.
+    OwnHpBelow(f64),
+    /// Some standing ally (not itself) below this fraction of its max HP.
+    AllyHpBelow(f64),
+    /// Some standing enemy below this fraction of its max HP.
+    EnemyHpBelow(f64),
+    /// Some standing enemy / ally (not itself) in one of these postures (bit 1
+    /// Illumination, bit 2 Sépulcrale).
+    EnemyPosture(u8),
+    AllyPosture(u8),
+    /// Some ally (not itself) is down.
+    AllyDown,
+    /// Own fatigue tracks at least this (C-FAT-1), as the combat state holds them.
+    OwnFpAtLeast(i8),
+    OwnFmAtLeast(i8),
+    /// Every / some item holds (an empty `All` always holds: a rule without `when`).
+    All(Vec<Cond>),
+    Any(Vec<Cond>),
+}
+
+impl Cond {
+    /// The always-true condition of a rule written without `when`.
+    pub fn always() -> Cond {
+        Cond::All(Vec::new())
+    }
+}
+
+/// What a rule does. Each decision reads only the rules of its own kind.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Then {
+    /// Spend a point: `ILLUMINATION` (Light), `SEPULCRALE` (Dark) or `NONE` (hold).
+    Spend(u8),
+    /// Use the Final Skill now (in a posture, level 5+, affordable) or not.
+    FinalSkill(bool),
+    Mode(Mode),
+    /// Use an attack: (attack index, entry in the combatant's attack list).
+    Attack(usize, usize),
+    /// Use a support action: entry in the combatant's `support` list.
+    Support(usize),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rule {
+    pub when: Cond,
+    pub then: Then,
+}
+
+/// A combatant's rules, with which decisions they touch (so the hot path skips the rest).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Rules {
+    pub list: Vec<Rule>,
+    pub points: bool,
+    pub final_skill: bool,
+    pub mode: bool,
+    pub action: bool,
+}
+
+impl Rules {
+    pub fn new(list: Vec<Rule>) -> Rules {
+        let has = |p: fn(&Then) -> bool| list.iter().any(|r| p(&r.then));
+        Rules {
+            points: has(|t| matches!(t, Then::Spend(_))),
+            final_skill: has(|t| matches!(t, Then::FinalSkill(_))),
+            mode: has(|t| matches!(t, Then::Mode(_))),
+            action: has(|t| matches!(t, Then::Attack(..) | Then::Support(_))),
+            list,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+}
+
+/// A posture as a condition bit.
+#[inline(always)]
+fn posture_bit(p: u8) -> u8 {
+    match p {
+        ILLUMINATION => 1,
+        SEPULCRALE => 2,
+        _ => 0,
+    }
+}
+
+/// An action a rule picked: a support action on its target, or an attack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Pick {
+    Support(usize, usize),
+    Attack(usize, usize),
+}
+
+impl Fight<'_, '_> {
+    /// Whether `c` holds for `f` now.
+    pub(super) fn holds(&self, f: usize, c: &Cond) -> bool {
+        let fighters = &self.sim.model.fighters;
+        let side = fighters[f].side;
+        let below = |g: usize, x: f64| (self.st[g].hp as f64) < x * fighters[g].hp as f64;
+        let others = |ally: bool| {
+            (0..self.sim.n).filter(move |&g| g != f && (fighters[g].side == side) == ally)
+        };
+        match c {
+            Cond::RoundAtLeast(r) => self.round >= *r,
+            Cond::Round(r) => self.round == *r,
+            Cond::OwnHpBelow(x) => below(f, *x),
+            Cond::AllyHpBelow(x) => others(true).any(|g| !self.st[g].down && below(g, *x)),
+            Cond::EnemyHpBelow(x) => others(false).any(|g| !self.st[g].down && below(g, *x)),
+            Cond::EnemyPosture(m) => {
+                others(false).any(|g| !self.st[g].down && posture_bit(self.st[g].posture) & m != 0)
+            }
+            Cond::AllyPosture(m) => {
+                others(true).any(|g| !self.st[g].down && posture_bit(self.st[g].posture) & m != 0)
+            }
+            Cond::AllyDown => others(true).any(|g| self.st[g].down),
+            Cond::OwnFpAtLeast(x) => self.st[f].fp >= *x,
+            Cond::OwnFmAtLeast(x) => self.st[f].fm >= *x,
+            Cond::All(v) => v.iter().all(|c| self.holds(f, c)),
+            Cond::Any(v) => v.iter().any(|c| self.holds(f, c)),
+        }
+    }
+
+    /// The point `f`'s rules spend now: Some(kind) from the first matching `spend` rule
+    /// whose point it still holds (`NONE`: hold), None when no rule matches (the flat
+    /// `dark_*`/`light_*` keys decide).
+    #[inline(never)]
+    pub(super) fn rule_points(&self, f: usize) -> Option<u8> {
+        let rules = &self.sim.model.fighters[f].rules;
+        if !rules.points {
+            return None;
+        }
+        let s = &self.st[f];
+        for r in &rules.list {
+            let Then::Spend(kind) = r.then else { continue };
+            let held = match kind {
+                ILLUMINATION => s.light_left > 0,
+                SEPULCRALE => s.dark_left > 0,
+                _ => true,
+            };
+            if held && self.holds(f, &r.when) {
+                return Some(kind);
+            }
+        }
+        None
+    }
+
+    /// The mode of the first matching `mode` rule, if any.
+    #[inline(never)]
+    pub(super) fn rule_mode(&self, f: usize) -> Option<Mode> {
+        let rules = &self.sim.model.fighters[f].rules;
+        if !rules.mode {
+            return None;
+        }
+        rules.list.iter().find_map(|r| match r.then {
+            Then::Mode(m) if self.holds(f, &r.when) => Some(m),
+            _ => None,
+        })
+    }
+
+    /// Whether the first matching `final_skill` rule uses the Final Skill, if any.
+    #[inline(never)]
+    pub(super) fn rule_final_skill(&self, f: usize) -> Option<bool> {
+        let rules = &self.sim.model.fighters[f].rules;
+        if !rules.final_skill {
+            return None;
+        }
+        rules.list.iter().find_map(|r| match r.then {
+            Then::FinalSkill(b) if self.holds(f, &r.when) => Some(b),
+            _ => None,
+        })
+    }
+
+    /// The first matching `use` rule whose attack or support action can be used now (paid,
+    /// uses left, cooldown over, a target for it); None: the `attack` policy decides.
+    #[inline(never)]
+    pub(super) fn rule_action(&mut self, f: usize) -> Option<Pick> {
+        let sim = self.sim;
+        let rules = &sim.model.fighters[f].rules;
+        if !rules.action {
+            return None;
+        }
+        for r in &rules.list {
+            match r.then {
+                Then::Attack(a, slot) => {
+                    if self.available(f, slot, a) && self.holds(f, &r.when) {
+                        return Some(Pick::Attack(a, slot));
+                    }
+                }
+                Then::Support(slot) => {
+                    if self.support_ready(f, slot) && self.holds(f, &r.when) {
+                        if let Some(t) = self.support_target(f, slot) {
+                            return Some(Pick::Support(slot, t));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// Whether `f` may use its Final Skill now by its rules, else by `final_skill_turn`.
+    #[inline]
+    pub(super) fn final_skill_now(&self, f: usize) -> bool {
+        let fighter = &self.sim.model.fighters[f];
+        let s = &self.st[f];
+        if s.posture == NONE {
+            return false;
+        }
+        let turn = fighter.policy.final_skill_turn;
+        let by_turn = turn > 0 && s.posture_turns >= turn;
+        if !(self.sim.any_rules && fighter.rules.final_skill) {
+            return by_turn;
+        }
+        // C-LD-4: level 5 or more, whatever the rules say.
+        fighter.level >= 5 && self.rule_final_skill(f).unwrap_or(by_turn)
+    }
+}
+
+/// A condition as the summary and `check` print it.
+fn cond_text(c: &Cond) -> String {
+    let pct = |x: f64| format!("{:.0}%", 100.0 * x);
+    let posture = |m: u8| match m {
+        1 => "Illumination",
+        2 => "Sépulcrale",
+        _ => "a posture",
+    };
+    match c {
+        Cond::RoundAtLeast(r) => format!("round >= {r}"),
+        Cond::Round(r) => format!("round = {r}"),
+        Cond::OwnHpBelow(x) => format!("own HP < {}", pct(*x)),
+        Cond::AllyHpBelow(x) => format!("an ally's HP < {}", pct(*x)),
+        Cond::EnemyHpBelow(x) => format!("an enemy's HP < {}", pct(*x)),
+        Cond::EnemyPosture(m) => format!("an enemy in {}", posture(*m)),
+        Cond::AllyPosture(m) => format!("an ally in {}", posture(*m)),
+        Cond::AllyDown => "an ally down".into(),
+        Cond::OwnFpAtLeast(x) => format!("own FP >= {x}"),
+        Cond::OwnFmAtLeast(x) => format!("own FM >= {x}"),
+        Cond::All(v) if v.is_empty() => "always".into(),
+        Cond::All(v) => format!(
+            "({})",
+            v.iter().map(cond_text).collect::<Vec<_>>().join(" and ")
+        ),
+        Cond::Any(v) => format!(
+            "({})",
+            v.iter().map(cond_text).collect::<Vec<_>>().join(" or ")
+        ),
+    }
+}
+
+/// The policy-rule lines of one combatant for the `## Policies in force` table: one per
+/// rule (written in the file, so never a default `check` lists).
+pub fn settings(
+    who: &str,
+    f: &super::model::Fighter,
+    model: &super::model::CombatModel,
+) -> Vec<super::settings::Setting> {
+    let mut out = Vec::new();
+    for (i, r) in f.rules.list.iter().enumerate() {
+        let (what, meaning) = match r.then {
+            Then::Spend(ILLUMINATION) => ("spend light".to_string(), "a Light point (C-LD-2)"),
+            Then::Spend(SEPULCRALE) => ("spend dark".to_string(), "a Dark point (C-LD-2)"),
+            Then::Spend(_) => ("spend none".to_string(), "holds its points"),
+            Then::FinalSkill(b) => (
+                format!("final_skill {b}"),
+                "the Final Skill in a posture (C-LD-4)",
+            ),
+            Then::Mode(Mode::Offensive) => ("mode offensive".to_string(), "the mode (C-CMB-1)"),
+            Then::Mode(Mode::Defensive) => ("mode defensive".to_string(), "the mode (C-CMB-1)"),
+            Then::Attack(a, _) => (
+                format!("use {}", model.attacks[a].name),
+                "the action when it can be used",
+            ),
+            Then::Support(s) => (
+                format!("use {}", model.support[f.support[s]].name),
+                "the action when it can be used and has a target",
+            ),
+        };
+        out.push(super::settings::Setting {
+            who: who.to_string(),
+            key: format!("policy.rules[{i}]"),
+            value: format!("when {}: {what}", cond_text(&r.when)),
+            defaulted: false,
+            meaning: format!(
+                "first matching rule decides {meaning}; none matching: the flat policy keys"
+            ),
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_know_which_decisions_they_touch() {
+        let r = Rules::new(vec![
+            Rule {
+                when: Cond::always(),
+                then: Then::Mode(Mode::Offensive),
+            },
+            Rule {
+                when: Cond::AllyDown,
+                then: Then::Spend(SEPULCRALE),
+            },
+        ]);
+        assert!(r.mode && r.points && !r.final_skill && !r.action);
+        assert!(Rules::default().is_empty());
+        assert_eq!(posture_bit(ILLUMINATION) | posture_bit(SEPULCRALE), 3);
+        assert_eq!(posture_bit(NONE), 0);
+    }
+}
