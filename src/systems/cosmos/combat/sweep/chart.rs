@@ -1,0 +1,239 @@
+//! The sweep's charts: how the varied values are drawn (categories as bars, whole numbers
+//! as points, real numbers as marked lines) and how grid points group into series.
+
+use std::collections::BTreeMap;
+
+use crate::report::{BarChart, BarSeries, Chart, LineChart, LineSeries, XKind};
+
+use super::vary::{text, Vary};
+
+/// What the values of one `--vary` flag are, which decides its chart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ValueKind {
+    /// Names, booleans, anything not a number (modes, policies): bars per category.
+    Categorical,
+    /// Whole numbers (levels, HP): a point per value, integer ticks, no line.
+    Integer,
+    /// Fractional numbers: lines with a marker at every simulated value.
+    Real,
+}
+
+pub(super) fn value_kind(values: &[toml::Value]) -> ValueKind {
+    let num = |x: &toml::Value| x.as_float().or(x.as_integer().map(|n| n as f64));
+    if values.iter().any(|x| num(x).is_none()) {
+        ValueKind::Categorical
+    } else if values
+        .iter()
+        .all(|x| num(x).is_some_and(|f| f.fract() == 0.0))
+    {
+        ValueKind::Integer
+    } else {
+        ValueKind::Real
+    }
+}
+
+/// The series of flag `i`'s charts: one per combination of the other flags' values
+/// (named by them), each listing its grid points in the order of flag `i`'s values.
+pub(super) fn series_groups(
+    varies: &[Vary],
+    points: &[Vec<toml::Value>],
+    i: usize,
+) -> Vec<(String, Vec<usize>)> {
+    let mut groups: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    for (j, p) in points.iter().enumerate() {
+        let others: Vec<String> = varies
+            .iter()
+            .zip(p)
+            .enumerate()
+            .filter(|(k, _)| *k != i)
+            .map(|(_, (w, x))| format!("{}={}", w.key, text(x)))
+            .collect();
+        groups.entry(others.join(" ")).or_default().push(j);
+    }
+    groups.into_iter().collect()
+}
+
+pub(super) struct Labels {
+    pub(super) title: String,
+    pub(super) x: String,
+    pub(super) y: String,
+}
+
+/// One chart panel of a sweep: `metric[j]` = (value, lo, hi) at grid point `j`, whose
+/// varied value is `xs[j]`; `groups` name the series (the other flags' values) and list
+/// their grid points in the order of `values`. Undefined values (NaN) are left out.
+pub(super) fn panel(
+    kind: ValueKind,
+    labels: Labels,
+    groups: &[(String, Vec<usize>)],
+    values: &[toml::Value],
+    xs: &[toml::Value],
+    metric: &[(f64, f64, f64)],
+) -> Chart {
+    let defined = metric.iter().any(|m| m.0.is_finite());
+    let title = if defined {
+        labels.title
+    } else {
+        format!("{} (undefined: 0 of 0 at every point)", labels.title)
+    };
+    if kind == ValueKind::Categorical {
+        let categories: Vec<String> = values.iter().map(text).collect();
+        let series = groups
+            .iter()
+            .map(|(name, js)| {
+                let mut s = BarSeries {
+                    name: name.clone(),
+                    values: vec![f64::NAN; categories.len()],
+                    intervals: vec![(f64::NAN, f64::NAN); categories.len()],
+                };
+                for &j in js {
+                    if let Some(c) = values.iter().position(|x| *x == xs[j]) {
+                        s.values[c] = metric[j].0;
+                        s.intervals[c] = (metric[j].1, metric[j].2);
+                    }
+                }
+                s
+            })
+            .collect();
+        return Chart::Bars(BarChart {
+            title,
+            x_label: labels.x,
+            y_label: labels.y,
+            categories,
+            series,
+            y_range: Some((0.0, 1.0)),
+        });
+    }
+    let series = groups
+        .iter()
+        .map(|(name, js)| {
+            let mut s = LineSeries {
+                name: name.clone(),
+                ..Default::default()
+            };
+            for &j in js {
+                let x = xs[j]
+                    .as_float()
+                    .or(xs[j].as_integer().map(|n| n as f64))
+                    .unwrap_or(f64::NAN);
+                let (p, lo, hi) = metric[j];
+                if p.is_finite() && x.is_finite() {
+                    s.points.push((x, p));
+                    s.band.push((x, lo, hi));
+                }
+            }
+            s
+        })
+        .collect();
+    Chart::Lines(LineChart {
+        title,
+        x_label: labels.x,
+        y_label: labels.y,
+        series,
+        y_range: Some((0.0, 1.0)),
+        x_kind: if kind == ValueKind::Integer {
+            XKind::Integer
+        } else {
+            XKind::Sampled
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::vary::{grid, parse_vary};
+    use super::*;
+
+    #[test]
+    fn varied_values_are_classified_for_their_chart() {
+        let kind = |s: &str| value_kind(&parse_vary(s).unwrap().values);
+        assert_eq!(
+            kind("hero.mode=offensive,defensive"),
+            ValueKind::Categorical
+        );
+        assert_eq!(kind("hero.flag=true,false"), ValueKind::Categorical);
+        assert_eq!(kind("hero.x=1,fast"), ValueKind::Categorical);
+        assert_eq!(kind("hero.level=1..5"), ValueKind::Integer);
+        assert_eq!(kind("hero.hp=10.0,20.0"), ValueKind::Integer);
+        assert_eq!(
+            kind("hero.policy.dark_below_hp=0.2..0.8:0.1"),
+            ValueKind::Real
+        );
+    }
+
+    fn groups_of(vs: &[Vary], i: usize) -> (Vec<(String, Vec<usize>)>, Vec<Vec<toml::Value>>) {
+        let pts = grid(vs);
+        (series_groups(vs, &pts, i), pts)
+    }
+
+    fn labels() -> Labels {
+        Labels {
+            title: "t".into(),
+            x: "x".into(),
+            y: "y".into(),
+        }
+    }
+
+    #[test]
+    fn categorical_sweeps_are_bars_per_category() {
+        let vs = [
+            parse_vary("a.mode=offensive,defensive,balanced").unwrap(),
+            parse_vary("b.level=1,2").unwrap(),
+        ];
+        let (groups, pts) = groups_of(&vs, 0);
+        let xs: Vec<toml::Value> = pts.iter().map(|p| p[0].clone()).collect();
+        let metric: Vec<(f64, f64, f64)> = (0..6).map(|j| (j as f64 / 10.0, 0.0, 1.0)).collect();
+        let kind = value_kind(&vs[0].values);
+        match panel(kind, labels(), &groups, &vs[0].values, &xs, &metric) {
+            Chart::Bars(b) => {
+                assert_eq!(b.categories, ["offensive", "defensive", "balanced"]);
+                assert_eq!(b.series.len(), 2);
+                assert_eq!(b.series[0].name, "b.level=1");
+                // Grid order: (off,1)=0 (off,2)=1 (def,1)=2 ...
+                assert_eq!(b.series[0].values, vec![0.0, 0.2, 0.4]);
+                assert_eq!(b.series[1].values, vec![0.1, 0.3, 0.5]);
+            }
+            other => panic!("expected bars, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn integer_sweeps_are_points_and_real_sweeps_marked_lines() {
+        let vs = [parse_vary("a.level=1..5").unwrap()];
+        let (groups, pts) = groups_of(&vs, 0);
+        let xs: Vec<toml::Value> = pts.iter().map(|p| p[0].clone()).collect();
+        let mut metric: Vec<(f64, f64, f64)> = (0..5).map(|j| (0.1 * j as f64, 0.0, 1.0)).collect();
+        // An undefined rate is left out, not drawn as 0.
+        metric[2].0 = f64::NAN;
+        match panel(
+            value_kind(&vs[0].values),
+            labels(),
+            &groups,
+            &vs[0].values,
+            &xs,
+            &metric,
+        ) {
+            Chart::Lines(c) => {
+                assert_eq!(c.x_kind, XKind::Integer);
+                let x: Vec<f64> = c.series[0].points.iter().map(|p| p.0).collect();
+                assert_eq!(x, vec![1.0, 2.0, 4.0, 5.0]);
+            }
+            other => panic!("expected points, got {other:?}"),
+        }
+        let vs = [parse_vary("a.p=0.2..0.4:0.1").unwrap()];
+        let (groups, pts) = groups_of(&vs, 0);
+        let xs: Vec<toml::Value> = pts.iter().map(|p| p[0].clone()).collect();
+        let metric = vec![(0.5, 0.4, 0.6); 3];
+        match panel(
+            value_kind(&vs[0].values),
+            labels(),
+            &groups,
+            &vs[0].values,
+            &xs,
+            &metric,
+        ) {
+            Chart::Lines(c) => assert_eq!(c.x_kind, XKind::Sampled),
+            other => panic!("expected lines, got {other:?}"),
+        }
+    }
+}

@@ -1,0 +1,222 @@
+//! The `--vary key.path=values` flags of a sweep: parsing, the grid of points, and the
+//! edits of the scenario's TOML at each point.
+
+use crate::error::UserError;
+use crate::systems::RunOverrides;
+
+/// One `--vary key.path=values` flag.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Vary {
+    /// As typed (`hero.level`).
+    pub key: String,
+    pub values: Vec<toml::Value>,
+}
+
+impl Vary {
+    /// CSV column name: the key path in snake_case (`hero_policy_dark_below_hp`).
+    pub fn column(&self) -> String {
+        self.key.replace(['.', '-'], "_")
+    }
+}
+
+pub(super) fn scalar(s: &str) -> toml::Value {
+    let s = s.trim();
+    if let Ok(i) = s.parse::<i64>() {
+        toml::Value::Integer(i)
+    } else if let Ok(f) = s.parse::<f64>() {
+        toml::Value::Float(f)
+    } else if s == "true" || s == "false" {
+        toml::Value::Boolean(s == "true")
+    } else {
+        toml::Value::String(s.trim_matches('"').to_string())
+    }
+}
+
+/// Parses `key.path=a,b,c` or `key.path=lo..hi:step` (step 1 by default).
+pub fn parse_vary(s: &str) -> Result<Vary, String> {
+    let (key, spec) = s.split_once('=').ok_or_else(|| {
+        format!("`{s}`: expected key.path=a,b or key.path=lo..hi:step, e.g. hero.level=3,5")
+    })?;
+    let key = key.trim().to_string();
+    if key.is_empty() || key.split('.').any(|p| p.is_empty()) {
+        return Err(format!(
+            "`{s}`: the key path must be dot-separated names, e.g. hero.policy.dark_below_hp"
+        ));
+    }
+    let values = if let Some((lo, rest)) = spec.split_once("..") {
+        let (hi, step) = rest.split_once(':').unwrap_or((rest, "1"));
+        let num = |x: &str| {
+            x.trim()
+                .parse::<f64>()
+                .map_err(|_| format!("`{x}` is not a number in `{s}`"))
+        };
+        let (lo_f, hi_f, step_f) = (num(lo)?, num(hi)?, num(step)?);
+        if step_f <= 0.0 || hi_f < lo_f {
+            return Err(format!(
+                "`{s}`: the range needs lo <= hi and a positive step"
+            ));
+        }
+        let n = ((hi_f - lo_f) / step_f + 1e-9).floor() as usize + 1;
+        if n > 1000 {
+            return Err(format!("`{s}`: {n} values; at most 1000"));
+        }
+        let ints = [lo, hi, step]
+            .iter()
+            .all(|x| x.trim().parse::<i64>().is_ok());
+        (0..n)
+            .map(|i| {
+                let v = lo_f + step_f * i as f64;
+                if ints {
+                    toml::Value::Integer(v.round() as i64)
+                } else {
+                    // Round off binary noise (0.30000000000000004).
+                    toml::Value::Float((v * 1e9).round() / 1e9)
+                }
+            })
+            .collect()
+    } else {
+        spec.split(',').map(scalar).collect::<Vec<_>>()
+    };
+    if values.is_empty() {
+        return Err(format!("`{s}`: no values"));
+    }
+    Ok(Vary { key, values })
+}
+
+/// The key path in the file: a first segment naming a combatant means
+/// `combatants.<name>`.
+pub(super) fn file_path(root: &toml::Table, key: &str) -> Vec<String> {
+    let parts: Vec<String> = key.split('.').map(str::to_string).collect();
+    let is_top = root.contains_key(&parts[0]);
+    let is_fighter = root
+        .get("combatants")
+        .and_then(|c| c.as_table())
+        .is_some_and(|c| c.contains_key(&parts[0]));
+    if !is_top && is_fighter {
+        std::iter::once("combatants".to_string())
+            .chain(parts)
+            .collect()
+    } else {
+        parts
+    }
+}
+
+pub(super) fn set(
+    root: &mut toml::Table,
+    path: &[String],
+    value: toml::Value,
+    key: &str,
+) -> Result<(), UserError> {
+    let mut t = root;
+    for seg in &path[..path.len() - 1] {
+        let next = t
+            .entry(seg.clone())
+            .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+        t = next.as_table_mut().ok_or_else(|| {
+            UserError::new(format!(
+                "--vary {key}: `{seg}` is a value, not a table, in the scenario file"
+            ))
+        })?;
+    }
+    t.insert(path[path.len() - 1].clone(), value);
+    Ok(())
+}
+
+pub(super) fn text(v: &toml::Value) -> String {
+    match v {
+        toml::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// Every grid point, first flag slowest.
+pub(super) fn grid(varies: &[Vary]) -> Vec<Vec<toml::Value>> {
+    let mut points = vec![vec![]];
+    for v in varies {
+        points = points
+            .into_iter()
+            .flat_map(|p| {
+                v.values.iter().map(move |x| {
+                    let mut q = p.clone();
+                    q.push(x.clone());
+                    q
+                })
+            })
+            .collect();
+    }
+    points
+}
+
+/// Keys whose value cannot change a sweep's answer, and the grid size cap, checked before
+/// any point is built.
+pub(super) fn check_grid(varies: &[Vary], o: &RunOverrides) -> Result<(), UserError> {
+    for v in varies {
+        let refused = match v.key.as_str() {
+            "system" | "kind" => Some("it picks the kind of scenario, not a value of it"),
+            "title" | "question" => Some("it is a label; it cannot change the numbers"),
+            "run.trials" if o.trials.is_some() => Some("--trials overrides it"),
+            "run.seed" if o.seed.is_some() => Some("--seed overrides it"),
+            _ => None,
+        };
+        if let Some(why) = refused {
+            return Err(UserError::new(format!(
+                "--vary {}: this key cannot be varied: {why}; vary a combatant, attack, policy or rule key",
+                v.key
+            )));
+        }
+    }
+    let cap = o
+        .max_points
+        .unwrap_or(crate::limits::DEFAULT_MAX_GRID_POINTS);
+    let mut n: u64 = 1;
+    for v in varies {
+        n = n.saturating_mul(v.values.len() as u64);
+    }
+    if n > cap {
+        return Err(UserError::new(format!(
+            "the grid has {n} points; allowed: at most {cap} (raise it with --max-points, up to {})",
+            crate::limits::MAX_GRID_POINTS
+        )));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vary_lists_and_ranges() {
+        let v = parse_vary("hero.level=3,5").unwrap();
+        assert_eq!(
+            v.values,
+            vec![toml::Value::Integer(3), toml::Value::Integer(5)]
+        );
+        assert_eq!(v.column(), "hero_level");
+        let v = parse_vary("hero.policy.dark_below_hp=0.2..0.8:0.1").unwrap();
+        assert_eq!(v.values.len(), 7);
+        assert_eq!(v.values[1], toml::Value::Float(0.3));
+        assert_eq!(v.values[6], toml::Value::Float(0.8));
+        assert_eq!(parse_vary("a.b=1..3").unwrap().values.len(), 3);
+        assert_eq!(
+            parse_vary("hero.mode=offensive,defensive").unwrap().values[0],
+            toml::Value::String("offensive".into())
+        );
+        assert!(parse_vary("hero.level").is_err());
+        assert!(parse_vary("hero..x=1").is_err());
+        assert!(parse_vary("a=5..1").is_err());
+        assert!(parse_vary("a=1..2:0").is_err());
+    }
+
+    #[test]
+    fn grid_is_the_product_first_flag_slowest() {
+        let a = parse_vary("a=1,2").unwrap();
+        let b = parse_vary("b=x,y,z").unwrap();
+        let g = grid(&[a, b]);
+        assert_eq!(g.len(), 6);
+        assert_eq!(
+            g[1],
+            vec![toml::Value::Integer(1), toml::Value::String("y".into())]
+        );
+    }
+}
