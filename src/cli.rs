@@ -26,8 +26,8 @@ pub struct Cli {
     /// parts together, byte-identical to the unsharded run. auto/N reads I from
     /// COSMOSIM_SHARD_INDEX (1-based), SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX
     /// (Kubernetes, 0-based) or CI_NODE_INDEX (GitLab, 1-based). See docs/scale-out.md.
-    #[arg(long, global = true, value_name = "I/N", value_parser = crate::commands::shard::parse_shard)]
-    pub shard: Option<crate::commands::shard::ShardArg>,
+    #[arg(long, global = true, value_name = "I/N", value_parser = crate::args::shard::parse_shard)]
+    pub shard: Option<crate::args::shard::ShardArg>,
 
     #[command(subcommand)]
     pub command: Command,
@@ -99,7 +99,7 @@ pub enum Command {
     /// Merge the partial folders of a sharded run (`--shard I/N`) into the outputs the
     /// unsharded command writes, byte for byte. A missing, duplicate, foreign, corrupt or
     /// truncated part is refused (exit 2) and named.
-    Merge(crate::commands::MergeArgs),
+    Merge(MergeArgs),
 }
 
 #[derive(Debug, Args, Clone)]
@@ -211,16 +211,6 @@ pub struct PrecisionArgs {
     pub max_trials: Option<u64>,
 }
 
-impl PrecisionArgs {
-    /// The validated goal, if `--precision` was given.
-    pub fn goal(&self) -> anyhow::Result<Option<crate::commands::Precision>> {
-        match self.precision {
-            None => Ok(None),
-            Some(p) => Ok(Some(crate::commands::Precision::new(p, self.max_trials)?)),
-        }
-    }
-}
-
 /// `cosmosim sweep`: a scenario file and the values to vary.
 #[derive(Debug, Args, Clone)]
 pub struct SweepArgs {
@@ -253,4 +243,18 @@ impl ScenarioArgs {
             ..Default::default()
         }
     }
+}
+
+/// `cosmosim merge PART... --out DIR`.
+#[derive(Debug, Args, Clone)]
+pub struct MergeArgs {
+    /// The partial folders written by `--shard I/N` (any order; each shard exactly once).
+    #[arg(required = true, value_name = "PART")]
+    pub parts: Vec<PathBuf>,
+    /// Output folder of the merged outputs (what the unsharded command's --out would be).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Worker threads (0 = all cores) for what the merge computes itself (exact tables).
+    #[arg(long, default_value_t = 0, value_parser = crate::args::parse_threads)]
+    pub threads: usize,
 }

@@ -7,28 +7,15 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use clap::{Args, Parser};
+use clap::Parser;
 
-use crate::cli::Cli;
+use crate::cli::{Cli, MergeArgs};
 use crate::engine::shard::{self, Accumulators, Mode};
 use crate::error::UserError;
 
 use super::shard::{
     decode_accumulators, hash_inputs, input_files, sha256_hex, Manifest, FORMAT, MANIFEST,
 };
-
-#[derive(Debug, Args, Clone)]
-pub struct MergeArgs {
-    /// The partial folders written by `--shard I/N` (any order; each shard exactly once).
-    #[arg(required = true, value_name = "PART")]
-    pub parts: Vec<PathBuf>,
-    /// Output folder of the merged outputs (what the unsharded command's --out would be).
-    #[arg(long)]
-    pub out: PathBuf,
-    /// Worker threads (0 = all cores) for what the merge computes itself (exact tables).
-    #[arg(long, default_value_t = 0, value_parser = crate::args::parse_threads)]
-    pub threads: usize,
-}
 
 fn bad(part: &Path, why: impl std::fmt::Display) -> anyhow::Error {
     UserError::new(format!("part {}: {why}", part.display())).into()

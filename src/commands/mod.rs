@@ -24,7 +24,7 @@ mod variants;
 pub use compare::{compare, Changed};
 pub use expect::{expect, ExpectationsFailed};
 pub use figures::{figures, parse_table, table_names, table_outputs};
-pub use merge::{merge, MergeArgs};
+pub use merge::merge;
 pub use optimise::optimise;
 pub use options::list_options;
 pub use output::{print_stdout, say};

@@ -23,6 +23,14 @@ pub struct Precision {
 /// The default `--max-trials` for `--precision`.
 pub const DEFAULT_MAX_TRIALS: u64 = 1 << 26;
 
+/// The validated goal of `--precision`, if given.
+pub fn goal(a: &crate::cli::PrecisionArgs) -> anyhow::Result<Option<Precision>> {
+    match a.precision {
+        None => Ok(None),
+        Some(p) => Ok(Some(Precision::new(p, a.max_trials)?)),
+    }
+}
+
 impl Precision {
     pub fn new(half_width: f64, max_trials: Option<u64>) -> Result<Precision, UserError> {
         if !(half_width > 0.0 && half_width <= 0.5) {

@@ -179,7 +179,7 @@ pub fn write_scenario(result: &mut ScenarioResult, dir: &Path) -> anyhow::Result
 
 /// `cosmosim run FILE [--precision P]`.
 pub fn run_cmd(a: &ScenarioArgs, quiet: bool) -> anyhow::Result<()> {
-    let goal = a.precision.goal()?;
+    let goal = super::precision::goal(&a.precision)?;
     if goal.is_some() && a.trials.is_some() {
         return Err(UserError::new(
             "--precision and --trials both choose the trial count; give one of them",

@@ -8,8 +8,9 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+pub use crate::args::shard::{parse_shard, ShardArg, AUTO_VARIABLES};
 use crate::cli::{Cli, Command};
-use crate::engine::shard::{self, Accumulators, Mode, ShardId, ShardSink, MAX_SHARDS};
+use crate::engine::shard::{self, Accumulators, Mode, ShardId, ShardSink};
 use crate::error::UserError;
 use crate::report::write_atomic;
 
@@ -19,97 +20,6 @@ use super::{shipped_scenarios, signals, Staging};
 pub const FORMAT: &str = "cosmosim-partial/1";
 pub const MANIFEST: &str = "manifest.json";
 pub const ACCUMULATORS: &str = "accumulators.bin";
-
-/// Where `--shard auto/N` reads the shard's index, first found wins, with its base.
-/// `SLURM_ARRAY_TASK_ID` counts from `SLURM_ARRAY_TASK_MIN` (any `--array=a-b` works).
-pub const AUTO_VARIABLES: &[(&str, u64)] = &[
-    ("COSMOSIM_SHARD_INDEX", 1),
-    ("SLURM_ARRAY_TASK_ID", 0),
-    ("JOB_COMPLETION_INDEX", 0),
-    ("CI_NODE_INDEX", 1),
-];
-
-/// `--shard` as typed: `I/N` (1-based) or `auto/N`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ShardArg {
-    Fixed(ShardId),
-    Auto { count: u64 },
-}
-
-/// clap parser for `--shard`.
-pub fn parse_shard(s: &str) -> Result<ShardArg, String> {
-    let usage = "expected I/N (shard I of N, counted from 1) or auto/N, e.g. 2/8";
-    let (i, n) = s
-        .split_once('/')
-        .ok_or_else(|| format!("`{}`: {usage}", crate::limits::clip(s)))?;
-    let count = crate::limits::parse_bounded(n.trim(), 1, MAX_SHARDS)
-        .map_err(|e| format!("shard count: {e}"))?;
-    if i.trim() == "auto" {
-        return Ok(ShardArg::Auto { count });
-    }
-    let index = crate::limits::parse_bounded(i.trim(), 1, count)
-        .map_err(|e| format!("shard index (counted from 1): {e}"))?;
-    Ok(ShardArg::Fixed(ShardId { index, count }))
-}
-
-impl ShardArg {
-    /// The shard this process runs; `auto` reads [`AUTO_VARIABLES`] from `env`.
-    pub fn resolve(self, env: impl Fn(&str) -> Option<String>) -> Result<ShardId, UserError> {
-        let count = match self {
-            ShardArg::Fixed(id) => return Ok(id),
-            ShardArg::Auto { count } => count,
-        };
-        for (var, base) in AUTO_VARIABLES {
-            let Some(v) = env(var) else { continue };
-            let bad = |why: &str| {
-                UserError::new(format!(
-                    "--shard auto/{count}: {var}={}: {why}",
-                    crate::limits::clip(&v)
-                ))
-            };
-            let raw: u64 = v.trim().parse().map_err(|_| bad("not a whole number"))?;
-            let min = match *var {
-                "SLURM_ARRAY_TASK_ID" => match env("SLURM_ARRAY_TASK_MIN") {
-                    Some(m) => m
-                        .trim()
-                        .parse::<u64>()
-                        .map_err(|_| bad("SLURM_ARRAY_TASK_MIN is not a whole number"))?,
-                    None => 0,
-                },
-                _ => *base,
-            };
-            let total = match *var {
-                "SLURM_ARRAY_TASK_ID" => env("SLURM_ARRAY_TASK_COUNT"),
-                "CI_NODE_INDEX" => env("CI_NODE_TOTAL"),
-                _ => None,
-            };
-            if let Some(t) = total {
-                if t.trim() != count.to_string() {
-                    return Err(bad(&format!(
-                        "the job has {} tasks but --shard says {count}",
-                        crate::limits::clip(&t)
-                    )));
-                }
-            }
-            let index = raw
-                .checked_sub(min)
-                .map(|i| i + 1)
-                .filter(|i| (1..=count).contains(i))
-                .ok_or_else(|| {
-                    bad(&format!(
-                        "gives shard {} (counted from {min}), outside 1..={count}",
-                        raw as i128 - min as i128 + 1
-                    ))
-                })?;
-            return Ok(ShardId { index, count });
-        }
-        let names: Vec<&str> = AUTO_VARIABLES.iter().map(|(v, _)| *v).collect();
-        Err(UserError::new(format!(
-            "--shard auto/{count}: none of {} is set; give the shard as I/{count}",
-            names.join(", ")
-        )))
-    }
-}
 
 /// A partial folder's manifest: what must match for parts to be merged.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -22,7 +22,7 @@ pub fn sweep(a: &SweepArgs, quiet: bool) -> anyhow::Result<()> {
             )
             .into());
     }
-    let goal = a.scenario.precision.goal()?;
+    let goal = super::precision::goal(&a.scenario.precision)?;
     if goal.is_some() && a.scenario.trials.is_some() {
         return Err(crate::error::UserError::new(
             "--precision and --trials both choose the trial count; give one of them",

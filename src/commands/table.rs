@@ -6,7 +6,7 @@ use super::{publish_set, run_to_precision, say, signals, write_outputs};
 /// table is named `<name>-mc`, as in `report`, so it never replaces the exact table.
 /// With `--precision`, the trial count grows until every interval is narrow enough.
 pub fn table(cmd: &TableCommand, precision: &PrecisionArgs, quiet: bool) -> anyhow::Result<()> {
-    let goal = precision.goal()?;
+    let goal = super::precision::goal(precision)?;
     let run = cmd.run_args();
     let ctx = run.context(quiet)?;
     if !quiet {

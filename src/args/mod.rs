@@ -2,6 +2,8 @@
 //! threads, output folder, rule options, integer lists). They sit below the systems so
 //! that systems never import the command line.
 
+pub mod shard;
+
 use std::path::PathBuf;
 
 use clap::Args;
