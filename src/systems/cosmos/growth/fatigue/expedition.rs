@@ -434,4 +434,45 @@ mod tests {
         t.evening(&p, &pots);
         assert_eq!(t.f.fp, 4);
     }
+
+    #[test]
+    fn fight_extras_by_hand() {
+        // C-FAT-2: 5 rounds +1 FP, end +1 FP, 2 extra physical actions +2 FP, 1 extra
+        // magical action +1 FM, knocked out +3 FM -> 4/4; a Light point -6/-6 -> -2/-2, a
+        // Dark point -> -3/-3 (floor); Illumination backlash +10/+10 -> 7/7; Sépulcrale
+        // backlash +8 FP -> 15: 10, 5 spill onto FM -> 10 (overflow).
+        let c = |v: i32| DiceExpr::constant(v);
+        let x = FightExtras {
+            extra_physical: c(2),
+            extra_magical: c(1),
+            knockout: c(1),
+            light_points: c(1),
+            dark_points: c(1),
+            light_backlashes: c(1),
+            dark_backlashes: c(1),
+        };
+        let mut rng = stream(1, 0, 0);
+        let mut t = Trek::new(&walker(), &[]);
+        t.fight_of(5, &calm(), Some(&x), &mut rng);
+        assert_eq!(t.f, Fatigue { fp: 10, fm: 10 });
+        // "Ne peut plus utiliser de Light ou Dark Points" at FP 10 (C-FAT-4): no point, so
+        // no backlash either; the 2 FP of the fight spill onto FM.
+        let y = FightExtras {
+            extra_physical: c(0),
+            extra_magical: c(0),
+            knockout: c(0),
+            dark_points: c(0),
+            dark_backlashes: c(0),
+            ..x
+        };
+        let mut t = Trek::new(&walker(), &[]);
+        t.f = Fatigue { fp: 10, fm: 0 };
+        t.fight_of(5, &calm(), Some(&y), &mut rng);
+        assert_eq!(t.f, Fatigue { fp: 10, fm: 2 });
+        // A Light point in a fresh state recovers (floor -3) and its backlash follows.
+        let mut t = Trek::new(&walker(), &[]);
+        t.fight_of(1, &calm(), Some(&y), &mut rng);
+        // +1 FP (end of fight) -> 1/0; -6/-6 -> -3/-3; +10/+10 -> 7/7.
+        assert_eq!(t.f, Fatigue { fp: 7, fm: 7 });
+    }
 }

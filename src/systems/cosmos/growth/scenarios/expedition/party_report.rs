@@ -86,11 +86,22 @@ pub fn run(
             "P(the party is stopped at least one morning in {days} days) = {:.4} (95% {el:.4}..{eh:.4}); {}",
             ever as f64 / trials as f64,
             match first_below_half {
-                Some(d) => format!("from day {} on, it can go on less than half the time", d + 1),
+                Some(d) => format!("day {} is the first it can go on less than half the time", d + 1),
                 None => "it can go on more than half the time every day".to_string(),
             }
         ),
     ];
+    let risky = (0..days).find(|&d| rate(&acc.someone_worst[d]).0 >= 0.01);
+    key.push(match risky {
+        Some(d) => {
+            let (p, lo, hi) = rate(&acc.someone_worst[d]);
+            format!(
+                "someone first risks exhaustion (P >= 0.01 at the day's worst point) on day {}: {p:.4} (95% {lo:.4}..{hi:.4})",
+                d + 1
+            )
+        }
+        None => format!("P(someone exhausted) stays below 0.01 every day of the {days}"),
+    });
     let worst_day = (0..days)
         .max_by(|&a, &b| {
             rate(&acc.someone_worst[a])
