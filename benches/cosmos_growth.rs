@@ -1,5 +1,5 @@
-//! Speed of the growth simulations: character-years of mutation exposure, expedition-days
-//! and level-ups per second. Memory does not grow with the trial count: every accumulator
+//! Speed of the growth simulations: character-years of mutation exposure, expedition-days,
+//! four-traveller expeditions and level-ups per second. Memory does not grow with the trial count: every accumulator
 //! is a fixed set of tallies (see the `flat_memory` group, which runs 10x the trials into
 //! an accumulator of the same size).
 
@@ -9,7 +9,7 @@ use cosmosim::engine::{Engine, Progress, Simulation};
 use cosmosim::scenario::ScenarioFile;
 use cosmosim::systems::cosmos::growth::genetics::MutationRules;
 use cosmosim::systems::cosmos::growth::scenarios::expedition::{
-    model as expedition_model, ExpeditionSim,
+    model as expedition_model, ExpeditionSim, PartySim,
 };
 use cosmosim::systems::cosmos::growth::scenarios::leveling::{
     model as leveling_model, LevelingSim,
@@ -17,6 +17,7 @@ use cosmosim::systems::cosmos::growth::scenarios::leveling::{
 use cosmosim::systems::cosmos::growth::scenarios::mutation::{
     model as mutation_model, MutationSim,
 };
+use cosmosim::systems::cosmos::growth::GrowthRules;
 use cosmosim::systems::cosmos::TestRules;
 
 fn file(name: &str) -> ScenarioFile {
@@ -58,6 +59,18 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(Throughput::Elements(trials * days));
     g.bench_function("expedition_days", |b| {
+        b.iter(|| engine.run(&sim, 1, trials, &Progress::hidden()))
+    });
+    g.finish();
+
+    // A party of four, 12 days, a fight every other day, shared rations and potions.
+    let (pm, ..) = expedition_model(&file("party-expedition")).expect("valid");
+    let sim = PartySim::with_growth(pm, &rules, &GrowthRules::default()).expect("valid");
+    let trials = 20_000u64;
+    let mut g = c.benchmark_group("party_expedition");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(trials));
+    g.bench_function("four_traveller_expeditions", |b| {
         b.iter(|| engine.run(&sim, 1, trials, &Progress::hidden()))
     });
     g.finish();
