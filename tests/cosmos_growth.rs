@@ -1209,3 +1209,103 @@ fn golden_party_expedition() {
         ],
     );
 }
+
+// ---------- DNA spent on the gene tree (issue 10 item 11; C-GENE-1, C-LEVEL-4) ----------
+
+#[test]
+fn dna_policies_meet_their_wishes_as_the_exact_dna_sums_say() {
+    use cosmosim::systems::cosmos::growth::scenarios::leveling::{model, LevelingSim};
+    // In build-paths.toml every wish can be reached in list order (parents first, no
+    // exclusive partner wished, the innate cortex affordable at creation: 5 + 1d20 >= 6),
+    // so "every wish met at level L" is exactly "DNA points by level L >= the build's
+    // cost" (one point per allele, innate X-X for one, C-GENE-1): fighter 1 (densite_osseuse
+    // X-O -> X-X) + 2 + 4 + 8 + 2 + 2 = 19; seer 1 + 2 + 2 + 8 + 2 + 2 + 2 + 2 = 21.
+    // The DNA sum is exact (C-LEVEL-4: 5 + 1d20, +1d4, +1d6, +1d8 at levels 3, 6, 9).
+    let f = ScenarioFile::read(std::path::Path::new("scenarios/cosmos/build-paths.toml")).unwrap();
+    let (m, ..) = model(&f).unwrap();
+    let d = m.dna.clone().unwrap();
+    let costs: Vec<i64> = d
+        .policies
+        .iter()
+        .map(|(_, p)| {
+            p.wishes
+                .iter()
+                .map(|w| {
+                    let g = &d.tree.genes[w.gene];
+                    let need = w.alleles.saturating_sub(g.active) as i64;
+                    if g.kind == cosmosim::systems::cosmos::growth::genetics::GeneKind::Innate {
+                        need.min(1)
+                    } else {
+                        need
+                    }
+                })
+                .sum()
+        })
+        .collect();
+    assert_eq!(costs, vec![19, 21]);
+    let sim = LevelingSim::new(m, TestRules::default());
+    let n = 20_000u64;
+    let acc = Engine::new(4, 2)
+        .unwrap()
+        .run(&sim, 9, n, &Progress::hidden());
+    let mut informative = 0;
+    for (k, cost) in costs.iter().enumerate() {
+        for level in 1..=10u32 {
+            let exact = level_exact::dna_at(level).prob_where(|x| *x >= *cost);
+            let c = &acc.dna[k].all[level as usize - 1];
+            let got = c.counts[1] as f64 / n as f64;
+            assert!(
+                close(got, exact, n),
+                "policy {k} level {level}: {got} vs {exact}"
+            );
+            if (0.05..0.95).contains(&exact) {
+                informative += 1;
+            }
+        }
+    }
+    assert!(informative >= 6);
+}
+
+#[test]
+fn golden_build_paths() {
+    golden_run(
+        "scenarios/cosmos/build-paths.toml",
+        "3000",
+        &[("leveling-genes.csv", "cosmos-build-paths-genes.csv")],
+    );
+}
+
+#[test]
+fn golden_dna_policy_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let head = "system = \"cosmos\"\nkind = \"leveling\"\n[[leveling.dna.genes]]\nname = \"a\"\n[[leveling.dna.genes]]\nname = \"b\"\nparent = \"a\"\n";
+    let cases = [
+        (
+            format!("{head}[[leveling.dna.policies]]\nname = \"x\"\nwishes = [\"a\", \"zz\"]\n"),
+            "d0.toml:10:16: key `leveling.dna.policies[0].wishes[1]`: \"zz\" is not a gene of the tree with an allele count; allowed: \"gene\" or \"gene:N\" (N >= 1) with gene one of a, b",
+        ),
+        (
+            format!("{head}[[leveling.dna.policies]]\nname = \"x\"\nwishes = [\"a:0\"]\n"),
+            "key `leveling.dna.policies[0].wishes[0]`: \"a:0\" asks for no allele; allowed: 1..2 alleles for a",
+        ),
+        (
+            format!("{head}[[leveling.dna.policies]]\nname = \"x\"\nwishes = []\n"),
+            "key `leveling.dna.policies[0].wishes`: 0 wishes; allowed: 1..32 wishes",
+        ),
+        (
+            format!("{head}[[leveling.dna.policies]]\nname = \"x\"\nwishes = [\"a\"]\n[[leveling.dna.policies]]\nname = \"x\"\nwishes = [\"b\"]\n"),
+            "key `leveling.dna.policies[1].name`: \"x\" is empty, too long or repeated",
+        ),
+    ];
+    for (i, (text, want)) in cases.iter().enumerate() {
+        let p = write(dir.path(), &format!("d{i}.toml"), text);
+        for cmd in ["check", "run"] {
+            let mut c = bin();
+            c.arg(cmd).arg(&p);
+            if cmd == "run" {
+                c.arg("--out").arg(dir.path().join("out"));
+            }
+            c.assert().code(2).stderr(predicates::str::contains(*want));
+        }
+    }
+}

@@ -5,15 +5,108 @@ use super::raw::*;
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::creation::{CreationPolicy, MovePolicy};
+use crate::systems::cosmos::growth::genetics::{DnaPolicy, GeneTree, Wish};
 use crate::systems::cosmos::growth::leveling::{Campaign, LaterLevels, LevelPolicy};
 use crate::systems::cosmos::growth::scenarios::Parsed;
 
 /// The validated model.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct LevelingModel {
     pub creation: CreationPolicy,
     pub levels: LevelPolicy,
     pub max_level: u32,
+    /// DNA spending on a gene tree, when `[leveling.dna]` is given.
+    pub dna: Option<DnaPlan>,
+}
+
+/// At most this many DNA policies, wishes per policy and genes.
+pub const MAX_DNA_POLICIES: usize = 4;
+pub const MAX_WISHES: usize = 32;
+pub const MAX_GENES: usize = 64;
+
+/// A gene tree and the DNA policies compared on it (issue 10 item 11).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DnaPlan {
+    pub tree: GeneTree,
+    pub policies: Vec<(String, DnaPolicy)>,
+}
+
+fn dna_plan(file: &ScenarioFile, d: &RawDna) -> Result<DnaPlan, UserError> {
+    if d.genes.is_empty() || d.genes.len() > MAX_GENES {
+        return Err(file.error_at(
+            &["leveling", "dna", "genes"],
+            "leveling.dna.genes",
+            &format!("{} genes", d.genes.len()),
+            &format!("1..{MAX_GENES} [[leveling.dna.genes]] entries"),
+        ));
+    }
+    let tree = GeneTree::build(file, &["leveling", "dna", "genes"], &d.genes)?;
+    if d.policies.is_empty() || d.policies.len() > MAX_DNA_POLICIES {
+        return Err(file.error_at(
+            &["leveling", "dna", "policies"],
+            "leveling.dna.policies",
+            &format!("{} policies", d.policies.len()),
+            &format!("1..{MAX_DNA_POLICIES} [[leveling.dna.policies]] entries"),
+        ));
+    }
+    let names: Vec<&str> = tree.genes.iter().map(|g| g.name.as_str()).collect();
+    let mut policies: Vec<(String, DnaPolicy)> = Vec::new();
+    for (i, p) in d.policies.iter().enumerate() {
+        let is = i.to_string();
+        let at = ["leveling", "dna", "policies", is.as_str()];
+        let name = p.name.trim();
+        if name.is_empty() || name.len() > 32 || policies.iter().any(|(n, _)| n == name) {
+            return Err(file.error_at(
+                &[&at[..], &["name"]].concat(),
+                &format!("leveling.dna.policies[{i}].name"),
+                &format!("\"{}\" is empty, too long or repeated", p.name),
+                "a unique name of 1..32 characters",
+            ));
+        }
+        if p.wishes.is_empty() || p.wishes.len() > MAX_WISHES {
+            return Err(file.error_at(
+                &[&at[..], &["wishes"]].concat(),
+                &format!("leveling.dna.policies[{i}].wishes"),
+                &format!("{} wishes", p.wishes.len()),
+                &format!("1..{MAX_WISHES} wishes"),
+            ));
+        }
+        let mut wishes = Vec::new();
+        for (j, w) in p.wishes.iter().enumerate() {
+            let js = j.to_string();
+            let (g, n) = match w.split_once(':') {
+                Some((g, n)) => (g.trim(), n.trim().parse::<u32>().ok()),
+                None => (w.trim(), Some(u32::MAX)),
+            };
+            let gene = names.iter().position(|x| *x == g);
+            let (Some(gene), Some(n)) = (gene, n) else {
+                return Err(file.error_at(
+                    &[&at[..], &["wishes", js.as_str()]].concat(),
+                    &format!("leveling.dna.policies[{i}].wishes[{j}]"),
+                    &format!("\"{w}\" is not a gene of the tree with an allele count"),
+                    &format!(
+                        "\"gene\" or \"gene:N\" (N >= 1) with gene one of {}",
+                        names.join(", ")
+                    ),
+                ));
+            };
+            let max = tree.genes[gene].max;
+            if n == 0 {
+                return Err(file.error_at(
+                    &[&at[..], &["wishes", js.as_str()]].concat(),
+                    &format!("leveling.dna.policies[{i}].wishes[{j}]"),
+                    &format!("\"{w}\" asks for no allele"),
+                    &format!("1..{max} alleles for {g}"),
+                ));
+            }
+            wishes.push(Wish {
+                gene,
+                alleles: n.min(max),
+            });
+        }
+        policies.push((name.to_string(), DnaPolicy { wishes }));
+    }
+    Ok(DnaPlan { tree, policies })
 }
 
 const DICE: [i64; 8] = [0, 4, 6, 8, 10, 12, 20, 100];
@@ -159,11 +252,16 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
             threshold: c.threshold,
         };
     }
+    let dna = match &l.dna {
+        Some(d) => Some(dna_plan(file, d)?),
+        None => None,
+    };
     Ok((
         LevelingModel {
             creation,
             levels: p,
             max_level,
+            dna,
         },
         raw.rules,
         raw.run,

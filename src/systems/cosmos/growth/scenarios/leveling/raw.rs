@@ -8,6 +8,7 @@ use serde::Deserialize;
 use super::super::creation::RawPolicy;
 use crate::scenario::RunSection;
 use crate::systems::cosmos::growth::creation::MovePolicy;
+use crate::systems::cosmos::growth::genetics::RawGene;
 use crate::systems::cosmos::growth::leveling::{Level2, Pool, StatTarget};
 
 #[derive(Debug, Deserialize)]
@@ -42,6 +43,25 @@ pub struct RawLeveling {
     pub light_dark_at_5: Option<[i64; 2]>,
     pub later: Option<RawLater>,
     pub campaign: Option<RawCampaign>,
+    /// DNA points spent on a gene tree (issue 10 item 11, C-GENE-1, C-LEVEL-4).
+    pub dna: Option<RawDna>,
+}
+
+/// `[leveling.dna]`: the tree and the spending policies compared on the same characters.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDna {
+    pub genes: Vec<RawGene>,
+    pub policies: Vec<RawDnaPolicy>,
+}
+
+/// `[[leveling.dna.policies]]`: a named wish list, `"gene"` (all its alleles) or
+/// `"gene:N"` (N active alleles).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDnaPolicy {
+    pub name: String,
+    pub wishes: Vec<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]

@@ -25,7 +25,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let (m, rules_map, run, title, question) = model(file)?;
     let (ctx, trials) = o.resolve(file, &run, &rules_map, DEFAULT_TRIALS)?;
     let rules = TestRules::from_options(&ctx.options);
-    let sim = LevelingSim::new(m, rules);
+    let sim = LevelingSim::new(m.clone(), rules);
     let progress = ctx.progress(trials, "leveling");
     let text = format!(
         "{} | {} | max_level={}",
@@ -240,7 +240,13 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let question = question.unwrap_or_else(|| {
         "What stats, HP/PM and points does a character have at each level?".into()
     });
-    let outputs = vec![q_out, c_out];
+    let mut outputs = vec![q_out, c_out];
+    if let Some(d) = &m.dna {
+        // The DNA comparison answers a build question: its figures go first.
+        let (g_out, g_key) = super::genes::genes_output(d, &acc.dna, m.max_level, &prov)?;
+        key.splice(0..0, g_key);
+        outputs.push(g_out);
+    }
     let summary = summary(&title, &question, &key, &outputs, &prov);
     Ok(ScenarioResult {
         title,
