@@ -87,6 +87,17 @@ fn bench(c: &mut Criterion) {
     });
     g.finish();
 
+    // Leveling with two DNA build policies spent on the gene tree (build-paths.toml).
+    let (bm, ..) = leveling_model(&file("build-paths")).expect("valid");
+    let dna_sim = LevelingSim::new(bm, rules);
+    let mut g = c.benchmark_group("leveling");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(trials));
+    g.bench_function("characters_to_level_10_two_dna_policies", |b| {
+        b.iter(|| engine.run(&dna_sim, 1, trials, &Progress::hidden()))
+    });
+    g.finish();
+
     // Memory stays flat: the accumulator after 10x the trials has the same size.
     let small = engine.run(&sim, 2, 1_000, &Progress::hidden());
     let big = engine.run(&sim, 2, 10_000, &Progress::hidden());
