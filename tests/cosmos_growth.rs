@@ -431,6 +431,8 @@ fn scenarios_are_identical_across_thread_counts() {
     for file in [
         "scenarios/cosmos/creation.toml",
         "scenarios/cosmos/leveling.toml",
+        "scenarios/cosmos/build-paths.toml",
+        "scenarios/cosmos/party-expedition.toml",
     ] {
         let (a, b) = (dir.path().join("a"), dir.path().join("b"));
         for (out, threads) in [(&a, "1"), (&b, "2")] {
