@@ -314,7 +314,8 @@ fn traveller_days(
         title: "Each traveller: P(exhausted at the day's worst point)".into(),
         x_label: "day".into(),
         y_label: "probability".into(),
-        y_range: Some((0.0, 1.0)),
+        // Fitted: individual risks are small next to the party's.
+        y_range: None,
         series: ex_lines,
     };
     let fp_chart = LineChart {
