@@ -1,5 +1,5 @@
-//! Speed of the growth simulations: character-years of mutation exposure, expedition-days
-//! and level-ups per second. Memory does not grow with the trial count: every accumulator
+//! Speed of the growth simulations: character-years of mutation exposure, expedition-days,
+//! four-traveller expeditions and level-ups per second. Memory does not grow with the trial count: every accumulator
 //! is a fixed set of tallies (see the `flat_memory` group, which runs 10x the trials into
 //! an accumulator of the same size).
 
@@ -9,7 +9,7 @@ use cosmosim::engine::{Engine, Progress, Simulation};
 use cosmosim::scenario::ScenarioFile;
 use cosmosim::systems::cosmos::growth::genetics::MutationRules;
 use cosmosim::systems::cosmos::growth::scenarios::expedition::{
-    model as expedition_model, ExpeditionSim,
+    model as expedition_model, ExpeditionSim, PartySim,
 };
 use cosmosim::systems::cosmos::growth::scenarios::leveling::{
     model as leveling_model, LevelingSim,
@@ -17,6 +17,7 @@ use cosmosim::systems::cosmos::growth::scenarios::leveling::{
 use cosmosim::systems::cosmos::growth::scenarios::mutation::{
     model as mutation_model, MutationSim,
 };
+use cosmosim::systems::cosmos::growth::GrowthRules;
 use cosmosim::systems::cosmos::TestRules;
 
 fn file(name: &str) -> ScenarioFile {
@@ -62,6 +63,18 @@ fn bench(c: &mut Criterion) {
     });
     g.finish();
 
+    // A party of four, 12 days, a fight every other day, shared rations and potions.
+    let (pm, ..) = expedition_model(&file("party-expedition")).expect("valid");
+    let sim = PartySim::with_growth(pm, &rules, &GrowthRules::default()).expect("valid");
+    let trials = 20_000u64;
+    let mut g = c.benchmark_group("party_expedition");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(trials));
+    g.bench_function("four_traveller_expeditions", |b| {
+        b.iter(|| engine.run(&sim, 1, trials, &Progress::hidden()))
+    });
+    g.finish();
+
     // Leveling: creation + 9 level-ups (30 campaign tests each) per trial.
     let (lm, ..) = leveling_model(&file("leveling")).expect("valid");
     let sim = LevelingSim::new(lm, rules);
@@ -71,6 +84,17 @@ fn bench(c: &mut Criterion) {
     g.throughput(Throughput::Elements(trials));
     g.bench_function("characters_to_level_10", |b| {
         b.iter(|| engine.run(&sim, 1, trials, &Progress::hidden()))
+    });
+    g.finish();
+
+    // Leveling with two DNA build policies spent on the gene tree (build-paths.toml).
+    let (bm, ..) = leveling_model(&file("build-paths")).expect("valid");
+    let dna_sim = LevelingSim::new(bm, rules);
+    let mut g = c.benchmark_group("leveling");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(trials));
+    g.bench_function("characters_to_level_10_two_dna_policies", |b| {
+        b.iter(|| engine.run(&dna_sim, 1, trials, &Progress::hidden()))
     });
     g.finish();
 

@@ -431,6 +431,8 @@ fn scenarios_are_identical_across_thread_counts() {
     for file in [
         "scenarios/cosmos/creation.toml",
         "scenarios/cosmos/leveling.toml",
+        "scenarios/cosmos/build-paths.toml",
+        "scenarios/cosmos/party-expedition.toml",
     ] {
         let (a, b) = (dir.path().join("a"), dir.path().join("b"));
         for (out, threads) in [(&a, "1"), (&b, "2")] {
@@ -899,4 +901,413 @@ fn golden_expedition_and_campaign_errors() {
         .stderr(predicates::str::contains(
             "ca.toml:9:16: key `campaign.postures.length_tests`: 10 is out of range; allowed: 1..9",
         ));
+}
+
+// ---------- Parties (issue 10 item 8; C-FAT-1..4) ----------
+
+fn party_file(dir: &std::path::Path, name: &str, body: &str) -> ScenarioFile {
+    let p = write(dir, name, body);
+    ScenarioFile::read(&p).unwrap()
+}
+
+const PARTY_HEAD: &str = "system = \"cosmos\"\nkind = \"expedition\"\n[expedition]\ndays = 6\n";
+const PARTY_TAIL: &str = "[expedition.day]\nmarch_fp = 1\nmeals = 1\nsleep_hours = 4\nencounters = \"1\"\n[expedition.encounter]\nrounds = \"6\"\nhp_lost = \"0\"\npm_spent = \"0\"\npsychic_attacks = \"1d3-1\"\n[expedition.reference_test]\nstat = \"agilite\"\nthreshold = 55\n";
+
+/// One traveller's day-by-day chain, derived from the rule text (C-FAT-2, C-FAT-3) with
+/// only the overflow primitive (`Fatigue::add`) borrowed: returns, per day, P(a track at
+/// 10 at the day's worst point) and P(both tracks below 10 after the night).
+/// The day of PARTY_TAIL: +1/+1 daily, march +1 FP; one fight of 6 rounds (+1 FP per
+/// 5 rounds, +1 FP at its end) with 0, 1 or 2 psychic attacks (+2 FM each); one meal (-1/-1, not
+/// on a track at 10); 4 h of sleep (-1/-1 per full 2 h, not on a track at 10; a short
+/// rest does not apply the starting modifiers again).
+fn party_chain(start: Fatigue, days: usize) -> Vec<(f64, f64)> {
+    use std::collections::BTreeMap;
+    let recover = |f: &mut Fatigue, dfp: i32, dfm: i32| {
+        let a = if f.fp >= FATIGUE_MAX { 0 } else { dfp };
+        let b = if f.fm >= FATIGUE_MAX { 0 } else { dfm };
+        f.add(a, b);
+    };
+    let mut dist: BTreeMap<(i32, i32), f64> = BTreeMap::new();
+    dist.insert((start.fp, start.fm), 1.0);
+    let mut out = Vec::new();
+    for _ in 0..days {
+        let mut next: BTreeMap<(i32, i32), f64> = BTreeMap::new();
+        let (mut ex, mut able) = (0.0, 0.0);
+        for (&(fp, fm), &p) in &dist {
+            for psychic in [0, 1, 2] {
+                let q = p / 3.0;
+                let mut f = Fatigue { fp, fm };
+                f.add(2, 1);
+                f.add(6 / 5 + 1, 2 * psychic);
+                if f.fp >= FATIGUE_MAX || f.fm >= FATIGUE_MAX {
+                    ex += q;
+                }
+                recover(&mut f, -1, -1);
+                recover(&mut f, -2, -2);
+                if f.fp < FATIGUE_MAX && f.fm < FATIGUE_MAX {
+                    able += q;
+                }
+                *next.entry((f.fp, f.fm)).or_default() += q;
+            }
+        }
+        out.push((ex, able));
+        dist = next;
+    }
+    out
+}
+
+#[test]
+fn party_of_independent_travellers_matches_the_exact_chains() {
+    use cosmosim::systems::cosmos::growth::scenarios::expedition::{model, PartySim};
+    let dir = tempfile::tempdir().unwrap();
+    // Three travellers: fresh, a +1 FP modifier (C-FAT-1) and
+    // a fragile mind (mental health 5: +4 FM). One fight a day, no shared stock: the
+    // travellers are independent, so P(someone exhausted) = 1 - prod(1 - p_i) and
+    // P(the party can go on) = prod(q_i).
+    let body = format!(
+        "{PARTY_HEAD}[[expedition.travellers]]\nname = \"a\"\nforce = 50\nesprit = 50\n[[expedition.travellers]]\nname = \"b\"\nforce = 50\nesprit = 50\nfp_modifier = 1\n[[expedition.travellers]]\nname = \"c\"\nforce = 50\nesprit = 50\nmental_health = 5\n{PARTY_TAIL}"
+    );
+    let f = party_file(dir.path(), "p.toml", &body);
+    let (m, ..) = model(&f).unwrap();
+    let starts: Vec<Fatigue> = m
+        .party
+        .as_ref()
+        .unwrap()
+        .members
+        .iter()
+        .map(|x| x.start)
+        .collect();
+    // C-FAT-1 by hand.
+    assert_eq!(
+        starts,
+        vec![
+            Fatigue { fp: 0, fm: 0 },
+            Fatigue { fp: 1, fm: 0 },
+            Fatigue { fp: 0, fm: 4 }
+        ]
+    );
+    let chains: Vec<Vec<(f64, f64)>> = starts.iter().map(|&s| party_chain(s, 6)).collect();
+    let (rules, growth) = rules();
+    let sim = PartySim::with_growth(m, &rules, &growth).unwrap();
+    let n = 40_000u64;
+    let acc = Engine::new(9, 2)
+        .unwrap()
+        .run(&sim, 3, n, &Progress::hidden());
+    let mut checked = 0;
+    for d in 0..6 {
+        let mut none = 1.0;
+        let mut all = 1.0;
+        for (i, c) in chains.iter().enumerate() {
+            let (ex, able) = c[d];
+            let got = acc.members[i].worst.exhausted[d].counts[1] as f64 / n as f64;
+            assert!(
+                close(got, ex, n),
+                "traveller {i} day {}: {got} vs {ex}",
+                d + 1
+            );
+            none *= 1.0 - ex;
+            all *= able;
+        }
+        let some = acc.someone_worst[d].counts[1] as f64 / n as f64;
+        assert!(
+            close(some, 1.0 - none, n),
+            "day {}: {some} vs {}",
+            d + 1,
+            1.0 - none
+        );
+        let t = &acc.able[d];
+        let go = t.iter().last().map_or(0, |x| x.1) as f64 / n as f64;
+        assert!(close(go, all, n), "day {}: {go} vs {all}", d + 1);
+        if (0.05..0.95).contains(&(1.0 - none)) {
+            checked += 1;
+        }
+    }
+    // The file is built so that the party answers are not trivially 0 or 1.
+    assert!(checked >= 2, "only {checked} informative days");
+}
+
+#[test]
+fn a_party_of_one_is_the_single_traveller() {
+    use cosmosim::systems::cosmos::growth::scenarios::expedition::{
+        model, ExpeditionSim, PartySim,
+    };
+    // Same streams, same draws in the same order: a party of one with unlimited food and
+    // the potion stocks to itself is the single-traveller expedition, tally for tally.
+    let dir = tempfile::tempdir().unwrap();
+    let pots = "[[expedition.potions]]\npotion = \"healing_plus\"\ncount = 2\nwhen_fp = 5\n";
+    let tail = PARTY_TAIL.replace("psychic_attacks = \"1d3-1\"\n", "psychic_attacks = \"1d3-1\"\nlight_points = \"1d4-3\"\nlight_backlashes = \"1d2-1\"\nknockout = \"1d6-5\"\n");
+    let one = party_file(
+        dir.path(),
+        "one.toml",
+        &format!("{PARTY_HEAD}[expedition.traveller]\nforce = 50\nesprit = 62\n{pots}{tail}"),
+    );
+    let party = party_file(
+        dir.path(),
+        "party.toml",
+        &format!("{PARTY_HEAD}[[expedition.travellers]]\nname = \"solo\"\nforce = 50\nesprit = 62\n{pots}{tail}"),
+    );
+    let (rules, growth) = rules();
+    let (a, ..) = model(&one).unwrap();
+    let (b, ..) = model(&party).unwrap();
+    let single = ExpeditionSim::new(a, &rules).unwrap();
+    let group = PartySim::with_growth(b, &rules, &growth).unwrap();
+    let e = Engine::new(5, 2).unwrap();
+    let x = e.run(&single, 7, 5_000, &Progress::hidden());
+    let y = e.run(&group, 7, 5_000, &Progress::hidden());
+    let m = &y.members[0];
+    for d in 0..6 {
+        assert_eq!(
+            x.worst.fp[d].iter().collect::<Vec<_>>(),
+            m.worst.fp[d].iter().collect::<Vec<_>>()
+        );
+        assert_eq!(
+            x.end.fm[d].iter().collect::<Vec<_>>(),
+            m.end.fm[d].iter().collect::<Vec<_>>()
+        );
+        assert_eq!(x.worst.exhausted[d].counts, m.worst.exhausted[d].counts);
+        assert_eq!(x.worst.exhausted[d].counts, y.someone_worst[d].counts);
+    }
+    assert_eq!(
+        x.first_exhaustion.iter().collect::<Vec<_>>(),
+        m.first_exhaustion.iter().collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn shared_rations_and_potions_by_hand() {
+    use cosmosim::systems::cosmos::growth::scenarios::expedition::{model, PartySim};
+    // Two travellers: a (start 0/0) and b (fp_modifier 3: start 3/0, C-FAT-1); 3 rations
+    // for 2 meals a day; one Healing Max potion (-3 FP) for whoever reaches FP >= -1, the
+    // most fatigued first (C-FAT-3). Everything is deterministic:
+    // day 1: morning +1/+1 -> a 1/1, b 4/1; meals served a, b, a -> a -2/-2 (-1/-1),
+    //   b -1/-1 (3/0); both want the potion, b (FP 3) drinks first -> 0/0; none left for a.
+    //   Night 8 h (-7/-7, then the start modifiers again): a -3/-3, b -3/-3 then +3 FP -> 0/-3.
+    // day 2: no rations: both fast (+2/+2, C-FAT-2): a -2/-2 -> 0/0, b 1/-2 -> 3/0;
+    //   night halved (3, C-FAT-3): a -3/-3, b 0/-3 then +3 -> 3/-3.
+    let dir = tempfile::tempdir().unwrap();
+    let f = party_file(
+        dir.path(),
+        "r.toml",
+        "system = \"cosmos\"\nkind = \"expedition\"\n[expedition]\ndays = 2\n[[expedition.travellers]]\nname = \"a\"\nforce = 50\nesprit = 50\n[[expedition.travellers]]\nname = \"b\"\nforce = 50\nesprit = 50\nfp_modifier = 3\n[expedition.party]\nrations = 3\n[expedition.day]\nmeals = 2\nsleep_hours = 8\n[[expedition.potions]]\npotion = \"healing_max\"\ncount = 1\nwhen_fp = -1\n[expedition.reference_test]\nstat = \"agilite\"\nthreshold = 55\n",
+    );
+    let (m, ..) = model(&f).unwrap();
+    let (rules, growth) = rules();
+    let sim = PartySim::with_growth(m, &rules, &growth).unwrap();
+    let n = 100u64;
+    let acc = Engine::new(1, 1)
+        .unwrap()
+        .run(&sim, 1, n, &Progress::hidden());
+    let only = |t: &cosmosim::engine::Tally| {
+        let v: Vec<(i64, u64)> = t.iter().filter(|x| x.1 > 0).collect();
+        assert_eq!(v.len(), 1, "{v:?}");
+        v[0].0
+    };
+    let end = |i: usize, d: usize| {
+        let e = &acc.members[i].end;
+        (only(&e.fp[d]), only(&e.fm[d]))
+    };
+    assert_eq!(end(0, 0), (-1, -1));
+    assert_eq!(end(1, 0), (0, 0));
+    assert_eq!(end(0, 1), (0, 0));
+    assert_eq!(end(1, 1), (3, 0));
+    assert_eq!(acc.rations_left[0].mean, 0.0);
+    assert_eq!(acc.potions_left[0][0].mean, 0.0);
+    // The worst point of day 2 for b: 1 FP after the morning, 3 after fasting.
+    assert_eq!(only(&acc.members[1].worst.fp[1]), 3);
+    assert_eq!(acc.able[1].iter().last().unwrap(), (2, n));
+}
+
+#[test]
+fn golden_party_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let head = "system = \"cosmos\"\nkind = \"expedition\"\n[expedition]\ndays = 3\n";
+    let tail =
+        "[expedition.day]\n[expedition.reference_test]\nstat = \"agilite\"\nthreshold = 55\n";
+    let member = |name: &str| {
+        format!("[[expedition.travellers]]\nname = \"{name}\"\nforce = 50\nesprit = 50\n")
+    };
+    let cases: Vec<(String, &str)> = vec![
+        (
+            format!("{head}[expedition.traveller]\nforce = 50\nesprit = 50\n{}{tail}", member("a")),
+            "e0.toml:8:1: key `expedition.travellers`: both traveller and travellers; allowed: either [expedition.traveller] or [[expedition.travellers]]",
+        ),
+        (
+            format!("{head}{}{tail}", (0..9).map(|i| member(&format!("t{i}"))).collect::<String>()),
+            "key `expedition.travellers`: 9 travellers; allowed: 1..8 [[expedition.travellers]] entries",
+        ),
+        (
+            format!("{head}{}{}{tail}", member("a"), member("a")),
+            "e2.toml:10:8: key `expedition.travellers[1].name`: \"a\" is empty, too long, repeated or has other characters; allowed: a unique name of 1..32 letters, digits, spaces, '_' or '-'",
+        ),
+        (
+            format!("{head}{}fm_modifier = 4\n{tail}", member("a")),
+            "e3.toml:9:15: key `expedition.travellers[0].fm_modifier`: 4 is out of range; allowed: -3..3",
+        ),
+        (
+            format!("{head}{}[expedition.party]\nrations = -1\n{tail}", member("a")),
+            "e4.toml:10:11: key `expedition.party.rations`: -1 is out of range; allowed: 0..100000",
+        ),
+        (
+            format!("{head}[expedition.traveller]\nforce = 50\nesprit = 50\n[expedition.party]\nrations = 5\n{tail}"),
+            "key `expedition.party`: [expedition.party] with a single traveller",
+        ),
+        (
+            format!("{head}{}{tail}[expedition.encounter]\nrounds = \"1\"\nhp_lost = \"0\"\npm_spent = \"0\"\nlight_points = \"one\"\n", member("a")),
+            "e6.toml:17:16: key `expedition.encounter.light_points`: \"one\" is not a dice expression",
+        ),
+        (
+            format!("{head}{tail}"),
+            "key `expedition`: no traveller; allowed: [expedition.traveller] or [[expedition.travellers]] (1..8)",
+        ),
+    ];
+    for (i, (text, want)) in cases.iter().enumerate() {
+        let p = write(dir.path(), &format!("e{i}.toml"), text);
+        // `check` and `run` share the validation (exit 2, no panic).
+        for cmd in ["check", "run"] {
+            let mut c = bin();
+            c.arg(cmd).arg(&p);
+            if cmd == "run" {
+                c.arg("--out").arg(dir.path().join("out"));
+            }
+            c.assert().code(2).stderr(predicates::str::contains(*want));
+        }
+    }
+}
+
+/// Golden CSVs of a shipped scenario at a small trial count (pins the streams and the
+/// columns). A change here is a change of published numbers: regenerate deliberately
+/// with `UPDATE_GOLDEN=1 cargo test --release --test cosmos_growth golden_`.
+fn golden_run(scenario: &str, trials: &str, files: &[(&str, &str)]) {
+    let d = tempfile::tempdir().unwrap();
+    bin()
+        .args(["-q", "run", scenario, "--trials", trials, "--out"])
+        .arg(d.path())
+        .assert()
+        .success();
+    for (csv, golden) in files {
+        let got = std::fs::read_to_string(d.path().join(csv)).unwrap();
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/golden")
+            .join(golden);
+        if std::env::var_os("UPDATE_GOLDEN").is_some() {
+            std::fs::write(&path, &got).unwrap();
+        }
+        let want = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(got, want, "golden {golden} changed");
+    }
+}
+
+#[test]
+fn golden_party_expedition() {
+    golden_run(
+        "scenarios/cosmos/party-expedition.toml",
+        "4000",
+        &[
+            ("party-days.csv", "cosmos-party-expedition-days.csv"),
+            (
+                "party-travellers.csv",
+                "cosmos-party-expedition-travellers.csv",
+            ),
+        ],
+    );
+}
+
+// ---------- DNA spent on the gene tree (issue 10 item 11; C-GENE-1, C-LEVEL-4) ----------
+
+#[test]
+fn dna_policies_meet_their_wishes_as_the_exact_dna_sums_say() {
+    use cosmosim::systems::cosmos::growth::scenarios::leveling::{model, LevelingSim};
+    // In build-paths.toml every wish can be reached in list order (parents first, no
+    // exclusive partner wished, the innate cortex affordable at creation: 5 + 1d20 >= 6),
+    // so "every wish met at level L" is exactly "DNA points by level L >= the build's
+    // cost" (one point per allele, innate X-X for one, C-GENE-1): fighter 1 (densite_osseuse
+    // X-O -> X-X) + 2 + 4 + 8 + 2 + 2 = 19; seer 1 + 2 + 2 + 8 + 2 + 2 + 2 + 2 = 21.
+    // The DNA sum is exact (C-LEVEL-4: 5 + 1d20, +1d4, +1d6, +1d8 at levels 3, 6, 9).
+    let f = ScenarioFile::read(std::path::Path::new("scenarios/cosmos/build-paths.toml")).unwrap();
+    let (m, ..) = model(&f).unwrap();
+    let d = m.dna.clone().unwrap();
+    let costs: Vec<i64> = d
+        .policies
+        .iter()
+        .map(|(_, p)| {
+            p.wishes
+                .iter()
+                .map(|w| {
+                    let g = &d.tree.genes[w.gene];
+                    let need = w.alleles.saturating_sub(g.active) as i64;
+                    if g.kind == cosmosim::systems::cosmos::growth::genetics::GeneKind::Innate {
+                        need.min(1)
+                    } else {
+                        need
+                    }
+                })
+                .sum()
+        })
+        .collect();
+    assert_eq!(costs, vec![19, 21]);
+    let sim = LevelingSim::new(m, TestRules::default());
+    let n = 20_000u64;
+    let acc = Engine::new(4, 2)
+        .unwrap()
+        .run(&sim, 9, n, &Progress::hidden());
+    let mut informative = 0;
+    for (k, cost) in costs.iter().enumerate() {
+        for level in 1..=10u32 {
+            let exact = level_exact::dna_at(level).prob_where(|x| *x >= *cost);
+            let c = &acc.dna[k].all[level as usize - 1];
+            let got = c.counts[1] as f64 / n as f64;
+            assert!(
+                close(got, exact, n),
+                "policy {k} level {level}: {got} vs {exact}"
+            );
+            if (0.05..0.95).contains(&exact) {
+                informative += 1;
+            }
+        }
+    }
+    assert!(informative >= 6);
+}
+
+#[test]
+fn golden_build_paths() {
+    golden_run(
+        "scenarios/cosmos/build-paths.toml",
+        "3000",
+        &[("leveling-genes.csv", "cosmos-build-paths-genes.csv")],
+    );
+}
+
+#[test]
+fn golden_dna_policy_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let head = "system = \"cosmos\"\nkind = \"leveling\"\n[[leveling.dna.genes]]\nname = \"a\"\n[[leveling.dna.genes]]\nname = \"b\"\nparent = \"a\"\n";
+    let cases = [
+        (
+            format!("{head}[[leveling.dna.policies]]\nname = \"x\"\nwishes = [\"a\", \"zz\"]\n"),
+            "d0.toml:10:16: key `leveling.dna.policies[0].wishes[1]`: \"zz\" is not a gene of the tree with an allele count; allowed: \"gene\" or \"gene:N\" (N >= 1) with gene one of a, b",
+        ),
+        (
+            format!("{head}[[leveling.dna.policies]]\nname = \"x\"\nwishes = [\"a:0\"]\n"),
+            "key `leveling.dna.policies[0].wishes[0]`: \"a:0\" asks for no allele; allowed: 1..2 alleles for a",
+        ),
+        (
+            format!("{head}[[leveling.dna.policies]]\nname = \"x\"\nwishes = []\n"),
+            "key `leveling.dna.policies[0].wishes`: 0 wishes; allowed: 1..32 wishes",
+        ),
+        (
+            format!("{head}[[leveling.dna.policies]]\nname = \"x\"\nwishes = [\"a\"]\n[[leveling.dna.policies]]\nname = \"x\"\nwishes = [\"b\"]\n"),
+            "key `leveling.dna.policies[1].name`: \"x\" is empty, too long or repeated",
+        ),
+    ];
+    for (i, (text, want)) in cases.iter().enumerate() {
+        let p = write(dir.path(), &format!("d{i}.toml"), text);
+        for cmd in ["check", "run"] {
+            let mut c = bin();
+            c.arg(cmd).arg(&p);
+            if cmd == "run" {
+                c.arg("--out").arg(dir.path().join("out"));
+            }
+            c.assert().code(2).stderr(predicates::str::contains(*want));
+        }
+    }
 }

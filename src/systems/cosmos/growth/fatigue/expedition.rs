@@ -15,6 +15,24 @@ pub struct Encounter {
     pub psychic_attacks: DiceExpr,
 }
 
+/// The other C-FAT-2 events of a fight, per traveller, as dice (issue 10 item 10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FightExtras {
+    /// Extra non-natural physical actions (+1 FP each).
+    pub extra_physical: DiceExpr,
+    /// Extra non-natural magical actions (+1 FM each).
+    pub extra_magical: DiceExpr,
+    /// Knocked out (0 or 1; +3 FM).
+    pub knockout: DiceExpr,
+    /// Light and Dark points used (-6/-6 each, none at FP or FM 10).
+    pub light_points: DiceExpr,
+    pub dark_points: DiceExpr,
+    /// Posture backlashes, at most one per point of that kind used: Illumination
+    /// +10/+10, Sépulcrale +8 FP.
+    pub light_backlashes: DiceExpr,
+    pub dark_backlashes: DiceExpr,
+}
+
 /// One day's plan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DayPlan {
@@ -73,7 +91,12 @@ pub struct Trek {
 
 impl Trek {
     pub fn new(t: &Traveller, potions: &[PotionUse]) -> Trek {
-        let f = Fatigue::start(t.force, t.esprit, t.mental_health);
+        Trek::starting_at(Fatigue::start(t.force, t.esprit, t.mental_health), potions)
+    }
+
+    /// From a given start (the C-FAT-1 modifiers, already summed and clamped); the night's
+    /// full rest applies them again (C-FAT-3).
+    pub fn starting_at(f: Fatigue, potions: &[PotionUse]) -> Trek {
         let mut left = [0; 8];
         for (l, p) in left.iter_mut().zip(potions) {
             *l = p.count;
@@ -121,6 +144,15 @@ impl Trek {
     /// The day's activity up to the evening (before meals and the night's rest): the daily
     /// +1/+1, the march, then the day's encounters (C-FAT-2).
     pub fn day(&mut self, plan: &DayPlan, encounter: &Encounter, rng: &mut Rng64) {
+        self.morning(plan);
+        let n = plan.encounters.roll(rng).max(0);
+        for _ in 0..n {
+            self.fight(encounter, rng);
+        }
+    }
+
+    /// The start of the day and its march, before any encounter (C-FAT-2).
+    pub fn morning(&mut self, plan: &DayPlan) {
         self.exhausted_today = self.f.fp >= FATIGUE_MAX || self.f.fm >= FATIGUE_MAX;
         self.peak = self.f;
         // The daily +1/+1 and the game master's change of the day (C-FAT-2); a negative
@@ -131,16 +163,25 @@ impl Trek {
         if dfp < 0 || dfm < 0 {
             self.recover(dfp.min(0), dfm.min(0), false);
         }
-        let n = plan.encounters.roll(rng).max(0);
-        for _ in 0..n {
-            self.fight(encounter, rng);
-        }
     }
 
     /// One fight: +1 FP per 5 rounds and +1 at its end, +2 FM per psychic attack, +1 FM
     /// per 100 PM spent and +1/+1 per 100 HP lost (running totals) (C-FAT-2).
     pub fn fight(&mut self, e: &Encounter, rng: &mut Rng64) {
         let rounds = e.rounds.roll(rng).max(1);
+        self.fight_of(rounds, e, None, rng);
+    }
+
+    /// One fight of `rounds` rounds (shared by a party), with the traveller's own losses
+    /// and, if given, the extra C-FAT-2 events (extra actions, knock-outs, Light/Dark
+    /// points and their backlashes).
+    pub fn fight_of(
+        &mut self,
+        rounds: i32,
+        e: &Encounter,
+        extra: Option<&FightExtras>,
+        rng: &mut Rng64,
+    ) {
         let hp = e.hp_lost.roll(rng).max(0) as i64;
         let pm = e.pm_spent.roll(rng).max(0) as i64;
         let psychic = e.psychic_attacks.roll(rng).max(0);
@@ -148,11 +189,70 @@ impl Trek {
         let pm_steps = ((self.pm_spent + pm) / 100 - self.pm_spent / 100) as i32;
         self.hp_lost += hp;
         self.pm_spent += pm;
-        self.gain(rounds / 5 + 1 + hp_steps, 2 * psychic + pm_steps + hp_steps);
+        let Some(x) = extra else {
+            self.gain(rounds / 5 + 1 + hp_steps, 2 * psychic + pm_steps + hp_steps);
+            return;
+        };
+        let phys = x.extra_physical.roll(rng).max(0);
+        let magic = x.extra_magical.roll(rng).max(0);
+        // "+3 FM si le personnage tombe inconscient (PV <= 0)" (C-FAT-2): at most once a fight.
+        let ko = x.knockout.roll(rng).clamp(0, 1);
+        self.gain(
+            rounds / 5 + 1 + hp_steps + phys,
+            2 * psychic + pm_steps + hp_steps + magic + 3 * ko,
+        );
+        let light = x.light_points.roll(rng).max(0);
+        let dark = x.dark_points.roll(rng).max(0);
+        let (mut used_light, mut used_dark) = (0, 0);
+        for i in 0..light + dark {
+            // "Ne peut plus utiliser de Light ou Dark Points" at FP = 10 or FM = 10 (C-FAT-4).
+            if self.f.fp >= FATIGUE_MAX || self.f.fm >= FATIGUE_MAX {
+                break;
+            }
+            // "Utiliser un Light Point ou Dark Point : -6 FP et -6 FM" (C-FAT-2).
+            self.recover(-6, -6, false);
+            if i < light {
+                used_light += 1;
+            } else {
+                used_dark += 1;
+            }
+        }
+        // A backlash follows a point used in the fight (a posture held more than 2 turns):
+        // Illumination +10/+10, Sépulcrale +8 FP (C-FAT-2).
+        let lb = x.light_backlashes.roll(rng).clamp(0, used_light);
+        let db = x.dark_backlashes.roll(rng).clamp(0, used_dark);
+        for _ in 0..lb {
+            self.gain(10, 10);
+        }
+        for _ in 0..db {
+            self.gain(8, 0);
+        }
     }
 
     /// Meals, pauses, fasting and potions of the evening (C-FAT-2, C-FAT-3).
     pub fn evening(&mut self, plan: &DayPlan, potions: &[PotionUse]) {
+        self.supper(plan);
+        for (i, p) in potions.iter().enumerate().take(8) {
+            if self.wants(p) && self.left[i] > 0 {
+                self.left[i] -= 1;
+                self.drink(p.potion);
+            }
+        }
+    }
+
+    /// Whether the policy of `p` says to drink now (C-FAT-3 potions, issue 10 item 10).
+    pub fn wants(&self, p: &PotionUse) -> bool {
+        p.when_fp.is_some_and(|t| self.f.fp >= t) || p.when_fm.is_some_and(|t| self.f.fm >= t)
+    }
+
+    /// Drinks one potion (C-FAT-3).
+    pub fn drink(&mut self, potion: Potion) {
+        let (a, b) = potion.effect();
+        self.recover(a, b, false);
+    }
+
+    /// Meals, pauses and fasting of the evening (C-FAT-2, C-FAT-3), before potions.
+    pub fn supper(&mut self, plan: &DayPlan) {
         let meals = plan.meals.min(3) as i32;
         self.recover(-meals, -meals, false);
         for _ in 0..plan.pauses.min(3) {
@@ -167,15 +267,6 @@ impl Trek {
             self.gain(2 * x, 2 * x);
         } else {
             self.days_without_food = 0;
-        }
-        for (i, p) in potions.iter().enumerate().take(8) {
-            let want = p.when_fp.is_some_and(|t| self.f.fp >= t)
-                || p.when_fm.is_some_and(|t| self.f.fm >= t);
-            if want && self.left[i] > 0 {
-                self.left[i] -= 1;
-                let (a, b) = p.potion.effect();
-                self.recover(a, b, false);
-            }
         }
     }
 
@@ -342,5 +433,46 @@ mod tests {
         t.f.fp = 5;
         t.evening(&p, &pots);
         assert_eq!(t.f.fp, 4);
+    }
+
+    #[test]
+    fn fight_extras_by_hand() {
+        // C-FAT-2: 5 rounds +1 FP, end +1 FP, 2 extra physical actions +2 FP, 1 extra
+        // magical action +1 FM, knocked out +3 FM -> 4/4; a Light point -6/-6 -> -2/-2, a
+        // Dark point -> -3/-3 (floor); Illumination backlash +10/+10 -> 7/7; Sépulcrale
+        // backlash +8 FP -> 15: 10, 5 spill onto FM -> 10 (overflow).
+        let c = |v: i32| DiceExpr::constant(v);
+        let x = FightExtras {
+            extra_physical: c(2),
+            extra_magical: c(1),
+            knockout: c(1),
+            light_points: c(1),
+            dark_points: c(1),
+            light_backlashes: c(1),
+            dark_backlashes: c(1),
+        };
+        let mut rng = stream(1, 0, 0);
+        let mut t = Trek::new(&walker(), &[]);
+        t.fight_of(5, &calm(), Some(&x), &mut rng);
+        assert_eq!(t.f, Fatigue { fp: 10, fm: 10 });
+        // "Ne peut plus utiliser de Light ou Dark Points" at FP 10 (C-FAT-4): no point, so
+        // no backlash either; the 2 FP of the fight spill onto FM.
+        let y = FightExtras {
+            extra_physical: c(0),
+            extra_magical: c(0),
+            knockout: c(0),
+            dark_points: c(0),
+            dark_backlashes: c(0),
+            ..x
+        };
+        let mut t = Trek::new(&walker(), &[]);
+        t.f = Fatigue { fp: 10, fm: 0 };
+        t.fight_of(5, &calm(), Some(&y), &mut rng);
+        assert_eq!(t.f, Fatigue { fp: 10, fm: 2 });
+        // A Light point in a fresh state recovers (floor -3) and its backlash follows.
+        let mut t = Trek::new(&walker(), &[]);
+        t.fight_of(1, &calm(), Some(&y), &mut rng);
+        // +1 FP (end of fight) -> 1/0; -6/-6 -> -3/-3; +10/+10 -> 7/7.
+        assert_eq!(t.f, Fatigue { fp: 7, fm: 7 });
     }
 }

@@ -4,8 +4,10 @@
 
 mod mutate;
 mod schedule;
+mod spend;
 mod tree;
 
 pub use mutate::{GeneState, MutationRules, Mutations, Ultimate, UltimateChoice};
 pub use schedule::{DiceExpr, Phase, Schedule};
+pub use spend::{DnaPolicy, Genome, Wish};
 pub use tree::{sample_tree, Gene, GeneKind, GeneTree, RawGene};

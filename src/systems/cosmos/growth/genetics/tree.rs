@@ -46,6 +46,8 @@ pub struct Gene {
     pub parent: Option<usize>,
     pub kind: GeneKind,
     pub active: u32,
+    /// Most alleles (points) the gene takes: 2, or `max` for a special gene (C-GENE-1).
+    pub max: u32,
 }
 
 /// A validated gene tree, with the first-degree relations and parent -> child ->
@@ -134,6 +136,7 @@ impl GeneTree {
                 parent,
                 kind: g.kind,
                 active: g.active as u32,
+                max: max_alleles as u32,
             });
         }
         // Cycles: following parents from any gene must end at a root within n steps.

@@ -2,14 +2,22 @@
 //! per day, P(exhausted) per day, time to first exhaustion and the success rate of a
 //! reference test as the maluses bite, each taken at the day's worst point and at its end.
 //!
-//! Files: `model.rs` (raw keys and validation), `legs.rs` (piloting and march legs),
-//! `sim.rs` (the simulation), `report.rs` (outputs).
+//! With `[[expedition.travellers]]`, a party shares the fights, the food and the potions
+//! (issue 10 item 8): per-traveller answers and the party's (P(someone exhausted),
+//! P(the party can go on) per day).
+//!
+//! Files: `raw.rs` (the file as written), `model.rs` (validation), `legs.rs` (piloting and
+//! march legs), `sim.rs` (one traveller), `party.rs` (a party), `report.rs` and
+//! `party_report.rs` (outputs).
 
 /// Default expeditions per run.
 pub const DEFAULT_TRIALS: u64 = 50_000;
 
 mod legs;
 mod model;
+mod party;
+mod party_report;
+mod raw;
 mod report;
 mod sim;
 
@@ -17,6 +25,7 @@ pub use crate::systems::cosmos::growth::fatigue::reference::{
     can_test, track_of, ReferenceTable, ReferenceTest,
 };
 pub use legs::{march_table, piloting_by_day, Legs, March, Pace, Piloting};
-pub use model::{check, model, ExpeditionModel};
+pub use model::{check, model, ExpeditionModel, Member, Party, MAX_RATIONS, MAX_TRAVELLERS};
+pub use party::{PartyAcc, PartySim};
 pub use report::run;
 pub use sim::{ExpeditionSim, Moment, TrekAcc};

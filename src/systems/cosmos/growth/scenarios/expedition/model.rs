@@ -1,85 +1,39 @@
-//! The expedition file: raw keys and their validation into an [`ExpeditionModel`].
-
-use std::collections::BTreeMap;
-
-use serde::Deserialize;
+//! The expedition file validated into an [`ExpeditionModel`] (raw keys in `raw.rs`).
 
 use crate::error::UserError;
-use crate::scenario::{RunSection, ScenarioFile};
+use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::fatigue::expedition::{
-    DayPlan, Encounter, PotionUse, Traveller,
+    DayPlan, Encounter, FightExtras, PotionUse, Traveller,
 };
-use crate::systems::cosmos::growth::fatigue::Potion;
+use crate::systems::cosmos::growth::fatigue::{Fatigue, FATIGUE_MAX, FATIGUE_MIN};
 use crate::systems::cosmos::growth::genetics::DiceExpr;
 use crate::systems::cosmos::growth::scenarios::Parsed;
 use crate::systems::cosmos::growth::stats::Stat;
 
-use super::legs::{self, Legs, RawMarch, RawPiloting};
+use super::legs::{self, Legs};
+use super::raw::{Raw, RawEncounter, RawMember, RawTraveller};
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(dead_code)]
-struct Raw {
-    system: String,
-    kind: String,
-    title: Option<String>,
-    question: Option<String>,
-    #[serde(default)]
-    run: RunSection,
-    #[serde(default)]
-    rules: BTreeMap<String, toml::Value>,
-    expedition: RawExpedition,
+/// At most this many travellers in a party.
+pub const MAX_TRAVELLERS: usize = 8;
+/// At most this many shared rations.
+pub const MAX_RATIONS: i64 = 100_000;
+
+/// One member of a party.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Member {
+    pub name: String,
+    pub traveller: Traveller,
+    /// FP/FM at the start: the Force/Esprit/mental-health modifiers plus the member's own,
+    /// clamped at -3 (C-FAT-1); the night's full rest applies them again (C-FAT-3).
+    pub start: Fatigue,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawExpedition {
-    days: i64,
-    traveller: RawTraveller,
-    day: RawDay,
-    #[serde(default)]
-    changes: Vec<RawChange>,
-    encounter: Option<RawEncounter>,
-    #[serde(default)]
-    potions: Vec<RawPotion>,
-    reference_test: RawReference,
-    piloting: Option<RawPiloting>,
-    march: Option<RawMarch>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawTraveller {
-    force: i64,
-    esprit: i64,
-    mental_health: Option<i64>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawDay {
-    march_fp: Option<i64>,
-    march_fm: Option<i64>,
-    meals: Option<i64>,
-    pauses: Option<i64>,
-    sleep_hours: Option<i64>,
-    rest_quality: Option<i64>,
-    encounters: Option<String>,
-    piloting_stress: Option<i64>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawChange {
-    days: Vec<i64>,
-    march_fp: Option<i64>,
-    march_fm: Option<i64>,
-    meals: Option<i64>,
-    pauses: Option<i64>,
-    sleep_hours: Option<i64>,
-    rest_quality: Option<i64>,
-    encounters: Option<String>,
-    piloting_stress: Option<i64>,
+/// Several travellers sharing the fights, the food and the potions (issue 10 item 8).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Party {
+    pub members: Vec<Member>,
+    /// Shared meals in the bags (None: as many as the days plan).
+    pub rations: Option<u32>,
 }
 
 /// The keys of a day plan, from `[expedition.day]` or a change.
@@ -94,45 +48,15 @@ struct RawDayLoose {
     encounters: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawEncounter {
-    rounds: String,
-    hp_lost: String,
-    pm_spent: String,
-    #[serde(default = "zero")]
-    psychic_attacks: String,
-}
-
-fn zero() -> String {
-    "0".into()
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawPotion {
-    potion: Potion,
-    count: i64,
-    when_fp: Option<i64>,
-    when_fm: Option<i64>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawReference {
-    stat: String,
-    threshold: f64,
-    #[serde(default)]
-    karma: i64,
-    /// Taken on the turn after a concentrate action (C-FAT-5).
-    #[serde(default)]
-    concentrate: bool,
-}
-
 /// The validated expedition.
 #[derive(Clone, PartialEq)]
 pub struct ExpeditionModel {
+    /// The single traveller (with a party: its first member).
     pub traveller: Traveller,
+    /// The party, when `[[expedition.travellers]]` is given.
+    pub party: Option<Party>,
+    /// The other C-FAT-2 events of a fight, when any is given.
+    pub extras: Option<FightExtras>,
     pub plans: Vec<DayPlan>,
     pub encounter: Encounter,
     pub potions: Vec<PotionUse>,
@@ -155,6 +79,12 @@ impl std::fmt::Debug for ExpeditionModel {
             .field("reference", &self.reference);
         if self.concentrate {
             d.field("concentrate", &self.concentrate);
+        }
+        if let Some(x) = &self.extras {
+            d.field("extras", x);
+        }
+        if let Some(p) = &self.party {
+            d.field("party", p);
         }
         if self.legs != Legs::default() {
             d.field("legs", &self.legs);
@@ -257,36 +187,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
     let raw: Raw = file.parse_raw()?;
     let e = &raw.expedition;
     let days = num(file, &["expedition", "days"], Some(e.days), 0, 1, 365)? as usize;
-    let t = &e.traveller;
-    let traveller = Traveller {
-        force: num(
-            file,
-            &["expedition", "traveller", "force"],
-            Some(t.force),
-            0,
-            1,
-            100,
-        )? as i32,
-        esprit: num(
-            file,
-            &["expedition", "traveller", "esprit"],
-            Some(t.esprit),
-            0,
-            1,
-            100,
-        )? as i32,
-        mental_health: match t.mental_health {
-            None => None,
-            Some(m) => Some(num(
-                file,
-                &["expedition", "traveller", "mental_health"],
-                Some(m),
-                0,
-                0,
-                150,
-            )? as i32),
-        },
-    };
+    let (traveller, party) = travellers(file, e)?;
     let zero = DiceExpr::constant(0);
     let defaults = DayPlan {
         march_fp: 0,
@@ -375,6 +276,10 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
             )?,
         },
     };
+    let extras = match &e.encounter {
+        Some(r) => extras(file, r)?,
+        None => None,
+    };
     if e.potions.len() > 8 {
         return Err(bad(
             file,
@@ -444,8 +349,25 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
             None => None,
         },
     };
+    if party.is_some() {
+        for (k, given) in [
+            ("piloting", e.piloting.is_some()),
+            ("march", e.march.is_some()),
+        ] {
+            if given {
+                return Err(bad(
+                    file,
+                    &["expedition", k],
+                    format!("[expedition.{k}] with a party"),
+                    "legs with a single [expedition.traveller]; a party has none",
+                ));
+            }
+        }
+    }
     let model = ExpeditionModel {
         traveller,
+        party,
+        extras,
         plans,
         encounter,
         potions,
@@ -454,6 +376,163 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
         legs,
     };
     Ok((model, raw.rules, raw.run, raw.title, raw.question))
+}
+
+/// The traveller or the party (exactly one of `traveller` and `travellers`).
+fn travellers(
+    file: &ScenarioFile,
+    e: &super::raw::RawExpedition,
+) -> Result<(Traveller, Option<Party>), UserError> {
+    match (&e.traveller, e.travellers.is_empty()) {
+        (Some(t), true) => {
+            if e.party.is_some() {
+                return Err(bad(
+                    file,
+                    &["expedition", "party"],
+                    "[expedition.party] with a single traveller".into(),
+                    "[[expedition.travellers]] entries (a party), or no [expedition.party]",
+                ));
+            }
+            Ok((one(file, &["expedition", "traveller"], t)?, None))
+        }
+        (Some(_), false) => Err(bad(
+            file,
+            &["expedition", "travellers"],
+            "both traveller and travellers".into(),
+            "either [expedition.traveller] or [[expedition.travellers]]",
+        )),
+        (None, true) => Err(bad(
+            file,
+            &["expedition"],
+            "no traveller".into(),
+            "[expedition.traveller] or [[expedition.travellers]] (1..8)",
+        )),
+        (None, false) => {
+            let n = e.travellers.len();
+            if n > MAX_TRAVELLERS {
+                return Err(bad(
+                    file,
+                    &["expedition", "travellers"],
+                    format!("{n} travellers"),
+                    &format!("1..{MAX_TRAVELLERS} [[expedition.travellers]] entries"),
+                ));
+            }
+            let mut members: Vec<Member> = Vec::with_capacity(n);
+            for (i, m) in e.travellers.iter().enumerate() {
+                let is = i.to_string();
+                let at = ["expedition", "travellers", is.as_str()];
+                members.push(member(file, &at, m, &members)?);
+            }
+            let rations = match e.party.as_ref().and_then(|p| p.rations) {
+                None => None,
+                Some(r) => Some(num(
+                    file,
+                    &["expedition", "party", "rations"],
+                    Some(r),
+                    0,
+                    0,
+                    MAX_RATIONS,
+                )? as u32),
+            };
+            Ok((members[0].traveller, Some(Party { members, rations })))
+        }
+    }
+}
+
+fn one(file: &ScenarioFile, at: &[&str], t: &RawTraveller) -> Result<Traveller, UserError> {
+    stats(file, at, t.force, t.esprit, t.mental_health)
+}
+
+fn stats(
+    file: &ScenarioFile,
+    at: &[&str],
+    force: i64,
+    esprit: i64,
+    mental_health: Option<i64>,
+) -> Result<Traveller, UserError> {
+    let p = |k: &'static str| [at, &[k]].concat();
+    Ok(Traveller {
+        force: num(file, &p("force"), Some(force), 0, 1, 100)? as i32,
+        esprit: num(file, &p("esprit"), Some(esprit), 0, 1, 100)? as i32,
+        mental_health: match mental_health {
+            None => None,
+            Some(m) => Some(num(file, &p("mental_health"), Some(m), 0, 0, 150)? as i32),
+        },
+    })
+}
+
+fn member(
+    file: &ScenarioFile,
+    at: &[&str],
+    m: &RawMember,
+    before: &[Member],
+) -> Result<Member, UserError> {
+    let p = |k: &'static str| [at, &[k]].concat();
+    let name = m.name.trim();
+    let ok = !name.is_empty()
+        && name.len() <= 32
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '-' || c == ' ');
+    if !ok || before.iter().any(|b| b.name == name) {
+        return Err(bad(
+            file,
+            &p("name"),
+            format!(
+                "\"{}\" is empty, too long, repeated or has other characters",
+                m.name
+            ),
+            "a unique name of 1..32 letters, digits, spaces, '_' or '-'",
+        ));
+    }
+    let traveller = stats(file, at, m.force, m.esprit, m.mental_health)?;
+    let fp_mod = num(file, &p("fp_modifier"), Some(m.fp_modifier), 0, -3, 3)? as i32;
+    let fm_mod = num(file, &p("fm_modifier"), Some(m.fm_modifier), 0, -3, 3)? as i32;
+    let base = Fatigue::start(traveller.force, traveller.esprit, traveller.mental_health);
+    // C-FAT-1: modifiers summed, then clamped at -3 (and within the track).
+    let start = Fatigue {
+        fp: (base.fp + fp_mod).clamp(FATIGUE_MIN, FATIGUE_MAX),
+        fm: (base.fm + fm_mod).clamp(FATIGUE_MIN, FATIGUE_MAX),
+    };
+    Ok(Member {
+        name: name.to_string(),
+        traveller,
+        start,
+    })
+}
+
+/// The other C-FAT-2 events of a fight (None when no key is given, so that older files
+/// keep their streams).
+fn extras(file: &ScenarioFile, r: &RawEncounter) -> Result<Option<FightExtras>, UserError> {
+    let keys = [
+        ("extra_physical_actions", &r.extra_physical_actions),
+        ("extra_magical_actions", &r.extra_magical_actions),
+        ("knockout", &r.knockout),
+        ("light_points", &r.light_points),
+        ("dark_points", &r.dark_points),
+        ("light_backlashes", &r.light_backlashes),
+        ("dark_backlashes", &r.dark_backlashes),
+    ];
+    if keys.iter().all(|(_, v)| v.is_none()) {
+        return Ok(None);
+    }
+    let mut d = [DiceExpr::constant(0); 7];
+    for (slot, (k, v)) in d.iter_mut().zip(keys) {
+        if let Some(s) = v {
+            *slot = dice(file, &["expedition", "encounter", k], s)?;
+        }
+    }
+    let [extra_physical, extra_magical, knockout, light_points, dark_points, light_backlashes, dark_backlashes] =
+        d;
+    Ok(Some(FightExtras {
+        extra_physical,
+        extra_magical,
+        knockout,
+        light_points,
+        dark_points,
+        light_backlashes,
+        dark_backlashes,
+    }))
 }
 
 /// Validates the file.

@@ -20,7 +20,11 @@ use super::DEFAULT_TRIALS;
 
 /// Runs the file.
 pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
-    let (m, rules_map, run, title, question) = model(file)?;
+    let parsed = model(file)?;
+    if parsed.0.party.is_some() {
+        return super::party_report::run(file, o, parsed);
+    }
+    let (m, rules_map, run, title, question) = parsed;
     let (ctx, trials) = o.resolve(file, &run, &rules_map, DEFAULT_TRIALS)?;
     let rules = TestRules::from_options(&ctx.options);
     let text = format!("{m:?}");

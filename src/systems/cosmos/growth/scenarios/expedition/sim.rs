@@ -28,7 +28,7 @@ pub struct Moment {
 }
 
 impl Moment {
-    fn new(days: usize) -> Moment {
+    pub(super) fn new(days: usize) -> Moment {
         Moment {
             fp: vec![Tally::new(-3, 10); days],
             fm: vec![Tally::new(-3, 10); days],
@@ -38,7 +38,7 @@ impl Moment {
     }
 
     #[inline(always)]
-    fn push(&mut self, d: usize, fp: i32, fm: i32, exhausted: bool, p: f64) {
+    pub(super) fn push(&mut self, d: usize, fp: i32, fm: i32, exhausted: bool, p: f64) {
         self.fp[d].push(fp as i64);
         self.fm[d].push(fm as i64);
         self.exhausted[d].add(usize::from(exhausted));
@@ -141,7 +141,12 @@ impl Simulation for ExpeditionSim {
                     // The march happens in the day, at the morning's FP (C-FAT-4).
                     acc.march[d].push(table[(t.f.fp - FATIGUE_MIN) as usize]);
                 }
-                t.day(plan, &m.encounter, rng);
+                t.morning(plan);
+                let n = plan.encounters.roll(rng).max(0);
+                for _ in 0..n {
+                    let rounds = m.encounter.rounds.roll(rng).max(1);
+                    t.fight_of(rounds, &m.encounter, m.extras.as_ref(), rng);
+                }
                 t.evening(plan, &m.potions);
                 let (w, e) = (t.peak, t.f);
                 acc.worst

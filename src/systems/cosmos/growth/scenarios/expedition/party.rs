@@ -1,0 +1,257 @@
+//! A party on an expedition (issue 10 item 8; C-FAT-1..5): several travellers, each with
+//! their own stats and starting modifiers, in the same fights, eating from the same bags
+//! and drinking from the same potion stocks.
+//!
+//! What is shared and what is not:
+//! - the day's plan (march, meals planned, pauses, sleep) and the number of encounters and
+//!   each fight's rounds are the party's; each traveller rolls their own HP lost, PM spent,
+//!   psychic attacks and other C-FAT-2 events of the fight;
+//! - with `rations`, meals come out of one stock, served one round at a time in the order
+//!   of the list (everyone's first meal before anyone's second); a traveller served no meal
+//!   fasts that day (C-FAT-2) and rests at half (C-FAT-3);
+//! - each potion stock is drunk by policy: in the evening, every traveller whose track is at
+//!   or above the stock's threshold may drink one, the most fatigued first (ties: list
+//!   order), while the stock lasts.
+//!
+//! "The party can go on" after day d: after the night, every traveller has both tracks
+//! below 10 (FP 10 "incapable de bouger", FM 10 "tombe inconscient au bout de quelques
+//! heures", cosmos-current l. 438-444; C-FAT-4).
+
+use crate::engine::{Counts, Merge, Moments, Rng64, Simulation, Tally};
+use crate::error::UserError;
+use crate::systems::cosmos::growth::fatigue::expedition::{PotionUse, Trek};
+use crate::systems::cosmos::growth::fatigue::reference::{ReferenceTable, ReferenceTest};
+use crate::systems::cosmos::growth::fatigue::FATIGUE_MAX;
+use crate::systems::cosmos::growth::GrowthRules;
+use crate::systems::cosmos::TestRules;
+
+use super::model::{ExpeditionModel, Party, MAX_TRAVELLERS};
+use super::sim::Moment;
+
+/// One traveller's tallies.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct MemberAcc {
+    pub worst: Moment,
+    pub end: Moment,
+    /// Day of first exhaustion (days + 1: never).
+    pub first_exhaustion: Tally,
+}
+
+impl Merge for MemberAcc {
+    fn merge(&mut self, o: Self) {
+        self.worst.merge(o.worst);
+        self.end.merge(o.end);
+        self.first_exhaustion.merge(o.first_exhaustion);
+    }
+}
+
+/// Per-traveller and party tallies, per day.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct PartyAcc {
+    pub members: Vec<MemberAcc>,
+    /// Someone reached 10 FP or FM during the day (the day's worst point).
+    pub someone_worst: Vec<Counts<2>>,
+    /// Someone is at 10 FP or FM in the evening.
+    pub someone_end: Vec<Counts<2>>,
+    /// Travellers with both tracks below 10 after the night (0..n).
+    pub able: Vec<Tally>,
+    /// Day the party first cannot go on (days + 1: never).
+    pub first_stop: Tally,
+    /// Rations left in the evening (empty without shared rations).
+    pub rations_left: Vec<Moments>,
+    /// Potions left in the evening, by stock.
+    pub potions_left: Vec<Vec<Moments>>,
+}
+
+impl Merge for PartyAcc {
+    fn merge(&mut self, o: Self) {
+        self.members.merge(o.members);
+        self.someone_worst.merge(o.someone_worst);
+        self.someone_end.merge(o.someone_end);
+        self.able.merge(o.able);
+        self.first_stop.merge(o.first_stop);
+        self.rations_left.merge(o.rations_left);
+        self.potions_left.merge(o.potions_left);
+    }
+}
+
+/// A party's expeditions.
+pub struct PartySim {
+    pub model: ExpeditionModel,
+    /// The reference test of each traveller (their own Esprit for a concentrate action).
+    pub tables: Vec<ReferenceTable>,
+}
+
+impl PartySim {
+    /// With the growth options in force (C-FAT-5 passive test).
+    pub fn with_growth(
+        model: ExpeditionModel,
+        rules: &TestRules,
+        growth: &GrowthRules,
+    ) -> Result<PartySim, UserError> {
+        let (stat, threshold, karma) = model.reference;
+        let mut tables = Vec::new();
+        for m in &party(&model).members {
+            let test = ReferenceTest {
+                stat,
+                threshold,
+                karma,
+                concentrate: model.concentrate.then_some(m.traveller.esprit as f64),
+            };
+            tables.push(ReferenceTable::new(&test, rules, growth.passive_test)?);
+        }
+        Ok(PartySim { model, tables })
+    }
+}
+
+fn party(m: &ExpeditionModel) -> &Party {
+    m.party.as_ref().expect("a party model")
+}
+
+/// How much `t` needs a potion of `p` now (the track that triggers the policy), or None.
+#[inline(always)]
+fn need(t: &Trek, p: &PotionUse) -> Option<i32> {
+    let fp = p.when_fp.filter(|&w| t.f.fp >= w).map(|_| t.f.fp);
+    let fm = p.when_fm.filter(|&w| t.f.fm >= w).map(|_| t.f.fm);
+    fp.max(fm)
+}
+
+impl Simulation for PartySim {
+    type Acc = PartyAcc;
+
+    fn empty(&self) -> PartyAcc {
+        let d = self.model.plans.len();
+        let p = party(&self.model);
+        let n = p.members.len();
+        PartyAcc {
+            members: (0..n)
+                .map(|_| MemberAcc {
+                    worst: Moment::new(d),
+                    end: Moment::new(d),
+                    first_exhaustion: Tally::new(1, d as i64),
+                })
+                .collect(),
+            someone_worst: vec![Counts::default(); d],
+            someone_end: vec![Counts::default(); d],
+            able: vec![Tally::new(0, n as i64); d],
+            first_stop: Tally::new(1, d as i64),
+            rations_left: if p.rations.is_some() {
+                vec![Moments::default(); d]
+            } else {
+                Vec::new()
+            },
+            potions_left: vec![vec![Moments::default(); d]; self.model.potions.len()],
+        }
+    }
+
+    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut PartyAcc) {
+        let m = &self.model;
+        let p = party(m);
+        let n = p.members.len();
+        let days = m.plans.len() as i64;
+        let pots = &m.potions;
+        for _ in 0..trials {
+            let mut treks = [Trek::default(); MAX_TRAVELLERS];
+            for (t, mem) in treks.iter_mut().zip(&p.members) {
+                *t = Trek::starting_at(mem.start, &[]);
+            }
+            let treks = &mut treks[..n];
+            let mut stock = [0u32; 8];
+            for (s, pu) in stock.iter_mut().zip(pots) {
+                *s = pu.count;
+            }
+            let mut rations = p.rations;
+            let mut first = [days + 1; MAX_TRAVELLERS];
+            let mut stop = days + 1;
+            for (d, plan) in m.plans.iter().enumerate() {
+                for t in treks.iter_mut() {
+                    t.morning(plan);
+                }
+                // The party meets the day's encounters together (C-FAT-2 per traveller).
+                let k = plan.encounters.roll(rng).max(0);
+                for _ in 0..k {
+                    let rounds = m.encounter.rounds.roll(rng).max(1);
+                    for t in treks.iter_mut() {
+                        t.fight_of(rounds, &m.encounter, m.extras.as_ref(), rng);
+                    }
+                }
+                // Meals from the shared bags, one round at a time.
+                let mut plans = [*plan; MAX_TRAVELLERS];
+                if let Some(r) = rations.as_mut() {
+                    let mut served = [0u32; MAX_TRAVELLERS];
+                    for _ in 0..plan.meals.min(3) {
+                        for s in served.iter_mut().take(n) {
+                            if *r > 0 {
+                                *r -= 1;
+                                *s += 1;
+                            }
+                        }
+                    }
+                    for (pl, s) in plans.iter_mut().zip(served) {
+                        pl.meals = s;
+                    }
+                }
+                for (t, pl) in treks.iter_mut().zip(&plans) {
+                    t.supper(pl);
+                }
+                // Shared potions by policy, the most fatigued first (C-FAT-3).
+                for (s, pu) in stock.iter_mut().zip(pots) {
+                    let mut order = [(0i32, 0usize); MAX_TRAVELLERS];
+                    let mut c = 0;
+                    for (i, t) in treks.iter().enumerate() {
+                        if let Some(v) = need(t, pu) {
+                            order[c] = (-v, i);
+                            c += 1;
+                        }
+                    }
+                    order[..c].sort_unstable();
+                    for &(_, i) in &order[..c] {
+                        if *s == 0 {
+                            break;
+                        }
+                        *s -= 1;
+                        treks[i].drink(pu.potion);
+                    }
+                }
+                let (mut any_w, mut any_e) = (false, false);
+                for (i, t) in treks.iter().enumerate() {
+                    let (w, e) = (t.peak, t.f);
+                    let end_ex = e.fp >= FATIGUE_MAX || e.fm >= FATIGUE_MAX;
+                    let a = &mut acc.members[i];
+                    let tb = &self.tables[i];
+                    a.worst
+                        .push(d, w.fp, w.fm, t.exhausted_today, tb.at(w.fp, w.fm));
+                    a.end.push(d, e.fp, e.fm, end_ex, tb.at(e.fp, e.fm));
+                    if t.exhausted_today && first[i] > days {
+                        first[i] = d as i64 + 1;
+                    }
+                    any_w |= t.exhausted_today;
+                    any_e |= end_ex;
+                }
+                acc.someone_worst[d].add(usize::from(any_w));
+                acc.someone_end[d].add(usize::from(any_e));
+                if let Some(r) = rations {
+                    acc.rations_left[d].push(r as f64);
+                }
+                for (l, s) in acc.potions_left.iter_mut().zip(stock) {
+                    l[d].push(s as f64);
+                }
+                for (t, pl) in treks.iter_mut().zip(&plans) {
+                    t.night(pl);
+                }
+                let able = treks
+                    .iter()
+                    .filter(|t| t.f.fp < FATIGUE_MAX && t.f.fm < FATIGUE_MAX)
+                    .count();
+                acc.able[d].push(able as i64);
+                if able < n && stop > days {
+                    stop = d as i64 + 1;
+                }
+            }
+            for (a, f) in acc.members.iter_mut().zip(first) {
+                a.first_exhaustion.push(f);
+            }
+            acc.first_stop.push(stop);
+        }
+    }
+}

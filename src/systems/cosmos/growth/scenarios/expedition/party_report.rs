@@ -1,0 +1,346 @@
+//! A party's report (issue 10 item 8): the party per day (`party-days`: P(someone
+//! exhausted) at the day's worst point and at its end, P(the party can go on) the next
+//! morning, P(stopped by that day), supplies left) and each traveller per day
+//! (`party-travellers`, one row per traveller and day).
+
+use polars::prelude::*;
+
+use crate::engine::{Counts, Moments};
+use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind};
+use crate::scenario::ScenarioFile;
+use crate::stats::{t_interval, wilson};
+use crate::systems::cosmos::growth::{band_row, GrowthRules, OPTIONS};
+use crate::systems::cosmos::TestRules;
+use crate::systems::{RunOverrides, ScenarioResult};
+
+use super::super::{summary, task_of};
+use super::model::ExpeditionModel;
+use super::party::{PartyAcc, PartySim};
+use super::DEFAULT_TRIALS;
+
+fn rate(c: &Counts<2>) -> (f64, f64, f64) {
+    let n = c.total();
+    let (lo, hi) = wilson(c.counts[1], n);
+    (c.counts[1] as f64 / n as f64, lo, hi)
+}
+
+fn mean(m: &Moments) -> (f64, f64, f64) {
+    let (lo, hi) = t_interval(m.mean, m.std_error(), m.n);
+    (m.mean, lo.max(0.0), hi)
+}
+
+/// Runs a party file (called by `report::run` when the file has `[[expedition.travellers]]`).
+pub fn run(
+    file: &ScenarioFile,
+    o: &RunOverrides,
+    parsed: crate::systems::cosmos::growth::scenarios::Parsed<ExpeditionModel>,
+) -> anyhow::Result<ScenarioResult> {
+    let (m, rules_map, run, title, question) = parsed;
+    let (ctx, trials) = o.resolve(file, &run, &rules_map, DEFAULT_TRIALS)?;
+    let rules = TestRules::from_options(&ctx.options);
+    let text = format!("{m:?}");
+    let growth = GrowthRules::from_options(&ctx.options);
+    let sim = PartySim::with_growth(m, &rules, &growth)?;
+    let progress = ctx.progress(trials, "party expedition");
+    let acc = ctx.engine.run(&sim, task_of(&text), trials, &progress);
+    progress.finish();
+    let m = &sim.model;
+    let party = m.party.as_ref().expect("a party");
+    let days = m.plans.len();
+    let mut opts = ctx.options.in_force(OPTIONS);
+    opts.extend(ctx.options.in_force(crate::systems::cosmos::OPTIONS));
+    let (rs, rt, rk) = m.reference;
+    let names: Vec<&str> = party.members.iter().map(|x| x.name.as_str()).collect();
+    let prov = Provenance::monte_carlo("expedition", "cosmos", opts, ctx.engine.seed(), trials)
+        .with_param("days", days)
+        .with_param("travellers", names.join(", "))
+        .with_param(
+            "rations",
+            party
+                .rations
+                .map_or("as planned".to_string(), |r| r.to_string()),
+        )
+        .with_param("reference_test", format!("{} {rt} karma {rk}", rs.name()));
+    let prov = Provenance {
+        scenario: Some(file.reference()),
+        ..prov
+    };
+    let party_out = party_days(m, &acc, trials, &prov)?;
+    let trav_out = traveller_days(m, &acc, &prov)?;
+
+    let last = days - 1;
+    let (go, go_lo, go_hi) = go_on(&acc, last);
+    let ever = acc
+        .first_stop
+        .iter()
+        .filter(|x| x.0 <= days as i64)
+        .map(|x| x.1)
+        .sum::<u64>();
+    let (el, eh) = wilson(ever, trials);
+    let first_below_half = (0..days).find(|&d| go_on(&acc, d).0 < 0.5);
+    let mut key = vec![
+        format!(
+            "P(the party can go on after day {days}) = {go:.4} (95% {go_lo:.4}..{go_hi:.4}): every traveller wakes with FP and FM below 10 (C-FAT-4)"
+        ),
+        format!(
+            "P(the party is stopped at least one morning in {days} days) = {:.4} (95% {el:.4}..{eh:.4}); {}",
+            ever as f64 / trials as f64,
+            match first_below_half {
+                Some(d) => format!("day {} is the first it can go on less than half the time", d + 1),
+                None => "it can go on more than half the time every day".to_string(),
+            }
+        ),
+    ];
+    let risky = (0..days).find(|&d| rate(&acc.someone_worst[d]).0 >= 0.01);
+    key.push(match risky {
+        Some(d) => {
+            let (p, lo, hi) = rate(&acc.someone_worst[d]);
+            format!(
+                "someone first risks exhaustion (P >= 0.01 at the day's worst point) on day {}: {p:.4} (95% {lo:.4}..{hi:.4})",
+                d + 1
+            )
+        }
+        None => format!("P(someone exhausted) stays below 0.01 every day of the {days}"),
+    });
+    let worst_day = (0..days)
+        .max_by(|&a, &b| {
+            rate(&acc.someone_worst[a])
+                .0
+                .total_cmp(&rate(&acc.someone_worst[b]).0)
+                .then(b.cmp(&a))
+        })
+        .unwrap_or(0);
+    let (sw, swl, swh) = rate(&acc.someone_worst[worst_day]);
+    key.push(format!(
+        "P(someone exhausted at the day's worst point) peaks on day {} at {sw:.4} (95% {swl:.4}..{swh:.4})",
+        worst_day + 1
+    ));
+    let per: Vec<String> = party
+        .members
+        .iter()
+        .zip(&acc.members)
+        .map(|(mem, a)| {
+            let ex = a
+                .first_exhaustion
+                .iter()
+                .filter(|x| x.0 <= days as i64)
+                .map(|x| x.1)
+                .sum::<u64>();
+            format!("{} {:.4}", mem.name, ex as f64 / trials as f64)
+        })
+        .collect();
+    key.push(format!(
+        "P(exhausted at least once), per traveller: {}",
+        per.join(", ")
+    ));
+    let title = title.unwrap_or_else(|| "Party expedition".into());
+    let question =
+        question.unwrap_or_else(|| "How does fatigue build up over the party's expedition?".into());
+    let outputs = vec![party_out, trav_out];
+    let summary = summary(&title, &question, &key, &outputs, &prov);
+    Ok(ScenarioResult {
+        title,
+        question,
+        key_figures: key,
+        outputs,
+        summary,
+    })
+}
+
+/// P(every traveller wakes able) after day `d`.
+fn go_on(acc: &PartyAcc, d: usize) -> (f64, f64, f64) {
+    let t = &acc.able[d];
+    let n = t.total();
+    let all = t.iter().last().map_or(0, |x| x.1);
+    let (lo, hi) = wilson(all, n);
+    (all as f64 / n as f64, lo, hi)
+}
+
+fn party_days(
+    m: &ExpeditionModel,
+    acc: &PartyAcc,
+    trials: u64,
+    prov: &Provenance,
+) -> anyhow::Result<Output> {
+    let days = m.plans.len();
+    let mut cols: Vec<(String, Vec<f64>)> = Vec::new();
+    let mut push = |name: &str, v: f64| match cols.iter_mut().find(|c| c.0 == name) {
+        Some(c) => c.1.push(v),
+        None => cols.push((name.to_string(), vec![v])),
+    };
+    let s = |name: &str| LineSeries {
+        name: name.into(),
+        ..Default::default()
+    };
+    let mut lines = [
+        s("P(someone exhausted at the day's worst point)"),
+        s("P(someone exhausted at the end of the day)"),
+        s("P(the party can go on the next morning)"),
+        s("P(the party stopped at least once by that day)"),
+    ];
+    let mut stopped = 0u64;
+    let fs: Vec<(i64, u64)> = acc.first_stop.iter().collect();
+    for d in 0..days {
+        let x = d as f64 + 1.0;
+        let rows = [
+            ("p_someone_exhausted_worst", rate(&acc.someone_worst[d])),
+            ("p_someone_exhausted_end", rate(&acc.someone_end[d])),
+            ("p_party_can_go_on", go_on(acc, d)),
+            ("p_party_stopped_by_day", {
+                stopped += fs.get(d).map_or(0, |e| e.1);
+                let (lo, hi) = wilson(stopped, trials);
+                (stopped as f64 / trials as f64, lo, hi)
+            }),
+        ];
+        for (line, (name, (p, lo, hi))) in lines.iter_mut().zip(rows) {
+            push(name, p);
+            push(&format!("{name}_lo"), lo);
+            push(&format!("{name}_hi"), hi);
+            line.points.push((x, p));
+            line.band.push((x, lo, hi));
+        }
+        let able = &acc.able[d];
+        let am = able.iter().map(|(v, c)| v as f64 * c as f64).sum::<f64>() / able.total() as f64;
+        push("able_travellers_mean", am);
+        if let Some(r) = acc.rations_left.get(d) {
+            let (v, lo, hi) = mean(r);
+            push("rations_left_mean", v);
+            push("rations_left_lo", lo);
+            push("rations_left_hi", hi);
+        }
+        for (k, l) in acc.potions_left.iter().enumerate() {
+            push(&format!("potions_left_{k}_mean"), l[d].mean);
+        }
+    }
+    let mut dcols = vec![Column::new(
+        "day".into(),
+        (1..=days as i64).collect::<Vec<_>>(),
+    )];
+    dcols.extend(cols.into_iter().map(|(n, v)| Column::new(n.into(), v)));
+    let chart = LineChart {
+        x_kind: XKind::Integer,
+        title: "The party day by day".into(),
+        x_label: "day".into(),
+        y_label: "probability".into(),
+        y_range: Some((0.0, 1.0)),
+        series: lines.into_iter().collect(),
+    };
+    Ok(Output {
+        name: "party-days".into(),
+        title: "The party day by day".into(),
+        question:
+            "How likely is someone exhausted each day, and can the party set off the next morning?"
+                .into(),
+        frame: DataFrame::new_infer_height(dcols)?,
+        figures: vec![Figure {
+            suffix: None,
+            panels: vec![Chart::Lines(chart)],
+        }],
+        key_figures: Vec::new(),
+        provenance: Provenance {
+            output: "party-days".into(),
+            ..prov.clone()
+        },
+    })
+}
+
+fn traveller_days(
+    m: &ExpeditionModel,
+    acc: &PartyAcc,
+    prov: &Provenance,
+) -> anyhow::Result<Output> {
+    let party = m.party.as_ref().expect("a party");
+    let days = m.plans.len();
+    let (mut who, mut day) = (Vec::new(), Vec::new());
+    let mut cols: Vec<(String, Vec<f64>)> = Vec::new();
+    let mut push = |name: &str, v: f64| match cols.iter_mut().find(|c| c.0 == name) {
+        Some(c) => c.1.push(v),
+        None => cols.push((name.to_string(), vec![v])),
+    };
+    let mut ex_lines = Vec::new();
+    let mut fp_lines = Vec::new();
+    for (mem, a) in party.members.iter().zip(&acc.members) {
+        let mut ex = LineSeries {
+            name: format!("{}: P(exhausted at the worst point)", mem.name),
+            ..Default::default()
+        };
+        let mut fp = LineSeries {
+            name: format!("{}: FP at the end of the day, median (5%..95%)", mem.name),
+            ..Default::default()
+        };
+        let fe: Vec<(i64, u64)> = a.first_exhaustion.iter().collect();
+        let mut cum = 0u64;
+        for d in 0..days {
+            let x = d as f64 + 1.0;
+            who.push(mem.name.clone());
+            day.push(d as i64 + 1);
+            for (when, mo) in [("worst", &a.worst), ("end", &a.end)] {
+                for (track, t) in [("fp", &mo.fp[d]), ("fm", &mo.fm[d])] {
+                    let (mn, q) = band_row(t);
+                    push(&format!("{track}_{when}_mean"), mn);
+                    push(&format!("{track}_{when}_p50"), q[2]);
+                    if when == "end" && track == "fp" {
+                        fp.points.push((x, q[2]));
+                        fp.band.push((x, q[0], q[4]));
+                    }
+                }
+                let (p, lo, hi) = rate(&mo.exhausted[d]);
+                push(&format!("p_exhausted_{when}"), p);
+                push(&format!("p_exhausted_{when}_lo"), lo);
+                push(&format!("p_exhausted_{when}_hi"), hi);
+                if when == "worst" {
+                    ex.points.push((x, p));
+                    ex.band.push((x, lo, hi));
+                }
+                let r = &mo.reference[d];
+                push(&format!("p_reference_success_{when}"), r.mean);
+            }
+            cum += fe.get(d).map_or(0, |e| e.1);
+            push(
+                "p_exhausted_by_day",
+                cum as f64 / a.first_exhaustion.total() as f64,
+            );
+        }
+        ex_lines.push(ex);
+        fp_lines.push(fp);
+    }
+    let mut dcols = vec![
+        Column::new("traveller".into(), who),
+        Column::new("day".into(), day),
+    ];
+    dcols.extend(cols.into_iter().map(|(n, v)| Column::new(n.into(), v)));
+    let ex_chart = LineChart {
+        x_kind: XKind::Integer,
+        title: "Each traveller: P(exhausted at the day's worst point)".into(),
+        x_label: "day".into(),
+        y_label: "probability".into(),
+        // Fitted: individual risks are small next to the party's.
+        y_range: None,
+        series: ex_lines,
+    };
+    let fp_chart = LineChart {
+        x_kind: XKind::Integer,
+        title: "Each traveller: FP at the end of the day".into(),
+        x_label: "day".into(),
+        y_label: "FP (-3..10)".into(),
+        y_range: Some((-3.0, 10.0)),
+        series: fp_lines,
+    };
+    Ok(Output {
+        name: "party-travellers".into(),
+        title: "Each traveller day by day".into(),
+        question:
+            "How do each traveller's FP and FM build up, and how likely is each to be exhausted?"
+                .into(),
+        frame: DataFrame::new_infer_height(dcols)?,
+        figures: vec![Figure {
+            suffix: None,
+            panels: vec![Chart::Lines(ex_chart), Chart::Lines(fp_chart)],
+        }],
+        key_figures: Vec::new(),
+        provenance: Provenance {
+            output: "party-travellers".into(),
+            ..prov.clone()
+        },
+    })
+}

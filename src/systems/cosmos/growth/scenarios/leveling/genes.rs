@@ -1,0 +1,108 @@
+//! The DNA part of the leveling report (issue 10 item 11): per policy and level, DNA
+//! points left unspent, genes fully active and P(each wish met), with 95% intervals.
+
+use polars::prelude::*;
+
+use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind};
+use crate::stats::{t_interval, wilson};
+
+use super::model::DnaPlan;
+use super::sim::DnaAcc;
+
+/// The `leveling-genes` output (one row per policy, level and wish) and its key figures.
+pub fn genes_output(
+    d: &DnaPlan,
+    acc: &[DnaAcc],
+    max_level: u32,
+    prov: &Provenance,
+) -> anyhow::Result<(Output, Vec<String>)> {
+    let (mut pol, mut lvl, mut wish, mut alleles) = (vec![], vec![], vec![], vec![]);
+    let (mut p_met, mut p_lo, mut p_hi) = (vec![], vec![], vec![]);
+    let (mut p_all, mut unspent, mut full, mut full_lo, mut full_hi) =
+        (vec![], vec![], vec![], vec![], vec![]);
+    let mut series = Vec::new();
+    let mut key = Vec::new();
+    for ((name, p), a) in d.policies.iter().zip(acc) {
+        let nw = p.wishes.len();
+        let mut s = LineSeries {
+            name: format!("{name}: P(every wish met)"),
+            ..Default::default()
+        };
+        for l in 0..max_level as usize {
+            let c = &a.all[l];
+            let (alo, ahi) = wilson(c.counts[1], c.total());
+            let pa = c.counts[1] as f64 / c.total() as f64;
+            s.points.push((l as f64 + 1.0, pa));
+            s.band.push((l as f64 + 1.0, alo, ahi));
+            let (flo, fhi) = t_interval(a.full[l].mean, a.full[l].std_error(), a.full[l].n);
+            for (w, x) in p.wishes.iter().enumerate() {
+                let c = &a.wish[l * nw + w];
+                let (lo, hi) = wilson(c.counts[1], c.total());
+                pol.push(name.clone());
+                lvl.push(l as i64 + 1);
+                wish.push(d.tree.genes[x.gene].name.clone());
+                alleles.push(x.alleles as i64);
+                p_met.push(c.counts[1] as f64 / c.total() as f64);
+                p_lo.push(lo);
+                p_hi.push(hi);
+                p_all.push(pa);
+                unspent.push(a.unspent[l].mean);
+                full.push(a.full[l].mean);
+                full_lo.push(flo.max(0.0));
+                full_hi.push(fhi);
+            }
+        }
+        let last = max_level as usize - 1;
+        let c = &a.all[last];
+        let (lo, hi) = wilson(c.counts[1], c.total());
+        let first_half = a.all.iter().position(|c| 2 * c.counts[1] >= c.total());
+        key.push(format!(
+            "DNA policy \"{name}\": every wish met by level {max_level} with P = {:.4} (95% {lo:.4}..{hi:.4}); {}; {:.2} genes fully active and {:.2} DNA points unspent on average",
+            c.counts[1] as f64 / c.total() as f64,
+            first_half.map_or("never more than half the time".to_string(), |l| format!("met at least half the time from level {}", l + 1)),
+            a.full[last].mean,
+            a.unspent[last].mean,
+        ));
+        series.push(s);
+    }
+    let chart = LineChart {
+        x_kind: XKind::Integer,
+        title: "DNA build policies: P(every wish met) by level".into(),
+        x_label: "level".into(),
+        y_label: "probability".into(),
+        y_range: Some((0.0, 1.0)),
+        series,
+    };
+    let frame = DataFrame::new_infer_height(vec![
+        Column::new("policy".into(), pol),
+        Column::new("level".into(), lvl),
+        Column::new("gene".into(), wish),
+        Column::new("alleles".into(), alleles),
+        Column::new("p_wish_met".into(), p_met),
+        Column::new("p_wish_met_lo".into(), p_lo),
+        Column::new("p_wish_met_hi".into(), p_hi),
+        Column::new("p_all_wishes_met".into(), p_all),
+        Column::new("dna_unspent_mean".into(), unspent),
+        Column::new("genes_full_mean".into(), full),
+        Column::new("genes_full_lo".into(), full_lo),
+        Column::new("genes_full_hi".into(), full_hi),
+    ])?;
+    Ok((
+        Output {
+            name: "leveling-genes".into(),
+            title: "DNA points spent on the gene tree".into(),
+            question: "With the DNA points of levels 1..N (C-LEVEL-4), how soon does each spending policy get the genes it wants (parents X-X first, innate genes at creation, exclusive pairs, special maxima; C-GENE-1)?".into(),
+            frame,
+            figures: vec![Figure {
+                suffix: None,
+                panels: vec![Chart::Lines(chart)],
+            }],
+            key_figures: key.clone(),
+            provenance: Provenance {
+                output: "leveling-genes".into(),
+                ..prov.clone()
+            },
+        },
+        key,
+    ))
+}

@@ -1,0 +1,18 @@
+//! `kind = "leveling"`: stats, HP/PM, karma, skill and DNA points at levels 1..N
+//! (C-LEVEL-1..4, C-LD-1), as per-level quantile bands.
+//!
+//! Files: `raw.rs` (the file as written), `model.rs` (validation), `sim.rs` (the
+//! simulation), `report.rs` (outputs).
+
+/// Default characters per run.
+pub const DEFAULT_TRIALS: u64 = 100_000;
+
+mod genes;
+mod model;
+mod raw;
+mod report;
+mod sim;
+
+pub use model::{check, model, DnaPlan, LevelingModel, MAX_DNA_POLICIES, MAX_GENES, MAX_WISHES};
+pub use report::run;
+pub use sim::{DnaAcc, LevelAcc, LevelingSim, QUANTITIES};

@@ -1,0 +1,278 @@
+//! The leveling file validated into a [`LevelingModel`] (raw keys in `raw.rs`).
+
+use super::super::creation::policy as creation_policy;
+use super::raw::*;
+use crate::error::UserError;
+use crate::scenario::ScenarioFile;
+use crate::systems::cosmos::growth::creation::{CreationPolicy, MovePolicy};
+use crate::systems::cosmos::growth::genetics::{DnaPolicy, GeneTree, Wish};
+use crate::systems::cosmos::growth::leveling::{Campaign, LaterLevels, LevelPolicy};
+use crate::systems::cosmos::growth::scenarios::Parsed;
+
+/// The validated model.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LevelingModel {
+    pub creation: CreationPolicy,
+    pub levels: LevelPolicy,
+    pub max_level: u32,
+    /// DNA spending on a gene tree, when `[leveling.dna]` is given.
+    pub dna: Option<DnaPlan>,
+}
+
+/// At most this many DNA policies, wishes per policy and genes.
+pub const MAX_DNA_POLICIES: usize = 4;
+pub const MAX_WISHES: usize = 32;
+pub const MAX_GENES: usize = 64;
+
+/// A gene tree and the DNA policies compared on it (issue 10 item 11).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DnaPlan {
+    pub tree: GeneTree,
+    pub policies: Vec<(String, DnaPolicy)>,
+}
+
+fn dna_plan(file: &ScenarioFile, d: &RawDna) -> Result<DnaPlan, UserError> {
+    if d.genes.is_empty() || d.genes.len() > MAX_GENES {
+        return Err(file.error_at(
+            &["leveling", "dna", "genes"],
+            "leveling.dna.genes",
+            &format!("{} genes", d.genes.len()),
+            &format!("1..{MAX_GENES} [[leveling.dna.genes]] entries"),
+        ));
+    }
+    let tree = GeneTree::build(file, &["leveling", "dna", "genes"], &d.genes)?;
+    if d.policies.is_empty() || d.policies.len() > MAX_DNA_POLICIES {
+        return Err(file.error_at(
+            &["leveling", "dna", "policies"],
+            "leveling.dna.policies",
+            &format!("{} policies", d.policies.len()),
+            &format!("1..{MAX_DNA_POLICIES} [[leveling.dna.policies]] entries"),
+        ));
+    }
+    let names: Vec<&str> = tree.genes.iter().map(|g| g.name.as_str()).collect();
+    let mut policies: Vec<(String, DnaPolicy)> = Vec::new();
+    for (i, p) in d.policies.iter().enumerate() {
+        let is = i.to_string();
+        let at = ["leveling", "dna", "policies", is.as_str()];
+        let name = p.name.trim();
+        if name.is_empty() || name.len() > 32 || policies.iter().any(|(n, _)| n == name) {
+            return Err(file.error_at(
+                &[&at[..], &["name"]].concat(),
+                &format!("leveling.dna.policies[{i}].name"),
+                &format!("\"{}\" is empty, too long or repeated", p.name),
+                "a unique name of 1..32 characters",
+            ));
+        }
+        if p.wishes.is_empty() || p.wishes.len() > MAX_WISHES {
+            return Err(file.error_at(
+                &[&at[..], &["wishes"]].concat(),
+                &format!("leveling.dna.policies[{i}].wishes"),
+                &format!("{} wishes", p.wishes.len()),
+                &format!("1..{MAX_WISHES} wishes"),
+            ));
+        }
+        let mut wishes = Vec::new();
+        for (j, w) in p.wishes.iter().enumerate() {
+            let js = j.to_string();
+            let (g, n) = match w.split_once(':') {
+                Some((g, n)) => (g.trim(), n.trim().parse::<u32>().ok()),
+                None => (w.trim(), Some(u32::MAX)),
+            };
+            let gene = names.iter().position(|x| *x == g);
+            let (Some(gene), Some(n)) = (gene, n) else {
+                return Err(file.error_at(
+                    &[&at[..], &["wishes", js.as_str()]].concat(),
+                    &format!("leveling.dna.policies[{i}].wishes[{j}]"),
+                    &format!("\"{w}\" is not a gene of the tree with an allele count"),
+                    &format!(
+                        "\"gene\" or \"gene:N\" (N >= 1) with gene one of {}",
+                        names.join(", ")
+                    ),
+                ));
+            };
+            let max = tree.genes[gene].max;
+            if n == 0 {
+                return Err(file.error_at(
+                    &[&at[..], &["wishes", js.as_str()]].concat(),
+                    &format!("leveling.dna.policies[{i}].wishes[{j}]"),
+                    &format!("\"{w}\" asks for no allele"),
+                    &format!("1..{max} alleles for {g}"),
+                ));
+            }
+            wishes.push(Wish {
+                gene,
+                alleles: n.min(max),
+            });
+        }
+        policies.push((name.to_string(), DnaPolicy { wishes }));
+    }
+    Ok(DnaPlan { tree, policies })
+}
+
+const DICE: [i64; 8] = [0, 4, 6, 8, 10, 12, 20, 100];
+
+fn ranged(
+    file: &ScenarioFile,
+    path: &[&str],
+    v: Option<i64>,
+    default: i64,
+    lo: i64,
+    hi: i64,
+    why: &str,
+) -> Result<i64, UserError> {
+    let v = v.unwrap_or(default);
+    if !(lo..=hi).contains(&v) {
+        return Err(file.error_at(
+            path,
+            &crate::systems::cosmos::growth::scenarios::shown_key(path),
+            &format!("{v} is out of range"),
+            &format!("{lo}..{hi} ({why})"),
+        ));
+    }
+    Ok(v)
+}
+
+fn die(file: &ScenarioFile, path: &[&str], v: Option<i64>) -> Result<u32, UserError> {
+    let v = v.unwrap_or(0);
+    if !DICE.contains(&v) {
+        return Err(file.error_at(
+            path,
+            &crate::systems::cosmos::growth::scenarios::shown_key(path),
+            &format!("d{v} is not a die"),
+            "0 (none), 4, 6, 8, 10, 12, 20, 100",
+        ));
+    }
+    Ok(v as u32)
+}
+
+/// Validates a leveling file.
+pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
+    let raw: Raw = file.parse_raw()?;
+    let creation = creation_policy(file, &raw.creation)?;
+    if let Some(c) = creation.conversion.filter(|c| c.level != 1) {
+        // Levels are tallied from 1: a converted character of a higher level has no
+        // level-1..L history to show (C-CREATE-3 keeps its level).
+        return Err(file.error_at(
+            &["creation", "conversion", "level"],
+            "creation.conversion.level",
+            &format!(
+                "a level-{} conversion cannot be levelled from level 1",
+                c.level
+            ),
+            "1 in a leveling scenario (use kind = \"creation\" for higher levels)",
+        ));
+    }
+    let l = &raw.leveling;
+    let mut p = LevelPolicy::default();
+    let max_level = ranged(
+        file,
+        &["leveling", "max_level"],
+        l.max_level,
+        10,
+        1,
+        30,
+        "levels simulated",
+    )? as u32;
+    p.start_karma = ranged(
+        file,
+        &["leveling", "start_karma"],
+        l.start_karma,
+        0,
+        -10,
+        10,
+        "C-TEST-3",
+    )? as i8;
+    p.level2 = l.level2.unwrap_or(p.level2);
+    p.level2_target = l.level2_target.unwrap_or(p.level2_target);
+    p.level4 = l.level4.unwrap_or(p.level4);
+    p.chance_bonus = l.chance_bonus.unwrap_or(p.chance_bonus);
+    p.level5_moves = l.level5_move_policy.unwrap_or(p.level5_moves);
+    let default_points = if p.level5_moves == MovePolicy::None {
+        0
+    } else {
+        10
+    };
+    p.level5_points = ranged(
+        file,
+        &["leveling", "level5_move_points"],
+        l.level5_move_points,
+        default_points,
+        0,
+        10,
+        "C-LEVEL-1: up to 10",
+    )? as i32;
+    if let Some([a, b]) = l.light_dark_at_5 {
+        if a < 0 || b < 0 || a + b != 3 {
+            return Err(file.error_at(
+                &["leveling", "light_dark_at_5"],
+                "leveling.light_dark_at_5",
+                &format!("[{a}, {b}] does not split 3 points"),
+                "[light, dark] with light + dark = 3 (C-LD-1)",
+            ));
+        }
+        p.light_dark_at_5 = (a as u32, b as u32);
+    }
+    if let Some(r) = &l.later {
+        p.later = LaterLevels {
+            stat_die: die(file, &["leveling", "later", "stat_die"], r.stat_die)?,
+            stat_count: ranged(
+                file,
+                &["leveling", "later", "stat_count"],
+                r.stat_count,
+                1,
+                0,
+                6,
+                "stats raised per level",
+            )? as usize,
+            stat_target: r.stat_target.unwrap_or_default(),
+            hp_die: die(file, &["leveling", "later", "hp_die"], r.hp_die)?,
+            pm_die: die(file, &["leveling", "later", "pm_die"], r.pm_die)?,
+        };
+    }
+    if let Some(c) = &l.campaign {
+        let t = ranged(
+            file,
+            &["leveling", "campaign", "tests_per_level"],
+            Some(c.tests_per_level),
+            0,
+            0,
+            10_000,
+            "normal tests between level-ups",
+        )?;
+        if !(c.threshold.is_finite() && (-100.0..=200.0).contains(&c.threshold)) {
+            return Err(file.error_at(
+                &["leveling", "campaign", "threshold"],
+                "leveling.campaign.threshold",
+                &format!("{} is out of range", c.threshold),
+                "-100..200 (C-TEST-1)",
+            ));
+        }
+        p.campaign = Campaign {
+            tests_per_level: t as u32,
+            threshold: c.threshold,
+        };
+    }
+    let dna = match &l.dna {
+        Some(d) => Some(dna_plan(file, d)?),
+        None => None,
+    };
+    Ok((
+        LevelingModel {
+            creation,
+            levels: p,
+            max_level,
+            dna,
+        },
+        raw.rules,
+        raw.run,
+        raw.title,
+        raw.question,
+    ))
+}
+
+/// Validates the file.
+pub fn check(file: &ScenarioFile) -> Result<(), UserError> {
+    let (_, rules, ..) = model(file)?;
+    file.rule_options(&rules)?;
+    Ok(())
+}

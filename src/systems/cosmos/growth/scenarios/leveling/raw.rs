@@ -1,0 +1,82 @@
+//! The leveling file as written: the raw serde model (`deny_unknown_fields`). Validated in
+//! `model.rs`.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use super::super::creation::RawPolicy;
+use crate::scenario::RunSection;
+use crate::systems::cosmos::growth::creation::MovePolicy;
+use crate::systems::cosmos::growth::genetics::RawGene;
+use crate::systems::cosmos::growth::leveling::{Level2, Pool, StatTarget};
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)] // `system` and `kind` are read by the dispatcher.
+pub struct Raw {
+    pub system: String,
+    pub kind: String,
+    pub title: Option<String>,
+    pub question: Option<String>,
+    #[serde(default)]
+    pub run: RunSection,
+    #[serde(default)]
+    pub rules: BTreeMap<String, toml::Value>,
+    #[serde(default)]
+    pub creation: RawPolicy,
+    #[serde(default)]
+    pub leveling: RawLeveling,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawLeveling {
+    pub max_level: Option<i64>,
+    pub start_karma: Option<i64>,
+    pub level2: Option<Level2>,
+    pub level2_target: Option<StatTarget>,
+    pub level4: Option<Pool>,
+    pub level5_move_policy: Option<MovePolicy>,
+    pub level5_move_points: Option<i64>,
+    pub chance_bonus: Option<Pool>,
+    pub light_dark_at_5: Option<[i64; 2]>,
+    pub later: Option<RawLater>,
+    pub campaign: Option<RawCampaign>,
+    /// DNA points spent on a gene tree (issue 10 item 11, C-GENE-1, C-LEVEL-4).
+    pub dna: Option<RawDna>,
+}
+
+/// `[leveling.dna]`: the tree and the spending policies compared on the same characters.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDna {
+    pub genes: Vec<RawGene>,
+    pub policies: Vec<RawDnaPolicy>,
+}
+
+/// `[[leveling.dna.policies]]`: a named wish list, `"gene"` (all its alleles) or
+/// `"gene:N"` (N active alleles).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDnaPolicy {
+    pub name: String,
+    pub wishes: Vec<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawLater {
+    pub stat_die: Option<i64>,
+    pub stat_count: Option<i64>,
+    pub stat_target: Option<StatTarget>,
+    pub hp_die: Option<i64>,
+    pub pm_die: Option<i64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCampaign {
+    pub tests_per_level: i64,
+    pub threshold: f64,
+}

@@ -1,0 +1,258 @@
+//! The leveling report: per-level quantile bands, skill and DNA points against their exact
+//! values, the Chance bonus per level.
+
+use polars::prelude::*;
+
+use super::super::creation::policy_text;
+use super::super::{summary, task_of};
+use super::model::model;
+use super::sim::{LevelingSim, QUANTITIES};
+use super::DEFAULT_TRIALS;
+use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance};
+use crate::scenario::ScenarioFile;
+use crate::stats::{t_interval, wilson};
+use crate::systems::cosmos::growth::leveling::{exact, LevelPolicy};
+use crate::systems::cosmos::growth::{band_row, OPTIONS};
+use crate::systems::cosmos::TestRules;
+use crate::systems::{RunOverrides, ScenarioResult};
+
+fn level_text(p: &LevelPolicy) -> String {
+    format!("{p:?}")
+}
+
+/// Runs the file.
+pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
+    let (m, rules_map, run, title, question) = model(file)?;
+    let (ctx, trials) = o.resolve(file, &run, &rules_map, DEFAULT_TRIALS)?;
+    let rules = TestRules::from_options(&ctx.options);
+    let sim = LevelingSim::new(m.clone(), rules);
+    let progress = ctx.progress(trials, "leveling");
+    let text = format!(
+        "{} | {} | max_level={}",
+        policy_text(&m.creation),
+        level_text(&m.levels),
+        m.max_level
+    );
+    let acc = ctx.engine.run(&sim, task_of(&text), trials, &progress);
+    progress.finish();
+    let mut opts = ctx.options.in_force(OPTIONS);
+    opts.extend(ctx.options.in_force(crate::systems::cosmos::OPTIONS));
+    let prov = Provenance::monte_carlo("leveling", "cosmos", opts, ctx.engine.seed(), trials)
+        .with_param("creation", policy_text(&m.creation))
+        .with_param("leveling", level_text(&m.levels))
+        .with_param("max_level", m.max_level);
+    let prov = Provenance {
+        scenario: Some(file.reference()),
+        ..prov
+    };
+    let nq = QUANTITIES.len();
+    let levels: Vec<u32> = (1..=m.max_level).collect();
+
+    // Quantile bands.
+    let (mut lv, mut qn) = (vec![], vec![]);
+    let mut cols: Vec<Vec<f64>> = vec![vec![]; 8];
+    for &l in &levels {
+        for (q, name) in QUANTITIES.iter().enumerate() {
+            let i = (l - 1) as usize * nq + q;
+            let (mean, qs) = band_row(&acc.values[i]);
+            let mo = &acc.moments[i];
+            let (lo, hi) = t_interval(mo.mean, mo.std_error(), mo.n);
+            lv.push(l as i64);
+            qn.push(*name);
+            for (c, v) in cols
+                .iter_mut()
+                .zip([mean, lo, hi, qs[0], qs[1], qs[2], qs[3], qs[4]])
+            {
+                c.push(v);
+            }
+        }
+    }
+    let mut qcols = vec![
+        Column::new("level".into(), lv),
+        Column::new("quantity".into(), qn),
+    ];
+    for (n, c) in [
+        "mean", "mean_lo", "mean_hi", "p05", "p25", "p50", "p75", "p95",
+    ]
+    .iter()
+    .zip(cols)
+    {
+        qcols.push(Column::new((*n).into(), c));
+    }
+    let qframe = DataFrame::new_infer_height(qcols)?;
+    let series = |q: usize, name: &str, lo_q: usize, hi_q: usize| -> LineSeries {
+        let mut s = LineSeries {
+            name: name.into(),
+            ..Default::default()
+        };
+        for &l in &levels {
+            let (_, qs) = band_row(&acc.values[(l - 1) as usize * nq + q]);
+            s.points.push((l as f64, qs[2]));
+            s.band.push((l as f64, qs[lo_q], qs[hi_q]));
+        }
+        s
+    };
+    let pools = LineChart {
+        title: "HP and PM by level: median, 5%..95% band".into(),
+        x_label: "level".into(),
+        y_label: "points".into(),
+        series: vec![series(6, "HP", 0, 4), series(7, "PM", 0, 4)],
+        ..Default::default()
+    };
+    let stats = LineChart {
+        title: "Stats by level: median, 25%..75% band".into(),
+        x_label: "level".into(),
+        y_label: "stat".into(),
+        series: (0..6).map(|q| series(q, QUANTITIES[q], 1, 3)).collect(),
+        ..Default::default()
+    };
+    let points = LineChart {
+        title: "Skill and DNA points by level: median, 5%..95% band".into(),
+        x_label: "level".into(),
+        y_label: "points".into(),
+        series: vec![
+            series(8, "skill points", 0, 4),
+            series(10, "DNA points", 0, 4),
+        ],
+        ..Default::default()
+    };
+    let last = m.max_level as usize - 1;
+    let mut key = Vec::new();
+    for (q, label) in [(6, "HP"), (7, "PM")] {
+        let (mean, qs) = band_row(&acc.values[last * nq + q]);
+        key.push(format!(
+            "{label} at level {}: mean {mean:.1}, median {}, 90% in {}..{}",
+            m.max_level, qs[2], qs[0], qs[4]
+        ));
+    }
+    let top = m.creation.priority[0] as usize;
+    let (mean, qs) = band_row(&acc.values[last * nq + top]);
+    key.push(format!(
+        "{} (first priority) at level {}: mean {mean:.1}, median {}, 90% in {}..{}",
+        QUANTITIES[top], m.max_level, qs[2], qs[0], qs[4]
+    ));
+    // Exact checks: DNA and level-up skill points have closed forms.
+    let mut exact_checks = Vec::new();
+    for &l in &[1u32, 3, 6, 9, 10]
+        .iter()
+        .filter(|l| **l <= m.max_level)
+        .copied()
+        .collect::<Vec<_>>()
+    {
+        for (q, d, what) in [
+            (10, exact::dna_at(l), "DNA points"),
+            (9, exact::skill_gained_at(l), "skill points gained"),
+        ] {
+            if l == 1 && q == 9 {
+                continue; // nothing gained yet
+            }
+            let mo = &acc.moments[(l - 1) as usize * nq + q];
+            let (lo, hi) = t_interval(mo.mean, mo.std_error(), mo.n);
+            exact_checks.push(format!(
+                "level {l}, {what}: exact mean {:.4}, simulated {:.4} (95% {lo:.4}..{hi:.4}){}",
+                d.mean(),
+                mo.mean,
+                if lo <= d.mean() && d.mean() <= hi {
+                    ""
+                } else {
+                    " — outside the interval"
+                }
+            ));
+        }
+    }
+    let q_out = Output {
+        name: "leveling-quantiles".into(),
+        title: "Stats, HP/PM, karma and points by level".into(),
+        question: "Where do stats, HP, PM, karma, skill and DNA points stand at each level (mean with 95% interval, and quantiles)?".into(),
+        frame: qframe,
+        figures: vec![Figure { suffix: None, panels: vec![Chart::Lines(pools), Chart::Lines(stats), Chart::Lines(points)] }],
+        key_figures: exact_checks.clone(),
+        provenance: Provenance { output: "leveling-quantiles".into(), ..prov.clone() },
+    };
+
+    // Chance test per level and Light/Dark grants.
+    let (mut lvl, mut pb, mut lo, mut hi, mut km, mut light, mut dark) =
+        (vec![], vec![], vec![], vec![], vec![], vec![], vec![]);
+    let mut chart = LineChart {
+        title: "P(Chance test succeeds at the level-up: +2d20 HP or PM)".into(),
+        x_label: "level".into(),
+        y_label: "probability".into(),
+        y_range: Some((0.0, 1.0)),
+        ..Default::default()
+    };
+    let mut s = LineSeries {
+        name: "P(bonus)".into(),
+        ..Default::default()
+    };
+    for &l in levels.iter().filter(|l| **l >= 2) {
+        let c = &acc.bonus[(l - 1) as usize];
+        let (a, b) = wilson(c.counts[1], c.total());
+        let p = c.counts[1] as f64 / c.total() as f64;
+        lvl.push(l as i64);
+        pb.push(p);
+        lo.push(a);
+        hi.push(b);
+        km.push(acc.moments[(l - 1) as usize * nq + 11].mean);
+        let (lt, dk) = if l >= 5 {
+            (
+                1 + m.levels.light_dark_at_5.0,
+                1 + m.levels.light_dark_at_5.1,
+            )
+        } else {
+            (1, 1)
+        };
+        light.push(lt as i64);
+        dark.push(dk as i64);
+        s.points.push((l as f64, p));
+        s.band.push((l as f64, a, b));
+    }
+    chart.series.push(s);
+    if let (Some(p2), Some(pl)) = (pb.first(), pb.last()) {
+        key.push(format!(
+            "P(Chance bonus) at level 2: {p2:.4}; at level {}: {pl:.4}",
+            m.max_level
+        ));
+    }
+    let cframe = DataFrame::new_infer_height(vec![
+        Column::new("level".into(), lvl),
+        Column::new("p_chance_bonus".into(), pb),
+        Column::new("p_chance_bonus_lo".into(), lo),
+        Column::new("p_chance_bonus_hi".into(), hi),
+        Column::new("mean_karma".into(), km),
+        Column::new("light_points".into(), light),
+        Column::new("dark_points".into(), dark),
+    ])?;
+    let c_out = Output {
+        name: "leveling-chance".into(),
+        title: "Level-up Chance test and Light/Dark points".into(),
+        question: "How often does the level-up Chance test pay +2d20, and how many Light and Dark points does a character hold at each level?".into(),
+        frame: cframe,
+        figures: vec![Figure { suffix: None, panels: vec![Chart::Lines(chart)] }],
+        key_figures: key.iter().rev().take(1).cloned().collect(),
+        provenance: Provenance { output: "leveling-chance".into(), ..prov.clone() },
+    };
+    key.extend(
+        exact_checks
+            .into_iter()
+            .filter(|k| k.starts_with(&format!("level {}", m.max_level.min(10)))),
+    );
+    let title = title.unwrap_or_else(|| "Levels 1 to 10".into());
+    let question = question.unwrap_or_else(|| {
+        "What stats, HP/PM and points does a character have at each level?".into()
+    });
+    let mut outputs = vec![q_out, c_out];
+    if let Some(d) = &m.dna {
+        // The DNA comparison answers a build question: its figures go first.
+        let (g_out, g_key) = super::genes::genes_output(d, &acc.dna, m.max_level, &prov)?;
+        key.splice(0..0, g_key);
+        outputs.push(g_out);
+    }
+    let summary = summary(&title, &question, &key, &outputs, &prov);
+    Ok(ScenarioResult {
+        title,
+        question,
+        key_figures: key,
+        outputs,
+        summary,
+    })
+}

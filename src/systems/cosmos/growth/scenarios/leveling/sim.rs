@@ -1,0 +1,210 @@
+//! Characters created and levelled (C-LEVEL-1..4, C-LD-1), tallied per level.
+
+use super::model::{DnaPlan, LevelingModel};
+use crate::engine::{Counts, Merge, Moments, Rng64, Simulation, Tally};
+use crate::systems::cosmos::growth::creation::create;
+use crate::systems::cosmos::growth::genetics::Genome;
+use crate::systems::cosmos::growth::leveling::{campaign_samplers, level_up, Hero};
+use crate::systems::cosmos::{TestRules, TestSampler};
+
+/// Quantities tallied per level.
+pub const QUANTITIES: [&str; 12] = [
+    "force",
+    "esprit",
+    "charisme",
+    "agilite",
+    "precision",
+    "chance",
+    "hp",
+    "pm",
+    "skill_points",
+    "skill_points_gained",
+    "dna_points",
+    "karma",
+];
+
+/// Per-level tallies: `values[level_index * 12 + q]`, Chance-bonus counts per level.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct LevelAcc {
+    pub values: Vec<Tally>,
+    pub moments: Vec<Moments>,
+    pub bonus: Vec<Counts<2>>,
+    /// Per DNA policy (empty without `[leveling.dna]`).
+    pub dna: Vec<DnaAcc>,
+}
+
+impl Merge for LevelAcc {
+    fn merge(&mut self, o: Self) {
+        self.values.merge(o.values);
+        self.moments.merge(o.moments);
+        self.bonus.merge(o.bonus);
+        self.dna.merge(o.dna);
+    }
+}
+
+/// One DNA policy's tallies per level (issue 10 item 11).
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct DnaAcc {
+    /// DNA points not spent (waiting for a parent, barred or nothing left to wish).
+    pub unspent: Vec<Moments>,
+    /// Genes fully active (X-X, or 2+ points on a special gene).
+    pub full: Vec<Moments>,
+    /// Wish met, `[level_index * wishes + w]`.
+    pub wish: Vec<Counts<2>>,
+    /// Every wish met, per level.
+    pub all: Vec<Counts<2>>,
+}
+
+impl Merge for DnaAcc {
+    fn merge(&mut self, o: Self) {
+        self.unspent.merge(o.unspent);
+        self.full.merge(o.full);
+        self.wish.merge(o.wish);
+        self.all.merge(o.all);
+    }
+}
+
+/// Creates characters and takes each to `max_level`.
+pub struct LevelingSim {
+    pub model: LevelingModel,
+    pub rules: TestRules,
+    campaign: Vec<TestSampler>,
+}
+
+impl LevelingSim {
+    pub fn new(model: LevelingModel, rules: TestRules) -> LevelingSim {
+        let campaign = if model.levels.campaign.tests_per_level > 0 {
+            campaign_samplers(&model.levels.campaign, &rules)
+        } else {
+            vec![]
+        };
+        LevelingSim {
+            model,
+            rules,
+            campaign,
+        }
+    }
+
+    /// Spends the DNA points gained since the last call (creation: the 5 + 1d20; then the
+    /// level 3, 6, 9 dice, C-LEVEL-4) by each policy, and tallies the genomes.
+    fn spend(
+        &self,
+        d: &DnaPlan,
+        genomes: &mut [Genome],
+        h: &Hero,
+        seen: &mut i32,
+        acc: &mut LevelAcc,
+    ) {
+        let gained = (h.c.dna - *seen).max(0) as u32;
+        *seen = h.c.dna;
+        let l = (h.level - 1) as usize;
+        for ((g, (_, p)), a) in genomes.iter_mut().zip(&d.policies).zip(&mut acc.dna) {
+            // Innate genes only at creation (C-GENE-1).
+            g.spend(&d.tree, p, gained, h.level == 1);
+            a.unspent[l].push(g.unspent as f64);
+            a.full[l].push(g.full(&d.tree) as f64);
+            let nw = p.wishes.len();
+            let mut all = true;
+            for (w, wish) in p.wishes.iter().enumerate() {
+                let met = g.active[wish.gene] >= wish.alleles;
+                all &= met;
+                a.wish[l * nw + w].add(usize::from(met));
+            }
+            a.all[l].add(usize::from(all));
+        }
+    }
+
+    fn record(&self, h: &Hero, acc: &mut LevelAcc) {
+        let i = (h.level - 1) as usize * QUANTITIES.len();
+        let c = &h.c;
+        let v = [
+            c.stats[0],
+            c.stats[1],
+            c.stats[2],
+            c.stats[3],
+            c.stats[4],
+            c.stats[5],
+            c.hp,
+            c.pm,
+            c.skill_points,
+            h.skill_gained,
+            c.dna,
+            h.karma as i32,
+        ];
+        for (q, x) in v.into_iter().enumerate() {
+            acc.values[i + q].push(x as i64);
+            acc.moments[i + q].push(x as f64);
+        }
+    }
+}
+
+impl Simulation for LevelingSim {
+    type Acc = LevelAcc;
+
+    fn empty(&self) -> LevelAcc {
+        let n = self.model.max_level as usize;
+        let mut values = Vec::with_capacity(n * QUANTITIES.len());
+        for _ in 0..n {
+            for q in QUANTITIES {
+                values.push(match q {
+                    "hp" | "pm" => Tally::new(0, 6000),
+                    "karma" => Tally::new(-10, 10),
+                    _ => Tally::new(0, 200),
+                });
+            }
+        }
+        LevelAcc {
+            values,
+            moments: vec![Moments::default(); n * QUANTITIES.len()],
+            bonus: vec![Counts::default(); n],
+            dna: self.model.dna.as_ref().map_or(Vec::new(), |d| {
+                d.policies
+                    .iter()
+                    .map(|(_, p)| DnaAcc {
+                        unspent: vec![Moments::default(); n],
+                        full: vec![Moments::default(); n],
+                        wish: vec![Counts::default(); n * p.wishes.len()],
+                        all: vec![Counts::default(); n],
+                    })
+                    .collect()
+            }),
+        }
+    }
+
+    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut LevelAcc) {
+        let m = &self.model;
+        // One genome per DNA policy, reset per character (no allocation per trial).
+        let mut genomes: Vec<Genome> = m.dna.as_ref().map_or(Vec::new(), |d| {
+            d.policies.iter().map(|_| Genome::new(&d.tree)).collect()
+        });
+        for _ in 0..trials {
+            let mut h = Hero::new(create(rng, &m.creation).character, m.levels.start_karma);
+            self.record(&h, acc);
+            let mut dna_seen = 0;
+            if let Some(d) = &m.dna {
+                for g in genomes.iter_mut() {
+                    for (a, gene) in g.active.iter_mut().zip(&d.tree.genes) {
+                        *a = gene.active;
+                    }
+                    g.unspent = 0;
+                }
+                self.spend(d, &mut genomes, &h, &mut dna_seen, acc);
+            }
+            for _ in 2..=m.max_level {
+                let o = level_up(
+                    &mut h,
+                    rng,
+                    &m.levels,
+                    &m.creation.priority,
+                    &self.rules,
+                    &self.campaign,
+                );
+                acc.bonus[(h.level - 1) as usize].add(usize::from(o.is_success()));
+                self.record(&h, acc);
+                if let Some(d) = &m.dna {
+                    self.spend(d, &mut genomes, &h, &mut dna_seen, acc);
+                }
+            }
+        }
+    }
+}
