@@ -1,4 +1,5 @@
-//! Rule options of Great Cosmos combat (C-CMB, C-ELEM, C-TURN, C-LD, C-KARMA-2).
+//! Rule options and parameters of Great Cosmos combat (C-CMB, C-ELEM, C-TURN, C-LD,
+//! C-KARMA-2). Parameters are the book's numbers (cited), set like options.
 
 use super::{Allowed, OptionSpec};
 
@@ -113,5 +114,44 @@ pub const OPTIONS: &[OptionSpec] = &[
         default: "keep_slot",
         allowed: Allowed::OneOf(&["keep_slot", "next"]),
         help: "an Illumination begun during a round keeps the holder's place in that round's order and acts first from the next round (keep_slot), or moves the holder's next action of this round to right after the current action (next)",
+    },
+    // Parameters (issue 16). "Ces postures ne dure que 3 tours maximum et entraînent un
+    // contre-coup derrière si elles ont été utilisées plus de 2 tours" (Great Cosmos, Mode
+    // de combat): C-LD-3 ends the posture at the end of the holder's 3rd posture turn and
+    // gives the backlash iff that 3rd turn began, so one number sets both.
+    OptionSpec {
+        key: "posture_turns",
+        decision: "C-LD-3",
+        default: "3",
+        allowed: Allowed::Integer { min: 1, max: 100 },
+        help: "parameter: an Illumination/Sépulcrale posture ends at the end of the holder's Nth posture turn, and the backlash comes iff that Nth turn began (book: 3 turns at most, backlash past 2)",
+    },
+    // "après être sorti de posture Illumination ou Sépulcrale, il est impossible d'utiliser
+    // un nouveau Light ou Dark point dans les deux tours qui suivent" (C-LD-3).
+    OptionSpec {
+        key: "points_lock_turns",
+        decision: "C-LD-3",
+        default: "2",
+        allowed: Allowed::Integer { min: 0, max: 20 },
+        help: "parameter: after a posture ends, no Light/Dark point during the holder's next N turns (book: 2)",
+    },
+    // "Le personnage ne peut plus agir pendant 2 tours (incluant esquives et parades)"
+    // (Illumination, contre-coup; C-LD-5).
+    OptionSpec {
+        key: "illumination_backlash_turns",
+        decision: "C-LD-5",
+        default: "2",
+        allowed: Allowed::Integer { min: 0, max: 20 },
+        help: "parameter: the Illumination backlash takes the holder's next N turns, with no action and no defence (book: 2)",
+    },
+    // "Le personnage agit en dernier ... pendant 2 tours", "Les dégâts ... réduits pendant
+    // 2 tours"; disadvantage 6: "La durée du contre-coup est doublée" (Sépulcrale,
+    // contre-coup; C-LD-6): the doubling stays a doubling of this value.
+    OptionSpec {
+        key: "sepulchral_backlash_turns",
+        decision: "C-LD-6",
+        default: "2",
+        allowed: Allowed::Integer { min: 0, max: 20 },
+        help: "parameter: the Sépulcrale backlash lasts the holder's next N turns, twice that on disadvantage 6 (book: 2, so 4)",
     },
 ];

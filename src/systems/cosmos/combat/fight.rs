@@ -543,7 +543,7 @@ impl<'a, 'r> Fight<'a, 'r> {
     }
 
     fn end_turn(&mut self, f: usize) {
-        if self.st[f].posture != NONE && self.st[f].posture_turns >= 3 {
+        if self.st[f].posture != NONE && self.st[f].posture_turns >= self.sim.rules.posture_turns {
             self.end_posture(f, super::acc::END_EXPIRY);
         }
         let s = &mut self.st[f];

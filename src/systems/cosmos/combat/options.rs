@@ -34,6 +34,14 @@ pub struct CombatRules {
     pub illumination_all_first: bool,
     /// Reading 10e: an Illumination begun mid-round acts next (else keeps its slot).
     pub illumination_acts_next: bool,
+    /// Parameter `posture_turns` (C-LD-3): last posture turn, the one that brings the backlash.
+    pub posture_turns: u8,
+    /// Parameter `points_lock_turns` (C-LD-3): turns without points after a posture.
+    pub points_lock_turns: u8,
+    /// Parameter `illumination_backlash_turns` (C-LD-5).
+    pub illum_backlash_turns: u8,
+    /// Parameter `sepulchral_backlash_turns` (C-LD-6); doubled on disadvantage 6.
+    pub sep_backlash_turns: u8,
     /// Small-rule options (aura face 6 in the previous edition, C-AURA).
     pub growth: GrowthRules,
 }
@@ -71,6 +79,10 @@ impl CombatRules {
             counter_on_free_damage: o.get("sepulchral_counter_on") == "any_damage",
             illumination_all_first: o.get("illumination_extra_action") == "first",
             illumination_acts_next: o.get("illumination_mid_round") == "next",
+            posture_turns: o.integer("posture_turns") as u8,
+            points_lock_turns: o.integer("points_lock_turns") as u8,
+            illum_backlash_turns: o.integer("illumination_backlash_turns") as u8,
+            sep_backlash_turns: o.integer("sepulchral_backlash_turns") as u8,
             growth: GrowthRules::from_options(o),
         }
     }
@@ -96,6 +108,9 @@ mod tests {
         );
         assert!(r.karma_restore && !r.d6_per_round && r.riposte_needs_stop);
         assert_eq!(r.illumination_evade, 7);
+        // Parameters at the book's numbers (C-LD-3, C-LD-5, C-LD-6).
+        assert_eq!((r.posture_turns, r.points_lock_turns), (3, 2));
+        assert_eq!((r.illum_backlash_turns, r.sep_backlash_turns), (2, 2));
         // Readings 10a, 10b, 10e (docs/rules.md).
         assert!(!r.posture_ends_backlash && r.counter_on_free_damage);
         assert!(!r.illumination_all_first && !r.illumination_acts_next);

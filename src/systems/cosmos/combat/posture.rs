@@ -124,13 +124,14 @@ impl Fight<'_, '_> {
     }
 
     /// Ends the posture of `f` for `reason` (C-LD-3): Apocalypse (C-LD-6), karma back
-    /// (C-KARMA-2), backlash iff a 3rd posture turn began, 2 turns without points.
+    /// (C-KARMA-2), backlash iff the last posture turn (`posture_turns`, 3) began, then
+    /// `points_lock_turns` (2) turns without points.
     pub(super) fn end_posture(&mut self, f: usize, reason: usize) {
         let rules = &self.sim.rules;
         let max_hp = self.sim.model.fighters[f].hp;
         let s = self.st[f];
         let kind = s.posture;
-        let backlash = s.posture_turns >= 3;
+        let backlash = s.posture_turns >= rules.posture_turns;
         let apocalypse = kind == SEPULCRALE
             && !s.revive_used
             && match reason {
@@ -168,13 +169,18 @@ impl Fight<'_, '_> {
         s.posture = NONE;
         s.posture_turns = 0;
         s.adv = 0;
-        s.cooldown = 2;
+        s.cooldown = rules.points_lock_turns;
         if lasting {
             if kind == ILLUMINATION {
-                s.illum_backlash = 2;
+                s.illum_backlash = rules.illum_backlash_turns;
             } else {
                 s.disadv = disadv;
-                s.sep_backlash = if disadv == 6 { 4 } else { 2 };
+                // Disadvantage 6: "la durée du contre-coup est doublée" (C-LD-6).
+                s.sep_backlash = if disadv == 6 {
+                    2 * rules.sep_backlash_turns
+                } else {
+                    rules.sep_backlash_turns
+                };
                 s.malus_next = disadv == 3;
             }
         }
