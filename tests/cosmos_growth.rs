@@ -1273,7 +1273,10 @@ fn golden_build_paths() {
     golden_run(
         "scenarios/cosmos/build-paths.toml",
         "3000",
-        &[("leveling-genes.csv", "cosmos-build-paths-genes.csv")],
+        &[
+            ("leveling-genes.csv", "cosmos-build-paths-genes.csv"),
+            ("leveling-builds.csv", "cosmos-build-paths-builds.csv"),
+        ],
     );
 }
 
@@ -1448,4 +1451,37 @@ fn golden_build_policy_errors() {
             c.assert().code(2).stderr(predicates::str::contains(*want));
         }
     }
+}
+
+#[test]
+fn a_one_weight_build_matches_the_main_priority_run() {
+    use cosmosim::systems::cosmos::growth::scenarios::leveling::{model, LevelingSim};
+    // The builds level copies of the main dice stream; with level-2 and level-6+ gains
+    // aimed by the priority list [agilite, force, esprit, charisme, precision, chance] and a
+    // build weighting agilite alone, both aim alike (ties in rulebook order), so the build's
+    // per-level stat means equal the main run's exactly (C-LEVEL-1).
+    let dir = tempfile::tempdir().unwrap();
+    let text = "system = \"cosmos\"\nkind = \"leveling\"\n[creation]\nstat_assign = \"priority\"\npriority = [\"agilite\", \"force\", \"esprit\", \"charisme\", \"precision\", \"chance\"]\n[leveling]\nmax_level = 12\nlevel2_target = \"priority\"\n[leveling.later]\nstat_die = 20\nstat_count = 2\nstat_target = \"priority\"\n[[leveling.schedule]]\nlevel = 9\nstat_die = 100\nstat_count = 1\nstat_target = \"priority\"\n[[leveling.builds]]\nname = \"agile\"\nstat_weights = { agilite = 1 }\n[[leveling.builds]]\nname = \"clever\"\nstat_weights = { esprit = 1 }\n";
+    let p = write(dir.path(), "one.toml", text);
+    let (m, ..) = model(&ScenarioFile::read(&p).unwrap()).unwrap();
+    let acc = Engine::new(4, 2).unwrap().run(
+        &LevelingSim::new(m, TestRules::default()),
+        3,
+        3000,
+        &Progress::hidden(),
+    );
+    let nq = 12;
+    let mut esprit_differs = false;
+    for l in 0..12 {
+        for k in 0..6 {
+            assert_eq!(
+                acc.builds[0][l * 6 + k].mean,
+                acc.moments[l * nq + k].mean,
+                "level {} stat {k}",
+                l + 1
+            );
+        }
+        esprit_differs |= acc.builds[1][l * 6 + 1].mean > acc.moments[l * nq + 1].mean + 5.0;
+    }
+    assert!(esprit_differs, "an esprit build must raise esprit");
 }

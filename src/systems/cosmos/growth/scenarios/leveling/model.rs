@@ -18,7 +18,12 @@ pub struct LevelingModel {
     pub max_level: u32,
     /// DNA spending on a gene tree, when `[leveling.dna]` is given.
     pub dna: Option<DnaPlan>,
+    /// Stat builds (`[[leveling.builds]]`): `levels` with every stat gain aimed by weights.
+    pub builds: Vec<(String, LevelPolicy)>,
 }
+
+/// At most this many stat builds.
+pub const MAX_BUILDS: usize = 4;
 
 /// At most this many DNA policies, wishes per policy and genes.
 pub const MAX_DNA_POLICIES: usize = 4;
@@ -146,15 +151,17 @@ fn later(
 /// `stat_weights = { force = 3, ... }`: known stats, 0..MAX_WEIGHT, one at least > 0.
 fn weights(
     file: &ScenarioFile,
+    base: &[&str],
     w: &std::collections::BTreeMap<String, i64>,
 ) -> Result<[u32; 6], UserError> {
     let mut out = [0u32; 6];
+    let shown = crate::systems::cosmos::growth::scenarios::shown_key(base);
     for (name, v) in w {
-        let at = ["leveling", "stat_weights", name.as_str()];
+        let at = [base, &[name.as_str()]].concat();
         let Some(s) = Stat::parse(name) else {
             return Err(file.error_at(
                 &at,
-                &format!("leveling.stat_weights.{name}"),
+                &format!("{shown}.{name}"),
                 &format!("\"{name}\" is not a stat"),
                 &Stat::names(),
             ));
@@ -163,8 +170,8 @@ fn weights(
     }
     if out.iter().all(|x| *x == 0) {
         return Err(file.error_at(
-            &["leveling", "stat_weights"],
-            "leveling.stat_weights",
+            base,
+            &shown,
             "every weight is 0",
             &format!("at least one weight in 1..{MAX_WEIGHT}"),
         ));
@@ -326,7 +333,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
             .iter()
             .any(|(_, g)| g.stat_target == StatTarget::Weights);
     match &l.stat_weights {
-        Some(w) => p.weights = weights(file, w)?,
+        Some(w) => p.weights = weights(file, &["leveling", "stat_weights"], w)?,
         None if uses_weights => {
             return Err(file.error_at(
                 &["leveling"],
@@ -363,6 +370,42 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
             threshold: c.threshold,
         };
     }
+    let mut builds: Vec<(String, LevelPolicy)> = Vec::new();
+    let raw_builds = l.builds.as_deref().unwrap_or(&[]);
+    if raw_builds.len() > MAX_BUILDS {
+        return Err(file.error_at(
+            &["leveling", "builds"],
+            "leveling.builds",
+            &format!("{} builds", raw_builds.len()),
+            &format!("0..{MAX_BUILDS} [[leveling.builds]] entries"),
+        ));
+    }
+    for (i, b) in raw_builds.iter().enumerate() {
+        let is = i.to_string();
+        let at = ["leveling", "builds", is.as_str()];
+        let name = b.name.trim();
+        if name.is_empty() || name.len() > 32 || builds.iter().any(|(n, _)| n == name) {
+            return Err(file.error_at(
+                &[&at[..], &["name"]].concat(),
+                &format!("leveling.builds[{i}].name"),
+                &format!("\"{}\" is empty, too long or repeated", b.name),
+                "a unique name of 1..32 characters",
+            ));
+        }
+        let mut bp = p.clone();
+        bp.weights = weights(
+            file,
+            &[&at[..], &["stat_weights"]].concat(),
+            &b.stat_weights,
+        )?;
+        // Every aimable gain follows the weights (level 3 stays the lowest stat, C-LEVEL-1).
+        bp.level2_target = StatTarget::Weights;
+        bp.later.stat_target = StatTarget::Weights;
+        for (_, g) in bp.schedule.iter_mut() {
+            g.stat_target = StatTarget::Weights;
+        }
+        builds.push((name.to_string(), bp));
+    }
     let dna = match &l.dna {
         Some(d) => Some(dna_plan(file, d)?),
         None => None,
@@ -373,6 +416,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
             levels: p,
             max_level,
             dna,
+            builds,
         },
         raw.rules,
         raw.run,

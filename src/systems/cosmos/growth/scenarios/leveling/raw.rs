@@ -47,8 +47,18 @@ pub struct RawLeveling {
     /// Build weights by stat name, for `stat_target = "weights"`.
     pub stat_weights: Option<BTreeMap<String, i64>>,
     pub campaign: Option<RawCampaign>,
+    /// Stat build policies compared on the same characters and dice.
+    pub builds: Option<Vec<RawBuild>>,
     /// DNA points spent on a gene tree (issue 10 item 11, C-GENE-1, C-LEVEL-4).
     pub dna: Option<RawDna>,
+}
+
+/// `[[leveling.builds]]`: a named weights build (every stat gain by `weights`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawBuild {
+    pub name: String,
+    pub stat_weights: BTreeMap<String, i64>,
 }
 
 /// `[leveling.dna]`: the tree and the spending policies compared on the same characters.
