@@ -87,13 +87,14 @@ fn bench(c: &mut Criterion) {
     });
     g.finish();
 
-    // Leveling with two DNA build policies spent on the gene tree (build-paths.toml).
+    // Leveling with two DNA build policies spent on the gene tree and two stat builds
+    // levelled on copies of the dice (build-paths.toml).
     let (bm, ..) = leveling_model(&file("build-paths")).expect("valid");
     let dna_sim = LevelingSim::new(bm, rules);
     let mut g = c.benchmark_group("leveling");
     g.sample_size(10);
     g.throughput(Throughput::Elements(trials));
-    g.bench_function("characters_to_level_10_two_dna_policies", |b| {
+    g.bench_function("characters_to_level_10_two_dna_two_stat_builds", |b| {
         b.iter(|| engine.run(&dna_sim, 1, trials, &Progress::hidden()))
     });
     g.finish();

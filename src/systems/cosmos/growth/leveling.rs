@@ -30,6 +30,10 @@ pub enum StatTarget {
     /// The lowest stats (ties: rulebook order).
     #[default]
     Lowest,
+    /// The stats furthest below their weighted share first: highest weight / value
+    /// (`[leveling] stat_weights`; ties and zero weights: rulebook order). With one non-zero
+    /// weight this is the priority list [that stat, then rulebook order].
+    Weights,
 }
 
 /// HP or PM.
@@ -60,8 +64,9 @@ pub struct Campaign {
     pub threshold: f64,
 }
 
-/// Every level-up choice.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// Every level-up choice. Its `Debug` text seeds the scenario's task id, so it is written
+/// by hand below.
+#[derive(Clone, PartialEq)]
 pub struct LevelPolicy {
     pub level2: Level2,
     pub level2_target: StatTarget,
@@ -72,6 +77,11 @@ pub struct LevelPolicy {
     /// Light and Dark points granted at level 5 (sum 3, C-LD-1).
     pub light_dark_at_5: (u32, u32),
     pub later: LaterLevels,
+    /// Per-level gains overriding `later` (levels 6+, sorted by level; C-LEVEL-1 leaves
+    /// them to the game master).
+    pub schedule: Vec<(u32, LaterLevels)>,
+    /// Build weights in rulebook stat order, for [`StatTarget::Weights`].
+    pub weights: [u32; 6],
     pub start_karma: i8,
     pub campaign: Campaign,
 }
@@ -87,6 +97,8 @@ impl Default for LevelPolicy {
             chance_bonus: Pool::Lower,
             light_dark_at_5: (2, 1),
             later: LaterLevels::default(),
+            schedule: Vec::new(),
+            weights: [0; 6],
             start_karma: 0,
             campaign: Campaign::default(),
         }
@@ -124,8 +136,48 @@ impl Hero {
     }
 }
 
+/// The derived layout, with `schedule` and `weights` shown only when set: files without
+/// them keep their task id, hence their outputs, from before these keys existed.
+impl std::fmt::Debug for LevelPolicy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut d = f.debug_struct("LevelPolicy");
+        d.field("level2", &self.level2)
+            .field("level2_target", &self.level2_target)
+            .field("level4", &self.level4)
+            .field("level5_moves", &self.level5_moves)
+            .field("level5_points", &self.level5_points)
+            .field("chance_bonus", &self.chance_bonus)
+            .field("light_dark_at_5", &self.light_dark_at_5)
+            .field("later", &self.later);
+        if !self.schedule.is_empty() {
+            d.field("schedule", &self.schedule);
+        }
+        if self.weights != [0; 6] {
+            d.field("weights", &self.weights);
+        }
+        d.field("start_karma", &self.start_karma)
+            .field("campaign", &self.campaign)
+            .finish()
+    }
+}
+
+impl LevelPolicy {
+    /// The gains of `level` (6+): its schedule entry, else `later`.
+    pub fn later_at(&self, level: u32) -> &LaterLevels {
+        self.schedule
+            .iter()
+            .find(|(l, _)| *l == level)
+            .map_or(&self.later, |(_, g)| g)
+    }
+}
+
 /// The stats a gain goes to, in order.
-fn targets(stats: &[i32; 6], priority: &[Stat; 6], target: StatTarget) -> [usize; 6] {
+pub fn targets(
+    stats: &[i32; 6],
+    priority: &[Stat; 6],
+    weights: &[u32; 6],
+    target: StatTarget,
+) -> [usize; 6] {
     let mut order = [0usize; 6];
     match target {
         StatTarget::Priority => {
@@ -137,6 +189,13 @@ fn targets(stats: &[i32; 6], priority: &[Stat; 6], target: StatTarget) -> [usize
             order = [0, 1, 2, 3, 4, 5];
             // Stable: ties stay in rulebook order (C-LEVEL-1, level 3).
             order.sort_by_key(|&i| stats[i]);
+        }
+        StatTarget::Weights => {
+            order = [0, 1, 2, 3, 4, 5];
+            // w_a / s_a > w_b / s_b without division (stats stay >= 20, C-CREATE-2);
+            // the sort is stable, so ties keep rulebook order.
+            let r = |i: usize, j: usize| weights[i] as i64 * stats[j].max(1) as i64;
+            order.sort_by(|&a, &b| r(b, a).cmp(&r(a, b)));
         }
     }
     order
@@ -200,7 +259,7 @@ pub fn level_up(
     let c = &mut h.c;
     match level {
         2 => {
-            let order = targets(&c.stats, priority, p.level2_target);
+            let order = targets(&c.stats, priority, &p.weights, p.level2_target);
             match p.level2 {
                 Level2::TwoD10 => {
                     for &i in &order[..2] {
@@ -211,7 +270,7 @@ pub fn level_up(
             }
         }
         3 => {
-            let order = targets(&c.stats, priority, StatTarget::Lowest);
+            let order = targets(&c.stats, priority, &p.weights, StatTarget::Lowest);
             raise(&mut c.stats[order[0]], roll(rng, 10), cap);
         }
         4 => *pool(c, p.level4) += roll(rng, 100),
@@ -228,8 +287,8 @@ pub fn level_up(
             h.dark += p.light_dark_at_5.1;
         }
         _ => {
-            let l = &p.later;
-            let order = targets(&c.stats, priority, l.stat_target);
+            let l = p.later_at(level);
+            let order = targets(&c.stats, priority, &p.weights, l.stat_target);
             for &i in order.iter().take(l.stat_count) {
                 raise(&mut c.stats[i], roll(rng, l.stat_die), cap);
             }
@@ -320,9 +379,67 @@ mod tests {
         raise(&mut s, 9, 85);
         assert_eq!(s, 85);
         let st = [50, 30, 30, 60, 70, 40];
-        let o = targets(&st, &Stat::ALL, StatTarget::Lowest);
+        let o = targets(&st, &Stat::ALL, &[0; 6], StatTarget::Lowest);
         // Ties: esprit before charisme (rulebook order).
         assert_eq!(&o[..3], &[1, 2, 5]);
+    }
+
+    #[test]
+    fn weights_aim_at_shares() {
+        // force 2 at 40 (2/40 = 0.05) before esprit 1 at 30 (0.033); at 70 (0.029) after.
+        let w = [2, 1, 0, 0, 0, 0];
+        let o = targets(
+            &[40, 30, 50, 50, 50, 50],
+            &Stat::ALL,
+            &w,
+            StatTarget::Weights,
+        );
+        assert_eq!(o, [0, 1, 2, 3, 4, 5]);
+        let o = targets(
+            &[70, 30, 50, 50, 50, 50],
+            &Stat::ALL,
+            &w,
+            StatTarget::Weights,
+        );
+        assert_eq!(o, [1, 0, 2, 3, 4, 5]);
+        // Equal shares (2/60 = 1/30): rulebook order.
+        let o = targets(
+            &[60, 30, 50, 50, 50, 50],
+            &Stat::ALL,
+            &w,
+            StatTarget::Weights,
+        );
+        assert_eq!(&o[..2], &[0, 1]);
+        // One non-zero weight: the priority list [agilite, then rulebook order].
+        let p = [
+            Stat::Agilite,
+            Stat::Force,
+            Stat::Esprit,
+            Stat::Charisme,
+            Stat::Precision,
+            Stat::Chance,
+        ];
+        let st = [33, 71, 20, 80, 45, 60];
+        let a = targets(&st, &p, &[0, 0, 0, 5, 0, 0], StatTarget::Weights);
+        assert_eq!(a, targets(&st, &p, &[0; 6], StatTarget::Priority));
+    }
+
+    #[test]
+    fn schedule_overrides_later() {
+        let g = |d| LaterLevels {
+            stat_die: d,
+            stat_count: 1,
+            ..Default::default()
+        };
+        let p = LevelPolicy {
+            later: g(10),
+            schedule: vec![(7, g(20)), (9, g(4))],
+            ..Default::default()
+        };
+        assert_eq!(p.later_at(6).stat_die, 10);
+        assert_eq!(p.later_at(7).stat_die, 20);
+        assert_eq!(p.later_at(8).stat_die, 10);
+        assert_eq!(p.later_at(9).stat_die, 4);
     }
 
     #[test]

@@ -7,12 +7,15 @@
 /// Default characters per run.
 pub const DEFAULT_TRIALS: u64 = 100_000;
 
+mod builds;
 mod genes;
 mod model;
 mod raw;
 mod report;
 mod sim;
 
-pub use model::{check, model, DnaPlan, LevelingModel, MAX_DNA_POLICIES, MAX_GENES, MAX_WISHES};
+pub use model::{
+    check, model, DnaPlan, LevelingModel, MAX_BUILDS, MAX_DNA_POLICIES, MAX_GENES, MAX_WISHES,
+};
 pub use report::run;
 pub use sim::{DnaAcc, LevelAcc, LevelingSim, QUANTITIES};

@@ -6,8 +6,9 @@ use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::creation::{CreationPolicy, MovePolicy};
 use crate::systems::cosmos::growth::genetics::{DnaPolicy, GeneTree, Wish};
-use crate::systems::cosmos::growth::leveling::{Campaign, LaterLevels, LevelPolicy};
+use crate::systems::cosmos::growth::leveling::{Campaign, LaterLevels, LevelPolicy, StatTarget};
 use crate::systems::cosmos::growth::scenarios::Parsed;
+use crate::systems::cosmos::growth::stats::Stat;
 
 /// The validated model.
 #[derive(Clone, Debug, PartialEq)]
@@ -17,7 +18,12 @@ pub struct LevelingModel {
     pub max_level: u32,
     /// DNA spending on a gene tree, when `[leveling.dna]` is given.
     pub dna: Option<DnaPlan>,
+    /// Stat builds (`[[leveling.builds]]`): `levels` with every stat gain aimed by weights.
+    pub builds: Vec<(String, LevelPolicy)>,
 }
+
+/// At most this many stat builds.
+pub const MAX_BUILDS: usize = 4;
 
 /// At most this many DNA policies, wishes per policy and genes.
 pub const MAX_DNA_POLICIES: usize = 4;
@@ -109,6 +115,70 @@ fn dna_plan(file: &ScenarioFile, d: &RawDna) -> Result<DnaPlan, UserError> {
     Ok(DnaPlan { tree, policies })
 }
 
+/// Highest level simulated.
+pub const MAX_LEVEL: i64 = 30;
+/// Highest build weight.
+pub const MAX_WEIGHT: i64 = 1000;
+
+/// `[leveling.later]` or one `[[leveling.schedule]]` entry, under `at`.
+fn later(
+    file: &ScenarioFile,
+    at: &[&str],
+    stat_die: Option<i64>,
+    stat_count: Option<i64>,
+    stat_target: Option<StatTarget>,
+    hp_die: Option<i64>,
+    pm_die: Option<i64>,
+) -> Result<LaterLevels, UserError> {
+    let k = |key: &'static str| [at, &[key]].concat();
+    Ok(LaterLevels {
+        stat_die: die(file, &k("stat_die"), stat_die)?,
+        stat_count: ranged(
+            file,
+            &k("stat_count"),
+            stat_count,
+            1,
+            0,
+            6,
+            "stats raised per level",
+        )? as usize,
+        stat_target: stat_target.unwrap_or_default(),
+        hp_die: die(file, &k("hp_die"), hp_die)?,
+        pm_die: die(file, &k("pm_die"), pm_die)?,
+    })
+}
+
+/// `stat_weights = { force = 3, ... }`: known stats, 0..MAX_WEIGHT, one at least > 0.
+fn weights(
+    file: &ScenarioFile,
+    base: &[&str],
+    w: &std::collections::BTreeMap<String, i64>,
+) -> Result<[u32; 6], UserError> {
+    let mut out = [0u32; 6];
+    let shown = crate::systems::cosmos::growth::scenarios::shown_key(base);
+    for (name, v) in w {
+        let at = [base, &[name.as_str()]].concat();
+        let Some(s) = Stat::parse(name) else {
+            return Err(file.error_at(
+                &at,
+                &format!("{shown}.{name}"),
+                &format!("\"{name}\" is not a stat"),
+                &Stat::names(),
+            ));
+        };
+        out[s as usize] = ranged(file, &at, Some(*v), 0, 0, MAX_WEIGHT, "a build weight")? as u32;
+    }
+    if out.iter().all(|x| *x == 0) {
+        return Err(file.error_at(
+            base,
+            &shown,
+            "every weight is 0",
+            &format!("at least one weight in 1..{MAX_WEIGHT}"),
+        ));
+    }
+    Ok(out)
+}
+
 const DICE: [i64; 8] = [0, 4, 6, 8, 10, 12, 20, 100];
 
 fn ranged(
@@ -170,7 +240,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
         l.max_level,
         10,
         1,
-        30,
+        MAX_LEVEL,
         "levels simulated",
     )? as u32;
     p.start_karma = ranged(
@@ -213,21 +283,69 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
         p.light_dark_at_5 = (a as u32, b as u32);
     }
     if let Some(r) = &l.later {
-        p.later = LaterLevels {
-            stat_die: die(file, &["leveling", "later", "stat_die"], r.stat_die)?,
-            stat_count: ranged(
+        p.later = later(
+            file,
+            &["leveling", "later"],
+            r.stat_die,
+            r.stat_count,
+            r.stat_target,
+            r.hp_die,
+            r.pm_die,
+        )?;
+    }
+    if let Some(entries) = &l.schedule {
+        for (i, e) in entries.iter().enumerate() {
+            let is = i.to_string();
+            let at = ["leveling", "schedule", is.as_str()];
+            let lv = ranged(
                 file,
-                &["leveling", "later", "stat_count"],
-                r.stat_count,
-                1,
-                0,
+                &[&at[..], &["level"]].concat(),
+                Some(e.level),
                 6,
-                "stats raised per level",
-            )? as usize,
-            stat_target: r.stat_target.unwrap_or_default(),
-            hp_die: die(file, &["leveling", "later", "hp_die"], r.hp_die)?,
-            pm_die: die(file, &["leveling", "later", "pm_die"], r.pm_die)?,
-        };
+                6,
+                MAX_LEVEL,
+                "a level from 6 (levels 2-5 are the rulebook's, C-LEVEL-1)",
+            )? as u32;
+            if p.schedule.iter().any(|(x, _)| *x == lv) {
+                return Err(file.error_at(
+                    &[&at[..], &["level"]].concat(),
+                    &format!("leveling.schedule[{i}].level"),
+                    &format!("level {lv} is scheduled twice"),
+                    "each level at most once",
+                ));
+            }
+            let g = later(
+                file,
+                &at,
+                e.stat_die,
+                e.stat_count,
+                e.stat_target,
+                e.hp_die,
+                e.pm_die,
+            )?;
+            p.schedule.push((lv, g));
+        }
+        p.schedule.sort_by_key(|(l, _)| *l);
+    }
+    let uses_weights = p.level2_target == StatTarget::Weights
+        || p.later.stat_target == StatTarget::Weights
+        || p.schedule
+            .iter()
+            .any(|(_, g)| g.stat_target == StatTarget::Weights);
+    match &l.stat_weights {
+        Some(w) => p.weights = weights(file, &["leveling", "stat_weights"], w)?,
+        None if uses_weights => {
+            return Err(file.error_at(
+                &["leveling"],
+                "leveling.stat_weights",
+                "a stat target is \"weights\" but no weights are given",
+                &format!(
+                    "stat_weights = {{ stat = weight, ... }} with stats among {}",
+                    Stat::names()
+                ),
+            ))
+        }
+        None => {}
     }
     if let Some(c) = &l.campaign {
         let t = ranged(
@@ -252,6 +370,42 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
             threshold: c.threshold,
         };
     }
+    let mut builds: Vec<(String, LevelPolicy)> = Vec::new();
+    let raw_builds = l.builds.as_deref().unwrap_or(&[]);
+    if raw_builds.len() > MAX_BUILDS {
+        return Err(file.error_at(
+            &["leveling", "builds"],
+            "leveling.builds",
+            &format!("{} builds", raw_builds.len()),
+            &format!("0..{MAX_BUILDS} [[leveling.builds]] entries"),
+        ));
+    }
+    for (i, b) in raw_builds.iter().enumerate() {
+        let is = i.to_string();
+        let at = ["leveling", "builds", is.as_str()];
+        let name = b.name.trim();
+        if name.is_empty() || name.len() > 32 || builds.iter().any(|(n, _)| n == name) {
+            return Err(file.error_at(
+                &[&at[..], &["name"]].concat(),
+                &format!("leveling.builds[{i}].name"),
+                &format!("\"{}\" is empty, too long or repeated", b.name),
+                "a unique name of 1..32 characters",
+            ));
+        }
+        let mut bp = p.clone();
+        bp.weights = weights(
+            file,
+            &[&at[..], &["stat_weights"]].concat(),
+            &b.stat_weights,
+        )?;
+        // Every aimable gain follows the weights (level 3 stays the lowest stat, C-LEVEL-1).
+        bp.level2_target = StatTarget::Weights;
+        bp.later.stat_target = StatTarget::Weights;
+        for (_, g) in bp.schedule.iter_mut() {
+            g.stat_target = StatTarget::Weights;
+        }
+        builds.push((name.to_string(), bp));
+    }
     let dna = match &l.dna {
         Some(d) => Some(dna_plan(file, d)?),
         None => None,
@@ -262,6 +416,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
             levels: p,
             max_level,
             dna,
+            builds,
         },
         raw.rules,
         raw.run,

@@ -42,9 +42,23 @@ pub struct RawLeveling {
     pub chance_bonus: Option<Pool>,
     pub light_dark_at_5: Option<[i64; 2]>,
     pub later: Option<RawLater>,
+    /// `[[leveling.schedule]]`: gains of one level (6+), overriding `later`.
+    pub schedule: Option<Vec<RawScheduled>>,
+    /// Build weights by stat name, for `stat_target = "weights"`.
+    pub stat_weights: Option<BTreeMap<String, i64>>,
     pub campaign: Option<RawCampaign>,
+    /// Stat build policies compared on the same characters and dice.
+    pub builds: Option<Vec<RawBuild>>,
     /// DNA points spent on a gene tree (issue 10 item 11, C-GENE-1, C-LEVEL-4).
     pub dna: Option<RawDna>,
+}
+
+/// `[[leveling.builds]]`: a named weights build (every stat gain by `weights`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawBuild {
+    pub name: String,
+    pub stat_weights: BTreeMap<String, i64>,
 }
 
 /// `[leveling.dna]`: the tree and the spending policies compared on the same characters.
@@ -67,6 +81,18 @@ pub struct RawDnaPolicy {
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawLater {
+    pub stat_die: Option<i64>,
+    pub stat_count: Option<i64>,
+    pub stat_target: Option<StatTarget>,
+    pub hp_die: Option<i64>,
+    pub pm_die: Option<i64>,
+}
+
+/// One `[[leveling.schedule]]` entry: `level` and the keys of `[leveling.later]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawScheduled {
+    pub level: i64,
     pub stat_die: Option<i64>,
     pub stat_count: Option<i64>,
     pub stat_target: Option<StatTarget>,

@@ -41,6 +41,13 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         .with_param("creation", policy_text(&m.creation))
         .with_param("leveling", level_text(&m.levels))
         .with_param("max_level", m.max_level);
+    // Only files with builds name them: the others keep their provenance unchanged.
+    let prov = if m.builds.is_empty() {
+        prov
+    } else {
+        let b: Vec<_> = m.builds.iter().map(|(n, p)| (n, p.weights)).collect();
+        prov.with_param("builds", format!("{b:?}"))
+    };
     let prov = Provenance {
         scenario: Some(file.reference()),
         ..prov
@@ -246,6 +253,13 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         let (g_out, g_key) = super::genes::genes_output(d, &acc.dna, m.max_level, &prov)?;
         key.splice(0..0, g_key);
         outputs.push(g_out);
+    }
+    if !m.builds.is_empty() {
+        // The stat builds answer the first build question: their figures go first.
+        let (b_out, b_key) =
+            super::builds::builds_output(&m.builds, &acc.builds, m.max_level, &prov)?;
+        key.splice(0..0, b_key);
+        outputs.push(b_out);
     }
     let summary = summary(&title, &question, &key, &outputs, &prov);
     Ok(ScenarioResult {

@@ -31,6 +31,8 @@ pub struct LevelAcc {
     pub bonus: Vec<Counts<2>>,
     /// Per DNA policy (empty without `[leveling.dna]`).
     pub dna: Vec<DnaAcc>,
+    /// Per stat build: stat means, `[level_index * 6 + stat]` (empty without builds).
+    pub builds: Vec<Vec<Moments>>,
 }
 
 impl Merge for LevelAcc {
@@ -39,6 +41,7 @@ impl Merge for LevelAcc {
         self.moments.merge(o.moments);
         self.bonus.merge(o.bonus);
         self.dna.merge(o.dna);
+        self.builds.merge(o.builds);
     }
 }
 
@@ -168,6 +171,7 @@ impl Simulation for LevelingSim {
                     })
                     .collect()
             }),
+            builds: vec![vec![Moments::default(); n * 6]; self.model.builds.len()],
         }
     }
 
@@ -180,6 +184,30 @@ impl Simulation for LevelingSim {
         for _ in 0..trials {
             let mut h = Hero::new(create(rng, &m.creation).character, m.levels.start_karma);
             self.record(&h, acc);
+            // Each build levels the same character with a copy of the dice stream (common
+            // random numbers: the same rolls, aimed differently); the main stream, hence
+            // every other output, is untouched.
+            for ((_, bp), a) in m.builds.iter().zip(acc.builds.iter_mut()) {
+                let (mut b, mut r) = (h, rng.clone());
+                let mut put = |b: &Hero| {
+                    let i = (b.level - 1) as usize * 6;
+                    for (k, v) in b.c.stats.iter().enumerate() {
+                        a[i + k].push(*v as f64);
+                    }
+                };
+                put(&b);
+                for _ in 2..=m.max_level {
+                    level_up(
+                        &mut b,
+                        &mut r,
+                        bp,
+                        &m.creation.priority,
+                        &self.rules,
+                        &self.campaign,
+                    );
+                    put(&b);
+                }
+            }
             let mut dna_seen = 0;
             if let Some(d) = &m.dna {
                 for g in genomes.iter_mut() {

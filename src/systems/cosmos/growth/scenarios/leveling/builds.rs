@@ -1,0 +1,98 @@
+//! The stat-build part of the leveling report (issue 10 item 11): per build, level and
+//! stat, the mean with its 95% interval; the builds share characters and dice.
+
+use polars::prelude::*;
+
+use crate::engine::Moments;
+use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind};
+use crate::stats::t_interval;
+use crate::systems::cosmos::growth::leveling::LevelPolicy;
+use crate::systems::cosmos::growth::stats::Stat;
+
+/// The `leveling-builds` output and its key figures (one per build, at `max_level`).
+pub fn builds_output(
+    builds: &[(String, LevelPolicy)],
+    acc: &[Vec<Moments>],
+    max_level: u32,
+    prov: &Provenance,
+) -> anyhow::Result<(Output, Vec<String>)> {
+    let (mut name, mut lvl, mut stat, mut mean, mut lo, mut hi) =
+        (vec![], vec![], vec![], vec![], vec![], vec![]);
+    let mut series = Vec::new();
+    let mut key = Vec::new();
+    for ((n, p), a) in builds.iter().zip(acc) {
+        // The heaviest weight (first in rulebook order) is the build's aim: charted.
+        let aim = (0..6).max_by_key(|&i| (p.weights[i], 6 - i)).unwrap_or(0);
+        let mut s = LineSeries {
+            name: format!("{n}: {}", Stat::ALL[aim].name()),
+            ..Default::default()
+        };
+        for l in 0..max_level as usize {
+            for (k, st) in Stat::ALL.iter().enumerate() {
+                let m = &a[l * 6 + k];
+                let (a_lo, a_hi) = t_interval(m.mean, m.std_error(), m.n);
+                name.push(n.clone());
+                lvl.push(l as i64 + 1);
+                stat.push(st.name());
+                mean.push(m.mean);
+                lo.push(a_lo);
+                hi.push(a_hi);
+                if k == aim {
+                    s.points.push((l as f64 + 1.0, m.mean));
+                    s.band.push((l as f64 + 1.0, a_lo, a_hi));
+                }
+            }
+        }
+        let last = (max_level as usize - 1) * 6;
+        let means: Vec<String> = Stat::ALL
+            .iter()
+            .enumerate()
+            .map(|(k, st)| format!("{} {:.1}", st.name(), a[last + k].mean))
+            .collect();
+        key.push(format!(
+            "Stat build \"{n}\" (weights {}) at level {max_level}: {}",
+            Stat::ALL
+                .iter()
+                .filter(|s| p.weights[**s as usize] > 0)
+                .map(|s| format!("{} {}", s.name(), p.weights[*s as usize]))
+                .collect::<Vec<_>>()
+                .join(", "),
+            means.join(", ")
+        ));
+        series.push(s);
+    }
+    let chart = LineChart {
+        x_kind: XKind::Integer,
+        title: "Stat builds: mean of each build's heaviest-weight stat by level (95% band)".into(),
+        x_label: "level".into(),
+        y_label: "stat".into(),
+        y_range: None,
+        series,
+    };
+    let frame = DataFrame::new_infer_height(vec![
+        Column::new("build".into(), name),
+        Column::new("level".into(), lvl),
+        Column::new("stat".into(), stat),
+        Column::new("mean".into(), mean),
+        Column::new("mean_lo".into(), lo),
+        Column::new("mean_hi".into(), hi),
+    ])?;
+    Ok((
+        Output {
+            name: "leveling-builds".into(),
+            title: "Stat builds by weights".into(),
+            question: "Levelling the same characters with the same dice, where does each weights build put its stat gains (levels 2 and 6+, C-LEVEL-1; caps 80/85)?".into(),
+            frame,
+            figures: vec![Figure {
+                suffix: None,
+                panels: vec![Chart::Lines(chart)],
+            }],
+            key_figures: key.clone(),
+            provenance: Provenance {
+                output: "leveling-builds".into(),
+                ..prov.clone()
+            },
+        },
+        key,
+    ))
+}
