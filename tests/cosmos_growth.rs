@@ -1442,3 +1442,39 @@ fn golden_linked_combat_errors() {
         }
     }
 }
+
+#[test]
+fn knocked_out_in_a_linked_combat_cannot_set_off_next_morning() {
+    use cosmosim::systems::cosmos::growth::scenarios::expedition::{model, PartySim};
+    // The dummy's undodgeable, unparryable 5-damage attack on a fixed threshold of 200
+    // lands unless it fumbles (96-100); within 30 rounds the 1-HP hero is down in every
+    // combat (P(30 fumbles) = 0.05^30). Down = knocked out ("tombe inconscient (PV <= 0)",
+    // C-FAT-2 +3 FM): the traveller is not able to set off the next morning, every day.
+    let dir = tempfile::tempdir().unwrap();
+    let combat = linked_combat(false)
+        .replace("max_rounds = 1", "max_rounds = 30")
+        .replace("hp = 100\npm = 30", "hp = 1\npm = 30")
+        .replace(
+            "[attacks.poke]\nstat = \"force\"\ndamage = \"0\"\n",
+            "[attacks.poke]\nstat = \"force\"\ndamage = \"5\"\nthreshold = 200\nundodgeable = true\nunparryable = true\n",
+        );
+    assert!(combat.contains("hp = 1\npm = 30") && combat.contains("threshold = 200"));
+    write(dir.path(), "ko.toml", &combat);
+    let f = party_file(
+        dir.path(),
+        "k.toml",
+        &format!("{LINKED_HEAD}[expedition.encounter]\ncombat = \"ko.toml\"\nparty = {{ Ana = \"hero\" }}\n"),
+    );
+    let (m, ..) = model(&f).unwrap();
+    let (rules, growth) = rules();
+    let sim = PartySim::with_growth(m, &rules, &growth).unwrap();
+    let n = 500u64;
+    let acc = Engine::new(2, 2)
+        .unwrap()
+        .run(&sim, 1, n, &Progress::hidden());
+    for d in 0..5 {
+        let able: Vec<(i64, u64)> = acc.able[d].iter().filter(|x| x.1 > 0).collect();
+        assert_eq!(able, vec![(0, n)], "day {}", d + 1);
+    }
+    assert_eq!(acc.first_stop.iter().find(|x| x.1 > 0), Some((1, n)));
+}
