@@ -75,6 +75,28 @@ fn bench(c: &mut Criterion) {
     });
     g.finish();
 
+    // The same party with each encounter a played combat (issue 10 item 9): the shipped
+    // party against the fire drake (party-vs-boss.toml), six combats per expedition.
+    let text = std::fs::read_to_string("scenarios/cosmos/party-expedition.toml").expect("shipped");
+    let a = text.find("[expedition.encounter]").expect("an encounter");
+    let b = text.find("# A shared chest").expect("potions");
+    let linked = format!(
+        "{}[expedition.encounter]\ncombat = \"party-vs-boss.toml\"\nparty = {{ Warrior = \"lancer\", Mage = \"ice_mage\", Scout = \"rogue\", Healer = \"archer\" }}\n\n{}",
+        &text[..a],
+        &text[b..]
+    );
+    let lf = ScenarioFile::from_text("scenarios/cosmos/party-expedition-linked.toml", &linked);
+    let (lm, ..) = expedition_model(&lf).expect("valid");
+    let sim = PartySim::with_growth(lm, &rules, &GrowthRules::default()).expect("valid");
+    let trials = 5_000u64;
+    let mut g = c.benchmark_group("party_expedition_linked");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(trials));
+    g.bench_function("four_traveller_expeditions_with_combats", |b| {
+        b.iter(|| engine.run(&sim, 1, trials, &Progress::hidden()))
+    });
+    g.finish();
+
     // Leveling: creation + 9 level-ups (30 campaign tests each) per trial.
     let (lm, ..) = leveling_model(&file("leveling")).expect("valid");
     let sim = LevelingSim::new(lm, rules);

@@ -229,6 +229,38 @@ impl Trek {
         }
     }
 
+    /// One played combat (a linked encounter, issue 10 item 9) from what this traveller went
+    /// through: +1 FP per 5 rounds and +1 at its end, +1 FM per 100 PM spent, +1/+1 per
+    /// 100 HP lost (running totals over the expedition), +3 FM if knocked out, then -6/-6
+    /// per Light or Dark point used while neither track is at 10 (C-FAT-2, C-FAT-4), in the
+    /// order of `fight_of`, so a combat agrees with the same counts given as abstract keys.
+    pub fn fight_counts(&mut self, rounds: i32, hp: i64, pm: i64, points: i32, ko: bool) {
+        let hp_steps = ((self.hp_lost + hp) / 100 - self.hp_lost / 100) as i32;
+        let pm_steps = ((self.pm_spent + pm) / 100 - self.pm_spent / 100) as i32;
+        self.hp_lost += hp;
+        self.pm_spent += pm;
+        self.gain(
+            rounds / 5 + 1 + hp_steps,
+            pm_steps + hp_steps + 3 * i32::from(ko),
+        );
+        for _ in 0..points {
+            if self.f.fp >= FATIGUE_MAX || self.f.fm >= FATIGUE_MAX {
+                break;
+            }
+            self.recover(-6, -6, false);
+        }
+    }
+
+    /// One played combat that ran its own fatigue (`[combat] fatigue = true`): its FP/FM
+    /// change is taken as it is (C-FAT-2 already applied inside the fight), gains first,
+    /// then any net recovery.
+    pub fn fight_delta(&mut self, dfp: i32, dfm: i32) {
+        self.gain(dfp.max(0), dfm.max(0));
+        if dfp < 0 || dfm < 0 {
+            self.recover(dfp.min(0), dfm.min(0), false);
+        }
+    }
+
     /// Meals, pauses, fasting and potions of the evening (C-FAT-2, C-FAT-3).
     pub fn evening(&mut self, plan: &DayPlan, potions: &[PotionUse]) {
         self.supper(plan);

@@ -14,6 +14,7 @@
 pub const DEFAULT_TRIALS: u64 = 50_000;
 
 mod legs;
+mod linked;
 mod model;
 mod party;
 mod party_report;
@@ -25,6 +26,7 @@ pub use crate::systems::cosmos::growth::fatigue::reference::{
     can_test, track_of, ReferenceTable, ReferenceTest,
 };
 pub use legs::{march_table, piloting_by_day, Legs, March, Pace, Piloting};
+pub use linked::LinkedCombat;
 pub use model::{check, model, ExpeditionModel, Member, Party, MAX_RATIONS, MAX_TRAVELLERS};
 pub use party::{PartyAcc, PartySim};
 pub use report::run;

@@ -11,6 +11,7 @@ use crate::systems::cosmos::growth::scenarios::Parsed;
 use crate::systems::cosmos::growth::stats::Stat;
 
 use super::legs::{self, Legs};
+use super::linked::LinkedCombat;
 use super::raw::{Raw, RawEncounter, RawMember, RawTraveller};
 
 /// At most this many travellers in a party.
@@ -57,6 +58,8 @@ pub struct ExpeditionModel {
     pub party: Option<Party>,
     /// The other C-FAT-2 events of a fight, when any is given.
     pub extras: Option<FightExtras>,
+    /// A combat scenario played at each encounter instead of the abstract one (item 9).
+    pub linked: Option<LinkedCombat>,
     pub plans: Vec<DayPlan>,
     pub encounter: Encounter,
     pub potions: Vec<PotionUse>,
@@ -85,6 +88,9 @@ impl std::fmt::Debug for ExpeditionModel {
         }
         if let Some(p) = &self.party {
             d.field("party", p);
+        }
+        if let Some(l) = &self.linked {
+            d.field("linked", l);
         }
         if self.legs != Legs::default() {
             d.field("legs", &self.legs);
@@ -258,27 +264,44 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
             stress[day as usize - 1] = stress_of(&at, c.piloting_stress, base_stress)?;
         }
     }
+    let linked = match &e.encounter {
+        Some(r) => super::linked::linked(file, r, party.as_ref().map(|p| &p.members[..]))?,
+        None => None,
+    };
     let encounter = match &e.encounter {
-        None => Encounter {
+        Some(r) if linked.is_none() => {
+            let at = |k: &'static str| ["expedition", "encounter", k];
+            let need = |k: &'static str, v: &Option<String>| -> Result<DiceExpr, UserError> {
+                match v {
+                    Some(s) => dice(file, &at(k), s),
+                    None => Err(bad(
+                        file,
+                        &["expedition", "encounter"],
+                        format!("missing key `{k}`"),
+                        "rounds, hp_lost and pm_spent (dice), or combat = \"a combat scenario file\"",
+                    )),
+                }
+            };
+            Encounter {
+                rounds: need("rounds", &r.rounds)?,
+                hp_lost: need("hp_lost", &r.hp_lost)?,
+                pm_spent: need("pm_spent", &r.pm_spent)?,
+                psychic_attacks: match &r.psychic_attacks {
+                    Some(s) => dice(file, &at("psychic_attacks"), s)?,
+                    None => zero,
+                },
+            }
+        }
+        _ => Encounter {
             rounds: zero,
             hp_lost: zero,
             pm_spent: zero,
             psychic_attacks: zero,
         },
-        Some(r) => Encounter {
-            rounds: dice(file, &["expedition", "encounter", "rounds"], &r.rounds)?,
-            hp_lost: dice(file, &["expedition", "encounter", "hp_lost"], &r.hp_lost)?,
-            pm_spent: dice(file, &["expedition", "encounter", "pm_spent"], &r.pm_spent)?,
-            psychic_attacks: dice(
-                file,
-                &["expedition", "encounter", "psychic_attacks"],
-                &r.psychic_attacks,
-            )?,
-        },
     };
     let extras = match &e.encounter {
-        Some(r) => extras(file, r)?,
-        None => None,
+        Some(r) if linked.is_none() => extras(file, r)?,
+        _ => None,
     };
     if e.potions.len() > 8 {
         return Err(bad(
@@ -368,6 +391,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
         traveller,
         party,
         extras,
+        linked,
         plans,
         encounter,
         potions,

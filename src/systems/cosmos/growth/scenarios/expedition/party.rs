@@ -25,6 +25,8 @@ use crate::systems::cosmos::growth::fatigue::FATIGUE_MAX;
 use crate::systems::cosmos::growth::GrowthRules;
 use crate::systems::cosmos::TestRules;
 
+use crate::systems::cosmos::combat::{play_one, CombatSim, Fought};
+
 use super::model::{ExpeditionModel, Party, MAX_TRAVELLERS};
 use super::sim::Moment;
 
@@ -78,6 +80,8 @@ impl Merge for PartyAcc {
 /// A party's expeditions.
 pub struct PartySim {
     pub model: ExpeditionModel,
+    /// The linked combat, ready to play (issue 10 item 9).
+    pub combat: Option<CombatSim>,
     /// The reference test of each traveller (their own Esprit for a concentrate action).
     pub tables: Vec<ReferenceTable>,
 }
@@ -100,7 +104,15 @@ impl PartySim {
             };
             tables.push(ReferenceTable::new(&test, rules, growth.passive_test)?);
         }
-        Ok(PartySim { model, tables })
+        let combat = model
+            .linked
+            .as_ref()
+            .map(|l| CombatSim::new(l.model.clone(), l.rules));
+        Ok(PartySim {
+            model,
+            combat,
+            tables,
+        })
     }
 }
 
@@ -150,6 +162,12 @@ impl Simulation for PartySim {
         let n = p.members.len();
         let days = m.plans.len() as i64;
         let pots = &m.potions;
+        // Scratch state of the linked combat, once per batch.
+        let mut scratch = match &self.combat {
+            Some(cs) => cs.empty_acc(),
+            None => crate::systems::cosmos::combat::CombatAcc::new(0, 0, 0),
+        };
+        let mut fought = vec![Fought::default(); self.combat.as_ref().map_or(0, |c| c.n)];
         for _ in 0..trials {
             let mut treks = [Trek::default(); MAX_TRAVELLERS];
             for (t, mem) in treks.iter_mut().zip(&p.members) {
@@ -169,7 +187,23 @@ impl Simulation for PartySim {
                 }
                 // The party meets the day's encounters together (C-FAT-2 per traveller).
                 let k = plan.encounters.roll(rng).max(0);
+                let mut knocked = [false; MAX_TRAVELLERS];
                 for _ in 0..k {
+                    if let (Some(cs), Some(l)) = (&self.combat, &m.linked) {
+                        // A played combat (item 9), with the trial's stream.
+                        let rounds = play_one(cs, rng, &mut scratch, &mut fought) as i32;
+                        for ((t, &c), ko) in treks.iter_mut().zip(&l.combatant).zip(&mut knocked) {
+                            let r = fought[c];
+                            if cs.model.fatigue.on {
+                                t.fight_delta(r.dfp, r.dfm);
+                            } else {
+                                let points = r.light_used as i32 + r.dark_used as i32;
+                                t.fight_counts(rounds, r.hp_lost, r.pm_spent, points, r.down);
+                            }
+                            *ko |= r.down;
+                        }
+                        continue;
+                    }
                     let rounds = m.encounter.rounds.roll(rng).max(1);
                     for t in treks.iter_mut() {
                         t.fight_of(rounds, &m.encounter, m.extras.as_ref(), rng);
@@ -239,9 +273,12 @@ impl Simulation for PartySim {
                 for (t, pl) in treks.iter_mut().zip(&plans) {
                     t.night(pl);
                 }
+                // Knocked out in a played fight: not up to setting off the next morning
+                // (HP <= 0 "tombe inconscient"; HP are not tracked between days).
                 let able = treks
                     .iter()
-                    .filter(|t| t.f.fp < FATIGUE_MAX && t.f.fm < FATIGUE_MAX)
+                    .zip(knocked)
+                    .filter(|(t, ko)| !ko && t.f.fp < FATIGUE_MAX && t.f.fm < FATIGUE_MAX)
                     .count();
                 acc.able[d].push(able as i64);
                 if able < n && stop > days {

@@ -61,6 +61,11 @@ pub fn run(
                 .map_or("as planned".to_string(), |r| r.to_string()),
         )
         .with_param("reference_test", format!("{} {rt} karma {rk}", rs.name()));
+    // A linked combat (issue 10 item 9): which file each encounter plays.
+    let prov = match &m.linked {
+        Some(l) => prov.with_param("encounter_combat", &l.path),
+        None => prov,
+    };
     let prov = Provenance {
         scenario: Some(file.reference()),
         ..prov
@@ -80,7 +85,11 @@ pub fn run(
     let first_below_half = (0..days).find(|&d| go_on(&acc, d).0 < 0.5);
     let mut key = vec![
         format!(
-            "P(the party can go on after day {days}) = {go:.4} (95% {go_lo:.4}..{go_hi:.4}): every traveller wakes with FP and FM below 10 (C-FAT-4)"
+            "P(the party can go on after day {days}) = {go:.4} (95% {go_lo:.4}..{go_hi:.4}): every traveller wakes with FP and FM below 10 (C-FAT-4){}",
+            match &m.linked {
+                Some(l) => format!(" and was not knocked out in that day's combats (`{}`)", l.path),
+                None => String::new(),
+            }
         ),
         format!(
             "P(the party is stopped at least one morning in {days} days) = {:.4} (95% {el:.4}..{eh:.4}); {}",

@@ -84,11 +84,16 @@ pub struct RawChange {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawEncounter {
-    pub rounds: String,
-    pub hp_lost: String,
-    pub pm_spent: String,
-    #[serde(default = "zero")]
-    pub psychic_attacks: String,
+    /// A combat scenario file (`kind = "combat"`) played at each encounter instead of the
+    /// abstract keys below (issue 10 item 9); relative to this file's folder.
+    pub combat: Option<String>,
+    /// Traveller name -> combatant name in the combat file (absent: the same names).
+    pub party: Option<BTreeMap<String, String>>,
+    // The abstract encounter (required without `combat`, refused with it).
+    pub rounds: Option<String>,
+    pub hp_lost: Option<String>,
+    pub pm_spent: Option<String>,
+    pub psychic_attacks: Option<String>,
     // The other C-FAT-2 events of a fight (issue 10 item 10), per traveller.
     pub extra_physical_actions: Option<String>,
     pub extra_magical_actions: Option<String>,
@@ -97,10 +102,6 @@ pub struct RawEncounter {
     pub dark_points: Option<String>,
     pub light_backlashes: Option<String>,
     pub dark_backlashes: Option<String>,
-}
-
-fn zero() -> String {
-    "0".into()
 }
 
 /// `[[expedition.travellers]]`: one member of a party.

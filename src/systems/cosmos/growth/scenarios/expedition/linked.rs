@@ -1,0 +1,180 @@
+//! `[expedition.encounter] combat = "file.toml"`: each encounter plays one Great Cosmos
+//! combat from a combat scenario file (issue 10 item 9), validated by the combat kind's own
+//! `load`, with its travellers mapped to combatants by name.
+
+use std::path::Path;
+
+use crate::error::UserError;
+use crate::scenario::ScenarioFile;
+use crate::systems::cosmos::combat::{self, CombatModel, CombatRules};
+
+use super::model::Member;
+use super::raw::RawEncounter;
+
+/// The linked combat of an expedition.
+#[derive(Clone)]
+pub struct LinkedCombat {
+    /// The path as written (relative to the expedition file's folder).
+    pub path: String,
+    pub model: CombatModel,
+    /// The combat file's own `[rules]`.
+    pub rules: CombatRules,
+    /// Per traveller (party order): the combatant index that is them.
+    pub combatant: Vec<usize>,
+}
+
+/// Values, not layout: the engine task hashes this text.
+impl std::fmt::Debug for LinkedCombat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LinkedCombat")
+            .field("combat", &combat::task_of(&self.model))
+            .field("rules", &self.rules)
+            .field("combatant", &self.combatant)
+            .finish()
+    }
+}
+
+impl PartialEq for LinkedCombat {
+    fn eq(&self, o: &Self) -> bool {
+        format!("{self:?}") == format!("{o:?}")
+    }
+}
+
+fn bad(file: &ScenarioFile, path: &[&str], msg: String, allowed: &str) -> UserError {
+    file.error_at(
+        path,
+        &crate::systems::cosmos::growth::scenarios::shown_key(path),
+        &msg,
+        allowed,
+    )
+}
+
+/// Validates `combat` and `party` of the encounter against the travellers (None: no
+/// `combat` key).
+pub fn linked(
+    file: &ScenarioFile,
+    r: &RawEncounter,
+    members: Option<&[Member]>,
+) -> Result<Option<LinkedCombat>, UserError> {
+    let at = ["expedition", "encounter"];
+    let Some(path) = &r.combat else {
+        if r.party.is_some() {
+            return Err(bad(
+                file,
+                &[&at[..], &["party"]].concat(),
+                "party without combat".into(),
+                "combat = \"a combat scenario file\" with it, or no party",
+            ));
+        }
+        return Ok(None);
+    };
+    let combat_at = [&at[..], &["combat"]].concat();
+    // The abstract keys describe the fight the file now plays: refuse both at once.
+    for (k, given) in [
+        ("rounds", r.rounds.is_some()),
+        ("hp_lost", r.hp_lost.is_some()),
+        ("pm_spent", r.pm_spent.is_some()),
+        ("psychic_attacks", r.psychic_attacks.is_some()),
+        ("extra_physical_actions", r.extra_physical_actions.is_some()),
+        ("extra_magical_actions", r.extra_magical_actions.is_some()),
+        ("knockout", r.knockout.is_some()),
+        ("light_points", r.light_points.is_some()),
+        ("dark_points", r.dark_points.is_some()),
+        ("light_backlashes", r.light_backlashes.is_some()),
+        ("dark_backlashes", r.dark_backlashes.is_some()),
+    ] {
+        if given {
+            return Err(bad(
+                file,
+                &[&at[..], &[k]].concat(),
+                format!("{k} with a linked combat"),
+                "either combat = \"file\" (the fight is played) or the abstract keys, not both",
+            ));
+        }
+    }
+    let Some(members) = members else {
+        return Err(bad(
+            file,
+            &combat_at,
+            "a linked combat with a single [expedition.traveller]".into(),
+            "[[expedition.travellers]] (a party, one or more, named as combatants)",
+        ));
+    };
+    let full = file.path.parent().unwrap_or(Path::new(".")).join(path);
+    let cfile = ScenarioFile::read(&full).map_err(|e| {
+        bad(
+            file,
+            &combat_at,
+            format!("cannot read \"{path}\" ({})", e.0),
+            "a combat scenario file, relative to this file's folder",
+        )
+    })?;
+    let header = cfile.header()?;
+    if header.system != "cosmos" || header.kind.as_deref() != Some("combat") {
+        return Err(bad(
+            file,
+            &combat_at,
+            format!("\"{path}\" is not a Great Cosmos combat scenario"),
+            "a file with system = \"cosmos\", kind = \"combat\"",
+        ));
+    }
+    // The combat kind's own validation (its errors name the combat file).
+    let (raw, model) = combat::load(&cfile)?;
+    let rules = CombatRules::from_options(&cfile.rule_options(&raw.rules)?);
+    let names: Vec<&str> = model.fighters.iter().map(|f| f.name.as_str()).collect();
+    let allowed = names.join(", ");
+    let party_at = [&at[..], &["party"]].concat();
+    if let Some(map) = &r.party {
+        for k in map.keys() {
+            if !members.iter().any(|m| m.name == *k) {
+                return Err(bad(
+                    file,
+                    &[&party_at[..], &[k.as_str()]].concat(),
+                    format!("no traveller \"{k}\""),
+                    &members
+                        .iter()
+                        .map(|m| m.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                ));
+            }
+        }
+    }
+    let mut combatant: Vec<usize> = Vec::with_capacity(members.len());
+    for m in members {
+        let want = r
+            .party
+            .as_ref()
+            .and_then(|p| p.get(&m.name))
+            .map(String::as_str)
+            .unwrap_or(m.name.as_str());
+        let Some(i) = names.iter().position(|n| *n == want) else {
+            let key = if r.party.as_ref().is_some_and(|p| p.contains_key(&m.name)) {
+                vec!["expedition", "encounter", "party", m.name.as_str()]
+            } else {
+                combat_at.clone()
+            };
+            return Err(bad(
+                file,
+                &key,
+                format!("traveller \"{}\" has no combatant \"{want}\" in \"{path}\"", m.name),
+                &format!("a combatant of the file: {allowed} (map names with party = {{ traveller = \"combatant\" }})"),
+            ));
+        };
+        if combatant.contains(&i) {
+            return Err(bad(
+                file,
+                &party_at,
+                format!("two travellers are combatant \"{want}\""),
+                "one combatant per traveller",
+            ));
+        }
+        combatant.push(i);
+    }
+    Ok(Some(LinkedCombat {
+        path: path.clone(),
+        model,
+        rules,
+        combatant,
+    }))
+}
