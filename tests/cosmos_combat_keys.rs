@@ -3,11 +3,14 @@
 //! armour; per-combatant answers; policy defaults listed by `check`. Exact values where
 //! a small case has one; Monte Carlo within 5 sigma of the exact value otherwise.
 
+mod common;
+
 use assert_cmd::Command;
 
-use cosmosim::context::Context;
+use common::combat::{agrees, run_text};
+
 use cosmosim::scenario::ScenarioFile;
-use cosmosim::systems::cosmos::combat::{load, simulate, CombatAcc, CombatSim};
+use cosmosim::systems::cosmos::combat::load;
 use cosmosim::systems::cosmos::{TestRules, TestSpec};
 
 const N: u64 = 20_000;
@@ -53,24 +56,6 @@ stats = {{ force = 60, esprit = 40, charisme = 40, agilite = 40, precision = 50,
 {foe}
 "#
     )
-}
-
-fn run_text(text: &str, trials: u64) -> (CombatSim, CombatAcc) {
-    let file = ScenarioFile::from_text("t.toml", text);
-    let (raw, model) = load(&file).unwrap_or_else(|e| panic!("{e}\n{text}"));
-    let opts = file.rule_options(&raw.rules).unwrap();
-    let ctx = Context::new(7, 2, opts, true).unwrap();
-    simulate(model, &ctx, trials)
-}
-
-/// |p̂ - p| <= 5 sigma.
-fn agrees(count: u64, n: u64, p: f64) {
-    let ph = count as f64 / n as f64;
-    let bound = 5.0 * (p * (1.0 - p) / n as f64).sqrt() + 1e-12;
-    assert!(
-        (ph - p).abs() <= bound,
-        "p̂ = {ph}, exact {p}, bound {bound}"
-    );
 }
 
 /// P(success or better) of a test at threshold `t`, karma 0 (C-TEST-2).

@@ -3,10 +3,13 @@
 //! (C-ELEM), and the readings 10b-10e (docs/rules.md). Exact values where a small case
 //! has one; Monte Carlo within 5 sigma of the exact value otherwise.
 
-use cosmosim::context::Context;
+mod common;
+
 use cosmosim::scenario::ScenarioFile;
-use cosmosim::systems::cosmos::combat::{load, simulate, CombatAcc, CombatSim, FighterAcc};
+use cosmosim::systems::cosmos::combat::{load, FighterAcc};
 use cosmosim::systems::cosmos::{Outcome, TestRules, TestSpec};
+
+use common::combat::{agrees, run_opts, run_text};
 
 const N: u64 = 20_000;
 
@@ -52,37 +55,11 @@ stats = {{ force = 60, esprit = 40, charisme = 40, agilite = 40, precision = 50,
     )
 }
 
-fn run_opts(text: &str, trials: u64, options: &[&str]) -> (CombatSim, CombatAcc) {
-    let file = ScenarioFile::from_text("t.toml", text);
-    let (raw, model) = load(&file).unwrap_or_else(|e| panic!("{e}\n{text}"));
-    let mut opts = file.rule_options(&raw.rules).unwrap();
-    for o in options {
-        let (k, v) = o.split_once('=').unwrap();
-        opts.set(k, v).unwrap();
-    }
-    let ctx = Context::new(7, 2, opts, true).unwrap();
-    simulate(model, &ctx, trials)
-}
-
-fn run_text(text: &str, trials: u64) -> (CombatSim, CombatAcc) {
-    run_opts(text, trials, &[])
-}
-
 fn load_err(text: &str) -> String {
     load(&ScenarioFile::from_text("t.toml", text))
         .err()
         .unwrap_or_else(|| panic!("accepted:\n{text}"))
         .to_string()
-}
-
-/// |p̂ - p| <= 5 sigma.
-fn agrees(count: u64, n: u64, p: f64) {
-    let ph = count as f64 / n as f64;
-    let bound = 5.0 * (p * (1.0 - p) / n as f64).sqrt() + 1e-12;
-    assert!(
-        (ph - p).abs() <= bound,
-        "p̂ = {ph}, exact {p}, bound {bound}"
-    );
 }
 
 /// P(success or better) of a test at threshold `t`, karma 0 (C-TEST-2).

@@ -1,0 +1,4 @@
+//! Helpers shared by the integration tests (each test file takes what it needs).
+#![allow(dead_code)]
+
+pub mod combat;
