@@ -29,6 +29,13 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "I/N", value_parser = crate::args::shard::parse_shard)]
     pub shard: Option<crate::args::shard::ShardArg>,
 
+    /// Language of every page, chart and message: en (default) or fr (the rulebooks'
+    /// terms, 0,5 decimals). A file's `lang = "fr"` sets it too; this flag wins. CSV
+    /// columns and file names are the same in every language. `report --lang fr` writes
+    /// to reports/fr/ unless --out says otherwise.
+    #[arg(long, global = true, value_enum)]
+    pub lang: Option<crate::lang::Lang>,
+
     #[command(subcommand)]
     pub command: Command,
 }

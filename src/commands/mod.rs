@@ -5,6 +5,7 @@
 mod compare;
 mod expect;
 mod figures;
+pub mod language;
 mod merge;
 mod optimise;
 mod options;
@@ -87,6 +88,7 @@ pub(crate) fn publish_set(
 /// Runs the command `cli` names (`main`, and `merge` re-running a shards' command).
 pub fn dispatch(cli: &crate::cli::Cli) -> anyhow::Result<()> {
     use crate::cli::Command;
+    language::choose(cli)?;
     if let Some(arg) = cli.shard {
         if !shard::sharding() {
             return shard::run_shard(cli, arg);

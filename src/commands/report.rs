@@ -25,7 +25,14 @@ const BALANCE_DIR: &str = "balance";
 /// published as one set.
 pub fn report(a: &ReportArgs, quiet: bool) -> anyhow::Result<()> {
     let ctx = a.run.context(quiet)?;
-    publish_set(&a.run.out, quiet, |staging| {
+    // The French set lives beside the English one (issue 14): reports/fr/.
+    let out =
+        if crate::lang::current() == crate::lang::Lang::Fr && a.run.out == Path::new("reports") {
+            a.run.out.join("fr")
+        } else {
+            a.run.out.clone()
+        };
+    publish_set(&out, quiet, |staging| {
         let mut outputs = systems::report_outputs(&ctx, a.trials)?;
         signals::check()?;
         let mut written = write_outputs(&mut outputs, staging)?;

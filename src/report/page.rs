@@ -33,7 +33,7 @@ pub fn charts_section(outputs: &[super::Output]) -> String {
     if outputs.is_empty() {
         return String::new();
     }
-    let mut md = String::from("\n## Charts and tables\n");
+    let mut md = format!("\n## {}\n", crate::tr!("page.charts_and_tables"));
     for o in outputs {
         let e = o.index_entry();
         md += &format!("\n### {}\n\n", o.title);
@@ -46,7 +46,8 @@ pub fn charts_section(outputs: &[super::Output]) -> String {
             .filter(|f| !f.ends_with(".png"))
             .map(|f| format!("[`{f}`]({f})"))
             .collect();
-        md += &format!("Files: {}\n", links.join(" · "));
+        md += &crate::tr!("page.files", links = links.join(" · "));
+        md.push('\n');
     }
     md
 }
@@ -120,13 +121,14 @@ pub fn to_html(markdown: &str, dir: &Path) -> anyhow::Result<String> {
         title = "cosmosim".into();
     }
     Ok(format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+        "<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
 <meta http-equiv=\"Content-Security-Policy\" content=\"{CSP}\">\n\
 <meta name=\"generator\" content=\"cosmosim {version}\">\n\
 <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n{body}</main>\n\
 <script>{SORTER}</script>\n</body>\n</html>\n",
         version = env!("CARGO_PKG_VERSION"),
+        lang = crate::lang::current().code(),
         title = escape(&title),
     ))
 }

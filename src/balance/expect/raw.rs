@@ -8,6 +8,9 @@ use serde::Deserialize;
 #[serde(deny_unknown_fields)]
 pub struct RawFile {
     pub title: Option<String>,
+    /// Language of `expect.md` and messages (`"en"`, `"fr"`): read by the command first.
+    #[allow(dead_code)]
+    pub lang: Option<String>,
     /// Default confidence of every expectation (0.95).
     pub confidence: Option<f64>,
     /// Seed of every run (default: each table's or scenario's own).

@@ -10,6 +10,10 @@ pub struct RawFile {
     pub title: Option<String>,
     /// The designer's question, in their words (opens variants.md).
     pub question: Option<String>,
+    /// Language of the pages written (`"en"`, `"fr"`): read by the command before
+    /// validation (`crate::lang`), accepted here so the file stays one shape.
+    #[allow(dead_code)]
+    pub lang: Option<String>,
     /// Seed of every run (default 1): the book and every variant share it.
     pub seed: Option<u64>,
     /// Trials of every Monte Carlo run (default: each table's or scenario's own).

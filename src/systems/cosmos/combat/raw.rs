@@ -15,6 +15,10 @@ pub struct RawScenario {
     pub kind: Option<String>,
     pub title: Option<String>,
     pub question: Option<String>,
+    /// Language of the pages written (`"en"`, `"fr"`): read by the command before
+    /// validation (`crate::lang`), accepted here so the file stays one shape.
+    #[allow(dead_code)]
+    pub lang: Option<String>,
     /// Aura table edition (C-EDITION): current (default) or previous.
     pub edition: Option<RawEdition>,
     #[serde(default)]

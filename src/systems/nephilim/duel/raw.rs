@@ -14,6 +14,10 @@ pub struct RawDuel {
     pub kind: Option<String>,
     pub title: Option<String>,
     pub question: Option<String>,
+    /// Language of the pages written (`"en"`, `"fr"`): read by the command before
+    /// validation (`crate::lang`), accepted here so the file stays one shape.
+    #[allow(dead_code)]
+    pub lang: Option<String>,
     #[serde(default)]
     pub run: RunSection,
     #[serde(default)]

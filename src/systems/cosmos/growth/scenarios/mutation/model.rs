@@ -19,6 +19,10 @@ struct Raw {
     kind: String,
     title: Option<String>,
     question: Option<String>,
+    /// Language of the pages written (`"en"`, `"fr"`): read by the command before
+    /// validation (`crate::lang`), accepted here so the file stays one shape.
+    #[allow(dead_code)]
+    lang: Option<String>,
     #[serde(default)]
     run: RunSection,
     #[serde(default)]

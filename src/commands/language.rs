@@ -1,0 +1,91 @@
+//! Which language a command writes in: `--lang` wins, then the `lang` key of the file the
+//! command reads (scenario, expectations or variants file), then English. Chosen once,
+//! before any work, so every page and message of the run is in one language.
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use crate::cli::{Cli, Command};
+use crate::lang::{self, Lang};
+use crate::scenario::ScenarioFile;
+
+/// Sets the process language for `cli`'s command.
+pub fn choose(cli: &Cli) -> anyhow::Result<Lang> {
+    let chosen = match cli.lang {
+        Some(l) => l,
+        None => match file_of(&cli.command) {
+            Some(path) => file_lang(&path)?.unwrap_or(Lang::En),
+            None => Lang::En,
+        },
+    };
+    lang::set(chosen);
+    Ok(chosen)
+}
+
+/// The file whose `lang` key speaks for the command (the first, for `expect`).
+fn file_of(command: &Command) -> Option<PathBuf> {
+    match command {
+        Command::Run(a) => Some(a.file.clone()),
+        Command::Sweep(a) => Some(a.scenario.file.clone()),
+        Command::Check { file } => Some(file.clone()),
+        Command::Expect(a) => a.files.first().cloned(),
+        Command::Variants(a) => Some(a.file.clone()),
+        Command::Tune(a) if a.source.len() == 1 => Some(PathBuf::from(&a.source[0])),
+        Command::Optimise(a) if a.source.len() == 1 => Some(PathBuf::from(&a.source[0])),
+        _ => None,
+    }
+}
+
+/// The file's `lang`, if it has one. A file that cannot be read or parsed says nothing
+/// here: the command itself reports that, located, in English.
+pub fn file_lang(path: &Path) -> anyhow::Result<Option<Lang>> {
+    #[derive(Deserialize)]
+    struct Loose {
+        lang: Option<toml::Value>,
+    }
+    let Ok(file) = ScenarioFile::read(path) else {
+        return Ok(None);
+    };
+    let Ok(loose) = toml::from_str::<Loose>(&file.text) else {
+        return Ok(None);
+    };
+    let Some(value) = loose.lang else {
+        return Ok(None);
+    };
+    match value.as_str().and_then(Lang::parse) {
+        Some(l) => Ok(Some(l)),
+        None => Err(file
+            .error_at(&["lang"], "lang", "unknown language", lang::ALLOWED)
+            .into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lang_of(text: &str) -> anyhow::Result<Option<Lang>> {
+        let dir = std::env::temp_dir().join(format!("cosmosim-lang-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("f{}.toml", text.len()));
+        std::fs::write(&path, text).unwrap();
+        let r = file_lang(&path);
+        let _ = std::fs::remove_file(&path);
+        r
+    }
+
+    #[test]
+    fn a_file_names_its_language_or_is_refused_with_the_allowed_values() {
+        assert_eq!(lang_of("system = \"cosmos\"\n").unwrap(), None);
+        assert_eq!(lang_of("lang = \"fr\"\n").unwrap(), Some(Lang::Fr));
+        assert_eq!(lang_of("lang = \"en\"\nx = 1\n").unwrap(), Some(Lang::En));
+        let e = lang_of("x = 1\nlang = \"de\"\n").unwrap_err().to_string();
+        assert!(
+            e.contains(":2:") && e.contains("`lang`") && e.contains("\"fr\""),
+            "{e}"
+        );
+        // Broken TOML is the command's to report.
+        assert_eq!(lang_of("lang = \n").unwrap(), None);
+    }
+}

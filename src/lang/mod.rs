@@ -1,0 +1,247 @@
+//! Human-facing text in the designer's language. Every sentence, title, axis label and
+//! error message the tool writes comes from one catalogue per language (`en.toml`,
+//! `fr.toml`, embedded in the binary), looked up by key with [`tr!`]. CSV column names,
+//! file names and figure names are not text: they stay the same in every language because
+//! scripts read them.
+//!
+//! The language is a process setting, like the shard mode (`engine::shard`): a command
+//! sets it once from `--lang` or the file's `lang = "fr"` before any work, so every layer
+//! reads it without threading it through each call. Numbers in text go through [`num`],
+//! [`pct`] and friends so French text reads `0,5` (CSVs keep the dot: they never use these).
+
+mod number;
+
+pub use number::{int, interval, num, pct, pct_interval, signed};
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::OnceLock;
+
+/// A language the tool writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    /// English.
+    En,
+    /// Français (les termes des livres de règles).
+    Fr,
+}
+
+/// Every language, in catalogue order.
+pub const ALL: [Lang; 2] = [Lang::En, Lang::Fr];
+
+/// The values `lang` accepts, for error messages.
+pub const ALLOWED: &str = "\"en\" or \"fr\"";
+
+static CURRENT: AtomicU8 = AtomicU8::new(0);
+
+impl Lang {
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Fr => "fr",
+        }
+    }
+
+    /// `"en"` / `"fr"`; anything else is `None` (the caller names the allowed values).
+    pub fn parse(s: &str) -> Option<Lang> {
+        match s {
+            "en" => Some(Lang::En),
+            "fr" => Some(Lang::Fr),
+            _ => None,
+        }
+    }
+
+    fn source(self) -> &'static str {
+        match self {
+            Lang::En => include_str!("en.toml"),
+            Lang::Fr => include_str!("fr.toml"),
+        }
+    }
+
+    /// The catalogue: dotted key -> text.
+    pub fn catalogue(self) -> &'static BTreeMap<String, String> {
+        static EN: OnceLock<BTreeMap<String, String>> = OnceLock::new();
+        static FR: OnceLock<BTreeMap<String, String>> = OnceLock::new();
+        let cell = match self {
+            Lang::En => &EN,
+            Lang::Fr => &FR,
+        };
+        // The catalogues are part of the binary and a unit test parses both, so a broken
+        // one cannot ship; should it happen anyway, keys show instead of a panic.
+        cell.get_or_init(|| parse_catalogue(self.source()).unwrap_or_default())
+    }
+
+    /// The text of `key` in this language; a missing key (which the catalogue test
+    /// forbids) falls back to English, then to the key itself.
+    pub fn text(self, key: &str) -> &'static str {
+        if let Some(t) = self.catalogue().get(key) {
+            return t.as_str();
+        }
+        if let Some(t) = Lang::En.catalogue().get(key) {
+            return t.as_str();
+        }
+        // Not reachable for a literal key (tests/lang.rs scans every `tr!`); leak-free:
+        // the key is returned as the text through a static copy.
+        missing(key)
+    }
+}
+
+fn missing(key: &str) -> &'static str {
+    static MISSING: OnceLock<std::sync::Mutex<BTreeMap<String, &'static str>>> = OnceLock::new();
+    let map = MISSING.get_or_init(Default::default);
+    let mut map = map.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(s) = map.get(key) {
+        return s;
+    }
+    let s: &'static str = Box::leak(key.to_string().into_boxed_str());
+    map.insert(key.to_string(), s);
+    s
+}
+
+/// Flattens a catalogue's TOML tables into dotted keys.
+pub fn parse_catalogue(source: &str) -> Result<BTreeMap<String, String>, String> {
+    let table: toml::Table = source.parse().map_err(|e| format!("{e}"))?;
+    let mut out = BTreeMap::new();
+    flatten("", &table, &mut out)?;
+    Ok(out)
+}
+
+fn flatten(
+    prefix: &str,
+    t: &toml::Table,
+    out: &mut BTreeMap<String, String>,
+) -> Result<(), String> {
+    for (k, v) in t {
+        let key = if prefix.is_empty() {
+            k.clone()
+        } else {
+            format!("{prefix}.{k}")
+        };
+        match v {
+            toml::Value::String(s) => {
+                out.insert(key, s.clone());
+            }
+            toml::Value::Table(inner) => flatten(&key, inner, out)?,
+            _ => return Err(format!("{key}: catalogue values are strings")),
+        }
+    }
+    Ok(())
+}
+
+/// The language in force.
+pub fn current() -> Lang {
+    match CURRENT.load(Ordering::Relaxed) {
+        1 => Lang::Fr,
+        _ => Lang::En,
+    }
+}
+
+/// Sets the language for the rest of the process (commands call it once, before work).
+pub fn set(lang: Lang) {
+    CURRENT.store(
+        match lang {
+            Lang::En => 0,
+            Lang::Fr => 1,
+        },
+        Ordering::Relaxed,
+    );
+}
+
+/// The text of `key` in the current language.
+pub fn text(key: &str) -> &'static str {
+    current().text(key)
+}
+
+/// `template` with each `{name}` replaced by its value. Unknown names stay as written.
+pub fn fill(template: &str, args: &[(&str, &dyn std::fmt::Display)]) -> String {
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        match after.find('}') {
+            Some(close) => {
+                let name = &after[..close];
+                match args.iter().find(|(n, _)| *n == name) {
+                    Some((_, v)) => out.push_str(&v.to_string()),
+                    None => {
+                        out.push('{');
+                        out.push_str(name);
+                        out.push('}');
+                    }
+                }
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push_str(&rest[open..]);
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The names `{name}` a template uses, in order of first use.
+pub fn placeholders(template: &str) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('}') else { break };
+        let name = &after[..close];
+        if !name.is_empty()
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && !names.iter().any(|n| n == name)
+        {
+            names.push(name.to_string());
+        }
+        rest = &after[close + 1..];
+    }
+    names
+}
+
+/// Text from the catalogue. `tr!("key")` is a `&'static str`; `tr!("key", name = value,
+/// ...)` fills the `{name}` placeholders and is a `String`. Keys are literals so the
+/// catalogue test (`tests/lang.rs`) can check every key used exists in every language.
+#[macro_export]
+macro_rules! tr {
+    ($key:literal) => {
+        $crate::lang::text($key)
+    };
+    ($key:literal, $($name:ident = $value:expr),+ $(,)?) => {
+        $crate::lang::fill(
+            $crate::lang::text($key),
+            &[$((stringify!($name), &$value as &dyn ::std::fmt::Display)),+],
+        )
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_catalogues_parse() {
+        for l in ALL {
+            parse_catalogue(l.source()).unwrap();
+        }
+    }
+
+    #[test]
+    fn fill_replaces_named_values_and_keeps_unknown_ones() {
+        assert_eq!(
+            fill("{a} et {b} {c}", &[("a", &1), ("b", &"x")]),
+            "1 et x {c}"
+        );
+        assert_eq!(fill("no braces", &[]), "no braces");
+        assert_eq!(fill("open { only", &[]), "open { only");
+        assert_eq!(placeholders("{a} {b} {a} {}"), vec!["a", "b"]);
+    }
+
+    #[test]
+    fn the_key_shows_when_missing() {
+        assert_eq!(Lang::Fr.text("no.such.key"), "no.such.key");
+    }
+}

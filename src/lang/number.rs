@@ -1,0 +1,98 @@
+//! Numbers in text follow the language: `0.5` in English, `0,5` in French, and a
+//! no-break space before `%` in French. CSV files never use these (they keep the dot).
+
+use super::{current, Lang};
+
+impl Lang {
+    fn localise(self, s: String) -> String {
+        match self {
+            Lang::En => s,
+            Lang::Fr => s.replace('.', ","),
+        }
+    }
+
+    pub fn num(self, x: f64, decimals: usize) -> String {
+        self.localise(format!("{x:.decimals$}"))
+    }
+
+    pub fn signed(self, x: f64, decimals: usize) -> String {
+        self.localise(format!("{x:+.decimals$}"))
+    }
+
+    pub fn pct(self, fraction: f64, decimals: usize) -> String {
+        let v = self.num(fraction * 100.0, decimals);
+        match self {
+            Lang::En => format!("{v}%"),
+            Lang::Fr => format!("{v}\u{a0}%"),
+        }
+    }
+
+    pub fn interval(self, lo: f64, hi: f64, decimals: usize) -> String {
+        let (lo, hi) = (self.num(lo, decimals), self.num(hi, decimals));
+        match self {
+            Lang::En => format!("[{lo}, {hi}]"),
+            Lang::Fr => format!("[{lo}\u{a0};\u{a0}{hi}]"),
+        }
+    }
+
+    pub fn pct_interval(self, lo: f64, hi: f64, decimals: usize) -> String {
+        format!(
+            "[{}–{}]",
+            self.num(lo * 100.0, decimals),
+            self.num(hi * 100.0, decimals)
+        )
+    }
+}
+
+/// `x` with `decimals` decimals: `0.512` / `0,512`.
+pub fn num(x: f64, decimals: usize) -> String {
+    current().num(x, decimals)
+}
+
+/// `x` with an explicit sign: `+0.50` / `+0,50`.
+pub fn signed(x: f64, decimals: usize) -> String {
+    current().signed(x, decimals)
+}
+
+/// A whole number (no thousands separators in either language: each would read the
+/// other's as a decimal mark).
+pub fn int(n: impl std::fmt::Display) -> String {
+    n.to_string()
+}
+
+/// A fraction as a percentage: `0.552` -> `55.2%` / `55,2 %`.
+pub fn pct(fraction: f64, decimals: usize) -> String {
+    current().pct(fraction, decimals)
+}
+
+/// A 95% interval: `[0.51, 0.53]` / `[0,51 ; 0,53]` (French separates with a semicolon
+/// since the comma is its decimal mark).
+pub fn interval(lo: f64, hi: f64, decimals: usize) -> String {
+    current().interval(lo, hi, decimals)
+}
+
+/// A percentage interval from fractions: `[54.9–55.5]` / `[54,9–55,5]`.
+pub fn pct_interval(lo: f64, hi: f64, decimals: usize) -> String {
+    current().pct_interval(lo, hi, decimals)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_follow_the_language() {
+        let (en, fr) = (Lang::En, Lang::Fr);
+        assert_eq!(en.num(0.5, 1), "0.5");
+        assert_eq!(en.pct(0.552, 1), "55.2%");
+        assert_eq!(en.interval(0.51, 0.53, 2), "[0.51, 0.53]");
+        assert_eq!(en.signed(0.5, 2), "+0.50");
+        assert_eq!(en.pct_interval(0.549, 0.555, 1), "[54.9–55.5]");
+        assert_eq!(fr.num(0.5, 1), "0,5");
+        assert_eq!(fr.pct(0.552, 1), "55,2\u{a0}%");
+        assert_eq!(fr.interval(0.51, 0.53, 2), "[0,51\u{a0};\u{a0}0,53]");
+        assert_eq!(fr.pct_interval(0.549, 0.555, 1), "[54,9–55,5]");
+        assert_eq!(fr.signed(-1.26, 1), "-1,3");
+        assert_eq!(int(1000), "1000");
+    }
+}

@@ -1,0 +1,103 @@
+//! Issue 14: one catalogue per language, and no key missing in either. Every key the code
+//! uses (`tr!("key")`, always a literal) must exist in both catalogues with the same
+//! `{placeholders}`, and every catalogue key must be used.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use cosmosim::lang::{parse_catalogue, placeholders, Lang, ALL};
+
+fn used_keys(dir: &Path, keys: &mut BTreeSet<String>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            used_keys(&path, keys);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            // Comments (docs showing `tr!` by example) are not uses.
+            let text: String = std::fs::read_to_string(&path)
+                .unwrap()
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("//"))
+                .map(|l| format!("{l}\n"))
+                .collect();
+            let mut rest = text.as_str();
+            while let Some(at) = rest.find("tr!(") {
+                // `include_str!(` is not `tr!(`.
+                let before = rest[..at].chars().next_back();
+                rest = &rest[at + 4..];
+                if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                    continue;
+                }
+                let trimmed = rest.trim_start();
+                if let Some(body) = trimmed.strip_prefix('"') {
+                    let end = body.find('"').unwrap();
+                    keys.insert(body[..end].to_string());
+                }
+            }
+        }
+    }
+}
+
+fn catalogue(lang: Lang) -> std::collections::BTreeMap<String, String> {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src/lang")
+        .join(format!("{}.toml", lang.code()));
+    parse_catalogue(&std::fs::read_to_string(&file).unwrap())
+        .unwrap_or_else(|e| panic!("{}: {e}", file.display()))
+}
+
+#[test]
+fn both_catalogues_have_the_same_keys_and_placeholders() {
+    let en = catalogue(Lang::En);
+    let fr = catalogue(Lang::Fr);
+    let only_en: Vec<_> = en.keys().filter(|k| !fr.contains_key(*k)).collect();
+    let only_fr: Vec<_> = fr.keys().filter(|k| !en.contains_key(*k)).collect();
+    assert!(only_en.is_empty(), "keys missing in fr.toml: {only_en:?}");
+    assert!(only_fr.is_empty(), "keys missing in en.toml: {only_fr:?}");
+    let mut differ = Vec::new();
+    for (k, e) in &en {
+        let mut pe = placeholders(e);
+        let mut pf = placeholders(&fr[k]);
+        pe.sort();
+        pf.sort();
+        if pe != pf {
+            differ.push(format!("{k}: en {pe:?} fr {pf:?}"));
+        }
+        if fr[k].trim().is_empty() || e.trim().is_empty() {
+            differ.push(format!("{k}: empty text"));
+        }
+    }
+    assert!(
+        differ.is_empty(),
+        "placeholders differ:\n{}",
+        differ.join("\n")
+    );
+}
+
+#[test]
+fn every_key_the_code_uses_exists_and_every_key_is_used() {
+    let mut used = BTreeSet::new();
+    used_keys(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut used,
+    );
+    assert!(!used.is_empty());
+    for lang in ALL {
+        let cat = catalogue(lang);
+        let missing: Vec<_> = used.iter().filter(|k| !cat.contains_key(*k)).collect();
+        assert!(missing.is_empty(), "{}.toml lacks {missing:?}", lang.code());
+        let unused: Vec<_> = cat.keys().filter(|k| !used.contains(*k)).collect();
+        assert!(
+            unused.is_empty(),
+            "{}.toml keys no code uses: {unused:?}",
+            lang.code()
+        );
+    }
+}
+
+#[test]
+fn the_binary_embeds_the_catalogues_on_disk() {
+    for lang in ALL {
+        assert_eq!(lang.catalogue(), &catalogue(lang), "{}", lang.code());
+    }
+}
