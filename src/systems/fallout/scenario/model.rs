@@ -129,7 +129,7 @@ impl Policy {
         } else {
             crate::tr!("fallout.ap_model.pool_only")
         };
-        format!("{buy}; {mj}")
+        crate::tr!("fallout.ap_model.policy", buy = buy, mj = mj)
     }
 }
 

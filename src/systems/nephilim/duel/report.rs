@@ -283,9 +283,10 @@ pub fn result(
     let line: Vec<String> = (1..=side as u8)
         .filter_map(|a| {
             cell(a, base_b).map(|c| {
-                format!(
-                    "{a}: {}",
-                    pct(c.acc.outcomes.counts[A_WINS] as f64 / c.trials as f64)
+                crate::tr!(
+                    "nephilim.duel.line_item",
+                    a = a,
+                    p = pct(c.acc.outcomes.counts[A_WINS] as f64 / c.trials as f64)
                 )
             })
         })
