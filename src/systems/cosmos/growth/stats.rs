@@ -33,6 +33,19 @@ impl Stat {
         }
     }
 
+    /// The stat in text: the file name in English (as the pages always wrote it), the
+    /// rulebook's name in French.
+    pub fn label(self) -> &'static str {
+        match self {
+            Stat::Force => crate::tr!("growth.stat.force"),
+            Stat::Esprit => crate::tr!("growth.stat.esprit"),
+            Stat::Charisme => crate::tr!("growth.stat.charisme"),
+            Stat::Agilite => crate::tr!("growth.stat.agilite"),
+            Stat::Precision => crate::tr!("growth.stat.precision"),
+            Stat::Chance => crate::tr!("growth.stat.chance"),
+        }
+    }
+
     pub fn parse(s: &str) -> Option<Stat> {
         Stat::ALL.into_iter().find(|x| x.name() == s)
     }
