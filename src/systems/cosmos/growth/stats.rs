@@ -46,6 +46,19 @@ impl Stat {
         }
     }
 
+    /// The stat after "test": `agilite` in English ("agilite test"), `d'Agilité` in
+    /// French ("test d'Agilité": the elision depends on the stat).
+    pub fn test_label(self) -> &'static str {
+        match self {
+            Stat::Force => crate::tr!("growth.stat_test.force"),
+            Stat::Esprit => crate::tr!("growth.stat_test.esprit"),
+            Stat::Charisme => crate::tr!("growth.stat_test.charisme"),
+            Stat::Agilite => crate::tr!("growth.stat_test.agilite"),
+            Stat::Precision => crate::tr!("growth.stat_test.precision"),
+            Stat::Chance => crate::tr!("growth.stat_test.chance"),
+        }
+    }
+
     pub fn parse(s: &str) -> Option<Stat> {
         Stat::ALL.into_iter().find(|x| x.name() == s)
     }

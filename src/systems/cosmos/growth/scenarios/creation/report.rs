@@ -17,11 +17,24 @@ use super::model::{parse, policy_text};
 use super::sim::{CreationSim, QUANTITIES};
 use super::DEFAULT_TRIALS;
 
+/// The quantity in text: its CSV value in English (as the pages always wrote it), the
+/// rulebook's words in French.
+fn quantity_label(i: usize, name: &'static str) -> &'static str {
+    match i {
+        0 => crate::tr!("growth.creation.q_hp"),
+        1 => crate::tr!("growth.creation.q_pm"),
+        2..=7 => Stat::ALL[i - 2].label(),
+        8 => crate::tr!("growth.creation.q_skill"),
+        9 => crate::tr!("growth.creation.q_dna"),
+        _ => name,
+    }
+}
+
 /// Runs the file.
 pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
     let (raw, p) = parse(file)?;
     let (ctx, trials) = o.resolve(file, &raw.run, &raw.rules, DEFAULT_TRIALS)?;
-    let progress = ctx.progress(trials, "creation");
+    let progress = ctx.progress(trials, crate::tr!("growth.progress.creation"));
     let acc = ctx.engine.run(
         &CreationSim(p),
         task_of(&policy_text(&p)),
@@ -179,7 +192,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         if i <= 8 {
             dist_key.push(crate::tr!(
                 "growth.creation.key_quantity",
-                name = name,
+                name = quantity_label(i, name),
                 mean = num(mean, 2),
                 lo = num(l, 2),
                 hi = num(h, 2),

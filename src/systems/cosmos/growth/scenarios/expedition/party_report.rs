@@ -42,7 +42,7 @@ pub fn run(
     let text = format!("{m:?}");
     let growth = GrowthRules::from_options(&ctx.options);
     let sim = PartySim::with_growth(m, &rules, &growth)?;
-    let progress = ctx.progress(trials, "party expedition");
+    let progress = ctx.progress(trials, crate::tr!("growth.progress.party"));
     let acc = ctx.engine.run(&sim, task_of(&text), trials, &progress);
     progress.finish();
     let m = &sim.model;

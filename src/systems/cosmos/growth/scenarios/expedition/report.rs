@@ -31,7 +31,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let text = format!("{m:?}");
     let growth = GrowthRules::from_options(&ctx.options);
     let sim = ExpeditionSim::with_growth(m, &rules, &growth)?;
-    let progress = ctx.progress(trials, "expedition");
+    let progress = ctx.progress(trials, crate::tr!("growth.progress.expedition"));
     let acc = ctx.engine.run(&sim, task_of(&text), trials, &progress);
     progress.finish();
     let m = &sim.model;
@@ -87,12 +87,12 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let mut pcum = series(crate::tr!("growth.expedition.p_exhausted_by_day").into());
     let mut pref_worst = series(crate::tr!(
         "growth.expedition.p_reference_worst",
-        stat = rs.label(),
+        stat = rs.test_label(),
         threshold = rt
     ));
     let mut pref_end = series(crate::tr!(
         "growth.expedition.p_reference_end",
-        stat = rs.label(),
+        stat = rs.test_label(),
         threshold = rt
     ));
     let pilot = m.legs.piloting.as_ref().map(piloting_by_day);
@@ -212,7 +212,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         ),
         crate::tr!(
             "growth.expedition.key_reference",
-            stat = rs.label(),
+            stat = rs.test_label(),
             threshold = rt,
             worst_first = num(rw1, 4),
             worst_last = num(rwn, 4),

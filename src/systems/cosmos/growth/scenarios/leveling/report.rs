@@ -28,7 +28,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let (ctx, trials) = o.resolve(file, &run, &rules_map, DEFAULT_TRIALS)?;
     let rules = TestRules::from_options(&ctx.options);
     let sim = LevelingSim::new(m.clone(), rules);
-    let progress = ctx.progress(trials, "leveling");
+    let progress = ctx.progress(trials, crate::tr!("growth.progress.leveling"));
     let text = format!(
         "{} | {} | max_level={}",
         policy_text(&m.creation),
