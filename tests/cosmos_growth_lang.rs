@@ -158,12 +158,13 @@ fn levelling_in_french_reads_the_rulebook_terms_and_keeps_the_csvs() {
 fn a_bad_growth_file_gets_a_french_message_in_the_shared_frame() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("bad.toml");
-    std::fs::write(
-        &file,
-        "system = \"cosmos\"\nkind = \"expedition\"\n\n[expedition]\ndays = 400\n\n\
-         [expedition.traveller]\nforce = 50\nesprit = 50\n",
-    )
-    .unwrap();
+    // The shipped expedition with 400 days (line 12; the cap is 365).
+    let shipped = std::fs::read_to_string("scenarios/cosmos/expedition.toml").unwrap();
+    assert!(
+        shipped.lines().nth(11) == Some("days = 10"),
+        "line 12 moved"
+    );
+    std::fs::write(&file, shipped.replacen("days = 10\n", "days = 400\n", 1)).unwrap();
     let message = |lang: &str| {
         let out = bin()
             .args(["check", "--lang", lang])
@@ -176,7 +177,7 @@ fn a_bad_growth_file_gets_a_french_message_in_the_shared_frame() {
         String::from_utf8(out).unwrap()
     };
     let fr = message("fr");
-    assert!(fr.contains("bad.toml:5:"), "{fr}");
+    assert!(fr.contains("bad.toml:12:"), "{fr}");
     assert!(fr.contains("`expedition.days`"), "{fr}");
     assert!(fr.contains("400 est hors limites"), "{fr}");
     let en = message("en");
@@ -184,12 +185,14 @@ fn a_bad_growth_file_gets_a_french_message_in_the_shared_frame() {
     assert!(en.contains("`expedition.days`"), "{en}");
 
     // A levelling file with a twice-listed stat: the French message and allowed values.
-    std::fs::write(
-        &file,
-        "system = \"cosmos\"\nkind = \"leveling\"\n\n[creation]\n\
-         priority = [\"force\", \"force\", \"esprit\", \"charisme\", \"agilite\", \"chance\"]\n",
-    )
-    .unwrap();
+    let shipped = std::fs::read_to_string("scenarios/cosmos/leveling.toml").unwrap();
+    let twice = shipped.replacen(
+        "priority = [\"agilite\", \"force\",",
+        "priority = [\"force\", \"force\",",
+        1,
+    );
+    assert_ne!(twice, shipped, "the shipped priority line moved");
+    std::fs::write(&file, twice).unwrap();
     let fr = message("fr");
     assert!(fr.contains("`creation.priority`"), "{fr}");
     assert!(
