@@ -277,22 +277,37 @@ pub fn settings(
     let mut out = Vec::new();
     for (i, r) in f.rules.list.iter().enumerate() {
         let (what, meaning) = match r.then {
-            Then::Spend(ILLUMINATION) => ("spend light".to_string(), "a Light point (C-LD-2)"),
-            Then::Spend(SEPULCRALE) => ("spend dark".to_string(), "a Dark point (C-LD-2)"),
-            Then::Spend(_) => ("spend none".to_string(), "holds its points"),
+            Then::Spend(ILLUMINATION) => (
+                "spend light".to_string(),
+                crate::tr!("combat.settings.rule_light"),
+            ),
+            Then::Spend(SEPULCRALE) => (
+                "spend dark".to_string(),
+                crate::tr!("combat.settings.rule_dark"),
+            ),
+            Then::Spend(_) => (
+                "spend none".to_string(),
+                crate::tr!("combat.settings.rule_hold"),
+            ),
             Then::FinalSkill(b) => (
                 format!("final_skill {b}"),
-                "the Final Skill in a posture (C-LD-4)",
+                crate::tr!("combat.settings.rule_final_skill"),
             ),
-            Then::Mode(Mode::Offensive) => ("mode offensive".to_string(), "the mode (C-CMB-1)"),
-            Then::Mode(Mode::Defensive) => ("mode defensive".to_string(), "the mode (C-CMB-1)"),
+            Then::Mode(Mode::Offensive) => (
+                "mode offensive".to_string(),
+                crate::tr!("combat.settings.rule_mode"),
+            ),
+            Then::Mode(Mode::Defensive) => (
+                "mode defensive".to_string(),
+                crate::tr!("combat.settings.rule_mode"),
+            ),
             Then::Attack(a, _) => (
                 format!("use {}", model.attacks[a].name),
-                "the action when it can be used",
+                crate::tr!("combat.settings.rule_attack"),
             ),
             Then::Support(s) => (
                 format!("use {}", model.support[f.support[s]].name),
-                "the action when it can be used and has a target",
+                crate::tr!("combat.settings.rule_support"),
             ),
         };
         out.push(super::settings::Setting {
@@ -300,9 +315,7 @@ pub fn settings(
             key: format!("policy.rules[{i}]"),
             value: format!("when {}: {what}", cond_text(&r.when)),
             defaulted: false,
-            meaning: format!(
-                "first matching rule decides {meaning}; none matching: the flat policy keys"
-            ),
+            meaning: crate::tr!("combat.settings.rule_meaning", what = meaning),
         });
     }
     out
