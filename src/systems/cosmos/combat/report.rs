@@ -227,7 +227,12 @@ pub fn result(
         let row = &acc.outcome_rounds[o * acc.rounds.len()..(o + 1) * acc.rounds.len()];
         let mut cum = 0;
         let mut s = LineSeries {
-            name: label.clone(),
+            // `nobody_standing` is a CSV value; the legend says it in words.
+            name: if o == m.sides.len() {
+                crate::tr!("combat.report.nobody_label").to_string()
+            } else {
+                label.clone()
+            },
             ..Default::default()
         };
         for (r, c) in row.iter().enumerate().skip(1) {
@@ -634,7 +639,7 @@ pub fn result(
     s += &format!(
         "\n## {}\n\n{}\n",
         crate::tr!("combat.report.karma_title"),
-        karma_means.join("; ")
+        karma_means.join(crate::tr!("combat.report.list_sep"))
     );
     s += &super::settings::summary_section(m);
     s += crate::tr!("combat.report.reading_notes");

@@ -23,17 +23,17 @@ pub struct Setting {
 impl Setting {
     /// `combatants.hero.policy.final_skill = first_turn (default): ...`
     pub fn line(&self) -> String {
-        format!(
-            "{}.{} = {}{}: {}",
-            self.who,
-            self.key,
-            self.value,
-            if self.defaulted {
+        crate::tr!(
+            "combat.settings.line",
+            who = self.who,
+            key = self.key,
+            value = self.value,
+            default = if self.defaulted {
                 crate::tr!("combat.settings.default_mark")
             } else {
                 ""
             },
-            self.meaning
+            meaning = self.meaning
         )
     }
 }

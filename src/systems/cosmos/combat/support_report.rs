@@ -28,7 +28,10 @@ pub fn answer(sim: &CombatSim, acc: &CombatAcc) -> String {
             )
         })
         .collect();
-    crate::tr!("combat.support.answer", parts = parts.join("; "))
+    crate::tr!(
+        "combat.support.answer",
+        parts = parts.join(crate::tr!("combat.report.list_sep"))
+    )
 }
 
 /// The `## Support actions` table.
