@@ -83,6 +83,8 @@ fn french_combat_summary_uses_the_rulebook_terms_and_keeps_the_csvs() {
         "## Politiques en vigueur",
         "| combattant | camp | P(à terre) |",
         "PV en fin de combat",
+        // The trigger of `dark_below_hp = 0.5`, in words.
+        "| sous 50\u{a0}% des PV | fichier |",
     ] {
         assert!(fr_md.contains(term), "no `{term}` in:\n{fr_md}");
     }

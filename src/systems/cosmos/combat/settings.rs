@@ -139,16 +139,19 @@ pub fn settings(raw: &RawScenario, model: &CombatModel) -> Vec<Setting> {
         let spends = |t: &super::model::PointTriggers| {
             let mut v = Vec::new();
             if t.at_start {
-                v.push("at combat start".to_string());
+                v.push(crate::tr!("combat.cond.at_start").to_string());
             }
             if t.on_turn_start {
-                v.push("at each own turn start".into());
+                v.push(crate::tr!("combat.cond.on_turn_start").into());
             }
             if let Some(x) = t.below_hp {
-                v.push(format!("below {:.0}% HP", 100.0 * x));
+                v.push(crate::tr!(
+                    "combat.cond.below_hp",
+                    pct = crate::lang::pct(x, 0)
+                ));
             }
             if t.when_ally_down {
-                v.push("when an ally is down".into());
+                v.push(crate::tr!("combat.cond.when_ally_down").into());
             }
             v
         };

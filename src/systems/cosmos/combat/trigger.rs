@@ -238,31 +238,37 @@ impl Fight<'_, '_> {
 
 /// A condition as the summary and `check` print it.
 fn cond_text(c: &Cond) -> String {
-    let pct = |x: f64| format!("{:.0}%", 100.0 * x);
+    let pct = |x: f64| crate::lang::pct(x, 0);
     let posture = |m: u8| match m {
         1 => "Illumination",
         2 => "Sépulcrale",
-        _ => "a posture",
+        _ => crate::tr!("combat.cond.a_posture"),
     };
     match c {
-        Cond::RoundAtLeast(r) => format!("round >= {r}"),
-        Cond::Round(r) => format!("round = {r}"),
-        Cond::OwnHpBelow(x) => format!("own HP < {}", pct(*x)),
-        Cond::AllyHpBelow(x) => format!("an ally's HP < {}", pct(*x)),
-        Cond::EnemyHpBelow(x) => format!("an enemy's HP < {}", pct(*x)),
-        Cond::EnemyPosture(m) => format!("an enemy in {}", posture(*m)),
-        Cond::AllyPosture(m) => format!("an ally in {}", posture(*m)),
-        Cond::AllyDown => "an ally down".into(),
-        Cond::OwnFpAtLeast(x) => format!("own FP >= {x}"),
-        Cond::OwnFmAtLeast(x) => format!("own FM >= {x}"),
-        Cond::All(v) if v.is_empty() => "always".into(),
+        Cond::RoundAtLeast(r) => crate::tr!("combat.cond.round_at_least", round = r),
+        Cond::Round(r) => crate::tr!("combat.cond.round", round = r),
+        Cond::OwnHpBelow(x) => crate::tr!("combat.cond.own_hp_below", pct = pct(*x)),
+        Cond::AllyHpBelow(x) => crate::tr!("combat.cond.ally_hp_below", pct = pct(*x)),
+        Cond::EnemyHpBelow(x) => crate::tr!("combat.cond.enemy_hp_below", pct = pct(*x)),
+        Cond::EnemyPosture(m) => crate::tr!("combat.cond.enemy_posture", posture = posture(*m)),
+        Cond::AllyPosture(m) => crate::tr!("combat.cond.ally_posture", posture = posture(*m)),
+        Cond::AllyDown => crate::tr!("combat.cond.ally_down").into(),
+        Cond::OwnFpAtLeast(x) => crate::tr!("combat.cond.own_fp_at_least", n = x),
+        Cond::OwnFmAtLeast(x) => crate::tr!("combat.cond.own_fm_at_least", n = x),
+        Cond::All(v) if v.is_empty() => crate::tr!("combat.cond.always").into(),
         Cond::All(v) => format!(
             "({})",
-            v.iter().map(cond_text).collect::<Vec<_>>().join(" and ")
+            v.iter()
+                .map(cond_text)
+                .collect::<Vec<_>>()
+                .join(crate::tr!("combat.cond.and"))
         ),
         Cond::Any(v) => format!(
             "({})",
-            v.iter().map(cond_text).collect::<Vec<_>>().join(" or ")
+            v.iter()
+                .map(cond_text)
+                .collect::<Vec<_>>()
+                .join(crate::tr!("combat.cond.or"))
         ),
     }
 }
@@ -313,7 +319,7 @@ pub fn settings(
         out.push(super::settings::Setting {
             who: who.to_string(),
             key: format!("policy.rules[{i}]"),
-            value: format!("when {}: {what}", cond_text(&r.when)),
+            value: crate::tr!("combat.cond.when", cond = cond_text(&r.when), what = what),
             defaulted: false,
             meaning: crate::tr!("combat.settings.rule_meaning", what = meaning),
         });
