@@ -125,8 +125,8 @@ pub(crate) fn evaluate(
             let line = format!(
                 "[{k}/{n}] {}: {} — {}",
                 o.name,
-                o.verdict.as_str(),
-                o.message
+                o.verdict.shown(),
+                o.message_shown
             );
             match &bar {
                 Some(b) => {
