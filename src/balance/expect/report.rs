@@ -101,12 +101,13 @@ pub fn markdown(files: &[FileOutcomes]) -> String {
         if !problems.is_empty() {
             s += "\n";
             for o in problems {
-                s += &format!(
-                    "- **{}** {}: {}\n",
-                    md_cell(&o.name),
-                    o.verdict.shown(),
-                    md_cell(&o.message_shown)
+                s += &crate::tr!(
+                    "expect.problem",
+                    name = md_cell(&o.name),
+                    verdict = o.verdict.shown(),
+                    message = md_cell(&o.message_shown)
                 );
+                s.push('\n');
             }
         }
         s += "\n";

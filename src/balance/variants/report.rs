@@ -103,7 +103,8 @@ fn answer(f: &VariantsFile, s: &Study) -> String {
         let heads = if parts.is_empty() {
             String::new()
         } else {
-            format!("{}; ", parts.join("; "))
+            let sep = crate::tr!("variants.separator");
+            format!("{}{sep}", parts.join(sep))
         };
         md += &crate::tr!(
             "variants.answer_line",
