@@ -76,7 +76,7 @@ fn a_french_run_writes_french_pages_and_the_same_csvs() {
     let (en_md, fr_md) = (read(en.join("summary.md")), read(fr.join("summary.md")));
     assert!(en_md.contains("\n## Charts and tables\n"));
     assert!(fr_md.contains("\n## Graphiques et tableaux\n"), "{fr_md}");
-    assert!(fr_md.contains("Fichiers : "));
+    assert!(fr_md.contains("Fichiers\u{a0}: "));
     assert!(fr_md.contains("méthode monte_carlo · graine 3 · 2000 essais"));
     assert!(read(fr.join("summary.html")).contains("<html lang=\"fr\">"));
     assert!(read(en.join("summary.html")).contains("<html lang=\"en\">"));
@@ -138,22 +138,25 @@ fn lang_fr_in_an_expectations_file_gives_a_french_expect_page() {
     let fr = read(t.join("fr/expect.md"));
     for want in [
         "# Attentes d'équilibrage",
-        "**Attentes tenues : 1 sur 2 ; en échec : 1 ; indécises : 0.**",
+        "**Attentes tenues\u{a0}: 1 sur 2\u{a0}; en échec\u{a0}: 1\u{a0}; indécises\u{a0}: 0.**",
         "| tenue |",
         "**en échec**",
         "entre 0,38 et 0,4",
         "au moins 0,5",
         "## Comment les verdicts sont rendus",
-        "attendu au moins 0,5 : écart de 0,11",
+        "attendu au moins 0,5\u{a0}: écart de 0,11",
     ] {
         assert!(fr.contains(want), "{want:?} not in:\n{fr}");
     }
-    assert!(fr.contains("- **a failing one** en échec : "), "{fr}");
+    assert!(fr.contains("- **a failing one** en échec\u{a0}: "), "{fr}");
     assert!(!fr.contains("0.38"), "{fr}");
     let en = read(t.join("en/expect.md"));
     assert!(en.contains("# Balance expectations") && en.contains("between 0.38 and 0.4"));
     assert!(read(t.join("fr/expect.html")).contains("<html lang=\"fr\">"));
-    assert!(fr_err.contains("Attentes tenues : 1 sur 2"), "{fr_err}");
+    assert!(
+        fr_err.contains("Attentes tenues\u{a0}: 1 sur 2"),
+        "{fr_err}"
+    );
 }
 
 #[test]
