@@ -162,7 +162,7 @@ fn add_warnings(result: &mut ScenarioResult, warnings: &[String]) {
     if !result.summary.ends_with('\n') {
         result.summary.push('\n');
     }
-    result.summary += "\n## Warnings\n\n";
+    result.summary += &format!("\n## {}\n\n", crate::tr!("page.warnings"));
     for w in warnings {
         result.summary += &format!("- {w}\n");
     }
@@ -202,7 +202,7 @@ fn run_to(path: &Path, o: &RunOverrides, goal: Option<&Precision>) -> anyhow::Re
     let foreign = validate(&file, kind, o)?;
     if !o.quiet {
         for w in all_warnings(&file, foreign.clone()) {
-            say(&format!("warning: {w}"));
+            say(&crate::tr!("page.warning", text = w));
         }
     }
     let dir = o.out.clone().unwrap_or_else(|| default_out(path));
