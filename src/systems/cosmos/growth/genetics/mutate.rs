@@ -64,7 +64,7 @@ pub struct GeneState {
     /// Whether the minors are irreversible (with `minor_sign = separate`: the negative
     /// ones).
     pub irreversible: bool,
-    /// How many of `minors` are positive (escalation by sign, `minor_sign = separate`).
+    /// How many of `minors` are positive (tracked under `minor_sign = separate` only).
     pub positive: u8,
     /// With `minor_sign = separate`: the positive minors are irreversible.
     pub positive_irreversible: bool,
@@ -215,14 +215,17 @@ impl<'a> Mutations<'a> {
     ) {
         let s = &mut self.genes[g];
         s.minors += 1;
-        s.positive += positive as u8;
         if !rules.separate_signs {
+            // The default reading needs no sign: `positive` stays 0 (the hot path).
             s.irreversible |= irreversible || s.minors >= 2;
             if s.minors >= 3 {
                 *s = GeneState::default();
                 self.add_major(rng, rules, false);
             }
-        } else if positive {
+            return;
+        }
+        s.positive += positive as u8;
+        if positive {
             s.positive_irreversible |= irreversible || s.positive >= 2;
             if s.positive >= 3 {
                 s.minors -= 3;
@@ -254,7 +257,6 @@ impl<'a> Mutations<'a> {
                 let positive = rules.separate_signs && top.negative() == 0;
                 top.minors -= 1;
                 if !rules.separate_signs {
-                    top.positive = top.positive.min(top.minors);
                     if top.minors == 0 {
                         top.irreversible = false;
                     }

@@ -390,7 +390,11 @@ pub(super) fn report(
                 positive = lang::num(pos[i], 3)
             )
         };
-        let sweep_key = vec![format!("{}; {}", cell(lo_i), cell(hi_i))];
+        let sweep_key = vec![crate::tr!(
+            "growth.mutation.sweep_join",
+            first = cell(lo_i),
+            last = cell(hi_i)
+        )];
         key.extend(sweep_key.clone());
         outputs.push(Output {
             name: "mutation-sweep".into(),

@@ -119,7 +119,6 @@ impl Simulation for MutationSim<'_> {
 }
 
 impl MutationSim<'_> {
-    #[inline(always)]
     fn characters<const EXTRA: bool>(&self, rng: &mut Rng64, trials: u64, acc: &mut MutationAcc) {
         let m = self.model;
         let never = m.max_days as i64 + 1;
