@@ -186,8 +186,10 @@ impl<'a> Mutations<'a> {
                     self.add_minor(r, false, true, rng, rules);
                 }
             }
-            Outcome::Success => self.add_minor(g, false, true, rng, rules),
-            Outcome::Failure => self.add_minor(g, false, false, rng, rules),
+            // One call site for both, as before signs were tracked (keeps `mutate` small).
+            Outcome::Success | Outcome::Failure => {
+                self.add_minor(g, false, o == Outcome::Success, rng, rules)
+            }
             Outcome::CritFailure => self.add_major(rng, rules, false),
             Outcome::SuperFailure => {
                 self.add_major(rng, rules, false);
