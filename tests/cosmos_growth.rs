@@ -607,6 +607,7 @@ fn mutation_gauge_and_ultimates_on_a_crafted_tree() {
         target_active: false,
         ultimate: UltimateChoice::Random,
         karma_overflow: KarmaOverflow::Clamp,
+        separate_signs: false,
     };
     let chance: Vec<TestSampler> = (-10..=10)
         .map(|k| TestSampler::new(&TestSpec::new(50.0, k).unwrap(), &TestRules::default()))

@@ -47,3 +47,13 @@ pub const OPTIONS: &[OptionSpec] = &[
         help: "the ultimate mutation at the 3rd major: drawn uniformly among the four, or a fixed game-master choice",
     },
 ];
+
+/// Options read only by the mutation scenario (kept apart so that the provenance of the
+/// other growth and combat outputs does not list them).
+pub const MUTATION_OPTIONS: &[OptionSpec] = &[OptionSpec {
+    key: "minor_sign",
+    decision: "C-GENE-4",
+    default: "together",
+    allowed: Allowed::OneOf(&["together", "separate"]),
+    help: "how minor mutations escalate (2nd irreversible, 3rd a major): together = every minor on a gene counts whatever its sign and the major is negative; separate = positive and negative minors each count on their own and the major keeps their sign",
+}];

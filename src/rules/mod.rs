@@ -23,6 +23,7 @@ const TABLES: &[&[OptionSpec]] = &[
     fallout::OPTIONS,
     trinites::OPTIONS,
     growth::OPTIONS,
+    growth::MUTATION_OPTIONS,
     combat::OPTIONS,
 ];
 

@@ -72,9 +72,8 @@ impl Mix {
         self.samplers[i * KARMA_STATES + (karma - KARMA_MIN) as usize].sample(rng)
     }
 
-    /// The exact stationary karma distribution of the mix without postures (C-KARMA-3),
-    /// by power iteration on the weighted transition matrix.
-    pub fn stationary(&self, rules: &TestRules) -> [f64; KARMA_STATES] {
+    /// One test of the mix as a karma transition matrix (C-KARMA-1).
+    pub fn matrix(&self, rules: &TestRules) -> [[f64; KARMA_STATES]; KARMA_STATES] {
         let total: f64 = self.thresholds.iter().map(|t| t.1 as f64).sum();
         let mut p = [[0.0; KARMA_STATES]; KARMA_STATES];
         for (t, w) in &self.thresholds {
@@ -85,6 +84,13 @@ impl Mix {
                 }
             }
         }
+        p
+    }
+
+    /// The exact stationary karma distribution of the mix without postures (C-KARMA-3),
+    /// by power iteration on the weighted transition matrix.
+    pub fn stationary(&self, rules: &TestRules) -> [f64; KARMA_STATES] {
+        let p = self.matrix(rules);
         let mut pi = [1.0 / KARMA_STATES as f64; KARMA_STATES];
         for _ in 0..200_000 {
             let mut next = [0.0; KARMA_STATES];
@@ -103,13 +109,34 @@ impl Mix {
     }
 }
 
-/// Karma over a campaign: stored value, posture lock and count of postures entered.
+/// A karma change the game master decides ("Certaines actions peuvent modifier le karma
+/// du joueur lorsque le MJ le décide"). The book: the new value "ne doit ni excéder 10 ni
+/// être strictement inférieur à -10 sans quoi, l'action ne pourra pas avoir lieu", which
+/// is `karma_overflow = cancel`; the default `clamp` stops at the bound (C-KARMA-1).
+pub fn granted(karma: i8, amount: i8, overflow: KarmaOverflow) -> i8 {
+    let next = karma as i16 + amount as i16;
+    let range = KARMA_MIN as i16..=KARMA_MAX as i16;
+    match overflow {
+        KarmaOverflow::Clamp => next.clamp(KARMA_MIN as i16, KARMA_MAX as i16) as i8,
+        KarmaOverflow::Cancel if range.contains(&next) => next as i8,
+        KarmaOverflow::Cancel => karma,
+    }
+}
+
+/// Karma over a campaign: stored value, posture lock, count of postures entered and, when
+/// postures are paid for, the Light and Dark points left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KarmaTrack {
     pub karma: i8,
     /// Tests left in the current posture and the karma it reads.
     lock: Option<(u32, i8)>,
-    postures: u32,
+    pub postures: u32,
+    /// Whether a posture costs a point (Light for Illumination, Dark for Sépulcrale).
+    budgeted: bool,
+    pub light: u16,
+    pub dark: u16,
+    /// Postures due but not entered for want of a point.
+    pub refused: u32,
 }
 
 impl KarmaTrack {
@@ -118,7 +145,62 @@ impl KarmaTrack {
             karma,
             lock: None,
             postures: 0,
+            budgeted: false,
+            light: 0,
+            dark: 0,
+            refused: 0,
         }
+    }
+
+    /// A track whose postures each consume a point: "lorsqu'un personnage consomme un
+    /// Light point, celui-ci entre en posture Illumination, [...] un Dark point [...]
+    /// Sépulcrale"; no point left, no posture.
+    pub fn with_points(karma: i8, light: u16, dark: u16) -> KarmaTrack {
+        KarmaTrack {
+            budgeted: true,
+            light,
+            dark,
+            ..KarmaTrack::new(karma)
+        }
+    }
+
+    /// Light/Dark points granted (a level, the game master).
+    pub fn add_points(&mut self, light: u16, dark: u16) {
+        self.light = self.light.saturating_add(light);
+        self.dark = self.dark.saturating_add(dark);
+    }
+
+    /// A karma grant by the game master on the stored karma (a posture's read value is
+    /// unchanged; with `posture_karma_exit = restore` the grant is what karma returns to).
+    pub fn grant(&mut self, amount: i8, overflow: KarmaOverflow) {
+        self.karma = granted(self.karma, amount, overflow);
+    }
+
+    /// Which posture to enter when one is due: Illumination (true) or Sépulcrale
+    /// (false), or none when the points are spent. `alternate` takes the other kind when
+    /// the turn's kind has no point left.
+    fn choose(&mut self, kind: PostureKind) -> Option<bool> {
+        let want = matches!(
+            (kind, self.postures % 2),
+            (PostureKind::Illumination, _) | (PostureKind::Alternate, 0)
+        );
+        if !self.budgeted {
+            return Some(want);
+        }
+        let has = |t: &KarmaTrack, light: bool| if light { t.light > 0 } else { t.dark > 0 };
+        let pick = if has(self, want) {
+            Some(want)
+        } else if kind == PostureKind::Alternate && has(self, !want) {
+            Some(!want)
+        } else {
+            None
+        };
+        match pick {
+            Some(true) => self.light -= 1,
+            Some(false) => self.dark -= 1,
+            None => self.refused += 1,
+        }
+        pick
     }
 
     /// The karma the next test reads.
@@ -139,12 +221,11 @@ impl KarmaTrack {
     ) -> i8 {
         if let Some(p) = postures {
             if self.lock.is_none() && p.every > 0 && i % p.every == p.every - 1 && p.length > 0 {
-                let value = match (p.kind, self.postures % 2) {
-                    (PostureKind::Illumination, _) | (PostureKind::Alternate, 0) => KARMA_MAX,
-                    _ => KARMA_MIN,
-                };
-                self.postures += 1;
-                self.lock = Some((p.length, value));
+                if let Some(light) = self.choose(p.kind) {
+                    let value = if light { KARMA_MAX } else { KARMA_MIN };
+                    self.postures += 1;
+                    self.lock = Some((p.length, value));
+                }
             }
         }
         let read = self.read();
@@ -200,6 +281,43 @@ mod tests {
             k.step(i, &mix, Some(&keep), KarmaOverflow::Clamp, &mut rng);
         }
         assert_eq!(k.karma, -10);
+    }
+
+    #[test]
+    fn postures_spend_points_and_stop_when_none_is_left() {
+        let rules = TestRules::default();
+        let mix = Mix::new(vec![(50.0, 1)], &rules);
+        let p = Postures {
+            every: 2,
+            length: 1,
+            kind: PostureKind::Alternate,
+            keep: false,
+        };
+        // One Light, two Dark: Illumination, Sépulcrale, then Dark again (no Light left),
+        // then nothing.
+        let mut k = KarmaTrack::with_points(0, 1, 2);
+        let mut rng = stream(1, 0, 0);
+        let mut reads = vec![];
+        for i in 0..10 {
+            let r = k.step(i, &mix, Some(&p), KarmaOverflow::Clamp, &mut rng);
+            if i % 2 == 1 {
+                reads.push(r);
+            }
+        }
+        assert_eq!(&reads[..3], &[10, -10, -10]);
+        assert_eq!((k.postures, k.refused, k.light, k.dark), (3, 2, 0, 0));
+        k.add_points(1, 0);
+        let r = k.step(11, &mix, Some(&p), KarmaOverflow::Clamp, &mut rng);
+        assert_eq!((r, k.light), (10, 0));
+    }
+
+    #[test]
+    fn gm_grants_follow_the_overflow_rule() {
+        // Book: a change past +-10 "ne pourra pas avoir lieu" (cancel); clamp stops at 10.
+        assert_eq!(granted(8, 3, KarmaOverflow::Clamp), 10);
+        assert_eq!(granted(8, 3, KarmaOverflow::Cancel), 8);
+        assert_eq!(granted(-10, -1, KarmaOverflow::Cancel), -10);
+        assert_eq!(granted(-4, 6, KarmaOverflow::Cancel), 2);
     }
 
     #[test]

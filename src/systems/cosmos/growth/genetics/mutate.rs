@@ -50,15 +50,31 @@ pub struct MutationRules {
     pub target_active: bool,
     pub ultimate: UltimateChoice,
     pub karma_overflow: KarmaOverflow,
+    /// Option `minor_sign = separate`: positive and negative minors escalate each on their
+    /// own (C-GENE-4 is silent on signs; the default `together` counts every minor).
+    pub separate_signs: bool,
 }
 
 /// Mutations carried by one gene.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GeneState {
-    /// Minor mutations currently on the gene (C-GENE-4: the 2nd makes it irreversible,
-    /// the 3rd turns into a major).
+    /// Minor mutations currently on the gene, of either sign (C-GENE-4: the 2nd makes it
+    /// irreversible, the 3rd turns into a major).
     pub minors: u8,
+    /// Whether the minors are irreversible (with `minor_sign = separate`: the negative
+    /// ones).
     pub irreversible: bool,
+    /// How many of `minors` are positive (tracked under `minor_sign = separate` only).
+    pub positive: u8,
+    /// With `minor_sign = separate`: the positive minors are irreversible.
+    pub positive_irreversible: bool,
+}
+
+impl GeneState {
+    /// Negative minors on the gene.
+    pub fn negative(&self) -> u8 {
+        self.minors - self.positive
+    }
 }
 
 /// One character's mutation state.
@@ -165,17 +181,20 @@ impl<'a> Mutations<'a> {
         match o {
             Outcome::SuperSuccess => self.add_major(rng, rules, true),
             Outcome::CritSuccess => {
-                self.add_minor(g, false, rng, rules);
+                self.add_minor(g, false, true, rng, rules);
                 if let Some(r) = Self::pick(rng, &tree.relatives[g]) {
-                    self.add_minor(r, false, rng, rules);
+                    self.add_minor(r, false, true, rng, rules);
                 }
             }
-            Outcome::Success | Outcome::Failure => self.add_minor(g, false, rng, rules),
+            // One call site for both, as before signs were tracked (keeps `mutate` small).
+            Outcome::Success | Outcome::Failure => {
+                self.add_minor(g, false, o == Outcome::Success, rng, rules)
+            }
             Outcome::CritFailure => self.add_major(rng, rules, false),
             Outcome::SuperFailure => {
                 self.add_major(rng, rules, false);
                 for &c in &tree.children[g] {
-                    self.add_minor(c, true, rng, rules);
+                    self.add_minor(c, true, false, rng, rules);
                 }
             }
         }
@@ -183,20 +202,47 @@ impl<'a> Mutations<'a> {
         o
     }
 
-    /// A minor on gene `g`, with escalation (C-GENE-4).
+    /// A minor of sign `positive` on gene `g`, with escalation (C-GENE-4: "si un même
+    /// gène subit deux fois une mutation mineure, celle-ci devient alors irréversible";
+    /// three times, a major). By default every minor counts whatever its sign and the
+    /// major is counted negative (as before the option existed); `minor_sign = separate`
+    /// counts each sign on its own and the major keeps the sign.
     pub fn add_minor(
         &mut self,
         g: usize,
         irreversible: bool,
+        positive: bool,
         rng: &mut Rng64,
         rules: &MutationRules,
     ) {
         let s = &mut self.genes[g];
         s.minors += 1;
-        s.irreversible |= irreversible || s.minors >= 2;
-        if s.minors >= 3 {
-            *s = GeneState::default();
-            self.add_major(rng, rules, false);
+        if !rules.separate_signs {
+            // The default reading needs no sign: `positive` stays 0 (the hot path).
+            s.irreversible |= irreversible || s.minors >= 2;
+            if s.minors >= 3 {
+                *s = GeneState::default();
+                self.add_major(rng, rules, false);
+            }
+            return;
+        }
+        s.positive += positive as u8;
+        if positive {
+            s.positive_irreversible |= irreversible || s.positive >= 2;
+            if s.positive >= 3 {
+                s.minors -= 3;
+                s.positive = 0;
+                s.positive_irreversible = false;
+                self.add_major(rng, rules, true);
+            }
+        } else {
+            let neg = s.negative();
+            s.irreversible |= irreversible || neg >= 2;
+            if neg >= 3 {
+                s.minors -= 3;
+                s.irreversible = false;
+                self.add_major(rng, rules, false);
+            }
         }
     }
 
@@ -208,11 +254,23 @@ impl<'a> Mutations<'a> {
             if !self.chain_fired[k] && chain.iter().all(|&g| self.genes[g].minors > 0) {
                 self.chain_fired[k] = true;
                 let top = &mut self.genes[chain[0]];
+                // Under `minor_sign = separate` the promoted minor keeps its sign ("doublant
+                // également les bonus/malus que celle-ci procurait"), a negative one first.
+                let positive = rules.separate_signs && top.negative() == 0;
                 top.minors -= 1;
-                if top.minors == 0 {
+                if !rules.separate_signs {
+                    if top.minors == 0 {
+                        top.irreversible = false;
+                    }
+                } else if positive {
+                    top.positive -= 1;
+                    if top.positive == 0 {
+                        top.positive_irreversible = false;
+                    }
+                } else if top.negative() == 0 {
                     top.irreversible = false;
                 }
-                self.add_major(rng, rules, false);
+                self.add_major(rng, rules, positive);
             }
         }
     }
@@ -240,17 +298,28 @@ impl<'a> Mutations<'a> {
     }
 
     /// Gene therapy: reversible minors are cured (C-GENE-5).
-    pub fn cure_reversible(&mut self) {
+    pub fn cure_reversible(&mut self, rules: &MutationRules) {
         for s in &mut self.genes {
-            if s.minors == 1 && !s.irreversible {
-                s.minors = 0;
+            if !rules.separate_signs {
+                if s.minors == 1 && !s.irreversible {
+                    *s = GeneState::default();
+                }
+                continue;
+            }
+            if s.negative() == 1 && !s.irreversible {
+                s.minors -= 1;
+            }
+            if s.positive == 1 && !s.positive_irreversible {
+                s.minors -= 1;
+                s.positive = 0;
             }
         }
     }
 }
 
 impl MutationRules {
-    /// The options in force (`mutation_target`, `ultimate_choice`, `karma_overflow`).
+    /// The options in force (`mutation_target`, `ultimate_choice`, `karma_overflow`,
+    /// `minor_sign`).
     pub fn from_options(o: &crate::rules::RuleOptions) -> MutationRules {
         let ultimate = match o.get("ultimate_choice") {
             "abomination" => UltimateChoice::Fixed(Ultimate::Abomination),
@@ -263,6 +332,7 @@ impl MutationRules {
             target_active: o.get("mutation_target") == "active",
             ultimate,
             karma_overflow: crate::systems::cosmos::TestRules::from_options(o).karma_overflow,
+            separate_signs: o.get("minor_sign") == "separate",
         }
     }
 }
@@ -293,6 +363,7 @@ mod tests {
             target_active: false,
             ultimate: UltimateChoice::Fixed(Ultimate::HalfHp),
             karma_overflow: KarmaOverflow::Clamp,
+            separate_signs: false,
         }
     }
 
@@ -301,23 +372,24 @@ mod tests {
         let t = line(1);
         let mut m = Mutations::new(&t, &rules());
         let mut rng = stream(1, 0, 0);
-        m.add_minor(0, false, &mut rng, &rules());
+        m.add_minor(0, false, false, &mut rng, &rules());
         assert_eq!(
             m.genes[0],
             GeneState {
                 minors: 1,
-                irreversible: false
+                ..Default::default()
             }
         );
-        m.add_minor(0, false, &mut rng, &rules());
+        m.add_minor(0, false, false, &mut rng, &rules());
         assert_eq!(
             m.genes[0],
             GeneState {
                 minors: 2,
-                irreversible: true
+                irreversible: true,
+                ..Default::default()
             }
         );
-        m.add_minor(0, false, &mut rng, &rules());
+        m.add_minor(0, false, false, &mut rng, &rules());
         assert_eq!((m.genes[0], m.majors), (GeneState::default(), 1));
     }
 
@@ -328,12 +400,12 @@ mod tests {
         let mut m = Mutations::new(&t, &r);
         let mut rng = stream(1, 0, 0);
         for g in 0..3 {
-            m.add_minor(g, false, &mut rng, &r);
+            m.add_minor(g, false, false, &mut rng, &r);
         }
         m.check_chains(&mut rng, &r);
         assert_eq!((m.majors, m.genes[0].minors), (1, 0));
         // Same chain again: no second promotion.
-        m.add_minor(0, false, &mut rng, &r);
+        m.add_minor(0, false, false, &mut rng, &r);
         m.check_chains(&mut rng, &r);
         assert_eq!(m.majors, 1);
     }
@@ -384,6 +456,66 @@ mod tests {
         assert_eq!(m.accrue(49, &mut rng, &chance, &r), 0);
         assert_eq!(m.accrue(1, &mut rng, &chance, &r), 1);
         assert_eq!(m.pmu, 0);
-        m.cure_reversible();
+        m.cure_reversible(&r);
+    }
+
+    #[test]
+    fn minor_signs_escalate_together_or_apart() {
+        // Default reading: + - + on one gene is three minors, so a (negative) major.
+        let t = line(1);
+        let r = rules();
+        let mut rng = stream(1, 0, 0);
+        let mut m = Mutations::new(&t, &r);
+        for pos in [true, false, true] {
+            m.add_minor(0, false, pos, &mut rng, &r);
+        }
+        assert_eq!((m.majors, m.majors_positive), (1, 0));
+        // minor_sign = separate: + - + is two positives and one negative, no major; the
+        // second positive made the positive minors irreversible, the negative stays curable.
+        let sep = MutationRules {
+            separate_signs: true,
+            ..r
+        };
+        let mut m = Mutations::new(&t, &sep);
+        for pos in [true, false, true] {
+            m.add_minor(0, false, pos, &mut rng, &sep);
+        }
+        assert_eq!(m.majors, 0);
+        assert_eq!(
+            m.genes[0],
+            GeneState {
+                minors: 3,
+                irreversible: false,
+                positive: 2,
+                positive_irreversible: true
+            }
+        );
+        m.cure_reversible(&sep);
+        assert_eq!((m.genes[0].minors, m.genes[0].positive), (2, 2));
+        // A third positive: a positive major, the gene keeps nothing.
+        m.add_minor(0, false, true, &mut rng, &sep);
+        assert_eq!((m.majors, m.majors_positive), (1, 1));
+        assert_eq!(m.genes[0], GeneState::default());
+        // Three negatives: a negative major.
+        for _ in 0..3 {
+            m.add_minor(0, false, false, &mut rng, &sep);
+        }
+        assert_eq!((m.majors, m.majors_positive), (2, 1));
+    }
+
+    #[test]
+    fn separate_chain_promotes_with_the_sign_of_the_minor() {
+        let t = line(3);
+        let sep = MutationRules {
+            separate_signs: true,
+            ..rules()
+        };
+        let mut rng = stream(1, 0, 0);
+        let mut m = Mutations::new(&t, &sep);
+        for g in 0..3 {
+            m.add_minor(g, false, true, &mut rng, &sep);
+        }
+        m.check_chains(&mut rng, &sep);
+        assert_eq!((m.majors, m.majors_positive, m.genes[0].minors), (1, 1, 0));
     }
 }

@@ -1,65 +1,17 @@
 //! The mutation file: raw keys and their validation into a [`MutationModel`].
 
-use std::collections::BTreeMap;
-
-use serde::Deserialize;
-
 use crate::error::UserError;
-use crate::scenario::{RunSection, ScenarioFile};
-use crate::systems::cosmos::growth::genetics::{
-    sample_tree, DiceExpr, GeneTree, Phase, RawGene, Schedule,
-};
+use crate::scenario::ScenarioFile;
+use crate::systems::cosmos::growth::genetics::{sample_tree, DiceExpr, GeneTree, Phase, Schedule};
 use crate::systems::cosmos::growth::scenarios::Parsed;
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(dead_code)]
-struct Raw {
-    system: String,
-    kind: String,
-    title: Option<String>,
-    question: Option<String>,
-    /// Language of the pages written (`"en"`, `"fr"`): read by the command before
-    /// validation (`crate::lang`), accepted here so the file stays one shape.
-    #[allow(dead_code)]
-    lang: Option<String>,
-    #[serde(default)]
-    run: RunSection,
-    #[serde(default)]
-    rules: BTreeMap<String, toml::Value>,
-    mutation: RawMutation,
-}
+use super::raw::{Raw, RawCampaign, RawEvent, RawLevels};
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawMutation {
-    chance: i64,
-    #[serde(default)]
-    karma: i64,
-    max_days: i64,
-    #[serde(default)]
-    therapy_every_days: i64,
-    /// "sample" for the shipped illustrative tree; otherwise `genes` is required.
-    tree: Option<String>,
-    #[serde(default)]
-    genes: Vec<RawGene>,
-    schedule: Vec<RawPhase>,
-    sweep: Option<RawSweep>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawPhase {
-    days: Option<i64>,
-    pmu: String,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawSweep {
-    chance: Vec<i64>,
-    karma: Vec<i64>,
-}
+/// Caps (checked before any work; documented in docs/systems/cosmos-growth.md).
+pub const MAX_EVENTS: usize = 32;
+pub const MAX_EVENT_MUTATIONS: i64 = 10;
+pub const MAX_CAMPAIGN_TESTS_PER_DAY: i64 = 100;
+pub const MAX_CAMPAIGN_THRESHOLDS: usize = 16;
 
 /// The validated model.
 #[derive(Clone, Debug)]
@@ -72,6 +24,79 @@ pub struct MutationModel {
     pub max_days: u32,
     pub therapy_every: u32,
     pub sweep: Option<(Vec<i64>, Vec<i64>)>,
+    /// `[[mutation.events]]`, in file order.
+    pub events: Vec<Event>,
+    /// `[mutation.levels]`: the Chance at each level from the start level.
+    pub levels: Option<Levels>,
+    /// `[mutation.campaign]`: tests per day at a threshold mix, moving karma.
+    pub campaign: Option<(u32, Vec<(f64, u32)>)>,
+}
+
+/// When an event happens.
+#[derive(Clone, Debug, PartialEq)]
+pub enum When {
+    /// On these days (sorted, distinct).
+    Days(Vec<u32>),
+    /// Each day with this probability.
+    Daily(f64),
+}
+
+/// A bite, a dose: Pµ, Chance-test mutations and majors at once (the book's zombie bite:
+/// "déclenche également une mutation majeure immédiate [...] en plus de lui octroyer
+/// plusieurs Pμ supplémentaires").
+#[derive(Clone, Debug, PartialEq)]
+pub struct Event {
+    pub name: String,
+    pub when: When,
+    pub pmu: Option<DiceExpr>,
+    /// Mutations rolled at once on the Chance table (C-GENE-3).
+    pub mutations: u32,
+    /// A negative major at once (C-GENE-5 counts it).
+    pub major: bool,
+}
+
+impl Event {
+    /// Whether the event falls on `day` (draws a number only for a daily chance).
+    #[inline]
+    pub fn happens(&self, day: u32, rng: &mut crate::engine::Rng64) -> bool {
+        use rand::Rng;
+        match &self.when {
+            When::Days(d) => d.binary_search(&day).is_ok(),
+            // 53 random bits against p: exact to 2^-53.
+            When::Daily(p) => ((rng.next_u64() >> 11) as f64) * (1.0 / (1u64 << 53) as f64) < *p,
+        }
+    }
+}
+
+/// Levels gained during the exposure and the Chance at each.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Levels {
+    pub start: u32,
+    pub days_per_level: u32,
+    /// Chance at level `start + i`; the last value holds after the list.
+    pub chance: Vec<i64>,
+    /// Whether `chance` came from `chance_per_level` (then a swept Chance shifts it).
+    pub per_level: Option<i64>,
+}
+
+impl Levels {
+    /// Index into `chance` on `day` (1-based): a level every `days_per_level` days, up
+    /// to level 10.
+    #[inline]
+    pub fn index(&self, day: u32) -> usize {
+        let gained = (day - 1) / self.days_per_level;
+        (gained.min(10 - self.start) as usize).min(self.chance.len() - 1)
+    }
+
+    /// The Chance list when the base Chance is `base` (a sweep cell).
+    pub fn chances(&self, base: i64) -> Vec<i64> {
+        match self.per_level {
+            Some(step) => (0..=(10 - self.start) as i64)
+                .map(|i| (base + i * step).clamp(1, 100))
+                .collect(),
+            None => self.chance.clone(),
+        }
+    }
 }
 
 fn err(file: &ScenarioFile, path: &[&str], msg: String, allowed: &str) -> UserError {
@@ -91,15 +116,15 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
         return Err(err(
             file,
             &["mutation", "chance"],
-            format!("{} is out of range", m.chance),
-            "1..100 (the Chance stat)",
+            crate::tr!("growth.mutation.out_of_range", value = m.chance),
+            crate::tr!("growth.mutation.chance_allowed"),
         ));
     }
     if !(-10..=10).contains(&m.karma) {
         return Err(err(
             file,
             &["mutation", "karma"],
-            format!("{} is out of range", m.karma),
+            crate::tr!("growth.mutation.out_of_range", value = m.karma),
             "-10..10 (C-TEST-3)",
         ));
     }
@@ -107,16 +132,16 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
         return Err(err(
             file,
             &["mutation", "max_days"],
-            format!("{} is out of range", m.max_days),
-            "1..3650 days",
+            crate::tr!("growth.mutation.out_of_range", value = m.max_days),
+            crate::tr!("growth.mutation.days_allowed"),
         ));
     }
     if !(0..=3650).contains(&m.therapy_every_days) {
         return Err(err(
             file,
             &["mutation", "therapy_every_days"],
-            format!("{} is out of range", m.therapy_every_days),
-            "0 (never) ..3650",
+            crate::tr!("growth.mutation.out_of_range", value = m.therapy_every_days),
+            crate::tr!("growth.mutation.therapy_allowed"),
         ));
     }
     let (tree, sample) = match (m.tree.as_deref(), m.genes.is_empty()) {
@@ -125,16 +150,16 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
             return Err(err(
                 file,
                 &["mutation", "tree"],
-                "tree = \"sample\" and [[mutation.genes]] both given".into(),
-                "one of them",
+                crate::tr!("growth.mutation.tree_both").into(),
+                crate::tr!("growth.mutation.one_of_them"),
             ))
         }
         (Some(other), _) => {
             return Err(err(
                 file,
                 &["mutation", "tree"],
-                format!("unknown tree \"{other}\""),
-                "\"sample\" (or leave out `tree` and list [[mutation.genes]])",
+                crate::tr!("growth.mutation.unknown_tree", tree = other),
+                crate::tr!("growth.mutation.tree_allowed"),
             ))
         }
         (None, _) => (
@@ -142,12 +167,12 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
             false,
         ),
     };
-    if m.schedule.is_empty() {
+    if m.schedule.is_empty() && m.events.is_empty() {
         return Err(err(
             file,
             &["mutation", "schedule"],
-            "no exposure phase".into(),
-            "at least one [[mutation.schedule]] with pmu = \"2d10\" (dice per day)",
+            crate::tr!("growth.mutation.no_exposure").into(),
+            crate::tr!("growth.mutation.no_exposure_allowed"),
         ));
     }
     let mut phases = Vec::new();
@@ -157,8 +182,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
             err(
                 file,
                 &["mutation", "schedule", &is, "pmu"],
-                format!("\"{}\" is not a dice expression", p.pmu),
-                "NdF, NdF+K or K, e.g. \"2d10\", \"1d6+3\", \"15\"",
+                crate::tr!("growth.mutation.not_dice", value = p.pmu),
+                &crate::tr!("growth.mutation.dice_allowed", example = "\"2d10\""),
             )
         })?;
         let days = match p.days {
@@ -167,8 +192,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
                 return Err(err(
                     file,
                     &["mutation", "schedule", &is, "days"],
-                    format!("{d} is out of range"),
-                    "1..3650 (leave out on the last phase to last to the end)",
+                    crate::tr!("growth.mutation.out_of_range", value = d),
+                    crate::tr!("growth.mutation.phase_days_allowed"),
                 ))
             }
             None => None,
@@ -182,20 +207,45 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
                 return Err(err(
                     file,
                     &["mutation", "sweep", "chance"],
-                    format!("{:?} is not a list of Chance values", s.chance),
-                    "1..100, at least one",
+                    crate::tr!(
+                        "growth.mutation.not_chances",
+                        value = format!("{:?}", s.chance)
+                    ),
+                    crate::tr!("growth.mutation.chances_allowed"),
                 ));
             }
             if s.karma.is_empty() || s.karma.iter().any(|k| !(-10..=10).contains(k)) {
                 return Err(err(
                     file,
                     &["mutation", "sweep", "karma"],
-                    format!("{:?} is not a list of karma values", s.karma),
-                    "-10..10, at least one",
+                    crate::tr!(
+                        "growth.mutation.not_karmas",
+                        value = format!("{:?}", s.karma)
+                    ),
+                    crate::tr!("growth.mutation.karmas_allowed"),
                 ));
             }
             Some((s.chance.clone(), s.karma.clone()))
         }
+    };
+    let events = events(file, &m.events)?;
+    let levels = match &m.levels {
+        None => None,
+        Some(l) => Some(levels(file, l, m.chance)?),
+    };
+    if let (Some(l), Some(_)) = (&levels, &sweep) {
+        if l.per_level.is_none() {
+            return Err(err(
+                file,
+                &["mutation", "levels", "chance"],
+                crate::tr!("growth.mutation.list_and_sweep").into(),
+                crate::tr!("growth.mutation.list_and_sweep_allowed"),
+            ));
+        }
+    }
+    let campaign = match &m.campaign {
+        None => None,
+        Some(c) => Some(campaign(file, c)?),
     };
     let model = MutationModel {
         tree,
@@ -206,6 +256,9 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
         max_days: m.max_days as u32,
         therapy_every: m.therapy_every_days as u32,
         sweep,
+        events,
+        levels,
+        campaign,
     };
     Ok((model, raw.rules, raw.run, raw.title, raw.question))
 }
@@ -215,4 +268,207 @@ pub fn check(file: &ScenarioFile) -> Result<(), UserError> {
     let (_, rules, ..) = model(file)?;
     file.rule_options(&rules)?;
     Ok(())
+}
+
+fn events(file: &ScenarioFile, raw: &[RawEvent]) -> Result<Vec<Event>, UserError> {
+    if raw.len() > MAX_EVENTS {
+        return Err(err(
+            file,
+            &["mutation", "events"],
+            crate::tr!("growth.mutation.n_events", n = raw.len()),
+            &crate::tr!("growth.mutation.at_most", n = MAX_EVENTS),
+        ));
+    }
+    let mut out = Vec::new();
+    for (i, e) in raw.iter().enumerate() {
+        let is = i.to_string();
+        let at = |k: &'static str| ["mutation", "events", is.as_str(), k];
+        let when = match (e.days.is_empty(), e.daily_chance) {
+            (false, None) => {
+                if let Some(d) = e.days.iter().find(|d| !(1..=3650).contains(*d)) {
+                    return Err(err(
+                        file,
+                        &at("days"),
+                        crate::tr!("growth.mutation.day_out", day = d),
+                        crate::tr!("growth.mutation.event_days_allowed"),
+                    ));
+                }
+                let mut d: Vec<u32> = e.days.iter().map(|&d| d as u32).collect();
+                d.sort_unstable();
+                d.dedup();
+                When::Days(d)
+            }
+            (true, Some(p)) if p.is_finite() && (0.0..=1.0).contains(&p) => When::Daily(p),
+            (true, Some(p)) => {
+                return Err(err(
+                    file,
+                    &at("daily_chance"),
+                    crate::tr!("growth.mutation.not_probability", value = p),
+                    "0..1",
+                ))
+            }
+            _ => {
+                return Err(err(
+                    file,
+                    &at("days"),
+                    crate::tr!("growth.mutation.event_when", name = e.name),
+                    crate::tr!("growth.mutation.event_when_allowed"),
+                ))
+            }
+        };
+        let pmu = match &e.pmu {
+            None => None,
+            Some(p) => Some(DiceExpr::parse(p).map_err(|_| {
+                err(
+                    file,
+                    &at("pmu"),
+                    crate::tr!("growth.mutation.not_dice", value = p),
+                    &crate::tr!("growth.mutation.dice_allowed", example = "\"3d10\""),
+                )
+            })?),
+        };
+        if !(0..=MAX_EVENT_MUTATIONS).contains(&e.mutations) {
+            return Err(err(
+                file,
+                &at("mutations"),
+                crate::tr!("growth.mutation.out_of_range", value = e.mutations),
+                &format!("0..{MAX_EVENT_MUTATIONS}"),
+            ));
+        }
+        if pmu.is_none() && e.mutations == 0 && !e.major {
+            return Err(err(
+                file,
+                &at("name"),
+                crate::tr!("growth.mutation.event_nothing", name = e.name),
+                crate::tr!("growth.mutation.event_nothing_allowed"),
+            ));
+        }
+        out.push(Event {
+            name: e.name.clone(),
+            when,
+            pmu,
+            mutations: e.mutations as u32,
+            major: e.major,
+        });
+    }
+    Ok(out)
+}
+
+fn levels(file: &ScenarioFile, l: &RawLevels, chance: i64) -> Result<Levels, UserError> {
+    if !(1..=10).contains(&l.start) {
+        return Err(err(
+            file,
+            &["mutation", "levels", "start"],
+            crate::tr!("growth.mutation.out_of_range", value = l.start),
+            crate::tr!("growth.mutation.start_allowed"),
+        ));
+    }
+    if !(1..=3650).contains(&l.days_per_level) {
+        return Err(err(
+            file,
+            &["mutation", "levels", "days_per_level"],
+            crate::tr!("growth.mutation.out_of_range", value = l.days_per_level),
+            "1..3650",
+        ));
+    }
+    let span = (10 - l.start) as usize + 1;
+    let (list, per_level) = match (&l.chance, l.chance_per_level) {
+        (Some(c), None) => {
+            if c.is_empty() || c.len() > span || c.iter().any(|x| !(1..=100).contains(x)) {
+                return Err(err(
+                    file,
+                    &["mutation", "levels", "chance"],
+                    crate::tr!(
+                        "growth.mutation.not_level_chances",
+                        value = format!("{c:?}")
+                    ),
+                    &crate::tr!(
+                        "growth.mutation.level_chances_allowed",
+                        span = span,
+                        start = l.start
+                    ),
+                ));
+            }
+            if c[0] != chance {
+                return Err(err(
+                    file,
+                    &["mutation", "levels", "chance"],
+                    crate::tr!("growth.mutation.list_start", first = c[0], chance = chance),
+                    crate::tr!("growth.mutation.list_start_allowed"),
+                ));
+            }
+            (c.clone(), None)
+        }
+        (None, Some(s)) if (0..=20).contains(&s) => (vec![], Some(s)),
+        (None, Some(s)) => {
+            return Err(err(
+                file,
+                &["mutation", "levels", "chance_per_level"],
+                crate::tr!("growth.mutation.out_of_range", value = s),
+                "0..20",
+            ))
+        }
+        _ => {
+            return Err(err(
+                file,
+                &["mutation", "levels", "days_per_level"],
+                crate::tr!("growth.mutation.levels_one").into(),
+                crate::tr!("growth.mutation.levels_one_allowed"),
+            ))
+        }
+    };
+    let mut out = Levels {
+        start: l.start as u32,
+        days_per_level: l.days_per_level as u32,
+        chance: list,
+        per_level,
+    };
+    if per_level.is_some() {
+        out.chance = out.chances(chance);
+    }
+    Ok(out)
+}
+
+fn campaign(file: &ScenarioFile, c: &RawCampaign) -> Result<(u32, Vec<(f64, u32)>), UserError> {
+    if !(0..=MAX_CAMPAIGN_TESTS_PER_DAY).contains(&c.tests_per_day) {
+        return Err(err(
+            file,
+            &["mutation", "campaign", "tests_per_day"],
+            crate::tr!("growth.mutation.out_of_range", value = c.tests_per_day),
+            &format!("0..{MAX_CAMPAIGN_TESTS_PER_DAY}"),
+        ));
+    }
+    if c.thresholds.is_empty() || c.thresholds.len() > MAX_CAMPAIGN_THRESHOLDS {
+        return Err(err(
+            file,
+            &["mutation", "campaign", "thresholds"],
+            crate::tr!("growth.mutation.n_thresholds", n = c.thresholds.len()),
+            &crate::tr!(
+                "growth.mutation.thresholds_allowed",
+                max = MAX_CAMPAIGN_THRESHOLDS
+            ),
+        ));
+    }
+    let mut out = Vec::new();
+    for (i, t) in c.thresholds.iter().enumerate() {
+        let is = i.to_string();
+        if !(t.threshold.is_finite() && (-100.0..=200.0).contains(&t.threshold)) {
+            return Err(err(
+                file,
+                &["mutation", "campaign", "thresholds", &is, "threshold"],
+                crate::tr!("growth.mutation.out_of_range", value = t.threshold),
+                "-100..200 (C-TEST-1)",
+            ));
+        }
+        if !(1..=1000).contains(&t.weight) {
+            return Err(err(
+                file,
+                &["mutation", "campaign", "thresholds", &is, "weight"],
+                crate::tr!("growth.mutation.out_of_range", value = t.weight),
+                "1..1000",
+            ));
+        }
+        out.push((t.threshold, t.weight as u32));
+    }
+    Ok((c.tests_per_day as u32, out))
 }

@@ -1,0 +1,383 @@
+//! The campaign report: trajectories, first times at +-10 and long-run shares.
+
+use polars::prelude::*;
+
+use crate::context::Context;
+use crate::lang;
+use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind};
+use crate::scenario::ScenarioFile;
+use crate::stats::{t_interval, wilson};
+use crate::systems::cosmos::growth::campaign::{Mix, Postures};
+use crate::systems::cosmos::growth::{band_row, quantile_interval, OPTIONS};
+use crate::systems::cosmos::{TestRules, KARMA_STATES};
+use crate::systems::ScenarioResult;
+
+use super::super::{summary, task_of};
+use super::model::{Campaign, CampaignModel, Script};
+use super::sim::CampaignSim;
+
+/// The engine's task text: the model's `Debug` (as before the script existed) and, when
+/// the game master scripts anything, the script.
+fn task_text(m: &CampaignModel, script: &Script, p: &Option<Postures>) -> String {
+    if script.is_empty() {
+        format!("{m:?}|{p:?}")
+    } else {
+        format!("{m:?}|{p:?}|{script:?}")
+    }
+}
+
+/// Runs the variants (no postures; postures) and writes the outputs.
+pub(super) fn report(
+    file: &ScenarioFile,
+    c: &Campaign,
+    ctx: &Context,
+    trials: u64,
+    title: Option<String>,
+    question: Option<String>,
+) -> anyhow::Result<ScenarioResult> {
+    let (m, script) = (&c.model, &c.script);
+    let rules = TestRules::from_options(&ctx.options);
+    let keep = ctx.options.get("posture_karma_exit") == "keep";
+    let mix = Mix::new(m.thresholds.clone(), &rules);
+    let mut variants: Vec<(&str, Option<Postures>)> = vec![("none", None)];
+    if let Some((every, length, kind)) = m.postures {
+        variants.push((
+            "postures",
+            Some(Postures {
+                every,
+                length,
+                kind,
+                keep,
+            }),
+        ));
+    }
+    let mut opts = ctx.options.in_force(OPTIONS);
+    opts.extend(ctx.options.in_force(crate::systems::cosmos::OPTIONS));
+    let prov = Provenance::monte_carlo("campaign", "cosmos", opts, ctx.engine.seed(), trials)
+        .with_param("tests", m.tests)
+        .with_param("thresholds", format!("{:?}", m.thresholds))
+        .with_param("postures", format!("{:?}", m.postures))
+        .with_param("burn_in", m.burn_in);
+    let mut prov = Provenance {
+        scenario: Some(file.reference()),
+        ..prov
+    };
+    // Listed only when used, so older files keep their bytes.
+    if !script.is_empty() {
+        prov = prov.with_param("gm_script", format!("{script:?}"));
+    }
+    let mut results = Vec::new();
+    for (name, p) in &variants {
+        let sim = CampaignSim {
+            model: m,
+            script,
+            mix: &mix,
+            postures: *p,
+            rules,
+        };
+        let progress = ctx.progress(
+            trials,
+            &crate::tr!("growth.campaign.progress", variant = name),
+        );
+        let acc = ctx
+            .engine
+            .run(&sim, task_of(&task_text(m, script, p)), trials, &progress);
+        progress.finish();
+        results.push((*name, acc));
+    }
+
+    // Trajectories.
+    let (mut vn, mut tn) = (vec![], vec![]);
+    let mut cols: Vec<Vec<f64>> = vec![vec![]; 7];
+    let mut chart = LineChart {
+        title: crate::tr!("growth.campaign.traj_chart").into(),
+        x_label: crate::tr!("growth.campaign.tests_axis").into(),
+        y_label: crate::tr!("growth.campaign.karma_axis").into(),
+        y_range: Some((-10.0, 10.0)),
+        ..Default::default()
+    };
+    for (name, acc) in &results {
+        let mut s = LineSeries {
+            name: crate::tr!("growth.campaign.series_postures", variant = name),
+            ..Default::default()
+        };
+        for (c, t) in acc.checkpoints.iter().enumerate() {
+            let x = ((c + 1) as u32 * m.checkpoint_every) as i64;
+            let (mean, q) = band_row(t);
+            let die = t
+                .iter()
+                .filter(|(k, _)| k.abs() >= 5)
+                .map(|(_, n)| n)
+                .sum::<u64>() as f64
+                / t.total() as f64;
+            vn.push(*name);
+            tn.push(x);
+            for (col, v) in cols
+                .iter_mut()
+                .zip([mean, q[0], q[1], q[2], q[3], q[4], die])
+            {
+                col.push(v);
+            }
+            s.points.push((x as f64, q[2]));
+            s.band.push((x as f64, q[0], q[4]));
+        }
+        chart.series.push(s);
+    }
+    let mut tcols = vec![
+        Column::new("postures".into(), vn),
+        Column::new("test".into(), tn),
+    ];
+    for (n, c) in [
+        "karma_mean",
+        "karma_p05",
+        "karma_p25",
+        "karma_p50",
+        "karma_p75",
+        "karma_p95",
+        "p_karma_die",
+    ]
+    .iter()
+    .zip(cols)
+    {
+        tcols.push(Column::new((*n).into(), c));
+    }
+    let mut key = Vec::new();
+    let traj_out = Output {
+        name: "campaign-trajectories".into(),
+        title: crate::tr!("growth.campaign.traj_title").into(),
+        question: crate::tr!("growth.campaign.traj_question").into(),
+        frame: DataFrame::new_infer_height(tcols)?,
+        figures: vec![Figure {
+            suffix: None,
+            panels: vec![Chart::Lines(chart)],
+        }],
+        key_figures: vec![],
+        provenance: Provenance {
+            output: "campaign-trajectories".into(),
+            ..prov.clone()
+        },
+    };
+
+    // First time at +-10.
+    let (mut vn, mut ev, mut qs, mut dv, mut dl, mut dh, mut pe, mut pl, mut ph) = (
+        vec![],
+        vec![],
+        vec![],
+        vec![],
+        vec![],
+        vec![],
+        vec![],
+        vec![],
+        vec![],
+    );
+    for (name, acc) in &results {
+        for (event, t) in [
+            ("first_plus_10", &acc.first_plus),
+            ("first_minus_10", &acc.first_minus),
+        ] {
+            let reached = t.total() - t.above;
+            let (l, h) = wilson(reached, t.total());
+            for q in [0.1, 0.25, 0.5, 0.75, 0.9] {
+                let (v, lo, hi) = quantile_interval(t, q);
+                vn.push(*name);
+                ev.push(event);
+                qs.push(q);
+                dv.push(v.map(|x| x as f64));
+                dl.push(lo.map(|x| x as f64));
+                dh.push(hi.map(|x| x as f64));
+                pe.push(reached as f64 / t.total() as f64);
+                pl.push(l);
+                ph.push(h);
+                if q == 0.5 && *name == "none" {
+                    let label = if event == "first_plus_10" {
+                        crate::tr!("growth.campaign.first_plus_10")
+                    } else {
+                        crate::tr!("growth.campaign.first_minus_10")
+                    };
+                    key.push(crate::tr!(
+                        "growth.campaign.first_key",
+                        event = label,
+                        tests = m.tests,
+                        p = lang::num(reached as f64 / t.total() as f64, 4),
+                        lo = lang::num(l, 4),
+                        hi = lang::num(h, 4),
+                        median = v.map_or(
+                            crate::tr!("growth.campaign.not_by_half").to_string(),
+                            |x| crate::tr!("growth.campaign.n_tests", n = x)
+                        )
+                    ));
+                }
+            }
+        }
+    }
+    let mut curves = Vec::new();
+    for (name, acc) in &results {
+        curves.push((
+            crate::tr!("growth.campaign.curve_plus", variant = name),
+            &acc.first_plus,
+        ));
+        curves.push((
+            crate::tr!("growth.campaign.curve_minus", variant = name),
+            &acc.first_minus,
+        ));
+    }
+    let ext_chart = super::super::cdf_chart(
+        crate::tr!("growth.campaign.ext_chart"),
+        crate::tr!("growth.campaign.tests_axis"),
+        &curves,
+    );
+    let ext_out = Output {
+        name: "campaign-extremes".into(),
+        title: crate::tr!("growth.campaign.ext_title").into(),
+        question: crate::tr!("growth.campaign.ext_question").into(),
+        frame: DataFrame::new_infer_height(vec![
+            Column::new("postures".into(), vn),
+            Column::new("event".into(), ev),
+            Column::new("quantile".into(), qs),
+            Column::new("tests".into(), dv),
+            Column::new("tests_lo".into(), dl),
+            Column::new("tests_hi".into(), dh),
+            Column::new("p_by_end".into(), pe),
+            Column::new("p_by_end_lo".into(), pl),
+            Column::new("p_by_end_hi".into(), ph),
+        ])?,
+        figures: vec![ext_chart],
+        key_figures: key.clone(),
+        provenance: Provenance {
+            output: "campaign-extremes".into(),
+            ..prov.clone()
+        },
+    };
+
+    // Stationary shares.
+    let exact = mix.stationary(&rules);
+    let mut scols = vec![
+        Column::new("karma".into(), (-10..=10i64).collect::<Vec<_>>()),
+        Column::new("share_exact_no_postures".into(), exact.to_vec()),
+    ];
+    let mut chart = LineChart {
+        title: crate::tr!("growth.campaign.stat_chart", burn_in = m.burn_in),
+        x_label: crate::tr!("growth.campaign.stat_x").into(),
+        y_label: crate::tr!("growth.campaign.stat_y").into(),
+        // A distribution over whole karma values: points, not a curve between them.
+        x_kind: XKind::Integer,
+        ..Default::default()
+    };
+    chart.series.push(LineSeries {
+        name: crate::tr!("growth.campaign.exact_series").into(),
+        points: (0..KARMA_STATES)
+            .map(|i| (i as f64 - 10.0, exact[i]))
+            .collect(),
+        band: vec![],
+    });
+    for (name, acc) in &results {
+        let total: u64 = acc.visits.iter().sum();
+        let share: Vec<f64> = acc
+            .visits
+            .iter()
+            .map(|v| *v as f64 / total as f64)
+            .collect();
+        let iv: Vec<(f64, f64)> = acc
+            .shares
+            .iter()
+            .map(|s| t_interval(s.mean, s.std_error(), s.n))
+            .collect();
+        scols.push(Column::new(
+            format!("share_mc_{name}").into(),
+            share.clone(),
+        ));
+        scols.push(Column::new(
+            format!("share_mc_{name}_lo").into(),
+            iv.iter().map(|i| i.0.max(0.0)).collect::<Vec<_>>(),
+        ));
+        scols.push(Column::new(
+            format!("share_mc_{name}_hi").into(),
+            iv.iter().map(|i| i.1.min(1.0)).collect::<Vec<_>>(),
+        ));
+        chart.series.push(LineSeries {
+            name: crate::tr!("growth.campaign.mc_series", variant = name),
+            points: share
+                .iter()
+                .enumerate()
+                .map(|(i, s)| (i as f64 - 10.0, *s))
+                .collect(),
+            band: iv
+                .iter()
+                .enumerate()
+                .map(|(i, (l, h))| (i as f64 - 10.0, l.max(0.0), *h))
+                .collect(),
+        });
+        let die: f64 = share
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| (*i as i64 - 10).abs() >= 5)
+            .map(|(_, s)| s)
+            .sum();
+        key.push(crate::tr!(
+            "growth.campaign.die_key",
+            variant = name,
+            share = lang::num(die, 4)
+        ));
+    }
+    let die_exact: f64 = exact
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| (*i as i64 - 10).abs() >= 5)
+        .map(|(_, s)| s)
+        .sum();
+    key.push(crate::tr!(
+        "growth.campaign.die_exact_key",
+        share = lang::num(die_exact, 4)
+    ));
+    let stat_out = Output {
+        name: "campaign-stationary".into(),
+        title: crate::tr!("growth.campaign.stat_title").into(),
+        question: crate::tr!("growth.campaign.stat_question").into(),
+        frame: DataFrame::new_infer_height(scols)?,
+        figures: vec![Figure {
+            suffix: None,
+            panels: vec![Chart::Lines(chart)],
+        }],
+        key_figures: key[key.len().saturating_sub(3)..].to_vec(),
+        provenance: Provenance {
+            output: "campaign-stationary".into(),
+            ..prov.clone()
+        },
+    };
+    let title = title.unwrap_or_else(|| crate::tr!("growth.campaign.title").into());
+    let question = question.unwrap_or_else(|| crate::tr!("growth.campaign.question").into());
+    let mut outputs = vec![traj_out, ext_out, stat_out];
+    if script.moves_karma() {
+        outputs.push(super::gm::exact_output(
+            m,
+            script,
+            &mix,
+            &rules,
+            &results[0].1,
+            &prov,
+        )?);
+        key.extend(
+            outputs
+                .last()
+                .map(|o| o.key_figures.clone())
+                .unwrap_or_default(),
+        );
+    }
+    if script.points.is_some() {
+        outputs.push(super::gm::points_output(&results, m.tests, &prov)?);
+        key.extend(
+            outputs
+                .last()
+                .map(|o| o.key_figures.clone())
+                .unwrap_or_default(),
+        );
+    }
+    let summary = summary(&title, &question, &key, &outputs, &prov);
+    Ok(ScenarioResult {
+        title,
+        question,
+        key_figures: key,
+        outputs,
+        summary,
+    })
+}

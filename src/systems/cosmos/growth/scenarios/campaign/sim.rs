@@ -1,0 +1,165 @@
+//! Karma trajectories over a campaign (C-KARMA-1..3), with postures paid in Light/Dark
+//! points and the game master's grants; the exact karma law without postures.
+
+use crate::engine::{Merge, Moments, Rng64, Simulation, Tally};
+use crate::systems::cosmos::growth::campaign::{granted, KarmaTrack, Mix, Postures};
+use crate::systems::cosmos::{KarmaOverflow, TestRules, KARMA_MIN, KARMA_STATES};
+
+use super::model::{CampaignModel, Script};
+
+/// Karma at checkpoints, first times at +-10, per-trajectory state shares; with a
+/// budget, postures entered and refused per campaign.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct CampaignAcc {
+    pub checkpoints: Vec<Tally>,
+    pub first_plus: Tally,
+    pub first_minus: Tally,
+    pub shares: Vec<Moments>,
+    pub visits: Vec<u64>,
+    pub postures: Moments,
+    pub refused: Moments,
+    /// Campaigns in which a posture was due with no point left.
+    pub ran_out: u64,
+}
+
+impl Merge for CampaignAcc {
+    fn merge(&mut self, o: Self) {
+        self.checkpoints.merge(o.checkpoints);
+        self.first_plus.merge(o.first_plus);
+        self.first_minus.merge(o.first_minus);
+        self.shares.merge(o.shares);
+        for (a, b) in self.visits.iter_mut().zip(o.visits) {
+            *a += b;
+        }
+        self.postures.merge(o.postures);
+        self.refused.merge(o.refused);
+        self.ran_out += o.ran_out;
+    }
+}
+
+/// Karma trajectories.
+pub struct CampaignSim<'a> {
+    pub model: &'a CampaignModel,
+    pub script: &'a Script,
+    pub mix: &'a Mix,
+    pub postures: Option<Postures>,
+    pub rules: TestRules,
+}
+
+impl Simulation for CampaignSim<'_> {
+    type Acc = CampaignAcc;
+
+    fn empty(&self) -> CampaignAcc {
+        let n = (self.model.tests / self.model.checkpoint_every) as usize;
+        CampaignAcc {
+            checkpoints: vec![Tally::new(-10, 10); n],
+            first_plus: Tally::new(1, self.model.tests as i64),
+            first_minus: Tally::new(1, self.model.tests as i64),
+            shares: vec![Moments::default(); KARMA_STATES],
+            visits: vec![0; KARMA_STATES],
+            postures: Moments::default(),
+            refused: Moments::default(),
+            ran_out: 0,
+        }
+    }
+
+    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut CampaignAcc) {
+        let m = self.model;
+        let never = m.tests as i64 + 1;
+        let counted = (m.tests - m.burn_in) as f64;
+        let grants = &self.script.grants;
+        for _ in 0..trials {
+            let mut k = match self.script.points {
+                Some((l, d)) if self.postures.is_some() => {
+                    KarmaTrack::with_points(m.start_karma, l, d)
+                }
+                _ => KarmaTrack::new(m.start_karma),
+            };
+            let (mut plus, mut minus) = (never, never);
+            let mut visits = [0u32; KARMA_STATES];
+            let mut next = 0;
+            for i in 0..m.tests {
+                // The game master's grants before this test ("lorsque le MJ le décide").
+                while next < grants.len() && grants[next].before == i {
+                    let g = grants[next];
+                    k.grant(g.karma, self.rules.karma_overflow);
+                    k.add_points(g.light, g.dark);
+                    next += 1;
+                }
+                let read = k.step(
+                    i,
+                    self.mix,
+                    self.postures.as_ref(),
+                    self.rules.karma_overflow,
+                    rng,
+                );
+                if i >= m.burn_in {
+                    visits[(read - KARMA_MIN) as usize] += 1;
+                }
+                // Reaching an extreme by drift (a posture's read value does not count).
+                if k.karma == 10 && plus == never {
+                    plus = i as i64 + 1;
+                }
+                if k.karma == -10 && minus == never {
+                    minus = i as i64 + 1;
+                }
+                if (i + 1) % m.checkpoint_every == 0 {
+                    acc.checkpoints[((i + 1) / m.checkpoint_every - 1) as usize]
+                        .push(k.karma as i64);
+                }
+            }
+            acc.first_plus.push(plus);
+            acc.first_minus.push(minus);
+            for (s, v) in visits.iter().enumerate() {
+                acc.shares[s].push(*v as f64 / counted);
+                acc.visits[s] += *v as u64;
+            }
+            acc.postures.push(k.postures as f64);
+            acc.refused.push(k.refused as f64);
+            acc.ran_out += (k.refused > 0) as u64;
+        }
+    }
+}
+
+/// The exact karma law after each checkpoint without postures: the 21-state chain of the
+/// mix (C-KARMA-3), stepped test by test with the grants applied as they come.
+pub fn exact_checkpoints(
+    m: &CampaignModel,
+    script: &Script,
+    mix: &Mix,
+    rules: &TestRules,
+) -> Vec<[f64; KARMA_STATES]> {
+    let p = mix.matrix(rules);
+    let mut law = [0.0; KARMA_STATES];
+    law[(m.start_karma - KARMA_MIN) as usize] = 1.0;
+    let mut out = Vec::new();
+    let mut next = 0;
+    for i in 0..m.tests {
+        while next < script.grants.len() && script.grants[next].before == i {
+            law = shifted(&law, script.grants[next].karma, rules.karma_overflow);
+            next += 1;
+        }
+        let mut after = [0.0; KARMA_STATES];
+        for (a, row) in law.iter().zip(&p) {
+            if *a != 0.0 {
+                for (b, q) in after.iter_mut().zip(row) {
+                    *b += a * q;
+                }
+            }
+        }
+        law = after;
+        if (i + 1) % m.checkpoint_every == 0 {
+            out.push(law);
+        }
+    }
+    out
+}
+
+fn shifted(law: &[f64; KARMA_STATES], amount: i8, o: KarmaOverflow) -> [f64; KARMA_STATES] {
+    let mut out = [0.0; KARMA_STATES];
+    for (s, p) in law.iter().enumerate() {
+        let k = s as i8 + KARMA_MIN;
+        out[(granted(k, amount, o) - KARMA_MIN) as usize] += p;
+    }
+    out
+}

@@ -1,0 +1,464 @@
+//! The mutation report: survival curves, time-to-event quantiles, ultimate shares, the
+//! Chance x karma sweep, and what events, levels and campaign tests did.
+
+use polars::prelude::*;
+
+use crate::context::Context;
+use crate::engine::Tally;
+use crate::lang;
+use crate::report::{
+    BarChart, BarSeries, Chart, Figure, LineChart, LineSeries, Output, Provenance,
+};
+use crate::rules::growth::MUTATION_OPTIONS;
+use crate::scenario::ScenarioFile;
+use crate::stats::{t_interval, wilson};
+use crate::systems::cosmos::growth::genetics::Ultimate;
+use crate::systems::cosmos::growth::{quantile_interval, OPTIONS};
+use crate::systems::ScenarioResult;
+
+use super::super::summary;
+use super::model::MutationModel;
+use super::sim::run_cell;
+
+fn share_by(t: &Tally, day: u32) -> u64 {
+    t.below
+        + t.iter()
+            .take_while(|(d, _)| *d <= day as i64)
+            .map(|(_, c)| c)
+            .sum::<u64>()
+}
+
+fn opt(v: Option<i64>) -> Option<f64> {
+    v.map(|x| x as f64)
+}
+
+fn days_text(v: Option<i64>, max: u32) -> String {
+    v.map_or(crate::tr!("growth.mutation.not_within", max = max), |d| {
+        crate::tr!("growth.mutation.n_days", n = d)
+    })
+}
+
+/// Runs the model's cell (and its sweep) and writes the outputs.
+pub(super) fn report(
+    file: &ScenarioFile,
+    m: &MutationModel,
+    ctx: &Context,
+    trials: u64,
+    title: Option<String>,
+    question: Option<String>,
+) -> anyhow::Result<ScenarioResult> {
+    let acc = run_cell(m, ctx, trials, m.chance, m.karma);
+    let mut opts = ctx.options.in_force(OPTIONS);
+    opts.extend(ctx.options.in_force(crate::systems::cosmos::OPTIONS));
+    // Listed only when set, so files written before the option keep their provenance.
+    if ctx.options.get("minor_sign") != "together" {
+        opts.extend(ctx.options.in_force(MUTATION_OPTIONS));
+    }
+    let prov = Provenance::monte_carlo("mutation", "cosmos", opts, ctx.engine.seed(), trials)
+        .with_param(
+            "tree",
+            if m.sample {
+                "sample (illustrative)".to_string()
+            } else {
+                format!("{} genes from the scenario", m.tree.len())
+            },
+        )
+        .with_param("chance", m.chance)
+        .with_param("karma", m.karma)
+        .with_param("max_days", m.max_days)
+        .with_param("therapy_every_days", m.therapy_every)
+        .with_param("schedule", format!("{:?}", m.schedule.phases));
+    let mut prov = Provenance {
+        scenario: Some(file.reference()),
+        ..prov
+    };
+    // New keys show in provenance only when used (older files keep their bytes).
+    if !m.events.is_empty() {
+        prov = prov.with_param("events", format!("{:?}", m.events));
+    }
+    if let Some(l) = &m.levels {
+        prov = prov.with_param("levels", format!("{l:?}"));
+    }
+    if let Some(c) = &m.campaign {
+        prov = prov.with_param("campaign_tests", format!("{c:?}"));
+    }
+    let n = trials;
+
+    // Survival curves.
+    let days: Vec<u32> = (0..=m.max_days).collect();
+    let mut cols: Vec<Vec<f64>> = vec![vec![]; 6];
+    let mut curves = [
+        LineSeries {
+            name: crate::tr!("growth.mutation.no_major_yet").into(),
+            ..Default::default()
+        },
+        LineSeries {
+            name: crate::tr!("growth.mutation.no_ultimate_yet").into(),
+            ..Default::default()
+        },
+    ];
+    for &d in &days {
+        for (k, t) in [&acc.first_major, &acc.ultimate].into_iter().enumerate() {
+            let alive = n - share_by(t, d);
+            let (lo, hi) = wilson(alive, n);
+            let p = alive as f64 / n as f64;
+            cols[3 * k].push(p);
+            cols[3 * k + 1].push(lo);
+            cols[3 * k + 2].push(hi);
+            curves[k].points.push((d as f64, p));
+            curves[k].band.push((d as f64, lo, hi));
+        }
+    }
+    let mut scols = vec![Column::new(
+        "day".into(),
+        days.iter().map(|&d| d as i64).collect::<Vec<_>>(),
+    )];
+    for (name, c) in [
+        "p_no_major",
+        "p_no_major_lo",
+        "p_no_major_hi",
+        "p_no_ultimate",
+        "p_no_ultimate_lo",
+        "p_no_ultimate_hi",
+    ]
+    .iter()
+    .zip(cols)
+    {
+        scols.push(Column::new((*name).into(), c));
+    }
+    let [c0, c1] = curves;
+    let surv_chart = LineChart {
+        x_kind: Default::default(),
+        title: crate::tr!("growth.mutation.surv_chart").into(),
+        x_label: crate::tr!("growth.mutation.day_axis").into(),
+        y_label: crate::tr!("growth.mutation.not_yet").into(),
+        y_range: Some((0.0, 1.0)),
+        series: vec![c0, c1],
+    };
+    let by_end = |t: &Tally| {
+        let k = share_by(t, m.max_days);
+        (k as f64 / n as f64, wilson(k, n))
+    };
+    let (pu, (pul, puh)) = by_end(&acc.ultimate);
+    let mut key = vec![crate::tr!(
+        "growth.mutation.p_ultimate_key",
+        days = m.max_days,
+        p = lang::num(pu, 4),
+        lo = lang::num(pul, 4),
+        hi = lang::num(puh, 4),
+        chance = m.chance,
+        karma = lang::signed(m.karma as f64, 0)
+    )];
+    let surv_out = Output {
+        name: "mutation-survival".into(),
+        title: crate::tr!("growth.mutation.surv_title").into(),
+        question: crate::tr!("growth.mutation.surv_question").into(),
+        frame: DataFrame::new_infer_height(scols)?,
+        figures: vec![Figure {
+            suffix: None,
+            panels: vec![Chart::Lines(surv_chart)],
+        }],
+        key_figures: key.clone(),
+        provenance: Provenance {
+            output: "mutation-survival".into(),
+            ..prov.clone()
+        },
+    };
+
+    // Time-to-event quantiles.
+    let (mut ev, mut qs, mut dv, mut dl, mut dh, mut pe, mut pl, mut ph) = (
+        vec![],
+        vec![],
+        vec![],
+        vec![],
+        vec![],
+        vec![],
+        vec![],
+        vec![],
+    );
+    for (name, t) in [
+        ("first_major", &acc.first_major),
+        ("ultimate", &acc.ultimate),
+        ("final_ultimate", &acc.final_ultimate),
+    ] {
+        let (p, (l, h)) = by_end(t);
+        for q in [0.1, 0.25, 0.5, 0.75, 0.9] {
+            let (v, lo, hi) = quantile_interval(t, q);
+            ev.push(name);
+            qs.push(q);
+            dv.push(opt(v));
+            dl.push(opt(lo));
+            dh.push(opt(hi));
+            pe.push(p);
+            pl.push(l);
+            ph.push(h);
+            if q == 0.5 {
+                let label = match name {
+                    "first_major" => crate::tr!("growth.mutation.first_major"),
+                    "ultimate" => crate::tr!("growth.mutation.ultimate"),
+                    _ => crate::tr!("growth.mutation.final_ultimate"),
+                };
+                key.push(crate::tr!(
+                    "growth.mutation.median_key",
+                    event = label,
+                    days = days_text(v, m.max_days),
+                    lo = lo.map_or("-".into(), |x| x.to_string()),
+                    hi = hi.map_or(crate::tr!("growth.mutation.censored").to_string(), |x| {
+                        x.to_string()
+                    })
+                ));
+            }
+        }
+    }
+    let times_frame = DataFrame::new_infer_height(vec![
+        Column::new("event".into(), ev),
+        Column::new("quantile".into(), qs),
+        Column::new("day".into(), dv),
+        Column::new("day_lo".into(), dl),
+        Column::new("day_hi".into(), dh),
+        Column::new("p_by_end".into(), pe),
+        Column::new("p_by_end_lo".into(), pl),
+        Column::new("p_by_end_hi".into(), ph),
+    ])?;
+    let mo = &acc.mutations;
+    let (ml, mh) = t_interval(mo.mean, mo.std_error(), mo.n);
+    key.push(crate::tr!(
+        "growth.mutation.count_key",
+        mean = lang::num(mo.mean, 2),
+        lo = lang::num(ml, 2),
+        hi = lang::num(mh, 2)
+    ));
+    let ps = &acc.positive_share;
+    let (psl, psh) = t_interval(ps.mean, ps.std_error(), ps.n);
+    key.push(crate::tr!(
+        "growth.mutation.positive_key",
+        share = lang::num(ps.mean, 4),
+        lo = lang::num(psl, 4),
+        hi = lang::num(psh, 4)
+    ));
+    let times_out = Output {
+        name: "mutation-times".into(),
+        title: crate::tr!("growth.mutation.times_title").into(),
+        question: crate::tr!("growth.mutation.times_question").into(),
+        frame: times_frame,
+        figures: vec![super::super::cdf_chart(
+            crate::tr!("growth.mutation.times_chart"),
+            crate::tr!("growth.mutation.day"),
+            &[
+                (
+                    crate::tr!("growth.mutation.first_major").to_string(),
+                    &acc.first_major,
+                ),
+                (
+                    crate::tr!("growth.mutation.ultimate").to_string(),
+                    &acc.ultimate,
+                ),
+                (
+                    crate::tr!("growth.mutation.final_ultimate").to_string(),
+                    &acc.final_ultimate,
+                ),
+            ],
+        )],
+        key_figures: key[1..].to_vec(),
+        provenance: Provenance {
+            output: "mutation-times".into(),
+            ..prov.clone()
+        },
+    };
+
+    // Ultimate types.
+    let (mut un, mut sf, mut sfl, mut sfh, mut sl, mut sll, mut slh) =
+        (vec![], vec![], vec![], vec![], vec![], vec![], vec![]);
+    let (tf, tl) = (acc.first_type.total(), acc.final_type.total());
+    for u in Ultimate::ALL {
+        let (a, b) = wilson(acc.first_type.counts[u as usize], tf);
+        let (c, d) = wilson(acc.final_type.counts[u as usize], tl);
+        un.push(u.name());
+        sf.push(acc.first_type.counts[u as usize] as f64 / tf.max(1) as f64);
+        sfl.push(a);
+        sfh.push(b);
+        sl.push(acc.final_type.counts[u as usize] as f64 / tl.max(1) as f64);
+        sll.push(c);
+        slh.push(d);
+    }
+    let ult_key = vec![crate::tr!(
+        "growth.mutation.ultimates_key",
+        n = tf,
+        shares = un
+            .iter()
+            .zip(&sf)
+            .map(|(n, s)| format!("{n} {}", lang::num(*s, 3)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )];
+    let shares_chart = |name: &str, v: &[f64], lo: &[f64], hi: &[f64]| BarSeries {
+        name: name.into(),
+        values: v.to_vec(),
+        intervals: lo.iter().copied().zip(hi.iter().copied()).collect(),
+    };
+    // Ultimate types are categories: grouped bars, not a line through them.
+    let ult_chart = BarChart {
+        title: crate::tr!("growth.mutation.ult_chart").into(),
+        x_label: crate::tr!("growth.mutation.ult_x").into(),
+        y_label: crate::tr!("growth.mutation.ult_y").into(),
+        categories: un.iter().map(|u| u.to_string()).collect(),
+        y_range: Some((0.0, 1.0)),
+        series: vec![
+            shares_chart(
+                crate::tr!("growth.mutation.first_ultimate"),
+                &sf,
+                &sfl,
+                &sfh,
+            ),
+            shares_chart(
+                crate::tr!("growth.mutation.final_ultimate"),
+                &sl,
+                &sll,
+                &slh,
+            ),
+        ],
+    };
+    let ult_out = Output {
+        name: "mutation-ultimates".into(),
+        title: crate::tr!("growth.mutation.ult_title").into(),
+        question: crate::tr!("growth.mutation.ult_question").into(),
+        frame: DataFrame::new_infer_height(vec![
+            Column::new("ultimate".into(), un),
+            Column::new("share_first".into(), sf),
+            Column::new("share_first_lo".into(), sfl),
+            Column::new("share_first_hi".into(), sfh),
+            Column::new("share_final".into(), sl),
+            Column::new("share_final_lo".into(), sll),
+            Column::new("share_final_hi".into(), slh),
+        ])?,
+        figures: vec![Figure {
+            suffix: None,
+            panels: vec![Chart::Bars(ult_chart)],
+        }],
+        key_figures: ult_key,
+        provenance: Provenance {
+            output: "mutation-ultimates".into(),
+            ..prov.clone()
+        },
+    };
+    let mut outputs = vec![surv_out, times_out, ult_out];
+
+    // Chance x karma sweep.
+    if let Some((chances, karmas)) = &m.sweep {
+        let mut pos = vec![];
+        let (mut cc, mut kk, mut pp, mut ll, mut hh, mut med, mut medm) =
+            (vec![], vec![], vec![], vec![], vec![], vec![], vec![]);
+        let mut chart = LineChart {
+            title: crate::tr!("growth.mutation.sweep_chart", days = m.max_days),
+            x_label: crate::tr!("growth.mutation.chance_axis").into(),
+            y_label: crate::tr!("growth.mutation.p_ultimate").into(),
+            y_range: Some((0.0, 1.0)),
+            ..Default::default()
+        };
+        for &k in karmas {
+            let mut s = LineSeries {
+                name: crate::tr!(
+                    "growth.mutation.karma_series",
+                    karma = lang::signed(k as f64, 0)
+                ),
+                ..Default::default()
+            };
+            for &c in chances {
+                let a = run_cell(m, ctx, trials, c, k as i8);
+                let (p, (l, h)) = by_end(&a.ultimate);
+                cc.push(c);
+                kk.push(k);
+                pp.push(p);
+                ll.push(l);
+                hh.push(h);
+                med.push(opt(quantile_interval(&a.ultimate, 0.5).0));
+                medm.push(opt(quantile_interval(&a.first_major, 0.5).0));
+                pos.push(a.positive_share.mean);
+                s.points.push((c as f64, p));
+                s.band.push((c as f64, l, h));
+            }
+            chart.series.push(s);
+        }
+        let lo_i = 0;
+        let hi_i = pp.len() - 1;
+        let cell = |i: usize| {
+            crate::tr!(
+                "growth.mutation.sweep_cell",
+                chance = cc[i],
+                karma = lang::signed(kk[i] as f64, 0),
+                p = lang::num(pp[i], 4),
+                positive = lang::num(pos[i], 3)
+            )
+        };
+        let sweep_key = vec![crate::tr!(
+            "growth.mutation.sweep_join",
+            first = cell(lo_i),
+            last = cell(hi_i)
+        )];
+        key.extend(sweep_key.clone());
+        outputs.push(Output {
+            name: "mutation-sweep".into(),
+            title: crate::tr!("growth.mutation.sweep_title").into(),
+            question: crate::tr!("growth.mutation.sweep_question").into(),
+            frame: DataFrame::new_infer_height(vec![
+                Column::new("chance".into(), cc),
+                Column::new("karma".into(), kk),
+                Column::new("p_ultimate_by_end".into(), pp),
+                Column::new("p_ultimate_by_end_lo".into(), ll),
+                Column::new("p_ultimate_by_end_hi".into(), hh),
+                Column::new("median_days_to_ultimate".into(), med),
+                Column::new("median_days_to_first_major".into(), medm),
+                Column::new("positive_major_share".into(), pos),
+            ])?,
+            figures: vec![Figure {
+                suffix: None,
+                panels: vec![Chart::Lines(chart)],
+            }],
+            key_figures: sweep_key,
+            provenance: Provenance {
+                output: "mutation-sweep".into(),
+                ..prov.clone()
+            }
+            .with_param("sweep_trials_per_cell", trials),
+        });
+    }
+    let n_f = n as f64;
+    for (e, c) in m.events.iter().zip(&acc.event_counts) {
+        key.push(crate::tr!(
+            "growth.mutation.event_key",
+            name = e.name,
+            times = lang::num(*c as f64 / n_f, 3)
+        ));
+    }
+    if !m.events.is_empty() {
+        let all = acc.mutations.mean * n_f;
+        key.push(crate::tr!(
+            "growth.mutation.event_share_key",
+            share = lang::num(acc.event_mutations as f64 / all.max(1.0), 4)
+        ));
+    }
+    if let Some(l) = &m.levels {
+        key.push(crate::tr!(
+            "growth.mutation.levels_key",
+            days = l.days_per_level,
+            start = l.start,
+            chances = format!("{:?}", l.chance)
+        ));
+    }
+    if let Some((tests, _)) = &m.campaign {
+        key.push(crate::tr!("growth.mutation.campaign_key", tests = tests));
+    }
+    if m.sample {
+        key.push(crate::tr!("growth.mutation.sample_tree").into());
+    }
+    let title = title.unwrap_or_else(|| crate::tr!("growth.mutation.title").into());
+    let question = question.unwrap_or_else(|| crate::tr!("growth.mutation.question").into());
+    let summary = summary(&title, &question, &key, &outputs, &prov);
+    Ok(ScenarioResult {
+        title,
+        question,
+        key_figures: key,
+        outputs,
+        summary,
+    })
+}

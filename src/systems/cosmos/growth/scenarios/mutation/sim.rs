@@ -1,0 +1,269 @@
+//! The mutation simulation: characters exposed day after day (C-GENE-2..5), with events,
+//! levels raising Chance and campaign tests moving karma between mutations.
+
+use crate::engine::{Counts, Merge, Moments, Rng64, Simulation, Tally};
+use crate::systems::cosmos::growth::campaign::Mix;
+use crate::systems::cosmos::growth::genetics::{MutationRules, Mutations};
+use crate::systems::cosmos::{drift, TestRules, TestSampler, TestSpec, KARMA_STATES};
+
+use super::model::MutationModel;
+
+/// Time-to-event tallies (days; `max_days + 1` = not by the end), ultimate types.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct MutationAcc {
+    pub first_major: Tally,
+    pub ultimate: Tally,
+    pub final_ultimate: Tally,
+    pub first_type: Counts<4>,
+    pub final_type: Counts<4>,
+    pub mutations: Moments,
+    /// Share of a character's majors that are positive (characters with a major).
+    pub positive_share: Moments,
+    /// Times each `[[mutation.events]]` happened, over all characters.
+    pub event_counts: Vec<u64>,
+    /// Mutations caused by events (their Pµ, their rolls and their majors).
+    pub event_mutations: u64,
+}
+
+impl Merge for MutationAcc {
+    fn merge(&mut self, o: Self) {
+        self.first_major.merge(o.first_major);
+        self.ultimate.merge(o.ultimate);
+        self.final_ultimate.merge(o.final_ultimate);
+        self.first_type.merge(o.first_type);
+        self.final_type.merge(o.final_type);
+        self.mutations.merge(o.mutations);
+        self.positive_share.merge(o.positive_share);
+        for (a, b) in self.event_counts.iter_mut().zip(o.event_counts) {
+            *a += b;
+        }
+        self.event_mutations += o.event_mutations;
+    }
+}
+
+/// Characters exposed day after day.
+pub struct MutationSim<'a> {
+    pub model: &'a MutationModel,
+    pub rules: MutationRules,
+    pub chance: i64,
+    pub karma: i8,
+    /// 21 samplers (karma -10..10) per Chance value: one, or one per level.
+    samplers: Vec<TestSampler>,
+    /// Campaign tests between mutations: tests per day and their mix.
+    campaign: Option<(u32, Mix)>,
+    overflow: crate::systems::cosmos::KarmaOverflow,
+}
+
+impl<'a> MutationSim<'a> {
+    pub fn new(
+        model: &'a MutationModel,
+        rules: MutationRules,
+        test: &TestRules,
+        chance: i64,
+        karma: i8,
+    ) -> MutationSim<'a> {
+        let chances = model
+            .levels
+            .as_ref()
+            .map_or_else(|| vec![chance], |l| l.chances(chance));
+        let samplers = chances
+            .iter()
+            .flat_map(|&c| {
+                (-10..=10).map(move |k| {
+                    TestSampler::new(&TestSpec::new(c as f64, k).expect("karma in range"), test)
+                })
+            })
+            .collect();
+        MutationSim {
+            model,
+            rules,
+            chance,
+            karma,
+            samplers,
+            campaign: model
+                .campaign
+                .as_ref()
+                .map(|(n, mix)| (*n, Mix::new(mix.clone(), test))),
+            overflow: test.karma_overflow,
+        }
+    }
+}
+
+impl Simulation for MutationSim<'_> {
+    type Acc = MutationAcc;
+
+    fn empty(&self) -> MutationAcc {
+        let d = self.model.max_days as i64;
+        MutationAcc {
+            first_major: Tally::new(1, d),
+            ultimate: Tally::new(1, d),
+            final_ultimate: Tally::new(1, d),
+            first_type: Counts::default(),
+            final_type: Counts::default(),
+            mutations: Moments::default(),
+            positive_share: Moments::default(),
+            event_counts: vec![0; self.model.events.len()],
+            event_mutations: 0,
+        }
+    }
+
+    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut MutationAcc) {
+        // Two copies of the day loop: the plain one (daily exposure only) keeps the speed
+        // it had before events, levels and campaign tests existed.
+        if self.model.events.is_empty() && self.model.levels.is_none() && self.campaign.is_none() {
+            self.characters::<false>(rng, trials, acc)
+        } else {
+            self.characters::<true>(rng, trials, acc)
+        }
+    }
+}
+
+impl MutationSim<'_> {
+    fn characters<const EXTRA: bool>(&self, rng: &mut Rng64, trials: u64, acc: &mut MutationAcc) {
+        let m = self.model;
+        let never = m.max_days as i64 + 1;
+        let mut st = Mutations::new(&m.tree, &self.rules);
+        // The samplers of the first (or only) Chance value.
+        let base = &self.samplers[..KARMA_STATES];
+        for _ in 0..trials {
+            st.reset(self.karma);
+            let (mut major, mut ult, mut fin) = (never, never, never);
+            let mut count = 0u32;
+            for day in 1..=m.max_days {
+                let mut chance = base;
+                if EXTRA {
+                    self.extras(day, &mut st, rng, &mut count, &mut chance, acc);
+                }
+                let pmu = m.schedule.on_day(day).map_or(0, |d| d.roll(rng));
+                count += st.accrue(pmu, rng, chance, &self.rules);
+                if major == never && st.majors > 0 {
+                    major = day as i64;
+                }
+                if ult == never && st.first_ultimate.is_some() {
+                    ult = day as i64;
+                }
+                if st.done() {
+                    fin = day as i64;
+                    break;
+                }
+                if m.therapy_every > 0 && day % m.therapy_every == 0 {
+                    st.cure_reversible(&self.rules);
+                }
+            }
+            acc.first_major.push(major);
+            acc.ultimate.push(ult);
+            acc.final_ultimate.push(fin);
+            if let Some(u) = st.first_ultimate {
+                acc.first_type.add(u as usize);
+            }
+            if let Some(u) = st.final_ultimate {
+                acc.final_type.add(u as usize);
+            }
+            acc.mutations.push(count as f64);
+            if st.majors > 0 {
+                acc.positive_share
+                    .push(st.majors_positive as f64 / st.majors as f64);
+            }
+        }
+    }
+
+    /// The day's campaign tests, level and events (before its exposure). Sets `chance` to
+    /// the samplers of the day's level.
+    #[inline]
+    fn extras<'s>(
+        &'s self,
+        day: u32,
+        st: &mut Mutations<'_>,
+        rng: &mut Rng64,
+        count: &mut u32,
+        chance: &mut &'s [TestSampler],
+        acc: &mut MutationAcc,
+    ) {
+        let m = self.model;
+        // The day's other tests first (C-KARMA-1): the mutation's Chance test reads the
+        // karma they leave.
+        if let Some((n, mix)) = &self.campaign {
+            for _ in 0..*n {
+                st.karma = drift(st.karma, mix.test(rng, st.karma), self.overflow);
+            }
+        }
+        let lv = m.levels.as_ref().map_or(0, |l| l.index(day));
+        *chance = &self.samplers[lv * KARMA_STATES..(lv + 1) * KARMA_STATES];
+        // Events before the day's exposure, in file order: a major first, then the rolls,
+        // then the Pµ (the zombie bite's order in the book).
+        for (i, e) in m.events.iter().enumerate() {
+            if st.done() || !e.happens(day, rng) {
+                continue;
+            }
+            acc.event_counts[i] += 1;
+            let before = *count;
+            if e.major {
+                st.add_major(rng, &self.rules, false);
+                *count += 1;
+            }
+            for _ in 0..e.mutations {
+                if !st.done() {
+                    st.mutate(rng, chance, &self.rules);
+                    *count += 1;
+                }
+            }
+            if let Some(p) = &e.pmu {
+                *count += st.accrue(p.roll(rng), rng, chance, &self.rules);
+            }
+            acc.event_mutations += (*count - before) as u64;
+        }
+    }
+}
+
+/// The model as text for the engine's task key; the keys added with events, levels and
+/// campaign tests only appear when used, so older files keep their random streams.
+pub fn model_text(m: &MutationModel) -> String {
+    let genes: Vec<String> = m
+        .tree
+        .genes
+        .iter()
+        .map(|g| format!("{}<{:?}", g.name, g.parent))
+        .collect();
+    let mut s = format!(
+        "{:?}|{}|{}|{}|{}",
+        m.schedule,
+        genes.join(","),
+        m.max_days,
+        m.therapy_every,
+        m.tree.exclusive.len()
+    );
+    if !m.events.is_empty() {
+        s.push_str(&format!("|events={:?}", m.events));
+    }
+    if let Some(l) = &m.levels {
+        s.push_str(&format!("|levels={l:?}"));
+    }
+    if let Some(c) = &m.campaign {
+        s.push_str(&format!("|campaign={c:?}"));
+    }
+    s
+}
+
+/// One (Chance, karma) cell through the engine.
+pub fn run_cell(
+    model: &MutationModel,
+    ctx: &crate::context::Context,
+    trials: u64,
+    chance: i64,
+    karma: i8,
+) -> MutationAcc {
+    let rules = MutationRules::from_options(&ctx.options);
+    let test = TestRules::from_options(&ctx.options);
+    let sim = MutationSim::new(model, rules, &test, chance, karma);
+    let progress = ctx.progress(
+        trials,
+        &crate::tr!("growth.mutation.progress", chance = chance, karma = karma),
+    );
+    let task = super::super::task_of(&format!(
+        "{}|chance={chance}|karma={karma}",
+        model_text(model)
+    ));
+    let acc = ctx.engine.run(&sim, task, trials, &progress);
+    progress.finish();
+    acc
+}
