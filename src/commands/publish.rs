@@ -301,7 +301,11 @@ fn carry_over(old: &Path, staging: &Path) -> anyhow::Result<()> {
         } else if fs::symlink_metadata(&to).is_err() {
             if fs::hard_link(&from, &to).is_err() {
                 fs::copy(&from, &to).map_err(|err| {
-                    anyhow::anyhow!("cannot keep {} in the new set: {err}", from.display())
+                    anyhow::anyhow!(crate::tr!(
+                        "publish.cannot_keep",
+                        file = from.display(),
+                        error = err
+                    ))
                 })?;
             }
         }
@@ -330,16 +334,34 @@ fn sync_tree(d: &Path, count: &mut u64) -> anyhow::Result<()> {
                 .read(true)
                 .open(&p)
                 .and_then(|f| f.sync_all())
-                .map_err(|err| anyhow::anyhow!("cannot write {}: {err}", p.display()))?;
+                .map_err(|err| {
+                    anyhow::anyhow!(crate::tr!(
+                        "publish.cannot_write",
+                        file = p.display(),
+                        error = err
+                    ))
+                })?;
         }
     }
-    sync_dir(d).map_err(|err| anyhow::anyhow!("cannot write {}: {err}", d.display()))?;
+    sync_dir(d).map_err(|err| {
+        anyhow::anyhow!(crate::tr!(
+            "publish.cannot_write",
+            file = d.display(),
+            error = err
+        ))
+    })?;
     Ok(())
 }
 
 /// Exchanges `staging` and `target` atomically (a plain rename when there is no target).
 fn swap(staging: &Path, target: &Path) -> anyhow::Result<()> {
-    let err = |e: std::io::Error| anyhow::anyhow!("cannot publish {}: {e}", target.display());
+    let err = |e: std::io::Error| {
+        anyhow::anyhow!(crate::tr!(
+            "publish.cannot_publish",
+            target = target.display(),
+            error = e
+        ))
+    };
     if fs::symlink_metadata(target).is_err() {
         return fs::rename(staging, target).map_err(err);
     }
