@@ -1,8 +1,9 @@
 //! The HTML pages, opened in a real headless Chromium through the DevTools protocol: every
 //! image loads, the page asks the network for nothing, logs no error, fits a phone's width
 //! (375 px) and a wide screen (1440 px) without horizontal overflow, and its tables sort.
-//! Screenshots of `index.html` at both widths are kept as test artifacts in
-//! `$COSMOSIM_ARTIFACTS` (default `target/test-artifacts/`).
+//! The same holds for the French pages (`report --lang fr`, issue 14), which also declare
+//! `<html lang="fr">`. Screenshots of `index.html` at both widths, in English and French,
+//! are kept as test artifacts in `$COSMOSIM_ARTIFACTS` (default `target/test-artifacts/`).
 //!
 //! Without Chromium the test says it was skipped, unless `COSMOSIM_REQUIRE_CHROMIUM=1`
 //! (set by `.ci/run`), where a missing browser fails it.
@@ -163,8 +164,9 @@ impl Browser {
         r["result"]["value"].clone()
     }
 
-    /// Opens `page` at `width` px and returns what went wrong (empty when nothing did).
-    fn check(&mut self, page: &Path, width: u32) -> Vec<String> {
+    /// Opens `page` at `width` px and returns what went wrong (empty when nothing did);
+    /// `lang` is the language the page must declare.
+    fn check(&mut self, page: &Path, width: u32, lang: &str) -> Vec<String> {
         self.call(
             "Emulation.setDeviceMetricsOverride",
             json!({"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 600}),
@@ -197,6 +199,9 @@ impl Browser {
                 "page wider than the screen at {width} px: {} > {}",
                 state["scroll"], state["width"]
             ));
+        }
+        if state["lang"] != lang {
+            problems.push(format!("html lang {} instead of {lang:?}", state["lang"]));
         }
         if state["title"].as_str().unwrap_or("").is_empty() || state["h1"] != 1 {
             problems.push(format!("no title or not one h1: {state}"));
@@ -304,17 +309,35 @@ fn pages_load_offline_in_chromium_at_phone_and_desktop_widths() {
         &["report", "--trials", "20000", "--out", "out", "--quiet"],
     );
     cosmosim(t, &["compare", "out", "out", "--out", "cmp", "--quiet"]);
+    // The French set (issue 14): same pages, French text.
+    cosmosim(
+        t,
+        &[
+            "report", "--lang", "fr", "--trials", "20000", "--out", "out-fr", "--quiet",
+        ],
+    );
+    cosmosim(
+        t,
+        &[
+            "compare", "out", "out-fr", "--lang", "fr", "--out", "cmp-fr", "--quiet",
+        ],
+    );
     let mut pages: Vec<PathBuf> = Vec::new();
-    for dir in [t.join("out"), t.join("cmp")] {
-        collect_html(&dir, &mut pages);
+    for dir in ["out", "cmp", "out-fr", "cmp-fr"] {
+        collect_html(&t.join(dir), &mut pages);
     }
     pages.sort();
     let index = t.join("out/index.html");
+    let index_fr = t.join("out-fr/index.html");
     assert!(pages.contains(&index), "no index.html in {pages:?}");
     for must in [
         "out/cosmos/duel/summary.html",
         "out/balance/expect.html",
         "cmp/compare.html",
+        "out-fr/index.html",
+        "out-fr/cosmos/duel/summary.html",
+        "out-fr/balance/expect.html",
+        "cmp-fr/compare.html",
     ] {
         assert!(
             pages.contains(&t.join(must)),
@@ -323,9 +346,16 @@ fn pages_load_offline_in_chromium_at_phone_and_desktop_widths() {
     }
     let mut browser = Browser::launch(&exe);
     let mut problems = Vec::new();
+    let lang_of = |page: &Path| {
+        if page.starts_with(t.join("out-fr")) || page.starts_with(t.join("cmp-fr")) {
+            "fr"
+        } else {
+            "en"
+        }
+    };
     for page in &pages {
         for w in WIDTHS {
-            for p in browser.check(page, w) {
+            for p in browser.check(page, w, lang_of(page)) {
                 problems.push(format!("{} @{w}px: {p}", page.display()));
             }
         }
@@ -337,17 +367,19 @@ fn pages_load_offline_in_chromium_at_phone_and_desktop_widths() {
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target/test-artifacts"));
     std::fs::create_dir_all(&artifacts).unwrap();
     for w in WIDTHS {
-        assert!(browser.check(&index, w).is_empty());
+        assert!(browser.check(&index, w, "en").is_empty());
         browser.screenshot(&artifacts.join(format!("index-{w}.png")), false);
+        assert!(browser.check(&index_fr, w, "fr").is_empty());
+        browser.screenshot(&artifacts.join(format!("index-fr-{w}.png")), false);
     }
     let summary = t.join("out/cosmos/duel/summary.html");
     for w in WIDTHS {
-        assert!(browser.check(&summary, w).is_empty());
+        assert!(browser.check(&summary, w, "en").is_empty());
         browser.screenshot(&artifacts.join(format!("duel-summary-{w}-full.png")), true);
     }
 
     // The tables sort by a click on their header.
-    assert!(browser.check(&summary, 1440).is_empty());
+    assert!(browser.check(&summary, 1440, "en").is_empty());
     let sorted = browser.eval(
         "(() => { const t = Array.from(document.querySelectorAll('table'))\
            .find(t => t.tBodies[0] && t.tBodies[0].rows.length > 1); \
@@ -391,12 +423,13 @@ fn the_browser_checks_catch_a_bad_page() {
     )
     .unwrap();
     let mut browser = Browser::launch(&exe);
-    let problems = browser.check(&page, 375).join("\n");
+    let problems = browser.check(&page, 375, "en").join("\n");
     for expected in [
         "image not loaded: far",
         "network request: http://127.0.0.1:9/x.png",
         "console error",
         "page wider than the screen",
+        "html lang",
     ] {
         assert!(
             problems.contains(expected),

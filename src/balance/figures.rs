@@ -214,31 +214,34 @@ pub fn roles(output: &Output) -> Vec<(String, Role)> {
 pub fn meaning(column: &str) -> String {
     let words = |s: &str| s.replace('_', " ");
     if let Some(s) = column.strip_suffix("_lo") {
-        return format!("lower end of the 95% interval of {}", words(s));
+        return crate::tr!("figures.lower_end", what = words(s));
     }
     if let Some(s) = column.strip_suffix("_hi") {
-        return format!("upper end of the 95% interval of {}", words(s));
+        return crate::tr!("figures.upper_end", what = words(s));
     }
     if column == "trials" {
-        return "trials behind the row's estimates".into();
+        return crate::tr!("figures.trials").into();
     }
     if let Some(s) = column.strip_prefix("p_") {
-        return format!("probability: {}", words(s));
+        return crate::tr!("figures.probability", what = words(s));
     }
     if let Some(s) = column.strip_prefix("mean_") {
-        return format!("mean {}", words(s));
+        return crate::tr!("figures.mean", what = words(s));
     }
     if column.len() == 3
         && column.starts_with('p')
         && column[1..].chars().all(|c| c.is_ascii_digit())
     {
-        return format!("{}th percentile", column[1..].trim_start_matches('0'));
+        return crate::tr!(
+            "figures.percentile",
+            n = column[1..].trim_start_matches('0')
+        );
     }
     if let Some((a, b)) = column.split_once("_per_") {
-        return format!("{} per {}", words(a), words(b));
+        return crate::tr!("figures.per", what = words(a), per = words(b));
     }
     if let Some(s) = column.strip_prefix("share") {
-        return format!("share{}", words(s));
+        return crate::tr!("figures.share", rest = words(s));
     }
     words(column)
 }
@@ -388,24 +391,30 @@ pub fn describe(outputs: &[Output]) -> String {
         if !o.question.is_empty() {
             s += &format!("  {}\n", o.question);
         }
-        s += &format!(
-            "  method: {}; {} rows; key columns: {}\n",
-            o.provenance.method,
-            o.frame.height(),
-            if keys.is_empty() {
-                "(none: one row)".to_string()
+        s += &crate::tr!(
+            "figures.method",
+            method = o.provenance.method,
+            rows = o.frame.height(),
+            keys = if keys.is_empty() {
+                crate::tr!("figures.no_keys").to_string()
             } else {
                 keys.join(", ")
             }
         );
+        s.push('\n');
         if o.frame.height() > 0 && !keys.is_empty() {
             let ex: Vec<(String, Cell)> = keys
                 .iter()
                 .map(|k| (k.clone(), cell(&o.frame, k, 0)))
                 .collect();
-            s += &format!("  e.g. where = {{ {} }}\n", where_text(&ex));
+            s += &crate::tr!(
+                "figures.example",
+                example = format!("{{ {} }}", where_text(&ex))
+            );
+            s.push('\n');
         }
-        s += "  columns:\n";
+        s += crate::tr!("figures.columns");
+        s.push('\n');
         for (name, role) in roles(o) {
             let figure = if single {
                 name.clone()
@@ -413,12 +422,12 @@ pub fn describe(outputs: &[Output]) -> String {
                 format!("{}.{name}", o.name)
             };
             let how = match &role {
-                Role::Key => "key".to_string(),
-                Role::Exact => "exact figure".to_string(),
-                Role::Estimate { lo, hi } => format!("Monte Carlo figure ({lo}, {hi})"),
-                Role::Bound => "interval bound".to_string(),
-                Role::Unsupported => "Monte Carlo, no interval (not checkable)".to_string(),
-                Role::Text => "text".to_string(),
+                Role::Key => crate::tr!("figures.role_key").to_string(),
+                Role::Exact => crate::tr!("figures.role_exact").to_string(),
+                Role::Estimate { lo, hi } => crate::tr!("figures.role_estimate", lo = lo, hi = hi),
+                Role::Bound => crate::tr!("figures.role_bound").to_string(),
+                Role::Unsupported => crate::tr!("figures.role_unsupported").to_string(),
+                Role::Text => crate::tr!("figures.role_text").to_string(),
             };
             s += &format!("    {figure:<44} {how:<40} {}\n", meaning(&name));
         }

@@ -10,3 +10,12 @@ pub mod figures;
 pub mod optimise;
 pub mod tune;
 pub mod variants;
+
+/// A number already written with a dot (`decide::num`, `{:.2e}`) in the language's decimal
+/// mark: pages only; CSV and JUnit files keep the dot.
+pub fn dec(s: &str) -> String {
+    match crate::lang::current() {
+        crate::lang::Lang::En => s.to_string(),
+        crate::lang::Lang::Fr => s.replace('.', ","),
+    }
+}

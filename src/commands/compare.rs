@@ -28,7 +28,7 @@ pub fn compare(a: &CompareArgs, quiet: bool) -> anyhow::Result<()> {
         if let Some(fig) = compare::chart(&c) {
             render_png(&fig, &staging.join("compare.png"))?;
             files.push(PathBuf::from("compare.png"));
-            md += "\n![The largest moves, new minus base](compare.png)\n";
+            md += &format!("\n![{}](compare.png)\n", crate::tr!("compare.chart_alt"));
         }
         files.extend(write_page(staging, "compare", &md)?);
         Ok(files)

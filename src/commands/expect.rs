@@ -126,8 +126,8 @@ pub(crate) fn evaluate(
             let line = format!(
                 "[{k}/{n}] {}: {} — {}",
                 o.name,
-                o.verdict.as_str(),
-                o.message
+                o.verdict.shown(),
+                o.message_shown
             );
             match &bar {
                 Some(b) => {
@@ -159,9 +159,12 @@ fn expectation_bar(n: u64, quiet: bool) -> Option<indicatif::ProgressBar> {
     }
     let bar = indicatif::ProgressBar::new(n);
     bar.set_style(
-        indicatif::ProgressStyle::with_template("expectations [{bar:30}] {pos}/{len}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
-            .progress_chars("=> "),
+        indicatif::ProgressStyle::with_template(&format!(
+            "{} [{{bar:30}}] {{pos}}/{{len}}",
+            crate::tr!("expect.bar")
+        ))
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+        .progress_chars("=> "),
     );
     Some(bar)
 }

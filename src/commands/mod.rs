@@ -79,7 +79,7 @@ pub(crate) fn publish_set(
     staging.publish()?;
     if !quiet {
         for f in files {
-            say(&crate::tr!("check.wrote", file = target.join(f).display()));
+            say(&crate::tr!("page.wrote", path = target.join(f).display()));
         }
     }
     Ok(())

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use polars::prelude::*;
 
 use crate::balance::args::OptimiseArgs;
+use crate::balance::dec;
 use crate::balance::optimise::{race, Outcome, Race};
 use crate::error::UserError;
 use crate::report::{write_page, BarChart, BarSeries, Chart, Figure, Output, Provenance};
@@ -99,12 +100,11 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool) -> anyhow::Result<()> {
         let outcome = race(&r, &labels, |i, t| {
             let (fv, exact) = subject.figure(&grid[i], t, &common)?;
             if !quiet {
-                say(&crate::tr!(
-                    "check.optimise_point",
-                    point = labels[i],
-                    figure = figure,
-                    value = format!("{:.5}", fv.value),
-                    trials = t
+                say(&format!(
+                    "{}: {figure} = {}{}",
+                    labels[i],
+                    dec(&format!("{:.5}", fv.value)),
+                    crate::tr!("tune.trials", trials = t)
                 ));
             }
             Ok((fv.value, if exact { None } else { fv.interval95 }))
@@ -128,31 +128,47 @@ fn write(
         .filter(|&i| i != o.best)
         .map(|i| o.entries[i].label.clone())
         .collect();
-    let way = if maximise { "highest" } else { "lowest" };
-    let iv = |e: &crate::balance::optimise::Entry| match e.interval95 {
-        Some((lo, hi)) => format!("{:.4} [{lo:.4} – {hi:.4}]", e.figure),
-        None => format!("{:.6}", e.figure),
+    let iv = |e: &crate::balance::optimise::Entry| {
+        dec(&match e.interval95 {
+            Some((lo, hi)) => format!("{:.4} [{lo:.4} – {hi:.4}]", e.figure),
+            None => format!("{:.6}", e.figure),
+        })
     };
-    let mut line = format!("The {way} {figure} is at {}: {}", best.label, iv(best));
-    if others.is_empty() {
-        line += &format!(
-            ", clearly ahead of every other point (confidence {}).",
-            a.confidence
-        );
+    let mut line = if maximise {
+        crate::tr!(
+            "optimise.best_max",
+            figure = figure,
+            point = best.label,
+            value = iv(best)
+        )
     } else {
-        line += &format!(
-            "; not told apart from it at confidence {} within --max-trials: {}.",
-            a.confidence,
-            others.join("; ")
+        crate::tr!(
+            "optimise.best_min",
+            figure = figure,
+            point = best.label,
+            value = iv(best)
+        )
+    };
+    let confidence = dec(&a.confidence.to_string());
+    if others.is_empty() {
+        line += &crate::tr!("optimise.ahead", confidence = confidence);
+    } else {
+        line += &crate::tr!(
+            "optimise.not_told_apart",
+            confidence = confidence,
+            others = others.join("; ")
         );
     }
-    let spend = format!(
-        "{} trials spent in {} rounds; a plain sweep at the same precision ({} trials per point) would spend {} ({:.0}%).",
-        o.spent,
-        o.rounds,
-        o.plain_sweep / o.entries.len().max(1) as u64,
-        o.plain_sweep,
-        100.0 * o.spent as f64 / o.plain_sweep.max(1) as f64
+    let spend = crate::tr!(
+        "optimise.spend",
+        spent = o.spent,
+        rounds = o.rounds,
+        per_point = o.plain_sweep / o.entries.len().max(1) as u64,
+        sweep = o.plain_sweep,
+        percent = format!(
+            "{:.0}",
+            100.0 * o.spent as f64 / o.plain_sweep.max(1) as f64
+        )
     );
     let e = &o.entries;
     let nan = f64::NAN;
@@ -193,8 +209,8 @@ fn write(
         ),
     ])?;
     let chart = BarChart {
-        title: format!("{figure}: contenders (95% intervals)"),
-        x_label: "point".into(),
+        title: crate::tr!("optimise.chart_title", figure = figure),
+        x_label: crate::tr!("optimise.chart_x").into(),
         y_label: figure.to_string(),
         categories: e.iter().map(|x| x.label.clone()).collect(),
         series: vec![BarSeries {
@@ -210,11 +226,24 @@ fn write(
     let total_trials = o.spent;
     let mut out = Output {
         name: "optimise".into(),
-        title: format!("The {way} {figure}"),
-        question: format!(
-            "Which of {} points gives the {way} {figure}?",
-            o.entries.len()
-        ),
+        title: if maximise {
+            crate::tr!("optimise.title_max", figure = figure)
+        } else {
+            crate::tr!("optimise.title_min", figure = figure)
+        },
+        question: if maximise {
+            crate::tr!(
+                "optimise.question_max",
+                points = o.entries.len(),
+                figure = figure
+            )
+        } else {
+            crate::tr!(
+                "optimise.question_min",
+                points = o.entries.len(),
+                figure = figure
+            )
+        },
         frame,
         figures: vec![Figure {
             suffix: None,
@@ -238,28 +267,35 @@ fn write(
         "# {}\n\n**{line}**\n\n{spend}\n\n{}\n\n",
         out.title, out.question
     );
-    md += "Racing: every point still in the race runs at the round's trial count (doubling from --first-trials); a point whose interval, Bonferroni-corrected over points and rounds, lies wholly below the leader's (above, when minimising) leaves the race.\n\n";
-    md += "| point | figure | 95% interval | trials | left in round |\n|---|---|---|---|---|\n";
+    md += crate::tr!("optimise.racing");
+    md += "\n\n";
+    md += &format!(
+        "| {} |\n|---|---|---|---|---|\n",
+        crate::tr!("optimise.header")
+    );
     let mut order: Vec<usize> = (0..e.len()).collect();
     let s = if maximise { -1.0 } else { 1.0 };
     order.sort_by(|&x, &y| (s * e[x].figure).total_cmp(&(s * e[y].figure)));
     for i in order {
         let x = &e[i];
         md += &format!(
-            "| {} | {:.6} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} |\n",
             x.label,
-            x.figure,
+            dec(&format!("{:.6}", x.figure)),
             x.interval95
-                .map(|(l, h)| format!("{l:.6} – {h:.6}"))
-                .unwrap_or_else(|| "exact".into()),
+                .map(|(l, h)| dec(&format!("{l:.6} – {h:.6}")))
+                .unwrap_or_else(|| crate::tr!("tune.exact").into()),
             x.trials,
             x.dropped_in
                 .map(|r| r.to_string())
-                .unwrap_or_else(|| "still in".into())
+                .unwrap_or_else(|| crate::tr!("optimise.still_in").into())
         );
     }
+    md += "\n";
+    md += crate::tr!("optimise.files");
     md += &format!(
-        "\n![Every candidate's figure with its interval](optimise.png)\n\nFiles: [`optimise.csv`](optimise.csv), [`optimise.png`](optimise.png).\n\n## Provenance\n\n{}\n",
+        "\n\n## {}\n\n{}\n",
+        crate::tr!("tune.provenance"),
         out.provenance.summary()
     );
     files.extend(write_page(dir, "optimise", &md)?);

@@ -109,19 +109,29 @@ pub struct Reached<T> {
 impl<T> Reached<T> {
     /// One sentence for `summary.md` and the terminal.
     pub fn sentence(&self, p: &Precision) -> String {
+        let dec = crate::balance::dec;
         let w = match &self.widest {
-            Some((h, at)) => format!("widest interval ±{h:.5} ({at})"),
-            None => "no interval in the outputs".into(),
+            Some((h, at)) => crate::tr!(
+                "run.precision_widest",
+                half_width = dec(&format!("{h:.5}")),
+                at = at
+            ),
+            None => crate::tr!("run.precision_no_interval").into(),
         };
+        let half_width = dec(&p.half_width.to_string());
         if self.reached {
-            format!(
-                "Precision ±{} reached with {} trials ({w}); trials doubled from 65,536 and the rule was checked at each step.",
-                p.half_width, self.trials
+            crate::tr!(
+                "run.precision_reached",
+                half_width = half_width,
+                trials = self.trials,
+                widest = w
             )
         } else {
-            format!(
-                "Precision ±{} NOT reached: stopped at --max-trials {} ({w}).",
-                p.half_width, self.trials
+            crate::tr!(
+                "run.precision_not_reached",
+                half_width = half_width,
+                trials = self.trials,
+                widest = w
             )
         }
     }

@@ -7,12 +7,6 @@ use crate::systems::{self, RunOverrides};
 use super::{publish_set, run_scenario, scenario_rel, shipped_scenarios, signals};
 use super::{write_outputs, write_scenario};
 
-const INTRO: &str = "Every table cosmosim knows, computed with default settings, then every shipped \
-scenario. Exact tables come from the dice distributions; each Monte Carlo cross-check re-derives a \
-table by seeded simulation, and its 95% intervals should cover the exact value in about 95% of cells. \
-Each output has a `.meta.json` with its full provenance (tool version, seed, trials, rule options, \
-parameters, scenario file hash).";
-
 /// Where shipped scenarios live, relative to the project root (the working directory of
 /// `cargo run`).
 const SCENARIO_DIR: &str = "scenarios";
@@ -74,7 +68,7 @@ pub fn report(a: &ReportArgs, quiet: bool) -> anyhow::Result<()> {
                 });
             }
         }
-        let mut intro = INTRO.to_string();
+        let mut intro = crate::tr!("index.intro").to_string();
         let balance: Vec<PathBuf> = shipped_scenarios(Path::new(BALANCE_DIR));
         if !balance.is_empty() {
             let files = super::expect::read_files(&balance)?;
@@ -84,11 +78,15 @@ pub fn report(a: &ReportArgs, quiet: bool) -> anyhow::Result<()> {
             for f in super::expect::write_expect(&results, &staging.join(BALANCE_DIR))? {
                 written.push(Path::new(BALANCE_DIR).join(f));
             }
-            intro +=
-                &format!(
-                "\n\n**Balance expectations** ([balance/expect.md](balance/expect.md), `{}`): {}.",
-                balance.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join("`, `"),
-                crate::balance::expect::headline(&results)
+            intro += "\n\n";
+            intro += &crate::tr!(
+                "index.balance",
+                files = balance
+                    .iter()
+                    .map(|p| p.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join("`, `"),
+                headline = crate::balance::expect::headline(&results)
             );
         }
         write_index(staging, &intro, &entries)?;

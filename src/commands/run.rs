@@ -121,7 +121,7 @@ pub fn check(path: &Path, quiet: bool) -> anyhow::Result<()> {
     let warnings = all_warnings(&file, foreign);
     if !quiet {
         for w in &warnings {
-            say(&crate::tr!("check.warning", warning = w));
+            say(&crate::tr!("page.warning", text = w));
         }
         print_stdout(&crate::tr!("check.ok", file = path.display()))?;
         if let Some(defaults) = kind.defaults {
@@ -160,7 +160,7 @@ fn add_warnings(result: &mut ScenarioResult, warnings: &[String]) {
     if !result.summary.ends_with('\n') {
         result.summary.push('\n');
     }
-    result.summary += "\n## Warnings\n\n";
+    result.summary += &format!("\n## {}\n\n", crate::tr!("page.warnings"));
     for w in warnings {
         result.summary += &format!("- {w}\n");
     }
@@ -197,7 +197,7 @@ fn run_to(path: &Path, o: &RunOverrides, goal: Option<&Precision>) -> anyhow::Re
     let foreign = validate(&file, kind, o)?;
     if !o.quiet {
         for w in all_warnings(&file, foreign.clone()) {
-            say(&crate::tr!("check.warning", warning = w));
+            say(&crate::tr!("page.warning", text = w));
         }
     }
     let dir = o.out.clone().unwrap_or_else(|| default_out(path));

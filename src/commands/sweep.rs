@@ -85,13 +85,12 @@ pub fn sweep(a: &SweepArgs, quiet: bool) -> anyhow::Result<()> {
         for k in &out[0].key_figures {
             md += &format!("- {k}\n");
         }
-        md += &format!(
-            "\nTable: combat-sweep.csv (one row per grid point, 95% intervals in *_lo/*_hi).\n\n{}\n",
-            out[0].provenance.summary()
-        );
+        md += "\n";
+        md += crate::tr!("sweep.table");
+        md += &format!("\n\n{}\n", out[0].provenance.summary());
         let warnings = file.warnings();
         if !warnings.is_empty() {
-            md += "\n## Warnings\n\n";
+            md += &format!("\n## {}\n\n", crate::tr!("page.warnings"));
             for w in warnings {
                 md += &format!("- {w}\n");
             }

@@ -11,7 +11,7 @@ pub fn table(cmd: &TableCommand, precision: &PrecisionArgs, quiet: bool) -> anyh
     let ctx = run.context(quiet)?;
     if !quiet {
         for w in ctx.options.foreign_to(cmd.system()) {
-            say(&crate::tr!("check.warning", warning = w));
+            say(&crate::tr!("page.warning", text = w));
         }
     }
     publish_set(&run.out, quiet, |staging| {

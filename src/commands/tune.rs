@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use polars::prelude::*;
 
 use crate::balance::args::TuneArgs;
+use crate::balance::dec;
 use crate::balance::figures::Cell;
 use crate::balance::tune::{tune, Answer, Goal, Point};
 use crate::error::UserError;
@@ -146,12 +147,12 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
         let answer = tune(&goal, &mut eval, |p| {
             if !quiet {
                 say(&format!(
-                    "{key} = {}: {} = {:.5}{}",
-                    shown(p.value, integer),
+                    "{key} = {}: {} = {}{}",
+                    dec(&shown(p.value, integer)),
                     a.figure,
-                    p.figure,
+                    dec(&format!("{:.5}", p.figure)),
                     p.trials
-                        .map(|t| crate::tr!("check.trials_suffix", trials = t))
+                        .map(|t| crate::tr!("tune.trials", trials = t))
                         .unwrap_or_default()
                 ));
             }
@@ -165,27 +166,35 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
 
 fn sentence(a: &TuneArgs, key: &str, integer: bool, g: &Goal, answer: &Answer) -> String {
     let f = &a.figure;
-    let fig = |p: &Point| match p.interval95 {
-        Some((lo, hi)) => format!("{:.4} [{lo:.4} – {hi:.4}]", p.figure),
-        None => format!("{:.6}", p.figure),
+    let fig = |p: &Point| {
+        dec(&match p.interval95 {
+            Some((lo, hi)) => format!("{:.4} [{lo:.4} – {hi:.4}]", p.figure),
+            None => format!("{:.6}", p.figure),
+        })
     };
+    let shown = |v: f64, integer: bool| dec(&shown(v, integer));
+    let target = dec(&g.target.to_string());
     match answer {
         Answer::Found {
             exact_hit: Some(p), ..
-        } if p.on_target => format!(
-            "{f} is within ±{} of {} at {key} = {}: {} (confidence {}).",
-            g.within,
-            g.target,
-            shown(p.value, integer),
-            fig(p),
-            g.confidence
+        } if p.on_target => crate::tr!(
+            "tune.within",
+            figure = f,
+            within = dec(&g.within.to_string()),
+            target = target,
+            key = key,
+            value = shown(p.value, integer),
+            shown = fig(p),
+            confidence = dec(&g.confidence.to_string())
         ),
         Answer::Found {
             exact_hit: Some(p), ..
-        } => format!(
-            "{f} equals {} at {key} = {}.",
-            g.target,
-            shown(p.value, integer)
+        } => crate::tr!(
+            "tune.equals",
+            figure = f,
+            target = target,
+            key = key,
+            value = shown(p.value, integer)
         ),
         Answer::Found {
             below,
@@ -194,39 +203,49 @@ fn sentence(a: &TuneArgs, key: &str, integer: bool, g: &Goal, answer: &Answer) -
             ..
         } => {
             let conf = if *all_decided {
-                format!(" (confidence {})", g.confidence)
-            } else {
-                " (some steps were not decided at --max-trials: read the bracket with care)"
-                    .to_string()
-            };
-            if integer {
-                format!(
-                    "{f} reaches {} between {key} = {} ({}) and {key} = {} ({}){conf}.",
-                    g.target,
-                    shown(below.value, true),
-                    fig(below),
-                    shown(above.value, true),
-                    fig(above)
+                crate::tr!(
+                    "tune.confidence",
+                    confidence = dec(&g.confidence.to_string())
                 )
             } else {
-                format!(
-                    "{f} reaches {} at {key} ≈ {:.6}, within [{:.6}, {:.6}]{conf}.",
-                    g.target,
-                    (below.value + above.value) / 2.0,
-                    below.value,
-                    above.value
+                crate::tr!("tune.not_decided").to_string()
+            };
+            if integer {
+                crate::tr!(
+                    "tune.between",
+                    figure = f,
+                    target = target,
+                    key = key,
+                    below = shown(below.value, true),
+                    below_figure = fig(below),
+                    above = shown(above.value, true),
+                    above_figure = fig(above),
+                    conf = conf
+                )
+            } else {
+                let d6 = |x: f64| dec(&format!("{x:.6}"));
+                crate::tr!(
+                    "tune.at",
+                    figure = f,
+                    target = target,
+                    key = key,
+                    value = d6((below.value + above.value) / 2.0),
+                    lo = d6(below.value),
+                    hi = d6(above.value),
+                    conf = conf
                 )
             }
         }
-        Answer::NotReached { min, max } => format!(
-            "{f} never reaches {} on [{}, {}]: max {} at {}, min {} at {}.",
-            g.target,
-            shown(g.lo, integer),
-            shown(g.hi, integer),
-            fig(max),
-            shown(max.value, integer),
-            fig(min),
-            shown(min.value, integer)
+        Answer::NotReached { min, max } => crate::tr!(
+            "tune.never",
+            figure = f,
+            target = target,
+            lo = shown(g.lo, integer),
+            hi = shown(g.hi, integer),
+            max = fig(max),
+            max_at = shown(max.value, integer),
+            min = fig(min),
+            min_at = shown(min.value, integer)
         ),
     }
 }
@@ -269,7 +288,7 @@ fn write_tune(
         ),
     ])?;
     let mut evaluated = LineSeries {
-        name: "evaluated points (95% interval)".into(),
+        name: crate::tr!("tune.series_points").into(),
         ..Default::default()
     };
     for p in &rows {
@@ -279,7 +298,7 @@ fn write_tune(
         }
     }
     let target = LineSeries {
-        name: format!("target {}", g.target),
+        name: crate::tr!("tune.series_target", target = dec(&g.target.to_string())),
         points: vec![(g.lo, g.target), (g.hi, g.target)],
         band: vec![],
     };
@@ -290,7 +309,7 @@ fn write_tune(
             (a.min(p.figure), b.max(p.figure))
         });
         series.push(LineSeries {
-            name: "answer".into(),
+            name: crate::tr!("tune.series_answer").into(),
             points: vec![(x, ymin), (x, ymax)],
             band: vec![],
         });
@@ -303,19 +322,25 @@ fn write_tune(
         .with_param("source", a.source.join(" "));
     let mut out = Output {
         name: "tune".into(),
-        title: format!("Tune {key} so that {} = {}", a.figure, g.target),
-        question: format!(
-            "At what {key} in [{}, {}] does {} reach {}?",
-            shown(g.lo, integer),
-            shown(g.hi, integer),
-            a.figure,
-            g.target
+        title: crate::tr!(
+            "tune.title",
+            key = key,
+            figure = a.figure,
+            target = dec(&g.target.to_string())
+        ),
+        question: crate::tr!(
+            "tune.question",
+            key = key,
+            lo = dec(&shown(g.lo, integer)),
+            hi = dec(&shown(g.hi, integer)),
+            figure = a.figure,
+            target = dec(&g.target.to_string())
         ),
         frame,
         figures: vec![Figure {
             suffix: None,
             panels: vec![Chart::Lines(LineChart {
-                title: format!("{} against {key}", a.figure),
+                title: crate::tr!("tune.chart_title", figure = a.figure, key = key),
                 x_label: key.to_string(),
                 y_label: a.figure.clone(),
                 series,
@@ -327,31 +352,38 @@ fn write_tune(
     };
     let mut files = super::write_outputs(std::slice::from_mut(&mut out), dir)?;
     let mut md = format!("# {}\n\n**{line}**\n\n{}\n\n", out.title, out.question);
-    md += &format!(
-        "{} points evaluated, {total} trials in all. Each bisection step runs a point at \
-growing trial counts (from {} doubling up to {}) until its interval, Bonferroni-corrected \
-over every look of every step, excludes the target.\n\n",
-        rows.len(),
-        g.first_trials,
-        g.max_trials
+    md += &crate::tr!(
+        "tune.method",
+        points = rows.len(),
+        total = total,
+        first = g.first_trials,
+        max = g.max_trials
     );
-    md += "| value | figure | 95% interval | trials | side decided |\n|---|---|---|---|---|\n";
+    md += "\n\n";
+    md += &format!("| {} |\n|---|---|---|---|---|\n", crate::tr!("tune.header"));
     for p in &rows {
         md += &format!(
-            "| {} | {:.6} | {} | {} | {} |\n",
-            shown(p.value, integer),
-            p.figure,
+            "| {} | {} | {} | {} | {} |\n",
+            dec(&shown(p.value, integer)),
+            dec(&format!("{:.6}", p.figure)),
             p.interval95
-                .map(|(l, h)| format!("{l:.6} – {h:.6}"))
-                .unwrap_or_else(|| "exact".into()),
+                .map(|(l, h)| dec(&format!("{l:.6} – {h:.6}")))
+                .unwrap_or_else(|| crate::tr!("tune.exact").into()),
             p.trials
                 .map(|t| t.to_string())
                 .unwrap_or_else(|| "–".into()),
-            if p.decided { "yes" } else { "no" }
+            if p.decided {
+                crate::tr!("tune.yes")
+            } else {
+                crate::tr!("tune.no")
+            }
         );
     }
+    md += "\n";
+    md += &crate::tr!("tune.files", key = key);
     md += &format!(
-        "\n![The figure against {key}, the target line and the answer](tune.png)\n\nFiles: [`tune.csv`](tune.csv) (every point), [`tune.png`](tune.png) (the figure against {key}, the target line and the answer).\n\n## Provenance\n\n{}\n",
+        "\n\n## {}\n\n{}\n",
+        crate::tr!("tune.provenance"),
         out.provenance.summary()
     );
     files.extend(write_page(dir, "tune", &md)?);

@@ -79,20 +79,22 @@ pub fn variants(a: &VariantsArgs, quiet: bool) -> anyhow::Result<()> {
             format!("{}\n", serde_json::to_string_pretty(&meta)?).as_bytes(),
         )?;
         files.push(PathBuf::from("variants.meta.json"));
-        let provenance = format!(
-            "cosmosim {} · variants file {} (sha256 {}) · seed {seed} · trials {} · \
-false-discovery rate {} · each variant's options in variants.meta.json and in its outputs' .meta.json",
-            env!("CARGO_PKG_VERSION"),
-            f.path.display(),
-            &sha[..12],
-            f.trials
+        let provenance = crate::tr!(
+            "variants.provenance",
+            version = env!("CARGO_PKG_VERSION"),
+            file = f.path.display(),
+            sha = &sha[..12],
+            seed = seed,
+            trials = f
+                .trials
                 .map(|t| t.to_string())
-                .unwrap_or_else(|| "each source's own".into()),
-            f.alpha
+                .unwrap_or_else(|| crate::tr!("variants.own_trials").into()),
+            alpha = crate::balance::dec(&f.alpha.to_string())
         );
         let md = variants::markdown(&f, &study, &provenance);
+        let answer = format!("## {}\n\n", crate::tr!("variants.answer"));
         headline = md
-            .split("## Answer\n\n")
+            .split(answer.as_str())
             .nth(1)
             .and_then(|s| s.split("\n\n").next())
             .unwrap_or("")

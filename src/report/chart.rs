@@ -256,7 +256,11 @@ impl LineChart {
                     0.0
                 };
                 let legend = match same_as {
-                    Some(k) => format!("{} (coincides with {})", s.name, self.series[k].name),
+                    Some(k) => crate::tr!(
+                        "chart.coincides",
+                        name = s.name,
+                        other = self.series[k].name
+                    ),
                     None => s.name.clone(),
                 };
                 SeriesStyle {

@@ -16,12 +16,13 @@ pub struct Coverage {
 impl Coverage {
     /// `k of n <what> (p%) have the exact value inside the 95% interval; largest gap`.
     pub fn sentence(&self, what: &str) -> String {
-        format!(
-            "{} of {} {what} ({:.1}%) have the exact value inside the 95% interval; largest |MC - exact| = {:.5}",
-            self.inside,
-            self.total,
-            100.0 * self.inside as f64 / self.total.max(1) as f64,
-            self.max_gap
+        crate::tr!(
+            "page.coverage",
+            inside = self.inside,
+            total = self.total,
+            what = what,
+            percent = crate::lang::num(100.0 * self.inside as f64 / self.total.max(1) as f64, 1),
+            gap = crate::lang::num(self.max_gap, 5)
         )
     }
 }

@@ -16,30 +16,41 @@ pub struct IndexEntry {
 /// Writes `index.md`: per output, the question it answers, its key figures, its files and
 /// its provenance.
 pub fn write_index(dir: &Path, intro: &str, entries: &[IndexEntry]) -> anyhow::Result<()> {
-    let mut md = String::from("# cosmosim report\n\n");
+    let mut md = format!("# {}\n\n", crate::tr!("index.title"));
     md += intro;
-    md += "\n\n## Contents\n\n";
+    md += &format!("\n\n## {}\n\n", crate::tr!("index.contents"));
     for e in entries {
         md += &format!("- [{}](#{}) — {}\n", e.title, e.name, e.question);
     }
     for e in entries {
         md += &format!(
-            "\n<a id=\"{}\"></a>\n## {}\n\n**Question.** {}\n\n",
-            e.name, e.title, e.question
+            "\n<a id=\"{}\"></a>\n## {}\n\n**{}** {}\n\n",
+            e.name,
+            e.title,
+            crate::tr!("index.question"),
+            e.question
         );
         if !e.key_figures.is_empty() {
-            md += "**Key figures.**\n\n";
+            md += &format!("**{}**\n\n", crate::tr!("index.key_figures"));
             for k in &e.key_figures {
                 md += &format!("- {k}\n");
             }
             md += "\n";
         }
         let files: Vec<String> = e.files.iter().map(|f| format!("[`{f}`]({f})")).collect();
-        md += &format!("**Files.** {}\n\n", files.join(" · "));
+        md += &format!(
+            "**{}** {}\n\n",
+            crate::tr!("index.files"),
+            files.join(" · ")
+        );
         for f in e.files.iter().filter(|f| f.ends_with(".png")) {
             md += &format!("![{}]({f})\n\n", e.title);
         }
-        md += &format!("**Provenance.** {}\n", e.provenance.summary());
+        md += &format!(
+            "**{}** {}\n",
+            crate::tr!("index.provenance"),
+            e.provenance.summary()
+        );
         if !e.provenance.parameters.is_empty() {
             let p: Vec<String> = e
                 .provenance
@@ -47,7 +58,8 @@ pub fn write_index(dir: &Path, intro: &str, entries: &[IndexEntry]) -> anyhow::R
                 .iter()
                 .map(|(k, v)| format!("{k}={v}"))
                 .collect();
-            md += &format!("Parameters: {}\n", p.join(", "));
+            md += &crate::tr!("index.parameters", list = p.join(", "));
+            md.push('\n');
         }
     }
     write_page(dir, "index", &md).map(|_| ())

@@ -96,8 +96,16 @@ impl Provenance {
         self
     }
 
+    /// The JSON of `.meta.json`. A page written in another language than English records
+    /// it last (`"lang": "fr"`), so English provenance keeps its bytes.
     pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).unwrap_or_default() + "\n"
+        let mut json = serde_json::to_string_pretty(self).unwrap_or_default();
+        let lang = crate::lang::current();
+        if lang != crate::lang::Lang::En && json.ends_with("\n}") {
+            json.truncate(json.len() - 2);
+            json += &format!(",\n  \"lang\": \"{}\"\n}}", lang.code());
+        }
+        json + "\n"
     }
 
     pub fn write(&self, path: &Path) -> anyhow::Result<()> {
@@ -106,18 +114,23 @@ impl Provenance {
 
     /// One line for Markdown: method, seed, trials, options.
     pub fn summary(&self) -> String {
-        let mut s = format!("{} {} · method {}", self.tool, self.version, self.method);
+        let mut s = crate::tr!(
+            "page.provenance.method",
+            tool = self.tool,
+            version = self.version,
+            method = self.method
+        );
         if let Some(seed) = self.seed {
-            s += &format!(" · seed {seed}");
+            s += &crate::tr!("page.provenance.seed", seed = seed);
         }
         if let Some(t) = self.trials {
-            s += &format!(" · {t} trials");
+            s += &crate::tr!("page.provenance.trials", trials = t);
         }
         if let Some(sc) = &self.scenario {
-            s += &format!(
-                " · scenario {} (sha256 {})",
-                sc.path,
-                &sc.sha256[..12.min(sc.sha256.len())]
+            s += &crate::tr!(
+                "page.provenance.scenario",
+                path = sc.path,
+                sha = &sc.sha256[..12.min(sc.sha256.len())]
             );
         }
         let opts: Vec<String> = self
@@ -126,7 +139,7 @@ impl Provenance {
             .map(|(k, v)| format!("{k}={v}"))
             .collect();
         if !opts.is_empty() {
-            s += &format!(" · options {}", opts.join(", "));
+            s += &crate::tr!("page.provenance.options", list = opts.join(", "));
         }
         s
     }

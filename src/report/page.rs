@@ -126,8 +126,9 @@ pub fn to_html(markdown: &str, dir: &Path) -> anyhow::Result<String> {
 <meta http-equiv=\"Content-Security-Policy\" content=\"{CSP}\">\n\
 <meta name=\"generator\" content=\"cosmosim {version}\">\n\
 <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n{body}</main>\n\
-<script>{SORTER}</script>\n</body>\n</html>\n",
+<script>{sorter}</script>\n</body>\n</html>\n",
         version = env!("CARGO_PKG_VERSION"),
+        sorter = SORTER.replace("Sort by this column", crate::tr!("page.sort_by")),
         lang = crate::lang::current().code(),
         title = escape(&title),
     ))

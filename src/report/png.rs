@@ -1,6 +1,8 @@
 use std::path::Path;
 use std::sync::Once;
 
+use plotters::coord::ranged1d::ValueFormatter;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::colors::colormaps::ViridisRGB;
 use plotters::style::register_font;
@@ -60,8 +62,16 @@ fn plot_err<E: std::fmt::Debug>(e: E) -> anyhow::Error {
     anyhow::anyhow!("chart drawing failed: {e:?}")
 }
 
-/// Tick text without trailing zeros: 20, 0.25, 1e-5.
+/// Tick text without trailing zeros: 20, 0.25, 1e-5; French axes read 0,25.
 fn tick(v: f64) -> String {
+    let s = tick_en(v);
+    match crate::lang::current() {
+        crate::lang::Lang::En => s,
+        crate::lang::Lang::Fr => s.replace('.', ","),
+    }
+}
+
+fn tick_en(v: f64) -> String {
     if v == v.trunc() && v.abs() < 1e9 {
         format!("{v:.0}")
     } else if v.abs() >= 1e-3 {
@@ -545,13 +555,16 @@ fn draw_heatmap(h: &Heatmap, area: &Panel<'_>) -> anyhow::Result<()> {
         .right_y_label_area_size(36)
         .build_cartesian_2d(0.0..1.0, lo..hi)
         .map_err(plot_err)?;
-    scale
-        .configure_mesh()
-        .disable_mesh()
-        .disable_x_axis()
-        .label_style((FONT, 12))
-        .draw()
-        .map_err(plot_err)?;
+    // The scale keeps plotters' own tick text (English bytes unchanged); French only swaps
+    // the decimal mark.
+    let range = RangedCoordf64::from(lo..hi);
+    let fr_tick = |y: &f64| range.format_ext(y).replace('.', ",");
+    let mut mesh = scale.configure_mesh();
+    mesh.disable_mesh().disable_x_axis().label_style((FONT, 12));
+    if crate::lang::current() == crate::lang::Lang::Fr {
+        mesh.y_label_formatter(&fr_tick);
+    }
+    mesh.draw().map_err(plot_err)?;
     let steps = 100;
     scale
         .draw_series((0..steps).map(|i| {

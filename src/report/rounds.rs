@@ -32,12 +32,12 @@ pub fn end_rounds(
     };
     let chart = LineChart {
         x_kind: Default::default(),
-        title: format!("Round in which the {what} ends"),
-        x_label: "round".into(),
-        y_label: "probability".into(),
+        title: crate::tr!("chart.rounds_title", what = what),
+        x_label: crate::tr!("chart.round").into(),
+        y_label: crate::tr!("chart.probability").into(),
         series: vec![
-            series("ends in this round", |r| r.1),
-            series("ended by this round", |r| r.2),
+            series(crate::tr!("chart.ends_in_round"), |r| r.1),
+            series(crate::tr!("chart.ended_by_round"), |r| r.2),
         ],
         y_range: Some((0.0, 1.0)),
     };

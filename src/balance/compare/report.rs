@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 
 use polars::prelude::*;
 
+use crate::balance::dec;
 use crate::balance::expect::decide::num;
 use crate::report::{csv_string, BarChart, BarSeries, Chart, Figure};
 
@@ -36,46 +37,49 @@ pub fn headline(c: &Comparison) -> String {
     let moved = c.moved().count();
     let exact = c.moved().filter(|m| m.method == "exact").count();
     let mc_total = c.figures.iter().filter(|m| m.method != "exact").count();
-    format!(
-        "{moved} of {} figures moved ({exact} exact, {} Monte Carlo of {mc_total} tested at false-discovery rate {}); {} outputs added, {} removed",
-        c.figures.len(),
-        moved - exact,
-        num(c.alpha),
-        c.outputs_added.len(),
-        c.outputs_removed.len()
+    crate::tr!(
+        "compare.headline",
+        moved = moved,
+        total = c.figures.len(),
+        exact = exact,
+        mc = moved - exact,
+        mc_total = mc_total,
+        alpha = dec(&num(c.alpha)),
+        added = c.outputs_added.len(),
+        removed = c.outputs_removed.len()
     )
 }
 
 fn sig(m: &Move) -> String {
     match (m.p, m.q) {
-        (Some(p), Some(q)) => format!("p {:.2e}, q {:.2e}", p, q),
-        _ if m.delta.is_nan() => "defined on one side only".into(),
-        _ => "exact".into(),
+        (Some(p), Some(q)) => dec(&format!("p {:.2e}, q {:.2e}", p, q)),
+        _ if m.delta.is_nan() => crate::tr!("compare.one_side").into(),
+        _ => crate::tr!("compare.exact").into(),
     }
 }
 
 pub fn markdown(c: &Comparison, base: &str, new: &str) -> String {
     let mut s = format!(
-        "# What moved: `{base}` → `{new}`\n\n**{}.**\n\n",
+        "# {}\n\n**{}.**\n\n",
+        crate::tr!("compare.title", base = base, new = new),
         headline(c)
     );
-    s += &format!(
-        "Exact figures move when |new − base| > 1e-9. Monte Carlo figures move when a two-sample z test \
-(standard errors from each side's 95% interval) is rejected by the Benjamini-Hochberg procedure at \
-false-discovery rate {} over all {} Monte Carlo figures compared: among the figures flagged, the expected \
-share of false alarms is at most {}. {} Monte Carlo numbers without an interval (counts, means) were not tested.\n\n",
-        num(c.alpha),
-        c.figures.iter().filter(|m| m.method != "exact").count(),
-        num(c.alpha),
-        c.untested
+    s += &crate::tr!(
+        "compare.rule",
+        alpha = dec(&num(c.alpha)),
+        mc_total = c.figures.iter().filter(|m| m.method != "exact").count(),
+        untested = c.untested
     );
+    s += "\n\n";
     if !c.outputs_added.is_empty() || !c.outputs_removed.is_empty() {
-        s += "## Outputs added or removed\n\n";
+        s += &format!("## {}\n\n", crate::tr!("compare.added_removed"));
         for o in &c.outputs_added {
-            s += &format!("- added `{o}`\n");
+            s += &crate::tr!("compare.added", output = o);
+            s.push('\n');
         }
         for o in &c.outputs_removed {
-            s += &format!("- removed `{o}`\n");
+            s += &crate::tr!("compare.removed", output = o);
+            s.push('\n');
         }
         s += "\n";
     }
@@ -85,7 +89,11 @@ share of false alarms is at most {}. {} Monte Carlo numbers without an interval 
         .filter(|o| !o.provenance.is_empty())
         .collect();
     if !prov.is_empty() {
-        s += "## Provenance differences (`.meta.json`)\n\n| output | what | base | new |\n|---|---|---|---|\n";
+        s += &format!(
+            "## {}\n\n| {} |\n|---|---|---|---|\n",
+            crate::tr!("compare.provenance"),
+            crate::tr!("compare.provenance_header")
+        );
         for o in prov {
             for (what, b, n) in &o.provenance {
                 s += &format!("| `{}` | {what} | {b} | {n} |\n", o.name);
@@ -113,35 +121,41 @@ share of false alarms is at most {}. {} Monte Carlo numbers without an interval 
         }
     }
     for (name, moves) in &order {
-        s += &format!("## `{name}` — {} moved\n\n", moves.len());
+        s += &format!(
+            "## {}\n\n",
+            crate::tr!("compare.output_moved", output = name, moved = moves.len())
+        );
         if let Some(o) = c.outputs.iter().find(|o| o.name == *name) {
             s += &structure(o);
         }
         if moves.is_empty() {
             continue;
         }
-        s += "| row | figure | base | new | delta | significance |\n|---|---|---|---|---|---|\n";
+        s += &format!(
+            "| {} |\n|---|---|---|---|---|---|\n",
+            crate::tr!("compare.moves_header")
+        );
         for m in moves.iter().take(MD_MOVES_PER_OUTPUT) {
             s += &format!(
                 "| {} | {} | {} | {} | {} | {} |\n",
                 m.row,
                 m.figure,
-                num(m.base),
-                num(m.new),
-                num(m.delta),
+                dec(&num(m.base)),
+                dec(&num(m.new)),
+                dec(&num(m.delta)),
                 sig(m)
             );
         }
         if moves.len() > MD_MOVES_PER_OUTPUT {
-            s += &format!(
-                "\n… and {} more in compare.csv.\n",
-                moves.len() - MD_MOVES_PER_OUTPUT
-            );
+            s += "\n";
+            s += &crate::tr!("compare.more", more = moves.len() - MD_MOVES_PER_OUTPUT);
+            s.push('\n');
         }
         s += "\n";
     }
     if order.is_empty() {
-        s += "Nothing moved.\n";
+        s += crate::tr!("compare.nothing");
+        s.push('\n');
     }
     s
 }
@@ -156,29 +170,33 @@ fn structure(o: &super::diff::OutputDiff) -> String {
             .collect::<Vec<_>>()
             .join("; ");
         if v.len() > MD_ROWS {
-            t += &format!(" … ({} in all)", v.len());
+            t += &crate::tr!("compare.in_all", count = v.len());
         }
         t
     };
     if !o.columns_added.is_empty() {
-        s += &format!("- columns added: {}\n", list(&o.columns_added));
+        s += &crate::tr!("compare.columns_added", list = list(&o.columns_added));
+        s.push('\n');
     }
     if !o.columns_removed.is_empty() {
-        s += &format!("- columns removed: {}\n", list(&o.columns_removed));
+        s += &crate::tr!("compare.columns_removed", list = list(&o.columns_removed));
+        s.push('\n');
     }
     if !o.rows_added.is_empty() {
-        s += &format!(
-            "- rows added ({}): {}\n",
-            o.rows_added.len(),
-            list(&o.rows_added)
+        s += &crate::tr!(
+            "compare.rows_added",
+            count = o.rows_added.len(),
+            list = list(&o.rows_added)
         );
+        s.push('\n');
     }
     if !o.rows_removed.is_empty() {
-        s += &format!(
-            "- rows removed ({}): {}\n",
-            o.rows_removed.len(),
-            list(&o.rows_removed)
+        s += &crate::tr!(
+            "compare.rows_removed",
+            count = o.rows_removed.len(),
+            list = list(&o.rows_removed)
         );
+        s.push('\n');
     }
     if !s.is_empty() {
         s += "\n";
@@ -232,12 +250,12 @@ pub fn chart(c: &Comparison) -> Option<Figure> {
     Some(Figure {
         suffix: None,
         panels: vec![Chart::Bars(BarChart {
-            title: format!("Largest moves (new − base), {} shown", moves.len()),
-            x_label: "figure and row".into(),
-            y_label: "new − base".into(),
+            title: crate::tr!("compare.chart_title", shown = moves.len()),
+            x_label: crate::tr!("compare.chart_x").into(),
+            y_label: crate::tr!("compare.chart_y").into(),
             categories: moves.iter().map(|m| label(m)).collect(),
             series: vec![BarSeries {
-                name: "new − base".into(),
+                name: crate::tr!("compare.chart_y").into(),
                 values,
                 intervals: Vec::new(),
             }],

@@ -44,12 +44,18 @@ pub struct Outcome {
     /// The interval the verdict was taken on, and its confidence.
     pub interval: Option<(f64, f64)>,
     pub confidence: Option<f64>,
+    /// The band in English words, for expect.csv.
     pub band: String,
+    /// The band in the page's language, for expect.md.
+    pub band_shown: String,
     pub verdict: Verdict,
     pub trials: Option<u64>,
     /// Signed distance outside the band (failures and undecided).
     pub miss: Option<f64>,
+    /// In English, for expect.csv and junit.xml (scripts and CI logs read them).
     pub message: String,
+    /// The message in the page's language, for expect.md and the terminal.
+    pub message_shown: String,
 }
 
 /// Decides every expectation of `file`; `progress` is told after each one.
@@ -223,10 +229,12 @@ fn check_figure(
         interval: None,
         confidence: None,
         band: band.text(),
+        band_shown: band.shown(),
         verdict: Verdict::Undecided,
         trials: None,
         miss: None,
         message: String::new(),
+        message_shown: String::new(),
     };
     let (f, row) = locate(file, e, &outs, figure, wanted)?;
     let v = figures::value_at(&f, row)
@@ -294,6 +302,41 @@ fn finish(o: &mut Outcome, band: &Band, value: f64) {
             o.what,
             band.text(),
             o.trials.unwrap_or(0)
+        ),
+    };
+    let d = |x: f64| crate::balance::dec(&decide::num(x));
+    let shown = match o.interval {
+        Some((lo, hi)) => crate::tr!(
+            "expect.shown_interval",
+            value = d(value),
+            lo = d(lo),
+            hi = d(hi),
+            confidence =
+                crate::balance::dec(&format!("{:.4}", o.confidence.unwrap_or(0.95) * 100.0))
+        ),
+        None => d(value),
+    };
+    let band_shown = band.shown();
+    o.message_shown = match o.verdict {
+        Verdict::Holds => crate::tr!(
+            "expect.message_holds",
+            what = o.what,
+            shown = shown,
+            band = band_shown
+        ),
+        Verdict::Fails => crate::tr!(
+            "expect.message_fails",
+            what = o.what,
+            shown = shown,
+            band = band_shown,
+            off = d(band.miss(value).abs())
+        ),
+        Verdict::Undecided => crate::tr!(
+            "expect.message_undecided",
+            what = o.what,
+            shown = shown,
+            band = band_shown,
+            trials = o.trials.unwrap_or(0)
         ),
     };
 }

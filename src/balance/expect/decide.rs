@@ -36,6 +36,15 @@ impl Verdict {
             Verdict::Undecided => "undecided",
         }
     }
+
+    /// The verdict in the page's language (`as_str` stays in CSV and JUnit files).
+    pub fn shown(self) -> &'static str {
+        match self {
+            Verdict::Holds => crate::tr!("expect.holds"),
+            Verdict::Fails => crate::tr!("expect.fails"),
+            Verdict::Undecided => crate::tr!("expect.undecided"),
+        }
+    }
 }
 
 /// The band a figure must stay in (infinite ends for `at_least` / `at_most`).
@@ -91,6 +100,22 @@ impl Band {
             BandKind::AtMost => format!("at most {}", num(self.hi)),
             BandKind::Equals(x, t) if t == 0.0 => format!("equals {}", num(x)),
             BandKind::Equals(x, t) => format!("equals {} ± {}", num(x), num(t)),
+        }
+    }
+
+    /// [`Band::text`] in the page's language, numbers with its decimal mark.
+    pub fn shown(&self) -> String {
+        let d = |x: f64| crate::balance::dec(&num(x));
+        match self.kind {
+            BandKind::Between => {
+                crate::tr!("expect.band_between", lo = d(self.lo), hi = d(self.hi))
+            }
+            BandKind::AtLeast => crate::tr!("expect.band_at_least", lo = d(self.lo)),
+            BandKind::AtMost => crate::tr!("expect.band_at_most", hi = d(self.hi)),
+            BandKind::Equals(x, t) if t == 0.0 => crate::tr!("expect.band_equals", value = d(x)),
+            BandKind::Equals(x, t) => {
+                crate::tr!("expect.band_equals_within", value = d(x), tolerance = d(t))
+            }
         }
     }
 

@@ -34,11 +34,12 @@ pub fn all_hold(files: &[FileOutcomes]) -> bool {
 /// One line for the terminal and `index.md`.
 pub fn headline(files: &[FileOutcomes]) -> String {
     let total: usize = files.iter().map(|f| f.outcomes.len()).sum();
-    format!(
-        "{} of {total} expectations hold, {} fail, {} undecided",
-        count(files, Verdict::Holds),
-        count(files, Verdict::Fails),
-        count(files, Verdict::Undecided)
+    crate::tr!(
+        "expect.headline",
+        holds = count(files, Verdict::Holds),
+        total = total,
+        fails = count(files, Verdict::Fails),
+        undecided = count(files, Verdict::Undecided)
     )
 }
 
@@ -47,32 +48,36 @@ fn md_cell(s: &str) -> String {
 }
 
 fn value_text(o: &Outcome) -> String {
+    let d = |x: f64| crate::balance::dec(&num(x));
     match (o.value, o.interval) {
-        (Some(v), Some((lo, hi))) => format!("{} ({}..{})", num(v), num(lo), num(hi)),
-        (Some(v), None) => num(v),
+        (Some(v), Some((lo, hi))) => {
+            crate::tr!(
+                "expect.value_interval",
+                value = d(v),
+                lo = d(lo),
+                hi = d(hi)
+            )
+        }
+        (Some(v), None) => d(v),
         _ => "—".into(),
     }
 }
 
-pub const RULE_TEXT: &str = "Exact figures are compared to 1e-9. A Monte Carlo figure is run at its first \
-trial count, then doubled up to `max_trials` (default 4× the first): it **holds** when its interval lies \
-inside the band, **fails** when the interval lies wholly outside, and is **undecided** if neither happens by \
-the last run. Each interval is taken at confidence 1 − (1 − confidence)/(m·c·K) (m expectations in the file, \
-c cells of the expectation, K runs): by the union bound, the chance that any verdict of a file is wrong is at \
-most 1 − confidence (5% by default).";
-
 /// `expect.md`: one table per file, failures with how far off they are.
 pub fn markdown(files: &[FileOutcomes]) -> String {
-    let mut s = format!("# Balance expectations\n\n**{}.**\n\n", headline(files));
+    let mut s = format!(
+        "# {}\n\n**{}.**\n\n",
+        crate::tr!("expect.title"),
+        headline(files)
+    );
     for f in files {
         s += &format!("## {} (`{}`)\n\n", md_cell(&f.title), f.path);
-        s += "| expectation | figure | value (interval) | band | verdict | trials | off by |\n";
+        s += &format!("| {} |\n", crate::tr!("expect.header"));
         s += "|---|---|---|---|---|---|---|\n";
         for o in &f.outcomes {
             let verdict = match o.verdict {
-                Verdict::Holds => "holds".to_string(),
-                Verdict::Fails => "**fails**".to_string(),
-                Verdict::Undecided => "**undecided**".to_string(),
+                Verdict::Holds => o.verdict.shown().to_string(),
+                _ => format!("**{}**", o.verdict.shown()),
             };
             s += &format!(
                 "| {} | `{}` ({}) | {} | {} | {} | {} | {} |\n",
@@ -80,10 +85,12 @@ pub fn markdown(files: &[FileOutcomes]) -> String {
                 md_cell(&o.what),
                 md_cell(&o.source),
                 value_text(o),
-                md_cell(&o.band),
+                md_cell(&o.band_shown),
                 verdict,
-                o.trials.map_or("exact".to_string(), |t| t.to_string()),
-                o.miss.map_or(String::new(), num),
+                o.trials
+                    .map_or(crate::tr!("expect.exact").to_string(), |t| t.to_string()),
+                o.miss
+                    .map_or(String::new(), |m| crate::balance::dec(&num(m))),
             );
         }
         let problems: Vec<&Outcome> = f
@@ -94,17 +101,22 @@ pub fn markdown(files: &[FileOutcomes]) -> String {
         if !problems.is_empty() {
             s += "\n";
             for o in problems {
-                s += &format!(
-                    "- **{}** {}: {}\n",
-                    md_cell(&o.name),
-                    o.verdict.as_str(),
-                    md_cell(&o.message)
+                s += &crate::tr!(
+                    "expect.problem",
+                    name = md_cell(&o.name),
+                    verdict = o.verdict.shown(),
+                    message = md_cell(&o.message_shown)
                 );
+                s.push('\n');
             }
         }
         s += "\n";
     }
-    s += &format!("## How verdicts are reached\n\n{RULE_TEXT}\n");
+    s += &format!(
+        "## {}\n\n{}\n",
+        crate::tr!("expect.how"),
+        crate::tr!("expect.rule")
+    );
     s
 }
 

@@ -191,6 +191,18 @@ pub fn check(
     if bad.len() > 5 {
         message += &format!("; and {} more", bad.len() - 5);
     }
+    let mut message_shown = crate::tr!(
+        "expect.cells_within",
+        ok = printed.len() - bad.len(),
+        total = printed.len(),
+        tolerance = crate::balance::dec(&decide::num(precision / 2.0))
+    );
+    for (text, v, _) in bad.iter().take(5) {
+        message_shown += &format!("; {} {text}", v.shown());
+    }
+    if bad.len() > 5 {
+        message_shown += &crate::tr!("expect.and_more", more = bad.len() - 5);
+    }
     Ok(Outcome {
         name: e.name.clone(),
         source: e.source.describe(),
@@ -200,9 +212,14 @@ pub fn check(
         interval: None,
         confidence: mc.then_some(1.0 - alpha),
         band: format!("printed to {}", decide::num(precision)),
+        band_shown: crate::tr!(
+            "expect.printed_to",
+            precision = crate::balance::dec(&decide::num(precision))
+        ),
         verdict,
         trials: if mc { trials } else { None },
         miss: worst.filter(|_| verdict != Verdict::Holds),
         message,
+        message_shown,
     })
 }

@@ -4,7 +4,13 @@
 use polars::prelude::*;
 
 use crate::balance::compare::Move;
-use crate::balance::expect::decide::num;
+use crate::balance::dec;
+use crate::balance::expect::decide;
+
+/// A number for the page, in its language's decimal mark.
+fn num(x: f64) -> String {
+    dec(&decide::num(x))
+}
 use crate::report::{csv_string, BarChart, BarSeries, Chart, Figure};
 
 use super::model::VariantsFile;
@@ -15,7 +21,7 @@ const LISTED_MOVES: usize = 15;
 
 fn value_text(h: &HeadlineValue) -> String {
     match &h.value {
-        Err(_) => "n/a".into(),
+        Err(_) => crate::tr!("variants.na").into(),
         Ok(v) => match v.interval95 {
             Some((lo, hi)) => format!("{} [{} – {}]", num(v.value), num(lo), num(hi)),
             None => num(v.value),
@@ -29,6 +35,16 @@ fn verdict(m: &Option<Move>) -> &'static str {
         Some(m) if m.method == "exact" => "unchanged",
         Some(_) => "no significant move",
         None => "not compared",
+    }
+}
+
+/// [`verdict`] in the page's language.
+fn verdict_shown(v: &str) -> &'static str {
+    match v {
+        "moved" => crate::tr!("variants.moved"),
+        "unchanged" => crate::tr!("variants.unchanged"),
+        "no significant move" => crate::tr!("variants.no_significant_move"),
+        _ => crate::tr!("variants.not_compared"),
     }
 }
 
@@ -56,12 +72,12 @@ fn answer(f: &VariantsFile, s: &Study) -> String {
         for (hi, h) in f.headlines.iter().enumerate() {
             let (b, x) = (&s.headlines[hi][0], &s.headlines[hi][vi]);
             let (Ok(bv), Ok(xv)) = (&b.value, &x.value) else {
-                parts.push(format!("{} n/a", h.name));
+                parts.push(format!("{} {}", h.name, crate::tr!("variants.na")));
                 continue;
             };
             parts.push(match verdict(&x.moved) {
                 "moved" => format!("{} {} → {}", h.name, num(bv.value), num(xv.value)),
-                other => format!("{} {} ({other})", h.name, num(bv.value)),
+                other => format!("{} {} ({})", h.name, num(bv.value), verdict_shown(other)),
             });
         }
         let what = if v.description.is_empty() {
@@ -74,43 +90,53 @@ fn answer(f: &VariantsFile, s: &Study) -> String {
             .filter(|m| !m.delta.is_nan())
             .min_by(|a, b| by_size(a, b))
             .map(|m| {
-                format!(
-                    "; largest move: `{}` {} ({}) {} → {}",
-                    m.figure,
-                    m.output,
-                    m.row,
-                    num(m.base),
-                    num(m.new)
+                crate::tr!(
+                    "variants.largest",
+                    figure = m.figure,
+                    output = m.output,
+                    row = m.row,
+                    base = num(m.base),
+                    new = num(m.new)
                 )
             })
             .unwrap_or_default();
         let heads = if parts.is_empty() {
             String::new()
         } else {
-            format!("{}; ", parts.join("; "))
+            let sep = crate::tr!("variants.separator");
+            format!("{}{sep}", parts.join(sep))
         };
-        md += &format!(
-            "- **{}** ({what}): {heads}{moved} of {} figures moved{largest}.\n",
-            v.name,
-            c.figures.len()
+        md += &crate::tr!(
+            "variants.answer_line",
+            name = v.name,
+            what = what,
+            heads = heads,
+            moved = moved,
+            total = c.figures.len(),
+            largest = largest
         );
+        md.push('\n');
     }
     md
 }
 
 pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str) -> String {
-    let mut md = format!("# {}\n\n{}\n\n## Answer\n\n", f.title, f.question);
-    md += &answer(f, s);
-    md += &format!(
-        "\nEvery variant runs on the same seed ({}) as the book rules. Exact figures move when \
-|variant − book| > 1e-9; Monte Carlo figures move when a two-sample z test is rejected by the \
-Benjamini-Hochberg procedure at false-discovery rate {} over that variant's Monte Carlo figures \
-(the rules of `compare`).\n",
-        f.seed,
-        num(f.alpha)
+    let mut md = format!(
+        "# {}\n\n{}\n\n## {}\n\n",
+        f.title,
+        f.question,
+        crate::tr!("variants.answer")
     );
+    md += &answer(f, s);
+    md += "\n";
+    md += &crate::tr!("variants.rule", seed = f.seed, alpha = num(f.alpha));
+    md += "\n";
     if !f.headlines.is_empty() {
-        md += "\n## Headline figures\n\n| figure | ";
+        md += &format!(
+            "\n## {}\n\n| {} | ",
+            crate::tr!("variants.headlines"),
+            crate::tr!("variants.figure")
+        );
         md += &s
             .variants
             .iter()
@@ -124,9 +150,9 @@ Benjamini-Hochberg procedure at false-discovery rate {} over that variant's Mont
             md += &format!("| {} |", h.name);
             for (vi, x) in s.headlines[hi].iter().enumerate() {
                 let mark = if vi > 0 && verdict(&x.moved) == "moved" {
-                    " (moved)"
+                    format!(" ({})", crate::tr!("variants.moved"))
                 } else {
-                    ""
+                    String::new()
                 };
                 md += &format!(" {}{mark} |", value_text(x));
             }
@@ -134,32 +160,38 @@ Benjamini-Hochberg procedure at false-discovery rate {} over that variant's Mont
         }
         for (hi, h) in f.headlines.iter().enumerate() {
             md += &format!(
-                "\n![{}: book and each variant, with 95% intervals where estimated](headline-{}.png)\n",
-                h.name,
+                "\n![{}](headline-{}.png)\n",
+                crate::tr!("variants.chart_alt", name = h.name),
                 hi + 1
             );
         }
     }
-    md += "\n## What moved, per variant\n";
+    md += &format!("\n## {}\n", crate::tr!("variants.per_variant"));
     for v in s.variants.iter().skip(1) {
         let c = v.comparison.as_ref().expect("variants are compared");
         md += &format!(
-            "\n### {}\n\n{}Rules changed: `{}`. {} of {} figures moved ({} Monte Carlo figures without an interval were not tested).\n",
+            "\n### {}\n\n{}{}\n",
             v.name,
             if v.description.is_empty() {
                 String::new()
             } else {
                 format!("{}. ", v.description)
             },
-            v.options.join("`, `"),
-            c.moved().count(),
-            c.figures.len(),
-            c.untested
+            crate::tr!(
+                "variants.rules_changed",
+                options = v.options.join("`, `"),
+                moved = c.moved().count(),
+                total = c.figures.len(),
+                untested = c.untested
+            )
         );
         let mut moves: Vec<&Move> = c.moved().collect();
         moves.sort_by(by_size);
         if !moves.is_empty() {
-            md += "\n| output | row | figure | book | variant | change | q |\n|---|---|---|---|---|---|---|\n";
+            md += &format!(
+                "\n| {} |\n|---|---|---|---|---|---|---|\n",
+                crate::tr!("variants.moves_header")
+            );
             for m in moves.iter().take(LISTED_MOVES) {
                 md += &format!(
                     "| {} | {} | {} | {} | {} | {} | {} |\n",
@@ -169,24 +201,26 @@ Benjamini-Hochberg procedure at false-discovery rate {} over that variant's Mont
                     num(m.base),
                     num(m.new),
                     num(m.delta),
-                    m.q.map(num).unwrap_or_else(|| "exact".into())
+                    m.q.map(num)
+                        .unwrap_or_else(|| crate::tr!("variants.exact").into())
                 );
             }
             if moves.len() > LISTED_MOVES {
-                md += &format!("\n{} more in variants.csv.\n", moves.len() - LISTED_MOVES);
+                md += "\n";
+                md += &crate::tr!("variants.more", more = moves.len() - LISTED_MOVES);
+                md += "\n";
             }
         }
     }
-    md += "\n## Studied\n\n";
+    md += &format!("\n## {}\n\n", crate::tr!("variants.studied"));
     for (src, d) in f.study.iter().zip(&s.dirs) {
-        md += &format!(
-            "- {} — outputs in `<variant>/{d}/` (e.g. [`book/{d}/`](book/{d}/))\n",
-            src.describe()
-        );
+        md += &crate::tr!("variants.studied_line", source = src.describe(), dir = d);
+        md += "\n";
     }
-    md += "\nFiles: [`variants.csv`](variants.csv) (every compared figure of every variant), \
-[`headlines.csv`](headlines.csv), and each variant's outputs in its own folder.\n";
-    md += &format!("\n## Provenance\n\n{provenance}\n");
+    md += "\n";
+    md += crate::tr!("variants.files");
+    md += "\n";
+    md += &format!("\n## {}\n\n{provenance}\n", crate::tr!("tune.provenance"));
     md
 }
 
@@ -301,7 +335,7 @@ pub fn chart(f: &VariantsFile, s: &Study, i: usize) -> Figure {
         suffix: None,
         panels: vec![Chart::Bars(BarChart {
             title: h.name.clone(),
-            x_label: "rules".into(),
+            x_label: crate::tr!("variants.chart_x").into(),
             y_label: h.figure.clone(),
             categories: s.variants.iter().map(|v| v.name.clone()).collect(),
             series: vec![BarSeries {

@@ -32,6 +32,19 @@ impl Outcome {
         }
     }
 
+    /// The class as charts and pages show it, in the current language (the rulebook's
+    /// "Réussite critique"... in French); CSV values keep [`Outcome::name`].
+    pub fn label(self) -> &'static str {
+        match self {
+            Outcome::SuperSuccess => crate::tr!("cosmos.outcome.super_success"),
+            Outcome::CritSuccess => crate::tr!("cosmos.outcome.crit_success"),
+            Outcome::Success => crate::tr!("cosmos.outcome.success"),
+            Outcome::Failure => crate::tr!("cosmos.outcome.failure"),
+            Outcome::CritFailure => crate::tr!("cosmos.outcome.crit_failure"),
+            Outcome::SuperFailure => crate::tr!("cosmos.outcome.super_failure"),
+        }
+    }
+
     pub fn from_index(i: u8) -> Outcome {
         Outcome::ALL[i as usize % 6]
     }
@@ -60,5 +73,37 @@ impl Outcome {
             Outcome::SuperFailure => 2,
             _ => 0,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lang::Lang;
+
+    #[test]
+    fn french_labels_are_the_rulebook_s() {
+        // C-TEST-2: the six classes as the rulebook names them.
+        let fr: Vec<&str> = [
+            "super_success",
+            "crit_success",
+            "success",
+            "failure",
+            "crit_failure",
+            "super_failure",
+        ]
+        .iter()
+        .map(|k| Lang::Fr.text(&format!("cosmos.outcome.{k}")))
+        .collect();
+        assert_eq!(
+            fr,
+            [
+                "Réussite super-critique",
+                "Réussite critique",
+                "Réussite",
+                "Échec",
+                "Échec critique",
+                "Échec super-critique"
+            ]
+        );
     }
 }

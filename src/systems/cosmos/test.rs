@@ -107,13 +107,15 @@ impl TestSpec {
     /// A test against `threshold` (not clamped, C-TEST-1) at `karma` (-10..=10).
     pub fn new(threshold: f64, karma: i8) -> Result<TestSpec, UserError> {
         if !threshold.is_finite() {
-            return Err(UserError::new(format!(
-                "threshold must be a number, got {threshold}"
+            return Err(UserError::new(crate::tr!(
+                "cosmos.test.threshold_nan",
+                threshold = threshold
             )));
         }
         if !(KARMA_MIN..=KARMA_MAX).contains(&karma) {
-            return Err(UserError::new(format!(
-                "karma {karma} is out of range; allowed: -10..10 (C-TEST-3)"
+            return Err(UserError::new(crate::tr!(
+                "cosmos.test.karma_range",
+                karma = karma
             )));
         }
         Ok(TestSpec {
@@ -126,7 +128,7 @@ impl TestSpec {
     /// A test against the mean of several stats, kept as a real number (C-TEST-1).
     pub fn mean_of(stats: &[f64], karma: i8) -> Result<TestSpec, UserError> {
         if stats.is_empty() {
-            return Err(UserError::new("a multi-stat test needs at least one stat"));
+            return Err(UserError::new(crate::tr!("cosmos.test.no_stat")));
         }
         TestSpec::new(stats.iter().sum::<f64>() / stats.len() as f64, karma)
     }
@@ -143,8 +145,9 @@ impl TestSpec {
     /// extreme fatigue).
     pub fn with_crit_fail_from(self, from: u8) -> Result<TestSpec, UserError> {
         if !(11..=100).contains(&from) {
-            return Err(UserError::new(format!(
-                "crit-failure band start {from} is out of range; allowed: 11..100"
+            return Err(UserError::new(crate::tr!(
+                "cosmos.test.crit_fail_from",
+                from = from
             )));
         }
         Ok(TestSpec {
@@ -233,8 +236,9 @@ pub fn classify(natural: u8, d10: u8, spec: &TestSpec, rules: &TestRules) -> Out
 /// P(an intuition roll succeeds): d6 <= intuition (C-TEST-5), intuition 1..6.
 pub fn intuition_chance(intuition: i64) -> Result<f64, UserError> {
     if !(1..=6).contains(&intuition) {
-        return Err(UserError::new(format!(
-            "intuition {intuition} is out of range; allowed: 1..6 (C-TEST-5)"
+        return Err(UserError::new(crate::tr!(
+            "cosmos.test.intuition",
+            intuition = intuition
         )));
     }
     Ok(Dist::die(6).cdf(intuition))

@@ -21,3 +21,13 @@ pub use test::{
     odds, pool_dist, DieSpec, Face, PoolResult, PoolSampler, TestOdds, COMPLICATION_MAX, DICE_MAX,
     DICE_MIN, DIFFICULTY_MAX, TAG_RANK_MAX, TN_MAX, TN_MIN,
 };
+
+/// `x` as Rust's shortest form (`0.6`), with the decimal comma in French text: the policy
+/// thresholds a designer wrote read back the way they were written.
+pub(crate) fn plain_num(x: f64) -> String {
+    let s = format!("{x}");
+    match crate::lang::current() {
+        crate::lang::Lang::Fr => s.replace('.', ","),
+        _ => s,
+    }
+}

@@ -38,19 +38,25 @@ impl DieSpec {
     /// Checks every value against the rules' ranges.
     pub fn new(tn: u8, tag_rank: u8, complication: u8) -> Result<DieSpec, UserError> {
         if !(TN_MIN..=TN_MAX).contains(&tn) {
-            return Err(UserError::new(format!(
-                "target number {tn} is out of range; allowed: {TN_MIN}..{TN_MAX}"
+            return Err(UserError::new(crate::tr!(
+                "fallout.model.tn_range",
+                tn = tn,
+                min = TN_MIN,
+                max = TN_MAX
             )));
         }
         if tag_rank > TAG_RANK_MAX || tag_rank > tn {
-            return Err(UserError::new(format!(
-                "tag rank {tag_rank} is out of range; allowed: 0..{} (0 = not a tag skill; at most the target number)",
-                TAG_RANK_MAX.min(tn)
+            return Err(UserError::new(crate::tr!(
+                "fallout.model.tag_range",
+                rank = tag_rank,
+                max = TAG_RANK_MAX.min(tn)
             )));
         }
         if !(1..=COMPLICATION_MAX).contains(&complication) {
-            return Err(UserError::new(format!(
-                "complication range {complication} is out of range; allowed: 1..{COMPLICATION_MAX}"
+            return Err(UserError::new(crate::tr!(
+                "fallout.model.complication_range",
+                range = complication,
+                max = COMPLICATION_MAX
             )));
         }
         Ok(DieSpec {

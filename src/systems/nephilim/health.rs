@@ -11,8 +11,9 @@ pub fn malus(level: u8) -> Result<Option<i64>, UserError> {
     match level {
         0..=8 => Ok(Some((i64::from(level) + 1) / 2)),
         9..=COUNTER_MAX => Ok(None),
-        _ => Err(UserError::new(format!(
-            "counter level {level} is out of range; allowed: 0..10"
+        _ => Err(UserError::new(crate::tr!(
+            "nephilim.model.counter_range",
+            level = level
         ))),
     }
 }

@@ -7,8 +7,9 @@ use crate::error::UserError;
 /// further 5 points (6..10 -> -2, 16..20 -> 0, 41..45 -> +5, ...).
 pub fn normalise(raw: i64) -> Result<i64, UserError> {
     if raw < 0 {
-        return Err(UserError::new(format!(
-            "Ka score {raw} is negative; allowed: 0 or more"
+        return Err(UserError::new(crate::tr!(
+            "nephilim.model.ka_negative",
+            ka = raw
         )));
     }
     Ok(if raw == 0 { -4 } else { -3 + (raw - 1) / 5 })
@@ -18,8 +19,9 @@ pub fn normalise(raw: i64) -> Result<i64, UserError> {
 /// 51-75 +4, 76-105 +5, each band 5 wider than the last.
 pub fn meta_bonus(ka: i64) -> Result<i64, UserError> {
     if ka < 0 {
-        return Err(UserError::new(format!(
-            "Ka score {ka} is negative; allowed: 0 or more"
+        return Err(UserError::new(crate::tr!(
+            "nephilim.model.ka_negative",
+            ka = ka
         )));
     }
     let (mut bonus, mut top, mut width) = (0i64, 5i64, 6i64);
@@ -35,8 +37,10 @@ pub fn meta_bonus(ka: i64) -> Result<i64, UserError> {
 /// the mean of the two, rounded up ("arrondis au supérieur").
 pub fn meta_bonus_pair(ka_a: i64, ka_b: i64) -> Result<i64, UserError> {
     if ka_a < 0 || ka_b < 0 {
-        return Err(UserError::new(format!(
-            "Ka scores {ka_a}, {ka_b}: a Ka score cannot be negative; allowed: 0 or more"
+        return Err(UserError::new(crate::tr!(
+            "nephilim.model.ka_pair_negative",
+            a = ka_a,
+            b = ka_b
         )));
     }
     meta_bonus((ka_a + ka_b + 1) / 2)

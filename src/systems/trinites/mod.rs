@@ -17,3 +17,13 @@ pub use test::{
     kept_dist, natural_dist, roll_natural, roll_test, succeeds, KeptDist, TestRoll, EXPLODE_DEPTH,
     TARGET,
 };
+
+/// `x` in scientific notation with two decimals (`1.23e-9`), with the decimal comma in
+/// French text.
+pub(crate) fn sci(x: f64) -> String {
+    let s = format!("{x:.2e}");
+    match crate::lang::current() {
+        crate::lang::Lang::Fr => s.replace('.', ","),
+        _ => s,
+    }
+}

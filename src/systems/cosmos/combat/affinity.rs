@@ -93,7 +93,7 @@ pub fn validate(
         Element::parse(n).ok_or_else(|| {
             err(
                 k,
-                &format!("unknown element \"{n}\""),
+                &crate::tr!("combat.check.unknown_element", name = n),
                 &ELEMENT_NAMES.join(", "),
             )
         })
@@ -103,8 +103,8 @@ pub fn validate(
         (Some(_), Some(_)) => {
             return Err(err(
                 &["elements"],
-                "both `element` and `elements` are given",
-                "one of them: element = \"feu\" or elements = [\"feu\", \"terre\"]",
+                crate::tr!("combat.check.element_both"),
+                crate::tr!("combat.check.element_one_of2"),
             ))
         }
         (Some(e), None) => Some(parse(&["element"], e)?),
@@ -112,8 +112,8 @@ pub fn validate(
             if !(1..=2).contains(&list.len()) {
                 return Err(err(
                     &["elements"],
-                    &format!("{} elements", list.len()),
-                    "one or two different elements (C-ELEM)",
+                    &crate::tr!("combat.check.n_elements", n = list.len()),
+                    crate::tr!("combat.check.two_elements_allowed"),
                 ));
             }
             let a = parse(&["elements", "0"], &list[0])?;
@@ -122,8 +122,8 @@ pub fn validate(
                 if b == a {
                     return Err(err(
                         &["elements", "1"],
-                        &format!("\"{}\" is listed twice", list[1]),
-                        "two different elements",
+                        &crate::tr!("combat.check.listed_twice", name = list[1]),
+                        crate::tr!("combat.check.two_different"),
                     ));
                 }
                 aff.second = Some(b);
@@ -137,10 +137,8 @@ pub fn validate(
         if !(c.is_finite() && c.abs() <= COEFFICIENT_MAX) {
             return Err(err(
                 &["element_coefficients", k],
-                &format!("{c} is out of range"),
-                &format!(
-                    "-{COEFFICIENT_MAX}..{COEFFICIENT_MAX} (the table's coefficients run 0..2; negative heals, C-ELEM)"
-                ),
+                &crate::tr!("combat.check.out_of_range", value = c),
+                &crate::tr!("combat.check.coefficient_allowed", max = COEFFICIENT_MAX),
             ));
         }
         aff.overrides[e.0 as usize] = Some(c);

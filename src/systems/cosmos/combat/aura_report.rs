@@ -75,20 +75,20 @@ pub fn side_columns(sim: &CombatSim, acc: &CombatAcc, rows: usize) -> Vec<Column
 pub fn answer(sim: &CombatSim, acc: &CombatAcc) -> String {
     let a = acc.aura();
     let n = acc.combats.max(1) as f64;
-    format!(
-        "aura ({} edition): {:.3} uses per combat; cancelled by anti-aura {}; the victim's test still succeeded after {}; action or defence lost (face 6) per rolled use {}",
-        sim.model.edition.name(),
-        a.uses as f64 / n,
-        rate_text(a.cancelled, a.uses),
-        rate_text(a.victim_success, a.rolled()),
-        rate_text(a.actions_lost, a.rolled()),
+    crate::tr!(
+        "combat.aura.answer",
+        edition = sim.model.edition.name(),
+        uses = crate::lang::num(a.uses as f64 / n, 3),
+        cancelled = rate_text(a.cancelled, a.uses),
+        success = rate_text(a.victim_success, a.rolled()),
+        lost = rate_text(a.actions_lost, a.rolled())
     )
 }
 
 /// `## Aura` table: one row per combatant with aura or anti-aura.
 pub fn table(sim: &CombatSim, acc: &CombatAcc) -> String {
     let n = acc.combats.max(1) as f64;
-    let mut s = String::from("\n## Aura (C-AURA)\n\n| combatant | aura points | anti-aura at start | uses/combat | cancelled | faces 1..6 | victim test succeeded | actions lost | suffered/combat | anti-aura spent/combat |\n|---|---|---|---|---|---|---|---|---|---|\n");
+    let mut s = String::from(crate::tr!("combat.aura.section"));
     for (f, fighter) in sim.model.fighters.iter().enumerate() {
         let r = &sim.model.small[f];
         let a = &acc.fighters[f].aura;
@@ -97,17 +97,17 @@ pub fn table(sim: &CombatSim, acc: &CombatAcc) -> String {
         }
         let faces: Vec<String> = a.faces.iter().map(|c| c.to_string()).collect();
         s += &format!(
-            "| {} | {} | {} | {:.3} | {} | {} | {} | {} | {:.3} | {:.3} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
             fighter.name,
             r.aura_points,
             r.anti_aura,
-            a.uses as f64 / n,
+            crate::lang::num(a.uses as f64 / n, 3),
             rate_text(a.cancelled, a.uses),
             faces.join(" / "),
             rate_text(a.victim_success, a.rolled()),
             rate_text(a.actions_lost, a.rolled()),
-            a.suffered as f64 / n,
-            a.anti_spent as f64 / n,
+            crate::lang::num(a.suffered as f64 / n, 3),
+            crate::lang::num(a.anti_spent as f64 / n, 3),
         );
     }
     s

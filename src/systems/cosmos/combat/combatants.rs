@@ -111,11 +111,11 @@ pub fn answer(sim: &CombatSim, acc: &CombatAcc) -> String {
         .enumerate()
         .max_by_key(|(i, a)| (a.down, std::cmp::Reverse(*i)))
         .expect("at least two combatants");
-    format!(
-        "down most often: {} ({}, {})",
-        sim.model.fighters[i].name,
-        sim.model.sides[sim.model.fighters[i].side],
-        rate_text(a.down, acc.combats)
+    crate::tr!(
+        "combat.combatants.down_most",
+        name = sim.model.fighters[i].name,
+        side = sim.model.sides[sim.model.fighters[i].side],
+        rate = rate_text(a.down, acc.combats)
     )
 }
 
@@ -123,9 +123,9 @@ pub fn answer(sim: &CombatSim, acc: &CombatAcc) -> String {
 pub fn section(sim: &CombatSim, acc: &CombatAcc) -> String {
     let n = acc.combats;
     let nf = n.max(1) as f64;
-    let mut s = String::from(
-        "\n## Every combatant\n\nDamage after armour and before Revive; quantiles p10 / p50 / p90, each to within one histogram bucket (1/128 of twice the enemies' max HP for damage dealt, of twice its own max HP for damage taken, of its max HP for HP at end).\n\n| combatant | side | P(down) | damage dealt: mean (p10 / p50 / p90) | damage taken: mean (p10 / p50 / p90) | HP at end (p10 / p50 / p90) | actions/combat | acted first | FP / FM at end (mean) | Revive/combat | backlash/combat |\n|---|---|---|---|---|---|---|---|---|---|---|\n",
-    );
+    let mut s = String::from(crate::tr!("combat.combatants.section"));
+    let num = crate::lang::num;
+    let signed = crate::lang::signed;
     for (i, (f, a)) in sim.model.fighters.iter().zip(&acc.fighters).enumerate() {
         let (wd, wt, wh) = sim.widths[i];
         let q = |h: &super::acc::Hist, w: u64| {
@@ -135,21 +135,24 @@ pub fn section(sim: &CombatSim, acc: &CombatAcc) -> String {
                 .join(" / ")
         };
         s += &format!(
-            "| {} | {} | {} | {:.1} ({}) | {:.1} ({}) | {} | {:.2} | {} | {:+.2} / {:+.2} | {:.3} | {:.3} |\n",
+            "| {} | {} | {} | {} ({}) | {} ({}) | {} | {} | {} | {} / {} | {} | {} |\n",
             f.name,
             sim.model.sides[f.side],
             rate_text(a.down, n),
-            a.dealt.sum as f64 / nf,
+            num(a.dealt.sum as f64 / nf, 1),
             q(&a.dealt, wd),
-            a.taken.sum as f64 / nf,
+            num(a.taken.sum as f64 / nf, 1),
             q(&a.taken, wt),
             q(&a.hp_end, wh),
-            a.actions as f64 / nf,
+            num(a.actions as f64 / nf, 2),
             pct(a.first_actor as f64 / nf),
-            mean_of(&a.fp_end, n),
-            mean_of(&a.fm_end, n),
-            a.posture[1].revive as f64 / nf,
-            (a.posture[0].backlash + a.posture[1].backlash) as f64 / nf,
+            signed(mean_of(&a.fp_end, n), 2),
+            signed(mean_of(&a.fm_end, n), 2),
+            num(a.posture[1].revive as f64 / nf, 3),
+            num(
+                (a.posture[0].backlash + a.posture[1].backlash) as f64 / nf,
+                3
+            ),
         );
     }
     let faces = |v: &[u64; 6]| {
@@ -161,17 +164,16 @@ pub fn section(sim: &CombatSim, acc: &CombatAcc) -> String {
     let mut lines = Vec::new();
     for (f, a) in sim.model.fighters.iter().zip(&acc.fighters) {
         if a.adv_faces.iter().sum::<u64>() + a.disadv_faces.iter().sum::<u64>() > 0 {
-            lines.push(format!(
-                "- {}: Illumination advantage faces 1..6: {}; Sépulcrale disadvantage faces 1..6: {}",
-                f.name,
-                faces(&a.adv_faces),
-                faces(&a.disadv_faces)
+            lines.push(crate::tr!(
+                "combat.combatants.faces_line",
+                name = f.name,
+                advantage = faces(&a.adv_faces),
+                disadvantage = faces(&a.disadv_faces)
             ));
         }
     }
     if !lines.is_empty() {
-        s +=
-            "\nAdvantage (C-LD-5) and disadvantage (C-LD-6) faces rolled, summed over combats:\n\n";
+        s += crate::tr!("combat.combatants.faces_intro");
         s += &lines.join("\n");
         s += "\n";
     }

@@ -70,8 +70,8 @@ pub fn validate(
         return Err(file.error_at(
             &["events"],
             "events",
-            &format!("{} events", raw.len()),
-            &format!("at most {EVENTS_MAX}"),
+            &crate::tr!("combat.check.n_events", n = raw.len()),
+            &crate::tr!("combat.check.at_most", n = EVENTS_MAX),
         ));
     }
     let mut out: Vec<Event> = Vec::new();
@@ -88,7 +88,7 @@ pub fn validate(
         if !(1..=max_rounds as i64).contains(&e.round) {
             return Err(err(
                 "round",
-                &format!("round {} is out of range", e.round),
+                &crate::tr!("combat.check.round_range", round = e.round),
                 &format!("1..{max_rounds} (combat.max_rounds)"),
             ));
         }
@@ -96,20 +96,20 @@ pub fn validate(
             let names: Vec<String> = groups.keys().map(|k| format!("\"{k}\"")).collect();
             return Err(err(
                 "combatant",
-                &format!("undefined combatant \"{}\"", e.combatant),
+                &crate::tr!("combat.check.undefined_combatant", name = e.combatant),
                 &names.join(", "),
             ));
         };
         let (join, leave) = (e.join == Some(true), e.leave == Some(true));
-        let what = "exactly one of karma = -20..20, join = true, leave = true";
+        let what = crate::tr!("combat.check.event_one_of");
         let set = e.karma.is_some() as u8 + join as u8 + leave as u8;
         if set != 1 {
             let (key, msg) = match (e.karma.is_some(), join, leave) {
-                (_, _, true) if set > 1 => ("leave", "more than one of karma, join, leave"),
-                (_, true, _) if set > 1 => ("join", "more than one of karma, join, leave"),
-                _ if e.join == Some(false) => ("join", "join = false does nothing"),
-                _ if e.leave == Some(false) => ("leave", "leave = false does nothing"),
-                _ => ("round", "the event does nothing"),
+                (_, _, true) if set > 1 => ("leave", crate::tr!("combat.check.event_several")),
+                (_, true, _) if set > 1 => ("join", crate::tr!("combat.check.event_several")),
+                _ if e.join == Some(false) => ("join", crate::tr!("combat.check.join_false")),
+                _ if e.leave == Some(false) => ("leave", crate::tr!("combat.check.leave_false")),
+                _ => ("round", crate::tr!("combat.check.event_nothing")),
             };
             return Err(err(key, msg, what));
         }
@@ -117,8 +117,8 @@ pub fn validate(
         if !(-20..=20).contains(&karma) {
             return Err(err(
                 "karma",
-                &format!("{karma} is out of range"),
-                "-20..20 (karma stays within -10..10, C-TEST-3)",
+                &crate::tr!("combat.check.out_of_range", value = karma),
+                crate::tr!("combat.check.event_karma_allowed"),
             ));
         }
         let same = |o: &&Event| o.first == first;
@@ -126,15 +126,15 @@ pub fn validate(
             if e.round < 2 {
                 return Err(err(
                     "round",
-                    "a combatant joining at round 1 is there from the start",
-                    &format!("2..{max_rounds} for join = true (or no join event)"),
+                    crate::tr!("combat.check.join_round1"),
+                    &crate::tr!("combat.check.join_allowed", max = max_rounds),
                 ));
             }
             if out.iter().filter(same).any(|o| o.join || o.leave) {
                 return Err(err(
                     "join",
-                    &format!("\"{}\" already has a join or leave event", e.combatant),
-                    "one join per combatant, before its leave",
+                    &crate::tr!("combat.check.already_joins", name = e.combatant),
+                    crate::tr!("combat.check.one_join"),
                 ));
             }
         }
@@ -142,19 +142,25 @@ pub fn validate(
             if out.iter().filter(same).any(|o| o.leave) {
                 return Err(err(
                     "leave",
-                    &format!("\"{}\" already leaves", e.combatant),
-                    "one leave per combatant",
+                    &crate::tr!("combat.check.already_leaves", name = e.combatant),
+                    crate::tr!("combat.check.one_leave"),
                 ));
             }
             if let Some(j) = out.iter().filter(same).find(|o| o.join) {
                 if e.round <= j.round as i64 {
                     return Err(err(
                         "round",
-                        &format!(
-                            "\"{}\" leaves at round {} but joins at round {}",
-                            e.combatant, e.round, j.round
+                        &crate::tr!(
+                            "combat.check.leaves_before_join",
+                            name = e.combatant,
+                            leave = e.round,
+                            join = j.round
                         ),
-                        &format!("{}..{max_rounds} (after it joins)", j.round + 1),
+                        &crate::tr!(
+                            "combat.check.leave_allowed",
+                            from = j.round + 1,
+                            max = max_rounds
+                        ),
                     ));
                 }
             }

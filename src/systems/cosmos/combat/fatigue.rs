@@ -90,11 +90,8 @@ pub fn validate(
                 return Err(file.error_at(
                     &["combatants", name, "natural_actions"],
                     &format!("combatants.{name}.natural_actions"),
-                    &format!("{x} is out of range"),
-                    &format!(
-                        "1..{} (its `actions`; the actions beyond tire it, C-FAT-2)",
-                        f.actions
-                    ),
+                    &crate::tr!("combat.check.out_of_range", value = x),
+                    &crate::tr!("combat.check.natural_actions_allowed", n = f.actions),
                 ))
             }
         };
@@ -122,9 +119,9 @@ pub fn settings(raw: &RawScenario, model: &super::model::CombatModel, out: &mut 
         value: on.to_string(),
         defaulted: raw.combat.fatigue.is_none(),
         meaning: if on {
-            "FP/FM move during the combat and their effects follow (C-FAT-2, C-FAT-4)".into()
+            crate::tr!("combat.settings.fatigue_on").into()
         } else {
-            "FP/FM keep their starting values for the whole combat (the endurance rule's in-combat gains are off)".into()
+            crate::tr!("combat.settings.fatigue_off").into()
         },
     });
     if !on {
@@ -145,10 +142,10 @@ pub fn settings(raw: &RawScenario, model: &super::model::CombatModel, out: &mut 
                 key: "natural_actions".into(),
                 value: n.to_string(),
                 defaulted: rf.natural_actions.is_none(),
-                meaning: format!(
-                    "{} of its {} actions per round tire it (+1 FP, or +1 FM for an Esprit attack, C-FAT-2)",
-                    f.actions as i64 - n,
-                    f.actions
+                meaning: crate::tr!(
+                    "combat.settings.natural_actions",
+                    tiring = f.actions as i64 - n,
+                    actions = f.actions
                 ),
             });
         }

@@ -20,6 +20,17 @@ const STATES: [(&str, std::ops::RangeInclusive<usize>); 5] = [
     ("exhausted", 13..=13),
 ];
 
+/// A state as shown in charts (the CSV keeps the `p_<state>` columns).
+fn state_label(i: usize) -> &'static str {
+    match i {
+        0 => crate::tr!("combat.fatigue.state_fresh"),
+        1 => crate::tr!("combat.fatigue.state_light"),
+        2 => crate::tr!("combat.fatigue.state_moderate"),
+        3 => crate::tr!("combat.fatigue.state_extreme"),
+        _ => crate::tr!("combat.fatigue.state_exhausted"),
+    }
+}
+
 fn mean(h: &[u64; 14], n: u64) -> f64 {
     let s: i64 = h
         .iter()
@@ -44,14 +55,15 @@ pub fn output(sim: &CombatSim, acc: &CombatAcc, provenance: Provenance) -> Polar
     let mut panels = Vec::new();
     for (t, name) in ["fp", "fm"].iter().enumerate() {
         let mut chart = BarChart {
-            title: format!("{} at combat end: state (C-FAT-4)", name.to_uppercase()),
-            x_label: "combatant".into(),
-            y_label: "share of combats".into(),
+            title: crate::tr!("combat.fatigue.chart_title", track = name.to_uppercase()),
+            x_label: crate::tr!("combat.report.combatant_axis").into(),
+            y_label: crate::tr!("combat.report.share_of_combats").into(),
             categories: m.fighters.iter().map(|f| f.name.clone()).collect(),
             series: STATES
                 .iter()
-                .map(|(s, _)| BarSeries {
-                    name: s.to_string(),
+                .enumerate()
+                .map(|(i, _)| BarSeries {
+                    name: state_label(i).to_string(),
                     ..Default::default()
                 })
                 .collect(),
@@ -88,8 +100,8 @@ pub fn output(sim: &CombatSim, acc: &CombatAcc, provenance: Provenance) -> Polar
     cols.push(Column::new("p_exhausted_hi".into(), exhausted_hi));
     Ok(Output {
         name: "combat-fatigue".into(),
-        title: "Fatigue at combat end".into(),
-        question: "In which fatigue state (C-FAT-4) does each combatant end the combat, physically (FP) and mentally (FM)?".into(),
+        title: crate::tr!("combat.fatigue.title").into(),
+        question: crate::tr!("combat.fatigue.question").into(),
         frame: DataFrame::new_infer_height(cols)?,
         figures: vec![Figure {
             suffix: None,
@@ -113,19 +125,18 @@ pub fn answer(sim: &CombatSim, acc: &CombatAcc) -> String {
     } else {
         ("FM", a.fm_end[13])
     };
-    format!(
-        "exhausted at combat end most often: {} ({track} 10 in {})",
-        sim.model.fighters[i].name,
-        super::report::rate_text(c, acc.combats)
+    crate::tr!(
+        "combat.fatigue.answer",
+        name = sim.model.fighters[i].name,
+        track = track,
+        rate = super::report::rate_text(c, acc.combats)
     )
 }
 
 /// The `## Fatigue at combat end` section of `summary.md`.
 pub fn section(sim: &CombatSim, acc: &CombatAcc) -> String {
     let n = acc.combats;
-    let mut s = String::from(
-        "\n## Fatigue at combat end\n\nIn-combat fatigue is on (`[combat] fatigue = true`, C-FAT-2, C-FAT-4): FP/FM moved during each combat. Share of combats ending in each state: fresh (< 4) / light (4-5) / moderate (6-7) / extreme (8-9) / exhausted (10). File: combat-fatigue.csv.\n\n| combatant | FP at end: mean | FP states | FM at end: mean | FM states |\n|---|---|---|---|---|\n",
-    );
+    let mut s = String::from(crate::tr!("combat.fatigue.section"));
     let states = |h: &[u64; 14]| {
         (0..STATES.len())
             .map(|st| pct(rate(count(h, st), n).0))
@@ -134,13 +145,19 @@ pub fn section(sim: &CombatSim, acc: &CombatAcc) -> String {
     };
     for (f, a) in sim.model.fighters.iter().zip(&acc.fighters) {
         s += &format!(
-            "| {} | {:+.2} (started {:+}) | {} | {:+.2} (started {:+}) | {} |\n",
+            "| {} | {} | {} | {} | {} |\n",
             f.name,
-            mean(&a.fp_end, n),
-            f.start.fp,
+            crate::tr!(
+                "combat.fatigue.mean_started",
+                mean = crate::lang::signed(mean(&a.fp_end, n), 2),
+                start = format!("{:+}", f.start.fp)
+            ),
             states(&a.fp_end),
-            mean(&a.fm_end, n),
-            f.start.fm,
+            crate::tr!(
+                "combat.fatigue.mean_started",
+                mean = crate::lang::signed(mean(&a.fm_end, n), 2),
+                start = format!("{:+}", f.start.fm)
+            ),
             states(&a.fm_end),
         );
     }

@@ -56,15 +56,15 @@ pub fn attack_keys(
         (Some(_), Some(_)) => {
             return Err(err(
                 "stats",
-                "both `stat` and `stats` are given",
-                "one of them: stat = \"force\", or stats = [\"force\", \"agilite\"] for a test on their mean (C-TEST-1)",
+                crate::tr!("combat.check.stat_both"),
+                crate::tr!("combat.check.stat_both_allowed"),
             ))
         }
         (None, None) => {
             return Err(err(
                 "stat",
-                "missing key `stat`",
-                "stat = force | esprit | charisme | agilite | precision | chance, or stats = [..] (mean of several, C-TEST-1)",
+                crate::tr!("combat.check.stat_missing"),
+                crate::tr!("combat.check.stat_missing_allowed"),
             ))
         }
         (Some(s), None) => (stat_index(*s), Vec::new()),
@@ -72,8 +72,8 @@ pub fn attack_keys(
             if !(2..=6).contains(&list.len()) {
                 return Err(err(
                     "stats",
-                    &format!("{} stats", list.len()),
-                    "2..6 different stats (one stat: use `stat`)",
+                    &crate::tr!("combat.check.n_stats", n = list.len()),
+                    crate::tr!("combat.check.stats_allowed"),
                 ));
             }
             let v: Vec<usize> = list.iter().map(|s| stat_index(*s)).collect();
@@ -81,7 +81,11 @@ pub fn attack_keys(
             sorted.sort_unstable();
             sorted.dedup();
             if sorted.len() != v.len() {
-                return Err(err("stats", "a stat is listed twice", "2..6 different stats"));
+                return Err(err(
+                    "stats",
+                    crate::tr!("combat.check.stat_twice"),
+                    crate::tr!("combat.check.stats_different"),
+                ));
             }
             (v[0], v)
         }
@@ -89,7 +93,7 @@ pub fn attack_keys(
     if a.hp_cost > COST_MAX {
         return Err(err(
             "hp_cost",
-            &format!("{} is out of range", a.hp_cost),
+            &crate::tr!("combat.check.out_of_range", value = a.hp_cost),
             &format!("0..{COST_MAX}"),
         ));
     }
@@ -97,16 +101,16 @@ pub fn attack_keys(
     if !(-MODIFIER_MAX..=MODIFIER_MAX).contains(&modifier) {
         return Err(err(
             "modifier",
-            &format!("{modifier} is out of range"),
-            &format!("-{MODIFIER_MAX}..{MODIFIER_MAX} percentage points (C-TEST-1)"),
+            &crate::tr!("combat.check.out_of_range", value = modifier),
+            &crate::tr!("combat.check.modifier_allowed", max = MODIFIER_MAX),
         ));
     }
     let threshold = match a.threshold {
         Some(t) if !(1..=THRESHOLD_MAX).contains(&t) => {
             return Err(err(
                 "threshold",
-                &format!("{t} is out of range"),
-                &format!("1..{THRESHOLD_MAX} (the test succeeds on a score at or below it)"),
+                &crate::tr!("combat.check.out_of_range", value = t),
+                &crate::tr!("combat.check.threshold_allowed", max = THRESHOLD_MAX),
             ))
         }
         t => t.map(|t| t as i32),
@@ -124,8 +128,8 @@ pub fn attack_keys(
             };
             return Err(err(
                 "targets",
-                &format!("{shown} is not a number of targets"),
-                &format!("1..{MAX_FIGHTERS}, or \"all\" (every standing enemy)"),
+                &crate::tr!("combat.check.targets_nan", value = shown),
+                &crate::tr!("combat.check.targets_allowed", max = MAX_FIGHTERS),
             ));
         }
     };
@@ -133,8 +137,8 @@ pub fn attack_keys(
         Some(u) if !(1..=USES_MAX).contains(&u) => {
             return Err(err(
                 "uses",
-                &format!("{u} is out of range"),
-                &format!("1..{USES_MAX} uses per combat (no key: unlimited)"),
+                &crate::tr!("combat.check.out_of_range", value = u),
+                &crate::tr!("combat.check.uses_allowed", max = USES_MAX),
             ))
         }
         u => u.map(|u| u as u8),
@@ -143,7 +147,7 @@ pub fn attack_keys(
     if !(0..=COOLDOWN_MAX).contains(&cooldown) {
         return Err(err(
             "cooldown",
-            &format!("{cooldown} is out of range"),
+            &crate::tr!("combat.check.out_of_range", value = cooldown),
             &format!("0..{COOLDOWN_MAX} rounds"),
         ));
     }
@@ -183,16 +187,14 @@ pub fn start_and_armour(
             }
             Some(other) => Err(err(
                 &[k],
-                &format!(
-                    "{} is out of range",
-                    match other {
+                &crate::tr!(
+                    "combat.check.out_of_range",
+                    value = match other {
                         RawAmount::Absolute(x) => x.to_string(),
                         RawAmount::Fraction(x) => x.to_string(),
                     }
                 ),
-                &format!(
-                    "a whole number {min}..{max} (of max {max}), or a fraction of max above 0 and at most 1 such as 0.4"
-                ),
+                &crate::tr!("combat.check.amount_allowed", min = min, max = max),
             )),
         }
     };
@@ -201,8 +203,8 @@ pub fn start_and_armour(
     let track = |k: &str, v: Option<i64>| match v {
         Some(x) if !(-3..=10).contains(&x) => Err(err(
             &[k],
-            &format!("{x} is out of range"),
-            "-3..10 (C-FAT-1: fatigue tracks run from -3 to 10, exhaustion)",
+            &crate::tr!("combat.check.out_of_range", value = x),
+            crate::tr!("combat.check.fatigue_allowed"),
         )),
         v => Ok(v.unwrap_or(0) as i8),
     };
@@ -219,16 +221,16 @@ pub fn start_and_armour(
             if !(0..=ARMOUR_FLAT_MAX).contains(&flat) {
                 return Err(err(
                     &["armour", "flat"],
-                    &format!("{flat} is out of range"),
-                    &format!("0..{ARMOUR_FLAT_MAX} points per hit"),
+                    &crate::tr!("combat.check.out_of_range", value = flat),
+                    &crate::tr!("combat.check.armour_flat_allowed", max = ARMOUR_FLAT_MAX),
                 ));
             }
             let percent = a.percent.unwrap_or(0.0);
             if !(0.0..=100.0).contains(&percent) {
                 return Err(err(
                     &["armour", "percent"],
-                    &format!("{percent} is out of range"),
-                    "0..100 percent of each hit",
+                    &crate::tr!("combat.check.out_of_range", value = percent),
+                    crate::tr!("combat.check.armour_percent_allowed"),
                 ));
             }
             Armour {

@@ -36,9 +36,9 @@ pub fn aura_in_play(sim: &CombatSim) -> bool {
 /// A share as a percentage; an undefined share (0 of 0) is shown as such, never 0.00%.
 pub(super) fn pct(p: f64) -> String {
     if p.is_nan() {
-        "n/a (0 of 0)".into()
+        crate::tr!("combat.report.undefined_share").into()
     } else {
-        format!("{:.2}%", 100.0 * p)
+        crate::lang::pct(p, 2)
     }
 }
 
@@ -53,10 +53,17 @@ pub(super) fn rate(hits: u64, n: u64) -> (f64, f64, f64) {
 
 pub(super) fn rate_text(hits: u64, n: u64) -> String {
     if n == 0 {
-        return "n/a (never happened)".into();
+        return crate::tr!("combat.report.never_happened").into();
     }
     let (p, lo, hi) = rate(hits, n);
-    format!("{} [{} – {}] ({hits} of {n})", pct(p), pct(lo), pct(hi))
+    crate::tr!(
+        "combat.report.rate",
+        p = pct(p),
+        lo = pct(lo),
+        hi = pct(hi),
+        hits = hits,
+        n = n
+    )
 }
 
 /// Mean per combat of a count with its sum of squares, with a 95% t interval.
@@ -147,10 +154,7 @@ pub fn result(
         file.warn_at(
             &["combat", "max_rounds"],
             "combat.max_rounds",
-            &format!(
-                "every one of the {n} combats reached the round cap ({} rounds): the answers describe unfinished fights",
-                m.max_rounds
-            ),
+            &crate::tr!("combat.report.all_capped", n = n, rounds = m.max_rounds),
         );
     }
     let aura_on = aura_in_play(sim);
@@ -213,9 +217,9 @@ pub fn result(
     }
     let frame = DataFrame::new_infer_height(side_cols)?;
     let mut by_round = LineChart {
-        title: "P(decided by round r), by outcome".into(),
-        x_label: "round".into(),
-        y_label: "cumulative share of combats".into(),
+        title: crate::tr!("combat.report.by_round_title").into(),
+        x_label: crate::tr!("combat.report.round_axis").into(),
+        y_label: crate::tr!("combat.report.cumulative_share").into(),
         y_range: Some((0.0, 1.0)),
         ..Default::default()
     };
@@ -223,7 +227,12 @@ pub fn result(
         let row = &acc.outcome_rounds[o * acc.rounds.len()..(o + 1) * acc.rounds.len()];
         let mut cum = 0;
         let mut s = LineSeries {
-            name: label.clone(),
+            // `nobody_standing` is a CSV value; the legend says it in words.
+            name: if o == m.sides.len() {
+                crate::tr!("combat.report.nobody_label").to_string()
+            } else {
+                label.clone()
+            },
             ..Default::default()
         };
         for (r, c) in row.iter().enumerate().skip(1) {
@@ -236,17 +245,31 @@ pub fn result(
         .win
         .iter()
         .map(|(s, p, lo, hi)| match s.as_str() {
-            "nobody_standing" => format!("nobody left standing (a simultaneous exchange downs the last of both sides): {} [{} – {}]", pct(*p), pct(*lo), pct(*hi)),
-            _ => format!("side {s} wins {} [{} – {}]", pct(*p), pct(*lo), pct(*hi)),
+            "nobody_standing" => crate::tr!(
+                "combat.report.nobody_standing",
+                p = pct(*p),
+                lo = pct(*lo),
+                hi = pct(*hi)
+            ),
+            _ => crate::tr!(
+                "combat.report.side_wins",
+                side = s,
+                p = pct(*p),
+                lo = pct(*lo),
+                hi = pct(*hi)
+            ),
         })
         .collect();
     if wanted.contains(&OutputTable::Sides) {
         outputs.push(Output {
             name: "combat-sides".into(),
-            title: "Who wins, and by which round".into(),
-            question: "What share of combats does each side win (95% intervals), and how many end with nobody standing or at the round cap?".into(),
+            title: crate::tr!("combat.report.sides_title").into(),
+            question: crate::tr!("combat.report.sides_question").into(),
             frame,
-            figures: vec![Figure { suffix: None, panels: vec![Chart::Lines(by_round)] }],
+            figures: vec![Figure {
+                suffix: None,
+                panels: vec![Chart::Lines(by_round)],
+            }],
             key_figures: side_keys.clone(),
             provenance: provenance("combat-sides", file, ctx, trials),
         });
@@ -329,28 +352,34 @@ pub fn result(
         intervals: lo.iter().zip(hi).map(|(a, b)| (*a, *b)).collect(),
     };
     let rates = vec![Chart::Bars(BarChart {
-        title: "Per point spent: Apocalypse, Revive, backlash (95% intervals)".into(),
-        x_label: "combatant and posture".into(),
-        y_label: "share of points spent".into(),
+        title: crate::tr!("combat.report.postures_chart").into(),
+        x_label: crate::tr!("combat.report.combatant_and_posture").into(),
+        y_label: crate::tr!("combat.report.share_of_points").into(),
         categories: rows
             .iter()
-            .map(|(name, k)| format!("{name} {}", POSTURE_NAMES[k % 2]))
+            .map(|(name, k)| format!("{name} {}", posture_label(k % 2)))
             .collect(),
         series: vec![
             bars("Apocalypse", &ap, &ap_lo, &ap_hi),
             bars("Revive", &rv, &rv_lo, &rv_hi),
-            bars("backlash", &bl, &bl_lo, &bl_hi),
+            bars(crate::tr!("combat.report.backlash"), &bl, &bl_lo, &bl_hi),
         ],
         y_range: Some((0.0, 1.25)),
     })];
     if wanted.contains(&OutputTable::Postures) {
         outputs.push(Output {
             name: "combat-postures".into(),
-            title: "Light & Dark postures: Apocalypse, Revive, backlash, endings".into(),
-            question: "Per Light/Dark point spent, how often do Apocalypse, Revive and backlash happen, and how do postures end?".into(),
+            title: crate::tr!("combat.report.postures_title").into(),
+            question: crate::tr!("combat.report.postures_question").into(),
             frame,
-            figures: vec![Figure { suffix: None, panels: rates }],
-            key_figures: vec![format!("Apocalypse per Dark point spent: {}", fmt3(h.apocalypse_per_dark))],
+            figures: vec![Figure {
+                suffix: None,
+                panels: rates,
+            }],
+            key_figures: vec![crate::tr!(
+                "combat.report.apocalypse_per_dark_key",
+                rate = fmt3(h.apocalypse_per_dark)
+            )],
             provenance: provenance("combat-postures", file, ctx, trials),
         });
     }
@@ -368,9 +397,9 @@ pub fn result(
         })
         .collect();
     let hist = BarChart {
-        title: "Rounds per combat".into(),
-        x_label: "rounds".into(),
-        y_label: "share of combats".into(),
+        title: crate::tr!("combat.report.rounds_chart").into(),
+        x_label: crate::tr!("combat.report.rounds_axis").into(),
+        y_label: crate::tr!("combat.report.share_of_combats").into(),
         categories: rounds.iter().map(|r| r.to_string()).collect(),
         series: vec![BarSeries {
             name: String::new(),
@@ -385,19 +414,19 @@ pub fn result(
         Column::new("share".into(), share),
         Column::new("cumulative".into(), cumulative),
     ])?;
-    let rounds_key = format!(
-        "rounds: mean {:.2}, median {}, 90% of combats end by round {}; round cap ({}) reached in {}",
-        h.mean_rounds,
-        acc.rounds_quantile(0.5),
-        acc.rounds_quantile(0.9),
-        m.max_rounds,
-        fmt3(h.round_cap)
+    let rounds_key = crate::tr!(
+        "combat.report.rounds_key",
+        mean = crate::lang::num(h.mean_rounds, 2),
+        median = acc.rounds_quantile(0.5),
+        p90 = acc.rounds_quantile(0.9),
+        cap = m.max_rounds,
+        rate = fmt3(h.round_cap)
     );
     if wanted.contains(&OutputTable::Rounds) {
         outputs.push(Output {
             name: "combat-rounds".into(),
-            title: "How long combats last".into(),
-            question: "How many rounds does a combat last?".into(),
+            title: crate::tr!("combat.report.rounds_title").into(),
+            question: crate::tr!("combat.report.rounds_question").into(),
             frame,
             figures: vec![Figure {
                 suffix: None,
@@ -411,9 +440,9 @@ pub fn result(
     // Karma at combat end.
     let (mut who, mut karma, mut kc, mut ks) = (vec![], vec![], vec![], vec![]);
     let mut kchart = LineChart {
-        title: "Karma at combat end".into(),
-        x_label: "karma".into(),
-        y_label: "share of combats".into(),
+        title: crate::tr!("combat.report.karma_title").into(),
+        x_label: crate::tr!("combat.report.karma_axis").into(),
+        y_label: crate::tr!("combat.report.share_of_combats").into(),
         ..Default::default()
     };
     let mut karma_means = Vec::new();
@@ -433,9 +462,11 @@ pub fn result(
             s.points.push((k as f64, sh));
             sum += k as f64 * sh;
         }
-        karma_means.push(format!(
-            "{} {:+.2} (started {:+})",
-            fighter.name, sum, fighter.karma
+        karma_means.push(crate::tr!(
+            "combat.report.karma_mean",
+            name = fighter.name,
+            mean = crate::lang::signed(sum, 2),
+            start = format!("{:+}", fighter.karma)
         ));
         kchart.series.push(s);
     }
@@ -448,11 +479,17 @@ pub fn result(
     if wanted.contains(&OutputTable::Karma) {
         outputs.push(Output {
             name: "combat-karma".into(),
-            title: "Karma at combat end".into(),
-            question: "Where does each combatant's karma stand when the combat ends (C-KARMA-1, C-KARMA-2)?".into(),
+            title: crate::tr!("combat.report.karma_title").into(),
+            question: crate::tr!("combat.report.karma_question").into(),
             frame,
-            figures: vec![Figure { suffix: None, panels: vec![Chart::Lines(kchart)] }],
-            key_figures: vec![format!("mean karma at combat end: {}", karma_means.join(", "))],
+            figures: vec![Figure {
+                suffix: None,
+                panels: vec![Chart::Lines(kchart)],
+            }],
+            key_figures: vec![crate::tr!(
+                "combat.report.karma_key",
+                means = karma_means.join(", ")
+            )],
             provenance: provenance("combat-karma", file, ctx, trials),
         });
     }
@@ -460,18 +497,18 @@ pub fn result(
     // Every combatant (always written: it adds a file, and changes none).
     outputs.push(Output {
         name: "combat-combatants".into(),
-        title: "Every combatant: down, damage, HP at end, actions".into(),
-        question: "For each combatant: how often does it go down, how much damage does it deal and take, with what HP does it end, how often does it act first?".into(),
+        title: crate::tr!("combat.report.combatants_title").into(),
+        question: crate::tr!("combat.report.combatants_question").into(),
         frame: super::combatants::frame(sim, acc)?,
         figures: vec![Figure {
             suffix: None,
             panels: vec![Chart::Bars(BarChart {
-                title: "P(down) per combatant (95% intervals)".into(),
-                x_label: "combatant".into(),
-                y_label: "share of combats".into(),
+                title: crate::tr!("combat.report.down_chart").into(),
+                x_label: crate::tr!("combat.report.combatant_axis").into(),
+                y_label: crate::tr!("combat.report.share_of_combats").into(),
                 categories: m.fighters.iter().map(|f| f.name.clone()).collect(),
                 series: vec![BarSeries {
-                    name: "P(down)".into(),
+                    name: crate::tr!("combat.report.p_down").into(),
                     values: acc.fighters.iter().map(|a| rate(a.down, n).0).collect(),
                     intervals: acc
                         .fighters
@@ -501,20 +538,26 @@ pub fn result(
     let ill = acc.illumination();
     let mut key = side_keys.clone();
     key.push(rounds_key.clone());
-    key.push(format!(
-        "Apocalypse fired per Dark point spent: {}",
-        rate_text(sep.apocalypse, sep.entered)
+    key.push(crate::tr!(
+        "combat.report.apocalypse_fired_per_dark",
+        rate = rate_text(sep.apocalypse, sep.entered)
     ));
     let (mc, mlo, mhi) = h.apocalypse_per_combat;
-    key.push(format!("Apocalypse fired per combat: {mc:.4} [{mlo:.4} – {mhi:.4}] (mean count); at least once in {}", rate_text(acc.apocalypse_combats, n)));
-    key.push(format!(
-        "Revive per Dark point spent: {}",
-        rate_text(sep.revive, sep.entered)
+    key.push(crate::tr!(
+        "combat.report.apocalypse_per_combat",
+        mean = crate::lang::num(mc, 4),
+        lo = crate::lang::num(mlo, 4),
+        hi = crate::lang::num(mhi, 4),
+        rate = rate_text(acc.apocalypse_combats, n)
     ));
-    key.push(format!(
-        "backlash per posture: Sépulcrale {}, Illumination {}",
-        rate_text(sep.backlash, sep.entered),
-        rate_text(ill.backlash, ill.entered)
+    key.push(crate::tr!(
+        "combat.report.revive_per_dark",
+        rate = rate_text(sep.revive, sep.entered)
+    ));
+    key.push(crate::tr!(
+        "combat.report.backlash_per_posture",
+        sepulchral = rate_text(sep.backlash, sep.entered),
+        illumination = rate_text(ill.backlash, ill.entered)
     ));
     if aura_on {
         key.push(super::aura_report::answer(sim, acc));
@@ -527,13 +570,15 @@ pub fn result(
         key.push(super::support_report::answer(sim, acc));
     }
     let mut s = format!(
-        "# {}\n\n{}\n\n## Answers ({n} combats, 95% intervals)\n\n",
-        m.title, m.question
+        "# {}\n\n{}\n\n## {}\n\n",
+        m.title,
+        m.question,
+        crate::tr!("combat.report.answers", n = n)
     );
     for k in &key {
         s += &format!("- {k}\n");
     }
-    s += "\n## How postures ended\n\n| posture | points spent | expiry | final_skill | combat_end | holder_down |\n|---|---|---|---|---|---|\n";
+    s += crate::tr!("combat.report.postures_ended_section");
     for (name, c) in [("Sépulcrale", sep), ("Illumination", ill)] {
         s += &format!("| {name} | {} |", c.entered);
         for e in c.ends {
@@ -546,10 +591,11 @@ pub fn result(
         }
         s += "\n";
     }
-    s += "\n## Per combatant\n\n| combatant | side | level | posture | points/combat | Apocalypse per point | Revive per point | backlash per point | down |\n|---|---|---|---|---|---|---|---|---|\n";
+    s += crate::tr!("combat.report.per_combatant_section");
     for (f, fighter) in m.fighters.iter().enumerate() {
         let a = &acc.fighters[f];
-        for (k, name) in POSTURE_NAMES.iter().enumerate() {
+        for k in 0..POSTURE_NAMES.len() {
+            let name = posture_label(k);
             let c = a.posture[k];
             let uses = if k == 0 {
                 fighter.policy.light.any()
@@ -560,11 +606,11 @@ pub fn result(
                 continue;
             }
             s += &format!(
-                "| {} | {} | {} | {name} | {:.3} | {} | {} | {} | {} |\n",
+                "| {} | {} | {} | {name} | {} | {} | {} | {} | {} |\n",
                 fighter.name,
                 m.sides[fighter.side],
                 fighter.level,
-                c.entered as f64 / n.max(1) as f64,
+                crate::lang::num(c.entered as f64 / n.max(1) as f64, 3),
                 if k == 1 {
                     rate_text(c.apocalypse, c.entered)
                 } else {
@@ -590,11 +636,16 @@ pub fn result(
     if aura_on {
         s += &super::aura_report::table(sim, acc);
     }
-    s += &format!("\n## Karma at combat end\n\n{}\n", karma_means.join("; "));
-    s += &super::settings::summary_section(m);
-    s += "\n## Reading notes\n\n- A Dark point opens one Sépulcrale posture, so \"per Dark point\" is a share of postures (Wilson interval; postures of one combat are not independent, so read it as indicative at its last digit).\n- \"Per combat\" counts every Apocalypse of every combatant in a combat; its interval is a t interval over combats.\n- Files: combat-sides.csv, combat-postures.csv, combat-rounds.csv, combat-karma.csv, combat-combatants.csv, each with a chart and a .meta.json.\n";
     s += &format!(
-        "\n## Provenance\n\n{}\n",
+        "\n## {}\n\n{}\n",
+        crate::tr!("combat.report.karma_title"),
+        karma_means.join(crate::tr!("combat.report.list_sep"))
+    );
+    s += &super::settings::summary_section(m);
+    s += crate::tr!("combat.report.reading_notes");
+    s += &format!(
+        "\n## {}\n\n{}\n",
+        crate::tr!("combat.report.provenance"),
         provenance("summary", file, ctx, trials).summary()
     );
     Ok(ScenarioResult {
@@ -604,6 +655,15 @@ pub fn result(
         outputs,
         summary: s,
     })
+}
+
+/// A posture as shown in charts and pages (the CSV keeps `POSTURE_NAMES`).
+fn posture_label(k: usize) -> &'static str {
+    if k == 0 {
+        crate::tr!("combat.report.posture_illumination")
+    } else {
+        crate::tr!("combat.report.posture_sepulchral")
+    }
 }
 
 fn fmt3((p, lo, hi): (f64, f64, f64)) -> String {

@@ -28,7 +28,7 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
         return Err(file.error_at(
             &["combat", "max_rounds"],
             "combat.max_rounds",
-            &format!("{max_rounds} rounds is out of range"),
+            &crate::tr!("combat.check.rounds_range", rounds = max_rounds),
             "1..1000",
         ));
     }
@@ -38,8 +38,8 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
         return Err(file.error_at(
             &[],
             "attacks",
-            "no attack defined",
-            "at least one [attacks.<name>] table",
+            crate::tr!("combat.check.no_attack"),
+            crate::tr!("combat.check.no_attack_allowed"),
         ));
     }
     let mut attacks = Vec::new();
@@ -70,8 +70,8 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
         return Err(file.error_at(
             &["combatants"],
             "combatants",
-            &format!("{} side(s) found; a combat needs at least two", sides.len()),
-            "two or more different `side` values",
+            &crate::tr!("combat.check.sides_found", n = sides.len()),
+            crate::tr!("combat.check.two_sides_allowed"),
         ));
     }
     // First index of each named group, for `target = "named"`.
@@ -83,7 +83,7 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
             return Err(file.error_at(
                 &["combatants", name, "count"],
                 &format!("combatants.{name}.count"),
-                &format!("{count} is out of range"),
+                &crate::tr!("combat.check.out_of_range", value = count),
                 "1..8",
             ));
         }
@@ -94,8 +94,8 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
         return Err(file.error_at(
             &["combatants"],
             "combatants",
-            &format!("{total} combatants (after `count`)"),
-            &format!("at most {MAX_FIGHTERS}"),
+            &crate::tr!("combat.check.combatants_total", n = total),
+            &crate::tr!("combat.check.at_most", n = MAX_FIGHTERS),
         ));
     }
     let mut fighters = Vec::new();
@@ -151,10 +151,11 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
         title: raw
             .title
             .clone()
-            .unwrap_or_else(|| "Great Cosmos combat".into()),
-        question: raw.question.clone().unwrap_or_else(|| {
-            "Who wins, in how many rounds, and how often do the postures fire?".into()
-        }),
+            .unwrap_or_else(|| crate::tr!("combat.report.default_title").into()),
+        question: raw
+            .question
+            .clone()
+            .unwrap_or_else(|| crate::tr!("combat.report.default_question").into()),
         sides,
         fighters,
         attacks,
@@ -178,7 +179,7 @@ fn element(
         file.error_at(
             path,
             shown,
-            &format!("unknown element \"{name}\""),
+            &crate::tr!("combat.check.unknown_element", name = name),
             &ELEMENT_NAMES.join(", "),
         )
     })
@@ -194,7 +195,7 @@ fn validate_attack(file: &ScenarioFile, name: &str, a: &RawAttack) -> Result<Att
                 &["attacks", name, "damage"],
                 &key("damage"),
                 &e,
-                "dice terms and whole numbers such as \"2d10+5\", \"d6\", \"1d8+1d4-2\" or \"12\"",
+                crate::tr!("combat.check.dice_allowed"),
             )
         })?;
     if dice.max_total() <= 0 {
@@ -202,9 +203,9 @@ fn validate_attack(file: &ScenarioFile, name: &str, a: &RawAttack) -> Result<Att
         file.warn_at(
             &["attacks", name, "damage"],
             &key("damage"),
-            &format!(
-                "\"{}\" never exceeds 0, so this attack can never deal damage",
-                crate::limits::clip(&a.damage)
+            &crate::tr!(
+                "combat.check.never_damage",
+                dice = crate::limits::clip(&a.damage)
             ),
         );
     }
@@ -214,8 +215,8 @@ fn validate_attack(file: &ScenarioFile, name: &str, a: &RawAttack) -> Result<Att
             return Err(file.error_at(
                 &["attacks", name, "elements"],
                 &key("elements"),
-                "both `element` and `elements` are given",
-                "one of them: element = \"feu\" or elements = [\"feu\", \"air\"]",
+                crate::tr!("combat.check.element_both"),
+                crate::tr!("combat.check.element_one_of"),
             ));
         }
         (Some(e), None) => elements.push(element(
@@ -229,8 +230,8 @@ fn validate_attack(file: &ScenarioFile, name: &str, a: &RawAttack) -> Result<Att
                 return Err(file.error_at(
                     &["attacks", name, "elements"],
                     &key("elements"),
-                    &format!("{} elements", list.len()),
-                    "one or two elements (C-ELEM)",
+                    &crate::tr!("combat.check.n_elements", n = list.len()),
+                    crate::tr!("combat.check.one_or_two_elements"),
                 ));
             }
             for (i, e) in list.iter().enumerate() {
@@ -250,7 +251,7 @@ fn validate_attack(file: &ScenarioFile, name: &str, a: &RawAttack) -> Result<Att
         return Err(file.error_at(
             &["attacks", name, "pm_cost"],
             &key("pm_cost"),
-            &format!("{} is out of range", a.pm_cost),
+            &crate::tr!("combat.check.out_of_range", value = a.pm_cost),
             "0..100000",
         ));
     }
@@ -282,8 +283,8 @@ fn fraction(
         Some(x) if !(x > 0.0 && x <= 1.0) => Err(file.error_at(
             &["combatants", name, "policy", key],
             &format!("combatants.{name}.policy.{key}"),
-            &format!("{x} is not a fraction of max HP"),
-            "a number above 0 and at most 1, e.g. 0.5 for \"below half HP\"",
+            &crate::tr!("combat.check.not_fraction", value = x),
+            crate::tr!("combat.check.fraction_allowed"),
         )),
         _ => Ok(v),
     }
@@ -313,7 +314,7 @@ fn validate_fighter(
     if !(1..=30).contains(&f.level) {
         return Err(err(
             &["level"],
-            &format!("level {} is out of range", f.level),
+            &crate::tr!("combat.check.level_range", level = f.level),
             "1..30",
         ));
     }
@@ -332,8 +333,8 @@ fn validate_fighter(
         if !(20..=cap).contains(v) {
             return Err(err(
                 &["stats", STAT_NAMES[i]],
-                &format!("{v} is out of range at level {}", f.level),
-                &format!("20..{cap} (C-LEVEL-1: 80 at levels 1-2, 85 from level 3)"),
+                &crate::tr!("combat.check.stat_range", value = v, level = f.level),
+                &crate::tr!("combat.check.stat_allowed", cap = cap),
             ));
         }
         stats[i] = *v as i32;
@@ -341,14 +342,14 @@ fn validate_fighter(
     if !(1..=1_000_000).contains(&f.hp) {
         return Err(err(
             &["hp"],
-            &format!("{} HP is out of range", f.hp),
+            &crate::tr!("combat.check.hp_range", hp = f.hp),
             "1..1000000",
         ));
     }
     if !(0..=1_000_000).contains(&f.pm) {
         return Err(err(
             &["pm"],
-            &format!("{} PM is out of range", f.pm),
+            &crate::tr!("combat.check.pm_range", pm = f.pm),
             "0..1000000",
         ));
     }
@@ -361,13 +362,17 @@ fn validate_fighter(
         None => None,
     };
     if f.attacks.is_empty() {
-        return Err(err(&["attacks"], "no attack listed", attack_names));
+        return Err(err(
+            &["attacks"],
+            crate::tr!("combat.check.no_attack_listed"),
+            attack_names,
+        ));
     }
     if f.attacks.len() > MAX_ATTACKS {
         return Err(err(
             &["attacks"],
-            &format!("{} attacks listed", f.attacks.len()),
-            &format!("at most {MAX_ATTACKS}"),
+            &crate::tr!("combat.check.attacks_listed", n = f.attacks.len()),
+            &crate::tr!("combat.check.at_most", n = MAX_ATTACKS),
         ));
     }
     let (start, armour) = super::keys::start_and_armour(file, name, f, f.hp as i32, f.pm as i32)?;
@@ -380,7 +385,7 @@ fn validate_fighter(
             file.error_at(
                 &refs,
                 &format!("combatants.{name}.attacks[{i}]"),
-                &format!("undefined attack \"{a}\""),
+                &crate::tr!("combat.check.undefined_attack", name = a),
                 attack_names,
             )
         })?;
@@ -391,7 +396,7 @@ fn validate_fighter(
             let &ai = attack_index.get(a).ok_or_else(|| {
                 err(
                     &["final_skill"],
-                    &format!("undefined attack \"{a}\""),
+                    &crate::tr!("combat.check.undefined_attack", name = a),
                     attack_names,
                 )
             })?;
@@ -405,8 +410,8 @@ fn validate_fighter(
     if level5_dark > 3 {
         return Err(err(
             &["level5_dark"],
-            &format!("{level5_dark} of the 3 level-5 points"),
-            "0..3 (the rest are Light points, C-LD-1)",
+            &crate::tr!("combat.check.level5_dark", n = level5_dark),
+            crate::tr!("combat.check.level5_dark_allowed"),
         ));
     }
     let (light_default, dark_default) = if f.level >= 5 {
@@ -419,21 +424,31 @@ fn validate_fighter(
         f.dark_points.unwrap_or(dark_default),
     );
     let (max_each, max_total, why) = match f.level {
-        1..=4 => (1, 2, "at most 1 Light and 1 Dark point below level 5 (C-LD-1)"),
-        5 => (4, 5, "at level 5: 1 Light + 1 Dark + 3 split between them, so light_points + dark_points <= 5 (C-LD-1)"),
-        _ => (10, 20, "at most 10 of each from level 6 (C-LD-1: the MJ decides)"),
+        1..=4 => (1, 2, crate::tr!("combat.check.points_below5")),
+        5 => (4, 5, crate::tr!("combat.check.points_at5")),
+        _ => (10, 20, crate::tr!("combat.check.points_from6")),
     };
     if light > max_each || light + dark > max_total {
         return Err(err(
             &["light_points"],
-            &format!("{light} Light and {dark} Dark points at level {}", f.level),
+            &crate::tr!(
+                "combat.check.points_at_level",
+                light = light,
+                dark = dark,
+                level = f.level
+            ),
             why,
         ));
     }
     if dark > max_each {
         return Err(err(
             &["dark_points"],
-            &format!("{light} Light and {dark} Dark points at level {}", f.level),
+            &crate::tr!(
+                "combat.check.points_at_level",
+                light = light,
+                dark = dark,
+                level = f.level
+            ),
             why,
         ));
     }
@@ -442,15 +457,15 @@ fn validate_fighter(
     if light_spent > light {
         return Err(err(
             &["light_spent"],
-            &format!("{light_spent} Light points spent of {light}"),
-            &format!("0..{light} (the Light points it has, C-LD-1)"),
+            &crate::tr!("combat.check.light_spent", spent = light_spent, of = light),
+            &crate::tr!("combat.check.light_spent_allowed", n = light),
         ));
     }
     if dark_spent > dark {
         return Err(err(
             &["dark_spent"],
-            &format!("{dark_spent} Dark points spent of {dark}"),
-            &format!("0..{dark} (the Dark points it has, C-LD-1)"),
+            &crate::tr!("combat.check.dark_spent", spent = dark_spent, of = dark),
+            &crate::tr!("combat.check.dark_spent_allowed", n = dark),
         ));
     }
     let (light, dark) = (light - light_spent, dark - dark_spent);
@@ -458,7 +473,7 @@ fn validate_fighter(
     if !(1..=MAX_ACTIONS).contains(&actions) {
         return Err(err(
             &["actions"],
-            &format!("{actions} actions per round is out of range"),
+            &crate::tr!("combat.check.actions_range", n = actions),
             &format!("1..{MAX_ACTIONS}"),
         ));
     }
@@ -466,8 +481,8 @@ fn validate_fighter(
     if !(-10..=10).contains(&karma) {
         return Err(err(
             &["karma"],
-            &format!("karma {karma} is out of range"),
-            "-10..10 (C-TEST-3)",
+            &crate::tr!("combat.check.karma_range", karma = karma),
+            crate::tr!("combat.check.karma_allowed"),
         ));
     }
     let p = &f.policy;
@@ -486,30 +501,30 @@ fn validate_fighter(
     if dark_t.any() && dark == 0 {
         return Err(err(
             &["policy"],
-            "the policy spends Dark points but dark_points = 0",
-            "dark_points >= 1, or no dark_* trigger",
+            crate::tr!("combat.check.policy_dark_zero"),
+            crate::tr!("combat.check.policy_dark_allowed"),
         ));
     }
     if p.final_skill.is_some_and(|t| t != RawFinalSkill::Never) && final_skill.is_none() {
         return Err(err(
             &["policy", "final_skill"],
-            "the policy uses a Final Skill but the combatant has none",
-            "set `final_skill = \"<attack>\"` on the combatant, or final_skill = \"never\"",
+            crate::tr!("combat.check.policy_fs_none"),
+            crate::tr!("combat.check.policy_fs_allowed"),
         ));
     }
     if light_t.any() && light == 0 {
         return Err(err(
             &["policy"],
-            "the policy spends Light points but light_points = 0",
-            "light_points >= 1, or no light_* trigger",
+            crate::tr!("combat.check.policy_light_zero"),
+            crate::tr!("combat.check.policy_light_allowed"),
         ));
     }
     let target = match (p.target.unwrap_or_default(), &p.target_name) {
         (RawTarget::Named, None) => {
             return Err(err(
                 &["policy", "target"],
-                "target = \"named\" needs `target_name`",
-                "target_name = the name of an enemy combatant",
+                crate::tr!("combat.check.named_needs_name"),
+                crate::tr!("combat.check.named_allowed"),
             ));
         }
         (RawTarget::Named, Some(t)) => {
@@ -525,7 +540,7 @@ fn validate_fighter(
                 _ => {
                     return Err(err(
                         &["policy", "target_name"],
-                        &format!("\"{t}\" is not an enemy combatant"),
+                        &crate::tr!("combat.check.not_enemy", name = t),
                         &enemies.join(", "),
                     ))
                 }
@@ -534,8 +549,8 @@ fn validate_fighter(
         (_, Some(_)) => {
             return Err(err(
                 &["policy", "target_name"],
-                "`target_name` is set but target is not \"named\"",
-                "target = \"named\" with target_name, or no target_name",
+                crate::tr!("combat.check.target_name_unused"),
+                crate::tr!("combat.check.target_name_allowed"),
             ));
         }
         (RawTarget::LowestHp, None) => TargetPolicy::LowestHp,

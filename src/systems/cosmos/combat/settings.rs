@@ -23,13 +23,17 @@ pub struct Setting {
 impl Setting {
     /// `combatants.hero.policy.final_skill = first_turn (default): ...`
     pub fn line(&self) -> String {
-        format!(
-            "{}.{} = {}{}: {}",
-            self.who,
-            self.key,
-            self.value,
-            if self.defaulted { " (default)" } else { "" },
-            self.meaning
+        crate::tr!(
+            "combat.settings.line",
+            who = self.who,
+            key = self.key,
+            value = self.value,
+            default = if self.defaulted {
+                crate::tr!("combat.settings.default_mark")
+            } else {
+                ""
+            },
+            meaning = self.meaning
         )
     }
 }
@@ -60,7 +64,7 @@ pub fn settings(raw: &RawScenario, model: &CombatModel) -> Vec<Setting> {
         "max_rounds",
         model.max_rounds.to_string(),
         raw.combat.max_rounds.is_none(),
-        "combats still going after this round count as round_cap".into(),
+        crate::tr!("combat.settings.max_rounds").into(),
     );
     super::fatigue::settings(raw, model, &mut out);
     for (name, rf) in &raw.combatants {
@@ -84,8 +88,8 @@ pub fn settings(raw: &RawScenario, model: &CombatModel) -> Vec<Setting> {
             },
             rf.mode.is_none(),
             match f.mode {
-                Mode::Offensive => "x1.5 damage, never dodges or parries (C-CMB-1)".into(),
-                Mode::Defensive => "normal damage, dodges or parries (C-CMB-1)".into(),
+                Mode::Offensive => crate::tr!("combat.settings.mode_offensive").into(),
+                Mode::Defensive => crate::tr!("combat.settings.mode_defensive").into(),
             },
         );
         let mut push = |key: &str, value: String, defaulted: bool, meaning: String| {
@@ -101,7 +105,7 @@ pub fn settings(raw: &RawScenario, model: &CombatModel) -> Vec<Setting> {
             }
             .into(),
             p.defence.is_none(),
-            "which defence test it makes when it may defend (best: the higher of Agilité and Force the attack allows)".into(),
+            crate::tr!("combat.settings.defence").into(),
         );
         if enemies > 1 {
             push(
@@ -117,7 +121,7 @@ pub fn settings(raw: &RawScenario, model: &CombatModel) -> Vec<Setting> {
                     }
                 },
                 p.target.is_none(),
-                "which enemy its attacks aim at".into(),
+                crate::tr!("combat.settings.target").into(),
             );
         }
         if f.attacks.len() > 1 {
@@ -129,23 +133,25 @@ pub fn settings(raw: &RawScenario, model: &CombatModel) -> Vec<Setting> {
                 }
                 .into(),
                 p.attack.is_none(),
-                "which of its attacks it uses (best: highest mean damage x element on the target)"
-                    .into(),
+                crate::tr!("combat.settings.attack").into(),
             );
         }
         let spends = |t: &super::model::PointTriggers| {
             let mut v = Vec::new();
             if t.at_start {
-                v.push("at combat start".to_string());
+                v.push(crate::tr!("combat.cond.at_start").to_string());
             }
             if t.on_turn_start {
-                v.push("at each own turn start".into());
+                v.push(crate::tr!("combat.cond.on_turn_start").into());
             }
             if let Some(x) = t.below_hp {
-                v.push(format!("below {:.0}% HP", 100.0 * x));
+                v.push(crate::tr!(
+                    "combat.cond.below_hp",
+                    pct = crate::lang::pct(x, 0)
+                ));
             }
             if t.when_ally_down {
-                v.push("when an ally is down".into());
+                v.push(crate::tr!("combat.cond.when_ally_down").into());
             }
             v
         };
@@ -170,7 +176,7 @@ pub fn settings(raw: &RawScenario, model: &CombatModel) -> Vec<Setting> {
                     &format!("{kind}_points"),
                     points.to_string(),
                     defaulted_points,
-                    "points held at combat start (C-LD-1)".into(),
+                    crate::tr!("combat.settings.points").into(),
                 );
             }
             if points > 0 {
@@ -184,14 +190,16 @@ pub fn settings(raw: &RawScenario, model: &CombatModel) -> Vec<Setting> {
                     when.is_empty(),
                     if when.is_empty() {
                         if f.rules.points {
-                            format!("no {kind}_* trigger: only its policy rules spend its {points} {kind} point(s)")
-                        } else {
-                            format!(
-                                "no {kind}_* trigger: its {points} {kind} point(s) are never spent"
+                            crate::tr!(
+                                "combat.settings.no_trigger_rules",
+                                kind = kind,
+                                points = points
                             )
+                        } else {
+                            crate::tr!("combat.settings.no_trigger", kind = kind, points = points)
                         }
                     } else {
-                        format!("when it spends a {kind} point (C-LD-2)")
+                        crate::tr!("combat.settings.when_spends", kind = kind)
                     },
                 );
             }
@@ -206,7 +214,7 @@ pub fn settings(raw: &RawScenario, model: &CombatModel) -> Vec<Setting> {
                 }
                 .into(),
                 p.prefer.is_none(),
-                "which point it spends when both triggers fire at once".into(),
+                crate::tr!("combat.settings.prefer").into(),
             );
         }
         if f.final_skill.is_some() && f.level >= 5 {
@@ -222,10 +230,10 @@ pub fn settings(raw: &RawScenario, model: &CombatModel) -> Vec<Setting> {
                 .into(),
                 p.final_skill.is_none(),
                 match turn {
-                    0 => "the Final Skill is never used".into(),
-                    1 => "the Final Skill is used on the first posture turn: the posture ends at once, with no backlash and hardly a Revive window (C-LD-3, C-LD-4)".into(),
-                    2 => "the Final Skill is used from the second posture turn (no backlash)".into(),
-                    _ => "the Final Skill is used from the third posture turn (a backlash follows, C-LD-3)".into(),
+                    0 => crate::tr!("combat.settings.fs_never").into(),
+                    1 => crate::tr!("combat.settings.fs_first").into(),
+                    2 => crate::tr!("combat.settings.fs_second").into(),
+                    _ => crate::tr!("combat.settings.fs_third").into(),
                 },
             );
         }
@@ -248,16 +256,18 @@ pub fn defaults_relied_on(model: &CombatModel) -> Vec<String> {
 
 /// The `## Policies in force` section of `summary.md`.
 pub fn summary_section(model: &CombatModel) -> String {
-    let mut s = String::from(
-        "\n## Policies in force\n\n| setting | value | source | what it means |\n|---|---|---|---|\n",
-    );
+    let mut s = String::from(crate::tr!("combat.settings.section"));
     for x in &model.settings {
         s += &format!(
             "| {}.{} | {} | {} | {} |\n",
             x.who,
             x.key,
             x.value,
-            if x.defaulted { "default" } else { "file" },
+            if x.defaulted {
+                crate::tr!("combat.settings.source_default")
+            } else {
+                crate::tr!("combat.settings.source_file")
+            },
             x.meaning
         );
     }

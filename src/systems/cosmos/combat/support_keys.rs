@@ -69,8 +69,8 @@ pub fn support_defs(
         return Err(file.error_at(
             &["support"],
             "support",
-            &format!("{} support actions", raw.len()),
-            &format!("at most {MAX_SUPPORT_DEFS}"),
+            &crate::tr!("combat.check.support_count", n = raw.len()),
+            &crate::tr!("combat.check.at_most", n = MAX_SUPPORT_DEFS),
         ));
     }
     raw.iter()
@@ -95,7 +95,7 @@ fn support_def(
         if given {
             Err(err(
                 k,
-                &format!("`{k}` does not apply to kind = \"{kind}\""),
+                &crate::tr!("combat.check.not_for_kind", key = k, kind = kind),
                 allowed,
             ))
         } else {
@@ -107,17 +107,13 @@ fn support_def(
             let Some(text) = &s.heal else {
                 return Err(err(
                     "heal",
-                    "missing key `heal` for kind = \"heal\"",
-                    "HP restored as dice terms and whole numbers, e.g. \"2d8+4\"",
+                    crate::tr!("combat.check.heal_missing"),
+                    crate::tr!("combat.check.heal_missing_allowed"),
                 ));
             };
-            let dice = DiceExpr::parse(text).map(|d| d.at_least(0)).map_err(|e| {
-                err(
-                    "heal",
-                    &e,
-                    "dice terms and whole numbers such as \"2d8+4\", \"d6\" or \"12\"",
-                )
-            })?;
+            let dice = DiceExpr::parse(text)
+                .map(|d| d.at_least(0))
+                .map_err(|e| err("heal", &e, crate::tr!("combat.check.heal_dice_allowed")))?;
             for (k, g) in [
                 ("modifier", s.modifier.is_some()),
                 ("damage_mult", s.damage_mult.is_some()),
@@ -143,9 +139,10 @@ fn support_def(
             if !(-SUPPORT_MODIFIER_MAX..=SUPPORT_MODIFIER_MAX).contains(&modifier) {
                 return Err(err(
                     "modifier",
-                    &format!("{modifier} is out of range"),
-                    &format!(
-                        "-{SUPPORT_MODIFIER_MAX}..{SUPPORT_MODIFIER_MAX} percentage points on the holder's tests"
+                    &crate::tr!("combat.check.out_of_range", value = modifier),
+                    &crate::tr!(
+                        "combat.check.support_modifier_allowed",
+                        max = SUPPORT_MODIFIER_MAX
                     ),
                 ));
             }
@@ -153,23 +150,23 @@ fn support_def(
             if !(0.0..=DAMAGE_MULT_MAX).contains(&mult) {
                 return Err(err(
                     "damage_mult",
-                    &format!("{mult} is out of range"),
-                    &format!("0..{DAMAGE_MULT_MAX} (x the holder's damage dealt)"),
+                    &crate::tr!("combat.check.out_of_range", value = mult),
+                    &crate::tr!("combat.check.damage_mult_allowed", max = DAMAGE_MULT_MAX),
                 ));
             }
             if modifier == 0 && mult == 1.0 {
                 return Err(err(
                     "modifier",
-                    "a buff with neither `modifier` nor `damage_mult` does nothing",
-                    "modifier = -100..100 and/or damage_mult = 0..10 (not 1)",
+                    crate::tr!("combat.check.buff_nothing"),
+                    crate::tr!("combat.check.buff_nothing_allowed"),
                 ));
             }
             let rounds = s.rounds.unwrap_or(1);
             if !(1..=ROUNDS_MAX).contains(&rounds) {
                 return Err(err(
                     "rounds",
-                    &format!("{rounds} is out of range"),
-                    &format!("1..{ROUNDS_MAX} rounds after the one it is placed in"),
+                    &crate::tr!("combat.check.out_of_range", value = rounds),
+                    &crate::tr!("combat.check.rounds_allowed", max = ROUNDS_MAX),
                 ));
             }
             SupportKind::Buff {
@@ -191,7 +188,7 @@ fn support_def(
                     k,
                     g,
                     "concentrate",
-                    "kind, pm_cost, uses, cooldown (C-FAT-5: the user, next round)",
+                    crate::tr!("combat.check.concentrate_keys"),
                 )?;
             }
             SupportKind::Concentrate
@@ -208,8 +205,8 @@ fn support_def(
         (SupportKind::Heal(_), Some(_)) => {
             return Err(err(
                 "target",
-                "not a heal target",
-                "self | lowest_hp | lowest_fraction (default; the user included)",
+                crate::tr!("combat.check.not_heal_target"),
+                crate::tr!("combat.check.heal_target_allowed"),
             ))
         }
         (SupportKind::Buff { .. }, None) => SupportTarget::Own,
@@ -219,15 +216,15 @@ fn support_def(
         (SupportKind::Buff { .. }, Some(_)) => {
             return Err(err(
                 "target",
-                "not a buff target",
-                "self (default) | ally (first standing ally without it) | enemy (by the `target` policy)",
+                crate::tr!("combat.check.not_buff_target"),
+                crate::tr!("combat.check.buff_target_allowed"),
             ))
         }
     };
     if s.pm_cost > super::keys::COST_MAX {
         return Err(err(
             "pm_cost",
-            &format!("{} is out of range", s.pm_cost),
+            &crate::tr!("combat.check.out_of_range", value = s.pm_cost),
             &format!("0..{}", super::keys::COST_MAX),
         ));
     }
@@ -235,11 +232,8 @@ fn support_def(
         Some(u) if !(1..=super::keys::USES_MAX).contains(&u) => {
             return Err(err(
                 "uses",
-                &format!("{u} is out of range"),
-                &format!(
-                    "1..{} uses per combat (no key: unlimited)",
-                    super::keys::USES_MAX
-                ),
+                &crate::tr!("combat.check.out_of_range", value = u),
+                &crate::tr!("combat.check.uses_allowed", max = super::keys::USES_MAX),
             ))
         }
         u => u.map(|u| u as u8),
@@ -248,7 +242,7 @@ fn support_def(
     if !(0..=super::keys::COOLDOWN_MAX).contains(&cooldown) {
         return Err(err(
             "cooldown",
-            &format!("{cooldown} is out of range"),
+            &crate::tr!("combat.check.out_of_range", value = cooldown),
             &format!("0..{} rounds", super::keys::COOLDOWN_MAX),
         ));
     }
@@ -294,7 +288,7 @@ pub fn settings(
                 }
                 .into(),
                 r.target.is_none(),
-                "who the house action goes to",
+                crate::tr!("combat.settings.support_target"),
             );
             push(
                 "stat",
@@ -302,9 +296,9 @@ pub fn settings(
                     .map_or("none".to_string(), |s| super::model::STAT_NAMES[s].into()),
                 r.stat.is_none(),
                 if d.stat.is_none() {
-                    "no test: it always lands"
+                    crate::tr!("combat.settings.support_no_stat")
                 } else {
-                    "a test of this stat decides whether it lands"
+                    crate::tr!("combat.settings.support_stat")
                 },
             );
         }
@@ -313,7 +307,7 @@ pub fn settings(
                 "rounds",
                 rounds.to_string(),
                 r.rounds.is_none(),
-                "the effect lasts the rest of its round and this many more",
+                crate::tr!("combat.settings.support_rounds"),
             );
         }
     }

@@ -238,31 +238,37 @@ impl Fight<'_, '_> {
 
 /// A condition as the summary and `check` print it.
 fn cond_text(c: &Cond) -> String {
-    let pct = |x: f64| format!("{:.0}%", 100.0 * x);
+    let pct = |x: f64| crate::lang::pct(x, 0);
     let posture = |m: u8| match m {
         1 => "Illumination",
         2 => "Sépulcrale",
-        _ => "a posture",
+        _ => crate::tr!("combat.cond.a_posture"),
     };
     match c {
-        Cond::RoundAtLeast(r) => format!("round >= {r}"),
-        Cond::Round(r) => format!("round = {r}"),
-        Cond::OwnHpBelow(x) => format!("own HP < {}", pct(*x)),
-        Cond::AllyHpBelow(x) => format!("an ally's HP < {}", pct(*x)),
-        Cond::EnemyHpBelow(x) => format!("an enemy's HP < {}", pct(*x)),
-        Cond::EnemyPosture(m) => format!("an enemy in {}", posture(*m)),
-        Cond::AllyPosture(m) => format!("an ally in {}", posture(*m)),
-        Cond::AllyDown => "an ally down".into(),
-        Cond::OwnFpAtLeast(x) => format!("own FP >= {x}"),
-        Cond::OwnFmAtLeast(x) => format!("own FM >= {x}"),
-        Cond::All(v) if v.is_empty() => "always".into(),
+        Cond::RoundAtLeast(r) => crate::tr!("combat.cond.round_at_least", round = r),
+        Cond::Round(r) => crate::tr!("combat.cond.round", round = r),
+        Cond::OwnHpBelow(x) => crate::tr!("combat.cond.own_hp_below", pct = pct(*x)),
+        Cond::AllyHpBelow(x) => crate::tr!("combat.cond.ally_hp_below", pct = pct(*x)),
+        Cond::EnemyHpBelow(x) => crate::tr!("combat.cond.enemy_hp_below", pct = pct(*x)),
+        Cond::EnemyPosture(m) => crate::tr!("combat.cond.enemy_posture", posture = posture(*m)),
+        Cond::AllyPosture(m) => crate::tr!("combat.cond.ally_posture", posture = posture(*m)),
+        Cond::AllyDown => crate::tr!("combat.cond.ally_down").into(),
+        Cond::OwnFpAtLeast(x) => crate::tr!("combat.cond.own_fp_at_least", n = x),
+        Cond::OwnFmAtLeast(x) => crate::tr!("combat.cond.own_fm_at_least", n = x),
+        Cond::All(v) if v.is_empty() => crate::tr!("combat.cond.always").into(),
         Cond::All(v) => format!(
             "({})",
-            v.iter().map(cond_text).collect::<Vec<_>>().join(" and ")
+            v.iter()
+                .map(cond_text)
+                .collect::<Vec<_>>()
+                .join(crate::tr!("combat.cond.and"))
         ),
         Cond::Any(v) => format!(
             "({})",
-            v.iter().map(cond_text).collect::<Vec<_>>().join(" or ")
+            v.iter()
+                .map(cond_text)
+                .collect::<Vec<_>>()
+                .join(crate::tr!("combat.cond.or"))
         ),
     }
 }
@@ -277,32 +283,45 @@ pub fn settings(
     let mut out = Vec::new();
     for (i, r) in f.rules.list.iter().enumerate() {
         let (what, meaning) = match r.then {
-            Then::Spend(ILLUMINATION) => ("spend light".to_string(), "a Light point (C-LD-2)"),
-            Then::Spend(SEPULCRALE) => ("spend dark".to_string(), "a Dark point (C-LD-2)"),
-            Then::Spend(_) => ("spend none".to_string(), "holds its points"),
+            Then::Spend(ILLUMINATION) => (
+                "spend light".to_string(),
+                crate::tr!("combat.settings.rule_light"),
+            ),
+            Then::Spend(SEPULCRALE) => (
+                "spend dark".to_string(),
+                crate::tr!("combat.settings.rule_dark"),
+            ),
+            Then::Spend(_) => (
+                "spend none".to_string(),
+                crate::tr!("combat.settings.rule_hold"),
+            ),
             Then::FinalSkill(b) => (
                 format!("final_skill {b}"),
-                "the Final Skill in a posture (C-LD-4)",
+                crate::tr!("combat.settings.rule_final_skill"),
             ),
-            Then::Mode(Mode::Offensive) => ("mode offensive".to_string(), "the mode (C-CMB-1)"),
-            Then::Mode(Mode::Defensive) => ("mode defensive".to_string(), "the mode (C-CMB-1)"),
+            Then::Mode(Mode::Offensive) => (
+                "mode offensive".to_string(),
+                crate::tr!("combat.settings.rule_mode"),
+            ),
+            Then::Mode(Mode::Defensive) => (
+                "mode defensive".to_string(),
+                crate::tr!("combat.settings.rule_mode"),
+            ),
             Then::Attack(a, _) => (
                 format!("use {}", model.attacks[a].name),
-                "the action when it can be used",
+                crate::tr!("combat.settings.rule_attack"),
             ),
             Then::Support(s) => (
                 format!("use {}", model.support[f.support[s]].name),
-                "the action when it can be used and has a target",
+                crate::tr!("combat.settings.rule_support"),
             ),
         };
         out.push(super::settings::Setting {
             who: who.to_string(),
             key: format!("policy.rules[{i}]"),
-            value: format!("when {}: {what}", cond_text(&r.when)),
+            value: crate::tr!("combat.cond.when", cond = cond_text(&r.when), what = what),
             defaulted: false,
-            meaning: format!(
-                "first matching rule decides {meaning}; none matching: the flat policy keys"
-            ),
+            meaning: crate::tr!("combat.settings.rule_meaning", what = meaning),
         });
     }
     out

@@ -77,8 +77,8 @@ pub fn rules(
         return Err(file.error_at(
             &base,
             &format!("combatants.{name}.policy.rules"),
-            &format!("{} rules", raw.len()),
-            &format!("at most {MAX_RULES}"),
+            &crate::tr!("combat.check.n_rules", n = raw.len()),
+            &crate::tr!("combat.check.at_most", n = MAX_RULES),
         ));
     }
     let mut list = Vec::new();
@@ -105,8 +105,8 @@ pub fn rules(
         if given.iter().filter(|&&g| g).count() != 1 {
             return Err(err(
                 "",
-                "a rule does exactly one thing",
-                "one of spend = \"dark\" | \"light\" | \"none\", final_skill = true | false, mode = \"offensive\" | \"defensive\", use = \"<attack or support action>\"",
+                crate::tr!("combat.check.one_thing"),
+                crate::tr!("combat.check.one_thing_allowed"),
             ));
         }
         let then = if let Some(sp) = r.spend {
@@ -114,15 +114,15 @@ pub fn rules(
                 RawSpend::Dark if f.dark_points == 0 => {
                     return Err(err(
                         "spend",
-                        "the rule spends Dark points but dark_points = 0",
-                        "dark_points >= 1, or spend = \"light\" | \"none\"",
+                        crate::tr!("combat.check.rule_dark_zero"),
+                        crate::tr!("combat.check.rule_dark_allowed"),
                     ))
                 }
                 RawSpend::Light if f.light_points == 0 => {
                     return Err(err(
                         "spend",
-                        "the rule spends Light points but light_points = 0",
-                        "light_points >= 1, or spend = \"dark\" | \"none\"",
+                        crate::tr!("combat.check.rule_light_zero"),
+                        crate::tr!("combat.check.rule_light_allowed"),
                     ))
                 }
                 RawSpend::Dark => Then::Spend(SEPULCRALE),
@@ -133,8 +133,8 @@ pub fn rules(
             if f.final_skill.is_none() {
                 return Err(err(
                     "final_skill",
-                    "the rule uses a Final Skill but the combatant has none",
-                    "set `final_skill = \"<attack>\"` on the combatant",
+                    crate::tr!("combat.check.rule_fs_none"),
+                    crate::tr!("combat.check.rule_fs_allowed"),
                 ));
             }
             Then::FinalSkill(b)
@@ -155,8 +155,8 @@ pub fn rules(
                 if slot >= MAX_SUPPORT {
                     return Err(err(
                         "use",
-                        &format!("\"{u}\" would be support action number {}", slot + 1),
-                        &format!("at most {MAX_SUPPORT} different support actions per combatant"),
+                        &crate::tr!("combat.check.support_slot", name = u, n = slot + 1),
+                        &crate::tr!("combat.check.support_slot_allowed", n = MAX_SUPPORT),
                     ));
                 }
                 Then::Support(slot)
@@ -169,7 +169,7 @@ pub fn rules(
                 own.extend(support_names.iter().map(|s| format!("\"{s}\"")));
                 return Err(err(
                     "use",
-                    &format!("\"{u}\" is neither one of the combatant's attacks nor a [support.*] action"),
+                    &crate::tr!("combat.check.use_unknown", name = u),
                     &own.join(", "),
                 ));
             }
@@ -216,8 +216,8 @@ fn cond(
     if depth > MAX_COND_DEPTH {
         return Err(err(
             "all",
-            &format!("conditions nested {depth} deep"),
-            &format!("at most {MAX_COND_DEPTH} levels of all/any"),
+            &crate::tr!("combat.check.nested", depth = depth),
+            &crate::tr!("combat.check.nested_allowed", n = MAX_COND_DEPTH),
         ));
     }
     let mut out = Vec::new();
@@ -227,7 +227,7 @@ fn cond(
         } else {
             Err(err(
                 k,
-                &format!("round {v} is out of range"),
+                &crate::tr!("combat.check.round_range", round = v),
                 &format!("1..{max_rounds} (combat.max_rounds)"),
             ))
         }
@@ -244,8 +244,8 @@ fn cond(
         } else {
             Err(err(
                 k,
-                &format!("{x} is not a fraction of max HP"),
-                "a number above 0 and at most 1, e.g. 0.5 for \"below half HP\"",
+                &crate::tr!("combat.check.not_fraction", value = x),
+                crate::tr!("combat.check.fraction_allowed"),
             ))
         }
     };
@@ -274,8 +274,8 @@ fn cond(
         Some(false) => {
             return Err(err(
                 "ally_down",
-                "ally_down = false is not a condition",
-                "ally_down = true (no ally down: leave the key out, or use any/all)",
+                crate::tr!("combat.check.ally_down_false"),
+                crate::tr!("combat.check.ally_down_allowed"),
             ))
         }
         None => {}
@@ -286,8 +286,8 @@ fn cond(
         } else {
             Err(err(
                 k,
-                &format!("{v} is out of range"),
-                "-3..10 (C-FAT-1 fatigue track)",
+                &crate::tr!("combat.check.out_of_range", value = v),
+                crate::tr!("combat.check.fatigue_track_allowed"),
             ))
         }
     };
@@ -302,8 +302,8 @@ fn cond(
         if !(1..=MAX_COND_ITEMS).contains(&list.len()) {
             return Err(err(
                 k,
-                &format!("{} conditions", list.len()),
-                &format!("1..{MAX_COND_ITEMS} condition tables"),
+                &crate::tr!("combat.check.n_conditions", n = list.len()),
+                &crate::tr!("combat.check.cond_items_allowed", n = MAX_COND_ITEMS),
             ));
         }
         let mut items = Vec::new();

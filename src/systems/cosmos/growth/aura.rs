@@ -24,6 +24,14 @@ impl Edition {
             Edition::Previous => "previous",
         }
     }
+
+    /// The edition's name in text (`name` is the CSV value).
+    pub fn label(self) -> &'static str {
+        match self {
+            Edition::Current => crate::tr!("growth.aura.edition_current"),
+            Edition::Previous => crate::tr!("growth.aura.edition_previous"),
+        }
+    }
 }
 
 /// The victim's test the aura falls on: threshold, karma, its percentage bonus, and the
@@ -100,8 +108,9 @@ pub fn face_rule(
             }),
             ..plain(bonus)
         }),
-        _ => Err(UserError::new(format!(
-            "aura face {face} is out of range; allowed: 1..6"
+        _ => Err(UserError::new(crate::tr!(
+            "growth.aura.bad_face",
+            face = face
         ))),
     }
 }

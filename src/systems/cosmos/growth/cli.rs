@@ -108,9 +108,7 @@ fn parse_dice(s: &str) -> Result<IntList, String> {
         .iter()
         .find(|d| ![4, 6, 8, 10, 12, 20, 100].contains(*d))
     {
-        Some(d) => Err(format!(
-            "d{d} is not a vehicle die; allowed: 4, 6, 8, 10, 12, 20, 100"
-        )),
+        Some(d) => Err(crate::tr!("growth.cli.bad_vehicle_die", die = d)),
         None => Ok(l),
     }
 }

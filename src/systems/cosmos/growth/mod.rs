@@ -19,3 +19,13 @@ pub mod tables;
 
 pub use options::{GrowthRules, OverloadAgility, PassiveTest, SprintFatigueOrder, OPTIONS};
 pub use quantiles::{band_row, censored_quantile, quantile_interval, QUANTILES};
+
+/// `x` as Rust's `{}` writes it (`10`, `2.5`), with a comma in French text: for values
+/// the designer gave, whose decimals the English text never fixed.
+pub(crate) fn dec(x: f64) -> String {
+    let s = format!("{x}");
+    match crate::lang::current() {
+        crate::lang::Lang::En => s,
+        crate::lang::Lang::Fr => s.replace('.', ","),
+    }
+}

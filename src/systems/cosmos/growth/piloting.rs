@@ -7,16 +7,34 @@ pub const LADDER: [u32; 6] = [4, 6, 8, 10, 12, 20];
 pub const WORLD_SHIP_DIE: u32 = 100;
 
 /// Vehicle classes by die (the garbled table read as in C-PILOT): (die, planetary,
-/// astral).
-pub const VEHICLES: [(u32, &str, &str); 7] = [
-    (4, "light single-seat vehicle", "space fighter"),
-    (6, "light multi-seat vehicle", "two-seat ship"),
-    (8, "-", "medium ship"),
-    (10, "heavy vehicle", "large ship"),
-    (12, "very heavy vehicle", "star cruiser"),
-    (20, "-", "titan"),
-    (100, "-", "world-ship / mobile star base"),
-];
+/// astral), in the language in force.
+pub fn vehicles() -> [(u32, &'static str, &'static str); 7] {
+    [
+        (
+            4,
+            crate::tr!("growth.piloting.planetary_d4"),
+            crate::tr!("growth.piloting.astral_d4"),
+        ),
+        (
+            6,
+            crate::tr!("growth.piloting.planetary_d6"),
+            crate::tr!("growth.piloting.astral_d6"),
+        ),
+        (8, "-", crate::tr!("growth.piloting.astral_d8")),
+        (
+            10,
+            crate::tr!("growth.piloting.planetary_d10"),
+            crate::tr!("growth.piloting.astral_d10"),
+        ),
+        (
+            12,
+            crate::tr!("growth.piloting.planetary_d12"),
+            crate::tr!("growth.piloting.astral_d12"),
+        ),
+        (20, "-", crate::tr!("growth.piloting.astral_d20")),
+        (100, "-", crate::tr!("growth.piloting.astral_d100")),
+    ]
+}
 
 /// The die rolled after `stress` steps up the ladder; `None` past the d20 (the test fails
 /// outright). The d100 of world-ships ignores stress.

@@ -33,6 +33,32 @@ impl Stat {
         }
     }
 
+    /// The stat in text: the file name in English (as the pages always wrote it), the
+    /// rulebook's name in French.
+    pub fn label(self) -> &'static str {
+        match self {
+            Stat::Force => crate::tr!("growth.stat.force"),
+            Stat::Esprit => crate::tr!("growth.stat.esprit"),
+            Stat::Charisme => crate::tr!("growth.stat.charisme"),
+            Stat::Agilite => crate::tr!("growth.stat.agilite"),
+            Stat::Precision => crate::tr!("growth.stat.precision"),
+            Stat::Chance => crate::tr!("growth.stat.chance"),
+        }
+    }
+
+    /// The stat after "test": `agilite` in English ("agilite test"), `d'Agilité` in
+    /// French ("test d'Agilité": the elision depends on the stat).
+    pub fn test_label(self) -> &'static str {
+        match self {
+            Stat::Force => crate::tr!("growth.stat_test.force"),
+            Stat::Esprit => crate::tr!("growth.stat_test.esprit"),
+            Stat::Charisme => crate::tr!("growth.stat_test.charisme"),
+            Stat::Agilite => crate::tr!("growth.stat_test.agilite"),
+            Stat::Precision => crate::tr!("growth.stat_test.precision"),
+            Stat::Chance => crate::tr!("growth.stat_test.chance"),
+        }
+    }
+
     pub fn parse(s: &str) -> Option<Stat> {
         Stat::ALL.into_iter().find(|x| x.name() == s)
     }

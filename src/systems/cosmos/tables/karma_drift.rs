@@ -123,15 +123,15 @@ pub fn karma_drift_output(
         (0..5).map(|i| params.thresholds[i * (n - 1) / 4]).collect()
     };
     let mut lines = LineChart {
-        title: "Where karma settles over long play".into(),
-        x_label: "karma".into(),
-        y_label: "long-run share of tests".into(),
+        title: crate::tr!("cosmos.drift.lines_title").into(),
+        x_label: crate::tr!("cosmos.table.karma_axis").into(),
+        y_label: crate::tr!("cosmos.drift.share_axis").into(),
         ..Default::default()
     };
     for t in &picks {
         let of_t: Vec<&KarmaDriftRow> = rows.iter().filter(|r| r.threshold == *t).collect();
         lines.series.push(LineSeries {
-            name: format!("threshold {t}"),
+            name: crate::tr!("cosmos.drift.threshold_series", threshold = t),
             points: of_t.iter().map(|r| (r.karma as f64, r.p)).collect(),
             band: of_t
                 .iter()
@@ -142,9 +142,9 @@ pub fn karma_drift_output(
     let karmas: Vec<i64> = (-10..=10).collect();
     let max_p = rows.iter().map(|r| r.p).fold(0.0, f64::max);
     let heat = Heatmap {
-        title: "Stationary karma share".into(),
-        x_label: "threshold".into(),
-        y_label: "karma".into(),
+        title: crate::tr!("cosmos.drift.heat_title").into(),
+        x_label: crate::tr!("cosmos.table.threshold_axis").into(),
+        y_label: crate::tr!("cosmos.table.karma_axis").into(),
         columns: Heatmap::labels(&params.thresholds),
         rows: Heatmap::labels(&karmas),
         values: karmas
@@ -170,8 +170,12 @@ pub fn karma_drift_output(
         let mean: f64 = of_t.iter().map(|r| r.karma as f64 * r.p).sum();
         let high: f64 = of_t.iter().filter(|r| r.karma >= 5).map(|r| r.p).sum();
         let low: f64 = of_t.iter().filter(|r| r.karma <= -5).map(|r| r.p).sum();
-        key.push(format!(
-            "threshold {t}: mean long-run karma {mean:+.3}; share of tests at karma >= +5: {high:.4}, at karma <= -5: {low:.4}"
+        key.push(crate::tr!(
+            "cosmos.drift.key",
+            threshold = t,
+            mean = crate::lang::signed(mean, 3),
+            high = crate::lang::num(high, 4),
+            low = crate::lang::num(low, 4)
         ));
     }
 
@@ -200,9 +204,17 @@ pub fn karma_drift_output(
     if method == Method::Exact && params.thresholds.len() > 1 {
         key.insert(
             0,
-            format!(
-                "largest difference between thresholds: {spread:.2e} — success and failure never move karma, so where karma settles does not depend on the threshold, only on the crit bands (crit-failure band from {})",
-                params.crit_fail_from
+            crate::tr!(
+                "cosmos.drift.spread",
+                spread = {
+                    // Scientific notation has no helper: localise its decimal mark here.
+                    let s = format!("{spread:.2e}");
+                    match crate::lang::current() {
+                        crate::lang::Lang::Fr => s.replace('.', ","),
+                        crate::lang::Lang::En => s,
+                    }
+                },
+                from = params.crit_fail_from
             ),
         );
     }
@@ -228,8 +240,8 @@ pub fn karma_drift_output(
 
     Ok(Output {
         name: "cosmos-karma-drift".into(),
-        title: "Karma drift: where karma settles over long play".into(),
-        question: "If a character makes test after test at one threshold, letting crits move karma (C-KARMA-1), what share of its tests happen at each karma value in the long run?".into(),
+        title: crate::tr!("cosmos.drift.title").into(),
+        question: crate::tr!("cosmos.drift.question").into(),
         frame,
         figures: vec![Figure {
             suffix: None,

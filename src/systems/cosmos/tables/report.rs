@@ -14,14 +14,12 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
         crit_fail_from: 91,
     };
     let exact = test_output(&grid, ctx, Method::Exact, 0)?;
-    let mut mc = test_output(&grid, ctx, Method::Mc, trials)?.renamed(
-        "cosmos-test-mc",
-        "Monte Carlo cross-check of the test table",
-    );
+    let mut mc = test_output(&grid, ctx, Method::Mc, trials)?
+        .renamed("cosmos-test-mc", crate::tr!("cosmos.table.mc_title"));
     let names: Vec<&str> = Outcome::ALL.iter().map(|o| o.name()).collect();
     let c = coverage(&exact, &mc, &class_columns(&names))?;
     mc.key_figures
-        .insert(0, c.sentence("(cell, class) probabilities"));
+        .insert(0, c.sentence(crate::tr!("cosmos.table.mc_what")));
     outputs.push(exact);
     outputs.push(mc);
 
@@ -31,17 +29,15 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
         crit_fail_from: 91,
     };
     let exact = karma_drift_output(&drift, ctx, Method::Exact, 0)?;
-    let mut mc = karma_drift_output(&drift, ctx, Method::Mc, 10 * trials)?.renamed(
-        "cosmos-karma-drift-mc",
-        "Monte Carlo cross-check of karma drift",
-    );
+    let mut mc = karma_drift_output(&drift, ctx, Method::Mc, 10 * trials)?
+        .renamed("cosmos-karma-drift-mc", crate::tr!("cosmos.drift.mc_title"));
     let c = coverage(
         &exact,
         &mc,
         &[("p_stationary", "p_stationary_lo", "p_stationary_hi")],
     )?;
     mc.key_figures
-        .insert(0, c.sentence("(threshold, karma) stationary shares"));
+        .insert(0, c.sentence(crate::tr!("cosmos.drift.mc_what")));
     outputs.push(exact);
     outputs.push(mc);
     Ok(outputs)

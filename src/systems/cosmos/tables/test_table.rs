@@ -29,9 +29,8 @@ impl TestGrid {
         karma: i64,
         rules: &TestRules,
     ) -> Result<TestSpec, UserError> {
-        let k = i8::try_from(karma).map_err(|_| {
-            UserError::new(format!("karma {karma} is out of range; allowed: -10..10"))
-        })?;
+        let k = i8::try_from(karma)
+            .map_err(|_| UserError::new(crate::tr!("cosmos.table.karma_range", karma = karma)))?;
         TestSpec::new(threshold as f64, k)?
             .with_modifier(self.modifier, rules.percent_mode)
             .with_crit_fail_from(self.crit_fail_from)
@@ -178,15 +177,15 @@ pub fn test_output(
             .map(|i| success_or_better(&probs[i]))
     };
     let mut lines = LineChart {
-        title: "P(success or better) by threshold".into(),
-        x_label: "threshold".into(),
-        y_label: "P(success, crit or super)".into(),
+        title: crate::tr!("cosmos.table.sob_by_threshold").into(),
+        x_label: crate::tr!("cosmos.table.threshold_axis").into(),
+        y_label: crate::tr!("cosmos.table.sob_axis").into(),
         y_range: Some((0.0, 1.0)),
         ..Default::default()
     };
     for kb in KARMA_BANDS.iter().filter(|k| grid.karma.contains(k)) {
         let mut s = LineSeries {
-            name: format!("karma {kb:+}"),
+            name: crate::tr!("cosmos.table.karma_series", karma = format!("{kb:+}")),
             ..Default::default()
         };
         for &t in &grid.thresholds {
@@ -201,9 +200,9 @@ pub fn test_output(
         lines.series.push(s);
     }
     let heat = Heatmap {
-        title: "P(success or better)".into(),
-        x_label: "threshold".into(),
-        y_label: "karma".into(),
+        title: crate::tr!("cosmos.table.sob").into(),
+        x_label: crate::tr!("cosmos.table.threshold_axis").into(),
+        y_label: crate::tr!("cosmos.table.karma_axis").into(),
         columns: Heatmap::labels(&grid.thresholds),
         rows: Heatmap::labels(&grid.karma),
         values: grid
@@ -220,24 +219,28 @@ pub fn test_output(
     };
 
     let mut key = Vec::new();
+    let num = crate::lang::num;
     let mut cite = |t: i64, k: i64, what: &str| {
         if let Some(i) = cells.iter().position(|&c| c == (t, k)) {
             let p = &probs[i];
-            key.push(format!(
-                "{what}threshold {t}, karma {k:+}: P(success or better) = {:.4}, P(crit or super success) = {:.4}, P(crit or super failure) = {:.4}",
-                success_or_better(p),
-                p[0] + p[1],
-                p[4] + p[5]
+            key.push(crate::tr!(
+                "cosmos.table.cite",
+                what = what,
+                threshold = t,
+                karma = format!("{k:+}"),
+                sob = num(success_or_better(p), 4),
+                crit = num(p[0] + p[1], 4),
+                fail = num(p[4] + p[5], 4)
             ));
         }
     };
     cite(50, 0, "");
-    cite(55, 6, "Agilité 55 with karma +6 — ");
+    cite(55, 6, crate::tr!("cosmos.table.agilite_example"));
     cite(55, -6, "");
     if let (Some(a), Some(b)) = (sob(50, 0), sob(50, 5)) {
-        key.push(format!(
-            "at threshold 50, karma +5 (d10 off the roll) adds {:+.1} points of success or better over karma 0",
-            100.0 * (b - a)
+        key.push(crate::tr!(
+            "cosmos.table.karma5_gain",
+            gain = crate::lang::signed(100.0 * (b - a), 1)
         ));
     }
 
@@ -257,8 +260,8 @@ pub fn test_output(
 
     Ok(Output {
         name: "cosmos-test".into(),
-        title: "Great Cosmos test outcomes by threshold and karma".into(),
-        question: "What is the chance of each outcome class (super/crit success, success, failure, crit/super failure) of a d100 test at a given threshold and karma?".into(),
+        title: crate::tr!("cosmos.table.test_title").into(),
+        question: crate::tr!("cosmos.table.test_question").into(),
         frame,
         figures: vec![Figure {
             suffix: None,

@@ -49,7 +49,7 @@ pub(crate) fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<Scena
             .error_at(
                 &["run", "trials"],
                 "run.trials",
-                &format!("{trials} trials"),
+                &crate::tr!("fallout.model.trials", n = trials),
                 &format!("1..{TRIALS_MAX}"),
             )
             .into());

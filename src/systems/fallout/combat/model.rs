@@ -105,6 +105,36 @@ impl SidePolicy {
             self.keep
         )
     }
+
+    /// The policy in the reader's language, for summaries (`describe` stays English: it is
+    /// a provenance parameter value).
+    pub fn describe_text(&self) -> String {
+        let buy = match self.buy {
+            Buy::Never => crate::tr!("fallout.combat_model.never_buys").to_string(),
+            Buy::Always => crate::tr!("fallout.combat_model.always_buys", n = self.max_bonus),
+            Buy::Below(x) => crate::tr!(
+                "fallout.combat_model.buys_below",
+                n = self.max_bonus,
+                x = crate::systems::fallout::plain_num(x)
+            ),
+        };
+        let target = match self.target {
+            Target::First => crate::tr!("fallout.combat_model.target_first"),
+            Target::Weakest => crate::tr!("fallout.combat_model.target_weakest"),
+        };
+        crate::tr!(
+            "fallout.combat_model.policy",
+            buy = buy,
+            giving = if self.give_mj_ap {
+                crate::tr!("fallout.combat_model.giving_mj")
+            } else {
+                ""
+            },
+            damage = self.damage_ap,
+            keep = self.keep,
+            target = target
+        )
+    }
 }
 
 /// One combatant, in turn order.
@@ -150,16 +180,16 @@ fn policy(file: &ScenarioFile, p: &RawPolicy, side: &str) -> Result<SidePolicy, 
                 return Err(file.error_at(
                     &["policy", side, "below"],
                     &key("below"),
-                    &format!("{x} is not a probability"),
-                    "a number from 0 to 1",
+                    &crate::tr!("fallout.model.not_probability", x = x),
+                    crate::tr!("fallout.model.probability_allowed"),
                 ))
             }
             None => {
                 return Err(file.error_at(
                     &["policy", side],
                     &key("below"),
-                    "missing key `below` for buy = \"below\"",
-                    "a number from 0 to 1",
+                    crate::tr!("fallout.model.missing_below"),
+                    crate::tr!("fallout.model.probability_allowed"),
                 ))
             }
         },
@@ -167,7 +197,7 @@ fn policy(file: &ScenarioFile, p: &RawPolicy, side: &str) -> Result<SidePolicy, 
             return Err(file.error_at(
                 &["policy", side, "buy"],
                 &key("buy"),
-                &format!("unknown buying policy \"{other}\""),
+                &crate::tr!("fallout.model.unknown_buy", value = other),
                 "\"never\", \"always\", \"below\"",
             ))
         }
@@ -176,8 +206,8 @@ fn policy(file: &ScenarioFile, p: &RawPolicy, side: &str) -> Result<SidePolicy, 
         return Err(file.error_at(
             &["policy", side, "give_mj_ap"],
             &key("give_mj_ap"),
-            "only the players can buy dice by giving the MJ AP (F-AP)",
-            "remove it, or set it under [policy.players]",
+            crate::tr!("fallout.combat_model.give_mj_only_players"),
+            crate::tr!("fallout.combat_model.give_mj_allowed"),
         ));
     }
     let max_bonus = int_in(
@@ -211,7 +241,7 @@ fn policy(file: &ScenarioFile, p: &RawPolicy, side: &str) -> Result<SidePolicy, 
             return Err(file.error_at(
                 &["policy", side, "target"],
                 &key("target"),
-                &format!("unknown target policy \"{other}\""),
+                &crate::tr!("fallout.combat_model.unknown_target", value = other),
                 "\"first\", \"weakest\"",
             ))
         }
@@ -297,8 +327,8 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
         return Err(file.error_at(
             &["weapons"],
             "weapons",
-            &format!("{} weapons", raw.weapons.len()),
-            &format!("1..{COMBATANTS_MAX} [weapons.<name>] tables"),
+            &crate::tr!("fallout.combat_model.weapons_count", n = raw.weapons.len()),
+            &crate::tr!("fallout.combat_model.weapons_allowed", max = COMBATANTS_MAX),
         ));
     }
     let mut weapons = Vec::new();
@@ -320,7 +350,7 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
                 return Err(file.error_at(
                     &["weapons", name, "type"],
                     &at("type"),
-                    &format!("unknown weapon type \"{other}\""),
+                    &crate::tr!("fallout.combat_model.unknown_weapon_type", value = other),
                     "\"melee\", \"thrown\", \"ranged\"",
                 ))
             }
@@ -364,8 +394,8 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
                 return Err(file.error_at(
                     &path("side"),
                     &shown("side"),
-                    &format!("unknown side \"{other}\""),
-                    "\"players\" (group AP pool), \"mj\" (the MJ's NPCs)",
+                    &crate::tr!("fallout.combat_model.unknown_side", value = other),
+                    crate::tr!("fallout.combat_model.side_allowed"),
                 ))
             }
         };
@@ -423,7 +453,7 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
             return Err(file.error_at(
                 &path("weapon"),
                 &shown("weapon"),
-                &format!("unknown weapon \"{}\"", c.weapon),
+                &crate::tr!("fallout.combat_model.unknown_weapon", value = c.weapon),
                 &names.join(", "),
             ));
         };
@@ -432,7 +462,7 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
                 &["combatant", &idx],
                 &format!("combatant[{i}]"),
                 &e.0,
-                "see the ranges above",
+                crate::tr!("fallout.model.see_ranges"),
             )
         })?;
         let pools: Vec<_> = (0..4).map(|k| pool_dist(&spec, 2 + k as u8)).collect();
@@ -443,8 +473,11 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
                 return Err(file.error_at(
                     &path("count"),
                     &shown("count"),
-                    &format!("more than {COMBATANTS_MAX} combatants in all"),
-                    &format!("at most {COMBATANTS_MAX} combatants after `count`"),
+                    &crate::tr!("fallout.combat_model.too_many", max = COMBATANTS_MAX),
+                    &crate::tr!(
+                        "fallout.combat_model.too_many_allowed",
+                        max = COMBATANTS_MAX
+                    ),
                 ));
             }
             let name = if count > 1 {
@@ -469,8 +502,8 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
             return Err(file.error_at(
                 &["combatant"],
                 "combatant",
-                &format!("no combatant on side \"{}\"", side.name()),
-                "at least one combatant with side = \"players\" and one with side = \"mj\"",
+                &crate::tr!("fallout.combat_model.no_side", side = side.name()),
+                crate::tr!("fallout.combat_model.no_side_allowed"),
             ));
         }
     }
@@ -478,10 +511,14 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
     // habit), then file order (a stable sort keeps it).
     combatants.sort_by_key(|c| (-c.initiative, c.side as u8));
     let model = CombatModel {
-        title: raw.title.clone().unwrap_or_else(|| "2d20 firefight".into()),
-        question: raw.question.clone().unwrap_or_else(|| {
-            "Who wins this firefight, in how many rounds, and who goes down?".into()
-        }),
+        title: raw
+            .title
+            .clone()
+            .unwrap_or_else(|| crate::tr!("fallout.combat_model.default_title").into()),
+        question: raw
+            .question
+            .clone()
+            .unwrap_or_else(|| crate::tr!("fallout.combat_model.default_question").into()),
         max_rounds,
         injury_at,
         injury_difficulty,

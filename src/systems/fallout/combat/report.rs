@@ -15,7 +15,7 @@ use super::model::{CombatModel, Side};
 use super::sim::{CombatAcc, MJ_WINS, PLAYERS_WIN, UNDECIDED};
 
 fn pct(p: f64) -> String {
-    format!("{:.2}%", 100.0 * p)
+    crate::lang::pct(p, 2)
 }
 
 fn rate(hits: u64, n: u64) -> (f64, f64, f64) {
@@ -59,16 +59,16 @@ pub fn result(
         float_column("p_hi", &side_rates, |r| r.2),
     ])?;
     let side_chart = BarChart {
-        title: "How the firefight ends".into(),
-        x_label: "outcome".into(),
-        y_label: "probability".into(),
+        title: crate::tr!("fallout.combat.sides_chart").into(),
+        x_label: crate::tr!("fallout.combat.outcome").into(),
+        y_label: crate::tr!("fallout.combat.probability").into(),
         categories: vec![
-            "players win".into(),
-            "MJ's side wins".into(),
-            format!("undecided after {} rounds", m.max_rounds),
+            crate::tr!("fallout.combat.players_win").into(),
+            crate::tr!("fallout.combat.mj_wins").into(),
+            crate::tr!("fallout.combat.undecided", rounds = m.max_rounds),
         ],
         series: vec![BarSeries {
-            name: "P (95% interval)".into(),
+            name: crate::tr!("fallout.combat.p_interval").into(),
             values: side_rates.iter().map(|r| r.0).collect(),
             intervals: side_rates.iter().map(|r| (r.1, r.2)).collect(),
         }],
@@ -80,7 +80,11 @@ pub fn result(
         .iter()
         .filter(|(r, _)| *r <= m.max_rounds as i64)
         .collect();
-    let (rounds_frame, rounds_chart) = end_rounds(rounds.iter().copied(), n, "fight")?;
+    let (rounds_frame, rounds_chart) = end_rounds(
+        rounds.iter().copied(),
+        n,
+        crate::tr!("fallout.combat.rounds_what"),
+    )?;
 
     struct Row {
         name: String,
@@ -160,12 +164,12 @@ pub fn result(
     ])?;
     let cats: Vec<String> = rows.iter().map(|r| r.name.clone()).collect();
     let down_chart = BarChart {
-        title: "P(out of the fight) by combatant".into(),
-        x_label: "combatant".into(),
-        y_label: "P(down)".into(),
+        title: crate::tr!("fallout.combat.down_chart").into(),
+        x_label: crate::tr!("fallout.combat.combatant").into(),
+        y_label: crate::tr!("fallout.combat.p_down").into(),
         categories: cats.clone(),
         series: vec![BarSeries {
-            name: "P(down) (95% interval)".into(),
+            name: crate::tr!("fallout.combat.p_down_interval").into(),
             values: rows.iter().map(|r| r.down.0).collect(),
             intervals: rows.iter().map(|r| (r.down.1, r.down.2)).collect(),
         }],
@@ -174,18 +178,18 @@ pub fn result(
         y_range: None,
     };
     let hit_chart = BarChart {
-        title: "Hit rate per attack: in the fight vs 2d20 at base difficulty (exact)".into(),
-        x_label: "combatant".into(),
-        y_label: "P(hit)".into(),
+        title: crate::tr!("fallout.combat.hit_chart").into(),
+        x_label: crate::tr!("fallout.combat.combatant").into(),
+        y_label: crate::tr!("fallout.combat.p_hit").into(),
         categories: cats,
         series: vec![
             BarSeries {
-                name: "in the fight (bonus d20, injuries)".into(),
+                name: crate::tr!("fallout.combat.hit_in_fight").into(),
                 values: rows.iter().map(|r| r.hit_rate).collect(),
                 intervals: vec![],
             },
             BarSeries {
-                name: "2d20, no injury (exact)".into(),
+                name: crate::tr!("fallout.combat.hit_exact").into(),
                 values: rows.iter().map(|r| r.p_hit_exact).collect(),
                 intervals: vec![],
             },
@@ -229,14 +233,27 @@ pub fn result(
     }
     let ap_frame = DataFrame::new_infer_height(cols)?;
     let ap_chart = BarChart {
-        title: "AP flow per fight (means)".into(),
-        x_label: "flow".into(),
-        y_label: "AP per fight".into(),
-        categories: ap_cols.iter().map(|c| c.replace('_', " ")).collect(),
+        title: crate::tr!("fallout.combat.ap_chart").into(),
+        x_label: crate::tr!("fallout.combat.flow").into(),
+        y_label: crate::tr!("fallout.combat.ap_per_fight").into(),
+        categories: [
+            crate::tr!("fallout.combat.flow_earned"),
+            crate::tr!("fallout.combat.flow_lost"),
+            crate::tr!("fallout.combat.flow_dice"),
+            crate::tr!("fallout.combat.flow_damage"),
+            crate::tr!("fallout.combat.flow_received"),
+            crate::tr!("fallout.combat.flow_end"),
+        ]
+        .map(String::from)
+        .to_vec(),
         series: ap_rows
             .iter()
             .map(|(name, v)| BarSeries {
-                name: format!("{name} pool"),
+                name: if *name == "group" {
+                    crate::tr!("fallout.combat.group_pool").into()
+                } else {
+                    crate::tr!("fallout.combat.mj_pool").into()
+                },
                 values: v.to_vec(),
                 intervals: vec![],
             })
@@ -258,13 +275,24 @@ pub fn result(
     let q90 = acc.rounds.quantile(0.9).unwrap_or(0);
     let [pw, mw, un] = [PLAYERS_WIN, MJ_WINS, UNDECIDED].map(|k| side_rates[k]);
     let mut key = vec![
-        format!("the players win {} [{} – {}]; the MJ's side wins {} [{} – {}]; undecided after {} rounds {}", pct(pw.0), pct(pw.1), pct(pw.2), pct(mw.0), pct(mw.1), pct(mw.2), m.max_rounds, pct(un.0)),
-        format!(
-            "decided fights last {mean_round:.2} rounds on average; {}",
-            if q90 <= m.max_rounds as i64 {
-                format!("median {median}, 90% of fights end by round {q90}")
+        crate::tr!(
+            "fallout.combat.key_sides",
+            pw = pct(pw.0),
+            pw_lo = pct(pw.1),
+            pw_hi = pct(pw.2),
+            mw = pct(mw.0),
+            mw_lo = pct(mw.1),
+            mw_hi = pct(mw.2),
+            rounds = m.max_rounds,
+            un = pct(un.0)
+        ),
+        crate::tr!(
+            "fallout.combat.key_rounds",
+            mean = crate::lang::num(mean_round, 2),
+            rest = if q90 <= m.max_rounds as i64 {
+                crate::tr!("fallout.combat.key_median", median = median, q90 = q90)
             } else {
-                format!("more than 10% of fights are still undecided after {} rounds", m.max_rounds)
+                crate::tr!("fallout.combat.key_undecided", rounds = m.max_rounds)
             }
         ),
     ];
@@ -273,23 +301,30 @@ pub fn result(
         .filter(|r| r.side == Side::Players.name())
         .max_by(|a, b| a.down.0.total_cmp(&b.down.0));
     if let Some(r) = most_at_risk {
-        key.push(format!(
-            "most exposed player: {} goes down in {} [{} – {}] of fights",
-            r.name,
-            pct(r.down.0),
-            pct(r.down.1),
-            pct(r.down.2)
+        key.push(crate::tr!(
+            "fallout.combat.key_exposed",
+            name = r.name,
+            p = pct(r.down.0),
+            lo = pct(r.down.1),
+            hi = pct(r.down.2)
         ));
     }
-    key.push(format!(
-        "AP per fight: the group earns {:.2} (loses {:.2} to the cap of 6), spends {:.2} on d20 and {:.2} on extra damage; the MJ earns {:.2}, receives {:.2} from players and spends {:.2}",
-        ap_rows[0].1[0], ap_rows[0].1[1], ap_rows[0].1[2], ap_rows[0].1[3], ap_rows[1].1[0], ap_rows[1].1[4], ap_rows[1].1[2] + ap_rows[1].1[3]
+    let ap = |x: f64| crate::lang::num(x, 2);
+    key.push(crate::tr!(
+        "fallout.combat.key_ap",
+        earned = ap(ap_rows[0].1[0]),
+        lost = ap(ap_rows[0].1[1]),
+        dice = ap(ap_rows[0].1[2]),
+        damage = ap(ap_rows[0].1[3]),
+        mj_earned = ap(ap_rows[1].1[0]),
+        mj_received = ap(ap_rows[1].1[4]),
+        mj_spent = ap(ap_rows[1].1[2] + ap_rows[1].1[3])
     ));
 
     let outputs = vec![
         Output {
             name: "combat-sides".into(),
-            title: format!("{}: how it ends", m.title),
+            title: crate::tr!("fallout.combat.title_sides", title = m.title),
             question: m.question.clone(),
             frame: sides,
             figures: vec![Figure {
@@ -301,8 +336,8 @@ pub fn result(
         },
         Output {
             name: "combat-rounds".into(),
-            title: format!("{}: rounds", m.title),
-            question: "In which round does the fight end?".into(),
+            title: crate::tr!("fallout.combat.title_rounds", title = m.title),
+            question: crate::tr!("fallout.combat.question_rounds").into(),
             frame: rounds_frame,
             figures: vec![Figure {
                 suffix: None,
@@ -313,8 +348,8 @@ pub fn result(
         },
         Output {
             name: "combat-combatants".into(),
-            title: format!("{}: combatants", m.title),
-            question: "Who goes down, who is injured, how often does each hit?".into(),
+            title: crate::tr!("fallout.combat.title_combatants", title = m.title),
+            question: crate::tr!("fallout.combat.question_combatants").into(),
             frame: combatants,
             figures: vec![Figure {
                 suffix: None,
@@ -325,8 +360,8 @@ pub fn result(
         },
         Output {
             name: "combat-ap".into(),
-            title: format!("{}: AP flow", m.title),
-            question: "How do the group's and the MJ's AP pools flow during a fight?".into(),
+            title: crate::tr!("fallout.combat.title_ap", title = m.title),
+            question: crate::tr!("fallout.combat.question_ap").into(),
             frame: ap_frame,
             figures: vec![Figure {
                 suffix: None,
@@ -337,21 +372,24 @@ pub fn result(
         },
     ];
 
-    let mut summary = format!(
-        "# {}\n\n**Question:** {}\n\n## Answers ({n} fights, 95% intervals)\n\n",
-        m.title, m.question
+    let mut summary = crate::tr!(
+        "fallout.combat.summary_head",
+        title = m.title,
+        question = m.question,
+        n = n
     );
     for k in &key {
         summary += &format!("- {k}\n");
     }
-    summary += &format!(
-        "\nPolicies — players: {}; MJ: {}.\n\n## Combatants (turn order)\n\n| combatant | side | weapon | P(down) [95%] | P(injured) | hit rate | P(hit) 2d20 exact | damage dealt / fight |\n|---|---|---|---|---|---|---|---|\n",
-        m.policies[0].describe(),
-        m.policies[1].describe()
+    summary += &crate::tr!(
+        "fallout.combat.summary_policies",
+        players = m.policies[0].describe_text(),
+        mj = m.policies[1].describe_text()
     );
+    summary += crate::tr!("fallout.combat.summary_table");
     for r in &rows {
         summary += &format!(
-            "| {} | {} | {} | {} [{} – {}] | {} | {:.3} | {:.3} | {:.2} |\n",
+            "| {} | {} | {} | {} [{} – {}] | {} | {} | {} | {} |\n",
             r.name,
             r.side,
             r.weapon,
@@ -359,13 +397,16 @@ pub fn result(
             pct(r.down.1),
             pct(r.down.2),
             pct(r.injured),
-            r.hit_rate,
-            r.p_hit_exact,
-            r.damage
+            crate::lang::num(r.hit_rate, 3),
+            crate::lang::num(r.p_hit_exact, 3),
+            crate::lang::num(r.damage, 2)
         );
     }
-    summary += "\nRules: F-TEST (attack test), F-AP (bonus d20, pools), F-CD (combat dice, extra damage). Files: `combat-sides`, `combat-rounds`, `combat-combatants`, `combat-ap` (.csv, .png, .meta.json).\n\n";
-    summary += &format!("Provenance: {}\n", outputs[0].provenance.summary());
+    summary += crate::tr!("fallout.combat.summary_rules");
+    summary += &crate::tr!(
+        "fallout.common.provenance",
+        provenance = outputs[0].provenance.summary()
+    );
     Ok(ScenarioResult {
         title: m.title.clone(),
         question: m.question.clone(),

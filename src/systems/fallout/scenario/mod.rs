@@ -44,8 +44,8 @@ fn kind(file: &ScenarioFile) -> Result<Kind, UserError> {
         Some(other) => Err(file.error_at(
             &["kind"],
             "kind",
-            &format!("unknown fallout scenario kind \"{other}\""),
-            "\"ap-economy\" (also when `kind` is absent), \"combat\"",
+            &crate::tr!("fallout.model.unknown_kind", value = other),
+            crate::tr!("fallout.model.kind_allowed"),
         )),
     }
 }

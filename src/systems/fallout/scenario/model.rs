@@ -111,6 +111,26 @@ impl Policy {
         };
         format!("{buy}; {mj}")
     }
+
+    /// The policy in the reader's language, for summaries (`describe` stays English: it is
+    /// a provenance parameter value).
+    pub fn describe_text(&self) -> String {
+        let buy = match self.buy {
+            Buy::Never => crate::tr!("fallout.ap_model.never_buy").to_string(),
+            Buy::Always => crate::tr!("fallout.ap_model.always_buy", n = self.max_bonus),
+            Buy::Below(x) => crate::tr!(
+                "fallout.ap_model.buy_below",
+                n = self.max_bonus,
+                x = crate::systems::fallout::plain_num(x)
+            ),
+        };
+        let mj = if self.give_mj_ap {
+            crate::tr!("fallout.ap_model.give_mj")
+        } else {
+            crate::tr!("fallout.ap_model.pool_only")
+        };
+        crate::tr!("fallout.ap_model.policy", buy = buy, mj = mj)
+    }
 }
 
 /// One test of the sequence.
@@ -150,7 +170,7 @@ fn int_in(
         return Err(file.error_at(
             path,
             shown,
-            &format!("{what} {v} is out of range"),
+            &crate::tr!("fallout.model.out_of_range", what = what, v = v),
             &format!("{lo}..{hi}"),
         ));
     }
@@ -169,7 +189,7 @@ impl ApEconomy {
                 v,
                 0,
                 POOL_MAX as i64,
-                "group AP",
+                crate::tr!("fallout.ap_model.group_ap"),
             )? as u32,
             None => 0,
         };
@@ -178,7 +198,7 @@ impl ApEconomy {
                 return Err(file.error_at(
                     &["start", "mj_ap"],
                     "start.mj_ap",
-                    &format!("MJ AP {v} is out of range"),
+                    &crate::tr!("fallout.ap_model.mj_ap_range", v = v),
                     "0..1000",
                 ))
             }
@@ -195,16 +215,16 @@ impl ApEconomy {
                     return Err(file.error_at(
                         &["policy", "below"],
                         "policy.below",
-                        &format!("{x} is not a probability"),
-                        "a number from 0 to 1",
+                        &crate::tr!("fallout.model.not_probability", x = x),
+                        crate::tr!("fallout.model.probability_allowed"),
                     ))
                 }
                 None => {
                     return Err(file.error_at(
                         &["policy"],
                         "policy.below",
-                        "missing key `below` for buy = \"below\"",
-                        "a number from 0 to 1",
+                        crate::tr!("fallout.model.missing_below"),
+                        crate::tr!("fallout.model.probability_allowed"),
                     ))
                 }
             },
@@ -212,7 +232,7 @@ impl ApEconomy {
                 return Err(file.error_at(
                     &["policy", "buy"],
                     "policy.buy",
-                    &format!("unknown buying policy \"{other}\""),
+                    &crate::tr!("fallout.model.unknown_buy", value = other),
                     "\"never\", \"always\", \"below\"",
                 ))
             }
@@ -221,8 +241,8 @@ impl ApEconomy {
             return Err(file.error_at(
                 &["policy", "below"],
                 "policy.below",
-                "`below` is only read with buy = \"below\"",
-                "remove it or set buy = \"below\"",
+                crate::tr!("fallout.ap_model.below_unused"),
+                crate::tr!("fallout.ap_model.below_unused_allowed"),
             ));
         }
         let max_bonus = match p.max_bonus {
@@ -233,7 +253,7 @@ impl ApEconomy {
                 v,
                 0,
                 BONUS_MAX as i64,
-                "bonus dice",
+                crate::tr!("fallout.ap_model.bonus_dice"),
             )?,
             None => BONUS_MAX,
         };
@@ -246,8 +266,8 @@ impl ApEconomy {
             return Err(file.error_at(
                 &["test"],
                 "test",
-                "no test in the sequence",
-                "one or more [[test]] tables",
+                crate::tr!("fallout.ap_model.no_test"),
+                crate::tr!("fallout.ap_model.no_test_allowed"),
             ));
         }
         let mut steps = Vec::new();
@@ -264,7 +284,7 @@ impl ApEconomy {
                 t.tn,
                 TN_MIN as i64,
                 TN_MAX as i64,
-                "target number",
+                crate::tr!("fallout.ap_model.tn"),
             )?;
             let (path, shown) = at("difficulty");
             let difficulty = int_in(
@@ -274,7 +294,7 @@ impl ApEconomy {
                 t.difficulty,
                 0,
                 DIFFICULTY_MAX as i64,
-                "difficulty",
+                crate::tr!("fallout.ap_model.difficulty"),
             )?;
             let (path, shown) = at("tag_rank");
             let tag_rank = int_in(
@@ -284,7 +304,7 @@ impl ApEconomy {
                 t.tag_rank.unwrap_or(0),
                 0,
                 TAG_RANK_MAX.min(tn) as i64,
-                "tag rank",
+                crate::tr!("fallout.ap_model.tag_rank"),
             )?;
             let (path, shown) = at("complication");
             let complication = int_in(
@@ -294,7 +314,7 @@ impl ApEconomy {
                 t.complication.unwrap_or(1),
                 1,
                 5,
-                "complication range",
+                crate::tr!("fallout.ap_model.complication"),
             )?;
             let (path, shown) = at("repeat");
             let repeat = int_in(
@@ -311,7 +331,7 @@ impl ApEconomy {
                     &["test", &idx],
                     &format!("test[{i}]"),
                     &e.0,
-                    "see the ranges above",
+                    crate::tr!("fallout.model.see_ranges"),
                 )
             })?;
             let p_pass =
@@ -337,14 +357,20 @@ impl ApEconomy {
                 return Err(file.error_at(
                     &path,
                     &shown,
-                    &format!("the sequence has more than {STEPS_MAX} tests"),
-                    &format!("at most {STEPS_MAX} tests in all"),
+                    &crate::tr!("fallout.ap_model.too_many", max = STEPS_MAX),
+                    &crate::tr!("fallout.ap_model.too_many_allowed", max = STEPS_MAX),
                 ));
             }
         }
         let model = ApEconomy {
-            title: raw.title.clone().unwrap_or_else(|| "2d20 action-point economy".into()),
-            question: raw.question.clone().unwrap_or_else(|| "How do the group's AP pool, the MJ's pool and the pass rates evolve over this sequence of tests under this dice-buying policy?".into()),
+            title: raw
+                .title
+                .clone()
+                .unwrap_or_else(|| crate::tr!("fallout.ap_model.default_title").into()),
+            question: raw
+                .question
+                .clone()
+                .unwrap_or_else(|| crate::tr!("fallout.ap_model.default_question").into()),
             start_group,
             start_mj,
             policy,

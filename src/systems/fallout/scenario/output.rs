@@ -123,22 +123,25 @@ pub(super) fn result(
             .collect(),
     };
     let flow = LineChart {
-        title: "AP flow: mean pools after each test".into(),
-        x_label: "test".into(),
-        y_label: "AP".into(),
-        series: vec![line("group pool (max 6)", &pool), line("MJ pool", &mj)],
+        title: crate::tr!("fallout.ap.flow_chart").into(),
+        x_label: crate::tr!("fallout.ap.test").into(),
+        y_label: crate::tr!("fallout.ap.ap").into(),
+        series: vec![
+            line(crate::tr!("fallout.ap.group_pool"), &pool),
+            line(crate::tr!("fallout.ap.mj_pool"), &mj),
+        ],
         y_range: None,
         // One value per test of the sequence: points, not a line between tests.
         x_kind: XKind::Integer,
     };
     let rates = LineChart {
-        title: "P(pass) per test".into(),
-        x_label: "test".into(),
-        y_label: "P(pass)".into(),
+        title: crate::tr!("fallout.ap.pass_chart").into(),
+        x_label: crate::tr!("fallout.ap.test").into(),
+        y_label: crate::tr!("fallout.ap.p_pass").into(),
         series: vec![
-            line("with the buying policy", &pass),
+            line(crate::tr!("fallout.ap.with_policy"), &pass),
             LineSeries {
-                name: "2d20, no dice bought (exact)".into(),
+                name: crate::tr!("fallout.ap.no_buy").into(),
                 points: steps
                     .iter()
                     .enumerate()
@@ -169,24 +172,41 @@ pub(super) fn result(
     let last = k - 1;
     let lost: f64 = acc.steps.iter().map(|a| a.ap_lost as f64).sum::<f64>() / n as f64;
     let bonus: f64 = acc.steps.iter().map(|a| a.bonus_dice as f64).sum::<f64>() / n as f64;
+    let (n3, n2) = (
+        |x: f64| crate::lang::num(x, 3),
+        |x: f64| crate::lang::num(x, 2),
+    );
     let key = vec![
-        format!(
-            "mean pass rate over the {k} tests: {:.3} [{:.3}, {:.3}] with the policy, {:.3} buying no dice (exact)",
-            mean_rate, mean_rate_lo, mean_rate_hi, no_buy
+        crate::tr!(
+            "fallout.ap.key_rate",
+            k = k,
+            rate = n3(mean_rate),
+            lo = n3(mean_rate_lo),
+            hi = n3(mean_rate_hi),
+            no_buy = n3(no_buy)
         ),
-        format!("all {k} tests passed: {:.3} [{:.3}, {:.3}]", all as f64 / n as f64, all_lo, all_hi),
-        format!(
-            "group pool after the last test: {:.2} AP [{:.2}, {:.2}] (started at {})",
-            pool[last].0, pool[last].1, pool[last].2, m.start_group
+        crate::tr!(
+            "fallout.ap.key_all",
+            k = k,
+            p = n3(all as f64 / n as f64),
+            lo = n3(all_lo),
+            hi = n3(all_hi)
         ),
-        format!(
-            "MJ pool after the last test: {:.2} AP [{:.2}, {:.2}], i.e. +{:.2} AP given to the MJ by dice bought without AP",
-            mj[last].0,
-            mj[last].1,
-            mj[last].2,
-            mj[last].0 - m.start_mj as f64
+        crate::tr!(
+            "fallout.ap.key_group",
+            mean = n2(pool[last].0),
+            lo = n2(pool[last].1),
+            hi = n2(pool[last].2),
+            start = m.start_group
         ),
-        format!("{bonus:.2} bonus d20 bought per sequence; {lost:.2} AP lost to the 6-AP cap per sequence"),
+        crate::tr!(
+            "fallout.ap.key_mj",
+            mean = n2(mj[last].0),
+            lo = n2(mj[last].1),
+            hi = n2(mj[last].2),
+            given = n2(mj[last].0 - m.start_mj as f64)
+        ),
+        crate::tr!("fallout.ap.key_bonus", bonus = n2(bonus), lost = n2(lost)),
     ];
 
     let mut prov = Provenance::monte_carlo(
@@ -202,33 +222,36 @@ pub(super) fn result(
     .with_param("tests", k);
     prov.scenario = Some(file.reference());
 
-    let mut summary = format!(
-        "# {}\n\n**Question:** {}\n\n## Answers\n\n",
-        m.title, m.question
+    let mut summary = crate::tr!(
+        "fallout.ap.summary_head",
+        title = m.title,
+        question = m.question
     );
     for line in &key {
         summary += &format!("- {line}\n");
     }
-    summary += &format!("\nPolicy: {}.\n\n## Per test\n\n", m.policy.describe());
-    summary += "| # | test | TN | diff | P(pass) [95%] | no dice bought | bonus d20 | group pool after | MJ pool after |\n|---|---|---|---|---|---|---|---|---|\n";
+    summary += &crate::tr!(
+        "fallout.ap.summary_policy",
+        policy = m.policy.describe_text()
+    );
+    summary += crate::tr!("fallout.ap.summary_table");
     for (i, s) in steps.iter().enumerate() {
         summary += &format!(
-            "| {} | {} | {} | {} | {:.3} [{:.3}, {:.3}] | {:.3} | {:.2} | {:.2} | {:.2} |\n",
+            "| {} | {} | {} | {} | {} {} | {} | {} | {} | {} |\n",
             i + 1,
             s.name,
             s.spec.tn,
             s.difficulty,
-            pass[i].0,
-            pass[i].1,
-            pass[i].2,
-            s.p_pass[0],
-            acc.steps[i].bonus_dice as f64 / n as f64,
-            pool[i].0,
-            mj[i].0
+            n3(pass[i].0),
+            crate::lang::interval(pass[i].1, pass[i].2, 3),
+            n3(s.p_pass[0]),
+            n2(acc.steps[i].bonus_dice as f64 / n as f64),
+            n2(pool[i].0),
+            n2(mj[i].0)
         );
     }
-    summary += "\nFiles: `ap-flow.csv` (per-test figures with 95% intervals), `ap-flow.png` (AP flow and pass rates), `ap-flow.meta.json` (provenance).\n\n";
-    summary += &format!("Provenance: {}\n", prov.summary());
+    summary += crate::tr!("fallout.ap.summary_files");
+    summary += &crate::tr!("fallout.common.provenance", provenance = prov.summary());
 
     let out = Output {
         name: "ap-flow".into(),

@@ -6,7 +6,7 @@ use crate::report::{LineChart, LineSeries};
 pub(crate) fn tn_chart(title: &str, y_label: &str, y_range: Option<(f64, f64)>) -> LineChart {
     LineChart {
         title: title.into(),
-        x_label: "target number (attribute + skill)".into(),
+        x_label: crate::tr!("fallout.tables.tn_axis").into(),
         y_label: y_label.into(),
         y_range,
         ..Default::default()

@@ -79,14 +79,17 @@ pub fn damage_rows(g: &DamageGrid) -> Vec<DamageRow> {
 /// Checks a grid against the caps (weapon dice 1..CD_MAX-3, AP 0..3).
 pub fn check_grid(g: &DamageGrid) -> Result<(), crate::error::UserError> {
     if let Some(&c) = g.cd.iter().find(|&&c| c == 0 || c > CD_MAX - EXTRA_CD_MAX) {
-        return Err(crate::error::UserError::new(format!(
-            "--cd {c} is out of range; allowed: 1..{}",
-            CD_MAX - EXTRA_CD_MAX
+        return Err(crate::error::UserError::new(crate::tr!(
+            "fallout.damage.cd_range",
+            c = c,
+            max = CD_MAX - EXTRA_CD_MAX
         )));
     }
     if let Some(&a) = g.ap.iter().find(|&&a| a > EXTRA_CD_MAX) {
-        return Err(crate::error::UserError::new(format!(
-            "--ap {a} is out of range; allowed: 0..{EXTRA_CD_MAX}"
+        return Err(crate::error::UserError::new(crate::tr!(
+            "fallout.damage.ap_range",
+            a = a,
+            max = EXTRA_CD_MAX
         )));
     }
     Ok(())
@@ -113,15 +116,15 @@ pub fn damage_output(g: &DamageGrid, ctx: &Context) -> anyhow::Result<Output> {
     // value of each AP reads as the shift between curves.
     let cd0 = if g.cd.contains(&4) { 4 } else { g.cd[0] };
     let mut at_least = LineChart {
-        title: format!("P(damage >= x), {cd0} weapon combat dice"),
-        x_label: "damage x".into(),
-        y_label: "P(damage >= x)".into(),
+        title: crate::tr!("fallout.damage.chart_at_least", cd = cd0),
+        x_label: crate::tr!("fallout.damage.x_axis").into(),
+        y_label: crate::tr!("fallout.damage.y_at_least").into(),
         y_range: Some((0.0, 1.0)),
         ..Default::default()
     };
     for &ap in &g.ap {
         at_least.series.push(LineSeries {
-            name: format!("{ap} AP ({} CD)", cd0 + ap),
+            name: crate::tr!("fallout.damage.ap_cd", ap = ap, cd = cd0 + ap),
             points: rows
                 .iter()
                 .filter(|r| r.cd == cd0 && r.ap == ap)
@@ -131,14 +134,14 @@ pub fn damage_output(g: &DamageGrid, ctx: &Context) -> anyhow::Result<Output> {
         });
     }
     let mut means = LineChart {
-        title: "Mean damage by weapon dice and AP spent".into(),
-        x_label: "weapon combat dice".into(),
-        y_label: "mean damage".into(),
+        title: crate::tr!("fallout.damage.chart_mean").into(),
+        x_label: crate::tr!("fallout.damage.weapon_cd").into(),
+        y_label: crate::tr!("fallout.damage.mean_damage").into(),
         ..Default::default()
     };
     for &ap in &g.ap {
         means.series.push(LineSeries {
-            name: format!("+{ap} AP"),
+            name: crate::tr!("fallout.damage.plus_ap", ap = ap),
             points: rows
                 .iter()
                 .filter(|r| r.ap == ap && r.value == 0)
@@ -152,15 +155,17 @@ pub fn damage_output(g: &DamageGrid, ctx: &Context) -> anyhow::Result<Output> {
     let find = |cd: u8, ap: u8, v: i64| rows.iter().find(|r| (r.cd, r.ap, r.value) == (cd, ap, v));
     for (cd, ap) in [(3, 0), (3, 3), (5, 0)] {
         if let Some(r) = find(cd, ap, 0) {
-            key.push(format!(
-                "{cd} CD + {ap} AP: mean damage {:.3}, mean Effects {:.3}, P(no damage) {:.4}",
-                r.mean_damage, r.mean_effects, r.p_damage
+            key.push(crate::tr!(
+                "fallout.damage.key_mean",
+                cd = cd,
+                ap = ap,
+                damage = crate::lang::num(r.mean_damage, 3),
+                effects = crate::lang::num(r.mean_effects, 3),
+                none = crate::lang::num(r.p_damage, 4)
             ));
         }
     }
-    key.push(
-        "each AP spent adds one combat die: +5/6 damage and +1/3 Effect on average (F-CD)".into(),
-    );
+    key.push(crate::tr!("fallout.damage.key_each_ap").into());
 
     let prov = Provenance::exact("fallout-damage", "fallout", ctx.options.in_force(OPTIONS))
         .with_param("cd", range_text(&g.cd))
@@ -168,8 +173,8 @@ pub fn damage_output(g: &DamageGrid, ctx: &Context) -> anyhow::Result<Output> {
         .with_param("combat_die", "faces 1, 2, 0, 0, 1+Effect, 1+Effect (F-CD)");
     Ok(Output {
         name: "fallout-damage".into(),
-        title: "2d20 combat dice: damage and Effects by dice and AP spent".into(),
-        question: "How much damage, and how many Effects, do a weapon's combat dice deal, and what is each AP spent on an extra die worth?".into(),
+        title: crate::tr!("fallout.damage.title").into(),
+        question: crate::tr!("fallout.damage.question").into(),
         frame,
         figures: vec![Figure {
             suffix: None,

@@ -87,15 +87,15 @@ pub fn help_output(g: &HelpGrid, ctx: &Context) -> anyhow::Result<Output> {
         *g.difficulties.last().unwrap_or(&0)
     };
     let mut lines = tn_chart(
-        &format!("Gain in P(pass) from one helper, difficulty {d}, {n0}d20"),
-        "P(pass) helped - alone",
+        &crate::tr!("fallout.help.chart_gain", d = d, dice = n0),
+        crate::tr!("fallout.help.gain_axis"),
         None,
     );
     for &h in g.helper_tns.iter().filter(|h| [6, 10, 14, 18].contains(*h)) {
         let pick = |r: &Row| r.helper_tn == h && r.difficulty == d && r.dice == n0;
         push_series(
             &mut lines,
-            format!("helper TN {h}"),
+            crate::tr!("fallout.help.helper_tn", h = h),
             &rows,
             pick,
             |r| (r.tn as f64, r.helped.p_pass - r.alone.p_pass),
@@ -123,9 +123,9 @@ pub fn help_output(g: &HelpGrid, ctx: &Context) -> anyhow::Result<Output> {
         .fold(0.0f64, |a, &b| a.max(b))
         .max(1e-9);
     let heat = Heatmap {
-        title: format!("Gain in P(pass), difficulty {d}, {n0}d20"),
-        x_label: "leader target number".into(),
-        y_label: "helper target number".into(),
+        title: crate::tr!("fallout.help.heat_title", d = d, dice = n0),
+        x_label: crate::tr!("fallout.help.leader_axis").into(),
+        y_label: crate::tr!("fallout.help.helper_axis").into(),
         columns: Heatmap::labels(&g.tns),
         rows: Heatmap::labels(&g.helper_tns),
         values,
@@ -139,18 +139,22 @@ pub fn help_output(g: &HelpGrid, ctx: &Context) -> anyhow::Result<Output> {
     };
     for (tn, h, dd) in [(10, 10, 2), (10, 10, 3), (8, 12, 4)] {
         if let Some(r) = find(tn, h, dd, 2) {
-            key.push(format!(
-                "TN {tn}, helper TN {h}, difficulty {dd}, 2d20: P(pass) {:.3} alone -> {:.3} helped ({:+.1} points)",
-                r.alone.p_pass,
-                r.helped.p_pass,
-                100.0 * (r.helped.p_pass - r.alone.p_pass)
+            key.push(crate::tr!(
+                "fallout.help.key_gain",
+                tn = tn,
+                h = h,
+                d = dd,
+                alone = crate::lang::num(r.alone.p_pass, 3),
+                helped = crate::lang::num(r.helped.p_pass, 3),
+                points = crate::lang::signed(100.0 * (r.helped.p_pass - r.alone.p_pass), 1)
             ));
         }
     }
     if let (Some(h), Some(b)) = (find(10, 10, 2, 2), find(10, 10, 2, 3)) {
-        key.push(format!(
-            "at TN 10, difficulty 2: a TN 10 helper gives P(pass) {:.3}, buying a 3rd d20 (1 AP) gives {:.3}",
-            h.helped.p_pass, b.alone.p_pass
+        key.push(crate::tr!(
+            "fallout.help.key_vs_d20",
+            helped = crate::lang::num(h.helped.p_pass, 3),
+            bought = crate::lang::num(b.alone.p_pass, 3)
         ));
     }
 
@@ -163,8 +167,8 @@ pub fn help_output(g: &HelpGrid, ctx: &Context) -> anyhow::Result<Output> {
         .with_param("tag_rank", "0 (leader and helper)");
     Ok(Output {
         name: "fallout-help".into(),
-        title: "2d20 help: value of one helper".into(),
-        question: "How much does one helper (1d20 on its own TN, counting only if the leader scores a success) raise the chance to pass a 2d20 test?".into(),
+        title: crate::tr!("fallout.help.title").into(),
+        question: crate::tr!("fallout.help.question").into(),
         frame,
         figures: vec![Figure {
             suffix: None,

@@ -69,10 +69,7 @@ pub const LUCK_POLICY: &str = "one Luck point per test, spent only when the test
 pub fn luck_output(g: &LuckGrid, ctx: &Context) -> anyhow::Result<Output> {
     let rows = rows(g)?;
     if rows.is_empty() {
-        return Err(UserError::new(
-            "the grid has no cell: every tag rank exceeds every target number",
-        )
-        .into());
+        return Err(UserError::new(crate::tr!("fallout.test.no_cell")).into());
     }
     let frame = DataFrame::new_infer_height(vec![
         int_column("tn", &rows, |r| r.tn as i64),
@@ -96,15 +93,15 @@ pub fn luck_output(g: &LuckGrid, ctx: &Context) -> anyhow::Result<Output> {
 
     let n0 = g.dice.first().copied().unwrap_or(2);
     let mut gain = tn_chart(
-        &format!("Gain in P(pass) from one Miss Fortune reroll, {n0}d20, no tag"),
-        "P(pass) with luck - without",
+        &crate::tr!("fallout.luck.chart_gain", dice = n0),
+        crate::tr!("fallout.luck.gain_axis"),
         None,
     );
     for &d in g.difficulties.iter().filter(|&&d| d > 0) {
         let pick = |r: &Row| r.difficulty == d && r.dice == n0 && r.tag_rank == 0;
         push_series(
             &mut gain,
-            format!("difficulty {d}"),
+            crate::tr!("fallout.test.difficulty", d = d),
             &rows,
             pick,
             |r| (r.tn as f64, r.luck.p_pass - r.base.p_pass),
@@ -117,8 +114,8 @@ pub fn luck_output(g: &LuckGrid, ctx: &Context) -> anyhow::Result<Output> {
         *g.difficulties.last().unwrap_or(&0)
     };
     let mut cmp = tn_chart(
-        &format!("Luck point or bonus d20? Difficulty {d}, no tag"),
-        "P(pass)",
+        &crate::tr!("fallout.luck.chart_cmp", d = d),
+        crate::tr!("fallout.test.p_pass"),
         Some((0.0, 1.0)),
     );
     let pick_n = |n: u8| move |r: &Row| r.difficulty == d && r.dice == n && r.tag_rank == 0;
@@ -134,7 +131,7 @@ pub fn luck_output(g: &LuckGrid, ctx: &Context) -> anyhow::Result<Output> {
     // (a failure always has a zero die to reroll), and the luck curve must stay visible.
     push_series(
         &mut cmp,
-        format!("{}d20 (1 AP)", n0 + 1),
+        crate::tr!("fallout.luck.bought", n = n0 + 1),
         &rows,
         pick_n(n0 + 1),
         |r| (r.tn as f64, r.base.p_pass),
@@ -142,7 +139,7 @@ pub fn luck_output(g: &LuckGrid, ctx: &Context) -> anyhow::Result<Output> {
     );
     push_series(
         &mut cmp,
-        format!("{n0}d20 + 1 Luck reroll"),
+        crate::tr!("fallout.luck.with_reroll", n = n0),
         &rows,
         pick_n(n0),
         |r| (r.tn as f64, r.luck.p_pass),
@@ -153,21 +150,24 @@ pub fn luck_output(g: &LuckGrid, ctx: &Context) -> anyhow::Result<Output> {
         rows.iter()
             .find(|r| (r.tn, r.difficulty, r.dice, r.tag_rank) == (tn, d, n, 0))
     };
-    let mut key = vec![format!("policy: {LUCK_POLICY}")];
+    let mut key = vec![crate::tr!("fallout.luck.key_policy").to_string()];
     for (tn, dd) in [(10, 2), (12, 3)] {
         if let Some(r) = find(tn, dd, 2) {
-            key.push(format!(
-                "TN {tn}, difficulty {dd}, 2d20: P(pass) {:.3} -> {:.3} with one reroll (point spent {:.1}% of the time)",
-                r.base.p_pass,
-                r.luck.p_pass,
-                100.0 * r.luck.p_spent
+            key.push(crate::tr!(
+                "fallout.luck.key_gain",
+                tn = tn,
+                d = dd,
+                base = crate::lang::num(r.base.p_pass, 3),
+                luck = crate::lang::num(r.luck.p_pass, 3),
+                spent = crate::lang::pct(r.luck.p_spent, 1)
             ));
         }
     }
     if let (Some(l), Some(b)) = (find(10, 2, 2), find(10, 2, 3)) {
-        key.push(format!(
-            "TN 10, difficulty 2: a Luck reroll gives {:.3}, a 3rd d20 (1 AP) gives {:.3}",
-            l.luck.p_pass, b.base.p_pass
+        key.push(crate::tr!(
+            "fallout.luck.key_vs_d20",
+            luck = crate::lang::num(l.luck.p_pass, 3),
+            bought = crate::lang::num(b.base.p_pass, 3)
         ));
     }
 
@@ -179,8 +179,8 @@ pub fn luck_output(g: &LuckGrid, ctx: &Context) -> anyhow::Result<Output> {
         .with_param("reroll_policy", LUCK_POLICY);
     Ok(Output {
         name: "fallout-luck".into(),
-        title: "2d20 luck: value of one Miss Fortune reroll".into(),
-        question: "How much does spending one Luck point on a Miss Fortune reroll raise the chance to pass a 2d20 test?".into(),
+        title: crate::tr!("fallout.luck.title").into(),
+        question: crate::tr!("fallout.luck.question").into(),
         frame,
         figures: vec![Figure {
             suffix: None,

@@ -10,10 +10,8 @@ use super::{
 pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>> {
     let grid = TestGrid::full(1);
     let exact = test_output(&grid, ctx, Method::Exact, 0)?;
-    let mut mc = test_output(&grid, ctx, Method::Mc, trials)?.renamed(
-        "fallout-test-mc",
-        "Monte Carlo cross-check of the 2d20 test table",
-    );
+    let mut mc = test_output(&grid, ctx, Method::Mc, trials)?
+        .renamed("fallout-test-mc", crate::tr!("fallout.tables.mc_title"));
     let c = coverage(
         &exact,
         &mc,
@@ -24,7 +22,7 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
         ],
     )?;
     mc.key_figures
-        .insert(0, c.sentence("(cell, column) values"));
+        .insert(0, c.sentence(crate::tr!("fallout.tables.mc_what")));
     Ok(vec![
         exact,
         mc,

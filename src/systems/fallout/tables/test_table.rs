@@ -212,10 +212,7 @@ pub fn test_output(
 ) -> anyhow::Result<Output> {
     let cells = grid.cells();
     if cells.is_empty() {
-        return Err(UserError::new(
-            "the grid has no cell: every tag rank exceeds every target number",
-        )
-        .into());
+        return Err(UserError::new(crate::tr!("fallout.test.no_cell")).into());
     }
     let rows: Vec<Row> = match method {
         Method::Exact => cells
@@ -287,22 +284,29 @@ pub fn test_output(
     };
     let by_diff = {
         let mut ch = tn_chart(
-            &format!("P(pass), {base_dice}d20, no tag skill"),
-            "P(pass)",
+            &crate::tr!("fallout.test.chart_diff", dice = base_dice),
+            crate::tr!("fallout.test.p_pass"),
             Some((0.0, 1.0)),
         );
         for &d in grid.difficulties.iter().filter(|&&d| d > 0) {
             let pick = |r: &Row| {
                 r.cell.difficulty == d && r.cell.dice == base_dice && r.cell.tag_rank == 0
             };
-            push_series(&mut ch, format!("difficulty {d}"), &rows, pick, xy, band);
+            push_series(
+                &mut ch,
+                crate::tr!("fallout.test.difficulty", d = d),
+                &rows,
+                pick,
+                xy,
+                band,
+            );
         }
         ch
     };
     let by_dice = {
         let mut ch = tn_chart(
-            &format!("Bonus d20: P(pass) at difficulty {mid}, no tag skill"),
-            "P(pass)",
+            &crate::tr!("fallout.test.chart_dice", mid = mid),
+            crate::tr!("fallout.test.p_pass"),
             Some((0.0, 1.0)),
         );
         for &n in &grid.dice {
@@ -310,7 +314,11 @@ pub fn test_output(
                 |r: &Row| r.cell.difficulty == mid && r.cell.dice == n && r.cell.tag_rank == 0;
             push_series(
                 &mut ch,
-                format!("{n}d20 ({} AP)", cumulative_cost(n.saturating_sub(2))),
+                crate::tr!(
+                    "fallout.test.pool_cost",
+                    n = n,
+                    cost = cumulative_cost(n.saturating_sub(2))
+                ),
                 &rows,
                 pick,
                 xy,
@@ -321,8 +329,8 @@ pub fn test_output(
     };
     let by_tag = {
         let mut ch = tn_chart(
-            &format!("Tag skill: P(pass) at difficulty {mid}, {base_dice}d20"),
-            "P(pass)",
+            &crate::tr!("fallout.test.chart_tag", mid = mid, dice = base_dice),
+            crate::tr!("fallout.test.p_pass"),
             Some((0.0, 1.0)),
         );
         for &t in grid.tag_ranks.iter().filter(|t| [0, 2, 4, 6].contains(*t)) {
@@ -330,9 +338,9 @@ pub fn test_output(
                 r.cell.difficulty == mid && r.cell.dice == base_dice && r.cell.tag_rank == t
             };
             let name = if t == 0 {
-                "not a tag skill".to_string()
+                crate::tr!("fallout.test.no_tag").to_string()
             } else {
-                format!("tag rank {t}")
+                crate::tr!("fallout.test.tag_rank", t = t)
             };
             push_series(&mut ch, name, &rows, pick, xy, band);
         }
@@ -345,8 +353,8 @@ pub fn test_output(
             .find(|&&d| d >= 1)
             .unwrap_or(&grid.difficulties[0]);
         let mut ch = tn_chart(
-            &format!("Expected AP at difficulty {d}, no tag skill"),
-            "E[AP]",
+            &crate::tr!("fallout.test.chart_ap", d = d),
+            crate::tr!("fallout.test.e_ap"),
             None,
         );
         for &n in &grid.dice {
@@ -372,24 +380,27 @@ pub fn test_output(
     };
     let mut key = Vec::new();
     if let Some(o) = find(10, 1, 2, 0) {
-        key.push(format!(
-            "TN 10, difficulty 1, 2d20: P(pass) = {:.4}, E[AP] = {:.3}, P(complication) = {:.4} (complication range {})",
-            o.p_pass, o.mean_ap, o.p_complication, grid.complication
+        key.push(crate::tr!(
+            "fallout.test.key_base",
+            p = crate::lang::num(o.p_pass, 4),
+            ap = crate::lang::num(o.mean_ap, 3),
+            c = crate::lang::num(o.p_complication, 4),
+            range = grid.complication
         ));
     }
     let pd: Vec<String> = (2..=5)
-        .filter_map(|n| find(10, 2, n, 0).map(|o| format!("{n}d20 {:.3}", o.p_pass)))
+        .filter_map(|n| {
+            find(10, 2, n, 0).map(|o| format!("{n}d20 {}", crate::lang::num(o.p_pass, 3)))
+        })
         .collect();
     if !pd.is_empty() {
-        key.push(format!(
-            "TN 10, difficulty 2, P(pass) by pool: {}",
-            pd.join(", ")
-        ));
+        key.push(crate::tr!("fallout.test.key_pool", pools = pd.join(", ")));
     }
     if let (Some(a), Some(b)) = (find(10, 3, 2, 0), find(10, 3, 2, 4)) {
-        key.push(format!(
-            "TN 10, difficulty 3, 2d20: tag rank 4 lifts P(pass) from {:.3} to {:.3}",
-            a.p_pass, b.p_pass
+        key.push(crate::tr!(
+            "fallout.test.key_tag",
+            from = crate::lang::num(a.p_pass, 3),
+            to = crate::lang::num(b.p_pass, 3)
         ));
     }
 
@@ -410,8 +421,8 @@ pub fn test_output(
 
     Ok(Output {
         name: "fallout-test".into(),
-        title: "2d20 skill test: P(pass), expected AP, P(complication)".into(),
-        question: "How likely is a 2d20 test to pass at a given target number, difficulty, pool size and tag rank, how many action points does it make, and how often does it bring a complication?".into(),
+        title: crate::tr!("fallout.test.title").into(),
+        question: crate::tr!("fallout.test.question").into(),
         frame,
         figures: vec![
             Figure {

@@ -38,7 +38,7 @@ fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> 
             .error_at(
                 &["run", "trials"],
                 "run.trials",
-                &format!("{trials} trials"),
+                &crate::tr!("nephilim.model.trials", n = trials),
                 &format!("1..{TRIALS_MAX}"),
             )
             .into());

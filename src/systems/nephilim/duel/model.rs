@@ -99,8 +99,8 @@ pub fn load(file: &ScenarioFile) -> Result<(RawDuel, DuelModel), UserError> {
         return Err(file.error_at(
             &["fighter"],
             "fighter",
-            &format!("{} fighters", raw.fighter.len()),
-            "exactly 2 [[fighter]] tables",
+            &crate::tr!("nephilim.model.fighters", n = raw.fighter.len()),
+            crate::tr!("nephilim.model.fighters_allowed"),
         ));
     }
     let mut fighters = Vec::new();
@@ -117,7 +117,7 @@ pub fn load(file: &ScenarioFile) -> Result<(RawDuel, DuelModel), UserError> {
                 return Err(file.error_at(
                     &p("defence_kind"),
                     &s("defence_kind"),
-                    &format!("unknown defence \"{other}\""),
+                    &crate::tr!("nephilim.model.unknown_defence", value = other),
                     "\"parry\", \"dodge\", \"none\"",
                 ))
             }
@@ -129,7 +129,7 @@ pub fn load(file: &ScenarioFile) -> Result<(RawDuel, DuelModel), UserError> {
                 return Err(file.error_at(
                     &p("delay"),
                     &s("delay"),
-                    &format!("unknown delay policy \"{other}\""),
+                    &crate::tr!("nephilim.model.unknown_delay", value = other),
                     "\"never\", \"to_meet\"",
                 ))
             }
@@ -194,10 +194,14 @@ pub fn load(file: &ScenarioFile) -> Result<(RawDuel, DuelModel), UserError> {
     }
     let [a, b]: [Fighter; 2] = fighters.try_into().expect("two fighters checked above");
     let model = DuelModel {
-        title: raw.title.clone().unwrap_or_else(|| "Nephilim duel".into()),
-        question: raw.question.clone().unwrap_or_else(|| {
-            "How often does the faster fighter win, and how much do the extra actions cost?".into()
-        }),
+        title: raw
+            .title
+            .clone()
+            .unwrap_or_else(|| crate::tr!("nephilim.model.default_title").into()),
+        question: raw
+            .question
+            .clone()
+            .unwrap_or_else(|| crate::tr!("nephilim.model.default_question").into()),
         max_rounds,
         attack_difficulty,
         margin_damage: d.margin_damage.unwrap_or(true),

@@ -16,7 +16,7 @@ use super::model::{DuelModel, ACTIONS_MAX};
 use super::sim::{DuelAcc, A_WINS, BOTH_OUT, B_WINS, UNDECIDED};
 
 fn pct(p: f64) -> String {
-    format!("{:.2}%", 100.0 * p)
+    crate::lang::pct(p, 2)
 }
 
 fn rate(k: u64, n: u64) -> (f64, f64, f64) {
@@ -76,10 +76,10 @@ pub fn result(
     };
 
     let labels = [
-        format!("{} wins", names[0]),
-        format!("{} wins", names[1]),
-        "both out".to_string(),
-        format!("undecided after {} rounds", m.max_rounds),
+        crate::tr!("nephilim.duel.wins", name = names[0]),
+        crate::tr!("nephilim.duel.wins", name = names[1]),
+        crate::tr!("nephilim.duel.both_out").to_string(),
+        crate::tr!("nephilim.duel.undecided", rounds = m.max_rounds),
     ];
     let rates: Vec<(f64, f64, f64)> = (0..4).map(|k| rate(acc.outcomes.counts[k], n)).collect();
     let outcome_frame = DataFrame::new_infer_height(vec![
@@ -96,12 +96,12 @@ pub fn result(
         float_column("p_hi", &rates, |r| r.2),
     ])?;
     let outcome_chart = BarChart {
-        title: "How the duel ends".into(),
-        x_label: "outcome".into(),
-        y_label: "probability".into(),
+        title: crate::tr!("nephilim.duel.outcome_chart").into(),
+        x_label: crate::tr!("nephilim.duel.outcome").into(),
+        y_label: crate::tr!("nephilim.duel.probability").into(),
         categories: labels.to_vec(),
         series: vec![BarSeries {
-            name: "P (95% interval)".into(),
+            name: crate::tr!("nephilim.duel.p_interval").into(),
             values: rates.iter().map(|r| r.0).collect(),
             intervals: rates.iter().map(|r| (r.1, r.2)).collect(),
         }],
@@ -111,7 +111,7 @@ pub fn result(
     let (rounds_frame, rounds_chart) = end_rounds(
         acc.rounds.iter().filter(|(r, _)| *r <= m.max_rounds as i64),
         n,
-        "duel",
+        crate::tr!("nephilim.duel.rounds_what"),
     )?;
 
     struct FRow {
@@ -180,23 +180,23 @@ pub fn result(
         float_column("p_unconscious", &frows, |r| r.unconscious),
     ])?;
     let fate_chart = BarChart {
-        title: "How each fighter goes out (N-HEALTH)".into(),
-        x_label: "fighter".into(),
-        y_label: "probability".into(),
+        title: crate::tr!("nephilim.duel.fate_chart").into(),
+        x_label: crate::tr!("nephilim.duel.fighter").into(),
+        y_label: crate::tr!("nephilim.duel.probability").into(),
         categories: names.to_vec(),
         series: vec![
             BarSeries {
-                name: "dead (wounds 9+)".into(),
+                name: crate::tr!("nephilim.duel.dead").into(),
                 values: frows.iter().map(|r| r.dead).collect(),
                 intervals: vec![],
             },
             BarSeries {
-                name: "coma (incapacity check)".into(),
+                name: crate::tr!("nephilim.duel.coma").into(),
                 values: frows.iter().map(|r| r.coma).collect(),
                 intervals: vec![],
             },
             BarSeries {
-                name: "unconscious (exhaustion)".into(),
+                name: crate::tr!("nephilim.duel.unconscious").into(),
                 values: frows.iter().map(|r| r.unconscious).collect(),
                 intervals: vec![],
             },
@@ -239,9 +239,9 @@ pub fn result(
         })
         .collect();
     let heat = Heatmap {
-        title: format!("P({} wins) by actions declared per round", names[0]),
-        x_label: format!("{} actions", names[0]),
-        y_label: format!("{} actions", names[1]),
+        title: crate::tr!("nephilim.duel.heat_title", name = names[0]),
+        x_label: crate::tr!("nephilim.duel.actions_of", name = names[0]),
+        y_label: crate::tr!("nephilim.duel.actions_of", name = names[1]),
         columns: Heatmap::labels(&(1..=side).collect::<Vec<_>>()),
         rows: Heatmap::labels(&(1..=side).collect::<Vec<_>>()),
         values,
@@ -257,70 +257,141 @@ pub fn result(
     let slow = 1 - fast;
     let win_idx = [A_WINS, B_WINS];
     let fr = rates[win_idx[fast]];
-    let mut key = vec![format!(
-        "the faster fighter {} (Rapidité + Réaction {:+} against {:+}) wins {} [{} – {}]; {} wins {}; both out {}; undecided {}",
-        names[fast], m.fighters[fast].initiative, m.fighters[slow].initiative, pct(fr.0), pct(fr.1), pct(fr.2), names[slow], pct(rates[win_idx[slow]].0), pct(rates[BOTH_OUT].0), pct(rates[UNDECIDED].0)
+    let mut key = vec![crate::tr!(
+        "nephilim.duel.key_fast",
+        fast = names[fast],
+        init_fast = format!("{:+}", m.fighters[fast].initiative),
+        init_slow = format!("{:+}", m.fighters[slow].initiative),
+        p = pct(fr.0),
+        lo = pct(fr.1),
+        hi = pct(fr.2),
+        slow = names[slow],
+        p_slow = pct(rates[win_idx[slow]].0),
+        both = pct(rates[BOTH_OUT].0),
+        undecided = pct(rates[UNDECIDED].0)
     )];
-    key.push(format!(
-        "{} acts in an earlier segment than {} in round 1: {} [{} – {}] (exact N-INIT: {})",
-        names[fast],
-        names[slow],
-        pct(frows[fast].earlier.0),
-        pct(frows[fast].earlier.1),
-        pct(frows[fast].earlier.2),
-        pct(frows[fast].earlier_exact)
+    key.push(crate::tr!(
+        "nephilim.duel.key_earlier",
+        fast = names[fast],
+        slow = names[slow],
+        p = pct(frows[fast].earlier.0),
+        lo = pct(frows[fast].earlier.1),
+        hi = pct(frows[fast].earlier.2),
+        exact = pct(frows[fast].earlier_exact)
     ));
     let base_b = m.fighters[1].actions;
     let line: Vec<String> = (1..=side as u8)
         .filter_map(|a| {
             cell(a, base_b).map(|c| {
-                format!(
-                    "{a}: {}",
-                    pct(c.acc.outcomes.counts[A_WINS] as f64 / c.trials as f64)
+                crate::tr!(
+                    "nephilim.duel.line_item",
+                    a = a,
+                    p = pct(c.acc.outcomes.counts[A_WINS] as f64 / c.trials as f64)
                 )
             })
         })
         .collect();
-    key.push(format!(
-        "extra actions (-4 per extra action on every action, +{} fatigue each per round): P({} wins) by {}'s actions per round against {} action(s): {}",
-        m.fatigue_per_extra_action, names[0], names[0], base_b, line.join(", ")
+    key.push(crate::tr!(
+        "nephilim.duel.key_extra",
+        fatigue = m.fatigue_per_extra_action,
+        a = names[0],
+        b_actions = base_b,
+        line = line.join(", ")
     ));
-    key.push(format!(
-        "duels last {:.2} rounds on average when decided; {} ends with {:.2} wounds and {:.2} fatigue, {} with {:.2} and {:.2} (means)",
-        mean_rounds(acc, m.max_rounds), names[0], frows[0].wounds, frows[0].fatigue, names[1], frows[1].wounds, frows[1].fatigue
+    let n2 = |x: f64| crate::lang::num(x, 2);
+    key.push(crate::tr!(
+        "nephilim.duel.key_rounds",
+        mean = n2(mean_rounds(acc, m.max_rounds)),
+        a = names[0],
+        a_wounds = n2(frows[0].wounds),
+        a_fatigue = n2(frows[0].fatigue),
+        b = names[1],
+        b_wounds = n2(frows[1].wounds),
+        b_fatigue = n2(frows[1].fatigue)
     ));
 
     let outputs = vec![
-        Output { name: "duel-outcome".into(), title: format!("{}: outcome", m.title), question: m.question.clone(), frame: outcome_frame, figures: vec![Figure { suffix: None, panels: vec![Chart::Bars(outcome_chart)] }], key_figures: key[..1].to_vec(), provenance: prov("duel-outcome", n) },
-        Output { name: "duel-rounds".into(), title: format!("{}: rounds", m.title), question: "In which round does the duel end?".into(), frame: rounds_frame, figures: vec![Figure { suffix: None, panels: vec![Chart::Lines(rounds_chart)] }], key_figures: key[3..].to_vec(), provenance: prov("duel-rounds", n) },
-        Output { name: "duel-fighters".into(), title: format!("{}: fighters", m.title), question: "How does each fighter fare: earlier segments, hits, defences, wounds, fatigue, how it goes out?".into(), frame: fighters_frame, figures: vec![Figure { suffix: None, panels: vec![Chart::Bars(fate_chart)] }], key_figures: key[1..2].to_vec(), provenance: prov("duel-fighters", n) },
-        Output { name: "duel-actions".into(), title: format!("{}: actions per round", m.title), question: "How much do extra actions (at -4 each and fatigue) gain or cost?".into(), frame: grid_frame, figures: vec![Figure { suffix: None, panels: vec![Chart::Heatmap(heat)] }], key_figures: key[2..3].to_vec(), provenance: prov("duel-actions", grid_trials).with_param("grid", "actions 1..3 x 1..3") },
+        Output {
+            name: "duel-outcome".into(),
+            title: crate::tr!("nephilim.duel.title_outcome", title = m.title),
+            question: m.question.clone(),
+            frame: outcome_frame,
+            figures: vec![Figure {
+                suffix: None,
+                panels: vec![Chart::Bars(outcome_chart)],
+            }],
+            key_figures: key[..1].to_vec(),
+            provenance: prov("duel-outcome", n),
+        },
+        Output {
+            name: "duel-rounds".into(),
+            title: crate::tr!("nephilim.duel.title_rounds", title = m.title),
+            question: crate::tr!("nephilim.duel.question_rounds").into(),
+            frame: rounds_frame,
+            figures: vec![Figure {
+                suffix: None,
+                panels: vec![Chart::Lines(rounds_chart)],
+            }],
+            key_figures: key[3..].to_vec(),
+            provenance: prov("duel-rounds", n),
+        },
+        Output {
+            name: "duel-fighters".into(),
+            title: crate::tr!("nephilim.duel.title_fighters", title = m.title),
+            question: crate::tr!("nephilim.duel.question_fighters").into(),
+            frame: fighters_frame,
+            figures: vec![Figure {
+                suffix: None,
+                panels: vec![Chart::Bars(fate_chart)],
+            }],
+            key_figures: key[1..2].to_vec(),
+            provenance: prov("duel-fighters", n),
+        },
+        Output {
+            name: "duel-actions".into(),
+            title: crate::tr!("nephilim.duel.title_actions", title = m.title),
+            question: crate::tr!("nephilim.duel.question_actions").into(),
+            frame: grid_frame,
+            figures: vec![Figure {
+                suffix: None,
+                panels: vec![Chart::Heatmap(heat)],
+            }],
+            key_figures: key[2..3].to_vec(),
+            provenance: prov("duel-actions", grid_trials).with_param("grid", "actions 1..3 x 1..3"),
+        },
     ];
 
-    let mut summary = format!(
-        "# {}\n\n**Question:** {}\n\n## Answers ({n} duels, 95% intervals)\n\n",
-        m.title, m.question
+    let mut summary = crate::tr!(
+        "nephilim.duel.summary_head",
+        title = m.title,
+        question = m.question,
+        n = n
     );
     for k in &key {
         summary += &format!("- {k}\n");
     }
-    summary += "\n## Fighters\n\n| fighter | R+R | actions | earlier segment, round 1 (exact) | hit rate | defence rate | P(dead) | P(coma) | P(unconscious) |\n|---|---|---|---|---|---|---|---|---|\n";
+    summary += crate::tr!("nephilim.duel.summary_fighters");
     for r in &frows {
         summary += &format!(
-            "| {} | {:+} | {} | {} ({}) | {:.3} | {:.3} | {} | {} | {} |\n",
+            "| {} | {:+} | {} | {} ({}) | {} | {} | {} | {} | {} |\n",
             r.name,
             r.initiative,
             r.actions,
             pct(r.earlier.0),
             pct(r.earlier_exact),
-            r.hit_rate,
-            r.defended,
+            crate::lang::num(r.hit_rate, 3),
+            crate::lang::num(r.defended, 3),
             pct(r.dead),
             pct(r.coma),
             pct(r.unconscious)
         );
     }
-    summary += &format!("\n## Actions grid ({grid_trials} duels per cell)\n\n| {} actions \\ {} actions | 1 | 2 | 3 |\n|---|---|---|---|\n", names[0], names[1]);
+    summary += &crate::tr!(
+        "nephilim.duel.summary_grid",
+        n = grid_trials,
+        a = names[0],
+        b = names[1]
+    );
     for a in 1..=side as u8 {
         let cells: Vec<String> = (1..=side as u8)
             .map(|b| {
@@ -331,8 +402,11 @@ pub fn result(
             .collect();
         summary += &format!("| {a} | {} |\n", cells.join(" | "));
     }
-    summary += "\nRules: N-TEST, N-OPP (attack against parry/dodge), N-INIT (segments, extra actions, delay), N-HEALTH (counters, maluses, incapacity and exhaustion checks). Files: `duel-outcome`, `duel-rounds`, `duel-fighters`, `duel-actions` (.csv, .png, .meta.json).\n\n";
-    summary += &format!("Provenance: {}\n", outputs[0].provenance.summary());
+    summary += crate::tr!("nephilim.duel.summary_rules");
+    summary += &crate::tr!(
+        "nephilim.duel.provenance",
+        provenance = outputs[0].provenance.summary()
+    );
     Ok(ScenarioResult {
         title: m.title.clone(),
         question: m.question.clone(),

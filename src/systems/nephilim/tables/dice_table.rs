@@ -13,9 +13,9 @@ pub fn dice_output(ctx: &Context) -> anyhow::Result<Output> {
     let (mut die, mut modifier, mut prob, mut cum) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let mut chart = LineChart {
-        title: "+1D-1D by die".into(),
-        x_label: "modifier (+1D-1D)".into(),
-        y_label: "probability".into(),
+        title: crate::tr!("nephilim.dice.chart").into(),
+        x_label: crate::tr!("nephilim.dice.x_axis").into(),
+        y_label: crate::tr!("nephilim.dice.probability").into(),
         ..Default::default()
     };
     let mut key = Vec::new();
@@ -23,7 +23,7 @@ pub fn dice_output(ctx: &Context) -> anyhow::Result<Output> {
         let r = d.roll_dist();
         let mut c = 0.0;
         let mut s = LineSeries {
-            name: format!("{} (crits at +-{})", d.name(), d.crit()),
+            name: crate::tr!("nephilim.dice.series", die = d.name(), crit = d.crit()),
             ..Default::default()
         };
         for m in -d.crit()..=d.crit() {
@@ -36,14 +36,14 @@ pub fn dice_output(ctx: &Context) -> anyhow::Result<Output> {
             s.points.push((m as f64, p));
         }
         chart.series.push(s);
-        key.push(format!(
-            "{}: P(+1D-1D = 0) = {:.4}, P(>= 0) = {:.4}, P(raw +{}) = {:.4}, standard deviation {:.3}",
-            d.name(),
-            r.prob(&0),
-            r.prob_where(|x| *x >= 0),
-            d.crit(),
-            r.prob(&d.crit()),
-            r.variance().sqrt()
+        key.push(crate::tr!(
+            "nephilim.dice.key",
+            die = d.name(),
+            zero = crate::lang::num(r.prob(&0), 4),
+            at_least = crate::lang::num(r.prob_where(|x| *x >= 0), 4),
+            crit = d.crit(),
+            p_crit = crate::lang::num(r.prob(&d.crit()), 4),
+            sd = crate::lang::num(r.variance().sqrt(), 3)
         ));
     }
     let frame = DataFrame::new_infer_height(vec![
@@ -54,8 +54,8 @@ pub fn dice_output(ctx: &Context) -> anyhow::Result<Output> {
     ])?;
     Ok(Output {
         name: "nephilim-dice".into(),
-        title: "Nephilim +1D-1D modifier by die".into(),
-        question: "How likely is each +1D-1D modifier with the Nephilim die (0,1,2,2,3,4), a plain d6 or a plain d4, and how likely is a result at or below it?".into(),
+        title: crate::tr!("nephilim.dice.title").into(),
+        question: crate::tr!("nephilim.dice.question").into(),
         frame,
         figures: vec![Figure {
             suffix: None,
@@ -63,7 +63,10 @@ pub fn dice_output(ctx: &Context) -> anyhow::Result<Output> {
         }],
         key_figures: key,
         provenance: provenance("nephilim-dice", ctx, crate::context::Method::Exact, 0)
-            .with_param("dice", "nephilim,d6,d4 (all three; the die option does not filter this table)")
+            .with_param(
+                "dice",
+                "nephilim,d6,d4 (all three; the die option does not filter this table)",
+            )
             .with_param("cumulative", "P(result <= modifier)"),
     })
 }

@@ -93,10 +93,10 @@ pub fn initiative_output(
         Column::new("p_earlier_segment".into(), p.clone()),
     ];
     let mut series = LineSeries {
-        name: format!(
-            "die {}, first segment {} wide",
-            rules.die.name(),
-            rules.init_segment.gap()
+        name: crate::tr!(
+            "nephilim.initiative.series",
+            die = rules.die.name(),
+            gap = rules.init_segment.gap()
         ),
         points: differences
             .iter()
@@ -121,9 +121,9 @@ pub fn initiative_output(
     }
     let frame = DataFrame::new_infer_height(cols)?;
     let chart = LineChart {
-        title: "Acting in an earlier segment than a lone opponent".into(),
-        x_label: "Rapidité + Réaction difference (own - opponent)".into(),
-        y_label: "P(earlier segment)".into(),
+        title: crate::tr!("nephilim.initiative.chart").into(),
+        x_label: crate::tr!("nephilim.initiative.x_axis").into(),
+        y_label: crate::tr!("nephilim.initiative.y_axis").into(),
         series: vec![series],
         y_range: Some((0.0, 1.0)),
         x_kind: Default::default(),
@@ -131,34 +131,36 @@ pub fn initiative_output(
     let mut key = Vec::new();
     for d in [0, 3, 5, 8] {
         if let Some(i) = differences.iter().position(|&x| x == d) {
-            key.push(format!(
-                "difference {d:+}: P(acts in an earlier segment) = {:.4}",
-                p[i]
+            key.push(crate::tr!(
+                "nephilim.initiative.key_difference",
+                d = format!("{d:+}"),
+                p = crate::lang::num(p[i], 4)
             ));
         }
     }
     if let Some(i) = differences.iter().position(|&x| x == 5) {
-        key.push(format!(
-            "rulebook example (Birkul +3 vs Alesym -2, difference +5): Birkul acts first unanswered with probability {:.4}",
-            p[i]
+        key.push(crate::tr!(
+            "nephilim.initiative.key_example",
+            p = crate::lang::num(p[i], 4)
         ));
     }
     if let Some(first_sure) = differences.iter().zip(&p).find(|(_, &q)| q >= 1.0 - 1e-12) {
-        key.push(format!(
-            "from difference {:+} the higher character always acts in an earlier segment",
-            first_sure.0
+        key.push(crate::tr!(
+            "nephilim.initiative.key_sure",
+            d = format!("{:+}", first_sure.0)
         ));
     }
     Ok(Output {
         name: "nephilim-initiative".into(),
-        title: "Nephilim initiative: earlier segment in a duel".into(),
-        question: "In a duel, what is the chance that a character acts in an earlier segment than its opponent (so the opponent cannot react), by the difference of their Rapidité + Réaction?".into(),
+        title: crate::tr!("nephilim.initiative.title").into(),
+        question: crate::tr!("nephilim.initiative.question").into(),
         frame,
         figures: vec![Figure {
             suffix: None,
             panels: vec![Chart::Lines(chart)],
         }],
         key_figures: key,
-        provenance: provenance("nephilim-initiative", ctx, method, trials).with_param("differences", range_text(differences)),
+        provenance: provenance("nephilim-initiative", ctx, method, trials)
+            .with_param("differences", range_text(differences)),
     })
 }

@@ -213,12 +213,13 @@ pub fn magic_mc_output(grid: &MagicGrid, ctx: &Context, trials: u64) -> anyhow::
         grid.durations[0]
     };
     let mut chart = LineChart {
-        title: format!(
-            "P(spell works), Monte Carlo with 95% band, skill {skill0:+}, {}",
-            dur0.name()
+        title: crate::tr!(
+            "nephilim.magic.mc_chart",
+            skill = format!("{skill0:+}"),
+            duration = dur0.name()
         ),
-        x_label: "Ka-element (raw score)".into(),
-        y_label: "P(spell works)".into(),
+        x_label: crate::tr!("nephilim.magic.x_axis").into(),
+        y_label: crate::tr!("nephilim.magic.y_axis").into(),
         y_range: Some((0.0, 1.0)),
         ..Default::default()
     };
@@ -272,10 +273,13 @@ pub fn magic_mc_output(grid: &MagicGrid, ctx: &Context, trials: u64) -> anyhow::
         .with_param("stase", grid.stase);
     Ok(Output {
         name: "nephilim-magic".into(),
-        title: "Nephilim spell casting: P(spell works), Monte Carlo".into(),
-        question: "What is the chance that a Nephilim's spell works, drawn die by die (concentration, stase, plexus, control)?".into(),
+        title: crate::tr!("nephilim.magic.mc_title").into(),
+        question: crate::tr!("nephilim.magic.mc_question").into(),
         frame,
-        figures: vec![Figure { suffix: None, panels: vec![Chart::Lines(chart)] }],
+        figures: vec![Figure {
+            suffix: None,
+            panels: vec![Chart::Lines(chart)],
+        }],
         key_figures: vec![],
         provenance: prov,
     })

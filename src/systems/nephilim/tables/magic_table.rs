@@ -149,9 +149,13 @@ pub fn magic_output(grid: &MagicGrid, ctx: &Context) -> anyhow::Result<Output> {
     };
     let mut panels = Vec::new();
     let mut lines = LineChart {
-        title: format!("P(spell works), skill {ref_skill:+}, {}", ref_dur.name()),
-        x_label: "Ka-element (raw score)".into(),
-        y_label: "P(spell works)".into(),
+        title: crate::tr!(
+            "nephilim.magic.chart",
+            skill = format!("{ref_skill:+}"),
+            duration = ref_dur.name()
+        ),
+        x_label: crate::tr!("nephilim.magic.x_axis").into(),
+        y_label: crate::tr!("nephilim.magic.y_axis").into(),
         y_range: Some((0.0, 1.0)),
         ..Default::default()
     };
@@ -169,12 +173,13 @@ pub fn magic_output(grid: &MagicGrid, ctx: &Context) -> anyhow::Result<Output> {
     panels.push(Chart::Lines(lines));
     for &c in &grid.circles {
         panels.push(Chart::Heatmap(Heatmap {
-            title: format!(
-                "{}: P(works), Ka-element {ref_ka}",
-                c.name().replace('_', " ")
+            title: crate::tr!(
+                "nephilim.magic.heat_title",
+                circle = c.name().replace('_', " "),
+                ka = ref_ka
             ),
-            x_label: "duration".into(),
-            y_label: "casting skill".into(),
+            x_label: crate::tr!("nephilim.magic.duration").into(),
+            y_label: crate::tr!("nephilim.magic.skill").into(),
             columns: grid
                 .durations
                 .iter()
@@ -198,12 +203,14 @@ pub fn magic_output(grid: &MagicGrid, ctx: &Context) -> anyhow::Result<Output> {
     let mut key = Vec::new();
     for &c in &grid.circles {
         if grid.durations.contains(&Duration::Action) {
-            key.push(format!(
-                "{}: skill {ref_skill:+}, Ka-element {ref_ka} (normalised {:+}), cast in one action: P(works) = {:.4}; in x rounds: {:.4}",
-                c.name().replace('_', " "),
-                normalise(ref_ka)?,
-                find(c, ref_skill, ref_ka, Duration::Action),
-                find(c, ref_skill, ref_ka, ref_dur),
+            key.push(crate::tr!(
+                "nephilim.magic.key",
+                circle = c.name().replace('_', " "),
+                skill = format!("{ref_skill:+}"),
+                ka = ref_ka,
+                normalised = format!("{:+}", normalise(ref_ka)?),
+                action = crate::lang::num(find(c, ref_skill, ref_ka, Duration::Action), 4),
+                rounds = crate::lang::num(find(c, ref_skill, ref_ka, ref_dur), 4)
             ));
         }
     }
@@ -241,8 +248,8 @@ pub fn magic_output(grid: &MagicGrid, ctx: &Context) -> anyhow::Result<Output> {
     );
     Ok(Output {
         name: "nephilim-magic".into(),
-        title: "Nephilim spell casting: P(spell works)".into(),
-        question: "What is the chance that a Nephilim's spell works (concentration test, then control test on the normalised Ka-element), by casting skill, Ka-element and concentration time?".into(),
+        title: crate::tr!("nephilim.magic.title").into(),
+        question: crate::tr!("nephilim.magic.question").into(),
         frame,
         figures: vec![Figure {
             suffix: None,

@@ -102,14 +102,14 @@ pub fn test_output(
     let frame = DataFrame::new_infer_height(cols)?;
 
     let mut chart = LineChart {
-        title: format!("Test outcomes, die {}", rules.die.name()),
-        x_label: "score - difficulty".into(),
-        y_label: "probability".into(),
+        title: crate::tr!("nephilim.test.chart", die = rules.die.name()),
+        x_label: crate::tr!("nephilim.test.x_axis").into(),
+        y_label: crate::tr!("nephilim.dice.probability").into(),
         y_range: Some((0.0, 1.0)),
         ..Default::default()
     };
     let mut sob = LineSeries {
-        name: "success or better".into(),
+        name: crate::tr!("nephilim.test.success_or_better").into(),
         ..Default::default()
     };
     for (i, &m) in margins.iter().enumerate() {
@@ -122,7 +122,13 @@ pub fn test_output(
     chart.series.push(sob);
     for o in Outcome::ALL {
         chart.series.push(LineSeries {
-            name: o.name().replace('_', " "),
+            name: match o {
+                Outcome::CritSuccess => crate::tr!("nephilim.test.crit_success"),
+                Outcome::Success => crate::tr!("nephilim.test.success"),
+                Outcome::Failure => crate::tr!("nephilim.test.failure"),
+                Outcome::CritFailure => crate::tr!("nephilim.test.crit_failure"),
+            }
+            .into(),
             points: margins
                 .iter()
                 .zip(&probs)
@@ -136,24 +142,26 @@ pub fn test_output(
     for m in [-4, -2, 0, 2, 4] {
         if let Some(i) = margins.iter().position(|&x| x == m) {
             let p = probs[i];
-            key.push(format!(
-                "score - difficulty {m:+}: P(success) = {:.4} (critical {:.4}), P(critical failure) = {:.4}",
-                p[0] + p[1],
-                p[0],
-                p[3]
+            key.push(crate::tr!(
+                "nephilim.test.key",
+                m = format!("{m:+}"),
+                success = crate::lang::num(p[0] + p[1], 4),
+                crit = crate::lang::num(p[0], 4),
+                crit_failure = crate::lang::num(p[3], 4)
             ));
         }
     }
     Ok(Output {
         name: "nephilim-test".into(),
-        title: "Nephilim test outcomes by score minus difficulty".into(),
-        question: "With +1D-1D, what is the chance of a critical success, success, failure or critical failure when the score exceeds the difficulty by a given margin?".into(),
+        title: crate::tr!("nephilim.test.title").into(),
+        question: crate::tr!("nephilim.test.question").into(),
         frame,
         figures: vec![Figure {
             suffix: None,
             panels: vec![Chart::Lines(chart)],
         }],
         key_figures: key,
-        provenance: provenance("nephilim-test", ctx, method, trials).with_param("margins", range_text(margins)),
+        provenance: provenance("nephilim-test", ctx, method, trials)
+            .with_param("margins", range_text(margins)),
     })
 }

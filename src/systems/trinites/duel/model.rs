@@ -144,7 +144,7 @@ fn range(f: &ScenarioFile, path: &[&str], v: i64, lo: i64, hi: i64) -> Result<i6
         return Err(f.error_at(
             path,
             &path.join("."),
-            &format!("{v} is out of range"),
+            &crate::tr!("trinites.model.out_of_range", v = v),
             &format!("{lo}..{hi}"),
         ));
     }
@@ -162,8 +162,8 @@ fn weapon<'a>(
         f.error_at(
             &[side, "weapon"],
             &format!("{side}.weapon"),
-            &format!("undefined weapon \"{name}\""),
-            &format!("a [[weapons]] name: {}", known.join(", ")),
+            &crate::tr!("trinites.model.undefined_weapon", name = name),
+            &crate::tr!("trinites.model.weapon_allowed", names = known.join(", ")),
         )
     })
 }
@@ -189,15 +189,15 @@ fn pair(
         f.error_at(
             path,
             shown,
-            &format!("unknown prime \"{prime}\""),
+            &crate::tr!("trinites.model.unknown_prime", prime = prime),
             &prime_names(),
         )
     })?;
     let q = Penalty::parse(penalty).ok_or_else(|| {
         let why = if penalty == "abandon_position" {
-            "pénalité \"abandon_position\" needs an advantageous position, which a duel does not have".to_string()
+            crate::tr!("trinites.model.abandon_in_duel").to_string()
         } else {
-            format!("unknown pénalité \"{penalty}\"")
+            crate::tr!("trinites.model.unknown_penalty", penalty = penalty)
         };
         f.error_at(path, shown, &why, &penalty_names())
     })?;
@@ -205,8 +205,12 @@ fn pair(
         return Err(f.error_at(
             path,
             shown,
-            &format!("prime \"{prime}\" with pénalité \"{penalty}\": a prime needs a pénalité and no prime allows none"),
-            "both \"none\", or a prime with a pénalité",
+            &crate::tr!(
+                "trinites.model.prime_without_penalty",
+                prime = prime,
+                penalty = penalty
+            ),
+            crate::tr!("trinites.model.prime_without_penalty_allowed"),
         ));
     }
     Ok((p, q))
@@ -227,13 +231,18 @@ fn pairs(
     f: &ScenarioFile,
     value: Option<&toml::Value>,
 ) -> Result<Vec<(Prime, Penalty)>, UserError> {
-    const ALLOWED: &str = "\"all\" or a list of [prime, pénalité] pairs such as [[\"none\", \"none\"], [\"blessure_grave\", \"difficulte\"]]";
-    let bad = |path: &[&str], msg: &str| f.error_at(path, &path.join("."), msg, ALLOWED);
+    let allowed = crate::tr!("trinites.model.pairs_allowed");
+    let bad = |path: &[&str], msg: &str| f.error_at(path, &path.join("."), msg, allowed);
     let list = match value {
         None => return Ok(all_pairs()),
         Some(toml::Value::String(s)) if s == "all" => return Ok(all_pairs()),
         Some(toml::Value::Array(a)) if !a.is_empty() => a,
-        Some(_) => return Err(bad(&["adam", "pairs"], "not a list of pairs")),
+        Some(_) => {
+            return Err(bad(
+                &["adam", "pairs"],
+                crate::tr!("trinites.pairs.not_a_list"),
+            ))
+        }
     };
     let mut out = Vec::new();
     for (i, item) in list.iter().enumerate() {
@@ -248,13 +257,18 @@ fn pairs(
             return Err(f.error_at(
                 &path,
                 &shown,
-                "expected a pair [prime, pénalité] of two names",
-                ALLOWED,
+                crate::tr!("trinites.pairs.expected_pair"),
+                allowed,
             ));
         }
         let p = pair(f, &path, &shown, words[0], words[1])?;
         if out.contains(&p) {
-            return Err(f.error_at(&path, &shown, "this pair is listed twice", "each pair once"));
+            return Err(f.error_at(
+                &path,
+                &shown,
+                crate::tr!("trinites.pairs.twice"),
+                crate::tr!("trinites.pairs.twice_allowed"),
+            ));
         }
         out.push(p);
     }
@@ -267,8 +281,8 @@ pub fn validate(f: &ScenarioFile, raw: RawDuel) -> Result<Duel, UserError> {
         return Err(f.error_at(
             &["weapons"],
             "weapons",
-            "no weapon defined",
-            "at least one [[weapons]] with name and damage",
+            crate::tr!("trinites.model.no_weapon"),
+            crate::tr!("trinites.model.no_weapon_allowed"),
         ));
     }
     for (i, w) in raw.weapons.iter().enumerate() {
@@ -278,8 +292,8 @@ pub fn validate(f: &ScenarioFile, raw: RawDuel) -> Result<Duel, UserError> {
             return Err(f.error_at(
                 &["weapons", &idx, "name"],
                 &format!("weapons[{i}].name"),
-                &format!("weapon \"{}\" is defined twice", w.name),
-                "unique weapon names",
+                &crate::tr!("trinites.model.weapon_twice", name = w.name),
+                crate::tr!("trinites.model.weapon_twice_allowed"),
             ));
         }
     }
@@ -356,7 +370,7 @@ pub fn validate(f: &ScenarioFile, raw: RawDuel) -> Result<Duel, UserError> {
             return Err(f.error_at(
                 &["adam", "regenerate_at"],
                 "adam.regenerate_at",
-                &format!("unknown state \"{other}\""),
+                &crate::tr!("trinites.model.unknown_state", value = other),
                 "\"endolori\", \"blesse\", \"never\"",
             ))
         }
@@ -370,10 +384,12 @@ pub fn validate(f: &ScenarioFile, raw: RawDuel) -> Result<Duel, UserError> {
     )? as u32;
     let pairs = pairs(f, a.pairs.as_ref())?;
     Ok(Duel {
-        title: raw.title.unwrap_or_else(|| "Trinités duel".into()),
+        title: raw
+            .title
+            .unwrap_or_else(|| crate::tr!("trinites.model.duel_title").into()),
         question: raw
             .question
-            .unwrap_or_else(|| "How often does the Adam' beat the humans, and what is each prime/pénalité pair worth?".into()),
+            .unwrap_or_else(|| crate::tr!("trinites.model.duel_question").into()),
         combat: Combat {
             adam,
             humans,

@@ -128,22 +128,34 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let (w_lo, w_hi) = reference.ci(0);
     let (l_lo, l_hi) = reference.ci(1);
     let (rm, rlo, rhi) = mean_ci(&reference.stats.rounds_win_m);
+    let (pct, p100) = (
+        |x: f64| crate::lang::pct(x, 1),
+        |x: f64| crate::lang::num(100.0 * x, 1),
+    );
+    let n2 = |x: f64| crate::lang::num(x, 2);
     let mut key = vec![
-        format!(
-            "The Adam' ({}) beats {} human(s) in {:.1}% of duels [95% CI {:.1}–{:.1}%]; the humans win {:.1}% [{:.1}–{:.1}%]; draws {:.1}%",
-            reference.label(),
-            duel.combat.count,
-            100.0 * reference.p(0),
-            100.0 * w_lo,
-            100.0 * w_hi,
-            100.0 * reference.p(1),
-            100.0 * l_lo,
-            100.0 * l_hi,
-            100.0 * reference.p(2)
+        crate::tr!(
+            "trinites.duel.key_wins",
+            pair = reference.label(),
+            humans = duel.combat.count,
+            p = pct(reference.p(0)),
+            lo = p100(w_lo),
+            hi = p100(w_hi),
+            lose = pct(reference.p(1)),
+            lose_lo = p100(l_lo),
+            lose_hi = p100(l_hi),
+            draws = pct(reference.p(2))
         ),
-        format!(
-            "Rounds to knock out every human when the Adam' wins: mean {rm:.2} [95% CI {rlo:.2}–{rhi:.2}], median {}",
-            reference.stats.rounds_win.quantile(0.5).map_or("-".into(), |v| v.to_string())
+        crate::tr!(
+            "trinites.duel.key_rounds",
+            mean = n2(rm),
+            lo = n2(rlo),
+            hi = n2(rhi),
+            median = reference
+                .stats
+                .rounds_win
+                .quantile(0.5)
+                .map_or("-".into(), |v| v.to_string())
         ),
     ];
     if results.len() > 1 {
@@ -157,58 +169,71 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             .skip(1)
             .min_by(|a, b| a.p(0).total_cmp(&b.p(0)))
             .unwrap_or(reference);
-        for (what, r) in [("Best", best), ("Worst", worst)] {
+        for (what, r) in [
+            (crate::tr!("trinites.pairs.best"), best),
+            (crate::tr!("trinites.pairs.worst"), worst),
+        ] {
             let (d, dlo, dhi) = delta(r, reference);
             let (lo, hi) = r.ci(0);
-            key.push(format!(
-                "{what} prime/pénalité pair: {} — Adam' wins {:.1}% [{:.1}–{:.1}%], {:+.1} points vs {} [95% CI {:+.1} to {:+.1}]",
-                r.label(),
-                100.0 * r.p(0),
-                100.0 * lo,
-                100.0 * hi,
-                100.0 * d,
-                reference.label(),
-                100.0 * dlo,
-                100.0 * dhi
+            let sg = |x: f64| crate::lang::signed(100.0 * x, 1);
+            key.push(crate::tr!(
+                "trinites.duel.key_pair",
+                what = what,
+                pair = r.label(),
+                p = pct(r.p(0)),
+                lo = p100(lo),
+                hi = p100(hi),
+                d = sg(d),
+                reference = reference.label(),
+                dlo = sg(dlo),
+                dhi = sg(dhi)
             ));
         }
     }
     let (km, klo, khi) = mean_ci(&reference.stats.karma_spent);
-    key.push(format!(
-        "Karma spent on regeneration per duel: mean {km:.2} [95% CI {klo:.2}–{khi:.2}]; the Adam' lost consciousness in {:.1}% of duels",
-        100.0 * reference.stats.adam_fell as f64 / reference.n() as f64
+    key.push(crate::tr!(
+        "trinites.duel.key_karma",
+        mean = n2(km),
+        lo = n2(klo),
+        hi = n2(khi),
+        fell = pct(reference.stats.adam_fell as f64 / reference.n() as f64)
     ));
 
-    let mut summary = format!("# {}\n\n{}\n\n## Answers\n\n", duel.title, duel.question);
+    let mut summary = crate::tr!(
+        "trinites.duel.summary_head",
+        title = duel.title,
+        question = duel.question
+    );
     for k in &key {
         summary += &format!("- {k}\n");
     }
-    summary += "\n## Every prime/pénalité pair (Adam' on every attack)\n\n";
-    summary += "| prime | pénalité | Adam' wins | 95% CI | vs reference (points) | mean rounds (win) |\n|---|---|---|---|---|---|\n";
+    summary += crate::tr!("trinites.duel.summary_table");
     let mut sorted: Vec<&PairResult> = results.iter().collect();
     sorted.sort_by(|a, b| b.p(0).total_cmp(&a.p(0)));
     for r in sorted {
         let (lo, hi) = r.ci(0);
         let (d, dlo, dhi) = delta(r, reference);
         summary += &format!(
-            "| {} | {} | {:.3} | {:.3}–{:.3} | {:+.1} [{:+.1}, {:+.1}] | {:.2} |\n",
+            "| {} | {} | {} | {}–{} | {} {} | {} |\n",
             r.pair.0.name(),
             r.pair.1.name(),
-            r.p(0),
-            lo,
-            hi,
-            100.0 * d,
-            100.0 * dlo,
-            100.0 * dhi,
-            r.stats.rounds_win_m.mean
+            crate::lang::num(r.p(0), 3),
+            crate::lang::num(lo, 3),
+            crate::lang::num(hi, 3),
+            crate::lang::signed(100.0 * d, 1),
+            crate::tr!(
+                "trinites.pairs.signed_interval",
+                lo = crate::lang::signed(100.0 * dlo, 1),
+                hi = crate::lang::signed(100.0 * dhi, 1)
+            ),
+            n2(r.stats.rounds_win_m.mean)
         );
     }
-    summary += &format!(
-        "\nFiles: `trinites-duel-pairs.csv` (+ chart), `trinites-duel-rounds.csv` (+ chart), `.meta.json` provenance.\n\
-Heatmap axes: primes {}; pénalités {}.\n\n## Provenance\n\n{}\n",
-        PRIMES.iter().map(|p| p.1).collect::<Vec<_>>().join(", "),
-        PENALTIES.iter().map(|p| p.1).collect::<Vec<_>>().join(", "),
-        prov.summary()
+    summary += &crate::tr!(
+        "trinites.duel.summary_files",
+        primes = PRIMES.iter().map(|p| p.1).collect::<Vec<_>>().join(", "),
+        penalties = PENALTIES.iter().map(|p| p.1).collect::<Vec<_>>().join(", "),
+        provenance = prov.summary()
     );
     Ok(ScenarioResult {
         title: duel.title.clone(),
@@ -269,9 +294,9 @@ fn pairs_output(duel: &Duel, results: &[PairResult], prov: Provenance) -> anyhow
     ])?;
     // Pairs are categories: one bar each (list order), never a line joining them.
     let mut panels = vec![Chart::Bars(BarChart {
-        title: "Adam' win rate per prime/pénalité pair (list order)".into(),
-        x_label: "prime/pénalité pair".into(),
-        y_label: "P(Adam' wins) (95% interval)".into(),
+        title: crate::tr!("trinites.duel.bars_title").into(),
+        x_label: crate::tr!("trinites.pairs.pair_axis").into(),
+        y_label: crate::tr!("trinites.duel.win_axis").into(),
         categories: results.iter().map(PairResult::label).collect(),
         series: vec![BarSeries {
             name: String::new(),
@@ -288,9 +313,9 @@ fn pairs_output(duel: &Duel, results: &[PairResult], prov: Provenance) -> anyhow
         // none/none sits at (0, 0); the other cells of row 0 and column 0 are impossible
         // pairs and stay NaN, drawn grey rather than as a 0% win rate.
         panels.push(Chart::Heatmap(Heatmap {
-            title: "P(Adam' wins) by prime × pénalité (grey: impossible pair)".into(),
-            x_label: "prime".into(),
-            y_label: "pénalité".into(),
+            title: crate::tr!("trinites.duel.heat_title").into(),
+            x_label: crate::tr!("trinites.pairs.prime").into(),
+            y_label: crate::tr!("trinites.pairs.penalty").into(),
             columns: PRIMES.iter().map(|p| p.1.to_string()).collect(),
             rows: PENALTIES.iter().map(|p| p.1.to_string()).collect(),
             values,
@@ -299,7 +324,7 @@ fn pairs_output(duel: &Duel, results: &[PairResult], prov: Provenance) -> anyhow
     }
     Ok(Output {
         name: "trinites-duel-pairs".into(),
-        title: format!("{}: win rate per prime/pénalité pair", duel.title),
+        title: crate::tr!("trinites.duel.title_pairs", title = duel.title),
         question: duel.question.clone(),
         frame,
         figures: vec![Figure {
@@ -343,30 +368,30 @@ fn rounds_output(duel: &Duel, reference: &PairResult, prov: Provenance) -> anyho
     };
     Ok(Output {
         name: "trinites-duel-rounds".into(),
-        title: format!(
-            "{}: rounds to knock-out ({})",
-            duel.title,
-            reference.label()
+        title: crate::tr!(
+            "trinites.duel.title_rounds",
+            title = duel.title,
+            pair = reference.label()
         ),
-        question: "In which round does the duel end, and how soon has the Adam' won?".into(),
+        question: crate::tr!("trinites.duel.question_rounds").into(),
         frame,
         figures: vec![Figure {
             suffix: None,
             panels: vec![Chart::Lines(LineChart {
                 x_kind: Default::default(),
-                title: format!("Duel end by round ({})", reference.label()),
-                x_label: "round".into(),
-                y_label: "probability".into(),
+                title: crate::tr!("trinites.duel.rounds_chart", pair = reference.label()),
+                x_label: crate::tr!("trinites.duel.round").into(),
+                y_label: crate::tr!("trinites.skirmish.probability").into(),
                 series: vec![
                     line(
-                        "Adam' wins in this round",
+                        crate::tr!("trinites.duel.adam_wins_round"),
                         wins.iter().map(|w| w.1 as f64 / n).collect(),
                     ),
                     line(
-                        "humans win in this round",
+                        crate::tr!("trinites.duel.humans_win_round"),
                         losses.iter().map(|w| w.1 as f64 / n).collect(),
                     ),
-                    line("Adam' has won by this round", cdf),
+                    line(crate::tr!("trinites.duel.adam_won_by"), cdf),
                 ],
                 y_range: Some((0.0, 1.0)),
             })],

@@ -176,27 +176,32 @@ fn pair(
         f.error_at(
             &["group", &idx, "prime"],
             &format!("group[{i}].prime"),
-            &format!("unknown prime \"{prime}\""),
+            &crate::tr!("trinites.model.unknown_prime", prime = prime),
             &names_of(&PRIMES),
         )
     })?;
-    let penalties = format!(
-        "{}, \"abandon_position\" (in cover only)",
-        names_of(&PENALTIES)
+    let penalties = crate::tr!(
+        "trinites.model.penalties_allowed",
+        names = names_of(&PENALTIES)
     );
     let q = match penalty {
-        "abandon_position" if cover == Cover::None => return Err(f.error_at(
-            &["group", &idx, "penalty"],
-            &format!("group[{i}].penalty"),
-            "pénalité \"abandon_position\" needs an advantageous position: this group has no cover",
-            &format!("a cover for the group, or one of {}", names_of(&PENALTIES)),
-        )),
+        "abandon_position" if cover == Cover::None => {
+            return Err(f.error_at(
+                &["group", &idx, "penalty"],
+                &format!("group[{i}].penalty"),
+                crate::tr!("trinites.pairs.abandon_needs_cover"),
+                &crate::tr!(
+                    "trinites.model.abandon_allowed",
+                    names = names_of(&PENALTIES)
+                ),
+            ))
+        }
         "abandon_position" => Penalty::AbandonPosition,
         other => Penalty::parse(other).ok_or_else(|| {
             f.error_at(
                 &["group", &idx, "penalty"],
                 &format!("group[{i}].penalty"),
-                &format!("unknown pénalité \"{other}\""),
+                &crate::tr!("trinites.model.unknown_penalty", penalty = other),
                 &penalties,
             )
         })?,
@@ -206,8 +211,12 @@ fn pair(
         return Err(f.error_at(
             &["group", &idx, key],
             &format!("group[{i}].{key}"),
-            &format!("prime \"{prime}\" with pénalité \"{penalty}\": a prime needs a pénalité and no prime allows none"),
-            "both \"none\", or a prime with a pénalité",
+            &crate::tr!(
+                "trinites.model.prime_without_penalty",
+                prime = prime,
+                penalty = penalty
+            ),
+            crate::tr!("trinites.model.prime_without_penalty_allowed"),
         ));
     }
     Ok((p, q))
@@ -230,7 +239,7 @@ fn choice<T: Copy>(
             f.error_at(
                 path,
                 &shown(path),
-                &format!("unknown value \"{v}\""),
+                &crate::tr!("trinites.model.unknown_value", value = v),
                 &list.join(", "),
             )
         })
@@ -271,8 +280,8 @@ fn group(
         return Err(f.error_at(
             &["group", &idx, "name"],
             &format!("group[{i}].name"),
-            &format!("group \"{}\" is defined twice", g.name),
-            "unique group names",
+            &crate::tr!("trinites.model.group_twice", name = g.name),
+            crate::tr!("trinites.model.group_twice_allowed"),
         ));
     }
     let side = match sides.iter().position(|s| *s == g.side) {
@@ -285,8 +294,12 @@ fn group(
             return Err(f.error_at(
                 &["group", &idx, "side"],
                 &format!("group[{i}].side"),
-                &format!("a fifth side \"{}\"", g.side),
-                &format!("at most {SIDES_MAX} sides: {}", sides.join(", ")),
+                &crate::tr!("trinites.model.fifth_side", side = g.side),
+                &crate::tr!(
+                    "trinites.model.sides_allowed",
+                    max = SIDES_MAX,
+                    sides = sides.join(", ")
+                ),
             ))
         }
     };
@@ -303,8 +316,8 @@ fn group(
             f.error_at(
                 &["group", &idx, "weapon"],
                 &format!("group[{i}].weapon"),
-                &format!("undefined weapon \"{}\"", g.weapon),
-                &format!("a [[weapons]] name: {}", known.join(", ")),
+                &crate::tr!("trinites.model.undefined_weapon", name = g.weapon),
+                &crate::tr!("trinites.model.weapon_allowed", names = known.join(", ")),
             )
         })?;
     let cover = choice(
@@ -335,8 +348,8 @@ fn group(
             return Err(f.error_at(
                 &["group", &idx, key],
                 &format!("group[{i}].{key}"),
-                "only an Adam' (trinite = true) has Karma to regenerate with",
-                "remove the key, or set trinite = true",
+                crate::tr!("trinites.model.karma_adam_only"),
+                crate::tr!("trinites.model.karma_adam_only_allowed"),
             ));
         }
     }
@@ -402,8 +415,8 @@ pub fn validate(f: &ScenarioFile, raw: RawSkirmish) -> Result<Skirmish, UserErro
         return Err(f.error_at(
             &["weapons"],
             "weapons",
-            "no weapon defined",
-            "at least one [[weapons]] with name and damage",
+            crate::tr!("trinites.model.no_weapon"),
+            crate::tr!("trinites.model.no_weapon_allowed"),
         ));
     }
     for (i, w) in raw.weapons.iter().enumerate() {
@@ -430,8 +443,8 @@ pub fn validate(f: &ScenarioFile, raw: RawSkirmish) -> Result<Skirmish, UserErro
             return Err(f.error_at(
                 &["weapons", &idx, "name"],
                 &format!("weapons[{i}].name"),
-                &format!("weapon \"{}\" is defined twice", w.name),
-                "unique weapon names",
+                &crate::tr!("trinites.model.weapon_twice", name = w.name),
+                crate::tr!("trinites.model.weapon_twice_allowed"),
             ));
         }
     }
@@ -439,8 +452,8 @@ pub fn validate(f: &ScenarioFile, raw: RawSkirmish) -> Result<Skirmish, UserErro
         return Err(f.error_at(
             &["group"],
             "group",
-            "no group defined",
-            "[[group]] entries on at least two sides",
+            crate::tr!("trinites.model.no_group"),
+            crate::tr!("trinites.model.no_group_allowed"),
         ));
     }
     let mut sides = Vec::new();
@@ -454,8 +467,8 @@ pub fn validate(f: &ScenarioFile, raw: RawSkirmish) -> Result<Skirmish, UserErro
             return Err(f.error_at(
                 &["group", &idx, "count"],
                 &format!("group[{i}].count"),
-                &format!("{total} combatants in all"),
-                &format!("at most {COMBATANTS_MAX} combatants over every group"),
+                &crate::tr!("trinites.model.combatants", n = total),
+                &crate::tr!("trinites.model.combatants_allowed", max = COMBATANTS_MAX),
             ));
         }
         groups.push(g);
@@ -464,8 +477,8 @@ pub fn validate(f: &ScenarioFile, raw: RawSkirmish) -> Result<Skirmish, UserErro
         return Err(f.error_at(
             &["group", "0", "side"],
             "group[0].side",
-            &format!("every group is on side \"{}\"", sides[0]),
-            "groups on at least two sides",
+            &crate::tr!("trinites.model.one_side", side = sides[0]),
+            crate::tr!("trinites.model.one_side_allowed"),
         ));
     }
     // A shooter none of whose foes is within three times its range at the start can only
@@ -482,7 +495,7 @@ pub fn validate(f: &ScenarioFile, raw: RawSkirmish) -> Result<Skirmish, UserErro
             f.warn_at(
                 &["group", &idx, "distance"],
                 &format!("group[{i}].distance"),
-                "no foe starts within three times this group's weapon range (Tirer: impossible beyond)",
+                crate::tr!("trinites.model.no_foe_in_range"),
             );
         }
     }
@@ -507,10 +520,12 @@ pub fn validate(f: &ScenarioFile, raw: RawSkirmish) -> Result<Skirmish, UserErro
         }
     }
     Ok(Skirmish {
-        title: raw.title.unwrap_or_else(|| "Trinités skirmish".into()),
-        question: raw.question.unwrap_or_else(|| {
-            "Which side wins, in how many rounds, and who is knocked out or left in a coma?".into()
-        }),
+        title: raw
+            .title
+            .unwrap_or_else(|| crate::tr!("trinites.model.skirmish_title").into()),
+        question: raw
+            .question
+            .unwrap_or_else(|| crate::tr!("trinites.model.skirmish_question").into()),
         max_rounds,
         strike_unconscious: raw.combat.strike_unconscious.unwrap_or(false),
         sides,

@@ -59,7 +59,7 @@ fn penalty_of(name: &str) -> Option<Penalty> {
 
 /// Validates `[pairs]` against the validated skirmish.
 pub fn validate(f: &ScenarioFile, raw: &RawPairs, m: &Skirmish) -> Result<PairsSpec, UserError> {
-    const ALLOWED: &str = "\"all\" or a list of [prime, pénalité] pairs such as [[\"none\", \"none\"], [\"efficacite\", \"difficulte\"]]";
+    let allowed = crate::tr!("trinites.pairs.allowed");
     let group = m
         .groups
         .iter()
@@ -69,8 +69,8 @@ pub fn validate(f: &ScenarioFile, raw: &RawPairs, m: &Skirmish) -> Result<PairsS
             f.error_at(
                 &["pairs", "group"],
                 "pairs.group",
-                &format!("undefined group \"{}\"", raw.group),
-                &format!("a [[group]] name: {}", known.join(", ")),
+                &crate::tr!("trinites.pairs.undefined_group", group = raw.group),
+                &crate::tr!("trinites.pairs.group_allowed", names = known.join(", ")),
             )
         })?;
     let cover = m.groups[group].profile.cover;
@@ -92,25 +92,29 @@ pub fn validate(f: &ScenarioFile, raw: &RawPairs, m: &Skirmish) -> Result<PairsS
                     return Err(f.error_at(
                         &path,
                         &shown,
-                        "expected a pair [prime, pénalité] of two names",
-                        ALLOWED,
+                        crate::tr!("trinites.pairs.expected_pair"),
+                        allowed,
                     ));
                 }
                 let p = Prime::parse(words[0]).zip(penalty_of(words[1]));
                 let Some(p) = p.filter(|p| possible.contains(p)) else {
                     let why = if words[1] == "abandon_position" && cover == Cover::None {
-                        "pénalité \"abandon_position\" needs an advantageous position: this group has no cover".to_string()
+                        crate::tr!("trinites.pairs.abandon_needs_cover").to_string()
                     } else {
-                        format!("[\"{}\", \"{}\"] is not a pair: a prime needs a pénalité, none goes with none, names as in the group keys", words[0], words[1])
+                        crate::tr!(
+                            "trinites.pairs.not_a_pair",
+                            prime = words[0],
+                            penalty = words[1]
+                        )
                     };
-                    return Err(f.error_at(&path, &shown, &why, ALLOWED));
+                    return Err(f.error_at(&path, &shown, &why, allowed));
                 };
                 if out.contains(&p) {
                     return Err(f.error_at(
                         &path,
                         &shown,
-                        "this pair is listed twice",
-                        "each pair once",
+                        crate::tr!("trinites.pairs.twice"),
+                        crate::tr!("trinites.pairs.twice_allowed"),
                     ));
                 }
                 out.push(p);
@@ -121,8 +125,8 @@ pub fn validate(f: &ScenarioFile, raw: &RawPairs, m: &Skirmish) -> Result<PairsS
             return Err(f.error_at(
                 &["pairs", "list"],
                 "pairs.list",
-                "not a list of pairs",
-                ALLOWED,
+                crate::tr!("trinites.pairs.not_a_list"),
+                allowed,
             ))
         }
     };
@@ -253,12 +257,13 @@ pub fn pairs_output(
         float_column("mean_rounds_win", &rows, |r| r.2),
     ])?;
     let mut panels = vec![Chart::Bars(BarChart {
-        title: format!(
-            "P({side_name} wins) per prime/pénalité pair of {} (list order)",
-            g.name
+        title: crate::tr!(
+            "trinites.pairs.bars_title",
+            side = side_name,
+            group = g.name
         ),
-        x_label: "prime/pénalité pair".into(),
-        y_label: format!("P({side_name} wins) (95% interval)"),
+        x_label: crate::tr!("trinites.pairs.pair_axis").into(),
+        y_label: crate::tr!("trinites.pairs.win_axis", side = side_name),
         categories: runs.iter().map(PairRun::label).collect(),
         series: vec![BarSeries {
             name: String::new(),
@@ -282,12 +287,13 @@ pub fn pairs_output(
             values[qi][pi] = row.0 .0;
         }
         panels.push(Chart::Heatmap(Heatmap {
-            title: format!(
-                "P({side_name} wins) by {}'s prime × pénalité (grey: impossible pair)",
-                g.name
+            title: crate::tr!(
+                "trinites.pairs.heat_title",
+                side = side_name,
+                group = g.name
             ),
-            x_label: "prime".into(),
-            y_label: "pénalité".into(),
+            x_label: crate::tr!("trinites.pairs.prime").into(),
+            y_label: crate::tr!("trinites.pairs.penalty").into(),
             columns: PRIMES.iter().map(|p| p.1.to_string()).collect(),
             rows: penalties.iter().map(|q| q.name().to_string()).collect(),
             // Win rates of one group's pairs often sit in a narrow band: the scale spans
@@ -298,14 +304,8 @@ pub fn pairs_output(
     }
     let output = Output {
         name: "trinites-skirmish-pairs".into(),
-        title: format!(
-            "{}: what each prime/pénalité pair of {} is worth",
-            m.title, g.name
-        ),
-        question: format!(
-            "How often does {side_name} win with each prime/pénalité pair of {}?",
-            g.name
-        ),
+        title: crate::tr!("trinites.pairs.title", title = m.title, group = g.name),
+        question: crate::tr!("trinites.pairs.question", side = side_name, group = g.name),
         frame,
         figures: vec![Figure {
             suffix: None,
@@ -319,44 +319,54 @@ pub fn pairs_output(
         let order = |a: &&PairRun, b: &&PairRun| p_win(a, side).0.total_cmp(&p_win(b, side).0);
         let best = runs.iter().skip(1).max_by(order).unwrap_or(reference);
         let worst = runs.iter().skip(1).min_by(order).unwrap_or(reference);
-        for (what, r) in [("Best", best), ("Worst", worst)] {
+        for (what, r) in [
+            (crate::tr!("trinites.pairs.best"), best),
+            (crate::tr!("trinites.pairs.worst"), worst),
+        ] {
             let (p, lo, hi) = p_win(r, side);
             let (d, dlo, dhi) = delta(r, reference, side);
-            key.push(format!(
-                "{what} prime/pénalité pair for {}: {} — {side_name} wins {:.1}% [{:.1}–{:.1}%], {:+.1} points vs {} [95% CI {:+.1} to {:+.1}]",
-                g.name,
-                r.label(),
-                100.0 * p,
-                100.0 * lo,
-                100.0 * hi,
-                100.0 * d,
-                reference.label(),
-                100.0 * dlo,
-                100.0 * dhi
+            key.push(crate::tr!(
+                "trinites.pairs.key",
+                what = what,
+                group = g.name,
+                pair = r.label(),
+                side = side_name,
+                p = crate::lang::pct(p, 1),
+                lo = crate::lang::num(100.0 * lo, 1),
+                hi = crate::lang::num(100.0 * hi, 1),
+                d = crate::lang::signed(100.0 * d, 1),
+                reference = reference.label(),
+                dlo = crate::lang::signed(100.0 * dlo, 1),
+                dhi = crate::lang::signed(100.0 * dhi, 1)
             ));
         }
     }
-    let mut table = format!(
-        "\n## Every prime/pénalité pair of {} ({} skirmishes each)\n\n| prime | pénalité | {side_name} wins | 95% CI | vs {} (points) |\n|---|---|---|---|---|\n",
-        g.name,
-        spec.trials,
-        reference.label()
+    let mut table = crate::tr!(
+        "trinites.pairs.table_head",
+        group = g.name,
+        n = spec.trials,
+        side = side_name,
+        reference = reference.label()
     );
     let mut sorted: Vec<(&PairRun, &((f64, f64, f64), (f64, f64, f64), f64))> =
         runs.iter().zip(&rows).collect();
     sorted.sort_by(|a, b| b.1 .0 .0.total_cmp(&a.1 .0 .0));
     for (r, row) in sorted {
         table += &format!(
-            "| {} | {} | {:.3} | {:.3}–{:.3} | {:+.1} [{:+.1}, {:+.1}] |\n",
+            "| {} | {} | {} | {}–{} | {} {} |\n",
             r.pair.0.name(),
             r.pair.1.name(),
-            row.0 .0,
-            row.0 .1,
-            row.0 .2,
-            100.0 * row.1 .0,
-            100.0 * row.1 .1,
-            100.0 * row.1 .2
+            crate::lang::num(row.0 .0, 3),
+            crate::lang::num(row.0 .1, 3),
+            crate::lang::num(row.0 .2, 3),
+            crate::lang::signed(100.0 * row.1 .0, 1),
+            signed_interval(100.0 * row.1 .1, 100.0 * row.1 .2)
         );
     }
     Ok((output, key, table))
+}
+/// `[+1.0, +2.0]` in English, `[+1,0 ; +2,0]` in French: signed bounds, one decimal.
+fn signed_interval(lo: f64, hi: f64) -> String {
+    let (lo, hi) = (crate::lang::signed(lo, 1), crate::lang::signed(hi, 1));
+    crate::tr!("trinites.pairs.signed_interval", lo = lo, hi = hi)
 }

@@ -24,7 +24,7 @@ fn rate(hits: u64, n: u64) -> (f64, f64, f64) {
 }
 
 fn pct(p: f64) -> String {
-    format!("{:.1}%", 100.0 * p)
+    crate::lang::pct(p, 1)
 }
 
 fn prov(name: &str, m: &Skirmish, file: &ScenarioFile, ctx: &Context, n: u64) -> Provenance {
@@ -80,16 +80,23 @@ fn sides_output(m: &Skirmish, acc: &SkirmishAcc, p: Provenance) -> anyhow::Resul
             |r| if r.1 == 0 { f64::NAN } else { r.3 },
         ),
     ])?;
-    let mut categories: Vec<String> = m.sides.iter().map(|s| format!("{s} wins")).collect();
-    categories.push("draw (all out)".into());
-    categories.push(format!("undecided after {} rounds", m.max_rounds));
+    let mut categories: Vec<String> = m
+        .sides
+        .iter()
+        .map(|s| crate::tr!("trinites.skirmish.side_wins", side = s))
+        .collect();
+    categories.push(crate::tr!("trinites.skirmish.draw_all_out").into());
+    categories.push(crate::tr!(
+        "trinites.skirmish.undecided_after",
+        rounds = m.max_rounds
+    ));
     let chart = BarChart {
-        title: "How the skirmish ends".into(),
-        x_label: "outcome".into(),
-        y_label: "probability".into(),
+        title: crate::tr!("trinites.skirmish.sides_chart").into(),
+        x_label: crate::tr!("trinites.skirmish.outcome").into(),
+        y_label: crate::tr!("trinites.skirmish.probability").into(),
         categories,
         series: vec![BarSeries {
-            name: "P (95% interval)".into(),
+            name: crate::tr!("trinites.skirmish.p_interval").into(),
             values: rows.iter().map(|r| r.2 .0).collect(),
             intervals: rows.iter().map(|r| (r.2 .1, r.2 .2)).collect(),
         }],
@@ -97,8 +104,8 @@ fn sides_output(m: &Skirmish, acc: &SkirmishAcc, p: Provenance) -> anyhow::Resul
     };
     Ok(Output {
         name: "trinites-skirmish-sides".into(),
-        title: format!("{}: which side wins", m.title),
-        question: "Which side wins, and how long do its wins take?".into(),
+        title: crate::tr!("trinites.skirmish.title_sides", title = m.title),
+        question: crate::tr!("trinites.skirmish.question_sides").into(),
         frame,
         figures: vec![Figure {
             suffix: None,
@@ -189,32 +196,32 @@ fn combatants_output(m: &Skirmish, rows: &[Row], n: u64, p: Provenance) -> anyho
         intervals: rows.iter().map(|r| (f(r).1, f(r).2)).collect(),
     };
     let chart = BarChart {
-        title: "Each combatant's fate at the end of the skirmish".into(),
-        x_label: "combatant".into(),
-        y_label: "probability (95% interval)".into(),
+        title: crate::tr!("trinites.skirmish.fate_chart").into(),
+        x_label: crate::tr!("trinites.skirmish.combatant").into(),
+        y_label: crate::tr!("trinites.skirmish.probability_interval").into(),
         categories: rows
             .iter()
             .map(|r| format!("{} ({})", r.name, r.side))
             .collect(),
         series: vec![
-            series("down (unconscious or dead)", |r| r.down),
-            series("coma (unconscious, losing a box an hour)", |r| r.coma),
+            series(crate::tr!("trinites.skirmish.down"), |r| r.down),
+            series(crate::tr!("trinites.skirmish.coma"), |r| r.coma),
         ],
         y_range: Some((0.0, 1.0)),
     };
     let dmg = BarChart {
-        title: "Boxes ticked per fight (mean)".into(),
-        x_label: "combatant".into(),
-        y_label: "life boxes".into(),
+        title: crate::tr!("trinites.skirmish.boxes_chart").into(),
+        x_label: crate::tr!("trinites.skirmish.combatant").into(),
+        y_label: crate::tr!("trinites.skirmish.life_boxes").into(),
         categories: rows.iter().map(|r| r.name.clone()).collect(),
         series: vec![
             BarSeries {
-                name: "dealt to foes".into(),
+                name: crate::tr!("trinites.skirmish.dealt").into(),
                 values: rows.iter().map(|r| r.dealt).collect(),
                 intervals: vec![],
             },
             BarSeries {
-                name: "taken".into(),
+                name: crate::tr!("trinites.skirmish.taken").into(),
                 values: rows.iter().map(|r| r.taken).collect(),
                 intervals: vec![],
             },
@@ -223,8 +230,8 @@ fn combatants_output(m: &Skirmish, rows: &[Row], n: u64, p: Provenance) -> anyho
     };
     Ok(Output {
         name: "trinites-skirmish-combatants".into(),
-        title: format!("{}: each combatant's fate", m.title),
-        question: "How often is each combatant knocked out, left in a coma or killed, and how much damage does it deal and take?".into(),
+        title: crate::tr!("trinites.skirmish.title_combatants", title = m.title),
+        question: crate::tr!("trinites.skirmish.question_combatants").into(),
         frame,
         figures: vec![Figure {
             suffix: None,
@@ -265,21 +272,21 @@ fn exchanges_output(m: &Skirmish, ex: &[Exchange], p: Provenance) -> anyhow::Res
         ),
     ])?;
     let chart = BarChart {
-        title: "One attack at the start: P(hit) per attacker → target".into(),
-        x_label: "attacker → target".into(),
-        y_label: "probability (exact)".into(),
+        title: crate::tr!("trinites.skirmish.exchange_chart").into(),
+        x_label: crate::tr!("trinites.skirmish.attacker_target").into(),
+        y_label: crate::tr!("trinites.skirmish.probability_exact").into(),
         categories: ex
             .iter()
             .map(|e| format!("{} → {}", e.attacker, e.target))
             .collect(),
         series: vec![
             BarSeries {
-                name: "hit".into(),
+                name: crate::tr!("trinites.skirmish.hit").into(),
                 values: ex.iter().map(|e| e.p_hit).collect(),
                 intervals: vec![],
             },
             BarSeries {
-                name: "stopped by the reaction".into(),
+                name: crate::tr!("trinites.skirmish.stopped").into(),
                 values: ex.iter().map(|e| e.p_stopped).collect(),
                 intervals: vec![],
             },
@@ -288,13 +295,8 @@ fn exchanges_output(m: &Skirmish, ex: &[Exchange], p: Provenance) -> anyhow::Res
     };
     Ok(Output {
         name: "trinites-skirmish-exchanges".into(),
-        title: format!(
-            "{}: one attack of each group on each foe group (exact)",
-            m.title
-        ),
-        question:
-            "What does one attack of each group do to each foe group at the start of the fight?"
-                .into(),
+        title: crate::tr!("trinites.skirmish.title_exchanges", title = m.title),
+        question: crate::tr!("trinites.skirmish.question_exchanges").into(),
         frame,
         figures: vec![Figure {
             suffix: None,
@@ -323,11 +325,15 @@ pub fn result(
     let sides = sides_output(m, acc, base.clone())?;
     let rows = combatant_rows(m, acc);
     let combatants = combatants_output(m, &rows, n, named("trinites-skirmish-combatants"))?;
-    let (frame, chart) = end_rounds(acc.rounds.iter(), n, "skirmish")?;
+    let (frame, chart) = end_rounds(
+        acc.rounds.iter(),
+        n,
+        crate::tr!("trinites.skirmish.rounds_what"),
+    )?;
     let rounds = Output {
         name: "trinites-skirmish-rounds".into(),
-        title: format!("{}: round in which the skirmish ends", m.title),
-        question: "In which round does the skirmish end?".into(),
+        title: crate::tr!("trinites.skirmish.title_rounds", title = m.title),
+        question: crate::tr!("trinites.skirmish.question_rounds").into(),
         frame,
         figures: vec![Figure {
             suffix: None,
@@ -370,80 +376,99 @@ pub fn result(
         .map(|k| {
             let (p, lo, hi) = rate(acc.outcomes[k], n);
             let what = if k < m.sides.len() {
-                format!("{} wins", labels[k])
+                crate::tr!("trinites.skirmish.side_wins", side = labels[k])
+            } else if k == m.sides.len() {
+                crate::tr!("trinites.skirmish.draw").into()
             } else {
-                labels[k].clone()
+                crate::tr!("trinites.skirmish.undecided").into()
             };
-            format!("{what} {} [95% CI {}–{}]", pct(p), pct(lo), pct(hi))
+            crate::tr!(
+                "trinites.skirmish.key_outcome_item",
+                what = what,
+                p = pct(p),
+                lo = pct(lo),
+                hi = pct(hi)
+            )
         })
         .collect();
-    key.push(format!("Outcome over {n} skirmishes: {}", wins.join("; ")));
+    key.push(crate::tr!(
+        "trinites.skirmish.key_outcome",
+        n = n,
+        list = wins.join(crate::tr!("trinites.skirmish.list_sep"))
+    ));
     let mut m_rounds = Moments::default();
     for b in &acc.rounds_by_outcome {
         m_rounds.merge(b.clone());
     }
     let (rlo, rhi) = t_interval(m_rounds.mean, m_rounds.std_error(), m_rounds.n);
-    key.push(format!(
-        "The skirmish lasts {:.2} rounds on average [95% CI {rlo:.2}–{rhi:.2}], median {}",
-        m_rounds.mean,
-        acc.rounds
+    key.push(crate::tr!(
+        "trinites.skirmish.key_rounds",
+        mean = crate::lang::num(m_rounds.mean, 2),
+        lo = crate::lang::num(rlo, 2),
+        hi = crate::lang::num(rhi, 2),
+        median = acc
+            .rounds
             .quantile(0.5)
             .map_or("-".into(), |v| v.to_string())
     ));
     for r in &rows {
         let coma = if r.coma.0 > 0.0 {
-            format!(
-                ", in a coma {} (dies after {:.1} h on average without care)",
-                pct(r.coma.0),
-                r.coma_hours
+            crate::tr!(
+                "trinites.skirmish.key_coma",
+                p = pct(r.coma.0),
+                hours = crate::lang::num(r.coma_hours, 1)
             )
         } else {
             String::new()
         };
-        key.push(format!(
-            "{} ({}): down {} [{}–{}]{coma}; deals {:.2} boxes, takes {:.2}",
-            r.name,
-            r.side,
-            pct(r.down.0),
-            pct(r.down.1),
-            pct(r.down.2),
-            r.dealt,
-            r.taken
+        key.push(crate::tr!(
+            "trinites.skirmish.key_combatant",
+            name = r.name,
+            side = r.side,
+            p = pct(r.down.0),
+            lo = pct(r.down.1),
+            hi = pct(r.down.2),
+            coma = coma,
+            dealt = crate::lang::num(r.dealt, 2),
+            taken = crate::lang::num(r.taken, 2)
         ));
     }
 
     key.extend(pair_key);
-    let mut summary = format!("# {}\n\n{}\n\n## Answers\n\n", m.title, m.question);
+    let mut summary = crate::tr!(
+        "trinites.skirmish.summary_head",
+        title = m.title,
+        question = m.question
+    );
     for k in &key {
         summary += &format!("- {k}\n");
     }
-    summary += "\n## One attack at the start (exact)\n\n| attacker | target | weapon | distance (m) | attack mod | reaction mod | P(hit) | damage per hit | hits to knock out |\n|---|---|---|---|---|---|---|---|---|\n";
+    summary += crate::tr!("trinites.skirmish.summary_exchanges");
     for e in ex {
         summary += &format!(
-            "| {} | {} | {} | {} | {:+} | {:+} | {:.4} | {} | {} |\n",
+            "| {} | {} | {} | {} | {:+} | {:+} | {} | {} | {} |\n",
             e.attacker,
             e.target,
             e.weapon,
             e.distance,
             e.attack_modifier,
             e.reaction_modifier,
-            e.p_hit,
+            crate::lang::num(e.p_hit, 4),
             e.damage_per_hit,
             e.hits_to_knock_out
-                .map_or("never".into(), |h| h.to_string())
+                .map_or(crate::tr!("trinites.skirmish.never").into(), |h| h
+                    .to_string())
         );
     }
     summary += &pair_table;
-    summary += &format!(
-        "\nFiles: `trinites-skirmish-sides.csv`, `trinites-skirmish-combatants.csv`, \
-`trinites-skirmish-rounds.csv`, `trinites-skirmish-exchanges.csv` (exact){}, each with its \
-chart and `.meta.json`.\n\n## Provenance\n\n{}\n",
-        if pairs.is_some() {
+    summary += &crate::tr!(
+        "trinites.skirmish.summary_files",
+        pairs = if pairs.is_some() {
             ", `trinites-skirmish-pairs.csv`"
         } else {
             ""
         },
-        base.summary()
+        provenance = base.summary()
     );
     Ok(ScenarioResult {
         title: m.title.clone(),

@@ -218,14 +218,20 @@ pub fn conf_output(
             }
         })
     };
-    let who = |d: bool| if d { "Trinité" } else { "human" };
+    let who = |d: bool| {
+        if d {
+            crate::tr!("trinites.conf.trinite")
+        } else {
+            crate::tr!("trinites.conf.human")
+        }
+    };
     let panels = DUALS
         .iter()
         .map(|&(da, db)| {
             Chart::Heatmap(Heatmap {
-                title: format!("P(A wins): A {} vs B {}", who(da), who(db)),
-                x_label: "modifier A (acts)".into(),
-                y_label: "modifier B (opposes)".into(),
+                title: crate::tr!("trinites.conf.heat_title", a = who(da), b = who(db)),
+                x_label: crate::tr!("trinites.conf.x_axis").into(),
+                y_label: crate::tr!("trinites.conf.y_axis").into(),
                 columns: Heatmap::labels(&grid.modifiers_a),
                 rows: Heatmap::labels(&grid.modifiers_b),
                 values: grid
@@ -252,19 +258,22 @@ pub fn conf_output(
     ] {
         if let Some(i) = find(ma, mb, da, db) {
             let p = probs[i];
-            key.push(format!(
-                "A {} {ma:+} vs B {} {mb:+}: A wins {:.4}, B wins {:.4}, nobody {:.4}",
-                who(da),
-                who(db),
-                p.a_wins,
-                p.b_wins,
-                p.nobody
+            key.push(crate::tr!(
+                "trinites.conf.key",
+                a = who(da),
+                ma = format!("{ma:+}"),
+                b = who(db),
+                mb = format!("{mb:+}"),
+                a_wins = crate::lang::num(p.a_wins, 4),
+                b_wins = crate::lang::num(p.b_wins, 4),
+                nobody = crate::lang::num(p.nobody, 4)
             ));
         }
     }
     if method == Method::Exact {
-        key.push(format!(
-            "truncated mass of the exploding dice at most {trunc:.2e} per cell"
+        key.push(crate::tr!(
+            "trinites.conf.key_trunc",
+            trunc = crate::systems::trinites::sci(trunc)
         ));
     }
     let name = "trinites-confrontation";
@@ -289,8 +298,8 @@ pub fn conf_output(
         );
     Ok(Output {
         name: name.into(),
-        title: "Trinités confrontation: who wins".into(),
-        question: "When A acts and B opposes, how often does A win, B win, or nobody get what they want, by both sides' modifiers and dice (human d12 or Trinité's two dice)?".into(),
+        title: crate::tr!("trinites.conf.title").into(),
+        question: crate::tr!("trinites.conf.question").into(),
         frame,
         figures: vec![Figure {
             suffix: None,

@@ -165,7 +165,7 @@ pub fn test_output(
             s.points.push((c.0 as f64, value(i)));
             if let Some(cnt) = rows[i].3 {
                 let (lo, hi) = wilson(cnt.counts[0] + cnt.counts[1], trials);
-                if name != "Deva die kept" {
+                if name != crate::tr!("trinites.test.deva_kept") {
                     s.band.push((c.0 as f64, lo, hi));
                 }
             }
@@ -175,41 +175,44 @@ pub fn test_output(
     let p = |i: usize| rows[i].0;
     let success = LineChart {
         x_kind: Default::default(),
-        title: "P(success) by modifier".into(),
-        x_label: "modifier (skill + difficulty)".into(),
-        y_label: "P(final >= 12)".into(),
+        title: crate::tr!("trinites.test.chart").into(),
+        x_label: crate::tr!("trinites.test.x_axis").into(),
+        y_label: crate::tr!("trinites.test.y_axis").into(),
         y_range: Some((0.0, 1.0)),
         series: vec![
-            series(false, "single d12 (human)", &p),
-            series(true, "Deva + Archonte (Trinité)", &p),
+            series(false, crate::tr!("trinites.test.single"), &p),
+            series(true, crate::tr!("trinites.test.dual"), &p),
         ],
     };
     let d = |i: usize| rows[i].1;
     let kept = LineChart {
         x_kind: Default::default(),
-        title: "How often the Trinité keeps the Deva die".into(),
-        x_label: "modifier".into(),
-        y_label: "P(Deva die kept)".into(),
+        title: crate::tr!("trinites.test.kept_chart").into(),
+        x_label: crate::tr!("trinites.test.modifier").into(),
+        y_label: crate::tr!("trinites.test.kept_axis").into(),
         y_range: Some((0.0, 1.0)),
-        series: vec![series(true, "Deva die kept", &d)],
+        series: vec![series(true, crate::tr!("trinites.test.deva_kept"), &d)],
     };
 
     let at = |m: i64, dual: bool| cells.iter().position(|&c| c == (m, dual));
     let mut key = Vec::new();
     for m in [0, 3, 6, 9] {
         if let (Some(s), Some(t)) = (at(m, false), at(m, true)) {
-            key.push(format!(
-                "modifier {m:+}: single d12 P(success) = {:.4}, Trinité's two dice = {:.4} (Deva kept {:.1}%)",
-                rows[s].0,
-                rows[t].0,
-                100.0 * rows[t].1
+            key.push(crate::tr!(
+                "trinites.test.key",
+                m = format!("{m:+}"),
+                single = crate::lang::num(rows[s].0, 4),
+                dual = crate::lang::num(rows[t].0, 4),
+                kept = crate::lang::pct(rows[t].1, 1)
             ));
         }
     }
     let trunc = rows.iter().map(|r| r.2).fold(0.0, f64::max);
     if method == Method::Exact {
-        key.push(format!(
-            "d12 exploded to {EXPLODE_DEPTH} extra rolls: truncated mass at most {trunc:.2e} per test (the cut branch, natural 156, succeeds at every modifier here)"
+        key.push(crate::tr!(
+            "trinites.test.key_trunc",
+            depth = EXPLODE_DEPTH,
+            trunc = crate::systems::trinites::sci(trunc)
         ));
     }
 
@@ -229,8 +232,8 @@ pub fn test_output(
     prov = prov.with_param("modifiers", range_text(&grid.modifiers));
     Ok(Output {
         name: name.into(),
-        title: "Trinités test: single d12 vs the Trinité's two dice".into(),
-        question: "What is the chance to reach 12 with an exploding d12 at each modifier, for a human (one die) and a Trinité (Deva and Archonte, keep one), and how often is the Deva die kept?".into(),
+        title: crate::tr!("trinites.test.title").into(),
+        question: crate::tr!("trinites.test.question").into(),
         frame,
         figures: vec![Figure {
             suffix: None,

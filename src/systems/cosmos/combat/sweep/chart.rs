@@ -74,7 +74,7 @@ pub(super) fn panel(
     let title = if defined {
         labels.title
     } else {
-        format!("{} (undefined: 0 of 0 at every point)", labels.title)
+        crate::tr!("combat.sweep.undefined_title", title = labels.title)
     };
     if kind == ValueKind::Categorical {
         let categories: Vec<String> = values.iter().map(text).collect();

@@ -31,7 +31,7 @@ pub fn sweep(file: &ScenarioFile, varies: &[Vary], o: &RunOverrides) -> anyhow::
     for v in varies {
         if !seen.insert(v.key.clone()) {
             return Err(
-                UserError::new(format!("--vary {}: the same key is varied twice", v.key)).into(),
+                UserError::new(crate::tr!("combat.sweep.varied_twice", key = v.key)).into(),
             );
         }
     }
@@ -51,10 +51,10 @@ pub fn sweep(file: &ScenarioFile, varies: &[Vary], o: &RunOverrides) -> anyhow::
         }
         let edited = file.edited(toml::to_string(&t)?);
         let (raw, model) = load(&edited).map_err(|e| {
-            UserError::new(format!(
-                "with --vary {}: {} (line numbers refer to the edited file)",
-                label.join(" "),
-                e.0
+            UserError::new(crate::tr!(
+                "combat.sweep.with_vary",
+                label = label.join(" "),
+                error = e.0
             ))
         })?;
         let (ctx, trials) = o.resolve(&edited, &raw.run, &raw.rules, DEFAULT_TRIALS)?;
@@ -218,9 +218,9 @@ pub fn sweep(file: &ScenarioFile, varies: &[Vary], o: &RunOverrides) -> anyhow::
                 panel(
                     kind,
                     Labels {
-                        title: format!("Apocalypse per Dark point vs {}", v.key),
+                        title: crate::tr!("combat.sweep.apocalypse_title", key = v.key),
                         x: v.key.clone(),
-                        y: "Apocalypse per Dark point spent (95% interval)".into(),
+                        y: crate::tr!("combat.sweep.apocalypse_axis").into(),
                     },
                     &groups,
                     &v.values,
@@ -230,9 +230,9 @@ pub fn sweep(file: &ScenarioFile, varies: &[Vary], o: &RunOverrides) -> anyhow::
                 panel(
                     kind,
                     Labels {
-                        title: format!("P({first_side} wins) vs {}", v.key),
+                        title: crate::tr!("combat.sweep.win_title", side = first_side, key = v.key),
                         x: v.key.clone(),
-                        y: format!("P({first_side} wins) (95% interval)"),
+                        y: crate::tr!("combat.sweep.win_axis", side = first_side),
                     },
                     &groups,
                     &v.values,
@@ -259,9 +259,10 @@ pub fn sweep(file: &ScenarioFile, varies: &[Vary], o: &RunOverrides) -> anyhow::
             Some((b, _)) if b <= a => acc,
             _ => Some((a, p)),
         });
-    let mut key_figures = vec![format!(
-        "{} grid points x {trials_used} combats",
-        points.len()
+    let mut key_figures = vec![crate::tr!(
+        "combat.sweep.grid_key",
+        points = points.len(),
+        trials = trials_used
     )];
     if let Some((a, p)) = best {
         let at: Vec<String> = varies
@@ -269,16 +270,16 @@ pub fn sweep(file: &ScenarioFile, varies: &[Vary], o: &RunOverrides) -> anyhow::
             .zip(p)
             .map(|(v, x)| format!("{}={}", v.key, text(x)))
             .collect();
-        key_figures.push(format!(
-            "lowest Apocalypse per Dark point: {:.2}% at {}",
-            100.0 * a,
-            at.join(" ")
+        key_figures.push(crate::tr!(
+            "combat.sweep.lowest_key",
+            rate = crate::lang::pct(a, 2),
+            at = at.join(" ")
         ));
     }
     Ok(Output {
         name: "combat-sweep".into(),
-        title: "Combat over a grid of scenario values".into(),
-        question: "How do the win rate and the Apocalypse, Revive and backlash rates move as scenario values change?".into(),
+        title: crate::tr!("combat.sweep.title").into(),
+        question: crate::tr!("combat.sweep.question").into(),
         frame,
         figures,
         key_figures,

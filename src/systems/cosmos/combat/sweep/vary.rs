@@ -113,9 +113,7 @@ pub(super) fn set(
             .entry(seg.clone())
             .or_insert_with(|| toml::Value::Table(toml::Table::new()));
         t = next.as_table_mut().ok_or_else(|| {
-            UserError::new(format!(
-                "--vary {key}: `{seg}` is a value, not a table, in the scenario file"
-            ))
+            UserError::new(crate::tr!("combat.sweep.not_a_table", key = key, seg = seg))
         })?;
     }
     t.insert(path[path.len() - 1].clone(), value);
@@ -152,16 +150,17 @@ pub(super) fn grid(varies: &[Vary]) -> Vec<Vec<toml::Value>> {
 pub(super) fn check_grid(varies: &[Vary], o: &RunOverrides) -> Result<(), UserError> {
     for v in varies {
         let refused = match v.key.as_str() {
-            "system" | "kind" => Some("it picks the kind of scenario, not a value of it"),
-            "title" | "question" => Some("it is a label; it cannot change the numbers"),
-            "run.trials" if o.trials.is_some() => Some("--trials overrides it"),
-            "run.seed" if o.seed.is_some() => Some("--seed overrides it"),
+            "system" | "kind" => Some(crate::tr!("combat.sweep.why_kind")),
+            "title" | "question" => Some(crate::tr!("combat.sweep.why_label")),
+            "run.trials" if o.trials.is_some() => Some(crate::tr!("combat.sweep.why_trials")),
+            "run.seed" if o.seed.is_some() => Some(crate::tr!("combat.sweep.why_seed")),
             _ => None,
         };
         if let Some(why) = refused {
-            return Err(UserError::new(format!(
-                "--vary {}: this key cannot be varied: {why}; vary a combatant, attack, policy or rule key",
-                v.key
+            return Err(UserError::new(crate::tr!(
+                "combat.sweep.refused",
+                key = v.key,
+                why = why
             )));
         }
     }
@@ -173,9 +172,11 @@ pub(super) fn check_grid(varies: &[Vary], o: &RunOverrides) -> Result<(), UserEr
         n = n.saturating_mul(v.values.len() as u64);
     }
     if n > cap {
-        return Err(UserError::new(format!(
-            "the grid has {n} points; allowed: at most {cap} (raise it with --max-points, up to {})",
-            crate::limits::MAX_GRID_POINTS
+        return Err(UserError::new(crate::tr!(
+            "combat.sweep.grid_cap",
+            n = n,
+            cap = cap,
+            max = crate::limits::MAX_GRID_POINTS
         )));
     }
     Ok(())

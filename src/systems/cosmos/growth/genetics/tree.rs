@@ -72,8 +72,8 @@ impl GeneTree {
             return Err(file.error_at(
                 at,
                 &shown,
-                "the gene tree is empty",
-                "at least one [[mutation.genes]] entry",
+                crate::tr!("growth.tree.empty"),
+                crate::tr!("growth.tree.empty_allowed"),
             ));
         }
         let find = |n: &str| raw.iter().position(|g| g.name == n);
@@ -85,8 +85,8 @@ impl GeneTree {
                 return Err(file.error_at(
                     &[at, &[is.as_str(), "name"]].concat(),
                     &key("name"),
-                    &format!("gene name \"{}\" is empty or used twice", g.name),
-                    "a unique, non-empty name",
+                    &crate::tr!("growth.tree.bad_name", name = g.name),
+                    crate::tr!("growth.tree.bad_name_allowed"),
                 ));
             }
             let parent = match &g.parent {
@@ -96,7 +96,7 @@ impl GeneTree {
                     file.error_at(
                         &[at, &[is.as_str(), "parent"]].concat(),
                         &key("parent"),
-                        &format!("unknown parent gene \"{p}\""),
+                        &crate::tr!("growth.tree.unknown_parent", name = p),
                         &names.join(", "),
                     )
                 })?),
@@ -107,7 +107,7 @@ impl GeneTree {
                     return Err(file.error_at(
                         &[at, &[is.as_str(), "kind"]].concat(),
                         &key("max"),
-                        "a special gene needs a max",
+                        crate::tr!("growth.tree.special_needs_max"),
                         "max = 2..100",
                     ))
                 }
@@ -115,8 +115,8 @@ impl GeneTree {
                     return Err(file.error_at(
                         &[at, &[is.as_str(), "max"]].concat(),
                         &key("max"),
-                        "only special genes take a max",
-                        "remove `max`, or kind = \"special\"",
+                        crate::tr!("growth.tree.max_not_special"),
+                        crate::tr!("growth.tree.max_not_special_allowed"),
                     ))
                 }
                 (_, None) => 2,
@@ -127,8 +127,8 @@ impl GeneTree {
                 return Err(file.error_at(
                     &[at, &[is.as_str(), "active"]].concat(),
                     &key("active"),
-                    &format!("{} active alleles is not possible for this gene", g.active),
-                    &format!("0..{max_alleles} (innate genes: 0 or 2)"),
+                    &crate::tr!("growth.tree.bad_active", active = g.active),
+                    &crate::tr!("growth.tree.bad_active_allowed", max = max_alleles),
                 ));
             }
             genes.push(Gene {
@@ -150,11 +150,8 @@ impl GeneTree {
                         return Err(file.error_at(
                             &[at, &[is.as_str(), "parent"]].concat(),
                             &format!("{shown}[{start}].parent"),
-                            &format!(
-                                "gene \"{}\" is its own ancestor (a cycle)",
-                                genes[start].name
-                            ),
-                            "a tree: parents must lead to a root gene without a parent",
+                            &crate::tr!("growth.tree.cycle", name = genes[start].name),
+                            crate::tr!("growth.tree.cycle_allowed"),
                         ));
                     }
                     Some(p) => g = p,
@@ -195,27 +192,24 @@ impl GeneTree {
                     file.error_at(
                         &path,
                         &key,
-                        &format!("unknown gene \"{other}\""),
-                        "the name of another gene of the tree",
+                        &crate::tr!("growth.tree.unknown_gene", name = other),
+                        crate::tr!("growth.tree.unknown_gene_allowed"),
                     )
                 })?;
                 if o == i {
                     return Err(file.error_at(
                         &path,
                         &key,
-                        "a gene cannot be exclusive with itself",
-                        "the name of another gene",
+                        crate::tr!("growth.tree.self_exclusive"),
+                        crate::tr!("growth.tree.self_exclusive_allowed"),
                     ));
                 }
                 if genes[i].active > 0 && genes[o].active > 0 {
                     return Err(file.error_at(
                         &path,
                         &key,
-                        &format!(
-                            "\"{}\" and \"{other}\" are exclusive but both active",
-                            g.name
-                        ),
-                        "at most one active gene of an exclusive pair",
+                        &crate::tr!("growth.tree.both_active", name = g.name, other = other),
+                        crate::tr!("growth.tree.both_active_allowed"),
                     ));
                 }
                 let pair = (i.min(o), i.max(o));

@@ -12,24 +12,34 @@ pub fn parse_priority(
     names: &[String],
 ) -> Result<[Stat; 6], UserError> {
     let shown = shown_key(path);
-    let allowed = format!("the six stats, each once: {}", Stat::names());
+    let allowed = crate::tr!("growth.common.six_stats", names = Stat::names());
     let mut out = Vec::with_capacity(6);
     for n in names {
         let s = Stat::parse(n).ok_or_else(|| {
-            file.error_at(path, &shown, &format!("unknown stat \"{n}\""), &allowed)
+            file.error_at(
+                path,
+                &shown,
+                &crate::tr!("growth.common.unknown_stat", name = n),
+                &allowed,
+            )
         })?;
         if out.contains(&s) {
             return Err(file.error_at(
                 path,
                 &shown,
-                &format!("stat \"{n}\" is listed twice"),
+                &crate::tr!("growth.common.stat_twice", name = n),
                 &allowed,
             ));
         }
         out.push(s);
     }
     out.try_into().map_err(|v: Vec<Stat>| {
-        file.error_at(path, &shown, &format!("{} stats listed", v.len()), &allowed)
+        file.error_at(
+            path,
+            &shown,
+            &crate::tr!("growth.common.stats_listed", count = v.len()),
+            &allowed,
+        )
     })
 }
 
@@ -41,11 +51,15 @@ pub fn summary(
     outputs: &[Output],
     prov: &Provenance,
 ) -> String {
-    let mut s = format!("# {title}\n\n**Question:** {question}\n\n## Answers\n\n");
+    let mut s = format!(
+        "# {title}\n\n**{}** {question}\n\n## {}\n\n",
+        crate::tr!("growth.summary.question"),
+        crate::tr!("growth.summary.answers")
+    );
     for k in key {
         s += &format!("- {k}\n");
     }
-    s += "\n## Outputs\n\n";
+    s += &format!("\n## {}\n\n", crate::tr!("growth.summary.outputs"));
     for o in outputs {
         s += &format!("### {} (`{}.csv`)\n\n{}\n\n", o.title, o.name, o.question);
         for k in &o.key_figures {
@@ -53,7 +67,11 @@ pub fn summary(
         }
         s += "\n";
     }
-    s += &format!("## Provenance\n\n{}\n", prov.summary());
+    s += &format!(
+        "## {}\n\n{}\n",
+        crate::tr!("growth.summary.provenance"),
+        prov.summary()
+    );
     s
 }
 
@@ -120,7 +138,7 @@ pub fn cdf_chart(
             x_kind: Default::default(),
             title: title.into(),
             x_label: x_label.into(),
-            y_label: "P(event by then)".into(),
+            y_label: crate::tr!("growth.summary.cdf_y").into(),
             series,
             y_range: Some((0.0, 1.0)),
         })],

@@ -51,15 +51,15 @@ pub fn aura_output(grid: &AuraGrid, ctx: &Context) -> anyhow::Result<Output> {
     let mut key = Vec::new();
     for &e in &grid.editions {
         let mut chart = LineChart {
-            title: format!("{} edition: P(success or better) by aura face", e.name()),
-            x_label: "victim's threshold".into(),
-            y_label: "P(success or better)".into(),
+            title: crate::tr!("growth.aura.chart_title", edition = e.label()),
+            x_label: crate::tr!("growth.aura.x_threshold").into(),
+            y_label: crate::tr!("growth.aura.y_success").into(),
             y_range: Some((0.0, 1.0)),
             ..Default::default()
         };
         for f in 1..=6u8 {
             let mut s = LineSeries {
-                name: format!("face {f}"),
+                name: crate::tr!("growth.aura.series_face", face = f),
                 ..Default::default()
             };
             for &t in &grid.thresholds {
@@ -76,7 +76,7 @@ pub fn aura_output(grid: &AuraGrid, ctx: &Context) -> anyhow::Result<Output> {
             chart.series.push(s);
         }
         let mut avg = LineSeries {
-            name: "d6 average".into(),
+            name: crate::tr!("growth.aura.series_average").into(),
             ..Default::default()
         };
         for &t in &grid.thresholds {
@@ -90,17 +90,19 @@ pub fn aura_output(grid: &AuraGrid, ctx: &Context) -> anyhow::Result<Output> {
         let t55 = target(55);
         let none = aura_effect(e, 1, &t55, &rules, &growth)?.p_success;
         let a = aura_average(e, &t55, &rules, &growth)?.p_success;
-        key.push(format!(
-            "{} edition, threshold 55 with +{} bonus, karma {:+}: one aura use lowers P(success or better) from {none:.4} to {a:.4} on average over the d6 ({:+.1} points)",
-            e.name(),
-            grid.bonus,
-            grid.karma,
-            100.0 * (a - none)
+        key.push(crate::tr!(
+            "growth.aura.key_edition",
+            edition = e.label(),
+            bonus = super::super::dec(grid.bonus),
+            karma = format!("{:+}", grid.karma),
+            none = crate::lang::num(none, 4),
+            avg = crate::lang::num(a, 4),
+            points = crate::lang::signed(100.0 * (a - none), 1)
         ));
     }
-    key.push(format!(
-        "anti-aura: against a victim that cancels whenever it can, {} of 10 aura uses are rolled",
-        landed_against_canceller(10)
+    key.push(crate::tr!(
+        "growth.aura.key_anti",
+        rolled = landed_against_canceller(10)
     ));
     let n = ed.len();
     let delta: Vec<f64> = sob.iter().zip(&base).map(|(a, b)| a - b).collect();
@@ -131,10 +133,13 @@ pub fn aura_output(grid: &AuraGrid, ctx: &Context) -> anyhow::Result<Output> {
         .with_param("esprit", grid.esprit);
     Ok(Output {
         name: "cosmos-aura".into(),
-        title: "Aura: how each face of the aura die moves the victim's test".into(),
-        question: "When an aura point is spent on an opponent's test, how much does each d6 face lower its chance of success, in the current and the previous edition?".into(),
+        title: crate::tr!("growth.aura.title").into(),
+        question: crate::tr!("growth.aura.question").into(),
         frame,
-        figures: vec![Figure { suffix: None, panels }],
+        figures: vec![Figure {
+            suffix: None,
+            panels,
+        }],
         key_figures: key,
         provenance: prov,
     })

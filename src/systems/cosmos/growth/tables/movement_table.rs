@@ -135,25 +135,26 @@ pub fn movement_output(grid: &MovementGrid, ctx: &Context) -> anyhow::Result<Out
             .collect()
     };
     let mut by_load = LineChart {
-        title: format!(
-            "Expected sprint distance by load (Force {}, FP {fresh})",
-            grid.force
+        title: crate::tr!(
+            "growth.movement.by_load_title",
+            force = grid.force,
+            fp = fresh
         ),
-        x_label: "Agilité".into(),
-        y_label: "expected sprint (grid units)".into(),
+        x_label: crate::tr!("growth.movement.x_agility").into(),
+        y_label: crate::tr!("growth.movement.y_sprint").into(),
         ..Default::default()
     };
     for &l in &grid.loads {
         by_load.series.push(LineSeries {
-            name: format!("{l} slots"),
+            name: crate::tr!("growth.movement.series_slots", slots = l),
             points: curve(l, fresh)?,
             band: vec![],
         });
     }
     let mut by_fp = LineChart {
-        title: format!("Expected sprint distance by FP ({light_load} slots)"),
-        x_label: "Agilité".into(),
-        y_label: "expected sprint (grid units)".into(),
+        title: crate::tr!("growth.movement.by_fp_title", slots = light_load),
+        x_label: crate::tr!("growth.movement.x_agility").into(),
+        y_label: crate::tr!("growth.movement.y_sprint").into(),
         ..Default::default()
     };
     for &fp in &grid.fp {
@@ -166,16 +167,23 @@ pub fn movement_output(grid: &MovementGrid, ctx: &Context) -> anyhow::Result<Out
     let r55 = run(55, light_load, fresh)?;
     let r55o = run(55, light_load + 4, fresh)?;
     let key = vec![
-        format!(
-            "Agilité 55, {light_load} slots, FP {fresh}: walk {} units; sprint {}/{}/{}/{} (fail/success/crit/super), expected {:.2}",
-            r55.walk, r55.sprint[0], r55.sprint[1], r55.sprint[2], r55.sprint[3], r55.expected_sprint()
+        crate::tr!(
+            "growth.movement.key_55",
+            slots = light_load,
+            fp = fresh,
+            walk = r55.walk,
+            fail = r55.sprint[0],
+            success = r55.sprint[1],
+            crit = r55.sprint[2],
+            sup = r55.sprint[3],
+            expected = crate::lang::num(r55.expected_sprint(), 2)
         ),
-        format!(
-            "4 slots more ({} over capacity {}): walk {}, expected sprint {:.2}",
-            inventory::slots_over(grid.force, light_load as i32 + 4),
-            inventory::capacity(grid.force),
-            r55o.walk,
-            r55o.expected_sprint()
+        crate::tr!(
+            "growth.movement.key_over",
+            over = inventory::slots_over(grid.force, light_load as i32 + 4),
+            capacity = inventory::capacity(grid.force),
+            walk = r55o.walk,
+            expected = crate::lang::num(r55o.expected_sprint(), 2)
         ),
     ];
     let mut opts = ctx.options.in_force(OPTIONS);
@@ -188,10 +196,13 @@ pub fn movement_output(grid: &MovementGrid, ctx: &Context) -> anyhow::Result<Out
         .with_param("karma", grid.karma);
     Ok(Output {
         name: "cosmos-movement".into(),
-        title: "Movement and sprint by Agilité, load and physical fatigue".into(),
-        question: "How far does a character move per turn, and how far can a sprint (Agilité test) take them, when overloaded or tired?".into(),
+        title: crate::tr!("growth.movement.title").into(),
+        question: crate::tr!("growth.movement.question").into(),
         frame,
-        figures: vec![Figure { suffix: None, panels: vec![Chart::Lines(by_load), Chart::Lines(by_fp)] }],
+        figures: vec![Figure {
+            suffix: None,
+            panels: vec![Chart::Lines(by_load), Chart::Lines(by_fp)],
+        }],
         key_figures: key,
         provenance: prov,
     })

@@ -2,9 +2,11 @@
 
 use polars::prelude::*;
 
+use crate::lang::num;
+
 use crate::context::Context;
 use crate::report::{Chart, Figure, Heatmap, LineChart, LineSeries, Output, Provenance};
-use crate::systems::cosmos::growth::piloting::{automatic, effective_die, p_success, VEHICLES};
+use crate::systems::cosmos::growth::piloting::{automatic, effective_die, p_success, vehicles};
 use crate::systems::cosmos::growth::OPTIONS;
 
 /// The grid of the piloting table.
@@ -53,15 +55,15 @@ pub fn piloting_output(grid: &PilotingGrid, ctx: &Context) -> anyhow::Result<Out
     let mut panels = Vec::new();
     for &s in &grid.stress {
         let mut chart = LineChart {
-            title: format!("Piloting, stress +{s}"),
-            x_label: "pilot score (crew: sum of scores)".into(),
-            y_label: "P(success)".into(),
+            title: crate::tr!("growth.piloting.chart_title", stress = s),
+            x_label: crate::tr!("growth.piloting.x_crew").into(),
+            y_label: crate::tr!("growth.piloting.y_success").into(),
             y_range: Some((0.0, 1.0)),
             ..Default::default()
         };
         for &d in &grid.dice {
             chart.series.push(LineSeries {
-                name: format!("d{d} vehicle"),
+                name: crate::tr!("growth.piloting.series_vehicle", die = d),
                 points: grid
                     .scores
                     .iter()
@@ -74,9 +76,9 @@ pub fn piloting_output(grid: &PilotingGrid, ctx: &Context) -> anyhow::Result<Out
     }
     let heat_dice: Vec<u32> = grid.dice.iter().copied().filter(|&d| d != 100).collect();
     let heat = Heatmap {
-        title: "P(success) by vehicle die and score, no stress".into(),
-        x_label: "pilot score".into(),
-        y_label: "vehicle die".into(),
+        title: crate::tr!("growth.piloting.heat_title").into(),
+        x_label: crate::tr!("growth.piloting.x_score").into(),
+        y_label: crate::tr!("growth.piloting.y_die").into(),
         columns: Heatmap::labels(&grid.scores),
         rows: heat_dice.iter().map(|d| format!("d{d}")).collect(),
         values: heat_dice
@@ -86,19 +88,16 @@ pub fn piloting_output(grid: &PilotingGrid, ctx: &Context) -> anyhow::Result<Out
         range: (0.0, 1.0),
     };
     let mut key = vec![
-        format!(
-            "score 5 in a d8 medium ship: P = {:.3} calm, {:.3} under stress +1, {:.3} under stress +2",
-            p_success(5, 8, 0),
-            p_success(5, 8, 1),
-            p_success(5, 8, 2)
+        crate::tr!(
+            "growth.piloting.key_d8",
+            calm = num(p_success(5, 8, 0), 3),
+            stress1 = num(p_success(5, 8, 1), 3),
+            stress2 = num(p_success(5, 8, 2), 3)
         ),
-        format!(
-            "stress +2 on a d12 star cruiser goes past the d20: P = {:.1} whatever the score",
-            p_success(50, 12, 2)
-        ),
+        crate::tr!("growth.piloting.key_d12", p = num(p_success(50, 12, 2), 1)),
     ];
     key.push(
-        VEHICLES
+        vehicles()
             .iter()
             .map(|(d, pl, astral)| format!("d{d}: {pl} / {astral}"))
             .collect::<Vec<_>>()
@@ -124,10 +123,13 @@ pub fn piloting_output(grid: &PilotingGrid, ctx: &Context) -> anyhow::Result<Out
         );
     Ok(Output {
         name: "cosmos-piloting".into(),
-        title: "Piloting: P(success) by pilot score, vehicle die and stress".into(),
-        question: "How likely is a pilot of a given score to succeed in each vehicle class, calm or under stress?".into(),
+        title: crate::tr!("growth.piloting.title").into(),
+        question: crate::tr!("growth.piloting.question").into(),
         frame,
-        figures: vec![Figure { suffix: None, panels: panels.into_iter().chain([Chart::Heatmap(heat)]).collect() }],
+        figures: vec![Figure {
+            suffix: None,
+            panels: panels.into_iter().chain([Chart::Heatmap(heat)]).collect(),
+        }],
         key_figures: key,
         provenance: prov,
     })

@@ -29,7 +29,7 @@ pub fn policy(file: &ScenarioFile, raw: &RawPolicy) -> Result<CreationPolicy, Us
                 Err(file.error_at(
                     &["creation", "conversion", name],
                     &format!("creation.conversion.{name}"),
-                    &format!("{v} is out of range"),
+                    &crate::tr!("growth.valid.out_of_range", value = v),
                     &format!("{lo}..{hi}{why}"),
                 ))
             }
@@ -53,7 +53,7 @@ pub fn policy(file: &ScenarioFile, raw: &RawPolicy) -> Result<CreationPolicy, Us
                 v,
                 20,
                 cap,
-                &format!(" (C-CREATE-3: 20..80, or 85 from level 3; level {level})"),
+                &crate::tr!("growth.creation.conversion_why", level = level),
             )? as i32;
         }
         p.conversion = Some(Conversion {
@@ -80,8 +80,8 @@ pub fn policy(file: &ScenarioFile, raw: &RawPolicy) -> Result<CreationPolicy, Us
         return Err(file.error_at(
             &["creation", "move_points"],
             "creation.move_points",
-            &format!("{points} points is out of range"),
-            &format!("0..{max_points} (C-CREATE-2: 10, C-CREATE-3 conversion: 20)"),
+            &crate::tr!("growth.creation.move_points", points = points),
+            &crate::tr!("growth.creation.move_points_allowed", max = max_points),
         ));
     }
     p.move_points = points as i32;

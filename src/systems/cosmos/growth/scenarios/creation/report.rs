@@ -3,12 +3,13 @@
 use polars::prelude::*;
 
 use crate::engine::Tally;
+use crate::lang::num;
 use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance};
 use crate::scenario::ScenarioFile;
 use crate::stats::{t_interval, wilson};
 use crate::systems::cosmos::growth::creation::{exact, HpPmSplit};
 use crate::systems::cosmos::growth::stats::Stat;
-use crate::systems::cosmos::growth::{band_row, OPTIONS};
+use crate::systems::cosmos::growth::{band_row, dec, OPTIONS};
 use crate::systems::{RunOverrides, ScenarioResult};
 
 use super::super::{summary, task_of};
@@ -16,11 +17,24 @@ use super::model::{parse, policy_text};
 use super::sim::{CreationSim, QUANTITIES};
 use super::DEFAULT_TRIALS;
 
+/// The quantity in text: its CSV value in English (as the pages always wrote it), the
+/// rulebook's words in French.
+fn quantity_label(i: usize, name: &'static str) -> &'static str {
+    match i {
+        0 => crate::tr!("growth.creation.q_hp"),
+        1 => crate::tr!("growth.creation.q_pm"),
+        2..=7 => Stat::ALL[i - 2].label(),
+        8 => crate::tr!("growth.creation.q_skill"),
+        9 => crate::tr!("growth.creation.q_dna"),
+        _ => name,
+    }
+}
+
 /// Runs the file.
 pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
     let (raw, p) = parse(file)?;
     let (ctx, trials) = o.resolve(file, &raw.run, &raw.rules, DEFAULT_TRIALS)?;
-    let progress = ctx.progress(trials, "creation");
+    let progress = ctx.progress(trials, crate::tr!("growth.progress.creation"));
     let acc = ctx.engine.run(
         &CreationSim(p),
         task_of(&policy_text(&p)),
@@ -94,13 +108,14 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         inside.push(l <= p_exact && p_exact <= h);
         ee.push(1.0 / p_exact);
         em.push(n as f64 / hits as f64);
-        rej_key.push(format!(
-            "{name}: P(reroll) = {:.5} exactly (simulated {:.5}, 95% interval {:.5}..{:.5}); {:.4} rolls per accepted result",
-            1.0 - p_exact,
-            1.0 - hits as f64 / n as f64,
-            1.0 - h,
-            1.0 - l,
-            1.0 / p_exact
+        rej_key.push(crate::tr!(
+            "growth.creation.key_reroll",
+            name = name,
+            exact = num(1.0 - p_exact, 5),
+            simulated = num(1.0 - hits as f64 / n as f64, 5),
+            lo = num(1.0 - h, 5),
+            hi = num(1.0 - l, 5),
+            rolls = num(1.0 / p_exact, 4)
         ));
     }
     let rejection = DataFrame::new_infer_height(vec![
@@ -114,9 +129,9 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         Column::new("mean_rolls_mc".into(), em),
     ])?;
     let mut geo = LineChart {
-        title: "P(accepted within n rolls of all the dice)".into(),
-        x_label: "rolls".into(),
-        y_label: "probability".into(),
+        title: crate::tr!("growth.creation.geo_title").into(),
+        x_label: crate::tr!("growth.creation.x_rolls").into(),
+        y_label: crate::tr!("growth.expedition.y_probability").into(),
         ..Default::default()
     };
     let attempts: Vec<&Tally> = if conv {
@@ -127,11 +142,11 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     for (i, t) in attempts.into_iter().enumerate() {
         let mut cum = 0u64;
         let mut s = LineSeries {
-            name: format!("{} (simulated)", names[i]),
+            name: crate::tr!("growth.creation.simulated", name = names[i]),
             ..Default::default()
         };
         let mut e = LineSeries {
-            name: format!("{} (exact)", names[i]),
+            name: crate::tr!("growth.creation.exact", name = names[i]),
             ..Default::default()
         };
         for n in 1..=4i64 {
@@ -147,10 +162,8 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     }
     let rejection_out = Output {
         name: "creation-rejection".into(),
-        title: "Creation rerolls: exact vs simulated".into(),
-        question:
-            "How often must the HP/PM dice, the stat dice and single stat dice be rolled again?"
-                .into(),
+        title: crate::tr!("growth.creation.rejection_title").into(),
+        question: crate::tr!("growth.creation.rejection_question").into(),
         frame: rejection,
         figures: vec![Figure {
             suffix: None,
@@ -177,7 +190,16 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             c.push(v);
         }
         if i <= 8 {
-            dist_key.push(format!("{name}: mean {mean:.2} (95% {l:.2}..{h:.2}), median {}, 90% of characters in {}..{}", q[2], q[0], q[4]));
+            dist_key.push(crate::tr!(
+                "growth.creation.key_quantity",
+                name = quantity_label(i, name),
+                mean = num(mean, 2),
+                lo = num(l, 2),
+                hi = num(h, 2),
+                median = dec(q[2]),
+                p05 = dec(q[0]),
+                p95 = dec(q[4])
+            ));
         }
     }
     let mut dcols = vec![Column::new("quantity".into(), QUANTITIES.to_vec())];
@@ -201,19 +223,19 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             .collect()
     };
     let mut hp_chart = LineChart {
-        title: "HP and PM: cumulative share of characters".into(),
-        x_label: "points".into(),
-        y_label: "P(value <= x)".into(),
+        title: crate::tr!("growth.creation.hp_title").into(),
+        x_label: crate::tr!("growth.creation.x_points").into(),
+        y_label: crate::tr!("growth.creation.y_cdf").into(),
         y_range: Some((0.0, 1.0)),
         ..Default::default()
     };
     hp_chart.series.push(LineSeries {
-        name: "HP (simulated)".into(),
+        name: crate::tr!("growth.creation.hp_simulated").into(),
         points: cdf(&acc.values[0]),
         band: vec![],
     });
     hp_chart.series.push(LineSeries {
-        name: "PM (simulated)".into(),
+        name: crate::tr!("growth.creation.pm_simulated").into(),
         points: cdf(&acc.values[1]),
         band: vec![],
     });
@@ -236,15 +258,15 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             .fold(0.0, f64::max);
         hp_exact_gap = Some((d.mean(), gap));
         hp_chart.series.push(LineSeries {
-            name: "HP (exact, random split)".into(),
+            name: crate::tr!("growth.creation.hp_exact").into(),
             points: pts,
             band: vec![],
         });
     }
     let mut st_chart = LineChart {
-        title: "Stats: cumulative share of characters".into(),
-        x_label: "stat value".into(),
-        y_label: "P(value <= x)".into(),
+        title: crate::tr!("growth.creation.stats_title").into(),
+        x_label: crate::tr!("growth.creation.x_stat").into(),
+        y_label: crate::tr!("growth.creation.y_cdf").into(),
         y_range: Some((0.0, 1.0)),
         ..Default::default()
     };
@@ -254,21 +276,26 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             .filter(|(x, _)| (15.0..=90.0).contains(x))
             .collect();
         st_chart.series.push(LineSeries {
-            name: s.name().into(),
+            name: s.label().into(),
             points: pts,
             band: vec![],
         });
     }
     if let Some((mean, gap)) = hp_exact_gap {
-        dist_key.insert(0, format!(
-            "HP under the random split: exact mean {mean:.3}; largest gap between the simulated and exact CDF {gap:.5} (Kolmogorov bound 1.36/sqrt(n) = {:.5})",
-            1.36 / (trials as f64).sqrt()
-        ));
+        dist_key.insert(
+            0,
+            crate::tr!(
+                "growth.creation.key_hp_exact",
+                mean = num(mean, 3),
+                gap = num(gap, 5),
+                bound = num(1.36 / (trials as f64).sqrt(), 5)
+            ),
+        );
     }
     let dist_out = Output {
         name: "creation-distributions".into(),
-        title: "New characters: HP, PM, stats, skill and DNA points".into(),
-        question: "What do new characters look like: mean, median and spread of each value?".into(),
+        title: crate::tr!("growth.creation.dist_title").into(),
+        question: crate::tr!("growth.creation.dist_question").into(),
         frame: dist_frame,
         figures: vec![Figure {
             suffix: None,
@@ -281,10 +308,12 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         },
     };
 
-    let title = raw.title.unwrap_or_else(|| "Character creation".into());
+    let title = raw
+        .title
+        .unwrap_or_else(|| crate::tr!("growth.creation.default_title").into());
     let question = raw
         .question
-        .unwrap_or_else(|| "What do new characters look like?".into());
+        .unwrap_or_else(|| crate::tr!("growth.creation.default_question").into());
     let mut key: Vec<String> = rej_key.into_iter().take(2).collect();
     key.extend(dist_key.into_iter().take(4));
     let outputs = vec![rejection_out, dist_out];

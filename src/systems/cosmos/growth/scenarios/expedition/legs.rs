@@ -89,7 +89,7 @@ fn within(
         Err(err(
             file,
             path,
-            format!("{v} is out of range"),
+            crate::tr!("growth.valid.out_of_range", value = v),
             &format!("{lo}..{hi}{why}"),
         ))
     }
@@ -107,8 +107,8 @@ pub fn piloting(
         return Err(err(
             file,
             &[&at[..], &["scores"]].concat(),
-            format!("{} pilot scores", raw.scores.len()),
-            "1..8 scores (several pilots add them, C-PILOT)",
+            crate::tr!("growth.legs.pilot_scores", count = raw.scores.len()),
+            crate::tr!("growth.legs.pilot_scores_allowed"),
         ));
     }
     let mut scores = Vec::new();
@@ -123,7 +123,7 @@ pub fn piloting(
             "",
         )?);
     }
-    let dice = "4, 6, 8, 10, 12, 20 or 100 (C-PILOT: d4 light single-seat / fighter .. d20 titan, d100 world-ship)";
+    let dice = crate::tr!("growth.legs.dice_allowed");
     let die = raw.vehicle_die;
     if !(0..=100).contains(&die)
         || !(LADDER.contains(&(die as u32)) || die == WORLD_SHIP_DIE as i64)
@@ -131,7 +131,7 @@ pub fn piloting(
         return Err(err(
             file,
             &[&at[..], &["vehicle_die"]].concat(),
-            format!("d{die} is not a vehicle die"),
+            crate::tr!("growth.legs.not_vehicle_die", die = die),
             dice,
         ));
     }
@@ -155,7 +155,7 @@ pub fn march(file: &ScenarioFile, raw: &RawMarch, force: i32) -> Result<March, U
                 raw.inventory_slots_used,
                 0,
                 1000,
-                " (C-INV: capacity is 4 x floor(Force / 10))",
+                crate::tr!("growth.legs.capacity_why"),
             )? as i32,
             fp: 0,
             karma: within(file, &p("karma"), raw.karma, -10, 10, " (C-TEST-3)")? as i8,

@@ -62,8 +62,8 @@ pub fn linked(
             return Err(bad(
                 file,
                 &[&at[..], &["party"]].concat(),
-                "party without combat".into(),
-                "combat = \"a combat scenario file\" with it, or no party",
+                crate::tr!("growth.linked.party_without_combat").into(),
+                crate::tr!("growth.linked.party_without_combat_allowed"),
             ));
         }
         return Ok(None);
@@ -87,8 +87,8 @@ pub fn linked(
             return Err(bad(
                 file,
                 &[&at[..], &[k]].concat(),
-                format!("{k} with a linked combat"),
-                "either combat = \"file\" (the fight is played) or the abstract keys, not both",
+                crate::tr!("growth.linked.abstract_key", key = k),
+                crate::tr!("growth.linked.abstract_key_allowed"),
             ));
         }
     }
@@ -96,8 +96,8 @@ pub fn linked(
         return Err(bad(
             file,
             &combat_at,
-            "a linked combat with a single [expedition.traveller]".into(),
-            "[[expedition.travellers]] (a party, one or more, named as combatants)",
+            crate::tr!("growth.linked.single_traveller").into(),
+            crate::tr!("growth.linked.single_traveller_allowed"),
         ));
     };
     let full = file.path.parent().unwrap_or(Path::new(".")).join(path);
@@ -105,8 +105,8 @@ pub fn linked(
         bad(
             file,
             &combat_at,
-            format!("cannot read \"{path}\" ({})", e.0),
-            "a combat scenario file, relative to this file's folder",
+            crate::tr!("growth.linked.cannot_read", path = path, error = e.0),
+            crate::tr!("growth.linked.cannot_read_allowed"),
         )
     })?;
     let header = cfile.header()?;
@@ -114,8 +114,8 @@ pub fn linked(
         return Err(bad(
             file,
             &combat_at,
-            format!("\"{path}\" is not a Great Cosmos combat scenario"),
-            "a file with system = \"cosmos\", kind = \"combat\"",
+            crate::tr!("growth.linked.not_combat", path = path),
+            crate::tr!("growth.linked.not_combat_allowed"),
         ));
     }
     // The combat kind's own validation (its errors name the combat file).
@@ -130,7 +130,7 @@ pub fn linked(
                 return Err(bad(
                     file,
                     &[&party_at[..], &[k.as_str()]].concat(),
-                    format!("no traveller \"{k}\""),
+                    crate::tr!("growth.linked.no_traveller", name = k),
                     &members
                         .iter()
                         .map(|m| m.name.as_str())
@@ -157,16 +157,21 @@ pub fn linked(
             return Err(bad(
                 file,
                 &key,
-                format!("traveller \"{}\" has no combatant \"{want}\" in \"{path}\"", m.name),
-                &format!("a combatant of the file: {allowed} (map names with party = {{ traveller = \"combatant\" }})"),
+                crate::tr!(
+                    "growth.linked.no_combatant",
+                    traveller = m.name,
+                    combatant = want,
+                    path = path
+                ),
+                &crate::tr!("growth.linked.no_combatant_allowed", names = allowed),
             ));
         };
         if combatant.contains(&i) {
             return Err(bad(
                 file,
                 &party_at,
-                format!("two travellers are combatant \"{want}\""),
-                "one combatant per traveller",
+                crate::tr!("growth.linked.same_combatant", combatant = want),
+                crate::tr!("growth.linked.same_combatant_allowed"),
             ));
         }
         combatant.push(i);

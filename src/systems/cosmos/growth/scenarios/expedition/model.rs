@@ -121,7 +121,7 @@ fn num(
         return Err(bad(
             file,
             path,
-            format!("{v} is out of range"),
+            crate::tr!("growth.valid.out_of_range", value = v),
             &format!("{lo}..{hi}"),
         ));
     }
@@ -133,8 +133,8 @@ fn dice(file: &ScenarioFile, path: &[&str], s: &str) -> Result<DiceExpr, UserErr
         bad(
             file,
             path,
-            format!("\"{s}\" is not a dice expression"),
-            "NdF, NdF+K, NdF-K or K, e.g. \"2d4\", \"1d2-1\", \"0\"",
+            crate::tr!("growth.valid.not_dice", text = s),
+            crate::tr!("growth.valid.dice_allowed"),
         )
     })
 }
@@ -222,8 +222,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
             return Err(bad(
                 file,
                 &[at, &["piloting_stress"]].concat(),
-                "piloting_stress without a piloting leg".into(),
-                "an [expedition.piloting] table (scores, vehicle_die), or no piloting_stress",
+                crate::tr!("growth.valid.stress_without_piloting").into(),
+                crate::tr!("growth.valid.stress_without_piloting_allowed"),
             ));
         }
         num(
@@ -247,7 +247,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
                 return Err(bad(
                     file,
                     &[&at[..], &["days", js.as_str()]].concat(),
-                    format!("day {day} is outside the expedition"),
+                    crate::tr!("growth.valid.day_outside", day = day),
                     &format!("1..{days}"),
                 ));
             }
@@ -277,8 +277,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
                     None => Err(bad(
                         file,
                         &["expedition", "encounter"],
-                        format!("missing key `{k}`"),
-                        "rounds, hp_lost and pm_spent (dice), or combat = \"a combat scenario file\"",
+                        crate::tr!("growth.valid.missing_key", key = k),
+                        crate::tr!("growth.valid.encounter_allowed"),
                     )),
                 }
             };
@@ -307,8 +307,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
         return Err(bad(
             file,
             &["expedition", "potions"],
-            format!("{} potion stocks", e.potions.len()),
-            "at most 8 [[expedition.potions]] entries",
+            crate::tr!("growth.valid.potion_stocks", count = e.potions.len()),
+            crate::tr!("growth.valid.potion_stocks_allowed"),
         ));
     }
     let mut potions = Vec::new();
@@ -324,7 +324,12 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
             1000,
         )? as u32;
         if p.when_fp.is_none() && p.when_fm.is_none() {
-            return Err(bad(file, &[&at[..], &["potion"]].concat(), "no use policy".into(), "when_fp = N and/or when_fm = N (drink in the evening when the track is at least N)"));
+            return Err(bad(
+                file,
+                &[&at[..], &["potion"]].concat(),
+                crate::tr!("growth.valid.no_policy").into(),
+                crate::tr!("growth.valid.no_policy_allowed"),
+            ));
         }
         let w = |k: &'static str, v: Option<i64>| -> Result<Option<i32>, UserError> {
             v.map(|x| num(file, &[&at[..], &[k]].concat(), Some(x), 0, -3, 10).map(|x| x as i32))
@@ -342,7 +347,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
         bad(
             file,
             &["expedition", "reference_test", "stat"],
-            format!("unknown stat \"{}\"", r.stat),
+            crate::tr!("growth.common.unknown_stat", name = r.stat),
             &Stat::names(),
         )
     })?;
@@ -350,7 +355,10 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
         return Err(bad(
             file,
             &["expedition", "reference_test", "threshold"],
-            format!("{} is out of range", r.threshold),
+            crate::tr!(
+                "growth.valid.out_of_range",
+                value = crate::systems::cosmos::growth::dec(r.threshold)
+            ),
             "-100..200",
         ));
     }
@@ -381,8 +389,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
                 return Err(bad(
                     file,
                     &["expedition", k],
-                    format!("[expedition.{k}] with a party"),
-                    "legs with a single [expedition.traveller]; a party has none",
+                    crate::tr!("growth.valid.leg_with_party", key = k),
+                    crate::tr!("growth.valid.leg_with_party_allowed"),
                 ));
             }
         }
@@ -413,8 +421,8 @@ fn travellers(
                 return Err(bad(
                     file,
                     &["expedition", "party"],
-                    "[expedition.party] with a single traveller".into(),
-                    "[[expedition.travellers]] entries (a party), or no [expedition.party]",
+                    crate::tr!("growth.valid.party_single").into(),
+                    crate::tr!("growth.valid.party_single_allowed"),
                 ));
             }
             Ok((one(file, &["expedition", "traveller"], t)?, None))
@@ -422,14 +430,14 @@ fn travellers(
         (Some(_), false) => Err(bad(
             file,
             &["expedition", "travellers"],
-            "both traveller and travellers".into(),
-            "either [expedition.traveller] or [[expedition.travellers]]",
+            crate::tr!("growth.valid.both_travellers").into(),
+            crate::tr!("growth.valid.both_travellers_allowed"),
         )),
         (None, true) => Err(bad(
             file,
             &["expedition"],
-            "no traveller".into(),
-            "[expedition.traveller] or [[expedition.travellers]] (1..8)",
+            crate::tr!("growth.valid.no_traveller").into(),
+            crate::tr!("growth.valid.no_traveller_allowed"),
         )),
         (None, false) => {
             let n = e.travellers.len();
@@ -437,8 +445,11 @@ fn travellers(
                 return Err(bad(
                     file,
                     &["expedition", "travellers"],
-                    format!("{n} travellers"),
-                    &format!("1..{MAX_TRAVELLERS} [[expedition.travellers]] entries"),
+                    crate::tr!("growth.valid.travellers_count", count = n),
+                    &crate::tr!(
+                        "growth.valid.travellers_count_allowed",
+                        max = MAX_TRAVELLERS
+                    ),
                 ));
             }
             let mut members: Vec<Member> = Vec::with_capacity(n);
@@ -502,11 +513,8 @@ fn member(
         return Err(bad(
             file,
             &p("name"),
-            format!(
-                "\"{}\" is empty, too long, repeated or has other characters",
-                m.name
-            ),
-            "a unique name of 1..32 letters, digits, spaces, '_' or '-'",
+            crate::tr!("growth.valid.bad_name", name = m.name),
+            crate::tr!("growth.valid.bad_name_allowed"),
         ));
     }
     let traveller = stats(file, at, m.force, m.esprit, m.mental_health)?;

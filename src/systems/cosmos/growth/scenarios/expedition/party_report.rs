@@ -6,6 +6,7 @@
 use polars::prelude::*;
 
 use crate::engine::{Counts, Moments};
+use crate::lang::num;
 use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind};
 use crate::scenario::ScenarioFile;
 use crate::stats::{t_interval, wilson};
@@ -41,7 +42,7 @@ pub fn run(
     let text = format!("{m:?}");
     let growth = GrowthRules::from_options(&ctx.options);
     let sim = PartySim::with_growth(m, &rules, &growth)?;
-    let progress = ctx.progress(trials, "party expedition");
+    let progress = ctx.progress(trials, crate::tr!("growth.progress.party"));
     let acc = ctx.engine.run(&sim, task_of(&text), trials, &progress);
     progress.finish();
     let m = &sim.model;
@@ -84,19 +85,26 @@ pub fn run(
     let (el, eh) = wilson(ever, trials);
     let first_below_half = (0..days).find(|&d| go_on(&acc, d).0 < 0.5);
     let mut key = vec![
-        format!(
-            "P(the party can go on after day {days}) = {go:.4} (95% {go_lo:.4}..{go_hi:.4}): every traveller wakes with FP and FM below 10 (C-FAT-4){}",
-            match &m.linked {
-                Some(l) => format!(" and was not knocked out in that day's combats (`{}`)", l.path),
+        crate::tr!(
+            "growth.party.key_go_on",
+            days = days,
+            p = num(go, 4),
+            lo = num(go_lo, 4),
+            hi = num(go_hi, 4),
+            linked = match &m.linked {
+                Some(l) => crate::tr!("growth.party.key_go_on_linked", path = l.path),
                 None => String::new(),
             }
         ),
-        format!(
-            "P(the party is stopped at least one morning in {days} days) = {:.4} (95% {el:.4}..{eh:.4}); {}",
-            ever as f64 / trials as f64,
-            match first_below_half {
-                Some(d) => format!("day {} is the first it can go on less than half the time", d + 1),
-                None => "it can go on more than half the time every day".to_string(),
+        crate::tr!(
+            "growth.party.key_stopped",
+            days = days,
+            p = num(ever as f64 / trials as f64, 4),
+            lo = num(el, 4),
+            hi = num(eh, 4),
+            when = match first_below_half {
+                Some(d) => crate::tr!("growth.party.first_below_half", day = d + 1),
+                None => crate::tr!("growth.party.never_below_half").to_string(),
             }
         ),
     ];
@@ -104,12 +112,15 @@ pub fn run(
     key.push(match risky {
         Some(d) => {
             let (p, lo, hi) = rate(&acc.someone_worst[d]);
-            format!(
-                "someone first risks exhaustion (P >= 0.01 at the day's worst point) on day {}: {p:.4} (95% {lo:.4}..{hi:.4})",
-                d + 1
+            crate::tr!(
+                "growth.party.key_first_risk",
+                day = d + 1,
+                p = num(p, 4),
+                lo = num(lo, 4),
+                hi = num(hi, 4)
             )
         }
-        None => format!("P(someone exhausted) stays below 0.01 every day of the {days}"),
+        None => crate::tr!("growth.party.key_no_risk", days = days),
     });
     let worst_day = (0..days)
         .max_by(|&a, &b| {
@@ -120,9 +131,12 @@ pub fn run(
         })
         .unwrap_or(0);
     let (sw, swl, swh) = rate(&acc.someone_worst[worst_day]);
-    key.push(format!(
-        "P(someone exhausted at the day's worst point) peaks on day {} at {sw:.4} (95% {swl:.4}..{swh:.4})",
-        worst_day + 1
+    key.push(crate::tr!(
+        "growth.party.key_peak",
+        day = worst_day + 1,
+        p = num(sw, 4),
+        lo = num(swl, 4),
+        hi = num(swh, 4)
     ));
     let per: Vec<String> = party
         .members
@@ -135,16 +149,15 @@ pub fn run(
                 .filter(|x| x.0 <= days as i64)
                 .map(|x| x.1)
                 .sum::<u64>();
-            format!("{} {:.4}", mem.name, ex as f64 / trials as f64)
+            format!("{} {}", mem.name, num(ex as f64 / trials as f64, 4))
         })
         .collect();
-    key.push(format!(
-        "P(exhausted at least once), per traveller: {}",
-        per.join(", ")
+    key.push(crate::tr!(
+        "growth.party.key_per_traveller",
+        list = per.join(", ")
     ));
-    let title = title.unwrap_or_else(|| "Party expedition".into());
-    let question =
-        question.unwrap_or_else(|| "How does fatigue build up over the party's expedition?".into());
+    let title = title.unwrap_or_else(|| crate::tr!("growth.party.default_title").into());
+    let question = question.unwrap_or_else(|| crate::tr!("growth.party.default_question").into());
     let outputs = vec![party_out, trav_out];
     let summary = summary(&title, &question, &key, &outputs, &prov);
     Ok(ScenarioResult {
@@ -182,10 +195,10 @@ fn party_days(
         ..Default::default()
     };
     let mut lines = [
-        s("P(someone exhausted at the day's worst point)"),
-        s("P(someone exhausted at the end of the day)"),
-        s("P(the party can go on the next morning)"),
-        s("P(the party stopped at least once by that day)"),
+        s(crate::tr!("growth.party.line_someone_worst")),
+        s(crate::tr!("growth.party.line_someone_end")),
+        s(crate::tr!("growth.party.line_go_on")),
+        s(crate::tr!("growth.party.line_stopped")),
     ];
     let mut stopped = 0u64;
     let fs: Vec<(i64, u64)> = acc.first_stop.iter().collect();
@@ -228,18 +241,16 @@ fn party_days(
     dcols.extend(cols.into_iter().map(|(n, v)| Column::new(n.into(), v)));
     let chart = LineChart {
         x_kind: XKind::Integer,
-        title: "The party day by day".into(),
-        x_label: "day".into(),
-        y_label: "probability".into(),
+        title: crate::tr!("growth.party.days_title").into(),
+        x_label: crate::tr!("growth.expedition.x_day").into(),
+        y_label: crate::tr!("growth.expedition.y_probability").into(),
         y_range: Some((0.0, 1.0)),
         series: lines.into_iter().collect(),
     };
     Ok(Output {
         name: "party-days".into(),
-        title: "The party day by day".into(),
-        question:
-            "How likely is someone exhausted each day, and can the party set off the next morning?"
-                .into(),
+        title: crate::tr!("growth.party.days_title").into(),
+        question: crate::tr!("growth.party.days_question").into(),
         frame: DataFrame::new_infer_height(dcols)?,
         figures: vec![Figure {
             suffix: None,
@@ -270,11 +281,11 @@ fn traveller_days(
     let mut fp_lines = Vec::new();
     for (mem, a) in party.members.iter().zip(&acc.members) {
         let mut ex = LineSeries {
-            name: format!("{}: P(exhausted at the worst point)", mem.name),
+            name: crate::tr!("growth.party.series_exhausted", name = mem.name),
             ..Default::default()
         };
         let mut fp = LineSeries {
-            name: format!("{}: FP at the end of the day, median (5%..95%)", mem.name),
+            name: crate::tr!("growth.party.series_fp", name = mem.name),
             ..Default::default()
         };
         let fe: Vec<(i64, u64)> = a.first_exhaustion.iter().collect();
@@ -320,27 +331,25 @@ fn traveller_days(
     dcols.extend(cols.into_iter().map(|(n, v)| Column::new(n.into(), v)));
     let ex_chart = LineChart {
         x_kind: XKind::Integer,
-        title: "Each traveller: P(exhausted at the day's worst point)".into(),
-        x_label: "day".into(),
-        y_label: "probability".into(),
+        title: crate::tr!("growth.party.ex_title").into(),
+        x_label: crate::tr!("growth.expedition.x_day").into(),
+        y_label: crate::tr!("growth.expedition.y_probability").into(),
         // Fitted: individual risks are small next to the party's.
         y_range: None,
         series: ex_lines,
     };
     let fp_chart = LineChart {
         x_kind: XKind::Integer,
-        title: "Each traveller: FP at the end of the day".into(),
-        x_label: "day".into(),
-        y_label: "FP (-3..10)".into(),
+        title: crate::tr!("growth.party.fp_title").into(),
+        x_label: crate::tr!("growth.expedition.x_day").into(),
+        y_label: crate::tr!("growth.party.y_fp").into(),
         y_range: Some((-3.0, 10.0)),
         series: fp_lines,
     };
     Ok(Output {
         name: "party-travellers".into(),
-        title: "Each traveller day by day".into(),
-        question:
-            "How do each traveller's FP and FM build up, and how likely is each to be exhausted?"
-                .into(),
+        title: crate::tr!("growth.party.travellers_title").into(),
+        question: crate::tr!("growth.party.travellers_question").into(),
         frame: DataFrame::new_infer_height(dcols)?,
         figures: vec![Figure {
             suffix: None,

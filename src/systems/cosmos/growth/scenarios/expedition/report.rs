@@ -5,10 +5,11 @@
 use polars::prelude::*;
 
 use crate::engine::{Moments, Tally};
+use crate::lang::num;
 use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance};
 use crate::scenario::ScenarioFile;
 use crate::stats::{t_interval, wilson};
-use crate::systems::cosmos::growth::{band_row, quantile_interval, GrowthRules, OPTIONS};
+use crate::systems::cosmos::growth::{band_row, dec, quantile_interval, GrowthRules, OPTIONS};
 use crate::systems::cosmos::TestRules;
 use crate::systems::{RunOverrides, ScenarioResult};
 
@@ -30,7 +31,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let text = format!("{m:?}");
     let growth = GrowthRules::from_options(&ctx.options);
     let sim = ExpeditionSim::with_growth(m, &rules, &growth)?;
-    let progress = ctx.progress(trials, "expedition");
+    let progress = ctx.progress(trials, crate::tr!("growth.progress.expedition"));
     let acc = ctx.engine.run(&sim, task_of(&text), trials, &progress);
     progress.finish();
     let m = &sim.model;
@@ -77,20 +78,22 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         ..Default::default()
     };
     let mut bands = [
-        series("FP at the worst point, median (5%..95%)".into()),
-        series("FM at the worst point, median (5%..95%)".into()),
-        series("FP at the end of the day, median (5%..95%)".into()),
-        series("FM at the end of the day, median (5%..95%)".into()),
+        series(crate::tr!("growth.expedition.band_fp_worst").into()),
+        series(crate::tr!("growth.expedition.band_fm_worst").into()),
+        series(crate::tr!("growth.expedition.band_fp_end").into()),
+        series(crate::tr!("growth.expedition.band_fm_end").into()),
     ];
-    let mut pex = series("P(exhausted at the day's worst point)".into());
-    let mut pcum = series("P(exhausted by that day)".into());
-    let mut pref_worst = series(format!(
-        "P({} test at {rt} succeeds) at the worst point",
-        rs.name()
+    let mut pex = series(crate::tr!("growth.expedition.p_exhausted_worst").into());
+    let mut pcum = series(crate::tr!("growth.expedition.p_exhausted_by_day").into());
+    let mut pref_worst = series(crate::tr!(
+        "growth.expedition.p_reference_worst",
+        stat = rs.test_label(),
+        threshold = rt
     ));
-    let mut pref_end = series(format!(
-        "P({} test at {rt} succeeds) at the end of the day",
-        rs.name()
+    let mut pref_end = series(crate::tr!(
+        "growth.expedition.p_reference_end",
+        stat = rs.test_label(),
+        threshold = rt
     ));
     let pilot = m.legs.piloting.as_ref().map(piloting_by_day);
     let mut cum = 0u64;
@@ -163,9 +166,9 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let [b0, b1, b2, b3] = bands;
     let track_chart = LineChart {
         x_kind: Default::default(),
-        title: "Fatigue by day: at the day's worst point and at its end (evening)".into(),
-        x_label: "day".into(),
-        y_label: "points (-3..10)".into(),
+        title: crate::tr!("growth.expedition.track_title").into(),
+        x_label: crate::tr!("growth.expedition.x_day").into(),
+        y_label: crate::tr!("growth.expedition.y_points").into(),
         y_range: Some((-3.0, 10.0)),
         series: vec![b0, b1, b2, b3],
     };
@@ -179,9 +182,9 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let (re1, ren) = first_last(&pref_end);
     let risk_chart = LineChart {
         x_kind: Default::default(),
-        title: "Exhaustion and the reference test".into(),
-        x_label: "day".into(),
-        y_label: "probability".into(),
+        title: crate::tr!("growth.expedition.risk_title").into(),
+        x_label: crate::tr!("growth.expedition.x_day").into(),
+        y_label: crate::tr!("growth.expedition.y_probability").into(),
         y_range: Some((0.0, 1.0)),
         series: vec![pex, pcum, pref_worst, pref_end],
     };
@@ -190,35 +193,60 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let by_end = share(&acc.first_exhaustion, days);
     let (bl, bh) = wilson(by_end, trials);
     let mut key = vec![
-        format!(
-            "P(exhausted at least once in {days} days) = {:.4} (95% {bl:.4}..{bh:.4})",
-            by_end as f64 / trials as f64
+        crate::tr!(
+            "growth.expedition.key_exhausted",
+            days = days,
+            p = num(by_end as f64 / trials as f64, 4),
+            lo = num(bl, 4),
+            hi = num(bh, 4)
         ),
-        format!(
-            "day {days} at the end of the day: FP median {} (90% in {}..{}), FM median {} (90% in {}..{})",
-            fp_last.1[2], fp_last.1[0], fp_last.1[4], fm_last.1[2], fm_last.1[0], fm_last.1[4]
+        crate::tr!(
+            "growth.expedition.key_last_day",
+            days = days,
+            fp = dec(fp_last.1[2]),
+            fp_lo = dec(fp_last.1[0]),
+            fp_hi = dec(fp_last.1[4]),
+            fm = dec(fm_last.1[2]),
+            fm_lo = dec(fm_last.1[0]),
+            fm_hi = dec(fm_last.1[4])
         ),
-        format!(
-            "{} test at {rt}: P(success) at the day's worst point {rw1:.4} on day 1, {rwn:.4} on day {days}; at the end of the day {re1:.4} and {ren:.4}",
-            rs.name(),
+        crate::tr!(
+            "growth.expedition.key_reference",
+            stat = rs.test_label(),
+            threshold = rt,
+            worst_first = num(rw1, 4),
+            worst_last = num(rwn, 4),
+            days = days,
+            end_first = num(re1, 4),
+            end_last = num(ren, 4)
         ),
     ];
     let leg_keys = legs_key_figures(m, pilot.as_deref(), &acc.march);
     let (med, lo, hi) = quantile_interval(&acc.first_exhaustion, 0.5);
-    key.push(format!(
-        "median day of first exhaustion: {} (95% {}..{})",
-        med.map_or(format!("not within {days} days"), |d| format!("day {d}")),
-        lo.map_or("-".into(), |x| x.to_string()),
-        hi.map_or("censored".into(), |x| x.to_string())
+    key.push(crate::tr!(
+        "growth.expedition.key_median_first",
+        median = med.map_or(
+            crate::tr!("growth.expedition.not_within", days = days),
+            |d| { crate::tr!("growth.expedition.day_n", day = d) }
+        ),
+        lo = lo.map_or("-".into(), |x| x.to_string()),
+        hi = hi.map_or(crate::tr!("growth.expedition.censored").into(), |x| x
+            .to_string())
     ));
     let days_out = Output {
         name: "expedition-days".into(),
-        title: "Fatigue day by day".into(),
-        question: "How do FP and FM build up each day, how likely is exhaustion, and how much does the reference test suffer?".into(),
+        title: crate::tr!("growth.expedition.days_title").into(),
+        question: crate::tr!("growth.expedition.days_question").into(),
         frame: DataFrame::new_infer_height(dcols)?,
-        figures: vec![Figure { suffix: None, panels: vec![Chart::Lines(track_chart), Chart::Lines(risk_chart)] }],
+        figures: vec![Figure {
+            suffix: None,
+            panels: vec![Chart::Lines(track_chart), Chart::Lines(risk_chart)],
+        }],
         key_figures: key.clone(),
-        provenance: Provenance { output: "expedition-days".into(), ..prov.clone() },
+        provenance: Provenance {
+            output: "expedition-days".into(),
+            ..prov.clone()
+        },
     };
     let (mut qs, mut dv, mut dl, mut dh) = (vec![], vec![], vec![], vec![]);
     for q in [0.1, 0.25, 0.5, 0.75, 0.9] {
@@ -231,8 +259,8 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let n = qs.len();
     let ex_out = Output {
         name: "expedition-exhaustion".into(),
-        title: "Day of first exhaustion".into(),
-        question: "On which day does a traveller first reach 10 FP or FM (quantiles with 95% intervals; empty = not within the expedition)?".into(),
+        title: crate::tr!("growth.expedition.first_title").into(),
+        question: crate::tr!("growth.expedition.first_question").into(),
         frame: DataFrame::new_infer_height(vec![
             Column::new("quantile".into(), qs),
             Column::new("day".into(), dv),
@@ -243,16 +271,22 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             Column::new("p_by_end_hi".into(), vec![bh; n]),
         ])?,
         figures: vec![super::super::cdf_chart(
-            "First exhaustion: P(reached 10 FP or FM by that day)",
-            "day",
-            &[("first exhaustion".to_string(), &acc.first_exhaustion)],
+            crate::tr!("growth.expedition.first_cdf_title"),
+            crate::tr!("growth.expedition.x_day"),
+            &[(
+                crate::tr!("growth.expedition.first_series").to_string(),
+                &acc.first_exhaustion,
+            )],
         )],
         key_figures: key[3..].to_vec(),
-        provenance: Provenance { output: "expedition-exhaustion".into(), ..prov.clone() },
+        provenance: Provenance {
+            output: "expedition-exhaustion".into(),
+            ..prov.clone()
+        },
     };
-    let title = title.unwrap_or_else(|| "Expedition fatigue".into());
+    let title = title.unwrap_or_else(|| crate::tr!("growth.expedition.default_title").into());
     let question =
-        question.unwrap_or_else(|| "How does fatigue build up over the expedition?".into());
+        question.unwrap_or_else(|| crate::tr!("growth.expedition.default_question").into());
     let outputs = vec![days_out, ex_out];
     key.truncate(4);
     key.extend(leg_keys);
@@ -281,21 +315,24 @@ fn legs_key_figures(m: &ExpeditionModel, pilot: Option<&[f64]>, march: &[Moments
     if let (Some(p), Some(leg)) = (pilot, &m.legs.piloting) {
         let all: f64 = p.iter().product();
         let mean = p.iter().sum::<f64>() / p.len().max(1) as f64;
-        out.push(format!(
-            "piloting (crew score {}, d{} vehicle): P(leg succeeds) {:.4} on day 1, {:.4} on the last day, {mean:.4} on average; every leg succeeds with P = {all:.4} (exact, C-PILOT)",
-            leg.score,
-            leg.vehicle_die,
-            p.first().copied().unwrap_or(0.0),
-            p.last().copied().unwrap_or(0.0),
+        out.push(crate::tr!(
+            "growth.expedition.key_piloting",
+            score = leg.score,
+            die = leg.vehicle_die,
+            first = num(p.first().copied().unwrap_or(0.0), 4),
+            last = num(p.last().copied().unwrap_or(0.0), 4),
+            mean = num(mean, 4),
+            all = num(all, 4)
         ));
     }
     if let (Some(first), Some(last)) = (march.first(), march.last()) {
         let total: f64 = march.iter().map(|x| x.mean).sum();
-        out.push(format!(
-            "march: {:.1} grid units on day 1, {:.1} on day {} (means); {total:.1} over the expedition (C-MOVE, C-INV, C-FAT-4)",
-            first.mean,
-            last.mean,
-            march.len()
+        out.push(crate::tr!(
+            "growth.expedition.key_march",
+            first = num(first.mean, 1),
+            last = num(last.mean, 1),
+            days = march.len(),
+            total = num(total, 1)
         ));
     }
     out

@@ -24,7 +24,7 @@ pub fn builds_output(
         // The heaviest weight (first in rulebook order) is the build's aim: charted.
         let aim = (0..6).max_by_key(|&i| (p.weights[i], 6 - i)).unwrap_or(0);
         let mut s = LineSeries {
-            name: format!("{n}: {}", Stat::ALL[aim].name()),
+            name: format!("{n}: {}", Stat::ALL[aim].label()),
             ..Default::default()
         };
         for l in 0..max_level as usize {
@@ -47,25 +47,27 @@ pub fn builds_output(
         let means: Vec<String> = Stat::ALL
             .iter()
             .enumerate()
-            .map(|(k, st)| format!("{} {:.1}", st.name(), a[last + k].mean))
+            .map(|(k, st)| format!("{} {}", st.label(), crate::lang::num(a[last + k].mean, 1)))
             .collect();
-        key.push(format!(
-            "Stat build \"{n}\" (weights {}) at level {max_level}: {}",
-            Stat::ALL
+        key.push(crate::tr!(
+            "growth.builds.key",
+            name = n,
+            weights = Stat::ALL
                 .iter()
                 .filter(|s| p.weights[**s as usize] > 0)
-                .map(|s| format!("{} {}", s.name(), p.weights[*s as usize]))
+                .map(|s| format!("{} {}", s.label(), p.weights[*s as usize]))
                 .collect::<Vec<_>>()
                 .join(", "),
-            means.join(", ")
+            level = max_level,
+            means = means.join(", ")
         ));
         series.push(s);
     }
     let chart = LineChart {
         x_kind: XKind::Integer,
-        title: "Stat builds: mean of each build's heaviest-weight stat by level (95% band)".into(),
-        x_label: "level".into(),
-        y_label: "stat".into(),
+        title: crate::tr!("growth.builds.chart_title").into(),
+        x_label: crate::tr!("growth.leveling.x_level").into(),
+        y_label: crate::tr!("growth.leveling.y_stat").into(),
         y_range: None,
         series,
     };
@@ -80,8 +82,8 @@ pub fn builds_output(
     Ok((
         Output {
             name: "leveling-builds".into(),
-            title: "Stat builds by weights".into(),
-            question: "Levelling the same characters with the same dice, where does each weights build put its stat gains (levels 2 and 6+, C-LEVEL-1; caps 80/85)?".into(),
+            title: crate::tr!("growth.builds.title").into(),
+            question: crate::tr!("growth.builds.question").into(),
             frame,
             figures: vec![Figure {
                 suffix: None,

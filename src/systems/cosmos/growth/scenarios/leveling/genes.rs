@@ -3,6 +3,7 @@
 
 use polars::prelude::*;
 
+use crate::lang::num;
 use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind};
 use crate::stats::{t_interval, wilson};
 
@@ -25,7 +26,7 @@ pub fn genes_output(
     for ((name, p), a) in d.policies.iter().zip(acc) {
         let nw = p.wishes.len();
         let mut s = LineSeries {
-            name: format!("{name}: P(every wish met)"),
+            name: crate::tr!("growth.genes.series", name = name),
             ..Default::default()
         };
         for l in 0..max_level as usize {
@@ -56,20 +57,26 @@ pub fn genes_output(
         let c = &a.all[last];
         let (lo, hi) = wilson(c.counts[1], c.total());
         let first_half = a.all.iter().position(|c| 2 * c.counts[1] >= c.total());
-        key.push(format!(
-            "DNA policy \"{name}\": every wish met by level {max_level} with P = {:.4} (95% {lo:.4}..{hi:.4}); {}; {:.2} genes fully active and {:.2} DNA points unspent on average",
-            c.counts[1] as f64 / c.total() as f64,
-            first_half.map_or("never more than half the time".to_string(), |l| format!("met at least half the time from level {}", l + 1)),
-            a.full[last].mean,
-            a.unspent[last].mean,
+        key.push(crate::tr!(
+            "growth.genes.key",
+            name = name,
+            level = max_level,
+            p = num(c.counts[1] as f64 / c.total() as f64, 4),
+            lo = num(lo, 4),
+            hi = num(hi, 4),
+            half = first_half.map_or(crate::tr!("growth.genes.never_half").to_string(), |l| {
+                crate::tr!("growth.genes.half_from", level = l + 1)
+            }),
+            full = num(a.full[last].mean, 2),
+            unspent = num(a.unspent[last].mean, 2)
         ));
         series.push(s);
     }
     let chart = LineChart {
         x_kind: XKind::Integer,
-        title: "DNA build policies: P(every wish met) by level".into(),
-        x_label: "level".into(),
-        y_label: "probability".into(),
+        title: crate::tr!("growth.genes.chart_title").into(),
+        x_label: crate::tr!("growth.leveling.x_level").into(),
+        y_label: crate::tr!("growth.expedition.y_probability").into(),
         y_range: Some((0.0, 1.0)),
         series,
     };
@@ -90,8 +97,8 @@ pub fn genes_output(
     Ok((
         Output {
             name: "leveling-genes".into(),
-            title: "DNA points spent on the gene tree".into(),
-            question: "With the DNA points of levels 1..N (C-LEVEL-4), how soon does each spending policy get the genes it wants (parents X-X first, innate genes at creation, exclusive pairs, special maxima; C-GENE-1)?".into(),
+            title: crate::tr!("growth.genes.title").into(),
+            question: crate::tr!("growth.genes.question").into(),
             frame,
             figures: vec![Figure {
                 suffix: None,

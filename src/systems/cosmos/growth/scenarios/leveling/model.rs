@@ -42,8 +42,8 @@ fn dna_plan(file: &ScenarioFile, d: &RawDna) -> Result<DnaPlan, UserError> {
         return Err(file.error_at(
             &["leveling", "dna", "genes"],
             "leveling.dna.genes",
-            &format!("{} genes", d.genes.len()),
-            &format!("1..{MAX_GENES} [[leveling.dna.genes]] entries"),
+            &crate::tr!("growth.lvalid.genes", count = d.genes.len()),
+            &crate::tr!("growth.lvalid.genes_allowed", max = MAX_GENES),
         ));
     }
     let tree = GeneTree::build(file, &["leveling", "dna", "genes"], &d.genes)?;
@@ -51,8 +51,8 @@ fn dna_plan(file: &ScenarioFile, d: &RawDna) -> Result<DnaPlan, UserError> {
         return Err(file.error_at(
             &["leveling", "dna", "policies"],
             "leveling.dna.policies",
-            &format!("{} policies", d.policies.len()),
-            &format!("1..{MAX_DNA_POLICIES} [[leveling.dna.policies]] entries"),
+            &crate::tr!("growth.lvalid.policies", count = d.policies.len()),
+            &crate::tr!("growth.lvalid.policies_allowed", max = MAX_DNA_POLICIES),
         ));
     }
     let names: Vec<&str> = tree.genes.iter().map(|g| g.name.as_str()).collect();
@@ -65,16 +65,16 @@ fn dna_plan(file: &ScenarioFile, d: &RawDna) -> Result<DnaPlan, UserError> {
             return Err(file.error_at(
                 &[&at[..], &["name"]].concat(),
                 &format!("leveling.dna.policies[{i}].name"),
-                &format!("\"{}\" is empty, too long or repeated", p.name),
-                "a unique name of 1..32 characters",
+                &crate::tr!("growth.lvalid.bad_name", name = p.name),
+                crate::tr!("growth.lvalid.bad_name_allowed"),
             ));
         }
         if p.wishes.is_empty() || p.wishes.len() > MAX_WISHES {
             return Err(file.error_at(
                 &[&at[..], &["wishes"]].concat(),
                 &format!("leveling.dna.policies[{i}].wishes"),
-                &format!("{} wishes", p.wishes.len()),
-                &format!("1..{MAX_WISHES} wishes"),
+                &crate::tr!("growth.lvalid.wishes", count = p.wishes.len()),
+                &crate::tr!("growth.lvalid.wishes_allowed", max = MAX_WISHES),
             ));
         }
         let mut wishes = Vec::new();
@@ -89,11 +89,8 @@ fn dna_plan(file: &ScenarioFile, d: &RawDna) -> Result<DnaPlan, UserError> {
                 return Err(file.error_at(
                     &[&at[..], &["wishes", js.as_str()]].concat(),
                     &format!("leveling.dna.policies[{i}].wishes[{j}]"),
-                    &format!("\"{w}\" is not a gene of the tree with an allele count"),
-                    &format!(
-                        "\"gene\" or \"gene:N\" (N >= 1) with gene one of {}",
-                        names.join(", ")
-                    ),
+                    &crate::tr!("growth.lvalid.not_gene", wish = w),
+                    &crate::tr!("growth.lvalid.not_gene_allowed", names = names.join(", ")),
                 ));
             };
             let max = tree.genes[gene].max;
@@ -101,8 +98,8 @@ fn dna_plan(file: &ScenarioFile, d: &RawDna) -> Result<DnaPlan, UserError> {
                 return Err(file.error_at(
                     &[&at[..], &["wishes", js.as_str()]].concat(),
                     &format!("leveling.dna.policies[{i}].wishes[{j}]"),
-                    &format!("\"{w}\" asks for no allele"),
-                    &format!("1..{max} alleles for {g}"),
+                    &crate::tr!("growth.lvalid.no_allele", wish = w),
+                    &crate::tr!("growth.lvalid.no_allele_allowed", max = max, gene = g),
                 ));
             }
             wishes.push(Wish {
@@ -140,7 +137,7 @@ fn later(
             1,
             0,
             6,
-            "stats raised per level",
+            crate::tr!("growth.lvalid.why_stat_count"),
         )? as usize,
         stat_target: stat_target.unwrap_or_default(),
         hp_die: die(file, &k("hp_die"), hp_die)?,
@@ -162,18 +159,26 @@ fn weights(
             return Err(file.error_at(
                 &at,
                 &format!("{shown}.{name}"),
-                &format!("\"{name}\" is not a stat"),
+                &crate::tr!("growth.lvalid.not_stat", name = name),
                 &Stat::names(),
             ));
         };
-        out[s as usize] = ranged(file, &at, Some(*v), 0, 0, MAX_WEIGHT, "a build weight")? as u32;
+        out[s as usize] = ranged(
+            file,
+            &at,
+            Some(*v),
+            0,
+            0,
+            MAX_WEIGHT,
+            crate::tr!("growth.lvalid.why_weight"),
+        )? as u32;
     }
     if out.iter().all(|x| *x == 0) {
         return Err(file.error_at(
             base,
             &shown,
-            "every weight is 0",
-            &format!("at least one weight in 1..{MAX_WEIGHT}"),
+            crate::tr!("growth.lvalid.all_zero"),
+            &crate::tr!("growth.lvalid.all_zero_allowed", max = MAX_WEIGHT),
         ));
     }
     Ok(out)
@@ -195,7 +200,7 @@ fn ranged(
         return Err(file.error_at(
             path,
             &crate::systems::cosmos::growth::scenarios::shown_key(path),
-            &format!("{v} is out of range"),
+            &crate::tr!("growth.valid.out_of_range", value = v),
             &format!("{lo}..{hi} ({why})"),
         ));
     }
@@ -208,8 +213,8 @@ fn die(file: &ScenarioFile, path: &[&str], v: Option<i64>) -> Result<u32, UserEr
         return Err(file.error_at(
             path,
             &crate::systems::cosmos::growth::scenarios::shown_key(path),
-            &format!("d{v} is not a die"),
-            "0 (none), 4, 6, 8, 10, 12, 20, 100",
+            &crate::tr!("growth.lvalid.not_die", die = v),
+            crate::tr!("growth.lvalid.not_die_allowed"),
         ));
     }
     Ok(v as u32)
@@ -225,11 +230,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
         return Err(file.error_at(
             &["creation", "conversion", "level"],
             "creation.conversion.level",
-            &format!(
-                "a level-{} conversion cannot be levelled from level 1",
-                c.level
-            ),
-            "1 in a leveling scenario (use kind = \"creation\" for higher levels)",
+            &crate::tr!("growth.lvalid.conversion_level", level = c.level),
+            crate::tr!("growth.lvalid.conversion_level_allowed"),
         ));
     }
     let l = &raw.leveling;
@@ -241,7 +243,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
         10,
         1,
         MAX_LEVEL,
-        "levels simulated",
+        crate::tr!("growth.lvalid.why_levels"),
     )? as u32;
     p.start_karma = ranged(
         file,
@@ -269,15 +271,15 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
         default_points,
         0,
         10,
-        "C-LEVEL-1: up to 10",
+        crate::tr!("growth.lvalid.why_level5"),
     )? as i32;
     if let Some([a, b]) = l.light_dark_at_5 {
         if a < 0 || b < 0 || a + b != 3 {
             return Err(file.error_at(
                 &["leveling", "light_dark_at_5"],
                 "leveling.light_dark_at_5",
-                &format!("[{a}, {b}] does not split 3 points"),
-                "[light, dark] with light + dark = 3 (C-LD-1)",
+                &crate::tr!("growth.lvalid.light_dark", a = a, b = b),
+                crate::tr!("growth.lvalid.light_dark_allowed"),
             ));
         }
         p.light_dark_at_5 = (a as u32, b as u32);
@@ -304,14 +306,14 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
                 6,
                 6,
                 MAX_LEVEL,
-                "a level from 6 (levels 2-5 are the rulebook's, C-LEVEL-1)",
+                crate::tr!("growth.lvalid.why_schedule"),
             )? as u32;
             if p.schedule.iter().any(|(x, _)| *x == lv) {
                 return Err(file.error_at(
                     &[&at[..], &["level"]].concat(),
                     &format!("leveling.schedule[{i}].level"),
-                    &format!("level {lv} is scheduled twice"),
-                    "each level at most once",
+                    &crate::tr!("growth.lvalid.scheduled_twice", level = lv),
+                    crate::tr!("growth.lvalid.scheduled_twice_allowed"),
                 ));
             }
             let g = later(
@@ -338,11 +340,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
             return Err(file.error_at(
                 &["leveling"],
                 "leveling.stat_weights",
-                "a stat target is \"weights\" but no weights are given",
-                &format!(
-                    "stat_weights = {{ stat = weight, ... }} with stats among {}",
-                    Stat::names()
-                ),
+                crate::tr!("growth.lvalid.no_weights"),
+                &crate::tr!("growth.lvalid.no_weights_allowed", names = Stat::names()),
             ))
         }
         None => {}
@@ -355,13 +354,16 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
             0,
             0,
             10_000,
-            "normal tests between level-ups",
+            crate::tr!("growth.lvalid.why_tests"),
         )?;
         if !(c.threshold.is_finite() && (-100.0..=200.0).contains(&c.threshold)) {
             return Err(file.error_at(
                 &["leveling", "campaign", "threshold"],
                 "leveling.campaign.threshold",
-                &format!("{} is out of range", c.threshold),
+                &crate::tr!(
+                    "growth.valid.out_of_range",
+                    value = crate::systems::cosmos::growth::dec(c.threshold)
+                ),
                 "-100..200 (C-TEST-1)",
             ));
         }
@@ -376,8 +378,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
         return Err(file.error_at(
             &["leveling", "builds"],
             "leveling.builds",
-            &format!("{} builds", raw_builds.len()),
-            &format!("0..{MAX_BUILDS} [[leveling.builds]] entries"),
+            &crate::tr!("growth.lvalid.builds", count = raw_builds.len()),
+            &crate::tr!("growth.lvalid.builds_allowed", max = MAX_BUILDS),
         ));
     }
     for (i, b) in raw_builds.iter().enumerate() {
@@ -388,8 +390,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
             return Err(file.error_at(
                 &[&at[..], &["name"]].concat(),
                 &format!("leveling.builds[{i}].name"),
-                &format!("\"{}\" is empty, too long or repeated", b.name),
-                "a unique name of 1..32 characters",
+                &crate::tr!("growth.lvalid.bad_name", name = b.name),
+                crate::tr!("growth.lvalid.bad_name_allowed"),
             ));
         }
         let mut bp = p.clone();

@@ -8,11 +8,13 @@ use super::super::{summary, task_of};
 use super::model::model;
 use super::sim::{LevelingSim, QUANTITIES};
 use super::DEFAULT_TRIALS;
+use crate::lang::num;
 use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance};
 use crate::scenario::ScenarioFile;
 use crate::stats::{t_interval, wilson};
 use crate::systems::cosmos::growth::leveling::{exact, LevelPolicy};
-use crate::systems::cosmos::growth::{band_row, OPTIONS};
+use crate::systems::cosmos::growth::stats::Stat;
+use crate::systems::cosmos::growth::{band_row, dec, OPTIONS};
 use crate::systems::cosmos::TestRules;
 use crate::systems::{RunOverrides, ScenarioResult};
 
@@ -26,7 +28,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let (ctx, trials) = o.resolve(file, &run, &rules_map, DEFAULT_TRIALS)?;
     let rules = TestRules::from_options(&ctx.options);
     let sim = LevelingSim::new(m.clone(), rules);
-    let progress = ctx.progress(trials, "leveling");
+    let progress = ctx.progress(trials, crate::tr!("growth.progress.leveling"));
     let text = format!(
         "{} | {} | max_level={}",
         policy_text(&m.creation),
@@ -100,43 +102,61 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         s
     };
     let pools = LineChart {
-        title: "HP and PM by level: median, 5%..95% band".into(),
-        x_label: "level".into(),
-        y_label: "points".into(),
-        series: vec![series(6, "HP", 0, 4), series(7, "PM", 0, 4)],
+        title: crate::tr!("growth.leveling.pools_title").into(),
+        x_label: crate::tr!("growth.leveling.x_level").into(),
+        y_label: crate::tr!("growth.leveling.y_points").into(),
+        series: vec![
+            series(6, crate::tr!("growth.leveling.hp"), 0, 4),
+            series(7, crate::tr!("growth.leveling.pm"), 0, 4),
+        ],
         ..Default::default()
     };
     let stats = LineChart {
-        title: "Stats by level: median, 25%..75% band".into(),
-        x_label: "level".into(),
-        y_label: "stat".into(),
-        series: (0..6).map(|q| series(q, QUANTITIES[q], 1, 3)).collect(),
+        title: crate::tr!("growth.leveling.stats_title").into(),
+        x_label: crate::tr!("growth.leveling.x_level").into(),
+        y_label: crate::tr!("growth.leveling.y_stat").into(),
+        series: (0..6)
+            .map(|q| series(q, Stat::ALL[q].label(), 1, 3))
+            .collect(),
         ..Default::default()
     };
     let points = LineChart {
-        title: "Skill and DNA points by level: median, 5%..95% band".into(),
-        x_label: "level".into(),
-        y_label: "points".into(),
+        title: crate::tr!("growth.leveling.points_title").into(),
+        x_label: crate::tr!("growth.leveling.x_level").into(),
+        y_label: crate::tr!("growth.leveling.y_points").into(),
         series: vec![
-            series(8, "skill points", 0, 4),
-            series(10, "DNA points", 0, 4),
+            series(8, crate::tr!("growth.leveling.skill_points"), 0, 4),
+            series(10, crate::tr!("growth.leveling.dna_points"), 0, 4),
         ],
         ..Default::default()
     };
     let last = m.max_level as usize - 1;
     let mut key = Vec::new();
-    for (q, label) in [(6, "HP"), (7, "PM")] {
+    for (q, label) in [
+        (6, crate::tr!("growth.leveling.hp")),
+        (7, crate::tr!("growth.leveling.pm")),
+    ] {
         let (mean, qs) = band_row(&acc.values[last * nq + q]);
-        key.push(format!(
-            "{label} at level {}: mean {mean:.1}, median {}, 90% in {}..{}",
-            m.max_level, qs[2], qs[0], qs[4]
+        key.push(crate::tr!(
+            "growth.leveling.key_pool",
+            pool = label,
+            level = m.max_level,
+            mean = num(mean, 1),
+            median = dec(qs[2]),
+            p05 = dec(qs[0]),
+            p95 = dec(qs[4])
         ));
     }
     let top = m.creation.priority[0] as usize;
     let (mean, qs) = band_row(&acc.values[last * nq + top]);
-    key.push(format!(
-        "{} (first priority) at level {}: mean {mean:.1}, median {}, 90% in {}..{}",
-        QUANTITIES[top], m.max_level, qs[2], qs[0], qs[4]
+    key.push(crate::tr!(
+        "growth.leveling.key_first_priority",
+        stat = m.creation.priority[0].label(),
+        level = m.max_level,
+        mean = num(mean, 1),
+        median = dec(qs[2]),
+        p05 = dec(qs[0]),
+        p95 = dec(qs[4])
     ));
     // Exact checks: DNA and level-up skill points have closed forms.
     let mut exact_checks = Vec::new();
@@ -147,48 +167,71 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         .collect::<Vec<_>>()
     {
         for (q, d, what) in [
-            (10, exact::dna_at(l), "DNA points"),
-            (9, exact::skill_gained_at(l), "skill points gained"),
+            (
+                10,
+                exact::dna_at(l),
+                crate::tr!("growth.leveling.dna_points"),
+            ),
+            (
+                9,
+                exact::skill_gained_at(l),
+                crate::tr!("growth.leveling.skill_gained"),
+            ),
         ] {
             if l == 1 && q == 9 {
                 continue; // nothing gained yet
             }
             let mo = &acc.moments[(l - 1) as usize * nq + q];
             let (lo, hi) = t_interval(mo.mean, mo.std_error(), mo.n);
-            exact_checks.push(format!(
-                "level {l}, {what}: exact mean {:.4}, simulated {:.4} (95% {lo:.4}..{hi:.4}){}",
-                d.mean(),
-                mo.mean,
-                if lo <= d.mean() && d.mean() <= hi {
+            let check = crate::tr!(
+                "growth.leveling.key_exact",
+                level = l,
+                what = what,
+                exact = num(d.mean(), 4),
+                simulated = num(mo.mean, 4),
+                lo = num(lo, 4),
+                hi = num(hi, 4),
+                outside = if lo <= d.mean() && d.mean() <= hi {
                     ""
                 } else {
-                    " — outside the interval"
+                    crate::tr!("growth.leveling.outside")
                 }
-            ));
+            );
+            exact_checks.push((l, check));
         }
     }
     let q_out = Output {
         name: "leveling-quantiles".into(),
-        title: "Stats, HP/PM, karma and points by level".into(),
-        question: "Where do stats, HP, PM, karma, skill and DNA points stand at each level (mean with 95% interval, and quantiles)?".into(),
+        title: crate::tr!("growth.leveling.quantiles_title").into(),
+        question: crate::tr!("growth.leveling.quantiles_question").into(),
         frame: qframe,
-        figures: vec![Figure { suffix: None, panels: vec![Chart::Lines(pools), Chart::Lines(stats), Chart::Lines(points)] }],
-        key_figures: exact_checks.clone(),
-        provenance: Provenance { output: "leveling-quantiles".into(), ..prov.clone() },
+        figures: vec![Figure {
+            suffix: None,
+            panels: vec![
+                Chart::Lines(pools),
+                Chart::Lines(stats),
+                Chart::Lines(points),
+            ],
+        }],
+        key_figures: exact_checks.iter().map(|c| c.1.clone()).collect(),
+        provenance: Provenance {
+            output: "leveling-quantiles".into(),
+            ..prov.clone()
+        },
     };
 
     // Chance test per level and Light/Dark grants.
     let (mut lvl, mut pb, mut lo, mut hi, mut km, mut light, mut dark) =
         (vec![], vec![], vec![], vec![], vec![], vec![], vec![]);
     let mut chart = LineChart {
-        title: "P(Chance test succeeds at the level-up: +2d20 HP or PM)".into(),
-        x_label: "level".into(),
-        y_label: "probability".into(),
+        title: crate::tr!("growth.leveling.chance_chart_title").into(),
+        x_label: crate::tr!("growth.leveling.x_level").into(),
+        y_label: crate::tr!("growth.expedition.y_probability").into(),
         y_range: Some((0.0, 1.0)),
         ..Default::default()
     };
     let mut s = LineSeries {
-        name: "P(bonus)".into(),
+        name: crate::tr!("growth.leveling.p_bonus").into(),
         ..Default::default()
     };
     for &l in levels.iter().filter(|l| **l >= 2) {
@@ -215,9 +258,11 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     }
     chart.series.push(s);
     if let (Some(p2), Some(pl)) = (pb.first(), pb.last()) {
-        key.push(format!(
-            "P(Chance bonus) at level 2: {p2:.4}; at level {}: {pl:.4}",
-            m.max_level
+        key.push(crate::tr!(
+            "growth.leveling.key_chance",
+            p2 = num(*p2, 4),
+            level = m.max_level,
+            pl = num(*pl, 4)
         ));
     }
     let cframe = DataFrame::new_infer_height(vec![
@@ -231,22 +276,29 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     ])?;
     let c_out = Output {
         name: "leveling-chance".into(),
-        title: "Level-up Chance test and Light/Dark points".into(),
-        question: "How often does the level-up Chance test pay +2d20, and how many Light and Dark points does a character hold at each level?".into(),
+        title: crate::tr!("growth.leveling.chance_title").into(),
+        question: crate::tr!("growth.leveling.chance_question").into(),
         frame: cframe,
-        figures: vec![Figure { suffix: None, panels: vec![Chart::Lines(chart)] }],
+        figures: vec![Figure {
+            suffix: None,
+            panels: vec![Chart::Lines(chart)],
+        }],
         key_figures: key.iter().rev().take(1).cloned().collect(),
-        provenance: Provenance { output: "leveling-chance".into(), ..prov.clone() },
+        provenance: Provenance {
+            output: "leveling-chance".into(),
+            ..prov.clone()
+        },
     };
+    // The checks at the last level shown (the checked levels stop at 10).
     key.extend(
         exact_checks
             .into_iter()
-            .filter(|k| k.starts_with(&format!("level {}", m.max_level.min(10)))),
+            .filter(|c| c.0 == m.max_level.min(10))
+            .map(|c| c.1),
     );
-    let title = title.unwrap_or_else(|| "Levels 1 to 10".into());
-    let question = question.unwrap_or_else(|| {
-        "What stats, HP/PM and points does a character have at each level?".into()
-    });
+    let title = title.unwrap_or_else(|| crate::tr!("growth.leveling.default_title").into());
+    let question =
+        question.unwrap_or_else(|| crate::tr!("growth.leveling.default_question").into());
     let mut outputs = vec![q_out, c_out];
     if let Some(d) = &m.dna {
         // The DNA comparison answers a build question: its figures go first.
