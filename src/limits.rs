@@ -34,8 +34,11 @@ pub const MAX_SEED: u64 = u64::MAX;
 /// Checks a trial count from any source (`what` names the flag or key).
 pub fn check_trials(what: &str, trials: u64) -> Result<u64, UserError> {
     if trials == 0 || trials > MAX_TRIALS {
-        return Err(UserError::new(format!(
-            "{what}: {trials} trials is out of range; allowed: 1..{MAX_TRIALS}"
+        return Err(UserError::new(crate::tr!(
+            "cli.trials_out_of_range",
+            what = what,
+            trials = trials,
+            max = MAX_TRIALS
         )));
     }
     Ok(trials)
@@ -44,8 +47,10 @@ pub fn check_trials(what: &str, trials: u64) -> Result<u64, UserError> {
 /// Checks a thread count (`--threads`).
 pub fn check_threads(threads: usize) -> Result<usize, UserError> {
     if threads > MAX_THREADS {
-        return Err(UserError::new(format!(
-            "--threads {threads} is out of range; allowed: 0..{MAX_THREADS} (0 = one per core)"
+        return Err(UserError::new(crate::tr!(
+            "cli.threads_out_of_range",
+            threads = threads,
+            max = MAX_THREADS
         )));
     }
     Ok(threads)
@@ -53,12 +58,19 @@ pub fn check_threads(threads: usize) -> Result<usize, UserError> {
 
 /// Parses a whole number for a flag, with its allowed range in any error.
 pub fn parse_bounded(s: &str, lo: u64, hi: u64) -> Result<u64, String> {
-    let v: u64 = s
-        .replace('_', "")
-        .parse()
-        .map_err(|_| format!("`{}` is not a whole number; allowed: {lo}..{hi}", clip(s)))?;
+    let v: u64 = s.replace('_', "").parse().map_err(|_| {
+        crate::tr!(
+            "cli.not_whole_number",
+            value = clip(s),
+            allowed = format!("{lo}..{hi}")
+        )
+    })?;
     if v < lo || v > hi {
-        return Err(format!("{v} is out of range; allowed: {lo}..{hi}"));
+        return Err(crate::tr!(
+            "cli.out_of_range",
+            value = v,
+            allowed = format!("{lo}..{hi}")
+        ));
     }
     Ok(v)
 }
@@ -71,7 +83,7 @@ pub fn clip(s: &str) -> String {
         s.to_string()
     } else {
         let head: String = s.chars().take(MAX).collect();
-        format!("{head}… ({} characters)", s.chars().count())
+        crate::tr!("error.clipped", head = head, count = s.chars().count())
     }
 }
 
@@ -85,7 +97,7 @@ pub fn clip_quoted(msg: &str) -> String {
         out.push_str(&rest[..=start]);
         let after = &rest[start + 1..];
         // The key path a message names (`key `a.b.c``) is not a bad value: kept whole.
-        let is_key = out.ends_with("key `");
+        let is_key = out.ends_with("key `") || out.ends_with(crate::tr!("error.key_quote"));
         match after.find(quote) {
             Some(end) if is_key => {
                 out.push_str(&after[..end]);

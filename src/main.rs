@@ -8,7 +8,15 @@ use cosmosim::commands::{self, signals::Interrupted};
 use cosmosim::error::UserError;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // `--lang fr` speaks before the command line is parsed, so the flags' own value
+    // checks (`--trials 0`) answer in French too; clap's built-in messages stay English.
+    if let Some(l) = commands::language::from_argv(std::env::args_os().skip(1)) {
+        cosmosim::lang::set(l);
+    }
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => bad_flag(e),
+    };
     commands::signals::install();
     let result = commands::dispatch(&cli);
     match result {
@@ -16,7 +24,11 @@ fn main() -> ExitCode {
         Err(e) => {
             // A closed stderr must not turn an error into a panic.
             let text = cosmosim::limits::clip_quoted(&format!("{e:#}"));
-            let _ = writeln!(std::io::stderr(), "error: {text}");
+            let _ = writeln!(
+                std::io::stderr(),
+                "{}",
+                cosmosim::tr!("error.prefix", message = text)
+            );
             if let Some(i) = e.downcast_ref::<Interrupted>() {
                 ExitCode::from(i.exit_code())
             } else if e.chain().any(|c| c.is::<UserError>()) {
@@ -27,4 +39,41 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// clap's refusal of the command line. A flag value our own parser refused is framed in
+/// the language (the reason is already in it); clap's other messages stay as clap writes
+/// them.
+fn bad_flag(e: clap::Error) -> ! {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() == ErrorKind::ValueValidation
+        && cosmosim::lang::current() != cosmosim::lang::Lang::En
+    {
+        let text = |k| match e.get(k) {
+            Some(ContextValue::String(s)) => Some(s.clone()),
+            _ => None,
+        };
+        let reason = std::error::Error::source(&e).map(|r| r.to_string());
+        if let (Some(arg), Some(value), Some(reason)) = (
+            text(ContextKind::InvalidArg),
+            text(ContextKind::InvalidValue),
+            reason,
+        ) {
+            let _ = writeln!(
+                std::io::stderr(),
+                "{}",
+                cosmosim::tr!(
+                    "error.prefix",
+                    message = cosmosim::tr!(
+                        "cli.invalid_value",
+                        value = cosmosim::limits::clip(&value),
+                        arg = arg,
+                        reason = reason
+                    )
+                )
+            );
+            std::process::exit(2);
+        }
+    }
+    e.exit()
 }

@@ -60,12 +60,9 @@ pub struct IntList(pub Vec<i64>);
 /// Parses comma-separated parts, each `a..b`, `a..b:step` or `a`, each value within `lo..=hi`.
 pub fn parse_int_list(s: &str, lo: i64, hi: i64) -> Result<IntList, String> {
     let num = |x: &str| -> Result<i64, String> {
-        x.trim().parse::<i64>().map_err(|_| {
-            format!(
-                "`{}` is not a whole number (expected e.g. 20..85, 20..85:5, 30,55,70 or 8..11,50)",
-                crate::limits::clip(x)
-            )
-        })
+        x.trim()
+            .parse::<i64>()
+            .map_err(|_| crate::tr!("cli.list_not_whole_number", value = crate::limits::clip(x)))
     };
     let mut values: Vec<i64> = Vec::new();
     for part in s.split(',') {
@@ -77,15 +74,18 @@ pub fn parse_int_list(s: &str, lo: i64, hi: i64) -> Result<IntList, String> {
             let a = num(a)?;
             // Bounds first, so a huge range is refused before it is spelled out.
             if let Some(bad) = [a, b].into_iter().find(|v| *v < lo || *v > hi) {
-                return Err(format!("{bad} is out of range; allowed values: {lo}..{hi}"));
+                return Err(crate::tr!(
+                    "cli.list_out_of_range",
+                    value = bad,
+                    lo = lo,
+                    hi = hi
+                ));
             }
             if step <= 0 {
-                return Err(format!("step must be positive, got {step}"));
+                return Err(crate::tr!("cli.step_not_positive", step = step));
             }
             if b < a {
-                return Err(format!(
-                    "range {a}..{b} is empty: the start must not exceed the end"
-                ));
+                return Err(crate::tr!("cli.empty_range", a = a, b = b));
             }
             values.extend((a..=b).step_by(step as usize));
         } else {
@@ -93,13 +93,18 @@ pub fn parse_int_list(s: &str, lo: i64, hi: i64) -> Result<IntList, String> {
         }
     }
     if let Some(bad) = values.iter().find(|v| **v < lo || **v > hi) {
-        return Err(format!("{bad} is out of range; allowed values: {lo}..{hi}"));
+        return Err(crate::tr!(
+            "cli.list_out_of_range",
+            value = bad,
+            lo = lo,
+            hi = hi
+        ));
     }
     let mut sorted = values.clone();
     sorted.sort_unstable();
     sorted.dedup();
     if sorted.len() != values.len() {
-        return Err("values must not repeat".to_string());
+        return Err(crate::tr!("cli.values_repeat").to_string());
     }
     Ok(IntList(sorted))
 }
@@ -127,14 +132,12 @@ pub fn parse_burn_in(s: &str) -> Result<u64, String> {
 }
 
 pub fn parse_modifier(s: &str) -> Result<f64, String> {
-    let m: f64 = s.trim_start_matches('+').parse().map_err(|_| {
-        format!(
-            "`{}` is not a number (expected e.g. +10 or -5)",
-            crate::limits::clip(s)
-        )
-    })?;
+    let m: f64 = s
+        .trim_start_matches('+')
+        .parse()
+        .map_err(|_| crate::tr!("cli.modifier_not_number", value = crate::limits::clip(s)))?;
     if !(-100.0..=100.0).contains(&m) {
-        return Err(format!("{m} is out of range; allowed: -100..100 (percent)"));
+        return Err(crate::tr!("cli.modifier_out_of_range", value = m));
     }
     Ok(m)
 }

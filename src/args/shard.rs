@@ -23,17 +23,16 @@ pub enum ShardArg {
 
 /// clap parser for `--shard`.
 pub fn parse_shard(s: &str) -> Result<ShardArg, String> {
-    let usage = "expected I/N (shard I of N, counted from 1) or auto/N, e.g. 2/8";
     let (i, n) = s
         .split_once('/')
-        .ok_or_else(|| format!("`{}`: {usage}", crate::limits::clip(s)))?;
+        .ok_or_else(|| crate::tr!("shard.usage", value = crate::limits::clip(s)))?;
     let count = crate::limits::parse_bounded(n.trim(), 1, MAX_SHARDS)
-        .map_err(|e| format!("shard count: {e}"))?;
+        .map_err(|e| crate::tr!("shard.count", error = e))?;
     if i.trim() == "auto" {
         return Ok(ShardArg::Auto { count });
     }
     let index = crate::limits::parse_bounded(i.trim(), 1, count)
-        .map_err(|e| format!("shard index (counted from 1): {e}"))?;
+        .map_err(|e| crate::tr!("shard.index", error = e))?;
     Ok(ShardArg::Fixed(ShardId { index, count }))
 }
 
@@ -52,13 +51,16 @@ impl ShardArg {
                     crate::limits::clip(&v)
                 ))
             };
-            let raw: u64 = v.trim().parse().map_err(|_| bad("not a whole number"))?;
+            let raw: u64 = v
+                .trim()
+                .parse()
+                .map_err(|_| bad(crate::tr!("shard.auto.not_whole_number")))?;
             let min = match *var {
                 "SLURM_ARRAY_TASK_ID" => match env("SLURM_ARRAY_TASK_MIN") {
                     Some(m) => m
                         .trim()
                         .parse::<u64>()
-                        .map_err(|_| bad("SLURM_ARRAY_TASK_MIN is not a whole number"))?,
+                        .map_err(|_| bad(crate::tr!("shard.auto.min_not_whole_number")))?,
                     None => 0,
                 },
                 _ => *base,
@@ -70,9 +72,10 @@ impl ShardArg {
             };
             if let Some(t) = total {
                 if t.trim() != count.to_string() {
-                    return Err(bad(&format!(
-                        "the job has {} tasks but --shard says {count}",
-                        crate::limits::clip(&t)
+                    return Err(bad(&crate::tr!(
+                        "shard.auto.task_count",
+                        tasks = crate::limits::clip(&t),
+                        count = count
                     )));
                 }
             }
@@ -81,17 +84,20 @@ impl ShardArg {
                 .map(|i| i + 1)
                 .filter(|i| (1..=count).contains(i))
                 .ok_or_else(|| {
-                    bad(&format!(
-                        "gives shard {} (counted from {min}), outside 1..={count}",
-                        raw as i128 - min as i128 + 1
+                    bad(&crate::tr!(
+                        "shard.auto.outside",
+                        shard = raw as i128 - min as i128 + 1,
+                        min = min,
+                        count = count
                     ))
                 })?;
             return Ok(ShardId { index, count });
         }
         let names: Vec<&str> = AUTO_VARIABLES.iter().map(|(v, _)| *v).collect();
-        Err(UserError::new(format!(
-            "--shard auto/{count}: none of {} is set; give the shard as I/{count}",
-            names.join(", ")
+        Err(UserError::new(crate::tr!(
+            "shard.auto.none_set",
+            count = count,
+            names = names.join(", ")
         )))
     }
 }

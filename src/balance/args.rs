@@ -74,13 +74,18 @@ pub struct CompareArgs {
 
 fn parse_alpha(s: &str) -> Result<f64, String> {
     let a: f64 = s.parse().map_err(|_| {
-        format!(
-            "`{}` is not a number; allowed: 0.0001..0.5",
-            crate::limits::clip(s)
+        crate::tr!(
+            "cli.not_number",
+            value = crate::limits::clip(s),
+            allowed = "0.0001..0.5"
         )
     })?;
     if !(0.0001..=0.5).contains(&a) {
-        return Err(format!("{a} is out of range; allowed: 0.0001..0.5"));
+        return Err(crate::tr!(
+            "cli.out_of_range",
+            value = a,
+            allowed = "0.0001..0.5"
+        ));
     }
     Ok(a)
 }
@@ -142,13 +147,18 @@ pub struct TuneArgs {
 
 fn parse_confidence(s: &str) -> Result<f64, String> {
     let c: f64 = s.parse().map_err(|_| {
-        format!(
-            "`{}` is not a number; allowed: 0.5..0.9999",
-            crate::limits::clip(s)
+        crate::tr!(
+            "cli.not_number",
+            value = crate::limits::clip(s),
+            allowed = "0.5..0.9999"
         )
     })?;
     if !(0.5..=0.9999).contains(&c) {
-        return Err(format!("{c} is out of range; allowed: 0.5..0.9999"));
+        return Err(crate::tr!(
+            "cli.out_of_range",
+            value = c,
+            allowed = "0.5..0.9999"
+        ));
     }
     Ok(c)
 }

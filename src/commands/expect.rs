@@ -95,9 +95,10 @@ impl Compute for Runner {
 /// Reads and validates every file (nothing runs before all are valid).
 pub(crate) fn read_files(paths: &[PathBuf]) -> anyhow::Result<Vec<ExpectFile>> {
     if paths.len() > MAX_EXPECT_FILES {
-        return Err(UserError::new(format!(
-            "{} expectations files; allowed: 1..{MAX_EXPECT_FILES}",
-            paths.len()
+        return Err(UserError::new(crate::tr!(
+            "check.too_many_expect_files",
+            count = paths.len(),
+            max = MAX_EXPECT_FILES
         ))
         .into());
     }

@@ -85,8 +85,9 @@ fn options_of(args: &[String]) -> Result<Vec<String>, UserError> {
         match (a.as_str(), it.next()) {
             ("--option", Some(v)) => out.push(v.clone()),
             _ => {
-                return Err(UserError::new(format!(
-                    "`{a}`: a scenario takes only --option KEY=VALUE here"
+                return Err(UserError::new(crate::tr!(
+                    "check.figures_option_only",
+                    argument = a
                 )))
             }
         }

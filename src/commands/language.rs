@@ -23,6 +23,35 @@ pub fn choose(cli: &Cli) -> anyhow::Result<Lang> {
     Ok(chosen)
 }
 
+/// The language `--lang` names in a raw command line (`--lang fr` or `--lang=fr`, the
+/// last one wins), read before clap parses it; `None` without a valid one (clap then
+/// reports a bad value itself). Nothing after `--` is a flag.
+pub fn from_argv<I, S>(args: I) -> Option<Lang>
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    let mut found = None;
+    let mut next_is_value = false;
+    for a in args {
+        let Some(a) = a.as_ref().to_str() else {
+            next_is_value = false;
+            continue;
+        };
+        if next_is_value {
+            found = Lang::parse(a).or(found);
+            next_is_value = false;
+        } else if a == "--" {
+            break;
+        } else if a == "--lang" {
+            next_is_value = true;
+        } else if let Some(v) = a.strip_prefix("--lang=") {
+            found = Lang::parse(v).or(found);
+        }
+    }
+    found
+}
+
 /// The file whose `lang` key speaks for the command (the first, for `expect`).
 fn file_of(command: &Command) -> Option<PathBuf> {
     match command {
@@ -37,8 +66,8 @@ fn file_of(command: &Command) -> Option<PathBuf> {
     }
 }
 
-/// The file's `lang`, if it has one. A file that cannot be read or parsed says nothing
-/// here: the command itself reports that, located, in English.
+/// The file's `lang`, if it has one. A file that cannot be read says nothing here: the
+/// command itself reports that.
 pub fn file_lang(path: &Path) -> anyhow::Result<Option<Lang>> {
     #[derive(Deserialize)]
     struct Loose {
@@ -48,7 +77,10 @@ pub fn file_lang(path: &Path) -> anyhow::Result<Option<Lang>> {
         return Ok(None);
     };
     let Ok(loose) = toml::from_str::<Loose>(&file.text) else {
-        return Ok(None);
+        // Broken TOML: the command reports where, in the language a plain top-level
+        // `lang = "fr"` line asks for (an unknown one is not refused here: the file is
+        // refused anyway).
+        return Ok(plain_lang_line(&file.text));
     };
     let Some(value) = loose.lang else {
         return Ok(None);
@@ -59,6 +91,28 @@ pub fn file_lang(path: &Path) -> anyhow::Result<Option<Lang>> {
             .error_at(&["lang"], "lang", "unknown language", lang::ALLOWED)
             .into()),
     }
+}
+
+/// The language of a `lang = "xx"` line before the first table header, read without a
+/// TOML parser (for files that do not parse).
+fn plain_lang_line(text: &str) -> Option<Lang> {
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            return None;
+        }
+        let Some((k, v)) = line.split_once('=') else {
+            continue;
+        };
+        if k.trim() == "lang" {
+            let v = v.split('#').next().unwrap_or("").trim();
+            return v
+                .strip_prefix('"')
+                .and_then(|v| v.strip_suffix('"'))
+                .and_then(Lang::parse);
+        }
+    }
+    None
 }
 
 #[cfg(test)]
@@ -76,6 +130,16 @@ mod tests {
     }
 
     #[test]
+    fn the_raw_command_line_names_its_language() {
+        assert_eq!(from_argv(["run", "x.toml", "--lang", "fr"]), Some(Lang::Fr));
+        assert_eq!(from_argv(["--lang=fr", "check", "x.toml"]), Some(Lang::Fr));
+        assert_eq!(from_argv(["--lang=fr", "--lang", "en"]), Some(Lang::En));
+        assert_eq!(from_argv(["check", "x.toml"]), None);
+        assert_eq!(from_argv(["--lang", "de"]), None);
+        assert_eq!(from_argv(["figures", "--", "--lang", "fr"]), None);
+    }
+
+    #[test]
     fn a_file_names_its_language_or_is_refused_with_the_allowed_values() {
         assert_eq!(lang_of("system = \"cosmos\"\n").unwrap(), None);
         assert_eq!(lang_of("lang = \"fr\"\n").unwrap(), Some(Lang::Fr));
@@ -85,7 +149,12 @@ mod tests {
             e.contains(":2:") && e.contains("`lang`") && e.contains("\"fr\""),
             "{e}"
         );
-        // Broken TOML is the command's to report.
+        // Broken TOML is the command's to report, in the language of a plain line.
         assert_eq!(lang_of("lang = \n").unwrap(), None);
+        assert_eq!(
+            lang_of("lang = \"fr\" # ici\n[a]\nx = = 1\n").unwrap(),
+            Some(Lang::Fr)
+        );
+        assert_eq!(lang_of("[a]\nlang = \"fr\"\nx = = 1\n").unwrap(), None);
     }
 }

@@ -18,7 +18,7 @@ use super::shard::{
 };
 
 fn bad(part: &Path, why: impl std::fmt::Display) -> anyhow::Error {
-    UserError::new(format!("part {}: {why}", part.display())).into()
+    UserError::new(crate::tr!("merge.part", part = part.display(), why = why)).into()
 }
 
 /// One part, read and checked against its own manifest.
@@ -32,51 +32,53 @@ fn read_part(path: &Path) -> anyhow::Result<Part> {
     let text = std::fs::read_to_string(path.join(MANIFEST)).map_err(|e| {
         bad(
             path,
-            format!("cannot read {MANIFEST} ({e}): not a partial folder written by --shard"),
+            crate::tr!("merge.no_manifest", manifest = MANIFEST, error = e),
         )
     })?;
     let manifest: Manifest = serde_json::from_str(&text).map_err(|e| {
         bad(
             path,
-            format!("{MANIFEST} is truncated or corrupt ({e}); run this shard again"),
+            crate::tr!("merge.corrupt_manifest", manifest = MANIFEST, error = e),
         )
     })?;
     if manifest.format != FORMAT {
         return Err(bad(
             path,
-            format!(
-                "format {:?}, this cosmosim reads {FORMAT:?}",
-                crate::limits::clip(&manifest.format)
+            crate::tr!(
+                "merge.format",
+                found = format!("{:?}", crate::limits::clip(&manifest.format)),
+                expected = format!("{FORMAT:?}")
             ),
         ));
     }
     let file = path.join(&manifest.accumulators.file);
-    let bytes = std::fs::read(&file)
-        .map_err(|e| bad(path, format!("cannot read {} ({e})", file.display())))?;
+    let bytes = std::fs::read(&file).map_err(|e| {
+        bad(
+            path,
+            crate::tr!("merge.cannot_read", file = file.display(), error = e),
+        )
+    })?;
     if bytes.len() as u64 != manifest.accumulators.bytes {
         return Err(bad(
             path,
-            format!(
-                "{} is truncated: {} bytes, the manifest says {}; run this shard again",
-                manifest.accumulators.file,
-                bytes.len(),
-                manifest.accumulators.bytes
+            crate::tr!(
+                "merge.truncated",
+                file = manifest.accumulators.file,
+                bytes = bytes.len(),
+                expected = manifest.accumulators.bytes
             ),
         ));
     }
     if sha256_hex(&bytes) != manifest.accumulators.sha256 {
         return Err(bad(
             path,
-            format!(
-                "{} is corrupt (its SHA-256 differs from the manifest's); run this shard again",
-                manifest.accumulators.file
-            ),
+            crate::tr!("merge.corrupt", file = manifest.accumulators.file),
         ));
     }
     let acc = decode_accumulators(&bytes).ok_or_else(|| {
         bad(
             path,
-            format!("{} cannot be decoded", manifest.accumulators.file),
+            crate::tr!("merge.undecodable", file = manifest.accumulators.file),
         )
     })?;
     Ok(Part {
@@ -91,7 +93,7 @@ fn read_part(path: &Path) -> anyhow::Result<Part> {
 fn command_at(a: &[String], b: &[String]) -> String {
     let i = a.iter().zip(b).take_while(|(x, y)| x == y).count();
     match a.get(i) {
-        None => "nothing more".to_string(),
+        None => crate::tr!("merge.nothing_more").to_string(),
         Some(x) => {
             let flag = i
                 .checked_sub(1)
@@ -130,28 +132,31 @@ fn check_set(mut parts: Vec<Part>) -> anyhow::Result<Vec<Part>> {
     for p in &parts {
         let m = &p.manifest;
         let differs = if m.tool_version != r.tool_version {
-            Some(format!(
-                "made by cosmosim {}, the others by {}",
-                m.tool_version, r.tool_version
+            Some(crate::tr!(
+                "merge.other_version",
+                version = m.tool_version,
+                others = r.tool_version
             ))
         } else if m.command != r.command {
-            Some(format!(
-                "belongs to another run: its command has {}, the others' {}",
-                command_at(&m.command, &r.command),
-                command_at(&r.command, &m.command)
+            Some(crate::tr!(
+                "merge.other_command",
+                its = command_at(&m.command, &r.command),
+                others = command_at(&r.command, &m.command)
             ))
         } else if m.inputs != r.inputs {
-            Some("read other input files (scenario hashes differ)".to_string())
+            Some(crate::tr!("merge.other_inputs").to_string())
         } else if m.shard.count != r.shard.count {
-            Some(format!(
-                "is shard {}/{} but the others are cut in {}",
-                m.shard.index, m.shard.count, r.shard.count
+            Some(crate::tr!(
+                "merge.other_count",
+                index = m.shard.index,
+                count = m.shard.count,
+                others = r.shard.count
             ))
         } else {
             None
         };
         if let Some(why) = differs {
-            return Err(bad(&p.path, format!("foreign part: {why}")));
+            return Err(bad(&p.path, crate::tr!("merge.foreign", why = why)));
         }
     }
     let mut by_index: BTreeMap<u64, &Part> = BTreeMap::new();
@@ -159,11 +164,11 @@ fn check_set(mut parts: Vec<Part>) -> anyhow::Result<Vec<Part>> {
         if let Some(first) = by_index.insert(p.manifest.shard.index, p) {
             return Err(bad(
                 &p.path,
-                format!(
-                    "duplicate: shard {}/{} is also {}",
-                    p.manifest.shard.index,
-                    r.shard.count,
-                    first.path.display()
+                crate::tr!(
+                    "merge.duplicate",
+                    index = p.manifest.shard.index,
+                    count = r.shard.count,
+                    other = first.path.display()
                 ),
             ));
         }
@@ -173,12 +178,13 @@ fn check_set(mut parts: Vec<Part>) -> anyhow::Result<Vec<Part>> {
         .map(|i| format!("{i}/{}", r.shard.count))
         .collect();
     if !missing.is_empty() {
-        return Err(UserError::new(format!(
-            "missing shard{} {} of `{}`",
-            if missing.len() > 1 { "s" } else { "" },
-            crate::limits::clip(&missing.join(", ")),
-            r.command.join(" ")
-        ))
+        let shards = crate::limits::clip(&missing.join(", "));
+        let command = r.command.join(" ");
+        return Err(UserError::new(if missing.len() > 1 {
+            crate::tr!("merge.missing_many", shards = shards, command = command)
+        } else {
+            crate::tr!("merge.missing_one", shards = shards, command = command)
+        })
         .into());
     }
     parts.sort_by_key(|p| p.manifest.shard.index);
@@ -206,10 +212,10 @@ pub fn merge(a: &MergeArgs, quiet: bool) -> anyhow::Result<()> {
         argv.push("--quiet".into());
     }
     let cli = Cli::try_parse_from(&argv).map_err(|e| {
-        UserError::new(format!(
-            "the parts' command `{}` does not parse with this cosmosim: {}",
-            manifest.command.join(" "),
-            e.to_string().lines().next().unwrap_or("")
+        UserError::new(crate::tr!(
+            "merge.command_does_not_parse",
+            command = manifest.command.join(" "),
+            error = e.to_string().lines().next().unwrap_or("")
         ))
     })?;
     // The inputs must be the ones the shards read: run the merge where they ran.
@@ -221,11 +227,10 @@ pub fn merge(a: &MergeArgs, quiet: bool) -> anyhow::Result<()> {
             .filter(|x| !now.contains(x))
             .map(|(p, _)| p.as_str())
             .collect();
-        return Err(UserError::new(format!(
-            "input files differ from the ones the shards read ({}): merge in the same \
-             checkout the shards ran in",
-            if changed.is_empty() {
-                "another set of files".to_string()
+        return Err(UserError::new(crate::tr!(
+            "merge.inputs_differ",
+            files = if changed.is_empty() {
+                crate::tr!("merge.another_set").to_string()
             } else {
                 crate::limits::clip(&changed.join(", "))
             }
@@ -238,7 +243,7 @@ pub fn merge(a: &MergeArgs, quiet: bool) -> anyhow::Result<()> {
             let into = store.calls.entry(key).or_default();
             for (b, bytes) in batches {
                 if into.insert(b, bytes).is_some() {
-                    return Err(bad(&p.path, "holds a batch another shard holds too").into());
+                    return Err(bad(&p.path, crate::tr!("merge.batch_twice")).into());
                 }
             }
         }
@@ -250,9 +255,7 @@ pub fn merge(a: &MergeArgs, quiet: bool) -> anyhow::Result<()> {
     super::dispatch(&cli)?;
     let computed = shard::computed_at_merge();
     if computed > 0 && !quiet {
-        super::say(&format!(
-            "note: {computed} batches were in no part and were computed by the merge"
-        ));
+        super::say(&crate::tr!("merge.computed", batches = computed));
     }
     Ok(())
 }

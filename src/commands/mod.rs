@@ -112,10 +112,7 @@ pub fn dispatch(cli: &crate::cli::Cli) -> anyhow::Result<()> {
         Command::Variants(args) => variants(args, cli.quiet),
         Command::Merge(args) => {
             if cli.shard.is_some() {
-                return Err(crate::error::UserError::new(
-                    "--shard applies to run, sweep, table and report only",
-                )
-                .into());
+                return Err(crate::error::UserError::new(crate::tr!("shard.not_for_merge")).into());
             }
             merge(args, cli.quiet)
         }

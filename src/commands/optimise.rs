@@ -33,14 +33,13 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool) -> anyhow::Result<()> {
     let (figure, maximise) = match (&a.maximise, &a.minimise) {
         (Some(f), None) => (f.clone(), true),
         (None, Some(f)) => (f.clone(), false),
-        _ => {
-            return Err(UserError::new("give one of --maximise FIGURE or --minimise FIGURE").into())
-        }
+        _ => return Err(UserError::new(crate::tr!("check.optimise_goal")).into()),
     };
     if a.first_trials > a.max_trials {
-        return Err(UserError::new(format!(
-            "--first-trials {} is above --max-trials {}",
-            a.first_trials, a.max_trials
+        return Err(UserError::new(crate::tr!(
+            "check.first_above_max",
+            first = a.first_trials,
+            max = a.max_trials
         ))
         .into());
     }
@@ -62,9 +61,10 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool) -> anyhow::Result<()> {
             })
             .collect();
         if grid.len() > MAX_POINTS {
-            return Err(UserError::new(format!(
-                "{} candidates or more; allowed: at most {MAX_POINTS}",
-                grid.len()
+            return Err(UserError::new(crate::tr!(
+                "check.too_many_candidates",
+                count = grid.len(),
+                max = MAX_POINTS
             ))
             .into());
         }

@@ -6,7 +6,7 @@ fn system_name(system: &str) -> &'static str {
         "nephilim" => "Nephilim v3",
         "fallout" => "2d20",
         "trinites" => "Trinités",
-        _ => "All systems",
+        _ => crate::tr!("options.list.all_systems"),
     }
 }
 
@@ -21,18 +21,14 @@ fn rule_of(decision: &str) -> &str {
 /// A parameter is one of the book's numbers; a reading chooses between interpretations.
 fn kind(o: &OptionSpec) -> &'static str {
     match o.allowed {
-        Allowed::Number { .. } | Allowed::Integer { .. } => "parameter",
-        _ => "reading",
+        Allowed::Number { .. } | Allowed::Integer { .. } => crate::tr!("options.list.parameter"),
+        _ => crate::tr!("options.list.reading"),
     }
 }
 
 /// The rule options and parameters, grouped by system and rule, for `cosmosim options`.
 pub fn list_options() -> String {
-    let mut s = String::from(
-        "Rule options and parameters (set with --option key=value, [rules] in a scenario \
-file, or a [variants.<name>] table of a variants file). A reading chooses how an open rule \
-is read; a parameter is one of the book's numbers, its default the book's value.\n",
-    );
+    let mut s = String::from(crate::tr!("options.list.intro"));
     let mut all: Vec<&OptionSpec> = registry().collect();
     // Stable: systems in a fixed order, then rules, then the registry's own order.
     let order = |o: &OptionSpec| match o.system() {
@@ -54,14 +50,15 @@ is read; a parameter is one of the book's numbers, its default the book's value.
             rule = rule_of(o.decision);
             s += &format!("\n  {rule}\n");
         }
-        s += &format!(
-            "\n    {}  ({}, {})\n      default: {}\n      allowed: {}\n      {}\n",
-            o.key,
-            kind(o),
-            o.decision,
-            o.default,
-            o.allowed.describe(),
-            o.help
+        // The per-option help stays in English: it is the registry's own text.
+        s += &crate::tr!(
+            "options.list.entry",
+            key = o.key,
+            kind = kind(o),
+            decision = o.decision,
+            default = o.default,
+            allowed = o.allowed.describe(),
+            help = o.help
         );
     }
     s

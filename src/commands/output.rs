@@ -14,5 +14,5 @@ pub fn print_stdout(text: &str) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())
         .and_then(|_| out.flush())
-        .map_err(|e| anyhow::anyhow!("cannot write to standard output: {e}"))
+        .map_err(|e| anyhow::anyhow!(crate::tr!("publish.stdout", error = e)))
 }

@@ -34,14 +34,17 @@ pub fn goal(a: &crate::cli::PrecisionArgs) -> anyhow::Result<Option<Precision>> 
 impl Precision {
     pub fn new(half_width: f64, max_trials: Option<u64>) -> Result<Precision, UserError> {
         if !(half_width > 0.0 && half_width <= 0.5) {
-            return Err(UserError::new(format!(
-                "--precision {half_width}: allowed: a number above 0 and at most 0.5 (the largest ± half-width of a 95% interval)"
+            return Err(UserError::new(crate::tr!(
+                "check.precision_range",
+                value = half_width
             )));
         }
         let max_trials = max_trials.unwrap_or(DEFAULT_MAX_TRIALS);
         if max_trials == 0 || max_trials > MAX_TRIALS {
-            return Err(UserError::new(format!(
-                "--max-trials {max_trials}: allowed: 1..{MAX_TRIALS}"
+            return Err(UserError::new(crate::tr!(
+                "check.max_trials_range",
+                value = max_trials,
+                max = MAX_TRIALS
             )));
         }
         Ok(Precision {
@@ -147,10 +150,7 @@ pub fn run_to_precision<T>(
         let t = schedule[i];
         let value = eval(t)?;
         let Some(w) = widest(outputs(&value)) else {
-            return Err(UserError::new(
-                "--precision: these outputs have no 95% interval (an exact table?); use it with Monte Carlo outputs",
-            )
-            .into());
+            return Err(UserError::new(crate::tr!("check.precision_exact")).into());
         };
         let reached = w.0 <= p.half_width;
         if reached || i + 1 == schedule.len() {

@@ -71,26 +71,28 @@ fn take_lock(lock: &Path, target: &Path) -> anyhow::Result<()> {
                     .and_then(|s| s.trim().parse::<i32>().ok())
                     .unwrap_or(0);
                 if pid != 0 && pid as u32 != std::process::id() && process_alive(pid) {
-                    return Err(user(format!(
-                        "{} is being written by pid {pid}; wait for it to finish (lock file {})",
-                        target.display(),
-                        lock.display()
+                    return Err(user(crate::tr!(
+                        "publish.locked_by",
+                        target = target.display(),
+                        pid = pid,
+                        lock = lock.display()
                     )));
                 }
                 // The writer died (or left an unreadable lock): take it over.
                 let _ = fs::remove_file(lock);
             }
             Err(e) => {
-                return Err(user(format!(
-                    "cannot write to {}: {e}",
-                    lock.parent().unwrap_or(Path::new(".")).display()
+                return Err(user(crate::tr!(
+                    "publish.cannot_write_to",
+                    folder = lock.parent().unwrap_or(Path::new(".")).display(),
+                    error = e
                 )))
             }
         }
     }
-    Err(user(format!(
-        "{} is being written by another run; try again",
-        target.display()
+    Err(user(crate::tr!(
+        "publish.locked",
+        target = target.display()
     )))
 }
 
@@ -126,41 +128,38 @@ impl Staging {
     pub fn prepare(target: &Path) -> anyhow::Result<Staging> {
         let shown = target.display().to_string();
         if target.as_os_str().is_empty() {
-            return Err(user(
-                "--out is empty; give a folder, e.g. --out reports".into(),
-            ));
+            return Err(user(crate::tr!("publish.out_empty").to_string()));
         }
         let absolute = if target.is_absolute() {
             target.to_path_buf()
         } else {
             std::env::current_dir()
-                .map_err(|e| user(format!("cannot read the current folder: {e}")))?
+                .map_err(|e| user(crate::tr!("publish.no_current_folder", error = e)))?
                 .join(target)
         };
         // `a/b/..` or `.` have no usable name: resolve them through the parent.
         let absolute = normalise(&absolute);
         let (Some(parent), Some(_)) = (absolute.parent(), absolute.file_name()) else {
-            return Err(user(format!(
-                "--out {shown}: cannot replace the root folder; give a folder below it"
-            )));
+            return Err(user(crate::tr!("publish.root", out = shown)));
         };
         if let Ok(m) = fs::symlink_metadata(&absolute) {
             if !m.is_dir() {
-                return Err(user(format!(
-                    "--out {shown} is a file, not a folder; give a folder (it is created if missing)"
-                )));
+                return Err(user(crate::tr!("publish.out_is_file", out = shown)));
             }
         }
         if let Some(file) = first_file_ancestor(parent) {
-            return Err(user(format!(
-                "--out {shown}: {} is a file, so no folder can be created under it",
-                file.display()
+            return Err(user(crate::tr!(
+                "publish.ancestor_is_file",
+                out = shown,
+                file = file.display()
             )));
         }
         fs::create_dir_all(parent).map_err(|e| {
-            user(format!(
-                "--out {shown}: cannot create {}: {e}",
-                parent.display()
+            user(crate::tr!(
+                "publish.cannot_create",
+                out = shown,
+                folder = parent.display(),
+                error = e
             ))
         })?;
         let lock = sibling(&absolute, "lock");
@@ -173,9 +172,11 @@ impl Staging {
         };
         clean_leftovers(&absolute);
         fs::create_dir(&staging.dir).map_err(|e| {
-            user(format!(
-                "--out {shown}: cannot write in {}: {e}",
-                parent.display()
+            user(crate::tr!(
+                "publish.cannot_write_in",
+                out = shown,
+                folder = parent.display(),
+                error = e
             ))
         })?;
         signals::remove_on_signal(&staging.dir, &staging.lock);
@@ -183,9 +184,11 @@ impl Staging {
         // after the work.
         if let Err(e) = probe_writable(parent) {
             staging.abandon();
-            return Err(user(format!(
-                "--out {shown}: cannot write in {}: {e}",
-                parent.display()
+            return Err(user(crate::tr!(
+                "publish.cannot_write_in",
+                out = shown,
+                folder = parent.display(),
+                error = e
             )));
         }
         Ok(staging)
@@ -298,7 +301,11 @@ fn carry_over(old: &Path, staging: &Path) -> anyhow::Result<()> {
         } else if fs::symlink_metadata(&to).is_err() {
             if fs::hard_link(&from, &to).is_err() {
                 fs::copy(&from, &to).map_err(|err| {
-                    anyhow::anyhow!("cannot keep {} in the new set: {err}", from.display())
+                    anyhow::anyhow!(crate::tr!(
+                        "publish.cannot_keep",
+                        file = from.display(),
+                        error = err
+                    ))
                 })?;
             }
         }
@@ -327,16 +334,34 @@ fn sync_tree(d: &Path, count: &mut u64) -> anyhow::Result<()> {
                 .read(true)
                 .open(&p)
                 .and_then(|f| f.sync_all())
-                .map_err(|err| anyhow::anyhow!("cannot write {}: {err}", p.display()))?;
+                .map_err(|err| {
+                    anyhow::anyhow!(crate::tr!(
+                        "publish.cannot_write",
+                        file = p.display(),
+                        error = err
+                    ))
+                })?;
         }
     }
-    sync_dir(d).map_err(|err| anyhow::anyhow!("cannot write {}: {err}", d.display()))?;
+    sync_dir(d).map_err(|err| {
+        anyhow::anyhow!(crate::tr!(
+            "publish.cannot_write",
+            file = d.display(),
+            error = err
+        ))
+    })?;
     Ok(())
 }
 
 /// Exchanges `staging` and `target` atomically (a plain rename when there is no target).
 fn swap(staging: &Path, target: &Path) -> anyhow::Result<()> {
-    let err = |e: std::io::Error| anyhow::anyhow!("cannot publish {}: {e}", target.display());
+    let err = |e: std::io::Error| {
+        anyhow::anyhow!(crate::tr!(
+            "publish.cannot_publish",
+            target = target.display(),
+            error = e
+        ))
+    };
     if fs::symlink_metadata(target).is_err() {
         return fs::rename(staging, target).map_err(err);
     }

@@ -23,7 +23,7 @@ fn kind_of(file: &ScenarioFile) -> Result<&'static ScenarioKind, UserError> {
         return Err(file.error_at(
             &["system"],
             "system",
-            &format!("unknown game system \"{}\"", header.system),
+            &crate::tr!("check.unknown_system", system = header.system),
             &known.join(", "),
         ));
     }
@@ -50,14 +50,14 @@ fn kind_of(file: &ScenarioFile) -> Result<&'static ScenarioKind, UserError> {
                 file.error_at(
                     &["kind"],
                     "kind",
-                    &format!("unknown {} scenario kind \"{kind}\"", header.system),
+                    &crate::tr!("check.unknown_kind", system = header.system, kind = kind),
                     &allowed.join(", "),
                 )
             }),
         None => Err(file.error_at(
             &[],
             "kind",
-            &format!("missing key `kind` for a {} scenario", header.system),
+            &crate::tr!("check.missing_kind", system = header.system),
             &allowed.join(", "),
         )),
     }
@@ -121,15 +121,13 @@ pub fn check(path: &Path, quiet: bool) -> anyhow::Result<()> {
     let warnings = all_warnings(&file, foreign);
     if !quiet {
         for w in &warnings {
-            say(&format!("warning: {w}"));
+            say(&crate::tr!("page.warning", text = w));
         }
-        print_stdout(&format!("{}: ok\n", path.display()))?;
+        print_stdout(&crate::tr!("check.ok", file = path.display()))?;
         if let Some(defaults) = kind.defaults {
             let lines = defaults(&file)?;
             if !lines.is_empty() {
-                let mut text = String::from(
-                    "defaults this file relies on (write them to make them explicit):\n",
-                );
+                let mut text = String::from(crate::tr!("check.defaults"));
                 for l in lines {
                     text += &format!("  {l}\n");
                 }
@@ -181,10 +179,7 @@ pub fn write_scenario(result: &mut ScenarioResult, dir: &Path) -> anyhow::Result
 pub fn run_cmd(a: &ScenarioArgs, quiet: bool) -> anyhow::Result<()> {
     let goal = super::precision::goal(&a.precision)?;
     if goal.is_some() && a.trials.is_some() {
-        return Err(UserError::new(
-            "--precision and --trials both choose the trial count; give one of them",
-        )
-        .into());
+        return Err(UserError::new(crate::tr!("check.precision_and_trials")).into());
     }
     run_to(&a.file, &a.overrides(quiet), goal.as_ref())
 }

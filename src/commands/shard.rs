@@ -127,30 +127,18 @@ pub fn run_shard(cli: &Cli, arg: ShardArg) -> anyhow::Result<()> {
         Command::Sweep(a) => a.scenario.precision.precision,
         Command::Table { precision, .. } => precision.precision,
         Command::Report(_) => None,
-        _ => {
-            return Err(
-                UserError::new("--shard applies to run, sweep, table and report only").into(),
-            )
-        }
+        _ => return Err(UserError::new(crate::tr!("shard.not_for_merge")).into()),
     };
     if precision.is_some() {
-        return Err(UserError::new(
-            "--shard and --precision do not go together: --precision decides the trial count \
-             from results no shard has alone; give --trials",
-        )
-        .into());
+        return Err(UserError::new(crate::tr!("shard.with_precision")).into());
     }
     let args: Vec<String> = std::env::args_os()
         .map(|a| a.into_string())
         .collect::<Result<_, _>>()
-        .map_err(|a| UserError::new(format!("argument {a:?} is not UTF-8")))?;
+        .map_err(|a| UserError::new(crate::tr!("shard.not_utf8", argument = format!("{a:?}"))))?;
     // A partial never lands in a default output folder such as reports/.
     if !args.iter().any(|a| a == "--out" || a.starts_with("--out=")) {
-        return Err(UserError::new(
-            "--shard needs --out DIR: the folder of this shard's partial (accumulators and \
-             manifest), e.g. --out parts/shard-1",
-        )
-        .into());
+        return Err(UserError::new(crate::tr!("shard.needs_out")).into());
     }
     let (seed, trials, options) = match &cli.command {
         Command::Run(a) => (a.seed, a.trials, a.options.clone()),
@@ -241,12 +229,12 @@ pub fn publish_partial(
     write_atomic(&staging.dir().join(MANIFEST), json.as_bytes())?;
     staging.publish()?;
     if !quiet {
-        super::say(&format!(
-            "wrote shard {}/{} partial {} ({} bytes of accumulators)",
-            manifest.shard.index,
-            manifest.shard.count,
-            target.display(),
-            bytes.len()
+        super::say(&crate::tr!(
+            "shard.wrote",
+            index = manifest.shard.index,
+            count = manifest.shard.count,
+            target = target.display(),
+            bytes = bytes.len()
         ));
     }
     Ok(())

@@ -40,7 +40,7 @@ fn remove_live_staging() {
 
 /// A run stopped by a signal: exit code 128 + signal.
 #[derive(Debug, thiserror::Error)]
-#[error("stopped by {} before publishing; the previous outputs are untouched", name(*.0))]
+#[error("{}", crate::tr!("error.interrupted", signal = name(*.0)))]
 pub struct Interrupted(pub i32);
 
 impl Interrupted {
@@ -53,7 +53,7 @@ fn name(sig: i32) -> &'static str {
     match sig {
         libc::SIGINT => "SIGINT (Ctrl-C)",
         libc::SIGTERM => "SIGTERM",
-        _ => "a signal",
+        _ => crate::tr!("error.a_signal"),
     }
 }
 
@@ -74,7 +74,11 @@ pub fn install() {
                     remove_live_staging();
                     let _ = std::io::Write::write_all(
                         &mut std::io::stderr(),
-                        format!("error: {}\n", Interrupted(sig)).as_bytes(),
+                        format!(
+                            "{}\n",
+                            crate::tr!("error.prefix", message = Interrupted(sig))
+                        )
+                        .as_bytes(),
                     );
                     std::process::exit(128 + sig);
                 }

@@ -43,9 +43,9 @@ impl Subject {
                 let mut fixed = Vec::new();
                 for p in params {
                     let (k, v) = p.split_once('=').ok_or_else(|| {
-                        user(format!(
-                            "--param `{}`: expected FLAG=VALUE, e.g. karma=0",
-                            crate::limits::clip(p)
+                        user(crate::tr!(
+                            "check.param_pair",
+                            value = crate::limits::clip(p)
                         ))
                     })?;
                     fixed.push(format!("--{}", k.trim().trim_start_matches("--")));
@@ -58,16 +58,13 @@ impl Subject {
             }
             [file] => {
                 if !params.is_empty() {
-                    return Err(user(
-                        "--param sets a table's flags; a scenario's values are its keys (use --vary)"
-                            .into(),
-                    ));
+                    return Err(user(crate::tr!("check.param_on_scenario").to_string()));
                 }
                 Ok(Subject::Scenario(ScenarioFile::read(Path::new(file))?))
             }
-            other => Err(user(format!(
-                "expected a scenario file or `table <name>`, got {}",
-                crate::limits::clip(&other.join(" "))
+            other => Err(user(crate::tr!(
+                "check.subject",
+                got = crate::limits::clip(&other.join(" "))
             ))),
         }
     }
@@ -108,7 +105,9 @@ impl Subject {
                     Ok(cmd) => cmd,
                     Err(_) => {
                         argv.truncate(argv.len() - 2);
-                        parse_table(name, &argv).map_err(|e| user(format!("table {name}: {e}")))?
+                        parse_table(name, &argv).map_err(|e| {
+                            user(crate::tr!("check.table_error", name = name, error = e))
+                        })?
                     }
                 };
                 table_outputs(&cmd, true)?
@@ -127,13 +126,20 @@ impl Subject {
                     ..Default::default()
                 };
                 run_scenario_file(&file.edited(text), &o)
-                    .map_err(|e| user(format!("with {at}: {e:#}")))?
+                    .map_err(|e| {
+                        user(crate::tr!(
+                            "check.with_point",
+                            at = at,
+                            error = format!("{e:#}")
+                        ))
+                    })?
                     .outputs
             }
         };
         let f = find(&outputs, &c.figure).map_err(user)?;
         let row = select_row(f.output, &c.wanted).map_err(user)?;
-        let fv = value_at(&f, row).map_err(|e| user(format!("at {at}: {e}")))?;
+        let fv = value_at(&f, row)
+            .map_err(|e| user(crate::tr!("check.at_point", at = at, error = e)))?;
         Ok((fv, f.output.provenance.method == "exact"))
     }
 }

@@ -24,10 +24,7 @@ pub fn sweep(a: &SweepArgs, quiet: bool) -> anyhow::Result<()> {
     }
     let goal = super::precision::goal(&a.scenario.precision)?;
     if goal.is_some() && a.scenario.trials.is_some() {
-        return Err(crate::error::UserError::new(
-            "--precision and --trials both choose the trial count; give one of them",
-        )
-        .into());
+        return Err(crate::error::UserError::new(crate::tr!("check.precision_and_trials")).into());
     }
     let mut o = a.scenario.overrides(quiet);
     o.max_points = a.max_points;

@@ -26,9 +26,9 @@ fn user(msg: String) -> anyhow::Error {
 /// `KEY=LO..HI` → (key, lo, hi, whole numbers?).
 fn parse_vary(s: &str) -> anyhow::Result<(String, f64, f64, bool)> {
     let bad = || {
-        user(format!(
-            "--vary `{}`: expected KEY=LO..HI, e.g. drake.hp=50..400 or thresholds=20..85",
-            crate::limits::clip(s)
+        user(crate::tr!(
+            "check.tune_vary",
+            value = crate::limits::clip(s)
         ))
     };
     let (key, range) = s.split_once('=').ok_or_else(bad)?;
@@ -40,9 +40,9 @@ fn parse_vary(s: &str) -> anyhow::Result<(String, f64, f64, bool)> {
         hi_t.parse().map_err(|_| bad())?,
     );
     if !(lo.is_finite() && hi.is_finite() && lo < hi) {
-        return Err(user(format!(
-            "--vary {}: the range must have LO < HI",
-            crate::limits::clip(s)
+        return Err(user(crate::tr!(
+            "check.tune_range",
+            value = crate::limits::clip(s)
         )));
     }
     let key = key.trim().to_string();
@@ -57,9 +57,9 @@ pub(crate) fn parse_where(items: &[String]) -> anyhow::Result<Vec<(String, Cell)
         .iter()
         .map(|w| {
             let (k, v) = w.split_once('=').ok_or_else(|| {
-                user(format!(
-                    "--where `{}`: expected COLUMN=VALUE, e.g. outcome=heroes",
-                    crate::limits::clip(w)
+                user(crate::tr!(
+                    "check.where_pair",
+                    value = crate::limits::clip(w)
                 ))
             })?;
             Ok((k.trim().to_string(), Cell::from_text(v.trim())))
@@ -82,9 +82,10 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
     let (key, lo, hi, integer) = parse_vary(&a.vary)?;
     let wanted = parse_where(&a.where_)?;
     if a.first_trials > a.max_trials {
-        return Err(user(format!(
-            "--first-trials {} is above --max-trials {}",
-            a.first_trials, a.max_trials
+        return Err(user(crate::tr!(
+            "check.first_above_max",
+            first = a.first_trials,
+            max = a.max_trials
         )));
     }
     let subject = Subject::from_source(&a.source, &a.params)?;
@@ -107,15 +108,16 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
         max_trials: a.max_trials,
     };
     if !(goal.tolerance > 0.0) {
-        return Err(user("--tolerance must be above 0".into()));
+        return Err(user(crate::tr!("check.tolerance").to_string()));
     }
     let mut evaluations = 0usize;
     let mut eval = |v: f64, trials: u64| -> anyhow::Result<Point> {
         signals::check()?;
         evaluations += 1;
         if evaluations > MAX_EVALUATIONS {
-            return Err(user(format!(
-                "tune stopped after {MAX_EVALUATIONS} evaluations; narrow the range or raise --first-trials"
+            return Err(user(crate::tr!(
+                "check.tune_stopped",
+                evaluations = MAX_EVALUATIONS
             )));
         }
         let value = if integer {

@@ -44,9 +44,13 @@ impl Allowed {
     pub fn describe(&self) -> String {
         match self {
             Allowed::OneOf(v) => v.join(" | "),
-            Allowed::SetOf(v) => format!("comma-separated subset of {} (or none)", v.join(", ")),
-            Allowed::Number { min, max } => format!("a number from {min} to {max}"),
-            Allowed::Integer { min, max } => format!("a whole number from {min} to {max}"),
+            Allowed::SetOf(v) => crate::tr!("options.allowed.set_of", words = v.join(", ")),
+            Allowed::Number { min, max } => {
+                crate::tr!("options.allowed.number", min = min, max = max)
+            }
+            Allowed::Integer { min, max } => {
+                crate::tr!("options.allowed.integer", min = min, max = max)
+            }
         }
     }
 
@@ -114,18 +118,16 @@ impl RuleOptions {
         for p in pairs {
             let p = p.as_ref();
             let (k, v) = p.split_once('=').ok_or_else(|| {
-                UserError::new(format!(
-                    "--option `{}`: expected key=value, e.g. --option super_crit_roll=score",
-                    clip(p)
-                ))
+                UserError::new(crate::tr!("options.expected_pair", value = clip(p)))
             })?;
             let (k, v) = (k.trim(), v.trim());
             if let Some(before) = o.set.get(k) {
                 if before != v {
-                    return Err(UserError::new(format!(
-                        "--option {k} is given twice with different values (`{}` and `{}`); give it once",
-                        clip(before),
-                        clip(v)
+                    return Err(UserError::new(crate::tr!(
+                        "options.given_twice",
+                        key = k,
+                        first = clip(before),
+                        second = clip(v)
                     )));
                 }
             }
@@ -145,10 +147,16 @@ impl RuleOptions {
                     .filter(|s| s.system() == system)
                     .map(|s| s.key)
                     .collect();
-                out.push(format!(
-                    "rule option `{k}` is a {} option and does not apply here (a {system} computation); options that apply: {}",
-                    spec.system(),
-                    if own.is_empty() { "none".to_string() } else { own.join(", ") }
+                out.push(crate::tr!(
+                    "options.foreign",
+                    key = k,
+                    owner = spec.system(),
+                    system = system,
+                    apply = if own.is_empty() {
+                        crate::tr!("options.none_apply").to_string()
+                    } else {
+                        own.join(", ")
+                    }
                 ));
             }
         }
@@ -159,18 +167,19 @@ impl RuleOptions {
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), UserError> {
         let spec = spec(key).ok_or_else(|| {
             let known: Vec<&str> = registry().map(|s| s.key).collect();
-            UserError::new(format!(
-                "unknown rule option `{}`; known options: {}",
-                clip(key),
-                known.join(", ")
+            UserError::new(crate::tr!(
+                "options.unknown",
+                key = clip(key),
+                known = known.join(", ")
             ))
         })?;
         if !spec.allowed.check(value) {
-            return Err(UserError::new(format!(
-                "rule option `{key}` = `{}` is not allowed; allowed: {} (decision {})",
-                clip(value),
-                spec.allowed.describe(),
-                spec.decision
+            return Err(UserError::new(crate::tr!(
+                "options.not_allowed",
+                key = key,
+                value = clip(value),
+                allowed = spec.allowed.describe(),
+                decision = spec.decision
             )));
         }
         self.set.insert(spec.key, value.to_string());

@@ -23,8 +23,12 @@ pub fn key_path(root: &toml::Table, key: &str) -> Vec<String> {
 
 /// `text` with the value at `key` replaced (tables on the way are created).
 pub fn set_value(text: &str, key: &str, value: toml::Value) -> Result<String, UserError> {
-    let mut root: toml::Table = toml::from_str(text)
-        .map_err(|e| UserError::new(format!("not valid TOML: {}", e.message())))?;
+    let mut root: toml::Table = toml::from_str(text).map_err(|e| {
+        UserError::new(crate::tr!(
+            "error.edit.not_toml",
+            error = super::message::serde_message(e.message())
+        ))
+    })?;
     let path = key_path(&root, key);
     let mut t = &mut root;
     for seg in &path[..path.len() - 1] {
@@ -32,13 +36,12 @@ pub fn set_value(text: &str, key: &str, value: toml::Value) -> Result<String, Us
             .entry(seg.clone())
             .or_insert_with(|| toml::Value::Table(toml::Table::new()));
         t = next.as_table_mut().ok_or_else(|| {
-            UserError::new(format!(
-                "--vary {key}: `{seg}` is a value, not a table, in the scenario file"
-            ))
+            UserError::new(crate::tr!("error.edit.not_table", key = key, segment = seg))
         })?;
     }
     t.insert(path[path.len() - 1].clone(), value);
-    toml::to_string(&root).map_err(|e| UserError::new(format!("cannot edit the scenario: {e}")))
+    toml::to_string(&root)
+        .map_err(|e| UserError::new(crate::tr!("error.edit.cannot_edit", error = e)))
 }
 
 #[cfg(test)]

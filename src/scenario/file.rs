@@ -42,13 +42,15 @@ pub struct RunSection {
 impl ScenarioFile {
     pub fn read(path: &Path) -> Result<ScenarioFile, UserError> {
         let bytes = std::fs::read(path).map_err(|e| {
-            UserError::new(format!(
-                "{}: cannot read scenario file: {e}",
-                path.display()
+            UserError::new(crate::tr!(
+                "error.file.cannot_read",
+                file = path.display(),
+                error = e
             ))
         })?;
-        let text = String::from_utf8(bytes.clone())
-            .map_err(|_| UserError::new(format!("{}: not UTF-8 text", path.display())))?;
+        let text = String::from_utf8(bytes.clone()).map_err(|_| {
+            UserError::new(crate::tr!("error.file.not_utf8", file = path.display()))
+        })?;
         Ok(ScenarioFile {
             path: path.to_path_buf(),
             text,
@@ -100,8 +102,8 @@ impl ScenarioFile {
             None => Err(self.error_at(
                 &[],
                 "system",
-                "missing key `system`",
-                "a game system name such as \"cosmos\", \"fallout\" or \"trinites\"",
+                crate::tr!("error.file.missing_system"),
+                crate::tr!("error.file.system_allowed"),
             )),
         }
     }
@@ -121,8 +123,9 @@ impl ScenarioFile {
             .span()
             .map(|s| line_col(&self.text, s.start))
             .unwrap_or((1, 1));
-        let mut msg = e.message().trim().to_string();
-        if msg == "duplicate key" {
+        let raw = e.message().trim();
+        let mut msg = super::message::serde_message(raw);
+        if raw == "duplicate key" {
             // Name the key: the text at the error's position, up to `=` (or a header).
             if let Some(span) = e.span() {
                 let rest = &self.text[span.start.min(self.text.len())..];
@@ -135,19 +138,24 @@ impl ScenarioFile {
                     .trim_matches(|c| c == '[' || c == ']')
                     .trim();
                 if !key.is_empty() {
-                    msg = format!(
-                        "duplicate key `{}`: it is set twice; keep one",
-                        crate::limits::clip(key)
-                    );
+                    msg = crate::tr!("error.file.duplicate_key", key = crate::limits::clip(key));
                 }
             }
         }
-        let key = match path.as_deref() {
-            Some(".") | Some("") | None => String::new(),
-            Some(p) => format!(" key `{p}`:"),
-        };
         let msg = crate::limits::clip_quoted(&msg);
-        UserError::new(format!("{}:{line}:{col}:{key} {msg}", self.path.display()))
+        match path.as_deref() {
+            Some(".") | Some("") | None => {
+                UserError::new(format!("{}:{line}:{col}: {msg}", self.path.display()))
+            }
+            Some(p) => UserError::new(crate::tr!(
+                "error.frame.at_key",
+                file = self.path.display(),
+                line = line,
+                col = col,
+                key = p,
+                message = msg
+            )),
+        }
     }
 
     /// An error about the value at `path` (key path segments, array indices as numbers),
@@ -162,9 +170,14 @@ impl ScenarioFile {
         let (line, col) = locate(&self.text, path)
             .map(|off| line_col(&self.text, off))
             .unwrap_or((1, 1));
-        UserError::new(format!(
-            "{}:{line}:{col}: key `{shown_key}`: {message}; allowed: {allowed}",
-            self.path.display()
+        UserError::new(crate::tr!(
+            "error.frame.located",
+            file = self.path.display(),
+            line = line,
+            col = col,
+            key = shown_key,
+            message = message,
+            allowed = allowed
         ))
     }
 
@@ -173,9 +186,13 @@ impl ScenarioFile {
         let (line, col) = locate(&self.text, path)
             .map(|off| line_col(&self.text, off))
             .unwrap_or((1, 1));
-        let w = format!(
-            "{}:{line}:{col}: key `{shown_key}`: {message}",
-            self.path.display()
+        let w = crate::tr!(
+            "error.frame.at_key",
+            file = self.path.display(),
+            line = line,
+            col = col,
+            key = shown_key,
+            message = message
         );
         let mut all = self.warnings.lock().unwrap_or_else(|e| e.into_inner());
         if !all.contains(&w) {
@@ -215,10 +232,13 @@ impl ScenarioFile {
                 let (line, col) = locate(&self.text, &["rules", k])
                     .map(|off| line_col(&self.text, off))
                     .unwrap_or((1, 1));
-                UserError::new(format!(
-                    "{}:{line}:{col}: key `rules.{k}`: {}",
-                    self.path.display(),
-                    e.0
+                UserError::new(crate::tr!(
+                    "error.frame.at_key",
+                    file = self.path.display(),
+                    line = line,
+                    col = col,
+                    key = format!("rules.{k}"),
+                    message = e.0
                 ))
             })?;
         }
@@ -240,7 +260,7 @@ pub fn int_in(
         return Err(file.error_at(
             path,
             shown,
-            &format!("{v} is out of range"),
+            &crate::tr!("error.out_of_range", value = v),
             &format!("{lo}..{hi}"),
         ));
     }

@@ -4,6 +4,7 @@
 pub mod edit;
 mod file;
 mod locate;
+mod message;
 
 pub use file::{int_in, RunSection, ScenarioFile, ScenarioHeader};
 pub use locate::locate;

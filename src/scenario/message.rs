@@ -1,0 +1,209 @@
+//! The messages the TOML reader and serde give about a scenario file, in the designer's
+//! language. Their English wording comes from the crates; each known shape is parsed and
+//! rebuilt from the catalogue, whose English templates are the crates' own wording, so the
+//! English text comes out unchanged. Shapes not known here pass through as written.
+
+/// `msg` (a toml or serde message) in the current language.
+pub fn serde_message(msg: &str) -> String {
+    // A syntax message may carry more lines (what was expected): translate the first,
+    // keep the rest.
+    let (first, rest) = match msg.split_once('\n') {
+        Some((f, r)) => (f, Some(r)),
+        None => (msg, None),
+    };
+    let first = shape(first).unwrap_or_else(|| first.to_string());
+    match rest {
+        Some(r) => format!("{first}\n{r}"),
+        None => first,
+    }
+}
+
+/// The translated message if `msg` has a shape the catalogue knows.
+fn shape(msg: &str) -> Option<String> {
+    if let Some(rest) = msg.strip_prefix("unknown field `") {
+        let (field, tail) = rest.split_once('`')?;
+        if let Some(expected) = tail.strip_prefix(", expected one of ") {
+            return Some(crate::tr!(
+                "error.toml.unknown_field_one_of",
+                field = field,
+                expected = expected
+            ));
+        }
+        if let Some(expected) = tail.strip_prefix(", expected ") {
+            return Some(crate::tr!(
+                "error.toml.unknown_field_expected",
+                field = field,
+                expected = or_list(expected)
+            ));
+        }
+        if tail == ", there are no fields" {
+            return Some(crate::tr!("error.toml.unknown_field_none", field = field));
+        }
+        return None;
+    }
+    if let Some(rest) = msg.strip_prefix("unknown variant `") {
+        let (variant, tail) = rest.split_once('`')?;
+        if let Some(expected) = tail.strip_prefix(", expected one of ") {
+            return Some(crate::tr!(
+                "error.toml.unknown_variant_one_of",
+                variant = variant,
+                expected = expected
+            ));
+        }
+        if let Some(expected) = tail.strip_prefix(", expected ") {
+            return Some(crate::tr!(
+                "error.toml.unknown_variant_expected",
+                variant = variant,
+                expected = or_list(expected)
+            ));
+        }
+        return None;
+    }
+    if let Some(rest) = msg.strip_prefix("missing field `") {
+        let field = rest.strip_suffix('`')?;
+        return Some(crate::tr!("error.toml.missing_field", field = field));
+    }
+    if let Some(rest) = msg.strip_prefix("invalid type: ") {
+        let (found, expected) = rest.rsplit_once(", expected ")?;
+        return Some(crate::tr!(
+            "error.toml.invalid_type",
+            found = unexpected(found),
+            expected = expected_kind(expected)
+        ));
+    }
+    if let Some(rest) = msg.strip_prefix("invalid value: ") {
+        let (found, expected) = rest.rsplit_once(", expected ")?;
+        return Some(crate::tr!(
+            "error.toml.invalid_value",
+            found = unexpected(found),
+            expected = expected_kind(expected)
+        ));
+    }
+    if let Some(rest) = msg.strip_prefix("invalid length ") {
+        let (n, expected) = rest.split_once(", expected ")?;
+        return Some(crate::tr!(
+            "error.toml.invalid_length",
+            length = n,
+            expected = expected_kind(expected)
+        ));
+    }
+    // toml's syntax messages may end with what it expected: `<message>, expected <what>`.
+    if let Some((head, expected)) = msg.split_once(", expected ") {
+        let head = syntax(head)?;
+        return Some(crate::tr!(
+            "error.toml.syntax_expected",
+            message = head,
+            expected = expected
+        ));
+    }
+    syntax(msg).map(str::to_string)
+}
+
+/// A known toml syntax message, translated.
+fn syntax(msg: &str) -> Option<&'static str> {
+    let text = match msg {
+        "string values must be quoted" => crate::tr!("error.toml.syntax.unquoted_string"),
+        "missing value for key" | "key with no value" => {
+            crate::tr!("error.toml.syntax.missing_value")
+        }
+        "invalid unquoted key" => crate::tr!("error.toml.syntax.invalid_key"),
+        "unclosed table" => crate::tr!("error.toml.syntax.unclosed_table"),
+        "unclosed array" => crate::tr!("error.toml.syntax.unclosed_array"),
+        "unclosed inline table" => crate::tr!("error.toml.syntax.unclosed_inline_table"),
+        "invalid basic string" => crate::tr!("error.toml.syntax.invalid_string"),
+        "missing assignment between key-value pairs" => {
+            crate::tr!("error.toml.syntax.missing_assignment")
+        }
+        "missing comma between array elements" => crate::tr!("error.toml.syntax.missing_comma"),
+        "extra comma in array" => crate::tr!("error.toml.syntax.extra_comma"),
+        "unexpected content" => crate::tr!("error.toml.syntax.unexpected_content"),
+        "invalid value" => crate::tr!("error.toml.syntax.invalid_value"),
+        "duplicate key" => crate::tr!("error.toml.syntax.duplicate_key"),
+        _ => return None,
+    };
+    Some(text)
+}
+
+/// serde's "`a` or `b`" as the language's "or".
+fn or_list(list: &str) -> String {
+    match list.split_once("` or `") {
+        Some((a, b)) => crate::tr!("error.toml.or", a = format!("{a}`"), b = format!("`{b}")),
+        None => list.to_string(),
+    }
+}
+
+/// What serde found: `string "high"`, `integer `3``, `boolean `true``...
+fn unexpected(found: &str) -> String {
+    let kinds: [(&str, &str); 6] = [
+        ("string", crate::tr!("error.toml.kind.string")),
+        ("integer", crate::tr!("error.toml.kind.integer")),
+        ("floating point", crate::tr!("error.toml.kind.float")),
+        ("boolean", crate::tr!("error.toml.kind.boolean")),
+        ("map", crate::tr!("error.toml.kind.map")),
+        ("sequence", crate::tr!("error.toml.kind.sequence")),
+    ];
+    for (word, text) in kinds {
+        if found == word {
+            return text.to_string();
+        }
+        if let Some(value) = found.strip_prefix(word).and_then(|r| r.strip_prefix(' ')) {
+            return format!("{text} {value}");
+        }
+    }
+    found.to_string()
+}
+
+/// What serde expected: a Rust type (`u32`, `i64`, `f64`), a phrase or a struct name.
+fn expected_kind(expected: &str) -> String {
+    let template = match expected {
+        "u8" | "u16" | "u32" | "u64" | "usize" => crate::tr!("error.toml.expected.unsigned"),
+        "i8" | "i16" | "i32" | "i64" | "isize" => crate::tr!("error.toml.expected.integer"),
+        "f32" | "f64" => crate::tr!("error.toml.expected.number"),
+        "a boolean" => crate::tr!("error.toml.expected.boolean"),
+        "a string" => crate::tr!("error.toml.expected.string"),
+        "a sequence" => crate::tr!("error.toml.expected.sequence"),
+        "a map" => crate::tr!("error.toml.expected.map"),
+        _ => {
+            if let Some(name) = expected.strip_prefix("struct ") {
+                return crate::tr!("error.toml.expected.table", name = name);
+            }
+            return or_list(expected);
+        }
+    };
+    crate::lang::fill(template, &[("type", &expected)])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLES: &[&str] = &[
+        "unknown field `forse`, expected one of `system`, `run`, `stats`",
+        "unknown field `x`, expected `force`",
+        "unknown field `x`, expected `a` or `b`",
+        "unknown field `x`, there are no fields",
+        "unknown variant `both`, expected one of `natural`, `score`",
+        "unknown variant `z`, expected `a` or `b`",
+        "missing field `force`",
+        "invalid type: string \"high\", expected u32",
+        "invalid type: integer `3`, expected a string",
+        "invalid type: floating point `0.5`, expected i64",
+        "invalid type: map, expected a sequence",
+        "invalid type: sequence, expected struct Stats",
+        "invalid value: integer `-1`, expected u32",
+        "invalid length 3, expected 2 elements",
+        "string values must be quoted\nexpected `true`, `false`",
+        "string values must be quoted, expected literal string",
+        "duplicate key",
+        "something the catalogue does not know",
+    ];
+
+    // Unit tests run in English (the default; they never set the language): French is
+    // tested through the binary (tests/lang_errors.rs).
+    #[test]
+    fn english_comes_out_unchanged() {
+        for s in SAMPLES {
+            assert_eq!(serde_message(s), *s);
+        }
+    }
+}

@@ -1,0 +1,229 @@
+//! Issue 14: `check` and error messages in French. A bad scenario checked with `--lang fr`
+//! or `lang = "fr"` in the file gets a French located message (file:line:col, key path
+//! and allowed values kept), exit 2, never a panic; flag values are refused in French
+//! before the command runs; English messages stay word for word what they were.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+fn cosmosim() -> Command {
+    Command::cargo_bin("cosmosim").unwrap()
+}
+
+/// The shipped Trinités skirmish with `edit` applied to its text, written to `dir`.
+fn skirmish(dir: &Path, name: &str, edit: impl Fn(&str) -> String) -> PathBuf {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/trinites/skirmish.toml"),
+    )
+    .unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, edit(&text)).unwrap();
+    path
+}
+
+/// `args`' exit code and stderr; a panic (exit 101) fails the test.
+fn refused(args: &[&str]) -> (i32, String) {
+    let out = cosmosim().args(args).output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    let code = out.status.code().unwrap_or(-1);
+    assert!(!err.contains("panicked"), "{err}");
+    (code, err)
+}
+
+fn out_of_range(text: &str) -> String {
+    text.replacen("max_rounds = 30", "max_rounds = 0", 1)
+}
+
+#[test]
+fn check_in_french_keeps_the_location_the_key_and_the_allowed_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = skirmish(dir.path(), "bad.toml", out_of_range);
+    let bad = bad.to_str().unwrap();
+    let line = std::fs::read_to_string(bad)
+        .unwrap()
+        .lines()
+        .position(|l| l.starts_with("max_rounds = 0"))
+        .unwrap()
+        + 1;
+    let located = format!("{bad}:{line}:14: ");
+
+    let (code, en) = refused(&["check", bad]);
+    assert_eq!(code, 2, "{en}");
+    // English, pinned word for word.
+    assert!(
+        en.contains(&format!(
+            "error: {located}key `combat.max_rounds`: 0 is out of range; allowed: 1.."
+        )),
+        "{en}"
+    );
+
+    let (code, fr) = refused(&["check", bad, "--lang", "fr"]);
+    assert_eq!(code, 2, "{fr}");
+    assert!(
+        fr.contains(&format!(
+            "erreur : {located}clé `combat.max_rounds` : 0 est hors limites ; valeurs admises : 1.."
+        )),
+        "{fr}"
+    );
+    // The same through the file's own `lang` (first line, before any table).
+    let own = skirmish(dir.path(), "own.toml", |t| {
+        format!("lang = \"fr\"\n{}", out_of_range(t))
+    });
+    let (code, fr) = refused(&["check", own.to_str().unwrap()]);
+    assert_eq!(code, 2, "{fr}");
+    assert!(
+        fr.contains(&format!(
+            ":{}:14: clé `combat.max_rounds` : 0 est hors limites ; valeurs admises : 1..",
+            line + 1
+        )),
+        "{fr}"
+    );
+    // `--lang en` wins over the file.
+    let (_, en) = refused(&["--lang=en", "check", own.to_str().unwrap()]);
+    assert!(en.contains("0 is out of range; allowed: 1.."), "{en}");
+}
+
+#[test]
+fn toml_and_serde_messages_come_in_french() {
+    let dir = tempfile::tempdir().unwrap();
+    // An unknown key: the reader's message, its key names kept.
+    let unknown = skirmish(dir.path(), "unknown.toml", |t| {
+        t.replacen("max_rounds = 30", "max_rounds = 30\nmax_round = 4", 1)
+    });
+    let (code, en) = refused(&["check", unknown.to_str().unwrap()]);
+    assert_eq!(code, 2, "{en}");
+    assert!(en.contains("unknown field `max_round`, expected"), "{en}");
+    let (code, fr) = refused(&["check", unknown.to_str().unwrap(), "--lang", "fr"]);
+    assert_eq!(code, 2, "{fr}");
+    assert!(fr.contains("clé inconnue `max_round`"), "{fr}");
+    assert!(
+        fr.contains("`max_rounds`") && fr.starts_with("erreur : "),
+        "{fr}"
+    );
+
+    // A type error and broken TOML, with `lang = "fr"` in the file.
+    let typed = skirmish(dir.path(), "typed.toml", |t| {
+        format!(
+            "lang = \"fr\"\n{}",
+            t.replacen("max_rounds = 30", "max_rounds = \"many\"", 1)
+        )
+    });
+    let (code, fr) = refused(&["check", typed.to_str().unwrap()]);
+    assert_eq!(code, 2, "{fr}");
+    assert!(
+        fr.contains("clé `combat.max_rounds` : type invalide : chaîne \"many\""),
+        "{fr}"
+    );
+    let broken = skirmish(dir.path(), "broken.toml", |t| {
+        format!(
+            "lang = \"fr\"\n{}",
+            t.replacen("max_rounds = 30", "max_rounds = ", 1)
+        )
+    });
+    let (code, fr) = refused(&["check", broken.to_str().unwrap()]);
+    assert_eq!(code, 2, "{fr}");
+    assert!(
+        fr.starts_with("erreur : ") && fr.contains("broken.toml:"),
+        "{fr}"
+    );
+}
+
+#[test]
+fn an_unknown_language_in_the_file_is_refused_with_the_allowed_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let de = skirmish(dir.path(), "de.toml", |t| format!("lang = \"de\"\n{t}"));
+    let (code, err) = refused(&["check", de.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("de.toml:1:8: key `lang`: unknown language; allowed: \"en\" or \"fr\""),
+        "{err}"
+    );
+}
+
+#[test]
+fn flag_values_are_refused_in_french_before_the_command_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let ok = skirmish(dir.path(), "ok.toml", |t| t.to_string());
+    let ok = ok.to_str().unwrap();
+    // English, pinned.
+    let (code, en) = refused(&["run", ok, "--trials", "0"]);
+    assert_eq!(code, 2, "{en}");
+    assert!(
+        en.contains("0 is out of range; allowed: 1..1000000000000"),
+        "{en}"
+    );
+    for args in [
+        vec!["run", ok, "--trials", "0", "--lang", "fr"],
+        vec!["--lang=fr", "run", ok, "--trials", "0"],
+    ] {
+        let (code, fr) = refused(&args);
+        assert_eq!(code, 2, "{fr}");
+        assert!(
+            fr.contains("erreur : valeur invalide '0' pour '--trials <TRIALS>' : 0 est hors limites ; valeurs admises : 1..1000000000000"),
+            "{fr}"
+        );
+    }
+    let (code, fr) = refused(&["run", ok, "--threads", "lots", "--lang", "fr"]);
+    assert_eq!(code, 2, "{fr}");
+    assert!(
+        fr.contains("`lots` n'est pas un nombre entier ; valeurs admises : 0..1024"),
+        "{fr}"
+    );
+    // Rule options are refused in French with their allowed values kept.
+    let (code, fr) = refused(&[
+        "run",
+        ok,
+        "--lang",
+        "fr",
+        "--trials",
+        "10",
+        "--option",
+        "trinites_dual_keep=best",
+    ]);
+    assert_eq!(code, 2, "{fr}");
+    assert!(
+        fr.contains("option de règle `trinites_dual_keep` = `best` non admise ; valeurs admises :"),
+        "{fr}"
+    );
+}
+
+#[test]
+fn check_says_ok_in_french() {
+    let dir = tempfile::tempdir().unwrap();
+    let ok = skirmish(dir.path(), "ok.toml", |t| t.to_string());
+    let ok = ok.to_str().unwrap();
+    let out = cosmosim().args(["check", ok]).output().unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .starts_with(&format!("{ok}: ok\n")));
+    let out = cosmosim()
+        .args(["check", ok, "--lang", "fr"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .starts_with(&format!("{ok} : valide\n")));
+}
+
+#[test]
+fn the_options_listing_is_framed_in_french() {
+    let out = cosmosim()
+        .args(["options", "--lang", "fr"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("Options et paramètres de règles"),
+        "{text}"
+    );
+    assert!(
+        text.contains("super_crit_roll  (lecture, C-TEST-2)"),
+        "{text}"
+    );
+    assert!(text.contains("      par défaut : "), "{text}");
+    assert!(text.contains("un nombre entier de "), "{text}");
+}
