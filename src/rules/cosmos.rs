@@ -72,4 +72,32 @@ pub const OPTIONS: &[OptionSpec] = &[
         allowed: Allowed::Integer { min: 2, max: 20 },
         help: "parameter: faces of the karma die (book: a d10)",
     },
+    // "Le joueur effectue un score compris entre 91 et 100, l'action est un échec
+    // critique" (Great Cosmos, Tests, line 54). 101 leaves no band.
+    OptionSpec {
+        key: "crit_failure_from",
+        decision: "C-TEST-2",
+        default: "91",
+        allowed: Allowed::Integer { min: 31, max: 101 },
+        help: "parameter: scores from this value to 100 are critical failures (book: 91-100; 101 = no critical failure band)",
+    },
+    // "Fatigue extrême ... -30% et +5% d'échecs critiques" (Règle de l'endurance, line
+    // 435; C-FAT-4): the band starts this much lower, 86 in the book.
+    OptionSpec {
+        key: "fatigue_crit_failure_extra",
+        decision: "C-FAT-4",
+        default: "5",
+        allowed: Allowed::Integer { min: 0, max: 20 },
+        help: "parameter: extreme fatigue (and exhaustion) widens the critical failure band by this many scores, so it starts at crit_failure_from minus this (book: +5%, so 86)",
+    },
+    // "la nouvelle valeur de karma ... ne doit ni excéder 10 ni être strictement
+    // inférieur à -10" (Karma, line 77; C-KARMA-1); the -10/+10 rows of the karma table
+    // (C-TEST-4) and the posture lock (C-KARMA-2) read the same bound.
+    OptionSpec {
+        key: "karma_bound",
+        decision: "C-KARMA-1",
+        default: "10",
+        allowed: Allowed::Integer { min: 2, max: 10 },
+        help: "parameter: karma stays within -N..N; the karma extremes (no super success at -N, no super failure at +N) and the posture lock (+N Illumination, -N Sépulcrale) read it (book: 10; tables are sized for the book's 10)",
+    },
 ];

@@ -13,6 +13,8 @@ pub mod cosmos;
 pub mod fallout;
 pub mod growth;
 pub mod nephilim;
+pub mod page;
+pub mod sources;
 pub mod trinites;
 
 /// The option tables of every system. The registry sits below the systems (which read
@@ -37,6 +39,38 @@ pub enum Allowed {
     Number { min: f64, max: f64 },
     /// A whole number in `min..=max` (a rule parameter: a band edge, a die size...).
     Integer { min: i64, max: i64 },
+    /// Cells of a table by name pair: comma-separated `first>second=number` with names from
+    /// `names` and numbers in `min..=max`, or `none` (a parameter set such as the element
+    /// coefficients).
+    Cells {
+        names: &'static [&'static str],
+        min: f64,
+        max: f64,
+    },
+}
+
+/// The cells of an [`Allowed::Cells`] value as (row, column, number) indices; `None` when
+/// the value is not allowed.
+pub fn parse_cells(
+    value: &str,
+    names: &[&str],
+    min: f64,
+    max: f64,
+) -> Option<Vec<(usize, usize, f64)>> {
+    if value.trim() == "none" || value.trim().is_empty() {
+        return Some(Vec::new());
+    }
+    value
+        .split(',')
+        .map(|cell| {
+            let (pair, x) = cell.split_once('=')?;
+            let (a, b) = pair.split_once('>')?;
+            let at = |n: &str| names.iter().position(|m| *m == n.trim());
+            let x: f64 = x.trim().parse().ok()?;
+            (x.is_finite() && x >= min && x <= max).then_some(())?;
+            Some((at(a)?, at(b)?, x))
+        })
+        .collect()
 }
 
 impl Allowed {
@@ -46,6 +80,10 @@ impl Allowed {
             Allowed::SetOf(v) => format!("comma-separated subset of {} (or none)", v.join(", ")),
             Allowed::Number { min, max } => format!("a number from {min} to {max}"),
             Allowed::Integer { min, max } => format!("a whole number from {min} to {max}"),
+            Allowed::Cells { names, min, max } => format!(
+                "none, or comma-separated name>name=number cells with names {} and numbers from {min} to {max}",
+                names.join(", ")
+            ),
         }
     }
 
@@ -61,6 +99,7 @@ impl Allowed {
                 .parse::<i64>()
                 .map(|x| x >= *min && x <= *max)
                 .unwrap_or(false),
+            Allowed::Cells { names, min, max } => parse_cells(value, names, *min, *max).is_some(),
         }
     }
 }
@@ -77,6 +116,11 @@ pub struct OptionSpec {
 }
 
 impl OptionSpec {
+    /// Whether `value` is allowed for this option.
+    pub fn allowed_value(&self, value: &str) -> bool {
+        self.allowed.check(value)
+    }
+
     /// The game system the option belongs to, read from its decision ID's prefix
     /// (`C-` Great Cosmos, `N-` Nephilim, `F-` 2d20, `T-` Trinités).
     pub fn system(&self) -> &'static str {

@@ -278,7 +278,7 @@ impl Fight<'_, '_> {
             _ => return None,
         };
         let st = FatigueState::of(v as i32);
-        let (malus, crit_from) = (st.test_malus() as i32, st.crit_fail_from());
+        let (malus, crit_from) = (st.test_malus() as i32, st.crit_band());
         if malus == def.fat && crit_from == def.crit_from {
             return None;
         }

@@ -3,7 +3,7 @@
 use crate::dice::Die;
 use crate::engine::{Rng64, Simulation};
 use crate::systems::cosmos::growth::inventory;
-use crate::systems::cosmos::{TestSampler, TestSpec, KARMA_MAX, KARMA_MIN};
+use crate::systems::cosmos::{CritBand, TestSampler, TestSpec, KARMA_MAX, KARMA_MIN};
 
 use super::acc::CombatAcc;
 use super::fight::Fight;
@@ -62,7 +62,13 @@ pub struct CombatSim {
 }
 
 impl CombatSim {
-    pub fn new(model: CombatModel, rules: CombatRules) -> CombatSim {
+    pub fn new(mut model: CombatModel, rules: CombatRules) -> CombatSim {
+        // C-LD-1: points left to the rules take the level-5 grant in force, once per run.
+        for f in &mut model.fighters {
+            if let Some(l5) = f.level5 {
+                (f.light_points, f.dark_points) = l5.resolve(rules.level5_points);
+            }
+        }
         let n = model.fighters.len();
         // C-INV: -5 Agilité per slot over 4 x floor(Force / 10).
         let agility_malus: Vec<i32> = model
@@ -161,7 +167,13 @@ impl CombatSim {
             let mean = a.dice.mean();
             for (fi, f) in model.fighters.iter().enumerate() {
                 let aff = &model.affinity[fi];
-                let c = super::affinity::coefficient_on(&a.elements, f.element, aff, rules.dual);
+                let c = super::affinity::coefficient_in(
+                    &a.elements,
+                    f.element,
+                    aff,
+                    rules.dual,
+                    &rules.elements,
+                );
                 coef.push(c);
                 expected.push(mean * c);
             }
@@ -276,7 +288,7 @@ impl CombatSim {
 pub(super) struct TestDef {
     pub base: f64,
     pub static_mod: i32,
-    pub crit_from: u8,
+    pub crit_from: CritBand,
     /// The fatigue track of the test and the starting-fatigue malus inside `static_mod`
     /// (in-combat fatigue replaces it as the track moves, `fatigue.rs`).
     pub track: u8,
@@ -294,27 +306,22 @@ impl TestDef {
         } else {
             spec.with_modifier(total as f64, rules.test.percent_mode)
         };
-        if self.crit_from == crate::systems::cosmos::CRIT_FAIL_FROM {
-            spec
-        } else {
-            spec.with_crit_fail_from(self.crit_from)
-                .expect("86 is a valid band start")
-        }
+        spec.with_crit_band(self.crit_from)
     }
 }
 
 /// C-FAT-4 at combat start: FP maluses on Force, Précision and Agilité tests, FM maluses
 /// on Esprit tests; extreme fatigue starts the crit-failure band at 86. Exhaustion is
 /// handled apart (no action, no points).
-fn start_fatigue(f: &super::model::Fighter, stat: usize) -> (i32, u8) {
+fn start_fatigue(f: &super::model::Fighter, stat: usize) -> (i32, CritBand) {
     use crate::systems::cosmos::growth::fatigue::FatigueState;
     let track = match stat {
         super::model::FORCE | AGILITE | PRECISION => f.start.fp,
         super::model::ESPRIT => f.start.fm,
-        _ => return (0, crate::systems::cosmos::CRIT_FAIL_FROM),
+        _ => return (0, CritBand::Book),
     };
     let st = FatigueState::of(track as i32);
-    (st.test_malus() as i32, st.crit_fail_from())
+    (st.test_malus() as i32, st.crit_band())
 }
 
 impl Simulation for CombatSim {

@@ -290,7 +290,7 @@ impl Fight<'_, '_> {
                 .roll(self.rng, &self.sim.rules.test),
         };
         if passive.moves_karma() && self.st[f].posture == NONE {
-            self.st[f].karma = drift(self.st[f].karma, g, self.sim.rules.test.karma_overflow);
+            self.st[f].karma = drift(self.st[f].karma, g, &self.sim.rules.test);
         }
         g.is_success()
     }

@@ -4,8 +4,7 @@
 use crate::dice::Die;
 use crate::engine::Rng64;
 use crate::systems::cosmos::{
-    drift, transition_matrix, KarmaOverflow, TestRules, TestSampler, TestSpec, KARMA_MAX,
-    KARMA_MIN, KARMA_STATES,
+    drift, transition_matrix, TestRules, TestSampler, TestSpec, KARMA_MAX, KARMA_MIN, KARMA_STATES,
 };
 
 /// Which posture locks karma (C-KARMA-2).
@@ -134,14 +133,16 @@ impl KarmaTrack {
         i: u32,
         mix: &Mix,
         postures: Option<&Postures>,
-        overflow: KarmaOverflow,
+        rules: &TestRules,
         rng: &mut Rng64,
     ) -> i8 {
         if let Some(p) = postures {
             if self.lock.is_none() && p.every > 0 && i % p.every == p.every - 1 && p.length > 0 {
                 let value = match (p.kind, self.postures % 2) {
-                    (PostureKind::Illumination, _) | (PostureKind::Alternate, 0) => KARMA_MAX,
-                    _ => KARMA_MIN,
+                    (PostureKind::Illumination, _) | (PostureKind::Alternate, 0) => {
+                        rules.karma_bound
+                    }
+                    _ => -rules.karma_bound,
                 };
                 self.postures += 1;
                 self.lock = Some((p.length, value));
@@ -150,7 +151,7 @@ impl KarmaTrack {
         let read = self.read();
         let o = mix.test(rng, read);
         match self.lock {
-            None => self.karma = drift(self.karma, o, overflow),
+            None => self.karma = drift(self.karma, o, rules),
             Some((left, value)) => {
                 if left <= 1 {
                     self.lock = None;
@@ -188,7 +189,7 @@ mod tests {
             if i == 4 {
                 before = k.karma;
             }
-            let read = k.step(i, &mix, Some(&p), KarmaOverflow::Clamp, &mut rng);
+            let read = k.step(i, &mix, Some(&p), &rules, &mut rng);
             if (4..7).contains(&i) {
                 // C-KARMA-2: reads -10, no drift while locked.
                 assert_eq!((read, k.karma), (-10, before));
@@ -197,7 +198,7 @@ mod tests {
         let keep = Postures { keep: true, ..p };
         let mut k = KarmaTrack::new(3);
         for i in 0..7 {
-            k.step(i, &mix, Some(&keep), KarmaOverflow::Clamp, &mut rng);
+            k.step(i, &mix, Some(&keep), &rules, &mut rng);
         }
         assert_eq!(k.karma, -10);
     }

@@ -92,7 +92,7 @@ pub fn movement(
     // The sprint test: Agilité with the FP malus and the overload malus (C-TEST-1 points).
     let spec = TestSpec::new(who.agility as f64, who.karma)?
         .with_modifier(state.test_malus() + over_malus, rules.percent_mode)
-        .with_crit_fail_from(state.crit_fail_from())?;
+        .with_crit_band(state.crit_band());
     let d = spec.exact(rules);
     let p = [
         d.prob_where(|o| !o.is_success()),

@@ -85,7 +85,7 @@ fn p_at(
 ) -> Result<f64, UserError> {
     let spec = TestSpec::new(threshold, k)?
         .with_modifier(malus, rules.percent_mode)
-        .with_crit_fail_from(st.crit_fail_from())?;
+        .with_crit_band(st.crit_band());
     Ok(spec.exact(rules).prob_where(|o| o.is_success()))
 }
 
@@ -128,12 +128,12 @@ pub fn p_success(
     let fm_state = FatigueState::of(fm);
     let gate = TestSpec::new(esprit, passive.karma(r.karma))?
         .with_modifier(fm_state.test_malus(), rules.percent_mode)
-        .with_crit_fail_from(fm_state.crit_fail_from())?
+        .with_crit_band(fm_state.crit_band())
         .exact(rules);
     let mut total = 0.0;
     for (o, q) in gate.outcomes().iter() {
         let k = if passive.moves_karma() {
-            drift(r.karma, *o, rules.karma_overflow)
+            drift(r.karma, *o, rules)
         } else {
             r.karma
         };

@@ -1,6 +1,8 @@
 //! Fatigue states and their maluses (C-FAT-4) and the starting modifiers (C-FAT-1).
 //! Source: cosmos-current.fr.txt, "Règle de l'endurance".
 
+use crate::systems::cosmos::CritBand;
+
 /// Lowest value of a track (C-FAT-1).
 pub const FATIGUE_MIN: i32 = -3;
 /// Exhaustion (C-FAT-4).
@@ -63,11 +65,12 @@ impl FatigueState {
         }
     }
 
-    /// Start of the crit-failure band (C-FAT-4: "+5% d'échecs critiques" -> 86).
-    pub fn crit_fail_from(self) -> u8 {
+    /// The crit-failure band (C-FAT-4: "+5% d'échecs critiques" -> 86 in the book; the
+    /// rules' `crit_failure_from` and `fatigue_crit_failure_extra` place it).
+    pub fn crit_band(self) -> CritBand {
         match self {
-            FatigueState::Extreme | FatigueState::Exhausted => 86,
-            _ => crate::systems::cosmos::CRIT_FAIL_FROM,
+            FatigueState::Extreme | FatigueState::Exhausted => CritBand::Fatigued,
+            _ => CritBand::Book,
         }
     }
 
@@ -116,7 +119,9 @@ mod tests {
         assert_eq!(FatigueState::of(8), FatigueState::Extreme);
         assert_eq!(FatigueState::of(10), FatigueState::Exhausted);
         assert_eq!(FatigueState::of(-3), FatigueState::Fresh);
-        assert_eq!(FatigueState::Extreme.crit_fail_from(), 86);
+        let r = crate::systems::cosmos::TestRules::default();
+        assert_eq!(r.crit_fail_from(FatigueState::Extreme.crit_band()), 86);
+        assert_eq!(r.crit_fail_from(FatigueState::Moderate.crit_band()), 91);
         // C-FAT-5: light ignored, moderate and extreme halved.
         assert_eq!(FatigueState::Light.concentrated_malus(), 0.0);
         assert_eq!(FatigueState::Moderate.concentrated_malus(), -5.0);

@@ -249,21 +249,15 @@ impl Simulation for CampaignSim<'_> {
             let (mut plus, mut minus) = (never, never);
             let mut visits = [0u32; KARMA_STATES];
             for i in 0..m.tests {
-                let read = k.step(
-                    i,
-                    self.mix,
-                    self.postures.as_ref(),
-                    self.rules.karma_overflow,
-                    rng,
-                );
+                let read = k.step(i, self.mix, self.postures.as_ref(), &self.rules, rng);
                 if i >= m.burn_in {
                     visits[(read - KARMA_MIN) as usize] += 1;
                 }
                 // Reaching an extreme by drift (a posture's read value does not count).
-                if k.karma == 10 && plus == never {
+                if k.karma == self.rules.karma_bound && plus == never {
                     plus = i as i64 + 1;
                 }
-                if k.karma == -10 && minus == never {
+                if k.karma == -self.rules.karma_bound && minus == never {
                     minus = i as i64 + 1;
                 }
                 if (i + 1) % m.checkpoint_every == 0 {
