@@ -194,6 +194,57 @@ pub const OPTIONS: &[OptionSpec] = &[
         allowed: Allowed::Integer { min: 0, max: 100 },
         help: "parameter: percentage malus on every test during the backlash of Sépulcrale disadvantage 5 (book: -20%)",
     },
+    // Fatigue gains in combat (C-FAT-2, `[combat] fatigue = true`; Règle de l'endurance,
+    // lines 384-398).
+    OptionSpec {
+        key: "fatigue_rounds_per_fp",
+        decision: "C-FAT-2",
+        default: "5",
+        allowed: Allowed::Integer { min: 1, max: 100 },
+        help: "parameter: +1 FP to every standing combatant every N rounds and at combat end (book: \"Tous les 5 tours de combat et en fin de combat +1 FP\")",
+    },
+    OptionSpec {
+        key: "fatigue_per_points",
+        decision: "C-FAT-2",
+        default: "100",
+        allowed: Allowed::Integer { min: 10, max: 10000 },
+        help: "parameter: +1 FM per this many PM spent and +1 FP +1 FM per this many HP lost (book: 100)",
+    },
+    OptionSpec {
+        key: "fatigue_knockout_fm",
+        decision: "C-FAT-2",
+        default: "3",
+        allowed: Allowed::Integer { min: 0, max: 10 },
+        help: "parameter: FM gained when knocked out (book: +3 FM)",
+    },
+    OptionSpec {
+        key: "fatigue_psychic_fm",
+        decision: "C-FAT-2",
+        default: "2",
+        allowed: Allowed::Integer { min: 0, max: 10 },
+        help: "parameter: FM gained per psychic attack suffered (book: +2 FM)",
+    },
+    OptionSpec {
+        key: "fatigue_point_relief",
+        decision: "C-FAT-2",
+        default: "6",
+        allowed: Allowed::Integer { min: 0, max: 13 },
+        help: "parameter: FP and FM lost when a Light or Dark point is used (book: -6 FP -6 FM)",
+    },
+    OptionSpec {
+        key: "fatigue_sepulchral_backlash_fp",
+        decision: "C-FAT-2",
+        default: "8",
+        allowed: Allowed::Integer { min: 0, max: 13 },
+        help: "parameter: FP gained at a Sépulcrale backlash (book: +8 FP)",
+    },
+    OptionSpec {
+        key: "fatigue_illumination_backlash",
+        decision: "C-FAT-2",
+        default: "10",
+        allowed: Allowed::Integer { min: 0, max: 13 },
+        help: "parameter: FP and FM gained at an Illumination backlash (book: +10 FP +10 FM)",
+    },
     // "Le personnage ne peut plus agir pendant 2 tours (incluant esquives et parades)"
     // (Illumination, contre-coup; C-LD-5).
     OptionSpec {

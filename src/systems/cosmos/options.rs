@@ -1,4 +1,5 @@
 use crate::rules::RuleOptions;
+use crate::systems::cosmos::growth::fatigue::FatigueLevels;
 
 pub use crate::rules::cosmos::OPTIONS;
 
@@ -46,6 +47,8 @@ pub struct TestRules {
     pub fatigue_crit_failure_extra: u8,
     /// C-KARMA-1: karma stays within -bound..bound (10).
     pub karma_bound: i8,
+    /// C-FAT-4: the fatigue states' thresholds and test maluses.
+    pub fatigue: FatigueLevels,
 }
 
 impl Default for TestRules {
@@ -92,6 +95,18 @@ impl TestRules {
             crit_failure_from: o.integer("crit_failure_from") as u8,
             fatigue_crit_failure_extra: o.integer("fatigue_crit_failure_extra") as u8,
             karma_bound: o.integer("karma_bound") as i8,
+            fatigue: FatigueLevels {
+                from: [
+                    o.integer("fatigue_light_from") as i32,
+                    o.integer("fatigue_moderate_from") as i32,
+                    o.integer("fatigue_extreme_from") as i32,
+                ],
+                malus: [
+                    o.integer("fatigue_light_malus") as i32,
+                    o.integer("fatigue_moderate_malus") as i32,
+                    o.integer("fatigue_extreme_malus") as i32,
+                ],
+            },
         }
     }
 }

@@ -51,6 +51,10 @@ pub struct CombatRules {
     /// Parameters `illumination_bonus_4/5` and `sepulchral_malus_4/5` (C-LD-5, C-LD-6).
     pub illumination_bonus: [i32; 2],
     pub sepulchral_malus: [i32; 2],
+    /// C-FAT-2 combat gains: rounds per +1 FP, PM/HP per step, FM at a knock-out, FM per
+    /// psychic attack, relief per point, FP at a Sépulcrale backlash, FP/FM at an
+    /// Illumination backlash.
+    pub fatigue_gains: FatigueGains,
     /// Small-rule options (aura face 6 in the previous edition, C-AURA).
     pub growth: GrowthRules,
 }
@@ -98,6 +102,15 @@ impl CombatRules {
                 o.integer("illumination_bonus_4") as i32,
                 o.integer("illumination_bonus_5") as i32,
             ],
+            fatigue_gains: FatigueGains {
+                rounds_per_fp: o.integer("fatigue_rounds_per_fp") as u32,
+                per_points: o.integer("fatigue_per_points") as i32,
+                knockout_fm: o.integer("fatigue_knockout_fm") as i32,
+                psychic_fm: o.integer("fatigue_psychic_fm") as i32,
+                point_relief: o.integer("fatigue_point_relief") as i32,
+                sepulchral_fp: o.integer("fatigue_sepulchral_backlash_fp") as i32,
+                illumination: o.integer("fatigue_illumination_backlash") as i32,
+            },
             sepulchral_malus: [
                 o.integer("sepulchral_malus_4") as i32,
                 o.integer("sepulchral_malus_5") as i32,
@@ -105,6 +118,18 @@ impl CombatRules {
             growth: GrowthRules::from_options(o),
         }
     }
+}
+
+/// The C-FAT-2 fatigue gains of a combat (parameters `fatigue_*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FatigueGains {
+    pub rounds_per_fp: u32,
+    pub per_points: i32,
+    pub knockout_fm: i32,
+    pub psychic_fm: i32,
+    pub point_relief: i32,
+    pub sepulchral_fp: i32,
+    pub illumination: i32,
 }
 
 /// The book's element table with the cells of `element_cells` (attacker>target=x) in place

@@ -84,7 +84,7 @@ impl CombatSim {
         for (f, malus) in model.fighters.iter().zip(&agility_malus) {
             for (i, &stat) in f.stats.iter().enumerate() {
                 let m = if i == AGILITE { *malus } else { 0 };
-                let (fat, crit_from) = start_fatigue(f, i);
+                let (fat, crit_from) = start_fatigue(f, i, &rules.test.fatigue);
                 blocks.push(TestDef {
                     base: stat as f64,
                     static_mod: m + fat,
@@ -116,7 +116,7 @@ impl CombatSim {
                     (None, true) => f.stats[at.stat] as f64,
                 };
                 let inv = if at.stat == AGILITE { *malus } else { 0 };
-                let (fat, crit_from) = start_fatigue(f, at.stat);
+                let (fat, crit_from) = start_fatigue(f, at.stat, &rules.test.fatigue);
                 attack_block[fi * na + a] = blocks.len() as u32;
                 blocks.push(TestDef {
                     base,
@@ -313,15 +313,18 @@ impl TestDef {
 /// C-FAT-4 at combat start: FP maluses on Force, Précision and Agilité tests, FM maluses
 /// on Esprit tests; extreme fatigue starts the crit-failure band at 86. Exhaustion is
 /// handled apart (no action, no points).
-fn start_fatigue(f: &super::model::Fighter, stat: usize) -> (i32, CritBand) {
-    use crate::systems::cosmos::growth::fatigue::FatigueState;
+fn start_fatigue(
+    f: &super::model::Fighter,
+    stat: usize,
+    levels: &crate::systems::cosmos::growth::fatigue::FatigueLevels,
+) -> (i32, CritBand) {
     let track = match stat {
         super::model::FORCE | AGILITE | PRECISION => f.start.fp,
         super::model::ESPRIT => f.start.fm,
         _ => return (0, CritBand::Book),
     };
-    let st = FatigueState::of(track as i32);
-    (st.test_malus() as i32, st.crit_band())
+    let st = levels.state(track as i32);
+    (levels.test_malus(st) as i32, st.crit_band())
 }
 
 impl Simulation for CombatSim {
