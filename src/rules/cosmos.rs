@@ -3,8 +3,36 @@
 
 use super::{Allowed, OptionSpec};
 
+/// The previous edition as the parameter values that differ from the current one
+/// (C-EDITION). cosmos-previous.fr.txt has the same tests, karma, postures, level grants
+/// and element table (every number checked against cosmos-current.fr.txt); it has no
+/// "Règle de l'endurance" (no fatigue), no genetics and no affiliation, and its own aura
+/// table (l. 300-303, chosen by `edition` itself). No fatigue reads as no maluses, no
+/// wider crit band and no gains; exhaustion cannot be reached without gains.
+pub const PREVIOUS_EDITION: &[(&str, &str)] = &[
+    ("fatigue_light_malus", "0"),
+    ("fatigue_moderate_malus", "0"),
+    ("fatigue_extreme_malus", "0"),
+    ("fatigue_crit_failure_extra", "0"),
+    ("fatigue_rounds_per_fp", "100"),
+    ("fatigue_per_points", "10000"),
+    ("fatigue_knockout_fm", "0"),
+    ("fatigue_psychic_fm", "0"),
+    ("fatigue_point_relief", "0"),
+    ("fatigue_sepulchral_backlash_fp", "0"),
+    ("fatigue_illumination_backlash", "0"),
+];
+
 /// Rule options of the Great Cosmos test and karma rules.
 pub const OPTIONS: &[OptionSpec] = &[
+    // A named parameter set: the rules of one edition of the book (C-EDITION).
+    OptionSpec {
+        key: "edition",
+        decision: "C-EDITION",
+        default: "current",
+        allowed: Allowed::OneOf(&["current", "previous"]),
+        help: "parameter set: the edition of the Great Cosmos rules; previous sets the parameters that differ (no fatigue rules: fatigue maluses, the fatigue crit band and the combat fatigue gains at 0) and the previous aura table; parameters set explicitly win over the edition's",
+    },
     OptionSpec {
         key: "percent_mode",
         decision: "C-TEST-1",

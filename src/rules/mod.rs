@@ -220,16 +220,25 @@ impl RuleOptions {
         Ok(())
     }
 
-    /// The value in force (set or default). Keys are program constants.
+    /// The value in force: set, else the edition's (C-EDITION), else the default. Keys are
+    /// program constants.
     pub fn get(&self, key: &str) -> &str {
         match self.set.get(key) {
             Some(v) => v,
-            None => {
-                spec(key)
-                    .unwrap_or_else(|| panic!("rule option `{key}` is missing from the registry"))
-                    .default
+            None if self.set.get("edition").is_some_and(|e| e == "previous") => {
+                match cosmos::PREVIOUS_EDITION.iter().find(|(k, _)| *k == key) {
+                    Some((_, v)) => v,
+                    None => self.default_of(key),
+                }
             }
+            None => self.default_of(key),
         }
+    }
+
+    fn default_of(&self, key: &str) -> &'static str {
+        spec(key)
+            .unwrap_or_else(|| panic!("rule option `{key}` is missing from the registry"))
+            .default
     }
 
     /// A numeric option (validated on set; defaults are numbers by construction).

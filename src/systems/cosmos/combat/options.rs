@@ -55,6 +55,8 @@ pub struct CombatRules {
     /// psychic attack, relief per point, FP at a Sépulcrale backlash, FP/FM at an
     /// Illumination backlash.
     pub fatigue_gains: FatigueGains,
+    /// Parameter set `edition = previous` (C-EDITION): the previous aura table too.
+    pub previous_edition: bool,
     /// Small-rule options (aura face 6 in the previous edition, C-AURA).
     pub growth: GrowthRules,
 }
@@ -102,6 +104,7 @@ impl CombatRules {
                 o.integer("illumination_bonus_4") as i32,
                 o.integer("illumination_bonus_5") as i32,
             ],
+            previous_edition: o.get("edition") == "previous",
             fatigue_gains: FatigueGains {
                 rounds_per_fp: o.integer("fatigue_rounds_per_fp") as u32,
                 per_points: o.integer("fatigue_per_points") as i32,

@@ -63,6 +63,10 @@ pub struct CombatSim {
 
 impl CombatSim {
     pub fn new(mut model: CombatModel, rules: CombatRules) -> CombatSim {
+        // C-EDITION: the previous edition's parameter set brings its aura table.
+        if rules.previous_edition {
+            model.edition = crate::systems::cosmos::growth::aura::Edition::Previous;
+        }
         // C-LD-1: points left to the rules take the level-5 grant in force, once per run.
         for f in &mut model.fighters {
             if let Some(l5) = f.level5 {
