@@ -63,8 +63,9 @@ fn new_parameters_at_their_book_values_give_todays_bytes() {
         "crit_failure_from=91",
         "fatigue_crit_failure_extra=5",
     ] {
-        combat_run(t, APOCALYPSE, opt, &[opt]);
-        assert_eq!(csvs(&t.join(opt)), cbook, "{opt} at its default");
+        let out = format!("c_{opt}");
+        combat_run(t, APOCALYPSE, &out, &[opt]);
+        assert_eq!(csvs(&t.join(&out)), cbook, "{opt} at its default");
     }
 }
 
@@ -163,8 +164,9 @@ attacks = ["blade"]
         )
     };
     let mean_karma = |fp: u8, opts: &[&str]| {
-        let (_, acc) = run_opts(&text(fp), 4000, opts);
-        let k = &acc.fighters[0].karma_end;
+        let (sim, acc) = run_opts(&text(fp), 4000, opts);
+        let hero = sim.model.fighters.iter().position(|f| f.name == "hero");
+        let k = &acc.fighters[hero.unwrap()].karma_end;
         let n: u64 = k.iter().sum();
         k.iter()
             .enumerate()
@@ -295,6 +297,8 @@ damage = "1d6"
 side = "a"
 level = 5
 stats = {{ force = 60, esprit = 50, charisme = 40, agilite = 60, precision = 50, chance = 50 }}
+hp = 100
+pm = 100
 attacks = ["blade"]
 {keys}
 
@@ -302,6 +306,8 @@ attacks = ["blade"]
 side = "b"
 level = 3
 stats = {{ force = 60, esprit = 40, charisme = 40, agilite = 40, precision = 50, chance = 50 }}
+hp = 100
+pm = 100
 attacks = ["blade"]
 "#
         )
@@ -309,7 +315,12 @@ attacks = ["blade"]
     let points = |keys: &str, opt: &str| {
         let opts: Vec<&str> = if opt.is_empty() { vec![] } else { vec![opt] };
         let (sim, _) = run_opts(&text(keys), 10, &opts);
-        let f = &sim.model.fighters[0];
+        let f = sim
+            .model
+            .fighters
+            .iter()
+            .find(|f| f.name == "hero")
+            .unwrap();
         (f.light_points, f.dark_points)
     };
     assert_eq!(points("", ""), (2, 3));
@@ -326,7 +337,7 @@ attacks = ["blade"]
     );
     // The level-3 foe keeps 1 + 1 whatever the grant.
     let (sim, _) = run_opts(&text(""), 10, &["level5_points=9"]);
-    let f = &sim.model.fighters[1];
+    let f = sim.model.fighters.iter().find(|f| f.name == "foe").unwrap();
     assert_eq!((f.light_points, f.dark_points), (1, 1));
 
     // apocalypse.toml: the hero (level 5, level5_dark = 3) spends fewer Dark points with

@@ -75,6 +75,15 @@ lists parameters and readings together; readings are described in [rules.md](rul
 Exact tables stay exact under any value: the exact layer takes the parameters, and Monte \
 Carlo is tested against it under changed values (tests/parameters*.rs).\n",
     );
+    s += "\n## Named parameter sets\n\n\
+`edition = \"previous\"` (C-EDITION, default `current`) is the previous Great Cosmos \
+edition as the parameter values that differ from the current one; parameters set \
+explicitly win over it. It also selects the previous aura table in combat. The set:\n\n";
+    for (k, v) in super::cosmos::PREVIOUS_EDITION {
+        s += &format!("- `{k} = {v}`\n");
+    }
+    s += "\nExample: `cosmosim variants variants/cosmos-editions.toml` puts both editions \
+side by side.\n";
     let order = ["cosmos", "fallout", "nephilim", "trinites", "any"];
     for system in order {
         let params: Vec<&OptionSpec> = registry()
