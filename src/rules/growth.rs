@@ -4,52 +4,6 @@ use super::{Allowed, OptionSpec};
 
 /// Rule options of creation, progression and the small rules (aura, movement, inventory).
 pub const OPTIONS: &[OptionSpec] = &[
-    // Parameters of the fatigue states (C-FAT-4): "Fatigue légère 4 ≤ FP/FM < 6 : -5%",
-    // "Fatigue modérée 6 ≤ FP/FM < 8 : -10%", "Fatigue extrême 8 ≤ FP/FM < 10 : -30%"
-    // (Règle de l'endurance, lines 432-435). Exhaustion stays at 10, the tracks' ceiling
-    // where gains spill onto the other track (C-FAT-2).
-    OptionSpec {
-        key: "fatigue_light_from",
-        decision: "C-FAT-4",
-        default: "4",
-        allowed: Allowed::Integer { min: 1, max: 10 },
-        help: "parameter: light fatigue from this FP/FM (book: 4); the states must stay in order, light <= moderate <= extreme <= 10",
-    },
-    OptionSpec {
-        key: "fatigue_moderate_from",
-        decision: "C-FAT-4",
-        default: "6",
-        allowed: Allowed::Integer { min: 1, max: 10 },
-        help: "parameter: moderate fatigue from this FP/FM (book: 6; -1 move on FP)",
-    },
-    OptionSpec {
-        key: "fatigue_extreme_from",
-        decision: "C-FAT-4",
-        default: "8",
-        allowed: Allowed::Integer { min: 1, max: 10 },
-        help: "parameter: extreme fatigue from this FP/FM (book: 8; -2 move on FP, the wider crit-failure band)",
-    },
-    OptionSpec {
-        key: "fatigue_light_malus",
-        decision: "C-FAT-4",
-        default: "5",
-        allowed: Allowed::Integer { min: 0, max: 100 },
-        help: "parameter: percentage malus on the track's tests in light fatigue (book: -5%)",
-    },
-    OptionSpec {
-        key: "fatigue_moderate_malus",
-        decision: "C-FAT-4",
-        default: "10",
-        allowed: Allowed::Integer { min: 0, max: 100 },
-        help: "parameter: percentage malus on the track's tests in moderate fatigue (book: -10%)",
-    },
-    OptionSpec {
-        key: "fatigue_extreme_malus",
-        decision: "C-FAT-4",
-        default: "30",
-        allowed: Allowed::Integer { min: 0, max: 100 },
-        help: "parameter: percentage malus on the track's tests in extreme fatigue and exhaustion (book: -30%)",
-    },
     OptionSpec {
         key: "sprint_fatigue_order",
         decision: "C-MOVE",
