@@ -22,6 +22,9 @@ fn rule_of(decision: &str) -> &str {
 fn kind(o: &OptionSpec) -> &'static str {
     if crate::rules::page::is_parameter(o) {
         "parameter"
+    } else if o.decision == "C-EDITION" {
+        // `edition` names a set of parameter values (C-EDITION).
+        "parameter set"
     } else {
         "reading"
     }
