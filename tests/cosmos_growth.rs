@@ -590,7 +590,7 @@ fn mutation_gauge_and_ultimates_on_a_crafted_tree() {
     use cosmosim::systems::cosmos::growth::genetics::{
         GeneKind, GeneTree, MutationRules, Mutations, RawGene, UltimateChoice,
     };
-    use cosmosim::systems::cosmos::{KarmaOverflow, TestSampler};
+    use cosmosim::systems::cosmos::TestSampler;
     let raw: Vec<RawGene> = (0..3)
         .map(|i| RawGene {
             name: format!("g{i}"),
@@ -606,7 +606,7 @@ fn mutation_gauge_and_ultimates_on_a_crafted_tree() {
     let r = MutationRules {
         target_active: false,
         ultimate: UltimateChoice::Random,
-        karma_overflow: KarmaOverflow::Clamp,
+        karma: TestRules::default(),
         separate_signs: false,
     };
     let chance: Vec<TestSampler> = (-10..=10)

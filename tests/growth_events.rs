@@ -7,7 +7,7 @@
 use assert_cmd::Command;
 use cosmosim::scenario::ScenarioFile;
 use cosmosim::systems::cosmos::growth::scenarios::{campaign, mutation};
-use cosmosim::systems::cosmos::{drift, KarmaOverflow, Outcome, TestRules, TestSpec};
+use cosmosim::systems::cosmos::{drift, Outcome, TestRules, TestSpec};
 use cosmosim::systems::{RunOverrides, ScenarioResult};
 
 fn bin() -> Command {
@@ -86,7 +86,7 @@ fn p_no_major(chances: &[i64], karma: i8, separate: bool) -> f64 {
                 pos + neg >= 3
             };
             if !escalates {
-                let k = drift(karma, o, KarmaOverflow::Clamp);
+                let k = drift(karma, o, &TestRules::default());
                 p += q * go(rest, k, pos, neg, separate, rules);
             }
         }
@@ -214,7 +214,7 @@ fn p_no_major_with_campaign(days: usize, tests: usize, threshold: f64, karma: i8
                     _ => continue,
                 };
                 if a < 3 && b < 3 {
-                    let j = (drift(karma, o, KarmaOverflow::Clamp) + 10) as usize;
+                    let j = (drift(karma, o, &TestRules::default()) + 10) as usize;
                     *next.entry((j, a, b)).or_insert(0.0) += q * dist.prob(&o);
                 }
             }

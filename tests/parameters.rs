@@ -3,48 +3,15 @@
 //! it should, checked against hand-computed exact values (C-TEST-2, C-TEST-3) and Monte
 //! Carlo against exact under the non-default value.
 
-use std::path::Path;
-use std::process::Command;
+mod common;
 
-fn cosmosim(dir: &Path, args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_cosmosim"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap()
-}
+use common::params::{cell, combat_run, cosmosim, csvs, figure, test_table};
 
-/// `table cosmos-test` at `thresholds`/`karma` with `options`; returns the CSV text.
-fn test_table(dir: &Path, out: &str, extra: &[&str]) -> String {
-    let mut args = vec!["table", "cosmos-test", "--out", out, "--quiet"];
-    args.extend_from_slice(extra);
-    let o = cosmosim(dir, &args);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let name = if extra.contains(&"mc") {
-        "cosmos-test-mc.csv"
-    } else {
-        "cosmos-test.csv"
-    };
-    std::fs::read_to_string(dir.join(out).join(name)).unwrap()
-}
-
-/// The figure `column` in the row of `threshold` and `karma`.
-fn figure(csv: &str, threshold: i64, karma: i64, column: &str) -> f64 {
-    let mut lines = csv.lines();
-    let head: Vec<&str> = lines.next().unwrap().split(',').collect();
-    let at = |c: &str| head.iter().position(|h| *h == c).unwrap();
-    for l in lines {
-        let cells: Vec<&str> = l.split(',').collect();
-        let num = |c: &str| cells[at(c)].parse::<f64>().unwrap();
-        if num("threshold") == threshold as f64 && num("karma") == karma as f64 {
-            return num(column);
-        }
-    }
-    panic!("no row threshold {threshold}, karma {karma}");
-}
-
-const PARAMETERS: [(&str, &str); 5] = [
+const PARAMETERS: [(&str, &str); 8] = [
     ("crit_success_to", "10"),
+    ("crit_failure_from", "91"),
+    ("fatigue_crit_failure_extra", "5"),
+    ("karma_bound", "10"),
     ("super_success_roll", "42"),
     ("super_failure_roll", "66"),
     ("karma_die_from", "5"),
@@ -194,48 +161,6 @@ const PARTY_VS_BOSS: &str = concat!(
     "/scenarios/cosmos/party-vs-boss.toml"
 );
 
-/// `run scenario --trials 20000` with `options` into `out`.
-fn combat_run(dir: &Path, scenario: &str, out: &str, options: &[&str]) {
-    let mut args = vec![
-        "run", scenario, "--trials", "20000", "--out", out, "--quiet",
-    ];
-    for o in options {
-        args.extend(["--option", o]);
-    }
-    let o = cosmosim(dir, &args);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-}
-
-/// The CSV files of a run, by name (charts and provenance are not compared).
-fn csvs(dir: &Path) -> Vec<(String, String)> {
-    let mut v: Vec<(String, String)> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "csv"))
-        .map(|p| {
-            let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            (name, std::fs::read_to_string(&p).unwrap())
-        })
-        .collect();
-    v.sort();
-    v
-}
-
-/// The figure `column` of `combatant` in `file` (CSV) of run `out`.
-fn cell(dir: &Path, out: &str, file: &str, combatant: &str, column: &str) -> f64 {
-    let csv = std::fs::read_to_string(dir.join(out).join(file)).unwrap();
-    let mut lines = csv.lines();
-    let head: Vec<&str> = lines.next().unwrap().split(',').collect();
-    let at = head.iter().position(|h| *h == column).unwrap();
-    for l in lines {
-        let cells: Vec<&str> = l.split(',').collect();
-        if cells[0] == combatant {
-            return cells[at].parse().unwrap();
-        }
-    }
-    panic!("no row {combatant} in {file}");
-}
-
 const POSTURE_PARAMETERS: [(&str, &str); 4] = [
     ("posture_turns", "3"),
     ("points_lock_turns", "2"),
@@ -375,5 +300,44 @@ fn out_of_range_posture_parameters_are_refused_with_the_range() {
         let err = String::from_utf8_lossy(&o.stderr);
         assert_eq!(o.status.code(), Some(2), "{opt}: {err}");
         assert!(err.contains(range), "{opt}: {err}");
+    }
+}
+
+// ---- docs/parameters.md and the registry. ----
+
+/// The committed page is the one generated from the registry; `COSMOSIM_BLESS=1`
+/// rewrites it.
+#[test]
+fn docs_parameters_page_is_generated_from_the_registry() {
+    let page = cosmosim::rules::page::parameters_page();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/parameters.md");
+    if std::env::var_os("COSMOSIM_BLESS").is_some() {
+        std::fs::write(path, &page).unwrap();
+    }
+    let committed = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        committed == page,
+        "docs/parameters.md is stale: run COSMOSIM_BLESS=1 cargo test --release --test parameters"
+    );
+}
+
+#[test]
+fn every_parameter_has_a_source_and_an_allowed_example() {
+    use cosmosim::rules::page::{example_value, is_parameter};
+    use cosmosim::rules::{registry, sources};
+    let mut n = 0;
+    for o in registry().filter(|o| is_parameter(o)) {
+        n += 1;
+        assert!(sources::source(o.key).is_some(), "{} has no source", o.key);
+        let v = example_value(o);
+        assert!(o.allowed_value(&v), "{} example {v}", o.key);
+        assert_ne!(v, o.default, "{}", o.key);
+    }
+    assert!(n >= 25, "{n} parameters");
+    for (k, _) in sources::SOURCES {
+        assert!(
+            cosmosim::rules::spec(k).is_some_and(is_parameter),
+            "{k} is not a parameter"
+        );
     }
 }

@@ -1,4 +1,4 @@
-use crate::rules::{registry, Allowed, OptionSpec};
+use crate::rules::{registry, OptionSpec};
 
 fn system_name(system: &str) -> &'static str {
     match system {
@@ -20,9 +20,13 @@ fn rule_of(decision: &str) -> &str {
 
 /// A parameter is one of the book's numbers; a reading chooses between interpretations.
 fn kind(o: &OptionSpec) -> &'static str {
-    match o.allowed {
-        Allowed::Number { .. } | Allowed::Integer { .. } => crate::tr!("options.list.parameter"),
-        _ => crate::tr!("options.list.reading"),
+    if crate::rules::page::is_parameter(o) {
+        crate::tr!("options.list.parameter")
+    } else if o.decision == "C-EDITION" {
+        // `edition` names a set of parameter values (C-EDITION).
+        crate::tr!("options.list.parameter_set")
+    } else {
+        crate::tr!("options.list.reading")
     }
 }
 

@@ -135,6 +135,116 @@ pub const OPTIONS: &[OptionSpec] = &[
         allowed: Allowed::Integer { min: 0, max: 20 },
         help: "parameter: after a posture ends, no Light/Dark point during the holder's next N turns (book: 2)",
     },
+    // "Au niveau 5 : Le joueur se voit octroyer 3 points supplémentaires répartis par le
+    // MJ entre light et dark" (Light & Dark Points, line 101; C-LD-1).
+    OptionSpec {
+        key: "level5_points",
+        decision: "C-LD-1",
+        default: "3",
+        allowed: Allowed::Integer { min: 0, max: 10 },
+        help: "parameter: Light/Dark points granted at level 5 on top of the 1 Light + 1 Dark of level 1, split by the combatant's level5_dark (at most this many), else two thirds Dark rounded (book: 3, so 2 Dark + 1 Light); explicit light_points/dark_points are kept",
+    },
+    // "La table ci-dessous détaille la liste des coefficients par défaut d'un élément
+    // (colonne) agissant sur un autre (ligne)" (Forces et faiblesses élémentaires, lines
+    // 171-183; C-ELEM): the 144 cells are one parameter set; cells named here replace the
+    // book's, "une valeur négative inverse l'effet initial".
+    OptionSpec {
+        key: "element_cells",
+        decision: "C-ELEM",
+        default: "none",
+        allowed: Allowed::Cells {
+            names: &[
+                "feu", "air", "eau", "terre", "glace", "metal", "elec", "sang", "poison",
+                "plante", "dark", "light",
+            ],
+            min: -10.0,
+            max: 10.0,
+        },
+        help: "parameter set: cells of the element coefficient table as attacker>target=coefficient (e.g. \"eau>feu=1.5,feu>glace=0.5\"); the other cells keep the book's table (book: eau>feu=2)",
+    },
+    // "+10% bonus sur tous les jets", "+20% bonus sur tous les jets" (Illumination
+    // advantages 4 and 5, lines 149-150; C-LD-5).
+    OptionSpec {
+        key: "illumination_bonus_4",
+        decision: "C-LD-5",
+        default: "10",
+        allowed: Allowed::Integer { min: 0, max: 100 },
+        help: "parameter: percentage bonus on every test of Illumination advantage 4 (book: +10%)",
+    },
+    OptionSpec {
+        key: "illumination_bonus_5",
+        decision: "C-LD-5",
+        default: "20",
+        allowed: Allowed::Integer { min: 0, max: 100 },
+        help: "parameter: percentage bonus on every test of Illumination advantage 5 (book: +20%)",
+    },
+    // "-10% malus sur tous les jets", "-20% malus sur tous les jets" (Sépulcrale
+    // disadvantages 4 and 5, lines 159-160; C-LD-6).
+    OptionSpec {
+        key: "sepulchral_malus_4",
+        decision: "C-LD-6",
+        default: "10",
+        allowed: Allowed::Integer { min: 0, max: 100 },
+        help: "parameter: percentage malus on every test during the backlash of Sépulcrale disadvantage 4 (book: -10%)",
+    },
+    OptionSpec {
+        key: "sepulchral_malus_5",
+        decision: "C-LD-6",
+        default: "20",
+        allowed: Allowed::Integer { min: 0, max: 100 },
+        help: "parameter: percentage malus on every test during the backlash of Sépulcrale disadvantage 5 (book: -20%)",
+    },
+    // Fatigue gains in combat (C-FAT-2, `[combat] fatigue = true`; Règle de l'endurance,
+    // lines 384-398).
+    OptionSpec {
+        key: "fatigue_rounds_per_fp",
+        decision: "C-FAT-2",
+        default: "5",
+        allowed: Allowed::Integer { min: 1, max: 100 },
+        help: "parameter: +1 FP to every standing combatant every N rounds and at combat end (book: \"Tous les 5 tours de combat et en fin de combat +1 FP\")",
+    },
+    OptionSpec {
+        key: "fatigue_per_points",
+        decision: "C-FAT-2",
+        default: "100",
+        allowed: Allowed::Integer { min: 10, max: 10000 },
+        help: "parameter: +1 FM per this many PM spent and +1 FP +1 FM per this many HP lost (book: 100)",
+    },
+    OptionSpec {
+        key: "fatigue_knockout_fm",
+        decision: "C-FAT-2",
+        default: "3",
+        allowed: Allowed::Integer { min: 0, max: 10 },
+        help: "parameter: FM gained when knocked out (book: +3 FM)",
+    },
+    OptionSpec {
+        key: "fatigue_psychic_fm",
+        decision: "C-FAT-2",
+        default: "2",
+        allowed: Allowed::Integer { min: 0, max: 10 },
+        help: "parameter: FM gained per psychic attack suffered (book: +2 FM)",
+    },
+    OptionSpec {
+        key: "fatigue_point_relief",
+        decision: "C-FAT-2",
+        default: "6",
+        allowed: Allowed::Integer { min: 0, max: 13 },
+        help: "parameter: FP and FM lost when a Light or Dark point is used (book: -6 FP -6 FM)",
+    },
+    OptionSpec {
+        key: "fatigue_sepulchral_backlash_fp",
+        decision: "C-FAT-2",
+        default: "8",
+        allowed: Allowed::Integer { min: 0, max: 13 },
+        help: "parameter: FP gained at a Sépulcrale backlash (book: +8 FP)",
+    },
+    OptionSpec {
+        key: "fatigue_illumination_backlash",
+        decision: "C-FAT-2",
+        default: "10",
+        allowed: Allowed::Integer { min: 0, max: 13 },
+        help: "parameter: FP and FM gained at an Illumination backlash (book: +10 FP +10 FM)",
+    },
     // "Le personnage ne peut plus agir pendant 2 tours (incluant esquives et parades)"
     // (Illumination, contre-coup; C-LD-5).
     OptionSpec {

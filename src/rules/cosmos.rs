@@ -3,8 +3,36 @@
 
 use super::{Allowed, OptionSpec};
 
+/// The previous edition as the parameter values that differ from the current one
+/// (C-EDITION). cosmos-previous.fr.txt has the same tests, karma, postures, level grants
+/// and element table (every number checked against cosmos-current.fr.txt); it has no
+/// "Règle de l'endurance" (no fatigue), no genetics and no affiliation, and its own aura
+/// table (l. 300-303, chosen by `edition` itself). No fatigue reads as no maluses, no
+/// wider crit band and no gains; exhaustion cannot be reached without gains.
+pub const PREVIOUS_EDITION: &[(&str, &str)] = &[
+    ("fatigue_light_malus", "0"),
+    ("fatigue_moderate_malus", "0"),
+    ("fatigue_extreme_malus", "0"),
+    ("fatigue_crit_failure_extra", "0"),
+    ("fatigue_rounds_per_fp", "100"),
+    ("fatigue_per_points", "10000"),
+    ("fatigue_knockout_fm", "0"),
+    ("fatigue_psychic_fm", "0"),
+    ("fatigue_point_relief", "0"),
+    ("fatigue_sepulchral_backlash_fp", "0"),
+    ("fatigue_illumination_backlash", "0"),
+];
+
 /// Rule options of the Great Cosmos test and karma rules.
 pub const OPTIONS: &[OptionSpec] = &[
+    // A named parameter set: the rules of one edition of the book (C-EDITION).
+    OptionSpec {
+        key: "edition",
+        decision: "C-EDITION",
+        default: "current",
+        allowed: Allowed::OneOf(&["current", "previous"]),
+        help: "parameter set: the edition of the Great Cosmos rules; previous sets the parameters that differ (no fatigue rules: fatigue maluses, the fatigue crit band and the combat fatigue gains at 0) and the previous aura table; parameters set explicitly win over the edition's",
+    },
     OptionSpec {
         key: "percent_mode",
         decision: "C-TEST-1",
@@ -71,5 +99,81 @@ pub const OPTIONS: &[OptionSpec] = &[
         default: "10",
         allowed: Allowed::Integer { min: 2, max: 20 },
         help: "parameter: faces of the karma die (book: a d10)",
+    },
+    // "Le joueur effectue un score compris entre 91 et 100, l'action est un échec
+    // critique" (Great Cosmos, Tests, line 54). 101 leaves no band.
+    OptionSpec {
+        key: "crit_failure_from",
+        decision: "C-TEST-2",
+        default: "91",
+        allowed: Allowed::Integer { min: 31, max: 101 },
+        help: "parameter: scores from this value to 100 are critical failures (book: 91-100; 101 = no critical failure band)",
+    },
+    // "Fatigue extrême ... -30% et +5% d'échecs critiques" (Règle de l'endurance, line
+    // 435; C-FAT-4): the band starts this much lower, 86 in the book.
+    OptionSpec {
+        key: "fatigue_crit_failure_extra",
+        decision: "C-FAT-4",
+        default: "5",
+        allowed: Allowed::Integer { min: 0, max: 20 },
+        help: "parameter: extreme fatigue (and exhaustion) widens the critical failure band by this many scores, so it starts at crit_failure_from minus this (book: +5%, so 86)",
+    },
+    // "la nouvelle valeur de karma ... ne doit ni excéder 10 ni être strictement
+    // inférieur à -10" (Karma, line 77; C-KARMA-1); the -10/+10 rows of the karma table
+    // (C-TEST-4) and the posture lock (C-KARMA-2) read the same bound.
+    OptionSpec {
+        key: "karma_bound",
+        decision: "C-KARMA-1",
+        default: "10",
+        allowed: Allowed::Integer { min: 2, max: 10 },
+        help: "parameter: karma stays within -N..N; the karma extremes (no super success at -N, no super failure at +N) and the posture lock (+N Illumination, -N Sépulcrale) read it (book: 10; tables are sized for the book's 10)",
+    },
+    // The fatigue states are read by every test (TestRules), so they sit here with the
+    // fatigue crit band and are recorded with the test rules.
+    // Parameters of the fatigue states (C-FAT-4): "Fatigue légère 4 ≤ FP/FM < 6 : -5%",
+    // "Fatigue modérée 6 ≤ FP/FM < 8 : -10%", "Fatigue extrême 8 ≤ FP/FM < 10 : -30%"
+    // (Règle de l'endurance, lines 432-435). Exhaustion stays at 10, the tracks' ceiling
+    // where gains spill onto the other track (C-FAT-2).
+    OptionSpec {
+        key: "fatigue_light_from",
+        decision: "C-FAT-4",
+        default: "4",
+        allowed: Allowed::Integer { min: 1, max: 10 },
+        help: "parameter: light fatigue from this FP/FM (book: 4); the states must stay in order, light <= moderate <= extreme <= 10",
+    },
+    OptionSpec {
+        key: "fatigue_moderate_from",
+        decision: "C-FAT-4",
+        default: "6",
+        allowed: Allowed::Integer { min: 1, max: 10 },
+        help: "parameter: moderate fatigue from this FP/FM (book: 6; -1 move on FP)",
+    },
+    OptionSpec {
+        key: "fatigue_extreme_from",
+        decision: "C-FAT-4",
+        default: "8",
+        allowed: Allowed::Integer { min: 1, max: 10 },
+        help: "parameter: extreme fatigue from this FP/FM (book: 8; -2 move on FP, the wider crit-failure band)",
+    },
+    OptionSpec {
+        key: "fatigue_light_malus",
+        decision: "C-FAT-4",
+        default: "5",
+        allowed: Allowed::Integer { min: 0, max: 100 },
+        help: "parameter: percentage malus on the track's tests in light fatigue (book: -5%)",
+    },
+    OptionSpec {
+        key: "fatigue_moderate_malus",
+        decision: "C-FAT-4",
+        default: "10",
+        allowed: Allowed::Integer { min: 0, max: 100 },
+        help: "parameter: percentage malus on the track's tests in moderate fatigue (book: -10%)",
+    },
+    OptionSpec {
+        key: "fatigue_extreme_malus",
+        decision: "C-FAT-4",
+        default: "30",
+        allowed: Allowed::Integer { min: 0, max: 100 },
+        help: "parameter: percentage malus on the track's tests in extreme fatigue and exhaustion (book: -30%)",
     },
 ];

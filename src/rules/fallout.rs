@@ -4,6 +4,15 @@ use super::{Allowed, OptionSpec};
 
 /// Rule options of the 2d20 system.
 pub const OPTIONS: &[OptionSpec] = &[
+    // "Vous pouvez conserver jusqu'à 6 PA dans la réserve de groupe" (fallout-2d20.fr.txt,
+    // line 87; F-AP).
+    OptionSpec {
+        key: "fallout_ap_pool_max",
+        decision: "F-AP",
+        default: "6",
+        allowed: Allowed::Integer { min: 1, max: 30 },
+        help: "parameter: most AP the group pool holds, the excess is lost; a file's starting pools.group_ap / start.group_ap is checked against it (book: 6)",
+    },
     OptionSpec {
         key: "fallout_ap_shortfall",
         decision: "F-AP",

@@ -13,6 +13,8 @@ pub mod cosmos;
 pub mod fallout;
 pub mod growth;
 pub mod nephilim;
+pub mod page;
+pub mod sources;
 pub mod trinites;
 
 /// The option tables of every system. The registry sits below the systems (which read
@@ -38,6 +40,38 @@ pub enum Allowed {
     Number { min: f64, max: f64 },
     /// A whole number in `min..=max` (a rule parameter: a band edge, a die size...).
     Integer { min: i64, max: i64 },
+    /// Cells of a table by name pair: comma-separated `first>second=number` with names from
+    /// `names` and numbers in `min..=max`, or `none` (a parameter set such as the element
+    /// coefficients).
+    Cells {
+        names: &'static [&'static str],
+        min: f64,
+        max: f64,
+    },
+}
+
+/// The cells of an [`Allowed::Cells`] value as (row, column, number) indices; `None` when
+/// the value is not allowed.
+pub fn parse_cells(
+    value: &str,
+    names: &[&str],
+    min: f64,
+    max: f64,
+) -> Option<Vec<(usize, usize, f64)>> {
+    if value.trim() == "none" || value.trim().is_empty() {
+        return Some(Vec::new());
+    }
+    value
+        .split(',')
+        .map(|cell| {
+            let (pair, x) = cell.split_once('=')?;
+            let (a, b) = pair.split_once('>')?;
+            let at = |n: &str| names.iter().position(|m| *m == n.trim());
+            let x: f64 = x.trim().parse().ok()?;
+            (x.is_finite() && x >= min && x <= max).then_some(())?;
+            Some((at(a)?, at(b)?, x))
+        })
+        .collect()
 }
 
 impl Allowed {
@@ -51,6 +85,12 @@ impl Allowed {
             Allowed::Integer { min, max } => {
                 crate::tr!("options.allowed.integer", min = min, max = max)
             }
+            Allowed::Cells { names, min, max } => crate::tr!(
+                "options.allowed.cells",
+                names = names.join(", "),
+                min = min,
+                max = max
+            ),
         }
     }
 
@@ -66,6 +106,7 @@ impl Allowed {
                 .parse::<i64>()
                 .map(|x| x >= *min && x <= *max)
                 .unwrap_or(false),
+            Allowed::Cells { names, min, max } => parse_cells(value, names, *min, *max).is_some(),
         }
     }
 }
@@ -82,6 +123,11 @@ pub struct OptionSpec {
 }
 
 impl OptionSpec {
+    /// Whether `value` is allowed for this option.
+    pub fn allowed_value(&self, value: &str) -> bool {
+        self.allowed.check(value)
+    }
+
     /// The game system the option belongs to, read from its decision ID's prefix
     /// (`C-` Great Cosmos, `N-` Nephilim, `F-` 2d20, `T-` Trinités).
     pub fn system(&self) -> &'static str {
@@ -186,16 +232,25 @@ impl RuleOptions {
         Ok(())
     }
 
-    /// The value in force (set or default). Keys are program constants.
+    /// The value in force: set, else the edition's (C-EDITION), else the default. Keys are
+    /// program constants.
     pub fn get(&self, key: &str) -> &str {
         match self.set.get(key) {
             Some(v) => v,
-            None => {
-                spec(key)
-                    .unwrap_or_else(|| panic!("rule option `{key}` is missing from the registry"))
-                    .default
+            None if self.set.get("edition").is_some_and(|e| e == "previous") => {
+                match cosmos::PREVIOUS_EDITION.iter().find(|(k, _)| *k == key) {
+                    Some((_, v)) => v,
+                    None => self.default_of(key),
+                }
             }
+            None => self.default_of(key),
         }
+    }
+
+    fn default_of(&self, key: &str) -> &'static str {
+        spec(key)
+            .unwrap_or_else(|| panic!("rule option `{key}` is missing from the registry"))
+            .default
     }
 
     /// A numeric option (validated on set; defaults are numbers by construction).

@@ -37,9 +37,9 @@ pub struct CosmosTestArgs {
     #[arg(long, default_value_t = 0.0, allow_hyphen_values = true, value_parser = parse_modifier)]
     pub modifier: f64,
     /// Lowest score of the crit-failure band: 91 normally, 86 under extreme fatigue
-    /// (C-FAT-4). Allowed: 11..100.
-    #[arg(long, default_value_t = 91, value_parser = clap::value_parser!(u8).range(11..=100))]
-    pub crit_fail_from: u8,
+    /// (C-FAT-4). Allowed: 11..100. Default: the rule parameter crit_failure_from (91).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(11..=100))]
+    pub crit_fail_from: Option<u8>,
     #[command(flatten)]
     pub method: MethodArgs,
     #[command(flatten)]
@@ -56,9 +56,9 @@ pub struct KarmaDriftArgs {
     #[arg(long, default_value_t = 1_000, value_parser = parse_burn_in)]
     pub burn_in: u64,
     /// Lowest score of the crit-failure band: 91 normally, 86 under extreme fatigue
-    /// (C-FAT-4). Allowed: 11..100.
-    #[arg(long, default_value_t = 91, value_parser = clap::value_parser!(u8).range(11..=100))]
-    pub crit_fail_from: u8,
+    /// (C-FAT-4). Allowed: 11..100. Default: the rule parameter crit_failure_from (91).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(11..=100))]
+    pub crit_fail_from: Option<u8>,
     /// exact = stationary distribution of the 21-state chain; mc = long simulated
     /// trajectories (--trials tests per threshold) with 95% intervals.
     #[arg(long, value_enum, default_value = "exact")]
@@ -98,7 +98,7 @@ impl CosmosTable {
                     thresholds: a.thresholds.0.clone(),
                     karma: a.karma.0.clone(),
                     modifier: a.modifier,
-                    crit_fail_from: a.crit_fail_from,
+                    crit_fail_from: band(a.crit_fail_from, ctx),
                 };
                 vec![test_output(&grid, ctx, a.method.method, a.method.trials)?]
             }
@@ -106,12 +106,17 @@ impl CosmosTable {
                 let params = KarmaDriftParams {
                     thresholds: a.thresholds.0.clone(),
                     burn_in: a.burn_in,
-                    crit_fail_from: a.crit_fail_from,
+                    crit_fail_from: band(a.crit_fail_from, ctx),
                 };
                 vec![karma_drift_output(&params, ctx, a.method, a.trials)?]
             }
         })
     }
+}
+
+/// The crit-failure band of a table: the flag, else the rule parameter (C-TEST-2).
+fn band(flag: Option<u8>, ctx: &Context) -> u8 {
+    flag.unwrap_or_else(|| super::TestRules::from_options(&ctx.options).crit_failure_from)
 }
 
 /// Every Great Cosmos table with default settings, plus Monte Carlo cross-checks, for

@@ -3,16 +3,14 @@
 
 use crate::engine::{Counts, Merge, Moments, Rng64, Simulation};
 
-use super::{
-    KarmaOverflow, Outcome, TestRules, TestSampler, TestSpec, CRIT_FAIL_FROM, KARMA_MAX, KARMA_MIN,
-};
+use super::{CritBand, KarmaOverflow, Outcome, TestRules, TestSampler, TestSpec, KARMA_MIN};
 
 pub const KARMA_STATES: usize = 21;
 
 /// The test at one karma value; inputs come from validated parameters.
-fn spec(threshold: f64, karma: i8, crit_fail_from: u8) -> TestSpec {
+fn spec(threshold: f64, karma: i8, band: CritBand) -> TestSpec {
     TestSpec::new(threshold, karma)
-        .and_then(|s| s.with_crit_fail_from(crit_fail_from))
+        .map(|s| s.with_crit_band(band))
         .unwrap_or_else(|e| panic!("karma chain built from unvalidated input: {e}"))
 }
 
@@ -20,12 +18,15 @@ fn state(k: i8) -> usize {
     (k - KARMA_MIN) as usize
 }
 
-/// Karma after a normal test (C-KARMA-1, option `karma_overflow`).
-pub fn drift(karma: i8, outcome: Outcome, overflow: KarmaOverflow) -> i8 {
+/// Karma after a normal test (C-KARMA-1, option `karma_overflow`, parameter
+/// `karma_bound`). A karma set beyond the bound (a start value) is brought in by clamp.
+#[inline(always)]
+pub fn drift(karma: i8, outcome: Outcome, rules: &TestRules) -> i8 {
     let next = karma + outcome.karma_delta();
-    match overflow {
-        KarmaOverflow::Clamp => next.clamp(KARMA_MIN, KARMA_MAX),
-        KarmaOverflow::Cancel if (KARMA_MIN..=KARMA_MAX).contains(&next) => next,
+    let b = rules.karma_bound;
+    match rules.karma_overflow {
+        KarmaOverflow::Clamp => next.clamp(-b, b),
+        KarmaOverflow::Cancel if (-b..=b).contains(&next) => next,
         KarmaOverflow::Cancel => karma,
     }
 }
@@ -33,7 +34,7 @@ pub fn drift(karma: i8, outcome: Outcome, overflow: KarmaOverflow) -> i8 {
 /// `P[i][j]`: probability that one test at `threshold` moves karma from state i to j
 /// (state 0 is karma -10).
 pub fn transition_matrix(threshold: f64, rules: &TestRules) -> [[f64; KARMA_STATES]; KARMA_STATES] {
-    transition_matrix_with_band(threshold, CRIT_FAIL_FROM, rules)
+    chain(threshold, CritBand::Book, rules)
 }
 
 /// As [`transition_matrix`], with the crit-failure band starting at `crit_fail_from`.
@@ -42,11 +43,17 @@ pub fn transition_matrix_with_band(
     crit_fail_from: u8,
     rules: &TestRules,
 ) -> [[f64; KARMA_STATES]; KARMA_STATES] {
+    chain(threshold, CritBand::From(crit_fail_from), rules)
+}
+
+/// The chain over the widest karma range: states beyond `karma_bound` are left at the
+/// first test (transient), so the stationary law gives them 0.
+fn chain(threshold: f64, band: CritBand, rules: &TestRules) -> [[f64; KARMA_STATES]; KARMA_STATES] {
     let mut p = [[0.0; KARMA_STATES]; KARMA_STATES];
-    for k in KARMA_MIN..=KARMA_MAX {
-        let spec = spec(threshold, k, crit_fail_from);
+    for k in KARMA_MIN..=-KARMA_MIN {
+        let spec = spec(threshold, k, band);
         for (o, q) in spec.exact(rules).outcomes() {
-            p[state(k)][state(drift(k, *o, rules.karma_overflow))] += q;
+            p[state(k)][state(drift(k, *o, rules))] += q;
         }
     }
     p
@@ -55,7 +62,7 @@ pub fn transition_matrix_with_band(
 /// The exact stationary distribution `pi = pi P`, `sum pi = 1` (C-KARMA-3), by Gaussian
 /// elimination with partial pivoting on `(P^T - I)` with one row replaced by the sum.
 pub fn stationary(threshold: f64, rules: &TestRules) -> [f64; KARMA_STATES] {
-    stationary_with_band(threshold, CRIT_FAIL_FROM, rules)
+    solve(&transition_matrix(threshold, rules))
 }
 
 /// As [`stationary`], with the crit-failure band starting at `crit_fail_from`.
@@ -64,7 +71,14 @@ pub fn stationary_with_band(
     crit_fail_from: u8,
     rules: &TestRules,
 ) -> [f64; KARMA_STATES] {
-    let p = transition_matrix_with_band(threshold, crit_fail_from, rules);
+    solve(&transition_matrix_with_band(
+        threshold,
+        crit_fail_from,
+        rules,
+    ))
+}
+
+fn solve(p: &[[f64; KARMA_STATES]; KARMA_STATES]) -> [f64; KARMA_STATES] {
     const N: usize = KARMA_STATES;
     let mut a = [[0.0f64; N + 1]; N];
     for i in 0..N {
@@ -125,7 +139,7 @@ impl Merge for KarmaAcc {
 
 impl KarmaWalk {
     pub fn new(threshold: f64, rules: &TestRules, burn_in: u64) -> KarmaWalk {
-        KarmaWalk::with_band(threshold, CRIT_FAIL_FROM, rules, burn_in)
+        KarmaWalk::build(threshold, CritBand::Book, rules, burn_in)
     }
 
     /// As [`KarmaWalk::new`], with the crit-failure band starting at `crit_fail_from`.
@@ -135,13 +149,17 @@ impl KarmaWalk {
         rules: &TestRules,
         burn_in: u64,
     ) -> KarmaWalk {
+        KarmaWalk::build(threshold, CritBand::From(crit_fail_from), rules, burn_in)
+    }
+
+    fn build(threshold: f64, band: CritBand, rules: &TestRules, burn_in: u64) -> KarmaWalk {
         let mut samplers = Vec::with_capacity(KARMA_STATES);
         let mut next = [[0u8; 6]; KARMA_STATES];
-        for k in KARMA_MIN..=KARMA_MAX {
-            let spec = spec(threshold, k, crit_fail_from);
+        for k in KARMA_MIN..=-KARMA_MIN {
+            let spec = spec(threshold, k, band);
             samplers.push(TestSampler::new(&spec, rules));
             for o in Outcome::ALL {
-                next[state(k)][o as usize] = state(drift(k, o, rules.karma_overflow)) as u8;
+                next[state(k)][o as usize] = state(drift(k, o, rules)) as u8;
             }
         }
         KarmaWalk {
@@ -182,12 +200,50 @@ mod tests {
 
     #[test]
     fn drift_by_outcome_and_overflow() {
-        assert_eq!(drift(0, Outcome::SuperFailure, KarmaOverflow::Clamp), 2);
-        assert_eq!(drift(0, Outcome::CritSuccess, KarmaOverflow::Clamp), -1);
-        assert_eq!(drift(9, Outcome::SuperFailure, KarmaOverflow::Clamp), 10);
-        assert_eq!(drift(9, Outcome::SuperFailure, KarmaOverflow::Cancel), 9);
-        assert_eq!(drift(-9, Outcome::SuperSuccess, KarmaOverflow::Cancel), -9);
-        assert_eq!(drift(3, Outcome::Success, KarmaOverflow::Cancel), 3);
+        let clamp = TestRules::default();
+        let cancel = TestRules {
+            karma_overflow: KarmaOverflow::Cancel,
+            ..clamp
+        };
+        assert_eq!(drift(0, Outcome::SuperFailure, &clamp), 2);
+        assert_eq!(drift(0, Outcome::CritSuccess, &clamp), -1);
+        assert_eq!(drift(9, Outcome::SuperFailure, &clamp), 10);
+        assert_eq!(drift(9, Outcome::SuperFailure, &cancel), 9);
+        assert_eq!(drift(-9, Outcome::SuperSuccess, &cancel), -9);
+        assert_eq!(drift(3, Outcome::Success, &cancel), 3);
+        // C-KARMA-1 under karma_bound = 8: clamp at 8, cancel past it, a start value of
+        // 10 is brought in by the first test.
+        let b8 = TestRules {
+            karma_bound: 8,
+            ..clamp
+        };
+        assert_eq!(drift(7, Outcome::SuperFailure, &b8), 8);
+        assert_eq!(
+            drift(
+                7,
+                Outcome::SuperFailure,
+                &TestRules {
+                    karma_bound: 8,
+                    ..cancel
+                }
+            ),
+            7
+        );
+        assert_eq!(drift(10, Outcome::Success, &b8), 8);
+    }
+
+    #[test]
+    fn a_narrower_bound_leaves_the_outer_states_empty() {
+        let b8 = TestRules {
+            karma_bound: 8,
+            ..TestRules::default()
+        };
+        let pi = stationary(50.0, &b8);
+        assert!((pi.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        for k in [-10, -9, 9, 10] {
+            assert!(pi[state(k)].abs() < 1e-15, "karma {k}");
+        }
+        assert!(pi[state(8)] > 0.0 && pi[state(-8)] > 0.0);
     }
 
     #[test]

@@ -13,9 +13,9 @@ pub use karma::{
     drift, stationary, stationary_with_band, transition_matrix, transition_matrix_with_band,
     KarmaWalk, KARMA_STATES,
 };
-pub use options::{KarmaOverflow, PercentMode, SuperCritRoll, TestRules, OPTIONS};
+pub use options::{CritBand, KarmaOverflow, PercentMode, SuperCritRoll, TestRules, OPTIONS};
 pub use outcome::Outcome;
 pub use test::{
     classify, intuition_chance, roll_dist, score, threshold_with_modifier, KarmaDie, Roll,
-    TestSampler, TestSpec, CRIT_FAIL_FROM, KARMA_MAX, KARMA_MIN,
+    TestSampler, TestSpec, KARMA_MAX, KARMA_MIN,
 };

@@ -4,12 +4,12 @@ use crate::dice::{Die, Dist};
 use crate::engine::Rng64;
 use crate::error::UserError;
 
-use super::{Outcome, PercentMode, SuperCritRoll, TestRules};
+use super::{CritBand, Outcome, PercentMode, SuperCritRoll, TestRules};
 
+/// The widest karma range (the book's, C-TEST-3): tables and chains are sized for it; the
+/// parameter `karma_bound` narrows the range in force.
 pub const KARMA_MIN: i8 = -10;
 pub const KARMA_MAX: i8 = 10;
-/// Default lower bound of the crit-failure band (C-TEST-2; lowered by extreme fatigue).
-pub const CRIT_FAIL_FROM: u8 = 91;
 
 /// Which karma die applies (C-TEST-3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -92,7 +92,7 @@ impl Roll {
 pub struct TestSpec {
     threshold: f64,
     karma: i8,
-    crit_fail_from: u8,
+    crit_band: CritBand,
 }
 
 /// The threshold after a percentage bonus/malus (C-TEST-1, option `percent_mode`).
@@ -121,7 +121,7 @@ impl TestSpec {
         Ok(TestSpec {
             threshold,
             karma,
-            crit_fail_from: CRIT_FAIL_FROM,
+            crit_band: CritBand::Book,
         })
     }
 
@@ -141,19 +141,27 @@ impl TestSpec {
         }
     }
 
-    /// The same test with the crit-failure band starting at `from` (C-FAT-4: 86 under
-    /// extreme fatigue).
+    /// The same test with the crit-failure band starting at `from` (a user's value; 101
+    /// means no band).
     pub fn with_crit_fail_from(self, from: u8) -> Result<TestSpec, UserError> {
-        if !(11..=100).contains(&from) {
+        if !(11..=101).contains(&from) {
             return Err(UserError::new(crate::tr!(
                 "cosmos.test.crit_fail_from",
                 from = from
             )));
         }
         Ok(TestSpec {
-            crit_fail_from: from,
+            crit_band: CritBand::From(from),
             ..self
         })
+    }
+
+    /// The same test with the rules' band or the fatigue-widened one (C-FAT-4).
+    pub fn with_crit_band(self, band: CritBand) -> TestSpec {
+        TestSpec {
+            crit_band: band,
+            ..self
+        }
     }
 
     pub fn threshold(&self) -> f64 {
@@ -164,8 +172,9 @@ impl TestSpec {
         self.karma
     }
 
-    pub fn crit_fail_from(&self) -> u8 {
-        self.crit_fail_from
+    /// Where the crit-failure band starts under `rules`.
+    pub fn crit_fail_from(&self, rules: &TestRules) -> u8 {
+        rules.crit_fail_from(self.crit_band)
     }
 
     /// The karma die of this test under the rules' `karma_die_from` (C-TEST-3).
@@ -177,9 +186,11 @@ impl TestSpec {
     #[inline(always)]
     pub fn classify_roll(&self, roll: Roll, rules: &TestRules) -> Outcome {
         let k = self.karma;
+        // C-TEST-4 at the bound in force (parameter `karma_bound`, C-KARMA-1).
+        let (lo, hi) = (-rules.karma_bound, rules.karma_bound);
         if roll.special == SUPER_SUCCESS {
             // C-TEST-4: at -10 the 42 is only a crit.
-            return if k == KARMA_MIN {
+            return if k == lo {
                 Outcome::CritSuccess
             } else {
                 Outcome::SuperSuccess
@@ -187,16 +198,16 @@ impl TestSpec {
         }
         if roll.special == SUPER_FAILURE {
             // C-TEST-4: at +10 the 66 is only a crit failure.
-            return if k == KARMA_MAX {
+            return if k == hi {
                 Outcome::CritFailure
             } else {
                 Outcome::SuperFailure
             };
         }
-        if roll.score <= rules.crit_success_to && k != KARMA_MIN {
+        if roll.score <= rules.crit_success_to && k != lo {
             return Outcome::CritSuccess;
         }
-        if roll.score >= self.crit_fail_from && k != KARMA_MAX {
+        if roll.score >= rules.crit_fail_from(self.crit_band) && k != hi {
             return Outcome::CritFailure;
         }
         if (roll.score as f64) <= self.threshold {

@@ -2,8 +2,33 @@
 
 use super::options::Shortfall;
 
-/// Most AP the group pool holds; the excess is lost (F-AP).
+/// Most AP the group pool holds in the book; the excess is lost (F-AP). The parameter
+/// `fallout_ap_pool_max` sets the cap in force ([`pool_max`]).
 pub const POOL_MAX: u32 = 6;
+
+/// The group pool's cap in force (parameter `fallout_ap_pool_max`, F-AP).
+pub fn pool_max(o: &crate::rules::RuleOptions) -> u32 {
+    o.integer("fallout_ap_pool_max") as u32
+}
+
+/// A starting group pool checked against the cap in force: the one check of `check` (the
+/// file's `[rules]`) and `run` (with `--option` too).
+pub fn check_start_pool(
+    file: &crate::scenario::ScenarioFile,
+    path: &[&str],
+    value: u32,
+    cap: u32,
+) -> Result<(), crate::error::UserError> {
+    if value > cap {
+        return Err(file.error_at(
+            path,
+            &path.join("."),
+            &format!("{value} AP is more than the group pool holds"),
+            &format!("0..{cap} (rule parameter fallout_ap_pool_max, F-AP)"),
+        ));
+    }
+    Ok(())
+}
 /// Most bonus d20 on one test, from all sources (F-AP).
 pub const BONUS_MAX: u8 = 3;
 /// AP price of the 1st, 2nd and 3rd bonus d20 (fallout-2d20.fr.txt, "Coût des d20 bonus").

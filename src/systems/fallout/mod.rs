@@ -12,7 +12,9 @@ pub mod scenario;
 pub mod tables;
 mod test;
 
-pub use ap::{cumulative_cost, pay, Payment, BONUS_MAX, BONUS_PRICE, POOL_MAX};
+pub use ap::{
+    check_start_pool, cumulative_cost, pay, pool_max, Payment, BONUS_MAX, BONUS_PRICE, POOL_MAX,
+};
 pub use combat_dice::{cd_dist, roll_cd, CdRoll, CD_FACES, CD_MAX, EXTRA_CD_MAX};
 pub use help::helped_dist;
 pub use luck::{luck_odds, LuckOdds};

@@ -178,7 +178,7 @@ impl Fight<'_, '_> {
             }
         };
         if self.st[f].posture == NONE {
-            self.st[f].karma = drift(self.st[f].karma, o, self.sim.rules.test.karma_overflow);
+            self.st[f].karma = drift(self.st[f].karma, o, &self.sim.rules.test);
         }
         if final_skill && o >= Outcome::CritFailure {
             // C-LD-4: the Final Skill ignores critical failures.

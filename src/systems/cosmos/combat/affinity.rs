@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 
-use super::element::{DualElement, Element, ELEMENT_NAMES, ELEMENT_TABLE};
+use super::element::{DualElement, Element, ELEMENT_NAMES};
 
 /// Most a coefficient override may be, either sign.
 pub const COEFFICIENT_MAX: f64 = 10.0;
@@ -44,11 +44,17 @@ fn combine(a: f64, b: f64, dual: DualElement) -> f64 {
 }
 
 /// Coefficient of attacking element `e` on a combatant of element(s) `first`/`aff`.
-fn cell(e: Element, first: Option<Element>, aff: &Affinity, dual: DualElement) -> f64 {
+fn cell(
+    e: Element,
+    first: Option<Element>,
+    aff: &Affinity,
+    dual: DualElement,
+    table: &Table,
+) -> f64 {
     if let Some(c) = aff.overrides[e.0 as usize] {
         return c;
     }
-    let row = |t: Element| ELEMENT_TABLE[t.0 as usize][e.0 as usize];
+    let row = |t: Element| table[t.0 as usize][e.0 as usize];
     match (first, aff.second) {
         (Some(a), Some(b)) => combine(row(a), row(b), dual),
         (Some(a), None) => row(a),
@@ -56,18 +62,34 @@ fn cell(e: Element, first: Option<Element>, aff: &Affinity, dual: DualElement) -
     }
 }
 
-/// The coefficient of an attack with `elements` on a combatant (C-ELEM). With one element
-/// and no override it is [`super::element::coefficient`].
+/// An element coefficient table, `[target][attacker]` (the book's or `element_cells`').
+pub type Table = [[f64; 12]; 12];
+
+/// The coefficient of an attack with `elements` on a combatant (C-ELEM) under the book's
+/// table. With one element and no override it is [`super::element::coefficient`].
+#[cfg(test)]
 pub fn coefficient_on(
     elements: &[Element],
     first: Option<Element>,
     aff: &Affinity,
     dual: DualElement,
 ) -> f64 {
+    coefficient_in(elements, first, aff, dual, &super::element::ELEMENT_TABLE)
+}
+
+/// As [`coefficient_on`] under the table in force (parameter set `element_cells`).
+pub fn coefficient_in(
+    elements: &[Element],
+    first: Option<Element>,
+    aff: &Affinity,
+    dual: DualElement,
+    table: &Table,
+) -> f64 {
+    let c = |e: &Element| cell(*e, first, aff, dual, table);
     match elements {
         [] => 1.0,
-        [a] => cell(*a, first, aff, dual),
-        [a, b, ..] => combine(cell(*a, first, aff, dual), cell(*b, first, aff, dual), dual),
+        [a] => c(a),
+        [a, b, ..] => combine(c(a), c(b), dual),
     }
 }
 

@@ -98,7 +98,7 @@ impl Fight<'_, '_> {
                     .roll(self.rng, &self.sim.rules.test),
             };
             if passive.moves_karma() && self.st[v].posture == NONE {
-                self.st[v].karma = drift(self.st[v].karma, g, self.sim.rules.test.karma_overflow);
+                self.st[v].karma = drift(self.st[v].karma, g, &self.sim.rules.test);
             }
             if !g.is_success() {
                 self.acc.fighters[h].aura.actions_lost += 1;

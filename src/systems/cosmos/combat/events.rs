@@ -224,13 +224,15 @@ impl Fight<'_, '_> {
                     }
                     continue;
                 }
+                // Karma stays within the bound in force (C-KARMA-1, `karma_bound`).
+                let b = self.sim.rules.test.karma_bound as i32;
                 let s = &mut self.st[g];
                 let k = if s.posture != NONE {
                     &mut s.saved_karma
                 } else {
                     &mut s.karma
                 };
-                *k = (*k as i32 + e.karma as i32).clamp(-10, 10) as i8;
+                *k = (*k as i32 + e.karma as i32).clamp(-b, b) as i8;
             }
         }
     }

@@ -23,7 +23,7 @@ use std::fmt;
 
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
-use crate::systems::cosmos::growth::fatigue::{Fatigue, FatigueState};
+use crate::systems::cosmos::growth::fatigue::Fatigue;
 
 use super::acc::END_HOLDER_DOWN;
 use super::fight::{Fight, NONE};
@@ -182,10 +182,11 @@ impl Fight<'_, '_> {
     /// End of a round: +1 FP to every standing combatant every 5 rounds (C-FAT-2). The
     /// side left standing if that knocked the last of a side out.
     pub(super) fn fatigue_round_end(&mut self) -> Option<usize> {
-        if self.round % 5 != 0 {
+        let every = self.sim.rules.fatigue_gains.rounds_per_fp;
+        if self.round % every != 0 {
             return None;
         }
-        self.fat_rounds = self.round / 5;
+        self.fat_rounds = self.round / every;
         self.tire_standing(1);
         self.winner()
     }
@@ -193,7 +194,7 @@ impl Fight<'_, '_> {
     /// Combat end: the 5-round gain of a last round cut short by the outcome (the decisive
     /// round counts as played), then +1 FP at the end (C-FAT-2), to standing combatants.
     pub(super) fn fatigue_finish(&mut self) {
-        let due = self.round / 5 - self.fat_rounds;
+        let due = self.round / self.sim.rules.fatigue_gains.rounds_per_fp - self.fat_rounds;
         self.tire_standing(due as i32 + 1);
     }
 
@@ -208,9 +209,10 @@ impl Fight<'_, '_> {
     /// PM and HP paid for an attack: +1 FM per 100 PM spent, +1/+1 per 100 HP lost
     /// (running totals of the combat, C-FAT-2).
     pub(super) fn tire_costs(&mut self, f: usize, pm: i32, hp: i32) {
+        let step = self.sim.rules.fatigue_gains.per_points;
         let s = &mut self.st[f];
-        let pm_steps = (s.pm_spent + pm) / 100 - s.pm_spent / 100;
-        let hp_steps = (s.hp_lost + hp) / 100 - s.hp_lost / 100;
+        let pm_steps = (s.pm_spent + pm) / step - s.pm_spent / step;
+        let hp_steps = (s.hp_lost + hp) / step - s.hp_lost / step;
         s.pm_spent += pm;
         s.hp_lost += hp;
         if pm_steps + hp_steps > 0 {
@@ -222,7 +224,7 @@ impl Fight<'_, '_> {
     pub(super) fn tire_hit(&mut self, t: usize, dmg: i32, knocked_out: bool) {
         self.tire_costs(t, 0, dmg);
         if knocked_out {
-            self.tire(t, 0, 3);
+            self.tire(t, 0, self.sim.rules.fatigue_gains.knockout_fm);
         }
     }
 
@@ -246,21 +248,23 @@ impl Fight<'_, '_> {
     #[inline(always)]
     pub(super) fn tire_psychic(&mut self, t: usize, attack: usize) {
         if self.sim.model.fatigue.psychic[attack] {
-            self.tire(t, 0, 2);
+            self.tire(t, 0, self.sim.rules.fatigue_gains.psychic_fm);
         }
     }
 
     /// A Light or Dark point used: -6 FP -6 FM (C-FAT-2).
     pub(super) fn tire_point(&mut self, f: usize) {
-        self.tire(f, -6, -6);
+        let r = self.sim.rules.fatigue_gains.point_relief;
+        self.tire(f, -r, -r);
     }
 
     /// A backlash begins: Sépulcrale +8 FP, Illumination +10 FP +10 FM (C-FAT-2).
     pub(super) fn tire_backlash(&mut self, f: usize, illumination: bool) {
+        let g = self.sim.rules.fatigue_gains;
         if illumination {
-            self.tire(f, 10, 10);
+            self.tire(f, g.illumination, g.illumination);
         } else {
-            self.tire(f, 8, 0);
+            self.tire(f, g.sepulchral_fp, 0);
         }
     }
 
@@ -274,8 +278,9 @@ impl Fight<'_, '_> {
             TRACK_FM => self.st[f].fm,
             _ => return None,
         };
-        let st = FatigueState::of(v as i32);
-        let (malus, crit_from) = (st.test_malus() as i32, st.crit_fail_from());
+        let levels = &self.sim.rules.test.fatigue;
+        let st = levels.state(v as i32);
+        let (malus, crit_from) = (levels.test_malus(st) as i32, st.crit_band());
         if malus == def.fat && crit_from == def.crit_from {
             return None;
         }

@@ -222,6 +222,39 @@ pub struct Fighter {
     /// Entries of `CombatModel::support` it may use, and its policy rules.
     pub support: Vec<usize>,
     pub rules: super::trigger::Rules,
+    /// At level 5+, what the points rest on when a count was not given, so the level-5
+    /// grant in force (parameter `level5_points`) sets them when the simulation is built;
+    /// `light_points`/`dark_points` hold the book's counts (3 granted) until then.
+    pub level5: Option<Level5Points>,
+}
+
+/// The level-5 split of a combatant whose points were (partly) left to the rules (C-LD-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level5Points {
+    /// `level5_dark` as given (at most the grant in force).
+    pub dark_share: Option<u8>,
+    pub light_given: Option<u8>,
+    pub dark_given: Option<u8>,
+    pub light_spent: u8,
+    pub dark_spent: u8,
+}
+
+impl Level5Points {
+    /// (Light, Dark) points at combat start under a level-5 grant of `grant` points:
+    /// 1 + 1 from level 1, the grant split by `level5_dark` or two thirds Dark, rounded
+    /// (3 -> 2 Dark + 1 Light, the tool's default), less the points already spent.
+    pub fn resolve(&self, grant: u8) -> (u8, u8) {
+        let dark_share = self
+            .dark_share
+            .map_or((2 * grant as u32 + 1) / 3, |d| (d as u32).min(grant as u32))
+            as u8;
+        let light = self.light_given.unwrap_or(1 + grant - dark_share);
+        let dark = self.dark_given.unwrap_or(1 + dark_share);
+        (
+            light.saturating_sub(self.light_spent),
+            dark.saturating_sub(self.dark_spent),
+        )
+    }
 }
 
 /// As the derived form, with the newer keys printed only when they differ from the plain

@@ -4,7 +4,8 @@ use crate::rules::RuleOptions;
 use crate::systems::cosmos::growth::GrowthRules;
 use crate::systems::cosmos::TestRules;
 
-use super::element::DualElement;
+use super::element::{DualElement, ELEMENT_TABLE};
+use crate::rules::{parse_cells, Allowed};
 
 pub use crate::rules::combat::OPTIONS;
 
@@ -42,6 +43,20 @@ pub struct CombatRules {
     pub illum_backlash_turns: u8,
     /// Parameter `sepulchral_backlash_turns` (C-LD-6); doubled on disadvantage 6.
     pub sep_backlash_turns: u8,
+    /// Parameter `level5_points` (C-LD-1): points granted at level 5.
+    pub level5_points: u8,
+    /// Parameter set `element_cells` (C-ELEM): the coefficient table in force,
+    /// `elements[target][attacker]` as [`super::element::ELEMENT_TABLE`].
+    pub elements: [[f64; 12]; 12],
+    /// Parameters `illumination_bonus_4/5` and `sepulchral_malus_4/5` (C-LD-5, C-LD-6).
+    pub illumination_bonus: [i32; 2],
+    pub sepulchral_malus: [i32; 2],
+    /// C-FAT-2 combat gains: rounds per +1 FP, PM/HP per step, FM at a knock-out, FM per
+    /// psychic attack, relief per point, FP at a Sépulcrale backlash, FP/FM at an
+    /// Illumination backlash.
+    pub fatigue_gains: FatigueGains,
+    /// Parameter set `edition = previous` (C-EDITION): the previous aura table too.
+    pub previous_edition: bool,
     /// Small-rule options (aura face 6 in the previous edition, C-AURA).
     pub growth: GrowthRules,
 }
@@ -83,9 +98,55 @@ impl CombatRules {
             points_lock_turns: o.integer("points_lock_turns") as u8,
             illum_backlash_turns: o.integer("illumination_backlash_turns") as u8,
             sep_backlash_turns: o.integer("sepulchral_backlash_turns") as u8,
+            level5_points: o.integer("level5_points") as u8,
+            elements: element_table(o.get("element_cells")),
+            illumination_bonus: [
+                o.integer("illumination_bonus_4") as i32,
+                o.integer("illumination_bonus_5") as i32,
+            ],
+            previous_edition: o.get("edition") == "previous",
+            fatigue_gains: FatigueGains {
+                rounds_per_fp: o.integer("fatigue_rounds_per_fp") as u32,
+                per_points: o.integer("fatigue_per_points") as i32,
+                knockout_fm: o.integer("fatigue_knockout_fm") as i32,
+                psychic_fm: o.integer("fatigue_psychic_fm") as i32,
+                point_relief: o.integer("fatigue_point_relief") as i32,
+                sepulchral_fp: o.integer("fatigue_sepulchral_backlash_fp") as i32,
+                illumination: o.integer("fatigue_illumination_backlash") as i32,
+            },
+            sepulchral_malus: [
+                o.integer("sepulchral_malus_4") as i32,
+                o.integer("sepulchral_malus_5") as i32,
+            ],
             growth: GrowthRules::from_options(o),
         }
     }
+}
+
+/// The C-FAT-2 fatigue gains of a combat (parameters `fatigue_*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FatigueGains {
+    pub rounds_per_fp: u32,
+    pub per_points: i32,
+    pub knockout_fm: i32,
+    pub psychic_fm: i32,
+    pub point_relief: i32,
+    pub sepulchral_fp: i32,
+    pub illumination: i32,
+}
+
+/// The book's element table with the cells of `element_cells` (attacker>target=x) in place
+/// (validated on input, so a bad value cannot reach here and reads as the book's table).
+fn element_table(cells: &str) -> [[f64; 12]; 12] {
+    let mut t = ELEMENT_TABLE;
+    if let Some(Allowed::Cells { names, min, max }) =
+        crate::rules::spec("element_cells").map(|s| s.allowed)
+    {
+        for (attacker, target, x) in parse_cells(cells, names, min, max).unwrap_or_default() {
+            t[target][attacker] = x;
+        }
+    }
+    t
 }
 
 #[cfg(test)]
@@ -111,6 +172,18 @@ mod tests {
         // Parameters at the book's numbers (C-LD-3, C-LD-5, C-LD-6).
         assert_eq!((r.posture_turns, r.points_lock_turns), (3, 2));
         assert_eq!((r.illum_backlash_turns, r.sep_backlash_turns), (2, 2));
+        assert_eq!(r.level5_points, 3);
+        assert_eq!(r.elements, ELEMENT_TABLE);
+        assert_eq!(
+            (r.illumination_bonus, r.sepulchral_malus),
+            ([10, 20], [10, 20])
+        );
+        // C-ELEM: Eau on Feu is 2 in the book (row Feu, column Eau); a cell replaces it.
+        let o = RuleOptions::from_pairs(&["element_cells=eau>feu=1.5, feu>glace=-1"]).unwrap();
+        let t = CombatRules::from_options(&o).elements;
+        assert_eq!((t[0][2], t[4][0], t[2][0]), (1.5, -1.0, 0.0));
+        assert!(RuleOptions::from_pairs(&["element_cells=eau>fire=1"]).is_err());
+        assert!(RuleOptions::from_pairs(&["element_cells=eau>feu=11"]).is_err());
         // Readings 10a, 10b, 10e (docs/rules.md).
         assert!(!r.posture_ends_backlash && r.counter_on_free_damage);
         assert!(!r.illumination_all_first && !r.illumination_acts_next);

@@ -163,8 +163,8 @@ impl Fight<'_, '_> {
         }
         s.karma = match (restore, kind) {
             (true, _) => s.saved_karma,
-            (false, ILLUMINATION) => 10,
-            (false, _) => -10,
+            (false, ILLUMINATION) => self.sim.rules.test.karma_bound,
+            (false, _) => -self.sim.rules.test.karma_bound,
         };
         s.posture = NONE;
         s.posture_turns = 0;
@@ -189,12 +189,13 @@ impl Fight<'_, '_> {
         }
     }
 
-    /// Karma as tests read it: locked at +10 / -10 in posture (C-KARMA-2).
+    /// Karma as tests read it: locked at +10 / -10 in posture (C-KARMA-2; the bound is the
+    /// parameter `karma_bound`).
     #[inline(always)]
     pub(super) fn karma(&self, f: usize) -> i8 {
         match self.st[f].posture {
-            ILLUMINATION => 10,
-            SEPULCRALE => -10,
+            ILLUMINATION => self.sim.rules.test.karma_bound,
+            SEPULCRALE => -self.sim.rules.test.karma_bound,
             _ => self.st[f].karma,
         }
     }
@@ -204,9 +205,10 @@ impl Fight<'_, '_> {
     pub(super) fn test_bonus(&self, f: usize) -> i32 {
         let s = &self.st[f];
         if s.posture == ILLUMINATION {
+            // +10% / +20% in the book (parameters illumination_bonus_4/5).
             match s.adv {
-                4 => 10,
-                5 => 20,
+                4 => self.sim.rules.illumination_bonus[0],
+                5 => self.sim.rules.illumination_bonus[1],
                 _ => 0,
             }
         } else {
@@ -222,9 +224,10 @@ impl Fight<'_, '_> {
         let s = &self.st[f];
         let mut m = 0;
         if s.sep_turn || s.sep_backlash > 0 {
+            // -10% / -20% in the book (parameters sepulchral_malus_4/5).
             m -= match s.disadv {
-                4 => 10,
-                5 => 20,
+                4 => self.sim.rules.sepulchral_malus[0],
+                5 => self.sim.rules.sepulchral_malus[1],
                 _ => 0,
             };
         }

@@ -407,13 +407,16 @@ fn validate_fighter(
     };
     // C-LD-1: 1 Light + 1 Dark at level 1, +3 split at level 5, the MJ decides from 6.
     let level5_dark = f.level5_dark.unwrap_or(2);
-    if level5_dark > 3 {
+    // The book grants 3 (the split is checked against it); parameter `level5_points`
+    // changes the grant and takes at most that many Dark (C-LD-1).
+    if level5_dark > 10 {
         return Err(err(
             &["level5_dark"],
             &crate::tr!("combat.check.level5_dark", n = level5_dark),
             crate::tr!("combat.check.level5_dark_allowed"),
         ));
     }
+    let level5_dark = level5_dark.min(3);
     let (light_default, dark_default) = if f.level >= 5 {
         (1 + 3 - level5_dark, 1 + level5_dark)
     } else {
@@ -607,5 +610,14 @@ fn validate_fighter(
         armour,
         support: Vec::new(),
         rules: Default::default(),
+        level5: (f.level >= 5 && (f.light_points.is_none() || f.dark_points.is_none())).then(
+            || super::model::Level5Points {
+                dark_share: f.level5_dark,
+                light_given: f.light_points,
+                dark_given: f.dark_points,
+                light_spent,
+                dark_spent,
+            },
+        ),
     })
 }

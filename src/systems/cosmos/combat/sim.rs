@@ -3,7 +3,7 @@
 use crate::dice::Die;
 use crate::engine::{Rng64, Simulation};
 use crate::systems::cosmos::growth::inventory;
-use crate::systems::cosmos::{TestSampler, TestSpec, KARMA_MAX, KARMA_MIN};
+use crate::systems::cosmos::{CritBand, TestSampler, TestSpec, KARMA_MAX, KARMA_MIN};
 
 use super::acc::CombatAcc;
 use super::fight::Fight;
@@ -62,7 +62,17 @@ pub struct CombatSim {
 }
 
 impl CombatSim {
-    pub fn new(model: CombatModel, rules: CombatRules) -> CombatSim {
+    pub fn new(mut model: CombatModel, rules: CombatRules) -> CombatSim {
+        // C-EDITION: the previous edition's parameter set brings its aura table.
+        if rules.previous_edition {
+            model.edition = crate::systems::cosmos::growth::aura::Edition::Previous;
+        }
+        // C-LD-1: points left to the rules take the level-5 grant in force, once per run.
+        for f in &mut model.fighters {
+            if let Some(l5) = f.level5 {
+                (f.light_points, f.dark_points) = l5.resolve(rules.level5_points);
+            }
+        }
         let n = model.fighters.len();
         // C-INV: -5 Agilité per slot over 4 x floor(Force / 10).
         let agility_malus: Vec<i32> = model
@@ -78,7 +88,7 @@ impl CombatSim {
         for (f, malus) in model.fighters.iter().zip(&agility_malus) {
             for (i, &stat) in f.stats.iter().enumerate() {
                 let m = if i == AGILITE { *malus } else { 0 };
-                let (fat, crit_from) = start_fatigue(f, i);
+                let (fat, crit_from) = start_fatigue(f, i, &rules.test.fatigue);
                 blocks.push(TestDef {
                     base: stat as f64,
                     static_mod: m + fat,
@@ -110,7 +120,7 @@ impl CombatSim {
                     (None, true) => f.stats[at.stat] as f64,
                 };
                 let inv = if at.stat == AGILITE { *malus } else { 0 };
-                let (fat, crit_from) = start_fatigue(f, at.stat);
+                let (fat, crit_from) = start_fatigue(f, at.stat, &rules.test.fatigue);
                 attack_block[fi * na + a] = blocks.len() as u32;
                 blocks.push(TestDef {
                     base,
@@ -161,7 +171,13 @@ impl CombatSim {
             let mean = a.dice.mean();
             for (fi, f) in model.fighters.iter().enumerate() {
                 let aff = &model.affinity[fi];
-                let c = super::affinity::coefficient_on(&a.elements, f.element, aff, rules.dual);
+                let c = super::affinity::coefficient_in(
+                    &a.elements,
+                    f.element,
+                    aff,
+                    rules.dual,
+                    &rules.elements,
+                );
                 coef.push(c);
                 expected.push(mean * c);
             }
@@ -276,7 +292,7 @@ impl CombatSim {
 pub(super) struct TestDef {
     pub base: f64,
     pub static_mod: i32,
-    pub crit_from: u8,
+    pub crit_from: CritBand,
     /// The fatigue track of the test and the starting-fatigue malus inside `static_mod`
     /// (in-combat fatigue replaces it as the track moves, `fatigue.rs`).
     pub track: u8,
@@ -294,27 +310,25 @@ impl TestDef {
         } else {
             spec.with_modifier(total as f64, rules.test.percent_mode)
         };
-        if self.crit_from == crate::systems::cosmos::CRIT_FAIL_FROM {
-            spec
-        } else {
-            spec.with_crit_fail_from(self.crit_from)
-                .expect("86 is a valid band start")
-        }
+        spec.with_crit_band(self.crit_from)
     }
 }
 
 /// C-FAT-4 at combat start: FP maluses on Force, Précision and Agilité tests, FM maluses
 /// on Esprit tests; extreme fatigue starts the crit-failure band at 86. Exhaustion is
 /// handled apart (no action, no points).
-fn start_fatigue(f: &super::model::Fighter, stat: usize) -> (i32, u8) {
-    use crate::systems::cosmos::growth::fatigue::FatigueState;
+fn start_fatigue(
+    f: &super::model::Fighter,
+    stat: usize,
+    levels: &crate::systems::cosmos::growth::fatigue::FatigueLevels,
+) -> (i32, CritBand) {
     let track = match stat {
         super::model::FORCE | AGILITE | PRECISION => f.start.fp,
         super::model::ESPRIT => f.start.fm,
-        _ => return (0, crate::systems::cosmos::CRIT_FAIL_FROM),
+        _ => return (0, CritBand::Book),
     };
-    let st = FatigueState::of(track as i32);
-    (st.test_malus() as i32, st.crit_fail_from())
+    let st = levels.state(track as i32);
+    (levels.test_malus(st) as i32, st.crit_band())
 }
 
 impl Simulation for CombatSim {

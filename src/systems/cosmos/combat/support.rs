@@ -273,7 +273,8 @@ impl Fight<'_, '_> {
     /// either track is extreme, as the aura's (growth option `passive_test`; the Esprit
     /// block carries the FM malus and crit band). Light and moderate relief need none.
     fn concentrates(&mut self, f: usize) -> bool {
-        let extreme = |v: i8| FatigueState::of(v as i32) == FatigueState::Extreme;
+        let levels = self.sim.rules.test.fatigue;
+        let extreme = |v: i8| levels.state(v as i32) == FatigueState::Extreme;
         if !(extreme(self.st[f].fp) || extreme(self.st[f].fm)) {
             return true;
         }
@@ -290,7 +291,7 @@ impl Fight<'_, '_> {
                 .roll(self.rng, &self.sim.rules.test),
         };
         if passive.moves_karma() && self.st[f].posture == NONE {
-            self.st[f].karma = drift(self.st[f].karma, g, self.sim.rules.test.karma_overflow);
+            self.st[f].karma = drift(self.st[f].karma, g, &self.sim.rules.test);
         }
         g.is_success()
     }
@@ -360,11 +361,12 @@ impl Fight<'_, '_> {
             2 => s.fm,
             _ => return 0,
         };
-        let st = FatigueState::of(track as i32);
+        let levels = &self.sim.rules.test.fatigue;
+        let st = levels.state(track as i32);
         if st == FatigueState::Exhausted || (st == FatigueState::Extreme && !sup.focus_extreme) {
             return 0;
         }
-        (st.concentrated_malus() - st.test_malus()) as i32
+        (levels.concentrated_malus(st) - levels.test_malus(st)) as i32
     }
 }
 

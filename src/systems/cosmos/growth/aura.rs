@@ -153,7 +153,7 @@ pub fn aura_effect(
         };
         for (o, q) in gate.outcomes().iter().filter(|(o, _)| o.is_success()) {
             let k = if passive.moves_karma() {
-                drift(karma, *o, rules.karma_overflow)
+                drift(karma, *o, rules)
             } else {
                 karma
             };

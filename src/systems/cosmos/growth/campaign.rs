@@ -113,11 +113,12 @@ impl Mix {
 /// du joueur lorsque le MJ le décide"). The book: the new value "ne doit ni excéder 10 ni
 /// être strictement inférieur à -10 sans quoi, l'action ne pourra pas avoir lieu", which
 /// is `karma_overflow = cancel`; the default `clamp` stops at the bound (C-KARMA-1).
-pub fn granted(karma: i8, amount: i8, overflow: KarmaOverflow) -> i8 {
+pub fn granted(karma: i8, amount: i8, rules: &TestRules) -> i8 {
     let next = karma as i16 + amount as i16;
-    let range = KARMA_MIN as i16..=KARMA_MAX as i16;
-    match overflow {
-        KarmaOverflow::Clamp => next.clamp(KARMA_MIN as i16, KARMA_MAX as i16) as i8,
+    let bound = rules.karma_bound as i16;
+    let range = -bound..=bound;
+    match rules.karma_overflow {
+        KarmaOverflow::Clamp => next.clamp(-bound, bound) as i8,
         KarmaOverflow::Cancel if range.contains(&next) => next as i8,
         KarmaOverflow::Cancel => karma,
     }
@@ -172,8 +173,8 @@ impl KarmaTrack {
 
     /// A karma grant by the game master on the stored karma (a posture's read value is
     /// unchanged; with `posture_karma_exit = restore` the grant is what karma returns to).
-    pub fn grant(&mut self, amount: i8, overflow: KarmaOverflow) {
-        self.karma = granted(self.karma, amount, overflow);
+    pub fn grant(&mut self, amount: i8, rules: &TestRules) {
+        self.karma = granted(self.karma, amount, rules);
     }
 
     /// Which posture to enter when one is due: Illumination (true) or Sépulcrale
@@ -216,13 +217,17 @@ impl KarmaTrack {
         i: u32,
         mix: &Mix,
         postures: Option<&Postures>,
-        overflow: KarmaOverflow,
+        rules: &TestRules,
         rng: &mut Rng64,
     ) -> i8 {
         if let Some(p) = postures {
             if self.lock.is_none() && p.every > 0 && i % p.every == p.every - 1 && p.length > 0 {
                 if let Some(light) = self.choose(p.kind) {
-                    let value = if light { KARMA_MAX } else { KARMA_MIN };
+                    let value = if light {
+                        rules.karma_bound
+                    } else {
+                        -rules.karma_bound
+                    };
                     self.postures += 1;
                     self.lock = Some((p.length, value));
                 }
@@ -231,7 +236,7 @@ impl KarmaTrack {
         let read = self.read();
         let o = mix.test(rng, read);
         match self.lock {
-            None => self.karma = drift(self.karma, o, overflow),
+            None => self.karma = drift(self.karma, o, rules),
             Some((left, value)) => {
                 if left <= 1 {
                     self.lock = None;
@@ -269,7 +274,7 @@ mod tests {
             if i == 4 {
                 before = k.karma;
             }
-            let read = k.step(i, &mix, Some(&p), KarmaOverflow::Clamp, &mut rng);
+            let read = k.step(i, &mix, Some(&p), &rules, &mut rng);
             if (4..7).contains(&i) {
                 // C-KARMA-2: reads -10, no drift while locked.
                 assert_eq!((read, k.karma), (-10, before));
@@ -278,7 +283,7 @@ mod tests {
         let keep = Postures { keep: true, ..p };
         let mut k = KarmaTrack::new(3);
         for i in 0..7 {
-            k.step(i, &mix, Some(&keep), KarmaOverflow::Clamp, &mut rng);
+            k.step(i, &mix, Some(&keep), &rules, &mut rng);
         }
         assert_eq!(k.karma, -10);
     }
@@ -299,7 +304,7 @@ mod tests {
         let mut rng = stream(1, 0, 0);
         let mut reads = vec![];
         for i in 0..10 {
-            let r = k.step(i, &mix, Some(&p), KarmaOverflow::Clamp, &mut rng);
+            let r = k.step(i, &mix, Some(&p), &TestRules::default(), &mut rng);
             if i % 2 == 1 {
                 reads.push(r);
             }
@@ -307,17 +312,28 @@ mod tests {
         assert_eq!(&reads[..3], &[10, -10, -10]);
         assert_eq!((k.postures, k.refused, k.light, k.dark), (3, 2, 0, 0));
         k.add_points(1, 0);
-        let r = k.step(11, &mix, Some(&p), KarmaOverflow::Clamp, &mut rng);
+        let r = k.step(11, &mix, Some(&p), &TestRules::default(), &mut rng);
         assert_eq!((r, k.light), (10, 0));
     }
 
     #[test]
     fn gm_grants_follow_the_overflow_rule() {
         // Book: a change past +-10 "ne pourra pas avoir lieu" (cancel); clamp stops at 10.
-        assert_eq!(granted(8, 3, KarmaOverflow::Clamp), 10);
-        assert_eq!(granted(8, 3, KarmaOverflow::Cancel), 8);
-        assert_eq!(granted(-10, -1, KarmaOverflow::Cancel), -10);
-        assert_eq!(granted(-4, 6, KarmaOverflow::Cancel), 2);
+        let clamp = TestRules::default();
+        let cancel = TestRules {
+            karma_overflow: KarmaOverflow::Cancel,
+            ..TestRules::default()
+        };
+        assert_eq!(granted(8, 3, &clamp), 10);
+        assert_eq!(granted(8, 3, &cancel), 8);
+        assert_eq!(granted(-10, -1, &cancel), -10);
+        assert_eq!(granted(-4, 6, &cancel), 2);
+        // The karma_bound parameter moves the bound the grant stops at.
+        let bound8 = TestRules {
+            karma_bound: 8,
+            ..TestRules::default()
+        };
+        assert_eq!(granted(6, 5, &bound8), 8);
     }
 
     #[test]

@@ -250,7 +250,7 @@ pub fn level_up(
     if !campaign.is_empty() {
         for _ in 0..p.campaign.tests_per_level {
             let o = campaign[(h.karma - KARMA_MIN) as usize].sample(rng);
-            h.karma = drift(h.karma, o, rules.karma_overflow);
+            h.karma = drift(h.karma, o, rules);
         }
     }
     h.level += 1;
@@ -300,7 +300,7 @@ pub fn level_up(
     let spec =
         TestSpec::new(c.stats[Stat::Chance as usize] as f64, h.karma).expect("karma kept in range");
     let o = spec.roll(rng, rules);
-    h.karma = drift(h.karma, o, rules.karma_overflow);
+    h.karma = drift(h.karma, o, rules);
     if o.is_success() {
         let bonus = roll(rng, 20) + roll(rng, 20);
         *pool(c, p.chance_bonus) += bonus;

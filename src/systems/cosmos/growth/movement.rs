@@ -62,7 +62,7 @@ pub fn movement(
     rules: &TestRules,
     growth: &GrowthRules,
 ) -> Result<MoveResult, UserError> {
-    let state = FatigueState::of(who.fp);
+    let state = rules.fatigue.state(who.fp);
     let over_malus = inventory::agility_malus(who.force, who.load);
     let overloaded = inventory::overloaded(who.force, who.load);
     if state == FatigueState::Exhausted {
@@ -91,8 +91,11 @@ pub fn movement(
     }
     // The sprint test: Agilité with the FP malus and the overload malus (C-TEST-1 points).
     let spec = TestSpec::new(who.agility as f64, who.karma)?
-        .with_modifier(state.test_malus() + over_malus, rules.percent_mode)
-        .with_crit_fail_from(state.crit_fail_from())?;
+        .with_modifier(
+            rules.fatigue.test_malus(state) + over_malus,
+            rules.percent_mode,
+        )
+        .with_crit_band(state.crit_band());
     let d = spec.exact(rules);
     let p = [
         d.prob_where(|o| !o.is_success()),

@@ -11,7 +11,8 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
         thresholds: (20..=85).collect(),
         karma: (-10..=10).collect(),
         modifier: 0.0,
-        crit_fail_from: 91,
+        crit_fail_from: crate::systems::cosmos::TestRules::from_options(&ctx.options)
+            .crit_failure_from,
     };
     let exact = test_output(&grid, ctx, Method::Exact, 0)?;
     let mut mc = test_output(&grid, ctx, Method::Mc, trials)?
@@ -26,7 +27,8 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
     let drift = KarmaDriftParams {
         thresholds: (20..=85).collect(),
         burn_in: 1_000,
-        crit_fail_from: 91,
+        crit_fail_from: crate::systems::cosmos::TestRules::from_options(&ctx.options)
+            .crit_failure_from,
     };
     let exact = karma_drift_output(&drift, ctx, Method::Exact, 0)?;
     let mut mc = karma_drift_output(&drift, ctx, Method::Mc, 10 * trials)?

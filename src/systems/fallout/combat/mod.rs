@@ -39,6 +39,7 @@ pub fn simulation(model: CombatModel, options: &RuleOptions) -> CombatSim {
         Shortfall::from_options(options),
         ExtraDamage::from_options(options),
     )
+    .with_pool_max(crate::systems::fallout::pool_max(options))
 }
 
 pub(crate) fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
@@ -54,6 +55,12 @@ pub(crate) fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<Scena
             )
             .into());
     }
+    crate::systems::fallout::check_start_pool(
+        file,
+        &["pools", "group_ap"],
+        model.group_ap,
+        crate::systems::fallout::pool_max(&ctx.options),
+    )?;
     let sim = simulation(model, &ctx.options);
     let progress = ctx.progress(trials, "fallout firefights");
     // One task per file: every fight of the run is one stream family.

@@ -6,8 +6,7 @@ use crate::error::UserError;
 use crate::scenario::{int_in, ScenarioFile};
 use crate::systems::fallout::scenario::Buy;
 use crate::systems::fallout::{
-    odds, pool_dist, DieSpec, BONUS_MAX, CD_MAX, EXTRA_CD_MAX, POOL_MAX, TAG_RANK_MAX, TN_MAX,
-    TN_MIN,
+    odds, pool_dist, DieSpec, BONUS_MAX, CD_MAX, EXTRA_CD_MAX, TAG_RANK_MAX, TN_MAX, TN_MIN,
 };
 
 use super::raw::{RawCombat, RawPolicy};
@@ -308,8 +307,15 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
         "pools.group_ap",
         raw.pools.group_ap.unwrap_or(0),
         0,
-        POOL_MAX as i64,
+        30,
     )? as u32;
+    // The cap in force is a parameter: the file's [rules] here, `--option` again in `run`.
+    crate::systems::fallout::check_start_pool(
+        file,
+        &["pools", "group_ap"],
+        group_ap,
+        crate::systems::fallout::pool_max(&file.rule_options(&raw.rules)?),
+    )?;
     let mj_ap = int_in(
         file,
         &["pools", "mj_ap"],

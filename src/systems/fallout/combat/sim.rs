@@ -117,6 +117,8 @@ pub struct CombatSim {
     samplers: Vec<PoolSampler>,
     shortfall: Shortfall,
     extra: ExtraDamage,
+    /// The group pool's cap (parameter `fallout_ap_pool_max`, F-AP).
+    pool_max: u32,
 }
 
 impl CombatSim {
@@ -131,6 +133,15 @@ impl CombatSim {
             samplers,
             shortfall,
             extra,
+            pool_max: POOL_MAX,
+        }
+    }
+
+    /// The same simulation with the group pool capped at `cap` (F-AP parameter).
+    pub fn with_pool_max(self, cap: u32) -> CombatSim {
+        CombatSim {
+            pool_max: cap,
+            ..self
         }
     }
 
@@ -232,8 +243,8 @@ impl CombatSim {
                 acc.pools[s].earned += ap as u64;
                 if s == 0 {
                     let total = pool[0] + ap;
-                    acc.pools[0].lost += total.saturating_sub(POOL_MAX) as u64;
-                    pool[0] = total.min(POOL_MAX);
+                    acc.pools[0].lost += total.saturating_sub(self.pool_max) as u64;
+                    pool[0] = total.min(self.pool_max);
                 } else {
                     pool[1] += ap;
                 }

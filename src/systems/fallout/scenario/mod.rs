@@ -60,7 +60,14 @@ fn run_any(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
 fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
     let (model, raw) = ApEconomy::from_file(file)?;
     let (ctx, trials) = o.resolve(file, &raw.run, &raw.rules, DEFAULT_TRIALS)?;
-    let sim = ApSim::new(&model, Shortfall::from_options(&ctx.options));
+    let cap = crate::systems::fallout::pool_max(&ctx.options);
+    crate::systems::fallout::check_start_pool(
+        file,
+        &["start", "group_ap"],
+        model.start_group,
+        cap,
+    )?;
+    let sim = ApSim::new(&model, Shortfall::from_options(&ctx.options)).with_pool_max(cap);
     let progress = ctx.progress(trials, "fallout ap-economy");
     // One task per file: the whole sequence is one stream family.
     let acc = ctx.engine.run(&sim, 0, trials, &progress);

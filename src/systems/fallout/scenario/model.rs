@@ -7,7 +7,7 @@ use serde::Deserialize;
 use crate::error::UserError;
 use crate::scenario::{RunSection, ScenarioFile};
 use crate::systems::fallout::{
-    odds, pool_dist, DieSpec, BONUS_MAX, DIFFICULTY_MAX, POOL_MAX, TAG_RANK_MAX, TN_MAX, TN_MIN,
+    odds, pool_dist, DieSpec, BONUS_MAX, DIFFICULTY_MAX, TAG_RANK_MAX, TN_MAX, TN_MIN,
 };
 
 /// The file as read, before validation (`[run]` and `[rules]` are resolved by the runner).
@@ -188,11 +188,18 @@ impl ApEconomy {
                 "start.group_ap",
                 v,
                 0,
-                POOL_MAX as i64,
+                30,
                 crate::tr!("fallout.ap_model.group_ap"),
             )? as u32,
             None => 0,
         };
+        // The cap in force is a parameter: the file's [rules] here, `--option` in `run`.
+        super::super::check_start_pool(
+            file,
+            &["start", "group_ap"],
+            start_group,
+            super::super::pool_max(&file.rule_options(&raw.rules)?),
+        )?;
         let start_mj = match raw.start.mj_ap {
             Some(v) if !(0..=1000).contains(&v) => {
                 return Err(file.error_at(

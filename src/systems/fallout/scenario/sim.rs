@@ -55,6 +55,8 @@ pub struct ApSim<'a> {
     pub model: &'a ApEconomy,
     samplers: Vec<PoolSampler>,
     shortfall: Shortfall,
+    /// The group pool's cap (parameter `fallout_ap_pool_max`, F-AP).
+    pool_max: u32,
 }
 
 impl<'a> ApSim<'a> {
@@ -67,6 +69,15 @@ impl<'a> ApSim<'a> {
                 .map(|s| PoolSampler::new(&s.spec))
                 .collect(),
             shortfall,
+            pool_max: POOL_MAX,
+        }
+    }
+
+    /// The same simulation with the group pool capped at `cap` (F-AP parameter).
+    pub fn with_pool_max(self, cap: u32) -> ApSim<'a> {
+        ApSim {
+            pool_max: cap,
+            ..self
         }
     }
 }
@@ -103,8 +114,8 @@ impl Simulation for ApSim<'_> {
                     a.pass += 1;
                     // F-AP: excess successes go to the group pool, capped at 6.
                     let total = pool + u32::from(s - step.difficulty);
-                    a.ap_lost += u64::from(total.saturating_sub(POOL_MAX));
-                    pool = total.min(POOL_MAX);
+                    a.ap_lost += u64::from(total.saturating_sub(self.pool_max));
+                    pool = total.min(self.pool_max);
                 }
                 a.complication += u64::from(c);
                 a.bonus_dice += u64::from(k);

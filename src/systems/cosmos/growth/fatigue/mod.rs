@@ -7,7 +7,7 @@ pub mod reference;
 mod state;
 
 pub use potion::Potion;
-pub use state::{FatigueState, FATIGUE_MAX, FATIGUE_MIN};
+pub use state::{FatigueLevels, FatigueState, FATIGUE_MAX, FATIGUE_MIN};
 
 /// The two fatigue tracks, each in -3..10; a gain past 10 spills onto the other track
 /// (C-FAT-2 last line; cosmos-current "Épuisement physique/mental").

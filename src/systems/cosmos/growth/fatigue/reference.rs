@@ -85,7 +85,7 @@ fn p_at(
 ) -> Result<f64, UserError> {
     let spec = TestSpec::new(threshold, k)?
         .with_modifier(malus, rules.percent_mode)
-        .with_crit_fail_from(st.crit_fail_from())?;
+        .with_crit_band(st.crit_band());
     Ok(spec.exact(rules).prob_where(|o| o.is_success()))
 }
 
@@ -109,12 +109,13 @@ pub fn p_success(
         return Ok(0.0);
     }
     let st = match track_of(r.stat) {
-        Some(true) => FatigueState::of(fp),
-        Some(false) => FatigueState::of(fm),
+        Some(true) => rules.fatigue.state(fp),
+        Some(false) => rules.fatigue.state(fm),
         None => FatigueState::Fresh,
     };
-    let plain = |k: i8| p_at(r.threshold, k, st, st.test_malus(), rules);
-    let focused = |k: i8| p_at(r.threshold, k, st, st.concentrated_malus(), rules);
+    let lv = &rules.fatigue;
+    let plain = |k: i8| p_at(r.threshold, k, st, lv.test_malus(st), rules);
+    let focused = |k: i8| p_at(r.threshold, k, st, lv.concentrated_malus(st), rules);
     let Some(esprit) = r.concentrate else {
         return plain(r.karma);
     };
@@ -125,15 +126,15 @@ pub fn p_success(
         // Mentally exhausted: the concentrate action fails.
         return plain(r.karma);
     }
-    let fm_state = FatigueState::of(fm);
+    let fm_state = lv.state(fm);
     let gate = TestSpec::new(esprit, passive.karma(r.karma))?
-        .with_modifier(fm_state.test_malus(), rules.percent_mode)
-        .with_crit_fail_from(fm_state.crit_fail_from())?
+        .with_modifier(lv.test_malus(fm_state), rules.percent_mode)
+        .with_crit_band(fm_state.crit_band())
         .exact(rules);
     let mut total = 0.0;
     for (o, q) in gate.outcomes().iter() {
         let k = if passive.moves_karma() {
-            drift(r.karma, *o, rules.karma_overflow)
+            drift(r.karma, *o, rules)
         } else {
             r.karma
         };

@@ -1,6 +1,8 @@
 //! Fatigue states and their maluses (C-FAT-4) and the starting modifiers (C-FAT-1).
 //! Source: cosmos-current.fr.txt, "Règle de l'endurance".
 
+use crate::systems::cosmos::CritBand;
+
 /// Lowest value of a track (C-FAT-1).
 pub const FATIGUE_MIN: i32 = -3;
 /// Exhaustion (C-FAT-4).
@@ -21,7 +23,64 @@ pub enum FatigueState {
     Exhausted,
 }
 
+/// The fatigue states' thresholds and test maluses in force (C-FAT-4 parameters
+/// `fatigue_*_from`, `fatigue_*_malus`); exhaustion stays at [`FATIGUE_MAX`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FatigueLevels {
+    /// Light, moderate and extreme from these values (book: 4, 6, 8).
+    pub from: [i32; 3],
+    /// Their test maluses in percentage points (book: 5, 10, 30).
+    pub malus: [i32; 3],
+}
+
+impl Default for FatigueLevels {
+    fn default() -> Self {
+        FatigueLevels {
+            from: [4, 6, 8],
+            malus: [5, 10, 30],
+        }
+    }
+}
+
+impl FatigueLevels {
+    /// The state a track value puts a character in. Thresholds given out of order read
+    /// as their running maximum, so the states stay in order.
+    #[inline(always)]
+    pub fn state(&self, value: i32) -> FatigueState {
+        let [l, m, e] = self.from;
+        let (m, e) = (m.max(l), e.max(l).max(m));
+        match value {
+            v if v >= FATIGUE_MAX => FatigueState::Exhausted,
+            v if v >= e => FatigueState::Extreme,
+            v if v >= m => FatigueState::Moderate,
+            v if v >= l => FatigueState::Light,
+            _ => FatigueState::Fresh,
+        }
+    }
+
+    /// The malus on the turn after a concentrate action (C-FAT-5), as
+    /// [`FatigueState::concentrated_malus`] under these maluses.
+    pub fn concentrated_malus(&self, s: FatigueState) -> f64 {
+        match s {
+            FatigueState::Fresh | FatigueState::Light => 0.0,
+            other => self.test_malus(other) / 2.0,
+        }
+    }
+
+    /// Percentage malus on the track's tests in state `s` (C-FAT-4).
+    #[inline(always)]
+    pub fn test_malus(&self, s: FatigueState) -> f64 {
+        match s {
+            FatigueState::Fresh => 0.0,
+            FatigueState::Light => -self.malus[0] as f64,
+            FatigueState::Moderate => -self.malus[1] as f64,
+            FatigueState::Extreme | FatigueState::Exhausted => -self.malus[2] as f64,
+        }
+    }
+}
+
 impl FatigueState {
+    /// The state under the book's thresholds.
     pub fn of(value: i32) -> FatigueState {
         match value {
             v if v >= 10 => FatigueState::Exhausted,
@@ -63,11 +122,12 @@ impl FatigueState {
         }
     }
 
-    /// Start of the crit-failure band (C-FAT-4: "+5% d'échecs critiques" -> 86).
-    pub fn crit_fail_from(self) -> u8 {
+    /// The crit-failure band (C-FAT-4: "+5% d'échecs critiques" -> 86 in the book; the
+    /// rules' `crit_failure_from` and `fatigue_crit_failure_extra` place it).
+    pub fn crit_band(self) -> CritBand {
         match self {
-            FatigueState::Extreme | FatigueState::Exhausted => 86,
-            _ => crate::systems::cosmos::CRIT_FAIL_FROM,
+            FatigueState::Extreme | FatigueState::Exhausted => CritBand::Fatigued,
+            _ => CritBand::Book,
         }
     }
 
@@ -116,7 +176,9 @@ mod tests {
         assert_eq!(FatigueState::of(8), FatigueState::Extreme);
         assert_eq!(FatigueState::of(10), FatigueState::Exhausted);
         assert_eq!(FatigueState::of(-3), FatigueState::Fresh);
-        assert_eq!(FatigueState::Extreme.crit_fail_from(), 86);
+        let r = crate::systems::cosmos::TestRules::default();
+        assert_eq!(r.crit_fail_from(FatigueState::Extreme.crit_band()), 86);
+        assert_eq!(r.crit_fail_from(FatigueState::Moderate.crit_band()), 91);
         // C-FAT-5: light ignored, moderate and extreme halved.
         assert_eq!(FatigueState::Light.concentrated_malus(), 0.0);
         assert_eq!(FatigueState::Moderate.concentrated_malus(), -5.0);

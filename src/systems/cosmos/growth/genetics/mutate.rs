@@ -4,7 +4,7 @@
 
 use crate::dice::Die;
 use crate::engine::Rng64;
-use crate::systems::cosmos::{drift, KarmaOverflow, Outcome, TestSampler, KARMA_MIN};
+use crate::systems::cosmos::{drift, Outcome, TestRules, TestSampler, KARMA_MIN};
 
 use super::GeneTree;
 
@@ -49,7 +49,8 @@ pub struct MutationRules {
     /// C-GENE-3 option `mutation_target`: only genes with an active allele.
     pub target_active: bool,
     pub ultimate: UltimateChoice,
-    pub karma_overflow: KarmaOverflow,
+    /// The test rules karma drifts under (`karma_overflow`, `karma_bound`, C-KARMA-1).
+    pub karma: TestRules,
     /// Option `minor_sign = separate`: positive and negative minors escalate each on their
     /// own (C-GENE-4 is silent on signs; the default `together` counts every minor).
     pub separate_signs: bool,
@@ -176,7 +177,7 @@ impl<'a> Mutations<'a> {
         let tree = self.tree;
         let g = Self::pick(rng, &self.targets).unwrap_or(0);
         let o = chance[(self.karma - KARMA_MIN) as usize].sample(rng);
-        self.karma = drift(self.karma, o, rules.karma_overflow);
+        self.karma = drift(self.karma, o, &rules.karma);
         self.outcomes[o as usize] += 1;
         match o {
             Outcome::SuperSuccess => self.add_major(rng, rules, true),
@@ -331,7 +332,7 @@ impl MutationRules {
         MutationRules {
             target_active: o.get("mutation_target") == "active",
             ultimate,
-            karma_overflow: crate::systems::cosmos::TestRules::from_options(o).karma_overflow,
+            karma: TestRules::from_options(o),
             separate_signs: o.get("minor_sign") == "separate",
         }
     }
@@ -362,7 +363,7 @@ mod tests {
         MutationRules {
             target_active: false,
             ultimate: UltimateChoice::Fixed(Ultimate::HalfHp),
-            karma_overflow: KarmaOverflow::Clamp,
+            karma: TestRules::default(),
             separate_signs: false,
         }
     }

@@ -3,7 +3,7 @@
 
 use crate::engine::{Merge, Moments, Rng64, Simulation, Tally};
 use crate::systems::cosmos::growth::campaign::{granted, KarmaTrack, Mix, Postures};
-use crate::systems::cosmos::{KarmaOverflow, TestRules, KARMA_MIN, KARMA_STATES};
+use crate::systems::cosmos::{TestRules, KARMA_MIN, KARMA_STATES};
 
 use super::model::{CampaignModel, Script};
 
@@ -82,25 +82,19 @@ impl Simulation for CampaignSim<'_> {
                 // The game master's grants before this test ("lorsque le MJ le décide").
                 while next < grants.len() && grants[next].before == i {
                     let g = grants[next];
-                    k.grant(g.karma, self.rules.karma_overflow);
+                    k.grant(g.karma, &self.rules);
                     k.add_points(g.light, g.dark);
                     next += 1;
                 }
-                let read = k.step(
-                    i,
-                    self.mix,
-                    self.postures.as_ref(),
-                    self.rules.karma_overflow,
-                    rng,
-                );
+                let read = k.step(i, self.mix, self.postures.as_ref(), &self.rules, rng);
                 if i >= m.burn_in {
                     visits[(read - KARMA_MIN) as usize] += 1;
                 }
                 // Reaching an extreme by drift (a posture's read value does not count).
-                if k.karma == 10 && plus == never {
+                if k.karma == self.rules.karma_bound && plus == never {
                     plus = i as i64 + 1;
                 }
-                if k.karma == -10 && minus == never {
+                if k.karma == -self.rules.karma_bound && minus == never {
                     minus = i as i64 + 1;
                 }
                 if (i + 1) % m.checkpoint_every == 0 {
@@ -136,7 +130,7 @@ pub fn exact_checkpoints(
     let mut next = 0;
     for i in 0..m.tests {
         while next < script.grants.len() && script.grants[next].before == i {
-            law = shifted(&law, script.grants[next].karma, rules.karma_overflow);
+            law = shifted(&law, script.grants[next].karma, rules);
             next += 1;
         }
         let mut after = [0.0; KARMA_STATES];
@@ -155,7 +149,7 @@ pub fn exact_checkpoints(
     out
 }
 
-fn shifted(law: &[f64; KARMA_STATES], amount: i8, o: KarmaOverflow) -> [f64; KARMA_STATES] {
+fn shifted(law: &[f64; KARMA_STATES], amount: i8, o: &TestRules) -> [f64; KARMA_STATES] {
     let mut out = [0.0; KARMA_STATES];
     for (s, p) in law.iter().enumerate() {
         let k = s as i8 + KARMA_MIN;

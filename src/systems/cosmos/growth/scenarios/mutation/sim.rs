@@ -51,7 +51,8 @@ pub struct MutationSim<'a> {
     samplers: Vec<TestSampler>,
     /// Campaign tests between mutations: tests per day and their mix.
     campaign: Option<(u32, Mix)>,
-    overflow: crate::systems::cosmos::KarmaOverflow,
+    /// The test rules campaign karma drifts under (`karma_overflow`, `karma_bound`).
+    test_rules: crate::systems::cosmos::TestRules,
 }
 
 impl<'a> MutationSim<'a> {
@@ -84,7 +85,7 @@ impl<'a> MutationSim<'a> {
                 .campaign
                 .as_ref()
                 .map(|(n, mix)| (*n, Mix::new(mix.clone(), test))),
-            overflow: test.karma_overflow,
+            test_rules: test.clone(),
         }
     }
 }
@@ -184,7 +185,7 @@ impl MutationSim<'_> {
         // karma they leave.
         if let Some((n, mix)) = &self.campaign {
             for _ in 0..*n {
-                st.karma = drift(st.karma, mix.test(rng, st.karma), self.overflow);
+                st.karma = drift(st.karma, mix.test(rng, st.karma), &self.test_rules);
             }
         }
         let lv = m.levels.as_ref().map_or(0, |l| l.index(day));

@@ -1,0 +1,84 @@
+//! Running cosmosim on temp dirs for the rule-parameter tests (issue 16): tables, combat
+//! runs, and reading one figure of a CSV.
+
+use std::path::Path;
+use std::process::Command;
+
+pub fn cosmosim(dir: &Path, args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_cosmosim"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+/// `table cosmos-test` at `thresholds`/`karma` with `options`; returns the CSV text.
+pub fn test_table(dir: &Path, out: &str, extra: &[&str]) -> String {
+    let mut args = vec!["table", "cosmos-test", "--out", out, "--quiet"];
+    args.extend_from_slice(extra);
+    let o = cosmosim(dir, &args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let name = if extra.contains(&"mc") {
+        "cosmos-test-mc.csv"
+    } else {
+        "cosmos-test.csv"
+    };
+    std::fs::read_to_string(dir.join(out).join(name)).unwrap()
+}
+
+/// The figure `column` in the row of `threshold` and `karma`.
+pub fn figure(csv: &str, threshold: i64, karma: i64, column: &str) -> f64 {
+    let mut lines = csv.lines();
+    let head: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let at = |c: &str| head.iter().position(|h| *h == c).unwrap();
+    for l in lines {
+        let cells: Vec<&str> = l.split(',').collect();
+        let num = |c: &str| cells[at(c)].parse::<f64>().unwrap();
+        if num("threshold") == threshold as f64 && num("karma") == karma as f64 {
+            return num(column);
+        }
+    }
+    panic!("no row threshold {threshold}, karma {karma}");
+}
+
+/// `run scenario --trials 20000` with `options` into `out`.
+pub fn combat_run(dir: &Path, scenario: &str, out: &str, options: &[&str]) {
+    let mut args = vec![
+        "run", scenario, "--trials", "20000", "--out", out, "--quiet",
+    ];
+    for o in options {
+        args.extend(["--option", o]);
+    }
+    let o = cosmosim(dir, &args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+/// The CSV files of a run, by name (charts and provenance are not compared).
+pub fn csvs(dir: &Path) -> Vec<(String, String)> {
+    let mut v: Vec<(String, String)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "csv"))
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read_to_string(&p).unwrap())
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// The figure `column` of `combatant` in `file` (CSV) of run `out`.
+pub fn cell(dir: &Path, out: &str, file: &str, combatant: &str, column: &str) -> f64 {
+    let csv = std::fs::read_to_string(dir.join(out).join(file)).unwrap();
+    let mut lines = csv.lines();
+    let head: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let at = head.iter().position(|h| *h == column).unwrap();
+    for l in lines {
+        let cells: Vec<&str> = l.split(',').collect();
+        if cells[0] == combatant {
+            return cells[at].parse().unwrap();
+        }
+    }
+    panic!("no row {combatant} in {file}");
+}
