@@ -98,9 +98,14 @@ fn french_combat_summary_uses_the_rulebook_terms_and_keeps_the_csvs() {
     // The English page is untouched by the catalogue.
     assert!(en_md.contains("## Answers (2000 combats, 95% intervals)"));
     assert!(en_md.contains("backlash per posture: Sépulcrale"));
-    // Names the user wrote (title, sides, combatants) are not translated.
-    let title = en_md.lines().next().unwrap();
-    assert_eq!(fr_md.lines().next().unwrap(), title);
+    // The file gives its title in both languages (`title = { en, fr }`): each reads its
+    // own; names the user wrote (sides, combatants) are not translated.
+    assert_eq!(en_md.lines().next().unwrap(), "# Apocalypse: how often does it fire?");
+    assert_eq!(
+        fr_md.lines().next().unwrap(),
+        "# Apocalypse : à quelle fréquence se déclenche-t-elle ?"
+    );
+    assert!(fr_md.contains("| hero | party |"), "{fr_md}");
 }
 
 #[test]
@@ -172,4 +177,65 @@ fn a_bad_combat_file_gets_a_french_message_in_the_shared_frame() {
         }
         assert!(err.contains("1..30"), "{err}");
     }
+}
+
+/// A file without title or question gets the tool's default in each language; the engine
+/// task hashes the English default, so the numbers do not move with `--lang` (the combat
+/// task is a hash of the model's values, title included).
+#[test]
+fn a_default_title_in_french_does_not_move_the_numbers() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(scenario("duel.toml")).unwrap();
+    let bare: String = text
+        .lines()
+        .filter(|l| !l.starts_with("title") && !l.starts_with("question"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let file = dir.path().join("untitled.toml");
+    std::fs::write(&file, bare).unwrap();
+    let (en, fr) = both(
+        &["run", file.to_str().unwrap(), "--trials", "3000"],
+        dir.path(),
+    );
+    let (en, fr) = (
+        std::fs::read_to_string(en.join("summary.md")).unwrap(),
+        std::fs::read_to_string(fr.join("summary.md")).unwrap(),
+    );
+    assert_ne!(
+        en.lines().next(),
+        fr.lines().next(),
+        "the default title is translated"
+    );
+}
+
+/// `title = { en = "...", fr = "..." }`: each language reads its own words, and the
+/// numbers are the same (the combat task hashes the English text).
+#[test]
+fn a_title_in_two_languages_is_shown_in_the_chosen_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let (en, fr) = both(
+        &["run", &scenario("duel.toml"), "--trials", "3000"],
+        dir.path(),
+    );
+    let first = |d: &Path| {
+        std::fs::read_to_string(d.join("summary.md"))
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(first(&en), "# Duel: Offensive against Defensive");
+    assert_eq!(first(&fr), "# Duel : offensif contre défensif");
+    // A table with a key other than a language is refused, located, with what is allowed.
+    let bad = dir.path().join("bad.toml");
+    let text = std::fs::read_to_string(scenario("duel.toml")).unwrap();
+    std::fs::write(&bad, text.replacen("title = { en =", "title = { de =", 1)).unwrap();
+    let out = cosmosim().arg("check").arg(&bad).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("bad.toml:") && err.contains("table of languages"),
+        "{err}"
+    );
 }

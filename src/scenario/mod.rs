@@ -5,6 +5,8 @@ pub mod edit;
 mod file;
 mod locate;
 mod message;
+mod text;
 
 pub use file::{int_in, RunSection, ScenarioFile, ScenarioHeader};
 pub use locate::locate;
+pub use text::{in_current_lang, ByLang, Text};

@@ -7,6 +7,7 @@ use serde::Deserialize;
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawFile {
+    #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
     pub title: Option<String>,
     /// Language of `expect.md` and messages (`"en"`, `"fr"`): read by the command first.
     #[allow(dead_code)]

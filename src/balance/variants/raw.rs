@@ -7,8 +7,10 @@ use serde::Deserialize;
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawFile {
+    #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
     pub title: Option<String>,
     /// The designer's question, in their words (opens variants.md).
+    #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
     pub question: Option<String>,
     /// Language of the pages written (`"en"`, `"fr"`): read by the command before
     /// validation (`crate::lang`), accepted here so the file stays one shape.

@@ -346,8 +346,12 @@ pub use super::events::Event;
 /// A whole combat scenario.
 #[derive(Clone)]
 pub struct CombatModel {
+    /// In the current language (the file's words or the tool's default).
     pub title: String,
     pub question: String,
+    /// Title and question as the engine task hashes them: in English whatever the
+    /// language, so `--lang` never moves a number (issue 14).
+    pub hashed_text: (String, String),
     pub sides: Vec<String>,
     pub fighters: Vec<Fighter>,
     pub attacks: Vec<Attack>,
@@ -382,8 +386,8 @@ impl CombatModel {
 impl fmt::Debug for CombatModel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut d = f.debug_struct("CombatModel");
-        d.field("title", &self.title)
-            .field("question", &self.question)
+        d.field("title", &self.hashed_text.0)
+            .field("question", &self.hashed_text.1)
             .field("sides", &self.sides)
             .field("fighters", &self.fighters)
             .field("attacks", &self.attacks)

@@ -13,8 +13,9 @@ use crate::scenario::RunSection;
 pub struct RawScenario {
     pub system: String,
     pub kind: Option<String>,
-    pub title: Option<String>,
-    pub question: Option<String>,
+    /// A string, or `{ en = "...", fr = "..." }` (crate::scenario::Text).
+    pub title: Option<crate::scenario::Text>,
+    pub question: Option<crate::scenario::Text>,
     /// Language of the pages written (`"en"`, `"fr"`): read by the command before
     /// validation (`crate::lang`), accepted here so the file stays one shape.
     #[allow(dead_code)]

@@ -148,14 +148,18 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
         fatigue,
         affinity,
         support,
-        title: raw
-            .title
-            .clone()
-            .unwrap_or_else(|| crate::tr!("combat.report.default_title").into()),
-        question: raw
-            .question
-            .clone()
-            .unwrap_or_else(|| crate::tr!("combat.report.default_question").into()),
+        hashed_text: (
+            english(&raw.title, "combat.report.default_title"),
+            english(&raw.question, "combat.report.default_question"),
+        ),
+        title: raw.title.as_ref().map_or_else(
+            || crate::tr!("combat.report.default_title").into(),
+            |t| t.shown(),
+        ),
+        question: raw.question.as_ref().map_or_else(
+            || crate::tr!("combat.report.default_question").into(),
+            |t| t.shown(),
+        ),
         sides,
         fighters,
         attacks,
@@ -620,4 +624,12 @@ fn validate_fighter(
             },
         ),
     })
+}
+
+/// The English text of a file's title or question, or the English default (`key`).
+fn english(text: &Option<crate::scenario::Text>, key: &str) -> String {
+    let en = crate::lang::Lang::En;
+    text.as_ref()
+        .map_or_else(|| en.text(key), |t| t.in_lang(en))
+        .to_string()
 }

@@ -19,7 +19,9 @@ pub struct Raw {
     /// `ap-economy` or absent (checked by the dispatcher in `mod.rs`).
     #[allow(dead_code)]
     kind: Option<String>,
+    #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
     title: Option<String>,
+    #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
     question: Option<String>,
     /// Language of the pages written (`"en"`, `"fr"`): read by the command before
     /// validation (`crate::lang`), accepted here so the file stays one shape.

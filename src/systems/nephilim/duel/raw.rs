@@ -12,7 +12,9 @@ use crate::scenario::RunSection;
 pub struct RawDuel {
     pub system: String,
     pub kind: Option<String>,
+    #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
     pub title: Option<String>,
+    #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
     pub question: Option<String>,
     /// Language of the pages written (`"en"`, `"fr"`): read by the command before
     /// validation (`crate::lang`), accepted here so the file stays one shape.

@@ -19,7 +19,9 @@ pub const HUMAN_LINE: i64 = 4;
 #[serde(deny_unknown_fields)]
 pub struct RawDuel {
     pub system: String,
+    #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
     pub title: Option<String>,
+    #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
     pub question: Option<String>,
     /// Language of the pages written (`"en"`, `"fr"`): read by the command before
     /// validation (`crate::lang`), accepted here so the file stays one shape.
