@@ -100,7 +100,10 @@ fn french_combat_summary_uses_the_rulebook_terms_and_keeps_the_csvs() {
     assert!(en_md.contains("backlash per posture: Sépulcrale"));
     // The file gives its title in both languages (`title = { en, fr }`): each reads its
     // own; names the user wrote (sides, combatants) are not translated.
-    assert_eq!(en_md.lines().next().unwrap(), "# Apocalypse: how often does it fire?");
+    assert_eq!(
+        en_md.lines().next().unwrap(),
+        "# Apocalypse: how often does it fire?"
+    );
     assert_eq!(
         fr_md.lines().next().unwrap(),
         "# Apocalypse : à quelle fréquence se déclenche-t-elle ?"
