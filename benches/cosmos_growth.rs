@@ -64,7 +64,7 @@ fn bench(c: &mut Criterion) {
     g.finish();
 
     // A party of four, 12 days, a fight every other day, shared rations and potions.
-    let (pm, ..) = expedition_model(&file("party-expedition")).expect("valid");
+    let (pm, ..) = expedition_model(&file("party-expedition-quick")).expect("valid");
     let sim = PartySim::with_growth(pm, &rules, &GrowthRules::default()).expect("valid");
     let trials = 20_000u64;
     let mut g = c.benchmark_group("party_expedition");
@@ -77,7 +77,8 @@ fn bench(c: &mut Criterion) {
 
     // The same party with each encounter a played combat (issue 10 item 9): the shipped
     // party against the fire drake (party-vs-boss.toml), six combats per expedition.
-    let text = std::fs::read_to_string("scenarios/cosmos/party-expedition.toml").expect("shipped");
+    let text =
+        std::fs::read_to_string("scenarios/cosmos/party-expedition-quick.toml").expect("shipped");
     let a = text.find("[expedition.encounter]").expect("an encounter");
     let b = text.find("# A shared chest").expect("potions");
     let linked = format!(

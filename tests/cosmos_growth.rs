@@ -1200,9 +1200,21 @@ fn golden_run(scenario: &str, trials: &str, files: &[(&str, &str)]) {
 
 #[test]
 fn golden_party_expedition() {
+    // Abstract fights (the quick study) and played fights (party-vs-boss.toml linked).
+    golden_run(
+        "scenarios/cosmos/party-expedition-quick.toml",
+        "4000",
+        &[
+            ("party-days.csv", "cosmos-party-expedition-quick-days.csv"),
+            (
+                "party-travellers.csv",
+                "cosmos-party-expedition-quick-travellers.csv",
+            ),
+        ],
+    );
     golden_run(
         "scenarios/cosmos/party-expedition.toml",
-        "4000",
+        "2000",
         &[
             ("party-days.csv", "cosmos-party-expedition-days.csv"),
             (
