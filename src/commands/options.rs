@@ -1,3 +1,4 @@
+use crate::lang::Lang;
 use crate::rules::{registry, OptionSpec};
 
 fn system_name(system: &str) -> &'static str {
@@ -30,6 +31,22 @@ fn kind(o: &OptionSpec) -> &'static str {
     }
 }
 
+/// The catalogue key of an option's help: built from the registry key, so tests/lang.rs
+/// counts `options.help.<key>` as used for every registered option.
+fn help_key(o: &OptionSpec) -> String {
+    format!("options.help.{}", o.key)
+}
+
+/// An option's help in `lang`. The English catalogue holds the registry's own `help`
+/// (tests/lang.rs checks it), which stays the source for docs/parameters.md; an option
+/// registered without a catalogue entry yet shows the registry's English text.
+pub fn help(o: &OptionSpec, lang: Lang) -> &'static str {
+    match lang.catalogue().get(&help_key(o)) {
+        Some(t) => t.as_str(),
+        None => o.help,
+    }
+}
+
 /// The rule options and parameters, grouped by system and rule, for `cosmosim options`.
 pub fn list_options() -> String {
     let mut s = String::from(crate::tr!("options.list.intro"));
@@ -54,7 +71,6 @@ pub fn list_options() -> String {
             rule = rule_of(o.decision);
             s += &format!("\n  {rule}\n");
         }
-        // The per-option help stays in English: it is the registry's own text.
         s += &crate::tr!(
             "options.list.entry",
             key = o.key,
@@ -62,7 +78,7 @@ pub fn list_options() -> String {
             decision = o.decision,
             default = o.default,
             allowed = o.allowed.describe(),
-            help = o.help
+            help = help(o, crate::lang::current())
         );
     }
     s
@@ -86,5 +102,21 @@ mod tests {
         assert!(text.contains("super_crit_roll  (reading, C-TEST-2)"));
         assert_eq!(rule_of("C-TEST-2"), "C-TEST");
         assert_eq!(rule_of("N-INIT"), "N-INIT");
+    }
+
+    #[test]
+    fn help_reads_the_language_and_falls_back_to_the_registry() {
+        let posture = crate::rules::spec("posture_turns").unwrap();
+        assert_eq!(help(posture, Lang::En), posture.help);
+        let fr = help(posture, Lang::Fr);
+        assert_ne!(fr, posture.help);
+        assert!(fr.contains("posture Illumination/Sépulcrale"), "{fr}");
+        // An option the catalogues do not know yet (a parameter registered by another
+        // branch before its help keys are added) keeps the registry's text.
+        let unknown = OptionSpec {
+            key: "not_in_the_catalogue",
+            ..*posture
+        };
+        assert_eq!(help(&unknown, Lang::Fr), posture.help);
     }
 }
