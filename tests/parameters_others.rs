@@ -1,0 +1,223 @@
+//! Rule parameters of the 2d20, Nephilim and Trinités systems (issue 16): each default
+//! gives today's bytes (a run with the option at its book value against a run without it,
+//! same seed), and a changed value moves the figure it should — hand-computed where the
+//! arithmetic is short, exact against Monte Carlo under the new value otherwise.
+
+mod common;
+
+use std::path::Path;
+
+use common::params::{cosmosim, csvs};
+
+const FIREFIGHT: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/scenarios/fallout/firefight.toml"
+);
+const AP_ECONOMY: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/scenarios/fallout/ap-economy.toml"
+);
+
+/// Runs cosmosim with `args` then `--option o` for each of `opts`, into `out`; asserts
+/// success.
+fn ok(dir: &Path, args: &[&str], out: &str, opts: &[&str]) {
+    let mut a: Vec<&str> = args.to_vec();
+    a.extend(["--out", out, "--quiet"]);
+    for o in opts {
+        a.extend(["--option", o]);
+    }
+    let o = cosmosim(dir, &a);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+/// The rows of a CSV as (header, rows of cells).
+fn table(path: &Path) -> (Vec<String>, Vec<Vec<String>>) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines = text.lines();
+    let head = lines.next().unwrap().split(',').map(String::from).collect();
+    let rows = lines
+        .map(|l| l.split(',').map(String::from).collect())
+        .collect();
+    (head, rows)
+}
+
+/// Column `name` of the CSV at `path`, as numbers.
+fn column(path: &Path, name: &str) -> Vec<f64> {
+    let (head, rows) = table(path);
+    let at = head.iter().position(|h| h == name).unwrap();
+    rows.iter().map(|r| r[at].parse().unwrap()).collect()
+}
+
+/// Asserts that every option of `opts` at its book value gives the bytes of a run without
+/// it, for every command of `runs`.
+fn defaults_are_todays_bytes(runs: &[&[&str]], opts: &[&str]) {
+    let d = tempfile::tempdir().unwrap();
+    let t = d.path();
+    for (i, args) in runs.iter().enumerate() {
+        let book = format!("book{i}");
+        ok(t, args, &book, &[]);
+        for (j, o) in opts.iter().enumerate() {
+            let set = format!("set{i}_{j}");
+            ok(t, args, &set, &[o]);
+            assert_eq!(csvs(&t.join(&set)), csvs(&t.join(&book)), "{args:?} {o}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------- 2d20 (F-TEST)
+
+const FALLOUT_TEST: &[&str] = &[
+    "table",
+    "fallout-test",
+    "--tn",
+    "2..12",
+    "--difficulty",
+    "0..3",
+    "--dice",
+    "2..3",
+];
+
+#[test]
+fn fallout_crit_face_default_gives_todays_bytes() {
+    defaults_are_todays_bytes(
+        &[
+            FALLOUT_TEST,
+            &[
+                "table",
+                "fallout-test",
+                "--tn",
+                "4..8",
+                "--method",
+                "mc",
+                "--trials",
+                "2000",
+            ],
+            &["table", "fallout-help", "--tn", "6..9", "--helper-tn", "8"],
+            &["table", "fallout-luck", "--tn", "6..9"],
+            &["run", FIREFIGHT, "--trials", "5000"],
+            &["run", AP_ECONOMY, "--trials", "5000"],
+        ],
+        &["fallout_crit_face=1"],
+    );
+}
+
+/// F-TEST, `fallout_crit_face` = 3 at TN 10, 2d20, difficulty 1: a die gives 2 successes
+/// on 1-3 (3/20), 1 on 4-10 (7/20), so E[S] = 2 x 13/20 = 1.3 against the book's 1.1;
+/// P(pass) = 1 - (10/20)^2 = 0.75 either way (a crit changes counts, not passes), and
+/// E[AP] = E[S] - P(S >= 1) = 0.55 against 0.35.
+#[test]
+fn fallout_crit_face_moves_expected_ap_by_hand() {
+    let d = tempfile::tempdir().unwrap();
+    let t = d.path();
+    let args = &[
+        "table",
+        "fallout-test",
+        "--tn",
+        "10",
+        "--difficulty",
+        "1",
+        "--dice",
+        "2",
+        "--tag-rank",
+        "0",
+    ];
+    ok(t, args, "book", &[]);
+    ok(t, args, "three", &["fallout_crit_face=3"]);
+    let f = |out: &str, c: &str| column(&t.join(out).join("fallout-test.csv"), c)[0];
+    assert!((f("book", "mean_ap") - 0.35).abs() < 1e-9);
+    assert!((f("three", "mean_ap") - 0.55).abs() < 1e-9);
+    assert!((f("three", "p_pass") - 0.75).abs() < 1e-9);
+    assert_eq!(f("three", "p_complication"), f("book", "p_complication"));
+}
+
+/// The exact table under `fallout_crit_face` = 4 against its Monte Carlo: every cell's
+/// exact P(pass) and E[AP] within twice the 95% half-width of the estimate (about 4
+/// standard errors: a miss is a bug, not chance, across these 44 cells).
+#[test]
+fn fallout_crit_face_exact_matches_monte_carlo_off_book() {
+    let d = tempfile::tempdir().unwrap();
+    let t = d.path();
+    let grid = [
+        "table",
+        "fallout-test",
+        "--tn",
+        "3..13",
+        "--difficulty",
+        "0..3",
+        "--dice",
+        "3",
+        "--tag-rank",
+        "0",
+    ];
+    ok(t, &grid, "exact", &["fallout_crit_face=4"]);
+    let mut mc = grid.to_vec();
+    mc.extend(["--method", "mc", "--trials", "40000"]);
+    ok(t, &mc, "mc", &["fallout_crit_face=4"]);
+    ok(t, &grid, "book", &[]);
+    let e = |c: &str| column(&t.join("exact").join("fallout-test.csv"), c);
+    let m = |c: &str| column(&t.join("mc").join("fallout-test-mc.csv"), c);
+    for fig in ["p_pass", "mean_ap"] {
+        let (ex, est, lo, hi) = (
+            e(fig),
+            m(fig),
+            m(&format!("{fig}_lo")),
+            m(&format!("{fig}_hi")),
+        );
+        for i in 0..ex.len() {
+            let half = (hi[i] - lo[i]) / 2.0;
+            assert!(
+                (ex[i] - est[i]).abs() <= 2.0 * half + 1e-12,
+                "{fig} row {i}: exact {} mc {} [{}, {}]",
+                ex[i],
+                est[i],
+                lo[i],
+                hi[i]
+            );
+        }
+    }
+    // More crits, more AP wherever a pass is possible; never fewer.
+    let book = column(&t.join("book").join("fallout-test.csv"), "mean_ap");
+    let wide = e("mean_ap");
+    assert!(book.iter().zip(&wide).all(|(b, w)| w >= b));
+    assert!(book.iter().zip(&wide).any(|(b, w)| *w > b + 0.1));
+}
+
+/// F-TEST off-book in a scenario: ap-economy.toml's first test (TN 11, difficulty 1,
+/// 2d20, no bonus die bought) earns E[AP] = E[S] - P(S >= 1): book 1.2 - 0.7975 = 0.4025,
+/// crit face 3: 1.4 - 0.7975 = 0.6025, so the pool after it grows by 0.2 AP on average.
+#[test]
+fn fallout_crit_face_reaches_scenarios() {
+    let d = tempfile::tempdir().unwrap();
+    let t = d.path();
+    let args = &["run", AP_ECONOMY, "--trials", "40000"];
+    ok(t, args, "book", &[]);
+    ok(t, args, "three", &["fallout_crit_face=3"]);
+    let f = |out: &str, c: &str| column(&t.join(out).join("ap-flow.csv"), c)[0];
+    let gain = f("three", "mean_pool_after") - f("book", "mean_pool_after");
+    assert!((gain - 0.2).abs() < 0.03, "{gain}");
+    // The exact P(pass) without bought dice is unchanged at difficulty 1.
+    assert_eq!(f("three", "p_pass_no_buy"), f("book", "p_pass_no_buy"));
+    // Firefights: the option reaches the combat model (its exact P(hit) column moves).
+    ok(t, &["run", FIREFIGHT, "--trials", "2000"], "fb", &[]);
+    ok(
+        t,
+        &["run", FIREFIGHT, "--trials", "2000"],
+        "f6",
+        &["fallout_crit_face=6"],
+    );
+    assert_ne!(csvs(&t.join("fb")), csvs(&t.join("f6")));
+}
+
+#[test]
+fn fallout_crit_face_out_of_range_exits_2_with_the_range() {
+    let d = tempfile::tempdir().unwrap();
+    for v in ["0", "7"] {
+        let opt = format!("fallout_crit_face={v}");
+        let o = cosmosim(
+            d.path(),
+            &["table", "fallout-test", "--out", "x", "--option", &opt],
+        );
+        assert_eq!(o.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&o.stderr).contains("from 1 to 6"));
+    }
+}
