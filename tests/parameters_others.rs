@@ -221,3 +221,123 @@ fn fallout_crit_face_out_of_range_exits_2_with_the_range() {
         assert!(String::from_utf8_lossy(&o.stderr).contains("from 1 to 6"));
     }
 }
+
+// ---------------------------------------------------------------- Trinités (T-RETRY, T-COMBAT)
+
+const TRINITES_DUEL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/trinites/duel.toml");
+const TRINITES_SKIRMISH: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/scenarios/trinites/skirmish.toml"
+);
+
+#[test]
+fn trinites_maluses_default_give_todays_bytes() {
+    defaults_are_todays_bytes(
+        &[
+            &["table", "trinites-test"],
+            &[
+                "table",
+                "trinites-test",
+                "--method",
+                "mc",
+                "--trials",
+                "2000",
+            ],
+            &["run", TRINITES_DUEL, "--trials", "3000"],
+            &["run", TRINITES_SKIRMISH, "--trials", "3000"],
+        ],
+        &["trinites_retry_malus=3", "trinites_free_action_malus=3"],
+    );
+}
+
+/// T-RETRY by hand, one d12 at +5: the first try succeeds on 7..12 (1/2; a 12 explodes
+/// and still succeeds). The retry at +5 - malus: book 3 -> +2, naturals 10..12, 1/4, so
+/// 1/2 + 1/2 x 1/4 = 0.625; malus 0 -> 1/2 + 1/4 = 0.75; malus 6 -> -1 needs 13+, only an
+/// exploded 12, 1/12, so 1/2 + 1/24.
+#[test]
+fn trinites_retry_malus_moves_the_retry_by_hand() {
+    let d = tempfile::tempdir().unwrap();
+    let t = d.path();
+    let retry = |out: &str, opts: &[&str]| {
+        ok(t, &["table", "trinites-test"], out, opts);
+        let path = t.join(out).join("trinites-test.csv");
+        let (head, rows) = table(&path);
+        let at = |c: &str| head.iter().position(|h| h == c).unwrap();
+        let row = rows
+            .iter()
+            .find(|r| r[at("modifier")] == "5" && r[at("dual")] == "false")
+            .unwrap();
+        let f = |c: &str| row[at(c)].parse::<f64>().unwrap();
+        (f("p_success"), f("p_success_retry"))
+    };
+    let (p, book) = retry("book", &[]);
+    assert!(
+        (p - 0.5).abs() < 1e-12 && (book - 0.625).abs() < 1e-12,
+        "{book}"
+    );
+    let (p0, free) = retry("free", &["trinites_retry_malus=0"]);
+    assert_eq!(p0, p);
+    assert!((free - 0.75).abs() < 1e-9, "{free}");
+    let (_, hard) = retry("hard", &["trinites_retry_malus=6"]);
+    assert!((hard - (0.5 + 0.5 / 12.0)).abs() < 1e-9, "{hard}");
+}
+
+/// T-COMBAT off-book, exact against Monte Carlo: a shooter declaring two shots takes
+/// -`trinites_free_action_malus` on both. The skirmish's exact exchange under malus 6 has
+/// its attack modifier 6 below the malus-0 one (the book's 3 in the middle), and the
+/// first-round win rate of the Monte Carlo fight (the surprised target has no turn, a hit
+/// knocks it out) matches 1 - (1 - P(hit))^2 within 5 standard errors.
+#[test]
+fn trinites_free_action_malus_exact_matches_monte_carlo_off_book() {
+    use cosmosim::engine::{Engine, Progress};
+    use cosmosim::rules::RuleOptions;
+    use cosmosim::scenario::ScenarioFile;
+    use cosmosim::systems::trinites::skirmish::{exchange, load, simulation};
+    use cosmosim::systems::trinites::TrinitesRules;
+
+    let text = "system = \"trinites\"\nkind = \"skirmish\"\n[combat]\nmax_rounds = 1\n\
+         [[weapons]]\nname = \"fusil\"\ndamage = 9\nrange = 20\n\
+         [[weapons]]\nname = \"epee\"\ndamage = 4\nsword = true\n\
+         [[group]]\nname = \"A\"\nside = \"a\"\nrapidite = 3\nattack = 8\nreaction = 2\nweapon = \"fusil\"\ndistance = 15\nattacks_per_turn = 2\n\
+         [[group]]\nname = \"B\"\nside = \"b\"\nrapidite = 3\nattack = 5\nreaction = 4\ndodge = 3\nathletics = -12\nweapon = \"epee\"\nsurprised = true\n";
+    let m = load(&ScenarioFile::from_text("s.toml", text)).unwrap();
+    let rules = |v: &str| {
+        TrinitesRules::from_options(
+            &RuleOptions::from_pairs(&[format!("trinites_free_action_malus={v}")]).unwrap(),
+        )
+    };
+    let (r0, r3, r6) = (rules("0"), rules("3"), rules("6"));
+    assert_eq!(r3, TrinitesRules::default());
+    let e = |r: &TrinitesRules| exchange(&m, 0, 1, r).unwrap();
+    assert_eq!(e(&r0).attack_modifier - e(&r3).attack_modifier, 3);
+    assert_eq!(e(&r0).attack_modifier - e(&r6).attack_modifier, 6);
+    assert!(e(&r6).p_hit < e(&r3).p_hit && e(&r3).p_hit < e(&r0).p_hit);
+    let n = 200_000u64;
+    for r in [r0, r6] {
+        let p_hit = e(&r).p_hit;
+        let p = 1.0 - (1.0 - p_hit) * (1.0 - p_hit);
+        let sim = simulation(&m, r);
+        let acc = Engine::new(5, 2)
+            .unwrap()
+            .run(&sim, 0, n, &Progress::hidden());
+        let f = acc.outcomes[0] as f64 / n as f64;
+        let se = (p * (1.0 - p) / n as f64).sqrt();
+        assert!((f - p).abs() <= 5.0 * se, "{f} vs exact {p}");
+    }
+}
+
+#[test]
+fn trinites_maluses_out_of_range_exit_2_with_the_range() {
+    let d = tempfile::tempdir().unwrap();
+    for opt in ["trinites_retry_malus=13", "trinites_free_action_malus=-1"] {
+        let o = cosmosim(
+            d.path(),
+            &["table", "trinites-test", "--out", "x", "--option", opt],
+        );
+        assert_eq!(o.status.code(), Some(2), "{opt}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("from 0 to 12"),
+            "{opt}"
+        );
+    }
+}
