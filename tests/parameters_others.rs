@@ -341,3 +341,111 @@ fn trinites_maluses_out_of_range_exit_2_with_the_range() {
         );
     }
 }
+
+// ---------------------------------------------------------------- Nephilim (N-INIT)
+
+const NEPHILIM_DUEL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/nephilim/duel.toml");
+
+#[test]
+fn nephilim_action_parameters_default_give_todays_bytes() {
+    defaults_are_todays_bytes(
+        &[
+            &["run", NEPHILIM_DUEL, "--trials", "3000"],
+            &[
+                "table",
+                "nephilim-magic",
+                "--method",
+                "mc",
+                "--trials",
+                "500",
+            ],
+            &["table", "nephilim-initiative"],
+        ],
+        &[
+            "nephilim_extra_action_step=6",
+            "nephilim_extra_action_malus=4",
+        ],
+    );
+}
+
+/// N-INIT: the malus of extra actions lands on every attack and parry of the fighter. The
+/// fencer declaring 2 actions with attack and parry 3 under the book's 4 rolls exactly
+/// what it rolls with attack and parry -1 under malus 0: same streams, same finals, so
+/// the outcome and round CSVs are byte-identical. Under malus 0 with its own scores the
+/// fencer wins more than under the book.
+#[test]
+fn nephilim_extra_action_malus_is_a_score_shift() {
+    let d = tempfile::tempdir().unwrap();
+    let t = d.path();
+    let text = std::fs::read_to_string(NEPHILIM_DUEL).unwrap();
+    let two = text.replacen("actions = 1", "actions = 2", 1);
+    assert_ne!(two, text);
+    let shifted =
+        two.replacen("attack = 3 ", "attack = -1 ", 1)
+            .replacen("defence = 3 ", "defence = -1 ", 1);
+    assert_ne!(shifted, two);
+    std::fs::write(t.join("two.toml"), &two).unwrap();
+    std::fs::write(t.join("shifted.toml"), &shifted).unwrap();
+    let args = |f: &'static str| ["run", f, "--trials", "20000"];
+    ok(t, &args("two.toml"), "book", &[]);
+    ok(
+        t,
+        &args("shifted.toml"),
+        "shift",
+        &["nephilim_extra_action_malus=0"],
+    );
+    ok(
+        t,
+        &args("two.toml"),
+        "free",
+        &["nephilim_extra_action_malus=0"],
+    );
+    for f in ["duel-outcome.csv", "duel-rounds.csv"] {
+        assert_eq!(
+            std::fs::read_to_string(t.join("book").join(f)).unwrap(),
+            std::fs::read_to_string(t.join("shift").join(f)).unwrap(),
+            "{f}"
+        );
+    }
+    let wins = |out: &str| column(&t.join(out).join("duel-outcome.csv"), "p")[0];
+    assert!(
+        wins("free") > wins("book") + 0.05,
+        "{} {}",
+        wins("free"),
+        wins("book")
+    );
+}
+
+/// N-INIT: the step between a fighter's actions. With a step of 1 the fencer's second
+/// action (initiative 4 + 1D - 1D - 1) shares the first segment with its first whenever
+/// the gap rule allows, a step of 12 sends it two segments down: the outcome moves, and
+/// the book's 6 is neither.
+#[test]
+fn nephilim_extra_action_step_moves_the_duel() {
+    let d = tempfile::tempdir().unwrap();
+    let t = d.path();
+    let text =
+        std::fs::read_to_string(NEPHILIM_DUEL)
+            .unwrap()
+            .replacen("actions = 1", "actions = 2", 1);
+    std::fs::write(t.join("two.toml"), &text).unwrap();
+    let args = ["run", "two.toml", "--trials", "20000"];
+    ok(t, &args, "book", &[]);
+    ok(t, &args, "one", &["nephilim_extra_action_step=1"]);
+    ok(t, &args, "twelve", &["nephilim_extra_action_step=12"]);
+    let o = |out: &str| std::fs::read_to_string(t.join(out).join("duel-outcome.csv")).unwrap();
+    assert_ne!(o("one"), o("book"));
+    assert_ne!(o("twelve"), o("book"));
+    for opt in [
+        "nephilim_extra_action_step=0",
+        "nephilim_extra_action_malus=9",
+    ] {
+        let out = cosmosim(t, &["run", "two.toml", "--out", "x", "--option", opt]);
+        assert_eq!(out.status.code(), Some(2), "{opt}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("from 1 to 12") || err.contains("from 0 to 8"),
+            "{err}"
+        );
+    }
+}
