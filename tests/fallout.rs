@@ -21,6 +21,7 @@ fn cell(tn: u8, difficulty: u8, dice: u8, tag_rank: u8, complication: u8) -> Tes
         dice,
         tag_rank,
         complication,
+        crit_face: 1,
     }
 }
 

@@ -39,7 +39,7 @@ fn exchange_by_hand() {
     let text = shootout("", "cover = \"kneeling\"", 30)
         .replace("attack = 5\nreaction = 2", "attack = 11\nreaction = 2");
     let m = load(&ScenarioFile::from_text("s.toml", &text)).unwrap();
-    let e = exchange(&m, 0, 1, DualKeep::Highest).unwrap();
+    let e = exchange(&m, 0, 1, &TrinitesRules::default()).unwrap();
     assert_eq!((e.distance, e.attack_modifier), (30, 10));
     assert_eq!(e.reaction_modifier, 3); // Esquive against a shot, no engaged malus
     let p_fail_10 = side_dist(false, 10, DualKeep::Highest, EXPLODE_DEPTH).p_fail;
@@ -51,7 +51,7 @@ fn exchange_by_hand() {
     // Beyond three times the range the shot is impossible (Tirer).
     let far = shootout("", "", 61);
     let m = load(&ScenarioFile::from_text("s.toml", &far)).unwrap();
-    assert!(exchange(&m, 0, 1, DualKeep::Highest).is_none());
+    assert!(exchange(&m, 0, 1, &TrinitesRules::default()).is_none());
 }
 
 #[test]
@@ -119,7 +119,7 @@ fn first_round_matches_the_exact_exchange() {
     {
         let text = shootout(shooter, target, gap);
         let m = load(&ScenarioFile::from_text("s.toml", &text)).unwrap();
-        let e = exchange(&m, 0, 1, DualKeep::Highest).unwrap();
+        let e = exchange(&m, 0, 1, &TrinitesRules::default()).unwrap();
         // A Trinité (24 boxes) is not knocked out by one 9-box hit: then P = 0.
         let p = if m.groups[1].profile.trinite {
             0.0

@@ -13,6 +13,15 @@ pub const OPTIONS: &[OptionSpec] = &[
         allowed: Allowed::Integer { min: 1, max: 30 },
         help: "parameter: most AP the group pool holds, the excess is lost; a file's starting pools.group_ap / start.group_ap is checked against it (book: 6)",
     },
+    // "Chaque résultat de 1 est une réussite critique et compte pour deux réussites"
+    // (fallout-2d20.fr.txt l. 21; F-TEST). Capped at the tag rank's 6 (TAG_RANK_MAX).
+    OptionSpec {
+        key: "fallout_crit_face",
+        decision: "F-TEST",
+        default: "1",
+        allowed: Allowed::Integer { min: 1, max: 6 },
+        help: "parameter: faces 1 to this value are critical successes (two successes) on any skill, when they are also at or under the target number; a tag skill still crits up to its rank (book: 1)",
+    },
     OptionSpec {
         key: "fallout_ap_shortfall",
         decision: "F-AP",

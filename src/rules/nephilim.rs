@@ -18,6 +18,23 @@ pub const OPTIONS: &[OptionSpec] = &[
         allowed: Allowed::OneOf(&["six", "five"]),
         help: "which initiatives share the first segment: six = highest down to highest-5 inclusive, \"en lui retranchant 5\" (an opponent 6 or more below acts later, the step of 6 of extra actions; N-INIT default), five = highest down to highest-4 (5 or more below acts later)",
     },
+    // "Sa première action se fera à son initiative normale, sa deuxième à son initiative
+    // moins 6, sa troisième à son initiative moins 12 … un malus de 4 par action
+    // supplémentaire" (nephilim-v3.fr.txt l. 494; N-INIT).
+    OptionSpec {
+        key: "nephilim_extra_action_step",
+        decision: "N-INIT",
+        default: "6",
+        allowed: Allowed::Integer { min: 1, max: 12 },
+        help: "parameter: initiative step between a fighter's declared actions in a round (2nd action at initiative - step, 3rd at - 2 x step; book: 6)",
+    },
+    OptionSpec {
+        key: "nephilim_extra_action_malus",
+        decision: "N-INIT",
+        default: "4",
+        allowed: Allowed::Integer { min: 0, max: 8 },
+        help: "parameter: malus on every action of the round per extra action declared (two actions -4 each, three -8 each in the book; book: 4)",
+    },
     OptionSpec {
         key: "concentration_score",
         decision: "N-MAGIC",

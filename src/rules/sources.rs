@@ -27,6 +27,11 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("fatigue_sepulchral_backlash_fp", "cosmos-current.fr.txt l. 397: « Contre-coup posture Sépulcrale +8 FP »"),
     ("fatigue_illumination_backlash", "cosmos-current.fr.txt l. 398: « Contre-coup posture Illumination +10 FP et +10 FM »"),
     ("fallout_ap_pool_max", "fallout-2d20.fr.txt l. 87: « Vous pouvez conserver jusqu'à 6 PA dans la réserve de groupe »"),
+    ("fallout_crit_face", "fallout-2d20.fr.txt l. 21: « Chaque résultat de 1 est une réussite critique et compte pour deux réussites »"),
+    ("trinites_retry_malus", "trinites.fr.txt l. 148: « Le test suivant subit une difficulté supplémentaire de 3 »"),
+    ("trinites_free_action_malus", "trinites.fr.txt l. 412: « chaque action libre déclarée après la première provoque une réduction cumulative de 3 points »"),
+    ("nephilim_extra_action_step", "nephilim-v3.fr.txt l. 494: « sa deuxième à son initiative moins 6, sa troisième à son initiative moins 12 »"),
+    ("nephilim_extra_action_malus", "nephilim-v3.fr.txt l. 494: « Chacune de ses actions subira alors un malus de 4 par action supplémentaire »"),
     // Great Cosmos, combat and postures.
     ("offensive_damage_mult", "decision C-CMB-1 (the book gives no number)"),
     ("crit_damage_mult", "decision C-CMB-4 (the book gives no number)"),

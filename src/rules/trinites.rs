@@ -4,6 +4,24 @@ use super::{Allowed, OptionSpec};
 
 /// Rule options of Trinités, for readings the rulebook leaves open.
 pub const OPTIONS: &[OptionSpec] = &[
+    // "Le test suivant subit une difficulté supplémentaire de 3" (trinites.fr.txt l. 148;
+    // T-RETRY). 0 makes a retry free; 12 (a whole d12) makes it almost hopeless.
+    OptionSpec {
+        key: "trinites_retry_malus",
+        decision: "T-RETRY",
+        default: "3",
+        allowed: Allowed::Integer { min: 0, max: 12 },
+        help: "parameter: malus of the second try of a failed test (a second failure is final); the test table's p_success_retry (book: 3)",
+    },
+    // "chaque action libre déclarée après la première provoque une réduction cumulative de
+    // 3 points des résultats finaux" (trinites.fr.txt l. 412; T-COMBAT).
+    OptionSpec {
+        key: "trinites_free_action_malus",
+        decision: "T-COMBAT",
+        default: "3",
+        allowed: Allowed::Integer { min: 0, max: 12 },
+        help: "parameter: malus to every test of the turn per free action declared after the first, cumulative (attacks and regenerations in duels and skirmishes, the skirmish exchanges table; book: 3)",
+    },
     OptionSpec {
         key: "trinites_dual_keep",
         decision: "T-DUAL",

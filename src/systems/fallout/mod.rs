@@ -20,8 +20,8 @@ pub use help::helped_dist;
 pub use luck::{luck_odds, LuckOdds};
 pub use options::{Shortfall, OPTIONS};
 pub use test::{
-    odds, pool_dist, DieSpec, Face, PoolResult, PoolSampler, TestOdds, COMPLICATION_MAX, DICE_MAX,
-    DICE_MIN, DIFFICULTY_MAX, TAG_RANK_MAX, TN_MAX, TN_MIN,
+    crit_face, odds, pool_dist, DieSpec, Face, PoolResult, PoolSampler, TestOdds, COMPLICATION_MAX,
+    CRIT_FACE, CRIT_FACE_MAX, DICE_MAX, DICE_MIN, DIFFICULTY_MAX, TAG_RANK_MAX, TN_MAX, TN_MIN,
 };
 
 /// `x` as Rust's shortest form (`0.6`), with the decimal comma in French text: the policy

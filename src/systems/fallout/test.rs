@@ -14,6 +14,19 @@ pub const DICE_MIN: u8 = 2;
 pub const DICE_MAX: u8 = 5;
 /// Highest skill rank (a tag skill's crit range).
 pub const TAG_RANK_MAX: u8 = 6;
+/// Highest face counting two successes on any skill in the book: "Chaque résultat de 1
+/// est une réussite critique et compte pour deux réussites" (fallout-2d20.fr.txt l. 21;
+/// F-TEST). The parameter `fallout_crit_face` moves it ([`crit_face`]).
+pub const CRIT_FACE: u8 = 1;
+/// Highest `fallout_crit_face` allowed: the tag rank's own cap, so a crit face never
+/// reads wider than the best tag skill.
+pub const CRIT_FACE_MAX: u8 = TAG_RANK_MAX;
+
+/// The crit face in force (parameter `fallout_crit_face`, F-TEST), resolved once per run.
+pub fn crit_face(o: &crate::rules::RuleOptions) -> u8 {
+    o.integer("fallout_crit_face") as u8
+}
+
 /// Complication range (marge de complication, fallout-2d20.fr.txt "Table des marges de
 /// complication": 1 = 20 only ... 5 = 16-20).
 pub const COMPLICATION_MAX: u8 = 5;
@@ -25,6 +38,9 @@ pub struct DieSpec {
     pub tn: u8,
     pub tag_rank: u8,
     pub complication: u8,
+    /// Faces up to this count two successes on any skill (book 1; `fallout_crit_face`),
+    /// when they are also successes (at or under the TN).
+    pub crit_face: u8,
 }
 
 /// What one d20 gave: successes (0, 1 or 2) and whether it is a complication.
@@ -63,15 +79,25 @@ impl DieSpec {
             tn,
             tag_rank,
             complication,
+            crit_face: CRIT_FACE,
         })
     }
 
-    /// Reads a face 1..=20 (F-TEST): <= TN is 1 success; a 1, or a face <= the tag rank of a
+    /// The same reading with faces 1..=`crit_face` critical (parameter
+    /// `fallout_crit_face`, range checked by the registry).
+    pub fn with_crit_face(self, crit_face: u8) -> DieSpec {
+        DieSpec { crit_face, ..self }
+    }
+
+    /// Reads a face 1..=20 (F-TEST): <= TN is 1 success; a 1 (a face <= the crit face in
+    /// force and the TN), or a face <= the tag rank of a
     /// tag skill, is 2; a face >= 21 - complication range is a complication (a face can be
     /// both a success and a complication when TN reaches the complication range).
     #[inline]
     pub fn face(&self, r: u8) -> Face {
-        let successes = if r == 1 || r <= self.tag_rank {
+        // A crit face is a crit only if it is also a success: with the book's 1 it always
+        // is (TN >= 2), so the book reading is unchanged.
+        let successes = if r <= self.tag_rank || (r <= self.crit_face && r <= self.tn) {
             2
         } else if r <= self.tn {
             1
@@ -240,6 +266,26 @@ mod tests {
         assert_eq!(s.face(12).successes, 1);
         assert_eq!(s.face(13).successes, 0);
         assert!(!s.face(17).complication && s.face(18).complication && s.face(20).complication);
+    }
+
+    /// `fallout_crit_face` (F-TEST): faces up to it count two successes when they are also
+    /// at or under the TN; the book's 1 is the reading of every earlier version.
+    #[test]
+    fn crit_face_widens_the_double_successes() {
+        let book = DieSpec::new(10, 0, 1).unwrap();
+        assert_eq!(book.with_crit_face(CRIT_FACE), book);
+        let wide = book.with_crit_face(3);
+        let two = |s: &DieSpec| (1..=20).filter(|&r| s.face(r).successes == 2).count();
+        assert_eq!((two(&book), two(&wide)), (1, 3));
+        // TN 2 under crit face 3: a 3 is a failure, not a crit.
+        let low = DieSpec::new(2, 0, 1).unwrap().with_crit_face(3);
+        assert_eq!((low.face(2).successes, low.face(3).successes), (2, 0));
+        // The exact pool still matches enumeration under the new value.
+        for d in 0..=4u8 {
+            let e = odds(&pool_dist(&wide, 3), d);
+            let b = enumerate(&wide, 3, d as i64);
+            assert!((e.p_pass - b.p_pass).abs() < 1e-12 && (e.mean_ap - b.mean_ap).abs() < 1e-12);
+        }
     }
 
     #[test]

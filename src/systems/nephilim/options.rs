@@ -39,6 +39,12 @@ pub struct NephilimRules {
     pub carry_margin: bool,
     /// Stase points add to the normalised Ka-element instead of the raw score.
     pub stase_normalised: bool,
+    /// Initiative step between declared actions (parameter `nephilim_extra_action_step`,
+    /// N-INIT; book 6).
+    pub action_step: i64,
+    /// Malus per extra action declared, on every action of the round (parameter
+    /// `nephilim_extra_action_malus`, N-INIT; book 4).
+    pub action_malus: i64,
 }
 
 impl Default for NephilimRules {
@@ -59,6 +65,8 @@ impl NephilimRules {
             double_skill: o.get("concentration_score") == "double_skill",
             carry_margin: o.get("concentration_carry") == "margin",
             stase_normalised: o.get("stase_bonus") == "normalised",
+            action_step: o.integer("nephilim_extra_action_step"),
+            action_malus: o.integer("nephilim_extra_action_malus"),
         }
     }
 

@@ -37,6 +37,11 @@ pub struct TrinitesRules {
     pub regen_action: RegenAction,
     pub unconscious_regen: RegenTiming,
     pub risque: RisqueIncident,
+    /// Malus of the retry of a failed test (parameter `trinites_retry_malus`, T-RETRY).
+    pub retry_malus: i64,
+    /// Malus per free action after the first, cumulative (parameter
+    /// `trinites_free_action_malus`, T-COMBAT).
+    pub free_action_malus: i64,
 }
 
 impl Default for TrinitesRules {
@@ -46,6 +51,13 @@ impl Default for TrinitesRules {
 }
 
 impl TrinitesRules {
+    /// The turn's malus for `free` declared free actions: `free_action_malus` per action
+    /// beyond the first, cumulative (T-COMBAT; book 3: 2 actions -3, 3 actions -6).
+    #[inline(always)]
+    pub fn free_malus(&self, free: i64) -> i64 {
+        -self.free_action_malus * (free - 1).max(0)
+    }
+
     pub fn from_options(o: &RuleOptions) -> TrinitesRules {
         TrinitesRules {
             dual_keep: match o.get("trinites_dual_keep") {
@@ -64,6 +76,8 @@ impl TrinitesRules {
                 "none" => RisqueIncident::None,
                 _ => RisqueIncident::LoseTurn,
             },
+            retry_malus: o.integer("trinites_retry_malus"),
+            free_action_malus: o.integer("trinites_free_action_malus"),
         }
     }
 }

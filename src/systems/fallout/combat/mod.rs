@@ -35,7 +35,7 @@ impl ExtraDamage {
 /// The simulation of a validated model under the options in force.
 pub fn simulation(model: CombatModel, options: &RuleOptions) -> CombatSim {
     CombatSim::new(
-        model,
+        model.with_crit_face(crate::systems::fallout::crit_face(options)),
         Shortfall::from_options(options),
         ExtraDamage::from_options(options),
     )

@@ -537,3 +537,22 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
     };
     Ok((raw, model))
 }
+
+impl CombatModel {
+    /// The model under crit face `crit` (parameter `fallout_crit_face`, F-TEST), resolved
+    /// once per run: every attacker's reading and its exact P(hit) table, so the policy
+    /// and the report's exact column follow the rule in force. The book's 1 leaves the
+    /// model as loaded.
+    pub fn with_crit_face(mut self, crit: u8) -> CombatModel {
+        if crit == crate::systems::fallout::CRIT_FACE {
+            return self;
+        }
+        for c in &mut self.combatants {
+            c.spec = c.spec.with_crit_face(crit);
+            let pools: Vec<_> = (0..4).map(|k| pool_dist(&c.spec, 2 + k as u8)).collect();
+            c.p_hit =
+                std::array::from_fn(|d| std::array::from_fn(|k| odds(&pools[k], d as u8).p_pass));
+        }
+        self
+    }
+}

@@ -67,6 +67,7 @@ fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> 
         model.start_group,
         cap,
     )?;
+    let model = model.with_crit_face(crate::systems::fallout::crit_face(&ctx.options));
     let sim = ApSim::new(&model, Shortfall::from_options(&ctx.options)).with_pool_max(cap);
     let progress = ctx.progress(trials, "fallout ap-economy");
     // One task per file: the whole sequence is one stream family.

@@ -388,3 +388,21 @@ impl ApEconomy {
         Ok((model, raw))
     }
 }
+
+impl ApEconomy {
+    /// The sequence under crit face `crit` (parameter `fallout_crit_face`, F-TEST),
+    /// resolved once per run: each test's reading and its exact P(pass) by bonus dice.
+    /// The book's 1 leaves the model as loaded.
+    pub fn with_crit_face(mut self, crit: u8) -> ApEconomy {
+        if crit == crate::systems::fallout::CRIT_FACE {
+            return self;
+        }
+        for s in &mut self.steps {
+            s.spec = s.spec.with_crit_face(crit);
+            s.p_pass = std::array::from_fn(|k| {
+                odds(&pool_dist(&s.spec, 2 + k as u8), s.difficulty).p_pass
+            });
+        }
+        self
+    }
+}

@@ -39,14 +39,15 @@ struct Row {
     luck: LuckOdds,
 }
 
-fn rows(g: &LuckGrid) -> Result<Vec<Row>, UserError> {
+/// `crit`: the crit face in force (parameter `fallout_crit_face`, F-TEST).
+fn rows(g: &LuckGrid, crit: u8) -> Result<Vec<Row>, UserError> {
     let mut out = Vec::new();
     for &tn in &g.tns {
         for &difficulty in &g.difficulties {
             for &dice in &g.dice {
                 for &tag_rank in g.tag_ranks.iter().filter(|&&t| t <= tn) {
                     // Complications do not change successes; the range is irrelevant here.
-                    let spec = DieSpec::new(tn, tag_rank, 1)?;
+                    let spec = DieSpec::new(tn, tag_rank, 1)?.with_crit_face(crit);
                     out.push(Row {
                         tn,
                         difficulty,
@@ -67,7 +68,7 @@ pub const LUCK_POLICY: &str = "one Luck point per test, spent only when the test
 
 /// The `fallout-luck` output (exact): value of one Miss Fortune reroll (F-LUCK).
 pub fn luck_output(g: &LuckGrid, ctx: &Context) -> anyhow::Result<Output> {
-    let rows = rows(g)?;
+    let rows = rows(g, crate::systems::fallout::crit_face(&ctx.options))?;
     if rows.is_empty() {
         return Err(UserError::new(crate::tr!("fallout.test.no_cell")).into());
     }

@@ -49,6 +49,7 @@ impl TestGrid {
                             dice,
                             tag_rank,
                             complication: self.complication,
+                            crit_face: crate::systems::fallout::CRIT_FACE,
                         });
                     }
                 }
@@ -66,11 +67,13 @@ pub struct TestCell {
     pub dice: u8,
     pub tag_rank: u8,
     pub complication: u8,
+    /// Faces up to this count two successes (parameter `fallout_crit_face`, F-TEST; book 1).
+    pub crit_face: u8,
 }
 
 impl TestCell {
     pub fn spec(&self) -> Result<DieSpec, UserError> {
-        DieSpec::new(self.tn, self.tag_rank, self.complication)
+        Ok(DieSpec::new(self.tn, self.tag_rank, self.complication)?.with_crit_face(self.crit_face))
     }
 
     /// Exact odds of the cell.
@@ -210,7 +213,17 @@ pub fn test_output(
     method: Method,
     trials: u64,
 ) -> anyhow::Result<Output> {
-    let cells = grid.cells();
+    // The crit face in force, resolved once for the run (F-TEST); the cell's task does not
+    // include it, so a variant is compared with the book on the same streams.
+    let crit = crate::systems::fallout::crit_face(&ctx.options);
+    let cells: Vec<TestCell> = grid
+        .cells()
+        .into_iter()
+        .map(|c| TestCell {
+            crit_face: crit,
+            ..c
+        })
+        .collect();
     if cells.is_empty() {
         return Err(UserError::new(crate::tr!("fallout.test.no_cell")).into());
     }

@@ -85,6 +85,10 @@ pub struct DuelSim {
     d: DSampler,
     /// Initiative gap that puts an action in a later segment (option `init_segment`).
     gap: i64,
+    /// Initiative step between a fighter's actions (`nephilim_extra_action_step`, 6).
+    step: i64,
+    /// Malus per extra action (`nephilim_extra_action_malus`, 4).
+    malus: i64,
 }
 
 impl DuelSim {
@@ -92,6 +96,8 @@ impl DuelSim {
         DuelSim {
             d: rules.die.sampler(),
             gap: rules.init_segment.gap(),
+            step: rules.action_step,
+            malus: rules.action_malus,
             actions,
             model,
         }
@@ -106,7 +112,8 @@ impl DuelSim {
         let mut end_round = m.max_rounds as i64 + 1;
         for round in 1..=m.max_rounds {
             // N-INIT: initiative = Rapidité + Réaction + 1D - 1D; the first segment runs
-            // from the highest initiative down `gap - 1`; action k at init - 6k.
+            // from the highest initiative down `gap - 1`; action k at init - 6k (the step
+            // in force).
             let init = [
                 f[0].initiative + self.d.roll(rng),
                 f[1].initiative + self.d.roll(rng),
@@ -128,7 +135,7 @@ impl DuelSim {
                     Delay::Never => 0,
                 };
                 for k in 0..self.actions[i] as usize {
-                    let x = init[i] - 6 * k as i64;
+                    let x = init[i] - self.step * k as i64;
                     segs[i][k] = (high - x).div_euclid(self.gap) + shift;
                 }
             }
@@ -139,8 +146,8 @@ impl DuelSim {
                 .max()
                 .copied()
                 .unwrap_or(0);
-            // N-INIT: each action at -4 per extra action declared.
-            let action_malus = [0, 1].map(|i| 4 * (self.actions[i] as i64 - 1));
+            // N-INIT: each action at -4 (the malus in force) per extra action declared.
+            let action_malus = [0, 1].map(|i| self.malus * (self.actions[i] as i64 - 1));
             for s in 0..=last {
                 let acting = [0, 1].map(|i| !out[i] && segs[i].contains(&s));
                 let mut pending = [0u8; 2];

@@ -99,7 +99,15 @@ pub fn report_magic_grid() -> MagicGrid {
 }
 
 fn task(c: Circle, skill: i64, ka: i64, d: Duration, rules: &NephilimRules) -> u64 {
-    let text = format!("magic {c:?} {skill} {ka} {d:?} {rules:?}");
+    // The rules as their Debug text read before the duel's action parameters joined the
+    // struct: magic does not use them, and the streams (so the bytes) stay those of every
+    // earlier version.
+    let r = rules;
+    let text = format!(
+        "magic {c:?} {skill} {ka} {d:?} NephilimRules {{ die: {:?}, init_segment: {:?}, \
+         double_skill: {}, carry_margin: {}, stase_normalised: {} }}",
+        r.die, r.init_segment, r.double_skill, r.carry_margin, r.stase_normalised
+    );
     text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
         (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
     })

@@ -206,8 +206,9 @@ impl Fight<'_> {
                 free += regen;
             }
         }
-        // Each free action declared after the first: -3 to every test of the turn.
-        let free_malus = -3 * (free - 1).max(0);
+        // Each free action declared after the first: -3 (the parameter in force) to every
+        // test of the turn.
+        let free_malus = self.rules.free_malus(free);
         let mut init_delta = 0;
         for _ in 0..f.attacks_per_turn {
             let mut targets = [false; MAX_HUMANS + 1];

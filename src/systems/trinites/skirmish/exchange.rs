@@ -3,7 +3,7 @@
 //! hit and how many hits knock a fresh foe out. The simulation uses the same modifiers
 //! (`strike.rs`), so its strikes can be checked against these numbers.
 
-use crate::systems::trinites::{confront, side_dist, DualKeep, EXPLODE_DEPTH};
+use crate::systems::trinites::{confront, side_dist, TrinitesRules, EXPLODE_DEPTH};
 
 use super::model::{Group, Skirmish};
 use super::strike::{
@@ -44,7 +44,8 @@ fn home(gi: usize, g: &Group) -> usize {
 /// one (the target engaged with one foe, -1), after any charge; a shot is at the distance
 /// between the two spots (point blank in the same spot) and the target's cover. `None`
 /// when the target is out of range (beyond three times the weapon's range).
-pub fn exchange(m: &Skirmish, ai: usize, ti: usize, keep: DualKeep) -> Option<Exchange> {
+pub fn exchange(m: &Skirmish, ai: usize, ti: usize, rules: &TrinitesRules) -> Option<Exchange> {
+    let keep = rules.dual_keep;
     let (ga, gt) = (&m.groups[ai], &m.groups[ti]);
     let (a, t) = (&ga.profile, &gt.profile);
     let (circ, distance, reaction_skill, engaged) = if a.ranged() {
@@ -59,7 +60,13 @@ pub fn exchange(m: &Skirmish, ai: usize, ti: usize, keep: DualKeep) -> Option<Ex
     } else {
         (0, 0, t.reaction.max(t.dodge), 1)
     };
-    let am = attack_modifier(a.attack, a.attacks_per_turn, a.prime, a.penalty, circ);
+    let am = attack_modifier(
+        a.attack,
+        rules.free_malus(a.attacks_per_turn),
+        a.prime,
+        a.penalty,
+        circ,
+    );
     let rm = reaction_modifier(reaction_skill, engaged, false, false, a.prime, a.penalty);
     let sa = side_dist(a.trinite, am, keep, EXPLODE_DEPTH);
     let st = side_dist(t.trinite, rm, keep, EXPLODE_DEPTH);
@@ -89,12 +96,12 @@ pub fn exchange(m: &Skirmish, ai: usize, ti: usize, keep: DualKeep) -> Option<Ex
 }
 
 /// Every (attacker group, foe group) exchange in reach at the start, in file order.
-pub fn exchanges(m: &Skirmish, keep: DualKeep) -> Vec<Exchange> {
+pub fn exchanges(m: &Skirmish, rules: &TrinitesRules) -> Vec<Exchange> {
     let mut out = Vec::new();
     for ai in 0..m.groups.len() {
         for ti in 0..m.groups.len() {
             if m.groups[ai].profile.side != m.groups[ti].profile.side {
-                if let Some(e) = exchange(m, ai, ti, keep) {
+                if let Some(e) = exchange(m, ai, ti, rules) {
                     out.push(e);
                 }
             }

@@ -67,7 +67,7 @@ fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> 
     // One task per file: every fight of the run is one stream family.
     let acc = ctx.engine.run(&sim, 0, trials, &progress);
     progress.finish();
-    let ex = exchanges(&m, rules.dual_keep);
+    let ex = exchanges(&m, &rules);
     let pair_runs = m
         .pairs
         .as_ref()

@@ -256,7 +256,7 @@ impl Fight<'_> {
             } else {
                 0
             };
-            let m = self.s.prof[i].athletics - 3 * (free - 1).max(0) + diff;
+            let m = self.s.prof[i].athletics + self.rules.free_malus(free) + diff;
             let r = roll_test(rng, self.s.prof[i].trinite, m, self.rules.dual_keep);
             r.succeeds(m)
         };
@@ -386,7 +386,7 @@ impl Fight<'_> {
             let Some((_, circ)) = self.reach(i, first) else {
                 break;
             };
-            let m = attack_modifier(p.attack, free, prime, penalty, circ);
+            let m = attack_modifier(p.attack, self.rules.free_malus(free), prime, penalty, circ);
             let a = roll_test(rng, p.trinite, m, keep);
             let mut success = false;
             for j in 0..self.s.n {

@@ -33,17 +33,17 @@ pub struct StrikeMods {
     pub reaction: Option<i64>,
 }
 
-/// The attacker's modifier: skill, the free-action malus (-3 per declared free action
-/// beyond the first, T-COMBAT), Efficacité +3 / Difficulté -3, and the circumstance
+/// The attacker's modifier: skill, the free-action malus (`free_malus`: -3 per declared
+/// free action beyond the first in the book, T-COMBAT), Efficacité +3 / Difficulté -3, and the circumstance
 /// (range and cover for a shot, inert target +3).
 pub fn attack_modifier(
     skill: i64,
-    free_actions: i64,
+    free_malus: i64,
     prime: Prime,
     penalty: Penalty,
     circumstance: i64,
 ) -> i64 {
-    let mut m = skill - 3 * (free_actions - 1).max(0) + circumstance;
+    let mut m = skill + free_malus + circumstance;
     if prime == Prime::Efficacite {
         m += 3;
     }
@@ -195,10 +195,10 @@ mod tests {
     fn modifiers_by_hand() {
         // Two free actions: -3; Efficacité +3; cover -2.
         assert_eq!(
-            attack_modifier(5, 2, Prime::Efficacite, Penalty::Danger, -2),
+            attack_modifier(5, -3, Prime::Efficacite, Penalty::Danger, -2),
             3
         );
-        assert_eq!(attack_modifier(5, 3, Prime::None, Penalty::None, 0), -1);
+        assert_eq!(attack_modifier(5, -6, Prime::None, Penalty::None, 0), -1);
         // Two engaged foes -2, Prudence +3, Débordement -3.
         assert_eq!(
             reaction_modifier(6, 2, true, false, Prime::Debordement, Penalty::Risque),

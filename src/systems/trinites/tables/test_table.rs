@@ -49,9 +49,11 @@ impl Simulation for TestCellSim {
     }
 }
 
-/// T-RETRY: P(success within two tries), the second at -3 (a second failure is final).
-fn p_with_retry(p: f64, dual: bool, modifier: i64, keep: DualKeep) -> f64 {
-    let second = kept_dist(dual, modifier - 3, keep, EXPLODE_DEPTH).p_success(modifier - 3);
+/// T-RETRY: P(success within two tries), the second at -`malus` (book 3, parameter
+/// `trinites_retry_malus`; a second failure is final).
+fn p_with_retry(p: f64, dual: bool, modifier: i64, keep: DualKeep, malus: i64) -> f64 {
+    let m2 = modifier - malus;
+    let second = kept_dist(dual, m2, keep, EXPLODE_DEPTH).p_success(m2);
     p + (1.0 - p) * second
 }
 
@@ -107,7 +109,13 @@ pub fn test_output(
             Method::Exact => {
                 let k = kept_dist(dual, m, rules.dual_keep, EXPLODE_DEPTH);
                 rows.push((k.p_success(m), k.p_deva_kept(), k.truncated_mass, None));
-                retry.push(p_with_retry(k.p_success(m), dual, m, rules.dual_keep));
+                retry.push(p_with_retry(
+                    k.p_success(m),
+                    dual,
+                    m,
+                    rules.dual_keep,
+                    rules.retry_malus,
+                ));
             }
             Method::Mc => {
                 let c = test_cell_mc(m, dual, &rules, ctx, trials);
