@@ -217,10 +217,12 @@ fn generated_scenarios_never_panic_and_check_agrees_with_run() {
     }
     let (a, r) = (accepted.into_inner(), refused.into_inner());
     eprintln!("{a} generated files accepted and run, {r} refused with a located message");
-    // Both sides are exercised, or the generator is broken.
+    // Both sides are exercised, or the generator is broken (about 5% are accepted: most
+    // random edits break a rule; titles written in two languages add leaves that only
+    // take text, so the floor is 2.5%).
     if cases >= 1000 {
         assert!(
-            a > cases as u64 / 20 && r > cases as u64 / 20,
+            a > cases as u64 / 40 && r > cases as u64 / 40,
             "{a} accepted, {r} refused"
         );
     }
