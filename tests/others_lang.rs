@@ -93,6 +93,27 @@ fn summary_checks(en: &BTreeMap<String, Vec<u8>>, fr: &BTreeMap<String, Vec<u8>>
     assert!(f.contains("\u{a0}%"), "no French percent in:\n{f}");
 }
 
+/// `check --lang fr` of a shipped file with `from` replaced by `to`: exit 2, located in
+/// the edited file; returns the message.
+fn french_check_error(scenario: &str, from: &str, to: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(shipped(scenario)).unwrap();
+    assert!(text.contains(from));
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(&bad, text.replacen(from, to, 1)).unwrap();
+    let out = cosmosim()
+        .args(["check", "--lang", "fr"])
+        .arg(&bad)
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8(out).unwrap();
+    assert!(err.contains("bad.toml:"), "{err}");
+    err
+}
+
 // ------------------------------------------------------------------ 2d20 (Fallout)
 
 #[test]
@@ -134,29 +155,16 @@ fn fallout_firefight_in_french() {
 
 #[test]
 fn fallout_errors_in_french() {
-    let dir = tempfile::tempdir().unwrap();
-    let text = std::fs::read_to_string(shipped("scenarios/fallout/firefight.toml")).unwrap();
-    assert!(text.contains("side = \"players\""));
-    let bad = dir.path().join("bad.toml");
-    std::fs::write(
-        &bad,
-        text.replacen("side = \"players\"", "side = \"allies\"", 1),
-    )
-    .unwrap();
-    let out = cosmosim()
-        .args(["check", "--lang", "fr"])
-        .arg(&bad)
-        .assert()
-        .code(2)
-        .get_output()
-        .stderr
-        .clone();
-    let err = String::from_utf8(out).unwrap();
-    assert!(err.contains("bad.toml:"), "{err}");
+    let err = french_check_error(
+        "scenarios/fallout/firefight.toml",
+        "side = \"players\"",
+        "side = \"allies\"",
+    );
     assert!(err.contains("combatant[0].side"), "{err}");
     assert!(err.contains("camp inconnu \"allies\""), "{err}");
     assert!(err.contains("réserve de groupe"), "{err}");
     // A table's own check speaks French too (it runs after --lang is set).
+    let dir = tempfile::tempdir().unwrap();
     let out = cosmosim()
         .args([
             "table",
@@ -214,25 +222,11 @@ fn nephilim_duel_in_french() {
 
 #[test]
 fn nephilim_errors_in_french() {
-    let dir = tempfile::tempdir().unwrap();
-    let text = std::fs::read_to_string(shipped("scenarios/nephilim/duel.toml")).unwrap();
-    assert!(text.contains("defence_kind = \"parry\""));
-    let bad = dir.path().join("bad.toml");
-    std::fs::write(
-        &bad,
-        text.replacen("defence_kind = \"parry\"", "defence_kind = \"block\"", 1),
-    )
-    .unwrap();
-    let out = cosmosim()
-        .args(["check", "--lang", "fr"])
-        .arg(&bad)
-        .assert()
-        .code(2)
-        .get_output()
-        .stderr
-        .clone();
-    let err = String::from_utf8(out).unwrap();
-    assert!(err.contains("bad.toml:"), "{err}");
+    let err = french_check_error(
+        "scenarios/nephilim/duel.toml",
+        "defence_kind = \"parry\"",
+        "defence_kind = \"block\"",
+    );
     assert!(err.contains("fighter[0].defence_kind"), "{err}");
     assert!(err.contains("défense inconnue \"block\""), "{err}");
 }
@@ -271,25 +265,11 @@ fn trinites_duel_in_french() {
 
 #[test]
 fn trinites_errors_in_french() {
-    let dir = tempfile::tempdir().unwrap();
-    let text = std::fs::read_to_string(shipped("scenarios/trinites/duel.toml")).unwrap();
-    assert!(text.contains("pairs = \"all\""));
-    let bad = dir.path().join("bad.toml");
-    std::fs::write(
-        &bad,
-        text.replacen("pairs = \"all\"", "pairs = [[\"efficacite\", \"none\"]]", 1),
-    )
-    .unwrap();
-    let out = cosmosim()
-        .args(["check", "--lang", "fr"])
-        .arg(&bad)
-        .assert()
-        .code(2)
-        .get_output()
-        .stderr
-        .clone();
-    let err = String::from_utf8(out).unwrap();
-    assert!(err.contains("bad.toml:"), "{err}");
+    let err = french_check_error(
+        "scenarios/trinites/duel.toml",
+        "pairs = \"all\"",
+        "pairs = [[\"efficacite\", \"none\"]]",
+    );
     assert!(err.contains("adam.pairs[0]"), "{err}");
     assert!(err.contains("une prime demande une pénalité"), "{err}");
 }
