@@ -31,6 +31,7 @@ fn mc_cell(c: &mut Criterion) {
         tag_rank: 0,
         complication: 1,
         crit_face: 1,
+        complication_from: 20,
     }];
     let n = 1u64 << 20;
     let mut g = c.benchmark_group("fallout_test_mc");

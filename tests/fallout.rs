@@ -22,6 +22,7 @@ fn cell(tn: u8, difficulty: u8, dice: u8, tag_rank: u8, complication: u8) -> Tes
         tag_rank,
         complication,
         crit_face: 1,
+        complication_from: 20,
     }
 }
 

@@ -31,6 +31,23 @@ pub fn crit_face(o: &crate::rules::RuleOptions) -> u8 {
 /// complication": 1 = 20 only ... 5 = 16-20).
 pub const COMPLICATION_MAX: u8 = 5;
 
+/// Lowest face of a complication at the Normale range in the book: "Chaque résultat de 20
+/// entraîne une complication" (fallout-2d20.fr.txt l. 25; F-TEST). The parameter
+/// `fallout_complication_from` moves it ([`complication_from`]); each step of the range
+/// widens the band by one face below it, as the book's table does from 20.
+pub const COMPLICATION_FROM: u8 = 20;
+/// Range of `fallout_complication_from`: 21 means a Normale test has no complication (a
+/// range of 2 then gives 20 only); 11 keeps the widest band (range 5: 7-20) above the
+/// lowest TN, so a complication never covers the whole die.
+pub const COMPLICATION_FROM_MIN: u8 = 11;
+pub const COMPLICATION_FROM_MAX: u8 = 21;
+
+/// The Normale complication face in force (parameter `fallout_complication_from`,
+/// F-TEST), resolved once per run.
+pub fn complication_from(o: &crate::rules::RuleOptions) -> u8 {
+    o.integer("fallout_complication_from") as u8
+}
+
 /// How one d20 of a test reads: target number, tag rank (0 = not a tag skill) and
 /// complication range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +58,9 @@ pub struct DieSpec {
     /// Faces up to this count two successes on any skill (book 1; `fallout_crit_face`),
     /// when they are also successes (at or under the TN).
     pub crit_face: u8,
+    /// Lowest complication face at range 1 (book 20; `fallout_complication_from`); range
+    /// `r` makes faces from `complication_from + 1 - r` complications.
+    pub complication_from: u8,
 }
 
 /// What one d20 gave: successes (0, 1 or 2) and whether it is a complication.
@@ -80,6 +100,7 @@ impl DieSpec {
             tag_rank,
             complication,
             crit_face: CRIT_FACE,
+            complication_from: COMPLICATION_FROM,
         })
     }
 
@@ -89,9 +110,25 @@ impl DieSpec {
         DieSpec { crit_face, ..self }
     }
 
+    /// The same reading with the Normale complication from face `from` (parameter
+    /// `fallout_complication_from`, range checked by the registry).
+    pub fn with_complication_from(self, from: u8) -> DieSpec {
+        DieSpec {
+            complication_from: from,
+            ..self
+        }
+    }
+
+    /// Both face parameters in force (`fallout_crit_face`, `fallout_complication_from`).
+    pub fn with_faces(self, crit_face: u8, complication_from: u8) -> DieSpec {
+        self.with_crit_face(crit_face)
+            .with_complication_from(complication_from)
+    }
+
     /// Reads a face 1..=20 (F-TEST): <= TN is 1 success; a 1 (a face <= the crit face in
     /// force and the TN), or a face <= the tag rank of a
-    /// tag skill, is 2; a face >= 21 - complication range is a complication (a face can be
+    /// tag skill, is 2; a face >= complication_from + 1 - complication range (book: 21 -
+    /// range) is a complication (a face can be
     /// both a success and a complication when TN reaches the complication range).
     #[inline]
     pub fn face(&self, r: u8) -> Face {
@@ -106,7 +143,8 @@ impl DieSpec {
         };
         Face {
             successes,
-            complication: r >= 21 - self.complication,
+            // Book: r >= 21 - range (F-TEST); the sum keeps clear of u8 underflow.
+            complication: r + self.complication > self.complication_from,
         }
     }
 
@@ -285,6 +323,33 @@ mod tests {
             let e = odds(&pool_dist(&wide, 3), d);
             let b = enumerate(&wide, 3, d as i64);
             assert!((e.p_pass - b.p_pass).abs() < 1e-12 && (e.mean_ap - b.mean_ap).abs() < 1e-12);
+        }
+    }
+
+    /// `fallout_complication_from` (F-TEST): the Normale band starts at it and each step
+    /// of the range adds the face below, as the book's table does from 20 (l. 47-52).
+    #[test]
+    fn complication_from_moves_the_band() {
+        let comp = |s: &DieSpec| {
+            (1..=20)
+                .filter(|&r| s.face(r).complication)
+                .collect::<Vec<u8>>()
+        };
+        for range in 1..=5u8 {
+            let book = DieSpec::new(10, 0, range).unwrap();
+            assert_eq!(book.with_complication_from(COMPLICATION_FROM), book);
+            assert_eq!(comp(&book), (21 - range..=20).collect::<Vec<_>>());
+            let s = book.with_complication_from(18);
+            assert_eq!(comp(&s), (19 - range..=20).collect::<Vec<_>>());
+            let none = book.with_complication_from(21);
+            assert_eq!(comp(&none), (22 - range..=20).collect::<Vec<_>>());
+        }
+        let wide = DieSpec::new(8, 0, 2).unwrap().with_complication_from(16);
+        for d in 0..=3u8 {
+            let e = odds(&pool_dist(&wide, 3), d);
+            let b = enumerate(&wide, 3, d as i64);
+            assert!((e.p_complication - b.p_complication).abs() < 1e-12);
+            assert!((e.p_pass - b.p_pass).abs() < 1e-12);
         }
     }
 

@@ -35,11 +35,15 @@ impl ExtraDamage {
 /// The simulation of a validated model under the options in force.
 pub fn simulation(model: CombatModel, options: &RuleOptions) -> CombatSim {
     CombatSim::new(
-        model.with_crit_face(crate::systems::fallout::crit_face(options)),
+        model.with_faces(
+            crate::systems::fallout::crit_face(options),
+            crate::systems::fallout::complication_from(options),
+        ),
         Shortfall::from_options(options),
         ExtraDamage::from_options(options),
     )
     .with_pool_max(crate::systems::fallout::pool_max(options))
+    .with_bonus(crate::systems::fallout::BonusRules::from_options(options))
 }
 
 pub(crate) fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {

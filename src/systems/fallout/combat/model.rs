@@ -539,16 +539,22 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
 }
 
 impl CombatModel {
-    /// The model under crit face `crit` (parameter `fallout_crit_face`, F-TEST), resolved
+    /// The model under crit face `crit` and Normale complication face `complication_from` (parameters
+    /// `fallout_crit_face`, `fallout_complication_from`, F-TEST), resolved
     /// once per run: every attacker's reading and its exact P(hit) table, so the policy
-    /// and the report's exact column follow the rule in force. The book's 1 leaves the
+    /// and the report's exact column follow the rule in force. The book's 1 and 20 leave the
     /// model as loaded.
-    pub fn with_crit_face(mut self, crit: u8) -> CombatModel {
-        if crit == crate::systems::fallout::CRIT_FACE {
+    pub fn with_faces(mut self, crit: u8, complication_from: u8) -> CombatModel {
+        if (crit, complication_from)
+            == (
+                crate::systems::fallout::CRIT_FACE,
+                crate::systems::fallout::COMPLICATION_FROM,
+            )
+        {
             return self;
         }
         for c in &mut self.combatants {
-            c.spec = c.spec.with_crit_face(crit);
+            c.spec = c.spec.with_faces(crit, complication_from);
             let pools: Vec<_> = (0..4).map(|k| pool_dist(&c.spec, 2 + k as u8)).collect();
             c.p_hit =
                 std::array::from_fn(|d| std::array::from_fn(|k| odds(&pools[k], d as u8).p_pass));

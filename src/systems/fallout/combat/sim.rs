@@ -2,7 +2,7 @@
 //! pools (F-TEST, F-AP, F-CD). State lives in fixed arrays: no allocation per trial.
 
 use crate::engine::{Counts, Merge, Rng64, Simulation, Tally};
-use crate::systems::fallout::{pay, roll_cd, PoolSampler, Shortfall, BONUS_PRICE, POOL_MAX};
+use crate::systems::fallout::{roll_cd, BonusRules, PoolSampler, Shortfall, POOL_MAX};
 
 use super::model::{
     CombatModel, Side, Target, WeaponKind, COMBATANTS_MAX, EFFECTIVE_DIFFICULTY_MAX,
@@ -119,6 +119,8 @@ pub struct CombatSim {
     extra: ExtraDamage,
     /// The group pool's cap (parameter `fallout_ap_pool_max`, F-AP).
     pool_max: u32,
+    /// Bonus-dice cap and prices (parameters `fallout_bonus_*`, F-AP).
+    bonus: BonusRules,
 }
 
 impl CombatSim {
@@ -134,7 +136,13 @@ impl CombatSim {
             shortfall,
             extra,
             pool_max: POOL_MAX,
+            bonus: BonusRules::BOOK,
         }
+    }
+
+    /// The same simulation with the bonus-dice rules `bonus` (F-AP parameters).
+    pub fn with_bonus(self, bonus: BonusRules) -> CombatSim {
+        CombatSim { bonus, ..self }
     }
 
     /// The same simulation with the group pool capped at `cap` (F-AP parameter).
@@ -204,7 +212,8 @@ impl CombatSim {
                 let diff = (w.difficulty as usize
                     + injuries[i] as usize * m.injury_difficulty as usize)
                     .min(EFFECTIVE_DIFFICULTY_MAX);
-                // F-AP: bonus d20 at 1, 2, 3 AP, bought one at a time while the policy wants them.
+                // F-AP: bonus d20 at 1, 2, 3 AP (the prices and cap in force), bought one at
+                // a time while the policy wants them.
                 let mut k = 0u8;
                 while k < pol.max_bonus
                     && match pol.buy {
@@ -214,7 +223,7 @@ impl CombatSim {
                     }
                 {
                     if c.side == Side::Players {
-                        let Some(p) = pay(k, pool[0], pol.give_mj_ap, self.shortfall) else {
+                        let Some(p) = self.bonus.pay(k, pool[0], pol.give_mj_ap, self.shortfall) else {
                             break;
                         };
                         pool[0] -= p.from_pool;
@@ -222,7 +231,9 @@ impl CombatSim {
                         acc.pools[0].spent_dice += p.from_pool as u64;
                         acc.pools[1].gifted += p.to_mj as u64;
                     } else {
-                        let price = BONUS_PRICE[k as usize];
+                        let Some(price) = self.bonus.price_of(k) else {
+                            break;
+                        };
                         if pool[1] < price {
                             break;
                         }

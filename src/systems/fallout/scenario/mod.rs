@@ -67,8 +67,15 @@ fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> 
         model.start_group,
         cap,
     )?;
-    let model = model.with_crit_face(crate::systems::fallout::crit_face(&ctx.options));
-    let sim = ApSim::new(&model, Shortfall::from_options(&ctx.options)).with_pool_max(cap);
+    let model = model.with_faces(
+        crate::systems::fallout::crit_face(&ctx.options),
+        crate::systems::fallout::complication_from(&ctx.options),
+    );
+    let sim = ApSim::new(&model, Shortfall::from_options(&ctx.options))
+        .with_pool_max(cap)
+        .with_bonus(crate::systems::fallout::BonusRules::from_options(
+            &ctx.options,
+        ));
     let progress = ctx.progress(trials, "fallout ap-economy");
     // One task per file: the whole sequence is one stream family.
     let acc = ctx.engine.run(&sim, 0, trials, &progress);

@@ -390,15 +390,21 @@ impl ApEconomy {
 }
 
 impl ApEconomy {
-    /// The sequence under crit face `crit` (parameter `fallout_crit_face`, F-TEST),
+    /// The sequence under crit face `crit` and Normale complication face `complication_from` (parameters
+    /// `fallout_crit_face`, `fallout_complication_from`, F-TEST),
     /// resolved once per run: each test's reading and its exact P(pass) by bonus dice.
-    /// The book's 1 leaves the model as loaded.
-    pub fn with_crit_face(mut self, crit: u8) -> ApEconomy {
-        if crit == crate::systems::fallout::CRIT_FACE {
+    /// The book's 1 and 20 leave the model as loaded.
+    pub fn with_faces(mut self, crit: u8, complication_from: u8) -> ApEconomy {
+        if (crit, complication_from)
+            == (
+                crate::systems::fallout::CRIT_FACE,
+                crate::systems::fallout::COMPLICATION_FROM,
+            )
+        {
             return self;
         }
         for s in &mut self.steps {
-            s.spec = s.spec.with_crit_face(crit);
+            s.spec = s.spec.with_faces(crit, complication_from);
             s.p_pass = std::array::from_fn(|k| {
                 odds(&pool_dist(&s.spec, 2 + k as u8), s.difficulty).p_pass
             });

@@ -2,7 +2,7 @@
 //! shared group pool (F-AP).
 
 use crate::engine::{Merge, Rng64, Simulation, Tally};
-use crate::systems::fallout::{pay, PoolSampler, Shortfall, POOL_MAX};
+use crate::systems::fallout::{BonusRules, PoolSampler, Shortfall, POOL_MAX};
 
 use super::model::ApEconomy;
 
@@ -57,6 +57,8 @@ pub struct ApSim<'a> {
     shortfall: Shortfall,
     /// The group pool's cap (parameter `fallout_ap_pool_max`, F-AP).
     pool_max: u32,
+    /// Bonus-dice cap and prices (parameters `fallout_bonus_*`, F-AP).
+    bonus: BonusRules,
 }
 
 impl<'a> ApSim<'a> {
@@ -70,7 +72,13 @@ impl<'a> ApSim<'a> {
                 .collect(),
             shortfall,
             pool_max: POOL_MAX,
+            bonus: BonusRules::BOOK,
         }
+    }
+
+    /// The same simulation with the bonus-dice rules `bonus` (F-AP parameters).
+    pub fn with_bonus(self, bonus: BonusRules) -> ApSim<'a> {
+        ApSim { bonus, ..self }
     }
 
     /// The same simulation with the group pool capped at `cap` (F-AP parameter).
@@ -100,7 +108,7 @@ impl Simulation for ApSim<'_> {
             {
                 let mut k = 0u8;
                 while m.policy.wants(k, &step.p_pass) {
-                    let Some(p) = pay(k, pool, m.policy.give_mj_ap, self.shortfall) else {
+                    let Some(p) = self.bonus.pay(k, pool, m.policy.give_mj_ap, self.shortfall) else {
                         break;
                     };
                     pool -= p.from_pool;

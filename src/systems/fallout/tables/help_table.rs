@@ -40,13 +40,14 @@ struct Row {
     helped: TestOdds,
 }
 
-/// `crit`: the crit face in force (parameter `fallout_crit_face`, F-TEST).
-fn rows(g: &HelpGrid, crit: u8) -> Result<Vec<Row>, UserError> {
+/// `crit`, `from`: the crit face and Normale complication face in force (parameters
+/// `fallout_crit_face`, `fallout_complication_from`, F-TEST).
+fn rows(g: &HelpGrid, crit: u8, from: u8) -> Result<Vec<Row>, UserError> {
     let mut out = Vec::new();
     for &tn in &g.tns {
-        let leader = DieSpec::new(tn, 0, g.complication)?.with_crit_face(crit);
+        let leader = DieSpec::new(tn, 0, g.complication)?.with_faces(crit, from);
         for &helper_tn in &g.helper_tns {
-            let helper = DieSpec::new(helper_tn, 0, g.complication)?.with_crit_face(crit);
+            let helper = DieSpec::new(helper_tn, 0, g.complication)?.with_faces(crit, from);
             for &difficulty in &g.difficulties {
                 for &dice in &g.dice {
                     out.push(Row {
@@ -66,7 +67,11 @@ fn rows(g: &HelpGrid, crit: u8) -> Result<Vec<Row>, UserError> {
 
 /// The `fallout-help` output (exact): value of one helper (F-HELP).
 pub fn help_output(g: &HelpGrid, ctx: &Context) -> anyhow::Result<Output> {
-    let rows = rows(g, crate::systems::fallout::crit_face(&ctx.options))?;
+    let rows = rows(
+        g,
+        crate::systems::fallout::crit_face(&ctx.options),
+        crate::systems::fallout::complication_from(&ctx.options),
+    )?;
     let frame = DataFrame::new_infer_height(vec![
         int_column("tn", &rows, |r| r.tn as i64),
         int_column("helper_tn", &rows, |r| r.helper_tn as i64),

@@ -6,7 +6,7 @@ use crate::error::UserError;
 use crate::report::{float_column, Chart, Figure, Output, Provenance};
 use crate::stats::{t_interval, wilson};
 use crate::systems::fallout::{
-    cumulative_cost, odds, pool_dist, DieSpec, PoolSampler, TestOdds, OPTIONS,
+    odds, pool_dist, BonusRules, DieSpec, PoolSampler, TestOdds, OPTIONS,
 };
 
 use super::chart::{push_series, tn_chart};
@@ -50,6 +50,7 @@ impl TestGrid {
                             tag_rank,
                             complication: self.complication,
                             crit_face: crate::systems::fallout::CRIT_FACE,
+                            complication_from: crate::systems::fallout::COMPLICATION_FROM,
                         });
                     }
                 }
@@ -69,11 +70,15 @@ pub struct TestCell {
     pub complication: u8,
     /// Faces up to this count two successes (parameter `fallout_crit_face`, F-TEST; book 1).
     pub crit_face: u8,
+    /// Lowest complication face at range 1 (parameter `fallout_complication_from`,
+    /// F-TEST; book 20).
+    pub complication_from: u8,
 }
 
 impl TestCell {
     pub fn spec(&self) -> Result<DieSpec, UserError> {
-        Ok(DieSpec::new(self.tn, self.tag_rank, self.complication)?.with_crit_face(self.crit_face))
+        Ok(DieSpec::new(self.tn, self.tag_rank, self.complication)?
+            .with_faces(self.crit_face, self.complication_from))
     }
 
     /// Exact odds of the cell.
@@ -216,11 +221,15 @@ pub fn test_output(
     // The crit face in force, resolved once for the run (F-TEST); the cell's task does not
     // include it, so a variant is compared with the book on the same streams.
     let crit = crate::systems::fallout::crit_face(&ctx.options);
+    let from = crate::systems::fallout::complication_from(&ctx.options);
+    // The prices of bonus dice in force (F-AP) label the pool sizes of the chart.
+    let bonus = BonusRules::from_options(&ctx.options);
     let cells: Vec<TestCell> = grid
         .cells()
         .into_iter()
         .map(|c| TestCell {
             crit_face: crit,
+            complication_from: from,
             ..c
         })
         .collect();
@@ -330,7 +339,7 @@ pub fn test_output(
                 crate::tr!(
                     "fallout.test.pool_cost",
                     n = n,
-                    cost = cumulative_cost(n.saturating_sub(2))
+                    cost = bonus.cumulative_cost(n.saturating_sub(2))
                 ),
                 &rows,
                 pick,
