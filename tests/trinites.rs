@@ -10,7 +10,7 @@ use cosmosim::rules::RuleOptions;
 use cosmosim::systems::trinites::duel::{fight, Combat, DuelEnd, Fighter, Penalty, Prime, RegenAt};
 use cosmosim::systems::trinites::tables::{conf_mc, test_cell_mc, ConfCell};
 use cosmosim::systems::trinites::{
-    confront, kept_dist, side_dist, DualKeep, TrinitesRules, EXPLODE_DEPTH,
+    confront, kept_dist, side_dist, DualKeep, TrinitesRules, EXPLODE_DEPTH, TARGET,
 };
 
 fn close(a: f64, b: f64) -> bool {
@@ -31,7 +31,7 @@ fn within(hits: u64, n: u64, p: f64) -> bool {
 
 #[test]
 fn single_d12_by_hand() {
-    let k = kept_dist(false, 0, DualKeep::Highest, EXPLODE_DEPTH);
+    let k = kept_dist(false, 0, DualKeep::Highest, TARGET, EXPLODE_DEPTH);
     // +11: everything but the natural 1 (T-TEST) = 11/12.
     assert!(close(k.p_success(11), 11.0 / 12.0));
     // 0: only a natural 12, rolled again and added (12 + anything >= 13) = 1/12.
@@ -45,12 +45,12 @@ fn single_d12_by_hand() {
 #[test]
 fn dual_by_hand() {
     // T-DUAL at 0: fails only if both dice fail: 1 - (11/12)² = 23/144.
-    let k = kept_dist(true, 0, DualKeep::Highest, EXPLODE_DEPTH);
+    let k = kept_dist(true, 0, DualKeep::Highest, TARGET, EXPLODE_DEPTH);
     assert!(close(k.p_success(0), 23.0 / 144.0));
     // Deva kept iff deva >= archonte (ties prefer the Deva): (1 + P(tie)) / 2 with
     // P(tie) = Σ p² = 11/144 · 1/(1 - 1/144) = 1/13, so 7/13 at every modifier.
     assert!(close(k.p_deva_kept(), 7.0 / 13.0));
-    let k = kept_dist(true, 6, DualKeep::Highest, EXPLODE_DEPTH);
+    let k = kept_dist(true, 6, DualKeep::Highest, TARGET, EXPLODE_DEPTH);
     assert!(close(k.p_success(6), 1.0 - 25.0 / 144.0));
 }
 
@@ -59,27 +59,27 @@ fn confrontation_by_hand() {
     // T-CONF, both at 0 with one d12: each succeeds only on an exploded 12 (1/12).
     // A wins: A succeeds and B fails (11/144), or both succeed and A's total is strictly
     // higher: 1/144 · P(X > Y) = 1/144 · (1 - 1/13)/2. Ties go to B.
-    let a = side_dist(false, 0, DualKeep::Highest, EXPLODE_DEPTH);
+    let a = side_dist(false, 0, DualKeep::Highest, TARGET, EXPLODE_DEPTH);
     let o = confront(&a, &a);
     assert!(close(o.a_wins, 11.0 / 144.0 + 6.0 / 13.0 / 144.0));
     assert!(close(o.b_wins, 11.0 / 144.0 + 7.0 / 13.0 / 144.0));
     assert!(close(o.nobody, 121.0 / 144.0));
     // A Trinité at +6 vs a human at 0: nobody = P(both A dice fail)·P(B fails).
-    let a = side_dist(true, 6, DualKeep::Highest, EXPLODE_DEPTH);
-    let b = side_dist(false, 0, DualKeep::Highest, EXPLODE_DEPTH);
+    let a = side_dist(true, 6, DualKeep::Highest, TARGET, EXPLODE_DEPTH);
+    let b = side_dist(false, 0, DualKeep::Highest, TARGET, EXPLODE_DEPTH);
     assert!(close(confront(&a, &b).nobody, 25.0 / 144.0 * 11.0 / 12.0));
 }
 
 #[test]
 fn truncation_is_negligible() {
-    let k = kept_dist(true, 0, DualKeep::Highest, EXPLODE_DEPTH);
+    let k = kept_dist(true, 0, DualKeep::Highest, TARGET, EXPLODE_DEPTH);
     assert!(k.truncated_mass < 2e-14, "{}", k.truncated_mass);
     // A deeper explosion changes no success probability.
     for m in -12..=12 {
-        let deep = kept_dist(true, m, DualKeep::Highest, EXPLODE_DEPTH + 4);
+        let deep = kept_dist(true, m, DualKeep::Highest, TARGET, EXPLODE_DEPTH + 4);
         assert!(close(
             deep.p_success(m),
-            kept_dist(true, m, DualKeep::Highest, EXPLODE_DEPTH).p_success(m)
+            kept_dist(true, m, DualKeep::Highest, TARGET, EXPLODE_DEPTH).p_success(m)
         ));
     }
 }
@@ -96,7 +96,7 @@ fn test_table_exact_matches_monte_carlo() {
         );
         for m in [-12, -3, 0, 5, 11] {
             for dual in [false, true] {
-                let k = kept_dist(dual, m, rules.dual_keep, EXPLODE_DEPTH);
+                let k = kept_dist(dual, m, rules.dual_keep, TARGET, EXPLODE_DEPTH);
                 let c = test_cell_mc(m, dual, &rules, &ctx, n);
                 assert!(
                     within(c.counts[0] + c.counts[1], n, k.p_success(m)),
@@ -129,8 +129,8 @@ fn confrontation_exact_matches_monte_carlo() {
             dual_b: db,
         };
         let e = confront(
-            &side_dist(da, ma, rules.dual_keep, EXPLODE_DEPTH),
-            &side_dist(db, mb, rules.dual_keep, EXPLODE_DEPTH),
+            &side_dist(da, ma, rules.dual_keep, TARGET, EXPLODE_DEPTH),
+            &side_dist(db, mb, rules.dual_keep, TARGET, EXPLODE_DEPTH),
         );
         let c = conf_mc(cell, &rules, &ctx, n);
         assert!(within(c.counts[0], n, e.a_wins), "{cell:?}");

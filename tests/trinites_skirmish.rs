@@ -10,7 +10,7 @@ use cosmosim::engine::{stream, Engine, Progress};
 use cosmosim::report::Chart;
 use cosmosim::scenario::ScenarioFile;
 use cosmosim::systems::trinites::skirmish::{exchange, load, roll_hit, simulation, StrikeMods};
-use cosmosim::systems::trinites::{side_dist, DualKeep, TrinitesRules, EXPLODE_DEPTH};
+use cosmosim::systems::trinites::{side_dist, DualKeep, TrinitesRules, EXPLODE_DEPTH, TARGET};
 use cosmosim::systems::RunOverrides;
 
 fn cosmosim() -> Command {
@@ -42,7 +42,7 @@ fn exchange_by_hand() {
     let e = exchange(&m, 0, 1, &TrinitesRules::default()).unwrap();
     assert_eq!((e.distance, e.attack_modifier), (30, 10));
     assert_eq!(e.reaction_modifier, 3); // Esquive against a shot, no engaged malus
-    let p_fail_10 = side_dist(false, 10, DualKeep::Highest, EXPLODE_DEPTH).p_fail;
+    let p_fail_10 = side_dist(false, 10, DualKeep::Highest, TARGET, EXPLODE_DEPTH).p_fail;
     assert!((p_fail_10 - 1.0 / 12.0).abs() < 1e-12);
     assert!((e.p_attack_fails - p_fail_10).abs() < 1e-12);
     assert!((e.p_attack_fails + e.p_stopped + e.p_hit - 1.0).abs() < 1e-12);
@@ -69,8 +69,8 @@ fn sampled_strikes_agree_with_exact() {
     .enumerate()
     {
         let keep = DualKeep::Highest;
-        let sa = side_dist(ad, a, keep, EXPLODE_DEPTH);
-        let sr = side_dist(rd, r, keep, EXPLODE_DEPTH);
+        let sa = side_dist(ad, a, keep, TARGET, EXPLODE_DEPTH);
+        let sr = side_dist(rd, r, keep, TARGET, EXPLODE_DEPTH);
         let p = cosmosim::systems::trinites::confront(&sa, &sr).a_wins;
         let mut rng = stream(11, k as u64, 0);
         let mods = StrikeMods {
@@ -78,7 +78,7 @@ fn sampled_strikes_agree_with_exact() {
             reaction: Some(r),
         };
         let hits = (0..n)
-            .filter(|_| roll_hit(&mut rng, mods, ad, rd, keep))
+            .filter(|_| roll_hit(&mut rng, mods, ad, rd, keep, TARGET))
             .count() as f64;
         let f = hits / n as f64;
         let se = (p * (1.0 - p) / n as f64).sqrt();
@@ -149,8 +149,8 @@ fn surprised_fighters_lose_the_first_round() {
     // (T-CONF); 20 damage kills a human.
     let keep = DualKeep::Highest;
     let p = cosmosim::systems::trinites::confront(
-        &side_dist(false, 24, keep, EXPLODE_DEPTH),
-        &side_dist(false, -13, keep, EXPLODE_DEPTH),
+        &side_dist(false, 24, keep, TARGET, EXPLODE_DEPTH),
+        &side_dist(false, -13, keep, TARGET, EXPLODE_DEPTH),
     )
     .a_wins;
     let se = (p * (1.0 - p) / n as f64).sqrt();

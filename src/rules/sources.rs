@@ -35,6 +35,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("fallout_bonus_price_3", "fallout-2d20.fr.txt l. 76: « 5d20 +3d20 6 » (Coût des d20 bonus: 6 - 3 = 3 PA)"),
     ("trinites_retry_malus", "trinites.fr.txt l. 148: « Le test suivant subit une difficulté supplémentaire de 3 »"),
     ("trinites_free_action_malus", "trinites.fr.txt l. 412: « chaque action libre déclarée après la première provoque une réduction cumulative de 3 points »"),
+    ("trinites_target", "trinites.fr.txt l. 56: « Le test est une réussite lorsque le résultat final est supérieur ou égal à 12 »"),
     ("nephilim_extra_action_step", "nephilim-v3.fr.txt l. 494: « sa deuxième à son initiative moins 6, sa troisième à son initiative moins 12 »"),
     ("nephilim_extra_action_malus", "nephilim-v3.fr.txt l. 494: « Chacune de ses actions subira alors un malus de 4 par action supplémentaire »"),
     // Great Cosmos, combat and postures.

@@ -22,6 +22,16 @@ pub const OPTIONS: &[OptionSpec] = &[
         allowed: Allowed::Integer { min: 0, max: 12 },
         help: "parameter: malus to every test of the turn per free action declared after the first, cumulative (attacks and regenerations in duels and skirmishes, the skirmish exchanges table; book: 3)",
     },
+    // "Le test est une réussite lorsque le résultat final est supérieur ou égal à 12"
+    // (trinites.fr.txt l. 56; T-TEST, T-CONF). The d12 and its explosion on 12 (l. 65)
+    // are the die itself, not a parameter.
+    OptionSpec {
+        key: "trinites_target",
+        decision: "T-TEST",
+        default: "12",
+        allowed: Allowed::Integer { min: 2, max: 24 },
+        help: "parameter: final result (natural + skill + difficulty) a test must reach to succeed, in tests, confrontations (a side at or above it wins), duels, skirmishes and the exact tables; a natural 1 still fails (book: 12)",
+    },
     OptionSpec {
         key: "trinites_dual_keep",
         decision: "T-DUAL",

@@ -6,18 +6,18 @@ use super::{kept_dist, succeeds, DualKeep};
 #[derive(Clone, Debug)]
 pub struct SideDist {
     pub p_fail: f64,
-    /// (final result >= 12, probability), ascending.
+    /// (final result >= the target, probability), ascending.
     pub success: Vec<(i64, f64)>,
     pub truncated_mass: f64,
 }
 
-/// The exact result distribution of one side's test.
-pub fn side_dist(dual: bool, modifier: i64, rule: DualKeep, depth: u32) -> SideDist {
-    let k = kept_dist(dual, modifier, rule, depth);
+/// The exact result distribution of one side's test against `target` (T-TEST, book 12).
+pub fn side_dist(dual: bool, modifier: i64, rule: DualKeep, target: i64, depth: u32) -> SideDist {
+    let k = kept_dist(dual, modifier, rule, target, depth);
     let mut p_fail = 0.0;
     let mut success: Vec<(i64, f64)> = Vec::new();
     for ((natural, _), p) in k.dist.outcomes() {
-        if succeeds(*natural, modifier) {
+        if succeeds(*natural, modifier, target) {
             let f = natural + modifier;
             match success.last_mut() {
                 Some((last, q)) if *last == f => *q += p,
@@ -43,7 +43,7 @@ pub struct ConfOutcome {
     pub nobody: f64,
 }
 
-/// T-CONF: a side with final >= 12 wins; both: the higher final wins; equal finals: B,
+/// T-CONF: a side with final >= the target (book 12) wins; both: the higher final wins; equal finals: B,
 /// the side preventing the action, wins; neither: nobody.
 pub fn confront(a: &SideDist, b: &SideDist) -> ConfOutcome {
     let mut a_wins = 0.0;
@@ -77,11 +77,11 @@ pub fn confront(a: &SideDist, b: &SideDist) -> ConfOutcome {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::systems::trinites::EXPLODE_DEPTH;
+    use crate::systems::trinites::{EXPLODE_DEPTH, TARGET};
 
     #[test]
     fn sums_to_one_and_ties_go_to_b() {
-        let a = side_dist(false, 3, DualKeep::Highest, EXPLODE_DEPTH);
+        let a = side_dist(false, 3, DualKeep::Highest, TARGET, EXPLODE_DEPTH);
         let o = confront(&a, &a);
         assert!((o.a_wins + o.b_wins + o.nobody - 1.0).abs() < 1e-12);
         // Symmetric sides: B gets the ties, so B wins more.
@@ -91,8 +91,8 @@ mod tests {
     #[test]
     fn by_hand_modifier_11_against_minus_12() {
         // B at -12 succeeds only on 12,12,x (final >= 12 needs natural >= 24).
-        let a = side_dist(false, 11, DualKeep::Highest, EXPLODE_DEPTH);
-        let b = side_dist(false, -12, DualKeep::Highest, EXPLODE_DEPTH);
+        let a = side_dist(false, 11, DualKeep::Highest, TARGET, EXPLODE_DEPTH);
+        let b = side_dist(false, -12, DualKeep::Highest, TARGET, EXPLODE_DEPTH);
         let o = confront(&a, &b);
         assert!((o.nobody - (1.0 / 12.0) * (1.0 - 1.0 / 144.0)).abs() < 1e-12);
     }

@@ -15,7 +15,7 @@ pub use confrontation::{confront, side_dist, ConfOutcome, SideDist};
 pub use options::{DualKeep, RegenAction, RegenTiming, RisqueIncident, TrinitesRules, OPTIONS};
 pub use test::{
     kept_dist, natural_dist, roll_natural, roll_test, succeeds, KeptDist, TestRoll, EXPLODE_DEPTH,
-    TARGET,
+    TARGET, TARGET_MAX, TARGET_MIN,
 };
 
 /// `x` in scientific notation with two decimals (`1.23e-9`), with the decimal comma in

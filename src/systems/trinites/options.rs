@@ -42,6 +42,8 @@ pub struct TrinitesRules {
     /// Malus per free action after the first, cumulative (parameter
     /// `trinites_free_action_malus`, T-COMBAT).
     pub free_action_malus: i64,
+    /// Final result a test must reach (parameter `trinites_target`, T-TEST; book 12).
+    pub target: i64,
 }
 
 impl Default for TrinitesRules {
@@ -78,6 +80,7 @@ impl TrinitesRules {
             },
             retry_malus: o.integer("trinites_retry_malus"),
             free_action_malus: o.integer("trinites_free_action_malus"),
+            target: o.integer("trinites_target"),
         }
     }
 }

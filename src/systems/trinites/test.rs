@@ -5,18 +5,26 @@ use crate::engine::Rng64;
 
 use super::DualKeep;
 
-/// A test succeeds when natural + skill + difficulty reaches 12 (LE TEST, T-TEST).
+/// A test succeeds when natural + skill + difficulty reaches 12 in the book: "Le test est
+/// une réussite lorsque le résultat final est supérieur ou égal à 12" (trinites.fr.txt
+/// l. 56; T-TEST). The parameter `trinites_target` moves it (`TrinitesRules::target`);
+/// every test, confrontation and exact table reads the one in force.
 pub const TARGET: i64 = 12;
+/// Range of `trinites_target`: from 2 (only the natural 1 fails at modifier 0) to 24 (an
+/// unmodified test needs two twelves), within what the explosion depth covers exactly.
+pub const TARGET_MIN: i64 = 2;
+pub const TARGET_MAX: i64 = 24;
 
 /// Extra rolls allowed when exact distributions explode the d12: the cut branch has
 /// probability 12^-13 ≈ 9.3e-15 per die, and its value (156) succeeds at every modifier
 /// the tables cover, so success probabilities are not affected at all.
 pub const EXPLODE_DEPTH: u32 = 12;
 
-/// T-TEST: a natural 1 always fails; otherwise success iff natural + modifier >= 12.
+/// T-TEST: a natural 1 always fails; otherwise success iff natural + modifier >= the
+/// target in force (book 12, parameter `trinites_target`).
 #[inline(always)]
-pub fn succeeds(natural: i64, modifier: i64) -> bool {
-    natural != 1 && natural + modifier >= TARGET
+pub fn succeeds(natural: i64, modifier: i64, target: i64) -> bool {
+    natural != 1 && natural + modifier >= target
 }
 
 /// The natural result of one exploding d12 (a 12 is rolled again and added, repeatedly).
@@ -26,9 +34,9 @@ pub fn natural_dist(depth: u32) -> crate::dice::Exploded {
 
 /// T-DUAL: which die the Trinité keeps, as (natural kept, Deva kept?).
 #[inline(always)]
-pub fn keep(deva: i64, archonte: i64, modifier: i64, rule: DualKeep) -> (i64, bool) {
+pub fn keep(deva: i64, archonte: i64, modifier: i64, rule: DualKeep, target: i64) -> (i64, bool) {
     match rule {
-        DualKeep::DevaIfSuccess if succeeds(deva, modifier) => (deva, true),
+        DualKeep::DevaIfSuccess if succeeds(deva, modifier, target) => (deva, true),
         // The higher natural is best both for success and for the margin; ties: Deva.
         _ if deva >= archonte => (deva, true),
         _ => (archonte, false),
@@ -42,12 +50,15 @@ pub struct KeptDist {
     pub dist: Dist<(i64, bool)>,
     /// Upper bound on the probability held by cut branches.
     pub truncated_mass: f64,
+    /// The success target it was computed for (T-TEST).
+    pub target: i64,
 }
 
 impl KeptDist {
-    /// P(success) at `modifier`.
+    /// P(success) at `modifier`, against the target of the distribution.
     pub fn p_success(&self, modifier: i64) -> f64 {
-        self.dist.prob_where(|(n, _)| succeeds(*n, modifier))
+        self.dist
+            .prob_where(|(n, _)| succeeds(*n, modifier, self.target))
     }
 
     /// P(the Deva die is kept).
@@ -56,21 +67,24 @@ impl KeptDist {
     }
 }
 
-/// The exact kept-natural distribution of a test (single d12 or the Trinité's two).
-pub fn kept_dist(dual: bool, modifier: i64, rule: DualKeep, depth: u32) -> KeptDist {
+/// The exact kept-natural distribution of a test (single d12 or the Trinité's two)
+/// against `target` (T-TEST; the Deva-if-success reading depends on it).
+pub fn kept_dist(dual: bool, modifier: i64, rule: DualKeep, target: i64, depth: u32) -> KeptDist {
     let one = natural_dist(depth);
     if !dual {
         return KeptDist {
             dist: one.dist.map(|n| (*n, false)),
             truncated_mass: one.truncated_mass,
+            target,
         };
     }
     let t = one.truncated_mass;
     KeptDist {
         dist: one
             .dist
-            .combine(&one.dist, |d, a| keep(*d, *a, modifier, rule)),
+            .combine(&one.dist, |d, a| keep(*d, *a, modifier, rule, target)),
         truncated_mass: 1.0 - (1.0 - t) * (1.0 - t),
+        target,
     }
 }
 
@@ -79,12 +93,14 @@ pub fn kept_dist(dual: bool, modifier: i64, rule: DualKeep, depth: u32) -> KeptD
 pub struct TestRoll {
     pub natural: i64,
     pub deva_kept: bool,
+    /// The success target in force when it was rolled (T-TEST).
+    pub target: i64,
 }
 
 impl TestRoll {
     #[inline(always)]
     pub fn succeeds(&self, modifier: i64) -> bool {
-        succeeds(self.natural, modifier)
+        succeeds(self.natural, modifier, self.target)
     }
 }
 
@@ -101,19 +117,30 @@ pub fn roll_natural(rng: &mut Rng64) -> i64 {
     }
 }
 
-/// One sampled test; the Deva die is rolled first, then the Archonte.
+/// One sampled test against `target`; the Deva die is rolled first, then the Archonte.
 #[inline(always)]
-pub fn roll_test(rng: &mut Rng64, dual: bool, modifier: i64, rule: DualKeep) -> TestRoll {
+pub fn roll_test(
+    rng: &mut Rng64,
+    dual: bool,
+    modifier: i64,
+    rule: DualKeep,
+    target: i64,
+) -> TestRoll {
     let deva = roll_natural(rng);
     if !dual {
         return TestRoll {
             natural: deva,
             deva_kept: false,
+            target,
         };
     }
     let archonte = roll_natural(rng);
-    let (natural, deva_kept) = keep(deva, archonte, modifier, rule);
-    TestRoll { natural, deva_kept }
+    let (natural, deva_kept) = keep(deva, archonte, modifier, rule, target);
+    TestRoll {
+        natural,
+        deva_kept,
+        target,
+    }
 }
 
 #[cfg(test)]
@@ -126,7 +153,7 @@ mod tests {
 
     #[test]
     fn single_by_hand() {
-        let k = kept_dist(false, 0, DualKeep::Highest, EXPLODE_DEPTH);
+        let k = kept_dist(false, 0, DualKeep::Highest, TARGET, EXPLODE_DEPTH);
         // +11: every natural but 1 succeeds.
         assert!(close(k.p_success(11), 11.0 / 12.0));
         // 0: only an exploded 12 (12 + anything) reaches 12.
@@ -142,7 +169,7 @@ mod tests {
     #[test]
     fn dual_by_hand() {
         // +6: a die succeeds on 6..12 (7 faces of 12): fail only if both fail, (5/12)^2.
-        let k = kept_dist(true, 6, DualKeep::Highest, EXPLODE_DEPTH);
+        let k = kept_dist(true, 6, DualKeep::Highest, TARGET, EXPLODE_DEPTH);
         assert!(close(k.p_success(6), 1.0 - 25.0 / 144.0));
         // Deva kept iff deva >= archonte: (1 + P(equal)) / 2, P(equal) = Σ p².
         let one = natural_dist(EXPLODE_DEPTH).dist;
@@ -152,10 +179,28 @@ mod tests {
 
     #[test]
     fn deva_if_success_keeps_more_deva_same_success() {
-        let hi = kept_dist(true, 4, DualKeep::Highest, EXPLODE_DEPTH);
-        let dv = kept_dist(true, 4, DualKeep::DevaIfSuccess, EXPLODE_DEPTH);
+        let hi = kept_dist(true, 4, DualKeep::Highest, TARGET, EXPLODE_DEPTH);
+        let dv = kept_dist(true, 4, DualKeep::DevaIfSuccess, TARGET, EXPLODE_DEPTH);
         assert!(close(hi.p_success(4), dv.p_success(4)));
         assert!(dv.p_deva_kept() > hi.p_deva_kept());
+    }
+
+    /// `trinites_target` (T-TEST): at target 10 and modifier 0 a single d12 succeeds on
+    /// 10, 11 and any exploded 12 (3/12); at 14, only a 12 followed by 2..12 (11/144); the
+    /// natural 1 still fails at any target.
+    #[test]
+    fn target_moves_success_by_hand() {
+        let at =
+            |t: i64, m: i64| kept_dist(false, m, DualKeep::Highest, t, EXPLODE_DEPTH).p_success(m);
+        assert!(close(at(10, 0), 3.0 / 12.0));
+        assert!(close(at(14, 0), 11.0 / 144.0));
+        assert!(close(at(2, 0), 11.0 / 12.0));
+        assert!(close(at(TARGET, 0), 1.0 / 12.0));
+        assert!(!succeeds(1, 30, 2));
+        // Deva-if-success reads the target in force: at target 10, a Deva 10 is kept over
+        // an Archonte 11 (it succeeds); at 12 it is not.
+        assert_eq!(keep(10, 11, 0, DualKeep::DevaIfSuccess, 10), (10, true));
+        assert_eq!(keep(10, 11, 0, DualKeep::DevaIfSuccess, 12), (11, false));
     }
 
     #[test]

@@ -223,7 +223,8 @@ impl CombatSim {
                     }
                 {
                     if c.side == Side::Players {
-                        let Some(p) = self.bonus.pay(k, pool[0], pol.give_mj_ap, self.shortfall) else {
+                        let Some(p) = self.bonus.pay(k, pool[0], pol.give_mj_ap, self.shortfall)
+                        else {
                             break;
                         };
                         pool[0] -= p.from_pool;

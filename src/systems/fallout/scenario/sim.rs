@@ -108,7 +108,8 @@ impl Simulation for ApSim<'_> {
             {
                 let mut k = 0u8;
                 while m.policy.wants(k, &step.p_pass) {
-                    let Some(p) = self.bonus.pay(k, pool, m.policy.give_mj_ap, self.shortfall) else {
+                    let Some(p) = self.bonus.pay(k, pool, m.policy.give_mj_ap, self.shortfall)
+                    else {
                         break;
                     };
                     pool -= p.from_pool;

@@ -196,6 +196,8 @@ impl Fight<'_> {
 
     fn take_turn(&mut self, rng: &mut Rng64, i: usize) {
         let keep = self.rules.dual_keep;
+        // The success target in force (T-TEST), read once per turn from the typed rules.
+        let target = self.rules.target;
         self.st[i].prudence = 0;
         self.st[i].danger = 0;
         let f = self.profile(i);
@@ -238,7 +240,7 @@ impl Fight<'_> {
             if f.penalty == Penalty::Difficulte {
                 m -= 3;
             }
-            let roll = roll_test(rng, i == 0, m, keep);
+            let roll = roll_test(rng, i == 0, m, keep, target);
             let attack_ok = roll.succeeds(m);
             let attack_final = roll.natural + m;
             let mut success = false;
@@ -263,7 +265,7 @@ impl Fight<'_> {
                     if f.penalty == Penalty::Facilite {
                         rm += 3;
                     }
-                    let r = roll_test(rng, j == 0, rm, keep);
+                    let r = roll_test(rng, j == 0, rm, keep, target);
                     // T-CONF: the reacting side wins ties.
                     attack_ok && (!r.succeeds(rm) || attack_final > r.natural + rm)
                 };
@@ -336,7 +338,7 @@ pub fn fight(
         let f = if i == 0 { adam } else { c.humans };
         // L'initiative: ceil(final Rapidité test / 2), at most 12 (and at least 1: a die).
         let m = f.rapidite + f.initiative_difficulty;
-        let r = roll_test(rng, i == 0, m, rules.dual_keep);
+        let r = roll_test(rng, i == 0, m, rules.dual_keep, rules.target);
         s.init = initiative(r.natural, m);
         s.line = if i == 0 { ADAM_LINE } else { HUMAN_LINE };
     }

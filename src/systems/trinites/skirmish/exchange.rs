@@ -68,8 +68,8 @@ pub fn exchange(m: &Skirmish, ai: usize, ti: usize, rules: &TrinitesRules) -> Op
         circ,
     );
     let rm = reaction_modifier(reaction_skill, engaged, false, false, a.prime, a.penalty);
-    let sa = side_dist(a.trinite, am, keep, EXPLODE_DEPTH);
-    let st = side_dist(t.trinite, rm, keep, EXPLODE_DEPTH);
+    let sa = side_dist(a.trinite, am, keep, rules.target, EXPLODE_DEPTH);
+    let st = side_dist(t.trinite, rm, keep, rules.target, EXPLODE_DEPTH);
     let p_hit = confront(&sa, &st).a_wins;
     let dmg = hit_damage(
         a.damage,

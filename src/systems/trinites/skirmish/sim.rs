@@ -257,7 +257,13 @@ impl Fight<'_> {
                 0
             };
             let m = self.s.prof[i].athletics + self.rules.free_malus(free) + diff;
-            let r = roll_test(rng, self.s.prof[i].trinite, m, self.rules.dual_keep);
+            let r = roll_test(
+                rng,
+                self.s.prof[i].trinite,
+                m,
+                self.rules.dual_keep,
+                self.rules.target,
+            );
             r.succeeds(m)
         };
         let s = &mut self.st[i];
@@ -351,6 +357,8 @@ impl Fight<'_> {
 
     fn take_turn(&mut self, rng: &mut Rng64, i: usize) {
         let keep = self.rules.dual_keep;
+        // The success target in force (T-TEST), read once per turn from the typed rules.
+        let target = self.rules.target;
         self.st[i].prudence = 0;
         self.st[i].danger = 0;
         let p = self.s.prof[i];
@@ -387,7 +395,7 @@ impl Fight<'_> {
                 break;
             };
             let m = attack_modifier(p.attack, self.rules.free_malus(free), prime, penalty, circ);
-            let a = roll_test(rng, p.trinite, m, keep);
+            let a = roll_test(rng, p.trinite, m, keep, target);
             let mut success = false;
             for j in 0..self.s.n {
                 let targeted = if prime == Prime::AttaquesMultiples {
@@ -421,8 +429,15 @@ impl Fight<'_> {
                     t.danger = t.danger.saturating_sub(1);
                     Some(reaction_modifier(skill, engaged, pru, dan, prime, penalty))
                 };
-                let hit = succeeds(a.natural, mj)
-                    && hit_given(rng, a.natural + mj, reaction, self.s.prof[j].trinite, keep);
+                let hit = succeeds(a.natural, mj, target)
+                    && hit_given(
+                        rng,
+                        a.natural + mj,
+                        reaction,
+                        self.s.prof[j].trinite,
+                        keep,
+                        target,
+                    );
                 if hit {
                     success = true;
                     let q = &self.s.prof[j];
@@ -490,7 +505,7 @@ pub fn fight(s: &Setup, rules: &TrinitesRules, rng: &mut Rng64) -> Outcome {
         // L'initiative: a Rapidité test, ceil(final / 2) in 1..12; a surprised fighter's
         // die starts en retrait.
         let m = p.rapidite + p.initiative_difficulty;
-        let r = roll_test(rng, p.trinite, m, rules.dual_keep);
+        let r = roll_test(rng, p.trinite, m, rules.dual_keep, rules.target);
         t.init = initiative(r.natural, m);
         t.zone = if p.surprised {
             Zone::Retrait

@@ -122,11 +122,12 @@ pub fn hit_given(
     reaction: Option<i64>,
     target_dual: bool,
     keep: DualKeep,
+    target: i64,
 ) -> bool {
     match reaction {
         None => true,
         Some(rm) => {
-            let r = roll_test(rng, target_dual, rm, keep);
+            let r = roll_test(rng, target_dual, rm, keep, target);
             !r.succeeds(rm) || attack_final > r.natural + rm
         }
     }
@@ -139,8 +140,9 @@ pub fn roll_hit(
     attacker_dual: bool,
     target_dual: bool,
     keep: DualKeep,
+    target: i64,
 ) -> bool {
-    let a = roll_test(rng, attacker_dual, mods.attack, keep);
+    let a = roll_test(rng, attacker_dual, mods.attack, keep, target);
     a.succeeds(mods.attack)
         && hit_given(
             rng,
@@ -148,6 +150,7 @@ pub fn roll_hit(
             mods.reaction,
             target_dual,
             keep,
+            target,
         )
 }
 

@@ -6,7 +6,7 @@ use crate::report::{Chart, Figure, Heatmap, Output, Provenance};
 use crate::stats::wilson;
 use crate::systems::trinites::{
     confront, roll_test, side_dist, ConfOutcome, DualKeep, SideDist, TrinitesRules, EXPLODE_DEPTH,
-    OPTIONS, TARGET,
+    OPTIONS,
 };
 
 use super::{bool_text, range_text};
@@ -50,12 +50,13 @@ impl ConfGrid {
 
 /// Exact outcome of every cell; each side's distribution is computed once per
 /// (modifier, dual).
-pub fn conf_grid_exact(cells: &[ConfCell], keep: DualKeep) -> (Vec<ConfOutcome>, f64) {
+/// `target`: the success target in force (T-TEST, parameter `trinites_target`).
+pub fn conf_grid_exact(cells: &[ConfCell], keep: DualKeep, target: i64) -> (Vec<ConfOutcome>, f64) {
     let mut cache: std::collections::BTreeMap<(i64, bool), SideDist> = Default::default();
     let mut side = |m: i64, d: bool| {
         cache
             .entry((m, d))
-            .or_insert_with(|| side_dist(d, m, keep, EXPLODE_DEPTH))
+            .or_insert_with(|| side_dist(d, m, keep, target, EXPLODE_DEPTH))
             .clone()
     };
     let mut trunc = 0.0f64;
@@ -74,6 +75,7 @@ pub fn conf_grid_exact(cells: &[ConfCell], keep: DualKeep) -> (Vec<ConfOutcome>,
 struct ConfSim {
     cell: ConfCell,
     keep: DualKeep,
+    target: i64,
 }
 
 impl Simulation for ConfSim {
@@ -87,19 +89,20 @@ impl Simulation for ConfSim {
     fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut Counts<3>) {
         let c = self.cell;
         for _ in 0..trials {
-            let a = roll_test(rng, c.dual_a, c.modifier_a, self.keep);
-            let b = roll_test(rng, c.dual_b, c.modifier_b, self.keep);
+            let t = self.target;
+            let a = roll_test(rng, c.dual_a, c.modifier_a, self.keep, t);
+            let b = roll_test(rng, c.dual_b, c.modifier_b, self.keep, t);
             let fa = if a.succeeds(c.modifier_a) {
                 a.natural + c.modifier_a
             } else {
-                TARGET - 1
+                t - 1
             };
             let fb = if b.succeeds(c.modifier_b) {
                 b.natural + c.modifier_b
             } else {
-                TARGET - 1
+                t - 1
             };
-            let i = if fa < TARGET && fb < TARGET {
+            let i = if fa < t && fb < t {
                 2
             } else if fa > fb {
                 0
@@ -124,6 +127,7 @@ pub fn conf_mc(cell: ConfCell, rules: &TrinitesRules, ctx: &Context, trials: u64
     let sim = ConfSim {
         cell,
         keep: rules.dual_keep,
+        target: rules.target,
     };
     ctx.engine
         .run(&sim, cell_task(&cell), trials, &Progress::hidden())
@@ -141,7 +145,7 @@ pub fn conf_output(
     let cells = grid.cells();
     let mut counts: Vec<Counts<3>> = Vec::new();
     let (probs, trunc) = match method {
-        Method::Exact => conf_grid_exact(&cells, rules.dual_keep),
+        Method::Exact => conf_grid_exact(&cells, rules.dual_keep, rules.target),
         Method::Mc => {
             let progress = ctx.progress(trials * cells.len() as u64, "trinites-confrontation");
             for c in &cells {

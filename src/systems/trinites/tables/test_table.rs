@@ -31,6 +31,7 @@ struct TestCellSim {
     dual: bool,
     modifier: i64,
     keep: DualKeep,
+    target: i64,
 }
 
 impl Simulation for TestCellSim {
@@ -42,7 +43,7 @@ impl Simulation for TestCellSim {
 
     fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut TestCellCounts) {
         for _ in 0..trials {
-            let r = roll_test(rng, self.dual, self.modifier, self.keep);
+            let r = roll_test(rng, self.dual, self.modifier, self.keep, self.target);
             let i = 2 * usize::from(!r.succeeds(self.modifier)) + usize::from(!r.deva_kept);
             acc.add(i);
         }
@@ -50,10 +51,10 @@ impl Simulation for TestCellSim {
 }
 
 /// T-RETRY: P(success within two tries), the second at -`malus` (book 3, parameter
-/// `trinites_retry_malus`; a second failure is final).
-fn p_with_retry(p: f64, dual: bool, modifier: i64, keep: DualKeep, malus: i64) -> f64 {
-    let m2 = modifier - malus;
-    let second = kept_dist(dual, m2, keep, EXPLODE_DEPTH).p_success(m2);
+/// `trinites_retry_malus`; a second failure is final), against the target in force.
+fn p_with_retry(p: f64, dual: bool, modifier: i64, rules: &TrinitesRules) -> f64 {
+    let m2 = modifier - rules.retry_malus;
+    let second = kept_dist(dual, m2, rules.dual_keep, rules.target, EXPLODE_DEPTH).p_success(m2);
     p + (1.0 - p) * second
 }
 
@@ -74,6 +75,7 @@ pub fn test_cell_mc(
         dual,
         modifier,
         keep: rules.dual_keep,
+        target: rules.target,
     };
     ctx.engine.run(
         &sim,
@@ -107,15 +109,9 @@ pub fn test_output(
     for &(m, dual) in &cells {
         match method {
             Method::Exact => {
-                let k = kept_dist(dual, m, rules.dual_keep, EXPLODE_DEPTH);
+                let k = kept_dist(dual, m, rules.dual_keep, rules.target, EXPLODE_DEPTH);
                 rows.push((k.p_success(m), k.p_deva_kept(), k.truncated_mass, None));
-                retry.push(p_with_retry(
-                    k.p_success(m),
-                    dual,
-                    m,
-                    rules.dual_keep,
-                    rules.retry_malus,
-                ));
+                retry.push(p_with_retry(k.p_success(m), dual, m, &rules));
             }
             Method::Mc => {
                 let c = test_cell_mc(m, dual, &rules, ctx, trials);
