@@ -36,6 +36,9 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("trinites_retry_malus", "trinites.fr.txt l. 148: « Le test suivant subit une difficulté supplémentaire de 3 »"),
     ("trinites_free_action_malus", "trinites.fr.txt l. 412: « chaque action libre déclarée après la première provoque une réduction cumulative de 3 points »"),
     ("trinites_target", "trinites.fr.txt l. 56: « Le test est une réussite lorsque le résultat final est supérieur ou égal à 12 »"),
+    ("trinites_pain_initiative", "trinites.fr.txt l. 401: « La douleur: … trois points sont retranchés au score d'initiative »"),
+    ("trinites_life_line_human", "trinites.fr.txt l. 169: « Les humains ordinaires disposent de 4 cases par ligne de vie soit 12 points de vie »"),
+    ("trinites_life_line_adam", "trinites.fr.txt l. 169: « les Adam' possèdent 8 cases par ligne de vie soit 24 points de vie »"),
     ("nephilim_extra_action_step", "nephilim-v3.fr.txt l. 494: « sa deuxième à son initiative moins 6, sa troisième à son initiative moins 12 »"),
     ("nephilim_extra_action_malus", "nephilim-v3.fr.txt l. 494: « Chacune de ses actions subira alors un malus de 4 par action supplémentaire »"),
     // Great Cosmos, combat and postures.

@@ -32,6 +32,32 @@ pub const OPTIONS: &[OptionSpec] = &[
         allowed: Allowed::Integer { min: 2, max: 24 },
         help: "parameter: final result (natural + skill + difficulty) a test must reach to succeed, in tests, confrontations (a side at or above it wins), duels, skirmishes and the exact tables; a natural 1 still fails (book: 12)",
     },
+    // "trois points sont retranchés au score d'initiative" (trinites.fr.txt l. 401, La
+    // douleur; T-COMBAT). 12 is the whole initiative track.
+    OptionSpec {
+        key: "trinites_pain_initiative",
+        decision: "T-COMBAT",
+        default: "3",
+        allowed: Allowed::Integer { min: 0, max: 12 },
+        help: "parameter: initiative lost (La douleur) each time a wound ticks boxes of the blessé life line, in duels and skirmishes (book: 3)",
+    },
+    // "Les humains ordinaires disposent de 4 cases par ligne de vie … les Adam' possèdent 8
+    // cases par ligne de vie" (trinites.fr.txt l. 169; T-LIFE). Three lines each: endolori,
+    // blessé, inconscient.
+    OptionSpec {
+        key: "trinites_life_line_human",
+        decision: "T-LIFE",
+        default: "4",
+        allowed: Allowed::Integer { min: 1, max: 24 },
+        help: "parameter: boxes per life line of a human (three lines: endolori, blessé, inconscient), in duels, skirmishes and the skirmish exchanges table (book: 4)",
+    },
+    OptionSpec {
+        key: "trinites_life_line_adam",
+        decision: "T-LIFE",
+        default: "8",
+        allowed: Allowed::Integer { min: 1, max: 24 },
+        help: "parameter: boxes per life line of an Adam' (three lines: endolori, blessé, inconscient), in duels, skirmishes and the skirmish exchanges table (book: 8)",
+    },
     OptionSpec {
         key: "trinites_dual_keep",
         decision: "T-DUAL",

@@ -44,6 +44,13 @@ pub struct TrinitesRules {
     pub free_action_malus: i64,
     /// Final result a test must reach (parameter `trinites_target`, T-TEST; book 12).
     pub target: i64,
+    /// Initiative lost when a wound ticks boxes of the blessé line (parameter
+    /// `trinites_pain_initiative`, T-COMBAT; book 3).
+    pub pain_initiative: i64,
+    /// Boxes per life line of a human and of an Adam' (parameters
+    /// `trinites_life_line_human` / `_adam`, T-LIFE; book 4 and 8).
+    pub human_line: i64,
+    pub adam_line: i64,
 }
 
 impl Default for TrinitesRules {
@@ -58,6 +65,16 @@ impl TrinitesRules {
     #[inline(always)]
     pub fn free_malus(&self, free: i64) -> i64 {
         -self.free_action_malus * (free - 1).max(0)
+    }
+
+    /// Boxes per life line of a fighter (T-LIFE): an Adam' or a human.
+    #[inline(always)]
+    pub fn line(&self, trinite: bool) -> i64 {
+        if trinite {
+            self.adam_line
+        } else {
+            self.human_line
+        }
     }
 
     pub fn from_options(o: &RuleOptions) -> TrinitesRules {
@@ -81,6 +98,9 @@ impl TrinitesRules {
             retry_malus: o.integer("trinites_retry_malus"),
             free_action_malus: o.integer("trinites_free_action_malus"),
             target: o.integer("trinites_target"),
+            pain_initiative: o.integer("trinites_pain_initiative"),
+            human_line: o.integer("trinites_life_line_human"),
+            adam_line: o.integer("trinites_life_line_adam"),
         }
     }
 }

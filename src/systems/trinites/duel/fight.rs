@@ -8,7 +8,7 @@ use crate::systems::trinites::{
 
 use crate::systems::trinites::track::{initiative, shift, Zone};
 
-use super::model::{Combat, Fighter, RegenAt, ADAM_LINE, HUMAN_LINE, MAX_HUMANS};
+use super::model::{Combat, Fighter, RegenAt, HUMAN_LINE, MAX_HUMANS};
 use super::primes::{half_up, plus_half, Penalty, Prime};
 
 #[derive(Clone, Copy, Debug)]
@@ -124,9 +124,10 @@ impl Fight<'_> {
             after = after.min(3 * l + 1);
         }
         s.ticked = after;
-        // La douleur: -3 initiative whenever a wound ticks boxes of the blessé line.
+        // La douleur: -3 initiative (`trinites_pain_initiative`) whenever a wound ticks
+        // boxes of the blessé line.
         if before < 2 * l && after > l {
-            s.shift_init(-3);
+            s.shift_init(-self.rules.pain_initiative);
         }
         if before <= 2 * l && after > 2 * l {
             s.zone = Zone::Retrait;
@@ -172,7 +173,7 @@ impl Fight<'_> {
             let t = self.st[0].ticked;
             let wanted = match self.c.regenerate_at {
                 RegenAt::Endolori => t > 0,
-                RegenAt::Blesse => t > ADAM_LINE,
+                RegenAt::Blesse => t > self.st[0].line,
                 RegenAt::Never => false,
             };
             if !wanted {
@@ -181,7 +182,7 @@ impl Fight<'_> {
             if self.light > 0 && !self.light_used {
                 self.light -= 1;
                 self.light_used = true;
-            } else if t <= ADAM_LINE && self.dark > 0 && !self.dark_used {
+            } else if t <= self.st[0].line && self.dark > 0 && !self.dark_used {
                 self.dark -= 1;
                 self.dark_used = true;
             } else {
@@ -340,7 +341,8 @@ pub fn fight(
         let m = f.rapidite + f.initiative_difficulty;
         let r = roll_test(rng, i == 0, m, rules.dual_keep, rules.target);
         s.init = initiative(r.natural, m);
-        s.line = if i == 0 { ADAM_LINE } else { HUMAN_LINE };
+        // T-LIFE: the Adam' and the humans' line lengths in force.
+        s.line = rules.line(i == 0);
     }
     let mut fight = Fight {
         c,

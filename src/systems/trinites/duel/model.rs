@@ -11,7 +11,9 @@ use super::primes::{Penalty, Prime, PENALTIES, PRIMES};
 
 /// Humans at most in one duel (fixed so a fight allocates nothing).
 pub const MAX_HUMANS: usize = 8;
-/// Life boxes per line (LES LIGNES DE VIE, T-LIFE).
+/// Life boxes per line in the book: "4 cases par ligne de vie" for humans, "8 cases" for
+/// an Adam' (trinites.fr.txt l. 169; T-LIFE). The runs read the parameters
+/// `trinites_life_line_human` / `_adam` (`TrinitesRules::line`).
 pub const ADAM_LINE: i64 = 8;
 pub const HUMAN_LINE: i64 = 4;
 

@@ -133,7 +133,7 @@ impl Simulation for SkirmishSim {
             rounds: Tally::new(1, s.max_rounds as i64),
             rounds_by_outcome: vec![Moments::default(); s.sides + 2],
             fighters: (0..s.n)
-                .map(|i| FighterAcc::new(s.prof[i].line()))
+                .map(|i| FighterAcc::new(self.rules.line(s.prof[i].trinite)))
                 .collect(),
         }
     }

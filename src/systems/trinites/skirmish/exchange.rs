@@ -78,7 +78,7 @@ pub fn exchange(m: &Skirmish, ai: usize, ti: usize, rules: &TrinitesRules) -> Op
         a.penalty,
         t.protection,
     );
-    let ko_at = 2 * t.line() + 1;
+    let ko_at = 2 * rules.line(t.trinite) + 1;
     Some(Exchange {
         attacker: ga.name.clone(),
         target: gt.name.clone(),

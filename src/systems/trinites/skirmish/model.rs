@@ -26,9 +26,6 @@ pub const DISTANCE_MAX: i64 = 500;
 /// Skills and difficulties: the range the tables cover.
 pub const SKILL_MIN: i64 = -12;
 pub const SKILL_MAX: i64 = 24;
-/// Life boxes per line (LES LIGNES DE VIE, T-LIFE).
-pub const ADAM_LINE: i64 = 8;
-pub const HUMAN_LINE: i64 = 4;
 
 /// Cover (Tirer, "Couverture"): the shooter's difficulty against a covered target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,14 +113,7 @@ impl Profile {
         self.range > 0
     }
 
-    /// Boxes per life line.
-    pub fn line(&self) -> i64 {
-        if self.trinite {
-            ADAM_LINE
-        } else {
-            HUMAN_LINE
-        }
-    }
+    // Boxes per life line: `TrinitesRules::line` (parameters `trinites_life_line_*`).
 }
 
 /// A named group.

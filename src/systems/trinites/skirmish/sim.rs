@@ -303,9 +303,10 @@ impl Fight<'_> {
             (before + damage).min(3 * l + 1)
         };
         s.ticked = after;
-        // La douleur: -3 initiative whenever a wound ticks boxes of the blessé line.
+        // La douleur: -3 initiative (`trinites_pain_initiative`) whenever a wound ticks
+        // boxes of the blessé line.
         if before < 2 * l && after > l {
-            shift(&mut s.init, &mut s.zone, -3);
+            shift(&mut s.init, &mut s.zone, -self.rules.pain_initiative);
         }
         if before <= 2 * l && after > 2 * l {
             // L'inconscience: the die goes en retrait.
@@ -512,7 +513,8 @@ pub fn fight(s: &Setup, rules: &TrinitesRules, rng: &mut Rng64) -> Outcome {
         } else {
             Zone::Garde
         };
-        t.line = p.line();
+        // T-LIFE: line lengths in force.
+        t.line = rules.line(p.trinite);
         t.light = p.light;
         t.dark = p.dark;
         t.spot = s.home[i];
