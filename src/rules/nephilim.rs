@@ -35,6 +35,17 @@ pub const OPTIONS: &[OptionSpec] = &[
         allowed: Allowed::Integer { min: 0, max: 8 },
         help: "parameter: malus on every action of the round per extra action declared (two actions -4 each, three -8 each in the book; book: 4)",
     },
+    // "Un résultat brut aux dés de +4 correspond à une réussite critique … de -4 … un
+    // échec critique" (nephilim-v3.fr.txt l. 458; N-CRIT), the extreme of +1D-1D (±5 with
+    // a d6, ±3 with a d4, l. 466). The band counts from that extreme, so it follows the
+    // `die` option; 3 keeps the d4's band above 0.
+    OptionSpec {
+        key: "nephilim_crit_band",
+        decision: "N-CRIT",
+        default: "1",
+        allowed: Allowed::Integer { min: 1, max: 3 },
+        help: "parameter: how many raw +1D-1D results at each end are critical: 1 = only the extreme (+4/-4 with the nephilim die, +-5 with d6, +-3 with d4), 2 = also +3/-3, ...; a critical result the success (failure) needed is still a simple one (book: 1)",
+    },
     OptionSpec {
         key: "concentration_score",
         decision: "N-MAGIC",

@@ -41,6 +41,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("trinites_life_line_adam", "trinites.fr.txt l. 169: « les Adam' possèdent 8 cases par ligne de vie soit 24 points de vie »"),
     ("nephilim_extra_action_step", "nephilim-v3.fr.txt l. 494: « sa deuxième à son initiative moins 6, sa troisième à son initiative moins 12 »"),
     ("nephilim_extra_action_malus", "nephilim-v3.fr.txt l. 494: « Chacune de ses actions subira alors un malus de 4 par action supplémentaire »"),
+    ("nephilim_crit_band", "nephilim-v3.fr.txt l. 458: « Un résultat brut aux dés de +4 correspond à une réussite critique … de -4 correspond à un échec critique »"),
     // Great Cosmos, combat and postures.
     ("offensive_damage_mult", "decision C-CMB-1 (the book gives no number)"),
     ("crit_damage_mult", "decision C-CMB-4 (the book gives no number)"),

@@ -192,7 +192,7 @@ impl MagicModel {
         };
         MagicModel {
             rules,
-            crit: rules.die.crit(),
+            crit: rules.crit_from(),
             plexus: spell
                 .plexus
                 .map(|p| p.dist())

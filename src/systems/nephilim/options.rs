@@ -45,6 +45,9 @@ pub struct NephilimRules {
     /// Malus per extra action declared, on every action of the round (parameter
     /// `nephilim_extra_action_malus`, N-INIT; book 4).
     pub action_malus: i64,
+    /// How many raw results at each end of +1D-1D are critical (parameter
+    /// `nephilim_crit_band`, N-CRIT; book 1: only the extreme, +-4 with the nephilim die).
+    pub crit_band: i64,
 }
 
 impl Default for NephilimRules {
@@ -67,7 +70,15 @@ impl NephilimRules {
             stase_normalised: o.get("stase_bonus") == "normalised",
             action_step: o.integer("nephilim_extra_action_step"),
             action_malus: o.integer("nephilim_extra_action_malus"),
+            crit_band: o.integer("nephilim_crit_band"),
         }
+    }
+
+    /// The lowest critical raw result in force (N-CRIT): the die's extreme minus the band
+    /// beyond the first (book: +4 with the nephilim die, +5 with d6, +3 with d4).
+    #[inline]
+    pub fn crit_from(&self) -> i64 {
+        self.die.crit() - (self.crit_band - 1)
     }
 
     /// The same rules with another die.

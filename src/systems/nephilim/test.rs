@@ -52,27 +52,31 @@ pub fn ka_test_score(normalised_ka: i64) -> i64 {
 /// Classifies a test with `margin` = score - difficulty before the dice and the raw
 /// +1D-1D result `raw` (N-TEST, N-CRIT). Success iff margin + raw >= 0.
 ///
-/// The extreme raw result (`die.crit()`, +4 for the nephilim die) is a critical success
-/// when the test succeeds and the next lower roll would have succeeded too; when only
-/// that roll succeeds "the success needed it" and it is a simple success. Symmetrically
-/// for the lowest roll and failure. A raw extreme on the other side of the threshold
-/// is an ordinary result (the crit rules sit in the success and failure paragraphs).
+/// `crit` is the lowest critical raw result (`NephilimRules::crit_from`): in the book the
+/// extreme one (`die.crit()`, +4 for the nephilim die). A raw result at or above it is a
+/// critical success when the test succeeds and the next lower roll would have succeeded
+/// too; when that roll was needed "the success needed it" and it is a simple success.
+/// Symmetrically at or below -`crit` for failure. A critical raw result on the other side
+/// of the threshold is an ordinary result (the crit rules sit in the success and failure
+/// paragraphs). With the book's band (only the extreme) this is `raw == crit && margin +
+/// crit > 0`, the earlier reading.
 #[inline(always)]
 pub fn classify(margin: i64, raw: i64, crit: i64) -> Outcome {
     if margin + raw >= 0 {
-        if raw == crit && margin + crit > 0 {
+        if raw >= crit && margin + raw > 0 {
             Outcome::CritSuccess
         } else {
             Outcome::Success
         }
-    } else if raw == -crit && margin - crit + 1 < 0 {
+    } else if raw <= -crit && margin + raw + 1 < 0 {
         Outcome::CritFailure
     } else {
         Outcome::Failure
     }
 }
 
-/// Exact probability of each outcome (in `Outcome::ALL` order) at `margin`.
+/// Exact probability of each outcome (in `Outcome::ALL` order) at `margin`, with the
+/// book's crits (the die's extreme results only).
 pub fn test_probs(margin: i64, die: DieKind) -> [f64; 4] {
     probs_over(margin, &die.roll_dist(), die.crit())
 }
@@ -125,6 +129,26 @@ mod tests {
         assert!((p[0] - 1.0 / 36.0).abs() < 1e-12);
         assert!((p[0] + p[1] - 22.0 / 36.0).abs() < 1e-12);
         assert!((p[3] - 1.0 / 36.0).abs() < 1e-12);
+    }
+
+    /// `nephilim_crit_band` = 2 (N-CRIT): +3 and +4 are critical with the nephilim die.
+    /// At margin 0, P(raw >= 3) = (1 + 2)/36 (4-0; 3-0, 4-1), and symmetrically for
+    /// failures; a +3 the success needed (margin -3) stays a simple success.
+    #[test]
+    fn crit_band_by_hand() {
+        let roll = DieKind::Nephilim.roll_dist();
+        let p = probs_over(0, &roll, 3);
+        assert!((p[0] - 3.0 / 36.0).abs() < 1e-12);
+        assert!((p[3] - 3.0 / 36.0).abs() < 1e-12);
+        assert!((p[0] + p[1] - 22.0 / 36.0).abs() < 1e-12);
+        assert_eq!(classify(-3, 3, 3), Outcome::Success);
+        assert_eq!(classify(-2, 3, 3), Outcome::CritSuccess);
+        assert_eq!(classify(2, -3, 3), Outcome::Failure);
+        assert_eq!(classify(1, -3, 3), Outcome::CritFailure);
+        // The book's band is the earlier reading at every margin and raw result.
+        for m in -10..=10 {
+            assert_eq!(probs_over(m, &roll, 4), test_probs(m, DieKind::Nephilim));
+        }
     }
 
     #[test]

@@ -149,7 +149,7 @@ pub fn magic_mc_output(grid: &MagicGrid, ctx: &Context, trials: u64) -> anyhow::
                         let score = if rules.double_skill { 2 * skill } else { skill };
                         let sim = CastSim {
                             d: rules.die.sampler(),
-                            crit: rules.die.crit(),
+                            crit: rules.crit_from(),
                             conc_margin: score - circle.concentration_difficulty(duration),
                             carry_margin: rules.carry_margin,
                             stase: grid.stase,

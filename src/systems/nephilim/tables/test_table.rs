@@ -49,7 +49,7 @@ pub fn test_mc(
         .map(|&m| {
             let sim = TestSim {
                 margin: m,
-                crit: rules.die.crit(),
+                crit: rules.crit_from(),
                 d: rules.die.sampler(),
             };
             ctx.engine.run(&sim, task(rules.die, m), trials, &progress)
@@ -74,7 +74,7 @@ pub fn test_output(
     let probs: Vec<[f64; 4]> = match &counts {
         None => margins
             .iter()
-            .map(|&m| probs_over(m, &roll, rules.die.crit()))
+            .map(|&m| probs_over(m, &roll, rules.crit_from()))
             .collect(),
         Some(c) => c
             .iter()
