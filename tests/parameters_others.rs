@@ -5,8 +5,7 @@
 
 mod common;
 
-use std::path::Path;
-
+use common::others::{column, defaults_are_todays_bytes, ok, table};
 use common::params::{cosmosim, csvs};
 
 const FIREFIGHT: &str = concat!(
@@ -17,52 +16,6 @@ const AP_ECONOMY: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/scenarios/fallout/ap-economy.toml"
 );
-
-/// Runs cosmosim with `args` then `--option o` for each of `opts`, into `out`; asserts
-/// success.
-fn ok(dir: &Path, args: &[&str], out: &str, opts: &[&str]) {
-    let mut a: Vec<&str> = args.to_vec();
-    a.extend(["--out", out, "--quiet"]);
-    for o in opts {
-        a.extend(["--option", o]);
-    }
-    let o = cosmosim(dir, &a);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-}
-
-/// The rows of a CSV as (header, rows of cells).
-fn table(path: &Path) -> (Vec<String>, Vec<Vec<String>>) {
-    let text = std::fs::read_to_string(path).unwrap();
-    let mut lines = text.lines();
-    let head = lines.next().unwrap().split(',').map(String::from).collect();
-    let rows = lines
-        .map(|l| l.split(',').map(String::from).collect())
-        .collect();
-    (head, rows)
-}
-
-/// Column `name` of the CSV at `path`, as numbers.
-fn column(path: &Path, name: &str) -> Vec<f64> {
-    let (head, rows) = table(path);
-    let at = head.iter().position(|h| h == name).unwrap();
-    rows.iter().map(|r| r[at].parse().unwrap()).collect()
-}
-
-/// Asserts that every option of `opts` at its book value gives the bytes of a run without
-/// it, for every command of `runs`.
-fn defaults_are_todays_bytes(runs: &[&[&str]], opts: &[&str]) {
-    let d = tempfile::tempdir().unwrap();
-    let t = d.path();
-    for (i, args) in runs.iter().enumerate() {
-        let book = format!("book{i}");
-        ok(t, args, &book, &[]);
-        for (j, o) in opts.iter().enumerate() {
-            let set = format!("set{i}_{j}");
-            ok(t, args, &set, &[o]);
-            assert_eq!(csvs(&t.join(&set)), csvs(&t.join(&book)), "{args:?} {o}");
-        }
-    }
-}
 
 // ---------------------------------------------------------------- 2d20 (F-TEST)
 

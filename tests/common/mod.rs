@@ -2,4 +2,5 @@
 #![allow(dead_code)]
 
 pub mod combat;
+pub mod others;
 pub mod params;
