@@ -242,7 +242,7 @@ impl Fight<'_> {
                 m -= 3;
             }
             let roll = roll_test(rng, i == 0, m, keep, target);
-            let attack_ok = roll.succeeds(m);
+            let attack_ok = roll.succeeds(m, target);
             let attack_final = roll.natural + m;
             let mut success = false;
             for j in (0..self.n).filter(|&j| targets[j]) {
@@ -268,7 +268,7 @@ impl Fight<'_> {
                     }
                     let r = roll_test(rng, j == 0, rm, keep, target);
                     // T-CONF: the reacting side wins ties.
-                    attack_ok && (!r.succeeds(rm) || attack_final > r.natural + rm)
+                    attack_ok && (!r.succeeds(rm, target) || attack_final > r.natural + rm)
                 };
                 if hit {
                     success = true;

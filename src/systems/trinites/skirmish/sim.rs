@@ -264,7 +264,7 @@ impl Fight<'_> {
                 self.rules.dual_keep,
                 self.rules.target,
             );
-            r.succeeds(m)
+            r.succeeds(m, self.rules.target)
         };
         let s = &mut self.st[i];
         s.cover = Cover::None;

@@ -128,7 +128,7 @@ pub fn hit_given(
         None => true,
         Some(rm) => {
             let r = roll_test(rng, target_dual, rm, keep, target);
-            !r.succeeds(rm) || attack_final > r.natural + rm
+            !r.succeeds(rm, target) || attack_final > r.natural + rm
         }
     }
 }
@@ -143,7 +143,7 @@ pub fn roll_hit(
     target: i64,
 ) -> bool {
     let a = roll_test(rng, attacker_dual, mods.attack, keep, target);
-    a.succeeds(mods.attack)
+    a.succeeds(mods.attack, target)
         && hit_given(
             rng,
             a.natural + mods.attack,

@@ -92,12 +92,12 @@ impl Simulation for ConfSim {
             let t = self.target;
             let a = roll_test(rng, c.dual_a, c.modifier_a, self.keep, t);
             let b = roll_test(rng, c.dual_b, c.modifier_b, self.keep, t);
-            let fa = if a.succeeds(c.modifier_a) {
+            let fa = if a.succeeds(c.modifier_a, t) {
                 a.natural + c.modifier_a
             } else {
                 t - 1
             };
-            let fb = if b.succeeds(c.modifier_b) {
+            let fb = if b.succeeds(c.modifier_b, t) {
                 b.natural + c.modifier_b
             } else {
                 t - 1

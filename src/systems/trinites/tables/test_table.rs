@@ -44,7 +44,8 @@ impl Simulation for TestCellSim {
     fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut TestCellCounts) {
         for _ in 0..trials {
             let r = roll_test(rng, self.dual, self.modifier, self.keep, self.target);
-            let i = 2 * usize::from(!r.succeeds(self.modifier)) + usize::from(!r.deva_kept);
+            let i = 2 * usize::from(!r.succeeds(self.modifier, self.target))
+                + usize::from(!r.deva_kept);
             acc.add(i);
         }
     }
