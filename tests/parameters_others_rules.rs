@@ -509,3 +509,50 @@ fn nephilim_crit_band_out_of_range_exits_2_with_the_range() {
         "from 1 to 3",
     );
 }
+
+/// French: `options --lang fr` gives each new parameter its French help in the books'
+/// terms, and an out-of-range value is refused in French with its range (exit 2); the
+/// CSVs of a run with the parameters set are the same bytes in both languages.
+#[test]
+fn new_parameters_read_in_french() {
+    let d = tempfile::tempdir().unwrap();
+    let t = d.path();
+    let o = cosmosim(t, &["options", "--lang", "fr"]);
+    assert!(o.status.success());
+    let text = String::from_utf8_lossy(&o.stdout);
+    for needle in [
+        "marge de complication Normale",
+        "coût en PA du 1er d20 bonus",
+        "un résultat naturel de 1 reste un échec",
+        "la douleur",
+        "cases par ligne de vie d'un Adam'",
+        "résultats bruts de +1D-1D critiques",
+    ] {
+        assert!(text.contains(needle), "{needle}");
+    }
+    let o = cosmosim(
+        t,
+        &[
+            "table",
+            "trinites-test",
+            "--lang",
+            "fr",
+            "--out",
+            "x",
+            "--option",
+            "trinites_target=30",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("un nombre entier de 2 à 24"), "{err}");
+    let args = ["table", "nephilim-test", "--option", "nephilim_crit_band=2"];
+    ok(t, &args, "en", &[]);
+    let mut fr = args.to_vec();
+    fr.extend(["--lang", "fr"]);
+    ok(t, &fr, "fr", &[]);
+    assert_eq!(
+        common::params::csvs(&t.join("en")),
+        common::params::csvs(&t.join("fr"))
+    );
+}
