@@ -116,16 +116,6 @@ impl Fight<'_, '_> {
         best.map(|b| (b.0, b.1))
     }
 
-    pub(super) fn best_expected(&self, f: usize, target: usize) -> f64 {
-        self.sim.model.fighters[f]
-            .attacks
-            .iter()
-            .enumerate()
-            .filter(|&(i, &a)| self.available(f, i, a))
-            .map(|(_, &a)| self.sim.expected(a, target))
-            .fold(f64::NEG_INFINITY, f64::max)
-    }
-
     /// One d100 roll of test block `b` by `f` at its karma now with `m` more percentage
     /// points (the block's own static modifier comes on top), no karma drift.
     #[inline(always)]
