@@ -539,7 +539,10 @@ impl<'a, 'r> Fight<'a, 'r> {
             // C-LD-3: a posture turn is counted at the start of each own turn in posture.
             s.posture_turns += 1;
         }
-        if self.sim.turn_start[f] && self.try_points(f, super::posture::Moment::TurnStart) {
+        if self.sim.turn_start[f]
+            && self.may_react(f)
+            && self.try_points(f, super::posture::Moment::TurnStart)
+        {
             // Activated before acting: this turn counts (C-LD-3).
             self.st[f].posture_turns = 1;
         }

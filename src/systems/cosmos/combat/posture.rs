@@ -46,13 +46,14 @@ impl Fight<'_, '_> {
         }
     }
 
-    /// Whether `try_points(f, Moment::AfterAction)` may spend a point now. False only when
-    /// it surely would not: no policy rules, no ally-down trigger, and HP not under the
-    /// `below_hp` threshold of a kind with points left (the same comparison as
-    /// `triggered`), so the turn loop may skip the call and change nothing.
+    /// Whether `try_points(f, Moment::AfterAction | Moment::TurnStart)` may spend a point
+    /// now. False only when it surely would not: no policy rules, no ally-down or turn-start
+    /// trigger, and HP not under the `below_hp` threshold of a kind with points left (the
+    /// same comparison as `triggered`), so the turn loop may skip the call and change
+    /// nothing.
     #[inline(always)]
     pub(super) fn may_react(&self, f: usize) -> bool {
-        if self.sim.any_rules || self.sim.point_ally[f] {
+        if self.sim.any_rules || self.sim.point_other[f] {
             return true;
         }
         let s = &self.st[f];

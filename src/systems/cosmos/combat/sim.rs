@@ -67,10 +67,13 @@ pub struct CombatSim {
     pub(super) reactive_mask: u32,
     /// Per combatant, Dark then Light: the HP its `below_hp` trigger compares with (the
     /// same product `x * max HP` as `posture.rs`), -inf without one; and whether a trigger
-    /// of either kind fires when an ally is down. They let the turn loop skip the
-    /// between-action point check when nothing can fire.
+    /// of either kind fires when an ally is down or at the start of its turns. They let the
+    /// turn loop skip the point check when nothing can fire.
     pub(super) point_hp: [[f64; 2]; MAX_FIGHTERS],
-    pub(super) point_ally: [bool; MAX_FIGHTERS],
+    pub(super) point_other: [bool; MAX_FIGHTERS],
+    /// Per combatant: the HP under which it turns Offensive, then Defensive, before acting
+    /// (`x * max HP`, the product `take_action` compared with), -inf without one.
+    pub(super) mode_hp: [[f64; 2]; MAX_FIGHTERS],
 }
 
 impl CombatSim {
@@ -211,13 +214,20 @@ impl CombatSim {
             .enumerate()
             .fold(0u32, |m, (f, &r)| m | (r as u32) << f);
         let mut point_hp = [[f64::NEG_INFINITY; 2]; MAX_FIGHTERS];
-        let mut point_ally = [false; MAX_FIGHTERS];
+        let mut point_other = [false; MAX_FIGHTERS];
+        let mut mode_hp = [[f64::NEG_INFINITY; 2]; MAX_FIGHTERS];
         for (f, a) in model.fighters.iter().enumerate() {
             for (k, t) in [&a.policy.dark, &a.policy.light].into_iter().enumerate() {
                 if let Some(x) = t.below_hp {
                     point_hp[f][k] = x * a.hp as f64;
                 }
-                point_ally[f] |= t.when_ally_down;
+                point_other[f] |= t.when_ally_down || t.on_turn_start;
+            }
+            let below = [a.policy.offensive_below_hp, a.policy.defensive_below_hp];
+            for (k, x) in below.into_iter().enumerate() {
+                if let Some(x) = x {
+                    mode_hp[f][k] = x * a.hp as f64;
+                }
             }
         }
         let mut side_bit = [0u32; MAX_FIGHTERS];
@@ -246,7 +256,8 @@ impl CombatSim {
             enemy_mask,
             reactive_mask,
             point_hp,
-            point_ally,
+            point_other,
+            mode_hp,
             any_rules,
             any_effects,
             any_focus,
