@@ -270,7 +270,8 @@ pub fn roll_dist(die: KarmaDie, rules: &TestRules) -> Dist<Roll> {
 /// outcome, so a trial is one unbiased draw and one lookup, with no branch on the rules.
 #[derive(Clone)]
 pub struct TestSampler {
-    lut: [u8; MAX_PAIRS],
+    /// The outcome of each pair, stored as `Outcome` so a draw needs no conversion.
+    lut: [Outcome; MAX_PAIRS],
     /// One draw picks the (natural, karma die) pair among 100 x sides (1000 in the book).
     pairs: Die,
 }
@@ -281,11 +282,11 @@ const MAX_PAIRS: usize = 100 * 20;
 impl TestSampler {
     pub fn new(spec: &TestSpec, rules: &TestRules) -> TestSampler {
         let sides = rules.karma_die_sides.clamp(1, 20) as usize;
-        let mut lut = [0u8; MAX_PAIRS];
+        let mut lut = [Outcome::SuperSuccess; MAX_PAIRS];
         for (i, slot) in lut.iter_mut().enumerate().take(100 * sides) {
             let natural = (i / sides + 1) as u8;
             let d = (i % sides + 1) as u8;
-            *slot = classify(natural, d, spec, rules) as u8;
+            *slot = classify(natural, d, spec, rules);
         }
         TestSampler {
             lut,
@@ -295,13 +296,13 @@ impl TestSampler {
 
     #[inline(always)]
     pub fn sample(&self, rng: &mut Rng64) -> Outcome {
-        Outcome::from_index(self.sample_index(rng))
+        self.lut[self.pairs.index(rng) as usize]
     }
 
     /// The outcome's index (0 = super success .. 5 = super failure).
     #[inline(always)]
     pub fn sample_index(&self, rng: &mut Rng64) -> u8 {
-        self.lut[self.pairs.index(rng) as usize]
+        self.sample(rng) as u8
     }
 }
 
@@ -384,9 +385,6 @@ mod tests {
     fn sampler_table_matches_classify() {
         let spec = TestSpec::new(55.0, 6).unwrap();
         let s = TestSampler::new(&spec, &rules());
-        assert_eq!(
-            Outcome::from_index(s.lut[41 * 10 + 4]),
-            classify(42, 5, &spec, &rules())
-        );
+        assert_eq!(s.lut[41 * 10 + 4], classify(42, 5, &spec, &rules()));
     }
 }

@@ -116,16 +116,6 @@ impl Fight<'_, '_> {
         best.map(|b| (b.0, b.1))
     }
 
-    pub(super) fn best_expected(&self, f: usize, target: usize) -> f64 {
-        self.sim.model.fighters[f]
-            .attacks
-            .iter()
-            .enumerate()
-            .filter(|&(i, &a)| self.available(f, i, a))
-            .map(|(_, &a)| self.sim.expected(a, target))
-            .fold(f64::NEG_INFINITY, f64::max)
-    }
-
     /// One d100 roll of test block `b` by `f` at its karma now with `m` more percentage
     /// points (the block's own static modifier comes on top), no karma drift.
     #[inline(always)]
@@ -191,16 +181,17 @@ impl Fight<'_, '_> {
     pub(super) fn take_action(&mut self, f: usize) {
         let sim = self.sim;
         let fighter = &sim.model.fighters[f];
-        let policy = &fighter.policy;
         if sim.any_fatigue && self.st[f].fp >= 10 {
             // C-FAT-4 physical exhaustion: cannot act.
             return;
         }
-        // Mode before acting (C-CMB-1): HP fraction compared without a division.
-        let (hp, max) = (self.st[f].hp as f64, fighter.hp as f64);
-        self.st[f].mode = if policy.offensive_below_hp.is_some_and(|x| hp < x * max) {
+        // Mode before acting (C-CMB-1): HP fraction compared without a division, against
+        // `x * max HP` computed once per run (-inf without a threshold).
+        let hp = self.st[f].hp as f64;
+        let [offensive, defensive] = sim.mode_hp[f];
+        self.st[f].mode = if hp < offensive {
             Mode::Offensive
-        } else if policy.defensive_below_hp.is_some_and(|x| hp < x * max) {
+        } else if hp < defensive {
             Mode::Defensive
         } else {
             fighter.mode

@@ -307,16 +307,19 @@ impl<'a, 'r> Fight<'a, 'r> {
     /// The side left standing, the "nobody" index when all are down, or None.
     pub(super) fn winner(&self) -> Option<usize> {
         let mut mask = 0u32;
-        for (s, f) in self.st.iter().zip(&self.sim.model.fighters) {
+        for (s, &bit) in self.st[..self.sim.n].iter().zip(&self.sim.side_bit) {
             // Reinforcements on their way keep their side in the fight (`events.rs`).
             if !s.down || s.absent == super::events::PENDING {
-                mask |= 1 << f.side;
+                mask |= bit;
             }
         }
-        match mask.count_ones() {
-            0 => Some(self.sim.model.sides.len()),
-            1 => Some(mask.trailing_zeros() as usize),
-            _ => None,
+        if mask == 0 {
+            Some(self.sim.model.sides.len())
+        } else if mask & (mask - 1) == 0 {
+            // One side left (one bit set).
+            Some(mask.trailing_zeros() as usize)
+        } else {
+            None
         }
     }
 
@@ -536,7 +539,10 @@ impl<'a, 'r> Fight<'a, 'r> {
             // C-LD-3: a posture turn is counted at the start of each own turn in posture.
             s.posture_turns += 1;
         }
-        if self.sim.turn_start[f] && self.try_points(f, super::posture::Moment::TurnStart) {
+        if self.sim.turn_start[f]
+            && self.may_react(f)
+            && self.try_points(f, super::posture::Moment::TurnStart)
+        {
             // Activated before acting: this turn counts (C-LD-3).
             self.st[f].posture_turns = 1;
         }
@@ -562,9 +568,19 @@ impl<'a, 'r> Fight<'a, 'r> {
         if !self.sim.any_reactive {
             return;
         }
-        for f in 0..self.sim.n {
+        let mut m = self.sim.reactive_mask;
+        while m != 0 {
+            let f = m.trailing_zeros() as usize;
+            m &= m - 1;
             let s = &self.st[f];
-            if self.sim.reactive[f] && (s.dark_left | s.light_left) != 0 && !s.down {
+            // The cheap refusals of `try_points` first (no side effect skipped).
+            if (s.dark_left | s.light_left) != 0
+                && !s.down
+                && s.posture == NONE
+                && s.cooldown == 0
+                && !s.blocked_turn
+                && self.may_react(f)
+            {
                 self.try_points(f, super::posture::Moment::AfterAction);
             }
         }

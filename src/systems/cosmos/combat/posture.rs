@@ -46,6 +46,22 @@ impl Fight<'_, '_> {
         }
     }
 
+    /// Whether `try_points(f, Moment::AfterAction | Moment::TurnStart)` may spend a point
+    /// now. False only when it surely would not: no policy rules, no ally-down or turn-start
+    /// trigger, and HP not under the `below_hp` threshold of a kind with points left (the
+    /// same comparison as `triggered`), so the turn loop may skip the call and change
+    /// nothing.
+    #[inline(always)]
+    pub(super) fn may_react(&self, f: usize) -> bool {
+        if self.sim.any_rules || self.sim.point_other[f] {
+            return true;
+        }
+        let s = &self.st[f];
+        let hp = s.hp as f64;
+        let [dark, light] = self.sim.point_hp[f];
+        (s.dark_left > 0 && hp < dark) || (s.light_left > 0 && hp < light)
+    }
+
     /// Spends a Light or Dark point if the policy says so and the rules allow; true if a
     /// posture began.
     pub(super) fn try_points(&mut self, f: usize, moment: Moment) -> bool {

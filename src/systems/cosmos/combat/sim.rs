@@ -7,7 +7,7 @@ use crate::systems::cosmos::{CritBand, TestSampler, TestSpec, KARMA_MAX, KARMA_M
 
 use super::acc::CombatAcc;
 use super::fight::Fight;
-use super::model::{AuraUse, CombatModel, AGILITE, FORCE, PRECISION};
+use super::model::{AuraUse, CombatModel, AGILITE, FORCE, MAX_FIGHTERS, PRECISION};
 use super::options::CombatRules;
 
 const KARMAS: usize = (KARMA_MAX - KARMA_MIN + 1) as usize;
@@ -41,8 +41,7 @@ pub struct CombatSim {
     pub n: usize,
     /// Per attack: a one-draw damage table when the dice are small enough.
     damage_tables: Vec<Option<(Die, Vec<i32>)>>,
-    /// Per combatant: whether its point policy reacts between actions (HP or ally down).
-    pub(super) reactive: Vec<bool>,
+    /// Whether some combatant's point policy reacts between actions (HP or ally down).
     pub(super) any_reactive: bool,
     /// Per combatant: whether its point policy is checked at the start of its turns.
     pub(super) turn_start: Vec<bool>,
@@ -59,6 +58,22 @@ pub struct CombatSim {
     pub(super) any_mods: bool,
     /// Whether some combatant has a support action (its state is reset per combat).
     pub(super) any_support: bool,
+    /// Per combatant: the bit of its side, and the mask of the combatants on another side
+    /// (bit g): the turn loop tests sides and enemies by mask rather than through
+    /// `Fighter`.
+    pub(super) side_bit: [u32; MAX_FIGHTERS],
+    pub(super) enemy_mask: [u32; MAX_FIGHTERS],
+    /// Per combatant (bit f): whether its point policy reacts between actions.
+    pub(super) reactive_mask: u32,
+    /// Per combatant, Dark then Light: the HP its `below_hp` trigger compares with (the
+    /// same product `x * max HP` as `posture.rs`), -inf without one; and whether a trigger
+    /// of either kind fires when an ally is down or at the start of its turns. They let the
+    /// turn loop skip the point check when nothing can fire.
+    pub(super) point_hp: [[f64; 2]; MAX_FIGHTERS],
+    pub(super) point_other: [bool; MAX_FIGHTERS],
+    /// Per combatant: the HP under which it turns Offensive, then Defensive, before acting
+    /// (`x * max HP`, the product `take_action` compared with), -inf without one.
+    pub(super) mode_hp: [[f64; 2]; MAX_FIGHTERS],
 }
 
 impl CombatSim {
@@ -194,6 +209,35 @@ impl CombatSim {
             })
             .collect();
         let any_reactive = reactive.iter().any(|&r| r);
+        let reactive_mask = reactive
+            .iter()
+            .enumerate()
+            .fold(0u32, |m, (f, &r)| m | (r as u32) << f);
+        let mut point_hp = [[f64::NEG_INFINITY; 2]; MAX_FIGHTERS];
+        let mut point_other = [false; MAX_FIGHTERS];
+        let mut mode_hp = [[f64::NEG_INFINITY; 2]; MAX_FIGHTERS];
+        for (f, a) in model.fighters.iter().enumerate() {
+            for (k, t) in [&a.policy.dark, &a.policy.light].into_iter().enumerate() {
+                if let Some(x) = t.below_hp {
+                    point_hp[f][k] = x * a.hp as f64;
+                }
+                point_other[f] |= t.when_ally_down || t.on_turn_start;
+            }
+            let below = [a.policy.offensive_below_hp, a.policy.defensive_below_hp];
+            for (k, x) in below.into_iter().enumerate() {
+                if let Some(x) = x {
+                    mode_hp[f][k] = x * a.hp as f64;
+                }
+            }
+        }
+        let mut side_bit = [0u32; MAX_FIGHTERS];
+        let mut enemy_mask = [0u32; MAX_FIGHTERS];
+        for (f, a) in model.fighters.iter().enumerate() {
+            side_bit[f] = 1 << a.side;
+            for (g, b) in model.fighters.iter().enumerate() {
+                enemy_mask[f] |= ((b.side != a.side) as u32) << g;
+            }
+        }
         let turn_start = model
             .fighters
             .iter()
@@ -208,6 +252,12 @@ impl CombatSim {
         CombatSim {
             any_mods: any_effects || any_focus,
             any_support,
+            side_bit,
+            enemy_mask,
+            reactive_mask,
+            point_hp,
+            point_other,
+            mode_hp,
             any_rules,
             any_effects,
             any_focus,
@@ -221,7 +271,6 @@ impl CombatSim {
             any_aura,
             agility_malus,
             damage_tables,
-            reactive,
             any_reactive,
             turn_start,
             model,

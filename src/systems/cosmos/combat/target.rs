@@ -5,14 +5,32 @@
 use crate::dice::Die;
 
 use super::fight::{Fight, NOBODY};
-use super::model::TargetPolicy;
+use super::model::{TargetPolicy, MAX_ATTACKS};
+
+/// The set bits of a mask, lowest first: the same order as `0..n` over the combatants.
+#[inline(always)]
+fn bits(mut m: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            return None;
+        }
+        let g = m.trailing_zeros() as usize;
+        m &= m - 1;
+        Some(g)
+    })
+}
 
 impl Fight<'_, '_> {
+    /// Standing enemies of `f` not in `taken`, as a mask (bit g).
     #[inline(always)]
-    fn open_enemy(&self, f: usize, g: usize, taken: u32) -> bool {
-        self.sim.model.fighters[g].side != self.sim.model.fighters[f].side
-            && !self.st[g].down
-            && taken & (1 << g) == 0
+    fn open_enemies(&self, f: usize, taken: u32) -> u32 {
+        let mut open = self.sim.enemy_mask[f] & !taken;
+        for g in bits(open) {
+            if self.st[g].down {
+                open &= !(1 << g);
+            }
+        }
+        open
     }
 
     /// The next target of `f` among standing enemies not in `taken`.
@@ -22,10 +40,9 @@ impl Fight<'_, '_> {
             // C-LD-6 provocation: the next offensive action goes to the holder.
             return Some(p as usize);
         }
-        let n = self.sim.n;
         let by_hp = |high: bool| {
             let mut best: Option<usize> = None;
-            for g in (0..n).filter(|&g| self.open_enemy(f, g, taken)) {
+            for g in bits(self.open_enemies(f, taken)) {
                 let better = match best {
                     None => true,
                     Some(b) if high => self.st[g].hp > self.st[b].hp,
@@ -40,14 +57,28 @@ impl Fight<'_, '_> {
         match self.sim.model.fighters[f].policy.target {
             TargetPolicy::LowestHp => by_hp(false),
             TargetPolicy::HighestHp => by_hp(true),
-            TargetPolicy::First => (0..n).find(|&g| self.open_enemy(f, g, taken)),
+            TargetPolicy::First => bits(self.open_enemies(f, taken)).next(),
             TargetPolicy::Named(first, count) => (first..first + count)
                 .find(|&g| !self.st[g].down && taken & (1 << g) == 0)
                 .or_else(|| by_hp(false)),
             TargetPolicy::BestElement => {
+                // Which attacks `f` can use does not depend on the target: once per choice.
+                let fighter = &self.sim.model.fighters[f];
+                let mut usable = [0usize; MAX_ATTACKS];
+                let mut k = 0;
+                for (i, &a) in fighter.attacks.iter().enumerate() {
+                    if self.available(f, i, a) {
+                        usable[k] = a;
+                        k += 1;
+                    }
+                }
                 let mut best: Option<(usize, f64)> = None;
-                for g in (0..n).filter(|&g| self.open_enemy(f, g, taken)) {
-                    let e = self.best_expected(f, g);
+                for g in bits(self.open_enemies(f, taken)) {
+                    // As `best_expected`: the highest expected damage of a usable attack.
+                    let e = usable[..k]
+                        .iter()
+                        .map(|&a| self.sim.expected(a, g))
+                        .fold(f64::NEG_INFINITY, f64::max);
                     if best.is_none_or(|(_, b)| e > b) {
                         best = Some((g, e));
                     }
@@ -55,22 +86,21 @@ impl Fight<'_, '_> {
                 best.map(|b| b.0)
             }
             TargetPolicy::Random => {
-                let count = (0..n).filter(|&g| self.open_enemy(f, g, taken)).count();
+                let open = self.open_enemies(f, taken);
+                let count = open.count_ones();
                 if count == 0 {
                     return None;
                 }
                 let pick = Die::new(count as u64)
                     .map(|d| d.index(self.rng) as usize)
                     .unwrap_or(0);
-                (0..n).filter(|&g| self.open_enemy(f, g, taken)).nth(pick)
+                bits(open).nth(pick)
             }
         }
     }
 
     /// Standing enemies of `f`.
     pub(super) fn enemies_standing(&self, f: usize) -> usize {
-        (0..self.sim.n)
-            .filter(|&g| self.open_enemy(f, g, 0))
-            .count()
+        self.open_enemies(f, 0).count_ones() as usize
     }
 }
