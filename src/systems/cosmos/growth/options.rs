@@ -2,6 +2,8 @@
 
 use crate::rules::RuleOptions;
 
+use super::fatigue::expedition::TrekRules;
+
 pub use crate::rules::growth::OPTIONS;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,6 +50,8 @@ pub struct GrowthRules {
     pub overload_agility: OverloadAgility,
     pub previous_aura_esprit_bonus: bool,
     pub passive_test: PassiveTest,
+    /// The endurance numbers of an expedition (C-FAT-2, C-FAT-3, C-FAT-4 parameters).
+    pub trek: TrekRules,
 }
 
 impl Default for GrowthRules {
@@ -75,6 +79,7 @@ impl GrowthRules {
                 "plain" => PassiveTest::Plain,
                 _ => PassiveTest::Karma,
             },
+            trek: TrekRules::from_options(o),
         }
     }
 }
