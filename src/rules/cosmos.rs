@@ -21,6 +21,8 @@ pub const PREVIOUS_EDITION: &[(&str, &str)] = &[
     ("fatigue_point_relief", "0"),
     ("fatigue_sepulchral_backlash_fp", "0"),
     ("fatigue_illumination_backlash", "0"),
+    // An expedition's own gain of each day (its fights read the combat gains above).
+    ("fatigue_daily_gain", "0"),
 ];
 
 /// The fatigue state thresholds, each checked against exhaustion (C-FAT-4).
@@ -52,7 +54,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         decision: "C-EDITION",
         default: "current",
         allowed: Allowed::OneOf(&["current", "previous"]),
-        help: "parameter set: the edition of the Great Cosmos rules; previous sets the parameters that differ (no fatigue rules: fatigue maluses, the fatigue crit band and the combat fatigue gains at 0) and the previous aura table; parameters set explicitly win over the edition's",
+        help: "parameter set: the edition of the Great Cosmos rules; previous sets the parameters that differ (no fatigue rules: fatigue maluses, the fatigue crit band, the combat fatigue gains and an expedition's daily gain at 0) and the previous aura table; parameters set explicitly win over the edition's",
     },
     OptionSpec {
         key: "percent_mode",

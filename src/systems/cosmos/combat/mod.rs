@@ -87,10 +87,9 @@ pub fn simulate(model: CombatModel, ctx: &Context, trials: u64) -> (CombatSim, C
 }
 
 fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
-    let (raw, model) = load(file)?;
-    let (ctx, trials) = o.resolve(file, &raw.run, &raw.rules, DEFAULT_TRIALS)?;
     // C-LD-1: the given points against the level-5 grant with `--option` too.
-    scenario::check_points_in_force(file, &raw, &ctx.options)?;
+    let (raw, model) = scenario::load_with(file, &o.options)?;
+    let (ctx, trials) = o.resolve(file, &raw.run, &raw.rules, DEFAULT_TRIALS)?;
     let (sim, acc) = simulate(model, &ctx, trials);
     report::result(file, &raw, &sim, &acc, &ctx, trials)
 }

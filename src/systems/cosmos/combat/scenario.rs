@@ -16,13 +16,27 @@ const DEFAULT_MAX_ROUNDS: u32 = 50;
 
 /// Reads and validates a combat scenario.
 pub fn load(file: &ScenarioFile) -> Result<(RawScenario, CombatModel), UserError> {
+    load_with(file, &[])
+}
+
+/// [`load`] with the `--option` pairs of the command on top of the file's `[rules]`: the
+/// parameters that bound scenario values (`level5_points`, C-LD-1) are those in force, in
+/// `check` and `run` alike (`run` resolves the same pairs afterwards).
+pub fn load_with(
+    file: &ScenarioFile,
+    options: &[String],
+) -> Result<(RawScenario, CombatModel), UserError> {
     let raw: RawScenario = file.parse_raw()?;
-    let mut model = validate(file, &raw)?;
+    let mut model = validate(file, &raw, options)?;
     model.settings = super::settings::settings(&raw, &model);
     Ok((raw, model))
 }
 
-fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserError> {
+fn validate(
+    file: &ScenarioFile,
+    raw: &RawScenario,
+    options: &[String],
+) -> Result<CombatModel, UserError> {
     let max_rounds = raw.combat.max_rounds.unwrap_or(DEFAULT_MAX_ROUNDS);
     if !(1..=1000).contains(&max_rounds) {
         return Err(file.error_at(
@@ -32,8 +46,12 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
             "1..1000",
         ));
     }
-    // The rule options are checked here too so `check` catches them.
-    let grant = file.rule_options(&raw.rules)?.integer("level5_points") as u8;
+    // The rule options are checked here too so `check` catches them; `--option` wins.
+    let mut in_force = file.rule_options(&raw.rules)?;
+    for (k, v) in crate::rules::RuleOptions::from_pairs(options)?.explicitly_set() {
+        in_force.set(&k, &v)?;
+    }
+    let grant = in_force.integer("level5_points") as u8;
     if raw.attacks.is_empty() {
         return Err(file.error_at(
             &[],
@@ -421,8 +439,8 @@ fn validate_fighter(
             crate::tr!("combat.check.level5_dark_allowed"),
         ));
     }
-    // The counts given are checked against the grant in force (the file's `[rules]` here,
-    // `--option` too when `run` resolves them: [`check_points_in_force`]).
+    // The counts given are checked against the grant in force (the file's `[rules]` and
+    // the command's `--option`).
     check_points(file, name, f, grant)?;
     // The model keeps the book's counts (grant 3) where a count is left to the rules, so
     // the engine task, a hash of the model, does not depend on the grant; the grant in
@@ -604,7 +622,7 @@ fn points_under(f: &RawFighter, grant: u8) -> (u8, u8) {
 /// The Light/Dark points of combatant `name` checked against its level under the level-5
 /// grant in force (C-LD-1): at most 1 of each below level 5, 1 + grant of each and
 /// 2 + grant in all at level 5, 10 of each from level 6; the points spent at most those
-/// held. One check for `check` (the file's `[rules]`) and `run` (with `--option` too).
+/// held. The one check of `check` and `run` ([`load_with`]).
 fn check_points(
     file: &ScenarioFile,
     name: &str,
@@ -656,21 +674,6 @@ fn check_points(
             &crate::tr!("combat.check.dark_spent", spent = dark_spent, of = dark),
             &crate::tr!("combat.check.dark_spent_allowed", n = dark),
         ));
-    }
-    Ok(())
-}
-
-/// Every combatant's points against the level-5 grant in force once `run` has merged the
-/// file's `[rules]` and `--option` (C-LD-1; the validation of `check` is the same
-/// [`check_points`]).
-pub fn check_points_in_force(
-    file: &ScenarioFile,
-    raw: &RawScenario,
-    options: &crate::rules::RuleOptions,
-) -> Result<(), UserError> {
-    let grant = options.integer("level5_points") as u8;
-    for (name, f) in &raw.combatants {
-        check_points(file, name, f, grant)?;
     }
     Ok(())
 }
