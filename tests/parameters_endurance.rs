@@ -1,6 +1,7 @@
 //! Endurance parameters (issue 16): exhaustion as a parameter (`fatigue_exhausted_at`,
 //! C-FAT-4, also the tracks' ceiling of C-FAT-2), an expedition's own numbers
-//! (`fatigue_daily_gain` C-FAT-2, `fatigue_full_rest` C-FAT-3) and its fights reading the
+//! (`fatigue_daily_gain` C-FAT-2; `fatigue_full_rest`, `fatigue_exhaustion_rest_hours`,
+//! `fatigue_meal_relief` C-FAT-3) and its fights reading the
 //! combat gains of C-FAT-2, and the level-5 grant bounding given Light/Dark counts
 //! (`level5_points`, C-LD-1) in `check` and `run`. Book values give today's bytes; changed
 //! values move the figures they should, by hand-computed amounts.
@@ -144,6 +145,8 @@ fn endurance_parameters_at_their_book_values_give_todays_bytes() {
         "fatigue_exhausted_at=10",
         "fatigue_daily_gain=1",
         "fatigue_full_rest=7",
+        "fatigue_exhaustion_rest_hours=12",
+        "fatigue_meal_relief=1",
     ];
     for (i, file) in [EXPEDITION, PARTY_QUICK, tired.as_str()].iter().enumerate() {
         run(t, file, &format!("b{i}"), "4000", &[]);
@@ -329,6 +332,22 @@ fn an_expedition_reads_the_endurance_parameters_by_hand() {
     // (-3, -3) as in the book (the floor).
     assert_eq!(worst("rest0", &["fatigue_full_rest=0"], 2), (3.0, 3.0));
     assert_eq!(worst("rest5", &["fatigue_full_rest=5"], 2), (0.0, 0.0));
+    // fatigue_meal_relief = 2: the three meals of day 1 take (3, 3) to (-3, -3), not (0, 0).
+    run(t, &f, "meal2", "200", &["fatigue_meal_relief=2"]);
+    assert_eq!(day(t, "book", 1, "fp_end_mean"), 0.0);
+    assert_eq!(day(t, "meal2", 1, "fp_end_mean"), -3.0);
+    assert_eq!(day(t, "meal2", 1, "fm_worst_mean"), 3.0);
+    // Exhaustion clears only with a long enough rest (C-FAT-3). A march of +9: day 1 at
+    // FP 10 (exhausted), FM 1, meals take FM to -2 only. Book: the 8 h night leaves FP at
+    // 10 (FM -3), so day 2's +10 FP all spills: FM -3 + 1 + 10 = 8. With 8 h enough, the
+    // night recovers FP to 3 and day 2 spills 3: FM -3 + 1 + 3 = 1.
+    let g = write(t, "march.toml", &trek(2, 9, "0", "1", false));
+    run(t, &g, "m_book", "200", &[]);
+    run(t, &g, "m_h8", "200", &["fatigue_exhaustion_rest_hours=8"]);
+    assert_eq!(day(t, "m_book", 1, "fp_end_mean"), 10.0);
+    assert_eq!(day(t, "m_book", 2, "fm_worst_mean"), 8.0);
+    assert_eq!(day(t, "m_h8", 2, "fm_worst_mean"), 1.0);
+    assert_eq!(day(t, "m_h8", 2, "fp_worst_mean"), 10.0);
     // The previous edition has no endurance rule (C-EDITION): no daily gain, the fight's
     // end still +1 FP (5/100 + 1), no psychic FM.
     assert_eq!(worst("prev", &["edition=previous"], 1), (1.0, 0.0));
@@ -549,4 +568,54 @@ fn level5_points_bound_the_given_counts() {
         &level5(5, 1, "\n[rules]\nlevel5_points = 4\n"),
     );
     assert_eq!(code(&["check", &four]).0, Some(0));
+}
+
+/// French (issue 14): the conflict message in the book's terms, and an expedition under a
+/// changed exhaustion writes the same CSVs in both languages.
+#[test]
+fn endurance_parameters_in_french() {
+    let d = tempfile::tempdir().unwrap();
+    let t = d.path();
+    let o = cosmosim(
+        t,
+        &[
+            "table",
+            "cosmos-movement",
+            "--lang",
+            "fr",
+            "--option",
+            "fatigue_exhausted_at=7",
+            "--out",
+            "x",
+            "--quiet",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        e.contains("fatigue_extreme_from = 8 dépasse fatigue_exhausted_at = 7"),
+        "{e}"
+    );
+    assert!(e.contains("l'épuisement ; valeurs admises :"), "{e}");
+    let f = write(t, "edge.toml", &trek(2, 6, "1d4-1", "1", false));
+    run(t, &f, "en", "2000", &["fatigue_exhausted_at=9"]);
+    let mut args = vec![
+        "run",
+        f.as_str(),
+        "--trials",
+        "2000",
+        "--seed",
+        "1",
+        "--out",
+        "fr",
+        "--quiet",
+    ];
+    args.extend(["--lang", "fr", "--option", "fatigue_exhausted_at=9"]);
+    assert!(cosmosim(t, &args).status.success());
+    assert_eq!(csvs(&t.join("fr")), csvs(&t.join("en")));
+    let summary = std::fs::read_to_string(t.join("fr/summary.md")).unwrap();
+    assert!(
+        summary.contains("épuisement") || summary.contains("Épuisement"),
+        "{summary}"
+    );
 }

@@ -51,6 +51,24 @@ pub const OPTIONS: &[OptionSpec] = &[
         allowed: Allowed::Integer { min: 0, max: 13 },
         help: "parameter: FP and FM a full rest (8 h or more) recovers, halved (floor) without food that day, before the rest quality and the starting modifiers (book: -7 FP -7 FM)",
     },
+    // "seul un repos total de 12h minimum permet de récupérer de l'état d'épuisement"
+    // (line 447; C-FAT-3).
+    OptionSpec {
+        key: "fatigue_exhaustion_rest_hours",
+        decision: "C-FAT-3",
+        default: "12",
+        allowed: Allowed::Integer { min: 8, max: 24 },
+        help: "parameter: hours of rest a night needs to recover from exhaustion, which then recovers as a full rest; shorter rests leave an exhausted track where it is (book: 12 h)",
+    },
+    // "Manger un repas, jusqu'à 3 fois par jour. Dans ce cas, il perd 1 FP et 1 FM
+    // immédiatement" (line 407; C-FAT-3).
+    OptionSpec {
+        key: "fatigue_meal_relief",
+        decision: "C-FAT-3",
+        default: "1",
+        allowed: Allowed::Integer { min: 0, max: 13 },
+        help: "parameter: FP and FM each meal of an expedition day recovers, up to 3 meals a day (book: -1 FP -1 FM)",
+    },
     OptionSpec {
         key: "mutation_target",
         decision: "C-GENE-3",

@@ -21,6 +21,8 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("fatigue_extreme_malus", "cosmos-current.fr.txt l. 435: « -30% et +5% d'échecs critiques »"),
     ("fatigue_exhausted_at", "cosmos-current.fr.txt l. 438-444: « Épuisement physique FP = 10 … Tout gain de FP au-delà de ce maximum sont transformés en gain de FM »"),
     ("fatigue_daily_gain", "cosmos-current.fr.txt l. 381: « +1 FP et +1 FM chaque jour naturellement »"),
+    ("fatigue_exhaustion_rest_hours", "cosmos-current.fr.txt l. 447: « seul un repos total de 12h minimum permet de récupérer de l'état d'épuisement »"),
+    ("fatigue_meal_relief", "cosmos-current.fr.txt l. 407: « Manger un repas, jusqu'à 3 fois par jour. Dans ce cas, il perd 1 FP et 1 FM immédiatement »"),
     ("fatigue_full_rest", "cosmos-current.fr.txt l. 403: « Se reposer complètement (≥ 8h). Dans ce cas il perd 7 FP et 7 FM immédiatement »"),
     ("fatigue_rounds_per_fp", "cosmos-current.fr.txt l. 393: « Tous les 5 tours de combat et en fin de combat +1 FP »"),
     ("fatigue_per_points", "cosmos-current.fr.txt l. 384: « +1 FP et + 1 FM tous les 100 PV perdus »; l. 392: « Tous les 100 PM consommés +1 FM »"),

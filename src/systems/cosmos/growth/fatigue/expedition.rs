@@ -20,6 +20,10 @@ pub struct TrekRules {
     pub daily: i32,
     /// `fatigue_full_rest`: a rest of 8 h or more recovers this much FP and FM (7).
     pub full_rest: i32,
+    /// `fatigue_exhaustion_rest_hours`: a rest this long also clears exhaustion (12).
+    pub exhaustion_rest_hours: u32,
+    /// `fatigue_meal_relief`: FP and FM each meal recovers (1).
+    pub meal_relief: i32,
     /// `fatigue_rounds_per_fp`: +1 FP per this many rounds of a fight, and at its end (5).
     pub rounds_per_fp: i32,
     /// `fatigue_per_points`: +1 FM per this many PM spent, +1/+1 per this many HP lost (100).
@@ -42,6 +46,8 @@ impl TrekRules {
         max: FATIGUE_MAX,
         daily: 1,
         full_rest: 7,
+        exhaustion_rest_hours: 12,
+        meal_relief: 1,
         rounds_per_fp: 5,
         per_points: 100,
         knockout_fm: 3,
@@ -56,6 +62,8 @@ impl TrekRules {
             max: o.integer("fatigue_exhausted_at") as i32,
             daily: o.integer("fatigue_daily_gain") as i32,
             full_rest: o.integer("fatigue_full_rest") as i32,
+            exhaustion_rest_hours: o.integer("fatigue_exhaustion_rest_hours") as u32,
+            meal_relief: o.integer("fatigue_meal_relief") as i32,
             rounds_per_fp: o.integer("fatigue_rounds_per_fp") as i32,
             per_points: o.integer("fatigue_per_points"),
             knockout_fm: o.integer("fatigue_knockout_fm") as i32,
@@ -382,7 +390,8 @@ impl Trek {
 
     /// Meals, pauses and fasting of the evening (C-FAT-2, C-FAT-3), before potions.
     pub fn supper(&mut self, plan: &DayPlan) {
-        let meals = plan.meals.min(3) as i32;
+        // "Manger un repas ... il perd 1 FP et 1 FM" (`fatigue_meal_relief`), 3 a day.
+        let meals = plan.meals.min(3) as i32 * self.rules.meal_relief;
         self.recover(-meals, -meals, false);
         for _ in 0..plan.pauses.min(3) {
             // A pause never takes a track below 3.
@@ -400,9 +409,10 @@ impl Trek {
     }
 
     /// The night (C-FAT-3): a full rest of 8 h or more recovers 7/7 (`fatigue_full_rest`;
-    /// halved, floor, without food that day), plus the rest quality, then the starting modifiers apply again; 12 h or
-    /// more also clears exhaustion; a short rest recovers 1/1 per full 2 h; no sleep at all
-    /// counts as a day without sleep.
+    /// halved, floor, without food that day), plus the rest quality, then the starting
+    /// modifiers apply again; 12 h or more (`fatigue_exhaustion_rest_hours`) also clears
+    /// exhaustion; a short rest recovers 1/1 per full 2 h; no sleep at all counts as a day
+    /// without sleep.
     pub fn night(&mut self, plan: &DayPlan) {
         let h = plan.sleep_hours;
         if h == 0 {
@@ -416,7 +426,9 @@ impl Trek {
             let full = self.rules.full_rest;
             let base = if plan.meals == 0 { full / 2 } else { full };
             let r = base + plan.rest_quality.clamp(0, 3);
-            let long = h >= 12;
+            // "seul un repos total de 12h minimum permet de récupérer de l'état
+            // d'épuisement" (`fatigue_exhaustion_rest_hours`).
+            let long = h >= self.rules.exhaustion_rest_hours;
             self.recover(-r, -r, long);
             let (mfp, mfm) = (self.start.fp.min(0), self.start.fm.min(0));
             let (mfp_up, mfm_up) = (self.start.fp.max(0), self.start.fm.max(0));
