@@ -152,6 +152,9 @@ pub struct Trek {
     start: Fatigue,
     days_without_food: i32,
     days_without_sleep: i32,
+    /// HP lost and PM spent over the expedition, modulo `fatigue_per_points`: what counts
+    /// towards the next +1 step (the running totals of C-FAT-2 without a division per
+    /// fight).
     hp_lost: i64,
     pm_spent: i64,
     /// Potions left, by stock index.
@@ -327,12 +330,22 @@ impl Trek {
 
     /// The +1 steps of `hp` more HP lost and `pm` more PM spent (running totals of the
     /// expedition, per `fatigue_per_points`), added to the totals (C-FAT-2).
+    #[inline(always)]
     fn steps(&mut self, hp: i64, pm: i64) -> (i32, i32) {
         let per = self.rules.per_points;
-        let hp_steps = ((self.hp_lost + hp) / per - self.hp_lost / per) as i32;
-        let pm_steps = ((self.pm_spent + pm) / per - self.pm_spent / per) as i32;
-        self.hp_lost += hp;
-        self.pm_spent += pm;
+        // floor((total + x) / per) - floor(total / per), from the remainder: a fight
+        // rarely crosses more than one step, so a loop beats a division by a runtime value.
+        let step = |rem: &mut i64, x: i64| {
+            *rem += x;
+            let mut n = 0;
+            while *rem >= per {
+                *rem -= per;
+                n += 1;
+            }
+            n
+        };
+        let hp_steps = step(&mut self.hp_lost, hp);
+        let pm_steps = step(&mut self.pm_spent, pm);
         (hp_steps, pm_steps)
     }
 

@@ -38,8 +38,9 @@ impl Fatigue {
         let fm = self.fm + dfm;
         let spill_fp = (fp - max).max(0);
         let spill_fm = (fm - max).max(0);
-        self.fp = (fp.min(max) + spill_fm).clamp(FATIGUE_MIN, max);
-        self.fm = (fm.min(max) + spill_fp).clamp(FATIGUE_MIN, max);
+        // max/min rather than clamp: no bounds assertion on the hot path (max >= 2).
+        self.fp = (fp.min(max) + spill_fm).max(FATIGUE_MIN).min(max);
+        self.fm = (fm.min(max) + spill_fp).max(FATIGUE_MIN).min(max);
     }
 
     pub fn fp_state(&self) -> FatigueState {
