@@ -34,6 +34,17 @@ impl Fatigue {
     /// C-FAT-2: "Tout gain de FP au-delà de ce maximum sont transformés en gain de FM").
     #[inline(always)]
     pub fn add(&mut self, dfp: i32, dfm: i32, max: i32) {
+        // The book's ceiling as a constant on the common path: the tracks' arithmetic is
+        // the whole of an expedition's inner loop, and a known 10 folds into it.
+        if max == FATIGUE_MAX {
+            self.add_to(dfp, dfm, FATIGUE_MAX)
+        } else {
+            self.add_to(dfp, dfm, max)
+        }
+    }
+
+    #[inline(always)]
+    fn add_to(&mut self, dfp: i32, dfm: i32, max: i32) {
         let fp = self.fp + dfp;
         let fm = self.fm + dfm;
         let spill_fp = (fp - max).max(0);
