@@ -25,6 +25,8 @@ impl Context {
         options: RuleOptions,
         quiet: bool,
     ) -> anyhow::Result<Context> {
+        // Constraints between parameters, once every source of options is merged.
+        options.check_together()?;
         Ok(Context {
             engine: Engine::new(seed, threads)?,
             options,

@@ -164,7 +164,7 @@ fn fatigue_tracks_stay_in_range_with_overflow() {
         };
         let (a, b) = (d.roll(&mut rng) as i32 - 16, d.roll(&mut rng) as i32 - 16);
         let before = f;
-        f.add(a, b);
+        f.add(a, b, FATIGUE_MAX);
         assert!(
             (FATIGUE_MIN..=FATIGUE_MAX).contains(&f.fp)
                 && (FATIGUE_MIN..=FATIGUE_MAX).contains(&f.fm)
@@ -916,17 +916,18 @@ const PARTY_TAIL: &str = "[expedition.day]\nmarch_fp = 1\nmeals = 1\nsleep_hours
 
 /// One traveller's day-by-day chain, derived from the rule text (C-FAT-2, C-FAT-3) with
 /// only the overflow primitive (`Fatigue::add`) borrowed: returns, per day, P(a track at
-/// 10 at the day's worst point) and P(both tracks below 10 after the night).
+/// exhaustion `max` at the day's worst point) and P(both tracks below it after the night).
+/// `max` is the parameter `fatigue_exhausted_at` (the book's 10), also the ceiling.
 /// The day of PARTY_TAIL: +1/+1 daily, march +1 FP; one fight of 6 rounds (+1 FP per
 /// 5 rounds, +1 FP at its end) with 0, 1 or 2 psychic attacks (+2 FM each); one meal (-1/-1, not
 /// on a track at 10); 4 h of sleep (-1/-1 per full 2 h, not on a track at 10; a short
 /// rest does not apply the starting modifiers again).
-fn party_chain(start: Fatigue, days: usize) -> Vec<(f64, f64)> {
+fn party_chain(start: Fatigue, days: usize, max: i32) -> Vec<(f64, f64)> {
     use std::collections::BTreeMap;
     let recover = |f: &mut Fatigue, dfp: i32, dfm: i32| {
-        let a = if f.fp >= FATIGUE_MAX { 0 } else { dfp };
-        let b = if f.fm >= FATIGUE_MAX { 0 } else { dfm };
-        f.add(a, b);
+        let a = if f.fp >= max { 0 } else { dfp };
+        let b = if f.fm >= max { 0 } else { dfm };
+        f.add(a, b, max);
     };
     let mut dist: BTreeMap<(i32, i32), f64> = BTreeMap::new();
     dist.insert((start.fp, start.fm), 1.0);
@@ -938,14 +939,14 @@ fn party_chain(start: Fatigue, days: usize) -> Vec<(f64, f64)> {
             for psychic in [0, 1, 2] {
                 let q = p / 3.0;
                 let mut f = Fatigue { fp, fm };
-                f.add(2, 1);
-                f.add(6 / 5 + 1, 2 * psychic);
-                if f.fp >= FATIGUE_MAX || f.fm >= FATIGUE_MAX {
+                f.add(2, 1, max);
+                f.add(6 / 5 + 1, 2 * psychic, max);
+                if f.fp >= max || f.fm >= max {
                     ex += q;
                 }
                 recover(&mut f, -1, -1);
                 recover(&mut f, -2, -2);
-                if f.fp < FATIGUE_MAX && f.fm < FATIGUE_MAX {
+                if f.fp < max && f.fm < max {
                     able += q;
                 }
                 *next.entry((f.fp, f.fm)).or_default() += q;
@@ -959,6 +960,18 @@ fn party_chain(start: Fatigue, days: usize) -> Vec<(f64, f64)> {
 
 #[test]
 fn party_of_independent_travellers_matches_the_exact_chains() {
+    party_against_chains(&[], 10);
+}
+
+/// The same party and chains under `fatigue_exhausted_at = 8` (issue 16): the chains take
+/// the ceiling, the simulation the parameter in force (exact vs Monte Carlo, C-FAT-2,
+/// C-FAT-4).
+#[test]
+fn party_matches_the_exact_chains_under_a_lower_exhaustion() {
+    party_against_chains(&["fatigue_exhausted_at=8"], 8);
+}
+
+fn party_against_chains(options: &[&str], max: i32) {
     use cosmosim::systems::cosmos::growth::scenarios::expedition::{model, PartySim};
     let dir = tempfile::tempdir().unwrap();
     // Three travellers: fresh, a +1 FP modifier (C-FAT-1) and
@@ -987,8 +1000,9 @@ fn party_of_independent_travellers_matches_the_exact_chains() {
             Fatigue { fp: 0, fm: 4 }
         ]
     );
-    let chains: Vec<Vec<(f64, f64)>> = starts.iter().map(|&s| party_chain(s, 6)).collect();
-    let (rules, growth) = rules();
+    let chains: Vec<Vec<(f64, f64)>> = starts.iter().map(|&s| party_chain(s, 6, max)).collect();
+    let o = cosmosim::rules::RuleOptions::from_pairs(options).unwrap();
+    let (rules, growth) = (TestRules::from_options(&o), GrowthRules::from_options(&o));
     let sim = PartySim::with_growth(m, &rules, &growth).unwrap();
     let n = 40_000u64;
     let acc = Engine::new(9, 2)

@@ -139,6 +139,7 @@ fn fatigue_levels_place_the_states_and_maluses() {
     let late = FatigueLevels {
         from: [5, 7, 9],
         malus: [0, 20, 40],
+        ..book
     };
     assert_eq!(late.state(4), FatigueState::Fresh);
     assert_eq!(late.state(6), FatigueState::Light);

@@ -21,7 +21,30 @@ pub const PREVIOUS_EDITION: &[(&str, &str)] = &[
     ("fatigue_point_relief", "0"),
     ("fatigue_sepulchral_backlash_fp", "0"),
     ("fatigue_illumination_backlash", "0"),
+    // An expedition's own gain of each day (its fights read the combat gains above).
+    ("fatigue_daily_gain", "0"),
 ];
+
+/// The fatigue state thresholds, each checked against exhaustion (C-FAT-4).
+const FATIGUE_FROM: [&str; 3] = [
+    "fatigue_light_from",
+    "fatigue_moderate_from",
+    "fatigue_extreme_from",
+];
+
+/// A fatigue state that would start past exhaustion (C-FAT-4: light <= moderate <= extreme
+/// <= exhaustion; out of order among themselves they read as their running maximum, but
+/// none may lie above `fatigue_exhausted_at`): (threshold key, its value, exhaustion).
+/// A threshold equal to exhaustion leaves that state empty, as `fatigue_extreme_from = 10`
+/// always did.
+pub fn fatigue_past_exhaustion(o: &super::RuleOptions) -> Option<(&'static str, i64, i64)> {
+    let max = o.integer("fatigue_exhausted_at");
+    FATIGUE_FROM
+        .iter()
+        .map(|k| (*k, o.integer(k)))
+        .find(|(_, v)| *v > max)
+        .map(|(k, v)| (k, v, max))
+}
 
 /// Rule options of the Great Cosmos test and karma rules.
 pub const OPTIONS: &[OptionSpec] = &[
@@ -31,7 +54,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         decision: "C-EDITION",
         default: "current",
         allowed: Allowed::OneOf(&["current", "previous"]),
-        help: "parameter set: the edition of the Great Cosmos rules; previous sets the parameters that differ (no fatigue rules: fatigue maluses, the fatigue crit band and the combat fatigue gains at 0) and the previous aura table; parameters set explicitly win over the edition's",
+        help: "parameter set: the edition of the Great Cosmos rules; previous sets the parameters that differ (no fatigue rules: fatigue maluses, the fatigue crit band, the combat fatigue gains and an expedition's daily gain at 0) and the previous aura table; parameters set explicitly win over the edition's",
     },
     OptionSpec {
         key: "percent_mode",
@@ -139,7 +162,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         decision: "C-FAT-4",
         default: "4",
         allowed: Allowed::Integer { min: 1, max: 10 },
-        help: "parameter: light fatigue from this FP/FM (book: 4); the states must stay in order, light <= moderate <= extreme <= 10",
+        help: "parameter: light fatigue from this FP/FM (book: 4); the states must stay in order, light <= moderate <= extreme <= fatigue_exhausted_at",
     },
     OptionSpec {
         key: "fatigue_moderate_from",
@@ -175,5 +198,17 @@ pub const OPTIONS: &[OptionSpec] = &[
         default: "30",
         allowed: Allowed::Integer { min: 0, max: 100 },
         help: "parameter: percentage malus on the track's tests in extreme fatigue and exhaustion (book: -30%)",
+    },
+    // "Épuisement physique FP = 10 ... Tout gain de FP au-delà de ce maximum sont
+    // transformés en gain de FM" (and FM = 10 likewise; Règle de l'endurance, lines
+    // 437-444; C-FAT-2, C-FAT-4): exhaustion is also the tracks' ceiling where gains spill
+    // onto the other track. At most the book's 10, so the exact (FP, FM) tables and the
+    // combat histograms keep their -3..10 size; no state threshold may lie above it.
+    OptionSpec {
+        key: "fatigue_exhausted_at",
+        decision: "C-FAT-4",
+        default: "10",
+        allowed: Allowed::Integer { min: 2, max: 10 },
+        help: "parameter: physical/mental exhaustion at this FP/FM, which is also the tracks' maximum where further gains spill onto the other track (book: 10); fatigue_light_from, fatigue_moderate_from and fatigue_extreme_from must not exceed it",
     },
 ];

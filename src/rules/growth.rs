@@ -32,6 +32,43 @@ pub const OPTIONS: &[OptionSpec] = &[
         allowed: Allowed::OneOf(&["karma", "plain"]),
         help: "what a passive test (\"jet d'esprit passif sans bonus\": aura face 6, the concentrate action in extreme fatigue) keeps: karma = the karma die applies and the test moves karma, only bonuses are dropped (C-AURA: karma's d10 is not a bonus); plain = karma read as 0 and karma unmoved. Fatigue maluses apply in both (C-FAT-4)",
     },
+    // Parameters of an expedition's days (Règle de l'endurance; issue 16). The gains of
+    // its fights are the combat parameters of C-FAT-2 (`fatigue_rounds_per_fp`, ...).
+    // "+1 FP et +1 FM chaque jour naturellement" (line 381; C-FAT-2).
+    OptionSpec {
+        key: "fatigue_daily_gain",
+        decision: "C-FAT-2",
+        default: "1",
+        allowed: Allowed::Integer { min: 0, max: 10 },
+        help: "parameter: FP and FM every expedition day brings on its own, before the march and the encounters (book: +1 FP +1 FM a day)",
+    },
+    // "Se reposer complètement (≥ 8h). Dans ce cas il perd 7 FP et 7 FM immédiatement"
+    // (line 403; C-FAT-3); halved, floor, without food in the last 24 h.
+    OptionSpec {
+        key: "fatigue_full_rest",
+        decision: "C-FAT-3",
+        default: "7",
+        allowed: Allowed::Integer { min: 0, max: 13 },
+        help: "parameter: FP and FM a full rest (8 h or more) recovers, halved (floor) without food that day, before the rest quality and the starting modifiers (book: -7 FP -7 FM)",
+    },
+    // "seul un repos total de 12h minimum permet de récupérer de l'état d'épuisement"
+    // (line 447; C-FAT-3).
+    OptionSpec {
+        key: "fatigue_exhaustion_rest_hours",
+        decision: "C-FAT-3",
+        default: "12",
+        allowed: Allowed::Integer { min: 8, max: 24 },
+        help: "parameter: hours of rest a night needs to recover from exhaustion, which then recovers as a full rest; shorter rests leave an exhausted track where it is (book: 12 h)",
+    },
+    // "Manger un repas, jusqu'à 3 fois par jour. Dans ce cas, il perd 1 FP et 1 FM
+    // immédiatement" (line 407; C-FAT-3).
+    OptionSpec {
+        key: "fatigue_meal_relief",
+        decision: "C-FAT-3",
+        default: "1",
+        allowed: Allowed::Integer { min: 0, max: 13 },
+        help: "parameter: FP and FM each meal of an expedition day recovers, up to 3 meals a day (book: -1 FP -1 FM)",
+    },
     OptionSpec {
         key: "mutation_target",
         decision: "C-GENE-3",

@@ -279,6 +279,36 @@ impl RuleOptions {
             .collect()
     }
 
+    /// A constraint between parameters broken by the values in force, once every source
+    /// of options is merged (the ranges are checked key by key on set): the key to point
+    /// at, the message and what is allowed. Today: no fatigue state past exhaustion
+    /// (C-FAT-4).
+    pub fn conflict(&self) -> Option<(&'static str, String, &'static str)> {
+        let (key, value, max) = cosmos::fatigue_past_exhaustion(self)?;
+        Some((
+            key,
+            crate::tr!(
+                "options.check.fatigue_past_exhaustion",
+                key = key,
+                value = value,
+                max = max
+            ),
+            crate::tr!("options.check.fatigue_past_exhaustion_allowed"),
+        ))
+    }
+
+    /// [`RuleOptions::conflict`] as an error.
+    pub fn check_together(&self) -> Result<(), UserError> {
+        match self.conflict() {
+            Some((_, message, allowed)) => Err(UserError::new(crate::tr!(
+                "options.check.conflict",
+                message = message,
+                allowed = allowed
+            ))),
+            None => Ok(()),
+        }
+    }
+
     /// Options explicitly set, for provenance of mixed outputs.
     pub fn explicitly_set(&self) -> BTreeMap<String, String> {
         self.set
@@ -330,6 +360,31 @@ mod tests {
         assert!(w[0].contains("`die` is a nephilim option"), "{}", w[0]);
         assert!(w[0].contains("super_crit_roll"), "{}", w[0]);
         assert!(o.foreign_to("nephilim").is_empty());
+    }
+
+    #[test]
+    fn a_fatigue_state_past_exhaustion_is_refused() {
+        // C-FAT-4: exhaustion at 8 with the book's extreme fatigue from 8 is allowed (the
+        // extreme state is then empty); at 7 the extreme state would start past it.
+        let ok = RuleOptions::from_pairs(&["fatigue_exhausted_at=8"]).unwrap();
+        assert!(ok.conflict().is_none());
+        let bad = RuleOptions::from_pairs(&["fatigue_exhausted_at=7"]).unwrap();
+        let (key, m, _) = bad.conflict().unwrap();
+        assert_eq!(key, "fatigue_extreme_from");
+        assert!(
+            m.contains("fatigue_extreme_from = 8") && m.contains("7"),
+            "{m}"
+        );
+        assert!(bad.check_together().is_err());
+        let lowered = RuleOptions::from_pairs(&[
+            "fatigue_exhausted_at=5",
+            "fatigue_light_from=2",
+            "fatigue_moderate_from=3",
+            "fatigue_extreme_from=4",
+        ])
+        .unwrap();
+        assert!(lowered.conflict().is_none());
+        assert!(RuleOptions::default().conflict().is_none());
     }
 
     #[test]

@@ -73,6 +73,18 @@ impl RunOverrides {
         for (k, v) in RuleOptions::from_pairs(&self.options)?.explicitly_set() {
             options.set(&k, &v)?;
         }
+        // Constraints between parameters (C-FAT-4), pointed at the file's `[rules]` key
+        // when the file sets one of the two; the same check for `check` and `run`.
+        if let Some((key, message, allowed)) = options.conflict() {
+            let at = [key, "fatigue_exhausted_at"]
+                .into_iter()
+                .find(|k| rules.contains_key(*k));
+            return Err(match at {
+                Some(k) => file.error_at(&["rules", k], &format!("rules.{k}"), &message, allowed),
+                None => options.check_together().unwrap_err(),
+            }
+            .into());
+        }
         let seed = self.seed.or(run.seed).unwrap_or(1);
         if let Some(t) = run.trials {
             if t == 0 || t > MAX_TRIALS {

@@ -289,6 +289,22 @@ fn variant(
         })?;
         options.push(pair);
     }
+    // Constraints between the variant's parameters (C-FAT-4), before anything runs.
+    if let Some((key, message, allowed)) = RuleOptions::from_pairs(&options)
+        .ok()
+        .and_then(|o| o.conflict())
+    {
+        let key = [key, "fatigue_exhausted_at"]
+            .into_iter()
+            .find(|k| options.iter().any(|p| p.starts_with(&format!("{k}="))))
+            .unwrap_or(key);
+        return Err(file.error_at(
+            &["variants", name, key],
+            &format!("variants.{name}.{key}"),
+            &message,
+            allowed,
+        ));
+    }
     if options.is_empty() {
         return Err(file.error_at(
             &["variants", name],

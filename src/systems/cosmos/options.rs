@@ -106,6 +106,7 @@ impl TestRules {
                     o.integer("fatigue_moderate_malus") as i32,
                     o.integer("fatigue_extreme_malus") as i32,
                 ],
+                exhausted: o.integer("fatigue_exhausted_at") as i32,
             },
         }
     }

@@ -62,7 +62,7 @@ impl Fight<'_, '_> {
                 return false;
             }
         }
-        !(sim.any_fatigue && at.stat == ESPRIT && self.st[f].fm >= 10)
+        !(sim.any_fatigue && at.stat == ESPRIT && sim.exhausted(self.st[f].fm))
     }
 
     /// Pays for a use of `attack` (entry `slot`): PM, HP, a use, the cooldown.
@@ -181,7 +181,7 @@ impl Fight<'_, '_> {
     pub(super) fn take_action(&mut self, f: usize) {
         let sim = self.sim;
         let fighter = &sim.model.fighters[f];
-        if sim.any_fatigue && self.st[f].fp >= 10 {
+        if sim.any_fatigue && sim.exhausted(self.st[f].fp) {
             // C-FAT-4 physical exhaustion: cannot act.
             return;
         }
@@ -253,7 +253,7 @@ impl Fight<'_, '_> {
         if self.st[from].down || self.st[on].down {
             return;
         }
-        if self.sim.any_fatigue && self.st[from].fp >= 10 {
+        if self.sim.any_fatigue && self.sim.exhausted(self.st[from].fp) {
             return;
         }
         let Some((attack, slot)) = self.choose_attack(from, on) else {

@@ -161,9 +161,10 @@ impl Fight<'_, '_> {
             fp: s.fp as i32,
             fm: s.fm as i32,
         };
-        t.add(dfp, dfm);
+        let max = self.sim.rules.test.fatigue.exhausted;
+        t.add(dfp, dfm, max);
         (s.fp, s.fm) = (t.fp as i8, t.fm as i8);
-        if t.fp >= 10 && t.fm >= 10 && !s.down {
+        if t.fp >= max && t.fm >= max && !s.down {
             s.down = true;
             if s.posture != NONE {
                 self.end_posture(f, END_HOLDER_DOWN);
@@ -171,10 +172,15 @@ impl Fight<'_, '_> {
         }
     }
 
-    /// Combat start: a combatant exhausted on both tracks is unconscious (C-FAT-4).
+    /// Combat start: a combatant exhausted on both tracks is unconscious (C-FAT-4). A
+    /// starting value above exhaustion (`fatigue_exhausted_at` below 10) reads as
+    /// exhaustion, without spilling: it is no gain.
     pub(super) fn fatigue_start(&mut self) {
         self.fat_rounds = 0;
+        let max = self.sim.rules.test.fatigue.exhausted as i8;
         for f in 0..self.sim.n {
+            let s = &mut self.st[f];
+            (s.fp, s.fm) = (s.fp.min(max), s.fm.min(max));
             self.tire(f, 0, 0);
         }
     }

@@ -7,18 +7,18 @@ use polars::prelude::*;
 
 use crate::report::{BarChart, BarSeries, Chart, Figure, Output, Provenance};
 
+use crate::systems::cosmos::growth::fatigue::FatigueLevels;
+
 use super::acc::CombatAcc;
 use super::report::{pct, rate};
 use super::sim::CombatSim;
 
-/// C-FAT-4 states and the track values (-3..10, histogram index value + 3) in each.
-const STATES: [(&str, std::ops::RangeInclusive<usize>); 5] = [
-    ("fresh", 0..=6),
-    ("light", 7..=8),
-    ("moderate", 9..=10),
-    ("extreme", 11..=12),
-    ("exhausted", 13..=13),
-];
+/// C-FAT-4 states, in the order of [`FatigueState`]; the track values (-3..10, histogram
+/// index value + 3) in each follow the thresholds in force (`fatigue_*_from`,
+/// `fatigue_exhausted_at`).
+const STATES: [&str; 5] = ["fresh", "light", "moderate", "extreme", "exhausted"];
+/// Index of the exhausted state in [`STATES`].
+const EXHAUSTED: usize = 4;
 
 /// A state as shown in charts (the CSV keeps the `p_<state>` columns).
 fn state_label(i: usize) -> &'static str {
@@ -40,14 +40,20 @@ fn mean(h: &[u64; 14], n: u64) -> f64 {
     s as f64 / n.max(1) as f64
 }
 
-fn count(h: &[u64; 14], state: usize) -> u64 {
-    h[STATES[state].1.clone()].iter().sum()
+/// Combats ending in `state` under the fatigue levels in force.
+fn count(h: &[u64; 14], state: usize, levels: &FatigueLevels) -> u64 {
+    h.iter()
+        .enumerate()
+        .filter(|(i, _)| levels.state(*i as i32 - 3) as usize == state)
+        .map(|(_, c)| c)
+        .sum()
 }
 
 /// The `combat-fatigue` table and chart.
 pub fn output(sim: &CombatSim, acc: &CombatAcc, provenance: Provenance) -> PolarsResult<Output> {
     let m = &sim.model;
     let n = acc.combats;
+    let levels = &sim.rules.test.fatigue;
     let (mut who, mut side, mut track, mut means) = (vec![], vec![], vec![], vec![]);
     let mut shares: Vec<Vec<f64>> = vec![Vec::new(); STATES.len()];
     let mut exhausted_lo = Vec::new();
@@ -76,11 +82,11 @@ pub fn output(sim: &CombatSim, acc: &CombatAcc, provenance: Provenance) -> Polar
             track.push(name.to_string());
             means.push(mean(h, n));
             for (s, col) in shares.iter_mut().enumerate() {
-                let r = rate(count(h, s), n).0;
+                let r = rate(count(h, s, levels), n).0;
                 col.push(r);
                 chart.series[s].values.push(r);
             }
-            let r = rate(count(h, 4), n);
+            let r = rate(count(h, EXHAUSTED, levels), n);
             exhausted_lo.push(r.1);
             exhausted_hi.push(r.2);
         }
@@ -93,7 +99,7 @@ pub fn output(sim: &CombatSim, acc: &CombatAcc, provenance: Provenance) -> Polar
         Column::new("combats".into(), vec![n; means.len()]),
         Column::new("end_mean".into(), means),
     ];
-    for ((s, _), col) in STATES.iter().zip(shares) {
+    for (s, col) in STATES.iter().zip(shares) {
         cols.push(Column::new(format!("p_{s}").into(), col));
     }
     cols.push(Column::new("p_exhausted_lo".into(), exhausted_lo));
@@ -114,16 +120,18 @@ pub fn output(sim: &CombatSim, acc: &CombatAcc, provenance: Provenance) -> Polar
 
 /// The key figure: who ends exhausted most often.
 pub fn answer(sim: &CombatSim, acc: &CombatAcc) -> String {
+    let levels = &sim.rules.test.fatigue;
+    let ex = |h: &[u64; 14]| count(h, EXHAUSTED, levels);
     let (i, a) = acc
         .fighters
         .iter()
         .enumerate()
-        .max_by_key(|(i, a)| (a.fp_end[13].max(a.fm_end[13]), std::cmp::Reverse(*i)))
+        .max_by_key(|(i, a)| (ex(&a.fp_end).max(ex(&a.fm_end)), std::cmp::Reverse(*i)))
         .expect("at least two combatants");
-    let (track, c) = if a.fp_end[13] >= a.fm_end[13] {
-        ("FP", a.fp_end[13])
+    let (track, c) = if ex(&a.fp_end) >= ex(&a.fm_end) {
+        ("FP", ex(&a.fp_end))
     } else {
-        ("FM", a.fm_end[13])
+        ("FM", ex(&a.fm_end))
     };
     crate::tr!(
         "combat.fatigue.answer",
@@ -137,9 +145,10 @@ pub fn answer(sim: &CombatSim, acc: &CombatAcc) -> String {
 pub fn section(sim: &CombatSim, acc: &CombatAcc) -> String {
     let n = acc.combats;
     let mut s = String::from(crate::tr!("combat.fatigue.section"));
+    let levels = &sim.rules.test.fatigue;
     let states = |h: &[u64; 14]| {
         (0..STATES.len())
-            .map(|st| pct(rate(count(h, st), n).0))
+            .map(|st| pct(rate(count(h, st, levels), n).0))
             .collect::<Vec<_>>()
             .join(" / ")
     };

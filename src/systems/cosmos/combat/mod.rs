@@ -87,7 +87,8 @@ pub fn simulate(model: CombatModel, ctx: &Context, trials: u64) -> (CombatSim, C
 }
 
 fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
-    let (raw, model) = load(file)?;
+    // C-LD-1: the given points against the level-5 grant with `--option` too.
+    let (raw, model) = scenario::load_with(file, &o.options)?;
     let (ctx, trials) = o.resolve(file, &raw.run, &raw.rules, DEFAULT_TRIALS)?;
     let (sim, acc) = simulate(model, &ctx, trials);
     report::result(file, &raw, &sim, &acc, &ctx, trials)

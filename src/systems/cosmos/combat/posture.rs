@@ -71,7 +71,7 @@ impl Fight<'_, '_> {
         }
         // Reading 10a: a backlash longer than the lock (disadvantage 6) also holds points
         // back, unless the option lets a new posture end it.
-        if self.sim.any_fatigue && (s.fp >= 10 || s.fm >= 10) {
+        if self.sim.any_fatigue && (self.sim.exhausted(s.fp) || self.sim.exhausted(s.fm)) {
             // C-FAT-4: an exhausted combatant can no longer use Light or Dark points.
             return false;
         }

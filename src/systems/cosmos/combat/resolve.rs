@@ -90,7 +90,7 @@ impl Fight<'_, '_> {
         // Simultaneous exchange: no dodge or parry between the two (C-TURN-1).
         let simultaneous = !free && self.st[a].in_group && self.st[t].in_group;
         let ts = &self.st[t];
-        let exhausted = self.sim.any_fatigue && ts.fp >= 10;
+        let exhausted = self.sim.any_fatigue && self.sim.exhausted(ts.fp);
         let no_defence =
             ts.down || ts.illum_backlash > 0 || ts.skip_round || simultaneous || exhausted;
         if !no_defence {

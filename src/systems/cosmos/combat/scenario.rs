@@ -16,13 +16,27 @@ const DEFAULT_MAX_ROUNDS: u32 = 50;
 
 /// Reads and validates a combat scenario.
 pub fn load(file: &ScenarioFile) -> Result<(RawScenario, CombatModel), UserError> {
+    load_with(file, &[])
+}
+
+/// [`load`] with the `--option` pairs of the command on top of the file's `[rules]`: the
+/// parameters that bound scenario values (`level5_points`, C-LD-1) are those in force, in
+/// `check` and `run` alike (`run` resolves the same pairs afterwards).
+pub fn load_with(
+    file: &ScenarioFile,
+    options: &[String],
+) -> Result<(RawScenario, CombatModel), UserError> {
     let raw: RawScenario = file.parse_raw()?;
-    let mut model = validate(file, &raw)?;
+    let mut model = validate(file, &raw, options)?;
     model.settings = super::settings::settings(&raw, &model);
     Ok((raw, model))
 }
 
-fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserError> {
+fn validate(
+    file: &ScenarioFile,
+    raw: &RawScenario,
+    options: &[String],
+) -> Result<CombatModel, UserError> {
     let max_rounds = raw.combat.max_rounds.unwrap_or(DEFAULT_MAX_ROUNDS);
     if !(1..=1000).contains(&max_rounds) {
         return Err(file.error_at(
@@ -32,8 +46,12 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
             "1..1000",
         ));
     }
-    // The rule options are checked here too so `check` catches them.
-    file.rule_options(&raw.rules)?;
+    // The rule options are checked here too so `check` catches them; `--option` wins.
+    let mut in_force = file.rule_options(&raw.rules)?;
+    for (k, v) in crate::rules::RuleOptions::from_pairs(options)?.explicitly_set() {
+        in_force.set(&k, &v)?;
+    }
+    let grant = in_force.integer("level5_points") as u8;
     if raw.attacks.is_empty() {
         return Err(file.error_at(
             &[],
@@ -119,6 +137,7 @@ fn validate(file: &ScenarioFile, raw: &RawScenario) -> Result<CombatModel, UserE
             &attack_names,
             &group_start,
             &raw.combatants,
+            grant,
         )?;
         fighter.element = first;
         (fighter.rules, fighter.support) = super::trigger_keys::rules(
@@ -304,6 +323,7 @@ fn validate_fighter(
     attack_names: &str,
     groups: &BTreeMap<String, (usize, usize)>,
     all: &BTreeMap<String, RawFighter>,
+    grant: u8,
 ) -> Result<Fighter, UserError> {
     let at = |k: &[&str]| -> Vec<String> {
         let mut v = vec!["combatants".to_string(), name.to_string()];
@@ -411,8 +431,7 @@ fn validate_fighter(
     };
     // C-LD-1: 1 Light + 1 Dark at level 1, +3 split at level 5, the MJ decides from 6.
     let level5_dark = f.level5_dark.unwrap_or(2);
-    // The book grants 3 (the split is checked against it); parameter `level5_points`
-    // changes the grant and takes at most that many Dark (C-LD-1).
+    // The split takes at most the grant in force (parameter `level5_points`, C-LD-1).
     if level5_dark > 10 {
         return Err(err(
             &["level5_dark"],
@@ -420,62 +439,18 @@ fn validate_fighter(
             crate::tr!("combat.check.level5_dark_allowed"),
         ));
     }
-    let level5_dark = level5_dark.min(3);
-    let (light_default, dark_default) = if f.level >= 5 {
-        (1 + 3 - level5_dark, 1 + level5_dark)
-    } else {
-        (1, 1)
-    };
-    let (light, dark) = (
-        f.light_points.unwrap_or(light_default),
-        f.dark_points.unwrap_or(dark_default),
-    );
-    let (max_each, max_total, why) = match f.level {
-        1..=4 => (1, 2, crate::tr!("combat.check.points_below5")),
-        5 => (4, 5, crate::tr!("combat.check.points_at5")),
-        _ => (10, 20, crate::tr!("combat.check.points_from6")),
-    };
-    if light > max_each || light + dark > max_total {
-        return Err(err(
-            &["light_points"],
-            &crate::tr!(
-                "combat.check.points_at_level",
-                light = light,
-                dark = dark,
-                level = f.level
-            ),
-            why,
-        ));
-    }
-    if dark > max_each {
-        return Err(err(
-            &["dark_points"],
-            &crate::tr!(
-                "combat.check.points_at_level",
-                light = light,
-                dark = dark,
-                level = f.level
-            ),
-            why,
-        ));
-    }
-    // Points already spent before this combat come off what it holds at the start.
+    // The counts given are checked against the grant in force (the file's `[rules]` and
+    // the command's `--option`).
+    check_points(file, name, f, grant)?;
+    // The model keeps the book's counts (grant 3) where a count is left to the rules, so
+    // the engine task, a hash of the model, does not depend on the grant; the grant in
+    // force replaces them when the simulation is built (`Level5Points`).
+    let (light, dark) = points_under(f, 3);
     let (light_spent, dark_spent) = (f.light_spent.unwrap_or(0), f.dark_spent.unwrap_or(0));
-    if light_spent > light {
-        return Err(err(
-            &["light_spent"],
-            &crate::tr!("combat.check.light_spent", spent = light_spent, of = light),
-            &crate::tr!("combat.check.light_spent_allowed", n = light),
-        ));
-    }
-    if dark_spent > dark {
-        return Err(err(
-            &["dark_spent"],
-            &crate::tr!("combat.check.dark_spent", spent = dark_spent, of = dark),
-            &crate::tr!("combat.check.dark_spent_allowed", n = dark),
-        ));
-    }
-    let (light, dark) = (light - light_spent, dark - dark_spent);
+    let (light, dark) = (
+        light.saturating_sub(light_spent),
+        dark.saturating_sub(dark_spent),
+    );
     let actions = f.actions.unwrap_or(1);
     if !(1..=MAX_ACTIONS).contains(&actions) {
         return Err(err(
@@ -624,6 +599,83 @@ fn validate_fighter(
             },
         ),
     })
+}
+
+/// C-LD-1: a combatant's (Light, Dark) points under a level-5 grant of `grant` (parameter
+/// `level5_points`), before the points spent: those given, else 1 + 1 below level 5, and
+/// from level 5 the grant split by `level5_dark` (at most the grant) or two thirds Dark,
+/// rounded (3 -> 2 Dark + 1 Light).
+fn points_under(f: &RawFighter, grant: u8) -> (u8, u8) {
+    if f.level < 5 {
+        return (f.light_points.unwrap_or(1), f.dark_points.unwrap_or(1));
+    }
+    super::model::Level5Points {
+        dark_share: f.level5_dark,
+        light_given: f.light_points,
+        dark_given: f.dark_points,
+        light_spent: 0,
+        dark_spent: 0,
+    }
+    .resolve(grant)
+}
+
+/// The Light/Dark points of combatant `name` checked against its level under the level-5
+/// grant in force (C-LD-1): at most 1 of each below level 5, 1 + grant of each and
+/// 2 + grant in all at level 5, 10 of each from level 6; the points spent at most those
+/// held. The one check of `check` and `run` ([`load_with`]).
+fn check_points(
+    file: &ScenarioFile,
+    name: &str,
+    f: &RawFighter,
+    grant: u8,
+) -> Result<(), UserError> {
+    let err = |k: &str, msg: &str, allowed: &str| -> UserError {
+        file.error_at(
+            &["combatants", name, k],
+            &format!("combatants.{name}.{k}"),
+            msg,
+            allowed,
+        )
+    };
+    let (light, dark) = points_under(f, grant);
+    let (max_each, max_total, why) = match f.level {
+        1..=4 => (1, 2, crate::tr!("combat.check.points_below5").to_string()),
+        5 => (
+            1 + grant,
+            2 + grant,
+            crate::tr!("combat.check.points_at5", grant = grant, total = 2 + grant),
+        ),
+        _ => (10, 20, crate::tr!("combat.check.points_from6").to_string()),
+    };
+    let counts = crate::tr!(
+        "combat.check.points_at_level",
+        light = light,
+        dark = dark,
+        level = f.level
+    );
+    if light > max_each || light as u32 + dark as u32 > max_total as u32 {
+        return Err(err("light_points", &counts, &why));
+    }
+    if dark > max_each {
+        return Err(err("dark_points", &counts, &why));
+    }
+    // Points already spent before this combat come off what it holds at the start.
+    let (light_spent, dark_spent) = (f.light_spent.unwrap_or(0), f.dark_spent.unwrap_or(0));
+    if light_spent > light {
+        return Err(err(
+            "light_spent",
+            &crate::tr!("combat.check.light_spent", spent = light_spent, of = light),
+            &crate::tr!("combat.check.light_spent_allowed", n = light),
+        ));
+    }
+    if dark_spent > dark {
+        return Err(err(
+            "dark_spent",
+            &crate::tr!("combat.check.dark_spent", spent = dark_spent, of = dark),
+            &crate::tr!("combat.check.dark_spent_allowed", n = dark),
+        ));
+    }
+    Ok(())
 }
 
 /// The English text of a file's title or question, or the English default (`key`).

@@ -299,6 +299,13 @@ impl CombatSim {
         self.attack_block[f * self.model.attacks.len() + a] as usize
     }
 
+    /// Whether a track value is exhaustion (C-FAT-4; parameter `fatigue_exhausted_at`,
+    /// the book's 10).
+    #[inline(always)]
+    pub(super) fn exhausted(&self, v: i8) -> bool {
+        i32::from(v) >= self.rules.test.fatigue.exhausted
+    }
+
     #[inline(always)]
     pub(super) fn block(&self, b: usize) -> &TestDef {
         &self.blocks[b]

@@ -133,7 +133,7 @@ impl Fight<'_, '_> {
         {
             return false;
         }
-        !(d.kind == SupportKind::Concentrate && s.fm >= 10)
+        !(d.kind == SupportKind::Concentrate && self.sim.exhausted(s.fm))
     }
 
     /// Whether `g` holds effect `idx` (a support index) now, and a free effect slot.

@@ -2,6 +2,8 @@
 
 use crate::rules::RuleOptions;
 
+use super::fatigue::expedition::TrekRules;
+
 pub use crate::rules::growth::OPTIONS;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,17 +44,39 @@ pub enum OverloadAgility {
 }
 
 /// The growth options in force, typed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct GrowthRules {
     pub sprint_fatigue_order: SprintFatigueOrder,
     pub overload_agility: OverloadAgility,
     pub previous_aura_esprit_bonus: bool,
     pub passive_test: PassiveTest,
+    /// The endurance numbers of an expedition (C-FAT-2, C-FAT-3, C-FAT-4 parameters).
+    pub trek: TrekRules,
 }
 
 impl Default for GrowthRules {
     fn default() -> Self {
         GrowthRules::from_options(&RuleOptions::default())
+    }
+}
+
+/// As the derived form, with the endurance numbers printed only when they differ from the
+/// book's: an expedition's engine task hashes its model's text (a linked combat's rules
+/// included), so the book rules keep their numbers.
+impl std::fmt::Debug for GrowthRules {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut d = f.debug_struct("GrowthRules");
+        d.field("sprint_fatigue_order", &self.sprint_fatigue_order)
+            .field("overload_agility", &self.overload_agility)
+            .field(
+                "previous_aura_esprit_bonus",
+                &self.previous_aura_esprit_bonus,
+            )
+            .field("passive_test", &self.passive_test);
+        if self.trek != TrekRules::BOOK {
+            d.field("trek", &self.trek);
+        }
+        d.finish()
     }
 }
 
@@ -75,6 +99,7 @@ impl GrowthRules {
                 "plain" => PassiveTest::Plain,
                 _ => PassiveTest::Karma,
             },
+            trek: TrekRules::from_options(o),
         }
     }
 }

@@ -4,7 +4,82 @@
 use crate::engine::Rng64;
 use crate::systems::cosmos::growth::genetics::DiceExpr;
 
+use crate::rules::RuleOptions;
+
 use super::{Fatigue, Potion, FATIGUE_MAX};
+
+/// The numbers of the endurance rule an expedition uses (C-FAT-2, C-FAT-3, C-FAT-4),
+/// resolved once per run from the parameters in force. The gains of a fight are the
+/// combat parameters of the same rule (`fatigue_rounds_per_fp`, ...), so one value moves
+/// played combats and an expedition's abstract encounters alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TrekRules {
+    /// `fatigue_exhausted_at`: exhaustion and the tracks' ceiling (10).
+    pub max: i32,
+    /// `fatigue_daily_gain`: "+1 FP et +1 FM chaque jour naturellement".
+    pub daily: i32,
+    /// `fatigue_full_rest`: a rest of 8 h or more recovers this much FP and FM (7).
+    pub full_rest: i32,
+    /// `fatigue_exhaustion_rest_hours`: a rest this long also clears exhaustion (12).
+    pub exhaustion_rest_hours: u32,
+    /// `fatigue_meal_relief`: FP and FM each meal recovers (1).
+    pub meal_relief: i32,
+    /// `fatigue_rounds_per_fp`: +1 FP per this many rounds of a fight, and at its end (5).
+    pub rounds_per_fp: i32,
+    /// `fatigue_per_points`: +1 FM per this many PM spent, +1/+1 per this many HP lost (100).
+    pub per_points: i64,
+    /// `fatigue_knockout_fm`: FM when knocked out (3).
+    pub knockout_fm: i32,
+    /// `fatigue_psychic_fm`: FM per psychic attack (2).
+    pub psychic_fm: i32,
+    /// `fatigue_point_relief`: FP and FM lost per Light or Dark point used (6).
+    pub point_relief: i32,
+    /// `fatigue_sepulchral_backlash_fp`: FP at a Sépulcrale backlash (8).
+    pub sepulchral_fp: i32,
+    /// `fatigue_illumination_backlash`: FP and FM at an Illumination backlash (10).
+    pub illumination: i32,
+}
+
+impl TrekRules {
+    /// The book's numbers (the registry's defaults; a test checks they agree).
+    pub const BOOK: TrekRules = TrekRules {
+        max: FATIGUE_MAX,
+        daily: 1,
+        full_rest: 7,
+        exhaustion_rest_hours: 12,
+        meal_relief: 1,
+        rounds_per_fp: 5,
+        per_points: 100,
+        knockout_fm: 3,
+        psychic_fm: 2,
+        point_relief: 6,
+        sepulchral_fp: 8,
+        illumination: 10,
+    };
+
+    pub fn from_options(o: &RuleOptions) -> TrekRules {
+        TrekRules {
+            max: o.integer("fatigue_exhausted_at") as i32,
+            daily: o.integer("fatigue_daily_gain") as i32,
+            full_rest: o.integer("fatigue_full_rest") as i32,
+            exhaustion_rest_hours: o.integer("fatigue_exhaustion_rest_hours") as u32,
+            meal_relief: o.integer("fatigue_meal_relief") as i32,
+            rounds_per_fp: o.integer("fatigue_rounds_per_fp") as i32,
+            per_points: o.integer("fatigue_per_points"),
+            knockout_fm: o.integer("fatigue_knockout_fm") as i32,
+            psychic_fm: o.integer("fatigue_psychic_fm") as i32,
+            point_relief: o.integer("fatigue_point_relief") as i32,
+            sepulchral_fp: o.integer("fatigue_sepulchral_backlash_fp") as i32,
+            illumination: o.integer("fatigue_illumination_backlash") as i32,
+        }
+    }
+}
+
+impl Default for TrekRules {
+    fn default() -> Self {
+        TrekRules::BOOK
+    }
+}
 
 /// The fights of one encounter, as dice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,6 +152,9 @@ pub struct Trek {
     start: Fatigue,
     days_without_food: i32,
     days_without_sleep: i32,
+    /// HP lost and PM spent over the expedition, modulo `fatigue_per_points`: what counts
+    /// towards the next +1 step (the running totals of C-FAT-2 without a division per
+    /// fight).
     hp_lost: i64,
     pm_spent: i64,
     /// Potions left, by stock index.
@@ -87,54 +165,71 @@ pub struct Trek {
     /// to the evening (before the night). Gains only come before the evening's recovery
     /// (and from fasting after it), so this is where the day's tests suffer most.
     pub peak: Fatigue,
+    /// The rule's numbers in force.
+    pub rules: TrekRules,
 }
 
 impl Trek {
-    pub fn new(t: &Traveller, potions: &[PotionUse]) -> Trek {
-        Trek::starting_at(Fatigue::start(t.force, t.esprit, t.mental_health), potions)
+    pub fn new(t: &Traveller, potions: &[PotionUse], rules: TrekRules) -> Trek {
+        let start = Fatigue::start(t.force, t.esprit, t.mental_health);
+        Trek::starting_at(start, potions, rules)
     }
 
     /// From a given start (the C-FAT-1 modifiers, already summed and clamped); the night's
-    /// full rest applies them again (C-FAT-3).
-    pub fn starting_at(f: Fatigue, potions: &[PotionUse]) -> Trek {
+    /// full rest applies them again (C-FAT-3). A start above exhaustion (a lowered
+    /// `fatigue_exhausted_at`) reads as exhaustion.
+    pub fn starting_at(f: Fatigue, potions: &[PotionUse], rules: TrekRules) -> Trek {
         let mut left = [0; 8];
         for (l, p) in left.iter_mut().zip(potions) {
             *l = p.count;
         }
+        let f = Fatigue {
+            fp: f.fp.min(rules.max),
+            fm: f.fm.min(rules.max),
+        };
         Trek {
             f,
             start: f,
             left,
+            rules,
             ..Default::default()
         }
     }
 
+    /// Whether either track is at exhaustion now (C-FAT-4).
+    #[inline(always)]
+    pub fn exhausted(&self) -> bool {
+        self.f.fp >= self.rules.max || self.f.fm >= self.rules.max
+    }
+
     /// Gains (never blocked).
     fn gain(&mut self, fp: i32, fm: i32) {
-        self.f.add(fp.max(0), fm.max(0));
+        self.f.add(fp.max(0), fm.max(0), self.rules.max);
         self.note();
     }
 
-    /// Losses; a track at 10 only recovers through a rest of 12 h or more (C-FAT-3).
+    /// Losses; a track at exhaustion only recovers through a rest of 12 h or more
+    /// (C-FAT-3).
     fn recover(&mut self, fp: i32, fm: i32, long_rest: bool) {
-        let dfp = if self.f.fp >= FATIGUE_MAX && !long_rest {
+        let max = self.rules.max;
+        let dfp = if self.f.fp >= max && !long_rest {
             0
         } else {
             fp
         };
-        let dfm = if self.f.fm >= FATIGUE_MAX && !long_rest {
+        let dfm = if self.f.fm >= max && !long_rest {
             0
         } else {
             fm
         };
-        self.f.add(dfp.min(0), dfm.min(0));
+        self.f.add(dfp.min(0), dfm.min(0), max);
         // A potion such as the energising one also adds on the other track.
-        self.f.add(fp.max(0), fm.max(0));
+        self.f.add(fp.max(0), fm.max(0), max);
         self.note();
     }
 
     fn note(&mut self) {
-        if self.f.fp >= FATIGUE_MAX || self.f.fm >= FATIGUE_MAX {
+        if self.exhausted() {
             self.exhausted_today = true;
         }
         self.peak.fp = self.peak.fp.max(self.f.fp);
@@ -153,12 +248,13 @@ impl Trek {
 
     /// The start of the day and its march, before any encounter (C-FAT-2).
     pub fn morning(&mut self, plan: &DayPlan) {
-        self.exhausted_today = self.f.fp >= FATIGUE_MAX || self.f.fm >= FATIGUE_MAX;
+        self.exhausted_today = self.exhausted();
         self.peak = self.f;
-        // The daily +1/+1 and the game master's change of the day (C-FAT-2); a negative
-        // change is a day of rest that lowers fatigue (issue 10 item 10), as a recovery:
-        // an exhausted track does not move (C-FAT-3).
-        let (dfp, dfm) = (1 + plan.march_fp, 1 + plan.march_fm);
+        // The daily +1/+1 (`fatigue_daily_gain`) and the game master's change of the day
+        // (C-FAT-2); a negative change is a day of rest that lowers fatigue (issue 10 item
+        // 10), as a recovery: an exhausted track does not move (C-FAT-3).
+        let d = self.rules.daily;
+        let (dfp, dfm) = (d + plan.march_fp, d + plan.march_fm);
         self.gain(dfp.max(0), dfm.max(0));
         if dfp < 0 || dfm < 0 {
             self.recover(dfp.min(0), dfm.min(0), false);
@@ -166,7 +262,8 @@ impl Trek {
     }
 
     /// One fight: +1 FP per 5 rounds and +1 at its end, +2 FM per psychic attack, +1 FM
-    /// per 100 PM spent and +1/+1 per 100 HP lost (running totals) (C-FAT-2).
+    /// per 100 PM spent and +1/+1 per 100 HP lost (running totals) (C-FAT-2; the combat
+    /// parameters `fatigue_*` in force).
     pub fn fight(&mut self, e: &Encounter, rng: &mut Rng64) {
         let rounds = e.rounds.roll(rng).max(1);
         self.fight_of(rounds, e, None, rng);
@@ -182,15 +279,17 @@ impl Trek {
         extra: Option<&FightExtras>,
         rng: &mut Rng64,
     ) {
+        let r = self.rules;
         let hp = e.hp_lost.roll(rng).max(0) as i64;
         let pm = e.pm_spent.roll(rng).max(0) as i64;
         let psychic = e.psychic_attacks.roll(rng).max(0);
-        let hp_steps = ((self.hp_lost + hp) / 100 - self.hp_lost / 100) as i32;
-        let pm_steps = ((self.pm_spent + pm) / 100 - self.pm_spent / 100) as i32;
-        self.hp_lost += hp;
-        self.pm_spent += pm;
+        let (hp_steps, pm_steps) = self.steps(hp, pm);
+        let rounds_fp = rounds / r.rounds_per_fp + 1;
         let Some(x) = extra else {
-            self.gain(rounds / 5 + 1 + hp_steps, 2 * psychic + pm_steps + hp_steps);
+            self.gain(
+                rounds_fp + hp_steps,
+                r.psychic_fm * psychic + pm_steps + hp_steps,
+            );
             return;
         };
         let phys = x.extra_physical.roll(rng).max(0);
@@ -198,19 +297,19 @@ impl Trek {
         // "+3 FM si le personnage tombe inconscient (PV <= 0)" (C-FAT-2): at most once a fight.
         let ko = x.knockout.roll(rng).clamp(0, 1);
         self.gain(
-            rounds / 5 + 1 + hp_steps + phys,
-            2 * psychic + pm_steps + hp_steps + magic + 3 * ko,
+            rounds_fp + hp_steps + phys,
+            r.psychic_fm * psychic + pm_steps + hp_steps + magic + r.knockout_fm * ko,
         );
         let light = x.light_points.roll(rng).max(0);
         let dark = x.dark_points.roll(rng).max(0);
         let (mut used_light, mut used_dark) = (0, 0);
         for i in 0..light + dark {
             // "Ne peut plus utiliser de Light ou Dark Points" at FP = 10 or FM = 10 (C-FAT-4).
-            if self.f.fp >= FATIGUE_MAX || self.f.fm >= FATIGUE_MAX {
+            if self.exhausted() {
                 break;
             }
             // "Utiliser un Light Point ou Dark Point : -6 FP et -6 FM" (C-FAT-2).
-            self.recover(-6, -6, false);
+            self.recover(-r.point_relief, -r.point_relief, false);
             if i < light {
                 used_light += 1;
             } else {
@@ -222,11 +321,32 @@ impl Trek {
         let lb = x.light_backlashes.roll(rng).clamp(0, used_light);
         let db = x.dark_backlashes.roll(rng).clamp(0, used_dark);
         for _ in 0..lb {
-            self.gain(10, 10);
+            self.gain(r.illumination, r.illumination);
         }
         for _ in 0..db {
-            self.gain(8, 0);
+            self.gain(r.sepulchral_fp, 0);
         }
+    }
+
+    /// The +1 steps of `hp` more HP lost and `pm` more PM spent (running totals of the
+    /// expedition, per `fatigue_per_points`), added to the totals (C-FAT-2).
+    #[inline(always)]
+    fn steps(&mut self, hp: i64, pm: i64) -> (i32, i32) {
+        let per = self.rules.per_points;
+        // floor((total + x) / per) - floor(total / per), from the remainder: a fight
+        // rarely crosses more than one step, so a loop beats a division by a runtime value.
+        let step = |rem: &mut i64, x: i64| {
+            *rem += x;
+            let mut n = 0;
+            while *rem >= per {
+                *rem -= per;
+                n += 1;
+            }
+            n
+        };
+        let hp_steps = step(&mut self.hp_lost, hp);
+        let pm_steps = step(&mut self.pm_spent, pm);
+        (hp_steps, pm_steps)
     }
 
     /// One played combat (a linked encounter, issue 10 item 9) from what this traveller went
@@ -235,19 +355,17 @@ impl Trek {
     /// per Light or Dark point used while neither track is at 10 (C-FAT-2, C-FAT-4), in the
     /// order of `fight_of`, so a combat agrees with the same counts given as abstract keys.
     pub fn fight_counts(&mut self, rounds: i32, hp: i64, pm: i64, points: i32, ko: bool) {
-        let hp_steps = ((self.hp_lost + hp) / 100 - self.hp_lost / 100) as i32;
-        let pm_steps = ((self.pm_spent + pm) / 100 - self.pm_spent / 100) as i32;
-        self.hp_lost += hp;
-        self.pm_spent += pm;
+        let r = self.rules;
+        let (hp_steps, pm_steps) = self.steps(hp, pm);
         self.gain(
-            rounds / 5 + 1 + hp_steps,
-            pm_steps + hp_steps + 3 * i32::from(ko),
+            rounds / r.rounds_per_fp + 1 + hp_steps,
+            pm_steps + hp_steps + r.knockout_fm * i32::from(ko),
         );
         for _ in 0..points {
-            if self.f.fp >= FATIGUE_MAX || self.f.fm >= FATIGUE_MAX {
+            if self.exhausted() {
                 break;
             }
-            self.recover(-6, -6, false);
+            self.recover(-r.point_relief, -r.point_relief, false);
         }
     }
 
@@ -285,7 +403,8 @@ impl Trek {
 
     /// Meals, pauses and fasting of the evening (C-FAT-2, C-FAT-3), before potions.
     pub fn supper(&mut self, plan: &DayPlan) {
-        let meals = plan.meals.min(3) as i32;
+        // "Manger un repas ... il perd 1 FP et 1 FM" (`fatigue_meal_relief`), 3 a day.
+        let meals = plan.meals.min(3) as i32 * self.rules.meal_relief;
         self.recover(-meals, -meals, false);
         for _ in 0..plan.pauses.min(3) {
             // A pause never takes a track below 3.
@@ -302,10 +421,11 @@ impl Trek {
         }
     }
 
-    /// The night (C-FAT-3): a full rest of 8 h or more recovers 7/7 (halved without food
-    /// that day), plus the rest quality, then the starting modifiers apply again; 12 h or
-    /// more also clears exhaustion; a short rest recovers 1/1 per full 2 h; no sleep at all
-    /// counts as a day without sleep.
+    /// The night (C-FAT-3): a full rest of 8 h or more recovers 7/7 (`fatigue_full_rest`;
+    /// halved, floor, without food that day), plus the rest quality, then the starting
+    /// modifiers apply again; 12 h or more (`fatigue_exhaustion_rest_hours`) also clears
+    /// exhaustion; a short rest recovers 1/1 per full 2 h; no sleep at all counts as a day
+    /// without sleep.
     pub fn night(&mut self, plan: &DayPlan) {
         let h = plan.sleep_hours;
         if h == 0 {
@@ -316,9 +436,12 @@ impl Trek {
         }
         self.days_without_sleep = 0;
         if h >= 8 {
-            let base = if plan.meals == 0 { 7 / 2 } else { 7 };
+            let full = self.rules.full_rest;
+            let base = if plan.meals == 0 { full / 2 } else { full };
             let r = base + plan.rest_quality.clamp(0, 3);
-            let long = h >= 12;
+            // "seul un repos total de 12h minimum permet de récupérer de l'état
+            // d'épuisement" (`fatigue_exhaustion_rest_hours`).
+            let long = h >= self.rules.exhaustion_rest_hours;
             self.recover(-r, -r, long);
             let (mfp, mfm) = (self.start.fp.min(0), self.start.fm.min(0));
             let (mfp_up, mfm_up) = (self.start.fp.max(0), self.start.fm.max(0));
@@ -368,7 +491,7 @@ mod tests {
 
     #[test]
     fn a_quiet_day_and_night() {
-        let mut t = Trek::new(&walker(), &[]);
+        let mut t = Trek::new(&walker(), &[], TrekRules::BOOK);
         let mut rng = stream(1, 0, 0);
         t.day(&plan(), &calm(), &mut rng);
         assert_eq!(t.f, Fatigue { fp: 1, fm: 1 });
@@ -381,7 +504,7 @@ mod tests {
     #[test]
     fn a_rest_day_lowers_fatigue_but_not_exhaustion() {
         // march_fp = -4: +1 daily, -4 -> net -3 FP, as a recovery (C-FAT-2, C-FAT-3).
-        let mut t = Trek::new(&walker(), &[]);
+        let mut t = Trek::new(&walker(), &[], TrekRules::BOOK);
         t.f = Fatigue { fp: 6, fm: 10 };
         let p = DayPlan {
             march_fp: -4,
@@ -395,7 +518,7 @@ mod tests {
 
     #[test]
     fn fasting_and_sleepless_days_escalate() {
-        let mut t = Trek::new(&walker(), &[]);
+        let mut t = Trek::new(&walker(), &[], TrekRules::BOOK);
         let p = DayPlan {
             meals: 0,
             sleep_hours: 0,
@@ -427,7 +550,7 @@ mod tests {
 
     #[test]
     fn fights_count_running_totals() {
-        let mut t = Trek::new(&walker(), &[]);
+        let mut t = Trek::new(&walker(), &[], TrekRules::BOOK);
         let mut rng = stream(1, 0, 0);
         let e = Encounter {
             rounds: DiceExpr::parse("7").unwrap(),
@@ -457,7 +580,7 @@ mod tests {
             when_fp: Some(2),
             when_fm: None,
         }];
-        let mut t = Trek::new(&walker(), &pots);
+        let mut t = Trek::new(&walker(), &pots, TrekRules::BOOK);
         t.f = Fatigue { fp: 5, fm: 0 };
         let p = DayPlan { meals: 1, ..plan() };
         t.evening(&p, &pots);
@@ -484,7 +607,7 @@ mod tests {
             dark_backlashes: c(1),
         };
         let mut rng = stream(1, 0, 0);
-        let mut t = Trek::new(&walker(), &[]);
+        let mut t = Trek::new(&walker(), &[], TrekRules::BOOK);
         t.fight_of(5, &calm(), Some(&x), &mut rng);
         assert_eq!(t.f, Fatigue { fp: 10, fm: 10 });
         // "Ne peut plus utiliser de Light ou Dark Points" at FP 10 (C-FAT-4): no point, so
@@ -497,12 +620,12 @@ mod tests {
             dark_backlashes: c(0),
             ..x
         };
-        let mut t = Trek::new(&walker(), &[]);
+        let mut t = Trek::new(&walker(), &[], TrekRules::BOOK);
         t.f = Fatigue { fp: 10, fm: 0 };
         t.fight_of(5, &calm(), Some(&y), &mut rng);
         assert_eq!(t.f, Fatigue { fp: 10, fm: 2 });
         // A Light point in a fresh state recovers (floor -3) and its backlash follows.
-        let mut t = Trek::new(&walker(), &[]);
+        let mut t = Trek::new(&walker(), &[], TrekRules::BOOK);
         t.fight_of(1, &calm(), Some(&y), &mut rng);
         // +1 FP (end of fight) -> 1/0; -6/-6 -> -3/-3; +10/+10 -> 7/7.
         assert_eq!(t.f, Fatigue { fp: 7, fm: 7 });

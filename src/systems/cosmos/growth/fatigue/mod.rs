@@ -9,8 +9,9 @@ mod state;
 pub use potion::Potion;
 pub use state::{FatigueLevels, FatigueState, FATIGUE_MAX, FATIGUE_MIN};
 
-/// The two fatigue tracks, each in -3..10; a gain past 10 spills onto the other track
-/// (C-FAT-2 last line; cosmos-current "Épuisement physique/mental").
+/// The two fatigue tracks, each in -3..10 (the ceiling is exhaustion, parameter
+/// `fatigue_exhausted_at`); a gain past the ceiling spills onto the other track (C-FAT-2
+/// last line; cosmos-current "Épuisement physique/mental").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Fatigue {
     pub fp: i32,
@@ -28,15 +29,29 @@ impl Fatigue {
         }
     }
 
-    /// Adds `dfp`/`dfm` (either may be negative). Gains past 10 move to the other track;
-    /// both tracks then stay within -3..10 (C-FAT-1, C-FAT-2).
-    pub fn add(&mut self, dfp: i32, dfm: i32) {
+    /// Adds `dfp`/`dfm` (either may be negative). Gains past `max` (exhaustion, the book's
+    /// 10) move to the other track; both tracks then stay within -3..max (C-FAT-1,
+    /// C-FAT-2: "Tout gain de FP au-delà de ce maximum sont transformés en gain de FM").
+    #[inline(always)]
+    pub fn add(&mut self, dfp: i32, dfm: i32, max: i32) {
+        // The book's ceiling as a constant on the common path: the tracks' arithmetic is
+        // the whole of an expedition's inner loop, and a known 10 folds into it.
+        if max == FATIGUE_MAX {
+            self.add_to(dfp, dfm, FATIGUE_MAX)
+        } else {
+            self.add_to(dfp, dfm, max)
+        }
+    }
+
+    #[inline(always)]
+    fn add_to(&mut self, dfp: i32, dfm: i32, max: i32) {
         let fp = self.fp + dfp;
         let fm = self.fm + dfm;
-        let spill_fp = (fp - FATIGUE_MAX).max(0);
-        let spill_fm = (fm - FATIGUE_MAX).max(0);
-        self.fp = (fp.min(FATIGUE_MAX) + spill_fm).clamp(FATIGUE_MIN, FATIGUE_MAX);
-        self.fm = (fm.min(FATIGUE_MAX) + spill_fp).clamp(FATIGUE_MIN, FATIGUE_MAX);
+        let spill_fp = (fp - max).max(0);
+        let spill_fm = (fm - max).max(0);
+        // max/min rather than clamp: no bounds assertion on the hot path (max >= 2).
+        self.fp = (fp.min(max) + spill_fm).max(FATIGUE_MIN).min(max);
+        self.fm = (fm.min(max) + spill_fp).max(FATIGUE_MIN).min(max);
     }
 
     pub fn fp_state(&self) -> FatigueState {
@@ -55,13 +70,23 @@ mod tests {
     #[test]
     fn overflow_moves_to_the_other_track() {
         let mut f = Fatigue { fp: 9, fm: 2 };
-        f.add(3, 0);
+        f.add(3, 0, 10);
         assert_eq!(f, Fatigue { fp: 10, fm: 4 });
-        f.add(0, 9);
+        f.add(0, 9, 10);
         // fm 13 -> 10, 3 spill onto FP which is already at 10.
         assert_eq!(f, Fatigue { fp: 10, fm: 10 });
-        f.add(-20, -1);
+        f.add(-20, -1, 10);
         assert_eq!(f, Fatigue { fp: -3, fm: 9 });
+    }
+
+    #[test]
+    fn the_ceiling_is_the_exhaustion_parameter() {
+        // fatigue_exhausted_at = 8: FP 7 + 3 -> 8 and 2 spill onto FM (C-FAT-2).
+        let mut f = Fatigue { fp: 7, fm: 0 };
+        f.add(3, 0, 8);
+        assert_eq!(f, Fatigue { fp: 8, fm: 2 });
+        f.add(0, 9, 8);
+        assert_eq!(f, Fatigue { fp: 8, fm: 8 });
     }
 
     #[test]

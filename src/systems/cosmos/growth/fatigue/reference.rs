@@ -12,9 +12,10 @@ use crate::systems::cosmos::growth::stats::Stat;
 use crate::systems::cosmos::growth::PassiveTest;
 use crate::systems::cosmos::{drift, TestRules, TestSpec};
 
-use super::{FatigueState, FATIGUE_MAX, FATIGUE_MIN};
+use super::{FatigueLevels, FatigueState, FATIGUE_MAX, FATIGUE_MIN};
 
-/// Track values -3..10.
+/// Track values -3..10 (the largest exhaustion; values above the one in force read as
+/// exhaustion and are never reached).
 pub const TRACK_VALUES: usize = (FATIGUE_MAX - FATIGUE_MIN + 1) as usize;
 
 /// Which track's maluses hit a stat's tests (C-FAT-4): Some(true) FP, Some(false) FM.
@@ -26,12 +27,13 @@ pub fn track_of(s: Stat) -> Option<bool> {
     }
 }
 
-/// Whether a test of `s` can be taken at all at (fp, fm) (C-FAT-4 exhaustion, both tracks).
-pub fn can_test(s: Stat, fp: i32, fm: i32) -> bool {
-    if fp >= FATIGUE_MAX {
+/// Whether a test of `s` can be taken at all at (fp, fm) (C-FAT-4 exhaustion, both tracks,
+/// at the `fatigue_exhausted_at` in force).
+pub fn can_test(s: Stat, fp: i32, fm: i32, levels: &FatigueLevels) -> bool {
+    if levels.exhausted(fp) {
         return false;
     }
-    !(fm >= FATIGUE_MAX && matches!(s, Stat::Esprit | Stat::Charisme))
+    !(levels.exhausted(fm) && matches!(s, Stat::Esprit | Stat::Charisme))
 }
 
 /// The reference test of an expedition day.
@@ -105,7 +107,7 @@ pub fn p_success(
     rules: &TestRules,
     passive: PassiveTest,
 ) -> Result<f64, UserError> {
-    if !can_test(r.stat, fp, fm) {
+    if !can_test(r.stat, fp, fm, &rules.fatigue) {
         return Ok(0.0);
     }
     let st = match track_of(r.stat) {
@@ -122,7 +124,7 @@ pub fn p_success(
     if st != FatigueState::Extreme {
         return focused(r.karma);
     }
-    if fm >= FATIGUE_MAX {
+    if lv.exhausted(fm) {
         // Mentally exhausted: the concentrate action fails.
         return plain(r.karma);
     }

@@ -5,7 +5,8 @@ use crate::systems::cosmos::CritBand;
 
 /// Lowest value of a track (C-FAT-1).
 pub const FATIGUE_MIN: i32 = -3;
-/// Exhaustion (C-FAT-4).
+/// Exhaustion in the book (C-FAT-4), and the largest value of the parameter
+/// `fatigue_exhausted_at` (exact tables and histograms are sized for -3..10).
 pub const FATIGUE_MAX: i32 = 10;
 
 /// The state one track puts a character in (C-FAT-4).
@@ -24,13 +25,29 @@ pub enum FatigueState {
 }
 
 /// The fatigue states' thresholds and test maluses in force (C-FAT-4 parameters
-/// `fatigue_*_from`, `fatigue_*_malus`); exhaustion stays at [`FATIGUE_MAX`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// `fatigue_*_from`, `fatigue_*_malus`, `fatigue_exhausted_at`).
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct FatigueLevels {
     /// Light, moderate and extreme from these values (book: 4, 6, 8).
     pub from: [i32; 3],
     /// Their test maluses in percentage points (book: 5, 10, 30).
     pub malus: [i32; 3],
+    /// Exhaustion, also the tracks' ceiling where gains spill over (book: 10, at most
+    /// [`FATIGUE_MAX`]).
+    pub exhausted: i32,
+}
+
+/// As the derived form, with `exhausted` printed only when it is not the book's 10: engine
+/// tasks that hash a model's text (an expedition's linked combat rules) keep their numbers.
+impl std::fmt::Debug for FatigueLevels {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut d = f.debug_struct("FatigueLevels");
+        d.field("from", &self.from).field("malus", &self.malus);
+        if self.exhausted != FATIGUE_MAX {
+            d.field("exhausted", &self.exhausted);
+        }
+        d.finish()
+    }
 }
 
 impl Default for FatigueLevels {
@@ -38,6 +55,7 @@ impl Default for FatigueLevels {
         FatigueLevels {
             from: [4, 6, 8],
             malus: [5, 10, 30],
+            exhausted: FATIGUE_MAX,
         }
     }
 }
@@ -50,12 +68,19 @@ impl FatigueLevels {
         let [l, m, e] = self.from;
         let (m, e) = (m.max(l), e.max(l).max(m));
         match value {
-            v if v >= FATIGUE_MAX => FatigueState::Exhausted,
+            v if v >= self.exhausted => FatigueState::Exhausted,
             v if v >= e => FatigueState::Extreme,
             v if v >= m => FatigueState::Moderate,
             v if v >= l => FatigueState::Light,
             _ => FatigueState::Fresh,
         }
+    }
+
+    /// Whether a track value is exhaustion (C-FAT-4: FP 10 no action, FM 10 no magic and
+    /// no concentration, either one no Light/Dark point).
+    #[inline(always)]
+    pub fn exhausted(&self, value: i32) -> bool {
+        value >= self.exhausted
     }
 
     /// The malus on the turn after a concentrate action (C-FAT-5), as

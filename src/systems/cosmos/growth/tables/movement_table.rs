@@ -75,9 +75,9 @@ pub fn movement_output(grid: &MovementGrid, ctx: &Context) -> anyhow::Result<Out
                 {
                     c[i].push(v);
                 }
-                states.push(
-                    crate::systems::cosmos::growth::fatigue::FatigueState::of(fp as i32).name(),
-                );
+                // The state under the thresholds in force (C-FAT-4 parameters, exhaustion
+                // included): an FP above `fatigue_exhausted_at` reads as exhausted.
+                states.push(rules.fatigue.state(fp as i32).name());
                 for (i, v) in [
                     r.p[1] + r.p[2] + r.p[3],
                     r.p[2],

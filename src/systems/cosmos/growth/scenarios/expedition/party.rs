@@ -21,7 +21,6 @@ use crate::engine::{Counts, Merge, Moments, Rng64, Simulation, Tally};
 use crate::error::UserError;
 use crate::systems::cosmos::growth::fatigue::expedition::{PotionUse, Trek};
 use crate::systems::cosmos::growth::fatigue::reference::{ReferenceTable, ReferenceTest};
-use crate::systems::cosmos::growth::fatigue::FATIGUE_MAX;
 use crate::systems::cosmos::growth::GrowthRules;
 use crate::systems::cosmos::TestRules;
 
@@ -84,6 +83,8 @@ pub struct PartySim {
     pub combat: Option<CombatSim>,
     /// The reference test of each traveller (their own Esprit for a concentrate action).
     pub tables: Vec<ReferenceTable>,
+    /// The endurance numbers in force (C-FAT-2..4 parameters).
+    trek: crate::systems::cosmos::growth::fatigue::expedition::TrekRules,
 }
 
 impl PartySim {
@@ -112,6 +113,7 @@ impl PartySim {
             model,
             combat,
             tables,
+            trek: growth.trek,
         })
     }
 }
@@ -171,7 +173,7 @@ impl Simulation for PartySim {
         for _ in 0..trials {
             let mut treks = [Trek::default(); MAX_TRAVELLERS];
             for (t, mem) in treks.iter_mut().zip(&p.members) {
-                *t = Trek::starting_at(mem.start, &[]);
+                *t = Trek::starting_at(mem.start, &[], self.trek);
             }
             let treks = &mut treks[..n];
             let mut stock = [0u32; 8];
@@ -250,7 +252,7 @@ impl Simulation for PartySim {
                 let (mut any_w, mut any_e) = (false, false);
                 for (i, t) in treks.iter().enumerate() {
                     let (w, e) = (t.peak, t.f);
-                    let end_ex = e.fp >= FATIGUE_MAX || e.fm >= FATIGUE_MAX;
+                    let end_ex = t.exhausted();
                     let a = &mut acc.members[i];
                     let tb = &self.tables[i];
                     a.worst
@@ -278,7 +280,7 @@ impl Simulation for PartySim {
                 let able = treks
                     .iter()
                     .zip(knocked)
-                    .filter(|(t, ko)| !ko && t.f.fp < FATIGUE_MAX && t.f.fm < FATIGUE_MAX)
+                    .filter(|(t, ko)| !ko && !t.exhausted())
                     .count();
                 acc.able[d].push(able as i64);
                 if able < n && stop > days {

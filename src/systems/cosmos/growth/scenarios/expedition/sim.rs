@@ -3,9 +3,9 @@
 
 use crate::engine::{Counts, Merge, Moments, Rng64, Simulation, Tally};
 use crate::error::UserError;
-use crate::systems::cosmos::growth::fatigue::expedition::Trek;
+use crate::systems::cosmos::growth::fatigue::expedition::{Trek, TrekRules};
 use crate::systems::cosmos::growth::fatigue::reference::{ReferenceTable, ReferenceTest};
-use crate::systems::cosmos::growth::fatigue::{FATIGUE_MAX, FATIGUE_MIN};
+use crate::systems::cosmos::growth::fatigue::FATIGUE_MIN;
 use crate::systems::cosmos::growth::GrowthRules;
 use crate::systems::cosmos::TestRules;
 
@@ -80,6 +80,8 @@ pub struct ExpeditionSim {
     pub table: ReferenceTable,
     /// Grid units marched in a day by morning FP -3..10, with a march leg.
     march: Option<[f64; 14]>,
+    /// The endurance numbers in force (C-FAT-2..4 parameters).
+    trek: TrekRules,
 }
 
 impl ExpeditionSim {
@@ -108,6 +110,7 @@ impl ExpeditionSim {
                 Some(m) => Some(march_table(m, rules, growth)?),
                 None => None,
             },
+            trek: growth.trek,
             model,
         })
     }
@@ -134,7 +137,7 @@ impl Simulation for ExpeditionSim {
         let m = &self.model;
         let days = m.plans.len() as i64;
         for _ in 0..trials {
-            let mut t = Trek::new(&m.traveller, &m.potions);
+            let mut t = Trek::new(&m.traveller, &m.potions, self.trek);
             let mut first = days + 1;
             for (d, plan) in m.plans.iter().enumerate() {
                 if let Some(table) = &self.march {
@@ -151,13 +154,8 @@ impl Simulation for ExpeditionSim {
                 let (w, e) = (t.peak, t.f);
                 acc.worst
                     .push(d, w.fp, w.fm, t.exhausted_today, self.table.at(w.fp, w.fm));
-                acc.end.push(
-                    d,
-                    e.fp,
-                    e.fm,
-                    e.fp >= FATIGUE_MAX || e.fm >= FATIGUE_MAX,
-                    self.table.at(e.fp, e.fm),
-                );
+                acc.end
+                    .push(d, e.fp, e.fm, t.exhausted(), self.table.at(e.fp, e.fm));
                 if t.exhausted_today && first > days {
                     first = d as i64 + 1;
                 }
