@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use crate::error::UserError;
+use crate::rules::RuleOptions;
 use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::combat::{self, CombatModel, CombatRules};
 
@@ -17,8 +18,11 @@ pub struct LinkedCombat {
     /// The path as written (relative to the expedition file's folder).
     pub path: String,
     pub model: CombatModel,
-    /// The combat file's own `[rules]`.
+    /// The rules the combat is played under: the combat file's own `[rules]`, then what
+    /// the expedition run sets (see [`LinkedCombat::under`]).
     pub rules: CombatRules,
+    /// The combat file's own `[rules]`, as options.
+    pub options: RuleOptions,
     /// Per traveller (party order): the combatant index that is them.
     pub combatant: Vec<usize>,
 }
@@ -31,6 +35,21 @@ impl std::fmt::Debug for LinkedCombat {
             .field("rules", &self.rules)
             .field("combatant", &self.combatant)
             .finish()
+    }
+}
+
+impl LinkedCombat {
+    /// The combat's rules under the expedition run's options: what the expedition sets
+    /// (its `[rules]`, `--option`, a variant) wins over the combat file's `[rules]`, as a
+    /// run's `--option` wins over a file, so one `--option fatigue_point_relief=4` or
+    /// `element_cells=...` reaches the abstract and the played fights alike.
+    pub fn under(&self, run: &RuleOptions) -> Result<RuleOptions, UserError> {
+        let mut o = self.options.clone();
+        for (k, v) in run.explicitly_set() {
+            o.set(&k, &v)?;
+        }
+        o.check_together()?;
+        Ok(o)
     }
 }
 
@@ -120,7 +139,8 @@ pub fn linked(
     }
     // The combat kind's own validation (its errors name the combat file).
     let (raw, model) = combat::load(&cfile)?;
-    let rules = CombatRules::from_options(&cfile.rule_options(&raw.rules)?);
+    let options = cfile.rule_options(&raw.rules)?;
+    let rules = CombatRules::from_options(&options);
     let names: Vec<&str> = model.fighters.iter().map(|f| f.name.as_str()).collect();
     let allowed = names.join(", ");
     let party_at = [&at[..], &["party"]].concat();
@@ -180,6 +200,7 @@ pub fn linked(
         path: path.clone(),
         model,
         rules,
+        options,
         combatant,
     }))
 }

@@ -39,7 +39,15 @@ pub fn run(
     let (m, rules_map, run, title, question) = parsed;
     let (ctx, trials) = o.resolve(file, &run, &rules_map, DEFAULT_TRIALS)?;
     let rules = TestRules::from_options(&ctx.options);
+    // The task hashes the file's model, so an option moves the rules, not the streams.
     let text = format!("{m:?}");
+    let mut m = m;
+    let mut combat_opts = None;
+    if let Some(l) = m.linked.as_mut() {
+        let o = l.under(&ctx.options)?;
+        l.rules = crate::systems::cosmos::combat::CombatRules::from_options(&o);
+        combat_opts = Some(o.in_force(crate::systems::cosmos::combat::OPTIONS));
+    }
     let growth = GrowthRules::from_options(&ctx.options);
     let sim = PartySim::with_growth(m, &rules, &growth)?;
     let progress = ctx.progress(trials, crate::tr!("growth.progress.party"));
@@ -50,6 +58,8 @@ pub fn run(
     let days = m.plans.len();
     let mut opts = ctx.options.in_force(OPTIONS);
     opts.extend(ctx.options.in_force(crate::systems::cosmos::OPTIONS));
+    // The played combat's rules in force (its file's `[rules]` under the run's options).
+    opts.extend(combat_opts.unwrap_or_default());
     let (rs, rt, rk) = m.reference;
     let names: Vec<&str> = party.members.iter().map(|x| x.name.as_str()).collect();
     let prov = Provenance::monte_carlo("expedition", "cosmos", opts, ctx.engine.seed(), trials)
