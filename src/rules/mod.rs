@@ -26,6 +26,7 @@ const TABLES: &[&[OptionSpec]] = &[
     trinites::OPTIONS,
     growth::OPTIONS,
     growth::MUTATION_OPTIONS,
+    growth::RACE_OPTIONS,
     combat::OPTIONS,
 ];
 

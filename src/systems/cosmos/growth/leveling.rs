@@ -8,7 +8,7 @@ use crate::dice::{Die, Dist};
 use crate::engine::Rng64;
 use crate::systems::cosmos::{drift, Outcome, TestRules, TestSampler, TestSpec, KARMA_MIN};
 
-use super::creation::{move_points, Character, MovePolicy};
+use super::creation::{move_points_within, Character, MovePolicy};
 use super::stats::{cap_at, Stat, STAT_MIN};
 
 /// Level 2 gain (C-LEVEL-1).
@@ -119,6 +119,10 @@ pub struct Hero {
     /// added): +2 at the next (C-LEVEL-3). A level that shows 0 on the d4-1 but receives
     /// the +2 carry gives 2, so it passes nothing on.
     pub skill_carry: bool,
+    /// Per-stat limits that bind level-ups (a race/class sheet under
+    /// `race_limits_levelling = always`); 0 and `i32::MAX` bind nothing.
+    pub min: [i32; 6],
+    pub max: [i32; 6],
 }
 
 impl Hero {
@@ -132,6 +136,8 @@ impl Hero {
             dark: 1,
             skill_gained: 0,
             skill_carry: false,
+            min: [0; 6],
+            max: [i32::MAX; 6],
         }
     }
 }
@@ -256,6 +262,8 @@ pub fn level_up(
     h.level += 1;
     let level = h.level;
     let cap = cap_at(level);
+    // A sheet's maximum caps gains like the 80/85 cap (identity without a sheet).
+    let caps = h.max.map(|m| m.min(cap));
     let c = &mut h.c;
     match level {
         2 => {
@@ -263,25 +271,26 @@ pub fn level_up(
             match p.level2 {
                 Level2::TwoD10 => {
                     for &i in &order[..2] {
-                        raise(&mut c.stats[i], roll(rng, 10), cap);
+                        raise(&mut c.stats[i], roll(rng, 10), caps[i]);
                     }
                 }
-                Level2::OneD20 => raise(&mut c.stats[order[0]], roll(rng, 20), cap),
+                Level2::OneD20 => raise(&mut c.stats[order[0]], roll(rng, 20), caps[order[0]]),
             }
         }
         3 => {
             let order = targets(&c.stats, priority, &p.weights, StatTarget::Lowest);
-            raise(&mut c.stats[order[0]], roll(rng, 10), cap);
+            raise(&mut c.stats[order[0]], roll(rng, 10), caps[order[0]]);
         }
         4 => *pool(c, p.level4) += roll(rng, 100),
         5 => {
-            move_points(
+            let lo = h.min.map(|m| m.max(STAT_MIN));
+            move_points_within(
                 &mut c.stats,
                 priority,
                 p.level5_moves,
                 p.level5_points,
-                STAT_MIN,
-                cap,
+                &lo,
+                &caps,
             );
             h.light += p.light_dark_at_5.0;
             h.dark += p.light_dark_at_5.1;
@@ -290,7 +299,7 @@ pub fn level_up(
             let l = p.later_at(level);
             let order = targets(&c.stats, priority, &p.weights, l.stat_target);
             for &i in order.iter().take(l.stat_count) {
-                raise(&mut c.stats[i], roll(rng, l.stat_die), cap);
+                raise(&mut c.stats[i], roll(rng, l.stat_die), caps[i]);
             }
             c.hp += roll(rng, l.hp_die);
             c.pm += roll(rng, l.pm_die);

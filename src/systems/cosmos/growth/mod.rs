@@ -13,6 +13,7 @@ pub mod movement;
 mod options;
 pub mod piloting;
 mod quantiles;
+pub mod races;
 pub mod scenarios;
 pub mod stats;
 pub mod tables;

@@ -1,6 +1,7 @@
 //! The leveling file validated into a [`LevelingModel`] (raw keys in `raw.rs`).
 
-use super::super::creation::policy as creation_policy;
+use super::super::creation::{policy as creation_policy, sheets};
+use crate::systems::cosmos::growth::races::Races;
 use super::raw::*;
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
@@ -20,6 +21,11 @@ pub struct LevelingModel {
     pub dna: Option<DnaPlan>,
     /// Stat builds (`[[leveling.builds]]`): `levels` with every stat gain aimed by weights.
     pub builds: Vec<(String, LevelPolicy)>,
+    /// Race/class sheets of `[[creation.races]]` (the conflict reading is set from the
+    /// options when the file runs).
+    pub races: Races,
+    /// `race_limits_levelling = always`: the final sheet binds level-ups too.
+    pub limit_levels: bool,
 }
 
 /// At most this many stat builds.
@@ -224,6 +230,10 @@ fn die(file: &ScenarioFile, path: &[&str], v: Option<i64>) -> Result<u32, UserEr
 pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
     let raw: Raw = file.parse_raw()?;
     let creation = creation_policy(file, &raw.creation)?;
+    let races = Races {
+        sheets: sheets(file, &raw.creation)?,
+        ..Default::default()
+    };
     if let Some(c) = creation.conversion.filter(|c| c.level != 1) {
         // Levels are tallied from 1: a converted character of a higher level has no
         // level-1..L history to show (C-CREATE-3 keeps its level).
@@ -419,6 +429,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
             max_level,
             dna,
             builds,
+            races,
+            limit_levels: false,
         },
         raw.rules,
         raw.run,

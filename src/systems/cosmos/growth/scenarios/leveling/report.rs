@@ -3,7 +3,9 @@
 
 use polars::prelude::*;
 
-use super::super::creation::policy_text;
+use super::super::creation::{policy_text, races_text};
+use crate::rules::growth::RACE_OPTIONS;
+use crate::systems::cosmos::growth::races::{limits_level_ups, race_conflict};
 use super::super::{summary, task_of};
 use super::model::model;
 use super::sim::{LevelingSim, QUANTITIES};
@@ -24,14 +26,28 @@ fn level_text(p: &LevelPolicy) -> String {
 
 /// Runs the file.
 pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
-    let (m, rules_map, run, title, question) = model(file)?;
+    let (mut m, rules_map, run, title, question) = model(file)?;
     let (ctx, trials) = o.resolve(file, &run, &rules_map, DEFAULT_TRIALS)?;
+    m.races.conflict = race_conflict(&ctx.options);
+    m.limit_levels = limits_level_ups(&ctx.options);
     let rules = TestRules::from_options(&ctx.options);
     let sim = LevelingSim::new(m.clone(), rules);
     let progress = ctx.progress(trials, crate::tr!("growth.progress.leveling"));
+    // Sheets (and their levelling reading) only in files that have them: the others keep
+    // their task id.
+    let races = format!(
+        "{}{}",
+        races_text(&m.races),
+        if m.limit_levels && !m.races.sheets.is_empty() {
+            " race_limits_levelling=always"
+        } else {
+            ""
+        }
+    );
     let text = format!(
-        "{} | {} | max_level={}",
+        "{}{} | {} | max_level={}",
         policy_text(&m.creation),
+        races,
         level_text(&m.levels),
         m.max_level
     );
@@ -39,6 +55,9 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     progress.finish();
     let mut opts = ctx.options.in_force(OPTIONS);
     opts.extend(ctx.options.in_force(crate::systems::cosmos::OPTIONS));
+    if !m.races.sheets.is_empty() {
+        opts.extend(ctx.options.in_force(RACE_OPTIONS));
+    }
     let prov = Provenance::monte_carlo("leveling", "cosmos", opts, ctx.engine.seed(), trials)
         .with_param("creation", policy_text(&m.creation))
         .with_param("leveling", level_text(&m.levels))
@@ -49,6 +68,11 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     } else {
         let b: Vec<_> = m.builds.iter().map(|(n, p)| (n, p.weights)).collect();
         prov.with_param("builds", format!("{b:?}"))
+    };
+    let prov = if m.races.sheets.is_empty() {
+        prov
+    } else {
+        prov.with_param("races", races.trim().to_string())
     };
     let prov = Provenance {
         scenario: Some(file.reference()),

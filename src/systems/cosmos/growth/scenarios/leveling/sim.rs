@@ -2,7 +2,7 @@
 
 use super::model::{DnaPlan, LevelingModel};
 use crate::engine::{Counts, Merge, Moments, Rng64, Simulation, Tally};
-use crate::systems::cosmos::growth::creation::create;
+use crate::systems::cosmos::growth::creation::create_with;
 use crate::systems::cosmos::growth::genetics::Genome;
 use crate::systems::cosmos::growth::leveling::{campaign_samplers, level_up, Hero};
 use crate::systems::cosmos::{TestRules, TestSampler};
@@ -182,7 +182,12 @@ impl Simulation for LevelingSim {
             d.policies.iter().map(|_| Genome::new(&d.tree)).collect()
         });
         for _ in 0..trials {
-            let mut h = Hero::new(create(rng, &m.creation).character, m.levels.start_karma);
+            let made = create_with(rng, &m.creation, &m.races);
+            let mut h = Hero::new(made.character, m.levels.start_karma);
+            if let Some(sheet) = made.race.filter(|_| m.limit_levels) {
+                h.min = m.races.sheets[sheet].min;
+                h.max = m.races.sheets[sheet].max;
+            }
             self.record(&h, acc);
             // Each build levels the same character with a copy of the dice stream (common
             // random numbers: the same rolls, aimed differently); the main stream, hence
