@@ -281,7 +281,14 @@ fn roll_stats(rng: &mut Rng64, p: &CreationPolicy, out: &mut Created) {
 
 /// The player's own point moves, within 20..cap.
 fn plain_moves(stats: &mut [i32; 6], p: &CreationPolicy, cap: i32) {
-    move_points(stats, &p.priority, p.move_policy, p.move_points, STAT_MIN, cap);
+    move_points(
+        stats,
+        &p.priority,
+        p.move_policy,
+        p.move_points,
+        STAT_MIN,
+        cap,
+    );
 }
 
 /// Under `race_class_conflict = reroll`, counts one more reroll and says whether to roll

@@ -190,9 +190,7 @@ pub fn policy_text(p: &CreationPolicy) -> String {
     )
 }
 
-pub(super) fn parse(
-    file: &ScenarioFile,
-) -> Result<(Raw, CreationPolicy, Vec<Sheet>), UserError> {
+pub(super) fn parse(file: &ScenarioFile) -> Result<(Raw, CreationPolicy, Vec<Sheet>), UserError> {
     let raw: Raw = file.parse_raw()?;
     let p = policy(file, &raw.creation)?;
     let s = sheets(file, &raw.creation)?;

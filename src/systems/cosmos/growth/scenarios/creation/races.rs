@@ -124,9 +124,7 @@ pub fn races_output(
         let stats: Vec<String> = Stat::ALL
             .iter()
             .enumerate()
-            .map(|(i, s)| {
-                format!("{} {}", s.label(), num(acc.race_stats[i].mean, 1))
-            })
+            .map(|(i, s)| format!("{} {}", s.label(), num(acc.race_stats[i].mean, 1)))
             .collect();
         key.push(crate::tr!(
             "growth.races.key_stats",

@@ -14,10 +14,10 @@ use crate::systems::{RunOverrides, ScenarioResult};
 
 use super::super::{summary, task_of};
 use super::model::{parse, policy_text, races_text};
-use crate::rules::growth::RACE_OPTIONS;
-use crate::systems::cosmos::growth::races::{race_conflict, Races};
 use super::sim::{CreationSim, QUANTITIES};
 use super::DEFAULT_TRIALS;
+use crate::rules::growth::RACE_OPTIONS;
+use crate::systems::cosmos::growth::races::{race_conflict, Races};
 
 /// The quantity in text: its CSV value in English (as the pages always wrote it), the
 /// rulebook's words in French.

@@ -1,13 +1,13 @@
 //! The leveling file validated into a [`LevelingModel`] (raw keys in `raw.rs`).
 
 use super::super::creation::{policy as creation_policy, sheets};
-use crate::systems::cosmos::growth::races::Races;
 use super::raw::*;
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::creation::{CreationPolicy, MovePolicy};
 use crate::systems::cosmos::growth::genetics::{DnaPolicy, GeneTree, Wish};
 use crate::systems::cosmos::growth::leveling::{Campaign, LaterLevels, LevelPolicy, StatTarget};
+use crate::systems::cosmos::growth::races::Races;
 use crate::systems::cosmos::growth::scenarios::Parsed;
 use crate::systems::cosmos::growth::stats::Stat;
 

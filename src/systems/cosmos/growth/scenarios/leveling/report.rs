@@ -4,17 +4,17 @@
 use polars::prelude::*;
 
 use super::super::creation::{policy_text, races_text};
-use crate::rules::growth::RACE_OPTIONS;
-use crate::systems::cosmos::growth::races::{limits_level_ups, race_conflict};
 use super::super::{summary, task_of};
 use super::model::model;
 use super::sim::{LevelingSim, QUANTITIES};
 use super::DEFAULT_TRIALS;
 use crate::lang::num;
 use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance};
+use crate::rules::growth::RACE_OPTIONS;
 use crate::scenario::ScenarioFile;
 use crate::stats::{t_interval, wilson};
 use crate::systems::cosmos::growth::leveling::{exact, LevelPolicy};
+use crate::systems::cosmos::growth::races::{limits_level_ups, race_conflict};
 use crate::systems::cosmos::growth::stats::Stat;
 use crate::systems::cosmos::growth::{band_row, dec, OPTIONS};
 use crate::systems::cosmos::TestRules;
