@@ -167,6 +167,7 @@ pub fn create_with(rng: &mut Rng64, p: &CreationPolicy, races: &Races) -> Create
         loop {
             convert(rng, p, conv, &mut out);
             if races.sheets.is_empty() {
+                plain_moves(&mut out.character.stats, p, conv.cap());
                 return out;
             }
             let assigned = out.character.stats;
