@@ -14,6 +14,7 @@ mod options;
 pub mod piloting;
 mod quantiles;
 pub mod races;
+pub mod skills;
 pub mod scenarios;
 pub mod stats;
 pub mod tables;

@@ -7,6 +7,7 @@ use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::creation::{CreationPolicy, MovePolicy};
 use crate::systems::cosmos::growth::genetics::{DnaPolicy, GeneTree, Wish};
 use crate::systems::cosmos::growth::leveling::{Campaign, LaterLevels, LevelPolicy, StatTarget};
+use super::skills_model::{skill_plan, SkillPlan};
 use crate::systems::cosmos::growth::races::Races;
 use crate::systems::cosmos::growth::scenarios::Parsed;
 use crate::systems::cosmos::growth::stats::Stat;
@@ -26,6 +27,8 @@ pub struct LevelingModel {
     pub races: Races,
     /// `race_limits_levelling = always`: the final sheet binds level-ups too.
     pub limit_levels: bool,
+    /// Skill points spent on a tree, when `[leveling.skills]` is given.
+    pub skills: Option<SkillPlan>,
 }
 
 /// At most this many stat builds.
@@ -422,6 +425,10 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
         Some(d) => Some(dna_plan(file, d)?),
         None => None,
     };
+    let skills = match &l.skills {
+        Some(r) => Some(skill_plan(file, r)?),
+        None => None,
+    };
     Ok((
         LevelingModel {
             creation,
@@ -431,6 +438,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
             builds,
             races,
             limit_levels: false,
+            skills,
         },
         raw.rules,
         raw.run,

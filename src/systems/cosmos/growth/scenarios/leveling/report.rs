@@ -69,6 +69,22 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         let b: Vec<_> = m.builds.iter().map(|(n, p)| (n, p.weights)).collect();
         prov.with_param("builds", format!("{b:?}"))
     };
+    // Only files with a skill tree name its policies.
+    let prov = match &m.skills {
+        Some(plan) => {
+            let names: Vec<_> = plan.policies.iter().map(|(n, _)| n.as_str()).collect();
+            prov.with_param(
+                "skills",
+                format!(
+                    "{} skills, blessed={}, policies {}",
+                    plan.tree.skills.len(),
+                    plan.blessed,
+                    names.join(", ")
+                ),
+            )
+        }
+        None => prov,
+    };
     let prov = if m.races.sheets.is_empty() {
         prov
     } else {
@@ -324,6 +340,12 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let question =
         question.unwrap_or_else(|| crate::tr!("growth.leveling.default_question").into());
     let mut outputs = vec![q_out, c_out];
+    if let Some(plan) = &m.skills {
+        // The skill tree answers a build question too: first, after builds and DNA.
+        let (s_out, s_key) = super::skills::skills_output(&m, plan, &acc.skills, &prov)?;
+        key.splice(0..0, s_key);
+        outputs.push(s_out);
+    }
     if let Some(d) = &m.dna {
         // The DNA comparison answers a build question: its figures go first.
         let (g_out, g_key) = super::genes::genes_output(d, &acc.dna, m.max_level, &prov)?;
