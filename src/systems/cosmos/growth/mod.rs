@@ -14,8 +14,8 @@ mod options;
 pub mod piloting;
 mod quantiles;
 pub mod races;
-pub mod skills;
 pub mod scenarios;
+pub mod skills;
 pub mod stats;
 pub mod tables;
 

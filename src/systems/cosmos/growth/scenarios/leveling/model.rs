@@ -2,12 +2,12 @@
 
 use super::super::creation::{policy as creation_policy, sheets};
 use super::raw::*;
+use super::skills_model::{skill_plan, SkillPlan};
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::creation::{CreationPolicy, MovePolicy};
 use crate::systems::cosmos::growth::genetics::{DnaPolicy, GeneTree, Wish};
 use crate::systems::cosmos::growth::leveling::{Campaign, LaterLevels, LevelPolicy, StatTarget};
-use super::skills_model::{skill_plan, SkillPlan};
 use crate::systems::cosmos::growth::races::Races;
 use crate::systems::cosmos::growth::scenarios::Parsed;
 use crate::systems::cosmos::growth::stats::Stat;

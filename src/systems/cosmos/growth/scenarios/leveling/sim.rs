@@ -2,11 +2,11 @@
 
 use super::model::{DnaPlan, LevelingModel};
 use super::skills_model::SkillPlan;
-use crate::systems::cosmos::growth::skills::SkillSheet;
 use crate::engine::{Counts, Merge, Moments, Rng64, Simulation, Tally};
 use crate::systems::cosmos::growth::creation::create_with;
 use crate::systems::cosmos::growth::genetics::Genome;
 use crate::systems::cosmos::growth::leveling::{campaign_samplers, level_up, Hero};
+use crate::systems::cosmos::growth::skills::SkillSheet;
 use crate::systems::cosmos::{TestRules, TestSampler};
 
 /// Quantities tallied per level.
@@ -248,7 +248,10 @@ impl Simulation for LevelingSim {
             d.policies.iter().map(|_| Genome::new(&d.tree)).collect()
         });
         let mut sheets: Vec<SkillSheet> = m.skills.as_ref().map_or(Vec::new(), |d| {
-            d.policies.iter().map(|_| SkillSheet::new(&d.tree)).collect()
+            d.policies
+                .iter()
+                .map(|_| SkillSheet::new(&d.tree))
+                .collect()
         });
         for _ in 0..trials {
             let made = create_with(rng, &m.creation, &m.races);

@@ -118,7 +118,11 @@ pub fn skill_plan(file: &ScenarioFile, r: &RawSkills) -> Result<SkillPlan, UserE
         let mut steps = vec![cost(file, &[&at[..], &["cost"]].concat(), s.cost)?];
         for (j, u) in s.upgrades.iter().enumerate() {
             let js = j.to_string();
-            steps.push(cost(file, &[&at[..], &["upgrades", js.as_str()]].concat(), *u)?);
+            steps.push(cost(
+                file,
+                &[&at[..], &["upgrades", js.as_str()]].concat(),
+                *u,
+            )?);
         }
         skills.push(Skill {
             name: name.to_string(),
@@ -156,6 +160,10 @@ pub fn skill_plan(file: &ScenarioFile, r: &RawSkills) -> Result<SkillPlan, UserE
                 crate::tr!("growth.skills.w_wishes"),
             ));
         }
+        let when_short = match p.when_short {
+            Some(RawWhenShort::Skip) => WhenShort::Skip,
+            _ => WhenShort::Wait,
+        };
         let mut wishes: Vec<SkillWish> = Vec::new();
         for (j, w) in p.wishes.iter().enumerate() {
             let js = j.to_string();
@@ -167,7 +175,9 @@ pub fn skill_plan(file: &ScenarioFile, r: &RawSkills) -> Result<SkillPlan, UserE
             };
             let k = names.iter().position(|x| *x == s);
             let ok = match (k, n) {
-                (Some(k), Some(n)) => n < tree.skills[k].steps.len() && (w.contains('+') == (n > 0)),
+                (Some(k), Some(n)) => {
+                    n < tree.skills[k].steps.len() && (w.contains('+') == (n > 0))
+                }
                 _ => false,
             };
             let (Some(k), Some(n), true) = (k, n, ok) else {
@@ -178,11 +188,12 @@ pub fn skill_plan(file: &ScenarioFile, r: &RawSkills) -> Result<SkillPlan, UserE
                     &crate::tr!("growth.skills.not_wish_allowed", names = names.join(", ")),
                 ));
             };
-            // Strict order must be able to pay it: every parent is wished above.
+            // Strict order must be able to pay it: every parent is wished above (under
+            // `skip` a child listed first simply waits for its parents).
             if let Some(&missing) = tree.skills[k]
                 .parents
                 .iter()
-                .find(|&&q| !wishes.iter().any(|x| x.skill == q))
+                .find(|&&q| when_short == WhenShort::Wait && !wishes.iter().any(|x| x.skill == q))
             {
                 return Err(file.error_at(
                     &wat,
@@ -196,29 +207,15 @@ pub fn skill_plan(file: &ScenarioFile, r: &RawSkills) -> Result<SkillPlan, UserE
                 ));
             }
             if !tree.buyable[k] {
-                file.warn_at(
-                    &wat,
-                    &shown,
-                    &crate::tr!("growth.skills.never", wish = w),
-                );
+                file.warn_at(&wat, &shown, &crate::tr!("growth.skills.never", wish = w));
             }
             wishes.push(SkillWish {
                 skill: k,
                 level: n as u8 + 1,
             });
         }
-        let when_short = match p.when_short {
-            Some(RawWhenShort::Skip) => WhenShort::Skip,
-            _ => WhenShort::Wait,
-        };
         wish_names.push(p.wishes.iter().map(|w| w.trim().to_string()).collect());
-        policies.push((
-            name.to_string(),
-            SkillPolicy {
-                wishes,
-                when_short,
-            },
-        ));
+        policies.push((name.to_string(), SkillPolicy { wishes, when_short }));
     }
     Ok(SkillPlan {
         tree,
