@@ -309,3 +309,30 @@ fn shipped_creation_races_golden_and_french() {
     );
     assert!(f.contains("intervalle à 95 %"));
 }
+
+/// `race_limits_levelling` in a leveling file: with `always` the sheet's force maximum (60)
+/// holds to level 10 (every quantile), with the default (the book) gains pass it.
+#[test]
+fn leveling_file_applies_the_sheet_only_when_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "system = \"cosmos\"\nkind = \"leveling\"\n[run]\ntrials = 3000\n[creation]\npriority = [\"esprit\", \"charisme\", \"agilite\", \"precision\", \"chance\", \"force\"]\nmove_policy = \"to_first\"\n[[creation.races]]\nname = \"frail\"\nmax = { force = 60 }\n[leveling]\nlevel2_target = \"lowest\"\n[leveling.later]\nstat_die = 20\nstat_count = 6\n";
+    let p = write(dir.path(), "l.toml", text);
+    let force_p95 = |opt: Option<&str>| -> f64 {
+        let out = dir.path().join(opt.unwrap_or("default"));
+        let mut c = bin();
+        c.args(["-q", "run"]).arg(&p).arg("--out").arg(&out);
+        if let Some(o) = opt {
+            c.args(["--option", &format!("race_limits_levelling={o}")]);
+        }
+        c.assert().success();
+        let csv = std::fs::read_to_string(out.join("leveling-quantiles.csv")).unwrap();
+        let row = csv
+            .lines()
+            .find(|l| l.starts_with("10,force,"))
+            .unwrap()
+            .to_string();
+        row.split(',').nth(9).unwrap().parse().unwrap()
+    };
+    assert!(force_p95(Some("always")) <= 60.0);
+    assert!(force_p95(None) > 60.0);
+}
