@@ -76,3 +76,23 @@ pub const RACE_OPTIONS: &[OptionSpec] = &[
         help: "whether a race/class sheet still binds after creation: creation = the book names the sheet's limits at creation and conversion only, level-ups keep the 80/85 caps alone; always = a gain above the sheet's maximum is lost like one above the cap, and level-5 moves stay within the sheet",
     },
 ];
+
+/// Level-up dice as parameters (issue 16; C-LEVEL-4 so far), read by the creation and
+/// leveling scenarios; listed in their provenance only when a value differs from the
+/// book's, so files run at the book's values keep their provenance.
+pub const LEVEL_PARAMETERS: &[OptionSpec] = &[
+    OptionSpec {
+        key: "dna_creation_base",
+        decision: "C-LEVEL-4",
+        default: "5",
+        allowed: Allowed::Integer { min: 0, max: 100 },
+        help: "parameter: DNA points every new character starts with before the creation die (book: 5 + 1d20)",
+    },
+    OptionSpec {
+        key: "dna_creation_die",
+        decision: "C-LEVEL-4",
+        default: "20",
+        allowed: Allowed::Integer { min: 1, max: 100 },
+        help: "parameter: faces of the creation DNA die (book: 5 + 1d20)",
+    },
+];

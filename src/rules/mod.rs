@@ -27,6 +27,7 @@ const TABLES: &[&[OptionSpec]] = &[
     growth::OPTIONS,
     growth::MUTATION_OPTIONS,
     growth::RACE_OPTIONS,
+    growth::LEVEL_PARAMETERS,
     combat::OPTIONS,
 ];
 

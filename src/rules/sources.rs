@@ -21,6 +21,8 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("fatigue_extreme_malus", "cosmos-current.fr.txt l. 435: « -30% et +5% d'échecs critiques »"),
     ("fatigue_rounds_per_fp", "cosmos-current.fr.txt l. 393: « Tous les 5 tours de combat et en fin de combat +1 FP »"),
     ("fatigue_per_points", "cosmos-current.fr.txt l. 384: « +1 FP et + 1 FM tous les 100 PV perdus »; l. 392: « Tous les 100 PM consommés +1 FM »"),
+    ("dna_creation_base", "cosmos-current.fr.txt l. 278: « À la création d'un personnage [...] le joueur obtient 5+1d20 points d'ADN »"),
+    ("dna_creation_die", "cosmos-current.fr.txt l. 278: « À la création d'un personnage [...] le joueur obtient 5+1d20 points d'ADN »"),
     ("fatigue_knockout_fm", "cosmos-current.fr.txt l. 385: « +3 FM si le personnage tombe inconscient »"),
     ("fatigue_psychic_fm", "cosmos-current.fr.txt l. 391: « Subir une attaque psychique +2 FM »"),
     ("fatigue_point_relief", "cosmos-current.fr.txt l. 396: « Utiliser un Light Point ou Dark Point -6 FP et -6 FM »"),

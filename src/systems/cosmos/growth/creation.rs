@@ -16,6 +16,10 @@ pub const HP_PM_SUM: (i64, i64) = (250, 750);
 /// C-CREATE-2: 6d100, each in 20..=80 (rerolled alone), the sum in 200..=400.
 pub const STAT_DICE: usize = 6;
 pub const STAT_SUM: (i64, i64) = (200, 400);
+/// C-LEVEL-4: 5 + 1d20 DNA points at creation (the book's values of the parameters
+/// `dna_creation_base` and `dna_creation_die`).
+pub const DNA_BASE: i32 = 5;
+pub const DNA_DIE: u32 = 20;
 /// C-CREATE-3: conversion, 2d100, each in 20..=80, the sum in 60..=140.
 pub const CONVERSION_SUM: (i64, i64) = (60, 140);
 
@@ -65,6 +69,9 @@ pub struct CreationPolicy {
     pub move_points: i32,
     /// C-CREATE-3: convert an existing character: roll only Précision and Chance.
     pub conversion: Option<Conversion>,
+    /// C-LEVEL-4 parameters `dna_creation_base` and `dna_creation_die` (book: 5 + 1d20).
+    pub dna_base: i32,
+    pub dna_die: u32,
 }
 
 /// An existing character of the previous edition (C-CREATE-3). "Seul le calcul des deux
@@ -99,6 +106,8 @@ impl Default for CreationPolicy {
             move_policy: MovePolicy::None,
             move_points: 0,
             conversion: None,
+            dna_base: DNA_BASE,
+            dna_die: DNA_DIE,
         }
     }
 }
@@ -250,8 +259,8 @@ pub fn create_with(rng: &mut Rng64, p: &CreationPolicy, races: &Races) -> Create
     }
     let bonus = Die::D6.roll(rng) as i32;
     out.character.skill_points = sum + (bonus - lowest).max(0);
-    // C-LEVEL-4: 5 + 1d20.
-    out.character.dna = 5 + Die::D20.roll(rng) as i32;
+    // C-LEVEL-4: 5 + 1d20 (parameters).
+    out.character.dna = p.dna_base + Die::new(p.dna_die as u64).map_or(1, |d| d.roll(rng) as i32);
     out
 }
 

@@ -339,7 +339,13 @@ pub mod exact {
 
     /// DNA points at `level`: 5 + 1d20, +1d4, +1d6, +1d8 at levels 3, 6, 9 (C-LEVEL-4).
     pub fn dna_at(level: u32) -> Dist<i64> {
-        let mut d = Dist::die(20).shift(5);
+        dna_at_with(level, 5, 20)
+    }
+
+    /// [`dna_at`] with the creation grant `base + 1d(die)` (parameters
+    /// `dna_creation_base`, `dna_creation_die`).
+    pub fn dna_at_with(level: u32, base: i64, die: u64) -> Dist<i64> {
+        let mut d = Dist::die(die).shift(base);
         for (l, f) in [(3, 4), (6, 6), (9, 8)] {
             if level >= l {
                 d = d.add(&Dist::die(f));

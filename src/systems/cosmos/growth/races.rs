@@ -76,6 +76,22 @@ pub fn limits_level_ups(o: &crate::rules::RuleOptions) -> bool {
     o.get("race_limits_levelling") == "always"
 }
 
+/// Sets the C-LEVEL-4 creation parameters in force on a creation policy; returns the
+/// parameters to list in provenance (none at the book's values).
+pub fn level_parameters(
+    o: &crate::rules::RuleOptions,
+    p: &mut super::creation::CreationPolicy,
+) -> std::collections::BTreeMap<String, String> {
+    use crate::rules::growth::LEVEL_PARAMETERS;
+    p.dna_base = o.integer("dna_creation_base") as i32;
+    p.dna_die = o.integer("dna_creation_die") as u32;
+    if LEVEL_PARAMETERS.iter().all(|s| o.get(s.key) == s.default) {
+        Default::default()
+    } else {
+        o.in_force(LEVEL_PARAMETERS)
+    }
+}
+
 /// The sheets of a file and the conflict reading in force.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Races {

@@ -17,7 +17,7 @@ use super::model::{parse, policy_text, races_text};
 use super::sim::{CreationSim, QUANTITIES};
 use super::DEFAULT_TRIALS;
 use crate::rules::growth::RACE_OPTIONS;
-use crate::systems::cosmos::growth::races::{race_conflict, Races};
+use crate::systems::cosmos::growth::races::{level_parameters, race_conflict, Races};
 
 /// The quantity in text: its CSV value in English (as the pages always wrote it), the
 /// rulebook's words in French.
@@ -34,8 +34,9 @@ fn quantity_label(i: usize, name: &'static str) -> &'static str {
 
 /// Runs the file.
 pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
-    let (raw, p, sheets) = parse(file)?;
+    let (raw, mut p, sheets) = parse(file)?;
     let (ctx, trials) = o.resolve(file, &raw.run, &raw.rules, DEFAULT_TRIALS)?;
+    let level_params = level_parameters(&ctx.options, &mut p);
     let races = Races {
         sheets,
         conflict: race_conflict(&ctx.options),
@@ -50,6 +51,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     );
     progress.finish();
     let mut opts = ctx.options.in_force(OPTIONS);
+    opts.extend(level_params);
     if !races.sheets.is_empty() {
         // Listed only with sheets, so files without them keep their provenance.
         opts.extend(ctx.options.in_force(RACE_OPTIONS));

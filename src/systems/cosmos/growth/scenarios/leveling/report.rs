@@ -14,7 +14,7 @@ use crate::rules::growth::RACE_OPTIONS;
 use crate::scenario::ScenarioFile;
 use crate::stats::{t_interval, wilson};
 use crate::systems::cosmos::growth::leveling::{exact, LevelPolicy};
-use crate::systems::cosmos::growth::races::{limits_level_ups, race_conflict};
+use crate::systems::cosmos::growth::races::{level_parameters, limits_level_ups, race_conflict};
 use crate::systems::cosmos::growth::stats::Stat;
 use crate::systems::cosmos::growth::{band_row, dec, OPTIONS};
 use crate::systems::cosmos::TestRules;
@@ -30,6 +30,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let (ctx, trials) = o.resolve(file, &run, &rules_map, DEFAULT_TRIALS)?;
     m.races.conflict = race_conflict(&ctx.options);
     m.limit_levels = limits_level_ups(&ctx.options);
+    let level_params = level_parameters(&ctx.options, &mut m.creation);
     let rules = TestRules::from_options(&ctx.options);
     let sim = LevelingSim::new(m.clone(), rules);
     let progress = ctx.progress(trials, crate::tr!("growth.progress.leveling"));
@@ -58,6 +59,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     if !m.races.sheets.is_empty() {
         opts.extend(ctx.options.in_force(RACE_OPTIONS));
     }
+    opts.extend(level_params);
     let prov = Provenance::monte_carlo("leveling", "cosmos", opts, ctx.engine.seed(), trials)
         .with_param("creation", policy_text(&m.creation))
         .with_param("leveling", level_text(&m.levels))
@@ -209,7 +211,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         for (q, d, what) in [
             (
                 10,
-                exact::dna_at(l),
+                exact::dna_at_with(l, m.creation.dna_base as i64, m.creation.dna_die as u64),
                 crate::tr!("growth.leveling.dna_points"),
             ),
             (
