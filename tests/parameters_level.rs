@@ -48,7 +48,13 @@ fn book_values_give_todays_bytes() {
         d.path(),
         LEVELING,
         "book",
-        &["dna_creation_base=5", "dna_creation_die=20"],
+        &[
+            "dna_creation_base=5",
+            "dna_creation_die=20",
+            "dna_level3_die=4",
+            "dna_level6_die=6",
+            "dna_level9_die=8",
+        ],
     );
     let (a, b) = (
         files(&d.path().join("plain")),
@@ -92,6 +98,45 @@ fn changed_values_move_the_dna_figures_they_should() {
     };
     assert!(meta("d10").contains("dna_creation_die"));
     assert!(!meta("plain").contains("dna_creation_die"));
+}
+
+/// C-LEVEL-4's level dice: with no level-6 die the mean DNA from level 6 on drops by
+/// exactly the d6's 3.5 in the exact check, and the simulated mean follows it; a d20 at
+/// level 3 adds 8 to the exact mean from level 3 on (10.5 for 2.5).
+#[test]
+fn level_dice_move_the_exact_dna_check() {
+    let d = tempfile::tempdir().unwrap();
+    combat_run(d.path(), LEVELING, "no6", &["dna_level6_die=0"]);
+    combat_run(d.path(), LEVELING, "d20at3", &["dna_level3_die=20"]);
+    let s = |o: &str| std::fs::read_to_string(d.path().join(o).join("summary.md")).unwrap();
+    // Book: 15.5, 18, 21.5, 26, 26 at levels 1, 3, 6, 9, 10.
+    let no6 = s("no6");
+    assert!(
+        no6.contains("level 3, DNA points: exact mean 18.0000"),
+        "{no6}"
+    );
+    assert!(
+        no6.contains("level 6, DNA points: exact mean 18.0000"),
+        "{no6}"
+    );
+    assert!(
+        no6.contains("level 10, DNA points: exact mean 22.5000"),
+        "{no6}"
+    );
+    let d20 = s("d20at3");
+    assert!(
+        d20.contains("level 3, DNA points: exact mean 26.0000"),
+        "{d20}"
+    );
+    assert!(
+        d20.contains("level 10, DNA points: exact mean 34.0000"),
+        "{d20}"
+    );
+    let csv = std::fs::read_to_string(d.path().join("no6").join("leveling-quantiles.csv")).unwrap();
+    // 20,000 characters; sd of the DNA sum at level 10 without the d6 below 6.5: 5 sigma
+    // is under 0.23.
+    let m = mean_at(&csv, 10, "dna_points");
+    assert!((m - 22.5).abs() < 0.23, "{m}");
 }
 
 #[test]

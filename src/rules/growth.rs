@@ -95,4 +95,25 @@ pub const LEVEL_PARAMETERS: &[OptionSpec] = &[
         allowed: Allowed::Integer { min: 1, max: 100 },
         help: "parameter: faces of the creation DNA die (book: 5 + 1d20)",
     },
+    OptionSpec {
+        key: "dna_level3_die",
+        decision: "C-LEVEL-4",
+        default: "4",
+        allowed: Allowed::Integer { min: 0, max: 100 },
+        help: "parameter: faces of the DNA die gained at level 3, 0 = none (book: 1d4)",
+    },
+    OptionSpec {
+        key: "dna_level6_die",
+        decision: "C-LEVEL-4",
+        default: "6",
+        allowed: Allowed::Integer { min: 0, max: 100 },
+        help: "parameter: faces of the DNA die gained at level 6, 0 = none (book: 1d6)",
+    },
+    OptionSpec {
+        key: "dna_level9_die",
+        decision: "C-LEVEL-4",
+        default: "8",
+        allowed: Allowed::Integer { min: 0, max: 100 },
+        help: "parameter: faces of the DNA die gained at level 9, 0 = none (book: 1d8)",
+    },
 ];

@@ -84,7 +84,13 @@ pub struct LevelPolicy {
     pub weights: [u32; 6],
     pub start_karma: i8,
     pub campaign: Campaign,
+    /// C-LEVEL-4 DNA dice at levels 3, 6, 9 (parameters `dna_level3_die`..; book d4, d6,
+    /// d8; 0 = none).
+    pub dna_dice: [u32; 3],
 }
+
+/// The book's DNA dice at levels 3, 6, 9 (C-LEVEL-4).
+pub const DNA_LEVEL_DICE: [u32; 3] = [4, 6, 8];
 
 impl Default for LevelPolicy {
     fn default() -> Self {
@@ -101,6 +107,7 @@ impl Default for LevelPolicy {
             weights: [0; 6],
             start_karma: 0,
             campaign: Campaign::default(),
+            dna_dice: DNA_LEVEL_DICE,
         }
     }
 }
@@ -161,6 +168,8 @@ impl std::fmt::Debug for LevelPolicy {
         if self.weights != [0; 6] {
             d.field("weights", &self.weights);
         }
+        // `dna_dice` (rule parameters, listed in the provenance's options) is left out:
+        // changing a die keeps the dice stream, so figures move by the die alone.
         d.field("start_karma", &self.start_karma)
             .field("campaign", &self.campaign)
             .finish()
@@ -325,9 +334,9 @@ pub fn level_up(
     c.skill_points += gain;
     // C-LEVEL-4: DNA +1d4, +1d6, +1d8 at levels 3, 6, 9.
     c.dna += match level {
-        3 => roll(rng, 4),
-        6 => roll(rng, 6),
-        9 => roll(rng, 8),
+        3 => roll(rng, p.dna_dice[0]),
+        6 => roll(rng, p.dna_dice[1]),
+        9 => roll(rng, p.dna_dice[2]),
         _ => 0,
     };
     o
@@ -339,16 +348,16 @@ pub mod exact {
 
     /// DNA points at `level`: 5 + 1d20, +1d4, +1d6, +1d8 at levels 3, 6, 9 (C-LEVEL-4).
     pub fn dna_at(level: u32) -> Dist<i64> {
-        dna_at_with(level, 5, 20)
+        dna_at_with(level, 5, 20, DNA_LEVEL_DICE)
     }
 
-    /// [`dna_at`] with the creation grant `base + 1d(die)` (parameters
-    /// `dna_creation_base`, `dna_creation_die`).
-    pub fn dna_at_with(level: u32, base: i64, die: u64) -> Dist<i64> {
+    /// [`dna_at`] with the creation grant `base + 1d(die)` and the level dice (parameters
+    /// `dna_creation_base`, `dna_creation_die`, `dna_level3_die`..; a 0 die gives none).
+    pub fn dna_at_with(level: u32, base: i64, die: u64, dice: [u32; 3]) -> Dist<i64> {
         let mut d = Dist::die(die).shift(base);
-        for (l, f) in [(3, 4), (6, 6), (9, 8)] {
-            if level >= l {
-                d = d.add(&Dist::die(f));
+        for (l, f) in [(3, dice[0]), (6, dice[1]), (9, dice[2])] {
+            if level >= l && f > 0 {
+                d = d.add(&Dist::die(f as u64));
             }
         }
         d

@@ -92,6 +92,23 @@ pub fn level_parameters(
     }
 }
 
+/// The C-LEVEL-4 level dice in force (`dna_level3_die`, `dna_level6_die`,
+/// `dna_level9_die`), set on `p` when given.
+pub fn level_dice_into(
+    o: &crate::rules::RuleOptions,
+    p: Option<&mut super::leveling::LevelPolicy>,
+) -> [u32; 3] {
+    let d = [
+        o.integer("dna_level3_die") as u32,
+        o.integer("dna_level6_die") as u32,
+        o.integer("dna_level9_die") as u32,
+    ];
+    if let Some(p) = p {
+        p.dna_dice = d;
+    }
+    d
+}
+
 /// The sheets of a file and the conflict reading in force.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Races {

@@ -14,7 +14,9 @@ use crate::rules::growth::RACE_OPTIONS;
 use crate::scenario::ScenarioFile;
 use crate::stats::{t_interval, wilson};
 use crate::systems::cosmos::growth::leveling::{exact, LevelPolicy};
-use crate::systems::cosmos::growth::races::{level_parameters, limits_level_ups, race_conflict};
+use crate::systems::cosmos::growth::races::{
+    level_dice_into, level_parameters, limits_level_ups, race_conflict,
+};
 use crate::systems::cosmos::growth::stats::Stat;
 use crate::systems::cosmos::growth::{band_row, dec, OPTIONS};
 use crate::systems::cosmos::TestRules;
@@ -31,6 +33,10 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     m.races.conflict = race_conflict(&ctx.options);
     m.limit_levels = limits_level_ups(&ctx.options);
     let level_params = level_parameters(&ctx.options, &mut m.creation);
+    level_dice_into(&ctx.options, Some(&mut m.levels));
+    for (_, b) in m.builds.iter_mut() {
+        level_dice_into(&ctx.options, Some(b));
+    }
     let rules = TestRules::from_options(&ctx.options);
     let sim = LevelingSim::new(m.clone(), rules);
     let progress = ctx.progress(trials, crate::tr!("growth.progress.leveling"));
@@ -211,7 +217,12 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         for (q, d, what) in [
             (
                 10,
-                exact::dna_at_with(l, m.creation.dna_base as i64, m.creation.dna_die as u64),
+                exact::dna_at_with(
+                    l,
+                    m.creation.dna_base as i64,
+                    m.creation.dna_die as u64,
+                    m.levels.dna_dice,
+                ),
                 crate::tr!("growth.leveling.dna_points"),
             ),
             (
