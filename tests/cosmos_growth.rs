@@ -185,7 +185,7 @@ fn creation_rejections_exact_vs_simulated() {
     let engine = Engine::new(7, 2).unwrap();
     let n = 300_000;
     let acc = engine.run(
-        &CreationSim(CreationPolicy::default()),
+        &CreationSim(CreationPolicy::default(), Default::default()),
         1,
         n,
         &Progress::hidden(),

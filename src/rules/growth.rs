@@ -94,3 +94,63 @@ pub const MUTATION_OPTIONS: &[OptionSpec] = &[OptionSpec {
     allowed: Allowed::OneOf(&["together", "separate"]),
     help: "how minor mutations escalate (2nd irreversible, 3rd a major): together = every minor on a gene counts whatever its sign and the major is negative; separate = positive and negative minors each count on their own and the major keeps their sign",
 }];
+
+/// Options read only where race/class sheets are given (`[[creation.races]]`, issue 10
+/// item 11): listed in a scenario's provenance only then, so other outputs keep theirs.
+pub const RACE_OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        key: "race_class_conflict",
+        decision: "C-CREATE-2",
+        default: "change",
+        allowed: Allowed::OneOf(&["change", "reroll"]),
+        help: "stats that the point moves (10, 20 in a conversion) cannot bring within the intended race/class sheet: change = the book (\"sans quoi il sera forcé de changer de race/classe\"), the first sheet of the file's list the stats can meet, or none; reroll = the stat dice are rolled again until the intended sheet is met (a common table reading; at most 1000 rerolls)",
+    },
+    OptionSpec {
+        key: "race_limits_levelling",
+        decision: "C-LEVEL-1",
+        default: "creation",
+        allowed: Allowed::OneOf(&["creation", "always"]),
+        help: "whether a race/class sheet still binds after creation: creation = the book names the sheet's limits at creation and conversion only, level-ups keep the 80/85 caps alone; always = a gain above the sheet's maximum is lost like one above the cap, and level-5 moves stay within the sheet",
+    },
+];
+
+/// Level-up dice as parameters (issue 16; C-LEVEL-4 so far), read by the creation and
+/// leveling scenarios; listed in their provenance only when a value differs from the
+/// book's, so files run at the book's values keep their provenance.
+pub const LEVEL_PARAMETERS: &[OptionSpec] = &[
+    OptionSpec {
+        key: "dna_creation_base",
+        decision: "C-LEVEL-4",
+        default: "5",
+        allowed: Allowed::Integer { min: 0, max: 100 },
+        help: "parameter: DNA points every new character starts with before the creation die (book: 5 + 1d20)",
+    },
+    OptionSpec {
+        key: "dna_creation_die",
+        decision: "C-LEVEL-4",
+        default: "20",
+        allowed: Allowed::Integer { min: 1, max: 100 },
+        help: "parameter: faces of the creation DNA die (book: 5 + 1d20)",
+    },
+    OptionSpec {
+        key: "dna_level3_die",
+        decision: "C-LEVEL-4",
+        default: "4",
+        allowed: Allowed::Integer { min: 0, max: 100 },
+        help: "parameter: faces of the DNA die gained at level 3, 0 = none (book: 1d4)",
+    },
+    OptionSpec {
+        key: "dna_level6_die",
+        decision: "C-LEVEL-4",
+        default: "6",
+        allowed: Allowed::Integer { min: 0, max: 100 },
+        help: "parameter: faces of the DNA die gained at level 6, 0 = none (book: 1d6)",
+    },
+    OptionSpec {
+        key: "dna_level9_die",
+        decision: "C-LEVEL-4",
+        default: "8",
+        allowed: Allowed::Integer { min: 0, max: 100 },
+        help: "parameter: faces of the DNA die gained at level 9, 0 = none (book: 1d8)",
+    },
+];

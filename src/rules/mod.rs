@@ -26,6 +26,8 @@ const TABLES: &[&[OptionSpec]] = &[
     trinites::OPTIONS,
     growth::OPTIONS,
     growth::MUTATION_OPTIONS,
+    growth::RACE_OPTIONS,
+    growth::LEVEL_PARAMETERS,
     combat::OPTIONS,
 ];
 

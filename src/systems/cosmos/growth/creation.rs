@@ -7,6 +7,7 @@ use serde::Deserialize;
 use crate::dice::{Die, Dist};
 use crate::engine::Rng64;
 
+use super::races::{settle, Conflict, Races, MAX_REROLLS};
 use super::stats::{cap_at, Stat, STAT_CAP_LOW, STAT_MIN};
 
 /// C-CREATE-1: 10d100, the sum must be in 250..=750.
@@ -15,6 +16,10 @@ pub const HP_PM_SUM: (i64, i64) = (250, 750);
 /// C-CREATE-2: 6d100, each in 20..=80 (rerolled alone), the sum in 200..=400.
 pub const STAT_DICE: usize = 6;
 pub const STAT_SUM: (i64, i64) = (200, 400);
+/// C-LEVEL-4: 5 + 1d20 DNA points at creation (the book's values of the parameters
+/// `dna_creation_base` and `dna_creation_die`).
+pub const DNA_BASE: i32 = 5;
+pub const DNA_DIE: u32 = 20;
 /// C-CREATE-3: conversion, 2d100, each in 20..=80, the sum in 60..=140.
 pub const CONVERSION_SUM: (i64, i64) = (60, 140);
 
@@ -64,6 +69,9 @@ pub struct CreationPolicy {
     pub move_points: i32,
     /// C-CREATE-3: convert an existing character: roll only Précision and Chance.
     pub conversion: Option<Conversion>,
+    /// C-LEVEL-4 parameters `dna_creation_base` and `dna_creation_die` (book: 5 + 1d20).
+    pub dna_base: i32,
+    pub dna_die: u32,
 }
 
 /// An existing character of the previous edition (C-CREATE-3). "Seul le calcul des deux
@@ -98,6 +106,8 @@ impl Default for CreationPolicy {
             move_policy: MovePolicy::None,
             move_points: 0,
             conversion: None,
+            dna_base: DNA_BASE,
+            dna_die: DNA_DIE,
         }
     }
 }
@@ -128,6 +138,12 @@ pub struct Created {
     pub stat_attempts: u32,
     /// Single d100 rolls for the stats, rerolls of dice outside 20..80 included.
     pub stat_d100_rolls: u32,
+    /// The race/class sheet the character ends on (index in the file's list; `None`: no
+    /// sheet given, or none met).
+    pub race: Option<usize>,
+    /// Accepted stat rolls thrown away because they missed the intended sheet
+    /// (`race_class_conflict = reroll`).
+    pub race_rerolls: u32,
 }
 
 #[inline]
@@ -147,12 +163,39 @@ fn stat_die(rng: &mut Rng64, rolls: &mut u32) -> i32 {
     }
 }
 
-/// Creates one character (C-CREATE-1..3, C-LEVEL-3, C-LEVEL-4).
+/// Creates one character (C-CREATE-1..3, C-LEVEL-3, C-LEVEL-4), no race/class sheet.
 pub fn create(rng: &mut Rng64, p: &CreationPolicy) -> Created {
+    create_with(rng, p, &Races::default())
+}
+
+/// Creates one character whose stats must meet `races` (C-CREATE-2/3, module `races`).
+/// Without sheets this draws exactly what [`create`] always drew.
+pub fn create_with(rng: &mut Rng64, p: &CreationPolicy, races: &Races) -> Created {
     let mut out = Created::default();
     if let Some(conv) = &p.conversion {
-        convert(rng, p, conv, &mut out);
-        return out;
+        loop {
+            convert(rng, p, conv, &mut out);
+            if races.sheets.is_empty() {
+                plain_moves(&mut out.character.stats, p, conv.cap());
+                return out;
+            }
+            let assigned = out.character.stats;
+            out.race = settle(
+                races,
+                &mut out.character.stats,
+                &p.priority,
+                p.move_policy,
+                p.move_points,
+                conv.cap(),
+            );
+            if out.race.is_some() || !reroll(races, &mut out) {
+                if out.race.is_none() {
+                    out.character.stats = assigned;
+                    plain_moves(&mut out.character.stats, p, conv.cap());
+                }
+                return out;
+            }
+        }
     }
     // C-CREATE-1.
     let mut dice = [0i32; HP_PM_DICE];
@@ -179,6 +222,51 @@ pub fn create(rng: &mut Rng64, p: &CreationPolicy) -> Created {
     out.character.pm = dice[5..].iter().sum();
 
     // C-CREATE-2.
+    loop {
+        roll_stats(rng, p, &mut out);
+        if races.sheets.is_empty() {
+            plain_moves(&mut out.character.stats, p, STAT_CAP_LOW);
+            break;
+        }
+        let assigned = out.character.stats;
+        out.race = settle(
+            races,
+            &mut out.character.stats,
+            &p.priority,
+            p.move_policy,
+            p.move_points,
+            STAT_CAP_LOW,
+        );
+        if out.race.is_some() || !reroll(races, &mut out) {
+            if out.race.is_none() {
+                // None met: the stats stay as rolled, moved by the player's policy.
+                out.character.stats = assigned;
+                plain_moves(&mut out.character.stats, p, STAT_CAP_LOW);
+            }
+            break;
+        }
+    }
+
+    // C-LEVEL-3: 1d6, +1d6 per full 100 PM, and a bonus d6 that replaces the lowest roll
+    // if higher.
+    let extra = (out.character.pm / 100).max(0);
+    let mut sum = 0;
+    let mut lowest = i32::MAX;
+    for _ in 0..=extra {
+        let r = Die::D6.roll(rng) as i32;
+        sum += r;
+        lowest = lowest.min(r);
+    }
+    let bonus = Die::D6.roll(rng) as i32;
+    out.character.skill_points = sum + (bonus - lowest).max(0);
+    // C-LEVEL-4: 5 + 1d20 (parameters).
+    out.character.dna = p.dna_base + Die::new(p.dna_die as u64).map_or(1, |d| d.roll(rng) as i32);
+    out
+}
+
+/// The 6d100 stat step (C-CREATE-2): dice rerolled alone out of 20..80, all six again
+/// out of 200..400, then assigned.
+fn roll_stats(rng: &mut Rng64, p: &CreationPolicy, out: &mut Created) {
     let stats = &mut out.character.stats;
     let mut v = [0i32; STAT_DICE];
     loop {
@@ -199,34 +287,33 @@ pub fn create(rng: &mut Rng64, p: &CreationPolicy) -> Created {
             }
         }
     }
+}
+
+/// The player's own point moves, within 20..cap.
+fn plain_moves(stats: &mut [i32; 6], p: &CreationPolicy, cap: i32) {
     move_points(
         stats,
         &p.priority,
         p.move_policy,
         p.move_points,
         STAT_MIN,
-        STAT_CAP_LOW,
+        cap,
     );
-
-    // C-LEVEL-3: 1d6, +1d6 per full 100 PM, and a bonus d6 that replaces the lowest roll
-    // if higher.
-    let extra = (out.character.pm / 100).max(0);
-    let mut sum = 0;
-    let mut lowest = i32::MAX;
-    for _ in 0..=extra {
-        let r = Die::D6.roll(rng) as i32;
-        sum += r;
-        lowest = lowest.min(r);
-    }
-    let bonus = Die::D6.roll(rng) as i32;
-    out.character.skill_points = sum + (bonus - lowest).max(0);
-    // C-LEVEL-4: 5 + 1d20.
-    out.character.dna = 5 + Die::D20.roll(rng) as i32;
-    out
 }
 
-/// C-CREATE-3: the two new stats from 2d100 (each 20..80 alone, sum 60..140), then up to
-/// 20 points moved within 20..80 (85 from level 3); HP, PM, skill and DNA points stay.
+/// Under `race_class_conflict = reroll`, counts one more reroll and says whether to roll
+/// again (up to [`MAX_REROLLS`]).
+fn reroll(races: &Races, out: &mut Created) -> bool {
+    if races.conflict != Conflict::Reroll || out.race_rerolls >= MAX_REROLLS {
+        return false;
+    }
+    out.race_rerolls += 1;
+    true
+}
+
+/// C-CREATE-3: the two new stats from 2d100 (each 20..80 alone, sum 60..140), assigned;
+/// the caller moves up to 20 points within 20..80 (85 from level 3); HP, PM, skill and
+/// DNA points stay.
 fn convert(rng: &mut Rng64, p: &CreationPolicy, conv: &Conversion, out: &mut Created) {
     let c = &mut out.character;
     c.hp = conv.hp;
@@ -254,14 +341,6 @@ fn convert(rng: &mut Rng64, p: &CreationPolicy, conv: &Conversion, out: &mut Cre
     };
     c.stats[Stat::Precision as usize] = a;
     c.stats[Stat::Chance as usize] = b;
-    move_points(
-        &mut c.stats,
-        &p.priority,
-        p.move_policy,
-        p.move_points,
-        STAT_MIN,
-        conv.cap(),
-    );
 }
 
 /// Moves up to `points` stat points by `policy`, keeping every stat in `lo..=hi`.
@@ -273,6 +352,20 @@ pub fn move_points(
     lo: i32,
     hi: i32,
 ) {
+    move_points_within(stats, priority, policy, points, &[lo; 6], &[hi; 6]);
+}
+
+/// [`move_points`] with bounds per stat (a race/class sheet's limits). With equal bounds
+/// it moves exactly as before: the highest stat that can give is the highest stat, and
+/// the lowest that can take the lowest.
+pub fn move_points_within(
+    stats: &mut [i32; 6],
+    priority: &[Stat; 6],
+    policy: MovePolicy,
+    points: i32,
+    lo: &[i32; 6],
+    hi: &[i32; 6],
+) {
     let mut left = points;
     match policy {
         MovePolicy::None => {}
@@ -280,7 +373,10 @@ pub fn move_points(
             let first = priority[0] as usize;
             for s in priority[1..].iter().rev() {
                 let from = *s as usize;
-                let n = left.min(stats[from] - lo).min(hi - stats[first]).max(0);
+                let n = left
+                    .min(stats[from] - lo[from])
+                    .min(hi[first] - stats[first])
+                    .max(0);
                 stats[from] -= n;
                 stats[first] += n;
                 left -= n;
@@ -288,16 +384,21 @@ pub fn move_points(
         }
         MovePolicy::EvenOut => {
             while left > 0 {
-                let (mut hi_i, mut lo_i) = (0, 0);
+                // The highest stat above its floor gives to the lowest below its ceiling
+                // (first in rulebook order on ties).
+                let (mut hi_i, mut lo_i) = (None::<usize>, None::<usize>);
                 for i in 0..6 {
-                    if stats[i] > stats[hi_i] {
-                        hi_i = i;
+                    if stats[i] > lo[i] && hi_i.map_or(true, |h| stats[i] > stats[h]) {
+                        hi_i = Some(i);
                     }
-                    if stats[i] < stats[lo_i] {
-                        lo_i = i;
+                    if stats[i] < hi[i] && lo_i.map_or(true, |l| stats[i] < stats[l]) {
+                        lo_i = Some(i);
                     }
                 }
-                if stats[hi_i] - stats[lo_i] < 2 || stats[hi_i] <= lo || stats[lo_i] >= hi {
+                let (Some(hi_i), Some(lo_i)) = (hi_i, lo_i) else {
+                    break;
+                };
+                if stats[hi_i] - stats[lo_i] < 2 {
                     break;
                 }
                 stats[hi_i] -= 1;

@@ -8,7 +8,7 @@ use crate::dice::{Die, Dist};
 use crate::engine::Rng64;
 use crate::systems::cosmos::{drift, Outcome, TestRules, TestSampler, TestSpec, KARMA_MIN};
 
-use super::creation::{move_points, Character, MovePolicy};
+use super::creation::{move_points_within, Character, MovePolicy};
 use super::stats::{cap_at, Stat, STAT_MIN};
 
 /// Level 2 gain (C-LEVEL-1).
@@ -84,7 +84,13 @@ pub struct LevelPolicy {
     pub weights: [u32; 6],
     pub start_karma: i8,
     pub campaign: Campaign,
+    /// C-LEVEL-4 DNA dice at levels 3, 6, 9 (parameters `dna_level3_die`..; book d4, d6,
+    /// d8; 0 = none).
+    pub dna_dice: [u32; 3],
 }
+
+/// The book's DNA dice at levels 3, 6, 9 (C-LEVEL-4).
+pub const DNA_LEVEL_DICE: [u32; 3] = [4, 6, 8];
 
 impl Default for LevelPolicy {
     fn default() -> Self {
@@ -101,6 +107,7 @@ impl Default for LevelPolicy {
             weights: [0; 6],
             start_karma: 0,
             campaign: Campaign::default(),
+            dna_dice: DNA_LEVEL_DICE,
         }
     }
 }
@@ -119,6 +126,10 @@ pub struct Hero {
     /// added): +2 at the next (C-LEVEL-3). A level that shows 0 on the d4-1 but receives
     /// the +2 carry gives 2, so it passes nothing on.
     pub skill_carry: bool,
+    /// Per-stat limits that bind level-ups (a race/class sheet under
+    /// `race_limits_levelling = always`); 0 and `i32::MAX` bind nothing.
+    pub min: [i32; 6],
+    pub max: [i32; 6],
 }
 
 impl Hero {
@@ -132,6 +143,8 @@ impl Hero {
             dark: 1,
             skill_gained: 0,
             skill_carry: false,
+            min: [0; 6],
+            max: [i32::MAX; 6],
         }
     }
 }
@@ -155,6 +168,8 @@ impl std::fmt::Debug for LevelPolicy {
         if self.weights != [0; 6] {
             d.field("weights", &self.weights);
         }
+        // `dna_dice` (rule parameters, listed in the provenance's options) is left out:
+        // changing a die keeps the dice stream, so figures move by the die alone.
         d.field("start_karma", &self.start_karma)
             .field("campaign", &self.campaign)
             .finish()
@@ -256,6 +271,8 @@ pub fn level_up(
     h.level += 1;
     let level = h.level;
     let cap = cap_at(level);
+    // A sheet's maximum caps gains like the 80/85 cap (identity without a sheet).
+    let caps = h.max.map(|m| m.min(cap));
     let c = &mut h.c;
     match level {
         2 => {
@@ -263,25 +280,26 @@ pub fn level_up(
             match p.level2 {
                 Level2::TwoD10 => {
                     for &i in &order[..2] {
-                        raise(&mut c.stats[i], roll(rng, 10), cap);
+                        raise(&mut c.stats[i], roll(rng, 10), caps[i]);
                     }
                 }
-                Level2::OneD20 => raise(&mut c.stats[order[0]], roll(rng, 20), cap),
+                Level2::OneD20 => raise(&mut c.stats[order[0]], roll(rng, 20), caps[order[0]]),
             }
         }
         3 => {
             let order = targets(&c.stats, priority, &p.weights, StatTarget::Lowest);
-            raise(&mut c.stats[order[0]], roll(rng, 10), cap);
+            raise(&mut c.stats[order[0]], roll(rng, 10), caps[order[0]]);
         }
         4 => *pool(c, p.level4) += roll(rng, 100),
         5 => {
-            move_points(
+            let lo = h.min.map(|m| m.max(STAT_MIN));
+            move_points_within(
                 &mut c.stats,
                 priority,
                 p.level5_moves,
                 p.level5_points,
-                STAT_MIN,
-                cap,
+                &lo,
+                &caps,
             );
             h.light += p.light_dark_at_5.0;
             h.dark += p.light_dark_at_5.1;
@@ -290,7 +308,7 @@ pub fn level_up(
             let l = p.later_at(level);
             let order = targets(&c.stats, priority, &p.weights, l.stat_target);
             for &i in order.iter().take(l.stat_count) {
-                raise(&mut c.stats[i], roll(rng, l.stat_die), cap);
+                raise(&mut c.stats[i], roll(rng, l.stat_die), caps[i]);
             }
             c.hp += roll(rng, l.hp_die);
             c.pm += roll(rng, l.pm_die);
@@ -316,9 +334,9 @@ pub fn level_up(
     c.skill_points += gain;
     // C-LEVEL-4: DNA +1d4, +1d6, +1d8 at levels 3, 6, 9.
     c.dna += match level {
-        3 => roll(rng, 4),
-        6 => roll(rng, 6),
-        9 => roll(rng, 8),
+        3 => roll(rng, p.dna_dice[0]),
+        6 => roll(rng, p.dna_dice[1]),
+        9 => roll(rng, p.dna_dice[2]),
         _ => 0,
     };
     o
@@ -330,10 +348,16 @@ pub mod exact {
 
     /// DNA points at `level`: 5 + 1d20, +1d4, +1d6, +1d8 at levels 3, 6, 9 (C-LEVEL-4).
     pub fn dna_at(level: u32) -> Dist<i64> {
-        let mut d = Dist::die(20).shift(5);
-        for (l, f) in [(3, 4), (6, 6), (9, 8)] {
-            if level >= l {
-                d = d.add(&Dist::die(f));
+        dna_at_with(level, 5, 20, DNA_LEVEL_DICE)
+    }
+
+    /// [`dna_at`] with the creation grant `base + 1d(die)` and the level dice (parameters
+    /// `dna_creation_base`, `dna_creation_die`, `dna_level3_die`..; a 0 die gives none).
+    pub fn dna_at_with(level: u32, base: i64, die: u64, dice: [u32; 3]) -> Dist<i64> {
+        let mut d = Dist::die(die).shift(base);
+        for (l, f) in [(3, dice[0]), (6, dice[1]), (9, dice[2])] {
+            if level >= l && f > 0 {
+                d = d.add(&Dist::die(f as u64));
             }
         }
         d

@@ -13,7 +13,9 @@ pub mod movement;
 mod options;
 pub mod piloting;
 mod quantiles;
+pub mod races;
 pub mod scenarios;
+pub mod skills;
 pub mod stats;
 pub mod tables;
 

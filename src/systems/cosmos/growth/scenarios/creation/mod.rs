@@ -6,11 +6,13 @@
 //! `report.rs` (outputs).
 
 mod model;
+mod races;
 mod raw;
 mod report;
 mod sim;
 
-pub use model::{check, policy, policy_text};
+pub use model::{check, policy, policy_text, races_text, sheets};
+pub use races::{expected_rerolls, p_intended};
 pub use raw::RawPolicy;
 pub use report::run;
 pub use sim::{CreationAcc, CreationSim, QUANTITIES};

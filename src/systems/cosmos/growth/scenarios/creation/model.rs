@@ -3,7 +3,8 @@
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::creation::{Conversion, CreationPolicy, MovePolicy};
-use crate::systems::cosmos::growth::stats::cap_at;
+use crate::systems::cosmos::growth::races::{Races, Sheet, MAX_SHEETS};
+use crate::systems::cosmos::growth::stats::{cap_at, Stat, STAT_CAP_HIGH, STAT_MIN};
 
 use super::super::parse_priority;
 use super::raw::{Raw, RawPolicy};
@@ -88,6 +89,94 @@ pub fn policy(file: &ScenarioFile, raw: &RawPolicy) -> Result<CreationPolicy, Us
     Ok(p)
 }
 
+/// Validates `[[creation.races]]` into sheets (0..MAX_SHEETS; names unique, 1..32
+/// characters; limits by stat name within 20..85, min <= max).
+pub fn sheets(file: &ScenarioFile, raw: &RawPolicy) -> Result<Vec<Sheet>, UserError> {
+    let list = raw.races.as_deref().unwrap_or(&[]);
+    if list.len() > MAX_SHEETS {
+        return Err(file.error_at(
+            &["creation", "races"],
+            "creation.races",
+            &crate::tr!("growth.races.count", count = list.len()),
+            &crate::tr!("growth.races.count_allowed", max = MAX_SHEETS),
+        ));
+    }
+    let mut out: Vec<Sheet> = Vec::new();
+    for (i, r) in list.iter().enumerate() {
+        let is = i.to_string();
+        let at = ["creation", "races", is.as_str()];
+        let name = r.name.trim();
+        if name.is_empty() || name.len() > 32 || out.iter().any(|s| s.name == name) {
+            return Err(file.error_at(
+                &[&at[..], &["name"]].concat(),
+                &format!("creation.races[{i}].name"),
+                &crate::tr!("growth.lvalid.bad_name", name = r.name),
+                crate::tr!("growth.lvalid.bad_name_allowed"),
+            ));
+        }
+        let mut sheet = Sheet {
+            name: name.to_string(),
+            min: [0; 6],
+            max: [100; 6],
+        };
+        for (which, map) in [("min", &r.min), ("max", &r.max)] {
+            for (stat, v) in map {
+                let path = [&at[..], &[which, stat.as_str()]].concat();
+                let shown = format!("creation.races[{i}].{which}.{stat}");
+                let Some(st) = Stat::parse(stat) else {
+                    return Err(file.error_at(
+                        &path,
+                        &shown,
+                        &crate::tr!("growth.lvalid.not_stat", name = stat),
+                        &Stat::names(),
+                    ));
+                };
+                if !(STAT_MIN as i64..=STAT_CAP_HIGH as i64).contains(v) {
+                    return Err(file.error_at(
+                        &path,
+                        &shown,
+                        &crate::tr!("growth.valid.out_of_range", value = v),
+                        crate::tr!("growth.races.limit_allowed"),
+                    ));
+                }
+                match which {
+                    "min" => sheet.min[st as usize] = *v as i32,
+                    _ => sheet.max[st as usize] = *v as i32,
+                }
+            }
+        }
+        if let Some(st) = (0..6).find(|&k| sheet.min[k] > sheet.max[k]) {
+            let stat = Stat::ALL[st].name();
+            return Err(file.error_at(
+                &[&at[..], &["min", stat]].concat(),
+                &format!("creation.races[{i}].min.{stat}"),
+                &crate::tr!(
+                    "growth.races.min_over_max",
+                    min = sheet.min[st],
+                    max = sheet.max[st]
+                ),
+                crate::tr!("growth.races.min_over_max_allowed"),
+            ));
+        }
+        out.push(sheet);
+    }
+    Ok(out)
+}
+
+/// The sheets' text for task ids and provenance (empty without sheets, so files without
+/// races keep their streams and provenance).
+pub fn races_text(r: &Races) -> String {
+    if r.sheets.is_empty() {
+        return String::new();
+    }
+    let s: Vec<String> = r
+        .sheets
+        .iter()
+        .map(|s| format!("{}:{:?}-{:?}", s.name, s.min, s.max))
+        .collect();
+    format!(" races={} conflict={:?}", s.join(";"), r.conflict)
+}
+
 /// Short text of a policy, for provenance and task ids.
 pub fn policy_text(p: &CreationPolicy) -> String {
     format!(
@@ -101,15 +190,16 @@ pub fn policy_text(p: &CreationPolicy) -> String {
     )
 }
 
-pub(super) fn parse(file: &ScenarioFile) -> Result<(Raw, CreationPolicy), UserError> {
+pub(super) fn parse(file: &ScenarioFile) -> Result<(Raw, CreationPolicy, Vec<Sheet>), UserError> {
     let raw: Raw = file.parse_raw()?;
     let p = policy(file, &raw.creation)?;
-    Ok((raw, p))
+    let s = sheets(file, &raw.creation)?;
+    Ok((raw, p, s))
 }
 
 /// Validates the file.
 pub fn check(file: &ScenarioFile) -> Result<(), UserError> {
-    let (raw, _) = parse(file)?;
+    let (raw, ..) = parse(file)?;
     file.rule_options(&raw.rules)?;
     Ok(())
 }

@@ -39,6 +39,20 @@ pub struct RawPolicy {
     pub(super) move_policy: Option<MovePolicy>,
     pub(super) move_points: Option<i64>,
     pub(super) conversion: Option<RawConversion>,
+    /// `[[creation.races]]`: race/class sheets, the intended one first, then the fallback
+    /// list (C-CREATE-2/3; illustrative data: the book has no race list).
+    pub(super) races: Option<Vec<RawSheet>>,
+}
+
+/// One race/class sheet: `min` and `max` by stat name.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawSheet {
+    pub(super) name: String,
+    #[serde(default)]
+    pub(super) min: BTreeMap<String, i64>,
+    #[serde(default)]
+    pub(super) max: BTreeMap<String, i64>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -13,9 +13,11 @@ use crate::systems::cosmos::growth::{band_row, dec, OPTIONS};
 use crate::systems::{RunOverrides, ScenarioResult};
 
 use super::super::{summary, task_of};
-use super::model::{parse, policy_text};
+use super::model::{parse, policy_text, races_text};
 use super::sim::{CreationSim, QUANTITIES};
 use super::DEFAULT_TRIALS;
+use crate::rules::growth::RACE_OPTIONS;
+use crate::systems::cosmos::growth::races::{level_parameters, race_conflict, Races};
 
 /// The quantity in text: its CSV value in English (as the pages always wrote it), the
 /// rulebook's words in French.
@@ -32,24 +34,35 @@ fn quantity_label(i: usize, name: &'static str) -> &'static str {
 
 /// Runs the file.
 pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
-    let (raw, p) = parse(file)?;
+    let (raw, mut p, sheets) = parse(file)?;
     let (ctx, trials) = o.resolve(file, &raw.run, &raw.rules, DEFAULT_TRIALS)?;
+    let level_params = level_parameters(&ctx.options, &mut p);
+    let races = Races {
+        sheets,
+        conflict: race_conflict(&ctx.options),
+    };
     let progress = ctx.progress(trials, crate::tr!("growth.progress.creation"));
+    let text = format!("{}{}", policy_text(&p), races_text(&races));
     let acc = ctx.engine.run(
-        &CreationSim(p),
-        task_of(&policy_text(&p)),
+        &CreationSim(p, races.clone()),
+        task_of(&text),
         trials,
         &progress,
     );
     progress.finish();
-    let prov = Provenance::monte_carlo(
-        "creation",
-        "cosmos",
-        ctx.options.in_force(OPTIONS),
-        ctx.engine.seed(),
-        trials,
-    )
-    .with_param("policy", policy_text(&p));
+    let mut opts = ctx.options.in_force(OPTIONS);
+    opts.extend(level_params);
+    if !races.sheets.is_empty() {
+        // Listed only with sheets, so files without them keep their provenance.
+        opts.extend(ctx.options.in_force(RACE_OPTIONS));
+    }
+    let prov = Provenance::monte_carlo("creation", "cosmos", opts, ctx.engine.seed(), trials)
+        .with_param("policy", policy_text(&p));
+    let prov = if races.sheets.is_empty() {
+        prov
+    } else {
+        prov.with_param("races", races_text(&races).trim().to_string())
+    };
     let prov = Provenance {
         scenario: Some(file.reference()),
         ..prov
@@ -58,6 +71,8 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     // Rejections: exact vs simulated.
     let conv = p.conversion.is_some();
     let hp_attempts = acc.attempts[0];
+    // Accepted stat rolls thrown away for a race/class sheet were accepted all the same.
+    let stat_accepted = trials + acc.race_rerolls;
     let st_attempts = acc.attempts[1];
     let stat_dice_kept = st_attempts * if conv { 2 } else { 6 };
     // A conversion keeps its HP and PM (C-CREATE-3): no 10d100 step.
@@ -74,7 +89,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             } else {
                 exact::p_stats_accept()
             },
-            trials,
+            stat_accepted,
             st_attempts,
         ),
         (
@@ -316,7 +331,13 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         .unwrap_or_else(|| crate::tr!("growth.creation.default_question").into());
     let mut key: Vec<String> = rej_key.into_iter().take(2).collect();
     key.extend(dist_key.into_iter().take(4));
-    let outputs = vec![rejection_out, dist_out];
+    let mut outputs = vec![rejection_out, dist_out];
+    if !races.sheets.is_empty() {
+        // The race/class question comes first.
+        let (r_out, r_key) = super::races::races_output(&p, &races, &acc, trials, &prov)?;
+        key.splice(0..0, r_key);
+        outputs.push(r_out);
+    }
     let summary = summary(&title, &question, &key, &outputs, &prov);
     Ok(ScenarioResult {
         title,

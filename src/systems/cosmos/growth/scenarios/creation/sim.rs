@@ -1,7 +1,8 @@
 //! The creation simulation: tallies of every created character, in fixed memory.
 
 use crate::engine::{Merge, Moments, Rng64, Simulation, Tally};
-use crate::systems::cosmos::growth::creation::{create, CreationPolicy};
+use crate::systems::cosmos::growth::creation::{create_with, CreationPolicy};
+use crate::systems::cosmos::growth::races::Races;
 
 /// What the creation simulation keeps, in fixed memory.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -14,6 +15,13 @@ pub struct CreationAcc {
     /// Rolls of all the HP/PM dice and of all the stat dice, summed.
     pub attempts: [u64; 2],
     pub moments: Vec<Moments>,
+    /// Characters per final race/class sheet, the last entry "none met" (empty without
+    /// sheets).
+    pub races: Vec<u64>,
+    /// Stats per final sheet: `[sheet * 6 + stat]`.
+    pub race_stats: Vec<Moments>,
+    /// Accepted stat rolls thrown away for missing the intended sheet (reroll reading).
+    pub race_rerolls: u64,
 }
 
 /// The quantities tallied, in order.
@@ -39,11 +47,28 @@ impl Merge for CreationAcc {
         self.attempts[0] += o.attempts[0];
         self.attempts[1] += o.attempts[1];
         self.moments.merge(o.moments);
+        for (a, b) in self.races.iter_mut().zip(o.races) {
+            *a += b;
+        }
+        self.race_stats.merge(o.race_stats);
+        self.race_rerolls += o.race_rerolls;
     }
 }
 
-/// Creates characters.
-pub struct CreationSim(pub CreationPolicy);
+/// Creates characters, whose stats must meet the race/class sheets (none: the book's
+/// creation alone).
+pub struct CreationSim(pub CreationPolicy, pub Races);
+
+impl CreationSim {
+    /// Sheets plus "none met" (0 without sheets).
+    fn slots(&self) -> usize {
+        if self.1.sheets.is_empty() {
+            0
+        } else {
+            self.1.sheets.len() + 1
+        }
+    }
+}
 
 impl Simulation for CreationSim {
     type Acc = CreationAcc;
@@ -60,13 +85,24 @@ impl Simulation for CreationSim {
             stat_d100_rolls: 0,
             attempts: [0; 2],
             moments: vec![Moments::default(); QUANTITIES.len()],
+            races: vec![0; self.slots()],
+            race_stats: vec![Moments::default(); self.slots() * 6],
+            race_rerolls: 0,
         }
     }
 
     fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut CreationAcc) {
         for _ in 0..trials {
-            let c = create(rng, &self.0);
+            let c = create_with(rng, &self.0, &self.1);
             let ch = c.character;
+            if !self.1.sheets.is_empty() {
+                let k = c.race.unwrap_or(self.1.sheets.len());
+                acc.races[k] += 1;
+                for (i, v) in ch.stats.iter().enumerate() {
+                    acc.race_stats[k * 6 + i].push(*v as f64);
+                }
+                acc.race_rerolls += c.race_rerolls as u64;
+            }
             let v = [
                 ch.hp,
                 ch.pm,

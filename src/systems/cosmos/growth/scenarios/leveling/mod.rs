@@ -13,9 +13,13 @@ mod model;
 mod raw;
 mod report;
 mod sim;
+mod skills;
+mod skills_model;
 
 pub use model::{
     check, model, DnaPlan, LevelingModel, MAX_BUILDS, MAX_DNA_POLICIES, MAX_GENES, MAX_WISHES,
 };
 pub use report::run;
-pub use sim::{DnaAcc, LevelAcc, LevelingSim, QUANTITIES};
+pub use sim::{DnaAcc, LevelAcc, LevelingSim, SkillAcc, QUANTITIES};
+pub use skills::exact_wish_met;
+pub use skills_model::SkillPlan;

@@ -1,12 +1,14 @@
 //! The leveling file validated into a [`LevelingModel`] (raw keys in `raw.rs`).
 
-use super::super::creation::policy as creation_policy;
+use super::super::creation::{policy as creation_policy, sheets};
 use super::raw::*;
+use super::skills_model::{skill_plan, SkillPlan};
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::creation::{CreationPolicy, MovePolicy};
 use crate::systems::cosmos::growth::genetics::{DnaPolicy, GeneTree, Wish};
 use crate::systems::cosmos::growth::leveling::{Campaign, LaterLevels, LevelPolicy, StatTarget};
+use crate::systems::cosmos::growth::races::Races;
 use crate::systems::cosmos::growth::scenarios::Parsed;
 use crate::systems::cosmos::growth::stats::Stat;
 
@@ -20,6 +22,13 @@ pub struct LevelingModel {
     pub dna: Option<DnaPlan>,
     /// Stat builds (`[[leveling.builds]]`): `levels` with every stat gain aimed by weights.
     pub builds: Vec<(String, LevelPolicy)>,
+    /// Race/class sheets of `[[creation.races]]` (the conflict reading is set from the
+    /// options when the file runs).
+    pub races: Races,
+    /// `race_limits_levelling = always`: the final sheet binds level-ups too.
+    pub limit_levels: bool,
+    /// Skill points spent on a tree, when `[leveling.skills]` is given.
+    pub skills: Option<SkillPlan>,
 }
 
 /// At most this many stat builds.
@@ -224,6 +233,10 @@ fn die(file: &ScenarioFile, path: &[&str], v: Option<i64>) -> Result<u32, UserEr
 pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
     let raw: Raw = file.parse_raw()?;
     let creation = creation_policy(file, &raw.creation)?;
+    let races = Races {
+        sheets: sheets(file, &raw.creation)?,
+        ..Default::default()
+    };
     if let Some(c) = creation.conversion.filter(|c| c.level != 1) {
         // Levels are tallied from 1: a converted character of a higher level has no
         // level-1..L history to show (C-CREATE-3 keeps its level).
@@ -412,6 +425,10 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
         Some(d) => Some(dna_plan(file, d)?),
         None => None,
     };
+    let skills = match &l.skills {
+        Some(r) => Some(skill_plan(file, r)?),
+        None => None,
+    };
     Ok((
         LevelingModel {
             creation,
@@ -419,6 +436,9 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
             max_level,
             dna,
             builds,
+            races,
+            limit_levels: false,
+            skills,
         },
         raw.rules,
         raw.run,

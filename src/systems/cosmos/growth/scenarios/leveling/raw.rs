@@ -57,6 +57,50 @@ pub struct RawLeveling {
     pub builds: Option<Vec<RawBuild>>,
     /// DNA points spent on a gene tree (issue 10 item 11, C-GENE-1, C-LEVEL-4).
     pub dna: Option<RawDna>,
+    /// Skill points spent on a skill tree (issue 10 item 11, C-LEVEL-3).
+    pub skills: Option<RawSkills>,
+}
+
+/// `[leveling.skills]`: the tree, the blessing, the policies compared.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawSkills {
+    /// The character has received a divinity's blessing in play: divine skills buyable.
+    #[serde(default)]
+    pub blessed: bool,
+    pub tree: Vec<RawSkill>,
+    pub policies: Vec<RawSkillPolicy>,
+}
+
+/// `[[leveling.skills.tree]]`: one skill.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawSkill {
+    pub name: String,
+    #[serde(default)]
+    pub parents: Vec<String>,
+    pub cost: i64,
+    #[serde(default)]
+    pub upgrades: Vec<i64>,
+    #[serde(default)]
+    pub divine: bool,
+}
+
+/// `[[leveling.skills.policies]]`: wishes `"skill"` (unlocked) or `"skill+N"` (N
+/// upgrades), and what to do with a step the purse cannot pay.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawSkillPolicy {
+    pub name: String,
+    pub wishes: Vec<String>,
+    pub when_short: Option<RawWhenShort>,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RawWhenShort {
+    Wait,
+    Skip,
 }
 
 /// `[[leveling.builds]]`: a named weights build (every stat gain by `weights`).

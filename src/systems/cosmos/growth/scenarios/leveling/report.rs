@@ -3,16 +3,20 @@
 
 use polars::prelude::*;
 
-use super::super::creation::policy_text;
+use super::super::creation::{policy_text, races_text};
 use super::super::{summary, task_of};
 use super::model::model;
 use super::sim::{LevelingSim, QUANTITIES};
 use super::DEFAULT_TRIALS;
 use crate::lang::num;
 use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance};
+use crate::rules::growth::RACE_OPTIONS;
 use crate::scenario::ScenarioFile;
 use crate::stats::{t_interval, wilson};
 use crate::systems::cosmos::growth::leveling::{exact, LevelPolicy};
+use crate::systems::cosmos::growth::races::{
+    level_dice_into, level_parameters, limits_level_ups, race_conflict,
+};
 use crate::systems::cosmos::growth::stats::Stat;
 use crate::systems::cosmos::growth::{band_row, dec, OPTIONS};
 use crate::systems::cosmos::TestRules;
@@ -24,14 +28,33 @@ fn level_text(p: &LevelPolicy) -> String {
 
 /// Runs the file.
 pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
-    let (m, rules_map, run, title, question) = model(file)?;
+    let (mut m, rules_map, run, title, question) = model(file)?;
     let (ctx, trials) = o.resolve(file, &run, &rules_map, DEFAULT_TRIALS)?;
+    m.races.conflict = race_conflict(&ctx.options);
+    m.limit_levels = limits_level_ups(&ctx.options);
+    let level_params = level_parameters(&ctx.options, &mut m.creation);
+    level_dice_into(&ctx.options, Some(&mut m.levels));
+    for (_, b) in m.builds.iter_mut() {
+        level_dice_into(&ctx.options, Some(b));
+    }
     let rules = TestRules::from_options(&ctx.options);
     let sim = LevelingSim::new(m.clone(), rules);
     let progress = ctx.progress(trials, crate::tr!("growth.progress.leveling"));
+    // Sheets (and their levelling reading) only in files that have them: the others keep
+    // their task id.
+    let races = format!(
+        "{}{}",
+        races_text(&m.races),
+        if m.limit_levels && !m.races.sheets.is_empty() {
+            " race_limits_levelling=always"
+        } else {
+            ""
+        }
+    );
     let text = format!(
-        "{} | {} | max_level={}",
+        "{}{} | {} | max_level={}",
         policy_text(&m.creation),
+        races,
         level_text(&m.levels),
         m.max_level
     );
@@ -39,6 +62,10 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     progress.finish();
     let mut opts = ctx.options.in_force(OPTIONS);
     opts.extend(ctx.options.in_force(crate::systems::cosmos::OPTIONS));
+    if !m.races.sheets.is_empty() {
+        opts.extend(ctx.options.in_force(RACE_OPTIONS));
+    }
+    opts.extend(level_params);
     let prov = Provenance::monte_carlo("leveling", "cosmos", opts, ctx.engine.seed(), trials)
         .with_param("creation", policy_text(&m.creation))
         .with_param("leveling", level_text(&m.levels))
@@ -49,6 +76,27 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     } else {
         let b: Vec<_> = m.builds.iter().map(|(n, p)| (n, p.weights)).collect();
         prov.with_param("builds", format!("{b:?}"))
+    };
+    // Only files with a skill tree name its policies.
+    let prov = match &m.skills {
+        Some(plan) => {
+            let names: Vec<_> = plan.policies.iter().map(|(n, _)| n.as_str()).collect();
+            prov.with_param(
+                "skills",
+                format!(
+                    "{} skills, blessed={}, policies {}",
+                    plan.tree.skills.len(),
+                    plan.blessed,
+                    names.join(", ")
+                ),
+            )
+        }
+        None => prov,
+    };
+    let prov = if m.races.sheets.is_empty() {
+        prov
+    } else {
+        prov.with_param("races", races.trim().to_string())
     };
     let prov = Provenance {
         scenario: Some(file.reference()),
@@ -169,7 +217,12 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         for (q, d, what) in [
             (
                 10,
-                exact::dna_at(l),
+                exact::dna_at_with(
+                    l,
+                    m.creation.dna_base as i64,
+                    m.creation.dna_die as u64,
+                    m.levels.dna_dice,
+                ),
                 crate::tr!("growth.leveling.dna_points"),
             ),
             (
@@ -300,6 +353,12 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let question =
         question.unwrap_or_else(|| crate::tr!("growth.leveling.default_question").into());
     let mut outputs = vec![q_out, c_out];
+    if let Some(plan) = &m.skills {
+        // The skill tree answers a build question too: first, after builds and DNA.
+        let (s_out, s_key) = super::skills::skills_output(&m, plan, &acc.skills, &prov)?;
+        key.splice(0..0, s_key);
+        outputs.push(s_out);
+    }
     if let Some(d) = &m.dna {
         // The DNA comparison answers a build question: its figures go first.
         let (g_out, g_key) = super::genes::genes_output(d, &acc.dna, m.max_level, &prov)?;

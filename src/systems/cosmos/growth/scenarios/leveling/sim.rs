@@ -1,10 +1,12 @@
 //! Characters created and levelled (C-LEVEL-1..4, C-LD-1), tallied per level.
 
 use super::model::{DnaPlan, LevelingModel};
+use super::skills_model::SkillPlan;
 use crate::engine::{Counts, Merge, Moments, Rng64, Simulation, Tally};
-use crate::systems::cosmos::growth::creation::create;
+use crate::systems::cosmos::growth::creation::create_with;
 use crate::systems::cosmos::growth::genetics::Genome;
 use crate::systems::cosmos::growth::leveling::{campaign_samplers, level_up, Hero};
+use crate::systems::cosmos::growth::skills::SkillSheet;
 use crate::systems::cosmos::{TestRules, TestSampler};
 
 /// Quantities tallied per level.
@@ -33,6 +35,30 @@ pub struct LevelAcc {
     pub dna: Vec<DnaAcc>,
     /// Per stat build: stat means, `[level_index * 6 + stat]` (empty without builds).
     pub builds: Vec<Vec<Moments>>,
+    /// Per skill policy (empty without `[leveling.skills]`).
+    pub skills: Vec<SkillAcc>,
+}
+
+/// One skill policy's tallies per level (issue 10 item 11, C-LEVEL-3).
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct SkillAcc {
+    /// PC not spent.
+    pub unspent: Vec<Moments>,
+    /// Skills unlocked.
+    pub unlocked: Vec<Moments>,
+    /// Wish met, `[level_index * wishes + w]`.
+    pub wish: Vec<Counts<2>>,
+    /// Every wish met, per level.
+    pub all: Vec<Counts<2>>,
+}
+
+impl Merge for SkillAcc {
+    fn merge(&mut self, o: Self) {
+        self.unspent.merge(o.unspent);
+        self.unlocked.merge(o.unlocked);
+        self.wish.merge(o.wish);
+        self.all.merge(o.all);
+    }
 }
 
 impl Merge for LevelAcc {
@@ -42,6 +68,7 @@ impl Merge for LevelAcc {
         self.bonus.merge(o.bonus);
         self.dna.merge(o.dna);
         self.builds.merge(o.builds);
+        self.skills.merge(o.skills);
     }
 }
 
@@ -117,6 +144,34 @@ impl LevelingSim {
         }
     }
 
+    /// Spends the skill points gained since the last call (creation, then each level's
+    /// d4-1 and carry, C-LEVEL-3) by each policy, and tallies the sheets. Draws nothing.
+    fn spend_skills(
+        &self,
+        plan: &SkillPlan,
+        sheets: &mut [SkillSheet],
+        h: &Hero,
+        seen: &mut i32,
+        acc: &mut LevelAcc,
+    ) {
+        let gained = (h.c.skill_points - *seen).max(0) as u32;
+        *seen = h.c.skill_points;
+        let l = (h.level - 1) as usize;
+        for ((s, (_, p)), a) in sheets.iter_mut().zip(&plan.policies).zip(&mut acc.skills) {
+            s.spend(&plan.tree, p, gained);
+            a.unspent[l].push(s.purse as f64);
+            a.unlocked[l].push(s.unlocked() as f64);
+            let nw = p.wishes.len();
+            let mut all = true;
+            for (w, wish) in p.wishes.iter().enumerate() {
+                let met = s.met(wish);
+                all &= met;
+                a.wish[l * nw + w].add(usize::from(met));
+            }
+            a.all[l].add(usize::from(all));
+        }
+    }
+
     fn record(&self, h: &Hero, acc: &mut LevelAcc) {
         let i = (h.level - 1) as usize * QUANTITIES.len();
         let c = &h.c;
@@ -172,6 +227,17 @@ impl Simulation for LevelingSim {
                     .collect()
             }),
             builds: vec![vec![Moments::default(); n * 6]; self.model.builds.len()],
+            skills: self.model.skills.as_ref().map_or(Vec::new(), |d| {
+                d.policies
+                    .iter()
+                    .map(|(_, p)| SkillAcc {
+                        unspent: vec![Moments::default(); n],
+                        unlocked: vec![Moments::default(); n],
+                        wish: vec![Counts::default(); n * p.wishes.len()],
+                        all: vec![Counts::default(); n],
+                    })
+                    .collect()
+            }),
         }
     }
 
@@ -181,8 +247,19 @@ impl Simulation for LevelingSim {
         let mut genomes: Vec<Genome> = m.dna.as_ref().map_or(Vec::new(), |d| {
             d.policies.iter().map(|_| Genome::new(&d.tree)).collect()
         });
+        let mut sheets: Vec<SkillSheet> = m.skills.as_ref().map_or(Vec::new(), |d| {
+            d.policies
+                .iter()
+                .map(|_| SkillSheet::new(&d.tree))
+                .collect()
+        });
         for _ in 0..trials {
-            let mut h = Hero::new(create(rng, &m.creation).character, m.levels.start_karma);
+            let made = create_with(rng, &m.creation, &m.races);
+            let mut h = Hero::new(made.character, m.levels.start_karma);
+            if let Some(sheet) = made.race.filter(|_| m.limit_levels) {
+                h.min = m.races.sheets[sheet].min;
+                h.max = m.races.sheets[sheet].max;
+            }
             self.record(&h, acc);
             // Each build levels the same character with a copy of the dice stream (common
             // random numbers: the same rolls, aimed differently); the main stream, hence
@@ -218,6 +295,11 @@ impl Simulation for LevelingSim {
                 }
                 self.spend(d, &mut genomes, &h, &mut dna_seen, acc);
             }
+            let mut pc_seen = 0;
+            if let Some(plan) = &m.skills {
+                sheets.iter_mut().for_each(SkillSheet::reset);
+                self.spend_skills(plan, &mut sheets, &h, &mut pc_seen, acc);
+            }
             for _ in 2..=m.max_level {
                 let o = level_up(
                     &mut h,
@@ -231,6 +313,9 @@ impl Simulation for LevelingSim {
                 self.record(&h, acc);
                 if let Some(d) = &m.dna {
                     self.spend(d, &mut genomes, &h, &mut dna_seen, acc);
+                }
+                if let Some(plan) = &m.skills {
+                    self.spend_skills(plan, &mut sheets, &h, &mut pc_seen, acc);
                 }
             }
         }

@@ -1,0 +1,161 @@
+//! The race/class part of the creation report (issue 10 item 11, C-CREATE-2/3): which
+//! sheet characters end on, the intended one's chance exactly, stats on each sheet.
+
+use polars::prelude::*;
+
+use crate::lang::{num, pct};
+use crate::report::{BarChart, BarSeries, Chart, Figure, Output, Provenance};
+use crate::stats::wilson;
+use crate::systems::cosmos::growth::creation::{CreationPolicy, StatAssign};
+use crate::systems::cosmos::growth::races::{exact, Conflict, Races, MAX_REROLLS};
+use crate::systems::cosmos::growth::stats::{Stat, STAT_CAP_LOW};
+
+use super::sim::CreationAcc;
+
+/// P(the intended sheet — the first — can be met after the dice and the point moves),
+/// exact (C-CREATE-2; a conversion enumerates its two dice, C-CREATE-3).
+pub fn p_intended(p: &CreationPolicy, races: &Races) -> f64 {
+    let sheet = &races.sheets[0];
+    match &p.conversion {
+        Some(c) => {
+            let (lo, hi) = sheet.bounds(c.cap());
+            let prec = p.priority.iter().position(|s| *s == Stat::Precision);
+            let chance = p.priority.iter().position(|s| *s == Stat::Chance);
+            let order = match p.assign {
+                StatAssign::InOrder => None,
+                StatAssign::Priority => Some(prec < chance),
+            };
+            exact::p_met_conversion(&c.stats, order, &lo, &hi, p.move_points)
+        }
+        None => {
+            let (lo, hi) = sheet.bounds(STAT_CAP_LOW);
+            exact::p_met_creation(p.assign, &p.priority, &lo, &hi, p.move_points)
+        }
+    }
+}
+
+/// Expected rerolls per character under `reroll`: E[min(G, cap)] for G the failures
+/// before the first success, = sum_{k=1..cap} (1-p)^k.
+pub fn expected_rerolls(p: f64) -> f64 {
+    let q = 1.0 - p;
+    if p <= 0.0 {
+        return MAX_REROLLS as f64;
+    }
+    q * (1.0 - q.powi(MAX_REROLLS as i32)) / p
+}
+
+/// The `creation-races` output and its key figures (first in `summary.md`).
+pub fn races_output(
+    p: &CreationPolicy,
+    races: &Races,
+    acc: &CreationAcc,
+    trials: u64,
+    prov: &Provenance,
+) -> anyhow::Result<(Output, Vec<String>)> {
+    let p_met = p_intended(p, races);
+    // The intended sheet is kept when it can be met (change), or once a reroll meets it
+    // within the cap (reroll).
+    let p_kept = match races.conflict {
+        Conflict::Change => p_met,
+        Conflict::Reroll => 1.0 - (1.0 - p_met).powi(MAX_REROLLS as i32 + 1),
+    };
+    let n = races.sheets.len();
+    let mut names: Vec<String> = races.sheets.iter().map(|s| s.name.clone()).collect();
+    names.push("none".into());
+    let (mut share, mut lo, mut hi, mut ex) = (vec![], vec![], vec![], vec![]);
+    let mut means: Vec<Vec<Option<f64>>> = vec![vec![]; 6];
+    let mut bars = BarSeries {
+        name: crate::tr!("growth.races.share").into(),
+        ..Default::default()
+    };
+    for k in 0..=n {
+        let c = acc.races[k];
+        let (l, h) = wilson(c, trials);
+        let sh = c as f64 / trials as f64;
+        share.push(sh);
+        lo.push(l);
+        hi.push(h);
+        ex.push((k == 0).then_some(p_kept));
+        bars.values.push(sh);
+        bars.intervals.push((l, h));
+        for (i, m) in means.iter_mut().enumerate() {
+            let mo = &acc.race_stats[k * 6 + i];
+            m.push((mo.n > 0).then_some(mo.mean));
+        }
+    }
+    let mut cols = vec![
+        Column::new("race".into(), names.clone()),
+        Column::new("p_final".into(), share.clone()),
+        Column::new("p_final_lo".into(), lo.clone()),
+        Column::new("p_final_hi".into(), hi.clone()),
+        Column::new("p_final_exact".into(), ex),
+    ];
+    for (s, m) in Stat::ALL.iter().zip(means) {
+        cols.push(Column::new(format!("{}_mean", s.name()).into(), m));
+    }
+    let frame = DataFrame::new_infer_height(cols)?;
+    let mut key = vec![crate::tr!(
+        "growth.races.key_kept",
+        name = names[0],
+        exact = num(p_kept, 4),
+        simulated = num(share[0], 4),
+        lo = num(lo[0], 4),
+        hi = num(hi[0], 4)
+    )];
+    let shares: Vec<String> = names
+        .iter()
+        .zip(&share)
+        .map(|(name, s)| format!("{name} {}", pct(*s, 1)))
+        .collect();
+    key.push(crate::tr!(
+        "growth.races.key_final",
+        shares = shares.join(", ")
+    ));
+    if races.conflict == Conflict::Reroll {
+        let mo = acc.race_rerolls as f64 / trials as f64;
+        key.push(crate::tr!(
+            "growth.races.key_rerolls",
+            exact = num(expected_rerolls(p_met), 4),
+            simulated = num(mo, 4)
+        ));
+    }
+    // The intended sheet's stats, as the designer asks what such a character looks like.
+    if acc.races[0] > 0 {
+        let stats: Vec<String> = Stat::ALL
+            .iter()
+            .enumerate()
+            .map(|(i, s)| format!("{} {}", s.label(), num(acc.race_stats[i].mean, 1)))
+            .collect();
+        key.push(crate::tr!(
+            "growth.races.key_stats",
+            name = names[0],
+            stats = stats.join(", ")
+        ));
+    }
+    let chart = BarChart {
+        title: crate::tr!("growth.races.chart_title").into(),
+        x_label: crate::tr!("growth.races.x_sheet").into(),
+        y_label: crate::tr!("growth.expedition.y_probability").into(),
+        categories: names,
+        series: vec![bars],
+        y_range: Some((0.0, 1.0)),
+    };
+    Ok((
+        Output {
+            name: "creation-races".into(),
+            title: crate::tr!("growth.races.title").into(),
+            question: crate::tr!("growth.races.question").into(),
+            frame,
+            figures: vec![Figure {
+                suffix: None,
+                panels: vec![Chart::Bars(chart)],
+            }],
+            key_figures: key.clone(),
+            provenance: Provenance {
+                output: "creation-races".into(),
+                ..prov.clone()
+            },
+        },
+        key,
+    ))
+}

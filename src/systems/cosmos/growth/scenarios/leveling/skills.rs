@@ -1,0 +1,172 @@
+//! The skill-tree part of the leveling report (issue 10 item 11, C-LEVEL-3): per policy
+//! and level, P(each wish met) with its exact value where strict order makes it a
+//! function of the skill points alone, skills unlocked and PC unspent.
+
+use polars::prelude::*;
+
+use crate::dice::Dist;
+use crate::lang::num;
+use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind};
+use crate::stats::{t_interval, wilson};
+use crate::systems::cosmos::growth::creation::{exact as creation_exact, HpPmSplit};
+use crate::systems::cosmos::growth::leveling::exact as level_exact;
+use crate::systems::cosmos::growth::skills::{cumulative_costs, exact, WhenShort};
+
+use super::model::LevelingModel;
+use super::sim::SkillAcc;
+use super::skills_model::SkillPlan;
+
+/// The exact distribution of creation skill points, where it is known: a conversion keeps
+/// its own (C-CREATE-3); the random split gives PM the law of five of the ten accepted
+/// dice (`creation::exact::hp_random_split`, by symmetry), hence the number of d6.
+fn creation_pc(m: &LevelingModel) -> Option<Dist<i64>> {
+    if let Some(c) = &m.creation.conversion {
+        return Some(Dist::certain(c.skill_points as i64));
+    }
+    if m.creation.split != HpPmSplit::Random {
+        return None;
+    }
+    let pm = creation_exact::hp_random_split();
+    let by_dice = pm.map(|v| (v / 100).max(0));
+    Some(by_dice.and_then(|k| exact::creation_pc(*k as usize + 1)))
+}
+
+/// P(wish met by `level`) for policy `i`, exact when the policy waits (strict order: the
+/// wishes met are those whose cumulative cost the PC by then cover) and the creation PC
+/// have a known law; `None` otherwise. Wishes given up are never met (0).
+pub fn exact_wish_met(
+    m: &LevelingModel,
+    plan: &SkillPlan,
+    i: usize,
+    level: u32,
+) -> Option<Vec<f64>> {
+    let p = &plan.policies[i].1;
+    if p.when_short != WhenShort::Wait {
+        return None;
+    }
+    let total = creation_pc(m)?.add(&level_exact::skill_gained_at(level));
+    Some(
+        cumulative_costs(&plan.tree, p)
+            .into_iter()
+            .map(|c| c.map_or(0.0, |c| total.prob_where(|t| *t >= c as i64)))
+            .collect(),
+    )
+}
+
+/// The `leveling-skills` output (one row per policy, level and wish) and its key figures.
+pub fn skills_output(
+    m: &LevelingModel,
+    plan: &SkillPlan,
+    acc: &[SkillAcc],
+    prov: &Provenance,
+) -> anyhow::Result<(Output, Vec<String>)> {
+    let max_level = m.max_level;
+    let (mut pol, mut lvl, mut wish) = (vec![], vec![], vec![]);
+    let (mut p_met, mut p_lo, mut p_hi, mut p_ex) = (vec![], vec![], vec![], vec![]);
+    let (mut p_all, mut unspent, mut unlocked, mut un_lo, mut un_hi) =
+        (vec![], vec![], vec![], vec![], vec![]);
+    let mut series = Vec::new();
+    let mut key = Vec::new();
+    for (i, ((name, p), a)) in plan.policies.iter().zip(acc).enumerate() {
+        let nw = p.wishes.len();
+        let mut s = LineSeries {
+            name: crate::tr!("growth.skills.series", name = name),
+            ..Default::default()
+        };
+        let mut last_exact = None;
+        for l in 0..max_level as usize {
+            let ex = exact_wish_met(m, plan, i, l as u32 + 1);
+            let c = &a.all[l];
+            let (alo, ahi) = wilson(c.counts[1], c.total());
+            let pa = c.counts[1] as f64 / c.total() as f64;
+            s.points.push((l as f64 + 1.0, pa));
+            s.band.push((l as f64 + 1.0, alo, ahi));
+            let u = &a.unlocked[l];
+            let (ulo, uhi) = t_interval(u.mean, u.std_error(), u.n);
+            for w in 0..nw {
+                let c = &a.wish[l * nw + w];
+                let (lo, hi) = wilson(c.counts[1], c.total());
+                pol.push(name.clone());
+                lvl.push(l as i64 + 1);
+                wish.push(plan.wish_names[i][w].clone());
+                p_met.push(c.counts[1] as f64 / c.total() as f64);
+                p_lo.push(lo);
+                p_hi.push(hi);
+                p_ex.push(ex.as_ref().map(|e| e[w]));
+                p_all.push(pa);
+                unspent.push(a.unspent[l].mean);
+                unlocked.push(u.mean);
+                un_lo.push(ulo.max(0.0));
+                un_hi.push(uhi);
+            }
+            last_exact = ex;
+        }
+        let last = max_level as usize - 1;
+        let c = &a.all[last];
+        let (lo, hi) = wilson(c.counts[1], c.total());
+        // Strict order: every wish met = the last buyable wish met.
+        let exact_all = last_exact.and_then(|e| {
+            let costs = cumulative_costs(&plan.tree, p);
+            if costs.iter().any(|c| c.is_none()) {
+                Some(0.0)
+            } else {
+                e.last().copied()
+            }
+        });
+        key.push(crate::tr!(
+            "growth.skills.key",
+            name = name,
+            level = max_level,
+            p = num(c.counts[1] as f64 / c.total() as f64, 4),
+            lo = num(lo, 4),
+            hi = num(hi, 4),
+            exact = exact_all.map_or(String::new(), |e| crate::tr!(
+                "growth.skills.key_exact",
+                p = num(e, 4)
+            )),
+            unlocked = num(a.unlocked[last].mean, 2),
+            unspent = num(a.unspent[last].mean, 2)
+        ));
+        series.push(s);
+    }
+    let chart = LineChart {
+        x_kind: XKind::Integer,
+        title: crate::tr!("growth.skills.chart_title").into(),
+        x_label: crate::tr!("growth.leveling.x_level").into(),
+        y_label: crate::tr!("growth.expedition.y_probability").into(),
+        y_range: Some((0.0, 1.0)),
+        series,
+    };
+    let frame = DataFrame::new_infer_height(vec![
+        Column::new("policy".into(), pol),
+        Column::new("level".into(), lvl),
+        Column::new("wish".into(), wish),
+        Column::new("p_wish_met".into(), p_met),
+        Column::new("p_wish_met_lo".into(), p_lo),
+        Column::new("p_wish_met_hi".into(), p_hi),
+        Column::new("p_wish_met_exact".into(), p_ex),
+        Column::new("p_all_wishes_met".into(), p_all),
+        Column::new("pc_unspent_mean".into(), unspent),
+        Column::new("skills_unlocked_mean".into(), unlocked),
+        Column::new("skills_unlocked_lo".into(), un_lo),
+        Column::new("skills_unlocked_hi".into(), un_hi),
+    ])?;
+    Ok((
+        Output {
+            name: "leveling-skills".into(),
+            title: crate::tr!("growth.skills.title").into(),
+            question: crate::tr!("growth.skills.question").into(),
+            frame,
+            figures: vec![Figure {
+                suffix: None,
+                panels: vec![Chart::Lines(chart)],
+            }],
+            key_figures: key.clone(),
+            provenance: Provenance {
+                output: "leveling-skills".into(),
+                ..prov.clone()
+            },
+        },
+        key,
+    ))
+}
