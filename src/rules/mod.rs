@@ -31,6 +31,30 @@ const TABLES: &[&[OptionSpec]] = &[
     combat::OPTIONS,
 ];
 
+/// Up to five option keys closest to a mistyped `key` (a key containing it, or contained
+/// in it, first; then by Jaro-Winkler similarity), so the message stays short as the
+/// registry grows.
+fn closest(key: &str) -> Vec<&'static str> {
+    let key = key.trim().to_lowercase();
+    if key.is_empty() || key.len() > 100 {
+        return Vec::new();
+    }
+    let mut scored: Vec<(f64, &'static str)> = registry()
+        .map(|s| {
+            let contains = s.key.contains(key.as_str()) || key.contains(s.key);
+            let score = if contains {
+                1.0
+            } else {
+                strsim::jaro_winkler(&key, s.key)
+            };
+            (score, s.key)
+        })
+        .filter(|(score, _)| *score >= 0.8)
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
+    scored.into_iter().take(5).map(|(_, k)| k).collect()
+}
+
 /// What values an option takes.
 #[derive(Clone, Copy, Debug)]
 pub enum Allowed {
@@ -214,11 +238,16 @@ impl RuleOptions {
     /// Sets one option after checking its key and value.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), UserError> {
         let spec = spec(key).ok_or_else(|| {
-            let known: Vec<&str> = registry().map(|s| s.key).collect();
+            let close = closest(key);
             UserError::new(crate::tr!(
                 "options.unknown",
                 key = clip(key),
-                known = known.join(", ")
+                close = if close.is_empty() {
+                    crate::tr!("options.none_apply").to_string()
+                } else {
+                    close.join(", ")
+                },
+                count = registry().count()
             ))
         })?;
         if !spec.allowed.check(value) {
@@ -336,6 +365,13 @@ mod tests {
         let e = RuleOptions::from_pairs(&["super_crit=score"]).unwrap_err();
         assert!(e.0.contains("unknown rule option `super_crit`"), "{e}");
         assert!(e.0.contains("super_crit_roll"), "{e}");
+        assert!(e.0.contains("cosmosim options"), "{e}");
+        // A typo finds its key; the message does not list the whole registry.
+        let e = RuleOptions::from_pairs(&["posture_turn=2"]).unwrap_err();
+        assert!(e.0.contains("posture_turns"), "{e}");
+        assert!(!e.0.contains("trinites_target"), "{e}");
+        let e = RuleOptions::from_pairs(&["zzzz=2"]).unwrap_err();
+        assert!(e.0.contains("closest: none"), "{e}");
     }
 
     #[test]
