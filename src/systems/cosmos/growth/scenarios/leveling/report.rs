@@ -227,7 +227,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             ),
             (
                 9,
-                exact::skill_gained_at(l),
+                exact::skill_gained_at_with(l, &m.levels.rules),
                 crate::tr!("growth.leveling.skill_gained"),
             ),
         ] {
