@@ -42,6 +42,7 @@ const BOOK: &[&str] = &[
     "level4_die=100",
     "stat_cap_low=80",
     "stat_cap_high=85",
+    "level5_move_max=10",
 ];
 
 /// Every file of a run (CSV, meta, summary, charts), by name.
@@ -349,4 +350,75 @@ fn out_of_range_level_numbers_are_refused() {
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(err.contains(bad.split('=').next().unwrap()), "{err}");
     }
+}
+
+/// C-LEVEL-1 level 5, "déplacer jusqu'à 10 points": `level5_move_max` bounds the file's
+/// `level5_move_points` (in `check` from the file's `[rules]`, in `run` from `--option`
+/// too) and is its default with a move policy: at 0 nothing moves, so every stat figure
+/// at level 5 equals level 4's (level 5 has no other stat gain); unwritten at the book's
+/// 10, the figures are those of the shipped file that writes 10.
+#[test]
+fn level5_move_max_bounds_and_defaults_the_moves() {
+    let d = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(LEVELING).unwrap();
+    let unwritten: String = text
+        .lines()
+        .filter(|l| !l.starts_with("level5_move_points"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(d.path().join("unwritten.toml"), &unwritten).unwrap();
+    let written = d.path().join("unwritten.toml");
+    let written = written.to_str().unwrap();
+    combat_run(d.path(), LEVELING, "shipped", &[]);
+    combat_run(d.path(), written, "default", &[]);
+    combat_run(d.path(), written, "none", &["level5_move_max=0"]);
+    let q =
+        |o: &str| std::fs::read_to_string(d.path().join(o).join("leveling-quantiles.csv")).unwrap();
+    assert_eq!(q("shipped"), q("default"));
+    let none = q("none");
+    let row = |level: u32, what: &str| {
+        none.lines()
+            .find(|l| l.starts_with(&format!("{level},{what},")))
+            .unwrap()
+            .split_once(',')
+            .unwrap()
+            .1
+            .to_string()
+    };
+    for what in [
+        "force",
+        "esprit",
+        "charisme",
+        "agilite",
+        "precision",
+        "chance",
+    ] {
+        assert_eq!(row(4, what), row(5, what), "{what}");
+    }
+    assert_ne!(q("shipped"), none);
+    // The shipped file writes 10: refused under a maximum of 5, naming the key.
+    let o = cosmosim(
+        d.path(),
+        &[
+            "run",
+            LEVELING,
+            "--option",
+            "level5_move_max=5",
+            "--out",
+            "x",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("leveling.level5_move_points") && err.contains("0..5"),
+        "{err}"
+    );
+    // `check` reads the file's `[rules]`.
+    let ruled = format!("{text}\n[rules]\nlevel5_move_max = 5\n");
+    std::fs::write(d.path().join("ruled.toml"), ruled).unwrap();
+    let o = cosmosim(d.path(), &["check", "ruled.toml"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("level5_move_points"), "{err}");
 }

@@ -258,4 +258,11 @@ pub const LEVEL_PARAMETERS: &[OptionSpec] = &[
         allowed: Allowed::Integer { min: 20, max: 100 },
         help: "parameter: stat cap of level-up gains from level 3 (book: 85)",
     },
+    OptionSpec {
+        key: "level5_move_max",
+        decision: "C-LEVEL-1",
+        default: "10",
+        allowed: Allowed::Integer { min: 0, max: 100 },
+        help: "parameter: most stat points a character may move at level 5, the default of a leveling file's level5_move_points with a move policy (book: up to 10)",
+    },
 ];

@@ -46,6 +46,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("level4_die", "cosmos-current.fr.txt l. 90: « Le PJ peut augmenter ses PV ou ses PM d'un dé 100. »"),
     ("stat_cap_low", "cosmos-current.fr.txt l. 45: « Les joueurs ne peuvent pas avoir plus de 80 dans chacune des statistiques au niveau 1 et 2, au-delà du niveau 2, ce plafond monte à 85. »"),
     ("stat_cap_high", "cosmos-current.fr.txt l. 45: « Les joueurs ne peuvent pas avoir plus de 80 dans chacune des statistiques au niveau 1 et 2, au-delà du niveau 2, ce plafond monte à 85. »"),
+    ("level5_move_max", "cosmos-current.fr.txt l. 91: « Le PJ peut déplacer jusqu'à 10 points de statistique. »"),
     ("fatigue_knockout_fm", "cosmos-current.fr.txt l. 385: « +3 FM si le personnage tombe inconscient »"),
     ("fatigue_psychic_fm", "cosmos-current.fr.txt l. 391: « Subir une attaque psychique +2 FM »"),
     ("fatigue_point_relief", "cosmos-current.fr.txt l. 396: « Utiliser un Light Point ou Dark Point -6 FP et -6 FM »"),
