@@ -154,4 +154,50 @@ mod tests {
         assert_eq!(r.skill_gain(2, false), 0);
         assert_eq!(SkillDice::default().extra_dice(250), 2);
     }
+
+    /// The exact layers under changed values, by hand.
+    #[test]
+    fn exact_skill_points_take_the_parameters() {
+        use crate::systems::cosmos::growth::leveling::exact::skill_gained_at_with;
+        use crate::systems::cosmos::growth::skills::exact::creation_pc_with;
+        let book = LevelRules::default();
+        // d4 with no -1: never 0, no carry, 2.5 a level.
+        let no_minus = LevelRules {
+            skill_minus: 0,
+            ..book
+        };
+        assert!((skill_gained_at_with(10, &no_minus).mean() - 22.5).abs() < 1e-12);
+        // 1d4-1 with no carry: 1.5 a level.
+        let no_carry = LevelRules {
+            skill_carry: 0,
+            ..book
+        };
+        assert!((skill_gained_at_with(10, &no_carry).mean() - 13.5).abs() < 1e-12);
+        // A d2-1 with a carry of 3: level 2 gives 0 or 1; level 3 after a 0 gives 3 or 4.
+        let coin = LevelRules {
+            skill_die: 2,
+            skill_carry: 3,
+            ..book
+        };
+        assert!(
+            (skill_gained_at_with(3, &coin).mean() - (0.5 + 0.5 * 3.5 + 0.5 * 0.5)).abs() < 1e-12
+        );
+        // One d6 and no bonus: 3.5; two d6, no bonus: 7; a d20 first, a d6 bonus replacing it
+        // if higher: E[max(d20, d6)].
+        let sd = SkillDice {
+            bonus: 0,
+            ..SkillDice::default()
+        };
+        assert!((creation_pc_with(&sd, 0).mean() - 3.5).abs() < 1e-12);
+        assert!((creation_pc_with(&sd, 1).mean() - 7.0).abs() < 1e-12);
+        let d20 = SkillDice {
+            first: 20,
+            ..SkillDice::default()
+        };
+        let e_max: f64 = (1..=20)
+            .flat_map(|a| (1..=6).map(move |b| a.max(b) as f64))
+            .sum::<f64>()
+            / 120.0;
+        assert!((creation_pc_with(&d20, 0).mean() - e_max).abs() < 1e-12);
+    }
 }
