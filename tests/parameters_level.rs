@@ -422,3 +422,44 @@ fn level5_move_max_bounds_and_defaults_the_moves() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("level5_move_points"), "{err}");
 }
+
+/// The skill tree's exact column takes the skill parameters: under a d6 per 50 PM, no
+/// bonus die, 1d4 a level and no carry, every exact P(wish met) agrees with the simulated
+/// one within 5 standard errors (20 000 trials), and the exact column moved.
+#[test]
+fn skill_tree_exact_column_follows_the_skill_parameters() {
+    let d = tempfile::tempdir().unwrap();
+    combat_run(d.path(), BUILD_PATHS, "plain", &[]);
+    combat_run(
+        d.path(),
+        BUILD_PATHS,
+        "changed",
+        &[
+            "skill_pm_step=50",
+            "skill_bonus_die=0",
+            "skill_level_minus=0",
+            "skill_zero_carry=0",
+        ],
+    );
+    let csv =
+        |o: &str| std::fs::read_to_string(d.path().join(o).join("leveling-skills.csv")).unwrap();
+    let exact_column = |text: &str| -> Vec<String> {
+        text.lines()
+            .skip(1)
+            .map(|l| l.split(',').nth(6).unwrap().to_string())
+            .collect()
+    };
+    let changed = csv("changed");
+    assert_ne!(exact_column(&csv("plain")), exact_column(&changed));
+    let mut checked = 0;
+    for l in changed.lines().skip(1) {
+        let c: Vec<&str> = l.split(',').collect();
+        let (Ok(p), Ok(e)) = (c[3].parse::<f64>(), c[6].parse::<f64>()) else {
+            continue;
+        };
+        let se = (e * (1.0 - e) / 20000.0).sqrt();
+        assert!((p - e).abs() <= 5.0 * se + 1e-9, "{l}");
+        checked += 1;
+    }
+    assert!(checked > 20, "{checked}");
+}
