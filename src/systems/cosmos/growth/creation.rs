@@ -7,6 +7,7 @@ use serde::Deserialize;
 use crate::dice::{Die, Dist};
 use crate::engine::Rng64;
 
+use super::level_rules::SkillDice;
 use super::races::{settle, Conflict, Races, MAX_REROLLS};
 use super::stats::{cap_at, Stat, STAT_CAP_LOW, STAT_MIN};
 
@@ -72,6 +73,8 @@ pub struct CreationPolicy {
     /// C-LEVEL-4 parameters `dna_creation_base` and `dna_creation_die` (book: 5 + 1d20).
     pub dna_base: i32,
     pub dna_die: u32,
+    /// C-LEVEL-3 creation skill-point dice (parameters `skill_creation_die`..).
+    pub skill_dice: SkillDice,
 }
 
 /// An existing character of the previous edition (C-CREATE-3). "Seul le calcul des deux
@@ -108,6 +111,7 @@ impl Default for CreationPolicy {
             conversion: None,
             dna_base: DNA_BASE,
             dna_die: DNA_DIE,
+            skill_dice: SkillDice::default(),
         }
     }
 }
@@ -248,20 +252,30 @@ pub fn create_with(rng: &mut Rng64, p: &CreationPolicy, races: &Races) -> Create
     }
 
     // C-LEVEL-3: 1d6, +1d6 per full 100 PM, and a bonus d6 that replaces the lowest roll
-    // if higher.
-    let extra = (out.character.pm / 100).max(0);
-    let mut sum = 0;
-    let mut lowest = i32::MAX;
-    for _ in 0..=extra {
-        let r = Die::D6.roll(rng) as i32;
+    // if higher (parameters; a 0 die rolls nothing).
+    let sd = p.skill_dice;
+    let extra = sd.extra_dice(out.character.pm);
+    let mut sum = roll_die(rng, sd.first);
+    let mut lowest = sum;
+    for _ in 0..extra {
+        let r = roll_die(rng, sd.per_pm);
         sum += r;
         lowest = lowest.min(r);
     }
-    let bonus = Die::D6.roll(rng) as i32;
-    out.character.skill_points = sum + (bonus - lowest).max(0);
+    if sd.bonus > 0 {
+        let bonus = roll_die(rng, sd.bonus);
+        sum += (bonus - lowest).max(0);
+    }
+    out.character.skill_points = sum;
     // C-LEVEL-4: 5 + 1d20 (parameters).
     out.character.dna = p.dna_base + Die::new(p.dna_die as u64).map_or(1, |d| d.roll(rng) as i32);
     out
+}
+
+/// One roll of a d`faces` (0 faces: 0, nothing drawn).
+#[inline]
+fn roll_die(rng: &mut Rng64, faces: u32) -> i32 {
+    Die::new(faces as u64).map_or(0, |d| d.roll(rng) as i32)
 }
 
 /// The 6d100 stat step (C-CREATE-2): dice rerolled alone out of 20..80, all six again

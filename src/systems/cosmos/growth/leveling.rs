@@ -9,7 +9,8 @@ use crate::engine::Rng64;
 use crate::systems::cosmos::{drift, Outcome, TestRules, TestSampler, TestSpec, KARMA_MIN};
 
 use super::creation::{move_points_within, Character, MovePolicy};
-use super::stats::{cap_at, Stat, STAT_MIN};
+use super::level_rules::LevelRules;
+use super::stats::{Stat, STAT_MIN};
 
 /// Level 2 gain (C-LEVEL-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -87,6 +88,8 @@ pub struct LevelPolicy {
     /// C-LEVEL-4 DNA dice at levels 3, 6, 9 (parameters `dna_level3_die`..; book d4, d6,
     /// d8; 0 = none).
     pub dna_dice: [u32; 3],
+    /// C-LEVEL-1..3 numbers (rule parameters, book values by default).
+    pub rules: LevelRules,
 }
 
 /// The book's DNA dice at levels 3, 6, 9 (C-LEVEL-4).
@@ -108,6 +111,7 @@ impl Default for LevelPolicy {
             start_karma: 0,
             campaign: Campaign::default(),
             dna_dice: DNA_LEVEL_DICE,
+            rules: LevelRules::default(),
         }
     }
 }
@@ -168,7 +172,7 @@ impl std::fmt::Debug for LevelPolicy {
         if self.weights != [0; 6] {
             d.field("weights", &self.weights);
         }
-        // `dna_dice` (rule parameters, listed in the provenance's options) is left out:
+        // `dna_dice` and `rules` (rule parameters, listed in the provenance's options) is left out:
         // changing a die keeps the dice stream, so figures move by the die alone.
         d.field("start_karma", &self.start_karma)
             .field("campaign", &self.campaign)
@@ -270,7 +274,8 @@ pub fn level_up(
     }
     h.level += 1;
     let level = h.level;
-    let cap = cap_at(level);
+    let lr = &p.rules;
+    let cap = lr.cap(level);
     // A sheet's maximum caps gains like the 80/85 cap (identity without a sheet).
     let caps = h.max.map(|m| m.min(cap));
     let c = &mut h.c;
@@ -280,17 +285,21 @@ pub fn level_up(
             match p.level2 {
                 Level2::TwoD10 => {
                     for &i in &order[..2] {
-                        raise(&mut c.stats[i], roll(rng, 10), caps[i]);
+                        raise(&mut c.stats[i], roll(rng, lr.level2_two), caps[i]);
                     }
                 }
-                Level2::OneD20 => raise(&mut c.stats[order[0]], roll(rng, 20), caps[order[0]]),
+                Level2::OneD20 => raise(
+                    &mut c.stats[order[0]],
+                    roll(rng, lr.level2_one),
+                    caps[order[0]],
+                ),
             }
         }
         3 => {
             let order = targets(&c.stats, priority, &p.weights, StatTarget::Lowest);
-            raise(&mut c.stats[order[0]], roll(rng, 10), caps[order[0]]);
+            raise(&mut c.stats[order[0]], roll(rng, lr.level3), caps[order[0]]);
         }
-        4 => *pool(c, p.level4) += roll(rng, 100),
+        4 => *pool(c, p.level4) += roll(rng, lr.level4),
         5 => {
             let lo = h.min.map(|m| m.max(STAT_MIN));
             move_points_within(
@@ -320,15 +329,17 @@ pub fn level_up(
     let o = spec.roll(rng, rules);
     h.karma = drift(h.karma, o, rules);
     if o.is_success() {
-        let bonus = roll(rng, 20) + roll(rng, 20);
+        let mut bonus = 0;
+        for _ in 0..lr.chance_dice {
+            bonus += roll(rng, lr.chance_die);
+        }
         *pool(c, p.chance_bonus) += bonus;
     }
     // C-LEVEL-3: 1d4-1, and +2 after a level that gave 0. "si un PJ reçoit 0 PC à un
     // certain niveau, il obtiendra 2 PC supplémentaires au niveau suivant"
     // (cosmos-current.fr.txt l. 551): what counts is the points *received*, so a d4 of 1
     // on a level that already gets the +2 carry receives 2 and carries nothing.
-    let r = roll(rng, 4) - 1;
-    let gain = r + if h.skill_carry { 2 } else { 0 };
+    let gain = lr.skill_gain(roll(rng, lr.skill_die), h.skill_carry);
     h.skill_carry = gain == 0;
     h.skill_gained += gain;
     c.skill_points += gain;
@@ -366,10 +377,16 @@ pub mod exact {
     /// Skill points gained by level-ups from level 1 to `level` (C-LEVEL-3: the +2 carry
     /// follows a level that *received* 0 points, carry included).
     pub fn skill_gained_at(level: u32) -> Dist<i64> {
+        skill_gained_at_with(level, &LevelRules::default())
+    }
+
+    /// [`skill_gained_at`] under the parameters in force (`skill_level_die`,
+    /// `skill_level_minus`, `skill_zero_carry`).
+    pub fn skill_gained_at_with(level: u32, lr: &LevelRules) -> Dist<i64> {
         let mut d: Dist<(i64, bool)> = Dist::certain((0, false));
         for _ in 2..=level {
-            d = d.combine(&Dist::die(4), |(t, carry), r| {
-                let gain = r - 1 + if *carry { 2 } else { 0 };
+            d = d.combine(&Dist::die(lr.skill_die as u64), |(t, carry), r| {
+                let gain = lr.skill_gain(*r as i32, *carry) as i64;
                 (t + gain, gain == 0)
             });
         }
@@ -485,7 +502,7 @@ mod tests {
             for _ in 2..=10 {
                 let before = h.c;
                 level_up(&mut h, &mut rng, &p, &Stat::ALL, &rules, &[]);
-                let cap = cap_at(h.level);
+                let cap = super::super::stats::cap_at(h.level);
                 assert!(
                     h.c.stats.iter().all(|s| *s <= cap),
                     "{:?} at {}",

@@ -8,6 +8,7 @@ pub mod creation;
 pub mod fatigue;
 pub mod genetics;
 pub mod inventory;
+pub mod level_rules;
 pub mod leveling;
 pub mod movement;
 mod options;

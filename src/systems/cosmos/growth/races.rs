@@ -85,6 +85,7 @@ pub fn level_parameters(
     use crate::rules::growth::LEVEL_PARAMETERS;
     p.dna_base = o.integer("dna_creation_base") as i32;
     p.dna_die = o.integer("dna_creation_die") as u32;
+    p.skill_dice = super::level_rules::SkillDice::from_options(o);
     if LEVEL_PARAMETERS.iter().all(|s| o.get(s.key) == s.default) {
         Default::default()
     } else {
@@ -93,7 +94,7 @@ pub fn level_parameters(
 }
 
 /// The C-LEVEL-4 level dice in force (`dna_level3_die`, `dna_level6_die`,
-/// `dna_level9_die`), set on `p` when given.
+/// `dna_level9_die`), set on `p` when given with the C-LEVEL-1..3 numbers.
 pub fn level_dice_into(
     o: &crate::rules::RuleOptions,
     p: Option<&mut super::leveling::LevelPolicy>,
@@ -105,6 +106,8 @@ pub fn level_dice_into(
     ];
     if let Some(p) = p {
         p.dna_dice = d;
+        // C-LEVEL-1..3 numbers, read once per run.
+        p.rules = super::level_rules::LevelRules::from_options(o);
     }
     d
 }

@@ -175,15 +175,30 @@ pub fn cumulative_costs(tree: &SkillTree, policy: &SkillPolicy) -> Vec<Option<u3
 /// Exact skill points (C-LEVEL-3).
 pub mod exact {
     use crate::dice::Dist;
+    use crate::systems::cosmos::growth::level_rules::SkillDice;
 
     /// PC at creation with `n` d6 (1 + one per full 100 PM) and the bonus d6 that
     /// replaces the lowest if higher.
     pub fn creation_pc(n: usize) -> Dist<i64> {
-        let mut d: Dist<(i64, i64)> = Dist::certain((0, 7));
-        for _ in 0..n {
-            d = d.combine(&Dist::die(6), |(s, m), r| (s + r, (*m).min(*r)));
+        creation_pc_with(&SkillDice::default(), n.saturating_sub(1))
+    }
+
+    /// Creation skill points with the dice in force (parameters `skill_creation_die`,
+    /// `skill_pm_die`, `skill_bonus_die`) and `extra` dice for the PM: the first die,
+    /// `extra` PM dice, and the bonus die replacing the lowest roll if higher.
+    pub fn creation_pc_with(sd: &SkillDice, extra: usize) -> Dist<i64> {
+        let mut d: Dist<(i64, i64)> = Dist::die(sd.first as u64).map(|r| (*r, *r));
+        for _ in 0..extra {
+            d = d.combine(&Dist::die(sd.per_pm as u64), |(s, m), r| {
+                (s + r, (*m).min(*r))
+            });
         }
-        d.combine(&Dist::die(6), |(s, m), b| s - m + (*m).max(*b))
+        if sd.bonus == 0 {
+            return d.map(|(s, _)| *s);
+        }
+        d.combine(&Dist::die(sd.bonus as u64), |(s, m), b| {
+            s - m + (*m).max(*b)
+        })
     }
 }
 

@@ -29,7 +29,13 @@ pub struct LevelingModel {
     pub limit_levels: bool,
     /// Skill points spent on a tree, when `[leveling.skills]` is given.
     pub skills: Option<SkillPlan>,
+    /// `[leveling] level5_move_points` as written (checked against the parameter
+    /// `level5_move_max` in force by [`level5_within`]).
+    pub level5_given: Option<i64>,
 }
+
+/// The largest `level5_move_max` (its registry range): the file's own bound.
+const LEVEL5_MOVE_LIMIT: i64 = 100;
 
 /// At most this many stat builds.
 pub const MAX_BUILDS: usize = 4;
@@ -272,6 +278,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
     p.level4 = l.level4.unwrap_or(p.level4);
     p.chance_bonus = l.chance_bonus.unwrap_or(p.chance_bonus);
     p.level5_moves = l.level5_move_policy.unwrap_or(p.level5_moves);
+    // Checked here against the file's bound, against the parameter in force by
+    // `level5_within` (the book's 10 by default, C-LEVEL-1).
     let default_points = if p.level5_moves == MovePolicy::None {
         0
     } else {
@@ -283,7 +291,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
         l.level5_move_points,
         default_points,
         0,
-        10,
+        LEVEL5_MOVE_LIMIT,
         crate::tr!("growth.lvalid.why_level5"),
     )? as i32;
     if let Some([a, b]) = l.light_dark_at_5 {
@@ -439,12 +447,47 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
             races,
             limit_levels: false,
             skills,
+            level5_given: l.level5_move_points,
         },
         raw.rules,
         raw.run,
         raw.title,
         raw.question,
     ))
+}
+
+/// C-LEVEL-1 "déplacer jusqu'à 10 points": the level-5 move points of every policy under
+/// the parameter `level5_move_max` in force (`options`: the file's `[rules]` and
+/// `--option`, as `check` and `run` resolve them): a value written above it is refused,
+/// an unwritten one with a move policy is the maximum.
+pub fn level5_within(
+    file: &ScenarioFile,
+    m: &mut LevelingModel,
+    options: &crate::rules::RuleOptions,
+) -> Result<(), UserError> {
+    let max = options.integer("level5_move_max");
+    let why = if max == 10 {
+        crate::tr!("growth.lvalid.why_level5").to_string()
+    } else {
+        "level5_move_max".to_string()
+    };
+    let points = ranged(
+        file,
+        &["leveling", "level5_move_points"],
+        m.level5_given,
+        max,
+        0,
+        max,
+        &why,
+    )? as i32;
+    for p in std::iter::once(&mut m.levels).chain(m.builds.iter_mut().map(|(_, b)| b)) {
+        p.level5_points = if m.level5_given.is_none() && p.level5_moves == MovePolicy::None {
+            0
+        } else {
+            points
+        };
+    }
+    Ok(())
 }
 
 /// Validates the file.

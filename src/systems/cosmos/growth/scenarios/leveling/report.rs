@@ -5,7 +5,7 @@ use polars::prelude::*;
 
 use super::super::creation::{policy_text, races_text};
 use super::super::{summary, task_of};
-use super::model::model;
+use super::model::{level5_within, model};
 use super::sim::{LevelingSim, QUANTITIES};
 use super::DEFAULT_TRIALS;
 use crate::lang::num;
@@ -29,6 +29,13 @@ fn level_text(p: &LevelPolicy) -> String {
 /// Runs the file.
 pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
     let (mut m, rules_map, run, title, question) = model(file)?;
+    // The level-5 move points against `level5_move_max` in force, before `resolve` so
+    // `check` sees it too (one validation).
+    let mut in_force = file.rule_options(&rules_map)?;
+    for (k, v) in crate::rules::RuleOptions::from_pairs(&o.options)?.explicitly_set() {
+        in_force.set(&k, &v)?;
+    }
+    level5_within(file, &mut m, &in_force)?;
     let (ctx, trials) = o.resolve(file, &run, &rules_map, DEFAULT_TRIALS)?;
     m.races.conflict = race_conflict(&ctx.options);
     m.limit_levels = limits_level_ups(&ctx.options);
@@ -227,7 +234,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             ),
             (
                 9,
-                exact::skill_gained_at(l),
+                exact::skill_gained_at_with(l, &m.levels.rules),
                 crate::tr!("growth.leveling.skill_gained"),
             ),
         ] {

@@ -27,8 +27,9 @@ fn creation_pc(m: &LevelingModel) -> Option<Dist<i64>> {
         return None;
     }
     let pm = creation_exact::hp_random_split();
-    let by_dice = pm.map(|v| (v / 100).max(0));
-    Some(by_dice.and_then(|k| exact::creation_pc(*k as usize + 1)))
+    let sd = m.creation.skill_dice;
+    let by_dice = pm.map(|v| sd.extra_dice(*v as i32) as i64);
+    Some(by_dice.and_then(|k| exact::creation_pc_with(&sd, *k as usize)))
 }
 
 /// P(wish met by `level`) for policy `i`, exact when the policy waits (strict order: the
@@ -44,7 +45,7 @@ pub fn exact_wish_met(
     if p.when_short != WhenShort::Wait {
         return None;
     }
-    let total = creation_pc(m)?.add(&level_exact::skill_gained_at(level));
+    let total = creation_pc(m)?.add(&level_exact::skill_gained_at_with(level, &m.levels.rules));
     Some(
         cumulative_costs(&plan.tree, p)
             .into_iter()
