@@ -3,7 +3,8 @@
 //! (`fatigue_full_rest_hours`), the pause's -1 and its floor of 3 (`fatigue_pause_relief`,
 //! `fatigue_pause_floor`), three meals and three pauses a day (`fatigue_meals_per_day`,
 //! `fatigue_pauses_per_day`), the fasting +2X and sleepless +(2X+1)
-//! (`fatigue_fasting_gain`, `fatigue_sleepless_gain`). Book values give today's bytes;
+//! (`fatigue_fasting_gain`, `fatigue_sleepless_gain`), the rest quality up to 3
+//! (`fatigue_rest_quality_max`). Book values give today's bytes;
 //! changed values move a day's figure by a hand-computed amount; out of range exits 2.
 
 mod common;
@@ -86,7 +87,8 @@ karma = 0
     )
 }
 
-const BOOK: [&str; 8] = [
+const BOOK: [&str; 9] = [
+    "fatigue_rest_quality_max=3",
     "fatigue_short_rest_hours=2",
     "fatigue_full_rest_hours=8",
     "fatigue_pause_relief=1",
@@ -225,6 +227,7 @@ fn recovery_parameters_out_of_range_exit_2() {
         "fatigue_pauses_per_day=4",
         "fatigue_fasting_gain=11",
         "fatigue_sleepless_gain=-1",
+        "fatigue_rest_quality_max=4",
     ] {
         let o = cosmosim(
             t,
@@ -237,4 +240,23 @@ fn recovery_parameters_out_of_range_exit_2() {
         let key = bad.split('=').next().unwrap();
         assert!(e.contains(key), "{bad}: {e}");
     }
+}
+
+/// C-FAT-3 by hand: march +8, three meals, 8 h nights in optimal conditions
+/// (`rest_quality = 3`). Day 1 reaches FP 9, the meals 6; the book's night recovers
+/// 7 + 3 = 10, down to the floor of -3, so day 2 peaks at -3 + 9 = 6. Counting the quality
+/// up to 1: 6 - 8 = -2, day 2 peaks at 7; up to 0: -1, 8.
+#[test]
+fn rest_quality_cap_by_hand() {
+    let d = tempfile::tempdir().unwrap();
+    let t = d.path();
+    let text = trek(8, 3, 0, 8).replace("rest_quality = 0", "rest_quality = 3");
+    let f = write(t, "comfy.toml", &text);
+    let peak2 = |out: &str, opts: &[&str]| {
+        run(t, &f, out, "50", opts);
+        day(t, out, 2, "fp_worst_mean")
+    };
+    assert_eq!(peak2("book", &[]), 6.0);
+    assert_eq!(peak2("q1", &["fatigue_rest_quality_max=1"]), 7.0);
+    assert_eq!(peak2("q0", &["fatigue_rest_quality_max=0"]), 8.0);
 }

@@ -137,6 +137,15 @@ pub const OPTIONS: &[OptionSpec] = &[
         allowed: Allowed::Integer { min: 0, max: 10 },
         help: "parameter: the X-th consecutive night without sleep adds this times X, plus 1, to FP and FM (book: +(2X+1) FP +(2X+1) FM)",
     },
+    // "Si les conditions de repos sont optimales ... le personnage perd en plus jusqu'à 3
+    // FP et FM supplémentaires" (line 406; C-FAT-3); the scenario key stays capped at 3.
+    OptionSpec {
+        key: "fatigue_rest_quality_max",
+        decision: "C-FAT-3",
+        default: "3",
+        allowed: Allowed::Integer { min: 0, max: 3 },
+        help: "parameter: a full rest's extra recovery in optimal conditions (the scenario's rest_quality) counts up to this (book: up to 3 FP and FM)",
+    },
     OptionSpec {
         key: "mutation_target",
         decision: "C-GENE-3",

@@ -31,6 +31,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("fatigue_pauses_per_day", "cosmos-current.fr.txt l. 408: « Faire une courte pause (~15 minutes), jusqu'à 3 fois par jour »"),
     ("fatigue_fasting_gain", "cosmos-current.fr.txt l. 382: « pour X jours consécutifs totaux sans manger, le personnage gagne +2X FP et +2X FM »"),
     ("fatigue_sleepless_gain", "cosmos-current.fr.txt l. 383: « pour X jours consécutifs totaux sans dormir, le personnage gagne +(2X+1) FP et +(2X+1) FM »"),
+    ("fatigue_rest_quality_max", "cosmos-current.fr.txt l. 406: « Si les conditions de repos sont optimales … le personnage perd en plus jusqu'à 3 FP et FM supplémentaires »"),
     ("fatigue_full_rest", "cosmos-current.fr.txt l. 403: « Se reposer complètement (≥ 8h). Dans ce cas il perd 7 FP et 7 FM immédiatement »"),
     ("fatigue_rounds_per_fp", "cosmos-current.fr.txt l. 393: « Tous les 5 tours de combat et en fin de combat +1 FP »"),
     ("fatigue_per_points", "cosmos-current.fr.txt l. 384: « +1 FP et + 1 FM tous les 100 PV perdus »; l. 392: « Tous les 100 PM consommés +1 FM »"),

@@ -39,6 +39,8 @@ pub struct TrekRules {
     pub fasting_gain: i32,
     /// `fatigue_sleepless_gain`: +(this·X + 1) on the X-th night without sleep (2).
     pub sleepless_gain: i32,
+    /// `fatigue_rest_quality_max`: a full rest's extra recovery is capped here (3).
+    pub rest_quality_max: i32,
     /// `fatigue_rounds_per_fp`: +1 FP per this many rounds of a fight, and at its end (5).
     pub rounds_per_fp: i32,
     /// `fatigue_per_points`: +1 FM per this many PM spent, +1/+1 per this many HP lost (100).
@@ -71,6 +73,7 @@ impl TrekRules {
         pauses_per_day: 3,
         fasting_gain: 2,
         sleepless_gain: 2,
+        rest_quality_max: 3,
         rounds_per_fp: 5,
         per_points: 100,
         knockout_fm: 3,
@@ -95,6 +98,7 @@ impl TrekRules {
             pauses_per_day: o.integer("fatigue_pauses_per_day") as u32,
             fasting_gain: o.integer("fatigue_fasting_gain") as i32,
             sleepless_gain: o.integer("fatigue_sleepless_gain") as i32,
+            rest_quality_max: o.integer("fatigue_rest_quality_max") as i32,
             rounds_per_fp: o.integer("fatigue_rounds_per_fp") as i32,
             per_points: o.integer("fatigue_per_points"),
             knockout_fm: o.integer("fatigue_knockout_fm") as i32,
@@ -476,7 +480,8 @@ impl Trek {
         if h >= self.rules.full_rest_hours {
             let full = self.rules.full_rest;
             let base = if plan.meals == 0 { full / 2 } else { full };
-            let r = base + plan.rest_quality.clamp(0, 3);
+            // "perd en plus jusqu'à 3 FP et FM" (`fatigue_rest_quality_max`).
+            let r = base + plan.rest_quality.clamp(0, self.rules.rest_quality_max);
             // "seul un repos total de 12h minimum permet de récupérer de l'état
             // d'épuisement" (`fatigue_exhaustion_rest_hours`).
             let long = h >= self.rules.exhaustion_rest_hours;
