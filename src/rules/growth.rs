@@ -69,6 +69,83 @@ pub const OPTIONS: &[OptionSpec] = &[
         allowed: Allowed::Integer { min: 0, max: 13 },
         help: "parameter: FP and FM each meal of an expedition day recovers, up to 3 meals a day (book: -1 FP -1 FM)",
     },
+    // "Se reposer pendant un court moment (< 8h). Dans ce cas il perd 1 FP et 1 FM toutes
+    // les 2h de repos complétées" (line 402; C-FAT-3).
+    OptionSpec {
+        key: "fatigue_short_rest_hours",
+        decision: "C-FAT-3",
+        default: "2",
+        allowed: Allowed::Integer { min: 1, max: 24 },
+        help: "parameter: a short rest recovers 1 FP and 1 FM per this many full hours (book: 1 per 2 h)",
+    },
+    // "Se reposer complètement (≥ 8h)" (line 403; C-FAT-3).
+    OptionSpec {
+        key: "fatigue_full_rest_hours",
+        decision: "C-FAT-3",
+        default: "8",
+        allowed: Allowed::Integer { min: 1, max: 24 },
+        help: "parameter: hours from which a night's rest is a full rest (fatigue_full_rest, rest quality, starting modifiers); shorter rests are short rests; exhaustion still needs fatigue_exhaustion_rest_hours of a full rest (book: 8 h)",
+    },
+    // "Faire une courte pause (~15 minutes), jusqu'à 3 fois par jour ... il perd 1 FM et
+    // 1 FP immédiatement. Cependant il ne peut descendre en dessous de 3 FP ou 3 FM"
+    // (line 408; C-FAT-3).
+    OptionSpec {
+        key: "fatigue_pause_relief",
+        decision: "C-FAT-3",
+        default: "1",
+        allowed: Allowed::Integer { min: 0, max: 13 },
+        help: "parameter: FP and FM each 15-minute pause recovers, never below fatigue_pause_floor (book: -1 FP -1 FM)",
+    },
+    OptionSpec {
+        key: "fatigue_pause_floor",
+        decision: "C-FAT-3",
+        default: "3",
+        allowed: Allowed::Integer { min: -3, max: 10 },
+        help: "parameter: a pause never takes FP or FM below this (book: 3)",
+    },
+    // "jusqu'à 3 fois par jour" (lines 407-408; C-FAT-3); the scenario keys `meals` and
+    // `pauses` stay capped at 3, so these only lower the count.
+    OptionSpec {
+        key: "fatigue_meals_per_day",
+        decision: "C-FAT-3",
+        default: "3",
+        allowed: Allowed::Integer { min: 0, max: 3 },
+        help: "parameter: how many of a day's meals recover fatigue; further meals still count as food against fasting (book: 3 a day)",
+    },
+    OptionSpec {
+        key: "fatigue_pauses_per_day",
+        decision: "C-FAT-3",
+        default: "3",
+        allowed: Allowed::Integer { min: 0, max: 3 },
+        help: "parameter: how many of a day's pauses recover fatigue (book: 3 a day)",
+    },
+    // "pour X jours consécutifs totaux sans manger, le personnage gagne +2X FP et +2X FM"
+    // (line 382; C-FAT-2).
+    OptionSpec {
+        key: "fatigue_fasting_gain",
+        decision: "C-FAT-2",
+        default: "2",
+        allowed: Allowed::Integer { min: 0, max: 10 },
+        help: "parameter: the X-th consecutive day without food adds this times X to FP and FM (book: +2X FP +2X FM)",
+    },
+    // "pour X jours consécutifs totaux sans dormir, le personnage gagne +(2X+1) FP et
+    // +(2X+1) FM" (line 383; C-FAT-2).
+    OptionSpec {
+        key: "fatigue_sleepless_gain",
+        decision: "C-FAT-2",
+        default: "2",
+        allowed: Allowed::Integer { min: 0, max: 10 },
+        help: "parameter: the X-th consecutive night without sleep adds this times X, plus 1, to FP and FM (book: +(2X+1) FP +(2X+1) FM)",
+    },
+    // "Si les conditions de repos sont optimales ... le personnage perd en plus jusqu'à 3
+    // FP et FM supplémentaires" (line 406; C-FAT-3); the scenario key stays capped at 3.
+    OptionSpec {
+        key: "fatigue_rest_quality_max",
+        decision: "C-FAT-3",
+        default: "3",
+        allowed: Allowed::Integer { min: 0, max: 3 },
+        help: "parameter: a full rest's extra recovery in optimal conditions (the scenario's rest_quality) counts up to this (book: up to 3 FP and FM)",
+    },
     OptionSpec {
         key: "mutation_target",
         decision: "C-GENE-3",

@@ -24,6 +24,23 @@ pub struct TrekRules {
     pub exhaustion_rest_hours: u32,
     /// `fatigue_meal_relief`: FP and FM each meal recovers (1).
     pub meal_relief: i32,
+    /// `fatigue_short_rest_hours`: a short rest recovers 1/1 per this many full hours (2).
+    pub short_rest_hours: u32,
+    /// `fatigue_full_rest_hours`: a rest this long is a full rest (8).
+    pub full_rest_hours: u32,
+    /// `fatigue_pause_relief`: FP and FM each pause recovers (1).
+    pub pause_relief: i32,
+    /// `fatigue_pause_floor`: a pause never takes a track below this (3).
+    pub pause_floor: i32,
+    /// `fatigue_meals_per_day`, `fatigue_pauses_per_day`: how many recover (3, 3).
+    pub meals_per_day: u32,
+    pub pauses_per_day: u32,
+    /// `fatigue_fasting_gain`: +this·X FP and FM on the X-th day without food (2).
+    pub fasting_gain: i32,
+    /// `fatigue_sleepless_gain`: +(this·X + 1) on the X-th night without sleep (2).
+    pub sleepless_gain: i32,
+    /// `fatigue_rest_quality_max`: a full rest's extra recovery is capped here (3).
+    pub rest_quality_max: i32,
     /// `fatigue_rounds_per_fp`: +1 FP per this many rounds of a fight, and at its end (5).
     pub rounds_per_fp: i32,
     /// `fatigue_per_points`: +1 FM per this many PM spent, +1/+1 per this many HP lost (100).
@@ -48,6 +65,15 @@ impl TrekRules {
         full_rest: 7,
         exhaustion_rest_hours: 12,
         meal_relief: 1,
+        short_rest_hours: 2,
+        full_rest_hours: 8,
+        pause_relief: 1,
+        pause_floor: 3,
+        meals_per_day: 3,
+        pauses_per_day: 3,
+        fasting_gain: 2,
+        sleepless_gain: 2,
+        rest_quality_max: 3,
         rounds_per_fp: 5,
         per_points: 100,
         knockout_fm: 3,
@@ -64,6 +90,15 @@ impl TrekRules {
             full_rest: o.integer("fatigue_full_rest") as i32,
             exhaustion_rest_hours: o.integer("fatigue_exhaustion_rest_hours") as u32,
             meal_relief: o.integer("fatigue_meal_relief") as i32,
+            short_rest_hours: o.integer("fatigue_short_rest_hours") as u32,
+            full_rest_hours: o.integer("fatigue_full_rest_hours") as u32,
+            pause_relief: o.integer("fatigue_pause_relief") as i32,
+            pause_floor: o.integer("fatigue_pause_floor") as i32,
+            meals_per_day: o.integer("fatigue_meals_per_day") as u32,
+            pauses_per_day: o.integer("fatigue_pauses_per_day") as u32,
+            fasting_gain: o.integer("fatigue_fasting_gain") as i32,
+            sleepless_gain: o.integer("fatigue_sleepless_gain") as i32,
+            rest_quality_max: o.integer("fatigue_rest_quality_max") as i32,
             rounds_per_fp: o.integer("fatigue_rounds_per_fp") as i32,
             per_points: o.integer("fatigue_per_points"),
             knockout_fm: o.integer("fatigue_knockout_fm") as i32,
@@ -403,19 +438,23 @@ impl Trek {
 
     /// Meals, pauses and fasting of the evening (C-FAT-2, C-FAT-3), before potions.
     pub fn supper(&mut self, plan: &DayPlan) {
-        // "Manger un repas ... il perd 1 FP et 1 FM" (`fatigue_meal_relief`), 3 a day.
-        let meals = plan.meals.min(3) as i32 * self.rules.meal_relief;
+        let r = self.rules;
+        // "Manger un repas ... il perd 1 FP et 1 FM" (`fatigue_meal_relief`), 3 a day
+        // (`fatigue_meals_per_day`).
+        let meals = plan.meals.min(3).min(r.meals_per_day) as i32 * r.meal_relief;
         self.recover(-meals, -meals, false);
-        for _ in 0..plan.pauses.min(3) {
-            // A pause never takes a track below 3.
-            let dfp = if self.f.fp > 3 { -1 } else { 0 };
-            let dfm = if self.f.fm > 3 { -1 } else { 0 };
+        for _ in 0..plan.pauses.min(3).min(r.pauses_per_day) {
+            // A pause (`fatigue_pause_relief`) never takes a track below 3
+            // (`fatigue_pause_floor`); a track already at or under it stays.
+            let dfp = -(self.f.fp - r.pause_floor).clamp(0, r.pause_relief);
+            let dfm = -(self.f.fm - r.pause_floor).clamp(0, r.pause_relief);
             self.recover(dfp, dfm, false);
         }
         if plan.meals == 0 {
+            // "+2X FP et +2X FM" (`fatigue_fasting_gain`, C-FAT-2).
             self.days_without_food += 1;
             let x = self.days_without_food;
-            self.gain(2 * x, 2 * x);
+            self.gain(r.fasting_gain * x, r.fasting_gain * x);
         } else {
             self.days_without_food = 0;
         }
@@ -431,14 +470,18 @@ impl Trek {
         if h == 0 {
             self.days_without_sleep += 1;
             let x = self.days_without_sleep;
-            self.gain(2 * x + 1, 2 * x + 1);
+            // "+(2X+1) FP et +(2X+1) FM" (`fatigue_sleepless_gain`, C-FAT-2).
+            let g = self.rules.sleepless_gain * x + 1;
+            self.gain(g, g);
             return;
         }
         self.days_without_sleep = 0;
-        if h >= 8 {
+        // "Se reposer complètement (≥ 8h)" (`fatigue_full_rest_hours`).
+        if h >= self.rules.full_rest_hours {
             let full = self.rules.full_rest;
             let base = if plan.meals == 0 { full / 2 } else { full };
-            let r = base + plan.rest_quality.clamp(0, 3);
+            // "perd en plus jusqu'à 3 FP et FM" (`fatigue_rest_quality_max`).
+            let r = base + plan.rest_quality.clamp(0, self.rules.rest_quality_max);
             // "seul un repos total de 12h minimum permet de récupérer de l'état
             // d'épuisement" (`fatigue_exhaustion_rest_hours`).
             let long = h >= self.rules.exhaustion_rest_hours;
@@ -448,7 +491,8 @@ impl Trek {
             self.recover(mfp, mfm, long);
             self.gain(mfp_up, mfm_up);
         } else {
-            let r = (h / 2) as i32;
+            // "1 FP et 1 FM toutes les 2h de repos complétées" (`fatigue_short_rest_hours`).
+            let r = (h / self.rules.short_rest_hours) as i32;
             self.recover(-r, -r, false);
         }
     }
