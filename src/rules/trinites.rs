@@ -58,6 +58,16 @@ pub const OPTIONS: &[OptionSpec] = &[
         allowed: Allowed::Integer { min: 1, max: 24 },
         help: "parameter: boxes per life line of an Adam' (three lines: endolori, blessé, inconscient), in duels, skirmishes and the skirmish exchanges table (book: 8)",
     },
+    // "le personnage récupère 4 points de vie par points de Karma dépensé" (trinites.fr.txt
+    // l. 270, Régénération; T-COMBAT). 0 makes a spent point heal nothing; 24 is an
+    // Adam's whole line at the largest line parameter.
+    OptionSpec {
+        key: "trinites_regen_boxes",
+        decision: "T-COMBAT",
+        default: "4",
+        allowed: Allowed::Integer { min: 0, max: 24 },
+        help: "parameter: life boxes an Adam' recovers per Karma point spent on a regeneration, in duels and skirmishes (book: 4)",
+    },
     OptionSpec {
         key: "trinites_dual_keep",
         decision: "T-DUAL",

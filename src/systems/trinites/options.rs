@@ -51,6 +51,9 @@ pub struct TrinitesRules {
     /// `trinites_life_line_human` / `_adam`, T-LIFE; book 4 and 8).
     pub human_line: i64,
     pub adam_line: i64,
+    /// Life boxes recovered per Karma point spent on a regeneration (parameter
+    /// `trinites_regen_boxes`, T-COMBAT; book 4).
+    pub regen_boxes: i64,
 }
 
 impl Default for TrinitesRules {
@@ -101,6 +104,7 @@ impl TrinitesRules {
             pain_initiative: o.integer("trinites_pain_initiative"),
             human_line: o.integer("trinites_life_line_human"),
             adam_line: o.integer("trinites_life_line_adam"),
+            regen_boxes: o.integer("trinites_regen_boxes"),
         }
     }
 }

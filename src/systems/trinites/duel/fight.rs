@@ -166,7 +166,7 @@ impl Fight<'_> {
     }
 
     /// The Adam's regeneration on his turn (T-LIFE, T-COMBAT): Light while endolori or
-    /// blessé, Darkness while endolori, at most one point of each per round, 4 boxes each.
+    /// blessé, Darkness while endolori, at most one point of each per round, `regen_boxes` boxes each (book 4).
     fn regenerate(&mut self) -> i64 {
         let mut actions = 0;
         loop {
@@ -190,7 +190,7 @@ impl Fight<'_> {
             }
             self.spent += 1;
             actions += 1;
-            self.heal(0, 4);
+            self.heal(0, self.rules.regen_boxes);
         }
         actions
     }
@@ -408,7 +408,7 @@ pub fn fight(
                 fight.dark -= 1;
                 fight.dark_used = true;
                 fight.spent += 1;
-                fight.heal(0, 4);
+                fight.heal(0, rules.regen_boxes);
             }
         }
         if let Some(end) = fight.ended() {
