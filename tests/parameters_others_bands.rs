@@ -1,6 +1,6 @@
 //! The last Nephilim and Trinités constants as rule parameters (issue 16): the Ka band
-//! (N-KA), the malus per state of the health counters (N-HEALTH) and the boxes a
-//! regeneration heals per Karma point (T-COMBAT). Each book value gives today's bytes;
+//! (N-KA), the malus per state of the health counters (N-HEALTH), the boxes a
+//! regeneration heals per Karma point and the initiative divisor (T-COMBAT). Each book value gives today's bytes;
 //! each changed value moves the figure it should by a hand-computed or exact amount and
 //! leaves the others; exact against Monte Carlo under a changed Ka band.
 
@@ -23,7 +23,7 @@ fn band_parameters_defaults_give_todays_bytes() {
             &["run", TRINITES_DUEL, "--trials", "3000"],
             &["run", TRINITES_SKIRMISH, "--trials", "3000"],
         ],
-        &["trinites_regen_boxes=4"],
+        &["trinites_regen_boxes=4", "trinites_initiative_divisor=2"],
     );
     defaults_are_todays_bytes(
         &[
@@ -257,6 +257,35 @@ fn trinites_regen_boxes_moves_what_it_should() {
     assert!(sides("skzero") < sides("skbook"));
 }
 
+/// T-COMBAT, `trinites_initiative_divisor`: the initiative is ceil(final / divisor), then
+/// at most 12 (the initiative d12). With Rapidité 24 everyone's final is at least 25, so
+/// at divisor 1 (25..) and at the book's 2 (13..) every fighter starts at 12: the same
+/// fight, byte for byte. At 4 (ceil(25 / 4) = 7..) the starting scores spread and the
+/// fights change. On the shipped duel, divisor 1 moves the fights too.
+#[test]
+fn trinites_initiative_divisor_stops_at_the_die_and_moves_the_fights() {
+    let d = tempfile::tempdir().unwrap();
+    let t = d.path();
+    let text = std::fs::read_to_string(TRINITES_DUEL).unwrap();
+    let fast = text
+        .replace("rapidite = 5 ", "rapidite = 24 ")
+        .replace("rapidite = 3", "rapidite = 24");
+    assert_eq!(fast.matches("rapidite = 24").count(), 2);
+    let fast_path = t.join("fast.toml");
+    std::fs::write(&fast_path, fast).unwrap();
+    let fast_path = fast_path.to_string_lossy().into_owned();
+    let args = ["run", &fast_path, "--trials", "3000"];
+    ok(t, &args, "book", &[]);
+    ok(t, &args, "one", &["trinites_initiative_divisor=1"]);
+    ok(t, &args, "four", &["trinites_initiative_divisor=4"]);
+    assert_eq!(csvs(&t.join("one")), csvs(&t.join("book")));
+    assert_ne!(csvs(&t.join("four")), csvs(&t.join("book")));
+    let shipped = ["run", TRINITES_DUEL, "--trials", "3000"];
+    ok(t, &shipped, "sbook", &[]);
+    ok(t, &shipped, "sone", &["trinites_initiative_divisor=1"]);
+    assert_ne!(csvs(&t.join("sone")), csvs(&t.join("sbook")));
+}
+
 #[test]
 fn band_parameters_out_of_range_exit_2_with_the_range() {
     out_of_range(
@@ -283,5 +312,15 @@ fn band_parameters_out_of_range_exit_2_with_the_range() {
         &["run", TRINITES_DUEL],
         "trinites_regen_boxes=-1",
         "from 0 to 24",
+    );
+    out_of_range(
+        &["run", TRINITES_SKIRMISH],
+        "trinites_initiative_divisor=0",
+        "from 1 to 4",
+    );
+    out_of_range(
+        &["run", TRINITES_SKIRMISH],
+        "trinites_initiative_divisor=5",
+        "from 1 to 4",
     );
 }

@@ -337,10 +337,10 @@ pub fn fight(
     let mut st = [State::EMPTY; MAX_HUMANS + 1];
     for (i, s) in st.iter_mut().enumerate().take(n) {
         let f = if i == 0 { adam } else { c.humans };
-        // L'initiative: ceil(final Rapidité test / 2), at most 12 (and at least 1: a die).
+        // L'initiative: ceil(final Rapidité test / 2 (the divisor in force)), at most 12 (and at least 1: a die).
         let m = f.rapidite + f.initiative_difficulty;
         let r = roll_test(rng, i == 0, m, rules.dual_keep, rules.target);
-        s.init = initiative(r.natural, m);
+        s.init = initiative(r.natural, m, rules.initiative_divisor);
         // T-LIFE: the Adam' and the humans' line lengths in force.
         s.line = rules.line(i == 0);
     }

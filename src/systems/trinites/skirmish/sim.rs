@@ -503,11 +503,11 @@ pub fn fight(s: &Setup, rules: &TrinitesRules, rng: &mut Rng64) -> Outcome {
     let mut st = [State::EMPTY; COMBATANTS_MAX];
     for (i, t) in st.iter_mut().enumerate().take(s.n) {
         let p = &s.prof[i];
-        // L'initiative: a Rapidité test, ceil(final / 2) in 1..12; a surprised fighter's
+        // L'initiative: a Rapidité test, ceil(final / 2 (the divisor in force)) in 1..12; a surprised fighter's
         // die starts en retrait.
         let m = p.rapidite + p.initiative_difficulty;
         let r = roll_test(rng, p.trinite, m, rules.dual_keep, rules.target);
-        t.init = initiative(r.natural, m);
+        t.init = initiative(r.natural, m, rules.initiative_divisor);
         t.zone = if p.surprised {
             Zone::Retrait
         } else {
