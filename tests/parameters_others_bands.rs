@@ -324,3 +324,35 @@ fn band_parameters_out_of_range_exit_2_with_the_range() {
         "from 1 to 4",
     );
 }
+
+/// French: `options --lang fr` gives the new parameters their French help in the books'
+/// terms; a run with them set writes the same CSV bytes in both languages.
+#[test]
+fn band_parameters_read_in_french() {
+    let d = tempfile::tempdir().unwrap();
+    let t = d.path();
+    let o = common::params::cosmosim(t, &["options", "--lang", "fr"]);
+    assert!(o.status.success());
+    let text = String::from_utf8_lossy(&o.stdout);
+    for needle in [
+        "points absolus de Ka par point de l'échelle normalisée",
+        "malus par état des compteurs de blessure et de fatigue",
+        "par point de Karma dépensé lors d'une régénération",
+        "arrondi au supérieur, pour donner le score d'initiative",
+    ] {
+        assert!(text.contains(needle), "{needle}");
+    }
+    let args = [
+        "table",
+        "nephilim-magic",
+        "--ka",
+        "10,20",
+        "--option",
+        "nephilim_ka_band=10",
+    ];
+    ok(t, &args, "en", &[]);
+    let mut fr = args.to_vec();
+    fr.extend(["--lang", "fr"]);
+    ok(t, &fr, "fr", &[]);
+    assert_eq!(csvs(&t.join("en")), csvs(&t.join("fr")));
+}
