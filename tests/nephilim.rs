@@ -371,7 +371,7 @@ fn magic_exact_vs_simulation() {
         let carry = conc_margin + raw;
         let drawn = (4 + d.roll(&mut rng)).max(0);
         let plex = Die::D8.roll(&mut rng) as i64 - Die::D4.roll(&mut rng) as i64;
-        let margin = normalise(ka + drawn).unwrap() + plex + carry - (1 + 2);
+        let margin = normalise(ka + drawn, 5).unwrap() + plex + carry - (1 + 2);
         works += u64::from(classify(margin, d.roll(&mut rng), 4).is_success());
     }
     assert!(

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::others::{column, defaults_are_todays_bytes, ok, table};
+use common::others::{column, defaults_are_todays_bytes, ok, out_of_range, table, within_5_se};
 use common::params::cosmosim;
 
 const FIREFIGHT: &str = concat!(
@@ -23,29 +23,6 @@ const TRINITES_SKIRMISH: &str = concat!(
     "/scenarios/trinites/skirmish.toml"
 );
 const NEPHILIM_DUEL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/nephilim/duel.toml");
-
-/// Asserts that `opt` is refused with exit 2 and its range `range` ("from 1 to 6").
-fn out_of_range(args: &[&str], opt: &str, range: &str) {
-    let d = tempfile::tempdir().unwrap();
-    let mut a = args.to_vec();
-    a.extend(["--out", "x", "--option", opt]);
-    let o = cosmosim(d.path(), &a);
-    assert_eq!(o.status.code(), Some(2), "{opt}");
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains(range), "{opt}: {err}");
-}
-
-/// Asserts exact within 5 standard errors of the Monte Carlo estimate, cell by cell.
-fn within_5_se(exact: &[f64], mc: &[f64], n: f64, what: &str) {
-    assert_eq!(exact.len(), mc.len());
-    for (i, (e, m)) in exact.iter().zip(mc).enumerate() {
-        let se = (e * (1.0 - e) / n).sqrt().max(1.0 / n);
-        assert!(
-            (e - m).abs() <= 5.0 * se,
-            "{what} row {i}: exact {e} mc {m}"
-        );
-    }
-}
 
 // ---------------------------------------------------------------- 2d20 (F-TEST, F-AP)
 

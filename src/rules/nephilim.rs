@@ -46,6 +46,25 @@ pub const OPTIONS: &[OptionSpec] = &[
         allowed: Allowed::Integer { min: 1, max: 3 },
         help: "parameter: how many raw +1D-1D results at each end are critical: 1 = only the extreme (+4/-4 with the nephilim die, +-5 with d6, +-3 with d4), 2 = also +3/-3, ...; a critical result the success (failure) needed is still a simple one (book: 1)",
     },
+    // "Cinq points « absolus » vaudront un point sur cette échelle réduite, qui commencera
+    // à -3 également (-4 signifiant l'absence de Ka)" (nephilim-v3.fr.txt l. 32; N-KA).
+    // 1 reads each absolute point as a normalised one; 20 keeps Ka 0..200 meaningful.
+    OptionSpec {
+        key: "nephilim_ka_band",
+        decision: "N-KA",
+        default: "5",
+        allowed: Allowed::Integer { min: 1, max: 20 },
+        help: "parameter: absolute Ka points per point of the normalised scale (Ka 0 -> -4, 1..band -> -3, +1 per further band), in magic's control test (exact and Monte Carlo) and the ka_normalised column (book: 5)",
+    },
+    // "Malus 0 +1 +2 +3 +4" for the levels 0, 1-2, 3-4, 5-6, 7-8 of both counters
+    // (nephilim-v3.fr.txt l. 79 and 84; N-HEALTH). 0: the counters carry no malus.
+    OptionSpec {
+        key: "nephilim_health_malus_step",
+        decision: "N-HEALTH",
+        default: "1",
+        allowed: Allowed::Integer { min: 0, max: 4 },
+        help: "parameter: malus per state of the wound and fatigue counters (levels 1-2 one step, 3-4 two, 5-6 three, 7-8 four), wounds on attack, parry and dodge, fatigue on every action, in duels (book: 1)",
+    },
     OptionSpec {
         key: "concentration_score",
         decision: "N-MAGIC",

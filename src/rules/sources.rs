@@ -74,8 +74,12 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("trinites_pain_initiative", "trinites.fr.txt l. 401: « La douleur: … trois points sont retranchés au score d'initiative »"),
     ("trinites_life_line_human", "trinites.fr.txt l. 169: « Les humains ordinaires disposent de 4 cases par ligne de vie soit 12 points de vie »"),
     ("trinites_life_line_adam", "trinites.fr.txt l. 169: « les Adam' possèdent 8 cases par ligne de vie soit 24 points de vie »"),
+    ("trinites_regen_boxes", "trinites.fr.txt l. 270: « Lors d'une régénération, le personnage récupère 4 points de vie par points de Karma dépensé »"),
+    ("trinites_initiative_divisor", "trinites.fr.txt l. 354: « un test de Rapidité/0 dont le résultat final est divisé par deux -arrondi au nombre entier supérieur si nécessaire- pour donner le score d'initiative »"),
     ("nephilim_extra_action_step", "nephilim-v3.fr.txt l. 494: « sa deuxième à son initiative moins 6, sa troisième à son initiative moins 12 »"),
     ("nephilim_extra_action_malus", "nephilim-v3.fr.txt l. 494: « Chacune de ses actions subira alors un malus de 4 par action supplémentaire »"),
+    ("nephilim_ka_band", "nephilim-v3.fr.txt l. 32: « Cinq points \"absolus\" vaudront un point sur cette échelle réduite, qui commencera à -3 également »"),
+    ("nephilim_health_malus_step", "nephilim-v3.fr.txt l. 79 and 84: « Malus 0 +1 +2 +3 +4 » by counter level 0, 1-2, 3-4, 5-6, 7-8"),
     ("nephilim_crit_band", "nephilim-v3.fr.txt l. 458: « Un résultat brut aux dés de +4 correspond à une réussite critique … de -4 correspond à un échec critique »"),
     // Great Cosmos, combat and postures.
     ("offensive_damage_mult", "decision C-CMB-1 (the book gives no number)"),

@@ -58,6 +58,27 @@ pub const OPTIONS: &[OptionSpec] = &[
         allowed: Allowed::Integer { min: 1, max: 24 },
         help: "parameter: boxes per life line of an Adam' (three lines: endolori, blessé, inconscient), in duels, skirmishes and the skirmish exchanges table (book: 8)",
     },
+    // "le personnage récupère 4 points de vie par points de Karma dépensé" (trinites.fr.txt
+    // l. 270, Régénération; T-COMBAT). 0 makes a spent point heal nothing; 24 is an
+    // Adam's whole line at the largest line parameter.
+    OptionSpec {
+        key: "trinites_regen_boxes",
+        decision: "T-COMBAT",
+        default: "4",
+        allowed: Allowed::Integer { min: 0, max: 24 },
+        help: "parameter: life boxes an Adam' recovers per Karma point spent on a regeneration, in duels and skirmishes (book: 4)",
+    },
+    // "un test de Rapidité/0 dont le résultat final est divisé par deux -arrondi au nombre
+    // entier supérieur si nécessaire- pour donner le score d'initiative … S'il est
+    // supérieur à 12, il est ramené à 12" (trinites.fr.txt l. 354; T-COMBAT). The 12 is the
+    // face of the initiative d12 and stays; 4 still spreads a final of 5..48 over 2..12.
+    OptionSpec {
+        key: "trinites_initiative_divisor",
+        decision: "T-COMBAT",
+        default: "2",
+        allowed: Allowed::Integer { min: 1, max: 4 },
+        help: "parameter: the final Rapidité test is divided by it, rounded up, to give the initiative score (then 1..12, the initiative d12), in duels and skirmishes (book: 2)",
+    },
     OptionSpec {
         key: "trinites_dual_keep",
         decision: "T-DUAL",

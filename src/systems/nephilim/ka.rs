@@ -3,16 +3,18 @@
 
 use crate::error::UserError;
 
-/// The normalised Ka of a raw (absolute) Ka score: 0 -> -4, 1..5 -> -3, then +1 per
-/// further 5 points (6..10 -> -2, 16..20 -> 0, 41..45 -> +5, ...).
-pub fn normalise(raw: i64) -> Result<i64, UserError> {
+/// The normalised Ka of a raw (absolute) Ka score with `band` absolute points per
+/// normalised point (parameter `nephilim_ka_band`, N-KA; book 5, "Cinq points « absolus »
+/// vaudront un point"): 0 -> -4, 1..band -> -3, then +1 per further band (book: 6..10 ->
+/// -2, 16..20 -> 0, 41..45 -> +5, ...).
+pub fn normalise(raw: i64, band: i64) -> Result<i64, UserError> {
     if raw < 0 {
         return Err(UserError::new(crate::tr!(
             "nephilim.model.ka_negative",
             ka = raw
         )));
     }
-    Ok(if raw == 0 { -4 } else { -3 + (raw - 1) / 5 })
+    Ok(if raw == 0 { -4 } else { -3 + (raw - 1) / band })
 }
 
 /// The meta-characteristic bonus for a Ka score: bands 0-5 +0, 6-15 +1, 16-30 +2, 31-50 +3,
@@ -69,9 +71,16 @@ mod tests {
             (46, 6),
         ];
         for (raw, n) in rows {
-            assert_eq!(normalise(raw).unwrap(), n, "Ka {raw}");
+            assert_eq!(normalise(raw, 5).unwrap(), n, "Ka {raw}");
         }
-        assert!(normalise(-1).unwrap_err().0.contains("allowed: 0 or more"));
+        assert!(normalise(-1, 5)
+            .unwrap_err()
+            .0
+            .contains("allowed: 0 or more"));
+        // A band of 10: 1..10 -> -3, 11..20 -> -2; 0 stays -4 (no Ka).
+        for (raw, n) in [(0, -4), (10, -3), (11, -2), (20, -2), (21, -1)] {
+            assert_eq!(normalise(raw, 10).unwrap(), n, "Ka {raw} band 10");
+        }
     }
 
     #[test]

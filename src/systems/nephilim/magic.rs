@@ -211,7 +211,7 @@ impl MagicModel {
         ka_element: i64,
         duration: Duration,
     ) -> Result<Casting, UserError> {
-        normalise(ka_element)?;
+        normalise(ka_element, self.rules.ka_band)?;
         if skill < spell.level {
             // "le Nephilim doit avoir au moins autant dans sa compétence que ce niveau".
             return Ok(Casting {
@@ -261,9 +261,9 @@ impl MagicModel {
         let mut p = 0.0;
         for (drawn, qs) in self.stase.outcomes() {
             let ka_score = if self.rules.stase_normalised {
-                normalise(ka_element)? + drawn
+                normalise(ka_element, self.rules.ka_band)? + drawn
             } else {
-                normalise(ka_element + drawn)?
+                normalise(ka_element + drawn, self.rules.ka_band)?
             };
             for (plex, qp) in self.plexus.outcomes() {
                 // The plexus is a modifier: crits stay on the raw +1D-1D (N-CRIT).

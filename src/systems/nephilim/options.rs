@@ -48,6 +48,11 @@ pub struct NephilimRules {
     /// How many raw results at each end of +1D-1D are critical (parameter
     /// `nephilim_crit_band`, N-CRIT; book 1: only the extreme, +-4 with the nephilim die).
     pub crit_band: i64,
+    /// Absolute Ka points per normalised point (parameter `nephilim_ka_band`, N-KA; book 5).
+    pub ka_band: i64,
+    /// Malus per state of the wound and fatigue counters (parameter
+    /// `nephilim_health_malus_step`, N-HEALTH; book 1: 1/2/3/4 at levels 1-2/3-4/5-6/7-8).
+    pub health_malus_step: i64,
 }
 
 impl Default for NephilimRules {
@@ -71,6 +76,8 @@ impl NephilimRules {
             action_step: o.integer("nephilim_extra_action_step"),
             action_malus: o.integer("nephilim_extra_action_malus"),
             crit_band: o.integer("nephilim_crit_band"),
+            ka_band: o.integer("nephilim_ka_band"),
+            health_malus_step: o.integer("nephilim_health_malus_step"),
         }
     }
 

@@ -51,6 +51,12 @@ pub struct TrinitesRules {
     /// `trinites_life_line_human` / `_adam`, T-LIFE; book 4 and 8).
     pub human_line: i64,
     pub adam_line: i64,
+    /// Life boxes recovered per Karma point spent on a regeneration (parameter
+    /// `trinites_regen_boxes`, T-COMBAT; book 4).
+    pub regen_boxes: i64,
+    /// Divisor of the final Rapidité test giving the initiative score (parameter
+    /// `trinites_initiative_divisor`, T-COMBAT; book 2, rounded up).
+    pub initiative_divisor: i64,
 }
 
 impl Default for TrinitesRules {
@@ -101,6 +107,8 @@ impl TrinitesRules {
             pain_initiative: o.integer("trinites_pain_initiative"),
             human_line: o.integer("trinites_life_line_human"),
             adam_line: o.integer("trinites_life_line_adam"),
+            regen_boxes: o.integer("trinites_regen_boxes"),
+            initiative_divisor: o.integer("trinites_initiative_divisor"),
         }
     }
 }

@@ -31,11 +31,12 @@ pub fn shift(init: &mut i64, zone: &mut Zone, delta: i64) {
     }
 }
 
-/// The initiative score: ceil(final Rapidité test / 2), at most 12, at least 1 (a d12
-/// shows 1..12; T-COMBAT, "Le test d'initiative").
+/// The initiative score: ceil(final Rapidité test / divisor), at most 12, at least 1 (a
+/// d12 shows 1..12; T-COMBAT, "Le test d'initiative"; the divisor is the parameter
+/// `trinites_initiative_divisor`, book 2).
 #[inline]
-pub fn initiative(natural: i64, modifier: i64) -> i64 {
-    ((natural + modifier + 1).div_euclid(2)).clamp(1, 12)
+pub fn initiative(natural: i64, modifier: i64, divisor: i64) -> i64 {
+    ((natural + modifier + divisor - 1).div_euclid(divisor)).clamp(1, 12)
 }
 
 #[cfg(test)]
@@ -64,9 +65,17 @@ mod tests {
 
     #[test]
     fn initiative_is_half_rounded_up_in_1_to_12() {
-        assert_eq!(initiative(7, 0), 4);
-        assert_eq!(initiative(8, 0), 4);
-        assert_eq!(initiative(1, -6), 1);
-        assert_eq!(initiative(30, 5), 12);
+        assert_eq!(initiative(7, 0, 2), 4);
+        assert_eq!(initiative(8, 0, 2), 4);
+        assert_eq!(initiative(1, -6, 2), 1);
+        assert_eq!(initiative(30, 5, 2), 12);
+        // Other divisors: ceil(final / d) in 1..12.
+        assert_eq!(initiative(7, 2, 1), 9);
+        assert_eq!(initiative(7, 6, 1), 12);
+        assert_eq!(initiative(7, 3, 3), 4);
+        assert_eq!(initiative(7, 4, 3), 4);
+        assert_eq!(initiative(7, 5, 3), 4);
+        assert_eq!(initiative(7, 6, 3), 5);
+        assert_eq!(initiative(2, -4, 3), 1);
     }
 }

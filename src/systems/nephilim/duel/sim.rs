@@ -17,10 +17,11 @@ pub const UNDECIDED: usize = 3;
 /// Wound or fatigue level at which a fighter is out (dead / fainted, N-HEALTH).
 const OUT_LEVEL: u8 = 9;
 
-/// N-HEALTH malus of a counter level 0..8: 0, 1-2 -> 1, 3-4 -> 2, 5-6 -> 3, 7-8 -> 4.
+/// N-HEALTH malus of a counter level 0..8 with `step` per state (parameter
+/// `nephilim_health_malus_step`; book 1: 0, 1-2 -> 1, 3-4 -> 2, 5-6 -> 3, 7-8 -> 4).
 #[inline(always)]
-fn malus(level: u8) -> i64 {
-    (i64::from(level.min(8)) + 1) / 2
+fn malus(level: u8, step: i64) -> i64 {
+    step * ((i64::from(level.min(8)) + 1) / 2)
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -89,6 +90,8 @@ pub struct DuelSim {
     step: i64,
     /// Malus per extra action (`nephilim_extra_action_malus`, 4).
     malus: i64,
+    /// Malus per counter state (`nephilim_health_malus_step`, 1).
+    health_step: i64,
 }
 
 impl DuelSim {
@@ -98,6 +101,7 @@ impl DuelSim {
             gap: rules.init_segment.gap(),
             step: rules.action_step,
             malus: rules.action_malus,
+            health_step: rules.health_malus_step,
             actions,
             model,
         }
@@ -160,8 +164,8 @@ impl DuelSim {
                     // malus on every action.
                     let att = f[i].attack + self.d.roll(rng)
                         - action_malus[i]
-                        - malus(wounds[i])
-                        - malus(fatigue[i]);
+                        - malus(wounds[i], self.health_step)
+                        - malus(fatigue[i], self.health_step);
                     acc.fighters[i].attacks += 1;
                     if att < m.attack_difficulty {
                         continue;
@@ -172,8 +176,8 @@ impl DuelSim {
                         acc.fighters[o].defences += 1;
                         let def = f[o].defence + self.d.roll(rng)
                             - action_malus[o]
-                            - malus(wounds[o])
-                            - malus(fatigue[o]);
+                            - malus(wounds[o], self.health_step)
+                            - malus(fatigue[o], self.health_step);
                         // N-OPP: the higher final wins; a tie goes to the defender.
                         if def >= att {
                             acc.fighters[o].defended += 1;
@@ -265,7 +269,10 @@ mod tests {
     fn malus_by_level() {
         let want = [0, 1, 1, 2, 2, 3, 3, 4, 4];
         for (l, w) in want.iter().enumerate() {
-            assert_eq!(malus(l as u8), *w);
+            assert_eq!(malus(l as u8, 1), *w);
+            // A step of 2 doubles every state's malus; 0 removes them.
+            assert_eq!(malus(l as u8, 2), 2 * *w);
+            assert_eq!(malus(l as u8, 0), 0);
         }
     }
 }

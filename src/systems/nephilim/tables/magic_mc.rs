@@ -133,9 +133,9 @@ pub fn magic_mc_output(grid: &MagicGrid, ctx: &Context, trials: u64) -> anyhow::
                 let ka_score = (0..=grid.stase + STASE_SWING)
                     .map(|drawn| {
                         if rules.stase_normalised {
-                            normalise(ka).map(|k| k + drawn)
+                            normalise(ka, rules.ka_band).map(|k| k + drawn)
                         } else {
-                            normalise(ka + drawn)
+                            normalise(ka + drawn, rules.ka_band)
                         }
                     })
                     .collect::<Result<Vec<_>, _>>()?;

@@ -101,7 +101,7 @@ pub fn magic_output(grid: &MagicGrid, ctx: &Context) -> anyhow::Result<Output> {
         Column::new(
             "ka_normalised".into(),
             rows.iter()
-                .map(|r| normalise(r.ka))
+                .map(|r| normalise(r.ka, rules.ka_band))
                 .collect::<Result<Vec<_>, _>>()?,
         ),
         Column::new(
@@ -208,7 +208,7 @@ pub fn magic_output(grid: &MagicGrid, ctx: &Context) -> anyhow::Result<Output> {
                 circle = c.name().replace('_', " "),
                 skill = format!("{ref_skill:+}"),
                 ka = ref_ka,
-                normalised = format!("{:+}", normalise(ref_ka)?),
+                normalised = format!("{:+}", normalise(ref_ka, rules.ka_band)?),
                 action = crate::lang::num(find(c, ref_skill, ref_ka, Duration::Action), 4),
                 rounds = crate::lang::num(find(c, ref_skill, ref_ka, ref_dur), 4)
             ));

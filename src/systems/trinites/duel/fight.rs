@@ -166,7 +166,7 @@ impl Fight<'_> {
     }
 
     /// The Adam's regeneration on his turn (T-LIFE, T-COMBAT): Light while endolori or
-    /// blessé, Darkness while endolori, at most one point of each per round, 4 boxes each.
+    /// blessé, Darkness while endolori, at most one point of each per round, `regen_boxes` boxes each (book 4).
     fn regenerate(&mut self) -> i64 {
         let mut actions = 0;
         loop {
@@ -190,7 +190,7 @@ impl Fight<'_> {
             }
             self.spent += 1;
             actions += 1;
-            self.heal(0, 4);
+            self.heal(0, self.rules.regen_boxes);
         }
         actions
     }
@@ -337,10 +337,10 @@ pub fn fight(
     let mut st = [State::EMPTY; MAX_HUMANS + 1];
     for (i, s) in st.iter_mut().enumerate().take(n) {
         let f = if i == 0 { adam } else { c.humans };
-        // L'initiative: ceil(final Rapidité test / 2), at most 12 (and at least 1: a die).
+        // L'initiative: ceil(final Rapidité test / 2 (the divisor in force)), at most 12 (and at least 1: a die).
         let m = f.rapidite + f.initiative_difficulty;
         let r = roll_test(rng, i == 0, m, rules.dual_keep, rules.target);
-        s.init = initiative(r.natural, m);
+        s.init = initiative(r.natural, m, rules.initiative_divisor);
         // T-LIFE: the Adam' and the humans' line lengths in force.
         s.line = rules.line(i == 0);
     }
@@ -408,7 +408,7 @@ pub fn fight(
                 fight.dark -= 1;
                 fight.dark_used = true;
                 fight.spent += 1;
-                fight.heal(0, 4);
+                fight.heal(0, rules.regen_boxes);
             }
         }
         if let Some(end) = fight.ended() {

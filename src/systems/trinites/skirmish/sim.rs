@@ -324,7 +324,7 @@ impl Fight<'_> {
     }
 
     /// The Adam's regeneration on his turn (T-LIFE, T-COMBAT): Light while endolori or
-    /// blessé, Darkness while endolori, at most one point of each per round, 4 boxes each.
+    /// blessé, Darkness while endolori, at most one point of each per round, `regen_boxes` boxes each (book 4).
     fn regenerate(&mut self, i: usize) -> i64 {
         let at = self.s.prof[i].regenerate_at;
         let line = self.st[i].line;
@@ -351,7 +351,7 @@ impl Fight<'_> {
             }
             s.spent += 1;
             actions += 1;
-            self.heal(i, 4);
+            self.heal(i, self.rules.regen_boxes);
         }
         actions
     }
@@ -503,11 +503,11 @@ pub fn fight(s: &Setup, rules: &TrinitesRules, rng: &mut Rng64) -> Outcome {
     let mut st = [State::EMPTY; COMBATANTS_MAX];
     for (i, t) in st.iter_mut().enumerate().take(s.n) {
         let p = &s.prof[i];
-        // L'initiative: a Rapidité test, ceil(final / 2) in 1..12; a surprised fighter's
+        // L'initiative: a Rapidité test, ceil(final / 2 (the divisor in force)) in 1..12; a surprised fighter's
         // die starts en retrait.
         let m = p.rapidite + p.initiative_difficulty;
         let r = roll_test(rng, p.trinite, m, rules.dual_keep, rules.target);
-        t.init = initiative(r.natural, m);
+        t.init = initiative(r.natural, m, rules.initiative_divisor);
         t.zone = if p.surprised {
             Zone::Retrait
         } else {
@@ -585,7 +585,7 @@ pub fn fight(s: &Setup, rules: &TrinitesRules, rng: &mut Rng64) -> Outcome {
                     t.dark -= 1;
                     t.dark_used = true;
                     t.spent += 1;
-                    f.heal(i, 4);
+                    f.heal(i, rules.regen_boxes);
                 }
             }
         }
