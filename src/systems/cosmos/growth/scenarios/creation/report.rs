@@ -77,7 +77,12 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let stat_dice_kept = st_attempts * if conv { 2 } else { 6 };
     // A conversion keeps its HP and PM (C-CREATE-3): no 10d100 step.
     let mut steps = vec![
-        ("hp_pm_10d100", exact::p_hp_pm_accept(), trials, hp_attempts),
+        (
+            "hp_pm_10d100",
+            exact::p_hp_pm_accept_in(p.sums.hp_pm),
+            trials,
+            hp_attempts,
+        ),
         (
             if conv {
                 "conversion_2d100"
@@ -85,9 +90,9 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
                 "stats_6d100"
             },
             if conv {
-                exact::p_conversion_accept()
+                exact::p_conversion_accept_in(p.sums.conversion)
             } else {
-                exact::p_stats_accept()
+                exact::p_stats_accept_in(p.sums.stats)
             },
             stat_accepted,
             st_attempts,
@@ -256,7 +261,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     });
     let mut hp_exact_gap = None;
     if p.split == HpPmSplit::Random {
-        let d = exact::hp_random_split();
+        let d = exact::hp_random_split_in(p.sums.hp_pm);
         let mut acc_p = 0.0;
         let pts: Vec<(f64, f64)> = d
             .outcomes()
