@@ -2,7 +2,8 @@
 //! l. 193, 195, 205): the accepted sum windows of the ten HP/PM dice
 //! (`creation_hp_pm_sum_min`/`_max`, 250..750), of the six stat dice
 //! (`creation_stats_sum_min`/`_max`, 200..400) and of the two conversion dice
-//! (`conversion_sum_min`/`_max`, 60..140). The book values give today's bytes; changed
+//! (`conversion_sum_min`/`_max`, 60..140), and the move ceilings (`creation_move_points`,
+//! 10, l. 195; `conversion_move_points`, 20, l. 205). The book values give today's bytes; changed
 //! values move the figures by checkable amounts.
 
 mod common;
@@ -28,6 +29,8 @@ const BOOK: &[&str] = &[
     "creation_stats_sum_max=400",
     "conversion_sum_min=60",
     "conversion_sum_max=140",
+    "creation_move_points=10",
+    "conversion_move_points=20",
 ];
 
 /// A conversion file (C-CREATE-3): four kept stats, HP, PM and points.
@@ -247,4 +250,104 @@ fn out_of_range_windows_are_refused_with_the_range() {
         let key = opt.split('=').next().unwrap();
         assert!(err.contains(key) && err.contains(range), "{opt}: {err}");
     }
+}
+
+/// A creation file with a move policy, `extra` appended to `[creation]`, `rules` as its
+/// `[rules]`.
+fn moves_file(dir: &Path, name: &str, extra: &str, rules: &str) -> String {
+    let p = dir.join(name);
+    std::fs::write(
+        &p,
+        format!(
+            "system = \"cosmos\"\nkind = \"creation\"\n[run]\ntrials = 20000\nseed = 1\n[creation]\nmove_policy = \"to_first\"\n{extra}[rules]\n{rules}"
+        ),
+    )
+    .unwrap();
+    p.display().to_string()
+}
+
+fn csv_text(dir: &Path, name: &str) -> String {
+    std::fs::read_to_string(dir.join(name)).unwrap()
+}
+
+/// C-CREATE-2/3: the move ceiling is the default of an unwritten `move_points` with a
+/// move policy (0: nothing moves, the stats are the assigned dice, as with no policy),
+/// and bounds a written one, in `check` and `run` alike.
+#[test]
+fn move_ceilings_bound_and_default_the_moves() {
+    let d = tempfile::tempdir().unwrap();
+    let unwritten = moves_file(d.path(), "u.toml", "", "");
+    let zero = moves_file(d.path(), "z.toml", "move_points = 0\n", "");
+    let five = moves_file(d.path(), "f.toml", "move_points = 5\n", "");
+    combat_run(d.path(), &unwritten, "u0", &["creation_move_points=0"]);
+    combat_run(d.path(), &zero, "z", &[]);
+    combat_run(d.path(), &unwritten, "u5", &["creation_move_points=5"]);
+    combat_run(d.path(), &five, "f", &[]);
+    combat_run(d.path(), &unwritten, "u10", &[]);
+    let dist = |o: &str| csv_text(&d.path().join(o), "creation-distributions.csv");
+    assert_eq!(dist("u0"), dist("z"));
+    assert_eq!(dist("u5"), dist("f"));
+    // Moves to the first stat (force) raise its mean and keep the sum (the policy text
+    // seeds the stream, so the runs draw differently: 5 sigma of the sum's mean is 1.5).
+    let sum = |o: &str| -> f64 { STATS.iter().map(|s| mean_of(&d.path().join(o), s)).sum() };
+    let force = |o: &str| mean_of(&d.path().join(o), "force");
+    assert!(force("u0") < force("u5") && force("u5") < force("u10"));
+    assert!(force("u10") - force("u0") <= 10.5);
+    assert!((sum("u0") - sum("u10")).abs() < 1.5);
+    // A written value above the ceiling in force is refused, naming the parameter.
+    let ten = moves_file(d.path(), "t.toml", "move_points = 10\n", "");
+    let o = cosmosim(
+        d.path(),
+        &[
+            "run",
+            &ten,
+            "--option",
+            "creation_move_points=5",
+            "--out",
+            "x",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("0..5 (creation_move_points)"), "{err}");
+    let ruled = moves_file(
+        d.path(),
+        "r.toml",
+        "move_points = 10\n",
+        "creation_move_points = 5\n",
+    );
+    let o = cosmosim(d.path(), &["check", &ruled]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("creation_move_points"));
+    // Above the book's 10 with the ceiling raised: accepted.
+    let fifteen = moves_file(d.path(), "x.toml", "move_points = 15\n", "");
+    let o = cosmosim(d.path(), &["check", &fifteen]);
+    assert_eq!(o.status.code(), Some(2));
+    combat_run(d.path(), &fifteen, "x", &["creation_move_points=20"]);
+    // The conversion's own ceiling: 0 moves nothing, as no policy.
+    let conv = d.path().join("conv.toml");
+    std::fs::write(
+        &conv,
+        CONVERSION.replace(
+            "[creation.conversion]",
+            "[creation]\nmove_policy = \"even_out\"\n[creation.conversion]",
+        ),
+    )
+    .unwrap();
+    let plain = d.path().join("plain.toml");
+    std::fs::write(&plain, CONVERSION).unwrap();
+    combat_run(
+        d.path(),
+        &conv.display().to_string(),
+        "c0",
+        &["conversion_move_points=0"],
+    );
+    combat_run(d.path(), &conv.display().to_string(), "c20", &[]);
+    combat_run(d.path(), &plain.display().to_string(), "cn", &[]);
+    // Policy text differs (even_out:0 vs none:0), so the streams differ: compare the
+    // kept stats, which only moves can change.
+    for s in ["force", "esprit", "charisme", "agilite"] {
+        assert_eq!(mean_of(&d.path().join("c0"), s), 50.0, "{s}");
+    }
+    assert!(mean_of(&d.path().join("c20"), "force") != 50.0);
 }

@@ -390,4 +390,18 @@ pub const CREATION_PARAMETERS: &[OptionSpec] = &[
         allowed: Allowed::Integer { min: 100, max: 160 },
         help: "parameter: highest accepted sum of the two conversion dice, else both are rerolled (book: 140)",
     },
+    OptionSpec {
+        key: "creation_move_points",
+        decision: "C-CREATE-2",
+        default: "10",
+        allowed: Allowed::Integer { min: 0, max: 100 },
+        help: "parameter: most stat points a new character may move after assigning the dice, the default of a creation file's move_points with a move policy (book: up to 10)",
+    },
+    OptionSpec {
+        key: "conversion_move_points",
+        decision: "C-CREATE-3",
+        default: "20",
+        allowed: Allowed::Integer { min: 0, max: 100 },
+        help: "parameter: most stat points a converted character may move, the default of a conversion's move_points with a move policy (book: up to 20)",
+    },
 ];

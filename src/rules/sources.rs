@@ -62,6 +62,8 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("creation_stats_sum_max", "cosmos-current.fr.txt l. 195: « Le cumul de ces dés doit être compris cette fois entre 200 et 400, sans quoi il faudra relancer les 6 dés. »"),
     ("conversion_sum_min", "cosmos-current.fr.txt l. 205: « le PJ procède à un lancé de 2d100 au lieu de 6. Le cumul doit alors être compris entre 60 et 140 »"),
     ("conversion_sum_max", "cosmos-current.fr.txt l. 205: « le PJ procède à un lancé de 2d100 au lieu de 6. Le cumul doit alors être compris entre 60 et 140 »"),
+    ("creation_move_points", "cosmos-current.fr.txt l. 195: « Une fois la répartition effectuée, le PJ a encore la possibilité de déplacer jusqu'à 10 points entre les 6 statistiques »"),
+    ("conversion_move_points", "cosmos-current.fr.txt l. 205: « puis dispose de la possibilité de déplacer jusqu'à 20 points de statistiques parmi l'ensemble des 6 statistiques »"),
     ("fatigue_knockout_fm", "cosmos-current.fr.txt l. 385: « +3 FM si le personnage tombe inconscient »"),
     ("fatigue_psychic_fm", "cosmos-current.fr.txt l. 391: « Subir une attaque psychique +2 FM »"),
     ("fatigue_point_relief", "cosmos-current.fr.txt l. 396: « Utiliser un Light Point ou Dark Point -6 FP et -6 FM »"),

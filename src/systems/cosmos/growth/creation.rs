@@ -77,6 +77,9 @@ pub struct CreationPolicy {
     pub skill_dice: SkillDice,
     /// C-CREATE-1..3 accepted sums (parameters `creation_hp_pm_sum_min`..).
     pub sums: CreationSums,
+    /// The file's `move_points` as written (`move_points` is then set under the parameter
+    /// `creation_move_points` or `conversion_move_points` in force).
+    pub move_given: Option<i64>,
 }
 
 /// The accepted sum windows of C-CREATE-1..3 (registry `rules::growth::CREATION_PARAMETERS`,
@@ -148,6 +151,7 @@ impl Default for CreationPolicy {
             dna_die: DNA_DIE,
             skill_dice: SkillDice::default(),
             sums: CreationSums::default(),
+            move_given: None,
         }
     }
 }

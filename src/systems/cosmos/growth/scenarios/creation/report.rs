@@ -13,7 +13,7 @@ use crate::systems::cosmos::growth::{band_row, dec, OPTIONS};
 use crate::systems::{RunOverrides, ScenarioResult};
 
 use super::super::{summary, task_of};
-use super::model::{parse, policy_text, races_text};
+use super::model::{moves_within, parse, policy_text, races_text};
 use super::sim::{CreationSim, QUANTITIES};
 use super::DEFAULT_TRIALS;
 use crate::rules::growth::RACE_OPTIONS;
@@ -35,6 +35,13 @@ fn quantity_label(i: usize, name: &'static str) -> &'static str {
 /// Runs the file.
 pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
     let (raw, mut p, sheets) = parse(file)?;
+    // The move points against `creation_move_points`/`conversion_move_points` in force,
+    // before `resolve` as `check` does (one validation).
+    let mut in_force = file.rule_options(&raw.rules)?;
+    for (k, v) in crate::rules::RuleOptions::from_pairs(&o.options)?.explicitly_set() {
+        in_force.set(&k, &v)?;
+    }
+    moves_within(file, &mut p, &in_force)?;
     let (ctx, trials) = o.resolve(file, &raw.run, &raw.rules, DEFAULT_TRIALS)?;
     let level_params = level_parameters(&ctx.options, &mut p);
     let races = Races {
