@@ -351,3 +351,43 @@ fn move_ceilings_bound_and_default_the_moves() {
     }
     assert!(mean_of(&d.path().join("c20"), "force") != 50.0);
 }
+
+/// C-CREATE-1 and C-LEVEL-3: the skill tree's exact column (the creation skill points
+/// depend on PM) follows the HP/PM window in force: with HP + PM at most 500 (book 750),
+/// PM has fewer full hundreds, the column moves, and the simulation still agrees with it
+/// (5 sigma at 20,000 characters).
+#[test]
+fn skill_tree_exact_column_follows_the_hp_pm_window() {
+    let build_paths = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/cosmos/build-paths.toml"
+    );
+    let d = tempfile::tempdir().unwrap();
+    combat_run(d.path(), build_paths, "plain", &[]);
+    combat_run(
+        d.path(),
+        build_paths,
+        "low",
+        &["creation_hp_pm_sum_min=10", "creation_hp_pm_sum_max=500"],
+    );
+    let csv = |o: &str| csv_text(&d.path().join(o), "leveling-skills.csv");
+    let exact_column = |text: &str| -> Vec<String> {
+        text.lines()
+            .skip(1)
+            .map(|l| l.split(',').nth(6).unwrap().to_string())
+            .collect()
+    };
+    let low = csv("low");
+    assert_ne!(exact_column(&csv("plain")), exact_column(&low));
+    let mut checked = 0;
+    for l in low.lines().skip(1) {
+        let c: Vec<&str> = l.split(',').collect();
+        let (Ok(p), Ok(e)) = (c[3].parse::<f64>(), c[6].parse::<f64>()) else {
+            continue;
+        };
+        let se = (e * (1.0 - e) / 20000.0).sqrt();
+        assert!((p - e).abs() <= 5.0 * se + 1e-9, "{l}");
+        checked += 1;
+    }
+    assert!(checked > 20, "{checked}");
+}
