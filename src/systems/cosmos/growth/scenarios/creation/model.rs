@@ -74,6 +74,10 @@ pub fn policy(file: &ScenarioFile, raw: &RawPolicy) -> Result<CreationPolicy, Us
     // force by `moves_within` (check and run), here against their registry's largest.
     p.move_given = raw.move_points;
     moves_up_to(file, &mut p, MOVE_LIMIT, "")?;
+    if p.move_given.is_none() {
+        // The book's default until `moves_within` applies the values in force.
+        moves_within(file, &mut p, &crate::rules::RuleOptions::default())?;
+    }
     Ok(p)
 }
 
