@@ -343,3 +343,65 @@ pub const LEVEL_PARAMETERS: &[OptionSpec] = &[
         help: "parameter: most stat points a character may move at level 5, the default of a leveling file's level5_move_points with a move policy (book: up to 10)",
     },
 ];
+
+/// C-CREATE-1..3 creation numbers as parameters (issue 16). Each window's bounds meet at
+/// the dice's middle (min at most, max at least), so min <= max always holds and every
+/// window keeps an acceptance chance of about 0.4 % or more: rerolling ends.
+pub const CREATION_PARAMETERS: &[OptionSpec] = &[
+    OptionSpec {
+        key: "creation_hp_pm_sum_min",
+        decision: "C-CREATE-1",
+        default: "250",
+        allowed: Allowed::Integer { min: 10, max: 500 },
+        help: "parameter: lowest accepted sum of the ten HP/PM d100 at creation, else all ten are rerolled (book: 250)",
+    },
+    OptionSpec {
+        key: "creation_hp_pm_sum_max",
+        decision: "C-CREATE-1",
+        default: "750",
+        allowed: Allowed::Integer { min: 500, max: 1000 },
+        help: "parameter: highest accepted sum of the ten HP/PM d100 at creation, else all ten are rerolled (book: 750)",
+    },
+    OptionSpec {
+        key: "creation_stats_sum_min",
+        decision: "C-CREATE-2",
+        default: "200",
+        allowed: Allowed::Integer { min: 120, max: 300 },
+        help: "parameter: lowest accepted sum of the six stat dice at creation, else all six are rerolled (book: 200)",
+    },
+    OptionSpec {
+        key: "creation_stats_sum_max",
+        decision: "C-CREATE-2",
+        default: "400",
+        allowed: Allowed::Integer { min: 300, max: 480 },
+        help: "parameter: highest accepted sum of the six stat dice at creation, else all six are rerolled (book: 400)",
+    },
+    OptionSpec {
+        key: "conversion_sum_min",
+        decision: "C-CREATE-3",
+        default: "60",
+        allowed: Allowed::Integer { min: 40, max: 100 },
+        help: "parameter: lowest accepted sum of the two conversion dice, else both are rerolled (book: 60)",
+    },
+    OptionSpec {
+        key: "conversion_sum_max",
+        decision: "C-CREATE-3",
+        default: "140",
+        allowed: Allowed::Integer { min: 100, max: 160 },
+        help: "parameter: highest accepted sum of the two conversion dice, else both are rerolled (book: 140)",
+    },
+    OptionSpec {
+        key: "creation_move_points",
+        decision: "C-CREATE-2",
+        default: "10",
+        allowed: Allowed::Integer { min: 0, max: 100 },
+        help: "parameter: most stat points a new character may move after assigning the dice, the default of a creation file's move_points with a move policy (book: up to 10)",
+    },
+    OptionSpec {
+        key: "conversion_move_points",
+        decision: "C-CREATE-3",
+        default: "20",
+        allowed: Allowed::Integer { min: 0, max: 100 },
+        help: "parameter: most stat points a converted character may move, the default of a conversion's move_points with a move policy (book: up to 20)",
+    },
+];

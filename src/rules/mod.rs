@@ -28,6 +28,7 @@ const TABLES: &[&[OptionSpec]] = &[
     growth::MUTATION_OPTIONS,
     growth::RACE_OPTIONS,
     growth::LEVEL_PARAMETERS,
+    growth::CREATION_PARAMETERS,
     combat::OPTIONS,
 ];
 

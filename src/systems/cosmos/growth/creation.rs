@@ -75,6 +75,44 @@ pub struct CreationPolicy {
     pub dna_die: u32,
     /// C-LEVEL-3 creation skill-point dice (parameters `skill_creation_die`..).
     pub skill_dice: SkillDice,
+    /// C-CREATE-1..3 accepted sums (parameters `creation_hp_pm_sum_min`..).
+    pub sums: CreationSums,
+    /// The file's `move_points` as written (`move_points` is then set under the parameter
+    /// `creation_move_points` or `conversion_move_points` in force).
+    pub move_given: Option<i64>,
+}
+
+/// The accepted sum windows of C-CREATE-1..3 (registry `rules::growth::CREATION_PARAMETERS`,
+/// read once per run; defaults the book's, cosmos-current.fr.txt l. 193, 195, 205).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CreationSums {
+    /// `creation_hp_pm_sum_min`/`_max` (book 250..750).
+    pub hp_pm: (i64, i64),
+    /// `creation_stats_sum_min`/`_max` (book 200..400).
+    pub stats: (i64, i64),
+    /// `conversion_sum_min`/`_max` (book 60..140).
+    pub conversion: (i64, i64),
+}
+
+impl Default for CreationSums {
+    fn default() -> Self {
+        CreationSums {
+            hp_pm: HP_PM_SUM,
+            stats: STAT_SUM,
+            conversion: CONVERSION_SUM,
+        }
+    }
+}
+
+impl CreationSums {
+    pub fn from_options(o: &crate::rules::RuleOptions) -> Self {
+        let pair = |a: &str, b: &str| (o.integer(a), o.integer(b));
+        CreationSums {
+            hp_pm: pair("creation_hp_pm_sum_min", "creation_hp_pm_sum_max"),
+            stats: pair("creation_stats_sum_min", "creation_stats_sum_max"),
+            conversion: pair("conversion_sum_min", "conversion_sum_max"),
+        }
+    }
 }
 
 /// An existing character of the previous edition (C-CREATE-3). "Seul le calcul des deux
@@ -112,6 +150,8 @@ impl Default for CreationPolicy {
             dna_base: DNA_BASE,
             dna_die: DNA_DIE,
             skill_dice: SkillDice::default(),
+            sums: CreationSums::default(),
+            move_given: None,
         }
     }
 }
@@ -207,7 +247,7 @@ pub fn create_with(rng: &mut Rng64, p: &CreationPolicy, races: &Races) -> Create
         out.hp_pm_attempts += 1;
         dice.iter_mut().for_each(|d| *d = d100(rng));
         let s: i32 = dice.iter().sum();
-        if (HP_PM_SUM.0 as i32..=HP_PM_SUM.1 as i32).contains(&s) {
+        if (p.sums.hp_pm.0 as i32..=p.sums.hp_pm.1 as i32).contains(&s) {
             break;
         }
     }
@@ -288,7 +328,7 @@ fn roll_stats(rng: &mut Rng64, p: &CreationPolicy, out: &mut Created) {
         v.iter_mut()
             .for_each(|d| *d = stat_die(rng, &mut out.stat_d100_rolls));
         let s: i32 = v.iter().sum();
-        if (STAT_SUM.0 as i32..=STAT_SUM.1 as i32).contains(&s) {
+        if (p.sums.stats.0 as i32..=p.sums.stats.1 as i32).contains(&s) {
             break;
         }
     }
@@ -340,7 +380,8 @@ fn convert(rng: &mut Rng64, p: &CreationPolicy, conv: &Conversion, out: &mut Cre
         out.stat_attempts += 1;
         v.iter_mut()
             .for_each(|d| *d = stat_die(rng, &mut out.stat_d100_rolls));
-        if (CONVERSION_SUM.0 as i32..=CONVERSION_SUM.1 as i32).contains(&(v[0] + v[1])) {
+        let w = p.sums.conversion;
+        if (w.0 as i32..=w.1 as i32).contains(&(v[0] + v[1])) {
             break;
         }
     }
@@ -427,11 +468,16 @@ pub fn move_points_within(
 pub mod exact {
     use super::*;
 
-    /// P(the ten HP/PM dice are accepted).
+    /// P(the ten HP/PM dice are accepted), the book's window.
     pub fn p_hp_pm_accept() -> f64 {
+        p_hp_pm_accept_in(HP_PM_SUM)
+    }
+
+    /// P(the ten HP/PM dice are accepted) with the sum window `w` (parameters).
+    pub fn p_hp_pm_accept_in(w: (i64, i64)) -> f64 {
         Dist::die(100)
             .sum_of(HP_PM_DICE)
-            .prob_where(|s| (HP_PM_SUM.0..=HP_PM_SUM.1).contains(s))
+            .prob_where(|s| (w.0..=w.1).contains(s))
     }
 
     /// One stat die after its individual rerolls: uniform on 20..=80.
@@ -441,16 +487,24 @@ pub mod exact {
 
     /// P(the six stat dice are accepted).
     pub fn p_stats_accept() -> f64 {
+        p_stats_accept_in(STAT_SUM)
+    }
+
+    /// P(the six stat dice are accepted) with the sum window `w` (parameters).
+    pub fn p_stats_accept_in(w: (i64, i64)) -> f64 {
         stat_die()
             .sum_of(STAT_DICE)
-            .prob_where(|s| (STAT_SUM.0..=STAT_SUM.1).contains(s))
+            .prob_where(|s| (w.0..=w.1).contains(s))
     }
 
     /// P(the two conversion dice are accepted).
     pub fn p_conversion_accept() -> f64 {
-        stat_die()
-            .sum_of(2)
-            .prob_where(|s| (CONVERSION_SUM.0..=CONVERSION_SUM.1).contains(s))
+        p_conversion_accept_in(CONVERSION_SUM)
+    }
+
+    /// P(the two conversion dice are accepted) with the sum window `w` (parameters).
+    pub fn p_conversion_accept_in(w: (i64, i64)) -> f64 {
+        stat_die().sum_of(2).prob_where(|s| (w.0..=w.1).contains(s))
     }
 
     /// Expected single d100 rolls per stat die (a die lands in 20..80 with p = 61/100).
@@ -461,6 +515,11 @@ pub mod exact {
     /// The distribution of HP (or PM, by symmetry) under the random split: five dice out
     /// of ten, given that the ten are accepted.
     pub fn hp_random_split() -> Dist<i64> {
+        hp_random_split_in(HP_PM_SUM)
+    }
+
+    /// [`hp_random_split`] with the sum window `w` (parameters).
+    pub fn hp_random_split_in(w: (i64, i64)) -> Dist<i64> {
         let five = Dist::die(100).sum_of(5);
         let cdf: Vec<(i64, f64)> = {
             let mut acc = 0.0;
@@ -482,7 +541,7 @@ pub mod exact {
         let weights = five
             .outcomes()
             .iter()
-            .map(|(h, p)| (*h, p * (f(HP_PM_SUM.1 - h) - f(HP_PM_SUM.0 - h - 1))));
+            .map(|(h, p)| (*h, p * (f(w.1 - h) - f(w.0 - h - 1))));
         Dist::from_weights(weights).expect("accepted sums exist")
     }
 }

@@ -85,12 +85,18 @@ pub fn level_parameters(
     use crate::rules::growth::LEVEL_PARAMETERS;
     p.dna_base = o.integer("dna_creation_base") as i32;
     p.dna_die = o.integer("dna_creation_die") as u32;
+    use crate::rules::growth::CREATION_PARAMETERS;
     p.skill_dice = super::level_rules::SkillDice::from_options(o);
-    if LEVEL_PARAMETERS.iter().all(|s| o.get(s.key) == s.default) {
-        Default::default()
-    } else {
-        o.in_force(LEVEL_PARAMETERS)
+    // C-CREATE-1..3 sum windows, read once per run.
+    p.sums = super::creation::CreationSums::from_options(o);
+    let mut listed = std::collections::BTreeMap::new();
+    // Each table listed only off the book, so shipped reports keep their bytes.
+    for table in [LEVEL_PARAMETERS, CREATION_PARAMETERS] {
+        if !table.iter().all(|s| o.get(s.key) == s.default) {
+            listed.extend(o.in_force(table));
+        }
     }
+    listed
 }
 
 /// The C-LEVEL-4 level dice in force (`dna_level3_die`, `dna_level6_die`,
@@ -208,7 +214,7 @@ pub fn settle(
 /// without and with conversion.
 pub mod exact {
     use super::*;
-    use crate::systems::cosmos::growth::creation::{StatAssign, STAT_DICE, STAT_SUM};
+    use crate::systems::cosmos::growth::creation::{StatAssign, STAT_DICE};
     use crate::systems::cosmos::growth::stats::STAT_CAP_LOW;
 
     const FACES: i32 = STAT_CAP_LOW - STAT_MIN + 1;
@@ -242,6 +248,7 @@ pub mod exact {
         lo: &[i32; 6],
         hi: &[i32; 6],
         points: i32,
+        sum: (i64, i64),
     ) -> f64 {
         if (0..6).any(|i| lo[i] > hi[i]) {
             return 0.0;
@@ -324,7 +331,7 @@ pub mod exact {
         }
         let (sl, sh): (i32, i32) = (lo.iter().sum(), hi.iter().sum());
         let (mut acc, mut met) = (0.0, 0.0);
-        for s in STAT_SUM.0 as usize..=STAT_SUM.1 as usize {
+        for s in sum.0 as usize..=sum.1 as usize {
             for d in 0..=sat {
                 for e in 0..=sat {
                     let p = g.p[g.at(s, d, e)];
@@ -347,11 +354,12 @@ pub mod exact {
         lo: &[i32; 6],
         hi: &[i32; 6],
         points: i32,
+        sum: (i64, i64),
     ) -> f64 {
         let (mut acc, mut met) = (0.0, 0.0);
         for a in STAT_MIN..=STAT_CAP_LOW {
             for b in STAT_MIN..=STAT_CAP_LOW {
-                if !(60..=140).contains(&(a + b)) {
+                if !(sum.0..=sum.1).contains(&((a + b) as i64)) {
                     continue;
                 }
                 let (x, y) = match prec_first {
@@ -373,6 +381,7 @@ pub mod exact {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::systems::cosmos::growth::creation::STAT_SUM;
 
     fn sheet(min: [i32; 6], max: [i32; 6]) -> Sheet {
         Sheet {
@@ -404,7 +413,7 @@ mod tests {
         use crate::systems::cosmos::growth::creation::StatAssign;
         // Force (highest die) at least 70 and chance (lowest) at most 40, 3 moves.
         let (lo, hi) = sheet([70, 0, 0, 0, 0, 0], [100, 100, 100, 100, 100, 40]).bounds(80);
-        let p = exact::p_met_creation(StatAssign::Priority, &Stat::ALL, &lo, &hi, 3);
+        let p = exact::p_met_creation(StatAssign::Priority, &Stat::ALL, &lo, &hi, 3, STAT_SUM);
         // Brute force over non-increasing 6-tuples with their multinomial counts.
         let (mut acc, mut met) = (0.0, 0.0);
         let fact = [1.0, 1.0, 2.0, 6.0, 24.0, 120.0, 720.0];
@@ -479,12 +488,12 @@ mod tests {
         use crate::systems::cosmos::growth::creation::StatAssign;
         let (lo, hi) = sheet([0; 6], [100; 6]).bounds(80);
         for a in [StatAssign::InOrder, StatAssign::Priority] {
-            let p = exact::p_met_creation(a, &Stat::ALL, &lo, &hi, 0);
+            let p = exact::p_met_creation(a, &Stat::ALL, &lo, &hi, 0, STAT_SUM);
             assert!((p - 1.0).abs() < 1e-12, "{a:?} {p}");
         }
         // In order, no moves, esprit at most 20: one face of the 61, given the sum.
         let (lo, hi) = sheet([0; 6], [100, 20, 100, 100, 100, 100]).bounds(80);
-        let p = exact::p_met_creation(StatAssign::InOrder, &Stat::ALL, &lo, &hi, 0);
+        let p = exact::p_met_creation(StatAssign::InOrder, &Stat::ALL, &lo, &hi, 0, STAT_SUM);
         // P(esprit = 20 | sum in 200..400) = P(sum of five in 180..380) / 61 / P(accept).
         let five = crate::systems::cosmos::growth::creation::exact::stat_die().sum_of(5);
         let six = crate::systems::cosmos::growth::creation::exact::p_stats_accept();

@@ -11,7 +11,7 @@ mod raw;
 mod report;
 mod sim;
 
-pub use model::{check, policy, policy_text, races_text, sheets};
+pub use model::{check, moves_within, policy, policy_text, races_text, sheets};
 pub use races::{expected_rerolls, p_intended};
 pub use raw::RawPolicy;
 pub use report::run;

@@ -69,24 +69,71 @@ pub fn policy(file: &ScenarioFile, raw: &RawPolicy) -> Result<CreationPolicy, Us
     if let Some(m) = raw.move_policy {
         p.move_policy = m;
     }
-    let max_points = if p.conversion.is_some() { 20 } else { 10 };
-    let points = raw
-        .move_points
+    // The book's ceilings (C-CREATE-2: 10, C-CREATE-3: 20) are the parameters
+    // `creation_move_points` and `conversion_move_points`: checked against the values in
+    // force by `moves_within` (check and run), here against their registry's largest.
+    p.move_given = raw.move_points;
+    moves_up_to(file, &mut p, MOVE_LIMIT, "")?;
+    if p.move_given.is_none() {
+        // The book's default until `moves_within` applies the values in force.
+        moves_within(file, &mut p, &crate::rules::RuleOptions::default())?;
+    }
+    Ok(p)
+}
+
+/// The largest `creation_move_points` and `conversion_move_points` (their registry
+/// range): the file's own bound.
+const MOVE_LIMIT: i64 = 100;
+
+/// C-CREATE-2 "jusqu'à 10 points", C-CREATE-3 "jusqu'à 20 points": the move points under
+/// the parameter `creation_move_points` (or `conversion_move_points`) in force (`options`:
+/// the file's `[rules]` in `check`, with `--option` in `run`): a value written above it is
+/// refused, an unwritten one with a move policy is the maximum.
+pub fn moves_within(
+    file: &ScenarioFile,
+    p: &mut CreationPolicy,
+    options: &crate::rules::RuleOptions,
+) -> Result<(), UserError> {
+    let (key, book) = if p.conversion.is_some() {
+        ("conversion_move_points", 20)
+    } else {
+        ("creation_move_points", 10)
+    };
+    let max_points = options.integer(key);
+    let key = if max_points == book { "" } else { key };
+    moves_up_to(file, p, max_points, key)
+}
+
+/// The move points within 0..=`max_points` (`key`: the parameter named in the error, ""
+/// for the book's ceiling and its usual message).
+fn moves_up_to(
+    file: &ScenarioFile,
+    p: &mut CreationPolicy,
+    max_points: i64,
+    key: &str,
+) -> Result<(), UserError> {
+    let points = p
+        .move_given
         .unwrap_or(if p.move_policy == MovePolicy::None {
             0
         } else {
             max_points
         });
     if !(0..=max_points).contains(&points) {
+        let allowed = if key.is_empty() {
+            crate::tr!("growth.creation.move_points_allowed", max = max_points).to_string()
+        } else {
+            format!("0..{max_points} ({key})")
+        };
         return Err(file.error_at(
             &["creation", "move_points"],
             "creation.move_points",
             &crate::tr!("growth.creation.move_points", points = points),
-            &crate::tr!("growth.creation.move_points_allowed", max = max_points),
+            &allowed,
         ));
     }
     p.move_points = points as i32;
-    Ok(p)
+    Ok(())
 }
 
 /// Validates `[[creation.races]]` into sheets (0..MAX_SHEETS; names unique, 1..32
@@ -199,7 +246,8 @@ pub(super) fn parse(file: &ScenarioFile) -> Result<(Raw, CreationPolicy, Vec<She
 
 /// Validates the file.
 pub fn check(file: &ScenarioFile) -> Result<(), UserError> {
-    let (raw, ..) = parse(file)?;
-    file.rule_options(&raw.rules)?;
+    let (raw, mut p, _) = parse(file)?;
+    let options = file.rule_options(&raw.rules)?;
+    moves_within(file, &mut p, &options)?;
     Ok(())
 }

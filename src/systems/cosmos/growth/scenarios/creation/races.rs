@@ -25,11 +25,11 @@ pub fn p_intended(p: &CreationPolicy, races: &Races) -> f64 {
                 StatAssign::InOrder => None,
                 StatAssign::Priority => Some(prec < chance),
             };
-            exact::p_met_conversion(&c.stats, order, &lo, &hi, p.move_points)
+            exact::p_met_conversion(&c.stats, order, &lo, &hi, p.move_points, p.sums.conversion)
         }
         None => {
             let (lo, hi) = sheet.bounds(STAT_CAP_LOW);
-            exact::p_met_creation(p.assign, &p.priority, &lo, &hi, p.move_points)
+            exact::p_met_creation(p.assign, &p.priority, &lo, &hi, p.move_points, p.sums.stats)
         }
     }
 }

@@ -13,7 +13,7 @@ use crate::systems::cosmos::growth::{band_row, dec, OPTIONS};
 use crate::systems::{RunOverrides, ScenarioResult};
 
 use super::super::{summary, task_of};
-use super::model::{parse, policy_text, races_text};
+use super::model::{moves_within, parse, policy_text, races_text};
 use super::sim::{CreationSim, QUANTITIES};
 use super::DEFAULT_TRIALS;
 use crate::rules::growth::RACE_OPTIONS;
@@ -35,6 +35,13 @@ fn quantity_label(i: usize, name: &'static str) -> &'static str {
 /// Runs the file.
 pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
     let (raw, mut p, sheets) = parse(file)?;
+    // The move points against `creation_move_points`/`conversion_move_points` in force,
+    // before `resolve` as `check` does (one validation).
+    let mut in_force = file.rule_options(&raw.rules)?;
+    for (k, v) in crate::rules::RuleOptions::from_pairs(&o.options)?.explicitly_set() {
+        in_force.set(&k, &v)?;
+    }
+    moves_within(file, &mut p, &in_force)?;
     let (ctx, trials) = o.resolve(file, &raw.run, &raw.rules, DEFAULT_TRIALS)?;
     let level_params = level_parameters(&ctx.options, &mut p);
     let races = Races {
@@ -77,7 +84,12 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let stat_dice_kept = st_attempts * if conv { 2 } else { 6 };
     // A conversion keeps its HP and PM (C-CREATE-3): no 10d100 step.
     let mut steps = vec![
-        ("hp_pm_10d100", exact::p_hp_pm_accept(), trials, hp_attempts),
+        (
+            "hp_pm_10d100",
+            exact::p_hp_pm_accept_in(p.sums.hp_pm),
+            trials,
+            hp_attempts,
+        ),
         (
             if conv {
                 "conversion_2d100"
@@ -85,9 +97,9 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
                 "stats_6d100"
             },
             if conv {
-                exact::p_conversion_accept()
+                exact::p_conversion_accept_in(p.sums.conversion)
             } else {
-                exact::p_stats_accept()
+                exact::p_stats_accept_in(p.sums.stats)
             },
             stat_accepted,
             st_attempts,
@@ -256,7 +268,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     });
     let mut hp_exact_gap = None;
     if p.split == HpPmSplit::Random {
-        let d = exact::hp_random_split();
+        let d = exact::hp_random_split_in(p.sums.hp_pm);
         let mut acc_p = 0.0;
         let pts: Vec<(f64, f64)> = d
             .outcomes()

@@ -492,7 +492,8 @@ pub fn level5_within(
 
 /// Validates the file.
 pub fn check(file: &ScenarioFile) -> Result<(), UserError> {
-    let (_, rules, ..) = model(file)?;
-    file.rule_options(&rules)?;
+    let (mut m, rules, ..) = model(file)?;
+    let options = file.rule_options(&rules)?;
+    super::super::creation::moves_within(file, &mut m.creation, &options)?;
     Ok(())
 }

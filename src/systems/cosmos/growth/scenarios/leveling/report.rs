@@ -36,6 +36,8 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         in_force.set(&k, &v)?;
     }
     level5_within(file, &mut m, &in_force)?;
+    // The creation's move points against `creation_move_points` in force (C-CREATE-2).
+    super::super::creation::moves_within(file, &mut m.creation, &in_force)?;
     let (ctx, trials) = o.resolve(file, &run, &rules_map, DEFAULT_TRIALS)?;
     m.races.conflict = race_conflict(&ctx.options);
     m.limit_levels = limits_level_ups(&ctx.options);

@@ -18,7 +18,8 @@ use super::skills_model::SkillPlan;
 
 /// The exact distribution of creation skill points, where it is known: a conversion keeps
 /// its own (C-CREATE-3); the random split gives PM the law of five of the ten accepted
-/// dice (`creation::exact::hp_random_split`, by symmetry), hence the number of d6.
+/// dice in the sum window in force (`creation::exact::hp_random_split_in`, by symmetry),
+/// hence the number of d6.
 fn creation_pc(m: &LevelingModel) -> Option<Dist<i64>> {
     if let Some(c) = &m.creation.conversion {
         return Some(Dist::certain(c.skill_points as i64));
@@ -26,7 +27,7 @@ fn creation_pc(m: &LevelingModel) -> Option<Dist<i64>> {
     if m.creation.split != HpPmSplit::Random {
         return None;
     }
-    let pm = creation_exact::hp_random_split();
+    let pm = creation_exact::hp_random_split_in(m.creation.sums.hp_pm);
     let sd = m.creation.skill_dice;
     let by_dice = pm.map(|v| sd.extra_dice(*v as i32) as i64);
     Some(by_dice.and_then(|k| exact::creation_pc_with(&sd, *k as usize)))
