@@ -10,7 +10,7 @@ mod common;
 
 use std::path::Path;
 
-use common::params::{combat_run, cosmosim};
+use common::params::{combat_run, cosmosim, skills_exact_column, skills_within_5_se};
 
 const CREATION: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -371,23 +371,11 @@ fn skill_tree_exact_column_follows_the_hp_pm_window() {
         &["creation_hp_pm_sum_min=10", "creation_hp_pm_sum_max=500"],
     );
     let csv = |o: &str| csv_text(&d.path().join(o), "leveling-skills.csv");
-    let exact_column = |text: &str| -> Vec<String> {
-        text.lines()
-            .skip(1)
-            .map(|l| l.split(',').nth(6).unwrap().to_string())
-            .collect()
-    };
     let low = csv("low");
-    assert_ne!(exact_column(&csv("plain")), exact_column(&low));
-    let mut checked = 0;
-    for l in low.lines().skip(1) {
-        let c: Vec<&str> = l.split(',').collect();
-        let (Ok(p), Ok(e)) = (c[3].parse::<f64>(), c[6].parse::<f64>()) else {
-            continue;
-        };
-        let se = (e * (1.0 - e) / 20000.0).sqrt();
-        assert!((p - e).abs() <= 5.0 * se + 1e-9, "{l}");
-        checked += 1;
-    }
+    assert_ne!(
+        skills_exact_column(&csv("plain")),
+        skills_exact_column(&low)
+    );
+    let checked = skills_within_5_se(&low, 20000.0);
     assert!(checked > 20, "{checked}");
 }

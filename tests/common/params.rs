@@ -82,3 +82,30 @@ pub fn cell(dir: &Path, out: &str, file: &str, combatant: &str, column: &str) ->
     }
     panic!("no row {combatant} in {file}");
 }
+
+/// The exact column (`p_met_exact`, 7th) of a `leveling-skills.csv` text, row by row.
+#[allow(dead_code)]
+pub fn skills_exact_column(text: &str) -> Vec<String> {
+    text.lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(6).unwrap().to_string())
+        .collect()
+}
+
+/// Asserts every simulated P(wish met) (4th column) of a `leveling-skills.csv` text lies
+/// within 5 standard errors of its exact value (7th) at `trials` trials; returns how many
+/// rows had an exact value.
+#[allow(dead_code)]
+pub fn skills_within_5_se(text: &str, trials: f64) -> usize {
+    let mut checked = 0;
+    for l in text.lines().skip(1) {
+        let c: Vec<&str> = l.split(',').collect();
+        let (Ok(p), Ok(e)) = (c[3].parse::<f64>(), c[6].parse::<f64>()) else {
+            continue;
+        };
+        let se = (e * (1.0 - e) / trials).sqrt();
+        assert!((p - e).abs() <= 5.0 * se + 1e-9, "{l}");
+        checked += 1;
+    }
+    checked
+}
