@@ -42,8 +42,20 @@ fn tuning_an_exact_table_reads_the_table() {
         .success();
     let md = fs::read_to_string(d.path().join("t/tune.md")).unwrap();
     assert!(
-        md.contains("between thresholds = 40 (0.300000) and thresholds = 41 (0.310000)"),
+        md.contains("between thresholds = 40 (0.300000) and thresholds = 41 (0.310000) (exact)."),
         "{md}"
+    );
+    // Nothing was sampled: no trials, confidence or seed is claimed.
+    assert!(md.contains("points read from the exact table"), "{md}");
+    assert!(
+        !md.contains("trials in all") && !md.contains("confidence"),
+        "{md}"
+    );
+    let meta = fs::read_to_string(d.path().join("t/tune.meta.json")).unwrap();
+    assert!(meta.contains("\"method\": \"exact\""), "{meta}");
+    assert!(
+        !meta.contains("\"seed\"") && !meta.contains("confidence"),
+        "{meta}"
     );
     // The same two cells of the exact table.
     bin()

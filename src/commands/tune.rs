@@ -185,7 +185,14 @@ fn sentence(a: &TuneArgs, key: &str, integer: bool, g: &Goal, answer: &Answer) -
             key = key,
             value = shown(p.value, integer),
             shown = fig(p),
-            confidence = dec(&g.confidence.to_string())
+            conf = if p.trials.is_none() {
+                crate::tr!("tune.conf_exact").to_string()
+            } else {
+                crate::tr!(
+                    "tune.confidence",
+                    confidence = dec(&g.confidence.to_string())
+                )
+            }
         ),
         Answer::Found {
             exact_hit: Some(p), ..
@@ -202,7 +209,10 @@ fn sentence(a: &TuneArgs, key: &str, integer: bool, g: &Goal, answer: &Answer) -
             all_decided,
             ..
         } => {
-            let conf = if *all_decided {
+            let exact = below.trials.is_none() && above.trials.is_none();
+            let conf = if exact {
+                crate::tr!("tune.conf_exact").to_string()
+            } else if *all_decided {
                 crate::tr!(
                     "tune.confidence",
                     confidence = dec(&g.confidence.to_string())
@@ -314,12 +324,20 @@ fn write_tune(
             band: vec![],
         });
     }
-    let provenance = Provenance::monte_carlo("tune", "any", Default::default(), a.seed, total)
-        .with_param("vary", &a.vary)
-        .with_param("figure", &a.figure)
-        .with_param("target", g.target)
-        .with_param("confidence", g.confidence)
-        .with_param("source", a.source.join(" "));
+    // An exact table samples nothing: its answer carries no seed, trials or confidence.
+    let exact = rows.iter().all(|p| p.trials.is_none());
+    let mut provenance = if exact {
+        Provenance::exact("tune", "any", Default::default())
+    } else {
+        Provenance::monte_carlo("tune", "any", Default::default(), a.seed, total)
+    }
+    .with_param("vary", &a.vary)
+    .with_param("figure", &a.figure)
+    .with_param("target", g.target);
+    if !exact {
+        provenance = provenance.with_param("confidence", g.confidence);
+    }
+    let provenance = provenance.with_param("source", a.source.join(" "));
     let mut out = Output {
         name: "tune".into(),
         title: crate::tr!(
@@ -352,13 +370,17 @@ fn write_tune(
     };
     let mut files = super::write_outputs(std::slice::from_mut(&mut out), dir)?;
     let mut md = format!("# {}\n\n**{line}**\n\n{}\n\n", out.title, out.question);
-    md += &crate::tr!(
-        "tune.method",
-        points = rows.len(),
-        total = total,
-        first = g.first_trials,
-        max = g.max_trials
-    );
+    md += &if exact {
+        crate::tr!("tune.method_exact", points = rows.len())
+    } else {
+        crate::tr!(
+            "tune.method",
+            points = rows.len(),
+            total = total,
+            first = g.first_trials,
+            max = g.max_trials
+        )
+    };
     md += "\n\n";
     md += &format!("| {} |\n|---|---|---|---|---|\n", crate::tr!("tune.header"));
     for p in &rows {
