@@ -416,3 +416,47 @@ fn a_combat_scenario_partial_at_default_trials_stays_under_a_megabyte() {
         .len();
     assert!(size > 1000 && size < 1_000_000, "{size} bytes");
 }
+
+/// `merge --lang` speaks for the merged pages: shards run in one language merge into the
+/// other language's unsharded bytes (the accumulators do not depend on the language).
+#[test]
+fn merge_lang_wins_over_the_shards_language() {
+    let t = tempfile::tempdir().unwrap();
+    let cwd = project();
+    let run = [
+        "run",
+        "scenarios/cosmos/apocalypse.toml",
+        "--trials",
+        "70001",
+    ];
+    for (shard_lang, merge_lang) in [("en", "fr"), ("fr", "en")] {
+        let full = t.path().join(format!("full-{merge_lang}"));
+        let mut a = run.to_vec();
+        let full_s = s(&full);
+        a.extend(["--quiet", "--lang", merge_lang, "--out", &full_s]);
+        ok(&a, &cwd);
+        let mut a = run.to_vec();
+        a.extend(["--lang", shard_lang]);
+        let sub = t.path().join(shard_lang);
+        let parts = shards(&a, 2, &cwd, &sub);
+        let out = t.path().join(format!("merged-{merge_lang}"));
+        let mut m = vec!["merge".to_string(), "--quiet".into()];
+        m.extend(["--lang".into(), merge_lang.into()]);
+        m.extend(parts.iter().map(|p| s(p)));
+        m.extend(["--out".into(), s(&out)]);
+        let m: Vec<&str> = m.iter().map(String::as_str).collect();
+        ok(&m, &cwd);
+        let (expected, got) = (snapshot(&full), snapshot(&out));
+        assert_eq!(
+            got.keys().collect::<Vec<_>>(),
+            expected.keys().collect::<Vec<_>>()
+        );
+        for (k, v) in &expected {
+            assert!(
+                got[k] == *v,
+                "{shard_lang} -> {merge_lang}: {} differs",
+                k.display()
+            );
+        }
+    }
+}

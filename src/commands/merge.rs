@@ -191,8 +191,28 @@ fn check_set(mut parts: Vec<Part>) -> anyhow::Result<Vec<Part>> {
     Ok(parts)
 }
 
+/// The shards' command, less its `--lang` when the merge names its own.
+fn without_lang(command: &[String], drop: bool) -> Vec<String> {
+    let mut out = Vec::with_capacity(command.len());
+    let mut skip_value = false;
+    let mut flags = true;
+    for a in command {
+        if skip_value {
+            skip_value = false;
+        } else if drop && flags && a == "--lang" {
+            skip_value = true;
+        } else if !(drop && flags && a.starts_with("--lang=")) {
+            flags &= a != "--";
+            out.push(a.clone());
+        }
+    }
+    out
+}
+
 /// `cosmosim merge`.
-pub fn merge(a: &MergeArgs, quiet: bool) -> anyhow::Result<()> {
+/// `lang`: the merge's own `--lang`, which wins over the shards' language for the pages
+/// (the CSVs and the accumulators do not depend on it).
+pub fn merge(a: &MergeArgs, quiet: bool, lang: Option<crate::lang::Lang>) -> anyhow::Result<()> {
     let parts = a
         .parts
         .iter()
@@ -201,7 +221,7 @@ pub fn merge(a: &MergeArgs, quiet: bool) -> anyhow::Result<()> {
     let parts = check_set(parts)?;
     let manifest = parts[0].manifest.clone();
     let mut argv = vec!["cosmosim".to_string()];
-    argv.extend(manifest.command.iter().cloned());
+    argv.extend(without_lang(&manifest.command, lang.is_some()));
     argv.extend([
         "--out".to_string(),
         a.out.display().to_string(),
@@ -210,6 +230,9 @@ pub fn merge(a: &MergeArgs, quiet: bool) -> anyhow::Result<()> {
     ]);
     if quiet {
         argv.push("--quiet".into());
+    }
+    if let Some(l) = lang {
+        argv.extend(["--lang".to_string(), l.code().to_string()]);
     }
     let cli = Cli::try_parse_from(&argv).map_err(|e| {
         UserError::new(crate::tr!(

@@ -114,7 +114,7 @@ pub fn dispatch(cli: &crate::cli::Cli) -> anyhow::Result<()> {
             if cli.shard.is_some() {
                 return Err(crate::error::UserError::new(crate::tr!("shard.not_for_merge")).into());
             }
-            merge(args, cli.quiet)
+            merge(args, cli.quiet, cli.lang)
         }
     }
 }
