@@ -24,8 +24,9 @@ const C_FAT_4: [(&str, &str); 6] = [
     ("fatigue_extreme_malus", "30"),
 ];
 
-const C_FAT_2: [(&str, &str); 7] = [
+const C_FAT_2: [(&str, &str); 8] = [
     ("fatigue_rounds_per_fp", "5"),
+    ("fatigue_combat_end_fp", "1"),
     ("fatigue_per_points", "100"),
     ("fatigue_knockout_fm", "3"),
     ("fatigue_psychic_fm", "2"),
@@ -212,6 +213,13 @@ fn combat_fatigue_gains_move_the_tracks_by_hand() {
     assert!((end("r2", &["fatigue_rounds_per_fp=2"], "fm_end_mean") - 4.0).abs() < 1e-9);
     assert!((end("p50", &["fatigue_per_points=50"], "fm_end_mean") - 8.0).abs() < 1e-9);
     assert!((end("p50", &["fatigue_per_points=50"], "fp_end_mean") - 3.0).abs() < 1e-9);
+    // The end gain apart: 10/5 + 0 = 2, 10/5 + 3 = 5; the FM track does not move.
+    assert!((end("e0", &["fatigue_combat_end_fp=0"], "fp_end_mean") - 2.0).abs() < 1e-9);
+    assert!((end("e3", &["fatigue_combat_end_fp=3"], "fp_end_mean") - 5.0).abs() < 1e-9);
+    assert!((end("e3", &["fatigue_combat_end_fp=3"], "fm_end_mean") - 4.0).abs() < 1e-9);
+    // The previous edition has no endurance rule: no gain at all, the end one included.
+    assert!((end("prev", &["edition=previous"], "fp_end_mean")).abs() < 1e-9);
+    assert!((end("prev", &["edition=previous"], "fm_end_mean")).abs() < 1e-9);
     // The foe pays nothing and holds no point: only the rounds tire it.
     assert!((cell(t, "r2", c, "foe", "fp_end_mean") - 6.0).abs() < 1e-9);
     assert!((cell(t, "book", c, "foe", "fp_end_mean") - 3.0).abs() < 1e-9);

@@ -203,6 +203,14 @@ pub const OPTIONS: &[OptionSpec] = &[
         allowed: Allowed::Integer { min: 1, max: 100 },
         help: "parameter: +1 FP to every standing combatant every N rounds and at combat end (book: \"Tous les 5 tours de combat et en fin de combat +1 FP\")",
     },
+    // The same line's "et en fin de combat +1 FP": the end gain, apart from the period.
+    OptionSpec {
+        key: "fatigue_combat_end_fp",
+        decision: "C-FAT-2",
+        default: "1",
+        allowed: Allowed::Integer { min: 0, max: 10 },
+        help: "parameter: FP gained by every standing combatant at the end of a combat, on top of the every-N-rounds gain (book: \"en fin de combat +1 FP\"; 0 in the previous edition, which has no fatigue)",
+    },
     OptionSpec {
         key: "fatigue_per_points",
         decision: "C-FAT-2",

@@ -15,6 +15,7 @@ pub const PREVIOUS_EDITION: &[(&str, &str)] = &[
     ("fatigue_extreme_malus", "0"),
     ("fatigue_crit_failure_extra", "0"),
     ("fatigue_rounds_per_fp", "100"),
+    ("fatigue_combat_end_fp", "0"),
     ("fatigue_per_points", "10000"),
     ("fatigue_knockout_fm", "0"),
     ("fatigue_psychic_fm", "0"),

@@ -34,6 +34,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("fatigue_rest_quality_max", "cosmos-current.fr.txt l. 406: « Si les conditions de repos sont optimales … le personnage perd en plus jusqu'à 3 FP et FM supplémentaires »"),
     ("fatigue_full_rest", "cosmos-current.fr.txt l. 403: « Se reposer complètement (≥ 8h). Dans ce cas il perd 7 FP et 7 FM immédiatement »"),
     ("fatigue_rounds_per_fp", "cosmos-current.fr.txt l. 393: « Tous les 5 tours de combat et en fin de combat +1 FP »"),
+    ("fatigue_combat_end_fp", "cosmos-current.fr.txt l. 393: « Tous les 5 tours de combat et en fin de combat +1 FP »"),
     ("fatigue_per_points", "cosmos-current.fr.txt l. 384: « +1 FP et + 1 FM tous les 100 PV perdus »; l. 392: « Tous les 100 PM consommés +1 FM »"),
     ("dna_creation_base", "cosmos-current.fr.txt l. 278: « À la création d'un personnage [...] le joueur obtient 5+1d20 points d'ADN »"),
     ("dna_creation_die", "cosmos-current.fr.txt l. 278: « À la création d'un personnage [...] le joueur obtient 5+1d20 points d'ADN »"),

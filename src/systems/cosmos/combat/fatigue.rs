@@ -198,10 +198,12 @@ impl Fight<'_, '_> {
     }
 
     /// Combat end: the 5-round gain of a last round cut short by the outcome (the decisive
-    /// round counts as played), then +1 FP at the end (C-FAT-2), to standing combatants.
+    /// round counts as played), then +1 FP at the end (C-FAT-2; `fatigue_combat_end_fp`),
+    /// to standing combatants.
     pub(super) fn fatigue_finish(&mut self) {
-        let due = self.round / self.sim.rules.fatigue_gains.rounds_per_fp - self.fat_rounds;
-        self.tire_standing(due as i32 + 1);
+        let g = self.sim.rules.fatigue_gains;
+        let due = self.round / g.rounds_per_fp - self.fat_rounds;
+        self.tire_standing(due as i32 + g.end_fp);
     }
 
     fn tire_standing(&mut self, fp: i32) {

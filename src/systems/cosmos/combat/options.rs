@@ -107,6 +107,7 @@ impl CombatRules {
             previous_edition: o.get("edition") == "previous",
             fatigue_gains: FatigueGains {
                 rounds_per_fp: o.integer("fatigue_rounds_per_fp") as u32,
+                end_fp: o.integer("fatigue_combat_end_fp") as i32,
                 per_points: o.integer("fatigue_per_points") as i32,
                 knockout_fm: o.integer("fatigue_knockout_fm") as i32,
                 psychic_fm: o.integer("fatigue_psychic_fm") as i32,
@@ -127,6 +128,8 @@ impl CombatRules {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FatigueGains {
     pub rounds_per_fp: u32,
+    /// `fatigue_combat_end_fp`: FP at the end of a combat (book 1).
+    pub end_fp: i32,
     pub per_points: i32,
     pub knockout_fm: i32,
     pub psychic_fm: i32,
