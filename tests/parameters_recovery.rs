@@ -314,8 +314,8 @@ fn only_the_potions_drunk_move_the_figures() {
     assert_eq!(csvs(&t.join("mm")), csvs(&t.join("book")));
     run(t, &f, "hp", "3000", &["potion_effects=healing_plus=-6/0"]);
     assert_ne!(csvs(&t.join("hp")), csvs(&t.join("book")));
-    // Day 1 has no potion yet worth drinking at FP 6 or more? The start is FP -1 (Force
-    // 62), +2 a day: the first potion comes later, so day 1 is the book's.
+    // Day 1 cannot reach the potion's FP 6 (start -1 for Force 62, +1 daily, +1 march,
+    // at most one fight of 2d4 rounds: +2), so day 1 is the book's; later days only lower.
     assert_eq!(
         day(t, "hp", 1, "fp_end_mean"),
         day(t, "book", 1, "fp_end_mean")
@@ -437,6 +437,29 @@ fn potion_table_and_sleepless_extra_out_of_range_exit_2() {
         let key = bad.split('=').next().unwrap();
         assert!(e.contains(key) && e.contains(range), "{bad}: {e}");
     }
+    // In French: the same range, the French frame (allowed values, whole numbers).
+    let o = cosmosim(
+        t,
+        &[
+            "--lang",
+            "fr",
+            "run",
+            &f,
+            "--trials",
+            "10",
+            "--out",
+            "x",
+            "--quiet",
+            "--option",
+            "potion_effects=phoenix=-14/0",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        e.contains("valeurs admises") && e.contains("nombres entiers de -13 à 13"),
+        "{e}"
+    );
     // In a file's [rules], with its line.
     let text = trek(0, 3, 0, 8).replace(
         "[expedition]",
