@@ -135,7 +135,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         decision: "C-FAT-2",
         default: "2",
         allowed: Allowed::Integer { min: 0, max: 10 },
-        help: "parameter: the X-th consecutive night without sleep adds this times X, plus 1, to FP and FM (book: +(2X+1) FP +(2X+1) FM)",
+        help: "parameter: the X-th consecutive night without sleep adds this times X, plus fatigue_sleepless_extra, to FP and FM (book: +(2X+1) FP +(2X+1) FM)",
     },
     // "Si les conditions de repos sont optimales ... le personnage perd en plus jusqu'à 3
     // FP et FM supplémentaires" (line 406; C-FAT-3); the scenario key stays capped at 3.
@@ -403,5 +403,52 @@ pub const CREATION_PARAMETERS: &[OptionSpec] = &[
         default: "20",
         allowed: Allowed::Integer { min: 0, max: 100 },
         help: "parameter: most stat points a converted character may move, the default of a conversion's move_points with a move policy (book: up to 20)",
+    },
+];
+
+/// The potions of an expedition by their scenario names (`[[expedition.potions]] potion`),
+/// in the order of `fatigue::Potion` (a test checks both agree).
+pub const POTION_NAMES: &[&str] = &[
+    "healing",
+    "healing_plus",
+    "healing_max",
+    "healing_concentrated",
+    "healing_concentrated_plus",
+    "healing_concentrated_max",
+    "mana",
+    "mana_plus",
+    "mana_max",
+    "mana_concentrated",
+    "mana_concentrated_plus",
+    "mana_concentrated_max",
+    "phoenix",
+    "energising",
+];
+
+/// The last numbers of the endurance rule as parameters (issue 16; C-FAT-2, C-FAT-3), read
+/// by expeditions only (`TrekRules`) and listed in their provenance only off the book, so
+/// shipped reports keep their bytes.
+pub const ENDURANCE_PARAMETERS: &[OptionSpec] = &[
+    // "pour X jours consécutifs totaux sans dormir, le personnage gagne +(2X+1) FP et
+    // +(2X+1) FM" (line 383; C-FAT-2): the 1; the 2 is `fatigue_sleepless_gain`.
+    OptionSpec {
+        key: "fatigue_sleepless_extra",
+        decision: "C-FAT-2",
+        default: "1",
+        allowed: Allowed::Integer { min: 0, max: 10 },
+        help: "parameter: the constant of a sleepless night's gain: the X-th consecutive night without sleep adds fatigue_sleepless_gain times X plus this to FP and FM (book: the 1 of +(2X+1))",
+    },
+    // The potion table (lines 410-426; C-FAT-3 reads the garbled table): one parameter
+    // set, FP change/FM change per potion; potions not named keep the decision's reading.
+    OptionSpec {
+        key: "potion_effects",
+        decision: "C-FAT-3",
+        default: "none",
+        allowed: Allowed::Pairs {
+            names: POTION_NAMES,
+            min: -13,
+            max: 13,
+        },
+        help: "parameter set: a potion's FP change/FM change as name=fp/fm (e.g. \"healing_plus=-3/0,phoenix=-6/-3\"), negative recovers, positive adds (never lowering a track at exhaustion); the other potions keep the book's table (book: healing, healing_plus, healing_max -1, -2, -3 FP; healing_concentrated(_plus, _max) -2, -3, -4 FP; mana, mana_plus, mana_max 0, -1, -2 FM; mana_concentrated(_plus, _max) -2, -3, -4 FM; phoenix -5/-3; energising -5/3)",
     },
 ];

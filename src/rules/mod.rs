@@ -29,6 +29,7 @@ const TABLES: &[&[OptionSpec]] = &[
     growth::RACE_OPTIONS,
     growth::LEVEL_PARAMETERS,
     growth::CREATION_PARAMETERS,
+    growth::ENDURANCE_PARAMETERS,
     combat::OPTIONS,
 ];
 
@@ -75,6 +76,14 @@ pub enum Allowed {
         min: f64,
         max: f64,
     },
+    /// Entries by name, each a pair of whole numbers: comma-separated `name=a/b` with names
+    /// from `names` and both numbers in `min..=max`, or `none` (a parameter set such as the
+    /// potion table, FP change/FM change per potion).
+    Pairs {
+        names: &'static [&'static str],
+        min: i64,
+        max: i64,
+    },
 }
 
 /// The cells of an [`Allowed::Cells`] value as (row, column, number) indices; `None` when
@@ -101,6 +110,32 @@ pub fn parse_cells(
         .collect()
 }
 
+/// The entries of an [`Allowed::Pairs`] value as (name index, first, second); `None` when
+/// the value is not allowed. A name given twice keeps its last pair, as cells do.
+pub fn parse_pairs(
+    value: &str,
+    names: &[&str],
+    min: i64,
+    max: i64,
+) -> Option<Vec<(usize, i64, i64)>> {
+    if value.trim() == "none" || value.trim().is_empty() {
+        return Some(Vec::new());
+    }
+    value
+        .split(',')
+        .map(|entry| {
+            let (name, pair) = entry.split_once('=')?;
+            let (a, b) = pair.split_once('/')?;
+            let at = names.iter().position(|m| *m == name.trim())?;
+            let within = |x: &str| {
+                let x: i64 = x.trim().parse().ok()?;
+                (min..=max).contains(&x).then_some(x)
+            };
+            Some((at, within(a)?, within(b)?))
+        })
+        .collect()
+}
+
 impl Allowed {
     pub fn describe(&self) -> String {
         match self {
@@ -114,6 +149,12 @@ impl Allowed {
             }
             Allowed::Cells { names, min, max } => crate::tr!(
                 "options.allowed.cells",
+                names = names.join(", "),
+                min = min,
+                max = max
+            ),
+            Allowed::Pairs { names, min, max } => crate::tr!(
+                "options.allowed.pairs",
                 names = names.join(", "),
                 min = min,
                 max = max
@@ -134,6 +175,7 @@ impl Allowed {
                 .map(|x| x >= *min && x <= *max)
                 .unwrap_or(false),
             Allowed::Cells { names, min, max } => parse_cells(value, names, *min, *max).is_some(),
+            Allowed::Pairs { names, min, max } => parse_pairs(value, names, *min, *max).is_some(),
         }
     }
 }

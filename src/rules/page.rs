@@ -9,7 +9,10 @@ use super::{registry, sources, Allowed, OptionSpec};
 pub fn is_parameter(o: &OptionSpec) -> bool {
     matches!(
         o.allowed,
-        Allowed::Number { .. } | Allowed::Integer { .. } | Allowed::Cells { .. }
+        Allowed::Number { .. }
+            | Allowed::Integer { .. }
+            | Allowed::Cells { .. }
+            | Allowed::Pairs { .. }
     )
 }
 
@@ -30,6 +33,7 @@ pub fn example_value(o: &OptionSpec) -> String {
             format!("{x}")
         }
         Allowed::Cells { .. } => "eau>feu=1.5".to_string(),
+        Allowed::Pairs { .. } => "healing_plus=-3/0".to_string(),
         _ => o.default.to_string(),
     }
 }
@@ -40,6 +44,10 @@ fn example_command(o: &OptionSpec) -> &'static str {
     match o.system() {
         "cosmos" if rule.starts_with("C-TEST") || rule.starts_with("C-KARMA") => {
             "cosmosim table cosmos-test"
+        }
+        // Numbers only an expedition reads (its potions and nights).
+        "cosmos" if matches!(o.key, "potion_effects" | "fatigue_sleepless_extra") => {
+            "cosmosim run scenarios/cosmos/expedition.toml"
         }
         "cosmos" => "cosmosim run scenarios/cosmos/apocalypse.toml",
         "fallout" => "cosmosim run scenarios/fallout/firefight.toml",
@@ -129,7 +137,7 @@ side by side.\n";
                     v.clone()
                 },
                 o.key,
-                if matches!(o.allowed, Allowed::Cells { .. }) {
+                if matches!(o.allowed, Allowed::Cells { .. } | Allowed::Pairs { .. }) {
                     format!("\"{v}\"")
                 } else {
                     v

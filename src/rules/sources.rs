@@ -108,6 +108,8 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("sepulchral_malus_5", "cosmos-current.fr.txt l. 160: « 5 : -20% malus sur tous les jets »"),
     ("level5_points", "cosmos-current.fr.txt l. 101: « Au niveau 5 : … 3 points supplémentaires répartis … entre light et dark »"),
     ("element_cells", "cosmos-current.fr.txt l. 171-183: the 12 x 12 table « d'un élément (colonne) agissant sur un autre (ligne) »"),
+    ("fatigue_sleepless_extra", "cosmos-current.fr.txt l. 383: « pour X jours consécutifs totaux sans dormir, le personnage gagne +(2X+1) FP et +(2X+1) FM » (the 1)"),
+    ("potion_effects", "cosmos-current.fr.txt l. 410-426: « la consommation de certains objets permettent de récupérer des points de FP / FM » (the potion table, garbled: read as decision C-FAT-3; « Elixir de phoenix -5 FP et -3 FM », « Potion énergisante -5 FP et +3 FM »)"),
 ];
 
 /// The source of parameter `key`, if it has one.

@@ -6,13 +6,14 @@ use crate::systems::cosmos::growth::genetics::DiceExpr;
 
 use crate::rules::RuleOptions;
 
+use super::potion::PotionTable;
 use super::{Fatigue, Potion, FATIGUE_MAX};
 
 /// The numbers of the endurance rule an expedition uses (C-FAT-2, C-FAT-3, C-FAT-4),
 /// resolved once per run from the parameters in force. The gains of a fight are the
 /// combat parameters of the same rule (`fatigue_rounds_per_fp`, ...), so one value moves
 /// played combats and an expedition's abstract encounters alike.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct TrekRules {
     /// `fatigue_exhausted_at`: exhaustion and the tracks' ceiling (10).
     pub max: i32,
@@ -39,6 +40,10 @@ pub struct TrekRules {
     pub fasting_gain: i32,
     /// `fatigue_sleepless_gain`: +(this·X + 1) on the X-th night without sleep (2).
     pub sleepless_gain: i32,
+    /// `fatigue_sleepless_extra`: the 1 of that +(2X+1) (1).
+    pub sleepless_extra: i32,
+    /// `potion_effects`: the potion table in force (C-FAT-3's reading of the book's).
+    pub potions: PotionTable,
     /// `fatigue_rest_quality_max`: a full rest's extra recovery is capped here (3).
     pub rest_quality_max: i32,
     /// `fatigue_rounds_per_fp`: +1 FP per this many rounds of a fight, and at its end (5).
@@ -73,6 +78,8 @@ impl TrekRules {
         pauses_per_day: 3,
         fasting_gain: 2,
         sleepless_gain: 2,
+        sleepless_extra: 1,
+        potions: PotionTable::BOOK,
         rest_quality_max: 3,
         rounds_per_fp: 5,
         per_points: 100,
@@ -98,6 +105,8 @@ impl TrekRules {
             pauses_per_day: o.integer("fatigue_pauses_per_day") as u32,
             fasting_gain: o.integer("fatigue_fasting_gain") as i32,
             sleepless_gain: o.integer("fatigue_sleepless_gain") as i32,
+            sleepless_extra: o.integer("fatigue_sleepless_extra") as i32,
+            potions: PotionTable::from_value(o.get("potion_effects")),
             rest_quality_max: o.integer("fatigue_rest_quality_max") as i32,
             rounds_per_fp: o.integer("fatigue_rounds_per_fp") as i32,
             per_points: o.integer("fatigue_per_points"),
@@ -110,9 +119,62 @@ impl TrekRules {
     }
 }
 
+impl TrekRules {
+    /// The endurance parameters made parameters last (`ENDURANCE_PARAMETERS`) for an
+    /// expedition's provenance: listed only when one is off the book, so shipped reports
+    /// keep their bytes.
+    pub fn listed(o: &RuleOptions) -> std::collections::BTreeMap<String, String> {
+        use crate::rules::growth::ENDURANCE_PARAMETERS;
+        if ENDURANCE_PARAMETERS
+            .iter()
+            .all(|s| o.get(s.key) == s.default)
+        {
+            return Default::default();
+        }
+        o.in_force(ENDURANCE_PARAMETERS)
+    }
+}
+
 impl Default for TrekRules {
     fn default() -> Self {
         TrekRules::BOOK
+    }
+}
+
+/// As the derived form, with the numbers made parameters last (`fatigue_sleepless_extra`,
+/// `potion_effects`) printed only off the book: a linked combat's engine task hashes its
+/// rules' text, so values set before these parameters existed keep their streams.
+impl std::fmt::Debug for TrekRules {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut d = f.debug_struct("TrekRules");
+        d.field("max", &self.max)
+            .field("daily", &self.daily)
+            .field("full_rest", &self.full_rest)
+            .field("exhaustion_rest_hours", &self.exhaustion_rest_hours)
+            .field("meal_relief", &self.meal_relief)
+            .field("short_rest_hours", &self.short_rest_hours)
+            .field("full_rest_hours", &self.full_rest_hours)
+            .field("pause_relief", &self.pause_relief)
+            .field("pause_floor", &self.pause_floor)
+            .field("meals_per_day", &self.meals_per_day)
+            .field("pauses_per_day", &self.pauses_per_day)
+            .field("fasting_gain", &self.fasting_gain)
+            .field("sleepless_gain", &self.sleepless_gain);
+        if self.sleepless_extra != TrekRules::BOOK.sleepless_extra {
+            d.field("sleepless_extra", &self.sleepless_extra);
+        }
+        if self.potions != PotionTable::BOOK {
+            d.field("potions", &self.potions);
+        }
+        d.field("rest_quality_max", &self.rest_quality_max)
+            .field("rounds_per_fp", &self.rounds_per_fp)
+            .field("per_points", &self.per_points)
+            .field("knockout_fm", &self.knockout_fm)
+            .field("psychic_fm", &self.psychic_fm)
+            .field("point_relief", &self.point_relief)
+            .field("sepulchral_fp", &self.sepulchral_fp)
+            .field("illumination", &self.illumination)
+            .finish()
     }
 }
 
@@ -430,9 +492,9 @@ impl Trek {
         p.when_fp.is_some_and(|t| self.f.fp >= t) || p.when_fm.is_some_and(|t| self.f.fm >= t)
     }
 
-    /// Drinks one potion (C-FAT-3).
+    /// Drinks one potion (C-FAT-3; the table in force, `potion_effects`).
     pub fn drink(&mut self, potion: Potion) {
-        let (a, b) = potion.effect();
+        let (a, b) = self.rules.potions.effect(potion);
         self.recover(a, b, false);
     }
 
@@ -470,8 +532,9 @@ impl Trek {
         if h == 0 {
             self.days_without_sleep += 1;
             let x = self.days_without_sleep;
-            // "+(2X+1) FP et +(2X+1) FM" (`fatigue_sleepless_gain`, C-FAT-2).
-            let g = self.rules.sleepless_gain * x + 1;
+            // "+(2X+1) FP et +(2X+1) FM" (`fatigue_sleepless_gain`,
+            // `fatigue_sleepless_extra`; C-FAT-2).
+            let g = self.rules.sleepless_gain * x + self.rules.sleepless_extra;
             self.gain(g, g);
             return;
         }

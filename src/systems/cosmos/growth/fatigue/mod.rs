@@ -6,7 +6,7 @@ mod potion;
 pub mod reference;
 mod state;
 
-pub use potion::Potion;
+pub use potion::{Potion, PotionTable, POTIONS};
 pub use state::{FatigueLevels, FatigueState, FATIGUE_MAX, FATIGUE_MIN};
 
 /// The two fatigue tracks, each in -3..10 (the ceiling is exhaustion, parameter

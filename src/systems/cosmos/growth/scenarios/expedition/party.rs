@@ -7,7 +7,8 @@
 //!   each fight's rounds are the party's; each traveller rolls their own HP lost, PM spent,
 //!   psychic attacks and other C-FAT-2 events of the fight;
 //! - with `rations`, meals come out of one stock, served one round at a time in the order
-//!   of the list (everyone's first meal before anyone's second); a traveller served no meal
+//!   of the list (everyone's first meal before anyone's second), as many rounds as meals
+//!   count that day (`fatigue_meals_per_day`, at least one); a traveller served no meal
 //!   fasts that day (C-FAT-2) and rests at half (C-FAT-3);
 //! - each potion stock is drunk by policy: in the evening, every traveller whose track is at
 //!   or above the stock's threshold may drink one, the most fatigued first (ties: list
@@ -164,6 +165,7 @@ impl Simulation for PartySim {
         let n = p.members.len();
         let days = m.plans.len() as i64;
         let pots = &m.potions;
+        let meal_rounds = self.trek.meals_per_day.max(1);
         // Scratch state of the linked combat, once per batch.
         let mut scratch = match &self.combat {
             Some(cs) => cs.empty_acc(),
@@ -211,11 +213,13 @@ impl Simulation for PartySim {
                         t.fight_of(rounds, &m.encounter, m.extras.as_ref(), rng);
                     }
                 }
-                // Meals from the shared bags, one round at a time.
+                // Meals from the shared bags, one round at a time: only as many rounds as
+                // meals count that day (`fatigue_meals_per_day`, C-FAT-3), and at least one
+                // for a day that plans food, which still keeps off fasting (C-FAT-2).
                 let mut plans = [*plan; MAX_TRAVELLERS];
                 if let Some(r) = rations.as_mut() {
                     let mut served = [0u32; MAX_TRAVELLERS];
-                    for _ in 0..plan.meals.min(3) {
+                    for _ in 0..plan.meals.min(3).min(meal_rounds) {
                         for s in served.iter_mut().take(n) {
                             if *r > 0 {
                                 *r -= 1;

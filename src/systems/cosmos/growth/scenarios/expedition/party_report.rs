@@ -58,6 +58,9 @@ pub fn run(
     let days = m.plans.len();
     let mut opts = ctx.options.in_force(OPTIONS);
     opts.extend(ctx.options.in_force(crate::systems::cosmos::OPTIONS));
+    opts.extend(
+        crate::systems::cosmos::growth::fatigue::expedition::TrekRules::listed(&ctx.options),
+    );
     // The played combat's rules in force (its file's `[rules]` under the run's options).
     opts.extend(combat_opts.unwrap_or_default());
     let (rs, rt, rk) = m.reference;

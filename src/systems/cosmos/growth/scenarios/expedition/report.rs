@@ -38,6 +38,9 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let days = m.plans.len();
     let mut opts = ctx.options.in_force(OPTIONS);
     opts.extend(ctx.options.in_force(crate::systems::cosmos::OPTIONS));
+    opts.extend(
+        crate::systems::cosmos::growth::fatigue::expedition::TrekRules::listed(&ctx.options),
+    );
     let (rs, rt, rk) = m.reference;
     let prov = Provenance::monte_carlo("expedition", "cosmos", opts, ctx.engine.seed(), trials)
         .with_param("days", days)
