@@ -328,6 +328,9 @@ fn an_expedition_reads_the_endurance_parameters_by_hand() {
     // (5/2 + 1 = 3), +4 FM per psychic attack; each leaves the other track.
     assert_eq!(worst("r2", &["fatigue_rounds_per_fp=2"], 1), (4.0, 3.0));
     assert_eq!(worst("psy", &["fatigue_psychic_fm=4"], 1), (3.0, 5.0));
+    // The fight's end gain apart (fatigue_combat_end_fp): 5/5 + 0 = 1 FP, 5/5 + 3 = 4 FP.
+    assert_eq!(worst("end0", &["fatigue_combat_end_fp=0"], 1), (2.0, 3.0));
+    assert_eq!(worst("end3", &["fatigue_combat_end_fp=3"], 1), (5.0, 3.0));
     // fatigue_full_rest = 0: the night leaves (0, 0), so day 2 peaks at (3, 3); with 5,
     // (-3, -3) as in the book (the floor).
     assert_eq!(worst("rest0", &["fatigue_full_rest=0"], 2), (3.0, 3.0));
@@ -348,9 +351,9 @@ fn an_expedition_reads_the_endurance_parameters_by_hand() {
     assert_eq!(day(t, "m_book", 2, "fm_worst_mean"), 8.0);
     assert_eq!(day(t, "m_h8", 2, "fm_worst_mean"), 1.0);
     assert_eq!(day(t, "m_h8", 2, "fp_worst_mean"), 10.0);
-    // The previous edition has no endurance rule (C-EDITION): no daily gain, the fight's
-    // end still +1 FP (5/100 + 1), no psychic FM.
-    assert_eq!(worst("prev", &["edition=previous"], 1), (1.0, 0.0));
+    // The previous edition has no endurance rule (C-EDITION): no daily gain, no gain from
+    // the fight (5/100 + 0: its end gain is 0 too), no psychic FM.
+    assert_eq!(worst("prev", &["edition=previous"], 1), (0.0, 0.0));
     assert_eq!(
         RuleOptions::from_pairs(&["edition=previous"])
             .unwrap()

@@ -48,6 +48,8 @@ pub struct TrekRules {
     pub rest_quality_max: i32,
     /// `fatigue_rounds_per_fp`: +1 FP per this many rounds of a fight, and at its end (5).
     pub rounds_per_fp: i32,
+    /// `fatigue_combat_end_fp`: FP at the end of a fight (1).
+    pub combat_end_fp: i32,
     /// `fatigue_per_points`: +1 FM per this many PM spent, +1/+1 per this many HP lost (100).
     pub per_points: i64,
     /// `fatigue_knockout_fm`: FM when knocked out (3).
@@ -82,6 +84,7 @@ impl TrekRules {
         potions: PotionTable::BOOK,
         rest_quality_max: 3,
         rounds_per_fp: 5,
+        combat_end_fp: 1,
         per_points: 100,
         knockout_fm: 3,
         psychic_fm: 2,
@@ -109,6 +112,7 @@ impl TrekRules {
             potions: PotionTable::from_value(o.get("potion_effects")),
             rest_quality_max: o.integer("fatigue_rest_quality_max") as i32,
             rounds_per_fp: o.integer("fatigue_rounds_per_fp") as i32,
+            combat_end_fp: o.integer("fatigue_combat_end_fp") as i32,
             per_points: o.integer("fatigue_per_points"),
             knockout_fm: o.integer("fatigue_knockout_fm") as i32,
             psychic_fm: o.integer("fatigue_psychic_fm") as i32,
@@ -167,8 +171,11 @@ impl std::fmt::Debug for TrekRules {
             d.field("potions", &self.potions);
         }
         d.field("rest_quality_max", &self.rest_quality_max)
-            .field("rounds_per_fp", &self.rounds_per_fp)
-            .field("per_points", &self.per_points)
+            .field("rounds_per_fp", &self.rounds_per_fp);
+        if self.combat_end_fp != TrekRules::BOOK.combat_end_fp {
+            d.field("combat_end_fp", &self.combat_end_fp);
+        }
+        d.field("per_points", &self.per_points)
             .field("knockout_fm", &self.knockout_fm)
             .field("psychic_fm", &self.psychic_fm)
             .field("point_relief", &self.point_relief)
@@ -381,7 +388,7 @@ impl Trek {
         let pm = e.pm_spent.roll(rng).max(0) as i64;
         let psychic = e.psychic_attacks.roll(rng).max(0);
         let (hp_steps, pm_steps) = self.steps(hp, pm);
-        let rounds_fp = rounds / r.rounds_per_fp + 1;
+        let rounds_fp = rounds / r.rounds_per_fp + r.combat_end_fp;
         let Some(x) = extra else {
             self.gain(
                 rounds_fp + hp_steps,
@@ -455,7 +462,7 @@ impl Trek {
         let r = self.rules;
         let (hp_steps, pm_steps) = self.steps(hp, pm);
         self.gain(
-            rounds / r.rounds_per_fp + 1 + hp_steps,
+            rounds / r.rounds_per_fp + r.combat_end_fp + hp_steps,
             pm_steps + hp_steps + r.knockout_fm * i32::from(ko),
         );
         for _ in 0..points {
