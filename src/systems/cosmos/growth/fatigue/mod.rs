@@ -5,6 +5,7 @@ pub mod expedition;
 mod potion;
 pub mod reference;
 mod state;
+mod trek_rules;
 
 pub use potion::{Potion, PotionTable, POTIONS};
 pub use state::{FatigueLevels, FatigueState, FATIGUE_MAX, FATIGUE_MIN};
