@@ -22,6 +22,7 @@ mod raw;
 mod report;
 mod resolve;
 mod scenario;
+mod scenario_fighter;
 pub mod settings;
 mod sim;
 mod small;
