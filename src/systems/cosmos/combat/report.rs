@@ -10,120 +10,20 @@ use crate::report::{
     BarChart, BarSeries, Chart, Figure, LineChart, LineSeries, Output, Provenance,
 };
 use crate::scenario::ScenarioFile;
-use crate::stats::{t_interval, wilson};
 use crate::systems::ScenarioResult;
 
 use super::acc::{CombatAcc, END_NAMES, POSTURE_NAMES};
 use super::scenario::{OutputTable, RawScenario};
 use super::sim::CombatSim;
 
+pub use super::headline::{aura_in_play, headline, Headline};
+pub(super) use super::headline::{pct, rate, rate_text};
+
 /// Rule options in force that matter to a combat (test, karma and combat options).
 pub fn options_in_force(ctx: &Context) -> BTreeMap<String, String> {
     let mut m = ctx.options.in_force(crate::systems::cosmos::OPTIONS);
     m.extend(ctx.options.in_force(super::OPTIONS));
     m
-}
-
-/// Whether a combatant starts with aura or anti-aura points: the aura columns and lines
-/// are written only then, so other scenarios keep their files byte for byte.
-pub fn aura_in_play(sim: &CombatSim) -> bool {
-    sim.model
-        .small
-        .iter()
-        .any(|r| r.aura_points > 0 || r.anti_aura > 0)
-}
-
-/// A share as a percentage; an undefined share (0 of 0) is shown as such, never 0.00%.
-pub(super) fn pct(p: f64) -> String {
-    if p.is_nan() {
-        crate::tr!("combat.report.undefined_share").into()
-    } else {
-        crate::lang::pct(p, 2)
-    }
-}
-
-/// A share with its 95% interval; 0 of 0 is undefined (NaN, written as an empty CSV cell).
-pub(super) fn rate(hits: u64, n: u64) -> (f64, f64, f64) {
-    if n == 0 {
-        return (f64::NAN, f64::NAN, f64::NAN);
-    }
-    let (lo, hi) = wilson(hits, n);
-    (hits as f64 / n as f64, lo, hi)
-}
-
-pub(super) fn rate_text(hits: u64, n: u64) -> String {
-    if n == 0 {
-        return crate::tr!("combat.report.never_happened").into();
-    }
-    let (p, lo, hi) = rate(hits, n);
-    crate::tr!(
-        "combat.report.rate",
-        p = pct(p),
-        lo = pct(lo),
-        hi = pct(hi),
-        hits = hits,
-        n = n
-    )
-}
-
-/// Mean per combat of a count with its sum of squares, with a 95% t interval.
-pub fn per_combat(total: u64, sq: u64, n: u64) -> (f64, f64, f64) {
-    let nf = n.max(1) as f64;
-    let mean = total as f64 / nf;
-    let var = if n > 1 {
-        ((sq as f64 / nf) - mean * mean).max(0.0) * nf / (nf - 1.0)
-    } else {
-        0.0
-    };
-    let (lo, hi) = t_interval(mean, (var / nf).sqrt(), n);
-    (mean, lo.max(0.0), hi)
-}
-
-/// The headline numbers, shared by `run` and `sweep`.
-#[derive(Clone, Debug)]
-pub struct Headline {
-    pub win: Vec<(String, f64, f64, f64)>,
-    pub mean_rounds: f64,
-    pub round_cap: (f64, f64, f64),
-    pub apocalypse_per_dark: (f64, f64, f64),
-    pub apocalypse_per_combat: (f64, f64, f64),
-    pub p_apocalypse_in_combat: (f64, f64, f64),
-    pub revive_per_dark: (f64, f64, f64),
-    pub backlash_per_posture: (f64, f64, f64),
-    pub dark_spent: u64,
-    /// Aura totals when a combatant starts with aura or anti-aura points (C-AURA).
-    pub aura: Option<super::acc::AuraCounts>,
-    pub combats: u64,
-}
-
-pub fn headline(sim: &CombatSim, acc: &CombatAcc) -> Headline {
-    let n = acc.combats;
-    let sides = &sim.model.sides;
-    let mut win: Vec<(String, f64, f64, f64)> = sides
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let (p, lo, hi) = rate(acc.outcome[i], n);
-            (s.clone(), p, lo, hi)
-        })
-        .collect();
-    let (p, lo, hi) = rate(acc.outcome[sides.len()], n);
-    win.push(("nobody_standing".into(), p, lo, hi));
-    let sep = acc.sepulcrale();
-    let ill = acc.illumination();
-    Headline {
-        win,
-        mean_rounds: acc.mean_rounds(),
-        round_cap: rate(acc.outcome[sides.len() + 1], n),
-        apocalypse_per_dark: rate(sep.apocalypse, sep.entered),
-        apocalypse_per_combat: per_combat(sep.apocalypse, acc.apocalypse_sq, n),
-        p_apocalypse_in_combat: rate(acc.apocalypse_combats, n),
-        revive_per_dark: rate(sep.revive, sep.entered),
-        backlash_per_posture: rate(sep.backlash + ill.backlash, sep.entered + ill.entered),
-        dark_spent: sep.entered,
-        aura: aura_in_play(sim).then(|| acc.aura()),
-        combats: n,
-    }
 }
 
 fn provenance_base(name: &str, file: &ScenarioFile, ctx: &Context, trials: u64) -> Provenance {
