@@ -11,6 +11,7 @@ mod pairs;
 mod raw;
 mod report;
 mod sim;
+mod state;
 mod strike;
 
 pub use acc::{FighterAcc, SkirmishAcc, SkirmishSim};

@@ -9,7 +9,9 @@ use crate::systems::trinites::{
     roll_test, succeeds, RegenAction, RegenTiming, RisqueIncident, TrinitesRules,
 };
 
-use super::model::{Cover, Profile, RegenAt, Skirmish, Targeting, COMBATANTS_MAX};
+use super::model::{Cover, RegenAt, Targeting, COMBATANTS_MAX};
+pub use super::state::Setup;
+pub(super) use super::state::State;
 use super::strike::{
     attack_modifier, hit_damage, hit_given, range_difficulty, reaction_modifier, POINT_BLANK,
 };
@@ -17,125 +19,6 @@ use super::strike::{
 /// Turns per round beyond which a round is cut (only a long chain of Accélération
 /// wrap-arounds could get there).
 const MAX_TURNS_PER_ROUND: u32 = 400;
-/// Spots: 0 is the mêlée, 1 + g the post of group g.
-const SPOTS: usize = COMBATANTS_MAX + 1;
-
-/// One combatant's state during a fight.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct State {
-    init: i64,
-    zone: Zone,
-    /// Life boxes ticked, line after line (T-LIFE).
-    pub(super) ticked: i64,
-    pub(super) line: i64,
-    /// Reactions still raised by Prudence / lowered by Danger before the next turn.
-    prudence: u8,
-    danger: u8,
-    fell_round: u32,
-    light: i64,
-    pub(super) dark: i64,
-    light_used: bool,
-    dark_used: bool,
-    spot: u8,
-    /// Metres left of a move toward `dest` (0: not moving).
-    travel: i64,
-    dest: u8,
-    cover: Cover,
-    /// Knocked out by a Blessure non létale and not struck lethally since: no coma loss.
-    pub(super) nonlethal: bool,
-    pub(super) dealt: i64,
-    pub(super) taken: i64,
-    pub(super) spent: u32,
-    /// Round of the first knock-out (0: never).
-    pub(super) down_round: u32,
-}
-
-impl State {
-    const EMPTY: State = State {
-        init: 1,
-        zone: Zone::Garde,
-        ticked: 0,
-        line: 4,
-        prudence: 0,
-        danger: 0,
-        fell_round: 0,
-        light: 0,
-        dark: 0,
-        light_used: false,
-        dark_used: false,
-        spot: 0,
-        travel: 0,
-        dest: 0,
-        cover: Cover::None,
-        nonlethal: false,
-        dealt: 0,
-        taken: 0,
-        spent: 0,
-        down_round: 0,
-    };
-
-    /// Inconscient: a box of the third line is ticked (T-LIFE).
-    pub(super) fn ko(&self) -> bool {
-        self.ticked > 2 * self.line
-    }
-
-    /// A box had to be ticked beyond the third line.
-    pub(super) fn dead(&self) -> bool {
-        self.ticked > 3 * self.line
-    }
-}
-
-/// The fixed data of a run: profiles and spot distances, copied out of the model.
-#[derive(Clone, Debug)]
-pub struct Setup {
-    pub(super) n: usize,
-    pub(super) sides: usize,
-    pub(super) prof: [Profile; COMBATANTS_MAX],
-    /// Metres of each spot from the mêlée.
-    spot_dist: [i64; SPOTS],
-    home: [u8; COMBATANTS_MAX],
-    pub(super) max_rounds: u32,
-    strike_unconscious: bool,
-}
-
-impl Setup {
-    pub fn new(m: &Skirmish) -> Setup {
-        let first = m.groups[0].profile;
-        let mut prof = [first; COMBATANTS_MAX];
-        let mut home = [0u8; COMBATANTS_MAX];
-        let mut spot_dist = [0i64; SPOTS];
-        for (gi, g) in m.groups.iter().enumerate() {
-            spot_dist[gi + 1] = g.profile.distance;
-        }
-        for (i, &gi) in m.group_of.iter().enumerate() {
-            prof[i] = m.groups[gi].profile;
-            // A group at distance 0 stands in the mêlée; any other at its own post.
-            home[i] = if prof[i].distance > 0 {
-                gi as u8 + 1
-            } else {
-                0
-            };
-        }
-        Setup {
-            n: m.group_of.len(),
-            sides: m.sides.len(),
-            prof,
-            spot_dist,
-            home,
-            max_rounds: m.max_rounds,
-            strike_unconscious: m.strike_unconscious,
-        }
-    }
-
-    /// Metres between two spots: 0 in the same one, else through the mêlée.
-    fn dist(&self, a: u8, b: u8) -> i64 {
-        if a == b {
-            0
-        } else {
-            self.spot_dist[a as usize] + self.spot_dist[b as usize]
-        }
-    }
-}
 
 /// How a fight ended: a side index, or one of these past the sides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

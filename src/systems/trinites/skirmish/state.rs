@@ -1,0 +1,126 @@
+//! The state of one skirmish: each combatant's (life boxes, zone, points, spot) and the
+//! fixed data of a run (profiles, spot distances), in fixed arrays of [`COMBATANTS_MAX`].
+
+use crate::systems::trinites::track::Zone;
+
+use super::model::{Cover, Profile, Skirmish, COMBATANTS_MAX};
+
+/// Spots: 0 is the mêlée, 1 + g the post of group g.
+pub(super) const SPOTS: usize = COMBATANTS_MAX + 1;
+
+/// One combatant's state during a fight.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct State {
+    pub(super) init: i64,
+    pub(super) zone: Zone,
+    /// Life boxes ticked, line after line (T-LIFE).
+    pub(super) ticked: i64,
+    pub(super) line: i64,
+    /// Reactions still raised by Prudence / lowered by Danger before the next turn.
+    pub(super) prudence: u8,
+    pub(super) danger: u8,
+    pub(super) fell_round: u32,
+    pub(super) light: i64,
+    pub(super) dark: i64,
+    pub(super) light_used: bool,
+    pub(super) dark_used: bool,
+    pub(super) spot: u8,
+    /// Metres left of a move toward `dest` (0: not moving).
+    pub(super) travel: i64,
+    pub(super) dest: u8,
+    pub(super) cover: Cover,
+    /// Knocked out by a Blessure non létale and not struck lethally since: no coma loss.
+    pub(super) nonlethal: bool,
+    pub(super) dealt: i64,
+    pub(super) taken: i64,
+    pub(super) spent: u32,
+    /// Round of the first knock-out (0: never).
+    pub(super) down_round: u32,
+}
+
+impl State {
+    pub(super) const EMPTY: State = State {
+        init: 1,
+        zone: Zone::Garde,
+        ticked: 0,
+        line: 4,
+        prudence: 0,
+        danger: 0,
+        fell_round: 0,
+        light: 0,
+        dark: 0,
+        light_used: false,
+        dark_used: false,
+        spot: 0,
+        travel: 0,
+        dest: 0,
+        cover: Cover::None,
+        nonlethal: false,
+        dealt: 0,
+        taken: 0,
+        spent: 0,
+        down_round: 0,
+    };
+
+    /// Inconscient: a box of the third line is ticked (T-LIFE).
+    pub(super) fn ko(&self) -> bool {
+        self.ticked > 2 * self.line
+    }
+
+    /// A box had to be ticked beyond the third line.
+    pub(super) fn dead(&self) -> bool {
+        self.ticked > 3 * self.line
+    }
+}
+
+/// The fixed data of a run: profiles and spot distances, copied out of the model.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub(super) n: usize,
+    pub(super) sides: usize,
+    pub(super) prof: [Profile; COMBATANTS_MAX],
+    /// Metres of each spot from the mêlée.
+    pub(super) spot_dist: [i64; SPOTS],
+    pub(super) home: [u8; COMBATANTS_MAX],
+    pub(super) max_rounds: u32,
+    pub(super) strike_unconscious: bool,
+}
+
+impl Setup {
+    pub fn new(m: &Skirmish) -> Setup {
+        let first = m.groups[0].profile;
+        let mut prof = [first; COMBATANTS_MAX];
+        let mut home = [0u8; COMBATANTS_MAX];
+        let mut spot_dist = [0i64; SPOTS];
+        for (gi, g) in m.groups.iter().enumerate() {
+            spot_dist[gi + 1] = g.profile.distance;
+        }
+        for (i, &gi) in m.group_of.iter().enumerate() {
+            prof[i] = m.groups[gi].profile;
+            // A group at distance 0 stands in the mêlée; any other at its own post.
+            home[i] = if prof[i].distance > 0 {
+                gi as u8 + 1
+            } else {
+                0
+            };
+        }
+        Setup {
+            n: m.group_of.len(),
+            sides: m.sides.len(),
+            prof,
+            spot_dist,
+            home,
+            max_rounds: m.max_rounds,
+            strike_unconscious: m.strike_unconscious,
+        }
+    }
+
+    /// Metres between two spots: 0 in the same one, else through the mêlée.
+    pub(super) fn dist(&self, a: u8, b: u8) -> i64 {
+        if a == b {
+            0
+        } else {
+            self.spot_dist[a as usize] + self.spot_dist[b as usize]
+        }
+    }
+}
