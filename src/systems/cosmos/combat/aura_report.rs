@@ -4,7 +4,7 @@
 use polars::prelude::Column;
 
 use super::acc::{AuraCounts, CombatAcc};
-use super::report::{rate, rate_text};
+use super::headline::{rate, rate_text};
 use super::sim::CombatSim;
 
 /// Aura counts of the combatants of each side; the non-side rows (nobody standing,

@@ -6,7 +6,7 @@
 use polars::prelude::*;
 
 use super::acc::{CombatAcc, FighterAcc};
-use super::report::{pct, rate, rate_text};
+use super::headline::{pct, rate, rate_text};
 use super::sim::CombatSim;
 
 const QS: [f64; 3] = [0.1, 0.5, 0.9];

@@ -10,7 +10,7 @@ use crate::report::{BarChart, BarSeries, Chart, Figure, Output, Provenance};
 use crate::systems::cosmos::growth::fatigue::FatigueLevels;
 
 use super::acc::CombatAcc;
-use super::report::{pct, rate};
+use super::headline::{pct, rate};
 use super::sim::CombatSim;
 
 /// C-FAT-4 states, in the order of [`FatigueState`]; the track values (-3..10, histogram
@@ -137,7 +137,7 @@ pub fn answer(sim: &CombatSim, acc: &CombatAcc) -> String {
         "combat.fatigue.answer",
         name = sim.model.fighters[i].name,
         track = track,
-        rate = super::report::rate_text(c, acc.combats)
+        rate = super::headline::rate_text(c, acc.combats)
     )
 }
 

@@ -7,10 +7,9 @@ use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::aura::Edition;
 
-use super::element::{Element, ELEMENT_NAMES};
 use super::model::*;
 pub use super::raw::*;
-use super::scenario_fighter::validate_fighter;
+use super::scenario_fighter::{element, validate_fighter};
 use crate::dice::DiceExpr;
 
 const DEFAULT_MAX_ROUNDS: u32 = 50;
@@ -190,22 +189,6 @@ fn validate(
         },
         small,
         settings: Vec::new(),
-    })
-}
-
-pub(super) fn element(
-    file: &ScenarioFile,
-    path: &[&str],
-    shown: &str,
-    name: &str,
-) -> Result<Element, UserError> {
-    Element::parse(name).ok_or_else(|| {
-        file.error_at(
-            path,
-            shown,
-            &crate::tr!("combat.check.unknown_element", name = name),
-            &ELEMENT_NAMES.join(", "),
-        )
     })
 }
 

@@ -7,9 +7,9 @@ use std::collections::BTreeMap;
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 
+use super::element::{Element, ELEMENT_NAMES};
 use super::model::*;
 use super::raw::*;
-use super::scenario::element;
 
 fn fraction(
     file: &ScenarioFile,
@@ -391,4 +391,20 @@ fn check_points(
         ));
     }
     Ok(())
+}
+
+pub(super) fn element(
+    file: &ScenarioFile,
+    path: &[&str],
+    shown: &str,
+    name: &str,
+) -> Result<Element, UserError> {
+    Element::parse(name).ok_or_else(|| {
+        file.error_at(
+            path,
+            shown,
+            &crate::tr!("combat.check.unknown_element", name = name),
+            &ELEMENT_NAMES.join(", "),
+        )
+    })
 }
