@@ -9,7 +9,7 @@ use crate::rules::RuleOptions;
 use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::combat::{self, CombatModel, CombatRules};
 
-use super::model::Member;
+use super::members::Member;
 use super::raw::RawEncounter;
 
 /// The linked combat of an expedition.

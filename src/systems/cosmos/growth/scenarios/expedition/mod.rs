@@ -15,6 +15,7 @@ pub const DEFAULT_TRIALS: u64 = 50_000;
 
 mod legs;
 mod linked;
+mod members;
 mod model;
 mod party;
 mod party_report;

@@ -12,30 +12,13 @@ use crate::systems::cosmos::growth::stats::Stat;
 
 use super::legs::{self, Legs};
 use super::linked::LinkedCombat;
+pub use super::members::{Member, Party};
 use super::raw::{Raw, RawEncounter, RawMember, RawTraveller};
 
 /// At most this many travellers in a party.
 pub const MAX_TRAVELLERS: usize = 8;
 /// At most this many shared rations.
 pub const MAX_RATIONS: i64 = 100_000;
-
-/// One member of a party.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Member {
-    pub name: String,
-    pub traveller: Traveller,
-    /// FP/FM at the start: the Force/Esprit/mental-health modifiers plus the member's own,
-    /// clamped at -3 (C-FAT-1); the night's full rest applies them again (C-FAT-3).
-    pub start: Fatigue,
-}
-
-/// Several travellers sharing the fights, the food and the potions (issue 10 item 8).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Party {
-    pub members: Vec<Member>,
-    /// Shared meals in the bags (None: as many as the days plan).
-    pub rations: Option<u32>,
-}
 
 /// The keys of a day plan, from `[expedition.day]` or a change.
 #[derive(Debug, Default)]
