@@ -2,61 +2,15 @@
 //! [`Compute`]), find the figure, judge it exactly or by the sequential rule of
 //! `decide.rs`.
 
-use std::path::Path;
 use std::rc::Rc;
 
 use crate::balance::figures::{self, Cell, FigureRef, Role};
 use crate::error::UserError;
-use crate::limits::MAX_TABLE_FILE_ROWS;
 use crate::report::Output;
 
 use super::decide::{self, Band, Verdict};
 use super::model::{Check, ExpectFile, Expectation, Source};
-
-/// Computes a source's outputs at a trial count (None = the source's own), with rule
-/// options `key=value`. The command layer implements it (tables via their clap flags,
-/// scenarios in-process) and may cache results.
-pub trait Compute {
-    fn outputs(
-        &mut self,
-        source: &Source,
-        options: &[String],
-        trials: Option<u64>,
-    ) -> anyhow::Result<Rc<Vec<Output>>>;
-}
-
-/// Run-wide settings from the command line.
-#[derive(Clone, Debug, Default)]
-pub struct Settings {
-    /// Caps every Monte Carlo run.
-    pub max_trials: Option<u64>,
-}
-
-/// The verdict on one expectation and what backs it.
-#[derive(Clone, Debug)]
-pub struct Outcome {
-    pub name: String,
-    pub source: String,
-    /// `figure where k = v`, or `table_file path`.
-    pub what: String,
-    pub method: &'static str,
-    pub value: Option<f64>,
-    /// The interval the verdict was taken on, and its confidence.
-    pub interval: Option<(f64, f64)>,
-    pub confidence: Option<f64>,
-    /// The band in English words, for expect.csv.
-    pub band: String,
-    /// The band in the page's language, for expect.md.
-    pub band_shown: String,
-    pub verdict: Verdict,
-    pub trials: Option<u64>,
-    /// Signed distance outside the band (failures and undecided).
-    pub miss: Option<f64>,
-    /// In English, for expect.csv and junit.xml (scripts and CI logs read them).
-    pub message: String,
-    /// The message in the page's language, for expect.md and the terminal.
-    pub message_shown: String,
-}
+pub use super::outcome::{Compute, Outcome, Settings};
 
 /// Decides every expectation of `file`; `progress` is told after each one.
 pub fn check_file(
@@ -339,44 +293,4 @@ fn finish(o: &mut Outcome, band: &Band, value: f64) {
             trials = o.trials.unwrap_or(0)
         ),
     };
-}
-
-/// Reads a published table: header + rows of plain comma-separated cells.
-pub fn read_published(path: &Path) -> Result<(Vec<String>, Vec<(usize, Vec<Cell>)>), UserError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| UserError::new(format!("{}: cannot read: {e}", path.display())))?;
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty());
-    let header: Vec<String> = lines
-        .next()
-        .map(|(_, l)| l.split(',').map(|c| c.trim().to_string()).collect())
-        .ok_or_else(|| {
-            UserError::new(format!(
-                "{}:1:1: empty file; allowed: a CSV header and rows",
-                path.display()
-            ))
-        })?;
-    let mut rows = Vec::new();
-    for (i, l) in lines {
-        let cells: Vec<Cell> = l.split(',').map(Cell::from_text).collect();
-        if cells.len() != header.len() {
-            return Err(UserError::new(format!(
-                "{}:{}:1: {} cells for {} columns; allowed: one cell per column",
-                path.display(),
-                i + 1,
-                cells.len(),
-                header.len()
-            )));
-        }
-        rows.push((i + 1, cells));
-        if rows.len() > MAX_TABLE_FILE_ROWS {
-            return Err(UserError::new(format!(
-                "{}: more than {MAX_TABLE_FILE_ROWS} rows; allowed: 1..{MAX_TABLE_FILE_ROWS}",
-                path.display()
-            )));
-        }
-    }
-    Ok((header, rows))
 }

@@ -6,6 +6,7 @@
 pub mod check;
 pub mod decide;
 pub mod model;
+mod outcome;
 mod raw;
 pub mod report;
 mod table_file;

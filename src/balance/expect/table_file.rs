@@ -7,11 +7,13 @@ use std::path::Path;
 use std::rc::Rc;
 
 use crate::balance::figures::{self, Cell, Role};
+use crate::error::UserError;
+use crate::limits::MAX_TABLE_FILE_ROWS;
 use crate::report::Output;
 
-use super::check::{read_published, Compute, Outcome, Settings};
 use super::decide::{self, Band, Verdict};
 use super::model::{ExpectFile, Expectation};
+use super::outcome::{Compute, Outcome, Settings};
 
 /// A printed cell: published row line, key text, column and value.
 struct Printed {
@@ -222,4 +224,44 @@ pub fn check(
         message,
         message_shown,
     })
+}
+
+/// Reads a published table: header + rows of plain comma-separated cells.
+fn read_published(path: &Path) -> Result<(Vec<String>, Vec<(usize, Vec<Cell>)>), UserError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| UserError::new(format!("{}: cannot read: {e}", path.display())))?;
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty());
+    let header: Vec<String> = lines
+        .next()
+        .map(|(_, l)| l.split(',').map(|c| c.trim().to_string()).collect())
+        .ok_or_else(|| {
+            UserError::new(format!(
+                "{}:1:1: empty file; allowed: a CSV header and rows",
+                path.display()
+            ))
+        })?;
+    let mut rows = Vec::new();
+    for (i, l) in lines {
+        let cells: Vec<Cell> = l.split(',').map(Cell::from_text).collect();
+        if cells.len() != header.len() {
+            return Err(UserError::new(format!(
+                "{}:{}:1: {} cells for {} columns; allowed: one cell per column",
+                path.display(),
+                i + 1,
+                cells.len(),
+                header.len()
+            )));
+        }
+        rows.push((i + 1, cells));
+        if rows.len() > MAX_TABLE_FILE_ROWS {
+            return Err(UserError::new(format!(
+                "{}: more than {MAX_TABLE_FILE_ROWS} rows; allowed: 1..{MAX_TABLE_FILE_ROWS}",
+                path.display()
+            )));
+        }
+    }
+    Ok((header, rows))
 }

@@ -1,0 +1,54 @@
+//! What judging an expectation needs and gives: the command layer's [`Compute`], the
+//! run's [`Settings`], and the [`Outcome`] of one expectation.
+
+use std::rc::Rc;
+
+use crate::report::Output;
+
+use super::decide::Verdict;
+use super::model::Source;
+
+/// Computes a source's outputs at a trial count (None = the source's own), with rule
+/// options `key=value`. The command layer implements it (tables via their clap flags,
+/// scenarios in-process) and may cache results.
+pub trait Compute {
+    fn outputs(
+        &mut self,
+        source: &Source,
+        options: &[String],
+        trials: Option<u64>,
+    ) -> anyhow::Result<Rc<Vec<Output>>>;
+}
+
+/// Run-wide settings from the command line.
+#[derive(Clone, Debug, Default)]
+pub struct Settings {
+    /// Caps every Monte Carlo run.
+    pub max_trials: Option<u64>,
+}
+
+/// The verdict on one expectation and what backs it.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub name: String,
+    pub source: String,
+    /// `figure where k = v`, or `table_file path`.
+    pub what: String,
+    pub method: &'static str,
+    pub value: Option<f64>,
+    /// The interval the verdict was taken on, and its confidence.
+    pub interval: Option<(f64, f64)>,
+    pub confidence: Option<f64>,
+    /// The band in English words, for expect.csv.
+    pub band: String,
+    /// The band in the page's language, for expect.md.
+    pub band_shown: String,
+    pub verdict: Verdict,
+    pub trials: Option<u64>,
+    /// Signed distance outside the band (failures and undecided).
+    pub miss: Option<f64>,
+    /// In English, for expect.csv and junit.xml (scripts and CI logs read them).
+    pub message: String,
+    /// The message in the page's language, for expect.md and the terminal.
+    pub message_shown: String,
+}
