@@ -122,6 +122,16 @@ fn pay_price(price: u32, pool: u32, allow_mj: bool, shortfall: Shortfall) -> Opt
     })
 }
 
+/// When the group buys bonus d20.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Buy {
+    Never,
+    /// Up to `max_bonus` on every test.
+    Always,
+    /// The next die while P(pass) with the dice so far is below this.
+    Below(f64),
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

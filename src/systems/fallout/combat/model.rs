@@ -4,7 +4,7 @@
 
 use crate::error::UserError;
 use crate::scenario::{int_in, ScenarioFile};
-use crate::systems::fallout::scenario::Buy;
+use crate::systems::fallout::ap::Buy;
 use crate::systems::fallout::{
     odds, pool_dist, DieSpec, BONUS_MAX, CD_MAX, EXTRA_CD_MAX, TAG_RANK_MAX, TN_MAX, TN_MIN,
 };

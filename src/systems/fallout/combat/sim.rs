@@ -7,7 +7,7 @@ use crate::systems::fallout::{roll_cd, BonusRules, PoolSampler, Shortfall, POOL_
 use super::model::{
     CombatModel, Side, Target, WeaponKind, COMBATANTS_MAX, EFFECTIVE_DIFFICULTY_MAX,
 };
-use crate::systems::fallout::scenario::Buy;
+use crate::systems::fallout::ap::Buy;
 
 /// Which weapons may buy extra combat dice with AP (option `fallout_extra_damage`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

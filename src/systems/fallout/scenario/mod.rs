@@ -8,7 +8,8 @@ mod model;
 mod output;
 mod sim;
 
-pub use model::{ApEconomy, Buy, Policy, Step, STEPS_MAX};
+pub use crate::systems::fallout::ap::Buy;
+pub use model::{ApEconomy, Policy, Step, STEPS_MAX};
 pub use sim::{ApAcc, ApSim, StepAcc};
 
 use crate::error::UserError;

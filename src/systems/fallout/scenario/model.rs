@@ -6,6 +6,7 @@ use serde::Deserialize;
 
 use crate::error::UserError;
 use crate::scenario::{RunSection, ScenarioFile};
+use crate::systems::fallout::ap::Buy;
 use crate::systems::fallout::{
     odds, pool_dist, DieSpec, BONUS_MAX, DIFFICULTY_MAX, TAG_RANK_MAX, TN_MAX, TN_MIN,
 };
@@ -62,16 +63,6 @@ struct RawTest {
     tag_rank: Option<i64>,
     complication: Option<i64>,
     repeat: Option<i64>,
-}
-
-/// When the group buys bonus d20.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Buy {
-    Never,
-    /// Up to `max_bonus` on every test.
-    Always,
-    /// The next die while P(pass) with the dice so far is below this.
-    Below(f64),
 }
 
 /// The group's dice-buying policy.
