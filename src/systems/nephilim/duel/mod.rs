@@ -32,6 +32,13 @@ pub static SCENARIO_KIND: ScenarioKind = ScenarioKind {
 
 fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
     let (raw, model) = load(file)?;
+    // The starting counters against the boxes per state in force, before `resolve` as
+    // `check` does (one validation, `model::counters_within`).
+    let mut in_force = file.rule_options(&raw.rules)?;
+    for (k, v) in crate::rules::RuleOptions::from_pairs(&o.options)?.explicitly_set() {
+        in_force.set(&k, &v)?;
+    }
+    model::counters_within(file, &raw, NephilimRules::from_options(&in_force).health_boxes)?;
     let (ctx, trials) = o.resolve(file, &raw.run, &raw.rules, DEFAULT_TRIALS)?;
     if trials > TRIALS_MAX {
         return Err(file

@@ -186,7 +186,10 @@ pub fn result(
         categories: names.to_vec(),
         series: vec![
             BarSeries {
-                name: crate::tr!("nephilim.duel.dead").into(),
+                name: crate::tr!(
+                    "nephilim.duel.dead",
+                    level = rules.counters().out_level()
+                ),
                 values: frows.iter().map(|r| r.dead).collect(),
                 intervals: vec![],
             },
