@@ -172,7 +172,9 @@ mod tests {
             growth: 1,
         };
         assert_eq!(
-            (0..=11).map(|ka| tri.bonus(ka).unwrap()).collect::<Vec<_>>(),
+            (0..=11)
+                .map(|ka| tri.bonus(ka).unwrap())
+                .collect::<Vec<_>>(),
             [0, 0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4]
         );
         // Every score falls in the band of its bonus.

@@ -7,7 +7,18 @@ use super::health::Counters;
 use super::ka::MetaBands;
 use super::DieKind;
 
-pub use crate::rules::nephilim::OPTIONS;
+pub use crate::rules::nephilim::{BAND_PARAMETERS, OPTIONS};
+
+/// The options recorded in a Nephilim provenance: every reading and parameter of
+/// `OPTIONS`, and the `BAND_PARAMETERS` (meta bands, counter boxes) only when one is off
+/// the book, so runs at the book's values keep their bytes.
+pub fn in_force(o: &RuleOptions) -> std::collections::BTreeMap<String, String> {
+    let mut m = o.in_force(OPTIONS);
+    if !BAND_PARAMETERS.iter().all(|s| o.get(s.key) == s.default) {
+        m.extend(o.in_force(BAND_PARAMETERS));
+    }
+    m
+}
 
 /// Which initiatives share the first segment (N-INIT: the decision reads "en lui
 /// retranchant 5" as H down to H - 5 inclusive, the same step of 6 as the extra actions at

@@ -38,7 +38,11 @@ fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> 
     for (k, v) in crate::rules::RuleOptions::from_pairs(&o.options)?.explicitly_set() {
         in_force.set(&k, &v)?;
     }
-    model::counters_within(file, &raw, NephilimRules::from_options(&in_force).health_boxes)?;
+    model::counters_within(
+        file,
+        &raw,
+        NephilimRules::from_options(&in_force).health_boxes,
+    )?;
     let (ctx, trials) = o.resolve(file, &raw.run, &raw.rules, DEFAULT_TRIALS)?;
     if trials > TRIALS_MAX {
         return Err(file

@@ -219,8 +219,8 @@ impl DuelSim {
                 if out[i] {
                     continue;
                 }
-                fatigue[i] = (fatigue[i] + m.fatigue_per_extra_action * (self.actions[i] - 1))
-                    .min(self.top);
+                fatigue[i] =
+                    (fatigue[i] + m.fatigue_per_extra_action * (self.actions[i] - 1)).min(self.top);
                 let checks = self.check_from..=self.check_to;
                 if checks.contains(&wounds[i]) && 2 * f[i].constitution + self.d.roll(rng) < 0 {
                     // Coma: every fatigue box ticked.
@@ -283,11 +283,9 @@ mod tests {
         o.set("nephilim_health_boxes_per_state", boxes).unwrap();
         o.set("nephilim_health_malus_step", step).unwrap();
         let text = include_str!("../../../../scenarios/nephilim/duel.toml");
-        let (_, model) = super::super::load(&crate::scenario::ScenarioFile::from_text(
-            "duel.toml",
-            text,
-        ))
-        .unwrap();
+        let (_, model) =
+            super::super::load(&crate::scenario::ScenarioFile::from_text("duel.toml", text))
+                .unwrap();
         DuelSim::new(model, &NephilimRules::from_options(&o), [1, 1])
     }
 
@@ -308,7 +306,10 @@ mod tests {
         );
         // One box per state: malus = level up to 4, checks at 4, out at 5, 5 boxes.
         let one = sim("1", "1");
-        assert_eq!((0..5).map(|l| one.malus(l)).collect::<Vec<_>>(), [0, 1, 2, 3, 4]);
+        assert_eq!(
+            (0..5).map(|l| one.malus(l)).collect::<Vec<_>>(),
+            [0, 1, 2, 3, 4]
+        );
         assert_eq!(
             (one.check_from, one.check_to, one.out_level, one.top),
             (4, 4, 5, 5)

@@ -52,14 +52,27 @@ pub fn meta_output(ka: &[i64], ctx: &Context) -> anyhow::Result<Output> {
         x_kind: XKind::Integer,
     };
     let mut key = Vec::new();
-    let top = bonus.iter().copied().max().unwrap_or(0).min(BANDS_LISTED - 1);
+    let top = bonus
+        .iter()
+        .copied()
+        .max()
+        .unwrap_or(0)
+        .min(BANDS_LISTED - 1);
     let listed: Vec<String> = (0..=top)
         .map(|b| {
             let (f, t) = bands.band(b);
-            crate::tr!("nephilim.meta.band", from = f, to = t, bonus = format!("{b:+}"))
+            crate::tr!(
+                "nephilim.meta.band",
+                from = f,
+                to = t,
+                bonus = format!("{b:+}")
+            )
         })
         .collect();
-    key.push(crate::tr!("nephilim.meta.key_bands", bands = listed.join("; ")));
+    key.push(crate::tr!(
+        "nephilim.meta.key_bands",
+        bands = listed.join("; ")
+    ));
     // The pair rule where rounding up matters: the last score of the +1 band and the next.
     let a = bands.band(1).1;
     key.push(crate::tr!(

@@ -20,8 +20,6 @@ pub use test_table::{test_mc, test_output, TestCounts};
 use crate::context::{Context, Method};
 use crate::report::Provenance;
 
-use super::OPTIONS;
-
 pub(crate) use crate::report::range_text;
 
 /// Provenance of a Nephilim table for the method used.
@@ -30,7 +28,7 @@ pub(crate) fn provenance(name: &str, ctx: &Context, method: Method, trials: u64)
         method,
         name,
         "nephilim",
-        ctx.options.in_force(OPTIONS),
+        super::in_force(&ctx.options),
         ctx.engine.seed(),
         trials,
     )
