@@ -5,6 +5,7 @@ use crate::error::UserError;
 use crate::scenario::{int_in, ScenarioFile};
 
 use super::raw::RawDuel;
+use crate::rules::RuleOptions;
 use crate::systems::nephilim::NephilimRules;
 
 /// Most rounds of a duel.
@@ -60,8 +61,8 @@ pub struct DuelModel {
 
 /// Each fighter's starting wounds and fatigue, checked to lie below the out level of the
 /// counters in force: 0..4b, the last level of the fourth state with `boxes` (parameter
-/// `nephilim_health_boxes_per_state`, N-HEALTH) boxes per state (book 0..8). One function
-/// for `check` (the file's `[rules]`) and `run` (with `--option` too).
+/// `nephilim_health_boxes_per_state`, N-HEALTH) boxes per state (book 0..8), from
+/// [`load_with`], which `check` and `run` share.
 pub fn counters_within(
     file: &ScenarioFile,
     raw: &RawDuel,
@@ -81,8 +82,17 @@ pub fn counters_within(
     Ok(out)
 }
 
-/// Reads and validates a duel file.
+/// Reads and validates a duel file under its own `[rules]`.
 pub fn load(file: &ScenarioFile) -> Result<(RawDuel, DuelModel), UserError> {
+    load_with::<&str>(file, &[])
+}
+
+/// Reads and validates a duel file, `options` (`--option` pairs) on top of its `[rules]`:
+/// the starting counters depend on `nephilim_health_boxes_per_state`.
+pub fn load_with<S: AsRef<str>>(
+    file: &ScenarioFile,
+    options: &[S],
+) -> Result<(RawDuel, DuelModel), UserError> {
     let raw: RawDuel = file.parse_raw()?;
     if let Some(t) = raw.run.trials {
         int_in(
@@ -127,11 +137,16 @@ pub fn load(file: &ScenarioFile) -> Result<(RawDuel, DuelModel), UserError> {
             crate::tr!("nephilim.model.fighters_allowed"),
         ));
     }
-    // Starting counters against the boxes of the file's own `[rules]` (the book's when
-    // they do not parse: `resolve` reports that); `run` checks again with `--option`.
+    // Starting counters against the boxes per state in force (the file's `[rules]`, then
+    // `options`); when those do not parse, the book's, and `resolve` reports the error.
     let boxes = file
         .rule_options(&raw.rules)
-        .map(|o| NephilimRules::from_options(&o).health_boxes)
+        .and_then(|mut o| {
+            for (k, v) in RuleOptions::from_pairs(options)?.explicitly_set() {
+                o.set(&k, &v)?;
+            }
+            Ok(NephilimRules::from_options(&o).health_boxes)
+        })
         .unwrap_or(2);
     let starts = counters_within(file, &raw, boxes)?;
     let mut fighters = Vec::new();
