@@ -519,3 +519,20 @@ fn meta_table_in_french() {
         .text("nephilim.meta.key_pair")
         .contains("arrondie au supérieur"));
 }
+
+/// `cosmosim report` writes the meta table with the other Nephilim tables.
+#[test]
+fn report_includes_the_meta_table() {
+    let ctx = Context::new(1, 1, RuleOptions::default(), true).unwrap();
+    let outputs = cosmosim::systems::nephilim::tables::report_outputs(&ctx, 200).unwrap();
+    let meta = outputs
+        .iter()
+        .find(|o| o.name == "nephilim-meta")
+        .expect("nephilim-meta in the report");
+    assert_eq!(meta.frame.height(), 201);
+    assert!(
+        meta.key_figures[0].contains("0-5: +0; 6-15: +1; 16-30: +2"),
+        "{:?}",
+        meta.key_figures
+    );
+}
