@@ -22,6 +22,7 @@ pub mod trinites;
 const TABLES: &[&[OptionSpec]] = &[
     cosmos::OPTIONS,
     nephilim::OPTIONS,
+    nephilim::BAND_PARAMETERS,
     fallout::OPTIONS,
     trinites::OPTIONS,
     growth::OPTIONS,

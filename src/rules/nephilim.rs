@@ -87,3 +87,38 @@ pub const OPTIONS: &[OptionSpec] = &[
         help: "stase points drawn add to the raw Ka-element score before normalisation (raw), or straight to the normalised score (normalised)",
     },
 ];
+
+/// The band and box sizes of N-KA and N-HEALTH made parameters last (issue 16): same
+/// registry, but listed in provenance only off the book (`systems::nephilim::in_force`),
+/// so the shipped reports keep their bytes.
+pub const BAND_PARAMETERS: &[OptionSpec] = &[
+    // "Score en Ka / Bonus de métacaractéristique: 00-05 +0, 06-15 +1, 16-30 +2, 31-50 +3,
+    // 51-75 +4, 76-105 +5, ..." (nephilim-v3.fr.txt l. 63-69; N-KA). Counted from Ka 1 (0 is
+    // the absence of Ka, l. 32) the bands are 5, 10, 15, 20, 25, 30 wide: a first band and
+    // a growth per band, both 5. 20 keeps Ka 0..200 on a few bands.
+    OptionSpec {
+        key: "nephilim_meta_first_band",
+        decision: "N-KA",
+        default: "5",
+        allowed: Allowed::Integer { min: 1, max: 20 },
+        help: "parameter: Ka scores 1..this give the meta-characteristic bonus +0 (Ka 0 too), the first band; each later band is nephilim_meta_band_growth wider than the one before, +1 per band, in the nephilim-meta table (book: 5, bands 0-5, 6-15, 16-30, 31-50, ...)",
+    },
+    OptionSpec {
+        key: "nephilim_meta_band_growth",
+        decision: "N-KA",
+        default: "5",
+        allowed: Allowed::Integer { min: 0, max: 20 },
+        help: "parameter: how much wider each band of the meta-characteristic bonus is than the one before (0: every band as wide as the first), in the nephilim-meta table (book: 5, bands 5, 10, 15, 20 ... wide counted from Ka 1)",
+    },
+    // "Chacun de ces compteurs comporte 10 cases … six niveaux" with the states 1-2, 3-4,
+    // 5-6, 7-8 (malus +1..+4; incapacity / exhaustion checks at 7-8) and 9-10 (dead /
+    // fainted) (nephilim-v3.fr.txt l. 74-88; N-HEALTH): 2 boxes per state. 4 keeps the
+    // counters within 20 boxes.
+    OptionSpec {
+        key: "nephilim_health_boxes_per_state",
+        decision: "N-HEALTH",
+        default: "2",
+        allowed: Allowed::Integer { min: 1, max: 4 },
+        help: "parameter: boxes per state of the wound and fatigue counters: levels 1..b are the first malus state, ..., 3b+1..4b the fourth (incapacity / exhaustion check each round), 4b+1 and more dead / fainted, 5b boxes, in duels (book: 2, 10 boxes, out at 9)",
+    },
+];

@@ -51,6 +51,7 @@ fn example_command(o: &OptionSpec) -> &'static str {
         }
         "cosmos" => "cosmosim run scenarios/cosmos/apocalypse.toml",
         "fallout" => "cosmosim run scenarios/fallout/firefight.toml",
+        "nephilim" if o.key.starts_with("nephilim_meta_") => "cosmosim table nephilim-meta",
         "nephilim" => "cosmosim run scenarios/nephilim/duel.toml",
         "trinites" => "cosmosim run scenarios/trinites/skirmish.toml",
         _ => "cosmosim run FILE",

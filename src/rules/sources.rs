@@ -89,6 +89,9 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("nephilim_extra_action_malus", "nephilim-v3.fr.txt l. 494: « Chacune de ses actions subira alors un malus de 4 par action supplémentaire »"),
     ("nephilim_ka_band", "nephilim-v3.fr.txt l. 32: « Cinq points \"absolus\" vaudront un point sur cette échelle réduite, qui commencera à -3 également »"),
     ("nephilim_health_malus_step", "nephilim-v3.fr.txt l. 79 and 84: « Malus 0 +1 +2 +3 +4 » by counter level 0, 1-2, 3-4, 5-6, 7-8"),
+    ("nephilim_meta_first_band", "nephilim-v3.fr.txt l. 63-69: « Score en Ka / Bonus de métacaractéristique : 00-05 +0, 06-15 +1, 16-30 +2, 31-50 +3, 51-75 +4, 76-105 +5 » (the first band, Ka 1-5, 0 being no Ka, l. 32)"),
+    ("nephilim_meta_band_growth", "nephilim-v3.fr.txt l. 63-69: « 00-05 +0, 06-15 +1, 16-30 +2, 31-50 +3, 51-75 +4, 76-105 +5 … » (bands 5, 10, 15, 20, 25, 30 wide from Ka 1: each 5 wider)"),
+    ("nephilim_health_boxes_per_state", "nephilim-v3.fr.txt l. 74-79: « Chacun de ces compteurs comporte 10 cases » with the levels 0, 1-2, 3-4, 5-6, 7-8 (Incapacité), 9-10 (Mort) of « Niveau 01 23 45 67 89 10 » (N-HEALTH)"),
     ("nephilim_crit_band", "nephilim-v3.fr.txt l. 458: « Un résultat brut aux dés de +4 correspond à une réussite critique … de -4 correspond à un échec critique »"),
     // Great Cosmos, combat and postures.
     ("offensive_damage_mult", "decision C-CMB-1 (the book gives no number)"),

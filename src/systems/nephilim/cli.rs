@@ -7,7 +7,8 @@ use crate::context::{Context, Method};
 use crate::report::Output;
 
 use super::tables::{
-    dice_output, initiative_output, magic_mc_output, magic_output, test_output, MagicGrid,
+    dice_output, initiative_output, magic_mc_output, magic_output, meta_output, test_output,
+    MagicGrid,
 };
 use super::{Circle, Duration, Plexus};
 
@@ -28,6 +29,11 @@ pub enum NephilimTable {
     /// P(a spell works): concentration test then control test (N-MAGIC, N-KA), by circle,
     /// casting skill, Ka-element and concentration time. Writes nephilim-magic.csv.
     NephilimMagic(MagicArgs),
+    /// The meta-characteristic bonus of a Ka-element score (N-KA): 0-5 +0, 6-15 +1,
+    /// 16-30 +2, ... in the book (parameters nephilim_meta_first_band,
+    /// nephilim_meta_band_growth); two Ka-elements read the row of their mean rounded up.
+    /// Writes nephilim-meta.csv: ka,meta_bonus,band_from,band_to.
+    NephilimMeta(MetaArgs),
 }
 
 #[derive(Debug, Args, Clone)]
@@ -89,6 +95,15 @@ pub struct MagicArgs {
     pub stase: i64,
     #[command(flatten)]
     pub method: MethodArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct MetaArgs {
+    /// Raw Ka-element scores (range, stepped range or list). Allowed: 0..200.
+    #[arg(long, default_value = "0..200", value_parser = parse_ka)]
+    pub ka: IntList,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -167,6 +182,7 @@ impl NephilimTable {
             NephilimTable::NephilimTest(a) => &a.run,
             NephilimTable::NephilimInitiative(a) => &a.run,
             NephilimTable::NephilimMagic(a) => &a.run,
+            NephilimTable::NephilimMeta(a) => &a.run,
         }
     }
 
@@ -178,7 +194,7 @@ impl NephilimTable {
             NephilimTable::NephilimTest(a) => a.method.trials = trials,
             NephilimTable::NephilimInitiative(a) => a.method.trials = trials,
             NephilimTable::NephilimMagic(a) => a.method.trials = trials,
-            NephilimTable::NephilimDice(_) => {}
+            NephilimTable::NephilimDice(_) | NephilimTable::NephilimMeta(_) => {}
         }
         t
     }
@@ -187,6 +203,7 @@ impl NephilimTable {
     pub fn compute(&self, ctx: &Context) -> anyhow::Result<Vec<Output>> {
         let out = match self {
             NephilimTable::NephilimDice(_) => dice_output(ctx)?,
+            NephilimTable::NephilimMeta(a) => meta_output(&a.ka.0, ctx)?,
             NephilimTable::NephilimTest(a) => {
                 test_output(&a.margins.0, ctx, a.method.method, a.method.trials)?
             }

@@ -17,35 +17,70 @@ pub fn normalise(raw: i64, band: i64) -> Result<i64, UserError> {
     Ok(if raw == 0 { -4 } else { -3 + (raw - 1) / band })
 }
 
-/// The meta-characteristic bonus for a Ka score: bands 0-5 +0, 6-15 +1, 16-30 +2, 31-50 +3,
-/// 51-75 +4, 76-105 +5, each band 5 wider than the last.
-pub fn meta_bonus(ka: i64) -> Result<i64, UserError> {
-    if ka < 0 {
-        return Err(UserError::new(crate::tr!(
-            "nephilim.model.ka_negative",
-            ka = ka
-        )));
-    }
-    let (mut bonus, mut top, mut width) = (0i64, 5i64, 6i64);
-    while ka > top {
-        bonus += 1;
-        width += if bonus == 1 { 4 } else { 5 };
-        top += width;
-    }
-    Ok(bonus)
+/// The meta-characteristic bonus bands (N-KA, l. 63-69: 00-05 +0, 06-15 +1, 16-30 +2,
+/// 31-50 +3, 51-75 +4, 76-105 +5, ...). Read from Ka 1 (0 is the absence of Ka, l. 32, and
+/// joins the first band) the bands are 5, 10, 15, 20, 25, 30 wide: bonus k covers
+/// `first + k x growth` scores (parameters `nephilim_meta_first_band` and
+/// `nephilim_meta_band_growth`, book 5 and 5; the book's top of band k is 5(k+1)(k+2)/2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MetaBands {
+    /// Ka 1..first give +0.
+    pub first: i64,
+    /// Each band this much wider than the one before.
+    pub growth: i64,
 }
 
-/// The meta bonus of a characteristic tied to two Ka-elements (Rapidité: Feu and Air...):
-/// the mean of the two, rounded up ("arrondis au supérieur").
-pub fn meta_bonus_pair(ka_a: i64, ka_b: i64) -> Result<i64, UserError> {
-    if ka_a < 0 || ka_b < 0 {
-        return Err(UserError::new(crate::tr!(
-            "nephilim.model.ka_pair_negative",
-            a = ka_a,
-            b = ka_b
-        )));
+impl Default for MetaBands {
+    /// The book's bands.
+    fn default() -> Self {
+        MetaBands {
+            first: 5,
+            growth: 5,
+        }
     }
-    meta_bonus((ka_a + ka_b + 1) / 2)
+}
+
+impl MetaBands {
+    /// The Ka scores (first, last) of the band giving `bonus` (0 -> (0, first)).
+    pub fn band(&self, bonus: i64) -> (i64, i64) {
+        let (mut from, mut top) = (0, self.first);
+        for k in 1..=bonus {
+            from = top + 1;
+            top += self.first + k * self.growth;
+        }
+        (from, top)
+    }
+
+    /// The meta-characteristic bonus of one Ka-element's score (book: 0-5 +0, 6-15 +1,
+    /// 16-30 +2, 31-50 +3, 51-75 +4, 76-105 +5, each band 5 wider than the last).
+    pub fn bonus(&self, ka: i64) -> Result<i64, UserError> {
+        if ka < 0 {
+            return Err(UserError::new(crate::tr!(
+                "nephilim.model.ka_negative",
+                ka = ka
+            )));
+        }
+        // At most `ka` bands (each is at least 1 wide): no run-away loop.
+        let (mut bonus, mut top) = (0i64, self.first);
+        while ka > top {
+            bonus += 1;
+            top += self.first + bonus * self.growth;
+        }
+        Ok(bonus)
+    }
+
+    /// The meta bonus of a characteristic tied to two Ka-elements (Rapidité: Feu and
+    /// Air...): that of their mean, rounded up ("arrondis au supérieur", l. 62).
+    pub fn pair(&self, ka_a: i64, ka_b: i64) -> Result<i64, UserError> {
+        if ka_a < 0 || ka_b < 0 {
+            return Err(UserError::new(crate::tr!(
+                "nephilim.model.ka_pair_negative",
+                a = ka_a,
+                b = ka_b
+            )));
+        }
+        self.bonus((ka_a + ka_b + 1) / 2)
+    }
 }
 
 #[cfg(test)]
@@ -102,12 +137,51 @@ mod tests {
             (140, 6),
             (141, 7),
         ];
+        let book = MetaBands::default();
         for (ka, b) in rows {
-            assert_eq!(meta_bonus(ka).unwrap(), b, "Ka {ka}");
+            assert_eq!(book.bonus(ka).unwrap(), b, "Ka {ka}");
+        }
+        // The book's bands, and its top of band k, 5(k+1)(k+2)/2.
+        let bands = [(0, 5), (6, 15), (16, 30), (31, 50), (51, 75), (76, 105)];
+        for (k, band) in bands.iter().enumerate() {
+            assert_eq!(book.band(k as i64), *band, "band {k}");
+            let k = k as i64;
+            assert_eq!(book.band(k).1, 5 * (k + 1) * (k + 2) / 2);
         }
         // Mean 15.5 rounds up to 16 -> +2.
-        assert_eq!(meta_bonus_pair(15, 16).unwrap(), 2);
-        assert_eq!(meta_bonus_pair(15, 15).unwrap(), 1);
-        assert!(meta_bonus_pair(-1, 3).is_err());
+        assert_eq!(book.pair(15, 16).unwrap(), 2);
+        assert_eq!(book.pair(15, 15).unwrap(), 1);
+        assert!(book.pair(-1, 3).is_err());
+        assert!(book.bonus(-1).is_err());
+    }
+
+    #[test]
+    fn meta_bands_off_the_book() {
+        // Growth 0: every band as wide as the first, 1..10 +0, 11..20 +1, ... (+k from 10k+1).
+        let flat = MetaBands {
+            first: 10,
+            growth: 0,
+        };
+        for (ka, b) in [(0, 0), (10, 0), (11, 1), (20, 1), (21, 2), (200, 19)] {
+            assert_eq!(flat.bonus(ka).unwrap(), b, "Ka {ka}");
+        }
+        assert_eq!(flat.band(3), (31, 40));
+        // First band 1, growth 1: tops 1, 3, 6, 10 (triangular numbers).
+        let tri = MetaBands {
+            first: 1,
+            growth: 1,
+        };
+        assert_eq!(
+            (0..=11)
+                .map(|ka| tri.bonus(ka).unwrap())
+                .collect::<Vec<_>>(),
+            [0, 0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4]
+        );
+        // Every score falls in the band of its bonus.
+        for ka in 0..=200 {
+            let b = tri.bonus(ka).unwrap();
+            let (from, to) = tri.band(b);
+            assert!(from <= ka && ka <= to, "Ka {ka}");
+        }
     }
 }

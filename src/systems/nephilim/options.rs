@@ -3,9 +3,22 @@
 use crate::error::UserError;
 use crate::rules::RuleOptions;
 
+use super::health::Counters;
+use super::ka::MetaBands;
 use super::DieKind;
 
-pub use crate::rules::nephilim::OPTIONS;
+pub use crate::rules::nephilim::{BAND_PARAMETERS, OPTIONS};
+
+/// The options recorded in a Nephilim provenance: every reading and parameter of
+/// `OPTIONS`, and the `BAND_PARAMETERS` (meta bands, counter boxes) only when one is off
+/// the book, so runs at the book's values keep their bytes.
+pub fn in_force(o: &RuleOptions) -> std::collections::BTreeMap<String, String> {
+    let mut m = o.in_force(OPTIONS);
+    if !BAND_PARAMETERS.iter().all(|s| o.get(s.key) == s.default) {
+        m.extend(o.in_force(BAND_PARAMETERS));
+    }
+    m
+}
 
 /// Which initiatives share the first segment (N-INIT: the decision reads "en lui
 /// retranchant 5" as H down to H - 5 inclusive, the same step of 6 as the extra actions at
@@ -53,6 +66,12 @@ pub struct NephilimRules {
     /// Malus per state of the wound and fatigue counters (parameter
     /// `nephilim_health_malus_step`, N-HEALTH; book 1: 1/2/3/4 at levels 1-2/3-4/5-6/7-8).
     pub health_malus_step: i64,
+    /// Boxes per state of the wound and fatigue counters (parameter
+    /// `nephilim_health_boxes_per_state`, N-HEALTH; book 2: 10 boxes, out at 9).
+    pub health_boxes: u8,
+    /// The meta-characteristic bonus bands (parameters `nephilim_meta_first_band` and
+    /// `nephilim_meta_band_growth`, N-KA; book 5 and 5).
+    pub meta_bands: MetaBands,
 }
 
 impl Default for NephilimRules {
@@ -78,6 +97,12 @@ impl NephilimRules {
             crit_band: o.integer("nephilim_crit_band"),
             ka_band: o.integer("nephilim_ka_band"),
             health_malus_step: o.integer("nephilim_health_malus_step"),
+            // The registry's range 1..4 keeps it a small positive u8.
+            health_boxes: o.integer("nephilim_health_boxes_per_state").clamp(1, 4) as u8,
+            meta_bands: MetaBands {
+                first: o.integer("nephilim_meta_first_band"),
+                growth: o.integer("nephilim_meta_band_growth"),
+            },
         }
     }
 
@@ -86,6 +111,14 @@ impl NephilimRules {
     #[inline]
     pub fn crit_from(&self) -> i64 {
         self.die.crit() - (self.crit_band - 1)
+    }
+
+    /// The wound and fatigue counters in force (N-HEALTH).
+    pub fn counters(&self) -> Counters {
+        Counters {
+            boxes_per_state: self.health_boxes,
+            malus_step: self.health_malus_step,
+        }
     }
 
     /// The same rules with another die.

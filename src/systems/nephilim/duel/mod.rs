@@ -8,7 +8,7 @@ mod report;
 mod sim;
 
 pub use model::{
-    load, DefenceKind, Delay, DuelModel, Fighter, ACTIONS_MAX, ROUNDS_MAX, TRIALS_MAX,
+    load, load_with, DefenceKind, Delay, DuelModel, Fighter, ACTIONS_MAX, ROUNDS_MAX, TRIALS_MAX,
 };
 pub use raw::RawDuel;
 pub use sim::{DuelAcc, DuelSim, FighterAcc, A_WINS, BOTH_OUT, B_WINS, UNDECIDED};
@@ -31,7 +31,9 @@ pub static SCENARIO_KIND: ScenarioKind = ScenarioKind {
 };
 
 fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
-    let (raw, model) = load(file)?;
+    // The starting counters against the boxes per state in force (`--option` too), the
+    // same validation for `check` and `run`.
+    let (raw, model) = load_with(file, &o.options)?;
     let (ctx, trials) = o.resolve(file, &raw.run, &raw.rules, DEFAULT_TRIALS)?;
     if trials > TRIALS_MAX {
         return Err(file

@@ -5,6 +5,8 @@ use crate::error::UserError;
 use crate::scenario::{int_in, ScenarioFile};
 
 use super::raw::RawDuel;
+use crate::rules::RuleOptions;
+use crate::systems::nephilim::NephilimRules;
 
 /// Most rounds of a duel.
 pub const ROUNDS_MAX: u32 = 100;
@@ -57,8 +59,40 @@ pub struct DuelModel {
     pub fighters: [Fighter; 2],
 }
 
-/// Reads and validates a duel file.
+/// Each fighter's starting wounds and fatigue, checked to lie below the out level of the
+/// counters in force: 0..4b, the last level of the fourth state with `boxes` (parameter
+/// `nephilim_health_boxes_per_state`, N-HEALTH) boxes per state (book 0..8), from
+/// [`load_with`], which `check` and `run` share.
+pub fn counters_within(
+    file: &ScenarioFile,
+    raw: &RawDuel,
+    boxes: u8,
+) -> Result<Vec<(u8, u8)>, UserError> {
+    let last = 4 * i64::from(boxes);
+    let mut out = Vec::new();
+    for (i, f) in raw.fighter.iter().enumerate() {
+        let idx = i.to_string();
+        let level = |k: &'static str, v: Option<i64>| -> Result<u8, UserError> {
+            let path = ["fighter", idx.as_str(), k];
+            let shown = format!("fighter[{i}].{k}");
+            Ok(int_in(file, &path, &shown, v.unwrap_or(0), 0, last)? as u8)
+        };
+        out.push((level("wounds", f.wounds)?, level("fatigue", f.fatigue)?));
+    }
+    Ok(out)
+}
+
+/// Reads and validates a duel file under its own `[rules]`.
 pub fn load(file: &ScenarioFile) -> Result<(RawDuel, DuelModel), UserError> {
+    load_with::<&str>(file, &[])
+}
+
+/// Reads and validates a duel file, `options` (`--option` pairs) on top of its `[rules]`:
+/// the starting counters depend on `nephilim_health_boxes_per_state`.
+pub fn load_with<S: AsRef<str>>(
+    file: &ScenarioFile,
+    options: &[S],
+) -> Result<(RawDuel, DuelModel), UserError> {
     let raw: RawDuel = file.parse_raw()?;
     if let Some(t) = raw.run.trials {
         int_in(
@@ -103,6 +137,18 @@ pub fn load(file: &ScenarioFile) -> Result<(RawDuel, DuelModel), UserError> {
             crate::tr!("nephilim.model.fighters_allowed"),
         ));
     }
+    // Starting counters against the boxes per state in force (the file's `[rules]`, then
+    // `options`); when those do not parse, the book's, and `resolve` reports the error.
+    let boxes = file
+        .rule_options(&raw.rules)
+        .and_then(|mut o| {
+            for (k, v) in RuleOptions::from_pairs(options)?.explicitly_set() {
+                o.set(&k, &v)?;
+            }
+            Ok(NephilimRules::from_options(&o).health_boxes)
+        })
+        .unwrap_or(2);
+    let starts = counters_within(file, &raw, boxes)?;
     let mut fighters = Vec::new();
     for (i, f) in raw.fighter.iter().enumerate() {
         let idx = i.to_string();
@@ -174,22 +220,8 @@ pub fn load(file: &ScenarioFile) -> Result<(RawDuel, DuelModel), UserError> {
                 ACTIONS_MAX as i64,
             )? as u8,
             delay,
-            wounds: int_in(
-                file,
-                &p("wounds"),
-                &s("wounds"),
-                f.wounds.unwrap_or(0),
-                0,
-                8,
-            )? as u8,
-            fatigue: int_in(
-                file,
-                &p("fatigue"),
-                &s("fatigue"),
-                f.fatigue.unwrap_or(0),
-                0,
-                8,
-            )? as u8,
+            wounds: starts[i].0,
+            fatigue: starts[i].1,
         });
     }
     let [a, b]: [Fighter; 2] = fighters.try_into().expect("two fighters checked above");

@@ -9,7 +9,7 @@ use crate::report::{end_rounds, Output, Provenance};
 use crate::report::{float_column, int_column, BarChart, BarSeries, Chart, Figure, Heatmap};
 use crate::scenario::ScenarioFile;
 use crate::stats::wilson;
-use crate::systems::nephilim::{p_earlier_segment, NephilimRules, OPTIONS};
+use crate::systems::nephilim::{p_earlier_segment, NephilimRules};
 use crate::systems::ScenarioResult;
 
 use super::model::{DuelModel, ACTIONS_MAX};
@@ -61,7 +61,7 @@ pub fn result(
         let mut p = Provenance::monte_carlo(
             name,
             "nephilim",
-            ctx.options.in_force(OPTIONS),
+            crate::systems::nephilim::in_force(&ctx.options),
             ctx.engine.seed(),
             trials,
         )
@@ -186,7 +186,7 @@ pub fn result(
         categories: names.to_vec(),
         series: vec![
             BarSeries {
-                name: crate::tr!("nephilim.duel.dead").into(),
+                name: crate::tr!("nephilim.duel.dead", level = rules.counters().out_level()),
                 values: frows.iter().map(|r| r.dead).collect(),
                 intervals: vec![],
             },

@@ -4,6 +4,7 @@
 //! incapacity and exhaustion checks (N-HEALTH). No allocation per trial.
 
 use crate::engine::{Counts, Merge, Rng64, Simulation, Tally};
+use crate::systems::nephilim::health::TOP_MAX;
 use crate::systems::nephilim::{DSampler, NephilimRules};
 
 use super::model::{DefenceKind, Delay, DuelModel, ACTIONS_MAX};
@@ -13,16 +14,6 @@ pub const A_WINS: usize = 0;
 pub const B_WINS: usize = 1;
 pub const BOTH_OUT: usize = 2;
 pub const UNDECIDED: usize = 3;
-
-/// Wound or fatigue level at which a fighter is out (dead / fainted, N-HEALTH).
-const OUT_LEVEL: u8 = 9;
-
-/// N-HEALTH malus of a counter level 0..8 with `step` per state (parameter
-/// `nephilim_health_malus_step`; book 1: 0, 1-2 -> 1, 3-4 -> 2, 5-6 -> 3, 7-8 -> 4).
-#[inline(always)]
-fn malus(level: u8, step: i64) -> i64 {
-    step * ((i64::from(level.min(8)) + 1) / 2)
-}
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FighterAcc {
@@ -90,21 +81,41 @@ pub struct DuelSim {
     step: i64,
     /// Malus per extra action (`nephilim_extra_action_malus`, 4).
     malus: i64,
-    /// Malus per counter state (`nephilim_health_malus_step`, 1).
-    health_step: i64,
+    /// N-HEALTH malus of each counter level (`nephilim_health_malus_step` per state of
+    /// `nephilim_health_boxes_per_state` boxes; book 0, 1-2 -> 1, 3-4 -> 2, 5-6 -> 3, 7-8
+    /// -> 4), looked up rather than divided in the hot loop.
+    health_malus: [i64; TOP_MAX as usize + 1],
+    /// First and last level of the fourth state, with the round checks (book 7, 8).
+    check_from: u8,
+    check_to: u8,
+    /// Level at which a fighter is out, dead or fainted (book 9).
+    out_level: u8,
+    /// Highest box of a counter (book 10).
+    top: u8,
 }
 
 impl DuelSim {
     pub fn new(model: DuelModel, rules: &NephilimRules, actions: [u8; 2]) -> DuelSim {
+        let counters = rules.counters();
         DuelSim {
             d: rules.die.sampler(),
             gap: rules.init_segment.gap(),
             step: rules.action_step,
             malus: rules.action_malus,
-            health_step: rules.health_malus_step,
+            health_malus: counters.malus_table(),
+            check_from: 3 * counters.boxes_per_state + 1,
+            check_to: 4 * counters.boxes_per_state,
+            out_level: counters.out_level(),
+            top: counters.top(),
             actions,
             model,
         }
+    }
+
+    /// N-HEALTH malus of a counter level (levels never pass `top` <= TOP_MAX).
+    #[inline(always)]
+    fn malus(&self, level: u8) -> i64 {
+        self.health_malus[usize::from(level)]
     }
 
     fn duel(&self, rng: &mut Rng64, acc: &mut DuelAcc) {
@@ -164,8 +175,8 @@ impl DuelSim {
                     // malus on every action.
                     let att = f[i].attack + self.d.roll(rng)
                         - action_malus[i]
-                        - malus(wounds[i], self.health_step)
-                        - malus(fatigue[i], self.health_step);
+                        - self.malus(wounds[i])
+                        - self.malus(fatigue[i]);
                     acc.fighters[i].attacks += 1;
                     if att < m.attack_difficulty {
                         continue;
@@ -176,8 +187,8 @@ impl DuelSim {
                         acc.fighters[o].defences += 1;
                         let def = f[o].defence + self.d.roll(rng)
                             - action_malus[o]
-                            - malus(wounds[o], self.health_step)
-                            - malus(fatigue[o], self.health_step);
+                            - self.malus(wounds[o])
+                            - self.malus(fatigue[o]);
                         // N-OPP: the higher final wins; a tie goes to the defender.
                         if def >= att {
                             acc.fighters[o].defended += 1;
@@ -188,12 +199,12 @@ impl DuelSim {
                     acc.fighters[i].hits += 1;
                     let dmg =
                         f[i].weapon + if m.margin_damage { margin } else { 0 } - f[o].protection;
-                    pending[o] = pending[o].saturating_add(dmg.clamp(0, 10) as u8);
+                    pending[o] = pending[o].saturating_add(dmg.clamp(0, self.top as i64) as u8);
                 }
                 // Simultaneity: blows of one segment land together.
                 for i in 0..2 {
-                    wounds[i] = (wounds[i] + pending[i]).min(10);
-                    if !out[i] && wounds[i] >= OUT_LEVEL {
+                    wounds[i] = wounds[i].saturating_add(pending[i]).min(self.top);
+                    if !out[i] && wounds[i] >= self.out_level {
                         out[i] = true;
                         acc.fighters[i].dead += 1;
                     }
@@ -202,22 +213,24 @@ impl DuelSim {
                     break;
                 }
             }
-            // End of round: fatigue of extra actions, then the N-HEALTH checks at 7-8.
+            // End of round: fatigue of extra actions, then the N-HEALTH checks in the
+            // fourth state (book 7-8).
             for i in 0..2 {
                 if out[i] {
                     continue;
                 }
                 fatigue[i] =
-                    (fatigue[i] + m.fatigue_per_extra_action * (self.actions[i] - 1)).min(10);
-                if (7..=8).contains(&wounds[i]) && 2 * f[i].constitution + self.d.roll(rng) < 0 {
+                    (fatigue[i] + m.fatigue_per_extra_action * (self.actions[i] - 1)).min(self.top);
+                let checks = self.check_from..=self.check_to;
+                if checks.contains(&wounds[i]) && 2 * f[i].constitution + self.d.roll(rng) < 0 {
                     // Coma: every fatigue box ticked.
-                    fatigue[i] = 10;
+                    fatigue[i] = self.top;
                     out[i] = true;
                     acc.fighters[i].coma += 1;
-                } else if fatigue[i] >= OUT_LEVEL
-                    || ((7..=8).contains(&fatigue[i]) && f[i].ka + self.d.roll(rng) < 0)
+                } else if fatigue[i] >= self.out_level
+                    || (checks.contains(&fatigue[i]) && f[i].ka + self.d.roll(rng) < 0)
                 {
-                    fatigue[i] = 10;
+                    fatigue[i] = self.top;
                     out[i] = true;
                     acc.fighters[i].unconscious += 1;
                 }
@@ -262,17 +275,49 @@ impl Simulation for DuelSim {
 
 #[cfg(test)]
 mod tests {
-    use super::malus;
+    use super::*;
+    use crate::rules::RuleOptions;
 
-    // N-HEALTH: malus 1/2/3/4 for levels 1-2/3-4/5-6/7-8.
+    fn sim(boxes: &str, step: &str) -> DuelSim {
+        let mut o = RuleOptions::default();
+        o.set("nephilim_health_boxes_per_state", boxes).unwrap();
+        o.set("nephilim_health_malus_step", step).unwrap();
+        let text = include_str!("../../../../scenarios/nephilim/duel.toml");
+        let (_, model) =
+            super::super::load(&crate::scenario::ScenarioFile::from_text("duel.toml", text))
+                .unwrap();
+        DuelSim::new(model, &NephilimRules::from_options(&o), [1, 1])
+    }
+
+    // N-HEALTH: malus 1/2/3/4 for levels 1-2/3-4/5-6/7-8, round checks at 7-8, out at 9.
     #[test]
     fn malus_by_level() {
         let want = [0, 1, 1, 2, 2, 3, 3, 4, 4];
+        let (book, two, none) = (sim("2", "1"), sim("2", "2"), sim("2", "0"));
         for (l, w) in want.iter().enumerate() {
-            assert_eq!(malus(l as u8, 1), *w);
+            assert_eq!(book.malus(l as u8), *w);
             // A step of 2 doubles every state's malus; 0 removes them.
-            assert_eq!(malus(l as u8, 2), 2 * *w);
-            assert_eq!(malus(l as u8, 0), 0);
+            assert_eq!(two.malus(l as u8), 2 * *w);
+            assert_eq!(none.malus(l as u8), 0);
         }
+        assert_eq!(
+            (book.check_from, book.check_to, book.out_level, book.top),
+            (7, 8, 9, 10)
+        );
+        // One box per state: malus = level up to 4, checks at 4, out at 5, 5 boxes.
+        let one = sim("1", "1");
+        assert_eq!(
+            (0..5).map(|l| one.malus(l)).collect::<Vec<_>>(),
+            [0, 1, 2, 3, 4]
+        );
+        assert_eq!(
+            (one.check_from, one.check_to, one.out_level, one.top),
+            (4, 4, 5, 5)
+        );
+        let four = sim("4", "1");
+        assert_eq!(
+            (four.check_from, four.check_to, four.out_level, four.top),
+            (13, 16, 17, 20)
+        );
     }
 }

@@ -2,8 +2,8 @@ use crate::context::{Context, Method};
 use crate::report::{class_columns, coverage, Output};
 
 use super::{
-    dice_output, initiative_output, magic_mc_output, magic_output, report_magic_grid, test_output,
-    MagicGrid,
+    dice_output, initiative_output, magic_mc_output, magic_output, meta_output, report_magic_grid,
+    test_output, MagicGrid, DEFAULT_KA,
 };
 
 /// Default margins of `nephilim-test`: wide enough for the d6 option's +-10 swing.
@@ -67,5 +67,7 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
     mc.key_figures
         .insert(0, c.sentence(crate::tr!("nephilim.tables.mc_what")));
     out.push(mc);
+    let ka: Vec<i64> = DEFAULT_KA.collect();
+    out.push(meta_output(&ka, ctx)?);
     Ok(out)
 }
