@@ -360,6 +360,18 @@ fn nephilim_extra_action_malus_is_a_score_shift() {
             "{f}"
         );
     }
+    // The summary says the malus in force.
+    let summary = |out: &str| std::fs::read_to_string(t.join(out).join("summary.md")).unwrap();
+    assert!(
+        summary("book").contains("(-4 per extra action"),
+        "{}",
+        summary("book")
+    );
+    assert!(
+        summary("free").contains("(-0 per extra action"),
+        "{}",
+        summary("free")
+    );
     let wins = |out: &str| column(&t.join(out).join("duel-outcome.csv"), "p")[0];
     assert!(
         wins("free") > wins("book") + 0.05,

@@ -293,6 +293,7 @@ pub fn result(
         .collect();
     key.push(crate::tr!(
         "nephilim.duel.key_extra",
+        malus = rules.action_malus,
         fatigue = m.fatigue_per_extra_action,
         a = names[0],
         b_actions = base_b,
