@@ -29,7 +29,15 @@ pub fn example_value(o: &OptionSpec) -> String {
         }
         Allowed::Number { min, max } => {
             let d: f64 = o.default.parse().unwrap_or(min);
-            let x = if d + 0.5 <= max { d + 0.5 } else { min };
+            // A whole default (a d10 face, a count) steps by one: half a face reads the same.
+            let step = if d.fract() == 0.0 { 1.0 } else { 0.5 };
+            let x = if d + step <= max {
+                d + step
+            } else if d - step >= min {
+                d - step
+            } else {
+                min
+            };
             format!("{x}")
         }
         Allowed::Cells { .. } => "eau>feu=1.5".to_string(),
@@ -38,21 +46,50 @@ pub fn example_value(o: &OptionSpec) -> String {
     }
 }
 
-/// The command an example runs: a table for test-level rules, a shipped scenario else.
-fn example_command(o: &OptionSpec) -> &'static str {
+/// The command an example runs: a table or shipped scenario that reads the parameter, so
+/// the example value moves a figure (tests/parameters_examples.rs runs every one).
+pub fn example_command(o: &OptionSpec) -> &'static str {
     let rule = o.decision.split(',').next().unwrap_or("");
+    let key = o.key;
     match o.system() {
         "cosmos" if rule.starts_with("C-TEST") || rule.starts_with("C-KARMA") => {
             "cosmosim table cosmos-test"
         }
-        // Numbers only an expedition reads (its potions and nights).
-        "cosmos" if matches!(o.key, "potion_effects" | "fatigue_sleepless_extra") => {
+        // The fatigue states and the combat gains: a duel with in-combat fatigue.
+        "cosmos" if rule == "C-FAT-4" => "cosmosim run scenarios/cosmos/tired-duel.toml",
+        "cosmos" if rule == "C-FAT-2" && key == "fatigue_psychic_fm" => {
             "cosmosim run scenarios/cosmos/expedition.toml"
         }
+        "cosmos" if key == "fatigue_illumination_backlash" => {
+            "cosmosim run scenarios/cosmos/party-expedition-quick.toml"
+        }
+        "cosmos"
+            if rule == "C-FAT-2" && crate::rules::combat::OPTIONS.iter().any(|c| c.key == key) =>
+        {
+            "cosmosim run scenarios/cosmos/tired-duel.toml"
+        }
+        // Recovery, fasting, sleepless nights and potions: the forced march.
+        "cosmos" if rule.starts_with("C-FAT") => "cosmosim run scenarios/cosmos/forced-march.toml",
+        "cosmos" if rule.starts_with("C-CREATE") => "cosmosim run scenarios/cosmos/creation.toml",
+        "cosmos" if rule.starts_with("C-LEVEL") => "cosmosim run scenarios/cosmos/leveling.toml",
+        "cosmos" if rule.starts_with("C-GENE") => "cosmosim run scenarios/cosmos/mutation.toml",
+        "cosmos" if rule.starts_with("C-MOVE") => "cosmosim table cosmos-movement",
+        "cosmos" if rule == "C-ELEM" || key == "fs_bonus_mult" => {
+            "cosmosim run scenarios/cosmos/party-vs-boss.toml"
+        }
+        // Illumination's numbers: the boss fight, where Light points are spent.
+        "cosmos" if rule == "C-LD-5" => "cosmosim run scenarios/cosmos/boss-fight.toml",
         "cosmos" => "cosmosim run scenarios/cosmos/apocalypse.toml",
+        "fallout" if rule == "F-AP" && key != "fallout_ap_pool_max" => {
+            "cosmosim run scenarios/fallout/ap-economy.toml"
+        }
+        "fallout" if key == "fallout_complication_from" => "cosmosim table fallout-test",
         "fallout" => "cosmosim run scenarios/fallout/firefight.toml",
-        "nephilim" if o.key.starts_with("nephilim_meta_") => "cosmosim table nephilim-meta",
+        "nephilim" if key.starts_with("nephilim_meta_") => "cosmosim table nephilim-meta",
+        "nephilim" if key == "nephilim_ka_band" => "cosmosim table nephilim-magic",
+        "nephilim" if key == "nephilim_crit_band" => "cosmosim table nephilim-test",
         "nephilim" => "cosmosim run scenarios/nephilim/duel.toml",
+        "trinites" if rule == "T-RETRY" => "cosmosim table trinites-test",
         "trinites" => "cosmosim run scenarios/trinites/skirmish.toml",
         _ => "cosmosim run FILE",
     }
