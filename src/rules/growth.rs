@@ -404,4 +404,115 @@ pub const CREATION_PARAMETERS: &[OptionSpec] = &[
         allowed: Allowed::Integer { min: 0, max: 100 },
         help: "parameter: most stat points a converted character may move, the default of a conversion's move_points with a move policy (book: up to 20)",
     },
+    // "Chaque jet obtenu doit être également entre 20 et 80, les dés n'étant pas conformes
+    // à cette fourchette seront relancés individuellement" (l. 195; C-CREATE-2); "chaque
+    // jet doit être individuellement compris entre 20 et 80" (l. 205; C-CREATE-3). Each
+    // 1..100; min <= max and the sum windows' reach are checked together
+    // (`create_die_conflict`).
+    OptionSpec {
+        key: "create_die_min",
+        decision: "C-CREATE-2, C-CREATE-3",
+        default: "20",
+        allowed: Allowed::Integer { min: 1, max: 100 },
+        help: "parameter: lowest d100 result a creation stat die keeps (the six stat dice, the two conversion dice), a lower one is rerolled alone; stats at creation may go down to it when below 20 (book: 20)",
+    },
+    OptionSpec {
+        key: "create_die_max",
+        decision: "C-CREATE-2, C-CREATE-3",
+        default: "80",
+        allowed: Allowed::Integer { min: 1, max: 100 },
+        help: "parameter: highest d100 result a creation stat die keeps (the six stat dice, the two conversion dice), a higher one is rerolled alone; stats at creation may go up to it when above the level's cap (book: 80)",
+    },
 ];
+
+/// The least acceptance chance a die window may leave the six stat dice (or the two
+/// conversion dice) in their sum window (C-CREATE-2/3): below it, rerolling all the dice
+/// would not end in practice (a thousand rolls per character on average). Every window of
+/// the sum parameters alone stays above it (the least is about 0.9 %, six dice on 20..80
+/// summing to exactly 300).
+pub const MIN_STAT_ACCEPT: f64 = 0.001;
+
+/// A creation die window (`create_die_min`..`create_die_max`) the other creation
+/// parameters in force cannot use: min above max, or six stat dice (two conversion dice)
+/// that cannot reach their accepted sum window, or reach it less than [`MIN_STAT_ACCEPT`]
+/// of the time. Returns the key to point at (the one the user set, when only one of the
+/// pair is), the message and what is allowed; `None` at the book's values.
+pub fn create_die_conflict(o: &super::RuleOptions) -> Option<(&'static str, String, &'static str)> {
+    // The sum parameters' own ranges keep the book's dice reachable and likely enough.
+    if o.get("create_die_min") == "20" && o.get("create_die_max") == "80" {
+        return None;
+    }
+    let set = o.explicitly_set();
+    let pick = |a: &'static str, b: &'static str| {
+        if !set.contains_key(a) && set.contains_key(b) {
+            b
+        } else {
+            a
+        }
+    };
+    let (lo, hi) = (o.integer("create_die_min"), o.integer("create_die_max"));
+    let allowed = crate::tr!("options.check.create_die_allowed");
+    if lo > hi {
+        return Some((
+            pick("create_die_min", "create_die_max"),
+            crate::tr!("options.check.create_die_order", min = lo, max = hi),
+            allowed,
+        ));
+    }
+    for (n, kmin, kmax) in [
+        (6, "creation_stats_sum_min", "creation_stats_sum_max"),
+        (2, "conversion_sum_min", "conversion_sum_max"),
+    ] {
+        let (smin, smax) = (o.integer(kmin), o.integer(kmax));
+        let (reach_lo, reach_hi) = (n * lo, n * hi);
+        // Dice too low for the window: their maximum or the window's minimum is at fault;
+        // too high: their minimum or the window's maximum.
+        let key = if n * (lo + hi) < smin + smax {
+            pick("create_die_max", kmin)
+        } else {
+            pick("create_die_min", kmax)
+        };
+        if reach_hi < smin || reach_lo > smax {
+            return Some((
+                key,
+                crate::tr!(
+                    "options.check.create_die_unreachable",
+                    n = n,
+                    lo = lo,
+                    hi = hi,
+                    reach_lo = reach_lo,
+                    reach_hi = reach_hi,
+                    kmin = kmin,
+                    kmax = kmax,
+                    smin = smin,
+                    smax = smax
+                ),
+                allowed,
+            ));
+        }
+        let p = crate::dice::Dist::uniform(lo..=hi)
+            .map(|d| {
+                d.sum_of(n as usize)
+                    .prob_where(|s| (smin..=smax).contains(s))
+            })
+            .unwrap_or(0.0);
+        if p < MIN_STAT_ACCEPT {
+            return Some((
+                key,
+                crate::tr!(
+                    "options.check.create_die_rare",
+                    n = n,
+                    lo = lo,
+                    hi = hi,
+                    kmin = kmin,
+                    kmax = kmax,
+                    smin = smin,
+                    smax = smax,
+                    p = format!("{p:.1e}")
+                ),
+                allowed,
+            ));
+        }
+    }
+    None
+}

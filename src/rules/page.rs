@@ -34,13 +34,16 @@ pub fn example_value(o: &OptionSpec) -> String {
     }
 }
 
-/// The command an example runs: a table for test-level rules, a shipped scenario else.
+/// The command an example runs: a table for test-level rules, a shipped scenario that reads
+/// the parameter else.
 fn example_command(o: &OptionSpec) -> &'static str {
     let rule = o.decision.split(',').next().unwrap_or("");
     match o.system() {
         "cosmos" if rule.starts_with("C-TEST") || rule.starts_with("C-KARMA") => {
             "cosmosim table cosmos-test"
         }
+        // Creation numbers (C-CREATE-1..3) are read by the creation scenario.
+        "cosmos" if rule.starts_with("C-CREATE") => "cosmosim run scenarios/cosmos/creation.toml",
         "cosmos" => "cosmosim run scenarios/cosmos/apocalypse.toml",
         "fallout" => "cosmosim run scenarios/fallout/firefight.toml",
         "nephilim" => "cosmosim run scenarios/nephilim/duel.toml",

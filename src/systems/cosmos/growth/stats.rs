@@ -84,3 +84,87 @@ pub fn cap_at(level: u32) -> i32 {
         STAT_CAP_LOW
     }
 }
+
+/// The stat numbers of creation in force (issue 16), read once per run: each creation
+/// die's window (C-CREATE-2/3, `create_die_min`..`create_die_max`, book 20..80) and the
+/// C-LEVEL-1 caps (`stat_cap_low`/`stat_cap_high`, book 80/85). The book ties the die
+/// window to the stat range ("comprises entre 20 minimum et 80 maximum", l. 33; moves
+/// "sans dépasser la valeur minimale de 20 et maximale de 80", l. 195; a conversion's
+/// "limites de 20 et de 80 (ou 85 en fonction de son niveau)", l. 205): the die window is
+/// its own parameter, the floor of moved points stays the book's 20 and the ceiling the
+/// level's cap, each widened to the die window when it goes further, so a die as rolled
+/// is never out of bounds. At the book's values: 20..80 (85 for a conversion from
+/// level 3), as before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StatBounds {
+    /// A stat die below `die_min` or above `die_max` is rerolled alone.
+    pub die_min: i32,
+    pub die_max: i32,
+    /// The C-LEVEL-1 cap at levels 1-2 and from level 3.
+    pub cap_low: i32,
+    pub cap_high: i32,
+}
+
+impl Default for StatBounds {
+    fn default() -> Self {
+        StatBounds {
+            die_min: STAT_MIN,
+            die_max: STAT_CAP_LOW,
+            cap_low: STAT_CAP_LOW,
+            cap_high: STAT_CAP_HIGH,
+        }
+    }
+}
+
+impl StatBounds {
+    pub fn from_options(o: &crate::rules::RuleOptions) -> Self {
+        let i = |k: &str| o.integer(k) as i32;
+        StatBounds {
+            die_min: i("create_die_min"),
+            die_max: i("create_die_max"),
+            cap_low: i("stat_cap_low"),
+            cap_high: i("stat_cap_high"),
+        }
+    }
+
+    /// Whether a d100 result is kept (C-CREATE-2: "entre 20 et 80").
+    #[inline]
+    pub fn keeps(&self, r: i32) -> bool {
+        self.die_min <= r && r <= self.die_max
+    }
+
+    /// Faces a kept stat die can show (book 61).
+    pub fn faces(&self) -> i32 {
+        self.die_max - self.die_min + 1
+    }
+
+    /// P(one d100 is kept) (book 61/100).
+    pub fn p_keep(&self) -> f64 {
+        self.faces() as f64 / 100.0
+    }
+
+    /// The C-LEVEL-1 cap at `level`.
+    pub fn cap(&self, level: u32) -> i32 {
+        if level >= 3 {
+            self.cap_high
+        } else {
+            self.cap_low
+        }
+    }
+
+    /// The lowest a stat may be at creation or conversion: 20, or the die minimum below it.
+    pub fn floor(&self) -> i32 {
+        STAT_MIN.min(self.die_min)
+    }
+
+    /// The highest a stat may be at creation (level 1) or at a conversion's `level`: the
+    /// level's cap, or the die maximum above it.
+    pub fn ceiling(&self, level: u32) -> i32 {
+        self.cap(level).max(self.die_max)
+    }
+
+    /// Whether the bounds of `level` are the book's (20..80, 85 from level 3).
+    pub fn book_at(&self, level: u32) -> bool {
+        self.floor() == STAT_MIN && self.ceiling(level) == cap_at(level)
+    }
+}
