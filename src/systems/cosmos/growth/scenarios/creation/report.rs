@@ -302,7 +302,8 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     // The stats' range with a margin (book 15..90), wider when the die window or the
     // caps in force go further.
     let b = &p.bounds;
-    let shown = (b.floor() - 5).min(15) as f64..=(b.die_max.max(b.cap_high) + 10).max(90) as f64;
+    let shown =
+        (b.floor() - 5).min(15) as f64..=(b.die_max + 10).max(b.cap_high + 5).max(90) as f64;
     for (i, s) in Stat::ALL.iter().enumerate() {
         let pts = cdf(&acc.values[2 + i])
             .into_iter()
