@@ -516,3 +516,58 @@ pub fn create_die_conflict(o: &super::RuleOptions) -> Option<(&'static str, Stri
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::RuleOptions;
+    use super::*;
+
+    fn conflict_of(pairs: &[&str]) -> Option<(&'static str, String, &'static str)> {
+        create_die_conflict(&RuleOptions::from_pairs(pairs).unwrap())
+    }
+
+    #[test]
+    fn die_windows_the_sums_can_use_pass() {
+        assert!(conflict_of(&[]).is_none());
+        assert!(conflict_of(&["create_die_min=30", "create_die_max=70"]).is_none());
+        assert!(conflict_of(&["create_die_min=1", "create_die_max=100"]).is_none());
+        // One face: six 50s sum 300, two sum 100, both inside the book's windows.
+        assert!(conflict_of(&["create_die_min=50", "create_die_max=50"]).is_none());
+    }
+
+    #[test]
+    fn broken_die_windows_name_the_key_set() {
+        let (key, m, allowed) = conflict_of(&["create_die_min=60", "create_die_max=50"]).unwrap();
+        assert_eq!(key, "create_die_min");
+        assert!(
+            m.contains("create_die_min = 60 is above create_die_max = 50"),
+            "{m}"
+        );
+        assert!(allowed.contains("create_die_min <= create_die_max"));
+        // Six dice of 20..30 sum at most 180, below 200: the die maximum was set.
+        let (key, m, _) = conflict_of(&["create_die_max=30"]).unwrap();
+        assert_eq!(key, "create_die_max");
+        assert!(m.contains("sum 120..180") && m.contains("200..400"), "{m}");
+        // Two dice of 75..80 sum at least 150, above the conversion's 140.
+        let (key, m, _) =
+            conflict_of(&["create_die_min=75", "creation_stats_sum_max=480"]).unwrap();
+        assert_eq!(key, "create_die_min");
+        assert!(m.contains("150..160") && m.contains("60..140"), "{m}");
+        // Reachable only by six 50s: (1/51)^6, far below MIN_STAT_ACCEPT.
+        let (key, m, _) = conflict_of(&[
+            "create_die_min=50",
+            "create_die_max=100",
+            "creation_stats_sum_max=300",
+        ])
+        .unwrap();
+        assert_eq!(key, "create_die_min");
+        assert!(m.contains("5.7e-11"), "{m}");
+        // Only the maximum set, below the book's minimum: the maximum is named.
+        let (key, m, _) = conflict_of(&["create_die_max=10"]).unwrap();
+        assert_eq!(key, "create_die_max");
+        assert!(
+            m.contains("create_die_min = 20 is above create_die_max = 10"),
+            "{m}"
+        );
+    }
+}

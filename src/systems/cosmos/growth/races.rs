@@ -475,6 +475,51 @@ mod tests {
         assert!((p - met / acc).abs() < 1e-9, "{p} {}", met / acc);
     }
 
+    /// C-CREATE-2/3 under a die window of 45..55 (11 faces), by brute force: every
+    /// ordered six-tuple for `in_order`, every ordered pair for a conversion.
+    #[test]
+    fn exact_takes_the_die_window() {
+        use crate::systems::cosmos::growth::creation::StatAssign;
+        let die = (45, 55);
+        let sum = (280, 320);
+        // Force at least 53, chance at most 47, 2 moves, bounds 20..80.
+        let (lo, hi) = sheet([53, 0, 0, 0, 0, 0], [100, 100, 100, 100, 100, 47]).bounds((20, 80));
+        let p = exact::p_met_creation(StatAssign::InOrder, &Stat::ALL, &lo, &hi, 2, sum, die);
+        let (mut acc, mut met, mut met_sorted) = (0u64, 0u64, 0u64);
+        let mut v = [45i32; 6];
+        'all: loop {
+            let s: i32 = v.iter().sum();
+            if (280..=320).contains(&s) {
+                acc += 1;
+                let fits = |x: &[i32; 6]| moves_needed(x, &lo, &hi).is_some_and(|n| n <= 2);
+                met += fits(&v) as u64;
+                // Priority (rulebook order): the highest die to force, and so on.
+                let mut sorted = v;
+                sorted.sort_unstable_by(|a, b| b.cmp(a));
+                met_sorted += fits(&sorted) as u64;
+            }
+            for i in (0..6).rev() {
+                if v[i] < 55 {
+                    v[i] += 1;
+                    continue 'all;
+                }
+                v[i] = 45;
+            }
+            break;
+        }
+        let want = met as f64 / acc as f64;
+        assert!((p - want).abs() < 1e-12, "{p} {want}");
+        let pr = exact::p_met_creation(StatAssign::Priority, &Stat::ALL, &lo, &hi, 2, sum, die);
+        let want_sorted = met_sorted as f64 / acc as f64;
+        assert!((pr - want_sorted).abs() < 1e-12, "{pr} {want_sorted}");
+        assert!(want_sorted > want);
+        // A conversion in order, no moves, Précision at least 53: 3 faces of 11 for the
+        // first die, every pair accepted (sums 90..110 within 60..140).
+        let (lo, hi) = sheet([0, 0, 0, 0, 53, 0], [100; 6]).bounds((20, 80));
+        let c = exact::p_met_conversion(&[50; 4], None, &lo, &hi, 0, (60, 140), die);
+        assert!((c - 3.0 / 11.0).abs() < 1e-12, "{c}");
+    }
+
     #[test]
     fn change_takes_the_first_sheet_met() {
         let races = Races {
