@@ -137,7 +137,7 @@ fn window_moves_the_die_figures_exactly() {
     assert!((num(&six, 1) - p).abs() < 1e-9, "{six:?} vs {p}");
     assert_eq!(six[5], "true", "{six:?}");
     // The mean sum, 6 x 65 = 390, sits near the top of the window: about 6 rolls in 10
-    // are kept, against 99 % at the book's window.
+    // are kept, against 98 % at the book's window.
     assert!((0.55..0.65).contains(&p), "{p}");
     // Each stat: sd at most 14.7 (a die on 40..90), 20,000 characters: 5 se is 0.52.
     for s in STATS {
