@@ -195,14 +195,17 @@ fn d100(rng: &mut Rng64) -> i32 {
 /// One d100 rerolled alone until in the window, book 20..=80 (C-CREATE-2); counts the
 /// rolls. The window is validated non-empty before any run (`create_die_conflict`).
 #[inline]
-fn stat_die(rng: &mut Rng64, rolls: &mut u32, b: &StatBounds) -> i32 {
-    loop {
-        *rolls += 1;
+fn stat_die(rng: &mut Rng64, rolls: &mut u32, b: StatBounds) -> i32 {
+    let mut n = *rolls;
+    let r = loop {
+        n += 1;
         let r = d100(rng);
         if b.keeps(r) {
-            return r;
+            break r;
         }
-    }
+    };
+    *rolls = n;
+    r
 }
 
 /// Creates one character (C-CREATE-1..3, C-LEVEL-3, C-LEVEL-4), no race/class sheet.
@@ -329,7 +332,7 @@ fn roll_stats(rng: &mut Rng64, p: &CreationPolicy, out: &mut Created) {
     loop {
         out.stat_attempts += 1;
         v.iter_mut()
-            .for_each(|d| *d = stat_die(rng, &mut out.stat_d100_rolls, &p.bounds));
+            .for_each(|d| *d = stat_die(rng, &mut out.stat_d100_rolls, p.bounds));
         let s: i32 = v.iter().sum();
         if (p.sums.stats.0 as i32..=p.sums.stats.1 as i32).contains(&s) {
             break;
@@ -382,7 +385,7 @@ fn convert(rng: &mut Rng64, p: &CreationPolicy, conv: &Conversion, out: &mut Cre
     loop {
         out.stat_attempts += 1;
         v.iter_mut()
-            .for_each(|d| *d = stat_die(rng, &mut out.stat_d100_rolls, &p.bounds));
+            .for_each(|d| *d = stat_die(rng, &mut out.stat_d100_rolls, p.bounds));
         let w = p.sums.conversion;
         if (w.0 as i32..=w.1 as i32).contains(&(v[0] + v[1])) {
             break;
