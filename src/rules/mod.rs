@@ -357,8 +357,12 @@ impl RuleOptions {
     /// A constraint between parameters broken by the values in force, once every source
     /// of options is merged (the ranges are checked key by key on set): the key to point
     /// at, the message and what is allowed. Today: no fatigue state past exhaustion
-    /// (C-FAT-4).
+    /// (C-FAT-4); a creation die window the sum windows cannot use (C-CREATE-2/3).
     pub fn conflict(&self) -> Option<(&'static str, String, &'static str)> {
+        // C-CREATE-2/3: each creation die's window against the sum windows.
+        if let Some(c) = growth::create_die_conflict(self) {
+            return Some(c);
+        }
         let (key, value, max) = cosmos::fatigue_past_exhaustion(self)?;
         Some((
             key,

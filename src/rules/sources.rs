@@ -65,6 +65,8 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("conversion_sum_max", "cosmos-current.fr.txt l. 205: « le PJ procède à un lancé de 2d100 au lieu de 6. Le cumul doit alors être compris entre 60 et 140 »"),
     ("creation_move_points", "cosmos-current.fr.txt l. 195: « Une fois la répartition effectuée, le PJ a encore la possibilité de déplacer jusqu'à 10 points entre les 6 statistiques »"),
     ("conversion_move_points", "cosmos-current.fr.txt l. 205: « puis dispose de la possibilité de déplacer jusqu'à 20 points de statistiques parmi l'ensemble des 6 statistiques »"),
+    ("create_die_min", "cosmos-current.fr.txt l. 195: « Chaque jet obtenu doit être également entre 20 et 80, les dés n'étant pas conformes à cette fourchette seront relancés individuellement »; l. 205: « chaque jet doit être individuellement compris entre 20 et 80 »"),
+    ("create_die_max", "cosmos-current.fr.txt l. 195: « Chaque jet obtenu doit être également entre 20 et 80, les dés n'étant pas conformes à cette fourchette seront relancés individuellement »; l. 205: « chaque jet doit être individuellement compris entre 20 et 80 »"),
     ("fatigue_knockout_fm", "cosmos-current.fr.txt l. 385: « +3 FM si le personnage tombe inconscient »"),
     ("fatigue_psychic_fm", "cosmos-current.fr.txt l. 391: « Subir une attaque psychique +2 FM »"),
     ("fatigue_point_relief", "cosmos-current.fr.txt l. 396: « Utiliser un Light Point ou Dark Point -6 FP et -6 FM »"),

@@ -109,3 +109,41 @@ pub fn skills_within_5_se(text: &str, trials: f64) -> usize {
     }
     checked
 }
+
+/// Every file of a run (CSV, meta, summary, charts), by name.
+#[allow(dead_code)]
+pub fn run_files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file())
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read(&p).unwrap(),
+            )
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// The row of `creation-<output>.csv` (run `dir`) whose first field is `first`, as fields.
+#[allow(dead_code)]
+pub fn creation_row(dir: &Path, output: &str, first: &str) -> Vec<String> {
+    let csv = std::fs::read_to_string(dir.join(format!("creation-{output}.csv"))).unwrap();
+    csv.lines()
+        .find(|l| l.starts_with(&format!("{first},")))
+        .unwrap_or_else(|| panic!("no row {first} in creation-{output}.csv"))
+        .split(',')
+        .map(str::to_string)
+        .collect()
+}
+
+/// Column `i` of the `creation-distributions.csv` row of `quantity` (1 = mean, 8 = p95).
+#[allow(dead_code)]
+pub fn creation_figure(dir: &Path, quantity: &str, i: usize) -> f64 {
+    creation_row(dir, "distributions", quantity)[i]
+        .parse()
+        .unwrap()
+}

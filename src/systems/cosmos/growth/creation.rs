@@ -9,12 +9,13 @@ use crate::engine::Rng64;
 
 use super::level_rules::SkillDice;
 use super::races::{settle, Conflict, Races, MAX_REROLLS};
-use super::stats::{cap_at, Stat, STAT_CAP_LOW, STAT_MIN};
+use super::stats::{Stat, StatBounds};
 
 /// C-CREATE-1: 10d100, the sum must be in 250..=750.
 pub const HP_PM_DICE: usize = 10;
 pub const HP_PM_SUM: (i64, i64) = (250, 750);
-/// C-CREATE-2: 6d100, each in 20..=80 (rerolled alone), the sum in 200..=400.
+/// C-CREATE-2: 6d100, each in 20..=80 (rerolled alone; the parameters `create_die_min`,
+/// `create_die_max`, `stats::StatBounds`), the sum in 200..=400.
 pub const STAT_DICE: usize = 6;
 pub const STAT_SUM: (i64, i64) = (200, 400);
 /// C-LEVEL-4: 5 + 1d20 DNA points at creation (the book's values of the parameters
@@ -80,6 +81,9 @@ pub struct CreationPolicy {
     /// The file's `move_points` as written (`move_points` is then set under the parameter
     /// `creation_move_points` or `conversion_move_points` in force).
     pub move_given: Option<i64>,
+    /// Each stat die's window and the stat bounds (parameters `create_die_min`..,
+    /// `stat_cap_low`..; book 20..80, 85 from level 3).
+    pub bounds: StatBounds,
 }
 
 /// The accepted sum windows of C-CREATE-1..3 (registry `rules::growth::CREATION_PARAMETERS`,
@@ -130,14 +134,6 @@ pub struct Conversion {
     pub level: u32,
 }
 
-impl Conversion {
-    /// The stat bound after the conversion: "les limites de 20 et de 80 (ou 85 en fonction
-    /// de son niveau)" (l. 205), the C-LEVEL-1 cap of the character's level.
-    pub fn cap(&self) -> i32 {
-        cap_at(self.level)
-    }
-}
-
 impl Default for CreationPolicy {
     fn default() -> Self {
         CreationPolicy {
@@ -152,6 +148,7 @@ impl Default for CreationPolicy {
             skill_dice: SkillDice::default(),
             sums: CreationSums::default(),
             move_given: None,
+            bounds: StatBounds::default(),
         }
     }
 }
@@ -180,7 +177,7 @@ pub struct Created {
     pub hp_pm_attempts: u32,
     /// Rolls of all the stat dice (6, or 2 for a conversion).
     pub stat_attempts: u32,
-    /// Single d100 rolls for the stats, rerolls of dice outside 20..80 included.
+    /// Single d100 rolls for the stats, rerolls of dice outside the window (20..80) included.
     pub stat_d100_rolls: u32,
     /// The race/class sheet the character ends on (index in the file's list; `None`: no
     /// sheet given, or none met).
@@ -195,16 +192,20 @@ fn d100(rng: &mut Rng64) -> i32 {
     Die::D100.roll(rng) as i32
 }
 
-/// One d100 rerolled alone until in 20..=80 (C-CREATE-2); counts the rolls.
+/// One d100 rerolled alone until in the window, book 20..=80 (C-CREATE-2); counts the
+/// rolls. The window is validated non-empty before any run (`create_die_conflict`).
 #[inline]
-fn stat_die(rng: &mut Rng64, rolls: &mut u32) -> i32 {
-    loop {
-        *rolls += 1;
+fn stat_die(rng: &mut Rng64, rolls: &mut u32, b: StatBounds) -> i32 {
+    let mut n = *rolls;
+    let r = loop {
+        n += 1;
         let r = d100(rng);
-        if (STAT_MIN..=STAT_CAP_LOW).contains(&r) {
-            return r;
+        if b.keeps(r) {
+            break r;
         }
-    }
+    };
+    *rolls = n;
+    r
 }
 
 /// Creates one character (C-CREATE-1..3, C-LEVEL-3, C-LEVEL-4), no race/class sheet.
@@ -216,11 +217,15 @@ pub fn create(rng: &mut Rng64, p: &CreationPolicy) -> Created {
 /// Without sheets this draws exactly what [`create`] always drew.
 pub fn create_with(rng: &mut Rng64, p: &CreationPolicy, races: &Races) -> Created {
     let mut out = Created::default();
+    let floor = p.bounds.floor();
     if let Some(conv) = &p.conversion {
+        // "les limites de 20 et de 80 (ou 85 en fonction de son niveau)" (l. 205): the
+        // C-LEVEL-1 cap in force at the character's level.
+        let cap = p.bounds.ceiling(conv.level);
         loop {
             convert(rng, p, conv, &mut out);
             if races.sheets.is_empty() {
-                plain_moves(&mut out.character.stats, p, conv.cap());
+                plain_moves(&mut out.character.stats, p, cap);
                 return out;
             }
             let assigned = out.character.stats;
@@ -230,12 +235,12 @@ pub fn create_with(rng: &mut Rng64, p: &CreationPolicy, races: &Races) -> Create
                 &p.priority,
                 p.move_policy,
                 p.move_points,
-                conv.cap(),
+                (floor, cap),
             );
             if out.race.is_some() || !reroll(races, &mut out) {
                 if out.race.is_none() {
                     out.character.stats = assigned;
-                    plain_moves(&mut out.character.stats, p, conv.cap());
+                    plain_moves(&mut out.character.stats, p, cap);
                 }
                 return out;
             }
@@ -265,11 +270,12 @@ pub fn create_with(rng: &mut Rng64, p: &CreationPolicy, races: &Races) -> Create
     out.character.hp = dice[..5].iter().sum();
     out.character.pm = dice[5..].iter().sum();
 
-    // C-CREATE-2.
+    // C-CREATE-2: a new character is level 1 ("sans dépasser [...] maximale de 80").
+    let cap = p.bounds.ceiling(1);
     loop {
         roll_stats(rng, p, &mut out);
         if races.sheets.is_empty() {
-            plain_moves(&mut out.character.stats, p, STAT_CAP_LOW);
+            plain_moves(&mut out.character.stats, p, cap);
             break;
         }
         let assigned = out.character.stats;
@@ -279,13 +285,13 @@ pub fn create_with(rng: &mut Rng64, p: &CreationPolicy, races: &Races) -> Create
             &p.priority,
             p.move_policy,
             p.move_points,
-            STAT_CAP_LOW,
+            (floor, cap),
         );
         if out.race.is_some() || !reroll(races, &mut out) {
             if out.race.is_none() {
                 // None met: the stats stay as rolled, moved by the player's policy.
                 out.character.stats = assigned;
-                plain_moves(&mut out.character.stats, p, STAT_CAP_LOW);
+                plain_moves(&mut out.character.stats, p, cap);
             }
             break;
         }
@@ -318,15 +324,15 @@ fn roll_die(rng: &mut Rng64, faces: u32) -> i32 {
     Die::new(faces as u64).map_or(0, |d| d.roll(rng) as i32)
 }
 
-/// The 6d100 stat step (C-CREATE-2): dice rerolled alone out of 20..80, all six again
-/// out of 200..400, then assigned.
+/// The 6d100 stat step (C-CREATE-2): dice rerolled alone out of the window (20..80), all
+/// six again out of the sum window (200..400), then assigned.
 fn roll_stats(rng: &mut Rng64, p: &CreationPolicy, out: &mut Created) {
     let stats = &mut out.character.stats;
     let mut v = [0i32; STAT_DICE];
     loop {
         out.stat_attempts += 1;
         v.iter_mut()
-            .for_each(|d| *d = stat_die(rng, &mut out.stat_d100_rolls));
+            .for_each(|d| *d = stat_die(rng, &mut out.stat_d100_rolls, p.bounds));
         let s: i32 = v.iter().sum();
         if (p.sums.stats.0 as i32..=p.sums.stats.1 as i32).contains(&s) {
             break;
@@ -343,14 +349,14 @@ fn roll_stats(rng: &mut Rng64, p: &CreationPolicy, out: &mut Created) {
     }
 }
 
-/// The player's own point moves, within 20..cap.
+/// The player's own point moves, within the floor (20) ..cap.
 fn plain_moves(stats: &mut [i32; 6], p: &CreationPolicy, cap: i32) {
     move_points(
         stats,
         &p.priority,
         p.move_policy,
         p.move_points,
-        STAT_MIN,
+        p.bounds.floor(),
         cap,
     );
 }
@@ -365,7 +371,7 @@ fn reroll(races: &Races, out: &mut Created) -> bool {
     true
 }
 
-/// C-CREATE-3: the two new stats from 2d100 (each 20..80 alone, sum 60..140), assigned;
+/// C-CREATE-3: the two new stats from 2d100 (each in the die window alone, sum 60..140), assigned;
 /// the caller moves up to 20 points within 20..80 (85 from level 3); HP, PM, skill and
 /// DNA points stay.
 fn convert(rng: &mut Rng64, p: &CreationPolicy, conv: &Conversion, out: &mut Created) {
@@ -379,7 +385,7 @@ fn convert(rng: &mut Rng64, p: &CreationPolicy, conv: &Conversion, out: &mut Cre
     loop {
         out.stat_attempts += 1;
         v.iter_mut()
-            .for_each(|d| *d = stat_die(rng, &mut out.stat_d100_rolls));
+            .for_each(|d| *d = stat_die(rng, &mut out.stat_d100_rolls, p.bounds));
         let w = p.sums.conversion;
         if (w.0 as i32..=w.1 as i32).contains(&(v[0] + v[1])) {
             break;
@@ -482,34 +488,49 @@ pub mod exact {
 
     /// One stat die after its individual rerolls: uniform on 20..=80.
     pub fn stat_die() -> Dist<i64> {
-        Dist::uniform(STAT_MIN as i64..=STAT_CAP_LOW as i64).expect("61 faces")
+        stat_die_in(&StatBounds::default())
+    }
+
+    /// One stat die after its individual rerolls: uniform on the window in force
+    /// (`create_die_min..=create_die_max`, validated non-empty before any run).
+    pub fn stat_die_in(b: &StatBounds) -> Dist<i64> {
+        Dist::uniform(b.die_min as i64..=b.die_max as i64).expect("a non-empty die window")
     }
 
     /// P(the six stat dice are accepted).
     pub fn p_stats_accept() -> f64 {
-        p_stats_accept_in(STAT_SUM)
+        p_stats_accept_in(STAT_SUM, &StatBounds::default())
     }
 
-    /// P(the six stat dice are accepted) with the sum window `w` (parameters).
-    pub fn p_stats_accept_in(w: (i64, i64)) -> f64 {
-        stat_die()
+    /// P(the six stat dice are accepted) with the sum window `w` and the die window of `b`
+    /// (parameters).
+    pub fn p_stats_accept_in(w: (i64, i64), b: &StatBounds) -> f64 {
+        stat_die_in(b)
             .sum_of(STAT_DICE)
             .prob_where(|s| (w.0..=w.1).contains(s))
     }
 
     /// P(the two conversion dice are accepted).
     pub fn p_conversion_accept() -> f64 {
-        p_conversion_accept_in(CONVERSION_SUM)
+        p_conversion_accept_in(CONVERSION_SUM, &StatBounds::default())
     }
 
-    /// P(the two conversion dice are accepted) with the sum window `w` (parameters).
-    pub fn p_conversion_accept_in(w: (i64, i64)) -> f64 {
-        stat_die().sum_of(2).prob_where(|s| (w.0..=w.1).contains(s))
+    /// P(the two conversion dice are accepted) with the sum window `w` and the die window
+    /// of `b` (parameters).
+    pub fn p_conversion_accept_in(w: (i64, i64), b: &StatBounds) -> f64 {
+        stat_die_in(b)
+            .sum_of(2)
+            .prob_where(|s| (w.0..=w.1).contains(s))
     }
 
     /// Expected single d100 rolls per stat die (a die lands in 20..80 with p = 61/100).
     pub fn d100_rolls_per_stat_die() -> f64 {
-        100.0 / 61.0
+        d100_rolls_per_stat_die_in(&StatBounds::default())
+    }
+
+    /// Expected single d100 rolls per stat die in the window of `b`: 100 / faces.
+    pub fn d100_rolls_per_stat_die_in(b: &StatBounds) -> f64 {
+        100.0 / b.faces() as f64
     }
 
     /// The distribution of HP (or PM, by symmetry) under the random split: five dice out

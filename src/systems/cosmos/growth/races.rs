@@ -17,7 +17,7 @@
 //! is met).
 
 use super::creation::MovePolicy;
-use super::stats::{Stat, STAT_MIN};
+use super::stats::Stat;
 
 /// At most this many race/class sheets in a file.
 pub const MAX_SHEETS: usize = 16;
@@ -37,7 +37,7 @@ pub enum Conflict {
 }
 
 /// One race/class sheet: per-stat limits in rulebook order (`min` 0 = none, `max` 100 =
-/// none; the creation bounds 20..80 apply anyway).
+/// none; the creation bounds, book 20..80, apply anyway).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sheet {
     pub name: String,
@@ -46,12 +46,13 @@ pub struct Sheet {
 }
 
 impl Sheet {
-    /// The bounds a stat must end within: the sheet's limits inside `STAT_MIN..=cap`.
-    pub fn bounds(&self, cap: i32) -> ([i32; 6], [i32; 6]) {
-        let mut lo = [STAT_MIN; 6];
+    /// The bounds a stat must end within: the sheet's limits inside `floor..=cap` (the
+    /// creation bounds in force, `stats::StatBounds`; book 20..80).
+    pub fn bounds(&self, (floor, cap): (i32, i32)) -> ([i32; 6], [i32; 6]) {
+        let mut lo = [floor; 6];
         let mut hi = [cap; 6];
         for i in 0..6 {
-            lo[i] = self.min[i].max(STAT_MIN);
+            lo[i] = self.min[i].max(floor);
             hi[i] = self.max[i].min(cap);
         }
         (lo, hi)
@@ -89,6 +90,8 @@ pub fn level_parameters(
     p.skill_dice = super::level_rules::SkillDice::from_options(o);
     // C-CREATE-1..3 sum windows, read once per run.
     p.sums = super::creation::CreationSums::from_options(o);
+    // C-CREATE-2/3 each die's window, C-LEVEL-1 caps: the stat bounds at creation.
+    p.bounds = super::stats::StatBounds::from_options(o);
     let mut listed = std::collections::BTreeMap::new();
     // Each table listed only off the book, so shipped reports keep their bytes.
     for table in [LEVEL_PARAMETERS, CREATION_PARAMETERS] {
@@ -184,7 +187,8 @@ pub fn fit(
 
 /// The sheet the assigned `stats` end on (`None`: none met), with the point moves spent:
 /// first on the sheet's limits, the rest by `policy` within its bounds. Under
-/// [`Conflict::Reroll`] only the intended sheet (the first) is tried.
+/// [`Conflict::Reroll`] only the intended sheet (the first) is tried. `bounds`: the stat
+/// floor and ceiling in force (book 20..80).
 #[allow(clippy::too_many_arguments)]
 pub fn settle(
     races: &Races,
@@ -192,14 +196,14 @@ pub fn settle(
     priority: &[Stat; 6],
     policy: MovePolicy,
     points: i32,
-    cap: i32,
+    bounds: (i32, i32),
 ) -> Option<usize> {
     let tried = match races.conflict {
         Conflict::Change => races.sheets.len(),
         Conflict::Reroll => 1,
     };
     for (k, sheet) in races.sheets.iter().take(tried).enumerate() {
-        let (lo, hi) = sheet.bounds(cap);
+        let (lo, hi) = sheet.bounds(bounds);
         let mut s = *stats;
         if let Some(used) = fit(&mut s, priority, points, &lo, &hi) {
             super::creation::move_points_within(&mut s, priority, policy, points - used, &lo, &hi);
@@ -215,9 +219,6 @@ pub fn settle(
 pub mod exact {
     use super::*;
     use crate::systems::cosmos::growth::creation::{StatAssign, STAT_DICE};
-    use crate::systems::cosmos::growth::stats::STAT_CAP_LOW;
-
-    const FACES: i32 = STAT_CAP_LOW - STAT_MIN + 1;
 
     /// Dense table over (sum, points missing, points in excess), the two counts saturated
     /// at `m + 1` (more than the moves: the sheet is missed either way).
@@ -241,7 +242,10 @@ pub mod exact {
 
     /// P(the six accepted, assigned stat dice can be brought within `lo..=hi` with
     /// `points` moves). Exact: a table over (sum, missing, excess) built die by die (in
-    /// order) or value by value with multiplicities (priority: the sorted dice).
+    /// order) or value by value with multiplicities (priority: the sorted dice). Each die
+    /// uniform on `die` (`create_die_min..=create_die_max`, book 20..80), the six in the
+    /// sum window `sum`.
+    #[allow(clippy::too_many_arguments)]
     pub fn p_met_creation(
         assign: StatAssign,
         priority: &[Stat; 6],
@@ -249,11 +253,13 @@ pub mod exact {
         hi: &[i32; 6],
         points: i32,
         sum: (i64, i64),
+        die: (i32, i32),
     ) -> f64 {
         if (0..6).any(|i| lo[i] > hi[i]) {
             return 0.0;
         }
-        let sums = (STAT_CAP_LOW as usize) * STAT_DICE + 1;
+        let (dmin, dmax) = die;
+        let sums = (dmax.max(0) as usize) * STAT_DICE + 1;
         let sat = points as usize + 1;
         let add = |d: usize, e: usize, v: i32, i: usize| {
             (
@@ -267,7 +273,7 @@ pub mod exact {
             StatAssign::Priority => priority.map(|s| s as usize),
         };
         let mut g = Grid::new(points, sums);
-        let w = 1.0 / FACES as f64;
+        let w = 1.0 / (dmax - dmin + 1) as f64;
         match assign {
             StatAssign::InOrder => {
                 let i0 = g.at(0, 0, 0);
@@ -281,7 +287,7 @@ pub mod exact {
                                 if p == 0.0 {
                                     continue;
                                 }
-                                for v in STAT_MIN..=STAT_CAP_LOW {
+                                for v in dmin..=dmax {
                                     let (d2, e2) = add(d, e, v, i);
                                     let j = n.at(s + v as usize, d2, e2);
                                     n.p[j] += p * w;
@@ -298,7 +304,7 @@ pub mod exact {
                 let mut layers: Vec<Grid> = (0..=6).map(|_| Grid::new(points, sums)).collect();
                 let i0 = layers[0].at(0, 0, 0);
                 layers[0].p[i0] = 1.0;
-                for v in (STAT_MIN..=STAT_CAP_LOW).rev() {
+                for v in (dmin..=dmax).rev() {
                     for k in (0..6).rev() {
                         // Take m >= 1 copies of v at places k..k+m-1 (k descending, so a
                         // layer is read before this value writes into it).
@@ -331,7 +337,9 @@ pub mod exact {
         }
         let (sl, sh): (i32, i32) = (lo.iter().sum(), hi.iter().sum());
         let (mut acc, mut met) = (0.0, 0.0);
-        for s in sum.0 as usize..=sum.1 as usize {
+        // The table ends at six maximal dice (a sum window reaching past it is cut there).
+        let top = (sum.1.max(0) as usize).min(sums - 1);
+        for s in sum.0.max(0) as usize..=top {
             for d in 0..=sat {
                 for e in 0..=sat {
                     let p = g.p[g.at(s, d, e)];
@@ -347,7 +355,9 @@ pub mod exact {
     }
 
     /// P(a conversion meets the sheet): the four kept stats and the two accepted dice
-    /// (enumerated: 61 x 61 pairs), assigned as `creation::convert` does.
+    /// (enumerated: 61 x 61 pairs at the book's window `die`, 20..80), assigned as
+    /// `creation::convert` does.
+    #[allow(clippy::too_many_arguments)]
     pub fn p_met_conversion(
         kept: &[i32; 4],
         prec_first: Option<bool>,
@@ -355,10 +365,11 @@ pub mod exact {
         hi: &[i32; 6],
         points: i32,
         sum: (i64, i64),
+        die: (i32, i32),
     ) -> f64 {
         let (mut acc, mut met) = (0.0, 0.0);
-        for a in STAT_MIN..=STAT_CAP_LOW {
-            for b in STAT_MIN..=STAT_CAP_LOW {
+        for a in die.0..=die.1 {
+            for b in die.0..=die.1 {
                 if !(sum.0..=sum.1).contains(&((a + b) as i64)) {
                     continue;
                 }
@@ -394,7 +405,7 @@ mod tests {
     #[test]
     fn fit_uses_the_fewest_moves() {
         // Force 3 short of 45, charisme 2 over 60: three moves (max(3, 2)).
-        let (lo, hi) = sheet([45, 0, 0, 0, 0, 0], [100, 100, 60, 100, 100, 100]).bounds(80);
+        let (lo, hi) = sheet([45, 0, 0, 0, 0, 0], [100, 100, 60, 100, 100, 100]).bounds((20, 80));
         let mut s = [42, 50, 62, 50, 50, 46];
         assert_eq!(moves_needed(&s, &lo, &hi), Some(3));
         assert_eq!(fit(&mut s, &Stat::ALL, 10, &lo, &hi), Some(3));
@@ -404,7 +415,7 @@ mod tests {
         assert_eq!(fit(&mut s, &Stat::ALL, 2, &lo, &hi), None);
         assert_eq!(s, [42, 50, 62, 50, 50, 46]);
         // A sum the bounds cannot hold: no number of moves helps.
-        let (lo, hi) = sheet([70; 6], [100; 6]).bounds(80);
+        let (lo, hi) = sheet([70; 6], [100; 6]).bounds((20, 80));
         assert_eq!(moves_needed(&[50; 6], &lo, &hi), None);
     }
 
@@ -412,8 +423,16 @@ mod tests {
     fn priority_matches_an_enumeration_of_sorted_dice() {
         use crate::systems::cosmos::growth::creation::StatAssign;
         // Force (highest die) at least 70 and chance (lowest) at most 40, 3 moves.
-        let (lo, hi) = sheet([70, 0, 0, 0, 0, 0], [100, 100, 100, 100, 100, 40]).bounds(80);
-        let p = exact::p_met_creation(StatAssign::Priority, &Stat::ALL, &lo, &hi, 3, STAT_SUM);
+        let (lo, hi) = sheet([70, 0, 0, 0, 0, 0], [100, 100, 100, 100, 100, 40]).bounds((20, 80));
+        let p = exact::p_met_creation(
+            StatAssign::Priority,
+            &Stat::ALL,
+            &lo,
+            &hi,
+            3,
+            STAT_SUM,
+            (20, 80),
+        );
         // Brute force over non-increasing 6-tuples with their multinomial counts.
         let (mut acc, mut met) = (0.0, 0.0);
         let fact = [1.0, 1.0, 2.0, 6.0, 24.0, 120.0, 720.0];
@@ -456,6 +475,51 @@ mod tests {
         assert!((p - met / acc).abs() < 1e-9, "{p} {}", met / acc);
     }
 
+    /// C-CREATE-2/3 under a die window of 45..55 (11 faces), by brute force: every
+    /// ordered six-tuple for `in_order`, every ordered pair for a conversion.
+    #[test]
+    fn exact_takes_the_die_window() {
+        use crate::systems::cosmos::growth::creation::StatAssign;
+        let die = (45, 55);
+        let sum = (280, 320);
+        // Force at least 53, chance at most 47, 2 moves, bounds 20..80.
+        let (lo, hi) = sheet([53, 0, 0, 0, 0, 0], [100, 100, 100, 100, 100, 47]).bounds((20, 80));
+        let p = exact::p_met_creation(StatAssign::InOrder, &Stat::ALL, &lo, &hi, 2, sum, die);
+        let (mut acc, mut met, mut met_sorted) = (0u64, 0u64, 0u64);
+        let mut v = [45i32; 6];
+        'all: loop {
+            let s: i32 = v.iter().sum();
+            if (280..=320).contains(&s) {
+                acc += 1;
+                let fits = |x: &[i32; 6]| moves_needed(x, &lo, &hi).is_some_and(|n| n <= 2);
+                met += fits(&v) as u64;
+                // Priority (rulebook order): the highest die to force, and so on.
+                let mut sorted = v;
+                sorted.sort_unstable_by(|a, b| b.cmp(a));
+                met_sorted += fits(&sorted) as u64;
+            }
+            for i in (0..6).rev() {
+                if v[i] < 55 {
+                    v[i] += 1;
+                    continue 'all;
+                }
+                v[i] = 45;
+            }
+            break;
+        }
+        let want = met as f64 / acc as f64;
+        assert!((p - want).abs() < 1e-12, "{p} {want}");
+        let pr = exact::p_met_creation(StatAssign::Priority, &Stat::ALL, &lo, &hi, 2, sum, die);
+        let want_sorted = met_sorted as f64 / acc as f64;
+        assert!((pr - want_sorted).abs() < 1e-12, "{pr} {want_sorted}");
+        assert!(want_sorted > want);
+        // A conversion in order, no moves, Précision at least 53: 3 faces of 11 for the
+        // first die, every pair accepted (sums 90..110 within 60..140).
+        let (lo, hi) = sheet([0, 0, 0, 0, 53, 0], [100; 6]).bounds((20, 80));
+        let c = exact::p_met_conversion(&[50; 4], None, &lo, &hi, 0, (60, 140), die);
+        assert!((c - 3.0 / 11.0).abs() < 1e-12, "{c}");
+    }
+
     #[test]
     fn change_takes_the_first_sheet_met() {
         let races = Races {
@@ -467,7 +531,7 @@ mod tests {
             conflict: Conflict::Change,
         };
         let mut s = [55, 45, 50, 50, 50, 50];
-        let k = settle(&races, &mut s, &Stat::ALL, MovePolicy::None, 10, 80);
+        let k = settle(&races, &mut s, &Stat::ALL, MovePolicy::None, 10, (20, 80));
         // Force is 15 short: sheet 0 missed; esprit 5 over 40: sheet 1 with 5 moves.
         assert_eq!(k, Some(1));
         assert_eq!(s[1], 40);
@@ -478,7 +542,7 @@ mod tests {
         };
         let mut s = [55, 45, 50, 50, 50, 50];
         assert_eq!(
-            settle(&reroll, &mut s, &Stat::ALL, MovePolicy::None, 10, 80),
+            settle(&reroll, &mut s, &Stat::ALL, MovePolicy::None, 10, (20, 80)),
             None
         );
     }
@@ -486,14 +550,22 @@ mod tests {
     #[test]
     fn exact_without_limits_is_one_and_in_order_matches_hand() {
         use crate::systems::cosmos::growth::creation::StatAssign;
-        let (lo, hi) = sheet([0; 6], [100; 6]).bounds(80);
+        let (lo, hi) = sheet([0; 6], [100; 6]).bounds((20, 80));
         for a in [StatAssign::InOrder, StatAssign::Priority] {
-            let p = exact::p_met_creation(a, &Stat::ALL, &lo, &hi, 0, STAT_SUM);
+            let p = exact::p_met_creation(a, &Stat::ALL, &lo, &hi, 0, STAT_SUM, (20, 80));
             assert!((p - 1.0).abs() < 1e-12, "{a:?} {p}");
         }
         // In order, no moves, esprit at most 20: one face of the 61, given the sum.
-        let (lo, hi) = sheet([0; 6], [100, 20, 100, 100, 100, 100]).bounds(80);
-        let p = exact::p_met_creation(StatAssign::InOrder, &Stat::ALL, &lo, &hi, 0, STAT_SUM);
+        let (lo, hi) = sheet([0; 6], [100, 20, 100, 100, 100, 100]).bounds((20, 80));
+        let p = exact::p_met_creation(
+            StatAssign::InOrder,
+            &Stat::ALL,
+            &lo,
+            &hi,
+            0,
+            STAT_SUM,
+            (20, 80),
+        );
         // P(esprit = 20 | sum in 200..400) = P(sum of five in 180..380) / 61 / P(accept).
         let five = crate::systems::cosmos::growth::creation::exact::stat_die().sum_of(5);
         let six = crate::systems::cosmos::growth::creation::exact::p_stats_accept();

@@ -4,7 +4,7 @@ use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::creation::{Conversion, CreationPolicy, MovePolicy};
 use crate::systems::cosmos::growth::races::{Races, Sheet, MAX_SHEETS};
-use crate::systems::cosmos::growth::stats::{cap_at, Stat, STAT_CAP_HIGH, STAT_MIN};
+use crate::systems::cosmos::growth::stats::{Stat, StatBounds, STAT_CAP_HIGH, STAT_MIN};
 
 use super::super::parse_priority;
 use super::raw::{Raw, RawPolicy};
@@ -36,26 +36,12 @@ pub fn policy(file: &ScenarioFile, raw: &RawPolicy) -> Result<CreationPolicy, Us
             }
         };
         let level = int("level", c.level, 1, MAX_CONVERSION_LEVEL, "")? as u32;
-        // The bound after conversion: 80, or 85 from level 3 (C-CREATE-3, C-LEVEL-1),
-        // the same cap `creation::convert` moves points within.
-        let cap = cap_at(level) as i64;
+        // The bound after conversion (C-CREATE-3, C-LEVEL-1: 20..80, or 85 from level 3)
+        // takes the parameters in force: checked by `moves_within` (check and run), here
+        // within the widest the parameters allow.
         let mut kept = [0i32; 4];
-        for (i, (name, v)) in [
-            ("force", c.force),
-            ("esprit", c.esprit),
-            ("charisme", c.charisme),
-            ("agilite", c.agilite),
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            kept[i] = int(
-                name,
-                v,
-                20,
-                cap,
-                &crate::tr!("growth.creation.conversion_why", level = level),
-            )? as i32;
+        for (i, (name, v)) in KEPT.into_iter().zip(kept_of(c)).enumerate() {
+            kept[i] = int(name, v, 1, 100, "")? as i32;
         }
         p.conversion = Some(Conversion {
             stats: kept,
@@ -76,7 +62,7 @@ pub fn policy(file: &ScenarioFile, raw: &RawPolicy) -> Result<CreationPolicy, Us
     moves_up_to(file, &mut p, MOVE_LIMIT, "")?;
     if p.move_given.is_none() {
         // The book's default until `moves_within` applies the values in force.
-        moves_within(file, &mut p, &crate::rules::RuleOptions::default())?;
+        move_ceiling(file, &mut p, &crate::rules::RuleOptions::default())?;
     }
     Ok(p)
 }
@@ -85,11 +71,30 @@ pub fn policy(file: &ScenarioFile, raw: &RawPolicy) -> Result<CreationPolicy, Us
 /// range): the file's own bound.
 const MOVE_LIMIT: i64 = 100;
 
-/// C-CREATE-2 "jusqu'à 10 points", C-CREATE-3 "jusqu'à 20 points": the move points under
-/// the parameter `creation_move_points` (or `conversion_move_points`) in force (`options`:
-/// the file's `[rules]` in `check`, with `--option` in `run`): a value written above it is
-/// refused, an unwritten one with a move policy is the maximum.
+/// The four stats a conversion keeps (C-CREATE-3), in rulebook order.
+const KEPT: [&str; 4] = ["force", "esprit", "charisme", "agilite"];
+
+fn kept_of(c: &super::raw::RawConversion) -> [i64; 4] {
+    [c.force, c.esprit, c.charisme, c.agilite]
+}
+
+/// The creation numbers checked against the values in force (`options`: the file's
+/// `[rules]` in `check`, with `--option` in `run`, one validation): the stat bounds of a
+/// conversion's kept stats ([`kept_within`]) and the move points ([`move_ceiling`]).
 pub fn moves_within(
+    file: &ScenarioFile,
+    p: &mut CreationPolicy,
+    options: &crate::rules::RuleOptions,
+) -> Result<(), UserError> {
+    p.bounds = StatBounds::from_options(options);
+    kept_within(file, p)?;
+    move_ceiling(file, p, options)
+}
+
+/// C-CREATE-2 "jusqu'à 10 points", C-CREATE-3 "jusqu'à 20 points": the move points under
+/// the parameter `creation_move_points` (or `conversion_move_points`) in force: a value
+/// written above it is refused, an unwritten one with a move policy is the maximum.
+fn move_ceiling(
     file: &ScenarioFile,
     p: &mut CreationPolicy,
     options: &crate::rules::RuleOptions,
@@ -102,6 +107,34 @@ pub fn moves_within(
     let max_points = options.integer(key);
     let key = if max_points == book { "" } else { key };
     moves_up_to(file, p, max_points, key)
+}
+
+/// C-CREATE-3 "les limites de 20 et de 80 (ou 85 en fonction de son niveau)" (l. 205): a
+/// conversion's four kept stats within the stat bounds in force at its level
+/// (`stat_cap_low`/`stat_cap_high`, widened by `create_die_min`/`create_die_max`), the
+/// bounds `creation::create_with` moves points within.
+fn kept_within(file: &ScenarioFile, p: &CreationPolicy) -> Result<(), UserError> {
+    let Some(c) = &p.conversion else {
+        return Ok(());
+    };
+    let b = &p.bounds;
+    let (lo, hi) = (b.floor(), b.ceiling(c.level));
+    for (name, v) in KEPT.into_iter().zip(c.stats) {
+        if !(lo..=hi).contains(&v) {
+            let why = if b.book_at(c.level) {
+                crate::tr!("growth.creation.conversion_why", level = c.level)
+            } else {
+                crate::tr!("growth.creation.conversion_why_params", level = c.level)
+            };
+            return Err(file.error_at(
+                &["creation", "conversion", name],
+                &format!("creation.conversion.{name}"),
+                &crate::tr!("growth.valid.out_of_range", value = v),
+                &format!("{lo}..{hi}{why}"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The move points within 0..=`max_points` (`key`: the parameter named in the error, ""

@@ -8,7 +8,7 @@ use crate::report::{BarChart, BarSeries, Chart, Figure, Output, Provenance};
 use crate::stats::wilson;
 use crate::systems::cosmos::growth::creation::{CreationPolicy, StatAssign};
 use crate::systems::cosmos::growth::races::{exact, Conflict, Races, MAX_REROLLS};
-use crate::systems::cosmos::growth::stats::{Stat, STAT_CAP_LOW};
+use crate::systems::cosmos::growth::stats::Stat;
 
 use super::sim::CreationAcc;
 
@@ -16,20 +16,39 @@ use super::sim::CreationAcc;
 /// exact (C-CREATE-2; a conversion enumerates its two dice, C-CREATE-3).
 pub fn p_intended(p: &CreationPolicy, races: &Races) -> f64 {
     let sheet = &races.sheets[0];
+    // Each die's window and the stat bounds in force (C-CREATE-2/3, C-LEVEL-1).
+    let b = &p.bounds;
+    let die = (b.die_min, b.die_max);
     match &p.conversion {
         Some(c) => {
-            let (lo, hi) = sheet.bounds(c.cap());
+            let (lo, hi) = sheet.bounds((b.floor(), b.ceiling(c.level)));
             let prec = p.priority.iter().position(|s| *s == Stat::Precision);
             let chance = p.priority.iter().position(|s| *s == Stat::Chance);
             let order = match p.assign {
                 StatAssign::InOrder => None,
                 StatAssign::Priority => Some(prec < chance),
             };
-            exact::p_met_conversion(&c.stats, order, &lo, &hi, p.move_points, p.sums.conversion)
+            exact::p_met_conversion(
+                &c.stats,
+                order,
+                &lo,
+                &hi,
+                p.move_points,
+                p.sums.conversion,
+                die,
+            )
         }
         None => {
-            let (lo, hi) = sheet.bounds(STAT_CAP_LOW);
-            exact::p_met_creation(p.assign, &p.priority, &lo, &hi, p.move_points, p.sums.stats)
+            let (lo, hi) = sheet.bounds((b.floor(), b.ceiling(1)));
+            exact::p_met_creation(
+                p.assign,
+                &p.priority,
+                &lo,
+                &hi,
+                p.move_points,
+                p.sums.stats,
+                die,
+            )
         }
     }
 }

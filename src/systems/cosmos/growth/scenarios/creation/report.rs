@@ -97,16 +97,18 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
                 "stats_6d100"
             },
             if conv {
-                exact::p_conversion_accept_in(p.sums.conversion)
+                exact::p_conversion_accept_in(p.sums.conversion, &p.bounds)
             } else {
-                exact::p_stats_accept_in(p.sums.stats)
+                exact::p_stats_accept_in(p.sums.stats, &p.bounds)
             },
             stat_accepted,
             st_attempts,
         ),
+        // The step keeps its name (a CSV key, compared across variants) whatever the
+        // window in force (`create_die_min`..`create_die_max`): P(kept) = faces / 100.
         (
             "stat_die_in_20_80",
-            61.0 / 100.0,
+            p.bounds.p_keep(),
             stat_dice_kept,
             acc.stat_d100_rolls,
         ),
@@ -297,10 +299,15 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         y_range: Some((0.0, 1.0)),
         ..Default::default()
     };
+    // The stats' range with a margin (book 15..90), wider when the die window or the
+    // caps in force go further.
+    let b = &p.bounds;
+    let shown =
+        (b.floor() - 5).min(15) as f64..=(b.die_max + 10).max(b.cap_high + 5).max(90) as f64;
     for (i, s) in Stat::ALL.iter().enumerate() {
         let pts = cdf(&acc.values[2 + i])
             .into_iter()
-            .filter(|(x, _)| (15.0..=90.0).contains(x))
+            .filter(|(x, _)| shown.contains(x))
             .collect();
         st_chart.series.push(LineSeries {
             name: s.label().into(),
