@@ -1679,3 +1679,36 @@ fn knocked_out_in_a_linked_combat_cannot_set_off_next_morning() {
     }
     assert_eq!(acc.first_stop.iter().find(|x| x.1 > 0), Some((1, n)));
 }
+
+/// The shipped conversion (C-CREATE-3): the character keeps its HP and PM, so the page
+/// says nothing of the 10d100 law (it once compared the kept 180 HP with it); the two new
+/// dice meet the exact acceptance of the 60..140 window.
+#[test]
+fn shipped_conversion_keeps_hp_and_reports_no_10d100_law() {
+    let d = tempfile::tempdir().unwrap();
+    bin()
+        .args([
+            "-q",
+            "run",
+            "scenarios/cosmos/conversion.toml",
+            "--trials",
+            "4000",
+            "--out",
+        ])
+        .arg(d.path())
+        .assert()
+        .success();
+    let md = std::fs::read_to_string(d.path().join("summary.md")).unwrap();
+    assert!(!md.contains("HP under the random split"), "{md}");
+    assert!(md.contains("hp: mean 180.00"), "{md}");
+    let rej = std::fs::read_to_string(d.path().join("creation-rejection.csv")).unwrap();
+    assert!(!rej.contains("hp_pm_10d100"), "{rej}");
+    // P(accept) of two dice uniform on 20..80 summing within 60..140: 1 - 2 * sum_{k=1}^{20} k / 61^2.
+    let exact = 1.0 - 2.0 * (1..=20).sum::<u32>() as f64 / 3721.0;
+    let row = rej
+        .lines()
+        .find(|l| l.starts_with("conversion_2d100"))
+        .unwrap();
+    let p: f64 = row.split(',').nth(1).unwrap().parse().unwrap();
+    assert!((p - exact).abs() < 1e-9, "{p} vs {exact}");
+}

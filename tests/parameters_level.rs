@@ -355,26 +355,31 @@ fn out_of_range_level_numbers_are_refused() {
 /// C-LEVEL-1 level 5, "déplacer jusqu'à 10 points": `level5_move_max` bounds the file's
 /// `level5_move_points` (in `check` from the file's `[rules]`, in `run` from `--option`
 /// too) and is its default with a move policy: at 0 nothing moves, so every stat figure
-/// at level 5 equals level 4's (level 5 has no other stat gain); unwritten at the book's
-/// 10, the figures are those of the shipped file that writes 10.
+/// at level 5 equals level 4's (level 5 has no other stat gain); unwritten (as the shipped
+/// file leaves it) at the book's 10, the figures are those of a file that writes 10.
 #[test]
 fn level5_move_max_bounds_and_defaults_the_moves() {
     let d = tempfile::tempdir().unwrap();
     let text = std::fs::read_to_string(LEVELING).unwrap();
-    let unwritten: String = text
-        .lines()
-        .filter(|l| !l.starts_with("level5_move_points"))
-        .map(|l| format!("{l}\n"))
-        .collect();
-    std::fs::write(d.path().join("unwritten.toml"), &unwritten).unwrap();
-    let written = d.path().join("unwritten.toml");
-    let written = written.to_str().unwrap();
-    combat_run(d.path(), LEVELING, "shipped", &[]);
-    combat_run(d.path(), written, "default", &[]);
-    combat_run(d.path(), written, "none", &["level5_move_max=0"]);
+    assert!(
+        !text.contains("\nlevel5_move_points"),
+        "the shipped file leaves it unwritten"
+    );
+    let ten_text = text.replacen(
+        "level5_move_policy = \"to_first\"",
+        "level5_move_points = 10\nlevel5_move_policy = \"to_first\"",
+        1,
+    );
+    assert_ne!(ten_text, text);
+    std::fs::write(d.path().join("ten.toml"), &ten_text).unwrap();
+    let ten = d.path().join("ten.toml");
+    let ten = ten.to_str().unwrap();
+    combat_run(d.path(), ten, "ten", &[]);
+    combat_run(d.path(), LEVELING, "default", &[]);
+    combat_run(d.path(), LEVELING, "none", &["level5_move_max=0"]);
     let q =
         |o: &str| std::fs::read_to_string(d.path().join(o).join("leveling-quantiles.csv")).unwrap();
-    assert_eq!(q("shipped"), q("default"));
+    assert_eq!(q("ten"), q("default"));
     let none = q("none");
     let row = |level: u32, what: &str| {
         none.lines()
@@ -395,18 +400,11 @@ fn level5_move_max_bounds_and_defaults_the_moves() {
     ] {
         assert_eq!(row(4, what), row(5, what), "{what}");
     }
-    assert_ne!(q("shipped"), none);
-    // The shipped file writes 10: refused under a maximum of 5, naming the key.
+    assert_ne!(q("default"), none);
+    // A file that writes 10 is refused under a maximum of 5, naming the key.
     let o = cosmosim(
         d.path(),
-        &[
-            "run",
-            LEVELING,
-            "--option",
-            "level5_move_max=5",
-            "--out",
-            "x",
-        ],
+        &["run", ten, "--option", "level5_move_max=5", "--out", "x"],
     );
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
@@ -415,7 +413,7 @@ fn level5_move_max_bounds_and_defaults_the_moves() {
         "{err}"
     );
     // `check` reads the file's `[rules]`.
-    let ruled = format!("{text}\n[rules]\nlevel5_move_max = 5\n");
+    let ruled = format!("{ten_text}\n[rules]\nlevel5_move_max = 5\n");
     std::fs::write(d.path().join("ruled.toml"), ruled).unwrap();
     let o = cosmosim(d.path(), &["check", "ruled.toml"]);
     assert_eq!(o.status.code(), Some(2));

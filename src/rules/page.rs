@@ -70,7 +70,11 @@ pub fn example_command(o: &OptionSpec) -> &'static str {
         }
         // Recovery, fasting, sleepless nights and potions: the forced march.
         "cosmos" if rule.starts_with("C-FAT") => "cosmosim run scenarios/cosmos/forced-march.toml",
+        "cosmos" if key.starts_with("conversion_") => {
+            "cosmosim run scenarios/cosmos/conversion.toml"
+        }
         "cosmos" if rule.starts_with("C-CREATE") => "cosmosim run scenarios/cosmos/creation.toml",
+        "cosmos" if key == "level2_one_die" => "cosmosim run scenarios/cosmos/specialist.toml",
         "cosmos" if rule.starts_with("C-LEVEL") => "cosmosim run scenarios/cosmos/leveling.toml",
         "cosmos" if rule.starts_with("C-GENE") => "cosmosim run scenarios/cosmos/mutation.toml",
         "cosmos" if rule.starts_with("C-MOVE") => "cosmosim table cosmos-movement",

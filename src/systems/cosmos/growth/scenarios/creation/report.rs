@@ -269,7 +269,8 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         band: vec![],
     });
     let mut hp_exact_gap = None;
-    if p.split == HpPmSplit::Random {
+    // A conversion keeps the character's HP (C-CREATE-3): there is no 10d100 law to meet.
+    if p.split == HpPmSplit::Random && p.conversion.is_none() {
         let d = exact::hp_random_split_in(p.sums.hp_pm);
         let mut acc_p = 0.0;
         let pts: Vec<(f64, f64)> = d
