@@ -10,6 +10,7 @@ use crate::limits::clip;
 
 pub mod combat;
 pub mod cosmos;
+pub mod creation;
 pub mod fallout;
 pub mod growth;
 pub mod nephilim;
