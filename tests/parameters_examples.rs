@@ -2,6 +2,8 @@
 //! Run as written (a scenario at a small trial count, same seed), the example value must
 //! change at least one CSV against the same command at the book's values; an example that
 //! points at a file or table the parameter never reaches would show a designer nothing.
+//! And the book's value written out (`--option key=<default>`) gives the same bytes as
+//! no value, for every parameter, on the output it moves.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -66,6 +68,15 @@ fn every_example_command_reads_its_parameter() {
             run(command, &[], &out).unwrap_or_else(|e| panic!("{command}: {e}"));
             book.insert(command, csvs(&out));
         }
+        let at_book = d.path().join(format!("b{i}"));
+        let opt = format!("{}={}", o.key, o.default);
+        match run(command, std::slice::from_ref(&opt), &at_book) {
+            Err(e) => silent.push(format!("{command} --option {opt}: refused: {e}")),
+            Ok(()) if csvs(&at_book) != book[command] => silent.push(format!(
+                "{command} --option {opt}: the book's value moved the CSVs"
+            )),
+            Ok(()) => {}
+        }
         let out = d.path().join(format!("p{i}"));
         let opt = format!("{}={}", o.key, example_value(o));
         if let Err(e) = run(command, std::slice::from_ref(&opt), &out) {
@@ -76,7 +87,7 @@ fn every_example_command_reads_its_parameter() {
     }
     assert!(
         silent.is_empty(),
-        "examples that are refused or whose CSVs do not move:\n{}",
+        "examples refused, whose CSVs do not move, or moved at the book's value:\n{}",
         silent.join("\n")
     );
 }
