@@ -10,7 +10,7 @@ mod common;
 
 use std::path::Path;
 
-use common::params::{combat_run, cosmosim, creation_figure, creation_row, run_files};
+use common::params::{combat_run, cosmosim, creation_figure, creation_row, run_files, write};
 
 const CREATION: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -42,12 +42,6 @@ fn conversion(level: u32, agilite: u32, creation: &str, rules: &str) -> String {
     format!(
         "system = \"cosmos\"\nkind = \"creation\"\n[run]\ntrials = 20000\nseed = 1\n[rules]\n{rules}[creation]\n{creation}[creation.conversion]\nforce = 50\nesprit = 50\ncharisme = 50\nagilite = {agilite}\nhp = 250\npm = 240\nskill_points = 7\ndna_points = 12\nlevel = {level}\n"
     )
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p.display().to_string()
 }
 
 /// The law of the sum of `n` dice uniform on `lo..=hi`, indexed by the sum.

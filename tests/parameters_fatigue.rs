@@ -8,7 +8,7 @@ use std::path::Path;
 
 use cosmosim::systems::cosmos::growth::fatigue::{FatigueLevels, FatigueState};
 
-use common::params::{cell, combat_run, cosmosim, csvs};
+use common::params::{cell, combat_run, cosmosim, csvs, write};
 
 const WOUNDED: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -71,12 +71,6 @@ hp = 100
 attacks = ["tickle"]
 "#
     )
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p.to_string_lossy().into_owned()
 }
 
 /// The movement-table figure `column` at agility 20, no load, FP `fp`.

@@ -9,45 +9,10 @@
 
 mod common;
 
-use std::path::Path;
-
-use common::params::{cosmosim, csvs};
+use common::params::{cosmosim, csvs, day, run, write};
 
 fn scenario(name: &str) -> String {
     format!("{}/scenarios/cosmos/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p.to_string_lossy().into_owned()
-}
-
-/// `run file --trials n --seed 1` with `options` into `out`; asserts success.
-fn run(dir: &Path, file: &str, out: &str, trials: &str, options: &[&str]) {
-    let mut args = vec![
-        "run", file, "--trials", trials, "--seed", "1", "--out", out, "--quiet",
-    ];
-    for o in options {
-        args.extend(["--option", o]);
-    }
-    let o = cosmosim(dir, &args);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-}
-
-/// The figure `column` on day `d` of `expedition-days.csv` in run `out`.
-fn day(dir: &Path, out: &str, d: i64, column: &str) -> f64 {
-    let csv = std::fs::read_to_string(dir.join(out).join("expedition-days.csv")).unwrap();
-    let mut lines = csv.lines();
-    let head: Vec<&str> = lines.next().unwrap().split(',').collect();
-    let at = |c: &str| head.iter().position(|h| *h == c).unwrap();
-    for l in lines {
-        let c: Vec<&str> = l.split(',').collect();
-        if c[at("day")] == d.to_string() {
-            return c[at(column)].parse().unwrap();
-        }
-    }
-    panic!("no day {d}");
 }
 
 /// Two days of a traveller with no starting modifier (Force and Esprit 50), no encounter,
