@@ -1213,6 +1213,15 @@ fn golden_run(scenario: &str, trials: &str, files: &[(&str, &str)]) {
 }
 
 #[test]
+fn golden_forced_march() {
+    golden_run(
+        "scenarios/cosmos/forced-march.toml",
+        "4000",
+        &[("expedition-days.csv", "cosmos-forced-march-days.csv")],
+    );
+}
+
+#[test]
 fn golden_party_expedition() {
     // Abstract fights (the quick study) and played fights (party-vs-boss.toml linked).
     golden_run(

@@ -224,3 +224,39 @@ fn combat_fatigue_gains_move_the_tracks_by_hand() {
     let fm = |out: &str| cell(t, out, c, "hero", "fm_end_mean");
     assert!(fm("d0") > fm("d6"), "{} {}", fm("d0"), fm("d6"));
 }
+
+/// The shipped in-combat fatigue duel (C-FAT-2, C-FAT-4) pinned at a fixed seed: golden
+/// CSVs written by this version at --trials 20000 --seed 1 (any --threads).
+#[test]
+fn tired_duel_matches_its_golden_csvs() {
+    let d = tempfile::tempdir().unwrap();
+    let out = d.path().join("o").to_string_lossy().into_owned();
+    let o = cosmosim(
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        &[
+            "run",
+            "scenarios/cosmos/tired-duel.toml",
+            "--trials",
+            "20000",
+            "--seed",
+            "1",
+            "-q",
+            "--out",
+            &out,
+        ],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for (name, golden) in [
+        (
+            "combat-sides.csv",
+            include_str!("golden/combat-tired-duel-sides.csv"),
+        ),
+        (
+            "combat-fatigue.csv",
+            include_str!("golden/combat-tired-duel-fatigue.csv"),
+        ),
+    ] {
+        let got = std::fs::read_to_string(d.path().join("o").join(name)).unwrap();
+        assert_eq!(got, golden, "{name}");
+    }
+}
