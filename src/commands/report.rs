@@ -33,16 +33,27 @@ pub fn report(a: &ReportArgs, quiet: bool) -> anyhow::Result<()> {
         let mut entries: Vec<IndexEntry> = outputs.iter().map(|o| o.index_entry()).collect();
 
         let root = Path::new(SCENARIO_DIR);
-        for path in shipped_scenarios(root) {
-            let rel = scenario_rel(&path);
-            let o = RunOverrides {
-                seed: Some(a.run.seed),
-                threads: a.run.threads,
-                options: a.run.options.clone(),
-                quiet,
-                ..Default::default()
-            };
-            let mut result = run_scenario(&path, &o)?;
+        let paths = shipped_scenarios(root);
+        let o = RunOverrides {
+            seed: Some(a.run.seed),
+            threads: a.run.threads,
+            options: a.run.options.clone(),
+            // Scenarios run side by side: one progress bar each would fight for the line.
+            quiet: true,
+            ..Default::default()
+        };
+        // Every scenario runs at once on the run's thread pool (a small-trial scenario
+        // fills one batch, so one after another they would leave cores idle). Each result
+        // depends only on its file, seed and options, never on scheduling; they are
+        // written below in file order, and the first failure in that order is reported.
+        let pool = crate::engine::pool(a.run.threads)?;
+        let results: Vec<anyhow::Result<_>> = pool.install(|| {
+            use rayon::prelude::*;
+            paths.par_iter().map(|p| run_scenario(p, &o)).collect()
+        });
+        for (path, result) in paths.iter().zip(results) {
+            let rel = scenario_rel(path);
+            let mut result = result?;
             signals::check()?;
             let dir = staging.join(&rel);
             std::fs::create_dir_all(&dir)?;
