@@ -97,9 +97,12 @@ fn a_linked_combat_outside_the_scenario_folder_is_refused_without_its_content() 
     for combat in &cases {
         let line = expedition(t.path(), combat);
         let at = format!("exp.toml:{line}:");
-        for cmd in ["check", "run"] {
+        for args in [
+            &["check", "proj/exp.toml"][..],
+            &["run", "proj/exp.toml", "--out", "out"],
+        ] {
             let err = refused(
-                &[cmd, "proj/exp.toml", "--out", "out"],
+                args,
                 t.path(),
                 &[&at, "expedition.encounter.combat", "outside"],
             );
@@ -127,19 +130,13 @@ fn devices_fifos_and_oversize_scenario_files_are_refused_quickly() {
         .unwrap()
         .set_len(cosmosim::input::MAX_TEXT_BYTES + 1)
         .unwrap();
-    for cmd in ["check", "run"] {
+    for out in [&[][..], &["--out", "o"][..]] {
+        let cmd = if out.is_empty() { "check" } else { "run" };
+        let with = |f: &'static str| [&[cmd, f][..], out].concat();
+        refused(&with("/dev/zero"), t.path(), &["/dev/zero", "device"]);
+        refused(&with("fifo.toml"), t.path(), &["fifo.toml", "FIFO"]);
         refused(
-            &[cmd, "/dev/zero", "--out", "o"],
-            t.path(),
-            &["/dev/zero", "device"],
-        );
-        refused(
-            &[cmd, "fifo.toml", "--out", "o"],
-            t.path(),
-            &["fifo.toml", "FIFO"],
-        );
-        refused(
-            &[cmd, "big.toml", "--out", "o"],
+            &with("big.toml"),
             t.path(),
             &["big.toml", "4194305 bytes", "4194304"],
         );
