@@ -607,24 +607,13 @@ fn keep_owners(staging: &Path, old: &Path, old_meta: &fs::Metadata) -> anyhow::R
             {
                 continue;
             }
-            let want = match &before {
-                Some(b) if b.file_type() == now.file_type() => b.clone(),
-                _ => folder.clone(),
-            };
-            let mode = if before
-                .as_ref()
-                .is_some_and(|b| b.file_type() == now.file_type())
-            {
-                want.mode()
-            } else {
-                now.mode()
+            // The entry it replaces, else its folder (whose owner it then is).
+            let (want, mode) = match &before {
+                Some(b) if b.file_type() == now.file_type() => (b.clone(), b.mode()),
+                _ => (folder.clone(), now.mode()),
             };
             if now.is_dir() {
-                let inner = fs::symlink_metadata(old.join(e.file_name()))
-                    .ok()
-                    .filter(|m| m.is_dir())
-                    .unwrap_or_else(|| want.clone());
-                walk(&p, &old.join(e.file_name()), &inner)?;
+                walk(&p, &old.join(e.file_name()), &want)?;
             }
             apply(&p, &want, mode)?;
         }
