@@ -10,6 +10,7 @@ pub mod context;
 pub mod dice;
 pub mod engine;
 pub mod error;
+pub mod input;
 pub mod lang;
 pub mod limits;
 pub mod report;

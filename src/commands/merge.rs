@@ -14,7 +14,8 @@ use crate::engine::shard::{self, Accumulators, Mode};
 use crate::error::UserError;
 
 use super::shard::{
-    decode_accumulators, hash_inputs, input_files, sha256_hex, Manifest, FORMAT, MANIFEST,
+    decode_accumulators, hash_inputs, input_files, sha256_hex, Manifest, ACCUMULATORS, BUILD_ID,
+    FORMAT, MANIFEST, SHARD_COMMANDS,
 };
 
 fn bad(part: &Path, why: impl std::fmt::Display) -> anyhow::Error {
@@ -29,30 +30,54 @@ struct Part {
 }
 
 fn read_part(path: &Path) -> anyhow::Result<Part> {
-    let text = std::fs::read_to_string(path.join(MANIFEST)).map_err(|e| {
-        bad(
-            path,
-            crate::tr!("merge.no_manifest", manifest = MANIFEST, error = e),
-        )
-    })?;
-    let manifest: Manifest = serde_json::from_str(&text).map_err(|e| {
+    // Every part is data from elsewhere (another machine, a shared folder): read through
+    // `input` (regular files, capped sizes), then validated whole before anything in it
+    // is used.
+    let text = crate::input::read_text(&path.join(MANIFEST), crate::input::MAX_MANIFEST_BYTES)
+        .map_err(|e| {
+            bad(
+                path,
+                crate::tr!("merge.no_manifest", manifest = MANIFEST, error = e),
+            )
+        })?;
+    let corrupt = |e: serde_json::Error| {
         bad(
             path,
             crate::tr!("merge.corrupt_manifest", manifest = MANIFEST, error = e),
         )
-    })?;
-    if manifest.format != FORMAT {
+    };
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(corrupt)?;
+    let format = value["format"].as_str().unwrap_or("");
+    if format != FORMAT {
         return Err(bad(
             path,
             crate::tr!(
                 "merge.format",
-                found = format!("{:?}", crate::limits::clip(&manifest.format)),
+                found = format!("{:?}", crate::limits::clip(format)),
                 expected = format!("{FORMAT:?}")
             ),
         ));
     }
-    let file = path.join(&manifest.accumulators.file);
-    let bytes = std::fs::read(&file).map_err(|e| {
+    let manifest: Manifest = serde_json::from_value(value).map_err(corrupt)?;
+    manifest.validate().map_err(|why| {
+        bad(
+            path,
+            crate::tr!("safety.parts.invalid", manifest = MANIFEST, why = why),
+        )
+    })?;
+    if manifest.build != BUILD_ID {
+        return Err(bad(
+            path,
+            crate::tr!(
+                "safety.parts.other_build",
+                build = crate::limits::clip(&manifest.build),
+                ours = BUILD_ID
+            ),
+        ));
+    }
+    check_command(path, &manifest.command)?;
+    let file = path.join(ACCUMULATORS);
+    let bytes = crate::input::read_file(&file, crate::input::MAX_PART_BYTES).map_err(|e| {
         bad(
             path,
             crate::tr!("merge.cannot_read", file = file.display(), error = e),
@@ -63,29 +88,63 @@ fn read_part(path: &Path) -> anyhow::Result<Part> {
             path,
             crate::tr!(
                 "merge.truncated",
-                file = manifest.accumulators.file,
+                file = ACCUMULATORS,
                 bytes = bytes.len(),
                 expected = manifest.accumulators.bytes
             ),
         ));
     }
     if sha256_hex(&bytes) != manifest.accumulators.sha256 {
-        return Err(bad(
-            path,
-            crate::tr!("merge.corrupt", file = manifest.accumulators.file),
-        ));
+        return Err(bad(path, crate::tr!("merge.corrupt", file = ACCUMULATORS)));
     }
-    let acc = decode_accumulators(&bytes).ok_or_else(|| {
-        bad(
-            path,
-            crate::tr!("merge.undecodable", file = manifest.accumulators.file),
-        )
-    })?;
+    let acc = decode_accumulators(&bytes)
+        .filter(|acc| manifest.matches(acc))
+        .ok_or_else(|| bad(path, crate::tr!("merge.undecodable", file = ACCUMULATORS)))?;
     Ok(Part {
         path: path.to_path_buf(),
         manifest,
         acc,
     })
+}
+
+/// The recorded command must be one `--shard` runs: the merge replays it, and a part
+/// must not make it run anything else (`variants`, `figures`...).
+fn check_command(path: &Path, command: &[String]) -> anyhow::Result<()> {
+    use crate::cli::Command;
+    let argv = std::iter::once("cosmosim".to_string()).chain(command.iter().cloned());
+    let refuse = || {
+        // The subcommand: the first word that is neither a flag nor `--lang`'s value.
+        let mut words = command.iter();
+        let mut first = String::new();
+        while let Some(a) = words.next() {
+            if a == "--lang" {
+                words.next();
+            } else if !a.starts_with('-') {
+                first = crate::limits::clip(a);
+                break;
+            }
+        }
+        bad(
+            path,
+            crate::tr!(
+                "safety.parts.command",
+                command = first,
+                allowed = SHARD_COMMANDS.join(", ")
+            ),
+        )
+    };
+    match Cli::try_parse_from(argv) {
+        Ok(cli) => match cli.command {
+            Command::Run(_) | Command::Sweep(_) | Command::Table { .. } | Command::Report(_)
+                if cli.shard.is_none() =>
+            {
+                Ok(())
+            }
+            _ => Err(refuse()),
+        },
+        // A command this build cannot parse is named by the merge with clap's reason.
+        Err(_) => Ok(()),
+    }
 }
 
 /// Where command `a` departs from `b`: the first differing argument, with the flag it

@@ -5,13 +5,31 @@
 //! folder that the new set does not produce (another table's CSV, `reports/fr/`...) are
 //! carried over into the staging folder as hard links before the swap.
 //!
-//! A lock file beside the target (`.<name>.lock`, holding the writer's pid) keeps two runs
-//! from writing one folder; the lock of a dead process is taken over. Staging (`.<name>.
+//! What a swap does to the folder (docs/trust.md, "Publishing"): the target becomes a new
+//! directory (new inode) holding the new set. Its mode (setgid bit included), owner and
+//! group are the old folder's; so are those of every sub-folder and every file the new set
+//! replaces; carried-over entries are the same inodes (hard links), so they keep
+//! everything; new files take the owner and group of their folder. A tool that cannot give
+//! an entry its owner back (not root, folder owned by someone else) refuses before any
+//! work. A shell sitting in the old folder is left in the previous set, which is removed:
+//! `cd "$PWD"` enters the new one. Swapping the folder's contents one by one would keep
+//! the inode but let a kill leave a mix of both sets, which this module exists to prevent.
+//!
+//! Special files (FIFOs, sockets, devices) and symlinks in the old folder are carried
+//! over as links and never opened (an fsync would block on a FIFO). A set published
+//! inside the target by another run after the carry-over was taken is detected before the
+//! swap and carried again (never rolled back); a live lock inside the target, or around
+//! it, refuses the publication: two runs would otherwise undo each other.
+//!
+//! A lock file beside the target (`.<name>.lock`, holding the writer's pid, its start
+//! time and the boot id) keeps two runs from writing one folder; the lock of a dead
+//! process — or of a pid now reused by another process — is taken over. Staging (`.<name>.
 //! staging-<pid>`) and swapped-out (`.<name>.old-<pid>`) folders are hidden beside the
 //! target and removed by the next run that takes the lock.
 
 use std::fs;
 use std::io::Write;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 use crate::error::UserError;
@@ -53,7 +71,75 @@ fn process_alive(pid: i32) -> bool {
     r == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
 }
 
-/// Takes the lock file; a lock whose writer is dead is taken over.
+/// Start time of process `pid` in clock ticks since boot (`/proc/<pid>/stat` field 22).
+fn start_time(pid: i32) -> Option<u64> {
+    let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Field 2 (the command name) may hold spaces and parentheses: count after the last ')'.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    rest.split_whitespace().nth(19)?.parse().ok()
+}
+
+fn boot_id() -> Option<String> {
+    fs::read_to_string("/proc/sys/kernel/random/boot_id")
+        .ok()
+        .map(|s| s.trim().to_string())
+}
+
+/// What a lock file says: the writer's pid, and where known its start time and boot.
+struct LockOwner {
+    pid: i32,
+    start: Option<u64>,
+    boot: Option<String>,
+}
+
+impl LockOwner {
+    fn me() -> LockOwner {
+        let pid = std::process::id() as i32;
+        LockOwner {
+            pid,
+            start: start_time(pid),
+            boot: boot_id(),
+        }
+    }
+
+    fn read(lock: &Path) -> Option<LockOwner> {
+        let text = crate::input::read_text(lock, 4096).ok()?;
+        let mut it = text.split_whitespace();
+        Some(LockOwner {
+            pid: it.next()?.parse().ok()?,
+            start: it.next().and_then(|s| s.parse().ok()),
+            boot: it.next().map(str::to_string),
+        })
+    }
+
+    fn line(&self) -> String {
+        match (&self.start, &self.boot) {
+            (Some(s), Some(b)) => format!("{} {s} {b}\n", self.pid),
+            (Some(s), None) => format!("{} {s}\n", self.pid),
+            _ => format!("{}\n", self.pid),
+        }
+    }
+
+    /// Whether the writer still runs: its pid is alive and, when the lock recorded them,
+    /// it is the same process (same boot, same start time), not a later one given the
+    /// recycled pid.
+    fn alive(&self) -> bool {
+        if !process_alive(self.pid) {
+            return false;
+        }
+        if let (Some(b), Some(now)) = (&self.boot, boot_id()) {
+            if *b != now {
+                return false;
+            }
+        }
+        match (self.start, start_time(self.pid)) {
+            (Some(then), Some(now)) => then == now,
+            _ => true,
+        }
+    }
+}
+
+/// Takes the lock file; a lock whose writer is dead (or whose pid was reused) is taken over.
 fn take_lock(lock: &Path, target: &Path) -> anyhow::Result<()> {
     for _ in 0..3 {
         match fs::OpenOptions::new()
@@ -62,21 +148,19 @@ fn take_lock(lock: &Path, target: &Path) -> anyhow::Result<()> {
             .open(lock)
         {
             Ok(mut f) => {
-                let _ = writeln!(f, "{}", std::process::id());
+                let _ = f.write_all(LockOwner::me().line().as_bytes());
                 return Ok(());
             }
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                let pid = fs::read_to_string(lock)
-                    .ok()
-                    .and_then(|s| s.trim().parse::<i32>().ok())
-                    .unwrap_or(0);
-                if pid != 0 && pid as u32 != std::process::id() && process_alive(pid) {
-                    return Err(user(crate::tr!(
-                        "publish.locked_by",
-                        target = target.display(),
-                        pid = pid,
-                        lock = lock.display()
-                    )));
+                if let Some(owner) = LockOwner::read(lock) {
+                    if owner.pid as u32 != std::process::id() && owner.alive() {
+                        return Err(user(crate::tr!(
+                            "publish.locked_by",
+                            target = target.display(),
+                            pid = owner.pid,
+                            lock = lock.display()
+                        )));
+                    }
                 }
                 // The writer died (or left an unreadable lock): take it over.
                 let _ = fs::remove_file(lock);
@@ -94,6 +178,66 @@ fn take_lock(lock: &Path, target: &Path) -> anyhow::Result<()> {
         "publish.locked",
         target = target.display()
     )))
+}
+
+/// A live lock of another run whose folder contains `target` or lies inside it: the two
+/// publications would undo each other (the outer one carries over, then swaps back, the
+/// inner folder as it was before the inner run published). `(folder, pid, lock)`.
+fn nested_live_lock(target: &Path) -> Option<(PathBuf, i32, PathBuf)> {
+    let live = |lock: &Path| {
+        LockOwner::read(lock)
+            .filter(|o| o.pid as u32 != std::process::id() && o.alive())
+            .map(|o| o.pid)
+    };
+    for a in target.ancestors().skip(1) {
+        if a.file_name().is_none() {
+            break;
+        }
+        let lock = sibling(a, "lock");
+        if let Some(pid) = live(&lock) {
+            return Some((a.to_path_buf(), pid, lock));
+        }
+    }
+    // Locks inside the target (bounded walk: an output folder, not a file system).
+    let mut stack = vec![target.to_path_buf()];
+    let mut seen = 0usize;
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            seen += 1;
+            if seen > 200_000 {
+                return None;
+            }
+            let n = e.file_name().to_string_lossy().to_string();
+            let Ok(t) = e.file_type() else { continue };
+            if t.is_dir() {
+                if !(n.starts_with('.') && (n.contains(".staging-") || n.contains(".old-"))) {
+                    stack.push(e.path());
+                }
+            } else if n.starts_with('.') && n.ends_with(".lock") && n.len() > ".lock".len() + 1 {
+                if let Some(pid) = live(&e.path()) {
+                    let folder = d.join(&n[1..n.len() - ".lock".len()]);
+                    return Some((folder, pid, e.path()));
+                }
+            }
+        }
+    }
+    None
+}
+
+fn refuse_nested(target: &Path) -> anyhow::Result<()> {
+    match nested_live_lock(target) {
+        Some((folder, pid, lock)) => Err(user(crate::tr!(
+            "safety.publish.nested_locked",
+            out = target.display(),
+            other = folder.display(),
+            pid = pid,
+            lock = lock.display()
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// Leftovers of killed runs for this target: staging folders, and a swapped-out old set
@@ -180,6 +324,11 @@ impl Staging {
             ))
         })?;
         signals::remove_on_signal(&staging.dir, &staging.lock);
+        if let Err(e) = refuse_nested(&absolute).and_then(|_| adopt_folder(&staging.dir, &absolute))
+        {
+            staging.abandon();
+            return Err(e);
+        }
         // A folder that exists but cannot be replaced (read-only parent) fails here, not
         // after the work.
         if let Err(e) = probe_writable(parent) {
@@ -205,16 +354,41 @@ impl Staging {
     }
 
     /// Publishes the staged set as the target, all at once.
-    pub fn publish(mut self) -> anyhow::Result<()> {
+    pub fn publish(self) -> anyhow::Result<()> {
         signals::check()?;
-        if let Ok(m) = fs::metadata(&self.target) {
-            if m.is_dir() {
-                carry_over(&self.target, &self.dir)?;
-            }
-        }
-        sync_tree(&self.dir, &mut 0)?;
+        let mut carried = Vec::new();
+        let seen = self.carry(&mut carried)?;
         if let Some(ms) = std::env::var(PAUSE_ENV).ok().and_then(|v| v.parse().ok()) {
             std::thread::sleep(std::time::Duration::from_millis(ms));
+        }
+        self.finish(carried, seen)
+    }
+
+    /// The swap, once the old tree is known unchanged since `seen` (else carried again).
+    fn finish(mut self, mut carried: Vec<PathBuf>, mut seen: Vec<DirState>) -> anyhow::Result<()> {
+        // Another run may have published inside the target since the carry-over was taken
+        // (`report --out R` while a run writes `R/mine`): swapping now would roll its set
+        // back. Carry the newer set instead, a few times at most.
+        let mut tries = 0;
+        loop {
+            refuse_nested(&self.target)?;
+            if tree_state(&self.target) == seen {
+                break;
+            }
+            tries += 1;
+            if tries > 5 {
+                return Err(user(crate::tr!(
+                    "safety.publish.busy",
+                    out = self.target.display()
+                )));
+            }
+            for p in carried.drain(..).rev() {
+                let _ = match fs::symlink_metadata(&p) {
+                    Ok(m) if m.is_dir() => fs::remove_dir_all(&p),
+                    _ => fs::remove_file(&p),
+                };
+            }
+            seen = self.carry(&mut carried)?;
         }
         // A signal's clean-up and the swap never interleave.
         let _guard = signals::publication_lock();
@@ -228,6 +402,21 @@ impl Staging {
         self.done = true;
         self.release();
         Ok(())
+    }
+
+    /// Carries the old set's other entries over, gives every entry the owner and mode it
+    /// must keep, and fsyncs the staged set. Returns the state of the old tree as it was
+    /// before the copy (see [`tree_state`]); `carried` receives what was carried.
+    fn carry(&self, carried: &mut Vec<PathBuf>) -> anyhow::Result<Vec<DirState>> {
+        let seen = tree_state(&self.target);
+        if let Ok(m) = fs::symlink_metadata(&self.target) {
+            if m.is_dir() {
+                carry_over(&self.target, &self.dir, carried)?;
+                keep_owners(&self.dir, &self.target, &m)?;
+            }
+        }
+        sync_tree(&self.dir, &mut 0)?;
+        Ok(seen)
     }
 
     fn release(&mut self) {
@@ -276,8 +465,10 @@ fn probe_writable(parent: &Path) -> std::io::Result<()> {
     fs::remove_file(&probe)
 }
 
-/// Hard-links (or copies) into `staging` every entry of `old` the new set lacks.
-fn carry_over(old: &Path, staging: &Path) -> anyhow::Result<()> {
+/// Hard-links (or copies) into `staging` every entry of `old` the new set lacks; what it
+/// adds (top-most paths) goes to `carried`. Special files and symlinks are linked, never
+/// opened.
+fn carry_over(old: &Path, staging: &Path, carried: &mut Vec<PathBuf>) -> anyhow::Result<()> {
     for e in fs::read_dir(old)? {
         let e = e?;
         let name = e.file_name();
@@ -292,25 +483,155 @@ fn carry_over(old: &Path, staging: &Path) -> anyhow::Result<()> {
         let to = staging.join(&name);
         let ft = e.file_type()?;
         if ft.is_dir() {
-            if !to.exists() {
+            if fs::symlink_metadata(&to).is_err() {
                 fs::create_dir(&to)?;
-            }
-            if to.is_dir() {
-                carry_over(&from, &to)?;
+                carried.push(to.clone());
+                carry_over(&from, &to, &mut Vec::new())?;
+            } else if fs::symlink_metadata(&to).is_ok_and(|m| m.is_dir()) {
+                carry_over(&from, &to, carried)?;
             }
         } else if fs::symlink_metadata(&to).is_err() {
-            if fs::hard_link(&from, &to).is_err() {
-                fs::copy(&from, &to).map_err(|err| {
-                    anyhow::anyhow!(crate::tr!(
-                        "publish.cannot_keep",
-                        file = from.display(),
-                        error = err
-                    ))
-                })?;
+            let cannot_keep = |err: std::io::Error| {
+                anyhow::anyhow!(crate::tr!(
+                    "publish.cannot_keep",
+                    file = from.display(),
+                    error = err
+                ))
+            };
+            if let Err(link_err) = fs::hard_link(&from, &to) {
+                if ft.is_file() {
+                    fs::copy(&from, &to).map_err(cannot_keep)?;
+                } else if ft.is_symlink() {
+                    std::os::unix::fs::symlink(fs::read_link(&from)?, &to).map_err(cannot_keep)?;
+                } else {
+                    // A FIFO or socket cannot be copied without opening it.
+                    return Err(cannot_keep(link_err));
+                }
             }
+            carried.push(to);
         }
     }
     Ok(())
+}
+
+/// One folder of the old tree as last seen: a set published inside it since changes its
+/// inode, modification or change time.
+#[derive(PartialEq, Eq, Debug)]
+struct DirState {
+    path: PathBuf,
+    ino: u64,
+    mtime: (i64, i64),
+    ctime: (i64, i64),
+}
+
+/// Every folder of the tree at `root` (symlinks not followed), in a stable order.
+fn tree_state(root: &Path) -> Vec<DirState> {
+    let mut out = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(m) = fs::symlink_metadata(&d) else {
+            continue;
+        };
+        if !m.is_dir() {
+            continue;
+        }
+        out.push(DirState {
+            path: d.clone(),
+            ino: m.ino(),
+            mtime: (m.mtime(), m.mtime_nsec()),
+            ctime: (m.ctime(), m.ctime_nsec()),
+        });
+        if let Ok(entries) = fs::read_dir(&d) {
+            for e in entries.flatten() {
+                if e.file_type().is_ok_and(|t| t.is_dir()) {
+                    stack.push(e.path());
+                }
+            }
+        }
+        if out.len() > 100_000 {
+            break;
+        }
+    }
+    out.sort_by(|a, b| a.path.cmp(&b.path));
+    out
+}
+
+/// The staging folder takes the target's owner, group and mode as soon as it exists: a
+/// folder whose owner this process cannot give back is refused before any work, and files
+/// created in it inherit a setgid group.
+fn adopt_folder(staging: &Path, target: &Path) -> anyhow::Result<()> {
+    let Ok(m) = fs::symlink_metadata(target) else {
+        return Ok(());
+    };
+    if !m.is_dir() {
+        return Ok(());
+    }
+    // Owner-writable while the set is written; the exact mode is set before the swap.
+    set_owner_mode(staging, &m, m.mode() | 0o700).map_err(|e| {
+        user(crate::tr!(
+            "safety.publish.cannot_keep_owner",
+            out = target.display(),
+            uid = m.uid(),
+            gid = m.gid(),
+            mode = format!("{:o}", m.mode() & 0o7777),
+            error = e
+        ))
+    })
+}
+
+fn set_owner_mode(p: &Path, want: &fs::Metadata, mode: u32) -> std::io::Result<()> {
+    let now = fs::symlink_metadata(p)?;
+    if now.uid() != want.uid() || now.gid() != want.gid() {
+        std::os::unix::fs::lchown(p, Some(want.uid()), Some(want.gid()))?;
+    }
+    if !now.file_type().is_symlink() {
+        // chown clears setuid/setgid bits: the mode is set after it.
+        fs::set_permissions(p, fs::Permissions::from_mode(mode & 0o7777))?;
+    }
+    Ok(())
+}
+
+/// Gives every entry of the staged set the owner, group and mode it must keep: the old
+/// entry's when the set replaces one (the target folder itself included), else the owner
+/// and group of its folder. Carried-over links are the old inodes and are left alone.
+fn keep_owners(staging: &Path, old: &Path, old_meta: &fs::Metadata) -> anyhow::Result<()> {
+    fn walk(new: &Path, old: &Path, folder: &fs::Metadata) -> anyhow::Result<()> {
+        for e in fs::read_dir(new)? {
+            let e = e?;
+            let p = e.path();
+            let before = fs::symlink_metadata(old.join(e.file_name())).ok();
+            let now = fs::symlink_metadata(&p)?;
+            if before
+                .as_ref()
+                .is_some_and(|b| b.dev() == now.dev() && b.ino() == now.ino())
+            {
+                continue;
+            }
+            // The entry it replaces, else its folder (whose owner it then is).
+            let (want, mode) = match &before {
+                Some(b) if b.file_type() == now.file_type() => (b.clone(), b.mode()),
+                _ => (folder.clone(), now.mode()),
+            };
+            if now.is_dir() {
+                walk(&p, &old.join(e.file_name()), &want)?;
+            }
+            apply(&p, &want, mode)?;
+        }
+        Ok(())
+    }
+    fn apply(p: &Path, want: &fs::Metadata, mode: u32) -> anyhow::Result<()> {
+        set_owner_mode(p, want, mode).map_err(|e| {
+            user(crate::tr!(
+                "safety.publish.cannot_keep_entry",
+                file = p.display(),
+                uid = want.uid(),
+                gid = want.gid(),
+                error = e
+            ))
+        })
+    }
+    walk(staging, old, old_meta)?;
+    apply(staging, old_meta, old_meta.mode())
 }
 
 fn sync_dir(d: &Path) -> std::io::Result<()> {
@@ -323,8 +644,13 @@ fn sync_tree(d: &Path, count: &mut u64) -> anyhow::Result<()> {
     for e in fs::read_dir(d)? {
         let e = e?;
         let p = e.path();
-        if e.file_type()?.is_dir() {
+        let t = e.file_type()?;
+        if t.is_dir() {
             sync_tree(&p, count)?;
+        } else if !t.is_file() {
+            // A FIFO would block the open, a socket refuse it; a symlink's target is not
+            // ours. They were linked, not written: nothing to sync.
+            continue;
         } else {
             *count += 1;
             if fail_at == Some(*count) {
@@ -473,6 +799,61 @@ mod tests {
             .unwrap()
             .to_string();
         assert!(e.contains("is a file, so no folder"), "{e}");
+    }
+
+    #[test]
+    fn a_set_published_inside_the_target_after_the_copy_is_carried_not_rolled_back() {
+        let root = tempfile::tempdir().unwrap();
+        let target = root.path().join("out");
+        fs::create_dir_all(target.join("mine")).unwrap();
+        fs::write(target.join("mine/a.csv"), "old mine").unwrap();
+        let s = Staging::prepare(&target).unwrap();
+        fs::write(s.dir().join("top.csv"), "new top").unwrap();
+        let mut carried = Vec::new();
+        let seen = s.carry(&mut carried).unwrap();
+        assert_eq!(
+            fs::read_to_string(s.dir().join("mine/a.csv")).unwrap(),
+            "old mine"
+        );
+        // Another run publishes out/mine now, as its own swap would.
+        fs::create_dir(target.join(".mine.staging-1")).unwrap();
+        fs::write(target.join(".mine.staging-1/a.csv"), "new mine").unwrap();
+        fs::rename(target.join("mine"), target.join(".mine.old-1")).unwrap();
+        fs::rename(target.join(".mine.staging-1"), target.join("mine")).unwrap();
+        fs::remove_dir_all(target.join(".mine.old-1")).unwrap();
+        s.finish(carried, seen).unwrap();
+        assert_eq!(
+            fs::read_to_string(target.join("mine/a.csv")).unwrap(),
+            "new mine"
+        );
+        assert_eq!(
+            fs::read_to_string(target.join("top.csv")).unwrap(),
+            "new top"
+        );
+        assert_eq!(files(root.path()), vec!["out"]);
+    }
+
+    #[test]
+    fn a_lock_whose_pid_now_belongs_to_another_process_is_stale() {
+        let root = tempfile::tempdir().unwrap();
+        let target = root.path().join("out");
+        let lock = root.path().join(".out.lock");
+        let me = LockOwner::me();
+        let start = me.start.expect("/proc/self/stat");
+        // pid 1 lives, but not since the time this lock says.
+        let pid1 = start_time(1).unwrap();
+        fs::write(&lock, format!("1 {}\n", pid1 + 1)).unwrap();
+        Staging::prepare(&target).unwrap().publish().unwrap();
+        assert!(!lock.exists());
+        // The same pid and start time: the writer still runs.
+        fs::write(&lock, format!("1 {pid1}\n")).unwrap();
+        let e = Staging::prepare(&target).err().unwrap().to_string();
+        assert!(e.contains("is being written by pid 1"), "{e}");
+        // Another boot: stale whatever the pid.
+        fs::write(&lock, "1 1 another-boot\n").unwrap();
+        Staging::prepare(&target).unwrap().publish().unwrap();
+        // Our own lock line records pid, start time and boot.
+        assert!(me.line().starts_with(&format!("{} {start} ", me.pid)));
     }
 
     #[test]

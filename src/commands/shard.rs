@@ -16,8 +16,16 @@ use crate::report::write_atomic;
 
 use super::{shipped_scenarios, signals, Staging};
 
-/// What identifies a partial folder's format; bumped when the layout changes.
-pub const FORMAT: &str = "cosmosim-partial/1";
+/// What identifies a partial folder's format; bumped when the layout changes (2: the
+/// build identity).
+pub const FORMAT: &str = "cosmosim-partial/2";
+/// This binary's build identity (build.rs): parts merge only into the build that made
+/// them, since engine calls are keyed by the simulations' type names.
+pub const BUILD_ID: &str = env!("COSMOSIM_BUILD_ID");
+/// The commands `--shard` runs, hence the only ones a manifest may name.
+pub const SHARD_COMMANDS: &[&str] = &["run", "sweep", "table", "report"];
+/// Flags a recorded command never holds (the merge adds its own).
+const NOT_RECORDED: &[&str] = &["--out", "--shard", "--threads", "--quiet", "-q"];
 pub const MANIFEST: &str = "manifest.json";
 pub const ACCUMULATORS: &str = "accumulators.bin";
 
@@ -26,6 +34,8 @@ pub const ACCUMULATORS: &str = "accumulators.bin";
 pub struct Manifest {
     pub format: String,
     pub tool_version: String,
+    /// The build identity of the binary that made the part ([`BUILD_ID`]).
+    pub build: String,
     /// The command line without the program name, `--shard`, `--out`, `--threads` and
     /// `--quiet` (which never change results): the merge re-runs exactly this.
     pub command: Vec<String>,
@@ -55,10 +65,70 @@ impl Manifest {
         (
             &self.format,
             &self.tool_version,
+            &self.build,
             &self.command,
             &self.inputs,
             self.shard.count,
         )
+    }
+}
+
+impl Manifest {
+    /// Everything a manifest must satisfy on its own, whatever wrote it: the shard within
+    /// its count, the one accumulators file name (never a path), a size within the cap, a
+    /// SHA-256 of 64 hex digits, and a command without the flags a part never records.
+    /// The command's subcommand is checked by the merge, which parses it.
+    pub fn validate(&self) -> Result<(), String> {
+        let ShardId { index, count } = self.shard;
+        if count == 0 || count > shard::MAX_SHARDS || index == 0 || index > count {
+            return Err(crate::tr!(
+                "safety.parts.shard",
+                index = index,
+                count = count,
+                max = shard::MAX_SHARDS
+            ));
+        }
+        if self.accumulators.file != ACCUMULATORS {
+            return Err(crate::tr!(
+                "safety.parts.file",
+                file = crate::limits::clip(&self.accumulators.file),
+                expected = ACCUMULATORS
+            ));
+        }
+        if self.accumulators.bytes > crate::input::MAX_PART_BYTES {
+            return Err(crate::tr!(
+                "safety.parts.bytes",
+                bytes = self.accumulators.bytes,
+                max = crate::input::MAX_PART_BYTES
+            ));
+        }
+        let hex = &self.accumulators.sha256;
+        if hex.len() != 64 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(crate::tr!("safety.parts.sha256").to_string());
+        }
+        let flag = self.command.iter().find(|a| {
+            NOT_RECORDED
+                .iter()
+                .any(|f| *a == f || a.starts_with(&format!("{f}=")))
+        });
+        if self.command.is_empty() || flag.is_some() {
+            return Err(crate::tr!(
+                "safety.parts.command_flag",
+                flag = crate::limits::clip(flag.map_or("", String::as_str))
+            ));
+        }
+        if self.build.is_empty() || self.build.len() > 64 {
+            return Err(crate::tr!("safety.parts.no_build").to_string());
+        }
+        Ok(())
+    }
+
+    /// Checks that the decoded accumulators hold what the manifest announces.
+    pub fn matches(&self, acc: &Accumulators) -> bool {
+        let batches: u64 = acc.calls.values().map(|b| b.len() as u64).sum();
+        acc.calls.len() as u64 == self.accumulators.calls
+            && batches == self.accumulators.batches
+            && acc.calls.keys().all(|k| !k.sim.is_empty())
     }
 }
 
@@ -75,6 +145,7 @@ pub fn recorded_command(args: &[String]) -> Vec<String> {
     let mut out = Vec::new();
     let mut it = args.iter().skip(1);
     while let Some(a) = it.next() {
+        // Kept in step with NOT_RECORDED, which a manifest is checked against.
         if ["--out", "--shard", "--threads"].contains(&a.as_str()) {
             it.next();
         } else if ["--out=", "--shard=", "--threads="]
@@ -110,7 +181,7 @@ pub fn hash_inputs(files: &[PathBuf]) -> Vec<(String, String)> {
     files
         .iter()
         .map(|p| {
-            let h = std::fs::read(p)
+            let h = crate::input::read_file(p, crate::input::MAX_TEXT_BYTES)
                 .map(|b| sha256_hex(&b))
                 .unwrap_or_else(|_| "unreadable".into());
             (p.display().to_string(), h)
@@ -157,6 +228,7 @@ pub fn run_shard(cli: &Cli, arg: ShardArg) -> anyhow::Result<()> {
     let manifest = Manifest {
         format: FORMAT.into(),
         tool_version: env!("CARGO_PKG_VERSION").into(),
+        build: BUILD_ID.into(),
         command: recorded_command(&args),
         seed,
         trials,

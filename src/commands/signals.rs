@@ -1,6 +1,7 @@
-//! SIGINT and SIGTERM stop a run within a second, in any phase: the engine skips its
-//! remaining batches, the command drops its staging folder, and the process exits 130
-//! (SIGINT) or 143 (SIGTERM) with the previous output set intact. Should the main thread
+//! SIGINT, SIGTERM and SIGHUP (the terminal or ssh session closed) stop a run within a
+//! second, in any phase: the engine skips its remaining batches, the command drops its
+//! staging folder and lock, and the process exits 130 (SIGINT), 143 (SIGTERM) or 129
+//! (SIGHUP) with the previous output set intact. Should the main thread
 //! be busy in code that does not look at the flag, a watchdog removes the staging folders
 //! and exits after 900 ms — never in the middle of a swap (both take one lock).
 
@@ -53,6 +54,7 @@ fn name(sig: i32) -> &'static str {
     match sig {
         libc::SIGINT => "SIGINT (Ctrl-C)",
         libc::SIGTERM => "SIGTERM",
+        libc::SIGHUP => "SIGHUP",
         _ => crate::tr!("error.a_signal"),
     }
 }
@@ -60,7 +62,8 @@ fn name(sig: i32) -> &'static str {
 /// Installs the handler once per process (idempotent).
 pub fn install() {
     INSTALL.call_once(|| {
-        let Ok(mut signals) = signal_hook::iterator::Signals::new([libc::SIGINT, libc::SIGTERM])
+        let Ok(mut signals) =
+            signal_hook::iterator::Signals::new([libc::SIGINT, libc::SIGTERM, libc::SIGHUP])
         else {
             return;
         };

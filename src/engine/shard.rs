@@ -114,8 +114,13 @@ pub fn set_mode(mode: Mode) -> anyhow::Result<()> {
         .map_err(|_| anyhow::anyhow!("the engine's shard mode can be set only once"))
 }
 
-fn config() -> bincode::config::Configuration {
-    bincode::config::standard()
+/// The most bytes one decoding may claim (allocate), whatever lengths the bytes
+/// declare: a part is data from elsewhere, and a declared 2^62-byte string must be an
+/// error, not an abort. Equal to the size cap of a part's accumulators file.
+pub const DECODE_LIMIT: usize = crate::input::MAX_PART_BYTES as usize;
+
+fn config() -> impl bincode::config::Config {
+    bincode::config::standard().with_limit::<DECODE_LIMIT>()
 }
 
 /// An accumulator as compact, exact bytes (floats keep their bits, NaN and infinities
@@ -211,6 +216,22 @@ mod tests {
         assert_eq!(back.1 .1 .0.to_bits(), (-0.0f64).to_bits());
         assert_eq!(back.1 .1 .1.to_bits(), (0.1f64 + 0.2).to_bits());
         assert!(decode::<(f64, f64)>(&encode(&1.0f64)).is_none());
+    }
+
+    #[test]
+    fn a_huge_declared_length_is_an_error_not_an_abort() {
+        // One call whose simulation name declares 2^62 bytes (varint: 253 = u64 follows).
+        let mut bytes = vec![1u8, 253];
+        bytes.extend((1u64 << 62).to_le_bytes());
+        assert!(decode::<Accumulators>(&bytes).is_none());
+        // A batch list declaring 2^40 entries.
+        let mut bytes = encode(&Accumulators::default());
+        bytes[0] = 1;
+        bytes.truncate(1);
+        bytes.extend(encode(&key(1)));
+        bytes.push(253);
+        bytes.extend((1u64 << 40).to_le_bytes());
+        assert!(decode::<Accumulators>(&bytes).is_none());
     }
 
     #[test]

@@ -40,8 +40,11 @@ pub struct RunSection {
 }
 
 impl ScenarioFile {
+    /// Reads a scenario-like TOML file (scenario, linked combat, expectations, variants)
+    /// through [`crate::input`]: a regular file of at most
+    /// [`crate::input::MAX_TEXT_BYTES`].
     pub fn read(path: &Path) -> Result<ScenarioFile, UserError> {
-        let bytes = std::fs::read(path).map_err(|e| {
+        let bytes = crate::input::read_file(path, crate::input::MAX_TEXT_BYTES).map_err(|e| {
             UserError::new(crate::tr!(
                 "error.file.cannot_read",
                 file = path.display(),

@@ -39,6 +39,9 @@ impl Loaded {
     }
 }
 
+/// Every `.csv` below `dir`, hidden entries left out. Folders are entered only when they
+/// are real folders (a symlink to `..` would loop); a `.csv` of any kind is listed, so a
+/// FIFO or a link out of the folder is refused by name when read, never opened.
 fn csv_files(dir: &Path) -> Vec<PathBuf> {
     let mut found = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
@@ -54,7 +57,7 @@ fn csv_files(dir: &Path) -> Vec<PathBuf> {
             if hidden {
                 continue;
             }
-            if p.is_dir() {
+            if e.file_type().is_ok_and(|t| t.is_dir()) {
                 stack.push(p);
             } else if p.extension().is_some_and(|x| x == "csv") {
                 found.push(p);
@@ -63,6 +66,26 @@ fn csv_files(dir: &Path) -> Vec<PathBuf> {
     }
     found.sort();
     found
+}
+
+/// The bytes of `file`, a regular file inside `dir` of at most
+/// [`crate::input::MAX_TABLE_BYTES`]; `None` when it does not exist.
+fn read_inside(dir: &Path, file: &Path) -> Result<Option<Vec<u8>>, UserError> {
+    let refused = |e: crate::input::Refused| {
+        UserError::new(crate::tr!(
+            "safety.files.compare_refused",
+            file = file.display(),
+            why = e
+        ))
+    };
+    match crate::input::confine(file, &[dir]) {
+        Err(e) if e.is_missing() => return Ok(None),
+        Err(e) => return Err(refused(e)),
+        Ok(_) => {}
+    }
+    crate::input::read_file(file, crate::input::MAX_TABLE_BYTES)
+        .map(Some)
+        .map_err(refused)
 }
 
 /// Reads every output of `dir`.
@@ -77,20 +100,23 @@ pub fn load_folder(dir: &Path) -> anyhow::Result<BTreeMap<String, Loaded>> {
     let mut out = BTreeMap::new();
     for csv in csv_files(dir) {
         let meta_path = csv.with_extension("meta.json");
-        let Ok(meta_text) = std::fs::read_to_string(&meta_path) else {
+        let Some(meta_bytes) = read_inside(dir, &meta_path)? else {
             continue;
         };
-        let meta: serde_json::Value = serde_json::from_str(&meta_text).map_err(|e| {
+        let meta: serde_json::Value = serde_json::from_slice(&meta_bytes).map_err(|e| {
             UserError::new(format!(
                 "{}: not a provenance file: {e}",
                 meta_path.display()
             ))
         })?;
+        let Some(csv_bytes) = read_inside(dir, &csv)? else {
+            continue;
+        };
         let frame = CsvReadOptions::default()
             .with_has_header(true)
             .with_infer_schema_length(None)
-            .try_into_reader_with_file_path(Some(csv.clone()))
-            .and_then(|r| r.finish())
+            .into_reader_with_file_handle(std::io::Cursor::new(csv_bytes))
+            .finish()
             .map_err(|e| UserError::new(format!("{}: cannot read CSV: {e}", csv.display())))?;
         let rel = csv
             .strip_prefix(dir)

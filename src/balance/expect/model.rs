@@ -75,16 +75,22 @@ pub enum Check {
 
 /// A path from the file: relative to the working directory (a rules repository's root,
 /// where CI runs) when it exists there, else relative to the expectations file's folder.
-pub(crate) fn resolve(file: &Path, p: &str) -> PathBuf {
+/// Either way it must lie inside the working directory or that folder (symlinks
+/// resolved), so an expectations file from elsewhere cannot point the tool at any file
+/// of the machine; the error is the refusal, shown after the value. A missing file is
+/// left to the caller's "no file" message.
+pub(crate) fn resolve(file: &Path, p: &str) -> Result<PathBuf, String> {
     let direct = PathBuf::from(p);
-    if direct.is_absolute() || direct.exists() {
-        return direct;
-    }
-    let beside = file.parent().unwrap_or(Path::new(".")).join(p);
-    if beside.exists() {
-        beside
-    } else {
+    let folder = crate::input::folder_of(file);
+    let chosen = if direct.is_absolute() || direct.exists() {
         direct
+    } else {
+        folder.join(p)
+    };
+    match crate::input::confine(&chosen, &[Path::new("."), folder]) {
+        Ok(_) => Ok(chosen),
+        Err(e) if e.is_missing() => Ok(chosen),
+        Err(e) => Err(format!("\"{}\": {e}", crate::limits::clip(p))),
     }
 }
 
@@ -234,7 +240,8 @@ fn validate(
                     "change the scenario file, or use `options` for rule variants",
                 ));
             }
-            let p = resolve(&file.path, s);
+            let p = resolve(&file.path, s)
+                .map_err(|m| err("scenario", &m, crate::tr!("safety.files.named_allowed")))?;
             if !p.is_file() {
                 return Err(err(
                     "scenario",
@@ -362,7 +369,8 @@ fn validate(
             if !(precision > 0.0 && precision.is_finite()) {
                 return Err(err("precision", &format!("precision {precision}"), "a number > 0, e.g. 0.01"));
             }
-            let p = resolve(&file.path, tf);
+            let p = resolve(&file.path, tf)
+                .map_err(|m| err("table_file", &m, crate::tr!("safety.files.named_allowed")))?;
             if !p.is_file() {
                 return Err(err("table_file", &format!("no file \"{tf}\""), "a CSV path relative to the working directory or to this file"));
             }

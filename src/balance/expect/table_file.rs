@@ -228,7 +228,7 @@ pub fn check(
 
 /// Reads a published table: header + rows of plain comma-separated cells.
 fn read_published(path: &Path) -> Result<(Vec<String>, Vec<(usize, Vec<Cell>)>), UserError> {
-    let text = std::fs::read_to_string(path)
+    let text = crate::input::read_text(path, crate::input::MAX_TABLE_BYTES)
         .map_err(|e| UserError::new(format!("{}: cannot read: {e}", path.display())))?;
     let mut lines = text
         .lines()

@@ -183,7 +183,8 @@ fn source(
                     "change the scenario file; rule changes belong in [variants.<name>]",
                 ));
             }
-            let p = resolve(&file.path, s);
+            let p = resolve(&file.path, s)
+                .map_err(|m| err("scenario", &m, crate::tr!("safety.files.named_allowed")))?;
             if !p.is_file() {
                 return Err(err(
                     "scenario",

@@ -119,15 +119,24 @@ pub fn linked(
             crate::tr!("growth.linked.single_traveller_allowed"),
         ));
     };
-    let full = file.path.parent().unwrap_or(Path::new(".")).join(path);
-    let cfile = ScenarioFile::read(&full).map_err(|e| {
+    let cannot_read = |error: String| {
         bad(
             file,
             &combat_at,
-            crate::tr!("growth.linked.cannot_read", path = path, error = e.0),
+            crate::tr!(
+                "growth.linked.cannot_read",
+                path = crate::limits::clip(path),
+                error = error
+            ),
             crate::tr!("growth.linked.cannot_read_allowed"),
         )
-    })?;
+    };
+    // The combat file must lie in the expedition file's folder (symlinks resolved): a
+    // scenario from elsewhere cannot make the tool read, and echo, any file of the machine.
+    let real = crate::input::beside(&file.path, path).map_err(|e| cannot_read(e.to_string()))?;
+    let mut cfile = ScenarioFile::read(&real).map_err(|e| cannot_read(e.0))?;
+    // Messages about the combat file name it as the expedition file does.
+    cfile.path = file.path.parent().unwrap_or(Path::new(".")).join(path);
     let header = cfile.header()?;
     if header.system != "cosmos" || header.kind.as_deref() != Some("combat") {
         return Err(bad(
