@@ -258,6 +258,7 @@ main{max-width:72rem;margin:0 auto;padding:1rem clamp(0.75rem,3vw,2rem) 3rem}\
 h1{font-size:1.7rem;line-height:1.25;margin:0.5rem 0 1rem}\
 h2{font-size:1.3rem;margin:2rem 0 0.6rem;padding-top:0.6rem;border-top:1px solid var(--line)}\
 h3{font-size:1.1rem;margin:1.4rem 0 0.4rem}\
+h1,h2,h3{overflow-wrap:anywhere}\
 p,li{max-width:60rem;overflow-wrap:anywhere}\
 a{color:var(--link)}\
 code{font-family:'DejaVu Sans Mono',ui-monospace,monospace;font-size:0.9em;background:var(--band);padding:0 0.2em;border-radius:3px;overflow-wrap:anywhere}\
