@@ -437,3 +437,170 @@ fn the_browser_checks_catch_a_bad_page() {
         );
     }
 }
+
+/// What a hostile file puts in every text it gives: a script, an image and an SVG whose
+/// handlers run code, a `javascript:` link, Markdown emphasis, a table pipe and entities.
+/// Each payload would mark the page (`window.pwned`, the title `XX`, every cell `99.9%`).
+const HOSTILE: &str = "<script>window.pwned=1;document.title=String.fromCharCode(88,88);\
+document.querySelectorAll('td').forEach(function(c){c.textContent='99.9%'})</script>\
+<img src=x onerror=\"window.pwned=2\"><svg onload=\"window.pwned=3\"></svg>\
+[click](javascript:window.pwned=4) **bold** | pipe &amp; &lt;b&gt;";
+
+/// `HOSTILE` in a TOML basic string.
+fn toml_str(s: &str) -> String {
+    format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// Issue 24: scenario titles, questions and side names, expectation names and titles,
+/// variant descriptions and headline names reach `summary.html`, `expect.html`,
+/// `variants.html` and `index.html`; whatever they hold, no script runs, nothing loads,
+/// the pages show the text as typed, and the CSP allows no inline script but the sorter.
+#[test]
+fn hostile_names_run_no_script_and_read_as_typed() {
+    let Some(exe) = chromium() else {
+        if std::env::var("COSMOSIM_REQUIRE_CHROMIUM").as_deref() == Ok("1") {
+            panic!("COSMOSIM_REQUIRE_CHROMIUM=1 but no chromium on PATH");
+        }
+        eprintln!("SKIPPED: no chromium on PATH");
+        return;
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let d = tempfile::tempdir().unwrap();
+    let t = d.path();
+    let h = toml_str(HOSTILE);
+    let duel = std::fs::read_to_string(root.join("scenarios/cosmos/duel.toml")).unwrap();
+    let duel: String = duel
+        .lines()
+        .map(|l| {
+            if l.starts_with("title =") {
+                format!("title = {h}")
+            } else if l.starts_with("question =") {
+                format!("question = {h}")
+            } else if l.starts_with("side = \"offensive\"") {
+                format!("side = {h}")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    std::fs::write(t.join("duel.toml"), duel).unwrap();
+    std::fs::write(
+        t.join("expect.toml"),
+        format!(
+            "title = {h}\nseed = 1\n\n[[expect]]\nname = {h}\ntable = \"cosmos-test\"\n\
+             params = {{ thresholds = \"50\", karma = \"0\" }}\n\
+             where = {{ threshold = 50, karma = 0 }}\nfigure = \"p_success\"\nbetween = [0.9, 1.0]\n"
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        t.join("variants.toml"),
+        format!(
+            "title = {h}\nquestion = {h}\nseed = 1\n\n[[study]]\ntable = \"cosmos-test\"\n\
+             params = {{ thresholds = \"50\", karma = \"0\" }}\n\n[[headline]]\nname = {h}\n\
+             table = \"cosmos-test\"\nparams = {{ thresholds = \"50\", karma = \"0\" }}\n\
+             figure = \"p_success\"\nwhere = {{ threshold = 50, karma = 0 }}\n\n\
+             [variants.narrow_crits]\ndescription = {h}\ncrit_success_to = 5\n"
+        ),
+    )
+    .unwrap();
+    cosmosim(
+        t,
+        &[
+            "run",
+            "duel.toml",
+            "--trials",
+            "2000",
+            "--out",
+            "run",
+            "--quiet",
+        ],
+    );
+    // The expectation fails on purpose: its name is then also in the problems list.
+    let out = Command::new(env!("CARGO_BIN_EXE_cosmosim"))
+        .args(["expect", "expect.toml", "--out", "expect", "--quiet"])
+        .current_dir(t)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    cosmosim(
+        t,
+        &["variants", "variants.toml", "--out", "variants", "--quiet"],
+    );
+    let mut pages = Vec::new();
+    for dir in ["run", "expect", "variants"] {
+        collect_html(&t.join(dir), &mut pages);
+    }
+    pages.sort();
+    for must in [
+        "run/summary.html",
+        "expect/expect.html",
+        "variants/variants.html",
+    ] {
+        assert!(
+            pages.contains(&t.join(must)),
+            "{must} missing from {pages:?}"
+        );
+    }
+    let mut browser = Browser::launch(&exe);
+    let mut problems = Vec::new();
+    for page in &pages {
+        let html = std::fs::read_to_string(page).unwrap();
+        let csp = html
+            .split("Content-Security-Policy\" content=\"")
+            .nth(1)
+            .and_then(|r| r.split('"').next())
+            .unwrap_or("");
+        if csp.contains("'unsafe-inline'") && csp.contains("script-src 'unsafe") {
+            problems.push(format!("{}: inline scripts allowed: {csp}", page.display()));
+        }
+        // Loading the page also fails on any network request, error or CSP violation
+        // a smuggled tag would cause.
+        for p in browser.check(page, 1440, "en") {
+            problems.push(format!("{}: {p}", page.display()));
+        }
+        let seen = browser.eval(
+            "(() => ({ pwned: window.pwned === undefined ? null : window.pwned, \
+               title: document.title, \
+               cells: Array.from(document.querySelectorAll('td')).map(c => c.textContent), \
+               scripts: document.scripts.length, \
+               tags: document.querySelectorAll('main img:not([src^=\"data:\"]), main svg, main script, \
+                 a[href^=\"javascript\" i], [onerror], [onload]').length, \
+               text: document.body.innerText }))()",
+        );
+        if !seen["pwned"].is_null() {
+            problems.push(format!(
+                "{}: a script ran: pwned={}",
+                page.display(),
+                seen["pwned"]
+            ));
+        }
+        if seen["title"] == "XX" {
+            problems.push(format!("{}: a script set the title", page.display()));
+        }
+        let cells = seen["cells"].as_array().unwrap();
+        if !cells.is_empty() && cells.iter().all(|c| c == "99.9%") {
+            problems.push(format!("{}: a script rewrote the cells", page.display()));
+        }
+        if seen["scripts"] != 1 || seen["tags"] != 0 {
+            problems.push(format!("{}: smuggled elements: {seen}", page.display()));
+        }
+        let text = seen["text"].as_str().unwrap_or("");
+        let main_page = ["summary.html", "expect.html", "variants.html"]
+            .iter()
+            .any(|n| page.ends_with(n));
+        if main_page && !text.contains(HOSTILE) {
+            problems.push(format!(
+                "{}: the hostile text is not shown as typed",
+                page.display()
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

@@ -52,7 +52,8 @@ fn value() -> impl Strategy<Value = toml::Value> {
         "combat",
         "ééé",
         "🙂",
-    ]);
+    ])
+    .prop_map(str::to_string);
     prop_oneof![
         prop::sample::select(vec![
             -1i64,
@@ -71,10 +72,46 @@ fn value() -> impl Strategy<Value = toml::Value> {
         any::<i64>().prop_map(toml::Value::Integer),
         prop::sample::select(vec![-1.5f64, 0.0, 0.5, 1.0, 1e300, f64::NAN, f64::INFINITY])
             .prop_map(toml::Value::Float),
-        words.prop_map(|w| toml::Value::String(w.to_string())),
+        words.prop_map(toml::Value::String),
+        hostile().prop_map(toml::Value::String),
         any::<bool>().prop_map(toml::Value::Boolean),
         Just(toml::Value::Array(vec![])),
         Just(toml::Value::Table(toml::Table::new())),
+    ]
+}
+
+/// Texts a file from elsewhere may hold (issue 24): markup for the Markdown and HTML
+/// pages, control characters for terminals and JUnit XML, bidi overrides, and a name far
+/// longer than any page or chart expects. Each must be shown as typed or refused with a
+/// located message that does not itself carry the control character.
+fn hostile() -> impl Strategy<Value = String> {
+    prop::sample::select(vec![
+        "<script>alert(1)</script>".to_string(),
+        "<img src=x onerror=alert(1)>".to_string(),
+        "](javascript:alert(1))".to_string(),
+        "[x](javascript:alert(1))".to_string(),
+        "![x](/etc/passwd)".to_string(),
+        "&amp; &lt; | ** _ ` #".to_string(),
+        "\u{0}".to_string(),
+        "a\u{1b}[31mred\u{1b}[0m".to_string(),
+        "a\rb".to_string(),
+        "a\nb".to_string(),
+        "\t".to_string(),
+        "\u{7f}".to_string(),
+        "\u{85}".to_string(),
+        "abc\u{202e}fed".to_string(),
+        "\u{2066}x\u{2069}".to_string(),
+        "   ".to_string(),
+        "n".repeat(100_000),
+    ])
+}
+
+/// A key of a table: mostly plausible words, sometimes a hostile text (keys are names too:
+/// `[combatants.<name>]`, `[variants.<name>]`).
+fn key() -> impl Strategy<Value = String> {
+    prop_oneof![
+        5 => "[a-z_]{1,12}",
+        1 => hostile(),
     ]
 }
 
@@ -82,7 +119,7 @@ fn edit() -> impl Strategy<Value = Edit> {
     prop_oneof![
         4 => (any::<usize>(), value()).prop_map(|(i, v)| Edit::Set(i, v)),
         1 => any::<usize>().prop_map(Edit::Remove),
-        1 => (any::<usize>(), "[a-z_]{1,12}", value()).prop_map(|(i, k, v)| Edit::Add(i, k, v)),
+        1 => (any::<usize>(), key(), value()).prop_map(|(i, k, v)| Edit::Add(i, k, v)),
     ]
 }
 
@@ -145,6 +182,12 @@ fn located(e: &anyhow::Error, what: &str) {
         msg.contains(".toml:") || msg.contains(".toml: "),
         "{what}: the message does not name the file and line: {msg}"
     );
+    // A message is printed to a terminal: it names a control character, never holds one.
+    assert!(
+        !msg.chars().any(|c| c.is_control() && c != '\n')
+            && !msg.chars().any(cosmosim::report::is_bidi_control),
+        "{what}: the message carries a control character: {msg:?}"
+    );
 }
 
 #[test]
@@ -191,7 +234,7 @@ fn generated_scenarios_never_panic_and_check_agrees_with_run() {
         let what = format!("{} with {edits:?}", path.display());
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             let checked = check(&file, true);
-            let ran = run_scenario(&file, &overrides).map(|_| ());
+            let ran = run_scenario(&file, &overrides);
             (checked, ran)
         }));
         let (checked, ran) = match outcome {
@@ -199,8 +242,28 @@ fn generated_scenarios_never_panic_and_check_agrees_with_run() {
             Err(_) => panic!("panicked on {what}\n{text}"),
         };
         match (&checked, &ran) {
-            (Ok(()), Ok(())) => {
+            (Ok(()), Ok(result)) => {
                 accepted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                // Whatever the accepted texts hold, the page carries no control character,
+                // no element of theirs and no script but the sorter.
+                prop_assert!(
+                    !result.summary.chars().any(|c| c.is_control() && c != '\n'),
+                    "{}: a control character in summary.md",
+                    what
+                );
+                let page = cosmosim::report::to_html(&result.summary, dir.path())
+                    .unwrap_or_else(|e| panic!("{what}: summary.md does not render: {e:#}"));
+                let body = page
+                    .split("<main>")
+                    .nth(1)
+                    .and_then(|r| r.split("</main>").next())
+                    .unwrap_or("");
+                prop_assert!(
+                    !body.contains("<script") && !body.contains("<img") && !body.contains("<svg"),
+                    "{}: markup from the file in the page:\n{}",
+                    what,
+                    body
+                );
             }
             (Err(c), Err(r)) => {
                 refused.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -208,7 +271,7 @@ fn generated_scenarios_never_panic_and_check_agrees_with_run() {
                 prop_assert_eq!(c.to_string(), r.to_string(), "{}", what);
             }
             (Ok(()), Err(r)) => panic!("check accepted but run refused {what}: {r:#}"),
-            (Err(c), Ok(())) => panic!("check refused but run accepted {what}: {c:#}"),
+            (Err(c), Ok(_)) => panic!("check refused but run accepted {what}: {c:#}"),
         }
         Ok(())
     });
@@ -225,5 +288,100 @@ fn generated_scenarios_never_panic_and_check_agrees_with_run() {
             a > cases as u64 / 40 && r > cases as u64 / 40,
             "{a} accepted, {r} refused"
         );
+    }
+}
+
+/// The same generator over the shipped expectations and variants files: reading one never
+/// panics; a refusal names the file and line and carries no control character; every name
+/// and title of a file accepted holds none either, and none is empty.
+#[test]
+fn generated_expectations_and_variants_files_are_read_or_refused_with_a_location() {
+    use cosmosim::balance::expect::ExpectFile;
+    use cosmosim::balance::variants::VariantsFile;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut bases: Vec<(PathBuf, toml::Table)> = Vec::new();
+    for dir in ["balance", "variants"] {
+        for e in std::fs::read_dir(root.join(dir)).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|x| x == "toml") {
+                let t = toml::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+                bases.push((p, t));
+            }
+        }
+    }
+    bases.sort_by(|a, b| a.0.cmp(&b.0));
+    assert!(
+        bases.len() >= 2,
+        "an expectations and a variants file are shipped"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let cases: u32 = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(10_000)
+        / 5;
+    let mut config = Config::with_cases(cases.max(1));
+    config.failure_persistence = Some(Box::new(FileFailurePersistence::Off));
+    let mut runner = TestRunner::new_with_rng(
+        config,
+        proptest::test_runner::TestRng::deterministic_rng(
+            proptest::test_runner::RngAlgorithm::ChaCha,
+        ),
+    );
+    let strategy = (0..bases.len(), prop::collection::vec(edit(), 1..4));
+    let (accepted, refused) = (
+        std::sync::atomic::AtomicU64::new(0),
+        std::sync::atomic::AtomicU64::new(0),
+    );
+    let result = runner.run(&strategy, |(k, edits)| {
+        let (path, base) = &bases[k];
+        let text = toml::to_string(&apply(base, &edits)).unwrap_or_default();
+        let file = dir.path().join(path.file_name().unwrap());
+        std::fs::write(&file, &text).unwrap();
+        let what = format!("{} with {edits:?}", path.display());
+        let variants = path.parent().is_some_and(|p| p.ends_with("variants"));
+        let read = catch_unwind(AssertUnwindSafe(|| {
+            if variants {
+                VariantsFile::read(&file).map(|f| {
+                    let mut names = vec![f.title.clone()];
+                    names.extend(f.variants.iter().map(|v| v.name.clone()));
+                    names.extend(f.headlines.iter().map(|h| h.name.clone()));
+                    names
+                })
+            } else {
+                ExpectFile::read(&file).map(|f| {
+                    let mut names = vec![f.title.clone()];
+                    names.extend(f.expectations.iter().map(|e| e.name.clone()));
+                    names
+                })
+            }
+        }))
+        .unwrap_or_else(|_| panic!("panicked on {what}\n{text}"));
+        match read {
+            Ok(names) => {
+                accepted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                for n in names {
+                    prop_assert!(
+                        !n.trim().is_empty() && !n.chars().any(|c| c.is_control()),
+                        "{}: accepted the name {:?}",
+                        what,
+                        n
+                    );
+                }
+            }
+            Err(e) => {
+                refused.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                located(&anyhow::Error::new(e), &what);
+            }
+        }
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+    let (a, r) = (accepted.into_inner(), refused.into_inner());
+    eprintln!("{a} generated files read, {r} refused with a located message");
+    if cases >= 1000 {
+        assert!(a > 0 && r > 0, "{a} accepted, {r} refused");
     }
 }

@@ -265,7 +265,8 @@ fn write(
     let mut files = write_outputs(std::slice::from_mut(&mut out), dir)?;
     let mut md = format!(
         "# {}\n\n**{line}**\n\n{spend}\n\n{}\n\n",
-        out.title, out.question
+        crate::report::md_text(&out.title),
+        crate::report::md_text(&out.question)
     );
     md += crate::tr!("optimise.racing");
     md += "\n\n";

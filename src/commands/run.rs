@@ -162,7 +162,7 @@ fn add_warnings(result: &mut ScenarioResult, warnings: &[String]) {
     }
     result.summary += &format!("\n## {}\n\n", crate::tr!("page.warnings"));
     for w in warnings {
-        result.summary += &format!("- {w}\n");
+        result.summary += &format!("- {}\n", crate::report::md_text(w));
     }
 }
 

@@ -1,7 +1,7 @@
 use std::path::PathBuf;
 
 use crate::cli::SweepArgs;
-use crate::report::{charts_section, write_page};
+use crate::report::{charts_section, md_text, write_page};
 use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::combat;
 
@@ -78,7 +78,11 @@ pub fn sweep(a: &SweepArgs, quiet: bool) -> anyhow::Result<()> {
         };
         signals::check()?;
         let mut files = write_outputs(&mut out, staging)?;
-        let mut md = format!("# {}\n\n{}\n\n", out[0].title, out[0].question);
+        let mut md = format!(
+            "# {}\n\n{}\n\n",
+            md_text(&out[0].title),
+            md_text(&out[0].question)
+        );
         if let Some(line) = &precision_line {
             md += &format!("{line}\n\n");
         }
@@ -92,7 +96,7 @@ pub fn sweep(a: &SweepArgs, quiet: bool) -> anyhow::Result<()> {
         if !warnings.is_empty() {
             md += &format!("\n## {}\n\n", crate::tr!("page.warnings"));
             for w in warnings {
-                md += &format!("- {w}\n");
+                md += &format!("- {}\n", md_text(&w));
             }
         }
         md += &charts_section(&out);

@@ -369,7 +369,11 @@ fn write_tune(
         provenance,
     };
     let mut files = super::write_outputs(std::slice::from_mut(&mut out), dir)?;
-    let mut md = format!("# {}\n\n**{line}**\n\n{}\n\n", out.title, out.question);
+    let mut md = format!(
+        "# {}\n\n**{line}**\n\n{}\n\n",
+        crate::report::md_text(&out.title),
+        crate::report::md_text(&out.question)
+    );
     md += &if exact {
         crate::tr!("tune.method_exact", points = rows.len())
     } else {

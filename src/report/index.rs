@@ -1,6 +1,6 @@
 use std::path::Path;
 
-use super::{write_page, Provenance};
+use super::{md_text, write_page, Provenance};
 
 /// What the index says of one output.
 #[derive(Clone, Debug)]
@@ -20,15 +20,20 @@ pub fn write_index(dir: &Path, intro: &str, entries: &[IndexEntry]) -> anyhow::R
     md += intro;
     md += &format!("\n\n## {}\n\n", crate::tr!("index.contents"));
     for e in entries {
-        md += &format!("- [{}](#{}) — {}\n", e.title, e.name, e.question);
+        md += &format!(
+            "- [{}](#{}) — {}\n",
+            md_text(&e.title),
+            e.name,
+            md_text(&e.question)
+        );
     }
     for e in entries {
         md += &format!(
             "\n<a id=\"{}\"></a>\n## {}\n\n**{}** {}\n\n",
             e.name,
-            e.title,
+            md_text(&e.title),
             crate::tr!("index.question"),
-            e.question
+            md_text(&e.question)
         );
         if !e.key_figures.is_empty() {
             md += &format!("**{}**\n\n", crate::tr!("index.key_figures"));
@@ -44,7 +49,7 @@ pub fn write_index(dir: &Path, intro: &str, entries: &[IndexEntry]) -> anyhow::R
             files.join(" · ")
         );
         for f in e.files.iter().filter(|f| f.ends_with(".png")) {
-            md += &format!("![{}]({f})\n\n", e.title);
+            md += &format!("![{}]({f})\n\n", md_text(&e.title));
         }
         md += &format!(
             "**{}** {}\n",
@@ -56,7 +61,7 @@ pub fn write_index(dir: &Path, intro: &str, entries: &[IndexEntry]) -> anyhow::R
                 .provenance
                 .parameters
                 .iter()
-                .map(|(k, v)| format!("{k}={v}"))
+                .map(|(k, v)| md_text(&format!("{k}={v}")))
                 .collect();
             md += &crate::tr!("index.parameters", list = p.join(", "));
             md.push('\n');

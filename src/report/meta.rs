@@ -129,7 +129,7 @@ impl Provenance {
         if let Some(sc) = &self.scenario {
             s += &crate::tr!(
                 "page.provenance.scenario",
-                path = sc.path,
+                path = super::md_text(&sc.path),
                 sha = &sc.sha256[..12.min(sc.sha256.len())]
             );
         }
@@ -139,7 +139,10 @@ impl Provenance {
             .map(|(k, v)| format!("{k}={v}"))
             .collect();
         if !opts.is_empty() {
-            s += &crate::tr!("page.provenance.options", list = opts.join(", "));
+            s += &crate::tr!(
+                "page.provenance.options",
+                list = super::md_text(&opts.join(", "))
+            );
         }
         s
     }

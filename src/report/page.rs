@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use base64::Engine as _;
 use pulldown_cmark::{html, CowStr, Event, LinkType, Options, Parser, Tag, TagEnd};
 
-use super::write_atomic;
+use super::{md_text, write_atomic};
 
 /// Writes `<stem>.md` and `<stem>.html` into `dir`; returns both names relative to `dir`.
 /// Images the Markdown names are read from `dir` (write the charts first).
@@ -36,9 +36,13 @@ pub fn charts_section(outputs: &[super::Output]) -> String {
     let mut md = format!("\n## {}\n", crate::tr!("page.charts_and_tables"));
     for o in outputs {
         let e = o.index_entry();
-        md += &format!("\n### {}\n\n", o.title);
+        md += &format!("\n### {}\n\n", md_text(&o.title));
         for png in e.files.iter().filter(|f| f.ends_with(".png")) {
-            md += &format!("![{} — {}]({png})\n\n", o.title, o.question);
+            md += &format!(
+                "![{} — {}]({png})\n\n",
+                md_text(&o.title),
+                md_text(&o.question)
+            );
         }
         let links: Vec<String> = e
             .files
@@ -60,7 +64,13 @@ pub fn to_html(markdown: &str, dir: &Path) -> anyhow::Result<String> {
     let mut events = Vec::new();
     let mut title = String::new();
     let mut in_h1 = false;
-    for event in Parser::new_ext(markdown, options) {
+    // Pages hold no HTML of their own but the index's anchors: any other tag in the
+    // Markdown is shown as the text it is, never obeyed.
+    let parsed = Parser::new_ext(markdown, options).map(|e| match e {
+        Event::Html(h) | Event::InlineHtml(h) if !is_anchor(&h) => Event::Text(h),
+        e => e,
+    });
+    for event in parsed {
         match event {
             Event::Start(Tag::Heading { level, .. }) => {
                 in_h1 = level == pulldown_cmark::HeadingLevel::H1 && title.is_empty();
@@ -99,7 +109,11 @@ pub fn to_html(markdown: &str, dir: &Path) -> anyhow::Result<String> {
                 id,
             }) => events.push(Event::Start(Tag::Link {
                 link_type,
-                dest_url: page_link(link_type, dest_url),
+                dest_url: if safe_link(&dest_url) {
+                    page_link(link_type, dest_url)
+                } else {
+                    "#".into()
+                },
                 title,
                 id,
             })),
@@ -120,15 +134,16 @@ pub fn to_html(markdown: &str, dir: &Path) -> anyhow::Result<String> {
     if title.is_empty() {
         title = "cosmosim".into();
     }
+    let sorter = SORTER.replace("Sort by this column", crate::tr!("page.sort_by"));
     Ok(format!(
         "<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-<meta http-equiv=\"Content-Security-Policy\" content=\"{CSP}\">\n\
+<meta http-equiv=\"Content-Security-Policy\" content=\"{csp}\">\n\
 <meta name=\"generator\" content=\"cosmosim {version}\">\n\
 <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n{body}</main>\n\
 <script>{sorter}</script>\n</body>\n</html>\n",
         version = env!("CARGO_PKG_VERSION"),
-        sorter = SORTER.replace("Sort by this column", crate::tr!("page.sort_by")),
+        csp = csp(&sorter),
         lang = crate::lang::current().code(),
         title = escape(&title),
     ))
@@ -141,6 +156,14 @@ fn embed_image(dest: &str, dir: &Path) -> anyhow::Result<String> {
     }
     if dest.contains("://") {
         anyhow::bail!("a page may not fetch an image from the network ({dest})");
+    }
+    // Charts sit beside the page: a path reaching elsewhere would copy any file the
+    // user can read into the page.
+    let inside = Path::new(dest)
+        .components()
+        .all(|c| matches!(c, std::path::Component::Normal(_)));
+    if !inside || dest.contains(':') || dest.contains('\\') {
+        anyhow::bail!("a page only embeds charts from its own folder ({dest})");
     }
     let path = dir.join(dest);
     let bytes = std::fs::read(&path)
@@ -176,16 +199,56 @@ fn page_link(kind: LinkType, dest: CowStr<'_>) -> CowStr<'_> {
     }
 }
 
+/// Relative links (a sibling page, a file, an anchor) and web or mail addresses; no other
+/// scheme (`javascript:`, `data:`, `file:`...) may be followed from a page.
+fn safe_link(dest: &str) -> bool {
+    let lower = dest.trim_start().to_ascii_lowercase();
+    let scheme_end = lower.find([':', '/', '?', '#']);
+    match scheme_end {
+        Some(i) if lower.as_bytes()[i] == b':' => ["http:", "https:", "mailto:"]
+            .iter()
+            .any(|s| lower.starts_with(s)),
+        _ => !lower.chars().any(|c| c.is_control()),
+    }
+}
+
+/// `<a id="name">` / `</a>` (the index's anchors), the only HTML a page's Markdown holds.
+fn is_anchor(html: &str) -> bool {
+    let mut rest = html.trim();
+    if let Some(r) = rest.strip_prefix("<a id=\"") {
+        let Some((id, r)) = r.split_once("\">") else {
+            return false;
+        };
+        if id.is_empty()
+            || !id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+        {
+            return false;
+        }
+        rest = r.trim_start();
+    }
+    rest.is_empty() || rest == "</a>"
+}
+
+/// The page's Content-Security-Policy: nothing may load but data-URI images; styles are
+/// inline; the only script that may run is `sorter`, named by its SHA-256, so a script a
+/// name smuggled into the page would not run even if escaping failed.
+pub fn csp(sorter: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let hash = base64::engine::general_purpose::STANDARD.encode(Sha256::digest(sorter));
+    format!(
+        "default-src 'none'; img-src data:; style-src 'unsafe-inline'; \
+script-src 'sha256-{hash}'; base-uri 'none'; form-action 'none'"
+    )
+}
+
 fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
 }
-
-/// Inline scripts and styles only; images only as data URIs; nothing else may load.
-const CSP: &str = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; \
-script-src 'unsafe-inline'";
 
 const STYLE: &str = "\
 :root{color-scheme:light;--fg:#1d1d1f;--muted:#5b5b66;--line:#d6d6de;--band:#f4f4f8;--link:#0b57d0}\
@@ -195,6 +258,7 @@ main{max-width:72rem;margin:0 auto;padding:1rem clamp(0.75rem,3vw,2rem) 3rem}\
 h1{font-size:1.7rem;line-height:1.25;margin:0.5rem 0 1rem}\
 h2{font-size:1.3rem;margin:2rem 0 0.6rem;padding-top:0.6rem;border-top:1px solid var(--line)}\
 h3{font-size:1.1rem;margin:1.4rem 0 0.4rem}\
+h1,h2,h3{overflow-wrap:anywhere}\
 p,li{max-width:60rem;overflow-wrap:anywhere}\
 a{color:var(--link)}\
 code{font-family:'DejaVu Sans Mono',ui-monospace,monospace;font-size:0.9em;background:var(--band);padding:0 0.2em;border-radius:3px;overflow-wrap:anywhere}\
@@ -263,5 +327,99 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let page = to_html("# HP < 40% & \"rage\"\n", dir.path()).unwrap();
         assert!(page.contains("<title>HP &lt; 40% &amp; &quot;rage&quot;</title>"));
+    }
+
+    #[test]
+    fn only_the_sorter_may_run_a_script() {
+        let dir = tempfile::tempdir().unwrap();
+        let page = to_html("# T\n\n| a |\n|---|\n| 1 |\n", dir.path()).unwrap();
+        let policy = page
+            .split("Content-Security-Policy\" content=\"")
+            .nth(1)
+            .and_then(|r| r.split('"').next())
+            .unwrap();
+        let scripts = policy
+            .split(';')
+            .find_map(|d| d.trim().strip_prefix("script-src "))
+            .expect("a script-src directive");
+        assert!(!scripts.contains("unsafe"), "{policy}");
+        assert!(policy.contains("default-src 'none'"), "{policy}");
+        // The hash is the one of the script the page carries, byte for byte.
+        let script = page
+            .split("<script>")
+            .nth(1)
+            .and_then(|r| r.split("</script>").next())
+            .unwrap();
+        assert_eq!(page.matches("<script").count(), 1);
+        use sha2::Digest;
+        let hash = base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(script));
+        assert_eq!(scripts, format!("'sha256-{hash}'"));
+    }
+
+    #[test]
+    fn html_and_script_links_in_the_markdown_are_not_obeyed() {
+        let dir = tempfile::tempdir().unwrap();
+        let md = "# <script>document.title='owned'</script>\n\n\
+<img src=x onerror=alert(1)>\n\n\
+a <b onclick=alert(1)>bold</b> [x](javascript:alert(1)) [y](JavaScript:alert(1)) \
+<javascript:alert(1)> [z](data:text/html,hi) [ok](a.csv) [web](https://example.org)\n\n\
+<a id=\"duel-outcomes\"></a>\n## Duel\n";
+        let page = to_html(md, dir.path()).unwrap();
+        let body = page
+            .split("<main>")
+            .nth(1)
+            .and_then(|r| r.split("</main>").next())
+            .unwrap();
+        assert!(!body.contains("<script"), "{body}");
+        assert!(!body.contains("<img"), "{body}");
+        assert!(!body.contains("<b "), "{body}");
+        assert!(body.contains("&lt;script&gt;document.title='owned'&lt;/script&gt;"));
+        assert!(
+            body.contains("&lt;img src=x onerror=alert(1)&gt;"),
+            "{body}"
+        );
+        assert!(
+            !body.to_ascii_lowercase().contains("href=\"javascript"),
+            "{body}"
+        );
+        assert!(!body.contains("href=\"data:"), "{body}");
+        assert!(body.contains("href=\"a.csv\""));
+        assert!(body.contains("href=\"https://example.org\""));
+        assert!(body.contains("<a id=\"duel-outcomes\"></a>"), "{body}");
+        assert!(page.contains("<title>&lt;script&gt;document.title='owned'&lt;/script&gt;</title>"));
+    }
+
+    #[test]
+    fn a_page_embeds_no_image_from_outside_its_folder() {
+        let outer = tempfile::tempdir().unwrap();
+        let dir = outer.path().join("page");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(outer.path().join("secret.png"), b"secret").unwrap();
+        let abs = outer.path().join("secret.png");
+        for md in [
+            "![x](../secret.png)".to_string(),
+            format!("![x]({})", abs.display()),
+            "![x](file:secret.png)".to_string(),
+        ] {
+            let e = to_html(&md, &dir).unwrap_err().to_string();
+            assert!(e.contains("own folder"), "{md}: {e}");
+        }
+    }
+
+    #[test]
+    fn only_plain_anchors_pass_as_html() {
+        assert!(is_anchor("<a id=\"a-b_c.1\"></a>"));
+        assert!(is_anchor("<a id=\"x\">"));
+        assert!(is_anchor("</a>"));
+        for bad in [
+            "<a id=\"x\" onclick=\"y\"></a>",
+            "<a id=\"x y\"></a>",
+            "<a id=\"\"></a>",
+            "<a href=\"javascript:x\">",
+            "<script>",
+            "<a id=\"x\"></a><script>",
+        ] {
+            assert!(!is_anchor(bad), "{bad}");
+        }
     }
 }

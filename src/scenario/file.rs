@@ -113,7 +113,12 @@ impl ScenarioFile {
 
     /// Deserializes the whole file; type errors and unknown keys come back with their
     /// position and key path.
+    /// Every text is checked first (see `texts.rs`), so no later message quotes a control
+    /// character and every kind of file refuses the same texts.
     pub fn parse_raw<T: DeserializeOwned>(&self) -> Result<T, UserError> {
+        if let Ok(root) = toml::from_str::<toml::Table>(&self.text) {
+            super::texts::check_texts(self, &root)?;
+        }
         let de = toml::Deserializer::parse(&self.text).map_err(|e| self.toml_error(&e, None))?;
         serde_path_to_error::deserialize(de).map_err(|e| {
             let path = e.path().to_string();

@@ -6,6 +6,7 @@ mod file;
 mod locate;
 mod message;
 mod text;
+mod texts;
 
 pub use file::{int_in, RunSection, ScenarioFile, ScenarioHeader};
 pub use locate::locate;

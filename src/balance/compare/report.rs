@@ -6,7 +6,7 @@ use polars::prelude::*;
 
 use crate::balance::dec;
 use crate::balance::expect::decide::num;
-use crate::report::{csv_string, BarChart, BarSeries, Chart, Figure};
+use crate::report::{csv_string, md_code, md_text, BarChart, BarSeries, Chart, Figure};
 
 use super::diff::{Comparison, Move};
 
@@ -96,7 +96,13 @@ pub fn markdown(c: &Comparison, base: &str, new: &str) -> String {
         );
         for o in prov {
             for (what, b, n) in &o.provenance {
-                s += &format!("| `{}` | {what} | {b} | {n} |\n", o.name);
+                s += &format!(
+                    "| {} | {} | {} | {} |\n",
+                    md_code(&o.name),
+                    md_text(what),
+                    md_text(b),
+                    md_text(n)
+                );
             }
         }
         s += "\n";
@@ -138,8 +144,8 @@ pub fn markdown(c: &Comparison, base: &str, new: &str) -> String {
         for m in moves.iter().take(MD_MOVES_PER_OUTPUT) {
             s += &format!(
                 "| {} | {} | {} | {} | {} | {} |\n",
-                m.row,
-                m.figure,
+                md_text(&m.row),
+                md_text(&m.figure),
                 dec(&num(m.base)),
                 dec(&num(m.new)),
                 dec(&num(m.delta)),
@@ -166,7 +172,7 @@ fn structure(o: &super::diff::OutputDiff) -> String {
         let mut t = v
             .iter()
             .take(MD_ROWS)
-            .map(|x| format!("`{x}`"))
+            .map(|x| md_code(x))
             .collect::<Vec<_>>()
             .join("; ");
         if v.len() > MD_ROWS {

@@ -81,6 +81,25 @@ pub fn check(
             }
         }
     }
+    // A table that prints no figure would hold whatever the rules compute.
+    if fig_cols.is_empty() {
+        return Err(err(
+            "table_file",
+            crate::tr!(
+                "safety.expect.no_figure_column",
+                file = shown,
+                columns = header.join(", ")
+            ),
+            &crate::tr!("safety.expect.no_figure_column_allowed", output = out.name),
+        ));
+    }
+    if rows.is_empty() {
+        return Err(err(
+            "table_file",
+            crate::tr!("safety.expect.no_rows", file = shown),
+            crate::tr!("safety.expect.no_rows_allowed"),
+        ));
+    }
     let mut printed = Vec::new();
     for (line, cells) in &rows {
         let wanted: Vec<(String, Cell)> = header
@@ -226,17 +245,30 @@ pub fn check(
     })
 }
 
-/// Reads a published table: header + rows of plain comma-separated cells.
+/// Reads a published table: header + rows of comma-separated cells, as a spreadsheet saves
+/// them (a UTF-8 byte-order mark, `"quoted"` cells with `""` for a quote).
 fn read_published(path: &Path) -> Result<(Vec<String>, Vec<(usize, Vec<Cell>)>), UserError> {
     let text = crate::input::read_text(path, crate::input::MAX_TABLE_BYTES)
         .map_err(|e| UserError::new(format!("{}: cannot read: {e}", path.display())))?;
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(&text);
+    let fields = |i: usize, l: &str| {
+        split_fields(l).map_err(|col| {
+            UserError::new(crate::tr!(
+                "safety.expect.open_quote",
+                file = path.display(),
+                line = i + 1,
+                col = col
+            ))
+        })
+    };
     let mut lines = text
         .lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty());
     let header: Vec<String> = lines
         .next()
-        .map(|(_, l)| l.split(',').map(|c| c.trim().to_string()).collect())
+        .map(|(i, l)| fields(i, l))
+        .transpose()?
         .ok_or_else(|| {
             UserError::new(format!(
                 "{}:1:1: empty file; allowed: a CSV header and rows",
@@ -245,7 +277,7 @@ fn read_published(path: &Path) -> Result<(Vec<String>, Vec<(usize, Vec<Cell>)>),
         })?;
     let mut rows = Vec::new();
     for (i, l) in lines {
-        let cells: Vec<Cell> = l.split(',').map(Cell::from_text).collect();
+        let cells: Vec<Cell> = fields(i, l)?.iter().map(|c| Cell::from_text(c)).collect();
         if cells.len() != header.len() {
             return Err(UserError::new(format!(
                 "{}:{}:1: {} cells for {} columns; allowed: one cell per column",
@@ -264,4 +296,67 @@ fn read_published(path: &Path) -> Result<(Vec<String>, Vec<(usize, Vec<Cell>)>),
         }
     }
     Ok((header, rows))
+}
+
+/// The cells of one CSV line, unquoted and trimmed; `Err(column)` of a quote left open.
+fn split_fields(line: &str) -> Result<Vec<String>, usize> {
+    let mut cells = Vec::new();
+    let mut cell = String::new();
+    let mut chars = line.chars().enumerate().peekable();
+    let mut quoted_from = None;
+    while let Some((i, c)) = chars.next() {
+        match (quoted_from, c) {
+            (Some(_), '"') if chars.peek().map(|p| p.1) == Some('"') => {
+                chars.next();
+                cell.push('"');
+            }
+            (Some(_), '"') => quoted_from = None,
+            (Some(_), c) => cell.push(c),
+            // Only a quote opening a cell (after blanks) quotes it.
+            (None, '"') if cell.trim().is_empty() => {
+                cell.clear();
+                quoted_from = Some(i + 1);
+            }
+            (None, ',') => cells.push(std::mem::take(&mut cell).trim().to_string()),
+            (None, c) => cell.push(c),
+        }
+    }
+    if let Some(col) = quoted_from {
+        return Err(col);
+    }
+    cells.push(cell.trim().to_string());
+    Ok(cells)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_are_read_as_a_spreadsheet_writes_them() {
+        assert_eq!(split_fields("a, b ,c").unwrap(), ["a", "b", "c"]);
+        assert_eq!(
+            split_fields("\"0.52\", \"x,y\",\"say \"\"hi\"\"\",").unwrap(),
+            ["0.52", "x,y", "say \"hi\"", ""]
+        );
+        assert_eq!(split_fields("\"open, 1").unwrap_err(), 1);
+    }
+
+    #[test]
+    fn a_byte_order_mark_and_quoted_numbers_are_read() {
+        let d = tempfile::tempdir().unwrap();
+        let p = d.path().join("t.csv");
+        std::fs::write(
+            &p,
+            "\u{FEFF}\"threshold\",\"p_success\"\r\n\"50\",\"0.52\"\r\n60,\"0.6\"\r\n",
+        )
+        .unwrap();
+        let (header, rows) = read_published(&p).unwrap();
+        assert_eq!(header, ["threshold", "p_success"]);
+        assert_eq!(rows[0], (2, vec![Cell::Int(50), Cell::Float(0.52)]));
+        assert_eq!(rows[1], (3, vec![Cell::Int(60), Cell::Float(0.6)]));
+        std::fs::write(&p, "a,b\n1,\"2\n").unwrap();
+        let e = read_published(&p).unwrap_err().0;
+        assert!(e.contains("t.csv:2:3"), "{e}");
+    }
 }

@@ -11,7 +11,7 @@ use crate::balance::expect::decide;
 fn num(x: f64) -> String {
     dec(&decide::num(x))
 }
-use crate::report::{csv_string, BarChart, BarSeries, Chart, Figure};
+use crate::report::{csv_string, md_text, BarChart, BarSeries, Chart, Figure};
 
 use super::model::VariantsFile;
 use super::study::{HeadlineValue, Study};
@@ -72,19 +72,28 @@ fn answer(f: &VariantsFile, s: &Study) -> String {
         for (hi, h) in f.headlines.iter().enumerate() {
             let (b, x) = (&s.headlines[hi][0], &s.headlines[hi][vi]);
             let (Ok(bv), Ok(xv)) = (&b.value, &x.value) else {
-                parts.push(format!("{} {}", h.name, crate::tr!("variants.na")));
+                parts.push(format!(
+                    "{} {}",
+                    md_text(&h.name),
+                    crate::tr!("variants.na")
+                ));
                 continue;
             };
             parts.push(match verdict(&x.moved) {
-                "moved" => format!("{} {} → {}", h.name, num(bv.value), num(xv.value)),
-                other => format!("{} {} ({})", h.name, num(bv.value), verdict_shown(other)),
+                "moved" => format!("{} {} → {}", md_text(&h.name), num(bv.value), num(xv.value)),
+                other => format!(
+                    "{} {} ({})",
+                    md_text(&h.name),
+                    num(bv.value),
+                    verdict_shown(other)
+                ),
             });
         }
-        let what = if v.description.is_empty() {
+        let what = md_text(&if v.description.is_empty() {
             v.options.join(", ")
         } else {
             v.description.clone()
-        };
+        });
         let largest = c
             .moved()
             .filter(|m| !m.delta.is_nan())
@@ -108,7 +117,7 @@ fn answer(f: &VariantsFile, s: &Study) -> String {
         };
         md += &crate::tr!(
             "variants.answer_line",
-            name = v.name,
+            name = md_text(&v.name),
             what = what,
             heads = heads,
             moved = moved,
@@ -123,8 +132,8 @@ fn answer(f: &VariantsFile, s: &Study) -> String {
 pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str) -> String {
     let mut md = format!(
         "# {}\n\n{}\n\n## {}\n\n",
-        f.title,
-        f.question,
+        md_text(&f.title),
+        md_text(&f.question),
         crate::tr!("variants.answer")
     );
     md += &answer(f, s);
@@ -140,14 +149,14 @@ pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str) -> String {
         md += &s
             .variants
             .iter()
-            .map(|v| v.name.as_str())
+            .map(|v| md_text(&v.name))
             .collect::<Vec<_>>()
             .join(" | ");
         md += " |\n|---|";
         md += &"---|".repeat(s.variants.len());
         md += "\n";
         for (hi, h) in f.headlines.iter().enumerate() {
-            md += &format!("| {} |", h.name);
+            md += &format!("| {} |", md_text(&h.name));
             for (vi, x) in s.headlines[hi].iter().enumerate() {
                 let mark = if vi > 0 && verdict(&x.moved) == "moved" {
                     format!(" ({})", crate::tr!("variants.moved"))
@@ -161,7 +170,7 @@ pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str) -> String {
         for (hi, h) in f.headlines.iter().enumerate() {
             md += &format!(
                 "\n![{}](headline-{}.png)\n",
-                crate::tr!("variants.chart_alt", name = h.name),
+                crate::tr!("variants.chart_alt", name = md_text(&h.name)),
                 hi + 1
             );
         }
@@ -171,11 +180,11 @@ pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str) -> String {
         let c = v.comparison.as_ref().expect("variants are compared");
         md += &format!(
             "\n### {}\n\n{}{}\n",
-            v.name,
+            md_text(&v.name),
             if v.description.is_empty() {
                 String::new()
             } else {
-                format!("{}. ", v.description)
+                format!("{}. ", md_text(&v.description))
             },
             crate::tr!(
                 "variants.rules_changed",
@@ -214,7 +223,11 @@ pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str) -> String {
     }
     md += &format!("\n## {}\n\n", crate::tr!("variants.studied"));
     for (src, d) in f.study.iter().zip(&s.dirs) {
-        md += &crate::tr!("variants.studied_line", source = src.describe(), dir = d);
+        md += &crate::tr!(
+            "variants.studied_line",
+            source = md_text(&src.describe()),
+            dir = d
+        );
         md += "\n";
     }
     md += "\n";

@@ -471,8 +471,8 @@ pub fn result(
     }
     let mut s = format!(
         "# {}\n\n{}\n\n## {}\n\n",
-        m.title,
-        m.question,
+        crate::report::md_text(&m.title),
+        crate::report::md_text(&m.question),
         crate::tr!("combat.report.answers", n = n)
     );
     for k in &key {

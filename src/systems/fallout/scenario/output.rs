@@ -224,8 +224,8 @@ pub(super) fn result(
 
     let mut summary = crate::tr!(
         "fallout.ap.summary_head",
-        title = m.title,
-        question = m.question
+        title = crate::report::md_text(&m.title),
+        question = crate::report::md_text(&m.question)
     );
     for line in &key {
         summary += &format!("- {line}\n");

@@ -364,8 +364,8 @@ pub fn result(
 
     let mut summary = crate::tr!(
         "nephilim.duel.summary_head",
-        title = m.title,
-        question = m.question,
+        title = crate::report::md_text(&m.title),
+        question = crate::report::md_text(&m.question),
         n = n
     );
     for k in &key {

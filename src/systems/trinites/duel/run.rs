@@ -201,8 +201,8 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
 
     let mut summary = crate::tr!(
         "trinites.duel.summary_head",
-        title = duel.title,
-        question = duel.question
+        title = crate::report::md_text(&duel.title),
+        question = crate::report::md_text(&duel.question)
     );
     for k in &key {
         summary += &format!("- {k}\n");

@@ -437,8 +437,8 @@ pub fn result(
     key.extend(pair_key);
     let mut summary = crate::tr!(
         "trinites.skirmish.summary_head",
-        title = m.title,
-        question = m.question
+        title = crate::report::md_text(&m.title),
+        question = crate::report::md_text(&m.question)
     );
     for k in &key {
         summary += &format!("- {k}\n");

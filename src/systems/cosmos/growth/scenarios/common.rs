@@ -1,7 +1,7 @@
 //! Pieces every growth scenario shares: the priority list, the summary.md layout.
 
 use crate::error::UserError;
-use crate::report::{Output, Provenance};
+use crate::report::{md_text, Output, Provenance};
 use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::stats::Stat;
 
@@ -51,6 +51,7 @@ pub fn summary(
     outputs: &[Output],
     prov: &Provenance,
 ) -> String {
+    let (title, question) = (md_text(title), md_text(question));
     let mut s = format!(
         "# {title}\n\n**{}** {question}\n\n## {}\n\n",
         crate::tr!("growth.summary.question"),
@@ -61,7 +62,12 @@ pub fn summary(
     }
     s += &format!("\n## {}\n\n", crate::tr!("growth.summary.outputs"));
     for o in outputs {
-        s += &format!("### {} (`{}.csv`)\n\n{}\n\n", o.title, o.name, o.question);
+        s += &format!(
+            "### {} (`{}.csv`)\n\n{}\n\n",
+            md_text(&o.title),
+            o.name,
+            md_text(&o.question)
+        );
         for k in &o.key_figures {
             s += &format!("- {k}\n");
         }

@@ -1,0 +1,203 @@
+//! The words a file gives (titles, questions, names, descriptions) end up in terminals,
+//! Markdown and HTML pages, CSVs and JUnit XML. A control character there is never what a
+//! designer meant: it is invisible, rewrites a terminal (`ESC [`), cannot be written in
+//! XML at all, or — for the bidi overrides — makes the rest of a line read backwards. An
+//! empty name leaves a row or a heading unnamed. Both are refused when a file is read,
+//! before any typed validation, for every kind of file (issue 24).
+
+use crate::error::UserError;
+use crate::report::is_bidi_control;
+
+use super::file::ScenarioFile;
+
+/// Keys whose text names one thing and is shown on one line: a heading, a table cell, a
+/// JUnit test case. `title` may be `{ en = ..., fr = ... }`; its languages count too.
+const NAME_KEYS: &[&str] = &["name", "title", "side"];
+
+/// The first text of `file` that is refused, as a located error.
+pub fn check_texts(file: &ScenarioFile, root: &toml::Table) -> Result<(), UserError> {
+    let mut path = Vec::new();
+    walk_table(file, root, &mut path, None)
+}
+
+fn walk_table(
+    file: &ScenarioFile,
+    t: &toml::Table,
+    path: &mut Vec<String>,
+    name_key: Option<&str>,
+) -> Result<(), UserError> {
+    for (k, v) in t {
+        if let Some(c) = k.chars().find(|&c| refused(c, true)) {
+            let mut full = path.clone();
+            full.push(k.escape_debug().to_string());
+            let message = crate::tr!("safety.text.control_in_key", code = code(c));
+            return Err(at(
+                file,
+                path,
+                &full,
+                &message,
+                crate::tr!("safety.text.allowed"),
+            ));
+        }
+        // The languages of a `title = { en = ..., fr = ... }` are the title itself.
+        let name = match name_key {
+            Some(n) if matches!(k.as_str(), "en" | "fr") => Some(n),
+            _ => NAME_KEYS.contains(&k.as_str()).then_some(k.as_str()),
+        };
+        path.push(k.clone());
+        walk_value(file, v, path, name)?;
+        path.pop();
+    }
+    Ok(())
+}
+
+fn walk_value(
+    file: &ScenarioFile,
+    v: &toml::Value,
+    path: &mut Vec<String>,
+    name_key: Option<&str>,
+) -> Result<(), UserError> {
+    match v {
+        toml::Value::String(s) => check_text(file, path, s, name_key.is_some()),
+        toml::Value::Array(a) => {
+            for (i, x) in a.iter().enumerate() {
+                path.push(i.to_string());
+                walk_value(file, x, path, name_key)?;
+                path.pop();
+            }
+            Ok(())
+        }
+        toml::Value::Table(t) => walk_table(file, t, path, name_key),
+        _ => Ok(()),
+    }
+}
+
+fn check_text(
+    file: &ScenarioFile,
+    path: &[String],
+    s: &str,
+    is_name: bool,
+) -> Result<(), UserError> {
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        // A Windows line end in a multi-line text is a line break, not a stray CR.
+        let crlf = c == '\r' && chars.peek() == Some(&'\n');
+        if refused(c, is_name) && !(crlf && !is_name) {
+            let message = if is_name && matches!(c, '\n' | '\r' | '\t') {
+                crate::tr!("safety.text.break_in_name", code = code(c))
+            } else {
+                crate::tr!("safety.text.control", code = code(c))
+            };
+            return Err(at(
+                file,
+                path,
+                path,
+                &message,
+                crate::tr!("safety.text.allowed"),
+            ));
+        }
+    }
+    if is_name && s.trim().is_empty() {
+        return Err(at(
+            file,
+            path,
+            path,
+            crate::tr!("safety.text.empty_name"),
+            crate::tr!("safety.text.empty_name_allowed"),
+        ));
+    }
+    Ok(())
+}
+
+/// A control character (line breaks and tabs only in a multi-line text) or a bidi
+/// embedding, override or isolate.
+fn refused(c: char, is_name: bool) -> bool {
+    let layout = matches!(c, '\n' | '\t');
+    (c.is_control() && (is_name || !layout)) || is_bidi_control(c)
+}
+
+/// `U+001B`: how a message names a character it must not print.
+fn code(c: char) -> String {
+    format!("U+{:04X}", c as u32)
+}
+
+/// An error located at `path`, naming the key `shown_path`.
+fn at(
+    file: &ScenarioFile,
+    path: &[String],
+    shown_path: &[String],
+    message: &str,
+    allowed: &str,
+) -> UserError {
+    let refs: Vec<&str> = path.iter().map(String::as_str).collect();
+    file.error_at(&refs, &shown(shown_path), message, allowed)
+}
+
+/// `expect[2].name`, `sides.heroes`: the key path as the other messages show it.
+fn shown(path: &[String]) -> String {
+    let mut s = String::new();
+    for seg in path {
+        if seg.parse::<usize>().is_ok() && !s.is_empty() {
+            s += &format!("[{seg}]");
+        } else {
+            if !s.is_empty() {
+                s.push('.');
+            }
+            s += seg;
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal(text: &str) -> Option<String> {
+        let f = ScenarioFile::from_text("t.toml", text);
+        let root: toml::Table = toml::from_str(text).unwrap();
+        check_texts(&f, &root).err().map(|e| e.0)
+    }
+
+    #[test]
+    fn control_characters_are_refused_where_they_are() {
+        let e = refusal("system = \"x\"\n[[combatant]]\nname = \"ok\"\n[[combatant]]\nname = \"a\\u001b[31mb\"\n")
+            .unwrap();
+        assert!(e.starts_with("t.toml:5:8: key `combatant[1].name`"), "{e}");
+        assert!(e.contains("U+001B"), "{e}");
+        assert!(!e.contains('\u{1b}'), "the message must not carry it: {e}");
+        for bad in ["\\u0000", "\\u007f", "\\u0085", "\\u202e", "\\u2066"] {
+            let text = format!("question = \"a{bad}b\"\n");
+            let e = refusal(&text).unwrap_or_else(|| panic!("{bad} accepted"));
+            assert!(e.starts_with("t.toml:1:12: key `question`"), "{e}");
+        }
+        let e = refusal("[sides]\n\"a\\u0007\" = 1\n").unwrap();
+        assert!(e.contains("U+0007") && e.contains("sides.a\\u{7}"), "{e}");
+    }
+
+    #[test]
+    fn names_are_one_line_and_not_empty() {
+        for (text, what) in [
+            ("name = \"\"\n", "empty"),
+            ("name = \"   \"\n", "empty"),
+            ("side = \"a\\nb\"\n", "line break"),
+            ("title = { en = \"a\\tb\", fr = \"x\" }\n", "line break"),
+            ("title = { en = \"a\", fr = \"\" }\n", "empty"),
+            ("[[expect]]\nname = \"a\\r\\nb\"\n", "line break"),
+        ] {
+            let e = refusal(text).unwrap_or_else(|| panic!("{text:?} accepted"));
+            assert!(e.contains(what), "{text:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn plain_and_multi_line_texts_pass() {
+        for text in [
+            "title = { en = \"Duel: <b> & 🙂\", fr = \"Duel : ééé\" }\nname = \"x\"\n",
+            "question = \"\"\"\nline one\r\nline\ttwo\n\"\"\"\ndescription = \"\"\n",
+            "name = \"\\u200f right-to-left mark\"\n",
+        ] {
+            assert_eq!(refusal(text), None, "{text}");
+        }
+    }
+}
