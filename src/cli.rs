@@ -26,7 +26,7 @@ pub struct Cli {
     /// parts together, byte-identical to the unsharded run. auto/N reads I from
     /// COSMOSIM_SHARD_INDEX (1-based), SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX
     /// (Kubernetes, 0-based) or CI_NODE_INDEX (GitLab, 1-based). See docs/scale-out.md.
-    #[arg(long, global = true, value_name = "I/N", value_parser = crate::args::shard::parse_shard)]
+    #[arg(long, allow_hyphen_values = true, global = true, value_name = "I/N", value_parser = crate::args::shard::parse_shard)]
     pub shard: Option<crate::args::shard::ShardArg>,
 
     /// Language of every page, chart and message: en (default) or fr (the rulebooks'
@@ -114,7 +114,7 @@ pub struct ReportArgs {
     #[command(flatten)]
     pub run: RunArgs,
     /// Monte Carlo trials per cell for the cross-checks the report runs.
-    #[arg(long, default_value_t = 1_000_000, value_parser = parse_trials)]
+    #[arg(long, allow_hyphen_values = true, default_value_t = 1_000_000, value_parser = parse_trials)]
     pub trials: u64,
 }
 
@@ -186,13 +186,13 @@ pub struct ScenarioArgs {
     /// The scenario file (TOML), e.g. scenarios/cosmos/duel.toml.
     pub file: PathBuf,
     /// Trials (simulated combats, campaigns...); overrides the file's [run] trials.
-    #[arg(long, value_parser = parse_trials)]
+    #[arg(long, allow_hyphen_values = true, value_parser = parse_trials)]
     pub trials: Option<u64>,
     /// Seed; overrides the file's [run] seed.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub seed: Option<u64>,
     /// Worker threads (0 = all cores, at most 1024). Never changes the results.
-    #[arg(long, default_value_t = 0, value_parser = parse_threads)]
+    #[arg(long, allow_hyphen_values = true, default_value_t = 0, value_parser = parse_threads)]
     pub threads: usize,
     /// Output folder (default: reports/<file name without .toml>).
     #[arg(long)]
@@ -210,11 +210,11 @@ pub struct PrecisionArgs {
     /// Replaces --trials: run until every 95% interval of the outputs is at most ±P wide
     /// (e.g. 0.005 for ±0.5 points). Trials start at 65,536 and double; the summary says
     /// how many it took. Same answer for any --threads.
-    #[arg(long, value_name = "P", global = true)]
+    #[arg(long, allow_hyphen_values = true, value_name = "P", global = true)]
     pub precision: Option<f64>,
     /// With --precision: stop there even if the precision is not reached (default
     /// 67,108,864).
-    #[arg(long, value_name = "N", global = true, requires = "precision", value_parser = parse_trials)]
+    #[arg(long, allow_hyphen_values = true, value_name = "N", global = true, requires = "precision", value_parser = parse_trials)]
     pub max_trials: Option<u64>,
 }
 
@@ -230,7 +230,7 @@ pub struct SweepArgs {
     pub vary: Vec<crate::systems::cosmos::combat::sweep::Vary>,
     /// The most grid points the sweep may have (default 10000, at most 1000000): a
     /// guard against a typo that would run for days.
-    #[arg(long, value_name = "N", value_parser = parse_max_points)]
+    #[arg(long, allow_hyphen_values = true, value_name = "N", value_parser = parse_max_points)]
     pub max_points: Option<u64>,
 }
 
@@ -262,6 +262,6 @@ pub struct MergeArgs {
     #[arg(long)]
     pub out: PathBuf,
     /// Worker threads (0 = all cores) for what the merge computes itself (exact tables).
-    #[arg(long, default_value_t = 0, value_parser = crate::args::parse_threads)]
+    #[arg(long, allow_hyphen_values = true, default_value_t = 0, value_parser = crate::args::parse_threads)]
     pub threads: usize,
 }

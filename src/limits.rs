@@ -10,14 +10,20 @@ pub const MAX_TRIALS: u64 = 1_000_000_000_000;
 pub const MAX_THREADS: usize = 1024;
 /// Grid points of one `sweep` unless `--max-points` raises it.
 pub const DEFAULT_MAX_GRID_POINTS: u64 = 10_000;
-/// The most `--max-points` can allow.
-pub const MAX_GRID_POINTS: u64 = 1_000_000;
+/// The most `--max-points` can allow. Each point sets up its own simulation (about 5 ms
+/// on one core even at 1 trial) and keeps about 1 KB until the CSV is written: 10^5
+/// points is ten minutes and ~130 MB at most; 10^6 was hours and a gigabyte.
+pub const MAX_GRID_POINTS: u64 = 100_000;
 /// Tests discarded at the start of each simulated karma trajectory (`--burn-in`).
 pub const MAX_BURN_IN: u64 = 10_000_000;
 /// `[[expect]]` entries of one expectations file.
 pub const MAX_EXPECTATIONS: usize = 1_000;
 /// Rows of a published table (`table_file`) an expectation compares cell by cell.
 pub const MAX_TABLE_FILE_ROWS: usize = 100_000;
+/// Trials one `expect` run may ask for in all: the sum, over every expectation of every
+/// file, of the trials of its last look (see `ExpectFile::trials_asked`). 10^10 is hours
+/// of combat already; a file past it is refused before anything runs.
+pub const MAX_EXPECT_TRIALS: u64 = 10_000_000_000;
 /// Files one `expect` run reads.
 pub const MAX_EXPECT_FILES: usize = 100;
 /// Outputs (CSV + .meta.json pairs) `compare` reads from one folder.
@@ -71,6 +77,29 @@ pub fn parse_bounded(s: &str, lo: u64, hi: u64) -> Result<u64, String> {
             value = v,
             allowed = format!("{lo}..{hi}")
         ));
+    }
+    Ok(v)
+}
+
+/// Parses a real number for a flag (`--target`, `--within`, `--tolerance`): NaN and the
+/// infinities are refused, since no figure can equal them and a bisection toward them
+/// answers nonsense with exit 0.
+pub fn parse_finite(s: &str) -> Result<f64, String> {
+    let v: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| crate::tr!("safety.work.not_finite", value = clip(s)))?;
+    if !v.is_finite() {
+        return Err(crate::tr!("safety.work.not_finite", value = clip(s)));
+    }
+    Ok(v)
+}
+
+/// As [`parse_finite`], at least 0 (`--within`, `--tolerance`).
+pub fn parse_finite_non_negative(s: &str) -> Result<f64, String> {
+    let v = parse_finite(s)?;
+    if v < 0.0 {
+        return Err(crate::tr!("safety.work.negative", value = clip(s)));
     }
     Ok(v)
 }
@@ -154,6 +183,17 @@ mod tests {
         assert_eq!(clip_quoted("plain `ok` text"), "plain `ok` text");
         let key = "combatants.hero.policy.aura_min_threshold_long";
         assert!(clip_quoted(&format!("f:1:1: key `{key}`: bad")).contains(key));
+    }
+
+    #[test]
+    fn real_flags_refuse_nan_and_infinities() {
+        for bad in ["NaN", "nan", "inf", "-inf", "infinity", "1e999", "x"] {
+            let e = parse_finite(bad).unwrap_err();
+            assert!(e.contains("finite"), "{bad}: {e}");
+        }
+        assert_eq!(parse_finite("-0.5").unwrap(), -0.5);
+        assert!(parse_finite_non_negative("-0.01").is_err());
+        assert_eq!(parse_finite_non_negative("0.01").unwrap(), 0.01);
     }
 
     #[test]

@@ -13,6 +13,11 @@ fn main() -> ExitCode {
     if let Some(l) = commands::language::from_argv(std::env::args_os().skip(1)) {
         cosmosim::lang::set(l);
     }
+    // polars keeps a thread pool of its own, sized once from POLARS_MAX_THREADS (else
+    // every core) when first used: `--threads 1` must hold for it too.
+    if let Some(t) = cosmosim::args::threads_from_argv(std::env::args_os().skip(1)) {
+        std::env::set_var("POLARS_MAX_THREADS", t.to_string());
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => bad_flag(e),

@@ -306,7 +306,7 @@ fn every_size_is_capped_before_work_with_the_cap_in_the_message() {
                 "--max-points",
                 "2000000",
             ],
-            "1..1000000",
+            "1..100000",
         ),
         (
             vec!["table", "cosmos-test", "--thresholds=-99999999999..5"],

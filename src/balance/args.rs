@@ -17,10 +17,10 @@ pub struct ExpectArgs {
     #[arg(long, default_value = "reports/balance")]
     pub out: PathBuf,
     /// Seed of every run (default: the file's `seed`, else each table's or scenario's own).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub seed: Option<u64>,
     /// Worker threads (0 = all cores, at most 1024). Never changes the results.
-    #[arg(long, default_value_t = 0, value_parser = parse_threads)]
+    #[arg(long, allow_hyphen_values = true, default_value_t = 0, value_parser = parse_threads)]
     pub threads: usize,
     /// A rule variant, as key=value (repeatable), under every expectation (an
     /// expectation's own `options` win).
@@ -28,7 +28,7 @@ pub struct ExpectArgs {
     pub options: Vec<String>,
     /// Caps the trials of every Monte Carlo run (a quick CI smoke run); an expectation
     /// without its own `trials` then starts at a quarter of it.
-    #[arg(long, value_parser = parse_trials, value_name = "N")]
+    #[arg(long, allow_hyphen_values = true, value_parser = parse_trials, value_name = "N")]
     pub max_trials: Option<u64>,
 }
 
@@ -42,14 +42,14 @@ pub struct VariantsArgs {
     pub out: Option<PathBuf>,
     /// Seed of every run, the same for the book and each variant (default: the file's
     /// `seed`, else 1).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub seed: Option<u64>,
     /// Trials of every Monte Carlo run (default: the file's `trials`, else each table's or
     /// scenario's own).
-    #[arg(long, value_parser = parse_trials, value_name = "N")]
+    #[arg(long, allow_hyphen_values = true, value_parser = parse_trials, value_name = "N")]
     pub trials: Option<u64>,
     /// Worker threads (0 = all cores, at most 1024). Never changes the results.
-    #[arg(long, default_value_t = 0, value_parser = parse_threads)]
+    #[arg(long, allow_hyphen_values = true, default_value_t = 0, value_parser = parse_threads)]
     pub threads: usize,
 }
 
@@ -65,7 +65,7 @@ pub struct CompareArgs {
     pub out: PathBuf,
     /// False-discovery rate of the Monte Carlo moves (Benjamini-Hochberg over every
     /// Monte Carlo figure compared).
-    #[arg(long, default_value_t = 0.05, value_parser = parse_alpha)]
+    #[arg(long, allow_hyphen_values = true, default_value_t = 0.05, value_parser = parse_alpha)]
     pub alpha: f64,
     /// Exit with code 1 when anything moved.
     #[arg(long)]
@@ -109,33 +109,33 @@ pub struct TuneArgs {
     #[arg(long = "where", value_name = "COLUMN=VALUE")]
     pub where_: Vec<String>,
     /// The value the figure must reach.
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(long, allow_hyphen_values = true, value_parser = crate::limits::parse_finite)]
     pub target: f64,
     /// A table flag kept fixed (repeatable): --param karma=0 passes --karma 0.
     #[arg(long = "param", value_name = "FLAG=VALUE")]
     pub params: Vec<String>,
     /// Real keys: stop when the answer is known to within this width (default: a
     /// thousandth of the range).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = crate::limits::parse_finite_non_negative)]
     pub tolerance: Option<f64>,
     /// Close enough: a point whose figure is known to lie within target ± this is the
     /// answer (e.g. 0.01 for "a 50% win rate, ±1 point"); 0 = bracket the target.
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.0, allow_hyphen_values = true, value_parser = crate::limits::parse_finite_non_negative)]
     pub within: f64,
     /// Confidence of the whole answer (Monte Carlo figures).
-    #[arg(long, default_value_t = 0.95, value_parser = parse_confidence)]
+    #[arg(long, allow_hyphen_values = true, default_value_t = 0.95, value_parser = parse_confidence)]
     pub confidence: f64,
     /// Trials of a point's first look (Monte Carlo); looks double from there.
-    #[arg(long, default_value_t = 65_536, value_parser = parse_trials)]
+    #[arg(long, allow_hyphen_values = true, default_value_t = 65_536, value_parser = parse_trials)]
     pub first_trials: u64,
     /// Most trials spent on one point.
-    #[arg(long, default_value_t = 1 << 22, value_parser = parse_trials)]
+    #[arg(long, allow_hyphen_values = true, default_value_t = 1 << 22, value_parser = parse_trials)]
     pub max_trials: u64,
     /// Seed of every run.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, allow_hyphen_values = true, default_value_t = 1)]
     pub seed: u64,
     /// Worker threads (0 = all cores, at most 1024). Never changes the results.
-    #[arg(long, default_value_t = 0, value_parser = parse_threads)]
+    #[arg(long, allow_hyphen_values = true, default_value_t = 0, value_parser = parse_threads)]
     pub threads: usize,
     /// A rule variant, as key=value (repeatable).
     #[arg(long = "option", value_name = "KEY=VALUE")]
@@ -190,19 +190,19 @@ pub struct OptimiseArgs {
     #[arg(long = "param", value_name = "FLAG=VALUE")]
     pub params: Vec<String>,
     /// Confidence that the best point is among the contenders reported.
-    #[arg(long, default_value_t = 0.95, value_parser = parse_confidence)]
+    #[arg(long, allow_hyphen_values = true, default_value_t = 0.95, value_parser = parse_confidence)]
     pub confidence: f64,
     /// Trials of every point in the first round; rounds double it.
-    #[arg(long, default_value_t = 16_384, value_parser = parse_trials)]
+    #[arg(long, allow_hyphen_values = true, default_value_t = 16_384, value_parser = parse_trials)]
     pub first_trials: u64,
     /// Most trials of one point.
-    #[arg(long, default_value_t = 1 << 20, value_parser = parse_trials)]
+    #[arg(long, allow_hyphen_values = true, default_value_t = 1 << 20, value_parser = parse_trials)]
     pub max_trials: u64,
     /// Seed of every run.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, allow_hyphen_values = true, default_value_t = 1)]
     pub seed: u64,
     /// Worker threads (0 = all cores, at most 1024). Never changes the results.
-    #[arg(long, default_value_t = 0, value_parser = parse_threads)]
+    #[arg(long, allow_hyphen_values = true, default_value_t = 0, value_parser = parse_threads)]
     pub threads: usize,
     /// A rule variant, as key=value (repeatable).
     #[arg(long = "option", value_name = "KEY=VALUE")]

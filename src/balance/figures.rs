@@ -266,27 +266,32 @@ pub fn find<'a>(outputs: &'a [Output], figure: &str) -> Result<FigureRef<'a>, St
     let names: Vec<String> = outputs.iter().map(|o| o.name.clone()).collect();
     let (output, column) = match figure.split_once('.') {
         Some((o, c)) => {
-            let out = outputs
-                .iter()
-                .find(|x| x.name == o)
-                .ok_or_else(|| format!("unknown output `{o}`; the outputs are {}", list(&names)))?;
+            let out = outputs.iter().find(|x| x.name == o).ok_or_else(|| {
+                crate::tr!(
+                    "safety.work.unknown_output",
+                    output = o,
+                    outputs = list(&names)
+                )
+            })?;
             (out, c)
         }
         None if outputs.len() == 1 => (&outputs[0], figure),
         None => {
-            return Err(format!(
-            "`{figure}` does not say which output; write `<output>.<column>` with output one of {}",
-            list(&names)
-        ))
+            return Err(crate::tr!(
+                "safety.work.which_output",
+                figure = figure,
+                outputs = list(&names)
+            ))
         }
     };
     let roles = roles(output);
     let Some((_, role)) = roles.iter().find(|(n, _)| n == column) else {
         let cols: Vec<String> = roles.iter().map(|(n, _)| n.clone()).collect();
-        return Err(format!(
-            "output `{}` has no column `{column}`; its columns are {}",
-            output.name,
-            list(&cols)
+        return Err(crate::tr!(
+            "safety.work.no_column",
+            output = output.name,
+            column = column,
+            columns = list(&cols)
         ));
     };
     Ok(FigureRef {
@@ -294,6 +299,24 @@ pub fn find<'a>(outputs: &'a [Output], figure: &str) -> Result<FigureRef<'a>, St
         column: column.to_string(),
         role: role.clone(),
     })
+}
+
+/// Why `f` cannot be decided against a band or a target, with the columns of its output
+/// that can; `None` for an exact figure or an estimate with its interval. `expect`,
+/// `tune` and `optimise` share this refusal: a Monte Carlo number without an interval
+/// read as exact would give a confident answer built on noise.
+pub fn undecidable(f: &FigureRef, figure: &str) -> Option<(String, String)> {
+    let reason = match f.role {
+        Role::Exact | Role::Estimate { .. } => return None,
+        Role::Unsupported => crate::tr!("safety.work.no_interval", figure = figure),
+        _ => crate::tr!("safety.work.not_a_figure", figure = figure),
+    };
+    let checkable: Vec<String> = roles(f.output)
+        .into_iter()
+        .filter(|(_, r)| matches!(r, Role::Exact | Role::Estimate { .. }))
+        .map(|(n, _)| n)
+        .collect();
+    Some((reason, checkable.join(", ")))
 }
 
 /// The one row whose cells match every `where` pair. The error names the key columns and
@@ -304,11 +327,12 @@ pub fn select_row(output: &Output, wanted: &[(String, Cell)]) -> Result<usize, S
     let keys = key_columns(frame);
     for (k, _) in wanted {
         if !names.contains(k) {
-            return Err(format!(
-                "`where` names `{k}`, not a column of `{}`; its key columns are {} (columns: {})",
-                output.name,
-                list(&keys),
-                list(&names)
+            return Err(crate::tr!(
+                "safety.work.where_not_column",
+                key = k,
+                output = output.name,
+                keys = list(&keys),
+                columns = list(&names)
             ));
         }
     }
@@ -317,22 +341,22 @@ pub fn select_row(output: &Output, wanted: &[(String, Cell)]) -> Result<usize, S
         .collect();
     match rows.as_slice() {
         [r] => Ok(*r),
-        [] => Err(format!(
-            "no row of `{}` has {}; its key columns are {}",
-            output.name,
-            where_text(wanted),
-            list(&keys)
+        [] => Err(crate::tr!(
+            "safety.work.no_row",
+            output = output.name,
+            wanted = where_text(wanted),
+            keys = list(&keys)
         )),
-        many => Err(format!(
-            "{} rows of `{}` match {}; give a value for each key column: {}",
-            many.len(),
-            output.name,
-            if wanted.is_empty() {
-                "(no where)".to_string()
+        many => Err(crate::tr!(
+            "safety.work.many_rows",
+            count = many.len(),
+            output = output.name,
+            wanted = if wanted.is_empty() {
+                crate::tr!("safety.work.no_where").to_string()
             } else {
                 where_text(wanted)
             },
-            list(&keys)
+            keys = list(&keys)
         )),
     }
 }
@@ -359,15 +383,21 @@ pub fn value_at(f: &FigureRef, row: usize) -> Result<FigureValue, String> {
     let frame = &f.output.frame;
     let num = |c: &str| cell(frame, c, row).as_f64();
     let value = num(&f.column).ok_or_else(|| {
-        format!(
-            "`{}.{}` is empty or not a number in that row (an undefined rate, e.g. 0 events out of 0)",
-            f.output.name, f.column
+        crate::tr!(
+            "safety.work.empty_cell",
+            output = f.output.name,
+            column = f.column
         )
     })?;
     let interval95 = match &f.role {
         Role::Estimate { lo, hi } => match (num(lo), num(hi)) {
             (Some(a), Some(b)) => Some((a, b)),
-            _ => return Err(format!("`{}` has no interval in that row", f.column)),
+            _ => {
+                return Err(crate::tr!(
+                    "safety.work.no_interval_in_row",
+                    column = f.column
+                ))
+            }
         },
         _ => None,
     };

@@ -92,8 +92,12 @@ impl Compute for Runner {
     }
 }
 
-/// Reads and validates every file (nothing runs before all are valid).
-pub(crate) fn read_files(paths: &[PathBuf]) -> anyhow::Result<Vec<ExpectFile>> {
+/// Reads and validates every file, and caps the trials they ask for in all under
+/// `max_trials` (`--max-trials`): nothing runs before all are valid.
+pub(crate) fn read_files(
+    paths: &[PathBuf],
+    max_trials: Option<u64>,
+) -> anyhow::Result<Vec<ExpectFile>> {
     if paths.len() > MAX_EXPECT_FILES {
         return Err(UserError::new(crate::tr!(
             "check.too_many_expect_files",
@@ -102,10 +106,12 @@ pub(crate) fn read_files(paths: &[PathBuf]) -> anyhow::Result<Vec<ExpectFile>> {
         ))
         .into());
     }
-    Ok(paths
+    let files = paths
         .iter()
         .map(|p| ExpectFile::read(p))
-        .collect::<Result<Vec<_>, _>>()?)
+        .collect::<Result<Vec<_>, _>>()?;
+    crate::balance::expect::model::check_work(&files, max_trials)?;
+    Ok(files)
 }
 
 /// Decides every file's expectations.
@@ -171,7 +177,7 @@ fn expectation_bar(n: u64, quiet: bool) -> Option<indicatif::ProgressBar> {
 
 /// Writes expect.md, expect.csv and junit.xml into `dir`; returns them relative to `dir`.
 pub(crate) fn write_expect(results: &[FileOutcomes], dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
-    std::fs::create_dir_all(dir)?;
+    crate::report::create_dir(dir)?;
     write_atomic(&dir.join("expect.csv"), expect::csv(results)?.as_bytes())?;
     write_atomic(&dir.join("junit.xml"), expect::junit(results).as_bytes())?;
     let mut files = write_page(dir, "expect", &expect::markdown(results))?;
@@ -184,7 +190,7 @@ pub(crate) fn write_expect(results: &[FileOutcomes], dir: &Path) -> anyhow::Resu
 pub fn expect(a: &ExpectArgs, quiet: bool) -> anyhow::Result<()> {
     crate::limits::check_threads(a.threads)?;
     crate::rules::RuleOptions::from_pairs(&a.options)?;
-    let files = read_files(&a.files)?;
+    let files = read_files(&a.files, a.max_trials)?;
     let mut runner = Runner::new(a.seed, a.threads, a.options.clone(), quiet);
     let settings = Settings {
         max_trials: a.max_trials,

@@ -12,13 +12,14 @@ use crate::scenario::ScenarioFile;
 
 /// Sets the process language for `cli`'s command.
 pub fn choose(cli: &Cli) -> anyhow::Result<Lang> {
-    let chosen = match cli.lang {
-        Some(l) => l,
-        None => match file_of(&cli.command) {
-            Some(path) => file_lang(&path)?.unwrap_or(Lang::En),
-            None => Lang::En,
-        },
+    // The file's `lang` is checked even when `--lang` wins, so a file (`lang = "FR"`) is
+    // refused or accepted the same with and without the flag: values are exact, like
+    // `--lang` itself.
+    let from_file = match file_of(&cli.command) {
+        Some(path) => file_lang(&path)?,
+        None => None,
     };
+    let chosen = cli.lang.or(from_file).unwrap_or(Lang::En);
     lang::set(chosen);
     Ok(chosen)
 }
@@ -88,7 +89,12 @@ pub fn file_lang(path: &Path) -> anyhow::Result<Option<Lang>> {
     match value.as_str().and_then(Lang::parse) {
         Some(l) => Ok(Some(l)),
         None => Err(file
-            .error_at(&["lang"], "lang", "unknown language", lang::ALLOWED)
+            .error_at(
+                &["lang"],
+                "lang",
+                crate::tr!("safety.work.unknown_lang"),
+                crate::tr!("safety.work.lang_allowed"),
+            )
             .into()),
     }
 }

@@ -11,8 +11,42 @@ pub fn say(msg: &str) {
 
 /// Writes a command's product to stdout.
 pub fn print_stdout(text: &str) -> anyhow::Result<()> {
+    if stdout_closed() {
+        return Err(anyhow::anyhow!(crate::tr!(
+            "publish.stdout",
+            error = crate::tr!("safety.work.stdout_closed")
+        )));
+    }
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())
         .and_then(|_| out.flush())
         .map_err(|e| anyhow::anyhow!(crate::tr!("publish.stdout", error = e)))
+}
+
+/// Whether the command was started with stdout closed (`options >&-`). The Rust runtime
+/// reopens a closed fd 1 on /dev/null, read-write, before `main`, so the product would
+/// vanish with exit 0; a shell's `> /dev/null` opens it write-only, and is left alone.
+#[cfg(unix)]
+fn stdout_closed() -> bool {
+    use std::os::unix::fs::MetadataExt;
+    // SAFETY: F_GETFL and fstat on fd 1 only read the descriptor's state.
+    let flags = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFL) };
+    if flags == -1 {
+        return true;
+    }
+    if flags & libc::O_ACCMODE != libc::O_RDWR {
+        return false;
+    }
+    let mut st: libc::stat = unsafe { std::mem::zeroed() };
+    if unsafe { libc::fstat(libc::STDOUT_FILENO, &mut st) } != 0 {
+        return true;
+    }
+    std::fs::metadata("/dev/null")
+        .map(|m| m.rdev() == st.st_rdev as u64 && (st.st_mode & libc::S_IFMT) == libc::S_IFCHR)
+        .unwrap_or(false)
+}
+
+#[cfg(not(unix))]
+fn stdout_closed() -> bool {
+    false
 }

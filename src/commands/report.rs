@@ -82,7 +82,7 @@ pub fn report(a: &ReportArgs, quiet: bool) -> anyhow::Result<()> {
         let mut intro = crate::tr!("index.intro").to_string();
         let balance: Vec<PathBuf> = shipped_scenarios(Path::new(BALANCE_DIR));
         if !balance.is_empty() {
-            let files = super::expect::read_files(&balance)?;
+            let files = super::expect::read_files(&balance, None)?;
             let mut runner =
                 super::expect::Runner::new(None, a.run.threads, a.run.options.clone(), true);
             let results = super::expect::evaluate(&files, &mut runner, &Default::default(), true)?;

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use crate::balance::figures::{find, select_row, value_at, Cell, FigureValue};
+use crate::balance::figures::{find, select_row, undecidable, value_at, Cell, FigureValue};
 use crate::error::UserError;
 use crate::scenario::{edit::set_value, ScenarioFile};
 use crate::systems::RunOverrides;
@@ -137,6 +137,13 @@ impl Subject {
             }
         };
         let f = find(&outputs, &c.figure).map_err(user)?;
+        if let Some((reason, checkable)) = undecidable(&f, &c.figure) {
+            return Err(user(crate::tr!(
+                "safety.work.figure_refused",
+                reason = reason,
+                checkable = checkable
+            )));
+        }
         let row = select_row(f.output, &c.wanted).map_err(user)?;
         let fv = value_at(&f, row)
             .map_err(|e| user(crate::tr!("check.at_point", at = at, error = e)))?;

@@ -30,9 +30,6 @@ pub enum Lang {
 /// Every language, in catalogue order.
 pub const ALL: [Lang; 2] = [Lang::En, Lang::Fr];
 
-/// The values `lang` accepts, for error messages.
-pub const ALLOWED: &str = "\"en\" or \"fr\"";
-
 static CURRENT: AtomicU8 = AtomicU8::new(0);
 
 impl Lang {

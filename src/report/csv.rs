@@ -23,8 +23,7 @@ pub fn csv_string(frame: &mut DataFrame) -> anyhow::Result<String> {
 pub fn write_csv(frame: &mut DataFrame, path: &Path) -> anyhow::Result<()> {
     undefined_as_empty(frame)?;
     replace_with(path, |tmp| {
-        let mut f = std::fs::File::create(tmp)
-            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+        let mut f = std::fs::File::create(tmp)?;
         CsvWriter::new(&mut f)
             .include_header(true)
             .with_float_precision(Some(FLOAT_PRECISION))

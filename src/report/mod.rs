@@ -13,7 +13,7 @@ mod page;
 mod png;
 mod rounds;
 
-pub use atomic::write_atomic;
+pub use atomic::{create_dir, write_atomic, write_error};
 pub use chart::{BarChart, BarSeries, Chart, Figure, Heatmap, LineChart, LineSeries, XKind};
 pub use cross_check::{class_columns, coverage, Coverage};
 pub use csv::{csv_string, float_column, int_column, write_csv};
@@ -46,8 +46,7 @@ pub struct Output {
 impl Output {
     /// Writes CSV, PNGs and provenance into `dir`; returns the paths written.
     pub fn write(&mut self, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| anyhow::anyhow!("cannot create output folder {}: {e}", dir.display()))?;
+        atomic::create_dir(dir)?;
         let mut written = Vec::new();
         let csv_path = dir.join(format!("{}.csv", self.name));
         write_csv(&mut self.frame, &csv_path)?;

@@ -58,8 +58,10 @@ pub fn render_png(fig: &Figure, path: &Path) -> anyhow::Result<()> {
     })
 }
 
-fn plot_err<E: std::fmt::Debug>(e: E) -> anyhow::Error {
-    anyhow::anyhow!("chart drawing failed: {e:?}")
+/// The drawing error in words (its Display, never the nested Debug dump); the caller
+/// names the file.
+fn plot_err<E: std::fmt::Display>(e: E) -> anyhow::Error {
+    anyhow::anyhow!("{e}")
 }
 
 /// Tick text without trailing zeros: 20, 0.25, 1e-5; French axes read 0,25.

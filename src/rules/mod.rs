@@ -113,7 +113,7 @@ pub fn parse_cells(
 }
 
 /// The entries of an [`Allowed::Pairs`] value as (name index, first, second); `None` when
-/// the value is not allowed. A name given twice keeps its last pair, as cells do.
+/// the value is not allowed. A name given twice is refused on input (`Allowed::duplicate`).
 pub fn parse_pairs(
     value: &str,
     names: &[&str],
@@ -162,6 +162,25 @@ impl Allowed {
                 max = max
             ),
         }
+    }
+
+    /// The first entry a table value (`Cells`, `Pairs`) gives twice, by its name (`eau>feu`,
+    /// `phoenix`): refused rather than one silently winning, since two values for one cell
+    /// are a typo or a paste the designer should see.
+    fn duplicate(&self, value: &str) -> Option<String> {
+        let names: Vec<String> = match self {
+            Allowed::Cells { names, min, max } => parse_cells(value, names, *min, *max)?
+                .into_iter()
+                .map(|(a, b, _)| format!("{}>{}", names[a], names[b]))
+                .collect(),
+            Allowed::Pairs { names, min, max } => parse_pairs(value, names, *min, *max)?
+                .into_iter()
+                .map(|(a, _, _)| names[a].to_string())
+                .collect(),
+            _ => return None,
+        };
+        let mut seen = std::collections::BTreeSet::new();
+        names.into_iter().find(|n| !seen.insert(n.clone()))
     }
 
     fn check(&self, value: &str) -> bool {
@@ -304,6 +323,14 @@ impl RuleOptions {
                 decision = spec.decision
             )));
         }
+        if let Some(entry) = spec.allowed.duplicate(value) {
+            return Err(UserError::new(crate::tr!(
+                "safety.work.duplicate_entry",
+                key = key,
+                entry = clip(&entry),
+                allowed = spec.allowed.describe()
+            )));
+        }
         self.set.insert(spec.key, value.to_string());
         Ok(())
     }
@@ -401,6 +428,27 @@ impl RuleOptions {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A cell or potion given twice is refused, naming it; distinct ones pass.
+    #[test]
+    fn table_values_refuse_an_entry_given_twice() {
+        let e = RuleOptions::from_pairs(&["element_cells=eau>feu=1.5, feu>glace=1, eau>feu=2"])
+            .unwrap_err();
+        assert!(
+            e.0.contains("element_cells") && e.0.contains("`eau>feu`"),
+            "{}",
+            e.0
+        );
+        assert!(e.0.contains("twice"), "{}", e.0);
+        // feu>eau is another cell than eau>feu.
+        assert!(RuleOptions::from_pairs(&["element_cells=eau>feu=1.5, feu>eau=1"]).is_ok());
+        let e = RuleOptions::from_pairs(&["potion_effects=phoenix=-1/0,phoenix=-2/0"]).unwrap_err();
+        assert!(
+            e.0.contains("potion_effects") && e.0.contains("`phoenix`"),
+            "{}",
+            e.0
+        );
+    }
 
     #[test]
     fn defaults_and_overrides() {

@@ -120,36 +120,8 @@ fn locate<'a>(
 ) -> anyhow::Result<(FigureRef<'a>, usize)> {
     let f = figures::find(outs, figure)
         .map_err(|msg| user_at(file, e, "figure", &msg, "see `cosmosim figures`"))?;
-    let checkable = || {
-        let names: Vec<String> = figures::roles(f.output)
-            .into_iter()
-            .filter(|(_, r)| matches!(r, Role::Exact | Role::Estimate { .. }))
-            .map(|(n, _)| n)
-            .collect();
-        names.join(", ")
-    };
-    match f.role {
-        Role::Exact | Role::Estimate { .. } => {}
-        Role::Unsupported => {
-            return Err(user_at(
-                file,
-                e,
-                "figure",
-                &format!(
-                "`{figure}` is a Monte Carlo number without an interval, so it cannot be decided"
-            ),
-                &checkable(),
-            ))
-        }
-        _ => {
-            return Err(user_at(
-                file,
-                e,
-                "figure",
-                &format!("`{figure}` is a key, a text or an interval bound, not a figure"),
-                &checkable(),
-            ))
-        }
+    if let Some((reason, checkable)) = figures::undecidable(&f, figure) {
+        return Err(user_at(file, e, "figure", &reason, &checkable));
     }
     let key = if wanted.is_empty() { "figure" } else { "where" };
     let row = figures::select_row(f.output, wanted)

@@ -196,6 +196,67 @@ impl ExpectFile {
     }
 }
 
+/// The most trials a table's own default asks for (`--trials` of the Monte Carlo tables:
+/// 10^6 or 2·10^6), for an expectation on a table that sets none.
+const TABLE_DEFAULT_TRIALS: u64 = 2_000_000;
+
+impl Expectation {
+    /// The trials of this expectation's last look, at most: its `max_trials`, else four
+    /// times its `trials` or its source's own count (the schedule's default), each under
+    /// `cap` (`--max-trials`). Read before anything runs, so a file asking for 10^12
+    /// trials is refused instead of running for hours.
+    pub fn trials_asked(&self, cap: Option<u64>) -> u64 {
+        let first = self.trials.unwrap_or_else(|| match &self.source {
+            Source::Table { .. } => TABLE_DEFAULT_TRIALS,
+            Source::Scenario(p) => scenario_trials(p).unwrap_or(0),
+        });
+        let last = self.max_trials.unwrap_or(first.saturating_mul(4));
+        cap.map_or(last, |c| last.min(c))
+    }
+
+    /// The key of the file that sets this expectation's trials (for a located message).
+    pub fn trials_key(&self) -> &'static str {
+        if self.max_trials.is_some() {
+            "max_trials"
+        } else if self.trials.is_some() {
+            "trials"
+        } else if matches!(self.source, Source::Scenario(_)) {
+            "scenario"
+        } else {
+            "table"
+        }
+    }
+}
+
+/// A scenario file's `[run] trials`, if it can be read (the run reports any error).
+fn scenario_trials(path: &Path) -> Option<u64> {
+    let file = ScenarioFile::read(path).ok()?;
+    let t: toml::Table = toml::from_str(&file.text).ok()?;
+    let n = t.get("run")?.get("trials")?.as_integer()?;
+    u64::try_from(n).ok()
+}
+
+/// Refuses a set of files whose expectations ask for more than
+/// [`crate::limits::MAX_EXPECT_TRIALS`] trials in all, at the expectation that passes it.
+pub fn check_work(files: &[ExpectFile], cap: Option<u64>) -> Result<u64, UserError> {
+    let max = crate::limits::MAX_EXPECT_TRIALS;
+    let mut total: u64 = 0;
+    for f in files {
+        for e in &f.expectations {
+            total = total.saturating_add(e.trials_asked(cap));
+            if total > max {
+                return Err(f.error(
+                    e.index,
+                    e.trials_key(),
+                    &crate::tr!("safety.work.expect_work", total = total, max = max),
+                    crate::tr!("safety.work.expect_work_allowed"),
+                ));
+            }
+        }
+    }
+    Ok(total)
+}
+
 fn check_confidence(
     file: &ScenarioFile,
     path: &[&str],

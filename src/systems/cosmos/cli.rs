@@ -27,7 +27,7 @@ pub enum CosmosTable {
 pub struct CosmosTestArgs {
     /// Thresholds (stat value or mean of stats): a range 20..85, a stepped range 20..85:5
     /// or a list 30,55,70. Allowed values: -100..200 (thresholds are not clamped).
-    #[arg(long, default_value = "20..85", value_parser = parse_thresholds)]
+    #[arg(long, allow_hyphen_values = true, default_value = "20..85", value_parser = parse_thresholds)]
     pub thresholds: IntList,
     /// Karma values, same syntax. Allowed: -10..10.
     #[arg(long, default_value = "-10..10", value_parser = parse_karma, allow_hyphen_values = true)]
@@ -38,7 +38,7 @@ pub struct CosmosTestArgs {
     pub modifier: f64,
     /// Lowest score of the crit-failure band: 91 normally, 86 under extreme fatigue
     /// (C-FAT-4). Allowed: 11..100. Default: the rule parameter crit_failure_from (91).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(11..=100))]
+    #[arg(long, allow_hyphen_values = true, value_parser = clap::value_parser!(u8).range(11..=100))]
     pub crit_fail_from: Option<u8>,
     #[command(flatten)]
     pub method: MethodArgs,
@@ -49,22 +49,22 @@ pub struct CosmosTestArgs {
 #[derive(Debug, Args, Clone)]
 pub struct KarmaDriftArgs {
     /// Thresholds, as for cosmos-test.
-    #[arg(long, default_value = "20..85", value_parser = parse_thresholds)]
+    #[arg(long, allow_hyphen_values = true, default_value = "20..85", value_parser = parse_thresholds)]
     pub thresholds: IntList,
     /// Tests discarded at the start of each simulated trajectory (with --method mc).
     /// Allowed: 0..10000000.
-    #[arg(long, default_value_t = 1_000, value_parser = parse_burn_in)]
+    #[arg(long, allow_hyphen_values = true, default_value_t = 1_000, value_parser = parse_burn_in)]
     pub burn_in: u64,
     /// Lowest score of the crit-failure band: 91 normally, 86 under extreme fatigue
     /// (C-FAT-4). Allowed: 11..100. Default: the rule parameter crit_failure_from (91).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(11..=100))]
+    #[arg(long, allow_hyphen_values = true, value_parser = clap::value_parser!(u8).range(11..=100))]
     pub crit_fail_from: Option<u8>,
     /// exact = stationary distribution of the 21-state chain; mc = long simulated
     /// trajectories (--trials tests per threshold) with 95% intervals.
     #[arg(long, value_enum, default_value = "exact")]
     pub method: Method,
     /// Monte Carlo tests per threshold (with --method mc).
-    #[arg(long, default_value_t = 2_000_000, value_parser = parse_trials)]
+    #[arg(long, allow_hyphen_values = true, default_value_t = 2_000_000, value_parser = parse_trials)]
     pub trials: u64,
     #[command(flatten)]
     pub run: RunArgs,

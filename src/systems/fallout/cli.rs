@@ -59,13 +59,13 @@ fn list(s: &str, lo: i64, hi: i64) -> Result<Values, String> {
 pub struct PoolArgs {
     /// Target numbers (attribute + skill): a range 2..20, a stepped range 2..20:2 or a list
     /// 8,10,12. Allowed: 2..20.
-    #[arg(long, default_value = "2..20", value_parser = parse_tn)]
+    #[arg(long, allow_hyphen_values = true, default_value = "2..20", value_parser = parse_tn)]
     pub tn: Values,
     /// Difficulties (successes needed), same syntax. Allowed: 0..5.
-    #[arg(long, default_value = "0..5", value_parser = parse_difficulty)]
+    #[arg(long, allow_hyphen_values = true, default_value = "0..5", value_parser = parse_difficulty)]
     pub difficulty: Values,
     /// Pool sizes: 2d20 plus 0..3 bought dice. Allowed: 2..5.
-    #[arg(long, default_value = "2..5", value_parser = parse_dice)]
+    #[arg(long, allow_hyphen_values = true, default_value = "2..5", value_parser = parse_dice)]
     pub dice: Values,
 }
 
@@ -74,7 +74,7 @@ pub struct PoolArgs {
 pub struct ComplicationArg {
     /// Complication range: 1 = complication on a 20 (normal), 2 = 19-20 (risky), ...
     /// 5 = 16-20 (perilous). Allowed: 1..5.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=5))]
+    #[arg(long, allow_hyphen_values = true, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=5))]
     pub complication: u8,
 }
 
@@ -84,7 +84,7 @@ pub struct FalloutTestArgs {
     pub pool: PoolArgs,
     /// Tag skill ranks: a die <= the rank is 2 successes; 0 = not a tag skill. Ranks above
     /// the TN are skipped. Allowed: 0..6.
-    #[arg(long, default_value = "0..6", value_parser = parse_tag)]
+    #[arg(long, allow_hyphen_values = true, default_value = "0..6", value_parser = parse_tag)]
     pub tag_rank: Values,
     #[command(flatten)]
     pub complication: ComplicationArg,
@@ -99,7 +99,7 @@ pub struct FalloutHelpArgs {
     #[command(flatten)]
     pub pool: PoolArgs,
     /// Helper target numbers (the helper's own attribute + skill), same syntax as --tn.
-    #[arg(long, default_value = "2..20", value_parser = parse_tn)]
+    #[arg(long, allow_hyphen_values = true, default_value = "2..20", value_parser = parse_tn)]
     pub helper_tn: Values,
     #[command(flatten)]
     pub complication: ComplicationArg,
@@ -112,7 +112,7 @@ pub struct FalloutLuckArgs {
     #[command(flatten)]
     pub pool: PoolArgs,
     /// Tag skill ranks, as for fallout-test. Allowed: 0..6.
-    #[arg(long, default_value = "0..6", value_parser = parse_tag)]
+    #[arg(long, allow_hyphen_values = true, default_value = "0..6", value_parser = parse_tag)]
     pub tag_rank: Values,
     #[command(flatten)]
     pub run: RunArgs,
@@ -121,10 +121,10 @@ pub struct FalloutLuckArgs {
 #[derive(Debug, Args, Clone)]
 pub struct FalloutDamageArgs {
     /// Weapon combat dice: a range 1..8, a list 2,4,6. Allowed: 1..17.
-    #[arg(long, default_value = "1..8", value_parser = parse_cd)]
+    #[arg(long, allow_hyphen_values = true, default_value = "1..8", value_parser = parse_cd)]
     pub cd: Values,
     /// AP spent on extra combat dice (1 AP each, F-CD). Allowed: 0..3.
-    #[arg(long, default_value = "0..3", value_parser = parse_ap)]
+    #[arg(long, allow_hyphen_values = true, default_value = "0..3", value_parser = parse_ap)]
     pub ap: Values,
     #[command(flatten)]
     pub run: RunArgs,

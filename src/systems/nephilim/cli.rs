@@ -74,7 +74,7 @@ pub struct MagicArgs {
     #[arg(long, default_value = "-3..6", value_parser = parse_skills, allow_hyphen_values = true)]
     pub skills: IntList,
     /// Raw Ka-element scores (normalised per N-KA: 16-20 -> 0, 21-25 -> +1...). Allowed: 0..200.
-    #[arg(long, default_value = "5..60:5", value_parser = parse_ka)]
+    #[arg(long, allow_hyphen_values = true, default_value = "5..60:5", value_parser = parse_ka)]
     pub ka: IntList,
     /// Concentration times, comma-separated (x = spell level + 4): free_action, action,
     /// x_rounds, x_turns, x_minutes, x_ten_minutes, x_hours, x_six_hours, x_days.
@@ -84,14 +84,14 @@ pub struct MagicArgs {
     #[arg(long, default_value_t = -3, allow_hyphen_values = true, value_parser = clap::value_parser!(i64).range(-3..=6))]
     pub spell_level: i64,
     /// Effect increments (extra targets, range steps...): +1 control difficulty each. 0..20.
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(i64).range(0..=20))]
+    #[arg(long, allow_hyphen_values = true, default_value_t = 0, value_parser = clap::value_parser!(i64).range(0..=20))]
     pub increments: i64,
     /// Plexus modifier on the control test, e.g. 1d6-1d4, 1d8-1d4, 1d8-1d8, or none.
     #[arg(long, default_value = "none", value_parser = parse_plexus)]
     pub plexus: PlexusArg,
     /// Stase points the Nephilim tries to draw before the control test (the amount drawn is
     /// this + 1D-1D, never below 0). 0 = no stase ritual. 0..50.
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(i64).range(0..=50))]
+    #[arg(long, allow_hyphen_values = true, default_value_t = 0, value_parser = clap::value_parser!(i64).range(0..=50))]
     pub stase: i64,
     #[command(flatten)]
     pub method: MethodArgs,
@@ -102,7 +102,7 @@ pub struct MagicArgs {
 #[derive(Debug, Args, Clone)]
 pub struct MetaArgs {
     /// Raw Ka-element scores (range, stepped range or list). Allowed: 0..200.
-    #[arg(long, default_value = "0..200", value_parser = parse_ka)]
+    #[arg(long, allow_hyphen_values = true, default_value = "0..200", value_parser = parse_ka)]
     pub ka: IntList,
     #[command(flatten)]
     pub run: RunArgs,

@@ -39,7 +39,7 @@ pub enum EditionChoice {
 pub struct AuraArgs {
     /// The victim's thresholds (a range 20..85, a stepped range 20..85:5 or a list).
     /// Allowed: -100..200.
-    #[arg(long, default_value = "20..85:5", value_parser = parse_thresholds)]
+    #[arg(long, allow_hyphen_values = true, default_value = "20..85:5", value_parser = parse_thresholds)]
     pub thresholds: IntList,
     /// The victim's karma (-10..10).
     #[arg(long, default_value_t = 0, allow_hyphen_values = true, value_parser = clap::value_parser!(i8).range(-10..=10))]
@@ -48,7 +48,7 @@ pub struct AuraArgs {
     #[arg(long, default_value_t = 10.0, allow_hyphen_values = true, value_parser = parse_modifier)]
     pub bonus: f64,
     /// The victim's Esprit, tested passively on face 6. Allowed: 1..100.
-    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u8).range(1..=100))]
+    #[arg(long, allow_hyphen_values = true, default_value_t = 50, value_parser = clap::value_parser!(u8).range(1..=100))]
     pub esprit: u8,
     /// Which edition's aura table: both, current or previous.
     #[arg(long, value_enum, default_value = "both")]
@@ -60,13 +60,13 @@ pub struct AuraArgs {
 #[derive(Debug, Args, Clone)]
 pub struct PilotingArgs {
     /// Pilot scores (a crew adds its scores): range or list, allowed 0..200.
-    #[arg(long, default_value = "0..20", value_parser = parse_scores)]
+    #[arg(long, allow_hyphen_values = true, default_value = "0..20", value_parser = parse_scores)]
     pub scores: IntList,
     /// Vehicle dice: any of 4,6,8,10,12,20 and 100 (world-ships).
-    #[arg(long, default_value = "4,6,8,10,12,20,100", value_parser = parse_dice)]
+    #[arg(long, allow_hyphen_values = true, default_value = "4,6,8,10,12,20,100", value_parser = parse_dice)]
     pub dice: IntList,
     /// Stress steps up the die ladder: any of 0,1,2.
-    #[arg(long, default_value = "0,1,2", value_parser = parse_stress)]
+    #[arg(long, allow_hyphen_values = true, default_value = "0,1,2", value_parser = parse_stress)]
     pub stress: IntList,
     #[command(flatten)]
     pub run: RunArgs,
@@ -75,13 +75,13 @@ pub struct PilotingArgs {
 #[derive(Debug, Args, Clone)]
 pub struct MovementArgs {
     /// Agilité values: range or list, allowed 1..100.
-    #[arg(long, default_value = "20..85:5", value_parser = parse_agility)]
+    #[arg(long, allow_hyphen_values = true, default_value = "20..85:5", value_parser = parse_agility)]
     pub agility: IntList,
     /// Force, which sets the inventory capacity 4 x floor(Force/10). Allowed: 1..100.
-    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u8).range(1..=100))]
+    #[arg(long, allow_hyphen_values = true, default_value_t = 50, value_parser = clap::value_parser!(u8).range(1..=100))]
     pub force: u8,
     /// Slots carried: range or list, allowed 0..200.
-    #[arg(long, default_value = "20,21,22,24", value_parser = parse_loads)]
+    #[arg(long, allow_hyphen_values = true, default_value = "20,21,22,24", value_parser = parse_loads)]
     pub loads: IntList,
     /// Physical fatigue FP values: range or list, allowed -3..10.
     #[arg(long, default_value = "0,4,6,8", value_parser = parse_fp, allow_hyphen_values = true)]

@@ -200,6 +200,111 @@ pub mod exact {
             s - m + (*m).max(*b)
         })
     }
+
+    /// Most elementary steps [`creation_pc_mixed`] may take (about a second), and most
+    /// cells it may hold (16 MB): past them the exact law is not computed. `skill_pm_step
+    /// = 1` with 100-faced dice would ask for billions; the Monte Carlo figures do not
+    /// need it.
+    pub const MAX_MIXED_STEPS: u64 = 200_000_000;
+    pub const MAX_MIXED_CELLS: u64 = 2_000_000;
+
+    /// The (steps, cells) [`creation_pc_mixed`] needs for at most `max_extra` PM dice.
+    pub fn mixed_work(sd: &SkillDice, max_extra: u64) -> (u64, u64) {
+        let (f1, f2, fb) = (sd.first as u64, sd.per_pm as u64, sd.bonus as u64);
+        let len = f1 + max_extra * f2 + 1;
+        // Per extra die, one pass over the sums for each minimum; then the bonus die.
+        let steps = f1 * len * max_extra + len * f1 * fb.max(1);
+        (steps, 2 * f1 * len)
+    }
+
+    /// Creation skill points when the number of PM dice is itself random (`extra`, the
+    /// law of the full PM steps): the law of [`creation_pc_with`] mixed over `extra`,
+    /// computed for every count at once. `None` when [`mixed_work`] passes the caps.
+    ///
+    /// Per minimum `m`, G_m(s) = P(sum = s and every die >= m) grows one die at a time by
+    /// a sliding window; P(sum = s, min = m) = G_m(s) - G_{m+1}(s); the bonus die then
+    /// replaces the minimum when higher. Polynomial where the pairwise (sum, min) law per
+    /// PM value was exponential in practice (hundreds of dice, once per PM value).
+    pub fn creation_pc_mixed(sd: &SkillDice, extra: &Dist<i64>) -> Option<Dist<i64>> {
+        let kmax = if sd.per_pm == 0 {
+            0
+        } else {
+            extra.max_value().max(0) as u64
+        };
+        let (steps, cells) = mixed_work(sd, kmax);
+        if steps > MAX_MIXED_STEPS || cells > MAX_MIXED_CELLS {
+            return None;
+        }
+        let (f1, f2) = (sd.first as usize, sd.per_pm as usize);
+        let len = f1 + kmax as usize * f2 + 1;
+        let weight = |k: u64| {
+            if sd.per_pm == 0 {
+                1.0
+            } else {
+                extra.prob(&(k as i64))
+            }
+        };
+        // g[m - 1][s]: P(sum = s, every die >= m) with the dice so far; w: mixed over k.
+        let mut g = vec![vec![0.0f64; len]; f1];
+        let mut w = vec![vec![0.0f64; len]; f1];
+        for (mi, row) in g.iter_mut().enumerate() {
+            for v in row.iter_mut().take(f1 + 1).skip(mi + 1) {
+                *v = 1.0 / f1 as f64;
+            }
+        }
+        let mut next = vec![0.0f64; len];
+        for k in 0..=kmax {
+            let pk = weight(k);
+            if pk > 0.0 {
+                for (wm, gm) in w.iter_mut().zip(&g) {
+                    wm.iter_mut().zip(gm).for_each(|(a, b)| *a += pk * b);
+                }
+            }
+            if k == kmax {
+                break;
+            }
+            let reach = f1 + (k as usize + 1) * f2;
+            for (mi, gm) in g.iter_mut().enumerate() {
+                let m = mi + 1;
+                // One more die in m..=f2: next(s) = sum of gm(s - r) / f2.
+                let mut window = 0.0;
+                for s in 0..=reach {
+                    if s >= m {
+                        window += gm[s - m];
+                    }
+                    if s > f2 {
+                        window -= gm[s - f2 - 1];
+                    }
+                    next[s] = if m <= f2 {
+                        window.max(0.0) / f2 as f64
+                    } else {
+                        0.0
+                    };
+                }
+                gm[..=reach].copy_from_slice(&next[..=reach]);
+            }
+        }
+        let mut out: Vec<(i64, f64)> = Vec::new();
+        for mi in 0..f1 {
+            let m = mi + 1;
+            for s in 0..len {
+                let upper = if mi + 1 < f1 { w[mi + 1][s] } else { 0.0 };
+                let p = (w[mi][s] - upper).max(0.0);
+                if p == 0.0 {
+                    continue;
+                }
+                if sd.bonus == 0 {
+                    out.push((s as i64, p));
+                } else {
+                    let fb = sd.bonus as usize;
+                    for b in 1..=fb {
+                        out.push(((s + b.saturating_sub(m)) as i64, p / fb as f64));
+                    }
+                }
+            }
+        }
+        Dist::from_weights(out).ok()
+    }
 }
 
 #[cfg(test)]
@@ -261,6 +366,66 @@ mod tests {
         let mut s = SkillSheet::new(&b);
         s.spend(&b, &policy(WhenShort::Wait), 8);
         assert_eq!((s.owned.clone(), s.purse), (vec![2, 1, 1, 1], 0));
+    }
+
+    /// The law mixed over the number of PM dice is the mixture of the laws per number,
+    /// under the book's dice and changed ones (a d20 first, no bonus, d3 per PM step).
+    #[test]
+    fn mixed_creation_pc_is_the_mixture_of_the_pairwise_laws() {
+        use crate::dice::Dist;
+        use crate::systems::cosmos::growth::level_rules::SkillDice;
+        let extra = Dist::from_weights([(0i64, 0.2), (1, 0.3), (3, 0.4), (6, 0.1)]).unwrap();
+        let book = SkillDice::default();
+        let cases = [
+            book,
+            SkillDice { first: 20, ..book },
+            SkillDice {
+                bonus: 0,
+                per_pm: 3,
+                ..book
+            },
+            SkillDice {
+                first: 2,
+                per_pm: 8,
+                bonus: 10,
+                ..book
+            },
+            SkillDice { per_pm: 0, ..book },
+        ];
+        for sd in cases {
+            let fast = exact::creation_pc_mixed(&sd, &extra).unwrap();
+            let slow = extra.and_then(|k| {
+                exact::creation_pc_with(&sd, if sd.per_pm == 0 { 0 } else { *k as usize })
+            });
+            assert_eq!(fast.outcomes().len(), slow.outcomes().len(), "{sd:?}");
+            for ((a, p), (b, q)) in fast.outcomes().iter().zip(slow.outcomes()) {
+                assert_eq!(a, b, "{sd:?}");
+                assert!((p - q).abs() < 1e-12, "{sd:?}: {a}: {p} vs {q}");
+            }
+        }
+    }
+
+    /// `skill_pm_step = 1` at 500 PM: 500 dice, once; past the caps, no exact law.
+    #[test]
+    fn mixed_creation_pc_is_bounded() {
+        use crate::dice::Dist;
+        use crate::systems::cosmos::growth::level_rules::SkillDice;
+        let sd = SkillDice::default();
+        let d = exact::creation_pc_mixed(&sd, &Dist::certain(500)).unwrap();
+        // 501 d6, whose lowest is a 1 but for 6^-500: the bonus d6 adds 2.5 on average.
+        assert!(
+            (d.mean() - (3.5 * 501.0 + 2.5)).abs() < 1e-6,
+            "{}",
+            d.mean()
+        );
+        let huge = SkillDice {
+            first: 100,
+            per_pm: 100,
+            ..sd
+        };
+        assert!(exact::creation_pc_mixed(&huge, &Dist::certain(500)).is_none());
+        let (steps, _) = exact::mixed_work(&huge, 500);
+        assert!(steps > exact::MAX_MIXED_STEPS);
     }
 
     #[test]

@@ -37,20 +37,22 @@ pub fn sweep(file: &ScenarioFile, varies: &[Vary], o: &RunOverrides) -> anyhow::
     }
     check_grid(varies, o)?;
     let points = grid(varies);
-    // Validate every point before running any.
-    let mut runs = Vec::new();
-    for p in &points {
+    // One point's model and run context, from the edited file text. Built twice per point
+    // (once to validate the whole grid before running any point, once to run it) so that
+    // only one point's model is alive at a time: kept for every point they held about
+    // 8 KB each, 8 GB at the grid cap.
+    let load_point = |p: &Vec<toml::Value>| -> anyhow::Result<_> {
         let mut t = base.clone();
-        let label: Vec<String> = varies
-            .iter()
-            .zip(p)
-            .map(|(v, x)| format!("{}={}", v.key, text(x)))
-            .collect();
         for (v, x) in varies.iter().zip(p) {
             set(&mut t, &file_path(&base, &v.key), x.clone(), &v.key)?;
         }
         let edited = file.edited(toml::to_string(&t)?);
         let (raw, model) = load(&edited).map_err(|e| {
+            let label: Vec<String> = varies
+                .iter()
+                .zip(p)
+                .map(|(v, x)| format!("{}={}", v.key, text(x)))
+                .collect();
             UserError::new(crate::tr!(
                 "combat.sweep.with_vary",
                 label = label.join(" "),
@@ -58,13 +60,19 @@ pub fn sweep(file: &ScenarioFile, varies: &[Vary], o: &RunOverrides) -> anyhow::
             ))
         })?;
         let (ctx, trials) = o.resolve(&edited, &raw.run, &raw.rules, DEFAULT_TRIALS)?;
-        runs.push((model, ctx, trials));
+        Ok((model, ctx, trials))
+    };
+    // Validate every point before running any.
+    for p in &points {
+        load_point(p)?;
     }
-    let mut heads: Vec<Headline> = Vec::new();
+    let mut heads: Vec<Headline> = Vec::with_capacity(points.len());
     let mut trials_used = 0;
     let mut seed = 0;
     let mut options = BTreeMap::new();
-    for (model, ctx, trials) in runs {
+    for p in &points {
+        crate::commands::signals::check()?;
+        let (model, ctx, trials) = load_point(p)?;
         let (sim, acc) = simulate(model, &ctx, trials);
         heads.push(headline(&sim, &acc));
         trials_used = trials;

@@ -30,7 +30,7 @@ fn creation_pc(m: &LevelingModel) -> Option<Dist<i64>> {
     let pm = creation_exact::hp_random_split_in(m.creation.sums.hp_pm);
     let sd = m.creation.skill_dice;
     let by_dice = pm.map(|v| sd.extra_dice(*v as i32) as i64);
-    Some(by_dice.and_then(|k| exact::creation_pc_with(&sd, *k as usize)))
+    exact::creation_pc_mixed(&sd, &by_dice)
 }
 
 /// P(wish met by `level`) for policy `i`, exact when the policy waits (strict order: the
@@ -42,11 +42,22 @@ pub fn exact_wish_met(
     i: usize,
     level: u32,
 ) -> Option<Vec<f64>> {
+    wish_met_with(m, creation_pc(m).as_ref(), plan, i, level)
+}
+
+/// As [`exact_wish_met`] with the creation law computed once for every policy and level.
+fn wish_met_with(
+    m: &LevelingModel,
+    creation: Option<&Dist<i64>>,
+    plan: &SkillPlan,
+    i: usize,
+    level: u32,
+) -> Option<Vec<f64>> {
     let p = &plan.policies[i].1;
     if p.when_short != WhenShort::Wait {
         return None;
     }
-    let total = creation_pc(m)?.add(&level_exact::skill_gained_at_with(level, &m.levels.rules));
+    let total = creation?.add(&level_exact::skill_gained_at_with(level, &m.levels.rules));
     Some(
         cumulative_costs(&plan.tree, p)
             .into_iter()
@@ -69,6 +80,21 @@ pub fn skills_output(
         (vec![], vec![], vec![], vec![], vec![]);
     let mut series = Vec::new();
     let mut key = Vec::new();
+    let creation = creation_pc(m);
+    if creation.is_none()
+        && m.creation.conversion.is_none()
+        && m.creation.split == HpPmSplit::Random
+    {
+        // The law exists but would cost more than the cap: said, not silently empty.
+        let sd = m.creation.skill_dice;
+        key.push(crate::tr!(
+            "safety.work.exact_skills_skipped",
+            step = sd.pm_step,
+            die = sd.per_pm,
+            first = sd.first,
+            steps = exact::MAX_MIXED_STEPS
+        ));
+    }
     for (i, ((name, p), a)) in plan.policies.iter().zip(acc).enumerate() {
         let nw = p.wishes.len();
         let mut s = LineSeries {
@@ -77,7 +103,7 @@ pub fn skills_output(
         };
         let mut last_exact = None;
         for l in 0..max_level as usize {
-            let ex = exact_wish_met(m, plan, i, l as u32 + 1);
+            let ex = wish_met_with(m, creation.as_ref(), plan, i, l as u32 + 1);
             let c = &a.all[l];
             let (alo, ahi) = wilson(c.counts[1], c.total());
             let pa = c.counts[1] as f64 / c.total() as f64;
