@@ -330,7 +330,7 @@ fn a_hit_s_ap_are_spent_before_the_pool_cap() {
         "damage = 1\ntype = \"melee\"",
         "[pools]\ngroup_ap = 6\nmj_ap = 0\n[policy.players]\nbuy = \"never\"\ndamage_ap = 3\nkeep = 6\n",
     )
-    .replace("hp = 4\n", "hp = 1000\n");
+    .replace("hp = 4\n", "hp = 200\n");
     let (_, model) = load(&ScenarioFile::from_text("d.toml", &text)).unwrap();
     let n = 100_000u64;
     let acc = Engine::new(3, 2).unwrap().run(
@@ -374,7 +374,7 @@ fn a_second_major_action_for_two_ap_at_plus_one_difficulty() {
             "damage = 1\ntype = \"melee\"",
             &format!("[pools]\ngroup_ap = 2\nmj_ap = 0\n[policy.players]\nbuy = \"never\"\nkeep = {keep}\nsecond_major = true\n"),
         )
-        .replace("hp = 4\n", "hp = 1000\n");
+        .replace("hp = 4\n", "hp = 200\n");
         let (_, model) = load(&ScenarioFile::from_text("d.toml", &text)).unwrap();
         let acc = Engine::new(4, 2).unwrap().run(
             &simulation(model, &RuleOptions::default()),
@@ -414,7 +414,7 @@ fn luck_rerolls_a_missed_attack_as_the_luck_table() {
     let n = 200_000u64;
     for luck in [0u8, 1] {
         let text = duel("damage = 1\ntype = \"melee\"", "")
-            .replace("hp = 4\n", "hp = 1000\n")
+            .replace("hp = 4\n", "hp = 200\n")
             .replace(
                 "weapon = \"w\"\n[[combatant]]",
                 &format!("weapon = \"w\"\nluck = {luck}\n[[combatant]]"),
