@@ -317,3 +317,131 @@ fn located_errors() {
     let e = bad(&good.replace("damage = 3", "damage = 3\nrange = 2"));
     assert!(e.contains("range"), "{e}");
 }
+
+/// Issue 25, defect 3 (F-AP; book steps 5-6 "si ce dernier est réussi, vous pouvez
+/// dépenser des PA pour en améliorer le résultat", then "conserver jusqu'à 6 PA"): with a
+/// full group pool (6) and a policy keeping 6, a melee hit's excess successes are spent at
+/// once on extra combat dice (at most 3; with 2d20 at difficulty 2 a hit has at most 2),
+/// so none is lost to the cap and the pool ends at 6. Before the fix the pool was capped
+/// first: every AP earned was lost and no extra die bought.
+#[test]
+fn a_hit_s_ap_are_spent_before_the_pool_cap() {
+    let text = duel(
+        "damage = 1\ntype = \"melee\"",
+        "[pools]\ngroup_ap = 6\nmj_ap = 0\n[policy.players]\nbuy = \"never\"\ndamage_ap = 3\nkeep = 6\n",
+    )
+    .replace("hp = 4\n", "hp = 200\n");
+    let (_, model) = load(&ScenarioFile::from_text("d.toml", &text)).unwrap();
+    let n = 100_000u64;
+    let acc = Engine::new(3, 2).unwrap().run(
+        &simulation(model, &RuleOptions::default()),
+        0,
+        n,
+        &Progress::hidden(),
+    );
+    let p = &acc.pools[0];
+    assert!(p.earned > 0);
+    assert_eq!(p.spent_damage, p.earned, "{p:?}");
+    assert_eq!(p.lost, 0, "{p:?}");
+    assert_eq!(p.end_sum, 6 * n, "{p:?}");
+    assert_eq!(acc.fighters[0].extra_cd, p.earned);
+    // The AP of a hit at difficulty 2 with 2d20 (TN 11, a 1 counts twice): 3 or 4
+    // successes give 1 or 2. P(3) = 2 x (1/20)(10/20), P(4) = (1/20)^2, exact.
+    let e_ap = 2.0 * (1.0 / 20.0) * (10.0 / 20.0) + 2.0 * (1.0 / 400.0);
+    let var = 2.0 * (1.0 / 20.0) * (10.0 / 20.0) + 4.0 * (1.0 / 400.0) - e_ap * e_ap;
+    let got = p.earned as f64 / n as f64;
+    assert!(
+        (got - e_ap).abs() <= 5.0 * (var / n as f64).sqrt(),
+        "{got} vs {e_ap}"
+    );
+}
+
+/// Issue 25 (F-AP "Entreprendre une action capitale supplémentaire (2 PA) : ... La
+/// difficulté de tout test de compétence que vous devez effectuer augmente alors de +1.
+/// Au cours d'un même round, vous ne pouvez pas entreprendre plus de 2 actions
+/// capitales"): with `second_major = true` and 2 AP in the pool, A attacks a second time
+/// at difficulty 3. Keeping 0 AP the second attack always comes (2 + the first hit's AP):
+/// hits = P(hit at 2) + P(hit at 3). Keeping 1, it comes only when the first attack earned
+/// an AP: P(3 or more successes).
+#[test]
+fn a_second_major_action_for_two_ap_at_plus_one_difficulty() {
+    let spec = DieSpec::new(11, 0, 1).unwrap();
+    let d2 = pool_dist(&spec, 2);
+    let (p2, p3) = (odds(&d2, 2).p_pass, odds(&d2, 3).p_pass);
+    let n = 200_000u64;
+    for keep in [0u32, 1] {
+        let text = duel(
+            "damage = 1\ntype = \"melee\"",
+            &format!("[pools]\ngroup_ap = 2\nmj_ap = 0\n[policy.players]\nbuy = \"never\"\nkeep = {keep}\nsecond_major = true\n"),
+        )
+        .replace("hp = 4\n", "hp = 200\n");
+        let (_, model) = load(&ScenarioFile::from_text("d.toml", &text)).unwrap();
+        let acc = Engine::new(4, 2).unwrap().run(
+            &simulation(model, &RuleOptions::default()),
+            0,
+            n,
+            &Progress::hidden(),
+        );
+        let a = &acc.fighters[0];
+        let p_second = if keep == 0 { 1.0 } else { p3 };
+        let expect_hits = p2 + p_second * p3;
+        if keep == 0 {
+            assert_eq!((a.second_majors, a.attacks), (n, 2 * n));
+        } else {
+            let se = (p3 * (1.0 - p3) / n as f64).sqrt();
+            let got = a.second_majors as f64 / n as f64;
+            assert!((got - p3).abs() <= 5.0 * se, "{got} vs {p3}");
+        }
+        assert_eq!(acc.pools[0].spent_actions, 2 * a.second_majors);
+        let got = a.hits as f64 / n as f64;
+        // Sum of two Bernoulli-like counts: variance at most the sum of both.
+        let var = p2 * (1.0 - p2) + p_second * p3 * (1.0 - p_second * p3);
+        assert!(
+            (got - expect_hits).abs() <= 5.0 * (2.0 * var / n as f64).sqrt(),
+            "keep {keep}: {got} vs {expect_hits}"
+        );
+    }
+}
+
+/// Issue 25 (F-LUCK, "MISS FORTUNE: Relancer 1d20 ... Vous devez accepter ce nouveau
+/// résultat"): a combatant with 1 Luck point rerolls one no-success d20 of a missed attack,
+/// the policy of the `fallout-luck` table, so P(hit) and P(point spent) of its one attack
+/// are that table's exact values (`luck_odds`); with 0 Luck, the plain P(hit).
+#[test]
+fn luck_rerolls_a_missed_attack_as_the_luck_table() {
+    use cosmosim::systems::fallout::luck_odds;
+    let spec = DieSpec::new(11, 0, 1).unwrap();
+    let n = 200_000u64;
+    for luck in [0u8, 1] {
+        let text = duel("damage = 1\ntype = \"melee\"", "")
+            .replace("hp = 4\n", "hp = 200\n")
+            .replace(
+                "weapon = \"w\"\n[[combatant]]",
+                &format!("weapon = \"w\"\nluck = {luck}\n[[combatant]]"),
+            );
+        let (_, model) = load(&ScenarioFile::from_text("d.toml", &text)).unwrap();
+        let acc = Engine::new(6, 2).unwrap().run(
+            &simulation(model, &RuleOptions::default()),
+            0,
+            n,
+            &Progress::hidden(),
+        );
+        let a = &acc.fighters[0];
+        let (p, spent) = if luck == 1 {
+            let o = luck_odds(&spec, 2, 2);
+            (o.p_pass, o.p_spent)
+        } else {
+            (odds(&pool_dist(&spec, 2), 2).p_pass, 0.0)
+        };
+        let close = |k: u64, q: f64| {
+            let f = k as f64 / n as f64;
+            (f - q).abs() <= 5.0 * (q * (1.0 - q) / n as f64).sqrt() + 1e-12
+        };
+        assert!(close(a.hits, p), "luck {luck}: {} vs {p}", a.hits);
+        assert!(
+            close(a.luck_spent, spent),
+            "luck {luck}: {} vs {spent}",
+            a.luck_spent
+        );
+    }
+}

@@ -161,14 +161,17 @@ fn exhaustion_and_incapacity_checks_take_fighters_out() {
 
 #[test]
 fn extra_actions_cost_fatigue() {
-    // N-INIT + this project's reading: each extra action ticks one fatigue box a round.
+    // N-INIT + the house reading `nephilim_extra_action_cost = malus_and_fatigue` (issue 25:
+    // the book's only cost is the -4, so by default no box): each extra action ticks one
+    // fatigue box a round.
     let t = text(
         "actions = 3\nweapon = 0",
         "weapon = 0",
         "max_rounds = 2\nmargin_damage = false",
     );
     let n = 10_000;
-    let acc = run(&t, &[], n);
+    assert_eq!(run(&t, &[], n).fighters[0].fatigue_end, 0);
+    let acc = run(&t, &["nephilim_extra_action_cost=malus_and_fatigue"], n);
     assert_eq!(
         acc.fighters[0].fatigue_end,
         4 * n,

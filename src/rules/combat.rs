@@ -92,7 +92,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         decision: "C-LD-3",
         default: "wait",
         allowed: Allowed::OneOf(&["wait", "ends_backlash"]),
-        help: "a Sépulcrale backlash can outlast the 2-turn lock (disadvantage 6): no new Light/Dark point until the backlash is over (wait), or a new posture cancels what is left of it (ends_backlash)",
+        help: "a Sépulcrale backlash can outlast the 2-turn lock (disadvantage 6): no new Light/Dark point until the backlash is over (wait: a reading beyond the book, whose only lock is \"dans les deux tours qui suivent\"), or a new posture cancels what is left of it (ends_backlash)",
     },
     OptionSpec {
         key: "sepulchral_counter_on",

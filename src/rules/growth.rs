@@ -171,7 +171,7 @@ pub const MUTATION_OPTIONS: &[OptionSpec] = &[OptionSpec {
     decision: "C-GENE-4",
     default: "together",
     allowed: Allowed::OneOf(&["together", "separate"]),
-    help: "how minor mutations escalate (2nd irreversible, 3rd a major): together = every minor on a gene counts whatever its sign and the major is negative; separate = positive and negative minors each count on their own and the major keeps their sign",
+    help: "how minor mutations escalate (2nd irreversible, 3rd a major): together = every minor on a gene counts whatever its sign and the major has the sign of at least two of the three (a chain promotes a positive minor when the top gene has only positive ones); separate = positive and negative minors each count on their own and the major keeps their sign",
 }];
 
 /// Options read only where race/class sheets are given (`[[creation.races]]`, issue 10

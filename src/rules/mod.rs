@@ -24,6 +24,7 @@ const TABLES: &[&[OptionSpec]] = &[
     cosmos::OPTIONS,
     nephilim::OPTIONS,
     nephilim::BAND_PARAMETERS,
+    nephilim::DUEL_READINGS,
     fallout::OPTIONS,
     trinites::OPTIONS,
     growth::OPTIONS,

@@ -122,3 +122,53 @@ pub const BAND_PARAMETERS: &[OptionSpec] = &[
         help: "parameter: boxes per state of the wound and fatigue counters: levels 1..b are the first malus state, ..., 3b+1..4b the fourth (incapacity / exhaustion check each round), 4b+1 and more dead / fainted, 5b boxes, in duels (book: 2, 10 boxes, out at 9)",
     },
 ];
+
+/// Readings of the duel the book leaves open (issue 25), listed in provenance only off
+/// their defaults (`systems::nephilim::in_force`), so runs at the defaults keep their bytes.
+pub const DUEL_READINGS: &[OptionSpec] = &[
+    // N-TEST "margin = final - difficulty" and N-OPP "margin = difference" (nephilim-v3
+    // l. 458, 470): the book does not say how a blow that had to reach a difficulty and
+    // then beat a parry combines both.
+    OptionSpec {
+        key: "nephilim_damage_margin",
+        decision: "N-OPP",
+        default: "higher",
+        allowed: Allowed::OneOf(&["higher", "defence"]),
+        help: "the margin a blow adds to its damage in a duel: higher = over the higher of the difficulty and the defence's final (a botched parry is never worse for the defender than none), defence = over the defence's final when there was one (N-OPP \"la différence donne la marge\" taken literally)",
+    },
+    // "Chacune de ses actions subira alors un malus de 4 par action supplémentaire"
+    // (nephilim-v3 l. 494); parrying and dodging need to "agir dans le même segment" (l. 482).
+    OptionSpec {
+        key: "nephilim_extra_action_malus_on",
+        decision: "N-INIT",
+        default: "all",
+        allowed: Allowed::OneOf(&["all", "attacks"]),
+        help: "which tests of a fighter who declared extra actions take the -4 per extra action: all = attacks, parries and dodges (\"chacune de ses actions\", a parry is acting in the segment), attacks = attacks only",
+    },
+    // "Les malus du compteur de fatigue, eux, s'appliquent à toutes les actions du
+    // personnage" (nephilim-v3 l. 86); initiative is "un test d'Initiative" (l. 480).
+    OptionSpec {
+        key: "nephilim_fatigue_on_initiative",
+        decision: "N-HEALTH",
+        default: "yes",
+        allowed: Allowed::OneOf(&["yes", "no"]),
+        help: "whether the fatigue counter's malus lowers the initiative test in a duel: yes = the book's \"toutes les actions\", no = only attacks, parries and dodges",
+    },
+    // "en plus de son malus de 4, il doit chaque round réussir un test de Constitution +
+    // Constitution de difficulté 0" / "un jet de Ka de difficulté 0" (nephilim-v3 l. 88).
+    OptionSpec {
+        key: "nephilim_check_malus",
+        decision: "N-HEALTH",
+        default: "none",
+        allowed: Allowed::OneOf(&["none", "fatigue"]),
+        help: "whether the incapacity (Constitution + Constitution) and exhaustion (Ka) checks of a duel take the fatigue counter's malus: none = the malus of 4 stays on the actions and the check is made beside it (\"en plus de son malus de 4\"), fatigue = they take it too",
+    },
+    // The book gives extra actions no cost but the -4 (nephilim-v3 l. 494).
+    OptionSpec {
+        key: "nephilim_extra_action_cost",
+        decision: "N-INIT",
+        default: "malus",
+        allowed: Allowed::OneOf(&["malus", "malus_and_fatigue"]),
+        help: "what an extra action costs in a duel whose file does not set `fatigue_per_extra_action`: malus = the -4 per extra action only (the book), malus_and_fatigue = also one fatigue box per extra action at the end of the round (a house reading, the tool's default before)",
+    },
+];

@@ -107,4 +107,15 @@ pub const OPTIONS: &[OptionSpec] = &[
         allowed: Allowed::OneOf(&["lose_turn", "none"]),
         help: "the incident of the Risque pénalité when the action fails: lose_turn = the rest of the turn's attacks are lost (weapon stuck, fall...), none = no effect",
     },
+    // "les dégâts standards que leur occasionne une épée ... sont doublés" (trinites l. 279)
+    // and Blessure grave "Les dégâts standards de l'arme sont augmentés de 50% arrondis à
+    // l'entier supérieur" (l. 712): both act on the standard damage, in no stated order
+    // (issue 25; the order changes the result by the rounding, 3: 9 or 10).
+    OptionSpec {
+        key: "trinites_sword_order",
+        decision: "T-COMBAT",
+        default: "sword_first",
+        allowed: Allowed::OneOf(&["sword_first", "prime_first"]),
+        help: "order of a sword's x2 against a Trinité and the +50% / -50% of the primes Blessure grave and Attaques multiples (each rounded up): sword_first = double, then the prime (3 -> 6 -> 9), prime_first = the prime, then double (3 -> 5 -> 10)",
+    },
 ];

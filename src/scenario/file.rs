@@ -225,6 +225,8 @@ impl ScenarioFile {
         for (k, v) in rules {
             let value = match v {
                 toml::Value::String(s) => s.clone(),
+                // An empty list is the empty set (issue 25: `apocalypse_on = []`).
+                toml::Value::Array(a) if a.is_empty() => "none".to_string(),
                 toml::Value::Array(a) => a
                     .iter()
                     .map(|x| {

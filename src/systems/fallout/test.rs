@@ -234,6 +234,19 @@ impl PoolSampler {
         (v & 3, v >> 2)
     }
 
+    /// Rolls `dice` dice: (total successes, 1 if any complication, dice with no success).
+    #[inline(always)]
+    pub fn pool_zeros(&self, rng: &mut Rng64, dice: u8) -> (u8, u8, u8) {
+        let (mut s, mut c, mut z) = (0u8, 0u8, 0u8);
+        for _ in 0..dice {
+            let (a, b) = self.die(rng);
+            s += a;
+            c |= b;
+            z += (a == 0) as u8;
+        }
+        (s, c, z)
+    }
+
     /// Rolls `dice` dice: (total successes, 1 if any complication).
     #[inline(always)]
     pub fn pool(&self, rng: &mut Rng64, dice: u8) -> (u8, u8) {

@@ -7,7 +7,7 @@ use super::health::Counters;
 use super::ka::MetaBands;
 use super::DieKind;
 
-pub use crate::rules::nephilim::{BAND_PARAMETERS, OPTIONS};
+pub use crate::rules::nephilim::{BAND_PARAMETERS, DUEL_READINGS, OPTIONS};
 
 /// The options recorded in a Nephilim provenance: every reading and parameter of
 /// `OPTIONS`, and the `BAND_PARAMETERS` (meta bands, counter boxes) only when one is off
@@ -16,6 +16,9 @@ pub fn in_force(o: &RuleOptions) -> std::collections::BTreeMap<String, String> {
     let mut m = o.in_force(OPTIONS);
     if !BAND_PARAMETERS.iter().all(|s| o.get(s.key) == s.default) {
         m.extend(o.in_force(BAND_PARAMETERS));
+    }
+    if !DUEL_READINGS.iter().all(|s| o.get(s.key) == s.default) {
+        m.extend(o.in_force(DUEL_READINGS));
     }
     m
 }
@@ -72,6 +75,16 @@ pub struct NephilimRules {
     /// The meta-characteristic bonus bands (parameters `nephilim_meta_first_band` and
     /// `nephilim_meta_band_growth`, N-KA; book 5 and 5).
     pub meta_bands: MetaBands,
+    /// Duel readings (issue 25; `DUEL_READINGS`): the damage margin over the higher of
+    /// the difficulty and the defence (`nephilim_damage_margin = higher`), the -4 per extra
+    /// action on parries and dodges too, the fatigue malus on initiative and on the
+    /// incapacity / exhaustion checks, fatigue boxes per extra action when the file is
+    /// silent.
+    pub margin_over_higher: bool,
+    pub extra_malus_on_defence: bool,
+    pub fatigue_on_initiative: bool,
+    pub fatigue_on_checks: bool,
+    pub extra_action_fatigue: u8,
 }
 
 impl Default for NephilimRules {
@@ -103,6 +116,13 @@ impl NephilimRules {
                 first: o.integer("nephilim_meta_first_band"),
                 growth: o.integer("nephilim_meta_band_growth"),
             },
+            margin_over_higher: o.get("nephilim_damage_margin") != "defence",
+            extra_malus_on_defence: o.get("nephilim_extra_action_malus_on") != "attacks",
+            fatigue_on_initiative: o.get("nephilim_fatigue_on_initiative") != "no",
+            fatigue_on_checks: o.get("nephilim_check_malus") == "fatigue",
+            extra_action_fatigue: u8::from(
+                o.get("nephilim_extra_action_cost") == "malus_and_fatigue",
+            ),
         }
     }
 

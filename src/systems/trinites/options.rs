@@ -57,6 +57,9 @@ pub struct TrinitesRules {
     /// Divisor of the final Rapidité test giving the initiative score (parameter
     /// `trinites_initiative_divisor`, T-COMBAT; book 2, rounded up).
     pub initiative_divisor: i64,
+    /// The Blessure grave / Attaques multiples prime applies before a sword's x2 against a
+    /// Trinité (option `trinites_sword_order = prime_first`; default after).
+    pub prime_before_sword: bool,
 }
 
 impl Default for TrinitesRules {
@@ -109,6 +112,7 @@ impl TrinitesRules {
             adam_line: o.integer("trinites_life_line_adam"),
             regen_boxes: o.integer("trinites_regen_boxes"),
             initiative_divisor: o.integer("trinites_initiative_divisor"),
+            prime_before_sword: o.get("trinites_sword_order") == "prime_first",
         }
     }
 }

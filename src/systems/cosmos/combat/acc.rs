@@ -86,6 +86,10 @@ pub struct Hist {
     #[serde(with = "crate::engine::array")]
     pub counts: [u64; BUCKETS],
     pub sum: u64,
+    /// Values exactly 0 (inside the first bucket), so a quantile at 0 reads 0 (issue 25,
+    /// defect 6: a combatant down at the end has 0 HP, not the first bucket's upper end).
+    #[serde(default)]
+    pub zeros: u64,
 }
 
 impl Default for Hist {
@@ -93,6 +97,7 @@ impl Default for Hist {
         Hist {
             counts: [0; BUCKETS],
             sum: 0,
+            zeros: 0,
         }
     }
 }
@@ -101,6 +106,7 @@ impl Hist {
     #[inline(always)]
     pub fn add(&mut self, v: u64, width: u64) {
         self.sum += v;
+        self.zeros += (v == 0) as u64;
         self.counts[((v / width.max(1)) as usize).min(BUCKETS - 1)] += 1;
     }
 
@@ -109,13 +115,19 @@ impl Hist {
             *a += b;
         }
         self.sum += o.sum;
+        self.zeros += o.zeros;
     }
 
-    /// Upper end of the bucket where the cumulative share reaches q (a value at most this
-    /// is the q-quantile, to within one bucket width).
+    /// The q-quantile: exactly 0 when the values at 0 reach q; else the upper end of the
+    /// bucket where the cumulative share reaches q (the true quantile is at most this and
+    /// more than the bucket's lower end: exact to within one bucket width, which is 1 when
+    /// the scale has at most [`BUCKETS`] values).
     pub fn quantile(&self, q: f64, width: u64) -> u64 {
         let n: u64 = self.counts.iter().sum();
         let target = (q * n as f64).ceil().max(1.0) as u64;
+        if self.zeros >= target {
+            return 0;
+        }
         let mut acc = 0;
         for (i, c) in self.counts.iter().enumerate() {
             acc += c;

@@ -121,7 +121,7 @@ impl Fight<'_, '_> {
     #[inline(always)]
     pub(super) fn roll_block(&mut self, f: usize, b: usize, m: i32) -> Outcome {
         let k = self.karma(f);
-        if self.sim.model.fatigue.on {
+        if self.sim.model.fatigue.on || self.sim.carried {
             if let Some(def) = self.fatigued_block(f, b) {
                 return def
                     .spec(m, k, &self.sim.rules)

@@ -196,6 +196,9 @@ pub(super) struct Fight<'a, 'r> {
     /// Support actions and effects per combatant (support.rs), apart from `st` so files
     /// without them copy no more state.
     pub sup: [super::support::SupportState; MAX_FIGHTERS],
+    /// FP/FM each combatant starts the next combat from, when carried in from another
+    /// scenario (`linked.rs`, issue 25 defect 5); None: the file's.
+    pub carry: Option<[(i8, i8); MAX_FIGHTERS]>,
 }
 
 impl<'a, 'r> Fight<'a, 'r> {
@@ -212,6 +215,7 @@ impl<'a, 'r> Fight<'a, 'r> {
             first_action_done: false,
             fat_rounds: 0,
             sup: [super::support::SupportState::BLANK; MAX_FIGHTERS],
+            carry: None,
         }
     }
 
@@ -237,6 +241,11 @@ impl<'a, 'r> Fight<'a, 'r> {
                 dark_left: f.dark_points,
                 ..FState::BLANK
             };
+        }
+        if let Some(c) = &self.carry {
+            for (s, &(fp, fm)) in self.st.iter_mut().zip(c) {
+                (s.fp, s.fm) = (fp, fm);
+            }
         }
         if self.sim.any_support {
             self.sup = [super::support::SupportState::BLANK; MAX_FIGHTERS];
@@ -470,6 +479,9 @@ impl<'a, 'r> Fight<'a, 'r> {
                 self.start_turn(f);
             }
         }
+        if !self.first_action_done {
+            self.first_of_exchange(s, e);
+        }
         for j in s..e {
             let f = self.slots[j].f();
             let st = self.st[f];
@@ -487,6 +499,29 @@ impl<'a, 'r> Fight<'a, 'r> {
             }
         }
         self.after_action();
+    }
+
+    /// The first action of the combat is a simultaneous exchange (still tied after the d20,
+    /// C-TURN-1): the members act at once, so the "first actor" credit goes to one of
+    /// those who act, drawn at random (issue 25: it went to the first in name order).
+    #[inline(never)]
+    fn first_of_exchange(&mut self, s: usize, e: usize) {
+        let acts = |me: &Self, j: usize| {
+            let st = me.st[me.slots[j].f()];
+            !((st.down && !st.group_alive) || st.skip_round)
+        };
+        let c = (s..e).filter(|&j| acts(self, j)).count() as u64;
+        if c == 0 {
+            return;
+        }
+        let k = if c == 1 {
+            0
+        } else {
+            Die::known(c).index(self.rng) as usize
+        };
+        if let Some(j) = (s..e).filter(|&j| acts(self, j)).nth(k) {
+            self.note_first_actor(self.slots[j].f());
+        }
     }
 
     #[inline(always)]

@@ -181,6 +181,17 @@ pub fn start_and_armour(
     let amount = |k: &str, v: Option<RawAmount>, max: i32, min: i64| -> Result<i32, UserError> {
         match v {
             None => Ok(max),
+            // `1` (one point) against `1.0` (all of max): a trap (issue 25). Refused with
+            // both spellings; a start at one point is the fraction that rounds to it.
+            Some(RawAmount::Absolute(1)) if max > 1 => Err(err(
+                &[k],
+                &crate::tr!("audit25.amount_one", key = k),
+                &crate::tr!(
+                    "audit25.amount_one_allowed",
+                    max = max,
+                    one = format!("{:.6}", 1.0 / max as f64)
+                ),
+            )),
             Some(RawAmount::Absolute(x)) if (min..=max as i64).contains(&x) => Ok(x as i32),
             Some(RawAmount::Fraction(x)) if x > 0.0 && x <= 1.0 => {
                 Ok(((x * max as f64).round() as i32).max(min as i32))

@@ -7,6 +7,7 @@ use crate::engine::Rng64;
 
 use super::acc::CombatAcc;
 use super::fight::Fight;
+use super::model::MAX_FIGHTERS;
 use super::sim::CombatSim;
 
 /// What one combatant went through in one combat.
@@ -35,9 +36,46 @@ pub fn play_one(
     scratch: &mut CombatAcc,
     out: &mut [Fought],
 ) -> u32 {
+    play(sim, rng, scratch, out, None)
+}
+
+/// As [`play_one`], each combatant starting from the FP/FM of `start` (combatant order)
+/// instead of the file's: a traveller fights as tired as the expedition left them that day
+/// (issue 25, defect 5; C-FAT-4 maluses, crit band and exhaustion from those values).
+/// `sim` must come from [`CombatSim::carrying_fatigue`]. `dfp`/`dfm` are counted from
+/// these starting values.
+pub fn play_from(
+    sim: &CombatSim,
+    rng: &mut Rng64,
+    scratch: &mut CombatAcc,
+    out: &mut [Fought],
+    start: &[(i8, i8)],
+) -> u32 {
+    debug_assert!(sim.carried);
+    let mut c = [(0i8, 0i8); MAX_FIGHTERS];
+    for (c, s) in c.iter_mut().zip(start) {
+        *c = *s;
+    }
+    play(sim, rng, scratch, out, Some(c))
+}
+
+fn play(
+    sim: &CombatSim,
+    rng: &mut Rng64,
+    scratch: &mut CombatAcc,
+    out: &mut [Fought],
+    carry: Option<[(i8, i8); MAX_FIGHTERS]>,
+) -> u32 {
     let mut fight = Fight::new(sim, rng, scratch);
+    fight.carry = carry;
     fight.combat();
-    for ((o, s), f) in out.iter_mut().zip(&fight.st).zip(&sim.model.fighters) {
+    for (i, ((o, s), f)) in out
+        .iter_mut()
+        .zip(&fight.st)
+        .zip(&sim.model.fighters)
+        .enumerate()
+    {
+        let (fp0, fm0) = carry.map_or((f.start.fp, f.start.fm), |c| c[i]);
         // Out of the fight by a scripted event: not a knock-out (as the combat's counts).
         let gone = s.absent != 0;
         *o = Fought {
@@ -46,8 +84,8 @@ pub fn play_one(
             light_used: f.light_points - s.light_left,
             dark_used: f.dark_points - s.dark_left,
             down: s.down && !gone,
-            dfp: (s.fp - f.start.fp) as i32,
-            dfm: (s.fm - f.start.fm) as i32,
+            dfp: (s.fp - fp0) as i32,
+            dfm: (s.fm - fm0) as i32,
         };
     }
     fight.round

@@ -38,7 +38,7 @@ mod trigger_keys;
 pub use acc::{AuraCounts, CombatAcc, FighterAcc, PostureCounts, END_NAMES, POSTURE_NAMES};
 pub use action::defence_stops;
 pub use element::{coefficient, DualElement, Element, ELEMENT_NAMES, ELEMENT_TABLE};
-pub use linked::{play_one, Fought};
+pub use linked::{play_from, play_one, Fought};
 pub use model::{AuraUse, CombatModel, Fighter, SmallRules, STAT_NAMES};
 pub use options::{CombatRules, OPTIONS};
 pub use scenario::{load, RawScenario};

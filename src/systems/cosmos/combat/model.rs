@@ -228,6 +228,19 @@ pub struct Fighter {
     pub level5: Option<Level5Points>,
 }
 
+impl Fighter {
+    /// Whether its policy may spend Light points: a flat trigger or a `policy.rules` entry
+    /// (issue 25, defect 2: a rule-driven spender has its `combat-postures.csv` row).
+    pub fn spends_light(&self) -> bool {
+        self.policy.light.any() || self.rules.spends(super::fight::ILLUMINATION)
+    }
+
+    /// As [`Fighter::spends_light`] for Dark points.
+    pub fn spends_dark(&self) -> bool {
+        self.policy.dark.any() || self.rules.spends(super::fight::SEPULCRALE)
+    }
+}
+
 /// The level-5 split of a combatant whose points were (partly) left to the rules (C-LD-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Level5Points {

@@ -178,10 +178,10 @@ pub fn result(
     // Per-posture events.
     let mut rows: Vec<(String, usize)> = Vec::new();
     for (f, fighter) in m.fighters.iter().enumerate() {
-        if fighter.light_points > 0 && fighter.policy.light.any() {
+        if fighter.light_points > 0 && fighter.spends_light() {
             rows.push((fighter.name.clone(), f * 2));
         }
-        if fighter.dark_points > 0 && fighter.policy.dark.any() {
+        if fighter.dark_points > 0 && fighter.spends_dark() {
             rows.push((fighter.name.clone(), f * 2 + 1));
         }
     }
@@ -498,9 +498,9 @@ pub fn result(
             let name = posture_label(k);
             let c = a.posture[k];
             let uses = if k == 0 {
-                fighter.policy.light.any()
+                fighter.spends_light()
             } else {
-                fighter.policy.dark.any()
+                fighter.spends_dark()
             };
             if c.entered == 0 && !uses {
                 continue;

@@ -32,6 +32,10 @@ pub struct CombatSim {
     pub(super) any_armour: bool,
     /// Whether some combatant is fatigued (C-FAT-4 exhaustion checks).
     pub(super) any_fatigue: bool,
+    /// Fights start from FP/FM given per fight (a linked expedition's travellers, see
+    /// [`CombatSim::carrying_fatigue`]): the test blocks take their fatigue from the
+    /// tracks, not from the file's starting values.
+    pub(super) carried: bool,
     /// Per combatant: histogram bucket widths (dealt, taken, HP at end).
     pub widths: Vec<(u64, u64, u64)>,
     /// `coef[attack * n + target]`: element coefficient of an attack on a combatant.
@@ -267,6 +271,7 @@ impl CombatSim {
             any_hp_cost,
             any_armour,
             any_fatigue,
+            carried: false,
             widths,
             any_aura,
             agility_malus,
@@ -334,6 +339,14 @@ impl CombatSim {
     #[inline(always)]
     pub(super) fn agility(&self, f: usize) -> i32 {
         self.model.fighters[f].stats[AGILITE] + self.agility_malus[f]
+    }
+
+    /// The same simulation for fights that start from FP/FM given per fight
+    /// ([`super::linked::play_from`], issue 25 defect 5).
+    pub fn carrying_fatigue(mut self) -> CombatSim {
+        self.carried = true;
+        self.any_fatigue = true;
+        self
     }
 
     pub fn empty_acc(&self) -> CombatAcc {

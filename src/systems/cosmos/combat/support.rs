@@ -215,6 +215,11 @@ impl Fight<'_, '_> {
         let d = &self.sim.model.support[idx];
         let k = self.cost_factor(f);
         self.st[f].pm -= d.pm_cost * k;
+        // C-FAT-2 "Tous les 100 PM consommés +1 FM": every PM spent counts, a heal's, a
+        // buff's or a concentration's as an attack's (issue 25, defect 1).
+        if self.sim.model.fatigue.on && d.pm_cost > 0 {
+            self.tire_costs(f, d.pm_cost * k, 0);
+        }
         self.st[f].actions += 1;
         let s = &mut self.sup[f];
         s.uses[slot] = s.uses[slot].saturating_add(1);

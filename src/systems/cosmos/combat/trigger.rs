@@ -91,6 +91,11 @@ impl Rules {
     pub fn is_empty(&self) -> bool {
         self.list.is_empty()
     }
+
+    /// Whether some rule spends a point of `posture` (`ILLUMINATION` or `SEPULCRALE`).
+    pub fn spends(&self, posture: u8) -> bool {
+        self.list.iter().any(|r| r.then == Then::Spend(posture))
+    }
 }
 
 /// A posture as a condition bit.

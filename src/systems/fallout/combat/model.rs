@@ -80,6 +80,8 @@ pub struct SidePolicy {
     pub damage_ap: u8,
     pub keep: u32,
     pub target: Target,
+    /// A second major action (attack) for 2 AP at +1 difficulty (F-AP; issue 25).
+    pub second_major: bool,
 }
 
 impl SidePolicy {
@@ -94,14 +96,19 @@ impl SidePolicy {
             Target::Weakest => "aims at the weakest enemy",
         };
         format!(
-            "{buy}{}; up to {} extra CD per hit keeping {} AP; {target}",
+            "{buy}{}; up to {} extra CD per hit keeping {} AP; {target}{}",
             if self.give_mj_ap {
                 " (giving the MJ AP when short)"
             } else {
                 ""
             },
             self.damage_ap,
-            self.keep
+            self.keep,
+            if self.second_major {
+                "; a second attack for 2 AP at +1 difficulty"
+            } else {
+                ""
+            }
         )
     }
 
@@ -132,7 +139,11 @@ impl SidePolicy {
             damage = self.damage_ap,
             keep = self.keep,
             target = target
-        )
+        ) + if self.second_major {
+            crate::tr!("audit25.second_major")
+        } else {
+            ""
+        }
     }
 }
 
@@ -148,6 +159,8 @@ pub struct Combatant {
     pub weapon: usize,
     /// Exact P(hit) by effective difficulty 0..=10 and bonus d20 0..3 (the policy reads it).
     pub p_hit: [[f64; 4]; EFFECTIVE_DIFFICULTY_MAX + 1],
+    /// Luck points for each fight (Miss Fortune, F-LUCK; issue 25).
+    pub luck: u8,
 }
 
 /// A validated 2d20 combat.
@@ -252,6 +265,7 @@ fn policy(file: &ScenarioFile, p: &RawPolicy, side: &str) -> Result<SidePolicy, 
         damage_ap,
         keep,
         target,
+        second_major: p.second_major.unwrap_or(false),
     })
 }
 
@@ -454,6 +468,14 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
             1,
             COMBATANTS_MAX as i64,
         )?;
+        let luck = int_in(
+            file,
+            &path("luck"),
+            &shown("luck"),
+            c.luck.unwrap_or(0),
+            0,
+            20,
+        )? as u8;
         let Some(weapon) = weapons.iter().position(|w| w.name == c.weapon) else {
             let names: Vec<String> = weapons.iter().map(|w| format!("\"{}\"", w.name)).collect();
             return Err(file.error_at(
@@ -500,6 +522,7 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
                 initiative,
                 weapon,
                 p_hit,
+                luck,
             });
         }
     }

@@ -81,6 +81,9 @@ pub struct RawPolicy {
     pub keep: Option<i64>,
     /// first | weakest
     pub target: Option<String>,
+    /// Take a second major action (attack) for 2 AP at +1 difficulty when the pool has
+    /// them above `keep` (F-AP "action capitale supplémentaire"; default false).
+    pub second_major: Option<bool>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -122,6 +125,8 @@ pub struct RawCombatant {
     pub dr: Option<i64>,
     pub initiative: Option<i64>,
     pub weapon: String,
+    /// Luck points for the fight (Miss Fortune rerolls, F-LUCK), 0..20 (default 0).
+    pub luck: Option<i64>,
     /// Identical copies ("Raider 1", "Raider 2", ...).
     pub count: Option<i64>,
 }

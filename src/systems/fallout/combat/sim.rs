@@ -40,6 +40,12 @@ pub struct FighterAcc {
     pub bonus_dice: u64,
     pub extra_cd: u64,
     pub complications: u64,
+    /// Second major actions (attacks) bought for 2 AP (policy `second_major`).
+    #[serde(default)]
+    pub second_majors: u64,
+    /// Luck points spent on Miss Fortune rerolls.
+    #[serde(default)]
+    pub luck_spent: u64,
 }
 
 impl Merge for FighterAcc {
@@ -55,6 +61,8 @@ impl Merge for FighterAcc {
         self.bonus_dice += o.bonus_dice;
         self.extra_cd += o.extra_cd;
         self.complications += o.complications;
+        self.second_majors += o.second_majors;
+        self.luck_spent += o.luck_spent;
     }
 }
 
@@ -71,6 +79,9 @@ pub struct PoolAcc {
     pub gifted: u64,
     /// Pool at the end of the fight, summed.
     pub end_sum: u64,
+    /// AP spent on second major actions (2 each).
+    #[serde(default)]
+    pub spent_actions: u64,
 }
 
 impl Merge for PoolAcc {
@@ -81,6 +92,7 @@ impl Merge for PoolAcc {
         self.spent_damage += o.spent_damage;
         self.gifted += o.gifted;
         self.end_sum += o.end_sum;
+        self.spent_actions += o.spent_actions;
     }
 }
 
@@ -183,9 +195,11 @@ impl CombatSim {
         let mut injuries = [0u8; COMBATANTS_MAX];
         let mut down = [false; COMBATANTS_MAX];
         let mut stunned = [false; COMBATANTS_MAX];
+        let mut luck = [0u8; COMBATANTS_MAX];
         let mut standing = [0u32; 2];
         for (i, c) in m.combatants.iter().enumerate() {
             hp[i] = c.hp;
+            luck[i] = c.luck;
             standing[c.side as usize] += 1;
         }
         let mut pool = [m.group_ap, m.mj_ap];
@@ -202,96 +216,133 @@ impl CombatSim {
                     f.stunned_turns += 1;
                     continue;
                 }
-                let Some(j) = self.target(i, &hp, &down) else {
-                    continue;
-                };
-                let c = &m.combatants[i];
-                let s = c.side as usize;
-                let pol = &m.policies[s];
-                let w = &m.weapons[c.weapon];
-                let diff = (w.difficulty as usize
-                    + injuries[i] as usize * m.injury_difficulty as usize)
-                    .min(EFFECTIVE_DIFFICULTY_MAX);
-                // F-AP: bonus d20 at 1, 2, 3 AP (the prices and cap in force), bought one at
-                // a time while the policy wants them.
-                let mut k = 0u8;
-                while k < pol.max_bonus
-                    && match pol.buy {
-                        Buy::Never => false,
-                        Buy::Always => true,
-                        Buy::Below(x) => c.p_hit[diff][k as usize] < x,
-                    }
-                {
-                    if c.side == Side::Players {
-                        let Some(p) = self.bonus.pay(k, pool[0], pol.give_mj_ap, self.shortfall)
-                        else {
-                            break;
-                        };
-                        pool[0] -= p.from_pool;
-                        pool[1] += p.to_mj;
-                        acc.pools[0].spent_dice += p.from_pool as u64;
-                        acc.pools[1].gifted += p.to_mj as u64;
-                    } else {
-                        let Some(price) = self.bonus.price_of(k) else {
-                            break;
-                        };
-                        if pool[1] < price {
-                            break;
+                // F-AP "Entreprendre une action capitale supplémentaire (2 PA) ... La
+                // difficulté de tout test de compétence que vous devez effectuer augmente
+                // alors de +1. ... pas plus de 2 actions capitales": with the side's
+                // `second_major` policy, a second attack for 2 AP (above `keep`) at +1
+                // difficulty (issue 25).
+                'majors: for major in 0..2u8 {
+                    if major == 1 {
+                        let pol = &m.policies[m.combatants[i].side as usize];
+                        let s = m.combatants[i].side as usize;
+                        if !pol.second_major || pool[s] < pol.keep + 2 || down[i] {
+                            break 'majors;
                         }
-                        pool[1] -= price;
-                        acc.pools[1].spent_dice += price as u64;
+                        pool[s] -= 2;
+                        acc.pools[s].spent_actions += 2;
+                        f.second_majors += 1;
                     }
-                    k += 1;
-                }
-                let (succ, comp) = self.samplers[i].pool(rng, 2 + k);
-                f.attacks += 1;
-                f.bonus_dice += k as u64;
-                f.complications += comp as u64;
-                if (succ as usize) < diff {
-                    continue;
-                }
-                f.hits += 1;
-                let ap = succ as u32 - diff as u32;
-                acc.pools[s].earned += ap as u64;
-                if s == 0 {
-                    let total = pool[0] + ap;
-                    acc.pools[0].lost += total.saturating_sub(self.pool_max) as u64;
-                    pool[0] = total.min(self.pool_max);
-                } else {
-                    pool[1] += ap;
-                }
-                // F-CD: +1 combat die per AP, at most 3, kept above the side's reserve.
-                let mut extra = 0u8;
-                if self.extra == ExtraDamage::Any || w.kind != WeaponKind::Ranged {
-                    while extra < pol.damage_ap && pool[s] > pol.keep {
-                        pool[s] -= 1;
-                        extra += 1;
+                    let Some(j) = self.target(i, &hp, &down) else {
+                        continue 'majors;
+                    };
+                    let c = &m.combatants[i];
+                    let s = c.side as usize;
+                    let pol = &m.policies[s];
+                    let w = &m.weapons[c.weapon];
+                    let diff = (w.difficulty as usize
+                        + injuries[i] as usize * m.injury_difficulty as usize
+                        + major as usize)
+                        .min(EFFECTIVE_DIFFICULTY_MAX);
+                    // F-AP: bonus d20 at 1, 2, 3 AP (the prices and cap in force), bought one at
+                    // a time while the policy wants them.
+                    let mut k = 0u8;
+                    while k < pol.max_bonus
+                        && match pol.buy {
+                            Buy::Never => false,
+                            Buy::Always => true,
+                            Buy::Below(x) => c.p_hit[diff][k as usize] < x,
+                        }
+                    {
+                        if c.side == Side::Players {
+                            let Some(p) =
+                                self.bonus.pay(k, pool[0], pol.give_mj_ap, self.shortfall)
+                            else {
+                                break;
+                            };
+                            pool[0] -= p.from_pool;
+                            pool[1] += p.to_mj;
+                            acc.pools[0].spent_dice += p.from_pool as u64;
+                            acc.pools[1].gifted += p.to_mj as u64;
+                        } else {
+                            let Some(price) = self.bonus.price_of(k) else {
+                                break;
+                            };
+                            if pool[1] < price {
+                                break;
+                            }
+                            pool[1] -= price;
+                            acc.pools[1].spent_dice += price as u64;
+                        }
+                        k += 1;
                     }
-                }
-                acc.pools[s].spent_damage += extra as u64;
-                f.extra_cd += extra as u64;
-                let (d, e) = roll_cd(rng, w.cd + extra);
-                f.effects += e as u64;
-                // Qualities read Effects: Vicious +1 damage each, Piercing X ignores X DR each.
-                let dmg = d + if w.vicious { e } else { 0 };
-                let dr = m.combatants[j].dr.saturating_sub(w.piercing as u32 * e);
-                let dealt = dmg.saturating_sub(dr).min(hp[j]);
-                f.damage_dealt += dealt as u64;
-                hp[j] -= dealt;
-                if m.injury_at > 0 && dmg.saturating_sub(dr) >= m.injury_at {
-                    injuries[j] = injuries[j].saturating_add(1);
-                }
-                if w.stun && e > 0 {
-                    stunned[j] = true;
-                }
-                if hp[j] == 0 || (m.injuries_down > 0 && injuries[j] >= m.injuries_down) {
-                    down[j] = true;
-                    let t = m.combatants[j].side as usize;
-                    standing[t] -= 1;
-                    if standing[t] == 0 {
-                        outcome = if t == 1 { PLAYERS_WIN } else { MJ_WINS };
-                        end_round = round as i64;
-                        break 'rounds;
+                    // F-LUCK Miss Fortune ("Relancer 1d20 ... Vous devez accepter ce
+                    // nouveau résultat"): a combatant with Luck left rerolls one die that
+                    // gave no success when the attack missed (the `luck_odds` policy).
+                    let (succ, comp) = if luck[i] == 0 {
+                        self.samplers[i].pool(rng, 2 + k)
+                    } else {
+                        let (mut s0, mut c0, z) = self.samplers[i].pool_zeros(rng, 2 + k);
+                        if (s0 as usize) < diff && z > 0 {
+                            luck[i] -= 1;
+                            f.luck_spent += 1;
+                            let (a, b) = self.samplers[i].die(rng);
+                            s0 += a;
+                            c0 |= b;
+                        }
+                        (s0, c0)
+                    };
+                    f.attacks += 1;
+                    f.bonus_dice += k as u64;
+                    f.complications += comp as u64;
+                    if (succ as usize) < diff {
+                        continue 'majors;
+                    }
+                    f.hits += 1;
+                    let ap = succ as u32 - diff as u32;
+                    acc.pools[s].earned += ap as u64;
+                    // Book steps 5-6: the excess successes become AP and "si ce dernier est
+                    // réussi, vous pouvez dépenser des PA pour en améliorer le résultat"; only
+                    // what is then kept goes into the group pool, capped ("conserver jusqu'à
+                    // 6 PA", F-AP). So the hit's AP are spendable before the cap (issue 25,
+                    // defect 3).
+                    pool[s] += ap;
+                    // F-CD: +1 combat die per AP, at most 3, kept above the side's reserve.
+                    let mut extra = 0u8;
+                    if self.extra == ExtraDamage::Any || w.kind != WeaponKind::Ranged {
+                        while extra < pol.damage_ap && pool[s] > pol.keep {
+                            pool[s] -= 1;
+                            extra += 1;
+                        }
+                    }
+                    if s == 0 {
+                        acc.pools[0].lost += pool[0].saturating_sub(self.pool_max) as u64;
+                        pool[0] = pool[0].min(self.pool_max);
+                    }
+                    acc.pools[s].spent_damage += extra as u64;
+                    f.extra_cd += extra as u64;
+                    let (d, e) = roll_cd(rng, w.cd + extra);
+                    f.effects += e as u64;
+                    // Qualities read Effects: Vicious +1 damage each, Piercing X ignores X DR each.
+                    let dmg = d + if w.vicious { e } else { 0 };
+                    let dr = m.combatants[j].dr.saturating_sub(w.piercing as u32 * e);
+                    let dealt = dmg.saturating_sub(dr).min(hp[j]);
+                    f.damage_dealt += dealt as u64;
+                    hp[j] -= dealt;
+                    if m.injury_at > 0 && dmg.saturating_sub(dr) >= m.injury_at {
+                        injuries[j] = injuries[j].saturating_add(1);
+                    }
+                    if w.stun && e > 0 {
+                        stunned[j] = true;
+                    }
+                    if hp[j] == 0 || (m.injuries_down > 0 && injuries[j] >= m.injuries_down) {
+                        down[j] = true;
+                        let t = m.combatants[j].side as usize;
+                        standing[t] -= 1;
+                        if standing[t] == 0 {
+                            outcome = if t == 1 { PLAYERS_WIN } else { MJ_WINS };
+                            end_round = round as i64;
+                            break 'rounds;
+                        }
                     }
                 }
             }

@@ -61,6 +61,9 @@ pub struct RawFighter {
     pub ka: i64,
     /// Actions declared each round (1..3), at init, init-6, init-12 (N-INIT).
     pub actions: Option<i64>,
+    /// Extra actions a spell or device grants each round (0..2): no malus of their own but
+    /// subject to the declared ones' (N-INIT, nephilim-v3 l. 496).
+    pub magic_actions: Option<i64>,
     /// never | to_meet: delay the first action to the opponent's segment.
     pub delay: Option<String>,
     pub wounds: Option<i64>,

@@ -294,7 +294,9 @@ pub fn result(
     key.push(crate::tr!(
         "nephilim.duel.key_extra",
         malus = rules.action_malus,
-        fatigue = m.fatigue_per_extra_action,
+        fatigue = m
+            .fatigue_per_extra_action
+            .unwrap_or(rules.extra_action_fatigue),
         a = names[0],
         b_actions = base_b,
         line = line.join(", ")

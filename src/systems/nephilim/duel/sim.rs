@@ -7,7 +7,7 @@ use crate::engine::{Counts, Merge, Rng64, Simulation, Tally};
 use crate::systems::nephilim::health::TOP_MAX;
 use crate::systems::nephilim::{DSampler, NephilimRules};
 
-use super::model::{DefenceKind, Delay, DuelModel, ACTIONS_MAX};
+use super::model::{DefenceKind, Delay, DuelModel, ACTIONS_MAX, MAGIC_ACTIONS_MAX};
 
 /// Indexes of `DuelAcc::outcomes`.
 pub const A_WINS: usize = 0;
@@ -92,6 +92,13 @@ pub struct DuelSim {
     out_level: u8,
     /// Highest box of a counter (book 10).
     top: u8,
+    /// Fatigue boxes per extra action (the file's, else by `nephilim_extra_action_cost`).
+    fatigue_per_extra: u8,
+    /// Duel readings of `NephilimRules` (issue 25).
+    margin_over_higher: bool,
+    extra_malus_on_defence: bool,
+    fatigue_on_initiative: bool,
+    fatigue_on_checks: bool,
 }
 
 impl DuelSim {
@@ -107,6 +114,13 @@ impl DuelSim {
             check_to: 4 * counters.boxes_per_state,
             out_level: counters.out_level(),
             top: counters.top(),
+            fatigue_per_extra: model
+                .fatigue_per_extra_action
+                .unwrap_or(rules.extra_action_fatigue),
+            margin_over_higher: rules.margin_over_higher,
+            extra_malus_on_defence: rules.extra_malus_on_defence,
+            fatigue_on_initiative: rules.fatigue_on_initiative,
+            fatigue_on_checks: rules.fatigue_on_checks,
             actions,
             model,
         }
@@ -129,9 +143,18 @@ impl DuelSim {
             // N-INIT: initiative = Rapidité + Réaction + 1D - 1D; the first segment runs
             // from the highest initiative down `gap - 1`; action k at init - 6k (the step
             // in force).
+            // The fatigue malus applies to "toutes les actions" (N-HEALTH), the initiative
+            // test included (option `nephilim_fatigue_on_initiative`, default yes).
+            let init_malus = [0, 1].map(|i| {
+                if self.fatigue_on_initiative {
+                    self.malus(fatigue[i])
+                } else {
+                    0
+                }
+            });
             let init = [
-                f[0].initiative + self.d.roll(rng),
-                f[1].initiative + self.d.roll(rng),
+                f[0].initiative + self.d.roll(rng) - init_malus[0],
+                f[1].initiative + self.d.roll(rng) - init_malus[1],
             ];
             let high = init[0].max(init[1]);
             let seg0 = [0, 1].map(|i| (high - init[i]).div_euclid(self.gap));
@@ -143,13 +166,16 @@ impl DuelSim {
             // Segments of each action; a delaying fighter shifts its whole round to the
             // opponent's first segment (no bonus modelled: anticipation only orders
             // declarations, and actions in a segment are simultaneous).
-            let mut segs = [[i64::MAX; ACTIONS_MAX as usize]; 2];
+            // Magic-granted actions (nephilim-v3 l. 496) follow the declared ones at
+            // init - 6k: "à son initiative maximale ou à cette initiative diminuée d'un
+            // quelconque multiple de 6" (the example's +5, -1, -7, -13).
+            let mut segs = [[i64::MAX; (ACTIONS_MAX + MAGIC_ACTIONS_MAX) as usize]; 2];
             for i in 0..2 {
                 let shift = match f[i].delay {
                     Delay::ToMeet => (seg0[1 - i] - seg0[i]).max(0),
                     Delay::Never => 0,
                 };
-                for k in 0..self.actions[i] as usize {
+                for k in 0..(self.actions[i] + f[i].magic_actions) as usize {
                     let x = init[i] - self.step * k as i64;
                     segs[i][k] = (high - x).div_euclid(self.gap) + shift;
                 }
@@ -163,6 +189,13 @@ impl DuelSim {
                 .unwrap_or(0);
             // N-INIT: each action at -4 (the malus in force) per extra action declared.
             let action_malus = [0, 1].map(|i| self.malus * (self.actions[i] as i64 - 1));
+            // On parries and dodges too by default ("chacune de ses actions"; option
+            // `nephilim_extra_action_malus_on`).
+            let defence_malus = if self.extra_malus_on_defence {
+                action_malus
+            } else {
+                [0, 0]
+            };
             for s in 0..=last {
                 let acting = [0, 1].map(|i| !out[i] && segs[i].contains(&s));
                 let mut pending = [0u8; 2];
@@ -186,7 +219,7 @@ impl DuelSim {
                     if acting[o] && f[o].defence_kind != DefenceKind::None {
                         acc.fighters[o].defences += 1;
                         let def = f[o].defence + self.d.roll(rng)
-                            - action_malus[o]
+                            - defence_malus[o]
                             - self.malus(wounds[o])
                             - self.malus(fatigue[o]);
                         // N-OPP: the higher final wins; a tie goes to the defender.
@@ -194,7 +227,13 @@ impl DuelSim {
                             acc.fighters[o].defended += 1;
                             continue;
                         }
-                        margin = margin.min(att - def);
+                        // Over the higher of the difficulty and the defence (option
+                        // `nephilim_damage_margin`; `defence`: N-OPP's difference).
+                        margin = if self.margin_over_higher {
+                            margin.min(att - def)
+                        } else {
+                            att - def
+                        };
                     }
                     acc.fighters[i].hits += 1;
                     let dmg =
@@ -220,15 +259,22 @@ impl DuelSim {
                     continue;
                 }
                 fatigue[i] =
-                    (fatigue[i] + m.fatigue_per_extra_action * (self.actions[i] - 1)).min(self.top);
+                    (fatigue[i] + self.fatigue_per_extra * (self.actions[i] - 1)).min(self.top);
                 let checks = self.check_from..=self.check_to;
-                if checks.contains(&wounds[i]) && 2 * f[i].constitution + self.d.roll(rng) < 0 {
+                // Option `nephilim_check_malus` (default none: "en plus de son malus").
+                let cm = if self.fatigue_on_checks {
+                    self.malus(fatigue[i])
+                } else {
+                    0
+                };
+                if checks.contains(&wounds[i]) && 2 * f[i].constitution + self.d.roll(rng) - cm < 0
+                {
                     // Coma: every fatigue box ticked.
                     fatigue[i] = self.top;
                     out[i] = true;
                     acc.fighters[i].coma += 1;
                 } else if fatigue[i] >= self.out_level
-                    || (checks.contains(&fatigue[i]) && f[i].ka + self.d.roll(rng) < 0)
+                    || (checks.contains(&fatigue[i]) && f[i].ka + self.d.roll(rng) - cm < 0)
                 {
                     fatigue[i] = self.top;
                     out[i] = true;

@@ -9,7 +9,7 @@ use crate::systems::trinites::{
 use crate::systems::trinites::track::{initiative, shift, Zone};
 
 use super::model::{Combat, Fighter, RegenAt, HUMAN_LINE, MAX_HUMANS};
-use super::primes::{half_up, plus_half, Penalty, Prime};
+use super::primes::{half_up, Penalty, Prime};
 
 #[derive(Clone, Copy, Debug)]
 struct State {
@@ -140,16 +140,14 @@ impl Fight<'_> {
 
     fn damage(&mut self, f: &Fighter, j: usize) {
         let target = self.profile(j);
-        let mut d = f.damage;
-        if f.sword && j == 0 {
-            // VIE ET MORT, Périr par l'épée: swords deal double standard damage to Trinités.
-            d *= 2;
-        }
-        match f.prime {
-            Prime::BlessureGrave => d = plus_half(d),
-            Prime::AttaquesMultiples => d = half_up(d),
-            _ => {}
-        }
+        // VIE ET MORT, Périr par l'épée: swords deal double standard damage to Trinités;
+        // the prime's ±50% before or after (option `trinites_sword_order`).
+        let mut d = crate::systems::trinites::skirmish::standard_damage(
+            f.damage,
+            f.sword && j == 0,
+            f.prime,
+            self.rules.prime_before_sword,
+        );
         if f.penalty == Penalty::BlessureLegere {
             d = half_up(d);
         }

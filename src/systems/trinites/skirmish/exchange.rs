@@ -7,7 +7,7 @@ use crate::systems::trinites::{confront, side_dist, TrinitesRules, EXPLODE_DEPTH
 
 use super::model::{Group, Skirmish};
 use super::strike::{
-    attack_modifier, hit_damage, range_difficulty, reaction_modifier, POINT_BLANK,
+    attack_modifier, hit_damage_in, range_difficulty, reaction_modifier, POINT_BLANK,
 };
 
 /// One attacker group against one foe group.
@@ -56,9 +56,14 @@ pub fn exchange(m: &Skirmish, ai: usize, ti: usize, rules: &TrinitesRules) -> Op
             a.distance + t.distance
         };
         let cover = if same { 0 } else { t.cover.difficulty() };
-        (range_difficulty(d, a.range)? + cover, d, t.dodge, 0)
+        (
+            range_difficulty(d, a.range)? + cover + a.circumstance,
+            d,
+            t.dodge,
+            0,
+        )
     } else {
-        (0, 0, t.reaction.max(t.dodge), 1)
+        (a.circumstance, 0, t.reaction.max(t.dodge), 1)
     };
     let am = attack_modifier(
         a.attack,
@@ -71,12 +76,13 @@ pub fn exchange(m: &Skirmish, ai: usize, ti: usize, rules: &TrinitesRules) -> Op
     let sa = side_dist(a.trinite, am, keep, rules.target, EXPLODE_DEPTH);
     let st = side_dist(t.trinite, rm, keep, rules.target, EXPLODE_DEPTH);
     let p_hit = confront(&sa, &st).a_wins;
-    let dmg = hit_damage(
+    let dmg = hit_damage_in(
         a.damage,
         a.sword && t.trinite,
         a.prime,
         a.penalty,
         t.protection,
+        rules.prime_before_sword,
     );
     let ko_at = 2 * rules.line(t.trinite) + 1;
     Some(Exchange {
@@ -90,7 +96,15 @@ pub fn exchange(m: &Skirmish, ai: usize, ti: usize, rules: &TrinitesRules) -> Op
         p_stopped: 1.0 - sa.p_fail - p_hit,
         p_hit,
         damage_per_hit: dmg,
-        expected_damage: p_hit * dmg as f64,
+        // A zone weapon's miss still costs half the damage (Tirer; issue 25).
+        expected_damage: p_hit * dmg as f64
+            + if a.zone {
+                (1.0 - p_hit)
+                    * (crate::systems::trinites::duel::half_up(a.damage) - t.protection).max(0)
+                        as f64
+            } else {
+                0.0
+            },
         hits_to_knock_out: (dmg > 0).then(|| (ko_at + dmg - 1) / dmg),
     })
 }

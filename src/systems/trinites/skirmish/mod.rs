@@ -22,8 +22,8 @@ pub use pairs::{group_pairs, PairRun, PairsSpec, PAIR_TRIALS_DEFAULT, PAIR_TRIAL
 pub use raw::RawSkirmish;
 pub use sim::{fight, End, Outcome, Setup};
 pub use strike::{
-    attack_modifier, hit_damage, hit_given, range_difficulty, reaction_modifier, roll_hit,
-    StrikeMods, POINT_BLANK,
+    attack_modifier, hit_damage, hit_damage_in, hit_given, range_difficulty, reaction_modifier,
+    roll_hit, standard_damage, StrikeMods, POINT_BLANK,
 };
 
 use crate::scenario::ScenarioFile;

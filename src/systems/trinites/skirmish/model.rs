@@ -94,6 +94,10 @@ pub struct Profile {
     /// Metres; 0 for a melee weapon.
     pub range: i64,
     pub sword: bool,
+    /// A ranged zone weapon (Tirer: half damage, rounded up, on a miss).
+    pub zone: bool,
+    /// Sum of the group's `circumstances` difficulties (Frapper / Tirer tables).
+    pub circumstance: i64,
     pub protection: i64,
     pub attacks_per_turn: i64,
     pub prime: Prime,
@@ -150,6 +154,26 @@ fn names_of<T>(list: &[(T, &str)]) -> String {
         .collect::<Vec<_>>()
         .join(", ")
 }
+
+/// Frapper circumstances a group's strikes may carry (trinites "Frapper / Circonstances
+/// Difficulté"): attacker higher +3, large target +3, target higher -3, darkness -3, small
+/// target -3.
+pub const CIRCUMSTANCES_STRIKE: [(&str, i64); 5] = [
+    ("attacker_high", 3),
+    ("target_large", 3),
+    ("target_high", -3),
+    ("darkness", -3),
+    ("target_small", -3),
+];
+
+/// Tirer circumstances a group's shots may carry (trinites "Tirer / Circonstances"): very
+/// large target +3, very small target -3, fast-moving target -3, low light -3.
+pub const CIRCUMSTANCES_SHOT: [(&str, i64); 4] = [
+    ("target_very_large", 3),
+    ("target_very_small", -3),
+    ("target_moving_fast", -3),
+    ("low_light", -3),
+];
 
 /// The (prime, pénalité) of a group: both `none` or both set; `abandon_position` only for a
 /// group in cover (PRIMES & PÉNALITÉS: the pénalité must be an effective hindrance).
@@ -318,6 +342,27 @@ fn group(
         &COVERS.map(|c| (c.1, c.0)),
     )?;
     let (prime, penalty) = pair(f, g, i, cover)?;
+    // Frapper / Tirer circumstance tables (trinites l. 566-572 and 668-679), the ones
+    // a scenario can state for a group's attacks; "cible inerte / immobile", range and
+    // cover are computed by the fight.
+    let table: &[(&str, i64)] = if w.range.is_some() {
+        &CIRCUMSTANCES_SHOT
+    } else {
+        &CIRCUMSTANCES_STRIKE
+    };
+    let mut circumstance = 0;
+    for (k, name) in g.circumstances.iter().flatten().enumerate() {
+        let Some(&(_, x)) = table.iter().find(|(n, _)| n == name) else {
+            let names: Vec<&str> = table.iter().map(|(n, _)| *n).collect();
+            return Err(f.error_at(
+                &["group", &idx, "circumstances", &k.to_string()],
+                &format!("group[{i}].circumstances[{k}]"),
+                &crate::tr!("audit25.unknown_circumstance", value = name),
+                &names.join(", "),
+            ));
+        };
+        circumstance += x;
+    }
     let target = choice(
         f,
         &["group", &idx, "target"],
@@ -376,6 +421,8 @@ fn group(
         damage: w.damage,
         range: w.range.unwrap_or(0),
         sword: w.sword,
+        zone: w.zone && w.range.is_some(),
+        circumstance,
         protection: int("protection", g.protection.unwrap_or(0), 0, 30)?,
         attacks_per_turn: int("attacks_per_turn", g.attacks_per_turn.unwrap_or(1), 1, 4)?,
         prime,

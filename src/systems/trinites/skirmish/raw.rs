@@ -66,6 +66,9 @@ pub struct RawWeapon {
     /// A sword (or sabre, rapière...): double standard damage against a Trinité.
     #[serde(default)]
     pub sword: bool,
+    /// A zone weapon (Tirer: a missed shot still costs its target half the damage).
+    #[serde(default)]
+    pub zone: bool,
 }
 
 /// `[[group]]`: `count` identical combatants.
@@ -105,4 +108,7 @@ pub struct RawGroup {
     pub archonte_karma: Option<i64>,
     /// endolori | blesse | never
     pub regenerate_at: Option<String>,
+    /// Circumstances of the group's attacks from the book's Frapper / Tirer tables
+    /// (issue 25), e.g. ["darkness", "target_small"].
+    pub circumstances: Option<Vec<String>>,
 }

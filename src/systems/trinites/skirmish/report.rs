@@ -122,6 +122,7 @@ struct Row {
     group: String,
     side: String,
     down: (f64, f64, f64),
+    knocked: f64,
     coma: (f64, f64, f64),
     dead: f64,
     coma_hours: f64,
@@ -146,6 +147,7 @@ fn combatant_rows(m: &Skirmish, acc: &SkirmishAcc) -> Vec<Row> {
                 group: g.name.clone(),
                 side: m.sides[g.profile.side].clone(),
                 down: rate(a.down, n),
+                knocked: a.knocked as f64 / n as f64,
                 coma: rate(a.coma, n),
                 dead: a.dead as f64 / n as f64,
                 coma_hours: nan_if_empty(&a.coma_hours),
@@ -189,6 +191,7 @@ fn combatants_output(m: &Skirmish, rows: &[Row], n: u64, p: Provenance) -> anyho
         int_column("boxes_ticked_p90", rows, |r| r.taken_p90),
         float_column("karma_spent_mean", rows, |r| r.karma),
         float_column("first_down_round_mean", rows, |r| r.down_round),
+        float_column("p_knocked_out", rows, |r| r.knocked),
     ])?;
     let series = |name: &str, f: fn(&Row) -> (f64, f64, f64)| BarSeries {
         name: name.into(),

@@ -13,7 +13,7 @@ use super::model::{Cover, RegenAt, Targeting, COMBATANTS_MAX};
 pub use super::state::Setup;
 pub(super) use super::state::State;
 use super::strike::{
-    attack_modifier, hit_damage, hit_given, range_difficulty, reaction_modifier, POINT_BLANK,
+    attack_modifier, hit_damage_in, hit_given, range_difficulty, reaction_modifier, POINT_BLANK,
 };
 
 /// Turns per round beyond which a round is cut (only a long chain of Accélération
@@ -67,7 +67,8 @@ impl Fight<'_> {
             return None;
         }
         // Frapper: cible inerte +3; Tirer: cible immobile +3.
-        let inert_bonus = if inert { 3 } else { 0 };
+        // With the group's stated circumstances (issue 25).
+        let inert_bonus = if inert { 3 } else { 0 } + p.circumstance;
         let same = a.spot == t.spot;
         let tier = |engaged: u8| if inert { 2 } else { engaged };
         if !p.ranged() {
@@ -325,10 +326,27 @@ impl Fight<'_> {
                 if hit {
                     success = true;
                     let q = &self.s.prof[j];
-                    let d =
-                        hit_damage(p.damage, p.sword && q.trinite, prime, penalty, q.protection);
+                    let d = hit_damage_in(
+                        p.damage,
+                        p.sword && q.trinite,
+                        prime,
+                        penalty,
+                        q.protection,
+                        self.rules.prime_before_sword,
+                    );
                     let ticked = self.wound(j, d, prime == Prime::BlessureNonLetale);
                     self.st[i].dealt += ticked;
+                } else if p.zone {
+                    // Tirer: "Si l'attaque est un échec et que le tireur utilise une arme
+                    // de zone, la cible, et elle seule, perd néanmoins ... les dégâts de
+                    // l'arme divisés par deux et arrondis à l'entier supérieur, auxquels on
+                    // retranche la protection" (issue 25; a dodged shot is a miss too).
+                    let d = crate::systems::trinites::duel::half_up(p.damage)
+                        - self.s.prof[j].protection;
+                    if d > 0 {
+                        let ticked = self.wound(j, d, prime == Prime::BlessureNonLetale);
+                        self.st[i].dealt += ticked;
+                    }
                 }
             }
             if penalty == Penalty::AbandonPosition {

@@ -91,9 +91,34 @@ pub fn hit_damage(
     penalty: Penalty,
     protection: i64,
 ) -> i64 {
+    hit_damage_in(damage, sword_vs_trinite, prime, penalty, protection, false)
+}
+
+/// [`hit_damage`] with the order of the sword's x2 and the prime's ±50% in force (option
+/// `trinites_sword_order`; `prime_first`: the prime, then x2).
+pub fn hit_damage_in(
+    damage: i64,
+    sword_vs_trinite: bool,
+    prime: Prime,
+    penalty: Penalty,
+    protection: i64,
+    prime_first: bool,
+) -> i64 {
+    let d = standard_damage(damage, sword_vs_trinite, prime, prime_first);
+    after_penalty(d, prime, penalty, protection)
+}
+
+/// The standard damage after a sword's x2 against a Trinité (VIE ET MORT) and Blessure
+/// grave +50% / Attaques multiples -50% (rounded up), in the order in force.
+pub fn standard_damage(
+    damage: i64,
+    sword_vs_trinite: bool,
+    prime: Prime,
+    prime_first: bool,
+) -> i64 {
     use crate::systems::trinites::duel::{half_up, plus_half};
     let mut d = damage;
-    if sword_vs_trinite {
+    if sword_vs_trinite && !prime_first {
         d *= 2;
     }
     match prime {
@@ -101,6 +126,15 @@ pub fn hit_damage(
         Prime::AttaquesMultiples => d = half_up(d),
         _ => {}
     }
+    if sword_vs_trinite && prime_first {
+        d *= 2;
+    }
+    d
+}
+
+fn after_penalty(d: i64, prime: Prime, penalty: Penalty, protection: i64) -> i64 {
+    use crate::systems::trinites::duel::half_up;
+    let mut d = d;
     if penalty == Penalty::BlessureLegere {
         d = half_up(d);
     }

@@ -65,7 +65,7 @@ pub struct GeneState {
     /// Whether the minors are irreversible (with `minor_sign = separate`: the negative
     /// ones).
     pub irreversible: bool,
-    /// How many of `minors` are positive (tracked under `minor_sign = separate` only).
+    /// How many of `minors` are positive.
     pub positive: u8,
     /// With `minor_sign = separate`: the positive minors are irreversible.
     pub positive_irreversible: bool,
@@ -206,7 +206,7 @@ impl<'a> Mutations<'a> {
     /// A minor of sign `positive` on gene `g`, with escalation (C-GENE-4: "si un même
     /// gène subit deux fois une mutation mineure, celle-ci devient alors irréversible";
     /// three times, a major). By default every minor counts whatever its sign and the
-    /// major is counted negative (as before the option existed); `minor_sign = separate`
+    /// major has the sign of at least two of the three; `minor_sign = separate`
     /// counts each sign on its own and the major keeps the sign.
     pub fn add_minor(
         &mut self,
@@ -218,16 +218,20 @@ impl<'a> Mutations<'a> {
     ) {
         let s = &mut self.genes[g];
         s.minors += 1;
+        s.positive += positive as u8;
         if !rules.separate_signs {
-            // The default reading needs no sign: `positive` stays 0 (the hot path).
             s.irreversible |= irreversible || s.minors >= 2;
             if s.minors >= 3 {
+                // "celle-ci devient une mutation majeure": the major has the sign of the
+                // minors it comes from, the sign of at least two of the three when they
+                // differ (issue 25: it was always counted negative, so
+                // `positive_major_share` undercounted).
+                let major_positive = s.positive >= 2;
                 *s = GeneState::default();
-                self.add_major(rng, rules, false);
+                self.add_major(rng, rules, major_positive);
             }
             return;
         }
-        s.positive += positive as u8;
         if positive {
             s.positive_irreversible |= irreversible || s.positive >= 2;
             if s.positive >= 3 {
@@ -257,9 +261,12 @@ impl<'a> Mutations<'a> {
                 let top = &mut self.genes[chain[0]];
                 // Under `minor_sign = separate` the promoted minor keeps its sign ("doublant
                 // également les bonus/malus que celle-ci procurait"), a negative one first.
-                let positive = rules.separate_signs && top.negative() == 0;
+                // Under `together` too (issue 25): a gene carrying only positive minors
+                // promotes a positive one.
+                let positive = top.negative() == 0;
                 top.minors -= 1;
                 if !rules.separate_signs {
+                    top.positive -= positive as u8;
                     if top.minors == 0 {
                         top.irreversible = false;
                     }
@@ -462,7 +469,8 @@ mod tests {
 
     #[test]
     fn minor_signs_escalate_together_or_apart() {
-        // Default reading: + - + on one gene is three minors, so a (negative) major.
+        // Default reading: + - + on one gene is three minors, so a major, positive as two
+        // of the three (issue 25); - - + a negative one; + + + a positive one.
         let t = line(1);
         let r = rules();
         let mut rng = stream(1, 0, 0);
@@ -470,7 +478,19 @@ mod tests {
         for pos in [true, false, true] {
             m.add_minor(0, false, pos, &mut rng, &r);
         }
-        assert_eq!((m.majors, m.majors_positive), (1, 0));
+        assert_eq!((m.majors, m.majors_positive), (1, 1));
+        for pos in [false, false, true] {
+            m.add_minor(0, false, pos, &mut rng, &r);
+        }
+        assert_eq!((m.majors, m.majors_positive), (2, 1));
+        let mut m = Mutations::new(&t, &r);
+        for _ in 0..3 {
+            m.add_minor(0, false, true, &mut rng, &r);
+        }
+        assert_eq!(
+            (m.majors, m.majors_positive, m.genes[0]),
+            (1, 1, GeneState::default())
+        );
         // minor_sign = separate: + - + is two positives and one negative, no major; the
         // second positive made the positive minors irreversible, the negative stays curable.
         let sep = MutationRules {
@@ -502,6 +522,22 @@ mod tests {
             m.add_minor(0, false, false, &mut rng, &sep);
         }
         assert_eq!((m.majors, m.majors_positive), (2, 1));
+    }
+
+    #[test]
+    fn together_chain_promotes_a_positive_minor_as_positive() {
+        // Issue 25: under the default `minor_sign = together`, three consecutive genes each
+        // with a positive minor promote a positive major (it was counted negative).
+        let t = line(3);
+        let r = rules();
+        let mut rng = stream(1, 0, 0);
+        let mut m = Mutations::new(&t, &r);
+        for g in 0..3 {
+            m.add_minor(g, false, true, &mut rng, &r);
+        }
+        m.check_chains(&mut rng, &r);
+        assert_eq!((m.majors, m.majors_positive, m.genes[0].minors), (1, 1, 0));
+        assert_eq!(m.genes[0], GeneState::default());
     }
 
     #[test]

@@ -25,7 +25,7 @@ use crate::systems::cosmos::growth::fatigue::reference::{ReferenceTable, Referen
 use crate::systems::cosmos::growth::GrowthRules;
 use crate::systems::cosmos::TestRules;
 
-use crate::systems::cosmos::combat::{play_one, CombatSim, Fought};
+use crate::systems::cosmos::combat::{play_from, CombatSim, Fought};
 
 use super::model::{ExpeditionModel, Party, MAX_TRAVELLERS};
 use super::sim::Moment;
@@ -109,7 +109,7 @@ impl PartySim {
         let combat = model
             .linked
             .as_ref()
-            .map(|l| CombatSim::new(l.model.clone(), l.rules));
+            .map(|l| CombatSim::new(l.model.clone(), l.rules).carrying_fatigue());
         Ok(PartySim {
             model,
             combat,
@@ -172,6 +172,15 @@ impl Simulation for PartySim {
             None => crate::systems::cosmos::combat::CombatAcc::new(0, 0, 0),
         };
         let mut fought = vec![Fought::default(); self.combat.as_ref().map_or(0, |c| c.n)];
+        // Each combatant's FP/FM at the start of a played fight: the file's, then each
+        // traveller's own that day (issue 25 defect 5).
+        let mut start: Vec<(i8, i8)> = self.combat.as_ref().map_or(Vec::new(), |c| {
+            c.model
+                .fighters
+                .iter()
+                .map(|f| (f.start.fp, f.start.fm))
+                .collect()
+        });
         for _ in 0..trials {
             let mut treks = [Trek::default(); MAX_TRAVELLERS];
             for (t, mem) in treks.iter_mut().zip(&p.members) {
@@ -194,8 +203,13 @@ impl Simulation for PartySim {
                 let mut knocked = [false; MAX_TRAVELLERS];
                 for _ in 0..k {
                     if let (Some(cs), Some(l)) = (&self.combat, &m.linked) {
-                        // A played combat (item 9), with the trial's stream.
-                        let rounds = play_one(cs, rng, &mut scratch, &mut fought) as i32;
+                        // A played combat (item 9), with the trial's stream, each
+                        // traveller as tired as the day has left them (C-FAT-4 in the
+                        // fight; HP are not tracked between fights: the file's).
+                        for (t, &c) in treks.iter().zip(&l.combatant) {
+                            start[c] = (t.f.fp as i8, t.f.fm as i8);
+                        }
+                        let rounds = play_from(cs, rng, &mut scratch, &mut fought, &start) as i32;
                         for ((t, &c), ko) in treks.iter_mut().zip(&l.combatant).zip(&mut knocked) {
                             let r = fought[c];
                             if cs.model.fatigue.on {
