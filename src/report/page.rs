@@ -166,7 +166,10 @@ fn embed_image(dest: &str, dir: &Path) -> anyhow::Result<String> {
         anyhow::bail!("a page only embeds charts from its own folder ({dest})");
     }
     let path = dir.join(dest);
-    let bytes = std::fs::read(&path)
+    // Only a chart of this set: a link in text that came from a scenario (`/etc/passwd`,
+    // `../x`) must not put another file into the page.
+    let bytes = crate::input::confine(&path, &[dir])
+        .and_then(|_| crate::input::read_file(&path, crate::input::MAX_TABLE_BYTES))
         .map_err(|e| anyhow::anyhow!("cannot embed chart {}: {e}", path.display()))?;
     let mime = match Path::new(dest).extension().and_then(|e| e.to_str()) {
         Some("png") => "image/png",
@@ -296,6 +299,22 @@ th.addEventListener('keydown',function(e){if(e.key==='Enter'||e.key===' '){e.pre
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_charts_of_the_set_are_embedded() {
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join("set");
+        std::fs::create_dir(&dir).unwrap();
+        std::fs::write(dir.join("c.png"), b"png").unwrap();
+        std::fs::write(root.path().join("secret.png"), b"secret").unwrap();
+        assert!(embed_image("c.png", &dir)
+            .unwrap()
+            .starts_with("data:image/png;base64,"));
+        for bad in ["../secret.png", "/etc/passwd", "/dev/zero"] {
+            let e = embed_image(bad, &dir).unwrap_err().to_string();
+            assert!(e.contains("outside"), "{bad}: {e}");
+        }
+    }
 
     #[test]
     fn links_images_and_tables_follow_the_html_page() {
