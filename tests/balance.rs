@@ -290,3 +290,93 @@ fn figures_lists_columns_and_keys() {
     );
     cosmosim().args(["figures", "nope"]).assert().code(2);
 }
+
+/// Issue 24: a published table that prints no figure (a header only, or key columns only)
+/// would "hold" with 0 of 0 cells; it is refused, naming the CSV and what is missing, in
+/// English and French. A table saved by a spreadsheet (byte-order mark, quoted cells) is
+/// read as the numbers it holds.
+#[test]
+fn a_published_table_that_checks_nothing_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("book.csv");
+    let body = format!(
+        "[[expect]]\nname = \"book\"\ntable = \"cosmos-test\"\nparams = {{ thresholds = \"50\", karma = \"-5,0,5\" }}\ntable_file = \"{}\"\nprecision = 0.01\n",
+        book.display()
+    );
+    for (csv, en, fr) in [
+        (
+            "threshold,karma,p_crit_success\n",
+            "has a header but no rows",
+            "a un en-tête mais aucune ligne",
+        ),
+        (
+            "threshold,karma\n50,-5\n50,0\n",
+            "prints no figure, only the columns threshold, karma",
+            "n'imprime aucun chiffre",
+        ),
+    ] {
+        std::fs::write(&book, csv).unwrap();
+        let (code, err, _, junit) = expect(dir.path(), &body, &[]);
+        assert_eq!(code, 2, "{csv:?}: {err}");
+        assert!(
+            err.contains("book.csv") && err.contains(en),
+            "{csv:?}: {err}"
+        );
+        assert!(
+            err.contains("e.toml:") && err.contains("table_file"),
+            "{err}"
+        );
+        assert!(junit.is_empty(), "nothing is reported as holding: {junit}");
+        let (code, err, _, _) = expect(dir.path(), &body, &["--lang", "fr"]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains(fr), "{csv:?}: {err}");
+    }
+}
+
+#[test]
+fn a_published_table_saved_by_a_spreadsheet_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("book.csv");
+    // The exact crit chances at 50 (0.045, 0.10, 0.155), as a spreadsheet saves them.
+    std::fs::write(
+        &book,
+        "\u{FEFF}\"threshold\",\"karma\",\"p_crit_success\"\r\n\"50\",\"-5\",\"0.05\"\r\n\
+         \"50\",\"0\",\"0.10\"\r\n50,5,\"0.16\"\r\n",
+    )
+    .unwrap();
+    let body = format!(
+        "[[expect]]\nname = \"book\"\ntable = \"cosmos-test\"\nparams = {{ thresholds = \"50\", karma = \"-5,0,5\" }}\ntable_file = \"{}\"\nprecision = 0.02\n",
+        book.display()
+    );
+    let (code, err, csv, junit) = expect(dir.path(), &body, &[]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(row(&csv, "book").0, "holds");
+    assert!(csv.contains("3 of 3 printed cells"), "{csv}");
+    assert!(junit.contains("<testcase name=\"book\""), "{junit}");
+}
+
+/// Issue 24: an expectation name with a control character or an empty one is refused
+/// where it is written; the message names the character, never prints it.
+#[test]
+fn names_with_control_characters_or_empty_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, what) in [
+        ("a\\u001b[31mb", "U+001B"),
+        ("a\\u0000b", "U+0000"),
+        ("", "an empty name"),
+        ("a\\nb", "line break"),
+        ("a\\u202eb", "U+202E"),
+    ] {
+        let body = format!("[[expect]]\nname = \"{name}\"\n{EXACT_TEST}at_most = 0.5\n");
+        let (code, err, _, _) = expect(dir.path(), &body, &[]);
+        assert_eq!(code, 2, "{name}: {err}");
+        assert!(
+            err.contains("e.toml:3:8") && err.contains("expect[0].name") && err.contains(what),
+            "{name}: {err}"
+        );
+        assert!(
+            !err.chars().any(|c| c.is_control() && c != '\n'),
+            "{name}: {err:?}"
+        );
+    }
+}

@@ -14,6 +14,18 @@ use super::file::ScenarioFile;
 /// JUnit test case. `title` may be `{ en = ..., fr = ... }`; its languages count too.
 const NAME_KEYS: &[&str] = &["name", "title", "side"];
 
+/// Keys whose text may run over several lines (line breaks and tabs allowed). Every other
+/// text is a word the tool matches or quotes in a message, on one line.
+const PROSE_KEYS: &[&str] = &["question", "description"];
+
+/// What a text is, by its key.
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    Name,
+    Prose,
+    Word,
+}
+
 /// The first text of `file` that is refused, as a located error.
 pub fn check_texts(file: &ScenarioFile, root: &toml::Table) -> Result<(), UserError> {
     let mut path = Vec::new();
@@ -24,7 +36,7 @@ fn walk_table(
     file: &ScenarioFile,
     t: &toml::Table,
     path: &mut Vec<String>,
-    name_key: Option<&str>,
+    kind: Option<Kind>,
 ) -> Result<(), UserError> {
     for (k, v) in t {
         if let Some(c) = k.chars().find(|&c| refused(c, true)) {
@@ -40,12 +52,14 @@ fn walk_table(
             ));
         }
         // The languages of a `title = { en = ..., fr = ... }` are the title itself.
-        let name = match name_key {
+        let kind = match kind {
             Some(n) if matches!(k.as_str(), "en" | "fr") => Some(n),
-            _ => NAME_KEYS.contains(&k.as_str()).then_some(k.as_str()),
+            _ if NAME_KEYS.contains(&k.as_str()) => Some(Kind::Name),
+            _ if PROSE_KEYS.contains(&k.as_str()) => Some(Kind::Prose),
+            _ => None,
         };
         path.push(k.clone());
-        walk_value(file, v, path, name)?;
+        walk_value(file, v, path, kind)?;
         path.pop();
     }
     Ok(())
@@ -55,35 +69,31 @@ fn walk_value(
     file: &ScenarioFile,
     v: &toml::Value,
     path: &mut Vec<String>,
-    name_key: Option<&str>,
+    kind: Option<Kind>,
 ) -> Result<(), UserError> {
     match v {
-        toml::Value::String(s) => check_text(file, path, s, name_key.is_some()),
+        toml::Value::String(s) => check_text(file, path, s, kind.unwrap_or(Kind::Word)),
         toml::Value::Array(a) => {
             for (i, x) in a.iter().enumerate() {
                 path.push(i.to_string());
-                walk_value(file, x, path, name_key)?;
+                walk_value(file, x, path, kind)?;
                 path.pop();
             }
             Ok(())
         }
-        toml::Value::Table(t) => walk_table(file, t, path, name_key),
+        toml::Value::Table(t) => walk_table(file, t, path, kind),
         _ => Ok(()),
     }
 }
 
-fn check_text(
-    file: &ScenarioFile,
-    path: &[String],
-    s: &str,
-    is_name: bool,
-) -> Result<(), UserError> {
+fn check_text(file: &ScenarioFile, path: &[String], s: &str, kind: Kind) -> Result<(), UserError> {
+    let prose = kind == Kind::Prose;
     let mut chars = s.chars().peekable();
     while let Some(c) = chars.next() {
         // A Windows line end in a multi-line text is a line break, not a stray CR.
         let crlf = c == '\r' && chars.peek() == Some(&'\n');
-        if refused(c, is_name) && !(crlf && !is_name) {
-            let message = if is_name && matches!(c, '\n' | '\r' | '\t') {
+        if refused(c, !prose) && !(crlf && prose) {
+            let message = if kind == Kind::Name && matches!(c, '\n' | '\r' | '\t') {
                 crate::tr!("safety.text.break_in_name", code = code(c))
             } else {
                 crate::tr!("safety.text.control", code = code(c))
@@ -97,7 +107,7 @@ fn check_text(
             ));
         }
     }
-    if is_name && s.trim().is_empty() {
+    if kind == Kind::Name && s.trim().is_empty() {
         return Err(at(
             file,
             path,
@@ -109,11 +119,11 @@ fn check_text(
     Ok(())
 }
 
-/// A control character (line breaks and tabs only in a multi-line text) or a bidi
+/// A control character (line breaks and tabs allowed when `!one_line`) or a bidi
 /// embedding, override or isolate.
-fn refused(c: char, is_name: bool) -> bool {
+fn refused(c: char, one_line: bool) -> bool {
     let layout = matches!(c, '\n' | '\t');
-    (c.is_control() && (is_name || !layout)) || is_bidi_control(c)
+    (c.is_control() && (one_line || !layout)) || is_bidi_control(c)
 }
 
 /// `U+001B`: how a message names a character it must not print.
@@ -171,6 +181,9 @@ mod tests {
             let e = refusal(&text).unwrap_or_else(|| panic!("{bad} accepted"));
             assert!(e.starts_with("t.toml:1:12: key `question`"), "{e}");
         }
+        // A word the tool matches is quoted by the message refusing it: one line.
+        let e = refusal("[rules]\nmode = \"\\t\"\n").unwrap();
+        assert!(e.contains("U+0009") && e.contains("rules.mode"), "{e}");
         let e = refusal("[sides]\n\"a\\u0007\" = 1\n").unwrap();
         assert!(e.contains("U+0007") && e.contains("sides.a\\u{7}"), "{e}");
     }
