@@ -13,11 +13,11 @@ fn main() -> ExitCode {
     if let Some(l) = commands::language::from_argv(std::env::args_os().skip(1)) {
         cosmosim::lang::set(l);
     }
-    // polars keeps a thread pool of its own, sized once from POLARS_MAX_THREADS (else
-    // every core) when first used: `--threads 1` must hold for it too.
-    if let Some(t) = cosmosim::args::threads_from_argv(std::env::args_os().skip(1)) {
-        std::env::set_var("POLARS_MAX_THREADS", t.to_string());
-    }
+    // polars keeps a thread pool of its own, sized once from POLARS_MAX_THREADS (else one
+    // per core) at its first use. It only shapes and formats the output frames here; the
+    // simulations run on the tool's pool, sized by --threads. One polars thread keeps
+    // `--threads N` a bound on the whole process (N workers + main + signals + 1).
+    std::env::set_var("POLARS_MAX_THREADS", "1");
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => bad_flag(e),

@@ -631,4 +631,24 @@ fn figure_errors_are_french_under_lang_fr() {
             );
         }
     }
+    // An expectation's row, in French from the reason to the allowed values.
+    expect_file(
+        d.path(),
+        "[[expect]]\nname = \"a\"\ntable = \"cosmos-test\"\nparams = { thresholds = \"50\" }\nwhere = { threshold = 50 }\nfigure = \"p_success\"\nbetween = [0.3, 0.5]\n",
+    );
+    let (code, err) = run_in(
+        d.path(),
+        &["expect", "e.toml", "--lang", "fr", "--out", "x"],
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("e.toml:")
+            && err.contains("lignes de `cosmos-test` correspondent")
+            && err.contains("une valeur par colonne clé"),
+        "{err}"
+    );
+    assert!(
+        !err.contains(" rows ") && !err.contains(" per key "),
+        "{err}"
+    );
 }

@@ -121,37 +121,6 @@ pub fn parse_trials(s: &str) -> Result<u64, String> {
     parse_bounded(s, 1, MAX_TRIALS)
 }
 
-/// The thread count a raw command line asks for (`--threads N` or `--threads=N`, the last
-/// one wins; nothing after `--`), read before clap parses it so that polars' own pool,
-/// started lazily at its first use, is sized by it too. `None` for 0 (one per core),
-/// a missing flag or a bad value (clap then reports it).
-pub fn threads_from_argv<I, S>(args: I) -> Option<usize>
-where
-    I: IntoIterator<Item = S>,
-    S: AsRef<std::ffi::OsStr>,
-{
-    let mut found = None;
-    let mut next_is_value = false;
-    for a in args {
-        let a = a.as_ref().to_str().unwrap_or("");
-        let value = if next_is_value {
-            next_is_value = false;
-            Some(a)
-        } else if a == "--" {
-            break;
-        } else if a == "--threads" {
-            next_is_value = true;
-            None
-        } else {
-            a.strip_prefix("--threads=")
-        };
-        if let Some(v) = value {
-            found = parse_threads(v).ok().filter(|t| *t > 0).or(found);
-        }
-    }
-    found
-}
-
 /// `--threads`: 0 (one per core) to [`MAX_THREADS`].
 pub fn parse_threads(s: &str) -> Result<usize, String> {
     parse_bounded(s, 0, MAX_THREADS as u64).map(|t| t as usize)
@@ -176,17 +145,6 @@ pub fn parse_modifier(s: &str) -> Result<f64, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn threads_read_before_parsing() {
-        let t = |v: &[&str]| threads_from_argv(v.iter());
-        assert_eq!(t(&["table", "x", "--threads", "1"]), Some(1));
-        assert_eq!(t(&["--threads=3", "--threads", "2"]), Some(2));
-        assert_eq!(t(&["--threads", "0"]), None);
-        assert_eq!(t(&["--threads", "many"]), None);
-        assert_eq!(t(&["--", "--threads", "2"]), None);
-        assert_eq!(t(&["run", "f.toml"]), None);
-    }
 
     #[test]
     fn int_lists() {

@@ -80,7 +80,7 @@ fn check_one(
                         e,
                         "params",
                         &u.0,
-                        "the table's flags, see `cosmosim table <name> --help`",
+                        crate::tr!("safety.work.allowed_table_flags"),
                     )
                 }
                 _ => err,
@@ -124,8 +124,15 @@ fn locate<'a>(
         return Err(user_at(file, e, "figure", &reason, &checkable));
     }
     let key = if wanted.is_empty() { "figure" } else { "where" };
-    let row = figures::select_row(f.output, wanted)
-        .map_err(|msg| user_at(file, e, key, &msg, "one value per key column"))?;
+    let row = figures::select_row(f.output, wanted).map_err(|msg| {
+        user_at(
+            file,
+            e,
+            key,
+            &msg,
+            crate::tr!("safety.work.allowed_key_values"),
+        )
+    })?;
     Ok((f, row))
 }
 
@@ -163,8 +170,15 @@ fn check_figure(
         message_shown: String::new(),
     };
     let (f, row) = locate(file, e, &outs, figure, wanted)?;
-    let v = figures::value_at(&f, row)
-        .map_err(|msg| user_at(file, e, "figure", &msg, "a row where the figure is defined"))?;
+    let v = figures::value_at(&f, row).map_err(|msg| {
+        user_at(
+            file,
+            e,
+            "figure",
+            &msg,
+            crate::tr!("safety.work.allowed_defined_row"),
+        )
+    })?;
     o.value = Some(v.value);
     if f.role == Role::Exact {
         o.verdict = decide::exact(v.value, band);
@@ -185,8 +199,15 @@ fn check_figure(
             outs = compute.outputs(&e.source, &e.options, Some(n))?;
         }
         let (f, row) = locate(file, e, &outs, figure, wanted)?;
-        let v = figures::value_at(&f, row)
-            .map_err(|msg| user_at(file, e, "figure", &msg, "a row where the figure is defined"))?;
+        let v = figures::value_at(&f, row).map_err(|msg| {
+            user_at(
+                file,
+                e,
+                "figure",
+                &msg,
+                crate::tr!("safety.work.allowed_defined_row"),
+            )
+        })?;
         let (lo, hi) = decide::widen(v.value, v.interval95.unwrap_or((v.value, v.value)), alpha);
         o.value = Some(v.value);
         o.interval = Some((lo, hi));

@@ -289,8 +289,10 @@ pub mod exact {
             let m = mi + 1;
             for s in 0..len {
                 let upper = if mi + 1 < f1 { w[mi + 1][s] } else { 0.0 };
-                let p = (w[mi][s] - upper).max(0.0);
-                if p == 0.0 {
+                let p = w[mi][s] - upper;
+                // Below 1e-15 is the rounding of the running windows (a (sum, minimum)
+                // that cannot occur), or a tail no figure printed to 10 digits can see.
+                if p <= 1e-15 {
                     continue;
                 }
                 if sd.bonus == 0 {
@@ -397,11 +399,11 @@ mod tests {
             let slow = extra.and_then(|k| {
                 exact::creation_pc_with(&sd, if sd.per_pm == 0 { 0 } else { *k as usize })
             });
-            assert_eq!(fast.outcomes().len(), slow.outcomes().len(), "{sd:?}");
-            for ((a, p), (b, q)) in fast.outcomes().iter().zip(slow.outcomes()) {
-                assert_eq!(a, b, "{sd:?}");
+            for (a, _) in fast.outcomes().iter().chain(slow.outcomes()) {
+                let (p, q) = (fast.prob(a), slow.prob(a));
                 assert!((p - q).abs() < 1e-12, "{sd:?}: {a}: {p} vs {q}");
             }
+            assert_eq!(fast.outcomes().len(), slow.outcomes().len(), "{sd:?}");
         }
     }
 
