@@ -445,3 +445,47 @@ fn luck_rerolls_a_missed_attack_as_the_luck_table() {
         );
     }
 }
+
+/// Issue 25 (F-HELP, "AIDE ET TESTS EN GROUPE: ... Jetez ensuite 1d20 et ajoutez les
+/// réussites que vous récoltez à celles que génère votre camarade, s'il en obtient au moins
+/// une"): C (TN 9) helps A; A's one attack is the `helped_dist` pool (2d20 at TN 11 plus
+/// C's d20), exactly; C does not attack while A stands. A name that is no ally is refused.
+#[test]
+fn a_helper_adds_its_d20_to_the_ally_s_attack() {
+    use cosmosim::systems::fallout::helped_dist;
+    let text = duel("damage = 1\ntype = \"melee\"", "")
+        .replace("hp = 4\n", "hp = 200\n")
+        + "[[combatant]]\nname = \"C\"\nside = \"players\"\ntn = 9\nhp = 10\ninitiative = 3\nweapon = \"w\"\nhelp = \"A\"\n";
+    let (_, model) = load(&ScenarioFile::from_text("d.toml", &text)).unwrap();
+    let c = model.combatants.iter().position(|c| c.name == "C").unwrap();
+    let a = model.combatants.iter().position(|c| c.name == "A").unwrap();
+    let n = 200_000u64;
+    let acc = Engine::new(7, 2).unwrap().run(
+        &simulation(model, &RuleOptions::default()),
+        0,
+        n,
+        &Progress::hidden(),
+    );
+    let p = odds(
+        &helped_dist(
+            &DieSpec::new(11, 0, 1).unwrap(),
+            2,
+            &DieSpec::new(9, 0, 1).unwrap(),
+        ),
+        2,
+    )
+    .p_pass;
+    let f = acc.fighters[a].hits as f64 / n as f64;
+    assert!(
+        (f - p).abs() <= 5.0 * (p * (1.0 - p) / n as f64).sqrt(),
+        "{f} vs {p}"
+    );
+    assert_eq!(acc.fighters[c].attacks, 0);
+    assert_eq!(acc.fighters[c].helps, n);
+    let bad = text.replace("help = \"A\"", "help = \"B\"");
+    let err = load(&ScenarioFile::from_text("d.toml", &bad))
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("help"), "{err}");
+}

@@ -127,6 +127,9 @@ pub struct RawCombatant {
     pub weapon: String,
     /// Luck points for the fight (Miss Fortune rerolls, F-LUCK), 0..20 (default 0).
     pub luck: Option<i64>,
+    /// The name of an ally this combatant helps instead of attacking (F-HELP, "AIDE ET
+    /// TESTS EN GROUPE"): its 1d20 joins the ally's attack.
+    pub help: Option<String>,
     /// Identical copies ("Raider 1", "Raider 2", ...).
     pub count: Option<i64>,
 }

@@ -46,6 +46,9 @@ pub struct FighterAcc {
     /// Luck points spent on Miss Fortune rerolls.
     #[serde(default)]
     pub luck_spent: u64,
+    /// Helping d20 rolled for an ally's attacks (F-HELP).
+    #[serde(default)]
+    pub helps: u64,
 }
 
 impl Merge for FighterAcc {
@@ -63,6 +66,7 @@ impl Merge for FighterAcc {
         self.complications += o.complications;
         self.second_majors += o.second_majors;
         self.luck_spent += o.luck_spent;
+        self.helps += o.helps;
     }
 }
 
@@ -133,6 +137,8 @@ pub struct CombatSim {
     pool_max: u32,
     /// Bonus-dice cap and prices (parameters `fallout_bonus_*`, F-AP).
     bonus: BonusRules,
+    /// Whether some combatant helps an ally (F-HELP), resolved once per run.
+    any_help: bool,
 }
 
 impl CombatSim {
@@ -142,7 +148,9 @@ impl CombatSim {
             .iter()
             .map(|c| PoolSampler::new(&c.spec))
             .collect();
+        let any_help = model.combatants.iter().any(|c| c.helps.is_some());
         CombatSim {
+            any_help,
             model,
             samplers,
             shortfall,
@@ -196,6 +204,7 @@ impl CombatSim {
         let mut down = [false; COMBATANTS_MAX];
         let mut stunned = [false; COMBATANTS_MAX];
         let mut luck = [0u8; COMBATANTS_MAX];
+        let mut help_rolls = [0u32; COMBATANTS_MAX];
         let mut standing = [0u32; 2];
         for (i, c) in m.combatants.iter().enumerate() {
             hp[i] = c.hp;
@@ -214,6 +223,11 @@ impl CombatSim {
                 if stunned[i] {
                     stunned[i] = false;
                     f.stunned_turns += 1;
+                    continue;
+                }
+                // F-HELP: a helper spends its turn on its standing ally's attacks (its d20
+                // is rolled there), so it does not attack; once the ally is down it fights.
+                if m.combatants[i].helps.is_some_and(|t| !down[t]) {
                     continue;
                 }
                 // F-AP "Entreprendre une action capitale supplémentaire (2 PA) ... La
@@ -291,6 +305,25 @@ impl CombatSim {
                         }
                         (s0, c0)
                     };
+                    // F-HELP "Jetez ensuite 1d20 et ajoutez les réussites que vous récoltez
+                    // à celles que génère votre camarade, s'il en obtient au moins une":
+                    // each standing helper of `i` (stunned: its turn is lost) adds a d20.
+                    let (succ, comp) = if self.any_help {
+                        let (mut s1, mut c1) = (succ, comp);
+                        for (h, ch) in m.combatants.iter().enumerate() {
+                            if ch.helps == Some(i) && !down[h] && !stunned[h] {
+                                let (a, b) = self.samplers[h].die(rng);
+                                if succ > 0 {
+                                    s1 += a;
+                                }
+                                c1 |= b;
+                                help_rolls[h] += 1;
+                            }
+                        }
+                        (s1, c1)
+                    } else {
+                        (succ, comp)
+                    };
                     f.attacks += 1;
                     f.bonus_dice += k as u64;
                     f.complications += comp as u64;
@@ -357,6 +390,7 @@ impl CombatSim {
             f.down += down[i] as u64;
             f.injured += (injuries[i] > 0) as u64;
             f.injuries += injuries[i] as u64;
+            f.helps += help_rolls[i] as u64;
         }
         acc.pools[0].end_sum += pool[0] as u64;
         acc.pools[1].end_sum += pool[1] as u64;
