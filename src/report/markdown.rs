@@ -16,10 +16,18 @@ pub fn md_text(s: &str) -> String {
     // Only blanks so far / only blanks then digits so far: where block markers act.
     let mut lead = true;
     let mut number = false;
-    for c in s.chars() {
+    let chars: Vec<char> = s.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        let word_at = |j: Option<usize>| {
+            j.and_then(|j| chars.get(j))
+                .is_some_and(|c| c.is_alphanumeric())
+        };
         match c {
             '\n' | '\r' | '\t' => out.push(' '),
             c if c.is_control() || is_bidi_control(c) => out.push('\u{FFFD}'),
+            // Inside a word `_` can neither open nor close emphasis (CommonMark's
+            // flanking rules), so `super_crit_roll` stays readable in the `.md`.
+            '_' if word_at(i.checked_sub(1)) && word_at(Some(i + 1)) => out.push(c),
             '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '&' | '|' | '!' | '~' | '#' => {
                 out.push('\\');
                 out.push(c);
@@ -123,6 +131,7 @@ mod tests {
             " 3. indented list",
             "=== not a rule",
             "Goblin-king's 3.5 blades (x2)",
+            "snake_case_name _a_ b_ _c __d__ e__f__g",
         ] {
             // A paragraph drops its leading blanks; nothing else may change.
             assert_eq!(rendered(&md_text(s)), html_escape(s.trim_start()), "{s}");
@@ -169,6 +178,7 @@ mod tests {
         for s in [
             "Duel: Offensive against Defensive",
             "Duel : offensif — ééé 🙂 55 %",
+            "rule_options.super_crit_roll",
         ] {
             assert_eq!(md_text(s), s);
         }
