@@ -61,7 +61,7 @@ fn sig(m: &Move) -> String {
 pub fn markdown(c: &Comparison, base: &str, new: &str) -> String {
     let mut s = format!(
         "# {}\n\n**{}.**\n\n",
-        crate::tr!("compare.title", base = base, new = new),
+        crate::tr!("compare.title", base = md_code(base), new = md_code(new)),
         headline(c)
     );
     s += &crate::tr!(
@@ -74,11 +74,11 @@ pub fn markdown(c: &Comparison, base: &str, new: &str) -> String {
     if !c.outputs_added.is_empty() || !c.outputs_removed.is_empty() {
         s += &format!("## {}\n\n", crate::tr!("compare.added_removed"));
         for o in &c.outputs_added {
-            s += &crate::tr!("compare.added", output = o);
+            s += &crate::tr!("compare.added", output = md_code(o));
             s.push('\n');
         }
         for o in &c.outputs_removed {
-            s += &crate::tr!("compare.removed", output = o);
+            s += &crate::tr!("compare.removed", output = md_code(o));
             s.push('\n');
         }
         s += "\n";
@@ -129,7 +129,11 @@ pub fn markdown(c: &Comparison, base: &str, new: &str) -> String {
     for (name, moves) in &order {
         s += &format!(
             "## {}\n\n",
-            crate::tr!("compare.output_moved", output = name, moved = moves.len())
+            crate::tr!(
+                "compare.output_moved",
+                output = md_code(name),
+                moved = moves.len()
+            )
         );
         if let Some(o) = c.outputs.iter().find(|o| o.name == *name) {
             s += &structure(o);

@@ -255,14 +255,25 @@ pub fn defaults_relied_on(model: &CombatModel) -> Vec<String> {
 }
 
 /// The `## Policies in force` section of `summary.md`.
+/// A setting's value as a table cell: a number as written (escaping would only add
+/// backslashes before its `-` or `.`), any other text (a policy or combatant name from the
+/// file) through [`crate::report::md_text`].
+fn value_cell(v: &str) -> String {
+    if v.parse::<f64>().is_ok() {
+        v.to_string()
+    } else {
+        crate::report::md_text(v)
+    }
+}
+
 pub fn summary_section(model: &CombatModel) -> String {
     let mut s = String::from(crate::tr!("combat.settings.section"));
     for x in &model.settings {
         s += &format!(
             "| {}.{} | {} | {} | {} |\n",
-            x.who,
-            x.key,
-            x.value,
+            crate::report::md_text(&x.who),
+            crate::report::md_text(&x.key),
+            value_cell(&x.value),
             if x.defaulted {
                 crate::tr!("combat.settings.source_default")
             } else {
