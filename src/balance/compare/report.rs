@@ -6,7 +6,9 @@ use polars::prelude::*;
 
 use crate::balance::dec;
 use crate::balance::expect::decide::num;
-use crate::report::{csv_string, md_code, md_text, BarChart, BarSeries, Chart, Figure};
+use crate::report::{
+    csv_string, md_code, md_code_cell, md_text, BarChart, BarSeries, Chart, Figure,
+};
 
 use super::diff::{Comparison, Move};
 
@@ -98,7 +100,7 @@ pub fn markdown(c: &Comparison, base: &str, new: &str) -> String {
             for (what, b, n) in &o.provenance {
                 s += &format!(
                     "| {} | {} | {} | {} |\n",
-                    md_code(&o.name),
+                    md_code_cell(&o.name),
                     md_text(what),
                     md_text(b),
                     md_text(n)

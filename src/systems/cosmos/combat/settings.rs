@@ -272,7 +272,8 @@ pub fn summary_section(model: &CombatModel) -> String {
         s += &format!(
             "| {}.{} | {} | {} | {} |\n",
             crate::report::md_text(&x.who),
-            crate::report::md_text(&x.key),
+            // Keys are the tool's own (`mode`, `policy.rules[0]`), never a file's text.
+            x.key,
             value_cell(&x.value),
             if x.defaulted {
                 crate::tr!("combat.settings.source_default")
