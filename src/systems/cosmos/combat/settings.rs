@@ -285,3 +285,21 @@ pub fn summary_section(model: &CombatModel) -> String {
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::value_cell;
+
+    #[test]
+    fn a_value_cell_keeps_numbers_and_escapes_names() {
+        // Numbers as written: no backslash before a sign or a decimal point.
+        assert_eq!(value_cell("-1"), "-1");
+        assert_eq!(value_cell("0.5"), "0.5");
+        assert_eq!(value_cell("lowest_hp"), "lowest_hp");
+        // A name from the file (a support action in a rule) cannot open a cell or a tag.
+        assert_eq!(
+            value_cell("when round >= 1: use a|<b>"),
+            "when round \\>= 1: use a\\|\\<b\\>"
+        );
+    }
+}
