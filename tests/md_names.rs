@@ -135,6 +135,16 @@ fn hostile_names_in_every_system_summary_read_as_typed() {
     );
     check(&run(t, "fallout.toml", &fallout), &[n("D"), n("W")]);
 
+    // 2d20 action-point economy: a test's name in the steps table.
+    let ap = renamed(
+        shipped("fallout/ap-economy.toml"),
+        &[(
+            "name = \"Scout the ruins (Perception + Survival)\"",
+            format!("name = {}", q("R")),
+        )],
+    );
+    check(&run(t, "ap.toml", &ap), &[n("R")]);
+
     // Nephilim duel: a fighter.
     let nephilim = renamed(
         shipped("nephilim/duel.toml"),
