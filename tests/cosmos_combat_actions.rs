@@ -463,7 +463,7 @@ fn check_lists_the_support_defaults_and_the_summary_the_rules() {
     let summary = std::fs::read_to_string(dir.path().join("out/summary.md")).unwrap();
     assert!(
         summary
-            .contains("| combatants.hero.policy.rules[0] | when own HP < 50%: use cure | file |"),
+            .contains("| combatants.hero.policy.rules[0] | when own HP \\< 50%: use cure | file |"),
         "{summary}"
     );
     assert!(summary.contains("## Support actions"), "{summary}");

@@ -9,7 +9,7 @@ use crate::balance::args::OptimiseArgs;
 use crate::balance::dec;
 use crate::balance::optimise::{race, Outcome, Race};
 use crate::error::UserError;
-use crate::report::{write_page, BarChart, BarSeries, Chart, Figure, Output, Provenance};
+use crate::report::{md_text, write_page, BarChart, BarSeries, Chart, Figure, Output, Provenance};
 use crate::systems::cosmos::combat::sweep::parse_vary;
 
 use super::subject::{Common, Subject};
@@ -126,8 +126,11 @@ fn write(
         .contenders()
         .into_iter()
         .filter(|&i| i != o.best)
-        .map(|i| o.entries[i].label.clone())
+        .map(|i| md_text(&o.entries[i].label))
         .collect();
+    // The answer is a Markdown line (`summary.md` and the index's key figure); the figure
+    // and the points come from flags.
+    let md_figure = md_text(figure);
     let iv = |e: &crate::balance::optimise::Entry| {
         dec(&match e.interval95 {
             Some((lo, hi)) => format!("{:.4} [{lo:.4} – {hi:.4}]", e.figure),
@@ -137,15 +140,15 @@ fn write(
     let mut line = if maximise {
         crate::tr!(
             "optimise.best_max",
-            figure = figure,
-            point = best.label,
+            figure = md_figure,
+            point = md_text(&best.label),
             value = iv(best)
         )
     } else {
         crate::tr!(
             "optimise.best_min",
-            figure = figure,
-            point = best.label,
+            figure = md_figure,
+            point = md_text(&best.label),
             value = iv(best)
         )
     };
@@ -281,7 +284,7 @@ fn write(
         let x = &e[i];
         md += &format!(
             "| {} | {} | {} | {} | {} |\n",
-            x.label,
+            md_text(&x.label),
             dec(&format!("{:.6}", x.figure)),
             x.interval95
                 .map(|(l, h)| dec(&format!("{l:.6} – {h:.6}")))

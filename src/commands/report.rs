@@ -94,9 +94,9 @@ pub fn report(a: &ReportArgs, quiet: bool) -> anyhow::Result<()> {
                 "index.balance",
                 files = balance
                     .iter()
-                    .map(|p| p.display().to_string())
+                    .map(|p| crate::report::md_code(&p.display().to_string()))
                     .collect::<Vec<_>>()
-                    .join("`, `"),
+                    .join(", "),
                 headline = crate::balance::expect::headline(&results)
             );
         }

@@ -164,8 +164,12 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The answer as a Markdown line (`summary.md` and the index's key figure): the figure and
+/// the key come from flags, so they go in as Markdown text.
 fn sentence(a: &TuneArgs, key: &str, integer: bool, g: &Goal, answer: &Answer) -> String {
-    let f = &a.figure;
+    let f = &crate::report::md_text(&a.figure);
+    let key = crate::report::md_text(key);
+    let key = key.as_str();
     let fig = |p: &Point| {
         dec(&match p.interval95 {
             Some((lo, hi)) => format!("{:.4} [{lo:.4} – {hi:.4}]", p.figure),

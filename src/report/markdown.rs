@@ -5,6 +5,15 @@
 
 /// `s` as literal Markdown text, on one line.
 ///
+/// Where it is applied (one layer, so nothing is escaped twice, which would show
+/// backslashes in the HTML): the code that puts a name into Markdown escapes it there, and
+/// only there. A page's title and question stay plain text (CSV, PNG, provenance) and are
+/// escaped by each page writer and by the index. Key figures (`Output::key_figures`,
+/// `ScenarioResult::key_figures`) and summary lines are Markdown already: their producers
+/// (the systems' report code, tune, optimise) escape the names they hold, and the index and
+/// `summary.md` copy them as they are. Numbers, CSV values and column names, and PNG chart
+/// text are never escaped (they are not Markdown).
+///
 /// Every character Markdown or HTML could read as syntax is backslash-escaped (CommonMark
 /// turns `\<` back into `<`, which the HTML renderer then writes `&lt;`). Line breaks and
 /// tabs become spaces because a heading, a list item or a table cell is one line. Other
@@ -54,9 +63,9 @@ pub fn md_text(s: &str) -> String {
 /// `s` as a Markdown code span, on one line: shown in a fixed font, exactly as typed.
 ///
 /// Nothing inside a code span is markup, except a run of backticks as long as the fence:
-/// the fence is made one longer than the longest run in `s`. A `|` would still end a
-/// table cell (GFM splits cells before reading spans), so it is escaped, which GFM undoes
-/// inside the span.
+/// the fence is made one longer than the longest run in `s`. The span brings its own
+/// fence, so a template places `{name}`, never `` `{name}` ``. Outside a table only: in a
+/// table cell use [`md_code_cell`].
 pub fn md_code(s: &str) -> String {
     let clean: String = s
         .chars()
@@ -80,7 +89,14 @@ pub fn md_code(s: &str) -> String {
     } else {
         ""
     };
-    format!("{fence}{pad}{}{pad}{fence}", clean.replace('|', "\\|"))
+    format!("{fence}{pad}{clean}{pad}{fence}")
+}
+
+/// [`md_code`] for a table cell. A `|` would end the cell even inside a code span (GFM
+/// splits cells before reading spans), so it is escaped, which GFM undoes inside the span
+/// of a table cell only: elsewhere the backslash would show, hence two functions.
+pub fn md_code_cell(s: &str) -> String {
+    md_code(s).replace('|', "\\|")
 }
 
 /// Explicit bidi embeddings, overrides and isolates (and their terminators): U+202A–U+202E
@@ -159,13 +175,15 @@ mod tests {
             "``x``",
             "`",
             "a & b",
+            // Outside a table a `|` needs nothing, and a backslash before it would show.
+            "x | y",
         ] {
             let html = rendered(&md_code(s));
             assert_eq!(html, format!("<code>{}</code>", html_escape(s)), "{s}");
         }
         // In a table cell a `|` stays in the cell.
         let mut html = String::new();
-        let md = format!("| a |\n|---|\n| {} |\n", md_code("x | y"));
+        let md = format!("| a |\n|---|\n| {} |\n", md_code_cell("x | y"));
         pulldown_cmark::html::push_html(
             &mut html,
             pulldown_cmark::Parser::new_ext(&md, pulldown_cmark::Options::ENABLE_TABLES),

@@ -6,7 +6,9 @@ use polars::prelude::*;
 
 use crate::balance::dec;
 use crate::balance::expect::decide::num;
-use crate::report::{csv_string, md_code, md_text, BarChart, BarSeries, Chart, Figure};
+use crate::report::{
+    csv_string, md_code, md_code_cell, md_text, BarChart, BarSeries, Chart, Figure,
+};
 
 use super::diff::{Comparison, Move};
 
@@ -61,7 +63,7 @@ fn sig(m: &Move) -> String {
 pub fn markdown(c: &Comparison, base: &str, new: &str) -> String {
     let mut s = format!(
         "# {}\n\n**{}.**\n\n",
-        crate::tr!("compare.title", base = base, new = new),
+        crate::tr!("compare.title", base = md_code(base), new = md_code(new)),
         headline(c)
     );
     s += &crate::tr!(
@@ -74,11 +76,11 @@ pub fn markdown(c: &Comparison, base: &str, new: &str) -> String {
     if !c.outputs_added.is_empty() || !c.outputs_removed.is_empty() {
         s += &format!("## {}\n\n", crate::tr!("compare.added_removed"));
         for o in &c.outputs_added {
-            s += &crate::tr!("compare.added", output = o);
+            s += &crate::tr!("compare.added", output = md_code(o));
             s.push('\n');
         }
         for o in &c.outputs_removed {
-            s += &crate::tr!("compare.removed", output = o);
+            s += &crate::tr!("compare.removed", output = md_code(o));
             s.push('\n');
         }
         s += "\n";
@@ -98,7 +100,7 @@ pub fn markdown(c: &Comparison, base: &str, new: &str) -> String {
             for (what, b, n) in &o.provenance {
                 s += &format!(
                     "| {} | {} | {} | {} |\n",
-                    md_code(&o.name),
+                    md_code_cell(&o.name),
                     md_text(what),
                     md_text(b),
                     md_text(n)
@@ -129,7 +131,11 @@ pub fn markdown(c: &Comparison, base: &str, new: &str) -> String {
     for (name, moves) in &order {
         s += &format!(
             "## {}\n\n",
-            crate::tr!("compare.output_moved", output = name, moved = moves.len())
+            crate::tr!(
+                "compare.output_moved",
+                output = md_code(name),
+                moved = moves.len()
+            )
         );
         if let Some(o) = c.outputs.iter().find(|o| o.name == *name) {
             s += &structure(o);

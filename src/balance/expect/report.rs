@@ -87,7 +87,7 @@ pub fn markdown(files: &[FileOutcomes]) -> String {
             s += &format!(
                 "| {} | {} ({}) | {} | {} | {} | {} | {} |\n",
                 md_cell(&o.name),
-                crate::report::md_code(&o.what),
+                crate::report::md_code_cell(&o.what),
                 md_cell(&o.source),
                 value_text(o),
                 md_cell(&o.band_shown),

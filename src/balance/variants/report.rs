@@ -11,7 +11,7 @@ use crate::balance::expect::decide;
 fn num(x: f64) -> String {
     dec(&decide::num(x))
 }
-use crate::report::{csv_string, md_text, BarChart, BarSeries, Chart, Figure};
+use crate::report::{csv_string, md_code, md_text, BarChart, BarSeries, Chart, Figure};
 
 use super::model::VariantsFile;
 use super::study::{HeadlineValue, Study};
@@ -101,9 +101,9 @@ fn answer(f: &VariantsFile, s: &Study) -> String {
             .map(|m| {
                 crate::tr!(
                     "variants.largest",
-                    figure = m.figure,
-                    output = m.output,
-                    row = m.row,
+                    figure = md_code(&m.figure),
+                    output = md_text(&m.output),
+                    row = md_text(&m.row),
                     base = num(m.base),
                     new = num(m.new)
                 )
@@ -188,7 +188,12 @@ pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str) -> String {
             },
             crate::tr!(
                 "variants.rules_changed",
-                options = v.options.join("`, `"),
+                options = v
+                    .options
+                    .iter()
+                    .map(|o| md_code(o))
+                    .collect::<Vec<_>>()
+                    .join(", "),
                 moved = c.moved().count(),
                 total = c.figures.len(),
                 untested = c.untested

@@ -98,7 +98,7 @@ pub fn table(sim: &CombatSim, acc: &CombatAcc) -> String {
         let faces: Vec<String> = a.faces.iter().map(|c| c.to_string()).collect();
         s += &format!(
             "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
-            fighter.name,
+            crate::report::md_text(&fighter.name),
             r.aura_points,
             r.anti_aura,
             crate::lang::num(a.uses as f64 / n, 3),

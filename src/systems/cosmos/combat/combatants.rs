@@ -113,8 +113,8 @@ pub fn answer(sim: &CombatSim, acc: &CombatAcc) -> String {
         .expect("at least two combatants");
     crate::tr!(
         "combat.combatants.down_most",
-        name = sim.model.fighters[i].name,
-        side = sim.model.sides[sim.model.fighters[i].side],
+        name = crate::report::md_text(&sim.model.fighters[i].name),
+        side = crate::report::md_text(&sim.model.sides[sim.model.fighters[i].side]),
         rate = rate_text(a.down, acc.combats)
     )
 }
@@ -136,8 +136,8 @@ pub fn section(sim: &CombatSim, acc: &CombatAcc) -> String {
         };
         s += &format!(
             "| {} | {} | {} | {} ({}) | {} ({}) | {} | {} | {} | {} / {} | {} | {} |\n",
-            f.name,
-            sim.model.sides[f.side],
+            crate::report::md_text(&f.name),
+            crate::report::md_text(&sim.model.sides[f.side]),
             rate_text(a.down, n),
             num(a.dealt.sum as f64 / nf, 1),
             q(&a.dealt, wd),
@@ -166,7 +166,7 @@ pub fn section(sim: &CombatSim, acc: &CombatAcc) -> String {
         if a.adv_faces.iter().sum::<u64>() + a.disadv_faces.iter().sum::<u64>() > 0 {
             lines.push(crate::tr!(
                 "combat.combatants.faces_line",
-                name = f.name,
+                name = crate::report::md_text(&f.name),
                 advantage = faces(&a.adv_faces),
                 disadvantage = faces(&a.disadv_faces)
             ));

@@ -135,7 +135,7 @@ pub fn answer(sim: &CombatSim, acc: &CombatAcc) -> String {
     };
     crate::tr!(
         "combat.fatigue.answer",
-        name = sim.model.fighters[i].name,
+        name = crate::report::md_text(&sim.model.fighters[i].name),
         track = track,
         rate = super::headline::rate_text(c, acc.combats)
     )
@@ -155,7 +155,7 @@ pub fn section(sim: &CombatSim, acc: &CombatAcc) -> String {
     for (f, a) in sim.model.fighters.iter().zip(&acc.fighters) {
         s += &format!(
             "| {} | {} | {} | {} | {} |\n",
-            f.name,
+            crate::report::md_text(&f.name),
             crate::tr!(
                 "combat.fatigue.mean_started",
                 mean = crate::lang::signed(mean(&a.fp_end, n), 2),

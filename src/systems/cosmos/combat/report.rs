@@ -153,7 +153,7 @@ pub fn result(
             ),
             _ => crate::tr!(
                 "combat.report.side_wins",
-                side = s,
+                side = crate::report::md_text(s),
                 p = pct(*p),
                 lo = pct(*lo),
                 hi = pct(*hi)
@@ -364,7 +364,7 @@ pub fn result(
         }
         karma_means.push(crate::tr!(
             "combat.report.karma_mean",
-            name = fighter.name,
+            name = crate::report::md_text(&fighter.name),
             mean = crate::lang::signed(sum, 2),
             start = format!("{:+}", fighter.karma)
         ));
@@ -507,8 +507,8 @@ pub fn result(
             }
             s += &format!(
                 "| {} | {} | {} | {name} | {} | {} | {} | {} | {} |\n",
-                fighter.name,
-                m.sides[fighter.side],
+                crate::report::md_text(&fighter.name),
+                crate::report::md_text(&m.sides[fighter.side]),
                 fighter.level,
                 crate::lang::num(c.entered as f64 / n.max(1) as f64, 3),
                 if k == 1 {

@@ -255,14 +255,26 @@ pub fn defaults_relied_on(model: &CombatModel) -> Vec<String> {
 }
 
 /// The `## Policies in force` section of `summary.md`.
+/// A setting's value as a table cell: a number as written (escaping would only add
+/// backslashes before its `-` or `.`), any other text (a policy or combatant name from the
+/// file) through [`crate::report::md_text`].
+fn value_cell(v: &str) -> String {
+    if v.parse::<f64>().is_ok() {
+        v.to_string()
+    } else {
+        crate::report::md_text(v)
+    }
+}
+
 pub fn summary_section(model: &CombatModel) -> String {
     let mut s = String::from(crate::tr!("combat.settings.section"));
     for x in &model.settings {
         s += &format!(
             "| {}.{} | {} | {} | {} |\n",
-            x.who,
+            crate::report::md_text(&x.who),
+            // Keys are the tool's own (`mode`, `policy.rules[0]`), never a file's text.
             x.key,
-            x.value,
+            value_cell(&x.value),
             if x.defaulted {
                 crate::tr!("combat.settings.source_default")
             } else {
@@ -272,4 +284,22 @@ pub fn summary_section(model: &CombatModel) -> String {
         );
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::value_cell;
+
+    #[test]
+    fn a_value_cell_keeps_numbers_and_escapes_names() {
+        // Numbers as written: no backslash before a sign or a decimal point.
+        assert_eq!(value_cell("-1"), "-1");
+        assert_eq!(value_cell("0.5"), "0.5");
+        assert_eq!(value_cell("lowest_hp"), "lowest_hp");
+        // A name from the file (a support action in a rule) cannot open a cell or a tag.
+        assert_eq!(
+            value_cell("when round >= 1: use a|<b>"),
+            "when round \\>= 1: use a\\|\\<b\\>"
+        );
+    }
 }

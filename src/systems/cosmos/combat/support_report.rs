@@ -20,7 +20,7 @@ pub fn answer(sim: &CombatSim, acc: &CombatAcc) -> String {
             let c = &a.support;
             crate::tr!(
                 "combat.support.answer_part",
-                name = f.name,
+                name = crate::report::md_text(&f.name),
                 used = num(c.used as f64 / n, 2),
                 healed = num(c.healed as f64 / n, 1),
                 effects = num(c.effects as f64 / n, 2),
@@ -45,7 +45,7 @@ pub fn section(sim: &CombatSim, acc: &CombatAcc) -> String {
         let c = &a.support;
         s += &format!(
             "| {} | {} | {} | {} | {} | {} | {} | {} |\n",
-            f.name,
+            crate::report::md_text(&f.name),
             num(c.used as f64 / n, 3),
             num(c.failed as f64 / n, 3),
             num(c.heals as f64 / n, 3),

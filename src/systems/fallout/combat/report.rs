@@ -303,7 +303,7 @@ pub fn result(
     if let Some(r) = most_at_risk {
         key.push(crate::tr!(
             "fallout.combat.key_exposed",
-            name = r.name,
+            name = crate::report::md_text(&r.name),
             p = pct(r.down.0),
             lo = pct(r.down.1),
             hi = pct(r.down.2)
@@ -390,9 +390,9 @@ pub fn result(
     for r in &rows {
         summary += &format!(
             "| {} | {} | {} | {} [{} – {}] | {} | {} | {} | {} |\n",
-            r.name,
+            crate::report::md_text(&r.name),
             r.side,
-            r.weapon,
+            crate::report::md_text(&r.weapon),
             pct(r.down.0),
             pct(r.down.1),
             pct(r.down.2),

@@ -239,7 +239,7 @@ pub(super) fn result(
         summary += &format!(
             "| {} | {} | {} | {} | {} {} | {} | {} | {} | {} |\n",
             i + 1,
-            s.name,
+            crate::report::md_text(&s.name),
             s.spec.tn,
             s.difficulty,
             n3(pass[i].0),

@@ -57,6 +57,9 @@ pub fn result(
 ) -> anyhow::Result<ScenarioResult> {
     let nf = n as f64;
     let names = [m.fighters[0].name.clone(), m.fighters[1].name.clone()];
+    // The names as Markdown text, for the key figures and `summary.md` (the CSVs, charts
+    // and provenance keep them as typed).
+    let md = names.each_ref().map(|n| crate::report::md_text(n));
     let prov = |name: &str, trials: u64| {
         let mut p = Provenance::monte_carlo(
             name,
@@ -259,21 +262,21 @@ pub fn result(
     let fr = rates[win_idx[fast]];
     let mut key = vec![crate::tr!(
         "nephilim.duel.key_fast",
-        fast = names[fast],
+        fast = md[fast],
         init_fast = format!("{:+}", m.fighters[fast].initiative),
         init_slow = format!("{:+}", m.fighters[slow].initiative),
         p = pct(fr.0),
         lo = pct(fr.1),
         hi = pct(fr.2),
-        slow = names[slow],
+        slow = md[slow],
         p_slow = pct(rates[win_idx[slow]].0),
         both = pct(rates[BOTH_OUT].0),
         undecided = pct(rates[UNDECIDED].0)
     )];
     key.push(crate::tr!(
         "nephilim.duel.key_earlier",
-        fast = names[fast],
-        slow = names[slow],
+        fast = md[fast],
+        slow = md[slow],
         p = pct(frows[fast].earlier.0),
         lo = pct(frows[fast].earlier.1),
         hi = pct(frows[fast].earlier.2),
@@ -297,7 +300,7 @@ pub fn result(
         fatigue = m
             .fatigue_per_extra_action
             .unwrap_or(rules.extra_action_fatigue),
-        a = names[0],
+        a = md[0],
         b_actions = base_b,
         line = line.join(", ")
     ));
@@ -305,10 +308,10 @@ pub fn result(
     key.push(crate::tr!(
         "nephilim.duel.key_rounds",
         mean = n2(mean_rounds(acc, m.max_rounds)),
-        a = names[0],
+        a = md[0],
         a_wounds = n2(frows[0].wounds),
         a_fatigue = n2(frows[0].fatigue),
-        b = names[1],
+        b = md[1],
         b_wounds = n2(frows[1].wounds),
         b_fatigue = n2(frows[1].fatigue)
     ));
@@ -377,7 +380,7 @@ pub fn result(
     for r in &frows {
         summary += &format!(
             "| {} | {:+} | {} | {} ({}) | {} | {} | {} | {} | {} |\n",
-            r.name,
+            crate::report::md_text(&r.name),
             r.initiative,
             r.actions,
             pct(r.earlier.0),
@@ -392,8 +395,8 @@ pub fn result(
     summary += &crate::tr!(
         "nephilim.duel.summary_grid",
         n = grid_trials,
-        a = names[0],
-        b = names[1]
+        a = md[0],
+        b = md[1]
     );
     for a in 1..=side as u8 {
         let cells: Vec<String> = (1..=side as u8)

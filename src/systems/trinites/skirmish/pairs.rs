@@ -227,6 +227,12 @@ pub fn pairs_output(
     let g = &m.groups[spec.group];
     let side = g.profile.side;
     let side_name = &m.sides[side];
+    // As Markdown text for the key figures and the summary table (charts and CSV keep them
+    // as typed).
+    let (md_side, md_group) = (
+        crate::report::md_text(side_name),
+        crate::report::md_text(&g.name),
+    );
     let reference = &runs[0];
     let rows: Vec<((f64, f64, f64), (f64, f64, f64), f64)> = runs
         .iter()
@@ -328,9 +334,9 @@ pub fn pairs_output(
             key.push(crate::tr!(
                 "trinites.pairs.key",
                 what = what,
-                group = g.name,
+                group = md_group,
                 pair = r.label(),
-                side = side_name,
+                side = md_side,
                 p = crate::lang::pct(p, 1),
                 lo = crate::lang::num(100.0 * lo, 1),
                 hi = crate::lang::num(100.0 * hi, 1),
@@ -343,9 +349,9 @@ pub fn pairs_output(
     }
     let mut table = crate::tr!(
         "trinites.pairs.table_head",
-        group = g.name,
+        group = md_group,
         n = spec.trials,
-        side = side_name,
+        side = md_side,
         reference = reference.label()
     );
     let mut sorted: Vec<(&PairRun, &((f64, f64, f64), (f64, f64, f64), f64))> =

@@ -379,7 +379,10 @@ pub fn result(
         .map(|k| {
             let (p, lo, hi) = rate(acc.outcomes[k], n);
             let what = if k < m.sides.len() {
-                crate::tr!("trinites.skirmish.side_wins", side = labels[k])
+                crate::tr!(
+                    "trinites.skirmish.side_wins",
+                    side = crate::report::md_text(&labels[k])
+                )
             } else if k == m.sides.len() {
                 crate::tr!("trinites.skirmish.draw").into()
             } else {
@@ -426,8 +429,8 @@ pub fn result(
         };
         key.push(crate::tr!(
             "trinites.skirmish.key_combatant",
-            name = r.name,
-            side = r.side,
+            name = crate::report::md_text(&r.name),
+            side = crate::report::md_text(&r.side),
             p = pct(r.down.0),
             lo = pct(r.down.1),
             hi = pct(r.down.2),
@@ -450,9 +453,9 @@ pub fn result(
     for e in ex {
         summary += &format!(
             "| {} | {} | {} | {} | {:+} | {:+} | {} | {} | {} |\n",
-            e.attacker,
-            e.target,
-            e.weapon,
+            crate::report::md_text(&e.attacker),
+            crate::report::md_text(&e.target),
+            crate::report::md_text(&e.weapon),
             e.distance,
             e.attack_modifier,
             e.reaction_modifier,

@@ -281,7 +281,8 @@ pub fn sweep(file: &ScenarioFile, varies: &[Vary], o: &RunOverrides) -> anyhow::
         key_figures.push(crate::tr!(
             "combat.sweep.lowest_key",
             rate = crate::lang::pct(a, 2),
-            at = at.join(" ")
+            // The keys may hold combatant names from the file.
+            at = crate::report::md_text(&at.join(" "))
         ));
     }
     Ok(Output {

@@ -81,6 +81,8 @@ pub fn races_output(
     let n = races.sheets.len();
     let mut names: Vec<String> = races.sheets.iter().map(|s| s.name.clone()).collect();
     names.push("none".into());
+    // As Markdown text for the key figures (the CSV and chart keep them as typed).
+    let md: Vec<String> = names.iter().map(|n| crate::report::md_text(n)).collect();
     let (mut share, mut lo, mut hi, mut ex) = (vec![], vec![], vec![], vec![]);
     let mut means: Vec<Vec<Option<f64>>> = vec![vec![]; 6];
     let mut bars = BarSeries {
@@ -115,13 +117,13 @@ pub fn races_output(
     let frame = DataFrame::new_infer_height(cols)?;
     let mut key = vec![crate::tr!(
         "growth.races.key_kept",
-        name = names[0],
+        name = crate::report::md_code(&names[0]),
         exact = num(p_kept, 4),
         simulated = num(share[0], 4),
         lo = num(lo[0], 4),
         hi = num(hi[0], 4)
     )];
-    let shares: Vec<String> = names
+    let shares: Vec<String> = md
         .iter()
         .zip(&share)
         .map(|(name, s)| format!("{name} {}", pct(*s, 1)))
@@ -147,7 +149,7 @@ pub fn races_output(
             .collect();
         key.push(crate::tr!(
             "growth.races.key_stats",
-            name = names[0],
+            name = crate::report::md_code(&names[0]),
             stats = stats.join(", ")
         ));
     }

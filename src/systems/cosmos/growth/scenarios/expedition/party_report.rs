@@ -105,7 +105,10 @@ pub fn run(
             lo = num(go_lo, 4),
             hi = num(go_hi, 4),
             linked = match &m.linked {
-                Some(l) => crate::tr!("growth.party.key_go_on_linked", path = l.path),
+                Some(l) => crate::tr!(
+                    "growth.party.key_go_on_linked",
+                    path = crate::report::md_code(&l.path)
+                ),
                 None => String::new(),
             }
         ),
@@ -162,7 +165,11 @@ pub fn run(
                 .filter(|x| x.0 <= days as i64)
                 .map(|x| x.1)
                 .sum::<u64>();
-            format!("{} {}", mem.name, num(ex as f64 / trials as f64, 4))
+            format!(
+                "{} {}",
+                crate::report::md_text(&mem.name),
+                num(ex as f64 / trials as f64, 4)
+            )
         })
         .collect();
     key.push(crate::tr!(

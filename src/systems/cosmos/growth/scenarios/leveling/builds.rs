@@ -51,7 +51,7 @@ pub fn builds_output(
             .collect();
         key.push(crate::tr!(
             "growth.builds.key",
-            name = n,
+            name = crate::report::md_text(n),
             weights = Stat::ALL
                 .iter()
                 .filter(|s| p.weights[**s as usize] > 0)

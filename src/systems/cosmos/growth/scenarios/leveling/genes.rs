@@ -59,7 +59,7 @@ pub fn genes_output(
         let first_half = a.all.iter().position(|c| 2 * c.counts[1] >= c.total());
         key.push(crate::tr!(
             "growth.genes.key",
-            name = name,
+            name = crate::report::md_text(name),
             level = max_level,
             p = num(c.counts[1] as f64 / c.total() as f64, 4),
             lo = num(lo, 4),

@@ -143,7 +143,7 @@ pub fn skills_output(
         });
         key.push(crate::tr!(
             "growth.skills.key",
-            name = name,
+            name = crate::report::md_text(name),
             level = max_level,
             p = num(c.counts[1] as f64 / c.total() as f64, 4),
             lo = num(lo, 4),

@@ -426,7 +426,7 @@ pub(super) fn report(
     for (e, c) in m.events.iter().zip(&acc.event_counts) {
         key.push(crate::tr!(
             "growth.mutation.event_key",
-            name = e.name,
+            name = crate::report::md_text(&e.name),
             times = lang::num(*c as f64 / n_f, 3)
         ));
     }
