@@ -499,6 +499,62 @@ mod nephilim {
         }
     }
 
+    /// nephilim-v3 l. 502 "Lorsque le dernier segment arrive, il est encore possible de
+    /// retarder son action. Elle est alors repoussée au round suivant, pour lequel il
+    /// bénéficie d'un bonus de 6 à son initiative, ce bonus étant cumulatif chaque round"
+    /// (issue 25, `delay = "next_round"`). A (initiative 0) against B (initiative 6) over
+    /// 3 rounds, nobody able to hit (difficulty 10). With bonus b, A is in a later segment,
+    /// so delays, iff (rB + 6) - (rA + b) >= 6, i.e. x = rA - rB <= -b. The bonus is 0
+    /// after a round A acted, b + 6 after a round it delayed: a 3-state chain by hand.
+    /// E[rounds delayed] and A's attacks (one per round not delayed) match it.
+    #[test]
+    fn delaying_into_the_next_round_gives_plus_six_initiative() {
+        let p = |b: i64| -> f64 { diff().iter().filter(|(x, _)| *x <= -b).map(|x| x.1).sum() };
+        // dist[b / 6]: probability of entering the round with bonus b.
+        let mut dist = [1.0, 0.0, 0.0, 0.0];
+        let mut delayed = 0.0;
+        for _ in 0..3 {
+            let mut next = [0.0; 4];
+            for (k, &w) in dist.iter().enumerate() {
+                let q = p(6 * k as i64);
+                delayed += w * q;
+                next[(k + 1).min(3)] += w * q;
+                next[0] += w * (1.0 - q);
+            }
+            dist = next;
+        }
+        // The +6 matters: without it every round would delay with P(x <= 0).
+        assert!((delayed - 3.0 * p(0)).abs() > 0.2, "{delayed}");
+        let n = 200_000u64;
+        for (delay, want) in [("never", 0.0), ("next_round", delayed)] {
+            let t = duel(
+                &format!("initiative = 0\ndelay = \"{delay}\""),
+                "defence = 0",
+                "attack_difficulty = 10",
+            )
+            .replace("max_rounds = 1", "max_rounds = 3")
+            .replace(
+                "name = \"B\"\ninitiative = 0",
+                "name = \"B\"\ninitiative = 6",
+            );
+            let acc = run(&t, &[], n);
+            let f = &acc.fighters[0];
+            let got = f.delayed_rounds as f64 / n as f64;
+            // At most 3 per duel: standard deviation below 1.5.
+            assert!(
+                (got - want).abs() <= 5.0 * 1.5 / (n as f64).sqrt(),
+                "{delay}: {got} vs {want}"
+            );
+            assert_eq!(f.attacks + f.delayed_rounds, 3 * n, "{delay}");
+        }
+        let t = duel("initiative = 0\ndelay = \"later\"", "defence = 0", "");
+        let msg = format!("{:?}", load(&ScenarioFile::from_text("d.toml", &t)).err());
+        assert!(
+            msg.contains("fighter[0].delay") && msg.contains("next_round"),
+            "{msg}"
+        );
+    }
+
     /// nephilim-v3 l. 494: an extra action costs the -4 and nothing else. A declares two
     /// actions for one round: no fatigue box by default (book; before: 1 by default); the
     /// option `nephilim_extra_action_cost` or the file's key gives the house cost.

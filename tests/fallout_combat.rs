@@ -489,3 +489,157 @@ fn a_helper_adds_its_d20_to_the_ally_s_attack() {
         .to_string();
     assert!(err.contains("help"), "{err}");
 }
+
+/// Exact P(hit) of 2d20 at `diff` when up to `rerolls` no-success dice may be rerolled,
+/// one at a time while the test misses, each die once (brute force over the faces).
+fn p_hit_with_rerolls(spec: &DieSpec, diff: i64, rerolls: u32) -> f64 {
+    fn go(spec: &DieSpec, s: i64, zeros: u32, left: u32, diff: i64) -> f64 {
+        if s >= diff {
+            return 1.0;
+        }
+        if left == 0 || zeros == 0 {
+            return 0.0;
+        }
+        (1..=20u8)
+            .map(|r| {
+                go(
+                    spec,
+                    s + spec.face(r).successes as i64,
+                    zeros - 1,
+                    left - 1,
+                    diff,
+                ) / 20.0
+            })
+            .sum()
+    }
+    let mut p = 0.0;
+    for a in 1..=20u8 {
+        for b in 1..=20u8 {
+            let (fa, fb) = (spec.face(a).successes, spec.face(b).successes);
+            let zeros = (fa == 0) as u32 + (fb == 0) as u32;
+            p += go(spec, (fa + fb) as i64, zeros, rerolls, diff) / 400.0;
+        }
+    }
+    p
+}
+
+/// Issue 25 (F-AP "Entreprendre une action mineure supplémentaire (1 PA) : entreprenez une
+/// action mineure supplémentaire lors de votre tour. Au cours d'un même round, vous ne
+/// pouvez pas entreprendre plus de 2 actions mineures"): A aims as its minor action
+/// (`minor = "aim"`, one reroll of a no-success d20 when the attack misses, so the
+/// `fallout-luck` table's P(pass)); with `extra_minor = true` and 1 AP in the pool it buys
+/// a second aim for that AP (two rerolls, each die once); with no AP it cannot.
+#[test]
+fn an_extra_minor_action_for_one_ap_is_a_second_aim() {
+    use cosmosim::systems::fallout::luck_odds;
+    let spec = DieSpec::new(11, 0, 1).unwrap();
+    let n = 200_000u64;
+    let p0 = odds(&pool_dist(&spec, 2), 2).p_pass;
+    let p1 = p_hit_with_rerolls(&spec, 2, 1);
+    let p2 = p_hit_with_rerolls(&spec, 2, 2);
+    // The brute force agrees with the luck table for one reroll; two are worth more.
+    assert!((p1 - luck_odds(&spec, 2, 2).p_pass).abs() < 1e-12);
+    assert!(p2 > p1 + 0.01 && p1 > p0 + 0.01, "{p0} {p1} {p2}");
+    for (minor, extra, ap, expect, bought) in [
+        ("none", true, 1u32, p0, 0u64),
+        ("aim", false, 1, p1, 0),
+        ("aim", true, 0, p1, 0),
+        ("aim", true, 1, p2, n),
+    ] {
+        let text = duel(
+            "damage = 1\ntype = \"melee\"",
+            &format!("[pools]\ngroup_ap = {ap}\nmj_ap = 0\n[policy.players]\nbuy = \"never\"\nextra_minor = {extra}\n"),
+        )
+        .replace("hp = 4\n", "hp = 200\n")
+        .replace(
+            "weapon = \"w\"\n[[combatant]]",
+            &format!("weapon = \"w\"\nminor = \"{minor}\"\n[[combatant]]"),
+        );
+        let (_, model) = load(&ScenarioFile::from_text("d.toml", &text)).unwrap();
+        let acc = Engine::new(8, 2).unwrap().run(
+            &simulation(model, &RuleOptions::default()),
+            0,
+            n,
+            &Progress::hidden(),
+        );
+        let a = &acc.fighters[0];
+        assert_eq!(a.extra_minors, bought, "{minor} {extra} {ap}");
+        assert_eq!(acc.pools[0].spent_minor, bought);
+        let got = a.hits as f64 / n as f64;
+        let se = (expect * (1.0 - expect) / n as f64).sqrt();
+        assert!(
+            (got - expect).abs() <= 5.0 * se,
+            "{minor} {extra} {ap}: {got} vs {expect}"
+        );
+    }
+}
+
+/// Issue 25 (F-LUCK "Miss Fortune: Relancer 1d20 ou jusqu'à trois [CD] par point dépensé.
+/// Chaque dé ne peut être relancé qu'une seule fois"): with `luck_cd = true` and 1 Luck
+/// point, A's sure hit (difficulty 0, 3 CD, a target it cannot down) rerolls its blank dice
+/// once. F-CD faces 1, 2, 0, 0, 1+E, 1+E: a die is worth 5/6, so by hand E[damage] =
+/// 3 x 5/6 + E[blanks] x 5/6 = 2.5 + 1 x 5/6 = 10/3, the point is spent with P(some blank) =
+/// 1 - (2/3)^3 = 19/27 and 1 die is rerolled on average. Without the key: 2.5, no point spent.
+#[test]
+fn miss_fortune_rerolls_blank_combat_dice() {
+    let n = 200_000u64;
+    for luck_cd in [false, true] {
+        let text = duel("damage = 3\ntype = \"melee\"\ndifficulty = 0", "")
+            .replace("hp = 4\ndr = 2\n", "hp = 200\ndr = 0\n")
+            .replace(
+                "weapon = \"w\"\n[[combatant]]",
+                &format!("weapon = \"w\"\nluck = 1\nluck_cd = {luck_cd}\n[[combatant]]"),
+            );
+        let (_, model) = load(&ScenarioFile::from_text("d.toml", &text)).unwrap();
+        let acc = Engine::new(9, 2).unwrap().run(
+            &simulation(model, &RuleOptions::default()),
+            0,
+            n,
+            &Progress::hidden(),
+        );
+        let a = &acc.fighters[0];
+        assert_eq!(a.hits, n);
+        let (mean, spent, rerolled) = if luck_cd {
+            (10.0 / 3.0, 19.0 / 27.0, 1.0)
+        } else {
+            (2.5, 0.0, 0.0)
+        };
+        // Damage of one fight is 0..12: standard deviation below 2 either way.
+        let got = a.damage_dealt as f64 / n as f64;
+        assert!(
+            (got - mean).abs() <= 5.0 * 2.0 / (n as f64).sqrt(),
+            "{luck_cd}: {got} vs {mean}"
+        );
+        let got = a.luck_spent as f64 / n as f64;
+        assert!(
+            (got - spent).abs() <= 5.0 * 0.5 / (n as f64).sqrt(),
+            "{got} vs {spent}"
+        );
+        let got = a.cd_rerolled as f64 / n as f64;
+        assert!(
+            (got - rerolled).abs() <= 5.0 / (n as f64).sqrt(),
+            "{got} vs {rerolled}"
+        );
+    }
+}
+
+#[test]
+fn minor_and_luck_cd_errors_are_located() {
+    let good = duel("damage = 3\ntype = \"ranged\"", "");
+    let e = bad(&good.replace(
+        "weapon = \"w\"\n[[combatant]]",
+        "weapon = \"w\"\nminor = \"snipe\"\n[[combatant]]",
+    ));
+    assert!(
+        e.contains("bad.toml:") && e.contains("combatant[0].minor") && e.contains("\"aim\""),
+        "{e}"
+    );
+    let e = bad(&good.replace(
+        "weapon = \"w\"\n[[combatant]]",
+        "weapon = \"w\"\nluck_cd = true\n[[combatant]]",
+    ));
+    assert!(
+        e.contains("bad.toml:") && e.contains("combatant[0].luck_cd") && e.contains("luck"),
+        "{e}"
+    );
+}

@@ -79,6 +79,24 @@ fn element_cells_move_the_fights_they_touch() {
     }
 }
 
+/// Issue 25, item checked: the ice mage's `best` attack (highest dice mean x element
+/// coefficient) on the fire drake. By hand: frost_nova 3d10+5 has mean 21.5, steam_burst
+/// 2d10+4 mean 15 at eau>feu x air>feu = 2 x 1.5 = 3, so 45; frost_nova takes over when
+/// glace>feu x 21.5 > 45, i.e. above 45 / 21.5 = 2.0930... The switch is pinned on both
+/// sides: at 2.09 (44.94) the fight is the book's byte for byte, at 2.1 (45.15) it moves.
+#[test]
+fn the_ice_mage_switches_to_frost_nova_above_45_over_21_5() {
+    let d = tempfile::tempdir().unwrap();
+    let t = d.path();
+    assert!(2.09 * 21.5 < 45.0 && 2.1 * 21.5 > 45.0);
+    combat_run(t, PARTY_VS_BOSS, "book", &[]);
+    combat_run(t, PARTY_VS_BOSS, "below", &["element_cells=glace>feu=2.09"]);
+    combat_run(t, PARTY_VS_BOSS, "above", &["element_cells=glace>feu=2.1"]);
+    let book = csvs(&t.join("book"));
+    assert_eq!(csvs(&t.join("below")), book, "2.09: steam_burst stays best");
+    assert_ne!(csvs(&t.join("above")), book, "2.1: frost_nova becomes best");
+}
+
 /// C-LD-5: the lancer of party-vs-boss enters Illumination; a larger bonus on advantages
 /// 4 and 5 raises what she deals. apocalypse.toml has no Illumination: unchanged.
 #[test]

@@ -55,6 +55,18 @@ pub fn roll_cd(rng: &mut Rng64, n: u8) -> (u32, u32) {
     (d, e)
 }
 
+/// Like [`roll_cd`] (same draws), plus the number of blank dice (faces 0).
+pub fn roll_cd_blanks(rng: &mut Rng64, n: u8) -> (u32, u32, u8) {
+    let (mut d, mut e, mut b) = (0u32, 0u32, 0u8);
+    for _ in 0..n {
+        let (fd, fe) = CD_FACES[Die::D6.index(rng) as usize];
+        d += fd as u32;
+        e += fe as u32;
+        b += (fd == 0) as u8;
+    }
+    (d, e, b)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -13,7 +13,7 @@ pub mod tables;
 mod test;
 
 pub use ap::{check_start_pool, pool_max, BonusRules, Payment, BONUS_MAX, BONUS_PRICE, POOL_MAX};
-pub use combat_dice::{cd_dist, roll_cd, CdRoll, CD_FACES, CD_MAX, EXTRA_CD_MAX};
+pub use combat_dice::{cd_dist, roll_cd, roll_cd_blanks, CdRoll, CD_FACES, CD_MAX, EXTRA_CD_MAX};
 pub use help::helped_dist;
 pub use luck::{luck_odds, LuckOdds};
 pub use options::{Shortfall, OPTIONS};

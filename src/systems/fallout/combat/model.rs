@@ -82,6 +82,9 @@ pub struct SidePolicy {
     pub target: Target,
     /// A second major action (attack) for 2 AP at +1 difficulty (F-AP; issue 25).
     pub second_major: bool,
+    /// A second minor action for 1 AP (F-AP "Entreprendre une action mineure
+    /// supplémentaire (1 PA)"; at most 2 minor actions a round; issue 25).
+    pub extra_minor: bool,
 }
 
 impl SidePolicy {
@@ -109,7 +112,11 @@ impl SidePolicy {
             } else {
                 ""
             }
-        )
+        ) + if self.extra_minor {
+            "; a second minor action (aim) for 1 AP"
+        } else {
+            ""
+        }
     }
 
     /// The policy in the reader's language, for summaries (`describe` stays English: it is
@@ -143,6 +150,10 @@ impl SidePolicy {
             crate::tr!("audit25.second_major")
         } else {
             ""
+        } + if self.extra_minor {
+            crate::tr!("audit25b.extra_minor")
+        } else {
+            ""
         }
     }
 }
@@ -163,6 +174,10 @@ pub struct Combatant {
     pub luck: u8,
     /// The ally (index in `combatants`) it helps instead of attacking (F-HELP; issue 25).
     pub helps: Option<usize>,
+    /// Its minor action each turn is to aim (combatant key `minor = "aim"`; issue 25).
+    pub aims: bool,
+    /// Miss Fortune rerolls blank combat dice too (combatant key `luck_cd`; F-LUCK).
+    pub luck_cd: bool,
 }
 
 /// A validated 2d20 combat.
@@ -268,6 +283,7 @@ fn policy(file: &ScenarioFile, p: &RawPolicy, side: &str) -> Result<SidePolicy, 
         keep,
         target,
         second_major: p.second_major.unwrap_or(false),
+        extra_minor: p.extra_minor.unwrap_or(false),
     })
 }
 
@@ -478,6 +494,27 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
             0,
             20,
         )? as u8;
+        let aims = match c.minor.as_deref().unwrap_or("none") {
+            "none" => false,
+            "aim" => true,
+            other => {
+                return Err(file.error_at(
+                    &path("minor"),
+                    &shown("minor"),
+                    &crate::tr!("audit25b.unknown_minor", value = other),
+                    "\"none\", \"aim\"",
+                ))
+            }
+        };
+        let luck_cd = c.luck_cd.unwrap_or(false);
+        if luck_cd && luck == 0 {
+            return Err(file.error_at(
+                &path("luck_cd"),
+                &shown("luck_cd"),
+                crate::tr!("audit25b.luck_cd_without_luck"),
+                crate::tr!("audit25b.luck_cd_allowed"),
+            ));
+        }
         let Some(weapon) = weapons.iter().position(|w| w.name == c.weapon) else {
             let names: Vec<String> = weapons.iter().map(|w| format!("\"{}\"", w.name)).collect();
             return Err(file.error_at(
@@ -526,6 +563,8 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
                 p_hit,
                 luck,
                 helps: None,
+                aims,
+                luck_cd,
             });
         }
     }

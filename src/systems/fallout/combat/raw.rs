@@ -84,6 +84,9 @@ pub struct RawPolicy {
     /// Take a second major action (attack) for 2 AP at +1 difficulty when the pool has
     /// them above `keep` (F-AP "action capitale supplémentaire"; default false).
     pub second_major: Option<bool>,
+    /// A second minor action (another aim) for 1 AP, at most 2 minor actions a round
+    /// (F-AP "action mineure supplémentaire"; issue 25).
+    pub extra_minor: Option<bool>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -130,6 +133,11 @@ pub struct RawCombatant {
     /// The name of an ally this combatant helps instead of attacking (F-HELP, "AIDE ET
     /// TESTS EN GROUPE"): its 1d20 joins the ally's attack.
     pub help: Option<String>,
+    /// The minor action taken each turn: "none" (default) or "aim" (reroll one no-success
+    /// d20 of the turn's first attack when it misses; scenario data, issue 25).
+    pub minor: Option<String>,
+    /// Miss Fortune also rerolls up to 3 blank combat dice of a hit (F-LUCK; issue 25).
+    pub luck_cd: Option<bool>,
     /// Identical copies ("Raider 1", "Raider 2", ...).
     pub count: Option<i64>,
 }

@@ -2,7 +2,9 @@
 //! pools (F-TEST, F-AP, F-CD). State lives in fixed arrays: no allocation per trial.
 
 use crate::engine::{Counts, Merge, Rng64, Simulation, Tally};
-use crate::systems::fallout::{roll_cd, BonusRules, PoolSampler, Shortfall, POOL_MAX};
+use crate::systems::fallout::{
+    roll_cd, roll_cd_blanks, BonusRules, PoolSampler, Shortfall, POOL_MAX,
+};
 
 use super::model::{
     CombatModel, Side, Target, WeaponKind, COMBATANTS_MAX, EFFECTIVE_DIFFICULTY_MAX,
@@ -49,6 +51,15 @@ pub struct FighterAcc {
     /// Helping d20 rolled for an ally's attacks (F-HELP).
     #[serde(default)]
     pub helps: u64,
+    /// Second minor actions (aims) bought for 1 AP (policy `extra_minor`).
+    #[serde(default)]
+    pub extra_minors: u64,
+    /// d20 rerolled by aiming (combatant key `minor = "aim"`).
+    #[serde(default)]
+    pub aim_rerolls: u64,
+    /// Combat dice rerolled by Miss Fortune (combatant key `luck_cd`).
+    #[serde(default)]
+    pub cd_rerolled: u64,
 }
 
 impl Merge for FighterAcc {
@@ -67,6 +78,9 @@ impl Merge for FighterAcc {
         self.second_majors += o.second_majors;
         self.luck_spent += o.luck_spent;
         self.helps += o.helps;
+        self.extra_minors += o.extra_minors;
+        self.aim_rerolls += o.aim_rerolls;
+        self.cd_rerolled += o.cd_rerolled;
     }
 }
 
@@ -86,6 +100,9 @@ pub struct PoolAcc {
     /// AP spent on second major actions (2 each).
     #[serde(default)]
     pub spent_actions: u64,
+    /// AP spent on second minor actions (1 each).
+    #[serde(default)]
+    pub spent_minor: u64,
 }
 
 impl Merge for PoolAcc {
@@ -97,6 +114,7 @@ impl Merge for PoolAcc {
         self.gifted += o.gifted;
         self.end_sum += o.end_sum;
         self.spent_actions += o.spent_actions;
+        self.spent_minor += o.spent_minor;
     }
 }
 
@@ -289,14 +307,42 @@ impl CombatSim {
                         }
                         k += 1;
                     }
+                    // Minor actions (issue 25). A combatant with `minor = "aim"` aims as
+                    // its turn's minor action: its first attack may reroll one no-success
+                    // d20 when it misses (scenario data: this copy of the book lists no
+                    // minor action). F-AP "Entreprendre une action mineure supplémentaire
+                    // (1 PA) ... pas plus de 2 actions mineures": with the side's
+                    // `extra_minor` policy it buys a second aim for 1 AP above `keep`,
+                    // before rolling; so at most 2 rerolls, each die once (F-LUCK's "chaque
+                    // dé ne peut être relancé qu'une seule fois" read for any reroll).
+                    let mut aims = 0u8;
+                    if c.aims && major == 0 {
+                        aims = 1;
+                        if pol.extra_minor && pool[s] >= pol.keep + 1 {
+                            pool[s] -= 1;
+                            acc.pools[s].spent_minor += 1;
+                            f.extra_minors += 1;
+                            aims = 2;
+                        }
+                    }
                     // F-LUCK Miss Fortune ("Relancer 1d20 ... Vous devez accepter ce
                     // nouveau résultat"): a combatant with Luck left rerolls one die that
                     // gave no success when the attack missed (the `luck_odds` policy).
-                    let (succ, comp) = if luck[i] == 0 {
+                    let (succ, comp) = if luck[i] == 0 && aims == 0 {
                         self.samplers[i].pool(rng, 2 + k)
                     } else {
-                        let (mut s0, mut c0, z) = self.samplers[i].pool_zeros(rng, 2 + k);
-                        if (s0 as usize) < diff && z > 0 {
+                        let (mut s0, mut c0, mut z) = self.samplers[i].pool_zeros(rng, 2 + k);
+                        for _ in 0..aims {
+                            if (s0 as usize) >= diff || z == 0 {
+                                break;
+                            }
+                            z -= 1;
+                            f.aim_rerolls += 1;
+                            let (a, b) = self.samplers[i].die(rng);
+                            s0 += a;
+                            c0 |= b;
+                        }
+                        if luck[i] > 0 && (s0 as usize) < diff && z > 0 {
                             luck[i] -= 1;
                             f.luck_spent += 1;
                             let (a, b) = self.samplers[i].die(rng);
@@ -353,7 +399,31 @@ impl CombatSim {
                     }
                     acc.pools[s].spent_damage += extra as u64;
                     f.extra_cd += extra as u64;
-                    let (d, e) = roll_cd(rng, w.cd + extra);
+                    let (d, e) = if c.luck_cd && luck[i] > 0 {
+                        // F-LUCK "Relancer ... jusqu'à trois [CD] par point dépensé" (issue
+                        // 25, combatant key `luck_cd`): when the hit shows blank dice and
+                        // would not put the target down, one point rerolls up to 3 blanks
+                        // (a blank is the only face below a die's mean of 5/6).
+                        let (mut d, mut e, blanks) = roll_cd_blanks(rng, w.cd + extra);
+                        let after = |d: u32, e: u32| {
+                            let dmg = d + if w.vicious { e } else { 0 };
+                            dmg.saturating_sub(
+                                m.combatants[j].dr.saturating_sub(w.piercing as u32 * e),
+                            )
+                        };
+                        if blanks > 0 && after(d, e) < hp[j] {
+                            luck[i] -= 1;
+                            f.luck_spent += 1;
+                            let r = blanks.min(3);
+                            f.cd_rerolled += r as u64;
+                            let (d2, e2) = roll_cd(rng, r);
+                            d += d2;
+                            e += e2;
+                        }
+                        (d, e)
+                    } else {
+                        roll_cd(rng, w.cd + extra)
+                    };
                     f.effects += e as u64;
                     // Qualities read Effects: Vicious +1 damage each, Piercing X ignores X DR each.
                     let dmg = d + if w.vicious { e } else { 0 };

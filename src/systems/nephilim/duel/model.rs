@@ -31,7 +31,15 @@ pub enum Delay {
     Never,
     /// Delay to the opponent's first segment when it is later (N-INIT "retarder").
     ToMeet,
+    /// Delay past the last segment into the next round, at +6 initiative (cumulative each
+    /// round delayed), when its first action is in a later segment than the opponent's
+    /// (nephilim-v3 l. 502; issue 25).
+    NextRound,
 }
+
+/// Initiative bonus of a round's action delayed from the round before (nephilim-v3 l. 502
+/// "il bénéficie d'un bonus de 6 à son initiative, ce bonus étant cumulatif chaque round").
+pub const DELAY_ROUND_BONUS: i64 = 6;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fighter {
@@ -183,12 +191,13 @@ pub fn load_with<S: AsRef<str>>(
         let delay = match f.delay.as_deref().unwrap_or("never") {
             "never" => Delay::Never,
             "to_meet" => Delay::ToMeet,
+            "next_round" => Delay::NextRound,
             other => {
                 return Err(file.error_at(
                     &p("delay"),
                     &s("delay"),
                     &crate::tr!("nephilim.model.unknown_delay", value = other),
-                    "\"never\", \"to_meet\"",
+                    "\"never\", \"to_meet\", \"next_round\"",
                 ))
             }
         };

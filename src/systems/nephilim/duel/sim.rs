@@ -7,7 +7,9 @@ use crate::engine::{Counts, Merge, Rng64, Simulation, Tally};
 use crate::systems::nephilim::health::TOP_MAX;
 use crate::systems::nephilim::{DSampler, NephilimRules};
 
-use super::model::{DefenceKind, Delay, DuelModel, ACTIONS_MAX, MAGIC_ACTIONS_MAX};
+use super::model::{
+    DefenceKind, Delay, DuelModel, ACTIONS_MAX, DELAY_ROUND_BONUS, MAGIC_ACTIONS_MAX,
+};
 
 /// Indexes of `DuelAcc::outcomes`.
 pub const A_WINS: usize = 0;
@@ -34,6 +36,9 @@ pub struct FighterAcc {
     /// Round 1: its first action in a strictly earlier segment than the opponent's
     /// (before any delay), for the exact N-INIT check.
     pub earlier_round1: u64,
+    /// Rounds it delayed into the next one (`delay = "next_round"`, l. 502).
+    #[serde(default)]
+    pub delayed_rounds: u64,
 }
 
 impl Merge for FighterAcc {
@@ -48,6 +53,7 @@ impl Merge for FighterAcc {
         self.coma += o.coma;
         self.unconscious += o.unconscious;
         self.earlier_round1 += o.earlier_round1;
+        self.delayed_rounds += o.delayed_rounds;
     }
 }
 
@@ -139,6 +145,8 @@ impl DuelSim {
         let mut fatigue = [f[0].fatigue, f[1].fatigue];
         let mut out = [false; 2];
         let mut end_round = m.max_rounds as i64 + 1;
+        // Initiative bonus of an action delayed from the rounds before (l. 502).
+        let mut delay_bonus = [0i64; 2];
         for round in 1..=m.max_rounds {
             // N-INIT: initiative = Rapidité + Réaction + 1D - 1D; the first segment runs
             // from the highest initiative down `gap - 1`; action k at init - 6k (the step
@@ -153,8 +161,8 @@ impl DuelSim {
                 }
             });
             let init = [
-                f[0].initiative + self.d.roll(rng) - init_malus[0],
-                f[1].initiative + self.d.roll(rng) - init_malus[1],
+                f[0].initiative + self.d.roll(rng) - init_malus[0] + delay_bonus[0],
+                f[1].initiative + self.d.roll(rng) - init_malus[1] + delay_bonus[1],
             ];
             let high = init[0].max(init[1]);
             let seg0 = [0, 1].map(|i| (high - init[i]).div_euclid(self.gap));
@@ -169,11 +177,30 @@ impl DuelSim {
             // Magic-granted actions (nephilim-v3 l. 496) follow the declared ones at
             // init - 6k: "à son initiative maximale ou à cette initiative diminuée d'un
             // quelconque multiple de 6" (the example's +5, -1, -7, -13).
+            // nephilim-v3 l. 502 "Lorsque le dernier segment arrive, il est encore possible
+            // de retarder son action. Elle est alors repoussée au round suivant, pour lequel
+            // il bénéficie d'un bonus de 6 à son initiative, ce bonus étant cumulatif chaque
+            // round" (issue 25): with `delay = "next_round"` a fighter whose first action
+            // falls in a later segment than the opponent's does not act (nor parry) this
+            // round; its next round's initiative is +6 per round delayed in a row. The
+            // delayed action replaces that round's action, it does not add to it.
+            let skip = [0, 1].map(|i| f[i].delay == Delay::NextRound && seg0[i] > seg0[1 - i]);
+            for i in 0..2 {
+                if skip[i] {
+                    delay_bonus[i] += DELAY_ROUND_BONUS;
+                    acc.fighters[i].delayed_rounds += 1;
+                } else {
+                    delay_bonus[i] = 0;
+                }
+            }
             let mut segs = [[i64::MAX; (ACTIONS_MAX + MAGIC_ACTIONS_MAX) as usize]; 2];
             for i in 0..2 {
+                if skip[i] {
+                    continue;
+                }
                 let shift = match f[i].delay {
                     Delay::ToMeet => (seg0[1 - i] - seg0[i]).max(0),
-                    Delay::Never => 0,
+                    Delay::Never | Delay::NextRound => 0,
                 };
                 for k in 0..(self.actions[i] + f[i].magic_actions) as usize {
                     let x = init[i] - self.step * k as i64;
@@ -258,8 +285,10 @@ impl DuelSim {
                 if out[i] {
                     continue;
                 }
-                fatigue[i] =
-                    (fatigue[i] + self.fatigue_per_extra * (self.actions[i] - 1)).min(self.top);
+                if !skip[i] {
+                    fatigue[i] =
+                        (fatigue[i] + self.fatigue_per_extra * (self.actions[i] - 1)).min(self.top);
+                }
                 let checks = self.check_from..=self.check_to;
                 // Option `nephilim_check_malus` (default none: "en plus de son malus").
                 let cm = if self.fatigue_on_checks {
