@@ -227,3 +227,78 @@ fn the_options_listing_is_framed_in_french() {
     assert!(text.contains("      par défaut : "), "{text}");
     assert!(text.contains("un nombre entier de "), "{text}");
 }
+
+/// Issue 24 item 9: the validation errors of expectation and variants files were partly
+/// English under `--lang fr`; each now reads wholly in French.
+#[test]
+fn expect_and_variants_errors_are_wholly_french() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    const ONE: &str = "table = \"cosmos-test\"\nparams = { thresholds = \"50\", karma = \"0\" }\nwhere = { threshold = 50, karma = 0 }\nfigure = \"p_success\"\nat_most = 1\n";
+    const STUDY: &str =
+        "[[study]]\ntable = \"cosmos-test\"\nparams = { thresholds = \"50\", karma = \"0\" }\n";
+    const VARIANT: &str = "[variants.cancel_overflow]\nkarma_overflow = \"cancel\"\n";
+    let english = [
+        "error:",
+        "allowed:",
+        "empty name",
+        "a short sentence",
+        "give exactly one",
+        "is used twice",
+        "a name unique",
+        "is out of range",
+        "is studied twice",
+        "scenario once",
+    ];
+    let cases: [(&str, &str, String, &str); 5] = [
+        (
+            "expect",
+            "empty name",
+            format!("[[expect]]\nname = \" \"\n{ONE}"),
+            "nom vide ; valeurs admises : ",
+        ),
+        (
+            "expect",
+            "table and scenario",
+            format!("[[expect]]\nname = \"a\"\nscenario = \"x.toml\"\n{ONE}"),
+            "donner exactement un seul de `table` et `scenario`",
+        ),
+        (
+            "expect",
+            "name used twice",
+            format!("[[expect]]\nname = \"a\"\n{ONE}\n[[expect]]\nname = \"a\"\n{ONE}"),
+            "le nom « a » est employé deux fois",
+        ),
+        (
+            "variants",
+            "alpha out of range",
+            format!("alpha = 0.9\n{STUDY}\n{VARIANT}"),
+            "0.9 est hors limites",
+        ),
+        (
+            "variants",
+            "study twice",
+            format!("{STUDY}\n{STUDY}\n{VARIANT}"),
+            "est étudié deux fois ; valeurs admises : chaque table",
+        ),
+    ];
+    for (command, what, text, french) in cases {
+        let file = d.join(format!("{command}.toml"));
+        std::fs::write(&file, text).unwrap();
+        let out = d.join("out");
+        let (code, err) = refused(&[
+            command,
+            file.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--lang",
+            "fr",
+        ]);
+        assert_eq!(code, 2, "{what}: {err}");
+        assert!(err.contains("erreur : "), "{what}: {err}");
+        assert!(err.contains(french), "{what}: `{french}` not in {err}");
+        for e in english {
+            assert!(!err.contains(e), "{what}: English `{e}` in {err}");
+        }
+    }
+}

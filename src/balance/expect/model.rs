@@ -118,14 +118,14 @@ pub(crate) fn table_args(
     for (k, v) in params {
         if RESERVED_PARAMS.contains(&k.as_str()) {
             return Err((
-                format!("`{k}` cannot be a param"),
-                "the table's own flags; trials, seed and rule options are set by the file",
+                crate::tr!("fr_errors.expect.param_reserved", key = k),
+                crate::tr!("fr_errors.expect.param_reserved_allowed"),
             ));
         }
         let text = param_text(v).ok_or_else(|| {
             (
-                format!("`{k}` is not a flag value"),
-                "a string, number, boolean or list",
+                crate::tr!("fr_errors.expect.param_not_flag", key = k),
+                crate::tr!("fr_errors.expect.param_not_flag_allowed"),
             )
         })?;
         let flag = format!("--{}", k.replace('_', "-"));
@@ -157,8 +157,8 @@ impl ExpectFile {
             return Err(file.error_at(
                 &["expect"],
                 "expect",
-                &format!("{} expectations", raw.expect.len()),
-                &format!("1..{MAX_EXPECTATIONS} [[expect]] tables"),
+                &crate::tr!("fr_errors.expect.too_many", count = raw.expect.len()),
+                &crate::tr!("fr_errors.expect.too_many_allowed", max = MAX_EXPECTATIONS),
             ));
         }
         let mut expectations = Vec::new();
@@ -169,8 +169,8 @@ impl ExpectFile {
                 return Err(file.error_at(
                     &["expect", &idx, "name"],
                     &format!("expect[{i}].name"),
-                    &format!("name \"{}\" is used twice", x.name),
-                    "a name unique in the file (it names the JUnit test case)",
+                    &crate::tr!("fr_errors.expect.name_twice", name = x.name),
+                    crate::tr!("fr_errors.expect.name_twice_allowed"),
                 ));
             }
             expectations.push(x);
@@ -267,8 +267,8 @@ fn check_confidence(
         return Err(file.error_at(
             path,
             shown,
-            &format!("confidence {c} is out of range"),
-            "0.5..0.999999 (e.g. 0.95)",
+            &crate::tr!("fr_errors.expect.confidence_range", value = c),
+            crate::tr!("fr_errors.expect.confidence_allowed"),
         ));
     }
     Ok(c)
@@ -286,7 +286,11 @@ fn validate(
         file.error_at(&at(key), &format!("expect[{i}].{key}"), msg, allowed)
     };
     if e.name.trim().is_empty() {
-        return Err(err("name", "empty name", "a short sentence of the intent"));
+        return Err(err(
+            "name",
+            crate::tr!("fr_errors.expect.empty_name"),
+            crate::tr!("fr_errors.expect.empty_name_allowed"),
+        ));
     }
     let source = match (&e.table, &e.scenario) {
         (Some(t), None) => Source::Table {
@@ -297,8 +301,8 @@ fn validate(
             if !e.params.is_empty() {
                 return Err(err(
                     "params",
-                    "params apply to tables only",
-                    "change the scenario file, or use `options` for rule variants",
+                    crate::tr!("fr_errors.expect.params_tables_only"),
+                    crate::tr!("fr_errors.expect.params_tables_only_allowed"),
                 ));
             }
             let p = resolve(&file.path, s)
@@ -306,8 +310,8 @@ fn validate(
             if !p.is_file() {
                 return Err(err(
                     "scenario",
-                    &format!("no scenario file \"{s}\""),
-                    "a path relative to the working directory or to this file",
+                    &crate::tr!("fr_errors.expect.no_scenario", file = s),
+                    crate::tr!("fr_errors.expect.no_scenario_allowed"),
                 ));
             }
             Source::Scenario(p)
@@ -315,8 +319,8 @@ fn validate(
         _ => {
             return Err(err(
                 "name",
-                "give exactly one of `table` and `scenario`",
-                "table = \"cosmos-test\" or scenario = \"scenarios/cosmos/duel.toml\"",
+                crate::tr!("fr_errors.expect.table_or_scenario"),
+                crate::tr!("fr_errors.expect.table_or_scenario_allowed"),
             ))
         }
     };
@@ -330,7 +334,7 @@ fn validate(
                 &["expect", &idx, "options", k],
                 &format!("expect[{i}].options.{k}"),
                 x.0.trim_start_matches("--option "),
-                "`cosmosim options` lists every key and value",
+                crate::tr!("fr_errors.expect.option_allowed"),
             )
         })?;
         options.push(pair);
@@ -346,20 +350,30 @@ fn validate(
     };
     let trials = match e.trials {
         Some(t) => Some(
-            check_trials(&format!("expect[{i}].trials"), t)
-                .map_err(|x| err("trials", &x.0, "a whole number of trials"))?,
+            check_trials(&format!("expect[{i}].trials"), t).map_err(|x| {
+                err(
+                    "trials",
+                    &x.0,
+                    crate::tr!("fr_errors.expect.trials_allowed"),
+                )
+            })?,
         ),
         None => None,
     };
     let max_trials = match e.max_trials {
         Some(t) => {
-            check_trials(&format!("expect[{i}].max_trials"), t)
-                .map_err(|x| err("max_trials", &x.0, "a whole number of trials"))?;
+            check_trials(&format!("expect[{i}].max_trials"), t).map_err(|x| {
+                err(
+                    "max_trials",
+                    &x.0,
+                    crate::tr!("fr_errors.expect.trials_allowed"),
+                )
+            })?;
             if trials.is_some_and(|f| f > t) {
                 return Err(err(
                     "max_trials",
-                    "max_trials is below trials",
-                    "at least `trials`",
+                    crate::tr!("fr_errors.expect.max_below"),
+                    crate::tr!("fr_errors.expect.max_below_allowed"),
                 ));
             }
             Some(t)
@@ -376,14 +390,26 @@ fn validate(
     let check = match (&e.figure, &e.table_file) {
         (Some(figure), None) => {
             if e.precision.is_some() || e.output.is_some() {
-                return Err(err("figure", "`precision` and `output` go with `table_file`", "remove them"));
+                return Err(err(
+                    "figure",
+                    crate::tr!("fr_errors.expect.precision_output"),
+                    crate::tr!("fr_errors.expect.precision_output_allowed"),
+                ));
             }
             let band = match (given.as_slice(), e.tolerance) {
                 (["between"], None) => {
                     let b = e.between.as_deref().unwrap_or_default();
                     match b {
-                        [lo, hi] if lo.is_finite() && hi.is_finite() && lo <= hi => Band::between(*lo, *hi),
-                        _ => return Err(err("between", "expected two numbers, low first", "[low, high], e.g. [0.38, 0.40]")),
+                        [lo, hi] if lo.is_finite() && hi.is_finite() && lo <= hi => {
+                            Band::between(*lo, *hi)
+                        }
+                        _ => {
+                            return Err(err(
+                                "between",
+                                crate::tr!("fr_errors.expect.between_two"),
+                                crate::tr!("fr_errors.expect.between_allowed"),
+                            ))
+                        }
                     }
                 }
                 (["at_least"], None) => Band::at_least(e.at_least.unwrap_or_default()),
@@ -391,26 +417,51 @@ fn validate(
                 (["equals"], tol) => {
                     let tol = tol.unwrap_or(0.0);
                     if !(tol >= 0.0 && tol.is_finite()) {
-                        return Err(err("tolerance", &format!("tolerance {tol}"), "a number >= 0"));
+                        return Err(err(
+                            "tolerance",
+                            &crate::tr!("fr_errors.expect.tolerance", value = tol),
+                            crate::tr!("fr_errors.expect.tolerance_allowed"),
+                        ));
                     }
                     Band::equals(e.equals.unwrap_or_default(), tol)
                 }
-                ([_], Some(_)) => return Err(err("tolerance", "`tolerance` goes with `equals` only", "equals = x, tolerance = t")),
+                ([_], Some(_)) => {
+                    return Err(err(
+                        "tolerance",
+                        crate::tr!("fr_errors.expect.tolerance_equals"),
+                        crate::tr!("fr_errors.expect.tolerance_equals_allowed"),
+                    ))
+                }
                 _ => {
                     return Err(err(
                         "figure",
-                        &format!("give exactly one band (found {})", if given.is_empty() { "none".to_string() } else { given.join(", ") }),
-                        "between = [lo, hi], at_least = x, at_most = x, or equals = x with tolerance = t",
+                        &crate::tr!(
+                            "fr_errors.expect.one_band",
+                            found = if given.is_empty() {
+                                crate::tr!("fr_errors.expect.one_band_none").to_string()
+                            } else {
+                                given.join(", ")
+                            }
+                        ),
+                        crate::tr!("fr_errors.expect.one_band_allowed"),
                     ))
                 }
             };
             if [band.lo, band.hi].iter().any(|x| x.is_nan()) {
-                return Err(err("figure", "the band is not a number", "finite numbers"));
+                return Err(err(
+                    "figure",
+                    crate::tr!("fr_errors.expect.band_nan"),
+                    crate::tr!("fr_errors.expect.band_nan_allowed"),
+                ));
             }
             let mut wanted = Vec::new();
             for (k, v) in &e.where_ {
                 let c = Cell::from_toml(v).ok_or_else(|| {
-                    err("where", &format!("`{k}` is not a single value"), "a number, string or boolean")
+                    err(
+                        "where",
+                        &crate::tr!("fr_errors.expect.where_single", key = k),
+                        crate::tr!("fr_errors.expect.where_single_allowed"),
+                    )
                 })?;
                 wanted.push((k.clone(), c));
             }
@@ -422,18 +473,34 @@ fn validate(
         }
         (None, Some(tf)) => {
             if !given.is_empty() || !e.where_.is_empty() {
-                return Err(err("table_file", "a published table has no band or `where`", "table_file with precision (and output when the table has several)"));
+                return Err(err(
+                    "table_file",
+                    crate::tr!("fr_errors.expect.published_band"),
+                    crate::tr!("fr_errors.expect.published_band_allowed"),
+                ));
             }
             let precision = e.precision.ok_or_else(|| {
-                err("table_file", "missing `precision`", "the printed rounding, e.g. 0.01 for values printed to 2 decimals")
+                err(
+                    "table_file",
+                    crate::tr!("fr_errors.expect.missing_precision"),
+                    crate::tr!("fr_errors.expect.missing_precision_allowed"),
+                )
             })?;
             if !(precision > 0.0 && precision.is_finite()) {
-                return Err(err("precision", &format!("precision {precision}"), "a number > 0, e.g. 0.01"));
+                return Err(err(
+                    "precision",
+                    &crate::tr!("fr_errors.expect.precision", value = precision),
+                    crate::tr!("fr_errors.expect.precision_allowed"),
+                ));
             }
             let p = resolve(&file.path, tf)
                 .map_err(|m| err("table_file", &m, crate::tr!("safety.files.named_allowed")))?;
             if !p.is_file() {
-                return Err(err("table_file", &format!("no file \"{tf}\""), "a CSV path relative to the working directory or to this file"));
+                return Err(err(
+                    "table_file",
+                    &crate::tr!("fr_errors.expect.no_file", file = tf),
+                    crate::tr!("fr_errors.expect.no_file_allowed"),
+                ));
             }
             Check::TableFile {
                 path: p,
@@ -444,8 +511,8 @@ fn validate(
         _ => {
             return Err(err(
                 "name",
-                "give exactly one of `figure` and `table_file`",
-                "figure = \"<output>.<column>\" with a band, or table_file = \"book/x.csv\" with precision",
+                crate::tr!("fr_errors.expect.figure_or_file"),
+                crate::tr!("fr_errors.expect.figure_or_file_allowed"),
             ))
         }
     };

@@ -51,7 +51,7 @@ pub fn check(
     let idx = pick(&outs).ok_or_else(|| {
         err(
             "output",
-            format!("which output does {shown} print?"),
+            crate::tr!("fr_errors.table_file.which_output", file = shown),
             &names.join(", "),
         )
     })?;
@@ -66,7 +66,12 @@ pub fn check(
                 let all: Vec<String> = roles.iter().map(|(n, _)| n.clone()).collect();
                 return Err(err(
                     "table_file",
-                    format!("{shown}: column `{h}` is not a column of `{}`", out.name),
+                    crate::tr!(
+                        "fr_errors.table_file.not_a_column",
+                        file = shown,
+                        column = h,
+                        output = out.name
+                    ),
                     &all.join(", "),
                 ));
             }
@@ -75,8 +80,11 @@ pub fn check(
             Some(_) => {
                 return Err(err(
                     "table_file",
-                    format!("{shown}: column `{h}` is neither a key nor a checkable figure"),
-                    &format!("key columns {}", keys.join(", ")),
+                    crate::tr!("fr_errors.table_file.neither", file = shown, column = h),
+                    &crate::tr!(
+                        "fr_errors.table_file.key_columns",
+                        columns = keys.join(", ")
+                    ),
                 ))
             }
         }
@@ -112,7 +120,7 @@ pub fn check(
             err(
                 "table_file",
                 format!("{shown}:{line}: {msg}"),
-                "rows the computed table has (set its range with `params`)",
+                crate::tr!("fr_errors.table_file.row_allowed"),
             )
         })?;
         for (h, c) in header.iter().zip(cells) {
@@ -120,8 +128,14 @@ pub fn check(
                 let value = c.as_f64().ok_or_else(|| {
                     err(
                         "table_file",
-                        format!("{shown}:{line}: `{h}` = {c} is not a number"),
-                        "numbers in figure columns",
+                        crate::tr!(
+                            "fr_errors.table_file.not_number",
+                            file = shown,
+                            line = line,
+                            column = h,
+                            cell = c
+                        ),
+                        crate::tr!("fr_errors.table_file.not_number_allowed"),
                     )
                 })?;
                 printed.push(Printed {
@@ -248,8 +262,13 @@ pub fn check(
 /// Reads a published table: header + rows of comma-separated cells, as a spreadsheet saves
 /// them (a UTF-8 byte-order mark, `"quoted"` cells with `""` for a quote).
 fn read_published(path: &Path) -> Result<(Vec<String>, Vec<(usize, Vec<Cell>)>), UserError> {
-    let text = crate::input::read_text(path, crate::input::MAX_TABLE_BYTES)
-        .map_err(|e| UserError::new(format!("{}: cannot read: {e}", path.display())))?;
+    let text = crate::input::read_text(path, crate::input::MAX_TABLE_BYTES).map_err(|e| {
+        UserError::new(crate::tr!(
+            "fr_errors.table_file.cannot_read",
+            file = path.display(),
+            error = e
+        ))
+    })?;
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(&text);
     let fields = |i: usize, l: &str| {
         split_fields(l).map_err(|col| {
@@ -270,28 +289,29 @@ fn read_published(path: &Path) -> Result<(Vec<String>, Vec<(usize, Vec<Cell>)>),
         .map(|(i, l)| fields(i, l))
         .transpose()?
         .ok_or_else(|| {
-            UserError::new(format!(
-                "{}:1:1: empty file; allowed: a CSV header and rows",
-                path.display()
+            UserError::new(crate::tr!(
+                "fr_errors.table_file.empty_file",
+                file = path.display()
             ))
         })?;
     let mut rows = Vec::new();
     for (i, l) in lines {
         let cells: Vec<Cell> = fields(i, l)?.iter().map(|c| Cell::from_text(c)).collect();
         if cells.len() != header.len() {
-            return Err(UserError::new(format!(
-                "{}:{}:1: {} cells for {} columns; allowed: one cell per column",
-                path.display(),
-                i + 1,
-                cells.len(),
-                header.len()
+            return Err(UserError::new(crate::tr!(
+                "fr_errors.table_file.cells_for_columns",
+                file = path.display(),
+                line = i + 1,
+                cells = cells.len(),
+                columns = header.len()
             )));
         }
         rows.push((i + 1, cells));
         if rows.len() > MAX_TABLE_FILE_ROWS {
-            return Err(UserError::new(format!(
-                "{}: more than {MAX_TABLE_FILE_ROWS} rows; allowed: 1..{MAX_TABLE_FILE_ROWS}",
-                path.display()
+            return Err(UserError::new(crate::tr!(
+                "fr_errors.table_file.too_many_rows",
+                file = path.display(),
+                max = MAX_TABLE_FILE_ROWS
             )));
         }
     }

@@ -57,21 +57,26 @@ impl VariantsFile {
             return Err(file.error_at(
                 &["alpha"],
                 "alpha",
-                &format!("{alpha} is out of range"),
+                &crate::tr!("fr_errors.variants.alpha_range", alpha = alpha),
                 "0.0001..0.5",
             ));
         }
         if let Some(t) = raw.trials {
             check_trials("trials", t).map_err(|e| {
-                file.error_at(&["trials"], "trials", &e.0, "a whole number of trials")
+                file.error_at(
+                    &["trials"],
+                    "trials",
+                    &e.0,
+                    crate::tr!("fr_errors.variants.trials_allowed"),
+                )
             })?;
         }
         if raw.study.is_empty() || raw.study.len() > MAX_STUDY {
             return Err(file.error_at(
                 &["study"],
                 "study",
-                &format!("{} [[study]] entries", raw.study.len()),
-                &format!("1..{MAX_STUDY} [[study]] tables, each a table or a scenario"),
+                &crate::tr!("fr_errors.variants.too_many_study", count = raw.study.len()),
+                &crate::tr!("fr_errors.variants.too_many_study_allowed", max = MAX_STUDY),
             ));
         }
         let mut study = Vec::new();
@@ -82,8 +87,8 @@ impl VariantsFile {
                 return Err(file.error_at(
                     &["study", &idx],
                     &format!("study[{i}]"),
-                    &format!("{} is studied twice", src.describe()),
-                    "each table (with its params) or scenario once",
+                    &crate::tr!("fr_errors.variants.studied_twice", source = src.describe()),
+                    crate::tr!("fr_errors.variants.studied_twice_allowed"),
                 ));
             }
             study.push(src);
@@ -92,7 +97,10 @@ impl VariantsFile {
             return Err(file.error_at(
                 &["headline"],
                 "headline",
-                &format!("{} [[headline]] entries", raw.headline.len()),
+                &crate::tr!(
+                    "fr_errors.variants.too_many_headlines",
+                    count = raw.headline.len()
+                ),
                 &format!("0..{MAX_HEADLINES}"),
             ));
         }
@@ -104,8 +112,14 @@ impl VariantsFile {
             return Err(file.error_at(
                 &["variants"],
                 "variants",
-                &format!("{} variants", raw.variants.len()),
-                &format!("1..{MAX_VARIANTS} [variants.<name>] tables"),
+                &crate::tr!(
+                    "fr_errors.variants.too_many_variants",
+                    count = raw.variants.len()
+                ),
+                &crate::tr!(
+                    "fr_errors.variants.too_many_variants_allowed",
+                    max = MAX_VARIANTS
+                ),
             ));
         }
         let mut variants = Vec::new();
@@ -114,12 +128,15 @@ impl VariantsFile {
         }
         Ok(VariantsFile {
             path: file.path.clone(),
-            title: raw
-                .title
-                .unwrap_or_else(|| format!("Rule variants: {}", file.path.display())),
-            question: raw.question.unwrap_or_else(|| {
-                "What moves against the book rules under each variant?".to_string()
+            title: raw.title.unwrap_or_else(|| {
+                crate::tr!(
+                    "fr_errors.variants.default_title",
+                    file = file.path.display()
+                )
             }),
+            question: raw
+                .question
+                .unwrap_or_else(|| crate::tr!("fr_errors.variants.default_question").to_string()),
             seed: raw.seed.unwrap_or(1),
             trials: raw.trials,
             alpha,
@@ -137,7 +154,7 @@ impl VariantsFile {
             &["study", &idx],
             &format!("study[{i}]"),
             message,
-            "a table `cosmosim table --help` lists, with its flags, or a scenario file",
+            crate::tr!("fr_errors.variants.study_allowed"),
         )
     }
 
@@ -148,7 +165,7 @@ impl VariantsFile {
             &["headline", &idx, "figure"],
             &format!("headline[{i}].figure"),
             message,
-            "a figure `cosmosim figures <table or scenario>` lists, and `where` picking one row",
+            crate::tr!("fr_errors.variants.headline_allowed"),
         )
     }
 }
@@ -179,8 +196,8 @@ fn source(
             if !params.is_empty() {
                 return Err(err(
                     "params",
-                    "params apply to tables only",
-                    "change the scenario file; rule changes belong in [variants.<name>]",
+                    crate::tr!("fr_errors.variants.params_tables_only"),
+                    crate::tr!("fr_errors.variants.params_tables_only_allowed"),
                 ));
             }
             let p = resolve(&file.path, s)
@@ -188,16 +205,16 @@ fn source(
             if !p.is_file() {
                 return Err(err(
                     "scenario",
-                    &format!("no scenario file \"{s}\""),
-                    "a path relative to the working directory or to this file",
+                    &crate::tr!("fr_errors.variants.no_scenario", file = s),
+                    crate::tr!("fr_errors.variants.no_scenario_allowed"),
                 ));
             }
             Ok(Source::Scenario(p))
         }
         _ => Err(err(
             "table",
-            "give exactly one of `table` and `scenario`",
-            "table = \"cosmos-test\" or scenario = \"scenarios/cosmos/duel.toml\"",
+            crate::tr!("fr_errors.variants.table_or_scenario"),
+            crate::tr!("fr_errors.variants.table_or_scenario_allowed"),
         )),
     }
 }
@@ -213,8 +230,8 @@ fn headline(
         return Err(file.error_at(
             &["headline", &idx, "name"],
             &format!("headline[{i}].name"),
-            "empty name",
-            "a few words naming the figure",
+            crate::tr!("fr_errors.variants.empty_name"),
+            crate::tr!("fr_errors.variants.empty_name_allowed"),
         ));
     }
     let src = source(file, "headline", i, &h.table, &h.scenario, &h.params)?;
@@ -222,8 +239,8 @@ fn headline(
         return Err(file.error_at(
             &["headline", &idx],
             &format!("headline[{i}]"),
-            &format!("{} is not studied", src.describe()),
-            "a table (same params) or scenario listed in [[study]]",
+            &crate::tr!("fr_errors.variants.not_studied", source = src.describe()),
+            crate::tr!("fr_errors.variants.not_studied_allowed"),
         ));
     }
     let mut wanted = Vec::new();
@@ -232,8 +249,8 @@ fn headline(
             file.error_at(
                 &["headline", &idx, "where", k],
                 &format!("headline[{i}].where.{k}"),
-                "not a cell value",
-                "a string, number or boolean",
+                crate::tr!("fr_errors.variants.not_cell"),
+                crate::tr!("fr_errors.variants.not_cell_allowed"),
             )
         })?;
         wanted.push((k.clone(), c));
@@ -260,8 +277,8 @@ fn variant(
         return Err(file.error_at(
             &["variants", name],
             &format!("variants.{name}"),
-            "not a usable variant name",
-            "1-40 characters among a-z, 0-9, _ and -, other than `book` (the unchanged rules)",
+            crate::tr!("fr_errors.variants.bad_name"),
+            crate::tr!("fr_errors.variants.bad_name_allowed"),
         ));
     }
     let mut description = String::new();
@@ -272,8 +289,8 @@ fn variant(
                 file.error_at(
                     &["variants", name, k],
                     &format!("variants.{name}.description"),
-                    "not a string",
-                    "a sentence saying what the variant changes",
+                    crate::tr!("fr_errors.variants.description_not_string"),
+                    crate::tr!("fr_errors.variants.description_allowed"),
                 )
             })?;
             continue;
@@ -285,7 +302,7 @@ fn variant(
                 &["variants", name, k],
                 &format!("variants.{name}.{k}"),
                 x.0.trim_start_matches("--option "),
-                "a rule option or parameter `cosmosim options` lists, with an allowed value",
+                crate::tr!("fr_errors.variants.option_allowed"),
             )
         })?;
         options.push(pair);
@@ -310,8 +327,8 @@ fn variant(
         return Err(file.error_at(
             &["variants", name],
             &format!("variants.{name}"),
-            "a variant that changes nothing",
-            "at least one rule option or parameter (`cosmosim options` lists them)",
+            crate::tr!("fr_errors.variants.changes_nothing"),
+            crate::tr!("fr_errors.variants.changes_nothing_allowed"),
         ));
     }
     Ok(Variant {
