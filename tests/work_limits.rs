@@ -652,3 +652,65 @@ fn figure_errors_are_french_under_lang_fr() {
         "{err}"
     );
 }
+
+/// A variants file runs the book and every variant on every study: a file whose runs add
+/// up past the cap is refused before anything runs, at the key that asks (or naming
+/// `--trials`), and the shipped files stay under it.
+#[test]
+fn a_variants_file_asking_for_hours_of_work_is_refused_before_running() {
+    let d = tempfile::tempdir().unwrap();
+    let body = |trials: &str| {
+        format!(
+            "title = \"work\"\n{trials}\n[[study]]\ntable = \"cosmos-test\"\nparams = {{ thresholds = \"50\", karma = \"0\" }}\n\n[[study]]\ntable = \"cosmos-test\"\nparams = {{ thresholds = \"60\", karma = \"0\" }}\n\n[variants.a]\nkarma_overflow = \"cancel\"\n\n[variants.b]\npercent_mode = \"relative\"\n"
+        )
+    };
+    // 3 runs × 2 studies × 2·10^9 = 1.2·10^10 > 10^10: the second study passes the cap.
+    fs::write(d.path().join("v.toml"), body("trials = 2000000000")).unwrap();
+    let start = Instant::now();
+    let (code, err) = run_in(d.path(), &["variants", "v.toml", "--out", "x"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("v.toml:") && err.contains("trials") && err.contains("10000000000"),
+        "{err}"
+    );
+    assert!(start.elapsed() < Duration::from_secs(30), "it ran");
+    assert!(!d.path().join("x").exists());
+    // The same count from the flag names the flag.
+    fs::write(d.path().join("v.toml"), body("")).unwrap();
+    let (code, err) = run_in(
+        d.path(),
+        &["variants", "v.toml", "--out", "x", "--trials", "2000000000"],
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("--trials") && err.contains("10000000000"),
+        "{err}"
+    );
+    // In French too.
+    let (code, err) = run_in(
+        d.path(),
+        &[
+            "variants",
+            "v.toml",
+            "--out",
+            "x",
+            "--trials",
+            "2000000000",
+            "--lang",
+            "fr",
+        ],
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("plafond"), "{err}");
+    // The shipped studies are well under the cap.
+    for f in [
+        "cosmos-editions.toml",
+        "cosmos-karma.toml",
+        "cosmos-postures.toml",
+    ] {
+        let file =
+            cosmosim::balance::variants::VariantsFile::read(&project().join("variants").join(f));
+        let file = file.unwrap_or_else(|e| panic!("{f}: {e}"));
+        assert!(file.check_work(false).is_ok(), "{f}");
+    }
+}

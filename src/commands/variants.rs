@@ -30,6 +30,7 @@ pub fn variants(a: &VariantsArgs, quiet: bool) -> anyhow::Result<()> {
         trials: a.trials.or(f.trials),
         ..f
     };
+    f.check_work(a.trials.is_some())?;
     let mut headline = String::new();
     publish_set(&out, quiet, |staging| {
         let study = variants::study(&f, &mut runner)?;

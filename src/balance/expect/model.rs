@@ -206,10 +206,7 @@ impl Expectation {
     /// `cap` (`--max-trials`). Read before anything runs, so a file asking for 10^12
     /// trials is refused instead of running for hours.
     pub fn trials_asked(&self, cap: Option<u64>) -> u64 {
-        let first = self.trials.unwrap_or_else(|| match &self.source {
-            Source::Table { .. } => TABLE_DEFAULT_TRIALS,
-            Source::Scenario(p) => scenario_trials(p).unwrap_or(0),
-        });
+        let first = self.trials.unwrap_or_else(|| default_trials(&self.source));
         let last = self.max_trials.unwrap_or(first.saturating_mul(4));
         cap.map_or(last, |c| last.min(c))
     }
@@ -225,6 +222,15 @@ impl Expectation {
         } else {
             "table"
         }
+    }
+}
+
+/// The trials a source runs when no count is given, at most: its scenario's `[run]
+/// trials`, or a table's default. Used to bound a file's work before anything runs.
+pub fn default_trials(source: &Source) -> u64 {
+    match source {
+        Source::Table { .. } => TABLE_DEFAULT_TRIALS,
+        Source::Scenario(p) => scenario_trials(p).unwrap_or(0),
     }
 }
 

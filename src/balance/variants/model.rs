@@ -337,3 +337,41 @@ fn variant(
         options,
     })
 }
+
+impl VariantsFile {
+    /// Refuses a file whose runs ask for more than [`crate::limits::MAX_EXPECT_TRIALS`]
+    /// trials in all (the book and every variant, on every studied table or scenario, at
+    /// its `trials` or the source's own count), located at the study that passes the cap,
+    /// before anything runs. `flag` is true when the count came from `--trials`.
+    pub fn check_work(&self, flag: bool) -> Result<u64, UserError> {
+        let max = crate::limits::MAX_EXPECT_TRIALS;
+        let runs = self.variants.len() as u64 + 1;
+        let mut total: u64 = 0;
+        for (i, s) in self.study.iter().enumerate() {
+            let per = self
+                .trials
+                .unwrap_or_else(|| crate::balance::expect::model::default_trials(s));
+            total = total.saturating_add(per.saturating_mul(runs));
+            if total > max {
+                let message = crate::tr!(
+                    "safety.work.variants_work",
+                    runs = runs,
+                    total = total,
+                    max = max
+                );
+                let allowed = crate::tr!("safety.work.variants_work_allowed");
+                if flag {
+                    return Err(UserError::new(format!("--trials: {message}; {allowed}")));
+                }
+                let idx = i.to_string();
+                let (path, shown): (Vec<&str>, String) = if self.trials.is_some() {
+                    (vec!["trials"], "trials".to_string())
+                } else {
+                    (vec!["study", &idx], format!("study[{i}]"))
+                };
+                return Err(self.file.error_at(&path, &shown, &message, allowed));
+            }
+        }
+        Ok(total)
+    }
+}
