@@ -46,7 +46,14 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(Throughput::Elements(trials));
     g.bench_function("character_years_365d", |b| {
-        b.iter(|| engine.run(&sim, 1, trials, &Progress::hidden()))
+        b.iter(|| {
+            engine.run(
+                &sim,
+                &cosmosim::engine::StreamKey::new("test").int("task", 1),
+                trials,
+                &Progress::hidden(),
+            )
+        })
     });
     g.finish();
 
@@ -59,7 +66,14 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(Throughput::Elements(trials * days));
     g.bench_function("expedition_days", |b| {
-        b.iter(|| engine.run(&sim, 1, trials, &Progress::hidden()))
+        b.iter(|| {
+            engine.run(
+                &sim,
+                &cosmosim::engine::StreamKey::new("test").int("task", 1),
+                trials,
+                &Progress::hidden(),
+            )
+        })
     });
     g.finish();
 
@@ -71,7 +85,14 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(Throughput::Elements(trials));
     g.bench_function("four_traveller_expeditions", |b| {
-        b.iter(|| engine.run(&sim, 1, trials, &Progress::hidden()))
+        b.iter(|| {
+            engine.run(
+                &sim,
+                &cosmosim::engine::StreamKey::new("test").int("task", 1),
+                trials,
+                &Progress::hidden(),
+            )
+        })
     });
     g.finish();
 
@@ -94,7 +115,14 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(Throughput::Elements(trials));
     g.bench_function("four_traveller_expeditions_with_combats", |b| {
-        b.iter(|| engine.run(&sim, 1, trials, &Progress::hidden()))
+        b.iter(|| {
+            engine.run(
+                &sim,
+                &cosmosim::engine::StreamKey::new("test").int("task", 1),
+                trials,
+                &Progress::hidden(),
+            )
+        })
     });
     g.finish();
 
@@ -106,7 +134,14 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(Throughput::Elements(trials));
     g.bench_function("characters_to_level_10", |b| {
-        b.iter(|| engine.run(&sim, 1, trials, &Progress::hidden()))
+        b.iter(|| {
+            engine.run(
+                &sim,
+                &cosmosim::engine::StreamKey::new("test").int("task", 1),
+                trials,
+                &Progress::hidden(),
+            )
+        })
     });
     g.finish();
 
@@ -118,13 +153,30 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(Throughput::Elements(trials));
     g.bench_function("characters_to_level_10_two_dna_two_stat_builds", |b| {
-        b.iter(|| engine.run(&dna_sim, 1, trials, &Progress::hidden()))
+        b.iter(|| {
+            engine.run(
+                &dna_sim,
+                &cosmosim::engine::StreamKey::new("test").int("task", 1),
+                trials,
+                &Progress::hidden(),
+            )
+        })
     });
     g.finish();
 
     // Memory stays flat: the accumulator after 10x the trials has the same size.
-    let small = engine.run(&sim, 2, 1_000, &Progress::hidden());
-    let big = engine.run(&sim, 2, 10_000, &Progress::hidden());
+    let small = engine.run(
+        &sim,
+        &cosmosim::engine::StreamKey::new("test").int("task", 2),
+        1_000,
+        &Progress::hidden(),
+    );
+    let big = engine.run(
+        &sim,
+        &cosmosim::engine::StreamKey::new("test").int("task", 2),
+        10_000,
+        &Progress::hidden(),
+    );
     assert_eq!(small.values.len(), big.values.len());
     assert_eq!(std::mem::size_of_val(&small), std::mem::size_of_val(&big));
     let _ = sim.empty();

@@ -54,7 +54,14 @@ fn scenario(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(Throughput::Elements(n));
     g.bench_function("shipped_scenario_trials", |b| {
-        b.iter(|| engine.run(&sim, 0, n, &Progress::hidden()))
+        b.iter(|| {
+            engine.run(
+                &sim,
+                &cosmosim::engine::StreamKey::new("test").int("task", 0),
+                n,
+                &Progress::hidden(),
+            )
+        })
     });
     g.finish();
 }
@@ -77,7 +84,14 @@ fn combat(c: &mut Criterion) {
         let (_, model) = combat::load(&ScenarioFile::from_text("f.toml", text)).unwrap();
         let sim = combat::simulation(model, &RuleOptions::default());
         g.bench_function(name, |b| {
-            b.iter(|| engine.run(&sim, 0, n, &Progress::hidden()))
+            b.iter(|| {
+                engine.run(
+                    &sim,
+                    &cosmosim::engine::StreamKey::new("test").int("task", 0),
+                    n,
+                    &Progress::hidden(),
+                )
+            })
         });
     }
     g.finish();

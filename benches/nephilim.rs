@@ -64,7 +64,14 @@ fn duel(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(criterion::Throughput::Elements(n));
     g.bench_function("shipped_duel", |b| {
-        b.iter(|| engine.run(&sim, 0, n, &Progress::hidden()))
+        b.iter(|| {
+            engine.run(
+                &sim,
+                &cosmosim::engine::StreamKey::new("test").int("task", 0),
+                n,
+                &Progress::hidden(),
+            )
+        })
     });
     g.finish();
 }

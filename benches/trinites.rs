@@ -65,7 +65,14 @@ fn duels(c: &mut Criterion) {
     let mut g = c.benchmark_group("trinites duel (shipped scenario, engine, 2 threads)");
     g.throughput(Throughput::Elements(M));
     g.bench_function("none/none", |b| {
-        b.iter(|| black_box(engine.run(&sim, sim.task(), M, &Progress::hidden())))
+        b.iter(|| {
+            black_box(engine.run(
+                &sim,
+                &sim.key(&cosmosim::engine::StreamKey::new("bench")),
+                M,
+                &Progress::hidden(),
+            ))
+        })
     });
     g.finish();
 }
@@ -92,7 +99,14 @@ fn skirmishes(c: &mut Criterion) {
     let engine = Engine::new(1, 2).unwrap();
     g.throughput(Throughput::Elements(M));
     g.bench_function("engine, 2 threads", |b| {
-        b.iter(|| black_box(engine.run(&sim, 0, M, &Progress::hidden())))
+        b.iter(|| {
+            black_box(engine.run(
+                &sim,
+                &cosmosim::engine::StreamKey::new("test").int("task", 0),
+                M,
+                &Progress::hidden(),
+            ))
+        })
     });
     g.finish();
 }

@@ -226,8 +226,8 @@ pub struct SweepArgs {
     /// A value to vary, as key.path=a,b,c or key.path=lo..hi:step (repeatable; the grid is
     /// every combination). The path is the key in the file; a combatant's name may stand
     /// for combatants.<name> (hero.level = combatants.hero.level).
-    #[arg(long, required = true, value_name = "KEY=VALUES", value_parser = crate::systems::cosmos::combat::sweep::parse_vary)]
-    pub vary: Vec<crate::systems::cosmos::combat::sweep::Vary>,
+    #[arg(long, required = true, value_name = "KEY=VALUES", value_parser = crate::balance::sweep::parse_vary)]
+    pub vary: Vec<crate::balance::sweep::Vary>,
     /// The most grid points the sweep may have (default 10000, at most 1000000): a
     /// guard against a typo that would run for days.
     #[arg(long, allow_hyphen_values = true, value_name = "N", value_parser = parse_max_points)]

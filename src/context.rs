@@ -1,4 +1,4 @@
-use crate::engine::{Engine, Progress};
+use crate::engine::{Engine, Progress, StreamKey};
 use crate::rules::RuleOptions;
 
 /// Exact computation or Monte Carlo.
@@ -16,6 +16,9 @@ pub struct Context {
     pub engine: Engine,
     pub options: RuleOptions,
     pub quiet: bool,
+    /// The stream key of a scenario run (its file's values, `ScenarioFile::stream_key`);
+    /// its simulations key their streams from it. Tables key each cell themselves.
+    pub stream: StreamKey,
 }
 
 impl Context {
@@ -31,6 +34,7 @@ impl Context {
             engine: Engine::new(seed, threads)?,
             options,
             quiet,
+            stream: StreamKey::new("table"),
         })
     }
 

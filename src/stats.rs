@@ -10,6 +10,50 @@ pub fn z95() -> f64 {
     Normal::standard().inverse_cdf(0.5 + CONFIDENCE / 2.0)
 }
 
+/// A proportion, `hits` of `n`, with its 95% Wilson interval: the one way every output
+/// states a share. 0 of 0 is undefined: `p`, `lo` and `hi` are NaN, written as empty CSV
+/// cells, never 0 (an event that could not happen did not happen 0% of the time).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Proportion {
+    pub hits: u64,
+    pub n: u64,
+    pub p: f64,
+    pub lo: f64,
+    pub hi: f64,
+}
+
+impl Proportion {
+    pub fn new(hits: u64, n: u64) -> Proportion {
+        if n == 0 {
+            return Proportion {
+                hits,
+                n,
+                p: f64::NAN,
+                lo: f64::NAN,
+                hi: f64::NAN,
+            };
+        }
+        let (lo, hi) = wilson(hits, n);
+        Proportion {
+            hits,
+            n,
+            p: hits as f64 / n as f64,
+            lo,
+            hi,
+        }
+    }
+
+    /// (p, lo, hi), the three columns `x`, `x_lo`, `x_hi` of an output.
+    pub fn triple(&self) -> (f64, f64, f64) {
+        (self.p, self.lo, self.hi)
+    }
+}
+
+/// (p, lo, hi) of `hits` of `n` ([`Proportion`]).
+pub fn proportion(hits: u64, n: u64) -> (f64, f64, f64) {
+    Proportion::new(hits, n).triple()
+}
+
 /// Wilson score interval for `hits` successes out of `n` trials. Unlike the normal
 /// approximation it stays inside 0..1 and behaves at p near 0 or 1 (the 42 and 66 cells).
 pub fn wilson(hits: u64, n: u64) -> (f64, f64) {
@@ -61,6 +105,17 @@ pub fn t_quantile95(df: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_proportion_is_hits_over_n_with_wilson_and_zero_of_zero_is_undefined() {
+        let p = Proportion::new(3, 10);
+        assert_eq!(p.p, 0.3);
+        assert_eq!((p.lo, p.hi), wilson(3, 10));
+        assert!(p.lo < 0.3 && 0.3 < p.hi);
+        let none = Proportion::new(0, 0).triple();
+        assert!(none.0.is_nan() && none.1.is_nan() && none.2.is_nan());
+        assert_eq!(proportion(0, 5).0, 0.0);
+    }
 
     #[test]
     fn z_is_the_usual_one() {

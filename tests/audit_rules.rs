@@ -133,9 +133,12 @@ fn an_unconscious_adam_with_darkness_left_is_down_at_the_end() {
     let p = exchange(&m, 0, 1, &rules).unwrap().p_hit;
     assert!(p > 0.1);
     let n = 100_000u64;
-    let acc = Engine::new(5, 2)
-        .unwrap()
-        .run(&simulation(&m, rules), 0, n, &Progress::hidden());
+    let acc = Engine::new(5, 2).unwrap().run(
+        &simulation(&m, rules),
+        &cosmosim::engine::StreamKey::new("test").int("task", 0),
+        n,
+        &Progress::hidden(),
+    );
     let b = &acc.fighters[1];
     agrees(b.down, n, p);
     assert_eq!(b.knocked, b.down);
@@ -265,9 +268,12 @@ fn linked_evening_fm(march_fp: i32, pm: u32) -> i64 {
     );
     let (m, ..) = model(&ScenarioFile::read(std::path::Path::new(&p)).unwrap()).unwrap();
     let sim = PartySim::with_growth(m, &TestRules::default(), &GrowthRules::default()).unwrap();
-    let acc = Engine::new(1, 2)
-        .unwrap()
-        .run(&sim, 1, 200, &Progress::hidden());
+    let acc = Engine::new(1, 2).unwrap().run(
+        &sim,
+        &cosmosim::engine::StreamKey::new("test").int("task", 1),
+        200,
+        &Progress::hidden(),
+    );
     let v: Vec<(i64, u64)> = acc.members[0].end.fm[0]
         .iter()
         .filter(|x| x.1 > 0)
@@ -325,7 +331,7 @@ mod nephilim {
         let actions = [model.fighters[0].actions, model.fighters[1].actions];
         Engine::new(3, 2).unwrap().run(
             &DuelSim::new(model, &rules, actions),
-            0,
+            &cosmosim::engine::StreamKey::new("test").int("task", 0),
             n,
             &Progress::hidden(),
         )
@@ -674,9 +680,12 @@ fn a_zone_weapon_wounds_on_a_miss_too() {
             p * 25.0
         } - want * want;
         let n = 100_000u64;
-        let acc = Engine::new(8, 2)
-            .unwrap()
-            .run(&simulation(&m, rules), 0, n, &Progress::hidden());
+        let acc = Engine::new(8, 2).unwrap().run(
+            &simulation(&m, rules),
+            &cosmosim::engine::StreamKey::new("test").int("task", 0),
+            n,
+            &Progress::hidden(),
+        );
         let got = acc.fighters[1].taken.mean;
         assert!(
             (got - want).abs() <= 5.0 * (var / n as f64).sqrt(),

@@ -160,9 +160,12 @@ fn karma_chain_matches_simulation() {
     for threshold in [30.0, 60.0] {
         let pi = stationary(threshold, &rules);
         let walk = KarmaWalk::new(threshold, &rules, 1_000);
-        let acc = ctx(3, 2)
-            .engine
-            .run(&walk, threshold as u64, 40 * 65_536, &Progress::hidden());
+        let acc = ctx(3, 2).engine.run(
+            &walk,
+            &cosmosim::engine::StreamKey::new("test").int("task", threshold as i64),
+            40 * 65_536,
+            &Progress::hidden(),
+        );
         assert_eq!(acc.share.len(), KARMA_STATES);
         for (k, (m, &p)) in acc.share.iter().zip(&pi).enumerate() {
             let m: &Moments = m;

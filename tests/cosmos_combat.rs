@@ -515,35 +515,42 @@ fn sweep_writes_one_row_per_grid_point_and_a_point_equals_a_run() {
             "brune.mode=offensive,defensive",
         ],
     );
-    let csv = std::fs::read_to_string(sw.join("combat-sweep.csv")).unwrap();
+    let csv = std::fs::read_to_string(sw.join("sweep.csv")).unwrap();
     let lines: Vec<&str> = csv.lines().collect();
-    assert_eq!(lines.len(), 5, "{csv}");
-    assert!(
-        lines[0].starts_with(
-            "aldric_hp,brune_mode,trials,p_win_defensive,p_win_defensive_lo,p_win_defensive_hi,"
-        ),
-        "{}",
-        lines[0]
+    assert_eq!(
+        lines[0], "aldric_hp,brune_mode,trials,figure,where,value,value_lo,value_hi",
+        "{csv}"
     );
-    assert!(lines[4].starts_with("150,defensive,30000,"), "{}", lines[4]);
-    assert!(
-        sw.join("combat-sweep-aldric_hp.png").exists()
-            && sw.join("combat-sweep-brune_mode.png").exists()
-    );
-    // The grid point with the file's own values gives the run's numbers (task from values).
+    // Every grid point has the same figures, named as `figures` lists them.
+    let per_point = |prefix: &str| lines.iter().filter(|l| l.starts_with(prefix)).count();
+    let n = per_point("120,offensive,30000,");
+    assert!(n >= 4, "{csv}");
+    for p in ["120,defensive,", "150,offensive,", "150,defensive,"] {
+        assert_eq!(per_point(p), n, "{p}");
+    }
+    assert_eq!(lines.len(), 1 + 4 * n);
+    let row = lines
+        .iter()
+        .find(|l| l.starts_with("150,defensive,30000,combat-sides.share,outcome=defensive,"))
+        .unwrap_or_else(|| panic!("{csv}"));
+    assert!(sw.join("sweep-aldric_hp.png").exists() && sw.join("sweep-brune_mode.png").exists());
+    // The grid point with the file's own values gives the run's numbers (streams keyed by
+    // the file's values).
     run_cli(
         &run,
         &["run", "scenarios/cosmos/duel.toml", "--trials", "30000"],
     );
     let sides = std::fs::read_to_string(run.join("combat-sides.csv")).unwrap();
-    let p_def = sides
+    let def: Vec<&str> = sides
         .lines()
         .find(|l| l.starts_with("defensive,"))
         .unwrap()
         .split(',')
-        .nth(3)
-        .unwrap();
-    assert_eq!(lines[4].split(',').nth(3).unwrap(), p_def);
+        .collect();
+    let header: Vec<&str> = sides.lines().next().unwrap().split(',').collect();
+    let at = |c: &str| def[header.iter().position(|h| *h == c).unwrap()];
+    let cells: Vec<&str> = row.split(',').collect();
+    assert_eq!(&cells[5..8], &[at("share"), at("share_lo"), at("share_hi")]);
     // A value the file cannot take is a located error with exit code 2.
     let out = Command::cargo_bin("cosmosim")
         .unwrap()

@@ -186,7 +186,7 @@ fn creation_rejections_exact_vs_simulated() {
     let n = 300_000;
     let acc = engine.run(
         &CreationSim(CreationPolicy::default(), Default::default()),
-        1,
+        &cosmosim::engine::StreamKey::new("test").int("task", 1),
         n,
         &Progress::hidden(),
     );
@@ -685,9 +685,12 @@ fn expedition_tracks_stay_in_range_and_reference_matches_exact() {
     let rules = TestRules::default();
     let sim = ExpeditionSim::new(m, &rules).unwrap();
     let n = 20_000u64;
-    let acc = Engine::new(3, 2)
-        .unwrap()
-        .run(&sim, 5, n, &Progress::hidden());
+    let acc = Engine::new(3, 2).unwrap().run(
+        &sim,
+        &cosmosim::engine::StreamKey::new("test").int("task", 5),
+        n,
+        &Progress::hidden(),
+    );
     for d in 0..acc.end.fp.len() {
         for mo in [&acc.worst, &acc.end] {
             // C-FAT-1: both tracks in -3..10 at both moments of the day.
@@ -771,9 +774,12 @@ fn shipped_expedition_with_an_esprit_test_reads_about_0_40_on_days_5_and_6() {
     let f = ScenarioFile::read(&path).unwrap();
     let (m, ..) = model(&f).unwrap();
     let sim = ExpeditionSim::new(m, &TestRules::default()).unwrap();
-    let acc = Engine::new(1, 2)
-        .unwrap()
-        .run(&sim, 1, 50_000, &Progress::hidden());
+    let acc = Engine::new(1, 2).unwrap().run(
+        &sim,
+        &cosmosim::engine::StreamKey::new("test").int("task", 1),
+        50_000,
+        &Progress::hidden(),
+    );
     for d in [4, 5] {
         let p = acc.end.reference[d].mean;
         assert!((p - 0.40).abs() < 0.02, "day {}: {p}", d + 1);
@@ -1005,9 +1011,12 @@ fn party_against_chains(options: &[&str], max: i32) {
     let (rules, growth) = (TestRules::from_options(&o), GrowthRules::from_options(&o));
     let sim = PartySim::with_growth(m, &rules, &growth).unwrap();
     let n = 40_000u64;
-    let acc = Engine::new(9, 2)
-        .unwrap()
-        .run(&sim, 3, n, &Progress::hidden());
+    let acc = Engine::new(9, 2).unwrap().run(
+        &sim,
+        &cosmosim::engine::StreamKey::new("test").int("task", 3),
+        n,
+        &Progress::hidden(),
+    );
     let mut checked = 0;
     for d in 0..6 {
         let mut none = 1.0;
@@ -1067,8 +1076,18 @@ fn a_party_of_one_is_the_single_traveller() {
     let single = ExpeditionSim::new(a, &rules).unwrap();
     let group = PartySim::with_growth(b, &rules, &growth).unwrap();
     let e = Engine::new(5, 2).unwrap();
-    let x = e.run(&single, 7, 5_000, &Progress::hidden());
-    let y = e.run(&group, 7, 5_000, &Progress::hidden());
+    let x = e.run(
+        &single,
+        &cosmosim::engine::StreamKey::new("test").int("task", 7),
+        5_000,
+        &Progress::hidden(),
+    );
+    let y = e.run(
+        &group,
+        &cosmosim::engine::StreamKey::new("test").int("task", 7),
+        5_000,
+        &Progress::hidden(),
+    );
     let m = &y.members[0];
     for d in 0..6 {
         assert_eq!(
@@ -1109,9 +1128,12 @@ fn shared_rations_and_potions_by_hand() {
     let (rules, growth) = rules();
     let sim = PartySim::with_growth(m, &rules, &growth).unwrap();
     let n = 100u64;
-    let acc = Engine::new(1, 1)
-        .unwrap()
-        .run(&sim, 1, n, &Progress::hidden());
+    let acc = Engine::new(1, 1).unwrap().run(
+        &sim,
+        &cosmosim::engine::StreamKey::new("test").int("task", 1),
+        n,
+        &Progress::hidden(),
+    );
     let only = |t: &cosmosim::engine::Tally| {
         let v: Vec<(i64, u64)> = t.iter().filter(|x| x.1 > 0).collect();
         assert_eq!(v.len(), 1, "{v:?}");
@@ -1283,9 +1305,12 @@ fn dna_policies_meet_their_wishes_as_the_exact_dna_sums_say() {
     assert_eq!(costs, vec![19, 21]);
     let sim = LevelingSim::new(m, TestRules::default());
     let n = 20_000u64;
-    let acc = Engine::new(4, 2)
-        .unwrap()
-        .run(&sim, 9, n, &Progress::hidden());
+    let acc = Engine::new(4, 2).unwrap().run(
+        &sim,
+        &cosmosim::engine::StreamKey::new("test").int("task", 9),
+        n,
+        &Progress::hidden(),
+    );
     let mut informative = 0;
     for (k, cost) in costs.iter().enumerate() {
         for level in 1..=10u32 {
@@ -1502,7 +1527,7 @@ fn a_one_weight_build_matches_the_main_priority_run() {
     let (m, ..) = model(&ScenarioFile::read(&p).unwrap()).unwrap();
     let acc = Engine::new(4, 2).unwrap().run(
         &LevelingSim::new(m, TestRules::default()),
-        3,
+        &cosmosim::engine::StreamKey::new("test").int("task", 3),
         3000,
         &Progress::hidden(),
     );
@@ -1545,9 +1570,12 @@ fn linked_ends(f: &ScenarioFile) -> Vec<(i64, i64)> {
     let (m, ..) = model(f).unwrap();
     let (rules, growth) = rules();
     let sim = PartySim::with_growth(m, &rules, &growth).unwrap();
-    let acc = Engine::new(1, 2)
-        .unwrap()
-        .run(&sim, 1, 200, &Progress::hidden());
+    let acc = Engine::new(1, 2).unwrap().run(
+        &sim,
+        &cosmosim::engine::StreamKey::new("test").int("task", 1),
+        200,
+        &Progress::hidden(),
+    );
     let only = |t: &cosmosim::engine::Tally| {
         let v: Vec<(i64, u64)> = t.iter().filter(|x| x.1 > 0).collect();
         assert_eq!(v.len(), 1, "{v:?}");
@@ -1679,9 +1707,12 @@ fn knocked_out_in_a_linked_combat_cannot_set_off_next_morning() {
     let (rules, growth) = rules();
     let sim = PartySim::with_growth(m, &rules, &growth).unwrap();
     let n = 500u64;
-    let acc = Engine::new(2, 2)
-        .unwrap()
-        .run(&sim, 1, n, &Progress::hidden());
+    let acc = Engine::new(2, 2).unwrap().run(
+        &sim,
+        &cosmosim::engine::StreamKey::new("test").int("task", 1),
+        n,
+        &Progress::hidden(),
+    );
     for d in 0..5 {
         let able: Vec<(i64, u64)> = acc.able[d].iter().filter(|x| x.1 > 0).collect();
         assert_eq!(able, vec![(0, n)], "day {}", d + 1);

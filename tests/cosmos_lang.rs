@@ -151,7 +151,7 @@ fn french_sweep_keeps_the_csv() {
         d.path(),
     );
     let md = std::fs::read_to_string(fr.join("summary.md")).unwrap();
-    assert!(md.contains("points de grille x 500 combats"), "{md}");
+    assert!(md.contains("points de grille x 500 essais"), "{md}");
 }
 
 #[test]

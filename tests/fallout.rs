@@ -178,7 +178,12 @@ fn run_sim(
     n: u64,
 ) -> cosmosim::systems::fallout::scenario::ApAcc {
     let engine = cosmosim::engine::Engine::new(11, 2).unwrap();
-    engine.run(&ApSim::new(m, shortfall), 0, n, &Progress::hidden())
+    engine.run(
+        &ApSim::new(m, shortfall),
+        &cosmosim::engine::StreamKey::new("test").int("task", 0),
+        n,
+        &Progress::hidden(),
+    )
 }
 
 #[test]

@@ -126,9 +126,12 @@ fn first_round_win(text: &str, seed: u64) -> (f64, u64) {
     let (_, model) = load(&ScenarioFile::from_text("d.toml", text)).unwrap();
     let sim = simulation(model, &RuleOptions::default());
     let n = 300_000u64;
-    let acc = Engine::new(seed, 2)
-        .unwrap()
-        .run(&sim, 0, n, &Progress::hidden());
+    let acc = Engine::new(seed, 2).unwrap().run(
+        &sim,
+        &cosmosim::engine::StreamKey::new("test").int("task", 0),
+        n,
+        &Progress::hidden(),
+    );
     // B can only go down to A's attack in round 1 (B's own attack cannot end the fight
     // for the MJ's side unless A drops; A has 10 HP and B's 3 CD deal at most 6).
     (acc.outcomes.counts[PLAYERS_WIN] as f64 / n as f64, n)
@@ -189,9 +192,12 @@ fn extra_damage_is_melee_and_thrown_only_by_default() {
                 .rules,
         )
         .unwrap();
-    let acc = Engine::new(9, 2)
-        .unwrap()
-        .run(&simulation(model, &opts), 0, n, &Progress::hidden());
+    let acc = Engine::new(9, 2).unwrap().run(
+        &simulation(model, &opts),
+        &cosmosim::engine::StreamKey::new("test").int("task", 0),
+        n,
+        &Progress::hidden(),
+    );
     let p_any = acc.outcomes.counts[PLAYERS_WIN] as f64 / n as f64;
     let p_hit = odds(&pool_dist(&DieSpec::new(11, 0, 1).unwrap(), 2), 2).p_pass;
     let lower = p_hit * cd_dist(6).prob_where(|r| r.damage - 2 >= 4);
@@ -335,7 +341,7 @@ fn a_hit_s_ap_are_spent_before_the_pool_cap() {
     let n = 100_000u64;
     let acc = Engine::new(3, 2).unwrap().run(
         &simulation(model, &RuleOptions::default()),
-        0,
+        &cosmosim::engine::StreamKey::new("test").int("task", 0),
         n,
         &Progress::hidden(),
     );
@@ -378,7 +384,7 @@ fn a_second_major_action_for_two_ap_at_plus_one_difficulty() {
         let (_, model) = load(&ScenarioFile::from_text("d.toml", &text)).unwrap();
         let acc = Engine::new(4, 2).unwrap().run(
             &simulation(model, &RuleOptions::default()),
-            0,
+            &cosmosim::engine::StreamKey::new("test").int("task", 0),
             n,
             &Progress::hidden(),
         );
@@ -422,7 +428,7 @@ fn luck_rerolls_a_missed_attack_as_the_luck_table() {
         let (_, model) = load(&ScenarioFile::from_text("d.toml", &text)).unwrap();
         let acc = Engine::new(6, 2).unwrap().run(
             &simulation(model, &RuleOptions::default()),
-            0,
+            &cosmosim::engine::StreamKey::new("test").int("task", 0),
             n,
             &Progress::hidden(),
         );
@@ -462,7 +468,7 @@ fn a_helper_adds_its_d20_to_the_ally_s_attack() {
     let n = 200_000u64;
     let acc = Engine::new(7, 2).unwrap().run(
         &simulation(model, &RuleOptions::default()),
-        0,
+        &cosmosim::engine::StreamKey::new("test").int("task", 0),
         n,
         &Progress::hidden(),
     );
@@ -558,7 +564,7 @@ fn an_extra_minor_action_for_one_ap_is_a_second_aim() {
         let (_, model) = load(&ScenarioFile::from_text("d.toml", &text)).unwrap();
         let acc = Engine::new(8, 2).unwrap().run(
             &simulation(model, &RuleOptions::default()),
-            0,
+            &cosmosim::engine::StreamKey::new("test").int("task", 0),
             n,
             &Progress::hidden(),
         );
@@ -593,7 +599,7 @@ fn miss_fortune_rerolls_blank_combat_dice() {
         let (_, model) = load(&ScenarioFile::from_text("d.toml", &text)).unwrap();
         let acc = Engine::new(9, 2).unwrap().run(
             &simulation(model, &RuleOptions::default()),
-            0,
+            &cosmosim::engine::StreamKey::new("test").int("task", 0),
             n,
             &Progress::hidden(),
         );

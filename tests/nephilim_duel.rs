@@ -63,7 +63,7 @@ fn run(t: &str, opts: &[&str], n: u64) -> cosmosim::systems::nephilim::duel::Due
     let actions = [model.fighters[0].actions, model.fighters[1].actions];
     Engine::new(3, 2).unwrap().run(
         &DuelSim::new(model, &rules, actions),
-        0,
+        &cosmosim::engine::StreamKey::new("test").int("task", 0),
         n,
         &Progress::hidden(),
     )

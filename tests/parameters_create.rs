@@ -259,7 +259,7 @@ fn moves_file(dir: &Path, name: &str, extra: &str, rules: &str) -> String {
     std::fs::write(
         &p,
         format!(
-            "system = \"cosmos\"\nkind = \"creation\"\n[run]\ntrials = 20000\nseed = 1\n[creation]\nmove_policy = \"to_first\"\n{extra}[rules]\n{rules}"
+            "system = \"cosmos\"\nkind = \"creation\"\n[run]\ntrials = 20000\nseed = 1\nstream = \"moves\"\n[creation]\nmove_policy = \"to_first\"\n{extra}[rules]\n{rules}"
         ),
     )
     .unwrap();

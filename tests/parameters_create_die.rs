@@ -129,7 +129,10 @@ fn window_moves_the_die_figures_exactly() {
     let (p, mean_sum) = window_of(&sum_law(6, 40, 90), 200, 400);
     let six = creation_row(&high, "rejection", "stats_6d100");
     assert!((num(&six, 1) - p).abs() < 1e-9, "{six:?} vs {p}");
-    assert_eq!(six[5], "true", "{six:?}");
+    // The Monte Carlo share within 5 standard errors of the exact one (its 95% flag
+    // misses 1 seed in 20 by design).
+    let se = (num(&six, 4) - num(&six, 3)) / (2.0 * 1.96);
+    assert!((num(&six, 2) - p).abs() <= 5.0 * se, "{six:?} vs {p}");
     // The mean sum, 6 x 65 = 390, sits near the top of the window: about 6 rolls in 10
     // are kept, against 98 % at the book's window.
     assert!((0.55..0.65).contains(&p), "{p}");

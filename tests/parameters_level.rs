@@ -360,7 +360,15 @@ fn out_of_range_level_numbers_are_refused() {
 #[test]
 fn level5_move_max_bounds_and_defaults_the_moves() {
     let d = tempfile::tempdir().unwrap();
-    let text = std::fs::read_to_string(LEVELING).unwrap();
+    // One stream name for both files: the same draws whatever `level5_move_points` says.
+    let text = std::fs::read_to_string(LEVELING).unwrap().replacen(
+        "[run]\n",
+        "[run]\nstream = \"level5\"\n",
+        1,
+    );
+    let base = d.path().join("base.toml");
+    std::fs::write(&base, &text).unwrap();
+    let base = base.to_str().unwrap();
     assert!(
         !text.contains("\nlevel5_move_points"),
         "the shipped file leaves it unwritten"
@@ -375,8 +383,8 @@ fn level5_move_max_bounds_and_defaults_the_moves() {
     let ten = d.path().join("ten.toml");
     let ten = ten.to_str().unwrap();
     combat_run(d.path(), ten, "ten", &[]);
-    combat_run(d.path(), LEVELING, "default", &[]);
-    combat_run(d.path(), LEVELING, "none", &["level5_move_max=0"]);
+    combat_run(d.path(), base, "default", &[]);
+    combat_run(d.path(), base, "none", &["level5_move_max=0"]);
     let q =
         |o: &str| std::fs::read_to_string(d.path().join(o).join("leveling-quantiles.csv")).unwrap();
     assert_eq!(q("ten"), q("default"));

@@ -270,9 +270,12 @@ fn trinites_free_action_malus_exact_matches_monte_carlo_off_book() {
         let p_hit = e(&r).p_hit;
         let p = 1.0 - (1.0 - p_hit) * (1.0 - p_hit);
         let sim = simulation(&m, r);
-        let acc = Engine::new(5, 2)
-            .unwrap()
-            .run(&sim, 0, n, &Progress::hidden());
+        let acc = Engine::new(5, 2).unwrap().run(
+            &sim,
+            &cosmosim::engine::StreamKey::new("test").int("task", 0),
+            n,
+            &Progress::hidden(),
+        );
         let f = acc.outcomes[0] as f64 / n as f64;
         let se = (p * (1.0 - p) / n as f64).sqrt();
         assert!((f - p).abs() <= 5.0 * se, "{f} vs exact {p}");
@@ -330,7 +333,12 @@ fn nephilim_action_parameters_default_give_todays_bytes() {
 fn nephilim_extra_action_malus_is_a_score_shift() {
     let d = tempfile::tempdir().unwrap();
     let t = d.path();
-    let text = std::fs::read_to_string(NEPHILIM_DUEL).unwrap();
+    // One stream name for both files: the same draws whatever the scores say.
+    let text = std::fs::read_to_string(NEPHILIM_DUEL).unwrap().replacen(
+        "[run]\n",
+        "[run]\nstream = \"shift\"\n",
+        1,
+    );
     let two = text.replacen("actions = 1", "actions = 2", 1);
     assert_ne!(two, text);
     let shifted =

@@ -139,7 +139,7 @@ fn one_round_duel(attack: i64, defence: i64) -> String {
         )
     };
     format!(
-        "system = \"nephilim\"\nkind = \"duel\"\ntitle = \"one round\"\n\n[run]\n\
+        "system = \"nephilim\"\nkind = \"duel\"\ntitle = \"one round\"\n\n[run]\nstream = \"one-round\"\n\
          trials = 20000\nseed = 3\n\n[duel]\nmax_rounds = 1\n\n{}{}",
         fighter("A", 2),
         fighter("B", 0)
@@ -200,14 +200,22 @@ fn nephilim_health_malus_step_is_a_score_shift_in_a_one_round_duel() {
 fn trinites_regen_boxes_moves_what_it_should() {
     let d = tempfile::tempdir().unwrap();
     let t = d.path();
-    let text = std::fs::read_to_string(TRINITES_DUEL).unwrap();
+    // One stream name for both files: the same dice whatever `regenerate_at` says.
+    let text = std::fs::read_to_string(TRINITES_DUEL).unwrap().replacen(
+        "[run]\n",
+        "[run]\nstream = \"regen\"\n",
+        1,
+    );
+    let book_path = t.join("book.toml");
+    std::fs::write(&book_path, &text).unwrap();
+    let book_path = book_path.to_string_lossy().into_owned();
     assert!(text.contains("regenerate_at = \"blesse\""));
     let never = text.replace("regenerate_at = \"blesse\"", "regenerate_at = \"never\"");
     let never_path = t.join("never.toml");
     std::fs::write(&never_path, never).unwrap();
     let never_path = never_path.to_string_lossy().into_owned();
     let free = "trinites_regen_action=gratuite";
-    let args = ["run", TRINITES_DUEL, "--trials", "4000"];
+    let args = ["run", book_path.as_str(), "--trials", "4000"];
     ok(t, &args, "zero", &[free, "trinites_regen_boxes=0"]);
     ok(
         t,

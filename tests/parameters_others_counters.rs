@@ -132,7 +132,7 @@ fn one_round_duel(attack: i64, defence: i64) -> String {
         )
     };
     format!(
-        "system = \"nephilim\"\nkind = \"duel\"\ntitle = \"one round\"\n\n[run]\n\
+        "system = \"nephilim\"\nkind = \"duel\"\ntitle = \"one round\"\n\n[run]\nstream = \"one-round\"\n\
          trials = 20000\nseed = 3\n\n[duel]\nmax_rounds = 1\n\n{}{}",
         fighter("A", 2),
         fighter("B", 0)

@@ -92,9 +92,12 @@ fn sampled_strikes_agree_with_exact() {
 fn first_round_win(text: &str, seed: u64, n: u64) -> f64 {
     let m = load(&ScenarioFile::from_text("s.toml", text)).unwrap();
     let sim = simulation(&m, TrinitesRules::default());
-    let acc = Engine::new(seed, 2)
-        .unwrap()
-        .run(&sim, 0, n, &Progress::hidden());
+    let acc = Engine::new(seed, 2).unwrap().run(
+        &sim,
+        &cosmosim::engine::StreamKey::new("test").int("task", 0),
+        n,
+        &Progress::hidden(),
+    );
     acc.outcomes[0] as f64 / n as f64
 }
 

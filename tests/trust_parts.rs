@@ -219,3 +219,21 @@ fn parts_of_another_build_are_refused_naming_both_builds() {
     set_manifest(&ps[0], &m);
     merge_refused(&ps, t.path(), &["cosmosim-partial/1", "cosmosim-partial/2"]);
 }
+
+#[test]
+fn parts_of_another_stream_version_are_refused_naming_both_versions() {
+    let t = tempfile::tempdir().unwrap();
+    let ps = parts(t.path());
+    let ours = cosmosim::engine::STREAM_VERSION;
+    assert_eq!(manifest(&ps[0])["stream_version"], ours);
+    let mut m = manifest(&ps[1]);
+    m["stream_version"] = (ours + 1).into();
+    set_manifest(&ps[1], &m);
+    let (v, o) = (format!("version {}", ours + 1), format!("version {ours}"));
+    merge_refused(&ps, t.path(), &[ps[1].to_str().unwrap(), &v, &o, BUILD_ID]);
+    // A part written before streams were versioned reads as version 0.
+    let mut m = manifest(&ps[1]);
+    m.as_object_mut().unwrap().remove("stream_version");
+    set_manifest(&ps[1], &m);
+    merge_refused(&ps, t.path(), &["version 0", &o]);
+}

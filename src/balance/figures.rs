@@ -260,8 +260,48 @@ fn list(v: &[String]) -> String {
         .join(", ")
 }
 
-/// Finds `<output>.<column>` (or `<column>` for a one-output result). The error lists the
-/// names that exist.
+/// Every `<output>.<column>` of `outputs` that `expect`, `tune` and `sweep` can decide.
+pub fn decidable_names(outputs: &[Output]) -> Vec<String> {
+    outputs
+        .iter()
+        .flat_map(|o| {
+            roles(o)
+                .into_iter()
+                .filter(|(_, r)| matches!(r, Role::Exact | Role::Estimate { .. }))
+                .map(move |(c, _)| format!("{}.{c}", o.name))
+        })
+        .collect()
+}
+
+/// `; closest: `a`, `b`` for a mistyped figure name (up to five decidable names, those
+/// containing the typed text first, then by Jaro-Winkler similarity), or nothing.
+fn closest(outputs: &[Output], figure: &str) -> String {
+    let typed = figure.trim().to_lowercase();
+    let column = typed.rsplit('.').next().unwrap_or(&typed).to_string();
+    let mut scored: Vec<(f64, String)> = decidable_names(outputs)
+        .into_iter()
+        .map(|n| {
+            let tail = n.rsplit('.').next().unwrap_or(&n).to_string();
+            let score = if n.contains(&typed) || (!column.is_empty() && tail.contains(&column)) {
+                1.0
+            } else {
+                strsim::jaro_winkler(&typed, &n).max(strsim::jaro_winkler(&column, &tail))
+            };
+            (score, n)
+        })
+        .filter(|(score, _)| *score >= 0.75)
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    let names: Vec<String> = scored.into_iter().take(5).map(|(_, n)| n).collect();
+    if names.is_empty() {
+        String::new()
+    } else {
+        crate::tr!("safety.work.closest", names = list(&names))
+    }
+}
+
+/// Finds `<output>.<column>` (or `<column>` for a one-output result). The error names the
+/// closest decidable figures and lists the names that exist.
 pub fn find<'a>(outputs: &'a [Output], figure: &str) -> Result<FigureRef<'a>, String> {
     let names: Vec<String> = outputs.iter().map(|o| o.name.clone()).collect();
     let (output, column) = match figure.split_once('.') {
@@ -271,7 +311,7 @@ pub fn find<'a>(outputs: &'a [Output], figure: &str) -> Result<FigureRef<'a>, St
                     "safety.work.unknown_output",
                     output = o,
                     outputs = list(&names)
-                )
+                ) + &closest(outputs, figure)
             })?;
             (out, c)
         }
@@ -281,7 +321,7 @@ pub fn find<'a>(outputs: &'a [Output], figure: &str) -> Result<FigureRef<'a>, St
                 "safety.work.which_output",
                 figure = figure,
                 outputs = list(&names)
-            ))
+            ) + &closest(outputs, figure))
         }
     };
     let roles = roles(output);
@@ -292,7 +332,7 @@ pub fn find<'a>(outputs: &'a [Output], figure: &str) -> Result<FigureRef<'a>, St
             output = output.name,
             column = column,
             columns = list(&cols)
-        ));
+        ) + &closest(outputs, figure));
     };
     Ok(FigureRef {
         output,
@@ -346,7 +386,7 @@ pub fn select_row(output: &Output, wanted: &[(String, Cell)]) -> Result<usize, S
             output = output.name,
             wanted = where_text(wanted),
             keys = list(&keys)
-        )),
+        ) + &rows_text(output, &keys)),
         many => Err(crate::tr!(
             "safety.work.many_rows",
             count = many.len(),
@@ -359,6 +399,25 @@ pub fn select_row(output: &Output, wanted: &[(String, Cell)]) -> Result<usize, S
             keys = list(&keys)
         )),
     }
+}
+
+/// `; its rows: a = 1, b = "x"; ...` (up to twelve rows), for a `where` that matched none.
+fn rows_text(output: &Output, keys: &[String]) -> String {
+    let frame = &output.frame;
+    let n = frame.height();
+    let rows: Vec<String> = (0..n.min(12))
+        .map(|r| {
+            keys.iter()
+                .map(|k| format!("{k} = {}", cell(frame, k, r)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+        .collect();
+    if rows.is_empty() {
+        return String::new();
+    }
+    let more = if n > 12 { "; ..." } else { "" };
+    crate::tr!("safety.work.rows", rows = rows.join("; ")) + more
 }
 
 pub fn where_text(wanted: &[(String, Cell)]) -> String {

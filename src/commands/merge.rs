@@ -65,6 +65,18 @@ fn read_part(path: &Path) -> anyhow::Result<Part> {
             crate::tr!("safety.parts.invalid", manifest = MANIFEST, why = why),
         )
     })?;
+    if manifest.stream_version != crate::engine::STREAM_VERSION {
+        return Err(bad(
+            path,
+            crate::tr!(
+                "safety.parts.other_streams",
+                version = manifest.stream_version,
+                ours = crate::engine::STREAM_VERSION,
+                build = crate::limits::clip(&manifest.build),
+                our_build = BUILD_ID
+            ),
+        ));
+    }
     if manifest.build != BUILD_ID {
         return Err(bad(
             path,

@@ -8,9 +8,9 @@ use polars::prelude::*;
 use crate::balance::args::OptimiseArgs;
 use crate::balance::dec;
 use crate::balance::optimise::{race, Outcome, Race};
+use crate::balance::sweep::parse_vary;
 use crate::error::UserError;
 use crate::report::{md_text, write_page, BarChart, BarSeries, Chart, Figure, Output, Provenance};
-use crate::systems::cosmos::combat::sweep::parse_vary;
 
 use super::subject::{Common, Subject};
 use super::tune::parse_where;

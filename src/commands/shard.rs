@@ -36,6 +36,11 @@ pub struct Manifest {
     pub tool_version: String,
     /// The build identity of the binary that made the part ([`BUILD_ID`]).
     pub build: String,
+    /// The random streams' derivation ([`crate::engine::STREAM_VERSION`]); parts of
+    /// another version hold other numbers under the same names (0: a part from before
+    /// the version was recorded).
+    #[serde(default)]
+    pub stream_version: u32,
     /// The command line without the program name, `--shard`, `--out`, `--threads` and
     /// `--quiet` (which never change results): the merge re-runs exactly this.
     pub command: Vec<String>,
@@ -66,6 +71,7 @@ impl Manifest {
             &self.format,
             &self.tool_version,
             &self.build,
+            self.stream_version,
             &self.command,
             &self.inputs,
             self.shard.count,
@@ -229,6 +235,7 @@ pub fn run_shard(cli: &Cli, arg: ShardArg) -> anyhow::Result<()> {
         format: FORMAT.into(),
         tool_version: env!("CARGO_PKG_VERSION").into(),
         build: BUILD_ID.into(),
+        stream_version: crate::engine::STREAM_VERSION,
         command: recorded_command(&args),
         seed,
         trials,

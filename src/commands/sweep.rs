@@ -1,9 +1,9 @@
 use std::path::PathBuf;
 
+use crate::balance::sweep::sweep as sweep_grid;
 use crate::cli::SweepArgs;
 use crate::report::{charts_section, md_text, write_page};
 use crate::scenario::ScenarioFile;
-use crate::systems::cosmos::combat;
 
 use super::{publish_set, run_to_precision, scenario_rel, signals, write_outputs};
 
@@ -11,17 +11,10 @@ use super::{publish_set, run_to_precision, scenario_rel, signals, write_outputs}
 /// `reports/<path below scenarios/>-sweep/`, published as one set.
 pub fn sweep(a: &SweepArgs, quiet: bool) -> anyhow::Result<()> {
     let file = ScenarioFile::read(&a.scenario.file)?;
-    let header = file.header()?;
-    if (header.system.as_str(), header.kind.as_deref()) != ("cosmos", Some("combat")) {
-        return Err(file
-            .error_at(
-                &["kind"],
-                "kind",
-                "sweep runs combat scenarios only",
-                "system = \"cosmos\" with kind = \"combat\"",
-            )
-            .into());
-    }
+    // Every kind, through the kind's own run (the same validation, streams and outputs).
+    let run = |f: &ScenarioFile, o: &crate::systems::RunOverrides| {
+        Ok(super::run_scenario_file(f, o)?.outputs)
+    };
     let goal = super::precision::goal(&a.scenario.precision)?;
     if goal.is_some() && a.scenario.trials.is_some() {
         return Err(crate::error::UserError::new(crate::tr!("check.precision_and_trials")).into());
@@ -34,7 +27,7 @@ pub fn sweep(a: &SweepArgs, quiet: bool) -> anyhow::Result<()> {
         check_only: true,
         ..o.clone()
     };
-    match combat::sweep::sweep(&file, &a.vary, &checking) {
+    match sweep_grid(&file, &a.vary, &checking, run) {
         Err(e) if e.is::<crate::systems::CheckedOnly>() => {}
         Err(e) => return Err(e),
         Ok(_) => {}
@@ -50,7 +43,7 @@ pub fn sweep(a: &SweepArgs, quiet: bool) -> anyhow::Result<()> {
     publish_set(&dir, quiet, |staging| {
         let mut precision_line = None;
         let mut out = match &goal {
-            None => vec![combat::sweep::sweep(&file, &a.vary, &o)?],
+            None => vec![sweep_grid(&file, &a.vary, &o, run)?],
             Some(p) => {
                 let r = run_to_precision(
                     p,
@@ -59,7 +52,7 @@ pub fn sweep(a: &SweepArgs, quiet: bool) -> anyhow::Result<()> {
                             trials: Some(t),
                             ..o.clone()
                         };
-                        Ok(vec![combat::sweep::sweep(&file, &a.vary, &at)?])
+                        Ok(vec![sweep_grid(&file, &a.vary, &at, run)?])
                     },
                     |v| v,
                 )?;

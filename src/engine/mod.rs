@@ -1,5 +1,6 @@
-//! The Monte Carlo engine: trials are cut into fixed-size batches, batch `i` of task `t`
-//! draws from its own Xoshiro256++ stream derived from `(seed, t, i)`, batches run on
+//! The Monte Carlo engine: trials are cut into fixed-size batches; batch `i` of the
+//! simulation keyed `k` (`key.rs`) draws from a Xoshiro256++ stream derived from
+//! `(seed, k, i)`, or each of its trials `n` from one derived from `(seed, k, n)`; batches run on
 //! rayon and fold into mergeable accumulators in batch order. The result therefore never
 //! depends on the number of threads or on rayon's scheduling, and memory does not grow
 //! with the trial count.
@@ -7,6 +8,7 @@
 mod accum;
 pub mod array;
 pub mod interrupt;
+mod key;
 mod pool;
 mod progress;
 mod rng;
@@ -14,7 +16,8 @@ mod runner;
 pub mod shard;
 
 pub use accum::{Counts, Merge, Moments, Tally};
+pub use key::{StreamKey, STREAM_VERSION};
 pub use pool::pool;
 pub use progress::Progress;
-pub use rng::{stream, Rng64};
-pub use runner::{Engine, Simulation, BATCH_SIZE};
+pub use rng::{stream, trial_stream, Rng64};
+pub use runner::{Draws, Engine, Simulation, BATCH_SIZE};

@@ -14,11 +14,28 @@ fn splitmix64(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The stream of batch `batch` of task `task` (a table cell, a grid point...) under
-/// `seed`. The three indices are hashed with SplitMix64 in sequence and the 256-bit state
-/// filled from SplitMix64 outputs, as the xoshiro authors recommend for seeding.
+/// The stream of batch `batch` of the simulation whose key hashes to `task` (a table
+/// cell, a grid point...) under `seed`. The three indices are hashed with SplitMix64 in
+/// sequence and the 256-bit state filled from SplitMix64 outputs, as the xoshiro authors
+/// recommend for seeding.
 pub fn stream(seed: u64, task: u64, batch: u64) -> Rng64 {
-    let key = splitmix64(splitmix64(splitmix64(seed) ^ task) ^ batch);
+    from_key(splitmix64(splitmix64(splitmix64(seed) ^ task) ^ batch))
+}
+
+/// Told apart from batch streams: a trial stream never equals a batch stream.
+const TRIAL_DOMAIN: u64 = 0x7472_6961_6c00_0000; // "trial"
+
+/// The stream of trial `index` of the simulation whose key hashes to `task` under `seed`
+/// (scenario kinds: one stream per trial, so a trial replays alone).
+#[inline]
+pub fn trial_stream(seed: u64, task: u64, index: u64) -> Rng64 {
+    from_key(splitmix64(
+        splitmix64(splitmix64(seed ^ TRIAL_DOMAIN) ^ task) ^ index,
+    ))
+}
+
+#[inline]
+fn from_key(key: u64) -> Rng64 {
     let mut bytes = [0u8; 32];
     let mut s = key;
     for chunk in bytes.chunks_exact_mut(8) {

@@ -5,7 +5,8 @@ use std::sync::Mutex;
 use serde::{de::DeserializeOwned, Serialize};
 
 use super::shard::{self, CallKey, Mode};
-use super::{interrupt::stop_requested, pool::pool, stream, Merge, Progress, Rng64};
+use super::StreamKey;
+use super::{interrupt::stop_requested, pool::pool, stream, trial_stream, Merge, Progress, Rng64};
 
 /// Trials per batch. Part of the reproducibility contract: changing it changes results.
 pub const BATCH_SIZE: u64 = 1 << 16;
@@ -23,12 +24,50 @@ pub trait Simulation: Sync {
     /// A fresh, empty accumulator.
     fn empty(&self) -> Self::Acc;
 
-    /// Runs `trials` independent trials drawing from `rng`, folding them into `acc`.
-    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut Self::Acc);
+    /// Runs `trials` independent trials, folding them into `acc`. Tables (one or two
+    /// draws per trial) draw from the batch's stream ([`Draws::batch`]); scenario kinds
+    /// (stateful trials) give each trial its own stream ([`Draws::trials`]), so that any
+    /// trial can be replayed alone and a rule variant's trial N meets the book's dice.
+    fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut Self::Acc);
+}
+
+/// Where one batch's random numbers come from: the run's seed, the simulation's stream key
+/// and the batch's place in the run.
+#[derive(Clone, Copy, Debug)]
+pub struct Draws {
+    seed: u64,
+    key: u64,
+    batch: u64,
+}
+
+impl Draws {
+    /// The draws of batch `batch` of the simulation keyed `key` under `seed`.
+    pub fn new(seed: u64, key: &StreamKey, batch: u64) -> Draws {
+        Draws {
+            seed,
+            key: key.hash(),
+            batch,
+        }
+    }
+
+    /// One stream for the whole batch.
+    pub fn batch(&self) -> Rng64 {
+        stream(self.seed, self.key, self.batch)
+    }
+
+    /// The stream of the batch's trial `j` (trial `batch * BATCH_SIZE + j` of the run).
+    pub fn trial(&self, j: u64) -> Rng64 {
+        trial_stream(self.seed, self.key, self.batch * BATCH_SIZE + j)
+    }
+
+    /// The streams of the batch's first `trials` trials, in order.
+    pub fn trials(&self, trials: u64) -> impl Iterator<Item = Rng64> + '_ {
+        (0..trials).map(move |j| self.trial(j))
+    }
 }
 
 /// Runs simulations on the process's thread pool. Results depend only on the seed, the
-/// task index and the trial count.
+/// stream key and the trial count.
 #[derive(Clone, Copy)]
 pub struct Engine {
     pool: &'static ThreadPool,
@@ -56,11 +95,18 @@ impl Engine {
         self.seed
     }
 
+    /// The stream of trial `index` of the simulation keyed `key`: a scenario's trial
+    /// replayed alone draws exactly what it drew in the run.
+    pub fn trial_stream(&self, key: &StreamKey, index: u64) -> Rng64 {
+        trial_stream(self.seed, key.hash(), index)
+    }
+
     pub fn threads(&self) -> usize {
         self.pool.current_num_threads()
     }
 
-    /// Runs `trials` trials of `sim` as task `task` (a table cell, a grid point...).
+    /// Runs `trials` trials of `sim`, its streams keyed by `key` (a table cell, a
+    /// scenario's values...).
     /// Once a stop is requested (SIGINT/SIGTERM) the remaining batches are skipped: the
     /// result is then partial and the command layer discards it. In a shard (`--shard`)
     /// only the batches the shard owns are computed (the result is partial too, and only
@@ -69,13 +115,13 @@ impl Engine {
     pub fn run<S: Simulation>(
         &self,
         sim: &S,
-        task: u64,
+        key: &StreamKey,
         trials: u64,
         progress: &Progress,
     ) -> S::Acc {
         match shard::mode() {
-            None => self.fold(sim, task, trials, progress, |_| Batch::Compute),
-            Some(mode) => self.run_in(mode, sim, task, trials, progress),
+            None => self.fold(sim, key, trials, progress, |_| Batch::Compute),
+            Some(mode) => self.run_in(mode, sim, key, trials, progress),
         }
     }
 
@@ -85,14 +131,14 @@ impl Engine {
         &self,
         mode: &Mode,
         sim: &S,
-        task: u64,
+        stream_key: &StreamKey,
         trials: u64,
         progress: &Progress,
     ) -> S::Acc {
         let key = CallKey {
-            sim: std::any::type_name::<S>().to_string(),
+            sim: stream_key.name().to_string(),
             seed: self.seed,
-            task,
+            task: stream_key.hash(),
             trials,
         };
         let batches = trials.div_ceil(BATCH_SIZE);
@@ -100,7 +146,7 @@ impl Engine {
             Mode::Shard { id, sink } => {
                 let mine = |b: u64| key.owner(b, batches, id.count) == id.index - 1;
                 let recorded = Mutex::new(Vec::new());
-                let acc = self.fold(sim, task, trials, progress, |b| {
+                let acc = self.fold(sim, stream_key, trials, progress, |b| {
                     if mine(b) {
                         Batch::ComputeAnd(&recorded)
                     } else {
@@ -115,7 +161,7 @@ impl Engine {
             }
             Mode::Replay { store, computed } => {
                 let stored = store.calls.get(&key);
-                self.fold(sim, task, trials, progress, |b| {
+                self.fold(sim, stream_key, trials, progress, |b| {
                     match stored
                         .and_then(|s| s.get(&b))
                         .and_then(|x| shard::decode(x))
@@ -136,7 +182,7 @@ impl Engine {
     fn fold<'r, S: Simulation>(
         &self,
         sim: &S,
-        task: u64,
+        key: &StreamKey,
         trials: u64,
         progress: &Progress,
         plan: impl Fn(u64) -> Batch<'r, S::Acc> + Sync,
@@ -168,8 +214,7 @@ impl Engine {
                             Batch::Compute => None,
                             Batch::ComputeAnd(into) => Some(into),
                         };
-                        let mut rng = stream(seed, task, b);
-                        sim.run_batch(&mut rng, size(b), &mut acc);
+                        sim.run_batch(&Draws::new(seed, key, b), size(b), &mut acc);
                         progress.advance(size(b));
                         if let Some(into) = record {
                             let bytes = shard::encode(&acc);
@@ -203,7 +248,7 @@ enum Batch<'r, A> {
 mod tests {
     use super::*;
     use crate::dice::Die;
-    use crate::engine::{Counts, Moments};
+    use crate::engine::{Counts, Draws, Moments};
 
     struct SumOfD6;
     impl Simulation for SumOfD6 {
@@ -211,7 +256,8 @@ mod tests {
         fn empty(&self) -> Self::Acc {
             Default::default()
         }
-        fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut Self::Acc) {
+        fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut Self::Acc) {
+            let rng = &mut draws.batch();
             for _ in 0..trials {
                 let r = Die::D6.roll(rng);
                 acc.0.add(r as usize - 1);
@@ -220,15 +266,60 @@ mod tests {
         }
     }
 
+    /// Each trial from its own stream: the sum of its first three dice, by trial index.
+    struct ThreeD6PerTrial;
+    #[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+    struct Sums(Vec<u8>);
+    impl Merge for Sums {
+        fn merge(&mut self, other: Sums) {
+            self.0.extend(other.0);
+        }
+    }
+    impl Simulation for ThreeD6PerTrial {
+        type Acc = Sums;
+        fn empty(&self) -> Self::Acc {
+            Sums(Vec::new())
+        }
+        fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut Self::Acc) {
+            for mut rng in draws.trials(trials) {
+                acc.0
+                    .push((0..3).map(|_| Die::D6.roll(&mut rng) as u8).sum());
+            }
+        }
+    }
+
+    fn key(n: i64) -> StreamKey {
+        StreamKey::new("test").int("n", n)
+    }
+
+    #[test]
+    fn a_trial_replays_alone_and_does_not_depend_on_the_trial_count() {
+        let e = Engine::new(11, 2).unwrap();
+        let trials = BATCH_SIZE + 40;
+        let all = e
+            .run(&ThreeD6PerTrial, &key(1), trials, &Progress::hidden())
+            .0;
+        let fewer = e.run(&ThreeD6PerTrial, &key(1), 100, &Progress::hidden()).0;
+        assert_eq!(all.len() as u64, trials);
+        assert_eq!(&all[..100], &fewer[..]);
+        for i in [0, 99, BATCH_SIZE - 1, BATCH_SIZE, BATCH_SIZE + 39] {
+            let mut rng = e.trial_stream(&key(1), i);
+            let alone: u8 = (0..3).map(|_| Die::D6.roll(&mut rng) as u8).sum();
+            assert_eq!(alone, all[i as usize], "trial {i}");
+        }
+        let other = e.run(&ThreeD6PerTrial, &key(2), 100, &Progress::hidden()).0;
+        assert_ne!(other, fewer);
+    }
+
     #[test]
     fn same_result_whatever_the_thread_count() {
         let trials = 3 * BATCH_SIZE + 17;
         let one = Engine::new(5, 1)
             .unwrap()
-            .run(&SumOfD6, 0, trials, &Progress::hidden());
+            .run(&SumOfD6, &key(0), trials, &Progress::hidden());
         let many = Engine::new(5, 4)
             .unwrap()
-            .run(&SumOfD6, 0, trials, &Progress::hidden());
+            .run(&SumOfD6, &key(0), trials, &Progress::hidden());
         assert_eq!(one.0, many.0);
         assert_eq!(one.1.mean.to_bits(), many.1.mean.to_bits());
         assert_eq!(one.0.total(), trials);
@@ -242,7 +333,7 @@ mod tests {
         use crate::engine::shard::{Accumulators, ShardId};
         let e = Engine::new(9, 2).unwrap();
         let trials = 5 * BATCH_SIZE + 321;
-        let full = e.run(&SumOfD6, 3, trials, &Progress::hidden());
+        let full = e.run(&SumOfD6, &key(3), trials, &Progress::hidden());
         for n in [1, 2, 3, 7] {
             let mut store = Accumulators::default();
             for index in 1..=n {
@@ -250,7 +341,7 @@ mod tests {
                     id: ShardId { index, count: n },
                     sink: Default::default(),
                 };
-                let part = e.run_in(&mode, &SumOfD6, 3, trials, &Progress::hidden());
+                let part = e.run_in(&mode, &SumOfD6, &key(3), trials, &Progress::hidden());
                 assert!(part.0.total() <= trials);
                 let Mode::Shard { sink, .. } = mode else {
                     unreachable!()
@@ -274,7 +365,7 @@ mod tests {
                 store,
                 computed: Default::default(),
             };
-            let got = e.run_in(&replay, &SumOfD6, 3, trials, &Progress::hidden());
+            let got = e.run_in(&replay, &SumOfD6, &key(3), trials, &Progress::hidden());
             assert_eq!(got.0, full.0, "{n}");
             assert_eq!(got.1.mean.to_bits(), full.1.mean.to_bits(), "{n}");
             assert_eq!(got.1.variance().to_bits(), full.1.variance().to_bits());
@@ -286,10 +377,10 @@ mod tests {
     }
 
     #[test]
-    fn tasks_and_seeds_give_different_streams() {
+    fn keys_give_different_streams() {
         let e = Engine::new(5, 2).unwrap();
-        let a = e.run(&SumOfD6, 0, 1000, &Progress::hidden());
-        let b = e.run(&SumOfD6, 1, 1000, &Progress::hidden());
+        let a = e.run(&SumOfD6, &key(0), 1000, &Progress::hidden());
+        let b = e.run(&SumOfD6, &key(1), 1000, &Progress::hidden());
         assert_ne!(a.0, b.0);
     }
 }

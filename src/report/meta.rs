@@ -24,6 +24,9 @@ pub struct Provenance {
     pub batch_size: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rng: Option<String>,
+    /// The random streams' derivation (`engine::STREAM_VERSION`): outputs of two versions
+    /// drew other numbers from the same seed.
+    pub stream_version: u32,
     pub rule_options: BTreeMap<String, String>,
     pub parameters: BTreeMap<String, String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -50,6 +53,7 @@ impl Provenance {
             trials: None,
             batch_size: None,
             rng: None,
+            stream_version: crate::engine::STREAM_VERSION,
             rule_options,
             parameters: BTreeMap::new(),
             scenario: None,
@@ -86,7 +90,11 @@ impl Provenance {
             seed: Some(seed),
             trials: Some(trials),
             batch_size: Some(crate::engine::BATCH_SIZE),
-            rng: Some("Xoshiro256++, one stream per (seed, task, batch) via SplitMix64".into()),
+            rng: Some(
+                "Xoshiro256++ seeded via SplitMix64 from (seed, stream key, batch) for tables, \
+                 (seed, stream key, trial) for scenarios"
+                    .into(),
+            ),
             ..Provenance::exact(output, system, rule_options)
         }
     }

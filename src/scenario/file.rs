@@ -5,6 +5,7 @@ use std::sync::{Arc, Mutex};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
+use crate::engine::StreamKey;
 use crate::error::UserError;
 use crate::report::{file_sha256, ScenarioRef};
 use crate::rules::RuleOptions;
@@ -37,6 +38,10 @@ pub struct ScenarioHeader {
 pub struct RunSection {
     pub trials: Option<u64>,
     pub seed: Option<u64>,
+    /// A stream name: files that give the same name (and kind) draw the same random
+    /// streams whatever their values, so two versions of a scenario can be compared with
+    /// common random numbers (see [`ScenarioFile::stream_key`]).
+    pub stream: Option<String>,
 }
 
 impl ScenarioFile {
@@ -80,6 +85,38 @@ impl ScenarioFile {
             sha256: self.sha256.clone(),
             warnings: self.warnings.clone(),
         }
+    }
+
+    /// The stream key of this file's simulations (issue 23): the kind tag
+    /// (`system.kind`) and every value of the file except its words and its settings.
+    /// Left out: `title`, `question`, `lang`, `[run]` (trials, seed) and `[rules]` at the
+    /// top, and any `title`, `question` or `description` deeper down. So renaming,
+    /// translating or reordering never moves a number, and a rule variant (`[rules]`,
+    /// `--option`) keeps the book's streams. A file that is not TOML has no values (it
+    /// never gets past validation). `[run] stream = "name"` replaces the values by that
+    /// name: files giving the same name share their streams.
+    pub fn stream_key(&self) -> StreamKey {
+        let mut root: toml::Table = toml::from_str(&self.text).unwrap_or_default();
+        let system = root.remove("system");
+        let kind = root.remove("kind");
+        let word = |v: Option<toml::Value>| match v {
+            Some(toml::Value::String(s)) => s,
+            _ => String::new(),
+        };
+        let tag = format!("{}.{}", word(system), word(kind));
+        let named = root
+            .get("run")
+            .and_then(|r| r.get("stream"))
+            .and_then(|s| s.as_str());
+        if let Some(name) = named {
+            return StreamKey::new(&tag).text("stream", name);
+        }
+        for k in ["title", "question", "lang", "run", "rules"] {
+            root.remove(k);
+        }
+        let mut values = toml::Value::Table(root);
+        drop_words(&mut values);
+        StreamKey::new(&tag).value("file", &values)
     }
 
     pub fn reference(&self) -> ScenarioRef {
@@ -258,6 +295,22 @@ impl ScenarioFile {
 
 /// `v` if it lies in `lo..=hi`, else a located error with the range (shared by every
 /// scenario kind's validation).
+/// Removes the words of a file's values (see [`ScenarioFile::stream_key`]).
+fn drop_words(v: &mut toml::Value) {
+    match v {
+        toml::Value::Table(t) => {
+            for k in ["title", "question", "description"] {
+                t.remove(k);
+            }
+            for (_, x) in t.iter_mut() {
+                drop_words(x);
+            }
+        }
+        toml::Value::Array(a) => a.iter_mut().for_each(drop_words),
+        _ => {}
+    }
+}
+
 pub fn int_in(
     file: &ScenarioFile,
     path: &[&str],

@@ -6,7 +6,7 @@ pub mod nephilim;
 mod scenario_kind;
 pub mod trinites;
 
-pub use scenario_kind::{CheckedOnly, RunOverrides, ScenarioKind, ScenarioResult};
+pub use scenario_kind::{CheckedOnly, RunOverrides, ScenarioKind, ScenarioResult, TrialLimits};
 
 /// Every table of every system with default settings, for `cosmosim report`
 /// (`trials` per cell for the Monte Carlo cross-checks).

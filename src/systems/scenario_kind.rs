@@ -44,6 +44,24 @@ pub struct ScenarioResult {
     pub summary: String,
 }
 
+/// A kind's trial count: its default and its cap. [`RunOverrides::resolve`] checks the
+/// cap against `[run] trials` and `--trials` alike, so `check` refuses what `run` would.
+#[derive(Clone, Copy, Debug)]
+pub struct TrialLimits {
+    pub default: u64,
+    pub max: u64,
+}
+
+/// A default alone: the cap is the tool's ([`MAX_TRIALS`]).
+impl From<u64> for TrialLimits {
+    fn from(default: u64) -> TrialLimits {
+        TrialLimits {
+            default,
+            max: MAX_TRIALS,
+        }
+    }
+}
+
 /// Settings from the command line; each `Some` wins over the scenario file's `[run]`.
 #[derive(Clone, Debug, Default)]
 pub struct RunOverrides {
@@ -67,8 +85,9 @@ impl RunOverrides {
         file: &ScenarioFile,
         run: &RunSection,
         rules: &std::collections::BTreeMap<String, toml::Value>,
-        default_trials: u64,
+        limits: impl Into<TrialLimits>,
     ) -> anyhow::Result<(Context, u64)> {
+        let limits = limits.into();
         let mut options: RuleOptions = file.rule_options(rules)?;
         for (k, v) in RuleOptions::from_pairs(&self.options)?.explicitly_set() {
             options.set(&k, &v)?;
@@ -86,23 +105,34 @@ impl RunOverrides {
             .into());
         }
         let seed = self.seed.or(run.seed).unwrap_or(1);
+        let max = limits.max.min(MAX_TRIALS);
         if let Some(t) = run.trials {
-            if t == 0 || t > MAX_TRIALS {
+            if t == 0 || t > max {
                 return Err(file
                     .error_at(
                         &["run", "trials"],
                         "run.trials",
-                        &format!("{t} trials is out of range"),
-                        &format!("1..{MAX_TRIALS}"),
+                        &crate::tr!("run.trials_out_of_range", trials = t),
+                        &format!("1..{max}"),
                     )
                     .into());
             }
         }
         let trials = check_trials(
             "--trials",
-            self.trials.or(run.trials).unwrap_or(default_trials),
+            self.trials.or(run.trials).unwrap_or(limits.default),
         )?;
-        let ctx = Context::new(seed, self.threads, options, self.quiet)?;
+        if trials > max {
+            return Err(UserError::new(crate::tr!(
+                "cli.trials_out_of_range",
+                what = "--trials",
+                trials = trials,
+                max = max
+            ))
+            .into());
+        }
+        let mut ctx = Context::new(seed, self.threads, options, self.quiet)?;
+        ctx.stream = file.stream_key();
         if self.check_only {
             return Err(CheckedOnly.into());
         }

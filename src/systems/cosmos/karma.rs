@@ -1,7 +1,7 @@
 //! Karma drift over long play (C-KARMA-1, C-KARMA-3): a 21-state Markov chain for a fixed
 //! threshold, solved exactly and simulated.
 
-use crate::engine::{Counts, Merge, Moments, Rng64, Simulation};
+use crate::engine::{Counts, Draws, Merge, Moments, Simulation};
 
 use super::{CritBand, KarmaOverflow, Outcome, TestRules, TestSampler, TestSpec, KARMA_MIN};
 
@@ -177,7 +177,8 @@ impl Simulation for KarmaWalk {
         KarmaAcc::default()
     }
 
-    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut KarmaAcc) {
+    fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut KarmaAcc) {
+        let rng = &mut draws.batch();
         let mut s = state(0);
         for _ in 0..self.burn_in {
             s = self.next[s][self.samplers[s].sample_index(rng) as usize] as usize;

@@ -9,7 +9,6 @@
 //! per-combatant answers (gone is not down; HP at end is the HP it left with).
 
 use std::collections::BTreeMap;
-use std::fmt;
 
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
@@ -28,7 +27,7 @@ pub const EVENTS_MAX: usize = 100;
 
 /// A scripted event: at the start of `round`, for the combatants of a group (first index,
 /// count): karma + `karma` clamped to -10..10, or they join, or they leave.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Event {
     pub round: u32,
     pub first: usize,
@@ -36,25 +35,6 @@ pub struct Event {
     pub karma: i8,
     pub join: bool,
     pub leave: bool,
-}
-
-/// As the derived form, with `join`/`leave` printed only when set: the engine task hashes
-/// this text, so karma events keep their numbers.
-impl fmt::Debug for Event {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut d = f.debug_struct("Event");
-        d.field("round", &self.round)
-            .field("first", &self.first)
-            .field("count", &self.count)
-            .field("karma", &self.karma);
-        if self.join {
-            d.field("join", &true);
-        }
-        if self.leave {
-            d.field("leave", &true);
-        }
-        d.finish()
-    }
 }
 
 /// `[[events]]`: round 1..max_rounds, a combatant name, and one of karma -20..20,

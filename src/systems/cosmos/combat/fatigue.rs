@@ -19,8 +19,6 @@
 //! defence; FM 10: no Esprit attack; either at 10: no Light/Dark point; both at 10:
 //! unconscious at once (down).
 
-use std::fmt;
-
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::fatigue::Fatigue;
@@ -47,7 +45,7 @@ pub(super) fn track_of(stat: usize) -> u8 {
 }
 
 /// The fatigue keys of a scenario, validated.
-#[derive(Clone, Default, PartialEq)]
+#[derive(Clone, Default, PartialEq, Debug)]
 pub struct FatigueModel {
     /// `[combat] fatigue`: the tracks move during the combat.
     pub on: bool,
@@ -55,17 +53,6 @@ pub struct FatigueModel {
     pub natural: Vec<u8>,
     /// Per attack: a psychic attack (+2 FM to its target).
     pub psychic: Vec<bool>,
-}
-
-/// Printed only when on: the engine task hashes the model's text, so scenarios without
-/// in-combat fatigue keep their numbers (the other keys do nothing when off).
-impl fmt::Debug for FatigueModel {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("FatigueModel")
-            .field("natural", &self.natural)
-            .field("psychic", &self.psychic)
-            .finish()
-    }
 }
 
 /// Validates `combat.fatigue`, `attacks.*.psychic` and `combatants.*.natural_actions`

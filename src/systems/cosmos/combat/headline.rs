@@ -2,7 +2,8 @@
 //! the per-combatant, fatigue and aura tables: shares with Wilson intervals, means per
 //! combat with t intervals.
 
-use crate::stats::{t_interval, wilson};
+pub(super) use crate::stats::proportion as rate;
+use crate::stats::{proportion, t_interval};
 
 use super::acc::CombatAcc;
 use super::sim::CombatSim;
@@ -25,20 +26,11 @@ pub(super) fn pct(p: f64) -> String {
     }
 }
 
-/// A share with its 95% interval; 0 of 0 is undefined (NaN, written as an empty CSV cell).
-pub(super) fn rate(hits: u64, n: u64) -> (f64, f64, f64) {
-    if n == 0 {
-        return (f64::NAN, f64::NAN, f64::NAN);
-    }
-    let (lo, hi) = wilson(hits, n);
-    (hits as f64 / n as f64, lo, hi)
-}
-
 pub(super) fn rate_text(hits: u64, n: u64) -> String {
     if n == 0 {
         return crate::tr!("combat.report.never_happened").into();
     }
-    let (p, lo, hi) = rate(hits, n);
+    let (p, lo, hi) = proportion(hits, n);
     crate::tr!(
         "combat.report.rate",
         p = pct(p),
@@ -62,7 +54,7 @@ pub fn per_combat(total: u64, sq: u64, n: u64) -> (f64, f64, f64) {
     (mean, lo.max(0.0), hi)
 }
 
-/// The headline numbers, shared by `run` and `sweep`.
+/// The headline numbers of a run's summary.
 #[derive(Clone, Debug)]
 pub struct Headline {
     pub win: Vec<(String, f64, f64, f64)>,
@@ -70,13 +62,6 @@ pub struct Headline {
     pub round_cap: (f64, f64, f64),
     pub apocalypse_per_dark: (f64, f64, f64),
     pub apocalypse_per_combat: (f64, f64, f64),
-    pub p_apocalypse_in_combat: (f64, f64, f64),
-    pub revive_per_dark: (f64, f64, f64),
-    pub backlash_per_posture: (f64, f64, f64),
-    pub dark_spent: u64,
-    /// Aura totals when a combatant starts with aura or anti-aura points (C-AURA).
-    pub aura: Option<super::acc::AuraCounts>,
-    pub combats: u64,
 }
 
 pub fn headline(sim: &CombatSim, acc: &CombatAcc) -> Headline {
@@ -86,25 +71,18 @@ pub fn headline(sim: &CombatSim, acc: &CombatAcc) -> Headline {
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            let (p, lo, hi) = rate(acc.outcome[i], n);
+            let (p, lo, hi) = proportion(acc.outcome[i], n);
             (s.clone(), p, lo, hi)
         })
         .collect();
-    let (p, lo, hi) = rate(acc.outcome[sides.len()], n);
+    let (p, lo, hi) = proportion(acc.outcome[sides.len()], n);
     win.push(("nobody_standing".into(), p, lo, hi));
     let sep = acc.sepulcrale();
-    let ill = acc.illumination();
     Headline {
         win,
         mean_rounds: acc.mean_rounds(),
-        round_cap: rate(acc.outcome[sides.len() + 1], n),
-        apocalypse_per_dark: rate(sep.apocalypse, sep.entered),
+        round_cap: proportion(acc.outcome[sides.len() + 1], n),
+        apocalypse_per_dark: proportion(sep.apocalypse, sep.entered),
         apocalypse_per_combat: per_combat(sep.apocalypse, acc.apocalypse_sq, n),
-        p_apocalypse_in_combat: rate(acc.apocalypse_combats, n),
-        revive_per_dark: rate(sep.revive, sep.entered),
-        backlash_per_posture: rate(sep.backlash + ill.backlash, sep.entered + ill.entered),
-        dark_spent: sep.entered,
-        aura: aura_in_play(sim).then(|| acc.aura()),
-        combats: n,
     }
 }

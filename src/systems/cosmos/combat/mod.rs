@@ -30,7 +30,7 @@ mod small;
 mod support;
 mod support_keys;
 mod support_report;
-pub mod sweep;
+
 mod target;
 mod trigger;
 mod trigger_keys;
@@ -66,24 +66,12 @@ pub fn defaults(file: &ScenarioFile) -> Result<Vec<String>, UserError> {
     load(file).map(|(_, model)| settings::defaults_relied_on(&model))
 }
 
-/// The engine task of a scenario: a hash of the validated model (its values, not the
-/// file's layout), so a sweep point equals a run of the same values.
-pub fn task_of(model: &CombatModel) -> u64 {
-    let text = format!("{model:?}");
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in text.bytes() {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
-}
-
-/// Runs `trials` combats of a validated model.
+/// Runs `trials` combats of a validated model, streams keyed by the run's file
+/// (`ctx.stream`), so a sweep point equals a run of the same file values.
 pub fn simulate(model: CombatModel, ctx: &Context, trials: u64) -> (CombatSim, CombatAcc) {
-    let task = task_of(&model);
     let sim = CombatSim::new(model, CombatRules::from_options(&ctx.options));
     let progress = ctx.progress(trials, "combats");
-    let acc = ctx.engine.run(&sim, task, trials, &progress);
+    let acc = ctx.engine.run(&sim, &ctx.stream, trials, &progress);
     progress.finish();
     (sim, acc)
 }

@@ -1,7 +1,5 @@
 //! The validated combat model: what the engine runs (indices instead of names).
 
-use std::fmt;
-
 use crate::systems::cosmos::growth::aura::Edition;
 
 use super::element::Element;
@@ -43,7 +41,7 @@ pub enum Targets {
 }
 
 /// An attack as the engine uses it.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct Attack {
     pub name: String,
     /// The stat whose fatigue and inventory maluses the test takes (the first of `stats`).
@@ -76,43 +74,6 @@ impl Attack {
     /// Whether uses or a cooldown must be tracked.
     pub fn limited(&self) -> bool {
         self.uses.is_some() || self.cooldown > 0
-    }
-}
-
-/// As the derived form, with the newer keys printed only when set: the engine task hashes
-/// this text, so scenarios without them keep their numbers.
-impl fmt::Debug for Attack {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut d = f.debug_struct("Attack");
-        d.field("name", &self.name)
-            .field("stat", &self.stat)
-            .field("dice", &self.dice)
-            .field("elements", &self.elements)
-            .field("pm_cost", &self.pm_cost)
-            .field("undodgeable", &self.undodgeable)
-            .field("unparryable", &self.unparryable);
-        if !self.stats.is_empty() {
-            d.field("stats", &self.stats);
-        }
-        if self.hp_cost != 0 {
-            d.field("hp_cost", &self.hp_cost);
-        }
-        if self.modifier != 0 {
-            d.field("modifier", &self.modifier);
-        }
-        if let Some(t) = self.threshold {
-            d.field("threshold", &t);
-        }
-        if self.targets != Targets::Count(1) {
-            d.field("targets", &self.targets);
-        }
-        if let Some(u) = self.uses {
-            d.field("uses", &u);
-        }
-        if self.cooldown != 0 {
-            d.field("cooldown", &self.cooldown);
-        }
-        d.finish()
     }
 }
 
@@ -199,7 +160,7 @@ pub struct Policy {
 }
 
 /// One combatant.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct Fighter {
     pub name: String,
     pub side: usize,
@@ -270,48 +231,6 @@ impl Level5Points {
     }
 }
 
-/// As the derived form, with the newer keys printed only when they differ from the plain
-/// start (full HP/PM, no fatigue, no armour): the task hash keeps older scenarios' numbers.
-impl fmt::Debug for Fighter {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut d = f.debug_struct("Fighter");
-        d.field("name", &self.name)
-            .field("side", &self.side)
-            .field("level", &self.level)
-            .field("stats", &self.stats)
-            .field("hp", &self.hp)
-            .field("pm", &self.pm)
-            .field("mode", &self.mode)
-            .field("element", &self.element)
-            .field("attacks", &self.attacks)
-            .field("final_skill", &self.final_skill)
-            .field("light_points", &self.light_points)
-            .field("dark_points", &self.dark_points)
-            .field("actions", &self.actions)
-            .field("karma", &self.karma)
-            .field("policy", &self.policy);
-        let plain = Start {
-            hp: self.hp,
-            pm: self.pm,
-            fp: 0,
-            fm: 0,
-        };
-        if self.start != plain {
-            d.field("start", &self.start);
-        }
-        if self.armour != Armour::default() {
-            d.field("armour", &self.armour);
-        }
-        if !self.support.is_empty() {
-            d.field("support", &self.support);
-        }
-        if !self.rules.is_empty() {
-            d.field("rules", &self.rules.list);
-        }
-        d.finish()
-    }
-}
-
 /// Which enemy tests an aura holder spends its points on (C-AURA).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum AuraUse {
@@ -357,14 +276,11 @@ impl Default for SmallRules {
 pub use super::events::Event;
 
 /// A whole combat scenario.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct CombatModel {
     /// In the current language (the file's words or the tool's default).
     pub title: String,
     pub question: String,
-    /// Title and question as the engine task hashes them: in English whatever the
-    /// language, so `--lang` never moves a number (issue 14).
-    pub hashed_text: (String, String),
     pub sides: Vec<String>,
     pub fighters: Vec<Fighter>,
     pub attacks: Vec<Attack>,
@@ -390,37 +306,5 @@ impl CombatModel {
     /// Whether any combatant uses a small rule (aura, anti-aura, inventory).
     pub fn uses_small_rules(&self) -> bool {
         self.small.iter().any(|s| *s != SmallRules::default())
-    }
-}
-
-/// As the derived form, with the edition and small rules printed only when a scenario
-/// uses them: the engine task hashes this text, so scenarios without them keep their
-/// numbers.
-impl fmt::Debug for CombatModel {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut d = f.debug_struct("CombatModel");
-        d.field("title", &self.hashed_text.0)
-            .field("question", &self.hashed_text.1)
-            .field("sides", &self.sides)
-            .field("fighters", &self.fighters)
-            .field("attacks", &self.attacks)
-            .field("max_rounds", &self.max_rounds);
-        if !self.events.is_empty() {
-            d.field("events", &self.events);
-        }
-        if self.fatigue.on {
-            d.field("fatigue", &self.fatigue);
-        }
-        if self.affinity.iter().any(|a| !a.is_plain()) {
-            d.field("affinity", &self.affinity);
-        }
-        if !self.support.is_empty() {
-            d.field("support", &self.support);
-        }
-        if self.uses_small_rules() {
-            d.field("edition", &self.edition)
-                .field("small", &self.small);
-        }
-        d.finish()
     }
 }

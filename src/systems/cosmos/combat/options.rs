@@ -125,7 +125,7 @@ impl CombatRules {
 }
 
 /// The C-FAT-2 fatigue gains of a combat (parameters `fatigue_*`).
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct FatigueGains {
     pub rounds_per_fp: u32,
     /// `fatigue_combat_end_fp`: FP at the end of a combat (book 1).
@@ -136,26 +136,6 @@ pub struct FatigueGains {
     pub point_relief: i32,
     pub sepulchral_fp: i32,
     pub illumination: i32,
-}
-
-/// As derived, but `end_fp` only when off the book: a linked combat's rules are part of
-/// an expedition's engine task (a hash of the model's Debug text), so a value at the book
-/// keeps the streams, and the published numbers, of the files written before it existed.
-impl std::fmt::Debug for FatigueGains {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mut d = f.debug_struct("FatigueGains");
-        d.field("rounds_per_fp", &self.rounds_per_fp);
-        if self.end_fp != 1 {
-            d.field("end_fp", &self.end_fp);
-        }
-        d.field("per_points", &self.per_points)
-            .field("knockout_fm", &self.knockout_fm)
-            .field("psychic_fm", &self.psychic_fm)
-            .field("point_relief", &self.point_relief)
-            .field("sepulchral_fp", &self.sepulchral_fp)
-            .field("illumination", &self.illumination)
-            .finish()
-    }
 }
 
 /// The book's element table with the cells of `element_cells` (attacker>target=x) in place

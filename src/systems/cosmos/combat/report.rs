@@ -16,7 +16,7 @@ use super::acc::{CombatAcc, END_NAMES, POSTURE_NAMES};
 use super::scenario::{OutputTable, RawScenario};
 use super::sim::CombatSim;
 
-pub use super::headline::{aura_in_play, headline, Headline};
+use super::headline::{aura_in_play, headline};
 pub(super) use super::headline::{pct, rate, rate_text};
 
 /// Rule options in force that matter to a combat (test, karma and combat options).

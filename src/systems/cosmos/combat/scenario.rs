@@ -167,10 +167,6 @@ fn validate(
         fatigue,
         affinity,
         support,
-        hashed_text: (
-            english(&raw.title, "combat.report.default_title"),
-            english(&raw.question, "combat.report.default_question"),
-        ),
         title: raw.title.as_ref().map_or_else(
             || crate::tr!("combat.report.default_title").into(),
             |t| t.shown(),
@@ -278,12 +274,4 @@ fn validate_attack(file: &ScenarioFile, name: &str, a: &RawAttack) -> Result<Att
         undodgeable: a.undodgeable,
         unparryable: a.unparryable,
     })
-}
-
-/// The English text of a file's title or question, or the English default (`key`).
-fn english(text: &Option<crate::scenario::Text>, key: &str) -> String {
-    let en = crate::lang::Lang::En;
-    text.as_ref()
-        .map_or_else(|| en.text(key), |t| t.in_lang(en))
-        .to_string()
 }

@@ -1,7 +1,7 @@
 //! The combat as an engine `Simulation`: read-only tables built once per run.
 
 use crate::dice::Die;
-use crate::engine::{Rng64, Simulation};
+use crate::engine::{Draws, Rng64, Simulation};
 use crate::systems::cosmos::growth::inventory;
 use crate::systems::cosmos::{CritBand, TestSampler, TestSpec, KARMA_MAX, KARMA_MIN};
 
@@ -407,10 +407,13 @@ impl Simulation for CombatSim {
         self.empty_acc()
     }
 
-    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut CombatAcc) {
-        // One fight state per batch, reset per combat: no allocation per combat.
-        let mut fight = Fight::new(self, rng, acc);
-        for _ in 0..trials {
+    fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut CombatAcc) {
+        // One fight state per batch, reset per combat: no allocation per combat. Each
+        // combat draws from its own stream (a trial replays alone).
+        let mut rng = draws.trial(0);
+        let mut fight = Fight::new(self, &mut rng, acc);
+        for j in 0..trials {
+            *fight.rng = draws.trial(j);
             fight.combat();
         }
     }

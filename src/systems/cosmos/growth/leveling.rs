@@ -67,7 +67,7 @@ pub struct Campaign {
 
 /// Every level-up choice. Its `Debug` text seeds the scenario's task id, so it is written
 /// by hand below.
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, Debug)]
 pub struct LevelPolicy {
     pub level2: Level2,
     pub level2_target: StatTarget,
@@ -150,33 +150,6 @@ impl Hero {
             min: [0; 6],
             max: [i32::MAX; 6],
         }
-    }
-}
-
-/// The derived layout, with `schedule` and `weights` shown only when set: files without
-/// them keep their task id, hence their outputs, from before these keys existed.
-impl std::fmt::Debug for LevelPolicy {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mut d = f.debug_struct("LevelPolicy");
-        d.field("level2", &self.level2)
-            .field("level2_target", &self.level2_target)
-            .field("level4", &self.level4)
-            .field("level5_moves", &self.level5_moves)
-            .field("level5_points", &self.level5_points)
-            .field("chance_bonus", &self.chance_bonus)
-            .field("light_dark_at_5", &self.light_dark_at_5)
-            .field("later", &self.later);
-        if !self.schedule.is_empty() {
-            d.field("schedule", &self.schedule);
-        }
-        if self.weights != [0; 6] {
-            d.field("weights", &self.weights);
-        }
-        // `dna_dice` and `rules` (rule parameters, listed in the provenance's options) is left out:
-        // changing a die keeps the dice stream, so figures move by the die alone.
-        d.field("start_karma", &self.start_karma)
-            .field("campaign", &self.campaign)
-            .finish()
     }
 }
 

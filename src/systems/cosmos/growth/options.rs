@@ -44,7 +44,7 @@ pub enum OverloadAgility {
 }
 
 /// The growth options in force, typed.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct GrowthRules {
     pub sprint_fatigue_order: SprintFatigueOrder,
     pub overload_agility: OverloadAgility,
@@ -57,26 +57,6 @@ pub struct GrowthRules {
 impl Default for GrowthRules {
     fn default() -> Self {
         GrowthRules::from_options(&RuleOptions::default())
-    }
-}
-
-/// As the derived form, with the endurance numbers printed only when they differ from the
-/// book's: an expedition's engine task hashes its model's text (a linked combat's rules
-/// included), so the book rules keep their numbers.
-impl std::fmt::Debug for GrowthRules {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mut d = f.debug_struct("GrowthRules");
-        d.field("sprint_fatigue_order", &self.sprint_fatigue_order)
-            .field("overload_agility", &self.overload_agility)
-            .field(
-                "previous_aura_esprit_bonus",
-                &self.previous_aura_esprit_bonus,
-            )
-            .field("passive_test", &self.passive_test);
-        if self.trek != TrekRules::BOOK {
-            d.field("trek", &self.trek);
-        }
-        d.finish()
     }
 }
 

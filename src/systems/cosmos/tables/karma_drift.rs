@@ -1,6 +1,7 @@
 use polars::prelude::*;
 
 use crate::context::{Context, Method};
+use crate::engine::StreamKey;
 use crate::report::{Chart, Figure, Heatmap, LineChart, LineSeries, Output, Provenance};
 use crate::stats::t_interval;
 use crate::systems::cosmos::{
@@ -56,9 +57,12 @@ fn rows(
             Method::Mc => {
                 let walk =
                     KarmaWalk::with_band(t as f64, params.crit_fail_from, &rules, params.burn_in);
-                let acc = ctx
-                    .engine
-                    .run(&walk, (t + 1_000_000) as u64, trials, &progress);
+                let acc = ctx.engine.run(
+                    &walk,
+                    &StreamKey::new("cosmos.karma-drift").int("threshold", t),
+                    trials,
+                    &progress,
+                );
                 let total = acc.visits.total() as f64;
                 for i in 0..KARMA_STATES {
                     let m = &acc.share[i];

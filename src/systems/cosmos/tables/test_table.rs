@@ -1,7 +1,7 @@
 use polars::prelude::*;
 
 use crate::context::{Context, Method};
-use crate::engine::{Counts, Rng64, Simulation};
+use crate::engine::{Counts, Draws, Simulation};
 use crate::error::UserError;
 use crate::report::{Chart, Figure, Heatmap, LineChart, LineSeries, Output, Provenance};
 use crate::stats::wilson;
@@ -73,7 +73,8 @@ impl Simulation for CellSim {
     }
 
     #[inline(never)]
-    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut CellCounts) {
+    fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut CellCounts) {
+        let rng = &mut draws.batch();
         // Four count arrays break the store-to-load chain on a repeated outcome.
         let mut c = [[0u64; 8]; 4];
         for _ in 0..trials / 4 {
@@ -92,10 +93,12 @@ impl Simulation for CellSim {
     }
 }
 
-/// The engine task of a cell: derived from its values, not its position, so a cell gives
-/// the same numbers whatever grid it is part of.
-fn cell_task(threshold: i64, karma: i64) -> u64 {
-    (((threshold + 1_000_000) as u64) << 8) | (karma + 10) as u64
+/// The stream key of a cell: its values, not its position, so a cell gives the same
+/// numbers whatever grid it is part of.
+fn cell_key(threshold: i64, karma: i64) -> crate::engine::StreamKey {
+    crate::engine::StreamKey::new("cosmos.test")
+        .int("threshold", threshold)
+        .int("karma", karma)
 }
 
 /// Monte Carlo counts per cell, `trials` per cell.
@@ -111,7 +114,7 @@ pub fn test_grid_mc(
         .iter()
         .map(|&(t, k)| {
             let sim = CellSim(TestSampler::new(&grid.spec(t, k, rules)?, rules));
-            Ok(ctx.engine.run(&sim, cell_task(t, k), trials, &progress))
+            Ok(ctx.engine.run(&sim, &cell_key(t, k), trials, &progress))
         })
         .collect();
     progress.finish();

@@ -17,7 +17,7 @@ pub use sim::{
 use crate::rules::RuleOptions;
 use crate::scenario::ScenarioFile;
 use crate::systems::fallout::Shortfall;
-use crate::systems::{RunOverrides, ScenarioResult};
+use crate::systems::{RunOverrides, ScenarioResult, TrialLimits};
 
 /// Fights per run when neither the file nor the command line says.
 pub const DEFAULT_TRIALS: u64 = 200_000;
@@ -48,17 +48,11 @@ pub fn simulation(model: CombatModel, options: &RuleOptions) -> CombatSim {
 
 pub(crate) fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
     let (raw, model) = load(file)?;
-    let (ctx, trials) = o.resolve(file, &raw.run, &raw.rules, DEFAULT_TRIALS)?;
-    if trials > TRIALS_MAX {
-        return Err(file
-            .error_at(
-                &["run", "trials"],
-                "run.trials",
-                &crate::tr!("fallout.model.trials", n = trials),
-                &format!("1..{TRIALS_MAX}"),
-            )
-            .into());
-    }
+    let limits = TrialLimits {
+        default: DEFAULT_TRIALS,
+        max: TRIALS_MAX,
+    };
+    let (ctx, trials) = o.resolve(file, &raw.run, &raw.rules, limits)?;
     crate::systems::fallout::check_start_pool(
         file,
         &["pools", "group_ap"],
@@ -67,8 +61,7 @@ pub(crate) fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<Scena
     )?;
     let sim = simulation(model, &ctx.options);
     let progress = ctx.progress(trials, "fallout firefights");
-    // One task per file: every fight of the run is one stream family.
-    let acc = ctx.engine.run(&sim, 0, trials, &progress);
+    let acc = ctx.engine.run(&sim, &ctx.stream, trials, &progress);
     progress.finish();
     report::result(file, &sim.model, &acc, &ctx, trials)
 }

@@ -290,16 +290,6 @@ fn policy(file: &ScenarioFile, p: &RawPolicy, side: &str) -> Result<SidePolicy, 
 /// Reads and validates a combat file (the one function `check` and `run` share).
 pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> {
     let raw: RawCombat = file.parse_raw()?;
-    if let Some(t) = raw.run.trials {
-        int_in(
-            file,
-            &["run", "trials"],
-            "run.trials",
-            t.min(i64::MAX as u64) as i64,
-            1,
-            TRIALS_MAX as i64,
-        )?;
-    }
     let s = &raw.combat;
     let max_rounds = int_in(
         file,

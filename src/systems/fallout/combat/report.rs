@@ -7,7 +7,7 @@ use crate::context::Context;
 use crate::report::{end_rounds, Output, Provenance};
 use crate::report::{float_column, BarChart, BarSeries, Chart, Figure};
 use crate::scenario::ScenarioFile;
-use crate::stats::wilson;
+use crate::stats::proportion;
 use crate::systems::fallout::OPTIONS;
 use crate::systems::ScenarioResult;
 
@@ -16,11 +16,6 @@ use super::sim::{CombatAcc, MJ_WINS, PLAYERS_WIN, UNDECIDED};
 
 fn pct(p: f64) -> String {
     crate::lang::pct(p, 2)
-}
-
-fn rate(hits: u64, n: u64) -> (f64, f64, f64) {
-    let (lo, hi) = wilson(hits, n);
-    (hits as f64 / n as f64, lo, hi)
 }
 
 fn prov(name: &str, m: &CombatModel, file: &ScenarioFile, ctx: &Context, n: u64) -> Provenance {
@@ -50,8 +45,9 @@ pub fn result(
 ) -> anyhow::Result<ScenarioResult> {
     let nf = n as f64;
     let ends = ["players_win", "mj_wins", "undecided"];
-    let side_rates: Vec<(f64, f64, f64)> =
-        (0..3).map(|k| rate(acc.outcomes.counts[k], n)).collect();
+    let side_rates: Vec<(f64, f64, f64)> = (0..3)
+        .map(|k| proportion(acc.outcomes.counts[k], n))
+        .collect();
     let sides = DataFrame::new_infer_height(vec![
         Column::new("outcome".into(), ends.to_vec()),
         float_column("p", &side_rates, |r| r.0),
@@ -111,7 +107,7 @@ pub fn result(
                 name: c.name.clone(),
                 side: c.side.name(),
                 weapon: w.name.clone(),
-                down: rate(f.down, n),
+                down: proportion(f.down, n),
                 injured: f.injured as f64 / nf,
                 injuries: f.injuries as f64 / nf,
                 attacks: f.attacks as f64 / nf,

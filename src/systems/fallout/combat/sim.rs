@@ -1,7 +1,7 @@
 //! Monte Carlo of a 2d20 firefight: one trial is one fight, turn by turn, with both
 //! pools (F-TEST, F-AP, F-CD). State lives in fixed arrays: no allocation per trial.
 
-use crate::engine::{Counts, Merge, Rng64, Simulation, Tally};
+use crate::engine::{Counts, Draws, Merge, Rng64, Simulation, Tally};
 use crate::systems::fallout::{
     roll_cd, roll_cd_blanks, BonusRules, PoolSampler, Shortfall, POOL_MAX,
 };
@@ -485,8 +485,9 @@ impl Simulation for CombatSim {
         }
     }
 
-    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut CombatAcc) {
-        for _ in 0..trials {
+    fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut CombatAcc) {
+        for mut rng in draws.trials(trials) {
+            let rng = &mut rng;
             self.fight(rng, acc);
         }
     }

@@ -78,8 +78,7 @@ fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> 
             &ctx.options,
         ));
     let progress = ctx.progress(trials, "fallout ap-economy");
-    // One task per file: the whole sequence is one stream family.
-    let acc = ctx.engine.run(&sim, 0, trials, &progress);
+    let acc = ctx.engine.run(&sim, &ctx.stream, trials, &progress);
     progress.finish();
     output::result(file, &model, &acc, &ctx, trials)
 }

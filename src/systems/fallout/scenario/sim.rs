@@ -1,7 +1,7 @@
 //! Monte Carlo of an AP-economy sequence: one trial plays every test in order with a
 //! shared group pool (F-AP).
 
-use crate::engine::{Merge, Rng64, Simulation, Tally};
+use crate::engine::{Draws, Merge, Simulation, Tally};
 use crate::systems::fallout::{BonusRules, PoolSampler, Shortfall, POOL_MAX};
 
 use super::model::ApEconomy;
@@ -100,9 +100,10 @@ impl Simulation for ApSim<'_> {
         }
     }
 
-    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut ApAcc) {
+    fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut ApAcc) {
         let m = self.model;
-        for _ in 0..trials {
+        for mut rng in draws.trials(trials) {
+            let rng = &mut rng;
             let (mut pool, mut mj, mut passes) = (m.start_group, m.start_mj, 0i64);
             for ((step, sampler), a) in m.steps.iter().zip(&self.samplers).zip(acc.steps.iter_mut())
             {

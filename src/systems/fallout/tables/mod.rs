@@ -11,6 +11,6 @@ pub use damage_table::{damage_output, damage_rows, DamageGrid, DamageRow};
 pub use help_table::{help_output, HelpGrid};
 pub use luck_table::{luck_output, LuckGrid, LUCK_POLICY};
 pub use report::report_outputs;
-pub use test_table::{cell_task, test_grid_mc, test_output, TestAcc, TestCell, TestGrid};
+pub use test_table::{cell_key, test_grid_mc, test_output, TestAcc, TestCell, TestGrid};
 
 pub(crate) use crate::report::range_text;

@@ -1,7 +1,7 @@
 use polars::prelude::*;
 
 use crate::context::{Context, Method};
-use crate::engine::{Merge, Rng64, Simulation};
+use crate::engine::{Draws, Merge, Simulation};
 use crate::error::UserError;
 use crate::report::{float_column, Chart, Figure, Output, Provenance};
 use crate::stats::{t_interval, wilson};
@@ -87,19 +87,15 @@ impl TestCell {
     }
 }
 
-/// The engine task of a cell: derived from its values, so a cell gives the same numbers
-/// whatever grid it is part of.
-pub fn cell_task(c: &TestCell) -> u64 {
-    u64::from_be_bytes([
-        0,
-        0,
-        0,
-        c.tn,
-        c.difficulty,
-        c.dice,
-        c.tag_rank,
-        c.complication,
-    ])
+/// The stream key of a cell: its values, so a cell gives the same numbers whatever grid
+/// it is part of.
+pub fn cell_key(c: &TestCell) -> crate::engine::StreamKey {
+    crate::engine::StreamKey::new("fallout.test")
+        .int("tn", c.tn.into())
+        .int("difficulty", c.difficulty.into())
+        .int("dice", c.dice.into())
+        .int("tag_rank", c.tag_rank.into())
+        .int("complication", c.complication.into())
 }
 
 /// Monte Carlo tallies of one cell; AP sums are integers, so merging is exact.
@@ -159,7 +155,8 @@ impl Simulation for CellSim {
     }
 
     #[inline(never)]
-    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut TestAcc) {
+    fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut TestAcc) {
+        let rng = &mut draws.batch();
         let mut a = TestAcc {
             trials,
             ..Default::default()
@@ -196,7 +193,7 @@ pub fn test_grid_mc(
                 dice: c.dice,
                 difficulty: c.difficulty,
             };
-            Ok(ctx.engine.run(&sim, cell_task(c), trials, &progress))
+            Ok(ctx.engine.run(&sim, &cell_key(c), trials, &progress))
         })
         .collect();
     progress.finish();

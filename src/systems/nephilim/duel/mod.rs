@@ -15,7 +15,7 @@ pub use sim::{DuelAcc, DuelSim, FighterAcc, A_WINS, BOTH_OUT, B_WINS, UNDECIDED}
 
 use crate::scenario::ScenarioFile;
 use crate::systems::nephilim::NephilimRules;
-use crate::systems::{RunOverrides, ScenarioKind, ScenarioResult};
+use crate::systems::{RunOverrides, ScenarioKind, ScenarioResult, TrialLimits};
 
 /// Duels per run when neither the file nor the command line says.
 pub const DEFAULT_TRIALS: u64 = 200_000;
@@ -34,34 +34,32 @@ fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> 
     // The starting counters against the boxes per state in force (`--option` too), the
     // same validation for `check` and `run`.
     let (raw, model) = load_with(file, &o.options)?;
-    let (ctx, trials) = o.resolve(file, &raw.run, &raw.rules, DEFAULT_TRIALS)?;
-    if trials > TRIALS_MAX {
-        return Err(file
-            .error_at(
-                &["run", "trials"],
-                "run.trials",
-                &crate::tr!("nephilim.model.trials", n = trials),
-                &format!("1..{TRIALS_MAX}"),
-            )
-            .into());
-    }
+    let limits = TrialLimits {
+        default: DEFAULT_TRIALS,
+        max: TRIALS_MAX,
+    };
+    let (ctx, trials) = o.resolve(file, &raw.run, &raw.rules, limits)?;
     let rules = NephilimRules::from_options(&ctx.options);
     let progress = ctx.progress(trials, "nephilim duels");
     let actions = [model.fighters[0].actions, model.fighters[1].actions];
     let sim = DuelSim::new(model.clone(), &rules, actions);
-    let acc = ctx.engine.run(&sim, 0, trials, &progress);
+    let acc = ctx.engine.run(&sim, &ctx.stream, trials, &progress);
     progress.finish();
-    // The actions grid: each (a, b) its own task, so a cell's numbers do not depend on
+    // The actions grid: each (a, b) its own streams, so a cell's numbers do not depend on
     // the file's own actions.
     let grid_trials = trials.min(GRID_TRIALS_MAX);
     let mut grid = Vec::new();
     for a in 1..=ACTIONS_MAX {
         for b in 1..=ACTIONS_MAX {
             let sim = DuelSim::new(model.clone(), &rules, [a, b]);
-            let task = 1 + (a as u64) * 16 + b as u64;
+            let key = ctx
+                .stream
+                .clone()
+                .int("grid_actions_a", a.into())
+                .int("grid_actions_b", b.into());
             let acc = ctx
                 .engine
-                .run(&sim, task, grid_trials, &crate::engine::Progress::hidden());
+                .run(&sim, &key, grid_trials, &crate::engine::Progress::hidden());
             grid.push(report::GridCell {
                 actions: [a, b],
                 acc,

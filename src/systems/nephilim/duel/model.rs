@@ -109,16 +109,6 @@ pub fn load_with<S: AsRef<str>>(
     options: &[S],
 ) -> Result<(RawDuel, DuelModel), UserError> {
     let raw: RawDuel = file.parse_raw()?;
-    if let Some(t) = raw.run.trials {
-        int_in(
-            file,
-            &["run", "trials"],
-            "run.trials",
-            t.min(i64::MAX as u64) as i64,
-            1,
-            TRIALS_MAX as i64,
-        )?;
-    }
     let d = &raw.duel;
     let max_rounds = int_in(
         file,

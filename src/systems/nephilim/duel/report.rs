@@ -8,7 +8,7 @@ use crate::context::Context;
 use crate::report::{end_rounds, Output, Provenance};
 use crate::report::{float_column, int_column, BarChart, BarSeries, Chart, Figure, Heatmap};
 use crate::scenario::ScenarioFile;
-use crate::stats::wilson;
+use crate::stats::proportion;
 use crate::systems::nephilim::{p_earlier_segment, NephilimRules};
 use crate::systems::ScenarioResult;
 
@@ -17,11 +17,6 @@ use super::sim::{DuelAcc, A_WINS, BOTH_OUT, B_WINS, UNDECIDED};
 
 fn pct(p: f64) -> String {
     crate::lang::pct(p, 2)
-}
-
-fn rate(k: u64, n: u64) -> (f64, f64, f64) {
-    let (lo, hi) = wilson(k, n);
-    (k as f64 / n as f64, lo, hi)
 }
 
 /// One cell of the actions grid.
@@ -84,7 +79,9 @@ pub fn result(
         crate::tr!("nephilim.duel.both_out").to_string(),
         crate::tr!("nephilim.duel.undecided", rounds = m.max_rounds),
     ];
-    let rates: Vec<(f64, f64, f64)> = (0..4).map(|k| rate(acc.outcomes.counts[k], n)).collect();
+    let rates: Vec<(f64, f64, f64)> = (0..4)
+        .map(|k| proportion(acc.outcomes.counts[k], n))
+        .collect();
     let outcome_frame = DataFrame::new_infer_height(vec![
         Column::new(
             "outcome".into(),
@@ -139,7 +136,7 @@ pub fn result(
                 name: f.name.clone(),
                 initiative: f.initiative,
                 actions: f.actions as i64,
-                earlier: rate(a.earlier_round1, n),
+                earlier: proportion(a.earlier_round1, n),
                 earlier_exact: p_earlier_segment(
                     f.initiative - m.fighters[1 - i].initiative,
                     rules,
@@ -215,7 +212,7 @@ pub fn result(
             (
                 c.actions[0],
                 c.actions[1],
-                rate(c.acc.outcomes.counts[A_WINS], c.trials),
+                proportion(c.acc.outcomes.counts[A_WINS], c.trials),
                 c.acc.outcomes.counts[B_WINS] as f64 / c.trials as f64,
                 mean_rounds(&c.acc, m.max_rounds),
             )

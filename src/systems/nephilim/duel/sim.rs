@@ -3,7 +3,7 @@
 //! (N-TEST, N-OPP), wound and fatigue counters with their maluses and the per-round
 //! incapacity and exhaustion checks (N-HEALTH). No allocation per trial.
 
-use crate::engine::{Counts, Merge, Rng64, Simulation, Tally};
+use crate::engine::{Counts, Draws, Merge, Rng64, Simulation, Tally};
 use crate::systems::nephilim::health::TOP_MAX;
 use crate::systems::nephilim::{DSampler, NephilimRules};
 
@@ -341,8 +341,9 @@ impl Simulation for DuelSim {
         }
     }
 
-    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut DuelAcc) {
-        for _ in 0..trials {
+    fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut DuelAcc) {
+        for mut rng in draws.trials(trials) {
+            let rng = &mut rng;
             self.duel(rng, acc);
         }
     }

@@ -1,7 +1,7 @@
 use polars::prelude::*;
 
 use crate::context::{Context, Method};
-use crate::engine::{Counts, Rng64, Simulation};
+use crate::engine::{Counts, Draws, Simulation};
 use crate::report::{Chart, Figure, LineChart, LineSeries, Output};
 use crate::stats::wilson;
 use crate::systems::nephilim::{
@@ -26,7 +26,8 @@ impl Simulation for InitSim {
         InitCounts::default()
     }
 
-    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut InitCounts) {
+    fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut InitCounts) {
+        let rng = &mut draws.batch();
         let mut earlier = 0u64;
         for _ in 0..trials {
             earlier += u64::from(sample_earlier(self.difference, self.gap, &self.d, rng));
@@ -36,12 +37,9 @@ impl Simulation for InitSim {
     }
 }
 
-/// Engine task of a difference: from the die, the segment rule and the value.
-fn task(rules: &NephilimRules, difference: i64) -> u64 {
-    (2u64 << 40)
-        | ((rules.die as u64) << 36)
-        | ((rules.init_segment.gap() as u64) << 32)
-        | (difference + 1_000_000) as u64
+/// The stream key of a difference: its value (the die and the segment rule are rules).
+fn key(difference: i64) -> crate::engine::StreamKey {
+    crate::engine::StreamKey::new("nephilim.initiative").int("difference", difference)
 }
 
 /// Monte Carlo counts per difference, `trials` each.
@@ -60,7 +58,7 @@ pub fn initiative_mc(
                 gap: rules.init_segment.gap(),
                 d: rules.die.sampler(),
             };
-            ctx.engine.run(&sim, task(rules, d), trials, &progress)
+            ctx.engine.run(&sim, &key(d), trials, &progress)
         })
         .collect();
     progress.finish();

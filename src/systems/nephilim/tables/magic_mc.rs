@@ -5,7 +5,7 @@ use polars::prelude::*;
 
 use crate::context::{Context, Method};
 use crate::dice::Die;
-use crate::engine::{Counts, Rng64, Simulation};
+use crate::engine::{Counts, Draws, Rng64, Simulation, StreamKey};
 use crate::report::{float_column, int_column, Chart, Figure, LineChart, LineSeries, Output};
 use crate::stats::wilson;
 use crate::systems::nephilim::ka::normalise;
@@ -54,7 +54,8 @@ impl Simulation for CastSim {
         Counts::default()
     }
 
-    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut Counts<3>) {
+    fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut Counts<3>) {
+        let rng = &mut draws.batch();
         for _ in 0..trials {
             let raw = self.d.roll(rng);
             if !classify(self.conc_margin, raw, self.crit).is_success() {
@@ -98,19 +99,20 @@ pub fn report_magic_grid() -> MagicGrid {
     }
 }
 
-fn task(c: Circle, skill: i64, ka: i64, d: Duration, rules: &NephilimRules) -> u64 {
-    // The rules as their Debug text read before the duel's action parameters joined the
-    // struct: magic does not use them, and the streams (so the bytes) stay those of every
-    // earlier version.
-    let r = rules;
-    let text = format!(
-        "magic {c:?} {skill} {ka} {d:?} NephilimRules {{ die: {:?}, init_segment: {:?}, \
-         double_skill: {}, carry_margin: {}, stase_normalised: {} }}",
-        r.die, r.init_segment, r.double_skill, r.carry_margin, r.stase_normalised
-    );
-    text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
-    })
+/// The stream key of a cell: the spell and the cell's values (rules are not part of it).
+fn key(grid: &MagicGrid, c: Circle, skill: i64, ka: i64, d: Duration) -> StreamKey {
+    let plexus = grid.plexus.map_or(String::new(), |p| {
+        format!("+{}d{} -{}d{}", p.plus.0, p.plus.1, p.minus.0, p.minus.1)
+    });
+    StreamKey::new("nephilim.magic")
+        .int("spell_level", grid.spell_level)
+        .int("increments", grid.increments)
+        .int("stase", grid.stase)
+        .text("plexus", &plexus)
+        .text("circle", c.name())
+        .int("skill", skill)
+        .int("ka", ka)
+        .text("duration", d.name())
 }
 
 /// The Monte Carlo `nephilim-magic` output (`trials` per cell), same rows as the exact
@@ -165,7 +167,7 @@ pub fn magic_mc_output(grid: &MagicGrid, ctx: &Context, trials: u64) -> anyhow::
                         };
                         ctx.engine.run(
                             &sim,
-                            task(circle, skill, ka, duration, &rules),
+                            &key(grid, circle, skill, ka, duration),
                             trials,
                             &progress,
                         )

@@ -1,10 +1,10 @@
 use polars::prelude::*;
 
 use crate::context::{Context, Method};
-use crate::engine::{Counts, Rng64, Simulation};
+use crate::engine::{Counts, Draws, Simulation};
 use crate::report::{Chart, Figure, LineChart, LineSeries, Output};
 use crate::stats::wilson;
-use crate::systems::nephilim::{classify, probs_over, DSampler, DieKind, NephilimRules, Outcome};
+use crate::systems::nephilim::{classify, probs_over, DSampler, NephilimRules, Outcome};
 
 use super::{provenance, range_text};
 
@@ -24,16 +24,18 @@ impl Simulation for TestSim {
         TestCounts::default()
     }
 
-    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut TestCounts) {
+    fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut TestCounts) {
+        let rng = &mut draws.batch();
         for _ in 0..trials {
             acc.add(classify(self.margin, self.d.roll(rng), self.crit) as usize);
         }
     }
 }
 
-/// Engine task of a margin: from the die and the margin value, not the row position.
-fn task(die: DieKind, margin: i64) -> u64 {
-    (1u64 << 40) | ((die as u64) << 32) | (margin + 1_000_000) as u64
+/// The stream key of a margin: its value, not the row position (the die is a rule: a
+/// variant's die meets the same streams).
+fn key(margin: i64) -> crate::engine::StreamKey {
+    crate::engine::StreamKey::new("nephilim.test").int("margin", margin)
 }
 
 /// Monte Carlo counts per margin, `trials` each.
@@ -52,7 +54,7 @@ pub fn test_mc(
                 crit: rules.crit_from(),
                 d: rules.die.sampler(),
             };
-            ctx.engine.run(&sim, task(rules.die, m), trials, &progress)
+            ctx.engine.run(&sim, &key(m), trials, &progress)
         })
         .collect();
     progress.finish();

@@ -1,7 +1,7 @@
 //! One duel, round by round (L'ART DE LA GUERRE, LES ACTIONS: Frapper, VIE ET MORT), and
 //! the simulation that runs many of them without allocating.
 
-use crate::engine::{Counts, Merge, Moments, Rng64, Simulation, Tally};
+use crate::engine::{Counts, Draws, Merge, Moments, Rng64, Simulation, Tally};
 use crate::systems::trinites::{
     roll_test, RegenAction, RegenTiming, RisqueIncident, TrinitesRules,
 };
@@ -482,9 +482,12 @@ pub struct DuelSim {
 }
 
 impl DuelSim {
-    /// Engine task of this pair, from the pair's values (not its position in the list).
-    pub fn task(&self) -> u64 {
-        ((self.pair.0 as u64) << 8) | self.pair.1 as u64
+    /// The stream key of this pair: the file's key and the pair's values (not its
+    /// position in the list).
+    pub fn key(&self, file: &crate::engine::StreamKey) -> crate::engine::StreamKey {
+        file.clone()
+            .int("prime", self.pair.0 as i64)
+            .int("penalty", self.pair.1 as i64)
     }
 }
 
@@ -495,8 +498,9 @@ impl Simulation for DuelSim {
         DuelStats::new(self.combat.max_rounds)
     }
 
-    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut DuelStats) {
-        for _ in 0..trials {
+    fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut DuelStats) {
+        for mut rng in draws.trials(trials) {
+            let rng = &mut rng;
             let r = fight(&self.combat, self.pair, &self.rules, rng);
             acc.push(&r);
         }

@@ -92,7 +92,9 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             };
             PairResult {
                 pair,
-                stats: ctx.engine.run(&sim, sim.task(), trials, &progress),
+                stats: ctx
+                    .engine
+                    .run(&sim, &sim.key(&ctx.stream), trials, &progress),
             }
         })
         .collect();

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{Merge, Moments, Rng64, Simulation, Tally};
+use crate::engine::{Draws, Merge, Moments, Simulation, Tally};
 use crate::systems::trinites::TrinitesRules;
 
 use super::sim::{fight, End, Outcome, Setup};
@@ -147,8 +147,9 @@ impl Simulation for SkirmishSim {
         }
     }
 
-    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut SkirmishAcc) {
-        for _ in 0..trials {
+    fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut SkirmishAcc) {
+        for mut rng in draws.trials(trials) {
+            let rng = &mut rng;
             let o = fight(&self.setup, &self.rules, rng);
             acc.push(&self.setup, &o);
         }

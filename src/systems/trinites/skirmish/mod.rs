@@ -28,7 +28,7 @@ pub use strike::{
 
 use crate::scenario::ScenarioFile;
 use crate::systems::trinites::TrinitesRules;
-use crate::systems::{RunOverrides, ScenarioKind, ScenarioResult};
+use crate::systems::{RunOverrides, ScenarioKind, ScenarioResult, TrialLimits};
 
 /// Skirmishes per run when neither the file nor the command line says.
 pub const DEFAULT_TRIALS: u64 = 20_000;
@@ -51,22 +51,15 @@ pub fn simulation(m: &Skirmish, rules: TrinitesRules) -> SkirmishSim {
 
 fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
     let m = load(file)?;
-    let (ctx, trials) = o.resolve(file, &m.run, &m.rules, DEFAULT_TRIALS)?;
-    if trials > TRIALS_MAX {
-        return Err(file
-            .error_at(
-                &["run", "trials"],
-                "run.trials",
-                &format!("{trials} trials"),
-                &format!("1..{TRIALS_MAX}"),
-            )
-            .into());
-    }
+    let limits = TrialLimits {
+        default: DEFAULT_TRIALS,
+        max: TRIALS_MAX,
+    };
+    let (ctx, trials) = o.resolve(file, &m.run, &m.rules, limits)?;
     let rules = TrinitesRules::from_options(&ctx.options);
     let sim = simulation(&m, rules);
     let progress = ctx.progress(trials, "trinites skirmishes");
-    // One task per file: every fight of the run is one stream family.
-    let acc = ctx.engine.run(&sim, 0, trials, &progress);
+    let acc = ctx.engine.run(&sim, &ctx.stream, trials, &progress);
     progress.finish();
     let ex = exchanges(&m, &rules);
     let pair_runs = m

@@ -182,10 +182,15 @@ pub fn run_pairs(
                 setup: Setup::new(&model),
                 rules,
             };
-            let task = 1 + ((pair.0 as u64) << 8) + pair.1 as u64;
+            let key = ctx
+                .stream
+                .clone()
+                .text("pairs", "")
+                .int("prime", pair.0 as i64)
+                .int("penalty", pair.1 as i64);
             PairRun {
                 pair,
-                acc: ctx.engine.run(&sim, task, spec.trials, &progress),
+                acc: ctx.engine.run(&sim, &key, spec.trials, &progress),
             }
         })
         .collect();

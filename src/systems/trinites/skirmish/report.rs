@@ -9,7 +9,7 @@ use crate::engine::{Merge, Moments};
 use crate::report::{end_rounds, float_column, int_column, Output, Provenance};
 use crate::report::{BarChart, BarSeries, Chart, Figure};
 use crate::scenario::ScenarioFile;
-use crate::stats::{t_interval, wilson};
+use crate::stats::{proportion, t_interval};
 use crate::systems::trinites::OPTIONS;
 use crate::systems::ScenarioResult;
 
@@ -17,11 +17,6 @@ use super::acc::SkirmishAcc;
 use super::exchange::Exchange;
 use super::model::Skirmish;
 use super::pairs::{pairs_output, PairRun, PairsSpec};
-
-fn rate(hits: u64, n: u64) -> (f64, f64, f64) {
-    let (lo, hi) = wilson(hits, n);
-    (hits as f64 / n as f64, lo, hi)
-}
 
 fn pct(p: f64) -> String {
     crate::lang::pct(p, 1)
@@ -59,7 +54,12 @@ fn sides_output(m: &Skirmish, acc: &SkirmishAcc, p: Provenance) -> anyhow::Resul
         .enumerate()
         .map(|(k, l)| {
             let mean = acc.rounds_by_outcome[k].mean;
-            (l.clone(), acc.outcomes[k], rate(acc.outcomes[k], n), mean)
+            (
+                l.clone(),
+                acc.outcomes[k],
+                proportion(acc.outcomes[k], n),
+                mean,
+            )
         })
         .collect();
     let frame = DataFrame::new_infer_height(vec![
@@ -146,9 +146,9 @@ fn combatant_rows(m: &Skirmish, acc: &SkirmishAcc) -> Vec<Row> {
                 name: m.names[i].clone(),
                 group: g.name.clone(),
                 side: m.sides[g.profile.side].clone(),
-                down: rate(a.down, n),
+                down: proportion(a.down, n),
                 knocked: a.knocked as f64 / n as f64,
-                coma: rate(a.coma, n),
+                coma: proportion(a.coma, n),
                 dead: a.dead as f64 / n as f64,
                 coma_hours: nan_if_empty(&a.coma_hours),
                 dealt: a.dealt.mean,
@@ -377,7 +377,7 @@ pub fn result(
     let wins: Vec<String> = (0..labels.len())
         .filter(|&k| k < m.sides.len() || acc.outcomes[k] > 0)
         .map(|k| {
-            let (p, lo, hi) = rate(acc.outcomes[k], n);
+            let (p, lo, hi) = proportion(acc.outcomes[k], n);
             let what = if k < m.sides.len() {
                 crate::tr!(
                     "trinites.skirmish.side_wins",

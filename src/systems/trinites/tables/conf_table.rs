@@ -1,7 +1,7 @@
 use polars::prelude::*;
 
 use crate::context::{Context, Method};
-use crate::engine::{Counts, Progress, Rng64, Simulation};
+use crate::engine::{Counts, Draws, Progress, Simulation, StreamKey};
 use crate::report::{Chart, Figure, Heatmap, Output, Provenance};
 use crate::stats::wilson;
 use crate::systems::trinites::{
@@ -86,7 +86,8 @@ impl Simulation for ConfSim {
         Counts::default()
     }
 
-    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut Counts<3>) {
+    fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut Counts<3>) {
+        let rng = &mut draws.batch();
         let c = self.cell;
         for _ in 0..trials {
             let t = self.target;
@@ -114,12 +115,13 @@ impl Simulation for ConfSim {
     }
 }
 
-fn cell_task(c: &ConfCell) -> u64 {
-    let m = |x: i64| (x + 1000) as u64 & 0xFFFF;
-    (m(c.modifier_a) << 18)
-        | (m(c.modifier_b) << 2)
-        | (u64::from(c.dual_a) << 1)
-        | u64::from(c.dual_b)
+/// The stream key of a cell, from its values.
+fn cell_key(c: &ConfCell) -> StreamKey {
+    StreamKey::new("trinites.confrontation")
+        .int("modifier_a", c.modifier_a)
+        .int("modifier_b", c.modifier_b)
+        .value("dual_a", &toml::Value::Boolean(c.dual_a))
+        .value("dual_b", &toml::Value::Boolean(c.dual_b))
 }
 
 /// Monte Carlo counts [A wins, B wins, nobody] of one cell.
@@ -130,7 +132,7 @@ pub fn conf_mc(cell: ConfCell, rules: &TrinitesRules, ctx: &Context, trials: u64
         target: rules.target,
     };
     ctx.engine
-        .run(&sim, cell_task(&cell), trials, &Progress::hidden())
+        .run(&sim, &cell_key(&cell), trials, &Progress::hidden())
 }
 
 /// The `trinites-confrontation` output: CSV `modifier_a,modifier_b,dual_a,dual_b,p_a_wins,

@@ -1,7 +1,7 @@
 use polars::prelude::*;
 
 use crate::context::{Context, Method};
-use crate::engine::{Counts, Rng64, Simulation};
+use crate::engine::{Counts, Draws, Simulation};
 use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance};
 use crate::stats::wilson;
 use crate::systems::trinites::{
@@ -41,7 +41,8 @@ impl Simulation for TestCellSim {
         TestCellCounts::default()
     }
 
-    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut TestCellCounts) {
+    fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut TestCellCounts) {
+        let rng = &mut draws.batch();
         for _ in 0..trials {
             let r = roll_test(rng, self.dual, self.modifier, self.keep, self.target);
             let i = 2 * usize::from(!r.succeeds(self.modifier, self.target))
@@ -59,9 +60,11 @@ fn p_with_retry(p: f64, dual: bool, modifier: i64, rules: &TrinitesRules) -> f64
     p + (1.0 - p) * second
 }
 
-/// Engine task of a cell, from its values.
-fn cell_task(modifier: i64, dual: bool) -> u64 {
-    (((modifier + 1_000_000) as u64) << 1) | u64::from(dual)
+/// The stream key of a cell, from its values.
+fn cell_key(modifier: i64, dual: bool) -> crate::engine::StreamKey {
+    crate::engine::StreamKey::new("trinites.test")
+        .int("modifier", modifier)
+        .value("dual", &toml::Value::Boolean(dual))
 }
 
 /// Monte Carlo counts of one (modifier, dual) cell.
@@ -80,7 +83,7 @@ pub fn test_cell_mc(
     };
     ctx.engine.run(
         &sim,
-        cell_task(modifier, dual),
+        &cell_key(modifier, dual),
         trials,
         &crate::engine::Progress::hidden(),
     )

@@ -5,7 +5,6 @@
 
 use serde::Deserialize;
 
-use crate::rules::growth::POTION_NAMES;
 use crate::rules::{parse_pairs, Allowed};
 
 /// A potion with a fixed effect on FP/FM. Revigoration and alcohol/drugs suspend effects
@@ -55,7 +54,7 @@ impl Potion {
 /// The potion table in force: (FP change, FM change) by potion, the book's with the
 /// entries of `potion_effects` in place. Small (28 bytes) and `Copy`, so it rides in
 /// `TrekRules` and a drink is one indexed load.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct PotionTable([[i8; 2]; POTIONS]);
 
 impl PotionTable {
@@ -117,22 +116,10 @@ impl Default for PotionTable {
     }
 }
 
-/// The rows off the book only, by name (`{}` at the book's table).
-impl std::fmt::Debug for PotionTable {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mut m = f.debug_map();
-        for (i, (row, book)) in self.0.iter().zip(BOOK_ROWS).enumerate() {
-            if *row != book {
-                m.entry(&POTION_NAMES[i], row);
-            }
-        }
-        m.finish()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::growth::POTION_NAMES;
 
     #[test]
     fn names_rows_and_variants_agree() {
@@ -161,11 +148,6 @@ mod tests {
         assert_eq!(t.effect(Potion::Phoenix), (-6, -3));
         assert_eq!(t.effect(Potion::Energising), (-5, 3));
         assert_eq!(PotionTable::from_value("none"), PotionTable::BOOK);
-        assert_eq!(format!("{:?}", PotionTable::BOOK), "{}");
-        assert_eq!(
-            format!("{t:?}"),
-            "{\"healing_plus\": [-3, 1], \"phoenix\": [-6, -3]}"
-        );
         // The book's values written out are the book's table.
         assert_eq!(PotionTable::from_value("phoenix=-5/-3"), PotionTable::BOOK);
     }

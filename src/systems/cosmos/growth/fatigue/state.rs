@@ -26,7 +26,7 @@ pub enum FatigueState {
 
 /// The fatigue states' thresholds and test maluses in force (C-FAT-4 parameters
 /// `fatigue_*_from`, `fatigue_*_malus`, `fatigue_exhausted_at`).
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct FatigueLevels {
     /// Light, moderate and extreme from these values (book: 4, 6, 8).
     pub from: [i32; 3],
@@ -35,19 +35,6 @@ pub struct FatigueLevels {
     /// Exhaustion, also the tracks' ceiling where gains spill over (book: 10, at most
     /// [`FATIGUE_MAX`]).
     pub exhausted: i32,
-}
-
-/// As the derived form, with `exhausted` printed only when it is not the book's 10: engine
-/// tasks that hash a model's text (an expedition's linked combat rules) keep their numbers.
-impl std::fmt::Debug for FatigueLevels {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mut d = f.debug_struct("FatigueLevels");
-        d.field("from", &self.from).field("malus", &self.malus);
-        if self.exhausted != FATIGUE_MAX {
-            d.field("exhausted", &self.exhausted);
-        }
-        d.finish()
-    }
 }
 
 impl Default for FatigueLevels {

@@ -10,7 +10,7 @@ use super::FATIGUE_MAX;
 /// resolved once per run from the parameters in force. The gains of a fight are the
 /// combat parameters of the same rule (`fatigue_rounds_per_fp`, ...), so one value moves
 /// played combats and an expedition's abstract encounters alike.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct TrekRules {
     /// `fatigue_exhausted_at`: exhaustion and the tracks' ceiling (10).
     pub max: i32,
@@ -139,45 +139,5 @@ impl TrekRules {
 impl Default for TrekRules {
     fn default() -> Self {
         TrekRules::BOOK
-    }
-}
-
-/// As the derived form, with the numbers made parameters last (`fatigue_sleepless_extra`,
-/// `potion_effects`) printed only off the book: a linked combat's engine task hashes its
-/// rules' text, so values set before these parameters existed keep their streams.
-impl std::fmt::Debug for TrekRules {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mut d = f.debug_struct("TrekRules");
-        d.field("max", &self.max)
-            .field("daily", &self.daily)
-            .field("full_rest", &self.full_rest)
-            .field("exhaustion_rest_hours", &self.exhaustion_rest_hours)
-            .field("meal_relief", &self.meal_relief)
-            .field("short_rest_hours", &self.short_rest_hours)
-            .field("full_rest_hours", &self.full_rest_hours)
-            .field("pause_relief", &self.pause_relief)
-            .field("pause_floor", &self.pause_floor)
-            .field("meals_per_day", &self.meals_per_day)
-            .field("pauses_per_day", &self.pauses_per_day)
-            .field("fasting_gain", &self.fasting_gain)
-            .field("sleepless_gain", &self.sleepless_gain);
-        if self.sleepless_extra != TrekRules::BOOK.sleepless_extra {
-            d.field("sleepless_extra", &self.sleepless_extra);
-        }
-        if self.potions != PotionTable::BOOK {
-            d.field("potions", &self.potions);
-        }
-        d.field("rest_quality_max", &self.rest_quality_max)
-            .field("rounds_per_fp", &self.rounds_per_fp);
-        if self.combat_end_fp != TrekRules::BOOK.combat_end_fp {
-            d.field("combat_end_fp", &self.combat_end_fp);
-        }
-        d.field("per_points", &self.per_points)
-            .field("knockout_fm", &self.knockout_fm)
-            .field("psychic_fm", &self.psychic_fm)
-            .field("point_relief", &self.point_relief)
-            .field("sepulchral_fp", &self.sepulchral_fp)
-            .field("illumination", &self.illumination)
-            .finish()
     }
 }

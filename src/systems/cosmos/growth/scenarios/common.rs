@@ -81,14 +81,6 @@ pub fn summary(
     s
 }
 
-/// An engine task id derived from the values that define a run (FNV-1a of their text), so
-/// the same settings draw the same numbers whatever else the file holds.
-pub fn task_of(values: &str) -> u64 {
-    values.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
 /// A validated scenario: its model, `[rules]`, `[run]`, `title` and `question`.
 pub type Parsed<M> = (
     M,

@@ -41,6 +41,32 @@ impl Script {
         self.points.is_none() && self.grants.is_empty()
     }
 
+    /// The script as provenance reads it: `tests_per_session=40; points=1/1 (light/dark);
+    /// before test 80: karma -3; ...` (the 0-based test a grant comes before).
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(n) = self.tests_per_session {
+            parts.push(format!("tests_per_session={n}"));
+        }
+        if let Some((l, d)) = self.points {
+            parts.push(format!("points={l}/{d} (light/dark)"));
+        }
+        for g in &self.grants {
+            let mut what = Vec::new();
+            if g.karma != 0 {
+                what.push(format!("karma {:+}", g.karma));
+            }
+            if g.light != 0 {
+                what.push(format!("light +{}", g.light));
+            }
+            if g.dark != 0 {
+                what.push(format!("dark +{}", g.dark));
+            }
+            parts.push(format!("before test {}: {}", g.before, what.join(", ")));
+        }
+        parts.join("; ")
+    }
+
     /// Whether the game master ever moves karma.
     pub fn moves_karma(&self) -> bool {
         self.grants.iter().any(|g| g.karma != 0)

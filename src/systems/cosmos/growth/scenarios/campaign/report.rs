@@ -7,23 +7,31 @@ use crate::lang;
 use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind};
 use crate::scenario::ScenarioFile;
 use crate::stats::{t_interval, wilson};
-use crate::systems::cosmos::growth::campaign::{Mix, Postures};
+use crate::systems::cosmos::growth::campaign::{Mix, PostureKind, Postures};
 use crate::systems::cosmos::growth::{band_row, quantile_interval, OPTIONS};
 use crate::systems::cosmos::{TestRules, KARMA_STATES};
 use crate::systems::ScenarioResult;
 
-use super::super::{summary, task_of};
-use super::model::{Campaign, CampaignModel, Script};
+use super::super::summary;
+use super::model::Campaign;
 use super::sim::CampaignSim;
 
-/// The engine's task text: the model's `Debug` (as before the script existed) and, when
-/// the game master scripts anything, the script.
-fn task_text(m: &CampaignModel, script: &Script, p: &Option<Postures>) -> String {
-    if script.is_empty() {
-        format!("{m:?}|{p:?}")
-    } else {
-        format!("{m:?}|{p:?}|{script:?}")
-    }
+/// `share@threshold` pairs, as the file writes them (`0.5@40, 0.5@60`).
+fn thresholds_text(t: &[(f64, u32)]) -> String {
+    let v: Vec<String> = t.iter().map(|(w, x)| format!("{w}@{x}")).collect();
+    v.join(", ")
+}
+
+/// `every N tests, L tests of KIND` or `none`.
+fn postures_text(p: Option<(u32, u32, PostureKind)>) -> String {
+    p.map_or("none".into(), |(every, length, kind)| {
+        let kind = match kind {
+            PostureKind::Illumination => "illumination",
+            PostureKind::Sepulchral => "sepulchral",
+            PostureKind::Alternate => "alternate",
+        };
+        format!("every {every} tests, {length} tests of {kind}")
+    })
 }
 
 /// Runs the variants (no postures; postures) and writes the outputs.
@@ -55,8 +63,8 @@ pub(super) fn report(
     opts.extend(ctx.options.in_force(crate::systems::cosmos::OPTIONS));
     let prov = Provenance::monte_carlo("campaign", "cosmos", opts, ctx.engine.seed(), trials)
         .with_param("tests", m.tests)
-        .with_param("thresholds", format!("{:?}", m.thresholds))
-        .with_param("postures", format!("{:?}", m.postures))
+        .with_param("thresholds", thresholds_text(&m.thresholds))
+        .with_param("postures", postures_text(m.postures))
         .with_param("burn_in", m.burn_in);
     let mut prov = Provenance {
         scenario: Some(file.reference()),
@@ -64,7 +72,7 @@ pub(super) fn report(
     };
     // Listed only when used, so older files keep their bytes.
     if !script.is_empty() {
-        prov = prov.with_param("gm_script", format!("{script:?}"));
+        prov = prov.with_param("gm_script", script.describe());
     }
     let mut results = Vec::new();
     for (name, p) in &variants {
@@ -79,9 +87,12 @@ pub(super) fn report(
             trials,
             &crate::tr!("growth.campaign.progress", variant = name),
         );
-        let acc = ctx
-            .engine
-            .run(&sim, task_of(&task_text(m, script, p)), trials, &progress);
+        let acc = ctx.engine.run(
+            &sim,
+            &ctx.stream.clone().text("variant", name),
+            trials,
+            &progress,
+        );
         progress.finish();
         results.push((*name, acc));
     }

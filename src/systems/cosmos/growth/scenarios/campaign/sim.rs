@@ -1,7 +1,7 @@
 //! Karma trajectories over a campaign (C-KARMA-1..3), with postures paid in Light/Dark
 //! points and the game master's grants; the exact karma law without postures.
 
-use crate::engine::{Merge, Moments, Rng64, Simulation, Tally};
+use crate::engine::{Draws, Merge, Moments, Simulation, Tally};
 use crate::systems::cosmos::growth::campaign::{granted, KarmaTrack, Mix, Postures};
 use crate::systems::cosmos::{TestRules, KARMA_MIN, KARMA_STATES};
 
@@ -63,12 +63,13 @@ impl Simulation for CampaignSim<'_> {
         }
     }
 
-    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut CampaignAcc) {
+    fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut CampaignAcc) {
         let m = self.model;
         let never = m.tests as i64 + 1;
         let counted = (m.tests - m.burn_in) as f64;
         let grants = &self.script.grants;
-        for _ in 0..trials {
+        for mut rng in draws.trials(trials) {
+            let rng = &mut rng;
             let mut k = match self.script.points {
                 Some((l, d)) if self.postures.is_some() => {
                     KarmaTrack::with_points(m.start_karma, l, d)

@@ -243,8 +243,7 @@ pub fn sheets(file: &ScenarioFile, raw: &RawPolicy) -> Result<Vec<Sheet>, UserEr
     Ok(out)
 }
 
-/// The sheets' text for task ids and provenance (empty without sheets, so files without
-/// races keep their streams and provenance).
+/// The sheets' text for provenance (empty without sheets).
 pub fn races_text(r: &Races) -> String {
     if r.sheets.is_empty() {
         return String::new();
@@ -257,7 +256,7 @@ pub fn races_text(r: &Races) -> String {
     format!(" races={} conflict={:?}", s.join(";"), r.conflict)
 }
 
-/// Short text of a policy, for provenance and task ids.
+/// Short text of a policy, for provenance.
 pub fn policy_text(p: &CreationPolicy) -> String {
     format!(
         "split={:?} assign={:?} priority={} moves={:?}:{} conversion={:?}",

@@ -12,7 +12,7 @@ use crate::systems::cosmos::growth::stats::Stat;
 use crate::systems::cosmos::growth::{band_row, dec, OPTIONS};
 use crate::systems::{RunOverrides, ScenarioResult};
 
-use super::super::{summary, task_of};
+use super::super::summary;
 use super::model::{moves_within, parse, policy_text, races_text};
 use super::sim::{CreationSim, QUANTITIES};
 use super::DEFAULT_TRIALS;
@@ -49,10 +49,9 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         conflict: race_conflict(&ctx.options),
     };
     let progress = ctx.progress(trials, crate::tr!("growth.progress.creation"));
-    let text = format!("{}{}", policy_text(&p), races_text(&races));
     let acc = ctx.engine.run(
         &CreationSim(p, races.clone()),
-        task_of(&text),
+        &ctx.stream,
         trials,
         &progress,
     );

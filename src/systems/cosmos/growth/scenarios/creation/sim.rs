@@ -1,6 +1,6 @@
 //! The creation simulation: tallies of every created character, in fixed memory.
 
-use crate::engine::{Merge, Moments, Rng64, Simulation, Tally};
+use crate::engine::{Draws, Merge, Moments, Simulation, Tally};
 use crate::systems::cosmos::growth::creation::{create_with, CreationPolicy};
 use crate::systems::cosmos::growth::races::Races;
 
@@ -91,8 +91,9 @@ impl Simulation for CreationSim {
         }
     }
 
-    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut CreationAcc) {
-        for _ in 0..trials {
+    fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut CreationAcc) {
+        for mut rng in draws.trials(trials) {
+            let rng = &mut rng;
             let c = create_with(rng, &self.0, &self.1);
             let ch = c.character;
             if !self.1.sheets.is_empty() {

@@ -13,7 +13,7 @@ use super::members::Member;
 use super::raw::RawEncounter;
 
 /// The linked combat of an expedition.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct LinkedCombat {
     /// The path as written (relative to the expedition file's folder).
     pub path: String,
@@ -25,17 +25,6 @@ pub struct LinkedCombat {
     pub options: RuleOptions,
     /// Per traveller (party order): the combatant index that is them.
     pub combatant: Vec<usize>,
-}
-
-/// Values, not layout: the engine task hashes this text.
-impl std::fmt::Debug for LinkedCombat {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("LinkedCombat")
-            .field("combat", &combat::task_of(&self.model))
-            .field("rules", &self.rules)
-            .field("combatant", &self.combatant)
-            .finish()
-    }
 }
 
 impl LinkedCombat {

@@ -33,7 +33,7 @@ struct RawDayLoose {
 }
 
 /// The validated expedition.
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, Debug)]
 pub struct ExpeditionModel {
     /// The single traveller (with a party: its first member).
     pub traveller: Traveller,
@@ -51,35 +51,6 @@ pub struct ExpeditionModel {
     pub concentrate: bool,
     /// Optional piloting and march legs.
     pub legs: Legs,
-}
-
-/// As the derived form, with the legs printed only when given: the engine task hashes
-/// this text, so expeditions without legs keep their numbers.
-impl std::fmt::Debug for ExpeditionModel {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mut d = f.debug_struct("ExpeditionModel");
-        d.field("traveller", &self.traveller)
-            .field("plans", &self.plans)
-            .field("encounter", &self.encounter)
-            .field("potions", &self.potions)
-            .field("reference", &self.reference);
-        if self.concentrate {
-            d.field("concentrate", &self.concentrate);
-        }
-        if let Some(x) = &self.extras {
-            d.field("extras", x);
-        }
-        if let Some(p) = &self.party {
-            d.field("party", p);
-        }
-        if let Some(l) = &self.linked {
-            d.field("linked", l);
-        }
-        if self.legs != Legs::default() {
-            d.field("legs", &self.legs);
-        }
-        d.finish()
-    }
 }
 
 fn bad(file: &ScenarioFile, path: &[&str], msg: String, allowed: &str) -> UserError {

@@ -18,7 +18,7 @@
 //! below 10 (FP 10 "incapable de bouger", FM 10 "tombe inconscient au bout de quelques
 //! heures", cosmos-current l. 438-444; C-FAT-4).
 
-use crate::engine::{Counts, Merge, Moments, Rng64, Simulation, Tally};
+use crate::engine::{Counts, Draws, Merge, Moments, Simulation, Tally};
 use crate::error::UserError;
 use crate::systems::cosmos::growth::fatigue::expedition::{PotionUse, Trek};
 use crate::systems::cosmos::growth::fatigue::reference::{ReferenceTable, ReferenceTest};
@@ -159,7 +159,7 @@ impl Simulation for PartySim {
         }
     }
 
-    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut PartyAcc) {
+    fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut PartyAcc) {
         let m = &self.model;
         let p = party(m);
         let n = p.members.len();
@@ -181,7 +181,8 @@ impl Simulation for PartySim {
                 .map(|f| (f.start.fp, f.start.fm))
                 .collect()
         });
-        for _ in 0..trials {
+        for mut rng in draws.trials(trials) {
+            let rng = &mut rng;
             let mut treks = [Trek::default(); MAX_TRAVELLERS];
             for (t, mem) in treks.iter_mut().zip(&p.members) {
                 *t = Trek::starting_at(mem.start, &[], self.trek);

@@ -14,15 +14,14 @@ use crate::systems::cosmos::growth::{band_row, GrowthRules, OPTIONS};
 use crate::systems::cosmos::TestRules;
 use crate::systems::{RunOverrides, ScenarioResult};
 
-use super::super::{summary, task_of};
+use super::super::summary;
 use super::model::ExpeditionModel;
 use super::party::{PartyAcc, PartySim};
 use super::DEFAULT_TRIALS;
 
+/// The share of the second category of `c`.
 fn rate(c: &Counts<2>) -> (f64, f64, f64) {
-    let n = c.total();
-    let (lo, hi) = wilson(c.counts[1], n);
-    (c.counts[1] as f64 / n as f64, lo, hi)
+    crate::stats::proportion(c.counts[1], c.total())
 }
 
 fn mean(m: &Moments) -> (f64, f64, f64) {
@@ -39,8 +38,6 @@ pub fn run(
     let (m, rules_map, run, title, question) = parsed;
     let (ctx, trials) = o.resolve(file, &run, &rules_map, DEFAULT_TRIALS)?;
     let rules = TestRules::from_options(&ctx.options);
-    // The task hashes the file's model, so an option moves the rules, not the streams.
-    let text = format!("{m:?}");
     let mut m = m;
     let mut combat_opts = None;
     if let Some(l) = m.linked.as_mut() {
@@ -51,7 +48,8 @@ pub fn run(
     let growth = GrowthRules::from_options(&ctx.options);
     let sim = PartySim::with_growth(m, &rules, &growth)?;
     let progress = ctx.progress(trials, crate::tr!("growth.progress.party"));
-    let acc = ctx.engine.run(&sim, task_of(&text), trials, &progress);
+    // Keyed by the file's values: an option moves the rules, not the streams.
+    let acc = ctx.engine.run(&sim, &ctx.stream, trials, &progress);
     progress.finish();
     let m = &sim.model;
     let party = m.party.as_ref().expect("a party");

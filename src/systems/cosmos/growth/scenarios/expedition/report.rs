@@ -13,7 +13,7 @@ use crate::systems::cosmos::growth::{band_row, dec, quantile_interval, GrowthRul
 use crate::systems::cosmos::TestRules;
 use crate::systems::{RunOverrides, ScenarioResult};
 
-use super::super::{summary, task_of};
+use super::super::summary;
 use super::legs::piloting_by_day;
 use super::model::{model, ExpeditionModel};
 use super::sim::ExpeditionSim;
@@ -28,11 +28,10 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let (m, rules_map, run, title, question) = parsed;
     let (ctx, trials) = o.resolve(file, &run, &rules_map, DEFAULT_TRIALS)?;
     let rules = TestRules::from_options(&ctx.options);
-    let text = format!("{m:?}");
     let growth = GrowthRules::from_options(&ctx.options);
     let sim = ExpeditionSim::with_growth(m, &rules, &growth)?;
     let progress = ctx.progress(trials, crate::tr!("growth.progress.expedition"));
-    let acc = ctx.engine.run(&sim, task_of(&text), trials, &progress);
+    let acc = ctx.engine.run(&sim, &ctx.stream, trials, &progress);
     progress.finish();
     let m = &sim.model;
     let days = m.plans.len();

@@ -1,7 +1,7 @@
 //! Expeditions, day after day (C-FAT-1..5): what each day records, at its worst point and
 //! at its end.
 
-use crate::engine::{Counts, Merge, Moments, Rng64, Simulation, Tally};
+use crate::engine::{Counts, Draws, Merge, Moments, Simulation, Tally};
 use crate::error::UserError;
 use crate::systems::cosmos::growth::fatigue::expedition::{Trek, TrekRules};
 use crate::systems::cosmos::growth::fatigue::reference::{ReferenceTable, ReferenceTest};
@@ -133,10 +133,11 @@ impl Simulation for ExpeditionSim {
         }
     }
 
-    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut TrekAcc) {
+    fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut TrekAcc) {
         let m = &self.model;
         let days = m.plans.len() as i64;
-        for _ in 0..trials {
+        for mut rng in draws.trials(trials) {
+            let rng = &mut rng;
             let mut t = Trek::new(&m.traveller, &m.potions, self.trek);
             let mut first = days + 1;
             for (d, plan) in m.plans.iter().enumerate() {

@@ -4,7 +4,7 @@
 use polars::prelude::*;
 
 use super::super::creation::{policy_text, races_text};
-use super::super::{summary, task_of};
+use super::super::summary;
 use super::model::{level5_within, model};
 use super::sim::{LevelingSim, QUANTITIES};
 use super::DEFAULT_TRIALS;
@@ -49,25 +49,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let rules = TestRules::from_options(&ctx.options);
     let sim = LevelingSim::new(m.clone(), rules);
     let progress = ctx.progress(trials, crate::tr!("growth.progress.leveling"));
-    // Sheets (and their levelling reading) only in files that have them: the others keep
-    // their task id.
-    let races = format!(
-        "{}{}",
-        races_text(&m.races),
-        if m.limit_levels && !m.races.sheets.is_empty() {
-            " race_limits_levelling=always"
-        } else {
-            ""
-        }
-    );
-    let text = format!(
-        "{}{} | {} | max_level={}",
-        policy_text(&m.creation),
-        races,
-        level_text(&m.levels),
-        m.max_level
-    );
-    let acc = ctx.engine.run(&sim, task_of(&text), trials, &progress);
+    let acc = ctx.engine.run(&sim, &ctx.stream, trials, &progress);
     progress.finish();
     let mut opts = ctx.options.in_force(OPTIONS);
     opts.extend(ctx.options.in_force(crate::systems::cosmos::OPTIONS));
@@ -105,7 +87,12 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let prov = if m.races.sheets.is_empty() {
         prov
     } else {
-        prov.with_param("races", races.trim().to_string())
+        let limit = if m.limit_levels {
+            " race_limits_levelling=always"
+        } else {
+            ""
+        };
+        prov.with_param("races", format!("{}{limit}", races_text(&m.races).trim()))
     };
     let prov = Provenance {
         scenario: Some(file.reference()),

@@ -2,7 +2,7 @@
 
 use super::model::{DnaPlan, LevelingModel};
 use super::skills_model::SkillPlan;
-use crate::engine::{Counts, Merge, Moments, Rng64, Simulation, Tally};
+use crate::engine::{Counts, Draws, Merge, Moments, Simulation, Tally};
 use crate::systems::cosmos::growth::creation::create_with;
 use crate::systems::cosmos::growth::genetics::Genome;
 use crate::systems::cosmos::growth::leveling::{campaign_samplers, level_up, Hero};
@@ -241,7 +241,7 @@ impl Simulation for LevelingSim {
         }
     }
 
-    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut LevelAcc) {
+    fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut LevelAcc) {
         let m = &self.model;
         // One genome per DNA policy, reset per character (no allocation per trial).
         let mut genomes: Vec<Genome> = m.dna.as_ref().map_or(Vec::new(), |d| {
@@ -253,7 +253,8 @@ impl Simulation for LevelingSim {
                 .map(|_| SkillSheet::new(&d.tree))
                 .collect()
         });
-        for _ in 0..trials {
+        for mut rng in draws.trials(trials) {
+            let rng = &mut rng;
             let made = create_with(rng, &m.creation, &m.races);
             let mut h = Hero::new(made.character, m.levels.start_karma);
             if let Some(sheet) = made.race.filter(|_| m.limit_levels) {

@@ -15,7 +15,7 @@ mod report;
 mod sim;
 
 pub use model::{check, model, Event, Levels, MutationModel, When};
-pub use sim::{model_text, MutationAcc, MutationSim};
+pub use sim::{MutationAcc, MutationSim};
 
 /// Runs the file.
 pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {

@@ -1,7 +1,7 @@
 //! The mutation simulation: characters exposed day after day (C-GENE-2..5), with events,
 //! levels raising Chance and campaign tests moving karma between mutations.
 
-use crate::engine::{Counts, Merge, Moments, Rng64, Simulation, Tally};
+use crate::engine::{Counts, Draws, Merge, Moments, Rng64, Simulation, Tally};
 use crate::systems::cosmos::growth::campaign::Mix;
 use crate::systems::cosmos::growth::genetics::{MutationRules, Mutations};
 use crate::systems::cosmos::{drift, TestRules, TestSampler, TestSpec, KARMA_STATES};
@@ -108,25 +108,26 @@ impl Simulation for MutationSim<'_> {
         }
     }
 
-    fn run_batch(&self, rng: &mut Rng64, trials: u64, acc: &mut MutationAcc) {
+    fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut MutationAcc) {
         // Two copies of the day loop: the plain one (daily exposure only) keeps the speed
         // it had before events, levels and campaign tests existed.
         if self.model.events.is_empty() && self.model.levels.is_none() && self.campaign.is_none() {
-            self.characters::<false>(rng, trials, acc)
+            self.characters::<false>(draws, trials, acc)
         } else {
-            self.characters::<true>(rng, trials, acc)
+            self.characters::<true>(draws, trials, acc)
         }
     }
 }
 
 impl MutationSim<'_> {
-    fn characters<const EXTRA: bool>(&self, rng: &mut Rng64, trials: u64, acc: &mut MutationAcc) {
+    fn characters<const EXTRA: bool>(&self, draws: &Draws, trials: u64, acc: &mut MutationAcc) {
         let m = self.model;
         let never = m.max_days as i64 + 1;
         let mut st = Mutations::new(&m.tree, &self.rules);
         // The samplers of the first (or only) Chance value.
         let base = &self.samplers[..KARMA_STATES];
-        for _ in 0..trials {
+        for mut rng in draws.trials(trials) {
+            let rng = &mut rng;
             st.reset(self.karma);
             let (mut major, mut ult, mut fin) = (never, never, never);
             let mut count = 0u32;
@@ -216,35 +217,6 @@ impl MutationSim<'_> {
     }
 }
 
-/// The model as text for the engine's task key; the keys added with events, levels and
-/// campaign tests only appear when used, so older files keep their random streams.
-pub fn model_text(m: &MutationModel) -> String {
-    let genes: Vec<String> = m
-        .tree
-        .genes
-        .iter()
-        .map(|g| format!("{}<{:?}", g.name, g.parent))
-        .collect();
-    let mut s = format!(
-        "{:?}|{}|{}|{}|{}",
-        m.schedule,
-        genes.join(","),
-        m.max_days,
-        m.therapy_every,
-        m.tree.exclusive.len()
-    );
-    if !m.events.is_empty() {
-        s.push_str(&format!("|events={:?}", m.events));
-    }
-    if let Some(l) = &m.levels {
-        s.push_str(&format!("|levels={l:?}"));
-    }
-    if let Some(c) = &m.campaign {
-        s.push_str(&format!("|campaign={c:?}"));
-    }
-    s
-}
-
 /// One (Chance, karma) cell through the engine.
 pub fn run_cell(
     model: &MutationModel,
@@ -260,11 +232,12 @@ pub fn run_cell(
         trials,
         &crate::tr!("growth.mutation.progress", chance = chance, karma = karma),
     );
-    let task = super::super::task_of(&format!(
-        "{}|chance={chance}|karma={karma}",
-        model_text(model)
-    ));
-    let acc = ctx.engine.run(&sim, task, trials, &progress);
+    let key = ctx
+        .stream
+        .clone()
+        .int("chance", chance)
+        .int("karma", karma.into());
+    let acc = ctx.engine.run(&sim, &key, trials, &progress);
     progress.finish();
     acc
 }

@@ -19,7 +19,7 @@ impl Vary {
     }
 }
 
-pub(super) fn scalar(s: &str) -> toml::Value {
+pub fn scalar(s: &str) -> toml::Value {
     let s = s.trim();
     if let Ok(i) = s.parse::<i64>() {
         toml::Value::Integer(i)
@@ -83,25 +83,26 @@ pub fn parse_vary(s: &str) -> Result<Vary, String> {
     Ok(Vary { key, values })
 }
 
-/// The key path in the file: a first segment naming a combatant means
-/// `combatants.<name>`.
-pub(super) fn file_path(root: &toml::Table, key: &str) -> Vec<String> {
+/// The key path in the file. A first segment that is not a top-level key but names the
+/// entry of exactly one top-level table (a combatant `aldric` of `[combatants]`, a
+/// fighter, a group) means that entry: `aldric.hp` is `combatants.aldric.hp`.
+pub fn file_path(root: &toml::Table, key: &str) -> Vec<String> {
     let parts: Vec<String> = key.split('.').map(str::to_string).collect();
-    let is_top = root.contains_key(&parts[0]);
-    let is_fighter = root
-        .get("combatants")
-        .and_then(|c| c.as_table())
-        .is_some_and(|c| c.contains_key(&parts[0]));
-    if !is_top && is_fighter {
-        std::iter::once("combatants".to_string())
-            .chain(parts)
-            .collect()
-    } else {
-        parts
+    if root.contains_key(&parts[0]) {
+        return parts;
+    }
+    let owners: Vec<&String> = root
+        .iter()
+        .filter(|(_, v)| v.as_table().is_some_and(|t| t.contains_key(&parts[0])))
+        .map(|(k, _)| k)
+        .collect();
+    match owners[..] {
+        [owner] => std::iter::once(owner.clone()).chain(parts).collect(),
+        _ => parts,
     }
 }
 
-pub(super) fn set(
+pub fn set(
     root: &mut toml::Table,
     path: &[String],
     value: toml::Value,
@@ -112,15 +113,15 @@ pub(super) fn set(
         let next = t
             .entry(seg.clone())
             .or_insert_with(|| toml::Value::Table(toml::Table::new()));
-        t = next.as_table_mut().ok_or_else(|| {
-            UserError::new(crate::tr!("combat.sweep.not_a_table", key = key, seg = seg))
-        })?;
+        t = next
+            .as_table_mut()
+            .ok_or_else(|| UserError::new(crate::tr!("sweep.not_a_table", key = key, seg = seg)))?;
     }
     t.insert(path[path.len() - 1].clone(), value);
     Ok(())
 }
 
-pub(super) fn text(v: &toml::Value) -> String {
+pub fn text(v: &toml::Value) -> String {
     match v {
         toml::Value::String(s) => s.clone(),
         other => other.to_string(),
@@ -128,7 +129,7 @@ pub(super) fn text(v: &toml::Value) -> String {
 }
 
 /// Every grid point, first flag slowest.
-pub(super) fn grid(varies: &[Vary]) -> Vec<Vec<toml::Value>> {
+pub fn grid(varies: &[Vary]) -> Vec<Vec<toml::Value>> {
     let mut points = vec![vec![]];
     for v in varies {
         points = points
@@ -147,18 +148,18 @@ pub(super) fn grid(varies: &[Vary]) -> Vec<Vec<toml::Value>> {
 
 /// Keys whose value cannot change a sweep's answer, and the grid size cap, checked before
 /// any point is built.
-pub(super) fn check_grid(varies: &[Vary], o: &RunOverrides) -> Result<(), UserError> {
+pub fn check_grid(varies: &[Vary], o: &RunOverrides) -> Result<(), UserError> {
     for v in varies {
         let refused = match v.key.as_str() {
-            "system" | "kind" => Some(crate::tr!("combat.sweep.why_kind")),
-            "title" | "question" => Some(crate::tr!("combat.sweep.why_label")),
-            "run.trials" if o.trials.is_some() => Some(crate::tr!("combat.sweep.why_trials")),
-            "run.seed" if o.seed.is_some() => Some(crate::tr!("combat.sweep.why_seed")),
+            "system" | "kind" => Some(crate::tr!("sweep.why_kind")),
+            "title" | "question" => Some(crate::tr!("sweep.why_label")),
+            "run.trials" if o.trials.is_some() => Some(crate::tr!("sweep.why_trials")),
+            "run.seed" if o.seed.is_some() => Some(crate::tr!("sweep.why_seed")),
             _ => None,
         };
         if let Some(why) = refused {
             return Err(UserError::new(crate::tr!(
-                "combat.sweep.refused",
+                "sweep.refused",
                 key = v.key,
                 why = why
             )));
@@ -173,7 +174,7 @@ pub(super) fn check_grid(varies: &[Vary], o: &RunOverrides) -> Result<(), UserEr
     }
     if n > cap {
         return Err(UserError::new(crate::tr!(
-            "combat.sweep.grid_cap",
+            "sweep.grid_cap",
             n = n,
             cap = cap,
             max = crate::limits::MAX_GRID_POINTS

@@ -9,7 +9,7 @@ use super::vary::{text, Vary};
 
 /// What the values of one `--vary` flag are, which decides its chart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum ValueKind {
+pub enum ValueKind {
     /// Names, booleans, anything not a number (modes, policies): bars per category.
     Categorical,
     /// Whole numbers (levels, HP): a point per value, integer ticks, no line.
@@ -18,7 +18,7 @@ pub(super) enum ValueKind {
     Real,
 }
 
-pub(super) fn value_kind(values: &[toml::Value]) -> ValueKind {
+pub fn value_kind(values: &[toml::Value]) -> ValueKind {
     let num = |x: &toml::Value| x.as_float().or(x.as_integer().map(|n| n as f64));
     if values.iter().any(|x| num(x).is_none()) {
         ValueKind::Categorical
@@ -34,7 +34,7 @@ pub(super) fn value_kind(values: &[toml::Value]) -> ValueKind {
 
 /// The series of flag `i`'s charts: one per combination of the other flags' values
 /// (named by them), each listing its grid points in the order of flag `i`'s values.
-pub(super) fn series_groups(
+pub fn series_groups(
     varies: &[Vary],
     points: &[Vec<toml::Value>],
     i: usize,
@@ -53,16 +53,25 @@ pub(super) fn series_groups(
     groups.into_iter().collect()
 }
 
-pub(super) struct Labels {
-    pub(super) title: String,
-    pub(super) x: String,
-    pub(super) y: String,
+/// Shares and probabilities on 0..1; any other figure on its own scale.
+fn unit_range(metric: &[(f64, f64, f64)]) -> Option<(f64, f64)> {
+    let inside = |x: f64| !x.is_finite() || (0.0..=1.0).contains(&x);
+    metric
+        .iter()
+        .all(|m| inside(m.0) && inside(m.1) && inside(m.2))
+        .then_some((0.0, 1.0))
+}
+
+pub struct Labels {
+    pub title: String,
+    pub x: String,
+    pub y: String,
 }
 
 /// One chart panel of a sweep: `metric[j]` = (value, lo, hi) at grid point `j`, whose
 /// varied value is `xs[j]`; `groups` name the series (the other flags' values) and list
 /// their grid points in the order of `values`. Undefined values (NaN) are left out.
-pub(super) fn panel(
+pub fn panel(
     kind: ValueKind,
     labels: Labels,
     groups: &[(String, Vec<usize>)],
@@ -74,7 +83,7 @@ pub(super) fn panel(
     let title = if defined {
         labels.title
     } else {
-        crate::tr!("combat.sweep.undefined_title", title = labels.title)
+        crate::tr!("sweep.undefined_title", title = labels.title)
     };
     if kind == ValueKind::Categorical {
         let categories: Vec<String> = values.iter().map(text).collect();
@@ -101,7 +110,7 @@ pub(super) fn panel(
             y_label: labels.y,
             categories,
             series,
-            y_range: Some((0.0, 1.0)),
+            y_range: unit_range(metric),
         });
     }
     let series = groups
@@ -130,7 +139,7 @@ pub(super) fn panel(
         x_label: labels.x,
         y_label: labels.y,
         series,
-        y_range: Some((0.0, 1.0)),
+        y_range: unit_range(metric),
         x_kind: if kind == ValueKind::Integer {
             XKind::Integer
         } else {

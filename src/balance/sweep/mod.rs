@@ -1,0 +1,385 @@
+//! `cosmosim sweep` on every scenario kind: the file run over a grid of edited values,
+//! each point run by the kind itself (the same validation, streams and outputs as `run`),
+//! and every figure of its outputs written one row per grid point and figure, named as
+//! `figures` lists it and as `tune`, `expect` and `optimise` accept it (issue 23).
+//!
+//! A figure here is what those commands can decide: an exact number or a Monte Carlo
+//! estimate with its 95% interval (`figures::Role`). Only those values are kept per point
+//! (a few hundred bytes), never a point's outputs.
+
+mod chart;
+mod vary;
+
+pub use vary::{parse_vary, Vary};
+
+use std::collections::BTreeMap;
+
+use polars::prelude::*;
+
+use crate::error::UserError;
+use crate::report::{Figure, Output, Provenance};
+use crate::scenario::ScenarioFile;
+use crate::systems::{CheckedOnly, RunOverrides};
+
+use super::figures::{cell, key_columns, roles, Cell, Role};
+use chart::{panel, series_groups, value_kind, Labels};
+use vary::{check_grid, file_path, grid, set, text};
+
+/// Charts per varied key: the first figure's first rows.
+const CHARTED_ROWS: usize = 4;
+
+/// One figure of one output row: `figure` (`<output>.<column>`) and `where` (the row's
+/// key columns as `key=value` pairs, empty for a one-row output).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct FigureName {
+    figure: String,
+    place: String,
+}
+
+/// A figure's value at one point: (value, lo, hi); the bounds are NaN for exact figures.
+type Value3 = (f64, f64, f64);
+
+/// Every decidable figure of `outputs`, in output, row and column order.
+fn figures_of(outputs: &[Output]) -> Vec<(FigureName, Value3)> {
+    let mut out = Vec::new();
+    for o in outputs {
+        let keys = key_columns(&o.frame);
+        let wanted: Vec<(String, Role)> = roles(o)
+            .into_iter()
+            .filter(|(_, r)| matches!(r, Role::Exact | Role::Estimate { .. }))
+            .collect();
+        let one_row = o.frame.height() == 1;
+        let num = |c: &str, row: usize| cell(&o.frame, c, row).as_f64().unwrap_or(f64::NAN);
+        for row in 0..o.frame.height() {
+            let place = if one_row {
+                String::new()
+            } else {
+                keys.iter()
+                    .map(|k| format!("{k}={}", bare(&cell(&o.frame, k, row))))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            for (column, role) in &wanted {
+                let v = num(column, row);
+                let (lo, hi) = match role {
+                    Role::Estimate { lo, hi } => (num(lo, row), num(hi, row)),
+                    _ => (f64::NAN, f64::NAN),
+                };
+                let name = FigureName {
+                    figure: format!("{}.{column}", o.name),
+                    place: place.clone(),
+                };
+                out.push((name, (v, lo, hi)));
+            }
+        }
+    }
+    out
+}
+
+/// A key cell as typed after `--where k=`: text without quotes.
+fn bare(c: &Cell) -> String {
+    match c {
+        Cell::Text(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// The scenario with the point's values set.
+fn edited(
+    file: &ScenarioFile,
+    base: &toml::Table,
+    varies: &[Vary],
+    p: &[toml::Value],
+) -> anyhow::Result<ScenarioFile> {
+    let mut t = base.clone();
+    for (v, x) in varies.iter().zip(p) {
+        set(&mut t, &file_path(base, &v.key), x.clone(), &v.key)?;
+    }
+    Ok(file.edited(toml::to_string(&t)?))
+}
+
+/// `key=value ...` of a grid point, for messages and key figures.
+fn label(varies: &[Vary], p: &[toml::Value]) -> String {
+    varies
+        .iter()
+        .zip(p)
+        .map(|(v, x)| format!("{}={}", v.key, text(x)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Runs the grid: `run` runs one (edited) file as `cosmosim run` would and returns its
+/// outputs. Every point is validated (`run` under `check_only`) before any runs; with
+/// `o.check_only` nothing runs.
+pub fn sweep(
+    file: &ScenarioFile,
+    varies: &[Vary],
+    o: &RunOverrides,
+    run: impl Fn(&ScenarioFile, &RunOverrides) -> anyhow::Result<Vec<Output>>,
+) -> anyhow::Result<Output> {
+    let base: toml::Table = toml::from_str(&file.text).map_err(|_| {
+        file.parse_raw::<toml::Table>()
+            .err()
+            .unwrap_or_else(|| UserError::new("not TOML"))
+    })?;
+    let mut seen = std::collections::BTreeSet::new();
+    for v in varies {
+        if !seen.insert(v.key.clone()) {
+            return Err(UserError::new(crate::tr!("sweep.varied_twice", key = v.key)).into());
+        }
+    }
+    check_grid(varies, o)?;
+    let points = grid(varies);
+    let at_point = |e: anyhow::Error, p: &[toml::Value]| -> anyhow::Error {
+        match e.downcast::<UserError>() {
+            Ok(u) => UserError::new(crate::tr!(
+                "sweep.with_vary",
+                label = label(varies, p),
+                error = u.0
+            ))
+            .into(),
+            Err(e) => e,
+        }
+    };
+    let checking = RunOverrides {
+        check_only: true,
+        ..o.clone()
+    };
+    for p in &points {
+        let f = edited(file, &base, varies, p).map_err(|e| at_point(e, p))?;
+        match run(&f, &checking) {
+            Err(e) if e.is::<CheckedOnly>() => {}
+            Err(e) => return Err(at_point(e, p)),
+            Ok(_) => {}
+        }
+    }
+    if o.check_only {
+        return Err(CheckedOnly.into());
+    }
+    // Per point, the index of each figure's name and its values: names are kept once.
+    let mut names: BTreeMap<FigureName, usize> = BTreeMap::new();
+    let mut order: Vec<FigureName> = Vec::new();
+    let mut values: Vec<Vec<(usize, Value3)>> = Vec::with_capacity(points.len());
+    let mut first: Option<Provenance> = None;
+    for p in &points {
+        // A stop (SIGINT...) makes the engine skip every remaining batch; the command layer
+        // then discards the partial grid.
+        let outputs = run(&edited(file, &base, varies, p)?, o)?;
+        if first.is_none() {
+            first = outputs.first().map(|x| x.provenance.clone());
+        }
+        let row = figures_of(&outputs)
+            .into_iter()
+            .map(|(n, v)| {
+                let next = order.len();
+                let i = *names.entry(n.clone()).or_insert(next);
+                if i == next {
+                    order.push(n);
+                }
+                (i, v)
+            })
+            .collect();
+        values.push(row);
+    }
+    let base_prov = first.unwrap_or_else(|| Provenance::exact("sweep", "", BTreeMap::new()));
+    let trials = base_prov.trials;
+    let frame = long_frame(varies, &points, &values, &order, trials)?;
+    let figures = charts(varies, &points, &values, &order);
+    let mut prov = Provenance {
+        output: "sweep".into(),
+        scenario: Some(file.reference()),
+        parameters: BTreeMap::new(),
+        ..base_prov
+    };
+    for v in varies {
+        prov = prov.with_param(
+            &format!("vary.{}", v.key),
+            v.values.iter().map(text).collect::<Vec<_>>().join(","),
+        );
+    }
+    let mut key_figures = vec![crate::tr!(
+        "sweep.grid_key",
+        points = points.len(),
+        trials = trials.map_or("-".into(), |t| t.to_string())
+    )];
+    key_figures.extend(ranges(varies, &points, &values, &order));
+    Ok(Output {
+        name: "sweep".into(),
+        title: crate::tr!("sweep.title").into(),
+        question: crate::tr!("sweep.question").into(),
+        frame,
+        figures,
+        key_figures,
+        provenance: prov,
+    })
+}
+
+/// `figure [where]`, as charts and key figures name a figure row.
+fn shown(n: &FigureName) -> String {
+    if n.place.is_empty() {
+        n.figure.clone()
+    } else {
+        format!("{} [{}]", n.figure, n.place)
+    }
+}
+
+/// The CSV: the varied values, `trials`, then `figure`, `where`, `value`, `value_lo`,
+/// `value_hi` (bounds empty for exact figures, a value empty when undefined).
+fn long_frame(
+    varies: &[Vary],
+    points: &[Vec<toml::Value>],
+    values: &[Vec<(usize, Value3)>],
+    order: &[FigureName],
+    trials: Option<u64>,
+) -> anyhow::Result<DataFrame> {
+    let rows: Vec<(usize, usize, Value3)> = values
+        .iter()
+        .enumerate()
+        .flat_map(|(j, vs)| vs.iter().map(move |&(i, v)| (j, i, v)))
+        .collect();
+    let mut cols: Vec<Column> = Vec::new();
+    for (k, v) in varies.iter().enumerate() {
+        let at = |r: &(usize, usize, Value3)| &points[r.0][k];
+        let col = if v.values.iter().all(|x| x.is_integer()) {
+            let xs: Vec<i64> = rows
+                .iter()
+                .map(|r| at(r).as_integer().unwrap_or(0))
+                .collect();
+            Column::new(v.column().into(), xs)
+        } else if v.values.iter().all(|x| x.is_integer() || x.is_float()) {
+            let xs: Vec<f64> = rows
+                .iter()
+                .map(|r| {
+                    let x = at(r);
+                    x.as_float()
+                        .unwrap_or_else(|| x.as_integer().unwrap_or(0) as f64)
+                })
+                .collect();
+            Column::new(v.column().into(), xs)
+        } else {
+            Column::new(
+                v.column().into(),
+                rows.iter().map(|r| text(at(r))).collect::<Vec<_>>(),
+            )
+        };
+        cols.push(col);
+    }
+    let opt = |x: f64| x.is_finite().then_some(x);
+    cols.push(Column::new("trials".into(), vec![trials; rows.len()]));
+    cols.push(Column::new(
+        "figure".into(),
+        rows.iter()
+            .map(|r| order[r.1].figure.as_str())
+            .collect::<Vec<_>>(),
+    ));
+    cols.push(Column::new(
+        "where".into(),
+        rows.iter()
+            .map(|r| order[r.1].place.as_str())
+            .collect::<Vec<_>>(),
+    ));
+    cols.push(Column::new(
+        "value".into(),
+        rows.iter().map(|r| opt(r.2 .0)).collect::<Vec<_>>(),
+    ));
+    cols.push(Column::new(
+        "value_lo".into(),
+        rows.iter().map(|r| opt(r.2 .1)).collect::<Vec<_>>(),
+    ));
+    cols.push(Column::new(
+        "value_hi".into(),
+        rows.iter().map(|r| opt(r.2 .2)).collect::<Vec<_>>(),
+    ));
+    Ok(DataFrame::new_infer_height(cols)?)
+}
+
+/// The first figure name's rows that get charts: the first figure of the first output,
+/// up to [`CHARTED_ROWS`] of its rows.
+fn charted(order: &[FigureName]) -> Vec<usize> {
+    let Some(first) = order.first() else {
+        return Vec::new();
+    };
+    (0..order.len())
+        .filter(|&i| order[i].figure == first.figure)
+        .take(CHARTED_ROWS)
+        .collect()
+}
+
+/// Figure `i` at every point (NaN where a point does not have it).
+fn series(values: &[Vec<(usize, Value3)>], i: usize) -> Vec<Value3> {
+    let nan = (f64::NAN, f64::NAN, f64::NAN);
+    values
+        .iter()
+        .map(|vs| vs.iter().find(|x| x.0 == i).map_or(nan, |x| x.1))
+        .collect()
+}
+
+/// One chart per varied key, a panel per charted figure row.
+fn charts(
+    varies: &[Vary],
+    points: &[Vec<toml::Value>],
+    values: &[Vec<(usize, Value3)>],
+    order: &[FigureName],
+) -> Vec<Figure> {
+    let rows = charted(order);
+    if rows.is_empty() {
+        return Vec::new();
+    }
+    varies
+        .iter()
+        .enumerate()
+        .map(|(k, v)| {
+            let groups = series_groups(varies, points, k);
+            let xs: Vec<toml::Value> = points.iter().map(|p| p[k].clone()).collect();
+            let kind = value_kind(&v.values);
+            let panels = rows
+                .iter()
+                .map(|&i| {
+                    let name = shown(&order[i]);
+                    panel(
+                        kind,
+                        Labels {
+                            title: crate::tr!("sweep.figure_title", figure = name, key = v.key),
+                            x: v.key.clone(),
+                            y: crate::tr!("sweep.figure_axis", figure = order[i].figure),
+                        },
+                        &groups,
+                        &v.values,
+                        &xs,
+                        &series(values, i),
+                    )
+                })
+                .collect();
+            Figure {
+                suffix: Some(v.column()),
+                panels,
+            }
+        })
+        .collect()
+}
+
+/// Per charted figure row: its lowest and highest value over the grid, and where.
+fn ranges(
+    varies: &[Vary],
+    points: &[Vec<toml::Value>],
+    values: &[Vec<(usize, Value3)>],
+    order: &[FigureName],
+) -> Vec<String> {
+    charted(order)
+        .into_iter()
+        .filter_map(|i| {
+            let s = series(values, i);
+            let defined = || s.iter().enumerate().filter(|(_, v)| v.0.is_finite());
+            let lo = defined().min_by(|a, b| a.1 .0.total_cmp(&b.1 .0))?;
+            let hi = defined().max_by(|a, b| a.1 .0.total_cmp(&b.1 .0))?;
+            Some(crate::tr!(
+                "sweep.range_key",
+                figure = crate::report::md_text(&shown(&order[i])),
+                lo = crate::lang::num(lo.1 .0, 4),
+                lo_at = crate::report::md_text(&label(varies, &points[lo.0])),
+                hi = crate::lang::num(hi.1 .0, 4),
+                hi_at = crate::report::md_text(&label(varies, &points[hi.0]))
+            ))
+        })
+        .collect()
+}

@@ -1,0 +1,163 @@
+//! Issue 23 items 3 and 4: `sweep` runs every scenario kind through the kind itself, and
+//! writes every figure under the name `figures` lists; `tune` accepts those names, and a
+//! wrong name is refused with the closest ones.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+fn scenario(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios")
+        .join(rel)
+}
+
+fn cosmosim(args: &[&str], cwd: &Path) -> std::process::Output {
+    Command::cargo_bin("cosmosim")
+        .unwrap()
+        .current_dir(cwd)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// Rows of `sweep.csv` as (varied value, figure, where, value) with its header checked.
+fn sweep(rel: &str, vary: &str, out: &Path) -> Vec<(String, String, String, String)> {
+    let file = scenario(rel);
+    let o = cosmosim(
+        &[
+            "-q",
+            "sweep",
+            file.to_str().unwrap(),
+            "--vary",
+            vary,
+            "--trials",
+            "2000",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        out.parent().unwrap(),
+    );
+    assert!(
+        o.status.success(),
+        "{rel}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let csv = std::fs::read_to_string(out.join("sweep.csv")).unwrap();
+    let mut lines = csv.lines();
+    let header = lines.next().unwrap();
+    let column = vary.split('=').next().unwrap().replace(['.', '-'], "_");
+    assert_eq!(
+        header,
+        format!("{column},trials,figure,where,value,value_lo,value_hi")
+    );
+    let png = out.join(format!("sweep-{column}.png"));
+    assert!(png.exists(), "{}", png.display());
+    lines
+        .map(|l| {
+            let c: Vec<&str> = l.split(',').collect();
+            (c[0].into(), c[2].into(), c[3].into(), c[4].into())
+        })
+        .collect()
+}
+
+/// The `figures` listing of a scenario.
+fn figures(rel: &str, cwd: &Path) -> String {
+    let o = cosmosim(&["figures", scenario(rel).to_str().unwrap()], cwd);
+    assert!(o.status.success());
+    String::from_utf8(o.stdout).unwrap()
+}
+
+#[test]
+fn sweep_runs_a_nephilim_duel_an_expedition_and_a_2d20_combat_with_the_figures_names() {
+    let t = tempfile::tempdir().unwrap();
+    for (rel, vary, values) in [
+        ("nephilim/duel.toml", "duel.max_rounds=3,20", ["3", "20"]),
+        (
+            "cosmos/expedition.toml",
+            "expedition.traveller.force=50,62",
+            ["50", "62"],
+        ),
+        ("fallout/firefight.toml", "pools.group_ap=0,4", ["0", "4"]),
+    ] {
+        let out = t.path().join(rel.replace(['/', '.'], "_"));
+        let rows = sweep(rel, vary, &out);
+        let listed = figures(rel, t.path());
+        // Both points, the same figures at each, every name one `figures` lists.
+        let at = |v: &str| -> Vec<(String, String)> {
+            rows.iter()
+                .filter(|r| r.0 == v)
+                .map(|r| (r.1.clone(), r.2.clone()))
+                .collect()
+        };
+        assert!(!at(values[0]).is_empty(), "{rel}");
+        assert_eq!(at(values[0]), at(values[1]), "{rel}");
+        for (_, figure, _, _) in &rows {
+            assert!(
+                listed.contains(&format!("    {figure} ")),
+                "{rel}: {figure}"
+            );
+        }
+        // Monte Carlo figures carry intervals; at least one moved with the varied value.
+        assert!(
+            rows.iter().any(|r| {
+                rows.iter()
+                    .any(|s| s.0 != r.0 && s.1 == r.1 && s.2 == r.2 && s.3 != r.3)
+            }),
+            "{rel}: nothing moved"
+        );
+    }
+}
+
+#[test]
+fn tune_accepts_the_sweeps_names_and_a_wrong_name_lists_the_closest() {
+    let t = tempfile::tempdir().unwrap();
+    let rows = sweep(
+        "nephilim/duel.toml",
+        "duel.max_rounds=5,10",
+        &t.path().join("sw"),
+    );
+    let (_, figure, place, _) = rows
+        .iter()
+        .find(|r| !r.2.is_empty() && r.1.ends_with("share"))
+        .or_else(|| rows.first())
+        .unwrap()
+        .clone();
+    let file = scenario("nephilim/duel.toml");
+    let mut args = vec![
+        "-q",
+        "tune",
+        file.to_str().unwrap(),
+        "--vary",
+        "duel.max_rounds=1..30",
+        "--figure",
+        &figure,
+        "--target",
+        "0.5",
+        "--first-trials",
+        "2000",
+        "--max-trials",
+        "4000",
+        "--out",
+        "tuned",
+    ];
+    for w in place.split(' ').filter(|w| !w.is_empty()) {
+        args.extend(["--where", w]);
+    }
+    let o = cosmosim(&args, t.path());
+    assert!(
+        o.status.success(),
+        "{figure} {place}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    // One letter off: refused (exit 2) with the right name among the closest.
+    let typo = format!("{}x", figure);
+    args[6] = &typo;
+    let o = cosmosim(&args, t.path());
+    assert_eq!(o.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        e.contains("closest") && e.contains(&format!("`{figure}`")),
+        "{e}"
+    );
+}
