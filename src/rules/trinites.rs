@@ -118,4 +118,35 @@ pub const OPTIONS: &[OptionSpec] = &[
         allowed: Allowed::OneOf(&["sword_first", "prime_first"]),
         help: "order of a sword's x2 against a Trinité and the +50% / -50% of the primes Blessure grave and Attaques multiples (each rounded up): sword_first = double, then the prime (3 -> 6 -> 9), prime_first = the prime, then double (3 -> 5 -> 10)",
     },
+    // Feinter (trinites.fr.txt l. 551-557): "Dans un même tour, l'action qui suit une
+    // feinte réussie surprend la cible qui ne peut y opposer de réaction." Read to the
+    // letter, the one action after the feint; `turn` lets every later attack of the
+    // feinter's turn on the same target go unanswered.
+    OptionSpec {
+        key: "trinites_feint_scope",
+        decision: "T-COMBAT",
+        default: "next_action",
+        allowed: Allowed::OneOf(&["next_action", "turn"]),
+        help: "what a successful feint (Feinter, skirmish group key tactic = \"feint\") denies its target a reaction to: next_action = the one action after it (\"l'action qui suit une feinte réussie\"), turn = every attack of the feinter's turn on that target",
+    },
+    // Désarmer un adversaire (trinites.fr.txt l. 507-512): "L'arme voltige dans les airs
+    // pendant un round puis se trouve à terre." The book does not say how it is taken back.
+    OptionSpec {
+        key: "trinites_disarm_weapon",
+        decision: "T-COMBAT",
+        default: "ground",
+        allowed: Allowed::OneOf(&["ground", "lost"]),
+        help: "the weapon a disarm (Désarmer, skirmish group key tactic = \"disarm\") knocks away: ground = in the air through the next round, then on the ground, where its owner picks it up with a free action of his turn (\"pendant un round puis se trouve à terre\"), lost = out of reach for the rest of the fight",
+    },
+    // Anticiper un évènement (trinites.fr.txt l. 472): "Il peut ainsi protéger quelqu'un
+    // d'une attaque avec une parade", and l. 428: "Plusieurs personnages peuvent tenter de
+    // s'opposer à une même action ... résolues par le personnage physiquement le plus
+    // proche": the target's own reaction, then the ally's parry.
+    OptionSpec {
+        key: "trinites_parry_for",
+        decision: "T-CONF",
+        default: "both",
+        allowed: Allowed::OneOf(&["both", "instead"]),
+        help: "how an ally's parry (skirmish group key parries_for) meets a strike on its ward: both = the ward reacts too and the strike must beat both (\"plusieurs personnages peuvent tenter de s'opposer à une même action\"), instead = the ally's parry replaces the ward's reaction",
+    },
 ];

@@ -12,7 +12,10 @@ mod test;
 pub mod track;
 
 pub use confrontation::{confront, side_dist, ConfOutcome, SideDist};
-pub use options::{DualKeep, RegenAction, RegenTiming, RisqueIncident, TrinitesRules, OPTIONS};
+pub use options::{
+    DisarmWeapon, DualKeep, FeintScope, ParryFor, RegenAction, RegenTiming, RisqueIncident,
+    TrinitesRules, OPTIONS,
+};
 pub use test::{
     kept_dist, natural_dist, roll_natural, roll_test, succeeds, KeptDist, TestRoll, EXPLODE_DEPTH,
     TARGET, TARGET_MAX, TARGET_MIN,

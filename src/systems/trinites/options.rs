@@ -30,6 +30,30 @@ pub enum RisqueIncident {
     None,
 }
 
+/// What a successful feint denies its target a reaction to (option
+/// `trinites_feint_scope`; Feinter, l. 557).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FeintScope {
+    NextAction,
+    Turn,
+}
+
+/// Where a disarmed fighter's weapon goes (option `trinites_disarm_weapon`; Désarmer,
+/// l. 512).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DisarmWeapon {
+    Ground,
+    Lost,
+}
+
+/// How an ally's parry meets a strike on its ward (option `trinites_parry_for`; l. 428,
+/// 472).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParryFor {
+    Both,
+    Instead,
+}
+
 /// The Trinités options in force, typed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TrinitesRules {
@@ -60,6 +84,12 @@ pub struct TrinitesRules {
     /// The Blessure grave / Attaques multiples prime applies before a sword's x2 against a
     /// Trinité (option `trinites_sword_order = prime_first`; default after).
     pub prime_before_sword: bool,
+    /// Feinter (l. 557): option `trinites_feint_scope`.
+    pub feint_scope: FeintScope,
+    /// Désarmer (l. 512): option `trinites_disarm_weapon`.
+    pub disarm_weapon: DisarmWeapon,
+    /// Parrying for an ally (l. 428, 472): option `trinites_parry_for`.
+    pub parry_for: ParryFor,
 }
 
 impl Default for TrinitesRules {
@@ -113,6 +143,18 @@ impl TrinitesRules {
             regen_boxes: o.integer("trinites_regen_boxes"),
             initiative_divisor: o.integer("trinites_initiative_divisor"),
             prime_before_sword: o.get("trinites_sword_order") == "prime_first",
+            feint_scope: match o.get("trinites_feint_scope") {
+                "turn" => FeintScope::Turn,
+                _ => FeintScope::NextAction,
+            },
+            disarm_weapon: match o.get("trinites_disarm_weapon") {
+                "lost" => DisarmWeapon::Lost,
+                _ => DisarmWeapon::Ground,
+            },
+            parry_for: match o.get("trinites_parry_for") {
+                "instead" => ParryFor::Instead,
+                _ => ParryFor::Both,
+            },
         }
     }
 }

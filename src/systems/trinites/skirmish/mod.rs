@@ -6,6 +6,7 @@
 
 mod acc;
 mod exchange;
+mod keys;
 mod model;
 mod pairs;
 mod raw;
@@ -13,9 +14,11 @@ mod report;
 mod sim;
 mod state;
 mod strike;
+mod tactic;
 
 pub use acc::{FighterAcc, SkirmishAcc, SkirmishSim};
 pub use exchange::{exchange, exchanges, Exchange};
+pub use keys::{Tactic, CIRCUMSTANCES_SHOT, CIRCUMSTANCES_STRIKE, TACTICS};
 pub use model::{load, validate, Cover, Group, Profile, Skirmish, Targeting, COVERS};
 pub use model::{COMBATANTS_MAX, COUNT_MAX, DISTANCE_MAX, ROUNDS_MAX, SIDES_MAX, TRIALS_MAX};
 pub use pairs::{group_pairs, PairRun, PairsSpec, PAIR_TRIALS_DEFAULT, PAIR_TRIALS_MAX};

@@ -8,6 +8,7 @@ use crate::error::UserError;
 use crate::scenario::{int_in, RunSection, ScenarioFile};
 use crate::systems::trinites::duel::{Penalty, Prime, PENALTIES, PRIMES};
 
+use super::keys::{self, Tactic};
 use super::pairs::{self, PairsSpec};
 use super::raw::{RawGroup, RawSkirmish};
 
@@ -110,6 +111,15 @@ pub struct Profile {
     pub light: i64,
     pub dark: i64,
     pub regenerate_at: RegenAt,
+    /// The free action declared before the attacks (Feinter, Désarmer; issue 25).
+    pub tactic: Tactic,
+    /// Subterfuge (Feinter) and Tactique (the reaction to a feint).
+    pub subterfuge: i64,
+    pub tactics: i64,
+    /// The pénalité of a disarm (an advanced action, l. 420).
+    pub disarm_penalty: Penalty,
+    /// The ally group this one parries for (l. 472), by index.
+    pub parries_for: Option<usize>,
 }
 
 impl Profile {
@@ -154,26 +164,6 @@ fn names_of<T>(list: &[(T, &str)]) -> String {
         .collect::<Vec<_>>()
         .join(", ")
 }
-
-/// Frapper circumstances a group's strikes may carry (trinites "Frapper / Circonstances
-/// Difficulté"): attacker higher +3, large target +3, target higher -3, darkness -3, small
-/// target -3.
-pub const CIRCUMSTANCES_STRIKE: [(&str, i64); 5] = [
-    ("attacker_high", 3),
-    ("target_large", 3),
-    ("target_high", -3),
-    ("darkness", -3),
-    ("target_small", -3),
-];
-
-/// Tirer circumstances a group's shots may carry (trinites "Tirer / Circonstances"): very
-/// large target +3, very small target -3, fast-moving target -3, low light -3.
-pub const CIRCUMSTANCES_SHOT: [(&str, i64); 4] = [
-    ("target_very_large", 3),
-    ("target_very_small", -3),
-    ("target_moving_fast", -3),
-    ("low_light", -3),
-];
 
 /// The (prime, pénalité) of a group: both `none` or both set; `abandon_position` only for a
 /// group in cover (PRIMES & PÉNALITÉS: the pénalité must be an effective hindrance).
@@ -342,27 +332,9 @@ fn group(
         &COVERS.map(|c| (c.1, c.0)),
     )?;
     let (prime, penalty) = pair(f, g, i, cover)?;
-    // Frapper / Tirer circumstance tables (trinites l. 566-572 and 668-679), the ones
-    // a scenario can state for a group's attacks; "cible inerte / immobile", range and
-    // cover are computed by the fight.
-    let table: &[(&str, i64)] = if w.range.is_some() {
-        &CIRCUMSTANCES_SHOT
-    } else {
-        &CIRCUMSTANCES_STRIKE
-    };
-    let mut circumstance = 0;
-    for (k, name) in g.circumstances.iter().flatten().enumerate() {
-        let Some(&(_, x)) = table.iter().find(|(n, _)| n == name) else {
-            let names: Vec<&str> = table.iter().map(|(n, _)| *n).collect();
-            return Err(f.error_at(
-                &["group", &idx, "circumstances", &k.to_string()],
-                &format!("group[{i}].circumstances[{k}]"),
-                &crate::tr!("audit25.unknown_circumstance", value = name),
-                &names.join(", "),
-            ));
-        };
-        circumstance += x;
-    }
+    // Frapper / Tirer circumstances (issue 25), Feinter / Désarmer (issue 25).
+    let circumstance = keys::circumstance(f, g, i, w.range.is_some())?;
+    let tk = keys::tactic_keys(f, g, i, w.range.is_some(), cover)?;
     let target = choice(
         f,
         &["group", &idx, "target"],
@@ -437,6 +409,11 @@ fn group(
         } else {
             RegenAt::Never
         },
+        tactic: tk.tactic,
+        subterfuge: tk.subterfuge,
+        tactics: tk.tactics,
+        disarm_penalty: tk.disarm_penalty,
+        parries_for: None,
     };
     Ok(Group {
         name: g.name.clone(),
@@ -510,6 +487,7 @@ pub fn validate(f: &ScenarioFile, raw: RawSkirmish) -> Result<Skirmish, UserErro
         }
         groups.push(g);
     }
+    keys::parries_for(f, &raw, &mut groups)?;
     if sides.len() < 2 {
         return Err(f.error_at(
             &["group", "0", "side"],

@@ -111,4 +111,15 @@ pub struct RawGroup {
     /// Circumstances of the group's attacks from the book's Frapper / Tirer tables
     /// (issue 25), e.g. ["darkness", "target_small"].
     pub circumstances: Option<Vec<String>>,
+    /// none | feint | disarm: the free action declared before the attacks (issue 25).
+    pub tactic: Option<String>,
+    /// Subterfuge, the feint's skill.
+    pub subterfuge: Option<i64>,
+    /// Tactique, the reaction to a feint.
+    pub tactics: Option<i64>,
+    /// The pénalité of a disarm (an advanced action): difficulte (default), facilite,
+    /// danger, ralentissement, risque, abandon_position (from cover).
+    pub disarm_penalty: Option<String>,
+    /// An ally group on the same side this one parries for (Anticiper un évènement).
+    pub parries_for: Option<String>,
 }

@@ -6,15 +6,14 @@ use crate::engine::Rng64;
 use crate::systems::trinites::duel::{Penalty, Prime};
 use crate::systems::trinites::track::{initiative, shift, Zone};
 use crate::systems::trinites::{
-    roll_test, succeeds, RegenAction, RegenTiming, RisqueIncident, TrinitesRules,
+    roll_test, succeeds, FeintScope, RegenAction, RegenTiming, RisqueIncident, TrinitesRules,
 };
 
+use super::keys::Tactic;
 use super::model::{Cover, RegenAt, Targeting, COMBATANTS_MAX};
 pub use super::state::Setup;
 pub(super) use super::state::State;
-use super::strike::{
-    attack_modifier, hit_damage_in, hit_given, range_difficulty, reaction_modifier, POINT_BLANK,
-};
+use super::strike::{attack_modifier, hit_damage_in, hit_given, range_difficulty, POINT_BLANK};
 
 /// Turns per round beyond which a round is cut (only a long chain of Accélération
 /// wrap-arounds could get there).
@@ -30,25 +29,25 @@ pub enum End {
     Undecided,
 }
 
-struct Fight<'a> {
-    s: &'a Setup,
-    rules: &'a TrinitesRules,
-    st: [State; COMBATANTS_MAX],
-    round: u32,
+pub(super) struct Fight<'a> {
+    pub(super) s: &'a Setup,
+    pub(super) rules: &'a TrinitesRules,
+    pub(super) st: [State; COMBATANTS_MAX],
+    pub(super) round: u32,
 }
 
 impl Fight<'_> {
-    fn out(&self, j: usize) -> bool {
+    pub(super) fn out(&self, j: usize) -> bool {
         let s = &self.st[j];
         s.dead() || (s.ko() && (!self.s.prof[j].trinite || s.dark == 0))
     }
 
-    fn enemies(&self, i: usize, j: usize) -> bool {
+    pub(super) fn enemies(&self, i: usize, j: usize) -> bool {
         self.s.prof[i].side != self.s.prof[j].side
     }
 
     /// Conscious foes of `j` in its spot: the foes engaged with it (at least the attacker).
-    fn engaged(&self, j: usize) -> i64 {
+    pub(super) fn engaged(&self, j: usize) -> i64 {
         let n = (0..self.s.n)
             .filter(|&k| {
                 self.enemies(j, k) && !self.st[k].ko() && self.st[k].spot == self.st[j].spot
@@ -86,7 +85,7 @@ impl Fight<'_> {
     }
 
     /// The target the policy picks among the foes of the best tier in reach.
-    fn pick(&self, i: usize) -> Option<(usize, u8)> {
+    pub(super) fn pick(&self, i: usize) -> Option<(usize, u8)> {
         let mut best: Option<(usize, u8)> = None;
         for j in 0..self.s.n {
             if !self.enemies(i, j) || self.out(j) {
@@ -246,6 +245,8 @@ impl Fight<'_> {
         let target = self.rules.target;
         self.st[i].prudence = 0;
         self.st[i].danger = 0;
+        // Anticiper un évènement (l. 474): a parry still held from the last turn is lost.
+        self.st[i].guard = false;
         let p = self.s.prof[i];
         let mut free = p.attacks_per_turn;
         if p.trinite {
@@ -254,9 +255,38 @@ impl Fight<'_> {
                 free += regen;
             }
         }
+        // Désarmer (l. 512): no attack, feint or parry until the weapon is back; picking it
+        // up is one more free action of the turn.
+        if self.st[i].disarmed {
+            if !self.take_weapon_back(i) {
+                return;
+            }
+            free += 1;
+        }
+        // The tactic (Feinter, Désarmer) and the held parry (Anticiper un évènement) are free
+        // actions declared with the attacks (l. 412: each beyond the first -3 to the turn).
+        let plan = self.plan(i);
+        free += i64::from(plan.is_some()) + i64::from(p.parries_for.is_some());
         let mut init_delta = 0;
         let mut moved = false;
-        for _ in 0..p.attacks_per_turn {
+        let (mut feinted, mut lost) = (None, false);
+        if let Some(j) = plan {
+            match self.tactic(rng, i, j, free, &mut init_delta) {
+                // Only a feint leaves the next action unanswered; a disarm's effect is
+                // the weapon (`State::disarmed`).
+                Some(true) if p.tactic == Tactic::Feint => feinted = Some(j),
+                Some(_) => {}
+                // Risque on a failed disarm: the rest of the turn is lost.
+                None => lost = true,
+            }
+        }
+        for _ in 0..if lost { 0 } else { p.attacks_per_turn } {
+            // Feinter (l. 557): only the action after the feint, unless
+            // `trinites_feint_scope = turn`.
+            let unanswered = feinted;
+            if self.rules.feint_scope == FeintScope::NextAction {
+                feinted = None;
+            }
             let Some((first, tier)) = self.pick(i) else {
                 // Nobody in reach: move toward the nearest foe (Se déplacer).
                 match self.nearest_foe_spot(i) {
@@ -297,23 +327,7 @@ impl Fight<'_> {
                     continue;
                 };
                 let mj = m - circ + cj;
-                let reaction = if self.st[j].ko() {
-                    None
-                } else {
-                    let q = &self.s.prof[j];
-                    // Frapper: the same skill as the attacker or Esquive, whichever is
-                    // better, -1 per engaged foe; Tirer: Esquive.
-                    let (skill, engaged) = if p.ranged() {
-                        (q.dodge, 0)
-                    } else {
-                        (q.reaction.max(q.dodge), self.engaged(j))
-                    };
-                    let t = &mut self.st[j];
-                    let (pru, dan) = (t.prudence > 0, t.danger > 0);
-                    t.prudence = t.prudence.saturating_sub(1);
-                    t.danger = t.danger.saturating_sub(1);
-                    Some(reaction_modifier(skill, engaged, pru, dan, prime, penalty))
-                };
+                let (reaction, parry) = self.reactions(i, j, prime, penalty, unanswered == Some(j));
                 let hit = succeeds(a.natural, mj, target)
                     && hit_given(
                         rng,
@@ -322,7 +336,11 @@ impl Fight<'_> {
                         self.s.prof[j].trinite,
                         keep,
                         target,
-                    );
+                    )
+                    // An ally's parry (l. 472): the strike must beat it too.
+                    && parry.is_none_or(|(rm, dual)| {
+                        hit_given(rng, a.natural + mj, Some(rm), dual, keep, target)
+                    });
                 if hit {
                     success = true;
                     let q = &self.s.prof[j];
@@ -367,8 +385,14 @@ impl Fight<'_> {
                 && penalty == Penalty::Risque
                 && self.rules.risque == RisqueIncident::LoseTurn
             {
+                lost = true;
                 break;
             }
+        }
+        // The parry held for an ally until the next turn, with this turn's malus.
+        if p.parries_for.is_some() && !lost && !self.st[i].disarmed {
+            self.st[i].guard = true;
+            self.st[i].guard_malus = self.rules.free_malus(free);
         }
         let s = &mut self.st[i];
         if !s.ko() {

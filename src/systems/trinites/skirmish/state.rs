@@ -36,6 +36,14 @@ pub(super) struct State {
     pub(super) spent: u32,
     /// Round of the first knock-out (0: never).
     pub(super) down_round: u32,
+    /// Désarmer (l. 512): the weapon is away; it can be taken back from round
+    /// `weapon_back` on (`u32::MAX`: lost, option `trinites_disarm_weapon`).
+    pub(super) disarmed: bool,
+    pub(super) weapon_back: u32,
+    /// A parry held for an ally (Anticiper un évènement, l. 472) until the next turn, with
+    /// the free-action malus of the turn that declared it.
+    pub(super) guard: bool,
+    pub(super) guard_malus: i64,
 }
 
 impl State {
@@ -60,6 +68,10 @@ impl State {
         taken: 0,
         spent: 0,
         down_round: 0,
+        disarmed: false,
+        weapon_back: 0,
+        guard: false,
+        guard_malus: 0,
     };
 
     /// Inconscient: a box of the third line is ticked (T-LIFE).
@@ -82,6 +94,8 @@ pub struct Setup {
     /// Metres of each spot from the mêlée.
     pub(super) spot_dist: [i64; SPOTS],
     pub(super) home: [u8; COMBATANTS_MAX],
+    /// Each combatant's group index (a `parries_for` ward is a group).
+    pub(super) group_of: [usize; COMBATANTS_MAX],
     pub(super) max_rounds: u32,
     pub(super) strike_unconscious: bool,
 }
@@ -91,12 +105,14 @@ impl Setup {
         let first = m.groups[0].profile;
         let mut prof = [first; COMBATANTS_MAX];
         let mut home = [0u8; COMBATANTS_MAX];
+        let mut group_of = [0usize; COMBATANTS_MAX];
         let mut spot_dist = [0i64; SPOTS];
         for (gi, g) in m.groups.iter().enumerate() {
             spot_dist[gi + 1] = g.profile.distance;
         }
         for (i, &gi) in m.group_of.iter().enumerate() {
             prof[i] = m.groups[gi].profile;
+            group_of[i] = gi;
             // A group at distance 0 stands in the mêlée; any other at its own post.
             home[i] = if prof[i].distance > 0 {
                 gi as u8 + 1
@@ -110,6 +126,7 @@ impl Setup {
             prof,
             spot_dist,
             home,
+            group_of,
             max_rounds: m.max_rounds,
             strike_unconscious: m.strike_unconscious,
         }

@@ -1,0 +1,170 @@
+//! The skirmish's actions beside attacks and moves (issue 25; T-COMBAT, T-CONF): Feinter
+//! (trinites.fr.txt l. 551-557), Désarmer un adversaire (l. 507-512) and the parry an ally
+//! holds for another (Anticiper un évènement, l. 469-474; several reactions to one
+//! action, l. 428). None of them draws a number when the scenario does not use it.
+
+use crate::engine::Rng64;
+use crate::systems::trinites::duel::{Penalty, Prime};
+use crate::systems::trinites::{roll_test, succeeds, DisarmWeapon, ParryFor, RisqueIncident};
+
+use super::keys::Tactic;
+use super::model::Cover;
+use super::sim::Fight;
+use super::strike::{attack_modifier, hit_given, reaction_modifier};
+
+impl Fight<'_> {
+    /// The target of the tactic `i` declares this turn, if it can: the foe it is about to
+    /// attack, conscious; for a disarm, engaged with it (same spot) and armed.
+    pub(super) fn plan(&self, i: usize) -> Option<usize> {
+        let tactic = self.s.prof[i].tactic;
+        if tactic == Tactic::None {
+            return None;
+        }
+        let (j, _) = self.pick(i)?;
+        let t = &self.st[j];
+        if t.ko() {
+            return None;
+        }
+        match tactic {
+            Tactic::Feint => Some(j),
+            Tactic::Disarm => (t.spot == self.st[i].spot && !t.disarmed).then_some(j),
+            Tactic::None => None,
+        }
+    }
+
+    /// `j`'s reaction modifier to an action of `i` with `skill`, spending a pending Prudence
+    /// / Danger (PRIMES & PÉNALITÉS: "sa prochaine réaction").
+    fn react(&mut self, j: usize, skill: i64, engaged: i64, prime: Prime, pen: Penalty) -> i64 {
+        let t = &mut self.st[j];
+        let (pru, dan) = (t.prudence > 0, t.danger > 0);
+        t.prudence = t.prudence.saturating_sub(1);
+        t.danger = t.danger.saturating_sub(1);
+        reaction_modifier(skill, engaged, pru, dan, prime, pen)
+    }
+
+    /// Plays `i`'s tactic against `j` (a free action, `free` declared this turn):
+    /// `Some(true)` when it succeeds, `Some(false)` when it fails, `None` when it fails
+    /// with Risque and the rest of the turn is lost (option `trinites_risque_incident`).
+    pub(super) fn tactic(
+        &mut self,
+        rng: &mut Rng64,
+        i: usize,
+        j: usize,
+        free: i64,
+        init_delta: &mut i64,
+    ) -> Option<bool> {
+        let (keep, target) = (self.rules.dual_keep, self.rules.target);
+        let p = self.s.prof[i];
+        let q = self.s.prof[j];
+        let free_malus = self.rules.free_malus(free);
+        if p.tactic == Tactic::Feint {
+            // Feinter: "Compétence: Subterfuge ... Réaction: Tactique" (l. 552-555), a
+            // confrontation (T-CONF: ties to the target). No prime: the group's pair is
+            // its attacks'.
+            let m = p.subterfuge + free_malus;
+            let a = roll_test(rng, p.trinite, m, keep, target);
+            let rm = self.react(j, q.tactics, 0, Prime::None, Penalty::None);
+            let ok = succeeds(a.natural, m, target)
+                && hit_given(rng, a.natural + m, Some(rm), q.trinite, keep, target);
+            return Some(ok);
+        }
+        // Désarmer: "Compétence: Mêlée ... Type d'action: Libre, avancée ... Réaction:
+        // Mêlée" (l. 508-511); avancée (l. 420): a pénalité without a prime.
+        let pen = p.disarm_penalty;
+        let m = attack_modifier(p.attack, free_malus, Prime::None, pen, 0);
+        let a = roll_test(rng, p.trinite, m, keep, target);
+        let rm = self.react(j, q.reaction, 0, Prime::None, pen);
+        let ok = succeeds(a.natural, m, target)
+            && hit_given(rng, a.natural + m, Some(rm), q.trinite, keep, target);
+        if ok {
+            // "L'arme voltige dans les airs pendant un round puis se trouve à terre."
+            let t = &mut self.st[j];
+            t.disarmed = true;
+            t.guard = false;
+            t.weapon_back = match self.rules.disarm_weapon {
+                DisarmWeapon::Ground => self.round + 2,
+                DisarmWeapon::Lost => u32::MAX,
+            };
+        }
+        match pen {
+            Penalty::Ralentissement => *init_delta -= 3,
+            Penalty::Danger => self.st[i].danger += 1,
+            Penalty::AbandonPosition => self.st[i].cover = Cover::None,
+            _ => {}
+        }
+        let lose = !ok && pen == Penalty::Risque && self.rules.risque == RisqueIncident::LoseTurn;
+        (!lose).then_some(ok)
+    }
+
+    /// A disarmed fighter's turn: `true` when the weapon is on the ground and he picks it
+    /// up (the caller counts the free action), `false` while it flies or is lost.
+    pub(super) fn take_weapon_back(&mut self, i: usize) -> bool {
+        let t = &mut self.st[i];
+        if self.round >= t.weapon_back {
+            t.disarmed = false;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The ally of `j` holding a parry for `j`'s group (l. 472) against a strike of `i`: in
+    /// `j`'s spot, conscious and armed (first in file order).
+    fn protector(&self, i: usize, j: usize) -> Option<usize> {
+        let ward = self.s.group_of[j];
+        (0..self.s.n).find(|&k| {
+            let t = &self.st[k];
+            k != j
+                && t.guard
+                && self.s.prof[k].parries_for == Some(ward)
+                && self.enemies(i, k)
+                && t.spot == self.st[j].spot
+                && !t.ko()
+                && !t.disarmed
+        })
+    }
+
+    /// The reactions an attack of `i` on `j` meets: `j`'s own (`None`: it cannot react,
+    /// being unconscious or feinted, `unanswered`) and an ally's held parry (modifier, the
+    /// ally's dual dice). Frapper: the attacker's skill (Mêlée; not once disarmed) or
+    /// Esquive, whichever is better, -1 per engaged foe; Tirer: Esquive, and no parry.
+    pub(super) fn reactions(
+        &mut self,
+        i: usize,
+        j: usize,
+        prime: Prime,
+        penalty: Penalty,
+        unanswered: bool,
+    ) -> (Option<i64>, Option<(i64, bool)>) {
+        let p = self.s.prof[i];
+        let guard = if p.ranged() {
+            None
+        } else {
+            self.protector(i, j)
+        };
+        let instead = guard.is_some() && self.rules.parry_for == ParryFor::Instead;
+        let reaction = if self.st[j].ko() || unanswered || instead {
+            None
+        } else {
+            let q = &self.s.prof[j];
+            let (skill, engaged) = if p.ranged() {
+                (q.dodge, 0)
+            } else if self.st[j].disarmed {
+                (q.dodge, self.engaged(j))
+            } else {
+                (q.reaction.max(q.dodge), self.engaged(j))
+            };
+            Some(self.react(j, skill, engaged, prime, penalty))
+        };
+        // The held action is spent by the event it waited for (l. 470), with the malus of
+        // the turn that declared it (l. 412) and the Frapper -1 per foe engaged with the
+        // ally; a parry is Mêlée.
+        let parry = guard.map(|k| {
+            self.st[k].guard = false;
+            let (skill, engaged) = (self.s.prof[k].reaction, self.engaged(k));
+            let rm = self.react(k, skill, engaged, prime, penalty) + self.st[k].guard_malus;
+            (rm, self.s.prof[k].trinite)
+        });
+        (reaction, parry)
+    }
+}
