@@ -36,9 +36,12 @@ fn rules(opts: &[&str]) -> TrinitesRules {
 
 fn run(text: &str, opts: &[&str], seed: u64, n: u64) -> SkirmishAcc {
     let m = load(&ScenarioFile::from_text("s.toml", text)).unwrap();
-    Engine::new(seed, 2)
-        .unwrap()
-        .run(&simulation(&m, rules(opts)), 0, n, &Progress::hidden())
+    Engine::new(seed, 2).unwrap().run(
+        &simulation(&m, rules(opts)),
+        &cosmosim::engine::StreamKey::new("test"),
+        n,
+        &Progress::hidden(),
+    )
 }
 
 /// `got` within 5 standard errors of `want`, for a quantity within `0..=range`.
