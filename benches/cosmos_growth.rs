@@ -29,6 +29,7 @@ fn file(name: &str) -> ScenarioFile {
 
 fn bench(c: &mut Criterion) {
     let engine = Engine::new(1, 1).expect("engine");
+    let key = cosmosim::engine::StreamKey::new("bench");
     let rules = TestRules::default();
 
     // Mutation: a character exposed for up to 365 days (stops at a final ultimate).
@@ -46,14 +47,7 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(Throughput::Elements(trials));
     g.bench_function("character_years_365d", |b| {
-        b.iter(|| {
-            engine.run(
-                &sim,
-                &cosmosim::engine::StreamKey::new("test").int("task", 1),
-                trials,
-                &Progress::hidden(),
-            )
-        })
+        b.iter(|| engine.run(&sim, &key, trials, &Progress::hidden()))
     });
     g.finish();
 
@@ -66,14 +60,7 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(Throughput::Elements(trials * days));
     g.bench_function("expedition_days", |b| {
-        b.iter(|| {
-            engine.run(
-                &sim,
-                &cosmosim::engine::StreamKey::new("test").int("task", 1),
-                trials,
-                &Progress::hidden(),
-            )
-        })
+        b.iter(|| engine.run(&sim, &key, trials, &Progress::hidden()))
     });
     g.finish();
 
@@ -85,14 +72,7 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(Throughput::Elements(trials));
     g.bench_function("four_traveller_expeditions", |b| {
-        b.iter(|| {
-            engine.run(
-                &sim,
-                &cosmosim::engine::StreamKey::new("test").int("task", 1),
-                trials,
-                &Progress::hidden(),
-            )
-        })
+        b.iter(|| engine.run(&sim, &key, trials, &Progress::hidden()))
     });
     g.finish();
 
@@ -115,14 +95,7 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(Throughput::Elements(trials));
     g.bench_function("four_traveller_expeditions_with_combats", |b| {
-        b.iter(|| {
-            engine.run(
-                &sim,
-                &cosmosim::engine::StreamKey::new("test").int("task", 1),
-                trials,
-                &Progress::hidden(),
-            )
-        })
+        b.iter(|| engine.run(&sim, &key, trials, &Progress::hidden()))
     });
     g.finish();
 
@@ -134,14 +107,7 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(Throughput::Elements(trials));
     g.bench_function("characters_to_level_10", |b| {
-        b.iter(|| {
-            engine.run(
-                &sim,
-                &cosmosim::engine::StreamKey::new("test").int("task", 1),
-                trials,
-                &Progress::hidden(),
-            )
-        })
+        b.iter(|| engine.run(&sim, &key, trials, &Progress::hidden()))
     });
     g.finish();
 
@@ -153,30 +119,13 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(Throughput::Elements(trials));
     g.bench_function("characters_to_level_10_two_dna_two_stat_builds", |b| {
-        b.iter(|| {
-            engine.run(
-                &dna_sim,
-                &cosmosim::engine::StreamKey::new("test").int("task", 1),
-                trials,
-                &Progress::hidden(),
-            )
-        })
+        b.iter(|| engine.run(&dna_sim, &key, trials, &Progress::hidden()))
     });
     g.finish();
 
     // Memory stays flat: the accumulator after 10x the trials has the same size.
-    let small = engine.run(
-        &sim,
-        &cosmosim::engine::StreamKey::new("test").int("task", 2),
-        1_000,
-        &Progress::hidden(),
-    );
-    let big = engine.run(
-        &sim,
-        &cosmosim::engine::StreamKey::new("test").int("task", 2),
-        10_000,
-        &Progress::hidden(),
-    );
+    let small = engine.run(&sim, &key, 1_000, &Progress::hidden());
+    let big = engine.run(&sim, &key, 10_000, &Progress::hidden());
     assert_eq!(small.values.len(), big.values.len());
     assert_eq!(std::mem::size_of_val(&small), std::mem::size_of_val(&big));
     let _ = sim.empty();

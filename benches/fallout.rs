@@ -49,19 +49,13 @@ fn scenario(c: &mut Criterion) {
     let (model, _) = ApEconomy::from_file(&file).unwrap();
     let sim = ApSim::new(&model, Shortfall::Split);
     let engine = Engine::new(1, 0).unwrap();
+    let key = cosmosim::engine::StreamKey::new("bench");
     let n = 1u64 << 18;
     let mut g = c.benchmark_group("fallout_ap_economy");
     g.sample_size(10);
     g.throughput(Throughput::Elements(n));
     g.bench_function("shipped_scenario_trials", |b| {
-        b.iter(|| {
-            engine.run(
-                &sim,
-                &cosmosim::engine::StreamKey::new("test").int("task", 0),
-                n,
-                &Progress::hidden(),
-            )
-        })
+        b.iter(|| engine.run(&sim, &key, n, &Progress::hidden()))
     });
     g.finish();
 }
@@ -76,6 +70,7 @@ fn combat(c: &mut Criterion) {
         [[combatant]]\nname = \"B\"\nside = \"mj\"\ntn = 10\nhp = 12\ndr = 1\ninitiative = 9\nweapon = \"machete\"\n";
     let firefight = include_str!("../scenarios/fallout/firefight.toml");
     let engine = Engine::new(1, 0).unwrap();
+    let key = cosmosim::engine::StreamKey::new("bench");
     let n = 1u64 << 19;
     let mut g = c.benchmark_group("fallout_combat");
     g.sample_size(10);
@@ -84,14 +79,7 @@ fn combat(c: &mut Criterion) {
         let (_, model) = combat::load(&ScenarioFile::from_text("f.toml", text)).unwrap();
         let sim = combat::simulation(model, &RuleOptions::default());
         g.bench_function(name, |b| {
-            b.iter(|| {
-                engine.run(
-                    &sim,
-                    &cosmosim::engine::StreamKey::new("test").int("task", 0),
-                    n,
-                    &Progress::hidden(),
-                )
-            })
+            b.iter(|| engine.run(&sim, &key, n, &Progress::hidden()))
         });
     }
     g.finish();

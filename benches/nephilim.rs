@@ -59,19 +59,13 @@ fn duel(c: &mut Criterion) {
     let actions = [model.fighters[0].actions, model.fighters[1].actions];
     let sim = DuelSim::new(model, &NephilimRules::default(), actions);
     let engine = Engine::new(1, 0).unwrap();
+    let key = cosmosim::engine::StreamKey::new("bench");
     let n = 1u64 << 20;
     let mut g = c.benchmark_group("nephilim_duel");
     g.sample_size(10);
     g.throughput(criterion::Throughput::Elements(n));
     g.bench_function("shipped_duel", |b| {
-        b.iter(|| {
-            engine.run(
-                &sim,
-                &cosmosim::engine::StreamKey::new("test").int("task", 0),
-                n,
-                &Progress::hidden(),
-            )
-        })
+        b.iter(|| engine.run(&sim, &key, n, &Progress::hidden()))
     });
     g.finish();
 }

@@ -57,6 +57,7 @@ fn duels(c: &mut Criterion) {
     // The figure the speed bar names: duels per second through the engine on 2 threads.
     const M: u64 = 200_000;
     let engine = Engine::new(1, 2).unwrap();
+    let key = cosmosim::engine::StreamKey::new("bench");
     let sim = DuelSim {
         combat: duel.combat,
         pair: (Prime::None, Penalty::None),
@@ -97,16 +98,10 @@ fn skirmishes(c: &mut Criterion) {
     });
     const M: u64 = 100_000;
     let engine = Engine::new(1, 2).unwrap();
+    let key = cosmosim::engine::StreamKey::new("bench");
     g.throughput(Throughput::Elements(M));
     g.bench_function("engine, 2 threads", |b| {
-        b.iter(|| {
-            black_box(engine.run(
-                &sim,
-                &cosmosim::engine::StreamKey::new("test").int("task", 0),
-                M,
-                &Progress::hidden(),
-            ))
-        })
+        b.iter(|| black_box(engine.run(&sim, &key, M, &Progress::hidden())))
     });
     g.finish();
 }
