@@ -16,9 +16,13 @@ use super::super::summary;
 use super::model::Campaign;
 use super::sim::CampaignSim;
 
-/// `share@threshold` pairs, as the file writes them (`0.5@40, 0.5@60`).
+/// The test thresholds and their weights, as the file writes them
+/// (`40 (weight 2), 60 (weight 3)`).
 fn thresholds_text(t: &[(f64, u32)]) -> String {
-    let v: Vec<String> = t.iter().map(|(w, x)| format!("{w}@{x}")).collect();
+    let v: Vec<String> = t
+        .iter()
+        .map(|(threshold, weight)| format!("{threshold} (weight {weight})"))
+        .collect();
     v.join(", ")
 }
 
