@@ -85,6 +85,16 @@ pub fn parse_bounded(s: &str, lo: u64, hi: u64) -> Result<u64, String> {
 /// infinities are refused, since no figure can equal them and a bisection toward them
 /// answers nonsense with exit 0.
 pub fn parse_finite(s: &str) -> Result<f64, String> {
+    // `50%`: the designer meant a share; say how to write it (issue 27 item 3).
+    if let Some(pct) = s.trim().strip_suffix('%') {
+        if let Ok(p) = pct.trim().parse::<f64>() {
+            return Err(crate::tr!(
+                "syntax.percent",
+                value = clip(s),
+                share = p / 100.0
+            ));
+        }
+    }
     let v: f64 = s
         .trim()
         .parse()
@@ -93,6 +103,15 @@ pub fn parse_finite(s: &str) -> Result<f64, String> {
         return Err(crate::tr!("safety.work.not_finite", value = clip(s)));
     }
     Ok(v)
+}
+
+/// `lo-hi` written for a range (`100-300`, `0.2-0.8`): the `(lo, hi)` text when `s` reads
+/// so, for a message that teaches `lo..hi` (issue 27 item 3).
+pub fn dashed_range(s: &str) -> Option<(&str, &str)> {
+    let s = s.trim();
+    let cut = s.char_indices().skip(1).find(|&(_, c)| c == '-')?.0;
+    let (lo, hi) = (&s[..cut], &s[cut + 1..]);
+    (lo.parse::<f64>().is_ok() && hi.parse::<f64>().is_ok()).then_some((lo, hi))
 }
 
 /// As [`parse_finite`], at least 0 (`--within`, `--tolerance`).
@@ -151,6 +170,19 @@ pub fn clip_quoted(msg: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dashes_and_percents_get_the_syntax_that_was_meant() {
+        assert_eq!(dashed_range("100-300"), Some(("100", "300")));
+        assert_eq!(dashed_range("0.2-0.8"), Some(("0.2", "0.8")));
+        assert_eq!(dashed_range("-5-3"), Some(("-5", "3")));
+        for not in ["-5", "-5,-3", "2d10-5", "to-first", "100..300"] {
+            assert_eq!(dashed_range(not), None, "{not}");
+        }
+        let e = parse_finite("50%").unwrap_err();
+        assert!(e.contains("0.5"), "{e}");
+        assert!(parse_finite("abc").unwrap_err().contains("abc"));
+    }
 
     #[test]
     fn caps_are_checked_with_the_range_in_the_message() {

@@ -8,6 +8,7 @@ pub mod compare;
 pub mod expect;
 pub mod figures;
 pub mod optimise;
+pub mod stalemate;
 pub mod sweep;
 pub mod tune;
 pub mod variants;

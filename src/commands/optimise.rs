@@ -85,6 +85,7 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool) -> anyhow::Result<()> {
         seed: a.seed,
         threads: a.threads,
         options: a.options.clone(),
+        stalled: Default::default(),
     };
     // Every candidate is checked (and its figure found) before anything is written.
     for p in &grid {
@@ -110,7 +111,13 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool) -> anyhow::Result<()> {
             Ok((fv.value, if exact { None } else { fv.interval95 }))
         })?;
         signals::check()?;
-        write(a, &figure, maximise, &outcome, staging)
+        let stalled = common.stalemate_warnings();
+        if !quiet {
+            for w in &stalled {
+                say(&crate::tr!("page.warning", text = w));
+            }
+        }
+        write(a, &figure, maximise, &outcome, &stalled, staging)
     })
 }
 
@@ -119,6 +126,7 @@ fn write(
     figure: &str,
     maximise: bool,
     o: &Outcome,
+    stalled: &[String],
     dir: &Path,
 ) -> anyhow::Result<Vec<PathBuf>> {
     let best = &o.entries[o.best];
@@ -296,6 +304,7 @@ fn write(
         );
     }
     md += "\n";
+    md += &super::tune::warnings_section(stalled);
     md += crate::tr!("optimise.files");
     md += &format!(
         "\n\n## {}\n\n{}\n",

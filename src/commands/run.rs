@@ -1,5 +1,6 @@
 use std::path::{Path, PathBuf};
 
+use crate::balance::stalemate;
 use crate::cli::ScenarioArgs;
 use crate::error::UserError;
 use crate::report::{charts_section, write_page};
@@ -149,7 +150,12 @@ pub fn run_scenario_file(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Resul
     let kind = kind_of(file)?;
     let foreign = validate(file, kind, o)?;
     let mut result = (kind.run)(file, o)?;
-    add_warnings(&mut result, &all_warnings(file, foreign));
+    let mut warnings = all_warnings(file, foreign);
+    warnings.extend(stalemate::warnings(
+        &result.outputs,
+        file.stalemate_warning(),
+    ));
+    add_warnings(&mut result, &warnings);
     Ok(result)
 }
 
@@ -230,7 +236,15 @@ fn run_to(path: &Path, o: &RunOverrides, goal: Option<&Precision>) -> anyhow::Re
             }
         };
         signals::check()?;
-        add_warnings(&mut result, &all_warnings(&file, foreign));
+        let stalled = stalemate::warnings(&result.outputs, file.stalemate_warning());
+        if !o.quiet {
+            for w in &stalled {
+                say(&crate::tr!("page.warning", text = w));
+            }
+        }
+        let mut warnings = all_warnings(&file, foreign);
+        warnings.extend(stalled);
+        add_warnings(&mut result, &warnings);
         write_scenario(&mut result, staging)
     })
 }

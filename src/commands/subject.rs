@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use crate::balance::figures::{find, select_row, undecidable, value_at, Cell, FigureValue};
+use crate::balance::stalemate::{stalemates, warning};
 use crate::error::UserError;
 use crate::scenario::{edit::set_value, ScenarioFile};
 use crate::systems::RunOverrides;
@@ -21,6 +22,16 @@ pub(crate) struct Common {
     pub seed: u64,
     pub threads: usize,
     pub options: Vec<String>,
+    /// Stalemate warnings of the scenario points evaluated so far, by point (the latest
+    /// evaluation of a point, with the most trials, wins; `balance::stalemate`).
+    pub stalled: std::cell::RefCell<std::collections::BTreeMap<String, Vec<String>>>,
+}
+
+impl Common {
+    /// Every stalemate warning seen, point by point.
+    pub fn stalemate_warnings(&self) -> Vec<String> {
+        self.stalled.borrow().values().flatten().cloned().collect()
+    }
 }
 
 pub(crate) enum Subject {
@@ -125,7 +136,7 @@ impl Subject {
                     quiet: true,
                     ..Default::default()
                 };
-                run_scenario_file(&file.edited(text), &o)
+                let outputs = run_scenario_file(&file.edited(text), &o)
                     .map_err(|e| {
                         user(crate::tr!(
                             "check.with_point",
@@ -133,7 +144,15 @@ impl Subject {
                             error = format!("{e:#}")
                         ))
                     })?
-                    .outputs
+                    .outputs;
+                let level = file.stalemate_warning();
+                let seen: Vec<String> = stalemates(&outputs)
+                    .into_iter()
+                    .filter(|s| s.p > level)
+                    .map(|s| warning(&s, level, Some(&at)))
+                    .collect();
+                c.stalled.borrow_mut().insert(at.clone(), seen);
+                outputs
             }
         };
         let f = find(&outputs, &c.figure).map_err(user)?;

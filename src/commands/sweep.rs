@@ -42,8 +42,13 @@ pub fn sweep(a: &SweepArgs, quiet: bool) -> anyhow::Result<()> {
     });
     publish_set(&dir, quiet, |staging| {
         let mut precision_line = None;
+        let mut warned = Vec::new();
         let mut out = match &goal {
-            None => vec![sweep_grid(&file, &a.vary, &o, run)?],
+            None => {
+                let s = sweep_grid(&file, &a.vary, &o, run)?;
+                warned = s.warnings;
+                vec![s.output]
+            }
             Some(p) => {
                 let r = run_to_precision(
                     p,
@@ -52,7 +57,7 @@ pub fn sweep(a: &SweepArgs, quiet: bool) -> anyhow::Result<()> {
                             trials: Some(t),
                             ..o.clone()
                         };
-                        Ok(vec![sweep_grid(&file, &a.vary, &at, run)?])
+                        Ok(vec![sweep_grid(&file, &a.vary, &at, run)?.output])
                     },
                     |v| v,
                 )?;
@@ -85,7 +90,13 @@ pub fn sweep(a: &SweepArgs, quiet: bool) -> anyhow::Result<()> {
         md += "\n";
         md += crate::tr!("sweep.table");
         md += &format!("\n\n{}\n", out[0].provenance.summary());
-        let warnings = file.warnings();
+        if !quiet {
+            for w in &warned {
+                super::say(&crate::tr!("page.warning", text = w));
+            }
+        }
+        let mut warnings = file.warnings();
+        warnings.extend(warned);
         if !warnings.is_empty() {
             md += &format!("\n## {}\n\n", crate::tr!("page.warnings"));
             for w in warnings {

@@ -32,6 +32,14 @@ fn parse_vary(s: &str) -> anyhow::Result<(String, f64, f64, bool)> {
         ))
     };
     let (key, range) = s.split_once('=').ok_or_else(bad)?;
+    if let Some((lo, hi)) = crate::limits::dashed_range(range) {
+        return Err(user(crate::tr!(
+            "syntax.dash_range",
+            value = crate::limits::clip(s),
+            lo = lo,
+            hi = hi
+        )));
+    }
     let (lo, hi) = range.split_once("..").ok_or_else(bad)?;
     let (lo_t, hi_t) = (lo.trim(), hi.trim());
     let integer = lo_t.parse::<i64>().is_ok() && hi_t.parse::<i64>().is_ok();
@@ -95,6 +103,7 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
         seed: a.seed,
         threads: a.threads,
         options: a.options.clone(),
+        stalled: Default::default(),
     };
     let goal = Goal {
         lo,
@@ -159,9 +168,27 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
             points.push(p.clone());
         })?;
         signals::check()?;
-        write_tune(a, &key, integer, &goal, &answer, &points, staging)
+        let stalled = common.stalemate_warnings();
+        if !quiet {
+            for w in &stalled {
+                say(&crate::tr!("page.warning", text = w));
+            }
+        }
+        write_tune(a, &key, integer, &goal, &answer, &points, &stalled, staging)
     })?;
     Ok(())
+}
+
+/// `## Warnings` with one line per warning (points whose trials stalled), or nothing.
+pub(super) fn warnings_section(warnings: &[String]) -> String {
+    if warnings.is_empty() {
+        return String::new();
+    }
+    let mut s = format!("## {}\n\n", crate::tr!("page.warnings"));
+    for w in warnings {
+        s += &format!("- {}\n", crate::report::md_text(w));
+    }
+    s + "\n"
 }
 
 /// The answer as a Markdown line (`summary.md` and the index's key figure): the figure and
@@ -271,6 +298,7 @@ fn write_tune(
     g: &Goal,
     answer: &Answer,
     points: &[Point],
+    stalled: &[String],
     dir: &Path,
 ) -> anyhow::Result<Vec<PathBuf>> {
     let line = sentence(a, key, integer, g, answer);
@@ -410,6 +438,7 @@ fn write_tune(
         );
     }
     md += "\n";
+    md += &warnings_section(stalled);
     md += &crate::tr!("tune.files", key = key);
     md += &format!(
         "\n\n## {}\n\n{}\n",

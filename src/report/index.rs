@@ -13,8 +13,66 @@ pub struct IndexEntry {
     pub provenance: Provenance,
 }
 
-/// Writes `index.md`: per output, the question it answers, its key figures, its files and
-/// its provenance.
+/// The page an entry's charts are on: a scenario's `summary.html` (its folder's
+/// `summary.md` is among its files), or `<name>.html` beside the index for a table.
+fn page_of(e: &IndexEntry) -> (String, bool) {
+    match e.files.iter().find(|f| f.ends_with("summary.md")) {
+        Some(md) => (md.trim_end_matches(".md").to_string() + ".html", false),
+        None => (format!("{}.html", e.name), true),
+    }
+}
+
+/// One entry's section: question, key figures, files and provenance; with `charts`, its
+/// charts too (a table's own page).
+fn section(e: &IndexEntry, charts: bool) -> String {
+    let mut md = format!(
+        "**{}** {}\n\n",
+        crate::tr!("index.question"),
+        md_text(&e.question)
+    );
+    if !e.key_figures.is_empty() {
+        md += &format!("**{}**\n\n", crate::tr!("index.key_figures"));
+        for k in &e.key_figures {
+            md += &format!("- {k}\n");
+        }
+        md += "\n";
+    }
+    let files: Vec<String> = e.files.iter().map(|f| format!("[`{f}`]({f})")).collect();
+    md += &format!(
+        "**{}** {}\n\n",
+        crate::tr!("index.files"),
+        files.join(" · ")
+    );
+    if charts {
+        for f in e.files.iter().filter(|f| f.ends_with(".png")) {
+            md += &format!(
+                "![{}]({f})\n\n",
+                md_text(&crate::tr!("index.chart_alt", title = e.title, file = f))
+            );
+        }
+    }
+    md += &format!(
+        "**{}** {}\n",
+        crate::tr!("index.provenance"),
+        e.provenance.summary()
+    );
+    if !e.provenance.parameters.is_empty() {
+        let p: Vec<String> = e
+            .provenance
+            .parameters
+            .iter()
+            .map(|(k, v)| md_text(&format!("{k}={v}")))
+            .collect();
+        md += &crate::tr!("index.parameters", list = p.join(", "));
+        md.push('\n');
+    }
+    md
+}
+
+/// Writes `index.md` and `index.html`, a light front page (issue 28 item 3): per output,
+/// the question it answers, its key figures, its files and provenance, and a link to the
+/// page with its charts (a scenario's `summary.html`; for a table, `<name>.html`, written
+/// here). No chart is inlined in the index, so it stays small whatever the report holds.
 pub fn write_index(dir: &Path, intro: &str, entries: &[IndexEntry]) -> anyhow::Result<()> {
     let mut md = format!("# {}\n\n", crate::tr!("index.title"));
     md += intro;
@@ -28,43 +86,23 @@ pub fn write_index(dir: &Path, intro: &str, entries: &[IndexEntry]) -> anyhow::R
         );
     }
     for e in entries {
+        let (page, own) = page_of(e);
         md += &format!(
-            "\n<a id=\"{}\"></a>\n## {}\n\n**{}** {}\n\n",
+            "\n<a id=\"{}\"></a>\n## {}\n\n**{}** [{}]({page})\n\n",
             e.name,
             md_text(&e.title),
-            crate::tr!("index.question"),
-            md_text(&e.question)
+            crate::tr!("index.page"),
+            crate::tr!("index.page_link")
         );
-        if !e.key_figures.is_empty() {
-            md += &format!("**{}**\n\n", crate::tr!("index.key_figures"));
-            for k in &e.key_figures {
-                md += &format!("- {k}\n");
-            }
-            md += "\n";
-        }
-        let files: Vec<String> = e.files.iter().map(|f| format!("[`{f}`]({f})")).collect();
-        md += &format!(
-            "**{}** {}\n\n",
-            crate::tr!("index.files"),
-            files.join(" · ")
-        );
-        for f in e.files.iter().filter(|f| f.ends_with(".png")) {
-            md += &format!("![{}]({f})\n\n", md_text(&e.title));
-        }
-        md += &format!(
-            "**{}** {}\n",
-            crate::tr!("index.provenance"),
-            e.provenance.summary()
-        );
-        if !e.provenance.parameters.is_empty() {
-            let p: Vec<String> = e
-                .provenance
-                .parameters
-                .iter()
-                .map(|(k, v)| md_text(&format!("{k}={v}")))
-                .collect();
-            md += &crate::tr!("index.parameters", list = p.join(", "));
-            md.push('\n');
+        md += &section(e, false);
+        if own {
+            let body = format!(
+                "# {}\n\n[{}](index.html)\n\n{}",
+                md_text(&e.title),
+                crate::tr!("index.back"),
+                section(e, true)
+            );
+            write_page(dir, &e.name, &body)?;
         }
     }
     write_page(dir, "index", &md).map(|_| ())

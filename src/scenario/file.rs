@@ -42,6 +42,9 @@ pub struct RunSection {
     /// streams whatever their values, so two versions of a scenario can be compared with
     /// common random numbers (see [`ScenarioFile::stream_key`]).
     pub stream: Option<String>,
+    /// The share of unfinished trials (round cap) above which `run`, `sweep`, `tune` and
+    /// `optimise` warn (0..1, default 0.05; `balance::stalemate`).
+    pub stalemate_warning: Option<f64>,
 }
 
 impl ScenarioFile {
@@ -117,6 +120,15 @@ impl ScenarioFile {
         let mut values = toml::Value::Table(root);
         drop_words(&mut values);
         StreamKey::new(&tag).value("file", &values)
+    }
+
+    /// `[run] stalemate_warning` (validated by `RunOverrides::resolve`), or the default.
+    pub fn stalemate_warning(&self) -> f64 {
+        toml::from_str::<toml::Table>(&self.text)
+            .ok()
+            .and_then(|t| t.get("run")?.get("stalemate_warning")?.as_float())
+            .filter(|x| (0.0..=1.0).contains(x))
+            .unwrap_or(crate::balance::stalemate::DEFAULT_WARNING)
     }
 
     pub fn reference(&self) -> ScenarioRef {

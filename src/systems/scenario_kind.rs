@@ -105,6 +105,18 @@ impl RunOverrides {
             .into());
         }
         let seed = self.seed.or(run.seed).unwrap_or(1);
+        if let Some(w) = run.stalemate_warning {
+            if !(0.0..=1.0).contains(&w) {
+                return Err(file
+                    .error_at(
+                        &["run", "stalemate_warning"],
+                        "run.stalemate_warning",
+                        &crate::tr!("run.stalemate_out_of_range", value = w),
+                        "0.0..1.0, e.g. 0.05",
+                    )
+                    .into());
+            }
+        }
         let max = limits.max.min(MAX_TRIALS);
         if let Some(t) = run.trials {
             if t == 0 || t > max {

@@ -22,6 +22,7 @@ use crate::scenario::ScenarioFile;
 use crate::systems::{CheckedOnly, RunOverrides};
 
 use super::figures::{cell, key_columns, roles, Cell, Role};
+use super::stalemate::{stalemates, warning, Stalemate};
 use chart::{panel, series_groups, value_kind, Labels};
 use vary::{check_grid, file_path, grid, set, text};
 
@@ -108,6 +109,13 @@ fn label(varies: &[Vary], p: &[toml::Value]) -> String {
         .join(" ")
 }
 
+/// A grid's output and its warnings (unfinished trials above the file's level at some
+/// point, `balance::stalemate`).
+pub struct Swept {
+    pub output: Output,
+    pub warnings: Vec<String>,
+}
+
 /// Runs the grid: `run` runs one (edited) file as `cosmosim run` would and returns its
 /// outputs. Every point is validated (`run` under `check_only`) before any runs; with
 /// `o.check_only` nothing runs.
@@ -116,7 +124,7 @@ pub fn sweep(
     varies: &[Vary],
     o: &RunOverrides,
     run: impl Fn(&ScenarioFile, &RunOverrides) -> anyhow::Result<Vec<Output>>,
-) -> anyhow::Result<Output> {
+) -> anyhow::Result<Swept> {
     let base: toml::Table = toml::from_str(&file.text).map_err(|_| {
         file.parse_raw::<toml::Table>()
             .err()
@@ -161,12 +169,21 @@ pub fn sweep(
     let mut order: Vec<FigureName> = Vec::new();
     let mut values: Vec<Vec<(usize, Value3)>> = Vec::with_capacity(points.len());
     let mut first: Option<Provenance> = None;
-    for p in &points {
+    // The worst unfinished share of each stalemate row over the grid, and where.
+    let level = file.stalemate_warning();
+    let mut worst: BTreeMap<(String, String), (Stalemate, usize)> = BTreeMap::new();
+    for (j, p) in points.iter().enumerate() {
         // A stop (SIGINT...) makes the engine skip every remaining batch; the command layer
         // then discards the partial grid.
         let outputs = run(&edited(file, &base, varies, p)?, o)?;
         if first.is_none() {
             first = outputs.first().map(|x| x.provenance.clone());
+        }
+        for s in stalemates(&outputs) {
+            let k = (s.figure.clone(), s.outcome.clone());
+            if worst.get(&k).is_none_or(|w| s.p > w.0.p) {
+                worst.insert(k, (s, j));
+            }
         }
         let row = figures_of(&outputs)
             .into_iter()
@@ -203,7 +220,12 @@ pub fn sweep(
         trials = trials.map_or("-".into(), |t| t.to_string())
     )];
     key_figures.extend(ranges(varies, &points, &values, &order));
-    Ok(Output {
+    let warnings: Vec<String> = worst
+        .into_values()
+        .filter(|(s, _)| s.p > level)
+        .map(|(s, j)| warning(&s, level, Some(&label(varies, &points[j]))))
+        .collect();
+    let output = Output {
         name: "sweep".into(),
         title: crate::tr!("sweep.title").into(),
         question: crate::tr!("sweep.question").into(),
@@ -211,7 +233,8 @@ pub fn sweep(
         figures,
         key_figures,
         provenance: prov,
-    })
+    };
+    Ok(Swept { output, warnings })
 }
 
 /// `figure [where]`, as charts and key figures name a figure row.

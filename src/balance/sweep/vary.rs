@@ -75,6 +75,9 @@ pub fn parse_vary(s: &str) -> Result<Vary, String> {
             })
             .collect()
     } else {
+        if let Some((lo, hi)) = crate::limits::dashed_range(spec) {
+            return Err(crate::tr!("syntax.dash_range", value = s, lo = lo, hi = hi).into());
+        }
         spec.split(',').map(scalar).collect::<Vec<_>>()
     };
     if values.is_empty() {
