@@ -140,6 +140,19 @@ fn tuning_a_monotone_scenario_figure_is_confirmed_by_independent_runs() {
         .assert()
         .success();
     let md = fs::read_to_string(d.path().join("t/tune.md")).unwrap();
+    // Issue 26 item 6: the trials reported are every trial run: each point's looks double
+    // from 8192 to its last (2 x last - 8192 in all), plus the first check of the low end.
+    let points = csv_rows(&fs::read_to_string(d.path().join("t/tune.csv")).unwrap());
+    let col = points[0].iter().position(|c| c == "trials").unwrap();
+    let looks: u64 = points[1..]
+        .iter()
+        .map(|r| 2 * r[col].parse::<u64>().unwrap() - 8192)
+        .sum();
+    let meta = fs::read_to_string(d.path().join("t/tune.meta.json")).unwrap();
+    assert!(
+        meta.contains(&format!("\"trials\": {},", looks + 8192)),
+        "{looks} + 8192 expected in {meta}"
+    );
     let line = md.lines().find(|l| l.starts_with("**")).unwrap();
     // "... within ±0.02 of 0.5 at aldric.hp = N: ..."
     let hp: i64 = line

@@ -120,6 +120,8 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
         return Err(user(crate::tr!("check.tolerance").to_string()));
     }
     let mut evaluations = 0usize;
+    // Every trial run, each look of each point included (issue 26 item 6).
+    let spent = std::cell::Cell::new(0u64);
     let mut eval = |v: f64, trials: u64| -> anyhow::Result<Point> {
         signals::check()?;
         evaluations += 1;
@@ -135,6 +137,9 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
             toml::Value::Float(v)
         };
         let (fv, exact) = subject.figure(&[(key.clone(), value)], trials, &common)?;
+        if !exact {
+            spent.set(spent.get() + trials);
+        }
         let p = Point {
             value: v,
             figure: fv.value,
@@ -174,9 +179,22 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
                 say(&crate::tr!("page.warning", text = w));
             }
         }
-        write_tune(a, &key, integer, &goal, &answer, &points, &stalled, staging)
+        let run = Run {
+            points: &points,
+            spent: spent.get(),
+            stalled: &stalled,
+        };
+        write_tune(a, &key, integer, &goal, &answer, &run, staging)
     })?;
     Ok(())
+}
+
+/// What a tune ran: the points (each with its last look), every trial of every look, and
+/// the stalemate warnings.
+struct Run<'a> {
+    points: &'a [Point],
+    spent: u64,
+    stalled: &'a [String],
 }
 
 /// `## Warnings` with one line per warning (points whose trials stalled), or nothing.
@@ -297,12 +315,12 @@ fn write_tune(
     integer: bool,
     g: &Goal,
     answer: &Answer,
-    points: &[Point],
-    stalled: &[String],
+    run: &Run,
     dir: &Path,
 ) -> anyhow::Result<Vec<PathBuf>> {
+    let (points, stalled) = (run.points, run.stalled);
     let line = sentence(a, key, integer, g, answer);
-    let total: u64 = points.iter().filter_map(|p| p.trials).sum();
+    let total = run.spent;
     let mut rows: Vec<&Point> = points.iter().collect();
     rows.sort_by(|x, y| x.value.total_cmp(&y.value));
     let col = |f: &dyn Fn(&Point) -> f64| rows.iter().map(|p| f(p)).collect::<Vec<f64>>();
