@@ -66,14 +66,7 @@ fn duels(c: &mut Criterion) {
     let mut g = c.benchmark_group("trinites duel (shipped scenario, engine, 2 threads)");
     g.throughput(Throughput::Elements(M));
     g.bench_function("none/none", |b| {
-        b.iter(|| {
-            black_box(engine.run(
-                &sim,
-                &sim.key(&cosmosim::engine::StreamKey::new("bench")),
-                M,
-                &Progress::hidden(),
-            ))
-        })
+        b.iter(|| black_box(engine.run(&sim, &sim.key(&key), M, &Progress::hidden())))
     });
     g.finish();
 }
