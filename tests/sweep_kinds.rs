@@ -161,3 +161,61 @@ fn tune_accepts_the_sweeps_names_and_a_wrong_name_lists_the_closest() {
         "{e}"
     );
 }
+
+/// Issue 23 item 3: the short headline names are aliases of the same figure in every
+/// command: `p_win_<side>` (or `p_<outcome>`) is the outcome table's share of that row.
+#[test]
+fn headline_aliases_read_the_same_figure_as_its_full_name() {
+    let t = tempfile::tempdir().unwrap();
+    let duel = scenario("cosmos/duel.toml");
+    let tune = |figure: &str, wheres: &[&str], out: &str| {
+        let mut args = vec![
+            "-q",
+            "tune",
+            duel.to_str().unwrap(),
+            "--vary",
+            "aldric.hp=100..200",
+            "--figure",
+            figure,
+            "--target",
+            "0.5",
+            "--first-trials",
+            "2000",
+            "--max-trials",
+            "4000",
+            "--out",
+            out,
+        ];
+        for w in wheres {
+            args.extend(["--where", w]);
+        }
+        let o = cosmosim(&args, t.path());
+        assert!(
+            o.status.success(),
+            "{figure}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        std::fs::read_to_string(t.path().join(out).join("tune.csv")).unwrap()
+    };
+    let full = tune("combat-sides.share", &["outcome=defensive"], "full");
+    assert_eq!(tune("p_win_defensive", &[], "alias"), full);
+    assert_eq!(tune("p_defensive", &[], "short"), full);
+    // In an expectations file too, for another rulebook's outcome table.
+    let neph = scenario("nephilim/duel.toml");
+    std::fs::write(
+        t.path().join("e.toml"),
+        format!(
+            "title = \"aliases\"\n\n[[expect]]\nname = \"undecided is rare\"\nscenario = \"{}\"\n\
+             figure = \"p_undecided\"\nbetween = [0.0, 0.5]\ntrials = 2000\n",
+            neph.display()
+        ),
+    )
+    .unwrap();
+    let o = cosmosim(&["-q", "expect", "e.toml", "--out", "x"], t.path());
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}

@@ -341,6 +341,59 @@ pub fn find<'a>(outputs: &'a [Output], figure: &str) -> Result<FigureRef<'a>, St
     })
 }
 
+/// A figure and its `where`, headline aliases resolved (issue 23 item 3): `p_<outcome>`
+/// (and `p_win_<side>`) names the share of that outcome in the output keyed by `outcome`
+/// (`combat-sides.share` where `outcome = "<side>"` in a Great Cosmos combat; `p` in the
+/// 2d20, Nephilim and Trinités outcome tables), so the short names designers know read the
+/// same figure in every command. Any other name is looked up as it is ([`find`]).
+pub fn resolve<'a>(
+    outputs: &'a [Output],
+    figure: &str,
+    wanted: &[(String, Cell)],
+) -> Result<(FigureRef<'a>, Vec<(String, Cell)>), String> {
+    let exact = find(outputs, figure);
+    if exact.is_ok() || figure.contains('.') {
+        return exact.map(|f| (f, wanted.to_vec()));
+    }
+    let Some(rest) = figure.strip_prefix("p_") else {
+        return exact.map(|f| (f, wanted.to_vec()));
+    };
+    let outcome = rest.strip_prefix("win_").unwrap_or(rest);
+    for o in outputs {
+        let names = column_names(&o.frame);
+        if !names.iter().any(|n| n == "outcome") {
+            continue;
+        }
+        let share = roles(o)
+            .into_iter()
+            .find(|(c, r)| matches!(r, Role::Estimate { .. }) && (c == "share" || c == "p"));
+        let Some((column, role)) = share else {
+            continue;
+        };
+        for row in 0..o.frame.height() {
+            let Cell::Text(name) = cell(&o.frame, "outcome", row) else {
+                continue;
+            };
+            let snake = name
+                .to_lowercase()
+                .replace(|c: char| !c.is_ascii_alphanumeric(), "_");
+            if snake == outcome || snake == rest {
+                let mut w = wanted.to_vec();
+                w.push(("outcome".into(), Cell::Text(name)));
+                return Ok((
+                    FigureRef {
+                        output: o,
+                        column,
+                        role,
+                    },
+                    w,
+                ));
+            }
+        }
+    }
+    exact.map(|f| (f, wanted.to_vec()))
+}
+
 /// Why `f` cannot be decided against a band or a target, with the columns of its output
 /// that can; `None` for an exact figure or an estimate with its interval. `expect`,
 /// `tune` and `optimise` share this refusal: a Monte Carlo number without an interval

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use crate::balance::figures::{find, select_row, undecidable, value_at, Cell, FigureValue};
+use crate::balance::figures::{resolve, select_row, undecidable, value_at, Cell, FigureValue};
 use crate::balance::stalemate::{stalemates, warning};
 use crate::error::UserError;
 use crate::scenario::{edit::set_value, ScenarioFile};
@@ -155,7 +155,7 @@ impl Subject {
                 outputs
             }
         };
-        let f = find(&outputs, &c.figure).map_err(user)?;
+        let (f, wanted) = resolve(&outputs, &c.figure, &c.wanted).map_err(user)?;
         if let Some((reason, checkable)) = undecidable(&f, &c.figure) {
             return Err(user(crate::tr!(
                 "safety.work.figure_refused",
@@ -163,7 +163,7 @@ impl Subject {
                 checkable = checkable
             )));
         }
-        let row = select_row(f.output, &c.wanted).map_err(user)?;
+        let row = select_row(f.output, &wanted).map_err(user)?;
         let fv = value_at(&f, row)
             .map_err(|e| user(crate::tr!("check.at_point", at = at, error = e)))?;
         Ok((fv, f.output.provenance.method == "exact"))

@@ -118,8 +118,9 @@ fn locate<'a>(
     figure: &str,
     wanted: &[(String, Cell)],
 ) -> anyhow::Result<(FigureRef<'a>, usize)> {
-    let f = figures::find(outs, figure)
+    let (f, wanted) = figures::resolve(outs, figure, wanted)
         .map_err(|msg| user_at(file, e, "figure", &msg, "see `cosmosim figures`"))?;
+    let wanted = &wanted[..];
     if let Some((reason, checkable)) = figures::undecidable(&f, figure) {
         return Err(user_at(file, e, "figure", &reason, &checkable));
     }

@@ -137,8 +137,8 @@ pub fn study<C: Compute>(f: &VariantsFile, compute: &mut C) -> anyhow::Result<St
         let mut values = Vec::new();
         for (vi, v) in variants.iter().enumerate() {
             let outs = &v.outputs[si];
-            let at = figures::find(outs, &h.figure).and_then(|r| {
-                let row = figures::select_row(r.output, &h.wanted)?;
+            let at = figures::resolve(outs, &h.figure, &h.wanted).and_then(|(r, wanted)| {
+                let row = figures::select_row(r.output, &wanted)?;
                 Ok((r, row))
             });
             let (fref, row) = match at {
