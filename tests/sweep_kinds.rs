@@ -201,14 +201,11 @@ fn headline_aliases_read_the_same_figure_as_its_full_name() {
     assert_eq!(tune("p_win_defensive", &[], "alias"), full);
     assert_eq!(tune("p_defensive", &[], "short"), full);
     // In an expectations file too, for another rulebook's outcome table.
-    let neph = scenario("nephilim/duel.toml");
+    std::fs::copy(scenario("nephilim/duel.toml"), t.path().join("duel.toml")).unwrap();
     std::fs::write(
         t.path().join("e.toml"),
-        format!(
-            "title = \"aliases\"\n\n[[expect]]\nname = \"undecided is rare\"\nscenario = \"{}\"\n\
-             figure = \"p_undecided\"\nbetween = [0.0, 0.5]\ntrials = 2000\n",
-            neph.display()
-        ),
+        "title = \"aliases\"\n\n[[expect]]\nname = \"undecided is rare\"\nscenario = \"duel.toml\"\n\
+         figure = \"p_undecided\"\nbetween = [0.0, 0.5]\ntrials = 2000\n",
     )
     .unwrap();
     let o = cosmosim(&["-q", "expect", "e.toml", "--out", "x"], t.path());
