@@ -116,6 +116,11 @@ pub struct ReportArgs {
     /// Monte Carlo trials per cell for the cross-checks the report runs.
     #[arg(long, allow_hyphen_values = true, default_value_t = 1_000_000, value_parser = parse_trials)]
     pub trials: u64,
+    /// A first look in seconds: 20,000 trials per cross-check cell, 2,000 per scenario,
+    /// expectations capped at 20,000; every page and .meta.json says `quick`. Written to
+    /// reports/quick/ (reports/quick/fr/ in French) unless --out says otherwise.
+    #[arg(long)]
+    pub quick: bool,
 }
 
 /// Every table, grouped by game system (each system declares its own).

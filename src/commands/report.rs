@@ -15,19 +15,45 @@ const SCENARIO_DIR: &str = "scenarios";
 /// `expect` command is the CI gate).
 const BALANCE_DIR: &str = "balance";
 
+/// `report --quick` (issue 28 item 2): trials per cross-check cell, per scenario, and the
+/// cap of the balance expectations.
+const QUICK_TABLE_TRIALS: u64 = 20_000;
+const QUICK_SCENARIO_TRIALS: u64 = 2_000;
+const QUICK_EXPECT_TRIALS: u64 = 20_000;
+
 /// `cosmosim report`: every table of every system, every shipped scenario, and `index.md`,
 /// published as one set.
 pub fn report(a: &ReportArgs, quiet: bool) -> anyhow::Result<()> {
     let ctx = a.run.context(quiet)?;
+    let default_out = a.run.out == Path::new("reports");
+    // A quick look never replaces the full set: reports/quick/.
+    let mut out = if a.quick && default_out {
+        a.run.out.join("quick")
+    } else {
+        a.run.out.clone()
+    };
     // The French set lives beside the English one (issue 14): reports/fr/.
-    let out =
-        if crate::lang::current() == crate::lang::Lang::Fr && a.run.out == Path::new("reports") {
-            a.run.out.join("fr")
+    if crate::lang::current() == crate::lang::Lang::Fr && default_out {
+        out = out.join("fr");
+    }
+    let table_trials = if a.quick {
+        QUICK_TABLE_TRIALS
+    } else {
+        a.trials
+    };
+    // Every page and provenance of a quick report says so.
+    let mark = |p: crate::report::Provenance| {
+        if a.quick {
+            p.with_param("quick", "true")
         } else {
-            a.run.out.clone()
-        };
+            p
+        }
+    };
     publish_set(&out, quiet, |staging| {
-        let mut outputs = systems::report_outputs(&ctx, a.trials)?;
+        let mut outputs = systems::report_outputs(&ctx, table_trials)?;
+        for o in outputs.iter_mut() {
+            o.provenance = mark(o.provenance.clone());
+        }
         signals::check()?;
         let mut written = write_outputs(&mut outputs, staging)?;
         let mut entries: Vec<IndexEntry> = outputs.iter().map(|o| o.index_entry()).collect();
@@ -38,6 +64,7 @@ pub fn report(a: &ReportArgs, quiet: bool) -> anyhow::Result<()> {
             seed: Some(a.run.seed),
             threads: a.run.threads,
             options: a.run.options.clone(),
+            trials: a.quick.then_some(QUICK_SCENARIO_TRIALS),
             // Scenarios run side by side: one progress bar each would fight for the line.
             quiet: true,
             ..Default::default()
@@ -55,6 +82,13 @@ pub fn report(a: &ReportArgs, quiet: bool) -> anyhow::Result<()> {
             let rel = scenario_rel(path);
             let mut result = result?;
             signals::check()?;
+            if a.quick {
+                for o in result.outputs.iter_mut() {
+                    o.provenance = mark(o.provenance.clone());
+                }
+                result.summary =
+                    super::run::insert_after_question(&result.summary, crate::tr!("index.quick"));
+            }
             let dir = staging.join(&rel);
             std::fs::create_dir_all(&dir)?;
             for f in write_scenario(&mut result, &dir)? {
@@ -80,12 +114,17 @@ pub fn report(a: &ReportArgs, quiet: bool) -> anyhow::Result<()> {
             }
         }
         let mut intro = crate::tr!("index.intro").to_string();
+        if a.quick {
+            intro = format!("{}\n\n{intro}", crate::tr!("index.quick"));
+        }
         let balance: Vec<PathBuf> = shipped_scenarios(Path::new(BALANCE_DIR));
         if !balance.is_empty() {
-            let files = super::expect::read_files(&balance, None)?;
+            let cap = a.quick.then_some(QUICK_EXPECT_TRIALS);
+            let files = super::expect::read_files(&balance, cap)?;
             let mut runner =
                 super::expect::Runner::new(None, a.run.threads, a.run.options.clone(), true);
-            let results = super::expect::evaluate(&files, &mut runner, &Default::default(), true)?;
+            let settings = crate::balance::expect::Settings { max_trials: cap };
+            let results = super::expect::evaluate(&files, &mut runner, &settings, true)?;
             for f in super::expect::write_expect(&results, &staging.join(BALANCE_DIR))? {
                 written.push(Path::new(BALANCE_DIR).join(f));
             }

@@ -250,7 +250,7 @@ fn run_to(path: &Path, o: &RunOverrides, goal: Option<&Precision>) -> anyhow::Re
 }
 
 /// `summary.md` with a line after its title and question (before the answers).
-fn insert_after_question(summary: &str, line: &str) -> String {
+pub(super) fn insert_after_question(summary: &str, line: &str) -> String {
     // The title and question are the first two paragraphs.
     let mut parts = summary.splitn(3, "\n\n");
     match (parts.next(), parts.next(), parts.next()) {
