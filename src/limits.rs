@@ -5,6 +5,9 @@
 use crate::error::UserError;
 
 /// Trials of one table cell, grid point or scenario run (flags and `[run] trials`).
+/// The share of unfinished trials (round cap) above which runs warn, unless a file's
+/// `[run] stalemate_warning` says otherwise (`balance::stalemate`).
+pub const DEFAULT_STALEMATE_WARNING: f64 = 0.05;
 pub const MAX_TRIALS: u64 = 1_000_000_000_000;
 /// Worker threads (`--threads`); 0 means one per core.
 pub const MAX_THREADS: usize = 1024;

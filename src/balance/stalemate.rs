@@ -10,7 +10,7 @@ use crate::report::Output;
 use super::figures::{cell, roles, Cell, Role};
 
 /// The default share of unfinished trials above which a warning is given.
-pub const DEFAULT_WARNING: f64 = 0.05;
+pub const DEFAULT_WARNING: f64 = crate::limits::DEFAULT_STALEMATE_WARNING;
 
 /// The outcome names of trials stopped by a cap rather than decided.
 const UNFINISHED: &[&str] = &["round_cap", "undecided"];

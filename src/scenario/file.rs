@@ -128,7 +128,7 @@ impl ScenarioFile {
             .ok()
             .and_then(|t| t.get("run")?.get("stalemate_warning")?.as_float())
             .filter(|x| (0.0..=1.0).contains(x))
-            .unwrap_or(crate::balance::stalemate::DEFAULT_WARNING)
+            .unwrap_or(crate::limits::DEFAULT_STALEMATE_WARNING)
     }
 
     pub fn reference(&self) -> ScenarioRef {
