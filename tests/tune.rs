@@ -292,3 +292,77 @@ fn bad_tune_requests_exit_2_with_a_message() {
     let md = fs::read_to_string(d.path().join("n/tune.md")).unwrap();
     assert!(md.contains("never reaches 0.6 on [20, 30]"), "{md}");
 }
+
+/// Issue 27 item 3: without `--out`, tune and optimise write beside the scenario's own
+/// outputs, one folder per key (`reports/<scenario>/tune-<key>/`), so a second tune of
+/// another key overwrites nothing; the answer names the row it tuned.
+#[test]
+fn tune_and_optimise_default_to_a_folder_per_scenario_and_key() {
+    let d = tempfile::tempdir().unwrap();
+    let text = fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/cosmos/duel.toml"
+    ))
+    .unwrap();
+    fs::create_dir_all(d.path().join("scenarios/mine")).unwrap();
+    fs::write(d.path().join("scenarios/mine/duel.toml"), text).unwrap();
+    for vary in ["aldric.hp=50..400", "brune.hp=50..400"] {
+        bin()
+            .args([
+                "tune",
+                "scenarios/mine/duel.toml",
+                "--vary",
+                vary,
+                "--figure",
+                "combat-sides.share",
+                "--where",
+                "outcome=offensive",
+                "--target",
+                "0.5",
+                "--within",
+                "0.05",
+                "--first-trials",
+                "4096",
+                "--max-trials",
+                "16384",
+                "--quiet",
+            ])
+            .current_dir(d.path())
+            .assert()
+            .success();
+    }
+    for key in ["aldric.hp", "brune.hp"] {
+        let md = fs::read_to_string(
+            d.path()
+                .join(format!("reports/mine/duel/tune-{key}/tune.md")),
+        )
+        .unwrap();
+        assert!(
+            md.contains("combat-sides.share (outcome=offensive)"),
+            "{md}"
+        );
+    }
+    bin()
+        .args([
+            "optimise",
+            "scenarios/mine/duel.toml",
+            "--vary",
+            "aldric.hp=140,160",
+            "--maximise",
+            "combat-sides.share",
+            "--where",
+            "outcome=offensive",
+            "--first-trials",
+            "2048",
+            "--max-trials",
+            "4096",
+            "--quiet",
+        ])
+        .current_dir(d.path())
+        .assert()
+        .success();
+    assert!(d
+        .path()
+        .join("reports/mine/duel/optimise-aldric.hp/optimise.md")
+        .is_file());
+}

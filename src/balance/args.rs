@@ -140,9 +140,50 @@ pub struct TuneArgs {
     /// A rule variant, as key=value (repeatable).
     #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
-    /// Folder for tune.md, tune.csv and tune.png.
-    #[arg(long, default_value = "reports/tune")]
-    pub out: PathBuf,
+    /// Folder for tune.md, tune.csv and tune.png (default: beside the scenario's own
+    /// outputs, one folder per tuned key: reports/<scenario>/tune-<key>/, or
+    /// reports/<table>/tune-<key>/), so the next tune of another key overwrites nothing.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+impl TuneArgs {
+    /// Where the outputs go: `--out`, or `reports/<source>/tune-<key>/`.
+    pub fn out_dir(&self) -> PathBuf {
+        self.out
+            .clone()
+            .unwrap_or_else(|| default_out(&self.source, "tune", &[self.vary.as_str()]))
+    }
+}
+
+/// `reports/<scenario path below scenarios/, or table name>/<command>-<keys>/` (issue 27:
+/// one folder per question, never one shared folder the next command overwrites).
+fn default_out(source: &[String], command: &str, vary: &[&str]) -> PathBuf {
+    let base = match source {
+        [t, name] if t == "table" => PathBuf::from(name),
+        [file, ..] => crate::scenario::path::below_scenarios(std::path::Path::new(file)),
+        [] => PathBuf::from(command),
+    };
+    let keys: Vec<String> = vary
+        .iter()
+        .map(|v| {
+            v.split('=')
+                .next()
+                .unwrap_or("")
+                .chars()
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() || "._-".contains(c) {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    PathBuf::from("reports")
+        .join(base)
+        .join(format!("{command}-{}", keys.join("+")))
 }
 
 fn parse_confidence(s: &str) -> Result<f64, String> {
@@ -207,7 +248,18 @@ pub struct OptimiseArgs {
     /// A rule variant, as key=value (repeatable).
     #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
-    /// Folder for optimise.md, optimise.csv and optimise.png.
-    #[arg(long, default_value = "reports/optimise")]
-    pub out: PathBuf,
+    /// Folder for optimise.md, optimise.csv and optimise.png (default:
+    /// reports/<scenario or table>/optimise-<keys>/).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+impl OptimiseArgs {
+    /// Where the outputs go: `--out`, or `reports/<source>/optimise-<keys>/`.
+    pub fn out_dir(&self) -> PathBuf {
+        self.out.clone().unwrap_or_else(|| {
+            let keys: Vec<&str> = self.vary.iter().map(String::as_str).collect();
+            default_out(&self.source, "optimise", &keys)
+        })
+    }
 }

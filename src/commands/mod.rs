@@ -53,11 +53,25 @@ pub(crate) fn write_outputs(outputs: &mut [Output], dir: &Path) -> anyhow::Resul
         // A shard publishes accumulators, not outputs: rendering them would be wasted.
         return Ok(all);
     }
-    for o in outputs.iter_mut() {
+    // Inside a run's pool (`report`), every output renders at once (issue 28): each
+    // writes its own files, and the list keeps the outputs' order. Outside one, a
+    // command stays on its own thread rather than start rayon's global pool, which
+    // would ignore `--threads`.
+    let write = |o: &mut Output| -> anyhow::Result<Vec<PathBuf>> {
         signals::check()?;
-        for f in o.write(dir)? {
-            all.push(f.strip_prefix(dir).map(Path::to_path_buf).unwrap_or(f));
-        }
+        Ok(o.write(dir)?
+            .into_iter()
+            .map(|f| f.strip_prefix(dir).map(Path::to_path_buf).unwrap_or(f))
+            .collect())
+    };
+    let lists: Vec<anyhow::Result<Vec<PathBuf>>> = if rayon::current_thread_index().is_some() {
+        use rayon::prelude::*;
+        outputs.par_iter_mut().map(write).collect()
+    } else {
+        outputs.iter_mut().map(write).collect()
+    };
+    for l in lists {
+        all.extend(l?);
     }
     Ok(all)
 }

@@ -97,7 +97,7 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool) -> anyhow::Result<()> {
         confidence: a.confidence,
         maximise,
     };
-    publish_set(&a.out, quiet, |staging| {
+    publish_set(&a.out_dir(), quiet, |staging| {
         let outcome = race(&r, &labels, |i, t| {
             let (fv, exact) = subject.figure(&grid[i], t, &common)?;
             if !quiet {

@@ -49,13 +49,14 @@ pub fn report(a: &ReportArgs, quiet: bool) -> anyhow::Result<()> {
             p
         }
     };
+    let pool = crate::engine::pool(a.run.threads)?;
     publish_set(&out, quiet, |staging| {
         let mut outputs = systems::report_outputs(&ctx, table_trials)?;
         for o in outputs.iter_mut() {
             o.provenance = mark(o.provenance.clone());
         }
         signals::check()?;
-        let mut written = write_outputs(&mut outputs, staging)?;
+        let mut written = pool.install(|| write_outputs(&mut outputs, staging))?;
         let mut entries: Vec<IndexEntry> = outputs.iter().map(|o| o.index_entry()).collect();
 
         let root = Path::new(SCENARIO_DIR);
@@ -73,45 +74,28 @@ pub fn report(a: &ReportArgs, quiet: bool) -> anyhow::Result<()> {
         // fills one batch, so one after another they would leave cores idle). Each result
         // depends only on its file, seed and options, never on scheduling; they are
         // written below in file order, and the first failure in that order is reported.
-        let pool = crate::engine::pool(a.run.threads)?;
         let results: Vec<anyhow::Result<_>> = pool.install(|| {
             use rayon::prelude::*;
             paths.par_iter().map(|p| run_scenario(p, &o)).collect()
         });
-        for (path, result) in paths.iter().zip(results) {
-            let rel = scenario_rel(path);
-            let mut result = result?;
-            signals::check()?;
-            if a.quick {
-                for o in result.outputs.iter_mut() {
-                    o.provenance = mark(o.provenance.clone());
-                }
-                result.summary =
-                    super::run::insert_after_question(&result.summary, crate::tr!("index.quick"));
-            }
-            let dir = staging.join(&rel);
-            std::fs::create_dir_all(&dir)?;
-            for f in write_scenario(&mut result, &dir)? {
-                written.push(rel.join(f));
-            }
-            let prefix = rel.display().to_string();
-            let mut files = vec![format!("{prefix}/summary.md")];
-            let mut provenance = None;
-            for out in &result.outputs {
-                let e = out.index_entry();
-                files.extend(e.files.iter().map(|f| format!("{prefix}/{f}")));
-                provenance.get_or_insert(e.provenance);
-            }
-            if let Some(provenance) = provenance {
-                entries.push(IndexEntry {
-                    name: prefix.replace('/', "-"),
-                    title: result.title.clone(),
-                    question: result.question.clone(),
-                    key_figures: result.key_figures.clone(),
-                    files,
-                    provenance,
-                });
-            }
+        // Every scenario's pages and charts render at once too; the files and the index
+        // keep file order, and the first failure in that order is reported.
+        let written_per: Vec<anyhow::Result<(Vec<PathBuf>, Option<IndexEntry>)>> =
+            pool.install(|| {
+                use rayon::prelude::*;
+                paths
+                    .par_iter()
+                    .zip(results)
+                    .map(|(path, result)| {
+                        let mut result = result?;
+                        write_one(path, &mut result, staging, a.quick, &mark)
+                    })
+                    .collect()
+            });
+        for w in written_per {
+            let (files, entry) = w?;
+            written.extend(files);
+            entries.extend(entry);
         }
         let mut intro = crate::tr!("index.intro").to_string();
         if a.quick {
@@ -143,4 +127,47 @@ pub fn report(a: &ReportArgs, quiet: bool) -> anyhow::Result<()> {
         written.extend(["index.md", "index.html"].iter().map(PathBuf::from));
         Ok(written)
     })
+}
+
+/// Writes one scenario's result into `staging/<its path>`: the files written (relative to
+/// the staging folder) and its index entry.
+fn write_one(
+    path: &Path,
+    result: &mut crate::systems::ScenarioResult,
+    staging: &Path,
+    quick: bool,
+    mark: &(impl Fn(crate::report::Provenance) -> crate::report::Provenance + Sync),
+) -> anyhow::Result<(Vec<PathBuf>, Option<IndexEntry>)> {
+    let rel = scenario_rel(path);
+    signals::check()?;
+    if quick {
+        for o in result.outputs.iter_mut() {
+            o.provenance = mark(o.provenance.clone());
+        }
+        result.summary =
+            super::run::insert_after_question(&result.summary, crate::tr!("index.quick"));
+    }
+    let dir = staging.join(&rel);
+    std::fs::create_dir_all(&dir)?;
+    let written: Vec<PathBuf> = write_scenario(result, &dir)?
+        .into_iter()
+        .map(|f| rel.join(f))
+        .collect();
+    let prefix = rel.display().to_string();
+    let mut files = vec![format!("{prefix}/summary.md")];
+    let mut provenance = None;
+    for out in &result.outputs {
+        let e = out.index_entry();
+        files.extend(e.files.iter().map(|f| format!("{prefix}/{f}")));
+        provenance.get_or_insert(e.provenance);
+    }
+    let entry = provenance.map(|provenance| IndexEntry {
+        name: prefix.replace('/', "-"),
+        title: result.title.clone(),
+        question: result.question.clone(),
+        key_figures: result.key_figures.clone(),
+        files,
+        provenance,
+    });
+    Ok((written, entry))
 }

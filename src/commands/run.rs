@@ -263,17 +263,7 @@ pub(super) fn insert_after_question(summary: &str, line: &str) -> String {
 /// `report`, `run` and `sweep` name its folder, so two systems' `duel.toml` never share
 /// one.
 pub fn scenario_rel(path: &Path) -> PathBuf {
-    let comps: Vec<_> = path.components().collect();
-    let after = comps
-        .iter()
-        .rposition(|c| c.as_os_str() == "scenarios")
-        .map(|i| i + 1)
-        .unwrap_or(comps.len().saturating_sub(1));
-    let mut rel: PathBuf = comps[after..].iter().collect();
-    if rel.as_os_str().is_empty() {
-        rel = PathBuf::from("scenario");
-    }
-    rel.with_extension("")
+    crate::scenario::path::below_scenarios(path)
 }
 
 /// `reports/<path below scenarios/>`, e.g. `reports/cosmos/duel` for

@@ -157,7 +157,7 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
     // A first evaluation checks the figure and `where` before anything is written.
     eval(lo, a.first_trials)?;
     let mut points: Vec<Point> = Vec::new();
-    publish_set(&a.out, quiet, |staging| {
+    publish_set(&a.out_dir(), quiet, |staging| {
         let answer = tune(&goal, &mut eval, |p| {
             if !quiet {
                 say(&format!(
@@ -212,7 +212,13 @@ pub(super) fn warnings_section(warnings: &[String]) -> String {
 /// The answer as a Markdown line (`summary.md` and the index's key figure): the figure and
 /// the key come from flags, so they go in as Markdown text.
 fn sentence(a: &TuneArgs, key: &str, integer: bool, g: &Goal, answer: &Answer) -> String {
-    let f = &crate::report::md_text(&a.figure);
+    // The row is named with the figure (issue 27): `combat-sides.share (outcome=party)`.
+    let named = if a.where_.is_empty() {
+        a.figure.clone()
+    } else {
+        format!("{} ({})", a.figure, a.where_.join(", "))
+    };
+    let f = &crate::report::md_text(&named);
     let key = crate::report::md_text(key);
     let key = key.as_str();
     let fig = |p: &Point| {

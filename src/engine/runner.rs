@@ -105,6 +105,14 @@ impl Engine {
         self.pool.current_num_threads()
     }
 
+    /// `f` over every cell of a table (or point of a grid) at once on the run's pool, the
+    /// results in the cells' order (issue 28: a grid of small-trial cells fills every
+    /// core). Each cell's result depends only on its own streams, never on which cell
+    /// ran first, so the bytes are the same for any `--threads`.
+    pub fn map_cells<T: Sync, R: Send>(&self, cells: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+        self.pool.install(|| cells.par_iter().map(&f).collect())
+    }
+
     /// Runs `trials` trials of `sim`, its streams keyed by `key` (a table cell, a
     /// scenario's values...).
     /// Once a stop is requested (SIGINT/SIGTERM) the remaining batches are skipped: the

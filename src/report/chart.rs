@@ -10,6 +10,37 @@ pub struct Figure {
     pub panels: Vec<Chart>,
 }
 
+impl Figure {
+    /// The file name of this figure for an output named `name`.
+    pub fn file_name(&self, name: &str) -> String {
+        match &self.suffix {
+            Some(s) => format!("{name}-{s}.png"),
+            None => format!("{name}.png"),
+        }
+    }
+
+    /// What the figure shows, in words (a page's alt text): each panel's title with what
+    /// it plots against what, so two charts of one output never share a description.
+    pub fn alt(&self) -> String {
+        self.panels
+            .iter()
+            .map(|p| {
+                let (title, x, y) = match p {
+                    Chart::Lines(c) => (&c.title, &c.x_label, &c.y_label),
+                    Chart::Heatmap(h) => (&h.title, &h.x_label, &h.y_label),
+                    Chart::Bars(b) => (&b.title, &b.x_label, &b.y_label),
+                };
+                if x.is_empty() || y.is_empty() {
+                    title.clone()
+                } else {
+                    crate::tr!("page.chart_alt", title = title, y = y, x = x)
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" · ")
+    }
+}
+
 #[derive(Clone, Debug)]
 pub enum Chart {
     Lines(LineChart),
@@ -166,8 +197,7 @@ impl LineChart {
                 (a.min(y), b.max(y))
             });
         if a.is_finite() {
-            let pad = (b - a).abs() * 0.05;
-            span(a - pad, b + pad)
+            padded(a, b)
         } else {
             (0.0, 1.0)
         }
@@ -294,6 +324,21 @@ fn thinned(len: usize, i: usize, n: usize) -> Vec<usize> {
 }
 
 /// A non-empty range around a single value.
+/// A fitted axis: 5% of room on each side, but never across 0 or 1 when the data stays
+/// within them, so a share's axis ends at 1 (issue 28) and a count's starts at 0.
+pub fn padded(lo: f64, hi: f64) -> (f64, f64) {
+    let pad = (hi - lo).abs() * 0.05;
+    let mut a = lo - pad;
+    let mut b = hi + pad;
+    if lo >= 0.0 && a < 0.0 {
+        a = 0.0;
+    }
+    if hi <= 1.0 && b > 1.0 {
+        b = 1.0;
+    }
+    span(a, b)
+}
+
 pub fn span(lo: f64, hi: f64) -> (f64, f64) {
     if (hi - lo).abs() < 1e-12 {
         (lo - 0.5, hi + 0.5)
@@ -360,6 +405,46 @@ pub fn entry_width(name: &str, char_px: u32, sample_px: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fitted_axes_never_pad_past_0_or_1() {
+        // A share reaching 0.98: the axis ends at 1, not 1.03 (issue 28).
+        assert_eq!(padded(0.2, 0.98).1, 1.0);
+        assert_eq!(padded(0.0, 0.5).0, 0.0);
+        // Values beyond 1, or below 0, keep their room.
+        assert!(padded(0.2, 1.2).1 > 1.2);
+        assert!(padded(-0.5, 0.5).0 < -0.5);
+        let bars = LineChart {
+            series: vec![LineSeries {
+                name: "a".into(),
+                points: vec![(1.0, 0.4), (2.0, 0.9)],
+                band: vec![(1.0, 0.35, 0.45), (2.0, 0.85, 0.97)],
+            }],
+            ..Default::default()
+        };
+        assert_eq!(bars.y_bounds().1, 1.0);
+    }
+
+    #[test]
+    fn every_figure_says_what_it_plots() {
+        let fig = Figure {
+            suffix: Some("rounds".into()),
+            panels: vec![
+                Chart::Lines(LineChart {
+                    title: "Win rate".into(),
+                    x_label: "HP".into(),
+                    y_label: "share".into(),
+                    ..Default::default()
+                }),
+                Chart::Bars(BarChart {
+                    title: "Rounds".into(),
+                    ..Default::default()
+                }),
+            ],
+        };
+        assert_eq!(fig.alt(), "Chart: Win rate, share against HP · Rounds");
+        assert_eq!(fig.file_name("combat"), "combat-rounds.png");
+    }
 
     fn series(name: &str, pts: &[(f64, f64)]) -> LineSeries {
         LineSeries {

@@ -7,6 +7,7 @@ mod chart;
 mod cross_check;
 mod csv;
 mod index;
+mod indexed;
 mod markdown;
 mod meta;
 mod page;
@@ -52,11 +53,7 @@ impl Output {
         write_csv(&mut self.frame, &csv_path)?;
         written.push(csv_path);
         for fig in &self.figures {
-            let stem = match &fig.suffix {
-                Some(s) => format!("{}-{s}", self.name),
-                None => self.name.clone(),
-            };
-            let path = dir.join(format!("{stem}.png"));
+            let path = dir.join(fig.file_name(&self.name));
             render_png(fig, &path)?;
             written.push(path);
         }
@@ -73,10 +70,7 @@ impl Output {
             question: self.question.clone(),
             key_figures: self.key_figures.clone(),
             files: std::iter::once(format!("{}.csv", self.name))
-                .chain(self.figures.iter().map(|f| match &f.suffix {
-                    Some(s) => format!("{}-{s}.png", self.name),
-                    None => format!("{}.png", self.name),
-                }))
+                .chain(self.figures.iter().map(|f| f.file_name(&self.name)))
                 .chain(std::iter::once(format!("{}.meta.json", self.name)))
                 .collect(),
             provenance: self.provenance.clone(),

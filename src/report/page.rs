@@ -37,12 +37,14 @@ pub fn charts_section(outputs: &[super::Output]) -> String {
     for o in outputs {
         let e = o.index_entry();
         md += &format!("\n### {}\n\n", md_text(&o.title));
-        for png in e.files.iter().filter(|f| f.ends_with(".png")) {
-            md += &format!(
-                "![{} — {}]({png})\n\n",
-                md_text(&o.title),
-                md_text(&o.question)
-            );
+        if !o.question.is_empty() {
+            md += &format!("*{}*\n\n", md_text(&o.question));
+        }
+        // Each chart says what it shows, and a tap opens the file beside the page at
+        // full size.
+        for fig in &o.figures {
+            let png = fig.file_name(&o.name);
+            md += &format!("[![{}]({png})]({png})\n\n", md_text(&fig.alt()));
         }
         let links: Vec<String> = e
             .files

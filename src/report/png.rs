@@ -8,7 +8,6 @@ use plotters::style::colors::colormaps::ViridisRGB;
 use plotters::style::register_font;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::atomic::replace_with;
 use super::chart::{legend_rows, span, Dash, Marker, SeriesStyle, XKind};
 use super::{BarChart, Chart, Figure, Heatmap, LineChart};
 
@@ -40,10 +39,20 @@ fn palette(i: usize) -> RGBColor {
 
 /// Renders a figure to a PNG file (atomically).
 pub fn render_png(fig: &Figure, path: &Path) -> anyhow::Result<()> {
+    let bytes = png_bytes(fig)?;
+    super::atomic::write_atomic(path, &bytes)
+}
+
+/// The PNG bytes of a figure: drawn in RGB, then stored with a palette of at most 256
+/// colours (issue 28: a chart is a few flat colours and their anti-aliased edges, so an
+/// indexed file is about a third of the RGB one and looks the same).
+pub fn png_bytes(fig: &Figure) -> anyhow::Result<Vec<u8>> {
     fonts();
     let n = fig.panels.len().max(1) as u32;
-    replace_with(path, |tmp| {
-        let root = BitMapBackend::new(tmp, (PANEL.0 * n, PANEL.1)).into_drawing_area();
+    let (w, h) = (PANEL.0 * n, PANEL.1);
+    let mut rgb = vec![0u8; (w * h * 3) as usize];
+    {
+        let root = BitMapBackend::with_buffer(&mut rgb, (w, h)).into_drawing_area();
         root.fill(&WHITE).map_err(plot_err)?;
         let areas = root.split_evenly((1, n as usize));
         for (chart, area) in fig.panels.iter().zip(areas.iter()) {
@@ -54,8 +63,8 @@ pub fn render_png(fig: &Figure, path: &Path) -> anyhow::Result<()> {
             }
         }
         root.present().map_err(plot_err)?;
-        Ok(())
-    })
+    }
+    super::indexed::encode(&rgb, w, h)
 }
 
 /// The drawing error in words (its Display, never the nested Debug dump); the caller
@@ -246,6 +255,30 @@ fn draw_lines(c: &LineChart, area: &Panel<'_>) -> anyhow::Result<()> {
     for (s, st) in c.series.iter().zip(&styles) {
         draw_series(&mut chart, s, st, c.x_kind)?;
     }
+    // A shaded band thinner than the 2 px line cannot be seen: say how wide it is
+    // instead (issue 28), so a reader never takes a hidden interval for no interval.
+    if c.x_kind != XKind::Integer {
+        let widest = c
+            .series
+            .iter()
+            .flat_map(|s| s.band.iter().map(|b| b.2 - b.1))
+            .filter(|w| w.is_finite())
+            .fold(f64::NAN, f64::max);
+        let px = plot.dim_in_pixel().1 as f64 / (y1 - y0).abs().max(1e-300);
+        if widest.is_finite() && widest * px < 2.0 {
+            let note = crate::tr!("chart.band_thin", half = tick(widest / 2.0));
+            let (w, _) = plot.dim_in_pixel();
+            plot.draw(&Text::new(
+                note,
+                (w as i32 - 12, 34),
+                (FONT, 12)
+                    .into_font()
+                    .color(&BLACK)
+                    .pos(Pos::new(HPos::Right, VPos::Top)),
+            ))
+            .map_err(plot_err)?;
+        }
+    }
     if let Some((band, rows)) = legend {
         let samples: Vec<Sample> = styles
             .iter()
@@ -392,7 +425,18 @@ fn draw_bars(b: &BarChart, area: &Panel<'_>) -> anyhow::Result<()> {
             })
             .filter(|v| v.is_finite())
             .fold(0.0f64, f64::max);
-        (0.0, if top > 0.0 { top * 1.08 } else { 1.0 })
+        // A share's axis ends at 1 (issue 28): the headroom never crosses it.
+        let room = top * 1.08;
+        (
+            0.0,
+            if top <= 0.0 {
+                1.0
+            } else if top <= 1.0 {
+                room.min(1.0)
+            } else {
+                room
+            },
+        )
     });
     let plot_w = plot.dim_in_pixel().0 as f64 - 96.0;
     let slot = plot_w / n as f64;

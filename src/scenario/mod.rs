@@ -5,6 +5,7 @@ pub mod edit;
 mod file;
 mod locate;
 mod message;
+pub mod path;
 mod text;
 mod texts;
 

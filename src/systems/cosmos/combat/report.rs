@@ -264,7 +264,8 @@ pub fn result(
             bars("Revive", &rv, &rv_lo, &rv_hi),
             bars(crate::tr!("combat.report.backlash"), &bl, &bl_lo, &bl_hi),
         ],
-        y_range: Some((0.0, 1.25)),
+        // Fitted: a share per point ends at 1 (report::png never pads past 1).
+        y_range: None,
     })];
     if wanted.contains(&OutputTable::Postures) {
         outputs.push(Output {

@@ -40,8 +40,9 @@ fn rows(
         trials * params.thresholds.len() as u64,
         "cosmos-karma-drift",
     );
-    let mut out = Vec::new();
-    for &t in &params.thresholds {
+    // Every threshold at once (issue 28); rows stay in threshold order.
+    let per: Vec<Vec<KarmaDriftRow>> = ctx.engine.map_cells(&params.thresholds, |&t| {
+        let mut out = Vec::new();
         match method {
             Method::Exact => {
                 let pi = stationary_with_band(t as f64, params.crit_fail_from, &rules);
@@ -75,7 +76,9 @@ fn rows(
                 }
             }
         }
-    }
+        out
+    });
+    let out: Vec<KarmaDriftRow> = per.concat();
     progress.finish();
     out
 }

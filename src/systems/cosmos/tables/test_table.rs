@@ -110,12 +110,13 @@ pub fn test_grid_mc(
 ) -> Result<Vec<CellCounts>, UserError> {
     let cells: Vec<(i64, i64)> = grid.cells().collect();
     let progress = ctx.progress(trials * cells.len() as u64, "cosmos-test");
-    let out = cells
-        .iter()
-        .map(|&(t, k)| {
+    let out = ctx
+        .engine
+        .map_cells(&cells, |&(t, k)| {
             let sim = CellSim(TestSampler::new(&grid.spec(t, k, rules)?, rules));
             Ok(ctx.engine.run(&sim, &cell_key(t, k), trials, &progress))
         })
+        .into_iter()
         .collect();
     progress.finish();
     out

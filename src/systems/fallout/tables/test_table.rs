@@ -162,7 +162,7 @@ impl Simulation for CellSim {
             ..Default::default()
         };
         for _ in 0..trials {
-            let (s, c) = self.sampler.pool(rng, self.dice);
+            let (s, c) = self.sampler.pool_paired(rng, self.dice);
             let pass = s >= self.difficulty;
             let ap = if pass {
                 (s - self.difficulty) as u64
@@ -185,9 +185,9 @@ pub fn test_grid_mc(
     trials: u64,
 ) -> Result<Vec<TestAcc>, UserError> {
     let progress = ctx.progress(trials * cells.len() as u64, "fallout-test");
-    let out = cells
-        .iter()
-        .map(|c| {
+    let out = ctx
+        .engine
+        .map_cells(cells, |c| {
             let sim = CellSim {
                 sampler: PoolSampler::new(&c.spec()?),
                 dice: c.dice,
@@ -195,6 +195,7 @@ pub fn test_grid_mc(
             };
             Ok(ctx.engine.run(&sim, &cell_key(c), trials, &progress))
         })
+        .into_iter()
         .collect();
     progress.finish();
     out

@@ -50,17 +50,14 @@ pub fn initiative_mc(
     trials: u64,
 ) -> Vec<InitCounts> {
     let progress = ctx.progress(trials * differences.len() as u64, "nephilim-initiative");
-    let out = differences
-        .iter()
-        .map(|&d| {
-            let sim = InitSim {
-                difference: d,
-                gap: rules.init_segment.gap(),
-                d: rules.die.sampler(),
-            };
-            ctx.engine.run(&sim, &key(d), trials, &progress)
-        })
-        .collect();
+    let out = ctx.engine.map_cells(differences, |&d| {
+        let sim = InitSim {
+            difference: d,
+            gap: rules.init_segment.gap(),
+            d: rules.die.sampler(),
+        };
+        ctx.engine.run(&sim, &key(d), trials, &progress)
+    });
     progress.finish();
     out
 }

@@ -46,17 +46,14 @@ pub fn test_mc(
     trials: u64,
 ) -> Vec<TestCounts> {
     let progress = ctx.progress(trials * margins.len() as u64, "nephilim-test");
-    let out = margins
-        .iter()
-        .map(|&m| {
-            let sim = TestSim {
-                margin: m,
-                crit: rules.crit_from(),
-                d: rules.die.sampler(),
-            };
-            ctx.engine.run(&sim, &key(m), trials, &progress)
-        })
-        .collect();
+    let out = ctx.engine.map_cells(margins, |&m| {
+        let sim = TestSim {
+            margin: m,
+            crit: rules.crit_from(),
+            d: rules.die.sampler(),
+        };
+        ctx.engine.run(&sim, &key(m), trials, &progress)
+    });
     progress.finish();
     out
 }
