@@ -341,6 +341,15 @@ fn tune_and_optimise_default_to_a_folder_per_scenario_and_key() {
             md.contains("combat-sides.share (outcome=offensive)"),
             "{md}"
         );
+        // Every outcome at the answer, not only the tuned one.
+        assert!(md.contains("## Every row at the answer"), "{md}");
+        for row in [
+            "outcome = offensive: ",
+            "outcome = defensive: ",
+            "outcome = round_cap: ",
+        ] {
+            assert!(md.contains(row), "{row} missing in {md}");
+        }
     }
     bin()
         .args([
@@ -361,8 +370,10 @@ fn tune_and_optimise_default_to_a_folder_per_scenario_and_key() {
         .current_dir(d.path())
         .assert()
         .success();
-    assert!(d
-        .path()
-        .join("reports/mine/duel/optimise-aldric.hp/optimise.md")
-        .is_file());
+    let md = fs::read_to_string(
+        d.path()
+            .join("reports/mine/duel/optimise-aldric.hp/optimise.md"),
+    )
+    .unwrap();
+    assert!(md.contains("outcome = defensive: "), "{md}");
 }

@@ -2,9 +2,8 @@
 # Packs one built cosmosim binary for a release (docs/ci/release.yml runs it on every
 # platform; tests/release_recipe.rs runs it on the binary the tests built).
 #   package.sh BINARY TARGET OUT_DIR
-# writes OUT_DIR/cosmosim-<version>-<TARGET>.tar.gz (.zip for a Windows .exe) holding the
-# binary, the README and the licence note, and a .sha256 file beside it in the format
-# `sha256sum -c` reads.
+# writes OUT_DIR/cosmosim-<version>-<TARGET>.tar.gz holding the binary, the README and
+# the licence note, and a .sha256 file beside it in the format `sha256sum -c` reads.
 set -euo pipefail
 bin="$1"
 target="$2"
@@ -18,16 +17,8 @@ mkdir -p "$stage/$name" "$out"
 cp "$bin" "$stage/$name/"
 cp "$root/README.md" "$stage/$name/"
 printf 'cosmosim %s, MIT licence (see Cargo.toml).\n' "$version" > "$stage/$name/LICENSE.txt"
-case "$bin" in
-    *.exe)
-        archive="$name.zip"
-        (cd "$stage" && 7z a -tzip "$archive" "$name" >/dev/null)
-        ;;
-    *)
-        archive="$name.tar.gz"
-        tar -C "$stage" -czf "$stage/$archive" "$name"
-        ;;
-esac
+archive="$name.tar.gz"
+tar -C "$stage" -czf "$stage/$archive" "$name"
 mv "$stage/$archive" "$out/"
 cd "$out"
 if command -v sha256sum >/dev/null 2>&1; then

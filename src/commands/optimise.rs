@@ -86,6 +86,7 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool) -> anyhow::Result<()> {
         threads: a.threads,
         options: a.options.clone(),
         stalled: Default::default(),
+        rows: Default::default(),
     };
     // Every candidate is checked (and its figure found) before anything is written.
     for p in &grid {
@@ -117,7 +118,26 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool) -> anyhow::Result<()> {
                 say(&crate::tr!("page.warning", text = w));
             }
         }
-        write(a, &figure, maximise, &outcome, &stalled, staging)
+        // Every row of the figure's output at the best point (issue 27).
+        let at = super::subject::point_label(&grid[outcome.best]);
+        let best_rows: Vec<(String, Vec<String>)> = common
+            .rows
+            .borrow()
+            .get(&at)
+            .map(|rows| vec![(at.clone(), rows.clone())])
+            .unwrap_or_default();
+        if !quiet {
+            for (at, rows) in &best_rows {
+                say(&crate::tr!(
+                    "tune.rows_at",
+                    at = at,
+                    rows = dec(&rows.join("; "))
+                ));
+            }
+        }
+        write(
+            a, &figure, maximise, &outcome, &stalled, &best_rows, staging,
+        )
     })
 }
 
@@ -127,6 +147,7 @@ fn write(
     maximise: bool,
     o: &Outcome,
     stalled: &[String],
+    best_rows: &[(String, Vec<String>)],
     dir: &Path,
 ) -> anyhow::Result<Vec<PathBuf>> {
     let best = &o.entries[o.best];
@@ -304,6 +325,7 @@ fn write(
         );
     }
     md += "\n";
+    md += &super::tune::rows_section(best_rows);
     md += &super::tune::warnings_section(stalled);
     md += crate::tr!("optimise.files");
     md += &format!(

@@ -3,7 +3,9 @@
 
 use std::path::Path;
 
-use crate::balance::figures::{resolve, select_row, undecidable, value_at, Cell, FigureValue};
+use crate::balance::figures::{
+    cell, resolve, select_row, undecidable, value_at, Cell, FigureValue,
+};
 use crate::balance::stalemate::{stalemates, warning};
 use crate::error::UserError;
 use crate::scenario::{edit::set_value, ScenarioFile};
@@ -25,6 +27,10 @@ pub(crate) struct Common {
     /// Stalemate warnings of the scenario points evaluated so far, by point (the latest
     /// evaluation of a point, with the most trials, wins; `balance::stalemate`).
     pub stalled: std::cell::RefCell<std::collections::BTreeMap<String, Vec<String>>>,
+    /// Every row of the figure's column at each point evaluated (latest look), as
+    /// `outcome = party: 0.4982 [0.4901 – 0.5063]`: tune shows them at its answer
+    /// (issue 27: every outcome, not only the tuned one).
+    pub rows: std::cell::RefCell<std::collections::BTreeMap<String, Vec<String>>>,
 }
 
 impl Common {
@@ -37,6 +43,14 @@ impl Common {
 pub(crate) enum Subject {
     Table { name: String, fixed: Vec<String> },
     Scenario(ScenarioFile),
+}
+
+/// How a point is named: `troll.hp = 275` (the key map of [`Common`]).
+pub(crate) fn point_label(set: &[(String, toml::Value)]) -> String {
+    set.iter()
+        .map(|(k, v)| format!("{k} = {}", text(v)))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn text(v: &toml::Value) -> String {
@@ -89,11 +103,7 @@ impl Subject {
         c: &Common,
     ) -> anyhow::Result<(FigureValue, bool)> {
         signals::check()?;
-        let at = set
-            .iter()
-            .map(|(k, v)| format!("{k} = {}", text(v)))
-            .collect::<Vec<_>>()
-            .join(", ");
+        let at = point_label(set);
         let outputs = match self {
             Subject::Table { name, fixed } => {
                 let mut argv = fixed.clone();
@@ -164,6 +174,27 @@ impl Subject {
             )));
         }
         let row = select_row(f.output, &wanted).map_err(user)?;
+        if !wanted.is_empty() {
+            let keys: Vec<&String> = wanted.iter().map(|(k, _)| k).collect();
+            let lines = (0..f.output.frame.height())
+                .filter_map(|r| {
+                    let v = value_at(&f, r).ok()?;
+                    let label = keys
+                        .iter()
+                        .map(|k| match cell(&f.output.frame, k, r) {
+                            Cell::Text(t) => format!("{k} = {t}"),
+                            other => format!("{k} = {other}"),
+                        })
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    Some(match v.interval95 {
+                        Some((lo, hi)) => format!("{label}: {:.4} [{lo:.4} – {hi:.4}]", v.value),
+                        None => format!("{label}: {:.6}", v.value),
+                    })
+                })
+                .collect();
+            c.rows.borrow_mut().insert(at.clone(), lines);
+        }
         let fv = value_at(&f, row)
             .map_err(|e| user(crate::tr!("check.at_point", at = at, error = e)))?;
         Ok((fv, f.output.provenance.method == "exact"))

@@ -104,6 +104,7 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
         threads: a.threads,
         options: a.options.clone(),
         stalled: Default::default(),
+        rows: Default::default(),
     };
     let goal = Goal {
         lo,
@@ -179,10 +180,41 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
                 say(&crate::tr!("page.warning", text = w));
             }
         }
+        // Every row of the figure's output at the answer's points (issue 27).
+        let answer_points: Vec<&Point> = match &answer {
+            Answer::Found {
+                exact_hit: Some(p), ..
+            } if p.on_target => vec![p],
+            Answer::Found { below, above, .. } => vec![below, above],
+            Answer::NotReached { .. } => vec![],
+        };
+        let seen = common.rows.borrow();
+        let at_answer: Vec<(String, Vec<String>)> = answer_points
+            .iter()
+            .filter_map(|p| {
+                let value = if integer {
+                    toml::Value::Integer(p.value as i64)
+                } else {
+                    toml::Value::Float(p.value)
+                };
+                let at = super::subject::point_label(&[(key.clone(), value)]);
+                seen.get(&at).map(|rows| (at, rows.clone()))
+            })
+            .collect();
+        if !quiet {
+            for (at, rows) in &at_answer {
+                say(&crate::tr!(
+                    "tune.rows_at",
+                    at = at,
+                    rows = dec(&rows.join("; "))
+                ));
+            }
+        }
         let run = Run {
             points: &points,
             spent: spent.get(),
             stalled: &stalled,
+            at_answer: &at_answer,
         };
         write_tune(a, &key, integer, &goal, &answer, &run, staging)
     })?;
@@ -195,6 +227,27 @@ struct Run<'a> {
     points: &'a [Point],
     spent: u64,
     stalled: &'a [String],
+    /// Every row of the figure's output at the answer's points, by point.
+    at_answer: &'a [(String, Vec<String>)],
+}
+
+/// `## Every row at the answer`: each answer point with every row of the figure's
+/// output (every outcome's share, not only the tuned one), or nothing.
+pub(super) fn rows_section(at_answer: &[(String, Vec<String>)]) -> String {
+    if at_answer.is_empty() {
+        return String::new();
+    }
+    let mut md = format!("## {}\n\n", crate::tr!("tune.rows_title"));
+    for (at, rows) in at_answer {
+        md += &format!("- **{}**: ", crate::report::md_text(at));
+        md += &rows
+            .iter()
+            .map(|r| dec(&crate::report::md_text(r)))
+            .collect::<Vec<_>>()
+            .join("; ");
+        md += "\n";
+    }
+    md + "\n"
 }
 
 /// `## Warnings` with one line per warning (points whose trials stalled), or nothing.
@@ -462,6 +515,7 @@ fn write_tune(
         );
     }
     md += "\n";
+    md += &rows_section(run.at_answer);
     md += &warnings_section(stalled);
     md += &crate::tr!("tune.files", key = key);
     md += &format!(
