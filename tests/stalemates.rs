@@ -1,6 +1,7 @@
 //! Issue 27 item 2: fights that hit the round cap are never hidden behind a win rate.
-//! Above the file's `[run] stalemate_warning` (default 5%), `run`, `sweep`, `tune` and
-//! `optimise` warn on stderr and in their page, with the share and its interval.
+//! Above the file's `[run] stalemate_warning` (default 5%), `run`, `sweep`, `tune`,
+//! `optimise` and `expect` warn on stderr and in their page, with the share and its
+//! interval.
 
 use std::path::Path;
 
@@ -178,4 +179,42 @@ fn a_dash_range_and_a_percent_are_answered_with_the_syntax_meant() {
         "{}",
         String::from_utf8_lossy(&o.stderr)
     );
+}
+
+/// Issue 27 item 2: `expect` warns too. A gate on a win rate that passes over fights which
+/// mostly never end says so on stderr and in `expect.md`, naming the scenario; a gate on a
+/// scenario that finishes its fights says nothing.
+#[test]
+fn expect_warns_about_stalemates_in_the_scenarios_it_runs() {
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path();
+    let f = capped(d, "");
+    let gate = |scenario: &str| {
+        format!(
+            "title = \"gate\"\nseed = 1\n\n[[expect]]\nname = \"the defensive side wins at times\"\n\
+             scenario = \"{scenario}\"\nfigure = \"combat-sides.share\"\n\
+             where = {{ outcome = \"defensive\" }}\nat_least = 0.0\ntrials = 2000\n"
+        )
+    };
+    std::fs::write(d.join("gate.toml"), gate(&f)).unwrap();
+    let o = cosmosim(d, &["expect", "gate.toml", "--out", "e"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(warned(&o), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("capped.toml"));
+    let page = std::fs::read_to_string(d.join("e/expect.md")).unwrap();
+    assert!(
+        page.contains("## Warnings") && page.contains("round_cap"),
+        "{page}"
+    );
+    // The shipped duel ends its fights: no warning.
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/cosmos/duel.toml"),
+        d.join("duel.toml"),
+    )
+    .unwrap();
+    std::fs::write(d.join("plain.toml"), gate("duel.toml")).unwrap();
+    let o = cosmosim(d, &["expect", "plain.toml", "--out", "p"]);
+    assert!(o.status.success() && !warned(&o));
+    let page = std::fs::read_to_string(d.join("p/expect.md")).unwrap();
+    assert!(!page.contains("## Warnings"), "{page}");
 }

@@ -25,6 +25,9 @@ pub(crate) struct Runner {
     pub global_options: Vec<String>,
     pub quiet: bool,
     cache: HashMap<(Source, Vec<String>, Option<u64>), Rc<Vec<Output>>>,
+    /// Stalemate warnings of every scenario run, in run order (issue 27 item 2: a gate on
+    /// a win rate must not pass silently over fights that never end).
+    stalled: Vec<String>,
 }
 
 impl Runner {
@@ -40,7 +43,13 @@ impl Runner {
             global_options,
             quiet,
             cache: HashMap::new(),
+            stalled: Vec::new(),
         }
+    }
+
+    /// Every stalemate warning of the scenarios run so far (each names its file).
+    pub fn stalemate_warnings(&self) -> Vec<String> {
+        self.stalled.clone()
     }
 }
 
@@ -83,7 +92,18 @@ impl Compute for Runner {
                     quiet: self.quiet,
                     ..Default::default()
                 };
-                run_scenario(path, &o)?.outputs
+                let outputs = run_scenario(path, &o)?.outputs;
+                let level = crate::scenario::ScenarioFile::read(path)?.stalemate_warning();
+                let at = path.display().to_string();
+                for s in crate::balance::stalemate::stalemates(&outputs) {
+                    if s.p > level {
+                        let w = crate::balance::stalemate::warning(&s, level, Some(&at));
+                        if !self.stalled.contains(&w) {
+                            self.stalled.push(w);
+                        }
+                    }
+                }
+                outputs
             }
         };
         let outs = Rc::new(outs);
@@ -176,11 +196,19 @@ fn expectation_bar(n: u64, quiet: bool) -> Option<indicatif::ProgressBar> {
 }
 
 /// Writes expect.md, expect.csv and junit.xml into `dir`; returns them relative to `dir`.
-pub(crate) fn write_expect(results: &[FileOutcomes], dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+pub(crate) fn write_expect(
+    results: &[FileOutcomes],
+    stalled: &[String],
+    dir: &Path,
+) -> anyhow::Result<Vec<PathBuf>> {
     crate::report::create_dir(dir)?;
     write_atomic(&dir.join("expect.csv"), expect::csv(results)?.as_bytes())?;
     write_atomic(&dir.join("junit.xml"), expect::junit(results).as_bytes())?;
-    let mut files = write_page(dir, "expect", &expect::markdown(results))?;
+    let mut page = expect::markdown(results);
+    if !stalled.is_empty() {
+        page = page + "\n" + &super::tune::warnings_section(stalled);
+    }
+    let mut files = write_page(dir, "expect", &page)?;
     files.extend(["expect.csv", "junit.xml"].iter().map(PathBuf::from));
     Ok(files)
 }
@@ -200,7 +228,13 @@ pub fn expect(a: &ExpectArgs, quiet: bool) -> anyhow::Result<()> {
         let results = evaluate(&files, &mut runner, &settings, quiet)?;
         signals::check()?;
         verdict = Some((expect::all_hold(&results), expect::headline(&results)));
-        write_expect(&results, staging)
+        let stalled = runner.stalemate_warnings();
+        if !quiet {
+            for w in &stalled {
+                say(&crate::tr!("page.warning", text = w));
+            }
+        }
+        write_expect(&results, &stalled, staging)
     })?;
     match verdict {
         Some((true, line)) => {

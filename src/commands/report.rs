@@ -109,7 +109,8 @@ pub fn report(a: &ReportArgs, quiet: bool) -> anyhow::Result<()> {
                 super::expect::Runner::new(None, a.run.threads, a.run.options.clone(), true);
             let settings = crate::balance::expect::Settings { max_trials: cap };
             let results = super::expect::evaluate(&files, &mut runner, &settings, true)?;
-            for f in super::expect::write_expect(&results, &staging.join(BALANCE_DIR))? {
+            let stalled = runner.stalemate_warnings();
+            for f in super::expect::write_expect(&results, &stalled, &staging.join(BALANCE_DIR))? {
                 written.push(Path::new(BALANCE_DIR).join(f));
             }
             intro += "\n\n";
