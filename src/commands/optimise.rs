@@ -127,13 +127,7 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool) -> anyhow::Result<()> {
             .map(|rows| vec![(at.clone(), rows.clone())])
             .unwrap_or_default();
         if !quiet {
-            for (at, rows) in &best_rows {
-                say(&crate::tr!(
-                    "tune.rows_at",
-                    at = at,
-                    rows = dec(&rows.join("; "))
-                ));
-            }
+            super::tune::say_rows(&best_rows);
         }
         write(
             a, &figure, maximise, &outcome, &stalled, &best_rows, staging,

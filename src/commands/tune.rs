@@ -202,13 +202,7 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
             })
             .collect();
         if !quiet {
-            for (at, rows) in &at_answer {
-                say(&crate::tr!(
-                    "tune.rows_at",
-                    at = at,
-                    rows = dec(&rows.join("; "))
-                ));
-            }
+            say_rows(&at_answer);
         }
         let run = Run {
             points: &points,
@@ -229,6 +223,17 @@ struct Run<'a> {
     stalled: &'a [String],
     /// Every row of the figure's output at the answer's points, by point.
     at_answer: &'a [(String, Vec<String>)],
+}
+
+/// Each answer point's rows on the terminal (tune and optimise).
+pub(super) fn say_rows(at_answer: &[(String, Vec<String>)]) {
+    for (at, rows) in at_answer {
+        say(&crate::tr!(
+            "tune.rows_at",
+            at = at,
+            rows = dec(&rows.join("; "))
+        ));
+    }
 }
 
 /// `## Every row at the answer`: each answer point with every row of the figure's

@@ -12,6 +12,9 @@ use super::{DiceError, Dist};
 pub struct Die {
     faces: u64,
     reject_below: u64,
+    /// `2^32 mod faces`: the 32-bit rejection bound of [`Die::index_pair`], computed once
+    /// here rather than once per pair of dice.
+    reject_below32: u32,
 }
 
 impl Die {
@@ -27,6 +30,11 @@ impl Die {
         Die {
             faces,
             reject_below: faces.wrapping_neg() % faces,
+            reject_below32: if faces < 1 << 32 {
+                (faces as u32).wrapping_neg() % faces as u32
+            } else {
+                0
+            },
         }
     }
 
@@ -61,10 +69,9 @@ impl Die {
     pub fn index_pair<R: Rng + ?Sized>(&self, rng: &mut R) -> (u64, u64) {
         debug_assert!(self.faces < 1 << 16);
         let r = rng.next_u64();
-        let threshold = (self.faces as u32).wrapping_neg() % self.faces as u32;
         let half = |h: u64| {
             let m = h * self.faces;
-            ((m >> 32), (m as u32) >= threshold)
+            ((m >> 32), (m as u32) >= self.reject_below32)
         };
         let (a, a_ok) = half(r & 0xFFFF_FFFF);
         let (b, b_ok) = half(r >> 32);
@@ -126,8 +133,11 @@ mod tests {
             fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
                 Ok(self.0.remove(0))
             }
-            fn try_fill_bytes(&mut self, _: &mut [u8]) -> Result<(), Self::Error> {
-                unimplemented!()
+            fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+                for b in dst {
+                    *b = self.0.remove(0) as u8;
+                }
+                Ok(())
             }
         }
         let mut rng = Seq(vec![((1u64 << 30) + 1) << 32 | 1 << 31, (1 << 62) + 1]);
