@@ -103,6 +103,12 @@ pub enum Command {
     /// a chart per headline figure and each variant's outputs to
     /// reports/variants/<file>/ (or --out).
     Variants(crate::balance::args::VariantsArgs),
+    /// Replay single trials of a scenario run, step by step, bit-identical to the batch
+    /// run with the same seed: who acts and why, each test against its threshold with
+    /// karma, defences, damage before and after armour and elements, postures and how they
+    /// end. `--trial 17`, `--trials 0..9`, or `--find outcome=round_cap` (also
+    /// `apocalypse`, `down=<combatant>`, `exhausted`...) for the first matching trials.
+    Trace(TraceArgs),
     /// Merge the partial folders of a sharded run (`--shard I/N`) into the outputs the
     /// unsharded command writes, byte for byte. A missing, duplicate, foreign, corrupt or
     /// truncated part is refused (exit 2) and named.
@@ -184,6 +190,46 @@ impl TableCommand {
             TableCommand::Trinites(t) => t.compute(ctx),
         }
     }
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct TraceArgs {
+    /// The scenario file (TOML), e.g. scenarios/cosmos/duel.toml.
+    pub file: PathBuf,
+    /// The trial to replay (counted from 0, as in the run).
+    #[arg(long, conflicts_with_all = ["trials", "find"])]
+    pub trial: Option<u64>,
+    /// A range of trials to replay, first..last (inclusive), at most 1000.
+    #[arg(long, conflicts_with = "find")]
+    pub trials: Option<String>,
+    /// Find the first trials of the run that end this way and replay them: conditions
+    /// joined by commas, e.g. outcome=round_cap, apocalypse, down=mage,
+    /// standing=troll, exhausted, rounds_at_least=10. Scans the run's trials in order.
+    #[arg(long)]
+    pub find: Option<String>,
+    /// How many matching trials --find replays.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    pub count: u64,
+    /// Seed; overrides the file's [run] seed (the run's seed gives the run's trials).
+    #[arg(long, allow_hyphen_values = true)]
+    pub seed: Option<u64>,
+    /// A rule variant, as key=value (repeatable); wins over the file's [rules].
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// text (an account to read), json (one object per trial on a line: trial, outcome,
+    /// steps).
+    #[arg(long, value_enum, default_value_t = TraceFormat::Text)]
+    pub format: TraceFormat,
+    /// Also write trace.md and trace.html into this folder.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// How `trace` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum TraceFormat {
+    Text,
+    Json,
 }
 
 #[derive(Debug, Args, Clone)]

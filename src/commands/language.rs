@@ -57,6 +57,7 @@ where
 fn file_of(command: &Command) -> Option<PathBuf> {
     match command {
         Command::Run(a) => Some(a.file.clone()),
+        Command::Trace(a) => Some(a.file.clone()),
         Command::Sweep(a) => Some(a.scenario.file.clone()),
         Command::Check { file } => Some(file.clone()),
         Command::Expect(a) => a.files.first().cloned(),

@@ -19,6 +19,7 @@ pub mod signals;
 mod subject;
 mod sweep;
 mod table;
+mod trace;
 mod tune;
 mod variants;
 
@@ -38,6 +39,7 @@ pub use run::{
 };
 pub use sweep::sweep;
 pub use table::table;
+pub use trace::trace;
 pub use tune::tune_cmd;
 pub use variants::variants;
 
@@ -124,6 +126,7 @@ pub fn dispatch(cli: &crate::cli::Cli) -> anyhow::Result<()> {
         Command::Tune(args) => tune_cmd(args, cli.quiet),
         Command::Optimise(args) => optimise(args, cli.quiet),
         Command::Variants(args) => variants(args, cli.quiet),
+        Command::Trace(args) => trace(args, cli.quiet),
         Command::Merge(args) => {
             if cli.shard.is_some() {
                 return Err(crate::error::UserError::new(crate::tr!("shard.not_for_merge")).into());

@@ -10,7 +10,7 @@ use crate::systems::{scenario_kinds, CheckedOnly, RunOverrides, ScenarioKind, Sc
 
 use super::{print_stdout, publish_set, run_to_precision, say, signals, write_outputs, Precision};
 
-fn kind_of(file: &ScenarioFile) -> Result<&'static ScenarioKind, UserError> {
+pub(super) fn kind_of(file: &ScenarioFile) -> Result<&'static ScenarioKind, UserError> {
     let header = file.header()?;
     let kinds = scenario_kinds();
     let of_system: Vec<&'static ScenarioKind> = kinds

@@ -4,6 +4,7 @@ pub mod cosmos;
 pub mod fallout;
 pub mod nephilim;
 mod scenario_kind;
+pub mod trace;
 pub mod trinites;
 
 pub use scenario_kind::{CheckedOnly, RunOverrides, ScenarioKind, ScenarioResult, TrialLimits};

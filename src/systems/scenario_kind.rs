@@ -23,6 +23,11 @@ pub struct ScenarioKind {
     pub defaults: Option<fn(&ScenarioFile) -> Result<Vec<String>, UserError>>,
     /// Validates and runs the file.
     pub run: fn(&ScenarioFile, &RunOverrides) -> anyhow::Result<ScenarioResult>,
+    /// Replays single trials of a run (`cosmosim trace`, issue 27), the same validation
+    /// and settings as `run`; None for a kind that cannot trace yet.
+    pub trace: Option<
+        fn(&ScenarioFile, &super::trace::TraceRequest) -> anyhow::Result<super::trace::TraceResult>,
+    >,
 }
 
 /// A `check` run stopped after validation: not an error for the user.

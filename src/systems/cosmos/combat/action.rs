@@ -8,6 +8,7 @@ use super::aura_use::TestKind;
 use super::fight::{Fight, ILLUMINATION, NOBODY, NONE};
 use super::model::{AttackPolicy, Mode, Targets, ESPRIT, MAX_ATTACKS};
 use super::trigger::Pick;
+use super::watch::{Skip, Step};
 
 /// Where an attack comes from: an action, a riposte or counter-attack (C-CMB-3), or a
 /// Sépulcrale counter (C-LD-6).
@@ -22,7 +23,7 @@ pub fn defence_stops(attack: Outcome, defence: Outcome) -> bool {
     defence.tier() >= 1 && defence.tier() >= attack.tier()
 }
 
-impl Fight<'_, '_> {
+impl<W: super::watch::Watch> Fight<'_, '_, W> {
     /// Cost multiplier of `f`'s actions now (C-LD-5 advantage 2 "pas de coût PV/PM": 0;
     /// C-LD-6 disadvantage 2 "coût PV/PM doublé": 2).
     #[inline(always)]
@@ -121,6 +122,31 @@ impl Fight<'_, '_> {
     #[inline(always)]
     pub(super) fn roll_block(&mut self, f: usize, b: usize, m: i32) -> Outcome {
         let k = self.karma(f);
+        let o = self.roll_block_at(f, b, m, k);
+        self.note(|me| me.test_step(f, b, m, k, o));
+        o
+    }
+
+    /// The step a trace shows for a test (never built in the batch run).
+    fn test_step(&self, f: usize, b: usize, m: i32, k: i8, o: Outcome) -> Step {
+        let sim = self.sim;
+        let def = if sim.model.fatigue.on || sim.carried {
+            self.fatigued_block(f, b).unwrap_or(*sim.block(b))
+        } else {
+            *sim.block(b)
+        };
+        Step::Test {
+            who: f as u8,
+            stat: (b < sim.n * 6).then_some((b % 6) as u8),
+            threshold: def.spec(m, k, &sim.rules).threshold(),
+            karma: k,
+            modifier: m,
+            outcome: o,
+        }
+    }
+
+    #[inline(always)]
+    fn roll_block_at(&mut self, f: usize, b: usize, m: i32, k: i8) -> Outcome {
         if self.sim.model.fatigue.on || self.sim.carried {
             if let Some(def) = self.fatigued_block(f, b) {
                 return def
@@ -168,7 +194,13 @@ impl Fight<'_, '_> {
             }
         };
         if self.st[f].posture == NONE {
-            self.st[f].karma = drift(self.st[f].karma, o, &self.sim.rules.test);
+            let from = self.st[f].karma;
+            self.st[f].karma = drift(from, o, &self.sim.rules.test);
+            self.note(|me| Step::Karma {
+                who: f as u8,
+                from,
+                to: me.st[f].karma,
+            });
         }
         if final_skill && o >= Outcome::CritFailure {
             // C-LD-4: the Final Skill ignores critical failures.
@@ -183,6 +215,10 @@ impl Fight<'_, '_> {
         let fighter = &sim.model.fighters[f];
         if sim.any_fatigue && sim.exhausted(self.st[f].fp) {
             // C-FAT-4 physical exhaustion: cannot act.
+            self.note(|_| Step::Skip {
+                who: f as u8,
+                why: Skip::Exhausted,
+            });
             return;
         }
         // Mode before acting (C-CMB-1): HP fraction compared without a division, against
@@ -202,6 +238,10 @@ impl Fight<'_, '_> {
             }
         }
         let Some(target) = self.choose_target(f, 0) else {
+            self.note(|_| Step::Skip {
+                who: f as u8,
+                why: Skip::NoTarget,
+            });
             return;
         };
         // C-LD-4: Final Skill at level 5+, in a posture, from the policy's posture turn
@@ -227,12 +267,25 @@ impl Fight<'_, '_> {
             .or(ruled)
             .or_else(|| self.choose_attack(f, target))
         else {
+            self.note(|_| Step::Skip {
+                who: f as u8,
+                why: Skip::NoAttack,
+            });
             return;
         };
         if self.st[f].malus_next && self.in_sep_backlash(f) {
             self.st[f].action_malus = 20;
             self.st[f].malus_next = false;
         }
+        self.note(|me| Step::Attack {
+            who: f as u8,
+            attack: attack as u8,
+            target: target as u8,
+            mode: me.st[f].mode,
+            final_skill: fs.is_some(),
+            by: ACTION,
+            ruled: ruled.is_some() && fs.is_none(),
+        });
         self.pay(f, slot, attack);
         self.st[f].provoked_by = NOBODY;
         self.st[f].actions += 1;
@@ -259,6 +312,15 @@ impl Fight<'_, '_> {
         let Some((attack, slot)) = self.choose_attack(from, on) else {
             return;
         };
+        self.note(|me| Step::Attack {
+            who: from as u8,
+            attack: attack as u8,
+            target: on as u8,
+            mode: me.st[from].mode,
+            final_skill: false,
+            by: kind,
+            ruled: false,
+        });
         self.pay(from, slot, attack);
         self.resolve_one(from, on, attack, false, kind);
     }

@@ -8,6 +8,7 @@ use crate::systems::cosmos::{drift, threshold_with_modifier, Outcome};
 
 use super::fight::{Fight, NONE};
 use super::model::{AuraUse, ESPRIT};
+use super::watch::Step;
 
 /// Which test an aura may fall on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,7 +17,7 @@ pub(super) enum TestKind {
     Defence,
 }
 
-impl Fight<'_, '_> {
+impl<W: super::watch::Watch> Fight<'_, '_, W> {
     /// The first standing enemy of `v` (lowest index) whose policy spends an aura point on
     /// this test.
     fn aura_holder(&self, v: usize, kind: TestKind, threshold: f64) -> Option<usize> {
@@ -69,11 +70,21 @@ impl Fight<'_, '_> {
         self.acc.fighters[h].aura.uses += 1;
         self.acc.fighters[v].aura.suffered += 1;
         if !rolled {
+            self.note(|_| Step::Aura {
+                who: v as u8,
+                holder: h as u8,
+                face: 0,
+            });
             self.acc.fighters[h].aura.cancelled += 1;
             self.acc.fighters[v].aura.anti_spent += 1;
             return None;
         }
         let face = self.roll(Die::D6);
+        self.note(|_| Step::Aura {
+            who: v as u8,
+            holder: h as u8,
+            face,
+        });
         self.acc.fighters[h].aura.faces[face as usize - 1] += 1;
         let rule = face_rule(
             self.sim.model.edition,

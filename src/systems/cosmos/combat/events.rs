@@ -16,6 +16,7 @@ use crate::scenario::ScenarioFile;
 use super::acc::END_COMBAT_END;
 use super::fight::{Fight, NONE};
 use super::raw::RawEvent;
+use super::watch::Step;
 
 /// `FState::absent`: in the fight, not arrived yet, gone.
 pub(super) const PRESENT: u8 = 0;
@@ -157,7 +158,7 @@ pub fn validate(
     Ok(out)
 }
 
-impl Fight<'_, '_> {
+impl<W: super::watch::Watch> Fight<'_, '_, W> {
     /// Combat start: reinforcements wait out of the fight until their round.
     pub(super) fn events_start(&mut self) {
         for e in &self.sim.model.events {
@@ -184,6 +185,7 @@ impl Fight<'_, '_> {
             for g in e.first..e.first + e.count {
                 if e.join {
                     if self.st[g].absent == PENDING {
+                        self.note(|_| Step::Joins { who: g as u8 });
                         self.st[g].absent = PRESENT;
                         self.st[g].down = false;
                         if self.sim.model.fatigue.on {
@@ -196,6 +198,7 @@ impl Fight<'_, '_> {
                 }
                 if e.leave {
                     if !self.st[g].down {
+                        self.note(|_| Step::Leaves { who: g as u8 });
                         if self.st[g].posture != NONE {
                             self.end_posture(g, END_COMBAT_END);
                         }
@@ -206,6 +209,10 @@ impl Fight<'_, '_> {
                 }
                 // Karma stays within the bound in force (C-KARMA-1, `karma_bound`).
                 let b = self.sim.rules.test.karma_bound as i32;
+                self.note(|_| Step::KarmaEvent {
+                    who: g as u8,
+                    by: e.karma,
+                });
                 let s = &mut self.st[g];
                 let k = if s.posture != NONE {
                     &mut s.saved_karma

@@ -29,6 +29,7 @@ use super::model::{Fighter, AGILITE, ESPRIT, FORCE, PRECISION};
 use super::raw::RawScenario;
 use super::settings::Setting;
 use super::sim::TestDef;
+use super::watch::Step;
 
 /// Which track a test block takes its fatigue malus from (C-FAT-4).
 pub(super) const TRACK_NONE: u8 = 0;
@@ -139,7 +140,7 @@ pub fn settings(raw: &RawScenario, model: &super::model::CombatModel, out: &mut 
     }
 }
 
-impl Fight<'_, '_> {
+impl<W: super::watch::Watch> Fight<'_, '_, W> {
     /// Adds `dfp`/`dfm` (both gains or both losses) to the tracks of `f`, with the
     /// overflow onto the other track (C-FAT-2); both at 10: unconscious (C-FAT-4).
     pub(super) fn tire(&mut self, f: usize, dfp: i32, dfm: i32) {
@@ -150,10 +151,20 @@ impl Fight<'_, '_> {
         };
         let max = self.sim.rules.test.fatigue.exhausted;
         t.add(dfp, dfm, max);
+        let moved = (s.fp, s.fm) != (t.fp as i8, t.fm as i8);
         (s.fp, s.fm) = (t.fp as i8, t.fm as i8);
+        if moved {
+            self.note(|_| Step::Fatigue {
+                who: f as u8,
+                fp: t.fp as i8,
+                fm: t.fm as i8,
+            });
+        }
+        let s = &mut self.st[f];
         if t.fp >= max && t.fm >= max && !s.down {
             s.down = true;
-            if s.posture != NONE {
+            self.note(|_| Step::Down { who: f as u8 });
+            if self.st[f].posture != NONE {
                 self.end_posture(f, END_HOLDER_DOWN);
             }
         }

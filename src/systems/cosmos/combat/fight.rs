@@ -7,6 +7,7 @@ use crate::engine::Rng64;
 use super::acc::{CombatAcc, END_COMBAT_END};
 use super::model::{Mode, MAX_ACTIONS, MAX_ATTACKS, MAX_FIGHTERS};
 use super::sim::CombatSim;
+use super::watch::{Quiet, Skip, Step, Watch};
 
 pub(super) const NONE: u8 = 0;
 pub(super) const ILLUMINATION: u8 = 1;
@@ -180,8 +181,12 @@ impl Slot {
 }
 
 /// The state of one combat, reused for every combat of a batch.
-pub(super) struct Fight<'a, 'r> {
+pub(super) struct Fight<'a, 'r, W: Watch = Quiet> {
     pub sim: &'a CombatSim,
+    /// Who watches (`watch.rs`): [`Quiet`] in the batch run, steps in a trace.
+    pub watch: W,
+    /// The last combat's outcome (a side, then nobody standing, then round cap).
+    pub last_outcome: usize,
     pub rng: &'r mut Rng64,
     pub acc: &'r mut CombatAcc,
     pub st: [FState; MAX_FIGHTERS],
@@ -201,10 +206,18 @@ pub(super) struct Fight<'a, 'r> {
     pub carry: Option<[(i8, i8); MAX_FIGHTERS]>,
 }
 
-impl<'a, 'r> Fight<'a, 'r> {
+impl<'a, 'r> Fight<'a, 'r, Quiet> {
     pub fn new(sim: &'a CombatSim, rng: &'r mut Rng64, acc: &'r mut CombatAcc) -> Self {
+        Fight::watched(sim, rng, acc, Quiet)
+    }
+}
+
+impl<'a, 'r, W: Watch> Fight<'a, 'r, W> {
+    pub fn watched(sim: &'a CombatSim, rng: &'r mut Rng64, acc: &'r mut CombatAcc, watch: W) -> Self {
         Fight {
             sim,
+            watch,
+            last_outcome: 0,
             rng,
             acc,
             st: [FState::BLANK; MAX_FIGHTERS],
@@ -216,6 +229,15 @@ impl<'a, 'r> Fight<'a, 'r> {
             fat_rounds: 0,
             sup: [super::support::SupportState::BLANK; MAX_FIGHTERS],
             carry: None,
+        }
+    }
+
+    /// Notes a step for a trace; nothing at all in the batch run (`W::ON` is a constant).
+    #[inline(always)]
+    pub fn note(&mut self, step: impl FnOnce(&Self) -> Step) {
+        if W::ON {
+            let s = step(self);
+            self.watch.note(s);
         }
     }
 
@@ -274,6 +296,8 @@ impl<'a, 'r> Fight<'a, 'r> {
                 break 'combat self.sim.model.sides.len() + 1;
             }
             self.round += 1;
+            let round = self.round;
+            self.note(|_| Step::Round { round });
             if !self.sim.model.events.is_empty() {
                 self.scripted_events();
                 if let Some(w) = self.winner() {
@@ -282,6 +306,16 @@ impl<'a, 'r> Fight<'a, 'r> {
                 }
             }
             self.build_slots();
+            if W::ON {
+                for j in 0..self.n_slots {
+                    let sl = self.slots[j];
+                    self.note(|_| Step::Slot {
+                        who: sl.f() as u8,
+                        action: sl.k(),
+                        d20: sl.d20(),
+                    });
+                }
+            }
             let mut s = 0;
             while s < self.n_slots {
                 let e = self.group_end(s);
@@ -342,6 +376,12 @@ impl<'a, 'r> Fight<'a, 'r> {
         if self.sim.model.fatigue.on {
             self.fatigue_finish();
         }
+        self.last_outcome = outcome;
+        let rounds = self.round;
+        self.note(|_| Step::End {
+            outcome: outcome as u8,
+            rounds,
+        });
         let acc = &mut *self.acc;
         acc.combats += 1;
         acc.outcome[outcome] += 1;
@@ -564,6 +604,10 @@ impl<'a, 'r> Fight<'a, 'r> {
             // C-LD-5 backlash: the turn passes with no action.
             s.illum_backlash -= 1;
             s.skip_round = true;
+            self.note(|_| Step::Skip {
+                who: f as u8,
+                why: Skip::IlluminationBacklash,
+            });
             return;
         }
         if s.sep_backlash > 0 {

@@ -32,8 +32,11 @@ mod support_keys;
 mod support_report;
 
 mod target;
+mod trace;
+mod trace_text;
 mod trigger;
 mod trigger_keys;
+mod watch;
 
 pub use acc::{AuraCounts, CombatAcc, FighterAcc, PostureCounts, END_NAMES, POSTURE_NAMES};
 pub use action::defence_stops;
@@ -59,6 +62,7 @@ pub static SCENARIO_KIND: ScenarioKind = ScenarioKind {
     kind: Some("combat"),
     defaults: Some(defaults),
     run,
+    trace: Some(trace::trace),
 };
 
 /// The defaults a valid file relies on (the same validation as `check` and `run`).

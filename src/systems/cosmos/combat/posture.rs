@@ -5,6 +5,7 @@ use crate::dice::Die;
 use super::acc::{END_COMBAT_END, END_EXPIRY, END_FINAL_SKILL, END_HOLDER_DOWN};
 use super::fight::{Fight, ILLUMINATION, NONE, SEPULCRALE};
 use super::model::PointTriggers;
+use super::watch::Step;
 
 /// When the policy triggers are checked (C-LD-2: never inside an action).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,7 +15,7 @@ pub(super) enum Moment {
     AfterAction,
 }
 
-impl Fight<'_, '_> {
+impl<W: super::watch::Watch> Fight<'_, '_, W> {
     fn triggered(&self, f: usize, t: &PointTriggers, moment: Moment) -> bool {
         match moment {
             Moment::Start => t.at_start,
@@ -127,6 +128,11 @@ impl Fight<'_, '_> {
         s.revive_used = false;
         s.apocalypse_in_posture = false;
         s.adv = adv;
+        self.note(|_| Step::Posture {
+            who: f as u8,
+            posture: kind,
+            face: adv,
+        });
         self.acc.fighters[f].posture[(kind - 1) as usize].entered += 1;
         if kind == ILLUMINATION {
             self.acc.fighters[f].adv_faces[adv as usize - 1] += 1;
@@ -171,6 +177,14 @@ impl Fight<'_, '_> {
         if disadv > 0 {
             self.acc.fighters[f].disadv_faces[disadv as usize - 1] += 1;
         }
+        self.note(|_| Step::PostureEnd {
+            who: f as u8,
+            posture: kind,
+            reason: reason as u8,
+            apocalypse,
+            backlash: lasting,
+            disadvantage: disadv,
+        });
         let s = &mut self.st[f];
         if apocalypse {
             // The holder dies and at once returns at half max HP (may lower HP).

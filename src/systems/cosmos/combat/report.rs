@@ -542,6 +542,7 @@ pub fn result(
         crate::tr!("combat.report.karma_title"),
         karma_means.join(crate::tr!("combat.report.list_sep"))
     );
+    s += &see_a_fight(file, ctx.engine.seed(), sim, acc);
     s += &super::settings::summary_section(m);
     s += crate::tr!("combat.report.reading_notes");
     s += &format!(
@@ -556,6 +557,33 @@ pub fn result(
         outputs,
         summary: s,
     })
+}
+
+/// Issue 27: for each outcome that happened (and Apocalypse), the command that replays
+/// an example fight of this run.
+fn see_a_fight(file: &ScenarioFile, seed: u64, sim: &CombatSim, acc: &CombatAcc) -> String {
+    let path = file.path.display().to_string();
+    let mut s = format!(
+        "\n## {}\n\n{}\n\n- {}\n",
+        crate::tr!("trace.summary_heading"),
+        crate::tr!("trace.summary_intro"),
+        crate::tr!("trace.summary_trial", file = path, seed = seed)
+    );
+    for (name, &c) in super::trace::outcome_names(sim).iter().zip(&acc.outcome) {
+        if c > 0 {
+            s += &format!(
+                "- {}\n",
+                crate::tr!("trace.summary_outcome", outcome = name, file = path, seed = seed)
+            );
+        }
+    }
+    if acc.apocalypse_combats > 0 {
+        s += &format!(
+            "- {}\n",
+            crate::tr!("trace.summary_apocalypse", file = path, seed = seed)
+        );
+    }
+    s
 }
 
 /// A posture as shown in charts and pages (the CSV keeps `POSTURE_NAMES`).

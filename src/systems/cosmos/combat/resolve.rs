@@ -10,8 +10,9 @@ use super::action::{defence_stops, ACTION, RIPOSTE, SEP_COUNTER};
 use super::aura_use::TestKind;
 use super::fight::{Fight, ILLUMINATION, NONE, SEPULCRALE};
 use super::model::{DefencePolicy, Mode, Targets, AGILITE, FORCE, MAX_FIGHTERS};
+use super::watch::Step;
 
-impl Fight<'_, '_> {
+impl<W: super::watch::Watch> Fight<'_, '_, W> {
     fn defence_stat(&self, t: usize, attack: usize) -> Option<usize> {
         let a = &self.sim.model.attacks[attack];
         let (dodge, parry) = (!a.undodgeable, !a.unparryable);
@@ -99,7 +100,14 @@ impl Fight<'_, '_> {
                 let at = &self.sim.model.attacks[attack];
                 if o != Outcome::SuperSuccess && !at.undodgeable && !at.unparryable {
                     // C-LD-5: automatic evade on d10 <= 7.
-                    if self.roll(Die::D10) <= self.sim.rules.illumination_evade {
+                    let roll = self.roll(Die::D10);
+                    let evaded = roll <= self.sim.rules.illumination_evade;
+                    self.note(|_| Step::Evade {
+                        who: t as u8,
+                        roll,
+                        evaded,
+                    });
+                    if evaded {
                         return;
                     }
                 }
@@ -108,11 +116,16 @@ impl Fight<'_, '_> {
             if may_defend {
                 if let Some(dstat) = self.defence_stat(t, attack) {
                     let b = self.sim.stat_block(t, dstat);
+                    self.note(|_| Step::Defends { who: t as u8 });
                     let d = self.test(t, b, false, TestKind::Defence);
                     let stopped = defence_stops(o, d);
                     riposte =
                         !free && d.tier() >= 2 && (stopped || !self.sim.rules.riposte_needs_stop);
                     if stopped {
+                        self.note(|_| Step::Stopped {
+                            who: t as u8,
+                            riposte,
+                        });
                         if riposte {
                             self.free_attack(t, a, RIPOSTE);
                         }
@@ -173,6 +186,23 @@ impl Fight<'_, '_> {
             };
             dmg = (y - ar.flat).max(0);
         }
+        self.note(|me| Step::Damage {
+            from: a as u8,
+            to: t as u8,
+            dice: r,
+            multiplier: tier_mult
+                * mode_mult
+                * backlash
+                * fs_bonus
+                * if me.sim.any_effects {
+                    me.effect_damage_mult(a)
+                } else {
+                    1.0
+                },
+            element: me.sim.coef(attack, t),
+            before_armour: if x >= 0.0 { x as i32 } else { x.floor() as i32 },
+            after_armour: dmg,
+        });
         if self.sim.model.fatigue.on {
             self.tire_psychic(t, attack);
         }
@@ -188,7 +218,13 @@ impl Fight<'_, '_> {
         let max_hp = self.sim.model.fighters[t].hp;
         if dmg <= 0 {
             if dmg < 0 && !self.st[t].down {
-                self.st[t].hp = self.st[t].hp.saturating_sub(dmg).min(max_hp);
+                let before = self.st[t].hp;
+                self.st[t].hp = before.saturating_sub(dmg).min(max_hp);
+                self.note(|me| Step::Hp {
+                    who: t as u8,
+                    before,
+                    after: me.st[t].hp,
+                });
             }
             return;
         }
@@ -200,11 +236,21 @@ impl Fight<'_, '_> {
             s.hp = (max_hp + 1) / 2;
             s.revive_used = true;
             self.acc.fighters[t].posture[1].revive += 1;
+            self.note(|me| Step::Revive {
+                who: t as u8,
+                hp: me.st[t].hp,
+            });
         } else {
             s.hp = s.hp.saturating_sub(dmg);
-            if s.hp <= 0 && !s.down {
-                s.down = true;
-                if s.posture != NONE {
+            self.note(|me| Step::Hp {
+                who: t as u8,
+                before: hp_before,
+                after: me.st[t].hp,
+            });
+            if self.st[t].hp <= 0 && !self.st[t].down {
+                self.st[t].down = true;
+                self.note(|_| Step::Down { who: t as u8 });
+                if self.st[t].posture != NONE {
                     self.end_posture(t, END_HOLDER_DOWN);
                 }
             }

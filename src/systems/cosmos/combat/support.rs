@@ -13,6 +13,7 @@ use crate::systems::cosmos::growth::PassiveTest;
 use super::aura_use::TestKind;
 use super::fight::{Fight, NONE};
 use super::model::{ESPRIT, MAX_FIGHTERS};
+use super::watch::Step;
 
 /// Most support actions in one combatant's list, and active effects on one combatant.
 pub const MAX_SUPPORT: usize = 4;
@@ -112,7 +113,7 @@ impl SupportCounts {
     }
 }
 
-impl Fight<'_, '_> {
+impl<W: super::watch::Watch> Fight<'_, '_, W> {
     /// The definition behind entry `slot` of `f`'s support list.
     #[inline(always)]
     fn def(&self, f: usize, slot: usize) -> &SupportAction {
@@ -239,6 +240,12 @@ impl Fight<'_, '_> {
                 o.is_success()
             }
         };
+        self.note(|_| Step::Support {
+            who: f as u8,
+            action: idx as u8,
+            target: t as u8,
+            landed,
+        });
         if !landed {
             self.acc.fighters[f].support.failed += 1;
             return;

@@ -20,7 +20,7 @@ fn bits(mut m: u32) -> impl Iterator<Item = usize> {
     })
 }
 
-impl Fight<'_, '_> {
+impl<W: super::watch::Watch> Fight<'_, '_, W> {
     /// Standing enemies of `f` not in `taken`, as a mask (bit g).
     #[inline(always)]
     fn open_enemies(&self, f: usize, taken: u32) -> u32 {

@@ -115,7 +115,7 @@ pub(super) enum Pick {
     Attack(usize, usize),
 }
 
-impl Fight<'_, '_> {
+impl<W: super::watch::Watch> Fight<'_, '_, W> {
     /// Whether `c` holds for `f` now.
     pub(super) fn holds(&self, f: usize, c: &Cond) -> bool {
         let fighters = &self.sim.model.fighters;

@@ -28,6 +28,7 @@ pub static AP_ECONOMY: ScenarioKind = ScenarioKind {
     kind: None,
     run: run_any,
     defaults: None,
+    trace: None,
 };
 
 /// The kinds of 2d20 scenario files.

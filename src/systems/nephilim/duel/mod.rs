@@ -28,6 +28,7 @@ pub static SCENARIO_KIND: ScenarioKind = ScenarioKind {
     kind: Some("duel"),
     defaults: None,
     run,
+    trace: None,
 };
 
 fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {

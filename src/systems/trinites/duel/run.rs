@@ -21,6 +21,7 @@ pub static SCENARIO_KIND: ScenarioKind = ScenarioKind {
     kind: None,
     run,
     defaults: None,
+    trace: None,
 };
 
 /// Duels per pair when neither the file nor the command line says.

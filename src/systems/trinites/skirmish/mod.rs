@@ -42,6 +42,7 @@ pub static SCENARIO_KIND: ScenarioKind = ScenarioKind {
     kind: Some("skirmish"),
     run,
     defaults: None,
+    trace: None,
 };
 
 /// The simulation of a validated skirmish under the rules in force.

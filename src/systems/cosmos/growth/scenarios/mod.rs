@@ -17,6 +17,7 @@ pub static CREATION: ScenarioKind = ScenarioKind {
     kind: Some("creation"),
     run: creation::run,
     defaults: None,
+    trace: None,
 };
 /// `kind = "leveling"`: stats, HP/PM and points at levels 1..10.
 pub static LEVELING: ScenarioKind = ScenarioKind {
@@ -24,6 +25,7 @@ pub static LEVELING: ScenarioKind = ScenarioKind {
     kind: Some("leveling"),
     run: leveling::run,
     defaults: None,
+    trace: None,
 };
 
 /// `kind = "mutation"`: days of exposure until an ultimate mutation.
@@ -32,6 +34,7 @@ pub static MUTATION: ScenarioKind = ScenarioKind {
     kind: Some("mutation"),
     run: mutation::run,
     defaults: None,
+    trace: None,
 };
 
 /// `kind = "expedition"`: fatigue over a multi-day expedition.
@@ -40,6 +43,7 @@ pub static EXPEDITION: ScenarioKind = ScenarioKind {
     kind: Some("expedition"),
     run: expedition::run,
     defaults: None,
+    trace: None,
 };
 
 /// `kind = "campaign"`: karma over a long campaign.
@@ -48,4 +52,5 @@ pub static CAMPAIGN: ScenarioKind = ScenarioKind {
     kind: Some("campaign"),
     run: campaign::run,
     defaults: None,
+    trace: None,
 };

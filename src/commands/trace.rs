@@ -1,0 +1,136 @@
+//! `cosmosim trace FILE`: single trials of a run, replayed from their own streams (issue 27).
+
+use crate::cli::{TraceArgs, TraceFormat};
+use crate::error::UserError;
+use crate::report::write_page;
+use crate::scenario::ScenarioFile;
+use crate::systems::trace::{parse_find, parse_range, TraceRequest, TraceResult, Which};
+use crate::systems::{scenario_kinds, RunOverrides};
+
+use super::{print_stdout, publish_set, say};
+
+pub fn trace(args: &TraceArgs, quiet: bool) -> anyhow::Result<()> {
+    let file = ScenarioFile::read(&args.file)?;
+    let kind = super::run::kind_of(&file)?;
+    let Some(trace) = kind.trace else {
+        let can: Vec<String> = scenario_kinds()
+            .iter()
+            .filter(|k| k.trace.is_some())
+            .map(|k| format!("{}/{}", k.system, k.kind.unwrap_or("-")))
+            .collect();
+        let this = format!("{}/{}", kind.system, kind.kind.unwrap_or("-"));
+        return Err(UserError::new(crate::tr!(
+            "trace.not_available",
+            kind = this,
+            allowed = can.join(", ")
+        ))
+        .into());
+    };
+    let which = match (args.trial, &args.trials, &args.find) {
+        (Some(n), _, _) => Which::Range(n, n),
+        (None, Some(r), _) => {
+            let (a, b) = parse_range(r)?;
+            Which::Range(a, b)
+        }
+        (None, None, Some(f)) => Which::Find(parse_find(f)?, args.count),
+        (None, None, None) => return Err(UserError::new(crate::tr!("trace.which_missing")).into()),
+    };
+    let overrides = RunOverrides {
+        seed: args.seed,
+        options: args.options.clone(),
+        quiet: true,
+        threads: 1,
+        ..RunOverrides::default()
+    };
+    let result = trace(&file, &TraceRequest { which, overrides })?;
+    let shown = args.file.display().to_string();
+    if result.trials.is_empty() && !quiet {
+        say(&crate::tr!(
+            "trace.none_found",
+            scanned = result.scanned,
+            find = args.find.as_deref().unwrap_or("")
+        ));
+    }
+    match args.format {
+        TraceFormat::Text => print_stdout(&text(&result, &shown))?,
+        TraceFormat::Json => print_stdout(&json_lines(&result))?,
+    }
+    if let Some(out) = &args.out {
+        let md = markdown(&result, &shown);
+        publish_set(out, quiet, |dir| write_page(dir, "trace", &md))?;
+    }
+    Ok(())
+}
+
+/// The command that replays one trial alone.
+fn replay_command(file: &str, trial: u64, seed: u64) -> String {
+    format!("cosmosim trace {file} --trial {trial} --seed {seed}")
+}
+
+fn account(t: &crate::systems::trace::Traced) -> String {
+    let mut s = String::new();
+    for (depth, line) in &t.lines {
+        s.push_str(&"  ".repeat(*depth as usize));
+        s.push_str(line);
+        s.push('\n');
+    }
+    s
+}
+
+fn text(r: &TraceResult, file: &str) -> String {
+    let mut s = String::new();
+    for t in &r.trials {
+        s.push_str(&crate::tr!(
+            "trace.header",
+            trial = t.trial,
+            file = file,
+            seed = r.seed,
+            outcome = t.outcome
+        ));
+        s.push('\n');
+        s.push_str(&account(t));
+        s.push('\n');
+    }
+    s
+}
+
+fn json_lines(r: &TraceResult) -> String {
+    let mut s = String::new();
+    for t in &r.trials {
+        let v = serde_json::json!({
+            "trial": t.trial,
+            "seed": r.seed,
+            "stream_version": crate::engine::STREAM_VERSION,
+            "outcome": t.outcome,
+            "steps": t.steps,
+        });
+        s.push_str(&v.to_string());
+        s.push('\n');
+    }
+    s
+}
+
+fn markdown(r: &TraceResult, file: &str) -> String {
+    let mut s = format!("# {}\n\n", crate::tr!("trace.title", file = file));
+    s.push_str(&crate::tr!(
+        "trace.provenance",
+        tool = "cosmosim",
+        version = env!("CARGO_PKG_VERSION"),
+        seed = r.seed,
+        stream = crate::engine::STREAM_VERSION
+    ));
+    s.push_str("\n\n");
+    if r.trials.is_empty() {
+        s.push_str(&crate::tr!("trace.none_found", scanned = r.scanned, find = ""));
+        s.push('\n');
+    }
+    for t in &r.trials {
+        s.push_str(&format!(
+            "## {}\n\n`{}`\n\n```text\n{}```\n\n",
+            crate::tr!("trace.trial_heading", trial = t.trial, outcome = t.outcome),
+            replay_command(file, t.trial, r.seed),
+            account(t)
+        ));
+    }
+    s
+}

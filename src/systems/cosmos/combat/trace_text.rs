@@ -1,0 +1,430 @@
+//! A traced combat in words (current language) and as JSON: one line per step, names
+//! instead of indices. Nothing here decides anything; the steps come from the batch code.
+
+use serde_json::{json, Value};
+
+use crate::systems::trace::Traced;
+
+use super::acc::END_NAMES;
+use super::action::{RIPOSTE, SEP_COUNTER};
+use super::fight::ILLUMINATION;
+use super::model::Mode;
+use super::sim::CombatSim;
+use super::watch::{Skip, Step};
+
+/// The rulebook's names of the six stats (the same words in both languages).
+const STATS: [&str; 6] = [
+    "Force",
+    "Esprit",
+    "Charisme",
+    "Agilité",
+    "Précision",
+    "Chance",
+];
+
+fn posture(p: u8) -> &'static str {
+    if p == ILLUMINATION {
+        "Illumination"
+    } else {
+        "Sépulcrale"
+    }
+}
+
+/// A number as a designer writes it: 62, 62.5, 1.25.
+fn num(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        let s = format!("{x:.2}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+}
+
+fn signed(k: i32) -> String {
+    if k > 0 {
+        format!("+{k}")
+    } else {
+        k.to_string()
+    }
+}
+
+/// Trial `trial`'s steps as lines and JSON.
+pub(super) fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced {
+    let m = &sim.model;
+    let name = |f: u8| m.fighters[f as usize].name.as_str();
+    let attack = |a: u8| m.attacks[a as usize].name.as_str();
+    let outcomes = super::trace::outcome_names(sim);
+    let mut lines: Vec<(u8, String)> = Vec::with_capacity(steps.len());
+    let mut json_steps: Vec<Value> = Vec::with_capacity(steps.len());
+    let mut i = 0;
+    while i < steps.len() {
+        let (depth, text, j): (u8, String, Value) = match steps[i] {
+            Step::Round { round } => {
+                // The round's slots follow it: one line with the order.
+                let mut order = Vec::new();
+                let mut slots = Vec::new();
+                while let Some(Step::Slot { who, action, d20 }) = steps.get(i + 1) {
+                    let mut s = name(*who).to_string();
+                    if *action > 0 {
+                        s.push_str(&crate::tr!("trace.extra_action", n = action + 1));
+                    }
+                    if *d20 > 0 {
+                        s.push_str(&crate::tr!("trace.tie_d20", d20 = d20));
+                    }
+                    order.push(s);
+                    slots.push(json!({"who": name(*who), "action": action, "d20": d20}));
+                    i += 1;
+                }
+                let text = crate::tr!("trace.round", round = round, order = order.join(", "));
+                (0, text, json!({"step": "round", "round": round, "order": slots}))
+            }
+            Step::Slot { who, .. } => (1, name(who).to_string(), json!({"step": "slot"})),
+            Step::Skip { who, why } => {
+                let (key, text) = match why {
+                    Skip::IlluminationBacklash => (
+                        "illumination_backlash",
+                        crate::tr!("trace.skip.illumination_backlash", who = name(who)),
+                    ),
+                    Skip::Exhausted => (
+                        "exhausted",
+                        crate::tr!("trace.skip.exhausted", who = name(who)),
+                    ),
+                    Skip::NoTarget => (
+                        "no_target",
+                        crate::tr!("trace.skip.no_target", who = name(who)),
+                    ),
+                    Skip::NoAttack => (
+                        "no_attack",
+                        crate::tr!("trace.skip.no_attack", who = name(who)),
+                    ),
+                };
+                (1, text, json!({"step": "skip", "who": name(who), "why": key}))
+            }
+            Step::Attack {
+                who,
+                attack: a,
+                target,
+                mode,
+                final_skill,
+                by,
+                ruled,
+            } => {
+                let mut how = Vec::new();
+                if mode == Mode::Offensive {
+                    how.push(crate::tr!("trace.mode_offensive").to_string());
+                }
+                if final_skill {
+                    how.push(crate::tr!("trace.final_skill").to_string());
+                }
+                if by == RIPOSTE {
+                    how.push(crate::tr!("trace.riposte").to_string());
+                }
+                if by == SEP_COUNTER {
+                    how.push(crate::tr!("trace.sepulchral_counter").to_string());
+                }
+                if ruled {
+                    how.push(crate::tr!("trace.ruled").to_string());
+                }
+                let how = if how.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", how.join("; "))
+                };
+                let by_name = match by {
+                    RIPOSTE => "riposte",
+                    SEP_COUNTER => "sepulchral_counter",
+                    _ => "action",
+                };
+                let text = crate::tr!(
+                    "trace.attack",
+                    who = name(who),
+                    target = name(target),
+                    attack = attack(a),
+                    how = how
+                );
+                let mode = if mode == Mode::Offensive {
+                    "offensive"
+                } else {
+                    "defensive"
+                };
+                (
+                    if by == 0 { 1 } else { 2 },
+                    text,
+                    json!({"step": "attack", "who": name(who), "target": name(target),
+                        "attack": attack(a), "mode": mode, "final_skill": final_skill,
+                        "by": by_name, "policy_rule": ruled}),
+                )
+            }
+            Step::Support {
+                who,
+                action,
+                target,
+                landed,
+            } => {
+                let s = &m.support[action as usize].name;
+                let text = if landed {
+                    crate::tr!("trace.support", who = name(who), action = s, target = name(target))
+                } else {
+                    crate::tr!("trace.support_failed", who = name(who), action = s, target = name(target))
+                };
+                (
+                    1,
+                    text,
+                    json!({"step": "support", "who": name(who), "action": s,
+                        "target": name(target), "landed": landed}),
+                )
+            }
+            Step::Defends { who } => (
+                2,
+                crate::tr!("trace.defends", who = name(who)),
+                json!({"step": "defends", "who": name(who)}),
+            ),
+            Step::Test {
+                who,
+                stat,
+                threshold,
+                karma,
+                modifier,
+                outcome,
+            } => {
+                let what = match stat {
+                    Some(s) => STATS[s as usize].to_string(),
+                    None => crate::tr!("trace.attack_test").to_string(),
+                };
+                let modifier_text = if modifier == 0 {
+                    String::new()
+                } else {
+                    crate::tr!("trace.modifier", m = signed(modifier))
+                };
+                let text = crate::tr!(
+                    "trace.test",
+                    who = name(who),
+                    what = what,
+                    threshold = num(threshold),
+                    karma = signed(karma as i32),
+                    modifier = modifier_text,
+                    outcome = outcome.label()
+                );
+                (
+                    3,
+                    text,
+                    json!({"step": "test", "who": name(who),
+                        "stat": stat.map(|s| super::model::STAT_NAMES[s as usize]),
+                        "threshold": threshold, "karma": karma, "modifier": modifier,
+                        "outcome": outcome.name()}),
+                )
+            }
+            Step::Aura { who, holder, face } => {
+                let text = if face == 0 {
+                    crate::tr!("trace.aura_cancelled", who = name(who), holder = name(holder))
+                } else {
+                    crate::tr!("trace.aura", who = name(who), holder = name(holder), face = face)
+                };
+                (
+                    3,
+                    text,
+                    json!({"step": "aura", "who": name(who), "holder": name(holder), "face": face}),
+                )
+            }
+            Step::Karma { who, from, to } if from == to => {
+                i += 1;
+                let _ = who;
+                continue;
+            }
+            Step::Karma { who, from, to } => (
+                3,
+                crate::tr!(
+                    "trace.karma",
+                    who = name(who),
+                    from = signed(from as i32),
+                    to = signed(to as i32)
+                ),
+                json!({"step": "karma", "who": name(who), "from": from, "to": to}),
+            ),
+            Step::Evade { who, roll, evaded } => (
+                2,
+                if evaded {
+                    crate::tr!("trace.evaded", who = name(who), roll = roll)
+                } else {
+                    crate::tr!("trace.not_evaded", who = name(who), roll = roll)
+                },
+                json!({"step": "evade", "who": name(who), "d10": roll, "evaded": evaded}),
+            ),
+            Step::Stopped { who, riposte } => (
+                2,
+                if riposte {
+                    crate::tr!("trace.stopped_riposte", who = name(who))
+                } else {
+                    crate::tr!("trace.stopped", who = name(who))
+                },
+                json!({"step": "stopped", "who": name(who), "riposte": riposte}),
+            ),
+            Step::Damage {
+                from,
+                to,
+                dice,
+                multiplier,
+                element,
+                before_armour,
+                after_armour,
+            } => {
+                let armour = if after_armour != before_armour {
+                    crate::tr!("trace.armour", after = after_armour)
+                } else {
+                    String::new()
+                };
+                let text = crate::tr!(
+                    "trace.damage",
+                    to = name(to),
+                    dice = dice,
+                    mult = num(multiplier),
+                    element = num(element),
+                    before = before_armour,
+                    armour = armour
+                );
+                (
+                    2,
+                    text,
+                    json!({"step": "damage", "from": name(from), "to": name(to), "dice": dice,
+                        "multiplier": multiplier, "element": element,
+                        "before_armour": before_armour, "after_armour": after_armour}),
+                )
+            }
+            Step::Hp { who, before, after } => (
+                2,
+                if after > before {
+                    crate::tr!("trace.healed", who = name(who), before = before, after = after)
+                } else {
+                    crate::tr!("trace.hp", who = name(who), before = before, after = after)
+                },
+                json!({"step": "hp", "who": name(who), "before": before, "after": after}),
+            ),
+            Step::Revive { who, hp } => (
+                2,
+                crate::tr!("trace.revive", who = name(who), hp = hp),
+                json!({"step": "revive", "who": name(who), "hp": hp}),
+            ),
+            Step::Down { who } => (
+                2,
+                crate::tr!("trace.down", who = name(who)),
+                json!({"step": "down", "who": name(who)}),
+            ),
+            Step::Posture { who, posture: p, face } => {
+                let text = if face > 0 {
+                    crate::tr!("trace.posture_face", who = name(who), posture = posture(p), face = face)
+                } else {
+                    crate::tr!("trace.posture", who = name(who), posture = posture(p))
+                };
+                (
+                    1,
+                    text,
+                    json!({"step": "posture", "who": name(who), "posture": posture(p).to_lowercase(),
+                        "advantage": face}),
+                )
+            }
+            Step::PostureEnd {
+                who,
+                posture: p,
+                reason,
+                apocalypse,
+                backlash,
+                disadvantage,
+            } => {
+                let reason_name = END_NAMES[reason as usize];
+                let mut after = Vec::new();
+                if apocalypse {
+                    after.push(crate::tr!("trace.apocalypse").to_string());
+                }
+                if backlash {
+                    after.push(if disadvantage > 0 {
+                        crate::tr!("trace.backlash_face", face = disadvantage)
+                    } else {
+                        crate::tr!("trace.backlash").to_string()
+                    });
+                }
+                let after = if after.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {}", after.join("; "))
+                };
+                let reason_text = match reason_name {
+                    "expiry" => crate::tr!("trace.ends.expiry"),
+                    "final_skill" => crate::tr!("trace.ends.final_skill"),
+                    "combat_end" => crate::tr!("trace.ends.combat_end"),
+                    _ => crate::tr!("trace.ends.holder_down"),
+                };
+                let text = crate::tr!(
+                    "trace.posture_end",
+                    who = name(who),
+                    posture = posture(p),
+                    reason = reason_text,
+                    after = after
+                );
+                (
+                    1,
+                    text,
+                    json!({"step": "posture_end", "who": name(who),
+                        "posture": posture(p).to_lowercase(), "reason": reason_name,
+                        "apocalypse": apocalypse, "backlash": backlash,
+                        "disadvantage": disadvantage}),
+                )
+            }
+            Step::Fatigue { who, fp, fm } => (
+                2,
+                crate::tr!("trace.fatigue", who = name(who), fp = fp, fm = fm),
+                json!({"step": "fatigue", "who": name(who), "fp": fp, "fm": fm}),
+            ),
+            Step::Joins { who } => (
+                1,
+                crate::tr!("trace.joins", who = name(who)),
+                json!({"step": "joins", "who": name(who)}),
+            ),
+            Step::Leaves { who } => (
+                1,
+                crate::tr!("trace.leaves", who = name(who)),
+                json!({"step": "leaves", "who": name(who)}),
+            ),
+            Step::KarmaEvent { who, by } => (
+                1,
+                crate::tr!("trace.karma_event", who = name(who), by = signed(by as i32)),
+                json!({"step": "karma_event", "who": name(who), "by": by}),
+            ),
+            Step::End { outcome, rounds } => {
+                let o = &outcomes[outcome as usize];
+                (
+                    0,
+                    crate::tr!("trace.finished", outcome = o, rounds = rounds),
+                    json!({"step": "end", "outcome": o, "rounds": rounds}),
+                )
+            }
+        };
+        let mut j = j;
+        if let Value::Object(map) = &mut j {
+            map.insert("text".into(), Value::String(text.clone()));
+        }
+        lines.push((depth, text));
+        json_steps.push(j);
+        i += 1;
+    }
+    Traced {
+        trial,
+        outcome: outcomes[outcome].clone(),
+        lines,
+        steps: json_steps,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_read_as_a_designer_writes_them() {
+        assert_eq!(num(62.0), "62");
+        assert_eq!(num(62.5), "62.5");
+        assert_eq!(num(1.126), "1.13");
+        assert_eq!(signed(3), "+3");
+        assert_eq!(signed(-2), "-2");
+        assert_eq!(signed(0), "0");
+    }
+}

@@ -1,0 +1,121 @@
+//! Replaying single trials of a scenario run (issue 27, `cosmosim trace`). Every scenario
+//! trial draws from its own stream (seed, stream key, trial index), so trial N replays
+//! alone, bit-identical to the batch run; a kind that can trace observes its own batch
+//! code (cosmos combat: `combat::watch`) and gives back its steps as lines a designer
+//! reads and as JSON.
+
+use crate::error::UserError;
+
+use super::RunOverrides;
+
+/// Which trials to trace.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Which {
+    /// Trials `first..=last` of the run.
+    Range(u64, u64),
+    /// The first `count` trials whose ending matches every condition, scanned in order
+    /// among the run's trials (no trace is built for the others).
+    Find(Vec<Cond>, u64),
+}
+
+/// One condition of `--find`, e.g. `outcome=round_cap`, `apocalypse`, `down=mage`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cond {
+    pub name: String,
+    pub value: Option<String>,
+}
+
+/// The most trials one trace may show (each is a page of steps).
+pub const MAX_TRACED: u64 = 1000;
+
+/// What to trace, with the run's settings (seed, options, trial count for `--find`).
+pub struct TraceRequest {
+    pub which: Which,
+    pub overrides: RunOverrides,
+}
+
+/// One replayed trial.
+pub struct Traced {
+    pub trial: u64,
+    /// The outcome as the kind's CSVs name it (a side, `nobody_standing`, `round_cap`).
+    pub outcome: String,
+    /// The account, one line per step: indentation depth and text (current language).
+    pub lines: Vec<(u8, String)>,
+    /// The same steps as JSON objects (names, not indices; `text` is the line).
+    pub steps: Vec<serde_json::Value>,
+}
+
+/// What a kind's trace gives back: its traced trials and how many trials were scanned.
+pub struct TraceResult {
+    pub seed: u64,
+    pub scanned: u64,
+    pub trials: Vec<Traced>,
+}
+
+/// Parses `--find`: conditions joined by `,`, each `name` or `name=value`.
+pub fn parse_find(expr: &str) -> Result<Vec<Cond>, UserError> {
+    let mut out = Vec::new();
+    for part in expr.split(',').map(str::trim) {
+        if part.is_empty() {
+            return Err(UserError::new(crate::tr!("trace.find_empty", expr = expr)));
+        }
+        let (name, value) = match part.split_once('=') {
+            Some((n, v)) => (n.trim(), Some(v.trim().to_string())),
+            None => (part, None),
+        };
+        out.push(Cond {
+            name: name.to_string(),
+            value,
+        });
+    }
+    Ok(out)
+}
+
+/// Parses `--trials A..B` (inclusive) or a single `N`.
+pub fn parse_range(s: &str) -> Result<(u64, u64), UserError> {
+    let bad = || UserError::new(crate::tr!("trace.bad_range", value = s));
+    let (a, b) = match s.split_once("..") {
+        Some((a, b)) => {
+            let b = b.strip_prefix('=').unwrap_or(b);
+            (
+                a.trim().parse::<u64>().map_err(|_| bad())?,
+                b.trim().parse::<u64>().map_err(|_| bad())?,
+            )
+        }
+        None => {
+            let n = s.trim().parse::<u64>().map_err(|_| bad())?;
+            (n, n)
+        }
+    };
+    if b < a {
+        return Err(bad());
+    }
+    if b - a >= MAX_TRACED {
+        return Err(UserError::new(crate::tr!(
+            "trace.too_many",
+            count = b - a + 1,
+            max = MAX_TRACED
+        )));
+    }
+    Ok((a, b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_and_conditions_parse_and_bad_ones_are_refused() {
+        assert_eq!(parse_range("3..7").unwrap(), (3, 7));
+        assert_eq!(parse_range("3..=7").unwrap(), (3, 7));
+        assert_eq!(parse_range("12").unwrap(), (12, 12));
+        assert!(parse_range("7..3").is_err());
+        assert!(parse_range("3-7").is_err());
+        assert!(parse_range("0..5000").is_err());
+        let c = parse_find("outcome=round_cap, apocalypse").unwrap();
+        assert_eq!(c.len(), 2);
+        assert_eq!(c[0].value.as_deref(), Some("round_cap"));
+        assert_eq!((c[1].name.as_str(), c[1].value.as_ref()), ("apocalypse", None));
+        assert!(parse_find("outcome=x,,").is_err());
+    }
+}

@@ -1,0 +1,144 @@
+//! Issue 27 item 1: `cosmosim trace` replays single trials of a run, bit-identical to the
+//! batch run (every trial draws from its own stream), and finds trials by how they ended.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+
+fn cosmosim(dir: &Path, args: &[&str]) -> std::process::Output {
+    Command::cargo_bin("cosmosim")
+        .unwrap()
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn shipped(dir: &Path, name: &str) -> String {
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("scenarios/cosmos/{name}"));
+    std::fs::copy(from, dir.join(name)).unwrap();
+    name.to_string()
+}
+
+fn json_trials(o: &std::process::Output) -> Vec<serde_json::Value> {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// The `count` column of `combat-sides.csv`, by outcome.
+fn sides(dir: &Path) -> Vec<(String, u64)> {
+    let text = std::fs::read_to_string(dir.join("combat-sides.csv")).unwrap();
+    let mut lines = text.lines();
+    let head: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let c = head.iter().position(|h| *h == "count").unwrap();
+    lines
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            (f[0].to_string(), f[c].parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn replayed_outcomes_tally_to_the_batch_counts() {
+    // The boss fight: several sides, round caps, postures. Trials 0..299 replayed one by
+    // one end as a 300-trial run counted them.
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path();
+    let f = shipped(d, "boss-fight.toml");
+    let o = cosmosim(d, &["-q", "run", &f, "--trials", "300", "--out", "r"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = cosmosim(d, &["trace", &f, "--trials", "0..299", "--format", "json"]);
+    let trials = json_trials(&o);
+    assert_eq!(trials.len(), 300);
+    for (i, t) in trials.iter().enumerate() {
+        assert_eq!(t["trial"], i as u64);
+        let steps = t["steps"].as_array().unwrap();
+        assert_eq!(steps.last().unwrap()["step"], "end");
+        assert_eq!(steps.last().unwrap()["outcome"], t["outcome"]);
+    }
+    let counted = sides(&d.join("r"));
+    assert!(counted.iter().filter(|(_, c)| *c > 0).count() >= 2);
+    for (outcome, count) in counted {
+        let replayed = trials.iter().filter(|t| t["outcome"] == outcome.as_str()).count();
+        assert_eq!(replayed as u64, count, "{outcome}");
+    }
+}
+
+#[test]
+fn find_shows_an_apocalypse_and_a_round_cap_step_by_step() {
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path();
+    let f = shipped(d, "apocalypse.toml");
+    let o = cosmosim(d, &["trace", &f, "--find", "apocalypse", "--count", "2", "--format", "json"]);
+    let trials = json_trials(&o);
+    assert_eq!(trials.len(), 2);
+    for t in &trials {
+        let steps = t["steps"].as_array().unwrap();
+        assert!(steps.iter().any(|s| s["step"] == "posture" && s["posture"] == "sépulcrale"));
+        assert!(steps.iter().any(|s| s["step"] == "posture_end" && s["apocalypse"] == true));
+        // Every attack test shows its threshold and karma.
+        let test = steps.iter().find(|s| s["step"] == "test").unwrap();
+        assert!(test["threshold"].as_f64().unwrap() > 0.0 && test["karma"].is_i64());
+    }
+    // The same trial replayed alone gives the same account.
+    let n = trials[0]["trial"].as_u64().unwrap().to_string();
+    let again = json_trials(&cosmosim(d, &["trace", &f, "--trial", &n, "--format", "json"]));
+    assert_eq!(again[0], trials[0]);
+
+    let f = shipped(d, "boss-fight.toml");
+    let o = cosmosim(d, &["trace", &f, "--find", "outcome=round_cap"]);
+    assert!(o.status.success());
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains(": round_cap") && text.contains("Round 40:"), "{text}");
+    assert!(text.contains("threshold") && text.contains("HP"), "{text}");
+}
+
+#[test]
+fn trace_writes_pages_in_french_and_refuses_what_it_cannot_do() {
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path();
+    let f = shipped(d, "duel.toml");
+    let o = cosmosim(d, &["--lang", "fr", "trace", &f, "--trial", "3", "--out", "t"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.starts_with("Essai 3 de duel.toml (graine 1)"), "{text}");
+    assert!(text.contains("Tour 1 :") && text.contains("seuil"), "{text}");
+    let md = std::fs::read_to_string(d.join("t/trace.md")).unwrap();
+    assert!(md.contains("cosmosim trace duel.toml --trial 3 --seed 1"), "{md}");
+    assert!(md.contains("version des flux 2"), "{md}");
+    assert!(d.join("t/trace.html").exists());
+
+    for (args, says) in [
+        (vec!["trace", &f], "--trial N"),
+        (vec!["trace", &f, "--trials", "5-9"], "A..B"),
+        (vec!["trace", &f, "--find", "fire"], "apocalypse"),
+        (vec!["trace", &f, "--find", "down=ogre"], "aldric, brune"),
+        (vec!["trace", &f, "--find", "outcome=draw"], "round_cap"),
+    ] {
+        let o = cosmosim(d, &args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert!(e.contains(says), "{args:?}: {e}");
+    }
+    let c = shipped(d, "campaign.toml");
+    let o = cosmosim(d, &["trace", &c, "--trial", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cosmos/combat"));
+}
+
+#[test]
+fn a_combat_summary_says_how_to_see_a_fight() {
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path();
+    let f = shipped(d, "apocalypse.toml");
+    let o = cosmosim(d, &["-q", "run", &f, "--trials", "2000", "--out", "r"]);
+    assert!(o.status.success());
+    let s = std::fs::read_to_string(d.join("r/summary.md")).unwrap();
+    assert!(s.contains("## See a fight"), "{s}");
+    assert!(s.contains("`cosmosim trace apocalypse.toml --find apocalypse --seed 1`"));
+    assert!(s.contains("--find outcome=party --seed 1`"), "{s}");
+}
