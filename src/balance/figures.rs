@@ -486,6 +486,9 @@ pub fn where_text(wanted: &[(String, Cell)]) -> String {
 pub struct FigureValue {
     pub value: f64,
     pub interval95: Option<(f64, f64)>,
+    /// Degrees of freedom of a Student-t interval over few chains, from the output's
+    /// provenance parameter [`crate::report::T_DF_PARAM`] (None: a normal or Wilson interval).
+    pub df: Option<f64>,
     pub trials: Option<u64>,
 }
 
@@ -501,24 +504,29 @@ pub fn value_at(f: &FigureRef, row: usize) -> Result<FigureValue, String> {
             column = f.column
         )
     })?;
+    // Issue 26 item 3: a half-open interval (a quantile whose bound no trial reached:
+    // an empty `_lo` or `_hi`) is unbounded on that side, so a figure is decided the same
+    // way on every seed rather than refused on some.
     let interval95 = match &f.role {
-        Role::Estimate { lo, hi } => match (num(lo), num(hi)) {
-            (Some(a), Some(b)) => Some((a, b)),
-            _ => {
-                return Err(crate::tr!(
-                    "safety.work.no_interval_in_row",
-                    column = f.column
-                ))
-            }
-        },
+        Role::Estimate { lo, hi } => Some((
+            num(lo).unwrap_or(f64::NEG_INFINITY),
+            num(hi).unwrap_or(f64::INFINITY),
+        )),
         _ => None,
     };
     let trials = num("trials")
         .map(|t| t as u64)
         .or(f.output.provenance.trials);
+    let df = f
+        .output
+        .provenance
+        .parameters
+        .get(crate::report::T_DF_PARAM)
+        .and_then(|d| d.parse::<f64>().ok());
     Ok(FigureValue {
         value,
         interval95,
+        df,
         trials,
     })
 }

@@ -17,6 +17,8 @@ pub struct Entry {
     pub label: String,
     pub figure: f64,
     pub interval95: Option<(f64, f64)>,
+    /// Degrees of freedom of a Student-t interval over few chains (None: normal).
+    pub df: Option<f64>,
     pub trials: u64,
     /// Round it was dropped in (None while in the race).
     pub dropped_in: Option<usize>,
@@ -56,7 +58,7 @@ impl Outcome {
 pub fn race(
     r: &Race,
     labels: &[String],
-    mut eval: impl FnMut(usize, u64) -> anyhow::Result<(f64, Option<(f64, f64)>)>,
+    mut eval: impl FnMut(usize, u64) -> anyhow::Result<(f64, Option<(f64, f64)>, Option<f64>)>,
 ) -> anyhow::Result<Outcome> {
     let schedule = looks(r.first_trials, r.max_trials);
     let alpha = (1.0 - r.confidence) / (labels.len().max(1) * schedule.len()) as f64;
@@ -66,6 +68,7 @@ pub fn race(
             label: l.clone(),
             figure: f64::NAN,
             interval95: None,
+            df: None,
             trials: 0,
             dropped_in: None,
         })
@@ -82,9 +85,10 @@ pub fn race(
             if e.dropped_in.is_some() {
                 continue;
             }
-            let (f, iv) = eval(i, t)?;
+            let (f, iv, df) = eval(i, t)?;
             e.figure = f;
             e.interval95 = iv;
+            e.df = df;
             e.trials = t;
             spent += if iv.is_some() { t } else { 0 };
             all_exact &= iv.is_none();
@@ -92,7 +96,7 @@ pub fn race(
         // Intervals at the corrected level, as (lo, hi) on the "higher is better" scale.
         let score = |e: &Entry| -> (f64, f64, f64) {
             let (lo, hi) = match e.interval95 {
-                Some(iv) => widen(e.figure, iv, alpha),
+                Some(iv) => widen(e.figure, iv, alpha, e.df),
                 None => (e.figure, e.figure),
             };
             if sign > 0.0 {
@@ -165,7 +169,7 @@ mod tests {
         };
         let o = race(&r, &labels, |i, t| {
             let h = 1.0 / (t as f64).sqrt();
-            Ok((truth(i), Some((truth(i) - h, truth(i) + h))))
+            Ok((truth(i), Some((truth(i) - h, truth(i) + h)), None))
         })
         .unwrap();
         assert_eq!(o.best, 13);
@@ -183,7 +187,7 @@ mod tests {
             maximise: false,
             ..r
         };
-        let o = race(&r2, &labels, |i, _| Ok((truth(i), None))).unwrap();
+        let o = race(&r2, &labels, |i, _| Ok((truth(i), None, None))).unwrap();
         assert_eq!(o.entries[o.best].figure, 0.3);
         assert_eq!(o.rounds, 1);
     }

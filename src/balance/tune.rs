@@ -23,6 +23,8 @@ pub struct Point {
     pub figure: f64,
     /// 95% interval, `None` for an exact figure.
     pub interval95: Option<(f64, f64)>,
+    /// Degrees of freedom of a Student-t interval over few chains (None: normal).
+    pub df: Option<f64>,
     pub trials: Option<u64>,
     /// Whether the side of the target was decided at the step's level.
     pub decided: bool,
@@ -106,7 +108,7 @@ pub fn tune(
                     return Ok(p);
                 }
                 Some(iv) => {
-                    let (lo, hi) = widen(p.figure, iv, alpha);
+                    let (lo, hi) = widen(p.figure, iv, alpha, p.df);
                     let close =
                         g.within > 0.0 && lo >= g.target - g.within && hi <= g.target + g.within;
                     if close {
@@ -208,6 +210,7 @@ mod tests {
                 value: v,
                 figure: f(v),
                 interval95: None,
+                df: None,
                 trials: None,
                 decided: false,
                 on_target: false,
@@ -279,6 +282,7 @@ mod tests {
                 value: v,
                 figure: v / 100.0,
                 interval95: Some((v / 100.0 - h, v / 100.0 + h)),
+                df: None,
                 trials: Some(t),
                 decided: false,
                 on_target: false,

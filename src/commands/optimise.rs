@@ -109,7 +109,7 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool) -> anyhow::Result<()> {
                     crate::tr!("tune.trials", trials = t)
                 ));
             }
-            Ok((fv.value, if exact { None } else { fv.interval95 }))
+            Ok((fv.value, if exact { None } else { fv.interval95 }, fv.df))
         })?;
         signals::check()?;
         let stalled = common.stalemate_warnings();

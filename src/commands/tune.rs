@@ -145,6 +145,7 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
             value: v,
             figure: fv.value,
             interval95: if exact { None } else { fv.interval95 },
+            df: fv.df,
             trials: if exact {
                 None
             } else {
@@ -394,11 +395,11 @@ fn write_tune(
         Column::new("figure".into(), col(&|p| p.figure)),
         Column::new(
             "figure_lo".into(),
-            col(&|p| p.interval95.map_or(nan, |i| i.0)),
+            col(&|p| p.interval95.map(|i| i.0).filter(|x| x.is_finite()).unwrap_or(nan)),
         ),
         Column::new(
             "figure_hi".into(),
-            col(&|p| p.interval95.map_or(nan, |i| i.1)),
+            col(&|p| p.interval95.map(|i| i.1).filter(|x| x.is_finite()).unwrap_or(nan)),
         ),
         Column::new(
             "trials".into(),

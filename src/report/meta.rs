@@ -33,6 +33,11 @@ pub struct Provenance {
     pub scenario: Option<ScenarioRef>,
 }
 
+/// The provenance parameter of an output whose intervals are Student-t over few chains:
+/// their degrees of freedom (issue 26 item 2), which `expect`, `tune` and `optimise` widen
+/// with t quantiles for their repeated looks.
+pub const T_DF_PARAM: &str = "interval_degrees_of_freedom";
+
 /// The scenario file an output was computed from.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct ScenarioRef {

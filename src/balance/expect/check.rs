@@ -171,17 +171,17 @@ fn check_figure(
         message_shown: String::new(),
     };
     let (f, row) = locate(file, e, &outs, figure, wanted)?;
-    let v = figures::value_at(&f, row).map_err(|msg| {
-        user_at(
-            file,
-            e,
-            "figure",
-            &msg,
-            crate::tr!("safety.work.allowed_defined_row"),
-        )
-    })?;
-    o.value = Some(v.value);
     if f.role == Role::Exact {
+        let v = figures::value_at(&f, row).map_err(|msg| {
+            user_at(
+                file,
+                e,
+                "figure",
+                &msg,
+                crate::tr!("safety.work.allowed_defined_row"),
+            )
+        })?;
+        o.value = Some(v.value);
         o.verdict = decide::exact(v.value, band);
         finish(&mut o, band, v.value);
         return Ok(o);
@@ -200,6 +200,16 @@ fn check_figure(
             outs = compute.outputs(&e.source, &e.options, Some(n))?;
         }
         let (f, row) = locate(file, e, &outs, figure, wanted)?;
+        // Issue 26 item 3: a Monte Carlo figure no trial defined at this count (a
+        // quantile never reached) is undecided at this look, never a bad file: the same
+        // file gets a verdict on every seed.
+        if figures::cell(&f.output.frame, &f.column, row).as_f64().is_none() {
+            o.value = None;
+            o.interval = None;
+            o.trials = Some(f.output.provenance.trials.unwrap_or(n));
+            o.verdict = Verdict::Undecided;
+            continue;
+        }
         let v = figures::value_at(&f, row).map_err(|msg| {
             user_at(
                 file,
@@ -209,7 +219,12 @@ fn check_figure(
                 crate::tr!("safety.work.allowed_defined_row"),
             )
         })?;
-        let (lo, hi) = decide::widen(v.value, v.interval95.unwrap_or((v.value, v.value)), alpha);
+        let (lo, hi) = decide::widen(
+            v.value,
+            v.interval95.unwrap_or((v.value, v.value)),
+            alpha,
+            v.df,
+        );
         o.value = Some(v.value);
         o.interval = Some((lo, hi));
         o.trials = Some(f.output.provenance.trials.unwrap_or(n));
@@ -218,9 +233,21 @@ fn check_figure(
             break;
         }
     }
-    let last = o.value.unwrap_or(f64::NAN);
-    finish(&mut o, band, last);
+    match o.value {
+        Some(last) => finish(&mut o, band, last),
+        None => undefined(&mut o),
+    }
     Ok(o)
+}
+
+/// A Monte Carlo figure that no trial defined, even at `max_trials`: undecided.
+fn undefined(o: &mut Outcome) {
+    let trials = o.trials.unwrap_or(0);
+    o.message = format!(
+        "{}: not defined in this run (no trial reached it in {trials} trials), so it cannot be decided (raise max_trials or pick a figure every run defines)",
+        o.what
+    );
+    o.message_shown = crate::tr!("expect.message_undefined", what = o.what, trials = trials);
 }
 
 fn finish(o: &mut Outcome, band: &Band, value: f64) {

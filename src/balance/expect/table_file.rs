@@ -179,7 +179,7 @@ pub fn check(
             let v = figures::value_at(&f, row).map_err(|msg| err("table_file", msg, ""))?;
             let cell_verdict = match v.interval95 {
                 Some(iv) if mc => {
-                    let (lo, hi) = decide::widen(v.value, iv, alpha);
+                    let (lo, hi) = decide::widen(v.value, iv, alpha, v.df);
                     decide::interval(lo, hi, &band)
                 }
                 _ => decide::exact(v.value, &band),

@@ -307,8 +307,9 @@ pub fn headline_csv(f: &VariantsFile, s: &Study) -> anyhow::Result<String> {
             variant.push(s.variants[vi].name.clone());
             let v = x.value.as_ref().ok();
             value.push(v.map(|v| v.value));
-            lo.push(v.and_then(|v| v.interval95).map(|i| i.0));
-            hi.push(v.and_then(|v| v.interval95).map(|i| i.1));
+            // A half-open interval's open side stays an empty cell, as in the run's CSV.
+            lo.push(v.and_then(|v| v.interval95).map(|i| i.0).filter(|x| x.is_finite()));
+            hi.push(v.and_then(|v| v.interval95).map(|i| i.1).filter(|x| x.is_finite()));
             moved.push(if vi == 0 {
                 None
             } else {

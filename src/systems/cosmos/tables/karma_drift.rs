@@ -240,6 +240,10 @@ pub fn karma_drift_output(
         .with_param(
             "interval",
             "Student t over independent chains (one chain per batch)",
+        )
+        .with_param(
+            crate::report::T_DF_PARAM,
+            trials.div_ceil(crate::engine::BATCH_SIZE).saturating_sub(1),
         ),
     }
     .with_param("thresholds", range_text(&params.thresholds))
