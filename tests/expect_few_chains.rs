@@ -15,7 +15,11 @@ fn cosmosim(dir: &Path, args: &[&str]) -> std::process::Output {
         .args(args)
         .output()
         .unwrap();
-    assert!(matches!(o.status.code(), Some(0 | 1)), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        matches!(o.status.code(), Some(0 | 1)),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     o
 }
 
@@ -24,7 +28,18 @@ fn few_chain_means_at_their_bound_are_wrong_in_at_most_5_percent_of_files() {
     let t = tempfile::tempdir().unwrap();
     let d = t.path();
     // The exact stationary shares at threshold 50 are the truths.
-    cosmosim(d, &["-q", "table", "cosmos-karma-drift", "--thresholds", "50", "--out", "x"]);
+    cosmosim(
+        d,
+        &[
+            "-q",
+            "table",
+            "cosmos-karma-drift",
+            "--thresholds",
+            "50",
+            "--out",
+            "x",
+        ],
+    );
     let exact = std::fs::read_to_string(d.join("x/cosmos-karma-drift.csv")).unwrap();
     let mut file = String::from("title = \"few chains\"\nconfidence = 0.95\n");
     for line in exact.lines().skip(1) {
@@ -44,7 +59,18 @@ fn few_chain_means_at_their_bound_are_wrong_in_at_most_5_percent_of_files() {
     let mut wrong = 0;
     for seed in 1..=100 {
         let out = format!("o{seed}");
-        cosmosim(d, &["-q", "expect", "e.toml", "--seed", &seed.to_string(), "--out", &out]);
+        cosmosim(
+            d,
+            &[
+                "-q",
+                "expect",
+                "e.toml",
+                "--seed",
+                &seed.to_string(),
+                "--out",
+                &out,
+            ],
+        );
         let md = std::fs::read_to_string(d.join(&out).join("expect.md")).unwrap();
         assert!(md.contains("| k0 |"), "{md}");
         wrong += md.contains("| **fails** |") as u32;

@@ -40,7 +40,15 @@ fn a_half_open_or_undefined_quantile_is_decided_on_every_seed() {
         let o = Command::cargo_bin("cosmosim")
             .unwrap()
             .current_dir(d)
-            .args(["-q", "expect", "e.toml", "--seed", &seed.to_string(), "--out", &out])
+            .args([
+                "-q",
+                "expect",
+                "e.toml",
+                "--seed",
+                &seed.to_string(),
+                "--out",
+                &out,
+            ])
             .output()
             .unwrap();
         let err = String::from_utf8_lossy(&o.stderr);
@@ -50,5 +58,8 @@ fn a_half_open_or_undefined_quantile_is_decided_on_every_seed() {
         undefined += md.contains("not defined in this run") as u32;
     }
     // The seeds above meet both cases (a half-open interval, an undefined quantile).
-    assert!(open > 0 && undefined > 0, "open {open}, undefined {undefined}");
+    assert!(
+        open > 0 && undefined > 0,
+        "open {open}, undefined {undefined}"
+    );
 }

@@ -63,7 +63,10 @@ fn replayed_outcomes_tally_to_the_batch_counts() {
     let counted = sides(&d.join("r"));
     assert!(counted.iter().filter(|(_, c)| *c > 0).count() >= 2);
     for (outcome, count) in counted {
-        let replayed = trials.iter().filter(|t| t["outcome"] == outcome.as_str()).count();
+        let replayed = trials
+            .iter()
+            .filter(|t| t["outcome"] == outcome.as_str())
+            .count();
         assert_eq!(replayed as u64, count, "{outcome}");
     }
 }
@@ -73,27 +76,49 @@ fn find_shows_an_apocalypse_and_a_round_cap_step_by_step() {
     let t = tempfile::tempdir().unwrap();
     let d = t.path();
     let f = shipped(d, "apocalypse.toml");
-    let o = cosmosim(d, &["trace", &f, "--find", "apocalypse", "--count", "2", "--format", "json"]);
+    let o = cosmosim(
+        d,
+        &[
+            "trace",
+            &f,
+            "--find",
+            "apocalypse",
+            "--count",
+            "2",
+            "--format",
+            "json",
+        ],
+    );
     let trials = json_trials(&o);
     assert_eq!(trials.len(), 2);
     for t in &trials {
         let steps = t["steps"].as_array().unwrap();
-        assert!(steps.iter().any(|s| s["step"] == "posture" && s["posture"] == "sépulcrale"));
-        assert!(steps.iter().any(|s| s["step"] == "posture_end" && s["apocalypse"] == true));
+        assert!(steps
+            .iter()
+            .any(|s| s["step"] == "posture" && s["posture"] == "sépulcrale"));
+        assert!(steps
+            .iter()
+            .any(|s| s["step"] == "posture_end" && s["apocalypse"] == true));
         // Every attack test shows its threshold and karma.
         let test = steps.iter().find(|s| s["step"] == "test").unwrap();
         assert!(test["threshold"].as_f64().unwrap() > 0.0 && test["karma"].is_i64());
     }
     // The same trial replayed alone gives the same account.
     let n = trials[0]["trial"].as_u64().unwrap().to_string();
-    let again = json_trials(&cosmosim(d, &["trace", &f, "--trial", &n, "--format", "json"]));
+    let again = json_trials(&cosmosim(
+        d,
+        &["trace", &f, "--trial", &n, "--format", "json"],
+    ));
     assert_eq!(again[0], trials[0]);
 
     let f = shipped(d, "boss-fight.toml");
     let o = cosmosim(d, &["trace", &f, "--find", "outcome=round_cap"]);
     assert!(o.status.success());
     let text = String::from_utf8_lossy(&o.stdout);
-    assert!(text.contains(": round_cap") && text.contains("Round 40:"), "{text}");
+    assert!(
+        text.contains(": round_cap") && text.contains("Round 40:"),
+        "{text}"
+    );
     assert!(text.contains("threshold") && text.contains("HP"), "{text}");
 }
 
@@ -102,13 +127,25 @@ fn trace_writes_pages_in_french_and_refuses_what_it_cannot_do() {
     let t = tempfile::tempdir().unwrap();
     let d = t.path();
     let f = shipped(d, "duel.toml");
-    let o = cosmosim(d, &["--lang", "fr", "trace", &f, "--trial", "3", "--out", "t"]);
+    let o = cosmosim(
+        d,
+        &["--lang", "fr", "trace", &f, "--trial", "3", "--out", "t"],
+    );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = String::from_utf8_lossy(&o.stdout);
-    assert!(text.starts_with("Essai 3 de duel.toml (graine 1)"), "{text}");
-    assert!(text.contains("Tour 1 :") && text.contains("seuil"), "{text}");
+    assert!(
+        text.starts_with("Essai 3 de duel.toml (graine 1)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Tour 1 :") && text.contains("seuil"),
+        "{text}"
+    );
     let md = std::fs::read_to_string(d.join("t/trace.md")).unwrap();
-    assert!(md.contains("cosmosim trace duel.toml --trial 3 --seed 1"), "{md}");
+    assert!(
+        md.contains("cosmosim trace duel.toml --trial 3 --seed 1"),
+        "{md}"
+    );
     assert!(md.contains("version des flux 2"), "{md}");
     assert!(d.join("t/trace.html").exists());
 

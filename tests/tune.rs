@@ -377,3 +377,112 @@ fn tune_and_optimise_default_to_a_folder_per_scenario_and_key() {
     .unwrap();
     assert!(md.contains("outcome = defensive: "), "{md}");
 }
+
+/// Issue 27 item 3: `tune --write FILE` writes the scenario with the tuned value set in
+/// place (comments and order kept, one header line), the file passes `check`, and a run
+/// of it reproduces the tuned figure.
+#[test]
+fn tune_write_sets_the_answer_in_the_file() {
+    let d = tempfile::tempdir().unwrap();
+    let duel = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/cosmos/duel.toml");
+    fs::copy(duel, d.path().join("duel.toml")).unwrap();
+    let tune = |file: &str, out: &str| {
+        bin()
+            .args([
+                "tune",
+                file,
+                "--vary",
+                "aldric.hp=50..400",
+                "--figure",
+                "combat-sides.share",
+                "--where",
+                "outcome=offensive",
+                "--target",
+                "0.5",
+                "--within",
+                "0.03",
+                "--first-trials",
+                "8192",
+                "--max-trials",
+                "65536",
+                "--quiet",
+                "--out",
+                out,
+                "--write",
+                "tuned.toml",
+            ])
+            .current_dir(d.path())
+            .assert()
+            .success();
+    };
+    tune("duel.toml", "t");
+    let before = fs::read_to_string(d.path().join("duel.toml")).unwrap();
+    let after = fs::read_to_string(d.path().join("tuned.toml")).unwrap();
+    let first = after.lines().next().unwrap();
+    assert!(
+        first.starts_with("# tuned by cosmosim") && first.contains("aldric.hp = "),
+        "{first}"
+    );
+    let hp: i64 = first
+        .split("aldric.hp = ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    // Every other line is the file's own, in order, comments included.
+    let expected = before.replacen("hp = 150", &format!("hp = {hp}"), 1);
+    assert_eq!(
+        after.lines().skip(1).collect::<Vec<_>>(),
+        expected.lines().collect::<Vec<_>>()
+    );
+    bin()
+        .args(["check", "tuned.toml"])
+        .current_dir(d.path())
+        .assert()
+        .success();
+    // Tuning the written file again replaces the header line instead of adding one.
+    tune("tuned.toml", "t2");
+    let again = fs::read_to_string(d.path().join("tuned.toml")).unwrap();
+    assert_eq!(again.matches("# tuned by cosmosim").count(), 1);
+    bin()
+        .args([
+            "run",
+            "tuned.toml",
+            "--trials",
+            "100000",
+            "--quiet",
+            "--out",
+            "r",
+        ])
+        .current_dir(d.path())
+        .assert()
+        .success();
+    let rows = csv_rows(&fs::read_to_string(d.path().join("r/combat-sides.csv")).unwrap());
+    let share = rows[0].iter().position(|c| c == "share").unwrap();
+    let p: f64 = rows.iter().find(|r| r[0] == "offensive").unwrap()[share]
+        .parse()
+        .unwrap();
+    assert!((p - 0.5).abs() <= 0.03 + 0.004, "{p} at hp {hp}");
+    // A table has no file to write.
+    let o = bin()
+        .args([
+            "tune",
+            "table",
+            "cosmos-test",
+            "--vary",
+            "thresholds=20..85",
+            "--figure",
+            "p_success",
+            "--param",
+            "karma=0",
+            "--target",
+            "0.305",
+            "--quiet",
+            "--write",
+            "x.toml",
+        ])
+        .current_dir(d.path())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+}

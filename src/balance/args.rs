@@ -145,6 +145,11 @@ pub struct TuneArgs {
     /// reports/<table>/tune-<key>/), so the next tune of another key overwrites nothing.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Write the scenario with the tuned value set to this file (it may be the scenario
+    /// itself): every comment and the order stay, a first comment line says what was
+    /// tuned, to what target, and when. The file passes `check` before it is written.
+    #[arg(long, value_name = "FILE")]
+    pub write: Option<PathBuf>,
 }
 
 impl TuneArgs {

@@ -66,7 +66,7 @@ pub(super) fn kind_of(file: &ScenarioFile) -> Result<&'static ScenarioKind, User
 
 /// The kind's `run` stopped at validation (see [`ScenarioKind`]): the one validation
 /// `check` and `run` share. Returns the rule options that belong to another system.
-fn validate(
+pub(super) fn validate(
     file: &ScenarioFile,
     kind: &ScenarioKind,
     o: &RunOverrides,

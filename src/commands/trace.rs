@@ -121,7 +121,11 @@ fn markdown(r: &TraceResult, file: &str) -> String {
     ));
     s.push_str("\n\n");
     if r.trials.is_empty() {
-        s.push_str(&crate::tr!("trace.none_found", scanned = r.scanned, find = ""));
+        s.push_str(&crate::tr!(
+            "trace.none_found",
+            scanned = r.scanned,
+            find = ""
+        ));
         s.push('\n');
     }
     for t in &r.trials {

@@ -158,7 +158,11 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
     };
     // A first evaluation checks the figure and `where` before anything is written.
     eval(lo, a.first_trials)?;
+    if a.write.is_some() && !matches!(subject, Subject::Scenario(_)) {
+        return Err(user(crate::tr!("tune.write_table").to_string()));
+    }
     let mut points: Vec<Point> = Vec::new();
+    let mut found: Option<Answer> = None;
     publish_set(&a.out_dir(), quiet, |staging| {
         let answer = tune(&goal, &mut eval, |p| {
             if !quiet {
@@ -211,9 +215,126 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
             stalled: &stalled,
             at_answer: &at_answer,
         };
+        found = Some(answer.clone());
         write_tune(a, &key, integer, &goal, &answer, &run, staging)
     })?;
+    if let (Some(out), Subject::Scenario(file), Some(answer)) = (&a.write, &subject, &found) {
+        write_back(a, file, out, &key, integer, &goal, answer, quiet)?;
+    }
     Ok(())
+}
+
+/// The value `tune --write` sets: the point on the target, else the bracket's side nearer
+/// the target (whole numbers) or its middle (real keys); None when the target is not
+/// reached over the range.
+fn tuned_value(answer: &Answer, integer: bool, target: f64) -> Option<f64> {
+    match answer {
+        Answer::Found {
+            exact_hit: Some(p), ..
+        } => Some(p.value),
+        Answer::Found { below, above, .. } if integer => {
+            let near = |p: &Point| (p.figure - target).abs();
+            Some(if near(below) <= near(above) {
+                below.value
+            } else {
+                above.value
+            })
+        }
+        Answer::Found { below, above, .. } => Some((below.value + above.value) / 2.0),
+        Answer::NotReached { .. } => None,
+    }
+}
+
+/// `tune --write FILE` (issue 27 item 3): the scenario's own text with the tuned value
+/// set in place and a first comment line saying what was tuned; checked like any file
+/// before it is written (atomically).
+#[allow(clippy::too_many_arguments)]
+fn write_back(
+    a: &TuneArgs,
+    file: &crate::scenario::ScenarioFile,
+    out: &Path,
+    key: &str,
+    integer: bool,
+    g: &Goal,
+    answer: &Answer,
+    quiet: bool,
+) -> anyhow::Result<()> {
+    let Some(v) = tuned_value(answer, integer, g.target) else {
+        say(&crate::tr!("tune.write_not_reached", file = out.display()));
+        return Ok(());
+    };
+    let value = if integer {
+        toml::Value::Integer(v as i64)
+    } else {
+        toml::Value::Float(v)
+    };
+    let Some(text) = crate::scenario::edit::set_in_place(&file.text, key, &value) else {
+        return Err(user(crate::tr!(
+            "tune.write_no_key",
+            key = key,
+            file = file.path.display()
+        )));
+    };
+    // One header line, replaced by the next tune rather than stacked.
+    let body: String = text
+        .lines()
+        .skip_while(|l| l.starts_with(WRITE_HEADER))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let wh = if a.where_.is_empty() {
+        String::new()
+    } else {
+        format!(" where {}", a.where_.join(", "))
+    };
+    let within = if g.within > 0.0 {
+        format!(" ± {}", g.within)
+    } else {
+        String::new()
+    };
+    let header = format!(
+        "{WRITE_HEADER} {} {}: {key} = {value} for {}{wh} = {}{within} (seed {}, confidence {})\n",
+        env!("CARGO_PKG_VERSION"),
+        today(),
+        a.figure,
+        g.target,
+        a.seed,
+        g.confidence
+    );
+    let written =
+        crate::scenario::ScenarioFile::from_text(&out.display().to_string(), &(header + &body));
+    let kind = super::run::kind_of(&written)?;
+    super::run::validate(&written, kind, &crate::systems::RunOverrides::default())?;
+    crate::report::write_atomic(out, written.text.as_bytes())?;
+    if !quiet {
+        say(&crate::tr!("page.wrote", path = out.display()));
+    }
+    Ok(())
+}
+
+/// How the line `tune --write` puts first begins.
+const WRITE_HEADER: &str = "# tuned by cosmosim";
+
+/// Today's date (UTC), as YYYY-MM-DD.
+fn today() -> String {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() / 86_400)
+        .unwrap_or(0) as i64;
+    civil(days)
+}
+
+/// The date `days` after 1970-01-01 (H. Hinnant's civil-from-days algorithm).
+fn civil(days: i64) -> String {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
 }
 
 /// What a tune ran: the points (each with its last look), every trial of every look, and
@@ -395,11 +516,21 @@ fn write_tune(
         Column::new("figure".into(), col(&|p| p.figure)),
         Column::new(
             "figure_lo".into(),
-            col(&|p| p.interval95.map(|i| i.0).filter(|x| x.is_finite()).unwrap_or(nan)),
+            col(&|p| {
+                p.interval95
+                    .map(|i| i.0)
+                    .filter(|x| x.is_finite())
+                    .unwrap_or(nan)
+            }),
         ),
         Column::new(
             "figure_hi".into(),
-            col(&|p| p.interval95.map(|i| i.1).filter(|x| x.is_finite()).unwrap_or(nan)),
+            col(&|p| {
+                p.interval95
+                    .map(|i| i.1)
+                    .filter(|x| x.is_finite())
+                    .unwrap_or(nan)
+            }),
         ),
         Column::new(
             "trials".into(),
@@ -531,4 +662,38 @@ fn write_tune(
     );
     files.extend(write_page(dir, "tune", &md)?);
     Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_and_the_written_value() {
+        assert_eq!(civil(0), "1970-01-01");
+        assert_eq!(civil(11_016), "2000-02-29");
+        assert_eq!(civil(20_784), "2026-11-27");
+        let p = |value: f64, figure: f64| Point {
+            value,
+            figure,
+            interval95: None,
+            df: None,
+            trials: None,
+            decided: true,
+            on_target: false,
+        };
+        let a = Answer::Found {
+            below: p(183.0, 0.48),
+            above: p(184.0, 0.505),
+            exact_hit: None,
+            all_decided: true,
+        };
+        assert_eq!(tuned_value(&a, true, 0.5), Some(184.0));
+        assert_eq!(tuned_value(&a, false, 0.5), Some(183.5));
+        let n = Answer::NotReached {
+            min: p(1.0, 0.1),
+            max: p(2.0, 0.2),
+        };
+        assert_eq!(tuned_value(&n, true, 0.5), None);
+    }
 }

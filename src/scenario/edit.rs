@@ -44,9 +44,60 @@ pub fn set_value(text: &str, key: &str, value: toml::Value) -> Result<String, Us
         .map_err(|e| UserError::new(crate::tr!("error.edit.cannot_edit", error = e)))
 }
 
+/// `text` with the value written at `key` replaced in place: every other byte (comments,
+/// order, layout) stays as it was (`tune --write`, issue 27). None when the file does not
+/// write that key (a default), so there is no place to put it.
+pub fn set_in_place(text: &str, key: &str, value: &toml::Value) -> Option<String> {
+    use toml::de::{DeTable, DeValue};
+    let root: toml::Table = toml::from_str(text).ok()?;
+    let path = key_path(&root, key);
+    let parsed = DeTable::parse(text).ok()?;
+    let mut table = parsed.get_ref();
+    let mut span = None;
+    for (i, seg) in path.iter().enumerate() {
+        let (_, v) = table
+            .iter()
+            .find(|(k, _)| k.get_ref().as_ref() == seg.as_str())?;
+        if i + 1 == path.len() {
+            span = Some(v.span());
+        } else {
+            table = match v.get_ref() {
+                DeValue::Table(t) => t,
+                _ => return None,
+            };
+        }
+    }
+    let span = span?;
+    let shown = match value {
+        // A real number keeps a decimal point so it stays a float.
+        toml::Value::Float(x) if x.fract() == 0.0 => format!("{x:.1}"),
+        v => v.to_string(),
+    };
+    Some(format!(
+        "{}{shown}{}",
+        &text[..span.start],
+        &text[span.end..]
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn in_place_edits_keep_comments_and_order() {
+        let text = "# my troll\nsystem = \"cosmos\"\n[combatants.troll] # big\nhp = 10 # tuned\nstats = { force = 60, agilite = 40 }\n";
+        let out = set_in_place(text, "troll.hp", &toml::Value::Integer(184)).unwrap();
+        assert_eq!(out, text.replace("hp = 10 #", "hp = 184 #"));
+        let out = set_in_place(text, "troll.stats.agilite", &toml::Value::Integer(55)).unwrap();
+        assert!(out.contains("{ force = 60, agilite = 55 }"), "{out}");
+        let out = set_in_place(text, "troll.hp", &toml::Value::Float(12.0)).unwrap();
+        assert!(out.contains("hp = 12.0 # tuned"), "{out}");
+        assert_eq!(
+            set_in_place(text, "troll.pm", &toml::Value::Integer(1)),
+            None
+        );
+    }
 
     #[test]
     fn a_combatant_name_stands_for_its_table() {

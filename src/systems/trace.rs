@@ -115,7 +115,10 @@ mod tests {
         let c = parse_find("outcome=round_cap, apocalypse").unwrap();
         assert_eq!(c.len(), 2);
         assert_eq!(c[0].value.as_deref(), Some("round_cap"));
-        assert_eq!((c[1].name.as_str(), c[1].value.as_ref()), ("apocalypse", None));
+        assert_eq!(
+            (c[1].name.as_str(), c[1].value.as_ref()),
+            ("apocalypse", None)
+        );
         assert!(parse_find("outcome=x,,").is_err());
     }
 }

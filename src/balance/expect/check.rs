@@ -203,7 +203,10 @@ fn check_figure(
         // Issue 26 item 3: a Monte Carlo figure no trial defined at this count (a
         // quantile never reached) is undecided at this look, never a bad file: the same
         // file gets a verdict on every seed.
-        if figures::cell(&f.output.frame, &f.column, row).as_f64().is_none() {
+        if figures::cell(&f.output.frame, &f.column, row)
+            .as_f64()
+            .is_none()
+        {
             o.value = None;
             o.interval = None;
             o.trials = Some(f.output.provenance.trials.unwrap_or(n));

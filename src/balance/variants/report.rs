@@ -308,8 +308,16 @@ pub fn headline_csv(f: &VariantsFile, s: &Study) -> anyhow::Result<String> {
             let v = x.value.as_ref().ok();
             value.push(v.map(|v| v.value));
             // A half-open interval's open side stays an empty cell, as in the run's CSV.
-            lo.push(v.and_then(|v| v.interval95).map(|i| i.0).filter(|x| x.is_finite()));
-            hi.push(v.and_then(|v| v.interval95).map(|i| i.1).filter(|x| x.is_finite()));
+            lo.push(
+                v.and_then(|v| v.interval95)
+                    .map(|i| i.0)
+                    .filter(|x| x.is_finite()),
+            );
+            hi.push(
+                v.and_then(|v| v.interval95)
+                    .map(|i| i.1)
+                    .filter(|x| x.is_finite()),
+            );
             moved.push(if vi == 0 {
                 None
             } else {

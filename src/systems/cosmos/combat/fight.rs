@@ -213,7 +213,12 @@ impl<'a, 'r> Fight<'a, 'r, Quiet> {
 }
 
 impl<'a, 'r, W: Watch> Fight<'a, 'r, W> {
-    pub fn watched(sim: &'a CombatSim, rng: &'r mut Rng64, acc: &'r mut CombatAcc, watch: W) -> Self {
+    pub fn watched(
+        sim: &'a CombatSim,
+        rng: &'r mut Rng64,
+        acc: &'r mut CombatAcc,
+        watch: W,
+    ) -> Self {
         Fight {
             sim,
             watch,

@@ -573,7 +573,12 @@ fn see_a_fight(file: &ScenarioFile, seed: u64, sim: &CombatSim, acc: &CombatAcc)
         if c > 0 {
             s += &format!(
                 "- {}\n",
-                crate::tr!("trace.summary_outcome", outcome = name, file = path, seed = seed)
+                crate::tr!(
+                    "trace.summary_outcome",
+                    outcome = name,
+                    file = path,
+                    seed = seed
+                )
             );
         }
     }

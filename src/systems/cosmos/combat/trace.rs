@@ -259,7 +259,13 @@ attacks = ["sword"]
                 overrides: RunOverrides::default(),
             };
             let e = trace(&f, &req).err().unwrap().to_string();
-            assert!(e.contains("knight") || e.contains("round_cap") || e.contains("apocalypse") || e.contains("1, 2"), "{e}");
+            assert!(
+                e.contains("knight")
+                    || e.contains("round_cap")
+                    || e.contains("apocalypse")
+                    || e.contains("1, 2"),
+                "{e}"
+            );
         }
     }
 }

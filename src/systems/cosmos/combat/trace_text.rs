@@ -76,7 +76,11 @@ pub(super) fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]
                     i += 1;
                 }
                 let text = crate::tr!("trace.round", round = round, order = order.join(", "));
-                (0, text, json!({"step": "round", "round": round, "order": slots}))
+                (
+                    0,
+                    text,
+                    json!({"step": "round", "round": round, "order": slots}),
+                )
             }
             Step::Slot { who, .. } => (1, name(who).to_string(), json!({"step": "slot"})),
             Step::Skip { who, why } => {
@@ -98,7 +102,11 @@ pub(super) fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]
                         crate::tr!("trace.skip.no_attack", who = name(who)),
                     ),
                 };
-                (1, text, json!({"step": "skip", "who": name(who), "why": key}))
+                (
+                    1,
+                    text,
+                    json!({"step": "skip", "who": name(who), "why": key}),
+                )
             }
             Step::Attack {
                 who,
@@ -163,9 +171,19 @@ pub(super) fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]
             } => {
                 let s = &m.support[action as usize].name;
                 let text = if landed {
-                    crate::tr!("trace.support", who = name(who), action = s, target = name(target))
+                    crate::tr!(
+                        "trace.support",
+                        who = name(who),
+                        action = s,
+                        target = name(target)
+                    )
                 } else {
-                    crate::tr!("trace.support_failed", who = name(who), action = s, target = name(target))
+                    crate::tr!(
+                        "trace.support_failed",
+                        who = name(who),
+                        action = s,
+                        target = name(target)
+                    )
                 };
                 (
                     1,
@@ -216,9 +234,18 @@ pub(super) fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]
             }
             Step::Aura { who, holder, face } => {
                 let text = if face == 0 {
-                    crate::tr!("trace.aura_cancelled", who = name(who), holder = name(holder))
+                    crate::tr!(
+                        "trace.aura_cancelled",
+                        who = name(who),
+                        holder = name(holder)
+                    )
                 } else {
-                    crate::tr!("trace.aura", who = name(who), holder = name(holder), face = face)
+                    crate::tr!(
+                        "trace.aura",
+                        who = name(who),
+                        holder = name(holder),
+                        face = face
+                    )
                 };
                 (
                     3,
@@ -293,7 +320,12 @@ pub(super) fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]
             Step::Hp { who, before, after } => (
                 2,
                 if after > before {
-                    crate::tr!("trace.healed", who = name(who), before = before, after = after)
+                    crate::tr!(
+                        "trace.healed",
+                        who = name(who),
+                        before = before,
+                        after = after
+                    )
                 } else {
                     crate::tr!("trace.hp", who = name(who), before = before, after = after)
                 },
@@ -309,9 +341,18 @@ pub(super) fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]
                 crate::tr!("trace.down", who = name(who)),
                 json!({"step": "down", "who": name(who)}),
             ),
-            Step::Posture { who, posture: p, face } => {
+            Step::Posture {
+                who,
+                posture: p,
+                face,
+            } => {
                 let text = if face > 0 {
-                    crate::tr!("trace.posture_face", who = name(who), posture = posture(p), face = face)
+                    crate::tr!(
+                        "trace.posture_face",
+                        who = name(who),
+                        posture = posture(p),
+                        face = face
+                    )
                 } else {
                     crate::tr!("trace.posture", who = name(who), posture = posture(p))
                 };
