@@ -109,6 +109,11 @@ pub enum Command {
     /// end. `--trial 17`, `--trials 0..9`, or `--find outcome=round_cap` (also
     /// `apocalypse`, `down=<combatant>`, `exhausted`...) for the first matching trials.
     Trace(TraceArgs),
+    /// Print a commented starter file that passes `check`: `init scenario` (--system
+    /// cosmos --kind combat by default; every kind has one), `init expect` (or `init expect
+    /// --from reports/<scenario>/` to propose expectations around a run's figures) or
+    /// `init variants`. --out FILE writes it instead.
+    Init(InitArgs),
     /// Merge the partial folders of a sharded run (`--shard I/N`) into the outputs the
     /// unsharded command writes, byte for byte. A missing, duplicate, foreign, corrupt or
     /// truncated part is refused (exit 2) and named.
@@ -223,6 +228,35 @@ pub struct TraceArgs {
     /// Also write trace.md and trace.html into this folder.
     #[arg(long)]
     pub out: Option<PathBuf>,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct InitArgs {
+    /// What to start: scenario, expect or variants.
+    #[arg(value_enum)]
+    pub what: InitWhat,
+    /// The game system of a scenario: cosmos, fallout, nephilim, trinites.
+    #[arg(long)]
+    pub system: Option<String>,
+    /// The kind of scenario (cosmos: combat, creation, leveling, mutation, expedition,
+    /// campaign; fallout: combat, economy; nephilim: duel; trinites: duel, skirmish).
+    #[arg(long)]
+    pub kind: Option<String>,
+    /// `init expect` only: a run's output folder (reports/<scenario>/) whose figures the
+    /// proposed expectations surround.
+    #[arg(long, value_name = "DIR")]
+    pub from: Option<PathBuf>,
+    /// Write the file here instead of printing it.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+/// What `init` starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum InitWhat {
+    Scenario,
+    Expect,
+    Variants,
 }
 
 /// How `trace` prints.

@@ -5,6 +5,7 @@
 mod compare;
 mod expect;
 mod figures;
+mod init;
 pub mod language;
 mod merge;
 mod optimise;
@@ -26,6 +27,7 @@ mod variants;
 pub use compare::{compare, Changed};
 pub use expect::{expect, ExpectationsFailed};
 pub use figures::{figures, parse_table, table_names, table_outputs};
+pub use init::init;
 pub use merge::merge;
 pub use optimise::optimise;
 pub use options::list_options;
@@ -127,6 +129,7 @@ pub fn dispatch(cli: &crate::cli::Cli) -> anyhow::Result<()> {
         Command::Optimise(args) => optimise(args, cli.quiet),
         Command::Variants(args) => variants(args, cli.quiet),
         Command::Trace(args) => trace(args, cli.quiet),
+        Command::Init(args) => init(args, cli.quiet),
         Command::Merge(args) => {
             if cli.shard.is_some() {
                 return Err(crate::error::UserError::new(crate::tr!("shard.not_for_merge")).into());
