@@ -57,6 +57,24 @@ fn user_at(
     file.error(e.index, key, msg, allowed).into()
 }
 
+/// The figure's value in `row`; a row where it has none is a bad file (exit 2).
+fn value_in(
+    file: &ExpectFile,
+    e: &Expectation,
+    f: &figures::FigureRef,
+    row: usize,
+) -> anyhow::Result<figures::FigureValue> {
+    figures::value_at(f, row).map_err(|msg| {
+        user_at(
+            file,
+            e,
+            "figure",
+            &msg,
+            crate::tr!("safety.work.allowed_defined_row"),
+        )
+    })
+}
+
 fn check_one(
     file: &ExpectFile,
     e: &Expectation,
@@ -172,15 +190,7 @@ fn check_figure(
     };
     let (f, row) = locate(file, e, &outs, figure, wanted)?;
     if f.role == Role::Exact {
-        let v = figures::value_at(&f, row).map_err(|msg| {
-            user_at(
-                file,
-                e,
-                "figure",
-                &msg,
-                crate::tr!("safety.work.allowed_defined_row"),
-            )
-        })?;
+        let v = value_in(file, e, &f, row)?;
         o.value = Some(v.value);
         o.verdict = decide::exact(v.value, band);
         finish(&mut o, band, v.value);
@@ -213,15 +223,7 @@ fn check_figure(
             o.verdict = Verdict::Undecided;
             continue;
         }
-        let v = figures::value_at(&f, row).map_err(|msg| {
-            user_at(
-                file,
-                e,
-                "figure",
-                &msg,
-                crate::tr!("safety.work.allowed_defined_row"),
-            )
-        })?;
+        let v = value_in(file, e, &f, row)?;
         let (lo, hi) = decide::widen(
             v.value,
             v.interval95.unwrap_or((v.value, v.value)),
