@@ -313,6 +313,14 @@ pub struct SweepArgs {
     /// for combatants.<name> (hero.level = combatants.hero.level).
     #[arg(long, required = true, value_name = "KEY=VALUES", value_parser = crate::balance::sweep::parse_vary)]
     pub vary: Vec<crate::balance::sweep::Vary>,
+    /// The figure the sweep is about, as `<output>.<column>` (`cosmosim figures` lists
+    /// them; p_<side> works too): it leads the summary and gets the charts. Default: the
+    /// first figure of the first output (a combat's side shares).
+    #[arg(long)]
+    pub figure: Option<String>,
+    /// With --figure, one row of it by key columns (repeatable): --where outcome=party.
+    #[arg(long = "where", value_name = "COLUMN=VALUE", requires = "figure")]
+    pub where_: Vec<String>,
     /// The most grid points the sweep may have (default 10000, at most 1000000): a
     /// guard against a typo that would run for days.
     #[arg(long, allow_hyphen_values = true, value_name = "N", value_parser = parse_max_points)]

@@ -473,7 +473,9 @@ fn default_folders_mirror_the_scenario_path_and_mc_tables_keep_their_name() {
     let reports = t.path().join("reports");
     assert!(reports.join("cosmos/duel/summary.md").exists());
     assert!(reports.join("trinites/duel/summary.md").exists());
-    assert!(reports.join("cosmos/duel-sweep/sweep.csv").exists());
+    assert!(reports
+        .join("cosmos/duel/sweep-aldric.level/sweep.csv")
+        .exists());
     run_ok(
         &["table", "cosmos-test", "--thresholds", "50", "--quiet"],
         t.path(),

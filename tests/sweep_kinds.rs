@@ -216,3 +216,107 @@ fn headline_aliases_read_the_same_figure_as_its_full_name() {
         String::from_utf8_lossy(&o.stderr)
     );
 }
+
+/// Issue 27 item 2: a sweep's headline follows the figure it is asked about (`--figure`,
+/// `--where`, aliases included), its default folder is named after the scenario and the
+/// varied key, and an unknown figure is refused with the closest names before the grid
+/// runs on.
+#[test]
+fn a_sweeps_headline_follows_the_asked_figure_and_its_folder_the_key() {
+    let t = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(t.path().join("scenarios/cosmos")).unwrap();
+    std::fs::copy(
+        scenario("cosmos/duel.toml"),
+        t.path().join("scenarios/cosmos/duel.toml"),
+    )
+    .unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "-q",
+            "sweep",
+            "scenarios/cosmos/duel.toml",
+            "--vary",
+            "aldric.hp=100,150",
+            "--trials",
+            "2000",
+        ];
+        args.extend_from_slice(extra);
+        cosmosim(&args, t.path())
+    };
+    let summary = || {
+        std::fs::read_to_string(
+            t.path()
+                .join("reports/cosmos/duel/sweep-aldric.hp/summary.md"),
+        )
+        .unwrap()
+    };
+    // Default: the first figure of the first output, every row (the side shares).
+    let o = run(&[]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let plain = summary();
+    assert!(
+        plain.contains("combat-sides.share \\[outcome=defensive\\]: from"),
+        "{plain}"
+    );
+    assert!(
+        plain.contains("combat-sides.share \\[outcome=round_cap\\]: from"),
+        "{plain}"
+    );
+    // One row by name and where, and by its alias: the same headline, that row alone.
+    let o = run(&[
+        "--figure",
+        "combat-sides.share",
+        "--where",
+        "outcome=offensive",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let focused = summary();
+    let lines: Vec<&str> = focused.lines().filter(|l| l.contains(": from ")).collect();
+    assert_eq!(lines.len(), 1, "{focused}");
+    assert!(
+        lines[0].starts_with("- combat-sides.share \\[outcome=offensive\\]: from"),
+        "{focused}"
+    );
+    // The lower HP of the Offensive swordsman gives his lowest win rate.
+    assert!(lines[0].contains("(aldric.hp=100) to"), "{focused}");
+    let o = run(&["--figure", "p_offensive"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(summary(), focused);
+    // Another output's figure leads when asked.
+    let o = run(&[
+        "--figure",
+        "combat-combatants.p_down",
+        "--where",
+        "combatant=brune",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let down = summary();
+    assert!(
+        down.contains("- combat-combatants.p_down \\[combatant=brune\\]: from"),
+        "{down}"
+    );
+    assert!(!down.contains("- combat-sides.share"), "{down}");
+    // A column without an interval cannot lead: it is not a figure sweep can decide.
+    let o = run(&["--figure", "combat-sides.mean_rounds"]);
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    // A mistyped figure: exit 2, the closest names, and the last good set untouched.
+    let o = run(&["--figure", "combat-sides.shar"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("closest: `combat-sides.share`"), "{err}");
+    assert_eq!(summary(), down);
+    let o = run(&[
+        "--figure",
+        "combat-sides.share",
+        "--where",
+        "outcome=nobody",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("nobody_standing"), "{err}");
+}

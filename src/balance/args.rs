@@ -163,7 +163,7 @@ impl TuneArgs {
 
 /// `reports/<scenario path below scenarios/, or table name>/<command>-<keys>/` (issue 27:
 /// one folder per question, never one shared folder the next command overwrites).
-fn default_out(source: &[String], command: &str, vary: &[&str]) -> PathBuf {
+pub(crate) fn default_out(source: &[String], command: &str, vary: &[&str]) -> PathBuf {
     let base = match source {
         [t, name] if t == "table" => PathBuf::from(name),
         [file, ..] => crate::scenario::path::below_scenarios(std::path::Path::new(file)),

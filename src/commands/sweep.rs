@@ -1,11 +1,9 @@
-use std::path::PathBuf;
-
 use crate::balance::sweep::sweep as sweep_grid;
 use crate::cli::SweepArgs;
 use crate::report::{charts_section, md_text, write_page};
 use crate::scenario::ScenarioFile;
 
-use super::{publish_set, run_to_precision, scenario_rel, signals, write_outputs};
+use super::{publish_set, run_to_precision, signals, write_outputs};
 
 /// `cosmosim sweep FILE --vary ...`: outputs go to `--out` or
 /// `reports/<path below scenarios/>-sweep/`, published as one set.
@@ -19,6 +17,16 @@ pub fn sweep(a: &SweepArgs, quiet: bool) -> anyhow::Result<()> {
     if goal.is_some() && a.scenario.trials.is_some() {
         return Err(crate::error::UserError::new(crate::tr!("check.precision_and_trials")).into());
     }
+    let focus = a
+        .figure
+        .as_ref()
+        .map(|f| -> anyhow::Result<_> {
+            Ok(crate::balance::sweep::Focus {
+                figure: f.clone(),
+                wanted: super::tune::parse_where(&a.where_)?,
+            })
+        })
+        .transpose()?;
     let mut o = a.scenario.overrides(quiet);
     o.max_points = a.max_points;
     // Every grid point is validated (and the grid size capped) before anything is
@@ -27,25 +35,26 @@ pub fn sweep(a: &SweepArgs, quiet: bool) -> anyhow::Result<()> {
         check_only: true,
         ..o.clone()
     };
-    match sweep_grid(&file, &a.vary, &checking, run) {
+    match sweep_grid(&file, &a.vary, &checking, focus.as_ref(), run) {
         Err(e) if e.is::<crate::systems::CheckedOnly>() => {}
         Err(e) => return Err(e),
         Ok(_) => {}
     }
+    // One folder per question (issue 27): reports/<scenario>/sweep-<keys>/.
     let dir = a.scenario.out.clone().unwrap_or_else(|| {
-        let rel = scenario_rel(&a.scenario.file);
-        let name = rel
-            .file_name()
-            .map(|n| format!("{}-sweep", n.to_string_lossy()))
-            .unwrap_or_else(|| "sweep".into());
-        PathBuf::from("reports").join(rel.with_file_name(name))
+        let keys: Vec<&str> = a.vary.iter().map(|v| v.key.as_str()).collect();
+        crate::balance::args::default_out(
+            &[a.scenario.file.to_string_lossy().into_owned()],
+            "sweep",
+            &keys,
+        )
     });
     publish_set(&dir, quiet, |staging| {
         let mut precision_line = None;
         let mut warned = Vec::new();
         let mut out = match &goal {
             None => {
-                let s = sweep_grid(&file, &a.vary, &o, run)?;
+                let s = sweep_grid(&file, &a.vary, &o, focus.as_ref(), run)?;
                 warned = s.warnings;
                 vec![s.output]
             }
@@ -57,7 +66,9 @@ pub fn sweep(a: &SweepArgs, quiet: bool) -> anyhow::Result<()> {
                             trials: Some(t),
                             ..o.clone()
                         };
-                        Ok(vec![sweep_grid(&file, &a.vary, &at, run)?.output])
+                        Ok(vec![
+                            sweep_grid(&file, &a.vary, &at, focus.as_ref(), run)?.output,
+                        ])
                     },
                     |v| v,
                 )?;

@@ -40,26 +40,60 @@ struct FigureName {
 /// A figure's value at one point: (value, lo, hi); the bounds are NaN for exact figures.
 type Value3 = (f64, f64, f64);
 
+/// The figure a sweep is about (`--figure`, `--where`): its rows lead the summary and get
+/// the charts. Without one, the first figure of the first output does (a combat's side
+/// shares).
+#[derive(Clone, Debug, Default)]
+pub struct Focus {
+    pub figure: String,
+    pub wanted: Vec<(String, Cell)>,
+}
+
+/// The focus as figure rows of the sweep: `<output>.<column>` and, with `--where`, the
+/// one row's `where`. Names are resolved as `tune` and `expect` resolve them (aliases
+/// such as `p_party` included); an unknown or undecidable figure is a user error.
+fn focus_rows(outputs: &[Output], focus: &Focus) -> Result<(String, Option<String>), String> {
+    let (f, wanted) = super::figures::resolve(outputs, &focus.figure, &focus.wanted)?;
+    if let Some((reason, allowed)) = super::figures::undecidable(&f, &focus.figure) {
+        return Err(crate::tr!(
+            "safety.work.figure_refused",
+            reason = reason,
+            checkable = allowed
+        )
+        .into());
+    }
+    let name = format!("{}.{}", f.output.name, f.column);
+    if wanted.is_empty() {
+        return Ok((name, None));
+    }
+    let row = super::figures::select_row(f.output, &wanted)?;
+    Ok((name, Some(place(f.output, row))))
+}
+
+/// A row's `where` as a sweep names it: its key columns as `key=value`, empty for a
+/// one-row output.
+fn place(o: &Output, row: usize) -> String {
+    if o.frame.height() == 1 {
+        return String::new();
+    }
+    key_columns(&o.frame)
+        .iter()
+        .map(|k| format!("{k}={}", bare(&cell(&o.frame, k, row))))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Every decidable figure of `outputs`, in output, row and column order.
 fn figures_of(outputs: &[Output]) -> Vec<(FigureName, Value3)> {
     let mut out = Vec::new();
     for o in outputs {
-        let keys = key_columns(&o.frame);
         let wanted: Vec<(String, Role)> = roles(o)
             .into_iter()
             .filter(|(_, r)| matches!(r, Role::Exact | Role::Estimate { .. }))
             .collect();
-        let one_row = o.frame.height() == 1;
         let num = |c: &str, row: usize| cell(&o.frame, c, row).as_f64().unwrap_or(f64::NAN);
         for row in 0..o.frame.height() {
-            let place = if one_row {
-                String::new()
-            } else {
-                keys.iter()
-                    .map(|k| format!("{k}={}", bare(&cell(&o.frame, k, row))))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            };
+            let place = place(o, row);
             for (column, role) in &wanted {
                 let v = num(column, row);
                 let (lo, hi) = match role {
@@ -123,6 +157,7 @@ pub fn sweep(
     file: &ScenarioFile,
     varies: &[Vary],
     o: &RunOverrides,
+    focus: Option<&Focus>,
     run: impl Fn(&ScenarioFile, &RunOverrides) -> anyhow::Result<Vec<Output>>,
 ) -> anyhow::Result<Swept> {
     let base: toml::Table = toml::from_str(&file.text).map_err(|_| {
@@ -172,12 +207,17 @@ pub fn sweep(
     // The worst unfinished share of each stalemate row over the grid, and where.
     let level = file.stalemate_warning();
     let mut worst: BTreeMap<(String, String), (Stalemate, usize)> = BTreeMap::new();
+    let mut about: Option<(String, Option<String>)> = None;
     for (j, p) in points.iter().enumerate() {
         // A stop (SIGINT...) makes the engine skip every remaining batch; the command layer
         // then discards the partial grid.
         let outputs = run(&edited(file, &base, varies, p)?, o)?;
         if first.is_none() {
             first = outputs.first().map(|x| x.provenance.clone());
+            // The focus is checked on the first point's outputs, before any other runs.
+            if let Some(f) = focus {
+                about = Some(focus_rows(&outputs, f).map_err(UserError::new)?);
+            }
         }
         for s in stalemates(&outputs) {
             let k = (s.figure.clone(), s.outcome.clone());
@@ -201,7 +241,8 @@ pub fn sweep(
     let base_prov = first.unwrap_or_else(|| Provenance::exact("sweep", "", BTreeMap::new()));
     let trials = base_prov.trials;
     let frame = long_frame(varies, &points, &values, &order, trials)?;
-    let figures = charts(varies, &points, &values, &order);
+    let rows = charted(&order, about.as_ref());
+    let figures = charts(varies, &points, &values, &order, &rows);
     let mut prov = Provenance {
         output: "sweep".into(),
         scenario: Some(file.reference()),
@@ -219,7 +260,7 @@ pub fn sweep(
         points = points.len(),
         trials = trials.map_or("-".into(), |t| t.to_string())
     )];
-    key_figures.extend(ranges(varies, &points, &values, &order));
+    key_figures.extend(ranges(varies, &points, &values, &order, &rows));
     let warnings: Vec<String> = worst
         .into_values()
         .filter(|(s, _)| s.p > level)
@@ -316,14 +357,19 @@ fn long_frame(
     Ok(DataFrame::new_infer_height(cols)?)
 }
 
-/// The first figure name's rows that get charts: the first figure of the first output,
-/// up to [`CHARTED_ROWS`] of its rows.
-fn charted(order: &[FigureName]) -> Vec<usize> {
-    let Some(first) = order.first() else {
-        return Vec::new();
+/// The figure rows that lead the summary and get charts, up to [`CHARTED_ROWS`]: the
+/// focus (`--figure`, and with `--where` its one row), else the first figure of the first
+/// output (issue 27: the headline follows the question, never an unrelated default).
+fn charted(order: &[FigureName], about: Option<&(String, Option<String>)>) -> Vec<usize> {
+    let (figure, place) = match about {
+        Some((f, p)) => (f.as_str(), p.as_deref()),
+        None => match order.first() {
+            Some(first) => (first.figure.as_str(), None),
+            None => return Vec::new(),
+        },
     };
     (0..order.len())
-        .filter(|&i| order[i].figure == first.figure)
+        .filter(|&i| order[i].figure == figure && place.is_none_or(|p| order[i].place == p))
         .take(CHARTED_ROWS)
         .collect()
 }
@@ -343,8 +389,8 @@ fn charts(
     points: &[Vec<toml::Value>],
     values: &[Vec<(usize, Value3)>],
     order: &[FigureName],
+    rows: &[usize],
 ) -> Vec<Figure> {
-    let rows = charted(order);
     if rows.is_empty() {
         return Vec::new();
     }
@@ -387,10 +433,10 @@ fn ranges(
     points: &[Vec<toml::Value>],
     values: &[Vec<(usize, Value3)>],
     order: &[FigureName],
+    rows: &[usize],
 ) -> Vec<String> {
-    charted(order)
-        .into_iter()
-        .filter_map(|i| {
+    rows.iter()
+        .filter_map(|&i| {
             let s = series(values, i);
             let defined = || s.iter().enumerate().filter(|(_, v)| v.0.is_finite());
             let lo = defined().min_by(|a, b| a.1 .0.total_cmp(&b.1 .0))?;
