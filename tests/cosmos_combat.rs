@@ -373,7 +373,7 @@ fn golden_errors_for_bad_files() {
     let cases: Vec<(String, &str)> = vec![
         (
             good().replace("pm = 100\n", "pm = 100\nmana = 3\n"),
-            "error: bad.toml:26:1: key `combatants.hero.mana`: unknown field `mana`, expected one of `side`, `level`, `count`, `stats`, `hp`, `pm`, `hp_start`, `pm_start`, `fp_start`, `fm_start`, `light_spent`, `dark_spent`, `armour`, `mode`, `element`, `elements`, `element_coefficients`, `attacks`, `final_skill`, `light_points`, `dark_points`, `level5_dark`, `actions`, `karma`, `aura_points`, `anti_aura`, `inventory_slots_used`, `natural_actions`, `policy`",
+            "error: bad.toml:26:1: key `combatants.hero.mana`: unknown field `mana`, expected one of `side`, `level`, `count`, `stats`, `hp`, `pm`, `hp_start`, `pm_start`, `fp_start`, `fm_start`, `light_spent`, `dark_spent`, `armour`, `mode`, `element`, `elements`, `element_coefficients`, `attacks`, `final_skill`, `light_points`, `dark_points`, `level5_dark`, `actions`, `karma`, `aura_points`, `anti_aura`, `inventory_slots_used`, `natural_actions`, `periodic`, `policy`",
         ),
         (
             good().replace("hp = 100\npm = 100", "hp = \"lots\"\npm = 100"),

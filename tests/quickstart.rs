@@ -72,7 +72,7 @@ fn follow(page: &str) {
     for f in [
         "reports/mine/troll/summary.md",
         "reports/mine/troll/summary.html",
-        "reports/mine/troll-sweep/sweep.csv",
+        "reports/mine/troll/sweep-troll.hp/sweep.csv",
         "reports/balance/expect.md",
         "reports/balance/junit.xml",
     ] {

@@ -111,13 +111,14 @@ struct Id {
     numbers: Vec<u32>,
 }
 
-/// Every ID written in `s`: `C-TEST-1`, `C-TEST-1..4`, `C-CREATE-2/3`, `F-TEST`.
+/// Every ID written in `s`: `C-TEST-1`, `C-TEST-1..4`, `C-CREATE-2/3`, `F-TEST`, and the
+/// house rules' `H-PERIODIC`.
 fn ids_in(s: &str) -> Vec<Id> {
     let mut out = Vec::new();
     let b = s.as_bytes();
     let mut i = 0;
     while i + 2 < b.len() {
-        let starts = matches!(b[i], b'C' | b'F' | b'N' | b'T')
+        let starts = matches!(b[i], b'C' | b'F' | b'H' | b'N' | b'T')
             && b[i + 1] == b'-'
             && b[i + 2].is_ascii_uppercase()
             && (i == 0 || !is_ident_char(b[i - 1] as char));

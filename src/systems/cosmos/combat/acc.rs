@@ -168,6 +168,9 @@ pub struct FighterAcc {
     pub disadv_faces: [u64; 6],
     /// Support actions (heal, buff, concentrate).
     pub support: super::support::SupportCounts,
+    /// Periodic effects (regeneration, bleeding, auras): HP moved, ticks.
+    #[serde(default)]
+    pub periodic: super::periodic::PeriodicCounts,
 }
 
 /// Bucket widths of one combatant's histograms (dealt, taken, HP at end): HP at end over
@@ -301,6 +304,7 @@ impl Merge for CombatAcc {
                 *x += y;
             }
             a.support.merge(&b.support);
+            a.periodic.merge(&b.periodic);
         }
         self.apocalypse_combats += o.apocalypse_combats;
         self.apocalypse_sq += o.apocalypse_sq;

@@ -100,6 +100,22 @@ pub fn frame(sim: &CombatSim, acc: &CombatAcc) -> PolarsResult<DataFrame> {
             a.disadv_faces[face]
         }));
     }
+    // Periodic effects (house rule, `periodic.rs`): columns only when a file has some, so
+    // other scenarios keep their files byte for byte.
+    if sim.any_periodic {
+        cols.push(col_f("periodic_healed_per_combat", &|_, a| {
+            a.periodic.healed as f64 / nf
+        }));
+        cols.push(col_f("periodic_dealt_per_combat", &|_, a| {
+            a.periodic.dealt as f64 / nf
+        }));
+        cols.push(col_f("periodic_taken_per_combat", &|_, a| {
+            a.periodic.taken as f64 / nf
+        }));
+        cols.push(col_f("periodic_ticks_per_combat", &|_, a| {
+            a.periodic.ticks as f64 / nf
+        }));
+    }
     DataFrame::new_infer_height(cols)
 }
 
@@ -176,6 +192,24 @@ pub fn section(sim: &CombatSim, acc: &CombatAcc) -> String {
         s += crate::tr!("combat.combatants.faces_intro");
         s += &lines.join("\n");
         s += "\n";
+    }
+    if sim.any_periodic {
+        s += crate::tr!("combat.combatants.periodic_intro");
+        for (f, a) in sim.model.fighters.iter().zip(&acc.fighters) {
+            let p = &a.periodic;
+            if p.ticks + p.taken + p.dealt == 0 {
+                continue;
+            }
+            s += &crate::tr!(
+                "combat.combatants.periodic_line",
+                name = crate::report::md_text(&f.name),
+                healed = num(p.healed as f64 / nf, 2),
+                dealt = num(p.dealt as f64 / nf, 2),
+                taken = num(p.taken as f64 / nf, 2),
+                ticks = num(p.ticks as f64 / nf, 2)
+            );
+            s += "\n";
+        }
     }
     s
 }

@@ -204,6 +204,9 @@ pub(super) struct Fight<'a, 'r, W: Watch = Quiet> {
     /// FP/FM each combatant starts the next combat from, when carried in from another
     /// scenario (`linked.rs`, issue 25 defect 5); None: the file's.
     pub carry: Option<[(i8, i8); MAX_FIGHTERS]>,
+    /// Periodic effects each combatant holds (`periodic.rs`), reset only when a file has
+    /// some.
+    pub held: [[super::periodic::Held; super::periodic::HELD_SLOTS]; MAX_FIGHTERS],
 }
 
 impl<'a, 'r> Fight<'a, 'r, Quiet> {
@@ -234,6 +237,7 @@ impl<'a, 'r, W: Watch> Fight<'a, 'r, W> {
             fat_rounds: 0,
             sup: [super::support::SupportState::BLANK; MAX_FIGHTERS],
             carry: None,
+            held: [[super::periodic::Held::BLANK; super::periodic::HELD_SLOTS]; MAX_FIGHTERS],
         }
     }
 
@@ -277,6 +281,9 @@ impl<'a, 'r, W: Watch> Fight<'a, 'r, W> {
         if self.sim.any_support {
             self.sup = [super::support::SupportState::BLANK; MAX_FIGHTERS];
         }
+        if self.sim.any_periodic {
+            self.periodic_start();
+        }
         self.round = 0;
         self.n_slots = 0;
         self.cursor = 0;
@@ -319,6 +326,15 @@ impl<'a, 'r, W: Watch> Fight<'a, 'r, W> {
                         action: sl.k(),
                         d20: sl.d20(),
                     });
+                }
+            }
+            // Round-start ticks come after the order is set (a trace shows the order on
+            // the round's line) and before the first action; whoever they down loses its
+            // slot.
+            if self.sim.any_periodic {
+                self.periodic_round_start();
+                if let Some(w) = self.winner() {
+                    break 'combat w;
                 }
             }
             let mut s = 0;
@@ -599,8 +615,14 @@ impl<'a, 'r, W: Watch> Fight<'a, 'r, W> {
     }
 
     fn start_turn(&mut self, f: usize) {
+        self.st[f].skip_round = false;
+        if self.sim.any_periodic {
+            self.periodic_tick(f, super::periodic::At::TurnStart);
+            if self.st[f].down {
+                return;
+            }
+        }
         let s = &mut self.st[f];
-        s.skip_round = false;
         if s.cooldown > 0 {
             s.blocked_turn = true;
             s.cooldown -= 1;
@@ -633,6 +655,9 @@ impl<'a, 'r, W: Watch> Fight<'a, 'r, W> {
     }
 
     fn end_turn(&mut self, f: usize) {
+        if self.sim.any_periodic {
+            self.periodic_tick(f, super::periodic::At::TurnEnd);
+        }
         if self.st[f].posture != NONE && self.st[f].posture_turns >= self.sim.rules.posture_turns {
             self.end_posture(f, super::acc::END_EXPIRY);
         }

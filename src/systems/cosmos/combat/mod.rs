@@ -18,6 +18,8 @@ mod keys;
 mod linked;
 mod model;
 mod options;
+mod periodic;
+mod periodic_keys;
 mod posture;
 mod raw;
 mod report;
@@ -44,6 +46,7 @@ pub use element::{coefficient, DualElement, Element, ELEMENT_NAMES, ELEMENT_TABL
 pub use linked::{play_from, play_one, Fought};
 pub use model::{AuraUse, CombatModel, Fighter, SmallRules, STAT_NAMES};
 pub use options::{CombatRules, OPTIONS};
+pub use periodic::PeriodicCounts;
 pub use scenario::{load, RawScenario};
 pub use sim::CombatSim;
 pub use support::SupportCounts;

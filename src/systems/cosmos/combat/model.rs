@@ -63,6 +63,8 @@ pub struct Attack {
     pub cooldown: u8,
     pub undodgeable: bool,
     pub unparryable: bool,
+    /// The `damage` periodic effect it places on whom it wounds (`periodic.rs`).
+    pub on_hit: Option<usize>,
 }
 
 impl Attack {
@@ -183,6 +185,8 @@ pub struct Fighter {
     /// Entries of `CombatModel::support` it may use, and its policy rules.
     pub support: Vec<usize>,
     pub rules: super::trigger::Rules,
+    /// Entries of `CombatModel::periodic` it holds from the start (`periodic.rs`).
+    pub periodic: Vec<usize>,
     /// At level 5+, what the points rest on when a count was not given, so the level-5
     /// grant in force (parameter `level5_points`) sets them when the simulation is built;
     /// `light_points`/`dark_points` hold the book's counts (3 granted) until then.
@@ -297,6 +301,8 @@ pub struct CombatModel {
     pub affinity: Vec<super::affinity::Affinity>,
     /// Support actions (`[support.*]`).
     pub support: Vec<super::support::SupportAction>,
+    /// Periodic effects (`[periodic.*]`, a house rule).
+    pub periodic: Vec<super::periodic::Periodic>,
     /// The policies in force and which come from defaults (not part of the task hash:
     /// they describe the values above).
     pub settings: Vec<super::settings::Setting>,

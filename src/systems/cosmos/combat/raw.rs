@@ -38,6 +38,9 @@ pub struct RawScenario {
     /// Support actions (`[support.<name>]`: heal, buff, concentrate), see support_keys.rs.
     #[serde(default)]
     pub support: BTreeMap<String, super::support_keys::RawSupport>,
+    /// Periodic effects (`[periodic.<name>]`: regeneration, damage, aura), periodic_keys.rs.
+    #[serde(default)]
+    pub periodic: BTreeMap<String, super::periodic_keys::RawPeriodic>,
 }
 
 /// `[[events]] round = 3, combatant = "boss"` and one of `karma = -2` (the GM moves the
@@ -144,6 +147,8 @@ pub struct RawAttack {
     pub unparryable: bool,
     /// A psychic attack: +2 FM to each target it lands on (C-FAT-2, with `combat.fatigue`).
     pub psychic: Option<bool>,
+    /// A `[periodic.*]` effect of kind `damage` placed on whom it wounds (bleeding, poison).
+    pub on_hit: Option<String>,
 }
 
 /// `targets = 3` or `targets = "all"`.
@@ -236,6 +241,8 @@ pub struct RawFighter {
     pub inventory_slots_used: Option<i64>,
     /// How many of its `actions` are natural; the others tire (C-FAT-2, `fatigue.rs`).
     pub natural_actions: Option<i64>,
+    /// `[periodic.*]` effects held from the start (regeneration, aura...).
+    pub periodic: Option<Vec<String>>,
     #[serde(default)]
     pub policy: RawPolicy,
 }

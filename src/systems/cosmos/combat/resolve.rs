@@ -207,6 +207,11 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
             self.tire_psychic(t, attack);
         }
         self.damage(a, t, dmg, from);
+        if dmg > 0 && self.sim.any_periodic {
+            if let Some(d) = self.sim.model.attacks[attack].on_hit {
+                self.periodic_place(a, t, d);
+            }
+        }
         if riposte {
             self.free_attack(t, a, RIPOSTE);
         }
@@ -228,7 +233,9 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
             }
             return;
         }
-        self.st[a].dealt += dmg as i64;
+        if a != t {
+            self.st[a].dealt += dmg as i64;
+        }
         self.st[t].taken += dmg as i64;
         let (was_down, hp_before) = (self.st[t].down, self.st[t].hp);
         let s = &mut self.st[t];
@@ -259,7 +266,7 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
             // HP lost: what the hit removes, at most the HP it had (C-FAT-2 "PV perdus").
             self.tire_hit(t, dmg.min(hp_before.max(0)), !was_down && self.st[t].down);
         }
-        if self.st[a].posture == SEPULCRALE {
+        if self.st[a].posture == SEPULCRALE && from != super::periodic::PERIODIC {
             self.st[t].provoked_by = a as u8;
         }
         // C-LD-6 "lorsqu'il subit des dégâts, de n'importe quel type": ripostes count too

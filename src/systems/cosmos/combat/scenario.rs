@@ -60,11 +60,14 @@ fn validate(
             crate::tr!("combat.check.no_attack_allowed"),
         ));
     }
+    let periodic = super::periodic_keys::periodic_defs(file, &raw.periodic)?;
     let mut attacks = Vec::new();
     let mut attack_index = BTreeMap::new();
     for (name, a) in &raw.attacks {
         attack_index.insert(name.clone(), attacks.len());
-        attacks.push(validate_attack(file, name, a)?);
+        let mut at = validate_attack(file, name, a)?;
+        at.on_hit = super::periodic_keys::on_hit(file, name, &a.on_hit, &periodic)?;
+        attacks.push(at);
     }
     let attack_names = raw
         .attacks
@@ -140,6 +143,7 @@ fn validate(
             grant,
         )?;
         fighter.element = first;
+        fighter.periodic = super::periodic_keys::held(file, name, &f.periodic, &periodic)?;
         (fighter.rules, fighter.support) = super::trigger_keys::rules(
             file,
             name,
@@ -167,6 +171,7 @@ fn validate(
         fatigue,
         affinity,
         support,
+        periodic,
         title: raw.title.as_ref().map_or_else(
             || crate::tr!("combat.report.default_title").into(),
             |t| t.shown(),
@@ -273,5 +278,6 @@ fn validate_attack(file: &ScenarioFile, name: &str, a: &RawAttack) -> Result<Att
         cooldown: k.cooldown,
         undodgeable: a.undodgeable,
         unparryable: a.unparryable,
+        on_hit: None,
     })
 }

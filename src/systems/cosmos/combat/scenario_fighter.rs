@@ -304,6 +304,7 @@ pub(super) fn validate_fighter(
         armour,
         support: Vec::new(),
         rules: Default::default(),
+        periodic: Vec::new(),
         level5: (f.level >= 5 && (f.light_points.is_none() || f.dark_points.is_none())).then(
             || super::model::Level5Points {
                 dark_share: f.level5_dark,

@@ -62,6 +62,8 @@ pub struct CombatSim {
     pub(super) any_mods: bool,
     /// Whether some combatant has a support action (its state is reset per combat).
     pub(super) any_support: bool,
+    /// Whether some combatant holds or some attack places a periodic effect.
+    pub(super) any_periodic: bool,
     /// Per combatant: the bit of its side, and the mask of the combatants on another side
     /// (bit g): the turn loop tests sides and enemies by mask rather than through
     /// `Fighter`.
@@ -254,6 +256,8 @@ impl CombatSim {
         let (any_rules, any_effects, any_focus) = super::support::flags(&model);
         let any_support = model.fighters.iter().any(|f| !f.support.is_empty());
         CombatSim {
+            any_periodic: model.fighters.iter().any(|f| !f.periodic.is_empty())
+                || model.attacks.iter().any(|a| a.on_hit.is_some()),
             any_mods: any_effects || any_focus,
             any_support,
             side_bit,

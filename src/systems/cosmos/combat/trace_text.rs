@@ -425,6 +425,59 @@ pub(super) fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]
                 crate::tr!("trace.leaves", who = name(who)),
                 json!({"step": "leaves", "who": name(who)}),
             ),
+            Step::Periodic {
+                who,
+                effect,
+                amount,
+            } => {
+                use super::periodic::PeriodicKind as K;
+                let p = &m.periodic[effect as usize];
+                let (who, effect) = (name(who), &p.name);
+                let text = match p.kind {
+                    K::Regeneration => crate::tr!(
+                        "trace.periodic_regeneration",
+                        who = who,
+                        effect = effect,
+                        amount = amount
+                    ),
+                    K::Damage => crate::tr!(
+                        "trace.periodic_damage",
+                        who = who,
+                        effect = effect,
+                        amount = amount
+                    ),
+                    K::Aura => crate::tr!(
+                        "trace.periodic_aura",
+                        who = who,
+                        effect = effect,
+                        amount = amount
+                    ),
+                };
+                (
+                    1,
+                    text,
+                    json!({"step": "periodic", "who": who, "effect": effect, "amount": amount}),
+                )
+            }
+            Step::Placed {
+                who,
+                from,
+                effect,
+                until,
+            } => {
+                let p = &m.periodic[effect as usize];
+                (
+                    2,
+                    crate::tr!(
+                        "trace.periodic_placed",
+                        who = name(who),
+                        from = name(from),
+                        effect = p.name,
+                        until = until
+                    ),
+                    json!({"step": "placed", "who": name(who), "from": name(from), "effect": p.name, "until": until}),
+                )
+            }
             Step::KarmaEvent { who, by } => (
                 1,
                 crate::tr!("trace.karma_event", who = name(who), by = signed(by as i32)),

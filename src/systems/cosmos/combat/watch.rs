@@ -178,6 +178,20 @@ pub enum Step {
     Leaves {
         who: u8,
     },
+    /// A periodic effect ticked on its holder (`periodic.rs`): the HP it rolled, after its
+    /// cap; the Hp steps that follow show what moved.
+    Periodic {
+        who: u8,
+        effect: u8,
+        amount: i32,
+    },
+    /// A hit placed a periodic effect (bleeding, poison) on `who`, held to round `until`.
+    Placed {
+        who: u8,
+        from: u8,
+        effect: u8,
+        until: u32,
+    },
     /// A scripted karma change (`events.rs`).
     KarmaEvent {
         who: u8,
