@@ -179,3 +179,100 @@ fn a_combat_summary_says_how_to_see_a_fight() {
     assert!(s.contains("`cosmosim trace apocalypse.toml --find apocalypse --seed 1`"));
     assert!(s.contains("--find outcome=party --seed 1`"), "{s}");
 }
+
+/// Nephilim duels trace too (issue 27: every kind): replays tally to the run's shares,
+/// `--find` reads how a fighter went out, and the account is in the book's terms.
+#[test]
+fn nephilim_duels_replay_as_the_run_counted_them_and_find_comas() {
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path();
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/nephilim/duel.toml"),
+        d.join("duel.toml"),
+    )
+    .unwrap();
+    let o = cosmosim(
+        d,
+        &["-q", "run", "duel.toml", "--trials", "1000", "--out", "r"],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = cosmosim(
+        d,
+        &[
+            "trace",
+            "duel.toml",
+            "--trials",
+            "0..999",
+            "--format",
+            "json",
+        ],
+    );
+    let trials = json_trials(&o);
+    assert_eq!(trials.len(), 1000);
+    let csv = std::fs::read_to_string(d.join("r/duel-outcome.csv")).unwrap();
+    let mut seen = 0;
+    for l in csv.lines().skip(1) {
+        let f: Vec<&str> = l.split(',').collect();
+        let p: f64 = f[2].parse().unwrap();
+        let replayed = trials.iter().filter(|t| t["outcome"] == f[0]).count();
+        assert_eq!(replayed, (p * 1000.0).round() as usize, "{}: {csv}", f[0]);
+        seen += (replayed > 0) as usize;
+    }
+    assert!(seen >= 2, "{csv}");
+    let summary = std::fs::read_to_string(d.join("r/summary.md")).unwrap();
+    assert!(
+        summary.contains("`cosmosim trace duel.toml --find outcome=a_wins --seed 1`"),
+        "{summary}"
+    );
+    // Each blow's boxes are weapon + margin - protection; wounds only grow.
+    for t in &trials {
+        for s in t["steps"].as_array().unwrap() {
+            if s["step"] == "wounds" {
+                assert!(s["after"].as_u64() > s["before"].as_u64(), "{s}");
+            }
+        }
+    }
+    let o = cosmosim(
+        d,
+        &[
+            "trace",
+            "duel.toml",
+            "--find",
+            "coma",
+            "--count",
+            "2",
+            "--format",
+            "json",
+        ],
+    );
+    let found = json_trials(&o);
+    assert_eq!(found.len(), 2);
+    for t in &found {
+        let steps = t["steps"].as_array().unwrap();
+        assert!(
+            steps
+                .iter()
+                .any(|s| s["step"] == "out" && s["why"] == "coma"),
+            "{t}"
+        );
+        let check = steps
+            .iter()
+            .find(|s| s["step"] == "check" && s["check"] == "incapacity" && s["passed"] == false)
+            .expect("the failed incapacity check");
+        assert!(check["score"].as_i64().unwrap() < 0);
+    }
+    // Replayed by number, the found trial tells the same story.
+    let n = found[0]["trial"].as_u64().unwrap().to_string();
+    let o = cosmosim(
+        d,
+        &["trace", "duel.toml", "--trial", &n, "--format", "json"],
+    );
+    assert_eq!(json_trials(&o)[0]["steps"], found[0]["steps"]);
+    let o = cosmosim(d, &["trace", "duel.toml", "--find", "outcome=draw"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("a_wins, b_wins, both_out, undecided"));
+    let o = cosmosim(d, &["--lang", "fr", "trace", "duel.toml", "--trial", "0"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("initiative Fencer"), "{text}");
+    assert!(text.contains("attaque au segment 1"), "{text}");
+}

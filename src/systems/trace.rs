@@ -8,6 +8,35 @@ use crate::error::UserError;
 
 use super::RunOverrides;
 
+/// Who watches a trial of a kind whose steps are `S`: [`Quiet`] in the batch run, whose
+/// `ON = false` makes every note a constant-false branch the compiler removes, and
+/// [`Steps`] in a trace. The trace observes the batch code; there is no narrated copy of
+/// the rules. (Great Cosmos combat has its own watcher, `combat::watch`, from before this
+/// one.)
+pub trait Watch<S> {
+    const ON: bool;
+    fn note(&mut self, step: S);
+}
+
+/// The batch run: nothing noted.
+pub struct Quiet;
+
+impl<S> Watch<S> for Quiet {
+    const ON: bool = false;
+    #[inline(always)]
+    fn note(&mut self, _: S) {}
+}
+
+/// A trace: every step, in order.
+pub struct Steps<S>(pub Vec<S>);
+
+impl<S> Watch<S> for Steps<S> {
+    const ON: bool = true;
+    fn note(&mut self, step: S) {
+        self.0.push(step);
+    }
+}
+
 /// Which trials to trace.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Which {
@@ -50,6 +79,35 @@ pub struct TraceResult {
     pub seed: u64,
     pub scanned: u64,
     pub trials: Vec<Traced>,
+}
+
+/// The `## See a fight` section of a run's `summary.md` (issue 27): the command that
+/// replays the first trial, and one per outcome that happened, as the kind's CSVs name it.
+pub fn see_section<'a>(
+    path: &str,
+    seed: u64,
+    outcomes: impl IntoIterator<Item = (&'a str, u64)>,
+) -> String {
+    let mut s = format!(
+        "\n## {}\n\n{}\n\n- {}\n",
+        crate::tr!("trace.summary_heading"),
+        crate::tr!("trace.summary_intro"),
+        crate::tr!("trace.summary_trial", file = path, seed = seed)
+    );
+    for (name, c) in outcomes {
+        if c > 0 {
+            s += &format!(
+                "- {}\n",
+                crate::tr!(
+                    "trace.summary_outcome",
+                    outcome = name,
+                    file = path,
+                    seed = seed
+                )
+            );
+        }
+    }
+    s
 }
 
 /// Parses `--find`: conditions joined by `,`, each `name` or `name=value`.

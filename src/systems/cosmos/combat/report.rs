@@ -563,25 +563,15 @@ pub fn result(
 /// an example fight of this run.
 fn see_a_fight(file: &ScenarioFile, seed: u64, sim: &CombatSim, acc: &CombatAcc) -> String {
     let path = file.path.display().to_string();
-    let mut s = format!(
-        "\n## {}\n\n{}\n\n- {}\n",
-        crate::tr!("trace.summary_heading"),
-        crate::tr!("trace.summary_intro"),
-        crate::tr!("trace.summary_trial", file = path, seed = seed)
+    let names = super::trace::outcome_names(sim);
+    let mut s = crate::systems::trace::see_section(
+        &path,
+        seed,
+        names
+            .iter()
+            .map(String::as_str)
+            .zip(acc.outcome.iter().copied()),
     );
-    for (name, &c) in super::trace::outcome_names(sim).iter().zip(&acc.outcome) {
-        if c > 0 {
-            s += &format!(
-                "- {}\n",
-                crate::tr!(
-                    "trace.summary_outcome",
-                    outcome = name,
-                    file = path,
-                    seed = seed
-                )
-            );
-        }
-    }
     if acc.apocalypse_combats > 0 {
         s += &format!(
             "- {}\n",

@@ -6,6 +6,7 @@ mod model;
 mod raw;
 mod report;
 mod sim;
+mod trace;
 
 pub use model::{
     load, load_with, DefenceKind, Delay, DuelModel, Fighter, ACTIONS_MAX, ROUNDS_MAX, TRIALS_MAX,
@@ -28,7 +29,7 @@ pub static SCENARIO_KIND: ScenarioKind = ScenarioKind {
     kind: Some("duel"),
     defaults: None,
     run,
-    trace: None,
+    trace: Some(trace::trace),
 };
 
 fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {

@@ -405,6 +405,13 @@ pub fn result(
             .collect();
         summary += &format!("| {a} | {} |\n", cells.join(" | "));
     }
+    summary += &crate::systems::trace::see_section(
+        &file.path.display().to_string(),
+        ctx.engine.seed(),
+        ["a_wins", "b_wins", "both_out", "undecided"]
+            .into_iter()
+            .zip(acc.outcomes.counts),
+    );
     summary += crate::tr!("nephilim.duel.summary_rules");
     summary += &crate::tr!(
         "nephilim.duel.provenance",

@@ -6,10 +6,12 @@
 use crate::engine::{Counts, Draws, Merge, Rng64, Simulation, Tally};
 use crate::systems::nephilim::health::TOP_MAX;
 use crate::systems::nephilim::{DSampler, NephilimRules};
+use crate::systems::trace::{Quiet, Watch};
 
 use super::model::{
     DefenceKind, Delay, DuelModel, ACTIONS_MAX, DELAY_ROUND_BONUS, MAGIC_ACTIONS_MAX,
 };
+use super::trace::{Out, Step};
 
 /// Indexes of `DuelAcc::outcomes`.
 pub const A_WINS: usize = 0;
@@ -138,7 +140,14 @@ impl DuelSim {
         self.health_malus[usize::from(level)]
     }
 
-    fn duel(&self, rng: &mut Rng64, acc: &mut DuelAcc) {
+    /// One duel, counted; its outcome (an index of `DuelAcc::outcomes`). `w` sees each step
+    /// (`trace.rs`); the batch run passes [`Quiet`], which compiles the notes away.
+    pub(super) fn duel<W: Watch<Step>>(
+        &self,
+        rng: &mut Rng64,
+        acc: &mut DuelAcc,
+        w: &mut W,
+    ) -> usize {
         let m = &self.model;
         let f = &m.fighters;
         let mut wounds = [f[0].wounds, f[1].wounds];
@@ -164,6 +173,13 @@ impl DuelSim {
                 f[0].initiative + self.d.roll(rng) - init_malus[0] + delay_bonus[0],
                 f[1].initiative + self.d.roll(rng) - init_malus[1] + delay_bonus[1],
             ];
+            if W::ON {
+                w.note(Step::Round {
+                    round,
+                    init,
+                    actions: [0, 1].map(|i| self.actions[i] + f[i].magic_actions),
+                });
+            }
             let high = init[0].max(init[1]);
             let seg0 = [0, 1].map(|i| (high - init[i]).div_euclid(self.gap));
             if round == 1 {
@@ -189,6 +205,12 @@ impl DuelSim {
                 if skip[i] {
                     delay_bonus[i] += DELAY_ROUND_BONUS;
                     acc.fighters[i].delayed_rounds += 1;
+                    if W::ON {
+                        w.note(Step::Delays {
+                            who: i as u8,
+                            bonus: delay_bonus[i],
+                        });
+                    }
                 } else {
                     delay_bonus[i] = 0;
                 }
@@ -238,6 +260,14 @@ impl DuelSim {
                         - self.malus(wounds[i])
                         - self.malus(fatigue[i]);
                     acc.fighters[i].attacks += 1;
+                    if W::ON {
+                        w.note(Step::Attack {
+                            who: i as u8,
+                            segment: s,
+                            score: att,
+                            difficulty: m.attack_difficulty,
+                        });
+                    }
                     if att < m.attack_difficulty {
                         continue;
                     }
@@ -249,6 +279,13 @@ impl DuelSim {
                             - defence_malus[o]
                             - self.malus(wounds[o])
                             - self.malus(fatigue[o]);
+                        if W::ON {
+                            w.note(Step::Defence {
+                                who: o as u8,
+                                score: def,
+                                stopped: def >= att,
+                            });
+                        }
                         // N-OPP: the higher final wins; a tie goes to the defender.
                         if def >= att {
                             acc.fighters[o].defended += 1;
@@ -266,13 +303,35 @@ impl DuelSim {
                     let dmg =
                         f[i].weapon + if m.margin_damage { margin } else { 0 } - f[o].protection;
                     pending[o] = pending[o].saturating_add(dmg.clamp(0, self.top as i64) as u8);
+                    if W::ON {
+                        w.note(Step::Blow {
+                            to: o as u8,
+                            weapon: f[i].weapon,
+                            margin: if m.margin_damage { margin } else { 0 },
+                            protection: f[o].protection,
+                        });
+                    }
                 }
                 // Simultaneity: blows of one segment land together.
                 for i in 0..2 {
+                    let before = wounds[i];
                     wounds[i] = wounds[i].saturating_add(pending[i]).min(self.top);
+                    if W::ON && wounds[i] != before {
+                        w.note(Step::Wounds {
+                            who: i as u8,
+                            before,
+                            after: wounds[i],
+                        });
+                    }
                     if !out[i] && wounds[i] >= self.out_level {
                         out[i] = true;
                         acc.fighters[i].dead += 1;
+                        if W::ON {
+                            w.note(Step::Out {
+                                who: i as u8,
+                                why: Out::Dead,
+                            });
+                        }
                     }
                 }
                 if out[0] || out[1] {
@@ -286,8 +345,16 @@ impl DuelSim {
                     continue;
                 }
                 if !skip[i] {
+                    let before = fatigue[i];
                     fatigue[i] =
                         (fatigue[i] + self.fatigue_per_extra * (self.actions[i] - 1)).min(self.top);
+                    if W::ON && fatigue[i] != before {
+                        w.note(Step::Fatigue {
+                            who: i as u8,
+                            before,
+                            after: fatigue[i],
+                        });
+                    }
                 }
                 let checks = self.check_from..=self.check_to;
                 // Option `nephilim_check_malus` (default none: "en plus de son malus").
@@ -296,18 +363,52 @@ impl DuelSim {
                 } else {
                     0
                 };
-                if checks.contains(&wounds[i]) && 2 * f[i].constitution + self.d.roll(rng) - cm < 0
-                {
+                // The checks' scores, noted as rolled (the rolls are drawn in the same
+                // order as without a watcher).
+                let coma = checks.contains(&wounds[i]) && {
+                    let score = 2 * f[i].constitution + self.d.roll(rng) - cm;
+                    if W::ON {
+                        w.note(Step::Check {
+                            who: i as u8,
+                            incapacity: true,
+                            score,
+                        });
+                    }
+                    score < 0
+                };
+                if coma {
                     // Coma: every fatigue box ticked.
                     fatigue[i] = self.top;
                     out[i] = true;
                     acc.fighters[i].coma += 1;
+                    if W::ON {
+                        w.note(Step::Out {
+                            who: i as u8,
+                            why: Out::Coma,
+                        });
+                    }
                 } else if fatigue[i] >= self.out_level
-                    || (checks.contains(&fatigue[i]) && f[i].ka + self.d.roll(rng) - cm < 0)
+                    || (checks.contains(&fatigue[i]) && {
+                        let score = f[i].ka + self.d.roll(rng) - cm;
+                        if W::ON {
+                            w.note(Step::Check {
+                                who: i as u8,
+                                incapacity: false,
+                                score,
+                            });
+                        }
+                        score < 0
+                    })
                 {
                     fatigue[i] = self.top;
                     out[i] = true;
                     acc.fighters[i].unconscious += 1;
+                    if W::ON {
+                        w.note(Step::Out {
+                            who: i as u8,
+                            why: Out::Unconscious,
+                        });
+                    }
                 }
             }
             if out[0] || out[1] {
@@ -327,6 +428,13 @@ impl DuelSim {
             acc.fighters[i].wounds_end += wounds[i] as u64;
             acc.fighters[i].fatigue_end += fatigue[i] as u64;
         }
+        if W::ON {
+            w.note(Step::End {
+                outcome: outcome as u8,
+                rounds: end_round,
+            });
+        }
+        outcome
     }
 }
 
@@ -344,7 +452,7 @@ impl Simulation for DuelSim {
     fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut DuelAcc) {
         for mut rng in draws.trials(trials) {
             let rng = &mut rng;
-            self.duel(rng, acc);
+            self.duel(rng, acc, &mut Quiet);
         }
     }
 }

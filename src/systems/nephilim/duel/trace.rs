@@ -1,0 +1,408 @@
+//! `cosmosim trace` for Nephilim duels (issue 27): trials of a run replayed from their own
+//! streams through the batch code (`sim.rs` `DuelSim::duel`, watched), told in the
+//! rulebook's terms: initiative and segments (N-INIT), attack and parry or dodge as opposed
+//! tests (N-TEST, N-OPP), wounds and fatigue and the fourth-state checks (N-HEALTH).
+
+use serde_json::{json, Value};
+
+use crate::error::UserError;
+use crate::scenario::ScenarioFile;
+use crate::systems::nephilim::NephilimRules;
+use crate::systems::trace::{Cond, Steps, TraceRequest, TraceResult, Traced, Watch, Which};
+use crate::systems::TrialLimits;
+
+use super::model::{load_with, TRIALS_MAX};
+use super::sim::{DuelSim, A_WINS, BOTH_OUT, B_WINS, UNDECIDED};
+use super::DEFAULT_TRIALS;
+
+/// How a fighter went out (N-HEALTH).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Out {
+    /// The wound counter reached the out level.
+    Dead,
+    /// A failed incapacity check (2 x Constitution + 1D - 1D).
+    Coma,
+    /// A failed exhaustion check (Ka + 1D - 1D), or fatigue at the out level.
+    Unconscious,
+}
+
+/// One step of a duel; fighters are 0 (A) and 1 (B).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Step {
+    /// Initiatives rolled (after maluses and delay bonuses) and actions this round.
+    Round {
+        round: u32,
+        init: [i64; 2],
+        actions: [u8; 2],
+    },
+    /// `delay = "next_round"`: no action this round, this bonus on the next initiative.
+    Delays {
+        who: u8,
+        bonus: i64,
+    },
+    /// An attack's final score against the difficulty.
+    Attack {
+        who: u8,
+        segment: i64,
+        score: i64,
+        difficulty: i64,
+    },
+    /// A parry or dodge's final score; a tie stops the blow (N-OPP).
+    Defence {
+        who: u8,
+        score: i64,
+        stopped: bool,
+    },
+    /// A blow on `to`: weapon + margin - protection boxes of wounds.
+    Blow {
+        to: u8,
+        weapon: i64,
+        margin: i64,
+        protection: i64,
+    },
+    Wounds {
+        who: u8,
+        before: u8,
+        after: u8,
+    },
+    Fatigue {
+        who: u8,
+        before: u8,
+        after: u8,
+    },
+    /// A fourth-state check's score: incapacity (Constitution) or exhaustion (Ka); below 0
+    /// fails.
+    Check {
+        who: u8,
+        incapacity: bool,
+        score: i64,
+    },
+    Out {
+        who: u8,
+        why: Out,
+    },
+    /// An index of `DuelAcc::outcomes`; `max_rounds + 1` rounds when undecided.
+    End {
+        outcome: u8,
+        rounds: i64,
+    },
+}
+
+/// The outcome names of `duel-outcome.csv`.
+const OUTCOMES: [&str; 4] = ["a_wins", "b_wins", "both_out", "undecided"];
+
+/// The kind's `trace` entry: the same loading and settings as `run`.
+pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceResult> {
+    let (raw, model) = load_with(file, &req.overrides.options)?;
+    let limits = TrialLimits {
+        default: DEFAULT_TRIALS,
+        max: TRIALS_MAX,
+    };
+    let (ctx, trials) = req.overrides.resolve(file, &raw.run, &raw.rules, limits)?;
+    let rules = NephilimRules::from_options(&ctx.options);
+    let actions = [model.fighters[0].actions, model.fighters[1].actions];
+    let sim = DuelSim::new(model, &rules, actions);
+    let (engine, key) = (ctx.engine, &ctx.stream);
+    let mut acc = crate::engine::Simulation::empty(&sim);
+    let (list, scanned) = match &req.which {
+        Which::Range(a, b) => ((*a..=*b).collect::<Vec<u64>>(), b - a + 1),
+        Which::Find(conds, count) => {
+            let tests = conds
+                .iter()
+                .map(|c| Ending::parse(c, &sim))
+                .collect::<Result<Vec<_>, _>>()?;
+            let mut found = Vec::new();
+            let mut scanned = 0;
+            for i in 0..trials {
+                let mut end = Ends::default();
+                sim.duel(&mut engine.trial_stream(key, i), &mut acc, &mut end);
+                scanned += 1;
+                if tests.iter().all(|t| t.holds(&end)) {
+                    found.push(i);
+                    if found.len() as u64 == *count {
+                        break;
+                    }
+                }
+            }
+            (found, scanned)
+        }
+    };
+    let mut out = Vec::with_capacity(list.len());
+    for i in list {
+        let mut steps = Steps(Vec::new());
+        let outcome = sim.duel(&mut engine.trial_stream(key, i), &mut acc, &mut steps);
+        out.push(render(&sim, i, outcome, &steps.0));
+    }
+    Ok(TraceResult {
+        seed: engine.seed(),
+        scanned,
+        trials: out,
+    })
+}
+
+/// What `--find` reads of a duel: its outcome, length and who went out how. No other step
+/// is kept.
+#[derive(Default)]
+struct Ends {
+    outcome: usize,
+    rounds: i64,
+    out: [Option<Out>; 2],
+}
+
+impl Watch<Step> for Ends {
+    const ON: bool = true;
+    fn note(&mut self, step: Step) {
+        match step {
+            Step::Out { who, why } => self.out[who as usize] = Some(why),
+            Step::End { outcome, rounds } => {
+                (self.outcome, self.rounds) = (outcome as usize, rounds)
+            }
+            _ => {}
+        }
+    }
+}
+
+enum Ending {
+    Outcome(usize),
+    Out(Option<usize>, Option<Out>),
+    RoundsAtLeast(i64),
+}
+
+const CONDITIONS: &str = "outcome=<a_wins|b_wins|both_out|undecided>, out=<fighter>, dead[=<fighter>], coma[=<fighter>], unconscious[=<fighter>], rounds_at_least=<n>";
+
+impl Ending {
+    fn parse(c: &Cond, sim: &DuelSim) -> Result<Ending, UserError> {
+        let names: Vec<&str> = sim.model.fighters.iter().map(|f| f.name.as_str()).collect();
+        let unknown = |allowed: &str| {
+            UserError::new(crate::tr!(
+                "trace.find_unknown_value",
+                name = c.name,
+                value = c.value.as_deref().unwrap_or(""),
+                allowed = allowed
+            ))
+        };
+        let who = || -> Result<Option<usize>, UserError> {
+            match c.value.as_deref() {
+                None => Ok(None),
+                Some(v) => names
+                    .iter()
+                    .position(|n| *n == v)
+                    .map(Some)
+                    .ok_or_else(|| unknown(&names.join(", "))),
+            }
+        };
+        Ok(match c.name.as_str() {
+            "outcome" => {
+                let v = c.value.as_deref().unwrap_or("");
+                Ending::Outcome(
+                    OUTCOMES
+                        .iter()
+                        .position(|o| *o == v)
+                        .ok_or_else(|| unknown(&OUTCOMES.join(", ")))?,
+                )
+            }
+            "out" => match who()? {
+                Some(f) => Ending::Out(Some(f), None),
+                None => return Err(unknown(&names.join(", "))),
+            },
+            "dead" => Ending::Out(who()?, Some(Out::Dead)),
+            "coma" => Ending::Out(who()?, Some(Out::Coma)),
+            "unconscious" => Ending::Out(who()?, Some(Out::Unconscious)),
+            "rounds_at_least" => Ending::RoundsAtLeast(
+                c.value
+                    .as_deref()
+                    .unwrap_or("")
+                    .parse()
+                    .map_err(|_| unknown("1, 2, 3, ..."))?,
+            ),
+            other => {
+                return Err(UserError::new(crate::tr!(
+                    "trace.find_unknown",
+                    name = other,
+                    allowed = CONDITIONS
+                )))
+            }
+        })
+    }
+
+    fn holds(&self, e: &Ends) -> bool {
+        let matches = |o: Option<Out>, why: Option<Out>| o.is_some() && (why.is_none() || o == why);
+        match *self {
+            Ending::Outcome(i) => e.outcome == i,
+            Ending::Out(Some(f), why) => matches(e.out[f], why),
+            Ending::Out(None, why) => e.out.iter().any(|&o| matches(o, why)),
+            Ending::RoundsAtLeast(r) => e.rounds >= r,
+        }
+    }
+}
+
+/// Trial `trial`'s steps as lines and JSON (current language).
+fn render(sim: &DuelSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced {
+    let name = |f: u8| sim.model.fighters[f as usize].name.as_str();
+    let mut lines = Vec::with_capacity(steps.len());
+    let mut json_steps = Vec::with_capacity(steps.len());
+    for &step in steps {
+        let (depth, text, j): (u8, String, Value) = match step {
+            Step::Round {
+                round,
+                init,
+                actions,
+            } => (
+                0,
+                crate::tr!(
+                    "trace.nephilim_round",
+                    round = round,
+                    a = name(0),
+                    init_a = init[0],
+                    actions_a = actions[0],
+                    b = name(1),
+                    init_b = init[1],
+                    actions_b = actions[1]
+                ),
+                json!({"step": "round", "round": round, "initiative": init, "actions": actions}),
+            ),
+            Step::Delays { who, bonus } => (
+                1,
+                crate::tr!("trace.nephilim_delays", who = name(who), bonus = bonus),
+                json!({"step": "delays", "who": name(who), "bonus": bonus}),
+            ),
+            Step::Attack {
+                who,
+                segment,
+                score,
+                difficulty,
+            } => (
+                1,
+                if score >= difficulty {
+                    crate::tr!(
+                        "trace.nephilim_attack_hits",
+                        who = name(who),
+                        segment = segment + 1,
+                        score = score,
+                        difficulty = difficulty
+                    )
+                } else {
+                    crate::tr!(
+                        "trace.nephilim_attack_misses",
+                        who = name(who),
+                        segment = segment + 1,
+                        score = score,
+                        difficulty = difficulty
+                    )
+                },
+                json!({"step": "attack", "who": name(who), "segment": segment + 1, "score": score, "difficulty": difficulty}),
+            ),
+            Step::Defence {
+                who,
+                score,
+                stopped,
+            } => (
+                2,
+                if stopped {
+                    crate::tr!(
+                        "trace.nephilim_defence_stops",
+                        who = name(who),
+                        score = score
+                    )
+                } else {
+                    crate::tr!(
+                        "trace.nephilim_defence_fails",
+                        who = name(who),
+                        score = score
+                    )
+                },
+                json!({"step": "defence", "who": name(who), "score": score, "stopped": stopped}),
+            ),
+            Step::Blow {
+                to,
+                weapon,
+                margin,
+                protection,
+            } => (
+                2,
+                crate::tr!(
+                    "trace.nephilim_blow",
+                    to = name(to),
+                    weapon = weapon,
+                    margin = margin,
+                    protection = protection,
+                    boxes = (weapon + margin - protection).max(0)
+                ),
+                json!({"step": "blow", "to": name(to), "weapon": weapon, "margin": margin, "protection": protection}),
+            ),
+            Step::Wounds { who, before, after } => (
+                1,
+                crate::tr!(
+                    "trace.nephilim_wounds",
+                    who = name(who),
+                    before = before,
+                    after = after
+                ),
+                json!({"step": "wounds", "who": name(who), "before": before, "after": after}),
+            ),
+            Step::Fatigue { who, before, after } => (
+                1,
+                crate::tr!(
+                    "trace.nephilim_fatigue",
+                    who = name(who),
+                    before = before,
+                    after = after
+                ),
+                json!({"step": "fatigue", "who": name(who), "before": before, "after": after}),
+            ),
+            Step::Check {
+                who,
+                incapacity,
+                score,
+            } => (
+                1,
+                if incapacity {
+                    crate::tr!("trace.nephilim_incapacity", who = name(who), score = score)
+                } else {
+                    crate::tr!("trace.nephilim_exhaustion", who = name(who), score = score)
+                },
+                json!({"step": "check", "who": name(who), "check": if incapacity { "incapacity" } else { "exhaustion" }, "score": score, "passed": score >= 0}),
+            ),
+            Step::Out { who, why } => {
+                let (key, text) = match why {
+                    Out::Dead => ("dead", crate::tr!("trace.nephilim_dead", who = name(who))),
+                    Out::Coma => ("coma", crate::tr!("trace.nephilim_coma", who = name(who))),
+                    Out::Unconscious => (
+                        "unconscious",
+                        crate::tr!("trace.nephilim_unconscious", who = name(who)),
+                    ),
+                };
+                (
+                    1,
+                    text,
+                    json!({"step": "out", "who": name(who), "why": key}),
+                )
+            }
+            Step::End { outcome, rounds } => {
+                let o = OUTCOMES[outcome as usize];
+                (
+                    0,
+                    crate::tr!(
+                        "trace.finished",
+                        outcome = o,
+                        rounds = rounds.min(sim.model.max_rounds as i64)
+                    ),
+                    json!({"step": "end", "outcome": o, "rounds": rounds}),
+                )
+            }
+        };
+        let mut j = j;
+        if let Value::Object(map) = &mut j {
+            map.insert("text".into(), Value::String(text.clone()));
+        }
+        lines.push((depth, text));
+        json_steps.push(j);
+    }
+    debug_assert!(matches!(outcome, A_WINS | B_WINS | BOTH_OUT | UNDECIDED));
+    Traced {
+        trial,
+        outcome: OUTCOMES[outcome].to_string(),
+        lines,
+        steps: json_steps,
+    }
+}
