@@ -276,3 +276,105 @@ fn nephilim_duels_replay_as_the_run_counted_them_and_find_comas() {
     assert!(text.contains("initiative Fencer"), "{text}");
     assert!(text.contains("attaque au segment 1"), "{text}");
 }
+
+/// 2d20 firefights trace too: replays tally to the run's shares, `--find` reads who went
+/// down, damage adds up, and an ap-economy file is refused with the kinds that trace.
+#[test]
+fn fallout_firefights_replay_as_the_run_counted_them() {
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path();
+    for f in ["firefight.toml", "ap-economy.toml"] {
+        std::fs::copy(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("scenarios/fallout")
+                .join(f),
+            d.join(f),
+        )
+        .unwrap();
+    }
+    let o = cosmosim(
+        d,
+        &[
+            "-q",
+            "run",
+            "firefight.toml",
+            "--trials",
+            "1000",
+            "--out",
+            "r",
+        ],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = cosmosim(
+        d,
+        &[
+            "trace",
+            "firefight.toml",
+            "--trials",
+            "0..999",
+            "--format",
+            "json",
+        ],
+    );
+    let trials = json_trials(&o);
+    assert_eq!(trials.len(), 1000);
+    let csv = std::fs::read_to_string(d.join("r/combat-sides.csv")).unwrap();
+    let mut seen = 0;
+    for l in csv.lines().skip(1) {
+        let f: Vec<&str> = l.split(',').collect();
+        let p: f64 = f[1].parse().unwrap();
+        let replayed = trials.iter().filter(|t| t["outcome"] == f[0]).count();
+        assert_eq!(replayed, (p * 1000.0).round() as usize, "{}: {csv}", f[0]);
+        seen += (replayed > 0) as usize;
+    }
+    assert!(seen >= 2, "{csv}");
+    // Each hit's HP lost: damage less resistance, at most the HP the target had.
+    for t in &trials {
+        for s in t["steps"].as_array().unwrap() {
+            if s["step"] == "damage" {
+                let (dmg, dr, dealt, hp) = (
+                    s["damage"].as_u64().unwrap(),
+                    s["dr"].as_u64().unwrap(),
+                    s["dealt"].as_u64().unwrap(),
+                    s["hp"].as_u64().unwrap(),
+                );
+                assert_eq!(dealt, dmg.saturating_sub(dr).min(dealt + hp), "{s}");
+            }
+        }
+    }
+    let o = cosmosim(
+        d,
+        &[
+            "trace",
+            "firefight.toml",
+            "--find",
+            "down=Dweller",
+            "--format",
+            "json",
+        ],
+    );
+    let found = json_trials(&o);
+    assert_eq!(found.len(), 1);
+    assert!(found[0]["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|s| s["step"] == "down" && s["who"] == "Dweller"));
+    let summary = std::fs::read_to_string(d.join("r/summary.md")).unwrap();
+    assert!(
+        summary.contains("--find outcome=players_win --seed 1`"),
+        "{summary}"
+    );
+    let o = cosmosim(d, &["trace", "ap-economy.toml", "--trial", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        e.contains("fallout/combat") && e.contains("nephilim/duel"),
+        "{e}"
+    );
+    let o = cosmosim(
+        d,
+        &["--lang", "fr", "trace", "firefight.toml", "--trial", "0"],
+    );
+    assert!(String::from_utf8_lossy(&o.stdout).contains("réussites contre une difficulté"));
+}

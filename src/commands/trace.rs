@@ -5,7 +5,7 @@ use crate::error::UserError;
 use crate::report::write_page;
 use crate::scenario::ScenarioFile;
 use crate::systems::trace::{parse_find, parse_range, TraceRequest, TraceResult, Which};
-use crate::systems::{scenario_kinds, RunOverrides};
+use crate::systems::RunOverrides;
 
 use super::{print_stdout, publish_set, say};
 
@@ -13,18 +13,8 @@ pub fn trace(args: &TraceArgs, quiet: bool) -> anyhow::Result<()> {
     let file = ScenarioFile::read(&args.file)?;
     let kind = super::run::kind_of(&file)?;
     let Some(trace) = kind.trace else {
-        let can: Vec<String> = scenario_kinds()
-            .iter()
-            .filter(|k| k.trace.is_some())
-            .map(|k| format!("{}/{}", k.system, k.kind.unwrap_or("-")))
-            .collect();
         let this = format!("{}/{}", kind.system, kind.kind.unwrap_or("-"));
-        return Err(UserError::new(crate::tr!(
-            "trace.not_available",
-            kind = this,
-            allowed = can.join(", ")
-        ))
-        .into());
+        return Err(crate::systems::trace::not_available(&this).into());
     };
     let which = match (args.trial, &args.trials, &args.find) {
         (Some(n), _, _) => Which::Range(n, n),

@@ -6,6 +6,7 @@ mod model;
 mod raw;
 mod report;
 mod sim;
+mod trace;
 
 pub use model::{load, CombatModel, Combatant, Side, SidePolicy, Target, Weapon, WeaponKind};
 pub use model::{COMBATANTS_MAX, ROUNDS_MAX, TRIALS_MAX};
@@ -13,6 +14,7 @@ pub use raw::RawCombat;
 pub use sim::{
     CombatAcc, CombatSim, ExtraDamage, FighterAcc, PoolAcc, MJ_WINS, PLAYERS_WIN, UNDECIDED,
 };
+pub(crate) use trace::trace;
 
 use crate::rules::RuleOptions;
 use crate::scenario::ScenarioFile;

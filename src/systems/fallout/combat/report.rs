@@ -398,6 +398,13 @@ pub fn result(
             crate::lang::num(r.damage, 2)
         );
     }
+    summary += &crate::systems::trace::see_section(
+        &file.path.display().to_string(),
+        ctx.engine.seed(),
+        ["players_win", "mj_wins", "undecided"]
+            .into_iter()
+            .zip(acc.outcomes.counts),
+    );
     summary += crate::tr!("fallout.combat.summary_rules");
     summary += &crate::tr!(
         "fallout.common.provenance",

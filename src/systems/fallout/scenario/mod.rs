@@ -28,7 +28,7 @@ pub static AP_ECONOMY: ScenarioKind = ScenarioKind {
     kind: None,
     run: run_any,
     defaults: None,
-    trace: None,
+    trace: Some(trace_any),
 };
 
 /// The kinds of 2d20 scenario files.
@@ -56,6 +56,16 @@ fn run_any(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     match kind(file)? {
         Kind::ApEconomy => run(file, o),
         Kind::Combat => super::combat::run(file, o),
+    }
+}
+
+fn trace_any(
+    file: &ScenarioFile,
+    req: &crate::systems::trace::TraceRequest,
+) -> anyhow::Result<crate::systems::trace::TraceResult> {
+    match kind(file)? {
+        Kind::ApEconomy => Err(crate::systems::trace::not_available("fallout/ap-economy").into()),
+        Kind::Combat => super::combat::trace(file, req),
     }
 }
 
