@@ -95,3 +95,36 @@ fn a_scenario_run_says_how_many_trials_it_took_and_the_cap_is_honest() {
         .assert()
         .code(2);
 }
+
+/// Issue 26 item 5: precision is held in each figure's own terms. A campaign's "tests to
+/// +-10" (about a thousand tests) is held to +-2% of its value, not to +-0.02 tests, so the
+/// run stops; before, it doubled to --max-trials and said NOT reached.
+#[test]
+fn precision_on_figures_in_their_own_unit_is_relative_and_reached() {
+    let d = tempfile::tempdir().unwrap();
+    let campaign = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/cosmos/campaign.toml"
+    );
+    bin()
+        .args([
+            "run",
+            campaign,
+            "--precision",
+            "0.02",
+            "--max-trials",
+            "1000000",
+            "--quiet",
+            "--out",
+        ])
+        .arg(d.path().join("c"))
+        .assert()
+        .success();
+    let s = fs::read_to_string(d.path().join("c/summary.md")).unwrap();
+    assert!(s.contains("Precision ±0.02 reached with"), "{s}");
+    assert!(s.contains("of its value"), "{s}");
+    assert!(
+        s.contains("other figures (means, days, tests, points) to ±2.00% of their value"),
+        "{s}"
+    );
+}

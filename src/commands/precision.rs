@@ -68,10 +68,44 @@ impl Precision {
     }
 }
 
-/// The widest interval of the outputs: (half-width, `output.column`), over every
-/// `<x>_lo`/`<x>_hi` column pair; undefined cells (empty) are skipped.
-pub fn widest(outputs: &[Output]) -> Option<(f64, String)> {
-    let mut best: Option<(f64, String)> = None;
+/// Whether a figure is a share or probability (0..1), held to `--precision P` as ±P, or
+/// a figure in its own unit (rounds, tests, days, points, karma; means and quantiles),
+/// held to ±P of its value (issue 26 item 5: one P, the same effort on every kind; a
+/// probability precision on a mean of days could never be reached). Read from the
+/// column's name: `p`, `p_*`, `*share*`, `*_per_point` and the test outcome classes.
+pub fn is_share(stem: &str) -> bool {
+    const CLASSES: [&str; 6] = [
+        "success",
+        "failure",
+        "crit_success",
+        "crit_failure",
+        "super_success",
+        "super_failure",
+    ];
+    stem == "p"
+        || stem.starts_with("p_")
+        || stem.contains("share")
+        || stem.ends_with("_per_point")
+        || CLASSES.contains(&stem)
+}
+
+/// The interval of the outputs furthest from the precision: its half-width, where
+/// (`output.column`), whether it is held relative to its value, and `excess`, its
+/// half-width over what P allows it (at most 1: reached).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Widest {
+    pub half_width: f64,
+    pub at: String,
+    pub relative: bool,
+    pub excess: f64,
+}
+
+/// The interval furthest from ±P over every `<x>_lo`/`<x>_hi` column pair: a share's
+/// half-width against P, another figure's against P x |value| (a value of 0 against P).
+/// Undefined cells and half-open intervals (a quantile beyond the horizon: more trials
+/// cannot close it) are skipped.
+pub fn widest(outputs: &[Output], p: f64) -> Option<Widest> {
+    let mut best: Option<Widest> = None;
     for o in outputs {
         for c in o.frame.get_column_names() {
             let Some(stem) = c.strip_suffix("_lo") else {
@@ -84,11 +118,52 @@ pub fn widest(outputs: &[Output]) -> Option<(f64, String)> {
             let (Ok(lo), Ok(hi)) = (lo.f64(), hi.f64()) else {
                 continue;
             };
+            let value = o
+                .frame
+                .column(stem)
+                .ok()
+                .and_then(|v| v.f64().ok().cloned());
+            // A sweep's long table names each row's figure (`combat-sides.share`): the
+            // kind is that figure's, row by row.
+            let named = (stem == "value")
+                .then(|| {
+                    o.frame
+                        .column("figure")
+                        .ok()
+                        .and_then(|f| f.str().ok().cloned())
+                })
+                .flatten();
             for i in 0..lo.len().min(hi.len()) {
+                let relative = match named.as_ref().and_then(|f| f.get(i)) {
+                    Some(figure) => !is_share(figure.rsplit('.').next().unwrap_or(figure)),
+                    None => !is_share(stem),
+                };
                 if let (Some(l), Some(h)) = (lo.get(i), hi.get(i)) {
                     let half = (h - l) / 2.0;
-                    if half.is_finite() && best.as_ref().is_none_or(|b| half > b.0) {
-                        best = Some((half, format!("{}.{stem}", o.name)));
+                    if !half.is_finite() {
+                        continue;
+                    }
+                    let allowed = if relative {
+                        let v = value
+                            .as_ref()
+                            .and_then(|v| v.get(i))
+                            .unwrap_or((l + h) / 2.0);
+                        if v.abs() > 0.0 {
+                            p * v.abs()
+                        } else {
+                            p
+                        }
+                    } else {
+                        p
+                    };
+                    let excess = half / allowed;
+                    if best.as_ref().is_none_or(|b| excess > b.excess) {
+                        best = Some(Widest {
+                            half_width: half,
+                            at: format!("{}.{stem}", o.name),
+                            relative,
+                            excess,
+                        });
                     }
                 }
             }
@@ -101,8 +176,8 @@ pub fn widest(outputs: &[Output]) -> Option<(f64, String)> {
 pub struct Reached<T> {
     pub value: T,
     pub trials: u64,
-    /// The widest half-width at the end, and where.
-    pub widest: Option<(f64, String)>,
+    /// The interval furthest from the precision at the end.
+    pub widest: Option<Widest>,
     pub reached: bool,
 }
 
@@ -111,27 +186,40 @@ impl<T> Reached<T> {
     pub fn sentence(&self, p: &Precision) -> String {
         let dec = crate::balance::dec;
         let w = match &self.widest {
-            Some((h, at)) => crate::tr!(
+            Some(w) if w.relative => crate::tr!(
+                "run.precision_widest_relative",
+                half_width = dec(&format!("{:.5}", w.half_width)),
+                at = w.at,
+                share = crate::lang::pct(w.excess * p.half_width, 2)
+            ),
+            Some(w) => crate::tr!(
                 "run.precision_widest",
-                half_width = dec(&format!("{h:.5}")),
-                at = at
+                half_width = dec(&format!("{:.5}", w.half_width)),
+                at = w.at
             ),
             None => crate::tr!("run.precision_no_interval").into(),
         };
         let half_width = dec(&p.half_width.to_string());
+        let units = crate::tr!(
+            "run.precision_units",
+            half_width = half_width,
+            relative = crate::lang::pct(p.half_width, 2)
+        );
         if self.reached {
             crate::tr!(
                 "run.precision_reached",
                 half_width = half_width,
                 trials = self.trials,
-                widest = w
+                widest = w,
+                units = units
             )
         } else {
             crate::tr!(
                 "run.precision_not_reached",
                 half_width = half_width,
                 trials = self.trials,
-                widest = w
+                widest = w,
+                units = units
             )
         }
     }
@@ -149,10 +237,10 @@ pub fn run_to_precision<T>(
         super::signals::check()?;
         let t = schedule[i];
         let value = eval(t)?;
-        let Some(w) = widest(outputs(&value)) else {
+        let Some(w) = widest(outputs(&value), p.half_width) else {
             return Err(UserError::new(crate::tr!("check.precision_exact")).into());
         };
-        let reached = w.0 <= p.half_width;
+        let reached = w.excess <= 1.0;
         if reached || i + 1 == schedule.len() {
             return Ok(Reached {
                 value,
@@ -186,6 +274,17 @@ mod tests {
         }
     }
 
+    fn output_named(stem: &str, v: Vec<f64>, lo: Vec<f64>, hi: Vec<f64>) -> Output {
+        let mut o = output(lo.clone(), hi.clone());
+        o.frame = DataFrame::new_infer_height(vec![
+            Column::new(stem.into(), v),
+            Column::new(format!("{stem}_lo").into(), lo),
+            Column::new(format!("{stem}_hi").into(), hi),
+        ])
+        .unwrap();
+        o
+    }
+
     #[test]
     fn the_schedule_doubles_from_one_batch_up_to_the_cap() {
         let p = Precision::new(0.01, Some(300_000)).unwrap();
@@ -197,9 +296,61 @@ mod tests {
     #[test]
     fn widest_reads_every_interval_pair_and_skips_undefined_cells() {
         let o = output(vec![0.1, f64::NAN, 0.4], vec![0.2, f64::NAN, 0.46]);
-        let (h, at) = widest(&[o]).unwrap();
-        assert!((h - 0.05).abs() < 1e-12, "{h}");
-        assert_eq!(at, "t.p");
+        let w = widest(&[o], 0.01).unwrap();
+        assert!((w.half_width - 0.05).abs() < 1e-12, "{w:?}");
+        assert_eq!(w.at, "t.p");
+        assert!(!w.relative);
+        assert!((w.excess - 5.0).abs() < 1e-9, "{w:?}");
+    }
+
+    #[test]
+    fn figures_in_their_own_unit_are_held_relative_to_their_value() {
+        // A mean of 200 rounds ±3 is within 2% (3 <= 0.02 x 200), a share ±0.03 is not.
+        let rounds = output_named("mean", vec![200.0], vec![197.0], vec![203.0]);
+        let w = widest(std::slice::from_ref(&rounds), 0.02).unwrap();
+        assert!(w.relative && (w.excess - 0.75).abs() < 1e-9, "{w:?}");
+        let share = output_named("share", vec![0.5], vec![0.47], vec![0.53]);
+        let w = widest(&[rounds, share], 0.02).unwrap();
+        assert_eq!(w.at, "t.share");
+        assert!(!w.relative && (w.excess - 1.5).abs() < 1e-9, "{w:?}");
+        // A sweep's rows are held by their figure's kind.
+        let mut sweep = output_named(
+            "value",
+            vec![0.5, 200.0],
+            vec![0.49, 197.0],
+            vec![0.51, 203.0],
+        );
+        sweep
+            .frame
+            .with_column(Column::new(
+                "figure".into(),
+                ["combat-sides.share", "combat-sides.mean_rounds"],
+            ))
+            .unwrap();
+        let w = widest(&[sweep], 0.02).unwrap();
+        assert!(w.relative && (w.excess - 0.75).abs() < 1e-9, "{w:?}");
+        // A value of 0 is held to ±P; a half-open interval is skipped.
+        let zero = output_named(
+            "tests",
+            vec![0.0, 40.0],
+            vec![0.0, 39.0],
+            vec![0.01, f64::NAN],
+        );
+        let w = widest(&[zero], 0.02).unwrap();
+        assert!((w.excess - 0.25).abs() < 1e-9, "{w:?}");
+        for (stem, share) in [
+            ("p", true),
+            ("p_down", true),
+            ("share_first", true),
+            ("apocalypse_per_point", true),
+            ("crit_success", true),
+            ("mean", false),
+            ("day", false),
+            ("tests", false),
+            ("rations_left", false),
+        ] {
+            assert_eq!(is_share(stem), share, "{stem}");
+        }
     }
 
     #[test]
