@@ -229,10 +229,9 @@ pub fn expect(a: &ExpectArgs, quiet: bool) -> anyhow::Result<()> {
         signals::check()?;
         verdict = Some((expect::all_hold(&results), expect::headline(&results)));
         let stalled = runner.stalemate_warnings();
-        if !quiet {
-            for w in &stalled {
-                say(&crate::tr!("page.warning", text = w));
-            }
+        // Warnings print whatever --quiet says (it silences progress and file lists).
+        for w in &stalled {
+            super::warn(w);
         }
         write_expect(&results, &stalled, staging)
     })?;

@@ -31,7 +31,7 @@ pub use init::init;
 pub use merge::merge;
 pub use optimise::optimise;
 pub use options::list_options;
-pub use output::{print_stdout, say};
+pub use output::{print_stdout, say, warn};
 pub use precision::{run_to_precision, widest, Precision, Reached, Widest};
 pub use publish::Staging;
 pub use report::report;

@@ -113,10 +113,9 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool) -> anyhow::Result<()> {
         })?;
         signals::check()?;
         let stalled = common.stalemate_warnings();
-        if !quiet {
-            for w in &stalled {
-                say(&crate::tr!("page.warning", text = w));
-            }
+        // Warnings print whatever --quiet says (it silences progress and file lists).
+        for w in &stalled {
+            super::warn(w);
         }
         // Every row of the figure's output at the best point (issue 27).
         let at = super::subject::point_label(&grid[outcome.best]);

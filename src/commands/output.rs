@@ -9,6 +9,13 @@ pub fn say(msg: &str) {
     let _ = writeln!(std::io::stderr(), "{msg}");
 }
 
+/// A warning on stderr (stalemates, rule options foreign to the system, keys a file
+/// sets for nothing): printed even under `--quiet`, which silences progress and file
+/// lists, not what may make an answer wrong.
+pub fn warn(text: &str) {
+    say(&crate::tr!("page.warning", text = text));
+}
+
 /// Writes a command's product to stdout.
 pub fn print_stdout(text: &str) -> anyhow::Result<()> {
     if stdout_closed() {

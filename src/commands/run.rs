@@ -120,10 +120,10 @@ pub fn check(path: &Path, quiet: bool) -> anyhow::Result<()> {
     let kind = kind_of(&file)?;
     let foreign = validate(&file, kind, &RunOverrides::default())?;
     let warnings = all_warnings(&file, foreign);
+    for w in &warnings {
+        super::warn(w);
+    }
     if !quiet {
-        for w in &warnings {
-            say(&crate::tr!("page.warning", text = w));
-        }
         print_stdout(&crate::tr!("check.ok", file = path.display()))?;
         if let Some(defaults) = kind.defaults {
             let lines = defaults(&file)?;
@@ -201,10 +201,9 @@ fn run_to(path: &Path, o: &RunOverrides, goal: Option<&Precision>) -> anyhow::Re
     let kind = kind_of(&file)?;
     // Validate before anything is created on disk.
     let foreign = validate(&file, kind, o)?;
-    if !o.quiet {
-        for w in all_warnings(&file, foreign.clone()) {
-            say(&crate::tr!("page.warning", text = w));
-        }
+    // Warnings print whatever --quiet says (it silences progress and file lists).
+    for w in all_warnings(&file, foreign.clone()) {
+        super::warn(&w);
     }
     let dir = o.out.clone().unwrap_or_else(|| default_out(path));
     publish_set(&dir, o.quiet, |staging| {
@@ -237,10 +236,9 @@ fn run_to(path: &Path, o: &RunOverrides, goal: Option<&Precision>) -> anyhow::Re
         };
         signals::check()?;
         let stalled = stalemate::warnings(&result.outputs, file.stalemate_warning());
-        if !o.quiet {
-            for w in &stalled {
-                say(&crate::tr!("page.warning", text = w));
-            }
+        // Warnings print whatever --quiet says (it silences progress and file lists).
+        for w in &stalled {
+            super::warn(w);
         }
         let mut warnings = all_warnings(&file, foreign);
         warnings.extend(stalled);

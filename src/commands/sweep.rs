@@ -101,10 +101,9 @@ pub fn sweep(a: &SweepArgs, quiet: bool) -> anyhow::Result<()> {
         md += "\n";
         md += crate::tr!("sweep.table");
         md += &format!("\n\n{}\n", out[0].provenance.summary());
-        if !quiet {
-            for w in &warned {
-                super::say(&crate::tr!("page.warning", text = w));
-            }
+        // Warnings print whatever --quiet says (it silences progress and file lists).
+        for w in &warned {
+            super::warn(w);
         }
         let mut warnings = file.warnings();
         warnings.extend(warned);

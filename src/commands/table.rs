@@ -9,10 +9,9 @@ pub fn table(cmd: &TableCommand, precision: &PrecisionArgs, quiet: bool) -> anyh
     let goal = super::precision::goal(precision)?;
     let run = cmd.run_args();
     let ctx = run.context(quiet)?;
-    if !quiet {
-        for w in ctx.options.foreign_to(cmd.system()) {
-            say(&crate::tr!("page.warning", text = w));
-        }
+    // Warnings print whatever --quiet says (it silences progress and file lists).
+    for w in ctx.options.foreign_to(cmd.system()) {
+        super::warn(&w);
     }
     publish_set(&run.out, quiet, |staging| {
         let mut outputs = match &goal {

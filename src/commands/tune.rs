@@ -180,10 +180,9 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
         })?;
         signals::check()?;
         let stalled = common.stalemate_warnings();
-        if !quiet {
-            for w in &stalled {
-                say(&crate::tr!("page.warning", text = w));
-            }
+        // Warnings print whatever --quiet says (it silences progress and file lists).
+        for w in &stalled {
+            super::warn(w);
         }
         // Every row of the figure's output at the answer's points (issue 27).
         let answer_points: Vec<&Point> = match &answer {
