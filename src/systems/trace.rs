@@ -81,6 +81,51 @@ pub struct TraceResult {
     pub trials: Vec<Traced>,
 }
 
+/// The trials a request replays and how many were scanned: the range as asked, or the
+/// first `count` trials of the run's `trials` whose ending meets every `--find`
+/// condition, in order. `parse` reads a condition for the kind (its errors name what is
+/// allowed); `meets(i, conds)` runs trial `i` without building its account.
+pub fn pick<T>(
+    which: &Which,
+    trials: u64,
+    parse: impl Fn(&Cond) -> Result<T, UserError>,
+    mut meets: impl FnMut(u64, &[T]) -> bool,
+) -> Result<(Vec<u64>, u64), UserError> {
+    match which {
+        Which::Range(a, b) => Ok(((*a..=*b).collect(), b - a + 1)),
+        Which::Find(conds, count) => {
+            let tests = conds.iter().map(parse).collect::<Result<Vec<_>, _>>()?;
+            let mut found = Vec::new();
+            let mut scanned = 0;
+            for i in 0..trials {
+                scanned += 1;
+                if meets(i, &tests) {
+                    found.push(i);
+                    if found.len() as u64 == *count {
+                        break;
+                    }
+                }
+            }
+            Ok((found, scanned))
+        }
+    }
+}
+
+/// Adds one step to an account: its line (depth, text) and its JSON with the text in.
+pub fn add_step(
+    lines: &mut Vec<(u8, String)>,
+    steps: &mut Vec<serde_json::Value>,
+    depth: u8,
+    text: String,
+    mut json: serde_json::Value,
+) {
+    if let serde_json::Value::Object(map) = &mut json {
+        map.insert("text".into(), serde_json::Value::String(text.clone()));
+    }
+    lines.push((depth, text));
+    steps.push(json);
+}
+
 /// The refusal for a kind that cannot trace yet, naming those that can (a system with
 /// several kinds behind one entry, the 2d20's, traces its `combat` files).
 pub fn not_available(this: &str) -> UserError {

@@ -4,7 +4,7 @@
 
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
-use crate::systems::trace::{Cond, TraceRequest, TraceResult, Which};
+use crate::systems::trace::{pick, Cond, TraceRequest, TraceResult};
 
 use super::fight::Fight;
 use super::sim::CombatSim;
@@ -20,30 +20,19 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
     let sim = CombatSim::new(model, CombatRules::from_options(&ctx.options));
     let (engine, key) = (ctx.engine, &ctx.stream);
     let mut acc = sim.empty_acc();
-    let (list, scanned) = match &req.which {
-        Which::Range(a, b) => ((*a..=*b).collect::<Vec<u64>>(), b - a + 1),
-        Which::Find(conds, count) => {
-            let tests = conds
-                .iter()
-                .map(|c| Ending::parse(c, &sim))
-                .collect::<Result<Vec<_>, _>>()?;
-            let mut rng = engine.trial_stream(key, 0);
-            let mut fight = Fight::new(&sim, &mut rng, &mut acc);
-            let mut found = Vec::new();
-            let mut scanned = 0;
-            for i in 0..trials {
+    let (list, scanned) = {
+        let mut rng = engine.trial_stream(key, 0);
+        let mut fight = Fight::new(&sim, &mut rng, &mut acc);
+        pick(
+            &req.which,
+            trials,
+            |c| Ending::parse(c, &sim),
+            |i, tests: &[Ending]| {
                 *fight.rng = engine.trial_stream(key, i);
                 fight.combat();
-                scanned += 1;
-                if tests.iter().all(|t| t.holds(&fight)) {
-                    found.push(i);
-                    if found.len() as u64 == *count {
-                        break;
-                    }
-                }
-            }
-            (found, scanned)
-        }
+                tests.iter().all(|t| t.holds(&fight))
+            },
+        )?
     };
     let mut out = Vec::with_capacity(list.len());
     for i in list {
@@ -163,7 +152,7 @@ impl Ending {
 mod tests {
     use super::*;
     use crate::engine::Progress;
-    use crate::systems::trace::parse_find;
+    use crate::systems::trace::{parse_find, Which};
     use crate::systems::RunOverrides;
 
     /// A short duel (round caps are common) with Dark points to spend.

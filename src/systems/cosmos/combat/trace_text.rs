@@ -492,12 +492,7 @@ pub(super) fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]
                 )
             }
         };
-        let mut j = j;
-        if let Value::Object(map) = &mut j {
-            map.insert("text".into(), Value::String(text.clone()));
-        }
-        lines.push((depth, text));
-        json_steps.push(j);
+        crate::systems::trace::add_step(&mut lines, &mut json_steps, depth, text, j);
         i += 1;
     }
     Traced {

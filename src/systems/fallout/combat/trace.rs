@@ -7,7 +7,9 @@ use serde_json::{json, Value};
 
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
-use crate::systems::trace::{Cond, Steps, TraceRequest, TraceResult, Traced, Watch, Which};
+use crate::systems::trace::{
+    add_step, pick, Cond, Steps, TraceRequest, TraceResult, Traced, Watch,
+};
 use crate::systems::TrialLimits;
 
 use super::model::{load, TRIALS_MAX};
@@ -88,29 +90,16 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
     let sim = super::simulation(model, &ctx.options);
     let (engine, key) = (ctx.engine, &ctx.stream);
     let mut acc = crate::engine::Simulation::empty(&sim);
-    let (list, scanned) = match &req.which {
-        Which::Range(a, b) => ((*a..=*b).collect::<Vec<u64>>(), b - a + 1),
-        Which::Find(conds, count) => {
-            let tests = conds
-                .iter()
-                .map(|c| Ending::parse(c, &sim))
-                .collect::<Result<Vec<_>, _>>()?;
-            let mut found = Vec::new();
-            let mut scanned = 0;
-            for i in 0..trials {
-                let mut end = Ends::default();
-                sim.fight(&mut engine.trial_stream(key, i), &mut acc, &mut end);
-                scanned += 1;
-                if tests.iter().all(|t| t.holds(&end)) {
-                    found.push(i);
-                    if found.len() as u64 == *count {
-                        break;
-                    }
-                }
-            }
-            (found, scanned)
-        }
-    };
+    let (list, scanned) = pick(
+        &req.which,
+        trials,
+        |c| Ending::parse(c, &sim),
+        |i, tests: &[Ending]| {
+            let mut end = Ends::default();
+            sim.fight(&mut engine.trial_stream(key, i), &mut acc, &mut end);
+            tests.iter().all(|t| t.holds(&end))
+        },
+    )?;
     let mut out = Vec::with_capacity(list.len());
     for i in list {
         let mut steps = Steps(Vec::new());
@@ -329,12 +318,7 @@ fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced
                 )
             }
         };
-        let mut j = j;
-        if let Value::Object(map) = &mut j {
-            map.insert("text".into(), Value::String(text.clone()));
-        }
-        lines.push((depth, text));
-        json_steps.push(j);
+        add_step(&mut lines, &mut json_steps, depth, text, j);
     }
     Traced {
         trial,
