@@ -24,7 +24,7 @@ pub(crate) struct Runner {
     pub threads: usize,
     pub global_options: Vec<String>,
     pub quiet: bool,
-    cache: HashMap<(Source, Vec<String>, Option<u64>), Rc<Vec<Output>>>,
+    cache: HashMap<(Source, Vec<String>, Option<u64>, Option<u64>), Rc<Vec<Output>>>,
     /// Stalemate warnings of every scenario run, in run order (issue 27 item 2: a gate on
     /// a win rate must not pass silently over fights that never end).
     stalled: Vec<String>,
@@ -60,55 +60,113 @@ impl Compute for Runner {
         options: &[String],
         trials: Option<u64>,
     ) -> anyhow::Result<Rc<Vec<Output>>> {
+        self.compute(source, options, trials, self.seed)
+    }
+
+    fn outputs_at_seeds(
+        &mut self,
+        source: &Source,
+        options: &[String],
+        trials: Option<u64>,
+        seeds: &[u64],
+    ) -> anyhow::Result<Vec<Rc<Vec<Output>>>> {
         let options = expect::merged_options(&self.global_options, options);
-        let key = (source.clone(), options.clone(), trials);
+        let key = |s: u64| (source.clone(), options.clone(), trials, Some(s));
+        let missing: Vec<u64> = seeds
+            .iter()
+            .copied()
+            .filter(|s| !self.cache.contains_key(&key(*s)))
+            .collect();
+        signals::check()?;
+        // Small runs (the blocks of a paired test fit in one batch each) side by side on
+        // the run's pool; each depends on its own seed only, so the bytes do not depend on
+        // the order they finish in.
+        let (threads, quiet) = (self.threads, self.quiet);
+        let done = crate::engine::pool(threads)?.install(|| {
+            use rayon::prelude::*;
+            missing
+                .par_iter()
+                .map(|s| produce(source, &options, trials, Some(*s), threads, quiet))
+                .collect::<Vec<_>>()
+        });
+        for (s, outs) in missing.iter().zip(done) {
+            self.cache.insert(key(*s), Rc::new(outs?.0));
+        }
+        Ok(seeds.iter().map(|s| self.cache[&key(*s)].clone()).collect())
+    }
+}
+
+impl Runner {
+    fn compute(
+        &mut self,
+        source: &Source,
+        options: &[String],
+        trials: Option<u64>,
+        seed: Option<u64>,
+    ) -> anyhow::Result<Rc<Vec<Output>>> {
+        let options = expect::merged_options(&self.global_options, options);
+        let key = (source.clone(), options.clone(), trials, seed);
         if let Some(o) = self.cache.get(&key) {
             return Ok(o.clone());
         }
         signals::check()?;
-        let outs = match source {
-            Source::Table { name, args } => {
-                let mut argv = args.clone();
-                for o in &options {
-                    argv.push("--option".into());
-                    argv.push(o.clone());
-                }
-                if let Some(s) = self.seed {
-                    argv.extend(["--seed".to_string(), s.to_string()]);
-                }
-                argv.extend(["--threads".to_string(), self.threads.to_string()]);
-                if let Some(t) = trials {
-                    argv.extend(["--trials".to_string(), t.to_string()]);
-                }
-                let cmd = parse_table(name, &argv).map_err(UserError::new)?;
-                table_outputs(&cmd, self.quiet)?
+        let (outs, stalled) = produce(source, &options, trials, seed, self.threads, self.quiet)?;
+        for w in stalled {
+            if !self.stalled.contains(&w) {
+                self.stalled.push(w);
             }
-            Source::Scenario(path) => {
-                let o = RunOverrides {
-                    trials,
-                    seed: self.seed,
-                    threads: self.threads,
-                    options: options.clone(),
-                    quiet: self.quiet,
-                    ..Default::default()
-                };
-                let outputs = run_scenario(path, &o)?.outputs;
-                let level = crate::scenario::ScenarioFile::read(path)?.stalemate_warning();
-                let at = path.display().to_string();
-                for s in crate::balance::stalemate::stalemates(&outputs) {
-                    if s.p > level {
-                        let w = crate::balance::stalemate::warning(&s, level, Some(&at));
-                        if !self.stalled.contains(&w) {
-                            self.stalled.push(w);
-                        }
-                    }
-                }
-                outputs
-            }
-        };
+        }
         let outs = Rc::new(outs);
         self.cache.insert(key, outs.clone());
         Ok(outs)
+    }
+}
+
+/// A source's outputs, and the stalemate warnings of a scenario (each names its file).
+fn produce(
+    source: &Source,
+    options: &[String],
+    trials: Option<u64>,
+    seed: Option<u64>,
+    threads: usize,
+    quiet: bool,
+) -> anyhow::Result<(Vec<Output>, Vec<String>)> {
+    match source {
+        Source::Table { name, args } => {
+            let mut argv = args.clone();
+            for o in options {
+                argv.push("--option".into());
+                argv.push(o.clone());
+            }
+            if let Some(s) = seed {
+                argv.extend(["--seed".to_string(), s.to_string()]);
+            }
+            argv.extend(["--threads".to_string(), threads.to_string()]);
+            if let Some(t) = trials {
+                argv.extend(["--trials".to_string(), t.to_string()]);
+            }
+            let cmd = parse_table(name, &argv).map_err(UserError::new)?;
+            Ok((table_outputs(&cmd, quiet)?, Vec::new()))
+        }
+        Source::Scenario(path) => {
+            let o = RunOverrides {
+                trials,
+                seed,
+                threads,
+                options: options.to_vec(),
+                quiet,
+                ..Default::default()
+            };
+            let outputs = run_scenario(path, &o)?.outputs;
+            let level = crate::scenario::ScenarioFile::read(path)?.stalemate_warning();
+            let at = path.display().to_string();
+            let stalled = crate::balance::stalemate::stalemates(&outputs)
+                .iter()
+                .filter(|s| s.p > level)
+                .map(|s| crate::balance::stalemate::warning(s, level, Some(&at)))
+                .collect();
+            Ok((outputs, stalled))
+        }
     }
 }
 

@@ -28,12 +28,13 @@ pub fn variants(a: &VariantsArgs, quiet: bool) -> anyhow::Result<()> {
     let mut runner = Runner::new(Some(seed), a.threads, Vec::new(), true);
     let f = VariantsFile {
         trials: a.trials.or(f.trials),
+        seed,
         ..f
     };
     f.check_work(a.trials.is_some())?;
     let mut headline = String::new();
     publish_set(&out, quiet, |staging| {
-        let study = variants::study(&f, &mut runner)?;
+        let study = variants::study(&f, seed, &mut runner)?;
         signals::check()?;
         let mut files = Vec::new();
         for v in &study.variants {
@@ -71,6 +72,11 @@ pub fn variants(a: &VariantsArgs, quiet: bool) -> anyhow::Result<()> {
             "seed": seed,
             "trials": f.trials,
             "alpha": f.alpha,
+            "test": {
+                "monte_carlo": "paired t test on block differences, Benjamini-Hochberg",
+                "blocks": variants::BLOCKS,
+                "block_seed": "stream key variants.block(seed, block)",
+            },
             "variants": study.variants.iter().map(|v| serde_json::json!({
                 "name": v.name, "options": v.options, "description": v.description
             })).collect::<Vec<_>>(),

@@ -18,6 +18,16 @@ pub trait Compute {
         options: &[String],
         trials: Option<u64>,
     ) -> anyhow::Result<Rc<Vec<Output>>>;
+
+    /// The same at each of `seeds` instead of the run's seed (the paired blocks of
+    /// `variants`), in the order of `seeds`.
+    fn outputs_at_seeds(
+        &mut self,
+        source: &Source,
+        options: &[String],
+        trials: Option<u64>,
+        seeds: &[u64],
+    ) -> anyhow::Result<Vec<Rc<Vec<Output>>>>;
 }
 
 /// Run-wide settings from the command line.

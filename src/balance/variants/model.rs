@@ -351,7 +351,9 @@ impl VariantsFile {
             let per = self
                 .trials
                 .unwrap_or_else(|| crate::balance::expect::model::default_trials(s));
-            total = total.saturating_add(per.saturating_mul(runs));
+            // Each rule set runs in full, then again in paired blocks of as many trials.
+            let blocks = super::paired::block_trials(per).saturating_mul(super::paired::BLOCKS);
+            total = total.saturating_add(per.saturating_add(blocks).saturating_mul(runs));
             if total > max {
                 let message = crate::tr!(
                     "safety.work.variants_work",

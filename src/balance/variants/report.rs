@@ -138,7 +138,12 @@ pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str) -> String {
     );
     md += &answer(f, s);
     md += "\n";
-    md += &crate::tr!("variants.rule", seed = f.seed, alpha = num(f.alpha));
+    md += &crate::tr!(
+        "variants.rule",
+        seed = f.seed,
+        alpha = num(f.alpha),
+        blocks = super::paired::BLOCKS
+    );
     md += "\n";
     if !f.headlines.is_empty() {
         md += &format!(

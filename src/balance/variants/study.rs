@@ -1,5 +1,6 @@
 //! Computes the book rules and every variant on the same seed, and compares each
-//! variant with the book in memory (the same rules as `compare` on two folders).
+//! variant with the book in memory: exact figures by the rules of `compare`, Monte Carlo
+//! figures by the paired block test (`paired.rs`).
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -10,6 +11,7 @@ use crate::balance::figures::{self, FigureValue};
 use crate::report::Output;
 
 use super::model::{VariantsFile, BOOK};
+use super::paired::{self, Blocks, BLOCKS};
 
 /// One set of rules and what it gave.
 pub struct VariantResult {
@@ -87,10 +89,37 @@ fn loaded(
     Ok(m)
 }
 
+/// `[block][source]`: the blocks of one rule set (None for a source without Monte Carlo).
+fn block_runs<C: Compute>(
+    f: &VariantsFile,
+    seed: u64,
+    options: &[String],
+    trials: &[Option<u64>],
+    compute: &mut C,
+) -> anyhow::Result<Vec<Vec<Option<Rc<Vec<crate::report::Output>>>>>> {
+    let seeds: Vec<u64> = (0..BLOCKS).map(|b| paired::block_seed(seed, b)).collect();
+    let mut out = vec![Vec::with_capacity(f.study.len()); seeds.len()];
+    for (src, n) in f.study.iter().zip(trials) {
+        let runs = match n {
+            Some(n) => compute
+                .outputs_at_seeds(src, options, Some(paired::block_trials(*n)), &seeds)?
+                .into_iter()
+                .map(Some)
+                .collect(),
+            None => vec![None; seeds.len()],
+        };
+        for (block, run) in out.iter_mut().zip(runs) {
+            block.push(run);
+        }
+    }
+    Ok(out)
+}
+
 /// Runs the study: the book and each variant on every source, then the comparisons and
 /// headline values. A source that fails to compute, or a headline figure that does not
-/// exist, is an error located in the variants file.
-pub fn study<C: Compute>(f: &VariantsFile, compute: &mut C) -> anyhow::Result<Study> {
+/// exist, is an error located in the variants file. `seed` is the run's seed (the file's,
+/// or `--seed`): the blocks of the paired test derive theirs from it.
+pub fn study<C: Compute>(f: &VariantsFile, seed: u64, compute: &mut C) -> anyhow::Result<Study> {
     let dirs = dirs(&f.study);
     let mut rules: Vec<(String, String, Vec<String>)> = vec![(
         BOOK.to_string(),
@@ -125,6 +154,24 @@ pub fn study<C: Compute>(f: &VariantsFile, compute: &mut C) -> anyhow::Result<St
     for v in variants.iter_mut().skip(1) {
         let other = loaded(&dirs, &v.outputs)?;
         v.comparison = Some(compare(&book, &other, f.alpha)?);
+    }
+    if variants.len() > 1 {
+        let trials: Vec<Option<u64>> = variants[0]
+            .outputs
+            .iter()
+            .map(|o| paired::run_trials(o))
+            .collect();
+        let mut runs = Vec::with_capacity(variants.len());
+        for v in &variants {
+            runs.push(block_runs(f, seed, &v.options, &trials, compute)?);
+        }
+        let (book_runs, rest) = runs.split_first().expect("the book is first");
+        for (v, run) in variants.iter_mut().skip(1).zip(rest) {
+            if let Some(c) = v.comparison.as_mut() {
+                let (b, n) = (Blocks::new(&dirs, book_runs, c), Blocks::new(&dirs, run, c));
+                paired::apply(c, &b, &n);
+            }
+        }
     }
     let mut headlines = Vec::new();
     for (hi, h) in f.headlines.iter().enumerate() {
