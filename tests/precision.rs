@@ -68,8 +68,10 @@ fn a_scenario_run_says_how_many_trials_it_took_and_the_cap_is_honest() {
         .args([
             "run",
             duel,
+            // ±0.025 needs about 1,300 trials (±0.0286 at 1,000): within twice the cap,
+            // so the run goes to the cap and says so (further out, the next test).
             "--precision",
-            "0.0001",
+            "0.025",
             "--max-trials",
             "1000",
             "--quiet",
@@ -127,4 +129,37 @@ fn precision_on_figures_in_their_own_unit_is_relative_and_reached() {
         s.contains("other figures (means, days, tests, points) to ±2.00% of their value"),
         "{s}"
     );
+}
+
+/// Issue 26 item 5: a goal out of reach is said after the first step (65,536 trials), with
+/// the trials it would need, instead of doubling to --max-trials first; exit 2, nothing
+/// written. ±0.0001 on the duel's shares needs hundreds of millions of trials.
+#[test]
+fn a_goal_out_of_reach_is_refused_after_the_first_step_and_writes_nothing() {
+    let d = tempfile::tempdir().unwrap();
+    let duel = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/cosmos/duel.toml");
+    let out = bin()
+        .args([
+            "run",
+            duel,
+            "--precision",
+            "0.0001",
+            "--max-trials",
+            "1000000",
+            "--quiet",
+            "--out",
+        ])
+        .arg(d.path().join("a"))
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8_lossy(&out);
+    assert!(
+        err.contains("cannot be reached within --max-trials 1000000"),
+        "{err}"
+    );
+    assert!(err.contains("after 65536 trials"), "{err}");
+    assert!(!d.path().join("a").exists());
 }

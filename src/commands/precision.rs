@@ -226,6 +226,33 @@ impl<T> Reached<T> {
 }
 
 /// Runs `eval` at each trial count of the schedule until the outputs are precise enough.
+/// Intervals narrow as 1/sqrt(trials): after the first step, the trials the widest one
+/// needs are about `trials x excess²`. Past twice the cap (room for the first step's own
+/// noise), the goal cannot be reached, and that is said now rather than after doubling to
+/// the cap (issue 26 item 5: hours of work before "NOT reached").
+fn unreachable_said_now(p: &Precision, trials: u64, w: &Widest, last: u64) -> anyhow::Result<()> {
+    let needed = trials as f64 * w.excess * w.excess;
+    if needed <= 2.0 * last as f64 {
+        return Ok(());
+    }
+    let needed = if needed >= 1e15 {
+        crate::lang::num(needed, 0)
+    } else {
+        crate::lang::int(needed.ceil() as u64)
+    };
+    Err(UserError::new(crate::tr!(
+        "check.precision_unreachable",
+        half_width = crate::lang::num(p.half_width, 6),
+        max = crate::lang::int(p.max_trials),
+        trials = crate::lang::int(trials),
+        width = crate::lang::num(w.half_width, 6),
+        at = &w.at,
+        needed = needed,
+        cap = crate::lang::int(MAX_TRIALS)
+    ))
+    .into())
+}
+
 pub fn run_to_precision<T>(
     p: &Precision,
     mut eval: impl FnMut(u64) -> anyhow::Result<T>,
@@ -241,6 +268,9 @@ pub fn run_to_precision<T>(
             return Err(UserError::new(crate::tr!("check.precision_exact")).into());
         };
         let reached = w.excess <= 1.0;
+        if i == 0 && !reached {
+            unreachable_said_now(p, t, &w, *schedule.last().unwrap_or(&t))?;
+        }
         if reached || i + 1 == schedule.len() {
             return Ok(Reached {
                 value,
@@ -371,7 +401,9 @@ mod tests {
         assert!(r.reached);
         assert_eq!(r.trials, 262_144);
         assert_eq!(seen, vec![65_536, 131_072, 262_144]);
-        let capped = Precision::new(0.0001, Some(100_000)).unwrap();
+        // ±0.0028 needs 127,551 trials: within twice a cap of 100,000, so the run goes
+        // to the cap and says NOT reached.
+        let capped = Precision::new(0.0028, Some(100_000)).unwrap();
         let r = run_to_precision(
             &capped,
             |t| {
@@ -384,5 +416,26 @@ mod tests {
         assert!(!r.reached);
         assert_eq!(r.trials, 100_000);
         assert!(r.sentence(&capped).contains("NOT reached"));
+    }
+
+    #[test]
+    fn a_goal_out_of_reach_is_said_after_the_first_step() {
+        // ±0.0001 needs 10^8 trials, past twice a cap of 100,000: refused after the
+        // first step, naming the trials it would need; nothing else runs.
+        let capped = Precision::new(0.0001, Some(100_000)).unwrap();
+        let mut seen = Vec::new();
+        let r = run_to_precision(
+            &capped,
+            |t| {
+                seen.push(t);
+                let h = 1.0 / (t as f64).sqrt();
+                Ok(vec![output(vec![0.5 - h], vec![0.5 + h])])
+            },
+            |v| v.as_slice(),
+        );
+        let e = r.err().expect("refused").to_string();
+        assert!(e.contains("100000000"), "{e}");
+        assert!(e.contains("--max-trials"), "{e}");
+        assert_eq!(seen, vec![65_536]);
     }
 }
