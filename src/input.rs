@@ -12,6 +12,7 @@
 
 use std::fs;
 use std::io::Read;
+#[cfg(unix)]
 use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
@@ -95,15 +96,28 @@ impl Kind {
             None
         } else if ft.is_dir() {
             Some(Kind::Folder)
-        } else if ft.is_fifo() {
-            Some(Kind::Fifo)
-        } else if ft.is_socket() {
-            Some(Kind::Socket)
-        } else if ft.is_char_device() || ft.is_block_device() {
-            Some(Kind::Device)
         } else {
-            Some(Kind::Other)
+            Some(Kind::special(ft))
         }
+    }
+
+    #[cfg(unix)]
+    fn special(ft: &fs::FileType) -> Kind {
+        if ft.is_fifo() {
+            Kind::Fifo
+        } else if ft.is_socket() {
+            Kind::Socket
+        } else if ft.is_char_device() || ft.is_block_device() {
+            Kind::Device
+        } else {
+            Kind::Other
+        }
+    }
+
+    /// Windows has no FIFOs or device files in the file system: a link or other entry.
+    #[cfg(not(unix))]
+    fn special(_: &fs::FileType) -> Kind {
+        Kind::Other
     }
 
     pub fn shown(self) -> &'static str {
@@ -137,11 +151,11 @@ pub fn read_file(path: &Path, cap: u64) -> Result<Vec<u8>, Refused> {
     check_meta(&fs::metadata(path).map_err(Refused::Io)?, cap)?;
     // O_NONBLOCK: should the path be swapped for a FIFO after the check, the open does not
     // wait for a writer; the second check below then refuses it.
-    let f = fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
-        .open(path)
-        .map_err(Refused::Io)?;
+    let mut open = fs::OpenOptions::new();
+    open.read(true);
+    #[cfg(unix)]
+    open.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
+    let f = open.open(path).map_err(Refused::Io)?;
     let meta = f.metadata().map_err(Refused::Io)?;
     check_meta(&meta, cap)?;
     let mut bytes = Vec::with_capacity(meta.len() as usize);
@@ -200,6 +214,8 @@ pub fn beside(file: &Path, given: &str) -> Result<PathBuf, Refused> {
 mod tests {
     use super::*;
 
+    // FIFOs, /dev/zero and symlinks as a user makes them are Unix's.
+    #[cfg(unix)]
     #[test]
     fn regular_files_are_read_and_special_ones_refused_without_opening() {
         let d = tempfile::tempdir().unwrap();
@@ -232,6 +248,7 @@ mod tests {
         assert!(matches!(read_text(&p, 100), Err(Refused::NotUtf8)));
     }
 
+    #[cfg(unix)]
     #[test]
     fn paths_named_in_a_file_stay_in_its_folder_symlinks_included() {
         let d = tempfile::tempdir().unwrap();

@@ -1,5 +1,5 @@
 //! Issue 28 item 1: binaries a designer can download. docs/ci/release.yml builds on
-//! Linux and macOS (Windows users run the Linux binary under WSL) and packs each binary with docs/ci/package.sh; this test runs
+//! Linux, macOS and Windows and packs each binary with docs/ci/package.sh; this test runs
 //! the packing step on the binary the tests built and checks the archive and checksum.
 
 use std::path::Path;
@@ -9,9 +9,16 @@ const WORKFLOW: &str = include_str!("../docs/ci/release.yml");
 
 #[test]
 fn the_release_workflow_builds_every_platform_with_the_locked_lockfile() {
-    for os in ["ubuntu-latest", "ubuntu-24.04-arm", "macos-13", "macos-14"] {
+    for os in [
+        "ubuntu-latest",
+        "ubuntu-24.04-arm",
+        "macos-13",
+        "macos-14",
+        "windows-latest",
+    ] {
         assert!(WORKFLOW.contains(os), "no {os} build");
     }
+    assert!(WORKFLOW.contains("x86_64-pc-windows-msvc, exe: cosmosim.exe"));
     assert!(WORKFLOW.contains("cargo build --release --locked"));
     assert!(WORKFLOW.contains("docs/ci/package.sh"));
     assert!(WORKFLOW.contains("sha256sum -c SHA256SUMS"));

@@ -29,6 +29,7 @@
 
 use std::fs;
 use std::io::Write;
+#[cfg(unix)]
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
@@ -62,6 +63,7 @@ fn sibling(target: &Path, what: &str) -> PathBuf {
     target.with_file_name(format!(".{name}.{what}"))
 }
 
+#[cfg(unix)]
 fn process_alive(pid: i32) -> bool {
     if pid <= 0 {
         return false;
@@ -69,6 +71,31 @@ fn process_alive(pid: i32) -> bool {
     // kill(pid, 0) probes without sending anything; EPERM still means it exists.
     let r = unsafe { libc::kill(pid, 0) };
     r == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+}
+
+#[cfg(windows)]
+fn process_alive(pid: i32) -> bool {
+    use windows_sys::Win32::Foundation::{
+        CloseHandle, GetLastError, ERROR_ACCESS_DENIED, STILL_ACTIVE,
+    };
+    use windows_sys::Win32::System::Threading::{
+        GetExitCodeProcess, OpenProcess, PROCESS_QUERY_LIMITED_INFORMATION,
+    };
+    if pid <= 0 {
+        return false;
+    }
+    // SAFETY: a handle opened here is closed here; the exit code is written to a local.
+    unsafe {
+        let h = OpenProcess(PROCESS_QUERY_LIMITED_INFORMATION, 0, pid as u32);
+        if h.is_null() {
+            // Another user's process exists but cannot be opened.
+            return GetLastError() == ERROR_ACCESS_DENIED;
+        }
+        let mut code = 0u32;
+        let ok = GetExitCodeProcess(h, &mut code);
+        CloseHandle(h);
+        ok != 0 && code == STILL_ACTIVE as u32
+    }
 }
 
 /// Start time of process `pid` in clock ticks since boot (`/proc/<pid>/stat` field 22).
@@ -502,7 +529,7 @@ fn carry_over(old: &Path, staging: &Path, carried: &mut Vec<PathBuf>) -> anyhow:
                 if ft.is_file() {
                     fs::copy(&from, &to).map_err(cannot_keep)?;
                 } else if ft.is_symlink() {
-                    std::os::unix::fs::symlink(fs::read_link(&from)?, &to).map_err(cannot_keep)?;
+                    copy_symlink(&from, &to).map_err(cannot_keep)?;
                 } else {
                     // A FIFO or socket cannot be copied without opening it.
                     return Err(cannot_keep(link_err));
@@ -514,6 +541,21 @@ fn carry_over(old: &Path, staging: &Path, carried: &mut Vec<PathBuf>) -> anyhow:
     Ok(())
 }
 
+#[cfg(unix)]
+fn copy_symlink(from: &Path, to: &Path) -> std::io::Result<()> {
+    std::os::unix::fs::symlink(fs::read_link(from)?, to)
+}
+
+#[cfg(windows)]
+fn copy_symlink(from: &Path, to: &Path) -> std::io::Result<()> {
+    let target = fs::read_link(from)?;
+    if fs::metadata(from).is_ok_and(|m| m.is_dir()) {
+        std::os::windows::fs::symlink_dir(target, to)
+    } else {
+        std::os::windows::fs::symlink_file(target, to)
+    }
+}
+
 /// One folder of the old tree as last seen: a set published inside it since changes its
 /// inode, modification or change time.
 #[derive(PartialEq, Eq, Debug)]
@@ -522,6 +564,35 @@ struct DirState {
     ino: u64,
     mtime: (i64, i64),
     ctime: (i64, i64),
+}
+
+impl DirState {
+    #[cfg(unix)]
+    fn of(path: PathBuf, m: &fs::Metadata) -> DirState {
+        DirState {
+            path,
+            ino: m.ino(),
+            mtime: (m.mtime(), m.mtime_nsec()),
+            ctime: (m.ctime(), m.ctime_nsec()),
+        }
+    }
+
+    /// Windows: no inode or change time in std's stable API; the modification and
+    /// creation times stand in for them.
+    #[cfg(not(unix))]
+    fn of(path: PathBuf, m: &fs::Metadata) -> DirState {
+        let nanos = |t: std::io::Result<std::time::SystemTime>| {
+            t.ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map_or((0, 0), |d| (d.as_secs() as i64, d.subsec_nanos() as i64))
+        };
+        DirState {
+            path,
+            ino: 0,
+            mtime: nanos(m.modified()),
+            ctime: nanos(m.created()),
+        }
+    }
 }
 
 /// Every folder of the tree at `root` (symlinks not followed), in a stable order.
@@ -535,12 +606,7 @@ fn tree_state(root: &Path) -> Vec<DirState> {
         if !m.is_dir() {
             continue;
         }
-        out.push(DirState {
-            path: d.clone(),
-            ino: m.ino(),
-            mtime: (m.mtime(), m.mtime_nsec()),
-            ctime: (m.ctime(), m.ctime_nsec()),
-        });
+        out.push(DirState::of(d.clone(), &m));
         if let Ok(entries) = fs::read_dir(&d) {
             for e in entries.flatten() {
                 if e.file_type().is_ok_and(|t| t.is_dir()) {
@@ -556,9 +622,21 @@ fn tree_state(root: &Path) -> Vec<DirState> {
     out
 }
 
+/// Windows: files take the folder's inherited ACLs; there is no owner or mode to carry.
+#[cfg(not(unix))]
+fn adopt_folder(_staging: &Path, _target: &Path) -> anyhow::Result<()> {
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn keep_owners(_staging: &Path, _old: &Path, _old_meta: &fs::Metadata) -> anyhow::Result<()> {
+    Ok(())
+}
+
 /// The staging folder takes the target's owner, group and mode as soon as it exists: a
 /// folder whose owner this process cannot give back is refused before any work, and files
 /// created in it inherit a setgid group.
+#[cfg(unix)]
 fn adopt_folder(staging: &Path, target: &Path) -> anyhow::Result<()> {
     let Ok(m) = fs::symlink_metadata(target) else {
         return Ok(());
@@ -579,6 +657,7 @@ fn adopt_folder(staging: &Path, target: &Path) -> anyhow::Result<()> {
     })
 }
 
+#[cfg(unix)]
 fn set_owner_mode(p: &Path, want: &fs::Metadata, mode: u32) -> std::io::Result<()> {
     let now = fs::symlink_metadata(p)?;
     if now.uid() != want.uid() || now.gid() != want.gid() {
@@ -594,6 +673,7 @@ fn set_owner_mode(p: &Path, want: &fs::Metadata, mode: u32) -> std::io::Result<(
 /// Gives every entry of the staged set the owner, group and mode it must keep: the old
 /// entry's when the set replaces one (the target folder itself included), else the owner
 /// and group of its folder. Carried-over links are the old inodes and are left alone.
+#[cfg(unix)]
 fn keep_owners(staging: &Path, old: &Path, old_meta: &fs::Metadata) -> anyhow::Result<()> {
     fn walk(new: &Path, old: &Path, folder: &fs::Metadata) -> anyhow::Result<()> {
         for e in fs::read_dir(new)? {

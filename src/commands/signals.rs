@@ -52,9 +52,10 @@ impl Interrupted {
 
 fn name(sig: i32) -> &'static str {
     match sig {
-        libc::SIGINT => "SIGINT (Ctrl-C)",
-        libc::SIGTERM => "SIGTERM",
-        libc::SIGHUP => "SIGHUP",
+        signal_hook::consts::SIGINT => "SIGINT (Ctrl-C)",
+        signal_hook::consts::SIGTERM => "SIGTERM",
+        #[cfg(unix)]
+        signal_hook::consts::SIGHUP => "SIGHUP",
         _ => crate::tr!("error.a_signal"),
     }
 }
@@ -62,15 +63,13 @@ fn name(sig: i32) -> &'static str {
 /// Installs the handler once per process (idempotent).
 pub fn install() {
     INSTALL.call_once(|| {
-        let Ok(mut signals) =
-            signal_hook::iterator::Signals::new([libc::SIGINT, libc::SIGTERM, libc::SIGHUP])
-        else {
+        let Some(next) = listen() else {
             return;
         };
         let _ = std::thread::Builder::new()
             .name("cosmosim-signals".into())
             .spawn(move || {
-                if let Some(sig) = signals.forever().next() {
+                if let Some(sig) = next() {
                     request_stop(sig);
                     std::thread::sleep(Duration::from_millis(900));
                     let _guard = publication_lock();
@@ -87,6 +86,35 @@ pub fn install() {
                 }
             });
     });
+}
+
+/// A blocking wait for the first stopping signal.
+type NextSignal = Box<dyn FnOnce() -> Option<i32> + Send>;
+
+#[cfg(unix)]
+fn listen() -> Option<NextSignal> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]).ok()?;
+    Some(Box::new(move || signals.forever().next()))
+}
+
+/// Windows delivers Ctrl-C (SIGINT) and SIGTERM only, and signal-hook has no iterator
+/// there: each sets a flag that the signal thread polls.
+#[cfg(not(unix))]
+fn listen() -> Option<NextSignal> {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let flags = [SIGINT, SIGTERM].map(|s| (s, Arc::new(AtomicBool::new(false))));
+    for (s, f) in &flags {
+        signal_hook::flag::register(*s, f.clone()).ok()?;
+    }
+    Some(Box::new(move || loop {
+        if let Some((s, _)) = flags.iter().find(|(_, f)| f.load(Ordering::Relaxed)) {
+            return Some(*s);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }))
 }
 
 /// Fails with [`Interrupted`] once a stop was requested.
