@@ -378,3 +378,24 @@ fn fallout_firefights_replay_as_the_run_counted_them() {
     );
     assert!(String::from_utf8_lossy(&o.stdout).contains("réussites contre une difficulté"));
 }
+
+/// `--find` that no trial of the run meets: said on stderr, exit 1 (as grep), never 2.
+#[test]
+fn find_without_a_match_exits_1() {
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path();
+    let f = shipped(d, "duel.toml");
+    let text = std::fs::read_to_string(d.join(&f))
+        .unwrap()
+        .replace("trials = 1000000", "trials = 5");
+    std::fs::write(d.join(&f), text).unwrap();
+    let o = cosmosim(d, &["trace", &f, "--find", "rounds_at_least=40"]);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("no trial among the 5 trials"), "{err}");
+}

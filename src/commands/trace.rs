@@ -7,7 +7,7 @@ use crate::scenario::ScenarioFile;
 use crate::systems::trace::{parse_find, parse_range, TraceRequest, TraceResult, Which};
 use crate::systems::RunOverrides;
 
-use super::{print_stdout, publish_set, say};
+use super::{print_stdout, publish_set};
 
 pub fn trace(args: &TraceArgs, quiet: bool) -> anyhow::Result<()> {
     let file = ScenarioFile::read(&args.file)?;
@@ -34,13 +34,6 @@ pub fn trace(args: &TraceArgs, quiet: bool) -> anyhow::Result<()> {
     };
     let result = trace(&file, &TraceRequest { which, overrides })?;
     let shown = args.file.display().to_string();
-    if result.trials.is_empty() && !quiet {
-        say(&crate::tr!(
-            "trace.none_found",
-            scanned = result.scanned,
-            find = args.find.as_deref().unwrap_or("")
-        ));
-    }
     match args.format {
         TraceFormat::Text => print_stdout(&text(&result, &shown))?,
         TraceFormat::Json => print_stdout(&json_lines(&result))?,
@@ -48,6 +41,14 @@ pub fn trace(args: &TraceArgs, quiet: bool) -> anyhow::Result<()> {
     if let Some(out) = &args.out {
         let md = markdown(&result, &shown);
         publish_set(out, quiet, |dir| write_page(dir, "trace", &md))?;
+    }
+    if result.trials.is_empty() {
+        // Found nothing: exit 1, as grep does, so a script can tell (never a bad file).
+        anyhow::bail!(crate::tr!(
+            "trace.none_found",
+            scanned = result.scanned,
+            find = args.find.as_deref().unwrap_or("")
+        ));
     }
     Ok(())
 }

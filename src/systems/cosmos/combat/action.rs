@@ -18,7 +18,6 @@ pub(super) const SEP_COUNTER: u8 = 2;
 
 /// Whether a defence stops an attack (C-CMB-2): its tier must reach the attack's tier
 /// (a crit attack needs a crit or super defence, a super attack a super one).
-
 pub fn defence_stops(attack: Outcome, defence: Outcome) -> bool {
     defence.tier() >= 1 && defence.tier() >= attack.tier()
 }

@@ -342,7 +342,7 @@ impl CombatSim {
                     let mut aims = 0u8;
                     if c.aims && major == 0 {
                         aims = 1;
-                        if pol.extra_minor && pool[s] >= pol.keep + 1 {
+                        if pol.extra_minor && pool[s] > pol.keep {
                             pool[s] -= 1;
                             acc.pools[s].spent_minor += 1;
                             f.extra_minors += 1;
