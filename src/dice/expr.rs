@@ -168,6 +168,13 @@ impl DiceExpr {
     }
 }
 
+/// Written as the dice text (`2d10+5`), in provenance and wherever a model is serialised.
+impl serde::Serialize for DiceExpr {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
 impl std::fmt::Display for DiceExpr {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let mut first = true;

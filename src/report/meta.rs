@@ -33,6 +33,16 @@ pub struct Provenance {
     pub scenario: Option<ScenarioRef>,
 }
 
+/// A model value as provenance text: canonical JSON (a plain word without its quotes).
+/// Never Rust `Debug` text, which is not stable across compiler versions (issue 23).
+pub fn param_text<T: serde::Serialize + ?Sized>(v: &T) -> String {
+    match serde_json::to_value(v) {
+        Ok(serde_json::Value::String(s)) => s,
+        Ok(v) => v.to_string(),
+        Err(e) => format!("unserialisable: {e}"),
+    }
+}
+
 /// The provenance parameter of an output whose intervals are Student-t over few chains:
 /// their degrees of freedom (issue 26 item 2), which `expect`, `tune` and `optimise` widen
 /// with t quantiles for their repeated looks.

@@ -20,7 +20,7 @@ pub use cross_check::{class_columns, coverage, Coverage};
 pub use csv::{csv_string, float_column, int_column, write_csv};
 pub use index::{write_index, IndexEntry};
 pub use markdown::{is_bidi_control, md_code, md_code_cell, md_text};
-pub use meta::{file_sha256, range_text, Provenance, ScenarioRef, T_DF_PARAM};
+pub use meta::{file_sha256, param_text, range_text, Provenance, ScenarioRef, T_DF_PARAM};
 pub use page::{charts_section, to_html, write_page};
 pub use png::render_png;
 pub use rounds::end_rounds;

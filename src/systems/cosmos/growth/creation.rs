@@ -26,7 +26,7 @@ pub const DNA_DIE: u32 = 20;
 pub const CONVERSION_SUM: (i64, i64) = (60, 140);
 
 /// How the ten accepted dice go to HP and PM (C-CREATE-1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum HpPmSplit {
     /// Five dice at random to HP, the others to PM.
@@ -38,7 +38,7 @@ pub enum HpPmSplit {
 }
 
 /// How the six stat dice go to the stats (C-CREATE-2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum StatAssign {
     /// Highest die to the first stat of the priority list, and so on.
@@ -48,7 +48,7 @@ pub enum StatAssign {
 }
 
 /// How free stat points are moved (C-CREATE-2 "up to 10", C-LEVEL-1 level 5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MovePolicy {
     /// No points moved.
@@ -123,7 +123,7 @@ impl CreationSums {
 /// nouvelles statistiques (précision et chance) est affecté par ce processus, le reste des
 /// informations valides le demeure" (cosmos-current.fr.txt l. 203): its four stats, HP,
 /// PM, skill and DNA points and level are inputs that stay.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Conversion {
     /// Force, Esprit, Charisme, Agilité.
     pub stats: [i32; 4],

@@ -54,7 +54,7 @@ impl SkillDice {
 }
 
 /// Level-up numbers (C-LEVEL-1, C-LEVEL-2, C-LEVEL-3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct LevelRules {
     /// C-LEVEL-3 "1d4-1 PC": `skill_level_die` (4) and `skill_level_minus` (1).
     pub skill_die: u32,

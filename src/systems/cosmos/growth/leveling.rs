@@ -13,7 +13,7 @@ use super::level_rules::LevelRules;
 use super::stats::{Stat, STAT_MIN};
 
 /// Level 2 gain (C-LEVEL-1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Level2 {
     /// +d10 to two stats.
@@ -23,7 +23,7 @@ pub enum Level2 {
 }
 
 /// Which stats a gain goes to.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum StatTarget {
     /// The first stats of the priority list.
@@ -38,7 +38,7 @@ pub enum StatTarget {
 }
 
 /// HP or PM.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Pool {
     Hp,
@@ -48,7 +48,7 @@ pub enum Pool {
 }
 
 /// Gains of every level from 6 on (C-LEVEL-1: scenario-defined).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct LaterLevels {
     /// Die added to `stat_count` stats (0 = none).
     pub stat_die: u32,
@@ -59,15 +59,15 @@ pub struct LaterLevels {
 }
 
 /// Normal tests between two level-ups, which move karma (C-KARMA-1).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
 pub struct Campaign {
     pub tests_per_level: u32,
     pub threshold: f64,
 }
 
-/// Every level-up choice. Its `Debug` text seeds the scenario's task id, so it is written
-/// by hand below.
-#[derive(Clone, PartialEq, Debug)]
+/// Every level-up choice. Provenance records it as JSON (`serde::Serialize`), never as
+/// `Debug` text.
+#[derive(Clone, PartialEq, Debug, serde::Serialize)]
 pub struct LevelPolicy {
     pub level2: Level2,
     pub level2_target: StatTarget,

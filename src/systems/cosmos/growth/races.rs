@@ -27,7 +27,8 @@ pub const MAX_REROLLS: u32 = 1000;
 
 /// What happens when the point moves cannot meet the intended sheet (option
 /// `race_class_conflict`, C-CREATE-2).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Conflict {
     /// The book (l. 195): change to the first sheet of the list the stats can meet.
     #[default]

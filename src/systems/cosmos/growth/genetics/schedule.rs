@@ -3,7 +3,7 @@
 pub use crate::dice::DiceExpr;
 
 /// One phase: `days` days (None: until the end) of `dice` Pµ per day.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Phase {
     pub days: Option<u32>,
     pub dice: DiceExpr,

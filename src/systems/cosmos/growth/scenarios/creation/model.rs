@@ -1,6 +1,7 @@
 //! Validation of a `[creation]` table into a [`CreationPolicy`] (C-CREATE-1..3).
 
 use crate::error::UserError;
+use crate::report::param_text;
 use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::creation::{Conversion, CreationPolicy, MovePolicy};
 use crate::systems::cosmos::growth::races::{Races, Sheet, MAX_SHEETS};
@@ -251,21 +252,25 @@ pub fn races_text(r: &Races) -> String {
     let s: Vec<String> = r
         .sheets
         .iter()
-        .map(|s| format!("{}:{:?}-{:?}", s.name, s.min, s.max))
+        .map(|s| format!("{}:{}-{}", s.name, param_text(&s.min), param_text(&s.max)))
         .collect();
-    format!(" races={} conflict={:?}", s.join(";"), r.conflict)
+    format!(
+        " races={} conflict={}",
+        s.join(";"),
+        param_text(&r.conflict)
+    )
 }
 
 /// Short text of a policy, for provenance.
 pub fn policy_text(p: &CreationPolicy) -> String {
     format!(
-        "split={:?} assign={:?} priority={} moves={:?}:{} conversion={:?}",
-        p.split,
-        p.assign,
+        "split={} assign={} priority={} moves={}:{} conversion={}",
+        param_text(&p.split),
+        param_text(&p.assign),
         p.priority.map(|s| s.name()).join(","),
-        p.move_policy,
+        param_text(&p.move_policy),
         p.move_points,
-        p.conversion
+        param_text(&p.conversion)
     )
 }
 

@@ -35,7 +35,7 @@ pub struct RawMarch {
 }
 
 /// Every turn walked, or every turn a sprint (an Agilité test, C-MOVE).
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, serde::Serialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum Pace {
     #[default]

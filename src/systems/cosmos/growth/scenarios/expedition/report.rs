@@ -63,7 +63,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
                 mv.mover.load,
                 mv.mover.karma,
                 mv.turns_per_day,
-                format!("{:?}", mv.pace).to_lowercase()
+                crate::report::param_text(&mv.pace)
             ),
         );
     }

@@ -23,7 +23,7 @@ use crate::systems::cosmos::TestRules;
 use crate::systems::{RunOverrides, ScenarioResult};
 
 fn level_text(p: &LevelPolicy) -> String {
-    format!("{p:?}")
+    crate::report::param_text(p)
 }
 
 /// Runs the file.
@@ -66,7 +66,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         prov
     } else {
         let b: Vec<_> = m.builds.iter().map(|(n, p)| (n, p.weights)).collect();
-        prov.with_param("builds", format!("{b:?}"))
+        prov.with_param("builds", crate::report::param_text(&b))
     };
     // Only files with a skill tree name its policies.
     let prov = match &m.skills {

@@ -33,7 +33,8 @@ pub struct MutationModel {
 }
 
 /// When an event happens.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum When {
     /// On these days (sorted, distinct).
     Days(Vec<u32>),
@@ -44,7 +45,7 @@ pub enum When {
 /// A bite, a dose: Pµ, Chance-test mutations and majors at once (the book's zombie bite:
 /// "déclenche également une mutation majeure immédiate [...] en plus de lui octroyer
 /// plusieurs Pμ supplémentaires").
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Event {
     pub name: String,
     pub when: When,
@@ -69,7 +70,7 @@ impl Event {
 }
 
 /// Levels gained during the exposure and the Chance at each.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Levels {
     pub start: u32,
     pub days_per_level: u32,

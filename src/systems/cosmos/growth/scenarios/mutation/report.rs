@@ -7,7 +7,7 @@ use crate::context::Context;
 use crate::engine::Tally;
 use crate::lang;
 use crate::report::{
-    BarChart, BarSeries, Chart, Figure, LineChart, LineSeries, Output, Provenance,
+    param_text, BarChart, BarSeries, Chart, Figure, LineChart, LineSeries, Output, Provenance,
 };
 use crate::rules::growth::MUTATION_OPTIONS;
 use crate::scenario::ScenarioFile;
@@ -67,20 +67,20 @@ pub(super) fn report(
         .with_param("karma", m.karma)
         .with_param("max_days", m.max_days)
         .with_param("therapy_every_days", m.therapy_every)
-        .with_param("schedule", format!("{:?}", m.schedule.phases));
+        .with_param("schedule", param_text(&m.schedule.phases));
     let mut prov = Provenance {
         scenario: Some(file.reference()),
         ..prov
     };
     // New keys show in provenance only when used (older files keep their bytes).
     if !m.events.is_empty() {
-        prov = prov.with_param("events", format!("{:?}", m.events));
+        prov = prov.with_param("events", param_text(&m.events));
     }
     if let Some(l) = &m.levels {
-        prov = prov.with_param("levels", format!("{l:?}"));
+        prov = prov.with_param("levels", param_text(l));
     }
     if let Some(c) = &m.campaign {
-        prov = prov.with_param("campaign_tests", format!("{c:?}"));
+        prov = prov.with_param("campaign_tests", param_text(c));
     }
     let n = trials;
 
