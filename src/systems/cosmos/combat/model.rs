@@ -41,7 +41,7 @@ pub enum Targets {
 }
 
 /// An attack as the engine uses it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Attack {
     pub name: String,
     /// The stat whose fatigue and inventory maluses the test takes (the first of `stats`).
@@ -162,7 +162,7 @@ pub struct Policy {
 }
 
 /// One combatant.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Fighter {
     pub name: String,
     pub side: usize,
@@ -280,7 +280,7 @@ impl Default for SmallRules {
 pub use super::events::Event;
 
 /// A whole combat scenario.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct CombatModel {
     /// In the current language (the file's words or the tool's default).
     pub title: String,

@@ -13,7 +13,7 @@ use super::members::Member;
 use super::raw::RawEncounter;
 
 /// The linked combat of an expedition.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct LinkedCombat {
     /// The path as written (relative to the expedition file's folder).
     pub path: String,
@@ -39,12 +39,6 @@ impl LinkedCombat {
         }
         o.check_together()?;
         Ok(o)
-    }
-}
-
-impl PartialEq for LinkedCombat {
-    fn eq(&self, o: &Self) -> bool {
-        format!("{self:?}") == format!("{o:?}")
     }
 }
 
