@@ -52,21 +52,26 @@ fn run(scenario: &str, seed: u64, trials: u64, out: &Path) {
     );
 }
 
+/// `cosmosim compare A B --out C [extra...]`.
+fn compare(a: &Path, b: &Path, c: &Path, extra: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_cosmosim"))
+        .args(["-q", "compare"])
+        .arg(a)
+        .arg(b)
+        .arg("--out")
+        .arg(c)
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
 /// Whether `compare --fail-on-change` flags anything between two seeds of `scenario`, and
 /// what (the first moved rows of compare.csv).
 fn pair_flags(scenario: &str, k: u64, trials: u64, dir: &Path) -> Option<String> {
     let (a, b, c) = (dir.join("a"), dir.join("b"), dir.join("c"));
     run(scenario, 1000 + 2 * k, trials, &a);
     run(scenario, 1001 + 2 * k, trials, &b);
-    let o = Command::new(env!("CARGO_BIN_EXE_cosmosim"))
-        .args(["-q", "compare"])
-        .arg(&a)
-        .arg(&b)
-        .arg("--out")
-        .arg(&c)
-        .arg("--fail-on-change")
-        .output()
-        .unwrap();
+    let o = compare(&a, &b, &c, &["--fail-on-change"]);
     match o.status.code() {
         Some(0) => None,
         Some(1) => {
@@ -277,14 +282,7 @@ fn compare_sees_a_known_small_move_in_most_seed_pairs() {
             .concat(),
             &b,
         );
-        let o = Command::new(env!("CARGO_BIN_EXE_cosmosim"))
-            .args(["-q", "compare"])
-            .arg(&a)
-            .arg(&b)
-            .arg("--out")
-            .arg(&c)
-            .output()
-            .unwrap();
+        let o = compare(&a, &b, &c, &[]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let csv = std::fs::read_to_string(c.join("compare.csv")).unwrap();
         let success = csv
