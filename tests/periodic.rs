@@ -354,6 +354,21 @@ fn the_monster_recipe_in_the_docs_passes_check_and_runs() {
     std::fs::write(d.path().join("troll.toml"), &rest[start..end]).unwrap();
     let o = cosmosim(d.path(), &["check", "troll.toml"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // The defaults the file relies on include its periodic effects' timing and length.
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("periodic.regeneration.at = turn_start (default)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("periodic.bleeding.at = turn_start (default)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("periodic.regeneration.rounds = whole combat / 3"),
+        "{out}"
+    );
+    assert!(!out.contains("periodic.bleeding.rounds"), "{out}");
     let o = cosmosim(
         d.path(),
         // --quiet silences progress and the file list, never a warning.

@@ -53,6 +53,34 @@ pub struct RawPeriodic {
     pub cap: Option<i64>,
 }
 
+/// What a `[periodic.*]` table leaves to its defaults (`check` lists them, and the
+/// summary's settings table): when it ticks, and how long it lasts.
+pub fn settings(raw: &BTreeMap<String, RawPeriodic>) -> Vec<super::settings::Setting> {
+    let mut out = Vec::new();
+    for (name, p) in raw {
+        let who = format!("periodic.{name}");
+        if p.at.is_none() {
+            out.push(super::settings::Setting {
+                who: who.clone(),
+                key: "at".into(),
+                value: "turn_start".into(),
+                defaulted: true,
+                meaning: crate::tr!("combat.settings.periodic_at").into(),
+            });
+        }
+        if p.rounds.is_none() {
+            out.push(super::settings::Setting {
+                who,
+                key: "rounds".into(),
+                value: crate::tr!("combat.settings.periodic_rounds_value").into(),
+                defaulted: true,
+                meaning: crate::tr!("combat.settings.periodic_rounds").into(),
+            });
+        }
+    }
+    out
+}
+
 /// Validates the `[periodic.*]` tables (in name order).
 pub fn periodic_defs(
     file: &ScenarioFile,

@@ -240,6 +240,7 @@ pub fn settings(raw: &RawScenario, model: &CombatModel) -> Vec<Setting> {
         out.extend(super::trigger::settings(&who, f, model));
     }
     out.extend(super::support_keys::settings(&raw.support, model));
+    out.extend(super::periodic_keys::settings(&raw.periodic));
     out
 }
 
