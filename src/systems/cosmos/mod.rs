@@ -8,6 +8,7 @@ mod options;
 mod outcome;
 pub mod tables;
 mod test;
+mod test_bank;
 
 pub use karma::{
     drift, stationary, stationary_with_band, transition_matrix, transition_matrix_with_band,
@@ -19,3 +20,4 @@ pub use test::{
     classify, intuition_chance, roll_dist, score, threshold_with_modifier, KarmaDie, Roll,
     TestSampler, TestSpec, KARMA_MAX, KARMA_MIN,
 };
+pub use test_bank::TestBank;

@@ -154,7 +154,7 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
             }
         }
         if m == 0 {
-            self.sim.sampler(b, k).sample(self.rng)
+            self.sim.sample(b, k, self.rng)
         } else {
             self.sim
                 .block(b)

@@ -3,7 +3,7 @@
 use crate::dice::Die;
 use crate::engine::{Draws, Rng64, Simulation};
 use crate::systems::cosmos::growth::inventory;
-use crate::systems::cosmos::{CritBand, TestSampler, TestSpec, KARMA_MAX, KARMA_MIN};
+use crate::systems::cosmos::{CritBand, Outcome, TestBank, TestSpec, KARMA_MAX, KARMA_MIN};
 
 use super::acc::CombatAcc;
 use super::fight::Fight;
@@ -16,11 +16,12 @@ const KARMAS: usize = (KARMA_MAX - KARMA_MIN + 1) as usize;
 pub struct CombatSim {
     pub model: CombatModel,
     pub rules: CombatRules,
-    /// One d100 sampler per (test block, karma) at modifier 0 (C-TEST via `TestSampler`);
-    /// tests with a bonus or malus fall back to `TestSpec::roll`. Blocks `f * 6 + stat` are
-    /// the plain stat tests; attacks with a mean of stats, a fixed threshold or a modifier
-    /// get a block of their own per combatant that has them.
-    samplers: Vec<TestSampler>,
+    /// The d100 tests per (test block, karma) at modifier 0, keyed `block * 21 + karma
+    /// + 10` (C-TEST via `TestBank`: equal tables kept once, issue 29); tests with a bonus
+    /// or malus fall back to `TestSpec::roll`. Blocks `f * 6 + stat` are the plain stat
+    /// tests; attacks with a mean of stats, a fixed threshold or a modifier get a block of
+    /// their own per combatant that has them.
+    tests: TestBank,
     /// The static part of each block's test.
     blocks: Vec<TestDef>,
     /// `attack_block[f * attacks + a]`: the block of attack `a`'s test by `f`.
@@ -152,12 +153,11 @@ impl CombatSim {
                 });
             }
         }
-        let mut samplers = Vec::with_capacity(blocks.len() * KARMAS);
-        for b in &blocks {
-            for k in KARMA_MIN..=KARMA_MAX {
-                samplers.push(TestSampler::new(&b.spec(0, k, &rules), &rules.test));
-            }
-        }
+        let specs: Vec<TestSpec> = blocks
+            .iter()
+            .flat_map(|b| (KARMA_MIN..=KARMA_MAX).map(|k| b.spec(0, k, &rules)))
+            .collect();
+        let tests = TestBank::new(&specs, &rules.test);
         let any_fatigue = model.fatigue.on
             || model
                 .fighters
@@ -284,16 +284,18 @@ impl CombatSim {
             turn_start,
             model,
             rules,
-            samplers,
+            tests,
             coef,
             expected,
             n,
         }
     }
 
+    /// One test of `block` at `karma` with no modifier beyond the block's.
     #[inline(always)]
-    pub(super) fn sampler(&self, block: usize, karma: i8) -> &TestSampler {
-        &self.samplers[block * KARMAS + (karma - KARMA_MIN) as usize]
+    pub(super) fn sample(&self, block: usize, karma: i8, rng: &mut Rng64) -> Outcome {
+        self.tests
+            .sample(block * KARMAS + (karma - KARMA_MIN) as usize, rng)
     }
 
     /// The test block of `f`'s plain `stat` test.
