@@ -1,8 +1,71 @@
-use rand::SeedableRng;
+use std::cell::Cell;
+use std::convert::Infallible;
+
+use rand::{Rng, SeedableRng, TryRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// The generator every simulation draws from.
+#[cfg(not(feature = "draw-count"))]
 pub type Rng64 = Xoshiro256PlusPlus;
+/// With the `draw-count` feature (benches/draws.rs) every draw is counted ([`drawn`]).
+#[cfg(feature = "draw-count")]
+pub type Rng64 = CountingRng;
+
+thread_local! {
+    static DRAWN: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Xoshiro256++ words drawn so far on this thread through [`CountingRng`] (on a one-thread
+/// engine, read it inside the pool: `engine.map_cells(&[()], |_| drawn())`) (issue 29: a
+/// kind's random-number bound is its draws per trial against the generator's speed).
+pub fn drawn() -> u64 {
+    DRAWN.with(Cell::get)
+}
+
+/// Xoshiro256++ with the same outputs, counting each 64-bit word it steps through. It is
+/// the engine's generator only under the `draw-count` feature, so the default build never
+/// pays for the count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CountingRng(Xoshiro256PlusPlus);
+
+impl CountingRng {
+    #[inline]
+    fn count(words: u64) {
+        // A thread's own cell: no atomic in the loop; read it on the thread that drew.
+        DRAWN.with(|d| d.set(d.get() + words));
+    }
+}
+
+impl TryRng for CountingRng {
+    type Error = Infallible;
+
+    #[inline]
+    fn try_next_u32(&mut self) -> Result<u32, Infallible> {
+        // Xoshiro256++ gives a u32 from one 64-bit step.
+        CountingRng::count(1);
+        Ok(self.0.next_u32())
+    }
+
+    #[inline]
+    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
+        CountingRng::count(1);
+        Ok(self.0.next_u64())
+    }
+
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
+        CountingRng::count(dst.len().div_ceil(8) as u64);
+        self.0.fill_bytes(dst);
+        Ok(())
+    }
+}
+
+impl SeedableRng for CountingRng {
+    type Seed = [u8; 32];
+
+    fn from_seed(seed: [u8; 32]) -> CountingRng {
+        CountingRng(Xoshiro256PlusPlus::from_seed(seed))
+    }
+}
 
 const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
 
@@ -42,13 +105,12 @@ fn from_key(key: u64) -> Rng64 {
         s = s.wrapping_add(GOLDEN);
         chunk.copy_from_slice(&splitmix64(s).to_le_bytes());
     }
-    Xoshiro256PlusPlus::from_seed(bytes)
+    Rng64::from_seed(bytes)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::Rng;
 
     #[test]
     fn streams_are_reproducible_and_distinct() {
@@ -75,4 +137,21 @@ mod tests {
     }
 
     const PINNED_0_0_0: u64 = 13_159_821_720_124_274_348;
+
+    #[test]
+    fn the_counting_generator_draws_the_same_numbers_and_counts_them() {
+        let seed = [7u8; 32];
+        let mut plain = Xoshiro256PlusPlus::from_seed(seed);
+        let mut counted = CountingRng::from_seed(seed);
+        let before = drawn();
+        assert_eq!(counted.next_u64(), plain.next_u64());
+        assert_eq!(counted.next_u32(), plain.next_u32());
+        let (mut a, mut b) = ([0u8; 20], [0u8; 20]);
+        counted.fill_bytes(&mut a);
+        plain.fill_bytes(&mut b);
+        assert_eq!(a, b);
+        // One u64, one u32 (one step), 20 bytes (three steps).
+        assert_eq!(drawn() - before, 5);
+        assert_eq!(counted.0, plain);
+    }
 }
