@@ -87,12 +87,13 @@ impl TestCell {
     }
 }
 
-/// The stream key of a cell: its values, so a cell gives the same numbers whatever grid
-/// it is part of.
+/// The stream key of a cell's pool: its values but the difficulty. The difficulty only
+/// reads the roll, so the cells of one pool at every difficulty share its dice (issue 28:
+/// the report's cross-check rolls each pool once, not once per difficulty), and a cell
+/// gives the same numbers whatever grid it is part of.
 pub fn cell_key(c: &TestCell) -> crate::engine::StreamKey {
-    crate::engine::StreamKey::new("fallout.test")
+    crate::engine::StreamKey::new("fallout.test.pool")
         .int("tn", c.tn.into())
-        .int("difficulty", c.difficulty.into())
         .int("dice", c.dice.into())
         .int("tag_rank", c.tag_rank.into())
         .int("complication", c.complication.into())
@@ -141,64 +142,128 @@ impl TestAcc {
     }
 }
 
-struct CellSim {
-    sampler: PoolSampler,
-    dice: u8,
-    difficulty: u8,
+/// Most dice a Monte Carlo pool may hold: two successes a die at most, so the success
+/// histogram has `2 * MAX_MC_DICE + 1` bins (the tables allow 2..5).
+pub const MAX_MC_DICE: u8 = 15;
+
+/// Monte Carlo tallies of one pool: how many rolls gave each success count, and how many
+/// had a complication. Every difficulty's pass count and AP sums follow from the
+/// histogram exactly, so a pool is rolled once for all of them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PoolAcc {
+    pub trials: u64,
+    pub complication: u64,
+    pub successes: [u64; 2 * MAX_MC_DICE as usize + 2],
 }
 
-impl Simulation for CellSim {
-    type Acc = TestAcc;
+impl Merge for PoolAcc {
+    fn merge(&mut self, o: Self) {
+        self.trials += o.trials;
+        self.complication += o.complication;
+        for (a, b) in self.successes.iter_mut().zip(o.successes) {
+            *a += b;
+        }
+    }
+}
 
-    fn empty(&self) -> TestAcc {
-        TestAcc::default()
+impl PoolAcc {
+    /// The tallies of the cell that reads this pool at `difficulty`.
+    pub fn at(&self, difficulty: u8) -> TestAcc {
+        let mut a = TestAcc {
+            trials: self.trials,
+            complication: self.complication,
+            ..TestAcc::default()
+        };
+        for (s, &n) in self.successes.iter().enumerate() {
+            if s >= difficulty as usize {
+                let ap = (s - difficulty as usize) as u64;
+                a.pass += n;
+                a.ap_sum += ap * n;
+                a.ap_sq += ap * ap * n;
+            }
+        }
+        a
+    }
+}
+
+struct PoolSim {
+    sampler: PoolSampler,
+    dice: u8,
+}
+
+impl Simulation for PoolSim {
+    type Acc = PoolAcc;
+
+    fn empty(&self) -> PoolAcc {
+        PoolAcc::default()
     }
 
     #[inline(never)]
-    fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut TestAcc) {
+    fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut PoolAcc) {
         let rng = &mut draws.batch();
-        let mut a = TestAcc {
+        let mut a = PoolAcc {
             trials,
             ..Default::default()
         };
         for _ in 0..trials {
             let (s, c) = self.sampler.pool_paired(rng, self.dice);
-            let pass = s >= self.difficulty;
-            let ap = if pass {
-                (s - self.difficulty) as u64
-            } else {
-                0
-            };
-            a.pass += u64::from(pass);
+            a.successes[s as usize] += 1;
             a.complication += u64::from(c);
-            a.ap_sum += ap;
-            a.ap_sq += ap * ap;
         }
         acc.merge(a);
     }
 }
 
-/// Monte Carlo tallies per cell, `trials` per cell.
+/// Monte Carlo tallies per cell, `trials` per cell. Cells that differ only by difficulty
+/// read the same rolls of their pool ([`cell_key`]); each pool runs once, in the order
+/// its first cell comes.
 pub fn test_grid_mc(
     cells: &[TestCell],
     ctx: &Context,
     trials: u64,
 ) -> Result<Vec<TestAcc>, UserError> {
-    let progress = ctx.progress(trials * cells.len() as u64, "fallout-test");
-    let out = ctx
+    let pool_of = |c: &TestCell| TestCell {
+        difficulty: 0,
+        ..*c
+    };
+    let mut pools: Vec<TestCell> = Vec::new();
+    let mut index = Vec::with_capacity(cells.len());
+    for c in cells {
+        if c.dice > MAX_MC_DICE {
+            return Err(UserError::new(crate::tr!(
+                "fallout.test.too_many_dice",
+                dice = c.dice,
+                max = MAX_MC_DICE
+            )));
+        }
+        let p = pool_of(c);
+        let i = match pools.iter().position(|q| *q == p) {
+            Some(i) => i,
+            None => {
+                pools.push(p);
+                pools.len() - 1
+            }
+        };
+        index.push(i);
+    }
+    let progress = ctx.progress(trials * pools.len() as u64, "fallout-test");
+    let out: Vec<PoolAcc> = ctx
         .engine
-        .map_cells(cells, |c| {
-            let sim = CellSim {
+        .map_cells(&pools, |c| {
+            let sim = PoolSim {
                 sampler: PoolSampler::new(&c.spec()?),
                 dice: c.dice,
-                difficulty: c.difficulty,
             };
             Ok(ctx.engine.run(&sim, &cell_key(c), trials, &progress))
         })
         .into_iter()
-        .collect();
+        .collect::<Result<_, UserError>>()?;
     progress.finish();
-    out
+    Ok(cells
+        .iter()
+        .zip(index)
+        .map(|(c, i)| out[i].at(c.difficulty))
+        .collect())
 }
 
 struct Row {
@@ -457,4 +522,71 @@ pub fn test_output(
         key_figures: key,
         provenance: prov,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A pool's histogram read at each difficulty, by hand: six rolls gave 0, 0, 1, 1, 1
+    /// and 2 successes, one of them with a complication.
+    #[test]
+    fn a_pool_histogram_gives_each_difficulty_its_tallies() {
+        let mut p = PoolAcc {
+            trials: 6,
+            complication: 1,
+            ..PoolAcc::default()
+        };
+        p.successes[..3].copy_from_slice(&[2, 3, 1]);
+        let at = |d| {
+            let a = p.at(d);
+            (a.trials, a.pass, a.complication, a.ap_sum, a.ap_sq)
+        };
+        // Difficulty 0: every roll passes, AP 0,0,1,1,1,2.
+        assert_eq!(at(0), (6, 6, 1, 5, 7));
+        // Difficulty 1: four pass, AP 0,0,0,1.
+        assert_eq!(at(1), (6, 4, 1, 1, 1));
+        assert_eq!(at(2), (6, 1, 1, 0, 0));
+        assert_eq!(at(3), (6, 0, 1, 0, 0));
+    }
+
+    fn cell(difficulty: u8, dice: u8) -> TestCell {
+        TestCell {
+            tn: 9,
+            difficulty,
+            dice,
+            tag_rank: 2,
+            complication: 2,
+            crit_face: 1,
+            complication_from: 20,
+        }
+    }
+
+    /// Every difficulty of a pool reads the same rolls: alone or in a grid, a cell has
+    /// the same tallies, passes never rise with the difficulty, and difficulty 0 passes
+    /// every roll.
+    #[test]
+    fn the_difficulties_of_a_pool_share_its_rolls() {
+        let ctx = Context::new(5, 2, crate::rules::RuleOptions::default(), true).unwrap();
+        let n = 50_000;
+        let grid: Vec<TestCell> = (0..=5).map(|d| cell(d, 3)).collect();
+        let all = test_grid_mc(&grid, &ctx, n).unwrap();
+        let alone = test_grid_mc(&[cell(2, 3)], &ctx, n).unwrap();
+        assert_eq!(alone[0], all[2]);
+        assert_eq!(all[0].pass, n);
+        assert!(all.windows(2).all(|w| w[1].pass <= w[0].pass));
+        assert!(all.iter().all(|a| a.complication == all[0].complication));
+        assert!(all[1].pass > all[2].pass && all[2].pass > 0);
+    }
+
+    #[test]
+    fn a_pool_above_the_histogram_is_refused() {
+        let ctx = Context::new(5, 1, crate::rules::RuleOptions::default(), true).unwrap();
+        let e = test_grid_mc(&[cell(1, MAX_MC_DICE + 1)], &ctx, 10).unwrap_err();
+        assert!(e.to_string().contains("16"), "{e}");
+        assert_eq!(
+            test_grid_mc(&[cell(1, MAX_MC_DICE)], &ctx, 10).unwrap()[0].trials,
+            10
+        );
+    }
 }
