@@ -1,6 +1,7 @@
 //! Karma drift over long play (C-KARMA-1, C-KARMA-3): a 21-state Markov chain for a fixed
 //! threshold, solved exactly and simulated.
 
+use crate::dice::Die;
 use crate::engine::{Counts, Draws, Merge, Moments, Simulation};
 
 use super::{CritBand, KarmaOverflow, Outcome, TestRules, TestSampler, TestSpec, KARMA_MIN};
@@ -116,8 +117,11 @@ fn solve(p: &[[f64; KARMA_STATES]; KARMA_STATES]) -> [f64; KARMA_STATES] {
 /// Intervals come from the spread of per-chain shares (batch means), which is honest about
 /// the autocorrelation of a trajectory.
 pub struct KarmaWalk {
-    samplers: Vec<TestSampler>,
-    next: [[u8; 6]; KARMA_STATES],
+    /// The next state for each (state, drawn pair): the test's outcome and its drift in
+    /// one table (21 x 1,000 bytes in the book), so a step is one draw and one load.
+    next: Vec<u8>,
+    /// Pairs per state (100 x the karma die's sides); the draw is the sampler's.
+    pairs: Die,
     burn_in: u64,
 }
 
@@ -153,20 +157,27 @@ impl KarmaWalk {
     }
 
     fn build(threshold: f64, band: CritBand, rules: &TestRules, burn_in: u64) -> KarmaWalk {
-        let mut samplers = Vec::with_capacity(KARMA_STATES);
-        let mut next = [[0u8; 6]; KARMA_STATES];
+        let pairs = TestSampler::pairs(rules);
+        let n = pairs.faces() as usize;
+        let mut next = vec![0u8; KARMA_STATES * n];
         for k in KARMA_MIN..=-KARMA_MIN {
-            let spec = spec(threshold, k, band);
-            samplers.push(TestSampler::new(&spec, rules));
-            for o in Outcome::ALL {
-                next[state(k)][o as usize] = state(drift(k, o, rules)) as u8;
+            let sampler = TestSampler::new(&spec(threshold, k, band), rules);
+            let row = &mut next[state(k) * n..][..n];
+            for (i, slot) in row.iter_mut().enumerate() {
+                *slot = state(drift(k, sampler.outcome_at(i), rules)) as u8;
             }
         }
         KarmaWalk {
-            samplers,
             next,
+            pairs,
             burn_in,
         }
+    }
+
+    #[inline(always)]
+    fn step(&self, s: usize, rng: &mut crate::engine::Rng64) -> usize {
+        let n = self.pairs.faces() as usize;
+        self.next[s * n + self.pairs.index(rng) as usize] as usize
     }
 }
 
@@ -181,12 +192,12 @@ impl Simulation for KarmaWalk {
         let rng = &mut draws.batch();
         let mut s = state(0);
         for _ in 0..self.burn_in {
-            s = self.next[s][self.samplers[s].sample_index(rng) as usize] as usize;
+            s = self.step(s, rng);
         }
         let mut visits = Counts::<KARMA_STATES>::default();
         for _ in 0..trials {
             visits.add(s);
-            s = self.next[s][self.samplers[s].sample_index(rng) as usize] as usize;
+            s = self.step(s, rng);
         }
         for (m, c) in acc.share.iter_mut().zip(visits.counts) {
             m.push(c as f64 / trials as f64);

@@ -290,8 +290,18 @@ impl TestSampler {
         }
         TestSampler {
             lut,
-            pairs: Die::known(100 * sides as u64),
+            pairs: TestSampler::pairs(rules),
         }
+    }
+
+    /// The die a sampler draws its (natural, karma die) pair with under `rules`.
+    pub fn pairs(rules: &TestRules) -> Die {
+        Die::known(100 * rules.karma_die_sides.clamp(1, 20) as u64)
+    }
+
+    /// The outcome of pair `i` (what [`TestSampler::sample`] gives when it draws `i`).
+    pub fn outcome_at(&self, i: usize) -> Outcome {
+        self.lut[i]
     }
 
     #[inline(always)]
