@@ -8,7 +8,8 @@
 //! cargo test --release --test calibration -- --ignored --nocapture
 //! ```
 //!
-//! Other rates are held beside the feature they measure: few-chain means in `expect`
+//! Other rates are held beside the feature they measure: proportions, means over trials,
+//! quantiles and exact values in `expect` (tests/expect_calibration.rs), few-chain means in `expect`
 //! (tests/expect_few_chains.rs), the paired test's power and level in `variants`
 //! (tests/variants.rs and `balance::variants::paired`), `tune` and `optimise` (tests/tune.rs,
 //! tests/optimise.rs), `--precision` (tests/precision.rs). docs/ci.md lists them all.
