@@ -115,12 +115,9 @@ fn expectation(
     )
 }
 
-/// Proportions: P(success) of the d100 test at thresholds 30..75 (C-TEST), karma 0, by
-/// Monte Carlo, each bound at its exact value (at_least for even rows, at_most for odd).
-#[test]
-fn proportions_at_their_bound_are_wrong_in_at_most_5_percent_of_files() {
-    let t = tempfile::tempdir().unwrap();
-    let d = t.path();
+/// The exact P(success) of the d100 test at thresholds 30..75, karma 0 (C-TEST): the
+/// threshold and P(success) columns, and the rows.
+fn p_success_rows(d: &Path) -> (usize, usize, Vec<Vec<String>>) {
     cosmosim(
         d,
         &[
@@ -136,7 +133,16 @@ fn proportions_at_their_bound_are_wrong_in_at_most_5_percent_of_files() {
         ],
     );
     let (head, rows) = csv(&d.join("x/cosmos-test.csv"));
-    let (th, p) = (column(&head, "threshold"), column(&head, "p_success"));
+    (column(&head, "threshold"), column(&head, "p_success"), rows)
+}
+
+/// Proportions: P(success) of the d100 test at thresholds 30..75 (C-TEST), karma 0, by
+/// Monte Carlo, each bound at its exact value (at_least for even rows, at_most for odd).
+#[test]
+fn proportions_at_their_bound_are_wrong_in_at_most_5_percent_of_files() {
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path();
+    let (th, p, rows) = p_success_rows(d);
     assert_eq!(rows.len(), 10);
     let mut file = String::from("title = \"proportions\"\nconfidence = 0.95\n");
     for (i, r) in rows.iter().enumerate() {
@@ -205,22 +211,7 @@ fn means_over_trials_at_their_bound_are_wrong_in_at_most_5_percent_of_files() {
 fn exact_values_at_their_value_are_never_wrong() {
     let t = tempfile::tempdir().unwrap();
     let d = t.path();
-    cosmosim(
-        d,
-        &[
-            "-q",
-            "table",
-            "cosmos-test",
-            "--thresholds",
-            "30..75:5",
-            "--karma",
-            "0",
-            "--out",
-            "x",
-        ],
-    );
-    let (head, rows) = csv(&d.join("x/cosmos-test.csv"));
-    let (th, p) = (column(&head, "threshold"), column(&head, "p_success"));
+    let (th, p, rows) = p_success_rows(d);
     let mut file = String::from("title = \"exact\"\nconfidence = 0.95\n");
     for (i, r) in rows.iter().enumerate() {
         file += &expectation(
