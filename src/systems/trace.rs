@@ -173,6 +173,36 @@ pub fn see_section<'a>(
     s
 }
 
+/// The `## See a trial` section of a run's `summary.md` for kinds whose trials are not
+/// fights (a character's levels, a campaign, an expedition): the same commands as
+/// [`see_section`], worded for trials.
+pub fn see_trials_section<'a>(
+    path: &str,
+    seed: u64,
+    outcomes: impl IntoIterator<Item = (&'a str, u64)>,
+) -> String {
+    let mut s = format!(
+        "\n## {}\n\n{}\n\n- {}\n",
+        crate::tr!("trace.trials_heading"),
+        crate::tr!("trace.trials_intro"),
+        crate::tr!("trace.trials_first", file = path, seed = seed)
+    );
+    for (name, c) in outcomes {
+        if c > 0 {
+            s += &format!(
+                "- {}\n",
+                crate::tr!(
+                    "trace.trials_outcome",
+                    outcome = name,
+                    file = path,
+                    seed = seed
+                )
+            );
+        }
+    }
+    s
+}
+
 /// Parses `--find`: conditions joined by `,`, each `name` or `name=value`.
 pub fn parse_find(expr: &str) -> Result<Vec<Cond>, UserError> {
     let mut out = Vec::new();
@@ -241,5 +271,19 @@ mod tests {
             ("apocalypse", None)
         );
         assert!(parse_find("outcome=x,,").is_err());
+    }
+
+    #[test]
+    fn the_trials_section_names_each_outcome_that_happened() {
+        let s = see_trials_section("m.toml", 7, [("ultimate", 3), ("none", 0)]);
+        assert!(
+            s.contains("`cosmosim trace m.toml --trial 0 --seed 7`"),
+            "{s}"
+        );
+        assert!(
+            s.contains("`cosmosim trace m.toml --find outcome=ultimate --seed 7`"),
+            "{s}"
+        );
+        assert!(!s.contains("outcome=none"), "{s}");
     }
 }
