@@ -10,6 +10,7 @@ pub mod skirmish;
 pub mod tables;
 mod test;
 pub mod track;
+mod words;
 
 pub use confrontation::{confront, side_dist, ConfOutcome, SideDist};
 pub use options::{

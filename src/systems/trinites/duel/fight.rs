@@ -1,7 +1,10 @@
-//! One duel, round by round (L'ART DE LA GUERRE, LES ACTIONS: Frapper, VIE ET MORT), and
-//! the simulation that runs many of them without allocating.
+//! One duel, round by round (L'ART DE LA GUERRE, LES ACTIONS: Frapper, VIE ET MORT), watched
+//! by a [`Watch`]: [`Quiet`] in the batch (`stats.rs`), the steps of `trace.rs` in a trace
+//! (issue 27: one implementation of the rules).
 
-use crate::engine::{Counts, Draws, Merge, Moments, Rng64, Simulation, Tally};
+use crate::engine::Rng64;
+use crate::systems::trace::{Quiet, Watch};
+use crate::systems::trinites::words::Roll;
 use crate::systems::trinites::{
     roll_test, RegenAction, RegenTiming, RisqueIncident, TrinitesRules,
 };
@@ -10,6 +13,7 @@ use crate::systems::trinites::track::{initiative, shift, Zone};
 
 use super::model::{Combat, Fighter, RegenAt, HUMAN_LINE, MAX_HUMANS};
 use super::primes::{half_up, Penalty, Prime};
+use super::trace::Step;
 
 #[derive(Clone, Copy, Debug)]
 struct State {
@@ -76,7 +80,7 @@ pub struct FightRecord {
     pub humans_ko: u32,
 }
 
-struct Fight<'a> {
+struct Fight<'a, W> {
     c: &'a Combat,
     adam: Fighter,
     rules: &'a TrinitesRules,
@@ -89,9 +93,10 @@ struct Fight<'a> {
     spent: u32,
     fell: bool,
     round: u32,
+    w: &'a mut W,
 }
 
-impl Fight<'_> {
+impl<W: Watch<Step>> Fight<'_, W> {
     fn profile(&self, i: usize) -> Fighter {
         if i == 0 {
             self.adam
@@ -111,6 +116,15 @@ impl Fight<'_> {
 
     fn wound(&mut self, j: usize, damage: i64, non_lethal: bool) {
         if damage <= 0 {
+            if W::ON {
+                let t = self.st[j].ticked;
+                self.w.note(Step::Ticks {
+                    who: j as u8,
+                    before: t,
+                    after: t,
+                    line: self.st[j].line,
+                });
+            }
             return;
         }
         let s = &mut self.st[j];
@@ -124,16 +138,38 @@ impl Fight<'_> {
             after = after.min(3 * l + 1);
         }
         s.ticked = after;
-        // La douleur: -3 initiative (`trinites_pain_initiative`) whenever a wound ticks
-        // boxes of the blessé line.
+        if W::ON {
+            self.w.note(Step::Ticks {
+                who: j as u8,
+                before,
+                after,
+                line: l,
+            });
+        }
+        // La douleur (T-COMBAT): -3 initiative (`trinites_pain_initiative`) whenever a
+        // wound ticks boxes of the blessé line.
         if before < 2 * l && after > l {
             s.shift_init(-self.rules.pain_initiative);
+            if W::ON {
+                let (init, zone) = (s.init, s.zone);
+                self.w.note(Step::Pain {
+                    who: j as u8,
+                    by: self.rules.pain_initiative,
+                    init,
+                    zone,
+                });
+            }
         }
+        // T-LIFE: a box of the third line ticked, inconscient: the die goes en retrait.
+        let s = &mut self.st[j];
         if before <= 2 * l && after > 2 * l {
             s.zone = Zone::Retrait;
             s.fell_round = self.round;
             if j == 0 {
                 self.fell = true;
+            }
+            if W::ON {
+                self.w.note(Step::Falls { who: j as u8 });
             }
         }
     }
@@ -156,6 +192,14 @@ impl Fight<'_> {
         } else {
             target.protection
         };
+        // T-COMBAT: damage = weapon - protection.
+        if W::ON {
+            self.w.note(Step::Damage {
+                to: j as u8,
+                damage: d,
+                protection: prot,
+            });
+        }
         self.wound(j, d - prot, f.prime == Prime::BlessureNonLetale);
     }
 
@@ -177,18 +221,29 @@ impl Fight<'_> {
             if !wanted {
                 break;
             }
-            if self.light > 0 && !self.light_used {
+            let light = if self.light > 0 && !self.light_used {
                 self.light -= 1;
                 self.light_used = true;
+                true
             } else if t <= self.st[0].line && self.dark > 0 && !self.dark_used {
                 self.dark -= 1;
                 self.dark_used = true;
+                false
             } else {
                 break;
-            }
+            };
             self.spent += 1;
             actions += 1;
             self.heal(0, self.rules.regen_boxes);
+            if W::ON {
+                self.w.note(Step::Regen {
+                    light,
+                    archonte: false,
+                    before: t,
+                    after: self.st[0].ticked,
+                    left: if light { self.light } else { self.dark },
+                });
+            }
         }
         actions
     }
@@ -200,6 +255,12 @@ impl Fight<'_> {
         self.st[i].prudence = 0;
         self.st[i].danger = 0;
         let f = self.profile(i);
+        if W::ON {
+            self.w.note(Step::Turn {
+                who: i as u8,
+                init: self.st[i].init,
+            });
+        }
         let mut free = f.attacks_per_turn;
         if i == 0 && !self.st[0].ko() {
             let regen = self.regenerate();
@@ -210,6 +271,13 @@ impl Fight<'_> {
         // Each free action declared after the first: -3 (the parameter in force) to every
         // test of the turn.
         let free_malus = self.rules.free_malus(free);
+        if W::ON && free > 1 {
+            self.w.note(Step::Declares {
+                who: i as u8,
+                free,
+                malus: free_malus,
+            });
+        }
         let mut init_delta = 0;
         for _ in 0..f.attacks_per_turn {
             let mut targets = [false; MAX_HUMANS + 1];
@@ -239,12 +307,32 @@ impl Fight<'_> {
             if f.penalty == Penalty::Difficulte {
                 m -= 3;
             }
+            // T-TEST, T-DUAL: the Adam' rolls the Deva's and the Archonte's dice.
             let roll = roll_test(rng, i == 0, m, keep, target);
             let attack_ok = roll.succeeds(m, target);
             let attack_final = roll.natural + m;
+            if W::ON {
+                let mut aimed = (0..self.n).filter(|&j| targets[j]);
+                let first = aimed.next();
+                self.w.note(Step::Attack {
+                    who: i as u8,
+                    target: if aimed.next().is_none() && f.prime != Prime::AttaquesMultiples {
+                        first.map(|j| j as u8)
+                    } else {
+                        None
+                    },
+                    roll: Roll::new(roll, i == 0, m, target),
+                });
+            }
             let mut success = false;
             for j in (0..self.n).filter(|&j| targets[j]) {
                 let hit = if self.st[j].ko() {
+                    if W::ON {
+                        self.w.note(Step::Inert {
+                            who: j as u8,
+                            hit: attack_ok,
+                        });
+                    }
                     attack_ok
                 } else {
                     // Frapper: the target reacts at -1 per foe engaged with it.
@@ -266,7 +354,17 @@ impl Fight<'_> {
                     }
                     let r = roll_test(rng, j == 0, rm, keep, target);
                     // T-CONF: the reacting side wins ties.
-                    attack_ok && (!r.succeeds(rm, target) || attack_final > r.natural + rm)
+                    let hit =
+                        attack_ok && (!r.succeeds(rm, target) || attack_final > r.natural + rm);
+                    if W::ON {
+                        self.w.note(Step::Reaction {
+                            who: j as u8,
+                            roll: Roll::new(r, j == 0, rm, target),
+                            attack_ok,
+                            hit,
+                        });
+                    }
+                    hit
                 };
                 if hit {
                     success = true;
@@ -288,11 +386,22 @@ impl Fight<'_> {
                 && f.penalty == Penalty::Risque
                 && self.rules.risque == RisqueIncident::LoseTurn
             {
+                if W::ON {
+                    self.w.note(Step::Risque { who: i as u8 });
+                }
                 break;
             }
         }
         if !self.st[i].ko() {
             self.st[i].shift_init(init_delta);
+            if W::ON && init_delta != 0 {
+                self.w.note(Step::Shift {
+                    who: i as u8,
+                    delta: init_delta,
+                    init: self.st[i].init,
+                    zone: self.st[i].zone,
+                });
+            }
         }
     }
 
@@ -307,7 +416,13 @@ impl Fight<'_> {
         }
     }
 
-    fn record(&self, end: DuelEnd) -> FightRecord {
+    fn record(&mut self, end: DuelEnd) -> FightRecord {
+        if W::ON {
+            self.w.note(Step::End {
+                outcome: end,
+                rounds: self.round,
+            });
+        }
         FightRecord {
             end,
             rounds: self.round,
@@ -322,12 +437,24 @@ impl Fight<'_> {
 /// wrap-arounds could get there).
 const MAX_TURNS_PER_ROUND: u32 = 200;
 
-/// Fights one duel with the Adam' using `pair` on every attack.
+/// Fights one duel with the Adam' using `pair` on every attack (the batch: unwatched).
 pub fn fight(
     c: &Combat,
     pair: (Prime, Penalty),
     rules: &TrinitesRules,
     rng: &mut Rng64,
+) -> FightRecord {
+    fight_watched(c, pair, rules, rng, &mut Quiet)
+}
+
+/// [`fight`], every step noted to `w` (a trace) or none ([`Quiet`], the batch).
+#[inline(always)]
+pub fn fight_watched<W: Watch<Step>>(
+    c: &Combat,
+    pair: (Prime, Penalty),
+    rules: &TrinitesRules,
+    rng: &mut Rng64,
+    w: &mut W,
 ) -> FightRecord {
     let mut adam = c.adam;
     (adam.prime, adam.penalty) = pair;
@@ -339,6 +466,13 @@ pub fn fight(
         let m = f.rapidite + f.initiative_difficulty;
         let r = roll_test(rng, i == 0, m, rules.dual_keep, rules.target);
         s.init = initiative(r.natural, m, rules.initiative_divisor);
+        if W::ON {
+            w.note(Step::Initiative {
+                who: i as u8,
+                roll: Roll::new(r, i == 0, m, rules.target),
+                score: s.init,
+            });
+        }
         // T-LIFE: the Adam' and the humans' line lengths in force.
         s.line = rules.line(i == 0);
     }
@@ -355,9 +489,13 @@ pub fn fight(
         spent: 0,
         fell: false,
         round: 0,
+        w,
     };
     for round in 1..=c.max_rounds {
         fight.round = round;
+        if W::ON {
+            fight.w.note(Step::Round { round });
+        }
         fight.light_used = false;
         fight.dark_used = false;
         for s in fight.st.iter_mut().take(n).filter(|s| !s.ko()) {
@@ -407,6 +545,16 @@ pub fn fight(
                 fight.dark_used = true;
                 fight.spent += 1;
                 fight.heal(0, rules.regen_boxes);
+                if W::ON {
+                    let after = fight.st[0].ticked;
+                    fight.w.note(Step::Regen {
+                        light: false,
+                        archonte: true,
+                        before: s.ticked,
+                        after,
+                        left: fight.dark,
+                    });
+                }
             }
         }
         if let Some(end) = fight.ended() {
@@ -414,97 +562,6 @@ pub fn fight(
         }
     }
     fight.record(DuelEnd::Draw)
-}
-
-/// Streaming statistics of many duels.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct DuelStats {
-    /// [Adam' wins, humans win, draw].
-    pub ends: Counts<3>,
-    /// Rounds to knock-out when the Adam' wins / when the humans win.
-    pub rounds_win: Tally,
-    pub rounds_loss: Tally,
-    pub rounds_win_m: Moments,
-    pub rounds_loss_m: Moments,
-    pub karma_spent: Moments,
-    /// Duels where the Adam' lost consciousness at least once.
-    pub adam_fell: u64,
-}
-
-impl DuelStats {
-    pub fn new(max_rounds: u32) -> DuelStats {
-        DuelStats {
-            ends: Counts::default(),
-            rounds_win: Tally::new(1, max_rounds as i64),
-            rounds_loss: Tally::new(1, max_rounds as i64),
-            rounds_win_m: Moments::default(),
-            rounds_loss_m: Moments::default(),
-            karma_spent: Moments::default(),
-            adam_fell: 0,
-        }
-    }
-
-    pub fn push(&mut self, r: &FightRecord) {
-        self.ends.add(r.end as usize);
-        match r.end {
-            DuelEnd::AdamWins => {
-                self.rounds_win.push(r.rounds as i64);
-                self.rounds_win_m.push(r.rounds as f64);
-            }
-            DuelEnd::HumansWin => {
-                self.rounds_loss.push(r.rounds as i64);
-                self.rounds_loss_m.push(r.rounds as f64);
-            }
-            DuelEnd::Draw => {}
-        }
-        self.karma_spent.push(r.karma_spent as f64);
-        self.adam_fell += u64::from(r.adam_fell);
-    }
-}
-
-impl Merge for DuelStats {
-    fn merge(&mut self, o: Self) {
-        self.ends.merge(o.ends);
-        self.rounds_win.merge(o.rounds_win);
-        self.rounds_loss.merge(o.rounds_loss);
-        self.rounds_win_m.merge(o.rounds_win_m);
-        self.rounds_loss_m.merge(o.rounds_loss_m);
-        self.karma_spent.merge(o.karma_spent);
-        self.adam_fell += o.adam_fell;
-    }
-}
-
-/// Many duels of one (prime, pénalité) pair.
-pub struct DuelSim {
-    pub combat: Combat,
-    pub pair: (Prime, Penalty),
-    pub rules: TrinitesRules,
-}
-
-impl DuelSim {
-    /// The stream key of this pair: the file's key and the pair's values (not its
-    /// position in the list).
-    pub fn key(&self, file: &crate::engine::StreamKey) -> crate::engine::StreamKey {
-        file.clone()
-            .int("prime", self.pair.0 as i64)
-            .int("penalty", self.pair.1 as i64)
-    }
-}
-
-impl Simulation for DuelSim {
-    type Acc = DuelStats;
-
-    fn empty(&self) -> DuelStats {
-        DuelStats::new(self.combat.max_rounds)
-    }
-
-    fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut DuelStats) {
-        for mut rng in draws.trials(trials) {
-            let rng = &mut rng;
-            let r = fight(&self.combat, self.pair, &self.rules, rng);
-            acc.push(&r);
-        }
-    }
 }
 
 #[cfg(test)]

@@ -11,9 +11,9 @@ use crate::stats::{t_interval, wilson, z95};
 use crate::systems::trinites::{TrinitesRules, OPTIONS};
 use crate::systems::{RunOverrides, ScenarioKind, ScenarioResult};
 
-use super::fight::{DuelSim, DuelStats};
 use super::model::{all_pairs, validate, Duel, RawDuel};
 use super::primes::{Penalty, Prime, PENALTIES, PRIMES};
+use super::stats::{DuelSim, DuelStats};
 
 /// The Trinités scenario kind (one kind: `system = "trinites"`, no `kind` key).
 pub static SCENARIO_KIND: ScenarioKind = ScenarioKind {
@@ -21,13 +21,13 @@ pub static SCENARIO_KIND: ScenarioKind = ScenarioKind {
     kind: None,
     run,
     defaults: None,
-    trace: None,
+    trace: Some(super::trace::trace),
 };
 
 /// Duels per pair when neither the file nor the command line says.
-const DEFAULT_TRIALS: u64 = 20_000;
+pub(super) const DEFAULT_TRIALS: u64 = 20_000;
 
-fn load(file: &ScenarioFile) -> Result<Duel, UserError> {
+pub(super) fn load(file: &ScenarioFile) -> Result<Duel, UserError> {
     let raw: RawDuel = file.parse_raw()?;
     validate(file, raw)
 }
@@ -232,6 +232,14 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             n2(r.stats.rounds_win_m.mean)
         );
     }
+    // The commands that replay the reference pair's duels (issue 27).
+    summary += &crate::systems::trace::see_section(
+        &file.path.display().to_string(),
+        ctx.engine.seed(),
+        super::trace::OUTCOMES
+            .into_iter()
+            .zip(reference.stats.ends.counts),
+    );
     summary += &crate::tr!(
         "trinites.duel.summary_files",
         primes = PRIMES.iter().map(|p| p.1).collect::<Vec<_>>().join(", "),

@@ -1,0 +1,509 @@
+//! `cosmosim trace` for Trinités duels (issue 27): duels of a run replayed from their own
+//! streams through the batch code (`fight.rs` `fight_watched`, watched), told in the
+//! book's terms (L'ART DE LA GUERRE, LES ACTIONS: Frapper, VIE ET MORT, PRIMES &
+//! PÉNALITÉS): the initiative tests and the rounds (T-COMBAT), each turn's free actions,
+//! attack and reaction tests as confrontations (T-TEST, T-DUAL, T-CONF), damage and the
+//! life lines (T-LIFE), the Adam's Karma regenerations.
+
+use serde_json::{json, Value};
+
+use crate::error::UserError;
+use crate::scenario::ScenarioFile;
+use crate::systems::trace::{
+    add_step, pick, Cond, Quiet, Steps, TraceRequest, TraceResult, Traced, Which,
+};
+use crate::systems::trinites::track::Zone;
+use crate::systems::trinites::words::{capital, life, zone, Roll};
+use crate::systems::trinites::TrinitesRules;
+
+use super::fight::{fight_watched, DuelEnd, FightRecord};
+use super::primes::{Penalty, Prime};
+use super::run::{load, DEFAULT_TRIALS};
+use super::stats::DuelSim;
+
+/// One step of a duel; fighter 0 is the Adam', 1.. the humans.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Step {
+    /// The pair the Adam' attaches to every attack (PRIMES & PÉNALITÉS).
+    Pair {
+        prime: Prime,
+        penalty: Penalty,
+    },
+    /// L'initiative: the Rapidité test and the score it gives (T-COMBAT).
+    Initiative {
+        who: u8,
+        roll: Roll,
+        score: i64,
+    },
+    Round {
+        round: u32,
+    },
+    /// A turn in the feu de l'action at this initiative score.
+    Turn {
+        who: u8,
+        init: i64,
+    },
+    /// A regeneration (T-LIFE): one Light or Darkness point, boxes ticked before and
+    /// after, points of that Karma left; `archonte` when the Archonte regenerates the
+    /// unconscious Adam' at the end of a round.
+    Regen {
+        light: bool,
+        archonte: bool,
+        before: i64,
+        after: i64,
+        left: i64,
+    },
+    /// Free actions declared and their malus on every test of the turn (T-COMBAT).
+    Declares {
+        who: u8,
+        free: i64,
+        malus: i64,
+    },
+    /// Frapper: the attack test, at one target or (Attaques multiples) every human
+    /// standing.
+    Attack {
+        who: u8,
+        target: Option<u8>,
+        roll: Roll,
+    },
+    /// The target's reaction test; the strike hits when the attack succeeds and the
+    /// reaction fails or has a lower final (T-CONF: ties go to the reaction).
+    Reaction {
+        who: u8,
+        roll: Roll,
+        attack_ok: bool,
+        hit: bool,
+    },
+    /// An unconscious target is inert: no reaction, the attack test decides.
+    Inert {
+        who: u8,
+        hit: bool,
+    },
+    /// The standard damage of the blow (sword, prime, pénalité) and the protection.
+    Damage {
+        to: u8,
+        damage: i64,
+        protection: i64,
+    },
+    /// Life boxes ticked before and after, on lines of `line` boxes (T-LIFE).
+    Ticks {
+        who: u8,
+        before: i64,
+        after: i64,
+        line: i64,
+    },
+    /// La douleur: a wound on the blessé line lowers the initiative.
+    Pain {
+        who: u8,
+        by: i64,
+        init: i64,
+        zone: Zone,
+    },
+    /// Inconscient: the initiative die goes en retrait.
+    Falls {
+        who: u8,
+    },
+    /// The initiative change at the end of the turn (Accélération, Ralentissement).
+    Shift {
+        who: u8,
+        delta: i64,
+        init: i64,
+        zone: Zone,
+    },
+    /// Risque: the failed action ends the turn (`trinites_risque_incident = lose_turn`).
+    Risque {
+        who: u8,
+    },
+    End {
+        outcome: DuelEnd,
+        rounds: u32,
+    },
+}
+
+/// The outcome names of `trinites-duel-pairs.csv` (p_adam_wins, p_humans_win, p_draw), in
+/// [`DuelEnd`] order.
+pub const OUTCOMES: [&str; 3] = ["adam_wins", "humans_win", "draw"];
+
+/// The kind's `trace` entry: the same loading and settings as `run`; the reference pair
+/// (the first of `pairs`) unless `--find pair=<prime>/<penalty>` names another.
+pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceResult> {
+    let duel = load(file)?;
+    let (ctx, trials) = req
+        .overrides
+        .resolve(file, &duel.run, &duel.rules, DEFAULT_TRIALS)?;
+    let rules = TrinitesRules::from_options(&ctx.options);
+    let mut pair = duel.pairs[0];
+    let mut which = req.which.clone();
+    if let Which::Find(conds, count) = &req.which {
+        let (pairs, rest): (Vec<Cond>, Vec<Cond>) =
+            conds.iter().cloned().partition(|c| c.name == "pair");
+        for c in &pairs {
+            pair = parse_pair(c, &duel.pairs)?;
+        }
+        which = Which::Find(rest, *count);
+    }
+    let sim = DuelSim {
+        combat: duel.combat,
+        pair,
+        rules,
+    };
+    let (engine, key) = (ctx.engine, sim.key(&ctx.stream));
+    let (list, scanned) = pick(&which, trials, Ending::parse, |i, tests: &[Ending]| {
+        let r = fight_watched(
+            &sim.combat,
+            pair,
+            &rules,
+            &mut engine.trial_stream(&key, i),
+            &mut Quiet,
+        );
+        tests.iter().all(|t| t.holds(&r))
+    })?;
+    let mut out = Vec::with_capacity(list.len());
+    for i in list {
+        let mut steps = Steps(vec![Step::Pair {
+            prime: pair.0,
+            penalty: pair.1,
+        }]);
+        let r = fight_watched(
+            &sim.combat,
+            pair,
+            &rules,
+            &mut engine.trial_stream(&key, i),
+            &mut steps,
+        );
+        out.push(render(i, &r, &steps.0));
+    }
+    Ok(TraceResult {
+        seed: engine.seed(),
+        scanned,
+        trials: out,
+    })
+}
+
+fn parse_pair(c: &Cond, pairs: &[(Prime, Penalty)]) -> Result<(Prime, Penalty), UserError> {
+    let names: Vec<String> = pairs
+        .iter()
+        .map(|p| format!("{}/{}", p.0.name(), p.1.name()))
+        .collect();
+    let v = c.value.as_deref().unwrap_or("");
+    names
+        .iter()
+        .position(|n| n == v)
+        .map(|k| pairs[k])
+        .ok_or_else(|| {
+            UserError::new(crate::tr!(
+                "trace.find_unknown_value",
+                name = c.name,
+                value = v,
+                allowed = names.join(", ")
+            ))
+        })
+}
+
+/// A `--find` condition on how a duel ended.
+enum Ending {
+    Outcome(DuelEnd),
+    AdamFell,
+    KarmaAtLeast(u32),
+    RoundsAtLeast(u32),
+}
+
+const CONDITIONS: &str = "outcome=<adam_wins|humans_win|draw>, adam_fell, karma_at_least=<n>, rounds_at_least=<n>, pair=<prime>/<penalty>";
+
+impl Ending {
+    fn parse(c: &Cond) -> Result<Ending, UserError> {
+        let v = c.value.as_deref().unwrap_or("");
+        let unknown = |allowed: &str| {
+            UserError::new(crate::tr!(
+                "trace.find_unknown_value",
+                name = c.name,
+                value = v,
+                allowed = allowed
+            ))
+        };
+        let number = || v.parse::<u32>().map_err(|_| unknown("0, 1, 2, ..."));
+        Ok(match c.name.as_str() {
+            "outcome" => {
+                let ends = [DuelEnd::AdamWins, DuelEnd::HumansWin, DuelEnd::Draw];
+                let k = OUTCOMES
+                    .iter()
+                    .position(|o| *o == v)
+                    .ok_or_else(|| unknown(&OUTCOMES.join(", ")))?;
+                Ending::Outcome(ends[k])
+            }
+            "adam_fell" => Ending::AdamFell,
+            "karma_at_least" => Ending::KarmaAtLeast(number()?),
+            "rounds_at_least" => Ending::RoundsAtLeast(number()?),
+            other => {
+                return Err(UserError::new(crate::tr!(
+                    "trace.find_unknown",
+                    name = other,
+                    allowed = CONDITIONS
+                )))
+            }
+        })
+    }
+
+    fn holds(&self, r: &FightRecord) -> bool {
+        match *self {
+            Ending::Outcome(e) => r.end == e,
+            Ending::AdamFell => r.adam_fell,
+            Ending::KarmaAtLeast(k) => r.karma_spent >= k,
+            Ending::RoundsAtLeast(n) => r.rounds >= n,
+        }
+    }
+}
+
+/// A fighter's name in the text and in JSON.
+fn name(who: u8) -> (String, String) {
+    if who == 0 {
+        (crate::tr!("trace_trinites.adam").to_string(), "adam".into())
+    } else {
+        (
+            crate::tr!("trace_trinites.human", n = who),
+            format!("human_{who}"),
+        )
+    }
+}
+
+/// Trial `trial`'s steps as lines and JSON (current language).
+fn render(trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
+    let t = |w: u8| name(w).0;
+    let j = |w: u8| name(w).1;
+    let mut lines = Vec::with_capacity(steps.len());
+    let mut json_steps = Vec::with_capacity(steps.len());
+    for &step in steps {
+        let (depth, text, v): (u8, String, Value) = match step {
+            Step::Pair { prime, penalty } => (
+                0,
+                if prime == Prime::None {
+                    crate::tr!("trace_trinites.pair_none").to_string()
+                } else {
+                    crate::tr!(
+                        "trace_trinites.pair",
+                        prime = prime.name(),
+                        penalty = penalty.name()
+                    )
+                },
+                json!({"step": "pair", "prime": prime.name(), "penalty": penalty.name()}),
+            ),
+            Step::Initiative { who, roll, score } => (
+                0,
+                crate::tr!(
+                    "trace_trinites.initiative",
+                    who = t(who),
+                    roll = roll.text(),
+                    score = score
+                ),
+                roll.json(json!({"step": "initiative", "who": j(who), "score": score})),
+            ),
+            Step::Round { round } => (
+                0,
+                crate::tr!("trace_trinites.round", round = round),
+                json!({"step": "round", "round": round}),
+            ),
+            Step::Turn { who, init } => (
+                1,
+                crate::tr!("trace_trinites.turn", who = t(who), init = init),
+                json!({"step": "turn", "who": j(who), "initiative": init}),
+            ),
+            Step::Regen {
+                light,
+                archonte,
+                before,
+                after,
+                left,
+            } => {
+                let (key, text) = match (light, archonte) {
+                    (true, _) => (
+                        "light",
+                        crate::tr!(
+                            "trace_trinites.regen_light",
+                            who = t(0),
+                            left = left,
+                            before = before,
+                            after = after
+                        ),
+                    ),
+                    (false, false) => (
+                        "darkness",
+                        crate::tr!(
+                            "trace_trinites.regen_dark",
+                            who = t(0),
+                            left = left,
+                            before = before,
+                            after = after
+                        ),
+                    ),
+                    (false, true) => (
+                        "darkness",
+                        crate::tr!(
+                            "trace_trinites.regen_archonte",
+                            who = t(0),
+                            left = left,
+                            before = before,
+                            after = after
+                        ),
+                    ),
+                };
+                (
+                    if archonte { 1 } else { 2 },
+                    text,
+                    json!({"step": "regenerate", "who": j(0), "karma": key, "archonte": archonte, "before": before, "after": after, "left": left}),
+                )
+            }
+            Step::Declares { who, free, malus } => (
+                2,
+                crate::tr!(
+                    "trace_trinites.declares",
+                    who = t(who),
+                    free = free,
+                    malus = malus
+                ),
+                json!({"step": "declares", "who": j(who), "free_actions": free, "malus": malus}),
+            ),
+            Step::Attack { who, target, roll } => (
+                2,
+                match target {
+                    Some(k) => crate::tr!(
+                        "trace_trinites.attack",
+                        who = t(who),
+                        target = t(k),
+                        roll = roll.text()
+                    ),
+                    None => crate::tr!(
+                        "trace_trinites.attack_all",
+                        who = t(who),
+                        roll = roll.text()
+                    ),
+                },
+                roll.json(json!({"step": "attack", "who": j(who), "target": target.map(j)})),
+            ),
+            Step::Reaction {
+                who,
+                roll,
+                attack_ok,
+                hit,
+            } => (
+                3,
+                crate::tr!(
+                    "trace_trinites.reaction",
+                    who = t(who),
+                    roll = roll.text(),
+                    verdict = verdict(attack_ok, hit)
+                ),
+                roll.json(json!({"step": "reaction", "who": j(who), "hit": hit})),
+            ),
+            Step::Inert { who, hit } => (
+                3,
+                crate::tr!(
+                    "trace_trinites.inert",
+                    who = t(who),
+                    verdict = verdict(hit, hit)
+                ),
+                json!({"step": "inert", "who": j(who), "hit": hit}),
+            ),
+            Step::Damage {
+                to,
+                damage,
+                protection,
+            } => (
+                3,
+                crate::tr!(
+                    "trace_trinites.damage",
+                    who = t(to),
+                    damage = damage,
+                    protection = protection,
+                    net = (damage - protection).max(0)
+                ),
+                json!({"step": "damage", "to": j(to), "damage": damage, "protection": protection}),
+            ),
+            Step::Ticks {
+                who,
+                before,
+                after,
+                line,
+            } => {
+                let (state, words) = life(after, line);
+                (
+                    3,
+                    crate::tr!(
+                        "trace_trinites.ticks",
+                        who = t(who),
+                        before = before,
+                        after = after,
+                        boxes = 3 * line,
+                        state = words
+                    ),
+                    json!({"step": "ticks", "who": j(who), "before": before, "after": after, "line": line, "state": state}),
+                )
+            }
+            Step::Pain {
+                who,
+                by,
+                init,
+                zone: z,
+            } => (
+                3,
+                crate::tr!(
+                    "trace_trinites.pain",
+                    who = t(who),
+                    by = by,
+                    init = init,
+                    zone = zone(z).1
+                ),
+                json!({"step": "pain", "who": j(who), "by": by, "initiative": init, "zone": zone(z).0}),
+            ),
+            Step::Falls { who } => (
+                3,
+                crate::tr!("trace_trinites.falls", who = t(who)),
+                json!({"step": "falls", "who": j(who)}),
+            ),
+            Step::Shift {
+                who,
+                delta,
+                init,
+                zone: z,
+            } => (
+                2,
+                crate::tr!(
+                    "trace_trinites.shift",
+                    who = t(who),
+                    delta = format!("{delta:+}"),
+                    init = init,
+                    zone = zone(z).1
+                ),
+                json!({"step": "shift", "who": j(who), "delta": delta, "initiative": init, "zone": zone(z).0}),
+            ),
+            Step::Risque { who } => (
+                2,
+                crate::tr!("trace_trinites.risque", who = t(who)),
+                json!({"step": "risque", "who": j(who)}),
+            ),
+            Step::End { outcome, rounds } => {
+                let o = OUTCOMES[outcome as usize];
+                (
+                    0,
+                    crate::tr!("trace_trinites.end", rounds = rounds, outcome = o),
+                    json!({"step": "end", "outcome": o, "rounds": rounds}),
+                )
+            }
+        };
+        add_step(&mut lines, &mut json_steps, depth, capital(text), v);
+    }
+    Traced {
+        trial,
+        outcome: OUTCOMES[r.end as usize].to_string(),
+        lines,
+        steps: json_steps,
+    }
+}
+
+/// How a strike ended against one target.
+pub(crate) fn verdict(attack_ok: bool, hit: bool) -> &'static str {
+    match (attack_ok, hit) {
+        (_, true) => crate::tr!("trace_trinites.hits"),
+        (true, false) => crate::tr!("trace_trinites.reaction_wins"),
+        (false, false) => crate::tr!("trace_trinites.attack_fails"),
+    }
+}

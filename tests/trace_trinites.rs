@@ -1,0 +1,209 @@
+//! Issue 27 item 1: `cosmosim trace` replays Trinités duels and skirmishes, bit-identical to
+//! the batch run (every trial its own stream), told in the book's terms.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+
+fn cosmosim(dir: &Path, args: &[&str]) -> std::process::Output {
+    Command::cargo_bin("cosmosim")
+        .unwrap()
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn shipped(dir: &Path, name: &str) -> String {
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("scenarios/trinites/{name}"));
+    std::fs::copy(from, dir.join(name)).unwrap();
+    name.to_string()
+}
+
+fn json_trials(o: &std::process::Output) -> Vec<serde_json::Value> {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// The rows of a CSV as maps from column to field.
+fn csv_rows(path: &Path) -> Vec<std::collections::BTreeMap<String, String>> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines = text.lines();
+    let head: Vec<String> = lines.next().unwrap().split(',').map(String::from).collect();
+    lines
+        .map(|l| {
+            head.iter()
+                .cloned()
+                .zip(l.split(',').map(String::from))
+                .collect()
+        })
+        .collect()
+}
+
+fn tally(trials: &[serde_json::Value], outcome: &str) -> u64 {
+    trials.iter().filter(|t| t["outcome"] == outcome).count() as u64
+}
+
+/// Duels: trials 0..299 replayed one by one end as a 300-duel run counted them, for the
+/// reference pair and for another pair picked with `--find pair=`.
+#[test]
+fn duels_replay_as_the_run_counted_them() {
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path();
+    let f = shipped(d, "duel.toml");
+    let o = cosmosim(d, &["-q", "run", &f, "--trials", "300", "--out", "r"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rows = csv_rows(&d.join("r/trinites-duel-pairs.csv"));
+    for (args, prime, penalty) in [
+        (vec!["--trials", "0..299"], "none", "none"),
+        (
+            vec![
+                "--find",
+                "pair=blessure_grave/ralentissement",
+                "--count",
+                "300",
+            ],
+            "blessure_grave",
+            "ralentissement",
+        ),
+    ] {
+        let mut a = vec!["trace", f.as_str()];
+        a.extend(args.iter().copied());
+        a.extend(["--format", "json"]);
+        let trials = json_trials(&cosmosim(d, &a));
+        assert_eq!(trials.len(), 300);
+        let row = rows
+            .iter()
+            .find(|r| r["prime"] == prime && r["penalty"] == penalty)
+            .unwrap();
+        let mut seen = 0;
+        for (outcome, column) in [
+            ("adam_wins", "p_adam_wins"),
+            ("humans_win", "p_humans_win"),
+            ("draw", "p_draw"),
+        ] {
+            let p: f64 = row[column].parse().unwrap();
+            let n = tally(&trials, outcome);
+            assert_eq!(n, (p * 300.0).round() as u64, "{prime}/{penalty} {outcome}");
+            seen += (n > 0) as usize;
+        }
+        assert!(seen >= 2, "{row:?}");
+        for (i, t) in trials.iter().enumerate() {
+            assert_eq!(t["trial"], i as u64);
+            let steps = t["steps"].as_array().unwrap();
+            assert_eq!(steps[0]["prime"], prime);
+            assert_eq!(steps.last().unwrap()["step"], "end");
+            assert_eq!(steps.last().unwrap()["outcome"], t["outcome"]);
+            // Life boxes never go down but by a regeneration.
+            for s in steps.iter().filter(|s| s["step"] == "ticks") {
+                assert!(s["after"].as_i64() >= s["before"].as_i64(), "{s}");
+            }
+        }
+    }
+    let summary = std::fs::read_to_string(d.join("r/summary.md")).unwrap();
+    assert!(summary.contains("## See a fight"), "{summary}");
+    assert!(
+        summary.contains("`cosmosim trace duel.toml --find outcome=adam_wins --seed 1`"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("`cosmosim trace duel.toml --trial 0 --seed 1`"),
+        "{summary}"
+    );
+}
+
+#[test]
+fn duel_find_reads_how_it_ended_and_refuses_bad_conditions() {
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path();
+    let f = shipped(d, "duel.toml");
+    let o = cosmosim(
+        d,
+        &[
+            "trace",
+            &f,
+            "--find",
+            "outcome=humans_win,adam_fell",
+            "--count",
+            "2",
+            "--format",
+            "json",
+        ],
+    );
+    let found = json_trials(&o);
+    assert_eq!(found.len(), 2);
+    for t in &found {
+        assert_eq!(t["outcome"], "humans_win");
+        let steps = t["steps"].as_array().unwrap();
+        assert!(
+            steps
+                .iter()
+                .any(|s| s["step"] == "falls" && s["who"] == "adam"),
+            "{t}"
+        );
+        // Every strike is an attack test against the target in force, then a reaction
+        // or an inert target.
+        let a = steps.iter().find(|s| s["step"] == "attack").unwrap();
+        assert_eq!(a["target"].as_i64(), Some(12));
+        assert_eq!(
+            a["final"].as_i64().unwrap(),
+            a["natural"].as_i64().unwrap() + a["modifier"].as_i64().unwrap()
+        );
+    }
+    // Replayed by number, the found duel tells the same story.
+    let n = found[1]["trial"].as_u64().unwrap().to_string();
+    let again = json_trials(&cosmosim(
+        d,
+        &["trace", &f, "--trial", &n, "--format", "json"],
+    ));
+    assert_eq!(again[0], found[1]);
+    let o = cosmosim(d, &["trace", &f, "--find", "karma_at_least=2"]);
+    assert!(o.status.success());
+    assert!(String::from_utf8_lossy(&o.stdout).contains("regenerates: 1 Light Karma point"));
+    for (args, says) in [
+        (
+            vec!["--find", "outcome=party"],
+            "adam_wins, humans_win, draw",
+        ),
+        (vec!["--find", "apocalypse"], "adam_fell"),
+        (
+            vec!["--find", "pair=none/risque"],
+            "none/none, acceleration/",
+        ),
+        (vec!["--find", "rounds_at_least=x"], "0, 1, 2"),
+    ] {
+        let mut a = vec!["trace", f.as_str()];
+        a.extend(args.iter().copied());
+        let o = cosmosim(d, &a);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert!(e.contains(says), "{args:?}: {e}");
+    }
+}
+
+#[test]
+fn duels_are_told_in_french() {
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path();
+    let f = shipped(d, "duel.toml");
+    let o = cosmosim(d, &["--lang", "fr", "trace", &f, "--trial", "0"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.starts_with("Essai 0 de duel.toml (graine 1)"),
+        "{text}"
+    );
+    for says in [
+        "Initiative de l'Adam' : test de Rapidité d12",
+        "Round 1\n",
+        "Tour de jeu de",
+        "frappe l'humain",
+        "contre 12 : ",
+        "cases de vie cochées",
+    ] {
+        assert!(text.contains(says), "{says}: {text}");
+    }
+}
