@@ -3,9 +3,13 @@
 
 use crate::engine::Rng64;
 use crate::systems::cosmos::growth::genetics::DiceExpr;
+use crate::systems::trace::{Quiet, Watch};
 
 pub use super::trek_rules::TrekRules;
+pub use super::trek_step::{ExtrasRoll, FightRoll, TrekStep, Who};
 use super::{Fatigue, Potion};
+
+mod fight;
 
 /// The fights of one encounter, as dice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -165,7 +169,7 @@ impl Trek {
     /// The day's activity up to the evening (before meals and the night's rest): the daily
     /// +1/+1, the march, then the day's encounters (C-FAT-2).
     pub fn day(&mut self, plan: &DayPlan, encounter: &Encounter, rng: &mut Rng64) {
-        self.morning(plan);
+        self.morning(plan, &mut Quiet);
         let n = plan.encounters.roll(rng).max(0);
         for _ in 0..n {
             self.fight(encounter, rng);
@@ -173,9 +177,10 @@ impl Trek {
     }
 
     /// The start of the day and its march, before any encounter (C-FAT-2).
-    pub fn morning(&mut self, plan: &DayPlan) {
+    pub fn morning<W: Watch<TrekStep>>(&mut self, plan: &DayPlan, w: &mut W) {
         self.exhausted_today = self.exhausted();
         self.peak = self.f;
+        let before = self.f;
         // The daily +1/+1 (`fatigue_daily_gain`) and the game master's change of the day
         // (C-FAT-2); a negative change is a day of rest that lowers fatigue (issue 10 item
         // 10), as a recovery: an exhausted track does not move (C-FAT-3).
@@ -185,133 +190,29 @@ impl Trek {
         if dfp < 0 || dfm < 0 {
             self.recover(dfp.min(0), dfm.min(0), false);
         }
-    }
-
-    /// One fight: +1 FP per 5 rounds and +1 at its end, +2 FM per psychic attack, +1 FM
-    /// per 100 PM spent and +1/+1 per 100 HP lost (running totals) (C-FAT-2; the combat
-    /// parameters `fatigue_*` in force).
-    pub fn fight(&mut self, e: &Encounter, rng: &mut Rng64) {
-        let rounds = e.rounds.roll(rng).max(1);
-        self.fight_of(rounds, e, None, rng);
-    }
-
-    /// One fight of `rounds` rounds (shared by a party), with the traveller's own losses
-    /// and, if given, the extra C-FAT-2 events (extra actions, knock-outs, Light/Dark
-    /// points and their backlashes).
-    pub fn fight_of(
-        &mut self,
-        rounds: i32,
-        e: &Encounter,
-        extra: Option<&FightExtras>,
-        rng: &mut Rng64,
-    ) {
-        let r = self.rules;
-        let hp = e.hp_lost.roll(rng).max(0) as i64;
-        let pm = e.pm_spent.roll(rng).max(0) as i64;
-        let psychic = e.psychic_attacks.roll(rng).max(0);
-        let (hp_steps, pm_steps) = self.steps(hp, pm);
-        let rounds_fp = rounds / r.rounds_per_fp + r.combat_end_fp;
-        let Some(x) = extra else {
-            self.gain(
-                rounds_fp + hp_steps,
-                r.psychic_fm * psychic + pm_steps + hp_steps,
-            );
-            return;
-        };
-        let phys = x.extra_physical.roll(rng).max(0);
-        let magic = x.extra_magical.roll(rng).max(0);
-        // "+3 FM si le personnage tombe inconscient (PV <= 0)" (C-FAT-2): at most once a fight.
-        let ko = x.knockout.roll(rng).clamp(0, 1);
-        self.gain(
-            rounds_fp + hp_steps + phys,
-            r.psychic_fm * psychic + pm_steps + hp_steps + magic + r.knockout_fm * ko,
-        );
-        let light = x.light_points.roll(rng).max(0);
-        let dark = x.dark_points.roll(rng).max(0);
-        let (mut used_light, mut used_dark) = (0, 0);
-        for i in 0..light + dark {
-            // "Ne peut plus utiliser de Light ou Dark Points" at FP = 10 or FM = 10 (C-FAT-4).
-            if self.exhausted() {
-                break;
-            }
-            // "Utiliser un Light Point ou Dark Point : -6 FP et -6 FM" (C-FAT-2).
-            self.recover(-r.point_relief, -r.point_relief, false);
-            if i < light {
-                used_light += 1;
-            } else {
-                used_dark += 1;
-            }
-        }
-        // A backlash follows a point used in the fight (a posture held more than 2 turns):
-        // Illumination +10/+10, Sépulcrale +8 FP (C-FAT-2).
-        let lb = x.light_backlashes.roll(rng).clamp(0, used_light);
-        let db = x.dark_backlashes.roll(rng).clamp(0, used_dark);
-        for _ in 0..lb {
-            self.gain(r.illumination, r.illumination);
-        }
-        for _ in 0..db {
-            self.gain(r.sepulchral_fp, 0);
-        }
-    }
-
-    /// The +1 steps of `hp` more HP lost and `pm` more PM spent (running totals of the
-    /// expedition, per `fatigue_per_points`), added to the totals (C-FAT-2).
-    #[inline(always)]
-    fn steps(&mut self, hp: i64, pm: i64) -> (i32, i32) {
-        let per = self.rules.per_points;
-        // floor((total + x) / per) - floor(total / per), from the remainder: a fight
-        // rarely crosses more than one step, so a loop beats a division by a runtime value.
-        let step = |rem: &mut i64, x: i64| {
-            *rem += x;
-            let mut n = 0;
-            while *rem >= per {
-                *rem -= per;
-                n += 1;
-            }
-            n
-        };
-        let hp_steps = step(&mut self.hp_lost, hp);
-        let pm_steps = step(&mut self.pm_spent, pm);
-        (hp_steps, pm_steps)
-    }
-
-    /// One played combat (a linked encounter, issue 10 item 9) from what this traveller went
-    /// through: +1 FP per 5 rounds and +1 at its end, +1 FM per 100 PM spent, +1/+1 per
-    /// 100 HP lost (running totals over the expedition), +3 FM if knocked out, then -6/-6
-    /// per Light or Dark point used while neither track is at 10 (C-FAT-2, C-FAT-4), in the
-    /// order of `fight_of`, so a combat agrees with the same counts given as abstract keys.
-    pub fn fight_counts(&mut self, rounds: i32, hp: i64, pm: i64, points: i32, ko: bool) {
-        let r = self.rules;
-        let (hp_steps, pm_steps) = self.steps(hp, pm);
-        self.gain(
-            rounds / r.rounds_per_fp + r.combat_end_fp + hp_steps,
-            pm_steps + hp_steps + r.knockout_fm * i32::from(ko),
-        );
-        for _ in 0..points {
-            if self.exhausted() {
-                break;
-            }
-            self.recover(-r.point_relief, -r.point_relief, false);
-        }
-    }
-
-    /// One played combat that ran its own fatigue (`[combat] fatigue = true`): its FP/FM
-    /// change is taken as it is (C-FAT-2 already applied inside the fight), gains first,
-    /// then any net recovery.
-    pub fn fight_delta(&mut self, dfp: i32, dfm: i32) {
-        self.gain(dfp.max(0), dfm.max(0));
-        if dfp < 0 || dfm < 0 {
-            self.recover(dfp.min(0), dfm.min(0), false);
+        if W::ON {
+            w.note(TrekStep::Morning {
+                daily: d,
+                march_fp: plan.march_fp,
+                march_fm: plan.march_fm,
+                before,
+                after: self.f,
+            });
         }
     }
 
     /// Meals, pauses, fasting and potions of the evening (C-FAT-2, C-FAT-3).
-    pub fn evening(&mut self, plan: &DayPlan, potions: &[PotionUse]) {
-        self.supper(plan);
+    pub fn evening<W: Watch<TrekStep>>(
+        &mut self,
+        plan: &DayPlan,
+        potions: &[PotionUse],
+        w: &mut W,
+    ) {
+        self.supper(plan, w);
         for (i, p) in potions.iter().enumerate().take(8) {
             if self.wants(p) && self.left[i] > 0 {
                 self.left[i] -= 1;
-                self.drink(p.potion);
+                self.drink(p.potion, self.left[i], w);
             }
         }
     }
@@ -321,31 +222,67 @@ impl Trek {
         p.when_fp.is_some_and(|t| self.f.fp >= t) || p.when_fm.is_some_and(|t| self.f.fm >= t)
     }
 
-    /// Drinks one potion (C-FAT-3; the table in force, `potion_effects`).
-    pub fn drink(&mut self, potion: Potion) {
+    /// Drinks one potion (C-FAT-3; the table in force, `potion_effects`); `left` of its
+    /// stock remain (for `w`).
+    pub fn drink<W: Watch<TrekStep>>(&mut self, potion: Potion, left: u32, w: &mut W) {
+        let before = self.f;
         let (a, b) = self.rules.potions.effect(potion);
         self.recover(a, b, false);
+        if W::ON {
+            w.note(TrekStep::Potion {
+                potion,
+                left,
+                before,
+                after: self.f,
+            });
+        }
     }
 
     /// Meals, pauses and fasting of the evening (C-FAT-2, C-FAT-3), before potions.
-    pub fn supper(&mut self, plan: &DayPlan) {
+    pub fn supper<W: Watch<TrekStep>>(&mut self, plan: &DayPlan, w: &mut W) {
         let r = self.rules;
         // "Manger un repas ... il perd 1 FP et 1 FM" (`fatigue_meal_relief`), 3 a day
         // (`fatigue_meals_per_day`).
-        let meals = plan.meals.min(3).min(r.meals_per_day) as i32 * r.meal_relief;
+        let before = self.f;
+        let eaten = plan.meals.min(3).min(r.meals_per_day);
+        let meals = eaten as i32 * r.meal_relief;
         self.recover(-meals, -meals, false);
-        for _ in 0..plan.pauses.min(3).min(r.pauses_per_day) {
+        if W::ON && plan.meals > 0 {
+            w.note(TrekStep::Meals {
+                meals: eaten,
+                before,
+                after: self.f,
+            });
+        }
+        let before = self.f;
+        let pauses = plan.pauses.min(3).min(r.pauses_per_day);
+        for _ in 0..pauses {
             // A pause (`fatigue_pause_relief`) never takes a track below 3
             // (`fatigue_pause_floor`); a track already at or under it stays.
             let dfp = -(self.f.fp - r.pause_floor).clamp(0, r.pause_relief);
             let dfm = -(self.f.fm - r.pause_floor).clamp(0, r.pause_relief);
             self.recover(dfp, dfm, false);
         }
+        if W::ON && pauses > 0 {
+            w.note(TrekStep::Pauses {
+                pauses,
+                before,
+                after: self.f,
+            });
+        }
         if plan.meals == 0 {
             // "+2X FP et +2X FM" (`fatigue_fasting_gain`, C-FAT-2).
+            let before = self.f;
             self.days_without_food += 1;
             let x = self.days_without_food;
             self.gain(r.fasting_gain * x, r.fasting_gain * x);
+            if W::ON {
+                w.note(TrekStep::Fasting {
+                    days: x,
+                    before,
+                    after: self.f,
+                });
+            }
         } else {
             self.days_without_food = 0;
         }
@@ -356,8 +293,9 @@ impl Trek {
     /// modifiers apply again; 12 h or more (`fatigue_exhaustion_rest_hours`) also clears
     /// exhaustion; a short rest recovers 1/1 per full 2 h; no sleep at all counts as a day
     /// without sleep.
-    pub fn night(&mut self, plan: &DayPlan) {
+    pub fn night<W: Watch<TrekStep>>(&mut self, plan: &DayPlan, w: &mut W) {
         let h = plan.sleep_hours;
+        let before = self.f;
         if h == 0 {
             self.days_without_sleep += 1;
             let x = self.days_without_sleep;
@@ -365,6 +303,13 @@ impl Trek {
             // `fatigue_sleepless_extra`; C-FAT-2).
             let g = self.rules.sleepless_gain * x + self.rules.sleepless_extra;
             self.gain(g, g);
+            if W::ON {
+                w.note(TrekStep::Sleepless {
+                    nights: x,
+                    before,
+                    after: self.f,
+                });
+            }
             return;
         }
         self.days_without_sleep = 0;
@@ -382,10 +327,30 @@ impl Trek {
             let (mfp_up, mfm_up) = (self.start.fp.max(0), self.start.fm.max(0));
             self.recover(mfp, mfm, long);
             self.gain(mfp_up, mfm_up);
+            if W::ON {
+                w.note(TrekStep::FullRest {
+                    hours: h,
+                    recovered: r,
+                    halved: plan.meals == 0,
+                    quality: plan.rest_quality.clamp(0, self.rules.rest_quality_max),
+                    long,
+                    modifiers: self.start,
+                    before,
+                    after: self.f,
+                });
+            }
         } else {
             // "1 FP et 1 FM toutes les 2h de repos complétées" (`fatigue_short_rest_hours`).
             let r = (h / self.rules.short_rest_hours) as i32;
             self.recover(-r, -r, false);
+            if W::ON {
+                w.note(TrekStep::ShortRest {
+                    hours: h,
+                    recovered: r,
+                    before,
+                    after: self.f,
+                });
+            }
         }
     }
 }
@@ -431,9 +396,9 @@ mod tests {
         let mut rng = stream(1, 0, 0);
         t.day(&plan(), &calm(), &mut rng);
         assert_eq!(t.f, Fatigue { fp: 1, fm: 1 });
-        t.evening(&plan(), &[]);
+        t.evening(&plan(), &[], &mut Quiet);
         assert_eq!(t.f, Fatigue { fp: -2, fm: -2 });
-        t.night(&plan());
+        t.night(&plan(), &mut Quiet);
         assert_eq!(t.f, Fatigue { fp: -3, fm: -3 });
     }
 
@@ -464,23 +429,29 @@ mod tests {
         // Day 1: +1, no food +2, no sleep +3 -> 6. Day 2: +1, +4, +5 -> 16: 10 and 6 spill.
         for _ in 0..2 {
             t.day(&p, &calm(), &mut rng);
-            t.evening(&p, &[]);
-            t.night(&p);
+            t.evening(&p, &[], &mut Quiet);
+            t.night(&p, &mut Quiet);
         }
         assert_eq!(t.f, Fatigue { fp: 10, fm: 10 });
         // Exhausted: a normal 8 h rest does nothing, 12 h recovers as a full rest
         // (halved: no food that day).
-        t.night(&DayPlan {
-            sleep_hours: 8,
-            meals: 0,
-            ..plan()
-        });
+        t.night(
+            &DayPlan {
+                sleep_hours: 8,
+                meals: 0,
+                ..plan()
+            },
+            &mut Quiet,
+        );
         assert_eq!(t.f, Fatigue { fp: 10, fm: 10 });
-        t.night(&DayPlan {
-            sleep_hours: 12,
-            meals: 0,
-            ..plan()
-        });
+        t.night(
+            &DayPlan {
+                sleep_hours: 12,
+                meals: 0,
+                ..plan()
+            },
+            &mut Quiet,
+        );
         assert_eq!(t.f, Fatigue { fp: 7, fm: 7 });
     }
 
@@ -519,10 +490,10 @@ mod tests {
         let mut t = Trek::new(&walker(), &pots, TrekRules::BOOK);
         t.f = Fatigue { fp: 5, fm: 0 };
         let p = DayPlan { meals: 1, ..plan() };
-        t.evening(&p, &pots);
+        t.evening(&p, &pots, &mut Quiet);
         assert_eq!((t.f.fp, t.left[0]), (1, 0));
         t.f.fp = 5;
-        t.evening(&p, &pots);
+        t.evening(&p, &pots, &mut Quiet);
         assert_eq!(t.f.fp, 4);
     }
 
@@ -544,7 +515,7 @@ mod tests {
         };
         let mut rng = stream(1, 0, 0);
         let mut t = Trek::new(&walker(), &[], TrekRules::BOOK);
-        t.fight_of(5, &calm(), Some(&x), &mut rng);
+        t.fight_of(5, &calm(), Some(&x), &mut rng, &mut Quiet);
         assert_eq!(t.f, Fatigue { fp: 10, fm: 10 });
         // "Ne peut plus utiliser de Light ou Dark Points" at FP 10 (C-FAT-4): no point, so
         // no backlash either; the 2 FP of the fight spill onto FM.
@@ -558,11 +529,11 @@ mod tests {
         };
         let mut t = Trek::new(&walker(), &[], TrekRules::BOOK);
         t.f = Fatigue { fp: 10, fm: 0 };
-        t.fight_of(5, &calm(), Some(&y), &mut rng);
+        t.fight_of(5, &calm(), Some(&y), &mut rng, &mut Quiet);
         assert_eq!(t.f, Fatigue { fp: 10, fm: 2 });
         // A Light point in a fresh state recovers (floor -3) and its backlash follows.
         let mut t = Trek::new(&walker(), &[], TrekRules::BOOK);
-        t.fight_of(1, &calm(), Some(&y), &mut rng);
+        t.fight_of(1, &calm(), Some(&y), &mut rng, &mut Quiet);
         // +1 FP (end of fight) -> 1/0; -6/-6 -> -3/-3; +10/+10 -> 7/7.
         assert_eq!(t.f, Fatigue { fp: 7, fm: 7 });
     }

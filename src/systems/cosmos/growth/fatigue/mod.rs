@@ -6,6 +6,7 @@ mod potion;
 pub mod reference;
 mod state;
 mod trek_rules;
+pub mod trek_step;
 
 pub use potion::{Potion, PotionTable, POTIONS};
 pub use state::{FatigueLevels, FatigueState, FATIGUE_MAX, FATIGUE_MIN};

@@ -43,7 +43,7 @@ pub static EXPEDITION: ScenarioKind = ScenarioKind {
     kind: Some("expedition"),
     run: expedition::run,
     defaults: None,
-    trace: None,
+    trace: Some(expedition::trace),
 };
 
 /// `kind = "campaign"`: karma over a long campaign.

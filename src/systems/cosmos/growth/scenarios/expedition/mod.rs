@@ -8,7 +8,7 @@
 //!
 //! Files: `raw.rs` (the file as written), `model.rs` (validation), `legs.rs` (piloting and
 //! march legs), `sim.rs` (one traveller), `party.rs` (a party), `report.rs` and
-//! `party_report.rs` (outputs).
+//! `party_report.rs` (outputs), `trace.rs` and `trace_text.rs` (`cosmosim trace`).
 
 /// Default expeditions per run.
 pub const DEFAULT_TRIALS: u64 = 50_000;
@@ -22,6 +22,8 @@ mod party_report;
 mod raw;
 mod report;
 mod sim;
+mod trace;
+mod trace_text;
 
 pub use crate::systems::cosmos::growth::fatigue::reference::{
     can_test, track_of, ReferenceTable, ReferenceTest,
@@ -32,3 +34,4 @@ pub use model::{check, model, ExpeditionModel, Member, Party, MAX_RATIONS, MAX_T
 pub use party::{PartyAcc, PartySim};
 pub use report::run;
 pub use sim::{ExpeditionSim, Moment, TrekAcc};
+pub use trace::trace;

@@ -177,7 +177,14 @@ pub fn run(
     let title = title.unwrap_or_else(|| crate::tr!("growth.party.default_title").into());
     let question = question.unwrap_or_else(|| crate::tr!("growth.party.default_question").into());
     let outputs = vec![party_out, trav_out];
-    let summary = summary(&title, &question, &key, &outputs, &prov);
+    let mut summary = summary(&title, &question, &key, &outputs, &prov);
+    // Issue 27: how to replay a trial, per outcome of `trace.rs` (the party stopped on
+    // some morning, or went on every day).
+    summary += &crate::systems::trace::see_trials_section(
+        &file.path.display().to_string(),
+        ctx.engine.seed(),
+        [("stopped", ever), ("went_on", trials - ever)],
+    );
     Ok(ScenarioResult {
         title,
         question,

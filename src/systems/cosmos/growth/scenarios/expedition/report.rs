@@ -292,7 +292,13 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let outputs = vec![days_out, ex_out];
     key.truncate(4);
     key.extend(leg_keys);
-    let summary = summary(&title, &question, &key, &outputs, &prov);
+    let mut summary = summary(&title, &question, &key, &outputs, &prov);
+    // Issue 27: how to replay a trial, per outcome of `trace.rs` (exhausted on some day).
+    summary += &crate::systems::trace::see_trials_section(
+        &file.path.display().to_string(),
+        ctx.engine.seed(),
+        [("exhausted", by_end), ("not_exhausted", trials - by_end)],
+    );
     Ok(ScenarioResult {
         title,
         question,

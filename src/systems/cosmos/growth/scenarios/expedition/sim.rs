@@ -1,16 +1,18 @@
 //! Expeditions, day after day (C-FAT-1..5): what each day records, at its worst point and
 //! at its end.
 
-use crate::engine::{Counts, Draws, Merge, Moments, Simulation, Tally};
+use crate::engine::{Counts, Draws, Merge, Moments, Rng64, Simulation, Tally};
 use crate::error::UserError;
 use crate::systems::cosmos::growth::fatigue::expedition::{Trek, TrekRules};
 use crate::systems::cosmos::growth::fatigue::reference::{ReferenceTable, ReferenceTest};
 use crate::systems::cosmos::growth::fatigue::FATIGUE_MIN;
 use crate::systems::cosmos::growth::GrowthRules;
 use crate::systems::cosmos::TestRules;
+use crate::systems::trace::{Quiet, Watch};
 
 use super::legs::march_table;
 use super::model::ExpeditionModel;
+use super::trace::{Ending, Step, Who, EXHAUSTED, NOT_EXHAUSTED};
 
 /// When in the day a figure is taken.
 ///
@@ -134,35 +136,91 @@ impl Simulation for ExpeditionSim {
     }
 
     fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut TrekAcc) {
+        for mut rng in draws.trials(trials) {
+            self.trial(&mut rng, acc, &mut Quiet);
+        }
+    }
+}
+
+impl ExpeditionSim {
+    /// One expedition, counted; how it ended. `w` sees each step (`trace.rs`); the batch
+    /// run passes [`Quiet`], which compiles the notes away.
+    #[inline]
+    pub(super) fn trial<W: Watch<Step>>(
+        &self,
+        rng: &mut Rng64,
+        acc: &mut TrekAcc,
+        w: &mut W,
+    ) -> Ending {
         let m = &self.model;
         let days = m.plans.len() as i64;
-        for mut rng in draws.trials(trials) {
-            let rng = &mut rng;
-            let mut t = Trek::new(&m.traveller, &m.potions, self.trek);
-            let mut first = days + 1;
-            for (d, plan) in m.plans.iter().enumerate() {
-                if let Some(table) = &self.march {
-                    // The march happens in the day, at the morning's FP (C-FAT-4).
-                    acc.march[d].push(table[(t.f.fp - FATIGUE_MIN) as usize]);
-                }
-                t.morning(plan);
-                let n = plan.encounters.roll(rng).max(0);
-                for _ in 0..n {
-                    let rounds = m.encounter.rounds.roll(rng).max(1);
-                    t.fight_of(rounds, &m.encounter, m.extras.as_ref(), rng);
-                }
-                t.evening(plan, &m.potions);
-                let (w, e) = (t.peak, t.f);
-                acc.worst
-                    .push(d, w.fp, w.fm, t.exhausted_today, self.table.at(w.fp, w.fm));
-                acc.end
-                    .push(d, e.fp, e.fm, t.exhausted(), self.table.at(e.fp, e.fm));
-                if t.exhausted_today && first > days {
-                    first = d as i64 + 1;
-                }
-                t.night(plan);
-            }
-            acc.first_exhaustion.push(first);
+        let mut t = Trek::new(&m.traveller, &m.potions, self.trek);
+        if W::ON {
+            // C-FAT-1: the Force/Esprit/mental-health modifiers.
+            w.note(Step::Start { who: 0, f: t.f });
         }
+        let mut first = days + 1;
+        let mut potions = 0;
+        for (d, plan) in m.plans.iter().enumerate() {
+            if W::ON {
+                w.note(Step::Day { day: d as u32 + 1 });
+            }
+            if let Some(table) = &self.march {
+                // The march happens in the day, at the morning's FP (C-FAT-4).
+                let units = table[(t.f.fp - FATIGUE_MIN) as usize];
+                acc.march[d].push(units);
+                if W::ON {
+                    w.note(Step::March { fp: t.f.fp, units });
+                }
+            }
+            t.morning(plan, &mut Who(0, w));
+            let n = plan.encounters.roll(rng).max(0);
+            if W::ON {
+                w.note(Step::Encounters { count: n });
+            }
+            for _ in 0..n {
+                let rounds = m.encounter.rounds.roll(rng).max(1);
+                t.fight_of(rounds, &m.encounter, m.extras.as_ref(), rng, &mut Who(0, w));
+            }
+            let stock: u32 = t.left.iter().sum();
+            t.evening(plan, &m.potions, &mut Who(0, w));
+            potions += stock - t.left.iter().sum::<u32>();
+            let (wp, e) = (t.peak, t.f);
+            let (p_worst, p_end) = (self.table.at(wp.fp, wp.fm), self.table.at(e.fp, e.fm));
+            acc.worst.push(d, wp.fp, wp.fm, t.exhausted_today, p_worst);
+            acc.end.push(d, e.fp, e.fm, t.exhausted(), p_end);
+            if W::ON {
+                w.note(Step::Evening {
+                    who: 0,
+                    worst: wp,
+                    end: e,
+                    exhausted: t.exhausted_today,
+                    p_worst,
+                    p_end,
+                });
+            }
+            if t.exhausted_today && first > days {
+                first = d as i64 + 1;
+            }
+            t.night(plan, &mut Who(0, w));
+        }
+        acc.first_exhaustion.push(first);
+        let mut end = Ending::new(days);
+        end.first[0] = first;
+        end.potions = potions;
+        end.outcome = if first <= days {
+            EXHAUSTED
+        } else {
+            NOT_EXHAUSTED
+        };
+        if W::ON {
+            w.note(Step::End {
+                outcome: end.outcome,
+                party: false,
+                first,
+                stop: days + 1,
+            });
+        }
+        end
     }
 }

@@ -1,0 +1,563 @@
+//! An expedition's steps as lines to read and JSON (issue 27): every move of FP and FM in
+//! the rulebook's terms (C-FAT-1..4), in the current language.
+
+use serde_json::{json, Value};
+
+use crate::lang::num;
+use crate::rules::growth::POTION_NAMES;
+use crate::systems::cosmos::growth::fatigue::expedition::{TrekRules, TrekStep};
+use crate::systems::cosmos::growth::fatigue::Fatigue;
+use crate::systems::trace::{add_step, Traced};
+
+use super::model::ExpeditionModel;
+use super::trace::{Step, OUTCOMES};
+
+/// What the account needs of the expedition besides its steps.
+pub struct View {
+    /// The travellers' names (None: one traveller, unnamed).
+    pub names: Option<Vec<String>>,
+    pub days: i64,
+    /// The endurance numbers in force.
+    pub rules: TrekRules,
+    /// The reference test, as the report names it, and its threshold.
+    pub reference: &'static str,
+    pub threshold: f64,
+    /// A played combat's file and combatants.
+    pub combat: Option<(String, Vec<String>)>,
+}
+
+impl View {
+    pub fn new(m: &ExpeditionModel, rules: TrekRules) -> View {
+        let (stat, threshold, _) = m.reference;
+        View {
+            names: m
+                .party
+                .as_ref()
+                .map(|p| p.members.iter().map(|x| x.name.clone()).collect()),
+            days: m.plans.len() as i64,
+            rules,
+            reference: stat.test_label(),
+            threshold,
+            combat: m.linked.as_ref().map(|l| {
+                (
+                    l.path.clone(),
+                    l.model.fighters.iter().map(|f| f.name.clone()).collect(),
+                )
+            }),
+        }
+    }
+
+    fn who(&self, i: u8) -> String {
+        match &self.names {
+            Some(n) => n[i as usize].clone(),
+            None => crate::tr!("trace_expedition.traveller").to_string(),
+        }
+    }
+
+    /// The travellers whose bit is set in `mask`.
+    fn listed(&self, mask: u16) -> Vec<String> {
+        (0..16u8)
+            .filter(|i| mask & (1 << i) != 0)
+            .map(|i| self.who(i))
+            .collect()
+    }
+}
+
+/// "FP a → b, FM c → d", a track that did not move shown once, a middle point (after a
+/// fight's gains, before its Light/Dark points) when it differs from both ends.
+fn tracks(before: Fatigue, after: Fatigue) -> String {
+    tracks_via(before, after, after)
+}
+
+fn tracks_via(before: Fatigue, mid: Fatigue, after: Fatigue) -> String {
+    if before == after && mid == after {
+        return crate::tr!("trace_expedition.unchanged", fp = after.fp, fm = after.fm);
+    }
+    let one = |a: i32, m: i32, b: i32| {
+        if a == b && m == b {
+            b.to_string()
+        } else if m != b && m != a {
+            format!("{a} → {m} → {b}")
+        } else {
+            format!("{a} → {b}")
+        }
+    };
+    crate::tr!(
+        "trace_expedition.tracks",
+        fp = one(before.fp, mid.fp, after.fp),
+        fm = one(before.fm, mid.fm, after.fm)
+    )
+}
+
+/// The note that a track at exhaustion did not recover (C-FAT-3: only a rest of 12 h or
+/// more clears it), for a recovery that met one.
+fn stuck(v: &View, before: Fatigue) -> String {
+    let r = &v.rules;
+    if before.fp >= r.max || before.fm >= r.max {
+        crate::tr!("trace_expedition.stuck", hours = r.exhaustion_rest_hours)
+    } else {
+        String::new()
+    }
+}
+
+fn fat(f: Fatigue) -> Value {
+    json!({"fp": f.fp, "fm": f.fm})
+}
+
+/// A fight's JSON with its tracks after the gains, before any Light/Dark point.
+fn with_mid(mut j: Value, mid: Fatigue) -> Value {
+    j["after_gains"] = fat(mid);
+    j
+}
+
+/// Trial `trial`'s steps as lines and JSON (current language).
+pub fn render(v: &View, trial: u64, outcome: u8, steps: &[Step]) -> Traced {
+    let mut lines = Vec::with_capacity(steps.len());
+    let mut json_steps = Vec::with_capacity(steps.len());
+    for &step in steps {
+        let (depth, text, j) = match step {
+            Step::Start { who, f } => (
+                0,
+                crate::tr!(
+                    "trace_expedition.start",
+                    who = v.who(who),
+                    fp = f.fp,
+                    fm = f.fm
+                ),
+                json!({"step": "start", "who": v.who(who), "after": fat(f)}),
+            ),
+            Step::Day { day } => (
+                0,
+                crate::tr!("trace_expedition.day", day = day),
+                json!({"step": "day", "day": day}),
+            ),
+            Step::March { fp, units } => (
+                1,
+                crate::tr!("trace_expedition.march", units = num(units, 1), fp = fp),
+                json!({"step": "march", "fp": fp, "units": units}),
+            ),
+            Step::Encounters { count } => (
+                1,
+                crate::tr!("trace_expedition.encounters", count = count),
+                json!({"step": "encounters", "count": count}),
+            ),
+            Step::Combat { rounds, down } => {
+                let (path, names) = v.combat.clone().unwrap_or_default();
+                let down: Vec<String> = names
+                    .iter()
+                    .enumerate()
+                    .filter(|(c, _)| down & (1 << c) != 0)
+                    .map(|(_, n)| n.clone())
+                    .collect();
+                let shown = if down.is_empty() {
+                    crate::tr!("trace_expedition.nobody").to_string()
+                } else {
+                    down.join(", ")
+                };
+                (
+                    1,
+                    crate::tr!(
+                        "trace_expedition.combat",
+                        file = path,
+                        rounds = rounds,
+                        down = shown
+                    ),
+                    json!({"step": "combat", "file": path, "rounds": rounds, "down": down}),
+                )
+            }
+            Step::Rations { left } => (
+                1,
+                crate::tr!("trace_expedition.rations", left = left),
+                json!({"step": "rations", "left": left}),
+            ),
+            Step::Of { who, step } => trek(v, who, step),
+            Step::Evening {
+                who,
+                worst,
+                end,
+                exhausted,
+                p_worst,
+                p_end,
+            } => {
+                let mut text = crate::tr!(
+                    "trace_expedition.evening",
+                    who = v.who(who),
+                    wfp = worst.fp,
+                    wfm = worst.fm,
+                    efp = end.fp,
+                    efm = end.fm,
+                    test = v.reference,
+                    threshold = v.threshold,
+                    p_worst = num(p_worst, 3),
+                    p_end = num(p_end, 3)
+                );
+                if exhausted {
+                    text += crate::tr!("trace_expedition.exhausted_today");
+                }
+                (
+                    1,
+                    text,
+                    json!({"step": "evening", "who": v.who(who), "worst": fat(worst), "end": fat(end), "exhausted": exhausted, "p_reference_worst": p_worst, "p_reference_end": p_end}),
+                )
+            }
+            Step::SetOff { exhausted, knocked } => {
+                let mut out: Vec<String> = v
+                    .listed(exhausted)
+                    .into_iter()
+                    .map(|n| crate::tr!("trace_expedition.is_exhausted", who = n))
+                    .collect();
+                out.extend(
+                    v.listed(knocked)
+                        .into_iter()
+                        .map(|n| crate::tr!("trace_expedition.is_knocked_out", who = n)),
+                );
+                let text = if out.is_empty() {
+                    crate::tr!("trace_expedition.set_off").to_string()
+                } else {
+                    crate::tr!("trace_expedition.cannot_set_off", list = out.join(", "))
+                };
+                (
+                    1,
+                    text,
+                    json!({"step": "set_off", "exhausted": v.listed(exhausted), "knocked_out": v.listed(knocked)}),
+                )
+            }
+            Step::End {
+                outcome,
+                party,
+                first,
+                stop,
+            } => {
+                let o = OUTCOMES[outcome as usize];
+                let when = |d: i64| {
+                    if d <= v.days {
+                        crate::tr!("trace_expedition.on_day", day = d)
+                    } else {
+                        crate::tr!("trace_expedition.never").to_string()
+                    }
+                };
+                let text = if party {
+                    crate::tr!(
+                        "trace_expedition.end_party",
+                        outcome = o,
+                        stop = when(stop),
+                        first = when(first)
+                    )
+                } else {
+                    crate::tr!("trace_expedition.end", outcome = o, first = when(first))
+                };
+                let never = |d: i64| (d <= v.days).then_some(d);
+                (
+                    0,
+                    text,
+                    json!({"step": "end", "outcome": o, "first_exhaustion": never(first), "stopped": if party { json!(never(stop)) } else { Value::Null }}),
+                )
+            }
+        };
+        add_step(&mut lines, &mut json_steps, depth, text, j);
+    }
+    Traced {
+        trial,
+        outcome: OUTCOMES[outcome as usize].to_string(),
+        lines,
+        steps: json_steps,
+    }
+}
+
+/// A traveller's step.
+fn trek(v: &View, who: u8, step: TrekStep) -> (u8, String, Value) {
+    let name = v.who(who);
+    let r = &v.rules;
+    let moved = |kind: &str, before: Fatigue, after: Fatigue, mut j: Value| {
+        if let Value::Object(m) = &mut j {
+            m.insert("step".into(), json!(kind));
+            m.insert("who".into(), json!(name));
+            m.insert("before".into(), fat(before));
+            m.insert("after".into(), fat(after));
+        }
+        j
+    };
+    match step {
+        TrekStep::Morning {
+            daily,
+            march_fp,
+            march_fm,
+            before,
+            after,
+        } => (
+            1,
+            crate::tr!(
+                "trace_expedition.morning",
+                who = name,
+                daily = daily,
+                march_fp = format!("{march_fp:+}"),
+                march_fm = format!("{march_fm:+}"),
+                tracks = tracks(before, after)
+            ),
+            moved(
+                "morning",
+                before,
+                after,
+                json!({"daily": daily, "march_fp": march_fp, "march_fm": march_fm}),
+            ),
+        ),
+        TrekStep::Fight {
+            roll,
+            before,
+            mid,
+            after,
+        } => {
+            let mut text = crate::tr!(
+                "trace_expedition.fight",
+                who = name,
+                rounds = roll.rounds,
+                fp = roll.rounds / r.rounds_per_fp + r.combat_end_fp,
+                hp = roll.hp_lost,
+                pm = roll.pm_spent,
+                hp_steps = roll.hp_steps,
+                pm_steps = roll.pm_steps,
+                psychic = roll.psychic,
+                psychic_fm = r.psychic_fm * roll.psychic,
+                tracks = tracks_via(before, mid, after)
+            );
+            let mut j = json!({"rounds": roll.rounds, "hp_lost": roll.hp_lost, "pm_spent": roll.pm_spent, "psychic_attacks": roll.psychic, "hp_steps": roll.hp_steps, "pm_steps": roll.pm_steps});
+            if let Some(x) = roll.extras {
+                text += &crate::tr!(
+                    "trace_expedition.fight_extras",
+                    physical = x.physical,
+                    magical = x.magical,
+                    knockout = if x.knockout {
+                        crate::tr!("trace_expedition.knocked_out_fm", fm = r.knockout_fm)
+                    } else {
+                        String::new()
+                    },
+                    light = x.light_used,
+                    dark = x.dark_used,
+                    rolled = x.points_rolled,
+                    relief = r.point_relief,
+                    light_backlashes = x.light_backlashes,
+                    dark_backlashes = x.dark_backlashes
+                );
+                j["extra_physical_actions"] = json!(x.physical);
+                j["extra_magical_actions"] = json!(x.magical);
+                j["knockout"] = json!(x.knockout);
+                j["points_rolled"] = json!(x.points_rolled);
+                j["light_points_used"] = json!(x.light_used);
+                j["dark_points_used"] = json!(x.dark_used);
+                j["light_backlashes"] = json!(x.light_backlashes);
+                j["dark_backlashes"] = json!(x.dark_backlashes);
+            }
+            let j = moved("fight", before, after, j);
+            (2, text, with_mid(j, mid))
+        }
+        TrekStep::Fought {
+            rounds,
+            hp_lost,
+            pm_spent,
+            hp_steps,
+            pm_steps,
+            points,
+            knockout,
+            before,
+            mid,
+            after,
+        } => (
+            2,
+            crate::tr!(
+                "trace_expedition.fought",
+                who = name,
+                rounds = rounds,
+                fp = rounds / r.rounds_per_fp + r.combat_end_fp,
+                hp = hp_lost,
+                pm = pm_spent,
+                hp_steps = hp_steps,
+                pm_steps = pm_steps,
+                points = points,
+                relief = r.point_relief,
+                knockout = if knockout {
+                    crate::tr!("trace_expedition.knocked_out_fm", fm = r.knockout_fm)
+                } else {
+                    String::new()
+                },
+                tracks = tracks_via(before, mid, after)
+            ),
+            with_mid(
+                moved(
+                    "fought",
+                    before,
+                    after,
+                    json!({"rounds": rounds, "hp_lost": hp_lost, "pm_spent": pm_spent, "hp_steps": hp_steps, "pm_steps": pm_steps, "points_used": points, "knockout": knockout}),
+                ),
+                mid,
+            ),
+        ),
+        TrekStep::FoughtDelta {
+            dfp,
+            dfm,
+            before,
+            after,
+        } => (
+            2,
+            crate::tr!(
+                "trace_expedition.fought_delta",
+                who = name,
+                dfp = format!("{dfp:+}"),
+                dfm = format!("{dfm:+}"),
+                tracks = tracks(before, after)
+            ),
+            moved("fought", before, after, json!({"dfp": dfp, "dfm": dfm})),
+        ),
+        TrekStep::Meals {
+            meals,
+            before,
+            after,
+        } => (
+            1,
+            crate::tr!(
+                "trace_expedition.meals",
+                who = name,
+                meals = meals,
+                relief = meals as i32 * r.meal_relief,
+                tracks = tracks(before, after)
+            ) + &stuck(v, before),
+            moved("meals", before, after, json!({"meals": meals})),
+        ),
+        TrekStep::Pauses {
+            pauses,
+            before,
+            after,
+        } => (
+            1,
+            crate::tr!(
+                "trace_expedition.pauses",
+                who = name,
+                pauses = pauses,
+                floor = r.pause_floor,
+                tracks = tracks(before, after)
+            ) + &stuck(v, before),
+            moved("pauses", before, after, json!({"pauses": pauses})),
+        ),
+        TrekStep::Fasting {
+            days,
+            before,
+            after,
+        } => (
+            1,
+            crate::tr!(
+                "trace_expedition.fasting",
+                who = name,
+                days = days,
+                gain = r.fasting_gain * days,
+                tracks = tracks(before, after)
+            ),
+            moved("fasting", before, after, json!({"days_without_food": days})),
+        ),
+        TrekStep::Potion {
+            potion,
+            left,
+            before,
+            after,
+        } => {
+            let p = POTION_NAMES[potion as usize];
+            (
+                1,
+                crate::tr!(
+                    "trace_expedition.potion",
+                    who = name,
+                    potion = p,
+                    left = left,
+                    tracks = tracks(before, after)
+                ) + &stuck(v, before),
+                moved("potion", before, after, json!({"potion": p, "left": left})),
+            )
+        }
+        TrekStep::Sleepless {
+            nights,
+            before,
+            after,
+        } => (
+            1,
+            crate::tr!(
+                "trace_expedition.sleepless",
+                who = name,
+                nights = nights,
+                gain = r.sleepless_gain * nights + r.sleepless_extra,
+                tracks = tracks(before, after)
+            ),
+            moved(
+                "sleepless",
+                before,
+                after,
+                json!({"nights_without_sleep": nights}),
+            ),
+        ),
+        TrekStep::FullRest {
+            hours,
+            recovered,
+            halved,
+            quality,
+            long,
+            modifiers,
+            before,
+            after,
+        } => {
+            let mut text = crate::tr!(
+                "trace_expedition.full_rest",
+                who = name,
+                hours = hours,
+                recovered = recovered,
+                quality = quality,
+                mfp = format!("{:+}", modifiers.fp),
+                mfm = format!("{:+}", modifiers.fm),
+                tracks = tracks(before, after)
+            );
+            if halved {
+                text += crate::tr!("trace_expedition.halved");
+            }
+            if long {
+                text += &crate::tr!(
+                    "trace_expedition.long_rest",
+                    hours = r.exhaustion_rest_hours
+                );
+            } else {
+                text += &stuck(v, before);
+            }
+            (
+                1,
+                text,
+                moved(
+                    "full_rest",
+                    before,
+                    after,
+                    json!({"hours": hours, "recovered": recovered, "halved": halved, "rest_quality": quality, "clears_exhaustion": long, "modifiers": fat(modifiers)}),
+                ),
+            )
+        }
+        TrekStep::ShortRest {
+            hours,
+            recovered,
+            before,
+            after,
+        } => {
+            let mut text = crate::tr!(
+                "trace_expedition.short_rest",
+                who = name,
+                hours = hours,
+                per = r.short_rest_hours,
+                recovered = recovered,
+                tracks = tracks(before, after)
+            );
+            text += &stuck(v, before);
+            (
+                1,
+                text,
+                moved(
+                    "short_rest",
+                    before,
+                    after,
+                    json!({"hours": hours, "recovered": recovered}),
+                ),
+            )
+        }
+    }
+}
