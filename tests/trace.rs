@@ -278,7 +278,7 @@ fn nephilim_duels_replay_as_the_run_counted_them_and_find_comas() {
 }
 
 /// 2d20 firefights trace too: replays tally to the run's shares, `--find` reads who went
-/// down, damage adds up, and an ap-economy file is refused with the kinds that trace.
+/// down, damage adds up.
 #[test]
 fn fallout_firefights_replay_as_the_run_counted_them() {
     let t = tempfile::tempdir().unwrap();
@@ -364,13 +364,6 @@ fn fallout_firefights_replay_as_the_run_counted_them() {
     assert!(
         summary.contains("--find outcome=players_win --seed 1`"),
         "{summary}"
-    );
-    let o = cosmosim(d, &["trace", "ap-economy.toml", "--trial", "0"]);
-    assert_eq!(o.status.code(), Some(2));
-    let e = String::from_utf8_lossy(&o.stderr);
-    assert!(
-        e.contains("fallout/combat") && e.contains("nephilim/duel"),
-        "{e}"
     );
     let o = cosmosim(
         d,

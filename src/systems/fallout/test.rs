@@ -227,11 +227,19 @@ impl PoolSampler {
         }
     }
 
+    /// Rolls one die: its face (1..=20) and (successes, complication as 0/1).
+    #[inline(always)]
+    fn roll(&self, rng: &mut Rng64) -> (u8, u8, u8) {
+        let i = Die::D20.index(rng) as usize;
+        let v = self.lookup[i];
+        (i as u8 + 1, v & 3, v >> 2)
+    }
+
     /// Rolls one die: (successes, complication as 0/1).
     #[inline(always)]
     pub fn die(&self, rng: &mut Rng64) -> (u8, u8) {
-        let v = self.lookup[Die::D20.index(rng) as usize];
-        (v & 3, v >> 2)
+        let (_, s, c) = self.roll(rng);
+        (s, c)
     }
 
     /// Rolls `dice` dice: (total successes, 1 if any complication, dice with no success).
@@ -272,9 +280,23 @@ impl PoolSampler {
     /// Rolls `dice` dice: (total successes, 1 if any complication).
     #[inline(always)]
     pub fn pool(&self, rng: &mut Rng64, dice: u8) -> (u8, u8) {
+        self.pool_seen(rng, dice, |_, _, _| {})
+    }
+
+    /// [`PoolSampler::pool`], showing `seen` each die as rolled: its face (1..=20), its
+    /// successes and whether it is a complication (0/1) (F-TEST). A trace reads the dice
+    /// here (`cosmosim trace`, issue 27); the batch passes a closure that does nothing.
+    #[inline(always)]
+    pub fn pool_seen(
+        &self,
+        rng: &mut Rng64,
+        dice: u8,
+        mut seen: impl FnMut(u8, u8, u8),
+    ) -> (u8, u8) {
         let (mut s, mut c) = (0u8, 0u8);
         for _ in 0..dice {
-            let (a, b) = self.die(rng);
+            let (f, a, b) = self.roll(rng);
+            seen(f, a, b);
             s += a;
             c |= b;
         }

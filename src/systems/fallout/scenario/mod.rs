@@ -7,6 +7,7 @@
 mod model;
 mod output;
 mod sim;
+mod trace;
 
 pub use crate::systems::fallout::ap::Buy;
 pub use model::{ApEconomy, Policy, Step, STEPS_MAX};
@@ -64,12 +65,24 @@ fn trace_any(
     req: &crate::systems::trace::TraceRequest,
 ) -> anyhow::Result<crate::systems::trace::TraceResult> {
     match kind(file)? {
-        Kind::ApEconomy => Err(crate::systems::trace::not_available("fallout/ap-economy").into()),
+        Kind::ApEconomy => trace::trace(&load(file, &req.overrides)?, req),
         Kind::Combat => super::combat::trace(file, req),
     }
 }
 
-fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
+/// A loaded ap-economy file with the settings of the run (`run` and `trace` alike): the
+/// model under the face parameters in force, the run's context and trial count, and the
+/// F-AP rules in force (shortfall reading, pool cap, bonus dice).
+pub(super) struct Loaded {
+    model: ApEconomy,
+    ctx: crate::context::Context,
+    trials: u64,
+    shortfall: Shortfall,
+    cap: u32,
+    bonus: crate::systems::fallout::BonusRules,
+}
+
+fn load(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<Loaded> {
     let (model, raw) = ApEconomy::from_file(file)?;
     let (ctx, trials) = o.resolve(file, &raw.run, &raw.rules, DEFAULT_TRIALS)?;
     let cap = crate::systems::fallout::pool_max(&ctx.options);
@@ -83,13 +96,30 @@ fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> 
         crate::systems::fallout::crit_face(&ctx.options),
         crate::systems::fallout::complication_from(&ctx.options),
     );
-    let sim = ApSim::new(&model, Shortfall::from_options(&ctx.options))
-        .with_pool_max(cap)
-        .with_bonus(crate::systems::fallout::BonusRules::from_options(
-            &ctx.options,
-        ));
+    Ok(Loaded {
+        model,
+        shortfall: Shortfall::from_options(&ctx.options),
+        bonus: crate::systems::fallout::BonusRules::from_options(&ctx.options),
+        ctx,
+        trials,
+        cap,
+    })
+}
+
+impl Loaded {
+    fn sim(&self) -> ApSim<'_> {
+        ApSim::new(&self.model, self.shortfall)
+            .with_pool_max(self.cap)
+            .with_bonus(self.bonus)
+    }
+}
+
+fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
+    let l = load(file, o)?;
+    let (ctx, trials) = (&l.ctx, l.trials);
+    let sim = l.sim();
     let progress = ctx.progress(trials, "fallout ap-economy");
     let acc = ctx.engine.run(&sim, &ctx.stream, trials, &progress);
     progress.finish();
-    output::result(file, &model, &acc, &ctx, trials)
+    output::result(file, &l.model, &acc, ctx, trials)
 }

@@ -250,6 +250,13 @@ pub(super) fn result(
             n2(mj[i].0)
         );
     }
+    // `cosmosim trace` (issue 27): a trial is the whole sequence, `all_passed` or
+    // `some_failed` (`trace.rs`), counted from the tally of tests passed per sequence.
+    summary += &crate::systems::trace::see_trials_section(
+        &file.path.display().to_string(),
+        ctx.engine.seed(),
+        [("all_passed", all), ("some_failed", n - all)],
+    );
     summary += crate::tr!("fallout.ap.summary_files");
     summary += &crate::tr!("fallout.common.provenance", provenance = prov.summary());
 

@@ -1,10 +1,12 @@
 //! Monte Carlo of an AP-economy sequence: one trial plays every test in order with a
 //! shared group pool (F-AP).
 
-use crate::engine::{Draws, Merge, Simulation, Tally};
+use crate::engine::{Draws, Merge, Rng64, Simulation, Tally};
 use crate::systems::fallout::{BonusRules, PoolSampler, Shortfall, POOL_MAX};
+use crate::systems::trace::{Quiet, Watch};
 
 use super::model::ApEconomy;
+use super::trace::Step as Seen;
 
 /// Integer tallies of one test over all trials (merging is exact).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -88,6 +90,111 @@ impl<'a> ApSim<'a> {
             ..self
         }
     }
+
+    /// One trial: every test of the sequence in order with the shared pools, tallied into
+    /// `acc`; returns the tests passed. `w` sees each purchase, die and result (`Quiet` in
+    /// the batch, a trace's steps in `cosmosim trace`): the one implementation of the rules.
+    #[inline(always)]
+    pub(super) fn sequence<W: Watch<Seen>>(
+        &self,
+        rng: &mut Rng64,
+        acc: &mut ApAcc,
+        w: &mut W,
+    ) -> i64 {
+        let m = self.model;
+        let (mut pool, mut mj, mut passes) = (m.start_group, m.start_mj, 0i64);
+        for (t, ((step, sampler), a)) in m
+            .steps
+            .iter()
+            .zip(&self.samplers)
+            .zip(acc.steps.iter_mut())
+            .enumerate()
+        {
+            if W::ON {
+                w.note(Seen::Test {
+                    test: t as u16,
+                    group: pool,
+                    mj,
+                });
+            }
+            // F-AP: the k-th bonus d20 costs 1, 2, 3 AP (parameters), at most 3 from all
+            // sources; dice the pool cannot pay for give the MJ the AP (policy
+            // `give_mj_ap`, reading `fallout_ap_shortfall`).
+            let mut k = 0u8;
+            while m.policy.wants(k, &step.p_pass) {
+                let Some(p) = self.bonus.pay(k, pool, m.policy.give_mj_ap, self.shortfall) else {
+                    if W::ON {
+                        w.note(Seen::NotBought {
+                            die: k + 1,
+                            price: self.bonus.price_of(k),
+                            p_pass: step.p_pass[k as usize],
+                        });
+                    }
+                    break;
+                };
+                pool -= p.from_pool;
+                mj += p.to_mj;
+                a.mj_dice += u64::from(p.to_mj > 0);
+                k += 1;
+                if W::ON {
+                    w.note(Seen::Buy {
+                        die: k,
+                        p_pass: step.p_pass[k as usize - 1],
+                        from_pool: p.from_pool,
+                        to_mj: p.to_mj,
+                        group: pool,
+                        mj,
+                    });
+                }
+            }
+            // F-TEST: each d20 at or under the TN is a success (2 on a crit face or the tag
+            // rank), a face in the complication range a complication.
+            let (s, c) = sampler.pool_seen(rng, 2 + k, |face, successes, complication| {
+                if W::ON {
+                    w.note(Seen::Die {
+                        face,
+                        successes,
+                        complication: complication > 0,
+                    });
+                }
+            });
+            let mut lost = 0;
+            if s >= step.difficulty {
+                passes += 1;
+                a.pass += 1;
+                // F-AP: excess successes go to the group pool, capped at 6.
+                let total = pool + u32::from(s - step.difficulty);
+                lost = total.saturating_sub(self.pool_max);
+                a.ap_lost += u64::from(lost);
+                pool = total.min(self.pool_max);
+            }
+            if W::ON {
+                w.note(Seen::Result {
+                    successes: s,
+                    difficulty: step.difficulty,
+                    complication: c > 0,
+                    lost,
+                    group: pool,
+                    mj,
+                });
+            }
+            a.complication += u64::from(c);
+            a.bonus_dice += u64::from(k);
+            a.pool_sum += u64::from(pool);
+            a.pool_sq += u64::from(pool * pool);
+            a.mj_sum += u64::from(mj);
+            a.mj_sq += u64::from(mj) * u64::from(mj);
+        }
+        acc.passes.push(passes);
+        if W::ON {
+            w.note(Seen::End {
+                passes: passes as u16,
+                group: pool,
+                mj,
+            });
+        }
+        passes
+    }
 }
 
 impl Simulation for ApSim<'_> {
@@ -101,40 +208,8 @@ impl Simulation for ApSim<'_> {
     }
 
     fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut ApAcc) {
-        let m = self.model;
         for mut rng in draws.trials(trials) {
-            let rng = &mut rng;
-            let (mut pool, mut mj, mut passes) = (m.start_group, m.start_mj, 0i64);
-            for ((step, sampler), a) in m.steps.iter().zip(&self.samplers).zip(acc.steps.iter_mut())
-            {
-                let mut k = 0u8;
-                while m.policy.wants(k, &step.p_pass) {
-                    let Some(p) = self.bonus.pay(k, pool, m.policy.give_mj_ap, self.shortfall)
-                    else {
-                        break;
-                    };
-                    pool -= p.from_pool;
-                    mj += p.to_mj;
-                    a.mj_dice += u64::from(p.to_mj > 0);
-                    k += 1;
-                }
-                let (s, c) = sampler.pool(rng, 2 + k);
-                if s >= step.difficulty {
-                    passes += 1;
-                    a.pass += 1;
-                    // F-AP: excess successes go to the group pool, capped at 6.
-                    let total = pool + u32::from(s - step.difficulty);
-                    a.ap_lost += u64::from(total.saturating_sub(self.pool_max));
-                    pool = total.min(self.pool_max);
-                }
-                a.complication += u64::from(c);
-                a.bonus_dice += u64::from(k);
-                a.pool_sum += u64::from(pool);
-                a.pool_sq += u64::from(pool * pool);
-                a.mj_sum += u64::from(mj);
-                a.mj_sq += u64::from(mj) * u64::from(mj);
-            }
-            acc.passes.push(passes);
+            self.sequence(&mut rng, acc, &mut Quiet);
         }
     }
 }
