@@ -5,9 +5,11 @@
 mod mutate;
 mod schedule;
 mod spend;
+mod steps;
 mod tree;
 
 pub use mutate::{GeneState, MutationRules, Mutations, Ultimate, UltimateChoice};
 pub use schedule::{DiceExpr, Phase, Schedule};
 pub use spend::{DnaPolicy, Genome, Wish};
+pub use steps::{MajorCause, MutationStep};
 pub use tree::{sample_tree, Gene, GeneKind, GeneTree, RawGene};

@@ -5,7 +5,9 @@
 use crate::dice::Die;
 use crate::engine::Rng64;
 use crate::systems::cosmos::{drift, Outcome, TestRules, TestSampler, KARMA_MIN};
+use crate::systems::trace::Watch;
 
+use super::steps::{MajorCause, MutationStep as Step};
 use super::GeneTree;
 
 /// The four ultimate mutations (C-GENE-5).
@@ -141,19 +143,24 @@ impl<'a> Mutations<'a> {
     }
 
     /// Adds Pµ; while the gauge is at 100 or more, takes 100 off (the rest carries) and
-    /// mutates once (C-GENE-2). Returns the number of mutations.
-    pub fn accrue(
+    /// mutates once (C-GENE-2). Returns the number of mutations. `w` sees each step (the
+    /// batch passes `Quiet`).
+    pub fn accrue<W: Watch<Step>>(
         &mut self,
         pmu: i32,
         rng: &mut Rng64,
         chance: &[TestSampler],
         rules: &MutationRules,
+        w: &mut W,
     ) -> u32 {
         self.pmu = (self.pmu + pmu).max(0);
         let mut n = 0;
         while self.pmu >= 100 && !self.done() {
             self.pmu -= 100;
-            self.mutate(rng, chance, rules);
+            if W::ON {
+                w.note(Step::Gauge { left: self.pmu });
+            }
+            self.mutate(rng, chance, rules, w);
             n += 1;
         }
         n
@@ -168,38 +175,50 @@ impl<'a> Mutations<'a> {
     }
 
     /// One mutation: a uniform target gene, the type by a Chance test (C-GENE-3).
-    pub fn mutate(
+    pub fn mutate<W: Watch<Step>>(
         &mut self,
         rng: &mut Rng64,
         chance: &[TestSampler],
         rules: &MutationRules,
+        w: &mut W,
     ) -> Outcome {
         let tree = self.tree;
         let g = Self::pick(rng, &self.targets).unwrap_or(0);
         let o = chance[(self.karma - KARMA_MIN) as usize].sample(rng);
+        let karma = self.karma;
+        // C-KARMA-1: the Chance test moves karma like any normal test.
         self.karma = drift(self.karma, o, &rules.karma);
         self.outcomes[o as usize] += 1;
+        if W::ON {
+            w.note(Step::Roll {
+                gene: g,
+                outcome: o,
+                karma,
+                karma_after: self.karma,
+            });
+        }
+        let (roll, g1) = (MajorCause::Roll, Some(g));
         match o {
-            Outcome::SuperSuccess => self.add_major(rng, rules, true),
+            Outcome::SuperSuccess => self.add_major(rng, rules, true, roll, g1, w),
             Outcome::CritSuccess => {
-                self.add_minor(g, false, true, rng, rules);
+                self.add_minor(g, false, true, rng, rules, w);
                 if let Some(r) = Self::pick(rng, &tree.relatives[g]) {
-                    self.add_minor(r, false, true, rng, rules);
+                    self.add_minor(r, false, true, rng, rules, w);
                 }
             }
             // One call site for both, as before signs were tracked (keeps `mutate` small).
             Outcome::Success | Outcome::Failure => {
-                self.add_minor(g, false, o == Outcome::Success, rng, rules)
+                self.add_minor(g, false, o == Outcome::Success, rng, rules, w)
             }
-            Outcome::CritFailure => self.add_major(rng, rules, false),
+            Outcome::CritFailure => self.add_major(rng, rules, false, roll, g1, w),
             Outcome::SuperFailure => {
-                self.add_major(rng, rules, false);
+                self.add_major(rng, rules, false, roll, g1, w);
                 for &c in &tree.children[g] {
-                    self.add_minor(c, true, false, rng, rules);
+                    self.add_minor(c, true, false, rng, rules, w);
                 }
             }
         }
-        self.check_chains(rng, rules);
+        self.check_chains(rng, rules, w);
         o
     }
 
@@ -208,19 +227,29 @@ impl<'a> Mutations<'a> {
     /// three times, a major). By default every minor counts whatever its sign and the
     /// major has the sign of at least two of the three; `minor_sign = separate`
     /// counts each sign on its own and the major keeps the sign.
-    pub fn add_minor(
+    pub fn add_minor<W: Watch<Step>>(
         &mut self,
         g: usize,
         irreversible: bool,
         positive: bool,
         rng: &mut Rng64,
         rules: &MutationRules,
+        w: &mut W,
     ) {
         let s = &mut self.genes[g];
         s.minors += 1;
         s.positive += positive as u8;
+        let esc = Some(g);
         if !rules.separate_signs {
             s.irreversible |= irreversible || s.minors >= 2;
+            if W::ON {
+                w.note(Step::Minor {
+                    gene: g,
+                    positive,
+                    count: s.minors,
+                    irreversible: s.irreversible,
+                });
+            }
             if s.minors >= 3 {
                 // "celle-ci devient une mutation majeure": the major has the sign of the
                 // minors it comes from, the sign of at least two of the three when they
@@ -228,32 +257,41 @@ impl<'a> Mutations<'a> {
                 // `positive_major_share` undercounted).
                 let major_positive = s.positive >= 2;
                 *s = GeneState::default();
-                self.add_major(rng, rules, major_positive);
+                self.add_major(rng, rules, major_positive, MajorCause::Escalation, esc, w);
             }
             return;
         }
-        if positive {
+        let (count, irr) = if positive {
             s.positive_irreversible |= irreversible || s.positive >= 2;
-            if s.positive >= 3 {
-                s.minors -= 3;
+            (s.positive, s.positive_irreversible)
+        } else {
+            s.irreversible |= irreversible || s.negative() >= 2;
+            (s.negative(), s.irreversible)
+        };
+        if W::ON {
+            w.note(Step::Minor {
+                gene: g,
+                positive,
+                count,
+                irreversible: irr,
+            });
+        }
+        if count >= 3 {
+            // Three of one sign: a major of that sign, the gene keeps the others.
+            s.minors -= 3;
+            if positive {
                 s.positive = 0;
                 s.positive_irreversible = false;
-                self.add_major(rng, rules, true);
-            }
-        } else {
-            let neg = s.negative();
-            s.irreversible |= irreversible || neg >= 2;
-            if neg >= 3 {
-                s.minors -= 3;
+            } else {
                 s.irreversible = false;
-                self.add_major(rng, rules, false);
             }
+            self.add_major(rng, rules, positive, MajorCause::Escalation, esc, w);
         }
     }
 
     /// Three consecutive genes each with a minor: the topmost's minor becomes a major,
     /// once per chain (C-GENE-4).
-    fn check_chains(&mut self, rng: &mut Rng64, rules: &MutationRules) {
+    fn check_chains<W: Watch<Step>>(&mut self, rng: &mut Rng64, rules: &MutationRules, w: &mut W) {
         let tree = self.tree;
         for (k, chain) in tree.chains.iter().enumerate() {
             if !self.chain_fired[k] && chain.iter().all(|&g| self.genes[g].minors > 0) {
@@ -278,20 +316,37 @@ impl<'a> Mutations<'a> {
                 } else if top.negative() == 0 {
                     top.irreversible = false;
                 }
-                self.add_major(rng, rules, positive);
+                self.add_major(rng, rules, positive, MajorCause::Chain, Some(chain[0]), w);
             }
         }
     }
 
     /// A major mutation; the 3rd brings an ultimate, and after a half-HP ultimate the
-    /// next major brings one of the other three (C-GENE-5).
-    pub fn add_major(&mut self, rng: &mut Rng64, rules: &MutationRules, positive: bool) {
+    /// next major brings one of the other three (C-GENE-5). `cause` and `gene` are for the
+    /// trace only.
+    pub fn add_major<W: Watch<Step>>(
+        &mut self,
+        rng: &mut Rng64,
+        rules: &MutationRules,
+        positive: bool,
+        cause: MajorCause,
+        gene: Option<usize>,
+        w: &mut W,
+    ) {
         if self.done() {
             return;
         }
         self.majors += 1;
         self.majors_positive += positive as u32;
-        if self.majors == 3 {
+        if W::ON {
+            w.note(Step::Major {
+                positive,
+                cause,
+                gene,
+                majors: self.majors,
+            });
+        }
+        let u = if self.majors == 3 {
             let u = match rules.ultimate {
                 UltimateChoice::Fixed(u) => u,
                 UltimateChoice::Random => Ultimate::ALL[Die::D4.index(rng) as usize],
@@ -300,13 +355,25 @@ impl<'a> Mutations<'a> {
             if u != Ultimate::HalfHp {
                 self.final_ultimate = Some(u);
             }
+            u
         } else if self.majors == 4 {
-            self.final_ultimate = Some(Ultimate::ALL[Die::known(3).index(rng) as usize]);
+            let u = Ultimate::ALL[Die::known(3).index(rng) as usize];
+            self.final_ultimate = Some(u);
+            u
+        } else {
+            return;
+        };
+        if W::ON {
+            w.note(Step::Ultimate {
+                ultimate: u,
+                last: self.done(),
+            });
         }
     }
 
-    /// Gene therapy: reversible minors are cured (C-GENE-5).
-    pub fn cure_reversible(&mut self, rules: &MutationRules) {
+    /// Gene therapy: reversible minors are cured (C-GENE-5); their count for the trace.
+    pub fn cure_reversible(&mut self, rules: &MutationRules) -> u32 {
+        let before: u32 = self.genes.iter().map(|g| g.minors as u32).sum();
         for s in &mut self.genes {
             if !rules.separate_signs {
                 if s.minors == 1 && !s.irreversible {
@@ -322,6 +389,7 @@ impl<'a> Mutations<'a> {
                 s.positive = 0;
             }
         }
+        before - self.genes.iter().map(|g| g.minors as u32).sum::<u32>()
     }
 }
 
@@ -346,213 +414,5 @@ impl MutationRules {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::tree::{GeneTree, RawGene};
-    use super::*;
-    use crate::engine::stream;
-    use crate::scenario::ScenarioFile;
-
-    fn line(n: usize) -> GeneTree {
-        let raw: Vec<RawGene> = (0..n)
-            .map(|i| RawGene {
-                name: format!("g{i}"),
-                parent: (i > 0).then(|| format!("g{}", i - 1)),
-                kind: super::super::GeneKind::Normal,
-                max: None,
-                active: 0,
-                exclusive: vec![],
-            })
-            .collect();
-        GeneTree::build(&ScenarioFile::from_text("t.toml", ""), &["genes"], &raw).unwrap()
-    }
-
-    fn rules() -> MutationRules {
-        MutationRules {
-            target_active: false,
-            ultimate: UltimateChoice::Fixed(Ultimate::HalfHp),
-            karma: TestRules::default(),
-            separate_signs: false,
-        }
-    }
-
-    #[test]
-    fn escalation_on_one_gene() {
-        let t = line(1);
-        let mut m = Mutations::new(&t, &rules());
-        let mut rng = stream(1, 0, 0);
-        m.add_minor(0, false, false, &mut rng, &rules());
-        assert_eq!(
-            m.genes[0],
-            GeneState {
-                minors: 1,
-                ..Default::default()
-            }
-        );
-        m.add_minor(0, false, false, &mut rng, &rules());
-        assert_eq!(
-            m.genes[0],
-            GeneState {
-                minors: 2,
-                irreversible: true,
-                ..Default::default()
-            }
-        );
-        m.add_minor(0, false, false, &mut rng, &rules());
-        assert_eq!((m.genes[0], m.majors), (GeneState::default(), 1));
-    }
-
-    #[test]
-    fn chain_promotes_the_topmost_once() {
-        let t = line(3);
-        let r = rules();
-        let mut m = Mutations::new(&t, &r);
-        let mut rng = stream(1, 0, 0);
-        for g in 0..3 {
-            m.add_minor(g, false, false, &mut rng, &r);
-        }
-        m.check_chains(&mut rng, &r);
-        assert_eq!((m.majors, m.genes[0].minors), (1, 0));
-        // Same chain again: no second promotion.
-        m.add_minor(0, false, false, &mut rng, &r);
-        m.check_chains(&mut rng, &r);
-        assert_eq!(m.majors, 1);
-    }
-
-    #[test]
-    fn ultimate_at_the_third_major_and_half_hp_allows_one_more() {
-        let t = line(1);
-        let r = rules();
-        let mut m = Mutations::new(&t, &r);
-        let mut rng = stream(1, 0, 0);
-        m.add_major(&mut rng, &r, true);
-        m.add_major(&mut rng, &r, false);
-        assert_eq!(m.first_ultimate, None);
-        m.add_major(&mut rng, &r, false);
-        assert_eq!(
-            (m.first_ultimate, m.final_ultimate),
-            (Some(Ultimate::HalfHp), None)
-        );
-        m.add_major(&mut rng, &r, false);
-        assert!(matches!(m.final_ultimate, Some(u) if u != Ultimate::HalfHp));
-        let fixed = MutationRules {
-            ultimate: UltimateChoice::Fixed(Ultimate::Zombie),
-            ..r
-        };
-        let mut m = Mutations::new(&t, &fixed);
-        for _ in 0..3 {
-            m.add_major(&mut rng, &fixed, false);
-        }
-        assert_eq!(m.final_ultimate, Some(Ultimate::Zombie));
-    }
-
-    #[test]
-    fn gauge_remainder_carries() {
-        let t = line(2);
-        let r = rules();
-        let chance: Vec<TestSampler> = (-10..=10)
-            .map(|k| {
-                TestSampler::new(
-                    &crate::systems::cosmos::TestSpec::new(50.0, k).unwrap(),
-                    &Default::default(),
-                )
-            })
-            .collect();
-        let mut m = Mutations::new(&t, &r);
-        let mut rng = stream(1, 0, 0);
-        assert_eq!(m.accrue(250, &mut rng, &chance, &r), 2);
-        assert_eq!(m.pmu, 50);
-        assert_eq!(m.accrue(49, &mut rng, &chance, &r), 0);
-        assert_eq!(m.accrue(1, &mut rng, &chance, &r), 1);
-        assert_eq!(m.pmu, 0);
-        m.cure_reversible(&r);
-    }
-
-    #[test]
-    fn minor_signs_escalate_together_or_apart() {
-        // Default reading: + - + on one gene is three minors, so a major, positive as two
-        // of the three (issue 25); - - + a negative one; + + + a positive one.
-        let t = line(1);
-        let r = rules();
-        let mut rng = stream(1, 0, 0);
-        let mut m = Mutations::new(&t, &r);
-        for pos in [true, false, true] {
-            m.add_minor(0, false, pos, &mut rng, &r);
-        }
-        assert_eq!((m.majors, m.majors_positive), (1, 1));
-        for pos in [false, false, true] {
-            m.add_minor(0, false, pos, &mut rng, &r);
-        }
-        assert_eq!((m.majors, m.majors_positive), (2, 1));
-        let mut m = Mutations::new(&t, &r);
-        for _ in 0..3 {
-            m.add_minor(0, false, true, &mut rng, &r);
-        }
-        assert_eq!(
-            (m.majors, m.majors_positive, m.genes[0]),
-            (1, 1, GeneState::default())
-        );
-        // minor_sign = separate: + - + is two positives and one negative, no major; the
-        // second positive made the positive minors irreversible, the negative stays curable.
-        let sep = MutationRules {
-            separate_signs: true,
-            ..r
-        };
-        let mut m = Mutations::new(&t, &sep);
-        for pos in [true, false, true] {
-            m.add_minor(0, false, pos, &mut rng, &sep);
-        }
-        assert_eq!(m.majors, 0);
-        assert_eq!(
-            m.genes[0],
-            GeneState {
-                minors: 3,
-                irreversible: false,
-                positive: 2,
-                positive_irreversible: true
-            }
-        );
-        m.cure_reversible(&sep);
-        assert_eq!((m.genes[0].minors, m.genes[0].positive), (2, 2));
-        // A third positive: a positive major, the gene keeps nothing.
-        m.add_minor(0, false, true, &mut rng, &sep);
-        assert_eq!((m.majors, m.majors_positive), (1, 1));
-        assert_eq!(m.genes[0], GeneState::default());
-        // Three negatives: a negative major.
-        for _ in 0..3 {
-            m.add_minor(0, false, false, &mut rng, &sep);
-        }
-        assert_eq!((m.majors, m.majors_positive), (2, 1));
-    }
-
-    #[test]
-    fn together_chain_promotes_a_positive_minor_as_positive() {
-        // Issue 25: under the default `minor_sign = together`, three consecutive genes each
-        // with a positive minor promote a positive major (it was counted negative).
-        let t = line(3);
-        let r = rules();
-        let mut rng = stream(1, 0, 0);
-        let mut m = Mutations::new(&t, &r);
-        for g in 0..3 {
-            m.add_minor(g, false, true, &mut rng, &r);
-        }
-        m.check_chains(&mut rng, &r);
-        assert_eq!((m.majors, m.majors_positive, m.genes[0].minors), (1, 1, 0));
-        assert_eq!(m.genes[0], GeneState::default());
-    }
-
-    #[test]
-    fn separate_chain_promotes_with_the_sign_of_the_minor() {
-        let t = line(3);
-        let sep = MutationRules {
-            separate_signs: true,
-            ..rules()
-        };
-        let mut rng = stream(1, 0, 0);
-        let mut m = Mutations::new(&t, &sep);
-        for g in 0..3 {
-            m.add_minor(g, false, true, &mut rng, &sep);
-        }
-        m.check_chains(&mut rng, &sep);
-        assert_eq!((m.majors, m.majors_positive, m.genes[0].minors), (1, 1, 0));
-    }
-}
+#[path = "mutate_tests.rs"]
+mod tests;

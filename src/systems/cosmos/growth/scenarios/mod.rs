@@ -34,7 +34,7 @@ pub static MUTATION: ScenarioKind = ScenarioKind {
     kind: Some("mutation"),
     run: mutation::run,
     defaults: None,
-    trace: None,
+    trace: Some(mutation::trace),
 };
 
 /// `kind = "expedition"`: fatigue over a multi-day expedition.

@@ -13,6 +13,9 @@ mod model;
 mod raw;
 mod report;
 mod sim;
+mod trace;
+
+pub use trace::trace;
 
 pub use model::{check, model, Event, Levels, MutationModel, When};
 pub use sim::{MutationAcc, MutationSim};

@@ -453,7 +453,19 @@ pub(super) fn report(
     }
     let title = title.unwrap_or_else(|| crate::tr!("growth.mutation.title").into());
     let question = question.unwrap_or_else(|| crate::tr!("growth.mutation.question").into());
-    let summary = summary(&title, &question, &key, &outputs, &prov);
+    let mut summary = summary(&title, &question, &key, &outputs, &prov);
+    // `cosmosim trace` (issue 27): one command per first ultimate that happened.
+    let none = n - acc.first_type.total();
+    let counts = acc.first_type.counts.iter().copied().chain([none]);
+    summary += &crate::systems::trace::see_trials_section(
+        &file.path.display().to_string(),
+        ctx.engine.seed(),
+        Ultimate::ALL
+            .iter()
+            .map(|u| u.name())
+            .chain(["none"])
+            .zip(counts),
+    );
     Ok(ScenarioResult {
         title,
         question,

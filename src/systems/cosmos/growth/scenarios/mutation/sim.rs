@@ -3,8 +3,11 @@
 
 use crate::engine::{Counts, Draws, Merge, Moments, Rng64, Simulation, Tally};
 use crate::systems::cosmos::growth::campaign::Mix;
-use crate::systems::cosmos::growth::genetics::{MutationRules, Mutations};
+use crate::systems::cosmos::growth::genetics::{
+    MajorCause, MutationRules, MutationStep as Step, Mutations, Ultimate,
+};
 use crate::systems::cosmos::{drift, TestRules, TestSampler, TestSpec, KARMA_STATES};
+use crate::systems::trace::{Quiet, Watch};
 
 use super::model::MutationModel;
 
@@ -109,9 +112,7 @@ impl Simulation for MutationSim<'_> {
     }
 
     fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut MutationAcc) {
-        // Two copies of the day loop: the plain one (daily exposure only) keeps the speed
-        // it had before events, levels and campaign tests existed.
-        if self.model.events.is_empty() && self.model.levels.is_none() && self.campaign.is_none() {
+        if self.plain() {
             self.characters::<false>(draws, trials, acc)
         } else {
             self.characters::<true>(draws, trials, acc)
@@ -120,59 +121,99 @@ impl Simulation for MutationSim<'_> {
 }
 
 impl MutationSim<'_> {
+    /// Two copies of the day loop: the plain one (daily exposure only) keeps the speed it
+    /// had before events, levels and campaign tests existed.
+    pub(super) fn plain(&self) -> bool {
+        self.model.events.is_empty() && self.model.levels.is_none() && self.campaign.is_none()
+    }
+
     fn characters<const EXTRA: bool>(&self, draws: &Draws, trials: u64, acc: &mut MutationAcc) {
+        let mut st = Mutations::new(&self.model.tree, &self.rules);
+        for mut rng in draws.trials(trials) {
+            self.character::<EXTRA, _>(&mut st, &mut rng, acc, &mut Quiet);
+        }
+    }
+
+    /// One character exposed day after day, counted; its first ultimate. `w` sees each
+    /// step (`trace.rs`); the batch run passes [`Quiet`], which compiles the notes away.
+    pub(super) fn character<const EXTRA: bool, W: Watch<Step>>(
+        &self,
+        st: &mut Mutations<'_>,
+        rng: &mut Rng64,
+        acc: &mut MutationAcc,
+        w: &mut W,
+    ) -> Option<Ultimate> {
         let m = self.model;
         let never = m.max_days as i64 + 1;
-        let mut st = Mutations::new(&m.tree, &self.rules);
         // The samplers of the first (or only) Chance value.
         let base = &self.samplers[..KARMA_STATES];
-        for mut rng in draws.trials(trials) {
-            let rng = &mut rng;
-            st.reset(self.karma);
-            let (mut major, mut ult, mut fin) = (never, never, never);
-            let mut count = 0u32;
-            for day in 1..=m.max_days {
-                let mut chance = base;
-                if EXTRA {
-                    self.extras(day, &mut st, rng, &mut count, &mut chance, acc);
-                }
-                let pmu = m.schedule.on_day(day).map_or(0, |d| d.roll(rng));
-                count += st.accrue(pmu, rng, chance, &self.rules);
-                if major == never && st.majors > 0 {
-                    major = day as i64;
-                }
-                if ult == never && st.first_ultimate.is_some() {
-                    ult = day as i64;
-                }
-                if st.done() {
-                    fin = day as i64;
-                    break;
-                }
-                if m.therapy_every > 0 && day % m.therapy_every == 0 {
-                    st.cure_reversible(&self.rules);
-                }
+        st.reset(self.karma);
+        let (mut major, mut ult, mut fin) = (never, never, never);
+        let mut count = 0u32;
+        let mut last = m.max_days;
+        for day in 1..=m.max_days {
+            let mut chance = base;
+            if EXTRA {
+                self.extras(day, st, rng, &mut count, &mut chance, acc, w);
             }
-            acc.first_major.push(major);
-            acc.ultimate.push(ult);
-            acc.final_ultimate.push(fin);
-            if let Some(u) = st.first_ultimate {
-                acc.first_type.add(u as usize);
+            // C-GENE-2: the day's Pµ; at 100 the gauge mutates the character.
+            let pmu = m.schedule.on_day(day).map_or(0, |d| d.roll(rng));
+            if W::ON && pmu != 0 {
+                w.note(Step::Exposure {
+                    day,
+                    pmu,
+                    from: st.pmu,
+                    to: (st.pmu + pmu).max(0),
+                });
             }
-            if let Some(u) = st.final_ultimate {
-                acc.final_type.add(u as usize);
+            count += st.accrue(pmu, rng, chance, &self.rules, w);
+            if major == never && st.majors > 0 {
+                major = day as i64;
             }
-            acc.mutations.push(count as f64);
-            if st.majors > 0 {
-                acc.positive_share
-                    .push(st.majors_positive as f64 / st.majors as f64);
+            if ult == never && st.first_ultimate.is_some() {
+                ult = day as i64;
+            }
+            if st.done() {
+                fin = day as i64;
+                last = day;
+                break;
+            }
+            // C-GENE-5: gene therapy cures the reversible minors.
+            if m.therapy_every > 0 && day % m.therapy_every == 0 {
+                let cured = st.cure_reversible(&self.rules);
+                if W::ON && cured > 0 {
+                    w.note(Step::Therapy { day, cured });
+                }
             }
         }
+        acc.first_major.push(major);
+        acc.ultimate.push(ult);
+        acc.final_ultimate.push(fin);
+        if let Some(u) = st.first_ultimate {
+            acc.first_type.add(u as usize);
+        }
+        if let Some(u) = st.final_ultimate {
+            acc.final_type.add(u as usize);
+        }
+        acc.mutations.push(count as f64);
+        if st.majors > 0 {
+            acc.positive_share
+                .push(st.majors_positive as f64 / st.majors as f64);
+        }
+        if W::ON {
+            w.note(Step::End {
+                day: last,
+                first: st.first_ultimate,
+            });
+        }
+        st.first_ultimate
     }
 
     /// The day's campaign tests, level and events (before its exposure). Sets `chance` to
     /// the samplers of the day's level.
     #[inline]
-    fn extras<'s>(
+    #[allow(clippy::too_many_arguments)]
+    fn extras<'s, W: Watch<Step>>(
         &'s self,
         day: u32,
         st: &mut Mutations<'_>,
@@ -180,16 +221,37 @@ impl MutationSim<'_> {
         count: &mut u32,
         chance: &mut &'s [TestSampler],
         acc: &mut MutationAcc,
+        w: &mut W,
     ) {
         let m = self.model;
         // The day's other tests first (C-KARMA-1): the mutation's Chance test reads the
         // karma they leave.
         if let Some((n, mix)) = &self.campaign {
+            let from = st.karma;
             for _ in 0..*n {
                 st.karma = drift(st.karma, mix.test(rng, st.karma), &self.test_rules);
             }
+            if W::ON && st.karma != from {
+                w.note(Step::Karma {
+                    day,
+                    tests: *n,
+                    from,
+                    to: st.karma,
+                });
+            }
         }
         let lv = m.levels.as_ref().map_or(0, |l| l.index(day));
+        if W::ON {
+            if let Some(l) = &m.levels {
+                if day == 1 || l.index(day - 1) != lv {
+                    w.note(Step::Level {
+                        day,
+                        level: l.start + ((day - 1) / l.days_per_level).min(10 - l.start),
+                        chance: l.chances(self.chance)[lv],
+                    });
+                }
+            }
+        }
         *chance = &self.samplers[lv * KARMA_STATES..(lv + 1) * KARMA_STATES];
         // Events before the day's exposure, in file order: a major first, then the rolls,
         // then the Pµ (the zombie bite's order in the book).
@@ -198,19 +260,30 @@ impl MutationSim<'_> {
                 continue;
             }
             acc.event_counts[i] += 1;
+            if W::ON {
+                w.note(Step::Event { day, event: i });
+            }
             let before = *count;
             if e.major {
-                st.add_major(rng, &self.rules, false);
+                st.add_major(rng, &self.rules, false, MajorCause::Event, None, w);
                 *count += 1;
             }
             for _ in 0..e.mutations {
                 if !st.done() {
-                    st.mutate(rng, chance, &self.rules);
+                    st.mutate(rng, chance, &self.rules, w);
                     *count += 1;
                 }
             }
             if let Some(p) = &e.pmu {
-                *count += st.accrue(p.roll(rng), rng, chance, &self.rules);
+                let pmu = p.roll(rng);
+                if W::ON {
+                    w.note(Step::EventPmu {
+                        pmu,
+                        from: st.pmu,
+                        to: (st.pmu + pmu).max(0),
+                    });
+                }
+                *count += st.accrue(pmu, rng, chance, &self.rules, w);
             }
             acc.event_mutations += (*count - before) as u64;
         }
