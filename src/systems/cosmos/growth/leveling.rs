@@ -8,8 +8,11 @@ use crate::dice::{Die, Dist};
 use crate::engine::Rng64;
 use crate::systems::cosmos::{drift, Outcome, TestRules, TestSampler, TestSpec, KARMA_MIN};
 
+use crate::systems::trace::{Quiet, Watch};
+
 use super::creation::{move_points_within, Character, MovePolicy};
 use super::level_rules::LevelRules;
+use super::scenarios::leveling::Step;
 use super::stats::{Stat, STAT_MIN};
 
 /// Level 2 gain (C-LEVEL-1).
@@ -199,6 +202,15 @@ fn raise(stat: &mut i32, gain: i32, cap: i32) {
     *stat = (*stat + gain).min(cap.max(*stat));
 }
 
+/// Whether `p` is HP now (the pool [`pool`] picks).
+fn pool_is_hp(c: &Character, p: Pool) -> bool {
+    match p {
+        Pool::Hp => true,
+        Pool::Pm => false,
+        Pool::Lower => c.pm >= c.hp,
+    }
+}
+
 fn pool(c: &mut Character, p: Pool) -> &mut i32 {
     match p {
         Pool::Hp => &mut c.hp,
@@ -238,42 +250,92 @@ pub fn level_up(
     rules: &TestRules,
     campaign: &[TestSampler],
 ) -> Outcome {
+    level_up_watched(h, rng, p, priority, rules, campaign, &mut Quiet)
+}
+
+/// [`level_up`], `w` seeing each roll and choice (`scenarios/leveling/trace.rs`); the
+/// batch run passes [`Quiet`], which compiles the notes away.
+#[inline]
+pub fn level_up_watched<W: Watch<Step>>(
+    h: &mut Hero,
+    rng: &mut Rng64,
+    p: &LevelPolicy,
+    priority: &[Stat; 6],
+    rules: &TestRules,
+    campaign: &[TestSampler],
+    w: &mut W,
+) -> Outcome {
     // Campaign tests since the last level move karma (C-KARMA-1).
     if !campaign.is_empty() {
+        let before = h.karma;
         for _ in 0..p.campaign.tests_per_level {
             let o = campaign[(h.karma - KARMA_MIN) as usize].sample(rng);
             h.karma = drift(h.karma, o, rules);
+        }
+        if W::ON {
+            w.note(Step::Campaign {
+                tests: p.campaign.tests_per_level,
+                before,
+                after: h.karma,
+            });
         }
     }
     h.level += 1;
     let level = h.level;
     let lr = &p.rules;
     let cap = lr.cap(level);
+    if W::ON {
+        w.note(Step::Level { level, cap });
+    }
     // A sheet's maximum caps gains like the 80/85 cap (identity without a sheet).
     let caps = h.max.map(|m| m.min(cap));
     let c = &mut h.c;
+    // One stat gain: the die rolled, what passes the cap lost (C-LEVEL-1).
+    let gain = |c: &mut Character, i: usize, die: u32, rng: &mut Rng64, w: &mut W| {
+        let before = c.stats[i];
+        let r = roll(rng, die);
+        raise(&mut c.stats[i], r, caps[i]);
+        if W::ON {
+            w.note(Step::Stat {
+                stat: i as u8,
+                die,
+                roll: r,
+                before,
+                after: c.stats[i],
+            });
+        }
+    };
     match level {
         2 => {
             let order = targets(&c.stats, priority, &p.weights, p.level2_target);
             match p.level2 {
                 Level2::TwoD10 => {
                     for &i in &order[..2] {
-                        raise(&mut c.stats[i], roll(rng, lr.level2_two), caps[i]);
+                        gain(c, i, lr.level2_two, rng, w);
                     }
                 }
-                Level2::OneD20 => raise(
-                    &mut c.stats[order[0]],
-                    roll(rng, lr.level2_one),
-                    caps[order[0]],
-                ),
+                Level2::OneD20 => gain(c, order[0], lr.level2_one, rng, w),
             }
         }
         3 => {
             let order = targets(&c.stats, priority, &p.weights, StatTarget::Lowest);
-            raise(&mut c.stats[order[0]], roll(rng, lr.level3), caps[order[0]]);
+            gain(c, order[0], lr.level3, rng, w);
         }
-        4 => *pool(c, p.level4) += roll(rng, lr.level4),
+        4 => {
+            let r = roll(rng, lr.level4);
+            let hp = pool_is_hp(c, p.level4);
+            *pool(c, p.level4) += r;
+            if W::ON {
+                w.note(Step::Pool {
+                    hp,
+                    die: lr.level4,
+                    roll: r,
+                    after: if hp { c.hp } else { c.pm },
+                });
+            }
+        }
         5 => {
+            let before = c.stats;
             let lo = h.min.map(|m| m.max(STAT_MIN));
             move_points_within(
                 &mut c.stats,
@@ -285,44 +347,106 @@ pub fn level_up(
             );
             h.light += p.light_dark_at_5.0;
             h.dark += p.light_dark_at_5.1;
+            if W::ON {
+                w.note(Step::Moves {
+                    before,
+                    after: c.stats,
+                    light: h.light,
+                    dark: h.dark,
+                });
+            }
         }
         _ => {
             let l = p.later_at(level);
             let order = targets(&c.stats, priority, &p.weights, l.stat_target);
             for &i in order.iter().take(l.stat_count) {
-                raise(&mut c.stats[i], roll(rng, l.stat_die), caps[i]);
+                gain(c, i, l.stat_die, rng, w);
             }
-            c.hp += roll(rng, l.hp_die);
-            c.pm += roll(rng, l.pm_die);
+            let (hp, pm) = (roll(rng, l.hp_die), roll(rng, l.pm_die));
+            c.hp += hp;
+            c.pm += pm;
+            if W::ON {
+                for (is_hp, die, r, after) in
+                    [(true, l.hp_die, hp, c.hp), (false, l.pm_die, pm, c.pm)]
+                {
+                    if die > 0 {
+                        w.note(Step::Pool {
+                            hp: is_hp,
+                            die,
+                            roll: r,
+                            after,
+                        });
+                    }
+                }
+            }
         }
     }
     // C-LEVEL-2: a normal Chance test; any success tier gives 2d20 to HP or PM.
+    let karma = h.karma;
     let spec =
         TestSpec::new(c.stats[Stat::Chance as usize] as f64, h.karma).expect("karma kept in range");
     let o = spec.roll(rng, rules);
     h.karma = drift(h.karma, o, rules);
+    if W::ON {
+        w.note(Step::Chance {
+            threshold: c.stats[Stat::Chance as usize],
+            karma,
+            outcome: o,
+            karma_after: h.karma,
+        });
+    }
     if o.is_success() {
         let mut bonus = 0;
         for _ in 0..lr.chance_dice {
             bonus += roll(rng, lr.chance_die);
         }
+        let hp = pool_is_hp(c, p.chance_bonus);
         *pool(c, p.chance_bonus) += bonus;
+        if W::ON {
+            w.note(Step::Pool {
+                hp,
+                die: 0,
+                roll: bonus,
+                after: if hp { c.hp } else { c.pm },
+            });
+        }
     }
     // C-LEVEL-3: 1d4-1, and +2 after a level that gave 0. "si un PJ reçoit 0 PC à un
     // certain niveau, il obtiendra 2 PC supplémentaires au niveau suivant"
     // (cosmos-current.fr.txt l. 551): what counts is the points *received*, so a d4 of 1
     // on a level that already gets the +2 carry receives 2 and carries nothing.
-    let gain = lr.skill_gain(roll(rng, lr.skill_die), h.skill_carry);
+    let r = roll(rng, lr.skill_die);
+    let carry = h.skill_carry;
+    let gain = lr.skill_gain(r, h.skill_carry);
     h.skill_carry = gain == 0;
     h.skill_gained += gain;
     c.skill_points += gain;
+    if W::ON {
+        w.note(Step::Skill {
+            roll: r,
+            carry,
+            gain,
+            total: c.skill_points,
+        });
+    }
     // C-LEVEL-4: DNA +1d4, +1d6, +1d8 at levels 3, 6, 9.
-    c.dna += match level {
-        3 => roll(rng, p.dna_dice[0]),
-        6 => roll(rng, p.dna_dice[1]),
-        9 => roll(rng, p.dna_dice[2]),
+    let die = match level {
+        3 => p.dna_dice[0],
+        6 => p.dna_dice[1],
+        9 => p.dna_dice[2],
         _ => 0,
     };
+    if matches!(level, 3 | 6 | 9) {
+        let r = roll(rng, die);
+        c.dna += r;
+        if W::ON {
+            w.note(Step::Dna {
+                die,
+                roll: r,
+                total: c.dna,
+            });
+        }
+    }
     o
 }
 

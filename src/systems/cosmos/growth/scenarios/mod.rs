@@ -25,7 +25,7 @@ pub static LEVELING: ScenarioKind = ScenarioKind {
     kind: Some("leveling"),
     run: leveling::run,
     defaults: None,
-    trace: None,
+    trace: Some(leveling::trace),
 };
 
 /// `kind = "mutation"`: days of exposure until an ultimate mutation.

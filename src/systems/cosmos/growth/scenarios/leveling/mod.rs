@@ -2,7 +2,7 @@
 //! (C-LEVEL-1..4, C-LD-1), as per-level quantile bands.
 //!
 //! Files: `raw.rs` (the file as written), `model.rs` (validation), `sim.rs` (the
-//! simulation), `report.rs` (outputs).
+//! simulation), `report.rs` (outputs), `trace.rs` and `trace_text.rs` (`cosmosim trace`).
 
 /// Default characters per run.
 pub const DEFAULT_TRIALS: u64 = 100_000;
@@ -15,6 +15,8 @@ mod report;
 mod sim;
 mod skills;
 mod skills_model;
+mod trace;
+mod trace_text;
 
 pub use model::{
     check, model, DnaPlan, LevelingModel, MAX_BUILDS, MAX_DNA_POLICIES, MAX_GENES, MAX_WISHES,
@@ -23,3 +25,4 @@ pub use report::run;
 pub use sim::{DnaAcc, LevelAcc, LevelingSim, SkillAcc, QUANTITIES};
 pub use skills::exact_wish_met;
 pub use skills_model::SkillPlan;
+pub use trace::{trace, Step};

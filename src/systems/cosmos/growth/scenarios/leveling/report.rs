@@ -5,7 +5,7 @@ use polars::prelude::*;
 
 use super::super::creation::{policy_text, races_text};
 use super::super::summary;
-use super::model::{level5_within, model};
+use super::model::{level5_within, model, LevelingModel};
 use super::sim::{LevelingSim, QUANTITIES};
 use super::DEFAULT_TRIALS;
 use crate::lang::num;
@@ -22,12 +22,20 @@ use crate::systems::cosmos::growth::{band_row, dec, OPTIONS};
 use crate::systems::cosmos::TestRules;
 use crate::systems::{RunOverrides, ScenarioResult};
 
-fn level_text(p: &LevelPolicy) -> String {
-    crate::report::param_text(p)
-}
-
-/// Runs the file.
-pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
+/// The model with the options in force, the run's context and trial count, the level
+/// parameters for provenance, the title and question: what `run` and `trace` share.
+#[allow(clippy::type_complexity)]
+pub(super) fn setup(
+    file: &ScenarioFile,
+    o: &RunOverrides,
+) -> anyhow::Result<(
+    LevelingModel,
+    crate::context::Context,
+    u64,
+    std::collections::BTreeMap<String, String>,
+    Option<String>,
+    Option<String>,
+)> {
     let (mut m, rules_map, run, title, question) = model(file)?;
     // The level-5 move points against `level5_move_max` in force, before `resolve` so
     // `check` sees it too (one validation).
@@ -46,6 +54,16 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     for (_, b) in m.builds.iter_mut() {
         level_dice_into(&ctx.options, Some(b));
     }
+    Ok((m, ctx, trials, level_params, title, question))
+}
+
+fn level_text(p: &LevelPolicy) -> String {
+    crate::report::param_text(p)
+}
+
+/// Runs the file.
+pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
+    let (m, ctx, trials, level_params, title, question) = setup(file, o)?;
     let rules = TestRules::from_options(&ctx.options);
     let sim = LevelingSim::new(m.clone(), rules);
     let progress = ctx.progress(trials, crate::tr!("growth.progress.leveling"));
@@ -368,7 +386,17 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         key.splice(0..0, b_key);
         outputs.push(b_out);
     }
-    let summary = summary(&title, &question, &key, &outputs, &prov);
+    let mut summary = summary(&title, &question, &key, &outputs, &prov);
+    // Issue 27: how to replay a character, per outcome of `trace.rs` (the last level's
+    // Chance test gave its bonus or not).
+    if m.max_level >= 2 {
+        let last = &acc.bonus[(m.max_level - 1) as usize];
+        summary += &crate::systems::trace::see_trials_section(
+            &file.path.display().to_string(),
+            ctx.engine.seed(),
+            [("bonus", last.counts[1]), ("no_bonus", last.counts[0])],
+        );
+    }
     Ok(ScenarioResult {
         title,
         question,

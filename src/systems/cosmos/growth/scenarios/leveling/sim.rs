@@ -2,12 +2,16 @@
 
 use super::model::{DnaPlan, LevelingModel};
 use super::skills_model::SkillPlan;
-use crate::engine::{Counts, Draws, Merge, Moments, Simulation, Tally};
+use super::trace::{Ending, Step};
+use crate::engine::{Counts, Draws, Merge, Moments, Rng64, Simulation, Tally};
 use crate::systems::cosmos::growth::creation::create_with;
 use crate::systems::cosmos::growth::genetics::Genome;
-use crate::systems::cosmos::growth::leveling::{campaign_samplers, level_up, Hero};
+use crate::systems::cosmos::growth::leveling::{
+    campaign_samplers, level_up, level_up_watched, Hero,
+};
 use crate::systems::cosmos::growth::skills::SkillSheet;
 use crate::systems::cosmos::{TestRules, TestSampler};
+use crate::systems::trace::{Quiet, Watch};
 
 /// Quantities tallied per level.
 pub const QUANTITIES: [&str; 12] = [
@@ -117,65 +121,101 @@ impl LevelingSim {
 
     /// Spends the DNA points gained since the last call (creation: the 5 + 1d20; then the
     /// level 3, 6, 9 dice, C-LEVEL-4) by each policy, and tallies the genomes.
-    fn spend(
+    fn spend<W: Watch<Step>>(
         &self,
         d: &DnaPlan,
         genomes: &mut [Genome],
         h: &Hero,
         seen: &mut i32,
         acc: &mut LevelAcc,
+        w: &mut W,
     ) {
         let gained = (h.c.dna - *seen).max(0) as u32;
         *seen = h.c.dna;
         let l = (h.level - 1) as usize;
-        for ((g, (_, p)), a) in genomes.iter_mut().zip(&d.policies).zip(&mut acc.dna) {
+        for (k, ((g, (_, p)), a)) in genomes
+            .iter_mut()
+            .zip(&d.policies)
+            .zip(&mut acc.dna)
+            .enumerate()
+        {
             // Innate genes only at creation (C-GENE-1).
             g.spend(&d.tree, p, gained, h.level == 1);
+            let full = g.full(&d.tree);
             a.unspent[l].push(g.unspent as f64);
-            a.full[l].push(g.full(&d.tree) as f64);
+            a.full[l].push(full as f64);
             let nw = p.wishes.len();
-            let mut all = true;
-            for (w, wish) in p.wishes.iter().enumerate() {
+            let (mut all, mut n) = (true, 0);
+            for (wi, wish) in p.wishes.iter().enumerate() {
                 let met = g.active[wish.gene] >= wish.alleles;
                 all &= met;
-                a.wish[l * nw + w].add(usize::from(met));
+                n += u32::from(met);
+                a.wish[l * nw + wi].add(usize::from(met));
             }
             a.all[l].add(usize::from(all));
+            if W::ON {
+                w.note(Step::Policy {
+                    dna: true,
+                    policy: k as u8,
+                    unspent: g.unspent,
+                    have: full as u32,
+                    met: n,
+                    wishes: nw as u32,
+                });
+            }
         }
     }
 
     /// Spends the skill points gained since the last call (creation, then each level's
     /// d4-1 and carry, C-LEVEL-3) by each policy, and tallies the sheets. Draws nothing.
-    fn spend_skills(
+    fn spend_skills<W: Watch<Step>>(
         &self,
         plan: &SkillPlan,
         sheets: &mut [SkillSheet],
         h: &Hero,
         seen: &mut i32,
         acc: &mut LevelAcc,
+        w: &mut W,
     ) {
         let gained = (h.c.skill_points - *seen).max(0) as u32;
         *seen = h.c.skill_points;
         let l = (h.level - 1) as usize;
-        for ((s, (_, p)), a) in sheets.iter_mut().zip(&plan.policies).zip(&mut acc.skills) {
+        for (k, ((s, (_, p)), a)) in sheets
+            .iter_mut()
+            .zip(&plan.policies)
+            .zip(&mut acc.skills)
+            .enumerate()
+        {
             s.spend(&plan.tree, p, gained);
+            let unlocked = s.unlocked();
             a.unspent[l].push(s.purse as f64);
-            a.unlocked[l].push(s.unlocked() as f64);
+            a.unlocked[l].push(unlocked as f64);
             let nw = p.wishes.len();
-            let mut all = true;
-            for (w, wish) in p.wishes.iter().enumerate() {
+            let (mut all, mut n) = (true, 0);
+            for (wi, wish) in p.wishes.iter().enumerate() {
                 let met = s.met(wish);
                 all &= met;
-                a.wish[l * nw + w].add(usize::from(met));
+                n += u32::from(met);
+                a.wish[l * nw + wi].add(usize::from(met));
             }
             a.all[l].add(usize::from(all));
+            if W::ON {
+                w.note(Step::Policy {
+                    dna: false,
+                    policy: k as u8,
+                    unspent: s.purse,
+                    have: unlocked as u32,
+                    met: n,
+                    wishes: nw as u32,
+                });
+            }
         }
     }
 
-    fn record(&self, h: &Hero, acc: &mut LevelAcc) {
-        let i = (h.level - 1) as usize * QUANTITIES.len();
+    /// The tallied quantities of `h`, in `QUANTITIES` order.
+    fn quantities(&self, h: &Hero) -> [i32; 12] {
         let c = &h.c;
-        let v = [
+        [
             c.stats[0],
             c.stats[1],
             c.stats[2],
@@ -188,7 +228,12 @@ impl LevelingSim {
             h.skill_gained,
             c.dna,
             h.karma as i32,
-        ];
+        ]
+    }
+
+    fn record(&self, h: &Hero, acc: &mut LevelAcc) {
+        let i = (h.level - 1) as usize * QUANTITIES.len();
+        let v = self.quantities(h);
         for (q, x) in v.into_iter().enumerate() {
             acc.values[i + q].push(x as i64);
             acc.moments[i + q].push(x as f64);
@@ -242,83 +287,162 @@ impl Simulation for LevelingSim {
     }
 
     fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut LevelAcc) {
-        let m = &self.model;
-        // One genome per DNA policy, reset per character (no allocation per trial).
-        let mut genomes: Vec<Genome> = m.dna.as_ref().map_or(Vec::new(), |d| {
-            d.policies.iter().map(|_| Genome::new(&d.tree)).collect()
-        });
-        let mut sheets: Vec<SkillSheet> = m.skills.as_ref().map_or(Vec::new(), |d| {
-            d.policies
-                .iter()
-                .map(|_| SkillSheet::new(&d.tree))
-                .collect()
-        });
+        let mut sc = self.scratch();
         for mut rng in draws.trials(trials) {
-            let rng = &mut rng;
-            let made = create_with(rng, &m.creation, &m.races);
-            let mut h = Hero::new(made.character, m.levels.start_karma);
-            if let Some(sheet) = made.race.filter(|_| m.limit_levels) {
-                h.min = m.races.sheets[sheet].min;
-                h.max = m.races.sheets[sheet].max;
-            }
-            self.record(&h, acc);
-            // Each build levels the same character with a copy of the dice stream (common
-            // random numbers: the same rolls, aimed differently); the main stream, hence
-            // every other output, is untouched.
-            for ((_, bp), a) in m.builds.iter().zip(acc.builds.iter_mut()) {
-                let (mut b, mut r) = (h, rng.clone());
-                let mut put = |b: &Hero| {
-                    let i = (b.level - 1) as usize * 6;
-                    for (k, v) in b.c.stats.iter().enumerate() {
-                        a[i + k].push(*v as f64);
-                    }
-                };
-                put(&b);
-                for _ in 2..=m.max_level {
-                    level_up(
-                        &mut b,
-                        &mut r,
-                        bp,
-                        &m.creation.priority,
-                        &self.rules,
-                        &self.campaign,
-                    );
-                    put(&b);
+            self.trial(&mut rng, acc, &mut sc, &mut Quiet);
+        }
+    }
+}
+
+/// One genome per DNA policy and one sheet per skill policy, reset per character (no
+/// allocation per trial).
+pub struct Scratch {
+    genomes: Vec<Genome>,
+    sheets: Vec<SkillSheet>,
+}
+
+impl LevelingSim {
+    pub(super) fn scratch(&self) -> Scratch {
+        let m = &self.model;
+        Scratch {
+            genomes: m.dna.as_ref().map_or(Vec::new(), |d| {
+                d.policies.iter().map(|_| Genome::new(&d.tree)).collect()
+            }),
+            sheets: m.skills.as_ref().map_or(Vec::new(), |d| {
+                d.policies
+                    .iter()
+                    .map(|_| SkillSheet::new(&d.tree))
+                    .collect()
+            }),
+        }
+    }
+
+    /// One character created and levelled, counted; how it ended. `w` sees each roll and
+    /// choice (`trace.rs`); the batch run passes [`Quiet`], which compiles the notes away.
+    #[inline]
+    pub(super) fn trial<W: Watch<Step>>(
+        &self,
+        rng: &mut Rng64,
+        acc: &mut LevelAcc,
+        sc: &mut Scratch,
+        w: &mut W,
+    ) -> Ending {
+        let m = &self.model;
+        let (genomes, sheets) = (&mut sc.genomes, &mut sc.sheets);
+        let made = create_with(rng, &m.creation, &m.races);
+        let mut h = Hero::new(made.character, m.levels.start_karma);
+        if let Some(sheet) = made.race.filter(|_| m.limit_levels) {
+            h.min = m.races.sheets[sheet].min;
+            h.max = m.races.sheets[sheet].max;
+        }
+        if W::ON {
+            let c = &h.c;
+            w.note(Step::Created {
+                stats: c.stats,
+                hp: c.hp,
+                pm: c.pm,
+                skill_points: c.skill_points,
+                dna: c.dna,
+                race: made.race.map(|r| r as u8),
+                karma: h.karma,
+            });
+        }
+        self.record(&h, acc);
+        // Each build levels the same character with a copy of the dice stream (common
+        // random numbers: the same rolls, aimed differently); the main stream, hence
+        // every other output, is untouched.
+        for (k, ((_, bp), a)) in m.builds.iter().zip(acc.builds.iter_mut()).enumerate() {
+            let (mut b, mut r) = (h, rng.clone());
+            let mut put = |b: &Hero| {
+                let i = (b.level - 1) as usize * 6;
+                for (k, v) in b.c.stats.iter().enumerate() {
+                    a[i + k].push(*v as f64);
                 }
-            }
-            let mut dna_seen = 0;
-            if let Some(d) = &m.dna {
-                for g in genomes.iter_mut() {
-                    for (a, gene) in g.active.iter_mut().zip(&d.tree.genes) {
-                        *a = gene.active;
-                    }
-                    g.unspent = 0;
-                }
-                self.spend(d, &mut genomes, &h, &mut dna_seen, acc);
-            }
-            let mut pc_seen = 0;
-            if let Some(plan) = &m.skills {
-                sheets.iter_mut().for_each(SkillSheet::reset);
-                self.spend_skills(plan, &mut sheets, &h, &mut pc_seen, acc);
-            }
+            };
+            put(&b);
             for _ in 2..=m.max_level {
-                let o = level_up(
-                    &mut h,
-                    rng,
-                    &m.levels,
+                level_up(
+                    &mut b,
+                    &mut r,
+                    bp,
                     &m.creation.priority,
                     &self.rules,
                     &self.campaign,
                 );
-                acc.bonus[(h.level - 1) as usize].add(usize::from(o.is_success()));
-                self.record(&h, acc);
-                if let Some(d) = &m.dna {
-                    self.spend(d, &mut genomes, &h, &mut dna_seen, acc);
-                }
-                if let Some(plan) = &m.skills {
-                    self.spend_skills(plan, &mut sheets, &h, &mut pc_seen, acc);
-                }
+                put(&b);
+            }
+            if W::ON {
+                w.note(Step::Build {
+                    build: k as u8,
+                    stats: b.c.stats,
+                });
             }
         }
+        let mut dna_seen = 0;
+        if let Some(d) = &m.dna {
+            for g in genomes.iter_mut() {
+                for (a, gene) in g.active.iter_mut().zip(&d.tree.genes) {
+                    *a = gene.active;
+                }
+                g.unspent = 0;
+            }
+            self.spend(d, genomes, &h, &mut dna_seen, acc, w);
+        }
+        let mut pc_seen = 0;
+        if let Some(plan) = &m.skills {
+            sheets.iter_mut().for_each(SkillSheet::reset);
+            self.spend_skills(plan, sheets, &h, &mut pc_seen, acc, w);
+        }
+        let mut end = Ending::default();
+        for _ in 2..=m.max_level {
+            let o = level_up_watched(
+                &mut h,
+                rng,
+                &m.levels,
+                &m.creation.priority,
+                &self.rules,
+                &self.campaign,
+                w,
+            );
+            acc.bonus[(h.level - 1) as usize].add(usize::from(o.is_success()));
+            end.bonus |= u32::from(o.is_success()) << h.level;
+            self.record(&h, acc);
+            if let Some(d) = &m.dna {
+                self.spend(d, genomes, &h, &mut dna_seen, acc, w);
+            }
+            if let Some(plan) = &m.skills {
+                self.spend_skills(plan, sheets, &h, &mut pc_seen, acc, w);
+            }
+        }
+        end.last = self.quantities(&h).map(i64::from);
+        end.outcome = if end.bonus & (1 << h.level) != 0 {
+            0
+        } else {
+            1
+        };
+        let mut bit = 0;
+        if let Some(d) = &m.dna {
+            for (g, (_, p)) in genomes.iter().zip(&d.policies) {
+                let all = p
+                    .wishes
+                    .iter()
+                    .all(|wish| g.active[wish.gene] >= wish.alleles);
+                end.all_met |= u16::from(all) << bit;
+                bit += 1;
+            }
+        }
+        if let Some(plan) = &m.skills {
+            for (s, (_, p)) in sheets.iter().zip(&plan.policies) {
+                end.all_met |= u16::from(p.wishes.iter().all(|wish| s.met(wish))) << bit;
+                bit += 1;
+            }
+        }
+        if W::ON {
+            w.note(Step::End {
+                outcome: end.outcome,
+                level: h.level,
+            });
+        }
+        end
     }
 }

@@ -1,0 +1,268 @@
+//! A character's levels as lines to read and JSON (issue 27): the creation's result, then
+//! each level-up's rolls and choices (C-LEVEL-1..4, C-LD-1, C-KARMA-1), in the current
+//! language.
+
+use serde_json::{json, Value};
+
+use crate::systems::trace::{add_step, Traced};
+
+use super::model::LevelingModel;
+use super::trace::{stat_name, Step, OUTCOMES};
+
+fn stats_text(s: &[i32; 6]) -> String {
+    (0..6u8)
+        .map(|i| format!("{} {}", stat_name(i), s[i as usize]))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn stats_json(s: &[i32; 6]) -> Value {
+    let mut m = serde_json::Map::new();
+    for i in 0..6u8 {
+        m.insert(stat_name(i).into(), json!(s[i as usize]));
+    }
+    Value::Object(m)
+}
+
+fn pool_name(hp: bool) -> &'static str {
+    if hp {
+        crate::tr!("trace_leveling.hp")
+    } else {
+        crate::tr!("trace_leveling.pm")
+    }
+}
+
+/// Trial `trial`'s steps as lines and JSON (current language).
+pub fn render(m: &LevelingModel, trial: u64, outcome: u8, steps: &[Step]) -> Traced {
+    let mut lines = Vec::with_capacity(steps.len());
+    let mut json_steps = Vec::with_capacity(steps.len());
+    for &step in steps {
+        let (depth, text, j): (u8, String, Value) = match step {
+            Step::Created {
+                stats,
+                hp,
+                pm,
+                skill_points,
+                dna,
+                race,
+                karma,
+            } => {
+                let race = race.map(|r| m.races.sheets[r as usize].name.clone());
+                let mut text = crate::tr!(
+                    "trace_leveling.created",
+                    stats = stats_text(&stats),
+                    hp = hp,
+                    pm = pm,
+                    skill_points = skill_points,
+                    dna = dna,
+                    karma = karma
+                );
+                if let Some(r) = &race {
+                    text += &crate::tr!("trace_leveling.race", race = r);
+                }
+                (
+                    0,
+                    text,
+                    json!({"step": "created", "stats": stats_json(&stats), "hp": hp, "pm": pm, "skill_points": skill_points, "dna_points": dna, "race": race, "karma": karma}),
+                )
+            }
+            Step::Campaign {
+                tests,
+                before,
+                after,
+            } => (
+                1,
+                crate::tr!(
+                    "trace_leveling.campaign",
+                    tests = tests,
+                    before = before,
+                    after = after
+                ),
+                json!({"step": "campaign", "tests": tests, "karma_before": before, "karma_after": after}),
+            ),
+            Step::Level { level, cap } => (
+                0,
+                crate::tr!("trace_leveling.level", level = level, cap = cap),
+                json!({"step": "level", "level": level, "cap": cap}),
+            ),
+            Step::Stat {
+                stat,
+                die,
+                roll,
+                before,
+                after,
+            } => {
+                let mut text = crate::tr!(
+                    "trace_leveling.stat",
+                    stat = stat_name(stat),
+                    die = die,
+                    roll = roll,
+                    before = before,
+                    after = after
+                );
+                if after - before < roll {
+                    text += &crate::tr!("trace_leveling.capped", lost = roll - (after - before));
+                }
+                (
+                    1,
+                    text,
+                    json!({"step": "stat", "stat": stat_name(stat), "die": die, "roll": roll, "before": before, "after": after}),
+                )
+            }
+            Step::Pool {
+                hp,
+                die,
+                roll,
+                after,
+            } => (
+                1,
+                if die == 0 {
+                    crate::tr!(
+                        "trace_leveling.bonus",
+                        pool = pool_name(hp),
+                        roll = roll,
+                        after = after
+                    )
+                } else {
+                    crate::tr!(
+                        "trace_leveling.pool",
+                        pool = pool_name(hp),
+                        die = die,
+                        roll = roll,
+                        after = after
+                    )
+                },
+                json!({"step": if die == 0 { "chance_bonus" } else { "pool" }, "pool": if hp { "hp" } else { "pm" }, "die": die, "roll": roll, "after": after}),
+            ),
+            Step::Moves {
+                before,
+                after,
+                light,
+                dark,
+            } => (
+                1,
+                crate::tr!(
+                    "trace_leveling.moves",
+                    before = stats_text(&before),
+                    after = stats_text(&after),
+                    light = light,
+                    dark = dark
+                ),
+                json!({"step": "moves", "before": stats_json(&before), "after": stats_json(&after), "light_points": light, "dark_points": dark}),
+            ),
+            Step::Chance {
+                threshold,
+                karma,
+                outcome,
+                karma_after,
+            } => (
+                1,
+                crate::tr!(
+                    "trace_leveling.chance",
+                    threshold = threshold,
+                    karma = karma,
+                    outcome = outcome.name(),
+                    after = karma_after
+                ),
+                json!({"step": "chance", "threshold": threshold, "karma": karma, "outcome": outcome.name(), "bonus": outcome.is_success(), "karma_after": karma_after}),
+            ),
+            Step::Skill {
+                roll,
+                carry,
+                gain,
+                total,
+            } => {
+                let mut text = crate::tr!(
+                    "trace_leveling.skill",
+                    roll = roll,
+                    gain = gain,
+                    total = total
+                );
+                if carry {
+                    text += crate::tr!("trace_leveling.carry");
+                }
+                (
+                    1,
+                    text,
+                    json!({"step": "skill_points", "roll": roll, "carry": carry, "gain": gain, "total": total}),
+                )
+            }
+            Step::Dna { die, roll, total } => (
+                1,
+                crate::tr!("trace_leveling.dna", die = die, roll = roll, total = total),
+                json!({"step": "dna_points", "die": die, "roll": roll, "total": total}),
+            ),
+            Step::Policy {
+                dna,
+                policy,
+                unspent,
+                have,
+                met,
+                wishes,
+            } => {
+                let name = if dna {
+                    m.dna
+                        .as_ref()
+                        .map(|d| d.policies[policy as usize].0.clone())
+                } else {
+                    m.skills
+                        .as_ref()
+                        .map(|s| s.policies[policy as usize].0.clone())
+                }
+                .unwrap_or_default();
+                let key = if dna {
+                    crate::tr!(
+                        "trace_leveling.dna_policy",
+                        policy = name,
+                        unspent = unspent,
+                        have = have,
+                        met = met,
+                        wishes = wishes
+                    )
+                } else {
+                    crate::tr!(
+                        "trace_leveling.skill_policy",
+                        policy = name,
+                        unspent = unspent,
+                        have = have,
+                        met = met,
+                        wishes = wishes
+                    )
+                };
+                (
+                    1,
+                    key,
+                    json!({"step": if dna { "dna_policy" } else { "skill_policy" }, "policy": name, "unspent": unspent, if dna { "genes_full" } else { "skills_unlocked" }: have, "wishes_met": met, "wishes": wishes}),
+                )
+            }
+            Step::Build { build, stats } => {
+                let name = m.builds[build as usize].0.clone();
+                (
+                    1,
+                    crate::tr!(
+                        "trace_leveling.build",
+                        build = name,
+                        level = m.max_level,
+                        stats = stats_text(&stats)
+                    ),
+                    json!({"step": "build", "build": name, "level": m.max_level, "stats": stats_json(&stats)}),
+                )
+            }
+            Step::End { outcome, level } => {
+                let o = OUTCOMES[outcome as usize];
+                (
+                    0,
+                    crate::tr!("trace_leveling.end", outcome = o, level = level),
+                    json!({"step": "end", "outcome": o, "level": level}),
+                )
+            }
+        };
+        add_step(&mut lines, &mut json_steps, depth, text, j);
+    }
+    Traced {
+        trial,
+        outcome: OUTCOMES[outcome as usize].to_string(),
+        lines,
+        steps: json_steps,
+    }
+}
