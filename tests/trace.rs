@@ -161,10 +161,6 @@ fn trace_writes_pages_in_french_and_refuses_what_it_cannot_do() {
         let e = String::from_utf8_lossy(&o.stderr);
         assert!(e.contains(says), "{args:?}: {e}");
     }
-    let c = shipped(d, "campaign.toml");
-    let o = cosmosim(d, &["trace", &c, "--trial", "0"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("cosmos/combat"));
 }
 
 #[test]

@@ -4,9 +4,58 @@
 use crate::dice::Die;
 use crate::engine::Rng64;
 use crate::systems::cosmos::{
-    drift, transition_matrix, KarmaOverflow, TestRules, TestSampler, TestSpec, KARMA_MAX,
+    drift, transition_matrix, KarmaOverflow, Outcome, TestRules, TestSampler, TestSpec, KARMA_MAX,
     KARMA_MIN, KARMA_STATES,
 };
+use crate::systems::trace::Watch;
+
+/// One step of a campaign as `cosmosim trace` tells it (issue 27): what moved karma or the
+/// Light/Dark points. Tests are 0-based; the batch run's `Quiet` watcher compiles the
+/// notes away.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum KarmaStep {
+    /// A grant before test `test` (the game master's, or level 5's points): karma
+    /// `from` -> `to` (C-KARMA-1's bound), points added.
+    Grant {
+        test: u32,
+        amount: i8,
+        from: i8,
+        to: i8,
+        light: u16,
+        dark: u16,
+    },
+    /// A posture entered (C-KARMA-2): Illumination (`light`) or Sépulcrale, `length`
+    /// tests; with a budget, the points left after paying.
+    Posture {
+        test: u32,
+        light: bool,
+        length: u32,
+        points: Option<(u16, u16)>,
+    },
+    /// A posture due but not entered: no point left.
+    Refused { test: u32 },
+    /// The posture's last test: karma is back to `karma` (restored or kept).
+    PostureEnd { test: u32, karma: i8 },
+    /// A test at `threshold` (an index of the mix) read at `read` that moved karma
+    /// (C-KARMA-1).
+    Test {
+        test: u32,
+        threshold: usize,
+        read: i8,
+        outcome: Outcome,
+        from: i8,
+        to: i8,
+    },
+    /// Karma reached +bound (`plus`) or -bound for the first time, after test `test`.
+    Extreme { test: u32, plus: bool },
+    /// The end: an index of the outcomes (first +10, first -10, none), karma at the end.
+    End {
+        outcome: u8,
+        karma: i8,
+        postures: u32,
+        refused: u32,
+    },
+}
 
 /// Which posture locks karma (C-KARMA-2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
@@ -66,10 +115,19 @@ impl Mix {
 
     /// One test at a threshold drawn from the mix, read at `karma`.
     #[inline]
-    pub fn test(&self, rng: &mut Rng64, karma: i8) -> crate::systems::cosmos::Outcome {
+    pub fn test(&self, rng: &mut Rng64, karma: i8) -> Outcome {
+        self.test_at(rng, karma).1
+    }
+
+    /// As [`Mix::test`], with the index of the threshold drawn.
+    #[inline]
+    pub fn test_at(&self, rng: &mut Rng64, karma: i8) -> (usize, Outcome) {
         let r = self.pick.index(rng) as u32;
         let i = self.cum.iter().position(|&c| r < c).unwrap_or(0);
-        self.samplers[i * KARMA_STATES + (karma - KARMA_MIN) as usize].sample(rng)
+        (
+            i,
+            self.samplers[i * KARMA_STATES + (karma - KARMA_MIN) as usize].sample(rng),
+        )
     }
 
     /// One test of the mix as a karma transition matrix (C-KARMA-1).
@@ -210,19 +268,22 @@ impl KarmaTrack {
     }
 
     /// Test number `i` (0-based): enter a posture when due, roll, drift unless locked
-    /// (C-KARMA-2), leave the posture after its last test.
+    /// (C-KARMA-2), leave the posture after its last test. `w` sees each step that moved
+    /// karma or points (the batch passes `Quiet`).
     #[inline]
-    pub fn step(
+    pub fn step<W: Watch<KarmaStep>>(
         &mut self,
         i: u32,
         mix: &Mix,
         postures: Option<&Postures>,
         rules: &TestRules,
         rng: &mut Rng64,
+        w: &mut W,
     ) -> i8 {
         if let Some(p) = postures {
             if self.lock.is_none() && p.every > 0 && i % p.every == p.every - 1 && p.length > 0 {
                 if let Some(light) = self.choose(p.kind) {
+                    // C-KARMA-2: karma reads +10 in Illumination, -10 in Sépulcrale.
                     let value = if light {
                         rules.karma_bound
                     } else {
@@ -230,18 +291,48 @@ impl KarmaTrack {
                     };
                     self.postures += 1;
                     self.lock = Some((p.length, value));
+                    if W::ON {
+                        w.note(KarmaStep::Posture {
+                            test: i,
+                            light,
+                            length: p.length,
+                            points: self.budgeted.then_some((self.light, self.dark)),
+                        });
+                    }
+                } else if W::ON {
+                    w.note(KarmaStep::Refused { test: i });
                 }
             }
         }
         let read = self.read();
-        let o = mix.test(rng, read);
+        let (t, o) = mix.test_at(rng, read);
         match self.lock {
-            None => self.karma = drift(self.karma, o, rules),
+            None => {
+                let from = self.karma;
+                // C-KARMA-1: drift after every normal test.
+                self.karma = drift(self.karma, o, rules);
+                if W::ON && self.karma != from {
+                    w.note(KarmaStep::Test {
+                        test: i,
+                        threshold: t,
+                        read,
+                        outcome: o,
+                        from,
+                        to: self.karma,
+                    });
+                }
+            }
             Some((left, value)) => {
                 if left <= 1 {
                     self.lock = None;
                     if postures.is_some_and(|p| p.keep) {
                         self.karma = value;
+                    }
+                    if W::ON {
+                        w.note(KarmaStep::PostureEnd {
+                            test: i,
+                            karma: self.karma,
+                        });
                     }
                 } else {
                     self.lock = Some((left - 1, value));
@@ -256,6 +347,7 @@ impl KarmaTrack {
 mod tests {
     use super::*;
     use crate::engine::stream;
+    use crate::systems::trace::Quiet;
 
     #[test]
     fn posture_locks_and_restores() {
@@ -274,7 +366,7 @@ mod tests {
             if i == 4 {
                 before = k.karma;
             }
-            let read = k.step(i, &mix, Some(&p), &rules, &mut rng);
+            let read = k.step(i, &mix, Some(&p), &rules, &mut rng, &mut Quiet);
             if (4..7).contains(&i) {
                 // C-KARMA-2: reads -10, no drift while locked.
                 assert_eq!((read, k.karma), (-10, before));
@@ -283,7 +375,7 @@ mod tests {
         let keep = Postures { keep: true, ..p };
         let mut k = KarmaTrack::new(3);
         for i in 0..7 {
-            k.step(i, &mix, Some(&keep), &rules, &mut rng);
+            k.step(i, &mix, Some(&keep), &rules, &mut rng, &mut Quiet);
         }
         assert_eq!(k.karma, -10);
     }
@@ -304,7 +396,14 @@ mod tests {
         let mut rng = stream(1, 0, 0);
         let mut reads = vec![];
         for i in 0..10 {
-            let r = k.step(i, &mix, Some(&p), &TestRules::default(), &mut rng);
+            let r = k.step(
+                i,
+                &mix,
+                Some(&p),
+                &TestRules::default(),
+                &mut rng,
+                &mut Quiet,
+            );
             if i % 2 == 1 {
                 reads.push(r);
             }
@@ -312,7 +411,14 @@ mod tests {
         assert_eq!(&reads[..3], &[10, -10, -10]);
         assert_eq!((k.postures, k.refused, k.light, k.dark), (3, 2, 0, 0));
         k.add_points(1, 0);
-        let r = k.step(11, &mix, Some(&p), &TestRules::default(), &mut rng);
+        let r = k.step(
+            11,
+            &mix,
+            Some(&p),
+            &TestRules::default(),
+            &mut rng,
+            &mut Quiet,
+        );
         assert_eq!((r, k.light), (10, 0));
     }
 

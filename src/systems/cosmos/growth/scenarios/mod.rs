@@ -52,5 +52,5 @@ pub static CAMPAIGN: ScenarioKind = ScenarioKind {
     kind: Some("campaign"),
     run: campaign::run,
     defaults: None,
-    trace: None,
+    trace: Some(campaign::trace),
 };

@@ -13,6 +13,9 @@ mod model;
 mod raw;
 mod report;
 mod sim;
+mod trace;
+
+pub use trace::trace;
 
 pub use model::{check, model, Campaign, CampaignModel, Grant, Script};
 pub use sim::{exact_checkpoints, CampaignAcc, CampaignSim};

@@ -387,7 +387,16 @@ pub(super) fn report(
                 .unwrap_or_default(),
         );
     }
-    let summary = summary(&title, &question, &key, &outputs, &prov);
+    let mut summary = summary(&title, &question, &key, &outputs, &prov);
+    // `cosmosim trace` (issue 27): one command per outcome of the traced variant.
+    let traced = super::trace::traced_variant(c, keep).0;
+    if let Some((_, acc)) = results.iter().find(|(n, _)| *n == traced) {
+        summary += &crate::systems::trace::see_trials_section(
+            &file.path.display().to_string(),
+            ctx.engine.seed(),
+            super::trace::OUTCOMES.into_iter().zip(acc.first.counts),
+        );
+    }
     Ok(ScenarioResult {
         title,
         question,

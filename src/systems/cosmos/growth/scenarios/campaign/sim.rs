@@ -1,9 +1,12 @@
 //! Karma trajectories over a campaign (C-KARMA-1..3), with postures paid in Light/Dark
 //! points and the game master's grants; the exact karma law without postures.
 
-use crate::engine::{Draws, Merge, Moments, Simulation, Tally};
-use crate::systems::cosmos::growth::campaign::{granted, KarmaTrack, Mix, Postures};
+use crate::engine::{Counts, Draws, Merge, Moments, Rng64, Simulation, Tally};
+use crate::systems::cosmos::growth::campaign::{
+    granted, KarmaStep as Step, KarmaTrack, Mix, Postures,
+};
 use crate::systems::cosmos::{TestRules, KARMA_MIN, KARMA_STATES};
+use crate::systems::trace::{Quiet, Watch};
 
 use super::model::{CampaignModel, Script};
 
@@ -20,7 +23,16 @@ pub struct CampaignAcc {
     pub refused: Moments,
     /// Campaigns in which a posture was due with no point left.
     pub ran_out: u64,
+    /// Which extreme came first: +10, -10, neither (indexes [`FIRST_PLUS`]...; the
+    /// summary's trace commands).
+    #[serde(default)]
+    pub first: Counts<3>,
 }
+
+/// Indexes of `CampaignAcc::first`.
+pub const FIRST_PLUS: usize = 0;
+pub const FIRST_MINUS: usize = 1;
+pub const NEITHER: usize = 2;
 
 impl Merge for CampaignAcc {
     fn merge(&mut self, o: Self) {
@@ -34,6 +46,7 @@ impl Merge for CampaignAcc {
         self.postures.merge(o.postures);
         self.refused.merge(o.refused);
         self.ran_out += o.ran_out;
+        self.first.merge(o.first);
     }
 }
 
@@ -60,59 +73,109 @@ impl Simulation for CampaignSim<'_> {
             postures: Moments::default(),
             refused: Moments::default(),
             ran_out: 0,
+            first: Counts::default(),
         }
     }
 
     fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut CampaignAcc) {
+        for mut rng in draws.trials(trials) {
+            self.trajectory(&mut rng, acc, &mut Quiet);
+        }
+    }
+}
+
+impl CampaignSim<'_> {
+    /// One campaign's karma, counted; which extreme it reached first (an index of
+    /// `CampaignAcc::first`). `w` sees each step (`trace.rs`); the batch run passes
+    /// [`Quiet`], which compiles the notes away.
+    pub(super) fn trajectory<W: Watch<Step>>(
+        &self,
+        rng: &mut Rng64,
+        acc: &mut CampaignAcc,
+        w: &mut W,
+    ) -> usize {
         let m = self.model;
         let never = m.tests as i64 + 1;
         let counted = (m.tests - m.burn_in) as f64;
         let grants = &self.script.grants;
-        for mut rng in draws.trials(trials) {
-            let rng = &mut rng;
-            let mut k = match self.script.points {
-                Some((l, d)) if self.postures.is_some() => {
-                    KarmaTrack::with_points(m.start_karma, l, d)
+        let mut k = match self.script.points {
+            Some((l, d)) if self.postures.is_some() => KarmaTrack::with_points(m.start_karma, l, d),
+            _ => KarmaTrack::new(m.start_karma),
+        };
+        let (mut plus, mut minus) = (never, never);
+        let mut visits = [0u32; KARMA_STATES];
+        let mut next = 0;
+        for i in 0..m.tests {
+            // The game master's grants before this test ("lorsque le MJ le décide"), karma
+            // within the bound (C-KARMA-1's `karma_overflow`).
+            while next < grants.len() && grants[next].before == i {
+                let g = grants[next];
+                let from = k.karma;
+                k.grant(g.karma, &self.rules);
+                k.add_points(g.light, g.dark);
+                if W::ON {
+                    w.note(Step::Grant {
+                        test: i,
+                        amount: g.karma,
+                        from,
+                        to: k.karma,
+                        light: g.light,
+                        dark: g.dark,
+                    });
                 }
-                _ => KarmaTrack::new(m.start_karma),
-            };
-            let (mut plus, mut minus) = (never, never);
-            let mut visits = [0u32; KARMA_STATES];
-            let mut next = 0;
-            for i in 0..m.tests {
-                // The game master's grants before this test ("lorsque le MJ le décide").
-                while next < grants.len() && grants[next].before == i {
-                    let g = grants[next];
-                    k.grant(g.karma, &self.rules);
-                    k.add_points(g.light, g.dark);
-                    next += 1;
-                }
-                let read = k.step(i, self.mix, self.postures.as_ref(), &self.rules, rng);
-                if i >= m.burn_in {
-                    visits[(read - KARMA_MIN) as usize] += 1;
-                }
-                // Reaching an extreme by drift (a posture's read value does not count).
-                if k.karma == self.rules.karma_bound && plus == never {
-                    plus = i as i64 + 1;
-                }
-                if k.karma == -self.rules.karma_bound && minus == never {
-                    minus = i as i64 + 1;
-                }
-                if (i + 1) % m.checkpoint_every == 0 {
-                    acc.checkpoints[((i + 1) / m.checkpoint_every - 1) as usize]
-                        .push(k.karma as i64);
+                next += 1;
+            }
+            let read = k.step(i, self.mix, self.postures.as_ref(), &self.rules, rng, w);
+            if i >= m.burn_in {
+                visits[(read - KARMA_MIN) as usize] += 1;
+            }
+            // Reaching an extreme by drift (a posture's read value does not count).
+            if k.karma == self.rules.karma_bound && plus == never {
+                plus = i as i64 + 1;
+                if W::ON {
+                    w.note(Step::Extreme {
+                        test: i,
+                        plus: true,
+                    });
                 }
             }
-            acc.first_plus.push(plus);
-            acc.first_minus.push(minus);
-            for (s, v) in visits.iter().enumerate() {
-                acc.shares[s].push(*v as f64 / counted);
-                acc.visits[s] += *v as u64;
+            if k.karma == -self.rules.karma_bound && minus == never {
+                minus = i as i64 + 1;
+                if W::ON {
+                    w.note(Step::Extreme {
+                        test: i,
+                        plus: false,
+                    });
+                }
             }
-            acc.postures.push(k.postures as f64);
-            acc.refused.push(k.refused as f64);
-            acc.ran_out += (k.refused > 0) as u64;
+            if (i + 1) % m.checkpoint_every == 0 {
+                acc.checkpoints[((i + 1) / m.checkpoint_every - 1) as usize].push(k.karma as i64);
+            }
         }
+        acc.first_plus.push(plus);
+        acc.first_minus.push(minus);
+        for (s, v) in visits.iter().enumerate() {
+            acc.shares[s].push(*v as f64 / counted);
+            acc.visits[s] += *v as u64;
+        }
+        acc.postures.push(k.postures as f64);
+        acc.refused.push(k.refused as f64);
+        acc.ran_out += (k.refused > 0) as u64;
+        let first = match (plus < never, minus < never) {
+            (false, false) => NEITHER,
+            _ if plus < minus => FIRST_PLUS,
+            _ => FIRST_MINUS,
+        };
+        acc.first.add(first);
+        if W::ON {
+            w.note(Step::End {
+                outcome: first as u8,
+                karma: k.karma,
+                postures: k.postures,
+                refused: k.refused,
+            });
+        }
+        first
     }
 }
 
