@@ -207,3 +207,116 @@ fn duels_are_told_in_french() {
         assert!(text.contains(says), "{says}: {text}");
     }
 }
+
+/// The shipped skirmish without its `[pairs]` runs (the trace replays the file's own
+/// fights; the test stays quick).
+fn skirmish(dir: &Path) -> String {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/trinites/skirmish.toml"),
+    )
+    .unwrap();
+    let cut = text.find("[pairs]").unwrap();
+    std::fs::write(dir.join("skirmish.toml"), &text[..cut]).unwrap();
+    "skirmish.toml".into()
+}
+
+/// Skirmishes: trials 0..299 replayed one by one end as a 300-fight run counted them;
+/// `--find` reads who went down; the summary lists the commands; French.
+#[test]
+fn skirmishes_replay_as_the_run_counted_them() {
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path();
+    let f = skirmish(d);
+    let o = cosmosim(d, &["-q", "run", &f, "--trials", "300", "--out", "r"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let trials = json_trials(&cosmosim(
+        d,
+        &["trace", &f, "--trials", "0..299", "--format", "json"],
+    ));
+    assert_eq!(trials.len(), 300);
+    let mut seen = 0;
+    for row in csv_rows(&d.join("r/trinites-skirmish-sides.csv")) {
+        let n = tally(&trials, &row["outcome"]);
+        assert_eq!(n.to_string(), row["fights"], "{row:?}");
+        seen += (n > 0) as usize;
+    }
+    assert!(seen >= 2);
+    let combatants = csv_rows(&d.join("r/trinites-skirmish-combatants.csv"));
+    for (i, t) in trials.iter().enumerate() {
+        assert_eq!(t["trial"], i as u64);
+        let steps = t["steps"].as_array().unwrap();
+        assert_eq!(steps.last().unwrap()["outcome"], t["outcome"]);
+        for s in steps.iter().filter(|s| s["step"] == "reaction") {
+            // A reaction is rolled only against a successful attack (T-CONF).
+            assert!(s["final"].is_i64() && s["hit"].is_boolean(), "{s}");
+        }
+    }
+    // Every shot or strike names an attacker and a roll against the target in force.
+    let shots = trials
+        .iter()
+        .flat_map(|t| t["steps"].as_array().unwrap())
+        .filter(|s| s["step"] == "attack" && s["ranged"] == true)
+        .count();
+    assert!(shots > 0);
+    let summary = std::fs::read_to_string(d.join("r/summary.md")).unwrap();
+    assert!(
+        summary.contains("`cosmosim trace skirmish.toml --find outcome=adam --seed 1`"),
+        "{summary}"
+    );
+    // --find down=<combatant>: the state at the end, as the combatants' CSV counts it.
+    let name = combatants
+        .iter()
+        .find(|r| r["combatant"] == "tireuse")
+        .map(|r| r["combatant"].clone())
+        .unwrap();
+    let found = json_trials(&cosmosim(
+        d,
+        &[
+            "trace",
+            &f,
+            "--find",
+            &format!("down={name}"),
+            "--format",
+            "json",
+        ],
+    ));
+    let steps = found[0]["steps"].as_array().unwrap();
+    assert!(
+        steps
+            .iter()
+            .any(|s| s["step"] == "falls" && s["who"] == name.as_str()),
+        "{}",
+        found[0]
+    );
+    let n = found[0]["trial"].as_u64().unwrap().to_string();
+    let again = json_trials(&cosmosim(
+        d,
+        &["trace", &f, "--trial", &n, "--format", "json"],
+    ));
+    assert_eq!(again[0], found[0]);
+    for (args, says) in [
+        (
+            vec!["--find", "outcome=gang_wins"],
+            "adam, gang, draw, undecided",
+        ),
+        (vec!["--find", "down=ogre"], "bretteur, tireuse, brute_1"),
+        (vec!["--find", "fled"], "rounds_at_least"),
+    ] {
+        let mut a = vec!["trace", f.as_str()];
+        a.extend(args.iter().copied());
+        let o = cosmosim(d, &a);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert!(e.contains(says), "{args:?}: {e}");
+    }
+    let o = cosmosim(d, &["--lang", "fr", "trace", &f, "--trial", "0"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    for says in [
+        "Round 1\n",
+        "test de Rapidité",
+        "tire sur",
+        "Tour de jeu de bretteur",
+    ] {
+        assert!(text.contains(says), "{says}: {text}");
+    }
+}

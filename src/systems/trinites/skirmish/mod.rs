@@ -7,6 +7,7 @@
 mod acc;
 mod exchange;
 mod keys;
+mod life;
 mod model;
 mod pairs;
 mod raw;
@@ -15,6 +16,8 @@ mod sim;
 mod state;
 mod strike;
 mod tactic;
+mod trace;
+mod trace_text;
 
 pub use acc::{FighterAcc, SkirmishAcc, SkirmishSim};
 pub use exchange::{exchange, exchanges, Exchange};
@@ -42,7 +45,7 @@ pub static SCENARIO_KIND: ScenarioKind = ScenarioKind {
     kind: Some("skirmish"),
     run,
     defaults: None,
-    trace: None,
+    trace: Some(trace::trace),
 };
 
 /// The simulation of a validated skirmish under the rules in force.

@@ -467,6 +467,16 @@ pub fn result(
         );
     }
     summary += &pair_table;
+    // The commands that replay single skirmishes of this run (issue 27).
+    let labels = outcomes(m);
+    summary += &crate::systems::trace::see_section(
+        &file.path.display().to_string(),
+        ctx.engine.seed(),
+        labels
+            .iter()
+            .map(String::as_str)
+            .zip(acc.outcomes.iter().copied()),
+    );
     summary += &crate::tr!(
         "trinites.skirmish.summary_files",
         pairs = if pairs.is_some() {

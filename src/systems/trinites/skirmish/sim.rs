@@ -1,19 +1,24 @@
 //! One skirmish, round by round (L'ART DE LA GUERRE, LES ACTIONS: Frapper, Tirer, Se
 //! déplacer; LES LIGNES DE VIE; VIE ET MORT), and the simulation that runs many without
-//! allocating: every state is a fixed array of [`COMBATANTS_MAX`].
+//! allocating: every state is a fixed array of [`COMBATANTS_MAX`]. A [`Watch`] sees every
+//! step: [`Quiet`] in the batch, the steps of `trace.rs` in a trace (issue 27: one
+//! implementation of the rules). Moves, wounds and regeneration: `life.rs`.
 
 use crate::engine::Rng64;
+use crate::systems::trace::{Quiet, Watch};
 use crate::systems::trinites::duel::{Penalty, Prime};
 use crate::systems::trinites::track::{initiative, shift, Zone};
+use crate::systems::trinites::words::Roll;
 use crate::systems::trinites::{
     roll_test, succeeds, FeintScope, RegenAction, RegenTiming, RisqueIncident, TrinitesRules,
 };
 
 use super::keys::Tactic;
-use super::model::{Cover, RegenAt, Targeting, COMBATANTS_MAX};
+use super::model::{Cover, Targeting, COMBATANTS_MAX};
 pub use super::state::Setup;
 pub(super) use super::state::State;
-use super::strike::{attack_modifier, hit_damage_in, hit_given, range_difficulty, POINT_BLANK};
+use super::strike::{attack_modifier, hit_damage_in, range_difficulty, react, POINT_BLANK};
+use super::trace::{Step, Unanswered};
 
 /// Turns per round beyond which a round is cut (only a long chain of Accélération
 /// wrap-arounds could get there).
@@ -29,14 +34,15 @@ pub enum End {
     Undecided,
 }
 
-pub(super) struct Fight<'a> {
+pub(super) struct Fight<'a, W> {
     pub(super) s: &'a Setup,
     pub(super) rules: &'a TrinitesRules,
     pub(super) st: [State; COMBATANTS_MAX],
     pub(super) round: u32,
+    pub(super) w: &'a mut W,
 }
 
-impl Fight<'_> {
+impl<W: Watch<Step>> Fight<'_, W> {
     pub(super) fn out(&self, j: usize) -> bool {
         let s = &self.st[j];
         s.dead() || (s.ko() && (!self.s.prof[j].trinite || s.dark == 0))
@@ -111,132 +117,12 @@ impl Fight<'_> {
     }
 
     /// The spot with a conscious foe nearest to `i` (ties: lower spot).
-    fn nearest_foe_spot(&self, i: usize) -> Option<u8> {
+    pub(super) fn nearest_foe_spot(&self, i: usize) -> Option<u8> {
         let here = self.st[i].spot;
         (0..self.s.n)
             .filter(|&j| self.enemies(i, j) && !self.st[j].ko())
             .map(|j| self.st[j].spot)
             .min_by_key(|&s| (self.s.dist(here, s), s))
-    }
-
-    /// Se déplacer (a free action): the first move of a turn over 10 m or less succeeds;
-    /// a longer one is an Athlétisme test (+3 up to 10 m, -3 from 20 m); on a failure the
-    /// mover stops halfway. Leaving one's post leaves its cover.
-    fn step(&mut self, rng: &mut Rng64, i: usize, dest: u8, free: i64, first_move: bool) {
-        let s = self.st[i];
-        let travel = if s.travel > 0 && s.dest == dest {
-            s.travel
-        } else {
-            self.s.dist(s.spot, dest)
-        };
-        let arrived = if first_move && travel <= 10 {
-            true
-        } else {
-            let diff = if travel <= 10 {
-                3
-            } else if travel >= 20 {
-                -3
-            } else {
-                0
-            };
-            let m = self.s.prof[i].athletics + self.rules.free_malus(free) + diff;
-            let r = roll_test(
-                rng,
-                self.s.prof[i].trinite,
-                m,
-                self.rules.dual_keep,
-                self.rules.target,
-            );
-            r.succeeds(m, self.rules.target)
-        };
-        let s = &mut self.st[i];
-        s.cover = Cover::None;
-        if arrived {
-            s.spot = dest;
-            s.travel = 0;
-        } else {
-            s.dest = dest;
-            s.travel = travel - travel / 2;
-        }
-    }
-
-    fn heal(&mut self, j: usize, points: i64) {
-        let was_ko = self.st[j].ko();
-        self.st[j].ticked = (self.st[j].ticked - points).max(0);
-        if was_ko && !self.st[j].ko() {
-            // L'inconscience: on waking the die goes back en garde.
-            self.st[j].zone = Zone::Garde;
-            self.st[j].nonlethal = false;
-        }
-    }
-
-    /// Ticks `damage` boxes of `j` (T-LIFE) and returns how many were ticked.
-    fn wound(&mut self, j: usize, damage: i64, non_lethal: bool) -> i64 {
-        if damage <= 0 {
-            return 0;
-        }
-        let round = self.round;
-        let s = &mut self.st[j];
-        let l = s.line;
-        let before = s.ticked;
-        let after = if non_lethal {
-            // Blessure non létale: the last box of the Inconscient line stays unticked.
-            (before + damage).min(3 * l - 1).max(before)
-        } else {
-            (before + damage).min(3 * l + 1)
-        };
-        s.ticked = after;
-        // La douleur: -3 initiative (`trinites_pain_initiative`) whenever a wound ticks
-        // boxes of the blessé line.
-        if before < 2 * l && after > l {
-            shift(&mut s.init, &mut s.zone, -self.rules.pain_initiative);
-        }
-        if before <= 2 * l && after > 2 * l {
-            // L'inconscience: the die goes en retrait.
-            s.zone = Zone::Retrait;
-            s.fell_round = round;
-            s.nonlethal = non_lethal;
-            if s.down_round == 0 {
-                s.down_round = round;
-            }
-        } else if after > before && s.ko() && !non_lethal {
-            s.nonlethal = false;
-        }
-        s.taken += after - before;
-        after - before
-    }
-
-    /// The Adam's regeneration on his turn (T-LIFE, T-COMBAT): Light while endolori or
-    /// blessé, Darkness while endolori, at most one point of each per round, `regen_boxes` boxes each (book 4).
-    fn regenerate(&mut self, i: usize) -> i64 {
-        let at = self.s.prof[i].regenerate_at;
-        let line = self.st[i].line;
-        let mut actions = 0;
-        loop {
-            let s = self.st[i];
-            let wanted = match at {
-                RegenAt::Endolori => s.ticked > 0,
-                RegenAt::Blesse => s.ticked > line,
-                RegenAt::Never => false,
-            };
-            if !wanted {
-                break;
-            }
-            let s = &mut self.st[i];
-            if s.light > 0 && !s.light_used {
-                s.light -= 1;
-                s.light_used = true;
-            } else if s.ticked <= line && s.dark > 0 && !s.dark_used {
-                s.dark -= 1;
-                s.dark_used = true;
-            } else {
-                break;
-            }
-            s.spent += 1;
-            actions += 1;
-            self.heal(i, self.rules.regen_boxes);
-        }
-        actions
     }
 
     fn take_turn(&mut self, rng: &mut Rng64, i: usize) {
@@ -248,6 +134,12 @@ impl Fight<'_> {
         // Anticiper un évènement (l. 474): a parry still held from the last turn is lost.
         self.st[i].guard = false;
         let p = self.s.prof[i];
+        if W::ON {
+            self.w.note(Step::Turn {
+                who: i as u8,
+                init: self.st[i].init,
+            });
+        }
         let mut free = p.attacks_per_turn;
         if p.trinite {
             let regen = self.regenerate(i);
@@ -267,6 +159,13 @@ impl Fight<'_> {
         // actions declared with the attacks (l. 412: each beyond the first -3 to the turn).
         let plan = self.plan(i);
         free += i64::from(plan.is_some()) + i64::from(p.parries_for.is_some());
+        if W::ON && free > 1 {
+            self.w.note(Step::Declares {
+                who: i as u8,
+                free,
+                malus: self.rules.free_malus(free),
+            });
+        }
         let mut init_delta = 0;
         let mut moved = false;
         let (mut feinted, mut lost) = (None, false);
@@ -310,7 +209,16 @@ impl Fight<'_> {
                 break;
             };
             let m = attack_modifier(p.attack, self.rules.free_malus(free), prime, penalty, circ);
+            // T-TEST, T-DUAL: a Trinité rolls the Deva's and the Archonte's dice.
             let a = roll_test(rng, p.trinite, m, keep, target);
+            if W::ON {
+                self.w.note(Step::Attack {
+                    who: i as u8,
+                    target: (prime != Prime::AttaquesMultiples).then_some(first as u8),
+                    ranged: p.ranged(),
+                    roll: Roll::new(a, p.trinite, m, target),
+                });
+            }
             let mut success = false;
             for j in 0..self.s.n {
                 let targeted = if prime == Prime::AttaquesMultiples {
@@ -327,20 +235,61 @@ impl Fight<'_> {
                     continue;
                 };
                 let mj = m - circ + cj;
-                let (reaction, parry) = self.reactions(i, j, prime, penalty, unanswered == Some(j));
-                let hit = succeeds(a.natural, mj, target)
-                    && hit_given(
-                        rng,
-                        a.natural + mj,
-                        reaction,
-                        self.s.prof[j].trinite,
-                        keep,
-                        target,
-                    )
-                    // An ally's parry (l. 472): the strike must beat it too.
-                    && parry.is_none_or(|(rm, dual)| {
-                        hit_given(rng, a.natural + mj, Some(rm), dual, keep, target)
+                let feinted = unanswered == Some(j);
+                let (reaction, parry) = self.reactions(i, j, prime, penalty, feinted);
+                let attack_ok = succeeds(a.natural, mj, target);
+                if W::ON && prime == Prime::AttaquesMultiples {
+                    self.w.note(Step::Versus {
+                        who: j as u8,
+                        total: a.natural + mj,
+                        success: attack_ok,
                     });
+                }
+                // T-CONF: the target's reaction, rolled once the attack succeeds.
+                let mut hit = attack_ok;
+                if hit {
+                    hit = match reaction {
+                        None => {
+                            if W::ON {
+                                let why = if self.st[j].ko() {
+                                    Unanswered::Inert
+                                } else if feinted {
+                                    Unanswered::Feinted
+                                } else {
+                                    Unanswered::Parried
+                                };
+                                self.w.note(Step::Unanswered { who: j as u8, why });
+                            }
+                            true
+                        }
+                        Some(rm) => {
+                            let dual = self.s.prof[j].trinite;
+                            let (h, r) = react(rng, a.natural + mj, rm, dual, keep, target);
+                            if W::ON {
+                                self.w.note(Step::Reaction {
+                                    who: j as u8,
+                                    parries_for: None,
+                                    roll: Roll::new(r, dual, rm, target),
+                                    hit: h,
+                                });
+                            }
+                            h
+                        }
+                    };
+                }
+                // An ally's parry (l. 472): the strike must beat it too.
+                if let (true, Some((rm, dual, k))) = (hit, parry) {
+                    let (h, r) = react(rng, a.natural + mj, rm, dual, keep, target);
+                    if W::ON {
+                        self.w.note(Step::Reaction {
+                            who: k as u8,
+                            parries_for: Some(j as u8),
+                            roll: Roll::new(r, dual, rm, target),
+                            hit: h,
+                        });
+                    }
+                    hit = h;
+                }
                 if hit {
                     success = true;
                     let q = &self.s.prof[j];
@@ -352,6 +301,14 @@ impl Fight<'_> {
                         q.protection,
                         self.rules.prime_before_sword,
                     );
+                    // T-COMBAT: damage = weapon - protection (sword double on a Trinité).
+                    if W::ON {
+                        self.w.note(Step::Damage {
+                            to: j as u8,
+                            boxes: d,
+                            zone: false,
+                        });
+                    }
                     let ticked = self.wound(j, d, prime == Prime::BlessureNonLetale);
                     self.st[i].dealt += ticked;
                 } else if p.zone {
@@ -361,6 +318,13 @@ impl Fight<'_> {
                     // retranche la protection" (issue 25; a dodged shot is a miss too).
                     let d = crate::systems::trinites::duel::half_up(p.damage)
                         - self.s.prof[j].protection;
+                    if W::ON {
+                        self.w.note(Step::Damage {
+                            to: j as u8,
+                            boxes: d.max(0),
+                            zone: true,
+                        });
+                    }
                     if d > 0 {
                         let ticked = self.wound(j, d, prime == Prime::BlessureNonLetale);
                         self.st[i].dealt += ticked;
@@ -368,6 +332,9 @@ impl Fight<'_> {
                 }
             }
             if penalty == Penalty::AbandonPosition {
+                if W::ON && self.st[i].cover != Cover::None {
+                    self.w.note(Step::LeavesCover { who: i as u8 });
+                }
                 self.st[i].cover = Cover::None;
             }
             if success && prime == Prime::Acceleration {
@@ -385,6 +352,9 @@ impl Fight<'_> {
                 && penalty == Penalty::Risque
                 && self.rules.risque == RisqueIncident::LoseTurn
             {
+                if W::ON {
+                    self.w.note(Step::Risque { who: i as u8 });
+                }
                 lost = true;
                 break;
             }
@@ -393,10 +363,33 @@ impl Fight<'_> {
         if p.parries_for.is_some() && !lost && !self.st[i].disarmed {
             self.st[i].guard = true;
             self.st[i].guard_malus = self.rules.free_malus(free);
+            if W::ON {
+                self.w.note(Step::Guards { who: i as u8 });
+            }
         }
         let s = &mut self.st[i];
         if !s.ko() {
             shift(&mut s.init, &mut s.zone, init_delta);
+            if W::ON && init_delta != 0 {
+                let (init, zone) = (s.init, s.zone);
+                self.w.note(Step::Shift {
+                    who: i as u8,
+                    delta: init_delta,
+                    init,
+                    zone,
+                });
+            }
+        }
+    }
+
+    fn finish(&mut self, end: End, rounds: u32) -> Outcome {
+        if W::ON {
+            self.w.note(Step::End { end, rounds });
+        }
+        Outcome {
+            end,
+            rounds,
+            st: self.st,
         }
     }
 
@@ -423,8 +416,19 @@ pub struct Outcome {
     pub(super) st: [State; COMBATANTS_MAX],
 }
 
-/// Fights one skirmish.
+/// Fights one skirmish (the batch: unwatched).
 pub fn fight(s: &Setup, rules: &TrinitesRules, rng: &mut Rng64) -> Outcome {
+    fight_watched(s, rules, rng, &mut Quiet)
+}
+
+/// [`fight`], every step noted to `w` (a trace) or none ([`Quiet`], the batch).
+#[inline(always)]
+pub(super) fn fight_watched<W: Watch<Step>>(
+    s: &Setup,
+    rules: &TrinitesRules,
+    rng: &mut Rng64,
+    w: &mut W,
+) -> Outcome {
     let mut st = [State::EMPTY; COMBATANTS_MAX];
     for (i, t) in st.iter_mut().enumerate().take(s.n) {
         let p = &s.prof[i];
@@ -438,6 +442,14 @@ pub fn fight(s: &Setup, rules: &TrinitesRules, rng: &mut Rng64) -> Outcome {
         } else {
             Zone::Garde
         };
+        if W::ON {
+            w.note(Step::Initiative {
+                who: i as u8,
+                roll: Roll::new(r, p.trinite, m, rules.target),
+                score: t.init,
+                zone: t.zone,
+            });
+        }
         // T-LIFE: line lengths in force.
         t.line = rules.line(p.trinite);
         t.light = p.light;
@@ -450,10 +462,14 @@ pub fn fight(s: &Setup, rules: &TrinitesRules, rng: &mut Rng64) -> Outcome {
         rules,
         st,
         round: 0,
+        w,
     };
     let n = s.n;
     for round in 1..=s.max_rounds {
         f.round = round;
+        if W::ON {
+            f.w.note(Step::Round { round });
+        }
         for t in f.st.iter_mut().take(n) {
             t.light_used = false;
             t.dark_used = false;
@@ -489,11 +505,7 @@ pub fn fight(s: &Setup, rules: &TrinitesRules, rng: &mut Rng64) -> Outcome {
                 f.take_turn(rng, i);
             }
             if let Some(end) = f.ended() {
-                return Outcome {
-                    end,
-                    rounds: round,
-                    st: f.st,
-                };
+                return f.finish(end, round);
             }
         }
         // The Archonte regenerates an unconscious Adam' at the end of the round after the
@@ -510,23 +522,27 @@ pub fn fight(s: &Setup, rules: &TrinitesRules, rng: &mut Rng64) -> Outcome {
                     t.dark -= 1;
                     t.dark_used = true;
                     t.spent += 1;
+                    let before = t.ticked;
                     f.heal(i, rules.regen_boxes);
+                    if W::ON {
+                        let (after, left) = (f.st[i].ticked, f.st[i].dark);
+                        f.w.note(Step::Regen {
+                            who: i as u8,
+                            light: false,
+                            archonte: true,
+                            before,
+                            after,
+                            left,
+                        });
+                    }
                 }
             }
         }
         if let Some(end) = f.ended() {
-            return Outcome {
-                end,
-                rounds: round,
-                st: f.st,
-            };
+            return f.finish(end, round);
         }
     }
-    Outcome {
-        end: End::Undecided,
-        rounds: s.max_rounds,
-        st: f.st,
-    }
+    f.finish(End::Undecided, s.max_rounds)
 }
 
 #[cfg(test)]
@@ -540,7 +556,7 @@ mod tests {
         [[group]]\nname = \"a\"\nside = \"x\"\nrapidite = 0\nattack = 0\nreaction = 0\nweapon = \"w\"\n\
         [[group]]\nname = \"b\"\nside = \"y\"\nrapidite = 0\nattack = 0\nreaction = 0\nweapon = \"w\"\n";
 
-    fn with_fight(check: impl FnOnce(&mut Fight)) {
+    fn with_fight(check: impl FnOnce(&mut Fight<Quiet>)) {
         let m = load(&ScenarioFile::from_text("t.toml", FILE)).unwrap();
         let s = Setup::new(&m);
         let rules = TrinitesRules::default();
@@ -549,6 +565,7 @@ mod tests {
             rules: &rules,
             st: [State::EMPTY; COMBATANTS_MAX],
             round: 2,
+            w: &mut Quiet,
         };
         (f.st[1].init, f.st[1].zone) = (5, Zone::Garde);
         check(&mut f);

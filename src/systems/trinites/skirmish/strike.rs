@@ -4,7 +4,7 @@
 
 use crate::engine::Rng64;
 use crate::systems::trinites::duel::{Penalty, Prime};
-use crate::systems::trinites::{roll_test, DualKeep};
+use crate::systems::trinites::{roll_test, DualKeep, TestRoll};
 
 /// Distance of a shot at a foe in the same spot (engaged): point blank.
 pub const POINT_BLANK: i64 = 1;
@@ -160,11 +160,24 @@ pub fn hit_given(
 ) -> bool {
     match reaction {
         None => true,
-        Some(rm) => {
-            let r = roll_test(rng, target_dual, rm, keep, target);
-            !r.succeeds(rm, target) || attack_final > r.natural + rm
-        }
+        Some(rm) => react(rng, attack_final, rm, target_dual, keep, target).0,
     }
+}
+
+/// The reaction test at `rm` against a successful attack with final result
+/// `attack_final`: whether the attack gets through, and the reaction's roll (a trace tells
+/// it). T-CONF: the reacting side wins ties; a natural 1 always fails (T-TEST).
+#[inline(always)]
+pub fn react(
+    rng: &mut Rng64,
+    attack_final: i64,
+    rm: i64,
+    target_dual: bool,
+    keep: DualKeep,
+    target: i64,
+) -> (bool, TestRoll) {
+    let r = roll_test(rng, target_dual, rm, keep, target);
+    (!r.succeeds(rm, target) || attack_final > r.natural + rm, r)
 }
 
 /// Samples one attack: `true` when it hits (the attack test, then [`hit_given`]).

@@ -4,15 +4,18 @@
 //! action, l. 428). None of them draws a number when the scenario does not use it.
 
 use crate::engine::Rng64;
+use crate::systems::trace::Watch;
 use crate::systems::trinites::duel::{Penalty, Prime};
+use crate::systems::trinites::words::Roll;
 use crate::systems::trinites::{roll_test, succeeds, DisarmWeapon, ParryFor, RisqueIncident};
 
 use super::keys::Tactic;
 use super::model::Cover;
 use super::sim::Fight;
-use super::strike::{attack_modifier, hit_given, reaction_modifier};
+use super::strike::{attack_modifier, react, reaction_modifier};
+use super::trace::Step;
 
-impl Fight<'_> {
+impl<W: Watch<Step>> Fight<'_, W> {
     /// The target of the tactic `i` declares this turn, if it can: the foe it is about to
     /// attack, conscious; for a disarm, engaged with it (same spot) and armed.
     pub(super) fn plan(&self, i: usize) -> Option<usize> {
@@ -64,8 +67,7 @@ impl Fight<'_> {
             let m = p.subterfuge + free_malus;
             let a = roll_test(rng, p.trinite, m, keep, target);
             let rm = self.react(j, q.tactics, 0, Prime::None, Penalty::None);
-            let ok = succeeds(a.natural, m, target)
-                && hit_given(rng, a.natural + m, Some(rm), q.trinite, keep, target);
+            let ok = self.contest(rng, (i, j), (a, m), (rm, q.trinite), true);
             return Some(ok);
         }
         // Désarmer: "Compétence: Mêlée ... Type d'action: Libre, avancée ... Réaction:
@@ -74,8 +76,10 @@ impl Fight<'_> {
         let m = attack_modifier(p.attack, free_malus, Prime::None, pen, 0);
         let a = roll_test(rng, p.trinite, m, keep, target);
         let rm = self.react(j, q.reaction, 0, Prime::None, pen);
-        let ok = succeeds(a.natural, m, target)
-            && hit_given(rng, a.natural + m, Some(rm), q.trinite, keep, target);
+        let ok = self.contest(rng, (i, j), (a, m), (rm, q.trinite), false);
+        if W::ON && ok {
+            self.w.note(Step::LosesWeapon { who: j as u8 });
+        }
         if ok {
             // "L'arme voltige dans les airs pendant un round puis se trouve à terre."
             let t = &mut self.st[j];
@@ -93,19 +97,51 @@ impl Fight<'_> {
             _ => {}
         }
         let lose = !ok && pen == Penalty::Risque && self.rules.risque == RisqueIncident::LoseTurn;
+        if W::ON && lose {
+            self.w.note(Step::Risque { who: i as u8 });
+        }
         (!lose).then_some(ok)
+    }
+
+    /// A tactic's confrontation (T-CONF): `i`'s test `a` at `m` against `j`'s reaction at
+    /// `rm`, rolled only when the test succeeds; ties go to the reaction.
+    fn contest(
+        &mut self,
+        rng: &mut Rng64,
+        (i, j): (usize, usize),
+        (a, m): (crate::systems::trinites::TestRoll, i64),
+        (rm, dual): (i64, bool),
+        feint: bool,
+    ) -> bool {
+        let (keep, target) = (self.rules.dual_keep, self.rules.target);
+        let reaction = succeeds(a.natural, m, target)
+            .then(|| react(rng, a.natural + m, rm, dual, keep, target));
+        let ok = reaction.is_some_and(|r| r.0);
+        if W::ON {
+            self.w.note(Step::Tactic {
+                who: i as u8,
+                target: j as u8,
+                feint,
+                roll: Roll::new(a, self.s.prof[i].trinite, m, target),
+                reaction: reaction.map(|r| Roll::new(r.1, dual, rm, target)),
+                ok,
+            });
+        }
+        ok
     }
 
     /// A disarmed fighter's turn: `true` when the weapon is on the ground and he picks it
     /// up (the caller counts the free action), `false` while it flies or is lost.
     pub(super) fn take_weapon_back(&mut self, i: usize) -> bool {
         let t = &mut self.st[i];
-        if self.round >= t.weapon_back {
+        let back = self.round >= t.weapon_back;
+        if back {
             t.disarmed = false;
-            true
-        } else {
-            false
         }
+        if W::ON {
+            self.w.note(Step::Disarmed { who: i as u8, back });
+        }
+        back
     }
 
     /// The ally of `j` holding a parry for `j`'s group (l. 472) against a strike of `i`: in
@@ -135,7 +171,7 @@ impl Fight<'_> {
         prime: Prime,
         penalty: Penalty,
         unanswered: bool,
-    ) -> (Option<i64>, Option<(i64, bool)>) {
+    ) -> (Option<i64>, Option<(i64, bool, usize)>) {
         let p = self.s.prof[i];
         let guard = if p.ranged() {
             None
@@ -163,7 +199,7 @@ impl Fight<'_> {
             self.st[k].guard = false;
             let (skill, engaged) = (self.s.prof[k].reaction, self.engaged(k));
             let rm = self.react(k, skill, engaged, prime, penalty) + self.st[k].guard_malus;
-            (rm, self.s.prof[k].trinite)
+            (rm, self.s.prof[k].trinite, k)
         });
         (reaction, parry)
     }
