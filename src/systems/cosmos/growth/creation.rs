@@ -6,10 +6,18 @@ use serde::Deserialize;
 
 use crate::dice::{Die, Dist};
 use crate::engine::Rng64;
+use crate::systems::trace::{Quiet, Watch};
 
 use super::level_rules::SkillDice;
 use super::races::{settle, Conflict, Races, MAX_REROLLS};
 use super::stats::{Stat, StatBounds};
+
+pub mod exact;
+mod moves;
+mod watch;
+
+pub use moves::{move_points, move_points_within};
+pub use watch::{SkillDie, Step};
 
 /// C-CREATE-1: 10d100, the sum must be in 250..=750.
 pub const HP_PM_DICE: usize = 10;
@@ -195,12 +203,16 @@ fn d100(rng: &mut Rng64) -> i32 {
 /// One d100 rerolled alone until in the window, book 20..=80 (C-CREATE-2); counts the
 /// rolls. The window is validated non-empty before any run (`create_die_conflict`).
 #[inline]
-fn stat_die(rng: &mut Rng64, rolls: &mut u32, b: StatBounds) -> i32 {
+fn stat_die<W: Watch<Step>>(rng: &mut Rng64, rolls: &mut u32, b: StatBounds, w: &mut W) -> i32 {
     let mut n = *rolls;
     let r = loop {
         n += 1;
         let r = d100(rng);
-        if b.keeps(r) {
+        let kept = b.keeps(r);
+        if W::ON {
+            w.note(Step::StatD100 { value: r, kept });
+        }
+        if kept {
             break r;
         }
     };
@@ -216,19 +228,35 @@ pub fn create(rng: &mut Rng64, p: &CreationPolicy) -> Created {
 /// Creates one character whose stats must meet `races` (C-CREATE-2/3, module `races`).
 /// Without sheets this draws exactly what [`create`] always drew.
 pub fn create_with(rng: &mut Rng64, p: &CreationPolicy, races: &Races) -> Created {
+    create_watched(rng, p, races, &mut Quiet)
+}
+
+/// [`create_with`], showing `w` each roll and choice ([`Step`]): the one implementation
+/// of creation, `Quiet` in a run, a trace's steps in `cosmosim trace` (issue 27).
+#[inline]
+pub fn create_watched<W: Watch<Step>>(
+    rng: &mut Rng64,
+    p: &CreationPolicy,
+    races: &Races,
+    w: &mut W,
+) -> Created {
     let mut out = Created::default();
     let floor = p.bounds.floor();
     if let Some(conv) = &p.conversion {
+        if W::ON {
+            w.note(Step::Conversion { level: conv.level });
+        }
         // "les limites de 20 et de 80 (ou 85 en fonction de son niveau)" (l. 205): the
         // C-LEVEL-1 cap in force at the character's level.
         let cap = p.bounds.ceiling(conv.level);
         loop {
-            convert(rng, p, conv, &mut out);
+            convert(rng, p, conv, &mut out, w);
             if races.sheets.is_empty() {
-                plain_moves(&mut out.character.stats, p, cap);
-                return out;
+                plain_moves(&mut out.character.stats, p, cap, w);
+                return done(out, w);
             }
             let assigned = out.character.stats;
+            // C-CREATE-3 (l. 205): the 20 points go first to the sheet's limits.
             out.race = settle(
                 races,
                 &mut out.character.stats,
@@ -237,22 +265,43 @@ pub fn create_with(rng: &mut Rng64, p: &CreationPolicy, races: &Races) -> Create
                 p.move_points,
                 (floor, cap),
             );
+            if W::ON {
+                w.note(Step::Race {
+                    sheet: out.race,
+                    before: assigned,
+                    after: out.character.stats,
+                });
+            }
             if out.race.is_some() || !reroll(races, &mut out) {
                 if out.race.is_none() {
                     out.character.stats = assigned;
-                    plain_moves(&mut out.character.stats, p, cap);
+                    plain_moves(&mut out.character.stats, p, cap, w);
                 }
-                return out;
+                return done(out, w);
+            }
+            if W::ON {
+                w.note(Step::RaceReroll {
+                    n: out.race_rerolls,
+                });
             }
         }
     }
-    // C-CREATE-1.
+    // C-CREATE-1: 10d100, all ten again while the sum is outside 250..750 (parameters).
     let mut dice = [0i32; HP_PM_DICE];
     loop {
         out.hp_pm_attempts += 1;
         dice.iter_mut().for_each(|d| *d = d100(rng));
         let s: i32 = dice.iter().sum();
-        if (p.sums.hp_pm.0 as i32..=p.sums.hp_pm.1 as i32).contains(&s) {
+        let accepted = (p.sums.hp_pm.0 as i32..=p.sums.hp_pm.1 as i32).contains(&s);
+        if W::ON {
+            w.note(Step::HpPmRoll {
+                attempt: out.hp_pm_attempts,
+                dice,
+                sum: s,
+                accepted,
+            });
+        }
+        if accepted {
             break;
         }
     }
@@ -269,16 +318,24 @@ pub fn create_with(rng: &mut Rng64, p: &CreationPolicy, races: &Races) -> Create
     }
     out.character.hp = dice[..5].iter().sum();
     out.character.pm = dice[5..].iter().sum();
+    if W::ON {
+        w.note(Step::Split {
+            dice,
+            hp: out.character.hp,
+            pm: out.character.pm,
+        });
+    }
 
     // C-CREATE-2: a new character is level 1 ("sans dépasser [...] maximale de 80").
     let cap = p.bounds.ceiling(1);
     loop {
-        roll_stats(rng, p, &mut out);
+        roll_stats(rng, p, &mut out, w);
         if races.sheets.is_empty() {
-            plain_moves(&mut out.character.stats, p, cap);
+            plain_moves(&mut out.character.stats, p, cap, w);
             break;
         }
         let assigned = out.character.stats;
+        // C-CREATE-2 (l. 195): the moves go first to the race/class sheet's limits.
         out.race = settle(
             races,
             &mut out.character.stats,
@@ -287,13 +344,25 @@ pub fn create_with(rng: &mut Rng64, p: &CreationPolicy, races: &Races) -> Create
             p.move_points,
             (floor, cap),
         );
+        if W::ON {
+            w.note(Step::Race {
+                sheet: out.race,
+                before: assigned,
+                after: out.character.stats,
+            });
+        }
         if out.race.is_some() || !reroll(races, &mut out) {
             if out.race.is_none() {
                 // None met: the stats stay as rolled, moved by the player's policy.
                 out.character.stats = assigned;
-                plain_moves(&mut out.character.stats, p, cap);
+                plain_moves(&mut out.character.stats, p, cap, w);
             }
             break;
+        }
+        if W::ON {
+            w.note(Step::RaceReroll {
+                n: out.race_rerolls,
+            });
         }
     }
 
@@ -302,19 +371,63 @@ pub fn create_with(rng: &mut Rng64, p: &CreationPolicy, races: &Races) -> Create
     let sd = p.skill_dice;
     let extra = sd.extra_dice(out.character.pm);
     let mut sum = roll_die(rng, sd.first);
+    if W::ON {
+        w.note(Step::SkillDie {
+            which: SkillDie::First,
+            faces: sd.first,
+            roll: sum,
+        });
+    }
     let mut lowest = sum;
     for _ in 0..extra {
         let r = roll_die(rng, sd.per_pm);
+        if W::ON {
+            w.note(Step::SkillDie {
+                which: SkillDie::PerPm,
+                faces: sd.per_pm,
+                roll: r,
+            });
+        }
         sum += r;
         lowest = lowest.min(r);
     }
     if sd.bonus > 0 {
         let bonus = roll_die(rng, sd.bonus);
+        if W::ON {
+            w.note(Step::SkillDie {
+                which: SkillDie::Bonus,
+                faces: sd.bonus,
+                roll: bonus,
+            });
+        }
         sum += (bonus - lowest).max(0);
     }
     out.character.skill_points = sum;
+    if W::ON {
+        w.note(Step::SkillPoints { points: sum });
+    }
     // C-LEVEL-4: 5 + 1d20 (parameters).
-    out.character.dna = p.dna_base + Die::new(p.dna_die as u64).map_or(1, |d| d.roll(rng) as i32);
+    let roll = Die::new(p.dna_die as u64).map_or(1, |d| d.roll(rng) as i32);
+    out.character.dna = p.dna_base + roll;
+    if W::ON {
+        w.note(Step::Dna {
+            base: p.dna_base,
+            faces: p.dna_die,
+            roll,
+            total: out.character.dna,
+        });
+    }
+    done(out, w)
+}
+
+/// The finished character, shown to `w`.
+#[inline(always)]
+fn done<W: Watch<Step>>(out: Created, w: &mut W) -> Created {
+    if W::ON {
+        w.note(Step::End {
+            character: out.character,
+        });
+    }
     out
 }
 
@@ -326,15 +439,25 @@ fn roll_die(rng: &mut Rng64, faces: u32) -> i32 {
 
 /// The 6d100 stat step (C-CREATE-2): dice rerolled alone out of the window (20..80), all
 /// six again out of the sum window (200..400), then assigned.
-fn roll_stats(rng: &mut Rng64, p: &CreationPolicy, out: &mut Created) {
+fn roll_stats<W: Watch<Step>>(rng: &mut Rng64, p: &CreationPolicy, out: &mut Created, w: &mut W) {
     let stats = &mut out.character.stats;
     let mut v = [0i32; STAT_DICE];
     loop {
         out.stat_attempts += 1;
         v.iter_mut()
-            .for_each(|d| *d = stat_die(rng, &mut out.stat_d100_rolls, p.bounds));
+            .for_each(|d| *d = stat_die(rng, &mut out.stat_d100_rolls, p.bounds, w));
         let s: i32 = v.iter().sum();
-        if (p.sums.stats.0 as i32..=p.sums.stats.1 as i32).contains(&s) {
+        let accepted = (p.sums.stats.0 as i32..=p.sums.stats.1 as i32).contains(&s);
+        if W::ON {
+            w.note(Step::StatRoll {
+                attempt: out.stat_attempts,
+                n: STAT_DICE as u8,
+                dice: v,
+                sum: s,
+                accepted,
+            });
+        }
+        if accepted {
             break;
         }
     }
@@ -347,10 +470,14 @@ fn roll_stats(rng: &mut Rng64, p: &CreationPolicy, out: &mut Created) {
             }
         }
     }
+    if W::ON {
+        w.note(Step::Assigned { stats: *stats });
+    }
 }
 
-/// The player's own point moves, within the floor (20) ..cap.
-fn plain_moves(stats: &mut [i32; 6], p: &CreationPolicy, cap: i32) {
+/// The player's own point moves, within the floor (20) ..cap (C-CREATE-2 "up to 10").
+fn plain_moves<W: Watch<Step>>(stats: &mut [i32; 6], p: &CreationPolicy, cap: i32, w: &mut W) {
+    let before = *stats;
     move_points(
         stats,
         &p.priority,
@@ -359,6 +486,13 @@ fn plain_moves(stats: &mut [i32; 6], p: &CreationPolicy, cap: i32) {
         p.bounds.floor(),
         cap,
     );
+    if W::ON && p.move_policy != MovePolicy::None && p.move_points > 0 {
+        w.note(Step::Moves {
+            points: p.move_points,
+            before,
+            after: *stats,
+        });
+    }
 }
 
 /// Under `race_class_conflict = reroll`, counts one more reroll and says whether to roll
@@ -374,7 +508,13 @@ fn reroll(races: &Races, out: &mut Created) -> bool {
 /// C-CREATE-3: the two new stats from 2d100 (each in the die window alone, sum 60..140), assigned;
 /// the caller moves up to 20 points within 20..80 (85 from level 3); HP, PM, skill and
 /// DNA points stay.
-fn convert(rng: &mut Rng64, p: &CreationPolicy, conv: &Conversion, out: &mut Created) {
+fn convert<W: Watch<Step>>(
+    rng: &mut Rng64,
+    p: &CreationPolicy,
+    conv: &Conversion,
+    out: &mut Created,
+    w: &mut W,
+) {
     let c = &mut out.character;
     c.hp = conv.hp;
     c.pm = conv.pm;
@@ -385,12 +525,23 @@ fn convert(rng: &mut Rng64, p: &CreationPolicy, conv: &Conversion, out: &mut Cre
     loop {
         out.stat_attempts += 1;
         v.iter_mut()
-            .for_each(|d| *d = stat_die(rng, &mut out.stat_d100_rolls, p.bounds));
-        let w = p.sums.conversion;
-        if (w.0 as i32..=w.1 as i32).contains(&(v[0] + v[1])) {
+            .for_each(|d| *d = stat_die(rng, &mut out.stat_d100_rolls, p.bounds, w));
+        let win = p.sums.conversion;
+        let accepted = (win.0 as i32..=win.1 as i32).contains(&(v[0] + v[1]));
+        if W::ON {
+            w.note(Step::StatRoll {
+                attempt: out.stat_attempts,
+                n: 2,
+                dice: [v[0], v[1], 0, 0, 0, 0],
+                sum: v[0] + v[1],
+                accepted,
+            });
+        }
+        if accepted {
             break;
         }
     }
+    let c = &mut out.character;
     let (hi, lo) = (v[0].max(v[1]), v[0].min(v[1]));
     // The higher die to whichever of Précision/Chance comes first in the priority.
     let prec_first = p.priority.iter().position(|s| *s == Stat::Precision)
@@ -402,232 +553,10 @@ fn convert(rng: &mut Rng64, p: &CreationPolicy, conv: &Conversion, out: &mut Cre
     };
     c.stats[Stat::Precision as usize] = a;
     c.stats[Stat::Chance as usize] = b;
-}
-
-/// Moves up to `points` stat points by `policy`, keeping every stat in `lo..=hi`.
-pub fn move_points(
-    stats: &mut [i32; 6],
-    priority: &[Stat; 6],
-    policy: MovePolicy,
-    points: i32,
-    lo: i32,
-    hi: i32,
-) {
-    move_points_within(stats, priority, policy, points, &[lo; 6], &[hi; 6]);
-}
-
-/// [`move_points`] with bounds per stat (a race/class sheet's limits). With equal bounds
-/// it moves exactly as before: the highest stat that can give is the highest stat, and
-/// the lowest that can take the lowest.
-pub fn move_points_within(
-    stats: &mut [i32; 6],
-    priority: &[Stat; 6],
-    policy: MovePolicy,
-    points: i32,
-    lo: &[i32; 6],
-    hi: &[i32; 6],
-) {
-    let mut left = points;
-    match policy {
-        MovePolicy::None => {}
-        MovePolicy::ToFirst => {
-            let first = priority[0] as usize;
-            for s in priority[1..].iter().rev() {
-                let from = *s as usize;
-                let n = left
-                    .min(stats[from] - lo[from])
-                    .min(hi[first] - stats[first])
-                    .max(0);
-                stats[from] -= n;
-                stats[first] += n;
-                left -= n;
-            }
-        }
-        MovePolicy::EvenOut => {
-            while left > 0 {
-                // The highest stat above its floor gives to the lowest below its ceiling
-                // (first in rulebook order on ties).
-                let (mut hi_i, mut lo_i) = (None::<usize>, None::<usize>);
-                for i in 0..6 {
-                    if stats[i] > lo[i] && hi_i.map_or(true, |h| stats[i] > stats[h]) {
-                        hi_i = Some(i);
-                    }
-                    if stats[i] < hi[i] && lo_i.map_or(true, |l| stats[i] < stats[l]) {
-                        lo_i = Some(i);
-                    }
-                }
-                let (Some(hi_i), Some(lo_i)) = (hi_i, lo_i) else {
-                    break;
-                };
-                if stats[hi_i] - stats[lo_i] < 2 {
-                    break;
-                }
-                stats[hi_i] -= 1;
-                stats[lo_i] += 1;
-                left -= 1;
-            }
-        }
-    }
-}
-
-/// Exact answers about creation (C-CREATE-1..3).
-pub mod exact {
-    use super::*;
-
-    /// P(the ten HP/PM dice are accepted), the book's window.
-    pub fn p_hp_pm_accept() -> f64 {
-        p_hp_pm_accept_in(HP_PM_SUM)
-    }
-
-    /// P(the ten HP/PM dice are accepted) with the sum window `w` (parameters).
-    pub fn p_hp_pm_accept_in(w: (i64, i64)) -> f64 {
-        Dist::die(100)
-            .sum_of(HP_PM_DICE)
-            .prob_where(|s| (w.0..=w.1).contains(s))
-    }
-
-    /// One stat die after its individual rerolls: uniform on 20..=80.
-    pub fn stat_die() -> Dist<i64> {
-        stat_die_in(&StatBounds::default())
-    }
-
-    /// One stat die after its individual rerolls: uniform on the window in force
-    /// (`create_die_min..=create_die_max`, validated non-empty before any run).
-    pub fn stat_die_in(b: &StatBounds) -> Dist<i64> {
-        Dist::uniform(b.die_min as i64..=b.die_max as i64).expect("a non-empty die window")
-    }
-
-    /// P(the six stat dice are accepted).
-    pub fn p_stats_accept() -> f64 {
-        p_stats_accept_in(STAT_SUM, &StatBounds::default())
-    }
-
-    /// P(the six stat dice are accepted) with the sum window `w` and the die window of `b`
-    /// (parameters).
-    pub fn p_stats_accept_in(w: (i64, i64), b: &StatBounds) -> f64 {
-        stat_die_in(b)
-            .sum_of(STAT_DICE)
-            .prob_where(|s| (w.0..=w.1).contains(s))
-    }
-
-    /// P(the two conversion dice are accepted).
-    pub fn p_conversion_accept() -> f64 {
-        p_conversion_accept_in(CONVERSION_SUM, &StatBounds::default())
-    }
-
-    /// P(the two conversion dice are accepted) with the sum window `w` and the die window
-    /// of `b` (parameters).
-    pub fn p_conversion_accept_in(w: (i64, i64), b: &StatBounds) -> f64 {
-        stat_die_in(b)
-            .sum_of(2)
-            .prob_where(|s| (w.0..=w.1).contains(s))
-    }
-
-    /// Expected single d100 rolls per stat die (a die lands in 20..80 with p = 61/100).
-    pub fn d100_rolls_per_stat_die() -> f64 {
-        d100_rolls_per_stat_die_in(&StatBounds::default())
-    }
-
-    /// Expected single d100 rolls per stat die in the window of `b`: 100 / faces.
-    pub fn d100_rolls_per_stat_die_in(b: &StatBounds) -> f64 {
-        100.0 / b.faces() as f64
-    }
-
-    /// The distribution of HP (or PM, by symmetry) under the random split: five dice out
-    /// of ten, given that the ten are accepted.
-    pub fn hp_random_split() -> Dist<i64> {
-        hp_random_split_in(HP_PM_SUM)
-    }
-
-    /// [`hp_random_split`] with the sum window `w` (parameters).
-    pub fn hp_random_split_in(w: (i64, i64)) -> Dist<i64> {
-        let five = Dist::die(100).sum_of(5);
-        let cdf: Vec<(i64, f64)> = {
-            let mut acc = 0.0;
-            five.outcomes()
-                .iter()
-                .map(|(v, p)| {
-                    acc += p;
-                    (*v, acc)
-                })
-                .collect()
-        };
-        let f = |x: i64| -> f64 {
-            match cdf.binary_search_by(|(v, _)| v.cmp(&x)) {
-                Ok(i) => cdf[i].1,
-                Err(0) => 0.0,
-                Err(i) => cdf[i - 1].1,
-            }
-        };
-        let weights = five
-            .outcomes()
-            .iter()
-            .map(|(h, p)| (*h, p * (f(w.1 - h) - f(w.0 - h - 1))));
-        Dist::from_weights(weights).expect("accepted sums exist")
+    if W::ON {
+        w.note(Step::Assigned { stats: c.stats });
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::stream;
-
-    #[test]
-    fn accept_probabilities_are_sane() {
-        let p = exact::p_hp_pm_accept();
-        assert!(p > 0.99 && p < 1.0, "{p}");
-        let q = exact::p_stats_accept();
-        // The mean of six stat dice is 300, right in the middle of 200..400.
-        assert!(q > 0.95 && q < 1.0, "{q}");
-        // Conversion: sums 40..59 and 141..160 rejected: 2 * sum_{k=1}^{20} k / 61^2.
-        let c = 1.0 - 2.0 * 210.0 / 3721.0;
-        assert!((exact::p_conversion_accept() - c).abs() < 1e-12);
-        let hp = exact::hp_random_split();
-        // By symmetry HP carries half of the accepted total on average.
-        let total = Dist::die(100)
-            .sum_of(10)
-            .given(|s| (250..=750).contains(s))
-            .unwrap();
-        assert!(
-            (hp.mean() - total.mean() / 2.0).abs() < 1e-9,
-            "{}",
-            hp.mean()
-        );
-        assert!((hp.mass() - 1.0).abs() < 1e-12);
-    }
-
-    #[test]
-    fn created_characters_respect_bounds() {
-        let mut rng = stream(3, 0, 0);
-        let p = CreationPolicy {
-            move_policy: MovePolicy::ToFirst,
-            move_points: 10,
-            ..Default::default()
-        };
-        for _ in 0..2000 {
-            let c = create(&mut rng, &p).character;
-            assert!(c.stats.iter().all(|s| (20..=80).contains(s)), "{c:?}");
-            let sum: i32 = c.stats.iter().sum();
-            assert!((200..=400).contains(&sum));
-            assert!((250..=750).contains(&(c.hp + c.pm)));
-            assert!((5..=500).contains(&c.hp));
-            assert!(c.skill_points >= 1 && (6..=25).contains(&c.dna));
-            // Priority: force is the first stat and the highest.
-            assert_eq!(c.stats[0], *c.stats.iter().max().unwrap());
-        }
-    }
-
-    #[test]
-    fn moves_respect_bounds() {
-        let mut s = [78, 21, 50, 50, 50, 50];
-        move_points(&mut s, &Stat::ALL, MovePolicy::ToFirst, 10, 20, 80);
-        assert_eq!(s, [80, 21, 50, 50, 50, 48]);
-        let mut s = [78, 21, 50, 50, 50, 50];
-        move_points(&mut s, &Stat::ALL, MovePolicy::EvenOut, 10, 20, 80);
-        assert_eq!(s.iter().sum::<i32>(), 299);
-        assert_eq!(s, [68, 31, 50, 50, 50, 50]);
-        let mut s = [50; 6];
-        move_points(&mut s, &Stat::ALL, MovePolicy::EvenOut, 10, 20, 80);
-        assert_eq!(s, [50; 6]);
-    }
-}
+mod tests;

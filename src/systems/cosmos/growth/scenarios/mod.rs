@@ -17,7 +17,7 @@ pub static CREATION: ScenarioKind = ScenarioKind {
     kind: Some("creation"),
     run: creation::run,
     defaults: None,
-    trace: None,
+    trace: Some(creation::trace),
 };
 /// `kind = "leveling"`: stats, HP/PM and points at levels 1..10.
 pub static LEVELING: ScenarioKind = ScenarioKind {

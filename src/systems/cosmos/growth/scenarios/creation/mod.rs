@@ -10,12 +10,14 @@ mod races;
 mod raw;
 mod report;
 mod sim;
+mod trace;
 
 pub use model::{check, moves_within, policy, policy_text, races_text, sheets};
 pub use races::{expected_rerolls, p_intended};
 pub use raw::RawPolicy;
 pub use report::run;
 pub use sim::{CreationAcc, CreationSim, QUANTITIES};
+pub use trace::trace;
 
 /// Default characters per run: about a second on two cores.
 pub const DEFAULT_TRIALS: u64 = 200_000;

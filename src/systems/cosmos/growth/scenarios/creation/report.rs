@@ -7,7 +7,7 @@ use crate::lang::num;
 use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance};
 use crate::scenario::ScenarioFile;
 use crate::stats::{t_interval, wilson};
-use crate::systems::cosmos::growth::creation::{exact, HpPmSplit};
+use crate::systems::cosmos::growth::creation::{exact, CreationPolicy, HpPmSplit};
 use crate::systems::cosmos::growth::stats::Stat;
 use crate::systems::cosmos::growth::{band_row, dec, OPTIONS};
 use crate::systems::{RunOverrides, ScenarioResult};
@@ -32,8 +32,19 @@ fn quantity_label(i: usize, name: &'static str) -> &'static str {
     }
 }
 
-/// Runs the file.
-pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
+/// A creation file with the settings of the run (`run` and `trace` alike): the file as
+/// read, the policy and race/class sheets under the parameters in force, the parameters
+/// to list in provenance, the run's context and trial count.
+pub(super) struct Loaded {
+    pub raw: super::raw::Raw,
+    pub p: CreationPolicy,
+    pub races: Races,
+    pub level_params: std::collections::BTreeMap<String, String>,
+    pub ctx: crate::context::Context,
+    pub trials: u64,
+}
+
+pub(super) fn load(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<Loaded> {
     let (raw, mut p, sheets) = parse(file)?;
     // The move points against `creation_move_points`/`conversion_move_points` in force,
     // before `resolve` as `check` does (one validation).
@@ -48,6 +59,26 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         sheets,
         conflict: race_conflict(&ctx.options),
     };
+    Ok(Loaded {
+        raw,
+        p,
+        races,
+        level_params,
+        ctx,
+        trials,
+    })
+}
+
+/// Runs the file.
+pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
+    let Loaded {
+        raw,
+        p,
+        races,
+        level_params,
+        ctx,
+        trials,
+    } = load(file, o)?;
     let progress = ctx.progress(trials, crate::tr!("growth.progress.creation"));
     let acc = ctx.engine.run(
         &CreationSim(p, races.clone()),
@@ -357,7 +388,30 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         key.splice(0..0, r_key);
         outputs.push(r_out);
     }
-    let summary = summary(&title, &question, &key, &outputs, &prov);
+    let mut summary = summary(&title, &question, &key, &outputs, &prov);
+    // `cosmosim trace` (issue 27): one command per outcome that happened (`trace.rs`), put
+    // before the provenance section that closes the summary.
+    let outcomes: Vec<(&str, u64)> = if races.sheets.is_empty() {
+        vec![
+            (super::trace::PLAIN_OUTCOMES[0], acc.accepted_first),
+            (super::trace::PLAIN_OUTCOMES[1], trials - acc.accepted_first),
+        ]
+    } else {
+        races
+            .sheets
+            .iter()
+            .map(|s| s.name.as_str())
+            .chain(["none"])
+            .zip(acc.races.iter().copied())
+            .collect()
+    };
+    let see = crate::systems::trace::see_trials_section(
+        &file.path.display().to_string(),
+        ctx.engine.seed(),
+        outcomes,
+    );
+    let at = summary.rfind("\n## ").map_or(summary.len(), |i| i + 1);
+    summary.insert_str(at, &format!("{}\n", see.trim_start()));
     Ok(ScenarioResult {
         title,
         question,

@@ -22,6 +22,10 @@ pub struct CreationAcc {
     pub race_stats: Vec<Moments>,
     /// Accepted stat rolls thrown away for missing the intended sheet (reroll reading).
     pub race_rerolls: u64,
+    /// Characters whose every set of dice was kept at its first roll (`cosmosim trace`'s
+    /// outcome `accepted_first` without sheets, issue 27).
+    #[serde(default)]
+    pub accepted_first: u64,
 }
 
 /// The quantities tallied, in order.
@@ -52,6 +56,7 @@ impl Merge for CreationAcc {
         }
         self.race_stats.merge(o.race_stats);
         self.race_rerolls += o.race_rerolls;
+        self.accepted_first += o.accepted_first;
     }
 }
 
@@ -88,6 +93,7 @@ impl Simulation for CreationSim {
             races: vec![0; self.slots()],
             race_stats: vec![Moments::default(); self.slots() * 6],
             race_rerolls: 0,
+            accepted_first: 0,
         }
     }
 
@@ -125,6 +131,7 @@ impl Simulation for CreationSim {
             acc.stat_d100_rolls += c.stat_d100_rolls as u64;
             acc.attempts[0] += c.hp_pm_attempts as u64;
             acc.attempts[1] += c.stat_attempts as u64;
+            acc.accepted_first += u64::from(super::trace::accepted_first(&c));
         }
     }
 }

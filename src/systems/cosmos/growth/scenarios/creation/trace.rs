@@ -1,0 +1,502 @@
+//! `cosmosim trace` for Great Cosmos creation files (issue 27): characters of a run
+//! replayed from their own streams through the batch code (`creation::create_watched`, the
+//! function `create_with` runs quiet), told in the rulebook's terms: the 10d100 of HP and
+//! PM and their split (C-CREATE-1), each stat d100 rerolled alone out of its window and the
+//! 6d100 again out of the sum window (C-CREATE-2), the conversion's 2d100 (C-CREATE-3),
+//! the race/class sheet and the point moves, the skill-point dice (C-LEVEL-3) and the DNA
+//! points (C-LEVEL-4).
+//!
+//! Outcomes: with race/class sheets, the sheet the character ends on or `none` (the `race`
+//! column of `creation-races.csv`); without, `accepted_first` (every set of dice kept at
+//! its first roll: the 10d100 and the 6d100 sums in their windows) or `rerolled` (a set
+//! rolled again for its sum; a single stat die out of its window is not a set).
+
+use serde_json::{json, Value};
+
+use crate::error::UserError;
+use crate::scenario::ScenarioFile;
+use crate::systems::cosmos::growth::creation::{
+    create_watched, Created, CreationPolicy, HpPmSplit, MovePolicy, SkillDie, StatAssign, Step,
+};
+use crate::systems::cosmos::growth::races::Races;
+use crate::systems::cosmos::growth::stats::Stat;
+use crate::systems::trace::{
+    add_step, pick, Cond, Quiet, Steps, TraceRequest, TraceResult, Traced,
+};
+
+use super::report::load;
+use super::sim::QUANTITIES;
+
+/// The outcome names without race/class sheets (see the module's comment).
+pub const PLAIN_OUTCOMES: [&str; 2] = ["accepted_first", "rerolled"];
+
+/// Whether every set of dice was kept at its first roll (a conversion has no 10d100).
+#[inline]
+pub fn accepted_first(c: &Created) -> bool {
+    c.hp_pm_attempts <= 1 && c.stat_attempts == 1
+}
+
+/// The outcome of a created character, as named in the CSVs (sheets) or above (none).
+pub fn outcome(races: &Races, c: &Created) -> String {
+    if races.sheets.is_empty() {
+        PLAIN_OUTCOMES[usize::from(!accepted_first(c))].to_string()
+    } else {
+        c.race
+            .map_or("none", |k| races.sheets[k].name.as_str())
+            .to_string()
+    }
+}
+
+/// The kind's `trace` entry: the same loading and settings as `run`.
+pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceResult> {
+    let l = load(file, &req.overrides)?;
+    let (engine, key) = (l.ctx.engine, &l.ctx.stream);
+    let (p, races) = (&l.p, &l.races);
+    let (list, scanned) = pick(
+        &req.which,
+        l.trials,
+        |c| Ending::parse(c, races),
+        |i, tests: &[Ending]| {
+            let c = create_watched(&mut engine.trial_stream(key, i), p, races, &mut Quiet);
+            tests.iter().all(|t| t.holds(races, &c))
+        },
+    )?;
+    let mut out = Vec::with_capacity(list.len());
+    for i in list {
+        let mut steps = Steps(Vec::new());
+        let c = create_watched(&mut engine.trial_stream(key, i), p, races, &mut steps);
+        out.push(render(p, races, i, outcome(races, &c), &steps.0));
+    }
+    Ok(TraceResult {
+        seed: engine.seed(),
+        scanned,
+        trials: out,
+    })
+}
+
+enum Ending {
+    Outcome(String),
+    HpPmRerolled,
+    StatsRerolled,
+    RaceRerolled,
+    AtLeast(usize, i64),
+    AtMost(usize, i64),
+    D100AtLeast(u32),
+}
+
+fn conditions() -> String {
+    format!(
+        "outcome=<name>, hp_pm_rerolled, stats_rerolled, race_rerolled, <quantity>_at_least=<n>, <quantity>_at_most=<n> (quantity: {}), d100_rolls_at_least=<n>",
+        QUANTITIES.join(", ")
+    )
+}
+
+impl Ending {
+    fn parse(c: &Cond, races: &Races) -> Result<Ending, UserError> {
+        let unknown = |allowed: &str| {
+            UserError::new(crate::tr!(
+                "trace.find_unknown_value",
+                name = c.name,
+                value = c.value.as_deref().unwrap_or(""),
+                allowed = allowed
+            ))
+        };
+        let v = c.value.as_deref().unwrap_or("");
+        let number = || v.parse::<i64>().map_err(|_| unknown("0, 1, 2, ..."));
+        let flag = |e: Ending| match c.value {
+            None => Ok(e),
+            Some(_) => Err(unknown(&crate::tr!(
+                "trace_creation.no_value",
+                name = c.name
+            ))),
+        };
+        let name = c.name.as_str();
+        if let Some(q) = name.strip_suffix("_at_least") {
+            if let Some(i) = QUANTITIES.iter().position(|x| *x == q) {
+                return Ok(Ending::AtLeast(i, number()?));
+            }
+        }
+        if let Some(q) = name.strip_suffix("_at_most") {
+            if let Some(i) = QUANTITIES.iter().position(|x| *x == q) {
+                return Ok(Ending::AtMost(i, number()?));
+            }
+        }
+        match name {
+            "outcome" => {
+                let names: Vec<&str> = if races.sheets.is_empty() {
+                    PLAIN_OUTCOMES.to_vec()
+                } else {
+                    races
+                        .sheets
+                        .iter()
+                        .map(|s| s.name.as_str())
+                        .chain(["none"])
+                        .collect()
+                };
+                if names.contains(&v) {
+                    Ok(Ending::Outcome(v.to_string()))
+                } else {
+                    Err(unknown(&names.join(", ")))
+                }
+            }
+            "hp_pm_rerolled" => flag(Ending::HpPmRerolled),
+            "stats_rerolled" => flag(Ending::StatsRerolled),
+            "race_rerolled" => flag(Ending::RaceRerolled),
+            "d100_rolls_at_least" => Ok(Ending::D100AtLeast(
+                v.parse().map_err(|_| unknown("0, 1, 2, ..."))?,
+            )),
+            other => Err(UserError::new(crate::tr!(
+                "trace.find_unknown",
+                name = other,
+                allowed = conditions()
+            ))),
+        }
+    }
+
+    fn holds(&self, races: &Races, c: &Created) -> bool {
+        let ch = &c.character;
+        // In the order of `QUANTITIES`.
+        let q = |i: usize| -> i64 {
+            match i {
+                0 => ch.hp,
+                1 => ch.pm,
+                2..=7 => ch.stats[i - 2],
+                8 => ch.skill_points,
+                _ => ch.dna,
+            }
+            .into()
+        };
+        match self {
+            Ending::Outcome(o) => outcome(races, c) == *o,
+            Ending::HpPmRerolled => c.hp_pm_attempts > 1,
+            // Rolls of the stat dice beyond the first, other than for a race/class reroll.
+            Ending::StatsRerolled => c.stat_attempts > 1 + c.race_rerolls,
+            Ending::RaceRerolled => c.race_rerolls > 0,
+            Ending::AtLeast(i, n) => q(*i) >= *n,
+            Ending::AtMost(i, n) => q(*i) <= *n,
+            Ending::D100AtLeast(n) => c.stat_d100_rolls >= *n,
+        }
+    }
+}
+
+/// Stats as `force 67, esprit 45, ...` (labels in the current language).
+fn stats_text(s: &[i32; 6]) -> String {
+    Stat::ALL
+        .iter()
+        .map(|st| format!("{} {}", st.label(), s[*st as usize]))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The stats that changed, `force 67 → 70`; "no change" when none did.
+fn changes_text(before: &[i32; 6], after: &[i32; 6]) -> String {
+    let v: Vec<String> = Stat::ALL
+        .iter()
+        .filter(|st| before[**st as usize] != after[**st as usize])
+        .map(|st| {
+            format!(
+                "{} {} → {}",
+                st.label(),
+                before[*st as usize],
+                after[*st as usize]
+            )
+        })
+        .collect();
+    if v.is_empty() {
+        crate::tr!("trace_creation.no_change").to_string()
+    } else {
+        v.join(", ")
+    }
+}
+
+fn stats_json(s: &[i32; 6]) -> Value {
+    let mut m = serde_json::Map::new();
+    for st in Stat::ALL {
+        m.insert(st.name().into(), json!(s[st as usize]));
+    }
+    Value::Object(m)
+}
+
+fn join(v: &[i32]) -> String {
+    v.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// One character's steps as lines and JSON (current language). The single d100 of a
+/// stat set and the skill-point dice are told on the line of their set.
+fn render(
+    p: &CreationPolicy,
+    races: &Races,
+    trial: u64,
+    outcome: String,
+    steps: &[Step],
+) -> Traced {
+    let mut lines = Vec::with_capacity(steps.len());
+    let mut json_steps = Vec::with_capacity(steps.len());
+    // The d100 of the set being rolled: (kept value, values rerolled before it).
+    let mut d100: Vec<(i32, Vec<i32>)> = Vec::new();
+    let mut thrown: Vec<i32> = Vec::new();
+    let mut skill: Vec<(SkillDie, u32, i32)> = Vec::new();
+    let sheet = |k: Option<usize>| k.map_or("none", |k| races.sheets[k].name.as_str());
+    for &step in steps {
+        let (depth, text, j): (u8, String, Value) = match step {
+            Step::HpPmRoll {
+                attempt,
+                dice,
+                sum,
+                accepted,
+            } => {
+                let (lo, hi) = p.sums.hp_pm;
+                let dice_text = join(&dice);
+                (
+                    0,
+                    if accepted {
+                        crate::tr!(
+                            "trace_creation.hp_pm_kept",
+                            attempt = attempt,
+                            dice = dice_text,
+                            sum = sum,
+                            lo = lo,
+                            hi = hi
+                        )
+                    } else {
+                        crate::tr!(
+                            "trace_creation.hp_pm_again",
+                            attempt = attempt,
+                            dice = dice_text,
+                            sum = sum,
+                            lo = lo,
+                            hi = hi
+                        )
+                    },
+                    json!({"step": "hp_pm_roll", "attempt": attempt, "dice": dice, "sum": sum, "accepted": accepted}),
+                )
+            }
+            Step::Split { dice, hp, pm } => {
+                let how = match p.split {
+                    HpPmSplit::Random => crate::tr!("trace_creation.split_random"),
+                    HpPmSplit::HpFirst => crate::tr!("trace_creation.split_hp_first"),
+                    HpPmSplit::PmFirst => crate::tr!("trace_creation.split_pm_first"),
+                };
+                (
+                    1,
+                    crate::tr!(
+                        "trace_creation.split",
+                        how = how,
+                        hp_dice = join(&dice[..5]),
+                        hp = hp,
+                        pm_dice = join(&dice[5..]),
+                        pm = pm
+                    ),
+                    json!({"step": "split", "hp_dice": &dice[..5], "hp": hp, "pm_dice": &dice[5..], "pm": pm}),
+                )
+            }
+            Step::Conversion { level } => (
+                0,
+                crate::tr!("trace_creation.conversion", level = level),
+                json!({"step": "conversion", "level": level}),
+            ),
+            Step::StatD100 { value, kept } => {
+                if kept {
+                    d100.push((value, std::mem::take(&mut thrown)));
+                } else {
+                    thrown.push(value);
+                }
+                continue;
+            }
+            Step::StatRoll {
+                attempt,
+                n,
+                dice,
+                sum,
+                accepted,
+            } => {
+                let (lo, hi) = if p.conversion.is_some() {
+                    p.sums.conversion
+                } else {
+                    p.sums.stats
+                };
+                let shown: Vec<String> = d100
+                    .iter()
+                    .map(|(v, before)| {
+                        if before.is_empty() {
+                            v.to_string()
+                        } else {
+                            crate::tr!(
+                                "trace_creation.die_after",
+                                value = v,
+                                rerolled = join(before)
+                            )
+                        }
+                    })
+                    .collect();
+                let j = json!({"step": "stat_roll", "attempt": attempt,
+                    "dice": d100.iter().map(|(v, b)| json!({"value": v, "rerolled": b})).collect::<Vec<_>>(),
+                    "sum": sum, "accepted": accepted});
+                debug_assert_eq!(d100.len(), n as usize);
+                debug_assert!(d100.iter().zip(dice).all(|(a, b)| a.0 == b));
+                d100.clear();
+                let (dice_text, lo_hi) = (shown.join(", "), (p.bounds.die_min, p.bounds.die_max));
+                (
+                    0,
+                    if accepted {
+                        crate::tr!(
+                            "trace_creation.stats_kept",
+                            attempt = attempt,
+                            n = n,
+                            die_min = lo_hi.0,
+                            die_max = lo_hi.1,
+                            dice = dice_text,
+                            sum = sum,
+                            lo = lo,
+                            hi = hi
+                        )
+                    } else {
+                        crate::tr!(
+                            "trace_creation.stats_again",
+                            attempt = attempt,
+                            n = n,
+                            die_min = lo_hi.0,
+                            die_max = lo_hi.1,
+                            dice = dice_text,
+                            sum = sum,
+                            lo = lo,
+                            hi = hi
+                        )
+                    },
+                    j,
+                )
+            }
+            Step::Assigned { stats } => (
+                1,
+                if p.assign == StatAssign::Priority {
+                    crate::tr!(
+                        "trace_creation.assigned_priority",
+                        stats = stats_text(&stats)
+                    )
+                } else {
+                    crate::tr!(
+                        "trace_creation.assigned_in_order",
+                        stats = stats_text(&stats)
+                    )
+                },
+                json!({"step": "assigned", "stats": stats_json(&stats)}),
+            ),
+            Step::Race {
+                sheet: k,
+                before,
+                after,
+            } => (
+                1,
+                match k {
+                    Some(_) => crate::tr!(
+                        "trace_creation.race_met",
+                        sheet = sheet(k),
+                        changes = changes_text(&before, &after)
+                    ),
+                    None => crate::tr!("trace_creation.race_none", points = p.move_points),
+                },
+                json!({"step": "race", "sheet": sheet(k), "stats": stats_json(&after)}),
+            ),
+            Step::RaceReroll { n } => (
+                1,
+                crate::tr!("trace_creation.race_reroll", sheet = sheet(Some(0)), n = n),
+                json!({"step": "race_reroll", "sheet": sheet(Some(0)), "reroll": n}),
+            ),
+            Step::Moves {
+                points,
+                before,
+                after,
+            } => {
+                let how = match p.move_policy {
+                    MovePolicy::ToFirst => "to_first",
+                    MovePolicy::EvenOut => "even_out",
+                    MovePolicy::None => "none",
+                };
+                (
+                    1,
+                    crate::tr!(
+                        "trace_creation.moves",
+                        points = points,
+                        how = how,
+                        changes = changes_text(&before, &after)
+                    ),
+                    json!({"step": "moves", "points": points, "policy": how, "stats": stats_json(&after)}),
+                )
+            }
+            Step::SkillDie { which, faces, roll } => {
+                skill.push((which, faces, roll));
+                continue;
+            }
+            Step::SkillPoints { points } => {
+                let shown: Vec<String> = skill
+                    .iter()
+                    .map(|&(w, f, r)| match w {
+                        SkillDie::First => {
+                            crate::tr!("trace_creation.skill_first", faces = f, roll = r)
+                        }
+                        SkillDie::PerPm => {
+                            crate::tr!("trace_creation.skill_per_pm", faces = f, roll = r)
+                        }
+                        SkillDie::Bonus => {
+                            crate::tr!("trace_creation.skill_bonus", faces = f, roll = r)
+                        }
+                    })
+                    .collect();
+                let j = json!({"step": "skill_points", "points": points,
+                    "dice": skill.iter().map(|&(w, f, r)| json!({"die": match w {
+                        SkillDie::First => "first", SkillDie::PerPm => "per_pm", SkillDie::Bonus => "bonus" },
+                        "faces": f, "roll": r})).collect::<Vec<_>>()});
+                skill.clear();
+                (
+                    0,
+                    crate::tr!(
+                        "trace_creation.skill",
+                        dice = shown.join(", "),
+                        points = points
+                    ),
+                    j,
+                )
+            }
+            Step::Dna {
+                base,
+                faces,
+                roll,
+                total,
+            } => (
+                0,
+                crate::tr!(
+                    "trace_creation.dna",
+                    base = base,
+                    faces = faces,
+                    roll = roll,
+                    total = total
+                ),
+                json!({"step": "dna", "base": base, "faces": faces, "roll": roll, "total": total}),
+            ),
+            Step::End { character: c } => (
+                0,
+                crate::tr!(
+                    "trace_creation.end",
+                    hp = c.hp,
+                    pm = c.pm,
+                    stats = stats_text(&c.stats),
+                    skill = c.skill_points,
+                    dna = c.dna,
+                    outcome = outcome
+                ),
+                json!({"step": "end", "outcome": outcome, "hp": c.hp, "pm": c.pm,
+                    "stats": stats_json(&c.stats), "skill_points": c.skill_points, "dna_points": c.dna}),
+            ),
+        };
+        add_step(&mut lines, &mut json_steps, depth, text, j);
+    }
+    Traced {
+        trial,
+        outcome,
+        lines,
+        steps: json_steps,
+    }
+}
