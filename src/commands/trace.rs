@@ -12,10 +12,7 @@ use super::{print_stdout, publish_set};
 pub fn trace(args: &TraceArgs, quiet: bool) -> anyhow::Result<()> {
     let file = ScenarioFile::read(&args.file)?;
     let kind = super::run::kind_of(&file)?;
-    let Some(trace) = kind.trace else {
-        let this = format!("{}/{}", kind.system, kind.kind.unwrap_or("-"));
-        return Err(crate::systems::trace::not_available(&this).into());
-    };
+    let trace = kind.trace;
     let which = match (args.trial, &args.trials, &args.find) {
         (Some(n), _, _) => Which::Range(n, n),
         (None, Some(r), _) => {

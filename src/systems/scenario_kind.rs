@@ -24,10 +24,9 @@ pub struct ScenarioKind {
     /// Validates and runs the file.
     pub run: fn(&ScenarioFile, &RunOverrides) -> anyhow::Result<ScenarioResult>,
     /// Replays single trials of a run (`cosmosim trace`, issue 27), the same validation
-    /// and settings as `run`; None for a kind that cannot trace yet.
-    pub trace: Option<
+    /// and settings as `run`: every kind has one.
+    pub trace:
         fn(&ScenarioFile, &super::trace::TraceRequest) -> anyhow::Result<super::trace::TraceResult>,
-    >,
 }
 
 /// A `check` run stopped after validation: not an error for the user.

@@ -126,24 +126,6 @@ pub fn add_step(
     steps.push(json);
 }
 
-/// The refusal for a kind that cannot trace yet, naming those that can (a system with
-/// several kinds behind one entry, the 2d20's, traces its `combat` files).
-pub fn not_available(this: &str) -> UserError {
-    let can: Vec<String> = super::scenario_kinds()
-        .iter()
-        .filter(|k| k.trace.is_some())
-        .map(|k| match k.kind {
-            Some(kind) => format!("{}/{kind}", k.system),
-            None => format!("{}/combat", k.system),
-        })
-        .collect();
-    UserError::new(crate::tr!(
-        "trace.not_available",
-        kind = this,
-        allowed = can.join(", ")
-    ))
-}
-
 /// The `## See a fight` section of a run's `summary.md` (issue 27): the command that
 /// replays the first trial, and one per outcome that happened, as the kind's CSVs name it.
 pub fn see_section<'a>(

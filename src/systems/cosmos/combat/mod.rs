@@ -65,7 +65,7 @@ pub static SCENARIO_KIND: ScenarioKind = ScenarioKind {
     kind: Some("combat"),
     defaults: Some(defaults),
     run,
-    trace: Some(trace::trace),
+    trace: trace::trace,
 };
 
 /// The defaults a valid file relies on (the same validation as `check` and `run`).

@@ -29,7 +29,7 @@ pub static AP_ECONOMY: ScenarioKind = ScenarioKind {
     kind: None,
     run: run_any,
     defaults: None,
-    trace: Some(trace_any),
+    trace: trace_any,
 };
 
 /// The kinds of 2d20 scenario files.

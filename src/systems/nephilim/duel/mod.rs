@@ -29,7 +29,7 @@ pub static SCENARIO_KIND: ScenarioKind = ScenarioKind {
     kind: Some("duel"),
     defaults: None,
     run,
-    trace: Some(trace::trace),
+    trace: trace::trace,
 };
 
 fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {

@@ -21,7 +21,7 @@ pub static SCENARIO_KIND: ScenarioKind = ScenarioKind {
     kind: None,
     run,
     defaults: None,
-    trace: Some(super::trace::trace),
+    trace: super::trace::trace,
 };
 
 /// Duels per pair when neither the file nor the command line says.

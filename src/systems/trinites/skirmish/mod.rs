@@ -45,7 +45,7 @@ pub static SCENARIO_KIND: ScenarioKind = ScenarioKind {
     kind: Some("skirmish"),
     run,
     defaults: None,
-    trace: Some(trace::trace),
+    trace: trace::trace,
 };
 
 /// The simulation of a validated skirmish under the rules in force.

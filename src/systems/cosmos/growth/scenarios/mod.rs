@@ -17,7 +17,7 @@ pub static CREATION: ScenarioKind = ScenarioKind {
     kind: Some("creation"),
     run: creation::run,
     defaults: None,
-    trace: Some(creation::trace),
+    trace: creation::trace,
 };
 /// `kind = "leveling"`: stats, HP/PM and points at levels 1..10.
 pub static LEVELING: ScenarioKind = ScenarioKind {
@@ -25,7 +25,7 @@ pub static LEVELING: ScenarioKind = ScenarioKind {
     kind: Some("leveling"),
     run: leveling::run,
     defaults: None,
-    trace: Some(leveling::trace),
+    trace: leveling::trace,
 };
 
 /// `kind = "mutation"`: days of exposure until an ultimate mutation.
@@ -34,7 +34,7 @@ pub static MUTATION: ScenarioKind = ScenarioKind {
     kind: Some("mutation"),
     run: mutation::run,
     defaults: None,
-    trace: Some(mutation::trace),
+    trace: mutation::trace,
 };
 
 /// `kind = "expedition"`: fatigue over a multi-day expedition.
@@ -43,7 +43,7 @@ pub static EXPEDITION: ScenarioKind = ScenarioKind {
     kind: Some("expedition"),
     run: expedition::run,
     defaults: None,
-    trace: Some(expedition::trace),
+    trace: expedition::trace,
 };
 
 /// `kind = "campaign"`: karma over a long campaign.
@@ -52,5 +52,5 @@ pub static CAMPAIGN: ScenarioKind = ScenarioKind {
     kind: Some("campaign"),
     run: campaign::run,
     defaults: None,
-    trace: Some(campaign::trace),
+    trace: campaign::trace,
 };
