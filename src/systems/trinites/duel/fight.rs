@@ -248,6 +248,9 @@ impl<W: Watch<Step>> Fight<'_, W> {
         actions
     }
 
+    // Inlined as before the watcher made `Fight` generic: a separate copy per watcher
+    // cost the batch a few percent (perf, issue 27).
+    #[inline(always)]
     fn take_turn(&mut self, rng: &mut Rng64, i: usize) {
         let keep = self.rules.dual_keep;
         // The success target in force (T-TEST), read once per turn from the typed rules.

@@ -15,6 +15,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
     /// Se déplacer (a free action): the first move of a turn over 10 m or less succeeds;
     /// a longer one is an Athlétisme test (+3 up to 10 m, -3 from 20 m); on a failure the
     /// mover stops halfway. Leaving one's post leaves its cover.
+    #[inline]
     pub(super) fn step(
         &mut self,
         rng: &mut Rng64,
@@ -74,6 +75,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
         }
     }
 
+    #[inline]
     pub(super) fn heal(&mut self, j: usize, points: i64) {
         let was_ko = self.st[j].ko();
         self.st[j].ticked = (self.st[j].ticked - points).max(0);
@@ -85,6 +87,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
     }
 
     /// Ticks `damage` boxes of `j` (T-LIFE) and returns how many were ticked.
+    #[inline]
     pub(super) fn wound(&mut self, j: usize, damage: i64, non_lethal: bool) -> i64 {
         if damage <= 0 {
             return 0;
@@ -142,6 +145,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
 
     /// The Adam's regeneration on his turn (T-LIFE, T-COMBAT): Light while endolori or
     /// blessé, Darkness while endolori, at most one point of each per round, `regen_boxes` boxes each (book 4).
+    #[inline]
     pub(super) fn regenerate(&mut self, i: usize) -> i64 {
         let at = self.s.prof[i].regenerate_at;
         let line = self.st[i].line;

@@ -18,6 +18,7 @@ use super::trace::Step;
 impl<W: Watch<Step>> Fight<'_, W> {
     /// The target of the tactic `i` declares this turn, if it can: the foe it is about to
     /// attack, conscious; for a disarm, engaged with it (same spot) and armed.
+    #[inline]
     pub(super) fn plan(&self, i: usize) -> Option<usize> {
         let tactic = self.s.prof[i].tactic;
         if tactic == Tactic::None {
@@ -37,6 +38,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
 
     /// `j`'s reaction modifier to an action of `i` with `skill`, spending a pending Prudence
     /// / Danger (PRIMES & PÉNALITÉS: "sa prochaine réaction").
+    #[inline]
     fn react(&mut self, j: usize, skill: i64, engaged: i64, prime: Prime, pen: Penalty) -> i64 {
         let t = &mut self.st[j];
         let (pru, dan) = (t.prudence > 0, t.danger > 0);
@@ -48,6 +50,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
     /// Plays `i`'s tactic against `j` (a free action, `free` declared this turn):
     /// `Some(true)` when it succeeds, `Some(false)` when it fails, `None` when it fails
     /// with Risque and the rest of the turn is lost (option `trinites_risque_incident`).
+    #[inline]
     pub(super) fn tactic(
         &mut self,
         rng: &mut Rng64,
@@ -105,6 +108,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
 
     /// A tactic's confrontation (T-CONF): `i`'s test `a` at `m` against `j`'s reaction at
     /// `rm`, rolled only when the test succeeds; ties go to the reaction.
+    #[inline]
     fn contest(
         &mut self,
         rng: &mut Rng64,
@@ -132,6 +136,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
 
     /// A disarmed fighter's turn: `true` when the weapon is on the ground and he picks it
     /// up (the caller counts the free action), `false` while it flies or is lost.
+    #[inline]
     pub(super) fn take_weapon_back(&mut self, i: usize) -> bool {
         let t = &mut self.st[i];
         let back = self.round >= t.weapon_back;
@@ -146,6 +151,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
 
     /// The ally of `j` holding a parry for `j`'s group (l. 472) against a strike of `i`: in
     /// `j`'s spot, conscious and armed (first in file order).
+    #[inline]
     fn protector(&self, i: usize, j: usize) -> Option<usize> {
         let ward = self.s.group_of[j];
         (0..self.s.n).find(|&k| {
@@ -164,6 +170,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
     /// being unconscious or feinted, `unanswered`) and an ally's held parry (modifier, the
     /// ally's dual dice). Frapper: the attacker's skill (Mêlée; not once disarmed) or
     /// Esquive, whichever is better, -1 per engaged foe; Tirer: Esquive, and no parry.
+    #[inline(always)]
     pub(super) fn reactions(
         &mut self,
         i: usize,
