@@ -622,7 +622,13 @@ fn mutation_gauge_and_ultimates_on_a_crafted_tree() {
             let x = Die::D100.roll(&mut rng) as i32;
             total_in += x as i64;
             let before = m.majors;
-            mutations += m.accrue(x, &mut rng, &chance, &r) as i64;
+            mutations += m.accrue(
+                x,
+                &mut rng,
+                &chance,
+                &r,
+                &mut cosmosim::systems::trace::Quiet,
+            ) as i64;
             assert_eq!(
                 m.first_ultimate.is_some(),
                 m.majors >= 3,

@@ -3,29 +3,13 @@
 
 use std::path::Path;
 
-use assert_cmd::Command;
-
-fn cosmosim(dir: &Path, args: &[&str]) -> std::process::Output {
-    Command::cargo_bin("cosmosim")
-        .unwrap()
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap()
-}
+mod common;
+use common::trace::{cosmosim, json_trials};
 
 fn shipped(dir: &Path, name: &str) -> String {
     let from = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("scenarios/trinites/{name}"));
     std::fs::copy(from, dir.join(name)).unwrap();
     name.to_string()
-}
-
-fn json_trials(o: &std::process::Output) -> Vec<serde_json::Value> {
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8_lossy(&o.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
 }
 
 /// The rows of a CSV as maps from column to field.

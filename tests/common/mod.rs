@@ -4,3 +4,4 @@
 pub mod combat;
 pub mod others;
 pub mod params;
+pub mod trace;
