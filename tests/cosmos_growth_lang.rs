@@ -93,10 +93,13 @@ fn expedition_in_french_reads_the_rulebook_terms_and_keeps_the_csvs() {
             "{file}: English decimals left: {:?}",
             dotted_decimals_outside_code(&page)
         );
-        // Option keys (`fatigue_exhausted_at=10` in the provenance line) stay English.
+        // Option keys (`fatigue_exhausted_at=10` in the provenance line) and code spans
+        // (the "See a trial" commands name the CSVs' outcomes, `--find outcome=exhausted`)
+        // stay English.
         let prose: String = page
             .lines()
             .filter(|l| !l.starts_with("cosmosim "))
+            .map(|l| l.split('`').step_by(2).collect::<Vec<_>>().join(" "))
             .collect::<Vec<_>>()
             .join("\n");
         for english_words in ["at the day's worst point", "exhausted", "Answers"] {
