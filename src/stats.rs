@@ -49,6 +49,58 @@ impl Proportion {
     }
 }
 
+impl Proportion {
+    /// The share with its interval, as an output writes it.
+    pub fn estimate(&self) -> Estimate {
+        Estimate {
+            value: self.p,
+            lo: self.lo,
+            hi: self.hi,
+        }
+    }
+}
+
+/// A figure with its 95% interval: the one shape behind every `x`, `x_lo`, `x_hi` column
+/// triple (`report::interval_columns`). A share comes from [`Proportion`] (0 of 0 is
+/// undefined: NaN, an empty cell); a mean over trials from [`Estimate::mean`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    pub value: f64,
+    pub lo: f64,
+    pub hi: f64,
+}
+
+impl Estimate {
+    /// The mean of independent values with its Student-t interval ([`t_interval`]): fewer
+    /// than two values give an unbounded interval (-inf, +inf), and no value a mean of 0
+    /// (the accumulator's), so a script reads "not measured" from the interval.
+    pub fn mean(m: &crate::engine::Moments) -> Estimate {
+        let (lo, hi) = t_interval(m.mean, m.std_error(), m.n);
+        Estimate {
+            value: m.mean,
+            lo,
+            hi,
+        }
+    }
+
+    /// (value, lo, hi).
+    pub fn triple(&self) -> (f64, f64, f64) {
+        (self.value, self.lo, self.hi)
+    }
+}
+
+impl From<Proportion> for Estimate {
+    fn from(p: Proportion) -> Estimate {
+        p.estimate()
+    }
+}
+
+impl From<(f64, f64, f64)> for Estimate {
+    fn from((value, lo, hi): (f64, f64, f64)) -> Estimate {
+        Estimate { value, lo, hi }
+    }
+}
+
 /// (p, lo, hi) of `hits` of `n` ([`Proportion`]).
 pub fn proportion(hits: u64, n: u64) -> (f64, f64, f64) {
     Proportion::new(hits, n).triple()
@@ -115,6 +167,24 @@ mod tests {
         let none = Proportion::new(0, 0).triple();
         assert!(none.0.is_nan() && none.1.is_nan() && none.2.is_nan());
         assert_eq!(proportion(0, 5).0, 0.0);
+        assert_eq!(Estimate::from(p).triple(), p.triple());
+    }
+
+    #[test]
+    fn a_mean_carries_its_t_interval_and_few_values_leave_it_open() {
+        let mut m = crate::engine::Moments::default();
+        for x in [1.0, 2.0, 3.0, 4.0] {
+            m.push(x);
+        }
+        let e = Estimate::mean(&m);
+        // mean 2.5, s = sqrt(5/3), se = s/2, t(3) = 3.182446...
+        let half = 3.182446305284263 * (5.0f64 / 3.0).sqrt() / 2.0;
+        assert_eq!(e.value, 2.5);
+        assert!((e.hi - 2.5 - half).abs() < 1e-9 && (2.5 - e.lo - half).abs() < 1e-9);
+        let mut one = crate::engine::Moments::default();
+        one.push(7.0);
+        let e = Estimate::mean(&one);
+        assert_eq!(e.triple(), (7.0, f64::NEG_INFINITY, f64::INFINITY));
     }
 
     #[test]

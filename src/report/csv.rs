@@ -69,6 +69,32 @@ pub fn float_column<R>(name: &str, rows: &[R], f: impl Fn(&R) -> f64) -> Column 
     Column::new(name.into(), rows.iter().map(f).collect::<Vec<f64>>())
 }
 
+/// The three columns `name`, `name_lo`, `name_hi` of a figure with its 95% interval, read
+/// off each row: the one way an output writes an estimate ([`crate::stats::Estimate`]; a
+/// share's [`crate::stats::Proportion`] converts to it).
+pub fn interval_columns<R, E: Into<crate::stats::Estimate>>(
+    name: &str,
+    rows: &[R],
+    f: impl Fn(&R) -> E,
+) -> [Column; 3] {
+    let (mut v, mut lo, mut hi) = (
+        Vec::with_capacity(rows.len()),
+        Vec::with_capacity(rows.len()),
+        Vec::with_capacity(rows.len()),
+    );
+    for r in rows {
+        let e: crate::stats::Estimate = f(r).into();
+        v.push(e.value);
+        lo.push(e.lo);
+        hi.push(e.hi);
+    }
+    [
+        Column::new(name.into(), v),
+        Column::new(format!("{name}_lo").into(), lo),
+        Column::new(format!("{name}_hi").into(), hi),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -82,5 +108,20 @@ mod tests {
         .unwrap();
         let text = csv_string(&mut df).unwrap();
         assert_eq!(text, "count,rate\n0,\n3,0.5000000000\n");
+    }
+
+    #[test]
+    fn an_estimate_is_three_columns_named_after_it() {
+        let rows = [(1u64, 4u64), (0, 0)];
+        let cols = interval_columns("share", &rows, |&(h, n)| {
+            crate::stats::Proportion::new(h, n)
+        });
+        let mut df = DataFrame::new_infer_height(cols.to_vec()).unwrap();
+        let text = csv_string(&mut df).unwrap();
+        let (lo, hi) = crate::stats::wilson(1, 4);
+        assert_eq!(
+            text,
+            format!("share,share_lo,share_hi\n0.2500000000,{lo:.10},{hi:.10}\n,,\n")
+        );
     }
 }
