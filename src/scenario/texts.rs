@@ -5,10 +5,7 @@
 //! empty name leaves a row or a heading unnamed. Both are refused when a file is read,
 //! before any typed validation, for every kind of file (issue 24).
 
-use crate::error::UserError;
 use crate::report::is_bidi_control;
-
-use super::file::ScenarioFile;
 
 /// Keys whose text names one thing and is shown on one line: a heading, a table cell, a
 /// JUnit test case. `title` may be `{ en = ..., fr = ... }`; its languages count too.
@@ -26,30 +23,29 @@ enum Kind {
     Word,
 }
 
-/// The first text of `file` that is refused, as a located error.
-pub fn check_texts(file: &ScenarioFile, root: &toml::Table) -> Result<(), UserError> {
-    let mut path = Vec::new();
-    walk_table(file, root, &mut path, None)
+/// A text refused: where it is (key path segments, array indices as numbers), the key as
+/// messages show it, and the message. The file turns it into a located error.
+#[derive(Debug, PartialEq)]
+pub struct Refused {
+    pub path: Vec<String>,
+    pub shown: String,
+    pub message: String,
+    pub allowed: String,
 }
 
-fn walk_table(
-    file: &ScenarioFile,
-    t: &toml::Table,
-    path: &mut Vec<String>,
-    kind: Option<Kind>,
-) -> Result<(), UserError> {
+/// The first text of a file's table that is refused.
+pub fn check_texts(root: &toml::Table) -> Result<(), Refused> {
+    let mut path = Vec::new();
+    walk_table(root, &mut path, None)
+}
+
+fn walk_table(t: &toml::Table, path: &mut Vec<String>, kind: Option<Kind>) -> Result<(), Refused> {
     for (k, v) in t {
         if let Some(c) = k.chars().find(|&c| refused(c, true)) {
             let mut full = path.clone();
             full.push(k.escape_debug().to_string());
             let message = crate::tr!("safety.text.control_in_key", code = code(c));
-            return Err(at(
-                file,
-                path,
-                &full,
-                &message,
-                crate::tr!("safety.text.allowed"),
-            ));
+            return Err(at(path, &full, &message, crate::tr!("safety.text.allowed")));
         }
         // The languages of a `title = { en = ..., fr = ... }` are the title itself.
         let kind = match kind {
@@ -59,34 +55,29 @@ fn walk_table(
             _ => None,
         };
         path.push(k.clone());
-        walk_value(file, v, path, kind)?;
+        walk_value(v, path, kind)?;
         path.pop();
     }
     Ok(())
 }
 
-fn walk_value(
-    file: &ScenarioFile,
-    v: &toml::Value,
-    path: &mut Vec<String>,
-    kind: Option<Kind>,
-) -> Result<(), UserError> {
+fn walk_value(v: &toml::Value, path: &mut Vec<String>, kind: Option<Kind>) -> Result<(), Refused> {
     match v {
-        toml::Value::String(s) => check_text(file, path, s, kind.unwrap_or(Kind::Word)),
+        toml::Value::String(s) => check_text(path, s, kind.unwrap_or(Kind::Word)),
         toml::Value::Array(a) => {
             for (i, x) in a.iter().enumerate() {
                 path.push(i.to_string());
-                walk_value(file, x, path, kind)?;
+                walk_value(x, path, kind)?;
                 path.pop();
             }
             Ok(())
         }
-        toml::Value::Table(t) => walk_table(file, t, path, kind),
+        toml::Value::Table(t) => walk_table(t, path, kind),
         _ => Ok(()),
     }
 }
 
-fn check_text(file: &ScenarioFile, path: &[String], s: &str, kind: Kind) -> Result<(), UserError> {
+fn check_text(path: &[String], s: &str, kind: Kind) -> Result<(), Refused> {
     let prose = kind == Kind::Prose;
     let mut chars = s.chars().peekable();
     while let Some(c) = chars.next() {
@@ -98,18 +89,11 @@ fn check_text(file: &ScenarioFile, path: &[String], s: &str, kind: Kind) -> Resu
             } else {
                 crate::tr!("safety.text.control", code = code(c))
             };
-            return Err(at(
-                file,
-                path,
-                path,
-                &message,
-                crate::tr!("safety.text.allowed"),
-            ));
+            return Err(at(path, path, &message, crate::tr!("safety.text.allowed")));
         }
     }
     if kind == Kind::Name && s.trim().is_empty() {
         return Err(at(
-            file,
             path,
             path,
             crate::tr!("safety.text.empty_name"),
@@ -131,16 +115,14 @@ fn code(c: char) -> String {
     format!("U+{:04X}", c as u32)
 }
 
-/// An error located at `path`, naming the key `shown_path`.
-fn at(
-    file: &ScenarioFile,
-    path: &[String],
-    shown_path: &[String],
-    message: &str,
-    allowed: &str,
-) -> UserError {
-    let refs: Vec<&str> = path.iter().map(String::as_str).collect();
-    file.error_at(&refs, &shown(shown_path), message, allowed)
+/// A refusal at `path`, naming the key `shown_path`.
+fn at(path: &[String], shown_path: &[String], message: &str, allowed: &str) -> Refused {
+    Refused {
+        path: path.to_vec(),
+        shown: shown(shown_path),
+        message: message.to_string(),
+        allowed: allowed.to_string(),
+    }
 }
 
 /// `expect[2].name`, `sides.heroes`: the key path as the other messages show it.
@@ -163,23 +145,32 @@ fn shown(path: &[String]) -> String {
 mod tests {
     use super::*;
 
+    /// The refused key as messages show it, then the message.
     fn refusal(text: &str) -> Option<String> {
-        let f = ScenarioFile::from_text("t.toml", text);
         let root: toml::Table = toml::from_str(text).unwrap();
-        check_texts(&f, &root).err().map(|e| e.0)
+        check_texts(&root)
+            .err()
+            .map(|r| format!("key `{}`: {}", r.shown, r.message))
     }
 
     #[test]
     fn control_characters_are_refused_where_they_are() {
-        let e = refusal("system = \"x\"\n[[combatant]]\nname = \"ok\"\n[[combatant]]\nname = \"a\\u001b[31mb\"\n")
-            .unwrap();
-        assert!(e.starts_with("t.toml:5:8: key `combatant[1].name`"), "{e}");
+        let root: toml::Table = toml::from_str(
+            "system = \"x\"\n[[combatant]]\nname = \"ok\"\n[[combatant]]\nname = \"a\\u001b[31mb\"\n",
+        )
+        .unwrap();
+        let r = check_texts(&root).unwrap_err();
+        assert_eq!(
+            (r.path.join("/"), r.shown.as_str()),
+            ("combatant/1/name".into(), "combatant[1].name")
+        );
+        let e = r.message;
         assert!(e.contains("U+001B"), "{e}");
         assert!(!e.contains('\u{1b}'), "the message must not carry it: {e}");
         for bad in ["\\u0000", "\\u007f", "\\u0085", "\\u202e", "\\u2066"] {
             let text = format!("question = \"a{bad}b\"\n");
             let e = refusal(&text).unwrap_or_else(|| panic!("{bad} accepted"));
-            assert!(e.starts_with("t.toml:1:12: key `question`"), "{e}");
+            assert!(e.starts_with("key `question`"), "{e}");
         }
         // A word the tool matches is quoted by the message refusing it: one line.
         let e = refusal("[rules]\nmode = \"\\t\"\n").unwrap();

@@ -13,10 +13,9 @@ use super::races::{settle, Conflict, Races, MAX_REROLLS};
 use super::stats::{Stat, StatBounds};
 
 pub mod exact;
-mod moves;
 mod watch;
 
-pub use moves::{move_points, move_points_within};
+pub use super::moves::{move_points, move_points_within, MovePolicy};
 pub use watch::{SkillDie, Step};
 
 /// C-CREATE-1: 10d100, the sum must be in 250..=750.
@@ -53,18 +52,6 @@ pub enum StatAssign {
     Priority,
     /// Dice in the order rolled to force, esprit, charisme, agilite, precision, chance.
     InOrder,
-}
-
-/// How free stat points are moved (C-CREATE-2 "up to 10", C-LEVEL-1 level 5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MovePolicy {
-    /// No points moved.
-    None,
-    /// Points taken from the last stats of the priority list into the first.
-    ToFirst,
-    /// Points moved one by one from the highest stat to the lowest.
-    EvenOut,
 }
 
 /// Every creation choice a player makes.

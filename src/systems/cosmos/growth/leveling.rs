@@ -10,8 +10,9 @@ use crate::systems::cosmos::{drift, Outcome, TestRules, TestSampler, TestSpec, K
 
 use crate::systems::trace::{Quiet, Watch};
 
-use super::creation::{move_points_within, Character, MovePolicy};
+use super::creation::Character;
 use super::level_rules::LevelRules;
+use super::moves::{move_points_within, MovePolicy};
 use super::scenarios::leveling::Step;
 use super::stats::{Stat, STAT_MIN};
 

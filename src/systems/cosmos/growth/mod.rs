@@ -11,7 +11,9 @@ pub mod inventory;
 pub mod level_rules;
 pub mod leveling;
 pub mod movement;
+pub mod moves;
 mod options;
+mod parameters;
 pub mod piloting;
 mod quantiles;
 pub mod races;
@@ -21,6 +23,7 @@ pub mod stats;
 pub mod tables;
 
 pub use options::{GrowthRules, OverloadAgility, PassiveTest, SprintFatigueOrder, OPTIONS};
+pub use parameters::{level_dice_into, level_parameters};
 pub use quantiles::{band_row, censored_quantile, quantile_interval, QUANTILES};
 
 /// `x` as Rust's `{}` writes it (`10`, `2.5`), with a comma in French text: for values

@@ -16,7 +16,7 @@
 //! can meet, or none) or `reroll` (the stat dice are rolled again until the intended sheet
 //! is met).
 
-use super::creation::MovePolicy;
+use super::moves::{move_points_within, MovePolicy};
 use super::stats::Stat;
 
 /// At most this many race/class sheets in a file.
@@ -76,50 +76,6 @@ pub fn race_conflict(o: &crate::rules::RuleOptions) -> Conflict {
 /// Whether a sheet binds level-ups (`race_limits_levelling = always`, C-LEVEL-1).
 pub fn limits_level_ups(o: &crate::rules::RuleOptions) -> bool {
     o.get("race_limits_levelling") == "always"
-}
-
-/// Sets the C-LEVEL-4 creation parameters in force on a creation policy; returns the
-/// parameters to list in provenance (none at the book's values).
-pub fn level_parameters(
-    o: &crate::rules::RuleOptions,
-    p: &mut super::creation::CreationPolicy,
-) -> std::collections::BTreeMap<String, String> {
-    use crate::rules::growth::LEVEL_PARAMETERS;
-    p.dna_base = o.integer("dna_creation_base") as i32;
-    p.dna_die = o.integer("dna_creation_die") as u32;
-    use crate::rules::growth::CREATION_PARAMETERS;
-    p.skill_dice = super::level_rules::SkillDice::from_options(o);
-    // C-CREATE-1..3 sum windows, read once per run.
-    p.sums = super::creation::CreationSums::from_options(o);
-    // C-CREATE-2/3 each die's window, C-LEVEL-1 caps: the stat bounds at creation.
-    p.bounds = super::stats::StatBounds::from_options(o);
-    let mut listed = std::collections::BTreeMap::new();
-    // Each table listed only off the book, so shipped reports keep their bytes.
-    for table in [LEVEL_PARAMETERS, CREATION_PARAMETERS] {
-        if !table.iter().all(|s| o.get(s.key) == s.default) {
-            listed.extend(o.in_force(table));
-        }
-    }
-    listed
-}
-
-/// The C-LEVEL-4 level dice in force (`dna_level3_die`, `dna_level6_die`,
-/// `dna_level9_die`), set on `p` when given with the C-LEVEL-1..3 numbers.
-pub fn level_dice_into(
-    o: &crate::rules::RuleOptions,
-    p: Option<&mut super::leveling::LevelPolicy>,
-) -> [u32; 3] {
-    let d = [
-        o.integer("dna_level3_die") as u32,
-        o.integer("dna_level6_die") as u32,
-        o.integer("dna_level9_die") as u32,
-    ];
-    if let Some(p) = p {
-        p.dna_dice = d;
-        // C-LEVEL-1..3 numbers, read once per run.
-        p.rules = super::level_rules::LevelRules::from_options(o);
-    }
-    d
 }
 
 /// The sheets of a file and the conflict reading in force.
@@ -207,7 +163,7 @@ pub fn settle(
         let (lo, hi) = sheet.bounds(bounds);
         let mut s = *stats;
         if let Some(used) = fit(&mut s, priority, points, &lo, &hi) {
-            super::creation::move_points_within(&mut s, priority, policy, points - used, &lo, &hi);
+            move_points_within(&mut s, priority, policy, points - used, &lo, &hi);
             *stats = s;
             return Some(k);
         }

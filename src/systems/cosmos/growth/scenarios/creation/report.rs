@@ -17,7 +17,8 @@ use super::model::{moves_within, parse, policy_text, races_text};
 use super::sim::{CreationSim, QUANTITIES};
 use super::DEFAULT_TRIALS;
 use crate::rules::growth::RACE_OPTIONS;
-use crate::systems::cosmos::growth::races::{level_parameters, race_conflict, Races};
+use crate::systems::cosmos::growth::level_parameters;
+use crate::systems::cosmos::growth::races::{race_conflict, Races};
 
 /// The quantity in text: its CSV value in English (as the pages always wrote it), the
 /// rulebook's words in French.

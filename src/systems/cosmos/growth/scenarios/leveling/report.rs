@@ -14,11 +14,10 @@ use crate::rules::growth::RACE_OPTIONS;
 use crate::scenario::ScenarioFile;
 use crate::stats::{t_interval, wilson};
 use crate::systems::cosmos::growth::leveling::{exact, LevelPolicy};
-use crate::systems::cosmos::growth::races::{
-    level_dice_into, level_parameters, limits_level_ups, race_conflict,
-};
+use crate::systems::cosmos::growth::races::{limits_level_ups, race_conflict};
 use crate::systems::cosmos::growth::stats::Stat;
 use crate::systems::cosmos::growth::{band_row, dec, OPTIONS};
+use crate::systems::cosmos::growth::{level_dice_into, level_parameters};
 use crate::systems::cosmos::TestRules;
 use crate::systems::{RunOverrides, ScenarioResult};
 

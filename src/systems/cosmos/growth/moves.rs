@@ -1,7 +1,20 @@
 //! Free stat-point moves (C-CREATE-2 "up to 10", C-LEVEL-1 level 5).
 
-use super::MovePolicy;
-use crate::systems::cosmos::growth::stats::Stat;
+use serde::Deserialize;
+
+use super::stats::Stat;
+
+/// How free stat points are moved (C-CREATE-2 "up to 10", C-LEVEL-1 level 5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MovePolicy {
+    /// No points moved.
+    None,
+    /// Points taken from the last stats of the priority list into the first.
+    ToFirst,
+    /// Points moved one by one from the highest stat to the lowest.
+    EvenOut,
+}
 
 /// Moves up to `points` stat points by `policy`, keeping every stat in `lo..=hi`.
 pub fn move_points(
