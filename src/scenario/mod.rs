@@ -6,9 +6,11 @@ mod file;
 mod locate;
 mod message;
 pub mod path;
+mod raw;
 mod text;
 mod texts;
 
 pub use file::{int_in, RunSection, ScenarioFile, ScenarioHeader};
 pub use locate::locate;
+pub(crate) use raw::raw_scenario;
 pub use text::{in_current_lang, ByLang, Text};

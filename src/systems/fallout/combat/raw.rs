@@ -5,34 +5,19 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::scenario::RunSection;
-
-/// The whole file as written.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawCombat {
-    pub system: String,
-    pub kind: Option<String>,
-    #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
-    pub title: Option<String>,
-    #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
-    pub question: Option<String>,
-    /// Language of the pages written (`"en"`, `"fr"`): read by the command before
-    /// validation (`crate::lang`), accepted here so the file stays one shape.
-    #[allow(dead_code)]
-    pub lang: Option<String>,
-    #[serde(default)]
-    pub run: RunSection,
-    #[serde(default)]
-    pub rules: BTreeMap<String, toml::Value>,
-    #[serde(default)]
-    pub combat: RawSettings,
-    #[serde(default)]
-    pub pools: RawPools,
-    #[serde(default)]
-    pub policy: RawPolicies,
-    pub weapons: BTreeMap<String, RawWeapon>,
-    pub combatant: Vec<RawCombatant>,
+crate::scenario::raw_scenario! {
+    /// The whole file as written.
+    #[derive(Clone, Debug, Deserialize)]
+    pub struct RawCombat {
+        #[serde(default)]
+        pub combat: RawSettings,
+        #[serde(default)]
+        pub pools: RawPools,
+        #[serde(default)]
+        pub policy: RawPolicies,
+        pub weapons: BTreeMap<String, RawWeapon>,
+        pub combatant: Vec<RawCombatant>,
+    }
 }
 
 /// `[combat]`: round cap and the injury reading.

@@ -1,41 +1,23 @@
 //! The `ap-economy` scenario file: raw TOML model and its validation.
 
-use std::collections::BTreeMap;
-
 use serde::Deserialize;
 
 use crate::error::UserError;
-use crate::scenario::{RunSection, ScenarioFile};
+use crate::scenario::ScenarioFile;
 use crate::systems::fallout::ap::Buy;
 use crate::systems::fallout::{
     odds, pool_dist, DieSpec, BONUS_MAX, DIFFICULTY_MAX, TAG_RANK_MAX, TN_MAX, TN_MIN,
 };
 
-/// The file as read, before validation (`[run]` and `[rules]` are resolved by the runner).
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Raw {
-    #[allow(dead_code)]
-    system: String,
-    /// `ap-economy` or absent (checked by the dispatcher in `mod.rs`).
-    #[allow(dead_code)]
-    kind: Option<String>,
-    #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
-    title: Option<String>,
-    #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
-    question: Option<String>,
-    /// Language of the pages written (`"en"`, `"fr"`): read by the command before
-    /// validation (`crate::lang`), accepted here so the file stays one shape.
-    #[allow(dead_code)]
-    pub lang: Option<String>,
-    #[serde(default)]
-    pub run: RunSection,
-    #[serde(default)]
-    pub rules: BTreeMap<String, toml::Value>,
-    #[serde(default)]
-    start: RawStart,
-    policy: RawPolicy,
-    test: Vec<RawTest>,
+crate::scenario::raw_scenario! {
+    /// The file as read, before validation (`[run]` and `[rules]` are resolved by the runner).
+    #[derive(Debug, Deserialize)]
+    pub struct Raw {
+        #[serde(default)]
+        start: RawStart,
+        policy: RawPolicy,
+        test: Vec<RawTest>,
+    }
 }
 
 #[derive(Debug, Default, Deserialize)]

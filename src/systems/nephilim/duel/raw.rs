@@ -1,32 +1,15 @@
 //! The Nephilim duel file as written (serde, `deny_unknown_fields`). Validated in
 //! `model.rs`.
 
-use std::collections::BTreeMap;
-
 use serde::Deserialize;
 
-use crate::scenario::RunSection;
-
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawDuel {
-    pub system: String,
-    pub kind: Option<String>,
-    #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
-    pub title: Option<String>,
-    #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
-    pub question: Option<String>,
-    /// Language of the pages written (`"en"`, `"fr"`): read by the command before
-    /// validation (`crate::lang`), accepted here so the file stays one shape.
-    #[allow(dead_code)]
-    pub lang: Option<String>,
-    #[serde(default)]
-    pub run: RunSection,
-    #[serde(default)]
-    pub rules: BTreeMap<String, toml::Value>,
-    #[serde(default)]
-    pub duel: RawSettings,
-    pub fighter: Vec<RawFighter>,
+crate::scenario::raw_scenario! {
+    #[derive(Clone, Debug, Deserialize)]
+    pub struct RawDuel {
+        #[serde(default)]
+        pub duel: RawSettings,
+        pub fighter: Vec<RawFighter>,
+    }
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]

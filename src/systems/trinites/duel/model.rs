@@ -17,27 +17,15 @@ pub const MAX_HUMANS: usize = 8;
 pub const ADAM_LINE: i64 = 8;
 pub const HUMAN_LINE: i64 = 4;
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawDuel {
-    pub system: String,
-    #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
-    pub title: Option<String>,
-    #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
-    pub question: Option<String>,
-    /// Language of the pages written (`"en"`, `"fr"`): read by the command before
-    /// validation (`crate::lang`), accepted here so the file stays one shape.
-    #[allow(dead_code)]
-    pub lang: Option<String>,
-    #[serde(default)]
-    pub run: RunSection,
-    #[serde(default)]
-    pub rules: BTreeMap<String, toml::Value>,
-    #[serde(default)]
-    pub combat: RawCombat,
-    pub weapons: Vec<RawWeapon>,
-    pub adam: RawAdam,
-    pub humans: RawHumans,
+crate::scenario::raw_scenario! {
+    #[derive(Debug, Deserialize)]
+    pub struct RawDuel {
+        #[serde(default)]
+        pub combat: RawCombat,
+        pub weapons: Vec<RawWeapon>,
+        pub adam: RawAdam,
+        pub humans: RawHumans,
+    }
 }
 
 #[derive(Debug, Default, Deserialize)]

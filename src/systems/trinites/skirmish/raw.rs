@@ -2,35 +2,18 @@
 //! serde with `deny_unknown_fields`, so unknown keys and wrong types come back located.
 //! Validated in `model.rs`.
 
-use std::collections::BTreeMap;
-
 use serde::Deserialize;
 
-use crate::scenario::RunSection;
-
-/// The whole file as written.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawSkirmish {
-    pub system: String,
-    pub kind: Option<String>,
-    #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
-    pub title: Option<String>,
-    #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
-    pub question: Option<String>,
-    /// Language of the pages written (`"en"`, `"fr"`): read by the command before
-    /// validation (`crate::lang`), accepted here so the file stays one shape.
-    #[allow(dead_code)]
-    pub lang: Option<String>,
-    #[serde(default)]
-    pub run: RunSection,
-    #[serde(default)]
-    pub rules: BTreeMap<String, toml::Value>,
-    #[serde(default)]
-    pub combat: RawSettings,
-    pub weapons: Vec<RawWeapon>,
-    pub group: Vec<RawGroup>,
-    pub pairs: Option<RawPairs>,
+crate::scenario::raw_scenario! {
+    /// The whole file as written.
+    #[derive(Clone, Debug, Deserialize)]
+    pub struct RawSkirmish {
+        #[serde(default)]
+        pub combat: RawSettings,
+        pub weapons: Vec<RawWeapon>,
+        pub group: Vec<RawGroup>,
+        pub pairs: Option<RawPairs>,
+    }
 }
 
 /// `[pairs]`: every (prime, pénalité) pair of one group, compared by its side's win rate.

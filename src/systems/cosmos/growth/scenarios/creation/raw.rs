@@ -4,29 +4,15 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::scenario::RunSection;
 use crate::systems::cosmos::growth::creation::{HpPmSplit, MovePolicy, StatAssign};
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(dead_code)]
-pub(super) struct Raw {
-    pub system: String,
-    pub kind: String,
-    #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
-    pub title: Option<String>,
-    #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
-    pub question: Option<String>,
-    /// Language of the pages written (`"en"`, `"fr"`): read by the command before
-    /// validation (`crate::lang`), accepted here so the file stays one shape.
+crate::scenario::raw_scenario! {
+    #[derive(Debug, Deserialize)]
     #[allow(dead_code)]
-    lang: Option<String>,
-    #[serde(default)]
-    pub run: RunSection,
-    #[serde(default)]
-    pub rules: BTreeMap<String, toml::Value>,
-    #[serde(default)]
-    pub creation: RawPolicy,
+    pub(super) struct Raw {
+        #[serde(default)]
+        pub creation: RawPolicy,
+    }
 }
 
 /// The `[creation]` table, shared with the leveling scenario.

@@ -5,30 +5,16 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::scenario::RunSection;
 use crate::systems::cosmos::growth::fatigue::Potion;
 
 use super::legs::{RawMarch, RawPiloting};
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(dead_code)] // `system` and `kind` are read by the dispatcher.
-pub struct Raw {
-    pub system: String,
-    pub kind: String,
-    #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
-    pub title: Option<String>,
-    #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
-    pub question: Option<String>,
-    /// Language of the pages written (`"en"`, `"fr"`): read by the command before
-    /// validation (`crate::lang`), accepted here so the file stays one shape.
-    #[allow(dead_code)]
-    pub lang: Option<String>,
-    #[serde(default)]
-    pub run: RunSection,
-    #[serde(default)]
-    pub rules: BTreeMap<String, toml::Value>,
-    pub expedition: RawExpedition,
+crate::scenario::raw_scenario! {
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)] // `system` and `kind` are read by the dispatcher.
+    pub struct Raw {
+        pub expedition: RawExpedition,
+    }
 }
 
 #[derive(Debug, Deserialize)]

@@ -6,33 +6,19 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::super::creation::RawPolicy;
-use crate::scenario::RunSection;
 use crate::systems::cosmos::growth::creation::MovePolicy;
 use crate::systems::cosmos::growth::genetics::RawGene;
 use crate::systems::cosmos::growth::leveling::{Level2, Pool, StatTarget};
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(dead_code)] // `system` and `kind` are read by the dispatcher.
-pub struct Raw {
-    pub system: String,
-    pub kind: String,
-    #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
-    pub title: Option<String>,
-    #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
-    pub question: Option<String>,
-    /// Language of the pages written (`"en"`, `"fr"`): read by the command before
-    /// validation (`crate::lang`), accepted here so the file stays one shape.
-    #[allow(dead_code)]
-    pub lang: Option<String>,
-    #[serde(default)]
-    pub run: RunSection,
-    #[serde(default)]
-    pub rules: BTreeMap<String, toml::Value>,
-    #[serde(default)]
-    pub creation: RawPolicy,
-    #[serde(default)]
-    pub leveling: RawLeveling,
+crate::scenario::raw_scenario! {
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)] // `system` and `kind` are read by the dispatcher.
+    pub struct Raw {
+        #[serde(default)]
+        pub creation: RawPolicy,
+        #[serde(default)]
+        pub leveling: RawLeveling,
+    }
 }
 
 #[derive(Debug, Default, Deserialize)]

@@ -1,0 +1,71 @@
+//! The header every scenario file shares, written once: `system`, `kind`, `title`,
+//! `question`, `lang`, `[run]` and `[rules]` come before a kind's own sections in its raw
+//! serde shape (issue 23: the framework owns the header). A macro rather than a flattened
+//! struct, because serde refuses `flatten` with `deny_unknown_fields`, and an unknown key
+//! must stay an error that names the file, line and key.
+
+/// Declares a kind's raw file shape: the shared header fields, then the kind's own. The
+/// struct is `Deserialize` with `deny_unknown_fields`; write its other derives and its own
+/// fields as usual.
+///
+/// The dispatcher reads `system` and `kind` (`ScenarioFile::header`) and the command reads
+/// `lang` before validation; they are accepted here so the file stays one shape.
+macro_rules! raw_scenario {
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $name:ident {
+            $($(#[$fmeta:meta])* $fvis:vis $field:ident : $ty:ty),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[serde(deny_unknown_fields)]
+        $vis struct $name {
+            #[allow(dead_code)]
+            pub system: String,
+            #[allow(dead_code)]
+            pub kind: Option<String>,
+            #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
+            pub title: Option<String>,
+            #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
+            pub question: Option<String>,
+            #[allow(dead_code)]
+            pub lang: Option<String>,
+            #[serde(default)]
+            pub run: crate::scenario::RunSection,
+            #[serde(default)]
+            pub rules: std::collections::BTreeMap<String, toml::Value>,
+            $($(#[$fmeta])* $fvis $field: $ty),*
+        }
+    };
+}
+
+pub(crate) use raw_scenario;
+
+#[cfg(test)]
+mod tests {
+    use serde::Deserialize;
+
+    raw_scenario! {
+        #[derive(Debug, Deserialize)]
+        struct Toy {
+            #[serde(default)]
+            pub extra: i64,
+        }
+    }
+
+    #[test]
+    fn the_header_comes_with_every_kind_and_unknown_keys_stay_refused() {
+        let t: Toy = toml::from_str(
+            "system = \"s\"\nkind = \"k\"\ntitle = { en = \"T\", fr = \"U\" }\nlang = \"fr\"\nextra = 3\n[run]\ntrials = 5\n[rules]\nx = 1\n",
+        )
+        .unwrap();
+        assert_eq!(
+            (t.system.as_str(), t.kind.as_deref(), t.extra),
+            ("s", Some("k"), 3)
+        );
+        assert_eq!(t.run.trials, Some(5));
+        assert!(t.rules.contains_key("x") && t.title.is_some() && t.question.is_none());
+        let e = toml::from_str::<Toy>("system = \"s\"\nunknown = 1\n").unwrap_err();
+        assert!(e.to_string().contains("unknown field `unknown`"), "{e}");
+    }
+}
