@@ -10,7 +10,9 @@ use crate::balance::dec;
 use crate::balance::optimise::{race, Outcome, Race};
 use crate::balance::sweep::parse_vary;
 use crate::error::UserError;
-use crate::report::{md_text, write_page, BarChart, BarSeries, Chart, Figure, Output, Provenance};
+use crate::report::{
+    interval_columns, md_text, write_page, BarChart, BarSeries, Chart, Figure, Output, Provenance,
+};
 
 use super::subject::{Common, Subject};
 use super::tune::parse_where;
@@ -196,28 +198,15 @@ fn write(
         )
     );
     let e = &o.entries;
-    let nan = f64::NAN;
-    let frame = DataFrame::new_infer_height(vec![
-        Column::new(
-            "point".into(),
-            e.iter().map(|x| x.label.clone()).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "figure".into(),
-            e.iter().map(|x| x.figure).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "figure_lo".into(),
-            e.iter()
-                .map(|x| x.interval95.map_or(nan, |i| i.0))
-                .collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "figure_hi".into(),
-            e.iter()
-                .map(|x| x.interval95.map_or(nan, |i| i.1))
-                .collect::<Vec<_>>(),
-        ),
+    let mut cols = vec![Column::new(
+        "point".into(),
+        e.iter().map(|x| x.label.clone()).collect::<Vec<_>>(),
+    )];
+    cols.extend(interval_columns("figure", e, |x| {
+        let (lo, hi) = x.interval95.unwrap_or((f64::NAN, f64::NAN));
+        (x.figure, lo, hi)
+    }));
+    cols.extend([
         Column::new(
             "trials".into(),
             e.iter().map(|x| x.trials).collect::<Vec<_>>(),
@@ -232,7 +221,8 @@ fn write(
             "contender".into(),
             e.iter().map(|x| x.dropped_in.is_none()).collect::<Vec<_>>(),
         ),
-    ])?;
+    ]);
+    let frame = DataFrame::new_infer_height(cols)?;
     let chart = BarChart {
         title: crate::tr!("optimise.chart_title", figure = figure),
         x_label: crate::tr!("optimise.chart_x").into(),

@@ -11,7 +11,9 @@ use crate::balance::dec;
 use crate::balance::figures::Cell;
 use crate::balance::tune::{tune, Answer, Goal, Point};
 use crate::error::UserError;
-use crate::report::{write_page, Chart, Figure, LineChart, LineSeries, Output, Provenance};
+use crate::report::{
+    interval_columns, write_page, Chart, Figure, LineChart, LineSeries, Output, Provenance,
+};
 
 use super::subject::{Common, Subject};
 use super::{publish_set, say, signals};
@@ -508,29 +510,17 @@ fn write_tune(
     let total = run.spent;
     let mut rows: Vec<&Point> = points.iter().collect();
     rows.sort_by(|x, y| x.value.total_cmp(&y.value));
-    let col = |f: &dyn Fn(&Point) -> f64| rows.iter().map(|p| f(p)).collect::<Vec<f64>>();
-    let nan = f64::NAN;
-    let frame = DataFrame::new_infer_height(vec![
-        Column::new("value".into(), col(&|p| p.value)),
-        Column::new("figure".into(), col(&|p| p.figure)),
-        Column::new(
-            "figure_lo".into(),
-            col(&|p| {
-                p.interval95
-                    .map(|i| i.0)
-                    .filter(|x| x.is_finite())
-                    .unwrap_or(nan)
-            }),
-        ),
-        Column::new(
-            "figure_hi".into(),
-            col(&|p| {
-                p.interval95
-                    .map(|i| i.1)
-                    .filter(|x| x.is_finite())
-                    .unwrap_or(nan)
-            }),
-        ),
+    let mut cols = vec![Column::new(
+        "value".into(),
+        rows.iter().map(|p| p.value).collect::<Vec<f64>>(),
+    )];
+    // An open side of the interval is an empty cell.
+    let finite = |x: f64| if x.is_finite() { x } else { f64::NAN };
+    cols.extend(interval_columns("figure", &rows, |p| {
+        let (lo, hi) = p.interval95.unwrap_or((f64::NAN, f64::NAN));
+        (p.figure, finite(lo), finite(hi))
+    }));
+    cols.extend([
         Column::new(
             "trials".into(),
             rows.iter()
@@ -541,7 +531,8 @@ fn write_tune(
             "decided".into(),
             rows.iter().map(|p| p.decided).collect::<Vec<bool>>(),
         ),
-    ])?;
+    ]);
+    let frame = DataFrame::new_infer_height(cols)?;
     let mut evaluated = LineSeries {
         name: crate::tr!("tune.series_points").into(),
         ..Default::default()

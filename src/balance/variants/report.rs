@@ -11,7 +11,9 @@ use crate::balance::expect::decide;
 fn num(x: f64) -> String {
     dec(&decide::num(x))
 }
-use crate::report::{csv_string, md_code, md_text, BarChart, BarSeries, Chart, Figure};
+use crate::report::{
+    csv_string, interval_columns, md_code, md_text, BarChart, BarSeries, Chart, Figure,
+};
 
 use super::model::VariantsFile;
 use super::study::{HeadlineValue, Study};
@@ -300,44 +302,35 @@ pub fn csv(s: &Study) -> anyhow::Result<String> {
 
 /// The headline figures: one row per (headline, variant).
 pub fn headline_csv(f: &VariantsFile, s: &Study) -> anyhow::Result<String> {
-    let mut head = Vec::new();
-    let mut variant = Vec::new();
-    let mut value = Vec::new();
-    let mut lo = Vec::new();
-    let mut hi = Vec::new();
-    let mut moved = Vec::new();
+    let nan = f64::NAN;
+    // A half-open interval's open side stays an empty cell, as in the run's CSV.
+    let finite = |x: f64| if x.is_finite() { x } else { nan };
+    let mut rows = Vec::new();
     for (i, h) in f.headlines.iter().enumerate() {
         for (vi, x) in s.headlines[i].iter().enumerate() {
-            head.push(h.name.clone());
-            variant.push(s.variants[vi].name.clone());
             let v = x.value.as_ref().ok();
-            value.push(v.map(|v| v.value));
-            // A half-open interval's open side stays an empty cell, as in the run's CSV.
-            lo.push(
-                v.and_then(|v| v.interval95)
-                    .map(|i| i.0)
-                    .filter(|x| x.is_finite()),
-            );
-            hi.push(
-                v.and_then(|v| v.interval95)
-                    .map(|i| i.1)
-                    .filter(|x| x.is_finite()),
-            );
-            moved.push(if vi == 0 {
-                None
-            } else {
-                Some(verdict(&x.moved) == "moved")
-            });
+            let (lo, hi) = v.and_then(|v| v.interval95).unwrap_or((nan, nan));
+            let value = (v.map_or(nan, |v| v.value), finite(lo), finite(hi));
+            let moved = (vi > 0).then(|| verdict(&x.moved) == "moved");
+            rows.push((&h.name, &s.variants[vi].name, value, moved));
         }
     }
-    let mut frame = DataFrame::new_infer_height(vec![
-        Column::new("headline".into(), head),
-        Column::new("variant".into(), variant),
-        Column::new("value".into(), value),
-        Column::new("value_lo".into(), lo),
-        Column::new("value_hi".into(), hi),
-        Column::new("moved".into(), moved),
-    ])?;
+    let mut cols = vec![
+        Column::new(
+            "headline".into(),
+            rows.iter().map(|r| r.0.as_str()).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "variant".into(),
+            rows.iter().map(|r| r.1.as_str()).collect::<Vec<_>>(),
+        ),
+    ];
+    cols.extend(interval_columns("value", &rows, |r| r.2));
+    cols.push(Column::new(
+        "moved".into(),
+        rows.iter().map(|r| r.3).collect::<Vec<_>>(),
+    ));
+    let mut frame = DataFrame::new_infer_height(cols)?;
     csv_string(&mut frame)
 }
 

@@ -5,7 +5,7 @@ use polars::prelude::*;
 
 use crate::context::Context;
 use crate::report::{end_rounds, Output, Provenance};
-use crate::report::{float_column, BarChart, BarSeries, Chart, Figure};
+use crate::report::{float_column, interval_columns, BarChart, BarSeries, Chart, Figure};
 use crate::scenario::ScenarioFile;
 use crate::stats::proportion;
 use crate::systems::fallout::OPTIONS;
@@ -48,12 +48,9 @@ pub fn result(
     let side_rates: Vec<(f64, f64, f64)> = (0..3)
         .map(|k| proportion(acc.outcomes.counts[k], n))
         .collect();
-    let sides = DataFrame::new_infer_height(vec![
-        Column::new("outcome".into(), ends.to_vec()),
-        float_column("p", &side_rates, |r| r.0),
-        float_column("p_lo", &side_rates, |r| r.1),
-        float_column("p_hi", &side_rates, |r| r.2),
-    ])?;
+    let mut sides = vec![Column::new("outcome".into(), ends.to_vec())];
+    sides.extend(interval_columns("p", &side_rates, |&r| r));
+    let sides = DataFrame::new_infer_height(sides)?;
     let side_chart = BarChart {
         title: crate::tr!("fallout.combat.sides_chart").into(),
         x_label: crate::tr!("fallout.combat.outcome").into(),
@@ -132,32 +129,37 @@ pub fn result(
             }
         })
         .collect();
-    let combatants = DataFrame::new_infer_height(vec![
-        Column::new(
-            "name".into(),
-            rows.iter().map(|r| r.name.clone()).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "side".into(),
-            rows.iter().map(|r| r.side).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "weapon".into(),
-            rows.iter().map(|r| r.weapon.clone()).collect::<Vec<_>>(),
-        ),
-        float_column("p_down", &rows, |r| r.down.0),
-        float_column("p_down_lo", &rows, |r| r.down.1),
-        float_column("p_down_hi", &rows, |r| r.down.2),
-        float_column("p_injured", &rows, |r| r.injured),
-        float_column("mean_injuries", &rows, |r| r.injuries),
-        float_column("attacks_per_fight", &rows, |r| r.attacks),
-        float_column("hit_rate", &rows, |r| r.hit_rate),
-        float_column("p_hit_2d20_exact", &rows, |r| r.p_hit_exact),
-        float_column("damage_per_fight", &rows, |r| r.damage),
-        float_column("bonus_d20_per_attack", &rows, |r| r.bonus),
-        float_column("extra_cd_per_hit", &rows, |r| r.extra),
-        float_column("turns_lost_to_stun", &rows, |r| r.stunned),
-    ])?;
+    let combatants = DataFrame::new_infer_height(
+        [
+            vec![
+                Column::new(
+                    "name".into(),
+                    rows.iter().map(|r| r.name.clone()).collect::<Vec<_>>(),
+                ),
+                Column::new(
+                    "side".into(),
+                    rows.iter().map(|r| r.side).collect::<Vec<_>>(),
+                ),
+                Column::new(
+                    "weapon".into(),
+                    rows.iter().map(|r| r.weapon.clone()).collect::<Vec<_>>(),
+                ),
+            ],
+            interval_columns("p_down", &rows, |r| r.down).into(),
+            vec![
+                float_column("p_injured", &rows, |r| r.injured),
+                float_column("mean_injuries", &rows, |r| r.injuries),
+                float_column("attacks_per_fight", &rows, |r| r.attacks),
+                float_column("hit_rate", &rows, |r| r.hit_rate),
+                float_column("p_hit_2d20_exact", &rows, |r| r.p_hit_exact),
+                float_column("damage_per_fight", &rows, |r| r.damage),
+                float_column("bonus_d20_per_attack", &rows, |r| r.bonus),
+                float_column("extra_cd_per_hit", &rows, |r| r.extra),
+                float_column("turns_lost_to_stun", &rows, |r| r.stunned),
+            ],
+        ]
+        .concat(),
+    )?;
     let cats: Vec<String> = rows.iter().map(|r| r.name.clone()).collect();
     let down_chart = BarChart {
         title: crate::tr!("fallout.combat.down_chart").into(),

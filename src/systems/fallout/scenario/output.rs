@@ -3,9 +3,11 @@
 use polars::prelude::*;
 
 use crate::context::Context;
-use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind};
+use crate::report::{
+    interval_columns, Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind,
+};
 use crate::scenario::ScenarioFile;
-use crate::stats::{t_interval, wilson};
+use crate::stats::{t_interval, Proportion};
 use crate::systems::fallout::OPTIONS;
 use crate::systems::ScenarioResult;
 
@@ -37,10 +39,7 @@ pub(super) fn result(
     let pass: Vec<(f64, f64, f64)> = acc
         .steps
         .iter()
-        .map(|a| {
-            let (lo, hi) = wilson(a.pass, n);
-            (a.pass as f64 / n as f64, lo, hi)
-        })
+        .map(|a| Proportion::new(a.pass, n).triple())
         .collect();
     let pool: Vec<(f64, f64, f64)> = acc
         .steps
@@ -53,64 +52,67 @@ pub(super) fn result(
         .map(|a| mean_ci(a.mj_sum, a.mj_sq, n))
         .collect();
     let per = |f: &dyn Fn(usize) -> f64| (0..steps.len()).map(f).collect::<Vec<f64>>();
-    let frame = DataFrame::new_infer_height(vec![
-        Column::new("test".into(), (1..=steps.len() as i64).collect::<Vec<_>>()),
-        Column::new(
-            "name".into(),
-            steps.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "tn".into(),
-            steps.iter().map(|s| s.spec.tn as i64).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "difficulty".into(),
-            steps
-                .iter()
-                .map(|s| s.difficulty as i64)
-                .collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "tag_rank".into(),
-            steps
-                .iter()
-                .map(|s| s.spec.tag_rank as i64)
-                .collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "complication".into(),
-            steps
-                .iter()
-                .map(|s| s.spec.complication as i64)
-                .collect::<Vec<_>>(),
-        ),
-        Column::new("p_pass".into(), per(&|i| pass[i].0)),
-        Column::new("p_pass_lo".into(), per(&|i| pass[i].1)),
-        Column::new("p_pass_hi".into(), per(&|i| pass[i].2)),
-        Column::new("p_pass_no_buy".into(), per(&|i| steps[i].p_pass[0])),
-        Column::new(
-            "mean_bonus_dice".into(),
-            per(&|i| acc.steps[i].bonus_dice as f64 / n as f64),
-        ),
-        Column::new(
-            "mean_mj_dice".into(),
-            per(&|i| acc.steps[i].mj_dice as f64 / n as f64),
-        ),
-        Column::new("mean_pool_after".into(), per(&|i| pool[i].0)),
-        Column::new("mean_pool_after_lo".into(), per(&|i| pool[i].1)),
-        Column::new("mean_pool_after_hi".into(), per(&|i| pool[i].2)),
-        Column::new("mean_mj_pool_after".into(), per(&|i| mj[i].0)),
-        Column::new("mean_mj_pool_after_lo".into(), per(&|i| mj[i].1)),
-        Column::new("mean_mj_pool_after_hi".into(), per(&|i| mj[i].2)),
-        Column::new(
-            "mean_ap_lost".into(),
-            per(&|i| acc.steps[i].ap_lost as f64 / n as f64),
-        ),
-        Column::new(
-            "p_complication".into(),
-            per(&|i| acc.steps[i].complication as f64 / n as f64),
-        ),
-    ])?;
+    let frame = DataFrame::new_infer_height(
+        [
+            vec![
+                Column::new("test".into(), (1..=steps.len() as i64).collect::<Vec<_>>()),
+                Column::new(
+                    "name".into(),
+                    steps.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
+                ),
+                Column::new(
+                    "tn".into(),
+                    steps.iter().map(|s| s.spec.tn as i64).collect::<Vec<_>>(),
+                ),
+                Column::new(
+                    "difficulty".into(),
+                    steps
+                        .iter()
+                        .map(|s| s.difficulty as i64)
+                        .collect::<Vec<_>>(),
+                ),
+                Column::new(
+                    "tag_rank".into(),
+                    steps
+                        .iter()
+                        .map(|s| s.spec.tag_rank as i64)
+                        .collect::<Vec<_>>(),
+                ),
+                Column::new(
+                    "complication".into(),
+                    steps
+                        .iter()
+                        .map(|s| s.spec.complication as i64)
+                        .collect::<Vec<_>>(),
+                ),
+            ],
+            interval_columns("p_pass", &pass, |&r| r).into(),
+            vec![
+                Column::new("p_pass_no_buy".into(), per(&|i| steps[i].p_pass[0])),
+                Column::new(
+                    "mean_bonus_dice".into(),
+                    per(&|i| acc.steps[i].bonus_dice as f64 / n as f64),
+                ),
+                Column::new(
+                    "mean_mj_dice".into(),
+                    per(&|i| acc.steps[i].mj_dice as f64 / n as f64),
+                ),
+            ],
+            interval_columns("mean_pool_after", &pool, |&r| r).into(),
+            interval_columns("mean_mj_pool_after", &mj, |&r| r).into(),
+            vec![
+                Column::new(
+                    "mean_ap_lost".into(),
+                    per(&|i| acc.steps[i].ap_lost as f64 / n as f64),
+                ),
+                Column::new(
+                    "p_complication".into(),
+                    per(&|i| acc.steps[i].complication as f64 / n as f64),
+                ),
+            ],
+        ]
+        .concat(),
+    )?;
 
     let x = |i: usize| (i + 1) as f64;
     let line = |name: &str, v: &[(f64, f64, f64)]| LineSeries {
@@ -167,8 +169,7 @@ pub(super) fn result(
     };
     let mean_rate = total_pass as f64 / (n as f64 * k as f64);
     let no_buy = steps.iter().map(|s| s.p_pass[0]).sum::<f64>() / k as f64;
-    let all = acc.passes.iter().last().map_or(0, |(_, c)| c);
-    let (all_lo, all_hi) = wilson(all, n);
+    let all = Proportion::new(acc.passes.iter().last().map_or(0, |(_, c)| c), n);
     let last = k - 1;
     let lost: f64 = acc.steps.iter().map(|a| a.ap_lost as f64).sum::<f64>() / n as f64;
     let bonus: f64 = acc.steps.iter().map(|a| a.bonus_dice as f64).sum::<f64>() / n as f64;
@@ -188,9 +189,9 @@ pub(super) fn result(
         crate::tr!(
             "fallout.ap.key_all",
             k = k,
-            p = n3(all as f64 / n as f64),
-            lo = n3(all_lo),
-            hi = n3(all_hi)
+            p = n3(all.p),
+            lo = n3(all.lo),
+            hi = n3(all.hi)
         ),
         crate::tr!(
             "fallout.ap.key_group",
@@ -255,7 +256,7 @@ pub(super) fn result(
     summary += &crate::systems::trace::see_trials_section(
         &file.path.display().to_string(),
         ctx.engine.seed(),
-        [("all_passed", all), ("some_failed", n - all)],
+        [("all_passed", all.hits), ("some_failed", n - all.hits)],
     );
     summary += crate::tr!("fallout.ap.summary_files");
     summary += &crate::tr!("fallout.common.provenance", provenance = prov.summary());

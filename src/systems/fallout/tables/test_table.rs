@@ -3,8 +3,8 @@ use polars::prelude::*;
 use crate::context::{Context, Method};
 use crate::engine::{Draws, Merge, Simulation};
 use crate::error::UserError;
-use crate::report::{float_column, Chart, Figure, Output, Provenance};
-use crate::stats::{t_interval, wilson};
+use crate::report::{float_column, interval_columns, Chart, Figure, Output, Provenance};
+use crate::stats::{t_interval, wilson, Estimate, Proportion};
 use crate::systems::fallout::{
     odds, pool_dist, BonusRules, DieSpec, PoolSampler, TestOdds, OPTIONS,
 };
@@ -338,23 +338,20 @@ pub fn test_output(
     if method == Method::Mc {
         let acc = |r: &Row| r.mc.unwrap_or_default();
         cols.push(Column::new("trials".into(), vec![trials; rows.len()]));
-        cols.push(float_column("p_pass_lo", &rows, |r| {
-            wilson(acc(r).pass, trials).0
+        // Each figure's bounds, after the figures (which lead as in the exact table).
+        let bounds = |name: &str, e: &dyn Fn(&TestAcc) -> Estimate| {
+            let [_, lo, hi] = interval_columns(name, &rows, |r| e(&acc(r)));
+            [lo, hi]
+        };
+        cols.extend(bounds("p_pass", &|a| {
+            Proportion::new(a.pass, trials).into()
         }));
-        cols.push(float_column("p_pass_hi", &rows, |r| {
-            wilson(acc(r).pass, trials).1
+        cols.extend(bounds("mean_ap", &|a| {
+            let (lo, hi) = a.mean_ap_interval();
+            (a.mean_ap(), lo, hi).into()
         }));
-        cols.push(float_column("mean_ap_lo", &rows, |r| {
-            acc(r).mean_ap_interval().0
-        }));
-        cols.push(float_column("mean_ap_hi", &rows, |r| {
-            acc(r).mean_ap_interval().1
-        }));
-        cols.push(float_column("p_complication_lo", &rows, |r| {
-            wilson(acc(r).complication, trials).0
-        }));
-        cols.push(float_column("p_complication_hi", &rows, |r| {
-            wilson(acc(r).complication, trials).1
+        cols.extend(bounds("p_complication", &|a| {
+            Proportion::new(a.complication, trials).into()
         }));
     }
     let frame = DataFrame::new_infer_height(cols)?;

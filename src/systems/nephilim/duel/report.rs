@@ -6,7 +6,9 @@ use polars::prelude::*;
 
 use crate::context::Context;
 use crate::report::{end_rounds, Output, Provenance};
-use crate::report::{float_column, int_column, BarChart, BarSeries, Chart, Figure, Heatmap};
+use crate::report::{
+    float_column, int_column, interval_columns, BarChart, BarSeries, Chart, Figure, Heatmap,
+};
 use crate::scenario::ScenarioFile;
 use crate::stats::proportion;
 use crate::systems::nephilim::{p_earlier_segment, NephilimRules};
@@ -82,7 +84,7 @@ pub fn result(
     let rates: Vec<(f64, f64, f64)> = (0..4)
         .map(|k| proportion(acc.outcomes.counts[k], n))
         .collect();
-    let outcome_frame = DataFrame::new_infer_height(vec![
+    let mut outcome_cols = vec![
         Column::new(
             "outcome".into(),
             vec!["a_wins", "b_wins", "both_out", "undecided"],
@@ -91,10 +93,9 @@ pub fn result(
             "fighter".into(),
             vec![names[0].as_str(), names[1].as_str(), "", ""],
         ),
-        float_column("p", &rates, |r| r.0),
-        float_column("p_lo", &rates, |r| r.1),
-        float_column("p_hi", &rates, |r| r.2),
-    ])?;
+    ];
+    outcome_cols.extend(interval_columns("p", &rates, |&r| r));
+    let outcome_frame = DataFrame::new_infer_height(outcome_cols)?;
     let outcome_chart = BarChart {
         title: crate::tr!("nephilim.duel.outcome_chart").into(),
         x_label: crate::tr!("nephilim.duel.outcome").into(),
@@ -160,25 +161,30 @@ pub fn result(
             }
         })
         .collect();
-    let fighters_frame = DataFrame::new_infer_height(vec![
-        Column::new(
-            "name".into(),
-            frows.iter().map(|r| r.name.clone()).collect::<Vec<_>>(),
-        ),
-        int_column("initiative_score", &frows, |r| r.initiative),
-        int_column("actions", &frows, |r| r.actions),
-        float_column("p_earlier_segment_round1", &frows, |r| r.earlier.0),
-        float_column("p_earlier_segment_round1_lo", &frows, |r| r.earlier.1),
-        float_column("p_earlier_segment_round1_hi", &frows, |r| r.earlier.2),
-        float_column("p_earlier_segment_exact", &frows, |r| r.earlier_exact),
-        float_column("hit_rate", &frows, |r| r.hit_rate),
-        float_column("defence_rate", &frows, |r| r.defended),
-        float_column("mean_wounds_end", &frows, |r| r.wounds),
-        float_column("mean_fatigue_end", &frows, |r| r.fatigue),
-        float_column("p_dead", &frows, |r| r.dead),
-        float_column("p_coma", &frows, |r| r.coma),
-        float_column("p_unconscious", &frows, |r| r.unconscious),
-    ])?;
+    let fighters_frame = DataFrame::new_infer_height(
+        [
+            vec![
+                Column::new(
+                    "name".into(),
+                    frows.iter().map(|r| r.name.clone()).collect::<Vec<_>>(),
+                ),
+                int_column("initiative_score", &frows, |r| r.initiative),
+                int_column("actions", &frows, |r| r.actions),
+            ],
+            interval_columns("p_earlier_segment_round1", &frows, |r| r.earlier).into(),
+            vec![
+                float_column("p_earlier_segment_exact", &frows, |r| r.earlier_exact),
+                float_column("hit_rate", &frows, |r| r.hit_rate),
+                float_column("defence_rate", &frows, |r| r.defended),
+                float_column("mean_wounds_end", &frows, |r| r.wounds),
+                float_column("mean_fatigue_end", &frows, |r| r.fatigue),
+                float_column("p_dead", &frows, |r| r.dead),
+                float_column("p_coma", &frows, |r| r.coma),
+                float_column("p_unconscious", &frows, |r| r.unconscious),
+            ],
+        ]
+        .concat(),
+    )?;
     let fate_chart = BarChart {
         title: crate::tr!("nephilim.duel.fate_chart").into(),
         x_label: crate::tr!("nephilim.duel.fighter").into(),
@@ -218,15 +224,20 @@ pub fn result(
             )
         })
         .collect();
-    let grid_frame = DataFrame::new_infer_height(vec![
-        int_column("a_actions", &grid_rows, |r| r.0 as i64),
-        int_column("b_actions", &grid_rows, |r| r.1 as i64),
-        float_column("p_a_wins", &grid_rows, |r| r.2 .0),
-        float_column("p_a_wins_lo", &grid_rows, |r| r.2 .1),
-        float_column("p_a_wins_hi", &grid_rows, |r| r.2 .2),
-        float_column("p_b_wins", &grid_rows, |r| r.3),
-        float_column("mean_rounds", &grid_rows, |r| r.4),
-    ])?;
+    let grid_frame = DataFrame::new_infer_height(
+        [
+            vec![
+                int_column("a_actions", &grid_rows, |r| r.0 as i64),
+                int_column("b_actions", &grid_rows, |r| r.1 as i64),
+            ],
+            interval_columns("p_a_wins", &grid_rows, |r| r.2).into(),
+            vec![
+                float_column("p_b_wins", &grid_rows, |r| r.3),
+                float_column("mean_rounds", &grid_rows, |r| r.4),
+            ],
+        ]
+        .concat(),
+    )?;
     let values: Vec<Vec<f64>> = (1..=side as u8)
         .map(|b| {
             (1..=side as u8)

@@ -2,8 +2,8 @@ use polars::prelude::*;
 
 use crate::context::{Context, Method};
 use crate::engine::{Counts, Draws, Simulation};
-use crate::report::{Chart, Figure, LineChart, LineSeries, Output};
-use crate::stats::wilson;
+use crate::report::{interval_columns, Chart, Figure, LineChart, LineSeries, Output};
+use crate::stats::Proportion;
 use crate::systems::nephilim::{
     gap_noise, p_earlier_over, sample_earlier, DSampler, NephilimRules,
 };
@@ -101,18 +101,21 @@ pub fn initiative_output(
         band: Vec::new(),
     };
     if let Some(c) = &counts {
-        let (lo, hi): (Vec<f64>, Vec<f64>) = c.iter().map(|c| wilson(c.counts[0], trials)).unzip();
+        let share: Vec<Proportion> = c
+            .iter()
+            .map(|c| Proportion::new(c.counts[0], trials))
+            .collect();
         series.band = differences
             .iter()
-            .zip(lo.iter().zip(&hi))
-            .map(|(&d, (&l, &h))| (d as f64, l, h))
+            .zip(&share)
+            .map(|(&d, s)| (d as f64, s.lo, s.hi))
             .collect();
         cols.push(Column::new(
             "trials".into(),
             vec![trials; differences.len()],
         ));
-        cols.push(Column::new("p_earlier_segment_lo".into(), lo));
-        cols.push(Column::new("p_earlier_segment_hi".into(), hi));
+        let [_, lo, hi] = interval_columns("p_earlier_segment", &share, |&s| s);
+        cols.extend([lo, hi]);
     }
     let frame = DataFrame::new_infer_height(cols)?;
     let chart = LineChart {

@@ -6,8 +6,10 @@ use polars::prelude::*;
 use crate::context::{Context, Method};
 use crate::dice::Die;
 use crate::engine::{Counts, Draws, Rng64, Simulation, StreamKey};
-use crate::report::{float_column, int_column, Chart, Figure, LineChart, LineSeries, Output};
-use crate::stats::wilson;
+use crate::report::{
+    float_column, int_column, interval_columns, Chart, Figure, LineChart, LineSeries, Output,
+};
+use crate::stats::{wilson, Proportion};
 use crate::systems::nephilim::ka::normalise;
 use crate::systems::nephilim::{classify, Circle, DSampler, Duration, NephilimRules, Spell};
 
@@ -186,32 +188,33 @@ pub fn magic_mc_output(grid: &MagicGrid, ctx: &Context, trials: u64) -> anyhow::
     progress.finish();
     let n = trials;
     let conc = |r: &Row| r.counts.counts[0] + r.counts.counts[1];
-    let frame = DataFrame::new_infer_height(vec![
-        Column::new(
-            "circle".into(),
-            rows.iter().map(|r| r.circle.name()).collect::<Vec<_>>(),
-        ),
-        int_column("skill", &rows, |r| r.skill),
-        int_column("ka_element", &rows, |r| r.ka),
-        Column::new(
-            "duration".into(),
-            rows.iter().map(|r| r.duration.name()).collect::<Vec<_>>(),
-        ),
-        int_column("trials", &rows, |_| n as i64),
-        float_column("p_concentration", &rows, |r| conc(r) as f64 / n as f64),
-        float_column("p_concentration_lo", &rows, |r| wilson(conc(r), n).0),
-        float_column("p_concentration_hi", &rows, |r| wilson(conc(r), n).1),
-        float_column("p_control", &rows, |r| {
-            if conc(r) > 0 {
-                r.counts.counts[0] as f64 / conc(r) as f64
-            } else {
-                f64::NAN
-            }
-        }),
-        float_column("p_works", &rows, |r| r.counts.counts[0] as f64 / n as f64),
-        float_column("p_works_lo", &rows, |r| wilson(r.counts.counts[0], n).0),
-        float_column("p_works_hi", &rows, |r| wilson(r.counts.counts[0], n).1),
-    ])?;
+    let frame = DataFrame::new_infer_height(
+        [
+            vec![
+                Column::new(
+                    "circle".into(),
+                    rows.iter().map(|r| r.circle.name()).collect::<Vec<_>>(),
+                ),
+                int_column("skill", &rows, |r| r.skill),
+                int_column("ka_element", &rows, |r| r.ka),
+                Column::new(
+                    "duration".into(),
+                    rows.iter().map(|r| r.duration.name()).collect::<Vec<_>>(),
+                ),
+                int_column("trials", &rows, |_| n as i64),
+            ],
+            interval_columns("p_concentration", &rows, |r| Proportion::new(conc(r), n)).into(),
+            vec![float_column("p_control", &rows, |r| {
+                if conc(r) > 0 {
+                    r.counts.counts[0] as f64 / conc(r) as f64
+                } else {
+                    f64::NAN
+                }
+            })],
+            interval_columns("p_works", &rows, |r| Proportion::new(r.counts.counts[0], n)).into(),
+        ]
+        .concat(),
+    )?;
     let skill0 = *grid
         .skills
         .iter()

@@ -2,8 +2,8 @@ use polars::prelude::*;
 
 use crate::context::{Context, Method};
 use crate::engine::{Counts, Draws, Simulation};
-use crate::report::{Chart, Figure, LineChart, LineSeries, Output};
-use crate::stats::wilson;
+use crate::report::{interval_columns, Chart, Figure, LineChart, LineSeries, Output};
+use crate::stats::{wilson, Proportion};
 use crate::systems::nephilim::{classify, probs_over, DSampler, NephilimRules, Outcome};
 
 use super::{provenance, range_text};
@@ -90,12 +90,10 @@ pub fn test_output(
     if let Some(counts) = &counts {
         cols.push(Column::new("trials".into(), vec![trials; margins.len()]));
         for o in Outcome::ALL {
-            let (lo, hi): (Vec<f64>, Vec<f64>) = counts
-                .iter()
-                .map(|c| wilson(c.counts[o as usize], trials))
-                .unzip();
-            cols.push(Column::new(format!("{}_lo", o.name()).into(), lo));
-            cols.push(Column::new(format!("{}_hi", o.name()).into(), hi));
+            let [_, lo, hi] = interval_columns(o.name(), counts, |c| {
+                Proportion::new(c.counts[o as usize], trials)
+            });
+            cols.extend([lo, hi]);
         }
     }
     let frame = DataFrame::new_infer_height(cols)?;

@@ -4,10 +4,11 @@ use polars::prelude::*;
 
 use crate::error::UserError;
 use crate::report::{
-    BarChart, BarSeries, Chart, Figure, Heatmap, LineChart, LineSeries, Output, Provenance,
+    interval_columns, BarChart, BarSeries, Chart, Figure, Heatmap, LineChart, LineSeries, Output,
+    Provenance,
 };
 use crate::scenario::ScenarioFile;
-use crate::stats::{t_interval, wilson, z95};
+use crate::stats::{z95, Estimate, Proportion};
 use crate::systems::trinites::{TrinitesRules, OPTIONS};
 use crate::systems::{RunOverrides, ScenarioKind, ScenarioResult};
 
@@ -49,11 +50,9 @@ impl PairResult {
     fn n(&self) -> u64 {
         self.stats.ends.total()
     }
-    fn p(&self, k: usize) -> f64 {
-        self.stats.ends.counts[k] as f64 / self.n() as f64
-    }
-    fn ci(&self, k: usize) -> (f64, f64) {
-        wilson(self.stats.ends.counts[k], self.n())
+    /// The share of the fights that ended in outcome `k`.
+    fn share(&self, k: usize) -> Proportion {
+        Proportion::new(self.stats.ends.counts[k], self.n())
     }
     fn label(&self) -> String {
         format!("{}/{}", self.pair.0.name(), self.pair.1.name())
@@ -62,18 +61,18 @@ impl PairResult {
 
 /// Difference of two win rates with its normal-approximation 95% interval.
 fn delta(a: &PairResult, reference: &PairResult) -> (f64, f64, f64) {
-    let (p, q) = (a.p(0), reference.p(0));
+    let (p, q) = (a.share(0).p, reference.share(0).p);
     let se = (p * (1.0 - p) / a.n() as f64 + q * (1.0 - q) / reference.n() as f64).sqrt();
     let d = p - q;
     (d, d - z95() * se, d + z95() * se)
 }
 
-fn mean_ci(m: &crate::engine::Moments) -> (f64, f64, f64) {
+/// A mean with its interval, undefined (NaN, empty cells) without any value.
+fn mean_ci(m: &crate::engine::Moments) -> Estimate {
     if m.n == 0 {
-        return (f64::NAN, f64::NAN, f64::NAN);
+        return (f64::NAN, f64::NAN, f64::NAN).into();
     }
-    let (lo, hi) = t_interval(m.mean, m.std_error(), m.n);
-    (m.mean, lo, hi)
+    Estimate::mean(m)
 }
 
 /// Validates and runs a duel file.
@@ -128,9 +127,8 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     )?;
 
     // The answers, first.
-    let (w_lo, w_hi) = reference.ci(0);
-    let (l_lo, l_hi) = reference.ci(1);
-    let (rm, rlo, rhi) = mean_ci(&reference.stats.rounds_win_m);
+    let (win, lose) = (reference.share(0), reference.share(1));
+    let (rm, rlo, rhi) = mean_ci(&reference.stats.rounds_win_m).triple();
     let (pct, p100) = (
         |x: f64| crate::lang::pct(x, 1),
         |x: f64| crate::lang::num(100.0 * x, 1),
@@ -141,13 +139,13 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             "trinites.duel.key_wins",
             pair = reference.label(),
             humans = duel.combat.count,
-            p = pct(reference.p(0)),
-            lo = p100(w_lo),
-            hi = p100(w_hi),
-            lose = pct(reference.p(1)),
-            lose_lo = p100(l_lo),
-            lose_hi = p100(l_hi),
-            draws = pct(reference.p(2))
+            p = pct(win.p),
+            lo = p100(win.lo),
+            hi = p100(win.hi),
+            lose = pct(lose.p),
+            lose_lo = p100(lose.lo),
+            lose_hi = p100(lose.hi),
+            draws = pct(reference.share(2).p)
         ),
         crate::tr!(
             "trinites.duel.key_rounds",
@@ -165,27 +163,27 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         let best = results
             .iter()
             .skip(1)
-            .max_by(|a, b| a.p(0).total_cmp(&b.p(0)))
+            .max_by(|a, b| a.share(0).p.total_cmp(&b.share(0).p))
             .unwrap_or(reference);
         let worst = results
             .iter()
             .skip(1)
-            .min_by(|a, b| a.p(0).total_cmp(&b.p(0)))
+            .min_by(|a, b| a.share(0).p.total_cmp(&b.share(0).p))
             .unwrap_or(reference);
         for (what, r) in [
             (crate::tr!("trinites.pairs.best"), best),
             (crate::tr!("trinites.pairs.worst"), worst),
         ] {
             let (d, dlo, dhi) = delta(r, reference);
-            let (lo, hi) = r.ci(0);
+            let win = r.share(0);
             let sg = |x: f64| crate::lang::signed(100.0 * x, 1);
             key.push(crate::tr!(
                 "trinites.duel.key_pair",
                 what = what,
                 pair = r.label(),
-                p = pct(r.p(0)),
-                lo = p100(lo),
-                hi = p100(hi),
+                p = pct(win.p),
+                lo = p100(win.lo),
+                hi = p100(win.hi),
                 d = sg(d),
                 reference = reference.label(),
                 dlo = sg(dlo),
@@ -193,7 +191,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             ));
         }
     }
-    let (km, klo, khi) = mean_ci(&reference.stats.karma_spent);
+    let (km, klo, khi) = mean_ci(&reference.stats.karma_spent).triple();
     key.push(crate::tr!(
         "trinites.duel.key_karma",
         mean = n2(km),
@@ -212,15 +210,15 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     }
     summary += crate::tr!("trinites.duel.summary_table");
     let mut sorted: Vec<&PairResult> = results.iter().collect();
-    sorted.sort_by(|a, b| b.p(0).total_cmp(&a.p(0)));
+    sorted.sort_by(|a, b| b.share(0).p.total_cmp(&a.share(0).p));
     for r in sorted {
-        let (lo, hi) = r.ci(0);
+        let (p, lo, hi) = r.share(0).triple();
         let (d, dlo, dhi) = delta(r, reference);
         summary += &format!(
             "| {} | {} | {} | {}–{} | {} {} | {} |\n",
             r.pair.0.name(),
             r.pair.1.name(),
-            crate::lang::num(r.p(0), 3),
+            crate::lang::num(p, 3),
             crate::lang::num(lo, 3),
             crate::lang::num(hi, 3),
             crate::lang::signed(100.0 * d, 1),
@@ -258,51 +256,44 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
 fn pairs_output(duel: &Duel, results: &[PairResult], prov: Provenance) -> anyhow::Result<Output> {
     let reference = &results[0];
     let f = |g: &dyn Fn(&PairResult) -> f64| results.iter().map(g).collect::<Vec<f64>>();
-    let frame = DataFrame::new_infer_height(vec![
-        Column::new(
-            "prime".into(),
-            results.iter().map(|r| r.pair.0.name()).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "penalty".into(),
-            results.iter().map(|r| r.pair.1.name()).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "trials".into(),
-            results.iter().map(|r| r.n()).collect::<Vec<_>>(),
-        ),
-        Column::new("p_adam_wins".into(), f(&|r| r.p(0))),
-        Column::new("p_adam_wins_lo".into(), f(&|r| r.ci(0).0)),
-        Column::new("p_adam_wins_hi".into(), f(&|r| r.ci(0).1)),
-        Column::new("p_humans_win".into(), f(&|r| r.p(1))),
-        Column::new("p_humans_win_lo".into(), f(&|r| r.ci(1).0)),
-        Column::new("p_humans_win_hi".into(), f(&|r| r.ci(1).1)),
-        Column::new("p_draw".into(), f(&|r| r.p(2))),
-        Column::new("delta_p_adam_wins".into(), f(&|r| delta(r, reference).0)),
-        Column::new("delta_p_adam_wins_lo".into(), f(&|r| delta(r, reference).1)),
-        Column::new("delta_p_adam_wins_hi".into(), f(&|r| delta(r, reference).2)),
-        Column::new(
-            "mean_rounds_win".into(),
-            f(&|r| mean_ci(&r.stats.rounds_win_m).0),
-        ),
-        Column::new(
-            "mean_rounds_win_lo".into(),
-            f(&|r| mean_ci(&r.stats.rounds_win_m).1),
-        ),
-        Column::new(
-            "mean_rounds_win_hi".into(),
-            f(&|r| mean_ci(&r.stats.rounds_win_m).2),
-        ),
-        Column::new(
-            "mean_rounds_loss".into(),
-            f(&|r| mean_ci(&r.stats.rounds_loss_m).0),
-        ),
-        Column::new("mean_karma_spent".into(), f(&|r| r.stats.karma_spent.mean)),
-        Column::new(
-            "p_adam_fell".into(),
-            f(&|r| r.stats.adam_fell as f64 / r.n() as f64),
-        ),
-    ])?;
+    let frame = DataFrame::new_infer_height(
+        [
+            vec![
+                Column::new(
+                    "prime".into(),
+                    results.iter().map(|r| r.pair.0.name()).collect::<Vec<_>>(),
+                ),
+                Column::new(
+                    "penalty".into(),
+                    results.iter().map(|r| r.pair.1.name()).collect::<Vec<_>>(),
+                ),
+                Column::new(
+                    "trials".into(),
+                    results.iter().map(|r| r.n()).collect::<Vec<_>>(),
+                ),
+            ],
+            interval_columns("p_adam_wins", results, |r| r.share(0)).into(),
+            interval_columns("p_humans_win", results, |r| r.share(1)).into(),
+            vec![Column::new("p_draw".into(), f(&|r| r.share(2).p))],
+            interval_columns("delta_p_adam_wins", results, |r| delta(r, reference)).into(),
+            interval_columns("mean_rounds_win", results, |r| {
+                mean_ci(&r.stats.rounds_win_m)
+            })
+            .into(),
+            vec![
+                Column::new(
+                    "mean_rounds_loss".into(),
+                    f(&|r| mean_ci(&r.stats.rounds_loss_m).value),
+                ),
+                Column::new("mean_karma_spent".into(), f(&|r| r.stats.karma_spent.mean)),
+                Column::new(
+                    "p_adam_fell".into(),
+                    f(&|r| r.stats.adam_fell as f64 / r.n() as f64),
+                ),
+            ],
+        ]
+        .concat(),
+    )?;
     // Pairs are categories: one bar each (list order), never a line joining them.
     let mut panels = vec![Chart::Bars(BarChart {
         title: crate::tr!("trinites.duel.bars_title").into(),
@@ -311,15 +302,18 @@ fn pairs_output(duel: &Duel, results: &[PairResult], prov: Provenance) -> anyhow
         categories: results.iter().map(PairResult::label).collect(),
         series: vec![BarSeries {
             name: String::new(),
-            values: results.iter().map(|r| r.p(0)).collect(),
-            intervals: results.iter().map(|r| r.ci(0)).collect(),
+            values: results.iter().map(|r| r.share(0).p).collect(),
+            intervals: results
+                .iter()
+                .map(|r| (r.share(0).lo, r.share(0).hi))
+                .collect(),
         }],
         y_range: Some((0.0, 1.0)),
     })];
     if duel.pairs == all_pairs() {
         let mut values = vec![vec![f64::NAN; PRIMES.len()]; PENALTIES.len()];
         for r in results {
-            values[r.pair.1.index()][r.pair.0.index()] = r.p(0);
+            values[r.pair.1.index()][r.pair.0.index()] = r.share(0).p;
         }
         // none/none sits at (0, 0); the other cells of row 0 and column 0 are impossible
         // pairs and stay NaN, drawn grey rather than as a 0% win rate.

@@ -8,10 +8,10 @@ use polars::prelude::*;
 use crate::context::Context;
 use crate::error::UserError;
 use crate::report::{
-    float_column, BarChart, BarSeries, Chart, Figure, Heatmap, Output, Provenance,
+    float_column, interval_columns, BarChart, BarSeries, Chart, Figure, Heatmap, Output, Provenance,
 };
 use crate::scenario::{int_in, ScenarioFile};
-use crate::stats::{wilson, z95};
+use crate::stats::{z95, Proportion};
 use crate::systems::trinites::duel::{all_pairs, Penalty, Prime, PENALTIES, PRIMES};
 use crate::systems::trinites::TrinitesRules;
 
@@ -199,9 +199,7 @@ pub fn run_pairs(
 }
 
 fn p_win(r: &PairRun, side: usize) -> (f64, f64, f64) {
-    let n = r.acc.fights;
-    let (lo, hi) = wilson(r.acc.outcomes[side], n);
-    (r.acc.outcomes[side] as f64 / n as f64, lo, hi)
+    Proportion::new(r.acc.outcomes[side], r.acc.fights).triple()
 }
 
 /// The difference of two win rates with its normal-approximation 95% interval.
@@ -246,7 +244,7 @@ pub fn pairs_output(
             (p_win(r, side), delta(r, reference, side), mean)
         })
         .collect();
-    let frame = DataFrame::new_infer_height(vec![
+    let mut cols = vec![
         Column::new(
             "prime".into(),
             runs.iter().map(|r| r.pair.0.name()).collect::<Vec<_>>(),
@@ -259,14 +257,11 @@ pub fn pairs_output(
             "trials".into(),
             runs.iter().map(|r| r.acc.fights).collect::<Vec<_>>(),
         ),
-        float_column("p_side_wins", &rows, |r| r.0 .0),
-        float_column("p_side_wins_lo", &rows, |r| r.0 .1),
-        float_column("p_side_wins_hi", &rows, |r| r.0 .2),
-        float_column("delta_p_side_wins", &rows, |r| r.1 .0),
-        float_column("delta_p_side_wins_lo", &rows, |r| r.1 .1),
-        float_column("delta_p_side_wins_hi", &rows, |r| r.1 .2),
-        float_column("mean_rounds_win", &rows, |r| r.2),
-    ])?;
+    ];
+    cols.extend(interval_columns("p_side_wins", &rows, |r| r.0));
+    cols.extend(interval_columns("delta_p_side_wins", &rows, |r| r.1));
+    cols.push(float_column("mean_rounds_win", &rows, |r| r.2));
+    let frame = DataFrame::new_infer_height(cols)?;
     let mut panels = vec![Chart::Bars(BarChart {
         title: crate::tr!(
             "trinites.pairs.bars_title",

@@ -6,10 +6,10 @@ use polars::prelude::*;
 
 use crate::context::Context;
 use crate::engine::{Merge, Moments};
-use crate::report::{end_rounds, float_column, int_column, Output, Provenance};
+use crate::report::{end_rounds, float_column, int_column, interval_columns, Output, Provenance};
 use crate::report::{BarChart, BarSeries, Chart, Figure};
 use crate::scenario::ScenarioFile;
-use crate::stats::{proportion, t_interval};
+use crate::stats::{proportion, Estimate};
 use crate::systems::trinites::OPTIONS;
 use crate::systems::ScenarioResult;
 
@@ -62,7 +62,7 @@ fn sides_output(m: &Skirmish, acc: &SkirmishAcc, p: Provenance) -> anyhow::Resul
             )
         })
         .collect();
-    let frame = DataFrame::new_infer_height(vec![
+    let mut cols = vec![
         Column::new(
             "outcome".into(),
             rows.iter().map(|r| r.0.clone()).collect::<Vec<_>>(),
@@ -71,15 +71,16 @@ fn sides_output(m: &Skirmish, acc: &SkirmishAcc, p: Provenance) -> anyhow::Resul
             "fights".into(),
             rows.iter().map(|r| r.1).collect::<Vec<_>>(),
         ),
-        float_column("p", &rows, |r| r.2 .0),
-        float_column("p_lo", &rows, |r| r.2 .1),
-        float_column("p_hi", &rows, |r| r.2 .2),
-        float_column(
-            "mean_rounds",
-            &rows,
-            |r| if r.1 == 0 { f64::NAN } else { r.3 },
-        ),
-    ])?;
+    ];
+    cols.extend(interval_columns("p", &rows, |r| r.2));
+    cols.push(float_column("mean_rounds", &rows, |r| {
+        if r.1 == 0 {
+            f64::NAN
+        } else {
+            r.3
+        }
+    }));
+    let frame = DataFrame::new_infer_height(cols)?;
     let mut categories: Vec<String> = m
         .sides
         .iter()
@@ -163,36 +164,39 @@ fn combatant_rows(m: &Skirmish, acc: &SkirmishAcc) -> Vec<Row> {
 }
 
 fn combatants_output(m: &Skirmish, rows: &[Row], n: u64, p: Provenance) -> anyhow::Result<Output> {
-    let frame = DataFrame::new_infer_height(vec![
-        Column::new(
-            "combatant".into(),
-            rows.iter().map(|r| r.name.clone()).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "group".into(),
-            rows.iter().map(|r| r.group.clone()).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "side".into(),
-            rows.iter().map(|r| r.side.clone()).collect::<Vec<_>>(),
-        ),
-        Column::new("fights".into(), vec![n; rows.len()]),
-        float_column("p_down", rows, |r| r.down.0),
-        float_column("p_down_lo", rows, |r| r.down.1),
-        float_column("p_down_hi", rows, |r| r.down.2),
-        float_column("p_coma", rows, |r| r.coma.0),
-        float_column("p_coma_lo", rows, |r| r.coma.1),
-        float_column("p_coma_hi", rows, |r| r.coma.2),
-        float_column("p_dead", rows, |r| r.dead),
-        float_column("coma_hours_to_death_mean", rows, |r| r.coma_hours),
-        float_column("dealt_mean", rows, |r| r.dealt),
-        float_column("taken_mean", rows, |r| r.taken),
-        int_column("boxes_ticked_p50", rows, |r| r.taken_p50),
-        int_column("boxes_ticked_p90", rows, |r| r.taken_p90),
-        float_column("karma_spent_mean", rows, |r| r.karma),
-        float_column("first_down_round_mean", rows, |r| r.down_round),
-        float_column("p_knocked_out", rows, |r| r.knocked),
-    ])?;
+    let frame = DataFrame::new_infer_height(
+        [
+            vec![
+                Column::new(
+                    "combatant".into(),
+                    rows.iter().map(|r| r.name.clone()).collect::<Vec<_>>(),
+                ),
+                Column::new(
+                    "group".into(),
+                    rows.iter().map(|r| r.group.clone()).collect::<Vec<_>>(),
+                ),
+                Column::new(
+                    "side".into(),
+                    rows.iter().map(|r| r.side.clone()).collect::<Vec<_>>(),
+                ),
+                Column::new("fights".into(), vec![n; rows.len()]),
+            ],
+            interval_columns("p_down", rows, |r| r.down).into(),
+            interval_columns("p_coma", rows, |r| r.coma).into(),
+            vec![
+                float_column("p_dead", rows, |r| r.dead),
+                float_column("coma_hours_to_death_mean", rows, |r| r.coma_hours),
+                float_column("dealt_mean", rows, |r| r.dealt),
+                float_column("taken_mean", rows, |r| r.taken),
+                int_column("boxes_ticked_p50", rows, |r| r.taken_p50),
+                int_column("boxes_ticked_p90", rows, |r| r.taken_p90),
+                float_column("karma_spent_mean", rows, |r| r.karma),
+                float_column("first_down_round_mean", rows, |r| r.down_round),
+                float_column("p_knocked_out", rows, |r| r.knocked),
+            ],
+        ]
+        .concat(),
+    )?;
     let series = |name: &str, f: fn(&Row) -> (f64, f64, f64)| BarSeries {
         name: name.into(),
         values: rows.iter().map(|r| f(r).0).collect(),
@@ -406,12 +410,12 @@ pub fn result(
     for b in &acc.rounds_by_outcome {
         m_rounds.merge(b.clone());
     }
-    let (rlo, rhi) = t_interval(m_rounds.mean, m_rounds.std_error(), m_rounds.n);
+    let mean_rounds = Estimate::mean(&m_rounds);
     key.push(crate::tr!(
         "trinites.skirmish.key_rounds",
-        mean = crate::lang::num(m_rounds.mean, 2),
-        lo = crate::lang::num(rlo, 2),
-        hi = crate::lang::num(rhi, 2),
+        mean = crate::lang::num(mean_rounds.value, 2),
+        lo = crate::lang::num(mean_rounds.lo, 2),
+        hi = crate::lang::num(mean_rounds.hi, 2),
         median = acc
             .rounds
             .quantile(0.5)

@@ -2,8 +2,8 @@ use polars::prelude::*;
 
 use crate::context::{Context, Method};
 use crate::engine::{Counts, Draws, Progress, Simulation, StreamKey};
-use crate::report::{Chart, Figure, Heatmap, Output, Provenance};
-use crate::stats::wilson;
+use crate::report::{interval_columns, Chart, Figure, Heatmap, Output, Provenance};
+use crate::stats::Proportion;
 use crate::systems::trinites::{
     confront, roll_test, side_dist, ConfOutcome, DualKeep, SideDist, TrinitesRules, EXPLODE_DEPTH,
     OPTIONS,
@@ -206,10 +206,10 @@ pub fn conf_output(
     if method == Method::Mc {
         cols.push(Column::new("trials".into(), vec![trials; cells.len()]));
         for (k, name) in ["a_wins", "b_wins", "nobody"].iter().enumerate() {
-            let (lo, hi): (Vec<f64>, Vec<f64>) =
-                counts.iter().map(|c| wilson(c.counts[k], trials)).unzip();
-            cols.push(Column::new(format!("p_{name}_lo").into(), lo));
-            cols.push(Column::new(format!("p_{name}_hi").into(), hi));
+            let [_, lo, hi] = interval_columns(&format!("p_{name}"), &counts, |c| {
+                Proportion::new(c.counts[k], trials)
+            });
+            cols.extend([lo, hi]);
         }
     }
     let frame = DataFrame::new_infer_height(cols)?;

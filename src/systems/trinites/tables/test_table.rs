@@ -2,8 +2,8 @@ use polars::prelude::*;
 
 use crate::context::{Context, Method};
 use crate::engine::{Counts, Draws, Simulation};
-use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance};
-use crate::stats::wilson;
+use crate::report::{interval_columns, Chart, Figure, LineChart, LineSeries, Output, Provenance};
+use crate::stats::{wilson, Proportion};
 use crate::systems::trinites::{
     kept_dist, roll_test, DualKeep, TrinitesRules, EXPLODE_DEPTH, OPTIONS,
 };
@@ -153,13 +153,14 @@ pub fn test_output(
         Method::Exact => cols.push(Column::new("p_success_retry".into(), retry)),
         Method::Mc => {
             let counts: Vec<TestCellCounts> = rows.iter().filter_map(|r| r.3).collect();
-            let (lo, hi): (Vec<f64>, Vec<f64>) = counts
-                .iter()
-                .map(|c| wilson(c.counts[0] + c.counts[1], trials))
-                .unzip();
-            cols.push(Column::new("trials".into(), vec![trials; cells.len()]));
-            cols.push(Column::new("p_success_lo".into(), lo));
-            cols.push(Column::new("p_success_hi".into(), hi));
+            let [_, lo, hi] = interval_columns("p_success", &counts, |c| {
+                Proportion::new(c.counts[0] + c.counts[1], trials)
+            });
+            cols.extend([
+                Column::new("trials".into(), vec![trials; cells.len()]),
+                lo,
+                hi,
+            ]);
         }
     }
     let frame = DataFrame::new_infer_height(cols)?;
