@@ -4,8 +4,10 @@
 use polars::prelude::Column;
 
 use super::acc::{AuraCounts, CombatAcc};
-use super::headline::{rate, rate_text};
+use super::headline::rate_text;
 use super::sim::CombatSim;
+use crate::report::interval_columns;
+use crate::stats::Proportion;
 
 /// Aura counts of the combatants of each side; the non-side rows (nobody standing,
 /// round cap) get zeros.
@@ -31,10 +33,6 @@ fn by_side(sim: &CombatSim, acc: &CombatAcc, rows: usize) -> Vec<AuraCounts> {
 pub fn side_columns(sim: &CombatSim, acc: &CombatAcc, rows: usize) -> Vec<Column> {
     let t = by_side(sim, acc, rows);
     let n = acc.combats.max(1) as f64;
-    let share: Vec<_> = t
-        .iter()
-        .map(|c| rate(c.victim_success, c.rolled()))
-        .collect();
     vec![
         Column::new(
             "aura_uses".into(),
@@ -52,23 +50,16 @@ pub fn side_columns(sim: &CombatSim, acc: &CombatAcc, rows: usize) -> Vec<Column
             "aura_rolled".into(),
             t.iter().map(|c| c.rolled()).collect::<Vec<_>>(),
         ),
-        Column::new(
-            "aura_victim_success_share".into(),
-            share.iter().map(|r| r.0).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "aura_victim_success_share_lo".into(),
-            share.iter().map(|r| r.1).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "aura_victim_success_share_hi".into(),
-            share.iter().map(|r| r.2).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "aura_actions_lost".into(),
-            t.iter().map(|c| c.actions_lost).collect::<Vec<_>>(),
-        ),
     ]
+    .into_iter()
+    .chain(interval_columns("aura_victim_success_share", &t, |c| {
+        Proportion::new(c.victim_success, c.rolled())
+    }))
+    .chain([Column::new(
+        "aura_actions_lost".into(),
+        t.iter().map(|c| c.actions_lost).collect::<Vec<_>>(),
+    )])
+    .collect()
 }
 
 /// The answer line: uses per combat, cancellations and what the rolled ones did.

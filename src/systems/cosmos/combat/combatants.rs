@@ -6,8 +6,10 @@
 use polars::prelude::*;
 
 use super::acc::{CombatAcc, FighterAcc};
-use super::headline::{pct, rate, rate_text};
+use super::headline::{pct, rate_text};
 use super::sim::CombatSim;
+use crate::report::interval_columns;
+use crate::stats::Proportion;
 
 const QS: [f64; 3] = [0.1, 0.5, 0.9];
 
@@ -55,12 +57,14 @@ pub fn frame(sim: &CombatSim, acc: &CombatAcc) -> PolarsResult<DataFrame> {
         ),
         Column::new("combats".into(), vec![n; fs.len()]),
         col_u("down", &|_, a| a.down),
-        col_f("p_down", &|_, a| rate(a.down, n).0),
-        col_f("p_down_lo", &|_, a| rate(a.down, n).1),
-        col_f("p_down_hi", &|_, a| rate(a.down, n).2),
+    ];
+    cols.extend(interval_columns("p_down", &fs, |(_, a)| {
+        Proportion::new(a.down, n)
+    }));
+    cols.extend([
         col_f("first_actor_share", &|_, a| a.first_actor as f64 / nf),
         col_f("actions_per_combat", &|_, a| a.actions as f64 / nf),
-    ];
+    ]);
     for (what, k) in [("dealt", 0usize), ("taken", 1), ("hp_end", 2)] {
         let hist = |a: &FighterAcc| match k {
             0 => a.dealt,

@@ -10,8 +10,9 @@ use crate::report::{BarChart, BarSeries, Chart, Figure, Output, Provenance};
 use crate::systems::cosmos::growth::fatigue::FatigueLevels;
 
 use super::acc::CombatAcc;
-use super::headline::{pct, rate};
+use super::headline::pct;
 use super::sim::CombatSim;
+use crate::stats::Proportion;
 
 /// C-FAT-4 states, in the order of [`FatigueState`]; the track values (-3..10, histogram
 /// index value + 3) in each follow the thresholds in force (`fatigue_*_from`,
@@ -82,13 +83,13 @@ pub fn output(sim: &CombatSim, acc: &CombatAcc, provenance: Provenance) -> Polar
             track.push(name.to_string());
             means.push(mean(h, n));
             for (s, col) in shares.iter_mut().enumerate() {
-                let r = rate(count(h, s, levels), n).0;
+                let r = Proportion::new(count(h, s, levels), n).p;
                 col.push(r);
                 chart.series[s].values.push(r);
             }
-            let r = rate(count(h, EXHAUSTED, levels), n);
-            exhausted_lo.push(r.1);
-            exhausted_hi.push(r.2);
+            let r = Proportion::new(count(h, EXHAUSTED, levels), n);
+            exhausted_lo.push(r.lo);
+            exhausted_hi.push(r.hi);
         }
         panels.push(Chart::Bars(chart));
     }
@@ -148,7 +149,7 @@ pub fn section(sim: &CombatSim, acc: &CombatAcc) -> String {
     let levels = &sim.rules.test.fatigue;
     let states = |h: &[u64; 14]| {
         (0..STATES.len())
-            .map(|st| pct(rate(count(h, st, levels), n).0))
+            .map(|st| pct(Proportion::new(count(h, st, levels), n).p))
             .collect::<Vec<_>>()
             .join(" / ")
     };

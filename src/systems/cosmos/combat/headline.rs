@@ -2,8 +2,7 @@
 //! the per-combatant, fatigue and aura tables: shares with Wilson intervals, means per
 //! combat with t intervals.
 
-pub(super) use crate::stats::proportion as rate;
-use crate::stats::{proportion, t_interval};
+use crate::stats::{t_interval, Estimate, Proportion};
 
 use super::acc::CombatAcc;
 use super::sim::CombatSim;
@@ -30,19 +29,19 @@ pub(super) fn rate_text(hits: u64, n: u64) -> String {
     if n == 0 {
         return crate::tr!("combat.report.never_happened").into();
     }
-    let (p, lo, hi) = proportion(hits, n);
+    let r = Proportion::new(hits, n);
     crate::tr!(
         "combat.report.rate",
-        p = pct(p),
-        lo = pct(lo),
-        hi = pct(hi),
+        p = pct(r.p),
+        lo = pct(r.lo),
+        hi = pct(r.hi),
         hits = hits,
         n = n
     )
 }
 
 /// Mean per combat of a count with its sum of squares, with a 95% t interval.
-pub fn per_combat(total: u64, sq: u64, n: u64) -> (f64, f64, f64) {
+pub fn per_combat(total: u64, sq: u64, n: u64) -> Estimate {
     let nf = n.max(1) as f64;
     let mean = total as f64 / nf;
     let var = if n > 1 {
@@ -51,38 +50,41 @@ pub fn per_combat(total: u64, sq: u64, n: u64) -> (f64, f64, f64) {
         0.0
     };
     let (lo, hi) = t_interval(mean, (var / nf).sqrt(), n);
-    (mean, lo.max(0.0), hi)
+    Estimate {
+        value: mean,
+        lo: lo.max(0.0),
+        hi,
+    }
 }
 
 /// The headline numbers of a run's summary.
 #[derive(Clone, Debug)]
 pub struct Headline {
-    pub win: Vec<(String, f64, f64, f64)>,
+    pub win: Vec<(String, Proportion)>,
     pub mean_rounds: f64,
-    pub round_cap: (f64, f64, f64),
-    pub apocalypse_per_dark: (f64, f64, f64),
-    pub apocalypse_per_combat: (f64, f64, f64),
+    pub round_cap: Proportion,
+    pub apocalypse_per_dark: Proportion,
+    pub apocalypse_per_combat: Estimate,
 }
 
 pub fn headline(sim: &CombatSim, acc: &CombatAcc) -> Headline {
     let n = acc.combats;
     let sides = &sim.model.sides;
-    let mut win: Vec<(String, f64, f64, f64)> = sides
+    let mut win: Vec<(String, Proportion)> = sides
         .iter()
         .enumerate()
-        .map(|(i, s)| {
-            let (p, lo, hi) = proportion(acc.outcome[i], n);
-            (s.clone(), p, lo, hi)
-        })
+        .map(|(i, s)| (s.clone(), Proportion::new(acc.outcome[i], n)))
         .collect();
-    let (p, lo, hi) = proportion(acc.outcome[sides.len()], n);
-    win.push(("nobody_standing".into(), p, lo, hi));
+    win.push((
+        "nobody_standing".into(),
+        Proportion::new(acc.outcome[sides.len()], n),
+    ));
     let sep = acc.sepulcrale();
     Headline {
         win,
         mean_rounds: acc.mean_rounds(),
-        round_cap: proportion(acc.outcome[sides.len() + 1], n),
-        apocalypse_per_dark: proportion(sep.apocalypse, sep.entered),
+        round_cap: Proportion::new(acc.outcome[sides.len() + 1], n),
+        apocalypse_per_dark: Proportion::new(sep.apocalypse, sep.entered),
         apocalypse_per_combat: per_combat(sep.apocalypse, acc.apocalypse_sq, n),
     }
 }

@@ -7,9 +7,10 @@ use polars::prelude::*;
 
 use crate::context::Context;
 use crate::report::{
-    BarChart, BarSeries, Chart, Figure, LineChart, LineSeries, Output, Provenance,
+    interval_columns, BarChart, BarSeries, Chart, Figure, LineChart, LineSeries, Output, Provenance,
 };
 use crate::scenario::ScenarioFile;
+use crate::stats::Proportion;
 use crate::systems::ScenarioResult;
 
 use super::acc::{CombatAcc, END_NAMES, POSTURE_NAMES};
@@ -17,7 +18,7 @@ use super::scenario::{OutputTable, RawScenario};
 use super::sim::CombatSim;
 
 use super::headline::{aura_in_play, headline};
-pub(super) use super::headline::{pct, rate, rate_text};
+pub(super) use super::headline::{pct, rate_text};
 
 /// Rule options in force that matter to a combat (test, karma and combat options).
 pub fn options_in_force(ctx: &Context) -> BTreeMap<String, String> {
@@ -84,13 +85,6 @@ pub fn result(
     let mut labels: Vec<String> = m.sides.clone();
     labels.push("nobody_standing".into());
     labels.push("round_cap".into());
-    let (mut p, mut lo, mut hi) = (vec![], vec![], vec![]);
-    for &c in &acc.outcome {
-        let r = rate(c, n);
-        p.push(r.0);
-        lo.push(r.1);
-        hi.push(r.2);
-    }
     let mean_rounds_of: Vec<f64> = (0..labels.len())
         .map(|o| {
             let row = &acc.outcome_rounds[o * acc.rounds.len()..(o + 1) * acc.rounds.len()];
@@ -107,11 +101,11 @@ pub fn result(
         Column::new("outcome".into(), labels.clone()),
         Column::new("combats".into(), vec![n; labels.len()]),
         Column::new("count".into(), acc.outcome.clone()),
-        Column::new("share".into(), p),
-        Column::new("share_lo".into(), lo),
-        Column::new("share_hi".into(), hi),
-        Column::new("mean_rounds".into(), mean_rounds_of),
     ];
+    side_cols.extend(interval_columns("share", &acc.outcome, |&c| {
+        Proportion::new(c, n)
+    }));
+    side_cols.push(Column::new("mean_rounds".into(), mean_rounds_of));
     if aura_on {
         side_cols.extend(super::aura_report::side_columns(sim, acc, labels.len()));
     }
@@ -144,19 +138,19 @@ pub fn result(
     let side_keys: Vec<String> = h
         .win
         .iter()
-        .map(|(s, p, lo, hi)| match s.as_str() {
+        .map(|(s, r)| match s.as_str() {
             "nobody_standing" => crate::tr!(
                 "combat.report.nobody_standing",
-                p = pct(*p),
-                lo = pct(*lo),
-                hi = pct(*hi)
+                p = pct(r.p),
+                lo = pct(r.lo),
+                hi = pct(r.hi)
             ),
             _ => crate::tr!(
                 "combat.report.side_wins",
                 side = crate::report::md_text(s),
-                p = pct(*p),
-                lo = pct(*lo),
-                hi = pct(*hi)
+                p = pct(r.p),
+                lo = pct(r.lo),
+                hi = pct(r.hi)
             ),
         })
         .collect();
@@ -191,20 +185,15 @@ pub fn result(
         .collect();
     let col_u =
         |f: &dyn Fn(&super::acc::PostureCounts) -> u64| counts.iter().map(f).collect::<Vec<u64>>();
-    let col_rate =
-        |f: &dyn Fn(&super::acc::PostureCounts) -> u64| -> (Vec<f64>, Vec<f64>, Vec<f64>) {
-            let mut v = (vec![], vec![], vec![]);
-            for c in &counts {
-                let r = rate(f(c), c.entered);
-                v.0.push(r.0);
-                v.1.push(r.1);
-                v.2.push(r.2);
-            }
-            v
-        };
-    let (ap, ap_lo, ap_hi) = col_rate(&|c| c.apocalypse);
-    let (rv, rv_lo, rv_hi) = col_rate(&|c| c.revive);
-    let (bl, bl_lo, bl_hi) = col_rate(&|c| c.backlash);
+    let per_point = |f: &dyn Fn(&super::acc::PostureCounts) -> u64| -> Vec<Proportion> {
+        counts
+            .iter()
+            .map(|c| Proportion::new(f(c), c.entered))
+            .collect()
+    };
+    let ap = per_point(&|c| c.apocalypse);
+    let rv = per_point(&|c| c.revive);
+    let bl = per_point(&|c| c.backlash);
     let mut cols = vec![
         Column::new(
             "combatant".into(),
@@ -225,19 +214,19 @@ pub fn result(
                 .map(|c| c.entered as f64 / n.max(1) as f64)
                 .collect::<Vec<_>>(),
         ),
-        Column::new("apocalypse".into(), col_u(&|c| c.apocalypse)),
-        Column::new("apocalypse_per_point".into(), ap.clone()),
-        Column::new("apocalypse_per_point_lo".into(), ap_lo.clone()),
-        Column::new("apocalypse_per_point_hi".into(), ap_hi.clone()),
-        Column::new("revive".into(), col_u(&|c| c.revive)),
-        Column::new("revive_per_point".into(), rv.clone()),
-        Column::new("revive_per_point_lo".into(), rv_lo.clone()),
-        Column::new("revive_per_point_hi".into(), rv_hi.clone()),
-        Column::new("backlash".into(), col_u(&|c| c.backlash)),
-        Column::new("backlash_per_point".into(), bl.clone()),
-        Column::new("backlash_per_point_lo".into(), bl_lo.clone()),
-        Column::new("backlash_per_point_hi".into(), bl_hi.clone()),
     ];
+    for (name, count, shares) in [
+        ("apocalypse", col_u(&|c| c.apocalypse), &ap),
+        ("revive", col_u(&|c| c.revive), &rv),
+        ("backlash", col_u(&|c| c.backlash), &bl),
+    ] {
+        cols.push(Column::new(name.into(), count));
+        cols.extend(interval_columns(
+            &format!("{name}_per_point"),
+            shares,
+            |&p| p,
+        ));
+    }
     for (e, name) in END_NAMES.iter().enumerate() {
         cols.push(Column::new(
             format!("end_{name}").into(),
@@ -246,10 +235,10 @@ pub fn result(
     }
     let frame = DataFrame::new_infer_height(cols)?;
     // Grouped bars: one group per (combatant, posture) row, one bar per rate.
-    let bars = |what: &str, v: &[f64], lo: &[f64], hi: &[f64]| BarSeries {
+    let bars = |what: &str, v: &[Proportion]| BarSeries {
         name: what.to_string(),
-        values: v.to_vec(),
-        intervals: lo.iter().zip(hi).map(|(a, b)| (*a, *b)).collect(),
+        values: v.iter().map(|p| p.p).collect(),
+        intervals: v.iter().map(|p| (p.lo, p.hi)).collect(),
     };
     let rates = vec![Chart::Bars(BarChart {
         title: crate::tr!("combat.report.postures_chart").into(),
@@ -260,9 +249,9 @@ pub fn result(
             .map(|(name, k)| format!("{name} {}", posture_label(k % 2)))
             .collect(),
         series: vec![
-            bars("Apocalypse", &ap, &ap_lo, &ap_hi),
-            bars("Revive", &rv, &rv_lo, &rv_hi),
-            bars(crate::tr!("combat.report.backlash"), &bl, &bl_lo, &bl_hi),
+            bars("Apocalypse", &ap),
+            bars("Revive", &rv),
+            bars(crate::tr!("combat.report.backlash"), &bl),
         ],
         // Fitted: a share per point ends at 1 (report::png never pads past 1).
         y_range: None,
@@ -396,6 +385,11 @@ pub fn result(
     }
 
     // Every combatant (always written: it adds a file, and changes none).
+    let down: Vec<_> = acc
+        .fighters
+        .iter()
+        .map(|a| Proportion::new(a.down, n))
+        .collect();
     outputs.push(Output {
         name: "combat-combatants".into(),
         title: crate::tr!("combat.report.combatants_title").into(),
@@ -410,15 +404,8 @@ pub fn result(
                 categories: m.fighters.iter().map(|f| f.name.clone()).collect(),
                 series: vec![BarSeries {
                     name: crate::tr!("combat.report.p_down").into(),
-                    values: acc.fighters.iter().map(|a| rate(a.down, n).0).collect(),
-                    intervals: acc
-                        .fighters
-                        .iter()
-                        .map(|a| {
-                            let r = rate(a.down, n);
-                            (r.1, r.2)
-                        })
-                        .collect(),
+                    values: down.iter().map(|p| p.p).collect(),
+                    intervals: down.iter().map(|p| (p.lo, p.hi)).collect(),
                 }],
                 y_range: Some((0.0, 1.0)),
             })],
@@ -443,12 +430,12 @@ pub fn result(
         "combat.report.apocalypse_fired_per_dark",
         rate = rate_text(sep.apocalypse, sep.entered)
     ));
-    let (mc, mlo, mhi) = h.apocalypse_per_combat;
+    let mc = h.apocalypse_per_combat;
     key.push(crate::tr!(
         "combat.report.apocalypse_per_combat",
-        mean = crate::lang::num(mc, 4),
-        lo = crate::lang::num(mlo, 4),
-        hi = crate::lang::num(mhi, 4),
+        mean = crate::lang::num(mc.value, 4),
+        lo = crate::lang::num(mc.lo, 4),
+        hi = crate::lang::num(mc.hi, 4),
         rate = rate_text(acc.apocalypse_combats, n)
     ));
     key.push(crate::tr!(
@@ -590,6 +577,6 @@ fn posture_label(k: usize) -> &'static str {
     }
 }
 
-fn fmt3((p, lo, hi): (f64, f64, f64)) -> String {
-    format!("{} [{} – {}]", pct(p), pct(lo), pct(hi))
+fn fmt3(r: Proportion) -> String {
+    format!("{} [{} – {}]", pct(r.p), pct(r.lo), pct(r.hi))
 }

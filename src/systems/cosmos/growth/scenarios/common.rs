@@ -142,3 +142,13 @@ pub fn cdf_chart(
         })],
     }
 }
+
+/// The mean of a quantity that cannot be negative (a count, a distance) with its 95% t
+/// interval ([`Estimate::mean`]), the lower bound clamped at 0.
+pub(super) fn nonnegative_mean(m: &crate::engine::Moments) -> crate::stats::Estimate {
+    let e = crate::stats::Estimate::mean(m);
+    crate::stats::Estimate {
+        lo: e.lo.max(0.0),
+        ..e
+    }
+}

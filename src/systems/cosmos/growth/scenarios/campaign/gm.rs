@@ -3,12 +3,14 @@
 
 use polars::prelude::*;
 
-use crate::engine::Moments;
 use crate::lang;
 use crate::report::{
-    BarChart, BarSeries, Chart, Figure, LineChart, LineSeries, Output, Provenance,
+    float_column, interval_columns, BarChart, BarSeries, Chart, Figure, LineChart, LineSeries,
+    Output, Provenance,
 };
-use crate::stats::{t_interval, wilson};
+use crate::stats::{t_interval, Estimate, Proportion};
+
+use super::super::common::nonnegative_mean;
 use crate::systems::cosmos::growth::campaign::Mix;
 use crate::systems::cosmos::TestRules;
 
@@ -34,8 +36,8 @@ pub fn exact_output(
     prov: &Provenance,
 ) -> anyhow::Result<Output> {
     let exact = exact_checkpoints(m, script, mix, rules);
-    let mut cols: Vec<Vec<f64>> = vec![vec![]; 8];
-    let mut tests = vec![];
+    // (test, karma mean exact, simulated, P(karma die) exact, simulated)
+    let mut rows: Vec<(i64, f64, Estimate, f64, Proportion)> = vec![];
     let mut ex = LineSeries {
         name: crate::tr!("growth.campaign.gm_exact_series").into(),
         ..Default::default()
@@ -63,41 +65,25 @@ pub fn exact_output(
         let se = (var / nf).sqrt();
         let die: u64 = t.iter().filter(|(k, _)| k.abs() >= 5).map(|(_, n)| n).sum();
         let (lo, hi) = t_interval(mean, se, total);
-        let (dl, dh) = wilson(die, t.total());
         worst = worst.max((mean - mean_ex).abs() / se.max(1e-12));
-        tests.push(x);
-        for (col, v) in cols.iter_mut().zip([
+        rows.push((
+            x,
             mean_ex,
-            mean,
-            lo,
-            hi,
+            (mean, lo, hi).into(),
             die_share(law),
-            die as f64 / t.total() as f64,
-            dl,
-            dh,
-        ]) {
-            col.push(v);
-        }
+            Proportion::new(die, t.total()),
+        ));
         ex.points.push((x as f64, mean_ex));
         mc.points.push((x as f64, mean));
         mc.band.push((x as f64, lo, hi));
     }
-    let mut frame = vec![Column::new("test".into(), tests)];
-    for (n, c) in [
-        "karma_mean_exact",
-        "karma_mean_mc",
-        "karma_mean_mc_lo",
-        "karma_mean_mc_hi",
-        "p_karma_die_exact",
-        "p_karma_die_mc",
-        "p_karma_die_mc_lo",
-        "p_karma_die_mc_hi",
-    ]
-    .iter()
-    .zip(cols)
-    {
-        frame.push(Column::new((*n).into(), c));
-    }
+    let mut frame = vec![
+        Column::new("test".into(), rows.iter().map(|r| r.0).collect::<Vec<_>>()),
+        float_column("karma_mean_exact", &rows, |r| r.1),
+    ];
+    frame.extend(interval_columns("karma_mean_mc", &rows, |r| r.2));
+    frame.push(float_column("p_karma_die_exact", &rows, |r| r.3));
+    frame.extend(interval_columns("p_karma_die_mc", &rows, |r| r.4));
     let last = exact.last().map_or(0.0, |l| die_share(l));
     let key = vec![
         crate::tr!("growth.campaign.gm_key_last", share = lang::num(last, 4)),
@@ -137,35 +123,26 @@ pub fn points_output(
         .iter()
         .find(|(n, _)| *n == "postures")
         .expect("a budget implies postures (validated)");
-    let iv = |m: &Moments| t_interval(m.mean, m.std_error(), m.n);
-    let (pl, ph) = iv(&acc.postures);
-    let (rl, rh) = iv(&acc.refused);
-    let n = acc.postures.n;
-    let (ol, oh) = wilson(acc.ran_out, n);
-    let ran_out = acc.ran_out as f64 / n.max(1) as f64;
+    let entered = Estimate::mean(&acc.postures);
+    let refused = nonnegative_mean(&acc.refused);
+    let ran_out = Proportion::new(acc.ran_out, acc.postures.n);
     let key = vec![crate::tr!(
         "growth.campaign.points_key",
-        entered = lang::num(acc.postures.mean, 2),
+        entered = lang::num(entered.value, 2),
         tests = tests,
-        entered_lo = lang::num(pl, 2),
-        entered_hi = lang::num(ph, 2),
-        refused = lang::num(acc.refused.mean, 2),
-        p = lang::num(ran_out, 4),
-        p_lo = lang::num(ol, 4),
-        p_hi = lang::num(oh, 4)
+        entered_lo = lang::num(entered.lo, 2),
+        entered_hi = lang::num(entered.hi, 2),
+        refused = lang::num(refused.value, 2),
+        p = lang::num(ran_out.p, 4),
+        p_lo = lang::num(ran_out.lo, 4),
+        p_hi = lang::num(ran_out.hi, 4)
     )];
-    let frame = DataFrame::new_infer_height(vec![
-        Column::new("postures".into(), vec!["postures"]),
-        Column::new("entered_mean".into(), vec![acc.postures.mean]),
-        Column::new("entered_mean_lo".into(), vec![pl]),
-        Column::new("entered_mean_hi".into(), vec![ph]),
-        Column::new("refused_mean".into(), vec![acc.refused.mean]),
-        Column::new("refused_mean_lo".into(), vec![rl.max(0.0)]),
-        Column::new("refused_mean_hi".into(), vec![rh]),
-        Column::new("p_refused".into(), vec![ran_out]),
-        Column::new("p_refused_lo".into(), vec![ol]),
-        Column::new("p_refused_hi".into(), vec![oh]),
-    ])?;
+    let one = ["postures"];
+    let mut cols = vec![Column::new("postures".into(), one.to_vec())];
+    cols.extend(interval_columns("entered_mean", &one, |_| entered));
+    cols.extend(interval_columns("refused_mean", &one, |_| refused));
+    cols.extend(interval_columns("p_refused", &one, |_| ran_out));
+    let frame = DataFrame::new_infer_height(cols)?;
     // Two categories of counts: bars.
     let chart = BarChart {
         title: crate::tr!("growth.campaign.points_chart").into(),
@@ -177,8 +154,8 @@ pub fn points_output(
         ],
         series: vec![BarSeries {
             name: crate::tr!("growth.campaign.points_series").into(),
-            values: vec![acc.postures.mean, acc.refused.mean],
-            intervals: vec![(pl, ph), (rl.max(0.0), rh)],
+            values: vec![entered.value, refused.value],
+            intervals: vec![(entered.lo, entered.hi), (refused.lo, refused.hi)],
         }],
         y_range: None,
     };

@@ -4,9 +4,11 @@ use polars::prelude::*;
 
 use crate::context::Context;
 use crate::lang;
-use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind};
+use crate::report::{
+    interval_columns, Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind,
+};
 use crate::scenario::ScenarioFile;
-use crate::stats::{t_interval, wilson};
+use crate::stats::{t_interval, Proportion};
 use crate::systems::cosmos::growth::campaign::{Mix, PostureKind, Postures};
 use crate::systems::cosmos::growth::{band_row, quantile_interval, OPTIONS};
 use crate::systems::cosmos::{TestRules, KARMA_STATES};
@@ -174,24 +176,14 @@ pub(super) fn report(
     };
 
     // First time at +-10.
-    let (mut vn, mut ev, mut qs, mut dv, mut dl, mut dh, mut pe, mut pl, mut ph) = (
-        vec![],
-        vec![],
-        vec![],
-        vec![],
-        vec![],
-        vec![],
-        vec![],
-        vec![],
-        vec![],
-    );
+    let (mut vn, mut ev, mut qs, mut dv, mut dl, mut dh, mut pe) =
+        (vec![], vec![], vec![], vec![], vec![], vec![], vec![]);
     for (name, acc) in &results {
         for (event, t) in [
             ("first_plus_10", &acc.first_plus),
             ("first_minus_10", &acc.first_minus),
         ] {
-            let reached = t.total() - t.above;
-            let (l, h) = wilson(reached, t.total());
+            let reached = Proportion::new(t.total() - t.above, t.total());
             for q in [0.1, 0.25, 0.5, 0.75, 0.9] {
                 let (v, lo, hi) = quantile_interval(t, q);
                 vn.push(*name);
@@ -200,9 +192,7 @@ pub(super) fn report(
                 dv.push(v.map(|x| x as f64));
                 dl.push(lo.map(|x| x as f64));
                 dh.push(hi.map(|x| x as f64));
-                pe.push(reached as f64 / t.total() as f64);
-                pl.push(l);
-                ph.push(h);
+                pe.push(reached);
                 if q == 0.5 && *name == "none" {
                     let label = if event == "first_plus_10" {
                         crate::tr!("growth.campaign.first_plus_10")
@@ -213,9 +203,9 @@ pub(super) fn report(
                         "growth.campaign.first_key",
                         event = label,
                         tests = m.tests,
-                        p = lang::num(reached as f64 / t.total() as f64, 4),
-                        lo = lang::num(l, 4),
-                        hi = lang::num(h, 4),
+                        p = lang::num(reached.p, 4),
+                        lo = lang::num(reached.lo, 4),
+                        hi = lang::num(reached.hi, 4),
                         median = v.map_or(
                             crate::tr!("growth.campaign.not_by_half").to_string(),
                             |x| crate::tr!("growth.campaign.n_tests", n = x)
@@ -245,17 +235,19 @@ pub(super) fn report(
         name: "campaign-extremes".into(),
         title: crate::tr!("growth.campaign.ext_title").into(),
         question: crate::tr!("growth.campaign.ext_question").into(),
-        frame: DataFrame::new_infer_height(vec![
-            Column::new("postures".into(), vn),
-            Column::new("event".into(), ev),
-            Column::new("quantile".into(), qs),
-            Column::new("tests".into(), dv),
-            Column::new("tests_lo".into(), dl),
-            Column::new("tests_hi".into(), dh),
-            Column::new("p_by_end".into(), pe),
-            Column::new("p_by_end_lo".into(), pl),
-            Column::new("p_by_end_hi".into(), ph),
-        ])?,
+        frame: DataFrame::new_infer_height(
+            [
+                Column::new("postures".into(), vn),
+                Column::new("event".into(), ev),
+                Column::new("quantile".into(), qs),
+                Column::new("tests".into(), dv),
+                Column::new("tests_lo".into(), dl),
+                Column::new("tests_hi".into(), dh),
+            ]
+            .into_iter()
+            .chain(interval_columns("p_by_end", &pe, |&p| p))
+            .collect(),
+        )?,
         figures: vec![ext_chart],
         key_figures: key.clone(),
         provenance: Provenance {
@@ -297,17 +289,12 @@ pub(super) fn report(
             .iter()
             .map(|s| t_interval(s.mean, s.std_error(), s.n))
             .collect();
-        scols.push(Column::new(
-            format!("share_mc_{name}").into(),
-            share.clone(),
-        ));
-        scols.push(Column::new(
-            format!("share_mc_{name}_lo").into(),
-            iv.iter().map(|i| i.0.max(0.0)).collect::<Vec<_>>(),
-        ));
-        scols.push(Column::new(
-            format!("share_mc_{name}_hi").into(),
-            iv.iter().map(|i| i.1.min(1.0)).collect::<Vec<_>>(),
+        // The pooled share, with the interval of the per-trial shares (inside 0..1).
+        let rows: Vec<(f64, (f64, f64))> = share.iter().copied().zip(iv.iter().copied()).collect();
+        scols.extend(interval_columns(
+            &format!("share_mc_{name}"),
+            &rows,
+            |&(s, (l, h))| (s, l.max(0.0), h.min(1.0)),
         ));
         chart.series.push(LineSeries {
             name: crate::tr!("growth.campaign.mc_series", variant = name),

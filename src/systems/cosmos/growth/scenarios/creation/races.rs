@@ -4,8 +4,8 @@
 use polars::prelude::*;
 
 use crate::lang::{num, pct};
-use crate::report::{BarChart, BarSeries, Chart, Figure, Output, Provenance};
-use crate::stats::wilson;
+use crate::report::{interval_columns, BarChart, BarSeries, Chart, Figure, Output, Provenance};
+use crate::stats::Proportion;
 use crate::systems::cosmos::growth::creation::{CreationPolicy, StatAssign};
 use crate::systems::cosmos::growth::races::{exact, Conflict, Races, MAX_REROLLS};
 use crate::systems::cosmos::growth::stats::Stat;
@@ -83,34 +83,26 @@ pub fn races_output(
     names.push("none".into());
     // As Markdown text for the key figures (the CSV and chart keep them as typed).
     let md: Vec<String> = names.iter().map(|n| crate::report::md_text(n)).collect();
-    let (mut share, mut lo, mut hi, mut ex) = (vec![], vec![], vec![], vec![]);
+    let (mut share, mut ex) = (vec![], vec![]);
     let mut means: Vec<Vec<Option<f64>>> = vec![vec![]; 6];
     let mut bars = BarSeries {
         name: crate::tr!("growth.races.share").into(),
         ..Default::default()
     };
     for k in 0..=n {
-        let c = acc.races[k];
-        let (l, h) = wilson(c, trials);
-        let sh = c as f64 / trials as f64;
+        let sh = Proportion::new(acc.races[k], trials);
         share.push(sh);
-        lo.push(l);
-        hi.push(h);
         ex.push((k == 0).then_some(p_kept));
-        bars.values.push(sh);
-        bars.intervals.push((l, h));
+        bars.values.push(sh.p);
+        bars.intervals.push((sh.lo, sh.hi));
         for (i, m) in means.iter_mut().enumerate() {
             let mo = &acc.race_stats[k * 6 + i];
             m.push((mo.n > 0).then_some(mo.mean));
         }
     }
-    let mut cols = vec![
-        Column::new("race".into(), names.clone()),
-        Column::new("p_final".into(), share.clone()),
-        Column::new("p_final_lo".into(), lo.clone()),
-        Column::new("p_final_hi".into(), hi.clone()),
-        Column::new("p_final_exact".into(), ex),
-    ];
+    let mut cols = vec![Column::new("race".into(), names.clone())];
+    cols.extend(interval_columns("p_final", &share, |&p| p));
+    cols.push(Column::new("p_final_exact".into(), ex));
     for (s, m) in Stat::ALL.iter().zip(means) {
         cols.push(Column::new(format!("{}_mean", s.name()).into(), m));
     }
@@ -119,14 +111,14 @@ pub fn races_output(
         "growth.races.key_kept",
         name = crate::report::md_code(&names[0]),
         exact = num(p_kept, 4),
-        simulated = num(share[0], 4),
-        lo = num(lo[0], 4),
-        hi = num(hi[0], 4)
+        simulated = num(share[0].p, 4),
+        lo = num(share[0].lo, 4),
+        hi = num(share[0].hi, 4)
     )];
     let shares: Vec<String> = md
         .iter()
         .zip(&share)
-        .map(|(name, s)| format!("{name} {}", pct(*s, 1)))
+        .map(|(name, s)| format!("{name} {}", pct(s.p, 1)))
         .collect();
     key.push(crate::tr!(
         "growth.races.key_final",

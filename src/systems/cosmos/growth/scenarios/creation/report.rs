@@ -4,9 +4,9 @@ use polars::prelude::*;
 
 use crate::engine::Tally;
 use crate::lang::num;
-use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance};
+use crate::report::{interval_columns, Chart, Figure, LineChart, LineSeries, Output, Provenance};
 use crate::scenario::ScenarioFile;
-use crate::stats::{t_interval, wilson};
+use crate::stats::{Estimate, Proportion};
 use crate::systems::cosmos::growth::creation::{exact, CreationPolicy, HpPmSplit};
 use crate::systems::cosmos::growth::stats::Stat;
 use crate::systems::cosmos::growth::{band_row, dec, OPTIONS};
@@ -148,42 +148,33 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         steps.remove(0);
     }
     let mut rej_key = Vec::new();
-    let (mut names, mut pe, mut pm, mut lo, mut hi, mut inside, mut ee, mut em) = (
-        vec![],
-        vec![],
-        vec![],
-        vec![],
-        vec![],
-        vec![],
-        vec![],
-        vec![],
-    );
+    let (mut names, mut pe, mut pm, mut inside, mut ee, mut em) =
+        (vec![], vec![], vec![], vec![], vec![], vec![]);
     for (name, p_exact, hits, n) in steps {
-        let (l, h) = wilson(hits, n);
+        let p = Proportion::new(hits, n);
         names.push(name);
         pe.push(p_exact);
-        pm.push(hits as f64 / n as f64);
-        lo.push(l);
-        hi.push(h);
-        inside.push(l <= p_exact && p_exact <= h);
+        pm.push(p);
+        inside.push(p.lo <= p_exact && p_exact <= p.hi);
         ee.push(1.0 / p_exact);
         em.push(n as f64 / hits as f64);
         rej_key.push(crate::tr!(
             "growth.creation.key_reroll",
             name = name,
             exact = num(1.0 - p_exact, 5),
-            simulated = num(1.0 - hits as f64 / n as f64, 5),
-            lo = num(1.0 - h, 5),
-            hi = num(1.0 - l, 5),
+            simulated = num(1.0 - p.p, 5),
+            lo = num(1.0 - p.hi, 5),
+            hi = num(1.0 - p.lo, 5),
             rolls = num(1.0 / p_exact, 4)
         ));
     }
+    let [p_mc, p_lo, p_hi] = interval_columns("p_accept", &pm, |&p| p);
     let rejection = DataFrame::new_infer_height(vec![
         Column::new("step".into(), names.clone()),
         Column::new("p_accept_exact".into(), pe.clone()),
-        Column::new("p_accept_mc".into(), pm),
-        Column::new("p_accept_lo".into(), lo),
-        Column::new("p_accept_hi".into(), hi),
+        p_mc.with_name("p_accept_mc".into()),
+        p_lo,
+        p_hi,
         Column::new("exact_inside_interval".into(), inside),
         Column::new("expected_rolls_exact".into(), ee),
         Column::new("mean_rolls_mc".into(), em),
@@ -211,9 +202,9 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         };
         for n in 1..=4i64 {
             cum += t.iter().find(|(v, _)| *v == n).map_or(0, |x| x.1);
-            let (l, h) = wilson(cum, trials);
-            s.points.push((n as f64, cum as f64 / trials as f64));
-            s.band.push((n as f64, l, h));
+            let p = Proportion::new(cum, trials);
+            s.points.push((n as f64, p.p));
+            s.band.push((n as f64, p.lo, p.hi));
             e.points
                 .push((n as f64, 1.0 - (1.0 - pe[i]).powi(n as i32)));
         }
@@ -241,8 +232,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let mut dist_key = Vec::new();
     for (i, name) in QUANTITIES.iter().enumerate() {
         let (mean, q) = band_row(&acc.values[i]);
-        let m = &acc.moments[i];
-        let (l, h) = t_interval(m.mean, m.std_error(), m.n);
+        let Estimate { lo: l, hi: h, .. } = Estimate::mean(&acc.moments[i]);
         for (c, v) in cols
             .iter_mut()
             .zip([mean, l, h, q[0], q[1], q[2], q[3], q[4]])

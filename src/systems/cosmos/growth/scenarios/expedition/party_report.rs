@@ -5,28 +5,25 @@
 
 use polars::prelude::*;
 
-use crate::engine::{Counts, Moments};
+use crate::engine::Counts;
 use crate::lang::num;
 use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind};
 use crate::scenario::ScenarioFile;
-use crate::stats::{t_interval, wilson};
+use crate::stats::Proportion;
 use crate::systems::cosmos::growth::{band_row, GrowthRules, OPTIONS};
 use crate::systems::cosmos::TestRules;
 use crate::systems::{RunOverrides, ScenarioResult};
 
+use super::super::common::nonnegative_mean;
 use super::super::summary;
 use super::model::ExpeditionModel;
 use super::party::{PartyAcc, PartySim};
+use super::report::DayColumns;
 use super::DEFAULT_TRIALS;
 
 /// The share of the second category of `c`.
-fn rate(c: &Counts<2>) -> (f64, f64, f64) {
-    crate::stats::proportion(c.counts[1], c.total())
-}
-
-fn mean(m: &Moments) -> (f64, f64, f64) {
-    let (lo, hi) = t_interval(m.mean, m.std_error(), m.n);
-    (m.mean, lo.max(0.0), hi)
+fn rate(c: &Counts<2>) -> Proportion {
+    Proportion::new(c.counts[1], c.total())
 }
 
 /// Runs a party file (called by `report::run` when the file has `[[expedition.travellers]]`).
@@ -86,22 +83,22 @@ pub fn run(
     let trav_out = traveller_days(m, &acc, &prov)?;
 
     let last = days - 1;
-    let (go, go_lo, go_hi) = go_on(&acc, last);
+    let go = go_on(&acc, last);
     let ever = acc
         .first_stop
         .iter()
         .filter(|x| x.0 <= days as i64)
         .map(|x| x.1)
         .sum::<u64>();
-    let (el, eh) = wilson(ever, trials);
-    let first_below_half = (0..days).find(|&d| go_on(&acc, d).0 < 0.5);
+    let stopped = Proportion::new(ever, trials);
+    let first_below_half = (0..days).find(|&d| go_on(&acc, d).p < 0.5);
     let mut key = vec![
         crate::tr!(
             "growth.party.key_go_on",
             days = days,
-            p = num(go, 4),
-            lo = num(go_lo, 4),
-            hi = num(go_hi, 4),
+            p = num(go.p, 4),
+            lo = num(go.lo, 4),
+            hi = num(go.hi, 4),
             linked = match &m.linked {
                 Some(l) => crate::tr!(
                     "growth.party.key_go_on_linked",
@@ -113,25 +110,25 @@ pub fn run(
         crate::tr!(
             "growth.party.key_stopped",
             days = days,
-            p = num(ever as f64 / trials as f64, 4),
-            lo = num(el, 4),
-            hi = num(eh, 4),
+            p = num(stopped.p, 4),
+            lo = num(stopped.lo, 4),
+            hi = num(stopped.hi, 4),
             when = match first_below_half {
                 Some(d) => crate::tr!("growth.party.first_below_half", day = d + 1),
                 None => crate::tr!("growth.party.never_below_half").to_string(),
             }
         ),
     ];
-    let risky = (0..days).find(|&d| rate(&acc.someone_worst[d]).0 >= 0.01);
+    let risky = (0..days).find(|&d| rate(&acc.someone_worst[d]).p >= 0.01);
     key.push(match risky {
         Some(d) => {
-            let (p, lo, hi) = rate(&acc.someone_worst[d]);
+            let r = rate(&acc.someone_worst[d]);
             crate::tr!(
                 "growth.party.key_first_risk",
                 day = d + 1,
-                p = num(p, 4),
-                lo = num(lo, 4),
-                hi = num(hi, 4)
+                p = num(r.p, 4),
+                lo = num(r.lo, 4),
+                hi = num(r.hi, 4)
             )
         }
         None => crate::tr!("growth.party.key_no_risk", days = days),
@@ -139,18 +136,18 @@ pub fn run(
     let worst_day = (0..days)
         .max_by(|&a, &b| {
             rate(&acc.someone_worst[a])
-                .0
-                .total_cmp(&rate(&acc.someone_worst[b]).0)
+                .p
+                .total_cmp(&rate(&acc.someone_worst[b]).p)
                 .then(b.cmp(&a))
         })
         .unwrap_or(0);
-    let (sw, swl, swh) = rate(&acc.someone_worst[worst_day]);
+    let sw = rate(&acc.someone_worst[worst_day]);
     key.push(crate::tr!(
         "growth.party.key_peak",
         day = worst_day + 1,
-        p = num(sw, 4),
-        lo = num(swl, 4),
-        hi = num(swh, 4)
+        p = num(sw.p, 4),
+        lo = num(sw.lo, 4),
+        hi = num(sw.hi, 4)
     ));
     let per: Vec<String> = party
         .members
@@ -195,12 +192,9 @@ pub fn run(
 }
 
 /// P(every traveller wakes able) after day `d`.
-fn go_on(acc: &PartyAcc, d: usize) -> (f64, f64, f64) {
+fn go_on(acc: &PartyAcc, d: usize) -> Proportion {
     let t = &acc.able[d];
-    let n = t.total();
-    let all = t.iter().last().map_or(0, |x| x.1);
-    let (lo, hi) = wilson(all, n);
-    (all as f64 / n as f64, lo, hi)
+    Proportion::new(t.iter().last().map_or(0, |x| x.1), t.total())
 }
 
 fn party_days(
@@ -210,11 +204,7 @@ fn party_days(
     prov: &Provenance,
 ) -> anyhow::Result<Output> {
     let days = m.plans.len();
-    let mut cols: Vec<(String, Vec<f64>)> = Vec::new();
-    let mut push = |name: &str, v: f64| match cols.iter_mut().find(|c| c.0 == name) {
-        Some(c) => c.1.push(v),
-        None => cols.push((name.to_string(), vec![v])),
-    };
+    let mut cols = DayColumns::default();
     let s = |name: &str| LineSeries {
         name: name.into(),
         ..Default::default()
@@ -235,35 +225,32 @@ fn party_days(
             ("p_party_can_go_on", go_on(acc, d)),
             ("p_party_stopped_by_day", {
                 stopped += fs.get(d).map_or(0, |e| e.1);
-                let (lo, hi) = wilson(stopped, trials);
-                (stopped as f64 / trials as f64, lo, hi)
+                Proportion::new(stopped, trials)
             }),
         ];
-        for (line, (name, (p, lo, hi))) in lines.iter_mut().zip(rows) {
-            push(name, p);
-            push(&format!("{name}_lo"), lo);
-            push(&format!("{name}_hi"), hi);
-            line.points.push((x, p));
-            line.band.push((x, lo, hi));
+        for (line, (name, p)) in lines.iter_mut().zip(rows) {
+            let p = cols.interval(name, p);
+            line.points.push((x, p.value));
+            line.band.push((x, p.lo, p.hi));
         }
         let able = &acc.able[d];
         let am = able.iter().map(|(v, c)| v as f64 * c as f64).sum::<f64>() / able.total() as f64;
-        push("able_travellers_mean", am);
+        cols.push("able_travellers_mean", am);
         if let Some(r) = acc.rations_left.get(d) {
-            let (v, lo, hi) = mean(r);
-            push("rations_left_mean", v);
-            push("rations_left_lo", lo);
-            push("rations_left_hi", hi);
+            let e = nonnegative_mean(r);
+            cols.push("rations_left_mean", e.value);
+            cols.push("rations_left_lo", e.lo);
+            cols.push("rations_left_hi", e.hi);
         }
         for (k, l) in acc.potions_left.iter().enumerate() {
-            push(&format!("potions_left_{k}_mean"), l[d].mean);
+            cols.push(&format!("potions_left_{k}_mean"), l[d].mean);
         }
     }
     let mut dcols = vec![Column::new(
         "day".into(),
         (1..=days as i64).collect::<Vec<_>>(),
     )];
-    dcols.extend(cols.into_iter().map(|(n, v)| Column::new(n.into(), v)));
+    dcols.extend(cols.into_columns());
     let chart = LineChart {
         x_kind: XKind::Integer,
         title: crate::tr!("growth.party.days_title").into(),
@@ -297,11 +284,7 @@ fn traveller_days(
     let party = m.party.as_ref().expect("a party");
     let days = m.plans.len();
     let (mut who, mut day) = (Vec::new(), Vec::new());
-    let mut cols: Vec<(String, Vec<f64>)> = Vec::new();
-    let mut push = |name: &str, v: f64| match cols.iter_mut().find(|c| c.0 == name) {
-        Some(c) => c.1.push(v),
-        None => cols.push((name.to_string(), vec![v])),
-    };
+    let mut cols = DayColumns::default();
     let mut ex_lines = Vec::new();
     let mut fp_lines = Vec::new();
     for (mem, a) in party.members.iter().zip(&acc.members) {
@@ -322,26 +305,23 @@ fn traveller_days(
             for (when, mo) in [("worst", &a.worst), ("end", &a.end)] {
                 for (track, t) in [("fp", &mo.fp[d]), ("fm", &mo.fm[d])] {
                     let (mn, q) = band_row(t);
-                    push(&format!("{track}_{when}_mean"), mn);
-                    push(&format!("{track}_{when}_p50"), q[2]);
+                    cols.push(&format!("{track}_{when}_mean"), mn);
+                    cols.push(&format!("{track}_{when}_p50"), q[2]);
                     if when == "end" && track == "fp" {
                         fp.points.push((x, q[2]));
                         fp.band.push((x, q[0], q[4]));
                     }
                 }
-                let (p, lo, hi) = rate(&mo.exhausted[d]);
-                push(&format!("p_exhausted_{when}"), p);
-                push(&format!("p_exhausted_{when}_lo"), lo);
-                push(&format!("p_exhausted_{when}_hi"), hi);
+                let p = cols.interval(&format!("p_exhausted_{when}"), rate(&mo.exhausted[d]));
                 if when == "worst" {
-                    ex.points.push((x, p));
-                    ex.band.push((x, lo, hi));
+                    ex.points.push((x, p.value));
+                    ex.band.push((x, p.lo, p.hi));
                 }
                 let r = &mo.reference[d];
-                push(&format!("p_reference_success_{when}"), r.mean);
+                cols.push(&format!("p_reference_success_{when}"), r.mean);
             }
             cum += fe.get(d).map_or(0, |e| e.1);
-            push(
+            cols.push(
                 "p_exhausted_by_day",
                 cum as f64 / a.first_exhaustion.total() as f64,
             );
@@ -353,7 +333,7 @@ fn traveller_days(
         Column::new("traveller".into(), who),
         Column::new("day".into(), day),
     ];
-    dcols.extend(cols.into_iter().map(|(n, v)| Column::new(n.into(), v)));
+    dcols.extend(cols.into_columns());
     let ex_chart = LineChart {
         x_kind: XKind::Integer,
         title: crate::tr!("growth.party.ex_title").into(),

@@ -6,13 +6,14 @@ use polars::prelude::*;
 
 use crate::engine::{Moments, Tally};
 use crate::lang::num;
-use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance};
+use crate::report::{interval_columns, Chart, Figure, LineChart, LineSeries, Output, Provenance};
 use crate::scenario::ScenarioFile;
-use crate::stats::{t_interval, wilson};
+use crate::stats::{Estimate, Proportion};
 use crate::systems::cosmos::growth::{band_row, dec, quantile_interval, GrowthRules, OPTIONS};
 use crate::systems::cosmos::TestRules;
 use crate::systems::{RunOverrides, ScenarioResult};
 
+use super::super::common::nonnegative_mean;
 use super::super::summary;
 use super::legs::piloting_by_day;
 use super::model::{model, ExpeditionModel};
@@ -68,11 +69,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         );
     }
 
-    let mut cols: Vec<(String, Vec<f64>)> = Vec::new();
-    let mut push = |name: &str, v: f64| match cols.iter_mut().find(|c| c.0 == name) {
-        Some(c) => c.1.push(v),
-        None => cols.push((name.to_string(), vec![v])),
-    };
+    let mut cols = DayColumns::default();
     // Bands and risks at the two moments of the day (see `sim::Moment`): `_worst` is the
     // day's worst point, `_end` its end (evening, before the night).
     let series = |name: String| LineSeries {
@@ -111,9 +108,9 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
                 .enumerate()
             {
                 let (mean, q) = band_row(t);
-                push(&format!("{name}_{when}_mean"), mean);
+                cols.push(&format!("{name}_{when}_mean"), mean);
                 for (qn, v) in ["p05", "p25", "p50", "p75", "p95"].iter().zip(q) {
-                    push(&format!("{name}_{when}_{qn}"), v);
+                    cols.push(&format!("{name}_{when}_{qn}"), v);
                 }
                 bands[2 * j + k].points.push((x, q[2]));
                 bands[2 * j + k].band.push((x, q[0], q[4]));
@@ -121,50 +118,49 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         }
         for (when, mo) in [("worst", &acc.worst), ("end", &acc.end)] {
             let c = &mo.exhausted[d];
-            let (lo, hi) = wilson(c.counts[1], c.total());
-            let p = c.counts[1] as f64 / c.total() as f64;
-            push(&format!("p_exhausted_{when}"), p);
-            push(&format!("p_exhausted_{when}_lo"), lo);
-            push(&format!("p_exhausted_{when}_hi"), hi);
+            let p = cols.interval(
+                &format!("p_exhausted_{when}"),
+                Proportion::new(c.counts[1], c.total()),
+            );
             if when == "worst" {
-                pex.points.push((x, p));
-                pex.band.push((x, lo, hi));
+                pex.points.push((x, p.value));
+                pex.band.push((x, p.lo, p.hi));
             }
         }
         cum += fe.get(d).map_or(0, |e| e.1);
-        let (lo, hi) = wilson(cum, trials);
-        push("p_exhausted_by_day", cum as f64 / trials as f64);
-        push("p_exhausted_by_day_lo", lo);
-        push("p_exhausted_by_day_hi", hi);
-        pcum.points.push((x, cum as f64 / trials as f64));
-        pcum.band.push((x, lo, hi));
+        let p = cols.interval("p_exhausted_by_day", Proportion::new(cum, trials));
+        pcum.points.push((x, p.value));
+        pcum.band.push((x, p.lo, p.hi));
         for (when, mo, line) in [
             ("worst", &acc.worst, &mut pref_worst),
             ("end", &acc.end, &mut pref_end),
         ] {
-            let r = &mo.reference[d];
-            let (lo, hi) = t_interval(r.mean, r.std_error(), r.n);
-            push(&format!("p_reference_success_{when}"), r.mean);
-            push(&format!("p_reference_success_{when}_lo"), lo.max(0.0));
-            push(&format!("p_reference_success_{when}_hi"), hi.min(1.0));
-            line.points.push((x, r.mean));
-            line.band.push((x, lo.max(0.0), hi.min(1.0)));
+            // A share averaged over trials: its interval stays inside 0..1.
+            let r = Estimate::mean(&mo.reference[d]);
+            let r = Estimate {
+                lo: r.lo.max(0.0),
+                hi: r.hi.min(1.0),
+                ..r
+            };
+            cols.interval(&format!("p_reference_success_{when}"), r);
+            line.points.push((x, r.value));
+            line.band.push((x, r.lo, r.hi));
         }
         if let Some(p) = &pilot {
-            push("p_piloting_success", p[d]);
+            cols.push("p_piloting_success", p[d]);
         }
         if let Some(mv) = acc.march.get(d) {
-            let (lo, hi) = t_interval(mv.mean, mv.std_error(), mv.n);
-            push("march_distance_mean", mv.mean);
-            push("march_distance_lo", lo.max(0.0));
-            push("march_distance_hi", hi);
+            let e = nonnegative_mean(mv);
+            cols.push("march_distance_mean", e.value);
+            cols.push("march_distance_lo", e.lo);
+            cols.push("march_distance_hi", e.hi);
         }
     }
     let mut dcols = vec![Column::new(
         "day".into(),
         (1..=days as i64).collect::<Vec<_>>(),
     )];
-    dcols.extend(cols.into_iter().map(|(n, v)| Column::new(n.into(), v)));
+    dcols.extend(cols.into_columns());
     let [b0, b1, b2, b3] = bands;
     let track_chart = LineChart {
         x_kind: Default::default(),
@@ -193,14 +189,14 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let fp_last = band_row(&acc.end.fp[days - 1]);
     let fm_last = band_row(&acc.end.fm[days - 1]);
     let by_end = share(&acc.first_exhaustion, days);
-    let (bl, bh) = wilson(by_end, trials);
+    let p_by_end = Proportion::new(by_end, trials);
     let mut key = vec![
         crate::tr!(
             "growth.expedition.key_exhausted",
             days = days,
-            p = num(by_end as f64 / trials as f64, 4),
-            lo = num(bl, 4),
-            hi = num(bh, 4)
+            p = num(p_by_end.p, 4),
+            lo = num(p_by_end.lo, 4),
+            hi = num(p_by_end.hi, 4)
         ),
         crate::tr!(
             "growth.expedition.key_last_day",
@@ -258,20 +254,19 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         dl.push(l.map(|x| x as f64));
         dh.push(h.map(|x| x as f64));
     }
-    let n = qs.len();
+    let p_cols = interval_columns("p_by_end", &qs, |_| p_by_end);
+    let mut ex_cols = vec![
+        Column::new("quantile".into(), qs),
+        Column::new("day".into(), dv),
+        Column::new("day_lo".into(), dl),
+        Column::new("day_hi".into(), dh),
+    ];
+    ex_cols.extend(p_cols);
     let ex_out = Output {
         name: "expedition-exhaustion".into(),
         title: crate::tr!("growth.expedition.first_title").into(),
         question: crate::tr!("growth.expedition.first_question").into(),
-        frame: DataFrame::new_infer_height(vec![
-            Column::new("quantile".into(), qs),
-            Column::new("day".into(), dv),
-            Column::new("day_lo".into(), dl),
-            Column::new("day_hi".into(), dh),
-            Column::new("p_by_end".into(), vec![by_end as f64 / trials as f64; n]),
-            Column::new("p_by_end_lo".into(), vec![bl; n]),
-            Column::new("p_by_end_hi".into(), vec![bh; n]),
-        ])?,
+        frame: DataFrame::new_infer_height(ex_cols)?,
         figures: vec![super::super::cdf_chart(
             crate::tr!("growth.expedition.first_cdf_title"),
             crate::tr!("growth.expedition.x_day"),
@@ -344,4 +339,32 @@ fn legs_key_figures(m: &ExpeditionModel, pilot: Option<&[f64]>, march: &[Moments
         ));
     }
     out
+}
+
+/// The columns of a per-day table, filled one day at a time in the order of first push
+/// (`expedition-days`, `party-days`, `party-travellers`).
+#[derive(Default)]
+pub(super) struct DayColumns(Vec<(String, Vec<f64>)>);
+
+impl DayColumns {
+    pub(super) fn push(&mut self, name: &str, v: f64) {
+        match self.0.iter_mut().find(|c| c.0 == name) {
+            Some(c) => c.1.push(v),
+            None => self.0.push((name.to_string(), vec![v])),
+        }
+    }
+
+    /// A figure with its 95% interval in the columns `name`, `name_lo`, `name_hi` (as
+    /// `report::interval_columns` names them); returns it for the chart.
+    pub(super) fn interval(&mut self, name: &str, e: impl Into<Estimate>) -> Estimate {
+        let e = e.into();
+        self.push(name, e.value);
+        self.push(&format!("{name}_lo"), e.lo);
+        self.push(&format!("{name}_hi"), e.hi);
+        e
+    }
+
+    pub(super) fn into_columns(self) -> impl Iterator<Item = Column> {
+        self.0.into_iter().map(|(n, v)| Column::new(n.into(), v))
+    }
 }

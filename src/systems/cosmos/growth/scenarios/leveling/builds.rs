@@ -4,8 +4,9 @@
 use polars::prelude::*;
 
 use crate::engine::Moments;
+use crate::report::interval_columns;
 use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind};
-use crate::stats::t_interval;
+use crate::stats::Estimate;
 use crate::systems::cosmos::growth::leveling::LevelPolicy;
 use crate::systems::cosmos::growth::stats::Stat;
 
@@ -16,8 +17,7 @@ pub fn builds_output(
     max_level: u32,
     prov: &Provenance,
 ) -> anyhow::Result<(Output, Vec<String>)> {
-    let (mut name, mut lvl, mut stat, mut mean, mut lo, mut hi) =
-        (vec![], vec![], vec![], vec![], vec![], vec![]);
+    let (mut name, mut lvl, mut stat, mut mean) = (vec![], vec![], vec![], vec![]);
     let mut series = Vec::new();
     let mut key = Vec::new();
     for ((n, p), a) in builds.iter().zip(acc) {
@@ -30,16 +30,14 @@ pub fn builds_output(
         for l in 0..max_level as usize {
             for (k, st) in Stat::ALL.iter().enumerate() {
                 let m = &a[l * 6 + k];
-                let (a_lo, a_hi) = t_interval(m.mean, m.std_error(), m.n);
+                let e = Estimate::mean(m);
                 name.push(n.clone());
                 lvl.push(l as i64 + 1);
                 stat.push(st.name());
-                mean.push(m.mean);
-                lo.push(a_lo);
-                hi.push(a_hi);
+                mean.push(e);
                 if k == aim {
-                    s.points.push((l as f64 + 1.0, m.mean));
-                    s.band.push((l as f64 + 1.0, a_lo, a_hi));
+                    s.points.push((l as f64 + 1.0, e.value));
+                    s.band.push((l as f64 + 1.0, e.lo, e.hi));
                 }
             }
         }
@@ -71,14 +69,13 @@ pub fn builds_output(
         y_range: None,
         series,
     };
-    let frame = DataFrame::new_infer_height(vec![
+    let mut cols = vec![
         Column::new("build".into(), name),
         Column::new("level".into(), lvl),
         Column::new("stat".into(), stat),
-        Column::new("mean".into(), mean),
-        Column::new("mean_lo".into(), lo),
-        Column::new("mean_hi".into(), hi),
-    ])?;
+    ];
+    cols.extend(interval_columns("mean", &mean, |&e| e));
+    let frame = DataFrame::new_infer_height(cols)?;
     Ok((
         Output {
             name: "leveling-builds".into(),

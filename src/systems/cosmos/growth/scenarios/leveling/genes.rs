@@ -4,8 +4,11 @@
 use polars::prelude::*;
 
 use crate::lang::num;
+use crate::report::interval_columns;
 use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind};
-use crate::stats::{t_interval, wilson};
+use crate::stats::Proportion;
+
+use super::super::common::nonnegative_mean;
 
 use super::model::DnaPlan;
 use super::sim::DnaAcc;
@@ -18,9 +21,7 @@ pub fn genes_output(
     prov: &Provenance,
 ) -> anyhow::Result<(Output, Vec<String>)> {
     let (mut pol, mut lvl, mut wish, mut alleles) = (vec![], vec![], vec![], vec![]);
-    let (mut p_met, mut p_lo, mut p_hi) = (vec![], vec![], vec![]);
-    let (mut p_all, mut unspent, mut full, mut full_lo, mut full_hi) =
-        (vec![], vec![], vec![], vec![], vec![]);
+    let (mut p_met, mut p_all, mut unspent, mut full) = (vec![], vec![], vec![], vec![]);
     let mut series = Vec::new();
     let mut key = Vec::new();
     for ((name, p), a) in d.policies.iter().zip(acc) {
@@ -31,39 +32,33 @@ pub fn genes_output(
         };
         for l in 0..max_level as usize {
             let c = &a.all[l];
-            let (alo, ahi) = wilson(c.counts[1], c.total());
-            let pa = c.counts[1] as f64 / c.total() as f64;
-            s.points.push((l as f64 + 1.0, pa));
-            s.band.push((l as f64 + 1.0, alo, ahi));
-            let (flo, fhi) = t_interval(a.full[l].mean, a.full[l].std_error(), a.full[l].n);
+            let all = Proportion::new(c.counts[1], c.total());
+            s.points.push((l as f64 + 1.0, all.p));
+            s.band.push((l as f64 + 1.0, all.lo, all.hi));
+            let f = nonnegative_mean(&a.full[l]);
             for (w, x) in p.wishes.iter().enumerate() {
                 let c = &a.wish[l * nw + w];
-                let (lo, hi) = wilson(c.counts[1], c.total());
                 pol.push(name.clone());
                 lvl.push(l as i64 + 1);
                 wish.push(d.tree.genes[x.gene].name.clone());
                 alleles.push(x.alleles as i64);
-                p_met.push(c.counts[1] as f64 / c.total() as f64);
-                p_lo.push(lo);
-                p_hi.push(hi);
-                p_all.push(pa);
+                p_met.push(Proportion::new(c.counts[1], c.total()));
+                p_all.push(all.p);
                 unspent.push(a.unspent[l].mean);
-                full.push(a.full[l].mean);
-                full_lo.push(flo.max(0.0));
-                full_hi.push(fhi);
+                full.push(f);
             }
         }
         let last = max_level as usize - 1;
         let c = &a.all[last];
-        let (lo, hi) = wilson(c.counts[1], c.total());
+        let r = Proportion::new(c.counts[1], c.total());
         let first_half = a.all.iter().position(|c| 2 * c.counts[1] >= c.total());
         key.push(crate::tr!(
             "growth.genes.key",
             name = crate::report::md_text(name),
             level = max_level,
-            p = num(c.counts[1] as f64 / c.total() as f64, 4),
-            lo = num(lo, 4),
-            hi = num(hi, 4),
+            p = num(r.p, 4),
+            lo = num(r.lo, 4),
+            hi = num(r.hi, 4),
             half = first_half.map_or(crate::tr!("growth.genes.never_half").to_string(), |l| {
                 crate::tr!("growth.genes.half_from", level = l + 1)
             }),
@@ -80,20 +75,22 @@ pub fn genes_output(
         y_range: Some((0.0, 1.0)),
         series,
     };
-    let frame = DataFrame::new_infer_height(vec![
+    let mut cols = vec![
         Column::new("policy".into(), pol),
         Column::new("level".into(), lvl),
         Column::new("gene".into(), wish),
         Column::new("alleles".into(), alleles),
-        Column::new("p_wish_met".into(), p_met),
-        Column::new("p_wish_met_lo".into(), p_lo),
-        Column::new("p_wish_met_hi".into(), p_hi),
-        Column::new("p_all_wishes_met".into(), p_all),
-        Column::new("dna_unspent_mean".into(), unspent),
-        Column::new("genes_full_mean".into(), full),
-        Column::new("genes_full_lo".into(), full_lo),
-        Column::new("genes_full_hi".into(), full_hi),
-    ])?;
+    ];
+    cols.extend(interval_columns("p_wish_met", &p_met, |&p| p));
+    cols.push(Column::new("p_all_wishes_met".into(), p_all));
+    cols.push(Column::new("dna_unspent_mean".into(), unspent));
+    let [full_mean, full_lo, full_hi] = interval_columns("genes_full", &full, |&e| e);
+    cols.extend([
+        full_mean.with_name("genes_full_mean".into()),
+        full_lo,
+        full_hi,
+    ]);
+    let frame = DataFrame::new_infer_height(cols)?;
     Ok((
         Output {
             name: "leveling-genes".into(),

@@ -9,10 +9,10 @@ use super::model::{level5_within, model, LevelingModel};
 use super::sim::{LevelingSim, QUANTITIES};
 use super::DEFAULT_TRIALS;
 use crate::lang::num;
-use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance};
+use crate::report::{interval_columns, Chart, Figure, LineChart, LineSeries, Output, Provenance};
 use crate::rules::growth::RACE_OPTIONS;
 use crate::scenario::ScenarioFile;
-use crate::stats::{t_interval, wilson};
+use crate::stats::{Estimate, Proportion};
 use crate::systems::cosmos::growth::leveling::{exact, LevelPolicy};
 use crate::systems::cosmos::growth::races::{limits_level_ups, race_conflict};
 use crate::systems::cosmos::growth::stats::Stat;
@@ -126,7 +126,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             let i = (l - 1) as usize * nq + q;
             let (mean, qs) = band_row(&acc.values[i]);
             let mo = &acc.moments[i];
-            let (lo, hi) = t_interval(mo.mean, mo.std_error(), mo.n);
+            let Estimate { lo, hi, .. } = Estimate::mean(mo);
             lv.push(l as i64);
             qn.push(*name);
             for (c, v) in cols
@@ -248,16 +248,16 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
                 continue; // nothing gained yet
             }
             let mo = &acc.moments[(l - 1) as usize * nq + q];
-            let (lo, hi) = t_interval(mo.mean, mo.std_error(), mo.n);
+            let e = Estimate::mean(mo);
             let check = crate::tr!(
                 "growth.leveling.key_exact",
                 level = l,
                 what = what,
                 exact = num(d.mean(), 4),
-                simulated = num(mo.mean, 4),
-                lo = num(lo, 4),
-                hi = num(hi, 4),
-                outside = if lo <= d.mean() && d.mean() <= hi {
+                simulated = num(e.value, 4),
+                lo = num(e.lo, 4),
+                hi = num(e.hi, 4),
+                outside = if e.lo <= d.mean() && d.mean() <= e.hi {
                     ""
                 } else {
                     crate::tr!("growth.leveling.outside")
@@ -287,8 +287,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     };
 
     // Chance test per level and Light/Dark grants.
-    let (mut lvl, mut pb, mut lo, mut hi, mut km, mut light, mut dark) =
-        (vec![], vec![], vec![], vec![], vec![], vec![], vec![]);
+    let (mut lvl, mut pb, mut km, mut light, mut dark) = (vec![], vec![], vec![], vec![], vec![]);
     let mut chart = LineChart {
         title: crate::tr!("growth.leveling.chance_chart_title").into(),
         x_label: crate::tr!("growth.leveling.x_level").into(),
@@ -302,12 +301,9 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     };
     for &l in levels.iter().filter(|l| **l >= 2) {
         let c = &acc.bonus[(l - 1) as usize];
-        let (a, b) = wilson(c.counts[1], c.total());
-        let p = c.counts[1] as f64 / c.total() as f64;
+        let p = Proportion::new(c.counts[1], c.total());
         lvl.push(l as i64);
         pb.push(p);
-        lo.push(a);
-        hi.push(b);
         km.push(acc.moments[(l - 1) as usize * nq + 11].mean);
         let (lt, dk) = if l >= 5 {
             (
@@ -319,27 +315,26 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         };
         light.push(lt as i64);
         dark.push(dk as i64);
-        s.points.push((l as f64, p));
-        s.band.push((l as f64, a, b));
+        s.points.push((l as f64, p.p));
+        s.band.push((l as f64, p.lo, p.hi));
     }
     chart.series.push(s);
     if let (Some(p2), Some(pl)) = (pb.first(), pb.last()) {
         key.push(crate::tr!(
             "growth.leveling.key_chance",
-            p2 = num(*p2, 4),
+            p2 = num(p2.p, 4),
             level = m.max_level,
-            pl = num(*pl, 4)
+            pl = num(pl.p, 4)
         ));
     }
-    let cframe = DataFrame::new_infer_height(vec![
-        Column::new("level".into(), lvl),
-        Column::new("p_chance_bonus".into(), pb),
-        Column::new("p_chance_bonus_lo".into(), lo),
-        Column::new("p_chance_bonus_hi".into(), hi),
+    let mut ccols = vec![Column::new("level".into(), lvl)];
+    ccols.extend(interval_columns("p_chance_bonus", &pb, |&p| p));
+    ccols.extend([
         Column::new("mean_karma".into(), km),
         Column::new("light_points".into(), light),
         Column::new("dark_points".into(), dark),
-    ])?;
+    ]);
+    let cframe = DataFrame::new_infer_height(ccols)?;
     let c_out = Output {
         name: "leveling-chance".into(),
         title: crate::tr!("growth.leveling.chance_title").into(),

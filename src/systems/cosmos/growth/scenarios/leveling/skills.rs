@@ -6,8 +6,11 @@ use polars::prelude::*;
 
 use crate::dice::Dist;
 use crate::lang::num;
+use crate::report::interval_columns;
 use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind};
-use crate::stats::{t_interval, wilson};
+use crate::stats::Proportion;
+
+use super::super::common::nonnegative_mean;
 use crate::systems::cosmos::growth::creation::{exact as creation_exact, HpPmSplit};
 use crate::systems::cosmos::growth::leveling::exact as level_exact;
 use crate::systems::cosmos::growth::skills::{cumulative_costs, exact, WhenShort};
@@ -75,9 +78,8 @@ pub fn skills_output(
 ) -> anyhow::Result<(Output, Vec<String>)> {
     let max_level = m.max_level;
     let (mut pol, mut lvl, mut wish) = (vec![], vec![], vec![]);
-    let (mut p_met, mut p_lo, mut p_hi, mut p_ex) = (vec![], vec![], vec![], vec![]);
-    let (mut p_all, mut unspent, mut unlocked, mut un_lo, mut un_hi) =
-        (vec![], vec![], vec![], vec![], vec![]);
+    let (mut p_met, mut p_ex) = (vec![], vec![]);
+    let (mut p_all, mut unspent, mut unlocked) = (vec![], vec![], vec![]);
     let mut series = Vec::new();
     let mut key = Vec::new();
     let creation = creation_pc(m);
@@ -105,33 +107,26 @@ pub fn skills_output(
         for l in 0..max_level as usize {
             let ex = wish_met_with(m, creation.as_ref(), plan, i, l as u32 + 1);
             let c = &a.all[l];
-            let (alo, ahi) = wilson(c.counts[1], c.total());
-            let pa = c.counts[1] as f64 / c.total() as f64;
-            s.points.push((l as f64 + 1.0, pa));
-            s.band.push((l as f64 + 1.0, alo, ahi));
-            let u = &a.unlocked[l];
-            let (ulo, uhi) = t_interval(u.mean, u.std_error(), u.n);
+            let all = Proportion::new(c.counts[1], c.total());
+            s.points.push((l as f64 + 1.0, all.p));
+            s.band.push((l as f64 + 1.0, all.lo, all.hi));
+            let u = nonnegative_mean(&a.unlocked[l]);
             for w in 0..nw {
                 let c = &a.wish[l * nw + w];
-                let (lo, hi) = wilson(c.counts[1], c.total());
                 pol.push(name.clone());
                 lvl.push(l as i64 + 1);
                 wish.push(plan.wish_names[i][w].clone());
-                p_met.push(c.counts[1] as f64 / c.total() as f64);
-                p_lo.push(lo);
-                p_hi.push(hi);
+                p_met.push(Proportion::new(c.counts[1], c.total()));
                 p_ex.push(ex.as_ref().map(|e| e[w]));
-                p_all.push(pa);
+                p_all.push(all.p);
                 unspent.push(a.unspent[l].mean);
-                unlocked.push(u.mean);
-                un_lo.push(ulo.max(0.0));
-                un_hi.push(uhi);
+                unlocked.push(u);
             }
             last_exact = ex;
         }
         let last = max_level as usize - 1;
         let c = &a.all[last];
-        let (lo, hi) = wilson(c.counts[1], c.total());
+        let r = Proportion::new(c.counts[1], c.total());
         // Strict order: every wish met = the last buyable wish met.
         let exact_all = last_exact.and_then(|e| {
             let costs = cumulative_costs(&plan.tree, p);
@@ -145,9 +140,9 @@ pub fn skills_output(
             "growth.skills.key",
             name = crate::report::md_text(name),
             level = max_level,
-            p = num(c.counts[1] as f64 / c.total() as f64, 4),
-            lo = num(lo, 4),
-            hi = num(hi, 4),
+            p = num(r.p, 4),
+            lo = num(r.lo, 4),
+            hi = num(r.hi, 4),
             exact = exact_all.map_or(String::new(), |e| crate::tr!(
                 "growth.skills.key_exact",
                 p = num(e, 4)
@@ -165,20 +160,22 @@ pub fn skills_output(
         y_range: Some((0.0, 1.0)),
         series,
     };
-    let frame = DataFrame::new_infer_height(vec![
+    let mut cols = vec![
         Column::new("policy".into(), pol),
         Column::new("level".into(), lvl),
         Column::new("wish".into(), wish),
-        Column::new("p_wish_met".into(), p_met),
-        Column::new("p_wish_met_lo".into(), p_lo),
-        Column::new("p_wish_met_hi".into(), p_hi),
-        Column::new("p_wish_met_exact".into(), p_ex),
-        Column::new("p_all_wishes_met".into(), p_all),
-        Column::new("pc_unspent_mean".into(), unspent),
-        Column::new("skills_unlocked_mean".into(), unlocked),
-        Column::new("skills_unlocked_lo".into(), un_lo),
-        Column::new("skills_unlocked_hi".into(), un_hi),
-    ])?;
+    ];
+    cols.extend(interval_columns("p_wish_met", &p_met, |&p| p));
+    cols.push(Column::new("p_wish_met_exact".into(), p_ex));
+    cols.push(Column::new("p_all_wishes_met".into(), p_all));
+    cols.push(Column::new("pc_unspent_mean".into(), unspent));
+    let [un_mean, un_lo, un_hi] = interval_columns("skills_unlocked", &unlocked, |&e| e);
+    cols.extend([
+        un_mean.with_name("skills_unlocked_mean".into()),
+        un_lo,
+        un_hi,
+    ]);
+    let frame = DataFrame::new_infer_height(cols)?;
     Ok((
         Output {
             name: "leveling-skills".into(),

@@ -7,11 +7,12 @@ use crate::context::Context;
 use crate::engine::Tally;
 use crate::lang;
 use crate::report::{
-    param_text, BarChart, BarSeries, Chart, Figure, LineChart, LineSeries, Output, Provenance,
+    interval_columns, param_text, BarChart, BarSeries, Chart, Figure, LineChart, LineSeries,
+    Output, Provenance,
 };
 use crate::rules::growth::MUTATION_OPTIONS;
 use crate::scenario::ScenarioFile;
-use crate::stats::{t_interval, wilson};
+use crate::stats::{wilson, Estimate, Proportion};
 use crate::systems::cosmos::growth::genetics::Ultimate;
 use crate::systems::cosmos::growth::{quantile_interval, OPTIONS};
 use crate::systems::ScenarioResult;
@@ -86,7 +87,7 @@ pub(super) fn report(
 
     // Survival curves.
     let days: Vec<u32> = (0..=m.max_days).collect();
-    let mut cols: Vec<Vec<f64>> = vec![vec![]; 6];
+    let mut cols: [Vec<Proportion>; 2] = [vec![], vec![]];
     let mut curves = [
         LineSeries {
             name: crate::tr!("growth.mutation.no_major_yet").into(),
@@ -99,32 +100,18 @@ pub(super) fn report(
     ];
     for &d in &days {
         for (k, t) in [&acc.first_major, &acc.ultimate].into_iter().enumerate() {
-            let alive = n - share_by(t, d);
-            let (lo, hi) = wilson(alive, n);
-            let p = alive as f64 / n as f64;
-            cols[3 * k].push(p);
-            cols[3 * k + 1].push(lo);
-            cols[3 * k + 2].push(hi);
-            curves[k].points.push((d as f64, p));
-            curves[k].band.push((d as f64, lo, hi));
+            let p = Proportion::new(n - share_by(t, d), n);
+            cols[k].push(p);
+            curves[k].points.push((d as f64, p.p));
+            curves[k].band.push((d as f64, p.lo, p.hi));
         }
     }
     let mut scols = vec![Column::new(
         "day".into(),
         days.iter().map(|&d| d as i64).collect::<Vec<_>>(),
     )];
-    for (name, c) in [
-        "p_no_major",
-        "p_no_major_lo",
-        "p_no_major_hi",
-        "p_no_ultimate",
-        "p_no_ultimate_lo",
-        "p_no_ultimate_hi",
-    ]
-    .iter()
-    .zip(cols)
-    {
-        scols.push(Column::new((*name).into(), c));
+    for (name, c) in ["p_no_major", "p_no_ultimate"].iter().zip(&cols) {
+        scols.extend(interval_columns(name, c, |&p| p));
     }
     let [c0, c1] = curves;
     let surv_chart = LineChart {
@@ -135,17 +122,14 @@ pub(super) fn report(
         y_range: Some((0.0, 1.0)),
         series: vec![c0, c1],
     };
-    let by_end = |t: &Tally| {
-        let k = share_by(t, m.max_days);
-        (k as f64 / n as f64, wilson(k, n))
-    };
-    let (pu, (pul, puh)) = by_end(&acc.ultimate);
+    let by_end = |t: &Tally| Proportion::new(share_by(t, m.max_days), n);
+    let pu = by_end(&acc.ultimate);
     let mut key = vec![crate::tr!(
         "growth.mutation.p_ultimate_key",
         days = m.max_days,
-        p = lang::num(pu, 4),
-        lo = lang::num(pul, 4),
-        hi = lang::num(puh, 4),
+        p = lang::num(pu.p, 4),
+        lo = lang::num(pu.lo, 4),
+        hi = lang::num(pu.hi, 4),
         chance = m.chance,
         karma = lang::signed(m.karma as f64, 0)
     )];
@@ -166,22 +150,14 @@ pub(super) fn report(
     };
 
     // Time-to-event quantiles.
-    let (mut ev, mut qs, mut dv, mut dl, mut dh, mut pe, mut pl, mut ph) = (
-        vec![],
-        vec![],
-        vec![],
-        vec![],
-        vec![],
-        vec![],
-        vec![],
-        vec![],
-    );
+    let (mut ev, mut qs, mut dv, mut dl, mut dh, mut pe) =
+        (vec![], vec![], vec![], vec![], vec![], vec![]);
     for (name, t) in [
         ("first_major", &acc.first_major),
         ("ultimate", &acc.ultimate),
         ("final_ultimate", &acc.final_ultimate),
     ] {
-        let (p, (l, h)) = by_end(t);
+        let p = by_end(t);
         for q in [0.1, 0.25, 0.5, 0.75, 0.9] {
             let (v, lo, hi) = quantile_interval(t, q);
             ev.push(name);
@@ -190,8 +166,6 @@ pub(super) fn report(
             dl.push(opt(lo));
             dh.push(opt(hi));
             pe.push(p);
-            pl.push(l);
-            ph.push(h);
             if q == 0.5 {
                 let label = match name {
                     "first_major" => crate::tr!("growth.mutation.first_major"),
@@ -210,31 +184,28 @@ pub(super) fn report(
             }
         }
     }
-    let times_frame = DataFrame::new_infer_height(vec![
+    let mut tcols = vec![
         Column::new("event".into(), ev),
         Column::new("quantile".into(), qs),
         Column::new("day".into(), dv),
         Column::new("day_lo".into(), dl),
         Column::new("day_hi".into(), dh),
-        Column::new("p_by_end".into(), pe),
-        Column::new("p_by_end_lo".into(), pl),
-        Column::new("p_by_end_hi".into(), ph),
-    ])?;
-    let mo = &acc.mutations;
-    let (ml, mh) = t_interval(mo.mean, mo.std_error(), mo.n);
+    ];
+    tcols.extend(interval_columns("p_by_end", &pe, |&p| p));
+    let times_frame = DataFrame::new_infer_height(tcols)?;
+    let mo = Estimate::mean(&acc.mutations);
     key.push(crate::tr!(
         "growth.mutation.count_key",
-        mean = lang::num(mo.mean, 2),
-        lo = lang::num(ml, 2),
-        hi = lang::num(mh, 2)
+        mean = lang::num(mo.value, 2),
+        lo = lang::num(mo.lo, 2),
+        hi = lang::num(mo.hi, 2)
     ));
-    let ps = &acc.positive_share;
-    let (psl, psh) = t_interval(ps.mean, ps.std_error(), ps.n);
+    let ps = Estimate::mean(&acc.positive_share);
     key.push(crate::tr!(
         "growth.mutation.positive_key",
-        share = lang::num(ps.mean, 4),
-        lo = lang::num(psl, 4),
-        hi = lang::num(psh, 4)
+        share = lang::num(ps.value, 4),
+        lo = lang::num(ps.lo, 4),
+        hi = lang::num(ps.hi, 4)
     ));
     let times_out = Output {
         name: "mutation-times".into(),
@@ -346,8 +317,7 @@ pub(super) fn report(
     // Chance x karma sweep.
     if let Some((chances, karmas)) = &m.sweep {
         let mut pos = vec![];
-        let (mut cc, mut kk, mut pp, mut ll, mut hh, mut med, mut medm) =
-            (vec![], vec![], vec![], vec![], vec![], vec![], vec![]);
+        let (mut cc, mut kk, mut pp, mut med, mut medm) = (vec![], vec![], vec![], vec![], vec![]);
         let mut chart = LineChart {
             title: crate::tr!("growth.mutation.sweep_chart", days = m.max_days),
             x_label: crate::tr!("growth.mutation.chance_axis").into(),
@@ -365,17 +335,15 @@ pub(super) fn report(
             };
             for &c in chances {
                 let a = run_cell(m, ctx, trials, c, k as i8);
-                let (p, (l, h)) = by_end(&a.ultimate);
+                let p = by_end(&a.ultimate);
                 cc.push(c);
                 kk.push(k);
                 pp.push(p);
-                ll.push(l);
-                hh.push(h);
                 med.push(opt(quantile_interval(&a.ultimate, 0.5).0));
                 medm.push(opt(quantile_interval(&a.first_major, 0.5).0));
                 pos.push(a.positive_share.mean);
-                s.points.push((c as f64, p));
-                s.band.push((c as f64, l, h));
+                s.points.push((c as f64, p.p));
+                s.band.push((c as f64, p.lo, p.hi));
             }
             chart.series.push(s);
         }
@@ -386,7 +354,7 @@ pub(super) fn report(
                 "growth.mutation.sweep_cell",
                 chance = cc[i],
                 karma = lang::signed(kk[i] as f64, 0),
-                p = lang::num(pp[i], 4),
+                p = lang::num(pp[i].p, 4),
                 positive = lang::num(pos[i], 3)
             )
         };
@@ -400,16 +368,20 @@ pub(super) fn report(
             name: "mutation-sweep".into(),
             title: crate::tr!("growth.mutation.sweep_title").into(),
             question: crate::tr!("growth.mutation.sweep_question").into(),
-            frame: DataFrame::new_infer_height(vec![
-                Column::new("chance".into(), cc),
-                Column::new("karma".into(), kk),
-                Column::new("p_ultimate_by_end".into(), pp),
-                Column::new("p_ultimate_by_end_lo".into(), ll),
-                Column::new("p_ultimate_by_end_hi".into(), hh),
-                Column::new("median_days_to_ultimate".into(), med),
-                Column::new("median_days_to_first_major".into(), medm),
-                Column::new("positive_major_share".into(), pos),
-            ])?,
+            frame: DataFrame::new_infer_height(
+                [
+                    Column::new("chance".into(), cc),
+                    Column::new("karma".into(), kk),
+                ]
+                .into_iter()
+                .chain(interval_columns("p_ultimate_by_end", &pp, |&p| p))
+                .chain([
+                    Column::new("median_days_to_ultimate".into(), med),
+                    Column::new("median_days_to_first_major".into(), medm),
+                    Column::new("positive_major_share".into(), pos),
+                ])
+                .collect(),
+            )?,
             figures: vec![Figure {
                 suffix: None,
                 panels: vec![Chart::Lines(chart)],
