@@ -95,6 +95,38 @@ pub fn interval_columns<R, E: Into<crate::stats::Estimate>>(
     ]
 }
 
+/// Real-number columns filled a row at a time, in the order of their first value (a
+/// per-day table whose figures are computed day by day).
+#[derive(Default)]
+pub struct FloatColumns(Vec<(String, Vec<f64>)>);
+
+impl FloatColumns {
+    pub fn push(&mut self, name: &str, v: f64) {
+        match self.0.iter_mut().find(|c| c.0 == name) {
+            Some(c) => c.1.push(v),
+            None => self.0.push((name.to_string(), vec![v])),
+        }
+    }
+
+    /// A figure with its 95% interval in the columns `name`, `name_lo`, `name_hi` (as
+    /// [`interval_columns`] names them); returns it for a chart.
+    pub fn interval(
+        &mut self,
+        name: &str,
+        e: impl Into<crate::stats::Estimate>,
+    ) -> crate::stats::Estimate {
+        let e = e.into();
+        self.push(name, e.value);
+        self.push(&format!("{name}_lo"), e.lo);
+        self.push(&format!("{name}_hi"), e.hi);
+        e
+    }
+
+    pub fn into_columns(self) -> impl Iterator<Item = Column> {
+        self.0.into_iter().map(|(n, v)| Column::new(n.into(), v))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -16,6 +16,7 @@ mod options;
 mod parameters;
 pub mod piloting;
 mod quantiles;
+pub mod race_odds;
 pub mod races;
 pub mod scenarios;
 pub mod skills;

@@ -7,7 +7,8 @@ use crate::lang::{num, pct};
 use crate::report::{interval_columns, BarChart, BarSeries, Chart, Figure, Output, Provenance};
 use crate::stats::Proportion;
 use crate::systems::cosmos::growth::creation::{CreationPolicy, StatAssign};
-use crate::systems::cosmos::growth::races::{exact, Conflict, Races, MAX_REROLLS};
+use crate::systems::cosmos::growth::race_odds as exact;
+use crate::systems::cosmos::growth::races::{Conflict, Races, MAX_REROLLS};
 use crate::systems::cosmos::growth::stats::Stat;
 
 use super::sim::CreationAcc;

@@ -7,7 +7,9 @@ use polars::prelude::*;
 
 use crate::engine::Counts;
 use crate::lang::num;
-use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind};
+use crate::report::{
+    Chart, Figure, FloatColumns, LineChart, LineSeries, Output, Provenance, XKind,
+};
 use crate::scenario::ScenarioFile;
 use crate::stats::Proportion;
 use crate::systems::cosmos::growth::{band_row, GrowthRules, OPTIONS};
@@ -18,7 +20,6 @@ use super::super::common::nonnegative_mean;
 use super::super::summary;
 use super::model::ExpeditionModel;
 use super::party::{PartyAcc, PartySim};
-use super::report::DayColumns;
 use super::DEFAULT_TRIALS;
 
 /// The share of the second category of `c`.
@@ -204,7 +205,7 @@ fn party_days(
     prov: &Provenance,
 ) -> anyhow::Result<Output> {
     let days = m.plans.len();
-    let mut cols = DayColumns::default();
+    let mut cols = FloatColumns::default();
     let s = |name: &str| LineSeries {
         name: name.into(),
         ..Default::default()
@@ -284,7 +285,7 @@ fn traveller_days(
     let party = m.party.as_ref().expect("a party");
     let days = m.plans.len();
     let (mut who, mut day) = (Vec::new(), Vec::new());
-    let mut cols = DayColumns::default();
+    let mut cols = FloatColumns::default();
     let mut ex_lines = Vec::new();
     let mut fp_lines = Vec::new();
     for (mem, a) in party.members.iter().zip(&acc.members) {

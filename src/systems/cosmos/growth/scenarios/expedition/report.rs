@@ -6,7 +6,9 @@ use polars::prelude::*;
 
 use crate::engine::{Moments, Tally};
 use crate::lang::num;
-use crate::report::{interval_columns, Chart, Figure, LineChart, LineSeries, Output, Provenance};
+use crate::report::{
+    interval_columns, Chart, Figure, FloatColumns, LineChart, LineSeries, Output, Provenance,
+};
 use crate::scenario::ScenarioFile;
 use crate::stats::{Estimate, Proportion};
 use crate::systems::cosmos::growth::{band_row, dec, quantile_interval, GrowthRules, OPTIONS};
@@ -69,7 +71,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         );
     }
 
-    let mut cols = DayColumns::default();
+    let mut cols = FloatColumns::default();
     // Bands and risks at the two moments of the day (see `sim::Moment`): `_worst` is the
     // day's worst point, `_end` its end (evening, before the night).
     let series = |name: String| LineSeries {
@@ -339,32 +341,4 @@ fn legs_key_figures(m: &ExpeditionModel, pilot: Option<&[f64]>, march: &[Moments
         ));
     }
     out
-}
-
-/// The columns of a per-day table, filled one day at a time in the order of first push
-/// (`expedition-days`, `party-days`, `party-travellers`).
-#[derive(Default)]
-pub(super) struct DayColumns(Vec<(String, Vec<f64>)>);
-
-impl DayColumns {
-    pub(super) fn push(&mut self, name: &str, v: f64) {
-        match self.0.iter_mut().find(|c| c.0 == name) {
-            Some(c) => c.1.push(v),
-            None => self.0.push((name.to_string(), vec![v])),
-        }
-    }
-
-    /// A figure with its 95% interval in the columns `name`, `name_lo`, `name_hi` (as
-    /// `report::interval_columns` names them); returns it for the chart.
-    pub(super) fn interval(&mut self, name: &str, e: impl Into<Estimate>) -> Estimate {
-        let e = e.into();
-        self.push(name, e.value);
-        self.push(&format!("{name}_lo"), e.lo);
-        self.push(&format!("{name}_hi"), e.hi);
-        e
-    }
-
-    pub(super) fn into_columns(self) -> impl Iterator<Item = Column> {
-        self.0.into_iter().map(|(n, v)| Column::new(n.into(), v))
-    }
 }
