@@ -30,14 +30,21 @@ pub struct RunArgs {
 }
 
 impl RunArgs {
-    /// The context these flags ask for: seed, threads, rule options.
-    pub fn context(&self, quiet: bool) -> anyhow::Result<crate::context::Context> {
-        crate::context::Context::new(
+    /// The context these flags ask for: seed, threads, rule options; its engine computes
+    /// in `mode` (a shard or a merge) when one is given.
+    pub fn context(
+        &self,
+        quiet: bool,
+        mode: Option<&'static crate::engine::shard::Mode>,
+    ) -> anyhow::Result<crate::context::Context> {
+        let mut ctx = crate::context::Context::new(
             self.seed,
             self.threads,
             crate::rules::RuleOptions::from_pairs(&self.options)?,
             quiet,
-        )
+        )?;
+        ctx.engine = ctx.engine.in_mode(mode);
+        Ok(ctx)
     }
 }
 

@@ -24,6 +24,8 @@ pub(crate) struct Runner {
     pub threads: usize,
     pub global_options: Vec<String>,
     pub quiet: bool,
+    /// A shard or a merge (`report --shard`, `merge`): every table and scenario run in it.
+    pub mode: Option<&'static crate::engine::shard::Mode>,
     cache: HashMap<(Source, Vec<String>, Option<u64>, Option<u64>), Rc<Vec<Output>>>,
     /// Stalemate warnings of every scenario run, in run order (issue 27 item 2: a gate on
     /// a win rate must not pass silently over fights that never end).
@@ -42,6 +44,7 @@ impl Runner {
             threads,
             global_options,
             quiet,
+            mode: None,
             cache: HashMap::new(),
             stalled: Vec::new(),
         }
@@ -81,12 +84,12 @@ impl Compute for Runner {
         // Small runs (the blocks of a paired test fit in one batch each) side by side on
         // the run's pool; each depends on its own seed only, so the bytes do not depend on
         // the order they finish in.
-        let (threads, quiet) = (self.threads, self.quiet);
+        let (threads, quiet, mode) = (self.threads, self.quiet, self.mode);
         let done = crate::engine::pool(threads)?.install(|| {
             use rayon::prelude::*;
             missing
                 .par_iter()
-                .map(|s| produce(source, &options, trials, Some(*s), threads, quiet))
+                .map(|s| produce(source, &options, trials, Some(*s), threads, quiet, mode))
                 .collect::<Vec<_>>()
         });
         for (s, outs) in missing.iter().zip(done) {
@@ -110,7 +113,7 @@ impl Runner {
             return Ok(o.clone());
         }
         signals::check()?;
-        let (outs, stalled) = produce(source, &options, trials, seed, self.threads, self.quiet)?;
+        let (outs, stalled) = produce(source, &options, trials, seed, self.threads, self.quiet, self.mode)?;
         for w in stalled {
             if !self.stalled.contains(&w) {
                 self.stalled.push(w);
@@ -130,6 +133,7 @@ fn produce(
     seed: Option<u64>,
     threads: usize,
     quiet: bool,
+    mode: Option<&'static crate::engine::shard::Mode>,
 ) -> anyhow::Result<(Vec<Output>, Vec<String>)> {
     match source {
         Source::Table { name, args } => {
@@ -146,7 +150,7 @@ fn produce(
                 argv.extend(["--trials".to_string(), t.to_string()]);
             }
             let cmd = parse_table(name, &argv).map_err(UserError::new)?;
-            Ok((table_outputs(&cmd, quiet)?, Vec::new()))
+            Ok((table_outputs(&cmd, quiet, mode)?, Vec::new()))
         }
         Source::Scenario(path) => {
             let o = RunOverrides {
@@ -155,6 +159,7 @@ fn produce(
                 threads,
                 options: options.to_vec(),
                 quiet,
+                mode,
                 ..Default::default()
             };
             let outputs = run_scenario(path, &o)?.outputs;

@@ -4,6 +4,7 @@ use clap::{CommandFactory, Parser};
 
 use crate::balance::figures::describe;
 use crate::cli::{Cli, Command, TableCommand};
+use crate::engine::shard::Mode;
 use crate::error::UserError;
 use crate::report::Output;
 use crate::systems::RunOverrides;
@@ -53,9 +54,14 @@ pub fn parse_table(name: &str, args: &[String]) -> Result<TableCommand, String> 
     }
 }
 
-/// Computes a table's outputs with `args` (quiet, nothing written).
-pub fn table_outputs(cmd: &TableCommand, quiet: bool) -> anyhow::Result<Vec<Output>> {
-    let ctx = cmd.run_args().context(quiet)?;
+/// Computes a table's outputs with `args` (quiet, nothing written), its engine in `mode`
+/// (a shard or a merge) when one is given.
+pub fn table_outputs(
+    cmd: &TableCommand,
+    quiet: bool,
+    mode: Option<&'static Mode>,
+) -> anyhow::Result<Vec<Output>> {
+    let ctx = cmd.run_args().context(quiet, mode)?;
     cmd.compute(&ctx)
 }
 
@@ -72,7 +78,7 @@ pub fn figures(target: &str, args: &[String], quiet: bool) -> anyhow::Result<()>
         run_scenario(Path::new(target), &o)?.outputs
     } else {
         let cmd = parse_table(target, args).map_err(UserError::new)?;
-        table_outputs(&cmd, quiet)?
+        table_outputs(&cmd, quiet, None)?
     };
     print_stdout(&describe(&outputs))
 }

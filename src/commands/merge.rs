@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use clap::Parser;
 
 use crate::cli::{Cli, MergeArgs};
-use crate::engine::shard::{self, Accumulators, Mode};
+use crate::engine::shard::{Accumulators, Mode};
 use crate::error::UserError;
 
 use super::shard::{
@@ -342,12 +342,10 @@ pub fn merge(a: &MergeArgs, quiet: bool, lang: Option<crate::lang::Lang>) -> any
             }
         }
     }
-    shard::set_mode(Mode::Replay {
-        store,
-        computed: Default::default(),
-    })?;
-    super::dispatch(&cli)?;
-    let computed = shard::computed_at_merge();
+    let session = super::Session::in_mode(quiet, Mode::replay(store), None);
+    super::language::choose(&cli)?;
+    super::run_command(&cli, &session)?;
+    let computed = session.mode.map_or(0, Mode::computed_at_merge);
     if computed > 0 && !quiet {
         super::say(&crate::tr!("merge.computed", batches = computed));
     }

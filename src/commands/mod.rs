@@ -47,16 +47,95 @@ pub use variants::variants;
 
 use std::path::{Path, PathBuf};
 
+use crate::engine::shard::Mode;
 use crate::report::Output;
+
+/// What a command runs with, passed down rather than set for the process (issue 23, item
+/// 5): whether to stay quiet, and whether it runs as one shard of a run or as a merge.
+/// Only the commands `--shard` accepts (`run`, `sweep`, `table`, `report`) take one; the
+/// others always compute everything.
+pub struct Session {
+    pub quiet: bool,
+    /// The mode the command's engines run in (`engine::shard`): made once per command and
+    /// lent to every engine it builds.
+    pub mode: Option<&'static Mode>,
+    /// A shard's manifest, completed when its part is published.
+    part: Option<shard::Manifest>,
+}
+
+impl Session {
+    /// A command computing everything.
+    pub fn new(quiet: bool) -> Session {
+        Session {
+            quiet,
+            mode: None,
+            part: None,
+        }
+    }
+
+    /// A command run in `mode` for the rest of the process (a shard with its manifest,
+    /// or a merge): the mode is leaked once so engines, which are `Copy`, can borrow it.
+    fn in_mode(quiet: bool, mode: Mode, part: Option<shard::Manifest>) -> Session {
+        Session {
+            quiet,
+            mode: Some(Box::leak(Box::new(mode))),
+            part,
+        }
+    }
+
+    /// Whether this command is a shard: it publishes accumulators, not outputs.
+    pub fn is_shard(&self) -> bool {
+        self.mode.is_some_and(Mode::is_shard)
+    }
+
+    /// [`publish_set`], or in a shard, the partial folder of its accumulators.
+    pub(crate) fn publish(
+        &self,
+        target: &Path,
+        produce: impl FnOnce(&Path) -> anyhow::Result<Vec<PathBuf>>,
+    ) -> anyhow::Result<()> {
+        match (self.mode, &self.part) {
+            (Some(mode), Some(part)) if mode.is_shard() => {
+                shard::publish_partial(target, self.quiet, mode, part.clone(), produce)
+            }
+            _ => publish_set(target, self.quiet, produce),
+        }
+    }
+
+    /// [`write_outputs`]; a shard renders nothing (its outputs would be discarded).
+    pub(crate) fn write_outputs(
+        &self,
+        outputs: &mut [Output],
+        dir: &Path,
+    ) -> anyhow::Result<Vec<PathBuf>> {
+        if self.is_shard() {
+            return Ok(Vec::new());
+        }
+        write_outputs(outputs, dir)
+    }
+
+    /// `report::write_page`; a shard renders no charts, so its (discarded) pages are not
+    /// rendered either.
+    pub(crate) fn write_page(
+        &self,
+        dir: &Path,
+        stem: &str,
+        markdown: &str,
+    ) -> anyhow::Result<Vec<PathBuf>> {
+        if self.is_shard() {
+            return Ok(vec![
+                PathBuf::from(format!("{stem}.md")),
+                PathBuf::from(format!("{stem}.html")),
+            ]);
+        }
+        crate::report::write_page(dir, stem, markdown)
+    }
+}
 
 /// Writes outputs into `dir` (a staging folder) and returns the files written, relative to
 /// `dir`.
 pub(crate) fn write_outputs(outputs: &mut [Output], dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     let mut all = Vec::new();
-    if shard::sharding() {
-        // A shard publishes accumulators, not outputs: rendering them would be wasted.
-        return Ok(all);
-    }
     // Inside a run's pool (`report`), every output renders at once (issue 28): each
     // writes its own files, and the list keeps the outputs' order. Outside one, a
     // command stays on its own thread rather than start rayon's global pool, which
@@ -88,9 +167,6 @@ pub(crate) fn publish_set(
     quiet: bool,
     produce: impl FnOnce(&Path) -> anyhow::Result<Vec<PathBuf>>,
 ) -> anyhow::Result<()> {
-    if shard::sharding() {
-        return shard::publish_partial(target, quiet, produce);
-    }
     let staging = Staging::prepare(target)?;
     let files = produce(staging.dir())?;
     signals::check()?;
@@ -103,38 +179,43 @@ pub(crate) fn publish_set(
     Ok(())
 }
 
-/// Runs the command `cli` names (`main`, and `merge` re-running a shards' command).
+/// Runs the command `cli` names (`main`).
 pub fn dispatch(cli: &crate::cli::Cli) -> anyhow::Result<()> {
-    use crate::cli::Command;
     language::choose(cli)?;
-    if let Some(arg) = cli.shard {
-        if !shard::sharding() {
-            return shard::run_shard(cli, arg);
-        }
+    match cli.shard {
+        Some(arg) => shard::run_shard(cli, arg),
+        None => run_command(cli, &Session::new(cli.quiet)),
     }
+}
+
+/// Runs the command `cli` names in session `s` (a shard, or a merge re-running the
+/// shards' command).
+pub(crate) fn run_command(cli: &crate::cli::Cli, s: &Session) -> anyhow::Result<()> {
+    use crate::cli::Command;
+    let quiet = s.quiet;
     match &cli.command {
-        Command::Report(args) => report(args, cli.quiet),
+        Command::Report(args) => report(args, s),
         Command::Table {
             table: t,
             precision,
-        } => table(t, precision, cli.quiet),
-        Command::Run(args) => run_cmd(args, cli.quiet),
-        Command::Sweep(args) => sweep(args, cli.quiet),
-        Command::Check { file } => check(file, cli.quiet),
+        } => table(t, precision, s),
+        Command::Run(args) => run_cmd(args, s),
+        Command::Sweep(args) => sweep(args, s),
+        Command::Check { file } => check(file, quiet),
         Command::Options => print_stdout(&list_options()),
-        Command::Figures { target, args } => figures(target, args, cli.quiet),
-        Command::Expect(args) => expect(args, cli.quiet),
-        Command::Compare(args) => compare(args, cli.quiet),
-        Command::Tune(args) => tune_cmd(args, cli.quiet),
-        Command::Optimise(args) => optimise(args, cli.quiet),
-        Command::Variants(args) => variants(args, cli.quiet),
-        Command::Trace(args) => trace(args, cli.quiet),
-        Command::Init(args) => init(args, cli.quiet),
+        Command::Figures { target, args } => figures(target, args, quiet),
+        Command::Expect(args) => expect(args, quiet),
+        Command::Compare(args) => compare(args, quiet),
+        Command::Tune(args) => tune_cmd(args, quiet),
+        Command::Optimise(args) => optimise(args, quiet),
+        Command::Variants(args) => variants(args, quiet),
+        Command::Trace(args) => trace(args, quiet),
+        Command::Init(args) => init(args, quiet),
         Command::Merge(args) => {
-            if cli.shard.is_some() {
+            if cli.shard.is_some() || s.mode.is_some() {
                 return Err(crate::error::UserError::new(crate::tr!("shard.not_for_merge")).into());
             }
-            merge(args, cli.quiet, cli.lang)
+            merge(args, quiet, cli.lang)
         }
     }
 }

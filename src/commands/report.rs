@@ -4,8 +4,8 @@ use crate::cli::ReportArgs;
 use crate::report::{write_index, IndexEntry};
 use crate::systems::{self, RunOverrides};
 
-use super::{publish_set, run_scenario, scenario_rel, shipped_scenarios, signals};
-use super::{write_outputs, write_scenario};
+use super::{run_scenario, scenario_rel, shipped_scenarios, signals};
+use super::{write_scenario, Session};
 
 /// Where shipped scenarios live, relative to the project root (the working directory of
 /// `cargo run`).
@@ -23,8 +23,8 @@ const QUICK_EXPECT_TRIALS: u64 = 20_000;
 
 /// `cosmosim report`: every table of every system, every shipped scenario, and `index.md`,
 /// published as one set.
-pub fn report(a: &ReportArgs, quiet: bool) -> anyhow::Result<()> {
-    let ctx = a.run.context(quiet)?;
+pub fn report(a: &ReportArgs, s: &Session) -> anyhow::Result<()> {
+    let ctx = a.run.context(s.quiet, s.mode)?;
     let default_out = a.run.out == Path::new("reports");
     // A quick look never replaces the full set: reports/quick/.
     let mut out = if a.quick && default_out {
@@ -50,13 +50,13 @@ pub fn report(a: &ReportArgs, quiet: bool) -> anyhow::Result<()> {
         }
     };
     let pool = crate::engine::pool(a.run.threads)?;
-    publish_set(&out, quiet, |staging| {
+    s.publish(&out, |staging| {
         let mut outputs = systems::report_outputs(&ctx, table_trials)?;
         for o in outputs.iter_mut() {
             o.provenance = mark(o.provenance.clone());
         }
         signals::check()?;
-        let mut written = pool.install(|| write_outputs(&mut outputs, staging))?;
+        let mut written = pool.install(|| s.write_outputs(&mut outputs, staging))?;
         let mut entries: Vec<IndexEntry> = outputs.iter().map(|o| o.index_entry()).collect();
 
         let root = Path::new(SCENARIO_DIR);
@@ -68,6 +68,7 @@ pub fn report(a: &ReportArgs, quiet: bool) -> anyhow::Result<()> {
             trials: a.quick.then_some(QUICK_SCENARIO_TRIALS),
             // Scenarios run side by side: one progress bar each would fight for the line.
             quiet: true,
+            mode: s.mode,
             ..Default::default()
         };
         // Every scenario runs at once on the run's thread pool (a small-trial scenario
@@ -88,7 +89,7 @@ pub fn report(a: &ReportArgs, quiet: bool) -> anyhow::Result<()> {
                     .zip(results)
                     .map(|(path, result)| {
                         let mut result = result?;
-                        write_one(path, &mut result, staging, a.quick, &mark)
+                        write_one(path, &mut result, staging, a.quick, &mark, s)
                     })
                     .collect()
             });
@@ -107,11 +108,15 @@ pub fn report(a: &ReportArgs, quiet: bool) -> anyhow::Result<()> {
             let files = super::expect::read_files(&balance, cap)?;
             let mut runner =
                 super::expect::Runner::new(None, a.run.threads, a.run.options.clone(), true);
+            runner.mode = s.mode;
             let settings = crate::balance::expect::Settings { max_trials: cap };
             let results = super::expect::evaluate(&files, &mut runner, &settings, true)?;
             let stalled = runner.stalemate_warnings();
-            for f in super::expect::write_expect(&results, &stalled, &staging.join(BALANCE_DIR))? {
-                written.push(Path::new(BALANCE_DIR).join(f));
+            // A shard's pages are discarded: it only records the calls.
+            if !s.is_shard() {
+                for f in super::expect::write_expect(&results, &stalled, &staging.join(BALANCE_DIR))? {
+                    written.push(Path::new(BALANCE_DIR).join(f));
+                }
             }
             intro += "\n\n";
             intro += &crate::tr!(
@@ -124,7 +129,9 @@ pub fn report(a: &ReportArgs, quiet: bool) -> anyhow::Result<()> {
                 headline = crate::balance::expect::headline(&results)
             );
         }
-        write_index(staging, &intro, &entries)?;
+        if !s.is_shard() {
+            write_index(staging, &intro, &entries)?;
+        }
         written.extend(["index.md", "index.html"].iter().map(PathBuf::from));
         Ok(written)
     })
@@ -138,6 +145,7 @@ fn write_one(
     staging: &Path,
     quick: bool,
     mark: &(impl Fn(crate::report::Provenance) -> crate::report::Provenance + Sync),
+    s: &Session,
 ) -> anyhow::Result<(Vec<PathBuf>, Option<IndexEntry>)> {
     let rel = scenario_rel(path);
     signals::check()?;
@@ -150,7 +158,7 @@ fn write_one(
     }
     let dir = staging.join(&rel);
     std::fs::create_dir_all(&dir)?;
-    let written: Vec<PathBuf> = write_scenario(result, &dir)?
+    let written: Vec<PathBuf> = write_scenario(result, &dir, s)?
         .into_iter()
         .map(|f| rel.join(f))
         .collect();

@@ -3,12 +3,12 @@ use std::path::{Path, PathBuf};
 use crate::balance::stalemate;
 use crate::cli::ScenarioArgs;
 use crate::error::UserError;
-use crate::report::{charts_section, write_page};
+use crate::report::charts_section;
 use crate::rules::RuleOptions;
 use crate::scenario::ScenarioFile;
 use crate::systems::{scenario_kinds, CheckedOnly, RunOverrides, ScenarioKind, ScenarioResult};
 
-use super::{print_stdout, publish_set, run_to_precision, say, signals, write_outputs, Precision};
+use super::{print_stdout, run_to_precision, say, signals, Precision, Session};
 
 pub(super) fn kind_of(file: &ScenarioFile) -> Result<&'static ScenarioKind, UserError> {
     let header = file.header()?;
@@ -174,29 +174,42 @@ fn add_warnings(result: &mut ScenarioResult, warnings: &[String]) {
 
 /// Writes a scenario result's outputs and `summary.md` into `dir` (a staging folder);
 /// returns the files written, relative to `dir`.
-pub fn write_scenario(result: &mut ScenarioResult, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
-    let mut files = write_outputs(&mut result.outputs, dir)?;
+pub fn write_scenario(
+    result: &mut ScenarioResult,
+    dir: &Path,
+    s: &Session,
+) -> anyhow::Result<Vec<PathBuf>> {
+    let mut files = s.write_outputs(&mut result.outputs, dir)?;
     let page = format!("{}{}", result.summary, charts_section(&result.outputs));
-    files.extend(write_page(dir, "summary", &page)?);
+    files.extend(s.write_page(dir, "summary", &page)?);
     Ok(files)
 }
 
 /// `cosmosim run FILE [--precision P]`.
-pub fn run_cmd(a: &ScenarioArgs, quiet: bool) -> anyhow::Result<()> {
+pub fn run_cmd(a: &ScenarioArgs, s: &Session) -> anyhow::Result<()> {
     let goal = super::precision::goal(&a.precision)?;
     if goal.is_some() && a.trials.is_some() {
         return Err(UserError::new(crate::tr!("check.precision_and_trials")).into());
     }
-    run_to(&a.file, &a.overrides(quiet), goal.as_ref())
+    let o = RunOverrides {
+        mode: s.mode,
+        ..a.overrides(s.quiet)
+    };
+    run_to(&a.file, &o, goal.as_ref(), s)
 }
 
 /// `cosmosim run FILE`: outputs go to `--out` or `reports/<path below scenarios/>/`,
 /// published as one set.
 pub fn run(path: &Path, o: &RunOverrides) -> anyhow::Result<()> {
-    run_to(path, o, None)
+    run_to(path, o, None, &Session::new(o.quiet))
 }
 
-fn run_to(path: &Path, o: &RunOverrides, goal: Option<&Precision>) -> anyhow::Result<()> {
+fn run_to(
+    path: &Path,
+    o: &RunOverrides,
+    goal: Option<&Precision>,
+    s: &Session,
+) -> anyhow::Result<()> {
     let file = ScenarioFile::read(path)?;
     let kind = kind_of(&file)?;
     // Validate before anything is created on disk.
@@ -206,7 +219,7 @@ fn run_to(path: &Path, o: &RunOverrides, goal: Option<&Precision>) -> anyhow::Re
         super::warn(&w);
     }
     let dir = o.out.clone().unwrap_or_else(|| default_out(path));
-    publish_set(&dir, o.quiet, |staging| {
+    s.publish(&dir, |staging| {
         let mut result = match goal {
             None => (kind.run)(&file, o)?,
             Some(p) => {
@@ -243,7 +256,7 @@ fn run_to(path: &Path, o: &RunOverrides, goal: Option<&Precision>) -> anyhow::Re
         let mut warnings = all_warnings(&file, foreign);
         warnings.extend(stalled);
         add_warnings(&mut result, &warnings);
-        write_scenario(&mut result, staging)
+        write_scenario(&mut result, staging, s)
     })
 }
 

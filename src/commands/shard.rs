@@ -250,20 +250,8 @@ pub fn run_shard(cli: &Cli, arg: ShardArg) -> anyhow::Result<()> {
             batches: 0,
         },
     };
-    *PENDING.lock().unwrap_or_else(|e| e.into_inner()) = Some(manifest);
-    shard::set_mode(Mode::Shard {
-        id,
-        sink: Default::default(),
-    })?;
-    super::dispatch(cli)
-}
-
-/// The manifest of the shard being run, completed at publication.
-static PENDING: std::sync::Mutex<Option<Manifest>> = std::sync::Mutex::new(None);
-
-/// In shard mode: whether this process is a shard (its outputs are not written).
-pub fn sharding() -> bool {
-    shard::is_shard()
+    let session = super::Session::in_mode(cli.quiet, Mode::shard(id), Some(manifest));
+    super::run_command(cli, &session)
 }
 
 /// `publish_set` of a shard: runs the command's `produce` into a scratch folder (outputs
@@ -271,6 +259,8 @@ pub fn sharding() -> bool {
 pub fn publish_partial(
     target: &Path,
     quiet: bool,
+    mode: &Mode,
+    mut manifest: Manifest,
     produce: impl FnOnce(&Path) -> anyhow::Result<Vec<PathBuf>>,
 ) -> anyhow::Result<()> {
     let staging = Staging::prepare(target)?;
@@ -279,7 +269,7 @@ pub fn publish_partial(
     produce(&scratch)?;
     std::fs::remove_dir_all(&scratch)?;
     signals::check()?;
-    let ShardSink { acc, clash } = shard::take_sink().unwrap_or_default();
+    let ShardSink { acc, clash } = mode.take_sink().unwrap_or_default();
     if let Some(k) = clash {
         anyhow::bail!(
             "engine call {} (seed {}, task {}, {} trials) was made twice with different \
@@ -290,11 +280,6 @@ pub fn publish_partial(
             k.trials
         );
     }
-    let mut manifest = PENDING
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .take()
-        .ok_or_else(|| anyhow::anyhow!("a shard publishes one partial"))?;
     let bytes = shard::encode(&acc);
     manifest.accumulators = AccFile {
         file: ACCUMULATORS.into(),

@@ -131,7 +131,7 @@ impl Subject {
                         })?
                     }
                 };
-                table_outputs(&cmd, true)?
+                table_outputs(&cmd, true, None)?
             }
             Subject::Scenario(file) => {
                 let mut text = file.text.clone();

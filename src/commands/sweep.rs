@@ -1,13 +1,14 @@
 use crate::balance::sweep::sweep as sweep_grid;
 use crate::cli::SweepArgs;
-use crate::report::{charts_section, md_text, write_page};
+use crate::report::{charts_section, md_text};
 use crate::scenario::ScenarioFile;
 
-use super::{publish_set, run_to_precision, signals, write_outputs};
+use super::{run_to_precision, signals, Session};
 
 /// `cosmosim sweep FILE --vary ...`: outputs go to `--out` or
 /// `reports/<path below scenarios/>-sweep/`, published as one set.
-pub fn sweep(a: &SweepArgs, quiet: bool) -> anyhow::Result<()> {
+pub fn sweep(a: &SweepArgs, s: &Session) -> anyhow::Result<()> {
+    let quiet = s.quiet;
     let file = ScenarioFile::read(&a.scenario.file)?;
     // Every kind, through the kind's own run (the same validation, streams and outputs).
     let run = |f: &ScenarioFile, o: &crate::systems::RunOverrides| {
@@ -28,6 +29,7 @@ pub fn sweep(a: &SweepArgs, quiet: bool) -> anyhow::Result<()> {
         })
         .transpose()?;
     let mut o = a.scenario.overrides(quiet);
+    o.mode = s.mode;
     o.max_points = a.max_points;
     // Every grid point is validated (and the grid size capped) before anything is
     // created on disk.
@@ -49,7 +51,7 @@ pub fn sweep(a: &SweepArgs, quiet: bool) -> anyhow::Result<()> {
             &keys,
         )
     });
-    publish_set(&dir, quiet, |staging| {
+    s.publish(&dir, |staging| {
         let mut precision_line = None;
         let mut warned = Vec::new();
         let mut out = match &goal {
@@ -86,7 +88,7 @@ pub fn sweep(a: &SweepArgs, quiet: bool) -> anyhow::Result<()> {
             }
         };
         signals::check()?;
-        let mut files = write_outputs(&mut out, staging)?;
+        let mut files = s.write_outputs(&mut out, staging)?;
         let mut md = format!(
             "# {}\n\n{}\n\n",
             md_text(&out[0].title),
@@ -114,7 +116,7 @@ pub fn sweep(a: &SweepArgs, quiet: bool) -> anyhow::Result<()> {
             }
         }
         md += &charts_section(&out);
-        files.extend(write_page(staging, "summary", &md)?);
+        files.extend(s.write_page(staging, "summary", &md)?);
         Ok(files)
     })
 }

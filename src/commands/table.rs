@@ -1,19 +1,20 @@
 use crate::cli::{PrecisionArgs, TableCommand};
 
-use super::{publish_set, run_to_precision, say, signals, write_outputs};
+use super::{run_to_precision, say, signals, Session};
 
 /// `cosmosim table <name>`: the system computes, this layer writes the set. A Monte Carlo
 /// table is named `<name>-mc`, as in `report`, so it never replaces the exact table.
 /// With `--precision`, the trial count grows until every interval is narrow enough.
-pub fn table(cmd: &TableCommand, precision: &PrecisionArgs, quiet: bool) -> anyhow::Result<()> {
+pub fn table(cmd: &TableCommand, precision: &PrecisionArgs, s: &Session) -> anyhow::Result<()> {
+    let quiet = s.quiet;
     let goal = super::precision::goal(precision)?;
     let run = cmd.run_args();
-    let ctx = run.context(quiet)?;
+    let ctx = run.context(quiet, s.mode)?;
     // Warnings print whatever --quiet says (it silences progress and file lists).
     for w in ctx.options.foreign_to(cmd.system()) {
         super::warn(&w);
     }
-    publish_set(&run.out, quiet, |staging| {
+    s.publish(&run.out, |staging| {
         let mut outputs = match &goal {
             None => cmd.compute(&ctx)?,
             Some(p) => {
@@ -37,6 +38,6 @@ pub fn table(cmd: &TableCommand, precision: &PrecisionArgs, quiet: bool) -> anyh
                 o.provenance.output = o.name.clone();
             }
         }
-        write_outputs(&mut outputs, staging)
+        s.write_outputs(&mut outputs, staging)
     })
 }

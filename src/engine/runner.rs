@@ -72,6 +72,8 @@ impl Draws {
 pub struct Engine {
     pool: &'static ThreadPool,
     seed: u64,
+    /// A shard or a merge (`engine::shard`); `None` computes everything.
+    mode: Option<&'static Mode>,
 }
 
 impl Engine {
@@ -80,15 +82,24 @@ impl Engine {
         Ok(Engine {
             pool: pool(threads)?,
             seed,
+            mode: None,
         })
     }
 
-    /// The same pool with another seed (a run inside a run, e.g. a sweep point).
+    /// The same pool and mode with another seed (a run inside a run, e.g. a sweep point).
     pub fn with_seed(&self, seed: u64) -> Engine {
-        Engine {
-            pool: self.pool,
-            seed,
-        }
+        Engine { seed, ..*self }
+    }
+
+    /// The same engine as a shard or a merge (`None`: computing everything). The command
+    /// layer makes the mode and lends it for the whole command.
+    pub fn in_mode(self, mode: Option<&'static Mode>) -> Engine {
+        Engine { mode, ..self }
+    }
+
+    /// The shard or merge this engine runs in, if any.
+    pub fn mode(&self) -> Option<&'static Mode> {
+        self.mode
     }
 
     pub fn seed(&self) -> u64 {
@@ -127,7 +138,7 @@ impl Engine {
         trials: u64,
         progress: &Progress,
     ) -> S::Acc {
-        match shard::mode() {
+        match self.mode {
             None => self.fold(sim, key, trials, progress, |_| Batch::Compute),
             Some(mode) => self.run_in(mode, sim, key, trials, progress),
         }
@@ -382,6 +393,30 @@ mod tests {
             };
             assert_eq!(computed.into_inner().unwrap(), u64::from(n == 3));
         }
+    }
+
+    /// The mode travels with the engine (issue 23 item 5): a shard engine and a plain one
+    /// live side by side in one process, a sweep point's engine keeps its run's mode, and
+    /// the plain engine still computes everything.
+    #[test]
+    fn a_mode_belongs_to_its_engine() {
+        use crate::engine::shard::ShardId;
+        let plain = Engine::new(9, 2).unwrap();
+        let trials = 4 * BATCH_SIZE;
+        let full = plain.run(&SumOfD6, &key(5), trials, &Progress::hidden());
+        let mode: &'static Mode = Box::leak(Box::new(Mode::shard(ShardId { index: 1, count: 2 })));
+        let shard = plain.in_mode(Some(mode));
+        assert!(plain.mode().is_none());
+        assert!(shard.with_seed(3).mode().is_some_and(Mode::is_shard));
+        let part = shard.run(&SumOfD6, &key(5), trials, &Progress::hidden());
+        let again = plain.run(&SumOfD6, &key(5), trials, &Progress::hidden());
+        assert_eq!(again.0, full.0);
+        assert_eq!(full.0.total(), trials);
+        assert!(part.0.total() < trials, "a shard computes only its own batches");
+        let sink = mode.take_sink().unwrap();
+        let batches: usize = sink.acc.calls.values().map(|b| b.len()).sum();
+        assert_eq!(batches, 2, "one shard of two owns half of four batches");
+        assert_eq!(mode.computed_at_merge(), 0);
     }
 
     #[test]

@@ -7,15 +7,16 @@
 //! every batch of every call in the unsharded batch order, so the result is the unsharded
 //! one, byte for byte.
 //!
-//! The engine has a process-wide [`Mode`], set once by the command layer:
-//! - `Normal`: compute everything (the default; unit tests never change it).
+//! An [`Engine`](super::Engine) runs in a [`Mode`] the command layer gives it (issue 23:
+//! the mode travels with the engine, it is never a process setting):
+//! - none: compute everything (the default).
 //! - `Shard`: compute only the batches this shard owns and record their accumulators.
 //! - `Replay`: return the fold of stored accumulators; a batch no part holds (a call the
 //!   shards never made, e.g. after a decision taken on partial results) is computed here,
 //!   so the result is right whatever the shards did.
 
 use std::collections::BTreeMap;
-use std::sync::{Mutex, OnceLock};
+use std::sync::Mutex;
 
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 
@@ -75,7 +76,8 @@ pub struct Accumulators {
     pub calls: BTreeMap<CallKey, Batches>,
 }
 
-/// The engine's mode for the whole process.
+/// How an engine computes: as one shard of a run, or replaying stored shards (a merge).
+/// A command makes one and lends it to its engines for the whole command.
 pub enum Mode {
     Shard {
         id: ShardId,
@@ -95,23 +97,55 @@ pub struct ShardSink {
     pub clash: Option<CallKey>,
 }
 
-static MODE: OnceLock<Mode> = OnceLock::new();
-
-/// The process's mode; `None` is normal computing.
-pub fn mode() -> Option<&'static Mode> {
-    MODE.get()
+impl std::fmt::Debug for Mode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Mode::Shard { id, .. } => write!(f, "Shard({}/{})", id.index, id.count),
+            Mode::Replay { .. } => f.write_str("Replay"),
+        }
+    }
 }
 
-/// Whether this process is a shard: it publishes accumulators, and outputs (charts, pages)
-/// are not rendered.
-pub fn is_shard() -> bool {
-    matches!(mode(), Some(Mode::Shard { .. }))
-}
+impl Mode {
+    /// A shard of `id`, recording nothing yet.
+    pub fn shard(id: ShardId) -> Mode {
+        Mode::Shard {
+            id,
+            sink: Default::default(),
+        }
+    }
 
-/// Sets the process's mode once (the command layer, before any engine call).
-pub fn set_mode(mode: Mode) -> anyhow::Result<()> {
-    MODE.set(mode)
-        .map_err(|_| anyhow::anyhow!("the engine's shard mode can be set only once"))
+    /// A merge folding `store`.
+    pub fn replay(store: Accumulators) -> Mode {
+        Mode::Replay {
+            store,
+            computed: Default::default(),
+        }
+    }
+
+    /// Whether this is a shard: it publishes accumulators, and outputs (charts, pages) are
+    /// not rendered.
+    pub fn is_shard(&self) -> bool {
+        matches!(self, Mode::Shard { .. })
+    }
+
+    /// A shard's accumulators, taken once its command has run.
+    pub fn take_sink(&self) -> Option<ShardSink> {
+        match self {
+            Mode::Shard { sink, .. } => Some(std::mem::take(
+                &mut *sink.lock().unwrap_or_else(|e| e.into_inner()),
+            )),
+            Mode::Replay { .. } => None,
+        }
+    }
+
+    /// Batches a merge had to compute itself (no part held them).
+    pub fn computed_at_merge(&self) -> u64 {
+        match self {
+            Mode::Replay { computed, .. } => *computed.lock().unwrap_or_else(|e| e.into_inner()),
+            Mode::Shard { .. } => 0,
+        }
+    }
 }
 
 /// The most bytes one decoding may claim (allocate), whatever lengths the bytes
@@ -150,24 +184,6 @@ impl ShardSink {
                 batches.insert(b, bytes);
             }
         }
-    }
-}
-
-/// The shard's accumulators, taken once its command has run.
-pub fn take_sink() -> Option<ShardSink> {
-    match mode()? {
-        Mode::Shard { sink, .. } => Some(std::mem::take(
-            &mut *sink.lock().unwrap_or_else(|e| e.into_inner()),
-        )),
-        Mode::Replay { .. } => None,
-    }
-}
-
-/// Batches the merge had to compute itself (no part held them).
-pub fn computed_at_merge() -> u64 {
-    match mode() {
-        Some(Mode::Replay { computed, .. }) => *computed.lock().unwrap_or_else(|e| e.into_inner()),
-        _ => 0,
     }
 }
 

@@ -4,7 +4,8 @@
 //! file names and figure names are not text: they stay the same in every language because
 //! scripts read them.
 //!
-//! The language is a process setting, like the shard mode (`engine::shard`): a command
+//! The language is a process setting (unlike the shard mode, which travels with the
+//! engine: `engine::shard`): a command
 //! sets it once from `--lang` or the file's `lang = "fr"` before any work, so every layer
 //! reads it without threading it through each call. Numbers in text go through [`num`],
 //! [`pct`] and friends so French text reads `0,5` (CSVs keep the dot: they never use these).

@@ -17,10 +17,6 @@ use super::{md_text, write_atomic};
 pub fn write_page(dir: &Path, stem: &str, markdown: &str) -> anyhow::Result<Vec<PathBuf>> {
     let md_name = format!("{stem}.md");
     let html_name = format!("{stem}.html");
-    if crate::engine::shard::is_shard() {
-        // A shard renders no charts, so its (discarded) pages are not rendered either.
-        return Ok(vec![PathBuf::from(md_name), PathBuf::from(html_name)]);
-    }
     write_atomic(&dir.join(&md_name), markdown.as_bytes())?;
     let page = to_html(markdown, dir)?;
     write_atomic(&dir.join(&html_name), page.as_bytes())?;

@@ -74,6 +74,8 @@ pub struct RunOverrides {
     pub threads: usize,
     pub options: Vec<String>,
     pub quiet: bool,
+    /// A shard or a merge (`engine::shard`): the engine of the run computes in it.
+    pub mode: Option<&'static crate::engine::shard::Mode>,
     pub out: Option<PathBuf>,
     /// Stop at [`RunOverrides::resolve`]: validate everything, run nothing.
     pub check_only: bool,
@@ -148,6 +150,7 @@ impl RunOverrides {
             .into());
         }
         let mut ctx = Context::new(seed, self.threads, options, self.quiet)?;
+        ctx.engine = ctx.engine.in_mode(self.mode);
         ctx.stream = file.stream_key();
         if self.check_only {
             return Err(CheckedOnly.into());
