@@ -113,7 +113,15 @@ impl Runner {
             return Ok(o.clone());
         }
         signals::check()?;
-        let (outs, stalled) = produce(source, &options, trials, seed, self.threads, self.quiet, self.mode)?;
+        let (outs, stalled) = produce(
+            source,
+            &options,
+            trials,
+            seed,
+            self.threads,
+            self.quiet,
+            self.mode,
+        )?;
         for w in stalled {
             if !self.stalled.contains(&w) {
                 self.stalled.push(w);

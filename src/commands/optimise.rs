@@ -10,6 +10,7 @@ use crate::balance::dec;
 use crate::balance::optimise::{race, Outcome, Race};
 use crate::balance::sweep::parse_vary;
 use crate::error::UserError;
+use crate::report::text_column;
 use crate::report::{
     interval_columns, md_text, write_page, BarChart, BarSeries, Chart, Figure, Output, Provenance,
 };
@@ -198,10 +199,7 @@ fn write(
         )
     );
     let e = &o.entries;
-    let mut cols = vec![Column::new(
-        "point".into(),
-        e.iter().map(|x| x.label.clone()).collect::<Vec<_>>(),
-    )];
+    let mut cols = vec![text_column("point", &e, |x| x.label.as_str())];
     cols.extend(interval_columns("figure", e, |x| {
         let (lo, hi) = x.interval95.unwrap_or((f64::NAN, f64::NAN));
         (x.figure, lo, hi)

@@ -114,7 +114,9 @@ pub fn report(a: &ReportArgs, s: &Session) -> anyhow::Result<()> {
             let stalled = runner.stalemate_warnings();
             // A shard's pages are discarded: it only records the calls.
             if !s.is_shard() {
-                for f in super::expect::write_expect(&results, &stalled, &staging.join(BALANCE_DIR))? {
+                for f in
+                    super::expect::write_expect(&results, &stalled, &staging.join(BALANCE_DIR))?
+                {
                     written.push(Path::new(BALANCE_DIR).join(f));
                 }
             }

@@ -412,7 +412,10 @@ mod tests {
         let again = plain.run(&SumOfD6, &key(5), trials, &Progress::hidden());
         assert_eq!(again.0, full.0);
         assert_eq!(full.0.total(), trials);
-        assert!(part.0.total() < trials, "a shard computes only its own batches");
+        assert!(
+            part.0.total() < trials,
+            "a shard computes only its own batches"
+        );
         let sink = mode.take_sink().unwrap();
         let batches: usize = sink.acc.calls.values().map(|b| b.len()).sum();
         assert_eq!(batches, 2, "one shard of two owns half of four batches");

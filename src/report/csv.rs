@@ -64,6 +64,11 @@ pub fn int_column<R>(name: &str, rows: &[R], f: impl Fn(&R) -> i64) -> Column {
     Column::new(name.into(), rows.iter().map(f).collect::<Vec<i64>>())
 }
 
+/// A text column read off each row (names, sides, outcomes).
+pub fn text_column<R>(name: &str, rows: &[R], f: impl Fn(&R) -> &str) -> Column {
+    Column::new(name.into(), rows.iter().map(f).collect::<Vec<&str>>())
+}
+
 /// A real-number column read off each row.
 pub fn float_column<R>(name: &str, rows: &[R], f: impl Fn(&R) -> f64) -> Column {
     Column::new(name.into(), rows.iter().map(f).collect::<Vec<f64>>())

@@ -17,7 +17,9 @@ mod rounds;
 pub use atomic::{create_dir, write_atomic, write_error};
 pub use chart::{BarChart, BarSeries, Chart, Figure, Heatmap, LineChart, LineSeries, XKind};
 pub use cross_check::{class_columns, coverage, Coverage};
-pub use csv::{csv_string, float_column, int_column, interval_columns, write_csv, FloatColumns};
+pub use csv::{
+    csv_string, float_column, int_column, interval_columns, text_column, write_csv, FloatColumns,
+};
 pub use index::{write_index, IndexEntry};
 pub use markdown::{is_bidi_control, md_code, md_code_cell, md_text};
 pub use meta::{file_sha256, param_text, range_text, Provenance, ScenarioRef, T_DF_PARAM};

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use polars::prelude::*;
 
 use crate::context::Context;
+use crate::report::text_column;
 use crate::report::{
     interval_columns, BarChart, BarSeries, Chart, Figure, LineChart, LineSeries, Output, Provenance,
 };
@@ -195,10 +196,7 @@ pub fn result(
     let rv = per_point(&|c| c.revive);
     let bl = per_point(&|c| c.backlash);
     let mut cols = vec![
-        Column::new(
-            "combatant".into(),
-            rows.iter().map(|r| r.0.clone()).collect::<Vec<_>>(),
-        ),
+        text_column("combatant", &rows, |r| r.0.as_str()),
         Column::new(
             "posture".into(),
             rows.iter()

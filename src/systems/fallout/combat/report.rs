@@ -4,6 +4,7 @@
 use polars::prelude::*;
 
 use crate::context::Context;
+use crate::report::text_column;
 use crate::report::{end_rounds, Output, Provenance};
 use crate::report::{float_column, interval_columns, BarChart, BarSeries, Chart, Figure};
 use crate::scenario::ScenarioFile;
@@ -132,18 +133,12 @@ pub fn result(
     let combatants = DataFrame::new_infer_height(
         [
             vec![
-                Column::new(
-                    "name".into(),
-                    rows.iter().map(|r| r.name.clone()).collect::<Vec<_>>(),
-                ),
+                text_column("name", &rows, |r| r.name.as_str()),
                 Column::new(
                     "side".into(),
                     rows.iter().map(|r| r.side).collect::<Vec<_>>(),
                 ),
-                Column::new(
-                    "weapon".into(),
-                    rows.iter().map(|r| r.weapon.clone()).collect::<Vec<_>>(),
-                ),
+                text_column("weapon", &rows, |r| r.weapon.as_str()),
             ],
             interval_columns("p_down", &rows, |r| r.down).into(),
             vec![

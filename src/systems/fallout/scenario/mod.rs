@@ -5,7 +5,8 @@
 //! 2d20 system had only that kind before, and its files stay valid).
 
 mod model;
-mod output;
+mod raw;
+mod report;
 mod sim;
 mod trace;
 
@@ -121,5 +122,5 @@ fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> 
     let progress = ctx.progress(trials, "fallout ap-economy");
     let acc = ctx.engine.run(&sim, &ctx.stream, trials, &progress);
     progress.finish();
-    output::result(file, &l.model, &acc, ctx, trials)
+    report::result(file, &l.model, &acc, ctx, trials)
 }

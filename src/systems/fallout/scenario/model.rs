@@ -1,51 +1,14 @@
-//! The `ap-economy` scenario file: raw TOML model and its validation.
-
-use serde::Deserialize;
+//! The `ap-economy` scenario validated: the file as read (`raw.rs`) checked into an
+//! [`ApEconomy`].
 
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 use crate::systems::fallout::ap::Buy;
+
+use super::raw::Raw;
 use crate::systems::fallout::{
     odds, pool_dist, DieSpec, BONUS_MAX, DIFFICULTY_MAX, TAG_RANK_MAX, TN_MAX, TN_MIN,
 };
-
-crate::scenario::raw_scenario! {
-    /// The file as read, before validation (`[run]` and `[rules]` are resolved by the runner).
-    #[derive(Debug, Deserialize)]
-    pub struct Raw {
-        #[serde(default)]
-        start: RawStart,
-        policy: RawPolicy,
-        test: Vec<RawTest>,
-    }
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawStart {
-    group_ap: Option<i64>,
-    mj_ap: Option<i64>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawPolicy {
-    buy: String,
-    below: Option<f64>,
-    max_bonus: Option<i64>,
-    give_mj_ap: Option<bool>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawTest {
-    name: Option<String>,
-    tn: i64,
-    difficulty: i64,
-    tag_rank: Option<i64>,
-    complication: Option<i64>,
-    repeat: Option<i64>,
-}
 
 /// The group's dice-buying policy.
 #[derive(Clone, Copy, Debug, PartialEq)]

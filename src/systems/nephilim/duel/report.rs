@@ -5,6 +5,7 @@
 use polars::prelude::*;
 
 use crate::context::Context;
+use crate::report::text_column;
 use crate::report::{end_rounds, Output, Provenance};
 use crate::report::{
     float_column, int_column, interval_columns, BarChart, BarSeries, Chart, Figure, Heatmap,
@@ -164,10 +165,7 @@ pub fn result(
     let fighters_frame = DataFrame::new_infer_height(
         [
             vec![
-                Column::new(
-                    "name".into(),
-                    frows.iter().map(|r| r.name.clone()).collect::<Vec<_>>(),
-                ),
+                text_column("name", &frows, |r| r.name.as_str()),
                 int_column("initiative_score", &frows, |r| r.initiative),
                 int_column("actions", &frows, |r| r.actions),
             ],

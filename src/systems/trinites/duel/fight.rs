@@ -1,5 +1,5 @@
 //! One duel, round by round (L'ART DE LA GUERRE, LES ACTIONS: Frapper, VIE ET MORT), watched
-//! by a [`Watch`]: [`Quiet`] in the batch (`stats.rs`), the steps of `trace.rs` in a trace
+//! by a [`Watch`]: [`Quiet`] in the batch (`sim.rs`), the steps of `trace.rs` in a trace
 //! (issue 27: one implementation of the rules).
 
 use crate::engine::Rng64;

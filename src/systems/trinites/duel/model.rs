@@ -1,13 +1,12 @@
-//! The duel scenario file: raw serde model and its validation into [`Duel`].
+//! The duel scenario validated: [`RawDuel`] (`raw.rs`) checked into [`Duel`].
 
 use std::collections::BTreeMap;
-
-use serde::Deserialize;
 
 use crate::error::UserError;
 use crate::scenario::{RunSection, ScenarioFile};
 
 use super::primes::{Penalty, Prime, PENALTIES, PRIMES};
+use super::raw::{RawDuel, RawWeapon};
 
 /// Humans at most in one duel (fixed so a fight allocates nothing).
 pub const MAX_HUMANS: usize = 8;
@@ -16,68 +15,6 @@ pub const MAX_HUMANS: usize = 8;
 /// `trinites_life_line_human` / `_adam` (`TrinitesRules::line`).
 pub const ADAM_LINE: i64 = 8;
 pub const HUMAN_LINE: i64 = 4;
-
-crate::scenario::raw_scenario! {
-    #[derive(Debug, Deserialize)]
-    pub struct RawDuel {
-        #[serde(default)]
-        pub combat: RawCombat,
-        pub weapons: Vec<RawWeapon>,
-        pub adam: RawAdam,
-        pub humans: RawHumans,
-    }
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawCombat {
-    pub max_rounds: Option<i64>,
-    pub strike_unconscious: Option<bool>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawWeapon {
-    pub name: String,
-    pub damage: i64,
-    #[serde(default)]
-    pub sword: bool,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawAdam {
-    pub rapidite: i64,
-    pub attack: i64,
-    pub reaction: i64,
-    #[serde(default)]
-    pub initiative_difficulty: i64,
-    pub weapon: String,
-    #[serde(default)]
-    pub protection: i64,
-    pub attacks_per_turn: Option<i64>,
-    pub deva_karma: i64,
-    pub archonte_karma: i64,
-    pub regenerate_at: Option<String>,
-    pub pairs: Option<toml::Value>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawHumans {
-    pub count: i64,
-    pub rapidite: i64,
-    pub attack: i64,
-    pub reaction: i64,
-    #[serde(default)]
-    pub initiative_difficulty: i64,
-    pub weapon: String,
-    #[serde(default)]
-    pub protection: i64,
-    pub attacks_per_turn: Option<i64>,
-    pub prime: Option<String>,
-    pub penalty: Option<String>,
-}
 
 /// When the conscious Adam' spends Karma to regenerate on his turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -18,8 +18,8 @@ use crate::systems::trinites::TrinitesRules;
 
 use super::fight::{fight_watched, DuelEnd, FightRecord};
 use super::primes::{Penalty, Prime};
-use super::run::{load, DEFAULT_TRIALS};
-use super::stats::DuelSim;
+use super::sim::DuelSim;
+use super::{load, DEFAULT_TRIALS};
 
 /// One step of a duel; fighter 0 is the Adam', 1.. the humans.
 #[derive(Clone, Copy, Debug, PartialEq)]

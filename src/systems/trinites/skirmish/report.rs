@@ -6,6 +6,7 @@ use polars::prelude::*;
 
 use crate::context::Context;
 use crate::engine::{Merge, Moments};
+use crate::report::text_column;
 use crate::report::{end_rounds, float_column, int_column, interval_columns, Output, Provenance};
 use crate::report::{BarChart, BarSeries, Chart, Figure};
 use crate::scenario::ScenarioFile;
@@ -63,10 +64,7 @@ fn sides_output(m: &Skirmish, acc: &SkirmishAcc, p: Provenance) -> anyhow::Resul
         })
         .collect();
     let mut cols = vec![
-        Column::new(
-            "outcome".into(),
-            rows.iter().map(|r| r.0.clone()).collect::<Vec<_>>(),
-        ),
+        text_column("outcome", &rows, |r| r.0.as_str()),
         Column::new(
             "fights".into(),
             rows.iter().map(|r| r.1).collect::<Vec<_>>(),
@@ -167,18 +165,9 @@ fn combatants_output(m: &Skirmish, rows: &[Row], n: u64, p: Provenance) -> anyho
     let frame = DataFrame::new_infer_height(
         [
             vec![
-                Column::new(
-                    "combatant".into(),
-                    rows.iter().map(|r| r.name.clone()).collect::<Vec<_>>(),
-                ),
-                Column::new(
-                    "group".into(),
-                    rows.iter().map(|r| r.group.clone()).collect::<Vec<_>>(),
-                ),
-                Column::new(
-                    "side".into(),
-                    rows.iter().map(|r| r.side.clone()).collect::<Vec<_>>(),
-                ),
+                text_column("combatant", &rows, |r| r.name.as_str()),
+                text_column("group", &rows, |r| r.group.as_str()),
+                text_column("side", &rows, |r| r.side.as_str()),
                 Column::new("fights".into(), vec![n; rows.len()]),
             ],
             interval_columns("p_down", rows, |r| r.down).into(),
@@ -251,18 +240,9 @@ fn combatants_output(m: &Skirmish, rows: &[Row], n: u64, p: Provenance) -> anyho
 
 fn exchanges_output(m: &Skirmish, ex: &[Exchange], p: Provenance) -> anyhow::Result<Output> {
     let frame = DataFrame::new_infer_height(vec![
-        Column::new(
-            "attacker".into(),
-            ex.iter().map(|e| e.attacker.clone()).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "target".into(),
-            ex.iter().map(|e| e.target.clone()).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "weapon".into(),
-            ex.iter().map(|e| e.weapon.clone()).collect::<Vec<_>>(),
-        ),
+        text_column("attacker", &ex, |e| e.attacker.as_str()),
+        text_column("target", &ex, |e| e.target.as_str()),
+        text_column("weapon", &ex, |e| e.weapon.as_str()),
         int_column("distance", ex, |e| e.distance),
         int_column("attack_modifier", ex, |e| e.attack_modifier),
         int_column("reaction_modifier", ex, |e| e.reaction_modifier),

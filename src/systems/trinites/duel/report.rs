@@ -1,49 +1,26 @@
-//! `cosmosim run` / `check` for Trinités duel files: outputs and summary.md.
+//! What a Trinités duel run writes: the pairs table and chart, the rounds chart, the key
+//! figures and summary.md.
 
 use polars::prelude::*;
 
-use crate::error::UserError;
+use crate::context::Context;
 use crate::report::{
     interval_columns, BarChart, BarSeries, Chart, Figure, Heatmap, LineChart, LineSeries, Output,
     Provenance,
 };
 use crate::scenario::ScenarioFile;
 use crate::stats::{z95, Estimate, Proportion};
-use crate::systems::trinites::{TrinitesRules, OPTIONS};
-use crate::systems::{RunOverrides, ScenarioKind, ScenarioResult};
+use crate::systems::trinites::OPTIONS;
+use crate::systems::ScenarioResult;
 
-use super::model::{all_pairs, validate, Duel, RawDuel};
+use super::model::{all_pairs, Duel};
 use super::primes::{Penalty, Prime, PENALTIES, PRIMES};
-use super::stats::{DuelSim, DuelStats};
-
-/// The Trinités scenario kind (one kind: `system = "trinites"`, no `kind` key).
-pub static SCENARIO_KIND: ScenarioKind = ScenarioKind {
-    system: "trinites",
-    kind: None,
-    run,
-    defaults: None,
-    trace: super::trace::trace,
-};
-
-/// Duels per pair when neither the file nor the command line says.
-pub(super) const DEFAULT_TRIALS: u64 = 20_000;
-
-pub(super) fn load(file: &ScenarioFile) -> Result<Duel, UserError> {
-    let raw: RawDuel = file.parse_raw()?;
-    validate(file, raw)
-}
-
-/// Reads and validates a duel file, rule options included.
-pub fn check(file: &ScenarioFile) -> Result<(), UserError> {
-    let duel = load(file)?;
-    file.rule_options(&duel.rules)?;
-    Ok(())
-}
+use super::sim::DuelStats;
 
 /// One pair's results.
-struct PairResult {
-    pair: (Prime, Penalty),
-    stats: DuelStats,
+pub(super) struct PairResult {
+    pub(super) pair: (Prime, Penalty),
+    pub(super) stats: DuelStats,
 }
 
 impl PairResult {
@@ -75,30 +52,15 @@ fn mean_ci(m: &crate::engine::Moments) -> Estimate {
     Estimate::mean(m)
 }
 
-/// Validates and runs a duel file.
-pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
-    let duel = load(file)?;
-    let (ctx, trials) = o.resolve(file, &duel.run, &duel.rules, DEFAULT_TRIALS)?;
-    let rules = TrinitesRules::from_options(&ctx.options);
-    let progress = ctx.progress(trials * duel.pairs.len() as u64, "trinites duel");
-    let results: Vec<PairResult> = duel
-        .pairs
-        .iter()
-        .map(|&pair| {
-            let sim = DuelSim {
-                combat: duel.combat,
-                pair,
-                rules,
-            };
-            PairResult {
-                pair,
-                stats: ctx
-                    .engine
-                    .run(&sim, &sim.key(&ctx.stream), trials, &progress),
-            }
-        })
-        .collect();
-    progress.finish();
+/// The outputs, key figures and summary of a run: `results` holds every pair, the
+/// reference first.
+pub(super) fn result(
+    file: &ScenarioFile,
+    duel: &Duel,
+    ctx: &Context,
+    trials: u64,
+    results: &[PairResult],
+) -> anyhow::Result<ScenarioResult> {
     let reference = &results[0];
 
     let prov = Provenance::monte_carlo(
@@ -116,9 +78,9 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         ..prov
     };
 
-    let pairs_out = pairs_output(&duel, &results, prov.clone())?;
+    let pairs_out = pairs_output(duel, results, prov.clone())?;
     let rounds_out = rounds_output(
-        &duel,
+        duel,
         reference,
         Provenance {
             output: "trinites-duel-rounds".into(),

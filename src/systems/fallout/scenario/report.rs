@@ -3,6 +3,7 @@
 use polars::prelude::*;
 
 use crate::context::Context;
+use crate::report::text_column;
 use crate::report::{
     interval_columns, Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind,
 };
@@ -56,10 +57,7 @@ pub(super) fn result(
         [
             vec![
                 Column::new("test".into(), (1..=steps.len() as i64).collect::<Vec<_>>()),
-                Column::new(
-                    "name".into(),
-                    steps.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
-                ),
+                text_column("name", &steps, |s| s.name.as_str()),
                 Column::new(
                     "tn".into(),
                     steps.iter().map(|s| s.spec.tn as i64).collect::<Vec<_>>(),
