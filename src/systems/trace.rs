@@ -111,6 +111,28 @@ pub fn pick<T>(
     }
 }
 
+/// What every kind's trace does once its simulation is set up: picks the trials
+/// ([`pick`]), then replays each with its account. `state` is what the quiet runs and the
+/// watched ones share (a scratch accumulator...); `meets(state, i, conds)` runs trial `i`
+/// without building its account, `show(state, i)` runs it again keeping every step.
+pub fn trace_trials<T, St>(
+    which: &Which,
+    trials: u64,
+    seed: u64,
+    state: &mut St,
+    parse: impl Fn(&Cond) -> Result<T, UserError>,
+    mut meets: impl FnMut(&mut St, u64, &[T]) -> bool,
+    mut show: impl FnMut(&mut St, u64) -> Traced,
+) -> anyhow::Result<TraceResult> {
+    let (list, scanned) = pick(which, trials, parse, |i, conds| meets(state, i, conds))?;
+    let trials = list.into_iter().map(|i| show(state, i)).collect();
+    Ok(TraceResult {
+        seed,
+        scanned,
+        trials,
+    })
+}
+
 /// Adds one step to an account: its line (depth, text) and its JSON with the text in.
 pub fn add_step(
     lines: &mut Vec<(u8, String)>,

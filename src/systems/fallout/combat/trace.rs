@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 use crate::systems::trace::{
-    add_step, pick, Cond, Steps, TraceRequest, TraceResult, Traced, Watch,
+    add_step, trace_trials, Cond, Steps, TraceRequest, TraceResult, Traced, Watch,
 };
 use crate::systems::TrialLimits;
 
@@ -90,27 +90,23 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
     let sim = super::simulation(model, &ctx.options);
     let (engine, key) = (ctx.engine, &ctx.stream);
     let mut acc = crate::engine::Simulation::empty(&sim);
-    let (list, scanned) = pick(
+    trace_trials(
         &req.which,
         trials,
+        engine.seed(),
+        &mut acc,
         |c| Ending::parse(c, &sim),
-        |i, tests: &[Ending]| {
+        |acc, i, tests: &[Ending]| {
             let mut end = Ends::default();
-            sim.fight(&mut engine.trial_stream(key, i), &mut acc, &mut end);
+            sim.fight(&mut engine.trial_stream(key, i), acc, &mut end);
             tests.iter().all(|t| t.holds(&end))
         },
-    )?;
-    let mut out = Vec::with_capacity(list.len());
-    for i in list {
-        let mut steps = Steps(Vec::new());
-        let outcome = sim.fight(&mut engine.trial_stream(key, i), &mut acc, &mut steps);
-        out.push(render(&sim, i, outcome, &steps.0));
-    }
-    Ok(TraceResult {
-        seed: engine.seed(),
-        scanned,
-        trials: out,
-    })
+        |acc, i| {
+            let mut steps = Steps(Vec::new());
+            let outcome = sim.fight(&mut engine.trial_stream(key, i), acc, &mut steps);
+            render(&sim, i, outcome, &steps.0)
+        },
+    )
 }
 
 /// What `--find` reads of a fight: outcome, length, who went down. No other step is kept.

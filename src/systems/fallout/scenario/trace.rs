@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 use crate::error::UserError;
 use crate::systems::fallout::ap::Buy;
 use crate::systems::trace::{
-    add_step, pick, Cond, Steps, TraceRequest, TraceResult, Traced, Watch,
+    add_step, trace_trials, Cond, Steps, TraceRequest, TraceResult, Traced, Watch,
 };
 
 use super::sim::ApSim;
@@ -74,27 +74,23 @@ pub(super) fn trace(l: &Loaded, req: &TraceRequest) -> anyhow::Result<TraceResul
     let sim = l.sim();
     let (engine, key) = (l.ctx.engine, &l.ctx.stream);
     let mut acc = crate::engine::Simulation::empty(&sim);
-    let (list, scanned) = pick(
+    trace_trials(
         &req.which,
         l.trials,
+        engine.seed(),
+        &mut acc,
         |c| Ending::parse(c, &sim),
-        |i, tests: &[Ending]| {
+        |acc, i, tests: &[Ending]| {
             let mut end = Ends::new(sim.model.steps.len());
-            sim.sequence(&mut engine.trial_stream(key, i), &mut acc, &mut end);
+            sim.sequence(&mut engine.trial_stream(key, i), acc, &mut end);
             tests.iter().all(|t| t.holds(&end))
         },
-    )?;
-    let mut out = Vec::with_capacity(list.len());
-    for i in list {
-        let mut steps = Steps(Vec::new());
-        let passes = sim.sequence(&mut engine.trial_stream(key, i), &mut acc, &mut steps);
-        out.push(render(&sim, l.cap, i, outcome(&sim, passes), &steps.0));
-    }
-    Ok(TraceResult {
-        seed: engine.seed(),
-        scanned,
-        trials: out,
-    })
+        |acc, i| {
+            let mut steps = Steps(Vec::new());
+            let passes = sim.sequence(&mut engine.trial_stream(key, i), acc, &mut steps);
+            render(&sim, l.cap, i, outcome(&sim, passes), &steps.0)
+        },
+    )
 }
 
 /// What `--find` reads of a sequence: which tests failed, complications, AP given to the

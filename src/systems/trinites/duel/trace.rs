@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 use crate::systems::trace::{
-    add_step, pick, Cond, Quiet, Steps, TraceRequest, TraceResult, Traced, Which,
+    add_step, trace_trials, Cond, Quiet, Steps, TraceRequest, TraceResult, Traced, Which,
 };
 use crate::systems::trinites::track::Zone;
 use crate::systems::trinites::words::{capital, life, zone, Roll};
@@ -148,36 +148,37 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
         rules,
     };
     let (engine, key) = (ctx.engine, sim.key(&ctx.stream));
-    let (list, scanned) = pick(&which, trials, Ending::parse, |i, tests: &[Ending]| {
-        let r = fight_watched(
-            &sim.combat,
-            pair,
-            &rules,
-            &mut engine.trial_stream(&key, i),
-            &mut Quiet,
-        );
-        tests.iter().all(|t| t.holds(&r))
-    })?;
-    let mut out = Vec::with_capacity(list.len());
-    for i in list {
-        let mut steps = Steps(vec![Step::Pair {
-            prime: pair.0,
-            penalty: pair.1,
-        }]);
-        let r = fight_watched(
-            &sim.combat,
-            pair,
-            &rules,
-            &mut engine.trial_stream(&key, i),
-            &mut steps,
-        );
-        out.push(render(i, &r, &steps.0));
-    }
-    Ok(TraceResult {
-        seed: engine.seed(),
-        scanned,
-        trials: out,
-    })
+    trace_trials(
+        &which,
+        trials,
+        engine.seed(),
+        &mut (),
+        Ending::parse,
+        |_, i, tests: &[Ending]| {
+            let r = fight_watched(
+                &sim.combat,
+                pair,
+                &rules,
+                &mut engine.trial_stream(&key, i),
+                &mut Quiet,
+            );
+            tests.iter().all(|t| t.holds(&r))
+        },
+        |_, i| {
+            let mut steps = Steps(vec![Step::Pair {
+                prime: pair.0,
+                penalty: pair.1,
+            }]);
+            let r = fight_watched(
+                &sim.combat,
+                pair,
+                &rules,
+                &mut engine.trial_stream(&key, i),
+                &mut steps,
+            );
+            render(i, &r, &steps.0)
+        },
+    )
 }
 
 fn parse_pair(c: &Cond, pairs: &[(Prime, Penalty)]) -> Result<(Prime, Penalty), UserError> {

@@ -7,7 +7,7 @@
 
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
-use crate::systems::trace::{pick, Cond, Quiet, Steps, TraceRequest, TraceResult};
+use crate::systems::trace::{trace_trials, Cond, Quiet, Steps, TraceRequest, TraceResult};
 use crate::systems::trinites::track::Zone;
 use crate::systems::trinites::words::Roll;
 use crate::systems::trinites::TrinitesRules;
@@ -185,11 +185,13 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
     let rules = TrinitesRules::from_options(&ctx.options);
     let sim = simulation(&m, rules);
     let (engine, key) = (ctx.engine, &ctx.stream);
-    let (list, scanned) = pick(
+    trace_trials(
         &req.which,
         trials,
+        engine.seed(),
+        &mut (),
         |c| Ending::parse(c, &m),
-        |i, tests: &[Ending]| {
+        |_, i, tests: &[Ending]| {
             let o = fight_watched(
                 &sim.setup,
                 &rules,
@@ -198,23 +200,17 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
             );
             tests.iter().all(|t| t.holds(&o))
         },
-    )?;
-    let mut out = Vec::with_capacity(list.len());
-    for i in list {
-        let mut steps = Steps(Vec::new());
-        let o = fight_watched(
-            &sim.setup,
-            &rules,
-            &mut engine.trial_stream(key, i),
-            &mut steps,
-        );
-        out.push(render(&m, i, &o, &steps.0));
-    }
-    Ok(TraceResult {
-        seed: engine.seed(),
-        scanned,
-        trials: out,
-    })
+        |_, i| {
+            let mut steps = Steps(Vec::new());
+            let o = fight_watched(
+                &sim.setup,
+                &rules,
+                &mut engine.trial_stream(key, i),
+                &mut steps,
+            );
+            render(&m, i, &o, &steps.0)
+        },
+    )
 }
 
 /// A `--find` condition on how a skirmish ended.

@@ -12,7 +12,7 @@ use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::campaign::{KarmaStep as Step, Mix, Postures};
 use crate::systems::cosmos::TestRules;
 use crate::systems::trace::{
-    add_step, pick, Cond, Steps, TraceRequest, TraceResult, Traced, Watch,
+    add_step, trace_trials, Cond, Steps, TraceRequest, TraceResult, Traced, Watch,
 };
 
 use super::model::Campaign;
@@ -61,22 +61,23 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
     let key = ctx.stream.clone().text("variant", variant);
     let engine = ctx.engine;
     let mut acc = crate::engine::Simulation::empty(&sim);
-    let (list, scanned) = pick(&req.which, trials, Ending::parse, |i, tests: &[Ending]| {
-        let mut end = Ends::default();
-        sim.trajectory(&mut engine.trial_stream(&key, i), &mut acc, &mut end);
-        tests.iter().all(|t| t.holds(&end))
-    })?;
-    let mut out = Vec::with_capacity(list.len());
-    for i in list {
-        let mut steps = Steps(Vec::new());
-        let first = sim.trajectory(&mut engine.trial_stream(&key, i), &mut acc, &mut steps);
-        out.push(render(&c, rules.karma_bound, i, first, &steps.0));
-    }
-    Ok(TraceResult {
-        seed: engine.seed(),
-        scanned,
-        trials: out,
-    })
+    trace_trials(
+        &req.which,
+        trials,
+        engine.seed(),
+        &mut acc,
+        Ending::parse,
+        |acc, i, tests: &[Ending]| {
+            let mut end = Ends::default();
+            sim.trajectory(&mut engine.trial_stream(&key, i), acc, &mut end);
+            tests.iter().all(|t| t.holds(&end))
+        },
+        |acc, i| {
+            let mut steps = Steps(Vec::new());
+            let first = sim.trajectory(&mut engine.trial_stream(&key, i), acc, &mut steps);
+            render(&c, rules.karma_bound, i, first, &steps.0)
+        },
+    )
 }
 
 /// What `--find` reads of a campaign. No other step is kept.

@@ -21,7 +21,7 @@ use crate::systems::cosmos::growth::creation::{
 use crate::systems::cosmos::growth::races::Races;
 use crate::systems::cosmos::growth::stats::Stat;
 use crate::systems::trace::{
-    add_step, pick, Cond, Quiet, Steps, TraceRequest, TraceResult, Traced,
+    add_step, trace_trials, Cond, Quiet, Steps, TraceRequest, TraceResult, Traced,
 };
 
 use super::report::load;
@@ -52,26 +52,22 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
     let l = load(file, &req.overrides)?;
     let (engine, key) = (l.ctx.engine, &l.ctx.stream);
     let (p, races) = (&l.p, &l.races);
-    let (list, scanned) = pick(
+    trace_trials(
         &req.which,
         l.trials,
+        engine.seed(),
+        &mut (),
         |c| Ending::parse(c, races),
-        |i, tests: &[Ending]| {
+        |_, i, tests: &[Ending]| {
             let c = create_watched(&mut engine.trial_stream(key, i), p, races, &mut Quiet);
             tests.iter().all(|t| t.holds(races, &c))
         },
-    )?;
-    let mut out = Vec::with_capacity(list.len());
-    for i in list {
-        let mut steps = Steps(Vec::new());
-        let c = create_watched(&mut engine.trial_stream(key, i), p, races, &mut steps);
-        out.push(render(p, races, i, outcome(races, &c), &steps.0));
-    }
-    Ok(TraceResult {
-        seed: engine.seed(),
-        scanned,
-        trials: out,
-    })
+        |_, i| {
+            let mut steps = Steps(Vec::new());
+            let c = create_watched(&mut engine.trial_stream(key, i), p, races, &mut steps);
+            render(p, races, i, outcome(races, &c), &steps.0)
+        },
+    )
 }
 
 enum Ending {

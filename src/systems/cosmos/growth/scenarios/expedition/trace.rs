@@ -10,7 +10,7 @@ use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::fatigue::Fatigue;
 use crate::systems::cosmos::growth::GrowthRules;
 use crate::systems::cosmos::TestRules;
-use crate::systems::trace::{pick, Cond, Quiet, Steps, TraceRequest, TraceResult, Watch};
+use crate::systems::trace::{trace_trials, Cond, Quiet, Steps, TraceRequest, TraceResult, Watch};
 
 pub use crate::systems::cosmos::growth::fatigue::expedition::{TrekStep, Who};
 
@@ -205,26 +205,22 @@ fn replay_all<S: Replay>(
 ) -> anyhow::Result<TraceResult> {
     let mut acc = sim.empty();
     let mut sc = sim.scratch();
-    let (list, scanned) = pick(
+    trace_trials(
         &req.which,
         trials,
+        seed,
+        &mut (acc, sc),
         |c| Find::parse(c, view),
-        |i, tests: &[Find]| {
-            let end = sim.replay(&mut stream(i), &mut acc, &mut sc, &mut Quiet);
+        |(acc, sc), i, tests: &[Find]| {
+            let end = sim.replay(&mut stream(i), acc, sc, &mut Quiet);
             tests.iter().all(|t| t.holds(&end, view.days))
         },
-    )?;
-    let mut out = Vec::with_capacity(list.len());
-    for i in list {
-        let mut steps = Steps(Vec::new());
-        let end = sim.replay(&mut stream(i), &mut acc, &mut sc, &mut steps);
-        out.push(render(view, i, end.outcome, &steps.0));
-    }
-    Ok(TraceResult {
-        seed,
-        scanned,
-        trials: out,
-    })
+        |(acc, sc), i| {
+            let mut steps = Steps(Vec::new());
+            let end = sim.replay(&mut stream(i), acc, sc, &mut steps);
+            render(view, i, end.outcome, &steps.0)
+        },
+    )
 }
 
 /// One `--find` condition.

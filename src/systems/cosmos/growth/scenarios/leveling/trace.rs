@@ -8,7 +8,7 @@ use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::stats::Stat;
 use crate::systems::cosmos::Outcome;
-use crate::systems::trace::{pick, Cond, Quiet, Steps, TraceRequest, TraceResult};
+use crate::systems::trace::{trace_trials, Cond, Quiet, Steps, TraceRequest, TraceResult};
 
 use super::model::LevelingModel;
 use super::sim::{LevelingSim, QUANTITIES};
@@ -128,36 +128,22 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
     let (engine, key) = (ctx.engine, &ctx.stream);
     let mut acc = crate::engine::Simulation::empty(&sim);
     let mut sc = sim.scratch();
-    let (list, scanned) = pick(
+    trace_trials(
         &req.which,
         trials,
+        engine.seed(),
+        &mut (acc, sc),
         |c| Find::parse(c, &sim.model),
-        |i, tests: &[Find]| {
-            let end = sim.trial(
-                &mut engine.trial_stream(key, i),
-                &mut acc,
-                &mut sc,
-                &mut Quiet,
-            );
+        |(acc, sc), i, tests: &[Find]| {
+            let end = sim.trial(&mut engine.trial_stream(key, i), acc, sc, &mut Quiet);
             tests.iter().all(|t| t.holds(&end))
         },
-    )?;
-    let mut out = Vec::with_capacity(list.len());
-    for i in list {
-        let mut steps = Steps(Vec::new());
-        let end = sim.trial(
-            &mut engine.trial_stream(key, i),
-            &mut acc,
-            &mut sc,
-            &mut steps,
-        );
-        out.push(render(&sim.model, i, end.outcome, &steps.0));
-    }
-    Ok(TraceResult {
-        seed: engine.seed(),
-        scanned,
-        trials: out,
-    })
+        |(acc, sc), i| {
+            let mut steps = Steps(Vec::new());
+            let end = sim.trial(&mut engine.trial_stream(key, i), acc, sc, &mut steps);
+            render(&sim.model, i, end.outcome, &steps.0)
+        },
+    )
 }
 
 enum Find {

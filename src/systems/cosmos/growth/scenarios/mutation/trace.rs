@@ -14,7 +14,7 @@ use crate::systems::cosmos::growth::genetics::{
 };
 use crate::systems::cosmos::TestRules;
 use crate::systems::trace::{
-    add_step, pick, Cond, Steps, TraceRequest, TraceResult, Traced, Watch,
+    add_step, trace_trials, Cond, Steps, TraceRequest, TraceResult, Traced, Watch,
 };
 
 use super::model::MutationModel;
@@ -47,39 +47,23 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
     let engine = ctx.engine;
     let mut acc = crate::engine::Simulation::empty(&sim);
     let mut st = Mutations::new(&m.tree, &sim.rules);
-    let (list, scanned) = pick(
+    trace_trials(
         &req.which,
         trials,
+        engine.seed(),
+        &mut (st, acc),
         |c| Ending::parse(c, &m),
-        |i, tests: &[Ending]| {
+        |(st, acc), i, tests: &[Ending]| {
             let mut end = Ends::default();
-            replay(
-                &sim,
-                &mut st,
-                &mut engine.trial_stream(&key, i),
-                &mut acc,
-                &mut end,
-            );
+            replay(&sim, st, &mut engine.trial_stream(&key, i), acc, &mut end);
             tests.iter().all(|t| t.holds(&end))
         },
-    )?;
-    let mut out = Vec::with_capacity(list.len());
-    for i in list {
-        let mut steps = Steps(Vec::new());
-        let first = replay(
-            &sim,
-            &mut st,
-            &mut engine.trial_stream(&key, i),
-            &mut acc,
-            &mut steps,
-        );
-        out.push(render(&m, i, first, &steps.0));
-    }
-    Ok(TraceResult {
-        seed: engine.seed(),
-        scanned,
-        trials: out,
-    })
+        |(st, acc), i| {
+            let mut steps = Steps(Vec::new());
+            let first = replay(&sim, st, &mut engine.trial_stream(&key, i), acc, &mut steps);
+            render(&m, i, first, &steps.0)
+        },
+    )
 }
 
 /// One character through the same copy of the day loop as the batch.
