@@ -339,7 +339,7 @@ mod nephilim {
 
     /// P(initiative difference x = rA - rB + gap0), both rolls +1D-1D.
     fn diff() -> Vec<(i64, f64)> {
-        let mut v = vec![0.0; 17];
+        let mut v = [0.0; 17];
         for (a, pa) in d() {
             for (b, pb) in d() {
                 v[(a - b + 8) as usize] += pa * pb;

@@ -337,7 +337,7 @@ pub fn merge(a: &MergeArgs, quiet: bool, lang: Option<crate::lang::Lang>) -> any
             let into = store.calls.entry(key).or_default();
             for (b, bytes) in batches {
                 if into.insert(b, bytes).is_some() {
-                    return Err(bad(&p.path, crate::tr!("merge.batch_twice")).into());
+                    return Err(bad(&p.path, crate::tr!("merge.batch_twice")));
                 }
             }
         }

@@ -199,7 +199,7 @@ fn write(
         )
     );
     let e = &o.entries;
-    let mut cols = vec![text_column("point", &e, |x| x.label.as_str())];
+    let mut cols = vec![text_column("point", e, |x| x.label.as_str())];
     cols.extend(interval_columns("figure", e, |x| {
         let (lo, hi) = x.interval95.unwrap_or((f64::NAN, f64::NAN));
         (x.figure, lo, hi)

@@ -98,7 +98,7 @@ impl Band {
             BandKind::Between => format!("between {} and {}", num(self.lo), num(self.hi)),
             BandKind::AtLeast => format!("at least {}", num(self.lo)),
             BandKind::AtMost => format!("at most {}", num(self.hi)),
-            BandKind::Equals(x, t) if t == 0.0 => format!("equals {}", num(x)),
+            BandKind::Equals(x, 0.0) => format!("equals {}", num(x)),
             BandKind::Equals(x, t) => format!("equals {} ± {}", num(x), num(t)),
         }
     }
@@ -112,7 +112,7 @@ impl Band {
             }
             BandKind::AtLeast => crate::tr!("expect.band_at_least", lo = d(self.lo)),
             BandKind::AtMost => crate::tr!("expect.band_at_most", hi = d(self.hi)),
-            BandKind::Equals(x, t) if t == 0.0 => crate::tr!("expect.band_equals", value = d(x)),
+            BandKind::Equals(x, 0.0) => crate::tr!("expect.band_equals", value = d(x)),
             BandKind::Equals(x, t) => {
                 crate::tr!("expect.band_equals_within", value = d(x), tolerance = d(t))
             }

@@ -59,8 +59,7 @@ fn focus_rows(outputs: &[Output], focus: &Focus) -> Result<(String, Option<Strin
             "safety.work.figure_refused",
             reason = reason,
             checkable = allowed
-        )
-        .into());
+        ));
     }
     let name = format!("{}.{}", f.output.name, f.column);
     if wanted.is_empty() {

@@ -76,7 +76,7 @@ pub fn parse_vary(s: &str) -> Result<Vary, String> {
             .collect()
     } else {
         if let Some((lo, hi)) = crate::limits::dashed_range(spec) {
-            return Err(crate::tr!("syntax.dash_range", value = s, lo = lo, hi = hi).into());
+            return Err(crate::tr!("syntax.dash_range", value = s, lo = lo, hi = hi));
         }
         spec.split(',').map(scalar).collect::<Vec<_>>()
     };

@@ -99,7 +99,7 @@ fn answer(f: &VariantsFile, s: &Study) -> String {
         let largest = c
             .moved()
             .filter(|m| !m.delta.is_nan())
-            .min_by(|a, b| by_size(a, b))
+            .min_by(by_size)
             .map(|m| {
                 crate::tr!(
                     "variants.largest",

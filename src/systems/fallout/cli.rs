@@ -172,8 +172,8 @@ impl FalloutTable {
                     tag_ranks: a.tag_rank.0.clone(),
                     complication: a.complication.complication,
                 };
-                let o = test_output(&grid, ctx, a.method.method, a.method.trials)?;
-                o
+
+                test_output(&grid, ctx, a.method.method, a.method.trials)?
             }
             FalloutTable::FalloutHelp(a) => {
                 let grid = HelpGrid {
@@ -183,8 +183,8 @@ impl FalloutTable {
                     dice: a.pool.dice.0.clone(),
                     complication: a.complication.complication,
                 };
-                let o = help_output(&grid, ctx)?;
-                o
+
+                help_output(&grid, ctx)?
             }
             FalloutTable::FalloutLuck(a) => {
                 let grid = LuckGrid {

@@ -187,7 +187,7 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
     /// side left standing if that knocked the last of a side out.
     pub(super) fn fatigue_round_end(&mut self) -> Option<usize> {
         let every = self.sim.rules.fatigue_gains.rounds_per_fp;
-        if self.round % every != 0 {
+        if !self.round.is_multiple_of(every) {
             return None;
         }
         self.fat_rounds = self.round / every;

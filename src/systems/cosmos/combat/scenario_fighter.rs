@@ -305,8 +305,8 @@ pub(super) fn validate_fighter(
         support: Vec::new(),
         rules: Default::default(),
         periodic: Vec::new(),
-        level5: (f.level >= 5 && (f.light_points.is_none() || f.dark_points.is_none())).then(
-            || super::model::Level5Points {
+        level5: (f.level >= 5 && (f.light_points.is_none() || f.dark_points.is_none())).then_some(
+            super::model::Level5Points {
                 dark_share: f.level5_dark,
                 light_given: f.light_points,
                 dark_given: f.dark_points,

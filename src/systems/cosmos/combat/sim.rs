@@ -16,8 +16,8 @@ const KARMAS: usize = (KARMA_MAX - KARMA_MIN + 1) as usize;
 pub struct CombatSim {
     pub model: CombatModel,
     pub rules: CombatRules,
-    /// The d100 tests per (test block, karma) at modifier 0, keyed `block * 21 + karma
-    /// + 10` (C-TEST via `TestBank`: equal tables kept once, issue 29); tests with a bonus
+    /// The d100 tests per (test block, karma) at modifier 0, keyed
+    /// `block * 21 + karma + 10` (C-TEST via `TestBank`: equal tables kept once, issue 29); tests with a bonus
     /// or malus fall back to `TestSpec::roll`. Blocks `f * 6 + stat` are the plain stat
     /// tests; attacks with a mean of stats, a fixed threshold or a modifier get a block of
     /// their own per combatant that has them.

@@ -205,16 +205,12 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
         }
         for r in &rules.list {
             match r.then {
-                Then::Attack(a, slot) => {
-                    if self.available(f, slot, a) && self.holds(f, &r.when) {
-                        return Some(Pick::Attack(a, slot));
-                    }
+                Then::Attack(a, slot) if self.available(f, slot, a) && self.holds(f, &r.when) => {
+                    return Some(Pick::Attack(a, slot));
                 }
-                Then::Support(slot) => {
-                    if self.support_ready(f, slot) && self.holds(f, &r.when) {
-                        if let Some(t) = self.support_target(f, slot) {
-                            return Some(Pick::Support(slot, t));
-                        }
+                Then::Support(slot) if self.support_ready(f, slot) && self.holds(f, &r.when) => {
+                    if let Some(t) = self.support_target(f, slot) {
+                        return Some(Pick::Support(slot, t));
                     }
                 }
                 _ => {}

@@ -61,10 +61,10 @@ pub fn move_points_within(
                 // (first in rulebook order on ties).
                 let (mut hi_i, mut lo_i) = (None::<usize>, None::<usize>);
                 for i in 0..6 {
-                    if stats[i] > lo[i] && hi_i.map_or(true, |h| stats[i] > stats[h]) {
+                    if stats[i] > lo[i] && hi_i.is_none_or(|h| stats[i] > stats[h]) {
                         hi_i = Some(i);
                     }
-                    if stats[i] < hi[i] && lo_i.map_or(true, |l| stats[i] < stats[l]) {
+                    if stats[i] < hi[i] && lo_i.is_none_or(|l| stats[i] < stats[l]) {
                         lo_i = Some(i);
                     }
                 }

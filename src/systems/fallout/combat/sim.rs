@@ -404,7 +404,7 @@ impl CombatSim {
                             weapon: c.weapon as u8,
                             difficulty: diff as u8,
                             bonus: k,
-                            successes: succ as u8,
+                            successes: succ,
                             complication: comp > 0,
                             pools: pool,
                         });

@@ -57,7 +57,7 @@ pub(super) fn result(
         [
             vec![
                 Column::new("test".into(), (1..=steps.len() as i64).collect::<Vec<_>>()),
-                text_column("name", &steps, |s| s.name.as_str()),
+                text_column("name", steps, |s| s.name.as_str()),
                 Column::new(
                     "tn".into(),
                     steps.iter().map(|s| s.spec.tn as i64).collect::<Vec<_>>(),

@@ -165,9 +165,9 @@ fn combatants_output(m: &Skirmish, rows: &[Row], n: u64, p: Provenance) -> anyho
     let frame = DataFrame::new_infer_height(
         [
             vec![
-                text_column("combatant", &rows, |r| r.name.as_str()),
-                text_column("group", &rows, |r| r.group.as_str()),
-                text_column("side", &rows, |r| r.side.as_str()),
+                text_column("combatant", rows, |r| r.name.as_str()),
+                text_column("group", rows, |r| r.group.as_str()),
+                text_column("side", rows, |r| r.side.as_str()),
                 Column::new("fights".into(), vec![n; rows.len()]),
             ],
             interval_columns("p_down", rows, |r| r.down).into(),
@@ -240,9 +240,9 @@ fn combatants_output(m: &Skirmish, rows: &[Row], n: u64, p: Provenance) -> anyho
 
 fn exchanges_output(m: &Skirmish, ex: &[Exchange], p: Provenance) -> anyhow::Result<Output> {
     let frame = DataFrame::new_infer_height(vec![
-        text_column("attacker", &ex, |e| e.attacker.as_str()),
-        text_column("target", &ex, |e| e.target.as_str()),
-        text_column("weapon", &ex, |e| e.weapon.as_str()),
+        text_column("attacker", ex, |e| e.attacker.as_str()),
+        text_column("target", ex, |e| e.target.as_str()),
+        text_column("weapon", ex, |e| e.weapon.as_str()),
         int_column("distance", ex, |e| e.distance),
         int_column("attack_modifier", ex, |e| e.attack_modifier),
         int_column("reaction_modifier", ex, |e| e.reaction_modifier),
@@ -388,7 +388,7 @@ pub fn result(
     ));
     let mut m_rounds = Moments::default();
     for b in &acc.rounds_by_outcome {
-        m_rounds.merge(b.clone());
+        m_rounds.merge(*b);
     }
     let mean_rounds = Estimate::mean(&m_rounds);
     key.push(crate::tr!(

@@ -203,8 +203,8 @@ fn replay_all<S: Replay>(
     seed: u64,
     stream: impl Fn(u64) -> Rng64,
 ) -> anyhow::Result<TraceResult> {
-    let mut acc = sim.empty();
-    let mut sc = sim.scratch();
+    let acc = sim.empty();
+    let sc = sim.scratch();
     trace_trials(
         &req.which,
         trials,

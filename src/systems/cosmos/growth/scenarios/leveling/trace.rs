@@ -126,8 +126,8 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
     let rules = crate::systems::cosmos::TestRules::from_options(&ctx.options);
     let sim = LevelingSim::new(m, rules);
     let (engine, key) = (ctx.engine, &ctx.stream);
-    let mut acc = crate::engine::Simulation::empty(&sim);
-    let mut sc = sim.scratch();
+    let acc = crate::engine::Simulation::empty(&sim);
+    let sc = sim.scratch();
     trace_trials(
         &req.which,
         trials,

@@ -88,7 +88,7 @@ impl<'a> MutationSim<'a> {
                 .campaign
                 .as_ref()
                 .map(|(n, mix)| (*n, Mix::new(mix.clone(), test))),
-            test_rules: test.clone(),
+            test_rules: *test,
         }
     }
 }

@@ -45,8 +45,8 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
         .int("chance", m.chance)
         .int("karma", m.karma.into());
     let engine = ctx.engine;
-    let mut acc = crate::engine::Simulation::empty(&sim);
-    let mut st = Mutations::new(&m.tree, &sim.rules);
+    let acc = crate::engine::Simulation::empty(&sim);
+    let st = Mutations::new(&m.tree, &sim.rules);
     trace_trials(
         &req.which,
         trials,
