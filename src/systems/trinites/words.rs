@@ -107,3 +107,105 @@ pub fn capital(s: String) -> String {
         _ => s,
     }
 }
+
+/// The steps a fighter's life and initiative take in both Trinités fights (T-LIFE,
+/// T-COMBAT): one type, so the duel and the skirmish tell them in the same words.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum LifeStep {
+    /// Life boxes ticked before and after, on lines of `line` boxes (T-LIFE).
+    Ticks {
+        who: u8,
+        before: i64,
+        after: i64,
+        line: i64,
+    },
+    /// La douleur: a wound on the blessé line lowers the initiative.
+    Pain {
+        who: u8,
+        by: i64,
+        init: i64,
+        zone: Zone,
+    },
+    /// Inconscient: the initiative die goes en retrait.
+    Falls { who: u8 },
+    /// The initiative change at the end of the turn (Accélération, Ralentissement).
+    Shift {
+        who: u8,
+        delta: i64,
+        init: i64,
+        zone: Zone,
+    },
+    /// Risque: the failed action ends the turn (`trinites_risque_incident = lose_turn`).
+    Risque { who: u8 },
+}
+
+impl LifeStep {
+    /// The step's depth in the account, its line (current language) and its JSON; `t`
+    /// names a fighter in the line, `j` in the JSON.
+    pub fn told(self, t: impl Fn(u8) -> String, j: impl Fn(u8) -> Value) -> (u8, String, Value) {
+        match self {
+            LifeStep::Ticks {
+                who,
+                before,
+                after,
+                line,
+            } => {
+                let (state, words) = life(after, line);
+                (
+                    3,
+                    crate::tr!(
+                        "trace_trinites.ticks",
+                        who = t(who),
+                        before = before,
+                        after = after,
+                        boxes = 3 * line,
+                        state = words
+                    ),
+                    json!({"step": "ticks", "who": j(who), "before": before, "after": after, "line": line, "state": state}),
+                )
+            }
+            LifeStep::Pain {
+                who,
+                by,
+                init,
+                zone: z,
+            } => (
+                3,
+                crate::tr!(
+                    "trace_trinites.pain",
+                    who = t(who),
+                    by = by,
+                    init = init,
+                    zone = zone(z).1
+                ),
+                json!({"step": "pain", "who": j(who), "by": by, "initiative": init, "zone": zone(z).0}),
+            ),
+            LifeStep::Falls { who } => (
+                3,
+                crate::tr!("trace_trinites.falls", who = t(who)),
+                json!({"step": "falls", "who": j(who)}),
+            ),
+            LifeStep::Shift {
+                who,
+                delta,
+                init,
+                zone: z,
+            } => (
+                2,
+                crate::tr!(
+                    "trace_trinites.shift",
+                    who = t(who),
+                    delta = format!("{delta:+}"),
+                    init = init,
+                    zone = zone(z).1
+                ),
+                json!({"step": "shift", "who": j(who), "delta": delta, "initiative": init, "zone": zone(z).0}),
+            ),
+            LifeStep::Risque { who } => (
+                2,
+                crate::tr!("trace_trinites.risque", who = t(who)),
+                json!({"step": "risque", "who": j(who)}),
+            ),
+        }
+    }
+}

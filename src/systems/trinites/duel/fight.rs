@@ -4,7 +4,7 @@
 
 use crate::engine::Rng64;
 use crate::systems::trace::{Quiet, Watch};
-use crate::systems::trinites::words::Roll;
+use crate::systems::trinites::words::{LifeStep, Roll};
 use crate::systems::trinites::{
     roll_test, RegenAction, RegenTiming, RisqueIncident, TrinitesRules,
 };
@@ -118,12 +118,12 @@ impl<W: Watch<Step>> Fight<'_, W> {
         if damage <= 0 {
             if W::ON {
                 let t = self.st[j].ticked;
-                self.w.note(Step::Ticks {
+                self.w.note(Step::Life(LifeStep::Ticks {
                     who: j as u8,
                     before: t,
                     after: t,
                     line: self.st[j].line,
-                });
+                }));
             }
             return;
         }
@@ -139,12 +139,12 @@ impl<W: Watch<Step>> Fight<'_, W> {
         }
         s.ticked = after;
         if W::ON {
-            self.w.note(Step::Ticks {
+            self.w.note(Step::Life(LifeStep::Ticks {
                 who: j as u8,
                 before,
                 after,
                 line: l,
-            });
+            }));
         }
         // La douleur (T-COMBAT): -3 initiative (`trinites_pain_initiative`) whenever a
         // wound ticks boxes of the blessé line.
@@ -152,12 +152,12 @@ impl<W: Watch<Step>> Fight<'_, W> {
             s.shift_init(-self.rules.pain_initiative);
             if W::ON {
                 let (init, zone) = (s.init, s.zone);
-                self.w.note(Step::Pain {
+                self.w.note(Step::Life(LifeStep::Pain {
                     who: j as u8,
                     by: self.rules.pain_initiative,
                     init,
                     zone,
-                });
+                }));
             }
         }
         // T-LIFE: a box of the third line ticked, inconscient: the die goes en retrait.
@@ -169,7 +169,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
                 self.fell = true;
             }
             if W::ON {
-                self.w.note(Step::Falls { who: j as u8 });
+                self.w.note(Step::Life(LifeStep::Falls { who: j as u8 }));
             }
         }
     }
@@ -390,7 +390,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
                 && self.rules.risque == RisqueIncident::LoseTurn
             {
                 if W::ON {
-                    self.w.note(Step::Risque { who: i as u8 });
+                    self.w.note(Step::Life(LifeStep::Risque { who: i as u8 }));
                 }
                 break;
             }
@@ -398,12 +398,12 @@ impl<W: Watch<Step>> Fight<'_, W> {
         if !self.st[i].ko() {
             self.st[i].shift_init(init_delta);
             if W::ON && init_delta != 0 {
-                self.w.note(Step::Shift {
+                self.w.note(Step::Life(LifeStep::Shift {
                     who: i as u8,
                     delta: init_delta,
                     init: self.st[i].init,
                     zone: self.st[i].zone,
-                });
+                }));
             }
         }
     }

@@ -12,8 +12,7 @@ use crate::scenario::ScenarioFile;
 use crate::systems::trace::{
     add_step, trace_trials, Cond, Quiet, Steps, TraceRequest, TraceResult, Traced, Which,
 };
-use crate::systems::trinites::track::Zone;
-use crate::systems::trinites::words::{capital, life, zone, Roll};
+use crate::systems::trinites::words::{capital, LifeStep, Roll};
 use crate::systems::trinites::TrinitesRules;
 
 use super::fight::{fight_watched, DuelEnd, FightRecord};
@@ -85,35 +84,8 @@ pub enum Step {
         damage: i64,
         protection: i64,
     },
-    /// Life boxes ticked before and after, on lines of `line` boxes (T-LIFE).
-    Ticks {
-        who: u8,
-        before: i64,
-        after: i64,
-        line: i64,
-    },
-    /// La douleur: a wound on the blessé line lowers the initiative.
-    Pain {
-        who: u8,
-        by: i64,
-        init: i64,
-        zone: Zone,
-    },
-    /// Inconscient: the initiative die goes en retrait.
-    Falls {
-        who: u8,
-    },
-    /// The initiative change at the end of the turn (Accélération, Ralentissement).
-    Shift {
-        who: u8,
-        delta: i64,
-        init: i64,
-        zone: Zone,
-    },
-    /// Risque: the failed action ends the turn (`trinites_risque_incident = lose_turn`).
-    Risque {
-        who: u8,
-    },
+    /// A fighter's life or initiative moves (shared with the skirmish).
+    Life(LifeStep),
     End {
         outcome: DuelEnd,
         rounds: u32,
@@ -419,68 +391,7 @@ fn render(trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
                 ),
                 json!({"step": "damage", "to": j(to), "damage": damage, "protection": protection}),
             ),
-            Step::Ticks {
-                who,
-                before,
-                after,
-                line,
-            } => {
-                let (state, words) = life(after, line);
-                (
-                    3,
-                    crate::tr!(
-                        "trace_trinites.ticks",
-                        who = t(who),
-                        before = before,
-                        after = after,
-                        boxes = 3 * line,
-                        state = words
-                    ),
-                    json!({"step": "ticks", "who": j(who), "before": before, "after": after, "line": line, "state": state}),
-                )
-            }
-            Step::Pain {
-                who,
-                by,
-                init,
-                zone: z,
-            } => (
-                3,
-                crate::tr!(
-                    "trace_trinites.pain",
-                    who = t(who),
-                    by = by,
-                    init = init,
-                    zone = zone(z).1
-                ),
-                json!({"step": "pain", "who": j(who), "by": by, "initiative": init, "zone": zone(z).0}),
-            ),
-            Step::Falls { who } => (
-                3,
-                crate::tr!("trace_trinites.falls", who = t(who)),
-                json!({"step": "falls", "who": j(who)}),
-            ),
-            Step::Shift {
-                who,
-                delta,
-                init,
-                zone: z,
-            } => (
-                2,
-                crate::tr!(
-                    "trace_trinites.shift",
-                    who = t(who),
-                    delta = format!("{delta:+}"),
-                    init = init,
-                    zone = zone(z).1
-                ),
-                json!({"step": "shift", "who": j(who), "delta": delta, "initiative": init, "zone": zone(z).0}),
-            ),
-            Step::Risque { who } => (
-                2,
-                crate::tr!("trace_trinites.risque", who = t(who)),
-                json!({"step": "risque", "who": j(who)}),
-            ),
+            Step::Life(l) => l.told(t, |w| Value::from(j(w))),
             Step::End { outcome, rounds } => {
                 let o = OUTCOMES[outcome as usize];
                 (

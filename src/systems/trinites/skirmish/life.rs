@@ -5,7 +5,7 @@ use crate::engine::Rng64;
 use crate::systems::trace::Watch;
 use crate::systems::trinites::roll_test;
 use crate::systems::trinites::track::{shift, Zone};
-use crate::systems::trinites::words::Roll;
+use crate::systems::trinites::words::{LifeStep, Roll};
 
 use super::model::{Cover, RegenAt};
 use super::sim::Fight;
@@ -104,12 +104,12 @@ impl<W: Watch<Step>> Fight<'_, W> {
         };
         s.ticked = after;
         if W::ON {
-            self.w.note(Step::Ticks {
+            self.w.note(Step::Life(LifeStep::Ticks {
                 who: j as u8,
                 before,
                 after,
                 line: l,
-            });
+            }));
         }
         // La douleur (T-COMBAT): -3 initiative (`trinites_pain_initiative`) whenever a
         // wound ticks boxes of the blessé line.
@@ -117,17 +117,17 @@ impl<W: Watch<Step>> Fight<'_, W> {
             shift(&mut s.init, &mut s.zone, -self.rules.pain_initiative);
             if W::ON {
                 let (init, zone) = (s.init, s.zone);
-                self.w.note(Step::Pain {
+                self.w.note(Step::Life(LifeStep::Pain {
                     who: j as u8,
                     by: self.rules.pain_initiative,
                     init,
                     zone,
-                });
+                }));
             }
         }
         if before <= 2 * l && after > 2 * l {
             if W::ON {
-                self.w.note(Step::Falls { who: j as u8 });
+                self.w.note(Step::Life(LifeStep::Falls { who: j as u8 }));
             }
             // L'inconscience: the die goes en retrait.
             s.zone = Zone::Retrait;

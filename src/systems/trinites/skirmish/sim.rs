@@ -8,7 +8,7 @@ use crate::engine::Rng64;
 use crate::systems::trace::{Quiet, Watch};
 use crate::systems::trinites::duel::{Penalty, Prime};
 use crate::systems::trinites::track::{initiative, shift, Zone};
-use crate::systems::trinites::words::Roll;
+use crate::systems::trinites::words::{LifeStep, Roll};
 use crate::systems::trinites::{
     roll_test, succeeds, FeintScope, RegenAction, RegenTiming, RisqueIncident, TrinitesRules,
 };
@@ -362,7 +362,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
                 && self.rules.risque == RisqueIncident::LoseTurn
             {
                 if W::ON {
-                    self.w.note(Step::Risque { who: i as u8 });
+                    self.w.note(Step::Life(LifeStep::Risque { who: i as u8 }));
                 }
                 lost = true;
                 break;
@@ -381,12 +381,12 @@ impl<W: Watch<Step>> Fight<'_, W> {
             shift(&mut s.init, &mut s.zone, init_delta);
             if W::ON && init_delta != 0 {
                 let (init, zone) = (s.init, s.zone);
-                self.w.note(Step::Shift {
+                self.w.note(Step::Life(LifeStep::Shift {
                     who: i as u8,
                     delta: init_delta,
                     init,
                     zone,
-                });
+                }));
             }
         }
     }

@@ -6,7 +6,7 @@
 use crate::engine::Rng64;
 use crate::systems::trace::Watch;
 use crate::systems::trinites::duel::{Penalty, Prime};
-use crate::systems::trinites::words::Roll;
+use crate::systems::trinites::words::{LifeStep, Roll};
 use crate::systems::trinites::{roll_test, succeeds, DisarmWeapon, ParryFor, RisqueIncident};
 
 use super::keys::Tactic;
@@ -101,7 +101,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
         }
         let lose = !ok && pen == Penalty::Risque && self.rules.risque == RisqueIncident::LoseTurn;
         if W::ON && lose {
-            self.w.note(Step::Risque { who: i as u8 });
+            self.w.note(Step::Life(LifeStep::Risque { who: i as u8 }));
         }
         (!lose).then_some(ok)
     }

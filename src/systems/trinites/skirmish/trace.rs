@@ -9,7 +9,7 @@ use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 use crate::systems::trace::{trace_trials, Cond, Quiet, Steps, TraceRequest, TraceResult};
 use crate::systems::trinites::track::Zone;
-use crate::systems::trinites::words::Roll;
+use crate::systems::trinites::words::{LifeStep, Roll};
 use crate::systems::trinites::TrinitesRules;
 use crate::systems::TrialLimits;
 
@@ -126,21 +126,6 @@ pub enum Step {
         boxes: i64,
         zone: bool,
     },
-    Ticks {
-        who: u8,
-        before: i64,
-        after: i64,
-        line: i64,
-    },
-    Pain {
-        who: u8,
-        by: i64,
-        init: i64,
-        zone: Zone,
-    },
-    Falls {
-        who: u8,
-    },
     /// Abandon de position avantageuse: the cover is left.
     LeavesCover {
         who: u8,
@@ -149,15 +134,8 @@ pub enum Step {
     Guards {
         who: u8,
     },
-    Shift {
-        who: u8,
-        delta: i64,
-        init: i64,
-        zone: Zone,
-    },
-    Risque {
-        who: u8,
-    },
+    /// A fighter's life or initiative moves (shared with the duel).
+    Life(LifeStep),
     End {
         end: End,
         rounds: u32,

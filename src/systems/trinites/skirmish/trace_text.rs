@@ -3,7 +3,7 @@
 use serde_json::{json, Value};
 
 use crate::systems::trace::{add_step, Traced};
-use crate::systems::trinites::words::{life, zone};
+use crate::systems::trinites::words::zone;
 
 use super::model::Skirmish;
 use super::sim::Outcome;
@@ -303,47 +303,6 @@ pub(super) fn render(m: &Skirmish, trial: u64, o: &Outcome, steps: &[Step]) -> T
                 },
                 json!({"step": "damage", "to": t(to), "boxes": boxes, "zone_weapon_miss": zone}),
             ),
-            Step::Ticks {
-                who,
-                before,
-                after,
-                line,
-            } => {
-                let (state, words) = life(after, line);
-                (
-                    3,
-                    crate::tr!(
-                        "trace_trinites.ticks",
-                        who = t(who),
-                        before = before,
-                        after = after,
-                        boxes = 3 * line,
-                        state = words
-                    ),
-                    json!({"step": "ticks", "who": t(who), "before": before, "after": after, "line": line, "state": state}),
-                )
-            }
-            Step::Pain {
-                who,
-                by,
-                init,
-                zone: z,
-            } => (
-                3,
-                crate::tr!(
-                    "trace_trinites.pain",
-                    who = t(who),
-                    by = by,
-                    init = init,
-                    zone = zone(z).1
-                ),
-                json!({"step": "pain", "who": t(who), "by": by, "initiative": init, "zone": zone(z).0}),
-            ),
-            Step::Falls { who } => (
-                3,
-                crate::tr!("trace_trinites.falls", who = t(who)),
-                json!({"step": "falls", "who": t(who)}),
-            ),
             Step::LeavesCover { who } => (
                 2,
                 crate::tr!("trace_trinites.leaves_cover", who = t(who)),
@@ -354,27 +313,7 @@ pub(super) fn render(m: &Skirmish, trial: u64, o: &Outcome, steps: &[Step]) -> T
                 crate::tr!("trace_trinites.guards", who = t(who)),
                 json!({"step": "guards", "who": t(who)}),
             ),
-            Step::Shift {
-                who,
-                delta,
-                init,
-                zone: z,
-            } => (
-                2,
-                crate::tr!(
-                    "trace_trinites.shift",
-                    who = t(who),
-                    delta = format!("{delta:+}"),
-                    init = init,
-                    zone = zone(z).1
-                ),
-                json!({"step": "shift", "who": t(who), "delta": delta, "initiative": init, "zone": zone(z).0}),
-            ),
-            Step::Risque { who } => (
-                2,
-                crate::tr!("trace_trinites.risque", who = t(who)),
-                json!({"step": "risque", "who": t(who)}),
-            ),
+            Step::Life(l) => l.told(|w| t(w).to_string(), |w| json!(t(w))),
             Step::End { end, rounds } => {
                 let name = outcome(m, end);
                 (
