@@ -50,6 +50,19 @@ impl Proportion {
 }
 
 impl Proportion {
+    /// `self - reference`, the difference of two shares, with its normal-approximation
+    /// (Wald) 95% interval: how a pairs table compares each pair to the reference.
+    pub fn minus(&self, reference: &Proportion) -> Estimate {
+        let (p, q) = (self.p, reference.p);
+        let se = (p * (1.0 - p) / self.n as f64 + q * (1.0 - q) / reference.n as f64).sqrt();
+        let d = p - q;
+        Estimate {
+            value: d,
+            lo: d - z95() * se,
+            hi: d + z95() * se,
+        }
+    }
+
     /// The share with its interval, as an output writes it.
     pub fn estimate(&self) -> Estimate {
         Estimate {
@@ -157,6 +170,28 @@ pub fn t_quantile95(df: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// 50 of 100 against 40 of 100: d = 0.1, se = sqrt(0.25/100 + 0.24/100) = 0.07, so
+    /// 0.1 -/+ 1.959964 x 0.07 (hand values).
+    #[test]
+    fn a_difference_of_shares_has_its_wald_interval() {
+        let d = Proportion::new(50, 100).minus(&Proportion::new(40, 100));
+        assert!((d.value - 0.1).abs() < 1e-12);
+        assert!(
+            (d.lo - (0.1 - 1.959_963_985 * 0.07)).abs() < 1e-9,
+            "{}",
+            d.lo
+        );
+        assert!(
+            (d.hi - (0.1 + 1.959_963_985 * 0.07)).abs() < 1e-9,
+            "{}",
+            d.hi
+        );
+        assert!(Proportion::new(0, 0)
+            .minus(&Proportion::new(1, 2))
+            .value
+            .is_nan());
+    }
 
     #[test]
     fn a_proportion_is_hits_over_n_with_wilson_and_zero_of_zero_is_undefined() {

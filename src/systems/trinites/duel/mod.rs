@@ -14,6 +14,7 @@ pub use model::{
 };
 pub use primes::{half_up, plus_half, Penalty, Prime, PENALTIES, PRIMES};
 pub use raw::RawDuel;
+pub(crate) use report::pair_columns;
 pub use sim::{DuelSim, DuelStats};
 pub use trace::{Step, OUTCOMES};
 

@@ -9,7 +9,7 @@ use crate::report::{
     Provenance,
 };
 use crate::scenario::ScenarioFile;
-use crate::stats::{z95, Estimate, Proportion};
+use crate::stats::{Estimate, Proportion};
 use crate::systems::trinites::OPTIONS;
 use crate::systems::ScenarioResult;
 
@@ -38,10 +38,26 @@ impl PairResult {
 
 /// Difference of two win rates with its normal-approximation 95% interval.
 fn delta(a: &PairResult, reference: &PairResult) -> (f64, f64, f64) {
-    let (p, q) = (a.share(0).p, reference.share(0).p);
-    let se = (p * (1.0 - p) / a.n() as f64 + q * (1.0 - q) / reference.n() as f64).sqrt();
-    let d = p - q;
-    (d, d - z95() * se, d + z95() * se)
+    a.share(0).minus(&reference.share(0)).triple()
+}
+
+/// The `prime`, `penalty` and `trials` columns of a pairs table (duel and skirmish).
+pub(crate) fn pair_columns<R>(
+    rows: &[R],
+    pair: impl Fn(&R) -> (Prime, Penalty),
+    trials: impl Fn(&R) -> u64,
+) -> Vec<Column> {
+    vec![
+        Column::new(
+            "prime".into(),
+            rows.iter().map(|r| pair(r).0.name()).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "penalty".into(),
+            rows.iter().map(|r| pair(r).1.name()).collect::<Vec<_>>(),
+        ),
+        Column::new("trials".into(), rows.iter().map(trials).collect::<Vec<_>>()),
+    ]
 }
 
 /// A mean with its interval, undefined (NaN, empty cells) without any value.
@@ -220,20 +236,7 @@ fn pairs_output(duel: &Duel, results: &[PairResult], prov: Provenance) -> anyhow
     let f = |g: &dyn Fn(&PairResult) -> f64| results.iter().map(g).collect::<Vec<f64>>();
     let frame = DataFrame::new_infer_height(
         [
-            vec![
-                Column::new(
-                    "prime".into(),
-                    results.iter().map(|r| r.pair.0.name()).collect::<Vec<_>>(),
-                ),
-                Column::new(
-                    "penalty".into(),
-                    results.iter().map(|r| r.pair.1.name()).collect::<Vec<_>>(),
-                ),
-                Column::new(
-                    "trials".into(),
-                    results.iter().map(|r| r.n()).collect::<Vec<_>>(),
-                ),
-            ],
+            pair_columns(results, |r| r.pair, |r| r.n()),
             interval_columns("p_adam_wins", results, |r| r.share(0)).into(),
             interval_columns("p_humans_win", results, |r| r.share(1)).into(),
             vec![Column::new("p_draw".into(), f(&|r| r.share(2).p))],

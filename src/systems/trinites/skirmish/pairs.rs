@@ -11,8 +11,8 @@ use crate::report::{
     float_column, interval_columns, BarChart, BarSeries, Chart, Figure, Heatmap, Output, Provenance,
 };
 use crate::scenario::{int_in, ScenarioFile};
-use crate::stats::{z95, Proportion};
-use crate::systems::trinites::duel::{all_pairs, Penalty, Prime, PENALTIES, PRIMES};
+use crate::stats::Proportion;
+use crate::systems::trinites::duel::{all_pairs, pair_columns, Penalty, Prime, PENALTIES, PRIMES};
 use crate::systems::trinites::TrinitesRules;
 
 use super::acc::{SkirmishAcc, SkirmishSim};
@@ -204,10 +204,8 @@ fn p_win(r: &PairRun, side: usize) -> (f64, f64, f64) {
 
 /// The difference of two win rates with its normal-approximation 95% interval.
 fn delta(a: &PairRun, reference: &PairRun, side: usize) -> (f64, f64, f64) {
-    let (p, q) = (p_win(a, side).0, p_win(reference, side).0);
-    let se =
-        (p * (1.0 - p) / a.acc.fights as f64 + q * (1.0 - q) / reference.acc.fights as f64).sqrt();
-    (p - q, p - q - z95() * se, p - q + z95() * se)
+    let share = |r: &PairRun| Proportion::new(r.acc.outcomes[side], r.acc.fights);
+    share(a).minus(&share(reference)).triple()
 }
 
 /// Top of a colour scale from 0: the highest value rounded up to a tenth (at least 0.1).
@@ -244,20 +242,7 @@ pub fn pairs_output(
             (p_win(r, side), delta(r, reference, side), mean)
         })
         .collect();
-    let mut cols = vec![
-        Column::new(
-            "prime".into(),
-            runs.iter().map(|r| r.pair.0.name()).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "penalty".into(),
-            runs.iter().map(|r| r.pair.1.name()).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "trials".into(),
-            runs.iter().map(|r| r.acc.fights).collect::<Vec<_>>(),
-        ),
-    ];
+    let mut cols = pair_columns(runs, |r| r.pair, |r| r.acc.fights);
     cols.extend(interval_columns("p_side_wins", &rows, |r| r.0));
     cols.extend(interval_columns("delta_p_side_wins", &rows, |r| r.1));
     cols.push(float_column("mean_rounds_win", &rows, |r| r.2));
