@@ -22,7 +22,6 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => bad_flag(e),
     };
-    commands::signals::install();
     let result = commands::dispatch(&cli);
     match result {
         Ok(()) => ExitCode::SUCCESS,

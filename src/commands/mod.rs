@@ -182,6 +182,8 @@ pub(crate) fn publish_set(
 /// Runs the command `cli` names (`main`).
 pub fn dispatch(cli: &crate::cli::Cli) -> anyhow::Result<()> {
     language::choose(cli)?;
+    // After the language is settled: the handler's own last words are in it.
+    signals::install();
     match cli.shard {
         Some(arg) => shard::run_shard(cli, arg),
         None => run_command(cli, &Session::new(cli.quiet)),

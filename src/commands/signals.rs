@@ -60,15 +60,18 @@ fn name(sig: i32) -> &'static str {
     }
 }
 
-/// Installs the handler once per process (idempotent).
+/// Installs the handler once per process (idempotent), speaking the language of the
+/// command that installs it.
 pub fn install() {
     INSTALL.call_once(|| {
         let Some(next) = listen() else {
             return;
         };
+        let lang = crate::lang::current();
         let _ = std::thread::Builder::new()
             .name("cosmosim-signals".into())
             .spawn(move || {
+                crate::lang::set(lang);
                 if let Some(sig) = next() {
                     request_stop(sig);
                     std::thread::sleep(Duration::from_millis(900));

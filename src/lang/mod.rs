@@ -4,8 +4,13 @@
 //! file names and figure names are not text: they stay the same in every language because
 //! scripts read them.
 //!
-//! The language is a process setting (unlike the shard mode, which travels with the
-//! engine: `engine::shard`): a command
+//! The language belongs to the thread of control that runs a command, not to the process:
+//! a command sets it once for its own thread (from `--lang` or the file's `lang = "fr"`),
+//! and an engine's workers speak the language of the thread that built the engine
+//! (`engine::pool` keeps one pool per thread count and language). So two commands in one
+//! process can write in two languages at once (`tests` in `engine::pool`). Like the shard
+//! mode (`engine::shard`), it is settled once per command; unlike it, `tr!` reads it
+//! implicitly rather than as a parameter. A command
 //! sets it once from `--lang` or the file's `lang = "fr"` before any work, so every layer
 //! reads it without threading it through each call. Numbers in text go through [`num`],
 //! [`pct`] and friends so French text reads `0,5` (CSVs keep the dot: they never use these).
@@ -14,12 +19,14 @@ mod number;
 
 pub use number::{int, interval, num, pct, pct_interval, signed};
 
+use std::cell::Cell;
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::OnceLock;
 
 /// A language the tool writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, clap::ValueEnum, serde::Serialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Lang {
     /// English.
@@ -31,7 +38,10 @@ pub enum Lang {
 /// Every language, in catalogue order.
 pub const ALL: [Lang; 2] = [Lang::En, Lang::Fr];
 
-static CURRENT: AtomicU8 = AtomicU8::new(0);
+thread_local! {
+    /// The language of the command running on this thread (English until it says).
+    static CURRENT: Cell<Lang> = const { Cell::new(Lang::En) };
+}
 
 impl Lang {
     pub fn code(self) -> &'static str {
@@ -127,23 +137,16 @@ fn flatten(
     Ok(())
 }
 
-/// The language in force.
+/// The language in force on this thread: its command's, or on an engine worker, the
+/// language of the thread that built the engine.
 pub fn current() -> Lang {
-    match CURRENT.load(Ordering::Relaxed) {
-        1 => Lang::Fr,
-        _ => Lang::En,
-    }
+    CURRENT.with(Cell::get)
 }
 
-/// Sets the language for the rest of the process (commands call it once, before work).
+/// Sets the language of this thread's command (commands call it once, before work; the
+/// engine's pools set it on their workers).
 pub fn set(lang: Lang) {
-    CURRENT.store(
-        match lang {
-            Lang::En => 0,
-            Lang::Fr => 1,
-        },
-        Ordering::Relaxed,
-    );
+    CURRENT.with(|c| c.set(lang));
 }
 
 /// The text of `key` in the current language.
