@@ -177,15 +177,7 @@ pub fn p_met_conversion(
 mod tests {
     use super::*;
     use crate::systems::cosmos::growth::creation::STAT_SUM;
-    use crate::systems::cosmos::growth::races::Sheet;
-
-    fn sheet(min: [i32; 6], max: [i32; 6]) -> Sheet {
-        Sheet {
-            name: "x".into(),
-            min,
-            max,
-        }
-    }
+    use crate::systems::cosmos::growth::races::tests::sheet;
 
     #[test]
     fn priority_matches_an_enumeration_of_sorted_dice() {

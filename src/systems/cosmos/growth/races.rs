@@ -172,10 +172,11 @@ pub fn settle(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn sheet(min: [i32; 6], max: [i32; 6]) -> Sheet {
+    /// A sheet of these bounds, shared with the exact odds' tests (`race_odds.rs`).
+    pub(crate) fn sheet(min: [i32; 6], max: [i32; 6]) -> Sheet {
         Sheet {
             name: "x".into(),
             min,
