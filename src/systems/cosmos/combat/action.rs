@@ -7,6 +7,7 @@ use super::acc::END_FINAL_SKILL;
 use super::aura_use::TestKind;
 use super::fight::{Fight, ILLUMINATION, NOBODY, NONE};
 use super::model::{AttackPolicy, Mode, Targets, ESPRIT, MAX_ATTACKS};
+use super::plan::Plan;
 use super::trigger::Pick;
 use super::watch::{Skip, Step};
 
@@ -22,7 +23,7 @@ pub fn defence_stops(attack: Outcome, defence: Outcome) -> bool {
     defence.tier() >= 1 && defence.tier() >= attack.tier()
 }
 
-impl<W: super::watch::Watch> Fight<'_, '_, W> {
+impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     /// Cost multiplier of `f`'s actions now (C-LD-5 advantage 2 "pas de coût PV/PM": 0;
     /// C-LD-6 disadvantage 2 "coût PV/PM doublé": 2).
     #[inline(always)]
@@ -53,16 +54,16 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
         }
         let sim = self.sim;
         let at = &sim.model.attacks[attack];
-        if sim.any_hp_cost && at.hp_cost * self.cost_factor(f) >= self.st[f].hp {
+        if P::on(sim.any_hp_cost) && at.hp_cost * self.cost_factor(f) >= self.st[f].hp {
             return false;
         }
-        if sim.any_limited && at.limited() {
+        if P::on(sim.any_limited) && at.limited() {
             let s = &self.st[f];
             if at.uses.is_some_and(|u| s.uses[slot] >= u) || self.round < s.ready[slot] as u32 {
                 return false;
             }
         }
-        !(sim.any_fatigue && at.stat == ESPRIT && sim.exhausted(self.st[f].fm))
+        !(P::on(sim.any_fatigue) && at.stat == ESPRIT && sim.exhausted(self.st[f].fm))
     }
 
     /// Pays for a use of `attack` (entry `slot`): PM, HP, a use, the cooldown.
@@ -71,13 +72,13 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
         let k = self.cost_factor(f);
         let at = &self.sim.model.attacks[attack];
         self.st[f].pm -= at.pm_cost * k;
-        if self.sim.any_hp_cost {
+        if P::on(self.sim.any_hp_cost) {
             self.st[f].hp -= at.hp_cost * k;
         }
-        if self.sim.model.fatigue.on {
+        if P::on(self.sim.model.fatigue.on) {
             self.tire_costs(f, at.pm_cost * k, at.hp_cost * k);
         }
-        if self.sim.any_limited && at.limited() {
+        if P::on(self.sim.any_limited) && at.limited() {
             let s = &mut self.st[f];
             s.uses[slot] = s.uses[slot].saturating_add(1);
             // Cooldown c: not in the next c rounds, again from round r + c + 1.
@@ -100,6 +101,10 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
     /// The attack `f` uses on `target` and its entry in `f`'s list.
     fn choose_attack(&self, f: usize, target: usize) -> Option<(usize, usize)> {
         let fighter = &self.sim.model.fighters[f];
+        if let [a] = fighter.attacks[..] {
+            // One attack: every policy uses it when it can.
+            return self.available(f, 0, a).then_some((a, 0));
+        }
         let mut best: Option<(usize, usize, f64)> = None;
         for (i, &a) in fighter.attacks.iter().enumerate() {
             if !self.available(f, i, a) {
@@ -129,7 +134,7 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
     /// The step a trace shows for a test (never built in the batch run).
     fn test_step(&self, f: usize, b: usize, m: i32, k: i8, o: Outcome) -> Step {
         let sim = self.sim;
-        let def = if sim.model.fatigue.on || sim.carried {
+        let def = if P::on(sim.model.fatigue.on) || P::on(sim.carried) {
             self.fatigued_block(f, b).unwrap_or(*sim.block(b))
         } else {
             *sim.block(b)
@@ -146,7 +151,7 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
 
     #[inline(always)]
     fn roll_block_at(&mut self, f: usize, b: usize, m: i32, k: i8) -> Outcome {
-        if self.sim.model.fatigue.on || self.sim.carried {
+        if P::on(self.sim.model.fatigue.on) || P::on(self.sim.carried) {
             if let Some(def) = self.fatigued_block(f, b) {
                 return def
                     .spec(m, k, &self.sim.rules)
@@ -173,7 +178,7 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
         final_skill: bool,
         kind: TestKind,
     ) -> Outcome {
-        let aura = if self.sim.any_aura {
+        let aura = if P::on(self.sim.any_aura) {
             self.aura_test(f, b, kind)
         } else {
             None
@@ -185,7 +190,7 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
                 if kind == TestKind::Attack {
                     m -= self.st[f].action_malus;
                 }
-                if self.sim.any_mods {
+                if P::on(self.sim.any_mods) {
                     let (bonus, malus) = self.support_mods(f, b);
                     m += bonus + malus;
                 }
@@ -212,7 +217,7 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
     pub(super) fn take_action(&mut self, f: usize) {
         let sim = self.sim;
         let fighter = &sim.model.fighters[f];
-        if sim.any_fatigue && sim.exhausted(self.st[f].fp) {
+        if P::on(sim.any_fatigue) && sim.exhausted(self.st[f].fp) {
             // C-FAT-4 physical exhaustion: cannot act.
             self.note(|_| Step::Skip {
                 who: f as u8,
@@ -231,7 +236,7 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
         } else {
             fighter.mode
         };
-        if sim.any_rules {
+        if P::on(sim.any_rules) {
             if let Some(m) = self.rule_mode(f) {
                 self.st[f].mode = m;
             }
@@ -249,7 +254,7 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
             .final_skill
             .filter(|&a| self.final_skill_now(f) && self.available(f, MAX_ATTACKS, a));
         // Policy rules pick the action (trigger.rs); none matching: the `attack` policy.
-        let pick = if sim.any_rules && fs.is_none() {
+        let pick = if P::on(sim.any_rules) && fs.is_none() {
             self.rule_action(f)
         } else {
             None
@@ -288,7 +293,7 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
         self.pay(f, slot, attack);
         self.st[f].provoked_by = NOBODY;
         self.st[f].actions += 1;
-        if self.sim.model.fatigue.on {
+        if P::on(self.sim.model.fatigue.on) {
             self.tire_action(f, attack);
         }
         self.resolve(f, target, attack, fs.is_some(), ACTION);
@@ -305,7 +310,7 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
         if self.st[from].down || self.st[on].down {
             return;
         }
-        if self.sim.any_fatigue && self.sim.exhausted(self.st[from].fp) {
+        if P::on(self.sim.any_fatigue) && self.sim.exhausted(self.st[from].fp) {
             return;
         }
         let Some((attack, slot)) = self.choose_attack(from, on) else {

@@ -8,6 +8,7 @@ use crate::systems::cosmos::{drift, threshold_with_modifier, Outcome};
 
 use super::fight::{Fight, NONE};
 use super::model::{AuraUse, ESPRIT};
+use super::plan::Plan;
 use super::watch::Step;
 
 /// Which test an aura may fall on.
@@ -17,7 +18,7 @@ pub(super) enum TestKind {
     Defence,
 }
 
-impl<W: super::watch::Watch> Fight<'_, '_, W> {
+impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     /// The first standing enemy of `v` (lowest index) whose policy spends an aura point on
     /// this test.
     fn aura_holder(&self, v: usize, kind: TestKind, threshold: f64) -> Option<usize> {
@@ -49,7 +50,7 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
             malus -= self.st[v].action_malus;
         }
         let mut bonus = self.test_bonus(v);
-        if self.sim.any_mods {
+        if P::on(self.sim.any_mods) {
             let (b2, m2) = self.support_mods(v, b);
             bonus += b2;
             malus += m2;

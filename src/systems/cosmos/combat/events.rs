@@ -158,7 +158,7 @@ pub fn validate(
     Ok(out)
 }
 
-impl<W: super::watch::Watch> Fight<'_, '_, W> {
+impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
     /// Combat start: reinforcements wait out of the fight until their round.
     pub(super) fn events_start(&mut self) {
         for e in &self.sim.model.events {

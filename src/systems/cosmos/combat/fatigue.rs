@@ -140,7 +140,7 @@ pub fn settings(raw: &RawScenario, model: &super::model::CombatModel, out: &mut 
     }
 }
 
-impl<W: super::watch::Watch> Fight<'_, '_, W> {
+impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
     /// Adds `dfp`/`dfm` (both gains or both losses) to the tracks of `f`, with the
     /// overflow onto the other track (C-FAT-2); both at 10: unconscious (C-FAT-4).
     pub(super) fn tire(&mut self, f: usize, dfp: i32, dfm: i32) {

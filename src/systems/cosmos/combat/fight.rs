@@ -6,6 +6,7 @@ use crate::engine::Rng64;
 
 use super::acc::{CombatAcc, END_COMBAT_END};
 use super::model::{Mode, MAX_ACTIONS, MAX_ATTACKS, MAX_FIGHTERS};
+use super::plan::{Full, Plan};
 use super::sim::CombatSim;
 use super::watch::{Quiet, Skip, Step, Watch};
 
@@ -180,8 +181,9 @@ impl Slot {
     }
 }
 
-/// The state of one combat, reused for every combat of a batch.
-pub(super) struct Fight<'a, 'r, W: Watch = Quiet> {
+/// The state of one combat, reused for every combat of a batch. `P` is the run's fight
+/// plan (`plan.rs`): which optional rules the turn loop checks at all.
+pub(super) struct Fight<'a, 'r, W: Watch = Quiet, P: Plan = Full> {
     pub sim: &'a CombatSim,
     /// Who watches (`watch.rs`): [`Quiet`] in the batch run, steps in a trace.
     pub watch: W,
@@ -207,15 +209,16 @@ pub(super) struct Fight<'a, 'r, W: Watch = Quiet> {
     /// Periodic effects each combatant holds (`periodic.rs`), reset only when a file has
     /// some.
     pub held: [[super::periodic::Held; super::periodic::HELD_SLOTS]; MAX_FIGHTERS],
+    plan: std::marker::PhantomData<P>,
 }
 
-impl<'a, 'r> Fight<'a, 'r, Quiet> {
+impl<'a, 'r, P: Plan> Fight<'a, 'r, Quiet, P> {
     pub fn new(sim: &'a CombatSim, rng: &'r mut Rng64, acc: &'r mut CombatAcc) -> Self {
         Fight::watched(sim, rng, acc, Quiet)
     }
 }
 
-impl<'a, 'r, W: Watch> Fight<'a, 'r, W> {
+impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
     pub fn watched(
         sim: &'a CombatSim,
         rng: &'r mut Rng64,
@@ -238,6 +241,7 @@ impl<'a, 'r, W: Watch> Fight<'a, 'r, W> {
             sup: [super::support::SupportState::BLANK; MAX_FIGHTERS],
             carry: None,
             held: [[super::periodic::Held::BLANK; super::periodic::HELD_SLOTS]; MAX_FIGHTERS],
+            plan: std::marker::PhantomData,
         }
     }
 
@@ -278,10 +282,10 @@ impl<'a, 'r, W: Watch> Fight<'a, 'r, W> {
                 (s.fp, s.fm) = (fp, fm);
             }
         }
-        if self.sim.any_support {
+        if P::on(self.sim.any_support) {
             self.sup = [super::support::SupportState::BLANK; MAX_FIGHTERS];
         }
-        if self.sim.any_periodic {
+        if P::on(self.sim.any_periodic) {
             self.periodic_start();
         }
         self.round = 0;
@@ -294,10 +298,10 @@ impl<'a, 'r, W: Watch> Fight<'a, 'r, W> {
     pub fn combat(&mut self) {
         self.reset();
         let n = self.sim.n;
-        if !self.sim.model.events.is_empty() {
+        if P::on(!self.sim.model.events.is_empty()) {
             self.events_start();
         }
-        if self.sim.model.fatigue.on {
+        if P::on(self.sim.model.fatigue.on) {
             self.fatigue_start();
         }
         for f in 0..n {
@@ -310,7 +314,7 @@ impl<'a, 'r, W: Watch> Fight<'a, 'r, W> {
             self.round += 1;
             let round = self.round;
             self.note(|_| Step::Round { round });
-            if !self.sim.model.events.is_empty() {
+            if P::on(!self.sim.model.events.is_empty()) {
                 self.scripted_events();
                 if let Some(w) = self.winner() {
                     // The last of a side left.
@@ -331,7 +335,7 @@ impl<'a, 'r, W: Watch> Fight<'a, 'r, W> {
             // Round-start ticks come after the order is set (a trace shows the order on
             // the round's line) and before the first action; whoever they down loses its
             // slot.
-            if self.sim.any_periodic {
+            if P::on(self.sim.any_periodic) {
                 self.periodic_round_start();
                 if let Some(w) = self.winner() {
                     break 'combat w;
@@ -359,7 +363,7 @@ impl<'a, 'r, W: Watch> Fight<'a, 'r, W> {
                 }
                 s = e;
             }
-            if self.sim.model.fatigue.on {
+            if P::on(self.sim.model.fatigue.on) {
                 if let Some(w) = self.fatigue_round_end() {
                     break 'combat w;
                 }
@@ -394,7 +398,7 @@ impl<'a, 'r, W: Watch> Fight<'a, 'r, W> {
                 self.end_posture(f, END_COMBAT_END);
             }
         }
-        if self.sim.model.fatigue.on {
+        if P::on(self.sim.model.fatigue.on) {
             self.fatigue_finish();
         }
         self.last_outcome = outcome;
@@ -616,7 +620,7 @@ impl<'a, 'r, W: Watch> Fight<'a, 'r, W> {
 
     fn start_turn(&mut self, f: usize) {
         self.st[f].skip_round = false;
-        if self.sim.any_periodic {
+        if P::on(self.sim.any_periodic) {
             self.periodic_tick(f, super::periodic::At::TurnStart);
             if self.st[f].down {
                 return;
@@ -655,7 +659,7 @@ impl<'a, 'r, W: Watch> Fight<'a, 'r, W> {
     }
 
     fn end_turn(&mut self, f: usize) {
-        if self.sim.any_periodic {
+        if P::on(self.sim.any_periodic) {
             self.periodic_tick(f, super::periodic::At::TurnEnd);
         }
         if self.st[f].posture != NONE && self.st[f].posture_turns >= self.sim.rules.posture_turns {
@@ -674,7 +678,7 @@ impl<'a, 'r, W: Watch> Fight<'a, 'r, W> {
 
     /// Points may be used between actions (C-LD-2): check every combatant's triggers.
     fn after_action(&mut self) {
-        if !self.sim.any_reactive {
+        if !P::on(self.sim.any_reactive) {
             return;
         }
         let mut m = self.sim.reactive_mask;

@@ -66,7 +66,7 @@ fn play(
     out: &mut [Fought],
     carry: Option<[(i8, i8); MAX_FIGHTERS]>,
 ) -> u32 {
-    let mut fight = Fight::new(sim, rng, scratch);
+    let mut fight: Fight = Fight::new(sim, rng, scratch);
     fight.carry = carry;
     fight.combat();
     for (i, ((o, s), f)) in out

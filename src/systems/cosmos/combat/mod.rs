@@ -20,6 +20,7 @@ mod model;
 mod options;
 mod periodic;
 mod periodic_keys;
+mod plan;
 mod posture;
 mod raw;
 mod report;

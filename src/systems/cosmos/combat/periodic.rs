@@ -105,7 +105,7 @@ impl PeriodicCounts {
     }
 }
 
-impl<W: super::watch::Watch> Fight<'_, '_, W> {
+impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
     /// The effects each combatant holds from the start, at combat start.
     pub(super) fn periodic_start(&mut self) {
         for (f, fighter) in self.sim.model.fighters.iter().enumerate() {

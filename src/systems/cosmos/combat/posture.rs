@@ -5,6 +5,7 @@ use crate::dice::Die;
 use super::acc::{END_COMBAT_END, END_EXPIRY, END_FINAL_SKILL, END_HOLDER_DOWN};
 use super::fight::{Fight, ILLUMINATION, NONE, SEPULCRALE};
 use super::model::PointTriggers;
+use super::plan::Plan;
 use super::watch::Step;
 
 /// When the policy triggers are checked (C-LD-2: never inside an action).
@@ -15,7 +16,7 @@ pub(super) enum Moment {
     AfterAction,
 }
 
-impl<W: super::watch::Watch> Fight<'_, '_, W> {
+impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     fn triggered(&self, f: usize, t: &PointTriggers, moment: Moment) -> bool {
         match moment {
             Moment::Start => t.at_start,
@@ -54,7 +55,7 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
     /// nothing.
     #[inline(always)]
     pub(super) fn may_react(&self, f: usize) -> bool {
-        if self.sim.any_rules || self.sim.point_other[f] {
+        if P::on(self.sim.any_rules) || self.sim.point_other[f] {
             return true;
         }
         let s = &self.st[f];
@@ -72,7 +73,7 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
         }
         // Reading 10a: a backlash longer than the lock (disadvantage 6) also holds points
         // back, unless the option lets a new posture end it.
-        if self.sim.any_fatigue && (self.sim.exhausted(s.fp) || self.sim.exhausted(s.fm)) {
+        if P::on(self.sim.any_fatigue) && (self.sim.exhausted(s.fp) || self.sim.exhausted(s.fm)) {
             // C-FAT-4: an exhausted combatant can no longer use Light or Dark points.
             return false;
         }
@@ -82,7 +83,7 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
         }
         let policy = self.sim.model.fighters[f].policy;
         // Policy rules first (trigger.rs); none matching: the flat triggers below.
-        if self.sim.any_rules {
+        if P::on(self.sim.any_rules) {
             if let Some(kind) = self.rule_points(f) {
                 if kind != NONE {
                     self.enter_posture(f, kind);
@@ -137,7 +138,7 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
         if kind == ILLUMINATION {
             self.acc.fighters[f].adv_faces[adv as usize - 1] += 1;
         }
-        if self.sim.model.fatigue.on {
+        if P::on(self.sim.model.fatigue.on) {
             self.tire_point(f);
         }
         if kind == ILLUMINATION && self.sim.rules.illumination_acts_next {
@@ -214,7 +215,7 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
                 s.malus_next = disadv == 3;
             }
         }
-        if backlash && self.sim.model.fatigue.on {
+        if backlash && P::on(self.sim.model.fatigue.on) {
             self.tire_backlash(f, kind == ILLUMINATION);
         }
     }

@@ -10,9 +10,10 @@ use super::action::{defence_stops, ACTION, RIPOSTE, SEP_COUNTER};
 use super::aura_use::TestKind;
 use super::fight::{Fight, ILLUMINATION, NONE, SEPULCRALE};
 use super::model::{DefencePolicy, Mode, Targets, AGILITE, FORCE, MAX_FIGHTERS};
+use super::plan::Plan;
 use super::watch::Step;
 
-impl<W: super::watch::Watch> Fight<'_, '_, W> {
+impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     fn defence_stat(&self, t: usize, attack: usize) -> Option<usize> {
         let a = &self.sim.model.attacks[attack];
         let (dodge, parry) = (!a.undodgeable, !a.unparryable);
@@ -91,7 +92,7 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
         // Simultaneous exchange: no dodge or parry between the two (C-TURN-1).
         let simultaneous = !free && self.st[a].in_group && self.st[t].in_group;
         let ts = &self.st[t];
-        let exhausted = self.sim.any_fatigue && self.sim.exhausted(ts.fp);
+        let exhausted = P::on(self.sim.any_fatigue) && self.sim.exhausted(ts.fp);
         let no_defence =
             ts.down || ts.illum_backlash > 0 || ts.skip_round || simultaneous || exhausted;
         if !no_defence {
@@ -168,14 +169,14 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
         };
         let x = r as f64 * tier_mult * mode_mult * self.sim.coef(attack, t) * backlash * fs_bonus;
         // A buff or debuff on the attacker's damage (support.rs), before armour.
-        let x = if self.sim.any_effects {
+        let x = if P::on(self.sim.any_effects) {
             x * self.effect_damage_mult(a)
         } else {
             x
         };
         // Floored (C-CMB-4); truncation is the floor for x >= 0.
         let mut dmg = if x >= 0.0 { x as i32 } else { x.floor() as i32 };
-        if self.sim.any_armour && dmg > 0 {
+        if P::on(self.sim.any_armour) && dmg > 0 {
             // Armour (house rule): after every multiplier, the percentage (floored) then
             // the flat points, never below 0; it never touches healing.
             let ar = self.sim.model.fighters[t].armour;
@@ -194,7 +195,7 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
                 * mode_mult
                 * backlash
                 * fs_bonus
-                * if me.sim.any_effects {
+                * if P::on(me.sim.any_effects) {
                     me.effect_damage_mult(a)
                 } else {
                     1.0
@@ -203,11 +204,11 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
             before_armour: if x >= 0.0 { x as i32 } else { x.floor() as i32 },
             after_armour: dmg,
         });
-        if self.sim.model.fatigue.on {
+        if P::on(self.sim.model.fatigue.on) {
             self.tire_psychic(t, attack);
         }
         self.damage(a, t, dmg, from);
-        if dmg > 0 && self.sim.any_periodic {
+        if dmg > 0 && P::on(self.sim.any_periodic) {
             if let Some(d) = self.sim.model.attacks[attack].on_hit {
                 self.periodic_place(a, t, d);
             }
@@ -262,7 +263,7 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
                 }
             }
         }
-        if self.sim.model.fatigue.on {
+        if P::on(self.sim.model.fatigue.on) {
             // HP lost: what the hit removes, at most the HP it had (C-FAT-2 "PV perdus").
             self.tire_hit(t, dmg.min(hp_before.max(0)), !was_down && self.st[t].down);
         }

@@ -9,6 +9,7 @@ use super::acc::CombatAcc;
 use super::fight::Fight;
 use super::model::{AuraUse, CombatModel, AGILITE, FORCE, MAX_FIGHTERS, PRECISION};
 use super::options::CombatRules;
+use super::plan::{Full, Plain, Plan};
 
 const KARMAS: usize = (KARMA_MAX - KARMA_MIN + 1) as usize;
 
@@ -416,11 +417,20 @@ impl Simulation for CombatSim {
     fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut CombatAcc) {
         // One fight state per batch, reset per combat: no allocation per combat. Each
         // combat draws from its own stream (a trial replays alone).
-        let mut rng = draws.trial(0);
-        let mut fight = Fight::new(self, &mut rng, acc);
-        for j in 0..trials {
-            *fight.rng = draws.trial(j);
-            fight.combat();
+        if self.is_plain() {
+            batch::<Plain>(self, draws, trials, acc);
+        } else {
+            batch::<Full>(self, draws, trials, acc);
         }
+    }
+}
+
+/// One batch under plan `P` (`plan.rs`), chosen once per batch rather than per action.
+pub(super) fn batch<P: Plan>(sim: &CombatSim, draws: &Draws, trials: u64, acc: &mut CombatAcc) {
+    let mut rng = draws.trial(0);
+    let mut fight: Fight<'_, '_, _, P> = Fight::new(sim, &mut rng, acc);
+    for j in 0..trials {
+        *fight.rng = draws.trial(j);
+        fight.combat();
     }
 }

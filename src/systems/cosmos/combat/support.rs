@@ -13,6 +13,7 @@ use crate::systems::cosmos::growth::PassiveTest;
 use super::aura_use::TestKind;
 use super::fight::{Fight, NONE};
 use super::model::{ESPRIT, MAX_FIGHTERS};
+use super::plan::Plan;
 use super::watch::Step;
 
 /// Most support actions in one combatant's list, and active effects on one combatant.
@@ -113,7 +114,7 @@ impl SupportCounts {
     }
 }
 
-impl<W: super::watch::Watch> Fight<'_, '_, W> {
+impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     /// The definition behind entry `slot` of `f`'s support list.
     #[inline(always)]
     fn def(&self, f: usize, slot: usize) -> &SupportAction {
@@ -218,7 +219,7 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
         self.st[f].pm -= d.pm_cost * k;
         // C-FAT-2 "Tous les 100 PM consommés +1 FM": every PM spent counts, a heal's, a
         // buff's or a concentration's as an attack's (issue 25, defect 1).
-        if self.sim.model.fatigue.on && d.pm_cost > 0 {
+        if P::on(self.sim.model.fatigue.on) && d.pm_cost > 0 {
             self.tire_costs(f, d.pm_cost * k, 0);
         }
         self.st[f].actions += 1;
@@ -347,12 +348,12 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
     /// concentration relief (C-FAT-5) eases a malus, so it counts with the maluses.
     #[inline]
     pub(super) fn support_mods(&self, f: usize, b: usize) -> (i32, i32) {
-        let e = if self.sim.any_effects {
+        let e = if P::on(self.sim.any_effects) {
             self.effect_modifier(f)
         } else {
             0
         };
-        let r = if self.sim.any_focus {
+        let r = if P::on(self.sim.any_focus) {
             self.focus_relief(f, b)
         } else {
             0

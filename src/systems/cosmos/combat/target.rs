@@ -20,7 +20,7 @@ fn bits(mut m: u32) -> impl Iterator<Item = usize> {
     })
 }
 
-impl<W: super::watch::Watch> Fight<'_, '_, W> {
+impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
     /// Standing enemies of `f` not in `taken`, as a mask (bit g).
     #[inline(always)]
     fn open_enemies(&self, f: usize, taken: u32) -> u32 {
@@ -40,6 +40,18 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
             // C-LD-6 provocation: the next offensive action goes to the holder.
             return Some(p as usize);
         }
+        let policy = self.sim.model.fighters[f].policy.target;
+        if matches!(
+            policy,
+            TargetPolicy::LowestHp | TargetPolicy::HighestHp | TargetPolicy::First
+        ) {
+            // One enemy left to choose from (a duel): every one of these policies picks
+            // it, so skip the comparison. `random` still draws, `named` reads its list.
+            let open = self.open_enemies(f, taken);
+            if open & open.wrapping_sub(1) == 0 {
+                return (open != 0).then(|| open.trailing_zeros() as usize);
+            }
+        }
         let by_hp = |high: bool| {
             let mut best: Option<usize> = None;
             for g in bits(self.open_enemies(f, taken)) {
@@ -54,7 +66,7 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
             }
             best
         };
-        match self.sim.model.fighters[f].policy.target {
+        match policy {
             TargetPolicy::LowestHp => by_hp(false),
             TargetPolicy::HighestHp => by_hp(true),
             TargetPolicy::First => bits(self.open_enemies(f, taken)).next(),

@@ -37,7 +37,8 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
     let mut out = Vec::with_capacity(list.len());
     for i in list {
         let mut rng = engine.trial_stream(key, i);
-        let mut fight = Fight::watched(&sim, &mut rng, &mut acc, Steps::default());
+        let mut fight: Fight<'_, '_, Steps> =
+            Fight::watched(&sim, &mut rng, &mut acc, Steps::default());
         fight.combat();
         let outcome = fight.last_outcome;
         let steps = std::mem::take(&mut fight.watch.0);

@@ -7,6 +7,7 @@
 
 use super::fight::{Fight, ILLUMINATION, NONE, SEPULCRALE};
 use super::model::Mode;
+use super::plan::Plan;
 
 /// Most rules per combatant, most items in an `all`/`any` list and nesting depth.
 pub const MAX_RULES: usize = 16;
@@ -115,7 +116,7 @@ pub(super) enum Pick {
     Attack(usize, usize),
 }
 
-impl<W: super::watch::Watch> Fight<'_, '_, W> {
+impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     /// Whether `c` holds for `f` now.
     pub(super) fn holds(&self, f: usize, c: &Cond) -> bool {
         let fighters = &self.sim.model.fighters;
@@ -229,7 +230,7 @@ impl<W: super::watch::Watch> Fight<'_, '_, W> {
         }
         let turn = fighter.policy.final_skill_turn;
         let by_turn = turn > 0 && s.posture_turns >= turn;
-        if !(self.sim.any_rules && fighter.rules.final_skill) {
+        if !(P::on(self.sim.any_rules) && fighter.rules.final_skill) {
             return by_turn;
         }
         // C-LD-4: level 5 or more, whatever the rules say.

@@ -1,0 +1,183 @@
+//! The fight plan (issue 29): which optional rules a run's fights use, fixed once per run.
+//! The turn loop is compiled once per plan. Under [`Plain`] every check of an optional
+//! feature (fatigue, rules, support actions and effects, aura, periodic effects, events,
+//! armour, HP costs, limited uses, reactive points) is a constant `false` the compiler
+//! removes, so a fight that uses none of them pays nothing for them; [`Full`] reads the
+//! run's flags as before. Both give the same draws and outcomes for a plain fight (test
+//! below); the plan only removes work.
+
+use super::sim::CombatSim;
+
+pub(super) trait Plan {
+    /// Whether optional features are checked at all.
+    const FEATURES: bool;
+
+    /// A run flag as this plan sees it: itself under [`Full`], `false` under [`Plain`].
+    #[inline(always)]
+    fn on(flag: bool) -> bool {
+        Self::FEATURES && flag
+    }
+}
+
+/// A run whose fights use no optional feature ([`CombatSim::is_plain`]).
+pub(super) enum Plain {}
+
+/// Any run: every flag read.
+pub(super) enum Full {}
+
+impl Plan for Plain {
+    const FEATURES: bool = false;
+}
+
+impl Plan for Full {
+    const FEATURES: bool = true;
+}
+
+impl CombatSim {
+    /// Whether every flag the [`Plain`] plan drops is off for this run.
+    pub(super) fn is_plain(&self) -> bool {
+        let m = &self.model;
+        !(self.any_limited
+            || self.any_hp_cost
+            || self.any_armour
+            || self.any_fatigue
+            || self.carried
+            || self.any_reactive
+            || self.any_aura
+            || self.any_rules
+            || self.any_effects
+            || self.any_focus
+            || self.any_mods
+            || self.any_support
+            || self.any_periodic
+            || m.fatigue.on
+            || !m.events.is_empty())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Draws, StreamKey};
+    use crate::scenario::ScenarioFile;
+
+    use super::super::options::CombatRules;
+    use super::super::{scenario, sim::batch};
+
+    /// Postures (points at the start and on turn starts, so none reacts between actions),
+    /// a Final Skill, PM costs, two attacks each, four combatants and every target policy
+    /// but `named`: all of it runs under the plain plan.
+    const BAND: &str = r#"
+system = "cosmos"
+kind = "combat"
+[combat]
+max_rounds = 30
+[attacks.greatsword]
+stat = "force"
+damage = "2d10+8"
+element = "metal"
+[attacks.shadow_bolt]
+stat = "esprit"
+damage = "3d8+2"
+element = "dark"
+pm_cost = 20
+[attacks.requiem]
+stat = "esprit"
+damage = "6d10+20"
+element = "dark"
+pm_cost = 40
+unparryable = true
+[attacks.axe]
+stat = "force"
+damage = "2d8+4"
+element = "metal"
+[combatants.hero]
+side = "party"
+level = 5
+level5_dark = 3
+stats = { force = 70, esprit = 55, charisme = 40, agilite = 60, precision = 50, chance = 50 }
+hp = 200
+pm = 160
+mode = "defensive"
+element = "dark"
+attacks = ["greatsword", "shadow_bolt"]
+final_skill = "requiem"
+[combatants.hero.policy]
+dark_on_turn_start = true
+final_skill = "second_turn"
+target = "lowest_hp"
+[combatants.mira]
+side = "party"
+level = 3
+stats = { force = 40, esprit = 65, charisme = 50, agilite = 60, precision = 62, chance = 45 }
+hp = 130
+pm = 60
+mode = "offensive"
+attacks = ["shadow_bolt", "axe"]
+[combatants.mira.policy]
+light_at_start = true
+target = "best_element"
+[combatants.warlord]
+side = "raiders"
+level = 4
+stats = { force = 75, esprit = 30, charisme = 55, agilite = 60, precision = 50, chance = 40 }
+hp = 170
+mode = "offensive"
+element = "terre"
+attacks = ["greatsword"]
+[combatants.warlord.policy]
+target = "highest_hp"
+[combatants.raider]
+side = "raiders"
+count = 2
+level = 2
+stats = { force = 55, esprit = 30, charisme = 35, agilite = 52, precision = 45, chance = 45 }
+hp = 70
+mode = "defensive"
+attacks = ["axe"]
+[combatants.raider.policy]
+target = "random"
+"#;
+
+    fn sim(text: &str) -> CombatSim {
+        let file = ScenarioFile::from_text("plan-test.toml", text);
+        let (_, model) = scenario::load(&file).unwrap();
+        CombatSim::new(model, CombatRules::default())
+    }
+
+    fn counted<P: Plan>(sim: &CombatSim, trials: u64) -> super::super::acc::CombatAcc {
+        let draws = Draws::new(7, &StreamKey::new("plan-test"), 0);
+        let mut acc = sim.empty_acc();
+        batch::<P>(sim, &draws, trials, &mut acc);
+        acc
+    }
+
+    #[test]
+    fn the_plain_plan_counts_what_the_full_one_does() {
+        let band = sim(BAND);
+        assert!(band.is_plain());
+        let (plain, full) = (counted::<Plain>(&band, 4000), counted::<Full>(&band, 4000));
+        assert_eq!(plain, full);
+        // The fights did use what the plan keeps: postures, and more than one ending.
+        let points: u64 = full
+            .fighters
+            .iter()
+            .map(|f| f.posture[0].entered + f.posture[1].entered)
+            .sum();
+        assert!(points > 0 && full.outcome.iter().filter(|&&c| c > 0).count() >= 2);
+    }
+
+    #[test]
+    fn a_feature_in_use_needs_the_full_plan() {
+        // Armour, an HP trigger (reacts between actions), a limited attack, fatigue.
+        for (from, to) in [
+            ("hp = 170\n", "hp = 170\narmour = { flat = 3 }\n"),
+            ("dark_on_turn_start = true", "dark_below_hp = 0.5"),
+            ("pm_cost = 40\n", "pm_cost = 40\nuses = 1\n"),
+            ("max_rounds = 30\n", "max_rounds = 30\nfatigue = true\n"),
+        ] {
+            assert!(BAND.contains(from));
+            assert!(!sim(&BAND.replacen(from, to, 1)).is_plain(), "{to}");
+        }
+    }
+}
