@@ -63,7 +63,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
                 return false;
             }
         }
-        !(P::on(sim.any_fatigue) && at.stat == ESPRIT && sim.exhausted(self.st[f].fm))
+        !(P::tired(sim.any_fatigue) && at.stat == ESPRIT && sim.exhausted(self.st[f].fm))
     }
 
     /// Pays for a use of `attack` (entry `slot`): PM, HP, a use, the cooldown.
@@ -75,7 +75,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         if P::on(self.sim.any_hp_cost) {
             self.st[f].hp -= at.hp_cost * k;
         }
-        if P::on(self.sim.model.fatigue.on) {
+        if P::tired(self.sim.model.fatigue.on) {
             self.tire_costs(f, at.pm_cost * k, at.hp_cost * k);
         }
         if P::on(self.sim.any_limited) && at.limited() {
@@ -134,7 +134,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     /// The step a trace shows for a test (never built in the batch run).
     fn test_step(&self, f: usize, b: usize, m: i32, k: i8, o: Outcome) -> Step {
         let sim = self.sim;
-        let def = if P::on(sim.model.fatigue.on) || P::on(sim.carried) {
+        let def = if P::tired(sim.model.fatigue.on) || P::tired(sim.carried) {
             self.fatigued_block(f, b).unwrap_or(*sim.block(b))
         } else {
             *sim.block(b)
@@ -151,7 +151,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
 
     #[inline(always)]
     fn roll_block_at(&mut self, f: usize, b: usize, m: i32, k: i8) -> Outcome {
-        if P::on(self.sim.model.fatigue.on) || P::on(self.sim.carried) {
+        if P::tired(self.sim.model.fatigue.on) || P::tired(self.sim.carried) {
             if let Some(def) = self.fatigued_block(f, b) {
                 return def
                     .spec(m, k, &self.sim.rules)
@@ -217,7 +217,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     pub(super) fn take_action(&mut self, f: usize) {
         let sim = self.sim;
         let fighter = &sim.model.fighters[f];
-        if P::on(sim.any_fatigue) && sim.exhausted(self.st[f].fp) {
+        if P::tired(sim.any_fatigue) && sim.exhausted(self.st[f].fp) {
             // C-FAT-4 physical exhaustion: cannot act.
             self.note(|_| Step::Skip {
                 who: f as u8,
@@ -293,7 +293,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         self.pay(f, slot, attack);
         self.st[f].provoked_by = NOBODY;
         self.st[f].actions += 1;
-        if P::on(self.sim.model.fatigue.on) {
+        if P::tired(self.sim.model.fatigue.on) {
             self.tire_action(f, attack);
         }
         self.resolve(f, target, attack, fs.is_some(), ACTION);
@@ -310,7 +310,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         if self.st[from].down || self.st[on].down {
             return;
         }
-        if P::on(self.sim.any_fatigue) && self.sim.exhausted(self.st[from].fp) {
+        if P::tired(self.sim.any_fatigue) && self.sim.exhausted(self.st[from].fp) {
             return;
         }
         let Some((attack, slot)) = self.choose_attack(from, on) else {

@@ -301,7 +301,7 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
         if P::on(!self.sim.model.events.is_empty()) {
             self.events_start();
         }
-        if P::on(self.sim.model.fatigue.on) {
+        if P::tired(self.sim.model.fatigue.on) {
             self.fatigue_start();
         }
         for f in 0..n {
@@ -363,7 +363,7 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
                 }
                 s = e;
             }
-            if P::on(self.sim.model.fatigue.on) {
+            if P::tired(self.sim.model.fatigue.on) {
                 if let Some(w) = self.fatigue_round_end() {
                     break 'combat w;
                 }
@@ -398,7 +398,7 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
                 self.end_posture(f, END_COMBAT_END);
             }
         }
-        if P::on(self.sim.model.fatigue.on) {
+        if P::tired(self.sim.model.fatigue.on) {
             self.fatigue_finish();
         }
         self.last_outcome = outcome;

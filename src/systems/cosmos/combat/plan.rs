@@ -1,47 +1,53 @@
 //! The fight plan (issue 29): which optional rules a run's fights use, fixed once per run.
-//! The turn loop is compiled once per plan. Under [`Plain`] every check of an optional
-//! feature (fatigue, rules, support actions and effects, aura, periodic effects, events,
-//! armour, HP costs, limited uses, reactive points) is a constant `false` the compiler
-//! removes, so a fight that uses none of them pays nothing for them; [`Full`] reads the
-//! run's flags as before. Both give the same draws and outcomes for a plain fight (test
-//! below); the plan only removes work.
+//! The turn loop is compiled once per plan. A plan that leaves a group out turns every
+//! check of that group into a constant `false` the compiler removes, so a fight pays
+//! nothing for what it does not use. Two groups: fatigue (C-FAT tracks, exhaustion,
+//! fatigue carried in from an expedition) and every other optional feature (policy rules,
+//! support actions and their effects, aura, periodic effects, events, armour, HP costs,
+//! limited uses, points that react between actions). A plan only removes work: a fight
+//! draws and counts the same under any plan that keeps what it uses (tests below).
 
 use super::sim::CombatSim;
 
 pub(super) trait Plan {
-    /// Whether optional features are checked at all.
+    /// Whether the optional features other than fatigue are checked at all.
     const FEATURES: bool;
+    /// Whether fatigue is checked at all.
+    const FATIGUE: bool;
 
-    /// A run flag as this plan sees it: itself under [`Full`], `false` under [`Plain`].
+    /// A run flag of the features group as this plan sees it.
     #[inline(always)]
     fn on(flag: bool) -> bool {
         Self::FEATURES && flag
     }
+
+    /// A run flag of the fatigue group as this plan sees it.
+    #[inline(always)]
+    fn tired(flag: bool) -> bool {
+        Self::FATIGUE && flag
+    }
 }
 
-/// A run whose fights use no optional feature ([`CombatSim::is_plain`]).
-pub(super) enum Plain {}
+/// The plan with the groups `FEATURES` and `FATIGUE` in.
+pub(super) enum Flags<const FEATURES: bool, const FATIGUE: bool> {}
 
-/// Any run: every flag read.
-pub(super) enum Full {}
-
-impl Plan for Plain {
-    const FEATURES: bool = false;
+impl<const FEATURES: bool, const FATIGUE: bool> Plan for Flags<FEATURES, FATIGUE> {
+    const FEATURES: bool = FEATURES;
+    const FATIGUE: bool = FATIGUE;
 }
 
-impl Plan for Full {
-    const FEATURES: bool = true;
-}
+/// Nothing optional: the duel.
+pub(super) type Plain = Flags<false, false>;
+/// Everything read from the run's flags: any fight, and what a trace uses.
+pub(super) type Full = Flags<true, true>;
 
 impl CombatSim {
-    /// Whether every flag the [`Plain`] plan drops is off for this run.
-    pub(super) fn is_plain(&self) -> bool {
+    /// Whether the run uses some optional feature other than fatigue, and fatigue.
+    pub(super) fn plan(&self) -> (bool, bool) {
         let m = &self.model;
-        !(self.any_limited
+        let features = self.any_limited
             || self.any_hp_cost
             || self.any_armour
-            || self.any_fatigue
-            || self.carried
             || self.any_reactive
             || self.any_aura
             || self.any_rules
@@ -50,8 +56,9 @@ impl CombatSim {
             || self.any_mods
             || self.any_support
             || self.any_periodic
-            || m.fatigue.on
-            || !m.events.is_empty())
+            || !m.events.is_empty();
+        let fatigue = self.any_fatigue || self.carried || m.fatigue.on;
+        (features, fatigue)
     }
 }
 
@@ -153,11 +160,13 @@ target = "random"
     }
 
     #[test]
-    fn the_plain_plan_counts_what_the_full_one_does() {
+    fn every_plan_counts_a_plain_fight_as_the_full_one_does() {
         let band = sim(BAND);
-        assert!(band.is_plain());
-        let (plain, full) = (counted::<Plain>(&band, 4000), counted::<Full>(&band, 4000));
-        assert_eq!(plain, full);
+        assert_eq!(band.plan(), (false, false));
+        let full = counted::<Full>(&band, 4000);
+        assert_eq!(counted::<Plain>(&band, 4000), full);
+        assert_eq!(counted::<Flags<true, false>>(&band, 4000), full);
+        assert_eq!(counted::<Flags<false, true>>(&band, 4000), full);
         // The fights did use what the plan keeps: postures, and more than one ending.
         let points: u64 = full
             .fighters
@@ -168,16 +177,31 @@ target = "random"
     }
 
     #[test]
-    fn a_feature_in_use_needs_the_full_plan() {
-        // Armour, an HP trigger (reacts between actions), a limited attack, fatigue.
+    fn a_plan_that_keeps_the_features_in_use_counts_as_the_full_one() {
+        // Armour, an HP trigger (reacts between actions), a limited attack: the features
+        // group; fatigue: its own.
+        let features = |text: &str| {
+            let s = sim(text);
+            assert_eq!(s.plan(), (true, false));
+            assert_eq!(
+                counted::<Flags<true, false>>(&s, 2000),
+                counted::<Full>(&s, 2000)
+            );
+        };
         for (from, to) in [
             ("hp = 170\n", "hp = 170\narmour = { flat = 3 }\n"),
             ("dark_on_turn_start = true", "dark_below_hp = 0.5"),
             ("pm_cost = 40\n", "pm_cost = 40\nuses = 1\n"),
-            ("max_rounds = 30\n", "max_rounds = 30\nfatigue = true\n"),
         ] {
             assert!(BAND.contains(from));
-            assert!(!sim(&BAND.replacen(from, to, 1)).is_plain(), "{to}");
+            features(&BAND.replacen(from, to, 1));
         }
+        let tired =
+            sim(&BAND.replacen("max_rounds = 30\n", "max_rounds = 30\nfatigue = true\n", 1));
+        assert_eq!(tired.plan(), (false, true));
+        let full = counted::<Full>(&tired, 2000);
+        assert_eq!(counted::<Flags<false, true>>(&tired, 2000), full);
+        // Dropping fatigue where it is used does change the count: the plan matters.
+        assert_ne!(counted::<Plain>(&tired, 2000), full);
     }
 }

@@ -73,7 +73,8 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         }
         // Reading 10a: a backlash longer than the lock (disadvantage 6) also holds points
         // back, unless the option lets a new posture end it.
-        if P::on(self.sim.any_fatigue) && (self.sim.exhausted(s.fp) || self.sim.exhausted(s.fm)) {
+        if P::tired(self.sim.any_fatigue) && (self.sim.exhausted(s.fp) || self.sim.exhausted(s.fm))
+        {
             // C-FAT-4: an exhausted combatant can no longer use Light or Dark points.
             return false;
         }
@@ -138,7 +139,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         if kind == ILLUMINATION {
             self.acc.fighters[f].adv_faces[adv as usize - 1] += 1;
         }
-        if P::on(self.sim.model.fatigue.on) {
+        if P::tired(self.sim.model.fatigue.on) {
             self.tire_point(f);
         }
         if kind == ILLUMINATION && self.sim.rules.illumination_acts_next {
@@ -215,7 +216,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
                 s.malus_next = disadv == 3;
             }
         }
-        if backlash && P::on(self.sim.model.fatigue.on) {
+        if backlash && P::tired(self.sim.model.fatigue.on) {
             self.tire_backlash(f, kind == ILLUMINATION);
         }
     }

@@ -92,7 +92,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         // Simultaneous exchange: no dodge or parry between the two (C-TURN-1).
         let simultaneous = !free && self.st[a].in_group && self.st[t].in_group;
         let ts = &self.st[t];
-        let exhausted = P::on(self.sim.any_fatigue) && self.sim.exhausted(ts.fp);
+        let exhausted = P::tired(self.sim.any_fatigue) && self.sim.exhausted(ts.fp);
         let no_defence =
             ts.down || ts.illum_backlash > 0 || ts.skip_round || simultaneous || exhausted;
         if !no_defence {
@@ -204,7 +204,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
             before_armour: if x >= 0.0 { x as i32 } else { x.floor() as i32 },
             after_armour: dmg,
         });
-        if P::on(self.sim.model.fatigue.on) {
+        if P::tired(self.sim.model.fatigue.on) {
             self.tire_psychic(t, attack);
         }
         self.damage(a, t, dmg, from);
@@ -263,7 +263,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
                 }
             }
         }
-        if P::on(self.sim.model.fatigue.on) {
+        if P::tired(self.sim.model.fatigue.on) {
             // HP lost: what the hit removes, at most the HP it had (C-FAT-2 "PV perdus").
             self.tire_hit(t, dmg.min(hp_before.max(0)), !was_down && self.st[t].down);
         }

@@ -9,7 +9,7 @@ use super::acc::CombatAcc;
 use super::fight::Fight;
 use super::model::{AuraUse, CombatModel, AGILITE, FORCE, MAX_FIGHTERS, PRECISION};
 use super::options::CombatRules;
-use super::plan::{Full, Plain, Plan};
+use super::plan::{Flags, Full, Plain, Plan};
 
 const KARMAS: usize = (KARMA_MAX - KARMA_MIN + 1) as usize;
 
@@ -417,10 +417,11 @@ impl Simulation for CombatSim {
     fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut CombatAcc) {
         // One fight state per batch, reset per combat: no allocation per combat. Each
         // combat draws from its own stream (a trial replays alone).
-        if self.is_plain() {
-            batch::<Plain>(self, draws, trials, acc);
-        } else {
-            batch::<Full>(self, draws, trials, acc);
+        match self.plan() {
+            (false, false) => batch::<Plain>(self, draws, trials, acc),
+            (true, false) => batch::<Flags<true, false>>(self, draws, trials, acc),
+            (false, true) => batch::<Flags<false, true>>(self, draws, trials, acc),
+            (true, true) => batch::<Full>(self, draws, trials, acc),
         }
     }
 }

@@ -219,7 +219,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         self.st[f].pm -= d.pm_cost * k;
         // C-FAT-2 "Tous les 100 PM consommés +1 FM": every PM spent counts, a heal's, a
         // buff's or a concentration's as an attack's (issue 25, defect 1).
-        if P::on(self.sim.model.fatigue.on) && d.pm_cost > 0 {
+        if P::tired(self.sim.model.fatigue.on) && d.pm_cost > 0 {
             self.tire_costs(f, d.pm_cost * k, 0);
         }
         self.st[f].actions += 1;
