@@ -8,6 +8,7 @@ use crate::engine::Rng64;
 use super::acc::CombatAcc;
 use super::fight::Fight;
 use super::model::MAX_FIGHTERS;
+use super::plan::{Plan, PlanWork};
 use super::sim::CombatSim;
 
 /// What one combatant went through in one combat.
@@ -66,27 +67,57 @@ fn play(
     out: &mut [Fought],
     carry: Option<[(i8, i8); MAX_FIGHTERS]>,
 ) -> u32 {
-    let mut fight: Fight = Fight::new(sim, rng, scratch);
-    fight.carry = carry;
-    fight.combat();
-    for (i, ((o, s), f)) in out
-        .iter_mut()
-        .zip(&fight.st)
-        .zip(&sim.model.fighters)
-        .enumerate()
-    {
-        let (fp0, fm0) = carry.map_or((f.start.fp, f.start.fm), |c| c[i]);
-        // Out of the fight by a scripted event: not a knock-out (as the combat's counts).
-        let gone = s.absent != 0;
-        *o = Fought {
-            hp_lost: s.taken,
-            pm_spent: (f.start.pm - s.pm).max(0).max(s.pm_spent) as i64,
-            light_used: f.light_points - s.light_left,
-            dark_used: f.dark_points - s.dark_left,
-            down: s.down && !gone,
-            dfp: (s.fp - fp0) as i32,
-            dfm: (s.fm - fm0) as i32,
-        };
+    sim.in_plan(Linked {
+        sim,
+        rng,
+        scratch,
+        out,
+        carry,
+    })
+}
+
+/// One linked combat, played under the run's plan (`plan.rs`).
+struct Linked<'a> {
+    sim: &'a CombatSim,
+    rng: &'a mut Rng64,
+    scratch: &'a mut CombatAcc,
+    out: &'a mut [Fought],
+    carry: Option<[(i8, i8); MAX_FIGHTERS]>,
+}
+
+impl PlanWork for Linked<'_> {
+    type Out = u32;
+
+    fn run<P: Plan>(self) -> u32 {
+        let Linked {
+            sim,
+            rng,
+            scratch,
+            out,
+            carry,
+        } = self;
+        let mut fight: Fight<'_, '_, _, P> = Fight::new(sim, rng, scratch);
+        fight.carry = carry;
+        fight.combat();
+        for (i, ((o, s), f)) in out
+            .iter_mut()
+            .zip(&fight.st)
+            .zip(&sim.model.fighters)
+            .enumerate()
+        {
+            let (fp0, fm0) = carry.map_or((f.start.fp, f.start.fm), |c| c[i]);
+            // Out of the fight by a scripted event: not a knock-out (as the combat's counts).
+            let gone = s.absent != 0;
+            *o = Fought {
+                hp_lost: s.taken,
+                pm_spent: (f.start.pm - s.pm).max(0).max(s.pm_spent) as i64,
+                light_used: f.light_points - s.light_left,
+                dark_used: f.dark_points - s.dark_left,
+                down: s.down && !gone,
+                dfp: (s.fp - fp0) as i32,
+                dfm: (s.fm - fm0) as i32,
+            };
+        }
+        fight.round
     }
-    fight.round
 }

@@ -60,6 +60,23 @@ impl CombatSim {
         let fatigue = self.any_fatigue || self.carried || m.fatigue.on;
         (features, fatigue)
     }
+
+    /// Runs `work` under this run's plan: the one place a plan is chosen.
+    pub(super) fn in_plan<T: PlanWork>(&self, work: T) -> T::Out {
+        match self.plan() {
+            (false, false) => work.run::<Plain>(),
+            (true, false) => work.run::<Flags<true, false>>(),
+            (false, true) => work.run::<Flags<false, true>>(),
+            (true, true) => work.run::<Full>(),
+        }
+    }
+}
+
+/// Work generic over the plan (a batch of combats, one linked combat): a closure cannot be
+/// generic, so the callers of [`CombatSim::in_plan`] name their work as a type.
+pub(super) trait PlanWork {
+    type Out;
+    fn run<P: Plan>(self) -> Self::Out;
 }
 
 #[cfg(test)]
@@ -69,7 +86,7 @@ mod tests {
     use crate::scenario::ScenarioFile;
 
     use super::super::options::CombatRules;
-    use super::super::{scenario, sim::batch};
+    use super::super::{scenario, sim::Batch};
 
     /// Postures (points at the start and on turn starts, so none reacts between actions),
     /// a Final Skill, PM costs, two attacks each, four combatants and every target policy
@@ -155,7 +172,13 @@ target = "random"
     fn counted<P: Plan>(sim: &CombatSim, trials: u64) -> super::super::acc::CombatAcc {
         let draws = Draws::new(7, &StreamKey::new("plan-test"), 0);
         let mut acc = sim.empty_acc();
-        batch::<P>(sim, &draws, trials, &mut acc);
+        Batch {
+            sim,
+            draws: &draws,
+            trials,
+            acc: &mut acc,
+        }
+        .run::<P>();
         acc
     }
 

@@ -9,7 +9,7 @@ use super::acc::CombatAcc;
 use super::fight::Fight;
 use super::model::{AuraUse, CombatModel, AGILITE, FORCE, MAX_FIGHTERS, PRECISION};
 use super::options::CombatRules;
-use super::plan::{Flags, Full, Plain, Plan};
+use super::plan::{Plan, PlanWork};
 
 const KARMAS: usize = (KARMA_MAX - KARMA_MIN + 1) as usize;
 
@@ -417,21 +417,32 @@ impl Simulation for CombatSim {
     fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut CombatAcc) {
         // One fight state per batch, reset per combat: no allocation per combat. Each
         // combat draws from its own stream (a trial replays alone).
-        match self.plan() {
-            (false, false) => batch::<Plain>(self, draws, trials, acc),
-            (true, false) => batch::<Flags<true, false>>(self, draws, trials, acc),
-            (false, true) => batch::<Flags<false, true>>(self, draws, trials, acc),
-            (true, true) => batch::<Full>(self, draws, trials, acc),
-        }
+        self.in_plan(Batch {
+            sim: self,
+            draws,
+            trials,
+            acc,
+        })
     }
 }
 
-/// One batch under plan `P` (`plan.rs`), chosen once per batch rather than per action.
-pub(super) fn batch<P: Plan>(sim: &CombatSim, draws: &Draws, trials: u64, acc: &mut CombatAcc) {
-    let mut rng = draws.trial(0);
-    let mut fight: Fight<'_, '_, _, P> = Fight::new(sim, &mut rng, acc);
-    for j in 0..trials {
-        *fight.rng = draws.trial(j);
-        fight.combat();
+/// One batch of combats, run under the run's plan (`plan.rs`), chosen once per batch.
+pub(super) struct Batch<'a> {
+    pub sim: &'a CombatSim,
+    pub draws: &'a Draws,
+    pub trials: u64,
+    pub acc: &'a mut CombatAcc,
+}
+
+impl PlanWork for Batch<'_> {
+    type Out = ();
+
+    fn run<P: Plan>(self) {
+        let mut rng = self.draws.trial(0);
+        let mut fight: Fight<'_, '_, _, P> = Fight::new(self.sim, &mut rng, self.acc);
+        for j in 0..self.trials {
+            *fight.rng = self.draws.trial(j);
+            fight.combat();
+        }
     }
 }
