@@ -41,20 +41,21 @@ impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
             return Some(p as usize);
         }
         let policy = self.sim.model.fighters[f].policy.target;
-        if matches!(
-            policy,
-            TargetPolicy::LowestHp | TargetPolicy::HighestHp | TargetPolicy::First
-        ) {
+        // The candidates, once per choice (nothing below changes them).
+        let open = self.open_enemies(f, taken);
+        if open & open.wrapping_sub(1) == 0
+            && matches!(
+                policy,
+                TargetPolicy::LowestHp | TargetPolicy::HighestHp | TargetPolicy::First
+            )
+        {
             // One enemy left to choose from (a duel): every one of these policies picks
             // it, so skip the comparison. `random` still draws, `named` reads its list.
-            let open = self.open_enemies(f, taken);
-            if open & open.wrapping_sub(1) == 0 {
-                return (open != 0).then(|| open.trailing_zeros() as usize);
-            }
+            return (open != 0).then(|| open.trailing_zeros() as usize);
         }
         let by_hp = |high: bool| {
             let mut best: Option<usize> = None;
-            for g in bits(self.open_enemies(f, taken)) {
+            for g in bits(open) {
                 let better = match best {
                     None => true,
                     Some(b) if high => self.st[g].hp > self.st[b].hp,
@@ -69,7 +70,7 @@ impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
         match policy {
             TargetPolicy::LowestHp => by_hp(false),
             TargetPolicy::HighestHp => by_hp(true),
-            TargetPolicy::First => bits(self.open_enemies(f, taken)).next(),
+            TargetPolicy::First => bits(open).next(),
             TargetPolicy::Named(first, count) => (first..first + count)
                 .find(|&g| !self.st[g].down && taken & (1 << g) == 0)
                 .or_else(|| by_hp(false)),
@@ -85,7 +86,7 @@ impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
                     }
                 }
                 let mut best: Option<(usize, f64)> = None;
-                for g in bits(self.open_enemies(f, taken)) {
+                for g in bits(open) {
                     // As `best_expected`: the highest expected damage of a usable attack.
                     let e = usable[..k]
                         .iter()
@@ -98,7 +99,6 @@ impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
                 best.map(|b| b.0)
             }
             TargetPolicy::Random => {
-                let open = self.open_enemies(f, taken);
                 let count = open.count_ones();
                 if count == 0 {
                     return None;
