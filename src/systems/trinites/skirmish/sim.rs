@@ -403,16 +403,16 @@ impl<W: Watch<Step>> Fight<'_, W> {
     }
 
     fn ended(&self) -> Option<End> {
-        let mut alive = [false; COMBATANTS_MAX];
+        // Sides still in it, one bit each (at most COMBATANTS_MAX sides).
+        let mut alive = 0u32;
         for j in 0..self.s.n {
             if !self.out(j) {
-                alive[self.s.prof[j].side] = true;
+                alive |= 1 << self.s.prof[j].side;
             }
         }
-        let count = alive[..self.s.sides].iter().filter(|a| **a).count();
-        match count {
+        match alive.count_ones() {
             0 => Some(End::Draw),
-            1 => alive.iter().position(|a| *a).map(End::Side),
+            1 => Some(End::Side(alive.trailing_zeros() as usize)),
             _ => None,
         }
     }
@@ -491,27 +491,37 @@ pub(super) fn fight_watched<W: Watch<Step>>(
         }
         let mut turns = 0;
         loop {
-            let top = (0..n)
-                .filter(|&i| !f.st[i].ko() && f.st[i].zone == Zone::Feu)
-                .map(|i| f.st[i].init)
-                .max();
-            let Some(top) = top else { break };
+            // The highest score in the feu de l'action and who holds it, in one pass.
+            let mut top = None;
+            let mut group = 0u32;
+            for (i, t) in f.st[..n].iter().enumerate() {
+                if t.ko() || t.zone != Zone::Feu {
+                    continue;
+                }
+                if top.is_none_or(|x| t.init > x) {
+                    (top, group) = (Some(t.init), 1 << i);
+                } else if top == Some(t.init) {
+                    group |= 1 << i;
+                }
+            }
+            if top.is_none() {
+                break;
+            }
             turns += 1;
             if turns > MAX_TURNS_PER_ROUND {
                 break;
             }
             // Equal scores act simultaneously: everyone in the tied group acts, even one a
-            // groupmate knocks out first (as in the duel).
-            let mut group = [false; COMBATANTS_MAX];
-            for (i, g) in group.iter_mut().enumerate().take(n) {
-                let t = &mut f.st[i];
-                if !t.ko() && t.zone == Zone::Feu && t.init == top {
-                    *g = true;
-                    t.zone = Zone::Garde;
-                }
+            // groupmate knocks out first (as in the duel), in index order.
+            let mut m = group;
+            while m != 0 {
+                f.st[m.trailing_zeros() as usize].zone = Zone::Garde;
+                m &= m - 1;
             }
-            for i in (0..n).filter(|&i| group[i]) {
-                f.take_turn(rng, i);
+            let mut m = group;
+            while m != 0 {
+                f.take_turn(rng, m.trailing_zeros() as usize);
+                m &= m - 1;
             }
             if let Some(end) = f.ended() {
                 return f.finish(end, round);
