@@ -104,10 +104,10 @@ impl Default for Hist {
 
 impl Hist {
     #[inline(always)]
-    pub fn add(&mut self, v: u64, width: u64) {
+    pub fn add(&mut self, v: u64, width: Width) {
         self.sum += v;
         self.zeros += (v == 0) as u64;
-        self.counts[((v / width.max(1)) as usize).min(BUCKETS - 1)] += 1;
+        self.counts[(width.bucket(v) as usize).min(BUCKETS - 1)] += 1;
     }
 
     fn merge(&mut self, o: &Hist) {
@@ -176,6 +176,39 @@ pub struct FighterAcc {
 /// Bucket widths of one combatant's histograms (dealt, taken, HP at end): HP at end over
 /// its max HP, damage taken over twice its max HP, damage dealt over twice the enemies'
 /// total max HP, each cut in [`BUCKETS`].
+/// A bucket width with its reciprocal: every combat ends by counting three values per
+/// combatant, and a multiply costs a few cycles where a 64-bit division costs dozens
+/// (issue 29).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Width {
+    w: u64,
+    /// `ceil(2^64 / w)` for 1 < w < 2^32 (Lemire, Kaser and Kurz, "Faster remainder by
+    /// direct computation", 2019: exact for every 32-bit value); 0: divide.
+    m: u64,
+}
+
+impl Width {
+    pub fn new(w: u64) -> Width {
+        let w = w.max(1);
+        let m = if w > 1 && w >> 32 == 0 {
+            u64::MAX / w + 1
+        } else {
+            0
+        };
+        Width { w, m }
+    }
+
+    /// `v / w`.
+    #[inline(always)]
+    pub fn bucket(self, v: u64) -> u64 {
+        if self.m != 0 && v >> 32 == 0 {
+            ((self.m as u128 * v as u128) >> 64) as u64
+        } else {
+            v / self.w
+        }
+    }
+}
+
 pub fn widths(max_hp: i64, enemies_hp: i64) -> (u64, u64, u64) {
     let w = |scale: i64| ((scale.max(1) as u64).div_ceil(BUCKETS as u64)).max(1);
     (w(2 * enemies_hp), w(2 * max_hp), w(max_hp + 1))
@@ -309,5 +342,37 @@ impl Merge for CombatAcc {
         self.apocalypse_combats += o.apocalypse_combats;
         self.apocalypse_sq += o.apocalypse_sq;
         self.dark_sq += o.dark_sq;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    fn below(rng: &mut crate::engine::Rng64, n: u64) -> u64 {
+        rng.next_u64() % n
+    }
+
+    #[test]
+    fn width_buckets_are_the_division() {
+        // Every width a scale of up to 2^40 HP gives, powers of two and their neighbours,
+        // values at both ends of 32 bits and beyond (the division path).
+        let mut rng = crate::engine::Rng64::seed_from_u64(29);
+        let mut widths: Vec<u64> = (0..=300).collect();
+        for k in 1..40 {
+            widths.extend([(1u64 << k) - 1, 1 << k, (1 << k) + 1]);
+        }
+        widths.extend((0..2_000).map(|_| 1 + below(&mut rng, (1 << 34) - 1)));
+        for w in widths {
+            let width = Width::new(w);
+            let mut values: Vec<u64> = vec![0, 1, w, w.saturating_sub(1), w + 1];
+            values.extend([u32::MAX as u64, u32::MAX as u64 - 1, 1 << 32, u64::MAX]);
+            values.extend((0..200).map(|_| rng.next_u64() >> 32));
+            values.extend((0..20).map(|_| rng.next_u64()));
+            for v in values {
+                assert_eq!(width.bucket(v), v / w.max(1), "{v} / {w}");
+            }
+        }
     }
 }

@@ -99,12 +99,19 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     }
 
     /// The attack `f` uses on `target` and its entry in `f`'s list.
+    #[inline]
     fn choose_attack(&self, f: usize, target: usize) -> Option<(usize, usize)> {
-        let fighter = &self.sim.model.fighters[f];
-        if let [a] = fighter.attacks[..] {
+        if let Some(a) = self.sim.only_attack[f] {
             // One attack: every policy uses it when it can.
             return self.available(f, 0, a).then_some((a, 0));
         }
+        self.choose_among_attacks(f, target)
+    }
+
+    /// [`Self::choose_attack`] for a combatant with several attacks: the policy's pick.
+    #[inline(never)]
+    fn choose_among_attacks(&self, f: usize, target: usize) -> Option<(usize, usize)> {
+        let fighter = &self.sim.model.fighters[f];
         let mut best: Option<(usize, usize, f64)> = None;
         for (i, &a) in fighter.attacks.iter().enumerate() {
             if !self.available(f, i, a) {

@@ -24,26 +24,15 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
                 if moment == Moment::TurnStart && t.on_turn_start {
                     return true;
                 }
-                let fighter = &self.sim.model.fighters[f];
                 if let Some(x) = t.below_hp {
-                    if (self.st[f].hp as f64) < x * fighter.hp as f64 {
+                    if (self.st[f].hp as f64) < x * self.sim.max_hp[f] {
                         return true;
                     }
                 }
+                // Out of the fight by an event is not down (`events.rs`).
                 t.when_ally_down
-                    && self
-                        .sim
-                        .model
-                        .fighters
-                        .iter()
-                        .enumerate()
-                        .any(|(g, other)| {
-                            // Out of the fight by an event is not down (`events.rs`).
-                            g != f
-                                && other.side == fighter.side
-                                && self.st[g].down
-                                && self.st[g].absent == 0
-                        })
+                    && super::target::bits(self.sim.ally_mask[f])
+                        .any(|g| self.st[g].down && self.st[g].absent == 0)
             }
         }
     }
@@ -67,7 +56,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     /// Spends a Light or Dark point if the policy says so and the rules allow; true if a
     /// posture began.
     pub(super) fn try_points(&mut self, f: usize, moment: Moment) -> bool {
-        let s = self.st[f];
+        let s = &self.st[f];
         if s.down || s.posture != NONE || s.cooldown > 0 || s.blocked_turn {
             return false;
         }
@@ -82,7 +71,9 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         if in_backlash && !self.sim.rules.posture_ends_backlash {
             return false;
         }
-        let policy = self.sim.model.fighters[f].policy;
+        let (dark_left, light_left) = (s.dark_left, s.light_left);
+        let sim = self.sim;
+        let policy = &sim.model.fighters[f].policy;
         // Policy rules first (trigger.rs); none matching: the flat triggers below.
         if P::on(self.sim.any_rules) {
             if let Some(kind) = self.rule_points(f) {
@@ -92,8 +83,8 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
                 return kind != NONE;
             }
         }
-        let dark = s.dark_left > 0 && self.triggered(f, &policy.dark, moment);
-        let light = s.light_left > 0 && self.triggered(f, &policy.light, moment);
+        let dark = dark_left > 0 && self.triggered(f, &policy.dark, moment);
+        let light = light_left > 0 && self.triggered(f, &policy.light, moment);
         let kind = match (dark, light) {
             (true, true) if policy.prefer_dark => SEPULCRALE,
             (true, true) => ILLUMINATION,

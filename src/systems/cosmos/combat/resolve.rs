@@ -179,13 +179,14 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         if P::on(self.sim.any_armour) && dmg > 0 {
             // Armour (house rule): after every multiplier, the percentage (floored) then
             // the flat points, never below 0; it never touches healing.
-            let ar = self.sim.model.fighters[t].armour;
-            let y = if ar.percent > 0.0 {
-                (x * (1.0 - ar.percent / 100.0)).floor() as i32
-            } else {
-                dmg
+            let (keep, flat) = self.sim.armour[t];
+            let y = match keep {
+                // Truncation is the floor for a product >= 0 (libm's floor is a call).
+                Some(k) if x * k >= 0.0 => (x * k) as i32,
+                Some(k) => (x * k).floor() as i32,
+                None => dmg,
             };
-            dmg = (y - ar.flat).max(0);
+            dmg = (y - flat).max(0);
         }
         self.note(|me| Step::Damage {
             from: a as u8,

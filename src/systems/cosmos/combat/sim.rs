@@ -40,6 +40,8 @@ pub struct CombatSim {
     pub(super) carried: bool,
     /// Per combatant: histogram bucket widths (dealt, taken, HP at end).
     pub widths: Vec<(u64, u64, u64)>,
+    /// The same widths as divisors for the end of each combat.
+    pub(super) bucket_widths: Vec<[super::acc::Width; 3]>,
     /// `coef[attack * n + target]`: element coefficient of an attack on a combatant.
     coef: Vec<f64>,
     /// `expected[attack * n + target]`: mean dice x coefficient, for attack choice.
@@ -71,6 +73,18 @@ pub struct CombatSim {
     /// `Fighter`.
     pub(super) side_bit: [u32; MAX_FIGHTERS],
     pub(super) enemy_mask: [u32; MAX_FIGHTERS],
+    /// Per combatant: the mask of the others on its side, and its max HP as the rule
+    /// conditions compare with it (`trigger.rs`, `posture.rs`).
+    pub(super) ally_mask: [u32; MAX_FIGHTERS],
+    pub(super) max_hp: [f64; MAX_FIGHTERS],
+    /// Per combatant: the share of a hit its armour keeps (`1 - percent / 100`, None
+    /// without a percentage) and its flat points.
+    pub(super) armour: [(Option<f64>, i32); MAX_FIGHTERS],
+    /// Per combatant: whether its target policy takes a lone enemy without looking
+    /// (`lowest_hp`, `highest_hp`, `first`; `target.rs`).
+    pub(super) picks_alone: [bool; MAX_FIGHTERS],
+    /// Per combatant: its attack when it has exactly one (`action.rs`).
+    pub(super) only_attack: [Option<usize>; MAX_FIGHTERS],
     /// Per combatant (bit f): whether its point policy reacts between actions.
     pub(super) reactive_mask: u32,
     /// Per combatant, Dark then Light: the HP its `below_hp` trigger compares with (the
@@ -164,7 +178,7 @@ impl CombatSim {
                 .fighters
                 .iter()
                 .any(|f| f.start.fp != 0 || f.start.fm != 0);
-        let widths = model
+        let widths: Vec<(u64, u64, u64)> = model
             .fighters
             .iter()
             .map(|f| {
@@ -176,6 +190,10 @@ impl CombatSim {
                     .sum();
                 super::acc::widths(f.hp as i64, enemies)
             })
+            .collect();
+        let bucket_widths = widths
+            .iter()
+            .map(|&(d, t, h)| [d, t, h].map(super::acc::Width::new))
             .collect();
         let any_limited = model.attacks.iter().any(|a| a.limited());
         let any_hp_cost = model.attacks.iter().any(|a| a.hp_cost > 0);
@@ -239,10 +257,27 @@ impl CombatSim {
         }
         let mut side_bit = [0u32; MAX_FIGHTERS];
         let mut enemy_mask = [0u32; MAX_FIGHTERS];
+        let mut ally_mask = [0u32; MAX_FIGHTERS];
+        let mut max_hp = [0.0; MAX_FIGHTERS];
+        let mut armour = [(None, 0); MAX_FIGHTERS];
+        let mut picks_alone = [false; MAX_FIGHTERS];
+        let mut only_attack = [None; MAX_FIGHTERS];
         for (f, a) in model.fighters.iter().enumerate() {
+            use super::model::TargetPolicy as T;
+            picks_alone[f] = matches!(a.policy.target, T::LowestHp | T::HighestHp | T::First);
+            if let [one] = a.attacks[..] {
+                only_attack[f] = Some(one);
+            }
             side_bit[f] = 1 << a.side;
+            max_hp[f] = a.hp as f64;
+            let ar = a.armour;
+            armour[f] = (
+                (ar.percent > 0.0).then(|| 1.0 - ar.percent / 100.0),
+                ar.flat,
+            );
             for (g, b) in model.fighters.iter().enumerate() {
                 enemy_mask[f] |= ((b.side != a.side) as u32) << g;
+                ally_mask[f] |= ((b.side == a.side && g != f) as u32) << g;
             }
         }
         let turn_start = model
@@ -263,6 +298,11 @@ impl CombatSim {
             any_support,
             side_bit,
             enemy_mask,
+            ally_mask,
+            max_hp,
+            armour,
+            picks_alone,
+            only_attack,
             reactive_mask,
             point_hp,
             point_other,
@@ -278,6 +318,7 @@ impl CombatSim {
             any_fatigue,
             carried: false,
             widths,
+            bucket_widths,
             any_aura,
             agility_malus,
             damage_tables,

@@ -9,7 +9,7 @@ use super::model::{TargetPolicy, MAX_ATTACKS};
 
 /// The set bits of a mask, lowest first: the same order as `0..n` over the combatants.
 #[inline(always)]
-fn bits(mut m: u32) -> impl Iterator<Item = usize> {
+pub(super) fn bits(mut m: u32) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         if m == 0 {
             return None;
@@ -34,25 +34,28 @@ impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
     }
 
     /// The next target of `f` among standing enemies not in `taken`.
+    #[inline]
     pub(super) fn choose_target(&mut self, f: usize, taken: u32) -> Option<usize> {
         let p = self.st[f].provoked_by;
         if p != NOBODY && !self.st[p as usize].down && taken & (1 << p) == 0 {
             // C-LD-6 provocation: the next offensive action goes to the holder.
             return Some(p as usize);
         }
-        let policy = self.sim.model.fighters[f].policy.target;
         // The candidates, once per choice (nothing below changes them).
         let open = self.open_enemies(f, taken);
-        if open & open.wrapping_sub(1) == 0
-            && matches!(
-                policy,
-                TargetPolicy::LowestHp | TargetPolicy::HighestHp | TargetPolicy::First
-            )
-        {
-            // One enemy left to choose from (a duel): every one of these policies picks
-            // it, so skip the comparison. `random` still draws, `named` reads its list.
+        if open & open.wrapping_sub(1) == 0 && self.sim.picks_alone[f] {
+            // One enemy left to choose from (a duel): `lowest_hp`, `highest_hp` and
+            // `first` all pick it, so skip the comparison. `random` still draws, `named`
+            // reads its list.
             return (open != 0).then(|| open.trailing_zeros() as usize);
         }
+        self.choose_by_policy(f, taken, open)
+    }
+
+    /// The target policy's choice among `open` (standing enemies not in `taken`).
+    #[inline(never)]
+    fn choose_by_policy(&mut self, f: usize, taken: u32, open: u32) -> Option<usize> {
+        let policy = self.sim.model.fighters[f].policy.target;
         let by_hp = |high: bool| {
             let mut best: Option<usize> = None;
             for g in bits(open) {

@@ -8,6 +8,7 @@
 use super::fight::{Fight, ILLUMINATION, NONE, SEPULCRALE};
 use super::model::Mode;
 use super::plan::Plan;
+use super::target::bits;
 
 /// Most rules per combatant, most items in an `all`/`any` list and nesting depth.
 pub const MAX_RULES: usize = 16;
@@ -117,27 +118,27 @@ pub(super) enum Pick {
 }
 
 impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
-    /// Whether `c` holds for `f` now.
+    /// Whether `c` holds for `f` now. Allies and enemies come as masks of the run
+    /// (`CombatSim::ally_mask`, `enemy_mask`): the conditions are pure, so the order in
+    /// which they are looked at changes nothing.
     pub(super) fn holds(&self, f: usize, c: &Cond) -> bool {
-        let fighters = &self.sim.model.fighters;
-        let side = fighters[f].side;
-        let below = |g: usize, x: f64| (self.st[g].hp as f64) < x * fighters[g].hp as f64;
-        let others = |ally: bool| {
-            (0..self.sim.n).filter(move |&g| g != f && (fighters[g].side == side) == ally)
-        };
+        let sim = self.sim;
+        let below = |g: usize, x: f64| (self.st[g].hp as f64) < x * sim.max_hp[g];
+        let (allies, enemies) = (sim.ally_mask[f], sim.enemy_mask[f]);
+        let standing = |g: usize| !self.st[g].down;
         match c {
             Cond::RoundAtLeast(r) => self.round >= *r,
             Cond::Round(r) => self.round == *r,
             Cond::OwnHpBelow(x) => below(f, *x),
-            Cond::AllyHpBelow(x) => others(true).any(|g| !self.st[g].down && below(g, *x)),
-            Cond::EnemyHpBelow(x) => others(false).any(|g| !self.st[g].down && below(g, *x)),
+            Cond::AllyHpBelow(x) => bits(allies).any(|g| standing(g) && below(g, *x)),
+            Cond::EnemyHpBelow(x) => bits(enemies).any(|g| standing(g) && below(g, *x)),
             Cond::EnemyPosture(m) => {
-                others(false).any(|g| !self.st[g].down && posture_bit(self.st[g].posture) & m != 0)
+                bits(enemies).any(|g| standing(g) && posture_bit(self.st[g].posture) & m != 0)
             }
             Cond::AllyPosture(m) => {
-                others(true).any(|g| !self.st[g].down && posture_bit(self.st[g].posture) & m != 0)
+                bits(allies).any(|g| standing(g) && posture_bit(self.st[g].posture) & m != 0)
             }
-            Cond::AllyDown => others(true).any(|g| self.st[g].down),
+            Cond::AllyDown => bits(allies).any(|g| self.st[g].down),
             Cond::OwnFpAtLeast(x) => self.st[f].fp >= *x,
             Cond::OwnFmAtLeast(x) => self.st[f].fm >= *x,
             Cond::All(v) => v.iter().all(|c| self.holds(f, c)),
