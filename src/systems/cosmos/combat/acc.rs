@@ -173,9 +173,6 @@ pub struct FighterAcc {
     pub periodic: super::periodic::PeriodicCounts,
 }
 
-/// Bucket widths of one combatant's histograms (dealt, taken, HP at end): HP at end over
-/// its max HP, damage taken over twice its max HP, damage dealt over twice the enemies'
-/// total max HP, each cut in [`BUCKETS`].
 /// A bucket width with its reciprocal: every combat ends by counting three values per
 /// combatant, and a multiply costs a few cycles where a 64-bit division costs dozens
 /// (issue 29).
@@ -209,6 +206,9 @@ impl Width {
     }
 }
 
+/// Bucket widths of one combatant's histograms (dealt, taken, HP at end): HP at end over
+/// its max HP, damage taken over twice its max HP, damage dealt over twice the enemies'
+/// total max HP, each cut in [`BUCKETS`].
 pub fn widths(max_hp: i64, enemies_hp: i64) -> (u64, u64, u64) {
     let w = |scale: i64| ((scale.max(1) as u64).div_ceil(BUCKETS as u64)).max(1);
     (w(2 * enemies_hp), w(2 * max_hp), w(max_hp + 1))
