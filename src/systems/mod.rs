@@ -2,6 +2,7 @@
 
 pub mod cosmos;
 pub mod fallout;
+pub mod mask;
 pub mod nephilim;
 mod scenario_kind;
 pub mod trace;

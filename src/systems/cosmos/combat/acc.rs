@@ -195,6 +195,11 @@ impl Width {
         Width { w, m }
     }
 
+    /// The width itself.
+    pub fn get(self) -> u64 {
+        self.w
+    }
+
     /// `v / w`.
     #[inline(always)]
     pub fn bucket(self, v: u64) -> u64 {

@@ -71,11 +71,7 @@ pub fn frame(sim: &CombatSim, acc: &CombatAcc) -> PolarsResult<DataFrame> {
             1 => a.taken,
             _ => a.hp_end,
         };
-        let width = |i: usize| match k {
-            0 => sim.widths[i].0,
-            1 => sim.widths[i].1,
-            _ => sim.widths[i].2,
-        };
+        let width = |i: usize| sim.widths[i][k].get();
         cols.push(col_f(&format!("{what}_mean"), &|_, a| {
             hist(a).sum as f64 / nf
         }));
@@ -147,7 +143,7 @@ pub fn section(sim: &CombatSim, acc: &CombatAcc) -> String {
     let num = crate::lang::num;
     let signed = crate::lang::signed;
     for (i, (f, a)) in sim.model.fighters.iter().zip(&acc.fighters).enumerate() {
-        let (wd, wt, wh) = sim.widths[i];
+        let [wd, wt, wh] = sim.widths[i].map(super::acc::Width::get);
         let q = |h: &super::acc::Hist, w: u64| {
             QS.iter()
                 .map(|&q| h.quantile(q, w).to_string())

@@ -416,7 +416,7 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
         let mut dark = 0u64;
         for (f, s) in self.st[..n].iter().enumerate() {
             let fa = &mut acc.fighters[f];
-            let [wd, wt, wh] = self.sim.bucket_widths[f];
+            let [wd, wt, wh] = self.sim.widths[f];
             fa.dealt.add(s.dealt as u64, wd);
             fa.taken.add(s.taken as u64, wt);
             // Out of the fight by an event: not down, HP as it left (or arrives).

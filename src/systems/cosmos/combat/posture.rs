@@ -31,7 +31,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
                 }
                 // Out of the fight by an event is not down (`events.rs`).
                 t.when_ally_down
-                    && super::target::bits(self.sim.ally_mask[f])
+                    && crate::systems::mask::bits(self.sim.ally_mask[f])
                         .any(|g| self.st[g].down && self.st[g].absent == 0)
             }
         }

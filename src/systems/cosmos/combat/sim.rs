@@ -38,10 +38,9 @@ pub struct CombatSim {
     /// [`CombatSim::carrying_fatigue`]): the test blocks take their fatigue from the
     /// tracks, not from the file's starting values.
     pub(super) carried: bool,
-    /// Per combatant: histogram bucket widths (dealt, taken, HP at end).
-    pub widths: Vec<(u64, u64, u64)>,
-    /// The same widths as divisors for the end of each combat.
-    pub(super) bucket_widths: Vec<[super::acc::Width; 3]>,
+    /// Per combatant: histogram bucket widths (dealt, taken, HP at end), as divisors for
+    /// the end of each combat.
+    pub(super) widths: Vec<[super::acc::Width; 3]>,
     /// `coef[attack * n + target]`: element coefficient of an attack on a combatant.
     coef: Vec<f64>,
     /// `expected[attack * n + target]`: mean dice x coefficient, for attack choice.
@@ -178,7 +177,7 @@ impl CombatSim {
                 .fighters
                 .iter()
                 .any(|f| f.start.fp != 0 || f.start.fm != 0);
-        let widths: Vec<(u64, u64, u64)> = model
+        let widths = model
             .fighters
             .iter()
             .map(|f| {
@@ -188,12 +187,9 @@ impl CombatSim {
                     .filter(|o| o.side != f.side)
                     .map(|o| o.hp as i64)
                     .sum();
-                super::acc::widths(f.hp as i64, enemies)
+                let (d, t, h) = super::acc::widths(f.hp as i64, enemies);
+                [d, t, h].map(super::acc::Width::new)
             })
-            .collect();
-        let bucket_widths = widths
-            .iter()
-            .map(|&(d, t, h)| [d, t, h].map(super::acc::Width::new))
             .collect();
         let any_limited = model.attacks.iter().any(|a| a.limited());
         let any_hp_cost = model.attacks.iter().any(|a| a.hp_cost > 0);
@@ -318,7 +314,6 @@ impl CombatSim {
             any_fatigue,
             carried: false,
             widths,
-            bucket_widths,
             any_aura,
             agility_malus,
             damage_tables,

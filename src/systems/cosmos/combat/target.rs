@@ -3,22 +3,10 @@
 //! in the policy's order.
 
 use crate::dice::Die;
+use crate::systems::mask::bits;
 
 use super::fight::{Fight, NOBODY};
 use super::model::{TargetPolicy, MAX_ATTACKS};
-
-/// The set bits of a mask, lowest first: the same order as `0..n` over the combatants.
-#[inline(always)]
-pub(super) fn bits(mut m: u32) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if m == 0 {
-            return None;
-        }
-        let g = m.trailing_zeros() as usize;
-        m &= m - 1;
-        Some(g)
-    })
-}
 
 impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
     /// Standing enemies of `f` not in `taken`, as a mask (bit g).

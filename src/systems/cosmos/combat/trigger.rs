@@ -8,7 +8,7 @@
 use super::fight::{Fight, ILLUMINATION, NONE, SEPULCRALE};
 use super::model::Mode;
 use super::plan::Plan;
-use super::target::bits;
+use crate::systems::mask::bits;
 
 /// Most rules per combatant, most items in an `all`/`any` list and nesting depth.
 pub const MAX_RULES: usize = 16;

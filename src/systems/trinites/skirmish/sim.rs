@@ -5,6 +5,7 @@
 //! implementation of the rules). Moves, wounds and regeneration: `life.rs`.
 
 use crate::engine::Rng64;
+use crate::systems::mask::bits;
 use crate::systems::trace::{Quiet, Watch};
 use crate::systems::trinites::duel::{Penalty, Prime};
 use crate::systems::trinites::track::{initiative, shift, Zone};
@@ -513,15 +514,11 @@ pub(super) fn fight_watched<W: Watch<Step>>(
             }
             // Equal scores act simultaneously: everyone in the tied group acts, even one a
             // groupmate knocks out first (as in the duel), in index order.
-            let mut m = group;
-            while m != 0 {
-                f.st[m.trailing_zeros() as usize].zone = Zone::Garde;
-                m &= m - 1;
+            for g in bits(group) {
+                f.st[g].zone = Zone::Garde;
             }
-            let mut m = group;
-            while m != 0 {
-                f.take_turn(rng, m.trailing_zeros() as usize);
-                m &= m - 1;
+            for g in bits(group) {
+                f.take_turn(rng, g);
             }
             if let Some(end) = f.ended() {
                 return f.finish(end, round);
