@@ -155,26 +155,11 @@ pub fn see_section<'a>(
     seed: u64,
     outcomes: impl IntoIterator<Item = (&'a str, u64)>,
 ) -> String {
-    let mut s = format!(
-        "\n## {}\n\n{}\n\n- {}\n",
-        crate::tr!("trace.summary_heading"),
-        crate::tr!("trace.summary_intro"),
-        crate::tr!("trace.summary_trial", file = path, seed = seed)
-    );
-    for (name, c) in outcomes {
-        if c > 0 {
-            s += &format!(
-                "- {}\n",
-                crate::tr!(
-                    "trace.summary_outcome",
-                    outcome = name,
-                    file = path,
-                    seed = seed
-                )
-            );
-        }
-    }
-    s
+    let heading = crate::tr!("trace.summary_heading");
+    let intro = crate::tr!("trace.summary_intro");
+    let first = crate::tr!("trace.summary_trial");
+    let outcome = crate::tr!("trace.summary_outcome");
+    see([heading, intro, first, outcome], path, seed, outcomes)
 }
 
 /// The `## See a trial` section of a run's `summary.md` for kinds whose trials are not
@@ -185,23 +170,28 @@ pub fn see_trials_section<'a>(
     seed: u64,
     outcomes: impl IntoIterator<Item = (&'a str, u64)>,
 ) -> String {
-    let mut s = format!(
-        "\n## {}\n\n{}\n\n- {}\n",
-        crate::tr!("trace.trials_heading"),
-        crate::tr!("trace.trials_intro"),
-        crate::tr!("trace.trials_first", file = path, seed = seed)
-    );
+    let heading = crate::tr!("trace.trials_heading");
+    let intro = crate::tr!("trace.trials_intro");
+    let first = crate::tr!("trace.trials_first");
+    let outcome = crate::tr!("trace.trials_outcome");
+    see([heading, intro, first, outcome], path, seed, outcomes)
+}
+
+/// A `## See ...` section from its words: heading, intro, the first trial's command and an
+/// outcome's (templates with `{file}`, `{seed}`, `{outcome}`).
+fn see<'a>(
+    [heading, intro, first, outcome]: [&str; 4],
+    path: &str,
+    seed: u64,
+    outcomes: impl IntoIterator<Item = (&'a str, u64)>,
+) -> String {
+    let fill = |t: &str, o: &str| {
+        crate::lang::fill(t, &[("file", &path), ("seed", &seed), ("outcome", &o)])
+    };
+    let mut s = format!("\n## {heading}\n\n{intro}\n\n- {}\n", fill(first, ""));
     for (name, c) in outcomes {
         if c > 0 {
-            s += &format!(
-                "- {}\n",
-                crate::tr!(
-                    "trace.trials_outcome",
-                    outcome = name,
-                    file = path,
-                    seed = seed
-                )
-            );
+            s += &format!("- {}\n", fill(outcome, name));
         }
     }
     s
