@@ -54,6 +54,100 @@ pub struct Cond {
     pub value: Option<String>,
 }
 
+impl Cond {
+    /// The condition's value as written, `""` when it has none.
+    pub fn text(&self) -> &str {
+        self.value.as_deref().unwrap_or("")
+    }
+
+    /// The error for a value that names nothing; `allowed` lists what would.
+    pub fn bad_value(&self, allowed: &str) -> UserError {
+        UserError::new(crate::tr!(
+            "trace.find_unknown_value",
+            name = self.name,
+            value = self.text(),
+            allowed = allowed
+        ))
+    }
+
+    /// The error for a condition the kind does not know; `allowed` lists those it does.
+    pub fn unknown(&self, allowed: &str) -> UserError {
+        UserError::new(crate::tr!(
+            "trace.find_unknown",
+            name = self.name,
+            allowed = allowed
+        ))
+    }
+
+    /// The value's place among `names` (outcomes, fighters...); the error lists them.
+    pub fn one_of<S: AsRef<str>>(&self, names: &[S]) -> Result<usize, UserError> {
+        let v = self.text();
+        names.iter().position(|n| n.as_ref() == v).ok_or_else(|| {
+            let all: Vec<&str> = names.iter().map(AsRef::as_ref).collect();
+            self.bad_value(&all.join(", "))
+        })
+    }
+
+    /// [`Cond::one_of`] for a condition whose value may be left out (`dead[=<fighter>]`):
+    /// `None` without one.
+    pub fn maybe_one_of<S: AsRef<str>>(&self, names: &[S]) -> Result<Option<usize>, UserError> {
+        match self.value {
+            None => Ok(None),
+            Some(_) => self.one_of(names).map(Some),
+        }
+    }
+
+    /// The value as a number; `allowed` says which in the error (`"0, 1, 2, ..."`).
+    pub fn number<T: std::str::FromStr>(&self, allowed: &str) -> Result<T, UserError> {
+        self.text().parse().map_err(|_| self.bad_value(allowed))
+    }
+
+    /// `<quantity>_at_least=<n>` or `<quantity>_at_most=<n>` on one of `quantities`;
+    /// `None` for any other condition.
+    pub fn bound(&self, quantities: &[&str]) -> Option<Result<Bound, UserError>> {
+        let n = &self.name;
+        let (q, at_least) = match (n.strip_suffix("_at_least"), n.strip_suffix("_at_most")) {
+            (Some(q), _) => (q, true),
+            (_, Some(q)) => (q, false),
+            _ => return None,
+        };
+        let quantity = quantities.iter().position(|x| *x == q)?;
+        Some(self.number("0, 1, 2, ...").map(|n| Bound {
+            quantity,
+            at_least,
+            n,
+        }))
+    }
+
+    /// `then` for a condition that takes no value (`complication`), an error with one.
+    pub fn flag<T>(&self, then: T) -> Result<T, UserError> {
+        match self.value {
+            None => Ok(then),
+            Some(_) => Err(self.bad_value(&crate::tr!("trace.no_value", name = self.name))),
+        }
+    }
+}
+
+/// A `--find` condition on a quantity at the end of a trial ([`Cond::bound`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Bound {
+    /// Its index in the kind's quantities.
+    pub quantity: usize,
+    pub at_least: bool,
+    pub n: i64,
+}
+
+impl Bound {
+    /// Whether the quantity's `value` meets the bound.
+    pub fn holds(&self, value: i64) -> bool {
+        if self.at_least {
+            value >= self.n
+        } else {
+            value <= self.n
+        }
+    }
+}
+
 /// The most trials one trace may show (each is a page of steps).
 pub const MAX_TRACED: u64 = 1000;
 
@@ -72,6 +166,29 @@ pub struct Traced {
     pub lines: Vec<(u8, String)>,
     /// The same steps as JSON objects (names, not indices; `text` is the line).
     pub steps: Vec<serde_json::Value>,
+}
+
+impl Traced {
+    /// Trial `trial`'s account: `tell` gives each step's depth, line (current language) and
+    /// JSON ([`add_step`]), or `None` for a step told on a later step's line.
+    pub fn told<S: Copy>(
+        trial: u64,
+        outcome: &str,
+        steps: &[S],
+        mut tell: impl FnMut(S) -> Option<(u8, String, serde_json::Value)>,
+    ) -> Traced {
+        let mut lines = Vec::with_capacity(steps.len());
+        let mut json_steps = Vec::with_capacity(steps.len());
+        for (depth, text, json) in steps.iter().filter_map(|&s| tell(s)) {
+            add_step(&mut lines, &mut json_steps, depth, text, json);
+        }
+        Traced {
+            trial,
+            outcome: outcome.to_string(),
+            lines,
+            steps: json_steps,
+        }
+    }
 }
 
 /// What a kind's trace gives back: its traced trials and how many trials were scanned.

@@ -2,7 +2,7 @@
 
 use serde_json::{json, Value};
 
-use crate::systems::trace::{add_step, Traced};
+use crate::systems::trace::Traced;
 use crate::systems::trinites::words::zone;
 
 use super::model::Skirmish;
@@ -23,10 +23,9 @@ pub(super) fn render(m: &Skirmish, trial: u64, o: &Outcome, steps: &[Step]) -> T
             (g.clone(), crate::tr!("trace_trinites.spot_post", group = g))
         }
     };
-    let mut lines = Vec::with_capacity(steps.len());
-    let mut json_steps = Vec::with_capacity(steps.len());
-    for &step in steps {
-        let (depth, text, v): (u8, String, Value) = match step {
+    // Lines keep the file's names as written (no capital).
+    Traced::told(trial, outcome(m, o.end), steps, |step| {
+        Some(match step {
             Step::Initiative {
                 who,
                 roll,
@@ -322,14 +321,6 @@ pub(super) fn render(m: &Skirmish, trial: u64, o: &Outcome, steps: &[Step]) -> T
                     json!({"step": "end", "outcome": name, "rounds": rounds}),
                 )
             }
-        };
-        // Lines keep the file's names as written (no capital).
-        add_step(&mut lines, &mut json_steps, depth, text, v);
-    }
-    Traced {
-        trial,
-        outcome: outcome(m, o.end).to_string(),
-        lines,
-        steps: json_steps,
-    }
+        })
+    })
 }
