@@ -12,7 +12,7 @@ use crate::scenario::ScenarioFile;
 use crate::systems::trace::{
     trace_trials, Cond, Quiet, Steps, TraceRequest, TraceResult, Traced, Which,
 };
-use crate::systems::trinites::words::{capital, LifeStep, Roll};
+use crate::systems::trinites::words::{capital, declares, regen, LifeStep, Roll};
 use crate::systems::trinites::TrinitesRules;
 
 use super::fight::{fight_watched, DuelEnd, FightRecord};
@@ -253,55 +253,8 @@ fn render(trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
                 before,
                 after,
                 left,
-            } => {
-                let (key, text) = match (light, archonte) {
-                    (true, _) => (
-                        "light",
-                        crate::tr!(
-                            "trace_trinites.regen_light",
-                            who = t(0),
-                            left = left,
-                            before = before,
-                            after = after
-                        ),
-                    ),
-                    (false, false) => (
-                        "darkness",
-                        crate::tr!(
-                            "trace_trinites.regen_dark",
-                            who = t(0),
-                            left = left,
-                            before = before,
-                            after = after
-                        ),
-                    ),
-                    (false, true) => (
-                        "darkness",
-                        crate::tr!(
-                            "trace_trinites.regen_archonte",
-                            who = t(0),
-                            left = left,
-                            before = before,
-                            after = after
-                        ),
-                    ),
-                };
-                (
-                    if archonte { 1 } else { 2 },
-                    text,
-                    json!({"step": "regenerate", "who": j(0), "karma": key, "archonte": archonte, "before": before, "after": after, "left": left}),
-                )
-            }
-            Step::Declares { who, free, malus } => (
-                2,
-                crate::tr!(
-                    "trace_trinites.declares",
-                    who = t(who),
-                    free = free,
-                    malus = malus
-                ),
-                json!({"step": "declares", "who": j(who), "free_actions": free, "malus": malus}),
-            ),
+            } => regen(&t(0), j(0).into(), light, archonte, [before, after, left]),
+            Step::Declares { who, free, malus } => declares(&t(who), j(who).into(), free, malus),
             Step::Attack { who, target, roll } => (
                 2,
                 match target {

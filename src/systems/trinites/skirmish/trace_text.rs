@@ -3,7 +3,7 @@
 use serde_json::{json, Value};
 
 use crate::systems::trace::Traced;
-use crate::systems::trinites::words::zone;
+use crate::systems::trinites::words::{declares, regen, zone};
 
 use super::model::Skirmish;
 use super::sim::Outcome;
@@ -59,36 +59,7 @@ pub(super) fn render(m: &Skirmish, trial: u64, o: &Outcome, steps: &[Step]) -> T
                 before,
                 after,
                 left,
-            } => {
-                let text = match (light, archonte) {
-                    (true, _) => crate::tr!(
-                        "trace_trinites.regen_light",
-                        who = t(who),
-                        left = left,
-                        before = before,
-                        after = after
-                    ),
-                    (false, false) => crate::tr!(
-                        "trace_trinites.regen_dark",
-                        who = t(who),
-                        left = left,
-                        before = before,
-                        after = after
-                    ),
-                    (false, true) => crate::tr!(
-                        "trace_trinites.regen_archonte",
-                        who = t(who),
-                        left = left,
-                        before = before,
-                        after = after
-                    ),
-                };
-                (
-                    if archonte { 1 } else { 2 },
-                    text,
-                    json!({"step": "regenerate", "who": t(who), "karma": if light { "light" } else { "darkness" }, "archonte": archonte, "before": before, "after": after, "left": left}),
-                )
-            }
+            } => regen(t(who), json!(t(who)), light, archonte, [before, after, left]),
             Step::Disarmed { who, back } => (
                 2,
                 if back {
@@ -103,16 +74,7 @@ pub(super) fn render(m: &Skirmish, trial: u64, o: &Outcome, steps: &[Step]) -> T
                 crate::tr!("trace_trinites.loses_weapon", who = t(who)),
                 json!({"step": "loses_weapon", "who": t(who)}),
             ),
-            Step::Declares { who, free, malus } => (
-                2,
-                crate::tr!(
-                    "trace_trinites.declares",
-                    who = t(who),
-                    free = free,
-                    malus = malus
-                ),
-                json!({"step": "declares", "who": t(who), "free_actions": free, "malus": malus}),
-            ),
+            Step::Declares { who, free, malus } => declares(t(who), json!(t(who)), free, malus),
             Step::Tactic {
                 who,
                 target,
