@@ -30,6 +30,16 @@ use super::sim::QUANTITIES;
 /// The outcome names without race/class sheets (see the module's comment).
 pub const PLAIN_OUTCOMES: [&str; 2] = ["accepted_first", "rerolled"];
 
+/// The outcome names: the sheets and `none`, or without sheets [`PLAIN_OUTCOMES`].
+pub fn outcomes(races: &Races) -> Vec<&str> {
+    if races.sheets.is_empty() {
+        PLAIN_OUTCOMES.to_vec()
+    } else {
+        let sheets = races.sheets.iter().map(|s| s.name.as_str());
+        sheets.chain(["none"]).collect()
+    }
+}
+
 /// Whether every set of dice was kept at its first roll (a conversion has no 10d100).
 #[inline]
 pub fn accepted_first(c: &Created) -> bool {
@@ -93,17 +103,7 @@ impl Ending {
         }
         match c.name.as_str() {
             "outcome" => {
-                let names: Vec<&str> = if races.sheets.is_empty() {
-                    PLAIN_OUTCOMES.to_vec()
-                } else {
-                    races
-                        .sheets
-                        .iter()
-                        .map(|s| s.name.as_str())
-                        .chain(["none"])
-                        .collect()
-                };
-                c.one_of(&names)?;
+                c.one_of(&outcomes(races))?;
                 Ok(Ending::Outcome(c.text().to_string()))
             }
             "hp_pm_rerolled" => c.flag(Ending::HpPmRerolled),
