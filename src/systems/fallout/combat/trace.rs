@@ -9,11 +9,7 @@ use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 use crate::systems::trace::{trace_trials, Cond, Steps, TraceRequest, TraceResult, Traced, Watch};
 
-use crate::systems::TrialLimits;
-
-use super::model::{load, TRIALS_MAX};
 use super::sim::CombatSim;
-use super::DEFAULT_TRIALS;
 
 /// One step of a firefight; combatants and weapons are indices into the model.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -74,19 +70,7 @@ const OUTCOMES: [&str; 3] = ["players_win", "mj_wins", "undecided"];
 
 /// The kind's `trace` entry: the same loading and settings as `run`.
 pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceResult> {
-    let (raw, model) = load(file)?;
-    let limits = TrialLimits {
-        default: DEFAULT_TRIALS,
-        max: TRIALS_MAX,
-    };
-    let (ctx, trials) = req.overrides.resolve(file, &raw.run, &raw.rules, limits)?;
-    crate::systems::fallout::check_start_pool(
-        file,
-        &["pools", "group_ap"],
-        model.group_ap,
-        crate::systems::fallout::pool_max(&ctx.options),
-    )?;
-    let sim = super::simulation(model, &ctx.options);
+    let (sim, ctx, trials) = super::setup(file, &req.overrides)?;
     let (engine, key) = (ctx.engine, &ctx.stream);
     let mut acc = crate::engine::Simulation::empty(&sim);
     trace_trials(

@@ -7,14 +7,9 @@ use serde_json::json;
 
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
-use crate::systems::nephilim::NephilimRules;
 use crate::systems::trace::{trace_trials, Cond, Steps, TraceRequest, TraceResult, Traced, Watch};
 
-use crate::systems::TrialLimits;
-
-use super::model::{load_with, TRIALS_MAX};
 use super::sim::{DuelSim, A_WINS, BOTH_OUT, B_WINS, UNDECIDED};
-use super::DEFAULT_TRIALS;
 
 /// How a fighter went out (N-HEALTH).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,15 +89,7 @@ const OUTCOMES: [&str; 4] = ["a_wins", "b_wins", "both_out", "undecided"];
 
 /// The kind's `trace` entry: the same loading and settings as `run`.
 pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceResult> {
-    let (raw, model) = load_with(file, &req.overrides.options)?;
-    let limits = TrialLimits {
-        default: DEFAULT_TRIALS,
-        max: TRIALS_MAX,
-    };
-    let (ctx, trials) = req.overrides.resolve(file, &raw.run, &raw.rules, limits)?;
-    let rules = NephilimRules::from_options(&ctx.options);
-    let actions = [model.fighters[0].actions, model.fighters[1].actions];
-    let sim = DuelSim::new(model, &rules, actions);
+    let (sim, _, ctx, trials) = super::setup(file, &req.overrides)?;
     let (engine, key) = (ctx.engine, &ctx.stream);
     let mut acc = crate::engine::Simulation::empty(&sim);
     trace_trials(
