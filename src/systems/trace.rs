@@ -54,6 +54,100 @@ pub struct Cond {
     pub value: Option<String>,
 }
 
+impl Cond {
+    /// The condition's value as written, `""` when it has none.
+    pub fn text(&self) -> &str {
+        self.value.as_deref().unwrap_or("")
+    }
+
+    /// The error for a value that names nothing; `allowed` lists what would.
+    pub fn bad_value(&self, allowed: &str) -> UserError {
+        UserError::new(crate::tr!(
+            "trace.find_unknown_value",
+            name = self.name,
+            value = self.text(),
+            allowed = allowed
+        ))
+    }
+
+    /// The error for a condition the kind does not know; `allowed` lists those it does.
+    pub fn unknown(&self, allowed: &str) -> UserError {
+        UserError::new(crate::tr!(
+            "trace.find_unknown",
+            name = self.name,
+            allowed = allowed
+        ))
+    }
+
+    /// The value's place among `names` (outcomes, fighters...); the error lists them.
+    pub fn one_of<S: AsRef<str>>(&self, names: &[S]) -> Result<usize, UserError> {
+        let v = self.text();
+        names.iter().position(|n| n.as_ref() == v).ok_or_else(|| {
+            let all: Vec<&str> = names.iter().map(AsRef::as_ref).collect();
+            self.bad_value(&all.join(", "))
+        })
+    }
+
+    /// [`Cond::one_of`] for a condition whose value may be left out (`dead[=<fighter>]`):
+    /// `None` without one.
+    pub fn maybe_one_of<S: AsRef<str>>(&self, names: &[S]) -> Result<Option<usize>, UserError> {
+        match self.value {
+            None => Ok(None),
+            Some(_) => self.one_of(names).map(Some),
+        }
+    }
+
+    /// The value as a number; `allowed` says which in the error (`"0, 1, 2, ..."`).
+    pub fn number<T: std::str::FromStr>(&self, allowed: &str) -> Result<T, UserError> {
+        self.text().parse().map_err(|_| self.bad_value(allowed))
+    }
+
+    /// `<quantity>_at_least=<n>` or `<quantity>_at_most=<n>` on one of `quantities`;
+    /// `None` for any other condition.
+    pub fn bound(&self, quantities: &[&str]) -> Option<Result<Bound, UserError>> {
+        let n = &self.name;
+        let (q, at_least) = match (n.strip_suffix("_at_least"), n.strip_suffix("_at_most")) {
+            (Some(q), _) => (q, true),
+            (_, Some(q)) => (q, false),
+            _ => return None,
+        };
+        let quantity = quantities.iter().position(|x| *x == q)?;
+        Some(self.number("0, 1, 2, ...").map(|n| Bound {
+            quantity,
+            at_least,
+            n,
+        }))
+    }
+
+    /// `then` for a condition that takes no value (`complication`), an error with one.
+    pub fn flag<T>(&self, then: T) -> Result<T, UserError> {
+        match self.value {
+            None => Ok(then),
+            Some(_) => Err(self.bad_value(&crate::tr!("trace.no_value", name = self.name))),
+        }
+    }
+}
+
+/// A `--find` condition on a quantity at the end of a trial ([`Cond::bound`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Bound {
+    /// Its index in the kind's quantities.
+    pub quantity: usize,
+    pub at_least: bool,
+    pub n: i64,
+}
+
+impl Bound {
+    /// Whether the quantity's `value` meets the bound.
+    pub fn holds(&self, value: i64) -> bool {
+        if self.at_least {
+            value >= self.n
+        } else {
+            value <= self.n
+        }
+    }
+}
+
 /// The most trials one trace may show (each is a page of steps).
 pub const MAX_TRACED: u64 = 1000;
 
@@ -72,6 +166,29 @@ pub struct Traced {
     pub lines: Vec<(u8, String)>,
     /// The same steps as JSON objects (names, not indices; `text` is the line).
     pub steps: Vec<serde_json::Value>,
+}
+
+impl Traced {
+    /// Trial `trial`'s account: `tell` gives each step's depth, line (current language) and
+    /// JSON ([`add_step`]), or `None` for a step told on a later step's line.
+    pub fn told<S: Copy>(
+        trial: u64,
+        outcome: &str,
+        steps: &[S],
+        mut tell: impl FnMut(S) -> Option<(u8, String, serde_json::Value)>,
+    ) -> Traced {
+        let mut lines = Vec::with_capacity(steps.len());
+        let mut json_steps = Vec::with_capacity(steps.len());
+        for (depth, text, json) in steps.iter().filter_map(|&s| tell(s)) {
+            add_step(&mut lines, &mut json_steps, depth, text, json);
+        }
+        Traced {
+            trial,
+            outcome: outcome.to_string(),
+            lines,
+            steps: json_steps,
+        }
+    }
 }
 
 /// What a kind's trace gives back: its traced trials and how many trials were scanned.
@@ -155,26 +272,11 @@ pub fn see_section<'a>(
     seed: u64,
     outcomes: impl IntoIterator<Item = (&'a str, u64)>,
 ) -> String {
-    let mut s = format!(
-        "\n## {}\n\n{}\n\n- {}\n",
-        crate::tr!("trace.summary_heading"),
-        crate::tr!("trace.summary_intro"),
-        crate::tr!("trace.summary_trial", file = path, seed = seed)
-    );
-    for (name, c) in outcomes {
-        if c > 0 {
-            s += &format!(
-                "- {}\n",
-                crate::tr!(
-                    "trace.summary_outcome",
-                    outcome = name,
-                    file = path,
-                    seed = seed
-                )
-            );
-        }
-    }
-    s
+    let heading = crate::tr!("trace.summary_heading");
+    let intro = crate::tr!("trace.summary_intro");
+    let first = crate::tr!("trace.summary_trial");
+    let outcome = crate::tr!("trace.summary_outcome");
+    see([heading, intro, first, outcome], path, seed, outcomes)
 }
 
 /// The `## See a trial` section of a run's `summary.md` for kinds whose trials are not
@@ -185,23 +287,28 @@ pub fn see_trials_section<'a>(
     seed: u64,
     outcomes: impl IntoIterator<Item = (&'a str, u64)>,
 ) -> String {
-    let mut s = format!(
-        "\n## {}\n\n{}\n\n- {}\n",
-        crate::tr!("trace.trials_heading"),
-        crate::tr!("trace.trials_intro"),
-        crate::tr!("trace.trials_first", file = path, seed = seed)
-    );
+    let heading = crate::tr!("trace.trials_heading");
+    let intro = crate::tr!("trace.trials_intro");
+    let first = crate::tr!("trace.trials_first");
+    let outcome = crate::tr!("trace.trials_outcome");
+    see([heading, intro, first, outcome], path, seed, outcomes)
+}
+
+/// A `## See ...` section from its words: heading, intro, the first trial's command and an
+/// outcome's (templates with `{file}`, `{seed}`, `{outcome}`).
+fn see<'a>(
+    [heading, intro, first, outcome]: [&str; 4],
+    path: &str,
+    seed: u64,
+    outcomes: impl IntoIterator<Item = (&'a str, u64)>,
+) -> String {
+    let fill = |t: &str, o: &str| {
+        crate::lang::fill(t, &[("file", &path), ("seed", &seed), ("outcome", &o)])
+    };
+    let mut s = format!("\n## {heading}\n\n{intro}\n\n- {}\n", fill(first, ""));
     for (name, c) in outcomes {
         if c > 0 {
-            s += &format!(
-                "- {}\n",
-                crate::tr!(
-                    "trace.trials_outcome",
-                    outcome = name,
-                    file = path,
-                    seed = seed
-                )
-            );
+            s += &format!("- {}\n", fill(outcome, name));
         }
     }
     s

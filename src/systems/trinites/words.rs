@@ -108,6 +108,62 @@ pub fn capital(s: String) -> String {
     }
 }
 
+/// A regeneration in both Trinités fights (T-LIFE): `who` regains one Light or Darkness
+/// point, boxes ticked before and after, points of that Karma left; `archonte` when the
+/// Archonte regenerates the unconscious Adam' at the end of a round. `j` names `who` in
+/// the JSON.
+pub fn regen(
+    who: &str,
+    j: Value,
+    light: bool,
+    archonte: bool,
+    [before, after, left]: [i64; 3],
+) -> (u8, String, Value) {
+    let text = match (light, archonte) {
+        (true, _) => crate::tr!(
+            "trace_trinites.regen_light",
+            who = who,
+            left = left,
+            before = before,
+            after = after
+        ),
+        (false, false) => crate::tr!(
+            "trace_trinites.regen_dark",
+            who = who,
+            left = left,
+            before = before,
+            after = after
+        ),
+        (false, true) => crate::tr!(
+            "trace_trinites.regen_archonte",
+            who = who,
+            left = left,
+            before = before,
+            after = after
+        ),
+    };
+    (
+        if archonte { 1 } else { 2 },
+        text,
+        json!({"step": "regenerate", "who": j, "karma": if light { "light" } else { "darkness" }, "archonte": archonte, "before": before, "after": after, "left": left}),
+    )
+}
+
+/// Free actions declared and their malus on every test of the turn (T-COMBAT), in both
+/// fights.
+pub fn declares(who: &str, j: Value, free: i64, malus: i64) -> (u8, String, Value) {
+    (
+        2,
+        crate::tr!(
+            "trace_trinites.declares",
+            who = who,
+            free = free,
+            malus = malus
+        ),
+        json!({"step": "declares", "who": j, "free_actions": free, "malus": malus}),
+    )
+}
+
 /// The steps a fighter's life and initiative take in both Trinités fights (T-LIFE,
 /// T-COMBAT): one type, so the duel and the skirmish tell them in the same words.
 #[derive(Clone, Copy, Debug, PartialEq)]

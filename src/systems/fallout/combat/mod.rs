@@ -16,6 +16,7 @@ pub use sim::{
 };
 pub(crate) use trace::trace;
 
+use crate::context::Context;
 use crate::rules::RuleOptions;
 use crate::scenario::ScenarioFile;
 use crate::systems::fallout::Shortfall;
@@ -48,7 +49,9 @@ pub fn simulation(model: CombatModel, options: &RuleOptions) -> CombatSim {
     .with_bonus(crate::systems::fallout::BonusRules::from_options(options))
 }
 
-pub(crate) fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
+/// What `run` and `trace` both start from: the file's simulation under the settings in
+/// force, with the run's context and trial count.
+fn setup(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<(CombatSim, Context, u64)> {
     let (raw, model) = load(file)?;
     let limits = TrialLimits {
         default: DEFAULT_TRIALS,
@@ -61,7 +64,11 @@ pub(crate) fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<Scena
         model.group_ap,
         crate::systems::fallout::pool_max(&ctx.options),
     )?;
-    let sim = simulation(model, &ctx.options);
+    Ok((simulation(model, &ctx.options), ctx, trials))
+}
+
+pub(crate) fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
+    let (sim, ctx, trials) = setup(file, o)?;
     let progress = ctx.progress(trials, "fallout firefights");
     let acc = ctx.engine.run(&sim, &ctx.stream, trials, &progress);
     progress.finish();

@@ -3,18 +3,13 @@
 //! book's terms: attack tests with bonus d20 bought from the pools (F-TEST, F-AP), combat
 //! dice with Effects against damage resistance (F-CD), helpers (F-HELP), stuns.
 
-use serde_json::{json, Value};
+use serde_json::json;
 
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
-use crate::systems::trace::{
-    add_step, trace_trials, Cond, Steps, TraceRequest, TraceResult, Traced, Watch,
-};
-use crate::systems::TrialLimits;
+use crate::systems::trace::{trace_trials, Cond, Steps, TraceRequest, TraceResult, Traced, Watch};
 
-use super::model::{load, TRIALS_MAX};
 use super::sim::CombatSim;
-use super::DEFAULT_TRIALS;
 
 /// One step of a firefight; combatants and weapons are indices into the model.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -75,19 +70,7 @@ const OUTCOMES: [&str; 3] = ["players_win", "mj_wins", "undecided"];
 
 /// The kind's `trace` entry: the same loading and settings as `run`.
 pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceResult> {
-    let (raw, model) = load(file)?;
-    let limits = TrialLimits {
-        default: DEFAULT_TRIALS,
-        max: TRIALS_MAX,
-    };
-    let (ctx, trials) = req.overrides.resolve(file, &raw.run, &raw.rules, limits)?;
-    crate::systems::fallout::check_start_pool(
-        file,
-        &["pools", "group_ap"],
-        model.group_ap,
-        crate::systems::fallout::pool_max(&ctx.options),
-    )?;
-    let sim = super::simulation(model, &ctx.options);
+    let (sim, ctx, trials) = super::setup(file, &req.overrides)?;
     let (engine, key) = (ctx.engine, &ctx.stream);
     let mut acc = crate::engine::Simulation::empty(&sim);
     trace_trials(
@@ -147,40 +130,12 @@ impl Ending {
             .iter()
             .map(|f| f.name.as_str())
             .collect();
-        let unknown = |allowed: &str| {
-            UserError::new(crate::tr!(
-                "trace.find_unknown_value",
-                name = c.name,
-                value = c.value.as_deref().unwrap_or(""),
-                allowed = allowed
-            ))
-        };
-        let v = c.value.as_deref().unwrap_or("");
-        let who = || {
-            names
-                .iter()
-                .position(|n| *n == v)
-                .ok_or_else(|| unknown(&names.join(", ")))
-        };
         Ok(match c.name.as_str() {
-            "outcome" => Ending::Outcome(
-                OUTCOMES
-                    .iter()
-                    .position(|o| *o == v)
-                    .ok_or_else(|| unknown(&OUTCOMES.join(", ")))?,
-            ),
-            "down" => Ending::Down(who()?),
-            "standing" => Ending::Standing(who()?),
-            "rounds_at_least" => {
-                Ending::RoundsAtLeast(v.parse().map_err(|_| unknown("1, 2, 3, ..."))?)
-            }
-            other => {
-                return Err(UserError::new(crate::tr!(
-                    "trace.find_unknown",
-                    name = other,
-                    allowed = CONDITIONS
-                )))
-            }
+            "outcome" => Ending::Outcome(c.one_of(&OUTCOMES)?),
+            "down" => Ending::Down(c.one_of(&names)?),
+            "standing" => Ending::Standing(c.one_of(&names)?),
+            "rounds_at_least" => Ending::RoundsAtLeast(c.number("1, 2, 3, ...")?),
+            _ => return Err(c.unknown(CONDITIONS)),
         })
     }
 
@@ -198,10 +153,8 @@ impl Ending {
 fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced {
     let m = &sim.model;
     let name = |f: u8| m.combatants[f as usize].name.as_str();
-    let mut lines = Vec::with_capacity(steps.len());
-    let mut json_steps = Vec::with_capacity(steps.len());
-    for &step in steps {
-        let (depth, text, j): (u8, String, Value) = match step {
+    Traced::told(trial, OUTCOMES[outcome], steps, |step| {
+        Some(match step {
             Step::Round { round, pools } => (
                 0,
                 crate::tr!(
@@ -313,13 +266,6 @@ fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced
                     json!({"step": "end", "outcome": o, "rounds": rounds}),
                 )
             }
-        };
-        add_step(&mut lines, &mut json_steps, depth, text, j);
-    }
-    Traced {
-        trial,
-        outcome: OUTCOMES[outcome].to_string(),
-        lines,
-        steps: json_steps,
-    }
+        })
+    })
 }

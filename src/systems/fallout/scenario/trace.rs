@@ -9,13 +9,11 @@
 //! trial: these two names are the trace's own, and the summary counts them from the run's
 //! tally of tests passed per sequence.
 
-use serde_json::{json, Value};
+use serde_json::json;
 
 use crate::error::UserError;
 use crate::systems::fallout::ap::Buy;
-use crate::systems::trace::{
-    add_step, trace_trials, Cond, Steps, TraceRequest, TraceResult, Traced, Watch,
-};
+use crate::systems::trace::{trace_trials, Cond, Steps, TraceRequest, TraceResult, Traced, Watch};
 
 use super::sim::ApSim;
 use super::Loaded;
@@ -159,15 +157,7 @@ const CONDITIONS: &str = "outcome=<all_passed|some_failed>, failed=<test number 
 impl Ending {
     fn parse(c: &Cond, sim: &ApSim) -> Result<Ending, UserError> {
         let k = sim.model.steps.len();
-        let unknown = |allowed: &str| {
-            UserError::new(crate::tr!(
-                "trace.find_unknown_value",
-                name = c.name,
-                value = c.value.as_deref().unwrap_or(""),
-                allowed = allowed
-            ))
-        };
-        let v = c.value.as_deref().unwrap_or("");
+        let v = c.text();
         // A test by its number in the sequence (1..k, as the CSV's `test` column) or name.
         let test = || -> Result<usize, UserError> {
             match v.parse::<usize>() {
@@ -178,7 +168,7 @@ impl Ending {
                     .iter()
                     .position(|s| s.name == v)
                     .ok_or_else(|| {
-                        unknown(&format!(
+                        c.bad_value(&format!(
                             "1..{k}, {}",
                             sim.model
                                 .steps
@@ -190,19 +180,8 @@ impl Ending {
                     }),
             }
         };
-        let flag = |e: Ending| match c.value {
-            None => Ok(e),
-            Some(_) => Err(unknown(&crate::tr!(
-                "trace_ap_economy.no_value",
-                name = c.name
-            ))),
-        };
         match c.name.as_str() {
-            "outcome" => OUTCOMES
-                .iter()
-                .position(|o| *o == v)
-                .map(Ending::Outcome)
-                .ok_or_else(|| unknown(&OUTCOMES.join(", "))),
+            "outcome" => c.one_of(&OUTCOMES).map(Ending::Outcome),
             "failed" => Ok(Ending::Failed(test()?)),
             "passed" => Ok(Ending::Passed(test()?)),
             "passes_at_most" => v
@@ -210,16 +189,12 @@ impl Ending {
                 .ok()
                 .filter(|n| (0..=k as i64).contains(n))
                 .map(Ending::PassesAtMost)
-                .ok_or_else(|| unknown(&format!("0..{k}"))),
-            "complication" => flag(Ending::Complication),
-            "mj_ap" => flag(Ending::MjAp),
-            "ap_lost" => flag(Ending::ApLost),
-            "not_bought" => flag(Ending::NotBought),
-            other => Err(UserError::new(crate::tr!(
-                "trace.find_unknown",
-                name = other,
-                allowed = CONDITIONS
-            ))),
+                .ok_or_else(|| c.bad_value(&format!("0..{k}"))),
+            "complication" => c.flag(Ending::Complication),
+            "mj_ap" => c.flag(Ending::MjAp),
+            "ap_lost" => c.flag(Ending::ApLost),
+            "not_bought" => c.flag(Ending::NotBought),
+            _ => Err(c.unknown(CONDITIONS)),
         }
     }
 
@@ -243,12 +218,13 @@ impl Ending {
 fn render(sim: &ApSim, cap: u32, trial: u64, outcome: usize, steps: &[Step]) -> Traced {
     let m = sim.model;
     let n3 = |x: f64| crate::lang::num(x, 3);
-    let mut lines = Vec::with_capacity(steps.len());
-    let mut json_steps = Vec::with_capacity(steps.len());
     let mut dice: Vec<(u8, u8, bool)> = Vec::new();
     let mut test = 0usize;
-    for (i, &step) in steps.iter().enumerate() {
-        let (depth, text, j): (u8, String, Value) = match step {
+    // The step after the one told.
+    let mut after = steps.iter().skip(1);
+    Traced::told(trial, OUTCOMES[outcome], steps, |step| {
+        let next = after.next();
+        Some(match step {
             Step::Test { test: t, group, mj } => {
                 test = t as usize;
                 let s = &m.steps[test];
@@ -323,8 +299,8 @@ fn render(sim: &ApSim, cap: u32, trial: u64, outcome: usize, steps: &[Step]) -> 
                 complication,
             } => {
                 dice.push((face, successes, complication));
-                if matches!(steps.get(i + 1), Some(Step::Die { .. })) {
-                    continue;
+                if matches!(next, Some(Step::Die { .. })) {
+                    return None;
                 }
                 let shown: Vec<String> = dice
                     .iter()
@@ -400,13 +376,6 @@ fn render(sim: &ApSim, cap: u32, trial: u64, outcome: usize, steps: &[Step]) -> 
                 json!({"step": "end", "outcome": OUTCOMES[outcome], "passes": passes,
                     "tests": m.steps.len(), "group_ap": group, "mj_ap": mj}),
             ),
-        };
-        add_step(&mut lines, &mut json_steps, depth, text, j);
-    }
-    Traced {
-        trial,
-        outcome: OUTCOMES[outcome].to_string(),
-        lines,
-        steps: json_steps,
-    }
+        })
+    })
 }

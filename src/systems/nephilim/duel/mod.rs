@@ -14,6 +14,7 @@ pub use model::{
 pub use raw::RawDuel;
 pub use sim::{DuelAcc, DuelSim, FighterAcc, A_WINS, BOTH_OUT, B_WINS, UNDECIDED};
 
+use crate::context::Context;
 use crate::scenario::ScenarioFile;
 use crate::systems::nephilim::NephilimRules;
 use crate::systems::{RunOverrides, ScenarioKind, ScenarioResult, TrialLimits};
@@ -32,7 +33,12 @@ pub static SCENARIO_KIND: ScenarioKind = ScenarioKind {
     trace: trace::trace,
 };
 
-fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
+/// What `run` and `trace` both start from: the file's duel under the settings in force,
+/// the rules, the run's context and trial count.
+fn setup(
+    file: &ScenarioFile,
+    o: &RunOverrides,
+) -> anyhow::Result<(DuelSim, NephilimRules, Context, u64)> {
     // The starting counters against the boxes per state in force (`--option` too), the
     // same validation for `check` and `run`.
     let (raw, model) = load_with(file, &o.options)?;
@@ -42,9 +48,13 @@ fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> 
     };
     let (ctx, trials) = o.resolve(file, &raw.run, &raw.rules, limits)?;
     let rules = NephilimRules::from_options(&ctx.options);
-    let progress = ctx.progress(trials, "nephilim duels");
     let actions = [model.fighters[0].actions, model.fighters[1].actions];
-    let sim = DuelSim::new(model.clone(), &rules, actions);
+    Ok((DuelSim::new(model, &rules, actions), rules, ctx, trials))
+}
+
+fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
+    let (sim, rules, ctx, trials) = setup(file, o)?;
+    let progress = ctx.progress(trials, "nephilim duels");
     let acc = ctx.engine.run(&sim, &ctx.stream, trials, &progress);
     progress.finish();
     // The actions grid: each (a, b) its own streams, so a cell's numbers do not depend on
@@ -53,7 +63,7 @@ fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> 
     let mut grid = Vec::new();
     for a in 1..=ACTIONS_MAX {
         for b in 1..=ACTIONS_MAX {
-            let sim = DuelSim::new(model.clone(), &rules, [a, b]);
+            let cell = DuelSim::new(sim.model.clone(), &rules, [a, b]);
             let key = ctx
                 .stream
                 .clone()
@@ -61,7 +71,7 @@ fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> 
                 .int("grid_actions_b", b.into());
             let acc = ctx
                 .engine
-                .run(&sim, &key, grid_trials, &crate::engine::Progress::hidden());
+                .run(&cell, &key, grid_trials, &crate::engine::Progress::hidden());
             grid.push(report::GridCell {
                 actions: [a, b],
                 acc,
@@ -69,5 +79,14 @@ fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> 
             });
         }
     }
-    report::result(file, &model, &rules, &acc, &grid, &ctx, trials, grid_trials)
+    report::result(
+        file,
+        &sim.model,
+        &rules,
+        &acc,
+        &grid,
+        &ctx,
+        trials,
+        grid_trials,
+    )
 }

@@ -3,19 +3,13 @@
 //! rulebook's terms: initiative and segments (N-INIT), attack and parry or dodge as opposed
 //! tests (N-TEST, N-OPP), wounds and fatigue and the fourth-state checks (N-HEALTH).
 
-use serde_json::{json, Value};
+use serde_json::json;
 
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
-use crate::systems::nephilim::NephilimRules;
-use crate::systems::trace::{
-    add_step, trace_trials, Cond, Steps, TraceRequest, TraceResult, Traced, Watch,
-};
-use crate::systems::TrialLimits;
+use crate::systems::trace::{trace_trials, Cond, Steps, TraceRequest, TraceResult, Traced, Watch};
 
-use super::model::{load_with, TRIALS_MAX};
 use super::sim::{DuelSim, A_WINS, BOTH_OUT, B_WINS, UNDECIDED};
-use super::DEFAULT_TRIALS;
 
 /// How a fighter went out (N-HEALTH).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,15 +89,7 @@ const OUTCOMES: [&str; 4] = ["a_wins", "b_wins", "both_out", "undecided"];
 
 /// The kind's `trace` entry: the same loading and settings as `run`.
 pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceResult> {
-    let (raw, model) = load_with(file, &req.overrides.options)?;
-    let limits = TrialLimits {
-        default: DEFAULT_TRIALS,
-        max: TRIALS_MAX,
-    };
-    let (ctx, trials) = req.overrides.resolve(file, &raw.run, &raw.rules, limits)?;
-    let rules = NephilimRules::from_options(&ctx.options);
-    let actions = [model.fighters[0].actions, model.fighters[1].actions];
-    let sim = DuelSim::new(model, &rules, actions);
+    let (sim, _, ctx, trials) = super::setup(file, &req.overrides)?;
     let (engine, key) = (ctx.engine, &ctx.stream);
     let mut acc = crate::engine::Simulation::empty(&sim);
     trace_trials(
@@ -158,55 +144,15 @@ const CONDITIONS: &str = "outcome=<a_wins|b_wins|both_out|undecided>, out=<fight
 impl Ending {
     fn parse(c: &Cond, sim: &DuelSim) -> Result<Ending, UserError> {
         let names: Vec<&str> = sim.model.fighters.iter().map(|f| f.name.as_str()).collect();
-        let unknown = |allowed: &str| {
-            UserError::new(crate::tr!(
-                "trace.find_unknown_value",
-                name = c.name,
-                value = c.value.as_deref().unwrap_or(""),
-                allowed = allowed
-            ))
-        };
-        let who = || -> Result<Option<usize>, UserError> {
-            match c.value.as_deref() {
-                None => Ok(None),
-                Some(v) => names
-                    .iter()
-                    .position(|n| *n == v)
-                    .map(Some)
-                    .ok_or_else(|| unknown(&names.join(", "))),
-            }
-        };
+        let who = || c.maybe_one_of(&names);
         Ok(match c.name.as_str() {
-            "outcome" => {
-                let v = c.value.as_deref().unwrap_or("");
-                Ending::Outcome(
-                    OUTCOMES
-                        .iter()
-                        .position(|o| *o == v)
-                        .ok_or_else(|| unknown(&OUTCOMES.join(", ")))?,
-                )
-            }
-            "out" => match who()? {
-                Some(f) => Ending::Out(Some(f), None),
-                None => return Err(unknown(&names.join(", "))),
-            },
+            "outcome" => Ending::Outcome(c.one_of(&OUTCOMES)?),
+            "out" => Ending::Out(Some(c.one_of(&names)?), None),
             "dead" => Ending::Out(who()?, Some(Out::Dead)),
             "coma" => Ending::Out(who()?, Some(Out::Coma)),
             "unconscious" => Ending::Out(who()?, Some(Out::Unconscious)),
-            "rounds_at_least" => Ending::RoundsAtLeast(
-                c.value
-                    .as_deref()
-                    .unwrap_or("")
-                    .parse()
-                    .map_err(|_| unknown("1, 2, 3, ..."))?,
-            ),
-            other => {
-                return Err(UserError::new(crate::tr!(
-                    "trace.find_unknown",
-                    name = other,
-                    allowed = CONDITIONS
-                )))
-            }
+            "rounds_at_least" => Ending::RoundsAtLeast(c.number("1, 2, 3, ...")?),
+            _ => return Err(c.unknown(CONDITIONS)),
         })
     }
 
@@ -224,10 +170,9 @@ impl Ending {
 /// Trial `trial`'s steps as lines and JSON (current language).
 fn render(sim: &DuelSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced {
     let name = |f: u8| sim.model.fighters[f as usize].name.as_str();
-    let mut lines = Vec::with_capacity(steps.len());
-    let mut json_steps = Vec::with_capacity(steps.len());
-    for &step in steps {
-        let (depth, text, j): (u8, String, Value) = match step {
+    debug_assert!(matches!(outcome, A_WINS | B_WINS | BOTH_OUT | UNDECIDED));
+    Traced::told(trial, OUTCOMES[outcome], steps, |step| {
+        Some(match step {
             Step::Round {
                 round,
                 init,
@@ -375,14 +320,6 @@ fn render(sim: &DuelSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced {
                     json!({"step": "end", "outcome": o, "rounds": rounds}),
                 )
             }
-        };
-        add_step(&mut lines, &mut json_steps, depth, text, j);
-    }
-    debug_assert!(matches!(outcome, A_WINS | B_WINS | BOTH_OUT | UNDECIDED));
-    Traced {
-        trial,
-        outcome: OUTCOMES[outcome].to_string(),
-        lines,
-        steps: json_steps,
-    }
+        })
+    })
 }

@@ -10,9 +10,9 @@ use serde_json::{json, Value};
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 use crate::systems::trace::{
-    add_step, trace_trials, Cond, Quiet, Steps, TraceRequest, TraceResult, Traced, Which,
+    trace_trials, Cond, Quiet, Steps, TraceRequest, TraceResult, Traced, Which,
 };
-use crate::systems::trinites::words::{capital, LifeStep, Roll};
+use crate::systems::trinites::words::{capital, declares, regen, LifeStep, Roll};
 use crate::systems::trinites::TrinitesRules;
 
 use super::fight::{fight_watched, DuelEnd, FightRecord};
@@ -158,19 +158,7 @@ fn parse_pair(c: &Cond, pairs: &[(Prime, Penalty)]) -> Result<(Prime, Penalty), 
         .iter()
         .map(|p| format!("{}/{}", p.0.name(), p.1.name()))
         .collect();
-    let v = c.value.as_deref().unwrap_or("");
-    names
-        .iter()
-        .position(|n| n == v)
-        .map(|k| pairs[k])
-        .ok_or_else(|| {
-            UserError::new(crate::tr!(
-                "trace.find_unknown_value",
-                name = c.name,
-                value = v,
-                allowed = names.join(", ")
-            ))
-        })
+    c.one_of(&names).map(|k| pairs[k])
 }
 
 /// A `--find` condition on how a duel ended.
@@ -185,35 +173,16 @@ const CONDITIONS: &str = "outcome=<adam_wins|humans_win|draw>, adam_fell, karma_
 
 impl Ending {
     fn parse(c: &Cond) -> Result<Ending, UserError> {
-        let v = c.value.as_deref().unwrap_or("");
-        let unknown = |allowed: &str| {
-            UserError::new(crate::tr!(
-                "trace.find_unknown_value",
-                name = c.name,
-                value = v,
-                allowed = allowed
-            ))
-        };
-        let number = || v.parse::<u32>().map_err(|_| unknown("0, 1, 2, ..."));
+        let number = || c.number("0, 1, 2, ...");
         Ok(match c.name.as_str() {
             "outcome" => {
                 let ends = [DuelEnd::AdamWins, DuelEnd::HumansWin, DuelEnd::Draw];
-                let k = OUTCOMES
-                    .iter()
-                    .position(|o| *o == v)
-                    .ok_or_else(|| unknown(&OUTCOMES.join(", ")))?;
-                Ending::Outcome(ends[k])
+                Ending::Outcome(ends[c.one_of(&OUTCOMES)?])
             }
             "adam_fell" => Ending::AdamFell,
             "karma_at_least" => Ending::KarmaAtLeast(number()?),
             "rounds_at_least" => Ending::RoundsAtLeast(number()?),
-            other => {
-                return Err(UserError::new(crate::tr!(
-                    "trace.find_unknown",
-                    name = other,
-                    allowed = CONDITIONS
-                )))
-            }
+            _ => return Err(c.unknown(CONDITIONS)),
         })
     }
 
@@ -243,9 +212,7 @@ fn name(who: u8) -> (String, String) {
 fn render(trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
     let t = |w: u8| name(w).0;
     let j = |w: u8| name(w).1;
-    let mut lines = Vec::with_capacity(steps.len());
-    let mut json_steps = Vec::with_capacity(steps.len());
-    for &step in steps {
+    Traced::told(trial, OUTCOMES[r.end as usize], steps, |step| {
         let (depth, text, v): (u8, String, Value) = match step {
             Step::Pair { prime, penalty } => (
                 0,
@@ -286,55 +253,8 @@ fn render(trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
                 before,
                 after,
                 left,
-            } => {
-                let (key, text) = match (light, archonte) {
-                    (true, _) => (
-                        "light",
-                        crate::tr!(
-                            "trace_trinites.regen_light",
-                            who = t(0),
-                            left = left,
-                            before = before,
-                            after = after
-                        ),
-                    ),
-                    (false, false) => (
-                        "darkness",
-                        crate::tr!(
-                            "trace_trinites.regen_dark",
-                            who = t(0),
-                            left = left,
-                            before = before,
-                            after = after
-                        ),
-                    ),
-                    (false, true) => (
-                        "darkness",
-                        crate::tr!(
-                            "trace_trinites.regen_archonte",
-                            who = t(0),
-                            left = left,
-                            before = before,
-                            after = after
-                        ),
-                    ),
-                };
-                (
-                    if archonte { 1 } else { 2 },
-                    text,
-                    json!({"step": "regenerate", "who": j(0), "karma": key, "archonte": archonte, "before": before, "after": after, "left": left}),
-                )
-            }
-            Step::Declares { who, free, malus } => (
-                2,
-                crate::tr!(
-                    "trace_trinites.declares",
-                    who = t(who),
-                    free = free,
-                    malus = malus
-                ),
-                json!({"step": "declares", "who": j(who), "free_actions": free, "malus": malus}),
-            ),
+            } => regen(&t(0), j(0).into(), light, archonte, [before, after, left]),
+            Step::Declares { who, free, malus } => declares(&t(who), j(who).into(), free, malus),
             Step::Attack { who, target, roll } => (
                 2,
                 match target {
@@ -401,14 +321,8 @@ fn render(trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
                 )
             }
         };
-        add_step(&mut lines, &mut json_steps, depth, capital(text), v);
-    }
-    Traced {
-        trial,
-        outcome: OUTCOMES[r.end as usize].to_string(),
-        lines,
-        steps: json_steps,
-    }
+        Some((depth, capital(text), v))
+    })
 }
 
 /// How a strike ended against one target.

@@ -204,44 +204,17 @@ const CONDITIONS: &str =
 
 impl Ending {
     fn parse(c: &Cond, m: &Skirmish) -> Result<Ending, UserError> {
-        let v = c.value.as_deref().unwrap_or("");
-        let unknown = |allowed: &str| {
-            UserError::new(crate::tr!(
-                "trace.find_unknown_value",
-                name = c.name,
-                value = v,
-                allowed = allowed
-            ))
-        };
-        let who = || {
-            m.names
-                .iter()
-                .position(|n| n == v)
-                .ok_or_else(|| unknown(&m.names.join(", ")))
-        };
         Ok(match c.name.as_str() {
             "outcome" => {
                 let mut ends: Vec<End> = (0..m.sides.len()).map(End::Side).collect();
                 ends.extend([End::Draw, End::Undecided]);
                 let names: Vec<&str> = ends.iter().map(|e| outcome(m, *e)).collect();
-                let k = names
-                    .iter()
-                    .position(|o| *o == v)
-                    .ok_or_else(|| unknown(&names.join(", ")))?;
-                Ending::Outcome(ends[k])
+                Ending::Outcome(ends[c.one_of(&names)?])
             }
-            "down" => Ending::Down(who()?),
-            "dead" => Ending::Dead(who()?),
-            "rounds_at_least" => {
-                Ending::RoundsAtLeast(v.parse().map_err(|_| unknown("1, 2, 3, ..."))?)
-            }
-            other => {
-                return Err(UserError::new(crate::tr!(
-                    "trace.find_unknown",
-                    name = other,
-                    allowed = CONDITIONS
-                )))
-            }
+            "down" => Ending::Down(c.one_of(&m.names)?),
+            "dead" => Ending::Dead(c.one_of(&m.names)?),
+            "rounds_at_least" => Ending::RoundsAtLeast(c.number("1, 2, 3, ...")?),
+            _ => return Err(c.unknown(CONDITIONS)),
         })
     }
 

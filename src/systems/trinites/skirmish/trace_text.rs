@@ -2,8 +2,8 @@
 
 use serde_json::{json, Value};
 
-use crate::systems::trace::{add_step, Traced};
-use crate::systems::trinites::words::zone;
+use crate::systems::trace::Traced;
+use crate::systems::trinites::words::{declares, regen, zone};
 
 use super::model::Skirmish;
 use super::sim::Outcome;
@@ -23,10 +23,9 @@ pub(super) fn render(m: &Skirmish, trial: u64, o: &Outcome, steps: &[Step]) -> T
             (g.clone(), crate::tr!("trace_trinites.spot_post", group = g))
         }
     };
-    let mut lines = Vec::with_capacity(steps.len());
-    let mut json_steps = Vec::with_capacity(steps.len());
-    for &step in steps {
-        let (depth, text, v): (u8, String, Value) = match step {
+    // Lines keep the file's names as written (no capital).
+    Traced::told(trial, outcome(m, o.end), steps, |step| {
+        Some(match step {
             Step::Initiative {
                 who,
                 roll,
@@ -60,36 +59,7 @@ pub(super) fn render(m: &Skirmish, trial: u64, o: &Outcome, steps: &[Step]) -> T
                 before,
                 after,
                 left,
-            } => {
-                let text = match (light, archonte) {
-                    (true, _) => crate::tr!(
-                        "trace_trinites.regen_light",
-                        who = t(who),
-                        left = left,
-                        before = before,
-                        after = after
-                    ),
-                    (false, false) => crate::tr!(
-                        "trace_trinites.regen_dark",
-                        who = t(who),
-                        left = left,
-                        before = before,
-                        after = after
-                    ),
-                    (false, true) => crate::tr!(
-                        "trace_trinites.regen_archonte",
-                        who = t(who),
-                        left = left,
-                        before = before,
-                        after = after
-                    ),
-                };
-                (
-                    if archonte { 1 } else { 2 },
-                    text,
-                    json!({"step": "regenerate", "who": t(who), "karma": if light { "light" } else { "darkness" }, "archonte": archonte, "before": before, "after": after, "left": left}),
-                )
-            }
+            } => regen(t(who), json!(t(who)), light, archonte, [before, after, left]),
             Step::Disarmed { who, back } => (
                 2,
                 if back {
@@ -104,16 +74,7 @@ pub(super) fn render(m: &Skirmish, trial: u64, o: &Outcome, steps: &[Step]) -> T
                 crate::tr!("trace_trinites.loses_weapon", who = t(who)),
                 json!({"step": "loses_weapon", "who": t(who)}),
             ),
-            Step::Declares { who, free, malus } => (
-                2,
-                crate::tr!(
-                    "trace_trinites.declares",
-                    who = t(who),
-                    free = free,
-                    malus = malus
-                ),
-                json!({"step": "declares", "who": t(who), "free_actions": free, "malus": malus}),
-            ),
+            Step::Declares { who, free, malus } => declares(t(who), json!(t(who)), free, malus),
             Step::Tactic {
                 who,
                 target,
@@ -322,14 +283,6 @@ pub(super) fn render(m: &Skirmish, trial: u64, o: &Outcome, steps: &[Step]) -> T
                     json!({"step": "end", "outcome": name, "rounds": rounds}),
                 )
             }
-        };
-        // Lines keep the file's names as written (no capital).
-        add_step(&mut lines, &mut json_steps, depth, text, v);
-    }
-    Traced {
-        trial,
-        outcome: outcome(m, o.end).to_string(),
-        lines,
-        steps: json_steps,
-    }
+        })
+    })
 }

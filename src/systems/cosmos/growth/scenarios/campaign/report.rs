@@ -54,16 +54,8 @@ pub(super) fn report(
     let keep = ctx.options.get("posture_karma_exit") == "keep";
     let mix = Mix::new(m.thresholds.clone(), &rules);
     let mut variants: Vec<(&str, Option<Postures>)> = vec![("none", None)];
-    if let Some((every, length, kind)) = m.postures {
-        variants.push((
-            "postures",
-            Some(Postures {
-                every,
-                length,
-                kind,
-                keep,
-            }),
-        ));
+    if m.postures.is_some() {
+        variants.push(super::trace::traced_variant(c, keep));
     }
     let mut opts = ctx.options.in_force(OPTIONS);
     opts.extend(ctx.options.in_force(crate::systems::cosmos::OPTIONS));

@@ -5,15 +5,13 @@
 //! in Light/Dark points), the game master's grants, and the first time karma reached +10
 //! or -10.
 
-use serde_json::{json, Value};
+use serde_json::json;
 
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::campaign::{KarmaStep as Step, Mix, Postures};
 use crate::systems::cosmos::TestRules;
-use crate::systems::trace::{
-    add_step, trace_trials, Cond, Steps, TraceRequest, TraceResult, Traced, Watch,
-};
+use crate::systems::trace::{trace_trials, Cond, Steps, TraceRequest, TraceResult, Traced, Watch};
 
 use super::model::Campaign;
 use super::sim::CampaignSim;
@@ -124,46 +122,25 @@ const CONDITIONS: &str = "outcome=<first_plus_10|first_minus_10|none>, reached=<
 
 impl Ending {
     fn parse(c: &Cond) -> Result<Ending, UserError> {
-        let v = c.value.as_deref().unwrap_or("");
-        let unknown = |allowed: &str| {
-            UserError::new(crate::tr!(
-                "trace.find_unknown_value",
-                name = c.name,
-                value = v,
-                allowed = allowed
-            ))
-        };
+        let v = c.text();
         let karma = || -> Result<i8, UserError> {
             v.parse::<i8>()
                 .ok()
                 .filter(|k| (-10..=10).contains(k))
-                .ok_or_else(|| unknown("-10..10"))
+                .ok_or_else(|| c.bad_value("-10..10"))
         };
         Ok(match c.name.as_str() {
-            "outcome" => Ending::Outcome(
-                OUTCOMES
-                    .iter()
-                    .position(|o| *o == v)
-                    .ok_or_else(|| unknown(&OUTCOMES.join(", ")))?,
-            ),
+            "outcome" => Ending::Outcome(c.one_of(&OUTCOMES)?),
             "reached" => match v {
                 "plus_10" => Ending::Reached(true),
                 "minus_10" => Ending::Reached(false),
-                _ => return Err(unknown("plus_10, minus_10")),
+                _ => return Err(c.bad_value("plus_10, minus_10")),
             },
             "refused" => Ending::Refused,
-            "postures_at_least" => {
-                Ending::PosturesAtLeast(v.parse().map_err(|_| unknown("0, 1, 2, ..."))?)
-            }
+            "postures_at_least" => Ending::PosturesAtLeast(c.number("0, 1, 2, ...")?),
             "final_karma_at_least" => Ending::KarmaAtLeast(karma()?),
             "final_karma_at_most" => Ending::KarmaAtMost(karma()?),
-            other => {
-                return Err(UserError::new(crate::tr!(
-                    "trace.find_unknown",
-                    name = other,
-                    allowed = CONDITIONS
-                )))
-            }
+            _ => return Err(c.unknown(CONDITIONS)),
         })
     }
 
@@ -203,10 +180,8 @@ fn render(c: &Campaign, bound: i8, trial: u64, first: usize, steps: &[Step]) -> 
             crate::tr!("trace_campaign.sepulchral")
         }
     };
-    let mut lines = Vec::with_capacity(steps.len());
-    let mut json_steps = Vec::with_capacity(steps.len());
-    for &step in steps {
-        let (depth, text, j): (u8, String, Value) = match step {
+    Traced::told(trial, OUTCOMES[first], steps, |step| {
+        Some(match step {
             Step::Grant {
                 test,
                 amount,
@@ -339,13 +314,6 @@ fn render(c: &Campaign, bound: i8, trial: u64, first: usize, steps: &[Step]) -> 
                            "refused": refused}),
                 )
             }
-        };
-        add_step(&mut lines, &mut json_steps, depth, text, j);
-    }
-    Traced {
-        trial,
-        outcome: OUTCOMES[first].to_string(),
-        lines,
-        steps: json_steps,
-    }
+        })
+    })
 }

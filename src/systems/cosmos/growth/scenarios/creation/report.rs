@@ -382,20 +382,12 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let mut summary = summary(&title, &question, &key, &outputs, &prov);
     // `cosmosim trace` (issue 27): one command per outcome that happened (`trace.rs`), put
     // before the provenance section that closes the summary.
-    let outcomes: Vec<(&str, u64)> = if races.sheets.is_empty() {
-        vec![
-            (super::trace::PLAIN_OUTCOMES[0], acc.accepted_first),
-            (super::trace::PLAIN_OUTCOMES[1], trials - acc.accepted_first),
-        ]
+    let counts = if races.sheets.is_empty() {
+        vec![acc.accepted_first, trials - acc.accepted_first]
     } else {
-        races
-            .sheets
-            .iter()
-            .map(|s| s.name.as_str())
-            .chain(["none"])
-            .zip(acc.races.iter().copied())
-            .collect()
+        acc.races.clone()
     };
+    let outcomes = super::trace::outcomes(&races).into_iter().zip(counts);
     let see = crate::systems::trace::see_trials_section(
         &file.path.display().to_string(),
         ctx.engine.seed(),

@@ -21,7 +21,7 @@ use crate::systems::cosmos::growth::creation::{
 use crate::systems::cosmos::growth::races::Races;
 use crate::systems::cosmos::growth::stats::Stat;
 use crate::systems::trace::{
-    add_step, trace_trials, Cond, Quiet, Steps, TraceRequest, TraceResult, Traced,
+    trace_trials, Bound, Cond, Quiet, Steps, TraceRequest, TraceResult, Traced,
 };
 
 use super::report::load;
@@ -29,6 +29,16 @@ use super::sim::QUANTITIES;
 
 /// The outcome names without race/class sheets (see the module's comment).
 pub const PLAIN_OUTCOMES: [&str; 2] = ["accepted_first", "rerolled"];
+
+/// The outcome names: the sheets and `none`, or without sheets [`PLAIN_OUTCOMES`].
+pub fn outcomes(races: &Races) -> Vec<&str> {
+    if races.sheets.is_empty() {
+        PLAIN_OUTCOMES.to_vec()
+    } else {
+        let sheets = races.sheets.iter().map(|s| s.name.as_str());
+        sheets.chain(["none"]).collect()
+    }
+}
 
 /// Whether every set of dice was kept at its first roll (a conversion has no 10d100).
 #[inline]
@@ -75,8 +85,7 @@ enum Ending {
     HpPmRerolled,
     StatsRerolled,
     RaceRerolled,
-    AtLeast(usize, i64),
-    AtMost(usize, i64),
+    Quantity(Bound),
     D100AtLeast(u32),
 }
 
@@ -89,63 +98,19 @@ fn conditions() -> String {
 
 impl Ending {
     fn parse(c: &Cond, races: &Races) -> Result<Ending, UserError> {
-        let unknown = |allowed: &str| {
-            UserError::new(crate::tr!(
-                "trace.find_unknown_value",
-                name = c.name,
-                value = c.value.as_deref().unwrap_or(""),
-                allowed = allowed
-            ))
-        };
-        let v = c.value.as_deref().unwrap_or("");
-        let number = || v.parse::<i64>().map_err(|_| unknown("0, 1, 2, ..."));
-        let flag = |e: Ending| match c.value {
-            None => Ok(e),
-            Some(_) => Err(unknown(&crate::tr!(
-                "trace_creation.no_value",
-                name = c.name
-            ))),
-        };
-        let name = c.name.as_str();
-        if let Some(q) = name.strip_suffix("_at_least") {
-            if let Some(i) = QUANTITIES.iter().position(|x| *x == q) {
-                return Ok(Ending::AtLeast(i, number()?));
-            }
+        if let Some(b) = c.bound(&QUANTITIES) {
+            return b.map(Ending::Quantity);
         }
-        if let Some(q) = name.strip_suffix("_at_most") {
-            if let Some(i) = QUANTITIES.iter().position(|x| *x == q) {
-                return Ok(Ending::AtMost(i, number()?));
-            }
-        }
-        match name {
+        match c.name.as_str() {
             "outcome" => {
-                let names: Vec<&str> = if races.sheets.is_empty() {
-                    PLAIN_OUTCOMES.to_vec()
-                } else {
-                    races
-                        .sheets
-                        .iter()
-                        .map(|s| s.name.as_str())
-                        .chain(["none"])
-                        .collect()
-                };
-                if names.contains(&v) {
-                    Ok(Ending::Outcome(v.to_string()))
-                } else {
-                    Err(unknown(&names.join(", ")))
-                }
+                c.one_of(&outcomes(races))?;
+                Ok(Ending::Outcome(c.text().to_string()))
             }
-            "hp_pm_rerolled" => flag(Ending::HpPmRerolled),
-            "stats_rerolled" => flag(Ending::StatsRerolled),
-            "race_rerolled" => flag(Ending::RaceRerolled),
-            "d100_rolls_at_least" => Ok(Ending::D100AtLeast(
-                v.parse().map_err(|_| unknown("0, 1, 2, ..."))?,
-            )),
-            other => Err(UserError::new(crate::tr!(
-                "trace.find_unknown",
-                name = other,
-                allowed = conditions()
-            ))),
+            "hp_pm_rerolled" => c.flag(Ending::HpPmRerolled),
+            "stats_rerolled" => c.flag(Ending::StatsRerolled),
+            "race_rerolled" => c.flag(Ending::RaceRerolled),
+            "d100_rolls_at_least" => Ok(Ending::D100AtLeast(c.number("0, 1, 2, ...")?)),
+            _ => Err(c.unknown(&conditions())),
         }
     }
 
@@ -168,8 +133,7 @@ impl Ending {
             // Rolls of the stat dice beyond the first, other than for a race/class reroll.
             Ending::StatsRerolled => c.stat_attempts > 1 + c.race_rerolls,
             Ending::RaceRerolled => c.race_rerolls > 0,
-            Ending::AtLeast(i, n) => q(*i) >= *n,
-            Ending::AtMost(i, n) => q(*i) <= *n,
+            Ending::Quantity(b) => b.holds(q(b.quantity)),
             Ending::D100AtLeast(n) => c.stat_d100_rolls >= *n,
         }
     }
@@ -229,15 +193,13 @@ fn render(
     outcome: String,
     steps: &[Step],
 ) -> Traced {
-    let mut lines = Vec::with_capacity(steps.len());
-    let mut json_steps = Vec::with_capacity(steps.len());
     // The d100 of the set being rolled: (kept value, values rerolled before it).
     let mut d100: Vec<(i32, Vec<i32>)> = Vec::new();
     let mut thrown: Vec<i32> = Vec::new();
     let mut skill: Vec<(SkillDie, u32, i32)> = Vec::new();
     let sheet = |k: Option<usize>| k.map_or("none", |k| races.sheets[k].name.as_str());
-    for &step in steps {
-        let (depth, text, j): (u8, String, Value) = match step {
+    Traced::told(trial, &outcome, steps, |step| {
+        Some(match step {
             Step::HpPmRoll {
                 attempt,
                 dice,
@@ -300,7 +262,7 @@ fn render(
                 } else {
                     thrown.push(value);
                 }
-                continue;
+                return None;
             }
             Step::StatRoll {
                 attempt,
@@ -424,7 +386,7 @@ fn render(
             }
             Step::SkillDie { which, faces, roll } => {
                 skill.push((which, faces, roll));
-                continue;
+                return None;
             }
             Step::SkillPoints { points } => {
                 let shown: Vec<String> = skill
@@ -486,13 +448,6 @@ fn render(
                 json!({"step": "end", "outcome": outcome, "hp": c.hp, "pm": c.pm,
                     "stats": stats_json(&c.stats), "skill_points": c.skill_points, "dna_points": c.dna}),
             ),
-        };
-        add_step(&mut lines, &mut json_steps, depth, text, j);
-    }
-    Traced {
-        trial,
-        outcome,
-        lines,
-        steps: json_steps,
-    }
+        })
+    })
 }

@@ -242,68 +242,34 @@ impl Find {
         } else {
             &OUTCOMES[..2]
         };
-        let unknown = |allowed: &str| {
-            UserError::new(crate::tr!(
-                "trace.find_unknown_value",
-                name = c.name,
-                value = c.value.as_deref().unwrap_or(""),
-                allowed = allowed
-            ))
-        };
-        let who = || -> Result<Option<usize>, UserError> {
-            match c.value.as_deref() {
-                None => Ok(None),
-                Some(x) => names
-                    .iter()
-                    .position(|n| n == x)
-                    .map(Some)
-                    .ok_or_else(|| unknown(&names.join(", "))),
-            }
-        };
         let day = || -> Result<i64, UserError> {
-            c.value
-                .as_deref()
-                .unwrap_or("")
+            c.text()
                 .parse::<i64>()
                 .ok()
                 .filter(|d| (1..=v.days).contains(d))
-                .ok_or_else(|| unknown(&format!("1..{}", v.days)))
+                .ok_or_else(|| c.bad_value(&format!("1..{}", v.days)))
         };
         Ok(match c.name.as_str() {
             "outcome" => {
-                let x = c.value.as_deref().unwrap_or("");
-                let i = outcomes
-                    .iter()
-                    .position(|o| *o == x)
-                    .ok_or_else(|| unknown(&outcomes.join(", ")))?;
+                let i = c.one_of(outcomes)?;
                 Find::Outcome(i as u8 + if party { STOPPED } else { EXHAUSTED })
             }
-            "exhausted" if party => Find::Exhausted(who()?, v.days),
+            "exhausted" if party => Find::Exhausted(c.maybe_one_of(&names)?, v.days),
             "exhausted" => match c.value {
                 None => Find::Exhausted(None, v.days),
-                Some(_) => return Err(unknown(crate::tr!("trace_expedition.no_value"))),
+                Some(_) => return Err(c.bad_value(crate::tr!("trace_expedition.no_value"))),
             },
             "exhausted_by" => Find::Exhausted(None, day()?),
             "stopped_by" if party => Find::StoppedBy(day()?),
-            "knocked_out" if party => Find::Knocked(who()?),
-            "potions_at_least" => Find::PotionsAtLeast(
-                c.value
-                    .as_deref()
-                    .unwrap_or("")
-                    .parse()
-                    .map_err(|_| unknown("0, 1, 2, ..."))?,
-            ),
-            other => {
+            "knocked_out" if party => Find::Knocked(c.maybe_one_of(&names)?),
+            "potions_at_least" => Find::PotionsAtLeast(c.number("0, 1, 2, ...")?),
+            _ => {
                 let allowed = if party {
                     "outcome=<stopped|went_on>, exhausted[=<traveller>], exhausted_by=<day>, stopped_by=<day>, knocked_out[=<traveller>], potions_at_least=<n>"
                 } else {
                     "outcome=<exhausted|not_exhausted>, exhausted, exhausted_by=<day>, potions_at_least=<n>"
                 };
-                return Err(UserError::new(crate::tr!(
-                    "trace.find_unknown",
-                    name = other,
-                    allowed = allowed
-                )));
+                return Err(c.unknown(allowed));
             }
         })
     }

@@ -7,7 +7,7 @@ use crate::lang::num;
 use crate::rules::growth::POTION_NAMES;
 use crate::systems::cosmos::growth::fatigue::expedition::{TrekRules, TrekStep};
 use crate::systems::cosmos::growth::fatigue::Fatigue;
-use crate::systems::trace::{add_step, Traced};
+use crate::systems::trace::Traced;
 
 use super::model::ExpeditionModel;
 use super::trace::{Step, OUTCOMES};
@@ -112,10 +112,8 @@ fn with_mid(mut j: Value, mid: Fatigue) -> Value {
 
 /// Trial `trial`'s steps as lines and JSON (current language).
 pub fn render(v: &View, trial: u64, outcome: u8, steps: &[Step]) -> Traced {
-    let mut lines = Vec::with_capacity(steps.len());
-    let mut json_steps = Vec::with_capacity(steps.len());
-    for &step in steps {
-        let (depth, text, j) = match step {
+    Traced::told(trial, OUTCOMES[outcome as usize], steps, |step| {
+        Some(match step {
             Step::Start { who, f } => (
                 0,
                 crate::tr!(
@@ -253,15 +251,8 @@ pub fn render(v: &View, trial: u64, outcome: u8, steps: &[Step]) -> Traced {
                     json!({"step": "end", "outcome": o, "first_exhaustion": never(first), "stopped": if party { json!(never(stop)) } else { Value::Null }}),
                 )
             }
-        };
-        add_step(&mut lines, &mut json_steps, depth, text, j);
-    }
-    Traced {
-        trial,
-        outcome: OUTCOMES[outcome as usize].to_string(),
-        lines,
-        steps: json_steps,
-    }
+        })
+    })
 }
 
 /// A traveller's step.

@@ -8,7 +8,7 @@ use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::stats::Stat;
 use crate::systems::cosmos::Outcome;
-use crate::systems::trace::{trace_trials, Cond, Quiet, Steps, TraceRequest, TraceResult};
+use crate::systems::trace::{trace_trials, Bound, Cond, Quiet, Steps, TraceRequest, TraceResult};
 
 use super::model::LevelingModel;
 use super::sim::{LevelingSim, QUANTITIES};
@@ -150,23 +150,12 @@ enum Find {
     Outcome(u8),
     BonusAt(u32),
     BonusesAtLeast(u32),
-    AtLeast(usize, i64),
-    AtMost(usize, i64),
+    Quantity(Bound),
     AllMet(usize),
 }
 
 impl Find {
     fn parse(c: &Cond, m: &LevelingModel) -> Result<Find, UserError> {
-        let unknown = |allowed: &str| {
-            UserError::new(crate::tr!(
-                "trace.find_unknown_value",
-                name = c.name,
-                value = c.value.as_deref().unwrap_or(""),
-                allowed = allowed
-            ))
-        };
-        let value = c.value.as_deref().unwrap_or("");
-        let int = |allowed: &str| value.parse::<i64>().map_err(|_| unknown(allowed));
         let policies: Vec<&str> = m
             .dna
             .iter()
@@ -177,39 +166,23 @@ impl Find {
                     .flat_map(|s| s.policies.iter().map(|(n, _)| n.as_str())),
             )
             .collect();
-        let levels = format!("2..{}", m.max_level);
-        if let Some(q) = c.name.strip_suffix("_at_least") {
-            if let Some(i) = QUANTITIES.iter().position(|x| *x == q) {
-                return Ok(Find::AtLeast(i, int("0, 1, 2, ...")?));
-            }
-        }
-        if let Some(q) = c.name.strip_suffix("_at_most") {
-            if let Some(i) = QUANTITIES.iter().position(|x| *x == q) {
-                return Ok(Find::AtMost(i, int("0, 1, 2, ...")?));
-            }
+        if let Some(b) = c.bound(&QUANTITIES) {
+            return b.map(Find::Quantity);
         }
         Ok(match c.name.as_str() {
-            "outcome" => Find::Outcome(
-                OUTCOMES
-                    .iter()
-                    .position(|o| *o == value)
-                    .ok_or_else(|| unknown(&OUTCOMES.join(", ")))? as u8,
-            ),
+            "outcome" => Find::Outcome(c.one_of(&OUTCOMES)? as u8),
             "bonus_at" => Find::BonusAt(
-                value
+                c.text()
                     .parse::<u32>()
                     .ok()
                     .filter(|l| (2..=m.max_level).contains(l))
-                    .ok_or_else(|| unknown(&levels))?,
+                    .ok_or_else(|| c.bad_value(&format!("2..{}", m.max_level)))?,
             ),
-            "bonuses_at_least" => Find::BonusesAtLeast(int("0, 1, 2, ...")?.max(0) as u32),
-            "wishes_met" if !policies.is_empty() => Find::AllMet(
-                policies
-                    .iter()
-                    .position(|p| *p == value)
-                    .ok_or_else(|| unknown(&policies.join(", ")))?,
-            ),
-            other => {
+            "bonuses_at_least" => {
+                Find::BonusesAtLeast(c.number::<i64>("0, 1, 2, ...")?.max(0) as u32)
+            }
+            "wishes_met" if !policies.is_empty() => Find::AllMet(c.one_of(&policies)?),
+            _ => {
                 let mut allowed = format!(
                     "outcome=<bonus|no_bonus>, bonus_at=<level>, bonuses_at_least=<n>, <quantity>_at_least=<n>, <quantity>_at_most=<n> (quantity: {}, at the last level)",
                     QUANTITIES.join(", ")
@@ -217,11 +190,7 @@ impl Find {
                 if !policies.is_empty() {
                     allowed += ", wishes_met=<policy>";
                 }
-                return Err(UserError::new(crate::tr!(
-                    "trace.find_unknown",
-                    name = other,
-                    allowed = allowed
-                )));
+                return Err(c.unknown(&allowed));
             }
         })
     }
@@ -231,8 +200,7 @@ impl Find {
             Find::Outcome(o) => e.outcome == o,
             Find::BonusAt(l) => e.bonus & (1 << l) != 0,
             Find::BonusesAtLeast(n) => e.bonus.count_ones() >= n,
-            Find::AtLeast(q, v) => e.last[q] >= v,
-            Find::AtMost(q, v) => e.last[q] <= v,
+            Find::Quantity(b) => b.holds(e.last[b.quantity]),
             Find::AllMet(p) => e.all_met & (1 << p) != 0,
         }
     }

@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 
-use crate::systems::trace::{add_step, Traced};
+use crate::systems::trace::Traced;
 
 use super::model::LevelingModel;
 use super::trace::{stat_name, Step, OUTCOMES};
@@ -34,10 +34,8 @@ fn pool_name(hp: bool) -> &'static str {
 
 /// Trial `trial`'s steps as lines and JSON (current language).
 pub fn render(m: &LevelingModel, trial: u64, outcome: u8, steps: &[Step]) -> Traced {
-    let mut lines = Vec::with_capacity(steps.len());
-    let mut json_steps = Vec::with_capacity(steps.len());
-    for &step in steps {
-        let (depth, text, j): (u8, String, Value) = match step {
+    Traced::told(trial, OUTCOMES[outcome as usize], steps, |step| {
+        Some(match step {
             Step::Created {
                 stats,
                 hp,
@@ -256,13 +254,6 @@ pub fn render(m: &LevelingModel, trial: u64, outcome: u8, steps: &[Step]) -> Tra
                     json!({"step": "end", "outcome": o, "level": level}),
                 )
             }
-        };
-        add_step(&mut lines, &mut json_steps, depth, text, j);
-    }
-    Traced {
-        trial,
-        outcome: OUTCOMES[outcome as usize].to_string(),
-        lines,
-        steps: json_steps,
-    }
+        })
+    })
 }

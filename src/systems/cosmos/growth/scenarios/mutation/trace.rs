@@ -13,9 +13,7 @@ use crate::systems::cosmos::growth::genetics::{
     MajorCause, MutationRules, MutationStep as Step, Mutations, Ultimate,
 };
 use crate::systems::cosmos::TestRules;
-use crate::systems::trace::{
-    add_step, trace_trials, Cond, Steps, TraceRequest, TraceResult, Traced, Watch,
-};
+use crate::systems::trace::{trace_trials, Cond, Steps, TraceRequest, TraceResult, Traced, Watch};
 
 use super::model::MutationModel;
 use super::sim::{MutationAcc, MutationSim};
@@ -146,48 +144,23 @@ const CONDITIONS: &str = "outcome=<abomination|fatal|zombie|half_hp|none>, final
 
 impl Ending {
     fn parse(c: &Cond, m: &MutationModel) -> Result<Ending, UserError> {
-        let v = c.value.as_deref().unwrap_or("");
-        let unknown = |allowed: &str| {
-            UserError::new(crate::tr!(
-                "trace.find_unknown_value",
-                name = c.name,
-                value = v,
-                allowed = allowed
-            ))
-        };
         let ultimate = |names: &[&str]| -> Result<Option<Ultimate>, UserError> {
-            if !names.contains(&v) {
-                return Err(unknown(&names.join(", ")));
-            }
-            Ok(Ultimate::ALL.into_iter().find(|u| u.name() == v))
+            c.one_of(names)?;
+            Ok(Ultimate::ALL.into_iter().find(|u| u.name() == c.text()))
         };
-        let number = |c: &Cond| -> Result<u32, UserError> {
-            v.parse()
-                .map_err(|_| unknown(&format!("1, 2, 3, ... ({})", c.name)))
-        };
+        let number = || c.number(&format!("1, 2, 3, ... ({})", c.name));
         Ok(match c.name.as_str() {
             "outcome" => Ending::Outcome(ultimate(&OUTCOMES)?),
             "final" => Ending::Final(ultimate(&["abomination", "fatal", "zombie", "none"])?),
-            "ultimate_by" => Ending::UltimateBy(number(c)?),
-            "majors_at_least" => Ending::MajorsAtLeast(number(c)?),
+            "ultimate_by" => Ending::UltimateBy(number()?),
+            "majors_at_least" => Ending::MajorsAtLeast(number()?),
             "positive_major" => Ending::PositiveMajor,
             "chain" => Ending::Chain,
             "event" => {
                 let names: Vec<&str> = m.events.iter().map(|e| e.name.as_str()).collect();
-                Ending::Event(
-                    names
-                        .iter()
-                        .position(|n| *n == v)
-                        .ok_or_else(|| unknown(&names.join(", ")))?,
-                )
+                Ending::Event(c.one_of(&names)?)
             }
-            other => {
-                return Err(UserError::new(crate::tr!(
-                    "trace.find_unknown",
-                    name = other,
-                    allowed = CONDITIONS
-                )))
-            }
+            _ => return Err(c.unknown(CONDITIONS)),
         })
     }
 
@@ -229,14 +202,12 @@ fn k(karma: i8) -> String {
 /// day.
 fn render(m: &MutationModel, trial: u64, first: Option<Ultimate>, steps: &[Step]) -> Traced {
     let gene = |g: usize| m.tree.genes[g].name.as_str();
-    let mut lines = Vec::with_capacity(steps.len());
-    let mut json_steps = Vec::with_capacity(steps.len());
     // The Chance in force (a level changes it) and the day.
     let mut chance = m.chance;
     let mut today = 0;
     // The ultimate goes at its major's depth.
     let mut depth_major = 2;
-    for &step in steps {
+    Traced::told(trial, outcome_name(first), steps, |step| {
         let (depth, text, mut j): (u8, String, Value) = match step {
             Step::Exposure { day, pmu, from, to } => {
                 today = day;
@@ -412,12 +383,6 @@ fn render(m: &MutationModel, trial: u64, first: Option<Ultimate>, steps: &[Step]
         if let Value::Object(map) = &mut j {
             map.insert("day".into(), today.into());
         }
-        add_step(&mut lines, &mut json_steps, depth, text, j);
-    }
-    Traced {
-        trial,
-        outcome: outcome_name(first).to_string(),
-        lines,
-        steps: json_steps,
-    }
+        Some((depth, text, j))
+    })
 }
