@@ -11,6 +11,14 @@ pub struct Figure {
 }
 
 impl Figure {
+    /// The figure `<name>.png` of an output: `panels` side by side, no suffix.
+    pub fn new(panels: Vec<Chart>) -> Figure {
+        Figure {
+            suffix: None,
+            panels,
+        }
+    }
+
     /// The file name of this figure for an output named `name`.
     pub fn file_name(&self, name: &str) -> String {
         match &self.suffix {
@@ -69,6 +77,30 @@ pub struct BarSeries {
     pub values: Vec<f64>,
     /// `(lo, hi)` per category, or empty for no error bars.
     pub intervals: Vec<(f64, f64)>,
+}
+
+impl BarSeries {
+    /// A bar per row, its height read off the row by `f`; no error bars.
+    pub fn of<R>(name: impl Into<String>, rows: &[R], f: impl Fn(&R) -> f64) -> BarSeries {
+        BarSeries {
+            name: name.into(),
+            values: rows.iter().map(f).collect(),
+            intervals: vec![],
+        }
+    }
+
+    /// A bar per row with its 95% interval: `f` reads `(value, lo, hi)` off the row.
+    pub fn with_intervals<R>(
+        name: impl Into<String>,
+        rows: &[R],
+        f: impl Fn(&R) -> (f64, f64, f64),
+    ) -> BarSeries {
+        BarSeries {
+            name: name.into(),
+            values: rows.iter().map(|r| f(r).0).collect(),
+            intervals: rows.iter().map(|r| (f(r).1, f(r).2)).collect(),
+        }
+    }
 }
 
 /// Curves over a shared numeric x axis, each with an optional interval. The legend is

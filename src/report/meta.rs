@@ -114,6 +114,20 @@ impl Provenance {
         }
     }
 
+    /// The same provenance for another output of the run, named `output`.
+    pub fn for_output(&self, output: &str) -> Provenance {
+        Provenance {
+            output: output.to_string(),
+            ..self.clone()
+        }
+    }
+
+    /// The provenance of a scenario file's run: the file it read.
+    pub fn with_scenario(mut self, scenario: ScenarioRef) -> Provenance {
+        self.scenario = Some(scenario);
+        self
+    }
+
     pub fn with_param(mut self, key: &str, value: impl ToString) -> Provenance {
         self.parameters.insert(key.to_string(), value.to_string());
         self

@@ -25,7 +25,7 @@ pub mod tables;
 
 pub use options::{GrowthRules, OverloadAgility, PassiveTest, SprintFatigueOrder, OPTIONS};
 pub use parameters::{level_dice_into, level_parameters};
-pub use quantiles::{band_row, censored_quantile, quantile_interval, QUANTILES};
+pub use quantiles::{band_row, censored_quantile, push_distribution, quantile_interval, QUANTILES};
 
 /// `x` as Rust's `{}` writes it (`10`, `2.5`), with a comma in French text: for values
 /// the designer gave, whose decimals the English text never fixed.

@@ -1,6 +1,8 @@
 //! Quantile bands from streaming tallies, shared by the scenario outputs.
 
-use crate::engine::Tally;
+use crate::engine::{Moments, Tally};
+use crate::report::FloatColumns;
+use crate::stats::Estimate;
 
 /// The quantiles every band reports: p05, p25, p50, p75, p95.
 pub const QUANTILES: [f64; 5] = [0.05, 0.25, 0.5, 0.75, 0.95];
@@ -14,6 +16,25 @@ pub fn band_row(t: &Tally) -> (f64, [f64; 5]) {
     let mean = t.iter().map(|(v, c)| v as f64 * c as f64).sum::<f64>() / n as f64;
     let q = QUANTILES.map(|q| t.quantile(q).map_or(f64::NAN, |v| v as f64));
     (mean, q)
+}
+
+/// One row of a quantity's distribution in `cols`: `mean` and its 95% interval (`mean_lo`,
+/// `mean_hi`, from `moments`), then the quantiles `p05` .. `p95` of [`band_row`]. Returns
+/// the mean, the interval and the quantiles.
+pub fn push_distribution(
+    cols: &mut FloatColumns,
+    t: &Tally,
+    moments: &Moments,
+) -> (f64, Estimate, [f64; 5]) {
+    let (mean, q) = band_row(t);
+    let ci = Estimate::mean(moments);
+    cols.push("mean", mean);
+    cols.push("mean_lo", ci.lo);
+    cols.push("mean_hi", ci.hi);
+    for (name, v) in ["p05", "p25", "p50", "p75", "p95"].into_iter().zip(q) {
+        cols.push(name, v);
+    }
+    (mean, ci, q)
 }
 
 /// The `q` quantile of a time-to-event tally where values above its range mean "did not

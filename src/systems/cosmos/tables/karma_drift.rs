@@ -2,7 +2,9 @@ use polars::prelude::*;
 
 use crate::context::{Context, Method};
 use crate::engine::StreamKey;
-use crate::report::{Chart, Figure, Heatmap, LineChart, LineSeries, Output, Provenance};
+use crate::report::{
+    float_column, int_column, Chart, Figure, Heatmap, LineChart, LineSeries, Output, Provenance,
+};
 use crate::stats::t_interval;
 use crate::systems::cosmos::{
     stationary_with_band, KarmaWalk, TestRules, KARMA_MIN, KARMA_STATES, OPTIONS,
@@ -93,33 +95,18 @@ pub fn karma_drift_output(
 ) -> anyhow::Result<Output> {
     let rows = rows(params, ctx, method, trials);
     let mut cols = vec![
-        Column::new(
-            "threshold".into(),
-            rows.iter().map(|r| r.threshold).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "karma".into(),
-            rows.iter().map(|r| r.karma).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "p_stationary".into(),
-            rows.iter().map(|r| r.p).collect::<Vec<_>>(),
-        ),
+        int_column("threshold", &rows, |r| r.threshold),
+        int_column("karma", &rows, |r| r.karma),
+        float_column("p_stationary", &rows, |r| r.p),
     ];
     if method == Method::Mc {
         cols.push(Column::new("steps".into(), vec![trials; rows.len()]));
-        cols.push(Column::new(
-            "p_stationary_lo".into(),
-            rows.iter()
-                .map(|r| r.interval.map_or(0.0, |i| i.0.max(0.0)))
-                .collect::<Vec<_>>(),
-        ));
-        cols.push(Column::new(
-            "p_stationary_hi".into(),
-            rows.iter()
-                .map(|r| r.interval.map_or(1.0, |i| i.1.min(1.0)))
-                .collect::<Vec<_>>(),
-        ));
+        cols.push(float_column("p_stationary_lo", &rows, |r| {
+            r.interval.map_or(0.0, |i| i.0.max(0.0))
+        }));
+        cols.push(float_column("p_stationary_hi", &rows, |r| {
+            r.interval.map_or(1.0, |i| i.1.min(1.0))
+        }));
     }
     let frame = DataFrame::new_infer_height(cols)?;
 
@@ -254,10 +241,7 @@ pub fn karma_drift_output(
         title: crate::tr!("cosmos.drift.title").into(),
         question: crate::tr!("cosmos.drift.question").into(),
         frame,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Lines(lines), Chart::Heatmap(heat)],
-        }],
+        figures: vec![Figure::new(vec![Chart::Lines(lines), Chart::Heatmap(heat)])],
         key_figures: key,
         provenance: prov,
     })

@@ -3,7 +3,9 @@ use polars::prelude::*;
 use crate::context::{Context, Method};
 use crate::engine::{Counts, Draws, Simulation};
 use crate::error::UserError;
-use crate::report::{Chart, Figure, Heatmap, LineChart, LineSeries, Output, Provenance};
+use crate::report::{
+    int_column, Chart, Figure, Heatmap, LineChart, LineSeries, Output, Provenance,
+};
 use crate::stats::wilson;
 use crate::systems::cosmos::{
     roll_dist, KarmaDie, Outcome, TestRules, TestSampler, TestSpec, OPTIONS,
@@ -137,14 +139,8 @@ pub fn test_output(
     let rules = TestRules::from_options(&ctx.options);
     let cells: Vec<(i64, i64)> = grid.cells().collect();
     let mut cols: Vec<Column> = vec![
-        Column::new(
-            "threshold".into(),
-            cells.iter().map(|c| c.0).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "karma".into(),
-            cells.iter().map(|c| c.1).collect::<Vec<_>>(),
-        ),
+        int_column("threshold", &cells, |c| c.0),
+        int_column("karma", &cells, |c| c.1),
     ];
     let (probs, counts) = match method {
         Method::Exact => (test_grid_exact(grid, &rules)?, None),
@@ -267,10 +263,7 @@ pub fn test_output(
         title: crate::tr!("cosmos.table.test_title").into(),
         question: crate::tr!("cosmos.table.test_question").into(),
         frame,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Lines(lines), Chart::Heatmap(heat)],
-        }],
+        figures: vec![Figure::new(vec![Chart::Lines(lines), Chart::Heatmap(heat)])],
         key_figures: key,
         provenance: prov,
     })

@@ -20,7 +20,7 @@ fn pct(p: f64) -> String {
 }
 
 fn prov(name: &str, m: &CombatModel, file: &ScenarioFile, ctx: &Context, n: u64) -> Provenance {
-    let mut p = Provenance::monte_carlo(
+    Provenance::monte_carlo(
         name,
         "fallout",
         ctx.options.in_force(OPTIONS),
@@ -31,9 +31,8 @@ fn prov(name: &str, m: &CombatModel, file: &ScenarioFile, ctx: &Context, n: u64)
     .with_param("max_rounds", m.max_rounds)
     .with_param("players_policy", m.policies[0].describe())
     .with_param("mj_policy", m.policies[1].describe())
-    .with_param("injury_at", m.injury_at);
-    p.scenario = Some(file.reference());
-    p
+    .with_param("injury_at", m.injury_at)
+    .with_scenario(file.reference())
 }
 
 /// Builds the outputs and summary of a finished run.
@@ -61,11 +60,11 @@ pub fn result(
             crate::tr!("fallout.combat.mj_wins").into(),
             crate::tr!("fallout.combat.undecided", rounds = m.max_rounds),
         ],
-        series: vec![BarSeries {
-            name: crate::tr!("fallout.combat.p_interval").into(),
-            values: side_rates.iter().map(|r| r.0).collect(),
-            intervals: side_rates.iter().map(|r| (r.1, r.2)).collect(),
-        }],
+        series: vec![BarSeries::with_intervals(
+            crate::tr!("fallout.combat.p_interval"),
+            &side_rates,
+            |r| *r,
+        )],
         y_range: Some((0.0, 1.0)),
     };
 
@@ -161,11 +160,11 @@ pub fn result(
         x_label: crate::tr!("fallout.combat.combatant").into(),
         y_label: crate::tr!("fallout.combat.p_down").into(),
         categories: cats.clone(),
-        series: vec![BarSeries {
-            name: crate::tr!("fallout.combat.p_down_interval").into(),
-            values: rows.iter().map(|r| r.down.0).collect(),
-            intervals: rows.iter().map(|r| (r.down.1, r.down.2)).collect(),
-        }],
+        series: vec![BarSeries::with_intervals(
+            crate::tr!("fallout.combat.p_down_interval"),
+            &rows,
+            |r| r.down,
+        )],
         // Fitted (from 0) so the upper legend gets headroom above bars near 1; players
         // come first in the shipped file and are rarely all down, so upper left.
         y_range: None,
@@ -176,16 +175,12 @@ pub fn result(
         y_label: crate::tr!("fallout.combat.p_hit").into(),
         categories: cats,
         series: vec![
-            BarSeries {
-                name: crate::tr!("fallout.combat.hit_in_fight").into(),
-                values: rows.iter().map(|r| r.hit_rate).collect(),
-                intervals: vec![],
-            },
-            BarSeries {
-                name: crate::tr!("fallout.combat.hit_exact").into(),
-                values: rows.iter().map(|r| r.p_hit_exact).collect(),
-                intervals: vec![],
-            },
+            BarSeries::of(crate::tr!("fallout.combat.hit_in_fight"), &rows, |r| {
+                r.hit_rate
+            }),
+            BarSeries::of(crate::tr!("fallout.combat.hit_exact"), &rows, |r| {
+                r.p_hit_exact
+            }),
         ],
         y_range: Some((0.0, 1.0)),
     };
@@ -320,10 +315,7 @@ pub fn result(
             title: crate::tr!("fallout.combat.title_sides", title = m.title),
             question: m.question.clone(),
             frame: sides,
-            figures: vec![Figure {
-                suffix: None,
-                panels: vec![Chart::Bars(side_chart)],
-            }],
+            figures: vec![Figure::new(vec![Chart::Bars(side_chart)])],
             key_figures: key[..1].to_vec(),
             provenance: prov("combat-sides", m, file, ctx, n),
         },
@@ -332,10 +324,7 @@ pub fn result(
             title: crate::tr!("fallout.combat.title_rounds", title = m.title),
             question: crate::tr!("fallout.combat.question_rounds").into(),
             frame: rounds_frame,
-            figures: vec![Figure {
-                suffix: None,
-                panels: vec![Chart::Lines(rounds_chart)],
-            }],
+            figures: vec![Figure::new(vec![Chart::Lines(rounds_chart)])],
             key_figures: key[1..2].to_vec(),
             provenance: prov("combat-rounds", m, file, ctx, n),
         },
@@ -344,10 +333,10 @@ pub fn result(
             title: crate::tr!("fallout.combat.title_combatants", title = m.title),
             question: crate::tr!("fallout.combat.question_combatants").into(),
             frame: combatants,
-            figures: vec![Figure {
-                suffix: None,
-                panels: vec![Chart::Bars(down_chart), Chart::Bars(hit_chart)],
-            }],
+            figures: vec![Figure::new(vec![
+                Chart::Bars(down_chart),
+                Chart::Bars(hit_chart),
+            ])],
             key_figures: vec![],
             provenance: prov("combat-combatants", m, file, ctx, n),
         },
@@ -356,10 +345,7 @@ pub fn result(
             title: crate::tr!("fallout.combat.title_ap", title = m.title),
             question: crate::tr!("fallout.combat.question_ap").into(),
             frame: ap_frame,
-            figures: vec![Figure {
-                suffix: None,
-                panels: vec![Chart::Bars(ap_chart)],
-            }],
+            figures: vec![Figure::new(vec![Chart::Bars(ap_chart)])],
             key_figures: key[key.len() - 1..].to_vec(),
             provenance: prov("combat-ap", m, file, ctx, n),
         },

@@ -208,7 +208,7 @@ pub(super) fn result(
         crate::tr!("fallout.ap.key_bonus", bonus = n2(bonus), lost = n2(lost)),
     ];
 
-    let mut prov = Provenance::monte_carlo(
+    let prov = Provenance::monte_carlo(
         "ap-flow",
         "fallout",
         ctx.options.in_force(OPTIONS),
@@ -218,8 +218,8 @@ pub(super) fn result(
     .with_param("policy", m.policy.describe())
     .with_param("start_group_ap", m.start_group)
     .with_param("start_mj_ap", m.start_mj)
-    .with_param("tests", k);
-    prov.scenario = Some(file.reference());
+    .with_param("tests", k)
+    .with_scenario(file.reference());
 
     let mut summary = crate::tr!(
         "fallout.ap.summary_head",
@@ -264,10 +264,7 @@ pub(super) fn result(
         title: m.title.clone(),
         question: m.question.clone(),
         frame,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Lines(flow), Chart::Lines(rates)],
-        }],
+        figures: vec![Figure::new(vec![Chart::Lines(flow), Chart::Lines(rates)])],
         key_figures: key.clone(),
         provenance: prov,
     };

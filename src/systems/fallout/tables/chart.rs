@@ -13,6 +13,16 @@ pub(crate) fn tn_chart(title: &str, y_label: &str, y_range: Option<(f64, f64)>) 
     }
 }
 
+/// The difficulty a chart drawn at one difficulty reads: 2 when the grid has it, else the
+/// grid's last.
+pub(crate) fn chart_difficulty(difficulties: &[u8]) -> u8 {
+    if difficulties.contains(&2) {
+        2
+    } else {
+        *difficulties.last().unwrap_or(&0)
+    }
+}
+
 /// A curve of the rows `pick` keeps, x and y read by `xy`; skipped if empty.
 pub(crate) fn push_series<R>(
     chart: &mut LineChart,

@@ -176,10 +176,10 @@ pub fn damage_output(g: &DamageGrid, ctx: &Context) -> anyhow::Result<Output> {
         title: crate::tr!("fallout.damage.title").into(),
         question: crate::tr!("fallout.damage.question").into(),
         frame,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Lines(at_least), Chart::Lines(means)],
-        }],
+        figures: vec![Figure::new(vec![
+            Chart::Lines(at_least),
+            Chart::Lines(means),
+        ])],
         key_figures: key,
         provenance: prov,
     })

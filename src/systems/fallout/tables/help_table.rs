@@ -5,7 +5,7 @@ use crate::error::UserError;
 use crate::report::{float_column, int_column, Chart, Figure, Heatmap, Output, Provenance};
 use crate::systems::fallout::{helped_dist, odds, pool_dist, DieSpec, TestOdds, OPTIONS};
 
-use super::chart::{push_series, tn_chart};
+use super::chart::{chart_difficulty, push_series, tn_chart};
 use super::range_text;
 
 /// The grid of the `fallout-help` table (leader and helper without tag skill).
@@ -87,11 +87,7 @@ pub fn help_output(g: &HelpGrid, ctx: &Context) -> anyhow::Result<Output> {
     ])?;
 
     let n0 = g.dice.first().copied().unwrap_or(2);
-    let d = if g.difficulties.contains(&2) {
-        2
-    } else {
-        *g.difficulties.last().unwrap_or(&0)
-    };
+    let d = chart_difficulty(&g.difficulties);
     let mut lines = tn_chart(
         &crate::tr!("fallout.help.chart_gain", d = d, dice = n0),
         crate::tr!("fallout.help.gain_axis"),
@@ -176,10 +172,7 @@ pub fn help_output(g: &HelpGrid, ctx: &Context) -> anyhow::Result<Output> {
         title: crate::tr!("fallout.help.title").into(),
         question: crate::tr!("fallout.help.question").into(),
         frame,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Lines(lines), Chart::Heatmap(heat)],
-        }],
+        figures: vec![Figure::new(vec![Chart::Lines(lines), Chart::Heatmap(heat)])],
         key_figures: key,
         provenance: prov,
     })

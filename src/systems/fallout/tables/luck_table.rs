@@ -5,7 +5,7 @@ use crate::error::UserError;
 use crate::report::{float_column, int_column, Chart, Figure, Output, Provenance};
 use crate::systems::fallout::{luck_odds, odds, pool_dist, DieSpec, LuckOdds, TestOdds, OPTIONS};
 
-use super::chart::{push_series, tn_chart};
+use super::chart::{chart_difficulty, push_series, tn_chart};
 use super::range_text;
 
 /// The grid of the `fallout-luck` table.
@@ -109,11 +109,7 @@ pub fn luck_output(g: &LuckGrid, ctx: &Context) -> anyhow::Result<Output> {
             |_| None,
         );
     }
-    let d = if g.difficulties.contains(&2) {
-        2
-    } else {
-        *g.difficulties.last().unwrap_or(&0)
-    };
+    let d = chart_difficulty(&g.difficulties);
     let mut cmp = tn_chart(
         &crate::tr!("fallout.luck.chart_cmp", d = d),
         crate::tr!("fallout.test.p_pass"),
@@ -183,10 +179,7 @@ pub fn luck_output(g: &LuckGrid, ctx: &Context) -> anyhow::Result<Output> {
         title: crate::tr!("fallout.luck.title").into(),
         question: crate::tr!("fallout.luck.question").into(),
         frame,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Lines(gain), Chart::Lines(cmp)],
-        }],
+        figures: vec![Figure::new(vec![Chart::Lines(gain), Chart::Lines(cmp)])],
         key_figures: key,
         provenance: prov,
     })

@@ -9,7 +9,7 @@ use crate::systems::fallout::{
     odds, pool_dist, BonusRules, DieSpec, PoolSampler, TestOdds, OPTIONS,
 };
 
-use super::chart::{push_series, tn_chart};
+use super::chart::{chart_difficulty, push_series, tn_chart};
 use super::range_text;
 
 /// The grid of the `fallout-test` table.
@@ -359,11 +359,7 @@ pub fn test_output(
     let band = |r: &Row| r.mc.map(|a| wilson(a.pass, trials));
     let xy = |r: &Row| (r.cell.tn as f64, r.odds.p_pass);
     let base_dice = grid.dice.first().copied().unwrap_or(2);
-    let mid = if grid.difficulties.contains(&2) {
-        2
-    } else {
-        *grid.difficulties.last().unwrap_or(&0)
-    };
+    let mid = chart_difficulty(&grid.difficulties);
     let by_diff = {
         let mut ch = tn_chart(
             &crate::tr!("fallout.test.chart_diff", dice = base_dice),
@@ -507,10 +503,7 @@ pub fn test_output(
         question: crate::tr!("fallout.test.question").into(),
         frame,
         figures: vec![
-            Figure {
-                suffix: None,
-                panels: vec![Chart::Lines(by_diff), Chart::Lines(by_dice)],
-            },
+            Figure::new(vec![Chart::Lines(by_diff), Chart::Lines(by_dice)]),
             Figure {
                 suffix: Some("tag-ap".into()),
                 panels: vec![Chart::Lines(by_tag), Chart::Lines(ap)],

@@ -59,7 +59,7 @@ pub fn result(
     // and provenance keep them as typed).
     let md = names.each_ref().map(|n| crate::report::md_text(n));
     let prov = |name: &str, trials: u64| {
-        let mut p = Provenance::monte_carlo(
+        Provenance::monte_carlo(
             name,
             "nephilim",
             crate::systems::nephilim::in_force(&ctx.options),
@@ -71,9 +71,8 @@ pub fn result(
             "actions",
             format!("{} vs {}", m.fighters[0].actions, m.fighters[1].actions),
         )
-        .with_param("max_rounds", m.max_rounds);
-        p.scenario = Some(file.reference());
-        p
+        .with_param("max_rounds", m.max_rounds)
+        .with_scenario(file.reference())
     };
 
     let labels = [
@@ -102,11 +101,11 @@ pub fn result(
         x_label: crate::tr!("nephilim.duel.outcome").into(),
         y_label: crate::tr!("nephilim.duel.probability").into(),
         categories: labels.to_vec(),
-        series: vec![BarSeries {
-            name: crate::tr!("nephilim.duel.p_interval").into(),
-            values: rates.iter().map(|r| r.0).collect(),
-            intervals: rates.iter().map(|r| (r.1, r.2)).collect(),
-        }],
+        series: vec![BarSeries::with_intervals(
+            crate::tr!("nephilim.duel.p_interval"),
+            &rates,
+            |r| *r,
+        )],
         y_range: Some((0.0, 1.0)),
     };
 
@@ -189,21 +188,15 @@ pub fn result(
         y_label: crate::tr!("nephilim.duel.probability").into(),
         categories: names.to_vec(),
         series: vec![
-            BarSeries {
-                name: crate::tr!("nephilim.duel.dead", level = rules.counters().out_level()),
-                values: frows.iter().map(|r| r.dead).collect(),
-                intervals: vec![],
-            },
-            BarSeries {
-                name: crate::tr!("nephilim.duel.coma").into(),
-                values: frows.iter().map(|r| r.coma).collect(),
-                intervals: vec![],
-            },
-            BarSeries {
-                name: crate::tr!("nephilim.duel.unconscious").into(),
-                values: frows.iter().map(|r| r.unconscious).collect(),
-                intervals: vec![],
-            },
+            BarSeries::of(
+                crate::tr!("nephilim.duel.dead", level = rules.counters().out_level()),
+                &frows,
+                |r| r.dead,
+            ),
+            BarSeries::of(crate::tr!("nephilim.duel.coma"), &frows, |r| r.coma),
+            BarSeries::of(crate::tr!("nephilim.duel.unconscious"), &frows, |r| {
+                r.unconscious
+            }),
         ],
         y_range: Some((0.0, 1.0)),
     };
@@ -328,10 +321,7 @@ pub fn result(
             title: crate::tr!("nephilim.duel.title_outcome", title = m.title),
             question: m.question.clone(),
             frame: outcome_frame,
-            figures: vec![Figure {
-                suffix: None,
-                panels: vec![Chart::Bars(outcome_chart)],
-            }],
+            figures: vec![Figure::new(vec![Chart::Bars(outcome_chart)])],
             key_figures: key[..1].to_vec(),
             provenance: prov("duel-outcome", n),
         },
@@ -340,10 +330,7 @@ pub fn result(
             title: crate::tr!("nephilim.duel.title_rounds", title = m.title),
             question: crate::tr!("nephilim.duel.question_rounds").into(),
             frame: rounds_frame,
-            figures: vec![Figure {
-                suffix: None,
-                panels: vec![Chart::Lines(rounds_chart)],
-            }],
+            figures: vec![Figure::new(vec![Chart::Lines(rounds_chart)])],
             key_figures: key[3..].to_vec(),
             provenance: prov("duel-rounds", n),
         },
@@ -352,10 +339,7 @@ pub fn result(
             title: crate::tr!("nephilim.duel.title_fighters", title = m.title),
             question: crate::tr!("nephilim.duel.question_fighters").into(),
             frame: fighters_frame,
-            figures: vec![Figure {
-                suffix: None,
-                panels: vec![Chart::Bars(fate_chart)],
-            }],
+            figures: vec![Figure::new(vec![Chart::Bars(fate_chart)])],
             key_figures: key[1..2].to_vec(),
             provenance: prov("duel-fighters", n),
         },
@@ -364,10 +348,7 @@ pub fn result(
             title: crate::tr!("nephilim.duel.title_actions", title = m.title),
             question: crate::tr!("nephilim.duel.question_actions").into(),
             frame: grid_frame,
-            figures: vec![Figure {
-                suffix: None,
-                panels: vec![Chart::Heatmap(heat)],
-            }],
+            figures: vec![Figure::new(vec![Chart::Heatmap(heat)])],
             key_figures: key[2..3].to_vec(),
             provenance: prov("duel-actions", grid_trials).with_param("grid", "actions 1..3 x 1..3"),
         },

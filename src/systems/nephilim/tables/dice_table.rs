@@ -57,10 +57,7 @@ pub fn dice_output(ctx: &Context) -> anyhow::Result<Output> {
         title: crate::tr!("nephilim.dice.title").into(),
         question: crate::tr!("nephilim.dice.question").into(),
         frame,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Lines(chart)],
-        }],
+        figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: key,
         provenance: provenance("nephilim-dice", ctx, crate::context::Method::Exact, 0)
             .with_param(

@@ -153,10 +153,7 @@ pub fn initiative_output(
         title: crate::tr!("nephilim.initiative.title").into(),
         question: crate::tr!("nephilim.initiative.question").into(),
         frame,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Lines(chart)],
-        }],
+        figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: key,
         provenance: provenance("nephilim-initiative", ctx, method, trials)
             .with_param("differences", range_text(differences)),

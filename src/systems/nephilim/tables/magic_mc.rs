@@ -7,13 +7,14 @@ use crate::context::{Context, Method};
 use crate::dice::Die;
 use crate::engine::{Counts, Draws, Rng64, Simulation, StreamKey};
 use crate::report::{
-    float_column, int_column, interval_columns, Chart, Figure, LineChart, LineSeries, Output,
+    float_column, int_column, interval_columns, text_column, Chart, Figure, LineChart, LineSeries,
+    Output,
 };
 use crate::stats::{wilson, Proportion};
 use crate::systems::nephilim::ka::normalise;
-use crate::systems::nephilim::{classify, Circle, DSampler, Duration, NephilimRules, Spell};
+use crate::systems::nephilim::{classify, Circle, DSampler, Duration, NephilimRules};
 
-use super::{provenance, range_text, MagicGrid};
+use super::{provenance, MagicGrid};
 
 /// Highest stase points drawn: request + the largest +1D-1D (+5 with the d6 option).
 const STASE_SWING: i64 = 5;
@@ -125,13 +126,7 @@ pub fn magic_mc_output(grid: &MagicGrid, ctx: &Context, trials: u64) -> anyhow::
     let progress = ctx.progress(trials * cells as u64, "nephilim-magic mc");
     let mut rows = Vec::new();
     for &circle in &grid.circles {
-        let spell = Spell {
-            circle,
-            level: grid.spell_level,
-            increments: grid.increments,
-            plexus: grid.plexus,
-            stase: grid.stase,
-        };
+        let spell = grid.spell(circle);
         for &skill in &grid.skills {
             for &ka in &grid.ka {
                 let ka_score = (0..=grid.stase + STASE_SWING)
@@ -191,16 +186,10 @@ pub fn magic_mc_output(grid: &MagicGrid, ctx: &Context, trials: u64) -> anyhow::
     let frame = DataFrame::new_infer_height(
         [
             vec![
-                Column::new(
-                    "circle".into(),
-                    rows.iter().map(|r| r.circle.name()).collect::<Vec<_>>(),
-                ),
+                text_column("circle", &rows, |r| r.circle.name()),
                 int_column("skill", &rows, |r| r.skill),
                 int_column("ka_element", &rows, |r| r.ka),
-                Column::new(
-                    "duration".into(),
-                    rows.iter().map(|r| r.duration.name()).collect::<Vec<_>>(),
-                ),
+                text_column("duration", &rows, |r| r.duration.name()),
                 int_column("trials", &rows, |_| n as i64),
             ],
             interval_columns("p_concentration", &rows, |r| Proportion::new(conc(r), n)).into(),
@@ -215,16 +204,8 @@ pub fn magic_mc_output(grid: &MagicGrid, ctx: &Context, trials: u64) -> anyhow::
         ]
         .concat(),
     )?;
-    let skill0 = *grid
-        .skills
-        .iter()
-        .min_by_key(|s| (**s - 2).abs())
-        .unwrap_or(&0);
-    let dur0 = if grid.durations.contains(&Duration::Rounds) {
-        Duration::Rounds
-    } else {
-        grid.durations[0]
-    };
+    let skill0 = grid.ref_skill();
+    let dur0 = grid.ref_duration();
     let mut chart = LineChart {
         title: crate::tr!(
             "nephilim.magic.mc_chart",
@@ -256,43 +237,13 @@ pub fn magic_mc_output(grid: &MagicGrid, ctx: &Context, trials: u64) -> anyhow::
                 .collect(),
         });
     }
-    let prov = provenance("nephilim-magic-mc", ctx, Method::Mc, trials)
-        .with_param(
-            "circles",
-            grid.circles
-                .iter()
-                .map(|c| c.name())
-                .collect::<Vec<_>>()
-                .join(","),
-        )
-        .with_param("skills", range_text(&grid.skills))
-        .with_param("ka_element", range_text(&grid.ka))
-        .with_param(
-            "durations",
-            grid.durations
-                .iter()
-                .map(|d| d.name())
-                .collect::<Vec<_>>()
-                .join(","),
-        )
-        .with_param("spell_level", grid.spell_level)
-        .with_param("increments", grid.increments)
-        .with_param(
-            "plexus",
-            grid.plexus
-                .map(|p| p.text())
-                .unwrap_or_else(|| "none".into()),
-        )
-        .with_param("stase", grid.stase);
+    let prov = grid.with_params(provenance("nephilim-magic-mc", ctx, Method::Mc, trials));
     Ok(Output {
         name: "nephilim-magic".into(),
         title: crate::tr!("nephilim.magic.mc_title").into(),
         question: crate::tr!("nephilim.magic.mc_question").into(),
         frame,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Lines(chart)],
-        }],
+        figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: vec![],
         provenance: prov,
     })

@@ -1,7 +1,10 @@
 use polars::prelude::*;
 
 use crate::context::{Context, Method};
-use crate::report::{Chart, Figure, Heatmap, LineChart, LineSeries, Output};
+use crate::report::{
+    float_column, int_column, text_column, Chart, Figure, Heatmap, LineChart, LineSeries, Output,
+    Provenance,
+};
 use crate::systems::nephilim::ka::normalise;
 use crate::systems::nephilim::{Circle, Duration, MagicModel, NephilimRules, Plexus, Spell};
 
@@ -37,6 +40,64 @@ impl Default for MagicGrid {
     }
 }
 
+impl MagicGrid {
+    /// The spell cast in `circle` with the grid's level, increments, plexus and stase.
+    pub(super) fn spell(&self, circle: Circle) -> Spell {
+        Spell {
+            circle,
+            level: self.spell_level,
+            increments: self.increments,
+            plexus: self.plexus,
+            stase: self.stase,
+        }
+    }
+
+    /// The skill the chart and key figures read: the grid's nearest to +2.
+    pub(super) fn ref_skill(&self) -> i64 {
+        nearest(&self.skills, 2)
+    }
+
+    /// The concentration time the chart reads: rounds when in the grid, else the first.
+    pub(super) fn ref_duration(&self) -> Duration {
+        if self.durations.contains(&Duration::Rounds) {
+            Duration::Rounds
+        } else {
+            self.durations[0]
+        }
+    }
+
+    /// `prov` with the grid's values as parameters (the exact and Monte Carlo tables).
+    pub(super) fn with_params(&self, prov: Provenance) -> Provenance {
+        prov.with_param(
+            "circles",
+            self.circles
+                .iter()
+                .map(|c| c.name())
+                .collect::<Vec<_>>()
+                .join(","),
+        )
+        .with_param("skills", range_text(&self.skills))
+        .with_param("ka_element", range_text(&self.ka))
+        .with_param(
+            "durations",
+            self.durations
+                .iter()
+                .map(|d| d.name())
+                .collect::<Vec<_>>()
+                .join(","),
+        )
+        .with_param("spell_level", self.spell_level)
+        .with_param("increments", self.increments)
+        .with_param(
+            "plexus",
+            self.plexus
+                .map(|p| p.text())
+                .unwrap_or_else(|| "none".into()),
+        )
+        .with_param("stase", self.stase)
+    }
+}
+
 struct Row {
     circle: Circle,
     skill: i64,
@@ -60,13 +121,7 @@ pub fn magic_output(grid: &MagicGrid, ctx: &Context) -> anyhow::Result<Output> {
     let rules = NephilimRules::from_options(&ctx.options);
     let mut rows = Vec::new();
     for &circle in &grid.circles {
-        let spell = Spell {
-            circle,
-            level: grid.spell_level,
-            increments: grid.increments,
-            plexus: grid.plexus,
-            stase: grid.stase,
-        };
+        let spell = grid.spell(circle);
         let model = MagicModel::new(&spell, rules);
         for &skill in &grid.skills {
             for &ka in &grid.ka {
@@ -86,61 +141,30 @@ pub fn magic_output(grid: &MagicGrid, ctx: &Context) -> anyhow::Result<Output> {
         }
     }
     let frame = DataFrame::new_infer_height(vec![
-        Column::new(
-            "circle".into(),
-            rows.iter().map(|r| r.circle.name()).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "skill".into(),
-            rows.iter().map(|r| r.skill).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "ka_element".into(),
-            rows.iter().map(|r| r.ka).collect::<Vec<_>>(),
-        ),
+        text_column("circle", &rows, |r| r.circle.name()),
+        int_column("skill", &rows, |r| r.skill),
+        int_column("ka_element", &rows, |r| r.ka),
         Column::new(
             "ka_normalised".into(),
             rows.iter()
                 .map(|r| normalise(r.ka, rules.ka_band))
                 .collect::<Result<Vec<_>, _>>()?,
         ),
-        Column::new(
-            "duration".into(),
-            rows.iter().map(|r| r.duration.name()).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "concentration_difficulty".into(),
-            rows.iter()
-                .map(|r| r.circle.concentration_difficulty(r.duration))
-                .collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "control_difficulty".into(),
-            rows.iter()
-                .map(|r| r.circle.control_difficulty() + grid.increments)
-                .collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "p_concentration".into(),
-            rows.iter().map(|r| r.p_conc).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "p_control".into(),
-            rows.iter().map(|r| r.p_control).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "p_works".into(),
-            rows.iter().map(|r| r.p_works).collect::<Vec<_>>(),
-        ),
+        text_column("duration", &rows, |r| r.duration.name()),
+        int_column("concentration_difficulty", &rows, |r| {
+            r.circle.concentration_difficulty(r.duration)
+        }),
+        int_column("control_difficulty", &rows, |r| {
+            r.circle.control_difficulty() + grid.increments
+        }),
+        float_column("p_concentration", &rows, |r| r.p_conc),
+        float_column("p_control", &rows, |r| r.p_control),
+        float_column("p_works", &rows, |r| r.p_works),
     ])?;
 
     let ref_ka = nearest(&grid.ka, 30);
-    let ref_skill = nearest(&grid.skills, 2);
-    let ref_dur = if grid.durations.contains(&Duration::Rounds) {
-        Duration::Rounds
-    } else {
-        grid.durations[0]
-    };
+    let ref_skill = grid.ref_skill();
+    let ref_dur = grid.ref_duration();
     let find = |c: Circle, s: i64, k: i64, d: Duration| {
         rows.iter()
             .find(|r| r.circle == c && r.skill == s && r.ka == k && r.duration == d)
@@ -214,47 +238,18 @@ pub fn magic_output(grid: &MagicGrid, ctx: &Context) -> anyhow::Result<Output> {
             ));
         }
     }
-    let mut prov = provenance("nephilim-magic", ctx, Method::Exact, 0)
+    let prov = grid
+        .with_params(provenance("nephilim-magic", ctx, Method::Exact, 0))
         .with_param(
-            "circles",
-            grid.circles
-                .iter()
-                .map(|c| c.name())
-                .collect::<Vec<_>>()
-                .join(","),
-        )
-        .with_param("skills", range_text(&grid.skills))
-        .with_param("ka_element", range_text(&grid.ka))
-        .with_param(
-            "durations",
-            grid.durations
-                .iter()
-                .map(|d| d.name())
-                .collect::<Vec<_>>()
-                .join(","),
-        )
-        .with_param("spell_level", grid.spell_level)
-        .with_param("increments", grid.increments)
-        .with_param(
-            "plexus",
-            grid.plexus
-                .map(|p| p.text())
-                .unwrap_or_else(|| "none".into()),
-        )
-        .with_param("stase", grid.stase);
-    prov = prov.with_param(
-        "p_control",
-        "conditional on a successful concentration test",
-    );
+            "p_control",
+            "conditional on a successful concentration test",
+        );
     Ok(Output {
         name: "nephilim-magic".into(),
         title: crate::tr!("nephilim.magic.title").into(),
         question: crate::tr!("nephilim.magic.question").into(),
         frame,
-        figures: vec![Figure {
-            suffix: None,
-            panels,
-        }],
+        figures: vec![Figure::new(panels)],
         key_figures: key,
         provenance: prov,
     })

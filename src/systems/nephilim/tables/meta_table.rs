@@ -91,10 +91,7 @@ pub fn meta_output(ka: &[i64], ctx: &Context) -> anyhow::Result<Output> {
         title: crate::tr!("nephilim.meta.title").into(),
         question: crate::tr!("nephilim.meta.question").into(),
         frame,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Lines(chart)],
-        }],
+        figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: key,
         provenance: provenance("nephilim-meta", ctx, Method::Exact, 0)
             .with_param("ka", range_text(ka))

@@ -153,10 +153,7 @@ pub fn test_output(
         title: crate::tr!("nephilim.test.title").into(),
         question: crate::tr!("nephilim.test.question").into(),
         frame,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Lines(chart)],
-        }],
+        figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: key,
         provenance: provenance("nephilim-test", ctx, method, trials)
             .with_param("margins", range_text(margins)),

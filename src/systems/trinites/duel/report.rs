@@ -89,20 +89,10 @@ pub(super) fn result(
     .with_param("humans", duel.combat.count)
     .with_param("max_rounds", duel.combat.max_rounds)
     .with_param("reference_pair", reference.label());
-    let prov = Provenance {
-        scenario: Some(file.reference()),
-        ..prov
-    };
+    let prov = prov.with_scenario(file.reference());
 
     let pairs_out = pairs_output(duel, results, prov.clone())?;
-    let rounds_out = rounds_output(
-        duel,
-        reference,
-        Provenance {
-            output: "trinites-duel-rounds".into(),
-            ..prov.clone()
-        },
-    )?;
+    let rounds_out = rounds_output(duel, reference, prov.for_output("trinites-duel-rounds"))?;
 
     // The answers, first.
     let (win, lose) = (reference.share(0), reference.share(1));
@@ -297,10 +287,7 @@ fn pairs_output(duel: &Duel, results: &[PairResult], prov: Provenance) -> anyhow
         title: crate::tr!("trinites.duel.title_pairs", title = duel.title),
         question: duel.question.clone(),
         frame,
-        figures: vec![Figure {
-            suffix: None,
-            panels,
-        }],
+        figures: vec![Figure::new(panels)],
         key_figures: vec![],
         provenance: prov,
     })
@@ -345,27 +332,24 @@ fn rounds_output(duel: &Duel, reference: &PairResult, prov: Provenance) -> anyho
         ),
         question: crate::tr!("trinites.duel.question_rounds").into(),
         frame,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Lines(LineChart {
-                x_kind: Default::default(),
-                title: crate::tr!("trinites.duel.rounds_chart", pair = reference.label()),
-                x_label: crate::tr!("trinites.duel.round").into(),
-                y_label: crate::tr!("trinites.skirmish.probability").into(),
-                series: vec![
-                    line(
-                        crate::tr!("trinites.duel.adam_wins_round"),
-                        wins.iter().map(|w| w.1 as f64 / n).collect(),
-                    ),
-                    line(
-                        crate::tr!("trinites.duel.humans_win_round"),
-                        losses.iter().map(|w| w.1 as f64 / n).collect(),
-                    ),
-                    line(crate::tr!("trinites.duel.adam_won_by"), cdf),
-                ],
-                y_range: Some((0.0, 1.0)),
-            })],
-        }],
+        figures: vec![Figure::new(vec![Chart::Lines(LineChart {
+            x_kind: Default::default(),
+            title: crate::tr!("trinites.duel.rounds_chart", pair = reference.label()),
+            x_label: crate::tr!("trinites.duel.round").into(),
+            y_label: crate::tr!("trinites.skirmish.probability").into(),
+            series: vec![
+                line(
+                    crate::tr!("trinites.duel.adam_wins_round"),
+                    wins.iter().map(|w| w.1 as f64 / n).collect(),
+                ),
+                line(
+                    crate::tr!("trinites.duel.humans_win_round"),
+                    losses.iter().map(|w| w.1 as f64 / n).collect(),
+                ),
+                line(crate::tr!("trinites.duel.adam_won_by"), cdf),
+            ],
+            y_range: Some((0.0, 1.0)),
+        })])],
         key_figures: vec![],
         provenance: prov,
     })

@@ -256,11 +256,7 @@ pub fn pairs_output(
         x_label: crate::tr!("trinites.pairs.pair_axis").into(),
         y_label: crate::tr!("trinites.pairs.win_axis", side = side_name),
         categories: runs.iter().map(PairRun::label).collect(),
-        series: vec![BarSeries {
-            name: String::new(),
-            values: rows.iter().map(|r| r.0 .0).collect(),
-            intervals: rows.iter().map(|r| (r.0 .1, r.0 .2)).collect(),
-        }],
+        series: vec![BarSeries::with_intervals(String::new(), &rows, |r| r.0)],
         y_range: Some((0.0, 1.0)),
     })];
     if spec.pairs == group_pairs(g.profile.cover) {
@@ -298,10 +294,7 @@ pub fn pairs_output(
         title: crate::tr!("trinites.pairs.title", title = m.title, group = g.name),
         question: crate::tr!("trinites.pairs.question", side = side_name, group = g.name),
         frame,
-        figures: vec![Figure {
-            suffix: None,
-            panels,
-        }],
+        figures: vec![Figure::new(panels)],
         key_figures: vec![],
         provenance: prov,
     };

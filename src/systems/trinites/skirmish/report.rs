@@ -24,7 +24,7 @@ fn pct(p: f64) -> String {
 }
 
 fn prov(name: &str, m: &Skirmish, file: &ScenarioFile, ctx: &Context, n: u64) -> Provenance {
-    let mut p = Provenance::monte_carlo(
+    Provenance::monte_carlo(
         name,
         "trinites",
         ctx.options.in_force(OPTIONS),
@@ -34,9 +34,8 @@ fn prov(name: &str, m: &Skirmish, file: &ScenarioFile, ctx: &Context, n: u64) ->
     .with_param("combatants", m.names.len())
     .with_param("sides", m.sides.join(", "))
     .with_param("max_rounds", m.max_rounds)
-    .with_param("strike_unconscious", m.strike_unconscious);
-    p.scenario = Some(file.reference());
-    p
+    .with_param("strike_unconscious", m.strike_unconscious)
+    .with_scenario(file.reference())
 }
 
 /// Outcome labels in accumulator order: each side, then draw and undecided.
@@ -94,11 +93,11 @@ fn sides_output(m: &Skirmish, acc: &SkirmishAcc, p: Provenance) -> anyhow::Resul
         x_label: crate::tr!("trinites.skirmish.outcome").into(),
         y_label: crate::tr!("trinites.skirmish.probability").into(),
         categories,
-        series: vec![BarSeries {
-            name: crate::tr!("trinites.skirmish.p_interval").into(),
-            values: rows.iter().map(|r| r.2 .0).collect(),
-            intervals: rows.iter().map(|r| (r.2 .1, r.2 .2)).collect(),
-        }],
+        series: vec![BarSeries::with_intervals(
+            crate::tr!("trinites.skirmish.p_interval"),
+            &rows,
+            |r| r.2,
+        )],
         y_range: Some((0.0, 1.0)),
     };
     Ok(Output {
@@ -106,10 +105,7 @@ fn sides_output(m: &Skirmish, acc: &SkirmishAcc, p: Provenance) -> anyhow::Resul
         title: crate::tr!("trinites.skirmish.title_sides", title = m.title),
         question: crate::tr!("trinites.skirmish.question_sides").into(),
         frame,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Bars(chart)],
-        }],
+        figures: vec![Figure::new(vec![Chart::Bars(chart)])],
         key_figures: vec![],
         provenance: p,
     })
@@ -186,11 +182,6 @@ fn combatants_output(m: &Skirmish, rows: &[Row], n: u64, p: Provenance) -> anyho
         ]
         .concat(),
     )?;
-    let series = |name: &str, f: fn(&Row) -> (f64, f64, f64)| BarSeries {
-        name: name.into(),
-        values: rows.iter().map(|r| f(r).0).collect(),
-        intervals: rows.iter().map(|r| (f(r).1, f(r).2)).collect(),
-    };
     let chart = BarChart {
         title: crate::tr!("trinites.skirmish.fate_chart").into(),
         x_label: crate::tr!("trinites.skirmish.combatant").into(),
@@ -200,8 +191,8 @@ fn combatants_output(m: &Skirmish, rows: &[Row], n: u64, p: Provenance) -> anyho
             .map(|r| format!("{} ({})", r.name, r.side))
             .collect(),
         series: vec![
-            series(crate::tr!("trinites.skirmish.down"), |r| r.down),
-            series(crate::tr!("trinites.skirmish.coma"), |r| r.coma),
+            BarSeries::with_intervals(crate::tr!("trinites.skirmish.down"), rows, |r| r.down),
+            BarSeries::with_intervals(crate::tr!("trinites.skirmish.coma"), rows, |r| r.coma),
         ],
         y_range: Some((0.0, 1.0)),
     };
@@ -211,16 +202,8 @@ fn combatants_output(m: &Skirmish, rows: &[Row], n: u64, p: Provenance) -> anyho
         y_label: crate::tr!("trinites.skirmish.life_boxes").into(),
         categories: rows.iter().map(|r| r.name.clone()).collect(),
         series: vec![
-            BarSeries {
-                name: crate::tr!("trinites.skirmish.dealt").into(),
-                values: rows.iter().map(|r| r.dealt).collect(),
-                intervals: vec![],
-            },
-            BarSeries {
-                name: crate::tr!("trinites.skirmish.taken").into(),
-                values: rows.iter().map(|r| r.taken).collect(),
-                intervals: vec![],
-            },
+            BarSeries::of(crate::tr!("trinites.skirmish.dealt"), rows, |r| r.dealt),
+            BarSeries::of(crate::tr!("trinites.skirmish.taken"), rows, |r| r.taken),
         ],
         y_range: None,
     };
@@ -229,10 +212,7 @@ fn combatants_output(m: &Skirmish, rows: &[Row], n: u64, p: Provenance) -> anyho
         title: crate::tr!("trinites.skirmish.title_combatants", title = m.title),
         question: crate::tr!("trinites.skirmish.question_combatants").into(),
         frame,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Bars(chart), Chart::Bars(dmg)],
-        }],
+        figures: vec![Figure::new(vec![Chart::Bars(chart), Chart::Bars(dmg)])],
         key_figures: vec![],
         provenance: p,
     })
@@ -267,16 +247,8 @@ fn exchanges_output(m: &Skirmish, ex: &[Exchange], p: Provenance) -> anyhow::Res
             .map(|e| format!("{} → {}", e.attacker, e.target))
             .collect(),
         series: vec![
-            BarSeries {
-                name: crate::tr!("trinites.skirmish.hit").into(),
-                values: ex.iter().map(|e| e.p_hit).collect(),
-                intervals: vec![],
-            },
-            BarSeries {
-                name: crate::tr!("trinites.skirmish.stopped").into(),
-                values: ex.iter().map(|e| e.p_stopped).collect(),
-                intervals: vec![],
-            },
+            BarSeries::of(crate::tr!("trinites.skirmish.hit"), ex, |e| e.p_hit),
+            BarSeries::of(crate::tr!("trinites.skirmish.stopped"), ex, |e| e.p_stopped),
         ],
         y_range: Some((0.0, 1.0)),
     };
@@ -285,10 +257,7 @@ fn exchanges_output(m: &Skirmish, ex: &[Exchange], p: Provenance) -> anyhow::Res
         title: crate::tr!("trinites.skirmish.title_exchanges", title = m.title),
         question: crate::tr!("trinites.skirmish.question_exchanges").into(),
         frame,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Bars(chart)],
-        }],
+        figures: vec![Figure::new(vec![Chart::Bars(chart)])],
         key_figures: vec![],
         provenance: p,
     })
@@ -322,19 +291,16 @@ pub fn result(
         title: crate::tr!("trinites.skirmish.title_rounds", title = m.title),
         question: crate::tr!("trinites.skirmish.question_rounds").into(),
         frame,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Lines(chart)],
-        }],
+        figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: vec![],
         provenance: named("trinites-skirmish-rounds"),
     };
-    let mut exact = Provenance::exact(
+    let exact = Provenance::exact(
         "trinites-skirmish-exchanges",
         "trinites",
         ctx.options.in_force(OPTIONS),
-    );
-    exact.scenario = Some(file.reference());
+    )
+    .with_scenario(file.reference());
     let exchanges = exchanges_output(m, ex, exact)?;
     let mut outputs = vec![sides, combatants, rounds, exchanges];
     let mut pair_key = Vec::new();

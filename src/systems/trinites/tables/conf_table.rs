@@ -2,14 +2,15 @@ use polars::prelude::*;
 
 use crate::context::{Context, Method};
 use crate::engine::{Counts, Draws, Progress, Simulation, StreamKey};
-use crate::report::{interval_columns, Chart, Figure, Heatmap, Output, Provenance};
+use crate::report::{
+    float_column, int_column, interval_columns, text_column, Chart, Figure, Heatmap, Output,
+};
 use crate::stats::Proportion;
 use crate::systems::trinites::{
     confront, roll_test, side_dist, ConfOutcome, DualKeep, SideDist, TrinitesRules, EXPLODE_DEPTH,
-    OPTIONS,
 };
 
-use super::{bool_text, range_text};
+use super::{bool_text, provenance, range_text};
 
 /// The grid of `trinites-confrontation`: A acts, B opposes (and wins ties, T-CONF).
 #[derive(Clone, Debug, PartialEq)]
@@ -168,40 +169,13 @@ pub fn conf_output(
         }
     };
     let mut cols = vec![
-        Column::new(
-            "modifier_a".into(),
-            cells.iter().map(|c| c.modifier_a).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "modifier_b".into(),
-            cells.iter().map(|c| c.modifier_b).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "dual_a".into(),
-            cells
-                .iter()
-                .map(|c| bool_text(c.dual_a))
-                .collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "dual_b".into(),
-            cells
-                .iter()
-                .map(|c| bool_text(c.dual_b))
-                .collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "p_a_wins".into(),
-            probs.iter().map(|p| p.a_wins).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "p_b_wins".into(),
-            probs.iter().map(|p| p.b_wins).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "p_nobody".into(),
-            probs.iter().map(|p| p.nobody).collect::<Vec<_>>(),
-        ),
+        int_column("modifier_a", &cells, |c| c.modifier_a),
+        int_column("modifier_b", &cells, |c| c.modifier_b),
+        text_column("dual_a", &cells, |c| bool_text(c.dual_a)),
+        text_column("dual_b", &cells, |c| bool_text(c.dual_b)),
+        float_column("p_a_wins", &probs, |p| p.a_wins),
+        float_column("p_b_wins", &probs, |p| p.b_wins),
+        float_column("p_nobody", &probs, |p| p.nobody),
     ];
     if method == Method::Mc {
         cols.push(Column::new("trials".into(), vec![trials; cells.len()]));
@@ -283,19 +257,7 @@ pub fn conf_output(
         ));
     }
     let name = "trinites-confrontation";
-    let mut prov = match method {
-        Method::Exact => Provenance::exact(name, "trinites", ctx.options.in_force(OPTIONS))
-            .with_param("explode_depth", EXPLODE_DEPTH)
-            .with_param("truncated_mass", format!("{trunc:e}")),
-        Method::Mc => Provenance::monte_carlo(
-            name,
-            "trinites",
-            ctx.options.in_force(OPTIONS),
-            ctx.engine.seed(),
-            trials,
-        ),
-    };
-    prov = prov
+    let prov = provenance(name, ctx, method, trials, trunc)
         .with_param("modifiers_a", range_text(&grid.modifiers_a))
         .with_param("modifiers_b", range_text(&grid.modifiers_b))
         .with_param(
@@ -307,10 +269,7 @@ pub fn conf_output(
         title: crate::tr!("trinites.conf.title").into(),
         question: crate::tr!("trinites.conf.question").into(),
         frame,
-        figures: vec![Figure {
-            suffix: None,
-            panels,
-        }],
+        figures: vec![Figure::new(panels)],
         key_figures: key,
         provenance: prov,
     })

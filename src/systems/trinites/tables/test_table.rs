@@ -2,13 +2,14 @@ use polars::prelude::*;
 
 use crate::context::{Context, Method};
 use crate::engine::{Counts, Draws, Simulation};
-use crate::report::{interval_columns, Chart, Figure, LineChart, LineSeries, Output, Provenance};
-use crate::stats::{wilson, Proportion};
-use crate::systems::trinites::{
-    kept_dist, roll_test, DualKeep, TrinitesRules, EXPLODE_DEPTH, OPTIONS,
+use crate::report::{
+    float_column, int_column, interval_columns, text_column, Chart, Figure, LineChart, LineSeries,
+    Output,
 };
+use crate::stats::{wilson, Proportion};
+use crate::systems::trinites::{kept_dist, roll_test, DualKeep, TrinitesRules, EXPLODE_DEPTH};
 
-use super::{bool_text, range_text};
+use super::{bool_text, provenance, range_text};
 
 /// The grid of the `trinites-test` table: every modifier, single d12 then the two dice.
 #[derive(Clone, Debug, PartialEq)]
@@ -130,18 +131,9 @@ pub fn test_output(
     progress.finish();
     let deva = |i: usize| if cells[i].1 { Some(rows[i].1) } else { None };
     let mut cols = vec![
-        Column::new(
-            "modifier".into(),
-            cells.iter().map(|c| c.0).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "dual".into(),
-            cells.iter().map(|c| bool_text(c.1)).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "p_success".into(),
-            rows.iter().map(|r| r.0).collect::<Vec<_>>(),
-        ),
+        int_column("modifier", &cells, |c| c.0),
+        text_column("dual", &cells, |c| bool_text(c.1)),
+        float_column("p_success", &rows, |r| r.0),
         Column::new(
             "p_deva_kept".into(),
             (0..cells.len()).map(deva).collect::<Vec<_>>(),
@@ -226,28 +218,14 @@ pub fn test_output(
     }
 
     let name = "trinites-test";
-    let mut prov = match method {
-        Method::Exact => Provenance::exact(name, "trinites", ctx.options.in_force(OPTIONS))
-            .with_param("explode_depth", EXPLODE_DEPTH)
-            .with_param("truncated_mass", format!("{trunc:e}")),
-        Method::Mc => Provenance::monte_carlo(
-            name,
-            "trinites",
-            ctx.options.in_force(OPTIONS),
-            ctx.engine.seed(),
-            trials,
-        ),
-    };
-    prov = prov.with_param("modifiers", range_text(&grid.modifiers));
+    let prov = provenance(name, ctx, method, trials, trunc)
+        .with_param("modifiers", range_text(&grid.modifiers));
     Ok(Output {
         name: name.into(),
         title: crate::tr!("trinites.test.title").into(),
         question: crate::tr!("trinites.test.question").into(),
         frame,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Lines(success), Chart::Lines(kept)],
-        }],
+        figures: vec![Figure::new(vec![Chart::Lines(success), Chart::Lines(kept)])],
         key_figures: key,
         provenance: prov,
     })

@@ -4,6 +4,7 @@ use crate::error::UserError;
 use crate::report::{md_text, Output, Provenance};
 use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::stats::Stat;
+use crate::systems::ScenarioResult;
 
 /// A list of the six stats, each once, most wanted first.
 pub fn parse_priority(
@@ -79,6 +80,26 @@ pub fn summary(
         prov.summary()
     );
     s
+}
+
+/// A growth run's result: its `summary.md` is [`summary`] followed by `see`, the
+/// `cosmosim trace` commands that replay a trial of each outcome (issue 27; may be empty).
+pub fn scenario_result(
+    title: String,
+    question: String,
+    key: Vec<String>,
+    outputs: Vec<Output>,
+    prov: &Provenance,
+    see: &str,
+) -> ScenarioResult {
+    let summary = summary(&title, &question, &key, &outputs, prov) + see;
+    ScenarioResult {
+        title,
+        question,
+        key_figures: key,
+        outputs,
+        summary,
+    }
 }
 
 /// A validated scenario: its model, `[rules]`, `[run]`, `title` and `question`.

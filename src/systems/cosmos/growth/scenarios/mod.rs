@@ -7,7 +7,7 @@ pub mod expedition;
 pub mod leveling;
 pub mod mutation;
 
-pub use common::{cdf_chart, parse_priority, shown_key, summary, Parsed};
+pub use common::{cdf_chart, parse_priority, scenario_result, shown_key, summary, Parsed};
 
 use crate::systems::ScenarioKind;
 

@@ -136,10 +136,7 @@ pub fn aura_output(grid: &AuraGrid, ctx: &Context) -> anyhow::Result<Output> {
         title: crate::tr!("growth.aura.title").into(),
         question: crate::tr!("growth.aura.question").into(),
         frame,
-        figures: vec![Figure {
-            suffix: None,
-            panels,
-        }],
+        figures: vec![Figure::new(panels)],
         key_figures: key,
         provenance: prov,
     })

@@ -19,17 +19,3 @@ pub fn report_outputs(ctx: &Context) -> anyhow::Result<Vec<Output>> {
         movement_output(&MovementGrid::default(), ctx)?,
     ])
 }
-
-/// `20..85` for a contiguous list, else the values, for provenance.
-pub(crate) fn list_text(v: &[i64]) -> String {
-    match (v.first(), v.last()) {
-        (Some(a), Some(b)) if v.len() > 2 && v.windows(2).all(|w| w[1] == w[0] + 1) => {
-            format!("{a}..{b}")
-        }
-        _ => v
-            .iter()
-            .map(|x| x.to_string())
-            .collect::<Vec<_>>()
-            .join(","),
-    }
-}

@@ -189,20 +189,20 @@ pub fn movement_output(grid: &MovementGrid, ctx: &Context) -> anyhow::Result<Out
     let mut opts = ctx.options.in_force(OPTIONS);
     opts.extend(ctx.options.in_force(crate::systems::cosmos::OPTIONS));
     let prov = Provenance::exact("cosmos-movement", "cosmos", opts)
-        .with_param("agility", super::list_text(&grid.agility))
+        .with_param("agility", crate::report::range_text(&grid.agility))
         .with_param("force", grid.force)
-        .with_param("loads", super::list_text(&grid.loads))
-        .with_param("fp", super::list_text(&grid.fp))
+        .with_param("loads", crate::report::range_text(&grid.loads))
+        .with_param("fp", crate::report::range_text(&grid.fp))
         .with_param("karma", grid.karma);
     Ok(Output {
         name: "cosmos-movement".into(),
         title: crate::tr!("growth.movement.title").into(),
         question: crate::tr!("growth.movement.question").into(),
         frame,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Lines(by_load), Chart::Lines(by_fp)],
-        }],
+        figures: vec![Figure::new(vec![
+            Chart::Lines(by_load),
+            Chart::Lines(by_fp),
+        ])],
         key_figures: key,
         provenance: prov,
     })

@@ -104,7 +104,7 @@ pub fn piloting_output(grid: &PilotingGrid, ctx: &Context) -> anyhow::Result<Out
             .join("; "),
     );
     let prov = Provenance::exact("cosmos-piloting", "cosmos", ctx.options.in_force(OPTIONS))
-        .with_param("scores", super::list_text(&grid.scores))
+        .with_param("scores", crate::report::range_text(&grid.scores))
         .with_param(
             "dice",
             grid.dice
@@ -126,10 +126,9 @@ pub fn piloting_output(grid: &PilotingGrid, ctx: &Context) -> anyhow::Result<Out
         title: crate::tr!("growth.piloting.title").into(),
         question: crate::tr!("growth.piloting.question").into(),
         frame,
-        figures: vec![Figure {
-            suffix: None,
-            panels: panels.into_iter().chain([Chart::Heatmap(heat)]).collect(),
-        }],
+        figures: vec![Figure::new(
+            panels.into_iter().chain([Chart::Heatmap(heat)]).collect(),
+        )],
         key_figures: key,
         provenance: prov,
     })

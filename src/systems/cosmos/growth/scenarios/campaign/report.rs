@@ -14,7 +14,7 @@ use crate::systems::cosmos::growth::{band_row, quantile_interval, OPTIONS};
 use crate::systems::cosmos::{TestRules, KARMA_STATES};
 use crate::systems::ScenarioResult;
 
-use super::super::summary;
+use super::super::scenario_result;
 use super::model::Campaign;
 use super::sim::CampaignSim;
 
@@ -64,10 +64,7 @@ pub(super) fn report(
         .with_param("thresholds", thresholds_text(&m.thresholds))
         .with_param("postures", postures_text(m.postures))
         .with_param("burn_in", m.burn_in);
-    let mut prov = Provenance {
-        scenario: Some(file.reference()),
-        ..prov
-    };
+    let mut prov = prov.with_scenario(file.reference());
     // Listed only when used, so older files keep their bytes.
     if !script.is_empty() {
         prov = prov.with_param("gm_script", script.describe());
@@ -156,15 +153,9 @@ pub(super) fn report(
         title: crate::tr!("growth.campaign.traj_title").into(),
         question: crate::tr!("growth.campaign.traj_question").into(),
         frame: DataFrame::new_infer_height(tcols)?,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Lines(chart)],
-        }],
+        figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: vec![],
-        provenance: Provenance {
-            output: "campaign-trajectories".into(),
-            ..prov.clone()
-        },
+        provenance: prov.for_output("campaign-trajectories"),
     };
 
     // First time at +-10.
@@ -242,10 +233,7 @@ pub(super) fn report(
         )?,
         figures: vec![ext_chart],
         key_figures: key.clone(),
-        provenance: Provenance {
-            output: "campaign-extremes".into(),
-            ..prov.clone()
-        },
+        provenance: prov.for_output("campaign-extremes"),
     };
 
     // Stationary shares.
@@ -328,15 +316,9 @@ pub(super) fn report(
         title: crate::tr!("growth.campaign.stat_title").into(),
         question: crate::tr!("growth.campaign.stat_question").into(),
         frame: DataFrame::new_infer_height(scols)?,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Lines(chart)],
-        }],
+        figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: key[key.len().saturating_sub(3)..].to_vec(),
-        provenance: Provenance {
-            output: "campaign-stationary".into(),
-            ..prov.clone()
-        },
+        provenance: prov.for_output("campaign-stationary"),
     };
     let title = title.unwrap_or_else(|| crate::tr!("growth.campaign.title").into());
     let question = question.unwrap_or_else(|| crate::tr!("growth.campaign.question").into());
@@ -366,21 +348,17 @@ pub(super) fn report(
                 .unwrap_or_default(),
         );
     }
-    let mut summary = summary(&title, &question, &key, &outputs, &prov);
     // `cosmosim trace` (issue 27): one command per outcome of the traced variant.
     let traced = super::trace::traced_variant(c, keep).0;
-    if let Some((_, acc)) = results.iter().find(|(n, _)| *n == traced) {
-        summary += &crate::systems::trace::see_trials_section(
-            &file.path.display().to_string(),
-            ctx.engine.seed(),
-            super::trace::OUTCOMES.into_iter().zip(acc.first.counts),
-        );
-    }
-    Ok(ScenarioResult {
-        title,
-        question,
-        key_figures: key,
-        outputs,
-        summary,
-    })
+    let see = results
+        .iter()
+        .find(|(n, _)| *n == traced)
+        .map_or(String::new(), |(_, acc)| {
+            crate::systems::trace::see_trials_section(
+                &file.path.display().to_string(),
+                ctx.engine.seed(),
+                super::trace::OUTCOMES.into_iter().zip(acc.first.counts),
+            )
+        });
+    Ok(scenario_result(title, question, key, outputs, &prov, &see))
 }

@@ -4,12 +4,14 @@ use polars::prelude::*;
 
 use crate::engine::Tally;
 use crate::lang::num;
-use crate::report::{interval_columns, Chart, Figure, LineChart, LineSeries, Output, Provenance};
+use crate::report::{
+    interval_columns, Chart, Figure, FloatColumns, LineChart, LineSeries, Output, Provenance,
+};
 use crate::scenario::ScenarioFile;
 use crate::stats::{Estimate, Proportion};
 use crate::systems::cosmos::growth::creation::{exact, CreationPolicy, HpPmSplit};
 use crate::systems::cosmos::growth::stats::Stat;
-use crate::systems::cosmos::growth::{band_row, dec, OPTIONS};
+use crate::systems::cosmos::growth::{dec, push_distribution, OPTIONS};
 use crate::systems::{RunOverrides, ScenarioResult};
 
 use super::super::summary;
@@ -101,10 +103,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     } else {
         prov.with_param("races", races_text(&races).trim().to_string())
     };
-    let prov = Provenance {
-        scenario: Some(file.reference()),
-        ..prov
-    };
+    let prov = prov.with_scenario(file.reference());
 
     // Rejections: exact vs simulated.
     let conv = p.conversion.is_some();
@@ -216,29 +215,17 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         title: crate::tr!("growth.creation.rejection_title").into(),
         question: crate::tr!("growth.creation.rejection_question").into(),
         frame: rejection,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Lines(geo)],
-        }],
+        figures: vec![Figure::new(vec![Chart::Lines(geo)])],
         key_figures: rej_key.clone(),
-        provenance: Provenance {
-            output: "creation-rejection".into(),
-            ..prov.clone()
-        },
+        provenance: prov.for_output("creation-rejection"),
     };
 
     // Distributions of each quantity.
-    let mut cols: Vec<Vec<f64>> = vec![vec![]; 8];
+    let mut cols = FloatColumns::default();
     let mut dist_key = Vec::new();
     for (i, name) in QUANTITIES.iter().enumerate() {
-        let (mean, q) = band_row(&acc.values[i]);
-        let Estimate { lo: l, hi: h, .. } = Estimate::mean(&acc.moments[i]);
-        for (c, v) in cols
-            .iter_mut()
-            .zip([mean, l, h, q[0], q[1], q[2], q[3], q[4]])
-        {
-            c.push(v);
-        }
+        let (mean, Estimate { lo: l, hi: h, .. }, q) =
+            push_distribution(&mut cols, &acc.values[i], &acc.moments[i]);
         if i <= 8 {
             dist_key.push(crate::tr!(
                 "growth.creation.key_quantity",
@@ -253,14 +240,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         }
     }
     let mut dcols = vec![Column::new("quantity".into(), QUANTITIES.to_vec())];
-    for (n, c) in [
-        "mean", "mean_lo", "mean_hi", "p05", "p25", "p50", "p75", "p95",
-    ]
-    .iter()
-    .zip(cols)
-    {
-        dcols.push(Column::new((*n).into(), c));
-    }
+    dcols.extend(cols.into_columns());
     let dist_frame = DataFrame::new_infer_height(dcols)?;
     let cdf = |t: &Tally| -> Vec<(f64, f64)> {
         let n = t.total() as f64;
@@ -353,15 +333,12 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         title: crate::tr!("growth.creation.dist_title").into(),
         question: crate::tr!("growth.creation.dist_question").into(),
         frame: dist_frame,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Lines(hp_chart), Chart::Lines(st_chart)],
-        }],
+        figures: vec![Figure::new(vec![
+            Chart::Lines(hp_chart),
+            Chart::Lines(st_chart),
+        ])],
         key_figures: dist_key.clone(),
-        provenance: Provenance {
-            output: "creation-distributions".into(),
-            ..prov.clone()
-        },
+        provenance: prov.for_output("creation-distributions"),
     };
 
     let title = raw

@@ -17,7 +17,7 @@ use crate::systems::cosmos::TestRules;
 use crate::systems::{RunOverrides, ScenarioResult};
 
 use super::super::common::nonnegative_mean;
-use super::super::summary;
+use super::super::scenario_result;
 use super::model::ExpeditionModel;
 use super::party::{PartyAcc, PartySim};
 use super::DEFAULT_TRIALS;
@@ -76,10 +76,7 @@ pub fn run(
         Some(l) => prov.with_param("encounter_combat", &l.path),
         None => prov,
     };
-    let prov = Provenance {
-        scenario: Some(file.reference()),
-        ..prov
-    };
+    let prov = prov.with_scenario(file.reference());
     let party_out = party_days(m, &acc, trials, &prov)?;
     let trav_out = traveller_days(m, &acc, &prov)?;
 
@@ -175,21 +172,14 @@ pub fn run(
     let title = title.unwrap_or_else(|| crate::tr!("growth.party.default_title").into());
     let question = question.unwrap_or_else(|| crate::tr!("growth.party.default_question").into());
     let outputs = vec![party_out, trav_out];
-    let mut summary = summary(&title, &question, &key, &outputs, &prov);
     // Issue 27: how to replay a trial, per outcome of `trace.rs` (the party stopped on
     // some morning, or went on every day).
-    summary += &crate::systems::trace::see_trials_section(
+    let see = crate::systems::trace::see_trials_section(
         &file.path.display().to_string(),
         ctx.engine.seed(),
         [("stopped", ever), ("went_on", trials - ever)],
     );
-    Ok(ScenarioResult {
-        title,
-        question,
-        key_figures: key,
-        outputs,
-        summary,
-    })
+    Ok(scenario_result(title, question, key, outputs, &prov, &see))
 }
 
 /// P(every traveller wakes able) after day `d`.
@@ -265,15 +255,9 @@ fn party_days(
         title: crate::tr!("growth.party.days_title").into(),
         question: crate::tr!("growth.party.days_question").into(),
         frame: DataFrame::new_infer_height(dcols)?,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Lines(chart)],
-        }],
+        figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: Vec::new(),
-        provenance: Provenance {
-            output: "party-days".into(),
-            ..prov.clone()
-        },
+        provenance: prov.for_output("party-days"),
     })
 }
 
@@ -357,14 +341,11 @@ fn traveller_days(
         title: crate::tr!("growth.party.travellers_title").into(),
         question: crate::tr!("growth.party.travellers_question").into(),
         frame: DataFrame::new_infer_height(dcols)?,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Lines(ex_chart), Chart::Lines(fp_chart)],
-        }],
+        figures: vec![Figure::new(vec![
+            Chart::Lines(ex_chart),
+            Chart::Lines(fp_chart),
+        ])],
         key_figures: Vec::new(),
-        provenance: Provenance {
-            output: "party-travellers".into(),
-            ..prov.clone()
-        },
+        provenance: prov.for_output("party-travellers"),
     })
 }

@@ -16,7 +16,7 @@ use crate::systems::cosmos::TestRules;
 use crate::systems::{RunOverrides, ScenarioResult};
 
 use super::super::common::nonnegative_mean;
-use super::super::summary;
+use super::super::scenario_result;
 use super::legs::piloting_by_day;
 use super::model::{model, ExpeditionModel};
 use super::sim::ExpeditionSim;
@@ -47,10 +47,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let prov = Provenance::monte_carlo("expedition", "cosmos", opts, ctx.engine.seed(), trials)
         .with_param("days", days)
         .with_param("reference_test", format!("{} {rt} karma {rk}", rs.name()));
-    let mut prov = Provenance {
-        scenario: Some(file.reference()),
-        ..prov
-    };
+    let mut prov = prov.with_scenario(file.reference());
     if let Some(p) = &m.legs.piloting {
         prov = prov.with_param(
             "piloting",
@@ -238,15 +235,12 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         title: crate::tr!("growth.expedition.days_title").into(),
         question: crate::tr!("growth.expedition.days_question").into(),
         frame: DataFrame::new_infer_height(dcols)?,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Lines(track_chart), Chart::Lines(risk_chart)],
-        }],
+        figures: vec![Figure::new(vec![
+            Chart::Lines(track_chart),
+            Chart::Lines(risk_chart),
+        ])],
         key_figures: key.clone(),
-        provenance: Provenance {
-            output: "expedition-days".into(),
-            ..prov.clone()
-        },
+        provenance: prov.for_output("expedition-days"),
     };
     let (mut qs, mut dv, mut dl, mut dh) = (vec![], vec![], vec![], vec![]);
     for q in [0.1, 0.25, 0.5, 0.75, 0.9] {
@@ -278,10 +272,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             )],
         )],
         key_figures: key[3..].to_vec(),
-        provenance: Provenance {
-            output: "expedition-exhaustion".into(),
-            ..prov.clone()
-        },
+        provenance: prov.for_output("expedition-exhaustion"),
     };
     let title = title.unwrap_or_else(|| crate::tr!("growth.expedition.default_title").into());
     let question =
@@ -289,20 +280,13 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let outputs = vec![days_out, ex_out];
     key.truncate(4);
     key.extend(leg_keys);
-    let mut summary = summary(&title, &question, &key, &outputs, &prov);
     // Issue 27: how to replay a trial, per outcome of `trace.rs` (exhausted on some day).
-    summary += &crate::systems::trace::see_trials_section(
+    let see = crate::systems::trace::see_trials_section(
         &file.path.display().to_string(),
         ctx.engine.seed(),
         [("exhausted", by_end), ("not_exhausted", trials - by_end)],
     );
-    Ok(ScenarioResult {
-        title,
-        question,
-        key_figures: key,
-        outputs,
-        summary,
-    })
+    Ok(scenario_result(title, question, key, outputs, &prov, &see))
 }
 
 fn share(t: &Tally, days: usize) -> u64 {

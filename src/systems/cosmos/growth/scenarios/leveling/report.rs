@@ -4,19 +4,21 @@
 use polars::prelude::*;
 
 use super::super::creation::{policy_text, races_text};
-use super::super::summary;
+use super::super::scenario_result;
 use super::model::{level5_within, model, LevelingModel};
 use super::sim::{LevelingSim, QUANTITIES};
 use super::DEFAULT_TRIALS;
 use crate::lang::num;
-use crate::report::{interval_columns, Chart, Figure, LineChart, LineSeries, Output, Provenance};
+use crate::report::{
+    interval_columns, Chart, Figure, FloatColumns, LineChart, LineSeries, Output, Provenance,
+};
 use crate::rules::growth::RACE_OPTIONS;
 use crate::scenario::ScenarioFile;
 use crate::stats::{Estimate, Proportion};
 use crate::systems::cosmos::growth::leveling::{exact, LevelPolicy};
 use crate::systems::cosmos::growth::races::{limits_level_ups, race_conflict};
 use crate::systems::cosmos::growth::stats::Stat;
-use crate::systems::cosmos::growth::{band_row, dec, OPTIONS};
+use crate::systems::cosmos::growth::{band_row, dec, push_distribution, OPTIONS};
 use crate::systems::cosmos::growth::{level_dice_into, level_parameters};
 use crate::systems::cosmos::TestRules;
 use crate::systems::{RunOverrides, ScenarioResult};
@@ -111,44 +113,26 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         };
         prov.with_param("races", format!("{}{limit}", races_text(&m.races).trim()))
     };
-    let prov = Provenance {
-        scenario: Some(file.reference()),
-        ..prov
-    };
+    let prov = prov.with_scenario(file.reference());
     let nq = QUANTITIES.len();
     let levels: Vec<u32> = (1..=m.max_level).collect();
 
     // Quantile bands.
     let (mut lv, mut qn) = (vec![], vec![]);
-    let mut cols: Vec<Vec<f64>> = vec![vec![]; 8];
+    let mut cols = FloatColumns::default();
     for &l in &levels {
         for (q, name) in QUANTITIES.iter().enumerate() {
             let i = (l - 1) as usize * nq + q;
-            let (mean, qs) = band_row(&acc.values[i]);
-            let mo = &acc.moments[i];
-            let Estimate { lo, hi, .. } = Estimate::mean(mo);
+            push_distribution(&mut cols, &acc.values[i], &acc.moments[i]);
             lv.push(l as i64);
             qn.push(*name);
-            for (c, v) in cols
-                .iter_mut()
-                .zip([mean, lo, hi, qs[0], qs[1], qs[2], qs[3], qs[4]])
-            {
-                c.push(v);
-            }
         }
     }
     let mut qcols = vec![
         Column::new("level".into(), lv),
         Column::new("quantity".into(), qn),
     ];
-    for (n, c) in [
-        "mean", "mean_lo", "mean_hi", "p05", "p25", "p50", "p75", "p95",
-    ]
-    .iter()
-    .zip(cols)
-    {
-        qcols.push(Column::new((*n).into(), c));
-    }
+    qcols.extend(cols.into_columns());
     let qframe = DataFrame::new_infer_height(qcols)?;
     let series = |q: usize, name: &str, lo_q: usize, hi_q: usize| -> LineSeries {
         let mut s = LineSeries {
@@ -271,19 +255,13 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         title: crate::tr!("growth.leveling.quantiles_title").into(),
         question: crate::tr!("growth.leveling.quantiles_question").into(),
         frame: qframe,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![
-                Chart::Lines(pools),
-                Chart::Lines(stats),
-                Chart::Lines(points),
-            ],
-        }],
+        figures: vec![Figure::new(vec![
+            Chart::Lines(pools),
+            Chart::Lines(stats),
+            Chart::Lines(points),
+        ])],
         key_figures: exact_checks.iter().map(|c| c.1.clone()).collect(),
-        provenance: Provenance {
-            output: "leveling-quantiles".into(),
-            ..prov.clone()
-        },
+        provenance: prov.for_output("leveling-quantiles"),
     };
 
     // Chance test per level and Light/Dark grants.
@@ -340,15 +318,9 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         title: crate::tr!("growth.leveling.chance_title").into(),
         question: crate::tr!("growth.leveling.chance_question").into(),
         frame: cframe,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Lines(chart)],
-        }],
+        figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: key.iter().rev().take(1).cloned().collect(),
-        provenance: Provenance {
-            output: "leveling-chance".into(),
-            ..prov.clone()
-        },
+        provenance: prov.for_output("leveling-chance"),
     };
     // The checks at the last level shown (the checked levels stop at 10).
     key.extend(
@@ -380,22 +352,17 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         key.splice(0..0, b_key);
         outputs.push(b_out);
     }
-    let mut summary = summary(&title, &question, &key, &outputs, &prov);
     // Issue 27: how to replay a character, per outcome of `trace.rs` (the last level's
     // Chance test gave its bonus or not).
-    if m.max_level >= 2 {
+    let see = if m.max_level >= 2 {
         let last = &acc.bonus[(m.max_level - 1) as usize];
-        summary += &crate::systems::trace::see_trials_section(
+        crate::systems::trace::see_trials_section(
             &file.path.display().to_string(),
             ctx.engine.seed(),
             [("bonus", last.counts[1]), ("no_bonus", last.counts[0])],
-        );
-    }
-    Ok(ScenarioResult {
-        title,
-        question,
-        key_figures: key,
-        outputs,
-        summary,
-    })
+        )
+    } else {
+        String::new()
+    };
+    Ok(scenario_result(title, question, key, outputs, &prov, &see))
 }

@@ -17,7 +17,7 @@ use crate::systems::cosmos::growth::genetics::Ultimate;
 use crate::systems::cosmos::growth::{quantile_interval, OPTIONS};
 use crate::systems::ScenarioResult;
 
-use super::super::summary;
+use super::super::scenario_result;
 use super::model::MutationModel;
 use super::sim::run_cell;
 
@@ -69,10 +69,7 @@ pub(super) fn report(
         .with_param("max_days", m.max_days)
         .with_param("therapy_every_days", m.therapy_every)
         .with_param("schedule", param_text(&m.schedule.phases));
-    let mut prov = Provenance {
-        scenario: Some(file.reference()),
-        ..prov
-    };
+    let mut prov = prov.with_scenario(file.reference());
     // New keys show in provenance only when used (older files keep their bytes).
     if !m.events.is_empty() {
         prov = prov.with_param("events", param_text(&m.events));
@@ -138,15 +135,9 @@ pub(super) fn report(
         title: crate::tr!("growth.mutation.surv_title").into(),
         question: crate::tr!("growth.mutation.surv_question").into(),
         frame: DataFrame::new_infer_height(scols)?,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Lines(surv_chart)],
-        }],
+        figures: vec![Figure::new(vec![Chart::Lines(surv_chart)])],
         key_figures: key.clone(),
-        provenance: Provenance {
-            output: "mutation-survival".into(),
-            ..prov.clone()
-        },
+        provenance: prov.for_output("mutation-survival"),
     };
 
     // Time-to-event quantiles.
@@ -231,10 +222,7 @@ pub(super) fn report(
             ],
         )],
         key_figures: key[1..].to_vec(),
-        provenance: Provenance {
-            output: "mutation-times".into(),
-            ..prov.clone()
-        },
+        provenance: prov.for_output("mutation-times"),
     };
 
     // Ultimate types.
@@ -302,15 +290,9 @@ pub(super) fn report(
             Column::new("share_final_lo".into(), sll),
             Column::new("share_final_hi".into(), slh),
         ])?,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Bars(ult_chart)],
-        }],
+        figures: vec![Figure::new(vec![Chart::Bars(ult_chart)])],
         key_figures: ult_key,
-        provenance: Provenance {
-            output: "mutation-ultimates".into(),
-            ..prov.clone()
-        },
+        provenance: prov.for_output("mutation-ultimates"),
     };
     let mut outputs = vec![surv_out, times_out, ult_out];
 
@@ -382,16 +364,11 @@ pub(super) fn report(
                 ])
                 .collect(),
             )?,
-            figures: vec![Figure {
-                suffix: None,
-                panels: vec![Chart::Lines(chart)],
-            }],
+            figures: vec![Figure::new(vec![Chart::Lines(chart)])],
             key_figures: sweep_key,
-            provenance: Provenance {
-                output: "mutation-sweep".into(),
-                ..prov.clone()
-            }
-            .with_param("sweep_trials_per_cell", trials),
+            provenance: prov
+                .for_output("mutation-sweep")
+                .with_param("sweep_trials_per_cell", trials),
         });
     }
     let n_f = n as f64;
@@ -425,11 +402,10 @@ pub(super) fn report(
     }
     let title = title.unwrap_or_else(|| crate::tr!("growth.mutation.title").into());
     let question = question.unwrap_or_else(|| crate::tr!("growth.mutation.question").into());
-    let mut summary = summary(&title, &question, &key, &outputs, &prov);
     // `cosmosim trace` (issue 27): one command per first ultimate that happened.
     let none = n - acc.first_type.total();
     let counts = acc.first_type.counts.iter().copied().chain([none]);
-    summary += &crate::systems::trace::see_trials_section(
+    let see = crate::systems::trace::see_trials_section(
         &file.path.display().to_string(),
         ctx.engine.seed(),
         Ultimate::ALL
@@ -438,11 +414,5 @@ pub(super) fn report(
             .chain(["none"])
             .zip(counts),
     );
-    Ok(ScenarioResult {
-        title,
-        question,
-        key_figures: key,
-        outputs,
-        summary,
-    })
+    Ok(scenario_result(title, question, key, outputs, &prov, &see))
 }
