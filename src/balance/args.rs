@@ -73,21 +73,23 @@ pub struct CompareArgs {
 }
 
 fn parse_alpha(s: &str) -> Result<f64, String> {
-    let a: f64 = s.parse().map_err(|_| {
+    parse_real_in(s, 0.0001, 0.5)
+}
+
+/// A real number in `lo..=hi` for a flag; the messages give the range as `lo..hi`.
+fn parse_real_in(s: &str, lo: f64, hi: f64) -> Result<f64, String> {
+    let allowed = format!("{lo}..{hi}");
+    let v: f64 = s.parse().map_err(|_| {
         crate::tr!(
             "cli.not_number",
             value = crate::limits::clip(s),
-            allowed = "0.0001..0.5"
+            allowed = allowed
         )
     })?;
-    if !(0.0001..=0.5).contains(&a) {
-        return Err(crate::tr!(
-            "cli.out_of_range",
-            value = a,
-            allowed = "0.0001..0.5"
-        ));
+    if !(lo..=hi).contains(&v) {
+        return Err(crate::tr!("cli.out_of_range", value = v, allowed = allowed));
     }
-    Ok(a)
+    Ok(v)
 }
 
 /// `cosmosim tune table NAME | FILE --vary KEY=LO..HI --figure F --target X`.
@@ -192,21 +194,7 @@ pub(crate) fn default_out(source: &[String], command: &str, vary: &[&str]) -> Pa
 }
 
 fn parse_confidence(s: &str) -> Result<f64, String> {
-    let c: f64 = s.parse().map_err(|_| {
-        crate::tr!(
-            "cli.not_number",
-            value = crate::limits::clip(s),
-            allowed = "0.5..0.9999"
-        )
-    })?;
-    if !(0.5..=0.9999).contains(&c) {
-        return Err(crate::tr!(
-            "cli.out_of_range",
-            value = c,
-            allowed = "0.5..0.9999"
-        ));
-    }
-    Ok(c)
+    parse_real_in(s, 0.5, 0.9999)
 }
 
 /// `cosmosim optimise table NAME | FILE --vary KEY=a,b,c ... --maximise|--minimise F`.

@@ -345,6 +345,17 @@ pub fn int_in(
     Ok(v)
 }
 
+/// [`int_in`] at a key shown as its path joined by dots (`combat.max_rounds`).
+pub fn int_at(
+    file: &ScenarioFile,
+    path: &[&str],
+    v: i64,
+    lo: i64,
+    hi: i64,
+) -> Result<i64, UserError> {
+    int_in(file, path, &path.join("."), v, lo, hi)
+}
+
 /// 1-based line and column (in characters) of a byte offset.
 pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset.min(text.len())];

@@ -29,6 +29,44 @@ pub fn check_start_pool(
     }
     Ok(())
 }
+
+/// A `buy` policy read at `at` (`policy`, or `policy.<side>` in a combat): `never`,
+/// `always`, or `below` with its probability `below` (F-AP), the one reading of both kinds.
+pub fn buy_at(
+    file: &crate::scenario::ScenarioFile,
+    at: &[&str],
+    buy: &str,
+    below: Option<f64>,
+) -> Result<Buy, crate::error::UserError> {
+    let path = |k: &'static str| [at, &[k][..]].concat();
+    let shown = |k: &str| format!("{}.{k}", at.join("."));
+    match buy {
+        "never" => Ok(Buy::Never),
+        "always" => Ok(Buy::Always),
+        "below" => match below {
+            Some(x) if (0.0..=1.0).contains(&x) => Ok(Buy::Below(x)),
+            Some(x) => Err(file.error_at(
+                &path("below"),
+                &shown("below"),
+                &crate::tr!("fallout.model.not_probability", x = x),
+                crate::tr!("fallout.model.probability_allowed"),
+            )),
+            None => Err(file.error_at(
+                at,
+                &shown("below"),
+                crate::tr!("fallout.model.missing_below"),
+                crate::tr!("fallout.model.probability_allowed"),
+            )),
+        },
+        other => Err(file.error_at(
+            &path("buy"),
+            &shown("buy"),
+            &crate::tr!("fallout.model.unknown_buy", value = other),
+            "\"never\", \"always\", \"below\"",
+        )),
+    }
+}
+
 /// Most bonus d20 on one test, from all sources, in the book: "Un test ne peut bénéficier
 /// que de trois dés bonus au maximum" (fallout-2d20.fr.txt l. 68; F-AP). Also the highest
 /// `fallout_bonus_dice_max`: the exact P(pass) tables by bonus dice are sized for it.

@@ -194,6 +194,18 @@ pub struct TestOdds {
     pub p_complication: f64,
 }
 
+/// Exact P(pass) of `spec` against `difficulty` with 0, 1, 2 and 3 bonus d20 (F-AP), the
+/// table a dice-buying policy reads.
+pub fn p_pass_by_bonus(spec: &DieSpec, difficulty: u8) -> [f64; 4] {
+    std::array::from_fn(|k| odds(&pool_dist(spec, 2 + k as u8), difficulty).p_pass)
+}
+
+/// Whether `crit` and `complication_from` are the book's 1 and 20 (F-TEST), under which a
+/// model's readings stay as loaded.
+pub fn book_faces(crit: u8, complication_from: u8) -> bool {
+    (crit, complication_from) == (CRIT_FACE, COMPLICATION_FROM)
+}
+
 /// P(pass), E[AP] and P(complication) of a pool distribution against `difficulty`.
 pub fn odds(pool: &Dist<PoolResult>, difficulty: u8) -> TestOdds {
     let d = difficulty as i64;

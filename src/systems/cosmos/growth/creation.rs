@@ -228,7 +228,6 @@ pub fn create_watched<W: Watch<Step>>(
     w: &mut W,
 ) -> Created {
     let mut out = Created::default();
-    let floor = p.bounds.floor();
     if let Some(conv) = &p.conversion {
         if W::ON {
             w.note(Step::Conversion { level: conv.level });
@@ -236,42 +235,10 @@ pub fn create_watched<W: Watch<Step>>(
         // "les limites de 20 et de 80 (ou 85 en fonction de son niveau)" (l. 205): the
         // C-LEVEL-1 cap in force at the character's level.
         let cap = p.bounds.ceiling(conv.level);
-        loop {
-            convert(rng, p, conv, &mut out, w);
-            if races.sheets.is_empty() {
-                plain_moves(&mut out.character.stats, p, cap, w);
-                return done(out, w);
-            }
-            let assigned = out.character.stats;
-            // C-CREATE-3 (l. 205): the 20 points go first to the sheet's limits.
-            out.race = settle(
-                races,
-                &mut out.character.stats,
-                &p.priority,
-                p.move_policy,
-                p.move_points,
-                (floor, cap),
-            );
-            if W::ON {
-                w.note(Step::Race {
-                    sheet: out.race,
-                    before: assigned,
-                    after: out.character.stats,
-                });
-            }
-            if out.race.is_some() || !reroll(races, &mut out) {
-                if out.race.is_none() {
-                    out.character.stats = assigned;
-                    plain_moves(&mut out.character.stats, p, cap, w);
-                }
-                return done(out, w);
-            }
-            if W::ON {
-                w.note(Step::RaceReroll {
-                    n: out.race_rerolls,
-                });
-            }
-        }
+        settle_rolls(rng, p, races, cap, &mut out, w, |rng, p, out, w| {
+            convert(rng, p, conv, out, w)
+        });
+        return done(out, w);
     }
     // C-CREATE-1: 10d100, all ten again while the sum is outside 250..750 (parameters).
     let mut dice = [0i32; HP_PM_DICE];
@@ -315,43 +282,7 @@ pub fn create_watched<W: Watch<Step>>(
 
     // C-CREATE-2: a new character is level 1 ("sans dépasser [...] maximale de 80").
     let cap = p.bounds.ceiling(1);
-    loop {
-        roll_stats(rng, p, &mut out, w);
-        if races.sheets.is_empty() {
-            plain_moves(&mut out.character.stats, p, cap, w);
-            break;
-        }
-        let assigned = out.character.stats;
-        // C-CREATE-2 (l. 195): the moves go first to the race/class sheet's limits.
-        out.race = settle(
-            races,
-            &mut out.character.stats,
-            &p.priority,
-            p.move_policy,
-            p.move_points,
-            (floor, cap),
-        );
-        if W::ON {
-            w.note(Step::Race {
-                sheet: out.race,
-                before: assigned,
-                after: out.character.stats,
-            });
-        }
-        if out.race.is_some() || !reroll(races, &mut out) {
-            if out.race.is_none() {
-                // None met: the stats stay as rolled, moved by the player's policy.
-                out.character.stats = assigned;
-                plain_moves(&mut out.character.stats, p, cap, w);
-            }
-            break;
-        }
-        if W::ON {
-            w.note(Step::RaceReroll {
-                n: out.race_rerolls,
-            });
-        }
-    }
+    settle_rolls(rng, p, races, cap, &mut out, w, roll_stats);
 
     // C-LEVEL-3: 1d6, +1d6 per full 100 PM, and a bonus d6 that replaces the lowest roll
     // if higher (parameters; a 0 die rolls nothing).
@@ -479,6 +410,57 @@ fn plain_moves<W: Watch<Step>>(stats: &mut [i32; 6], p: &CreationPolicy, cap: i3
             before,
             after: *stats,
         });
+    }
+}
+
+/// Rolls the stats with `roll` (the 6d100, or a conversion's 2d100) until they meet a
+/// race/class sheet or the rerolls are spent, the moves going first to the sheet's limits
+/// (C-CREATE-2 l. 195, C-CREATE-3 l. 205) within the floor..`cap`. None met: the stats
+/// stay as rolled, moved by the player's policy. Without sheets: one roll, plain moves.
+#[inline]
+fn settle_rolls<W: Watch<Step>>(
+    rng: &mut Rng64,
+    p: &CreationPolicy,
+    races: &Races,
+    cap: i32,
+    out: &mut Created,
+    w: &mut W,
+    mut roll: impl FnMut(&mut Rng64, &CreationPolicy, &mut Created, &mut W),
+) {
+    loop {
+        roll(rng, p, out, w);
+        if races.sheets.is_empty() {
+            plain_moves(&mut out.character.stats, p, cap, w);
+            return;
+        }
+        let assigned = out.character.stats;
+        out.race = settle(
+            races,
+            &mut out.character.stats,
+            &p.priority,
+            p.move_policy,
+            p.move_points,
+            (p.bounds.floor(), cap),
+        );
+        if W::ON {
+            w.note(Step::Race {
+                sheet: out.race,
+                before: assigned,
+                after: out.character.stats,
+            });
+        }
+        if out.race.is_some() || !reroll(races, out) {
+            if out.race.is_none() {
+                out.character.stats = assigned;
+                plain_moves(&mut out.character.stats, p, cap, w);
+            }
+            return;
+        }
+        if W::ON {
+            w.note(Step::RaceReroll {
+                n: out.race_rerolls,
+            });
+        }
     }
 }
 

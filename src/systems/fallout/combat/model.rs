@@ -3,10 +3,11 @@
 //! allowed values; `check` and `run` both go through [`load`].
 
 use crate::error::UserError;
-use crate::scenario::{int_in, ScenarioFile};
+use crate::scenario::{int_at, int_in, ScenarioFile};
 use crate::systems::fallout::ap::Buy;
 use crate::systems::fallout::{
-    odds, pool_dist, DieSpec, BONUS_MAX, CD_MAX, EXTRA_CD_MAX, TAG_RANK_MAX, TN_MAX, TN_MIN,
+    book_faces, p_pass_by_bonus, DieSpec, BONUS_MAX, CD_MAX, EXTRA_CD_MAX, TAG_RANK_MAX, TN_MAX,
+    TN_MIN,
 };
 
 use super::raw::{RawCombat, RawPolicy};
@@ -200,37 +201,12 @@ pub struct CombatModel {
 
 fn policy(file: &ScenarioFile, p: &RawPolicy, side: &str) -> Result<SidePolicy, UserError> {
     let key = |k: &str| format!("policy.{side}.{k}");
-    let buy = match p.buy.as_deref().unwrap_or("never") {
-        "never" => Buy::Never,
-        "always" => Buy::Always,
-        "below" => match p.below {
-            Some(x) if (0.0..=1.0).contains(&x) => Buy::Below(x),
-            Some(x) => {
-                return Err(file.error_at(
-                    &["policy", side, "below"],
-                    &key("below"),
-                    &crate::tr!("fallout.model.not_probability", x = x),
-                    crate::tr!("fallout.model.probability_allowed"),
-                ))
-            }
-            None => {
-                return Err(file.error_at(
-                    &["policy", side],
-                    &key("below"),
-                    crate::tr!("fallout.model.missing_below"),
-                    crate::tr!("fallout.model.probability_allowed"),
-                ))
-            }
-        },
-        other => {
-            return Err(file.error_at(
-                &["policy", side, "buy"],
-                &key("buy"),
-                &crate::tr!("fallout.model.unknown_buy", value = other),
-                "\"never\", \"always\", \"below\"",
-            ))
-        }
-    };
+    let buy = crate::systems::fallout::buy_at(
+        file,
+        &["policy", side],
+        p.buy.as_deref().unwrap_or("never"),
+        p.below,
+    )?;
     if side == "mj" && p.give_mj_ap.is_some() {
         return Err(file.error_at(
             &["policy", side, "give_mj_ap"],
@@ -239,26 +215,23 @@ fn policy(file: &ScenarioFile, p: &RawPolicy, side: &str) -> Result<SidePolicy, 
             crate::tr!("fallout.combat_model.give_mj_allowed"),
         ));
     }
-    let max_bonus = int_in(
+    let max_bonus = int_at(
         file,
         &["policy", side, "max_bonus"],
-        &key("max_bonus"),
         p.max_bonus.unwrap_or(BONUS_MAX as i64),
         0,
         BONUS_MAX as i64,
     )? as u8;
-    let damage_ap = int_in(
+    let damage_ap = int_at(
         file,
         &["policy", side, "damage_ap"],
-        &key("damage_ap"),
         p.damage_ap.unwrap_or(0),
         0,
         EXTRA_CD_MAX as i64,
     )? as u8;
-    let keep = int_in(
+    let keep = int_at(
         file,
         &["policy", side, "keep"],
-        &key("keep"),
         p.keep.unwrap_or(0),
         0,
         1000,
@@ -291,42 +264,37 @@ fn policy(file: &ScenarioFile, p: &RawPolicy, side: &str) -> Result<SidePolicy, 
 pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> {
     let raw: RawCombat = file.parse_raw()?;
     let s = &raw.combat;
-    let max_rounds = int_in(
+    let max_rounds = int_at(
         file,
         &["combat", "max_rounds"],
-        "combat.max_rounds",
         s.max_rounds.unwrap_or(10),
         1,
         ROUNDS_MAX as i64,
     )? as u32;
-    let injury_at = int_in(
+    let injury_at = int_at(
         file,
         &["combat", "injury_at"],
-        "combat.injury_at",
         s.injury_at.unwrap_or(5),
         0,
         100,
     )? as u32;
-    let injury_difficulty = int_in(
+    let injury_difficulty = int_at(
         file,
         &["combat", "injury_difficulty"],
-        "combat.injury_difficulty",
         s.injury_difficulty.unwrap_or(1),
         0,
         2,
     )? as u8;
-    let injuries_down = int_in(
+    let injuries_down = int_at(
         file,
         &["combat", "injuries_down"],
-        "combat.injuries_down",
         s.injuries_down.unwrap_or(0),
         0,
         10,
     )? as u8;
-    let group_ap = int_in(
+    let group_ap = int_at(
         file,
         &["pools", "group_ap"],
-        "pools.group_ap",
         raw.pools.group_ap.unwrap_or(0),
         0,
         30,
@@ -338,10 +306,9 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
         group_ap,
         crate::systems::fallout::pool_max(&file.rule_options(&raw.rules)?),
     )?;
-    let mj_ap = int_in(
+    let mj_ap = int_at(
         file,
         &["pools", "mj_ap"],
-        "pools.mj_ap",
         raw.pools.mj_ap.unwrap_or(0),
         0,
         1000,
@@ -362,10 +329,9 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
     let mut weapons = Vec::new();
     for (name, w) in &raw.weapons {
         let at = |k: &str| format!("weapons.{name}.{k}");
-        let cd = int_in(
+        let cd = int_at(
             file,
             &["weapons", name, "damage"],
-            &at("damage"),
             w.damage,
             1,
             (CD_MAX - EXTRA_CD_MAX) as i64,
@@ -383,18 +349,16 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
                 ))
             }
         };
-        let difficulty = int_in(
+        let difficulty = int_at(
             file,
             &["weapons", name, "difficulty"],
-            &at("difficulty"),
             w.difficulty.unwrap_or(2),
             0,
             5,
         )? as u8;
-        let piercing = int_in(
+        let piercing = int_at(
             file,
             &["weapons", name, "qualities", "piercing"],
-            &at("qualities.piercing"),
             w.qualities.piercing.unwrap_or(0),
             0,
             DR_MAX,
@@ -415,6 +379,9 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
         let idx = i.to_string();
         let path = |k: &'static str| -> Vec<&str> { vec!["combatant", idx.as_str(), k] };
         let shown = |k: &str| format!("combatant[{i}].{k}");
+        let int = |k: &'static str, v: i64, lo: i64, hi: i64| {
+            int_in(file, &path(k), &shown(k), v, lo, hi)
+        };
         let side = match c.side.as_str() {
             "players" => Side::Players,
             "mj" => Side::Mj,
@@ -427,63 +394,19 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
                 ))
             }
         };
-        let tn = int_in(
-            file,
-            &path("tn"),
-            &shown("tn"),
-            c.tn,
-            TN_MIN as i64,
-            TN_MAX as i64,
-        )? as u8;
-        let tag_rank = int_in(
-            file,
-            &path("tag_rank"),
-            &shown("tag_rank"),
+        let tn = int("tn", c.tn, TN_MIN as i64, TN_MAX as i64)? as u8;
+        let tag_rank = int(
+            "tag_rank",
             c.tag_rank.unwrap_or(0),
             0,
             TAG_RANK_MAX.min(tn) as i64,
         )? as u8;
-        let complication = int_in(
-            file,
-            &path("complication"),
-            &shown("complication"),
-            c.complication.unwrap_or(1),
-            1,
-            5,
-        )? as u8;
-        let hp = int_in(file, &path("hp"), &shown("hp"), c.hp, 1, HP_MAX)? as u32;
-        let dr = int_in(
-            file,
-            &path("dr"),
-            &shown("dr"),
-            c.dr.unwrap_or(0),
-            0,
-            DR_MAX,
-        )? as u32;
-        let initiative = int_in(
-            file,
-            &path("initiative"),
-            &shown("initiative"),
-            c.initiative.unwrap_or(0),
-            0,
-            100,
-        )?;
-        let count = int_in(
-            file,
-            &path("count"),
-            &shown("count"),
-            c.count.unwrap_or(1),
-            1,
-            COMBATANTS_MAX as i64,
-        )?;
-        let luck = int_in(
-            file,
-            &path("luck"),
-            &shown("luck"),
-            c.luck.unwrap_or(0),
-            0,
-            20,
-        )? as u8;
+        let complication = int("complication", c.complication.unwrap_or(1), 1, 5)? as u8;
+        let hp = int("hp", c.hp, 1, HP_MAX)? as u32;
+        let dr = int("dr", c.dr.unwrap_or(0), 0, DR_MAX)? as u32;
+        let initiative = int("initiative", c.initiative.unwrap_or(0), 0, 100)?;
+        let count = int("count", c.count.unwrap_or(1), 1, COMBATANTS_MAX as i64)?;
+        let luck = int("luck", c.luck.unwrap_or(0), 0, 20)? as u8;
         let aims = match c.minor.as_deref().unwrap_or("none") {
             "none" => false,
             "aim" => true,
@@ -522,9 +445,7 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
                 crate::tr!("fallout.model.see_ranges"),
             )
         })?;
-        let pools: Vec<_> = (0..4).map(|k| pool_dist(&spec, 2 + k as u8)).collect();
-        let p_hit =
-            std::array::from_fn(|d| std::array::from_fn(|k| odds(&pools[k], d as u8).p_pass));
+        let p_hit = std::array::from_fn(|d| p_pass_by_bonus(&spec, d as u8));
         for n in 0..count {
             if combatants.len() == COMBATANTS_MAX {
                 return Err(file.error_at(
@@ -634,19 +555,12 @@ impl CombatModel {
     /// and the report's exact column follow the rule in force. The book's 1 and 20 leave the
     /// model as loaded.
     pub fn with_faces(mut self, crit: u8, complication_from: u8) -> CombatModel {
-        if (crit, complication_from)
-            == (
-                crate::systems::fallout::CRIT_FACE,
-                crate::systems::fallout::COMPLICATION_FROM,
-            )
-        {
+        if book_faces(crit, complication_from) {
             return self;
         }
         for c in &mut self.combatants {
             c.spec = c.spec.with_faces(crit, complication_from);
-            let pools: Vec<_> = (0..4).map(|k| pool_dist(&c.spec, 2 + k as u8)).collect();
-            c.p_hit =
-                std::array::from_fn(|d| std::array::from_fn(|k| odds(&pools[k], d as u8).p_pass));
+            c.p_hit = std::array::from_fn(|d| p_pass_by_bonus(&c.spec, d as u8));
         }
         self
     }

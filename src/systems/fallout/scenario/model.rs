@@ -7,7 +7,7 @@ use crate::systems::fallout::ap::Buy;
 
 use super::raw::Raw;
 use crate::systems::fallout::{
-    odds, pool_dist, DieSpec, BONUS_MAX, DIFFICULTY_MAX, TAG_RANK_MAX, TN_MAX, TN_MIN,
+    book_faces, p_pass_by_bonus, DieSpec, BONUS_MAX, DIFFICULTY_MAX, TAG_RANK_MAX, TN_MAX, TN_MIN,
 };
 
 /// The group's dice-buying policy.
@@ -151,37 +151,7 @@ impl ApEconomy {
             None => 0,
         };
         let p = &raw.policy;
-        let buy = match p.buy.as_str() {
-            "never" => Buy::Never,
-            "always" => Buy::Always,
-            "below" => match p.below {
-                Some(x) if (0.0..=1.0).contains(&x) => Buy::Below(x),
-                Some(x) => {
-                    return Err(file.error_at(
-                        &["policy", "below"],
-                        "policy.below",
-                        &crate::tr!("fallout.model.not_probability", x = x),
-                        crate::tr!("fallout.model.probability_allowed"),
-                    ))
-                }
-                None => {
-                    return Err(file.error_at(
-                        &["policy"],
-                        "policy.below",
-                        crate::tr!("fallout.model.missing_below"),
-                        crate::tr!("fallout.model.probability_allowed"),
-                    ))
-                }
-            },
-            other => {
-                return Err(file.error_at(
-                    &["policy", "buy"],
-                    "policy.buy",
-                    &crate::tr!("fallout.model.unknown_buy", value = other),
-                    "\"never\", \"always\", \"below\"",
-                ))
-            }
-        };
+        let buy = super::super::buy_at(file, &["policy"], p.buy.as_str(), p.below)?;
         if p.below.is_some() && !matches!(buy, Buy::Below(_)) {
             return Err(file.error_at(
                 &["policy", "below"],
@@ -279,8 +249,7 @@ impl ApEconomy {
                     crate::tr!("fallout.model.see_ranges"),
                 )
             })?;
-            let p_pass =
-                std::array::from_fn(|k| odds(&pool_dist(&spec, 2 + k as u8), difficulty).p_pass);
+            let p_pass = p_pass_by_bonus(&spec, difficulty);
             let base = t
                 .name
                 .clone()
@@ -331,19 +300,12 @@ impl ApEconomy {
     /// resolved once per run: each test's reading and its exact P(pass) by bonus dice.
     /// The book's 1 and 20 leave the model as loaded.
     pub fn with_faces(mut self, crit: u8, complication_from: u8) -> ApEconomy {
-        if (crit, complication_from)
-            == (
-                crate::systems::fallout::CRIT_FACE,
-                crate::systems::fallout::COMPLICATION_FROM,
-            )
-        {
+        if book_faces(crit, complication_from) {
             return self;
         }
         for s in &mut self.steps {
             s.spec = s.spec.with_faces(crit, complication_from);
-            s.p_pass = std::array::from_fn(|k| {
-                odds(&pool_dist(&s.spec, 2 + k as u8), s.difficulty).p_pass
-            });
+            s.p_pass = p_pass_by_bonus(&s.spec, s.difficulty);
         }
         self
     }

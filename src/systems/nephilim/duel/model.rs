@@ -2,7 +2,7 @@
 //! `check` and `run` share [`load`]; errors are located.
 
 use crate::error::UserError;
-use crate::scenario::{int_in, ScenarioFile};
+use crate::scenario::{int_at, int_in, ScenarioFile};
 
 use super::raw::RawDuel;
 use crate::rules::RuleOptions;
@@ -110,18 +110,16 @@ pub fn load_with<S: AsRef<str>>(
 ) -> Result<(RawDuel, DuelModel), UserError> {
     let raw: RawDuel = file.parse_raw()?;
     let d = &raw.duel;
-    let max_rounds = int_in(
+    let max_rounds = int_at(
         file,
         &["duel", "max_rounds"],
-        "duel.max_rounds",
         d.max_rounds.unwrap_or(20),
         1,
         ROUNDS_MAX as i64,
     )? as u32;
-    let attack_difficulty = int_in(
+    let attack_difficulty = int_at(
         file,
         &["duel", "attack_difficulty"],
-        "duel.attack_difficulty",
         d.attack_difficulty.unwrap_or(0),
         -10,
         10,
@@ -129,14 +127,7 @@ pub fn load_with<S: AsRef<str>>(
     // Not in the book (its only cost of an extra action is the -4): given, it wins over
     // the option `nephilim_extra_action_cost` (book: none; issue 25).
     let fatigue_per_extra_action = match d.fatigue_per_extra_action {
-        Some(x) => Some(int_in(
-            file,
-            &["duel", "fatigue_per_extra_action"],
-            "duel.fatigue_per_extra_action",
-            x,
-            0,
-            5,
-        )? as u8),
+        Some(x) => Some(int_at(file, &["duel", "fatigue_per_extra_action"], x, 0, 5)? as u8),
         None => None,
     };
     if raw.fighter.len() != 2 {
@@ -165,6 +156,7 @@ pub fn load_with<S: AsRef<str>>(
         let p = |k: &'static str| -> Vec<&str> { vec!["fighter", idx.as_str(), k] };
         let s = |k: &str| format!("fighter[{i}].{k}");
         let (lo, hi) = SCORE_RANGE;
+        let int = |k: &'static str, v: i64, lo: i64, hi: i64| int_in(file, &p(k), &s(k), v, lo, hi);
         let defence_kind = match f.defence_kind.as_deref().unwrap_or("parry") {
             "parry" => DefenceKind::Parry,
             "dodge" => DefenceKind::Dodge,
@@ -193,47 +185,17 @@ pub fn load_with<S: AsRef<str>>(
         };
         fighters.push(Fighter {
             name: f.name.clone(),
-            initiative: int_in(
-                file,
-                &p("initiative"),
-                &s("initiative"),
-                f.initiative,
-                lo,
-                hi,
-            )?,
-            attack: int_in(file, &p("attack"), &s("attack"), f.attack, lo, hi)?,
-            defence: int_in(file, &p("defence"), &s("defence"), f.defence, lo, hi)?,
+            initiative: int("initiative", f.initiative, lo, hi)?,
+            attack: int("attack", f.attack, lo, hi)?,
+            defence: int("defence", f.defence, lo, hi)?,
             defence_kind,
-            weapon: int_in(file, &p("weapon"), &s("weapon"), f.weapon, 0, 10)?,
-            protection: int_in(
-                file,
-                &p("protection"),
-                &s("protection"),
-                f.protection.unwrap_or(0),
-                0,
-                10,
-            )?,
-            constitution: int_in(
-                file,
-                &p("constitution"),
-                &s("constitution"),
-                f.constitution,
-                -4,
-                6,
-            )?,
-            ka: int_in(file, &p("ka"), &s("ka"), f.ka, -4, 20)?,
-            actions: int_in(
-                file,
-                &p("actions"),
-                &s("actions"),
-                f.actions.unwrap_or(1),
-                1,
-                ACTIONS_MAX as i64,
-            )? as u8,
-            magic_actions: int_in(
-                file,
-                &p("magic_actions"),
-                &s("magic_actions"),
+            weapon: int("weapon", f.weapon, 0, 10)?,
+            protection: int("protection", f.protection.unwrap_or(0), 0, 10)?,
+            constitution: int("constitution", f.constitution, -4, 6)?,
+            ka: int("ka", f.ka, -4, 20)?,
+            actions: int("actions", f.actions.unwrap_or(1), 1, ACTIONS_MAX as i64)? as u8,
+            magic_actions: int(
+                "magic_actions",
                 f.magic_actions.unwrap_or(0),
                 0,
                 MAGIC_ACTIONS_MAX as i64,

@@ -16,7 +16,8 @@ pub const MAX_HUMANS: usize = 8;
 pub const ADAM_LINE: i64 = 8;
 pub const HUMAN_LINE: i64 = 4;
 
-/// When the conscious Adam' spends Karma to regenerate on his turn.
+/// When the conscious Adam' spends Karma to regenerate on his turn (T-LIFE; the duel and
+/// the skirmish).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RegenAt {
     /// As soon as a box is ticked.
@@ -161,23 +162,45 @@ fn pairs(
     value: Option<&toml::Value>,
 ) -> Result<Vec<(Prime, Penalty)>, UserError> {
     let allowed = crate::tr!("trinites.model.pairs_allowed");
-    let bad = |path: &[&str], msg: &str| f.error_at(path, &path.join("."), msg, allowed);
+    pair_list(
+        f,
+        ["adam", "pairs"],
+        value,
+        allowed,
+        all_pairs,
+        |path, shown, p, q| pair(f, path, shown, p, q),
+    )
+}
+
+/// A list of `[prime, pénalité]` pairs at `at` (`adam.pairs`, `pairs.list`): absent or
+/// `"all"` gives `all()`, else each item is two words read by `read` (with its path and
+/// shown key), no pair twice; `allowed` is what the errors offer.
+pub fn pair_list(
+    f: &ScenarioFile,
+    at: [&str; 2],
+    value: Option<&toml::Value>,
+    allowed: &str,
+    all: impl FnOnce() -> Vec<(Prime, Penalty)>,
+    mut read: impl FnMut(&[&str], &str, &str, &str) -> Result<(Prime, Penalty), UserError>,
+) -> Result<Vec<(Prime, Penalty)>, UserError> {
     let list = match value {
-        None => return Ok(all_pairs()),
-        Some(toml::Value::String(s)) if s == "all" => return Ok(all_pairs()),
+        None => return Ok(all()),
+        Some(toml::Value::String(s)) if s == "all" => return Ok(all()),
         Some(toml::Value::Array(a)) if !a.is_empty() => a,
         Some(_) => {
-            return Err(bad(
-                &["adam", "pairs"],
+            return Err(f.error_at(
+                &at,
+                &at.join("."),
                 crate::tr!("trinites.pairs.not_a_list"),
+                allowed,
             ))
         }
     };
     let mut out = Vec::new();
     for (i, item) in list.iter().enumerate() {
         let idx = i.to_string();
-        let path = ["adam", "pairs", idx.as_str()];
-        let shown = format!("adam.pairs[{i}]");
+        let path = [at[0], at[1], idx.as_str()];
+        let shown = format!("{}.{}[{i}]", at[0], at[1]);
         let words: Vec<&str> = match item.as_array() {
             Some(a) if a.len() == 2 => a.iter().filter_map(|x| x.as_str()).collect(),
             _ => Vec::new(),
@@ -190,7 +213,7 @@ fn pairs(
                 allowed,
             ));
         }
-        let p = pair(f, &path, &shown, words[0], words[1])?;
+        let p = read(&path, &shown, words[0], words[1])?;
         if out.contains(&p) {
             return Err(f.error_at(
                 &path,
@@ -204,9 +227,15 @@ fn pairs(
     Ok(out)
 }
 
-/// Validates the raw file into a [`Duel`]; every error is located in the file.
-pub fn validate(f: &ScenarioFile, raw: RawDuel) -> Result<Duel, UserError> {
-    if raw.weapons.is_empty() {
+/// The `[[weapons]]` list: at least one, each checked by `check` (with its index) before
+/// its name is looked up among the earlier ones (no name twice).
+pub fn weapon_list<W>(
+    f: &ScenarioFile,
+    weapons: &[W],
+    name: impl Fn(&W) -> &String,
+    mut check: impl FnMut(&str, &W) -> Result<(), UserError>,
+) -> Result<(), UserError> {
+    if weapons.is_empty() {
         return Err(f.error_at(
             &["weapons"],
             "weapons",
@@ -214,47 +243,65 @@ pub fn validate(f: &ScenarioFile, raw: RawDuel) -> Result<Duel, UserError> {
             crate::tr!("trinites.model.no_weapon_allowed"),
         ));
     }
-    for (i, w) in raw.weapons.iter().enumerate() {
+    for (i, w) in weapons.iter().enumerate() {
         let idx = i.to_string();
-        range(f, &["weapons", &idx, "damage"], w.damage, 0, 50)?;
-        if raw.weapons[..i].iter().any(|v| v.name == w.name) {
+        check(&idx, w)?;
+        if weapons[..i].iter().any(|v| name(v) == name(w)) {
             return Err(f.error_at(
                 &["weapons", &idx, "name"],
                 &format!("weapons[{i}].name"),
-                &crate::tr!("trinites.model.weapon_twice", name = w.name),
+                &crate::tr!("trinites.model.weapon_twice", name = name(w)),
                 crate::tr!("trinites.model.weapon_twice_allowed"),
             ));
         }
     }
+    Ok(())
+}
+
+/// Validates the raw file into a [`Duel`]; every error is located in the file.
+pub fn validate(f: &ScenarioFile, raw: RawDuel) -> Result<Duel, UserError> {
+    weapon_list(
+        f,
+        &raw.weapons,
+        |w| &w.name,
+        |idx, w| range(f, &["weapons", idx, "damage"], w.damage, 0, 50).map(drop),
+    )?;
     let a = &raw.adam;
     let h = &raw.humans;
     let aw = weapon(f, &raw.weapons, "adam", &a.weapon)?;
     let hw = weapon(f, &raw.weapons, "humans", &h.weapon)?;
-    let skill = |side: &str, key: &str, v: i64| range(f, &[side, key], v, -12, 24);
-    let adam = Fighter {
-        rapidite: skill("adam", "rapidite", a.rapidite)?,
-        attack: skill("adam", "attack", a.attack)?,
-        reaction: skill("adam", "reaction", a.reaction)?,
-        initiative_difficulty: range(
-            f,
-            &["adam", "initiative_difficulty"],
-            a.initiative_difficulty,
-            -12,
-            12,
-        )?,
-        damage: aw.damage,
-        sword: aw.sword,
-        protection: range(f, &["adam", "protection"], a.protection, 0, 30)?,
-        attacks_per_turn: range(
-            f,
-            &["adam", "attacks_per_turn"],
-            a.attacks_per_turn.unwrap_or(1),
-            1,
-            4,
-        )?,
-        prime: Prime::None,
-        penalty: Penalty::None,
+    // One side's profile from its rapidite, attack, reaction, initiative_difficulty,
+    // protection and attacks_per_turn as written, in that order of checking.
+    let fighter = |side: &str, v: [i64; 6], w: &RawWeapon, prime, penalty| {
+        let [rapidite, attack, reaction, initiative, protection, attacks] = v;
+        let skill = |key: &str, v: i64| range(f, &[side, key], v, -12, 24);
+        Ok::<_, UserError>(Fighter {
+            rapidite: skill("rapidite", rapidite)?,
+            attack: skill("attack", attack)?,
+            reaction: skill("reaction", reaction)?,
+            initiative_difficulty: range(f, &[side, "initiative_difficulty"], initiative, -12, 12)?,
+            damage: w.damage,
+            sword: w.sword,
+            protection: range(f, &[side, "protection"], protection, 0, 30)?,
+            attacks_per_turn: range(f, &[side, "attacks_per_turn"], attacks, 1, 4)?,
+            prime,
+            penalty,
+        })
     };
+    let adam = fighter(
+        "adam",
+        [
+            a.rapidite,
+            a.attack,
+            a.reaction,
+            a.initiative_difficulty,
+            a.protection,
+            a.attacks_per_turn.unwrap_or(1),
+        ],
+        aw,
+        Prime::None,
+        Penalty::None,
+    )?;
     let (hp, hq) = pair(
         f,
         &["humans", "prime"],
@@ -262,30 +309,20 @@ pub fn validate(f: &ScenarioFile, raw: RawDuel) -> Result<Duel, UserError> {
         h.prime.as_deref().unwrap_or("none"),
         h.penalty.as_deref().unwrap_or("none"),
     )?;
-    let humans = Fighter {
-        rapidite: skill("humans", "rapidite", h.rapidite)?,
-        attack: skill("humans", "attack", h.attack)?,
-        reaction: skill("humans", "reaction", h.reaction)?,
-        initiative_difficulty: range(
-            f,
-            &["humans", "initiative_difficulty"],
+    let humans = fighter(
+        "humans",
+        [
+            h.rapidite,
+            h.attack,
+            h.reaction,
             h.initiative_difficulty,
-            -12,
-            12,
-        )?,
-        damage: hw.damage,
-        sword: hw.sword,
-        protection: range(f, &["humans", "protection"], h.protection, 0, 30)?,
-        attacks_per_turn: range(
-            f,
-            &["humans", "attacks_per_turn"],
+            h.protection,
             h.attacks_per_turn.unwrap_or(1),
-            1,
-            4,
-        )?,
-        prime: hp,
-        penalty: hq,
-    };
+        ],
+        hw,
+        hp,
+        hq,
+    )?;
     let count = range(f, &["humans", "count"], h.count, 1, MAX_HUMANS as i64)? as usize;
     // LE KARMA: Deva and Archonte hold at most 12; the Adam's own Karma is their difference,
     // of the stronger one's kind.

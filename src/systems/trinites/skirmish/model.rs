@@ -5,8 +5,9 @@
 use std::collections::BTreeMap;
 
 use crate::error::UserError;
-use crate::scenario::{int_in, RunSection, ScenarioFile};
-use crate::systems::trinites::duel::{Penalty, Prime, PENALTIES, PRIMES};
+use crate::scenario::{int_at, int_in, RunSection, ScenarioFile};
+pub use crate::systems::trinites::duel::RegenAt;
+use crate::systems::trinites::duel::{weapon_list, Penalty, Prime, PENALTIES, PRIMES};
 
 use super::keys::{self, Tactic};
 use super::pairs::{self, PairsSpec};
@@ -69,14 +70,6 @@ pub enum Targeting {
     MostWounded,
     /// The first foe in file order.
     First,
-}
-
-/// When a conscious Adam' spends Karma to regenerate on his turn (T-LIFE).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RegenAt {
-    Endolori,
-    Blesse,
-    Never,
 }
 
 /// One group's fighting profile: `Copy`, held by value in the simulation.
@@ -425,43 +418,32 @@ fn group(
 
 /// Validates the raw file into a [`Skirmish`]; every error is located in the file.
 pub fn validate(f: &ScenarioFile, raw: RawSkirmish) -> Result<Skirmish, UserError> {
-    if raw.weapons.is_empty() {
-        return Err(f.error_at(
-            &["weapons"],
-            "weapons",
-            crate::tr!("trinites.model.no_weapon"),
-            crate::tr!("trinites.model.no_weapon_allowed"),
-        ));
-    }
-    for (i, w) in raw.weapons.iter().enumerate() {
-        let idx = i.to_string();
-        int_in(
-            f,
-            &["weapons", &idx, "damage"],
-            &format!("weapons[{i}].damage"),
-            w.damage,
-            0,
-            50,
-        )?;
-        if let Some(r) = w.range {
+    weapon_list(
+        f,
+        &raw.weapons,
+        |w| &w.name,
+        |idx, w| {
             int_in(
                 f,
-                &["weapons", &idx, "range"],
-                &format!("weapons[{i}].range"),
-                r,
-                1,
-                DISTANCE_MAX,
+                &["weapons", idx, "damage"],
+                &format!("weapons[{idx}].damage"),
+                w.damage,
+                0,
+                50,
             )?;
-        }
-        if raw.weapons[..i].iter().any(|v| v.name == w.name) {
-            return Err(f.error_at(
-                &["weapons", &idx, "name"],
-                &format!("weapons[{i}].name"),
-                &crate::tr!("trinites.model.weapon_twice", name = w.name),
-                crate::tr!("trinites.model.weapon_twice_allowed"),
-            ));
-        }
-    }
+            if let Some(r) = w.range {
+                int_in(
+                    f,
+                    &["weapons", idx, "range"],
+                    &format!("weapons[{idx}].range"),
+                    r,
+                    1,
+                    DISTANCE_MAX,
+                )?;
+            }
+            Ok(())
+        },
+    )?;
     if raw.group.is_empty() {
         return Err(f.error_at(
             &["group"],
@@ -514,10 +496,9 @@ pub fn validate(f: &ScenarioFile, raw: RawSkirmish) -> Result<Skirmish, UserErro
             );
         }
     }
-    let max_rounds = int_in(
+    let max_rounds = int_at(
         f,
         &["combat", "max_rounds"],
-        "combat.max_rounds",
         raw.combat.max_rounds.unwrap_or(30),
         1,
         ROUNDS_MAX,

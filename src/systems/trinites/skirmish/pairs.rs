@@ -10,9 +10,11 @@ use crate::error::UserError;
 use crate::report::{
     float_column, interval_columns, BarChart, BarSeries, Chart, Figure, Heatmap, Output, Provenance,
 };
-use crate::scenario::{int_in, ScenarioFile};
+use crate::scenario::{int_at, ScenarioFile};
 use crate::stats::Proportion;
-use crate::systems::trinites::duel::{all_pairs, pair_columns, Penalty, Prime, PENALTIES, PRIMES};
+use crate::systems::trinites::duel::{
+    all_pairs, pair_columns, pair_list, Penalty, Prime, PENALTIES, PRIMES,
+};
 use crate::systems::trinites::TrinitesRules;
 
 use super::acc::{SkirmishAcc, SkirmishSim};
@@ -75,65 +77,26 @@ pub fn validate(f: &ScenarioFile, raw: &RawPairs, m: &Skirmish) -> Result<PairsS
         })?;
     let cover = m.groups[group].profile.cover;
     let possible = group_pairs(cover);
-    let pairs = match &raw.list {
-        None => possible.clone(),
-        Some(toml::Value::String(s)) if s == "all" => possible.clone(),
-        Some(toml::Value::Array(a)) if !a.is_empty() => {
-            let mut out = Vec::new();
-            for (i, item) in a.iter().enumerate() {
-                let idx = i.to_string();
-                let path = ["pairs", "list", idx.as_str()];
-                let shown = format!("pairs.list[{i}]");
-                let words: Vec<&str> = match item.as_array() {
-                    Some(v) if v.len() == 2 => v.iter().filter_map(|x| x.as_str()).collect(),
-                    _ => Vec::new(),
-                };
-                if words.len() != 2 {
-                    return Err(f.error_at(
-                        &path,
-                        &shown,
-                        crate::tr!("trinites.pairs.expected_pair"),
-                        allowed,
-                    ));
-                }
-                let p = Prime::parse(words[0]).zip(penalty_of(words[1]));
-                let Some(p) = p.filter(|p| possible.contains(p)) else {
-                    let why = if words[1] == "abandon_position" && cover == Cover::None {
-                        crate::tr!("trinites.pairs.abandon_needs_cover").to_string()
-                    } else {
-                        crate::tr!(
-                            "trinites.pairs.not_a_pair",
-                            prime = words[0],
-                            penalty = words[1]
-                        )
-                    };
-                    return Err(f.error_at(&path, &shown, &why, allowed));
-                };
-                if out.contains(&p) {
-                    return Err(f.error_at(
-                        &path,
-                        &shown,
-                        crate::tr!("trinites.pairs.twice"),
-                        crate::tr!("trinites.pairs.twice_allowed"),
-                    ));
-                }
-                out.push(p);
-            }
-            out
-        }
-        Some(_) => {
-            return Err(f.error_at(
-                &["pairs", "list"],
-                "pairs.list",
-                crate::tr!("trinites.pairs.not_a_list"),
-                allowed,
-            ))
-        }
+    let read = |path: &[&str], shown: &str, prime: &str, penalty: &str| {
+        let p = Prime::parse(prime).zip(penalty_of(penalty));
+        p.filter(|p| possible.contains(p)).ok_or_else(|| {
+            let why = if penalty == "abandon_position" && cover == Cover::None {
+                crate::tr!("trinites.pairs.abandon_needs_cover").to_string()
+            } else {
+                crate::tr!(
+                    "trinites.pairs.not_a_pair",
+                    prime = prime,
+                    penalty = penalty
+                )
+            };
+            f.error_at(path, shown, &why, allowed)
+        })
     };
-    let trials = int_in(
+    let all = || possible.clone();
+    let pairs = pair_list(f, ["pairs", "list"], raw.list.as_ref(), allowed, all, read)?;
+    let trials = int_at(
         f,
         &["pairs", "trials"],
-        "pairs.trials",
         raw.trials.unwrap_or(PAIR_TRIALS_DEFAULT),
         1,
         PAIR_TRIALS_MAX,

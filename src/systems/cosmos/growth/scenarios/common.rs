@@ -111,6 +111,30 @@ pub type Parsed<M> = (
     Option<String>,
 );
 
+/// An error at `path`, its key shown by [`shown_key`]: the one form of the growth files'
+/// validation errors.
+pub fn bad(file: &ScenarioFile, path: &[&str], msg: String, allowed: &str) -> UserError {
+    file.error_at(path, &shown_key(path), &msg, allowed)
+}
+
+/// `v` if it lies in `lo..=hi`, else an error at `path` allowing `lo..hi` then `why` (`""`,
+/// or a reason such as `" (C-TEST-3)"`).
+pub fn in_range(
+    file: &ScenarioFile,
+    path: &[&str],
+    v: i64,
+    lo: i64,
+    hi: i64,
+    why: &str,
+) -> Result<i64, UserError> {
+    if (lo..=hi).contains(&v) {
+        Ok(v)
+    } else {
+        let msg = crate::tr!("growth.valid.out_of_range", value = v);
+        Err(bad(file, path, msg, &format!("{lo}..{hi}{why}")))
+    }
+}
+
 /// A key path as shown in messages: `a.b[0].c` (index segments in brackets).
 pub fn shown_key(path: &[&str]) -> String {
     let mut s = String::new();

@@ -7,6 +7,7 @@ use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::campaign::PostureKind;
 use crate::systems::cosmos::growth::scenarios::Parsed;
 
+use super::super::common::bad;
 use super::raw::{Raw, RawGrant, RawPoints};
 
 /// Caps (checked before any work; documented in docs/systems/cosmos-growth.md).
@@ -87,15 +88,6 @@ pub struct Grant {
 pub struct Campaign {
     pub model: CampaignModel,
     pub script: Script,
-}
-
-fn bad(file: &ScenarioFile, path: &[&str], msg: String, allowed: &str) -> UserError {
-    file.error_at(
-        path,
-        &crate::systems::cosmos::growth::scenarios::shown_key(path),
-        &msg,
-        allowed,
-    )
 }
 
 fn num(file: &ScenarioFile, path: &[&str], v: i64, lo: i64, hi: i64) -> Result<i64, UserError> {

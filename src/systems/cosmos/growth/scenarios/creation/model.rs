@@ -25,16 +25,7 @@ pub fn policy(file: &ScenarioFile, raw: &RawPolicy) -> Result<CreationPolicy, Us
     }
     if let Some(c) = &raw.conversion {
         let int = |name: &str, v: i64, lo: i64, hi: i64, why: &str| {
-            if (lo..=hi).contains(&v) {
-                Ok(v)
-            } else {
-                Err(file.error_at(
-                    &["creation", "conversion", name],
-                    &format!("creation.conversion.{name}"),
-                    &crate::tr!("growth.valid.out_of_range", value = v),
-                    &format!("{lo}..{hi}{why}"),
-                ))
-            }
+            super::super::common::in_range(file, &["creation", "conversion", name], v, lo, hi, why)
         };
         let level = int("level", c.level, 1, MAX_CONVERSION_LEVEL, "")? as u32;
         // The bound after conversion (C-CREATE-3, C-LEVEL-1: 20..80, or 85 from level 3)

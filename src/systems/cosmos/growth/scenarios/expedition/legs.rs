@@ -4,6 +4,7 @@
 
 use serde::Deserialize;
 
+use super::super::common::{bad, in_range};
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::fatigue::{FATIGUE_MAX, FATIGUE_MIN};
@@ -66,35 +67,6 @@ pub struct Legs {
     pub march: Option<March>,
 }
 
-fn err(file: &ScenarioFile, path: &[&str], msg: String, allowed: &str) -> UserError {
-    file.error_at(
-        path,
-        &crate::systems::cosmos::growth::scenarios::shown_key(path),
-        &msg,
-        allowed,
-    )
-}
-
-fn within(
-    file: &ScenarioFile,
-    path: &[&str],
-    v: i64,
-    lo: i64,
-    hi: i64,
-    why: &str,
-) -> Result<i64, UserError> {
-    if (lo..=hi).contains(&v) {
-        Ok(v)
-    } else {
-        Err(err(
-            file,
-            path,
-            crate::tr!("growth.valid.out_of_range", value = v),
-            &format!("{lo}..{hi}{why}"),
-        ))
-    }
-}
-
 /// Validates the piloting leg; `stress` is the per-day stress already read from the day
 /// plans (0..2 steps, C-PILOT).
 pub fn piloting(
@@ -104,7 +76,7 @@ pub fn piloting(
 ) -> Result<Piloting, UserError> {
     let at = ["expedition", "piloting"];
     if raw.scores.is_empty() || raw.scores.len() > 8 {
-        return Err(err(
+        return Err(bad(
             file,
             &[&at[..], &["scores"]].concat(),
             crate::tr!("growth.legs.pilot_scores", count = raw.scores.len()),
@@ -114,7 +86,7 @@ pub fn piloting(
     let mut scores = Vec::new();
     for (i, &s) in raw.scores.iter().enumerate() {
         let is = i.to_string();
-        scores.push(within(
+        scores.push(in_range(
             file,
             &[&at[..], &["scores", is.as_str()]].concat(),
             s,
@@ -128,7 +100,7 @@ pub fn piloting(
     if !(0..=100).contains(&die)
         || !(LADDER.contains(&(die as u32)) || die == WORLD_SHIP_DIE as i64)
     {
-        return Err(err(
+        return Err(bad(
             file,
             &[&at[..], &["vehicle_die"]].concat(),
             crate::tr!("growth.legs.not_vehicle_die", die = die),
@@ -147,9 +119,9 @@ pub fn march(file: &ScenarioFile, raw: &RawMarch, force: i32) -> Result<March, U
     let p = |k: &'static str| ["expedition", "march", k];
     Ok(March {
         mover: Mover {
-            agility: within(file, &p("agilite"), raw.agilite, 1, 100, "")? as i32,
+            agility: in_range(file, &p("agilite"), raw.agilite, 1, 100, "")? as i32,
             force,
-            load: within(
+            load: in_range(
                 file,
                 &p("inventory_slots_used"),
                 raw.inventory_slots_used,
@@ -158,9 +130,10 @@ pub fn march(file: &ScenarioFile, raw: &RawMarch, force: i32) -> Result<March, U
                 crate::tr!("growth.legs.capacity_why"),
             )? as i32,
             fp: 0,
-            karma: within(file, &p("karma"), raw.karma, -10, 10, " (C-TEST-3)")? as i8,
+            karma: in_range(file, &p("karma"), raw.karma, -10, 10, " (C-TEST-3)")? as i8,
         },
-        turns_per_day: within(file, &p("turns_per_day"), raw.turns_per_day, 1, 100_000, "")? as u32,
+        turns_per_day: in_range(file, &p("turns_per_day"), raw.turns_per_day, 1, 100_000, "")?
+            as u32,
         pace: raw.pace,
     })
 }

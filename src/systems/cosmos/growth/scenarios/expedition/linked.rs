@@ -9,6 +9,7 @@ use crate::rules::RuleOptions;
 use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::combat::{self, CombatModel, CombatRules};
 
+use super::super::common::bad;
 use super::members::Member;
 use super::raw::RawEncounter;
 
@@ -40,15 +41,6 @@ impl LinkedCombat {
         o.check_together()?;
         Ok(o)
     }
-}
-
-fn bad(file: &ScenarioFile, path: &[&str], msg: String, allowed: &str) -> UserError {
-    file.error_at(
-        path,
-        &crate::systems::cosmos::growth::scenarios::shown_key(path),
-        &msg,
-        allowed,
-    )
 }
 
 /// Validates `combat` and `party` of the encounter against the travellers (None: no

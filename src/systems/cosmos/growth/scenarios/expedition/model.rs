@@ -10,6 +10,7 @@ use crate::systems::cosmos::growth::genetics::DiceExpr;
 use crate::systems::cosmos::growth::scenarios::Parsed;
 use crate::systems::cosmos::growth::stats::Stat;
 
+use super::super::common::{bad, in_range};
 use super::legs::{self, Legs};
 use super::linked::LinkedCombat;
 pub use super::members::{Member, Party};
@@ -53,15 +54,6 @@ pub struct ExpeditionModel {
     pub legs: Legs,
 }
 
-fn bad(file: &ScenarioFile, path: &[&str], msg: String, allowed: &str) -> UserError {
-    file.error_at(
-        path,
-        &crate::systems::cosmos::growth::scenarios::shown_key(path),
-        &msg,
-        allowed,
-    )
-}
-
 fn num(
     file: &ScenarioFile,
     path: &[&str],
@@ -70,16 +62,7 @@ fn num(
     lo: i64,
     hi: i64,
 ) -> Result<i64, UserError> {
-    let v = v.unwrap_or(default);
-    if !(lo..=hi).contains(&v) {
-        return Err(bad(
-            file,
-            path,
-            crate::tr!("growth.valid.out_of_range", value = v),
-            &format!("{lo}..{hi}"),
-        ));
-    }
-    Ok(v)
+    in_range(file, path, v.unwrap_or(default), lo, hi, "")
 }
 
 fn dice(file: &ScenarioFile, path: &[&str], s: &str) -> Result<DiceExpr, UserError> {

@@ -61,37 +61,70 @@ pub fn builds_output(
         ));
         series.push(s);
     }
-    let chart = LineChart {
-        x_kind: XKind::Integer,
-        title: crate::tr!("growth.builds.chart_title").into(),
-        x_label: crate::tr!("growth.leveling.x_level").into(),
-        y_label: crate::tr!("growth.leveling.y_stat").into(),
-        y_range: None,
-        series,
-    };
     let mut cols = vec![
         Column::new("build".into(), name),
         Column::new("level".into(), lvl),
         Column::new("stat".into(), stat),
     ];
     cols.extend(interval_columns("mean", &mean, |&e| e));
-    let frame = DataFrame::new_infer_height(cols)?;
-    Ok((
-        Output {
-            name: "leveling-builds".into(),
-            title: crate::tr!("growth.builds.title").into(),
-            question: crate::tr!("growth.builds.question").into(),
-            frame,
-            figures: vec![Figure {
-                suffix: None,
-                panels: vec![Chart::Lines(chart)],
-            }],
-            key_figures: key.clone(),
-            provenance: Provenance {
-                output: "leveling-builds".into(),
-                ..prov.clone()
+    PerLevel {
+        name: "leveling-builds",
+        title: crate::tr!("growth.builds.title"),
+        question: crate::tr!("growth.builds.question"),
+        chart_title: crate::tr!("growth.builds.chart_title"),
+        y_label: crate::tr!("growth.leveling.y_stat"),
+        y_range: None,
+    }
+    .output(series, cols, key, prov)
+}
+
+/// What sets apart the leveling outputs drawn against the level (builds, genes, skills):
+/// the output's name and words, the chart's y axis. The rest is one shape.
+pub(super) struct PerLevel {
+    pub name: &'static str,
+    pub title: &'static str,
+    pub question: &'static str,
+    pub chart_title: &'static str,
+    pub y_label: &'static str,
+    pub y_range: Option<(f64, f64)>,
+}
+
+impl PerLevel {
+    /// The output (the table `cols`, one line chart of `series` by level) and its key
+    /// figures, which the output also carries.
+    pub fn output(
+        self,
+        series: Vec<LineSeries>,
+        cols: Vec<Column>,
+        key: Vec<String>,
+        prov: &Provenance,
+    ) -> anyhow::Result<(Output, Vec<String>)> {
+        let chart = LineChart {
+            x_kind: XKind::Integer,
+            title: self.chart_title.into(),
+            x_label: crate::tr!("growth.leveling.x_level").into(),
+            y_label: self.y_label.into(),
+            y_range: self.y_range,
+            series,
+        };
+        let frame = DataFrame::new_infer_height(cols)?;
+        Ok((
+            Output {
+                name: self.name.into(),
+                title: self.title.into(),
+                question: self.question.into(),
+                frame,
+                figures: vec![Figure {
+                    suffix: None,
+                    panels: vec![Chart::Lines(chart)],
+                }],
+                key_figures: key.clone(),
+                provenance: Provenance {
+                    output: self.name.into(),
+                    ..prov.clone()
+                },
             },
-        },
-        key,
-    ))
+            key,
+        ))
+    }
 }

@@ -5,18 +5,19 @@ use polars::prelude::*;
 
 use crate::lang::num;
 use crate::report::interval_columns;
-use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind};
+use crate::report::{LineSeries, Output, Provenance};
 use crate::stats::Proportion;
 
 use super::super::common::nonnegative_mean;
 
+use super::builds::PerLevel;
 use super::model::DnaPlan;
-use super::sim::DnaAcc;
+use super::sim::PolicyAcc;
 
 /// The `leveling-genes` output (one row per policy, level and wish) and its key figures.
 pub fn genes_output(
     d: &DnaPlan,
-    acc: &[DnaAcc],
+    acc: &[PolicyAcc],
     max_level: u32,
     prov: &Provenance,
 ) -> anyhow::Result<(Output, Vec<String>)> {
@@ -35,7 +36,7 @@ pub fn genes_output(
             let all = Proportion::new(c.counts[1], c.total());
             s.points.push((l as f64 + 1.0, all.p));
             s.band.push((l as f64 + 1.0, all.lo, all.hi));
-            let f = nonnegative_mean(&a.full[l]);
+            let f = nonnegative_mean(&a.have[l]);
             for (w, x) in p.wishes.iter().enumerate() {
                 let c = &a.wish[l * nw + w];
                 pol.push(name.clone());
@@ -62,19 +63,11 @@ pub fn genes_output(
             half = first_half.map_or(crate::tr!("growth.genes.never_half").to_string(), |l| {
                 crate::tr!("growth.genes.half_from", level = l + 1)
             }),
-            full = num(a.full[last].mean, 2),
+            full = num(a.have[last].mean, 2),
             unspent = num(a.unspent[last].mean, 2)
         ));
         series.push(s);
     }
-    let chart = LineChart {
-        x_kind: XKind::Integer,
-        title: crate::tr!("growth.genes.chart_title").into(),
-        x_label: crate::tr!("growth.leveling.x_level").into(),
-        y_label: crate::tr!("growth.expedition.y_probability").into(),
-        y_range: Some((0.0, 1.0)),
-        series,
-    };
     let mut cols = vec![
         Column::new("policy".into(), pol),
         Column::new("level".into(), lvl),
@@ -90,23 +83,13 @@ pub fn genes_output(
         full_lo,
         full_hi,
     ]);
-    let frame = DataFrame::new_infer_height(cols)?;
-    Ok((
-        Output {
-            name: "leveling-genes".into(),
-            title: crate::tr!("growth.genes.title").into(),
-            question: crate::tr!("growth.genes.question").into(),
-            frame,
-            figures: vec![Figure {
-                suffix: None,
-                panels: vec![Chart::Lines(chart)],
-            }],
-            key_figures: key.clone(),
-            provenance: Provenance {
-                output: "leveling-genes".into(),
-                ..prov.clone()
-            },
-        },
-        key,
-    ))
+    PerLevel {
+        name: "leveling-genes",
+        title: crate::tr!("growth.genes.title"),
+        question: crate::tr!("growth.genes.question"),
+        chart_title: crate::tr!("growth.genes.chart_title"),
+        y_label: crate::tr!("growth.expedition.y_probability"),
+        y_range: Some((0.0, 1.0)),
+    }
+    .output(series, cols, key, prov)
 }

@@ -22,7 +22,7 @@ pub use model::{
     check, model, DnaPlan, LevelingModel, MAX_BUILDS, MAX_DNA_POLICIES, MAX_GENES, MAX_WISHES,
 };
 pub use report::run;
-pub use sim::{DnaAcc, LevelAcc, LevelingSim, SkillAcc, QUANTITIES};
+pub use sim::{LevelAcc, LevelingSim, PolicyAcc, QUANTITIES};
 pub use skills::exact_wish_met;
 pub use skills_model::SkillPlan;
 pub use trace::{trace, Step};

@@ -210,16 +210,8 @@ fn ranged(
     hi: i64,
     why: &str,
 ) -> Result<i64, UserError> {
-    let v = v.unwrap_or(default);
-    if !(lo..=hi).contains(&v) {
-        return Err(file.error_at(
-            path,
-            &crate::systems::cosmos::growth::scenarios::shown_key(path),
-            &crate::tr!("growth.valid.out_of_range", value = v),
-            &format!("{lo}..{hi} ({why})"),
-        ));
-    }
-    Ok(v)
+    let why = format!(" ({why})");
+    super::super::common::in_range(file, path, v.unwrap_or(default), lo, hi, &why)
 }
 
 fn die(file: &ScenarioFile, path: &[&str], v: Option<i64>) -> Result<u32, UserError> {

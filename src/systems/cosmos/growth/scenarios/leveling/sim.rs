@@ -36,33 +36,11 @@ pub struct LevelAcc {
     pub moments: Vec<Moments>,
     pub bonus: Vec<Counts<2>>,
     /// Per DNA policy (empty without `[leveling.dna]`).
-    pub dna: Vec<DnaAcc>,
+    pub dna: Vec<PolicyAcc>,
     /// Per stat build: stat means, `[level_index * 6 + stat]` (empty without builds).
     pub builds: Vec<Vec<Moments>>,
     /// Per skill policy (empty without `[leveling.skills]`).
-    pub skills: Vec<SkillAcc>,
-}
-
-/// One skill policy's tallies per level (issue 10 item 11, C-LEVEL-3).
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-pub struct SkillAcc {
-    /// PC not spent.
-    pub unspent: Vec<Moments>,
-    /// Skills unlocked.
-    pub unlocked: Vec<Moments>,
-    /// Wish met, `[level_index * wishes + w]`.
-    pub wish: Vec<Counts<2>>,
-    /// Every wish met, per level.
-    pub all: Vec<Counts<2>>,
-}
-
-impl Merge for SkillAcc {
-    fn merge(&mut self, o: Self) {
-        self.unspent.merge(o.unspent);
-        self.unlocked.merge(o.unlocked);
-        self.wish.merge(o.wish);
-        self.all.merge(o.all);
-    }
+    pub skills: Vec<PolicyAcc>,
 }
 
 impl Merge for LevelAcc {
@@ -76,23 +54,71 @@ impl Merge for LevelAcc {
     }
 }
 
-/// One DNA policy's tallies per level (issue 10 item 11).
+/// One DNA or skill policy's tallies per level (issue 10 item 11, C-LEVEL-3): a gene tree
+/// and a skill tree are tallied alike.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-pub struct DnaAcc {
-    /// DNA points not spent (waiting for a parent, barred or nothing left to wish).
+pub struct PolicyAcc {
+    /// Points not spent (DNA: waiting for a parent, barred or nothing left to wish).
     pub unspent: Vec<Moments>,
-    /// Genes fully active (X-X, or 2+ points on a special gene).
-    pub full: Vec<Moments>,
+    /// What the policy has: genes fully active (X-X, or 2+ points on a special gene), or
+    /// skills unlocked.
+    pub have: Vec<Moments>,
     /// Wish met, `[level_index * wishes + w]`.
     pub wish: Vec<Counts<2>>,
     /// Every wish met, per level.
     pub all: Vec<Counts<2>>,
 }
 
-impl Merge for DnaAcc {
+impl PolicyAcc {
+    fn new(levels: usize, wishes: usize) -> PolicyAcc {
+        PolicyAcc {
+            unspent: vec![Moments::default(); levels],
+            have: vec![Moments::default(); levels],
+            wish: vec![Counts::default(); levels * wishes],
+            all: vec![Counts::default(); levels],
+        }
+    }
+
+    /// Tallies policy `k` (of the DNA or the skills) at level index `l`: its points
+    /// `unspent`, what it has, which of its wishes are `met`; and shows it to `w`.
+    #[allow(clippy::too_many_arguments)]
+    fn tally<W: Watch<Step>>(
+        &mut self,
+        l: usize,
+        unspent: u32,
+        have: usize,
+        met: impl ExactSizeIterator<Item = bool>,
+        dna: bool,
+        k: usize,
+        w: &mut W,
+    ) {
+        self.unspent[l].push(unspent as f64);
+        self.have[l].push(have as f64);
+        let nw = met.len();
+        let (mut all, mut n) = (true, 0);
+        for (wi, met) in met.enumerate() {
+            all &= met;
+            n += u32::from(met);
+            self.wish[l * nw + wi].add(usize::from(met));
+        }
+        self.all[l].add(usize::from(all));
+        if W::ON {
+            w.note(Step::Policy {
+                dna,
+                policy: k as u8,
+                unspent,
+                have: have as u32,
+                met: n,
+                wishes: nw as u32,
+            });
+        }
+    }
+}
+
+impl Merge for PolicyAcc {
     fn merge(&mut self, o: Self) {
         self.unspent.merge(o.unspent);
-        self.full.merge(o.full);
+        self.have.merge(o.have);
         self.wish.merge(o.wish);
         self.all.merge(o.all);
     }
@@ -141,28 +167,8 @@ impl LevelingSim {
         {
             // Innate genes only at creation (C-GENE-1).
             g.spend(&d.tree, p, gained, h.level == 1);
-            let full = g.full(&d.tree);
-            a.unspent[l].push(g.unspent as f64);
-            a.full[l].push(full as f64);
-            let nw = p.wishes.len();
-            let (mut all, mut n) = (true, 0);
-            for (wi, wish) in p.wishes.iter().enumerate() {
-                let met = g.active[wish.gene] >= wish.alleles;
-                all &= met;
-                n += u32::from(met);
-                a.wish[l * nw + wi].add(usize::from(met));
-            }
-            a.all[l].add(usize::from(all));
-            if W::ON {
-                w.note(Step::Policy {
-                    dna: true,
-                    policy: k as u8,
-                    unspent: g.unspent,
-                    have: full as u32,
-                    met: n,
-                    wishes: nw as u32,
-                });
-            }
+            let met = p.wishes.iter().map(|x| g.active[x.gene] >= x.alleles);
+            a.tally(l, g.unspent, g.full(&d.tree), met, true, k, w);
         }
     }
 
@@ -187,28 +193,8 @@ impl LevelingSim {
             .enumerate()
         {
             s.spend(&plan.tree, p, gained);
-            let unlocked = s.unlocked();
-            a.unspent[l].push(s.purse as f64);
-            a.unlocked[l].push(unlocked as f64);
-            let nw = p.wishes.len();
-            let (mut all, mut n) = (true, 0);
-            for (wi, wish) in p.wishes.iter().enumerate() {
-                let met = s.met(wish);
-                all &= met;
-                n += u32::from(met);
-                a.wish[l * nw + wi].add(usize::from(met));
-            }
-            a.all[l].add(usize::from(all));
-            if W::ON {
-                w.note(Step::Policy {
-                    dna: false,
-                    policy: k as u8,
-                    unspent: s.purse,
-                    have: unlocked as u32,
-                    met: n,
-                    wishes: nw as u32,
-                });
-            }
+            let met = p.wishes.iter().map(|x| s.met(x));
+            a.tally(l, s.purse, s.unlocked(), met, false, k, w);
         }
     }
 
@@ -263,24 +249,14 @@ impl Simulation for LevelingSim {
             dna: self.model.dna.as_ref().map_or(Vec::new(), |d| {
                 d.policies
                     .iter()
-                    .map(|(_, p)| DnaAcc {
-                        unspent: vec![Moments::default(); n],
-                        full: vec![Moments::default(); n],
-                        wish: vec![Counts::default(); n * p.wishes.len()],
-                        all: vec![Counts::default(); n],
-                    })
+                    .map(|(_, p)| PolicyAcc::new(n, p.wishes.len()))
                     .collect()
             }),
             builds: vec![vec![Moments::default(); n * 6]; self.model.builds.len()],
             skills: self.model.skills.as_ref().map_or(Vec::new(), |d| {
                 d.policies
                     .iter()
-                    .map(|(_, p)| SkillAcc {
-                        unspent: vec![Moments::default(); n],
-                        unlocked: vec![Moments::default(); n],
-                        wish: vec![Counts::default(); n * p.wishes.len()],
-                        all: vec![Counts::default(); n],
-                    })
+                    .map(|(_, p)| PolicyAcc::new(n, p.wishes.len()))
                     .collect()
             }),
         }

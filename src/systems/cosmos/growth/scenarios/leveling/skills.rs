@@ -7,7 +7,7 @@ use polars::prelude::*;
 use crate::dice::Dist;
 use crate::lang::num;
 use crate::report::interval_columns;
-use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind};
+use crate::report::{LineSeries, Output, Provenance};
 use crate::stats::Proportion;
 
 use super::super::common::nonnegative_mean;
@@ -15,8 +15,9 @@ use crate::systems::cosmos::growth::creation::{exact as creation_exact, HpPmSpli
 use crate::systems::cosmos::growth::leveling::exact as level_exact;
 use crate::systems::cosmos::growth::skills::{cumulative_costs, exact, WhenShort};
 
+use super::builds::PerLevel;
 use super::model::LevelingModel;
-use super::sim::SkillAcc;
+use super::sim::PolicyAcc;
 use super::skills_model::SkillPlan;
 
 /// The exact distribution of creation skill points, where it is known: a conversion keeps
@@ -73,7 +74,7 @@ fn wish_met_with(
 pub fn skills_output(
     m: &LevelingModel,
     plan: &SkillPlan,
-    acc: &[SkillAcc],
+    acc: &[PolicyAcc],
     prov: &Provenance,
 ) -> anyhow::Result<(Output, Vec<String>)> {
     let max_level = m.max_level;
@@ -110,7 +111,7 @@ pub fn skills_output(
             let all = Proportion::new(c.counts[1], c.total());
             s.points.push((l as f64 + 1.0, all.p));
             s.band.push((l as f64 + 1.0, all.lo, all.hi));
-            let u = nonnegative_mean(&a.unlocked[l]);
+            let u = nonnegative_mean(&a.have[l]);
             for w in 0..nw {
                 let c = &a.wish[l * nw + w];
                 pol.push(name.clone());
@@ -147,19 +148,11 @@ pub fn skills_output(
                 "growth.skills.key_exact",
                 p = num(e, 4)
             )),
-            unlocked = num(a.unlocked[last].mean, 2),
+            unlocked = num(a.have[last].mean, 2),
             unspent = num(a.unspent[last].mean, 2)
         ));
         series.push(s);
     }
-    let chart = LineChart {
-        x_kind: XKind::Integer,
-        title: crate::tr!("growth.skills.chart_title").into(),
-        x_label: crate::tr!("growth.leveling.x_level").into(),
-        y_label: crate::tr!("growth.expedition.y_probability").into(),
-        y_range: Some((0.0, 1.0)),
-        series,
-    };
     let mut cols = vec![
         Column::new("policy".into(), pol),
         Column::new("level".into(), lvl),
@@ -175,23 +168,13 @@ pub fn skills_output(
         un_lo,
         un_hi,
     ]);
-    let frame = DataFrame::new_infer_height(cols)?;
-    Ok((
-        Output {
-            name: "leveling-skills".into(),
-            title: crate::tr!("growth.skills.title").into(),
-            question: crate::tr!("growth.skills.question").into(),
-            frame,
-            figures: vec![Figure {
-                suffix: None,
-                panels: vec![Chart::Lines(chart)],
-            }],
-            key_figures: key.clone(),
-            provenance: Provenance {
-                output: "leveling-skills".into(),
-                ..prov.clone()
-            },
-        },
-        key,
-    ))
+    PerLevel {
+        name: "leveling-skills",
+        title: crate::tr!("growth.skills.title"),
+        question: crate::tr!("growth.skills.question"),
+        chart_title: crate::tr!("growth.skills.chart_title"),
+        y_label: crate::tr!("growth.expedition.y_probability"),
+        y_range: Some((0.0, 1.0)),
+    }
+    .output(series, cols, key, prov)
 }

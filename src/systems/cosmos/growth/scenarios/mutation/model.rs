@@ -5,6 +5,7 @@ use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::genetics::{sample_tree, DiceExpr, GeneTree, Phase, Schedule};
 use crate::systems::cosmos::growth::scenarios::Parsed;
 
+use super::super::common::bad;
 use super::raw::{Raw, RawCampaign, RawEvent, RawLevels};
 
 /// Caps (checked before any work; documented in docs/systems/cosmos-growth.md).
@@ -100,21 +101,12 @@ impl Levels {
     }
 }
 
-fn err(file: &ScenarioFile, path: &[&str], msg: String, allowed: &str) -> UserError {
-    file.error_at(
-        path,
-        &crate::systems::cosmos::growth::scenarios::shown_key(path),
-        &msg,
-        allowed,
-    )
-}
-
 /// Validates a mutation file.
 pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
     let raw: Raw = file.parse_raw()?;
     let m = &raw.mutation;
     if !(1..=100).contains(&m.chance) {
-        return Err(err(
+        return Err(bad(
             file,
             &["mutation", "chance"],
             crate::tr!("growth.mutation.out_of_range", value = m.chance),
@@ -122,7 +114,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
         ));
     }
     if !(-10..=10).contains(&m.karma) {
-        return Err(err(
+        return Err(bad(
             file,
             &["mutation", "karma"],
             crate::tr!("growth.mutation.out_of_range", value = m.karma),
@@ -130,7 +122,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
         ));
     }
     if !(1..=3650).contains(&m.max_days) {
-        return Err(err(
+        return Err(bad(
             file,
             &["mutation", "max_days"],
             crate::tr!("growth.mutation.out_of_range", value = m.max_days),
@@ -138,7 +130,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
         ));
     }
     if !(0..=3650).contains(&m.therapy_every_days) {
-        return Err(err(
+        return Err(bad(
             file,
             &["mutation", "therapy_every_days"],
             crate::tr!("growth.mutation.out_of_range", value = m.therapy_every_days),
@@ -148,7 +140,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
     let (tree, sample) = match (m.tree.as_deref(), m.genes.is_empty()) {
         (Some("sample"), true) => (sample_tree(), true),
         (Some("sample"), false) => {
-            return Err(err(
+            return Err(bad(
                 file,
                 &["mutation", "tree"],
                 crate::tr!("growth.mutation.tree_both").into(),
@@ -156,7 +148,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
             ))
         }
         (Some(other), _) => {
-            return Err(err(
+            return Err(bad(
                 file,
                 &["mutation", "tree"],
                 crate::tr!("growth.mutation.unknown_tree", tree = other),
@@ -169,7 +161,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
         ),
     };
     if m.schedule.is_empty() && m.events.is_empty() {
-        return Err(err(
+        return Err(bad(
             file,
             &["mutation", "schedule"],
             crate::tr!("growth.mutation.no_exposure").into(),
@@ -180,7 +172,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
     for (i, p) in m.schedule.iter().enumerate() {
         let is = i.to_string();
         let dice = DiceExpr::parse(&p.pmu).map_err(|_| {
-            err(
+            bad(
                 file,
                 &["mutation", "schedule", &is, "pmu"],
                 crate::tr!("growth.mutation.not_dice", value = p.pmu),
@@ -190,7 +182,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
         let days = match p.days {
             Some(d) if (1..=3650).contains(&d) => Some(d as u32),
             Some(d) => {
-                return Err(err(
+                return Err(bad(
                     file,
                     &["mutation", "schedule", &is, "days"],
                     crate::tr!("growth.mutation.out_of_range", value = d),
@@ -205,7 +197,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
         None => None,
         Some(s) => {
             if s.chance.is_empty() || s.chance.iter().any(|c| !(1..=100).contains(c)) {
-                return Err(err(
+                return Err(bad(
                     file,
                     &["mutation", "sweep", "chance"],
                     crate::tr!(
@@ -216,7 +208,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
                 ));
             }
             if s.karma.is_empty() || s.karma.iter().any(|k| !(-10..=10).contains(k)) {
-                return Err(err(
+                return Err(bad(
                     file,
                     &["mutation", "sweep", "karma"],
                     crate::tr!(
@@ -236,7 +228,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
     };
     if let (Some(l), Some(_)) = (&levels, &sweep) {
         if l.per_level.is_none() {
-            return Err(err(
+            return Err(bad(
                 file,
                 &["mutation", "levels", "chance"],
                 crate::tr!("growth.mutation.list_and_sweep").into(),
@@ -273,7 +265,7 @@ pub fn check(file: &ScenarioFile) -> Result<(), UserError> {
 
 fn events(file: &ScenarioFile, raw: &[RawEvent]) -> Result<Vec<Event>, UserError> {
     if raw.len() > MAX_EVENTS {
-        return Err(err(
+        return Err(bad(
             file,
             &["mutation", "events"],
             crate::tr!("growth.mutation.n_events", n = raw.len()),
@@ -287,7 +279,7 @@ fn events(file: &ScenarioFile, raw: &[RawEvent]) -> Result<Vec<Event>, UserError
         let when = match (e.days.is_empty(), e.daily_chance) {
             (false, None) => {
                 if let Some(d) = e.days.iter().find(|d| !(1..=3650).contains(*d)) {
-                    return Err(err(
+                    return Err(bad(
                         file,
                         &at("days"),
                         crate::tr!("growth.mutation.day_out", day = d),
@@ -301,7 +293,7 @@ fn events(file: &ScenarioFile, raw: &[RawEvent]) -> Result<Vec<Event>, UserError
             }
             (true, Some(p)) if p.is_finite() && (0.0..=1.0).contains(&p) => When::Daily(p),
             (true, Some(p)) => {
-                return Err(err(
+                return Err(bad(
                     file,
                     &at("daily_chance"),
                     crate::tr!("growth.mutation.not_probability", value = p),
@@ -309,7 +301,7 @@ fn events(file: &ScenarioFile, raw: &[RawEvent]) -> Result<Vec<Event>, UserError
                 ))
             }
             _ => {
-                return Err(err(
+                return Err(bad(
                     file,
                     &at("days"),
                     crate::tr!("growth.mutation.event_when", name = e.name),
@@ -320,7 +312,7 @@ fn events(file: &ScenarioFile, raw: &[RawEvent]) -> Result<Vec<Event>, UserError
         let pmu = match &e.pmu {
             None => None,
             Some(p) => Some(DiceExpr::parse(p).map_err(|_| {
-                err(
+                bad(
                     file,
                     &at("pmu"),
                     crate::tr!("growth.mutation.not_dice", value = p),
@@ -329,7 +321,7 @@ fn events(file: &ScenarioFile, raw: &[RawEvent]) -> Result<Vec<Event>, UserError
             })?),
         };
         if !(0..=MAX_EVENT_MUTATIONS).contains(&e.mutations) {
-            return Err(err(
+            return Err(bad(
                 file,
                 &at("mutations"),
                 crate::tr!("growth.mutation.out_of_range", value = e.mutations),
@@ -337,7 +329,7 @@ fn events(file: &ScenarioFile, raw: &[RawEvent]) -> Result<Vec<Event>, UserError
             ));
         }
         if pmu.is_none() && e.mutations == 0 && !e.major {
-            return Err(err(
+            return Err(bad(
                 file,
                 &at("name"),
                 crate::tr!("growth.mutation.event_nothing", name = e.name),
@@ -357,7 +349,7 @@ fn events(file: &ScenarioFile, raw: &[RawEvent]) -> Result<Vec<Event>, UserError
 
 fn levels(file: &ScenarioFile, l: &RawLevels, chance: i64) -> Result<Levels, UserError> {
     if !(1..=10).contains(&l.start) {
-        return Err(err(
+        return Err(bad(
             file,
             &["mutation", "levels", "start"],
             crate::tr!("growth.mutation.out_of_range", value = l.start),
@@ -365,7 +357,7 @@ fn levels(file: &ScenarioFile, l: &RawLevels, chance: i64) -> Result<Levels, Use
         ));
     }
     if !(1..=3650).contains(&l.days_per_level) {
-        return Err(err(
+        return Err(bad(
             file,
             &["mutation", "levels", "days_per_level"],
             crate::tr!("growth.mutation.out_of_range", value = l.days_per_level),
@@ -376,7 +368,7 @@ fn levels(file: &ScenarioFile, l: &RawLevels, chance: i64) -> Result<Levels, Use
     let (list, per_level) = match (&l.chance, l.chance_per_level) {
         (Some(c), None) => {
             if c.is_empty() || c.len() > span || c.iter().any(|x| !(1..=100).contains(x)) {
-                return Err(err(
+                return Err(bad(
                     file,
                     &["mutation", "levels", "chance"],
                     crate::tr!(
@@ -391,7 +383,7 @@ fn levels(file: &ScenarioFile, l: &RawLevels, chance: i64) -> Result<Levels, Use
                 ));
             }
             if c[0] != chance {
-                return Err(err(
+                return Err(bad(
                     file,
                     &["mutation", "levels", "chance"],
                     crate::tr!("growth.mutation.list_start", first = c[0], chance = chance),
@@ -402,7 +394,7 @@ fn levels(file: &ScenarioFile, l: &RawLevels, chance: i64) -> Result<Levels, Use
         }
         (None, Some(s)) if (0..=20).contains(&s) => (vec![], Some(s)),
         (None, Some(s)) => {
-            return Err(err(
+            return Err(bad(
                 file,
                 &["mutation", "levels", "chance_per_level"],
                 crate::tr!("growth.mutation.out_of_range", value = s),
@@ -410,7 +402,7 @@ fn levels(file: &ScenarioFile, l: &RawLevels, chance: i64) -> Result<Levels, Use
             ))
         }
         _ => {
-            return Err(err(
+            return Err(bad(
                 file,
                 &["mutation", "levels", "days_per_level"],
                 crate::tr!("growth.mutation.levels_one").into(),
@@ -432,7 +424,7 @@ fn levels(file: &ScenarioFile, l: &RawLevels, chance: i64) -> Result<Levels, Use
 
 fn campaign(file: &ScenarioFile, c: &RawCampaign) -> Result<(u32, Vec<(f64, u32)>), UserError> {
     if !(0..=MAX_CAMPAIGN_TESTS_PER_DAY).contains(&c.tests_per_day) {
-        return Err(err(
+        return Err(bad(
             file,
             &["mutation", "campaign", "tests_per_day"],
             crate::tr!("growth.mutation.out_of_range", value = c.tests_per_day),
@@ -440,7 +432,7 @@ fn campaign(file: &ScenarioFile, c: &RawCampaign) -> Result<(u32, Vec<(f64, u32)
         ));
     }
     if c.thresholds.is_empty() || c.thresholds.len() > MAX_CAMPAIGN_THRESHOLDS {
-        return Err(err(
+        return Err(bad(
             file,
             &["mutation", "campaign", "thresholds"],
             crate::tr!("growth.mutation.n_thresholds", n = c.thresholds.len()),
@@ -454,7 +446,7 @@ fn campaign(file: &ScenarioFile, c: &RawCampaign) -> Result<(u32, Vec<(f64, u32)
     for (i, t) in c.thresholds.iter().enumerate() {
         let is = i.to_string();
         if !(t.threshold.is_finite() && (-100.0..=200.0).contains(&t.threshold)) {
-            return Err(err(
+            return Err(bad(
                 file,
                 &["mutation", "campaign", "thresholds", &is, "threshold"],
                 crate::tr!("growth.mutation.out_of_range", value = t.threshold),
@@ -462,7 +454,7 @@ fn campaign(file: &ScenarioFile, c: &RawCampaign) -> Result<(u32, Vec<(f64, u32)
             ));
         }
         if !(1..=1000).contains(&t.weight) {
-            return Err(err(
+            return Err(bad(
                 file,
                 &["mutation", "campaign", "thresholds", &is, "weight"],
                 crate::tr!("growth.mutation.out_of_range", value = t.weight),
