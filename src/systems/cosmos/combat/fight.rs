@@ -345,18 +345,20 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
             while s < self.n_slots {
                 let e = self.group_end(s);
                 self.cursor = e;
-                for j in s..e {
-                    let f = self.slots[j].f();
-                    self.st[f].in_group = e - s > 1;
-                    self.st[f].group_alive = !self.st[f].down;
-                }
                 if e - s == 1 {
+                    // Alone in its slot: `in_group` is already false (cleared after every
+                    // exchange) and `group_alive` is read only in an exchange.
                     self.run_slot(s);
                 } else {
+                    for j in s..e {
+                        let f = self.slots[j].f();
+                        self.st[f].in_group = true;
+                        self.st[f].group_alive = !self.st[f].down;
+                    }
                     self.run_exchange(s, e);
-                }
-                for j in s..e {
-                    self.st[self.slots[j].f()].in_group = false;
+                    for j in s..e {
+                        self.st[self.slots[j].f()].in_group = false;
+                    }
                 }
                 if let Some(w) = self.winner() {
                     break 'combat w;
