@@ -164,8 +164,7 @@ impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
         for e in &self.sim.model.events {
             if e.join {
                 for g in e.first..e.first + e.count {
-                    self.st[g].down = true;
-                    self.st[g].absent = PENDING;
+                    self.fall(g, PENDING);
                 }
             }
         }
@@ -186,8 +185,7 @@ impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
                 if e.join {
                     if self.st[g].absent == PENDING {
                         self.note(|_| Step::Joins { who: g as u8 });
-                        self.st[g].absent = PRESENT;
-                        self.st[g].down = false;
+                        self.rise(g);
                         if self.sim.model.fatigue.on {
                             // Arriving exhausted on both tracks: unconscious (C-FAT-4).
                             self.tire(g, 0, 0);
@@ -202,8 +200,7 @@ impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
                         if self.st[g].posture != NONE {
                             self.end_posture(g, END_COMBAT_END);
                         }
-                        self.st[g].down = true;
-                        self.st[g].absent = GONE;
+                        self.fall(g, GONE);
                     }
                     continue;
                 }

@@ -160,9 +160,8 @@ impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
                 fm: t.fm as i8,
             });
         }
-        let s = &mut self.st[f];
-        if t.fp >= max && t.fm >= max && !s.down {
-            s.down = true;
+        if t.fp >= max && t.fm >= max && !self.st[f].down {
+            self.fall(f, self.st[f].absent);
             self.note(|_| Step::Down { who: f as u8 });
             if self.st[f].posture != NONE {
                 self.end_posture(f, END_HOLDER_DOWN);

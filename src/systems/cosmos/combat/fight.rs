@@ -192,6 +192,11 @@ pub(super) struct Fight<'a, 'r, W: Watch = Quiet, P: Plan = Full> {
     pub rng: &'r mut Rng64,
     pub acc: &'r mut CombatAcc,
     pub st: [FState; MAX_FIGHTERS],
+    /// Bit f: `st[f].down`; bit f of `pending`: `st[f].absent == PENDING`. Kept in step by
+    /// [`Fight::fall`] and [`Fight::rise`], the only writers of `down`, so the end-of-combat
+    /// check and target choice read one word instead of every combatant.
+    down_mask: u32,
+    pending_mask: u32,
     slots: [Slot; MAX_FIGHTERS * MAX_ACTIONS as usize],
     n_slots: usize,
     /// First slot not yet run in the current round.
@@ -232,6 +237,8 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
             rng,
             acc,
             st: [FState::BLANK; MAX_FIGHTERS],
+            down_mask: 0,
+            pending_mask: 0,
             slots: [Slot(0); MAX_FIGHTERS * MAX_ACTIONS as usize],
             n_slots: 0,
             cursor: 0,
@@ -277,6 +284,8 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
                 ..FState::BLANK
             };
         }
+        self.down_mask = 0;
+        self.pending_mask = 0;
         if let Some(c) = &self.carry {
             for (s, &(fp, fm)) in self.st.iter_mut().zip(c) {
                 (s.fp, s.fm) = (fp, fm);
@@ -374,17 +383,54 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
         self.finish(outcome);
     }
 
+    /// Puts `f` out of the fight (down, or away as `absent` says).
+    #[inline(always)]
+    pub(super) fn fall(&mut self, f: usize, absent: u8) {
+        self.st[f].down = true;
+        self.st[f].absent = absent;
+        self.down_mask |= 1 << f;
+        if absent == super::events::PENDING {
+            self.pending_mask |= 1 << f;
+        } else {
+            self.pending_mask &= !(1 << f);
+        }
+    }
+
+    /// Brings `f` (back) into the fight: a reinforcement arriving.
+    pub(super) fn rise(&mut self, f: usize) {
+        self.st[f].down = false;
+        self.st[f].absent = super::events::PRESENT;
+        self.down_mask &= !(1 << f);
+        self.pending_mask &= !(1 << f);
+    }
+
+    /// The mask of combatants down or out of the fight (bit f).
+    #[inline(always)]
+    pub(super) fn down_mask(&self) -> u32 {
+        self.down_mask
+    }
+
     /// The side left standing, the "nobody" index when all are down, or None.
     pub(super) fn winner(&self) -> Option<usize> {
+        // Reinforcements on their way keep their side in the fight (`events.rs`).
+        let keep = !self.down_mask | self.pending_mask;
+        let sides = self.sim.model.sides.len();
         let mut mask = 0u32;
-        for (s, &bit) in self.st[..self.sim.n].iter().zip(&self.sim.side_bit) {
-            // Reinforcements on their way keep their side in the fight (`events.rs`).
-            if !s.down || s.absent == super::events::PENDING {
-                mask |= bit;
+        for (s, &m) in self.sim.side_members[..sides].iter().enumerate() {
+            mask |= ((keep & m != 0) as u32) << s;
+        }
+        #[cfg(test)]
+        {
+            let mut slow = 0u32;
+            for (s, f) in self.st[..self.sim.n].iter().zip(&self.sim.model.fighters) {
+                if !s.down || s.absent == super::events::PENDING {
+                    slow |= 1 << f.side;
+                }
             }
+            assert_eq!(mask, slow, "the masks drifted from `down`/`absent`");
         }
         if mask == 0 {
-            Some(self.sim.model.sides.len())
+            Some(sides)
         } else if mask & (mask - 1) == 0 {
             // One side left (one bit set).
             Some(mask.trailing_zeros() as usize)

@@ -257,7 +257,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
                 after: me.st[t].hp,
             });
             if self.st[t].hp <= 0 && !self.st[t].down {
-                self.st[t].down = true;
+                self.fall(t, self.st[t].absent);
                 self.note(|_| Step::Down { who: t as u8 });
                 if self.st[t].posture != NONE {
                     self.end_posture(t, END_HOLDER_DOWN);

@@ -67,11 +67,11 @@ pub struct CombatSim {
     pub(super) any_support: bool,
     /// Whether some combatant holds or some attack places a periodic effect.
     pub(super) any_periodic: bool,
-    /// Per combatant: the bit of its side, and the mask of the combatants on another side
-    /// (bit g): the turn loop tests sides and enemies by mask rather than through
-    /// `Fighter`.
-    pub(super) side_bit: [u32; MAX_FIGHTERS],
+    /// Per combatant: the mask of the combatants on another side (bit g): the turn loop
+    /// tests enemies by mask rather than through `Fighter`.
     pub(super) enemy_mask: [u32; MAX_FIGHTERS],
+    /// Per side: the mask of its combatants (bit g), for the end-of-combat check.
+    pub(super) side_members: [u32; MAX_FIGHTERS],
     /// Per combatant: the mask of the others on its side, and its max HP as the rule
     /// conditions compare with it (`trigger.rs`, `posture.rs`).
     pub(super) ally_mask: [u32; MAX_FIGHTERS],
@@ -251,7 +251,7 @@ impl CombatSim {
                 }
             }
         }
-        let mut side_bit = [0u32; MAX_FIGHTERS];
+        let mut side_members = [0u32; MAX_FIGHTERS];
         let mut enemy_mask = [0u32; MAX_FIGHTERS];
         let mut ally_mask = [0u32; MAX_FIGHTERS];
         let mut max_hp = [0.0; MAX_FIGHTERS];
@@ -264,7 +264,7 @@ impl CombatSim {
             if let [one] = a.attacks[..] {
                 only_attack[f] = Some(one);
             }
-            side_bit[f] = 1 << a.side;
+            side_members[a.side] |= 1 << f;
             max_hp[f] = a.hp as f64;
             let ar = a.armour;
             armour[f] = (
@@ -292,7 +292,7 @@ impl CombatSim {
                 || model.attacks.iter().any(|a| a.on_hit.is_some()),
             any_mods: any_effects || any_focus,
             any_support,
-            side_bit,
+            side_members,
             enemy_mask,
             ally_mask,
             max_hp,

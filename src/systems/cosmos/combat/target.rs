@@ -12,13 +12,7 @@ impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
     /// Standing enemies of `f` not in `taken`, as a mask (bit g).
     #[inline(always)]
     fn open_enemies(&self, f: usize, taken: u32) -> u32 {
-        let mut open = self.sim.enemy_mask[f] & !taken;
-        for g in bits(open) {
-            if self.st[g].down {
-                open &= !(1 << g);
-            }
-        }
-        open
+        self.sim.enemy_mask[f] & !taken & !self.down_mask()
     }
 
     /// The next target of `f` among standing enemies not in `taken`.

@@ -125,7 +125,8 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         let sim = self.sim;
         let below = |g: usize, x: f64| (self.st[g].hp as f64) < x * sim.max_hp[g];
         let (allies, enemies) = (sim.ally_mask[f], sim.enemy_mask[f]);
-        let standing = |g: usize| !self.st[g].down;
+        let down = self.down_mask();
+        let standing = |g: usize| down & (1 << g) == 0;
         match c {
             Cond::RoundAtLeast(r) => self.round >= *r,
             Cond::Round(r) => self.round == *r,
@@ -138,7 +139,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
             Cond::AllyPosture(m) => {
                 bits(allies).any(|g| standing(g) && posture_bit(self.st[g].posture) & m != 0)
             }
-            Cond::AllyDown => bits(allies).any(|g| self.st[g].down),
+            Cond::AllyDown => allies & down != 0,
             Cond::OwnFpAtLeast(x) => self.st[f].fp >= *x,
             Cond::OwnFmAtLeast(x) => self.st[f].fm >= *x,
             Cond::All(v) => v.iter().all(|c| self.holds(f, c)),
