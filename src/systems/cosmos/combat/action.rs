@@ -1,7 +1,7 @@
 //! An action: mode, target, attack, attack test, defence, damage (C-CMB-1..5, C-ELEM,
 //! C-LD-4..6).
 
-use crate::systems::cosmos::{drift, Outcome};
+use crate::systems::cosmos::Outcome;
 
 use super::acc::END_FINAL_SKILL;
 use super::aura_use::TestKind;
@@ -206,7 +206,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         };
         if self.st[f].posture == NONE {
             let from = self.st[f].karma;
-            self.st[f].karma = drift(from, o, &self.sim.rules.test);
+            self.st[f].karma = self.sim.drift(from, o);
             self.note(|me| Step::Karma {
                 who: f as u8,
                 from,

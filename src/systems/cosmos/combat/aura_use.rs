@@ -4,7 +4,7 @@
 use crate::dice::Die;
 use crate::systems::cosmos::growth::aura::{face_rule, AuraExchange};
 use crate::systems::cosmos::growth::PassiveTest;
-use crate::systems::cosmos::{drift, threshold_with_modifier, Outcome};
+use crate::systems::cosmos::{threshold_with_modifier, Outcome};
 
 use super::fight::{Fight, NONE};
 use super::model::{AuraUse, ESPRIT};
@@ -110,7 +110,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
                     .roll(self.rng, &self.sim.rules.test),
             };
             if passive.moves_karma() && self.st[v].posture == NONE {
-                self.st[v].karma = drift(self.st[v].karma, g, &self.sim.rules.test);
+                self.st[v].karma = self.sim.drift(self.st[v].karma, g);
             }
             if !g.is_success() {
                 self.acc.fighters[h].aura.actions_lost += 1;

@@ -38,13 +38,14 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     }
 
     /// Whether `try_points(f, Moment::AfterAction | Moment::TurnStart)` may spend a point
-    /// now. False only when it surely would not: no policy rules, no ally-down or turn-start
+    /// now. False only when it surely would not: no `spend` rule of its own (without one,
+    /// `rule_points` leaves the choice to the flat triggers), no ally-down or turn-start
     /// trigger, and HP not under the `below_hp` threshold of a kind with points left (the
     /// same comparison as `triggered`), so the turn loop may skip the call and change
     /// nothing.
     #[inline(always)]
     pub(super) fn may_react(&self, f: usize) -> bool {
-        if P::on(self.sim.any_rules) || self.sim.point_other[f] {
+        if P::on(self.sim.point_rules[f]) || self.sim.point_other[f] {
             return true;
         }
         let s = &self.st[f];

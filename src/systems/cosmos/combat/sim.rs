@@ -17,6 +17,9 @@ const KARMAS: usize = (KARMA_MAX - KARMA_MIN + 1) as usize;
 pub struct CombatSim {
     pub model: CombatModel,
     pub rules: CombatRules,
+    /// Karma after a test, by karma before (from `KARMA_MIN`) and outcome: `drift` under
+    /// the run's rules (C-KARMA-1), read once per test in the turn loop.
+    karma_next: [[i8; 6]; KARMAS],
     /// The d100 tests per (test block, karma) at modifier 0, keyed
     /// `block * 21 + karma + 10` (C-TEST via `TestBank`: equal tables kept once, issue 29); tests with a bonus
     /// or malus fall back to `TestSpec::roll`. Blocks `f * 6 + stat` are the plain stat
@@ -92,6 +95,9 @@ pub struct CombatSim {
     /// turn loop skip the point check when nothing can fire.
     pub(super) point_hp: [[f64; 2]; MAX_FIGHTERS],
     pub(super) point_other: [bool; MAX_FIGHTERS],
+    /// Per combatant: whether a policy rule of its own may spend a point (`spend`): only
+    /// those combatants need `rule_points` between actions.
+    pub(super) point_rules: [bool; MAX_FIGHTERS],
     /// Per combatant: the HP under which it turns Offensive, then Defensive, before acting
     /// (`x * max HP`, the product `take_action` compared with), -inf without one.
     pub(super) mode_hp: [[f64; 2]; MAX_FIGHTERS],
@@ -236,8 +242,10 @@ impl CombatSim {
             .fold(0u32, |m, (f, &r)| m | (r as u32) << f);
         let mut point_hp = [[f64::NEG_INFINITY; 2]; MAX_FIGHTERS];
         let mut point_other = [false; MAX_FIGHTERS];
+        let mut point_rules = [false; MAX_FIGHTERS];
         let mut mode_hp = [[f64::NEG_INFINITY; 2]; MAX_FIGHTERS];
         for (f, a) in model.fighters.iter().enumerate() {
+            point_rules[f] = a.rules.points;
             for (k, t) in [&a.policy.dark, &a.policy.light].into_iter().enumerate() {
                 if let Some(x) = t.below_hp {
                     point_hp[f][k] = x * a.hp as f64;
@@ -287,7 +295,14 @@ impl CombatSim {
             .collect();
         let (any_rules, any_effects, any_focus) = super::support::flags(&model);
         let any_support = model.fighters.iter().any(|f| !f.support.is_empty());
+        let mut karma_next = [[0i8; 6]; KARMAS];
+        for (k, row) in (KARMA_MIN..=KARMA_MAX).zip(karma_next.iter_mut()) {
+            for o in Outcome::ALL {
+                row[o as usize] = crate::systems::cosmos::drift(k, o, &rules.test);
+            }
+        }
         CombatSim {
+            karma_next,
             any_periodic: model.fighters.iter().any(|f| !f.periodic.is_empty())
                 || model.attacks.iter().any(|a| a.on_hit.is_some()),
             any_mods: any_effects || any_focus,
@@ -302,6 +317,7 @@ impl CombatSim {
             reactive_mask,
             point_hp,
             point_other,
+            point_rules,
             mode_hp,
             any_rules,
             any_effects,
@@ -333,6 +349,12 @@ impl CombatSim {
     pub(super) fn sample(&self, block: usize, karma: i8, rng: &mut Rng64) -> Outcome {
         self.tests
             .sample(block * KARMAS + (karma - KARMA_MIN) as usize, rng)
+    }
+
+    /// Karma after a test of outcome `o` at `karma` (C-KARMA-1): `drift`, from a table.
+    #[inline(always)]
+    pub(super) fn drift(&self, karma: i8, o: Outcome) -> i8 {
+        self.karma_next[(karma - KARMA_MIN) as usize][o as usize]
     }
 
     /// The test block of `f`'s plain `stat` test.
@@ -479,6 +501,39 @@ impl PlanWork for Batch<'_> {
         for j in 0..self.trials {
             *fight.rng = self.draws.trial(j);
             fight.combat();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::systems::cosmos::combat::options::CombatRules;
+    use crate::systems::cosmos::{drift, KarmaOverflow};
+
+    #[test]
+    fn the_drift_table_is_drift() {
+        let text = include_str!("../../../../scenarios/cosmos/duel.toml");
+        let file = crate::scenario::ScenarioFile::from_text("duel.toml", text);
+        let (_, model) = super::super::scenario::load(&file).unwrap();
+        for (bound, overflow) in [
+            (10, KarmaOverflow::Clamp),
+            (10, KarmaOverflow::Cancel),
+            (6, KarmaOverflow::Clamp),
+            (6, KarmaOverflow::Cancel),
+        ] {
+            let mut rules = CombatRules::default();
+            rules.test.karma_bound = bound;
+            rules.test.karma_overflow = overflow;
+            let sim = CombatSim::new(model.clone(), rules.clone());
+            let mut moved = 0;
+            for k in -bound..=bound {
+                for o in Outcome::ALL {
+                    assert_eq!(sim.drift(k, o), drift(k, o, &rules.test), "{k} {o:?}");
+                    moved += (sim.drift(k, o) != k) as u32;
+                }
+            }
+            assert!(moved > 0);
         }
     }
 }

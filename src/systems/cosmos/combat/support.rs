@@ -6,7 +6,6 @@
 //! (`use = "<name>"`, trigger.rs).
 
 use crate::dice::DiceExpr;
-use crate::systems::cosmos::drift;
 use crate::systems::cosmos::growth::fatigue::FatigueState;
 use crate::systems::cosmos::growth::PassiveTest;
 
@@ -304,7 +303,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
                 .roll(self.rng, &self.sim.rules.test),
         };
         if passive.moves_karma() && self.st[f].posture == NONE {
-            self.st[f].karma = drift(self.st[f].karma, g, &self.sim.rules.test);
+            self.st[f].karma = self.sim.drift(self.st[f].karma, g);
         }
         g.is_success()
     }
