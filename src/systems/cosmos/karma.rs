@@ -123,7 +123,13 @@ pub struct KarmaWalk {
     /// Pairs per state (100 x the karma die's sides); the draw is the sampler's.
     pairs: Die,
     burn_in: u64,
+    /// Under the book's d10: `next` with a row for every `u8` state, so a step reads it
+    /// with no bounds check and no run-time size (issue 28: report time).
+    book: Option<Box<[u8; 256 * BOOK_PAIRS]>>,
 }
+
+/// Pairs per state under the book's d10 karma die.
+const BOOK_PAIRS: usize = 1000;
 
 /// Visits per karma state, and the per-chain share of each state.
 #[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
@@ -167,10 +173,53 @@ impl KarmaWalk {
                 *slot = state(drift(k, sampler.outcome_at(i), rules)) as u8;
             }
         }
+        let book = (n == BOOK_PAIRS).then(|| {
+            let mut t = vec![0u8; 256 * BOOK_PAIRS];
+            t[..next.len()].copy_from_slice(&next);
+            t.into_boxed_slice()
+                .try_into()
+                .expect("the table is 256 rows long")
+        });
         KarmaWalk {
             next,
             pairs,
             burn_in,
+            book,
+        }
+    }
+
+    /// [`KarmaWalk::step`] under the book's d10: the same draw, its die and row size known
+    /// at compile time.
+    #[inline(always)]
+    fn book_step(t: &[u8; 256 * BOOK_PAIRS], s: u8, rng: &mut crate::engine::Rng64) -> u8 {
+        const PAIRS: Die = Die::known(BOOK_PAIRS as u64);
+        t[usize::from(s) * BOOK_PAIRS + PAIRS.index(rng) as usize]
+    }
+
+    /// A batch under the book's d10: the visits counted in a local array a `u8` state
+    /// indexes, two steps per turn of the loop.
+    fn book_batch(
+        &self,
+        t: &[u8; 256 * BOOK_PAIRS],
+        rng: &mut crate::engine::Rng64,
+        trials: u64,
+    ) -> Counts<KARMA_STATES> {
+        let mut s = state(0) as u8;
+        for _ in 0..self.burn_in {
+            s = KarmaWalk::book_step(t, s, rng);
+        }
+        let mut visits = [0u64; 256];
+        for _ in 0..trials / 2 {
+            visits[usize::from(s)] += 1;
+            s = KarmaWalk::book_step(t, s, rng);
+            visits[usize::from(s)] += 1;
+            s = KarmaWalk::book_step(t, s, rng);
+        }
+        if trials % 2 == 1 {
+            visits[usize::from(s)] += 1;
+        }
+        Counts {
+            counts: std::array::from_fn(|i| visits[i]),
         }
     }
 
@@ -190,15 +239,21 @@ impl Simulation for KarmaWalk {
 
     fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut KarmaAcc) {
         let rng = &mut draws.batch();
-        let mut s = state(0);
-        for _ in 0..self.burn_in {
-            s = self.step(s, rng);
-        }
-        let mut visits = Counts::<KARMA_STATES>::default();
-        for _ in 0..trials {
-            visits.add(s);
-            s = self.step(s, rng);
-        }
+        let visits = match &self.book {
+            Some(t) => self.book_batch(t, rng, trials),
+            None => {
+                let mut s = state(0);
+                for _ in 0..self.burn_in {
+                    s = self.step(s, rng);
+                }
+                let mut visits = Counts::<KARMA_STATES>::default();
+                for _ in 0..trials {
+                    visits.add(s);
+                    s = self.step(s, rng);
+                }
+                visits
+            }
+        };
         for (m, c) in acc.share.iter_mut().zip(visits.counts) {
             m.push(c as f64 / trials as f64);
         }
@@ -274,6 +329,36 @@ mod tests {
             mean(&tired) > mean(&a) + 0.5,
             "a wider crit-failure band pushes karma up"
         );
+    }
+
+    /// The book's walk visits what the general walk visits on the same draws, odd and
+    /// even trial counts alike.
+    #[test]
+    fn the_book_walk_matches_the_general_walk() {
+        let key = crate::engine::StreamKey::new("test.karma_walk");
+        for (t, band) in [
+            (50.0, CritBand::Book),
+            (30.0, CritBand::From(86)),
+            (80.0, CritBand::Book),
+        ] {
+            let r = TestRules::default();
+            let book = KarmaWalk::build(t, band, &r, 37);
+            assert!(book.book.is_some());
+            let general = KarmaWalk {
+                book: None,
+                next: book.next.clone(),
+                ..book
+            };
+            for (batch, trials) in [(0, 20_001), (1, 20_000), (2, 1)] {
+                let draws = Draws::new(11, &key, batch);
+                let (mut a, mut b) = (KarmaAcc::default(), KarmaAcc::default());
+                book.run_batch(&draws, trials, &mut a);
+                general.run_batch(&draws, trials, &mut b);
+                assert_eq!(a.visits.counts, b.visits.counts, "{t} {trials}");
+                assert_eq!(a.share, b.share);
+                assert_eq!(a.visits.total(), trials);
+            }
+        }
     }
 
     #[test]

@@ -316,6 +316,67 @@ impl PoolSampler {
     }
 }
 
+/// Pools of at most [`POOL_CODE_DICE`] dice rolled for a tally (issue 28: the table's
+/// Monte Carlo cross-check): each pair of dice that [`PoolSampler::pool_paired`] draws is
+/// read in one lookup, and the whole pool comes out as one small code to count, with the
+/// same draws in the same order.
+#[derive(Clone, Debug)]
+pub struct PoolCodes {
+    /// The code of a pair of faces, by `a * 20 + b` (indices 0..20 of the first and second
+    /// die); the table is a power of two long so a masked index needs no bounds check.
+    pair: [u8; 512],
+    /// The code of one face, by its index 0..20.
+    one: [u8; 32],
+}
+
+/// Most dice [`PoolCodes`] rolls: their code stays below [`POOL_CODES`].
+pub const POOL_CODE_DICE: u8 = 5;
+/// How many pool codes there are: successes (at most 10) in bits 0-3, the number of
+/// pairs or lone dice with a complication (at most 3) from bit 4.
+pub const POOL_CODES: usize = 64;
+
+impl PoolCodes {
+    pub fn new(sampler: &PoolSampler) -> PoolCodes {
+        // Successes, and a complication counted once per pair or lone die (so a pool's
+        // sum stays in its bits).
+        let code = |s: u8, c: u8| s | c << 4;
+        let l = &sampler.lookup;
+        let mut p = PoolCodes {
+            pair: [0; 512],
+            one: [0; 32],
+        };
+        for a in 0..20 {
+            p.one[a] = code(l[a] & 3, l[a] >> 2);
+            for b in 0..20 {
+                p.pair[a * 20 + b] = code((l[a] & 3) + (l[b] & 3), (l[a] | l[b]) >> 2);
+            }
+        }
+        p
+    }
+
+    /// Rolls `DICE` dice (at most [`POOL_CODE_DICE`]) as [`PoolSampler::pool_paired`]
+    /// does: their code.
+    #[inline(always)]
+    pub fn pool<const DICE: u8>(&self, rng: &mut Rng64) -> u8 {
+        const { assert!(DICE <= POOL_CODE_DICE) };
+        let mut code = 0u8;
+        for _ in 0..DICE / 2 {
+            let (a, b) = Die::D20.index_pair(rng);
+            code += self.pair[(a * 20 + b) as usize & 511];
+        }
+        if DICE % 2 == 1 {
+            code += self.one[Die::D20.index(rng) as usize & 31];
+        }
+        code
+    }
+
+    /// A code's total successes and whether the pool had a complication (0/1).
+    #[inline]
+    pub fn read(code: usize) -> (usize, u64) {
+        (code & 15, u64::from(code >= 16))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -419,6 +480,51 @@ mod tests {
             let b = enumerate(&wide, 3, d as i64);
             assert!((e.p_complication - b.p_complication).abs() < 1e-12);
             assert!((e.p_pass - b.p_pass).abs() < 1e-12);
+        }
+    }
+
+    /// Every pool of up to five dice codes as [`PoolSampler::pool_paired`] reads it, on
+    /// the same draws: specs with crits, tags and complications on both sides of the TN.
+    #[test]
+    fn pool_codes_match_pool_paired() {
+        use rand::SeedableRng;
+        for (tn, tag, comp, crit, from) in [
+            (10, 0, 1, 1, 20),
+            (7, 3, 2, 2, 18),
+            (20, 6, 5, 1, 20),
+            (2, 2, 1, 3, 21),
+            (15, 0, 4, 1, 16),
+        ] {
+            let spec = DieSpec::new(tn, tag, comp).unwrap().with_faces(crit, from);
+            let sampler = PoolSampler::new(&spec);
+            let codes = PoolCodes::new(&sampler);
+            let mut seen = [false; POOL_CODES];
+            fn check<const D: u8>(s: &PoolSampler, c: &PoolCodes, seen: &mut [bool]) {
+                let mut a = Rng64::seed_from_u64(u64::from(D));
+                let mut b = a.clone();
+                for _ in 0..20_000 {
+                    let code = usize::from(c.pool::<D>(&mut a));
+                    let (succ, comp) = s.pool_paired(&mut b, D);
+                    assert!(code < POOL_CODES);
+                    assert_eq!(
+                        PoolCodes::read(code),
+                        (usize::from(succ), u64::from(comp)),
+                        "{D}"
+                    );
+                    seen[code] = true;
+                }
+                assert_eq!(a, b);
+            }
+            check::<1>(&sampler, &codes, &mut seen);
+            check::<2>(&sampler, &codes, &mut seen);
+            check::<3>(&sampler, &codes, &mut seen);
+            check::<4>(&sampler, &codes, &mut seen);
+            check::<5>(&sampler, &codes, &mut seen);
+            // Even TN 2 with no complication (successes 0, 2, 4...) shows five codes.
+            assert!(
+                seen.iter().filter(|&&x| x).count() >= 5,
+                "{tn} {tag} {comp}"
+            );
         }
     }
 

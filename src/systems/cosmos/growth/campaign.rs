@@ -88,7 +88,20 @@ pub struct Mix {
     /// Cumulative weights.
     cum: Vec<u32>,
     pick: Die,
+    /// The threshold index of each face of `pick` (what the search of `cum` finds), when
+    /// the weights are few enough to table: a lookup instead of a scan per test.
+    pick_lut: Vec<u8>,
 }
+
+/// The threshold index drawn on face `r` of the pick die: the first cumulative weight
+/// above `r` (0 when none is, as with all-zero weights).
+#[inline]
+fn pick_index(cum: &[u32], r: u32) -> usize {
+    cum.iter().position(|&c| r < c).unwrap_or(0)
+}
+
+/// Pick dice with more faces than this are searched, not tabled.
+const PICK_LUT_MAX: u32 = 1 << 12;
 
 impl Mix {
     pub fn new(thresholds: Vec<(f64, u32)>, rules: &TestRules) -> Mix {
@@ -105,25 +118,40 @@ impl Mix {
                 ));
             }
         }
+        let pick = Die::new(total.max(1) as u64).unwrap_or(Die::D6);
+        let faces = pick.faces() as u32;
+        let pick_lut = if faces <= PICK_LUT_MAX && thresholds.len() <= u8::MAX as usize {
+            (0..faces).map(|r| pick_index(&cum, r) as u8).collect()
+        } else {
+            Vec::new()
+        };
         Mix {
             thresholds,
             samplers,
             cum,
-            pick: Die::new(total.max(1) as u64).unwrap_or(Die::D6),
+            pick,
+            pick_lut,
         }
     }
 
     /// One test at a threshold drawn from the mix, read at `karma`.
     #[inline]
     pub fn test(&self, rng: &mut Rng64, karma: i8) -> Outcome {
-        self.test_at(rng, karma).1
+        // The scan, not the table: as cheap for the short mixes of a day's tests
+        // (mutation), and it keeps this copy small where it is inlined.
+        let r = self.pick.index(rng) as u32;
+        let i = pick_index(&self.cum, r);
+        self.samplers[i * KARMA_STATES + (karma - KARMA_MIN) as usize].sample(rng)
     }
 
     /// As [`Mix::test`], with the index of the threshold drawn.
-    #[inline]
+    #[inline(always)]
     pub fn test_at(&self, rng: &mut Rng64, karma: i8) -> (usize, Outcome) {
         let r = self.pick.index(rng) as u32;
-        let i = self.cum.iter().position(|&c| r < c).unwrap_or(0);
+        let i = match self.pick_lut.get(r as usize) {
+            Some(&i) => i as usize,
+            None => pick_index(&self.cum, r),
+        };
         (
             i,
             self.samplers[i * KARMA_STATES + (karma - KARMA_MIN) as usize].sample(rng),
@@ -280,8 +308,27 @@ impl KarmaTrack {
         rng: &mut Rng64,
         w: &mut W,
     ) -> i8 {
-        if let Some(p) = postures {
-            if self.lock.is_none() && p.every > 0 && i % p.every == p.every - 1 && p.length > 0 {
+        let due = postures.is_some_and(|p| p.every > 0 && i % p.every == p.every - 1);
+        self.step_due(i, due, mix, postures, rules, rng, w)
+    }
+
+    /// [`KarmaTrack::step`] with whether a posture is due at test `i` (every
+    /// `postures.every` tests, the last of each run) given: a caller stepping test by
+    /// test counts down instead of dividing.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn step_due<W: Watch<KarmaStep>>(
+        &mut self,
+        i: u32,
+        due: bool,
+        mix: &Mix,
+        postures: Option<&Postures>,
+        rules: &TestRules,
+        rng: &mut Rng64,
+        w: &mut W,
+    ) -> i8 {
+        if let Some(p) = postures.filter(|_| due) {
+            if self.lock.is_none() && p.length > 0 {
                 if let Some(light) = self.choose(p.kind) {
                     // C-KARMA-2: karma reads +10 in Illumination, -10 in Sépulcrale.
                     let value = if light {
@@ -440,6 +487,31 @@ mod tests {
             ..TestRules::default()
         };
         assert_eq!(granted(6, 5, &bound8), 8);
+    }
+
+    #[test]
+    fn pick_table_matches_the_cumulative_search() {
+        let rules = TestRules::default();
+        let mix = Mix::new(vec![(40.0, 3), (50.0, 0), (60.0, 5), (70.0, 1)], &rules);
+        assert_eq!(mix.pick_lut.len(), 9);
+        for r in 0..9u32 {
+            let scan = mix.cum.iter().position(|&c| r < c).unwrap_or(0);
+            assert_eq!(mix.pick_lut[r as usize] as usize, scan, "face {r}");
+        }
+        // The same draws pick the same threshold and outcome as the scan would.
+        let mut rng = stream(7, 0, 0);
+        for _ in 0..200 {
+            let mut copy = rng.clone();
+            let r = mix.pick.index(&mut copy) as u32;
+            let i = mix.cum.iter().position(|&c| r < c).unwrap_or(0);
+            let o = mix.samplers[i * KARMA_STATES + 13].sample(&mut copy);
+            let mut again = rng.clone();
+            assert_eq!(mix.test(&mut again, 3), o);
+            assert_eq!(mix.test_at(&mut rng, 3), (i, o));
+        }
+        // All-zero weights: one face, threshold 0, as the scan's fallback.
+        let zero = Mix::new(vec![(50.0, 0)], &rules);
+        assert_eq!(zero.pick_lut, vec![0]);
     }
 
     #[test]

@@ -1,7 +1,8 @@
 use polars::prelude::*;
 
 use crate::context::{Context, Method};
-use crate::engine::{Counts, Draws, Simulation};
+use crate::dice::Die;
+use crate::engine::{Counts, Draws, Rng64, Simulation};
 use crate::error::UserError;
 use crate::report::{
     int_column, Chart, Figure, Heatmap, LineChart, LineSeries, Output, Provenance,
@@ -65,7 +66,41 @@ pub fn test_grid_exact(grid: &TestGrid, rules: &TestRules) -> Result<Vec<[f64; 6
 /// Monte Carlo counts for one cell.
 pub type CellCounts = Counts<6>;
 
-struct CellSim(TestSampler);
+/// One cell: its sampler, and the die its sampler draws the (natural, karma die) pair with.
+struct CellSim {
+    sampler: TestSampler,
+    pairs: Die,
+}
+
+/// Room for every pair a sampler draws (100 x a karma die of at most 20 sides), a power of
+/// two so a masked index needs no bounds check.
+const PAIR_SLOTS: usize = 2048;
+
+impl CellSim {
+    fn new(sampler: TestSampler, rules: &TestRules) -> CellSim {
+        let pairs = TestSampler::pairs(rules);
+        assert!(pairs.faces() as usize <= PAIR_SLOTS);
+        CellSim { sampler, pairs }
+    }
+}
+
+/// The pairs under the book's d10 karma die.
+const BOOK_PAIRS: Die = Die::known(1000);
+
+/// Counts `trials` draws of `pairs` by the pair drawn, four to a turn of the loop.
+#[inline(always)]
+fn count_pairs(pairs: Die, rng: &mut Rng64, trials: u64, by_pair: &mut [u64; PAIR_SLOTS]) {
+    let draw = |rng: &mut Rng64| pairs.index(rng) as usize & (PAIR_SLOTS - 1);
+    for _ in 0..trials / 4 {
+        by_pair[draw(rng)] += 1;
+        by_pair[draw(rng)] += 1;
+        by_pair[draw(rng)] += 1;
+        by_pair[draw(rng)] += 1;
+    }
+    for _ in 0..trials % 4 {
+        by_pair[draw(rng)] += 1;
+    }
+}
 
 impl Simulation for CellSim {
     type Acc = CellCounts;
@@ -74,23 +109,21 @@ impl Simulation for CellSim {
         CellCounts::default()
     }
 
+    /// Draws as [`TestSampler::sample`] does, but counts the drawn pair itself and reads the
+    /// pairs' outcomes once per batch: a trial is one draw and one increment (issue 28).
     #[inline(never)]
     fn run_batch(&self, draws: &Draws, trials: u64, acc: &mut CellCounts) {
         let rng = &mut draws.batch();
-        // Four count arrays break the store-to-load chain on a repeated outcome.
-        let mut c = [[0u64; 8]; 4];
-        for _ in 0..trials / 4 {
-            for lane in &mut c {
-                lane[self.0.sample_index(rng) as usize] += 1;
-            }
+        let mut by_pair = [0u64; PAIR_SLOTS];
+        // The book's d10 gets its own loop: a die known at compile time needs no mask.
+        if self.pairs == BOOK_PAIRS {
+            count_pairs(BOOK_PAIRS, rng, trials, &mut by_pair);
+        } else {
+            count_pairs(self.pairs, rng, trials, &mut by_pair);
         }
-        for _ in 0..trials % 4 {
-            c[0][self.0.sample_index(rng) as usize] += 1;
-        }
-        for lane in &c {
-            for (a, b) in acc.counts.iter_mut().zip(lane) {
-                *a += b;
-            }
+        let n = self.pairs.faces() as usize;
+        for (i, &k) in by_pair[..n].iter().enumerate() {
+            acc.counts[self.sampler.outcome_at(i) as usize] += k;
         }
     }
 }
@@ -115,7 +148,7 @@ pub fn test_grid_mc(
     let out = ctx
         .engine
         .map_cells(&cells, |&(t, k)| {
-            let sim = CellSim(TestSampler::new(&grid.spec(t, k, rules)?, rules));
+            let sim = CellSim::new(TestSampler::new(&grid.spec(t, k, rules)?, rules), rules);
             Ok(ctx.engine.run(&sim, &cell_key(t, k), trials, &progress))
         })
         .into_iter()
@@ -270,3 +303,49 @@ pub fn test_output(
 }
 
 pub(crate) use crate::report::range_text;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::StreamKey;
+    use crate::systems::cosmos::{CritBand, KarmaOverflow};
+
+    /// A batch counts what [`TestSampler::sample`] draws trial by trial, under the book's
+    /// d10 karma die and under others (karma tests, an extreme band).
+    #[test]
+    fn counting_pairs_gives_the_samplers_outcomes() {
+        let key = StreamKey::new("test.cosmos_cell");
+        for (sides, threshold, karma) in [
+            (10, 50.0, 0),
+            (10, 35.0, -6),
+            (20, 80.0, 7),
+            (1, 20.0, 3),
+            (6, 60.0, -10),
+        ] {
+            let rules = TestRules {
+                karma_die_sides: sides,
+                karma_overflow: KarmaOverflow::Cancel,
+                ..TestRules::default()
+            };
+            let spec = TestSpec::new(threshold, karma)
+                .unwrap()
+                .with_crit_band(CritBand::From(86));
+            let sampler = TestSampler::new(&spec, &rules);
+            let sim = CellSim::new(sampler.clone(), &rules);
+            let draws = Draws::new(3, &key, u64::from(sides));
+            let mut acc = CellCounts::default();
+            sim.run_batch(&draws, 30_000, &mut acc);
+            let mut want = CellCounts::default();
+            let rng = &mut draws.batch();
+            for _ in 0..30_000 {
+                want.add(sampler.sample_index(rng) as usize);
+            }
+            assert_eq!(acc.counts, want.counts, "d{sides} {threshold} {karma}");
+            assert!(
+                acc.counts.iter().filter(|&&n| n > 0).count() >= 4,
+                "{:?}",
+                acc.counts
+            );
+        }
+    }
+}

@@ -1,13 +1,15 @@
 use polars::prelude::*;
 
 use crate::context::{Context, Method};
-use crate::engine::{Draws, Merge, Simulation};
+use crate::engine::{Draws, Merge, Rng64, Simulation};
 use crate::error::UserError;
 use crate::report::{float_column, interval_columns, Chart, Figure, Output, Provenance};
 use crate::stats::{t_interval, wilson, Estimate, Proportion};
 use crate::systems::fallout::{
     odds, pool_dist, BonusRules, DieSpec, PoolSampler, TestOdds, OPTIONS,
 };
+// Not re-exported by the system: only the tables roll pools as codes.
+use crate::systems::fallout::test::{PoolCodes, POOL_CODES};
 
 use super::chart::{chart_difficulty, push_series, tn_chart};
 use super::range_text;
@@ -188,7 +190,34 @@ impl PoolAcc {
 
 struct PoolSim {
     sampler: PoolSampler,
+    codes: PoolCodes,
     dice: u8,
+}
+
+impl PoolSim {
+    /// The pools of the tables (at most
+    /// [`POOL_CODE_DICE`](crate::systems::fallout::test::POOL_CODE_DICE) dice): each roll is one code,
+    /// counted in a small local array and read into the histogram once per batch.
+    #[inline(always)]
+    fn tally<const DICE: u8>(&self, rng: &mut Rng64, trials: u64, a: &mut PoolAcc) {
+        let mut n = [0u64; POOL_CODES];
+        let mut roll = |rng: &mut Rng64| {
+            n[usize::from(self.codes.pool::<DICE>(rng)) & (POOL_CODES - 1)] += 1;
+        };
+        // Two pools to a turn of the loop: its count and test are a share of a trial.
+        for _ in 0..trials / 2 {
+            roll(rng);
+            roll(rng);
+        }
+        if trials % 2 == 1 {
+            roll(rng);
+        }
+        for (code, &k) in n.iter().enumerate() {
+            let (s, c) = PoolCodes::read(code);
+            a.successes[s] += k;
+            a.complication += c * k;
+        }
+    }
 }
 
 impl Simulation for PoolSim {
@@ -205,10 +234,19 @@ impl Simulation for PoolSim {
             trials,
             ..Default::default()
         };
-        for _ in 0..trials {
-            let (s, c) = self.sampler.pool_paired(rng, self.dice);
-            a.successes[s as usize] += 1;
-            a.complication += u64::from(c);
+        match self.dice {
+            1 => self.tally::<1>(rng, trials, &mut a),
+            2 => self.tally::<2>(rng, trials, &mut a),
+            3 => self.tally::<3>(rng, trials, &mut a),
+            4 => self.tally::<4>(rng, trials, &mut a),
+            5 => self.tally::<5>(rng, trials, &mut a),
+            _ => {
+                for _ in 0..trials {
+                    let (s, c) = self.sampler.pool_paired(rng, self.dice);
+                    a.successes[s as usize] += 1;
+                    a.complication += u64::from(c);
+                }
+            }
         }
         acc.merge(a);
     }
@@ -250,8 +288,10 @@ pub fn test_grid_mc(
     let out: Vec<PoolAcc> = ctx
         .engine
         .map_cells(&pools, |c| {
+            let sampler = PoolSampler::new(&c.spec()?);
             let sim = PoolSim {
-                sampler: PoolSampler::new(&c.spec()?),
+                codes: PoolCodes::new(&sampler),
+                sampler,
                 dice: c.dice,
             };
             Ok(ctx.engine.run(&sim, &cell_key(c), trials, &progress))

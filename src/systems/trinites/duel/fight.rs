@@ -3,6 +3,7 @@
 //! (issue 27: one implementation of the rules).
 
 use crate::engine::Rng64;
+use crate::systems::mask::bits;
 use crate::systems::trace::{Quiet, Watch};
 use crate::systems::trinites::words::{LifeStep, Roll};
 use crate::systems::trinites::{
@@ -84,7 +85,6 @@ struct Fight<'a, W> {
     c: &'a Combat,
     adam: Fighter,
     rules: &'a TrinitesRules,
-    n: usize,
     st: [State; MAX_HUMANS + 1],
     light: i64,
     dark: i64,
@@ -94,6 +94,10 @@ struct Fight<'a, W> {
     fell: bool,
     round: u32,
     w: &'a mut W,
+    /// Who is unconscious (`State::ko`), one bit each, kept in step with `st` by `sync`;
+    /// and the humans (bits 1..n). The turn loop walks these bits (issue 29).
+    ko_set: u32,
+    humans: u32,
 }
 
 impl<W: Watch<Step>> Fight<'_, W> {
@@ -105,6 +109,13 @@ impl<W: Watch<Step>> Fight<'_, W> {
         }
     }
 
+    /// Recomputes `j`'s bit of the unconscious set from its boxes.
+    #[inline(always)]
+    fn sync(&mut self, j: usize) {
+        let bit = 1u32 << j;
+        self.ko_set = (self.ko_set & !bit) | if self.st[j].ko() { bit } else { 0 };
+    }
+
     fn heal(&mut self, j: usize, points: i64) {
         let was_ko = self.st[j].ko();
         self.st[j].ticked = (self.st[j].ticked - points).max(0);
@@ -112,6 +123,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
             // L'inconscience: on waking the die goes back en garde.
             self.st[j].zone = Zone::Garde;
         }
+        self.sync(j);
     }
 
     fn wound(&mut self, j: usize, damage: i64, non_lethal: bool) {
@@ -172,6 +184,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
                 self.w.note(Step::Life(LifeStep::Falls { who: j as u8 }));
             }
         }
+        self.sync(j);
     }
 
     fn damage(&mut self, f: &Fighter, j: usize) {
@@ -204,7 +217,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
     }
 
     fn conscious_humans(&self) -> i64 {
-        (1..self.n).filter(|&j| !self.st[j].ko()).count() as i64
+        (self.humans & !self.ko_set).count_ones() as i64
     }
 
     /// The Adam's regeneration on his turn (T-LIFE, T-COMBAT): Light while endolori or
@@ -283,25 +296,32 @@ impl<W: Watch<Step>> Fight<'_, W> {
         }
         let mut init_delta = 0;
         for _ in 0..f.attacks_per_turn {
-            let mut targets = [false; MAX_HUMANS + 1];
+            // The fighters aimed at, one bit each.
+            let mut targets = 0u32;
             let mut m = f.attack + free_malus;
             if i == 0 {
+                let standing = self.humans & !self.ko_set;
                 if f.prime == Prime::AttaquesMultiples {
-                    (1..self.n).for_each(|j| targets[j] = !self.st[j].ko());
-                } else if let Some(j) = (1..self.n)
-                    .filter(|&j| !self.st[j].ko())
-                    .max_by_key(|&j| (self.st[j].ticked, std::cmp::Reverse(j)))
-                {
-                    // Focus the most wounded human still standing.
-                    targets[j] = true;
+                    targets = standing;
+                } else {
+                    // Focus the most wounded human still standing (ties: the first).
+                    let mut best: Option<usize> = None;
+                    for j in bits(standing) {
+                        if best.is_none_or(|b| self.st[j].ticked > self.st[b].ticked) {
+                            best = Some(j);
+                        }
+                    }
+                    if let Some(j) = best {
+                        targets = 1 << j;
+                    }
                 }
             } else if !self.st[0].dead() && (!self.st[0].ko() || self.c.strike_unconscious) {
-                targets[0] = true;
+                targets = 1;
                 if self.st[0].ko() {
                     m += 3; // Frapper: cible inerte +3.
                 }
             }
-            if !targets.iter().any(|t| *t) {
+            if targets == 0 {
                 break;
             }
             if f.prime == Prime::Efficacite {
@@ -315,7 +335,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
             let attack_ok = roll.succeeds(m, target);
             let attack_final = roll.natural + m;
             if W::ON {
-                let mut aimed = (0..self.n).filter(|&j| targets[j]);
+                let mut aimed = bits(targets);
                 let first = aimed.next();
                 self.w.note(Step::Attack {
                     who: i as u8,
@@ -328,7 +348,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
                 });
             }
             let mut success = false;
-            for j in (0..self.n).filter(|&j| targets[j]) {
+            for j in bits(targets) {
                 let hit = if self.st[j].ko() {
                     if W::ON {
                         self.w.note(Step::Inert {
@@ -409,7 +429,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
     }
 
     fn ended(&self) -> Option<DuelEnd> {
-        let humans_out = (1..self.n).all(|j| self.st[j].ko());
+        let humans_out = self.humans & !self.ko_set == 0;
         let adam_out = self.st[0].dead() || (self.st[0].ko() && self.dark == 0);
         match (humans_out, adam_out) {
             (true, true) => Some(DuelEnd::Draw),
@@ -431,7 +451,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
             rounds: self.round,
             karma_spent: self.spent,
             adam_fell: self.fell,
-            humans_ko: (1..self.n).filter(|&j| self.st[j].ko()).count() as u32,
+            humans_ko: (self.humans & self.ko_set).count_ones(),
         }
     }
 }
@@ -483,7 +503,6 @@ pub fn fight_watched<W: Watch<Step>>(
         c,
         adam,
         rules,
-        n,
         st,
         light: c.light,
         dark: c.dark,
@@ -493,6 +512,9 @@ pub fn fight_watched<W: Watch<Step>>(
         fell: false,
         round: 0,
         w,
+        // Nobody is down at the start.
+        ko_set: 0,
+        humans: ((1u32 << n) - 1) & !1,
     };
     for round in 1..=c.max_rounds {
         fight.round = round;
@@ -509,26 +531,33 @@ pub fn fight_watched<W: Watch<Step>>(
         }
         let mut turns = 0;
         loop {
-            let top = (0..n)
-                .filter(|&i| !fight.st[i].ko() && fight.st[i].zone == Zone::Feu)
-                .map(|i| fight.st[i].init)
-                .max();
-            let Some(top) = top else { break };
+            // The highest score in the feu de l'action and who holds it, in one pass.
+            let mut top = None;
+            let mut group = 0u32;
+            for i in bits(((1u32 << n) - 1) & !fight.ko_set) {
+                let s = &fight.st[i];
+                if s.zone != Zone::Feu {
+                    continue;
+                }
+                if top.is_none_or(|x| s.init > x) {
+                    (top, group) = (Some(s.init), 1 << i);
+                } else if top == Some(s.init) {
+                    group |= 1 << i;
+                }
+            }
+            if top.is_none() {
+                break;
+            }
             turns += 1;
             if turns > MAX_TURNS_PER_ROUND {
                 break;
             }
             // Equal scores act simultaneously: everyone in the group acts, even if a
             // groupmate knocks them out first.
-            let mut group = [false; MAX_HUMANS + 1];
-            for (i, g) in group.iter_mut().enumerate().take(n) {
-                let s = &mut fight.st[i];
-                if !s.ko() && s.zone == Zone::Feu && s.init == top {
-                    *g = true;
-                    s.zone = Zone::Garde;
-                }
+            for i in bits(group) {
+                fight.st[i].zone = Zone::Garde;
             }
-            for i in (0..n).filter(|&i| group[i]) {
+            for i in bits(group) {
                 fight.take_turn(rng, i);
             }
             if let Some(end) = fight.ended() {
@@ -568,33 +597,5 @@ pub fn fight_watched<W: Watch<Step>>(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wrap_around_rules() {
-        let mut s = State::EMPTY;
-        (s.init, s.zone) = (2, Zone::Garde);
-        s.shift_init(-3);
-        assert_eq!((s.init, s.zone), (11, Zone::Retrait));
-        s.shift_init(-20);
-        assert_eq!((s.init, s.zone), (1, Zone::Retrait));
-        (s.init, s.zone) = (11, Zone::Garde);
-        s.shift_init(3);
-        assert_eq!((s.init, s.zone), (2, Zone::Feu));
-        s.shift_init(30);
-        assert_eq!((s.init, s.zone), (12, Zone::Feu));
-    }
-
-    #[test]
-    fn life_states() {
-        let mut s = State::EMPTY;
-        s.line = 8;
-        s.ticked = 16;
-        assert!(!s.ko());
-        s.ticked = 17;
-        assert!(s.ko() && !s.dead());
-        s.ticked = 25;
-        assert!(s.dead());
-    }
-}
+#[path = "fight_tests.rs"]
+mod tests;

@@ -84,6 +84,8 @@ impl<W: Watch<Step>> Fight<'_, W> {
             self.st[j].zone = Zone::Garde;
             self.st[j].nonlethal = false;
         }
+        // Boxes (and any Darkness point spent just before) change who is down.
+        self.sync(j);
     }
 
     /// Ticks `damage` boxes of `j` (T-LIFE) and returns how many were ticked.
@@ -140,6 +142,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
             s.nonlethal = false;
         }
         s.taken += after - before;
+        self.sync(j);
         after - before
     }
 

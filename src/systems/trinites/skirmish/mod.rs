@@ -16,6 +16,7 @@ mod sim;
 mod state;
 mod strike;
 mod tactic;
+mod target;
 mod trace;
 mod trace_text;
 

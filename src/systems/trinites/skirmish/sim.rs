@@ -15,10 +15,10 @@ use crate::systems::trinites::{
 };
 
 use super::keys::Tactic;
-use super::model::{Cover, Targeting, COMBATANTS_MAX};
+use super::model::{Cover, COMBATANTS_MAX};
 pub use super::state::Setup;
 pub(super) use super::state::State;
-use super::strike::{attack_modifier, hit_damage_in, range_difficulty, react, POINT_BLANK};
+use super::strike::{attack_modifier, hit_damage_in, react};
 use super::trace::{Step, Unanswered};
 
 /// Turns per round beyond which a round is cut (only a long chain of Accélération
@@ -41,97 +41,15 @@ pub(super) struct Fight<'a, W> {
     pub(super) st: [State; COMBATANTS_MAX],
     pub(super) round: u32,
     pub(super) w: &'a mut W,
+    /// Who is unconscious (`State::ko`) and who is out of the fight, one bit each, kept in
+    /// step with `st` by `sync` (`target.rs`).
+    pub(super) ko_set: u32,
+    pub(super) out_set: u32,
+    /// Every combatant of the fight, one bit each.
+    pub(super) all: u32,
 }
 
 impl<W: Watch<Step>> Fight<'_, W> {
-    pub(super) fn out(&self, j: usize) -> bool {
-        let s = &self.st[j];
-        s.dead() || (s.ko() && (!self.s.prof[j].trinite || s.dark == 0))
-    }
-
-    pub(super) fn enemies(&self, i: usize, j: usize) -> bool {
-        self.s.prof[i].side != self.s.prof[j].side
-    }
-
-    /// Conscious foes of `j` in its spot: the foes engaged with it (at least the attacker).
-    pub(super) fn engaged(&self, j: usize) -> i64 {
-        let n = (0..self.s.n)
-            .filter(|&k| {
-                self.enemies(j, k) && !self.st[k].ko() && self.st[k].spot == self.st[j].spot
-            })
-            .count() as i64;
-        n.max(1)
-    }
-
-    /// The circumstance difficulty of `i` attacking `j` (range, cover, inert target), or
-    /// `None` when `i` cannot attack `j` now; with the preference tier (lower first).
-    // Inlined as before the watcher made `Fight` generic: a separate copy per watcher
-    // cost the batch 8% (perf, issue 27).
-    #[inline(always)]
-    fn reach(&self, i: usize, j: usize) -> Option<(u8, i64)> {
-        let (a, t) = (&self.st[i], &self.st[j]);
-        let p = &self.s.prof[i];
-        let inert = t.ko();
-        if inert && !self.s.strike_unconscious {
-            return None;
-        }
-        // Frapper: cible inerte +3; Tirer: cible immobile +3.
-        // With the group's stated circumstances (issue 25).
-        let inert_bonus = if inert { 3 } else { 0 } + p.circumstance;
-        let same = a.spot == t.spot;
-        let tier = |engaged: u8| if inert { 2 } else { engaged };
-        if !p.ranged() {
-            return same.then_some((tier(0), inert_bonus));
-        }
-        let d = if same {
-            POINT_BLANK
-        } else {
-            self.s.dist(a.spot, t.spot)
-        };
-        let r = range_difficulty(d, p.range)?;
-        // Cover only helps against shots from outside one's spot.
-        let cover = if same { 0 } else { t.cover.difficulty() };
-        Some((tier(if same { 0 } else { 1 }), r + cover + inert_bonus))
-    }
-
-    /// The target the policy picks among the foes of the best tier in reach.
-    // Inlined as before the watcher made `Fight` generic: a separate copy per watcher
-    // cost the batch 8% (perf, issue 27).
-    #[inline(always)]
-    pub(super) fn pick(&self, i: usize) -> Option<(usize, u8)> {
-        let mut best: Option<(usize, u8)> = None;
-        for j in 0..self.s.n {
-            if !self.enemies(i, j) || self.out(j) {
-                continue;
-            }
-            let Some((tier, _)) = self.reach(i, j) else {
-                continue;
-            };
-            best = match best {
-                None => Some((j, tier)),
-                Some((_, bt)) if tier < bt => Some((j, tier)),
-                Some((b, bt))
-                    if tier == bt
-                        && self.s.prof[i].target == Targeting::MostWounded
-                        && self.st[j].ticked > self.st[b].ticked =>
-                {
-                    Some((j, tier))
-                }
-                keep => keep,
-            };
-        }
-        best
-    }
-
-    /// The spot with a conscious foe nearest to `i` (ties: lower spot).
-    pub(super) fn nearest_foe_spot(&self, i: usize) -> Option<u8> {
-        let here = self.st[i].spot;
-        (0..self.s.n)
-            .filter(|&j| self.enemies(i, j) && !self.st[j].ko())
-            .map(|j| self.st[j].spot)
-            .min_by_key(|&s| (self.s.dist(here, s), s))
-    }
-
     // Inlined as before the watcher made `Fight` generic: a separate copy per watcher
     // cost the batch 8% (perf, issue 27).
     #[inline(always)]
@@ -143,7 +61,9 @@ impl<W: Watch<Step>> Fight<'_, W> {
         self.st[i].danger = 0;
         // Anticiper un évènement (l. 474): a parry still held from the last turn is lost.
         self.st[i].guard = false;
-        let p = self.s.prof[i];
+        // The run's profiles outlive the fight: borrowed, not copied, while `self` changes.
+        let setup = self.s;
+        let p = &setup.prof[i];
         if W::ON {
             self.w.note(Step::Turn {
                 who: i as u8,
@@ -167,13 +87,19 @@ impl<W: Watch<Step>> Fight<'_, W> {
         }
         // The tactic (Feinter, Désarmer) and the held parry (Anticiper un évènement) are free
         // actions declared with the attacks (l. 412: each beyond the first -3 to the turn).
-        let plan = self.plan(i);
+        let plan = if p.tactic == Tactic::None {
+            None
+        } else {
+            self.plan(i)
+        };
         free += i64::from(plan.is_some()) + i64::from(p.parries_for.is_some());
+        // The turn's free-action malus, fixed once the free actions are declared.
+        let malus = self.rules.free_malus(free);
         if W::ON && free > 1 {
             self.w.note(Step::Declares {
                 who: i as u8,
                 free,
-                malus: self.rules.free_malus(free),
+                malus,
             });
         }
         let mut init_delta = 0;
@@ -196,7 +122,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
             if self.rules.feint_scope == FeintScope::NextAction {
                 feinted = None;
             }
-            let Some((first, tier)) = self.pick(i) else {
+            let Some((first, tier, circ)) = self.pick(i) else {
                 // Nobody in reach: move toward the nearest foe (Se déplacer).
                 match self.nearest_foe_spot(i) {
                     Some(dest) if dest != self.st[i].spot => {
@@ -215,10 +141,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
                 } else {
                     (p.prime, p.penalty)
                 };
-            let Some((_, circ)) = self.reach(i, first) else {
-                break;
-            };
-            let m = attack_modifier(p.attack, self.rules.free_malus(free), prime, penalty, circ);
+            let m = attack_modifier(p.attack, malus, prime, penalty, circ);
             // T-TEST, T-DUAL: a Trinité rolls the Deva's and the Archonte's dice.
             let a = roll_test(rng, p.trinite, m, keep, target);
             if W::ON {
@@ -230,19 +153,22 @@ impl<W: Watch<Step>> Fight<'_, W> {
                 });
             }
             let mut success = false;
-            for j in 0..self.s.n {
-                let targeted = if prime == Prime::AttaquesMultiples {
-                    self.enemies(i, j)
-                        && !self.out(j)
-                        && self.reach(i, j).is_some_and(|(t, _)| t == tier)
+            let multiple = prime == Prime::AttaquesMultiples;
+            // Attaques multiples: every foe still in the fight and in reach at the picked
+            // tier, in index order; otherwise the picked foe alone, whose circumstance
+            // `pick` has just read.
+            let aimed = if multiple { setup.foes[i] } else { 1 << first };
+            for j in bits(aimed) {
+                let cj = if multiple {
+                    if self.out(j) {
+                        continue;
+                    }
+                    match self.reach(i, j) {
+                        Some((t, cj)) if t == tier => cj,
+                        _ => continue,
+                    }
                 } else {
-                    j == first
-                };
-                if !targeted {
-                    continue;
-                }
-                let Some((_, cj)) = self.reach(i, j) else {
-                    continue;
+                    circ
                 };
                 let mj = m - circ + cj;
                 let feinted = unanswered == Some(j);
@@ -261,7 +187,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
                     hit = match reaction {
                         None => {
                             if W::ON {
-                                let why = if self.st[j].ko() {
+                                let why = if self.is_ko(j) {
                                     Unanswered::Inert
                                 } else if feinted {
                                     Unanswered::Feinted
@@ -273,7 +199,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
                             true
                         }
                         Some(rm) => {
-                            let dual = self.s.prof[j].trinite;
+                            let dual = setup.prof[j].trinite;
                             let (h, r) = react(rng, a.natural + mj, rm, dual, keep, target);
                             if W::ON {
                                 self.w.note(Step::Reaction {
@@ -302,7 +228,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
                 }
                 if hit {
                     success = true;
-                    let q = &self.s.prof[j];
+                    let q = &setup.prof[j];
                     let d = hit_damage_in(
                         p.damage,
                         p.sword && q.trinite,
@@ -327,7 +253,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
                     // l'arme divisés par deux et arrondis à l'entier supérieur, auxquels on
                     // retranche la protection" (issue 25; a dodged shot is a miss too).
                     let d = crate::systems::trinites::duel::half_up(p.damage)
-                        - self.s.prof[j].protection;
+                        - setup.prof[j].protection;
                     if W::ON {
                         self.w.note(Step::Damage {
                             to: j as u8,
@@ -372,7 +298,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
         // The parry held for an ally until the next turn, with this turn's malus.
         if p.parries_for.is_some() && !lost && !self.st[i].disarmed {
             self.st[i].guard = true;
-            self.st[i].guard_malus = self.rules.free_malus(free);
+            self.st[i].guard_malus = malus;
             if W::ON {
                 self.w.note(Step::Guards { who: i as u8 });
             }
@@ -400,21 +326,6 @@ impl<W: Watch<Step>> Fight<'_, W> {
             end,
             rounds,
             st: self.st,
-        }
-    }
-
-    fn ended(&self) -> Option<End> {
-        // Sides still in it, one bit each (at most COMBATANTS_MAX sides).
-        let mut alive = 0u32;
-        for j in 0..self.s.n {
-            if !self.out(j) {
-                alive |= 1 << self.s.prof[j].side;
-            }
-        }
-        match alive.count_ones() {
-            0 => Some(End::Draw),
-            1 => Some(End::Side(alive.trailing_zeros() as usize)),
-            _ => None,
         }
     }
 }
@@ -473,8 +384,14 @@ pub(super) fn fight_watched<W: Watch<Step>>(
         st,
         round: 0,
         w,
+        ko_set: 0,
+        out_set: 0,
+        all: (1u32 << s.n) - 1,
     };
     let n = s.n;
+    for i in 0..n {
+        f.sync(i);
+    }
     for round in 1..=s.max_rounds {
         f.round = round;
         if W::ON {
@@ -495,8 +412,9 @@ pub(super) fn fight_watched<W: Watch<Step>>(
             // The highest score in the feu de l'action and who holds it, in one pass.
             let mut top = None;
             let mut group = 0u32;
-            for (i, t) in f.st[..n].iter().enumerate() {
-                if t.ko() || t.zone != Zone::Feu {
+            for i in bits(f.all & !f.ko_set) {
+                let t = &f.st[i];
+                if t.zone != Zone::Feu {
                     continue;
                 }
                 if top.is_none_or(|x| t.init > x) {
@@ -526,9 +444,10 @@ pub(super) fn fight_watched<W: Watch<Step>>(
         }
         // The Archonte regenerates an unconscious Adam' at the end of the round after the
         // one he fell in (option trinites_unconscious_regen; T-LIFE).
-        for i in (0..n).filter(|&i| s.prof[i].trinite) {
+        // (Only the unconscious: a heal here changes no one else's state.)
+        for i in bits(f.ko_set).filter(|&i| s.prof[i].trinite) {
             let t = f.st[i];
-            if t.ko() && !t.dead() && t.dark > 0 && !t.dark_used {
+            if !t.dead() && t.dark > 0 && !t.dark_used {
                 let due = match rules.unconscious_regen {
                     RegenTiming::NextRound => round > t.fell_round,
                     RegenTiming::SameRound => round >= t.fell_round,
@@ -582,6 +501,9 @@ mod tests {
             st: [State::EMPTY; COMBATANTS_MAX],
             round: 2,
             w: &mut Quiet,
+            ko_set: 0,
+            out_set: 0,
+            all: 0b11,
         };
         (f.st[1].init, f.st[1].zone) = (5, Zone::Garde);
         check(&mut f);

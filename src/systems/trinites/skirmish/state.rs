@@ -98,6 +98,11 @@ pub struct Setup {
     pub(super) group_of: [usize; COMBATANTS_MAX],
     pub(super) max_rounds: u32,
     pub(super) strike_unconscious: bool,
+    /// Each combatant's foes (the other sides), one bit each: the fight walks these bits
+    /// instead of comparing sides over every index (issue 29).
+    pub(super) foes: [u32; COMBATANTS_MAX],
+    /// The combatants that may hold a parry for an ally (`parries_for`), one bit each.
+    pub(super) parriers: u32,
 }
 
 impl Setup {
@@ -120,8 +125,21 @@ impl Setup {
                 0
             };
         }
+        let n = m.group_of.len();
+        let mut foes = [0u32; COMBATANTS_MAX];
+        let mut parriers = 0u32;
+        for i in 0..n {
+            for j in 0..n {
+                if prof[i].side != prof[j].side {
+                    foes[i] |= 1 << j;
+                }
+            }
+            if prof[i].parries_for.is_some() {
+                parriers |= 1 << i;
+            }
+        }
         Setup {
-            n: m.group_of.len(),
+            n,
             sides: m.sides.len(),
             prof,
             spot_dist,
@@ -129,6 +147,8 @@ impl Setup {
             group_of,
             max_rounds: m.max_rounds,
             strike_unconscious: m.strike_unconscious,
+            foes,
+            parriers,
         }
     }
 

@@ -4,6 +4,7 @@
 //! action, l. 428). None of them draws a number when the scenario does not use it.
 
 use crate::engine::Rng64;
+use crate::systems::mask::bits;
 use crate::systems::trace::Watch;
 use crate::systems::trinites::duel::{Penalty, Prime};
 use crate::systems::trinites::words::{LifeStep, Roll};
@@ -24,9 +25,9 @@ impl<W: Watch<Step>> Fight<'_, W> {
         if tactic == Tactic::None {
             return None;
         }
-        let (j, _) = self.pick(i)?;
+        let (j, _, _) = self.pick(i)?;
         let t = &self.st[j];
-        if t.ko() {
+        if self.is_ko(j) {
             return None;
         }
         match tactic {
@@ -154,14 +155,14 @@ impl<W: Watch<Step>> Fight<'_, W> {
     #[inline]
     fn protector(&self, i: usize, j: usize) -> Option<usize> {
         let ward = self.s.group_of[j];
-        (0..self.s.n).find(|&k| {
+        // Only a combatant with a `parries_for` can hold a parry: most runs have none.
+        bits(self.s.parriers & self.s.foes[i]).find(|&k| {
             let t = &self.st[k];
             k != j
                 && t.guard
                 && self.s.prof[k].parries_for == Some(ward)
-                && self.enemies(i, k)
                 && t.spot == self.st[j].spot
-                && !t.ko()
+                && !self.is_ko(k)
                 && !t.disarmed
         })
     }
@@ -179,17 +180,18 @@ impl<W: Watch<Step>> Fight<'_, W> {
         penalty: Penalty,
         unanswered: bool,
     ) -> (Option<i64>, Option<(i64, bool, usize)>) {
-        let p = self.s.prof[i];
+        let setup = self.s;
+        let p = &setup.prof[i];
         let guard = if p.ranged() {
             None
         } else {
             self.protector(i, j)
         };
         let instead = guard.is_some() && self.rules.parry_for == ParryFor::Instead;
-        let reaction = if self.st[j].ko() || unanswered || instead {
+        let reaction = if self.is_ko(j) || unanswered || instead {
             None
         } else {
-            let q = &self.s.prof[j];
+            let q = &setup.prof[j];
             let (skill, engaged) = if p.ranged() {
                 (q.dodge, 0)
             } else if self.st[j].disarmed {

@@ -104,11 +104,20 @@ impl CampaignSim<'_> {
         };
         let (mut plus, mut minus) = (never, never);
         let mut visits = [0u32; KARMA_STATES];
+        let bound = self.rules.karma_bound;
+        // Countdowns to the next checkpoint and the next posture due (never without
+        // postures), in place of a division per test; the next grant's test.
+        let every = m.checkpoint_every;
+        let (mut to_checkpoint, mut checkpoint) = (every, 0);
+        let posture_every = self.postures.map_or(0, |p| p.every);
+        let mut to_posture = posture_every;
+        let grant_at = |n: usize| grants.get(n).map_or(u32::MAX, |g| g.before);
         let mut next = 0;
+        let mut next_at = grant_at(0);
         for i in 0..m.tests {
             // The game master's grants before this test ("lorsque le MJ le décide"), karma
             // within the bound (C-KARMA-1's `karma_overflow`).
-            while next < grants.len() && grants[next].before == i {
+            while next_at == i {
                 let g = grants[next];
                 let from = k.karma;
                 k.grant(g.karma, &self.rules);
@@ -124,32 +133,53 @@ impl CampaignSim<'_> {
                     });
                 }
                 next += 1;
+                next_at = grant_at(next);
             }
-            let read = k.step(i, self.mix, self.postures.as_ref(), &self.rules, rng, w);
+            // `i % every == every - 1`; 0 never counts down to 0 (no posture).
+            to_posture = to_posture.wrapping_sub(1);
+            let due = to_posture == 0;
+            if due {
+                to_posture = posture_every;
+            }
+            let read = k.step_due(
+                i,
+                due,
+                self.mix,
+                self.postures.as_ref(),
+                &self.rules,
+                rng,
+                w,
+            );
             if i >= m.burn_in {
                 visits[(read - KARMA_MIN) as usize] += 1;
             }
             // Reaching an extreme by drift (a posture's read value does not count).
-            if k.karma == self.rules.karma_bound && plus == never {
-                plus = i as i64 + 1;
-                if W::ON {
-                    w.note(Step::Extreme {
-                        test: i,
-                        plus: true,
-                    });
+            if k.karma.unsigned_abs() == bound.unsigned_abs() {
+                if k.karma == bound && plus == never {
+                    plus = i as i64 + 1;
+                    if W::ON {
+                        w.note(Step::Extreme {
+                            test: i,
+                            plus: true,
+                        });
+                    }
+                }
+                if k.karma == -bound && minus == never {
+                    minus = i as i64 + 1;
+                    if W::ON {
+                        w.note(Step::Extreme {
+                            test: i,
+                            plus: false,
+                        });
+                    }
                 }
             }
-            if k.karma == -self.rules.karma_bound && minus == never {
-                minus = i as i64 + 1;
-                if W::ON {
-                    w.note(Step::Extreme {
-                        test: i,
-                        plus: false,
-                    });
-                }
-            }
-            if (i + 1) % m.checkpoint_every == 0 {
-                acc.checkpoints[((i + 1) / m.checkpoint_every - 1) as usize].push(k.karma as i64);
+            // `(i + 1) % every == 0`, checkpoint `(i + 1) / every - 1`.
+            to_checkpoint -= 1;
+            if to_checkpoint == 0 {
+                to_checkpoint = every;
+                acc.checkpoints[checkpoint].push(k.karma as i64);
+                checkpoint += 1;
             }
         }
         acc.first_plus.push(plus);

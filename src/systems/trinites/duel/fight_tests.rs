@@ -1,0 +1,95 @@
+//! Tests of `fight.rs`: the wrap-around, the life states and the unconscious set.
+
+use super::*;
+
+#[test]
+fn wrap_around_rules() {
+    let mut s = State::EMPTY;
+    (s.init, s.zone) = (2, Zone::Garde);
+    s.shift_init(-3);
+    assert_eq!((s.init, s.zone), (11, Zone::Retrait));
+    s.shift_init(-20);
+    assert_eq!((s.init, s.zone), (1, Zone::Retrait));
+    (s.init, s.zone) = (11, Zone::Garde);
+    s.shift_init(3);
+    assert_eq!((s.init, s.zone), (2, Zone::Feu));
+    s.shift_init(30);
+    assert_eq!((s.init, s.zone), (12, Zone::Feu));
+}
+
+/// The unconscious set follows every wound and heal as `State::ko` reads it, and the
+/// humans' mask is bits 1..n.
+#[test]
+fn ko_set_follows_the_states() {
+    let h = Fighter {
+        rapidite: 3,
+        attack: 5,
+        reaction: 4,
+        initiative_difficulty: 0,
+        damage: 4,
+        sword: true,
+        protection: 1,
+        attacks_per_turn: 1,
+        prime: Prime::None,
+        penalty: Penalty::None,
+    };
+    let c = Combat {
+        adam: h,
+        humans: h,
+        count: 3,
+        light: 8,
+        dark: 4,
+        regenerate_at: RegenAt::Blesse,
+        max_rounds: 30,
+        strike_unconscious: true,
+    };
+    let rules = TrinitesRules::default();
+    let mut st = [State::EMPTY; MAX_HUMANS + 1];
+    st[0].line = rules.line(true);
+    let mut f = Fight {
+        c: &c,
+        adam: h,
+        rules: &rules,
+        st,
+        light: 0,
+        dark: 0,
+        light_used: false,
+        dark_used: false,
+        spent: 0,
+        fell: false,
+        round: 1,
+        w: &mut Quiet,
+        ko_set: 0,
+        humans: 0b1110,
+    };
+    let mut x = 99u64;
+    for step in 0..2000 {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let j = (x >> 33) as usize % 4;
+        let amount = (x >> 40) as i64 % 9 - 1;
+        if (x >> 50) % 3 == 0 {
+            f.heal(j, amount.max(0));
+        } else {
+            f.wound(j, amount, (x >> 55) & 1 == 1);
+        }
+        for k in 0..4 {
+            assert_eq!(f.ko_set & (1 << k) != 0, f.st[k].ko(), "step {step}, {k}");
+        }
+        let standing = (1..4).filter(|&k| !f.st[k].ko()).count() as i64;
+        assert_eq!(f.conscious_humans(), standing);
+    }
+}
+
+#[test]
+fn life_states() {
+    let mut s = State::EMPTY;
+    s.line = 8;
+    s.ticked = 16;
+    assert!(!s.ko());
+    s.ticked = 17;
+    assert!(s.ko() && !s.dead());
+    s.ticked = 25;
+    assert!(s.dead());
+}

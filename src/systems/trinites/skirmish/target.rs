@@ -1,0 +1,211 @@
+//! Who stands and who can be reached in a skirmish (LES ACTIONS: Frapper, Tirer; T-LIFE):
+//! the knocked-out and out-of-the-fight sets kept as bit masks beside the states, the reach
+//! of an attack and the target a combatant picks. The masks are recomputed from the state
+//! whenever a wound, a heal or a Karma point changes it (`sync`), so every test of them
+//! reads the same as the state's own `ko()` / `dead()` (issue 29: the fight walks the set
+//! bits instead of testing every index).
+
+use crate::systems::mask::bits;
+use crate::systems::trace::Watch;
+
+use super::model::Targeting;
+use super::sim::{End, Fight};
+use super::strike::{range_difficulty, POINT_BLANK};
+use super::trace::Step;
+
+impl<W: Watch<Step>> Fight<'_, W> {
+    /// Recomputes `j`'s bits of the knocked-out and out sets from its state; called after
+    /// every change of its boxes or Darkness points.
+    #[inline(always)]
+    pub(super) fn sync(&mut self, j: usize) {
+        let s = &self.st[j];
+        let bit = 1u32 << j;
+        let ko = s.ko();
+        // Out of the fight: dead, or unconscious with no Archonte to bring him back.
+        let out = s.dead() || (ko && (!self.s.prof[j].trinite || s.dark == 0));
+        self.ko_set = (self.ko_set & !bit) | if ko { bit } else { 0 };
+        self.out_set = (self.out_set & !bit) | if out { bit } else { 0 };
+    }
+
+    /// Out of the fight: dead, or unconscious without Darkness to come back (T-LIFE).
+    #[inline(always)]
+    pub(super) fn out(&self, j: usize) -> bool {
+        self.out_set & (1 << j) != 0
+    }
+
+    /// Inconscient (T-LIFE): `State::ko`, read from the set.
+    #[inline(always)]
+    pub(super) fn is_ko(&self, j: usize) -> bool {
+        self.ko_set & (1 << j) != 0
+    }
+
+    /// Conscious foes of `j` in its spot: the foes engaged with it (at least the attacker).
+    #[inline(always)]
+    pub(super) fn engaged(&self, j: usize) -> i64 {
+        let spot = self.st[j].spot;
+        let n = bits(self.s.foes[j] & !self.ko_set)
+            .filter(|&k| self.st[k].spot == spot)
+            .count() as i64;
+        n.max(1)
+    }
+
+    /// The circumstance difficulty of `i` attacking `j` (range, cover, inert target), or
+    /// `None` when `i` cannot attack `j` now; with the preference tier (lower first).
+    // Inlined as before the watcher made `Fight` generic: a separate copy per watcher
+    // cost the batch 8% (perf, issue 27).
+    #[inline(always)]
+    pub(super) fn reach(&self, i: usize, j: usize) -> Option<(u8, i64)> {
+        let (a, t) = (&self.st[i], &self.st[j]);
+        let p = &self.s.prof[i];
+        let inert = self.is_ko(j);
+        if inert && !self.s.strike_unconscious {
+            return None;
+        }
+        // Frapper: cible inerte +3; Tirer: cible immobile +3.
+        // With the group's stated circumstances (issue 25).
+        let inert_bonus = if inert { 3 } else { 0 } + p.circumstance;
+        let same = a.spot == t.spot;
+        let tier = |engaged: u8| if inert { 2 } else { engaged };
+        if !p.ranged() {
+            return same.then_some((tier(0), inert_bonus));
+        }
+        let d = if same {
+            POINT_BLANK
+        } else {
+            self.s.dist(a.spot, t.spot)
+        };
+        let r = range_difficulty(d, p.range)?;
+        // Cover only helps against shots from outside one's spot.
+        let cover = if same { 0 } else { t.cover.difficulty() };
+        Some((tier(if same { 0 } else { 1 }), r + cover + inert_bonus))
+    }
+
+    /// The target the policy picks among the foes of the best tier in reach (foes still in
+    /// the fight, in index order), with its tier and circumstance difficulty (`reach`).
+    // Inlined as before the watcher made `Fight` generic: a separate copy per watcher
+    // cost the batch 8% (perf, issue 27).
+    #[inline(always)]
+    pub(super) fn pick(&self, i: usize) -> Option<(usize, u8, i64)> {
+        let mut best: Option<(usize, u8, i64)> = None;
+        let most_wounded = self.s.prof[i].target == Targeting::MostWounded;
+        for j in bits(self.s.foes[i] & !self.out_set) {
+            let Some((tier, circ)) = self.reach(i, j) else {
+                continue;
+            };
+            best = match best {
+                None => Some((j, tier, circ)),
+                Some((_, bt, _)) if tier < bt => Some((j, tier, circ)),
+                Some((b, bt, _))
+                    if tier == bt && most_wounded && self.st[j].ticked > self.st[b].ticked =>
+                {
+                    Some((j, tier, circ))
+                }
+                keep => keep,
+            };
+        }
+        best
+    }
+
+    /// The spot with a conscious foe nearest to `i` (ties: lower spot).
+    #[inline]
+    pub(super) fn nearest_foe_spot(&self, i: usize) -> Option<u8> {
+        let here = self.st[i].spot;
+        bits(self.s.foes[i] & !self.ko_set)
+            .map(|j| self.st[j].spot)
+            .min_by_key(|&s| (self.s.dist(here, s), s))
+    }
+
+    /// The fight's end once at most one side has anyone left in it.
+    #[inline]
+    pub(super) fn ended(&self) -> Option<End> {
+        // Sides still in it, one bit each (at most COMBATANTS_MAX sides).
+        let mut alive = 0u32;
+        for j in bits(self.all & !self.out_set) {
+            alive |= 1 << self.s.prof[j].side;
+        }
+        match alive.count_ones() {
+            0 => Some(End::Draw),
+            1 => Some(End::Side(alive.trailing_zeros() as usize)),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::model::COMBATANTS_MAX;
+    use super::super::sim::Setup;
+    use super::super::state::State;
+    use super::*;
+    use crate::scenario::ScenarioFile;
+    use crate::systems::trace::Quiet;
+    use crate::systems::trinites::skirmish::load;
+    use crate::systems::trinites::TrinitesRules;
+
+    const FILE: &str = "system = \"trinites\"\nkind = \"skirmish\"\n\
+        [[weapons]]\nname = \"w\"\ndamage = 3\n\
+        [[group]]\nname = \"a\"\nside = \"x\"\ntrinite = true\narchonte_karma = 2\nrapidite = 0\nattack = 0\nreaction = 0\nweapon = \"w\"\n\
+        [[group]]\nname = \"b\"\nside = \"y\"\ncount = 2\nrapidite = 0\nattack = 0\nreaction = 0\nweapon = \"w\"\n\
+        [[group]]\nname = \"c\"\nside = \"z\"\nrapidite = 0\nattack = 0\nreaction = 0\nweapon = \"w\"\n";
+
+    /// The foe masks are the side comparison, and the knocked-out and out sets follow
+    /// every wound, heal and Darkness point the way `State::ko` / `dead` read them.
+    #[test]
+    fn masks_follow_the_states() {
+        let m = load(&ScenarioFile::from_text("t.toml", FILE)).unwrap();
+        let s = Setup::new(&m);
+        assert_eq!(s.n, 4);
+        for i in 0..s.n {
+            for j in 0..s.n {
+                let foe = s.prof[i].side != s.prof[j].side;
+                assert_eq!(s.foes[i] & (1 << j) != 0, foe, "{i} {j}");
+            }
+        }
+        assert_eq!(s.parriers, 0);
+        let rules = TrinitesRules::default();
+        let mut f = Fight {
+            s: &s,
+            rules: &rules,
+            st: [State::EMPTY; COMBATANTS_MAX],
+            round: 1,
+            w: &mut Quiet,
+            ko_set: 0,
+            out_set: 0,
+            all: 0b1111,
+        };
+        for j in 0..s.n {
+            f.st[j].line = rules.line(s.prof[j].trinite);
+            f.st[j].dark = s.prof[j].dark;
+            f.sync(j);
+        }
+        assert!(f.st[0].dark > 0);
+        let mut x = 12345u64;
+        for step in 0..2000 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let j = (x >> 33) as usize % s.n;
+            let amount = (x >> 40) as i64 % 7;
+            match (x >> 50) % 4 {
+                0 | 1 => {
+                    f.wound(j, amount, (x >> 55) & 1 == 1);
+                }
+                2 => f.heal(j, amount),
+                _ => {
+                    // A Darkness point spent, then the heal that goes with it.
+                    if f.st[j].dark > 0 {
+                        f.st[j].dark -= 1;
+                    }
+                    f.heal(j, 1);
+                }
+            }
+            for k in 0..s.n {
+                let t = &f.st[k];
+                let out = t.dead() || (t.ko() && (!s.prof[k].trinite || t.dark == 0));
+                assert_eq!(f.is_ko(k), t.ko(), "step {step}, {k}");
+                assert_eq!(f.out(k), out, "step {step}, {k}");
+            }
+        }
+        assert!(f.ko_set != 0 && f.out_set != 0);
+    }
+}
