@@ -9,8 +9,35 @@
 //! bytes.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 const MAX_COLOURS: usize = 256;
+
+/// A colour map keyed by packed RGB. The keys are the image's own colours (no untrusted
+/// input to flood it), and every order read from it is sorted on values, so a plain
+/// multiplicative hash does: SipHash was a third of a chart's quantising.
+type ColourMap<V> = HashMap<u32, V, BuildHasherDefault<ColourHash>>;
+
+#[derive(Default)]
+struct ColourHash(u64);
+
+impl Hasher for ColourHash {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u32(u32::from(b));
+        }
+    }
+
+    fn write_u32(&mut self, c: u32) {
+        self.0 = (self.0 ^ u64::from(c)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+
+    fn finish(&self) -> u64 {
+        // A product's high half mixes every input bit; folded into the low half (the
+        // bucket index) too, so colours differing only in red do not share buckets.
+        self.0 ^ (self.0 >> 32)
+    }
+}
 
 fn pack(p: &[u8]) -> u32 {
     (u32::from(p[0]) << 16) | (u32::from(p[1]) << 8) | u32::from(p[2])
@@ -33,7 +60,7 @@ fn distance(a: u32, b: u32) -> u32 {
 /// The palette (most frequent first, ties by colour value) and each pixel's index.
 pub fn quantise(rgb: &[u8]) -> (Vec<u32>, Vec<u8>) {
     // A chart is long runs of one colour: count runs, not pixels, to spare the hashing.
-    let mut counts: HashMap<u32, u32> = HashMap::new();
+    let mut counts: ColourMap<u32> = ColourMap::default();
     let mut run: Option<(u32, u32)> = None;
     for c in rgb.chunks_exact(3).map(pack) {
         run = match run {
@@ -51,7 +78,8 @@ pub fn quantise(rgb: &[u8]) -> (Vec<u32>, Vec<u8>) {
     let mut by_use: Vec<(u32, u32)> = counts.into_iter().collect();
     by_use.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     let palette: Vec<u32> = by_use.iter().take(MAX_COLOURS).map(|c| c.0).collect();
-    let mut index: HashMap<u32, u8> = HashMap::with_capacity(by_use.len());
+    let mut index: ColourMap<u8> =
+        ColourMap::with_capacity_and_hasher(by_use.len(), Default::default());
     for (i, &c) in palette.iter().enumerate() {
         index.insert(c, i as u8);
     }
