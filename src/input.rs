@@ -16,6 +16,32 @@ use std::io::Read;
 use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
+/// Every file below `dir` that `keep` accepts, sorted. `enter` says which entries are
+/// folders to walk into, so the caller decides on symlinks and hidden entries; a folder
+/// that cannot be read is passed over.
+pub fn files_below(
+    dir: &Path,
+    enter: impl Fn(&fs::DirEntry) -> bool,
+    keep: impl Fn(&Path) -> bool,
+) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            if enter(&e) {
+                stack.push(e.path());
+            } else if keep(&e.path()) {
+                found.push(e.path());
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
 /// Scenario, combat, expectations and variants files (TOML written by hand): 4 MiB.
 pub const MAX_TEXT_BYTES: u64 = 4 << 20;
 /// A shard part's manifest.json: 1 MiB.

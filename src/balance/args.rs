@@ -133,15 +133,9 @@ pub struct TuneArgs {
     /// Most trials spent on one point.
     #[arg(long, allow_hyphen_values = true, default_value_t = 1 << 22, value_parser = parse_trials)]
     pub max_trials: u64,
-    /// Seed of every run.
-    #[arg(long, allow_hyphen_values = true, default_value_t = 1)]
-    pub seed: u64,
-    /// Worker threads (0 = all cores, at most 1024). Never changes the results.
-    #[arg(long, allow_hyphen_values = true, default_value_t = 0, value_parser = parse_threads)]
-    pub threads: usize,
-    /// A rule variant, as key=value (repeatable).
-    #[arg(long = "option", value_name = "KEY=VALUE")]
-    pub options: Vec<String>,
+    // --seed, --threads, --option.
+    #[command(flatten)]
+    pub runs: PointRuns,
     /// Folder for tune.md, tune.csv and tune.png (default: beside the scenario's own
     /// outputs, one folder per tuned key: reports/<scenario>/tune-<key>/, or
     /// reports/<table>/tune-<key>/), so the next tune of another key overwrites nothing.
@@ -197,6 +191,29 @@ fn parse_confidence(s: &str) -> Result<f64, String> {
     parse_real_in(s, 0.5, 0.9999)
 }
 
+/// What every point of a `tune` or `optimise` runs with.
+#[derive(Debug, Args, Clone)]
+pub struct PointRuns {
+    /// Seed of every run.
+    #[arg(long, allow_hyphen_values = true, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (0 = all cores, at most 1024). Never changes the results.
+    #[arg(long, allow_hyphen_values = true, default_value_t = 0, value_parser = parse_threads)]
+    pub threads: usize,
+    /// A rule variant, as key=value (repeatable).
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+}
+
+impl PointRuns {
+    /// Refuses a thread count past the limit or a malformed rule option before any run.
+    pub fn check(&self) -> anyhow::Result<()> {
+        crate::limits::check_threads(self.threads)?;
+        crate::rules::RuleOptions::from_pairs(&self.options)?;
+        Ok(())
+    }
+}
+
 /// `cosmosim optimise table NAME | FILE --vary KEY=a,b,c ... --maximise|--minimise F`.
 #[derive(Debug, Args, Clone)]
 pub struct OptimiseArgs {
@@ -232,15 +249,9 @@ pub struct OptimiseArgs {
     /// Most trials of one point.
     #[arg(long, allow_hyphen_values = true, default_value_t = 1 << 20, value_parser = parse_trials)]
     pub max_trials: u64,
-    /// Seed of every run.
-    #[arg(long, allow_hyphen_values = true, default_value_t = 1)]
-    pub seed: u64,
-    /// Worker threads (0 = all cores, at most 1024). Never changes the results.
-    #[arg(long, allow_hyphen_values = true, default_value_t = 0, value_parser = parse_threads)]
-    pub threads: usize,
-    /// A rule variant, as key=value (repeatable).
-    #[arg(long = "option", value_name = "KEY=VALUE")]
-    pub options: Vec<String>,
+    // --seed, --threads, --option.
+    #[command(flatten)]
+    pub runs: PointRuns,
     /// Folder for optimise.md, optimise.csv and optimise.png (default:
     /// reports/<scenario or table>/optimise-<keys>/).
     #[arg(long)]

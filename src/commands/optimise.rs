@@ -31,8 +31,7 @@ fn text(v: &toml::Value) -> String {
 
 /// `cosmosim optimise ...`.
 pub fn optimise(a: &OptimiseArgs, quiet: bool) -> anyhow::Result<()> {
-    crate::limits::check_threads(a.threads)?;
-    crate::rules::RuleOptions::from_pairs(&a.options)?;
+    a.runs.check()?;
     let (figure, maximise) = match (&a.maximise, &a.minimise) {
         (Some(f), None) => (f.clone(), true),
         (None, Some(f)) => (f.clone(), false),
@@ -85,9 +84,9 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool) -> anyhow::Result<()> {
     let common = Common {
         figure: figure.clone(),
         wanted: parse_where(&a.where_)?,
-        seed: a.seed,
-        threads: a.threads,
-        options: a.options.clone(),
+        seed: a.runs.seed,
+        threads: a.runs.threads,
+        options: a.runs.options.clone(),
         stalled: Default::default(),
         rows: Default::default(),
     };
@@ -267,7 +266,7 @@ fn write(
             "optimise",
             "any",
             Default::default(),
-            a.seed,
+            a.runs.seed,
             total_trials,
         )
         .with_param("vary", a.vary.join(" "))

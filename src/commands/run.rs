@@ -285,23 +285,11 @@ pub fn default_out(path: &Path) -> PathBuf {
 
 /// Shipped scenario files under `dir`, sorted, for `report`.
 pub fn shipped_scenarios(dir: &Path) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "toml") {
-                found.push(p);
-            }
-        }
-    }
-    found.sort();
-    found
+    crate::input::files_below(
+        dir,
+        |e| e.path().is_dir(),
+        |p| p.extension().is_some_and(|x| x == "toml"),
+    )
 }
 
 #[cfg(test)]

@@ -87,8 +87,7 @@ fn shown(x: f64, integer: bool) -> String {
 
 /// `cosmosim tune ...`.
 pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
-    crate::limits::check_threads(a.threads)?;
-    crate::rules::RuleOptions::from_pairs(&a.options)?;
+    a.runs.check()?;
     let (key, lo, hi, integer) = parse_vary(&a.vary)?;
     let wanted = parse_where(&a.where_)?;
     if a.first_trials > a.max_trials {
@@ -102,9 +101,9 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
     let common = Common {
         figure: a.figure.clone(),
         wanted,
-        seed: a.seed,
-        threads: a.threads,
-        options: a.options.clone(),
+        seed: a.runs.seed,
+        threads: a.runs.threads,
+        options: a.runs.options.clone(),
         stalled: Default::default(),
         rows: Default::default(),
     };
@@ -298,7 +297,7 @@ fn write_back(
         today(),
         a.figure,
         g.target,
-        a.seed,
+        a.runs.seed,
         g.confidence
     );
     let written =
@@ -565,7 +564,7 @@ fn write_tune(
     let mut provenance = if exact {
         Provenance::exact("tune", "any", Default::default())
     } else {
-        Provenance::monte_carlo("tune", "any", Default::default(), a.seed, total)
+        Provenance::monte_carlo("tune", "any", Default::default(), a.runs.seed, total)
     }
     .with_param("vary", &a.vary)
     .with_param("figure", &a.figure)

@@ -4,6 +4,7 @@ pub mod cosmos;
 pub mod fallout;
 pub mod mask;
 pub mod nephilim;
+pub mod report_parts;
 mod scenario_kind;
 pub mod trace;
 pub mod trinites;

@@ -43,29 +43,15 @@ impl Loaded {
 /// are real folders (a symlink to `..` would loop); a `.csv` of any kind is listed, so a
 /// FIFO or a link out of the folder is refused by name when read, never opened.
 fn csv_files(dir: &Path) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            let hidden = p
-                .file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with('.'));
-            if hidden {
-                continue;
-            }
-            if e.file_type().is_ok_and(|t| t.is_dir()) {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "csv") {
-                found.push(p);
-            }
-        }
-    }
-    found.sort();
-    found
+    let hidden = |p: &Path| {
+        p.file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+    };
+    crate::input::files_below(
+        dir,
+        |e| !hidden(&e.path()) && e.file_type().is_ok_and(|t| t.is_dir()),
+        |p| !hidden(p) && p.extension().is_some_and(|x| x == "csv"),
+    )
 }
 
 /// The bytes of `file`, a regular file inside `dir` of at most

@@ -7,4 +7,4 @@ mod report;
 
 pub use diff::{benjamini_hochberg, compare, Comparison, Move, OutputDiff};
 pub use load::{load_folder, Loaded};
-pub use report::{chart, csv, headline, markdown};
+pub use report::{by_size, chart, csv, headline, markdown};

@@ -19,7 +19,8 @@ const CHART_MOVES: usize = 12;
 /// Rows added/removed listed per output in compare.md.
 const MD_ROWS: usize = 10;
 
-fn by_size(a: &Move, b: &Move) -> std::cmp::Ordering {
+/// Largest move first (an undefined one before all), then by output, row and figure.
+pub fn by_size(a: &Move, b: &Move) -> std::cmp::Ordering {
     let size = |m: &Move| {
         if m.delta.is_nan() {
             f64::INFINITY

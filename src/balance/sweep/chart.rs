@@ -170,11 +170,6 @@ mod tests {
         );
     }
 
-    fn groups_of(vs: &[Vary], i: usize) -> (Vec<(String, Vec<usize>)>, Vec<Vec<toml::Value>>) {
-        let pts = grid(vs);
-        (series_groups(vs, &pts, i), pts)
-    }
-
     fn labels() -> Labels {
         Labels {
             title: "t".into(),
@@ -183,17 +178,29 @@ mod tests {
         }
     }
 
+    /// The panel of the first varied key over `metric`, as `sweep` draws it.
+    fn first_panel(vs: &[Vary], metric: &[(f64, f64, f64)]) -> Chart {
+        let pts = grid(vs);
+        let groups = series_groups(vs, &pts, 0);
+        let xs: Vec<toml::Value> = pts.iter().map(|p| p[0].clone()).collect();
+        panel(
+            value_kind(&vs[0].values),
+            labels(),
+            &groups,
+            &vs[0].values,
+            &xs,
+            metric,
+        )
+    }
+
     #[test]
     fn categorical_sweeps_are_bars_per_category() {
         let vs = [
             parse_vary("a.mode=offensive,defensive,balanced").unwrap(),
             parse_vary("b.level=1,2").unwrap(),
         ];
-        let (groups, pts) = groups_of(&vs, 0);
-        let xs: Vec<toml::Value> = pts.iter().map(|p| p[0].clone()).collect();
         let metric: Vec<(f64, f64, f64)> = (0..6).map(|j| (j as f64 / 10.0, 0.0, 1.0)).collect();
-        let kind = value_kind(&vs[0].values);
-        match panel(kind, labels(), &groups, &vs[0].values, &xs, &metric) {
+        match first_panel(&vs, &metric) {
             Chart::Bars(b) => {
                 assert_eq!(b.categories, ["offensive", "defensive", "balanced"]);
                 assert_eq!(b.series.len(), 2);
@@ -209,19 +216,10 @@ mod tests {
     #[test]
     fn integer_sweeps_are_points_and_real_sweeps_marked_lines() {
         let vs = [parse_vary("a.level=1..5").unwrap()];
-        let (groups, pts) = groups_of(&vs, 0);
-        let xs: Vec<toml::Value> = pts.iter().map(|p| p[0].clone()).collect();
         let mut metric: Vec<(f64, f64, f64)> = (0..5).map(|j| (0.1 * j as f64, 0.0, 1.0)).collect();
         // An undefined rate is left out, not drawn as 0.
         metric[2].0 = f64::NAN;
-        match panel(
-            value_kind(&vs[0].values),
-            labels(),
-            &groups,
-            &vs[0].values,
-            &xs,
-            &metric,
-        ) {
+        match first_panel(&vs, &metric) {
             Chart::Lines(c) => {
                 assert_eq!(c.x_kind, XKind::Integer);
                 let x: Vec<f64> = c.series[0].points.iter().map(|p| p.0).collect();
@@ -230,17 +228,7 @@ mod tests {
             other => panic!("expected points, got {other:?}"),
         }
         let vs = [parse_vary("a.p=0.2..0.4:0.1").unwrap()];
-        let (groups, pts) = groups_of(&vs, 0);
-        let xs: Vec<toml::Value> = pts.iter().map(|p| p[0].clone()).collect();
-        let metric = vec![(0.5, 0.4, 0.6); 3];
-        match panel(
-            value_kind(&vs[0].values),
-            labels(),
-            &groups,
-            &vs[0].values,
-            &xs,
-            &metric,
-        ) {
+        match first_panel(&vs, &[(0.5, 0.4, 0.6); 3]) {
             Chart::Lines(c) => assert_eq!(c.x_kind, XKind::Sampled),
             other => panic!("expected lines, got {other:?}"),
         }

@@ -51,17 +51,7 @@ fn verdict_shown(v: &str) -> &'static str {
 }
 
 fn by_size(a: &&Move, b: &&Move) -> std::cmp::Ordering {
-    let size = |m: &Move| {
-        if m.delta.is_nan() {
-            f64::INFINITY
-        } else {
-            m.delta.abs()
-        }
-    };
-    size(b)
-        .partial_cmp(&size(a))
-        .unwrap_or(std::cmp::Ordering::Equal)
-        .then_with(|| (&a.output, &a.row, &a.figure).cmp(&(&b.output, &b.row, &b.figure)))
+    crate::balance::compare::by_size(a, b)
 }
 
 /// One sentence per variant: its headline figures against the book, then how much moved.

@@ -39,6 +39,39 @@ pub fn initiative(natural: i64, modifier: i64, divisor: i64) -> i64 {
     ((natural + modifier + divisor - 1).div_euclid(divisor)).clamp(1, 12)
 }
 
+/// Who acts next (T-COMBAT): the fighters of `set` in the feu de l'action that hold its
+/// highest score, as a bit set (equal scores act simultaneously); 0 once the feu is empty.
+/// `at` reads a fighter's zone and score. One pass, no allocation.
+#[inline]
+pub fn acting_group(set: u32, at: impl Fn(usize) -> (Zone, i64)) -> u32 {
+    let mut top = None;
+    let mut group = 0u32;
+    for i in crate::systems::mask::bits(set) {
+        let (zone, init) = at(i);
+        if zone != Zone::Feu {
+            continue;
+        }
+        if top.is_none_or(|x| init > x) {
+            (top, group) = (Some(init), 1 << i);
+        } else if top == Some(init) {
+            group |= 1 << i;
+        }
+    }
+    group
+}
+
+/// Boxes ticked after `damage` lands on `before` ticked boxes of lines `l` long (T-COMBAT):
+/// at most the whole track plus one (dead), and a blessure non létale leaves the last box
+/// of the Inconscient line unticked (never untying what is already ticked).
+#[inline]
+pub fn ticked_after(before: i64, damage: i64, l: i64, non_lethal: bool) -> i64 {
+    if non_lethal {
+        (before + damage).min(3 * l - 1).max(before)
+    } else {
+        (before + damage).min(3 * l + 1)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,6 +10,7 @@ use crate::report::{float_column, interval_columns, BarChart, BarSeries, Chart, 
 use crate::scenario::ScenarioFile;
 use crate::stats::proportion;
 use crate::systems::fallout::OPTIONS;
+use crate::systems::report_parts::{answer_list, mean_round, ratio};
 use crate::systems::ScenarioResult;
 
 use super::model::{CombatModel, Side};
@@ -108,23 +109,11 @@ pub fn result(
                 injured: f.injured as f64 / nf,
                 injuries: f.injuries as f64 / nf,
                 attacks: f.attacks as f64 / nf,
-                hit_rate: if f.attacks > 0 {
-                    f.hits as f64 / f.attacks as f64
-                } else {
-                    0.0
-                },
+                hit_rate: ratio(f.hits, f.attacks),
                 p_hit_exact: c.p_hit[w.difficulty as usize][0],
                 damage: f.damage_dealt as f64 / nf,
-                bonus: if f.attacks > 0 {
-                    f.bonus_dice as f64 / f.attacks as f64
-                } else {
-                    0.0
-                },
-                extra: if f.hits > 0 {
-                    f.extra_cd as f64 / f.hits as f64
-                } else {
-                    0.0
-                },
+                bonus: ratio(f.bonus_dice, f.attacks),
+                extra: ratio(f.extra_cd, f.hits),
                 stunned: f.stunned_turns as f64 / nf,
             }
         })
@@ -249,16 +238,7 @@ pub fn result(
         y_range: None,
     };
 
-    let mean_round = {
-        let (s, c) = rounds
-            .iter()
-            .fold((0u64, 0u64), |(s, c), &(r, k)| (s + r as u64 * k, c + k));
-        if c > 0 {
-            s as f64 / c as f64
-        } else {
-            f64::NAN
-        }
-    };
+    let mean_round = mean_round(rounds.iter().copied());
     let median = acc.rounds.quantile(0.5).unwrap_or(0);
     let q90 = acc.rounds.quantile(0.9).unwrap_or(0);
     let [pw, mw, un] = [PLAYERS_WIN, MJ_WINS, UNDECIDED].map(|k| side_rates[k]);
@@ -357,9 +337,7 @@ pub fn result(
         question = crate::report::md_text(&m.question),
         n = n
     );
-    for k in &key {
-        summary += &format!("- {k}\n");
-    }
+    summary += &answer_list(&key);
     summary += &crate::tr!(
         "fallout.combat.summary_policies",
         players = m.policies[0].describe_text(),

@@ -13,6 +13,7 @@ use crate::report::{
 use crate::scenario::ScenarioFile;
 use crate::stats::proportion;
 use crate::systems::nephilim::{p_earlier_segment, NephilimRules};
+use crate::systems::report_parts::{answer_list, mean_round, ratio};
 use crate::systems::ScenarioResult;
 
 use super::model::{DuelModel, ACTIONS_MAX};
@@ -30,16 +31,7 @@ pub struct GridCell {
 }
 
 fn mean_rounds(acc: &DuelAcc, max: u32) -> f64 {
-    let (s, c) = acc
-        .rounds
-        .iter()
-        .filter(|(r, _)| *r <= max as i64)
-        .fold((0u64, 0u64), |(s, c), (r, k)| (s + r as u64 * k, c + k));
-    if c > 0 {
-        s as f64 / c as f64
-    } else {
-        f64::NAN
-    }
+    mean_round(acc.rounds.iter().filter(|(r, _)| *r <= max as i64))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -143,16 +135,8 @@ pub fn result(
                     rules,
                 )
                 .max(0.0),
-                hit_rate: if a.attacks > 0 {
-                    a.hits as f64 / a.attacks as f64
-                } else {
-                    0.0
-                },
-                defended: if a.defences > 0 {
-                    a.defended as f64 / a.defences as f64
-                } else {
-                    0.0
-                },
+                hit_rate: ratio(a.hits, a.attacks),
+                defended: ratio(a.defended, a.defences),
                 wounds: a.wounds_end as f64 / nf,
                 fatigue: a.fatigue_end as f64 / nf,
                 dead: a.dead as f64 / nf,
@@ -360,9 +344,7 @@ pub fn result(
         question = crate::report::md_text(&m.question),
         n = n
     );
-    for k in &key {
-        summary += &format!("- {k}\n");
-    }
+    summary += &answer_list(&key);
     summary += crate::tr!("nephilim.duel.summary_fighters");
     for r in &frows {
         summary += &format!(

@@ -43,6 +43,20 @@ pub struct FighterAcc {
     pub delayed_rounds: u64,
 }
 
+/// Puts fighter `i` out of the duel for `why`: counted in its accumulator and noted.
+#[inline]
+fn put_out<W: Watch<Step>>(w: &mut W, out: &mut [bool; 2], a: &mut FighterAcc, i: usize, why: Out) {
+    out[i] = true;
+    match why {
+        Out::Dead => a.dead += 1,
+        Out::Coma => a.coma += 1,
+        Out::Unconscious => a.unconscious += 1,
+    }
+    if W::ON {
+        w.note(Step::Out { who: i as u8, why });
+    }
+}
+
 impl Merge for FighterAcc {
     fn merge(&mut self, o: Self) {
         self.attacks += o.attacks;
@@ -142,6 +156,28 @@ impl DuelSim {
 
     /// One duel, counted; its outcome (an index of `DuelAcc::outcomes`). `w` sees each step
     /// (`trace.rs`); the batch run passes [`Quiet`], which compiles the notes away.
+    /// An N-HEALTH check of fighter `i` (incapacity, else exhaustion): `base` (the
+    /// characteristic less the malus) + 1D - 1D, failed below 0; noted as rolled.
+    #[inline]
+    fn check_fails<W: Watch<Step>>(
+        &self,
+        rng: &mut Rng64,
+        w: &mut W,
+        i: usize,
+        incapacity: bool,
+        base: i64,
+    ) -> bool {
+        let score = base + self.d.roll(rng);
+        if W::ON {
+            w.note(Step::Check {
+                who: i as u8,
+                incapacity,
+                score,
+            });
+        }
+        score < 0
+    }
+
     pub(super) fn duel<W: Watch<Step>>(
         &self,
         rng: &mut Rng64,
@@ -324,14 +360,7 @@ impl DuelSim {
                         });
                     }
                     if !out[i] && wounds[i] >= self.out_level {
-                        out[i] = true;
-                        acc.fighters[i].dead += 1;
-                        if W::ON {
-                            w.note(Step::Out {
-                                who: i as u8,
-                                why: Out::Dead,
-                            });
-                        }
+                        put_out(w, &mut out, &mut acc.fighters[i], i, Out::Dead);
                     }
                 }
                 if out[0] || out[1] {
@@ -365,50 +394,18 @@ impl DuelSim {
                 };
                 // The checks' scores, noted as rolled (the rolls are drawn in the same
                 // order as without a watcher).
-                let coma = checks.contains(&wounds[i]) && {
-                    let score = 2 * f[i].constitution + self.d.roll(rng) - cm;
-                    if W::ON {
-                        w.note(Step::Check {
-                            who: i as u8,
-                            incapacity: true,
-                            score,
-                        });
-                    }
-                    score < 0
-                };
+                let coma = checks.contains(&wounds[i])
+                    && self.check_fails(rng, w, i, true, 2 * f[i].constitution - cm);
                 if coma {
                     // Coma: every fatigue box ticked.
                     fatigue[i] = self.top;
-                    out[i] = true;
-                    acc.fighters[i].coma += 1;
-                    if W::ON {
-                        w.note(Step::Out {
-                            who: i as u8,
-                            why: Out::Coma,
-                        });
-                    }
+                    put_out(w, &mut out, &mut acc.fighters[i], i, Out::Coma);
                 } else if fatigue[i] >= self.out_level
-                    || (checks.contains(&fatigue[i]) && {
-                        let score = f[i].ka + self.d.roll(rng) - cm;
-                        if W::ON {
-                            w.note(Step::Check {
-                                who: i as u8,
-                                incapacity: false,
-                                score,
-                            });
-                        }
-                        score < 0
-                    })
+                    || (checks.contains(&fatigue[i])
+                        && self.check_fails(rng, w, i, false, f[i].ka - cm))
                 {
                     fatigue[i] = self.top;
-                    out[i] = true;
-                    acc.fighters[i].unconscious += 1;
-                    if W::ON {
-                        w.note(Step::Out {
-                            who: i as u8,
-                            why: Out::Unconscious,
-                        });
-                    }
+                    put_out(w, &mut out, &mut acc.fighters[i], i, Out::Unconscious);
                 }
             }
             if out[0] || out[1] {

@@ -10,7 +10,7 @@ use crate::systems::trinites::{
     roll_test, RegenAction, RegenTiming, RisqueIncident, TrinitesRules,
 };
 
-use crate::systems::trinites::track::{initiative, shift, Zone};
+use crate::systems::trinites::track::{acting_group, initiative, shift, ticked_after, Zone};
 
 use super::model::{Combat, Fighter, RegenAt, HUMAN_LINE, MAX_HUMANS};
 use super::primes::{half_up, Penalty, Prime};
@@ -142,13 +142,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
         let s = &mut self.st[j];
         let l = s.line;
         let before = s.ticked;
-        let mut after = before + damage;
-        if non_lethal {
-            // Blessure non létale: the last box of the Inconscient line stays unticked.
-            after = after.min(3 * l - 1).max(before);
-        } else {
-            after = after.min(3 * l + 1);
-        }
+        let after = ticked_after(before, damage, l, non_lethal);
         s.ticked = after;
         if W::ON {
             self.w.note(Step::Life(LifeStep::Ticks {
@@ -531,21 +525,10 @@ pub fn fight_watched<W: Watch<Step>>(
         }
         let mut turns = 0;
         loop {
-            // The highest score in the feu de l'action and who holds it, in one pass.
-            let mut top = None;
-            let mut group = 0u32;
-            for i in bits(((1u32 << n) - 1) & !fight.ko_set) {
-                let s = &fight.st[i];
-                if s.zone != Zone::Feu {
-                    continue;
-                }
-                if top.is_none_or(|x| s.init > x) {
-                    (top, group) = (Some(s.init), 1 << i);
-                } else if top == Some(s.init) {
-                    group |= 1 << i;
-                }
-            }
-            if top.is_none() {
+            let group = acting_group(((1u32 << n) - 1) & !fight.ko_set, |i| {
+                (fight.st[i].zone, fight.st[i].init)
+            });
+            if group == 0 {
                 break;
             }
             turns += 1;

@@ -173,9 +173,7 @@ pub(super) fn result(
         title = crate::report::md_text(&duel.title),
         question = crate::report::md_text(&duel.question)
     );
-    for k in &key {
-        summary += &format!("- {k}\n");
-    }
+    summary += &crate::systems::report_parts::answer_list(&key);
     summary += crate::tr!("trinites.duel.summary_table");
     let mut sorted: Vec<&PairResult> = results.iter().collect();
     sorted.sort_by(|a, b| b.share(0).p.total_cmp(&a.share(0).p));

@@ -4,7 +4,7 @@
 use crate::engine::Rng64;
 use crate::systems::trace::Watch;
 use crate::systems::trinites::roll_test;
-use crate::systems::trinites::track::{shift, Zone};
+use crate::systems::trinites::track::{shift, ticked_after, Zone};
 use crate::systems::trinites::words::{LifeStep, Roll};
 
 use super::model::{Cover, RegenAt};
@@ -98,12 +98,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
         let s = &mut self.st[j];
         let l = s.line;
         let before = s.ticked;
-        let after = if non_lethal {
-            // Blessure non létale: the last box of the Inconscient line stays unticked.
-            (before + damage).min(3 * l - 1).max(before)
-        } else {
-            (before + damage).min(3 * l + 1)
-        };
+        let after = ticked_after(before, damage, l, non_lethal);
         s.ticked = after;
         if W::ON {
             self.w.note(Step::Life(LifeStep::Ticks {

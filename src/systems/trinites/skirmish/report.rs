@@ -11,6 +11,7 @@ use crate::report::{end_rounds, float_column, int_column, interval_columns, Outp
 use crate::report::{BarChart, BarSeries, Chart, Figure};
 use crate::scenario::ScenarioFile;
 use crate::stats::{proportion, Estimate};
+use crate::systems::report_parts::answer_list;
 use crate::systems::trinites::OPTIONS;
 use crate::systems::ScenarioResult;
 
@@ -396,9 +397,7 @@ pub fn result(
         title = crate::report::md_text(&m.title),
         question = crate::report::md_text(&m.question)
     );
-    for k in &key {
-        summary += &format!("- {k}\n");
-    }
+    summary += &answer_list(&key);
     summary += crate::tr!("trinites.skirmish.summary_exchanges");
     for e in ex {
         summary += &format!(

@@ -8,7 +8,7 @@ use crate::engine::Rng64;
 use crate::systems::mask::bits;
 use crate::systems::trace::{Quiet, Watch};
 use crate::systems::trinites::duel::{Penalty, Prime};
-use crate::systems::trinites::track::{initiative, shift, Zone};
+use crate::systems::trinites::track::{acting_group, initiative, shift, Zone};
 use crate::systems::trinites::words::{LifeStep, Roll};
 use crate::systems::trinites::{
     roll_test, succeeds, FeintScope, RegenAction, RegenTiming, RisqueIncident, TrinitesRules,
@@ -409,21 +409,8 @@ pub(super) fn fight_watched<W: Watch<Step>>(
         }
         let mut turns = 0;
         loop {
-            // The highest score in the feu de l'action and who holds it, in one pass.
-            let mut top = None;
-            let mut group = 0u32;
-            for i in bits(f.all & !f.ko_set) {
-                let t = &f.st[i];
-                if t.zone != Zone::Feu {
-                    continue;
-                }
-                if top.is_none_or(|x| t.init > x) {
-                    (top, group) = (Some(t.init), 1 << i);
-                } else if top == Some(t.init) {
-                    group |= 1 << i;
-                }
-            }
-            if top.is_none() {
+            let group = acting_group(f.all & !f.ko_set, |i| (f.st[i].zone, f.st[i].init));
+            if group == 0 {
                 break;
             }
             turns += 1;
