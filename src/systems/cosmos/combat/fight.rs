@@ -730,17 +730,29 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
             return;
         }
         let mut m = self.sim.reactive_mask;
+        let gates = &self.sim.gates;
+        if self.down_mask & gates.gated_allies == 0 {
+            // No ally of those who react only to an ally down is down (`gate.rs`).
+            m &= !gates.down_gated;
+            #[cfg(test)]
+            for f in crate::systems::mask::bits(self.sim.reactive_mask & gates.down_gated) {
+                assert!(!self.would_spend(f), "{f} skipped but would spend");
+            }
+        }
         while m != 0 {
             let f = m.trailing_zeros() as usize;
             m &= m - 1;
+            // `may_react` first (it refuses most often), then the cheap refusals of
+            // `try_points`: all pure, so the order changes nothing.
+            if !self.may_react(f) {
+                continue;
+            }
             let s = &self.st[f];
-            // The cheap refusals of `try_points` first (no side effect skipped).
             if (s.dark_left | s.light_left) != 0
                 && !s.down
                 && s.posture == NONE
                 && s.cooldown == 0
                 && !s.blocked_turn
-                && self.may_react(f)
             {
                 self.try_points(f, super::posture::Moment::AfterAction);
             }

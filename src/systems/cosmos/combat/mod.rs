@@ -13,6 +13,7 @@ mod events;
 mod fatigue;
 mod fatigue_report;
 mod fight;
+mod gate;
 mod headline;
 mod keys;
 mod linked;

@@ -38,20 +38,50 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     }
 
     /// Whether `try_points(f, Moment::AfterAction | Moment::TurnStart)` may spend a point
-    /// now. False only when it surely would not: no `spend` rule of its own (without one,
-    /// `rule_points` leaves the choice to the flat triggers), no ally-down or turn-start
-    /// trigger, and HP not under the `below_hp` threshold of a kind with points left (the
-    /// same comparison as `triggered`), so the turn loop may skip the call and change
-    /// nothing.
+    /// now. False only when it surely would not: no ally-down or turn-start trigger, HP
+    /// not under the `below_hp` threshold of a kind with points left (the same comparison
+    /// as `triggered`), and no `spend` rule of a kind with points left whose gate passes
+    /// (`gate.rs`: a rule that holds spends, none holding leaves the choice to the flat
+    /// triggers, which cannot fire), so the turn loop may skip the call and change nothing
+    /// (`try_points` has no side effect when it spends nothing).
     #[inline(always)]
     pub(super) fn may_react(&self, f: usize) -> bool {
-        if P::on(self.sim.point_rules[f]) || self.sim.point_other[f] {
+        if self.sim.point_other[f] {
             return true;
         }
         let s = &self.st[f];
         let hp = s.hp as f64;
         let [dark, light] = self.sim.point_hp[f];
-        (s.dark_left > 0 && hp < dark) || (s.light_left > 0 && hp < light)
+        if (s.dark_left > 0 && hp < dark) || (s.light_left > 0 && hp < light) {
+            return true;
+        }
+        // Out of line: those without spend rules keep the short path above.
+        let may = P::on(self.sim.point_rules[f]) && self.rules_may_spend(f);
+        #[cfg(test)]
+        assert!(may || !self.would_spend(f), "a gate of {f} refused a spend");
+        may
+    }
+
+    /// Whether a `spend` rule of `f` of a kind with points left passes its gate.
+    #[inline(never)]
+    fn rules_may_spend(&self, f: usize) -> bool {
+        let s = &self.st[f];
+        let [dark, light] = &self.sim.gates.spend[f];
+        (s.dark_left > 0 && self.passes(f, dark)) || (s.light_left > 0 && self.passes(f, light))
+    }
+
+    /// What `try_points(f, Moment::AfterAction)` decides past its state checks: whether
+    /// it spends (the test build checks the turn loop's shortcuts against it).
+    #[cfg(test)]
+    pub(super) fn would_spend(&self, f: usize) -> bool {
+        if P::on(self.sim.any_rules) {
+            if let Some(kind) = self.rule_points(f) {
+                return kind != NONE;
+            }
+        }
+        let (s, p) = (&self.st[f], &self.sim.model.fighters[f].policy);
+        (s.dark_left > 0 && self.triggered(f, &p.dark, Moment::AfterAction))
+            || (s.light_left > 0 && self.triggered(f, &p.light, Moment::AfterAction))
     }
 
     /// Spends a Light or Dark point if the policy says so and the rules allow; true if a

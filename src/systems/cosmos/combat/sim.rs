@@ -98,6 +98,9 @@ pub struct CombatSim {
     /// Per combatant: whether a policy rule of its own may spend a point (`spend`): only
     /// those combatants need `rule_points` between actions.
     pub(super) point_rules: [bool; MAX_FIGHTERS],
+    /// What each rule's condition needs (`gate.rs`), so the turn loop walks it only when
+    /// it may hold.
+    pub(super) gates: super::gate::Gates,
     /// Per combatant: the HP under which it turns Offensive, then Defensive, before acting
     /// (`x * max HP`, the product `take_action` compared with), -inf without one.
     pub(super) mode_hp: [[f64; 2]; MAX_FIGHTERS],
@@ -284,6 +287,7 @@ impl CombatSim {
                 ally_mask[f] |= ((b.side == a.side && g != f) as u32) << g;
             }
         }
+        let gates = super::gate::Gates::new(&model, &max_hp, &point_hp, reactive_mask, &ally_mask);
         let turn_start = model
             .fighters
             .iter()
@@ -315,6 +319,7 @@ impl CombatSim {
             picks_alone,
             only_attack,
             reactive_mask,
+            gates,
             point_hp,
             point_other,
             point_rules,

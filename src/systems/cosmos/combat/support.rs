@@ -71,6 +71,9 @@ pub(super) struct SupportState {
     pub uses: [u8; MAX_SUPPORT],
     pub ready: [u16; MAX_SUPPORT],
     pub fx: [(u8, u16); MAX_EFFECTS],
+    /// The last round of any effect placed in `fx` this combat: past it, none is live and
+    /// the effect sums skip the walk.
+    pub fx_until: u16,
     pub focus: u16,
     /// The passive Esprit test let the concentration halve extreme fatigue too.
     pub focus_extreme: bool,
@@ -83,6 +86,7 @@ impl SupportState {
         uses: [0; MAX_SUPPORT],
         ready: [0; MAX_SUPPORT],
         fx: [(NO_FX, 0); MAX_EFFECTS],
+        fx_until: 0,
         focus: 0,
         focus_extreme: false,
     };
@@ -268,6 +272,8 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
                     .find(|(i, u)| *i == NO_FX || *u < round)
                 {
                     *e = (idx as u8, until);
+                    let s = &mut self.sup[t];
+                    s.fx_until = s.fx_until.max(until);
                     self.acc.fighters[f].support.effects += 1;
                 }
             }
@@ -313,6 +319,11 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     #[inline]
     pub(super) fn effect_modifier(&self, f: usize) -> i32 {
         let round = self.round.min(u16::MAX as u32) as u16;
+        if self.sup[f].fx_until < round {
+            #[cfg(test)]
+            assert!(self.sup[f].fx.iter().all(|&(i, u)| i == NO_FX || u < round));
+            return 0;
+        }
         let mut m = 0;
         for &(i, until) in &self.sup[f].fx {
             if i != NO_FX && until >= round {
@@ -329,6 +340,11 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     #[inline]
     pub(super) fn effect_damage_mult(&self, f: usize) -> f64 {
         let round = self.round.min(u16::MAX as u32) as u16;
+        if self.sup[f].fx_until < round {
+            #[cfg(test)]
+            assert!(self.sup[f].fx.iter().all(|&(i, u)| i == NO_FX || u < round));
+            return 1.0;
+        }
         let mut x = 1.0;
         for &(i, until) in &self.sup[f].fx {
             if i != NO_FX && until >= round {

@@ -157,14 +157,14 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
             return None;
         }
         let s = &self.st[f];
-        for r in &rules.list {
+        for (r, g) in rules.list.iter().zip(self.sim.gates.of(f)) {
             let Then::Spend(kind) = r.then else { continue };
             let held = match kind {
                 ILLUMINATION => s.light_left > 0,
                 SEPULCRALE => s.dark_left > 0,
                 _ => true,
             };
-            if held && self.holds(f, &r.when) {
+            if held && self.meets(f, &r.when, g) {
                 return Some(kind);
             }
         }
@@ -178,10 +178,15 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         if !rules.mode {
             return None;
         }
-        rules.list.iter().find_map(|r| match r.then {
-            Then::Mode(m) if self.holds(f, &r.when) => Some(m),
-            _ => None,
-        })
+        let gates = self.sim.gates.of(f);
+        rules
+            .list
+            .iter()
+            .zip(gates)
+            .find_map(|(r, g)| match r.then {
+                Then::Mode(m) if self.meets(f, &r.when, g) => Some(m),
+                _ => None,
+            })
     }
 
     /// Whether the first matching `final_skill` rule uses the Final Skill, if any.
@@ -191,10 +196,15 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         if !rules.final_skill {
             return None;
         }
-        rules.list.iter().find_map(|r| match r.then {
-            Then::FinalSkill(b) if self.holds(f, &r.when) => Some(b),
-            _ => None,
-        })
+        let gates = self.sim.gates.of(f);
+        rules
+            .list
+            .iter()
+            .zip(gates)
+            .find_map(|(r, g)| match r.then {
+                Then::FinalSkill(b) if self.meets(f, &r.when, g) => Some(b),
+                _ => None,
+            })
     }
 
     /// The first matching `use` rule whose attack or support action can be used now (paid,
@@ -206,12 +216,14 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         if !rules.action {
             return None;
         }
-        for r in &rules.list {
+        for (r, g) in rules.list.iter().zip(sim.gates.of(f)) {
             match r.then {
-                Then::Attack(a, slot) if self.available(f, slot, a) && self.holds(f, &r.when) => {
+                Then::Attack(a, slot)
+                    if self.available(f, slot, a) && self.meets(f, &r.when, g) =>
+                {
                     return Some(Pick::Attack(a, slot));
                 }
-                Then::Support(slot) if self.support_ready(f, slot) && self.holds(f, &r.when) => {
+                Then::Support(slot) if self.support_ready(f, slot) && self.meets(f, &r.when, g) => {
                     if let Some(t) = self.support_target(f, slot) {
                         return Some(Pick::Support(slot, t));
                     }

@@ -1,0 +1,346 @@
+//! Gates of the policy rules (issue 29): what a rule's condition (`trigger.rs`) needs at
+//! least, read in three comparisons, so the turn loop walks a condition only when it may
+//! hold, and not at all when the gate alone says whether it holds. Built once per run
+//! (`CombatSim::new`); a gate never changes what a rule decides, only what it costs.
+
+use super::fight::{Fight, ILLUMINATION, SEPULCRALE};
+use super::model::{CombatModel, MAX_FIGHTERS};
+use super::plan::Plan;
+use super::trigger::{Cond, Rules, Then};
+
+/// A necessary condition of a `Cond`: a round reached, an ally down, own HP under a
+/// threshold (the product `x * max HP` that `holds` compares with; +inf: none). `holds`
+/// true implies [`Fight::passes`] true; with `exact`, the converse too.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Gate {
+    pub round: u32,
+    pub ally_down: bool,
+    pub own_hp: f64,
+    pub exact: bool,
+}
+
+impl Gate {
+    /// The gate of `all []` (always holds) and of `any []` (never holds).
+    pub const ALWAYS: Gate = Gate {
+        round: 0,
+        ally_down: false,
+        own_hp: f64::INFINITY,
+        exact: true,
+    };
+    pub const NEVER: Gate = Gate {
+        round: u32::MAX,
+        ally_down: true,
+        own_hp: f64::NEG_INFINITY,
+        exact: true,
+    };
+    /// A condition the gate cannot read (postures, others' HP, fatigue): walk it.
+    const UNREAD: Gate = Gate {
+        exact: false,
+        ..Gate::ALWAYS
+    };
+
+    /// Never passes (no i32 HP is below -inf), so never holds either.
+    fn never(&self) -> bool {
+        self.own_hp == f64::NEG_INFINITY
+    }
+
+    /// Both hold: each need stands (hp < a and hp < b is hp < min(a, b)), exactly when
+    /// both gates are exact.
+    fn and(self, o: Gate) -> Gate {
+        Gate {
+            round: self.round.max(o.round),
+            ally_down: self.ally_down || o.ally_down,
+            own_hp: self.own_hp.min(o.own_hp),
+            exact: self.exact && o.exact,
+        }
+    }
+
+    /// One of them holds: only what both need stands; an item that never holds drops out.
+    fn or(self, o: Gate) -> Gate {
+        if self.never() {
+            return o;
+        }
+        if o.never() {
+            return self;
+        }
+        Gate {
+            round: self.round.min(o.round),
+            ally_down: self.ally_down && o.ally_down,
+            own_hp: self.own_hp.max(o.own_hp),
+            exact: false,
+        }
+    }
+
+    /// The gate of `c` for a combatant of `max_hp` (`CombatSim::max_hp`).
+    pub fn of(c: &Cond, max_hp: f64) -> Gate {
+        match c {
+            Cond::RoundAtLeast(r) => Gate {
+                round: *r,
+                ..Gate::ALWAYS
+            },
+            Cond::Round(r) => Gate {
+                round: *r,
+                ..Gate::UNREAD
+            },
+            Cond::OwnHpBelow(x) => Gate {
+                own_hp: x * max_hp,
+                ..Gate::ALWAYS
+            },
+            Cond::AllyDown => Gate {
+                ally_down: true,
+                ..Gate::ALWAYS
+            },
+            Cond::All(v) => v
+                .iter()
+                .fold(Gate::ALWAYS, |g, c| g.and(Gate::of(c, max_hp))),
+            Cond::Any(v) => v.iter().fold(Gate::NEVER, |g, c| g.or(Gate::of(c, max_hp))),
+            _ => Gate::UNREAD,
+        }
+    }
+
+    /// What a point of `kind` spent by `rules` needs: one of its `spend` rules of that
+    /// kind holds (a `spend none` rule that holds spends nothing).
+    pub fn of_spending(rules: &Rules, kind: u8, max_hp: f64) -> Gate {
+        rules
+            .list
+            .iter()
+            .filter(|r| r.then == Then::Spend(kind))
+            .fold(Gate::NEVER, |g, r| g.or(Gate::of(&r.when, max_hp)))
+    }
+}
+
+/// The gates of a run.
+pub(super) struct Gates {
+    /// Every combatant's rules in order, from `base[f]`.
+    rules: Vec<Gate>,
+    base: [usize; MAX_FIGHTERS],
+    /// Per combatant, Dark then Light: what one of its `spend` rules of that kind needs.
+    pub spend: [[Gate; 2]; MAX_FIGHTERS],
+    /// The combatants whose every reaction between actions needs an ally down (no
+    /// `below_hp` trigger; `when_ally_down` or spend rules that need one), and all their
+    /// allies: while none of those is down, `after_action` skips them at once.
+    pub down_gated: u32,
+    pub gated_allies: u32,
+}
+
+impl Gates {
+    /// `point_hp`, `reactive_mask`, `ally_mask`, `max_hp`: as `CombatSim` holds them.
+    pub fn new(
+        model: &CombatModel,
+        max_hp: &[f64; MAX_FIGHTERS],
+        point_hp: &[[f64; 2]; MAX_FIGHTERS],
+        reactive_mask: u32,
+        ally_mask: &[u32; MAX_FIGHTERS],
+    ) -> Gates {
+        let mut g = Gates {
+            rules: Vec::new(),
+            base: [0; MAX_FIGHTERS],
+            spend: [[Gate::NEVER; 2]; MAX_FIGHTERS],
+            down_gated: 0,
+            gated_allies: 0,
+        };
+        for (f, a) in model.fighters.iter().enumerate() {
+            let hp = max_hp[f];
+            g.base[f] = g.rules.len();
+            g.rules
+                .extend(a.rules.list.iter().map(|r| Gate::of(&r.when, hp)));
+            g.spend[f] = [SEPULCRALE, ILLUMINATION].map(|k| Gate::of_spending(&a.rules, k, hp));
+            let no_hp = point_hp[f] == [f64::NEG_INFINITY; 2];
+            let rules_need = !a.rules.points || g.spend[f].iter().all(|s| s.ally_down);
+            if reactive_mask & (1 << f) != 0 && no_hp && rules_need {
+                g.down_gated |= 1 << f;
+                g.gated_allies |= ally_mask[f];
+            }
+        }
+        g
+    }
+
+    /// The gates of `f`'s rules, in rule order.
+    #[inline(always)]
+    pub fn of(&self, f: usize) -> &[Gate] {
+        &self.rules[self.base[f]..]
+    }
+}
+
+impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
+    /// Whether `f` passes `g` now (the comparisons of `holds`).
+    #[inline(always)]
+    pub(super) fn passes(&self, f: usize, g: &Gate) -> bool {
+        (self.st[f].hp as f64) < g.own_hp
+            && self.round >= g.round
+            && (!g.ally_down || self.sim.ally_mask[f] & self.down_mask() != 0)
+    }
+
+    /// Whether `c` holds for `f`, its gate `g` read first.
+    #[inline(always)]
+    pub(super) fn meets(&self, f: usize, c: &Cond, g: &Gate) -> bool {
+        let m = self.passes(f, g) && (g.exact || self.holds(f, c));
+        #[cfg(test)]
+        assert_eq!(m, self.holds(f, c), "the gate {g:?} of {c:?} for {f}");
+        m
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fight::NONE;
+    use super::super::model::Mode;
+    use super::super::trigger::Rule;
+    use super::*;
+
+    const BOSS: &str = include_str!("../../../../scenarios/cosmos/boss-fight.toml");
+
+    fn boss(text: &str) -> super::super::sim::CombatSim {
+        let file = crate::scenario::ScenarioFile::from_text("boss-fight.toml", text);
+        let (_, model) = super::super::scenario::load(&file).unwrap();
+        super::super::sim::CombatSim::new(model, Default::default())
+    }
+
+    /// xorshift: reproducible picks without the run's streams.
+    struct Pick(u64);
+
+    impl Pick {
+        fn next(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+
+        fn frac(&mut self) -> f64 {
+            [0.0, 0.1, 0.35, 0.5, 0.999, 1.0, 1.2][self.next(7) as usize]
+        }
+
+        fn cond(&mut self, depth: u32) -> Cond {
+            let k = self.next(if depth < 3 { 10 } else { 7 });
+            match k {
+                0 => Cond::RoundAtLeast(self.next(6) as u32),
+                1 => Cond::Round(self.next(6) as u32),
+                2 | 3 => Cond::OwnHpBelow(self.frac()),
+                4 => Cond::AllyHpBelow(self.frac()),
+                5 => Cond::EnemyHpBelow(self.frac()),
+                6 => Cond::AllyDown,
+                _ => {
+                    let v = (0..self.next(4)).map(|_| self.cond(depth + 1)).collect();
+                    if k == 9 {
+                        Cond::Any(v)
+                    } else {
+                        Cond::All(v)
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_condition_that_holds_passes_its_gate_and_an_exact_gate_is_the_condition() {
+        let sim = boss(BOSS);
+        let mut rng = crate::engine::trial_stream(1, 2, 3);
+        let mut acc = sim.empty_acc();
+        let mut fight: Fight<'_, '_> = Fight::new(&sim, &mut rng, &mut acc);
+        let mut pick = Pick(0x9e37_79b9_7f4a_7c15);
+        let (mut held, mut refused, mut exact) = (0, 0, 0);
+        for _ in 0..20_000 {
+            let c = pick.cond(0);
+            fight.round = pick.next(7) as u32;
+            for g in 0..sim.n {
+                fight.rise(g);
+                if pick.next(3) == 0 {
+                    fight.fall(g, super::super::events::PRESENT);
+                }
+                // Around 0 and max HP, negatives included.
+                let max = sim.model.fighters[g].hp as i64;
+                fight.st[g].hp = (pick.next((max + 40) as u64) as i64 - 20) as i32;
+            }
+            for f in 0..sim.n {
+                let gate = Gate::of(&c, sim.max_hp[f]);
+                let (holds, passes) = (fight.holds(f, &c), fight.passes(f, &gate));
+                assert!(!holds || passes, "{c:?} holds for {f}, gate {gate:?}");
+                if gate.exact {
+                    assert_eq!(holds, passes, "{c:?} for {f}, exact gate {gate:?}");
+                    exact += 1;
+                }
+                held += holds as u32;
+                refused += !passes as u32;
+            }
+        }
+        // Every way was tried: conditions that hold, gates that refuse, exact gates.
+        assert!(
+            held > 10_000 && refused > 10_000 && exact > 10_000,
+            "{held} {refused} {exact}"
+        );
+        assert!(!fight.passes(0, &Gate::NEVER));
+        assert_eq!(Gate::of(&Cond::Any(vec![]), 1.0), Gate::NEVER);
+        assert_eq!(Gate::of(&Cond::always(), 1.0), Gate::ALWAYS);
+    }
+
+    #[test]
+    fn a_spend_gate_reads_only_the_rules_that_spend_its_kind() {
+        let spend = |when: Cond, kind: u8| Rule {
+            when,
+            then: Then::Spend(kind),
+        };
+        let down_at = |r| Cond::All(vec![Cond::AllyDown, Cond::RoundAtLeast(r)]);
+        let rules = Rules::new(vec![
+            spend(Cond::OwnHpBelow(0.5), NONE),
+            spend(down_at(3), SEPULCRALE),
+            spend(down_at(2), SEPULCRALE),
+            spend(Cond::OwnHpBelow(0.5), ILLUMINATION),
+            Rule {
+                when: Cond::always(),
+                then: Then::Mode(Mode::Offensive),
+            },
+        ]);
+        let dark = Gate::of_spending(&rules, SEPULCRALE, 100.0);
+        let want = Gate {
+            round: 2,
+            ally_down: true,
+            own_hp: f64::INFINITY,
+            exact: false,
+        };
+        assert_eq!(dark, want);
+        let light = Gate::of_spending(&rules, ILLUMINATION, 100.0);
+        assert_eq!((light.own_hp, light.exact), (50.0, true));
+        let none = Gate::of_spending(&Rules::default(), SEPULCRALE, 100.0);
+        assert_eq!(none, Gate::NEVER);
+    }
+
+    /// The boss fight and variants whose spend rules read HP and rounds, under the test
+    /// build's checks (`meets`, `may_react`, `after_action`) that a gate never changes a
+    /// decision.
+    #[test]
+    fn fights_skip_no_spend_behind_the_gates() {
+        let knight = "when = { all = [{ ally_down = true }, { round_at_least = 3 }] }";
+        assert!(BOSS.contains(knight));
+        let hurt = "when = { any = [{ ally_down = true }, { own_hp_below = 0.6 }] }";
+        let early = "when = { all = [{ round = 2 }, { own_hp_below = 0.9 }] }";
+        for text in [
+            BOSS.to_string(),
+            BOSS.replacen(knight, hurt, 1),
+            BOSS.replacen(knight, early, 1),
+        ] {
+            let sim = boss(&text);
+            let key = crate::engine::StreamKey::new("gate");
+            let draws = crate::engine::Draws::new(3, &key, 0);
+            let mut acc = sim.empty_acc();
+            let batch = super::super::sim::Batch {
+                sim: &sim,
+                draws: &draws,
+                trials: 600,
+                acc: &mut acc,
+            };
+            super::super::plan::PlanWork::run::<super::super::plan::Full>(batch);
+            let spent: u64 = acc
+                .fighters
+                .iter()
+                .map(|f| f.posture[0].entered + f.posture[1].entered)
+                .sum();
+            assert!(spent > 0);
+        }
+        // Only the knight and the cleric spend, and only when an ally is down.
+        let sim = boss(BOSS);
+        let named = |n: &str| sim.model.fighters.iter().position(|f| f.name == n).unwrap();
+        let want = 1 << named("knight") | 1 << named("cleric");
+        assert_eq!(sim.gates.down_gated, want);
+    }
+}
