@@ -174,37 +174,38 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     /// The mode of the first matching `mode` rule, if any.
     #[inline(never)]
     pub(super) fn rule_mode(&self, f: usize) -> Option<Mode> {
-        let rules = &self.sim.model.fighters[f].rules;
-        if !rules.mode {
-            return None;
-        }
-        let gates = self.sim.gates.of(f);
-        rules
-            .list
-            .iter()
-            .zip(gates)
-            .find_map(|(r, g)| match r.then {
-                Then::Mode(m) if self.meets(f, &r.when, g) => Some(m),
-                _ => None,
-            })
+        let on = self.sim.model.fighters[f].rules.mode;
+        self.first_rule(f, on, |t| match *t {
+            Then::Mode(m) => Some(m),
+            _ => None,
+        })
     }
 
     /// Whether the first matching `final_skill` rule uses the Final Skill, if any.
     #[inline(never)]
     pub(super) fn rule_final_skill(&self, f: usize) -> Option<bool> {
-        let rules = &self.sim.model.fighters[f].rules;
-        if !rules.final_skill {
+        let on = self.sim.model.fighters[f].rules.final_skill;
+        self.first_rule(f, on, |t| match *t {
+            Then::FinalSkill(b) => Some(b),
+            _ => None,
+        })
+    }
+
+    /// What `pick` reads from the first of `f`'s rules it reads something from and whose
+    /// condition holds (None when `on`, the rules' flag for that kind, is off). `meets` is
+    /// pure, so testing it only on the rules `pick` reads changes nothing but the cost.
+    #[inline(always)]
+    fn first_rule<T>(&self, f: usize, on: bool, pick: impl Fn(&Then) -> Option<T>) -> Option<T> {
+        if !on {
             return None;
         }
         let gates = self.sim.gates.of(f);
-        rules
+        self.sim.model.fighters[f]
+            .rules
             .list
             .iter()
             .zip(gates)
-            .find_map(|(r, g)| match r.then {
-                Then::FinalSkill(b) if self.meets(f, &r.when, g) => Some(b),
-                _ => None,
-            })
+            .find_map(|(r, g)| pick(&r.then).filter(|_| self.meets(f, &r.when, g)))
     }
 
     /// The first matching `use` rule whose attack or support action can be used now (paid,
