@@ -316,12 +316,20 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
 
     /// Percentage points the effects on `f` add to its tests now (a positive sum is a
     /// bonus, which an aura strips; a negative one a malus).
+    /// Whether every effect on `f` has lapsed by `round` (`fx_until`), so the effect sums
+    /// need not walk `fx`.
+    #[inline(always)]
+    fn no_live_effect(&self, f: usize, round: u16) -> bool {
+        let lapsed = self.sup[f].fx_until < round;
+        #[cfg(test)]
+        assert!(!lapsed || self.sup[f].fx.iter().all(|&(i, u)| i == NO_FX || u < round));
+        lapsed
+    }
+
     #[inline]
     pub(super) fn effect_modifier(&self, f: usize) -> i32 {
         let round = self.round.min(u16::MAX as u32) as u16;
-        if self.sup[f].fx_until < round {
-            #[cfg(test)]
-            assert!(self.sup[f].fx.iter().all(|&(i, u)| i == NO_FX || u < round));
+        if self.no_live_effect(f, round) {
             return 0;
         }
         let mut m = 0;
@@ -340,9 +348,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     #[inline]
     pub(super) fn effect_damage_mult(&self, f: usize) -> f64 {
         let round = self.round.min(u16::MAX as u32) as u16;
-        if self.sup[f].fx_until < round {
-            #[cfg(test)]
-            assert!(self.sup[f].fx.iter().all(|&(i, u)| i == NO_FX || u < round));
+        if self.no_live_effect(f, round) {
             return 1.0;
         }
         let mut x = 1.0;
