@@ -112,6 +112,26 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     #[inline(never)]
     fn choose_among_attacks(&self, f: usize, target: usize) -> Option<(usize, usize)> {
         let fighter = &self.sim.model.fighters[f];
+        let Some(order) = self.sim.prefer.order(f, target, fighter.attacks.len()) else {
+            return self.scan_attacks(f, target);
+        };
+        // The policy's order, fixed per run (`prefer.rs`): the first one it can use.
+        let pick = order
+            .iter()
+            .map(|&i| (fighter.attacks[i as usize], i as usize))
+            .find(|&(a, i)| self.available(f, i, a));
+        #[cfg(test)]
+        assert_eq!(
+            pick,
+            self.scan_attacks(f, target),
+            "the fixed order of {f} drifted"
+        );
+        pick
+    }
+
+    /// The policy's pick by weighing every usable attack now.
+    fn scan_attacks(&self, f: usize, target: usize) -> Option<(usize, usize)> {
+        let fighter = &self.sim.model.fighters[f];
         let mut best: Option<(usize, usize, f64)> = None;
         for (i, &a) in fighter.attacks.iter().enumerate() {
             if !self.available(f, i, a) {

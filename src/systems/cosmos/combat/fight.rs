@@ -316,6 +316,9 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
         for f in 0..n {
             self.try_points(f, super::posture::Moment::Start);
         }
+        // The ending depends on the down and pending masks alone: after a slot, ask again
+        // only when one of them moved.
+        let mut seen = u64::MAX;
         let outcome = 'combat: loop {
             if self.round == self.sim.model.max_rounds {
                 break 'combat self.sim.model.sides.len() + 1;
@@ -369,8 +372,12 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
                         self.st[self.slots[j].f()].in_group = false;
                     }
                 }
-                if let Some(w) = self.winner() {
-                    break 'combat w;
+                let now = u64::from(self.down_mask) << 32 | u64::from(self.pending_mask);
+                if now != seen {
+                    seen = now;
+                    if let Some(w) = self.winner() {
+                        break 'combat w;
+                    }
                 }
                 s = e;
             }

@@ -23,6 +23,7 @@ mod periodic;
 mod periodic_keys;
 mod plan;
 mod posture;
+mod prefer;
 mod raw;
 mod report;
 mod resolve;

@@ -9,27 +9,11 @@ use super::acc::END_HOLDER_DOWN;
 use super::action::{defence_stops, ACTION, RIPOSTE, SEP_COUNTER};
 use super::aura_use::TestKind;
 use super::fight::{Fight, ILLUMINATION, NONE, SEPULCRALE};
-use super::model::{DefencePolicy, Mode, Targets, AGILITE, FORCE, MAX_FIGHTERS};
+use super::model::{Mode, Targets, MAX_FIGHTERS};
 use super::plan::Plan;
 use super::watch::Step;
 
 impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
-    fn defence_stat(&self, t: usize, attack: usize) -> Option<usize> {
-        let a = &self.sim.model.attacks[attack];
-        let (dodge, parry) = (!a.undodgeable, !a.unparryable);
-        let stats = &self.sim.model.fighters[t].stats;
-        match self.sim.model.fighters[t].policy.defence {
-            DefencePolicy::Best if dodge && parry => Some(if self.sim.agility(t) >= stats[FORCE] {
-                AGILITE
-            } else {
-                FORCE
-            }),
-            DefencePolicy::Best | DefencePolicy::Dodge if dodge => Some(AGILITE),
-            DefencePolicy::Best | DefencePolicy::Parry if parry => Some(FORCE),
-            _ => None,
-        }
-    }
-
     /// An action's attack on `t` and, for an attack with several targets, on further
     /// enemies picked by the attacker's target policy (announced before the roll).
     pub(super) fn resolve(&mut self, a: usize, t: usize, attack: usize, fs: bool, from: u8) {
@@ -115,7 +99,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
                 may_defend = true;
             }
             if may_defend {
-                if let Some(dstat) = self.defence_stat(t, attack) {
+                if let Some(dstat) = self.sim.prefer.defence(t, attack) {
                     let b = self.sim.stat_block(t, dstat);
                     self.note(|_| Step::Defends { who: t as u8 });
                     let d = self.test(t, b, false, TestKind::Defence);

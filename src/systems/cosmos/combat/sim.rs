@@ -83,7 +83,7 @@ pub struct CombatSim {
     /// without a percentage) and its flat points.
     pub(super) armour: [(Option<f64>, i32); MAX_FIGHTERS],
     /// Per combatant: whether its target policy takes a lone enemy without looking
-    /// (`lowest_hp`, `highest_hp`, `first`; `target.rs`).
+    /// (`lowest_hp`, `highest_hp`, `first`, `best_element`; `target.rs`).
     pub(super) picks_alone: [bool; MAX_FIGHTERS],
     /// Per combatant: its attack when it has exactly one (`action.rs`).
     pub(super) only_attack: [Option<usize>; MAX_FIGHTERS],
@@ -104,6 +104,8 @@ pub struct CombatSim {
     /// Per combatant: the HP under which it turns Offensive, then Defensive, before acting
     /// (`x * max HP`, the product `take_action` compared with), -inf without one.
     pub(super) mode_hp: [[f64; 2]; MAX_FIGHTERS],
+    /// The attack orders and defences the policies fix for the whole run (`prefer.rs`).
+    pub(super) prefer: super::prefer::Prefer,
 }
 
 impl CombatSim {
@@ -271,7 +273,10 @@ impl CombatSim {
         let mut only_attack = [None; MAX_FIGHTERS];
         for (f, a) in model.fighters.iter().enumerate() {
             use super::model::TargetPolicy as T;
-            picks_alone[f] = matches!(a.policy.target, T::LowestHp | T::HighestHp | T::First);
+            picks_alone[f] = matches!(
+                a.policy.target,
+                T::LowestHp | T::HighestHp | T::First | T::BestElement
+            );
             if let [one] = a.attacks[..] {
                 only_attack[f] = Some(one);
             }
@@ -305,7 +310,13 @@ impl CombatSim {
                 row[o as usize] = crate::systems::cosmos::drift(k, o, &rules.test);
             }
         }
+        let prefer = super::prefer::Prefer::new(
+            &model,
+            |a, t| expected[a * n + t],
+            |f| model.fighters[f].stats[AGILITE] + agility_malus[f],
+        );
         CombatSim {
+            prefer,
             karma_next,
             any_periodic: model.fighters.iter().any(|f| !f.periodic.is_empty())
                 || model.attacks.iter().any(|a| a.on_hit.is_some()),

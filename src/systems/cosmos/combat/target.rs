@@ -26,10 +26,18 @@ impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
         // The candidates, once per choice (nothing below changes them).
         let open = self.open_enemies(f, taken);
         if open & open.wrapping_sub(1) == 0 && self.sim.picks_alone[f] {
-            // One enemy left to choose from (a duel): `lowest_hp`, `highest_hp` and
-            // `first` all pick it, so skip the comparison. `random` still draws, `named`
-            // reads its list.
-            return (open != 0).then(|| open.trailing_zeros() as usize);
+            // One enemy left to choose from (a duel, a party against one beast):
+            // `lowest_hp`, `highest_hp`, `first` and `best_element` all pick it, so skip
+            // the comparison. `random` still draws, `named` reads its list.
+            let lone = (open != 0).then(|| open.trailing_zeros() as usize);
+            // These policies draw nothing, so the test build may ask the long way too.
+            #[cfg(test)]
+            assert_eq!(
+                lone,
+                self.choose_by_policy(f, taken, open),
+                "lone pick of {f}"
+            );
+            return lone;
         }
         self.choose_by_policy(f, taken, open)
     }
