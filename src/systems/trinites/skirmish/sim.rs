@@ -392,6 +392,10 @@ pub(super) fn fight_watched<W: Watch<Step>>(
     for i in 0..n {
         f.sync(i);
     }
+    // The end depends on the out set alone, which few turns change: it is read again only
+    // once the set differs from the last one found undecided (issue 29). No set of at most
+    // COMBATANTS_MAX bits is all ones, so the first check always reads it.
+    let mut undecided = u32::MAX;
     for round in 1..=s.max_rounds {
         f.round = round;
         if W::ON {
@@ -425,8 +429,11 @@ pub(super) fn fight_watched<W: Watch<Step>>(
             for g in bits(group) {
                 f.take_turn(rng, g);
             }
-            if let Some(end) = f.ended() {
-                return f.finish(end, round);
+            if f.out_set != undecided {
+                if let Some(end) = f.ended() {
+                    return f.finish(end, round);
+                }
+                undecided = f.out_set;
             }
         }
         // The Archonte regenerates an unconscious Adam' at the end of the round after the
@@ -460,8 +467,11 @@ pub(super) fn fight_watched<W: Watch<Step>>(
                 }
             }
         }
-        if let Some(end) = f.ended() {
-            return f.finish(end, round);
+        if f.out_set != undecided {
+            if let Some(end) = f.ended() {
+                return f.finish(end, round);
+            }
+            undecided = f.out_set;
         }
     }
     f.finish(End::Undecided, s.max_rounds)
