@@ -57,6 +57,8 @@ impl<W: Watch<Step>> Fight<'_, W> {
         let s = &mut self.st[i];
         s.cover = Cover::None;
         if arrived {
+            self.at_spot[s.spot as usize] &= !(1 << i);
+            self.at_spot[dest as usize] |= 1 << i;
             s.spot = dest;
             s.travel = 0;
         } else {

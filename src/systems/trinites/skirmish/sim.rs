@@ -18,6 +18,7 @@ use super::keys::Tactic;
 use super::model::{Cover, COMBATANTS_MAX};
 pub use super::state::Setup;
 pub(super) use super::state::State;
+use super::state::SPOTS;
 use super::strike::{attack_modifier, hit_damage_in, react};
 use super::trace::{Step, Unanswered};
 
@@ -47,6 +48,10 @@ pub(super) struct Fight<'a, W> {
     pub(super) out_set: u32,
     /// Every combatant of the fight, one bit each.
     pub(super) all: u32,
+    /// Who stands in each spot, one bit each, kept in step with `State::spot` by `step`
+    /// (`life.rs`), the only move: a strike's reach and the foes engaged with a fighter
+    /// are read from these instead of comparing spots over every foe (issue 29).
+    pub(super) at_spot: [u32; SPOTS],
 }
 
 impl<W: Watch<Step>> Fight<'_, W> {
@@ -351,6 +356,7 @@ pub(super) fn fight_watched<W: Watch<Step>>(
     w: &mut W,
 ) -> Outcome {
     let mut st = [State::EMPTY; COMBATANTS_MAX];
+    let mut at_spot = [0u32; SPOTS];
     for (i, t) in st.iter_mut().enumerate().take(s.n) {
         let p = &s.prof[i];
         // L'initiative: a Rapidité test, ceil(final / 2 (the divisor in force)) in 1..12; a surprised fighter's
@@ -376,6 +382,7 @@ pub(super) fn fight_watched<W: Watch<Step>>(
         t.light = p.light;
         t.dark = p.dark;
         t.spot = s.home[i];
+        at_spot[t.spot as usize] |= 1 << i;
         t.cover = p.cover;
     }
     let mut f = Fight {
@@ -387,6 +394,7 @@ pub(super) fn fight_watched<W: Watch<Step>>(
         ko_set: 0,
         out_set: 0,
         all: (1u32 << s.n) - 1,
+        at_spot,
     };
     let n = s.n;
     for i in 0..n {
@@ -501,6 +509,12 @@ mod tests {
             ko_set: 0,
             out_set: 0,
             all: 0b11,
+            // Both in the mêlée, as `State::EMPTY` stands.
+            at_spot: {
+                let mut a = [0; super::super::state::SPOTS];
+                a[0] = 0b11;
+                a
+            },
         };
         (f.st[1].init, f.st[1].zone) = (5, Zone::Garde);
         check(&mut f);
