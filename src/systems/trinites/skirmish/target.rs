@@ -86,8 +86,21 @@ impl<W: Watch<Step>> Fight<'_, W> {
     pub(super) fn pick(&self, i: usize) -> Option<(usize, u8, i64)> {
         let most_wounded = self.s.prof[i].target == Targeting::MostWounded;
         if !self.s.prof[i].ranged() {
-            return self.pick_strike(i, most_wounded);
+            let p = self.pick_strike(i, most_wounded);
+            // Test builds check the masks' answer against the walk over `reach`.
+            #[cfg(test)]
+            {
+                assert_eq!(p, self.pick_scan(i, most_wounded));
+                self.check_spots();
+            }
+            return p;
         }
+        self.pick_scan(i, most_wounded)
+    }
+
+    /// `pick` by walking every foe still in the fight through `reach`.
+    #[inline(always)]
+    fn pick_scan(&self, i: usize, most_wounded: bool) -> Option<(usize, u8, i64)> {
         let mut best: Option<(usize, u8, i64)> = None;
         for j in bits(self.s.foes[i] & !self.out_set) {
             let Some((tier, circ)) = self.reach(i, j) else {
@@ -135,6 +148,17 @@ impl<W: Watch<Step>> Fight<'_, W> {
         Some((best, tier, circ))
     }
 
+    /// Test builds: `at_spot` holds exactly who stands where.
+    #[cfg(test)]
+    fn check_spots(&self) {
+        for (spot, &m) in self.at_spot.iter().enumerate() {
+            let want = (0..self.s.n)
+                .filter(|&k| self.st[k].spot as usize == spot)
+                .fold(0u32, |m, k| m | 1 << k);
+            assert_eq!(m, want, "spot {spot}");
+        }
+    }
+
     /// The spot with a conscious foe nearest to `i` (ties: lower spot).
     #[inline]
     pub(super) fn nearest_foe_spot(&self, i: usize) -> Option<u8> {
@@ -176,6 +200,33 @@ mod tests {
         [[group]]\nname = \"a\"\nside = \"x\"\ntrinite = true\narchonte_karma = 2\nrapidite = 0\nattack = 0\nreaction = 0\nweapon = \"w\"\n\
         [[group]]\nname = \"b\"\nside = \"y\"\ncount = 2\nrapidite = 0\nattack = 0\nreaction = 0\nweapon = \"w\"\n\
         [[group]]\nname = \"c\"\nside = \"z\"\nrapidite = 0\nattack = 0\nreaction = 0\nweapon = \"w\"\n";
+
+    /// The shipped skirmish (copied from `scenarios/`), as is and with its variants for
+    /// the targeting rules: every strike's pick read from the spot masks equals the walk
+    /// over `reach`, and the masks hold who stands where (both asserted inside `pick` in
+    /// test builds), over fights where fighters close in, fall and are finished.
+    #[test]
+    fn strike_picks_from_the_masks_equal_the_walk() {
+        use rand::SeedableRng;
+        const SHIPPED: &str = include_str!("../../../../scenarios/trinites/skirmish.toml");
+        let no_finish =
+            SHIPPED.replacen("strike_unconscious = true", "strike_unconscious = false", 1);
+        let wounded = SHIPPED.replace(
+            "weapon = \"epee\"",
+            "weapon = \"epee\"\ntarget = \"most_wounded\"",
+        );
+        assert_ne!(no_finish, SHIPPED);
+        assert_ne!(wounded, SHIPPED);
+        for text in [SHIPPED, &no_finish, &wounded] {
+            let m = load(&ScenarioFile::from_text("skirmish.toml", text)).unwrap();
+            let s = Setup::new(&m);
+            let rules = TrinitesRules::default();
+            let mut rng = crate::engine::Rng64::seed_from_u64(28);
+            for _ in 0..3000 {
+                super::super::sim::fight(&s, &rules, &mut rng);
+            }
+        }
+    }
 
     /// The foe masks are the side comparison, and the knocked-out and out sets follow
     /// every wound, heal and Darkness point the way `State::ko` / `dead` read them.
