@@ -71,8 +71,13 @@ impl Prefer {
                 let mut entries: Vec<usize> = (0..list.len()).collect();
                 if fighter.policy.attack == AttackPolicy::Best {
                     // A stable sort: equal values keep list order, as the scan's strict
-                    // `>` keeps the first of them.
-                    entries.sort_by(|&i, &j| expected(list[j], t).total_cmp(&expected(list[i], t)));
+                    // `>` keeps the first of them. `partial_cmp`, not `total_cmp`: the
+                    // scan holds -0.0 and 0.0 equal (all values are finite here).
+                    entries.sort_by(|&i, &j| {
+                        expected(list[j], t)
+                            .partial_cmp(&expected(list[i], t))
+                            .unwrap_or(std::cmp::Ordering::Equal)
+                    });
                 }
                 for (slot, &i) in order[f * n + t].iter_mut().zip(&entries) {
                     *slot = i as u8;
@@ -201,6 +206,17 @@ attacks = ["jab", "sweep"]
             "attacks = [\"jab\", \"cut\", \"slash\"]\npolicy = { attack = \"first\" }",
         );
         let p = prefer(&first);
+        assert_eq!(p.order(0, 1, 3), Some(&[0u8, 1, 2][..]));
+    }
+
+    #[test]
+    fn minus_zero_ties_with_zero_as_in_the_scan() {
+        // An attack whose mean is negative against an immune target weighs -0.0; the
+        // scan's `>` holds it equal to another's 0.0, so list order decides.
+        let file = ScenarioFile::from_text("prefer-test.toml", TRIO);
+        let (_, model) = scenario::load(&file).unwrap();
+        let jab = model.fighters[0].attacks[0];
+        let p = Prefer::new(&model, |a, _| if a == jab { -0.0 } else { 0.0 }, |_| 50);
         assert_eq!(p.order(0, 1, 3), Some(&[0u8, 1, 2][..]));
     }
 
