@@ -11,8 +11,10 @@ use cosmosim::scenario::ScenarioFile;
 use cosmosim::systems::cosmos::combat::{load, simulate};
 
 const COMBATS: u64 = 1 << 20;
-/// Long multi-combatant fights take 2^16 per sample so a sample stays near a second.
-const LONG_COMBATS: u64 = 1 << 16;
+/// Long multi-combatant fights take 2^17 per sample so a sample stays near a second or
+/// two: two batches of `BATCH_SIZE` (2^16), so the 2-thread figure runs on two threads
+/// (one batch is one thread's work).
+const LONG_COMBATS: u64 = 2 * cosmosim::engine::BATCH_SIZE;
 
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("cosmos_combat");
