@@ -314,8 +314,6 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         g.is_success()
     }
 
-    /// Percentage points the effects on `f` add to its tests now (a positive sum is a
-    /// bonus, which an aura strips; a negative one a malus).
     /// Whether every effect on `f` has lapsed by `round` (`fx_until`), so the effect sums
     /// need not walk `fx`.
     #[inline(always)]
@@ -326,6 +324,8 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         lapsed
     }
 
+    /// Percentage points the effects on `f` add to its tests now (a positive sum is a
+    /// bonus, which an aura strips; a negative one a malus).
     #[inline]
     pub(super) fn effect_modifier(&self, f: usize) -> i32 {
         let round = self.round.min(u16::MAX as u32) as u16;
