@@ -13,6 +13,9 @@ use super::sim::{End, Fight};
 use super::strike::{range_difficulty, POINT_BLANK};
 use super::trace::Step;
 
+/// Frapper: cible inerte +3; Tirer: cible immobile +3 (an unconscious target).
+const INERT_TARGET: i64 = 3;
+
 impl<W: Watch<Step>> Fight<'_, W> {
     /// Recomputes `j`'s bits of the knocked-out and out sets from its state; called after
     /// every change of its boxes or Darkness points.
@@ -61,7 +64,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
         }
         // Frapper: cible inerte +3; Tirer: cible immobile +3.
         // With the group's stated circumstances (issue 25).
-        let inert_bonus = if inert { 3 } else { 0 } + p.circumstance;
+        let inert_bonus = if inert { INERT_TARGET } else { 0 } + p.circumstance;
         let same = a.spot == t.spot;
         let tier = |engaged: u8| if inert { 2 } else { engaged };
         if !p.ranged() {
@@ -133,7 +136,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
             (standing, 0, circ)
         } else if self.s.strike_unconscious && here != 0 {
             // Frapper: cible inerte +3.
-            (here, 2, 3 + circ)
+            (here, 2, INERT_TARGET + circ)
         } else {
             return None;
         };
