@@ -29,7 +29,9 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     #[inline(always)]
     pub(super) fn cost_factor(&self, f: usize) -> i32 {
         let s = &self.st[f];
-        if s.posture == ILLUMINATION && s.adv == 2 {
+        if !P::POSTURES {
+            1
+        } else if s.posture == ILLUMINATION && s.adv == 2 {
             0
         } else if s.disadv == 2 && self.in_sep_backlash(f) {
             2
@@ -224,7 +226,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
                 self.roll_block(f, b, m)
             }
         };
-        if self.st[f].posture == NONE {
+        if !P::POSTURES || self.st[f].posture == NONE {
             let from = self.st[f].karma;
             self.st[f].karma = self.sim.drift(from, o);
             self.note(|me| Step::Karma {
@@ -277,9 +279,9 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         };
         // C-LD-4: Final Skill at level 5+, in a posture, from the policy's posture turn
         // (or when a rule says, trigger.rs).
-        let fs = fighter
-            .final_skill
-            .filter(|&a| self.final_skill_now(f) && self.available(f, MAX_ATTACKS, a));
+        let fs = fighter.final_skill.filter(|&a| {
+            P::POSTURES && self.final_skill_now(f) && self.available(f, MAX_ATTACKS, a)
+        });
         // Policy rules pick the action (trigger.rs); none matching: the `attack` policy.
         let pick = if P::on(sim.any_rules) && fs.is_none() {
             self.rule_action(f)
@@ -304,7 +306,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
             });
             return;
         };
-        if self.st[f].malus_next && self.in_sep_backlash(f) {
+        if P::POSTURES && self.st[f].malus_next && self.in_sep_backlash(f) {
             self.st[f].action_malus = 20;
             self.st[f].malus_next = false;
         }

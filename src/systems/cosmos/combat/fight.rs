@@ -313,8 +313,10 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
         if P::tired(self.sim.model.fatigue.on) {
             self.fatigue_start();
         }
-        for f in 0..n {
-            self.try_points(f, super::posture::Moment::Start);
+        if P::POSTURES {
+            for f in 0..n {
+                self.try_points(f, super::posture::Moment::Start);
+            }
         }
         // The ending depends on the down and pending masks alone: after a slot, ask again
         // only when one of them moved.
@@ -448,9 +450,11 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
 
     fn finish(&mut self, outcome: usize) {
         let n = self.sim.n;
-        for f in 0..n {
-            if !self.st[f].down && self.st[f].posture != NONE {
-                self.end_posture(f, END_COMBAT_END);
+        if P::POSTURES {
+            for f in 0..n {
+                if !self.st[f].down && self.st[f].posture != NONE {
+                    self.end_posture(f, END_COMBAT_END);
+                }
             }
         }
         if P::tired(self.sim.model.fatigue.on) {
@@ -508,7 +512,9 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
             }
             let fighter = &self.sim.model.fighters[f];
             let s = self.st[f];
-            let class = if s.posture == ILLUMINATION {
+            let class = if !P::POSTURES {
+                1
+            } else if s.posture == ILLUMINATION {
                 0
             } else if s.sep_backlash > 0 {
                 2
@@ -516,7 +522,7 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
                 1
             };
             let mut n_act = fighter.actions;
-            if s.posture == ILLUMINATION && s.adv == 6 && n_act < 2 {
+            if P::POSTURES && s.posture == ILLUMINATION && s.adv == 6 && n_act < 2 {
                 n_act = 2;
             }
             if n_act > 1 && (s.d6 == 0 || per_round) {
@@ -681,6 +687,10 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
                 return;
             }
         }
+        if !P::POSTURES {
+            // No lock, backlash or posture turn, and no point anyone may spend.
+            return;
+        }
         let s = &mut self.st[f];
         if s.cooldown > 0 {
             s.blocked_turn = true;
@@ -717,18 +727,22 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
         if P::on(self.sim.any_periodic) {
             self.periodic_tick(f, super::periodic::At::TurnEnd);
         }
-        if self.st[f].posture != NONE && self.st[f].posture_turns >= self.sim.rules.posture_turns {
-            self.end_posture(f, super::acc::END_EXPIRY);
+        if P::POSTURES {
+            if self.st[f].posture != NONE
+                && self.st[f].posture_turns >= self.sim.rules.posture_turns
+            {
+                self.end_posture(f, super::acc::END_EXPIRY);
+            }
+            let s = &mut self.st[f];
+            if s.sep_turn && s.sep_backlash == 0 {
+                // The backlash is over: an unused "next action -20" (disadvantage 3)
+                // lapses with it rather than reach a later backlash (reading 10d).
+                s.malus_next = false;
+            }
+            s.sep_turn = false;
+            s.blocked_turn = false;
         }
-        let s = &mut self.st[f];
-        if s.sep_turn && s.sep_backlash == 0 {
-            // The backlash is over: an unused "next action -20" (disadvantage 3) lapses
-            // with it rather than reach a later backlash (reading 10d).
-            s.malus_next = false;
-        }
-        s.sep_turn = false;
-        s.blocked_turn = false;
-        s.skip_round = false;
+        self.st[f].skip_round = false;
     }
 
     /// Points may be used between actions (C-LD-2): check every combatant's triggers.

@@ -2,10 +2,12 @@
 //! The turn loop is compiled once per plan. A plan that leaves a group out turns every
 //! check of that group into a constant `false` the compiler removes, so a fight pays
 //! nothing for what it does not use. Two groups: fatigue (C-FAT tracks, exhaustion,
-//! fatigue carried in from an expedition) and every other optional feature (policy rules,
+//! fatigue carried in from an expedition), every other optional feature (policy rules,
 //! support actions and their effects, aura, periodic effects, events, armour, HP costs,
-//! limited uses, points that react between actions). A plan only removes work: a fight
-//! draws and counts the same under any plan that keeps what it uses (tests below).
+//! limited uses, points that react between actions), and the Light/Dark postures (out
+//! when no combatant may ever spend a point: its states and multipliers stay neutral, so
+//! the checks of every turn, test and hit go). A plan only removes work: a fight draws
+//! and counts the same under any plan that keeps what it uses (tests below).
 
 use super::sim::CombatSim;
 
@@ -14,6 +16,8 @@ pub(super) trait Plan {
     const FEATURES: bool;
     /// Whether fatigue is checked at all.
     const FATIGUE: bool;
+    /// Whether a Light/Dark posture may ever begin (C-LD-2..6).
+    const POSTURES: bool;
 
     /// A run flag of the features group as this plan sees it.
     #[inline(always)]
@@ -28,16 +32,21 @@ pub(super) trait Plan {
     }
 }
 
-/// The plan with the groups `FEATURES` and `FATIGUE` in.
-pub(super) enum Flags<const FEATURES: bool, const FATIGUE: bool> {}
+/// The plan with the groups `FEATURES`, `FATIGUE` and `POSTURES` in.
+pub(super) enum Flags<const FEATURES: bool, const FATIGUE: bool, const POSTURES: bool = true> {}
 
-impl<const FEATURES: bool, const FATIGUE: bool> Plan for Flags<FEATURES, FATIGUE> {
+impl<const FEATURES: bool, const FATIGUE: bool, const POSTURES: bool> Plan
+    for Flags<FEATURES, FATIGUE, POSTURES>
+{
     const FEATURES: bool = FEATURES;
     const FATIGUE: bool = FATIGUE;
+    const POSTURES: bool = POSTURES;
 }
 
-/// Nothing optional: the duel.
+/// Nothing optional but postures.
 pub(super) type Plain = Flags<false, false>;
+/// Nothing optional at all: the duel.
+pub(super) type Bare = Flags<false, false, false>;
 /// Everything read from the run's flags: any fight, and what a trace uses.
 pub(super) type Full = Flags<true, true>;
 
@@ -63,11 +72,15 @@ impl CombatSim {
 
     /// Runs `work` under this run's plan: the one place a plan is chosen.
     pub(super) fn in_plan<T: PlanWork>(&self, work: T) -> T::Out {
-        match self.plan() {
-            (false, false) => work.run::<Plain>(),
-            (true, false) => work.run::<Flags<true, false>>(),
-            (false, true) => work.run::<Flags<false, true>>(),
-            (true, true) => work.run::<Full>(),
+        match (self.plan(), self.any_posture) {
+            ((false, false), false) => work.run::<Bare>(),
+            ((false, false), true) => work.run::<Plain>(),
+            ((true, false), false) => work.run::<Flags<true, false, false>>(),
+            ((true, false), true) => work.run::<Flags<true, false>>(),
+            ((false, true), false) => work.run::<Flags<false, true, false>>(),
+            ((false, true), true) => work.run::<Flags<false, true>>(),
+            ((true, true), false) => work.run::<Flags<true, true, false>>(),
+            ((true, true), true) => work.run::<Full>(),
         }
     }
 }
@@ -197,6 +210,44 @@ target = "random"
             .map(|f| f.posture[0].entered + f.posture[1].entered)
             .sum();
         assert!(points > 0 && full.outcome.iter().filter(|&&c| c > 0).count() >= 2);
+    }
+
+    #[test]
+    fn a_fight_where_no_point_can_be_spent_counts_the_same_without_postures() {
+        // The shipped duel: a point of each kind (C-LD-1, below level 5), no trigger.
+        let duel = sim(include_str!("../../../../scenarios/cosmos/duel.toml"));
+        assert_eq!((duel.plan(), duel.any_posture), ((false, false), false));
+        let full = counted::<Full>(&duel, 4000);
+        assert_eq!(counted::<Bare>(&duel, 4000), full);
+        // With the features and fatigue groups in too (a policy rule, fatigue).
+        let ruled = BAND
+            .replace("dark_on_turn_start = true\n", "")
+            .replace("light_at_start = true\n", "")
+            .replace("final_skill = \"second_turn\"\n", "")
+            .replacen("max_rounds = 30\n", "max_rounds = 30\nfatigue = true\n", 1)
+            .replacen(
+                "target = \"random\"\n",
+                "target = \"random\"\n[[combatants.raider.policy.rules]]\n\
+                 when = { round_at_least = 3 }\nmode = \"offensive\"\n",
+                1,
+            );
+        let ruled = sim(&ruled);
+        assert_eq!((ruled.plan(), ruled.any_posture), ((true, true), false));
+        assert_eq!(
+            counted::<Flags<true, true, false>>(&ruled, 3000),
+            counted::<Full>(&ruled, 3000)
+        );
+        // A trigger that can spend a point brings the postures back, and they matter.
+        let lit = sim(
+            &include_str!("../../../../scenarios/cosmos/duel.toml").replacen(
+                "attacks = [\"sword\"]\n",
+                "attacks = [\"sword\"]\npolicy = { light_at_start = true }\n",
+                1,
+            ),
+        );
+        assert!(lit.any_posture && sim(BAND).any_posture);
+        let lit = counted::<Full>(&lit, 4000);
+        assert!(lit.fighters[0].posture[0].entered > 0 && lit != full);
     }
 
     #[test]

@@ -128,6 +128,12 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     }
 
     fn enter_posture(&mut self, f: usize, kind: u8) {
+        // `CombatSim::any_posture` said no point could be spent.
+        #[cfg(test)]
+        assert!(
+            P::POSTURES,
+            "{f} entered a posture under a plan without postures"
+        );
         let adv = if kind == ILLUMINATION {
             self.roll(Die::D6)
         } else {
@@ -247,6 +253,9 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     /// parameter `karma_bound`).
     #[inline(always)]
     pub(super) fn karma(&self, f: usize) -> i8 {
+        if !P::POSTURES {
+            return self.st[f].karma;
+        }
         match self.st[f].posture {
             ILLUMINATION => self.sim.rules.test.karma_bound,
             SEPULCRALE => -self.sim.rules.test.karma_bound,
@@ -258,7 +267,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     #[inline(always)]
     pub(super) fn test_bonus(&self, f: usize) -> i32 {
         let s = &self.st[f];
-        if s.posture == ILLUMINATION {
+        if P::POSTURES && s.posture == ILLUMINATION {
             // +10% / +20% in the book (parameters illumination_bonus_4/5).
             match s.adv {
                 4 => self.sim.rules.illumination_bonus[0],
@@ -277,7 +286,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     pub(super) fn test_malus(&self, f: usize) -> i32 {
         let s = &self.st[f];
         let mut m = 0;
-        if s.sep_turn || s.sep_backlash > 0 {
+        if P::POSTURES && (s.sep_turn || s.sep_backlash > 0) {
             // -10% / -20% in the book (parameters sepulchral_malus_4/5).
             m -= match s.disadv {
                 4 => self.sim.rules.sepulchral_malus[0],
@@ -291,6 +300,6 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     /// Whether `f` is in its Sépulcrale backlash now.
     #[inline(always)]
     pub(super) fn in_sep_backlash(&self, f: usize) -> bool {
-        self.st[f].sep_turn || self.st[f].sep_backlash > 0
+        P::POSTURES && (self.st[f].sep_turn || self.st[f].sep_backlash > 0)
     }
 }

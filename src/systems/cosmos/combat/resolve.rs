@@ -77,11 +77,14 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         let simultaneous = !free && self.st[a].in_group && self.st[t].in_group;
         let ts = &self.st[t];
         let exhausted = P::tired(self.sim.any_fatigue) && self.sim.exhausted(ts.fp);
-        let no_defence =
-            ts.down || ts.illum_backlash > 0 || ts.skip_round || simultaneous || exhausted;
+        let no_defence = ts.down
+            || (P::POSTURES && ts.illum_backlash > 0)
+            || ts.skip_round
+            || simultaneous
+            || exhausted;
         if !no_defence {
             let mut may_defend = ts.mode == Mode::Defensive;
-            if ts.posture == ILLUMINATION {
+            if P::POSTURES && ts.posture == ILLUMINATION {
                 let at = &self.sim.model.attacks[attack];
                 if o != Outcome::SuperSuccess && !at.undodgeable && !at.unparryable {
                     // C-LD-5: automatic evade on d10 <= 7.
@@ -126,7 +129,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
             2 => rules.crit_mult,
             _ => 1.0,
         };
-        let mode_mult = if s.posture == SEPULCRALE {
+        let mode_mult = if P::POSTURES && s.posture == SEPULCRALE {
             rules.sepulchral_mult
         } else if s.mode == Mode::Offensive {
             rules.offensive_mult
@@ -138,7 +141,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         } else {
             1.0
         };
-        let fs_bonus = if fs && s.posture == ILLUMINATION && s.adv == 3 {
+        let fs_bonus = if P::POSTURES && fs && s.posture == ILLUMINATION && s.adv == 3 {
             rules.fs_bonus_mult
         } else {
             1.0
@@ -225,7 +228,8 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         self.st[t].taken += dmg as i64;
         let (was_down, hp_before) = (self.st[t].down, self.st[t].hp);
         let s = &mut self.st[t];
-        if s.posture == SEPULCRALE && !s.revive_used && s.hp.saturating_sub(dmg) <= 0 {
+        if P::POSTURES && s.posture == SEPULCRALE && !s.revive_used && s.hp.saturating_sub(dmg) <= 0
+        {
             s.hp = (max_hp + 1) / 2;
             s.revive_used = true;
             self.acc.fighters[t].posture[1].revive += 1;
@@ -243,7 +247,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
             if self.st[t].hp <= 0 && !self.st[t].down {
                 self.fall(t, self.st[t].absent);
                 self.note(|_| Step::Down { who: t as u8 });
-                if self.st[t].posture != NONE {
+                if P::POSTURES && self.st[t].posture != NONE {
                     self.end_posture(t, END_HOLDER_DOWN);
                 }
             }
@@ -251,6 +255,10 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         if P::tired(self.sim.model.fatigue.on) {
             // HP lost: what the hit removes, at most the HP it had (C-FAT-2 "PV perdus").
             self.tire_hit(t, dmg.min(hp_before.max(0)), !was_down && self.st[t].down);
+        }
+        if !P::POSTURES {
+            // No Sépulcrale holder: no provocation, no counter.
+            return;
         }
         if self.st[a].posture == SEPULCRALE && from != super::periodic::PERIODIC {
             self.st[t].provoked_by = a as u8;

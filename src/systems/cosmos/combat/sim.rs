@@ -53,6 +53,10 @@ pub struct CombatSim {
     damage_tables: Vec<Option<(Die, Vec<i32>)>>,
     /// Whether some combatant's point policy reacts between actions (HP or ally down).
     pub(super) any_reactive: bool,
+    /// Whether some combatant may ever enter a posture: it holds a point of a kind its
+    /// triggers or `spend` rules may spend (C-LD-2). Without one the plan leaves the
+    /// postures out (`plan.rs`).
+    pub(super) any_posture: bool,
     /// Per combatant: whether its point policy is checked at the start of its turns.
     pub(super) turn_start: Vec<bool>,
     /// Whether some combatant may spend aura points (C-AURA).
@@ -302,6 +306,10 @@ impl CombatSim {
                     || (f.light_points > 0 && f.policy.light.on_turn_start)
             })
             .collect();
+        let any_posture = model.fighters.iter().any(|f| {
+            (f.light_points > 0 && (f.policy.light.any() || f.rules.points))
+                || (f.dark_points > 0 && (f.policy.dark.any() || f.rules.points))
+        });
         let (any_rules, any_effects, any_focus) = super::support::flags(&model);
         let any_support = model.fighters.iter().any(|f| !f.support.is_empty());
         let mut karma_next = [[0i8; 6]; KARMAS];
@@ -350,6 +358,7 @@ impl CombatSim {
             agility_malus,
             damage_tables,
             any_reactive,
+            any_posture,
             turn_start,
             model,
             rules,

@@ -19,7 +19,7 @@ impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
     #[inline]
     pub(super) fn choose_target(&mut self, f: usize, taken: u32) -> Option<usize> {
         let p = self.st[f].provoked_by;
-        if p != NOBODY && !self.st[p as usize].down && taken & (1 << p) == 0 {
+        if P::POSTURES && p != NOBODY && !self.st[p as usize].down && taken & (1 << p) == 0 {
             // C-LD-6 provocation: the next offensive action goes to the holder.
             return Some(p as usize);
         }
