@@ -55,13 +55,11 @@ impl Outcome {
 
     /// Success tier used by attack/defence comparisons (C-CMB-2): 0 failure, 1 success,
     /// 2 crit, 3 super.
+    #[inline(always)]
     pub fn tier(self) -> u8 {
-        match self {
-            Outcome::SuperSuccess => 3,
-            Outcome::CritSuccess => 2,
-            Outcome::Success => 1,
-            _ => 0,
-        }
+        // Arithmetic on the class order rather than a match: the combat loop reads the tier
+        // of random outcomes, where a branch per class would be mispredicted.
+        3u8.saturating_sub(self as u8)
     }
 
     /// Karma change after a normal test (C-KARMA-1).
@@ -78,7 +76,15 @@ impl Outcome {
 
 #[cfg(test)]
 mod tests {
+    use super::Outcome;
     use crate::lang::Lang;
+
+    #[test]
+    fn tiers_are_failure_success_crit_super() {
+        // C-CMB-2: 0 for every failure, then 1 success, 2 critical, 3 super-critical.
+        let tiers: Vec<u8> = Outcome::ALL.iter().map(|o| o.tier()).collect();
+        assert_eq!(tiers, [3, 2, 1, 0, 0, 0]);
+    }
 
     #[test]
     fn french_labels_are_the_rulebook_s() {

@@ -124,11 +124,8 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         }
         let rules = &self.sim.rules;
         let s = &self.st[a];
-        let tier_mult = match tier {
-            3 => rules.super_mult,
-            2 => rules.crit_mult,
-            _ => 1.0,
-        };
+        // By tier from a table: the tier of a random outcome is no branch to predict.
+        let tier_mult = self.sim.tier_mult[usize::from(tier & 3)];
         let mode_mult = if P::POSTURES && s.posture == SEPULCRALE {
             rules.sepulchral_mult
         } else if s.mode == Mode::Offensive {

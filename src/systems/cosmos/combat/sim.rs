@@ -53,6 +53,9 @@ pub struct CombatSim {
     damage_tables: Vec<Option<(Die, Vec<i32>)>>,
     /// Whether some combatant's point policy reacts between actions (HP or ally down).
     pub(super) any_reactive: bool,
+    /// The damage multiplier of each attack tier (C-CMB-4): 1 for a plain success, the
+    /// critical and super-critical ones (parameters `crit_mult`, `super_mult`).
+    pub(super) tier_mult: [f64; 4],
     /// Whether some combatant may ever enter a posture: it holds a point of a kind its
     /// triggers or `spend` rules may spend (C-LD-2). Without one the plan leaves the
     /// postures out (`plan.rs`).
@@ -359,6 +362,7 @@ impl CombatSim {
             damage_tables,
             any_reactive,
             any_posture,
+            tier_mult: [1.0, 1.0, rules.crit_mult, rules.super_mult],
             turn_start,
             model,
             rules,
