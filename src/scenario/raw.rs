@@ -41,6 +41,46 @@ macro_rules! raw_scenario {
 
 pub(crate) use raw_scenario;
 
+/// Declares a section's raw shape and the shape of an entry that restates its keys after
+/// its own (`[[expedition.changes]]` repeats `[expedition.day]`, `[[leveling.schedule]]`
+/// repeats `[leveling.later]`), both `deny_unknown_fields`, the keys written once. The
+/// entry's `keys()` gives back its section part, so one validation serves both. A macro for
+/// the same reason as `raw_scenario!`: `flatten` would lose the refusal of unknown keys.
+macro_rules! raw_restated {
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $base:ident {
+            $($(#[$fmeta:meta])* pub $field:ident : $ty:ty),* $(,)?
+        }
+        $(#[$emeta:meta])*
+        $evis:vis struct $entry:ident {
+            $($(#[$ometa:meta])* pub $own:ident : $oty:ty),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[serde(deny_unknown_fields)]
+        $vis struct $base {
+            $($(#[$fmeta])* pub $field: $ty),*
+        }
+        $(#[$emeta])*
+        #[serde(deny_unknown_fields)]
+        $evis struct $entry {
+            $($(#[$ometa])* pub $own: $oty,)*
+            $($(#[$fmeta])* pub $field: $ty),*
+        }
+        impl $entry {
+            /// The keys it shares with the section it restates.
+            pub fn keys(&self) -> $base {
+                $base {
+                    $($field: self.$field.clone()),*
+                }
+            }
+        }
+    };
+}
+
+pub(crate) use raw_restated;
+
 #[cfg(test)]
 mod tests {
     use serde::Deserialize;
