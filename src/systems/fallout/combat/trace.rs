@@ -192,27 +192,19 @@ fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced
             } => {
                 let hit = successes >= difficulty;
                 let weapon = m.weapons[weapon as usize].name.as_str();
-                let text = if hit {
-                    crate::tr!(
-                        "trace.fallout_attack_hits",
-                        who = name(who),
-                        target = name(target),
-                        weapon = weapon,
-                        dice = 2 + bonus,
-                        successes = successes,
-                        difficulty = difficulty
-                    )
-                } else {
-                    crate::tr!(
-                        "trace.fallout_attack_misses",
-                        who = name(who),
-                        target = name(target),
-                        weapon = weapon,
-                        dice = 2 + bonus,
-                        successes = successes,
-                        difficulty = difficulty
-                    )
-                };
+                let text = crate::tr_fill!(
+                    if hit {
+                        crate::tr!("trace.fallout_attack_hits")
+                    } else {
+                        crate::tr!("trace.fallout_attack_misses")
+                    },
+                    who = name(who),
+                    target = name(target),
+                    weapon = weapon,
+                    dice = 2 + bonus,
+                    successes = successes,
+                    difficulty = difficulty
+                );
                 let text = if complication {
                     text + crate::tr!("trace.fallout_complication")
                 } else {

@@ -203,23 +203,17 @@ fn render(sim: &DuelSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced {
                 difficulty,
             } => (
                 1,
-                if score >= difficulty {
-                    crate::tr!(
-                        "trace.nephilim_attack_hits",
-                        who = name(who),
-                        segment = segment + 1,
-                        score = score,
-                        difficulty = difficulty
-                    )
-                } else {
-                    crate::tr!(
-                        "trace.nephilim_attack_misses",
-                        who = name(who),
-                        segment = segment + 1,
-                        score = score,
-                        difficulty = difficulty
-                    )
-                },
+                crate::tr_fill!(
+                    if score >= difficulty {
+                        crate::tr!("trace.nephilim_attack_hits")
+                    } else {
+                        crate::tr!("trace.nephilim_attack_misses")
+                    },
+                    who = name(who),
+                    segment = segment + 1,
+                    score = score,
+                    difficulty = difficulty
+                ),
                 json!({"step": "attack", "who": name(who), "segment": segment + 1, "score": score, "difficulty": difficulty}),
             ),
             Step::Defence {

@@ -298,21 +298,16 @@ fn render(m: &MutationModel, trial: u64, first: Option<Ultimate>, steps: &[Step]
                 irreversible,
             } => (
                 2,
-                if irreversible {
-                    crate::tr!(
-                        "trace_mutation.minor_irreversible",
-                        sign = sign(positive),
-                        gene = gene(g),
-                        count = count
-                    )
-                } else {
-                    crate::tr!(
-                        "trace_mutation.minor",
-                        sign = sign(positive),
-                        gene = gene(g),
-                        count = count
-                    )
-                },
+                crate::tr_fill!(
+                    if irreversible {
+                        crate::tr!("trace_mutation.minor_irreversible")
+                    } else {
+                        crate::tr!("trace_mutation.minor")
+                    },
+                    sign = sign(positive),
+                    gene = gene(g),
+                    count = count
+                ),
                 json!({"step": "minor", "gene": gene(g), "positive": positive, "count": count,
                        "irreversible": irreversible}),
             ),
