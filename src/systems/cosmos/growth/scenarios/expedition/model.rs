@@ -120,17 +120,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
     let days = num(file, &["expedition", "days"], Some(e.days), 0, 1, 365)? as usize;
     let (traveller, party) = travellers(file, e)?;
     let zero = DiceExpr::constant(0);
-    let defaults = DayPlan {
-        march_fp: 0,
-        march_fm: 0,
-        meals: 3,
-        pauses: 0,
-        sleep_hours: 8,
-        rest_quality: 0,
-        encounters: zero,
-    };
     let d = &e.day;
-    let base = plan(file, &["expedition", "day"], d, &defaults)?;
+    let base = plan(file, &["expedition", "day"], d, &DayPlan::default())?;
     let mut plans = vec![base; days];
     // C-PILOT: stress moves the die 1 or 2 steps up.
     let stress_of = |at: &[&str], v: Option<i64>, default: u32| -> Result<u32, UserError> {
