@@ -7,7 +7,7 @@ use serde_json::json;
 
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
-use crate::systems::trace::{trace_trials, Cond, Steps, TraceRequest, TraceResult, Traced, Watch};
+use crate::systems::trace::{replay_trials, Cond, TraceRequest, TraceResult, Traced, Watch};
 
 use super::sim::{DuelSim, A_WINS, BOTH_OUT, B_WINS, UNDECIDED};
 
@@ -92,22 +92,16 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
     let (sim, _, ctx, trials) = super::setup(file, &req.overrides)?;
     let (engine, key) = (ctx.engine, &ctx.stream);
     let mut acc = crate::engine::Simulation::empty(&sim);
-    trace_trials(
+    replay_trials(
         &req.which,
         trials,
         engine.seed(),
         &mut acc,
         |c| Ending::parse(c, &sim),
-        |acc, i, tests: &[Ending]| {
-            let mut end = Ends::default();
-            sim.duel(&mut engine.trial_stream(key, i), acc, &mut end);
-            tests.iter().all(|t| t.holds(&end))
-        },
-        |acc, i| {
-            let mut steps = Steps(Vec::new());
-            let outcome = sim.duel(&mut engine.trial_stream(key, i), acc, &mut steps);
-            render(&sim, i, outcome, &steps.0)
-        },
+        Ends::default,
+        Ending::holds,
+        |acc, i, w| sim.duel(&mut engine.trial_stream(key, i), acc, w),
+        |i, outcome, steps| render(&sim, i, outcome, steps),
     )
 }
 
