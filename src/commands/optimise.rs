@@ -238,19 +238,15 @@ fn write(
         } else {
             crate::tr!("optimise.title_min", figure = figure)
         },
-        question: if maximise {
-            crate::tr!(
-                "optimise.question_max",
-                points = o.entries.len(),
-                figure = figure
-            )
-        } else {
-            crate::tr!(
-                "optimise.question_min",
-                points = o.entries.len(),
-                figure = figure
-            )
-        },
+        question: crate::tr_fill!(
+            if maximise {
+                crate::tr!("optimise.question_max")
+            } else {
+                crate::tr!("optimise.question_min")
+            },
+            points = o.entries.len(),
+            figure = figure
+        ),
         frame,
         figures: vec![Figure {
             suffix: None,

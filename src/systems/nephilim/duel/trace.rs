@@ -216,19 +216,15 @@ fn render(sim: &DuelSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced {
                 stopped,
             } => (
                 2,
-                if stopped {
-                    crate::tr!(
-                        "trace.nephilim_defence_stops",
-                        who = name(who),
-                        score = score
-                    )
-                } else {
-                    crate::tr!(
-                        "trace.nephilim_defence_fails",
-                        who = name(who),
-                        score = score
-                    )
-                },
+                crate::tr_fill!(
+                    if stopped {
+                        crate::tr!("trace.nephilim_defence_stops")
+                    } else {
+                        crate::tr!("trace.nephilim_defence_fails")
+                    },
+                    who = name(who),
+                    score = score
+                ),
                 json!({"step": "defence", "who": name(who), "score": score, "stopped": stopped}),
             ),
             Step::Blow {
