@@ -5,17 +5,17 @@
 use super::track::{shift, ticked_after, Zone};
 use super::words::LifeStep;
 
-/// Ticks `damage` (> 0) boxes of fighter `who`'s track, `line` boxes a line (a blessure
-/// non létale spares the last box of the Inconscient line), moves its initiative die
-/// (`init`, `zone`) for la douleur, and returns the boxes ticked before and after. `note`
-/// hears the Ticks step, then the Pain step when there is one; the batch run's `note`
-/// does nothing and compiles away.
-#[allow(clippy::too_many_arguments)]
+/// What a wound changes of a fighter: (boxes ticked, initiative score, initiative zone,
+/// boxes a line); each fight's state lends its own.
+pub type Track<'a> = (&'a mut i64, &'a mut i64, &'a mut Zone, i64);
+
+/// Ticks `damage` (> 0) boxes of fighter `who`'s track (a blessure non létale spares the
+/// last box of the Inconscient line), moves its initiative die for la douleur, and returns
+/// the boxes ticked before and after. `note` hears the Ticks step, then the Pain step when
+/// there is one; the batch run's `note` does nothing and compiles away.
 #[inline]
 pub fn tick(
-    ticked: &mut i64,
-    (init, zone): (&mut i64, &mut Zone),
-    line: i64,
+    (ticked, init, zone, line): Track<'_>,
     who: u8,
     damage: i64,
     non_lethal: bool,

@@ -11,7 +11,7 @@ use crate::systems::trinites::{
 };
 
 use crate::systems::trinites::track::{acting_group, initiative, shift, Zone};
-use crate::systems::trinites::wound;
+use crate::systems::trinites::wound::{self, Track};
 
 use super::model::{Combat, Fighter, RegenAt, HUMAN_LINE, MAX_HUMANS};
 use super::primes::{half_up, Penalty, Prime};
@@ -50,6 +50,11 @@ impl State {
     /// A box had to be ticked beyond the third line.
     fn dead(&self) -> bool {
         self.ticked > 3 * self.line
+    }
+
+    /// What a wound changes (`wound::tick`).
+    fn track(&mut self) -> Track<'_> {
+        (&mut self.ticked, &mut self.init, &mut self.zone, self.line)
     }
 
     /// T-COMBAT wrap-around (shared with the skirmish: `track::shift`).
@@ -142,20 +147,9 @@ impl<W: Watch<Step>> Fight<'_, W> {
         }
         let s = &mut self.st[j];
         let l = s.line;
-        let (before, after) = wound::tick(
-            &mut s.ticked,
-            (&mut s.init, &mut s.zone),
-            l,
-            j as u8,
-            damage,
-            non_lethal,
-            self.rules.pain_initiative,
-            |step| {
-                if W::ON {
-                    self.w.note(Step::Life(step))
-                }
-            },
-        );
+        let pain = self.rules.pain_initiative;
+        let note = |step| self.w.note(Step::Life(step));
+        let (before, after) = wound::tick(s.track(), j as u8, damage, non_lethal, pain, note);
         // T-LIFE: a box of the third line ticked, inconscient: the die goes en retrait.
         let s = &mut self.st[j];
         if before <= 2 * l && after > 2 * l {

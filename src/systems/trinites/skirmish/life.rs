@@ -100,20 +100,9 @@ impl<W: Watch<Step>> Fight<'_, W> {
         let round = self.round;
         let s = &mut self.st[j];
         let l = s.line;
-        let (before, after) = wound::tick(
-            &mut s.ticked,
-            (&mut s.init, &mut s.zone),
-            l,
-            j as u8,
-            damage,
-            non_lethal,
-            self.rules.pain_initiative,
-            |step| {
-                if W::ON {
-                    self.w.note(Step::Life(step))
-                }
-            },
-        );
+        let pain = self.rules.pain_initiative;
+        let note = |step| self.w.note(Step::Life(step));
+        let (before, after) = wound::tick(s.track(), j as u8, damage, non_lethal, pain, note);
         if before <= 2 * l && after > 2 * l {
             if W::ON {
                 self.w.note(Step::Life(LifeStep::Falls { who: j as u8 }));
