@@ -61,6 +61,7 @@ crate::scenario::raw_restated! {
     #[derive(Debug, Deserialize)]
     pub struct RawChange {
         pub days: Vec<i64>,
+        ..
     }
 }
 

@@ -127,6 +127,7 @@ crate::scenario::raw_restated! {
     #[derive(Debug, Deserialize)]
     pub struct RawScheduled {
         pub level: i64,
+        ..
     }
 }
 
