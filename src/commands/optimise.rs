@@ -161,21 +161,16 @@ fn write(
             None => format!("{:.6}", e.figure),
         })
     };
-    let mut line = if maximise {
-        crate::tr!(
-            "optimise.best_max",
-            figure = md_figure,
-            point = md_text(&best.label),
-            value = iv(best)
-        )
-    } else {
-        crate::tr!(
-            "optimise.best_min",
-            figure = md_figure,
-            point = md_text(&best.label),
-            value = iv(best)
-        )
-    };
+    let mut line = crate::tr_fill!(
+        if maximise {
+            crate::tr!("optimise.best_max")
+        } else {
+            crate::tr!("optimise.best_min")
+        },
+        figure = md_figure,
+        point = md_text(&best.label),
+        value = iv(best)
+    );
     let confidence = dec(&a.confidence.to_string());
     if others.is_empty() {
         line += &crate::tr!("optimise.ahead", confidence = confidence);
@@ -243,19 +238,15 @@ fn write(
         } else {
             crate::tr!("optimise.title_min", figure = figure)
         },
-        question: if maximise {
-            crate::tr!(
-                "optimise.question_max",
-                points = o.entries.len(),
-                figure = figure
-            )
-        } else {
-            crate::tr!(
-                "optimise.question_min",
-                points = o.entries.len(),
-                figure = figure
-            )
-        },
+        question: crate::tr_fill!(
+            if maximise {
+                crate::tr!("optimise.question_max")
+            } else {
+                crate::tr!("optimise.question_min")
+            },
+            points = o.entries.len(),
+            figure = figure
+        ),
         frame,
         figures: vec![Figure {
             suffix: None,

@@ -205,23 +205,17 @@ impl<T> Reached<T> {
             half_width = half_width,
             relative = crate::lang::pct(p.half_width, 2)
         );
-        if self.reached {
-            crate::tr!(
-                "run.precision_reached",
-                half_width = half_width,
-                trials = self.trials,
-                widest = w,
-                units = units
-            )
-        } else {
-            crate::tr!(
-                "run.precision_not_reached",
-                half_width = half_width,
-                trials = self.trials,
-                widest = w,
-                units = units
-            )
-        }
+        crate::tr_fill!(
+            if self.reached {
+                crate::tr!("run.precision_reached")
+            } else {
+                crate::tr!("run.precision_not_reached")
+            },
+            half_width = half_width,
+            trials = self.trials,
+            widest = w,
+            units = units
+        )
     }
 }
 

@@ -212,8 +212,18 @@ macro_rules! tr {
         $crate::lang::text($key)
     };
     ($key:literal, $($name:ident = $value:expr),+ $(,)?) => {
+        $crate::tr_fill!($crate::lang::text($key), $($name = $value),+)
+    };
+}
+
+/// `tr!`'s filling of `{name}` placeholders, for a text chosen between keys that take the
+/// same values: `tr_fill!(if hit { tr!("a") } else { tr!("b") }, who = w)`, the values
+/// written once and each key still a literal `tr!` for the catalogue test.
+#[macro_export]
+macro_rules! tr_fill {
+    ($text:expr, $($name:ident = $value:expr),+ $(,)?) => {
         $crate::lang::fill(
-            $crate::lang::text($key),
+            $text,
             &[$((stringify!($name), &$value as &dyn ::std::fmt::Display)),+],
         )
     };

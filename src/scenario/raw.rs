@@ -41,6 +41,62 @@ macro_rules! raw_scenario {
 
 pub(crate) use raw_scenario;
 
+/// Declares a group of keys' raw shape and the shapes that restate them: each entry writes
+/// `..` where the group's keys stand among its own (`[[expedition.changes]]` repeats
+/// `[expedition.day]`, `[[leveling.schedule]]` repeats `[leveling.later]`, the Trinités
+/// duel's `[adam]` and `[humans]` share a profile). Every shape is `deny_unknown_fields`
+/// with its keys in the order written, and an entry's `keys()` gives back the group, so
+/// one validation serves all. A macro for the same reason as `raw_scenario!`: `flatten`
+/// would lose the refusal of unknown keys.
+macro_rules! raw_restated {
+    (@entries $base:ident [$($shared:tt)*] [$($field:ident)*]) => {};
+    (
+        @entries $base:ident [$($shared:tt)*] [$($field:ident)*]
+        $(#[$emeta:meta])*
+        $evis:vis struct $entry:ident {
+            $($(#[$bmeta:meta])* pub $before:ident : $bty:ty,)*
+            ..
+            $(, $(#[$ameta:meta])* pub $after:ident : $aty:ty)* $(,)?
+        }
+        $($rest:tt)*
+    ) => {
+        $(#[$emeta])*
+        #[serde(deny_unknown_fields)]
+        $evis struct $entry {
+            $($(#[$bmeta])* pub $before: $bty,)*
+            $($shared)*
+            $($(#[$ameta])* pub $after: $aty,)*
+        }
+        impl $entry {
+            /// The keys it shares with the others of its group.
+            pub fn keys(&self) -> $base {
+                $base {
+                    $($field: self.$field.clone()),*
+                }
+            }
+        }
+        $crate::scenario::raw_restated!(@entries $base [$($shared)*] [$($field)*] $($rest)*);
+    };
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $base:ident {
+            $($(#[$fmeta:meta])* pub $field:ident : $ty:ty),* $(,)?
+        }
+        $($entries:tt)*
+    ) => {
+        $(#[$meta])*
+        #[serde(deny_unknown_fields)]
+        $vis struct $base {
+            $($(#[$fmeta])* pub $field: $ty),*
+        }
+        $crate::scenario::raw_restated!(
+            @entries $base [$($(#[$fmeta])* pub $field: $ty,)*] [$($field)*] $($entries)*
+        );
+    };
+}
+
+pub(crate) use raw_restated;
+
 #[cfg(test)]
 mod tests {
     use serde::Deserialize;
@@ -67,5 +123,30 @@ mod tests {
         assert!(t.rules.contains_key("x") && t.title.is_some() && t.question.is_none());
         let e = toml::from_str::<Toy>("system = \"s\"\nunknown = 1\n").unwrap_err();
         assert!(e.to_string().contains("unknown field `unknown`"), "{e}");
+    }
+
+    raw_restated! {
+        #[derive(Debug, Deserialize)]
+        struct Shared {
+            pub a: i64,
+        }
+        #[derive(Debug, Deserialize)]
+        struct Entry {
+            pub first: i64,
+            ..,
+            pub last: Option<i64>,
+        }
+    }
+
+    #[test]
+    fn an_entry_restates_the_shared_keys_in_place_and_refuses_others() {
+        let e: Entry = toml::from_str("first = 1\na = 2\n").unwrap();
+        assert_eq!((e.first, e.keys().a, e.last), (1, 2, None));
+        let err = toml::from_str::<Entry>("first = 1\na = 2\nb = 3\n").unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("expected one of `first`, `a`, `last`"),
+            "{err}"
+        );
     }
 }

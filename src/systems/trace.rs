@@ -250,6 +250,52 @@ pub fn trace_trials<T, St>(
     })
 }
 
+/// A watch that hands each step to a closure: [`replay_trials`] runs a kind's batch code
+/// under this one type, folding the steps into the `--find` watch or keeping them all, so
+/// the kind writes its replay once.
+pub struct Listen<'a, S>(pub &'a mut dyn FnMut(S));
+
+impl<S> Watch<S> for Listen<'_, S> {
+    const ON: bool = true;
+    fn note(&mut self, step: S) {
+        (self.0)(step)
+    }
+}
+
+/// [`trace_trials`] for a kind whose `--find` conditions read the steps: `run(state, i,
+/// watch)` replays trial `i`; `--find` folds its steps into a fresh `ends()` and asks
+/// `holds` of each condition, the account gives every step and the outcome to `render`.
+#[allow(clippy::too_many_arguments)]
+pub fn replay_trials<St, S, T, E: Watch<S>, O>(
+    which: &Which,
+    trials: u64,
+    seed: u64,
+    state: &mut St,
+    parse: impl Fn(&Cond) -> Result<T, UserError>,
+    ends: impl Fn() -> E,
+    holds: impl Fn(&T, &E) -> bool,
+    run: impl Fn(&mut St, u64, &mut Listen<'_, S>) -> O,
+    render: impl Fn(u64, O, &[S]) -> Traced,
+) -> anyhow::Result<TraceResult> {
+    trace_trials(
+        which,
+        trials,
+        seed,
+        state,
+        parse,
+        |st, i, tests: &[T]| {
+            let mut end = ends();
+            run(st, i, &mut Listen(&mut |s| end.note(s)));
+            tests.iter().all(|t| holds(t, &end))
+        },
+        |st, i| {
+            let mut steps = Vec::new();
+            let out = run(st, i, &mut Listen(&mut |s| steps.push(s)));
+            render(i, out, &steps)
+        },
+    )
+}
+
 /// Adds one step to an account: its line (depth, text) and its JSON with the text in.
 pub fn add_step(
     lines: &mut Vec<(u8, String)>,

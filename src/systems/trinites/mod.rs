@@ -11,6 +11,7 @@ pub mod tables;
 mod test;
 pub mod track;
 mod words;
+mod wound;
 
 pub use confrontation::{confront, side_dist, ConfOutcome, SideDist};
 pub use options::{

@@ -527,27 +527,11 @@ mod tests {
     fn weights_aim_at_shares() {
         // force 2 at 40 (2/40 = 0.05) before esprit 1 at 30 (0.033); at 70 (0.029) after.
         let w = [2, 1, 0, 0, 0, 0];
-        let o = targets(
-            &[40, 30, 50, 50, 50, 50],
-            &Stat::ALL,
-            &w,
-            StatTarget::Weights,
-        );
-        assert_eq!(o, [0, 1, 2, 3, 4, 5]);
-        let o = targets(
-            &[70, 30, 50, 50, 50, 50],
-            &Stat::ALL,
-            &w,
-            StatTarget::Weights,
-        );
-        assert_eq!(o, [1, 0, 2, 3, 4, 5]);
+        let by_weights = |st: [i32; 6]| targets(&st, &Stat::ALL, &w, StatTarget::Weights);
+        assert_eq!(by_weights([40, 30, 50, 50, 50, 50]), [0, 1, 2, 3, 4, 5]);
+        assert_eq!(by_weights([70, 30, 50, 50, 50, 50]), [1, 0, 2, 3, 4, 5]);
         // Equal shares (2/60 = 1/30): rulebook order.
-        let o = targets(
-            &[60, 30, 50, 50, 50, 50],
-            &Stat::ALL,
-            &w,
-            StatTarget::Weights,
-        );
+        let o = by_weights([60, 30, 50, 50, 50, 50]);
         assert_eq!(&o[..2], &[0, 1]);
         // One non-zero weight: the priority list [agilite, then rulebook order].
         let p = [

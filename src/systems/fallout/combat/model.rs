@@ -263,42 +263,23 @@ fn policy(file: &ScenarioFile, p: &RawPolicy, side: &str) -> Result<SidePolicy, 
 /// Reads and validates a combat file (the one function `check` and `run` share).
 pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> {
     let raw: RawCombat = file.parse_raw()?;
-    let s = &raw.combat;
-    let max_rounds = int_at(
-        file,
-        &["combat", "max_rounds"],
-        s.max_rounds.unwrap_or(10),
+    let (s, pools) = (&raw.combat, &raw.pools);
+    // An optional key under `[section]`: its default when absent, then its range.
+    let opt = |section: &str, key: &str, v: Option<i64>, default: i64, lo: i64, hi: i64| {
+        int_at(file, &[section, key], v.unwrap_or(default), lo, hi)
+    };
+    let max_rounds = opt(
+        "combat",
+        "max_rounds",
+        s.max_rounds,
+        10,
         1,
         ROUNDS_MAX as i64,
     )? as u32;
-    let injury_at = int_at(
-        file,
-        &["combat", "injury_at"],
-        s.injury_at.unwrap_or(5),
-        0,
-        100,
-    )? as u32;
-    let injury_difficulty = int_at(
-        file,
-        &["combat", "injury_difficulty"],
-        s.injury_difficulty.unwrap_or(1),
-        0,
-        2,
-    )? as u8;
-    let injuries_down = int_at(
-        file,
-        &["combat", "injuries_down"],
-        s.injuries_down.unwrap_or(0),
-        0,
-        10,
-    )? as u8;
-    let group_ap = int_at(
-        file,
-        &["pools", "group_ap"],
-        raw.pools.group_ap.unwrap_or(0),
-        0,
-        30,
-    )? as u32;
+    let injury_at = opt("combat", "injury_at", s.injury_at, 5, 0, 100)? as u32;
+    let injury_difficulty = opt("combat", "injury_difficulty", s.injury_difficulty, 1, 0, 2)? as u8;
+    let injuries_down = opt("combat", "injuries_down", s.injuries_down, 0, 0, 10)? as u8;
+    let group_ap = opt("pools", "group_ap", pools.group_ap, 0, 0, 30)? as u32;
     // The cap in force is a parameter: the file's [rules] here, `--option` again in `run`.
     crate::systems::fallout::check_start_pool(
         file,
@@ -306,13 +287,7 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
         group_ap,
         crate::systems::fallout::pool_max(&file.rule_options(&raw.rules)?),
     )?;
-    let mj_ap = int_at(
-        file,
-        &["pools", "mj_ap"],
-        raw.pools.mj_ap.unwrap_or(0),
-        0,
-        1000,
-    )? as u32;
+    let mj_ap = opt("pools", "mj_ap", pools.mj_ap, 0, 0, 1000)? as u32;
     let policies = [
         policy(file, &raw.policy.players, "players")?,
         policy(file, &raw.policy.mj, "mj")?,

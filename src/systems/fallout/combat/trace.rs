@@ -7,7 +7,7 @@ use serde_json::json;
 
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
-use crate::systems::trace::{trace_trials, Cond, Steps, TraceRequest, TraceResult, Traced, Watch};
+use crate::systems::trace::{replay_trials, Cond, TraceRequest, TraceResult, Traced, Watch};
 
 use super::sim::CombatSim;
 
@@ -73,22 +73,16 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
     let (sim, ctx, trials) = super::setup(file, &req.overrides)?;
     let (engine, key) = (ctx.engine, &ctx.stream);
     let mut acc = crate::engine::Simulation::empty(&sim);
-    trace_trials(
+    replay_trials(
         &req.which,
         trials,
         engine.seed(),
         &mut acc,
         |c| Ending::parse(c, &sim),
-        |acc, i, tests: &[Ending]| {
-            let mut end = Ends::default();
-            sim.fight(&mut engine.trial_stream(key, i), acc, &mut end);
-            tests.iter().all(|t| t.holds(&end))
-        },
-        |acc, i| {
-            let mut steps = Steps(Vec::new());
-            let outcome = sim.fight(&mut engine.trial_stream(key, i), acc, &mut steps);
-            render(&sim, i, outcome, &steps.0)
-        },
+        Ends::default,
+        Ending::holds,
+        |acc, i, w| sim.fight(&mut engine.trial_stream(key, i), acc, w),
+        |i, outcome, steps| render(&sim, i, outcome, steps),
     )
 }
 
@@ -192,27 +186,19 @@ fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced
             } => {
                 let hit = successes >= difficulty;
                 let weapon = m.weapons[weapon as usize].name.as_str();
-                let text = if hit {
-                    crate::tr!(
-                        "trace.fallout_attack_hits",
-                        who = name(who),
-                        target = name(target),
-                        weapon = weapon,
-                        dice = 2 + bonus,
-                        successes = successes,
-                        difficulty = difficulty
-                    )
-                } else {
-                    crate::tr!(
-                        "trace.fallout_attack_misses",
-                        who = name(who),
-                        target = name(target),
-                        weapon = weapon,
-                        dice = 2 + bonus,
-                        successes = successes,
-                        difficulty = difficulty
-                    )
-                };
+                let text = crate::tr_fill!(
+                    if hit {
+                        crate::tr!("trace.fallout_attack_hits")
+                    } else {
+                        crate::tr!("trace.fallout_attack_misses")
+                    },
+                    who = name(who),
+                    target = name(target),
+                    weapon = weapon,
+                    dice = 2 + bonus,
+                    successes = successes,
+                    difficulty = difficulty
+                );
                 let text = if complication {
                     text + crate::tr!("trace.fallout_complication")
                 } else {

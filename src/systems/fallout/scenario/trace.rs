@@ -13,7 +13,7 @@ use serde_json::json;
 
 use crate::error::UserError;
 use crate::systems::fallout::ap::Buy;
-use crate::systems::trace::{trace_trials, Cond, Steps, TraceRequest, TraceResult, Traced, Watch};
+use crate::systems::trace::{replay_trials, Cond, TraceRequest, TraceResult, Traced, Watch};
 
 use super::sim::ApSim;
 use super::Loaded;
@@ -72,22 +72,16 @@ pub(super) fn trace(l: &Loaded, req: &TraceRequest) -> anyhow::Result<TraceResul
     let sim = l.sim();
     let (engine, key) = (l.ctx.engine, &l.ctx.stream);
     let mut acc = crate::engine::Simulation::empty(&sim);
-    trace_trials(
+    replay_trials(
         &req.which,
         l.trials,
         engine.seed(),
         &mut acc,
         |c| Ending::parse(c, &sim),
-        |acc, i, tests: &[Ending]| {
-            let mut end = Ends::new(sim.model.steps.len());
-            sim.sequence(&mut engine.trial_stream(key, i), acc, &mut end);
-            tests.iter().all(|t| t.holds(&end))
-        },
-        |acc, i| {
-            let mut steps = Steps(Vec::new());
-            let passes = sim.sequence(&mut engine.trial_stream(key, i), acc, &mut steps);
-            render(&sim, l.cap, i, outcome(&sim, passes), &steps.0)
-        },
+        || Ends::new(sim.model.steps.len()),
+        Ending::holds,
+        |acc, i, w| sim.sequence(&mut engine.trial_stream(key, i), acc, w),
+        |i, passes, steps| render(&sim, l.cap, i, outcome(&sim, passes), steps),
     )
 }
 

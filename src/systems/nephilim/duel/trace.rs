@@ -7,7 +7,7 @@ use serde_json::json;
 
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
-use crate::systems::trace::{trace_trials, Cond, Steps, TraceRequest, TraceResult, Traced, Watch};
+use crate::systems::trace::{replay_trials, Cond, TraceRequest, TraceResult, Traced, Watch};
 
 use super::sim::{DuelSim, A_WINS, BOTH_OUT, B_WINS, UNDECIDED};
 
@@ -92,22 +92,16 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
     let (sim, _, ctx, trials) = super::setup(file, &req.overrides)?;
     let (engine, key) = (ctx.engine, &ctx.stream);
     let mut acc = crate::engine::Simulation::empty(&sim);
-    trace_trials(
+    replay_trials(
         &req.which,
         trials,
         engine.seed(),
         &mut acc,
         |c| Ending::parse(c, &sim),
-        |acc, i, tests: &[Ending]| {
-            let mut end = Ends::default();
-            sim.duel(&mut engine.trial_stream(key, i), acc, &mut end);
-            tests.iter().all(|t| t.holds(&end))
-        },
-        |acc, i| {
-            let mut steps = Steps(Vec::new());
-            let outcome = sim.duel(&mut engine.trial_stream(key, i), acc, &mut steps);
-            render(&sim, i, outcome, &steps.0)
-        },
+        Ends::default,
+        Ending::holds,
+        |acc, i, w| sim.duel(&mut engine.trial_stream(key, i), acc, w),
+        |i, outcome, steps| render(&sim, i, outcome, steps),
     )
 }
 
@@ -203,23 +197,17 @@ fn render(sim: &DuelSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced {
                 difficulty,
             } => (
                 1,
-                if score >= difficulty {
-                    crate::tr!(
-                        "trace.nephilim_attack_hits",
-                        who = name(who),
-                        segment = segment + 1,
-                        score = score,
-                        difficulty = difficulty
-                    )
-                } else {
-                    crate::tr!(
-                        "trace.nephilim_attack_misses",
-                        who = name(who),
-                        segment = segment + 1,
-                        score = score,
-                        difficulty = difficulty
-                    )
-                },
+                crate::tr_fill!(
+                    if score >= difficulty {
+                        crate::tr!("trace.nephilim_attack_hits")
+                    } else {
+                        crate::tr!("trace.nephilim_attack_misses")
+                    },
+                    who = name(who),
+                    segment = segment + 1,
+                    score = score,
+                    difficulty = difficulty
+                ),
                 json!({"step": "attack", "who": name(who), "segment": segment + 1, "score": score, "difficulty": difficulty}),
             ),
             Step::Defence {
@@ -228,19 +216,15 @@ fn render(sim: &DuelSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced {
                 stopped,
             } => (
                 2,
-                if stopped {
-                    crate::tr!(
-                        "trace.nephilim_defence_stops",
-                        who = name(who),
-                        score = score
-                    )
-                } else {
-                    crate::tr!(
-                        "trace.nephilim_defence_fails",
-                        who = name(who),
-                        score = score
-                    )
-                },
+                crate::tr_fill!(
+                    if stopped {
+                        crate::tr!("trace.nephilim_defence_stops")
+                    } else {
+                        crate::tr!("trace.nephilim_defence_fails")
+                    },
+                    who = name(who),
+                    score = score
+                ),
                 json!({"step": "defence", "who": name(who), "score": score, "stopped": stopped}),
             ),
             Step::Blow {

@@ -10,7 +10,8 @@ use crate::systems::trinites::{
     roll_test, RegenAction, RegenTiming, RisqueIncident, TrinitesRules,
 };
 
-use crate::systems::trinites::track::{acting_group, initiative, shift, ticked_after, Zone};
+use crate::systems::trinites::track::{acting_group, initiative, shift, Zone};
+use crate::systems::trinites::wound::{self, Track};
 
 use super::model::{Combat, Fighter, RegenAt, HUMAN_LINE, MAX_HUMANS};
 use super::primes::{half_up, Penalty, Prime};
@@ -49,6 +50,11 @@ impl State {
     /// A box had to be ticked beyond the third line.
     fn dead(&self) -> bool {
         self.ticked > 3 * self.line
+    }
+
+    /// What a wound changes (`wound::tick`).
+    fn track(&mut self) -> Track<'_> {
+        (&mut self.ticked, &mut self.init, &mut self.zone, self.line)
     }
 
     /// T-COMBAT wrap-around (shared with the skirmish: `track::shift`).
@@ -141,31 +147,9 @@ impl<W: Watch<Step>> Fight<'_, W> {
         }
         let s = &mut self.st[j];
         let l = s.line;
-        let before = s.ticked;
-        let after = ticked_after(before, damage, l, non_lethal);
-        s.ticked = after;
-        if W::ON {
-            self.w.note(Step::Life(LifeStep::Ticks {
-                who: j as u8,
-                before,
-                after,
-                line: l,
-            }));
-        }
-        // La douleur (T-COMBAT): -3 initiative (`trinites_pain_initiative`) whenever a
-        // wound ticks boxes of the blessé line.
-        if before < 2 * l && after > l {
-            s.shift_init(-self.rules.pain_initiative);
-            if W::ON {
-                let (init, zone) = (s.init, s.zone);
-                self.w.note(Step::Life(LifeStep::Pain {
-                    who: j as u8,
-                    by: self.rules.pain_initiative,
-                    init,
-                    zone,
-                }));
-            }
-        }
+        let pain = self.rules.pain_initiative;
+        let note = |step| self.w.note(Step::Life(step));
+        let (before, after) = wound::tick(s.track(), j as u8, damage, non_lethal, pain, note);
         // T-LIFE: a box of the third line ticked, inconscient: the die goes en retrait.
         let s = &mut self.st[j];
         if before <= 2 * l && after > 2 * l {

@@ -6,7 +6,7 @@ use crate::error::UserError;
 use crate::scenario::{RunSection, ScenarioFile};
 
 use super::primes::{Penalty, Prime, PENALTIES, PRIMES};
-use super::raw::{RawDuel, RawWeapon};
+use super::raw::{RawDuel, RawSide, RawWeapon};
 
 /// Humans at most in one duel (fixed so a fight allocates nothing).
 pub const MAX_HUMANS: usize = 8;
@@ -270,38 +270,26 @@ pub fn validate(f: &ScenarioFile, raw: RawDuel) -> Result<Duel, UserError> {
     let h = &raw.humans;
     let aw = weapon(f, &raw.weapons, "adam", &a.weapon)?;
     let hw = weapon(f, &raw.weapons, "humans", &h.weapon)?;
-    // One side's profile from its rapidite, attack, reaction, initiative_difficulty,
-    // protection and attacks_per_turn as written, in that order of checking.
-    let fighter = |side: &str, v: [i64; 6], w: &RawWeapon, prime, penalty| {
-        let [rapidite, attack, reaction, initiative, protection, attacks] = v;
+    // One side's profile: rapidite, attack, reaction, initiative_difficulty, protection and
+    // attacks_per_turn, in that order of checking.
+    let fighter = |side: &str, k: RawSide, w: &RawWeapon, prime, penalty| {
         let skill = |key: &str, v: i64| range(f, &[side, key], v, -12, 24);
+        let initiative = k.initiative_difficulty;
+        let attacks = k.attacks_per_turn.unwrap_or(1);
         Ok::<_, UserError>(Fighter {
-            rapidite: skill("rapidite", rapidite)?,
-            attack: skill("attack", attack)?,
-            reaction: skill("reaction", reaction)?,
+            rapidite: skill("rapidite", k.rapidite)?,
+            attack: skill("attack", k.attack)?,
+            reaction: skill("reaction", k.reaction)?,
             initiative_difficulty: range(f, &[side, "initiative_difficulty"], initiative, -12, 12)?,
             damage: w.damage,
             sword: w.sword,
-            protection: range(f, &[side, "protection"], protection, 0, 30)?,
+            protection: range(f, &[side, "protection"], k.protection, 0, 30)?,
             attacks_per_turn: range(f, &[side, "attacks_per_turn"], attacks, 1, 4)?,
             prime,
             penalty,
         })
     };
-    let adam = fighter(
-        "adam",
-        [
-            a.rapidite,
-            a.attack,
-            a.reaction,
-            a.initiative_difficulty,
-            a.protection,
-            a.attacks_per_turn.unwrap_or(1),
-        ],
-        aw,
-        Prime::None,
-        Penalty::None,
-    )?;
+    let adam = fighter("adam", a.keys(), aw, Prime::None, Penalty::None)?;
     let (hp, hq) = pair(
         f,
         &["humans", "prime"],
@@ -309,20 +297,7 @@ pub fn validate(f: &ScenarioFile, raw: RawDuel) -> Result<Duel, UserError> {
         h.prime.as_deref().unwrap_or("none"),
         h.penalty.as_deref().unwrap_or("none"),
     )?;
-    let humans = fighter(
-        "humans",
-        [
-            h.rapidite,
-            h.attack,
-            h.reaction,
-            h.initiative_difficulty,
-            h.protection,
-            h.attacks_per_turn.unwrap_or(1),
-        ],
-        hw,
-        hp,
-        hq,
-    )?;
+    let humans = fighter("humans", h.keys(), hw, hp, hq)?;
     let count = range(f, &["humans", "count"], h.count, 1, MAX_HUMANS as i64)? as usize;
     // LE KARMA: Deva and Archonte hold at most 12; the Adam's own Karma is their difference,
     // of the stronger one's kind.

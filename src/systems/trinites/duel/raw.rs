@@ -30,37 +30,33 @@ pub struct RawWeapon {
     pub sword: bool,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawAdam {
-    pub rapidite: i64,
-    pub attack: i64,
-    pub reaction: i64,
-    #[serde(default)]
-    pub initiative_difficulty: i64,
-    pub weapon: String,
-    #[serde(default)]
-    pub protection: i64,
-    pub attacks_per_turn: Option<i64>,
-    pub deva_karma: i64,
-    pub archonte_karma: i64,
-    pub regenerate_at: Option<String>,
-    pub pairs: Option<toml::Value>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawHumans {
-    pub count: i64,
-    pub rapidite: i64,
-    pub attack: i64,
-    pub reaction: i64,
-    #[serde(default)]
-    pub initiative_difficulty: i64,
-    pub weapon: String,
-    #[serde(default)]
-    pub protection: i64,
-    pub attacks_per_turn: Option<i64>,
-    pub prime: Option<String>,
-    pub penalty: Option<String>,
+crate::scenario::raw_restated! {
+    /// A side's profile, the keys `[adam]` and `[humans]` share.
+    #[derive(Debug, Deserialize)]
+    pub struct RawSide {
+        pub rapidite: i64,
+        pub attack: i64,
+        pub reaction: i64,
+        #[serde(default)]
+        pub initiative_difficulty: i64,
+        pub weapon: String,
+        #[serde(default)]
+        pub protection: i64,
+        pub attacks_per_turn: Option<i64>,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct RawAdam {
+        ..,
+        pub deva_karma: i64,
+        pub archonte_karma: i64,
+        pub regenerate_at: Option<String>,
+        pub pairs: Option<toml::Value>,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct RawHumans {
+        pub count: i64,
+        ..,
+        pub prime: Option<String>,
+        pub penalty: Option<String>,
+    }
 }

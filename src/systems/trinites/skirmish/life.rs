@@ -4,8 +4,9 @@
 use crate::engine::Rng64;
 use crate::systems::trace::Watch;
 use crate::systems::trinites::roll_test;
-use crate::systems::trinites::track::{shift, ticked_after, Zone};
+use crate::systems::trinites::track::Zone;
 use crate::systems::trinites::words::{LifeStep, Roll};
+use crate::systems::trinites::wound;
 
 use super::model::{Cover, RegenAt};
 use super::sim::Fight;
@@ -99,31 +100,9 @@ impl<W: Watch<Step>> Fight<'_, W> {
         let round = self.round;
         let s = &mut self.st[j];
         let l = s.line;
-        let before = s.ticked;
-        let after = ticked_after(before, damage, l, non_lethal);
-        s.ticked = after;
-        if W::ON {
-            self.w.note(Step::Life(LifeStep::Ticks {
-                who: j as u8,
-                before,
-                after,
-                line: l,
-            }));
-        }
-        // La douleur (T-COMBAT): -3 initiative (`trinites_pain_initiative`) whenever a
-        // wound ticks boxes of the blessé line.
-        if before < 2 * l && after > l {
-            shift(&mut s.init, &mut s.zone, -self.rules.pain_initiative);
-            if W::ON {
-                let (init, zone) = (s.init, s.zone);
-                self.w.note(Step::Life(LifeStep::Pain {
-                    who: j as u8,
-                    by: self.rules.pain_initiative,
-                    init,
-                    zone,
-                }));
-            }
-        }
+        let pain = self.rules.pain_initiative;
+        let note = |step| self.w.note(Step::Life(step));
+        let (before, after) = wound::tick(s.track(), j as u8, damage, non_lethal, pain, note);
         if before <= 2 * l && after > 2 * l {
             if W::ON {
                 self.w.note(Step::Life(LifeStep::Falls { who: j as u8 }));

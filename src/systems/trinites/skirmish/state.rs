@@ -2,6 +2,7 @@
 //! fixed data of a run (profiles, spot distances), in fixed arrays of [`COMBATANTS_MAX`].
 
 use crate::systems::trinites::track::Zone;
+use crate::systems::trinites::wound::Track;
 
 use super::model::{Cover, Profile, Skirmish, COMBATANTS_MAX};
 
@@ -73,6 +74,11 @@ impl State {
         guard: false,
         guard_malus: 0,
     };
+
+    /// What a wound changes (`wound::tick`).
+    pub(super) fn track(&mut self) -> Track<'_> {
+        (&mut self.ticked, &mut self.init, &mut self.zone, self.line)
+    }
 
     /// Inconscient: a box of the third line is ticked (T-LIFE).
     pub(super) fn ko(&self) -> bool {

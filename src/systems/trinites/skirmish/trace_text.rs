@@ -91,25 +91,18 @@ pub(super) fn render(m: &Skirmish, trial: u64, o: &Outcome, steps: &[Step]) -> T
                 } else {
                     crate::tr!("trace_trinites.tactic_fails")
                 };
-                let text = if feint {
-                    crate::tr!(
-                        "trace_trinites.feint",
-                        who = t(who),
-                        target = t(target),
-                        roll = roll.text(),
-                        reaction = r,
-                        verdict = verdict
-                    )
-                } else {
-                    crate::tr!(
-                        "trace_trinites.disarm",
-                        who = t(who),
-                        target = t(target),
-                        roll = roll.text(),
-                        reaction = r,
-                        verdict = verdict
-                    )
-                };
+                let text = crate::tr_fill!(
+                    if feint {
+                        crate::tr!("trace_trinites.feint")
+                    } else {
+                        crate::tr!("trace_trinites.disarm")
+                    },
+                    who = t(who),
+                    target = t(target),
+                    roll = roll.text(),
+                    reaction = r,
+                    verdict = verdict
+                );
                 let mut j = roll.json(json!({"step": if feint { "feint" } else { "disarm" }, "who": t(who), "target": t(target), "ok": ok}));
                 if let (Some(r), Value::Object(map)) = (reaction, &mut j) {
                     map.insert("reaction".into(), r.json(json!({})));

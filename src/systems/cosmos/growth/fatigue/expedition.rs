@@ -57,6 +57,22 @@ pub struct DayPlan {
     pub encounters: DiceExpr,
 }
 
+/// The day of a file that sets none of its keys: three meals, eight hours of sleep,
+/// nothing else.
+impl Default for DayPlan {
+    fn default() -> DayPlan {
+        DayPlan {
+            march_fp: 0,
+            march_fm: 0,
+            meals: 3,
+            pauses: 0,
+            sleep_hours: 8,
+            rest_quality: 0,
+            encounters: DiceExpr::constant(0),
+        }
+    }
+}
+
 /// A potion stock and when to drink one (at most one of each stock per day).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PotionUse {
@@ -370,18 +386,6 @@ mod tests {
         }
     }
 
-    fn plan() -> DayPlan {
-        DayPlan {
-            march_fp: 0,
-            march_fm: 0,
-            meals: 3,
-            pauses: 0,
-            sleep_hours: 8,
-            rest_quality: 0,
-            encounters: DiceExpr::constant(0),
-        }
-    }
-
     fn walker() -> Traveller {
         Traveller {
             force: 50,
@@ -394,11 +398,11 @@ mod tests {
     fn a_quiet_day_and_night() {
         let mut t = Trek::new(&walker(), &[], TrekRules::BOOK);
         let mut rng = stream(1, 0, 0);
-        t.day(&plan(), &calm(), &mut rng);
+        t.day(&DayPlan::default(), &calm(), &mut rng);
         assert_eq!(t.f, Fatigue { fp: 1, fm: 1 });
-        t.evening(&plan(), &[], &mut Quiet);
+        t.evening(&DayPlan::default(), &[], &mut Quiet);
         assert_eq!(t.f, Fatigue { fp: -2, fm: -2 });
-        t.night(&plan(), &mut Quiet);
+        t.night(&DayPlan::default(), &mut Quiet);
         assert_eq!(t.f, Fatigue { fp: -3, fm: -3 });
     }
 
@@ -410,7 +414,7 @@ mod tests {
         let p = DayPlan {
             march_fp: -4,
             march_fm: -4,
-            ..plan()
+            ..DayPlan::default()
         };
         t.day(&p, &calm(), &mut stream(1, 0, 0));
         // FM at 10 only clears with a rest of 12 h or more.
@@ -423,7 +427,7 @@ mod tests {
         let p = DayPlan {
             meals: 0,
             sleep_hours: 0,
-            ..plan()
+            ..DayPlan::default()
         };
         let mut rng = stream(1, 0, 0);
         // Day 1: +1, no food +2, no sleep +3 -> 6. Day 2: +1, +4, +5 -> 16: 10 and 6 spill.
@@ -439,7 +443,7 @@ mod tests {
             &DayPlan {
                 sleep_hours: 8,
                 meals: 0,
-                ..plan()
+                ..DayPlan::default()
             },
             &mut Quiet,
         );
@@ -448,7 +452,7 @@ mod tests {
             &DayPlan {
                 sleep_hours: 12,
                 meals: 0,
-                ..plan()
+                ..DayPlan::default()
             },
             &mut Quiet,
         );
@@ -489,7 +493,10 @@ mod tests {
         }];
         let mut t = Trek::new(&walker(), &pots, TrekRules::BOOK);
         t.f = Fatigue { fp: 5, fm: 0 };
-        let p = DayPlan { meals: 1, ..plan() };
+        let p = DayPlan {
+            meals: 1,
+            ..DayPlan::default()
+        };
         t.evening(&p, &pots, &mut Quiet);
         assert_eq!((t.f.fp, t.left[0]), (1, 0));
         t.f.fp = 5;

@@ -10,7 +10,8 @@ pub const DEFAULT_TRIALS: u64 = 20_000;
 
 mod gm;
 mod model;
-mod raw;
+// The mutation kind's `[mutation.campaign]` takes the same thresholds.
+pub(super) mod raw;
 mod report;
 mod sim;
 mod trace;

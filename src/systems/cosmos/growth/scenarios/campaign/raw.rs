@@ -31,9 +31,10 @@ pub(super) struct RawCampaign {
     pub gm_grants: Vec<RawGrant>,
 }
 
+/// One `[[campaign.thresholds]]` (also `[[mutation.campaign.thresholds]]`).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(super) struct RawThreshold {
+pub(in crate::systems::cosmos::growth::scenarios) struct RawThreshold {
     pub threshold: f64,
     #[serde(default = "one")]
     pub weight: i64,

@@ -257,6 +257,15 @@ pub(super) fn report(
             .collect(),
         band: vec![],
     });
+    // The share of tests with the karma die in play: |karma| >= 5 (index 10 is karma 0).
+    let die_share = |shares: &[f64]| -> f64 {
+        shares
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| (*i as i64 - 10).abs() >= 5)
+            .map(|(_, s)| s)
+            .sum()
+    };
     for (name, acc) in &results {
         let total: u64 = acc.visits.iter().sum();
         let share: Vec<f64> = acc
@@ -289,27 +298,15 @@ pub(super) fn report(
                 .map(|(i, (l, h))| (i as f64 - 10.0, l.max(0.0), *h))
                 .collect(),
         });
-        let die: f64 = share
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| (*i as i64 - 10).abs() >= 5)
-            .map(|(_, s)| s)
-            .sum();
         key.push(crate::tr!(
             "growth.campaign.die_key",
             variant = name,
-            share = lang::num(die, 4)
+            share = lang::num(die_share(&share), 4)
         ));
     }
-    let die_exact: f64 = exact
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| (*i as i64 - 10).abs() >= 5)
-        .map(|(_, s)| s)
-        .sum();
     key.push(crate::tr!(
         "growth.campaign.die_exact_key",
-        share = lang::num(die_exact, 4)
+        share = lang::num(die_share(&exact), 4)
     ));
     let stat_out = Output {
         name: "campaign-stationary".into(),

@@ -11,7 +11,7 @@ use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::campaign::{KarmaStep as Step, Mix, Postures};
 use crate::systems::cosmos::TestRules;
-use crate::systems::trace::{trace_trials, Cond, Steps, TraceRequest, TraceResult, Traced, Watch};
+use crate::systems::trace::{replay_trials, Cond, TraceRequest, TraceResult, Traced, Watch};
 
 use super::model::Campaign;
 use super::sim::CampaignSim;
@@ -59,22 +59,16 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
     let key = ctx.stream.clone().text("variant", variant);
     let engine = ctx.engine;
     let mut acc = crate::engine::Simulation::empty(&sim);
-    trace_trials(
+    replay_trials(
         &req.which,
         trials,
         engine.seed(),
         &mut acc,
         Ending::parse,
-        |acc, i, tests: &[Ending]| {
-            let mut end = Ends::default();
-            sim.trajectory(&mut engine.trial_stream(&key, i), acc, &mut end);
-            tests.iter().all(|t| t.holds(&end))
-        },
-        |acc, i| {
-            let mut steps = Steps(Vec::new());
-            let first = sim.trajectory(&mut engine.trial_stream(&key, i), acc, &mut steps);
-            render(&c, rules.karma_bound, i, first, &steps.0)
-        },
+        Ends::default,
+        Ending::holds,
+        |acc, i, w| sim.trajectory(&mut engine.trial_stream(&key, i), acc, w),
+        |i, first, steps| render(&c, rules.karma_bound, i, first, steps),
     )
 }
 

@@ -210,25 +210,18 @@ fn render(
                 let dice_text = join(&dice);
                 (
                     0,
-                    if accepted {
-                        crate::tr!(
-                            "trace_creation.hp_pm_kept",
-                            attempt = attempt,
-                            dice = dice_text,
-                            sum = sum,
-                            lo = lo,
-                            hi = hi
-                        )
-                    } else {
-                        crate::tr!(
-                            "trace_creation.hp_pm_again",
-                            attempt = attempt,
-                            dice = dice_text,
-                            sum = sum,
-                            lo = lo,
-                            hi = hi
-                        )
-                    },
+                    crate::tr_fill!(
+                        if accepted {
+                            crate::tr!("trace_creation.hp_pm_kept")
+                        } else {
+                            crate::tr!("trace_creation.hp_pm_again")
+                        },
+                        attempt = attempt,
+                        dice = dice_text,
+                        sum = sum,
+                        lo = lo,
+                        hi = hi
+                    ),
                     json!({"step": "hp_pm_roll", "attempt": attempt, "dice": dice, "sum": sum, "accepted": accepted}),
                 )
             }
@@ -299,31 +292,21 @@ fn render(
                 let (dice_text, lo_hi) = (shown.join(", "), (p.bounds.die_min, p.bounds.die_max));
                 (
                     0,
-                    if accepted {
-                        crate::tr!(
-                            "trace_creation.stats_kept",
-                            attempt = attempt,
-                            n = n,
-                            die_min = lo_hi.0,
-                            die_max = lo_hi.1,
-                            dice = dice_text,
-                            sum = sum,
-                            lo = lo,
-                            hi = hi
-                        )
-                    } else {
-                        crate::tr!(
-                            "trace_creation.stats_again",
-                            attempt = attempt,
-                            n = n,
-                            die_min = lo_hi.0,
-                            die_max = lo_hi.1,
-                            dice = dice_text,
-                            sum = sum,
-                            lo = lo,
-                            hi = hi
-                        )
-                    },
+                    crate::tr_fill!(
+                        if accepted {
+                            crate::tr!("trace_creation.stats_kept")
+                        } else {
+                            crate::tr!("trace_creation.stats_again")
+                        },
+                        attempt = attempt,
+                        n = n,
+                        die_min = lo_hi.0,
+                        die_max = lo_hi.1,
+                        dice = dice_text,
+                        sum = sum,
+                        lo = lo,
+                        hi = hi
+                    ),
                     j,
                 )
             }

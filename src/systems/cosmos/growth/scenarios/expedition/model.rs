@@ -14,24 +14,12 @@ use super::super::common::{bad, in_range};
 use super::legs::{self, Legs};
 use super::linked::LinkedCombat;
 pub use super::members::{Member, Party};
-use super::raw::{Raw, RawEncounter, RawMember, RawTraveller};
+use super::raw::{Raw, RawDay, RawEncounter, RawMember, RawTraveller};
 
 /// At most this many travellers in a party.
 pub const MAX_TRAVELLERS: usize = 8;
 /// At most this many shared rations.
 pub const MAX_RATIONS: i64 = 100_000;
-
-/// The keys of a day plan, from `[expedition.day]` or a change.
-#[derive(Debug, Default)]
-struct RawDayLoose {
-    march_fp: Option<i64>,
-    march_fm: Option<i64>,
-    meals: Option<i64>,
-    pauses: Option<i64>,
-    sleep_hours: Option<i64>,
-    rest_quality: Option<i64>,
-    encounters: Option<String>,
-}
 
 /// The validated expedition.
 #[derive(Clone, PartialEq, Debug)]
@@ -79,7 +67,7 @@ fn dice(file: &ScenarioFile, path: &[&str], s: &str) -> Result<DiceExpr, UserErr
 fn plan(
     file: &ScenarioFile,
     at: &[&str],
-    d: &RawDayLoose,
+    d: &RawDay,
     base: &DayPlan,
 ) -> Result<DayPlan, UserError> {
     let p = |k: &'static str| [at, &[k]].concat();
@@ -132,26 +120,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
     let days = num(file, &["expedition", "days"], Some(e.days), 0, 1, 365)? as usize;
     let (traveller, party) = travellers(file, e)?;
     let zero = DiceExpr::constant(0);
-    let defaults = DayPlan {
-        march_fp: 0,
-        march_fm: 0,
-        meals: 3,
-        pauses: 0,
-        sleep_hours: 8,
-        rest_quality: 0,
-        encounters: zero,
-    };
     let d = &e.day;
-    let loose = RawDayLoose {
-        march_fp: d.march_fp,
-        march_fm: d.march_fm,
-        meals: d.meals,
-        pauses: d.pauses,
-        sleep_hours: d.sleep_hours,
-        rest_quality: d.rest_quality,
-        encounters: d.encounters.clone(),
-    };
-    let base = plan(file, &["expedition", "day"], &loose, &defaults)?;
+    let base = plan(file, &["expedition", "day"], d, &DayPlan::default())?;
     let mut plans = vec![base; days];
     // C-PILOT: stress moves the die 1 or 2 steps up.
     let stress_of = |at: &[&str], v: Option<i64>, default: u32| -> Result<u32, UserError> {
@@ -188,16 +158,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
                     &format!("1..{days}"),
                 ));
             }
-            let loose = RawDayLoose {
-                march_fp: c.march_fp,
-                march_fm: c.march_fm,
-                meals: c.meals,
-                pauses: c.pauses,
-                sleep_hours: c.sleep_hours,
-                rest_quality: c.rest_quality,
-                encounters: c.encounters.clone(),
-            };
-            plans[day as usize - 1] = plan(file, &at, &loose, &base)?;
+            plans[day as usize - 1] = plan(file, &at, &c.keys(), &base)?;
             stress[day as usize - 1] = stress_of(&at, c.piloting_stress, base_stress)?;
         }
     }

@@ -46,31 +46,23 @@ pub struct RawTraveller {
     pub mental_health: Option<i64>,
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawDay {
-    pub march_fp: Option<i64>,
-    pub march_fm: Option<i64>,
-    pub meals: Option<i64>,
-    pub pauses: Option<i64>,
-    pub sleep_hours: Option<i64>,
-    pub rest_quality: Option<i64>,
-    pub encounters: Option<String>,
-    pub piloting_stress: Option<i64>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawChange {
-    pub days: Vec<i64>,
-    pub march_fp: Option<i64>,
-    pub march_fm: Option<i64>,
-    pub meals: Option<i64>,
-    pub pauses: Option<i64>,
-    pub sleep_hours: Option<i64>,
-    pub rest_quality: Option<i64>,
-    pub encounters: Option<String>,
-    pub piloting_stress: Option<i64>,
+crate::scenario::raw_restated! {
+    #[derive(Debug, Default, Deserialize)]
+    pub struct RawDay {
+        pub march_fp: Option<i64>,
+        pub march_fm: Option<i64>,
+        pub meals: Option<i64>,
+        pub pauses: Option<i64>,
+        pub sleep_hours: Option<i64>,
+        pub rest_quality: Option<i64>,
+        pub encounters: Option<String>,
+        pub piloting_stress: Option<i64>,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct RawChange {
+        pub days: Vec<i64>,
+        ..
+    }
 }
 
 #[derive(Debug, Deserialize)]

@@ -133,30 +133,22 @@ pub const MAX_LEVEL: i64 = 30;
 pub const MAX_WEIGHT: i64 = 1000;
 
 /// `[leveling.later]` or one `[[leveling.schedule]]` entry, under `at`.
-fn later(
-    file: &ScenarioFile,
-    at: &[&str],
-    stat_die: Option<i64>,
-    stat_count: Option<i64>,
-    stat_target: Option<StatTarget>,
-    hp_die: Option<i64>,
-    pm_die: Option<i64>,
-) -> Result<LaterLevels, UserError> {
+fn later(file: &ScenarioFile, at: &[&str], r: &RawLater) -> Result<LaterLevels, UserError> {
     let k = |key: &'static str| [at, &[key]].concat();
     Ok(LaterLevels {
-        stat_die: die(file, &k("stat_die"), stat_die)?,
+        stat_die: die(file, &k("stat_die"), r.stat_die)?,
         stat_count: ranged(
             file,
             &k("stat_count"),
-            stat_count,
+            r.stat_count,
             1,
             0,
             6,
             crate::tr!("growth.lvalid.why_stat_count"),
         )? as usize,
-        stat_target: stat_target.unwrap_or_default(),
-        hp_die: die(file, &k("hp_die"), hp_die)?,
-        pm_die: die(file, &k("pm_die"), pm_die)?,
+        stat_target: r.stat_target.unwrap_or_default(),
+        hp_die: die(file, &k("hp_die"), r.hp_die)?,
+        pm_die: die(file, &k("pm_die"), r.pm_die)?,
     })
 }
 
@@ -298,15 +290,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
         p.light_dark_at_5 = (a as u32, b as u32);
     }
     if let Some(r) = &l.later {
-        p.later = later(
-            file,
-            &["leveling", "later"],
-            r.stat_die,
-            r.stat_count,
-            r.stat_target,
-            r.hp_die,
-            r.pm_die,
-        )?;
+        p.later = later(file, &["leveling", "later"], r)?;
     }
     if let Some(entries) = &l.schedule {
         for (i, e) in entries.iter().enumerate() {
@@ -329,15 +313,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
                     crate::tr!("growth.lvalid.scheduled_twice_allowed"),
                 ));
             }
-            let g = later(
-                file,
-                &at,
-                e.stat_die,
-                e.stat_count,
-                e.stat_target,
-                e.hp_die,
-                e.pm_die,
-            )?;
+            let g = later(file, &at, &e.keys())?;
             p.schedule.push((lv, g));
         }
         p.schedule.sort_by_key(|(l, _)| *l);

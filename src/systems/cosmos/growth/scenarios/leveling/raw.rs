@@ -114,26 +114,21 @@ pub struct RawDnaPolicy {
     pub wishes: Vec<String>,
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawLater {
-    pub stat_die: Option<i64>,
-    pub stat_count: Option<i64>,
-    pub stat_target: Option<StatTarget>,
-    pub hp_die: Option<i64>,
-    pub pm_die: Option<i64>,
-}
-
-/// One `[[leveling.schedule]]` entry: `level` and the keys of `[leveling.later]`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawScheduled {
-    pub level: i64,
-    pub stat_die: Option<i64>,
-    pub stat_count: Option<i64>,
-    pub stat_target: Option<StatTarget>,
-    pub hp_die: Option<i64>,
-    pub pm_die: Option<i64>,
+crate::scenario::raw_restated! {
+    #[derive(Debug, Default, Deserialize)]
+    pub struct RawLater {
+        pub stat_die: Option<i64>,
+        pub stat_count: Option<i64>,
+        pub stat_target: Option<StatTarget>,
+        pub hp_die: Option<i64>,
+        pub pm_die: Option<i64>,
+    }
+    /// One `[[leveling.schedule]]` entry: `level` and the keys of `[leveling.later]`.
+    #[derive(Debug, Deserialize)]
+    pub struct RawScheduled {
+        pub level: i64,
+        ..
+    }
 }
 
 #[derive(Debug, Deserialize)]

@@ -208,25 +208,18 @@ pub fn render(m: &LevelingModel, trial: u64, outcome: u8, steps: &[Step]) -> Tra
                         .map(|s| s.policies[policy as usize].0.clone())
                 }
                 .unwrap_or_default();
-                let key = if dna {
-                    crate::tr!(
-                        "trace_leveling.dna_policy",
-                        policy = name,
-                        unspent = unspent,
-                        have = have,
-                        met = met,
-                        wishes = wishes
-                    )
-                } else {
-                    crate::tr!(
-                        "trace_leveling.skill_policy",
-                        policy = name,
-                        unspent = unspent,
-                        have = have,
-                        met = met,
-                        wishes = wishes
-                    )
-                };
+                let key = crate::tr_fill!(
+                    if dna {
+                        crate::tr!("trace_leveling.dna_policy")
+                    } else {
+                        crate::tr!("trace_leveling.skill_policy")
+                    },
+                    policy = name,
+                    unspent = unspent,
+                    have = have,
+                    met = met,
+                    wishes = wishes
+                );
                 (
                     1,
                     key,

@@ -4,6 +4,8 @@ use serde::Deserialize;
 
 use crate::systems::cosmos::growth::genetics::RawGene;
 
+use super::super::campaign::raw::RawThreshold;
+
 crate::scenario::raw_scenario! {
     #[derive(Debug, Deserialize)]
     #[allow(dead_code)]
@@ -84,12 +86,4 @@ fn one() -> i64 {
 pub(super) struct RawCampaign {
     pub tests_per_day: i64,
     pub thresholds: Vec<RawThreshold>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct RawThreshold {
-    pub threshold: f64,
-    #[serde(default = "one")]
-    pub weight: i64,
 }

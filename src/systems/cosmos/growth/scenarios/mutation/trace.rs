@@ -13,7 +13,7 @@ use crate::systems::cosmos::growth::genetics::{
     MajorCause, MutationRules, MutationStep as Step, Mutations, Ultimate,
 };
 use crate::systems::cosmos::TestRules;
-use crate::systems::trace::{trace_trials, Cond, Steps, TraceRequest, TraceResult, Traced, Watch};
+use crate::systems::trace::{replay_trials, Cond, TraceRequest, TraceResult, Traced, Watch};
 
 use super::model::MutationModel;
 use super::sim::{MutationAcc, MutationSim};
@@ -45,22 +45,16 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
     let engine = ctx.engine;
     let acc = crate::engine::Simulation::empty(&sim);
     let st = Mutations::new(&m.tree, &sim.rules);
-    trace_trials(
+    replay_trials(
         &req.which,
         trials,
         engine.seed(),
         &mut (st, acc),
         |c| Ending::parse(c, &m),
-        |(st, acc), i, tests: &[Ending]| {
-            let mut end = Ends::default();
-            replay(&sim, st, &mut engine.trial_stream(&key, i), acc, &mut end);
-            tests.iter().all(|t| t.holds(&end))
-        },
-        |(st, acc), i| {
-            let mut steps = Steps(Vec::new());
-            let first = replay(&sim, st, &mut engine.trial_stream(&key, i), acc, &mut steps);
-            render(&m, i, first, &steps.0)
-        },
+        Ends::default,
+        Ending::holds,
+        |(st, acc), i, w| replay(&sim, st, &mut engine.trial_stream(&key, i), acc, w),
+        |i, first, steps| render(&m, i, first, steps),
     )
 }
 
@@ -298,21 +292,16 @@ fn render(m: &MutationModel, trial: u64, first: Option<Ultimate>, steps: &[Step]
                 irreversible,
             } => (
                 2,
-                if irreversible {
-                    crate::tr!(
-                        "trace_mutation.minor_irreversible",
-                        sign = sign(positive),
-                        gene = gene(g),
-                        count = count
-                    )
-                } else {
-                    crate::tr!(
-                        "trace_mutation.minor",
-                        sign = sign(positive),
-                        gene = gene(g),
-                        count = count
-                    )
-                },
+                crate::tr_fill!(
+                    if irreversible {
+                        crate::tr!("trace_mutation.minor_irreversible")
+                    } else {
+                        crate::tr!("trace_mutation.minor")
+                    },
+                    sign = sign(positive),
+                    gene = gene(g),
+                    count = count
+                ),
                 json!({"step": "minor", "gene": gene(g), "positive": positive, "count": count,
                        "irreversible": irreversible}),
             ),
