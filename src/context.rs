@@ -1,4 +1,5 @@
 use crate::engine::{Engine, Progress, StreamKey};
+use crate::lang::Lang;
 use crate::rules::RuleOptions;
 
 /// Exact computation or Monte Carlo.
@@ -19,6 +20,8 @@ pub struct Context {
     /// The stream key of a scenario run (its file's values, `ScenarioFile::stream_key`);
     /// its simulations key their streams from it. Tables key each cell themselves.
     pub stream: StreamKey,
+    /// The language the run writes its text in (`--lang`, else the file's `lang`).
+    pub lang: Lang,
 }
 
 impl Context {
@@ -35,6 +38,9 @@ impl Context {
             options,
             quiet,
             stream: StreamKey::new("table"),
+            // Transitional (issue 23, item 5): the command's language until every
+            // constructor is handed it.
+            lang: crate::lang::current(),
         })
     }
 

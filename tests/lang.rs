@@ -30,7 +30,13 @@ fn used_keys(dir: &Path, keys: &mut BTreeSet<String>) {
                 if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
                     continue;
                 }
-                let trimmed = rest.trim_start();
+                // `tr!(lang, "key", ...)`: the key follows the language.
+                let mut trimmed = rest.trim_start();
+                if !trimmed.starts_with('"') {
+                    if let Some(comma) = trimmed.find(',') {
+                        trimmed = trimmed[comma + 1..].trim_start();
+                    }
+                }
                 if let Some(body) = trimmed.strip_prefix('"') {
                     let end = body.find('"').unwrap();
                     keys.insert(body[..end].to_string());

@@ -56,6 +56,8 @@ use crate::report::Output;
 /// others always compute everything.
 pub struct Session {
     pub quiet: bool,
+    /// The language the command writes in (`commands::language::choose`).
+    pub lang: crate::lang::Lang,
     /// The mode the command's engines run in (`engine::shard`): made once per command and
     /// lent to every engine it builds.
     pub mode: Option<&'static Mode>,
@@ -68,6 +70,9 @@ impl Session {
     pub fn new(quiet: bool) -> Session {
         Session {
             quiet,
+            // Transitional (issue 23, item 5): the chosen language until every command
+            // builds its session from it.
+            lang: crate::lang::current(),
             mode: None,
             part: None,
         }
@@ -78,6 +83,7 @@ impl Session {
     fn in_mode(quiet: bool, mode: Mode, part: Option<shard::Manifest>) -> Session {
         Session {
             quiet,
+            lang: crate::lang::current(),
             mode: Some(Box::leak(Box::new(mode))),
             part,
         }

@@ -214,6 +214,12 @@ macro_rules! tr {
     ($key:literal, $($name:ident = $value:expr),+ $(,)?) => {
         $crate::tr_fill!($crate::lang::text($key), $($name = $value),+)
     };
+    ($lang:expr, $key:literal) => {
+        $crate::lang::Lang::text($lang, $key)
+    };
+    ($lang:expr, $key:literal, $($name:ident = $value:expr),+ $(,)?) => {
+        $crate::tr_fill!($crate::lang::Lang::text($lang, $key), $($name = $value),+)
+    };
 }
 
 /// `tr!`'s filling of `{name}` placeholders, for a text chosen between keys that take the
@@ -249,6 +255,23 @@ mod tests {
         assert_eq!(fill("no braces", &[]), "no braces");
         assert_eq!(fill("open { only", &[]), "open { only");
         assert_eq!(placeholders("{a} {b} {a} {}"), vec!["a", "b"]);
+    }
+
+    #[test]
+    fn an_explicit_language_speaks_whatever_the_thread_says() {
+        set(Lang::En);
+        assert_eq!(
+            tr!(Lang::Fr, "nephilim.duel.fighter"),
+            Lang::Fr.text("nephilim.duel.fighter")
+        );
+        assert_ne!(
+            tr!(Lang::Fr, "nephilim.duel.fighter"),
+            tr!("nephilim.duel.fighter")
+        );
+        assert_eq!(
+            tr!(Lang::Fr, "nephilim.duel.wins", name = "Ka"),
+            fill(Lang::Fr.text("nephilim.duel.wins"), &[("name", &"Ka")])
+        );
     }
 
     #[test]

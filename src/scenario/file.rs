@@ -21,6 +21,9 @@ pub struct ScenarioFile {
     /// Warnings validation found (the file is valid but likely not what was meant);
     /// `check` prints them and `run` adds them to `summary.md`.
     warnings: Arc<Mutex<Vec<String>>>,
+    /// The language the run of this file writes in (`--lang`, else the file's `lang`):
+    /// its validation messages and everything the kind reports.
+    pub lang: crate::lang::Lang,
 }
 
 /// The keys every scenario file starts with.
@@ -67,6 +70,9 @@ impl ScenarioFile {
             text,
             sha256: file_sha256(&bytes),
             warnings: Default::default(),
+            // Transitional (issue 23, item 5): the command's language until every reader
+            // is handed it.
+            lang: crate::lang::current(),
         })
     }
 
@@ -77,6 +83,7 @@ impl ScenarioFile {
             text: text.to_string(),
             sha256: file_sha256(text.as_bytes()),
             warnings: Default::default(),
+            lang: crate::lang::current(),
         }
     }
 
@@ -87,6 +94,7 @@ impl ScenarioFile {
             text,
             sha256: self.sha256.clone(),
             warnings: self.warnings.clone(),
+            lang: self.lang,
         }
     }
 

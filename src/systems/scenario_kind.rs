@@ -117,7 +117,7 @@ impl RunOverrides {
                     .error_at(
                         &["run", "stalemate_warning"],
                         "run.stalemate_warning",
-                        &crate::tr!("run.stalemate_out_of_range", value = w),
+                        &crate::tr!(file.lang, "run.stalemate_out_of_range", value = w),
                         "0.0..1.0, e.g. 0.05",
                     )
                     .into());
@@ -130,7 +130,7 @@ impl RunOverrides {
                     .error_at(
                         &["run", "trials"],
                         "run.trials",
-                        &crate::tr!("run.trials_out_of_range", trials = t),
+                        &crate::tr!(file.lang, "run.trials_out_of_range", trials = t),
                         &format!("1..{max}"),
                     )
                     .into());
@@ -142,6 +142,7 @@ impl RunOverrides {
         )?;
         if trials > max {
             return Err(UserError::new(crate::tr!(
+                file.lang,
                 "cli.trials_out_of_range",
                 what = "--trials",
                 trials = trials,
@@ -152,6 +153,7 @@ impl RunOverrides {
         let mut ctx = Context::new(seed, self.threads, options, self.quiet)?;
         ctx.engine = ctx.engine.in_mode(self.mode);
         ctx.stream = file.stream_key();
+        ctx.lang = file.lang;
         if self.check_only {
             return Err(CheckedOnly.into());
         }
