@@ -4,6 +4,7 @@
 use assert_cmd::Command;
 use cosmosim::dice::Die;
 use cosmosim::engine::{stream, Engine, Progress};
+use cosmosim::lang::Lang;
 use cosmosim::scenario::ScenarioFile;
 use cosmosim::systems::cosmos::growth::aura::{aura_effect, AuraTarget, Edition};
 use cosmosim::systems::cosmos::growth::creation::{self, create, CreationPolicy};
@@ -39,7 +40,7 @@ fn aura_face_5_matches_a_simulated_reroll() {
         bonus: 10.0,
         esprit: 50.0,
     };
-    let exact = aura_effect(Edition::Current, 5, &target, &t, &g)
+    let exact = aura_effect(Lang::En, Edition::Current, 5, &target, &t, &g)
         .unwrap()
         .p_success;
     let with = TestSpec::new(55.0, 6).unwrap();
@@ -73,7 +74,11 @@ fn aura_editions_differ_only_where_the_rulebooks_do() {
         bonus: 10.0,
         esprit: 50.0,
     };
-    let e = |ed, f| aura_effect(ed, f, &target, &t, &g).unwrap().p_success;
+    let e = |ed, f| {
+        aura_effect(Lang::En, ed, f, &target, &t, &g)
+            .unwrap()
+            .p_success
+    };
     for f in [1, 2] {
         assert_eq!(e(Edition::Current, f), e(Edition::Previous, f));
     }
@@ -364,14 +369,14 @@ fn passive_test_option_reads_aura_face_6_one_way_or_the_other() {
         bonus: 0.0,
         esprit: 50.0,
     };
-    let with = aura_effect(Edition::Current, 6, &target, &t, &g)
+    let with = aura_effect(Lang::En, Edition::Current, 6, &target, &t, &g)
         .unwrap()
         .p_success;
     let plain_rules = GrowthRules {
         passive_test: PassiveTest::Plain,
         ..g
     };
-    let plain = aura_effect(Edition::Current, 6, &target, &t, &plain_rules)
+    let plain = aura_effect(Lang::En, Edition::Current, 6, &target, &t, &plain_rules)
         .unwrap()
         .p_success;
     // Plain: P(Esprit 50 at karma 0 passes) = 0.50, then the action at karma -6 (the

@@ -5,6 +5,7 @@
 use assert_cmd::Command;
 
 use cosmosim::context::Context;
+use cosmosim::lang::Lang;
 use cosmosim::scenario::ScenarioFile;
 use cosmosim::systems::cosmos::combat::{load, simulate, CombatAcc, CombatSim};
 use cosmosim::systems::cosmos::growth::aura::{
@@ -131,6 +132,7 @@ fn one_aura_use_on_the_first_attack_matches_the_exact_face_average() {
             esprit: 40.0,
         };
         let exact = aura_average(
+            Lang::En,
             edition,
             &target,
             &TestRules::default(),

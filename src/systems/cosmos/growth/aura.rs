@@ -3,6 +3,7 @@
 
 use crate::dice::Dist;
 use crate::error::UserError;
+use crate::lang::Lang;
 use crate::systems::cosmos::{drift, Outcome, TestRules, TestSpec};
 
 use super::GrowthRules;
@@ -26,10 +27,10 @@ impl Edition {
     }
 
     /// The edition's name in text (`name` is the CSV value).
-    pub fn label(self) -> &'static str {
+    pub fn label(self, lang: Lang) -> &'static str {
         match self {
-            Edition::Current => crate::tr!("growth.aura.edition_current"),
-            Edition::Previous => crate::tr!("growth.aura.edition_previous"),
+            Edition::Current => crate::tr!(lang, "growth.aura.edition_current"),
+            Edition::Previous => crate::tr!(lang, "growth.aura.edition_previous"),
         }
     }
 }
@@ -78,6 +79,7 @@ pub struct FaceRule {
 /// The rule of face `face` (1..6) for a victim whose test carries `bonus` (the sum of its
 /// positive modifiers; karma's d10 is not a bonus, C-AURA).
 pub fn face_rule(
+    lang: Lang,
     edition: Edition,
     face: u8,
     bonus: f64,
@@ -109,6 +111,7 @@ pub fn face_rule(
             ..plain(bonus)
         }),
         _ => Err(UserError::new(crate::tr!(
+            lang,
             "growth.aura.bad_face",
             face = face
         ))),
@@ -118,6 +121,7 @@ pub fn face_rule(
 /// The victim's chances when the aura die shows `face` (1..6). Karma's d10 is not a bonus
 /// (C-AURA); a passive Esprit test moves karma before the action (C-KARMA-1).
 pub fn aura_effect(
+    lang: Lang,
     edition: Edition,
     face: u8,
     target: &AuraTarget,
@@ -130,7 +134,7 @@ pub fn aura_effect(
         bonus,
         esprit,
     } = *target;
-    let rule = face_rule(edition, face, bonus, growth)?;
+    let rule = face_rule(lang, edition, face, bonus, growth)?;
     let action = |m: f64, k: i8| spec(threshold, k, m, rules).map(|s| s.exact(rules));
     if let Some(kept) = rule.reroll {
         // A plain success is rolled again once (karma unchanged by a plain success).
@@ -168,6 +172,7 @@ pub fn aura_effect(
 
 /// The average over the d6 of [`aura_effect`].
 pub fn aura_average(
+    lang: Lang,
     edition: Edition,
     target: &AuraTarget,
     rules: &TestRules,
@@ -178,7 +183,7 @@ pub fn aura_average(
         p_crit: 0.0,
     };
     for face in 1..=6 {
-        let e = aura_effect(edition, face, target, rules, growth)?;
+        let e = aura_effect(lang, edition, face, target, rules, growth)?;
         avg.p_success += e.p_success / 6.0;
         avg.p_crit += e.p_crit / 6.0;
     }
@@ -244,7 +249,7 @@ mod tests {
     fn faces_by_hand_current() {
         let (t, g) = (TestRules::default(), GrowthRules::default());
         let e = |f| {
-            aura_effect(Edition::Current, f, &target(), &t, &g)
+            aura_effect(Lang::En, Edition::Current, f, &target(), &t, &g)
                 .unwrap()
                 .p_success
         };
@@ -266,7 +271,7 @@ mod tests {
     fn previous_edition_keeps_bonuses() {
         let (t, g) = (TestRules::default(), GrowthRules::default());
         let e = |f| {
-            aura_effect(Edition::Previous, f, &target(), &t, &g)
+            aura_effect(Lang::En, Edition::Previous, f, &target(), &t, &g)
                 .unwrap()
                 .p_success
         };
@@ -275,7 +280,7 @@ mod tests {
         assert!((e(4) - 0.41).abs() < 1e-12);
         assert!((e(5) - (0.11 + 0.49 * 0.60)).abs() < 1e-12);
         assert!((e(6) - 0.60 * 0.60).abs() < 1e-12);
-        assert!(aura_effect(Edition::Previous, 7, &target(), &t, &g).is_err());
+        assert!(aura_effect(Lang::En, Edition::Previous, 7, &target(), &t, &g).is_err());
     }
 
     #[test]
@@ -283,7 +288,7 @@ mod tests {
         // C-AURA: the current edition strips a +20 bonus on faces 3..6, the previous keeps
         // it (face 6's Esprit test keeps it unless previous_aura_esprit_bonus = drop).
         let g = GrowthRules::default();
-        let r = |e, f| face_rule(e, f, 20.0, &g).unwrap();
+        let r = |e, f| face_rule(Lang::En, e, f, 20.0, &g).unwrap();
         assert_eq!(r(Edition::Current, 4).action, -20.0);
         assert_eq!(r(Edition::Previous, 4).action, 0.0);
         assert_eq!(r(Edition::Current, 5).reroll, Some(0.0));
@@ -295,13 +300,13 @@ mod tests {
             ..g
         };
         assert_eq!(
-            face_rule(Edition::Previous, 6, 20.0, &drop)
+            face_rule(Lang::En, Edition::Previous, 6, 20.0, &drop)
                 .unwrap()
                 .esprit_gate,
             Some(0.0)
         );
         assert_eq!(r(Edition::Previous, 2).action, 0.0);
-        assert!(face_rule(Edition::Current, 0, 0.0, &g).is_err());
+        assert!(face_rule(Lang::En, Edition::Current, 0, 0.0, &g).is_err());
     }
 
     #[test]

@@ -29,9 +29,9 @@ pub use quantiles::{band_row, censored_quantile, push_distribution, quantile_int
 
 /// `x` as Rust's `{}` writes it (`10`, `2.5`), with a comma in French text: for values
 /// the designer gave, whose decimals the English text never fixed.
-pub(crate) fn dec(x: f64) -> String {
+pub(crate) fn dec(lang: crate::lang::Lang, x: f64) -> String {
     let s = format!("{x}");
-    match crate::lang::current() {
+    match lang {
         crate::lang::Lang::En => s,
         crate::lang::Lang::Fr => s.replace('.', ","),
     }

@@ -1,5 +1,7 @@
 //! Piloting (C-PILOT). Source: cosmos-current.fr.txt, "Règle de pilotage".
 
+use crate::lang::Lang;
+
 /// The die ladder stress climbs (C-PILOT).
 pub const LADDER: [u32; 6] = [4, 6, 8, 10, 12, 20];
 
@@ -8,31 +10,31 @@ pub const WORLD_SHIP_DIE: u32 = 100;
 
 /// Vehicle classes by die (the garbled table read as in C-PILOT): (die, planetary,
 /// astral), in the language in force.
-pub fn vehicles() -> [(u32, &'static str, &'static str); 7] {
+pub fn vehicles(lang: Lang) -> [(u32, &'static str, &'static str); 7] {
     [
         (
             4,
-            crate::tr!("growth.piloting.planetary_d4"),
-            crate::tr!("growth.piloting.astral_d4"),
+            crate::tr!(lang, "growth.piloting.planetary_d4"),
+            crate::tr!(lang, "growth.piloting.astral_d4"),
         ),
         (
             6,
-            crate::tr!("growth.piloting.planetary_d6"),
-            crate::tr!("growth.piloting.astral_d6"),
+            crate::tr!(lang, "growth.piloting.planetary_d6"),
+            crate::tr!(lang, "growth.piloting.astral_d6"),
         ),
-        (8, "-", crate::tr!("growth.piloting.astral_d8")),
+        (8, "-", crate::tr!(lang, "growth.piloting.astral_d8")),
         (
             10,
-            crate::tr!("growth.piloting.planetary_d10"),
-            crate::tr!("growth.piloting.astral_d10"),
+            crate::tr!(lang, "growth.piloting.planetary_d10"),
+            crate::tr!(lang, "growth.piloting.astral_d10"),
         ),
         (
             12,
-            crate::tr!("growth.piloting.planetary_d12"),
-            crate::tr!("growth.piloting.astral_d12"),
+            crate::tr!(lang, "growth.piloting.planetary_d12"),
+            crate::tr!(lang, "growth.piloting.astral_d12"),
         ),
-        (20, "-", crate::tr!("growth.piloting.astral_d20")),
-        (100, "-", crate::tr!("growth.piloting.astral_d100")),
+        (20, "-", crate::tr!(lang, "growth.piloting.astral_d20")),
+        (100, "-", crate::tr!(lang, "growth.piloting.astral_d100")),
     ]
 }
 

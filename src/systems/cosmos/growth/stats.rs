@@ -1,5 +1,7 @@
 //! The six main stats of a character (C-CREATE-2 order) and their bounds.
 
+use crate::lang::Lang;
+
 /// The six stats, in the rulebook's order (C-CREATE-2; also the tie order of C-LEVEL-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Stat {
@@ -35,27 +37,27 @@ impl Stat {
 
     /// The stat in text: the file name in English (as the pages always wrote it), the
     /// rulebook's name in French.
-    pub fn label(self) -> &'static str {
+    pub fn label(self, lang: Lang) -> &'static str {
         match self {
-            Stat::Force => crate::tr!("growth.stat.force"),
-            Stat::Esprit => crate::tr!("growth.stat.esprit"),
-            Stat::Charisme => crate::tr!("growth.stat.charisme"),
-            Stat::Agilite => crate::tr!("growth.stat.agilite"),
-            Stat::Precision => crate::tr!("growth.stat.precision"),
-            Stat::Chance => crate::tr!("growth.stat.chance"),
+            Stat::Force => crate::tr!(lang, "growth.stat.force"),
+            Stat::Esprit => crate::tr!(lang, "growth.stat.esprit"),
+            Stat::Charisme => crate::tr!(lang, "growth.stat.charisme"),
+            Stat::Agilite => crate::tr!(lang, "growth.stat.agilite"),
+            Stat::Precision => crate::tr!(lang, "growth.stat.precision"),
+            Stat::Chance => crate::tr!(lang, "growth.stat.chance"),
         }
     }
 
     /// The stat after "test": `agilite` in English ("agilite test"), `d'Agilité` in
     /// French ("test d'Agilité": the elision depends on the stat).
-    pub fn test_label(self) -> &'static str {
+    pub fn test_label(self, lang: Lang) -> &'static str {
         match self {
-            Stat::Force => crate::tr!("growth.stat_test.force"),
-            Stat::Esprit => crate::tr!("growth.stat_test.esprit"),
-            Stat::Charisme => crate::tr!("growth.stat_test.charisme"),
-            Stat::Agilite => crate::tr!("growth.stat_test.agilite"),
-            Stat::Precision => crate::tr!("growth.stat_test.precision"),
-            Stat::Chance => crate::tr!("growth.stat_test.chance"),
+            Stat::Force => crate::tr!(lang, "growth.stat_test.force"),
+            Stat::Esprit => crate::tr!(lang, "growth.stat_test.esprit"),
+            Stat::Charisme => crate::tr!(lang, "growth.stat_test.charisme"),
+            Stat::Agilite => crate::tr!(lang, "growth.stat_test.agilite"),
+            Stat::Precision => crate::tr!(lang, "growth.stat_test.precision"),
+            Stat::Chance => crate::tr!(lang, "growth.stat_test.chance"),
         }
     }
 

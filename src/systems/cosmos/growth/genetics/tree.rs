@@ -72,8 +72,8 @@ impl GeneTree {
             return Err(file.error_at(
                 at,
                 &shown,
-                crate::tr!("growth.tree.empty"),
-                crate::tr!("growth.tree.empty_allowed"),
+                crate::tr!(file.lang, "growth.tree.empty"),
+                crate::tr!(file.lang, "growth.tree.empty_allowed"),
             ));
         }
         let find = |n: &str| raw.iter().position(|g| g.name == n);
@@ -85,8 +85,8 @@ impl GeneTree {
                 return Err(file.error_at(
                     &[at, &[is.as_str(), "name"]].concat(),
                     &key("name"),
-                    &crate::tr!("growth.tree.bad_name", name = g.name),
-                    crate::tr!("growth.tree.bad_name_allowed"),
+                    &crate::tr!(file.lang, "growth.tree.bad_name", name = g.name),
+                    crate::tr!(file.lang, "growth.tree.bad_name_allowed"),
                 ));
             }
             let parent = match &g.parent {
@@ -96,7 +96,7 @@ impl GeneTree {
                     file.error_at(
                         &[at, &[is.as_str(), "parent"]].concat(),
                         &key("parent"),
-                        &crate::tr!("growth.tree.unknown_parent", name = p),
+                        &crate::tr!(file.lang, "growth.tree.unknown_parent", name = p),
                         &names.join(", "),
                     )
                 })?),
@@ -107,7 +107,7 @@ impl GeneTree {
                     return Err(file.error_at(
                         &[at, &[is.as_str(), "kind"]].concat(),
                         &key("max"),
-                        crate::tr!("growth.tree.special_needs_max"),
+                        crate::tr!(file.lang, "growth.tree.special_needs_max"),
                         "max = 2..100",
                     ))
                 }
@@ -115,8 +115,8 @@ impl GeneTree {
                     return Err(file.error_at(
                         &[at, &[is.as_str(), "max"]].concat(),
                         &key("max"),
-                        crate::tr!("growth.tree.max_not_special"),
-                        crate::tr!("growth.tree.max_not_special_allowed"),
+                        crate::tr!(file.lang, "growth.tree.max_not_special"),
+                        crate::tr!(file.lang, "growth.tree.max_not_special_allowed"),
                     ))
                 }
                 (_, None) => 2,
@@ -127,8 +127,12 @@ impl GeneTree {
                 return Err(file.error_at(
                     &[at, &[is.as_str(), "active"]].concat(),
                     &key("active"),
-                    &crate::tr!("growth.tree.bad_active", active = g.active),
-                    &crate::tr!("growth.tree.bad_active_allowed", max = max_alleles),
+                    &crate::tr!(file.lang, "growth.tree.bad_active", active = g.active),
+                    &crate::tr!(
+                        file.lang,
+                        "growth.tree.bad_active_allowed",
+                        max = max_alleles
+                    ),
                 ));
             }
             genes.push(Gene {
@@ -150,8 +154,8 @@ impl GeneTree {
                         return Err(file.error_at(
                             &[at, &[is.as_str(), "parent"]].concat(),
                             &format!("{shown}[{start}].parent"),
-                            &crate::tr!("growth.tree.cycle", name = genes[start].name),
-                            crate::tr!("growth.tree.cycle_allowed"),
+                            &crate::tr!(file.lang, "growth.tree.cycle", name = genes[start].name),
+                            crate::tr!(file.lang, "growth.tree.cycle_allowed"),
                         ));
                     }
                     Some(p) => g = p,
@@ -192,24 +196,29 @@ impl GeneTree {
                     file.error_at(
                         &path,
                         &key,
-                        &crate::tr!("growth.tree.unknown_gene", name = other),
-                        crate::tr!("growth.tree.unknown_gene_allowed"),
+                        &crate::tr!(file.lang, "growth.tree.unknown_gene", name = other),
+                        crate::tr!(file.lang, "growth.tree.unknown_gene_allowed"),
                     )
                 })?;
                 if o == i {
                     return Err(file.error_at(
                         &path,
                         &key,
-                        crate::tr!("growth.tree.self_exclusive"),
-                        crate::tr!("growth.tree.self_exclusive_allowed"),
+                        crate::tr!(file.lang, "growth.tree.self_exclusive"),
+                        crate::tr!(file.lang, "growth.tree.self_exclusive_allowed"),
                     ));
                 }
                 if genes[i].active > 0 && genes[o].active > 0 {
                     return Err(file.error_at(
                         &path,
                         &key,
-                        &crate::tr!("growth.tree.both_active", name = g.name, other = other),
-                        crate::tr!("growth.tree.both_active_allowed"),
+                        &crate::tr!(
+                            file.lang,
+                            "growth.tree.both_active",
+                            name = g.name,
+                            other = other
+                        ),
+                        crate::tr!(file.lang, "growth.tree.both_active_allowed"),
                     ));
                 }
                 let pair = (i.min(o), i.max(o));

@@ -1,6 +1,7 @@
 //! Pieces every growth scenario shares: the priority list, the summary.md layout.
 
 use crate::error::UserError;
+use crate::lang::Lang;
 use crate::report::{md_text, Output, Provenance};
 use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::stats::Stat;
@@ -13,14 +14,14 @@ pub fn parse_priority(
     names: &[String],
 ) -> Result<[Stat; 6], UserError> {
     let shown = shown_key(path);
-    let allowed = crate::tr!("growth.common.six_stats", names = Stat::names());
+    let allowed = crate::tr!(file.lang, "growth.common.six_stats", names = Stat::names());
     let mut out = Vec::with_capacity(6);
     for n in names {
         let s = Stat::parse(n).ok_or_else(|| {
             file.error_at(
                 path,
                 &shown,
-                &crate::tr!("growth.common.unknown_stat", name = n),
+                &crate::tr!(file.lang, "growth.common.unknown_stat", name = n),
                 &allowed,
             )
         })?;
@@ -28,7 +29,7 @@ pub fn parse_priority(
             return Err(file.error_at(
                 path,
                 &shown,
-                &crate::tr!("growth.common.stat_twice", name = n),
+                &crate::tr!(file.lang, "growth.common.stat_twice", name = n),
                 &allowed,
             ));
         }
@@ -38,7 +39,7 @@ pub fn parse_priority(
         file.error_at(
             path,
             &shown,
-            &crate::tr!("growth.common.stats_listed", count = v.len()),
+            &crate::tr!(file.lang, "growth.common.stats_listed", count = v.len()),
             &allowed,
         )
     })
@@ -46,6 +47,7 @@ pub fn parse_priority(
 
 /// `summary.md`: the answers first, then the files, then provenance.
 pub fn summary(
+    lang: Lang,
     title: &str,
     question: &str,
     key: &[String],
@@ -55,13 +57,13 @@ pub fn summary(
     let (title, question) = (md_text(title), md_text(question));
     let mut s = format!(
         "# {title}\n\n**{}** {question}\n\n## {}\n\n",
-        crate::tr!("growth.summary.question"),
-        crate::tr!("growth.summary.answers")
+        crate::tr!(lang, "growth.summary.question"),
+        crate::tr!(lang, "growth.summary.answers")
     );
     for k in key {
         s += &format!("- {k}\n");
     }
-    s += &format!("\n## {}\n\n", crate::tr!("growth.summary.outputs"));
+    s += &format!("\n## {}\n\n", crate::tr!(lang, "growth.summary.outputs"));
     for o in outputs {
         s += &format!(
             "### {} (`{}.csv`)\n\n{}\n\n",
@@ -76,7 +78,7 @@ pub fn summary(
     }
     s += &format!(
         "## {}\n\n{}\n",
-        crate::tr!("growth.summary.provenance"),
+        crate::tr!(lang, "growth.summary.provenance"),
         prov.summary()
     );
     s
@@ -85,6 +87,7 @@ pub fn summary(
 /// A growth run's result: its `summary.md` is [`summary`] followed by `see`, the
 /// `cosmosim trace` commands that replay a trial of each outcome (issue 27; may be empty).
 pub fn scenario_result(
+    lang: Lang,
     title: String,
     question: String,
     key: Vec<String>,
@@ -92,7 +95,7 @@ pub fn scenario_result(
     prov: &Provenance,
     see: &str,
 ) -> ScenarioResult {
-    let summary = summary(&title, &question, &key, &outputs, prov) + see;
+    let summary = summary(lang, &title, &question, &key, &outputs, prov) + see;
     ScenarioResult {
         title,
         question,
@@ -130,7 +133,7 @@ pub fn in_range(
     if (lo..=hi).contains(&v) {
         Ok(v)
     } else {
-        let msg = crate::tr!("growth.valid.out_of_range", value = v);
+        let msg = crate::tr!(file.lang, "growth.valid.out_of_range", value = v);
         Err(bad(file, path, msg, &format!("{lo}..{hi}{why}")))
     }
 }
@@ -154,6 +157,7 @@ pub fn shown_key(path: &[&str]) -> String {
 /// A chart of time-to-event distributions: P(event by x) for each named tally (values
 /// above the tally's range = not within the horizon), with 95% Wilson bands.
 pub fn cdf_chart(
+    lang: Lang,
     title: &str,
     x_label: &str,
     tallies: &[(String, &crate::engine::Tally)],
@@ -181,7 +185,7 @@ pub fn cdf_chart(
             x_kind: Default::default(),
             title: title.into(),
             x_label: x_label.into(),
-            y_label: crate::tr!("growth.summary.cdf_y").into(),
+            y_label: crate::tr!(lang, "growth.summary.cdf_y").into(),
             series,
             y_range: Some((0.0, 1.0)),
         })],

@@ -51,20 +51,24 @@ pub fn aura_output(grid: &AuraGrid, ctx: &Context) -> anyhow::Result<Output> {
     let mut key = Vec::new();
     for &e in &grid.editions {
         let mut chart = LineChart {
-            title: crate::tr!("growth.aura.chart_title", edition = e.label()),
-            x_label: crate::tr!("growth.aura.x_threshold").into(),
-            y_label: crate::tr!("growth.aura.y_success").into(),
+            title: crate::tr!(
+                ctx.lang,
+                "growth.aura.chart_title",
+                edition = e.label(ctx.lang)
+            ),
+            x_label: crate::tr!(ctx.lang, "growth.aura.x_threshold").into(),
+            y_label: crate::tr!(ctx.lang, "growth.aura.y_success").into(),
             y_range: Some((0.0, 1.0)),
             ..Default::default()
         };
         for f in 1..=6u8 {
             let mut s = LineSeries {
-                name: crate::tr!("growth.aura.series_face", face = f),
+                name: crate::tr!(ctx.lang, "growth.aura.series_face", face = f),
                 ..Default::default()
             };
             for &t in &grid.thresholds {
-                let r = aura_effect(e, f, &target(t), &rules, &growth)?;
-                let none = aura_effect(e, 1, &target(t), &rules, &growth)?;
+                let r = aura_effect(ctx.lang, e, f, &target(t), &rules, &growth)?;
+                let none = aura_effect(ctx.lang, e, 1, &target(t), &rules, &growth)?;
                 ed.push(e.name());
                 face.push(f as i64);
                 thr.push(t);
@@ -76,31 +80,33 @@ pub fn aura_output(grid: &AuraGrid, ctx: &Context) -> anyhow::Result<Output> {
             chart.series.push(s);
         }
         let mut avg = LineSeries {
-            name: crate::tr!("growth.aura.series_average").into(),
+            name: crate::tr!(ctx.lang, "growth.aura.series_average").into(),
             ..Default::default()
         };
         for &t in &grid.thresholds {
             avg.points.push((
                 t as f64,
-                aura_average(e, &target(t), &rules, &growth)?.p_success,
+                aura_average(ctx.lang, e, &target(t), &rules, &growth)?.p_success,
             ));
         }
         chart.series.push(avg);
         panels.push(Chart::Lines(chart));
         let t55 = target(55);
-        let none = aura_effect(e, 1, &t55, &rules, &growth)?.p_success;
-        let a = aura_average(e, &t55, &rules, &growth)?.p_success;
+        let none = aura_effect(ctx.lang, e, 1, &t55, &rules, &growth)?.p_success;
+        let a = aura_average(ctx.lang, e, &t55, &rules, &growth)?.p_success;
         key.push(crate::tr!(
+            ctx.lang,
             "growth.aura.key_edition",
-            edition = e.label(),
-            bonus = super::super::dec(grid.bonus),
+            edition = e.label(ctx.lang),
+            bonus = super::super::dec(ctx.lang, grid.bonus),
             karma = format!("{:+}", grid.karma),
-            none = crate::lang::num(none, 4),
-            avg = crate::lang::num(a, 4),
-            points = crate::lang::signed(100.0 * (a - none), 1)
+            none = ctx.lang.num(none, 4),
+            avg = ctx.lang.num(a, 4),
+            points = ctx.lang.signed(100.0 * (a - none), 1)
         ));
     }
     key.push(crate::tr!(
+        ctx.lang,
         "growth.aura.key_anti",
         rolled = landed_against_canceller(10)
     ));
@@ -133,8 +139,8 @@ pub fn aura_output(grid: &AuraGrid, ctx: &Context) -> anyhow::Result<Output> {
         .with_param("esprit", grid.esprit);
     Ok(Output {
         name: "cosmos-aura".into(),
-        title: crate::tr!("growth.aura.title").into(),
-        question: crate::tr!("growth.aura.question").into(),
+        title: crate::tr!(ctx.lang, "growth.aura.title").into(),
+        question: crate::tr!(ctx.lang, "growth.aura.question").into(),
         frame,
         figures: vec![Figure::new(panels)],
         key_figures: key,

@@ -136,25 +136,26 @@ pub fn movement_output(grid: &MovementGrid, ctx: &Context) -> anyhow::Result<Out
     };
     let mut by_load = LineChart {
         title: crate::tr!(
+            ctx.lang,
             "growth.movement.by_load_title",
             force = grid.force,
             fp = fresh
         ),
-        x_label: crate::tr!("growth.movement.x_agility").into(),
-        y_label: crate::tr!("growth.movement.y_sprint").into(),
+        x_label: crate::tr!(ctx.lang, "growth.movement.x_agility").into(),
+        y_label: crate::tr!(ctx.lang, "growth.movement.y_sprint").into(),
         ..Default::default()
     };
     for &l in &grid.loads {
         by_load.series.push(LineSeries {
-            name: crate::tr!("growth.movement.series_slots", slots = l),
+            name: crate::tr!(ctx.lang, "growth.movement.series_slots", slots = l),
             points: curve(l, fresh)?,
             band: vec![],
         });
     }
     let mut by_fp = LineChart {
-        title: crate::tr!("growth.movement.by_fp_title", slots = light_load),
-        x_label: crate::tr!("growth.movement.x_agility").into(),
-        y_label: crate::tr!("growth.movement.y_sprint").into(),
+        title: crate::tr!(ctx.lang, "growth.movement.by_fp_title", slots = light_load),
+        x_label: crate::tr!(ctx.lang, "growth.movement.x_agility").into(),
+        y_label: crate::tr!(ctx.lang, "growth.movement.y_sprint").into(),
         ..Default::default()
     };
     for &fp in &grid.fp {
@@ -168,6 +169,7 @@ pub fn movement_output(grid: &MovementGrid, ctx: &Context) -> anyhow::Result<Out
     let r55o = run(55, light_load + 4, fresh)?;
     let key = vec![
         crate::tr!(
+            ctx.lang,
             "growth.movement.key_55",
             slots = light_load,
             fp = fresh,
@@ -176,14 +178,15 @@ pub fn movement_output(grid: &MovementGrid, ctx: &Context) -> anyhow::Result<Out
             success = r55.sprint[1],
             crit = r55.sprint[2],
             sup = r55.sprint[3],
-            expected = crate::lang::num(r55.expected_sprint(), 2)
+            expected = ctx.lang.num(r55.expected_sprint(), 2)
         ),
         crate::tr!(
+            ctx.lang,
             "growth.movement.key_over",
             over = inventory::slots_over(grid.force, light_load as i32 + 4),
             capacity = inventory::capacity(grid.force),
             walk = r55o.walk,
-            expected = crate::lang::num(r55o.expected_sprint(), 2)
+            expected = ctx.lang.num(r55o.expected_sprint(), 2)
         ),
     ];
     let mut opts = ctx.options.in_force(OPTIONS);
@@ -196,8 +199,8 @@ pub fn movement_output(grid: &MovementGrid, ctx: &Context) -> anyhow::Result<Out
         .with_param("karma", grid.karma);
     Ok(Output {
         name: "cosmos-movement".into(),
-        title: crate::tr!("growth.movement.title").into(),
-        question: crate::tr!("growth.movement.question").into(),
+        title: crate::tr!(ctx.lang, "growth.movement.title").into(),
+        question: crate::tr!(ctx.lang, "growth.movement.question").into(),
         frame,
         figures: vec![Figure::new(vec![
             Chart::Lines(by_load),

@@ -2,8 +2,6 @@
 
 use polars::prelude::*;
 
-use crate::lang::num;
-
 use crate::context::Context;
 use crate::report::{Chart, Figure, Heatmap, LineChart, LineSeries, Output, Provenance};
 use crate::systems::cosmos::growth::piloting::{automatic, effective_die, p_success, vehicles};
@@ -55,15 +53,15 @@ pub fn piloting_output(grid: &PilotingGrid, ctx: &Context) -> anyhow::Result<Out
     let mut panels = Vec::new();
     for &s in &grid.stress {
         let mut chart = LineChart {
-            title: crate::tr!("growth.piloting.chart_title", stress = s),
-            x_label: crate::tr!("growth.piloting.x_crew").into(),
-            y_label: crate::tr!("growth.piloting.y_success").into(),
+            title: crate::tr!(ctx.lang, "growth.piloting.chart_title", stress = s),
+            x_label: crate::tr!(ctx.lang, "growth.piloting.x_crew").into(),
+            y_label: crate::tr!(ctx.lang, "growth.piloting.y_success").into(),
             y_range: Some((0.0, 1.0)),
             ..Default::default()
         };
         for &d in &grid.dice {
             chart.series.push(LineSeries {
-                name: crate::tr!("growth.piloting.series_vehicle", die = d),
+                name: crate::tr!(ctx.lang, "growth.piloting.series_vehicle", die = d),
                 points: grid
                     .scores
                     .iter()
@@ -76,9 +74,9 @@ pub fn piloting_output(grid: &PilotingGrid, ctx: &Context) -> anyhow::Result<Out
     }
     let heat_dice: Vec<u32> = grid.dice.iter().copied().filter(|&d| d != 100).collect();
     let heat = Heatmap {
-        title: crate::tr!("growth.piloting.heat_title").into(),
-        x_label: crate::tr!("growth.piloting.x_score").into(),
-        y_label: crate::tr!("growth.piloting.y_die").into(),
+        title: crate::tr!(ctx.lang, "growth.piloting.heat_title").into(),
+        x_label: crate::tr!(ctx.lang, "growth.piloting.x_score").into(),
+        y_label: crate::tr!(ctx.lang, "growth.piloting.y_die").into(),
         columns: Heatmap::labels(&grid.scores),
         rows: heat_dice.iter().map(|d| format!("d{d}")).collect(),
         values: heat_dice
@@ -89,15 +87,20 @@ pub fn piloting_output(grid: &PilotingGrid, ctx: &Context) -> anyhow::Result<Out
     };
     let mut key = vec![
         crate::tr!(
+            ctx.lang,
             "growth.piloting.key_d8",
-            calm = num(p_success(5, 8, 0), 3),
-            stress1 = num(p_success(5, 8, 1), 3),
-            stress2 = num(p_success(5, 8, 2), 3)
+            calm = ctx.lang.num(p_success(5, 8, 0), 3),
+            stress1 = ctx.lang.num(p_success(5, 8, 1), 3),
+            stress2 = ctx.lang.num(p_success(5, 8, 2), 3)
         ),
-        crate::tr!("growth.piloting.key_d12", p = num(p_success(50, 12, 2), 1)),
+        crate::tr!(
+            ctx.lang,
+            "growth.piloting.key_d12",
+            p = ctx.lang.num(p_success(50, 12, 2), 1)
+        ),
     ];
     key.push(
-        vehicles()
+        vehicles(ctx.lang)
             .iter()
             .map(|(d, pl, astral)| format!("d{d}: {pl} / {astral}"))
             .collect::<Vec<_>>()
@@ -123,8 +126,8 @@ pub fn piloting_output(grid: &PilotingGrid, ctx: &Context) -> anyhow::Result<Out
         );
     Ok(Output {
         name: "cosmos-piloting".into(),
-        title: crate::tr!("growth.piloting.title").into(),
-        question: crate::tr!("growth.piloting.question").into(),
+        title: crate::tr!(ctx.lang, "growth.piloting.title").into(),
+        question: crate::tr!(ctx.lang, "growth.piloting.question").into(),
         frame,
         figures: vec![Figure::new(
             panels.into_iter().chain([Chart::Heatmap(heat)]).collect(),

@@ -3,7 +3,7 @@
 
 use polars::prelude::*;
 
-use crate::lang;
+use crate::lang::Lang;
 use crate::report::{
     float_column, interval_columns, BarChart, BarSeries, Chart, Figure, LineChart, LineSeries,
     Output, Provenance,
@@ -28,6 +28,7 @@ fn die_share(law: &[f64]) -> f64 {
 /// `campaign-gm`: karma mean and P(karma die in play) at each checkpoint, exact and
 /// simulated, without postures, the grants included.
 pub fn exact_output(
+    lang: Lang,
     m: &CampaignModel,
     script: &Script,
     mix: &Mix,
@@ -39,11 +40,11 @@ pub fn exact_output(
     // (test, karma mean exact, simulated, P(karma die) exact, simulated)
     let mut rows: Vec<(i64, f64, Estimate, f64, Proportion)> = vec![];
     let mut ex = LineSeries {
-        name: crate::tr!("growth.campaign.gm_exact_series").into(),
+        name: crate::tr!(lang, "growth.campaign.gm_exact_series").into(),
         ..Default::default()
     };
     let mut mc = LineSeries {
-        name: crate::tr!("growth.campaign.gm_mc_series").into(),
+        name: crate::tr!(lang, "growth.campaign.gm_mc_series").into(),
         ..Default::default()
     };
     let mut worst: f64 = 0.0;
@@ -86,20 +87,24 @@ pub fn exact_output(
     frame.extend(interval_columns("p_karma_die_mc", &rows, |r| r.4));
     let last = exact.last().map_or(0.0, |l| die_share(l));
     let key = vec![
-        crate::tr!("growth.campaign.gm_key_last", share = lang::num(last, 4)),
-        crate::tr!("growth.campaign.gm_key_gap", gap = lang::num(worst, 2)),
+        crate::tr!(
+            lang,
+            "growth.campaign.gm_key_last",
+            share = lang.num(last, 4)
+        ),
+        crate::tr!(lang, "growth.campaign.gm_key_gap", gap = lang.num(worst, 2)),
     ];
     Ok(Output {
         name: "campaign-gm".into(),
-        title: crate::tr!("growth.campaign.gm_title").into(),
-        question: crate::tr!("growth.campaign.gm_question").into(),
+        title: crate::tr!(lang, "growth.campaign.gm_title").into(),
+        question: crate::tr!(lang, "growth.campaign.gm_question").into(),
         frame: DataFrame::new_infer_height(frame)?,
         figures: vec![Figure {
             suffix: None,
             panels: vec![Chart::Lines(LineChart {
-                title: crate::tr!("growth.campaign.gm_chart").into(),
-                x_label: crate::tr!("growth.campaign.tests_axis").into(),
-                y_label: crate::tr!("growth.campaign.gm_y").into(),
+                title: crate::tr!(lang, "growth.campaign.gm_chart").into(),
+                x_label: crate::tr!(lang, "growth.campaign.tests_axis").into(),
+                y_label: crate::tr!(lang, "growth.campaign.gm_y").into(),
                 y_range: Some((-10.0, 10.0)),
                 series: vec![ex, mc],
                 ..Default::default()
@@ -115,6 +120,7 @@ pub fn exact_output(
 
 /// `campaign-points`: postures entered and refused for want of a Light/Dark point.
 pub fn points_output(
+    lang: Lang,
     results: &[(&str, CampaignAcc)],
     tests: u32,
     prov: &Provenance,
@@ -127,15 +133,16 @@ pub fn points_output(
     let refused = nonnegative_mean(&acc.refused);
     let ran_out = Proportion::new(acc.ran_out, acc.postures.n);
     let key = vec![crate::tr!(
+        lang,
         "growth.campaign.points_key",
-        entered = lang::num(entered.value, 2),
+        entered = lang.num(entered.value, 2),
         tests = tests,
-        entered_lo = lang::num(entered.lo, 2),
-        entered_hi = lang::num(entered.hi, 2),
-        refused = lang::num(refused.value, 2),
-        p = lang::num(ran_out.p, 4),
-        p_lo = lang::num(ran_out.lo, 4),
-        p_hi = lang::num(ran_out.hi, 4)
+        entered_lo = lang.num(entered.lo, 2),
+        entered_hi = lang.num(entered.hi, 2),
+        refused = lang.num(refused.value, 2),
+        p = lang.num(ran_out.p, 4),
+        p_lo = lang.num(ran_out.lo, 4),
+        p_hi = lang.num(ran_out.hi, 4)
     )];
     let one = ["postures"];
     let mut cols = vec![Column::new("postures".into(), one.to_vec())];
@@ -145,15 +152,15 @@ pub fn points_output(
     let frame = DataFrame::new_infer_height(cols)?;
     // Two categories of counts: bars.
     let chart = BarChart {
-        title: crate::tr!("growth.campaign.points_chart").into(),
-        x_label: crate::tr!("growth.campaign.points_x").into(),
-        y_label: crate::tr!("growth.campaign.points_y").into(),
+        title: crate::tr!(lang, "growth.campaign.points_chart").into(),
+        x_label: crate::tr!(lang, "growth.campaign.points_x").into(),
+        y_label: crate::tr!(lang, "growth.campaign.points_y").into(),
         categories: vec![
-            crate::tr!("growth.campaign.entered").into(),
-            crate::tr!("growth.campaign.refused").into(),
+            crate::tr!(lang, "growth.campaign.entered").into(),
+            crate::tr!(lang, "growth.campaign.refused").into(),
         ],
         series: vec![BarSeries {
-            name: crate::tr!("growth.campaign.points_series").into(),
+            name: crate::tr!(lang, "growth.campaign.points_series").into(),
             values: vec![entered.value, refused.value],
             intervals: vec![(entered.lo, entered.hi), (refused.lo, refused.hi)],
         }],
@@ -161,8 +168,8 @@ pub fn points_output(
     };
     Ok(Output {
         name: "campaign-points".into(),
-        title: crate::tr!("growth.campaign.points_title").into(),
-        question: crate::tr!("growth.campaign.points_question").into(),
+        title: crate::tr!(lang, "growth.campaign.points_title").into(),
+        question: crate::tr!(lang, "growth.campaign.points_question").into(),
         frame,
         figures: vec![Figure {
             suffix: None,

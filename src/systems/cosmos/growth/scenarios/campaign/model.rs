@@ -95,7 +95,7 @@ fn num(file: &ScenarioFile, path: &[&str], v: i64, lo: i64, hi: i64) -> Result<i
         return Err(bad(
             file,
             path,
-            crate::tr!("growth.campaign.out_of_range", value = v),
+            crate::tr!(file.lang, "growth.campaign.out_of_range", value = v),
             &format!("{lo}..{hi}"),
         ));
     }
@@ -126,8 +126,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<Campaign>, UserError> {
         return Err(bad(
             file,
             &["campaign", "thresholds"],
-            crate::tr!("growth.campaign.no_thresholds").into(),
-            crate::tr!("growth.campaign.no_thresholds_allowed"),
+            crate::tr!(file.lang, "growth.campaign.no_thresholds").into(),
+            crate::tr!(file.lang, "growth.campaign.no_thresholds_allowed"),
         ));
     }
     let mut thresholds = Vec::new();
@@ -137,7 +137,11 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<Campaign>, UserError> {
             return Err(bad(
                 file,
                 &["campaign", "thresholds", &is, "threshold"],
-                crate::tr!("growth.campaign.out_of_range", value = t.threshold),
+                crate::tr!(
+                    file.lang,
+                    "growth.campaign.out_of_range",
+                    value = t.threshold
+                ),
                 "-100..200 (C-TEST-1)",
             ));
         }
@@ -202,8 +206,8 @@ fn session_start(
         return Err(bad(
             file,
             path,
-            crate::tr!("growth.campaign.session_needs").into(),
-            crate::tr!("growth.campaign.session_needs_allowed"),
+            crate::tr!(file.lang, "growth.campaign.session_needs").into(),
+            crate::tr!(file.lang, "growth.campaign.session_needs_allowed"),
         ));
     };
     let last = (tests - 1) / per + 1;
@@ -225,8 +229,8 @@ fn script(file: &ScenarioFile, raw: &Raw, tests: u32, postures: bool) -> Result<
         return Err(bad(
             file,
             &["campaign", "gm_grants"],
-            crate::tr!("growth.campaign.n_grants", n = c.gm_grants.len()),
-            &crate::tr!("growth.campaign.at_most", n = MAX_GRANTS),
+            crate::tr!(file.lang, "growth.campaign.n_grants", n = c.gm_grants.len()),
+            &crate::tr!(file.lang, "growth.campaign.at_most", n = MAX_GRANTS),
         ));
     }
     for (i, g) in c.gm_grants.iter().enumerate() {
@@ -253,8 +257,8 @@ fn points(
         return Err(bad(
             file,
             &["campaign", "points"],
-            crate::tr!("growth.campaign.budget_unused").into(),
-            crate::tr!("growth.campaign.budget_unused_allowed"),
+            crate::tr!(file.lang, "growth.campaign.budget_unused").into(),
+            crate::tr!(file.lang, "growth.campaign.budget_unused_allowed"),
         ));
     }
     let light = num(
@@ -295,8 +299,8 @@ fn points(
             return Err(bad(
                 file,
                 &["campaign", "points", "level5_dark"],
-                crate::tr!("growth.campaign.level5_alone").into(),
-                crate::tr!("growth.campaign.level5_alone_allowed"),
+                crate::tr!(file.lang, "growth.campaign.level5_alone").into(),
+                crate::tr!(file.lang, "growth.campaign.level5_alone_allowed"),
             ))
         }
     }
@@ -320,8 +324,8 @@ fn grant(
             return Err(bad(
                 file,
                 &at("session"),
-                crate::tr!("growth.campaign.grant_when").into(),
-                crate::tr!("growth.campaign.grant_when_allowed"),
+                crate::tr!(file.lang, "growth.campaign.grant_when").into(),
+                crate::tr!(file.lang, "growth.campaign.grant_when_allowed"),
             ))
         }
     };
@@ -332,16 +336,16 @@ fn grant(
         return Err(bad(
             file,
             &at("light"),
-            crate::tr!("growth.campaign.points_no_budget").into(),
-            crate::tr!("growth.campaign.points_no_budget_allowed"),
+            crate::tr!(file.lang, "growth.campaign.points_no_budget").into(),
+            crate::tr!(file.lang, "growth.campaign.points_no_budget_allowed"),
         ));
     }
     if karma == 0 && light == 0 && dark == 0 {
         return Err(bad(
             file,
             &at("karma"),
-            crate::tr!("growth.campaign.grant_empty").into(),
-            crate::tr!("growth.campaign.grant_empty_allowed"),
+            crate::tr!(file.lang, "growth.campaign.grant_empty").into(),
+            crate::tr!(file.lang, "growth.campaign.grant_empty_allowed"),
         ));
     }
     Ok(Grant {

@@ -3,7 +3,6 @@
 use polars::prelude::*;
 
 use crate::context::Context;
-use crate::lang;
 use crate::report::{
     interval_columns, Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind,
 };
@@ -80,7 +79,7 @@ pub(super) fn report(
         };
         let progress = ctx.progress(
             trials,
-            &crate::tr!("growth.campaign.progress", variant = name),
+            &crate::tr!(ctx.lang, "growth.campaign.progress", variant = name),
         );
         let acc = ctx.engine.run(
             &sim,
@@ -96,15 +95,15 @@ pub(super) fn report(
     let (mut vn, mut tn) = (vec![], vec![]);
     let mut cols: Vec<Vec<f64>> = vec![vec![]; 7];
     let mut chart = LineChart {
-        title: crate::tr!("growth.campaign.traj_chart").into(),
-        x_label: crate::tr!("growth.campaign.tests_axis").into(),
-        y_label: crate::tr!("growth.campaign.karma_axis").into(),
+        title: crate::tr!(ctx.lang, "growth.campaign.traj_chart").into(),
+        x_label: crate::tr!(ctx.lang, "growth.campaign.tests_axis").into(),
+        y_label: crate::tr!(ctx.lang, "growth.campaign.karma_axis").into(),
         y_range: Some((-10.0, 10.0)),
         ..Default::default()
     };
     for (name, acc) in &results {
         let mut s = LineSeries {
-            name: crate::tr!("growth.campaign.series_postures", variant = name),
+            name: crate::tr!(ctx.lang, "growth.campaign.series_postures", variant = name),
             ..Default::default()
         };
         for (c, t) in acc.checkpoints.iter().enumerate() {
@@ -150,8 +149,8 @@ pub(super) fn report(
     let mut key = Vec::new();
     let traj_out = Output {
         name: "campaign-trajectories".into(),
-        title: crate::tr!("growth.campaign.traj_title").into(),
-        question: crate::tr!("growth.campaign.traj_question").into(),
+        title: crate::tr!(ctx.lang, "growth.campaign.traj_title").into(),
+        question: crate::tr!(ctx.lang, "growth.campaign.traj_question").into(),
         frame: DataFrame::new_infer_height(tcols)?,
         figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: vec![],
@@ -178,20 +177,21 @@ pub(super) fn report(
                 pe.push(reached);
                 if q == 0.5 && *name == "none" {
                     let label = if event == "first_plus_10" {
-                        crate::tr!("growth.campaign.first_plus_10")
+                        crate::tr!(ctx.lang, "growth.campaign.first_plus_10")
                     } else {
-                        crate::tr!("growth.campaign.first_minus_10")
+                        crate::tr!(ctx.lang, "growth.campaign.first_minus_10")
                     };
                     key.push(crate::tr!(
+                        ctx.lang,
                         "growth.campaign.first_key",
                         event = label,
                         tests = m.tests,
-                        p = lang::num(reached.p, 4),
-                        lo = lang::num(reached.lo, 4),
-                        hi = lang::num(reached.hi, 4),
+                        p = ctx.lang.num(reached.p, 4),
+                        lo = ctx.lang.num(reached.lo, 4),
+                        hi = ctx.lang.num(reached.hi, 4),
                         median = v.map_or(
-                            crate::tr!("growth.campaign.not_by_half").to_string(),
-                            |x| crate::tr!("growth.campaign.n_tests", n = x)
+                            crate::tr!(ctx.lang, "growth.campaign.not_by_half").to_string(),
+                            |x| crate::tr!(ctx.lang, "growth.campaign.n_tests", n = x)
                         )
                     ));
                 }
@@ -201,23 +201,24 @@ pub(super) fn report(
     let mut curves = Vec::new();
     for (name, acc) in &results {
         curves.push((
-            crate::tr!("growth.campaign.curve_plus", variant = name),
+            crate::tr!(ctx.lang, "growth.campaign.curve_plus", variant = name),
             &acc.first_plus,
         ));
         curves.push((
-            crate::tr!("growth.campaign.curve_minus", variant = name),
+            crate::tr!(ctx.lang, "growth.campaign.curve_minus", variant = name),
             &acc.first_minus,
         ));
     }
     let ext_chart = super::super::cdf_chart(
-        crate::tr!("growth.campaign.ext_chart"),
-        crate::tr!("growth.campaign.tests_axis"),
+        ctx.lang,
+        crate::tr!(ctx.lang, "growth.campaign.ext_chart"),
+        crate::tr!(ctx.lang, "growth.campaign.tests_axis"),
         &curves,
     );
     let ext_out = Output {
         name: "campaign-extremes".into(),
-        title: crate::tr!("growth.campaign.ext_title").into(),
-        question: crate::tr!("growth.campaign.ext_question").into(),
+        title: crate::tr!(ctx.lang, "growth.campaign.ext_title").into(),
+        question: crate::tr!(ctx.lang, "growth.campaign.ext_question").into(),
         frame: DataFrame::new_infer_height(
             [
                 Column::new("postures".into(), vn),
@@ -243,15 +244,15 @@ pub(super) fn report(
         Column::new("share_exact_no_postures".into(), exact.to_vec()),
     ];
     let mut chart = LineChart {
-        title: crate::tr!("growth.campaign.stat_chart", burn_in = m.burn_in),
-        x_label: crate::tr!("growth.campaign.stat_x").into(),
-        y_label: crate::tr!("growth.campaign.stat_y").into(),
+        title: crate::tr!(ctx.lang, "growth.campaign.stat_chart", burn_in = m.burn_in),
+        x_label: crate::tr!(ctx.lang, "growth.campaign.stat_x").into(),
+        y_label: crate::tr!(ctx.lang, "growth.campaign.stat_y").into(),
         // A distribution over whole karma values: points, not a curve between them.
         x_kind: XKind::Integer,
         ..Default::default()
     };
     chart.series.push(LineSeries {
-        name: crate::tr!("growth.campaign.exact_series").into(),
+        name: crate::tr!(ctx.lang, "growth.campaign.exact_series").into(),
         points: (0..KARMA_STATES)
             .map(|i| (i as f64 - 10.0, exact[i]))
             .collect(),
@@ -286,7 +287,7 @@ pub(super) fn report(
             |&(s, (l, h))| (s, l.max(0.0), h.min(1.0)),
         ));
         chart.series.push(LineSeries {
-            name: crate::tr!("growth.campaign.mc_series", variant = name),
+            name: crate::tr!(ctx.lang, "growth.campaign.mc_series", variant = name),
             points: share
                 .iter()
                 .enumerate()
@@ -299,29 +300,33 @@ pub(super) fn report(
                 .collect(),
         });
         key.push(crate::tr!(
+            ctx.lang,
             "growth.campaign.die_key",
             variant = name,
-            share = lang::num(die_share(&share), 4)
+            share = ctx.lang.num(die_share(&share), 4)
         ));
     }
     key.push(crate::tr!(
+        ctx.lang,
         "growth.campaign.die_exact_key",
-        share = lang::num(die_share(&exact), 4)
+        share = ctx.lang.num(die_share(&exact), 4)
     ));
     let stat_out = Output {
         name: "campaign-stationary".into(),
-        title: crate::tr!("growth.campaign.stat_title").into(),
-        question: crate::tr!("growth.campaign.stat_question").into(),
+        title: crate::tr!(ctx.lang, "growth.campaign.stat_title").into(),
+        question: crate::tr!(ctx.lang, "growth.campaign.stat_question").into(),
         frame: DataFrame::new_infer_height(scols)?,
         figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: key[key.len().saturating_sub(3)..].to_vec(),
         provenance: prov.for_output("campaign-stationary"),
     };
-    let title = title.unwrap_or_else(|| crate::tr!("growth.campaign.title").into());
-    let question = question.unwrap_or_else(|| crate::tr!("growth.campaign.question").into());
+    let title = title.unwrap_or_else(|| crate::tr!(ctx.lang, "growth.campaign.title").into());
+    let question =
+        question.unwrap_or_else(|| crate::tr!(ctx.lang, "growth.campaign.question").into());
     let mut outputs = vec![traj_out, ext_out, stat_out];
     if script.moves_karma() {
         outputs.push(super::gm::exact_output(
+            ctx.lang,
             m,
             script,
             &mix,
@@ -337,7 +342,9 @@ pub(super) fn report(
         );
     }
     if script.points.is_some() {
-        outputs.push(super::gm::points_output(&results, m.tests, &prov)?);
+        outputs.push(super::gm::points_output(
+            ctx.lang, &results, m.tests, &prov,
+        )?);
         key.extend(
             outputs
                 .last()
@@ -357,5 +364,7 @@ pub(super) fn report(
                 super::trace::OUTCOMES.into_iter().zip(acc.first.counts),
             )
         });
-    Ok(scenario_result(title, question, key, outputs, &prov, &see))
+    Ok(scenario_result(
+        ctx.lang, title, question, key, outputs, &prov, &see,
+    ))
 }

@@ -8,6 +8,7 @@
 use serde_json::json;
 
 use crate::error::UserError;
+use crate::lang::Lang;
 use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::campaign::{KarmaStep as Step, Mix, Postures};
 use crate::systems::cosmos::TestRules;
@@ -68,7 +69,7 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
         Ends::default,
         Ending::holds,
         |acc, i, w| sim.trajectory(&mut engine.trial_stream(&key, i), acc, w),
-        |i, first, steps| render(&c, rules.karma_bound, i, first, steps),
+        |i, first, steps| render(ctx.lang, &c, rules.karma_bound, i, first, steps),
     )
 }
 
@@ -151,27 +152,28 @@ impl Ending {
     }
 }
 
-fn k(karma: i8) -> String {
-    crate::lang::signed(karma as f64, 0)
+fn k(lang: Lang, karma: i8) -> String {
+    lang.signed(karma as f64, 0)
 }
 
 /// Trial `trial`'s steps as lines and JSON (current language). Tests are shown 1-based,
 /// with their session when the file has sessions.
-fn render(c: &Campaign, bound: i8, trial: u64, first: usize, steps: &[Step]) -> Traced {
+fn render(lang: Lang, c: &Campaign, bound: i8, trial: u64, first: usize, steps: &[Step]) -> Traced {
     let per = c.script.tests_per_session;
     let at = |test: u32| match per {
         Some(p) => crate::tr!(
+            lang,
             "trace_campaign.at_session",
             test = test + 1,
             session = test / p + 1
         ),
-        None => crate::tr!("trace_campaign.at", test = test + 1),
+        None => crate::tr!(lang, "trace_campaign.at", test = test + 1),
     };
     let posture = |light: bool| {
         if light {
-            crate::tr!("trace_campaign.illumination")
+            crate::tr!(lang, "trace_campaign.illumination")
         } else {
-            crate::tr!("trace_campaign.sepulchral")
+            crate::tr!(lang, "trace_campaign.sepulchral")
         }
     };
     Traced::told(trial, OUTCOMES[first], steps, |step| {
@@ -187,21 +189,23 @@ fn render(c: &Campaign, bound: i8, trial: u64, first: usize, steps: &[Step]) -> 
                 let mut what = Vec::new();
                 if amount != 0 {
                     what.push(crate::tr!(
+                        lang,
                         "trace_campaign.grant_karma",
-                        amount = k(amount),
-                        from = k(from),
-                        to = k(to)
+                        amount = k(lang, amount),
+                        from = k(lang, from),
+                        to = k(lang, to)
                     ));
                 }
                 if light > 0 {
-                    what.push(crate::tr!("trace_campaign.grant_light", n = light));
+                    what.push(crate::tr!(lang, "trace_campaign.grant_light", n = light));
                 }
                 if dark > 0 {
-                    what.push(crate::tr!("trace_campaign.grant_dark", n = dark));
+                    what.push(crate::tr!(lang, "trace_campaign.grant_dark", n = dark));
                 }
                 (
                     0,
                     crate::tr!(
+                        lang,
                         "trace_campaign.grant",
                         at = at(test),
                         what = what.join(", ")
@@ -219,20 +223,22 @@ fn render(c: &Campaign, bound: i8, trial: u64, first: usize, steps: &[Step]) -> 
                 0,
                 match points {
                     Some((l, d)) => crate::tr!(
+                        lang,
                         "trace_campaign.posture_paid",
                         at = at(test),
                         posture = posture(light),
                         length = length,
-                        value = k(if light { bound } else { -bound }),
+                        value = k(lang, if light { bound } else { -bound }),
                         light = l,
                         dark = d
                     ),
                     None => crate::tr!(
+                        lang,
                         "trace_campaign.posture",
                         at = at(test),
                         posture = posture(light),
                         length = length,
-                        value = k(if light { bound } else { -bound })
+                        value = k(lang, if light { bound } else { -bound })
                     ),
                 },
                 json!({"step": "posture", "test": test + 1,
@@ -241,15 +247,16 @@ fn render(c: &Campaign, bound: i8, trial: u64, first: usize, steps: &[Step]) -> 
             ),
             Step::Refused { test } => (
                 0,
-                crate::tr!("trace_campaign.refused", at = at(test)),
+                crate::tr!(lang, "trace_campaign.refused", at = at(test)),
                 json!({"step": "refused", "test": test + 1}),
             ),
             Step::PostureEnd { test, karma } => (
                 0,
                 crate::tr!(
+                    lang,
                     "trace_campaign.posture_end",
                     at = at(test),
-                    karma = k(karma)
+                    karma = k(lang, karma)
                 ),
                 json!({"step": "posture_end", "test": test + 1, "karma": karma}),
             ),
@@ -265,13 +272,14 @@ fn render(c: &Campaign, bound: i8, trial: u64, first: usize, steps: &[Step]) -> 
                 (
                     0,
                     crate::tr!(
+                        lang,
                         "trace_campaign.test",
                         at = at(test),
                         threshold = t,
-                        read = k(read),
+                        read = k(lang, read),
                         outcome = outcome.label(),
-                        from = k(from),
-                        to = k(to)
+                        from = k(lang, from),
+                        to = k(lang, to)
                     ),
                     json!({"step": "test", "test": test + 1, "threshold": t, "karma": read,
                            "outcome": outcome.name(), "from": from, "to": to}),
@@ -280,8 +288,9 @@ fn render(c: &Campaign, bound: i8, trial: u64, first: usize, steps: &[Step]) -> 
             Step::Extreme { test, plus } => (
                 1,
                 crate::tr!(
+                    lang,
                     "trace_campaign.extreme",
-                    karma = k(if plus { bound } else { -bound }),
+                    karma = k(lang, if plus { bound } else { -bound }),
                     test = test + 1
                 ),
                 json!({"step": "extreme", "test": test + 1,
@@ -297,9 +306,10 @@ fn render(c: &Campaign, bound: i8, trial: u64, first: usize, steps: &[Step]) -> 
                 (
                     0,
                     crate::tr!(
+                        lang,
                         "trace_campaign.end",
                         tests = c.model.tests,
-                        karma = k(karma),
+                        karma = k(lang, karma),
                         postures = postures,
                         refused = refused,
                         outcome = o

@@ -114,14 +114,18 @@ fn kept_within(file: &ScenarioFile, p: &CreationPolicy) -> Result<(), UserError>
     for (name, v) in KEPT.into_iter().zip(c.stats) {
         if !(lo..=hi).contains(&v) {
             let why = if b.book_at(c.level) {
-                crate::tr!("growth.creation.conversion_why", level = c.level)
+                crate::tr!(file.lang, "growth.creation.conversion_why", level = c.level)
             } else {
-                crate::tr!("growth.creation.conversion_why_params", level = c.level)
+                crate::tr!(
+                    file.lang,
+                    "growth.creation.conversion_why_params",
+                    level = c.level
+                )
             };
             return Err(file.error_at(
                 &["creation", "conversion", name],
                 &format!("creation.conversion.{name}"),
-                &crate::tr!("growth.valid.out_of_range", value = v),
+                &crate::tr!(file.lang, "growth.valid.out_of_range", value = v),
                 &format!("{lo}..{hi}{why}"),
             ));
         }
@@ -146,14 +150,19 @@ fn moves_up_to(
         });
     if !(0..=max_points).contains(&points) {
         let allowed = if key.is_empty() {
-            crate::tr!("growth.creation.move_points_allowed", max = max_points).to_string()
+            crate::tr!(
+                file.lang,
+                "growth.creation.move_points_allowed",
+                max = max_points
+            )
+            .to_string()
         } else {
             format!("0..{max_points} ({key})")
         };
         return Err(file.error_at(
             &["creation", "move_points"],
             "creation.move_points",
-            &crate::tr!("growth.creation.move_points", points = points),
+            &crate::tr!(file.lang, "growth.creation.move_points", points = points),
             &allowed,
         ));
     }
@@ -169,8 +178,8 @@ pub fn sheets(file: &ScenarioFile, raw: &RawPolicy) -> Result<Vec<Sheet>, UserEr
         return Err(file.error_at(
             &["creation", "races"],
             "creation.races",
-            &crate::tr!("growth.races.count", count = list.len()),
-            &crate::tr!("growth.races.count_allowed", max = MAX_SHEETS),
+            &crate::tr!(file.lang, "growth.races.count", count = list.len()),
+            &crate::tr!(file.lang, "growth.races.count_allowed", max = MAX_SHEETS),
         ));
     }
     let mut out: Vec<Sheet> = Vec::new();
@@ -182,8 +191,8 @@ pub fn sheets(file: &ScenarioFile, raw: &RawPolicy) -> Result<Vec<Sheet>, UserEr
             return Err(file.error_at(
                 &[&at[..], &["name"]].concat(),
                 &format!("creation.races[{i}].name"),
-                &crate::tr!("growth.lvalid.bad_name", name = r.name),
-                crate::tr!("growth.lvalid.bad_name_allowed"),
+                &crate::tr!(file.lang, "growth.lvalid.bad_name", name = r.name),
+                crate::tr!(file.lang, "growth.lvalid.bad_name_allowed"),
             ));
         }
         let mut sheet = Sheet {
@@ -199,7 +208,7 @@ pub fn sheets(file: &ScenarioFile, raw: &RawPolicy) -> Result<Vec<Sheet>, UserEr
                     return Err(file.error_at(
                         &path,
                         &shown,
-                        &crate::tr!("growth.lvalid.not_stat", name = stat),
+                        &crate::tr!(file.lang, "growth.lvalid.not_stat", name = stat),
                         &Stat::names(),
                     ));
                 };
@@ -207,8 +216,8 @@ pub fn sheets(file: &ScenarioFile, raw: &RawPolicy) -> Result<Vec<Sheet>, UserEr
                     return Err(file.error_at(
                         &path,
                         &shown,
-                        &crate::tr!("growth.valid.out_of_range", value = v),
-                        crate::tr!("growth.races.limit_allowed"),
+                        &crate::tr!(file.lang, "growth.valid.out_of_range", value = v),
+                        crate::tr!(file.lang, "growth.races.limit_allowed"),
                     ));
                 }
                 match which {
@@ -223,11 +232,12 @@ pub fn sheets(file: &ScenarioFile, raw: &RawPolicy) -> Result<Vec<Sheet>, UserEr
                 &[&at[..], &["min", stat]].concat(),
                 &format!("creation.races[{i}].min.{stat}"),
                 &crate::tr!(
+                    file.lang,
                     "growth.races.min_over_max",
                     min = sheet.min[st],
                     max = sheet.max[st]
                 ),
-                crate::tr!("growth.races.min_over_max_allowed"),
+                crate::tr!(file.lang, "growth.races.min_over_max_allowed"),
             ));
         }
         out.push(sheet);

@@ -3,7 +3,7 @@
 
 use polars::prelude::*;
 
-use crate::lang::{num, pct};
+use crate::lang::Lang;
 use crate::report::{interval_columns, BarChart, BarSeries, Chart, Figure, Output, Provenance};
 use crate::stats::Proportion;
 use crate::systems::cosmos::growth::creation::{CreationPolicy, StatAssign};
@@ -66,6 +66,7 @@ pub fn expected_rerolls(p: f64) -> f64 {
 
 /// The `creation-races` output and its key figures (first in `summary.md`).
 pub fn races_output(
+    lang: Lang,
     p: &CreationPolicy,
     races: &Races,
     acc: &CreationAcc,
@@ -87,7 +88,7 @@ pub fn races_output(
     let (mut share, mut ex) = (vec![], vec![]);
     let mut means: Vec<Vec<Option<f64>>> = vec![vec![]; 6];
     let mut bars = BarSeries {
-        name: crate::tr!("growth.races.share").into(),
+        name: crate::tr!(lang, "growth.races.share").into(),
         ..Default::default()
     };
     for k in 0..=n {
@@ -109,28 +110,31 @@ pub fn races_output(
     }
     let frame = DataFrame::new_infer_height(cols)?;
     let mut key = vec![crate::tr!(
+        lang,
         "growth.races.key_kept",
         name = crate::report::md_code(&names[0]),
-        exact = num(p_kept, 4),
-        simulated = num(share[0].p, 4),
-        lo = num(share[0].lo, 4),
-        hi = num(share[0].hi, 4)
+        exact = lang.num(p_kept, 4),
+        simulated = lang.num(share[0].p, 4),
+        lo = lang.num(share[0].lo, 4),
+        hi = lang.num(share[0].hi, 4)
     )];
     let shares: Vec<String> = md
         .iter()
         .zip(&share)
-        .map(|(name, s)| format!("{name} {}", pct(s.p, 1)))
+        .map(|(name, s)| format!("{name} {}", lang.pct(s.p, 1)))
         .collect();
     key.push(crate::tr!(
+        lang,
         "growth.races.key_final",
         shares = shares.join(", ")
     ));
     if races.conflict == Conflict::Reroll {
         let mo = acc.race_rerolls as f64 / trials as f64;
         key.push(crate::tr!(
+            lang,
             "growth.races.key_rerolls",
-            exact = num(expected_rerolls(p_met), 4),
-            simulated = num(mo, 4)
+            exact = lang.num(expected_rerolls(p_met), 4),
+            simulated = lang.num(mo, 4)
         ));
     }
     // The intended sheet's stats, as the designer asks what such a character looks like.
@@ -138,18 +142,19 @@ pub fn races_output(
         let stats: Vec<String> = Stat::ALL
             .iter()
             .enumerate()
-            .map(|(i, s)| format!("{} {}", s.label(), num(acc.race_stats[i].mean, 1)))
+            .map(|(i, s)| format!("{} {}", s.label(lang), lang.num(acc.race_stats[i].mean, 1)))
             .collect();
         key.push(crate::tr!(
+            lang,
             "growth.races.key_stats",
             name = crate::report::md_code(&names[0]),
             stats = stats.join(", ")
         ));
     }
     let chart = BarChart {
-        title: crate::tr!("growth.races.chart_title").into(),
-        x_label: crate::tr!("growth.races.x_sheet").into(),
-        y_label: crate::tr!("growth.expedition.y_probability").into(),
+        title: crate::tr!(lang, "growth.races.chart_title").into(),
+        x_label: crate::tr!(lang, "growth.races.x_sheet").into(),
+        y_label: crate::tr!(lang, "growth.expedition.y_probability").into(),
         categories: names,
         series: vec![bars],
         y_range: Some((0.0, 1.0)),
@@ -157,8 +162,8 @@ pub fn races_output(
     Ok((
         Output {
             name: "creation-races".into(),
-            title: crate::tr!("growth.races.title").into(),
-            question: crate::tr!("growth.races.question").into(),
+            title: crate::tr!(lang, "growth.races.title").into(),
+            question: crate::tr!(lang, "growth.races.question").into(),
             frame,
             figures: vec![Figure {
                 suffix: None,

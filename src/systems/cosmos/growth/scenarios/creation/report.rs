@@ -3,7 +3,7 @@
 use polars::prelude::*;
 
 use crate::engine::Tally;
-use crate::lang::num;
+use crate::lang::Lang;
 use crate::report::{
     interval_columns, Chart, Figure, FloatColumns, LineChart, LineSeries, Output, Provenance,
 };
@@ -24,13 +24,13 @@ use crate::systems::cosmos::growth::races::{race_conflict, Races};
 
 /// The quantity in text: its CSV value in English (as the pages always wrote it), the
 /// rulebook's words in French.
-fn quantity_label(i: usize, name: &'static str) -> &'static str {
+fn quantity_label(lang: Lang, i: usize, name: &'static str) -> &'static str {
     match i {
-        0 => crate::tr!("growth.creation.q_hp"),
-        1 => crate::tr!("growth.creation.q_pm"),
-        2..=7 => Stat::ALL[i - 2].label(),
-        8 => crate::tr!("growth.creation.q_skill"),
-        9 => crate::tr!("growth.creation.q_dna"),
+        0 => crate::tr!(lang, "growth.creation.q_hp"),
+        1 => crate::tr!(lang, "growth.creation.q_pm"),
+        2..=7 => Stat::ALL[i - 2].label(lang),
+        8 => crate::tr!(lang, "growth.creation.q_skill"),
+        9 => crate::tr!(lang, "growth.creation.q_dna"),
         _ => name,
     }
 }
@@ -82,7 +82,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         ctx,
         trials,
     } = load(file, o)?;
-    let progress = ctx.progress(trials, crate::tr!("growth.progress.creation"));
+    let progress = ctx.progress(trials, crate::tr!(ctx.lang, "growth.progress.creation"));
     let acc = ctx.engine.run(
         &CreationSim(p, races.clone()),
         &ctx.stream,
@@ -158,13 +158,14 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         ee.push(1.0 / p_exact);
         em.push(n as f64 / hits as f64);
         rej_key.push(crate::tr!(
+            ctx.lang,
             "growth.creation.key_reroll",
             name = name,
-            exact = num(1.0 - p_exact, 5),
-            simulated = num(1.0 - p.p, 5),
-            lo = num(1.0 - p.hi, 5),
-            hi = num(1.0 - p.lo, 5),
-            rolls = num(1.0 / p_exact, 4)
+            exact = ctx.lang.num(1.0 - p_exact, 5),
+            simulated = ctx.lang.num(1.0 - p.p, 5),
+            lo = ctx.lang.num(1.0 - p.hi, 5),
+            hi = ctx.lang.num(1.0 - p.lo, 5),
+            rolls = ctx.lang.num(1.0 / p_exact, 4)
         ));
     }
     let [p_mc, p_lo, p_hi] = interval_columns("p_accept", &pm, |&p| p);
@@ -179,9 +180,9 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         Column::new("mean_rolls_mc".into(), em),
     ])?;
     let mut geo = LineChart {
-        title: crate::tr!("growth.creation.geo_title").into(),
-        x_label: crate::tr!("growth.creation.x_rolls").into(),
-        y_label: crate::tr!("growth.expedition.y_probability").into(),
+        title: crate::tr!(ctx.lang, "growth.creation.geo_title").into(),
+        x_label: crate::tr!(ctx.lang, "growth.creation.x_rolls").into(),
+        y_label: crate::tr!(ctx.lang, "growth.expedition.y_probability").into(),
         ..Default::default()
     };
     let attempts: Vec<&Tally> = if conv {
@@ -192,11 +193,11 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     for (i, t) in attempts.into_iter().enumerate() {
         let mut cum = 0u64;
         let mut s = LineSeries {
-            name: crate::tr!("growth.creation.simulated", name = names[i]),
+            name: crate::tr!(ctx.lang, "growth.creation.simulated", name = names[i]),
             ..Default::default()
         };
         let mut e = LineSeries {
-            name: crate::tr!("growth.creation.exact", name = names[i]),
+            name: crate::tr!(ctx.lang, "growth.creation.exact", name = names[i]),
             ..Default::default()
         };
         for n in 1..=4i64 {
@@ -212,8 +213,8 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     }
     let rejection_out = Output {
         name: "creation-rejection".into(),
-        title: crate::tr!("growth.creation.rejection_title").into(),
-        question: crate::tr!("growth.creation.rejection_question").into(),
+        title: crate::tr!(ctx.lang, "growth.creation.rejection_title").into(),
+        question: crate::tr!(ctx.lang, "growth.creation.rejection_question").into(),
         frame: rejection,
         figures: vec![Figure::new(vec![Chart::Lines(geo)])],
         key_figures: rej_key.clone(),
@@ -228,14 +229,15 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             push_distribution(&mut cols, &acc.values[i], &acc.moments[i]);
         if i <= 8 {
             dist_key.push(crate::tr!(
+                ctx.lang,
                 "growth.creation.key_quantity",
-                name = quantity_label(i, name),
-                mean = num(mean, 2),
-                lo = num(l, 2),
-                hi = num(h, 2),
-                median = dec(q[2]),
-                p05 = dec(q[0]),
-                p95 = dec(q[4])
+                name = quantity_label(ctx.lang, i, name),
+                mean = ctx.lang.num(mean, 2),
+                lo = ctx.lang.num(l, 2),
+                hi = ctx.lang.num(h, 2),
+                median = dec(ctx.lang, q[2]),
+                p05 = dec(ctx.lang, q[0]),
+                p95 = dec(ctx.lang, q[4])
             ));
         }
     }
@@ -253,19 +255,19 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             .collect()
     };
     let mut hp_chart = LineChart {
-        title: crate::tr!("growth.creation.hp_title").into(),
-        x_label: crate::tr!("growth.creation.x_points").into(),
-        y_label: crate::tr!("growth.creation.y_cdf").into(),
+        title: crate::tr!(ctx.lang, "growth.creation.hp_title").into(),
+        x_label: crate::tr!(ctx.lang, "growth.creation.x_points").into(),
+        y_label: crate::tr!(ctx.lang, "growth.creation.y_cdf").into(),
         y_range: Some((0.0, 1.0)),
         ..Default::default()
     };
     hp_chart.series.push(LineSeries {
-        name: crate::tr!("growth.creation.hp_simulated").into(),
+        name: crate::tr!(ctx.lang, "growth.creation.hp_simulated").into(),
         points: cdf(&acc.values[0]),
         band: vec![],
     });
     hp_chart.series.push(LineSeries {
-        name: crate::tr!("growth.creation.pm_simulated").into(),
+        name: crate::tr!(ctx.lang, "growth.creation.pm_simulated").into(),
         points: cdf(&acc.values[1]),
         band: vec![],
     });
@@ -289,15 +291,15 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             .fold(0.0, f64::max);
         hp_exact_gap = Some((d.mean(), gap));
         hp_chart.series.push(LineSeries {
-            name: crate::tr!("growth.creation.hp_exact").into(),
+            name: crate::tr!(ctx.lang, "growth.creation.hp_exact").into(),
             points: pts,
             band: vec![],
         });
     }
     let mut st_chart = LineChart {
-        title: crate::tr!("growth.creation.stats_title").into(),
-        x_label: crate::tr!("growth.creation.x_stat").into(),
-        y_label: crate::tr!("growth.creation.y_cdf").into(),
+        title: crate::tr!(ctx.lang, "growth.creation.stats_title").into(),
+        x_label: crate::tr!(ctx.lang, "growth.creation.x_stat").into(),
+        y_label: crate::tr!(ctx.lang, "growth.creation.y_cdf").into(),
         y_range: Some((0.0, 1.0)),
         ..Default::default()
     };
@@ -312,7 +314,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             .filter(|(x, _)| shown.contains(x))
             .collect();
         st_chart.series.push(LineSeries {
-            name: s.label().into(),
+            name: s.label(ctx.lang).into(),
             points: pts,
             band: vec![],
         });
@@ -321,17 +323,18 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         dist_key.insert(
             0,
             crate::tr!(
+                ctx.lang,
                 "growth.creation.key_hp_exact",
-                mean = num(mean, 3),
-                gap = num(gap, 5),
-                bound = num(1.36 / (trials as f64).sqrt(), 5)
+                mean = ctx.lang.num(mean, 3),
+                gap = ctx.lang.num(gap, 5),
+                bound = ctx.lang.num(1.36 / (trials as f64).sqrt(), 5)
             ),
         );
     }
     let dist_out = Output {
         name: "creation-distributions".into(),
-        title: crate::tr!("growth.creation.dist_title").into(),
-        question: crate::tr!("growth.creation.dist_question").into(),
+        title: crate::tr!(ctx.lang, "growth.creation.dist_title").into(),
+        question: crate::tr!(ctx.lang, "growth.creation.dist_question").into(),
         frame: dist_frame,
         figures: vec![Figure::new(vec![
             Chart::Lines(hp_chart),
@@ -343,20 +346,20 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
 
     let title = raw
         .title
-        .unwrap_or_else(|| crate::tr!("growth.creation.default_title").into());
+        .unwrap_or_else(|| crate::tr!(ctx.lang, "growth.creation.default_title").into());
     let question = raw
         .question
-        .unwrap_or_else(|| crate::tr!("growth.creation.default_question").into());
+        .unwrap_or_else(|| crate::tr!(ctx.lang, "growth.creation.default_question").into());
     let mut key: Vec<String> = rej_key.into_iter().take(2).collect();
     key.extend(dist_key.into_iter().take(4));
     let mut outputs = vec![rejection_out, dist_out];
     if !races.sheets.is_empty() {
         // The race/class question comes first.
-        let (r_out, r_key) = super::races::races_output(&p, &races, &acc, trials, &prov)?;
+        let (r_out, r_key) = super::races::races_output(ctx.lang, &p, &races, &acc, trials, &prov)?;
         key.splice(0..0, r_key);
         outputs.push(r_out);
     }
-    let mut summary = summary(&title, &question, &key, &outputs, &prov);
+    let mut summary = summary(ctx.lang, &title, &question, &key, &outputs, &prov);
     // `cosmosim trace` (issue 27): one command per outcome that happened (`trace.rs`), put
     // before the provenance section that closes the summary.
     let counts = if races.sheets.is_empty() {

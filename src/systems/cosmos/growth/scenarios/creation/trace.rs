@@ -14,6 +14,7 @@
 use serde_json::{json, Value};
 
 use crate::error::UserError;
+use crate::lang::Lang;
 use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::creation::{
     create_watched, Created, CreationPolicy, HpPmSplit, MovePolicy, SkillDie, StatAssign, Step,
@@ -75,7 +76,7 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
         |_, i| {
             let mut steps = Steps(Vec::new());
             let c = create_watched(&mut engine.trial_stream(key, i), p, races, &mut steps);
-            render(p, races, i, outcome(races, &c), &steps.0)
+            render(file.lang, p, races, i, outcome(races, &c), &steps.0)
         },
     )
 }
@@ -140,30 +141,30 @@ impl Ending {
 }
 
 /// Stats as `force 67, esprit 45, ...` (labels in the current language).
-fn stats_text(s: &[i32; 6]) -> String {
+fn stats_text(lang: Lang, s: &[i32; 6]) -> String {
     Stat::ALL
         .iter()
-        .map(|st| format!("{} {}", st.label(), s[*st as usize]))
+        .map(|st| format!("{} {}", st.label(lang), s[*st as usize]))
         .collect::<Vec<_>>()
         .join(", ")
 }
 
 /// The stats that changed, `force 67 → 70`; "no change" when none did.
-fn changes_text(before: &[i32; 6], after: &[i32; 6]) -> String {
+fn changes_text(lang: Lang, before: &[i32; 6], after: &[i32; 6]) -> String {
     let v: Vec<String> = Stat::ALL
         .iter()
         .filter(|st| before[**st as usize] != after[**st as usize])
         .map(|st| {
             format!(
                 "{} {} → {}",
-                st.label(),
+                st.label(lang),
                 before[*st as usize],
                 after[*st as usize]
             )
         })
         .collect();
     if v.is_empty() {
-        crate::tr!("trace_creation.no_change").to_string()
+        crate::tr!(lang, "trace_creation.no_change").to_string()
     } else {
         v.join(", ")
     }
@@ -187,6 +188,7 @@ fn join(v: &[i32]) -> String {
 /// One character's steps as lines and JSON (current language). The single d100 of a
 /// stat set and the skill-point dice are told on the line of their set.
 fn render(
+    lang: Lang,
     p: &CreationPolicy,
     races: &Races,
     trial: u64,
@@ -212,9 +214,9 @@ fn render(
                     0,
                     crate::tr_fill!(
                         if accepted {
-                            crate::tr!("trace_creation.hp_pm_kept")
+                            crate::tr!(lang, "trace_creation.hp_pm_kept")
                         } else {
-                            crate::tr!("trace_creation.hp_pm_again")
+                            crate::tr!(lang, "trace_creation.hp_pm_again")
                         },
                         attempt = attempt,
                         dice = dice_text,
@@ -227,13 +229,14 @@ fn render(
             }
             Step::Split { dice, hp, pm } => {
                 let how = match p.split {
-                    HpPmSplit::Random => crate::tr!("trace_creation.split_random"),
-                    HpPmSplit::HpFirst => crate::tr!("trace_creation.split_hp_first"),
-                    HpPmSplit::PmFirst => crate::tr!("trace_creation.split_pm_first"),
+                    HpPmSplit::Random => crate::tr!(lang, "trace_creation.split_random"),
+                    HpPmSplit::HpFirst => crate::tr!(lang, "trace_creation.split_hp_first"),
+                    HpPmSplit::PmFirst => crate::tr!(lang, "trace_creation.split_pm_first"),
                 };
                 (
                     1,
                     crate::tr!(
+                        lang,
                         "trace_creation.split",
                         how = how,
                         hp_dice = join(&dice[..5]),
@@ -246,7 +249,7 @@ fn render(
             }
             Step::Conversion { level } => (
                 0,
-                crate::tr!("trace_creation.conversion", level = level),
+                crate::tr!(lang, "trace_creation.conversion", level = level),
                 json!({"step": "conversion", "level": level}),
             ),
             Step::StatD100 { value, kept } => {
@@ -276,6 +279,7 @@ fn render(
                             v.to_string()
                         } else {
                             crate::tr!(
+                                lang,
                                 "trace_creation.die_after",
                                 value = v,
                                 rerolled = join(before)
@@ -294,9 +298,9 @@ fn render(
                     0,
                     crate::tr_fill!(
                         if accepted {
-                            crate::tr!("trace_creation.stats_kept")
+                            crate::tr!(lang, "trace_creation.stats_kept")
                         } else {
-                            crate::tr!("trace_creation.stats_again")
+                            crate::tr!(lang, "trace_creation.stats_again")
                         },
                         attempt = attempt,
                         n = n,
@@ -314,13 +318,15 @@ fn render(
                 1,
                 if p.assign == StatAssign::Priority {
                     crate::tr!(
+                        lang,
                         "trace_creation.assigned_priority",
-                        stats = stats_text(&stats)
+                        stats = stats_text(lang, &stats)
                     )
                 } else {
                     crate::tr!(
+                        lang,
                         "trace_creation.assigned_in_order",
-                        stats = stats_text(&stats)
+                        stats = stats_text(lang, &stats)
                     )
                 },
                 json!({"step": "assigned", "stats": stats_json(&stats)}),
@@ -333,17 +339,23 @@ fn render(
                 1,
                 match k {
                     Some(_) => crate::tr!(
+                        lang,
                         "trace_creation.race_met",
                         sheet = sheet(k),
-                        changes = changes_text(&before, &after)
+                        changes = changes_text(lang, &before, &after)
                     ),
-                    None => crate::tr!("trace_creation.race_none", points = p.move_points),
+                    None => crate::tr!(lang, "trace_creation.race_none", points = p.move_points),
                 },
                 json!({"step": "race", "sheet": sheet(k), "stats": stats_json(&after)}),
             ),
             Step::RaceReroll { n } => (
                 1,
-                crate::tr!("trace_creation.race_reroll", sheet = sheet(Some(0)), n = n),
+                crate::tr!(
+                    lang,
+                    "trace_creation.race_reroll",
+                    sheet = sheet(Some(0)),
+                    n = n
+                ),
                 json!({"step": "race_reroll", "sheet": sheet(Some(0)), "reroll": n}),
             ),
             Step::Moves {
@@ -359,10 +371,11 @@ fn render(
                 (
                     1,
                     crate::tr!(
+                        lang,
                         "trace_creation.moves",
                         points = points,
                         how = how,
-                        changes = changes_text(&before, &after)
+                        changes = changes_text(lang, &before, &after)
                     ),
                     json!({"step": "moves", "points": points, "policy": how, "stats": stats_json(&after)}),
                 )
@@ -376,13 +389,13 @@ fn render(
                     .iter()
                     .map(|&(w, f, r)| match w {
                         SkillDie::First => {
-                            crate::tr!("trace_creation.skill_first", faces = f, roll = r)
+                            crate::tr!(lang, "trace_creation.skill_first", faces = f, roll = r)
                         }
                         SkillDie::PerPm => {
-                            crate::tr!("trace_creation.skill_per_pm", faces = f, roll = r)
+                            crate::tr!(lang, "trace_creation.skill_per_pm", faces = f, roll = r)
                         }
                         SkillDie::Bonus => {
-                            crate::tr!("trace_creation.skill_bonus", faces = f, roll = r)
+                            crate::tr!(lang, "trace_creation.skill_bonus", faces = f, roll = r)
                         }
                     })
                     .collect();
@@ -394,6 +407,7 @@ fn render(
                 (
                     0,
                     crate::tr!(
+                        lang,
                         "trace_creation.skill",
                         dice = shown.join(", "),
                         points = points
@@ -409,6 +423,7 @@ fn render(
             } => (
                 0,
                 crate::tr!(
+                    lang,
                     "trace_creation.dna",
                     base = base,
                     faces = faces,
@@ -420,10 +435,11 @@ fn render(
             Step::End { character: c } => (
                 0,
                 crate::tr!(
+                    lang,
                     "trace_creation.end",
                     hp = c.hp,
                     pm = c.pm,
-                    stats = stats_text(&c.stats),
+                    stats = stats_text(lang, &c.stats),
                     skill = c.skill_points,
                     dna = c.dna,
                     outcome = outcome

@@ -79,8 +79,12 @@ pub fn piloting(
         return Err(bad(
             file,
             &[&at[..], &["scores"]].concat(),
-            crate::tr!("growth.legs.pilot_scores", count = raw.scores.len()),
-            crate::tr!("growth.legs.pilot_scores_allowed"),
+            crate::tr!(
+                file.lang,
+                "growth.legs.pilot_scores",
+                count = raw.scores.len()
+            ),
+            crate::tr!(file.lang, "growth.legs.pilot_scores_allowed"),
         ));
     }
     let mut scores = Vec::new();
@@ -95,7 +99,7 @@ pub fn piloting(
             "",
         )?);
     }
-    let dice = crate::tr!("growth.legs.dice_allowed");
+    let dice = crate::tr!(file.lang, "growth.legs.dice_allowed");
     let die = raw.vehicle_die;
     if !(0..=100).contains(&die)
         || !(LADDER.contains(&(die as u32)) || die == WORLD_SHIP_DIE as i64)
@@ -103,7 +107,7 @@ pub fn piloting(
         return Err(bad(
             file,
             &[&at[..], &["vehicle_die"]].concat(),
-            crate::tr!("growth.legs.not_vehicle_die", die = die),
+            crate::tr!(file.lang, "growth.legs.not_vehicle_die", die = die),
             dice,
         ));
     }
@@ -127,7 +131,7 @@ pub fn march(file: &ScenarioFile, raw: &RawMarch, force: i32) -> Result<March, U
                 raw.inventory_slots_used,
                 0,
                 1000,
-                crate::tr!("growth.legs.capacity_why"),
+                crate::tr!(file.lang, "growth.legs.capacity_why"),
             )? as i32,
             fp: 0,
             karma: in_range(file, &p("karma"), raw.karma, -10, 10, " (C-TEST-3)")? as i8,

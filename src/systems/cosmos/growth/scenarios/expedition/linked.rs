@@ -56,8 +56,8 @@ pub fn linked(
             return Err(bad(
                 file,
                 &[&at[..], &["party"]].concat(),
-                crate::tr!("growth.linked.party_without_combat").into(),
-                crate::tr!("growth.linked.party_without_combat_allowed"),
+                crate::tr!(file.lang, "growth.linked.party_without_combat").into(),
+                crate::tr!(file.lang, "growth.linked.party_without_combat_allowed"),
             ));
         }
         return Ok(None);
@@ -81,8 +81,8 @@ pub fn linked(
             return Err(bad(
                 file,
                 &[&at[..], &[k]].concat(),
-                crate::tr!("growth.linked.abstract_key", key = k),
-                crate::tr!("growth.linked.abstract_key_allowed"),
+                crate::tr!(file.lang, "growth.linked.abstract_key", key = k),
+                crate::tr!(file.lang, "growth.linked.abstract_key_allowed"),
             ));
         }
     }
@@ -90,8 +90,8 @@ pub fn linked(
         return Err(bad(
             file,
             &combat_at,
-            crate::tr!("growth.linked.single_traveller").into(),
-            crate::tr!("growth.linked.single_traveller_allowed"),
+            crate::tr!(file.lang, "growth.linked.single_traveller").into(),
+            crate::tr!(file.lang, "growth.linked.single_traveller_allowed"),
         ));
     };
     let cannot_read = |error: String| {
@@ -99,11 +99,12 @@ pub fn linked(
             file,
             &combat_at,
             crate::tr!(
+                file.lang,
                 "growth.linked.cannot_read",
                 path = crate::limits::clip(path),
                 error = error
             ),
-            crate::tr!("growth.linked.cannot_read_allowed"),
+            crate::tr!(file.lang, "growth.linked.cannot_read_allowed"),
         )
     };
     // The combat file must lie in the expedition file's folder (symlinks resolved): a
@@ -117,8 +118,8 @@ pub fn linked(
         return Err(bad(
             file,
             &combat_at,
-            crate::tr!("growth.linked.not_combat", path = path),
-            crate::tr!("growth.linked.not_combat_allowed"),
+            crate::tr!(file.lang, "growth.linked.not_combat", path = path),
+            crate::tr!(file.lang, "growth.linked.not_combat_allowed"),
         ));
     }
     // The combat kind's own validation (its errors name the combat file).
@@ -134,7 +135,7 @@ pub fn linked(
                 return Err(bad(
                     file,
                     &[&party_at[..], &[k.as_str()]].concat(),
-                    crate::tr!("growth.linked.no_traveller", name = k),
+                    crate::tr!(file.lang, "growth.linked.no_traveller", name = k),
                     &members
                         .iter()
                         .map(|m| m.name.as_str())
@@ -162,20 +163,25 @@ pub fn linked(
                 file,
                 &key,
                 crate::tr!(
+                    file.lang,
                     "growth.linked.no_combatant",
                     traveller = m.name,
                     combatant = want,
                     path = path
                 ),
-                &crate::tr!("growth.linked.no_combatant_allowed", names = allowed),
+                &crate::tr!(
+                    file.lang,
+                    "growth.linked.no_combatant_allowed",
+                    names = allowed
+                ),
             ));
         };
         if combatant.contains(&i) {
             return Err(bad(
                 file,
                 &party_at,
-                crate::tr!("growth.linked.same_combatant", combatant = want),
-                crate::tr!("growth.linked.same_combatant_allowed"),
+                crate::tr!(file.lang, "growth.linked.same_combatant", combatant = want),
+                crate::tr!(file.lang, "growth.linked.same_combatant_allowed"),
             ));
         }
         combatant.push(i);

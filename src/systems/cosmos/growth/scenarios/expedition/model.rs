@@ -58,8 +58,8 @@ fn dice(file: &ScenarioFile, path: &[&str], s: &str) -> Result<DiceExpr, UserErr
         bad(
             file,
             path,
-            crate::tr!("growth.valid.not_dice", text = s),
-            crate::tr!("growth.valid.dice_allowed"),
+            crate::tr!(file.lang, "growth.valid.not_dice", text = s),
+            crate::tr!(file.lang, "growth.valid.dice_allowed"),
         )
     })
 }
@@ -129,8 +129,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
             return Err(bad(
                 file,
                 &[at, &["piloting_stress"]].concat(),
-                crate::tr!("growth.valid.stress_without_piloting").into(),
-                crate::tr!("growth.valid.stress_without_piloting_allowed"),
+                crate::tr!(file.lang, "growth.valid.stress_without_piloting").into(),
+                crate::tr!(file.lang, "growth.valid.stress_without_piloting_allowed"),
             ));
         }
         num(
@@ -154,7 +154,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
                 return Err(bad(
                     file,
                     &[&at[..], &["days", js.as_str()]].concat(),
-                    crate::tr!("growth.valid.day_outside", day = day),
+                    crate::tr!(file.lang, "growth.valid.day_outside", day = day),
                     &format!("1..{days}"),
                 ));
             }
@@ -175,8 +175,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
                     None => Err(bad(
                         file,
                         &["expedition", "encounter"],
-                        crate::tr!("growth.valid.missing_key", key = k),
-                        crate::tr!("growth.valid.encounter_allowed"),
+                        crate::tr!(file.lang, "growth.valid.missing_key", key = k),
+                        crate::tr!(file.lang, "growth.valid.encounter_allowed"),
                     )),
                 }
             };
@@ -205,8 +205,12 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
         return Err(bad(
             file,
             &["expedition", "potions"],
-            crate::tr!("growth.valid.potion_stocks", count = e.potions.len()),
-            crate::tr!("growth.valid.potion_stocks_allowed"),
+            crate::tr!(
+                file.lang,
+                "growth.valid.potion_stocks",
+                count = e.potions.len()
+            ),
+            crate::tr!(file.lang, "growth.valid.potion_stocks_allowed"),
         ));
     }
     let mut potions = Vec::new();
@@ -225,8 +229,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
             return Err(bad(
                 file,
                 &[&at[..], &["potion"]].concat(),
-                crate::tr!("growth.valid.no_policy").into(),
-                crate::tr!("growth.valid.no_policy_allowed"),
+                crate::tr!(file.lang, "growth.valid.no_policy").into(),
+                crate::tr!(file.lang, "growth.valid.no_policy_allowed"),
             ));
         }
         let w = |k: &'static str, v: Option<i64>| -> Result<Option<i32>, UserError> {
@@ -245,7 +249,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
         bad(
             file,
             &["expedition", "reference_test", "stat"],
-            crate::tr!("growth.common.unknown_stat", name = r.stat),
+            crate::tr!(file.lang, "growth.common.unknown_stat", name = r.stat),
             &Stat::names(),
         )
     })?;
@@ -254,8 +258,9 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
             file,
             &["expedition", "reference_test", "threshold"],
             crate::tr!(
+                file.lang,
                 "growth.valid.out_of_range",
-                value = crate::systems::cosmos::growth::dec(r.threshold)
+                value = crate::systems::cosmos::growth::dec(file.lang, r.threshold)
             ),
             "-100..200",
         ));
@@ -287,8 +292,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
                 return Err(bad(
                     file,
                     &["expedition", k],
-                    crate::tr!("growth.valid.leg_with_party", key = k),
-                    crate::tr!("growth.valid.leg_with_party_allowed"),
+                    crate::tr!(file.lang, "growth.valid.leg_with_party", key = k),
+                    crate::tr!(file.lang, "growth.valid.leg_with_party_allowed"),
                 ));
             }
         }
@@ -319,8 +324,8 @@ fn travellers(
                 return Err(bad(
                     file,
                     &["expedition", "party"],
-                    crate::tr!("growth.valid.party_single").into(),
-                    crate::tr!("growth.valid.party_single_allowed"),
+                    crate::tr!(file.lang, "growth.valid.party_single").into(),
+                    crate::tr!(file.lang, "growth.valid.party_single_allowed"),
                 ));
             }
             Ok((one(file, &["expedition", "traveller"], t)?, None))
@@ -328,14 +333,14 @@ fn travellers(
         (Some(_), false) => Err(bad(
             file,
             &["expedition", "travellers"],
-            crate::tr!("growth.valid.both_travellers").into(),
-            crate::tr!("growth.valid.both_travellers_allowed"),
+            crate::tr!(file.lang, "growth.valid.both_travellers").into(),
+            crate::tr!(file.lang, "growth.valid.both_travellers_allowed"),
         )),
         (None, true) => Err(bad(
             file,
             &["expedition"],
-            crate::tr!("growth.valid.no_traveller").into(),
-            crate::tr!("growth.valid.no_traveller_allowed"),
+            crate::tr!(file.lang, "growth.valid.no_traveller").into(),
+            crate::tr!(file.lang, "growth.valid.no_traveller_allowed"),
         )),
         (None, false) => {
             let n = e.travellers.len();
@@ -343,8 +348,9 @@ fn travellers(
                 return Err(bad(
                     file,
                     &["expedition", "travellers"],
-                    crate::tr!("growth.valid.travellers_count", count = n),
+                    crate::tr!(file.lang, "growth.valid.travellers_count", count = n),
                     &crate::tr!(
+                        file.lang,
                         "growth.valid.travellers_count_allowed",
                         max = MAX_TRAVELLERS
                     ),
@@ -411,8 +417,8 @@ fn member(
         return Err(bad(
             file,
             &p("name"),
-            crate::tr!("growth.valid.bad_name", name = m.name),
-            crate::tr!("growth.valid.bad_name_allowed"),
+            crate::tr!(file.lang, "growth.valid.bad_name", name = m.name),
+            crate::tr!(file.lang, "growth.valid.bad_name_allowed"),
         ));
     }
     let traveller = stats(file, at, m.force, m.esprit, m.mental_health)?;

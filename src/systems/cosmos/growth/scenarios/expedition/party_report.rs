@@ -6,7 +6,7 @@
 use polars::prelude::*;
 
 use crate::engine::Counts;
-use crate::lang::num;
+use crate::lang::Lang;
 use crate::report::{
     Chart, Figure, FloatColumns, LineChart, LineSeries, Output, Provenance, XKind,
 };
@@ -45,7 +45,7 @@ pub fn run(
     }
     let growth = GrowthRules::from_options(&ctx.options);
     let sim = PartySim::with_growth(m, &rules, &growth)?;
-    let progress = ctx.progress(trials, crate::tr!("growth.progress.party"));
+    let progress = ctx.progress(trials, crate::tr!(ctx.lang, "growth.progress.party"));
     // Keyed by the file's values: an option moves the rules, not the streams.
     let acc = ctx.engine.run(&sim, &ctx.stream, trials, &progress);
     progress.finish();
@@ -77,8 +77,8 @@ pub fn run(
         None => prov,
     };
     let prov = prov.with_scenario(file.reference());
-    let party_out = party_days(m, &acc, trials, &prov)?;
-    let trav_out = traveller_days(m, &acc, &prov)?;
+    let party_out = party_days(ctx.lang, m, &acc, trials, &prov)?;
+    let trav_out = traveller_days(ctx.lang, m, &acc, &prov)?;
 
     let last = days - 1;
     let go = go_on(&acc, last);
@@ -92,13 +92,15 @@ pub fn run(
     let first_below_half = (0..days).find(|&d| go_on(&acc, d).p < 0.5);
     let mut key = vec![
         crate::tr!(
+            ctx.lang,
             "growth.party.key_go_on",
             days = days,
-            p = num(go.p, 4),
-            lo = num(go.lo, 4),
-            hi = num(go.hi, 4),
+            p = ctx.lang.num(go.p, 4),
+            lo = ctx.lang.num(go.lo, 4),
+            hi = ctx.lang.num(go.hi, 4),
             linked = match &m.linked {
                 Some(l) => crate::tr!(
+                    ctx.lang,
                     "growth.party.key_go_on_linked",
                     path = crate::report::md_code(&l.path)
                 ),
@@ -106,14 +108,15 @@ pub fn run(
             }
         ),
         crate::tr!(
+            ctx.lang,
             "growth.party.key_stopped",
             days = days,
-            p = num(stopped.p, 4),
-            lo = num(stopped.lo, 4),
-            hi = num(stopped.hi, 4),
+            p = ctx.lang.num(stopped.p, 4),
+            lo = ctx.lang.num(stopped.lo, 4),
+            hi = ctx.lang.num(stopped.hi, 4),
             when = match first_below_half {
-                Some(d) => crate::tr!("growth.party.first_below_half", day = d + 1),
-                None => crate::tr!("growth.party.never_below_half").to_string(),
+                Some(d) => crate::tr!(ctx.lang, "growth.party.first_below_half", day = d + 1),
+                None => crate::tr!(ctx.lang, "growth.party.never_below_half").to_string(),
             }
         ),
     ];
@@ -122,14 +125,15 @@ pub fn run(
         Some(d) => {
             let r = rate(&acc.someone_worst[d]);
             crate::tr!(
+                ctx.lang,
                 "growth.party.key_first_risk",
                 day = d + 1,
-                p = num(r.p, 4),
-                lo = num(r.lo, 4),
-                hi = num(r.hi, 4)
+                p = ctx.lang.num(r.p, 4),
+                lo = ctx.lang.num(r.lo, 4),
+                hi = ctx.lang.num(r.hi, 4)
             )
         }
-        None => crate::tr!("growth.party.key_no_risk", days = days),
+        None => crate::tr!(ctx.lang, "growth.party.key_no_risk", days = days),
     });
     let worst_day = (0..days)
         .max_by(|&a, &b| {
@@ -141,11 +145,12 @@ pub fn run(
         .unwrap_or(0);
     let sw = rate(&acc.someone_worst[worst_day]);
     key.push(crate::tr!(
+        ctx.lang,
         "growth.party.key_peak",
         day = worst_day + 1,
-        p = num(sw.p, 4),
-        lo = num(sw.lo, 4),
-        hi = num(sw.hi, 4)
+        p = ctx.lang.num(sw.p, 4),
+        lo = ctx.lang.num(sw.lo, 4),
+        hi = ctx.lang.num(sw.hi, 4)
     ));
     let per: Vec<String> = party
         .members
@@ -161,16 +166,18 @@ pub fn run(
             format!(
                 "{} {}",
                 crate::report::md_text(&mem.name),
-                num(ex as f64 / trials as f64, 4)
+                ctx.lang.num(ex as f64 / trials as f64, 4)
             )
         })
         .collect();
     key.push(crate::tr!(
+        ctx.lang,
         "growth.party.key_per_traveller",
         list = per.join(", ")
     ));
-    let title = title.unwrap_or_else(|| crate::tr!("growth.party.default_title").into());
-    let question = question.unwrap_or_else(|| crate::tr!("growth.party.default_question").into());
+    let title = title.unwrap_or_else(|| crate::tr!(ctx.lang, "growth.party.default_title").into());
+    let question =
+        question.unwrap_or_else(|| crate::tr!(ctx.lang, "growth.party.default_question").into());
     let outputs = vec![party_out, trav_out];
     // Issue 27: how to replay a trial, per outcome of `trace.rs` (the party stopped on
     // some morning, or went on every day).
@@ -179,7 +186,9 @@ pub fn run(
         ctx.engine.seed(),
         [("stopped", ever), ("went_on", trials - ever)],
     );
-    Ok(scenario_result(title, question, key, outputs, &prov, &see))
+    Ok(scenario_result(
+        ctx.lang, title, question, key, outputs, &prov, &see,
+    ))
 }
 
 /// P(every traveller wakes able) after day `d`.
@@ -189,6 +198,7 @@ fn go_on(acc: &PartyAcc, d: usize) -> Proportion {
 }
 
 fn party_days(
+    lang: Lang,
     m: &ExpeditionModel,
     acc: &PartyAcc,
     trials: u64,
@@ -201,10 +211,10 @@ fn party_days(
         ..Default::default()
     };
     let mut lines = [
-        s(crate::tr!("growth.party.line_someone_worst")),
-        s(crate::tr!("growth.party.line_someone_end")),
-        s(crate::tr!("growth.party.line_go_on")),
-        s(crate::tr!("growth.party.line_stopped")),
+        s(crate::tr!(lang, "growth.party.line_someone_worst")),
+        s(crate::tr!(lang, "growth.party.line_someone_end")),
+        s(crate::tr!(lang, "growth.party.line_go_on")),
+        s(crate::tr!(lang, "growth.party.line_stopped")),
     ];
     let mut stopped = 0u64;
     let fs: Vec<(i64, u64)> = acc.first_stop.iter().collect();
@@ -244,16 +254,16 @@ fn party_days(
     dcols.extend(cols.into_columns());
     let chart = LineChart {
         x_kind: XKind::Integer,
-        title: crate::tr!("growth.party.days_title").into(),
-        x_label: crate::tr!("growth.expedition.x_day").into(),
-        y_label: crate::tr!("growth.expedition.y_probability").into(),
+        title: crate::tr!(lang, "growth.party.days_title").into(),
+        x_label: crate::tr!(lang, "growth.expedition.x_day").into(),
+        y_label: crate::tr!(lang, "growth.expedition.y_probability").into(),
         y_range: Some((0.0, 1.0)),
         series: lines.into_iter().collect(),
     };
     Ok(Output {
         name: "party-days".into(),
-        title: crate::tr!("growth.party.days_title").into(),
-        question: crate::tr!("growth.party.days_question").into(),
+        title: crate::tr!(lang, "growth.party.days_title").into(),
+        question: crate::tr!(lang, "growth.party.days_question").into(),
         frame: DataFrame::new_infer_height(dcols)?,
         figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: Vec::new(),
@@ -262,6 +272,7 @@ fn party_days(
 }
 
 fn traveller_days(
+    lang: Lang,
     m: &ExpeditionModel,
     acc: &PartyAcc,
     prov: &Provenance,
@@ -274,11 +285,11 @@ fn traveller_days(
     let mut fp_lines = Vec::new();
     for (mem, a) in party.members.iter().zip(&acc.members) {
         let mut ex = LineSeries {
-            name: crate::tr!("growth.party.series_exhausted", name = mem.name),
+            name: crate::tr!(lang, "growth.party.series_exhausted", name = mem.name),
             ..Default::default()
         };
         let mut fp = LineSeries {
-            name: crate::tr!("growth.party.series_fp", name = mem.name),
+            name: crate::tr!(lang, "growth.party.series_fp", name = mem.name),
             ..Default::default()
         };
         let fe: Vec<(i64, u64)> = a.first_exhaustion.iter().collect();
@@ -321,25 +332,25 @@ fn traveller_days(
     dcols.extend(cols.into_columns());
     let ex_chart = LineChart {
         x_kind: XKind::Integer,
-        title: crate::tr!("growth.party.ex_title").into(),
-        x_label: crate::tr!("growth.expedition.x_day").into(),
-        y_label: crate::tr!("growth.expedition.y_probability").into(),
+        title: crate::tr!(lang, "growth.party.ex_title").into(),
+        x_label: crate::tr!(lang, "growth.expedition.x_day").into(),
+        y_label: crate::tr!(lang, "growth.expedition.y_probability").into(),
         // Fitted: individual risks are small next to the party's.
         y_range: None,
         series: ex_lines,
     };
     let fp_chart = LineChart {
         x_kind: XKind::Integer,
-        title: crate::tr!("growth.party.fp_title").into(),
-        x_label: crate::tr!("growth.expedition.x_day").into(),
-        y_label: crate::tr!("growth.party.y_fp").into(),
+        title: crate::tr!(lang, "growth.party.fp_title").into(),
+        x_label: crate::tr!(lang, "growth.expedition.x_day").into(),
+        y_label: crate::tr!(lang, "growth.party.y_fp").into(),
         y_range: Some((-3.0, 10.0)),
         series: fp_lines,
     };
     Ok(Output {
         name: "party-travellers".into(),
-        title: crate::tr!("growth.party.travellers_title").into(),
-        question: crate::tr!("growth.party.travellers_question").into(),
+        title: crate::tr!(lang, "growth.party.travellers_title").into(),
+        question: crate::tr!(lang, "growth.party.travellers_question").into(),
         frame: DataFrame::new_infer_height(dcols)?,
         figures: vec![Figure::new(vec![
             Chart::Lines(ex_chart),

@@ -183,7 +183,7 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
     let seed = engine.seed();
     if m.party.is_none() {
         let sim = ExpeditionSim::with_growth(m, &rules, &growth)?;
-        let view = View::new(&sim.model, growth.trek);
+        let view = View::new(ctx.lang, &sim.model, growth.trek);
         return replay_all(&sim, &view, req, trials, seed, stream);
     }
     if let Some(l) = m.linked.as_mut() {
@@ -191,7 +191,7 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
         l.rules = crate::systems::cosmos::combat::CombatRules::from_options(&o);
     }
     let sim = PartySim::with_growth(m, &rules, &growth)?;
-    let view = View::new(&sim.model, growth.trek);
+    let view = View::new(ctx.lang, &sim.model, growth.trek);
     replay_all(&sim, &view, req, trials, seed, stream)
 }
 
@@ -257,7 +257,7 @@ impl Find {
             "exhausted" if party => Find::Exhausted(c.maybe_one_of(&names)?, v.days),
             "exhausted" => match c.value {
                 None => Find::Exhausted(None, v.days),
-                Some(_) => return Err(c.bad_value(crate::tr!("trace_expedition.no_value"))),
+                Some(_) => return Err(c.bad_value(crate::tr!(v.lang, "trace_expedition.no_value"))),
             },
             "exhausted_by" => Find::Exhausted(None, day()?),
             "stopped_by" if party => Find::StoppedBy(day()?),

@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 
-use crate::lang::num;
+use crate::lang::Lang;
 use crate::rules::growth::POTION_NAMES;
 use crate::systems::cosmos::growth::fatigue::expedition::{TrekRules, TrekStep};
 use crate::systems::cosmos::growth::fatigue::Fatigue;
@@ -24,10 +24,12 @@ pub struct View {
     pub threshold: f64,
     /// A played combat's file and combatants.
     pub combat: Option<(String, Vec<String>)>,
+    /// The language the account is written in.
+    pub lang: Lang,
 }
 
 impl View {
-    pub fn new(m: &ExpeditionModel, rules: TrekRules) -> View {
+    pub fn new(lang: Lang, m: &ExpeditionModel, rules: TrekRules) -> View {
         let (stat, threshold, _) = m.reference;
         View {
             names: m
@@ -36,7 +38,7 @@ impl View {
                 .map(|p| p.members.iter().map(|x| x.name.clone()).collect()),
             days: m.plans.len() as i64,
             rules,
-            reference: stat.test_label(),
+            reference: stat.test_label(lang),
             threshold,
             combat: m.linked.as_ref().map(|l| {
                 (
@@ -44,13 +46,14 @@ impl View {
                     l.model.fighters.iter().map(|f| f.name.clone()).collect(),
                 )
             }),
+            lang,
         }
     }
 
     fn who(&self, i: u8) -> String {
         match &self.names {
             Some(n) => n[i as usize].clone(),
-            None => crate::tr!("trace_expedition.traveller").to_string(),
+            None => crate::tr!(self.lang, "trace_expedition.traveller").to_string(),
         }
     }
 
@@ -65,13 +68,18 @@ impl View {
 
 /// "FP a → b, FM c → d", a track that did not move shown once, a middle point (after a
 /// fight's gains, before its Light/Dark points) when it differs from both ends.
-fn tracks(before: Fatigue, after: Fatigue) -> String {
-    tracks_via(before, after, after)
+fn tracks(lang: Lang, before: Fatigue, after: Fatigue) -> String {
+    tracks_via(lang, before, after, after)
 }
 
-fn tracks_via(before: Fatigue, mid: Fatigue, after: Fatigue) -> String {
+fn tracks_via(lang: Lang, before: Fatigue, mid: Fatigue, after: Fatigue) -> String {
     if before == after && mid == after {
-        return crate::tr!("trace_expedition.unchanged", fp = after.fp, fm = after.fm);
+        return crate::tr!(
+            lang,
+            "trace_expedition.unchanged",
+            fp = after.fp,
+            fm = after.fm
+        );
     }
     let one = |a: i32, m: i32, b: i32| {
         if a == b && m == b {
@@ -83,6 +91,7 @@ fn tracks_via(before: Fatigue, mid: Fatigue, after: Fatigue) -> String {
         }
     };
     crate::tr!(
+        lang,
         "trace_expedition.tracks",
         fp = one(before.fp, mid.fp, after.fp),
         fm = one(before.fm, mid.fm, after.fm)
@@ -94,7 +103,11 @@ fn tracks_via(before: Fatigue, mid: Fatigue, after: Fatigue) -> String {
 fn stuck(v: &View, before: Fatigue) -> String {
     let r = &v.rules;
     if before.fp >= r.max || before.fm >= r.max {
-        crate::tr!("trace_expedition.stuck", hours = r.exhaustion_rest_hours)
+        crate::tr!(
+            v.lang,
+            "trace_expedition.stuck",
+            hours = r.exhaustion_rest_hours
+        )
     } else {
         String::new()
     }
@@ -117,6 +130,7 @@ pub fn render(v: &View, trial: u64, outcome: u8, steps: &[Step]) -> Traced {
             Step::Start { who, f } => (
                 0,
                 crate::tr!(
+                    v.lang,
                     "trace_expedition.start",
                     who = v.who(who),
                     fp = f.fp,
@@ -126,17 +140,22 @@ pub fn render(v: &View, trial: u64, outcome: u8, steps: &[Step]) -> Traced {
             ),
             Step::Day { day } => (
                 0,
-                crate::tr!("trace_expedition.day", day = day),
+                crate::tr!(v.lang, "trace_expedition.day", day = day),
                 json!({"step": "day", "day": day}),
             ),
             Step::March { fp, units } => (
                 1,
-                crate::tr!("trace_expedition.march", units = num(units, 1), fp = fp),
+                crate::tr!(
+                    v.lang,
+                    "trace_expedition.march",
+                    units = v.lang.num(units, 1),
+                    fp = fp
+                ),
                 json!({"step": "march", "fp": fp, "units": units}),
             ),
             Step::Encounters { count } => (
                 1,
-                crate::tr!("trace_expedition.encounters", count = count),
+                crate::tr!(v.lang, "trace_expedition.encounters", count = count),
                 json!({"step": "encounters", "count": count}),
             ),
             Step::Combat { rounds, down } => {
@@ -148,13 +167,14 @@ pub fn render(v: &View, trial: u64, outcome: u8, steps: &[Step]) -> Traced {
                     .map(|(_, n)| n.clone())
                     .collect();
                 let shown = if down.is_empty() {
-                    crate::tr!("trace_expedition.nobody").to_string()
+                    crate::tr!(v.lang, "trace_expedition.nobody").to_string()
                 } else {
                     down.join(", ")
                 };
                 (
                     1,
                     crate::tr!(
+                        v.lang,
                         "trace_expedition.combat",
                         file = path,
                         rounds = rounds,
@@ -165,7 +185,7 @@ pub fn render(v: &View, trial: u64, outcome: u8, steps: &[Step]) -> Traced {
             }
             Step::Rations { left } => (
                 1,
-                crate::tr!("trace_expedition.rations", left = left),
+                crate::tr!(v.lang, "trace_expedition.rations", left = left),
                 json!({"step": "rations", "left": left}),
             ),
             Step::Of { who, step } => trek(v, who, step),
@@ -178,6 +198,7 @@ pub fn render(v: &View, trial: u64, outcome: u8, steps: &[Step]) -> Traced {
                 p_end,
             } => {
                 let mut text = crate::tr!(
+                    v.lang,
                     "trace_expedition.evening",
                     who = v.who(who),
                     wfp = worst.fp,
@@ -186,11 +207,11 @@ pub fn render(v: &View, trial: u64, outcome: u8, steps: &[Step]) -> Traced {
                     efm = end.fm,
                     test = v.reference,
                     threshold = v.threshold,
-                    p_worst = num(p_worst, 3),
-                    p_end = num(p_end, 3)
+                    p_worst = v.lang.num(p_worst, 3),
+                    p_end = v.lang.num(p_end, 3)
                 );
                 if exhausted {
-                    text += crate::tr!("trace_expedition.exhausted_today");
+                    text += crate::tr!(v.lang, "trace_expedition.exhausted_today");
                 }
                 (
                     1,
@@ -202,17 +223,21 @@ pub fn render(v: &View, trial: u64, outcome: u8, steps: &[Step]) -> Traced {
                 let mut out: Vec<String> = v
                     .listed(exhausted)
                     .into_iter()
-                    .map(|n| crate::tr!("trace_expedition.is_exhausted", who = n))
+                    .map(|n| crate::tr!(v.lang, "trace_expedition.is_exhausted", who = n))
                     .collect();
                 out.extend(
                     v.listed(knocked)
                         .into_iter()
-                        .map(|n| crate::tr!("trace_expedition.is_knocked_out", who = n)),
+                        .map(|n| crate::tr!(v.lang, "trace_expedition.is_knocked_out", who = n)),
                 );
                 let text = if out.is_empty() {
-                    crate::tr!("trace_expedition.set_off").to_string()
+                    crate::tr!(v.lang, "trace_expedition.set_off").to_string()
                 } else {
-                    crate::tr!("trace_expedition.cannot_set_off", list = out.join(", "))
+                    crate::tr!(
+                        v.lang,
+                        "trace_expedition.cannot_set_off",
+                        list = out.join(", ")
+                    )
                 };
                 (
                     1,
@@ -229,20 +254,26 @@ pub fn render(v: &View, trial: u64, outcome: u8, steps: &[Step]) -> Traced {
                 let o = OUTCOMES[outcome as usize];
                 let when = |d: i64| {
                     if d <= v.days {
-                        crate::tr!("trace_expedition.on_day", day = d)
+                        crate::tr!(v.lang, "trace_expedition.on_day", day = d)
                     } else {
-                        crate::tr!("trace_expedition.never").to_string()
+                        crate::tr!(v.lang, "trace_expedition.never").to_string()
                     }
                 };
                 let text = if party {
                     crate::tr!(
+                        v.lang,
                         "trace_expedition.end_party",
                         outcome = o,
                         stop = when(stop),
                         first = when(first)
                     )
                 } else {
-                    crate::tr!("trace_expedition.end", outcome = o, first = when(first))
+                    crate::tr!(
+                        v.lang,
+                        "trace_expedition.end",
+                        outcome = o,
+                        first = when(first)
+                    )
                 };
                 let never = |d: i64| (d <= v.days).then_some(d);
                 (
@@ -278,12 +309,13 @@ fn trek(v: &View, who: u8, step: TrekStep) -> (u8, String, Value) {
         } => (
             1,
             crate::tr!(
+                v.lang,
                 "trace_expedition.morning",
                 who = name,
                 daily = daily,
                 march_fp = format!("{march_fp:+}"),
                 march_fm = format!("{march_fm:+}"),
-                tracks = tracks(before, after)
+                tracks = tracks(v.lang, before, after)
             ),
             moved(
                 "morning",
@@ -299,6 +331,7 @@ fn trek(v: &View, who: u8, step: TrekStep) -> (u8, String, Value) {
             after,
         } => {
             let mut text = crate::tr!(
+                v.lang,
                 "trace_expedition.fight",
                 who = name,
                 rounds = roll.rounds,
@@ -309,16 +342,21 @@ fn trek(v: &View, who: u8, step: TrekStep) -> (u8, String, Value) {
                 pm_steps = roll.pm_steps,
                 psychic = roll.psychic,
                 psychic_fm = r.psychic_fm * roll.psychic,
-                tracks = tracks_via(before, mid, after)
+                tracks = tracks_via(v.lang, before, mid, after)
             );
             let mut j = json!({"rounds": roll.rounds, "hp_lost": roll.hp_lost, "pm_spent": roll.pm_spent, "psychic_attacks": roll.psychic, "hp_steps": roll.hp_steps, "pm_steps": roll.pm_steps});
             if let Some(x) = roll.extras {
                 text += &crate::tr!(
+                    v.lang,
                     "trace_expedition.fight_extras",
                     physical = x.physical,
                     magical = x.magical,
                     knockout = if x.knockout {
-                        crate::tr!("trace_expedition.knocked_out_fm", fm = r.knockout_fm)
+                        crate::tr!(
+                            v.lang,
+                            "trace_expedition.knocked_out_fm",
+                            fm = r.knockout_fm
+                        )
                     } else {
                         String::new()
                     },
@@ -355,6 +393,7 @@ fn trek(v: &View, who: u8, step: TrekStep) -> (u8, String, Value) {
         } => (
             2,
             crate::tr!(
+                v.lang,
                 "trace_expedition.fought",
                 who = name,
                 rounds = rounds,
@@ -366,11 +405,15 @@ fn trek(v: &View, who: u8, step: TrekStep) -> (u8, String, Value) {
                 points = points,
                 relief = r.point_relief,
                 knockout = if knockout {
-                    crate::tr!("trace_expedition.knocked_out_fm", fm = r.knockout_fm)
+                    crate::tr!(
+                        v.lang,
+                        "trace_expedition.knocked_out_fm",
+                        fm = r.knockout_fm
+                    )
                 } else {
                     String::new()
                 },
-                tracks = tracks_via(before, mid, after)
+                tracks = tracks_via(v.lang, before, mid, after)
             ),
             with_mid(
                 moved(
@@ -390,11 +433,12 @@ fn trek(v: &View, who: u8, step: TrekStep) -> (u8, String, Value) {
         } => (
             2,
             crate::tr!(
+                v.lang,
                 "trace_expedition.fought_delta",
                 who = name,
                 dfp = format!("{dfp:+}"),
                 dfm = format!("{dfm:+}"),
-                tracks = tracks(before, after)
+                tracks = tracks(v.lang, before, after)
             ),
             moved("fought", before, after, json!({"dfp": dfp, "dfm": dfm})),
         ),
@@ -405,11 +449,12 @@ fn trek(v: &View, who: u8, step: TrekStep) -> (u8, String, Value) {
         } => (
             1,
             crate::tr!(
+                v.lang,
                 "trace_expedition.meals",
                 who = name,
                 meals = meals,
                 relief = meals as i32 * r.meal_relief,
-                tracks = tracks(before, after)
+                tracks = tracks(v.lang, before, after)
             ) + &stuck(v, before),
             moved("meals", before, after, json!({"meals": meals})),
         ),
@@ -420,11 +465,12 @@ fn trek(v: &View, who: u8, step: TrekStep) -> (u8, String, Value) {
         } => (
             1,
             crate::tr!(
+                v.lang,
                 "trace_expedition.pauses",
                 who = name,
                 pauses = pauses,
                 floor = r.pause_floor,
-                tracks = tracks(before, after)
+                tracks = tracks(v.lang, before, after)
             ) + &stuck(v, before),
             moved("pauses", before, after, json!({"pauses": pauses})),
         ),
@@ -435,11 +481,12 @@ fn trek(v: &View, who: u8, step: TrekStep) -> (u8, String, Value) {
         } => (
             1,
             crate::tr!(
+                v.lang,
                 "trace_expedition.fasting",
                 who = name,
                 days = days,
                 gain = r.fasting_gain * days,
-                tracks = tracks(before, after)
+                tracks = tracks(v.lang, before, after)
             ),
             moved("fasting", before, after, json!({"days_without_food": days})),
         ),
@@ -453,11 +500,12 @@ fn trek(v: &View, who: u8, step: TrekStep) -> (u8, String, Value) {
             (
                 1,
                 crate::tr!(
+                    v.lang,
                     "trace_expedition.potion",
                     who = name,
                     potion = p,
                     left = left,
-                    tracks = tracks(before, after)
+                    tracks = tracks(v.lang, before, after)
                 ) + &stuck(v, before),
                 moved("potion", before, after, json!({"potion": p, "left": left})),
             )
@@ -469,11 +517,12 @@ fn trek(v: &View, who: u8, step: TrekStep) -> (u8, String, Value) {
         } => (
             1,
             crate::tr!(
+                v.lang,
                 "trace_expedition.sleepless",
                 who = name,
                 nights = nights,
                 gain = r.sleepless_gain * nights + r.sleepless_extra,
-                tracks = tracks(before, after)
+                tracks = tracks(v.lang, before, after)
             ),
             moved(
                 "sleepless",
@@ -493,6 +542,7 @@ fn trek(v: &View, who: u8, step: TrekStep) -> (u8, String, Value) {
             after,
         } => {
             let mut text = crate::tr!(
+                v.lang,
                 "trace_expedition.full_rest",
                 who = name,
                 hours = hours,
@@ -500,13 +550,14 @@ fn trek(v: &View, who: u8, step: TrekStep) -> (u8, String, Value) {
                 quality = quality,
                 mfp = format!("{:+}", modifiers.fp),
                 mfm = format!("{:+}", modifiers.fm),
-                tracks = tracks(before, after)
+                tracks = tracks(v.lang, before, after)
             );
             if halved {
-                text += crate::tr!("trace_expedition.halved");
+                text += crate::tr!(v.lang, "trace_expedition.halved");
             }
             if long {
                 text += &crate::tr!(
+                    v.lang,
                     "trace_expedition.long_rest",
                     hours = r.exhaustion_rest_hours
                 );
@@ -531,12 +582,13 @@ fn trek(v: &View, who: u8, step: TrekStep) -> (u8, String, Value) {
             after,
         } => {
             let mut text = crate::tr!(
+                v.lang,
                 "trace_expedition.short_rest",
                 who = name,
                 hours = hours,
                 per = r.short_rest_hours,
                 recovered = recovered,
-                tracks = tracks(before, after)
+                tracks = tracks(v.lang, before, after)
             );
             text += &stuck(v, before);
             (

@@ -4,6 +4,7 @@
 use polars::prelude::*;
 
 use crate::engine::Moments;
+use crate::lang::Lang;
 use crate::report::interval_columns;
 use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind};
 use crate::stats::Estimate;
@@ -12,6 +13,7 @@ use crate::systems::cosmos::growth::stats::Stat;
 
 /// The `leveling-builds` output and its key figures (one per build, at `max_level`).
 pub fn builds_output(
+    lang: Lang,
     builds: &[(String, LevelPolicy)],
     acc: &[Vec<Moments>],
     max_level: u32,
@@ -24,7 +26,7 @@ pub fn builds_output(
         // The heaviest weight (first in rulebook order) is the build's aim: charted.
         let aim = (0..6).max_by_key(|&i| (p.weights[i], 6 - i)).unwrap_or(0);
         let mut s = LineSeries {
-            name: format!("{n}: {}", Stat::ALL[aim].label()),
+            name: format!("{n}: {}", Stat::ALL[aim].label(lang)),
             ..Default::default()
         };
         for l in 0..max_level as usize {
@@ -45,15 +47,16 @@ pub fn builds_output(
         let means: Vec<String> = Stat::ALL
             .iter()
             .enumerate()
-            .map(|(k, st)| format!("{} {}", st.label(), crate::lang::num(a[last + k].mean, 1)))
+            .map(|(k, st)| format!("{} {}", st.label(lang), lang.num(a[last + k].mean, 1)))
             .collect();
         key.push(crate::tr!(
+            lang,
             "growth.builds.key",
             name = crate::report::md_text(n),
             weights = Stat::ALL
                 .iter()
                 .filter(|s| p.weights[**s as usize] > 0)
-                .map(|s| format!("{} {}", s.label(), p.weights[*s as usize]))
+                .map(|s| format!("{} {}", s.label(lang), p.weights[*s as usize]))
                 .collect::<Vec<_>>()
                 .join(", "),
             level = max_level,
@@ -69,13 +72,13 @@ pub fn builds_output(
     cols.extend(interval_columns("mean", &mean, |&e| e));
     PerLevel {
         name: "leveling-builds",
-        title: crate::tr!("growth.builds.title"),
-        question: crate::tr!("growth.builds.question"),
-        chart_title: crate::tr!("growth.builds.chart_title"),
-        y_label: crate::tr!("growth.leveling.y_stat"),
+        title: crate::tr!(lang, "growth.builds.title"),
+        question: crate::tr!(lang, "growth.builds.question"),
+        chart_title: crate::tr!(lang, "growth.builds.chart_title"),
+        y_label: crate::tr!(lang, "growth.leveling.y_stat"),
         y_range: None,
     }
-    .output(series, cols, key, prov)
+    .output(lang, series, cols, key, prov)
 }
 
 /// What sets apart the leveling outputs drawn against the level (builds, genes, skills):
@@ -94,6 +97,7 @@ impl PerLevel {
     /// figures, which the output also carries.
     pub fn output(
         self,
+        lang: Lang,
         series: Vec<LineSeries>,
         cols: Vec<Column>,
         key: Vec<String>,
@@ -102,7 +106,7 @@ impl PerLevel {
         let chart = LineChart {
             x_kind: XKind::Integer,
             title: self.chart_title.into(),
-            x_label: crate::tr!("growth.leveling.x_level").into(),
+            x_label: crate::tr!(lang, "growth.leveling.x_level").into(),
             y_label: self.y_label.into(),
             y_range: self.y_range,
             series,

@@ -3,7 +3,7 @@
 
 use polars::prelude::*;
 
-use crate::lang::num;
+use crate::lang::Lang;
 use crate::report::interval_columns;
 use crate::report::{LineSeries, Output, Provenance};
 use crate::stats::Proportion;
@@ -16,6 +16,7 @@ use super::sim::PolicyAcc;
 
 /// The `leveling-genes` output (one row per policy, level and wish) and its key figures.
 pub fn genes_output(
+    lang: Lang,
     d: &DnaPlan,
     acc: &[PolicyAcc],
     max_level: u32,
@@ -28,7 +29,7 @@ pub fn genes_output(
     for ((name, p), a) in d.policies.iter().zip(acc) {
         let nw = p.wishes.len();
         let mut s = LineSeries {
-            name: crate::tr!("growth.genes.series", name = name),
+            name: crate::tr!(lang, "growth.genes.series", name = name),
             ..Default::default()
         };
         for l in 0..max_level as usize {
@@ -54,17 +55,19 @@ pub fn genes_output(
         let r = Proportion::new(c.counts[1], c.total());
         let first_half = a.all.iter().position(|c| 2 * c.counts[1] >= c.total());
         key.push(crate::tr!(
+            lang,
             "growth.genes.key",
             name = crate::report::md_text(name),
             level = max_level,
-            p = num(r.p, 4),
-            lo = num(r.lo, 4),
-            hi = num(r.hi, 4),
-            half = first_half.map_or(crate::tr!("growth.genes.never_half").to_string(), |l| {
-                crate::tr!("growth.genes.half_from", level = l + 1)
-            }),
-            full = num(a.have[last].mean, 2),
-            unspent = num(a.unspent[last].mean, 2)
+            p = lang.num(r.p, 4),
+            lo = lang.num(r.lo, 4),
+            hi = lang.num(r.hi, 4),
+            half = first_half.map_or(
+                crate::tr!(lang, "growth.genes.never_half").to_string(),
+                |l| { crate::tr!(lang, "growth.genes.half_from", level = l + 1) }
+            ),
+            full = lang.num(a.have[last].mean, 2),
+            unspent = lang.num(a.unspent[last].mean, 2)
         ));
         series.push(s);
     }
@@ -85,11 +88,11 @@ pub fn genes_output(
     ]);
     PerLevel {
         name: "leveling-genes",
-        title: crate::tr!("growth.genes.title"),
-        question: crate::tr!("growth.genes.question"),
-        chart_title: crate::tr!("growth.genes.chart_title"),
-        y_label: crate::tr!("growth.expedition.y_probability"),
+        title: crate::tr!(lang, "growth.genes.title"),
+        question: crate::tr!(lang, "growth.genes.question"),
+        chart_title: crate::tr!(lang, "growth.genes.chart_title"),
+        y_label: crate::tr!(lang, "growth.expedition.y_probability"),
         y_range: Some((0.0, 1.0)),
     }
-    .output(series, cols, key, prov)
+    .output(lang, series, cols, key, prov)
 }

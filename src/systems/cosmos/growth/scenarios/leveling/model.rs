@@ -57,8 +57,8 @@ fn dna_plan(file: &ScenarioFile, d: &RawDna) -> Result<DnaPlan, UserError> {
         return Err(file.error_at(
             &["leveling", "dna", "genes"],
             "leveling.dna.genes",
-            &crate::tr!("growth.lvalid.genes", count = d.genes.len()),
-            &crate::tr!("growth.lvalid.genes_allowed", max = MAX_GENES),
+            &crate::tr!(file.lang, "growth.lvalid.genes", count = d.genes.len()),
+            &crate::tr!(file.lang, "growth.lvalid.genes_allowed", max = MAX_GENES),
         ));
     }
     let tree = GeneTree::build(file, &["leveling", "dna", "genes"], &d.genes)?;
@@ -66,8 +66,16 @@ fn dna_plan(file: &ScenarioFile, d: &RawDna) -> Result<DnaPlan, UserError> {
         return Err(file.error_at(
             &["leveling", "dna", "policies"],
             "leveling.dna.policies",
-            &crate::tr!("growth.lvalid.policies", count = d.policies.len()),
-            &crate::tr!("growth.lvalid.policies_allowed", max = MAX_DNA_POLICIES),
+            &crate::tr!(
+                file.lang,
+                "growth.lvalid.policies",
+                count = d.policies.len()
+            ),
+            &crate::tr!(
+                file.lang,
+                "growth.lvalid.policies_allowed",
+                max = MAX_DNA_POLICIES
+            ),
         ));
     }
     let names: Vec<&str> = tree.genes.iter().map(|g| g.name.as_str()).collect();
@@ -80,16 +88,16 @@ fn dna_plan(file: &ScenarioFile, d: &RawDna) -> Result<DnaPlan, UserError> {
             return Err(file.error_at(
                 &[&at[..], &["name"]].concat(),
                 &format!("leveling.dna.policies[{i}].name"),
-                &crate::tr!("growth.lvalid.bad_name", name = p.name),
-                crate::tr!("growth.lvalid.bad_name_allowed"),
+                &crate::tr!(file.lang, "growth.lvalid.bad_name", name = p.name),
+                crate::tr!(file.lang, "growth.lvalid.bad_name_allowed"),
             ));
         }
         if p.wishes.is_empty() || p.wishes.len() > MAX_WISHES {
             return Err(file.error_at(
                 &[&at[..], &["wishes"]].concat(),
                 &format!("leveling.dna.policies[{i}].wishes"),
-                &crate::tr!("growth.lvalid.wishes", count = p.wishes.len()),
-                &crate::tr!("growth.lvalid.wishes_allowed", max = MAX_WISHES),
+                &crate::tr!(file.lang, "growth.lvalid.wishes", count = p.wishes.len()),
+                &crate::tr!(file.lang, "growth.lvalid.wishes_allowed", max = MAX_WISHES),
             ));
         }
         let mut wishes = Vec::new();
@@ -104,8 +112,12 @@ fn dna_plan(file: &ScenarioFile, d: &RawDna) -> Result<DnaPlan, UserError> {
                 return Err(file.error_at(
                     &[&at[..], &["wishes", js.as_str()]].concat(),
                     &format!("leveling.dna.policies[{i}].wishes[{j}]"),
-                    &crate::tr!("growth.lvalid.not_gene", wish = w),
-                    &crate::tr!("growth.lvalid.not_gene_allowed", names = names.join(", ")),
+                    &crate::tr!(file.lang, "growth.lvalid.not_gene", wish = w),
+                    &crate::tr!(
+                        file.lang,
+                        "growth.lvalid.not_gene_allowed",
+                        names = names.join(", ")
+                    ),
                 ));
             };
             let max = tree.genes[gene].max;
@@ -113,8 +125,13 @@ fn dna_plan(file: &ScenarioFile, d: &RawDna) -> Result<DnaPlan, UserError> {
                 return Err(file.error_at(
                     &[&at[..], &["wishes", js.as_str()]].concat(),
                     &format!("leveling.dna.policies[{i}].wishes[{j}]"),
-                    &crate::tr!("growth.lvalid.no_allele", wish = w),
-                    &crate::tr!("growth.lvalid.no_allele_allowed", max = max, gene = g),
+                    &crate::tr!(file.lang, "growth.lvalid.no_allele", wish = w),
+                    &crate::tr!(
+                        file.lang,
+                        "growth.lvalid.no_allele_allowed",
+                        max = max,
+                        gene = g
+                    ),
                 ));
             }
             wishes.push(Wish {
@@ -144,7 +161,7 @@ fn later(file: &ScenarioFile, at: &[&str], r: &RawLater) -> Result<LaterLevels, 
             1,
             0,
             6,
-            crate::tr!("growth.lvalid.why_stat_count"),
+            crate::tr!(file.lang, "growth.lvalid.why_stat_count"),
         )? as usize,
         stat_target: r.stat_target.unwrap_or_default(),
         hp_die: die(file, &k("hp_die"), r.hp_die)?,
@@ -166,7 +183,7 @@ fn weights(
             return Err(file.error_at(
                 &at,
                 &format!("{shown}.{name}"),
-                &crate::tr!("growth.lvalid.not_stat", name = name),
+                &crate::tr!(file.lang, "growth.lvalid.not_stat", name = name),
                 &Stat::names(),
             ));
         };
@@ -177,15 +194,19 @@ fn weights(
             0,
             0,
             MAX_WEIGHT,
-            crate::tr!("growth.lvalid.why_weight"),
+            crate::tr!(file.lang, "growth.lvalid.why_weight"),
         )? as u32;
     }
     if out.iter().all(|x| *x == 0) {
         return Err(file.error_at(
             base,
             &shown,
-            crate::tr!("growth.lvalid.all_zero"),
-            &crate::tr!("growth.lvalid.all_zero_allowed", max = MAX_WEIGHT),
+            crate::tr!(file.lang, "growth.lvalid.all_zero"),
+            &crate::tr!(
+                file.lang,
+                "growth.lvalid.all_zero_allowed",
+                max = MAX_WEIGHT
+            ),
         ));
     }
     Ok(out)
@@ -212,8 +233,8 @@ fn die(file: &ScenarioFile, path: &[&str], v: Option<i64>) -> Result<u32, UserEr
         return Err(file.error_at(
             path,
             &crate::systems::cosmos::growth::scenarios::shown_key(path),
-            &crate::tr!("growth.lvalid.not_die", die = v),
-            crate::tr!("growth.lvalid.not_die_allowed"),
+            &crate::tr!(file.lang, "growth.lvalid.not_die", die = v),
+            crate::tr!(file.lang, "growth.lvalid.not_die_allowed"),
         ));
     }
     Ok(v as u32)
@@ -233,8 +254,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
         return Err(file.error_at(
             &["creation", "conversion", "level"],
             "creation.conversion.level",
-            &crate::tr!("growth.lvalid.conversion_level", level = c.level),
-            crate::tr!("growth.lvalid.conversion_level_allowed"),
+            &crate::tr!(file.lang, "growth.lvalid.conversion_level", level = c.level),
+            crate::tr!(file.lang, "growth.lvalid.conversion_level_allowed"),
         ));
     }
     let l = &raw.leveling;
@@ -246,7 +267,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
         10,
         1,
         MAX_LEVEL,
-        crate::tr!("growth.lvalid.why_levels"),
+        crate::tr!(file.lang, "growth.lvalid.why_levels"),
     )? as u32;
     p.start_karma = ranged(
         file,
@@ -276,15 +297,15 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
         default_points,
         0,
         LEVEL5_MOVE_LIMIT,
-        crate::tr!("growth.lvalid.why_level5"),
+        crate::tr!(file.lang, "growth.lvalid.why_level5"),
     )? as i32;
     if let Some([a, b]) = l.light_dark_at_5 {
         if a < 0 || b < 0 || a + b != 3 {
             return Err(file.error_at(
                 &["leveling", "light_dark_at_5"],
                 "leveling.light_dark_at_5",
-                &crate::tr!("growth.lvalid.light_dark", a = a, b = b),
-                crate::tr!("growth.lvalid.light_dark_allowed"),
+                &crate::tr!(file.lang, "growth.lvalid.light_dark", a = a, b = b),
+                crate::tr!(file.lang, "growth.lvalid.light_dark_allowed"),
             ));
         }
         p.light_dark_at_5 = (a as u32, b as u32);
@@ -303,14 +324,14 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
                 6,
                 6,
                 MAX_LEVEL,
-                crate::tr!("growth.lvalid.why_schedule"),
+                crate::tr!(file.lang, "growth.lvalid.why_schedule"),
             )? as u32;
             if p.schedule.iter().any(|(x, _)| *x == lv) {
                 return Err(file.error_at(
                     &[&at[..], &["level"]].concat(),
                     &format!("leveling.schedule[{i}].level"),
-                    &crate::tr!("growth.lvalid.scheduled_twice", level = lv),
-                    crate::tr!("growth.lvalid.scheduled_twice_allowed"),
+                    &crate::tr!(file.lang, "growth.lvalid.scheduled_twice", level = lv),
+                    crate::tr!(file.lang, "growth.lvalid.scheduled_twice_allowed"),
                 ));
             }
             let g = later(file, &at, &e.keys())?;
@@ -329,8 +350,12 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
             return Err(file.error_at(
                 &["leveling"],
                 "leveling.stat_weights",
-                crate::tr!("growth.lvalid.no_weights"),
-                &crate::tr!("growth.lvalid.no_weights_allowed", names = Stat::names()),
+                crate::tr!(file.lang, "growth.lvalid.no_weights"),
+                &crate::tr!(
+                    file.lang,
+                    "growth.lvalid.no_weights_allowed",
+                    names = Stat::names()
+                ),
             ))
         }
         None => {}
@@ -343,15 +368,16 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
             0,
             0,
             10_000,
-            crate::tr!("growth.lvalid.why_tests"),
+            crate::tr!(file.lang, "growth.lvalid.why_tests"),
         )?;
         if !(c.threshold.is_finite() && (-100.0..=200.0).contains(&c.threshold)) {
             return Err(file.error_at(
                 &["leveling", "campaign", "threshold"],
                 "leveling.campaign.threshold",
                 &crate::tr!(
+                    file.lang,
                     "growth.valid.out_of_range",
-                    value = crate::systems::cosmos::growth::dec(c.threshold)
+                    value = crate::systems::cosmos::growth::dec(file.lang, c.threshold)
                 ),
                 "-100..200 (C-TEST-1)",
             ));
@@ -367,8 +393,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
         return Err(file.error_at(
             &["leveling", "builds"],
             "leveling.builds",
-            &crate::tr!("growth.lvalid.builds", count = raw_builds.len()),
-            &crate::tr!("growth.lvalid.builds_allowed", max = MAX_BUILDS),
+            &crate::tr!(file.lang, "growth.lvalid.builds", count = raw_builds.len()),
+            &crate::tr!(file.lang, "growth.lvalid.builds_allowed", max = MAX_BUILDS),
         ));
     }
     for (i, b) in raw_builds.iter().enumerate() {
@@ -379,8 +405,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
             return Err(file.error_at(
                 &[&at[..], &["name"]].concat(),
                 &format!("leveling.builds[{i}].name"),
-                &crate::tr!("growth.lvalid.bad_name", name = b.name),
-                crate::tr!("growth.lvalid.bad_name_allowed"),
+                &crate::tr!(file.lang, "growth.lvalid.bad_name", name = b.name),
+                crate::tr!(file.lang, "growth.lvalid.bad_name_allowed"),
             ));
         }
         let mut bp = p.clone();
@@ -435,7 +461,7 @@ pub fn level5_within(
 ) -> Result<(), UserError> {
     let max = options.integer("level5_move_max");
     let why = if max == 10 {
-        crate::tr!("growth.lvalid.why_level5").to_string()
+        crate::tr!(file.lang, "growth.lvalid.why_level5").to_string()
     } else {
         "level5_move_max".to_string()
     };

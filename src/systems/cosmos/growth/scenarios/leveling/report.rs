@@ -8,7 +8,6 @@ use super::super::scenario_result;
 use super::model::{level5_within, model, LevelingModel};
 use super::sim::{LevelingSim, QUANTITIES};
 use super::DEFAULT_TRIALS;
-use crate::lang::num;
 use crate::report::{
     interval_columns, Chart, Figure, FloatColumns, LineChart, LineSeries, Output, Provenance,
 };
@@ -67,7 +66,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let (m, ctx, trials, level_params, title, question) = setup(file, o)?;
     let rules = TestRules::from_options(&ctx.options);
     let sim = LevelingSim::new(m.clone(), rules);
-    let progress = ctx.progress(trials, crate::tr!("growth.progress.leveling"));
+    let progress = ctx.progress(trials, crate::tr!(ctx.lang, "growth.progress.leveling"));
     let acc = ctx.engine.run(&sim, &ctx.stream, trials, &progress);
     progress.finish();
     let mut opts = ctx.options.in_force(OPTIONS);
@@ -147,61 +146,68 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         s
     };
     let pools = LineChart {
-        title: crate::tr!("growth.leveling.pools_title").into(),
-        x_label: crate::tr!("growth.leveling.x_level").into(),
-        y_label: crate::tr!("growth.leveling.y_points").into(),
+        title: crate::tr!(ctx.lang, "growth.leveling.pools_title").into(),
+        x_label: crate::tr!(ctx.lang, "growth.leveling.x_level").into(),
+        y_label: crate::tr!(ctx.lang, "growth.leveling.y_points").into(),
         series: vec![
-            series(6, crate::tr!("growth.leveling.hp"), 0, 4),
-            series(7, crate::tr!("growth.leveling.pm"), 0, 4),
+            series(6, crate::tr!(ctx.lang, "growth.leveling.hp"), 0, 4),
+            series(7, crate::tr!(ctx.lang, "growth.leveling.pm"), 0, 4),
         ],
         ..Default::default()
     };
     let stats = LineChart {
-        title: crate::tr!("growth.leveling.stats_title").into(),
-        x_label: crate::tr!("growth.leveling.x_level").into(),
-        y_label: crate::tr!("growth.leveling.y_stat").into(),
+        title: crate::tr!(ctx.lang, "growth.leveling.stats_title").into(),
+        x_label: crate::tr!(ctx.lang, "growth.leveling.x_level").into(),
+        y_label: crate::tr!(ctx.lang, "growth.leveling.y_stat").into(),
         series: (0..6)
-            .map(|q| series(q, Stat::ALL[q].label(), 1, 3))
+            .map(|q| series(q, Stat::ALL[q].label(ctx.lang), 1, 3))
             .collect(),
         ..Default::default()
     };
     let points = LineChart {
-        title: crate::tr!("growth.leveling.points_title").into(),
-        x_label: crate::tr!("growth.leveling.x_level").into(),
-        y_label: crate::tr!("growth.leveling.y_points").into(),
+        title: crate::tr!(ctx.lang, "growth.leveling.points_title").into(),
+        x_label: crate::tr!(ctx.lang, "growth.leveling.x_level").into(),
+        y_label: crate::tr!(ctx.lang, "growth.leveling.y_points").into(),
         series: vec![
-            series(8, crate::tr!("growth.leveling.skill_points"), 0, 4),
-            series(10, crate::tr!("growth.leveling.dna_points"), 0, 4),
+            series(
+                8,
+                crate::tr!(ctx.lang, "growth.leveling.skill_points"),
+                0,
+                4,
+            ),
+            series(10, crate::tr!(ctx.lang, "growth.leveling.dna_points"), 0, 4),
         ],
         ..Default::default()
     };
     let last = m.max_level as usize - 1;
     let mut key = Vec::new();
     for (q, label) in [
-        (6, crate::tr!("growth.leveling.hp")),
-        (7, crate::tr!("growth.leveling.pm")),
+        (6, crate::tr!(ctx.lang, "growth.leveling.hp")),
+        (7, crate::tr!(ctx.lang, "growth.leveling.pm")),
     ] {
         let (mean, qs) = band_row(&acc.values[last * nq + q]);
         key.push(crate::tr!(
+            ctx.lang,
             "growth.leveling.key_pool",
             pool = label,
             level = m.max_level,
-            mean = num(mean, 1),
-            median = dec(qs[2]),
-            p05 = dec(qs[0]),
-            p95 = dec(qs[4])
+            mean = ctx.lang.num(mean, 1),
+            median = dec(ctx.lang, qs[2]),
+            p05 = dec(ctx.lang, qs[0]),
+            p95 = dec(ctx.lang, qs[4])
         ));
     }
     let top = m.creation.priority[0] as usize;
     let (mean, qs) = band_row(&acc.values[last * nq + top]);
     key.push(crate::tr!(
+        ctx.lang,
         "growth.leveling.key_first_priority",
-        stat = m.creation.priority[0].label(),
+        stat = m.creation.priority[0].label(ctx.lang),
         level = m.max_level,
-        mean = num(mean, 1),
-        median = dec(qs[2]),
-        p05 = dec(qs[0]),
-        p95 = dec(qs[4])
+        mean = ctx.lang.num(mean, 1),
+        median = dec(ctx.lang, qs[2]),
+        p05 = dec(ctx.lang, qs[0]),
+        p95 = dec(ctx.lang, qs[4])
     ));
     // Exact checks: DNA and level-up skill points have closed forms.
     let mut exact_checks = Vec::new();
@@ -220,12 +226,12 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
                     m.creation.dna_die as u64,
                     m.levels.dna_dice,
                 ),
-                crate::tr!("growth.leveling.dna_points"),
+                crate::tr!(ctx.lang, "growth.leveling.dna_points"),
             ),
             (
                 9,
                 exact::skill_gained_at_with(l, &m.levels.rules),
-                crate::tr!("growth.leveling.skill_gained"),
+                crate::tr!(ctx.lang, "growth.leveling.skill_gained"),
             ),
         ] {
             if l == 1 && q == 9 {
@@ -234,17 +240,18 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             let mo = &acc.moments[(l - 1) as usize * nq + q];
             let e = Estimate::mean(mo);
             let check = crate::tr!(
+                ctx.lang,
                 "growth.leveling.key_exact",
                 level = l,
                 what = what,
-                exact = num(d.mean(), 4),
-                simulated = num(e.value, 4),
-                lo = num(e.lo, 4),
-                hi = num(e.hi, 4),
+                exact = ctx.lang.num(d.mean(), 4),
+                simulated = ctx.lang.num(e.value, 4),
+                lo = ctx.lang.num(e.lo, 4),
+                hi = ctx.lang.num(e.hi, 4),
                 outside = if e.lo <= d.mean() && d.mean() <= e.hi {
                     ""
                 } else {
-                    crate::tr!("growth.leveling.outside")
+                    crate::tr!(ctx.lang, "growth.leveling.outside")
                 }
             );
             exact_checks.push((l, check));
@@ -252,8 +259,8 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     }
     let q_out = Output {
         name: "leveling-quantiles".into(),
-        title: crate::tr!("growth.leveling.quantiles_title").into(),
-        question: crate::tr!("growth.leveling.quantiles_question").into(),
+        title: crate::tr!(ctx.lang, "growth.leveling.quantiles_title").into(),
+        question: crate::tr!(ctx.lang, "growth.leveling.quantiles_question").into(),
         frame: qframe,
         figures: vec![Figure::new(vec![
             Chart::Lines(pools),
@@ -267,14 +274,14 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     // Chance test per level and Light/Dark grants.
     let (mut lvl, mut pb, mut km, mut light, mut dark) = (vec![], vec![], vec![], vec![], vec![]);
     let mut chart = LineChart {
-        title: crate::tr!("growth.leveling.chance_chart_title").into(),
-        x_label: crate::tr!("growth.leveling.x_level").into(),
-        y_label: crate::tr!("growth.expedition.y_probability").into(),
+        title: crate::tr!(ctx.lang, "growth.leveling.chance_chart_title").into(),
+        x_label: crate::tr!(ctx.lang, "growth.leveling.x_level").into(),
+        y_label: crate::tr!(ctx.lang, "growth.expedition.y_probability").into(),
         y_range: Some((0.0, 1.0)),
         ..Default::default()
     };
     let mut s = LineSeries {
-        name: crate::tr!("growth.leveling.p_bonus").into(),
+        name: crate::tr!(ctx.lang, "growth.leveling.p_bonus").into(),
         ..Default::default()
     };
     for &l in levels.iter().filter(|l| **l >= 2) {
@@ -299,10 +306,11 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     chart.series.push(s);
     if let (Some(p2), Some(pl)) = (pb.first(), pb.last()) {
         key.push(crate::tr!(
+            ctx.lang,
             "growth.leveling.key_chance",
-            p2 = num(p2.p, 4),
+            p2 = ctx.lang.num(p2.p, 4),
             level = m.max_level,
-            pl = num(pl.p, 4)
+            pl = ctx.lang.num(pl.p, 4)
         ));
     }
     let mut ccols = vec![Column::new("level".into(), lvl)];
@@ -315,8 +323,8 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let cframe = DataFrame::new_infer_height(ccols)?;
     let c_out = Output {
         name: "leveling-chance".into(),
-        title: crate::tr!("growth.leveling.chance_title").into(),
-        question: crate::tr!("growth.leveling.chance_question").into(),
+        title: crate::tr!(ctx.lang, "growth.leveling.chance_title").into(),
+        question: crate::tr!(ctx.lang, "growth.leveling.chance_question").into(),
         frame: cframe,
         figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: key.iter().rev().take(1).cloned().collect(),
@@ -329,26 +337,27 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             .filter(|c| c.0 == m.max_level.min(10))
             .map(|c| c.1),
     );
-    let title = title.unwrap_or_else(|| crate::tr!("growth.leveling.default_title").into());
+    let title =
+        title.unwrap_or_else(|| crate::tr!(ctx.lang, "growth.leveling.default_title").into());
     let question =
-        question.unwrap_or_else(|| crate::tr!("growth.leveling.default_question").into());
+        question.unwrap_or_else(|| crate::tr!(ctx.lang, "growth.leveling.default_question").into());
     let mut outputs = vec![q_out, c_out];
     if let Some(plan) = &m.skills {
         // The skill tree answers a build question too: first, after builds and DNA.
-        let (s_out, s_key) = super::skills::skills_output(&m, plan, &acc.skills, &prov)?;
+        let (s_out, s_key) = super::skills::skills_output(ctx.lang, &m, plan, &acc.skills, &prov)?;
         key.splice(0..0, s_key);
         outputs.push(s_out);
     }
     if let Some(d) = &m.dna {
         // The DNA comparison answers a build question: its figures go first.
-        let (g_out, g_key) = super::genes::genes_output(d, &acc.dna, m.max_level, &prov)?;
+        let (g_out, g_key) = super::genes::genes_output(ctx.lang, d, &acc.dna, m.max_level, &prov)?;
         key.splice(0..0, g_key);
         outputs.push(g_out);
     }
     if !m.builds.is_empty() {
         // The stat builds answer the first build question: their figures go first.
         let (b_out, b_key) =
-            super::builds::builds_output(&m.builds, &acc.builds, m.max_level, &prov)?;
+            super::builds::builds_output(ctx.lang, &m.builds, &acc.builds, m.max_level, &prov)?;
         key.splice(0..0, b_key);
         outputs.push(b_out);
     }
@@ -364,5 +373,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     } else {
         String::new()
     };
-    Ok(scenario_result(title, question, key, outputs, &prov, &see))
+    Ok(scenario_result(
+        ctx.lang, title, question, key, outputs, &prov, &see,
+    ))
 }

@@ -5,7 +5,7 @@
 use polars::prelude::*;
 
 use crate::dice::Dist;
-use crate::lang::num;
+use crate::lang::Lang;
 use crate::report::interval_columns;
 use crate::report::{LineSeries, Output, Provenance};
 use crate::stats::Proportion;
@@ -72,6 +72,7 @@ fn wish_met_with(
 
 /// The `leveling-skills` output (one row per policy, level and wish) and its key figures.
 pub fn skills_output(
+    lang: Lang,
     m: &LevelingModel,
     plan: &SkillPlan,
     acc: &[PolicyAcc],
@@ -91,6 +92,7 @@ pub fn skills_output(
         // The law exists but would cost more than the cap: said, not silently empty.
         let sd = m.creation.skill_dice;
         key.push(crate::tr!(
+            lang,
             "safety.work.exact_skills_skipped",
             step = sd.pm_step,
             die = sd.per_pm,
@@ -101,7 +103,7 @@ pub fn skills_output(
     for (i, ((name, p), a)) in plan.policies.iter().zip(acc).enumerate() {
         let nw = p.wishes.len();
         let mut s = LineSeries {
-            name: crate::tr!("growth.skills.series", name = name),
+            name: crate::tr!(lang, "growth.skills.series", name = name),
             ..Default::default()
         };
         let mut last_exact = None;
@@ -138,18 +140,20 @@ pub fn skills_output(
             }
         });
         key.push(crate::tr!(
+            lang,
             "growth.skills.key",
             name = crate::report::md_text(name),
             level = max_level,
-            p = num(r.p, 4),
-            lo = num(r.lo, 4),
-            hi = num(r.hi, 4),
+            p = lang.num(r.p, 4),
+            lo = lang.num(r.lo, 4),
+            hi = lang.num(r.hi, 4),
             exact = exact_all.map_or(String::new(), |e| crate::tr!(
+                lang,
                 "growth.skills.key_exact",
-                p = num(e, 4)
+                p = lang.num(e, 4)
             )),
-            unlocked = num(a.have[last].mean, 2),
-            unspent = num(a.unspent[last].mean, 2)
+            unlocked = lang.num(a.have[last].mean, 2),
+            unspent = lang.num(a.unspent[last].mean, 2)
         ));
         series.push(s);
     }
@@ -170,11 +174,11 @@ pub fn skills_output(
     ]);
     PerLevel {
         name: "leveling-skills",
-        title: crate::tr!("growth.skills.title"),
-        question: crate::tr!("growth.skills.question"),
-        chart_title: crate::tr!("growth.skills.chart_title"),
-        y_label: crate::tr!("growth.expedition.y_probability"),
+        title: crate::tr!(lang, "growth.skills.title"),
+        question: crate::tr!(lang, "growth.skills.question"),
+        chart_title: crate::tr!(lang, "growth.skills.chart_title"),
+        y_label: crate::tr!(lang, "growth.expedition.y_probability"),
         y_range: Some((0.0, 1.0)),
     }
-    .output(series, cols, key, prov)
+    .output(lang, series, cols, key, prov)
 }

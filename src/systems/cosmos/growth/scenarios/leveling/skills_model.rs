@@ -30,8 +30,13 @@ fn count_error(
     file.error_at(
         at,
         &crate::systems::cosmos::growth::scenarios::shown_key(at),
-        &crate::tr!("growth.skills.count", count = n, what = what),
-        &crate::tr!("growth.skills.count_allowed", max = max, what = what),
+        &crate::tr!(file.lang, "growth.skills.count", count = n, what = what),
+        &crate::tr!(
+            file.lang,
+            "growth.skills.count_allowed",
+            max = max,
+            what = what
+        ),
     )
 }
 
@@ -40,8 +45,8 @@ fn cost(file: &ScenarioFile, at: &[&str], v: i64) -> Result<u32, UserError> {
         return Err(file.error_at(
             at,
             &crate::systems::cosmos::growth::scenarios::shown_key(at),
-            &crate::tr!("growth.valid.out_of_range", value = v),
-            &crate::tr!("growth.skills.cost_allowed", max = MAX_COST),
+            &crate::tr!(file.lang, "growth.valid.out_of_range", value = v),
+            &crate::tr!(file.lang, "growth.skills.cost_allowed", max = MAX_COST),
         ));
     }
     Ok(v as u32)
@@ -51,8 +56,8 @@ fn bad_name(file: &ScenarioFile, at: &[&str], name: &str) -> UserError {
     file.error_at(
         at,
         &crate::systems::cosmos::growth::scenarios::shown_key(at),
-        &crate::tr!("growth.lvalid.bad_name", name = name),
-        crate::tr!("growth.lvalid.bad_name_allowed"),
+        &crate::tr!(file.lang, "growth.lvalid.bad_name", name = name),
+        crate::tr!(file.lang, "growth.lvalid.bad_name_allowed"),
     )
 }
 
@@ -64,7 +69,7 @@ pub fn skill_plan(file: &ScenarioFile, r: &RawSkills) -> Result<SkillPlan, UserE
             &["leveling", "skills", "tree"],
             r.tree.len(),
             MAX_SKILLS,
-            crate::tr!("growth.skills.w_skills"),
+            crate::tr!(file.lang, "growth.skills.w_skills"),
         ));
     }
     let mut skills: Vec<Skill> = Vec::new();
@@ -81,7 +86,7 @@ pub fn skill_plan(file: &ScenarioFile, r: &RawSkills) -> Result<SkillPlan, UserE
                 &[&at[..], &["parents"]].concat(),
                 s.parents.len(),
                 MAX_PARENTS,
-                crate::tr!("growth.skills.w_parents"),
+                crate::tr!(file.lang, "growth.skills.w_parents"),
             ));
         }
         let mut parents = Vec::new();
@@ -93,8 +98,9 @@ pub fn skill_plan(file: &ScenarioFile, r: &RawSkills) -> Result<SkillPlan, UserE
                 return Err(file.error_at(
                     &[&at[..], &["parents", js.as_str()]].concat(),
                     &format!("leveling.skills.tree[{i}].parents[{j}]"),
-                    &crate::tr!("growth.skills.not_parent", name = p),
+                    &crate::tr!(file.lang, "growth.skills.not_parent", name = p),
                     &crate::tr!(
+                        file.lang,
                         "growth.skills.not_parent_allowed",
                         names = if names.is_empty() {
                             "-".to_string()
@@ -112,7 +118,7 @@ pub fn skill_plan(file: &ScenarioFile, r: &RawSkills) -> Result<SkillPlan, UserE
                 &[&at[..], &["upgrades"]].concat(),
                 s.upgrades.len(),
                 MAX_UPGRADES,
-                crate::tr!("growth.skills.w_upgrades"),
+                crate::tr!(file.lang, "growth.skills.w_upgrades"),
             ));
         }
         let mut steps = vec![cost(file, &[&at[..], &["cost"]].concat(), s.cost)?];
@@ -138,7 +144,7 @@ pub fn skill_plan(file: &ScenarioFile, r: &RawSkills) -> Result<SkillPlan, UserE
             &["leveling", "skills", "policies"],
             r.policies.len(),
             MAX_POLICIES,
-            crate::tr!("growth.skills.w_policies"),
+            crate::tr!(file.lang, "growth.skills.w_policies"),
         ));
     }
     let names: Vec<&str> = tree.skills.iter().map(|k| k.name.as_str()).collect();
@@ -157,7 +163,7 @@ pub fn skill_plan(file: &ScenarioFile, r: &RawSkills) -> Result<SkillPlan, UserE
                 &[&at[..], &["wishes"]].concat(),
                 p.wishes.len(),
                 MAX_WISHES,
-                crate::tr!("growth.skills.w_wishes"),
+                crate::tr!(file.lang, "growth.skills.w_wishes"),
             ));
         }
         let when_short = match p.when_short {
@@ -184,8 +190,12 @@ pub fn skill_plan(file: &ScenarioFile, r: &RawSkills) -> Result<SkillPlan, UserE
                 return Err(file.error_at(
                     &wat,
                     &shown,
-                    &crate::tr!("growth.skills.not_wish", wish = w),
-                    &crate::tr!("growth.skills.not_wish_allowed", names = names.join(", ")),
+                    &crate::tr!(file.lang, "growth.skills.not_wish", wish = w),
+                    &crate::tr!(
+                        file.lang,
+                        "growth.skills.not_wish_allowed",
+                        names = names.join(", ")
+                    ),
                 ));
             };
             // Strict order must be able to pay it: every parent is wished above (under
@@ -199,15 +209,20 @@ pub fn skill_plan(file: &ScenarioFile, r: &RawSkills) -> Result<SkillPlan, UserE
                     &wat,
                     &shown,
                     &crate::tr!(
+                        file.lang,
                         "growth.skills.parent_later",
                         wish = w,
                         parent = tree.skills[missing].name
                     ),
-                    crate::tr!("growth.skills.parent_later_allowed"),
+                    crate::tr!(file.lang, "growth.skills.parent_later_allowed"),
                 ));
             }
             if !tree.buyable[k] {
-                file.warn_at(&wat, &shown, &crate::tr!("growth.skills.never", wish = w));
+                file.warn_at(
+                    &wat,
+                    &shown,
+                    &crate::tr!(file.lang, "growth.skills.never", wish = w),
+                );
             }
             wishes.push(SkillWish {
                 skill: k,

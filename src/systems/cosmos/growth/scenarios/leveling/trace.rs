@@ -141,7 +141,7 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
         |(acc, sc), i| {
             let mut steps = Steps(Vec::new());
             let end = sim.trial(&mut engine.trial_stream(key, i), acc, sc, &mut steps);
-            render(&sim.model, i, end.outcome, &steps.0)
+            render(ctx.lang, &sim.model, i, end.outcome, &steps.0)
         },
     )
 }

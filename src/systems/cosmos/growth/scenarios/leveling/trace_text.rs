@@ -4,6 +4,7 @@
 
 use serde_json::{json, Value};
 
+use crate::lang::Lang;
 use crate::systems::trace::Traced;
 
 use super::model::LevelingModel;
@@ -24,16 +25,16 @@ fn stats_json(s: &[i32; 6]) -> Value {
     Value::Object(m)
 }
 
-fn pool_name(hp: bool) -> &'static str {
+fn pool_name(lang: Lang, hp: bool) -> &'static str {
     if hp {
-        crate::tr!("trace_leveling.hp")
+        crate::tr!(lang, "trace_leveling.hp")
     } else {
-        crate::tr!("trace_leveling.pm")
+        crate::tr!(lang, "trace_leveling.pm")
     }
 }
 
 /// Trial `trial`'s steps as lines and JSON (current language).
-pub fn render(m: &LevelingModel, trial: u64, outcome: u8, steps: &[Step]) -> Traced {
+pub fn render(lang: Lang, m: &LevelingModel, trial: u64, outcome: u8, steps: &[Step]) -> Traced {
     Traced::told(trial, OUTCOMES[outcome as usize], steps, |step| {
         Some(match step {
             Step::Created {
@@ -47,6 +48,7 @@ pub fn render(m: &LevelingModel, trial: u64, outcome: u8, steps: &[Step]) -> Tra
             } => {
                 let race = race.map(|r| m.races.sheets[r as usize].name.clone());
                 let mut text = crate::tr!(
+                    lang,
                     "trace_leveling.created",
                     stats = stats_text(&stats),
                     hp = hp,
@@ -56,7 +58,7 @@ pub fn render(m: &LevelingModel, trial: u64, outcome: u8, steps: &[Step]) -> Tra
                     karma = karma
                 );
                 if let Some(r) = &race {
-                    text += &crate::tr!("trace_leveling.race", race = r);
+                    text += &crate::tr!(lang, "trace_leveling.race", race = r);
                 }
                 (
                     0,
@@ -71,6 +73,7 @@ pub fn render(m: &LevelingModel, trial: u64, outcome: u8, steps: &[Step]) -> Tra
             } => (
                 1,
                 crate::tr!(
+                    lang,
                     "trace_leveling.campaign",
                     tests = tests,
                     before = before,
@@ -80,7 +83,7 @@ pub fn render(m: &LevelingModel, trial: u64, outcome: u8, steps: &[Step]) -> Tra
             ),
             Step::Level { level, cap } => (
                 0,
-                crate::tr!("trace_leveling.level", level = level, cap = cap),
+                crate::tr!(lang, "trace_leveling.level", level = level, cap = cap),
                 json!({"step": "level", "level": level, "cap": cap}),
             ),
             Step::Stat {
@@ -91,6 +94,7 @@ pub fn render(m: &LevelingModel, trial: u64, outcome: u8, steps: &[Step]) -> Tra
                 after,
             } => {
                 let mut text = crate::tr!(
+                    lang,
                     "trace_leveling.stat",
                     stat = stat_name(stat),
                     die = die,
@@ -99,7 +103,11 @@ pub fn render(m: &LevelingModel, trial: u64, outcome: u8, steps: &[Step]) -> Tra
                     after = after
                 );
                 if after - before < roll {
-                    text += &crate::tr!("trace_leveling.capped", lost = roll - (after - before));
+                    text += &crate::tr!(
+                        lang,
+                        "trace_leveling.capped",
+                        lost = roll - (after - before)
+                    );
                 }
                 (
                     1,
@@ -116,15 +124,17 @@ pub fn render(m: &LevelingModel, trial: u64, outcome: u8, steps: &[Step]) -> Tra
                 1,
                 if die == 0 {
                     crate::tr!(
+                        lang,
                         "trace_leveling.bonus",
-                        pool = pool_name(hp),
+                        pool = pool_name(lang, hp),
                         roll = roll,
                         after = after
                     )
                 } else {
                     crate::tr!(
+                        lang,
                         "trace_leveling.pool",
-                        pool = pool_name(hp),
+                        pool = pool_name(lang, hp),
                         die = die,
                         roll = roll,
                         after = after
@@ -140,6 +150,7 @@ pub fn render(m: &LevelingModel, trial: u64, outcome: u8, steps: &[Step]) -> Tra
             } => (
                 1,
                 crate::tr!(
+                    lang,
                     "trace_leveling.moves",
                     before = stats_text(&before),
                     after = stats_text(&after),
@@ -156,6 +167,7 @@ pub fn render(m: &LevelingModel, trial: u64, outcome: u8, steps: &[Step]) -> Tra
             } => (
                 1,
                 crate::tr!(
+                    lang,
                     "trace_leveling.chance",
                     threshold = threshold,
                     karma = karma,
@@ -171,13 +183,14 @@ pub fn render(m: &LevelingModel, trial: u64, outcome: u8, steps: &[Step]) -> Tra
                 total,
             } => {
                 let mut text = crate::tr!(
+                    lang,
                     "trace_leveling.skill",
                     roll = roll,
                     gain = gain,
                     total = total
                 );
                 if carry {
-                    text += crate::tr!("trace_leveling.carry");
+                    text += crate::tr!(lang, "trace_leveling.carry");
                 }
                 (
                     1,
@@ -187,7 +200,13 @@ pub fn render(m: &LevelingModel, trial: u64, outcome: u8, steps: &[Step]) -> Tra
             }
             Step::Dna { die, roll, total } => (
                 1,
-                crate::tr!("trace_leveling.dna", die = die, roll = roll, total = total),
+                crate::tr!(
+                    lang,
+                    "trace_leveling.dna",
+                    die = die,
+                    roll = roll,
+                    total = total
+                ),
                 json!({"step": "dna_points", "die": die, "roll": roll, "total": total}),
             ),
             Step::Policy {
@@ -210,9 +229,9 @@ pub fn render(m: &LevelingModel, trial: u64, outcome: u8, steps: &[Step]) -> Tra
                 .unwrap_or_default();
                 let key = crate::tr_fill!(
                     if dna {
-                        crate::tr!("trace_leveling.dna_policy")
+                        crate::tr!(lang, "trace_leveling.dna_policy")
                     } else {
-                        crate::tr!("trace_leveling.skill_policy")
+                        crate::tr!(lang, "trace_leveling.skill_policy")
                     },
                     policy = name,
                     unspent = unspent,
@@ -231,6 +250,7 @@ pub fn render(m: &LevelingModel, trial: u64, outcome: u8, steps: &[Step]) -> Tra
                 (
                     1,
                     crate::tr!(
+                        lang,
                         "trace_leveling.build",
                         build = name,
                         level = m.max_level,
@@ -243,7 +263,7 @@ pub fn render(m: &LevelingModel, trial: u64, outcome: u8, steps: &[Step]) -> Tra
                 let o = OUTCOMES[outcome as usize];
                 (
                     0,
-                    crate::tr!("trace_leveling.end", outcome = o, level = level),
+                    crate::tr!(lang, "trace_leveling.end", outcome = o, level = level),
                     json!({"step": "end", "outcome": o, "level": level}),
                 )
             }

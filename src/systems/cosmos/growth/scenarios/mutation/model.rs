@@ -109,15 +109,15 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
         return Err(bad(
             file,
             &["mutation", "chance"],
-            crate::tr!("growth.mutation.out_of_range", value = m.chance),
-            crate::tr!("growth.mutation.chance_allowed"),
+            crate::tr!(file.lang, "growth.mutation.out_of_range", value = m.chance),
+            crate::tr!(file.lang, "growth.mutation.chance_allowed"),
         ));
     }
     if !(-10..=10).contains(&m.karma) {
         return Err(bad(
             file,
             &["mutation", "karma"],
-            crate::tr!("growth.mutation.out_of_range", value = m.karma),
+            crate::tr!(file.lang, "growth.mutation.out_of_range", value = m.karma),
             "-10..10 (C-TEST-3)",
         ));
     }
@@ -125,16 +125,24 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
         return Err(bad(
             file,
             &["mutation", "max_days"],
-            crate::tr!("growth.mutation.out_of_range", value = m.max_days),
-            crate::tr!("growth.mutation.days_allowed"),
+            crate::tr!(
+                file.lang,
+                "growth.mutation.out_of_range",
+                value = m.max_days
+            ),
+            crate::tr!(file.lang, "growth.mutation.days_allowed"),
         ));
     }
     if !(0..=3650).contains(&m.therapy_every_days) {
         return Err(bad(
             file,
             &["mutation", "therapy_every_days"],
-            crate::tr!("growth.mutation.out_of_range", value = m.therapy_every_days),
-            crate::tr!("growth.mutation.therapy_allowed"),
+            crate::tr!(
+                file.lang,
+                "growth.mutation.out_of_range",
+                value = m.therapy_every_days
+            ),
+            crate::tr!(file.lang, "growth.mutation.therapy_allowed"),
         ));
     }
     let (tree, sample) = match (m.tree.as_deref(), m.genes.is_empty()) {
@@ -143,16 +151,16 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
             return Err(bad(
                 file,
                 &["mutation", "tree"],
-                crate::tr!("growth.mutation.tree_both").into(),
-                crate::tr!("growth.mutation.one_of_them"),
+                crate::tr!(file.lang, "growth.mutation.tree_both").into(),
+                crate::tr!(file.lang, "growth.mutation.one_of_them"),
             ))
         }
         (Some(other), _) => {
             return Err(bad(
                 file,
                 &["mutation", "tree"],
-                crate::tr!("growth.mutation.unknown_tree", tree = other),
-                crate::tr!("growth.mutation.tree_allowed"),
+                crate::tr!(file.lang, "growth.mutation.unknown_tree", tree = other),
+                crate::tr!(file.lang, "growth.mutation.tree_allowed"),
             ))
         }
         (None, _) => (
@@ -164,8 +172,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
         return Err(bad(
             file,
             &["mutation", "schedule"],
-            crate::tr!("growth.mutation.no_exposure").into(),
-            crate::tr!("growth.mutation.no_exposure_allowed"),
+            crate::tr!(file.lang, "growth.mutation.no_exposure").into(),
+            crate::tr!(file.lang, "growth.mutation.no_exposure_allowed"),
         ));
     }
     let mut phases = Vec::new();
@@ -175,8 +183,12 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
             bad(
                 file,
                 &["mutation", "schedule", &is, "pmu"],
-                crate::tr!("growth.mutation.not_dice", value = p.pmu),
-                &crate::tr!("growth.mutation.dice_allowed", example = "\"2d10\""),
+                crate::tr!(file.lang, "growth.mutation.not_dice", value = p.pmu),
+                &crate::tr!(
+                    file.lang,
+                    "growth.mutation.dice_allowed",
+                    example = "\"2d10\""
+                ),
             )
         })?;
         let days = match p.days {
@@ -185,8 +197,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
                 return Err(bad(
                     file,
                     &["mutation", "schedule", &is, "days"],
-                    crate::tr!("growth.mutation.out_of_range", value = d),
-                    crate::tr!("growth.mutation.phase_days_allowed"),
+                    crate::tr!(file.lang, "growth.mutation.out_of_range", value = d),
+                    crate::tr!(file.lang, "growth.mutation.phase_days_allowed"),
                 ))
             }
             None => None,
@@ -201,10 +213,11 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
                     file,
                     &["mutation", "sweep", "chance"],
                     crate::tr!(
+                        file.lang,
                         "growth.mutation.not_chances",
                         value = format!("{:?}", s.chance)
                     ),
-                    crate::tr!("growth.mutation.chances_allowed"),
+                    crate::tr!(file.lang, "growth.mutation.chances_allowed"),
                 ));
             }
             if s.karma.is_empty() || s.karma.iter().any(|k| !(-10..=10).contains(k)) {
@@ -212,10 +225,11 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
                     file,
                     &["mutation", "sweep", "karma"],
                     crate::tr!(
+                        file.lang,
                         "growth.mutation.not_karmas",
                         value = format!("{:?}", s.karma)
                     ),
-                    crate::tr!("growth.mutation.karmas_allowed"),
+                    crate::tr!(file.lang, "growth.mutation.karmas_allowed"),
                 ));
             }
             Some((s.chance.clone(), s.karma.clone()))
@@ -231,8 +245,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
             return Err(bad(
                 file,
                 &["mutation", "levels", "chance"],
-                crate::tr!("growth.mutation.list_and_sweep").into(),
-                crate::tr!("growth.mutation.list_and_sweep_allowed"),
+                crate::tr!(file.lang, "growth.mutation.list_and_sweep").into(),
+                crate::tr!(file.lang, "growth.mutation.list_and_sweep_allowed"),
             ));
         }
     }
@@ -268,8 +282,8 @@ fn events(file: &ScenarioFile, raw: &[RawEvent]) -> Result<Vec<Event>, UserError
         return Err(bad(
             file,
             &["mutation", "events"],
-            crate::tr!("growth.mutation.n_events", n = raw.len()),
-            &crate::tr!("growth.mutation.at_most", n = MAX_EVENTS),
+            crate::tr!(file.lang, "growth.mutation.n_events", n = raw.len()),
+            &crate::tr!(file.lang, "growth.mutation.at_most", n = MAX_EVENTS),
         ));
     }
     let mut out = Vec::new();
@@ -282,8 +296,8 @@ fn events(file: &ScenarioFile, raw: &[RawEvent]) -> Result<Vec<Event>, UserError
                     return Err(bad(
                         file,
                         &at("days"),
-                        crate::tr!("growth.mutation.day_out", day = d),
-                        crate::tr!("growth.mutation.event_days_allowed"),
+                        crate::tr!(file.lang, "growth.mutation.day_out", day = d),
+                        crate::tr!(file.lang, "growth.mutation.event_days_allowed"),
                     ));
                 }
                 let mut d: Vec<u32> = e.days.iter().map(|&d| d as u32).collect();
@@ -296,7 +310,7 @@ fn events(file: &ScenarioFile, raw: &[RawEvent]) -> Result<Vec<Event>, UserError
                 return Err(bad(
                     file,
                     &at("daily_chance"),
-                    crate::tr!("growth.mutation.not_probability", value = p),
+                    crate::tr!(file.lang, "growth.mutation.not_probability", value = p),
                     "0..1",
                 ))
             }
@@ -304,8 +318,8 @@ fn events(file: &ScenarioFile, raw: &[RawEvent]) -> Result<Vec<Event>, UserError
                 return Err(bad(
                     file,
                     &at("days"),
-                    crate::tr!("growth.mutation.event_when", name = e.name),
-                    crate::tr!("growth.mutation.event_when_allowed"),
+                    crate::tr!(file.lang, "growth.mutation.event_when", name = e.name),
+                    crate::tr!(file.lang, "growth.mutation.event_when_allowed"),
                 ))
             }
         };
@@ -315,8 +329,12 @@ fn events(file: &ScenarioFile, raw: &[RawEvent]) -> Result<Vec<Event>, UserError
                 bad(
                     file,
                     &at("pmu"),
-                    crate::tr!("growth.mutation.not_dice", value = p),
-                    &crate::tr!("growth.mutation.dice_allowed", example = "\"3d10\""),
+                    crate::tr!(file.lang, "growth.mutation.not_dice", value = p),
+                    &crate::tr!(
+                        file.lang,
+                        "growth.mutation.dice_allowed",
+                        example = "\"3d10\""
+                    ),
                 )
             })?),
         };
@@ -324,7 +342,11 @@ fn events(file: &ScenarioFile, raw: &[RawEvent]) -> Result<Vec<Event>, UserError
             return Err(bad(
                 file,
                 &at("mutations"),
-                crate::tr!("growth.mutation.out_of_range", value = e.mutations),
+                crate::tr!(
+                    file.lang,
+                    "growth.mutation.out_of_range",
+                    value = e.mutations
+                ),
                 &format!("0..{MAX_EVENT_MUTATIONS}"),
             ));
         }
@@ -332,8 +354,8 @@ fn events(file: &ScenarioFile, raw: &[RawEvent]) -> Result<Vec<Event>, UserError
             return Err(bad(
                 file,
                 &at("name"),
-                crate::tr!("growth.mutation.event_nothing", name = e.name),
-                crate::tr!("growth.mutation.event_nothing_allowed"),
+                crate::tr!(file.lang, "growth.mutation.event_nothing", name = e.name),
+                crate::tr!(file.lang, "growth.mutation.event_nothing_allowed"),
             ));
         }
         out.push(Event {
@@ -352,15 +374,19 @@ fn levels(file: &ScenarioFile, l: &RawLevels, chance: i64) -> Result<Levels, Use
         return Err(bad(
             file,
             &["mutation", "levels", "start"],
-            crate::tr!("growth.mutation.out_of_range", value = l.start),
-            crate::tr!("growth.mutation.start_allowed"),
+            crate::tr!(file.lang, "growth.mutation.out_of_range", value = l.start),
+            crate::tr!(file.lang, "growth.mutation.start_allowed"),
         ));
     }
     if !(1..=3650).contains(&l.days_per_level) {
         return Err(bad(
             file,
             &["mutation", "levels", "days_per_level"],
-            crate::tr!("growth.mutation.out_of_range", value = l.days_per_level),
+            crate::tr!(
+                file.lang,
+                "growth.mutation.out_of_range",
+                value = l.days_per_level
+            ),
             "1..3650",
         ));
     }
@@ -372,10 +398,12 @@ fn levels(file: &ScenarioFile, l: &RawLevels, chance: i64) -> Result<Levels, Use
                     file,
                     &["mutation", "levels", "chance"],
                     crate::tr!(
+                        file.lang,
                         "growth.mutation.not_level_chances",
                         value = format!("{c:?}")
                     ),
                     &crate::tr!(
+                        file.lang,
                         "growth.mutation.level_chances_allowed",
                         span = span,
                         start = l.start
@@ -386,8 +414,13 @@ fn levels(file: &ScenarioFile, l: &RawLevels, chance: i64) -> Result<Levels, Use
                 return Err(bad(
                     file,
                     &["mutation", "levels", "chance"],
-                    crate::tr!("growth.mutation.list_start", first = c[0], chance = chance),
-                    crate::tr!("growth.mutation.list_start_allowed"),
+                    crate::tr!(
+                        file.lang,
+                        "growth.mutation.list_start",
+                        first = c[0],
+                        chance = chance
+                    ),
+                    crate::tr!(file.lang, "growth.mutation.list_start_allowed"),
                 ));
             }
             (c.clone(), None)
@@ -397,7 +430,7 @@ fn levels(file: &ScenarioFile, l: &RawLevels, chance: i64) -> Result<Levels, Use
             return Err(bad(
                 file,
                 &["mutation", "levels", "chance_per_level"],
-                crate::tr!("growth.mutation.out_of_range", value = s),
+                crate::tr!(file.lang, "growth.mutation.out_of_range", value = s),
                 "0..20",
             ))
         }
@@ -405,8 +438,8 @@ fn levels(file: &ScenarioFile, l: &RawLevels, chance: i64) -> Result<Levels, Use
             return Err(bad(
                 file,
                 &["mutation", "levels", "days_per_level"],
-                crate::tr!("growth.mutation.levels_one").into(),
-                crate::tr!("growth.mutation.levels_one_allowed"),
+                crate::tr!(file.lang, "growth.mutation.levels_one").into(),
+                crate::tr!(file.lang, "growth.mutation.levels_one_allowed"),
             ))
         }
     };
@@ -427,7 +460,11 @@ fn campaign(file: &ScenarioFile, c: &RawCampaign) -> Result<(u32, Vec<(f64, u32)
         return Err(bad(
             file,
             &["mutation", "campaign", "tests_per_day"],
-            crate::tr!("growth.mutation.out_of_range", value = c.tests_per_day),
+            crate::tr!(
+                file.lang,
+                "growth.mutation.out_of_range",
+                value = c.tests_per_day
+            ),
             &format!("0..{MAX_CAMPAIGN_TESTS_PER_DAY}"),
         ));
     }
@@ -435,8 +472,13 @@ fn campaign(file: &ScenarioFile, c: &RawCampaign) -> Result<(u32, Vec<(f64, u32)
         return Err(bad(
             file,
             &["mutation", "campaign", "thresholds"],
-            crate::tr!("growth.mutation.n_thresholds", n = c.thresholds.len()),
+            crate::tr!(
+                file.lang,
+                "growth.mutation.n_thresholds",
+                n = c.thresholds.len()
+            ),
             &crate::tr!(
+                file.lang,
                 "growth.mutation.thresholds_allowed",
                 max = MAX_CAMPAIGN_THRESHOLDS
             ),
@@ -449,7 +491,11 @@ fn campaign(file: &ScenarioFile, c: &RawCampaign) -> Result<(u32, Vec<(f64, u32)
             return Err(bad(
                 file,
                 &["mutation", "campaign", "thresholds", &is, "threshold"],
-                crate::tr!("growth.mutation.out_of_range", value = t.threshold),
+                crate::tr!(
+                    file.lang,
+                    "growth.mutation.out_of_range",
+                    value = t.threshold
+                ),
                 "-100..200 (C-TEST-1)",
             ));
         }
@@ -457,7 +503,7 @@ fn campaign(file: &ScenarioFile, c: &RawCampaign) -> Result<(u32, Vec<(f64, u32)
             return Err(bad(
                 file,
                 &["mutation", "campaign", "thresholds", &is, "weight"],
-                crate::tr!("growth.mutation.out_of_range", value = t.weight),
+                crate::tr!(file.lang, "growth.mutation.out_of_range", value = t.weight),
                 "1..1000",
             ));
         }

@@ -5,7 +5,7 @@ use polars::prelude::*;
 
 use crate::context::Context;
 use crate::engine::Tally;
-use crate::lang;
+use crate::lang::Lang;
 use crate::report::{
     interval_columns, param_text, BarChart, BarSeries, Chart, Figure, LineChart, LineSeries,
     Output, Provenance,
@@ -33,10 +33,11 @@ fn opt(v: Option<i64>) -> Option<f64> {
     v.map(|x| x as f64)
 }
 
-fn days_text(v: Option<i64>, max: u32) -> String {
-    v.map_or(crate::tr!("growth.mutation.not_within", max = max), |d| {
-        crate::tr!("growth.mutation.n_days", n = d)
-    })
+fn days_text(lang: Lang, v: Option<i64>, max: u32) -> String {
+    v.map_or(
+        crate::tr!(lang, "growth.mutation.not_within", max = max),
+        |d| crate::tr!(lang, "growth.mutation.n_days", n = d),
+    )
 }
 
 /// Runs the model's cell (and its sweep) and writes the outputs.
@@ -87,11 +88,11 @@ pub(super) fn report(
     let mut cols: [Vec<Proportion>; 2] = [vec![], vec![]];
     let mut curves = [
         LineSeries {
-            name: crate::tr!("growth.mutation.no_major_yet").into(),
+            name: crate::tr!(ctx.lang, "growth.mutation.no_major_yet").into(),
             ..Default::default()
         },
         LineSeries {
-            name: crate::tr!("growth.mutation.no_ultimate_yet").into(),
+            name: crate::tr!(ctx.lang, "growth.mutation.no_ultimate_yet").into(),
             ..Default::default()
         },
     ];
@@ -113,27 +114,28 @@ pub(super) fn report(
     let [c0, c1] = curves;
     let surv_chart = LineChart {
         x_kind: Default::default(),
-        title: crate::tr!("growth.mutation.surv_chart").into(),
-        x_label: crate::tr!("growth.mutation.day_axis").into(),
-        y_label: crate::tr!("growth.mutation.not_yet").into(),
+        title: crate::tr!(ctx.lang, "growth.mutation.surv_chart").into(),
+        x_label: crate::tr!(ctx.lang, "growth.mutation.day_axis").into(),
+        y_label: crate::tr!(ctx.lang, "growth.mutation.not_yet").into(),
         y_range: Some((0.0, 1.0)),
         series: vec![c0, c1],
     };
     let by_end = |t: &Tally| Proportion::new(share_by(t, m.max_days), n);
     let pu = by_end(&acc.ultimate);
     let mut key = vec![crate::tr!(
+        ctx.lang,
         "growth.mutation.p_ultimate_key",
         days = m.max_days,
-        p = lang::num(pu.p, 4),
-        lo = lang::num(pu.lo, 4),
-        hi = lang::num(pu.hi, 4),
+        p = ctx.lang.num(pu.p, 4),
+        lo = ctx.lang.num(pu.lo, 4),
+        hi = ctx.lang.num(pu.hi, 4),
         chance = m.chance,
-        karma = lang::signed(m.karma as f64, 0)
+        karma = ctx.lang.signed(m.karma as f64, 0)
     )];
     let surv_out = Output {
         name: "mutation-survival".into(),
-        title: crate::tr!("growth.mutation.surv_title").into(),
-        question: crate::tr!("growth.mutation.surv_question").into(),
+        title: crate::tr!(ctx.lang, "growth.mutation.surv_title").into(),
+        question: crate::tr!(ctx.lang, "growth.mutation.surv_question").into(),
         frame: DataFrame::new_infer_height(scols)?,
         figures: vec![Figure::new(vec![Chart::Lines(surv_chart)])],
         key_figures: key.clone(),
@@ -159,18 +161,20 @@ pub(super) fn report(
             pe.push(p);
             if q == 0.5 {
                 let label = match name {
-                    "first_major" => crate::tr!("growth.mutation.first_major"),
-                    "ultimate" => crate::tr!("growth.mutation.ultimate"),
-                    _ => crate::tr!("growth.mutation.final_ultimate"),
+                    "first_major" => crate::tr!(ctx.lang, "growth.mutation.first_major"),
+                    "ultimate" => crate::tr!(ctx.lang, "growth.mutation.ultimate"),
+                    _ => crate::tr!(ctx.lang, "growth.mutation.final_ultimate"),
                 };
                 key.push(crate::tr!(
+                    ctx.lang,
                     "growth.mutation.median_key",
                     event = label,
-                    days = days_text(v, m.max_days),
+                    days = days_text(ctx.lang, v, m.max_days),
                     lo = lo.map_or("-".into(), |x| x.to_string()),
-                    hi = hi.map_or(crate::tr!("growth.mutation.censored").to_string(), |x| {
-                        x.to_string()
-                    })
+                    hi = hi.map_or(
+                        crate::tr!(ctx.lang, "growth.mutation.censored").to_string(),
+                        |x| { x.to_string() }
+                    )
                 ));
             }
         }
@@ -186,37 +190,40 @@ pub(super) fn report(
     let times_frame = DataFrame::new_infer_height(tcols)?;
     let mo = Estimate::mean(&acc.mutations);
     key.push(crate::tr!(
+        ctx.lang,
         "growth.mutation.count_key",
-        mean = lang::num(mo.value, 2),
-        lo = lang::num(mo.lo, 2),
-        hi = lang::num(mo.hi, 2)
+        mean = ctx.lang.num(mo.value, 2),
+        lo = ctx.lang.num(mo.lo, 2),
+        hi = ctx.lang.num(mo.hi, 2)
     ));
     let ps = Estimate::mean(&acc.positive_share);
     key.push(crate::tr!(
+        ctx.lang,
         "growth.mutation.positive_key",
-        share = lang::num(ps.value, 4),
-        lo = lang::num(ps.lo, 4),
-        hi = lang::num(ps.hi, 4)
+        share = ctx.lang.num(ps.value, 4),
+        lo = ctx.lang.num(ps.lo, 4),
+        hi = ctx.lang.num(ps.hi, 4)
     ));
     let times_out = Output {
         name: "mutation-times".into(),
-        title: crate::tr!("growth.mutation.times_title").into(),
-        question: crate::tr!("growth.mutation.times_question").into(),
+        title: crate::tr!(ctx.lang, "growth.mutation.times_title").into(),
+        question: crate::tr!(ctx.lang, "growth.mutation.times_question").into(),
         frame: times_frame,
         figures: vec![super::super::cdf_chart(
-            crate::tr!("growth.mutation.times_chart"),
-            crate::tr!("growth.mutation.day"),
+            ctx.lang,
+            crate::tr!(ctx.lang, "growth.mutation.times_chart"),
+            crate::tr!(ctx.lang, "growth.mutation.day"),
             &[
                 (
-                    crate::tr!("growth.mutation.first_major").to_string(),
+                    crate::tr!(ctx.lang, "growth.mutation.first_major").to_string(),
                     &acc.first_major,
                 ),
                 (
-                    crate::tr!("growth.mutation.ultimate").to_string(),
+                    crate::tr!(ctx.lang, "growth.mutation.ultimate").to_string(),
                     &acc.ultimate,
                 ),
                 (
-                    crate::tr!("growth.mutation.final_ultimate").to_string(),
+                    crate::tr!(ctx.lang, "growth.mutation.final_ultimate").to_string(),
                     &acc.final_ultimate,
                 ),
             ],
@@ -241,12 +248,13 @@ pub(super) fn report(
         slh.push(d);
     }
     let ult_key = vec![crate::tr!(
+        ctx.lang,
         "growth.mutation.ultimates_key",
         n = tf,
         shares = un
             .iter()
             .zip(&sf)
-            .map(|(n, s)| format!("{n} {}", lang::num(*s, 3)))
+            .map(|(n, s)| format!("{n} {}", ctx.lang.num(*s, 3)))
             .collect::<Vec<_>>()
             .join(", ")
     )];
@@ -257,20 +265,20 @@ pub(super) fn report(
     };
     // Ultimate types are categories: grouped bars, not a line through them.
     let ult_chart = BarChart {
-        title: crate::tr!("growth.mutation.ult_chart").into(),
-        x_label: crate::tr!("growth.mutation.ult_x").into(),
-        y_label: crate::tr!("growth.mutation.ult_y").into(),
+        title: crate::tr!(ctx.lang, "growth.mutation.ult_chart").into(),
+        x_label: crate::tr!(ctx.lang, "growth.mutation.ult_x").into(),
+        y_label: crate::tr!(ctx.lang, "growth.mutation.ult_y").into(),
         categories: un.iter().map(|u| u.to_string()).collect(),
         y_range: Some((0.0, 1.0)),
         series: vec![
             shares_chart(
-                crate::tr!("growth.mutation.first_ultimate"),
+                crate::tr!(ctx.lang, "growth.mutation.first_ultimate"),
                 &sf,
                 &sfl,
                 &sfh,
             ),
             shares_chart(
-                crate::tr!("growth.mutation.final_ultimate"),
+                crate::tr!(ctx.lang, "growth.mutation.final_ultimate"),
                 &sl,
                 &sll,
                 &slh,
@@ -279,8 +287,8 @@ pub(super) fn report(
     };
     let ult_out = Output {
         name: "mutation-ultimates".into(),
-        title: crate::tr!("growth.mutation.ult_title").into(),
-        question: crate::tr!("growth.mutation.ult_question").into(),
+        title: crate::tr!(ctx.lang, "growth.mutation.ult_title").into(),
+        question: crate::tr!(ctx.lang, "growth.mutation.ult_question").into(),
         frame: DataFrame::new_infer_height(vec![
             Column::new("ultimate".into(), un),
             Column::new("share_first".into(), sf),
@@ -301,17 +309,18 @@ pub(super) fn report(
         let mut pos = vec![];
         let (mut cc, mut kk, mut pp, mut med, mut medm) = (vec![], vec![], vec![], vec![], vec![]);
         let mut chart = LineChart {
-            title: crate::tr!("growth.mutation.sweep_chart", days = m.max_days),
-            x_label: crate::tr!("growth.mutation.chance_axis").into(),
-            y_label: crate::tr!("growth.mutation.p_ultimate").into(),
+            title: crate::tr!(ctx.lang, "growth.mutation.sweep_chart", days = m.max_days),
+            x_label: crate::tr!(ctx.lang, "growth.mutation.chance_axis").into(),
+            y_label: crate::tr!(ctx.lang, "growth.mutation.p_ultimate").into(),
             y_range: Some((0.0, 1.0)),
             ..Default::default()
         };
         for &k in karmas {
             let mut s = LineSeries {
                 name: crate::tr!(
+                    ctx.lang,
                     "growth.mutation.karma_series",
-                    karma = lang::signed(k as f64, 0)
+                    karma = ctx.lang.signed(k as f64, 0)
                 ),
                 ..Default::default()
             };
@@ -333,14 +342,16 @@ pub(super) fn report(
         let hi_i = pp.len() - 1;
         let cell = |i: usize| {
             crate::tr!(
+                ctx.lang,
                 "growth.mutation.sweep_cell",
                 chance = cc[i],
-                karma = lang::signed(kk[i] as f64, 0),
-                p = lang::num(pp[i].p, 4),
-                positive = lang::num(pos[i], 3)
+                karma = ctx.lang.signed(kk[i] as f64, 0),
+                p = ctx.lang.num(pp[i].p, 4),
+                positive = ctx.lang.num(pos[i], 3)
             )
         };
         let sweep_key = vec![crate::tr!(
+            ctx.lang,
             "growth.mutation.sweep_join",
             first = cell(lo_i),
             last = cell(hi_i)
@@ -348,8 +359,8 @@ pub(super) fn report(
         key.extend(sweep_key.clone());
         outputs.push(Output {
             name: "mutation-sweep".into(),
-            title: crate::tr!("growth.mutation.sweep_title").into(),
-            question: crate::tr!("growth.mutation.sweep_question").into(),
+            title: crate::tr!(ctx.lang, "growth.mutation.sweep_title").into(),
+            question: crate::tr!(ctx.lang, "growth.mutation.sweep_question").into(),
             frame: DataFrame::new_infer_height(
                 [
                     Column::new("chance".into(), cc),
@@ -374,20 +385,23 @@ pub(super) fn report(
     let n_f = n as f64;
     for (e, c) in m.events.iter().zip(&acc.event_counts) {
         key.push(crate::tr!(
+            ctx.lang,
             "growth.mutation.event_key",
             name = crate::report::md_text(&e.name),
-            times = lang::num(*c as f64 / n_f, 3)
+            times = ctx.lang.num(*c as f64 / n_f, 3)
         ));
     }
     if !m.events.is_empty() {
         let all = acc.mutations.mean * n_f;
         key.push(crate::tr!(
+            ctx.lang,
             "growth.mutation.event_share_key",
-            share = lang::num(acc.event_mutations as f64 / all.max(1.0), 4)
+            share = ctx.lang.num(acc.event_mutations as f64 / all.max(1.0), 4)
         ));
     }
     if let Some(l) = &m.levels {
         key.push(crate::tr!(
+            ctx.lang,
             "growth.mutation.levels_key",
             days = l.days_per_level,
             start = l.start,
@@ -395,13 +409,18 @@ pub(super) fn report(
         ));
     }
     if let Some((tests, _)) = &m.campaign {
-        key.push(crate::tr!("growth.mutation.campaign_key", tests = tests));
+        key.push(crate::tr!(
+            ctx.lang,
+            "growth.mutation.campaign_key",
+            tests = tests
+        ));
     }
     if m.sample {
-        key.push(crate::tr!("growth.mutation.sample_tree").into());
+        key.push(crate::tr!(ctx.lang, "growth.mutation.sample_tree").into());
     }
-    let title = title.unwrap_or_else(|| crate::tr!("growth.mutation.title").into());
-    let question = question.unwrap_or_else(|| crate::tr!("growth.mutation.question").into());
+    let title = title.unwrap_or_else(|| crate::tr!(ctx.lang, "growth.mutation.title").into());
+    let question =
+        question.unwrap_or_else(|| crate::tr!(ctx.lang, "growth.mutation.question").into());
     // `cosmosim trace` (issue 27): one command per first ultimate that happened.
     let none = n - acc.first_type.total();
     let counts = acc.first_type.counts.iter().copied().chain([none]);
@@ -414,5 +433,7 @@ pub(super) fn report(
             .chain(["none"])
             .zip(counts),
     );
-    Ok(scenario_result(title, question, key, outputs, &prov, &see))
+    Ok(scenario_result(
+        ctx.lang, title, question, key, outputs, &prov, &see,
+    ))
 }

@@ -303,7 +303,12 @@ pub fn run_cell(
     let sim = MutationSim::new(model, rules, &test, chance, karma);
     let progress = ctx.progress(
         trials,
-        &crate::tr!("growth.mutation.progress", chance = chance, karma = karma),
+        &crate::tr!(
+            ctx.lang,
+            "growth.mutation.progress",
+            chance = chance,
+            karma = karma
+        ),
     );
     let key = ctx
         .stream

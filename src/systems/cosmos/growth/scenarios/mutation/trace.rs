@@ -8,6 +8,7 @@
 use serde_json::{json, Value};
 
 use crate::error::UserError;
+use crate::lang::Lang;
 use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::genetics::{
     MajorCause, MutationRules, MutationStep as Step, Mutations, Ultimate,
@@ -54,7 +55,7 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
         Ends::default,
         Ending::holds,
         |(st, acc), i, w| replay(&sim, st, &mut engine.trial_stream(&key, i), acc, w),
-        |i, first, steps| render(&m, i, first, steps),
+        |i, first, steps| render(ctx.lang, &m, i, first, steps),
     )
 }
 
@@ -171,30 +172,36 @@ impl Ending {
     }
 }
 
-fn ultimate_label(u: Ultimate) -> &'static str {
+fn ultimate_label(lang: Lang, u: Ultimate) -> &'static str {
     match u {
-        Ultimate::Abomination => crate::tr!("trace_mutation.abomination"),
-        Ultimate::Fatal => crate::tr!("trace_mutation.fatal"),
-        Ultimate::Zombie => crate::tr!("trace_mutation.zombie"),
-        Ultimate::HalfHp => crate::tr!("trace_mutation.half_hp"),
+        Ultimate::Abomination => crate::tr!(lang, "trace_mutation.abomination"),
+        Ultimate::Fatal => crate::tr!(lang, "trace_mutation.fatal"),
+        Ultimate::Zombie => crate::tr!(lang, "trace_mutation.zombie"),
+        Ultimate::HalfHp => crate::tr!(lang, "trace_mutation.half_hp"),
     }
 }
 
-fn sign(positive: bool) -> &'static str {
+fn sign(lang: Lang, positive: bool) -> &'static str {
     if positive {
-        crate::tr!("trace_mutation.positive")
+        crate::tr!(lang, "trace_mutation.positive")
     } else {
-        crate::tr!("trace_mutation.negative")
+        crate::tr!(lang, "trace_mutation.negative")
     }
 }
 
-fn k(karma: i8) -> String {
-    crate::lang::signed(karma as f64, 0)
+fn k(lang: Lang, karma: i8) -> String {
+    lang.signed(karma as f64, 0)
 }
 
 /// Trial `trial`'s steps as lines and JSON (current language); each JSON step carries its
 /// day.
-fn render(m: &MutationModel, trial: u64, first: Option<Ultimate>, steps: &[Step]) -> Traced {
+fn render(
+    lang: Lang,
+    m: &MutationModel,
+    trial: u64,
+    first: Option<Ultimate>,
+    steps: &[Step],
+) -> Traced {
     let gene = |g: usize| m.tree.genes[g].name.as_str();
     // The Chance in force (a level changes it) and the day.
     let mut chance = m.chance;
@@ -208,6 +215,7 @@ fn render(m: &MutationModel, trial: u64, first: Option<Ultimate>, steps: &[Step]
                 (
                     0,
                     crate::tr!(
+                        lang,
                         "trace_mutation.exposure",
                         day = day,
                         pmu = pmu,
@@ -227,11 +235,12 @@ fn render(m: &MutationModel, trial: u64, first: Option<Ultimate>, steps: &[Step]
                 (
                     0,
                     crate::tr!(
+                        lang,
                         "trace_mutation.karma",
                         day = day,
                         tests = tests,
-                        from = k(from),
-                        to = k(to)
+                        from = k(lang, from),
+                        to = k(lang, to)
                     ),
                     json!({"step": "karma", "tests": tests, "from": from, "to": to}),
                 )
@@ -244,7 +253,13 @@ fn render(m: &MutationModel, trial: u64, first: Option<Ultimate>, steps: &[Step]
                 (today, chance) = (day, c);
                 (
                     0,
-                    crate::tr!("trace_mutation.level", day = day, level = level, chance = c),
+                    crate::tr!(
+                        lang,
+                        "trace_mutation.level",
+                        day = day,
+                        level = level,
+                        chance = c
+                    ),
                     json!({"step": "level", "level": level, "chance": c}),
                 )
             }
@@ -253,18 +268,24 @@ fn render(m: &MutationModel, trial: u64, first: Option<Ultimate>, steps: &[Step]
                 let name = m.events[event].name.as_str();
                 (
                     0,
-                    crate::tr!("trace_mutation.event", day = day, name = name),
+                    crate::tr!(lang, "trace_mutation.event", day = day, name = name),
                     json!({"step": "event", "event": name}),
                 )
             }
             Step::EventPmu { pmu, from, to } => (
                 1,
-                crate::tr!("trace_mutation.event_pmu", pmu = pmu, from = from, to = to),
+                crate::tr!(
+                    lang,
+                    "trace_mutation.event_pmu",
+                    pmu = pmu,
+                    from = from,
+                    to = to
+                ),
                 json!({"step": "event_pmu", "pmu": pmu, "gauge_from": from, "gauge_to": to}),
             ),
             Step::Gauge { left } => (
                 1,
-                crate::tr!("trace_mutation.gauge", left = left),
+                crate::tr!(lang, "trace_mutation.gauge", left = left),
                 json!({"step": "gauge", "left": left}),
             ),
             Step::Roll {
@@ -275,12 +296,13 @@ fn render(m: &MutationModel, trial: u64, first: Option<Ultimate>, steps: &[Step]
             } => (
                 1,
                 crate::tr!(
+                    lang,
                     "trace_mutation.roll",
                     gene = gene(g),
                     chance = chance,
-                    karma = k(karma),
+                    karma = k(lang, karma),
                     outcome = outcome.label(),
-                    after = k(karma_after)
+                    after = k(lang, karma_after)
                 ),
                 json!({"step": "roll", "gene": gene(g), "chance": chance, "karma": karma,
                        "outcome": outcome.name(), "karma_after": karma_after}),
@@ -294,11 +316,11 @@ fn render(m: &MutationModel, trial: u64, first: Option<Ultimate>, steps: &[Step]
                 2,
                 crate::tr_fill!(
                     if irreversible {
-                        crate::tr!("trace_mutation.minor_irreversible")
+                        crate::tr!(lang, "trace_mutation.minor_irreversible")
                     } else {
-                        crate::tr!("trace_mutation.minor")
+                        crate::tr!(lang, "trace_mutation.minor")
                     },
-                    sign = sign(positive),
+                    sign = sign(lang, positive),
                     gene = gene(g),
                     count = count
                 ),
@@ -314,21 +336,22 @@ fn render(m: &MutationModel, trial: u64, first: Option<Ultimate>, steps: &[Step]
                 depth_major = if cause == MajorCause::Event { 1 } else { 2 };
                 let why = match (cause, g) {
                     (MajorCause::Escalation, Some(g)) => {
-                        crate::tr!("trace_mutation.cause_escalation", gene = gene(g))
+                        crate::tr!(lang, "trace_mutation.cause_escalation", gene = gene(g))
                     }
                     (MajorCause::Chain, Some(g)) => {
-                        crate::tr!("trace_mutation.cause_chain", gene = gene(g))
+                        crate::tr!(lang, "trace_mutation.cause_chain", gene = gene(g))
                     }
-                    (MajorCause::Event, _) => crate::tr!("trace_mutation.cause_event").into(),
-                    (_, Some(g)) => crate::tr!("trace_mutation.cause_roll", gene = gene(g)),
-                    (_, None) => crate::tr!("trace_mutation.cause_event").into(),
+                    (MajorCause::Event, _) => crate::tr!(lang, "trace_mutation.cause_event").into(),
+                    (_, Some(g)) => crate::tr!(lang, "trace_mutation.cause_roll", gene = gene(g)),
+                    (_, None) => crate::tr!(lang, "trace_mutation.cause_event").into(),
                 };
                 (
                     // An event's major comes straight under the event.
                     depth_major,
                     crate::tr!(
+                        lang,
                         "trace_mutation.major",
-                        sign = sign(positive),
+                        sign = sign(lang, positive),
                         why = why,
                         majors = majors
                     ),
@@ -340,13 +363,15 @@ fn render(m: &MutationModel, trial: u64, first: Option<Ultimate>, steps: &[Step]
                 depth_major,
                 if last {
                     crate::tr!(
+                        lang,
                         "trace_mutation.ultimate_last",
-                        ultimate = ultimate_label(ultimate)
+                        ultimate = ultimate_label(lang, ultimate)
                     )
                 } else {
                     crate::tr!(
+                        lang,
                         "trace_mutation.ultimate_more",
-                        ultimate = ultimate_label(ultimate)
+                        ultimate = ultimate_label(lang, ultimate)
                     )
                 },
                 json!({"step": "ultimate", "ultimate": ultimate.name(), "last": last}),
@@ -355,7 +380,7 @@ fn render(m: &MutationModel, trial: u64, first: Option<Ultimate>, steps: &[Step]
                 today = day;
                 (
                     0,
-                    crate::tr!("trace_mutation.therapy", day = day, cured = cured),
+                    crate::tr!(lang, "trace_mutation.therapy", day = day, cured = cured),
                     json!({"step": "therapy", "cured": cured}),
                 )
             }
@@ -364,7 +389,7 @@ fn render(m: &MutationModel, trial: u64, first: Option<Ultimate>, steps: &[Step]
                 let o = outcome_name(first);
                 (
                     0,
-                    crate::tr!("trace_mutation.end", day = day, outcome = o),
+                    crate::tr!(lang, "trace_mutation.end", day = day, outcome = o),
                     json!({"step": "end", "outcome": o}),
                 )
             }
