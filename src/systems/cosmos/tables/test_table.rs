@@ -210,15 +210,19 @@ pub fn test_output(
             .map(|i| success_or_better(&probs[i]))
     };
     let mut lines = LineChart {
-        title: crate::tr!("cosmos.table.sob_by_threshold").into(),
-        x_label: crate::tr!("cosmos.table.threshold_axis").into(),
-        y_label: crate::tr!("cosmos.table.sob_axis").into(),
+        title: crate::tr!(ctx.lang, "cosmos.table.sob_by_threshold").into(),
+        x_label: crate::tr!(ctx.lang, "cosmos.table.threshold_axis").into(),
+        y_label: crate::tr!(ctx.lang, "cosmos.table.sob_axis").into(),
         y_range: Some((0.0, 1.0)),
         ..Default::default()
     };
     for kb in KARMA_BANDS.iter().filter(|k| grid.karma.contains(k)) {
         let mut s = LineSeries {
-            name: crate::tr!("cosmos.table.karma_series", karma = format!("{kb:+}")),
+            name: crate::tr!(
+                ctx.lang,
+                "cosmos.table.karma_series",
+                karma = format!("{kb:+}")
+            ),
             ..Default::default()
         };
         for &t in &grid.thresholds {
@@ -233,9 +237,9 @@ pub fn test_output(
         lines.series.push(s);
     }
     let heat = Heatmap {
-        title: crate::tr!("cosmos.table.sob").into(),
-        x_label: crate::tr!("cosmos.table.threshold_axis").into(),
-        y_label: crate::tr!("cosmos.table.karma_axis").into(),
+        title: crate::tr!(ctx.lang, "cosmos.table.sob").into(),
+        x_label: crate::tr!(ctx.lang, "cosmos.table.threshold_axis").into(),
+        y_label: crate::tr!(ctx.lang, "cosmos.table.karma_axis").into(),
         columns: Heatmap::labels(&grid.thresholds),
         rows: Heatmap::labels(&grid.karma),
         values: grid
@@ -252,28 +256,29 @@ pub fn test_output(
     };
 
     let mut key = Vec::new();
-    let num = crate::lang::num;
     let mut cite = |t: i64, k: i64, what: &str| {
         if let Some(i) = cells.iter().position(|&c| c == (t, k)) {
             let p = &probs[i];
             key.push(crate::tr!(
+                ctx.lang,
                 "cosmos.table.cite",
                 what = what,
                 threshold = t,
                 karma = format!("{k:+}"),
-                sob = num(success_or_better(p), 4),
-                crit = num(p[0] + p[1], 4),
-                fail = num(p[4] + p[5], 4)
+                sob = ctx.lang.num(success_or_better(p), 4),
+                crit = ctx.lang.num(p[0] + p[1], 4),
+                fail = ctx.lang.num(p[4] + p[5], 4)
             ));
         }
     };
     cite(50, 0, "");
-    cite(55, 6, crate::tr!("cosmos.table.agilite_example"));
+    cite(55, 6, crate::tr!(ctx.lang, "cosmos.table.agilite_example"));
     cite(55, -6, "");
     if let (Some(a), Some(b)) = (sob(50, 0), sob(50, 5)) {
         key.push(crate::tr!(
+            ctx.lang,
             "cosmos.table.karma5_gain",
-            gain = crate::lang::signed(100.0 * (b - a), 1)
+            gain = ctx.lang.signed(100.0 * (b - a), 1)
         ));
     }
 
@@ -293,8 +298,8 @@ pub fn test_output(
 
     Ok(Output {
         name: "cosmos-test".into(),
-        title: crate::tr!("cosmos.table.test_title").into(),
-        question: crate::tr!("cosmos.table.test_question").into(),
+        title: crate::tr!(ctx.lang, "cosmos.table.test_title").into(),
+        question: crate::tr!(ctx.lang, "cosmos.table.test_question").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Lines(lines), Chart::Heatmap(heat)])],
         key_figures: key,

@@ -269,7 +269,7 @@ fn render(c: &Campaign, bound: i8, trial: u64, first: usize, steps: &[Step]) -> 
                         at = at(test),
                         threshold = t,
                         read = k(read),
-                        outcome = outcome.label(),
+                        outcome = outcome.label(crate::lang::current()), // lang: transitional
                         from = k(from),
                         to = k(to)
                     ),

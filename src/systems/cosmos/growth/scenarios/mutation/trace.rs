@@ -279,7 +279,7 @@ fn render(m: &MutationModel, trial: u64, first: Option<Ultimate>, steps: &[Step]
                     gene = gene(g),
                     chance = chance,
                     karma = k(karma),
-                    outcome = outcome.label(),
+                    outcome = outcome.label(crate::lang::current()), // lang: transitional
                     after = k(karma_after)
                 ),
                 json!({"step": "roll", "gene": gene(g), "chance": chance, "karma": karma,
