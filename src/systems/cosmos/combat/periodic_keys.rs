@@ -103,6 +103,7 @@ pub fn periodic_defs(
 }
 
 fn periodic_def(file: &ScenarioFile, name: &str, p: &RawPeriodic) -> Result<Periodic, UserError> {
+    let lang = file.lang;
     let err = |k: &str, msg: &str, allowed: &str| {
         file.error_at(
             &["periodic", name, k],
@@ -117,30 +118,26 @@ fn periodic_def(file: &ScenarioFile, name: &str, p: &RawPeriodic) -> Result<Peri
             err(
                 "amount",
                 &e,
-                crate::tr!(file.lang, "combat.check.periodic_amount_allowed"),
+                crate::tr!(lang, "combat.check.periodic_amount_allowed"),
             )
         })?;
     if amount.max_total() > AMOUNT_MAX {
         return Err(err(
             "amount",
             &crate::tr!(
-                file.lang,
+                lang,
                 "combat.check.out_of_range",
                 value = amount.max_total()
             ),
-            &crate::tr!(
-                file.lang,
-                "combat.check.periodic_amount_max",
-                max = AMOUNT_MAX
-            ),
+            &crate::tr!(lang, "combat.check.periodic_amount_max", max = AMOUNT_MAX),
         ));
     }
     if let Some(b) = p.below_hp {
         if !(b > 0.0 && b <= 1.0) {
             return Err(err(
                 "below_hp",
-                &crate::tr!(file.lang, "combat.check.out_of_range", value = b),
-                crate::tr!(file.lang, "combat.check.periodic_below_allowed"),
+                &crate::tr!(lang, "combat.check.out_of_range", value = b),
+                crate::tr!(lang, "combat.check.periodic_below_allowed"),
             ));
         }
     }
@@ -148,8 +145,8 @@ fn periodic_def(file: &ScenarioFile, name: &str, p: &RawPeriodic) -> Result<Peri
         Some(r) if !(1..=ROUNDS_MAX).contains(&r) => {
             return Err(err(
                 "rounds",
-                &crate::tr!(file.lang, "combat.check.out_of_range", value = r),
-                &crate::tr!(file.lang, "combat.check.rounds_allowed", max = ROUNDS_MAX),
+                &crate::tr!(lang, "combat.check.out_of_range", value = r),
+                &crate::tr!(lang, "combat.check.rounds_allowed", max = ROUNDS_MAX),
             ))
         }
         r => r.map(|r| r as u16),
@@ -158,7 +155,7 @@ fn periodic_def(file: &ScenarioFile, name: &str, p: &RawPeriodic) -> Result<Peri
         Some(c) if !(1..=CAP_MAX).contains(&c) => {
             return Err(err(
                 "cap",
-                &crate::tr!(file.lang, "combat.check.out_of_range", value = c),
+                &crate::tr!(lang, "combat.check.out_of_range", value = c),
                 &format!("1..{CAP_MAX}"),
             ))
         }

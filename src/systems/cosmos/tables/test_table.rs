@@ -169,6 +169,7 @@ pub fn test_output(
     method: Method,
     trials: u64,
 ) -> anyhow::Result<Output> {
+    let lang = ctx.lang;
     let rules = TestRules::from_options(&ctx.options);
     let cells: Vec<(i64, i64)> = grid.cells().collect();
     let mut cols: Vec<Column> = vec![
@@ -210,19 +211,15 @@ pub fn test_output(
             .map(|i| success_or_better(&probs[i]))
     };
     let mut lines = LineChart {
-        title: crate::tr!(ctx.lang, "cosmos.table.sob_by_threshold").into(),
-        x_label: crate::tr!(ctx.lang, "cosmos.table.threshold_axis").into(),
-        y_label: crate::tr!(ctx.lang, "cosmos.table.sob_axis").into(),
+        title: crate::tr!(lang, "cosmos.table.sob_by_threshold").into(),
+        x_label: crate::tr!(lang, "cosmos.table.threshold_axis").into(),
+        y_label: crate::tr!(lang, "cosmos.table.sob_axis").into(),
         y_range: Some((0.0, 1.0)),
         ..Default::default()
     };
     for kb in KARMA_BANDS.iter().filter(|k| grid.karma.contains(k)) {
         let mut s = LineSeries {
-            name: crate::tr!(
-                ctx.lang,
-                "cosmos.table.karma_series",
-                karma = format!("{kb:+}")
-            ),
+            name: crate::tr!(lang, "cosmos.table.karma_series", karma = format!("{kb:+}")),
             ..Default::default()
         };
         for &t in &grid.thresholds {
@@ -237,9 +234,9 @@ pub fn test_output(
         lines.series.push(s);
     }
     let heat = Heatmap {
-        title: crate::tr!(ctx.lang, "cosmos.table.sob").into(),
-        x_label: crate::tr!(ctx.lang, "cosmos.table.threshold_axis").into(),
-        y_label: crate::tr!(ctx.lang, "cosmos.table.karma_axis").into(),
+        title: crate::tr!(lang, "cosmos.table.sob").into(),
+        x_label: crate::tr!(lang, "cosmos.table.threshold_axis").into(),
+        y_label: crate::tr!(lang, "cosmos.table.karma_axis").into(),
         columns: Heatmap::labels(&grid.thresholds),
         rows: Heatmap::labels(&grid.karma),
         values: grid
@@ -260,25 +257,25 @@ pub fn test_output(
         if let Some(i) = cells.iter().position(|&c| c == (t, k)) {
             let p = &probs[i];
             key.push(crate::tr!(
-                ctx.lang,
+                lang,
                 "cosmos.table.cite",
                 what = what,
                 threshold = t,
                 karma = format!("{k:+}"),
-                sob = ctx.lang.num(success_or_better(p), 4),
-                crit = ctx.lang.num(p[0] + p[1], 4),
-                fail = ctx.lang.num(p[4] + p[5], 4)
+                sob = lang.num(success_or_better(p), 4),
+                crit = lang.num(p[0] + p[1], 4),
+                fail = lang.num(p[4] + p[5], 4)
             ));
         }
     };
     cite(50, 0, "");
-    cite(55, 6, crate::tr!(ctx.lang, "cosmos.table.agilite_example"));
+    cite(55, 6, crate::tr!(lang, "cosmos.table.agilite_example"));
     cite(55, -6, "");
     if let (Some(a), Some(b)) = (sob(50, 0), sob(50, 5)) {
         key.push(crate::tr!(
-            ctx.lang,
+            lang,
             "cosmos.table.karma5_gain",
-            gain = ctx.lang.signed(100.0 * (b - a), 1)
+            gain = lang.signed(100.0 * (b - a), 1)
         ));
     }
 
@@ -298,8 +295,8 @@ pub fn test_output(
 
     Ok(Output {
         name: "cosmos-test".into(),
-        title: crate::tr!(ctx.lang, "cosmos.table.test_title").into(),
-        question: crate::tr!(ctx.lang, "cosmos.table.test_question").into(),
+        title: crate::tr!(lang, "cosmos.table.test_title").into(),
+        question: crate::tr!(lang, "cosmos.table.test_question").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Lines(lines), Chart::Heatmap(heat)])],
         key_figures: key,
