@@ -4,6 +4,7 @@ use crate::context::{Context, Method};
 use crate::dice::Die;
 use crate::engine::{Counts, Draws, Rng64, Simulation};
 use crate::error::UserError;
+use crate::lang::Lang;
 use crate::report::{
     int_column, Chart, Figure, Heatmap, LineChart, LineSeries, Output, Provenance,
 };
@@ -31,9 +32,11 @@ impl TestGrid {
         threshold: i64,
         karma: i64,
         rules: &TestRules,
+        lang: Lang,
     ) -> Result<TestSpec, UserError> {
-        let k = i8::try_from(karma)
-            .map_err(|_| UserError::new(crate::tr!("cosmos.table.karma_range", karma = karma)))?;
+        let k = i8::try_from(karma).map_err(|_| {
+            UserError::new(crate::tr!(lang, "cosmos.table.karma_range", karma = karma))
+        })?;
         TestSpec::new(threshold as f64, k)?
             .with_modifier(self.modifier, rules.percent_mode)
             .with_crit_fail_from(self.crit_fail_from)
@@ -48,11 +51,15 @@ impl TestGrid {
 
 /// Exact outcome probabilities per cell (threshold-major order), in `Outcome::ALL` order.
 /// The three roll distributions (one per karma die) are shared by every threshold.
-pub fn test_grid_exact(grid: &TestGrid, rules: &TestRules) -> Result<Vec<[f64; 6]>, UserError> {
+pub fn test_grid_exact(
+    grid: &TestGrid,
+    rules: &TestRules,
+    lang: Lang,
+) -> Result<Vec<[f64; 6]>, UserError> {
     let rolls = [KarmaDie::None, KarmaDie::Minus, KarmaDie::Plus].map(|d| roll_dist(d, rules));
     grid.cells()
         .map(|(t, k)| {
-            let spec = grid.spec(t, k, rules)?;
+            let spec = grid.spec(t, k, rules, lang)?;
             let dist = &rolls[spec.karma_die(rules) as usize];
             let mut p = [0.0; 6];
             for (roll, q) in dist.outcomes() {
@@ -148,7 +155,10 @@ pub fn test_grid_mc(
     let out = ctx
         .engine
         .map_cells(&cells, |&(t, k)| {
-            let sim = CellSim::new(TestSampler::new(&grid.spec(t, k, rules)?, rules), rules);
+            let sim = CellSim::new(
+                TestSampler::new(&grid.spec(t, k, rules, ctx.lang)?, rules),
+                rules,
+            );
             Ok(ctx.engine.run(&sim, &cell_key(t, k), trials, &progress))
         })
         .into_iter()
@@ -177,7 +187,7 @@ pub fn test_output(
         int_column("karma", &cells, |c| c.1),
     ];
     let (probs, counts) = match method {
-        Method::Exact => (test_grid_exact(grid, &rules)?, None),
+        Method::Exact => (test_grid_exact(grid, &rules, ctx.lang)?, None),
         Method::Mc => {
             let counts = test_grid_mc(grid, &rules, ctx, trials)?;
             let probs = counts
