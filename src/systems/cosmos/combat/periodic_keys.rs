@@ -10,6 +10,7 @@ use serde::Deserialize;
 
 use crate::dice::DiceExpr;
 use crate::error::UserError;
+use crate::lang::Lang;
 use crate::scenario::ScenarioFile;
 
 use super::periodic::{At, Periodic, PeriodicKind, MAX_HELD, MAX_PERIODIC_DEFS};
@@ -55,10 +56,7 @@ pub struct RawPeriodic {
 
 /// What a `[periodic.*]` table leaves to its defaults (`check` lists them, and the
 /// summary's settings table): when it ticks, and how long it lasts.
-pub fn settings(
-    raw: &BTreeMap<String, RawPeriodic>,
-    lang: crate::lang::Lang,
-) -> Vec<super::settings::Setting> {
+pub fn settings(raw: &BTreeMap<String, RawPeriodic>, lang: Lang) -> Vec<super::settings::Setting> {
     let mut out = Vec::new();
     for (name, p) in raw {
         let who = format!("periodic.{name}");
@@ -271,7 +269,7 @@ fn index(
 }
 
 /// The names of the definitions that fit, quoted, or how to define one.
-fn names(lang: crate::lang::Lang, defs: &[Periodic], fits: impl Fn(&Periodic) -> bool) -> String {
+fn names(lang: Lang, defs: &[Periodic], fits: impl Fn(&Periodic) -> bool) -> String {
     let v: Vec<String> = defs
         .iter()
         .filter(|d| fits(d))

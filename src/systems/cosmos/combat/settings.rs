@@ -3,6 +3,8 @@
 //! relies on, `summary.md` lists every policy in force. Every default is documented in
 //! docs/scenarios.md.
 
+use crate::lang::Lang;
+
 use super::model::{AttackPolicy, CombatModel, DefencePolicy, Mode, TargetPolicy};
 use super::raw::RawScenario;
 
@@ -22,7 +24,7 @@ pub struct Setting {
 
 impl Setting {
     /// `combatants.hero.policy.final_skill = first_turn (default): ...`
-    pub fn line(&self, lang: crate::lang::Lang) -> String {
+    pub fn line(&self, lang: Lang) -> String {
         crate::tr!(
             lang,
             "combat.settings.line",
@@ -41,7 +43,7 @@ impl Setting {
 
 /// Every deciding setting of every combatant group (before `count` expansion), in file
 /// order (combatants by name).
-pub fn settings(raw: &RawScenario, model: &CombatModel, lang: crate::lang::Lang) -> Vec<Setting> {
+pub fn settings(raw: &RawScenario, model: &CombatModel, lang: Lang) -> Vec<Setting> {
     let mut out = Vec::new();
     fn push(
         out: &mut Vec<Setting>,
@@ -254,7 +256,7 @@ pub fn settings(raw: &RawScenario, model: &CombatModel, lang: crate::lang::Lang)
 
 /// The settings a file relies on without writing them, one line each (what `check`
 /// prints).
-pub fn defaults_relied_on(model: &CombatModel, lang: crate::lang::Lang) -> Vec<String> {
+pub fn defaults_relied_on(model: &CombatModel, lang: Lang) -> Vec<String> {
     model
         .settings
         .iter()
@@ -275,7 +277,7 @@ fn value_cell(v: &str) -> String {
     }
 }
 
-pub fn summary_section(model: &CombatModel, lang: crate::lang::Lang) -> String {
+pub fn summary_section(model: &CombatModel, lang: Lang) -> String {
     let mut s = String::from(crate::tr!(lang, "combat.settings.section"));
     for x in &model.settings {
         s += &format!(

@@ -8,6 +8,7 @@
 use super::fight::{Fight, ILLUMINATION, NONE, SEPULCRALE};
 use super::model::Mode;
 use super::plan::Plan;
+use crate::lang::Lang;
 use crate::systems::mask::bits;
 
 /// Most rules per combatant, most items in an `all`/`any` list and nesting depth.
@@ -254,7 +255,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
 }
 
 /// A condition as the summary and `check` print it.
-fn cond_text(c: &Cond, lang: crate::lang::Lang) -> String {
+fn cond_text(c: &Cond, lang: Lang) -> String {
     let pct = |x: f64| lang.pct(x, 0);
     let posture = |m: u8| match m {
         1 => "Illumination",
@@ -298,7 +299,7 @@ pub fn settings(
     who: &str,
     f: &super::model::Fighter,
     model: &super::model::CombatModel,
-    lang: crate::lang::Lang,
+    lang: Lang,
 ) -> Vec<super::settings::Setting> {
     let mut out = Vec::new();
     for (i, r) in f.rules.list.iter().enumerate() {
