@@ -53,7 +53,7 @@ fn exact_table(c: &mut Criterion) {
     let rules = TestRules::default();
     let grid = full_grid();
     c.bench_function("exact_table_66x21", |b| {
-        b.iter(|| black_box(test_grid_exact(&grid, &rules).unwrap()))
+        b.iter(|| black_box(test_grid_exact(&grid, &rules, cosmosim::lang::Lang::En).unwrap()))
     });
 }
 

@@ -113,11 +113,12 @@ fn super_crit_on_score_option() {
 #[test]
 fn intuition_is_a_d6_roll_under() {
     // C-TEST-5: success iff d6 <= intuition.
+    use cosmosim::lang::Lang;
     use cosmosim::systems::cosmos::intuition_chance;
     for i in 1..=6 {
-        assert!((intuition_chance(i).unwrap() - i as f64 / 6.0).abs() < 1e-12);
+        assert!((intuition_chance(i, Lang::En).unwrap() - i as f64 / 6.0).abs() < 1e-12);
     }
-    assert!(intuition_chance(0).is_err() && intuition_chance(7).is_err());
+    assert!(intuition_chance(0, Lang::En).is_err() && intuition_chance(7, Lang::En).is_err());
 }
 
 fn ctx(seed: u64, threads: usize) -> Context {
@@ -137,7 +138,7 @@ fn monte_carlo_matches_exact_on_a_sub_grid() {
     };
     let rules = TestRules::default();
     let n = 200_000u64;
-    let exact = test_grid_exact(&grid, &rules).unwrap();
+    let exact = test_grid_exact(&grid, &rules, cosmosim::lang::Lang::En).unwrap();
     let mc = test_grid_mc(&grid, &rules, &ctx(11, 2), n).unwrap();
     for (e, m) in exact.iter().zip(&mc) {
         assert_eq!(m.total(), n);

@@ -34,14 +34,14 @@ impl Outcome {
 
     /// The class as charts and pages show it, in the current language (the rulebook's
     /// "Réussite critique"... in French); CSV values keep [`Outcome::name`].
-    pub fn label(self) -> &'static str {
+    pub fn label(self, lang: crate::lang::Lang) -> &'static str {
         match self {
-            Outcome::SuperSuccess => crate::tr!("cosmos.outcome.super_success"),
-            Outcome::CritSuccess => crate::tr!("cosmos.outcome.crit_success"),
-            Outcome::Success => crate::tr!("cosmos.outcome.success"),
-            Outcome::Failure => crate::tr!("cosmos.outcome.failure"),
-            Outcome::CritFailure => crate::tr!("cosmos.outcome.crit_failure"),
-            Outcome::SuperFailure => crate::tr!("cosmos.outcome.super_failure"),
+            Outcome::SuperSuccess => crate::tr!(lang, "cosmos.outcome.super_success"),
+            Outcome::CritSuccess => crate::tr!(lang, "cosmos.outcome.crit_success"),
+            Outcome::Success => crate::tr!(lang, "cosmos.outcome.success"),
+            Outcome::Failure => crate::tr!(lang, "cosmos.outcome.failure"),
+            Outcome::CritFailure => crate::tr!(lang, "cosmos.outcome.crit_failure"),
+            Outcome::SuperFailure => crate::tr!(lang, "cosmos.outcome.super_failure"),
         }
     }
 

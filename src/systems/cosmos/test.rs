@@ -245,9 +245,10 @@ pub fn classify(natural: u8, d10: u8, spec: &TestSpec, rules: &TestRules) -> Out
 }
 
 /// P(an intuition roll succeeds): d6 <= intuition (C-TEST-5), intuition 1..6.
-pub fn intuition_chance(intuition: i64) -> Result<f64, UserError> {
+pub fn intuition_chance(intuition: i64, lang: crate::lang::Lang) -> Result<f64, UserError> {
     if !(1..=6).contains(&intuition) {
         return Err(UserError::new(crate::tr!(
+            lang,
             "cosmos.test.intuition",
             intuition = intuition
         )));

@@ -6,6 +6,7 @@ use polars::prelude::Column;
 use super::acc::{AuraCounts, CombatAcc};
 use super::headline::rate_text;
 use super::sim::CombatSim;
+use crate::lang::Lang;
 use crate::report::interval_columns;
 use crate::stats::Proportion;
 
@@ -63,23 +64,24 @@ pub fn side_columns(sim: &CombatSim, acc: &CombatAcc, rows: usize) -> Vec<Column
 }
 
 /// The answer line: uses per combat, cancellations and what the rolled ones did.
-pub fn answer(sim: &CombatSim, acc: &CombatAcc) -> String {
+pub fn answer(sim: &CombatSim, acc: &CombatAcc, lang: Lang) -> String {
     let a = acc.aura();
     let n = acc.combats.max(1) as f64;
     crate::tr!(
+        lang,
         "combat.aura.answer",
         edition = sim.model.edition.name(),
-        uses = crate::lang::num(a.uses as f64 / n, 3),
-        cancelled = rate_text(a.cancelled, a.uses),
-        success = rate_text(a.victim_success, a.rolled()),
-        lost = rate_text(a.actions_lost, a.rolled())
+        uses = lang.num(a.uses as f64 / n, 3),
+        cancelled = rate_text(a.cancelled, a.uses, lang),
+        success = rate_text(a.victim_success, a.rolled(), lang),
+        lost = rate_text(a.actions_lost, a.rolled(), lang)
     )
 }
 
 /// `## Aura` table: one row per combatant with aura or anti-aura.
-pub fn table(sim: &CombatSim, acc: &CombatAcc) -> String {
+pub fn table(sim: &CombatSim, acc: &CombatAcc, lang: Lang) -> String {
     let n = acc.combats.max(1) as f64;
-    let mut s = String::from(crate::tr!("combat.aura.section"));
+    let mut s = String::from(crate::tr!(lang, "combat.aura.section"));
     for (f, fighter) in sim.model.fighters.iter().enumerate() {
         let r = &sim.model.small[f];
         let a = &acc.fighters[f].aura;
@@ -92,13 +94,13 @@ pub fn table(sim: &CombatSim, acc: &CombatAcc) -> String {
             crate::report::md_text(&fighter.name),
             r.aura_points,
             r.anti_aura,
-            crate::lang::num(a.uses as f64 / n, 3),
-            rate_text(a.cancelled, a.uses),
+            lang.num(a.uses as f64 / n, 3),
+            rate_text(a.cancelled, a.uses, lang),
             faces.join(" / "),
-            rate_text(a.victim_success, a.rolled()),
-            rate_text(a.actions_lost, a.rolled()),
-            crate::lang::num(a.suffered as f64 / n, 3),
-            crate::lang::num(a.anti_spent as f64 / n, 3),
+            rate_text(a.victim_success, a.rolled(), lang),
+            rate_text(a.actions_lost, a.rolled(), lang),
+            lang.num(a.suffered as f64 / n, 3),
+            lang.num(a.anti_spent as f64 / n, 3),
         );
     }
     s

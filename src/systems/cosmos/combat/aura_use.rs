@@ -88,7 +88,6 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         });
         self.acc.fighters[h].aura.faces[face as usize - 1] += 1;
         let rule = face_rule(
-            crate::lang::current(), // lang: transitional
             self.sim.model.edition,
             face,
             bonus as f64,

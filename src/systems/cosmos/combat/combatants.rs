@@ -8,6 +8,7 @@ use polars::prelude::*;
 use super::acc::{CombatAcc, FighterAcc};
 use super::headline::{pct, rate_text};
 use super::sim::CombatSim;
+use crate::lang::Lang;
 use crate::report::interval_columns;
 use crate::stats::Proportion;
 
@@ -120,7 +121,7 @@ pub fn frame(sim: &CombatSim, acc: &CombatAcc) -> PolarsResult<DataFrame> {
 }
 
 /// The key figure line: who goes down most often.
-pub fn answer(sim: &CombatSim, acc: &CombatAcc) -> String {
+pub fn answer(sim: &CombatSim, acc: &CombatAcc, lang: Lang) -> String {
     let (i, a) = acc
         .fighters
         .iter()
@@ -128,20 +129,19 @@ pub fn answer(sim: &CombatSim, acc: &CombatAcc) -> String {
         .max_by_key(|(i, a)| (a.down, std::cmp::Reverse(*i)))
         .expect("at least two combatants");
     crate::tr!(
+        lang,
         "combat.combatants.down_most",
         name = crate::report::md_text(&sim.model.fighters[i].name),
         side = crate::report::md_text(&sim.model.sides[sim.model.fighters[i].side]),
-        rate = rate_text(a.down, acc.combats)
+        rate = rate_text(a.down, acc.combats, lang)
     )
 }
 
 /// The `## Every combatant` section of `summary.md`.
-pub fn section(sim: &CombatSim, acc: &CombatAcc) -> String {
+pub fn section(sim: &CombatSim, acc: &CombatAcc, lang: Lang) -> String {
     let n = acc.combats;
     let nf = n.max(1) as f64;
-    let mut s = String::from(crate::tr!("combat.combatants.section"));
-    let num = crate::lang::num;
-    let signed = crate::lang::signed;
+    let mut s = String::from(crate::tr!(lang, "combat.combatants.section"));
     for (i, (f, a)) in sim.model.fighters.iter().zip(&acc.fighters).enumerate() {
         let [wd, wt, wh] = sim.widths[i].map(super::acc::Width::get);
         let q = |h: &super::acc::Hist, w: u64| {
@@ -154,18 +154,18 @@ pub fn section(sim: &CombatSim, acc: &CombatAcc) -> String {
             "| {} | {} | {} | {} ({}) | {} ({}) | {} | {} | {} | {} / {} | {} | {} |\n",
             crate::report::md_text(&f.name),
             crate::report::md_text(&sim.model.sides[f.side]),
-            rate_text(a.down, n),
-            num(a.dealt.sum as f64 / nf, 1),
+            rate_text(a.down, n, lang),
+            lang.num(a.dealt.sum as f64 / nf, 1),
             q(&a.dealt, wd),
-            num(a.taken.sum as f64 / nf, 1),
+            lang.num(a.taken.sum as f64 / nf, 1),
             q(&a.taken, wt),
             q(&a.hp_end, wh),
-            num(a.actions as f64 / nf, 2),
-            pct(a.first_actor as f64 / nf),
-            signed(mean_of(&a.fp_end, n), 2),
-            signed(mean_of(&a.fm_end, n), 2),
-            num(a.posture[1].revive as f64 / nf, 3),
-            num(
+            lang.num(a.actions as f64 / nf, 2),
+            pct(a.first_actor as f64 / nf, lang),
+            lang.signed(mean_of(&a.fp_end, n), 2),
+            lang.signed(mean_of(&a.fm_end, n), 2),
+            lang.num(a.posture[1].revive as f64 / nf, 3),
+            lang.num(
                 (a.posture[0].backlash + a.posture[1].backlash) as f64 / nf,
                 3
             ),
@@ -181,6 +181,7 @@ pub fn section(sim: &CombatSim, acc: &CombatAcc) -> String {
     for (f, a) in sim.model.fighters.iter().zip(&acc.fighters) {
         if a.adv_faces.iter().sum::<u64>() + a.disadv_faces.iter().sum::<u64>() > 0 {
             lines.push(crate::tr!(
+                lang,
                 "combat.combatants.faces_line",
                 name = crate::report::md_text(&f.name),
                 advantage = faces(&a.adv_faces),
@@ -189,24 +190,25 @@ pub fn section(sim: &CombatSim, acc: &CombatAcc) -> String {
         }
     }
     if !lines.is_empty() {
-        s += crate::tr!("combat.combatants.faces_intro");
+        s += crate::tr!(lang, "combat.combatants.faces_intro");
         s += &lines.join("\n");
         s += "\n";
     }
     if sim.any_periodic {
-        s += crate::tr!("combat.combatants.periodic_intro");
+        s += crate::tr!(lang, "combat.combatants.periodic_intro");
         for (f, a) in sim.model.fighters.iter().zip(&acc.fighters) {
             let p = &a.periodic;
             if p.ticks + p.taken + p.dealt == 0 {
                 continue;
             }
             s += &crate::tr!(
+                lang,
                 "combat.combatants.periodic_line",
                 name = crate::report::md_text(&f.name),
-                healed = num(p.healed as f64 / nf, 2),
-                dealt = num(p.dealt as f64 / nf, 2),
-                taken = num(p.taken as f64 / nf, 2),
-                ticks = num(p.ticks as f64 / nf, 2)
+                healed = lang.num(p.healed as f64 / nf, 2),
+                dealt = lang.num(p.dealt as f64 / nf, 2),
+                taken = lang.num(p.taken as f64 / nf, 2),
+                ticks = lang.num(p.ticks as f64 / nf, 2)
             );
             s += "\n";
         }

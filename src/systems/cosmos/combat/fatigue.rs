@@ -78,8 +78,12 @@ pub fn validate(
                 return Err(file.error_at(
                     &["combatants", name, "natural_actions"],
                     &format!("combatants.{name}.natural_actions"),
-                    &crate::tr!("combat.check.out_of_range", value = x),
-                    &crate::tr!("combat.check.natural_actions_allowed", n = f.actions),
+                    &crate::tr!(file.lang, "combat.check.out_of_range", value = x),
+                    &crate::tr!(
+                        file.lang,
+                        "combat.check.natural_actions_allowed",
+                        n = f.actions
+                    ),
                 ))
             }
         };
@@ -99,7 +103,12 @@ pub fn validate(
 }
 
 /// The fatigue settings in force (`check` lists the defaulted ones).
-pub fn settings(raw: &RawScenario, model: &super::model::CombatModel, out: &mut Vec<Setting>) {
+pub fn settings(
+    raw: &RawScenario,
+    model: &super::model::CombatModel,
+    out: &mut Vec<Setting>,
+    lang: crate::lang::Lang,
+) {
     let on = model.fatigue.on;
     out.push(Setting {
         who: "combat".into(),
@@ -107,9 +116,9 @@ pub fn settings(raw: &RawScenario, model: &super::model::CombatModel, out: &mut 
         value: on.to_string(),
         defaulted: raw.combat.fatigue.is_none(),
         meaning: if on {
-            crate::tr!("combat.settings.fatigue_on").into()
+            crate::tr!(lang, "combat.settings.fatigue_on").into()
         } else {
-            crate::tr!("combat.settings.fatigue_off").into()
+            crate::tr!(lang, "combat.settings.fatigue_off").into()
         },
     });
     if !on {
@@ -131,6 +140,7 @@ pub fn settings(raw: &RawScenario, model: &super::model::CombatModel, out: &mut 
                 value: n.to_string(),
                 defaulted: rf.natural_actions.is_none(),
                 meaning: crate::tr!(
+                    lang,
                     "combat.settings.natural_actions",
                     tiring = f.actions as i64 - n,
                     actions = f.actions

@@ -5,6 +5,7 @@
 
 use polars::prelude::*;
 
+use crate::lang::Lang;
 use crate::report::{BarChart, BarSeries, Chart, Figure, Output, Provenance};
 
 use crate::systems::cosmos::growth::fatigue::FatigueLevels;
@@ -22,13 +23,13 @@ const STATES: [&str; 5] = ["fresh", "light", "moderate", "extreme", "exhausted"]
 const EXHAUSTED: usize = 4;
 
 /// A state as shown in charts (the CSV keeps the `p_<state>` columns).
-fn state_label(i: usize) -> &'static str {
+fn state_label(i: usize, lang: Lang) -> &'static str {
     match i {
-        0 => crate::tr!("combat.fatigue.state_fresh"),
-        1 => crate::tr!("combat.fatigue.state_light"),
-        2 => crate::tr!("combat.fatigue.state_moderate"),
-        3 => crate::tr!("combat.fatigue.state_extreme"),
-        _ => crate::tr!("combat.fatigue.state_exhausted"),
+        0 => crate::tr!(lang, "combat.fatigue.state_fresh"),
+        1 => crate::tr!(lang, "combat.fatigue.state_light"),
+        2 => crate::tr!(lang, "combat.fatigue.state_moderate"),
+        3 => crate::tr!(lang, "combat.fatigue.state_extreme"),
+        _ => crate::tr!(lang, "combat.fatigue.state_exhausted"),
     }
 }
 
@@ -51,7 +52,12 @@ fn count(h: &[u64; 14], state: usize, levels: &FatigueLevels) -> u64 {
 }
 
 /// The `combat-fatigue` table and chart.
-pub fn output(sim: &CombatSim, acc: &CombatAcc, provenance: Provenance) -> PolarsResult<Output> {
+pub fn output(
+    sim: &CombatSim,
+    acc: &CombatAcc,
+    provenance: Provenance,
+    lang: Lang,
+) -> PolarsResult<Output> {
     let m = &sim.model;
     let n = acc.combats;
     let levels = &sim.rules.test.fatigue;
@@ -62,15 +68,19 @@ pub fn output(sim: &CombatSim, acc: &CombatAcc, provenance: Provenance) -> Polar
     let mut panels = Vec::new();
     for (t, name) in ["fp", "fm"].iter().enumerate() {
         let mut chart = BarChart {
-            title: crate::tr!("combat.fatigue.chart_title", track = name.to_uppercase()),
-            x_label: crate::tr!("combat.report.combatant_axis").into(),
-            y_label: crate::tr!("combat.report.share_of_combats").into(),
+            title: crate::tr!(
+                lang,
+                "combat.fatigue.chart_title",
+                track = name.to_uppercase()
+            ),
+            x_label: crate::tr!(lang, "combat.report.combatant_axis").into(),
+            y_label: crate::tr!(lang, "combat.report.share_of_combats").into(),
             categories: m.fighters.iter().map(|f| f.name.clone()).collect(),
             series: STATES
                 .iter()
                 .enumerate()
                 .map(|(i, _)| BarSeries {
-                    name: state_label(i).to_string(),
+                    name: state_label(i, lang).to_string(),
                     ..Default::default()
                 })
                 .collect(),
@@ -107,20 +117,20 @@ pub fn output(sim: &CombatSim, acc: &CombatAcc, provenance: Provenance) -> Polar
     cols.push(Column::new("p_exhausted_hi".into(), exhausted_hi));
     Ok(Output {
         name: "combat-fatigue".into(),
-        title: crate::tr!("combat.fatigue.title").into(),
-        question: crate::tr!("combat.fatigue.question").into(),
+        title: crate::tr!(lang, "combat.fatigue.title").into(),
+        question: crate::tr!(lang, "combat.fatigue.question").into(),
         frame: DataFrame::new_infer_height(cols)?,
         figures: vec![Figure {
             suffix: None,
             panels,
         }],
-        key_figures: vec![answer(sim, acc)],
+        key_figures: vec![answer(sim, acc, lang)],
         provenance,
     })
 }
 
 /// The key figure: who ends exhausted most often.
-pub fn answer(sim: &CombatSim, acc: &CombatAcc) -> String {
+pub fn answer(sim: &CombatSim, acc: &CombatAcc, lang: Lang) -> String {
     let levels = &sim.rules.test.fatigue;
     let ex = |h: &[u64; 14]| count(h, EXHAUSTED, levels);
     let (i, a) = acc
@@ -135,21 +145,22 @@ pub fn answer(sim: &CombatSim, acc: &CombatAcc) -> String {
         ("FM", ex(&a.fm_end))
     };
     crate::tr!(
+        lang,
         "combat.fatigue.answer",
         name = crate::report::md_text(&sim.model.fighters[i].name),
         track = track,
-        rate = super::headline::rate_text(c, acc.combats)
+        rate = super::headline::rate_text(c, acc.combats, lang)
     )
 }
 
 /// The `## Fatigue at combat end` section of `summary.md`.
-pub fn section(sim: &CombatSim, acc: &CombatAcc) -> String {
+pub fn section(sim: &CombatSim, acc: &CombatAcc, lang: Lang) -> String {
     let n = acc.combats;
-    let mut s = String::from(crate::tr!("combat.fatigue.section"));
+    let mut s = String::from(crate::tr!(lang, "combat.fatigue.section"));
     let levels = &sim.rules.test.fatigue;
     let states = |h: &[u64; 14]| {
         (0..STATES.len())
-            .map(|st| pct(Proportion::new(count(h, st, levels), n).p))
+            .map(|st| pct(Proportion::new(count(h, st, levels), n).p, lang))
             .collect::<Vec<_>>()
             .join(" / ")
     };
@@ -158,19 +169,21 @@ pub fn section(sim: &CombatSim, acc: &CombatAcc) -> String {
             "| {} | {} | {} | {} | {} |\n",
             crate::report::md_text(&f.name),
             crate::tr!(
+                lang,
                 "combat.fatigue.mean_started",
-                mean = crate::lang::signed(mean(&a.fp_end, n), 2),
+                mean = lang.signed(mean(&a.fp_end, n), 2),
                 start = format!("{:+}", f.start.fp)
             ),
             states(&a.fp_end),
             crate::tr!(
+                lang,
                 "combat.fatigue.mean_started",
-                mean = crate::lang::signed(mean(&a.fm_end, n), 2),
+                mean = lang.signed(mean(&a.fm_end, n), 2),
                 start = format!("{:+}", f.start.fm)
             ),
             states(&a.fm_end),
         );
     }
-    s += &format!("\n- {}\n", answer(sim, acc));
+    s += &format!("\n- {}\n", answer(sim, acc, lang));
     s
 }

@@ -2,6 +2,7 @@
 //! the per-combatant, fatigue and aura tables: shares with Wilson intervals, means per
 //! combat with t intervals.
 
+use crate::lang::Lang;
 use crate::stats::{t_interval, Estimate, Proportion};
 
 use super::acc::CombatAcc;
@@ -17,24 +18,25 @@ pub fn aura_in_play(sim: &CombatSim) -> bool {
 }
 
 /// A share as a percentage; an undefined share (0 of 0) is shown as such, never 0.00%.
-pub(super) fn pct(p: f64) -> String {
+pub(super) fn pct(p: f64, lang: Lang) -> String {
     if p.is_nan() {
-        crate::tr!("combat.report.undefined_share").into()
+        crate::tr!(lang, "combat.report.undefined_share").into()
     } else {
-        crate::lang::pct(p, 2)
+        lang.pct(p, 2)
     }
 }
 
-pub(super) fn rate_text(hits: u64, n: u64) -> String {
+pub(super) fn rate_text(hits: u64, n: u64, lang: Lang) -> String {
     if n == 0 {
-        return crate::tr!("combat.report.never_happened").into();
+        return crate::tr!(lang, "combat.report.never_happened").into();
     }
     let r = Proportion::new(hits, n);
     crate::tr!(
+        lang,
         "combat.report.rate",
-        p = pct(r.p),
-        lo = pct(r.lo),
-        hi = pct(r.hi),
+        p = pct(r.p, lang),
+        lo = pct(r.lo, lang),
+        hi = pct(r.hi, lang),
         hits = hits,
         n = n
     )

@@ -73,7 +73,7 @@ pub static SCENARIO_KIND: ScenarioKind = ScenarioKind {
 
 /// The defaults a valid file relies on (the same validation as `check` and `run`).
 pub fn defaults(file: &ScenarioFile) -> Result<Vec<String>, UserError> {
-    load(file).map(|(_, model)| settings::defaults_relied_on(&model))
+    load(file).map(|(_, model)| settings::defaults_relied_on(&model, file.lang))
 }
 
 /// Runs `trials` combats of a validated model, streams keyed by the run's file

@@ -10,6 +10,7 @@ use serde::Deserialize;
 
 use crate::dice::DiceExpr;
 use crate::error::UserError;
+use crate::lang::Lang;
 use crate::scenario::ScenarioFile;
 
 use super::periodic::{At, Periodic, PeriodicKind, MAX_HELD, MAX_PERIODIC_DEFS};
@@ -55,7 +56,7 @@ pub struct RawPeriodic {
 
 /// What a `[periodic.*]` table leaves to its defaults (`check` lists them, and the
 /// summary's settings table): when it ticks, and how long it lasts.
-pub fn settings(raw: &BTreeMap<String, RawPeriodic>) -> Vec<super::settings::Setting> {
+pub fn settings(raw: &BTreeMap<String, RawPeriodic>, lang: Lang) -> Vec<super::settings::Setting> {
     let mut out = Vec::new();
     for (name, p) in raw {
         let who = format!("periodic.{name}");
@@ -65,16 +66,16 @@ pub fn settings(raw: &BTreeMap<String, RawPeriodic>) -> Vec<super::settings::Set
                 key: "at".into(),
                 value: "turn_start".into(),
                 defaulted: true,
-                meaning: crate::tr!("combat.settings.periodic_at").into(),
+                meaning: crate::tr!(lang, "combat.settings.periodic_at").into(),
             });
         }
         if p.rounds.is_none() {
             out.push(super::settings::Setting {
                 who,
                 key: "rounds".into(),
-                value: crate::tr!("combat.settings.periodic_rounds_value").into(),
+                value: crate::tr!(lang, "combat.settings.periodic_rounds_value").into(),
                 defaulted: true,
-                meaning: crate::tr!("combat.settings.periodic_rounds").into(),
+                meaning: crate::tr!(lang, "combat.settings.periodic_rounds").into(),
             });
         }
     }
@@ -90,8 +91,8 @@ pub fn periodic_defs(
         return Err(file.error_at(
             &["periodic"],
             "periodic",
-            &crate::tr!("combat.check.periodic_count", n = raw.len()),
-            &crate::tr!("combat.check.at_most", n = MAX_PERIODIC_DEFS),
+            &crate::tr!(file.lang, "combat.check.periodic_count", n = raw.len()),
+            &crate::tr!(file.lang, "combat.check.at_most", n = MAX_PERIODIC_DEFS),
         ));
     }
     raw.iter()
@@ -100,6 +101,7 @@ pub fn periodic_defs(
 }
 
 fn periodic_def(file: &ScenarioFile, name: &str, p: &RawPeriodic) -> Result<Periodic, UserError> {
+    let lang = file.lang;
     let err = |k: &str, msg: &str, allowed: &str| {
         file.error_at(
             &["periodic", name, k],
@@ -114,22 +116,26 @@ fn periodic_def(file: &ScenarioFile, name: &str, p: &RawPeriodic) -> Result<Peri
             err(
                 "amount",
                 &e,
-                crate::tr!("combat.check.periodic_amount_allowed"),
+                crate::tr!(lang, "combat.check.periodic_amount_allowed"),
             )
         })?;
     if amount.max_total() > AMOUNT_MAX {
         return Err(err(
             "amount",
-            &crate::tr!("combat.check.out_of_range", value = amount.max_total()),
-            &crate::tr!("combat.check.periodic_amount_max", max = AMOUNT_MAX),
+            &crate::tr!(
+                lang,
+                "combat.check.out_of_range",
+                value = amount.max_total()
+            ),
+            &crate::tr!(lang, "combat.check.periodic_amount_max", max = AMOUNT_MAX),
         ));
     }
     if let Some(b) = p.below_hp {
         if !(b > 0.0 && b <= 1.0) {
             return Err(err(
                 "below_hp",
-                &crate::tr!("combat.check.out_of_range", value = b),
-                crate::tr!("combat.check.periodic_below_allowed"),
+                &crate::tr!(lang, "combat.check.out_of_range", value = b),
+                crate::tr!(lang, "combat.check.periodic_below_allowed"),
             ));
         }
     }
@@ -137,8 +143,8 @@ fn periodic_def(file: &ScenarioFile, name: &str, p: &RawPeriodic) -> Result<Peri
         Some(r) if !(1..=ROUNDS_MAX).contains(&r) => {
             return Err(err(
                 "rounds",
-                &crate::tr!("combat.check.out_of_range", value = r),
-                &crate::tr!("combat.check.rounds_allowed", max = ROUNDS_MAX),
+                &crate::tr!(lang, "combat.check.out_of_range", value = r),
+                &crate::tr!(lang, "combat.check.rounds_allowed", max = ROUNDS_MAX),
             ))
         }
         r => r.map(|r| r as u16),
@@ -147,7 +153,7 @@ fn periodic_def(file: &ScenarioFile, name: &str, p: &RawPeriodic) -> Result<Peri
         Some(c) if !(1..=CAP_MAX).contains(&c) => {
             return Err(err(
                 "cap",
-                &crate::tr!("combat.check.out_of_range", value = c),
+                &crate::tr!(lang, "combat.check.out_of_range", value = c),
                 &format!("1..{CAP_MAX}"),
             ))
         }
@@ -189,8 +195,8 @@ pub fn held(
         return Err(file.error_at(
             &path,
             &key,
-            &crate::tr!("combat.check.periodic_held", n = list.len()),
-            &crate::tr!("combat.check.at_most", n = MAX_HELD),
+            &crate::tr!(file.lang, "combat.check.periodic_held", n = list.len()),
+            &crate::tr!(file.lang, "combat.check.at_most", n = MAX_HELD),
         ));
     }
     let mut out: Vec<usize> = Vec::new();
@@ -200,8 +206,12 @@ pub fn held(
             return Err(file.error_at(
                 &path,
                 &key,
-                &crate::tr!("combat.check.periodic_twice", name = crate::limits::clip(p)),
-                crate::tr!("combat.check.periodic_twice_allowed"),
+                &crate::tr!(
+                    file.lang,
+                    "combat.check.periodic_twice",
+                    name = crate::limits::clip(p)
+                ),
+                crate::tr!(file.lang, "combat.check.periodic_twice_allowed"),
             ));
         }
         out.push(i);
@@ -226,8 +236,12 @@ pub fn on_hit(
         return Err(file.error_at(
             &path,
             &key,
-            &crate::tr!("combat.check.on_hit_kind", name = crate::limits::clip(p)),
-            &names(defs, |d| d.kind == PeriodicKind::Damage),
+            &crate::tr!(
+                file.lang,
+                "combat.check.on_hit_kind",
+                name = crate::limits::clip(p)
+            ),
+            &names(file.lang, defs, |d| d.kind == PeriodicKind::Damage),
         ));
     }
     Ok(Some(i))
@@ -245,23 +259,24 @@ fn index(
             path,
             key,
             &crate::tr!(
+                file.lang,
                 "combat.check.periodic_unknown",
                 name = crate::limits::clip(p)
             ),
-            &names(defs, |_| true),
+            &names(file.lang, defs, |_| true),
         )
     })
 }
 
 /// The names of the definitions that fit, quoted, or how to define one.
-fn names(defs: &[Periodic], fits: impl Fn(&Periodic) -> bool) -> String {
+fn names(lang: Lang, defs: &[Periodic], fits: impl Fn(&Periodic) -> bool) -> String {
     let v: Vec<String> = defs
         .iter()
         .filter(|d| fits(d))
         .map(|d| format!("\"{}\"", d.name))
         .collect();
     if v.is_empty() {
-        crate::tr!("combat.check.periodic_none_defined").into()
+        crate::tr!(lang, "combat.check.periodic_none_defined").into()
     } else {
         v.join(", ")
     }

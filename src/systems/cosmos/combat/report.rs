@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use polars::prelude::*;
 
 use crate::context::Context;
+use crate::lang::Lang;
 use crate::report::text_column;
 use crate::report::{
     interval_columns, BarChart, BarSeries, Chart, Figure, LineChart, LineSeries, Output, Provenance,
@@ -56,7 +57,12 @@ pub fn result(
         file.warn_at(
             &["combat", "max_rounds"],
             "combat.max_rounds",
-            &crate::tr!("combat.report.all_capped", n = n, rounds = m.max_rounds),
+            &crate::tr!(
+                ctx.lang,
+                "combat.report.all_capped",
+                n = n,
+                rounds = m.max_rounds
+            ),
         );
     }
     let aura_on = aura_in_play(sim);
@@ -112,9 +118,9 @@ pub fn result(
     }
     let frame = DataFrame::new_infer_height(side_cols)?;
     let mut by_round = LineChart {
-        title: crate::tr!("combat.report.by_round_title").into(),
-        x_label: crate::tr!("combat.report.round_axis").into(),
-        y_label: crate::tr!("combat.report.cumulative_share").into(),
+        title: crate::tr!(ctx.lang, "combat.report.by_round_title").into(),
+        x_label: crate::tr!(ctx.lang, "combat.report.round_axis").into(),
+        y_label: crate::tr!(ctx.lang, "combat.report.cumulative_share").into(),
         y_range: Some((0.0, 1.0)),
         ..Default::default()
     };
@@ -124,7 +130,7 @@ pub fn result(
         let mut s = LineSeries {
             // `nobody_standing` is a CSV value; the legend says it in words.
             name: if o == m.sides.len() {
-                crate::tr!("combat.report.nobody_label").to_string()
+                crate::tr!(ctx.lang, "combat.report.nobody_label").to_string()
             } else {
                 label.clone()
             },
@@ -141,25 +147,27 @@ pub fn result(
         .iter()
         .map(|(s, r)| match s.as_str() {
             "nobody_standing" => crate::tr!(
+                ctx.lang,
                 "combat.report.nobody_standing",
-                p = pct(r.p),
-                lo = pct(r.lo),
-                hi = pct(r.hi)
+                p = pct(r.p, ctx.lang),
+                lo = pct(r.lo, ctx.lang),
+                hi = pct(r.hi, ctx.lang)
             ),
             _ => crate::tr!(
+                ctx.lang,
                 "combat.report.side_wins",
                 side = crate::report::md_text(s),
-                p = pct(r.p),
-                lo = pct(r.lo),
-                hi = pct(r.hi)
+                p = pct(r.p, ctx.lang),
+                lo = pct(r.lo, ctx.lang),
+                hi = pct(r.hi, ctx.lang)
             ),
         })
         .collect();
     if wanted.contains(&OutputTable::Sides) {
         outputs.push(Output {
             name: "combat-sides".into(),
-            title: crate::tr!("combat.report.sides_title").into(),
-            question: crate::tr!("combat.report.sides_question").into(),
+            title: crate::tr!(ctx.lang, "combat.report.sides_title").into(),
+            question: crate::tr!(ctx.lang, "combat.report.sides_question").into(),
             frame,
             figures: vec![Figure {
                 suffix: None,
@@ -239,17 +247,17 @@ pub fn result(
         intervals: v.iter().map(|p| (p.lo, p.hi)).collect(),
     };
     let rates = vec![Chart::Bars(BarChart {
-        title: crate::tr!("combat.report.postures_chart").into(),
-        x_label: crate::tr!("combat.report.combatant_and_posture").into(),
-        y_label: crate::tr!("combat.report.share_of_points").into(),
+        title: crate::tr!(ctx.lang, "combat.report.postures_chart").into(),
+        x_label: crate::tr!(ctx.lang, "combat.report.combatant_and_posture").into(),
+        y_label: crate::tr!(ctx.lang, "combat.report.share_of_points").into(),
         categories: rows
             .iter()
-            .map(|(name, k)| format!("{name} {}", posture_label(k % 2)))
+            .map(|(name, k)| format!("{name} {}", posture_label(k % 2, ctx.lang)))
             .collect(),
         series: vec![
             bars("Apocalypse", &ap),
             bars("Revive", &rv),
-            bars(crate::tr!("combat.report.backlash"), &bl),
+            bars(crate::tr!(ctx.lang, "combat.report.backlash"), &bl),
         ],
         // Fitted: a share per point ends at 1 (report::png never pads past 1).
         y_range: None,
@@ -257,16 +265,17 @@ pub fn result(
     if wanted.contains(&OutputTable::Postures) {
         outputs.push(Output {
             name: "combat-postures".into(),
-            title: crate::tr!("combat.report.postures_title").into(),
-            question: crate::tr!("combat.report.postures_question").into(),
+            title: crate::tr!(ctx.lang, "combat.report.postures_title").into(),
+            question: crate::tr!(ctx.lang, "combat.report.postures_question").into(),
             frame,
             figures: vec![Figure {
                 suffix: None,
                 panels: rates,
             }],
             key_figures: vec![crate::tr!(
+                ctx.lang,
                 "combat.report.apocalypse_per_dark_key",
-                rate = fmt3(h.apocalypse_per_dark)
+                rate = fmt3(h.apocalypse_per_dark, ctx.lang)
             )],
             provenance: provenance("combat-postures", file, ctx, trials),
         });
@@ -285,9 +294,9 @@ pub fn result(
         })
         .collect();
     let hist = BarChart {
-        title: crate::tr!("combat.report.rounds_chart").into(),
-        x_label: crate::tr!("combat.report.rounds_axis").into(),
-        y_label: crate::tr!("combat.report.share_of_combats").into(),
+        title: crate::tr!(ctx.lang, "combat.report.rounds_chart").into(),
+        x_label: crate::tr!(ctx.lang, "combat.report.rounds_axis").into(),
+        y_label: crate::tr!(ctx.lang, "combat.report.share_of_combats").into(),
         categories: rounds.iter().map(|r| r.to_string()).collect(),
         series: vec![BarSeries {
             name: String::new(),
@@ -303,18 +312,19 @@ pub fn result(
         Column::new("cumulative".into(), cumulative),
     ])?;
     let rounds_key = crate::tr!(
+        ctx.lang,
         "combat.report.rounds_key",
-        mean = crate::lang::num(h.mean_rounds, 2),
+        mean = ctx.lang.num(h.mean_rounds, 2),
         median = acc.rounds_quantile(0.5),
         p90 = acc.rounds_quantile(0.9),
         cap = m.max_rounds,
-        rate = fmt3(h.round_cap)
+        rate = fmt3(h.round_cap, ctx.lang)
     );
     if wanted.contains(&OutputTable::Rounds) {
         outputs.push(Output {
             name: "combat-rounds".into(),
-            title: crate::tr!("combat.report.rounds_title").into(),
-            question: crate::tr!("combat.report.rounds_question").into(),
+            title: crate::tr!(ctx.lang, "combat.report.rounds_title").into(),
+            question: crate::tr!(ctx.lang, "combat.report.rounds_question").into(),
             frame,
             figures: vec![Figure {
                 suffix: None,
@@ -328,9 +338,9 @@ pub fn result(
     // Karma at combat end.
     let (mut who, mut karma, mut kc, mut ks) = (vec![], vec![], vec![], vec![]);
     let mut kchart = LineChart {
-        title: crate::tr!("combat.report.karma_title").into(),
-        x_label: crate::tr!("combat.report.karma_axis").into(),
-        y_label: crate::tr!("combat.report.share_of_combats").into(),
+        title: crate::tr!(ctx.lang, "combat.report.karma_title").into(),
+        x_label: crate::tr!(ctx.lang, "combat.report.karma_axis").into(),
+        y_label: crate::tr!(ctx.lang, "combat.report.share_of_combats").into(),
         ..Default::default()
     };
     let mut karma_means = Vec::new();
@@ -351,9 +361,10 @@ pub fn result(
             sum += k as f64 * sh;
         }
         karma_means.push(crate::tr!(
+            ctx.lang,
             "combat.report.karma_mean",
             name = crate::report::md_text(&fighter.name),
-            mean = crate::lang::signed(sum, 2),
+            mean = ctx.lang.signed(sum, 2),
             start = format!("{:+}", fighter.karma)
         ));
         kchart.series.push(s);
@@ -367,14 +378,15 @@ pub fn result(
     if wanted.contains(&OutputTable::Karma) {
         outputs.push(Output {
             name: "combat-karma".into(),
-            title: crate::tr!("combat.report.karma_title").into(),
-            question: crate::tr!("combat.report.karma_question").into(),
+            title: crate::tr!(ctx.lang, "combat.report.karma_title").into(),
+            question: crate::tr!(ctx.lang, "combat.report.karma_question").into(),
             frame,
             figures: vec![Figure {
                 suffix: None,
                 panels: vec![Chart::Lines(kchart)],
             }],
             key_figures: vec![crate::tr!(
+                ctx.lang,
                 "combat.report.karma_key",
                 means = karma_means.join(", ")
             )],
@@ -390,25 +402,25 @@ pub fn result(
         .collect();
     outputs.push(Output {
         name: "combat-combatants".into(),
-        title: crate::tr!("combat.report.combatants_title").into(),
-        question: crate::tr!("combat.report.combatants_question").into(),
+        title: crate::tr!(ctx.lang, "combat.report.combatants_title").into(),
+        question: crate::tr!(ctx.lang, "combat.report.combatants_question").into(),
         frame: super::combatants::frame(sim, acc)?,
         figures: vec![Figure {
             suffix: None,
             panels: vec![Chart::Bars(BarChart {
-                title: crate::tr!("combat.report.down_chart").into(),
-                x_label: crate::tr!("combat.report.combatant_axis").into(),
-                y_label: crate::tr!("combat.report.share_of_combats").into(),
+                title: crate::tr!(ctx.lang, "combat.report.down_chart").into(),
+                x_label: crate::tr!(ctx.lang, "combat.report.combatant_axis").into(),
+                y_label: crate::tr!(ctx.lang, "combat.report.share_of_combats").into(),
                 categories: m.fighters.iter().map(|f| f.name.clone()).collect(),
                 series: vec![BarSeries {
-                    name: crate::tr!("combat.report.p_down").into(),
+                    name: crate::tr!(ctx.lang, "combat.report.p_down").into(),
                     values: down.iter().map(|p| p.p).collect(),
                     intervals: down.iter().map(|p| (p.lo, p.hi)).collect(),
                 }],
                 y_range: Some((0.0, 1.0)),
             })],
         }],
-        key_figures: vec![super::combatants::answer(sim, acc)],
+        key_figures: vec![super::combatants::answer(sim, acc, ctx.lang)],
         provenance: provenance("combat-combatants", file, ctx, trials),
     });
     if m.fatigue.on {
@@ -416,6 +428,7 @@ pub fn result(
             sim,
             acc,
             provenance("combat-fatigue", file, ctx, trials),
+            ctx.lang,
         )?);
     }
 
@@ -425,46 +438,50 @@ pub fn result(
     let mut key = side_keys.clone();
     key.push(rounds_key.clone());
     key.push(crate::tr!(
+        ctx.lang,
         "combat.report.apocalypse_fired_per_dark",
-        rate = rate_text(sep.apocalypse, sep.entered)
+        rate = rate_text(sep.apocalypse, sep.entered, ctx.lang)
     ));
     let mc = h.apocalypse_per_combat;
     key.push(crate::tr!(
+        ctx.lang,
         "combat.report.apocalypse_per_combat",
-        mean = crate::lang::num(mc.value, 4),
-        lo = crate::lang::num(mc.lo, 4),
-        hi = crate::lang::num(mc.hi, 4),
-        rate = rate_text(acc.apocalypse_combats, n)
+        mean = ctx.lang.num(mc.value, 4),
+        lo = ctx.lang.num(mc.lo, 4),
+        hi = ctx.lang.num(mc.hi, 4),
+        rate = rate_text(acc.apocalypse_combats, n, ctx.lang)
     ));
     key.push(crate::tr!(
+        ctx.lang,
         "combat.report.revive_per_dark",
-        rate = rate_text(sep.revive, sep.entered)
+        rate = rate_text(sep.revive, sep.entered, ctx.lang)
     ));
     key.push(crate::tr!(
+        ctx.lang,
         "combat.report.backlash_per_posture",
-        sepulchral = rate_text(sep.backlash, sep.entered),
-        illumination = rate_text(ill.backlash, ill.entered)
+        sepulchral = rate_text(sep.backlash, sep.entered, ctx.lang),
+        illumination = rate_text(ill.backlash, ill.entered, ctx.lang)
     ));
     if aura_on {
-        key.push(super::aura_report::answer(sim, acc));
+        key.push(super::aura_report::answer(sim, acc, ctx.lang));
     }
     if m.fatigue.on {
-        key.push(super::fatigue_report::answer(sim, acc));
+        key.push(super::fatigue_report::answer(sim, acc, ctx.lang));
     }
-    key.push(super::combatants::answer(sim, acc));
+    key.push(super::combatants::answer(sim, acc, ctx.lang));
     if !m.support.is_empty() {
-        key.push(super::support_report::answer(sim, acc));
+        key.push(super::support_report::answer(sim, acc, ctx.lang));
     }
     let mut s = format!(
         "# {}\n\n{}\n\n## {}\n\n",
         crate::report::md_text(&m.title),
         crate::report::md_text(&m.question),
-        crate::tr!("combat.report.answers", n = n)
+        crate::tr!(ctx.lang, "combat.report.answers", n = n)
     );
     for k in &key {
         s += &format!("- {k}\n");
     }
-    s += crate::tr!("combat.report.postures_ended_section");
+    s += crate::tr!(ctx.lang, "combat.report.postures_ended_section");
     for (name, c) in [("Sépulcrale", sep), ("Illumination", ill)] {
         s += &format!("| {name} | {} |", c.entered);
         for e in c.ends {
@@ -473,15 +490,15 @@ pub fn result(
             } else {
                 e as f64 / c.entered as f64
             };
-            s += &format!(" {} ({e}) |", pct(share));
+            s += &format!(" {} ({e}) |", pct(share, ctx.lang));
         }
         s += "\n";
     }
-    s += crate::tr!("combat.report.per_combatant_section");
+    s += crate::tr!(ctx.lang, "combat.report.per_combatant_section");
     for (f, fighter) in m.fighters.iter().enumerate() {
         let a = &acc.fighters[f];
         for k in 0..POSTURE_NAMES.len() {
-            let name = posture_label(k);
+            let name = posture_label(k, ctx.lang);
             let c = a.posture[k];
             let uses = if k == 0 {
                 fighter.spends_light()
@@ -496,43 +513,43 @@ pub fn result(
                 crate::report::md_text(&fighter.name),
                 crate::report::md_text(&m.sides[fighter.side]),
                 fighter.level,
-                crate::lang::num(c.entered as f64 / n.max(1) as f64, 3),
+                ctx.lang.num(c.entered as f64 / n.max(1) as f64, 3),
                 if k == 1 {
-                    rate_text(c.apocalypse, c.entered)
+                    rate_text(c.apocalypse, c.entered, ctx.lang)
                 } else {
                     "–".into()
                 },
                 if k == 1 {
-                    rate_text(c.revive, c.entered)
+                    rate_text(c.revive, c.entered, ctx.lang)
                 } else {
                     "–".into()
                 },
-                rate_text(c.backlash, c.entered),
-                pct(a.down as f64 / n.max(1) as f64),
+                rate_text(c.backlash, c.entered, ctx.lang),
+                pct(a.down as f64 / n.max(1) as f64, ctx.lang),
             );
         }
     }
-    s += &super::combatants::section(sim, acc);
+    s += &super::combatants::section(sim, acc, ctx.lang);
     if m.fatigue.on {
-        s += &super::fatigue_report::section(sim, acc);
+        s += &super::fatigue_report::section(sim, acc, ctx.lang);
     }
     if !m.support.is_empty() {
-        s += &super::support_report::section(sim, acc);
+        s += &super::support_report::section(sim, acc, ctx.lang);
     }
     if aura_on {
-        s += &super::aura_report::table(sim, acc);
+        s += &super::aura_report::table(sim, acc, ctx.lang);
     }
     s += &format!(
         "\n## {}\n\n{}\n",
-        crate::tr!("combat.report.karma_title"),
-        karma_means.join(crate::tr!("combat.report.list_sep"))
+        crate::tr!(ctx.lang, "combat.report.karma_title"),
+        karma_means.join(crate::tr!(ctx.lang, "combat.report.list_sep"))
     );
     s += &see_a_fight(file, ctx.engine.seed(), sim, acc);
-    s += &super::settings::summary_section(m);
-    s += crate::tr!("combat.report.reading_notes");
+    s += &super::settings::summary_section(m, ctx.lang);
+    s += crate::tr!(ctx.lang, "combat.report.reading_notes");
     s += &format!(
         "\n## {}\n\n{}\n",
-        crate::tr!("combat.report.provenance"),
+        crate::tr!(ctx.lang, "combat.report.provenance"),
         provenance("summary", file, ctx, trials).summary()
     );
     Ok(ScenarioResult {
@@ -560,21 +577,31 @@ fn see_a_fight(file: &ScenarioFile, seed: u64, sim: &CombatSim, acc: &CombatAcc)
     if acc.apocalypse_combats > 0 {
         s += &format!(
             "- {}\n",
-            crate::tr!("trace.summary_apocalypse", file = path, seed = seed)
+            crate::tr!(
+                file.lang,
+                "trace.summary_apocalypse",
+                file = path,
+                seed = seed
+            )
         );
     }
     s
 }
 
 /// A posture as shown in charts and pages (the CSV keeps `POSTURE_NAMES`).
-fn posture_label(k: usize) -> &'static str {
+fn posture_label(k: usize, lang: Lang) -> &'static str {
     if k == 0 {
-        crate::tr!("combat.report.posture_illumination")
+        crate::tr!(lang, "combat.report.posture_illumination")
     } else {
-        crate::tr!("combat.report.posture_sepulchral")
+        crate::tr!(lang, "combat.report.posture_sepulchral")
     }
 }
 
-fn fmt3(r: Proportion) -> String {
-    format!("{} [{} – {}]", pct(r.p), pct(r.lo), pct(r.hi))
+fn fmt3(r: Proportion, lang: Lang) -> String {
+    format!(
+        "{} [{} – {}]",
+        pct(r.p, lang),
+        pct(r.lo, lang),
+        pct(r.hi, lang)
+    )
 }

@@ -28,7 +28,7 @@ pub fn load_with(
 ) -> Result<(RawScenario, CombatModel), UserError> {
     let raw: RawScenario = file.parse_raw()?;
     let mut model = validate(file, &raw, options)?;
-    model.settings = super::settings::settings(&raw, &model);
+    model.settings = super::settings::settings(&raw, &model, file.lang);
     Ok((raw, model))
 }
 
@@ -42,7 +42,7 @@ fn validate(
         return Err(file.error_at(
             &["combat", "max_rounds"],
             "combat.max_rounds",
-            &crate::tr!("combat.check.rounds_range", rounds = max_rounds),
+            &crate::tr!(file.lang, "combat.check.rounds_range", rounds = max_rounds),
             "1..1000",
         ));
     }
@@ -56,8 +56,8 @@ fn validate(
         return Err(file.error_at(
             &[],
             "attacks",
-            crate::tr!("combat.check.no_attack"),
-            crate::tr!("combat.check.no_attack_allowed"),
+            crate::tr!(file.lang, "combat.check.no_attack"),
+            crate::tr!(file.lang, "combat.check.no_attack_allowed"),
         ));
     }
     let periodic = super::periodic_keys::periodic_defs(file, &raw.periodic)?;
@@ -91,8 +91,8 @@ fn validate(
         return Err(file.error_at(
             &["combatants"],
             "combatants",
-            &crate::tr!("combat.check.sides_found", n = sides.len()),
-            crate::tr!("combat.check.two_sides_allowed"),
+            &crate::tr!(file.lang, "combat.check.sides_found", n = sides.len()),
+            crate::tr!(file.lang, "combat.check.two_sides_allowed"),
         ));
     }
     // First index of each named group, for `target = "named"`.
@@ -104,7 +104,7 @@ fn validate(
             return Err(file.error_at(
                 &["combatants", name, "count"],
                 &format!("combatants.{name}.count"),
-                &crate::tr!("combat.check.out_of_range", value = count),
+                &crate::tr!(file.lang, "combat.check.out_of_range", value = count),
                 "1..8",
             ));
         }
@@ -115,8 +115,8 @@ fn validate(
         return Err(file.error_at(
             &["combatants"],
             "combatants",
-            &crate::tr!("combat.check.combatants_total", n = total),
-            &crate::tr!("combat.check.at_most", n = MAX_FIGHTERS),
+            &crate::tr!(file.lang, "combat.check.combatants_total", n = total),
+            &crate::tr!(file.lang, "combat.check.at_most", n = MAX_FIGHTERS),
         ));
     }
     let mut fighters = Vec::new();
@@ -173,11 +173,11 @@ fn validate(
         support,
         periodic,
         title: raw.title.as_ref().map_or_else(
-            || crate::tr!("combat.report.default_title").into(),
+            || crate::tr!(file.lang, "combat.report.default_title").into(),
             |t| t.shown(),
         ),
         question: raw.question.as_ref().map_or_else(
-            || crate::tr!("combat.report.default_question").into(),
+            || crate::tr!(file.lang, "combat.report.default_question").into(),
             |t| t.shown(),
         ),
         sides,
@@ -203,7 +203,7 @@ fn validate_attack(file: &ScenarioFile, name: &str, a: &RawAttack) -> Result<Att
                 &["attacks", name, "damage"],
                 &key("damage"),
                 &e,
-                crate::tr!("combat.check.dice_allowed"),
+                crate::tr!(file.lang, "combat.check.dice_allowed"),
             )
         })?;
     if dice.max_total() <= 0 {
@@ -212,6 +212,7 @@ fn validate_attack(file: &ScenarioFile, name: &str, a: &RawAttack) -> Result<Att
             &["attacks", name, "damage"],
             &key("damage"),
             &crate::tr!(
+                file.lang,
                 "combat.check.never_damage",
                 dice = crate::limits::clip(&a.damage)
             ),
@@ -223,8 +224,8 @@ fn validate_attack(file: &ScenarioFile, name: &str, a: &RawAttack) -> Result<Att
             return Err(file.error_at(
                 &["attacks", name, "elements"],
                 &key("elements"),
-                crate::tr!("combat.check.element_both"),
-                crate::tr!("combat.check.element_one_of"),
+                crate::tr!(file.lang, "combat.check.element_both"),
+                crate::tr!(file.lang, "combat.check.element_one_of"),
             ));
         }
         (Some(e), None) => elements.push(element(
@@ -238,8 +239,8 @@ fn validate_attack(file: &ScenarioFile, name: &str, a: &RawAttack) -> Result<Att
                 return Err(file.error_at(
                     &["attacks", name, "elements"],
                     &key("elements"),
-                    &crate::tr!("combat.check.n_elements", n = list.len()),
-                    crate::tr!("combat.check.one_or_two_elements"),
+                    &crate::tr!(file.lang, "combat.check.n_elements", n = list.len()),
+                    crate::tr!(file.lang, "combat.check.one_or_two_elements"),
                 ));
             }
             for (i, e) in list.iter().enumerate() {
@@ -259,7 +260,7 @@ fn validate_attack(file: &ScenarioFile, name: &str, a: &RawAttack) -> Result<Att
         return Err(file.error_at(
             &["attacks", name, "pm_cost"],
             &key("pm_cost"),
-            &crate::tr!("combat.check.out_of_range", value = a.pm_cost),
+            &crate::tr!(file.lang, "combat.check.out_of_range", value = a.pm_cost),
             "0..100000",
         ));
     }

@@ -3,6 +3,8 @@
 //! relies on, `summary.md` lists every policy in force. Every default is documented in
 //! docs/scenarios.md.
 
+use crate::lang::Lang;
+
 use super::model::{AttackPolicy, CombatModel, DefencePolicy, Mode, TargetPolicy};
 use super::raw::RawScenario;
 
@@ -22,14 +24,15 @@ pub struct Setting {
 
 impl Setting {
     /// `combatants.hero.policy.final_skill = first_turn (default): ...`
-    pub fn line(&self) -> String {
+    pub fn line(&self, lang: Lang) -> String {
         crate::tr!(
+            lang,
             "combat.settings.line",
             who = self.who,
             key = self.key,
             value = self.value,
             default = if self.defaulted {
-                crate::tr!("combat.settings.default_mark")
+                crate::tr!(lang, "combat.settings.default_mark")
             } else {
                 ""
             },
@@ -40,7 +43,7 @@ impl Setting {
 
 /// Every deciding setting of every combatant group (before `count` expansion), in file
 /// order (combatants by name).
-pub fn settings(raw: &RawScenario, model: &CombatModel) -> Vec<Setting> {
+pub fn settings(raw: &RawScenario, model: &CombatModel, lang: Lang) -> Vec<Setting> {
     let mut out = Vec::new();
     fn push(
         out: &mut Vec<Setting>,
@@ -64,9 +67,9 @@ pub fn settings(raw: &RawScenario, model: &CombatModel) -> Vec<Setting> {
         "max_rounds",
         model.max_rounds.to_string(),
         raw.combat.max_rounds.is_none(),
-        crate::tr!("combat.settings.max_rounds").into(),
+        crate::tr!(lang, "combat.settings.max_rounds").into(),
     );
-    super::fatigue::settings(raw, model, &mut out);
+    super::fatigue::settings(raw, model, &mut out, lang);
     for (name, rf) in &raw.combatants {
         let Some(f) = model
             .fighters
@@ -88,8 +91,8 @@ pub fn settings(raw: &RawScenario, model: &CombatModel) -> Vec<Setting> {
             },
             rf.mode.is_none(),
             match f.mode {
-                Mode::Offensive => crate::tr!("combat.settings.mode_offensive").into(),
-                Mode::Defensive => crate::tr!("combat.settings.mode_defensive").into(),
+                Mode::Offensive => crate::tr!(lang, "combat.settings.mode_offensive").into(),
+                Mode::Defensive => crate::tr!(lang, "combat.settings.mode_defensive").into(),
             },
         );
         let mut push = |key: &str, value: String, defaulted: bool, meaning: String| {
@@ -105,7 +108,7 @@ pub fn settings(raw: &RawScenario, model: &CombatModel) -> Vec<Setting> {
             }
             .into(),
             p.defence.is_none(),
-            crate::tr!("combat.settings.defence").into(),
+            crate::tr!(lang, "combat.settings.defence").into(),
         );
         if enemies > 1 {
             push(
@@ -121,7 +124,7 @@ pub fn settings(raw: &RawScenario, model: &CombatModel) -> Vec<Setting> {
                     }
                 },
                 p.target.is_none(),
-                crate::tr!("combat.settings.target").into(),
+                crate::tr!(lang, "combat.settings.target").into(),
             );
         }
         if f.attacks.len() > 1 {
@@ -133,25 +136,26 @@ pub fn settings(raw: &RawScenario, model: &CombatModel) -> Vec<Setting> {
                 }
                 .into(),
                 p.attack.is_none(),
-                crate::tr!("combat.settings.attack").into(),
+                crate::tr!(lang, "combat.settings.attack").into(),
             );
         }
         let spends = |t: &super::model::PointTriggers| {
             let mut v = Vec::new();
             if t.at_start {
-                v.push(crate::tr!("combat.cond.at_start").to_string());
+                v.push(crate::tr!(lang, "combat.cond.at_start").to_string());
             }
             if t.on_turn_start {
-                v.push(crate::tr!("combat.cond.on_turn_start").into());
+                v.push(crate::tr!(lang, "combat.cond.on_turn_start").into());
             }
             if let Some(x) = t.below_hp {
                 v.push(crate::tr!(
+                    lang,
                     "combat.cond.below_hp",
-                    pct = crate::lang::pct(x, 0)
+                    pct = lang.pct(x, 0)
                 ));
             }
             if t.when_ally_down {
-                v.push(crate::tr!("combat.cond.when_ally_down").into());
+                v.push(crate::tr!(lang, "combat.cond.when_ally_down").into());
             }
             v
         };
@@ -176,7 +180,7 @@ pub fn settings(raw: &RawScenario, model: &CombatModel) -> Vec<Setting> {
                     &format!("{kind}_points"),
                     points.to_string(),
                     defaulted_points,
-                    crate::tr!("combat.settings.points").into(),
+                    crate::tr!(lang, "combat.settings.points").into(),
                 );
             }
             if points > 0 {
@@ -191,15 +195,21 @@ pub fn settings(raw: &RawScenario, model: &CombatModel) -> Vec<Setting> {
                     if when.is_empty() {
                         if f.rules.points {
                             crate::tr!(
+                                lang,
                                 "combat.settings.no_trigger_rules",
                                 kind = kind,
                                 points = points
                             )
                         } else {
-                            crate::tr!("combat.settings.no_trigger", kind = kind, points = points)
+                            crate::tr!(
+                                lang,
+                                "combat.settings.no_trigger",
+                                kind = kind,
+                                points = points
+                            )
                         }
                     } else {
-                        crate::tr!("combat.settings.when_spends", kind = kind)
+                        crate::tr!(lang, "combat.settings.when_spends", kind = kind)
                     },
                 );
             }
@@ -214,7 +224,7 @@ pub fn settings(raw: &RawScenario, model: &CombatModel) -> Vec<Setting> {
                 }
                 .into(),
                 p.prefer.is_none(),
-                crate::tr!("combat.settings.prefer").into(),
+                crate::tr!(lang, "combat.settings.prefer").into(),
             );
         }
         if f.final_skill.is_some() && f.level >= 5 {
@@ -230,28 +240,28 @@ pub fn settings(raw: &RawScenario, model: &CombatModel) -> Vec<Setting> {
                 .into(),
                 p.final_skill.is_none(),
                 match turn {
-                    0 => crate::tr!("combat.settings.fs_never").into(),
-                    1 => crate::tr!("combat.settings.fs_first").into(),
-                    2 => crate::tr!("combat.settings.fs_second").into(),
-                    _ => crate::tr!("combat.settings.fs_third").into(),
+                    0 => crate::tr!(lang, "combat.settings.fs_never").into(),
+                    1 => crate::tr!(lang, "combat.settings.fs_first").into(),
+                    2 => crate::tr!(lang, "combat.settings.fs_second").into(),
+                    _ => crate::tr!(lang, "combat.settings.fs_third").into(),
                 },
             );
         }
-        out.extend(super::trigger::settings(&who, f, model));
+        out.extend(super::trigger::settings(&who, f, model, lang));
     }
-    out.extend(super::support_keys::settings(&raw.support, model));
-    out.extend(super::periodic_keys::settings(&raw.periodic));
+    out.extend(super::support_keys::settings(&raw.support, model, lang));
+    out.extend(super::periodic_keys::settings(&raw.periodic, lang));
     out
 }
 
 /// The settings a file relies on without writing them, one line each (what `check`
 /// prints).
-pub fn defaults_relied_on(model: &CombatModel) -> Vec<String> {
+pub fn defaults_relied_on(model: &CombatModel, lang: Lang) -> Vec<String> {
     model
         .settings
         .iter()
         .filter(|s| s.defaulted)
-        .map(Setting::line)
+        .map(|s| s.line(lang))
         .collect()
 }
 
@@ -267,8 +277,8 @@ fn value_cell(v: &str) -> String {
     }
 }
 
-pub fn summary_section(model: &CombatModel) -> String {
-    let mut s = String::from(crate::tr!("combat.settings.section"));
+pub fn summary_section(model: &CombatModel, lang: Lang) -> String {
+    let mut s = String::from(crate::tr!(lang, "combat.settings.section"));
     for x in &model.settings {
         s += &format!(
             "| {}.{} | {} | {} | {} |\n",
@@ -277,9 +287,9 @@ pub fn summary_section(model: &CombatModel) -> String {
             x.key,
             value_cell(&x.value),
             if x.defaulted {
-                crate::tr!("combat.settings.source_default")
+                crate::tr!(lang, "combat.settings.source_default")
             } else {
-                crate::tr!("combat.settings.source_file")
+                crate::tr!(lang, "combat.settings.source_file")
             },
             x.meaning
         );

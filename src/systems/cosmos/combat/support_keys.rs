@@ -69,8 +69,8 @@ pub fn support_defs(
         return Err(file.error_at(
             &["support"],
             "support",
-            &crate::tr!("combat.check.support_count", n = raw.len()),
-            &crate::tr!("combat.check.at_most", n = MAX_SUPPORT_DEFS),
+            &crate::tr!(file.lang, "combat.check.support_count", n = raw.len()),
+            &crate::tr!(file.lang, "combat.check.at_most", n = MAX_SUPPORT_DEFS),
         ));
     }
     raw.iter()
@@ -95,7 +95,7 @@ fn support_def(
         if given {
             Err(err(
                 k,
-                &crate::tr!("combat.check.not_for_kind", key = k, kind = kind),
+                &crate::tr!(file.lang, "combat.check.not_for_kind", key = k, kind = kind),
                 allowed,
             ))
         } else {
@@ -107,13 +107,17 @@ fn support_def(
             let Some(text) = &s.heal else {
                 return Err(err(
                     "heal",
-                    crate::tr!("combat.check.heal_missing"),
-                    crate::tr!("combat.check.heal_missing_allowed"),
+                    crate::tr!(file.lang, "combat.check.heal_missing"),
+                    crate::tr!(file.lang, "combat.check.heal_missing_allowed"),
                 ));
             };
-            let dice = DiceExpr::parse(text)
-                .map(|d| d.at_least(0))
-                .map_err(|e| err("heal", &e, crate::tr!("combat.check.heal_dice_allowed")))?;
+            let dice = DiceExpr::parse(text).map(|d| d.at_least(0)).map_err(|e| {
+                err(
+                    "heal",
+                    &e,
+                    crate::tr!(file.lang, "combat.check.heal_dice_allowed"),
+                )
+            })?;
             for (k, g) in [
                 ("modifier", s.modifier.is_some()),
                 ("damage_mult", s.damage_mult.is_some()),
@@ -139,8 +143,9 @@ fn support_def(
             if !(-SUPPORT_MODIFIER_MAX..=SUPPORT_MODIFIER_MAX).contains(&modifier) {
                 return Err(err(
                     "modifier",
-                    &crate::tr!("combat.check.out_of_range", value = modifier),
+                    &crate::tr!(file.lang, "combat.check.out_of_range", value = modifier),
                     &crate::tr!(
+                        file.lang,
                         "combat.check.support_modifier_allowed",
                         max = SUPPORT_MODIFIER_MAX
                     ),
@@ -150,23 +155,27 @@ fn support_def(
             if !(0.0..=DAMAGE_MULT_MAX).contains(&mult) {
                 return Err(err(
                     "damage_mult",
-                    &crate::tr!("combat.check.out_of_range", value = mult),
-                    &crate::tr!("combat.check.damage_mult_allowed", max = DAMAGE_MULT_MAX),
+                    &crate::tr!(file.lang, "combat.check.out_of_range", value = mult),
+                    &crate::tr!(
+                        file.lang,
+                        "combat.check.damage_mult_allowed",
+                        max = DAMAGE_MULT_MAX
+                    ),
                 ));
             }
             if modifier == 0 && mult == 1.0 {
                 return Err(err(
                     "modifier",
-                    crate::tr!("combat.check.buff_nothing"),
-                    crate::tr!("combat.check.buff_nothing_allowed"),
+                    crate::tr!(file.lang, "combat.check.buff_nothing"),
+                    crate::tr!(file.lang, "combat.check.buff_nothing_allowed"),
                 ));
             }
             let rounds = s.rounds.unwrap_or(1);
             if !(1..=ROUNDS_MAX).contains(&rounds) {
                 return Err(err(
                     "rounds",
-                    &crate::tr!("combat.check.out_of_range", value = rounds),
-                    &crate::tr!("combat.check.rounds_allowed", max = ROUNDS_MAX),
+                    &crate::tr!(file.lang, "combat.check.out_of_range", value = rounds),
+                    &crate::tr!(file.lang, "combat.check.rounds_allowed", max = ROUNDS_MAX),
                 ));
             }
             SupportKind::Buff {
@@ -188,7 +197,7 @@ fn support_def(
                     k,
                     g,
                     "concentrate",
-                    crate::tr!("combat.check.concentrate_keys"),
+                    crate::tr!(file.lang, "combat.check.concentrate_keys"),
                 )?;
             }
             SupportKind::Concentrate
@@ -205,8 +214,8 @@ fn support_def(
         (SupportKind::Heal(_), Some(_)) => {
             return Err(err(
                 "target",
-                crate::tr!("combat.check.not_heal_target"),
-                crate::tr!("combat.check.heal_target_allowed"),
+                crate::tr!(file.lang, "combat.check.not_heal_target"),
+                crate::tr!(file.lang, "combat.check.heal_target_allowed"),
             ))
         }
         (SupportKind::Buff { .. }, None) => SupportTarget::Own,
@@ -216,15 +225,15 @@ fn support_def(
         (SupportKind::Buff { .. }, Some(_)) => {
             return Err(err(
                 "target",
-                crate::tr!("combat.check.not_buff_target"),
-                crate::tr!("combat.check.buff_target_allowed"),
+                crate::tr!(file.lang, "combat.check.not_buff_target"),
+                crate::tr!(file.lang, "combat.check.buff_target_allowed"),
             ))
         }
     };
     if s.pm_cost > super::keys::COST_MAX {
         return Err(err(
             "pm_cost",
-            &crate::tr!("combat.check.out_of_range", value = s.pm_cost),
+            &crate::tr!(file.lang, "combat.check.out_of_range", value = s.pm_cost),
             &format!("0..{}", super::keys::COST_MAX),
         ));
     }
@@ -232,8 +241,12 @@ fn support_def(
         Some(u) if !(1..=super::keys::USES_MAX).contains(&u) => {
             return Err(err(
                 "uses",
-                &crate::tr!("combat.check.out_of_range", value = u),
-                &crate::tr!("combat.check.uses_allowed", max = super::keys::USES_MAX),
+                &crate::tr!(file.lang, "combat.check.out_of_range", value = u),
+                &crate::tr!(
+                    file.lang,
+                    "combat.check.uses_allowed",
+                    max = super::keys::USES_MAX
+                ),
             ))
         }
         u => u.map(|u| u as u8),
@@ -242,7 +255,7 @@ fn support_def(
     if !(0..=super::keys::COOLDOWN_MAX).contains(&cooldown) {
         return Err(err(
             "cooldown",
-            &crate::tr!("combat.check.out_of_range", value = cooldown),
+            &crate::tr!(file.lang, "combat.check.out_of_range", value = cooldown),
             &format!("0..{} rounds", super::keys::COOLDOWN_MAX),
         ));
     }
@@ -263,6 +276,7 @@ fn support_def(
 pub fn settings(
     raw: &BTreeMap<String, RawSupport>,
     model: &super::model::CombatModel,
+    lang: crate::lang::Lang,
 ) -> Vec<super::settings::Setting> {
     let mut out = Vec::new();
     for (r, d) in raw.values().zip(&model.support) {
@@ -288,7 +302,7 @@ pub fn settings(
                 }
                 .into(),
                 r.target.is_none(),
-                crate::tr!("combat.settings.support_target"),
+                crate::tr!(lang, "combat.settings.support_target"),
             );
             push(
                 "stat",
@@ -296,9 +310,9 @@ pub fn settings(
                     .map_or("none".to_string(), |s| super::model::STAT_NAMES[s].into()),
                 r.stat.is_none(),
                 if d.stat.is_none() {
-                    crate::tr!("combat.settings.support_no_stat")
+                    crate::tr!(lang, "combat.settings.support_no_stat")
                 } else {
-                    crate::tr!("combat.settings.support_stat")
+                    crate::tr!(lang, "combat.settings.support_stat")
                 },
             );
         }
@@ -307,7 +321,7 @@ pub fn settings(
                 "rounds",
                 rounds.to_string(),
                 r.rounds.is_none(),
-                crate::tr!("combat.settings.support_rounds"),
+                crate::tr!(lang, "combat.settings.support_rounds"),
             );
         }
     }

@@ -3,6 +3,7 @@
 //! ended without building any trace for the others.
 
 use crate::error::UserError;
+use crate::lang::Lang;
 use crate::scenario::ScenarioFile;
 use crate::systems::trace::{pick, Cond, TraceRequest, TraceResult};
 
@@ -26,7 +27,7 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
         pick(
             &req.which,
             trials,
-            |c| Ending::parse(c, &sim),
+            |c| Ending::parse(c, &sim, ctx.lang),
             |i, tests: &[Ending]| {
                 *fight.rng = engine.trial_stream(key, i);
                 fight.combat();
@@ -42,7 +43,9 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
         fight.combat();
         let outcome = fight.last_outcome;
         let steps = std::mem::take(&mut fight.watch.0);
-        out.push(super::trace_text::render(&sim, i, outcome, &steps));
+        out.push(super::trace_text::render(
+            &sim, i, outcome, &steps, ctx.lang,
+        ));
     }
     Ok(TraceResult {
         seed: engine.seed(),
@@ -74,12 +77,13 @@ enum Ending {
 const CONDITIONS: &str = "outcome=<outcome>, apocalypse, apocalypse=<combatant>, down=<combatant>, standing=<combatant>, exhausted, exhausted=<combatant>, rounds_at_least=<n>";
 
 impl Ending {
-    fn parse(c: &Cond, sim: &CombatSim) -> Result<Ending, UserError> {
+    fn parse(c: &Cond, sim: &CombatSim, lang: Lang) -> Result<Ending, UserError> {
         let names: Vec<&str> = sim.model.fighters.iter().map(|f| f.name.as_str()).collect();
         let who = |v: &Option<String>| -> Result<usize, UserError> {
             let v = v.as_deref().unwrap_or("");
             names.iter().position(|n| *n == v).ok_or_else(|| {
                 UserError::new(crate::tr!(
+                    lang,
                     "trace.find_unknown_value",
                     name = c.name,
                     value = v,
@@ -97,6 +101,7 @@ impl Ending {
                 let v = c.value.as_deref().unwrap_or("");
                 let i = outcomes.iter().position(|o| o == v).ok_or_else(|| {
                     UserError::new(crate::tr!(
+                        lang,
                         "trace.find_unknown_value",
                         name = c.name,
                         value = v,
@@ -113,6 +118,7 @@ impl Ending {
                 let v = c.value.as_deref().unwrap_or("");
                 Ending::RoundsAtLeast(v.parse().map_err(|_| {
                     UserError::new(crate::tr!(
+                        lang,
                         "trace.find_unknown_value",
                         name = c.name,
                         value = v,
@@ -122,6 +128,7 @@ impl Ending {
             }
             other => {
                 return Err(UserError::new(crate::tr!(
+                    lang,
                     "trace.find_unknown",
                     name = other,
                     allowed = CONDITIONS

@@ -3,6 +3,7 @@
 
 use serde_json::{json, Value};
 
+use crate::lang::Lang;
 use crate::systems::trace::Traced;
 
 use super::acc::END_NAMES;
@@ -49,7 +50,13 @@ fn signed(k: i32) -> String {
 }
 
 /// Trial `trial`'s steps as lines and JSON.
-pub(super) fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced {
+pub(super) fn render(
+    sim: &CombatSim,
+    trial: u64,
+    outcome: usize,
+    steps: &[Step],
+    lang: Lang,
+) -> Traced {
     let m = &sim.model;
     let name = |f: u8| m.fighters[f as usize].name.as_str();
     let attack = |a: u8| m.attacks[a as usize].name.as_str();
@@ -66,16 +73,16 @@ pub(super) fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]
                 while let Some(Step::Slot { who, action, d20 }) = steps.get(i + 1) {
                     let mut s = name(*who).to_string();
                     if *action > 0 {
-                        s.push_str(&crate::tr!("trace.extra_action", n = action + 1));
+                        s.push_str(&crate::tr!(lang, "trace.extra_action", n = action + 1));
                     }
                     if *d20 > 0 {
-                        s.push_str(&crate::tr!("trace.tie_d20", d20 = d20));
+                        s.push_str(&crate::tr!(lang, "trace.tie_d20", d20 = d20));
                     }
                     order.push(s);
                     slots.push(json!({"who": name(*who), "action": action, "d20": d20}));
                     i += 1;
                 }
-                let text = crate::tr!("trace.round", round = round, order = order.join(", "));
+                let text = crate::tr!(lang, "trace.round", round = round, order = order.join(", "));
                 (
                     0,
                     text,
@@ -87,19 +94,19 @@ pub(super) fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]
                 let (key, text) = match why {
                     Skip::IlluminationBacklash => (
                         "illumination_backlash",
-                        crate::tr!("trace.skip.illumination_backlash", who = name(who)),
+                        crate::tr!(lang, "trace.skip.illumination_backlash", who = name(who)),
                     ),
                     Skip::Exhausted => (
                         "exhausted",
-                        crate::tr!("trace.skip.exhausted", who = name(who)),
+                        crate::tr!(lang, "trace.skip.exhausted", who = name(who)),
                     ),
                     Skip::NoTarget => (
                         "no_target",
-                        crate::tr!("trace.skip.no_target", who = name(who)),
+                        crate::tr!(lang, "trace.skip.no_target", who = name(who)),
                     ),
                     Skip::NoAttack => (
                         "no_attack",
-                        crate::tr!("trace.skip.no_attack", who = name(who)),
+                        crate::tr!(lang, "trace.skip.no_attack", who = name(who)),
                     ),
                 };
                 (
@@ -119,19 +126,19 @@ pub(super) fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]
             } => {
                 let mut how = Vec::new();
                 if mode == Mode::Offensive {
-                    how.push(crate::tr!("trace.mode_offensive").to_string());
+                    how.push(crate::tr!(lang, "trace.mode_offensive").to_string());
                 }
                 if final_skill {
-                    how.push(crate::tr!("trace.final_skill").to_string());
+                    how.push(crate::tr!(lang, "trace.final_skill").to_string());
                 }
                 if by == RIPOSTE {
-                    how.push(crate::tr!("trace.riposte").to_string());
+                    how.push(crate::tr!(lang, "trace.riposte").to_string());
                 }
                 if by == SEP_COUNTER {
-                    how.push(crate::tr!("trace.sepulchral_counter").to_string());
+                    how.push(crate::tr!(lang, "trace.sepulchral_counter").to_string());
                 }
                 if ruled {
-                    how.push(crate::tr!("trace.ruled").to_string());
+                    how.push(crate::tr!(lang, "trace.ruled").to_string());
                 }
                 let how = if how.is_empty() {
                     String::new()
@@ -144,6 +151,7 @@ pub(super) fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]
                     _ => "action",
                 };
                 let text = crate::tr!(
+                    lang,
                     "trace.attack",
                     who = name(who),
                     target = name(target),
@@ -172,6 +180,7 @@ pub(super) fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]
                 let s = &m.support[action as usize].name;
                 let text = if landed {
                     crate::tr!(
+                        lang,
                         "trace.support",
                         who = name(who),
                         action = s,
@@ -179,6 +188,7 @@ pub(super) fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]
                     )
                 } else {
                     crate::tr!(
+                        lang,
                         "trace.support_failed",
                         who = name(who),
                         action = s,
@@ -194,7 +204,7 @@ pub(super) fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]
             }
             Step::Defends { who } => (
                 2,
-                crate::tr!("trace.defends", who = name(who)),
+                crate::tr!(lang, "trace.defends", who = name(who)),
                 json!({"step": "defends", "who": name(who)}),
             ),
             Step::Test {
@@ -207,21 +217,22 @@ pub(super) fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]
             } => {
                 let what = match stat {
                     Some(s) => STATS[s as usize].to_string(),
-                    None => crate::tr!("trace.attack_test").to_string(),
+                    None => crate::tr!(lang, "trace.attack_test").to_string(),
                 };
                 let modifier_text = if modifier == 0 {
                     String::new()
                 } else {
-                    crate::tr!("trace.modifier", m = signed(modifier))
+                    crate::tr!(lang, "trace.modifier", m = signed(modifier))
                 };
                 let text = crate::tr!(
+                    lang,
                     "trace.test",
                     who = name(who),
                     what = what,
                     threshold = num(threshold),
                     karma = signed(karma as i32),
                     modifier = modifier_text,
-                    outcome = outcome.label()
+                    outcome = outcome.label(lang)
                 );
                 (
                     3,
@@ -235,12 +246,14 @@ pub(super) fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]
             Step::Aura { who, holder, face } => {
                 let text = if face == 0 {
                     crate::tr!(
+                        lang,
                         "trace.aura_cancelled",
                         who = name(who),
                         holder = name(holder)
                     )
                 } else {
                     crate::tr!(
+                        lang,
                         "trace.aura",
                         who = name(who),
                         holder = name(holder),
@@ -261,6 +274,7 @@ pub(super) fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]
             Step::Karma { who, from, to } => (
                 3,
                 crate::tr!(
+                    lang,
                     "trace.karma",
                     who = name(who),
                     from = signed(from as i32),
@@ -271,18 +285,18 @@ pub(super) fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]
             Step::Evade { who, roll, evaded } => (
                 2,
                 if evaded {
-                    crate::tr!("trace.evaded", who = name(who), roll = roll)
+                    crate::tr!(lang, "trace.evaded", who = name(who), roll = roll)
                 } else {
-                    crate::tr!("trace.not_evaded", who = name(who), roll = roll)
+                    crate::tr!(lang, "trace.not_evaded", who = name(who), roll = roll)
                 },
                 json!({"step": "evade", "who": name(who), "d10": roll, "evaded": evaded}),
             ),
             Step::Stopped { who, riposte } => (
                 2,
                 if riposte {
-                    crate::tr!("trace.stopped_riposte", who = name(who))
+                    crate::tr!(lang, "trace.stopped_riposte", who = name(who))
                 } else {
-                    crate::tr!("trace.stopped", who = name(who))
+                    crate::tr!(lang, "trace.stopped", who = name(who))
                 },
                 json!({"step": "stopped", "who": name(who), "riposte": riposte}),
             ),
@@ -296,11 +310,12 @@ pub(super) fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]
                 after_armour,
             } => {
                 let armour = if after_armour != before_armour {
-                    crate::tr!("trace.armour", after = after_armour)
+                    crate::tr!(lang, "trace.armour", after = after_armour)
                 } else {
                     String::new()
                 };
                 let text = crate::tr!(
+                    lang,
                     "trace.damage",
                     to = name(to),
                     dice = dice,
@@ -321,24 +336,31 @@ pub(super) fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]
                 2,
                 if after > before {
                     crate::tr!(
+                        lang,
                         "trace.healed",
                         who = name(who),
                         before = before,
                         after = after
                     )
                 } else {
-                    crate::tr!("trace.hp", who = name(who), before = before, after = after)
+                    crate::tr!(
+                        lang,
+                        "trace.hp",
+                        who = name(who),
+                        before = before,
+                        after = after
+                    )
                 },
                 json!({"step": "hp", "who": name(who), "before": before, "after": after}),
             ),
             Step::Revive { who, hp } => (
                 2,
-                crate::tr!("trace.revive", who = name(who), hp = hp),
+                crate::tr!(lang, "trace.revive", who = name(who), hp = hp),
                 json!({"step": "revive", "who": name(who), "hp": hp}),
             ),
             Step::Down { who } => (
                 2,
-                crate::tr!("trace.down", who = name(who)),
+                crate::tr!(lang, "trace.down", who = name(who)),
                 json!({"step": "down", "who": name(who)}),
             ),
             Step::Posture {
@@ -348,13 +370,14 @@ pub(super) fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]
             } => {
                 let text = if face > 0 {
                     crate::tr!(
+                        lang,
                         "trace.posture_face",
                         who = name(who),
                         posture = posture(p),
                         face = face
                     )
                 } else {
-                    crate::tr!("trace.posture", who = name(who), posture = posture(p))
+                    crate::tr!(lang, "trace.posture", who = name(who), posture = posture(p))
                 };
                 (
                     1,
@@ -374,13 +397,13 @@ pub(super) fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]
                 let reason_name = END_NAMES[reason as usize];
                 let mut after = Vec::new();
                 if apocalypse {
-                    after.push(crate::tr!("trace.apocalypse").to_string());
+                    after.push(crate::tr!(lang, "trace.apocalypse").to_string());
                 }
                 if backlash {
                     after.push(if disadvantage > 0 {
-                        crate::tr!("trace.backlash_face", face = disadvantage)
+                        crate::tr!(lang, "trace.backlash_face", face = disadvantage)
                     } else {
-                        crate::tr!("trace.backlash").to_string()
+                        crate::tr!(lang, "trace.backlash").to_string()
                     });
                 }
                 let after = if after.is_empty() {
@@ -389,12 +412,13 @@ pub(super) fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]
                     format!(": {}", after.join("; "))
                 };
                 let reason_text = match reason_name {
-                    "expiry" => crate::tr!("trace.ends.expiry"),
-                    "final_skill" => crate::tr!("trace.ends.final_skill"),
-                    "combat_end" => crate::tr!("trace.ends.combat_end"),
-                    _ => crate::tr!("trace.ends.holder_down"),
+                    "expiry" => crate::tr!(lang, "trace.ends.expiry"),
+                    "final_skill" => crate::tr!(lang, "trace.ends.final_skill"),
+                    "combat_end" => crate::tr!(lang, "trace.ends.combat_end"),
+                    _ => crate::tr!(lang, "trace.ends.holder_down"),
                 };
                 let text = crate::tr!(
+                    lang,
                     "trace.posture_end",
                     who = name(who),
                     posture = posture(p),
@@ -412,17 +436,17 @@ pub(super) fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]
             }
             Step::Fatigue { who, fp, fm } => (
                 2,
-                crate::tr!("trace.fatigue", who = name(who), fp = fp, fm = fm),
+                crate::tr!(lang, "trace.fatigue", who = name(who), fp = fp, fm = fm),
                 json!({"step": "fatigue", "who": name(who), "fp": fp, "fm": fm}),
             ),
             Step::Joins { who } => (
                 1,
-                crate::tr!("trace.joins", who = name(who)),
+                crate::tr!(lang, "trace.joins", who = name(who)),
                 json!({"step": "joins", "who": name(who)}),
             ),
             Step::Leaves { who } => (
                 1,
-                crate::tr!("trace.leaves", who = name(who)),
+                crate::tr!(lang, "trace.leaves", who = name(who)),
                 json!({"step": "leaves", "who": name(who)}),
             ),
             Step::Periodic {
@@ -435,18 +459,21 @@ pub(super) fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]
                 let (who, effect) = (name(who), &p.name);
                 let text = match p.kind {
                     K::Regeneration => crate::tr!(
+                        lang,
                         "trace.periodic_regeneration",
                         who = who,
                         effect = effect,
                         amount = amount
                     ),
                     K::Damage => crate::tr!(
+                        lang,
                         "trace.periodic_damage",
                         who = who,
                         effect = effect,
                         amount = amount
                     ),
                     K::Aura => crate::tr!(
+                        lang,
                         "trace.periodic_aura",
                         who = who,
                         effect = effect,
@@ -469,6 +496,7 @@ pub(super) fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]
                 (
                     2,
                     crate::tr!(
+                        lang,
                         "trace.periodic_placed",
                         who = name(who),
                         from = name(from),
@@ -480,14 +508,19 @@ pub(super) fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]
             }
             Step::KarmaEvent { who, by } => (
                 1,
-                crate::tr!("trace.karma_event", who = name(who), by = signed(by as i32)),
+                crate::tr!(
+                    lang,
+                    "trace.karma_event",
+                    who = name(who),
+                    by = signed(by as i32)
+                ),
                 json!({"step": "karma_event", "who": name(who), "by": by}),
             ),
             Step::End { outcome, rounds } => {
                 let o = &outcomes[outcome as usize];
                 (
                     0,
-                    crate::tr!("trace.finished", outcome = o, rounds = rounds),
+                    crate::tr!(lang, "trace.finished", outcome = o, rounds = rounds),
                     json!({"step": "end", "outcome": o, "rounds": rounds}),
                 )
             }

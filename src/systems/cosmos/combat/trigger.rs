@@ -8,6 +8,7 @@
 use super::fight::{Fight, ILLUMINATION, NONE, SEPULCRALE};
 use super::model::Mode;
 use super::plan::Plan;
+use crate::lang::Lang;
 use crate::systems::mask::bits;
 
 /// Most rules per combatant, most items in an `all`/`any` list and nesting depth.
@@ -254,38 +255,40 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
 }
 
 /// A condition as the summary and `check` print it.
-fn cond_text(c: &Cond) -> String {
-    let pct = |x: f64| crate::lang::pct(x, 0);
+fn cond_text(c: &Cond, lang: Lang) -> String {
+    let pct = |x: f64| lang.pct(x, 0);
     let posture = |m: u8| match m {
         1 => "Illumination",
         2 => "Sépulcrale",
-        _ => crate::tr!("combat.cond.a_posture"),
+        _ => crate::tr!(lang, "combat.cond.a_posture"),
     };
     match c {
-        Cond::RoundAtLeast(r) => crate::tr!("combat.cond.round_at_least", round = r),
-        Cond::Round(r) => crate::tr!("combat.cond.round", round = r),
-        Cond::OwnHpBelow(x) => crate::tr!("combat.cond.own_hp_below", pct = pct(*x)),
-        Cond::AllyHpBelow(x) => crate::tr!("combat.cond.ally_hp_below", pct = pct(*x)),
-        Cond::EnemyHpBelow(x) => crate::tr!("combat.cond.enemy_hp_below", pct = pct(*x)),
-        Cond::EnemyPosture(m) => crate::tr!("combat.cond.enemy_posture", posture = posture(*m)),
-        Cond::AllyPosture(m) => crate::tr!("combat.cond.ally_posture", posture = posture(*m)),
-        Cond::AllyDown => crate::tr!("combat.cond.ally_down").into(),
-        Cond::OwnFpAtLeast(x) => crate::tr!("combat.cond.own_fp_at_least", n = x),
-        Cond::OwnFmAtLeast(x) => crate::tr!("combat.cond.own_fm_at_least", n = x),
-        Cond::All(v) if v.is_empty() => crate::tr!("combat.cond.always").into(),
+        Cond::RoundAtLeast(r) => crate::tr!(lang, "combat.cond.round_at_least", round = r),
+        Cond::Round(r) => crate::tr!(lang, "combat.cond.round", round = r),
+        Cond::OwnHpBelow(x) => crate::tr!(lang, "combat.cond.own_hp_below", pct = pct(*x)),
+        Cond::AllyHpBelow(x) => crate::tr!(lang, "combat.cond.ally_hp_below", pct = pct(*x)),
+        Cond::EnemyHpBelow(x) => crate::tr!(lang, "combat.cond.enemy_hp_below", pct = pct(*x)),
+        Cond::EnemyPosture(m) => {
+            crate::tr!(lang, "combat.cond.enemy_posture", posture = posture(*m))
+        }
+        Cond::AllyPosture(m) => crate::tr!(lang, "combat.cond.ally_posture", posture = posture(*m)),
+        Cond::AllyDown => crate::tr!(lang, "combat.cond.ally_down").into(),
+        Cond::OwnFpAtLeast(x) => crate::tr!(lang, "combat.cond.own_fp_at_least", n = x),
+        Cond::OwnFmAtLeast(x) => crate::tr!(lang, "combat.cond.own_fm_at_least", n = x),
+        Cond::All(v) if v.is_empty() => crate::tr!(lang, "combat.cond.always").into(),
         Cond::All(v) => format!(
             "({})",
             v.iter()
-                .map(cond_text)
+                .map(|c| cond_text(c, lang))
                 .collect::<Vec<_>>()
-                .join(crate::tr!("combat.cond.and"))
+                .join(crate::tr!(lang, "combat.cond.and"))
         ),
         Cond::Any(v) => format!(
             "({})",
             v.iter()
-                .map(cond_text)
+                .map(|c| cond_text(c, lang))
                 .collect::<Vec<_>>()
-                .join(crate::tr!("combat.cond.or"))
+                .join(crate::tr!(lang, "combat.cond.or"))
         ),
     }
 }
@@ -296,49 +299,55 @@ pub fn settings(
     who: &str,
     f: &super::model::Fighter,
     model: &super::model::CombatModel,
+    lang: Lang,
 ) -> Vec<super::settings::Setting> {
     let mut out = Vec::new();
     for (i, r) in f.rules.list.iter().enumerate() {
         let (what, meaning) = match r.then {
             Then::Spend(ILLUMINATION) => (
                 "spend light".to_string(),
-                crate::tr!("combat.settings.rule_light"),
+                crate::tr!(lang, "combat.settings.rule_light"),
             ),
             Then::Spend(SEPULCRALE) => (
                 "spend dark".to_string(),
-                crate::tr!("combat.settings.rule_dark"),
+                crate::tr!(lang, "combat.settings.rule_dark"),
             ),
             Then::Spend(_) => (
                 "spend none".to_string(),
-                crate::tr!("combat.settings.rule_hold"),
+                crate::tr!(lang, "combat.settings.rule_hold"),
             ),
             Then::FinalSkill(b) => (
                 format!("final_skill {b}"),
-                crate::tr!("combat.settings.rule_final_skill"),
+                crate::tr!(lang, "combat.settings.rule_final_skill"),
             ),
             Then::Mode(Mode::Offensive) => (
                 "mode offensive".to_string(),
-                crate::tr!("combat.settings.rule_mode"),
+                crate::tr!(lang, "combat.settings.rule_mode"),
             ),
             Then::Mode(Mode::Defensive) => (
                 "mode defensive".to_string(),
-                crate::tr!("combat.settings.rule_mode"),
+                crate::tr!(lang, "combat.settings.rule_mode"),
             ),
             Then::Attack(a, _) => (
                 format!("use {}", model.attacks[a].name),
-                crate::tr!("combat.settings.rule_attack"),
+                crate::tr!(lang, "combat.settings.rule_attack"),
             ),
             Then::Support(s) => (
                 format!("use {}", model.support[f.support[s]].name),
-                crate::tr!("combat.settings.rule_support"),
+                crate::tr!(lang, "combat.settings.rule_support"),
             ),
         };
         out.push(super::settings::Setting {
             who: who.to_string(),
             key: format!("policy.rules[{i}]"),
-            value: crate::tr!("combat.cond.when", cond = cond_text(&r.when), what = what),
+            value: crate::tr!(
+                lang,
+                "combat.cond.when",
+                cond = cond_text(&r.when, lang),
+                what = what
+            ),
             defaulted: false,
-            meaning: crate::tr!("combat.settings.rule_meaning", what = meaning),
+            meaning: crate::tr!(lang, "combat.settings.rule_meaning", what = meaning),
         });
     }
     out

@@ -71,14 +71,15 @@ pub fn rules(
     support_names: &[String],
     max_rounds: u32,
 ) -> Result<(Rules, Vec<usize>), UserError> {
+    let lang = file.lang;
     let mut support = Vec::new();
     let base = ["combatants", name, "policy", "rules"];
     if raw.len() > MAX_RULES {
         return Err(file.error_at(
             &base,
             &format!("combatants.{name}.policy.rules"),
-            &crate::tr!("combat.check.n_rules", n = raw.len()),
-            &crate::tr!("combat.check.at_most", n = MAX_RULES),
+            &crate::tr!(lang, "combat.check.n_rules", n = raw.len()),
+            &crate::tr!(lang, "combat.check.at_most", n = MAX_RULES),
         ));
     }
     let mut list = Vec::new();
@@ -105,8 +106,8 @@ pub fn rules(
         if given.iter().filter(|&&g| g).count() != 1 {
             return Err(err(
                 "",
-                crate::tr!("combat.check.one_thing"),
-                crate::tr!("combat.check.one_thing_allowed"),
+                crate::tr!(lang, "combat.check.one_thing"),
+                crate::tr!(lang, "combat.check.one_thing_allowed"),
             ));
         }
         let then = if let Some(sp) = r.spend {
@@ -114,15 +115,15 @@ pub fn rules(
                 RawSpend::Dark if f.dark_points == 0 => {
                     return Err(err(
                         "spend",
-                        crate::tr!("combat.check.rule_dark_zero"),
-                        crate::tr!("combat.check.rule_dark_allowed"),
+                        crate::tr!(lang, "combat.check.rule_dark_zero"),
+                        crate::tr!(lang, "combat.check.rule_dark_allowed"),
                     ))
                 }
                 RawSpend::Light if f.light_points == 0 => {
                     return Err(err(
                         "spend",
-                        crate::tr!("combat.check.rule_light_zero"),
-                        crate::tr!("combat.check.rule_light_allowed"),
+                        crate::tr!(lang, "combat.check.rule_light_zero"),
+                        crate::tr!(lang, "combat.check.rule_light_allowed"),
                     ))
                 }
                 RawSpend::Dark => Then::Spend(SEPULCRALE),
@@ -133,8 +134,8 @@ pub fn rules(
             if f.final_skill.is_none() {
                 return Err(err(
                     "final_skill",
-                    crate::tr!("combat.check.rule_fs_none"),
-                    crate::tr!("combat.check.rule_fs_allowed"),
+                    crate::tr!(lang, "combat.check.rule_fs_none"),
+                    crate::tr!(lang, "combat.check.rule_fs_allowed"),
                 ));
             }
             Then::FinalSkill(b)
@@ -155,8 +156,8 @@ pub fn rules(
                 if slot >= MAX_SUPPORT {
                     return Err(err(
                         "use",
-                        &crate::tr!("combat.check.support_slot", name = u, n = slot + 1),
-                        &crate::tr!("combat.check.support_slot_allowed", n = MAX_SUPPORT),
+                        &crate::tr!(lang, "combat.check.support_slot", name = u, n = slot + 1),
+                        &crate::tr!(lang, "combat.check.support_slot_allowed", n = MAX_SUPPORT),
                     ));
                 }
                 Then::Support(slot)
@@ -169,7 +170,7 @@ pub fn rules(
                 own.extend(support_names.iter().map(|s| format!("\"{s}\"")));
                 return Err(err(
                     "use",
-                    &crate::tr!("combat.check.use_unknown", name = u),
+                    &crate::tr!(lang, "combat.check.use_unknown", name = u),
                     &own.join(", "),
                 ));
             }
@@ -194,6 +195,7 @@ fn cond(
     max_rounds: u32,
     depth: usize,
 ) -> Result<Cond, UserError> {
+    let lang = file.lang;
     let shown = |k: &str| {
         let mut s = String::new();
         for (i, p) in path.iter().enumerate() {
@@ -216,8 +218,8 @@ fn cond(
     if depth > MAX_COND_DEPTH {
         return Err(err(
             "all",
-            &crate::tr!("combat.check.nested", depth = depth),
-            &crate::tr!("combat.check.nested_allowed", n = MAX_COND_DEPTH),
+            &crate::tr!(lang, "combat.check.nested", depth = depth),
+            &crate::tr!(lang, "combat.check.nested_allowed", n = MAX_COND_DEPTH),
         ));
     }
     let mut out = Vec::new();
@@ -227,7 +229,7 @@ fn cond(
         } else {
             Err(err(
                 k,
-                &crate::tr!("combat.check.round_range", round = v),
+                &crate::tr!(lang, "combat.check.round_range", round = v),
                 &format!("1..{max_rounds} (combat.max_rounds)"),
             ))
         }
@@ -244,8 +246,8 @@ fn cond(
         } else {
             Err(err(
                 k,
-                &crate::tr!("combat.check.not_fraction", value = x),
-                crate::tr!("combat.check.fraction_allowed"),
+                &crate::tr!(lang, "combat.check.not_fraction", value = x),
+                crate::tr!(lang, "combat.check.fraction_allowed"),
             ))
         }
     };
@@ -274,8 +276,8 @@ fn cond(
         Some(false) => {
             return Err(err(
                 "ally_down",
-                crate::tr!("combat.check.ally_down_false"),
-                crate::tr!("combat.check.ally_down_allowed"),
+                crate::tr!(lang, "combat.check.ally_down_false"),
+                crate::tr!(lang, "combat.check.ally_down_allowed"),
             ))
         }
         None => {}
@@ -286,8 +288,8 @@ fn cond(
         } else {
             Err(err(
                 k,
-                &crate::tr!("combat.check.out_of_range", value = v),
-                crate::tr!("combat.check.fatigue_track_allowed"),
+                &crate::tr!(lang, "combat.check.out_of_range", value = v),
+                crate::tr!(lang, "combat.check.fatigue_track_allowed"),
             ))
         }
     };
@@ -302,8 +304,8 @@ fn cond(
         if !(1..=MAX_COND_ITEMS).contains(&list.len()) {
             return Err(err(
                 k,
-                &crate::tr!("combat.check.n_conditions", n = list.len()),
-                &crate::tr!("combat.check.cond_items_allowed", n = MAX_COND_ITEMS),
+                &crate::tr!(lang, "combat.check.n_conditions", n = list.len()),
+                &crate::tr!(lang, "combat.check.cond_items_allowed", n = MAX_COND_ITEMS),
             ));
         }
         let mut items = Vec::new();

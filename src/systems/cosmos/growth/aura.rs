@@ -77,14 +77,8 @@ pub struct FaceRule {
 }
 
 /// The rule of face `face` (1..6) for a victim whose test carries `bonus` (the sum of its
-/// positive modifiers; karma's d10 is not a bonus, C-AURA).
-pub fn face_rule(
-    lang: Lang,
-    edition: Edition,
-    face: u8,
-    bonus: f64,
-    growth: &GrowthRules,
-) -> Result<FaceRule, UserError> {
+/// positive modifiers; karma's d10 is not a bonus, C-AURA); `None` for another face.
+pub fn face_rule(edition: Edition, face: u8, bonus: f64, growth: &GrowthRules) -> Option<FaceRule> {
     let current = edition == Edition::Current;
     // C-AURA: the current edition strips the bonus on faces 2..6, the previous only on 2.
     let kept = if current { 0.0 } else { bonus };
@@ -94,15 +88,15 @@ pub fn face_rule(
         esprit_gate: None,
     };
     match face {
-        1 => Ok(plain(bonus)),
-        2 => Ok(plain(0.0)),
-        3 => Ok(plain(kept - 10.0)),
-        4 => Ok(plain(kept - 20.0)),
-        5 => Ok(FaceRule {
+        1 => Some(plain(bonus)),
+        2 => Some(plain(0.0)),
+        3 => Some(plain(kept - 10.0)),
+        4 => Some(plain(kept - 20.0)),
+        5 => Some(FaceRule {
             reroll: Some(kept),
             ..plain(bonus)
         }),
-        6 => Ok(FaceRule {
+        6 => Some(FaceRule {
             esprit_gate: Some(if current || !growth.previous_aura_esprit_bonus {
                 0.0
             } else {
@@ -110,11 +104,7 @@ pub fn face_rule(
             }),
             ..plain(bonus)
         }),
-        _ => Err(UserError::new(crate::tr!(
-            lang,
-            "growth.aura.bad_face",
-            face = face
-        ))),
+        _ => None,
     }
 }
 
@@ -134,7 +124,8 @@ pub fn aura_effect(
         bonus,
         esprit,
     } = *target;
-    let rule = face_rule(lang, edition, face, bonus, growth)?;
+    let rule = face_rule(edition, face, bonus, growth)
+        .ok_or_else(|| UserError::new(crate::tr!(lang, "growth.aura.bad_face", face = face)))?;
     let action = |m: f64, k: i8| spec(threshold, k, m, rules).map(|s| s.exact(rules));
     if let Some(kept) = rule.reroll {
         // A plain success is rolled again once (karma unchanged by a plain success).
@@ -288,7 +279,7 @@ mod tests {
         // C-AURA: the current edition strips a +20 bonus on faces 3..6, the previous keeps
         // it (face 6's Esprit test keeps it unless previous_aura_esprit_bonus = drop).
         let g = GrowthRules::default();
-        let r = |e, f| face_rule(Lang::En, e, f, 20.0, &g).unwrap();
+        let r = |e, f| face_rule(e, f, 20.0, &g).unwrap();
         assert_eq!(r(Edition::Current, 4).action, -20.0);
         assert_eq!(r(Edition::Previous, 4).action, 0.0);
         assert_eq!(r(Edition::Current, 5).reroll, Some(0.0));
@@ -300,13 +291,13 @@ mod tests {
             ..g
         };
         assert_eq!(
-            face_rule(Lang::En, Edition::Previous, 6, 20.0, &drop)
+            face_rule(Edition::Previous, 6, 20.0, &drop)
                 .unwrap()
                 .esprit_gate,
             Some(0.0)
         );
         assert_eq!(r(Edition::Previous, 2).action, 0.0);
-        assert!(face_rule(Lang::En, Edition::Current, 0, 0.0, &g).is_err());
+        assert!(face_rule(Edition::Current, 0, 0.0, &g).is_none());
     }
 
     #[test]

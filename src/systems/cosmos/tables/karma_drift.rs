@@ -117,15 +117,15 @@ pub fn karma_drift_output(
         (0..5).map(|i| params.thresholds[i * (n - 1) / 4]).collect()
     };
     let mut lines = LineChart {
-        title: crate::tr!("cosmos.drift.lines_title").into(),
-        x_label: crate::tr!("cosmos.table.karma_axis").into(),
-        y_label: crate::tr!("cosmos.drift.share_axis").into(),
+        title: crate::tr!(ctx.lang, "cosmos.drift.lines_title").into(),
+        x_label: crate::tr!(ctx.lang, "cosmos.table.karma_axis").into(),
+        y_label: crate::tr!(ctx.lang, "cosmos.drift.share_axis").into(),
         ..Default::default()
     };
     for t in &picks {
         let of_t: Vec<&KarmaDriftRow> = rows.iter().filter(|r| r.threshold == *t).collect();
         lines.series.push(LineSeries {
-            name: crate::tr!("cosmos.drift.threshold_series", threshold = t),
+            name: crate::tr!(ctx.lang, "cosmos.drift.threshold_series", threshold = t),
             points: of_t.iter().map(|r| (r.karma as f64, r.p)).collect(),
             band: of_t
                 .iter()
@@ -136,9 +136,9 @@ pub fn karma_drift_output(
     let karmas: Vec<i64> = (-10..=10).collect();
     let max_p = rows.iter().map(|r| r.p).fold(0.0, f64::max);
     let heat = Heatmap {
-        title: crate::tr!("cosmos.drift.heat_title").into(),
-        x_label: crate::tr!("cosmos.table.threshold_axis").into(),
-        y_label: crate::tr!("cosmos.table.karma_axis").into(),
+        title: crate::tr!(ctx.lang, "cosmos.drift.heat_title").into(),
+        x_label: crate::tr!(ctx.lang, "cosmos.table.threshold_axis").into(),
+        y_label: crate::tr!(ctx.lang, "cosmos.table.karma_axis").into(),
         columns: Heatmap::labels(&params.thresholds),
         rows: Heatmap::labels(&karmas),
         values: karmas
@@ -165,11 +165,12 @@ pub fn karma_drift_output(
         let high: f64 = of_t.iter().filter(|r| r.karma >= 5).map(|r| r.p).sum();
         let low: f64 = of_t.iter().filter(|r| r.karma <= -5).map(|r| r.p).sum();
         key.push(crate::tr!(
+            ctx.lang,
             "cosmos.drift.key",
             threshold = t,
-            mean = crate::lang::signed(mean, 3),
-            high = crate::lang::num(high, 4),
-            low = crate::lang::num(low, 4)
+            mean = ctx.lang.signed(mean, 3),
+            high = ctx.lang.num(high, 4),
+            low = ctx.lang.num(low, 4)
         ));
     }
 
@@ -199,11 +200,12 @@ pub fn karma_drift_output(
         key.insert(
             0,
             crate::tr!(
+                ctx.lang,
                 "cosmos.drift.spread",
                 spread = {
                     // Scientific notation has no helper: localise its decimal mark here.
                     let s = format!("{spread:.2e}");
-                    match crate::lang::current() {
+                    match ctx.lang {
                         crate::lang::Lang::Fr => s.replace('.', ","),
                         crate::lang::Lang::En => s,
                     }
@@ -238,8 +240,8 @@ pub fn karma_drift_output(
 
     Ok(Output {
         name: "cosmos-karma-drift".into(),
-        title: crate::tr!("cosmos.drift.title").into(),
-        question: crate::tr!("cosmos.drift.question").into(),
+        title: crate::tr!(ctx.lang, "cosmos.drift.title").into(),
+        question: crate::tr!(ctx.lang, "cosmos.drift.question").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Lines(lines), Chart::Heatmap(heat)])],
         key_figures: key,

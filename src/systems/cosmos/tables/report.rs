@@ -15,12 +15,14 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
             .crit_failure_from,
     };
     let exact = test_output(&grid, ctx, Method::Exact, 0)?;
-    let mut mc = test_output(&grid, ctx, Method::Mc, trials)?
-        .renamed("cosmos-test-mc", crate::tr!("cosmos.table.mc_title"));
+    let mut mc = test_output(&grid, ctx, Method::Mc, trials)?.renamed(
+        "cosmos-test-mc",
+        crate::tr!(ctx.lang, "cosmos.table.mc_title"),
+    );
     let names: Vec<&str> = Outcome::ALL.iter().map(|o| o.name()).collect();
     let c = coverage(&exact, &mc, &class_columns(&names))?;
     mc.key_figures
-        .insert(0, c.sentence(crate::tr!("cosmos.table.mc_what")));
+        .insert(0, c.sentence(crate::tr!(ctx.lang, "cosmos.table.mc_what")));
     outputs.push(exact);
     outputs.push(mc);
 
@@ -31,15 +33,17 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
             .crit_failure_from,
     };
     let exact = karma_drift_output(&drift, ctx, Method::Exact, 0)?;
-    let mut mc = karma_drift_output(&drift, ctx, Method::Mc, 10 * trials)?
-        .renamed("cosmos-karma-drift-mc", crate::tr!("cosmos.drift.mc_title"));
+    let mut mc = karma_drift_output(&drift, ctx, Method::Mc, 10 * trials)?.renamed(
+        "cosmos-karma-drift-mc",
+        crate::tr!(ctx.lang, "cosmos.drift.mc_title"),
+    );
     let c = coverage(
         &exact,
         &mc,
         &[("p_stationary", "p_stationary_lo", "p_stationary_hi")],
     )?;
     mc.key_figures
-        .insert(0, c.sentence(crate::tr!("cosmos.drift.mc_what")));
+        .insert(0, c.sentence(crate::tr!(ctx.lang, "cosmos.drift.mc_what")));
     outputs.push(exact);
     outputs.push(mc);
     Ok(outputs)

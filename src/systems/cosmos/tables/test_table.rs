@@ -4,6 +4,7 @@ use crate::context::{Context, Method};
 use crate::dice::Die;
 use crate::engine::{Counts, Draws, Rng64, Simulation};
 use crate::error::UserError;
+use crate::lang::Lang;
 use crate::report::{
     int_column, Chart, Figure, Heatmap, LineChart, LineSeries, Output, Provenance,
 };
@@ -31,9 +32,11 @@ impl TestGrid {
         threshold: i64,
         karma: i64,
         rules: &TestRules,
+        lang: Lang,
     ) -> Result<TestSpec, UserError> {
-        let k = i8::try_from(karma)
-            .map_err(|_| UserError::new(crate::tr!("cosmos.table.karma_range", karma = karma)))?;
+        let k = i8::try_from(karma).map_err(|_| {
+            UserError::new(crate::tr!(lang, "cosmos.table.karma_range", karma = karma))
+        })?;
         TestSpec::new(threshold as f64, k)?
             .with_modifier(self.modifier, rules.percent_mode)
             .with_crit_fail_from(self.crit_fail_from)
@@ -48,11 +51,15 @@ impl TestGrid {
 
 /// Exact outcome probabilities per cell (threshold-major order), in `Outcome::ALL` order.
 /// The three roll distributions (one per karma die) are shared by every threshold.
-pub fn test_grid_exact(grid: &TestGrid, rules: &TestRules) -> Result<Vec<[f64; 6]>, UserError> {
+pub fn test_grid_exact(
+    grid: &TestGrid,
+    rules: &TestRules,
+    lang: Lang,
+) -> Result<Vec<[f64; 6]>, UserError> {
     let rolls = [KarmaDie::None, KarmaDie::Minus, KarmaDie::Plus].map(|d| roll_dist(d, rules));
     grid.cells()
         .map(|(t, k)| {
-            let spec = grid.spec(t, k, rules)?;
+            let spec = grid.spec(t, k, rules, lang)?;
             let dist = &rolls[spec.karma_die(rules) as usize];
             let mut p = [0.0; 6];
             for (roll, q) in dist.outcomes() {
@@ -148,7 +155,10 @@ pub fn test_grid_mc(
     let out = ctx
         .engine
         .map_cells(&cells, |&(t, k)| {
-            let sim = CellSim::new(TestSampler::new(&grid.spec(t, k, rules)?, rules), rules);
+            let sim = CellSim::new(
+                TestSampler::new(&grid.spec(t, k, rules, ctx.lang)?, rules),
+                rules,
+            );
             Ok(ctx.engine.run(&sim, &cell_key(t, k), trials, &progress))
         })
         .into_iter()
@@ -169,6 +179,7 @@ pub fn test_output(
     method: Method,
     trials: u64,
 ) -> anyhow::Result<Output> {
+    let lang = ctx.lang;
     let rules = TestRules::from_options(&ctx.options);
     let cells: Vec<(i64, i64)> = grid.cells().collect();
     let mut cols: Vec<Column> = vec![
@@ -176,7 +187,7 @@ pub fn test_output(
         int_column("karma", &cells, |c| c.1),
     ];
     let (probs, counts) = match method {
-        Method::Exact => (test_grid_exact(grid, &rules)?, None),
+        Method::Exact => (test_grid_exact(grid, &rules, ctx.lang)?, None),
         Method::Mc => {
             let counts = test_grid_mc(grid, &rules, ctx, trials)?;
             let probs = counts
@@ -210,15 +221,15 @@ pub fn test_output(
             .map(|i| success_or_better(&probs[i]))
     };
     let mut lines = LineChart {
-        title: crate::tr!("cosmos.table.sob_by_threshold").into(),
-        x_label: crate::tr!("cosmos.table.threshold_axis").into(),
-        y_label: crate::tr!("cosmos.table.sob_axis").into(),
+        title: crate::tr!(lang, "cosmos.table.sob_by_threshold").into(),
+        x_label: crate::tr!(lang, "cosmos.table.threshold_axis").into(),
+        y_label: crate::tr!(lang, "cosmos.table.sob_axis").into(),
         y_range: Some((0.0, 1.0)),
         ..Default::default()
     };
     for kb in KARMA_BANDS.iter().filter(|k| grid.karma.contains(k)) {
         let mut s = LineSeries {
-            name: crate::tr!("cosmos.table.karma_series", karma = format!("{kb:+}")),
+            name: crate::tr!(lang, "cosmos.table.karma_series", karma = format!("{kb:+}")),
             ..Default::default()
         };
         for &t in &grid.thresholds {
@@ -233,9 +244,9 @@ pub fn test_output(
         lines.series.push(s);
     }
     let heat = Heatmap {
-        title: crate::tr!("cosmos.table.sob").into(),
-        x_label: crate::tr!("cosmos.table.threshold_axis").into(),
-        y_label: crate::tr!("cosmos.table.karma_axis").into(),
+        title: crate::tr!(lang, "cosmos.table.sob").into(),
+        x_label: crate::tr!(lang, "cosmos.table.threshold_axis").into(),
+        y_label: crate::tr!(lang, "cosmos.table.karma_axis").into(),
         columns: Heatmap::labels(&grid.thresholds),
         rows: Heatmap::labels(&grid.karma),
         values: grid
@@ -252,28 +263,29 @@ pub fn test_output(
     };
 
     let mut key = Vec::new();
-    let num = crate::lang::num;
     let mut cite = |t: i64, k: i64, what: &str| {
         if let Some(i) = cells.iter().position(|&c| c == (t, k)) {
             let p = &probs[i];
             key.push(crate::tr!(
+                lang,
                 "cosmos.table.cite",
                 what = what,
                 threshold = t,
                 karma = format!("{k:+}"),
-                sob = num(success_or_better(p), 4),
-                crit = num(p[0] + p[1], 4),
-                fail = num(p[4] + p[5], 4)
+                sob = lang.num(success_or_better(p), 4),
+                crit = lang.num(p[0] + p[1], 4),
+                fail = lang.num(p[4] + p[5], 4)
             ));
         }
     };
     cite(50, 0, "");
-    cite(55, 6, crate::tr!("cosmos.table.agilite_example"));
+    cite(55, 6, crate::tr!(lang, "cosmos.table.agilite_example"));
     cite(55, -6, "");
     if let (Some(a), Some(b)) = (sob(50, 0), sob(50, 5)) {
         key.push(crate::tr!(
+            lang,
             "cosmos.table.karma5_gain",
-            gain = crate::lang::signed(100.0 * (b - a), 1)
+            gain = lang.signed(100.0 * (b - a), 1)
         ));
     }
 
@@ -293,8 +305,8 @@ pub fn test_output(
 
     Ok(Output {
         name: "cosmos-test".into(),
-        title: crate::tr!("cosmos.table.test_title").into(),
-        question: crate::tr!("cosmos.table.test_question").into(),
+        title: crate::tr!(lang, "cosmos.table.test_title").into(),
+        question: crate::tr!(lang, "cosmos.table.test_question").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Lines(lines), Chart::Heatmap(heat)])],
         key_figures: key,

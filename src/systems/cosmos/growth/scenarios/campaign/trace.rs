@@ -277,7 +277,7 @@ fn render(lang: Lang, c: &Campaign, bound: i8, trial: u64, first: usize, steps: 
                         at = at(test),
                         threshold = t,
                         read = k(lang, read),
-                        outcome = outcome.label(),
+                        outcome = outcome.label(lang),
                         from = k(lang, from),
                         to = k(lang, to)
                     ),

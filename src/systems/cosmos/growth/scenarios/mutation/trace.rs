@@ -301,7 +301,7 @@ fn render(
                     gene = gene(g),
                     chance = chance,
                     karma = k(lang, karma),
-                    outcome = outcome.label(),
+                    outcome = outcome.label(lang),
                     after = k(lang, karma_after)
                 ),
                 json!({"step": "roll", "gene": gene(g), "chance": chance, "karma": karma,
