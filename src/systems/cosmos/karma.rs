@@ -12,7 +12,7 @@ pub const KARMA_STATES: usize = 21;
 fn spec(threshold: f64, karma: i8, band: CritBand) -> TestSpec {
     TestSpec::new(threshold, karma)
         .map(|s| s.with_crit_band(band))
-        .unwrap_or_else(|e| panic!("karma chain built from unvalidated input: {e}"))
+        .unwrap_or_else(|e| panic!("karma chain built from unvalidated input: {e:?}"))
 }
 
 fn state(k: i8) -> usize {

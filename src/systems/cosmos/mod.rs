@@ -18,6 +18,6 @@ pub use options::{CritBand, KarmaOverflow, PercentMode, SuperCritRoll, TestRules
 pub use outcome::Outcome;
 pub use test::{
     classify, intuition_chance, roll_dist, score, threshold_with_modifier, KarmaDie, Roll,
-    TestSampler, TestSpec, KARMA_MAX, KARMA_MIN,
+    SpecError, TestSampler, TestSpec, KARMA_MAX, KARMA_MIN,
 };
 pub use test_bank::TestBank;

@@ -3,6 +3,7 @@
 use crate::dice::{Die, Dist};
 use crate::engine::Rng64;
 use crate::error::UserError;
+use crate::lang::Lang;
 
 use super::{CritBand, Outcome, PercentMode, SuperCritRoll, TestRules};
 
@@ -103,20 +104,38 @@ pub fn threshold_with_modifier(base: f64, percent: f64, mode: PercentMode) -> f6
     }
 }
 
+/// Why a test cannot be built. Rule code passes it up as a value; the layer that knows the
+/// run's language words it ([`SpecError::user`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SpecError {
+    ThresholdNotANumber(f64),
+    /// C-TEST-3.
+    KarmaOutOfRange(i8),
+    NoStat,
+    CritFailFrom(u8),
+}
+
+impl SpecError {
+    pub fn user(self, lang: Lang) -> UserError {
+        UserError::new(match self {
+            SpecError::ThresholdNotANumber(t) => {
+                crate::tr!(lang, "cosmos.test.threshold_nan", threshold = t)
+            }
+            SpecError::KarmaOutOfRange(k) => crate::tr!(lang, "cosmos.test.karma_range", karma = k),
+            SpecError::NoStat => crate::tr!(lang, "cosmos.test.no_stat").to_string(),
+            SpecError::CritFailFrom(f) => crate::tr!(lang, "cosmos.test.crit_fail_from", from = f),
+        })
+    }
+}
+
 impl TestSpec {
     /// A test against `threshold` (not clamped, C-TEST-1) at `karma` (-10..=10).
-    pub fn new(threshold: f64, karma: i8) -> Result<TestSpec, UserError> {
+    pub fn new(threshold: f64, karma: i8) -> Result<TestSpec, SpecError> {
         if !threshold.is_finite() {
-            return Err(UserError::new(crate::tr!(
-                "cosmos.test.threshold_nan",
-                threshold = threshold
-            )));
+            return Err(SpecError::ThresholdNotANumber(threshold));
         }
         if !(KARMA_MIN..=KARMA_MAX).contains(&karma) {
-            return Err(UserError::new(crate::tr!(
-                "cosmos.test.karma_range",
-                karma = karma
-            )));
+            return Err(SpecError::KarmaOutOfRange(karma));
         }
         Ok(TestSpec {
             threshold,
@@ -126,9 +145,9 @@ impl TestSpec {
     }
 
     /// A test against the mean of several stats, kept as a real number (C-TEST-1).
-    pub fn mean_of(stats: &[f64], karma: i8) -> Result<TestSpec, UserError> {
+    pub fn mean_of(stats: &[f64], karma: i8) -> Result<TestSpec, SpecError> {
         if stats.is_empty() {
-            return Err(UserError::new(crate::tr!("cosmos.test.no_stat")));
+            return Err(SpecError::NoStat);
         }
         TestSpec::new(stats.iter().sum::<f64>() / stats.len() as f64, karma)
     }
@@ -143,12 +162,9 @@ impl TestSpec {
 
     /// The same test with the crit-failure band starting at `from` (a user's value; 101
     /// means no band).
-    pub fn with_crit_fail_from(self, from: u8) -> Result<TestSpec, UserError> {
+    pub fn with_crit_fail_from(self, from: u8) -> Result<TestSpec, SpecError> {
         if !(11..=101).contains(&from) {
-            return Err(UserError::new(crate::tr!(
-                "cosmos.test.crit_fail_from",
-                from = from
-            )));
+            return Err(SpecError::CritFailFrom(from));
         }
         Ok(TestSpec {
             crit_band: CritBand::From(from),

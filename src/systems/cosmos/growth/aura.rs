@@ -4,7 +4,7 @@
 use crate::dice::Dist;
 use crate::error::UserError;
 use crate::lang::Lang;
-use crate::systems::cosmos::{drift, Outcome, TestRules, TestSpec};
+use crate::systems::cosmos::{drift, Outcome, SpecError, TestRules, TestSpec};
 
 use super::GrowthRules;
 
@@ -52,7 +52,7 @@ pub struct AuraEffect {
     pub p_crit: f64,
 }
 
-fn spec(t: f64, karma: i8, modifier: f64, rules: &TestRules) -> Result<TestSpec, UserError> {
+fn spec(t: f64, karma: i8, modifier: f64, rules: &TestRules) -> Result<TestSpec, SpecError> {
     Ok(TestSpec::new(t, karma)?.with_modifier(modifier, rules.percent_mode))
 }
 
@@ -126,7 +126,11 @@ pub fn aura_effect(
     } = *target;
     let rule = face_rule(edition, face, bonus, growth)
         .ok_or_else(|| UserError::new(crate::tr!(lang, "growth.aura.bad_face", face = face)))?;
-    let action = |m: f64, k: i8| spec(threshold, k, m, rules).map(|s| s.exact(rules));
+    let action = |m: f64, k: i8| {
+        spec(threshold, k, m, rules)
+            .map(|s| s.exact(rules))
+            .map_err(|e| e.user(lang))
+    };
     if let Some(kept) = rule.reroll {
         // A plain success is rolled again once (karma unchanged by a plain success).
         let first = action(rule.action, karma)?;
@@ -141,7 +145,9 @@ pub fn aura_effect(
     if let Some(esprit_bonus) = rule.esprit_gate {
         // The passive Esprit test, read by the `passive_test` option (C-AURA, C-FAT-5).
         let passive = growth.passive_test;
-        let gate = spec(esprit, passive.karma(karma), esprit_bonus, rules)?.exact(rules);
+        let gate = spec(esprit, passive.karma(karma), esprit_bonus, rules)
+            .map_err(|e| e.user(lang))?
+            .exact(rules);
         let mut out = AuraEffect {
             p_success: 0.0,
             p_crit: 0.0,

@@ -1,8 +1,7 @@
 //! Movement and sprint (C-MOVE), with overload (C-INV) and FP fatigue (C-FAT-4).
 //! Source: cosmos-current.fr.txt, "Règle de déplacement".
 
-use crate::error::UserError;
-use crate::systems::cosmos::{Outcome, TestRules, TestSpec};
+use crate::systems::cosmos::{Outcome, SpecError, TestRules, TestSpec};
 
 use super::fatigue::FatigueState;
 use super::{inventory, GrowthRules, OverloadAgility, SprintFatigueOrder};
@@ -61,7 +60,7 @@ pub fn movement(
     who: &Mover,
     rules: &TestRules,
     growth: &GrowthRules,
-) -> Result<MoveResult, UserError> {
+) -> Result<MoveResult, SpecError> {
     let state = rules.fatigue.state(who.fp);
     let over_malus = inventory::agility_malus(who.force, who.load);
     let overloaded = inventory::overloaded(who.force, who.load);

@@ -37,9 +37,12 @@ impl TestGrid {
         let k = i8::try_from(karma).map_err(|_| {
             UserError::new(crate::tr!(lang, "cosmos.table.karma_range", karma = karma))
         })?;
-        TestSpec::new(threshold as f64, k)?
-            .with_modifier(self.modifier, rules.percent_mode)
-            .with_crit_fail_from(self.crit_fail_from)
+        TestSpec::new(threshold as f64, k)
+            .and_then(|s| {
+                s.with_modifier(self.modifier, rules.percent_mode)
+                    .with_crit_fail_from(self.crit_fail_from)
+            })
+            .map_err(|e| e.user(lang))
     }
 
     fn cells(&self) -> impl Iterator<Item = (i64, i64)> + '_ {

@@ -7,10 +7,9 @@
 //! Charisme); "FM = 10 et FP = 10 : tombe inconscient" (l. 445) is then blocked either way.
 //! The maluses stay per track (FP: Force, Précision, Agilité; FM: Esprit; C-FAT-4).
 
-use crate::error::UserError;
 use crate::systems::cosmos::growth::stats::Stat;
 use crate::systems::cosmos::growth::PassiveTest;
-use crate::systems::cosmos::{drift, TestRules, TestSpec};
+use crate::systems::cosmos::{drift, SpecError, TestRules, TestSpec};
 
 use super::{FatigueLevels, FatigueState, FATIGUE_MAX, FATIGUE_MIN};
 
@@ -65,7 +64,7 @@ impl ReferenceTable {
         r: &ReferenceTest,
         rules: &TestRules,
         passive: PassiveTest,
-    ) -> Result<ReferenceTable, UserError> {
+    ) -> Result<ReferenceTable, SpecError> {
         let mut p = [[0.0; TRACK_VALUES]; TRACK_VALUES];
         for fp in FATIGUE_MIN..=FATIGUE_MAX {
             for fm in FATIGUE_MIN..=FATIGUE_MAX {
@@ -84,7 +83,7 @@ fn p_at(
     st: FatigueState,
     malus: f64,
     rules: &TestRules,
-) -> Result<f64, UserError> {
+) -> Result<f64, SpecError> {
     let spec = TestSpec::new(threshold, k)?
         .with_modifier(malus, rules.percent_mode)
         .with_crit_band(st.crit_band());
@@ -106,7 +105,7 @@ pub fn p_success(
     fm: i32,
     rules: &TestRules,
     passive: PassiveTest,
-) -> Result<f64, UserError> {
+) -> Result<f64, SpecError> {
     if !can_test(r.stat, fp, fm, &rules.fatigue) {
         return Ok(0.0);
     }

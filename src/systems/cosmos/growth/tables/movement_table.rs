@@ -53,6 +53,7 @@ pub fn movement_output(grid: &MovementGrid, ctx: &Context) -> anyhow::Result<Out
             &rules,
             &growth,
         )
+        .map_err(|e| e.user(ctx.lang))
     };
     for &a in &grid.agility {
         for &load in &grid.loads {

@@ -11,6 +11,7 @@ use crate::systems::cosmos::growth::fatigue::{FATIGUE_MAX, FATIGUE_MIN};
 use crate::systems::cosmos::growth::movement::{movement, Mover};
 use crate::systems::cosmos::growth::piloting::{crew_score, p_success, LADDER, WORLD_SHIP_DIE};
 use crate::systems::cosmos::growth::GrowthRules;
+use crate::systems::cosmos::SpecError;
 use crate::systems::cosmos::TestRules;
 
 /// `[expedition.piloting]` as written.
@@ -148,7 +149,7 @@ pub fn march_table(
     m: &March,
     rules: &TestRules,
     growth: &GrowthRules,
-) -> Result<[f64; 14], UserError> {
+) -> Result<[f64; 14], SpecError> {
     let mut out = [0.0; 14];
     for (i, fp) in (FATIGUE_MIN..=FATIGUE_MAX).enumerate() {
         let r = movement(&Mover { fp, ..m.mover }, rules, growth)?;

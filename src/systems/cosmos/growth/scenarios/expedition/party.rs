@@ -19,10 +19,10 @@
 //! heures", cosmos-current l. 438-444; C-FAT-4).
 
 use crate::engine::{Counts, Draws, Merge, Moments, Rng64, Simulation, Tally};
-use crate::error::UserError;
 use crate::systems::cosmos::growth::fatigue::expedition::{PotionUse, Trek};
 use crate::systems::cosmos::growth::fatigue::reference::{ReferenceTable, ReferenceTest};
 use crate::systems::cosmos::growth::GrowthRules;
+use crate::systems::cosmos::SpecError;
 use crate::systems::cosmos::TestRules;
 use crate::systems::trace::{Quiet, Watch};
 
@@ -96,7 +96,7 @@ impl PartySim {
         model: ExpeditionModel,
         rules: &TestRules,
         growth: &GrowthRules,
-    ) -> Result<PartySim, UserError> {
+    ) -> Result<PartySim, SpecError> {
         let (stat, threshold, karma) = model.reference;
         let mut tables = Vec::new();
         for m in &party(&model).members {

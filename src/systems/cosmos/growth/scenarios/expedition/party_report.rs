@@ -44,7 +44,7 @@ pub fn run(
         combat_opts = Some(o.in_force(crate::systems::cosmos::combat::OPTIONS));
     }
     let growth = GrowthRules::from_options(&ctx.options);
-    let sim = PartySim::with_growth(m, &rules, &growth)?;
+    let sim = PartySim::with_growth(m, &rules, &growth).map_err(|e| e.user(ctx.lang))?;
     let progress = ctx.progress(trials, crate::tr!(ctx.lang, "growth.progress.party"));
     // Keyed by the file's values: an option moves the rules, not the streams.
     let acc = ctx.engine.run(&sim, &ctx.stream, trials, &progress);

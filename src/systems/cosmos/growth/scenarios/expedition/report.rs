@@ -32,7 +32,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let (ctx, trials) = o.resolve(file, &run, &rules_map, DEFAULT_TRIALS)?;
     let rules = TestRules::from_options(&ctx.options);
     let growth = GrowthRules::from_options(&ctx.options);
-    let sim = ExpeditionSim::with_growth(m, &rules, &growth)?;
+    let sim = ExpeditionSim::with_growth(m, &rules, &growth).map_err(|e| e.user(ctx.lang))?;
     let progress = ctx.progress(trials, crate::tr!(ctx.lang, "growth.progress.expedition"));
     let acc = ctx.engine.run(&sim, &ctx.stream, trials, &progress);
     progress.finish();

@@ -2,11 +2,11 @@
 //! at its end.
 
 use crate::engine::{Counts, Draws, Merge, Moments, Rng64, Simulation, Tally};
-use crate::error::UserError;
 use crate::systems::cosmos::growth::fatigue::expedition::{Trek, TrekRules};
 use crate::systems::cosmos::growth::fatigue::reference::{ReferenceTable, ReferenceTest};
 use crate::systems::cosmos::growth::fatigue::FATIGUE_MIN;
 use crate::systems::cosmos::growth::GrowthRules;
+use crate::systems::cosmos::SpecError;
 use crate::systems::cosmos::TestRules;
 use crate::systems::trace::{Quiet, Watch};
 
@@ -88,7 +88,7 @@ pub struct ExpeditionSim {
 
 impl ExpeditionSim {
     /// With the default growth options.
-    pub fn new(model: ExpeditionModel, rules: &TestRules) -> Result<ExpeditionSim, UserError> {
+    pub fn new(model: ExpeditionModel, rules: &TestRules) -> Result<ExpeditionSim, SpecError> {
         ExpeditionSim::with_growth(model, rules, &GrowthRules::default())
     }
 
@@ -98,7 +98,7 @@ impl ExpeditionSim {
         model: ExpeditionModel,
         rules: &TestRules,
         growth: &GrowthRules,
-    ) -> Result<ExpeditionSim, UserError> {
+    ) -> Result<ExpeditionSim, SpecError> {
         let (stat, threshold, karma) = model.reference;
         let test = ReferenceTest {
             stat,

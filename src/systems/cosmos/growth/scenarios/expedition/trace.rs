@@ -182,7 +182,7 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
     let stream = |i| engine.trial_stream(key, i);
     let seed = engine.seed();
     if m.party.is_none() {
-        let sim = ExpeditionSim::with_growth(m, &rules, &growth)?;
+        let sim = ExpeditionSim::with_growth(m, &rules, &growth).map_err(|e| e.user(ctx.lang))?;
         let view = View::new(ctx.lang, &sim.model, growth.trek);
         return replay_all(&sim, &view, req, trials, seed, stream);
     }
@@ -190,7 +190,7 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
         let o = l.under(&ctx.options)?;
         l.rules = crate::systems::cosmos::combat::CombatRules::from_options(&o);
     }
-    let sim = PartySim::with_growth(m, &rules, &growth)?;
+    let sim = PartySim::with_growth(m, &rules, &growth).map_err(|e| e.user(ctx.lang))?;
     let view = View::new(ctx.lang, &sim.model, growth.trek);
     replay_all(&sim, &view, req, trials, seed, stream)
 }
