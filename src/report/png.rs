@@ -1,3 +1,4 @@
+use crate::lang::Lang;
 use std::path::Path;
 use std::sync::Once;
 
@@ -38,15 +39,15 @@ fn palette(i: usize) -> RGBColor {
 }
 
 /// Renders a figure to a PNG file (atomically).
-pub fn render_png(fig: &Figure, path: &Path) -> anyhow::Result<()> {
-    let bytes = png_bytes(fig)?;
-    super::atomic::write_atomic(path, &bytes)
+pub fn render_png(fig: &Figure, path: &Path, lang: Lang) -> anyhow::Result<()> {
+    let bytes = png_bytes(fig, lang)?;
+    super::atomic::write_atomic(path, &bytes, lang)
 }
 
 /// The PNG bytes of a figure: drawn in RGB, then stored with a palette of at most 256
 /// colours (issue 28: a chart is a few flat colours and their anti-aliased edges, so an
 /// indexed file is about a third of the RGB one and looks the same).
-pub fn png_bytes(fig: &Figure) -> anyhow::Result<Vec<u8>> {
+pub fn png_bytes(fig: &Figure, lang: Lang) -> anyhow::Result<Vec<u8>> {
     fonts();
     let n = fig.panels.len().max(1) as u32;
     let (w, h) = (PANEL.0 * n, PANEL.1);
@@ -57,7 +58,7 @@ pub fn png_bytes(fig: &Figure) -> anyhow::Result<Vec<u8>> {
         let areas = root.split_evenly((1, n as usize));
         for (chart, area) in fig.panels.iter().zip(areas.iter()) {
             match chart {
-                Chart::Lines(c) => draw_lines(c, area)?,
+                Chart::Lines(c) => draw_lines(c, area, lang)?,
                 Chart::Heatmap(h) => draw_heatmap(h, area)?,
                 Chart::Bars(b) => draw_bars(b, area)?,
             }
@@ -210,8 +211,8 @@ where
     .map_err(plot_err)
 }
 
-fn draw_lines(c: &LineChart, area: &Panel<'_>) -> anyhow::Result<()> {
-    let styles = c.styles();
+fn draw_lines(c: &LineChart, area: &Panel<'_>, lang: Lang) -> anyhow::Result<()> {
+    let styles = c.styles(lang);
     let names: Vec<String> = if c.has_legend() {
         styles.iter().map(|s| s.legend.clone()).collect()
     } else {
@@ -266,7 +267,7 @@ fn draw_lines(c: &LineChart, area: &Panel<'_>) -> anyhow::Result<()> {
             .fold(f64::NAN, f64::max);
         let px = plot.dim_in_pixel().1 as f64 / (y1 - y0).abs().max(1e-300);
         if widest.is_finite() && widest * px < 2.0 {
-            let note = crate::tr!("chart.band_thin", half = tick(widest / 2.0));
+            let note = crate::tr!(lang, "chart.band_thin", half = tick(widest / 2.0));
             let (w, _) = plot.dim_in_pixel();
             plot.draw(&Text::new(
                 note,

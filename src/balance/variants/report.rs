@@ -1,6 +1,7 @@
 //! variants.md (the answer first), variants.csv (every compared figure of every variant),
 //! headlines.csv and one bar chart per headline figure across the variants.
 
+use crate::lang::Lang;
 use polars::prelude::*;
 
 use crate::balance::compare::Move;
@@ -21,9 +22,9 @@ use super::study::{HeadlineValue, Study};
 /// Largest moves listed per variant in variants.md.
 const LISTED_MOVES: usize = 15;
 
-fn value_text(h: &HeadlineValue) -> String {
+fn value_text(h: &HeadlineValue, lang: Lang) -> String {
     match &h.value {
-        Err(_) => crate::tr!("variants.na").into(),
+        Err(_) => crate::tr!(lang, "variants.na").into(),
         Ok(v) => match v.interval95 {
             Some((lo, hi)) => format!("{} [{} – {}]", num(v.value), num(lo), num(hi)),
             None => num(v.value),
@@ -41,12 +42,12 @@ fn verdict(m: &Option<Move>) -> &'static str {
 }
 
 /// [`verdict`] in the page's language.
-fn verdict_shown(v: &str) -> &'static str {
+fn verdict_shown(v: &str, lang: Lang) -> &'static str {
     match v {
-        "moved" => crate::tr!("variants.moved"),
-        "unchanged" => crate::tr!("variants.unchanged"),
-        "no significant move" => crate::tr!("variants.no_significant_move"),
-        _ => crate::tr!("variants.not_compared"),
+        "moved" => crate::tr!(lang, "variants.moved"),
+        "unchanged" => crate::tr!(lang, "variants.unchanged"),
+        "no significant move" => crate::tr!(lang, "variants.no_significant_move"),
+        _ => crate::tr!(lang, "variants.not_compared"),
     }
 }
 
@@ -55,7 +56,7 @@ fn by_size(a: &&Move, b: &&Move) -> std::cmp::Ordering {
 }
 
 /// One sentence per variant: its headline figures against the book, then how much moved.
-fn answer(f: &VariantsFile, s: &Study) -> String {
+fn answer(f: &VariantsFile, s: &Study, lang: Lang) -> String {
     let mut md = String::new();
     for (vi, v) in s.variants.iter().enumerate().skip(1) {
         let c = v.comparison.as_ref().expect("variants are compared");
@@ -67,7 +68,7 @@ fn answer(f: &VariantsFile, s: &Study) -> String {
                 parts.push(format!(
                     "{} {}",
                     md_text(&h.name),
-                    crate::tr!("variants.na")
+                    crate::tr!(lang, "variants.na")
                 ));
                 continue;
             };
@@ -77,7 +78,7 @@ fn answer(f: &VariantsFile, s: &Study) -> String {
                     "{} {} ({})",
                     md_text(&h.name),
                     num(bv.value),
-                    verdict_shown(other)
+                    verdict_shown(other, lang)
                 ),
             });
         }
@@ -92,6 +93,7 @@ fn answer(f: &VariantsFile, s: &Study) -> String {
             .min_by(by_size)
             .map(|m| {
                 crate::tr!(
+                    lang,
                     "variants.largest",
                     figure = md_code(&m.figure),
                     output = md_text(&m.output),
@@ -104,10 +106,11 @@ fn answer(f: &VariantsFile, s: &Study) -> String {
         let heads = if parts.is_empty() {
             String::new()
         } else {
-            let sep = crate::tr!("variants.separator");
+            let sep = crate::tr!(lang, "variants.separator");
             format!("{}{sep}", parts.join(sep))
         };
         md += &crate::tr!(
+            lang,
             "variants.answer_line",
             name = md_text(&v.name),
             what = what,
@@ -121,16 +124,17 @@ fn answer(f: &VariantsFile, s: &Study) -> String {
     md
 }
 
-pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str) -> String {
+pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str, lang: Lang) -> String {
     let mut md = format!(
         "# {}\n\n{}\n\n## {}\n\n",
         md_text(&f.title),
         md_text(&f.question),
-        crate::tr!("variants.answer")
+        crate::tr!(lang, "variants.answer")
     );
-    md += &answer(f, s);
+    md += &answer(f, s, lang);
     md += "\n";
     md += &crate::tr!(
+        lang,
         "variants.rule",
         seed = f.seed,
         alpha = num(f.alpha),
@@ -140,8 +144,8 @@ pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str) -> String {
     if !f.headlines.is_empty() {
         md += &format!(
             "\n## {}\n\n| {} | ",
-            crate::tr!("variants.headlines"),
-            crate::tr!("variants.figure")
+            crate::tr!(lang, "variants.headlines"),
+            crate::tr!(lang, "variants.figure")
         );
         md += &s
             .variants
@@ -156,23 +160,23 @@ pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str) -> String {
             md += &format!("| {} |", md_text(&h.name));
             for (vi, x) in s.headlines[hi].iter().enumerate() {
                 let mark = if vi > 0 && verdict(&x.moved) == "moved" {
-                    format!(" ({})", crate::tr!("variants.moved"))
+                    format!(" ({})", crate::tr!(lang, "variants.moved"))
                 } else {
                     String::new()
                 };
-                md += &format!(" {}{mark} |", value_text(x));
+                md += &format!(" {}{mark} |", value_text(x, lang));
             }
             md += "\n";
         }
         for (hi, h) in f.headlines.iter().enumerate() {
             md += &format!(
                 "\n![{}](headline-{}.png)\n",
-                crate::tr!("variants.chart_alt", name = md_text(&h.name)),
+                crate::tr!(lang, "variants.chart_alt", name = md_text(&h.name)),
                 hi + 1
             );
         }
     }
-    md += &format!("\n## {}\n", crate::tr!("variants.per_variant"));
+    md += &format!("\n## {}\n", crate::tr!(lang, "variants.per_variant"));
     for v in s.variants.iter().skip(1) {
         let c = v.comparison.as_ref().expect("variants are compared");
         md += &format!(
@@ -184,6 +188,7 @@ pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str) -> String {
                 format!("{}. ", md_text(&v.description))
             },
             crate::tr!(
+                lang,
                 "variants.rules_changed",
                 options = v
                     .options
@@ -201,7 +206,7 @@ pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str) -> String {
         if !moves.is_empty() {
             md += &format!(
                 "\n| {} |\n|---|---|---|---|---|---|---|\n",
-                crate::tr!("variants.moves_header")
+                crate::tr!(lang, "variants.moves_header")
             );
             for m in moves.iter().take(LISTED_MOVES) {
                 md += &format!(
@@ -213,19 +218,20 @@ pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str) -> String {
                     num(m.new),
                     num(m.delta),
                     m.q.map(num)
-                        .unwrap_or_else(|| crate::tr!("variants.exact").into())
+                        .unwrap_or_else(|| crate::tr!(lang, "variants.exact").into())
                 );
             }
             if moves.len() > LISTED_MOVES {
                 md += "\n";
-                md += &crate::tr!("variants.more", more = moves.len() - LISTED_MOVES);
+                md += &crate::tr!(lang, "variants.more", more = moves.len() - LISTED_MOVES);
                 md += "\n";
             }
         }
     }
-    md += &format!("\n## {}\n\n", crate::tr!("variants.studied"));
+    md += &format!("\n## {}\n\n", crate::tr!(lang, "variants.studied"));
     for (src, d) in f.study.iter().zip(&s.dirs) {
         md += &crate::tr!(
+            lang,
             "variants.studied_line",
             source = md_text(&src.describe()),
             dir = d
@@ -233,9 +239,12 @@ pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str) -> String {
         md += "\n";
     }
     md += "\n";
-    md += crate::tr!("variants.files");
+    md += crate::tr!(lang, "variants.files");
     md += "\n";
-    md += &format!("\n## {}\n\n{provenance}\n", crate::tr!("tune.provenance"));
+    md += &format!(
+        "\n## {}\n\n{provenance}\n",
+        crate::tr!(lang, "tune.provenance")
+    );
     md
 }
 
@@ -325,7 +334,7 @@ pub fn headline_csv(f: &VariantsFile, s: &Study) -> anyhow::Result<String> {
 }
 
 /// Headline `i` across the book and the variants (`headline-<i+1>.png`).
-pub fn chart(f: &VariantsFile, s: &Study, i: usize) -> Figure {
+pub fn chart(f: &VariantsFile, s: &Study, i: usize, lang: Lang) -> Figure {
     let h = &f.headlines[i];
     let xs = &s.headlines[i];
     let values: Vec<f64> = xs
@@ -350,7 +359,7 @@ pub fn chart(f: &VariantsFile, s: &Study, i: usize) -> Figure {
         suffix: None,
         panels: vec![Chart::Bars(BarChart {
             title: h.name.clone(),
-            x_label: crate::tr!("variants.chart_x").into(),
+            x_label: crate::tr!(lang, "variants.chart_x").into(),
             y_label: h.figure.clone(),
             categories: s.variants.iter().map(|v| v.name.clone()).collect(),
             series: vec![BarSeries {

@@ -533,7 +533,7 @@ pub fn result(
     s += &format!(
         "\n## {}\n\n{}\n",
         crate::tr!("combat.report.provenance"),
-        provenance("summary", file, ctx, trials).summary()
+        provenance("summary", file, ctx, trials).summary(file.lang)
     );
     Ok(ScenarioResult {
         title: m.title.clone(),

@@ -20,7 +20,7 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
     let names: Vec<&str> = Outcome::ALL.iter().map(|o| o.name()).collect();
     let c = coverage(&exact, &mc, &class_columns(&names))?;
     mc.key_figures
-        .insert(0, c.sentence(crate::tr!("cosmos.table.mc_what")));
+        .insert(0, c.sentence(crate::tr!("cosmos.table.mc_what"), ctx.lang));
     outputs.push(exact);
     outputs.push(mc);
 
@@ -39,7 +39,7 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
         &[("p_stationary", "p_stationary_lo", "p_stationary_hi")],
     )?;
     mc.key_figures
-        .insert(0, c.sentence(crate::tr!("cosmos.drift.mc_what")));
+        .insert(0, c.sentence(crate::tr!("cosmos.drift.mc_what"), ctx.lang));
     outputs.push(exact);
     outputs.push(mc);
     Ok(outputs)

@@ -77,7 +77,7 @@ pub fn summary(
     s += &format!(
         "## {}\n\n{}\n",
         crate::tr!("growth.summary.provenance"),
-        prov.summary()
+        prov.summary(crate::lang::current() /* lang: transitional */)
     );
     s
 }
