@@ -113,7 +113,7 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool, lang: Lang) -> anyhow::Result<()>
                     say(&format!(
                         "{}: {figure} = {}{}",
                         labels[i],
-                        dec(&format!("{:.5}", fv.value)),
+                        dec(&format!("{:.5}", fv.value), lang),
                         crate::tr!(lang, "tune.trials", trials = t)
                     ));
                 }
@@ -165,10 +165,13 @@ fn write(
     // and the points come from flags.
     let md_figure = md_text(figure);
     let iv = |e: &crate::balance::optimise::Entry| {
-        dec(&match e.interval95 {
-            Some((lo, hi)) => format!("{:.4} [{lo:.4} – {hi:.4}]", e.figure),
-            None => format!("{:.6}", e.figure),
-        })
+        dec(
+            &match e.interval95 {
+                Some((lo, hi)) => format!("{:.4} [{lo:.4} – {hi:.4}]", e.figure),
+                None => format!("{:.6}", e.figure),
+            },
+            lang,
+        )
     };
     let mut line = crate::tr_fill!(
         if maximise {
@@ -180,7 +183,7 @@ fn write(
         point = md_text(&best.label),
         value = iv(best)
     );
-    let confidence = dec(&a.confidence.to_string());
+    let confidence = dec(&a.confidence.to_string(), lang);
     if others.is_empty() {
         line += &crate::tr!(lang, "optimise.ahead", confidence = confidence);
     } else {
@@ -296,9 +299,9 @@ fn write(
         md += &format!(
             "| {} | {} | {} | {} | {} |\n",
             md_text(&x.label),
-            dec(&format!("{:.6}", x.figure)),
+            dec(&format!("{:.6}", x.figure), lang),
             x.interval95
-                .map(|(l, h)| dec(&format!("{l:.6} – {h:.6}")))
+                .map(|(l, h)| dec(&format!("{l:.6} – {h:.6}"), lang))
                 .unwrap_or_else(|| crate::tr!(lang, "tune.exact").into()),
             x.trials,
             x.dropped_in

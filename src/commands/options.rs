@@ -79,7 +79,7 @@ pub fn list_options(lang: Lang) -> String {
             decision = o.decision,
             default = o.default,
             allowed = o.allowed.describe(lang),
-            help = help(o, crate::lang::current())
+            help = help(o, lang)
         );
     }
     s

@@ -196,19 +196,19 @@ impl<T> Reached<T> {
             Some(w) if w.relative => crate::tr!(
                 lang,
                 "run.precision_widest_relative",
-                half_width = dec(&format!("{:.5}", w.half_width)),
+                half_width = dec(&format!("{:.5}", w.half_width), lang),
                 at = w.at,
                 share = lang.pct(w.excess * p.half_width, 2)
             ),
             Some(w) => crate::tr!(
                 lang,
                 "run.precision_widest",
-                half_width = dec(&format!("{:.5}", w.half_width)),
+                half_width = dec(&format!("{:.5}", w.half_width), lang),
                 at = w.at
             ),
             None => crate::tr!(lang, "run.precision_no_interval").into(),
         };
-        let half_width = dec(&p.half_width.to_string());
+        let half_width = dec(&p.half_width.to_string(), lang);
         let units = crate::tr!(
             lang,
             "run.precision_units",

@@ -33,7 +33,7 @@ pub fn report(a: &ReportArgs, s: &Session) -> anyhow::Result<()> {
         a.run.out.clone()
     };
     // The French set lives beside the English one (issue 14): reports/fr/.
-    if crate::lang::current() == crate::lang::Lang::Fr && default_out {
+    if s.lang == crate::lang::Lang::Fr && default_out {
         out = out.join("fr");
     }
     let table_trials = if a.quick {

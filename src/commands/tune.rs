@@ -179,9 +179,9 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
                 if !quiet {
                     say(&format!(
                         "{key} = {}: {} = {}{}",
-                        dec(&shown(p.value, integer)),
+                        dec(&shown(p.value, integer), lang),
                         a.figure,
-                        dec(&format!("{:.5}", p.figure)),
+                        dec(&format!("{:.5}", p.figure), lang),
                         p.trials
                             .map(|t| crate::tr!(lang, "tune.trials", trials = t))
                             .unwrap_or_default()
@@ -371,7 +371,7 @@ pub(super) fn say_rows(at_answer: &[(String, Vec<String>)], lang: Lang) {
             lang,
             "tune.rows_at",
             at = at,
-            rows = dec(&rows.join("; "))
+            rows = dec(&rows.join("; "), lang)
         ));
     }
 }
@@ -387,7 +387,7 @@ pub(super) fn rows_section(at_answer: &[(String, Vec<String>)], lang: Lang) -> S
         md += &format!("- **{}**: ", crate::report::md_text(at));
         md += &rows
             .iter()
-            .map(|r| dec(&crate::report::md_text(r)))
+            .map(|r| dec(&crate::report::md_text(r), lang))
             .collect::<Vec<_>>()
             .join("; ");
         md += "\n";
@@ -427,13 +427,16 @@ fn sentence(
     let key = crate::report::md_text(key);
     let key = key.as_str();
     let fig = |p: &Point| {
-        dec(&match p.interval95 {
-            Some((lo, hi)) => format!("{:.4} [{lo:.4} – {hi:.4}]", p.figure),
-            None => format!("{:.6}", p.figure),
-        })
+        dec(
+            &match p.interval95 {
+                Some((lo, hi)) => format!("{:.4} [{lo:.4} – {hi:.4}]", p.figure),
+                None => format!("{:.6}", p.figure),
+            },
+            lang,
+        )
     };
-    let shown = |v: f64, integer: bool| dec(&shown(v, integer));
-    let target = dec(&g.target.to_string());
+    let shown = |v: f64, integer: bool| dec(&shown(v, integer), lang);
+    let target = dec(&g.target.to_string(), lang);
     match answer {
         Answer::Found {
             exact_hit: Some(p), ..
@@ -441,7 +444,7 @@ fn sentence(
             lang,
             "tune.within",
             figure = f,
-            within = dec(&g.within.to_string()),
+            within = dec(&g.within.to_string(), lang),
             target = target,
             key = key,
             value = shown(p.value, integer),
@@ -452,7 +455,7 @@ fn sentence(
                 crate::tr!(
                     lang,
                     "tune.confidence",
-                    confidence = dec(&g.confidence.to_string())
+                    confidence = dec(&g.confidence.to_string(), lang)
                 )
             }
         ),
@@ -479,7 +482,7 @@ fn sentence(
                 crate::tr!(
                     lang,
                     "tune.confidence",
-                    confidence = dec(&g.confidence.to_string())
+                    confidence = dec(&g.confidence.to_string(), lang)
                 )
             } else {
                 crate::tr!(lang, "tune.not_decided").to_string()
@@ -498,7 +501,7 @@ fn sentence(
                     conf = conf
                 )
             } else {
-                let d6 = |x: f64| dec(&format!("{x:.6}"));
+                let d6 = |x: f64| dec(&format!("{x:.6}"), lang);
                 crate::tr!(
                     lang,
                     "tune.at",
@@ -579,7 +582,7 @@ fn write_tune(
         name: crate::tr!(
             lang,
             "tune.series_target",
-            target = dec(&g.target.to_string())
+            target = dec(&g.target.to_string(), lang)
         ),
         points: vec![(g.lo, g.target), (g.hi, g.target)],
         band: vec![],
@@ -617,16 +620,16 @@ fn write_tune(
             "tune.title",
             key = key,
             figure = a.figure,
-            target = dec(&g.target.to_string())
+            target = dec(&g.target.to_string(), lang)
         ),
         question: crate::tr!(
             lang,
             "tune.question",
             key = key,
-            lo = dec(&shown(g.lo, integer)),
-            hi = dec(&shown(g.hi, integer)),
+            lo = dec(&shown(g.lo, integer), lang),
+            hi = dec(&shown(g.hi, integer), lang),
             figure = a.figure,
-            target = dec(&g.target.to_string())
+            target = dec(&g.target.to_string(), lang)
         ),
         frame,
         figures: vec![Figure {
@@ -668,10 +671,10 @@ fn write_tune(
     for p in &rows {
         md += &format!(
             "| {} | {} | {} | {} | {} |\n",
-            dec(&shown(p.value, integer)),
-            dec(&format!("{:.6}", p.figure)),
+            dec(&shown(p.value, integer), lang),
+            dec(&format!("{:.6}", p.figure), lang),
             p.interval95
-                .map(|(l, h)| dec(&format!("{l:.6} – {h:.6}")))
+                .map(|(l, h)| dec(&format!("{l:.6} – {h:.6}"), lang))
                 .unwrap_or_else(|| crate::tr!(lang, "tune.exact").into()),
             p.trials
                 .map(|t| t.to_string())

@@ -108,7 +108,7 @@ pub fn variants(a: &VariantsArgs, quiet: bool, lang: Lang) -> anyhow::Result<()>
                     .trials
                     .map(|t| t.to_string())
                     .unwrap_or_else(|| crate::tr!(lang, "variants.own_trials").into()),
-                alpha = crate::balance::dec(&f.alpha.to_string())
+                alpha = crate::balance::dec(&f.alpha.to_string(), lang)
             );
             let md = variants::markdown(&f, &study, &provenance, lang);
             let answer = format!("## {}\n\n", crate::tr!(lang, "variants.answer"));

@@ -136,9 +136,8 @@ impl Provenance {
 
     /// The JSON of `.meta.json`. A page written in another language than English records
     /// it last (`"lang": "fr"`), so English provenance keeps its bytes.
-    pub fn to_json(&self) -> String {
+    pub fn to_json(&self, lang: Lang) -> String {
         let mut json = serde_json::to_string_pretty(self).unwrap_or_default();
-        let lang = crate::lang::current();
         if lang != crate::lang::Lang::En && json.ends_with("\n}") {
             json.truncate(json.len() - 2);
             json += &format!(",\n  \"lang\": \"{}\"\n}}", lang.code());
@@ -147,7 +146,7 @@ impl Provenance {
     }
 
     pub fn write(&self, path: &Path, lang: Lang) -> anyhow::Result<()> {
-        write_atomic(path, self.to_json().as_bytes(), lang)
+        write_atomic(path, self.to_json(lang).as_bytes(), lang)
     }
 
     /// One line for Markdown: method, seed, trials, options.

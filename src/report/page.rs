@@ -148,7 +148,7 @@ pub fn to_html(markdown: &str, dir: &Path, lang: Lang) -> anyhow::Result<String>
 <script>{sorter}</script>\n</body>\n</html>\n",
         version = env!("CARGO_PKG_VERSION"),
         csp = csp(&sorter),
-        lang = crate::lang::current().code(),
+        lang = lang.code(),
         title = escape(&title),
     ))
 }

@@ -49,7 +49,7 @@ pub fn headline(c: &Comparison, lang: Lang) -> String {
         exact = exact,
         mc = moved - exact,
         mc_total = mc_total,
-        alpha = dec(&num(c.alpha)),
+        alpha = dec(&num(c.alpha), lang),
         added = c.outputs_added.len(),
         removed = c.outputs_removed.len()
     )
@@ -57,7 +57,7 @@ pub fn headline(c: &Comparison, lang: Lang) -> String {
 
 fn sig(m: &Move, lang: Lang) -> String {
     match (m.p, m.q) {
-        (Some(p), Some(q)) => dec(&format!("p {:.2e}, q {:.2e}", p, q)),
+        (Some(p), Some(q)) => dec(&format!("p {:.2e}, q {:.2e}", p, q), lang),
         _ if m.delta.is_nan() => crate::tr!(lang, "compare.one_side").into(),
         _ => crate::tr!(lang, "compare.exact").into(),
     }
@@ -77,7 +77,7 @@ pub fn markdown(c: &Comparison, base: &str, new: &str, lang: Lang) -> String {
     s += &crate::tr!(
         lang,
         "compare.rule",
-        alpha = dec(&num(c.alpha)),
+        alpha = dec(&num(c.alpha), lang),
         mc_total = c.figures.iter().filter(|m| m.method != "exact").count(),
         untested = c.untested
     );
@@ -162,9 +162,9 @@ pub fn markdown(c: &Comparison, base: &str, new: &str, lang: Lang) -> String {
                 "| {} | {} | {} | {} | {} | {} |\n",
                 md_text(&m.row),
                 md_text(&m.figure),
-                dec(&num(m.base)),
-                dec(&num(m.new)),
-                dec(&num(m.delta)),
+                dec(&num(m.base), lang),
+                dec(&num(m.new), lang),
+                dec(&num(m.delta), lang),
                 sig(m, lang)
             );
         }

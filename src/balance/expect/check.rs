@@ -296,7 +296,7 @@ fn finish(o: &mut Outcome, band: &Band, value: f64, lang: Lang) {
             o.trials.unwrap_or(0)
         ),
     };
-    let d = |x: f64| crate::balance::dec(&decide::num(x));
+    let d = |x: f64| crate::balance::dec(&decide::num(x), lang);
     let shown = match o.interval {
         Some((lo, hi)) => crate::tr!(
             lang,
@@ -304,8 +304,10 @@ fn finish(o: &mut Outcome, band: &Band, value: f64, lang: Lang) {
             value = d(value),
             lo = d(lo),
             hi = d(hi),
-            confidence =
-                crate::balance::dec(&format!("{:.4}", o.confidence.unwrap_or(0.95) * 100.0))
+            confidence = crate::balance::dec(
+                &format!("{:.4}", o.confidence.unwrap_or(0.95) * 100.0),
+                lang
+            )
         ),
         None => d(value),
     };

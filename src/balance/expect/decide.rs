@@ -106,7 +106,7 @@ impl Band {
 
     /// [`Band::text`] in the page's language, numbers with its decimal mark.
     pub fn shown(&self, lang: Lang) -> String {
-        let d = |x: f64| crate::balance::dec(&num(x));
+        let d = |x: f64| crate::balance::dec(&num(x), lang);
         match self.kind {
             BandKind::Between => {
                 crate::tr!(

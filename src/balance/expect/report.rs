@@ -51,7 +51,7 @@ fn md_cell(s: &str) -> String {
 }
 
 fn value_text(o: &Outcome, lang: Lang) -> String {
-    let d = |x: f64| crate::balance::dec(&num(x));
+    let d = |x: f64| crate::balance::dec(&num(x), lang);
     match (o.value, o.interval) {
         (Some(v), Some((lo, hi))) => {
             crate::tr!(
@@ -99,7 +99,7 @@ pub fn markdown(files: &[FileOutcomes], lang: Lang) -> String {
                     .map_or(crate::tr!(lang, "expect.exact").to_string(), |t| t
                         .to_string()),
                 o.miss
-                    .map_or(String::new(), |m| crate::balance::dec(&num(m))),
+                    .map_or(String::new(), |m| crate::balance::dec(&num(m), lang)),
             );
         }
         let problems: Vec<&Outcome> = f

@@ -246,7 +246,7 @@ pub fn check(
         "expect.cells_within",
         ok = printed.len() - bad.len(),
         total = printed.len(),
-        tolerance = crate::balance::dec(&decide::num(precision / 2.0))
+        tolerance = crate::balance::dec(&decide::num(precision / 2.0), lang)
     );
     for (text, v, _) in bad.iter().take(5) {
         message_shown += &format!("; {} {text}", v.shown(lang));
@@ -266,7 +266,7 @@ pub fn check(
         band_shown: crate::tr!(
             lang,
             "expect.printed_to",
-            precision = crate::balance::dec(&decide::num(precision))
+            precision = crate::balance::dec(&decide::num(precision), lang)
         ),
         verdict,
         trials: if mc { trials } else { None },

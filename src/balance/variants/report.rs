@@ -9,8 +9,8 @@ use crate::balance::dec;
 use crate::balance::expect::decide;
 
 /// A number for the page, in its language's decimal mark.
-fn num(x: f64) -> String {
-    dec(&decide::num(x))
+fn num(x: f64, lang: Lang) -> String {
+    dec(&decide::num(x), lang)
 }
 use crate::report::{
     csv_string, interval_columns, md_code, md_text, BarChart, BarSeries, Chart, Figure,
@@ -26,8 +26,13 @@ fn value_text(h: &HeadlineValue, lang: Lang) -> String {
     match &h.value {
         Err(_) => crate::tr!(lang, "variants.na").into(),
         Ok(v) => match v.interval95 {
-            Some((lo, hi)) => format!("{} [{} – {}]", num(v.value), num(lo), num(hi)),
-            None => num(v.value),
+            Some((lo, hi)) => format!(
+                "{} [{} – {}]",
+                num(v.value, lang),
+                num(lo, lang),
+                num(hi, lang)
+            ),
+            None => num(v.value, lang),
         },
     }
 }
@@ -73,11 +78,16 @@ fn answer(f: &VariantsFile, s: &Study, lang: Lang) -> String {
                 continue;
             };
             parts.push(match verdict(&x.moved) {
-                "moved" => format!("{} {} → {}", md_text(&h.name), num(bv.value), num(xv.value)),
+                "moved" => format!(
+                    "{} {} → {}",
+                    md_text(&h.name),
+                    num(bv.value, lang),
+                    num(xv.value, lang)
+                ),
                 other => format!(
                     "{} {} ({})",
                     md_text(&h.name),
-                    num(bv.value),
+                    num(bv.value, lang),
                     verdict_shown(other, lang)
                 ),
             });
@@ -98,8 +108,8 @@ fn answer(f: &VariantsFile, s: &Study, lang: Lang) -> String {
                     figure = md_code(&m.figure),
                     output = md_text(&m.output),
                     row = md_text(&m.row),
-                    base = num(m.base),
-                    new = num(m.new)
+                    base = num(m.base, lang),
+                    new = num(m.new, lang)
                 )
             })
             .unwrap_or_default();
@@ -137,7 +147,7 @@ pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str, lang: Lang) -> St
         lang,
         "variants.rule",
         seed = f.seed,
-        alpha = num(f.alpha),
+        alpha = num(f.alpha, lang),
         blocks = super::paired::BLOCKS
     );
     md += "\n";
@@ -214,10 +224,10 @@ pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str, lang: Lang) -> St
                     m.output,
                     m.row,
                     m.figure,
-                    num(m.base),
-                    num(m.new),
-                    num(m.delta),
-                    m.q.map(num)
+                    num(m.base, lang),
+                    num(m.new, lang),
+                    num(m.delta, lang),
+                    m.q.map(|q| num(q, lang))
                         .unwrap_or_else(|| crate::tr!(lang, "variants.exact").into())
                 );
             }
