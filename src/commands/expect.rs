@@ -151,6 +151,7 @@ impl Runner {
 }
 
 /// A source's outputs, and the stalemate warnings of a scenario (each names its file).
+#[allow(clippy::too_many_arguments)]
 fn produce(
     source: &Source,
     options: &[String],

@@ -144,6 +144,7 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool, lang: Lang) -> anyhow::Result<()>
     )
 }
 
+#[allow(clippy::too_many_arguments)]
 fn write(
     a: &OptimiseArgs,
     figure: &str,

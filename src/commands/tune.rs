@@ -530,6 +530,7 @@ fn sentence(
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn write_tune(
     a: &TuneArgs,
     key: &str,
