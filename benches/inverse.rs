@@ -47,7 +47,7 @@ fn bench(c: &mut Criterion) {
         unreachable!()
     };
     g.bench_function("tune_duel_hp_to_0.5_within_0.01", |b| {
-        b.iter(|| cosmosim::commands::tune_cmd(&t, true).unwrap())
+        b.iter(|| cosmosim::commands::tune_cmd(&t, true, cosmosim::lang::Lang::En).unwrap())
     });
     let md = std::fs::read_to_string(dir.path().join("t/tune.md")).unwrap();
     if let Some(l) = md.lines().find(|l| l.contains("trials in all")) {
@@ -78,7 +78,7 @@ fn bench(c: &mut Criterion) {
         unreachable!()
     };
     g.bench_function("optimise_20_hp_values", |b| {
-        b.iter(|| cosmosim::commands::optimise(&o, true).unwrap())
+        b.iter(|| cosmosim::commands::optimise(&o, true, cosmosim::lang::Lang::En).unwrap())
     });
     let md = std::fs::read_to_string(dir.path().join("t/optimise.md")).unwrap();
     if let Some(l) = md.lines().find(|l| l.contains("trials spent")) {

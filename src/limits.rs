@@ -3,6 +3,7 @@
 //! message instead of running for hours or running out of memory.
 
 use crate::error::UserError;
+use crate::lang::Lang;
 
 /// Trials of one table cell, grid point or scenario run (flags and `[run] trials`).
 /// The share of unfinished trials (round cap) above which runs warn, unless a file's
@@ -41,9 +42,10 @@ pub const MAX_HEADLINES: usize = 32;
 pub const MAX_SEED: u64 = u64::MAX;
 
 /// Checks a trial count from any source (`what` names the flag or key).
-pub fn check_trials(what: &str, trials: u64) -> Result<u64, UserError> {
+pub fn check_trials(what: &str, trials: u64, lang: Lang) -> Result<u64, UserError> {
     if trials == 0 || trials > MAX_TRIALS {
         return Err(UserError::new(crate::tr!(
+            lang,
             "cli.trials_out_of_range",
             what = what,
             trials = trials,
@@ -140,7 +142,7 @@ pub fn clip(s: &str) -> String {
 
 /// A message with every quoted part (between `"` or backticks) longer than 40
 /// characters clipped, so an error never echoes a pasted blob back in full.
-pub fn clip_quoted(msg: &str) -> String {
+pub fn clip_quoted(msg: &str, lang: Lang) -> String {
     let mut out = String::with_capacity(msg.len().min(4096));
     let mut rest = msg;
     while let Some(start) = rest.find(['"', '`']) {
@@ -148,7 +150,7 @@ pub fn clip_quoted(msg: &str) -> String {
         out.push_str(&rest[..=start]);
         let after = &rest[start + 1..];
         // The key path a message names (`key `a.b.c``) is not a bad value: kept whole.
-        let is_key = out.ends_with("key `") || out.ends_with(crate::tr!("error.key_quote"));
+        let is_key = out.ends_with("key `") || out.ends_with(crate::tr!(lang, "error.key_quote"));
         match after.find(quote) {
             Some(end) if is_key => {
                 out.push_str(&after[..end]);
@@ -189,12 +191,12 @@ mod tests {
 
     #[test]
     fn caps_are_checked_with_the_range_in_the_message() {
-        assert!(check_trials("--trials", 0)
+        assert!(check_trials("--trials", 0, Lang::En)
             .unwrap_err()
             .0
             .contains("1..1000000000000"));
-        assert!(check_trials("run.trials", MAX_TRIALS + 1).is_err());
-        assert_eq!(check_trials("x", 5).unwrap(), 5);
+        assert!(check_trials("run.trials", MAX_TRIALS + 1, Lang::En).is_err());
+        assert_eq!(check_trials("x", 5, Lang::En).unwrap(), 5);
         assert!(check_threads(100_000).unwrap_err().0.contains("0..1024"));
         assert_eq!(check_threads(0).unwrap(), 0);
         assert!(parse_bounded("99999999999999", 0, MAX_BURN_IN)
@@ -205,19 +207,23 @@ mod tests {
     #[test]
     fn quoted_parts_of_messages_are_clipped() {
         let long = "y".repeat(300);
-        let m = clip_quoted(&format!(
-            "f.toml:1:1: invalid type: string \"{long}\", expected i64"
-        ));
+        let m = clip_quoted(
+            &format!("f.toml:1:1: invalid type: string \"{long}\", expected i64"),
+            Lang::En,
+        );
         assert!(m.len() < 120, "{m}");
         assert!(m.ends_with("expected i64"), "{m}");
-        let m = clip_quoted(&format!("unknown variant `{long}`, expected `a` or `b`"));
+        let m = clip_quoted(
+            &format!("unknown variant `{long}`, expected `a` or `b`"),
+            Lang::En,
+        );
         assert!(
             m.contains("`a` or `b`") && m.contains("300 characters"),
             "{m}"
         );
-        assert_eq!(clip_quoted("plain `ok` text"), "plain `ok` text");
+        assert_eq!(clip_quoted("plain `ok` text", Lang::En), "plain `ok` text");
         let key = "combatants.hero.policy.aura_min_threshold_long";
-        assert!(clip_quoted(&format!("f:1:1: key `{key}`: bad")).contains(key));
+        assert!(clip_quoted(&format!("f:1:1: key `{key}`: bad"), Lang::En).contains(key));
     }
 
     #[test]

@@ -6,11 +6,13 @@ use clap::Parser;
 use cosmosim::cli::Cli;
 use cosmosim::commands::{self, signals::Interrupted};
 use cosmosim::error::UserError;
+use cosmosim::lang::Lang;
 
 fn main() -> ExitCode {
     // `--lang fr` speaks before the command line is parsed, so the flags' own value
     // checks (`--trials 0`) answer in French too; clap's built-in messages stay English.
-    if let Some(l) = commands::language::from_argv(std::env::args_os().skip(1)) {
+    let argv_lang = commands::language::from_argv(std::env::args_os().skip(1));
+    if let Some(l) = argv_lang {
         cosmosim::lang::set(l);
     }
     // polars keeps a thread pool of its own, sized once from POLARS_MAX_THREADS (else one
@@ -20,18 +22,22 @@ fn main() -> ExitCode {
     std::env::set_var("POLARS_MAX_THREADS", "1");
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => bad_flag(e),
+        Err(e) => bad_flag(e, argv_lang.unwrap_or(Lang::En)),
     };
-    let result = commands::dispatch(&cli);
+    let chosen = commands::language::choose(&cli);
+    let lang = chosen
+        .as_ref()
+        .map_or(argv_lang.unwrap_or(Lang::En), |l| *l);
+    let result = chosen.and_then(|l| commands::dispatch(&cli, l));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             // A closed stderr must not turn an error into a panic.
-            let text = cosmosim::limits::clip_quoted(&format!("{e:#}"));
+            let text = cosmosim::limits::clip_quoted(&format!("{e:#}"), lang);
             let _ = writeln!(
                 std::io::stderr(),
                 "{}",
-                cosmosim::tr!("error.prefix", message = text)
+                cosmosim::tr!(lang, "error.prefix", message = text)
             );
             if let Some(i) = e.downcast_ref::<Interrupted>() {
                 ExitCode::from(i.exit_code())
@@ -48,11 +54,9 @@ fn main() -> ExitCode {
 /// clap's refusal of the command line. A flag value our own parser refused is framed in
 /// the language (the reason is already in it); clap's other messages stay as clap writes
 /// them.
-fn bad_flag(e: clap::Error) -> ! {
+fn bad_flag(e: clap::Error, lang: Lang) -> ! {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
-    if e.kind() == ErrorKind::ValueValidation
-        && cosmosim::lang::current() != cosmosim::lang::Lang::En
-    {
+    if e.kind() == ErrorKind::ValueValidation && lang != Lang::En {
         let text = |k| match e.get(k) {
             Some(ContextValue::String(s)) => Some(s.clone()),
             _ => None,
@@ -67,8 +71,10 @@ fn bad_flag(e: clap::Error) -> ! {
                 std::io::stderr(),
                 "{}",
                 cosmosim::tr!(
+                    lang,
                     "error.prefix",
                     message = cosmosim::tr!(
+                        lang,
                         "cli.invalid_value",
                         value = cosmosim::limits::clip(&value),
                         arg = arg,

@@ -198,7 +198,7 @@ fn an_empty_list_is_the_empty_set() {
     let file = ScenarioFile::from_text("t.toml", &text);
     let (raw, _) = load(&file).unwrap();
     let o = file.rule_options(&raw.rules).unwrap();
-    let none = RuleOptions::from_pairs(&["apocalypse_on=none"]).unwrap();
+    let none = RuleOptions::from_pairs(&["apocalypse_on=none"], cosmosim::lang::Lang::En).unwrap();
     assert_eq!(o.get("apocalypse_on"), "none");
     assert_eq!(
         CombatRules::from_options(&o),
@@ -327,7 +327,9 @@ mod nephilim {
 
     fn run(t: &str, opts: &[&str], n: u64) -> DuelAcc {
         let (_, model) = load(&ScenarioFile::from_text("d.toml", t)).unwrap();
-        let rules = NephilimRules::from_options(&RuleOptions::from_pairs(opts).unwrap());
+        let rules = NephilimRules::from_options(
+            &RuleOptions::from_pairs(opts, cosmosim::lang::Lang::En).unwrap(),
+        );
         let actions = [model.fighters[0].actions, model.fighters[1].actions];
         Engine::new(3, 2).unwrap().run(
             &DuelSim::new(model, &rules, actions),
@@ -600,7 +602,11 @@ fn sword_and_blessure_grave_order_is_an_option() {
          [[group]]\nname = \"B\"\nside = \"b\"\nrapidite = 3\nattack = 5\nreaction = 4\nweapon = \"epee\"\ntrinite = true\n";
     let m = load(&ScenarioFile::from_text("s.toml", text)).unwrap();
     for (opt, dmg) in [("sword_first", 9), ("prime_first", 10)] {
-        let o = RuleOptions::from_pairs(&[format!("trinites_sword_order={opt}")]).unwrap();
+        let o = RuleOptions::from_pairs(
+            &[format!("trinites_sword_order={opt}")],
+            cosmosim::lang::Lang::En,
+        )
+        .unwrap();
         let e = exchange(&m, 0, 1, &TrinitesRules::from_options(&o)).unwrap();
         assert_eq!(e.damage_per_hit, dmg, "{opt}");
     }

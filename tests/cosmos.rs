@@ -95,7 +95,7 @@ fn crit_failure_band_shift() {
 #[test]
 fn super_crit_on_score_option() {
     // super_crit_roll = score: at karma 0 nothing changes; at +5 the 42 is read after the d10.
-    let o = RuleOptions::from_pairs(&["super_crit_roll=score"]).unwrap();
+    let o = RuleOptions::from_pairs(&["super_crit_roll=score"], cosmosim::lang::Lang::En).unwrap();
     let r = TestRules::from_options(&o);
     assert_cell(
         exact_cell(50.0, 0, &r),

@@ -1018,7 +1018,7 @@ fn party_against_chains(options: &[&str], max: i32) {
         ]
     );
     let chains: Vec<Vec<(f64, f64)>> = starts.iter().map(|&s| party_chain(s, 6, max)).collect();
-    let o = cosmosim::rules::RuleOptions::from_pairs(options).unwrap();
+    let o = cosmosim::rules::RuleOptions::from_pairs(options, cosmosim::lang::Lang::En).unwrap();
     let (rules, growth) = (TestRules::from_options(&o), GrowthRules::from_options(&o));
     let sim = PartySim::with_growth(m, &rules, &growth).unwrap();
     let n = 40_000u64;

@@ -14,7 +14,7 @@ fn close(a: f64, b: f64) -> bool {
 }
 
 fn rules(pairs: &[&str]) -> NephilimRules {
-    NephilimRules::from_options(&RuleOptions::from_pairs(pairs).unwrap())
+    NephilimRules::from_options(&RuleOptions::from_pairs(pairs, cosmosim::lang::Lang::En).unwrap())
 }
 
 fn cosmosim() -> Command {
@@ -185,7 +185,8 @@ fn agrees(hits: u64, n: u64, p: f64) -> bool {
 fn test_table_exact_vs_monte_carlo() {
     let n = 200_000;
     for die in ["nephilim", "d6", "d4"] {
-        let opts = RuleOptions::from_pairs(&[format!("die={die}")]).unwrap();
+        let opts =
+            RuleOptions::from_pairs(&[format!("die={die}")], cosmosim::lang::Lang::En).unwrap();
         let r = NephilimRules::from_options(&opts);
         let ctx = Context::new(7, 2, opts, true).unwrap();
         let margins: Vec<i64> = (-7..=7).collect();
@@ -205,7 +206,9 @@ fn test_table_exact_vs_monte_carlo() {
 fn initiative_exact_vs_monte_carlo() {
     let n = 200_000;
     for seg in ["five", "six"] {
-        let opts = RuleOptions::from_pairs(&[format!("init_segment={seg}")]).unwrap();
+        let opts =
+            RuleOptions::from_pairs(&[format!("init_segment={seg}")], cosmosim::lang::Lang::En)
+                .unwrap();
         let r = NephilimRules::from_options(&opts);
         let ctx = Context::new(11, 2, opts, true).unwrap();
         let diffs: Vec<i64> = (-3..=14).collect();

@@ -59,7 +59,9 @@ fn text(a: &str, b: &str, duel: &str) -> String {
 
 fn run(t: &str, opts: &[&str], n: u64) -> cosmosim::systems::nephilim::duel::DuelAcc {
     let (_, model) = load(&ScenarioFile::from_text("d.toml", t)).unwrap();
-    let rules = NephilimRules::from_options(&RuleOptions::from_pairs(opts).unwrap());
+    let rules = NephilimRules::from_options(
+        &RuleOptions::from_pairs(opts, cosmosim::lang::Lang::En).unwrap(),
+    );
     let actions = [model.fighters[0].actions, model.fighters[1].actions];
     Engine::new(3, 2).unwrap().run(
         &DuelSim::new(model, &rules, actions),
@@ -87,7 +89,9 @@ fn round1_earlier_segment_matches_exact_n_init_under_both_readings() {
     };
     for v in values {
         let opt = format!("init_segment={v}");
-        let rules = NephilimRules::from_options(&RuleOptions::from_pairs(&[opt.as_str()]).unwrap());
+        let rules = NephilimRules::from_options(
+            &RuleOptions::from_pairs(&[opt.as_str()], cosmosim::lang::Lang::En).unwrap(),
+        );
         let n = 200_000;
         let acc = run(&text("", "", "max_rounds = 1"), &[opt.as_str()], n);
         let want = p_earlier_segment(3, &rules);

@@ -309,7 +309,7 @@ fn out_of_range_posture_parameters_are_refused_with_the_range() {
 /// rewrites it.
 #[test]
 fn docs_parameters_page_is_generated_from_the_registry() {
-    let page = cosmosim::rules::page::parameters_page();
+    let page = cosmosim::rules::page::parameters_page(cosmosim::lang::Lang::En);
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/parameters.md");
     if std::env::var_os("COSMOSIM_BLESS").is_some() {
         std::fs::write(path, &page).unwrap();

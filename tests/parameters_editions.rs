@@ -18,7 +18,7 @@ const EDITIONS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/variants/cosmos-edi
 #[test]
 fn the_previous_edition_expands_to_its_parameters_and_explicit_values_win() {
     let cur = RuleOptions::default();
-    let prev = RuleOptions::from_pairs(&["edition=previous"]).unwrap();
+    let prev = RuleOptions::from_pairs(&["edition=previous"], cosmosim::lang::Lang::En).unwrap();
     assert_eq!(cur.get("fatigue_extreme_malus"), "30");
     assert_eq!(prev.get("fatigue_extreme_malus"), "0");
     assert_eq!(prev.get("fatigue_crit_failure_extra"), "0");
@@ -26,10 +26,14 @@ fn the_previous_edition_expands_to_its_parameters_and_explicit_values_win() {
     // What both editions share keeps the book's value.
     assert_eq!(prev.get("crit_failure_from"), "91");
     assert_eq!(prev.get("posture_turns"), "3");
-    let mixed = RuleOptions::from_pairs(&["edition=previous", "fatigue_extreme_malus=20"]).unwrap();
+    let mixed = RuleOptions::from_pairs(
+        &["edition=previous", "fatigue_extreme_malus=20"],
+        cosmosim::lang::Lang::En,
+    )
+    .unwrap();
     assert_eq!(mixed.get("fatigue_extreme_malus"), "20");
     assert_eq!(mixed.get("fatigue_light_malus"), "0");
-    let e = RuleOptions::from_pairs(&["edition=older"]).unwrap_err();
+    let e = RuleOptions::from_pairs(&["edition=older"], cosmosim::lang::Lang::En).unwrap_err();
     assert!(e.0.contains("current | previous"), "{e}");
 }
 

@@ -140,8 +140,9 @@ fn endurance_parameters_at_their_book_values_give_todays_bytes() {
 #[test]
 fn exhaustion_moves_the_exact_reference_table() {
     let book = TestRules::default();
-    let at9 =
-        TestRules::from_options(&RuleOptions::from_pairs(&["fatigue_exhausted_at=9"]).unwrap());
+    let at9 = TestRules::from_options(
+        &RuleOptions::from_pairs(&["fatigue_exhausted_at=9"], cosmosim::lang::Lang::En).unwrap(),
+    );
     assert_eq!(at9.fatigue.exhausted, 9);
     assert_eq!(at9.fatigue.state(9), FatigueState::Exhausted);
     assert_eq!(at9.fatigue.state(8), FatigueState::Extreme);
@@ -322,7 +323,7 @@ fn an_expedition_reads_the_endurance_parameters_by_hand() {
     // the fight (5/100 + 0: its end gain is 0 too), no psychic FM.
     assert_eq!(worst("prev", &["edition=previous"], 1), (0.0, 0.0));
     assert_eq!(
-        RuleOptions::from_pairs(&["edition=previous"])
+        RuleOptions::from_pairs(&["edition=previous"], cosmosim::lang::Lang::En)
             .unwrap()
             .get("fatigue_daily_gain"),
         "0"

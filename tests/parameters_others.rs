@@ -256,7 +256,11 @@ fn trinites_free_action_malus_exact_matches_monte_carlo_off_book() {
     let m = load(&ScenarioFile::from_text("s.toml", text)).unwrap();
     let rules = |v: &str| {
         TrinitesRules::from_options(
-            &RuleOptions::from_pairs(&[format!("trinites_free_action_malus={v}")]).unwrap(),
+            &RuleOptions::from_pairs(
+                &[format!("trinites_free_action_malus={v}")],
+                cosmosim::lang::Lang::En,
+            )
+            .unwrap(),
         )
     };
     let (r0, r3, r6) = (rules("0"), rules("3"), rules("6"));

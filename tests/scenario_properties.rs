@@ -233,7 +233,7 @@ fn generated_scenarios_never_panic_and_check_agrees_with_run() {
         std::fs::write(&file, &text).unwrap();
         let what = format!("{} with {edits:?}", path.display());
         let outcome = catch_unwind(AssertUnwindSafe(|| {
-            let checked = check(&file, true);
+            let checked = check(&file, true, cosmosim::lang::Lang::En);
             let ran = run_scenario(&file, &overrides);
             (checked, ran)
         }));
@@ -251,8 +251,12 @@ fn generated_scenarios_never_panic_and_check_agrees_with_run() {
                     "{}: a control character in summary.md",
                     what
                 );
-                let page = cosmosim::report::to_html(&result.summary, dir.path())
-                    .unwrap_or_else(|e| panic!("{what}: summary.md does not render: {e:#}"));
+                let page = cosmosim::report::to_html(
+                    &result.summary,
+                    dir.path(),
+                    cosmosim::lang::Lang::En,
+                )
+                .unwrap_or_else(|e| panic!("{what}: summary.md does not render: {e:#}"));
                 let body = page
                     .split("<main>")
                     .nth(1)

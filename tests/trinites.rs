@@ -92,7 +92,11 @@ fn test_table_exact_matches_monte_carlo() {
     let n = 200_000;
     for keep in ["highest", "deva_if_success"] {
         let rules = TrinitesRules::from_options(
-            &RuleOptions::from_pairs(&[format!("trinites_dual_keep={keep}")]).unwrap(),
+            &RuleOptions::from_pairs(
+                &[format!("trinites_dual_keep={keep}")],
+                cosmosim::lang::Lang::En,
+            )
+            .unwrap(),
         );
         for m in [-12, -3, 0, 5, 11] {
             for dual in [false, true] {

@@ -31,7 +31,7 @@ fn unanswered(a: i64) -> f64 {
 
 fn rules(opts: &[&str]) -> TrinitesRules {
     let pairs: Vec<String> = opts.iter().map(|s| s.to_string()).collect();
-    TrinitesRules::from_options(&RuleOptions::from_pairs(&pairs).unwrap())
+    TrinitesRules::from_options(&RuleOptions::from_pairs(&pairs, cosmosim::lang::Lang::En).unwrap())
 }
 
 fn run(text: &str, opts: &[&str], seed: u64, n: u64) -> SkirmishAcc {

@@ -711,6 +711,9 @@ fn a_variants_file_asking_for_hours_of_work_is_refused_before_running() {
         let file =
             cosmosim::balance::variants::VariantsFile::read(&project().join("variants").join(f));
         let file = file.unwrap_or_else(|e| panic!("{f}: {e}"));
-        assert!(file.check_work(false).is_ok(), "{f}");
+        assert!(
+            file.check_work(false, cosmosim::lang::Lang::En).is_ok(),
+            "{f}"
+        );
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod shard;
 
+use crate::lang::Lang;
 use std::path::PathBuf;
 
 use clap::Args;
@@ -36,11 +37,12 @@ impl RunArgs {
         &self,
         quiet: bool,
         mode: Option<&'static crate::engine::shard::Mode>,
+        lang: Lang,
     ) -> anyhow::Result<crate::context::Context> {
         let mut ctx = crate::context::Context::new(
             self.seed,
             self.threads,
-            crate::rules::RuleOptions::from_pairs(&self.options)?,
+            crate::rules::RuleOptions::from_pairs(&self.options, lang)?,
             quiet,
         )?;
         ctx.engine = ctx.engine.in_mode(mode);

@@ -4,6 +4,7 @@
 
 use crate::engine::shard::{ShardId, MAX_SHARDS};
 use crate::error::UserError;
+use crate::lang::Lang;
 
 /// Where `--shard auto/N` reads the shard's index, first found wins, with its base.
 /// `SLURM_ARRAY_TASK_ID` counts from `SLURM_ARRAY_TASK_MIN` (any `--array=a-b` works).
@@ -38,7 +39,11 @@ pub fn parse_shard(s: &str) -> Result<ShardArg, String> {
 
 impl ShardArg {
     /// The shard this process runs; `auto` reads [`AUTO_VARIABLES`] from `env`.
-    pub fn resolve(self, env: impl Fn(&str) -> Option<String>) -> Result<ShardId, UserError> {
+    pub fn resolve(
+        self,
+        env: impl Fn(&str) -> Option<String>,
+        lang: Lang,
+    ) -> Result<ShardId, UserError> {
         let count = match self {
             ShardArg::Fixed(id) => return Ok(id),
             ShardArg::Auto { count } => count,
@@ -54,13 +59,13 @@ impl ShardArg {
             let raw: u64 = v
                 .trim()
                 .parse()
-                .map_err(|_| bad(crate::tr!("shard.auto.not_whole_number")))?;
+                .map_err(|_| bad(crate::tr!(lang, "shard.auto.not_whole_number")))?;
             let min = match *var {
                 "SLURM_ARRAY_TASK_ID" => match env("SLURM_ARRAY_TASK_MIN") {
                     Some(m) => m
                         .trim()
                         .parse::<u64>()
-                        .map_err(|_| bad(crate::tr!("shard.auto.min_not_whole_number")))?,
+                        .map_err(|_| bad(crate::tr!(lang, "shard.auto.min_not_whole_number")))?,
                     None => 0,
                 },
                 _ => *base,
@@ -73,6 +78,7 @@ impl ShardArg {
             if let Some(t) = total {
                 if t.trim() != count.to_string() {
                     return Err(bad(&crate::tr!(
+                        lang,
                         "shard.auto.task_count",
                         tasks = crate::limits::clip(&t),
                         count = count
@@ -85,6 +91,7 @@ impl ShardArg {
                 .filter(|i| (1..=count).contains(i))
                 .ok_or_else(|| {
                     bad(&crate::tr!(
+                        lang,
                         "shard.auto.outside",
                         shard = raw as i128 - min as i128 + 1,
                         min = min,
@@ -95,6 +102,7 @@ impl ShardArg {
         }
         let names: Vec<&str> = AUTO_VARIABLES.iter().map(|(v, _)| *v).collect();
         Err(UserError::new(crate::tr!(
+            lang,
             "shard.auto.none_set",
             count = count,
             names = names.join(", ")

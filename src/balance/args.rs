@@ -1,6 +1,7 @@
 //! Command-line arguments of `expect` and `compare` (declared here so the command
 //! enum only registers them).
 
+use crate::lang::Lang;
 use std::path::PathBuf;
 
 use clap::Args;
@@ -207,9 +208,9 @@ pub struct PointRuns {
 
 impl PointRuns {
     /// Refuses a thread count past the limit or a malformed rule option before any run.
-    pub fn check(&self) -> anyhow::Result<()> {
+    pub fn check(&self, lang: Lang) -> anyhow::Result<()> {
         crate::limits::check_threads(self.threads)?;
-        crate::rules::RuleOptions::from_pairs(&self.options)?;
+        crate::rules::RuleOptions::from_pairs(&self.options, lang)?;
         Ok(())
     }
 }

@@ -7,6 +7,7 @@
 //! leading columns that tells the rows apart; a Monte Carlo figure `x` has its 95% interval
 //! in `x_lo`/`x_hi` (or, for `p_x`, `x_lo`/`x_hi`; for `x_mc`, `x_lo`/`x_hi`).
 
+use crate::lang::Lang;
 use polars::prelude::{AnyValue, DataFrame, DataType};
 
 use crate::report::Output;
@@ -211,37 +212,38 @@ pub fn roles(output: &Output) -> Vec<(String, Role)> {
 
 /// A plain-words reading of a column name (`p_x` = probability of x, `x_lo` = lower end
 /// of x's 95% interval...).
-pub fn meaning(column: &str) -> String {
+pub fn meaning(column: &str, lang: Lang) -> String {
     let words = |s: &str| s.replace('_', " ");
     if let Some(s) = column.strip_suffix("_lo") {
-        return crate::tr!("figures.lower_end", what = words(s));
+        return crate::tr!(lang, "figures.lower_end", what = words(s));
     }
     if let Some(s) = column.strip_suffix("_hi") {
-        return crate::tr!("figures.upper_end", what = words(s));
+        return crate::tr!(lang, "figures.upper_end", what = words(s));
     }
     if column == "trials" {
-        return crate::tr!("figures.trials").into();
+        return crate::tr!(lang, "figures.trials").into();
     }
     if let Some(s) = column.strip_prefix("p_") {
-        return crate::tr!("figures.probability", what = words(s));
+        return crate::tr!(lang, "figures.probability", what = words(s));
     }
     if let Some(s) = column.strip_prefix("mean_") {
-        return crate::tr!("figures.mean", what = words(s));
+        return crate::tr!(lang, "figures.mean", what = words(s));
     }
     if column.len() == 3
         && column.starts_with('p')
         && column[1..].chars().all(|c| c.is_ascii_digit())
     {
         return crate::tr!(
+            lang,
             "figures.percentile",
             n = column[1..].trim_start_matches('0')
         );
     }
     if let Some((a, b)) = column.split_once("_per_") {
-        return crate::tr!("figures.per", what = words(a), per = words(b));
+        return crate::tr!(lang, "figures.per", what = words(a), per = words(b));
     }
     if let Some(s) = column.strip_prefix("share") {
-        return crate::tr!("figures.share", rest = words(s));
+        return crate::tr!(lang, "figures.share", rest = words(s));
     }
     words(column)
 }
@@ -275,7 +277,7 @@ pub fn decidable_names(outputs: &[Output]) -> Vec<String> {
 
 /// `; closest: `a`, `b`` for a mistyped figure name (up to five decidable names, those
 /// containing the typed text first, then by Jaro-Winkler similarity), or nothing.
-fn closest(outputs: &[Output], figure: &str) -> String {
+fn closest(outputs: &[Output], figure: &str, lang: Lang) -> String {
     let typed = figure.trim().to_lowercase();
     let column = typed.rsplit('.').next().unwrap_or(&typed).to_string();
     let mut scored: Vec<(f64, String)> = decidable_names(outputs)
@@ -296,43 +298,46 @@ fn closest(outputs: &[Output], figure: &str) -> String {
     if names.is_empty() {
         String::new()
     } else {
-        crate::tr!("safety.work.closest", names = list(&names))
+        crate::tr!(lang, "safety.work.closest", names = list(&names))
     }
 }
 
 /// Finds `<output>.<column>` (or `<column>` for a one-output result). The error names the
 /// closest decidable figures and lists the names that exist.
-pub fn find<'a>(outputs: &'a [Output], figure: &str) -> Result<FigureRef<'a>, String> {
+pub fn find<'a>(outputs: &'a [Output], figure: &str, lang: Lang) -> Result<FigureRef<'a>, String> {
     let names: Vec<String> = outputs.iter().map(|o| o.name.clone()).collect();
     let (output, column) = match figure.split_once('.') {
         Some((o, c)) => {
             let out = outputs.iter().find(|x| x.name == o).ok_or_else(|| {
                 crate::tr!(
+                    lang,
                     "safety.work.unknown_output",
                     output = o,
                     outputs = list(&names)
-                ) + &closest(outputs, figure)
+                ) + &closest(outputs, figure, lang)
             })?;
             (out, c)
         }
         None if outputs.len() == 1 => (&outputs[0], figure),
         None => {
             return Err(crate::tr!(
+                lang,
                 "safety.work.which_output",
                 figure = figure,
                 outputs = list(&names)
-            ) + &closest(outputs, figure))
+            ) + &closest(outputs, figure, lang))
         }
     };
     let roles = roles(output);
     let Some((_, role)) = roles.iter().find(|(n, _)| n == column) else {
         let cols: Vec<String> = roles.iter().map(|(n, _)| n.clone()).collect();
         return Err(crate::tr!(
+            lang,
             "safety.work.no_column",
             output = output.name,
             column = column,
             columns = list(&cols)
-        ) + &closest(outputs, figure));
+        ) + &closest(outputs, figure, lang));
     };
     Ok(FigureRef {
         output,
@@ -350,8 +355,9 @@ pub fn resolve<'a>(
     outputs: &'a [Output],
     figure: &str,
     wanted: &[(String, Cell)],
+    lang: Lang,
 ) -> Result<(FigureRef<'a>, Vec<(String, Cell)>), String> {
-    let exact = find(outputs, figure);
+    let exact = find(outputs, figure, lang);
     if exact.is_ok() || figure.contains('.') {
         return exact.map(|f| (f, wanted.to_vec()));
     }
@@ -398,11 +404,11 @@ pub fn resolve<'a>(
 /// that can; `None` for an exact figure or an estimate with its interval. `expect`,
 /// `tune` and `optimise` share this refusal: a Monte Carlo number without an interval
 /// read as exact would give a confident answer built on noise.
-pub fn undecidable(f: &FigureRef, figure: &str) -> Option<(String, String)> {
+pub fn undecidable(f: &FigureRef, figure: &str, lang: Lang) -> Option<(String, String)> {
     let reason = match f.role {
         Role::Exact | Role::Estimate { .. } => return None,
-        Role::Unsupported => crate::tr!("safety.work.no_interval", figure = figure),
-        _ => crate::tr!("safety.work.not_a_figure", figure = figure),
+        Role::Unsupported => crate::tr!(lang, "safety.work.no_interval", figure = figure),
+        _ => crate::tr!(lang, "safety.work.not_a_figure", figure = figure),
     };
     let checkable: Vec<String> = roles(f.output)
         .into_iter()
@@ -414,13 +420,14 @@ pub fn undecidable(f: &FigureRef, figure: &str) -> Option<(String, String)> {
 
 /// The one row whose cells match every `where` pair. The error names the key columns and
 /// how many rows matched.
-pub fn select_row(output: &Output, wanted: &[(String, Cell)]) -> Result<usize, String> {
+pub fn select_row(output: &Output, wanted: &[(String, Cell)], lang: Lang) -> Result<usize, String> {
     let frame = &output.frame;
     let names = column_names(frame);
     let keys = key_columns(frame);
     for (k, _) in wanted {
         if !names.contains(k) {
             return Err(crate::tr!(
+                lang,
                 "safety.work.where_not_column",
                 key = k,
                 output = output.name,
@@ -435,17 +442,19 @@ pub fn select_row(output: &Output, wanted: &[(String, Cell)]) -> Result<usize, S
     match rows.as_slice() {
         [r] => Ok(*r),
         [] => Err(crate::tr!(
+            lang,
             "safety.work.no_row",
             output = output.name,
             wanted = where_text(wanted),
             keys = list(&keys)
-        ) + &rows_text(output, &keys)),
+        ) + &rows_text(output, &keys, lang)),
         many => Err(crate::tr!(
+            lang,
             "safety.work.many_rows",
             count = many.len(),
             output = output.name,
             wanted = if wanted.is_empty() {
-                crate::tr!("safety.work.no_where").to_string()
+                crate::tr!(lang, "safety.work.no_where").to_string()
             } else {
                 where_text(wanted)
             },
@@ -455,7 +464,7 @@ pub fn select_row(output: &Output, wanted: &[(String, Cell)]) -> Result<usize, S
 }
 
 /// `; its rows: a = 1, b = "x"; ...` (up to twelve rows), for a `where` that matched none.
-fn rows_text(output: &Output, keys: &[String]) -> String {
+fn rows_text(output: &Output, keys: &[String], lang: Lang) -> String {
     let frame = &output.frame;
     let n = frame.height();
     let rows: Vec<String> = (0..n.min(12))
@@ -470,7 +479,7 @@ fn rows_text(output: &Output, keys: &[String]) -> String {
         return String::new();
     }
     let more = if n > 12 { "; ..." } else { "" };
-    crate::tr!("safety.work.rows", rows = rows.join("; ")) + more
+    crate::tr!(lang, "safety.work.rows", rows = rows.join("; ")) + more
 }
 
 pub fn where_text(wanted: &[(String, Cell)]) -> String {
@@ -494,11 +503,12 @@ pub struct FigureValue {
 
 /// Reads the figure at `row`; an empty cell (0 events out of 0) or a non-number is an
 /// error.
-pub fn value_at(f: &FigureRef, row: usize) -> Result<FigureValue, String> {
+pub fn value_at(f: &FigureRef, row: usize, lang: Lang) -> Result<FigureValue, String> {
     let frame = &f.output.frame;
     let num = |c: &str| cell(frame, c, row).as_f64();
     let value = num(&f.column).ok_or_else(|| {
         crate::tr!(
+            lang,
             "safety.work.empty_cell",
             output = f.output.name,
             column = f.column
@@ -532,7 +542,7 @@ pub fn value_at(f: &FigureRef, row: usize) -> Result<FigureValue, String> {
 }
 
 /// The listing `cosmosim figures` prints for a set of outputs.
-pub fn describe(outputs: &[Output]) -> String {
+pub fn describe(outputs: &[Output], lang: Lang) -> String {
     let mut s = String::new();
     let single = outputs.len() == 1;
     for o in outputs {
@@ -542,11 +552,12 @@ pub fn describe(outputs: &[Output]) -> String {
             s += &format!("  {}\n", o.question);
         }
         s += &crate::tr!(
+            lang,
             "figures.method",
             method = o.provenance.method,
             rows = o.frame.height(),
             keys = if keys.is_empty() {
-                crate::tr!("figures.no_keys").to_string()
+                crate::tr!(lang, "figures.no_keys").to_string()
             } else {
                 keys.join(", ")
             }
@@ -558,12 +569,13 @@ pub fn describe(outputs: &[Output]) -> String {
                 .map(|k| (k.clone(), cell(&o.frame, k, 0)))
                 .collect();
             s += &crate::tr!(
+                lang,
                 "figures.example",
                 example = format!("{{ {} }}", where_text(&ex))
             );
             s.push('\n');
         }
-        s += crate::tr!("figures.columns");
+        s += crate::tr!(lang, "figures.columns");
         s.push('\n');
         for (name, role) in roles(o) {
             let figure = if single {
@@ -572,14 +584,16 @@ pub fn describe(outputs: &[Output]) -> String {
                 format!("{}.{name}", o.name)
             };
             let how = match &role {
-                Role::Key => crate::tr!("figures.role_key").to_string(),
-                Role::Exact => crate::tr!("figures.role_exact").to_string(),
-                Role::Estimate { lo, hi } => crate::tr!("figures.role_estimate", lo = lo, hi = hi),
-                Role::Bound => crate::tr!("figures.role_bound").to_string(),
-                Role::Unsupported => crate::tr!("figures.role_unsupported").to_string(),
-                Role::Text => crate::tr!("figures.role_text").to_string(),
+                Role::Key => crate::tr!(lang, "figures.role_key").to_string(),
+                Role::Exact => crate::tr!(lang, "figures.role_exact").to_string(),
+                Role::Estimate { lo, hi } => {
+                    crate::tr!(lang, "figures.role_estimate", lo = lo, hi = hi)
+                }
+                Role::Bound => crate::tr!(lang, "figures.role_bound").to_string(),
+                Role::Unsupported => crate::tr!(lang, "figures.role_unsupported").to_string(),
+                Role::Text => crate::tr!(lang, "figures.role_text").to_string(),
             };
-            s += &format!("    {figure:<44} {how:<40} {}\n", meaning(&name));
+            s += &format!("    {figure:<44} {how:<40} {}\n", meaning(&name, lang));
         }
         s += "\n";
     }
@@ -629,7 +643,7 @@ mod tests {
     #[test]
     fn lookup_and_row_selection() {
         let outs = vec![output(true)];
-        let f = find(&outs, "p_success").unwrap();
+        let f = find(&outs, "p_success", Lang::En).unwrap();
         assert!(matches!(f.role, Role::Estimate { .. }));
         let row = select_row(
             f.output,
@@ -637,22 +651,23 @@ mod tests {
                 ("threshold".into(), Cell::Int(60)),
                 ("karma".into(), Cell::Float(5.0)),
             ],
+            Lang::En,
         )
         .unwrap();
-        let v = value_at(&f, row).unwrap();
+        let v = value_at(&f, row, Lang::En).unwrap();
         assert_eq!(v.value, 0.5);
         assert_eq!(v.interval95, Some((0.49, 0.51)));
         assert_eq!(v.trials, Some(1000));
-        let e = find(&outs, "t.p_sucess").err().unwrap();
+        let e = find(&outs, "t.p_sucess", Lang::En).err().unwrap();
         assert!(
             e.contains("`p_success`") && e.contains("`success_lo`"),
             "{e}"
         );
-        let e = find(&outs, "x.p_success").err().unwrap();
+        let e = find(&outs, "x.p_success", Lang::En).err().unwrap();
         assert!(e.contains("`t`"), "{e}");
-        let e = select_row(f.output, &[("threshold".into(), Cell::Int(60))]).unwrap_err();
+        let e = select_row(f.output, &[("threshold".into(), Cell::Int(60))], Lang::En).unwrap_err();
         assert!(e.contains("2 rows") && e.contains("`karma`"), "{e}");
-        let e = select_row(f.output, &[("thresh".into(), Cell::Int(60))]).unwrap_err();
+        let e = select_row(f.output, &[("thresh".into(), Cell::Int(60))], Lang::En).unwrap_err();
         assert!(e.contains("`threshold`"), "{e}");
     }
 
@@ -662,9 +677,12 @@ mod tests {
         assert_eq!(r[2].1, Role::Exact);
         let r = roles(&output(true));
         assert_eq!(r[3].1, Role::Bound);
-        assert_eq!(meaning("p_crit_success"), "probability: crit success");
-        assert!(meaning("success_lo").starts_with("lower end"));
-        assert_eq!(meaning("p95"), "95th percentile");
-        assert!(describe(&[output(true)]).contains("key columns: threshold, karma"));
+        assert_eq!(
+            meaning("p_crit_success", Lang::En),
+            "probability: crit success"
+        );
+        assert!(meaning("success_lo", Lang::En).starts_with("lower end"));
+        assert_eq!(meaning("p95", Lang::En), "95th percentile");
+        assert!(describe(&[output(true)], Lang::En).contains("key columns: threshold, karma"));
     }
 }

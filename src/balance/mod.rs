@@ -3,6 +3,8 @@
 //! moved between two output folders (`compare`). The command layer computes the outputs
 //! and publishes the files; this module only reads outputs and writes text.
 
+use crate::lang::Lang;
+
 pub mod args;
 pub mod compare;
 pub mod expect;
@@ -15,8 +17,8 @@ pub mod variants;
 
 /// A number already written with a dot (`decide::num`, `{:.2e}`) in the language's decimal
 /// mark: pages only; CSV and JUnit files keep the dot.
-pub fn dec(s: &str) -> String {
-    match crate::lang::current() {
+pub fn dec(s: &str, lang: Lang) -> String {
+    match lang {
         crate::lang::Lang::En => s.to_string(),
         crate::lang::Lang::Fr => s.replace('.', ","),
     }

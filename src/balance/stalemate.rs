@@ -5,6 +5,7 @@
 //! `[run] stalemate_warning` (default 5%), `run`, `sweep`, `tune`, `optimise` and `expect`
 //! say so, with the share and its interval.
 
+use crate::lang::Lang;
 use crate::report::Output;
 
 use super::figures::{cell, roles, Cell, Role};
@@ -59,27 +60,28 @@ pub fn stalemates(outputs: &[Output]) -> Vec<Stalemate> {
 }
 
 /// The warnings for `outputs` at `threshold` (a share in 0..1), in the current language.
-pub fn warnings(outputs: &[Output], threshold: f64) -> Vec<String> {
+pub fn warnings(outputs: &[Output], threshold: f64, lang: Lang) -> Vec<String> {
     stalemates(outputs)
         .into_iter()
         .filter(|s| s.p > threshold)
-        .map(|s| warning(&s, threshold, None))
+        .map(|s| warning(&s, threshold, None, lang))
         .collect()
 }
 
 /// One warning; `at` names the grid point or tuned value it was seen at.
-pub fn warning(s: &Stalemate, threshold: f64, at: Option<&str>) -> String {
+pub fn warning(s: &Stalemate, threshold: f64, at: Option<&str>, lang: Lang) -> String {
     let text = crate::tr!(
+        lang,
         "stalemate.warning",
-        share = crate::lang::pct(s.p, 1),
-        lo = crate::lang::pct(s.lo, 1),
-        hi = crate::lang::pct(s.hi, 1),
+        share = lang.pct(s.p, 1),
+        lo = lang.pct(s.lo, 1),
+        hi = lang.pct(s.hi, 1),
         outcome = s.outcome,
         figure = s.figure,
-        threshold = crate::lang::pct(threshold, 0)
+        threshold = lang.pct(threshold, 0)
     );
     match at {
-        Some(at) => crate::tr!("stalemate.at", text = text, at = at),
+        Some(at) => crate::tr!(lang, "stalemate.at", text = text, at = at),
         None => text,
     }
 }
@@ -124,14 +126,14 @@ mod tests {
             ("combat-sides.share", "round_cap")
         );
         assert_eq!(s[0].p, 0.42);
-        let w = warnings(&[sides(0.42)], DEFAULT_WARNING);
+        let w = warnings(&[sides(0.42)], DEFAULT_WARNING, Lang::En);
         assert_eq!(w.len(), 1);
         assert!(
             w[0].contains("42.0%") && w[0].contains("round_cap"),
             "{}",
             w[0]
         );
-        assert!(warnings(&[sides(0.04)], DEFAULT_WARNING).is_empty());
-        assert_eq!(warnings(&[sides(0.04)], 0.01).len(), 1);
+        assert!(warnings(&[sides(0.04)], DEFAULT_WARNING, Lang::En).is_empty());
+        assert_eq!(warnings(&[sides(0.04)], 0.01, Lang::En).len(), 1);
     }
 }

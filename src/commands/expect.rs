@@ -1,3 +1,4 @@
+use crate::lang::Lang;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -24,6 +25,7 @@ pub(crate) struct Runner {
     pub threads: usize,
     pub global_options: Vec<String>,
     pub quiet: bool,
+    pub lang: Lang,
     /// A shard or a merge (`report --shard`, `merge`): every table and scenario run in it.
     pub mode: Option<&'static crate::engine::shard::Mode>,
     cache: HashMap<(Source, Vec<String>, Option<u64>, Option<u64>), Rc<Vec<Output>>>,
@@ -38,12 +40,14 @@ impl Runner {
         threads: usize,
         global_options: Vec<String>,
         quiet: bool,
+        lang: Lang,
     ) -> Runner {
         Runner {
             seed,
             threads,
             global_options,
             quiet,
+            lang,
             mode: None,
             cache: HashMap::new(),
             stalled: Vec::new(),
@@ -63,7 +67,7 @@ impl Compute for Runner {
         options: &[String],
         trials: Option<u64>,
     ) -> anyhow::Result<Rc<Vec<Output>>> {
-        self.compute(source, options, trials, self.seed)
+        self.compute(source, options, trials, self.seed, self.lang)
     }
 
     fn outputs_at_seeds(
@@ -89,7 +93,18 @@ impl Compute for Runner {
             use rayon::prelude::*;
             missing
                 .par_iter()
-                .map(|s| produce(source, &options, trials, Some(*s), threads, quiet, mode))
+                .map(|s| {
+                    produce(
+                        source,
+                        &options,
+                        trials,
+                        Some(*s),
+                        threads,
+                        quiet,
+                        mode,
+                        self.lang,
+                    )
+                })
                 .collect::<Vec<_>>()
         });
         for (s, outs) in missing.iter().zip(done) {
@@ -106,6 +121,7 @@ impl Runner {
         options: &[String],
         trials: Option<u64>,
         seed: Option<u64>,
+        lang: Lang,
     ) -> anyhow::Result<Rc<Vec<Output>>> {
         let options = expect::merged_options(&self.global_options, options);
         let key = (source.clone(), options.clone(), trials, seed);
@@ -121,6 +137,7 @@ impl Runner {
             self.threads,
             self.quiet,
             self.mode,
+            lang,
         )?;
         for w in stalled {
             if !self.stalled.contains(&w) {
@@ -134,6 +151,7 @@ impl Runner {
 }
 
 /// A source's outputs, and the stalemate warnings of a scenario (each names its file).
+#[allow(clippy::too_many_arguments)]
 fn produce(
     source: &Source,
     options: &[String],
@@ -142,6 +160,7 @@ fn produce(
     threads: usize,
     quiet: bool,
     mode: Option<&'static crate::engine::shard::Mode>,
+    lang: Lang,
 ) -> anyhow::Result<(Vec<Output>, Vec<String>)> {
     match source {
         Source::Table { name, args } => {
@@ -158,7 +177,7 @@ fn produce(
                 argv.extend(["--trials".to_string(), t.to_string()]);
             }
             let cmd = parse_table(name, &argv).map_err(UserError::new)?;
-            Ok((table_outputs(&cmd, quiet, mode)?, Vec::new()))
+            Ok((table_outputs(&cmd, quiet, mode, lang)?, Vec::new()))
         }
         Source::Scenario(path) => {
             let o = RunOverrides {
@@ -176,7 +195,7 @@ fn produce(
             let stalled = crate::balance::stalemate::stalemates(&outputs)
                 .iter()
                 .filter(|s| s.p > level)
-                .map(|s| crate::balance::stalemate::warning(s, level, Some(&at)))
+                .map(|s| crate::balance::stalemate::warning(s, level, Some(&at), lang))
                 .collect();
             Ok((outputs, stalled))
         }
@@ -188,9 +207,11 @@ fn produce(
 pub(crate) fn read_files(
     paths: &[PathBuf],
     max_trials: Option<u64>,
+    lang: Lang,
 ) -> anyhow::Result<Vec<ExpectFile>> {
     if paths.len() > MAX_EXPECT_FILES {
         return Err(UserError::new(crate::tr!(
+            lang,
             "check.too_many_expect_files",
             count = paths.len(),
             max = MAX_EXPECT_FILES
@@ -201,7 +222,7 @@ pub(crate) fn read_files(
         .iter()
         .map(|p| ExpectFile::read(p))
         .collect::<Result<Vec<_>, _>>()?;
-    crate::balance::expect::model::check_work(&files, max_trials)?;
+    crate::balance::expect::model::check_work(&files, max_trials, lang)?;
     Ok(files)
 }
 
@@ -211,6 +232,7 @@ pub(crate) fn evaluate(
     runner: &mut Runner,
     settings: &Settings,
     quiet: bool,
+    lang: Lang,
 ) -> anyhow::Result<Vec<FileOutcomes>> {
     let mut all = Vec::new();
     for f in files {
@@ -218,23 +240,29 @@ pub(crate) fn evaluate(
         if runner.seed.is_none() {
             runner.seed = f.seed;
         }
-        let bar = expectation_bar(f.expectations.len() as u64, quiet);
-        let outcomes = check_file(f, runner, settings, |o, k, n| {
-            let line = format!(
-                "[{k}/{n}] {}: {} — {}",
-                o.name,
-                o.verdict.shown(),
-                o.message_shown
-            );
-            match &bar {
-                Some(b) => {
-                    b.println(line);
-                    b.inc(1);
+        let bar = expectation_bar(f.expectations.len() as u64, quiet, lang);
+        let outcomes = check_file(
+            f,
+            runner,
+            settings,
+            |o, k, n| {
+                let line = format!(
+                    "[{k}/{n}] {}: {} — {}",
+                    o.name,
+                    o.verdict.shown(lang),
+                    o.message_shown
+                );
+                match &bar {
+                    Some(b) => {
+                        b.println(line);
+                        b.inc(1);
+                    }
+                    None if !quiet => say(&line),
+                    None => {}
                 }
-                None if !quiet => say(&line),
-                None => {}
-            }
-        });
+            },
+            lang,
+        );
         if let Some(b) = bar {
             b.finish_and_clear();
         }
@@ -249,7 +277,7 @@ pub(crate) fn evaluate(
 }
 
 /// A bar over the file's expectations, on a terminal only and never with `--quiet`.
-fn expectation_bar(n: u64, quiet: bool) -> Option<indicatif::ProgressBar> {
+fn expectation_bar(n: u64, quiet: bool, lang: Lang) -> Option<indicatif::ProgressBar> {
     use std::io::IsTerminal;
     if quiet || !std::io::stderr().is_terminal() {
         return None;
@@ -258,7 +286,7 @@ fn expectation_bar(n: u64, quiet: bool) -> Option<indicatif::ProgressBar> {
     bar.set_style(
         indicatif::ProgressStyle::with_template(&format!(
             "{} [{{bar:30}}] {{pos}}/{{len}}",
-            crate::tr!("expect.bar")
+            crate::tr!(lang, "expect.bar")
         ))
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
         .progress_chars("=> "),
@@ -271,41 +299,55 @@ pub(crate) fn write_expect(
     results: &[FileOutcomes],
     stalled: &[String],
     dir: &Path,
+    lang: Lang,
 ) -> anyhow::Result<Vec<PathBuf>> {
-    crate::report::create_dir(dir)?;
-    write_atomic(&dir.join("expect.csv"), expect::csv(results)?.as_bytes())?;
-    write_atomic(&dir.join("junit.xml"), expect::junit(results).as_bytes())?;
-    let mut page = expect::markdown(results);
+    crate::report::create_dir(dir, lang)?;
+    write_atomic(
+        &dir.join("expect.csv"),
+        expect::csv(results)?.as_bytes(),
+        lang,
+    )?;
+    write_atomic(
+        &dir.join("junit.xml"),
+        expect::junit(results).as_bytes(),
+        lang,
+    )?;
+    let mut page = expect::markdown(results, lang);
     if !stalled.is_empty() {
-        page = page + "\n" + &super::tune::warnings_section(stalled);
+        page = page + "\n" + &super::tune::warnings_section(stalled, lang);
     }
-    let mut files = write_page(dir, "expect", &page)?;
+    let mut files = write_page(dir, "expect", &page, lang)?;
     files.extend(["expect.csv", "junit.xml"].iter().map(PathBuf::from));
     Ok(files)
 }
 
 /// `cosmosim expect FILE...`: exit 0 when every expectation holds, 1 when any fails or is
 /// undecided, 2 for a bad file.
-pub fn expect(a: &ExpectArgs, quiet: bool) -> anyhow::Result<()> {
+pub fn expect(a: &ExpectArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
     crate::limits::check_threads(a.threads)?;
-    crate::rules::RuleOptions::from_pairs(&a.options)?;
-    let files = read_files(&a.files, a.max_trials)?;
-    let mut runner = Runner::new(a.seed, a.threads, a.options.clone(), quiet);
+    crate::rules::RuleOptions::from_pairs(&a.options, lang)?;
+    let files = read_files(&a.files, a.max_trials, lang)?;
+    let mut runner = Runner::new(a.seed, a.threads, a.options.clone(), quiet, lang);
     let settings = Settings {
         max_trials: a.max_trials,
     };
     let mut verdict = None;
-    publish_set(&a.out, quiet, |staging| {
-        let results = evaluate(&files, &mut runner, &settings, quiet)?;
-        signals::check()?;
-        verdict = Some((expect::all_hold(&results), expect::headline(&results)));
-        let stalled = runner.stalemate_warnings();
-        // Warnings print whatever --quiet says (it silences progress and file lists).
-        for w in &stalled {
-            super::warn(w);
-        }
-        write_expect(&results, &stalled, staging)
-    })?;
+    publish_set(
+        &a.out,
+        quiet,
+        |staging| {
+            let results = evaluate(&files, &mut runner, &settings, quiet, lang)?;
+            signals::check()?;
+            verdict = Some((expect::all_hold(&results), expect::headline(&results, lang)));
+            let stalled = runner.stalemate_warnings();
+            // Warnings print whatever --quiet says (it silences progress and file lists).
+            for w in &stalled {
+                super::warn(w, lang);
+            }
+            write_expect(&results, &stalled, staging, lang)
+        },
+        lang,
+    )?;
     match verdict {
         Some((true, line)) => {
             if !quiet {

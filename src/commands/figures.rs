@@ -1,3 +1,4 @@
+use crate::lang::Lang;
 use std::path::Path;
 
 use clap::{CommandFactory, Parser};
@@ -60,31 +61,32 @@ pub fn table_outputs(
     cmd: &TableCommand,
     quiet: bool,
     mode: Option<&'static Mode>,
+    lang: Lang,
 ) -> anyhow::Result<Vec<Output>> {
-    let ctx = cmd.run_args().context(quiet, mode)?;
+    let ctx = cmd.run_args().context(quiet, mode, lang)?;
     cmd.compute(&ctx)
 }
 
 /// `cosmosim figures TABLE [FLAGS...] | FILE`: the outputs, their columns, key columns and
 /// meaning, for naming figures in an expectations file.
-pub fn figures(target: &str, args: &[String], quiet: bool) -> anyhow::Result<()> {
+pub fn figures(target: &str, args: &[String], quiet: bool, lang: Lang) -> anyhow::Result<()> {
     let outputs = if target.ends_with(".toml") || Path::new(target).is_file() {
         let o = RunOverrides {
             trials: Some(FIGURES_TRIALS),
             quiet: true,
-            options: options_of(args)?,
+            options: options_of(args, lang)?,
             ..Default::default()
         };
         run_scenario(Path::new(target), &o)?.outputs
     } else {
         let cmd = parse_table(target, args).map_err(UserError::new)?;
-        table_outputs(&cmd, quiet, None)?
+        table_outputs(&cmd, quiet, None, lang)?
     };
-    print_stdout(&describe(&outputs))
+    print_stdout(&describe(&outputs, lang), lang)
 }
 
 /// `--option k=v` pairs among a scenario's extra arguments (the only flag allowed there).
-fn options_of(args: &[String]) -> Result<Vec<String>, UserError> {
+fn options_of(args: &[String], lang: Lang) -> Result<Vec<String>, UserError> {
     let mut out = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -92,6 +94,7 @@ fn options_of(args: &[String]) -> Result<Vec<String>, UserError> {
             ("--option", Some(v)) => out.push(v.clone()),
             _ => {
                 return Err(UserError::new(crate::tr!(
+                    lang,
                     "check.figures_option_only",
                     argument = a
                 )))

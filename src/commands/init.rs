@@ -2,6 +2,7 @@
 //! that passes `check`, for every kind; `init expect --from DIR` proposes expectations
 //! from a run's figures, with bands wide enough to hold on that very run.
 
+use crate::lang::Lang;
 use std::path::Path;
 
 use crate::balance::compare::load_folder;
@@ -105,30 +106,30 @@ trials = 20000                     # first run; doubled up to max_trials until d
 max_trials = 80000
 "#;
 
-pub fn init(a: &InitArgs, quiet: bool) -> anyhow::Result<()> {
+pub fn init(a: &InitArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
     let text = match a.what {
-        InitWhat::Scenario => scenario(a)?,
+        InitWhat::Scenario => scenario(a, lang)?,
         InitWhat::Variants => format!(
             "# Starter from `cosmosim init variants` (a copy of variants/cosmos-postures.toml).\n{VARIANTS}"
         ),
         InitWhat::Expect => match &a.from {
-            Some(dir) => from_run(dir)?,
+            Some(dir) => from_run(dir, lang)?,
             None => EXPECT.to_string(),
         },
     };
     match &a.out {
         Some(out) => {
-            write_atomic(out, text.as_bytes())?;
+            write_atomic(out, text.as_bytes(), lang)?;
             if !quiet {
-                say(&crate::tr!("page.wrote", path = out.display()));
+                say(&crate::tr!(lang, "page.wrote", path = out.display()));
             }
             Ok(())
         }
-        None => print_stdout(&text),
+        None => print_stdout(&text, lang),
     }
 }
 
-fn scenario(a: &InitArgs) -> anyhow::Result<String> {
+fn scenario(a: &InitArgs, lang: Lang) -> anyhow::Result<String> {
     let system = a.system.as_deref().unwrap_or("cosmos");
     let of_system: Vec<_> = STARTERS.iter().filter(|s| s.0 == system).collect();
     let allowed = || {
@@ -141,6 +142,7 @@ fn scenario(a: &InitArgs) -> anyhow::Result<String> {
     let kind = a.kind.as_deref().or(of_system.first().map(|s| s.1));
     let Some(s) = of_system.iter().find(|s| Some(s.1) == kind) else {
         return Err(UserError::new(crate::tr!(
+            lang,
             "init.unknown",
             system = system,
             kind = kind.unwrap_or(""),
@@ -150,7 +152,7 @@ fn scenario(a: &InitArgs) -> anyhow::Result<String> {
     };
     Ok(format!(
         "{}\n{}",
-        crate::tr!("init.header", path = s.2),
+        crate::tr!(lang, "init.header", path = s.2),
         s.3
     ))
 }
@@ -175,12 +177,12 @@ const MAX_ROWS: usize = 12;
 /// widened threefold around the estimate (so it holds when `expect` reruns the same
 /// seed and trials, whatever its correction for several expectations), an exact one
 /// ± 1e-6.
-fn from_run(dir: &Path) -> anyhow::Result<String> {
-    let loaded = load_folder(dir)?;
+fn from_run(dir: &Path, lang: Lang) -> anyhow::Result<String> {
+    let loaded = load_folder(dir, lang)?;
     let scenario = loaded
         .values()
         .find_map(|l| l.meta["scenario"]["path"].as_str().map(str::to_string))
-        .ok_or_else(|| UserError::new(crate::tr!("init.not_a_run", dir = dir.display())))?;
+        .ok_or_else(|| UserError::new(crate::tr!(lang, "init.not_a_run", dir = dir.display())))?;
     let trials = loaded.values().find_map(|l| l.meta["trials"].as_u64());
     let seed = loaded
         .values()
@@ -188,7 +190,7 @@ fn from_run(dir: &Path) -> anyhow::Result<String> {
         .unwrap_or(1);
     let mut s = format!(
         "# {}\ntitle = {}\nconfidence = 0.95\nseed = {seed}\n",
-        crate::tr!("init.from_header", dir = dir.display()),
+        crate::tr!(lang, "init.from_header", dir = dir.display()),
         toml::Value::String(format!("Expectations proposed from {}", dir.display()))
     );
     let mut n = 0;
@@ -249,7 +251,9 @@ fn from_run(dir: &Path) -> anyhow::Result<String> {
         }
     }
     if n == 0 {
-        return Err(UserError::new(crate::tr!("init.no_figures", dir = dir.display())).into());
+        return Err(
+            UserError::new(crate::tr!(lang, "init.no_figures", dir = dir.display())).into(),
+        );
     }
     Ok(s)
 }

@@ -93,8 +93,8 @@ pub fn file_lang(path: &Path) -> anyhow::Result<Option<Lang>> {
             .error_at(
                 &["lang"],
                 "lang",
-                crate::tr!("safety.work.unknown_lang"),
-                crate::tr!("safety.work.lang_allowed"),
+                crate::tr!(file.lang, "safety.work.unknown_lang"),
+                crate::tr!(file.lang, "safety.work.lang_allowed"),
             )
             .into()),
     }

@@ -4,6 +4,7 @@
 //! chart and summary is therefore written by the command's own code, byte-identical to
 //! the unsharded run. Work that is not Monte Carlo (exact tables) is simply recomputed.
 
+use crate::lang::Lang;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -18,8 +19,14 @@ use super::shard::{
     FORMAT, MANIFEST, SHARD_COMMANDS,
 };
 
-fn bad(part: &Path, why: impl std::fmt::Display) -> anyhow::Error {
-    UserError::new(crate::tr!("merge.part", part = part.display(), why = why)).into()
+fn bad(part: &Path, why: impl std::fmt::Display, lang: Lang) -> anyhow::Error {
+    UserError::new(crate::tr!(
+        lang,
+        "merge.part",
+        part = part.display(),
+        why = why
+    ))
+    .into()
 }
 
 /// One part, read and checked against its own manifest.
@@ -29,7 +36,7 @@ struct Part {
     acc: Accumulators,
 }
 
-fn read_part(path: &Path) -> anyhow::Result<Part> {
+fn read_part(path: &Path, lang: Lang) -> anyhow::Result<Part> {
     // Every part is data from elsewhere (another machine, a shared folder): read through
     // `input` (regular files, capped sizes), then validated whole before anything in it
     // is used.
@@ -37,13 +44,20 @@ fn read_part(path: &Path) -> anyhow::Result<Part> {
         .map_err(|e| {
             bad(
                 path,
-                crate::tr!("merge.no_manifest", manifest = MANIFEST, error = e),
+                crate::tr!(lang, "merge.no_manifest", manifest = MANIFEST, error = e),
+                lang,
             )
         })?;
     let corrupt = |e: serde_json::Error| {
         bad(
             path,
-            crate::tr!("merge.corrupt_manifest", manifest = MANIFEST, error = e),
+            crate::tr!(
+                lang,
+                "merge.corrupt_manifest",
+                manifest = MANIFEST,
+                error = e
+            ),
+            lang,
         )
     };
     let value: serde_json::Value = serde_json::from_str(&text).map_err(corrupt)?;
@@ -52,66 +66,86 @@ fn read_part(path: &Path) -> anyhow::Result<Part> {
         return Err(bad(
             path,
             crate::tr!(
+                lang,
                 "merge.format",
                 found = format!("{:?}", crate::limits::clip(format)),
                 expected = format!("{FORMAT:?}")
             ),
+            lang,
         ));
     }
     let manifest: Manifest = serde_json::from_value(value).map_err(corrupt)?;
-    manifest.validate().map_err(|why| {
+    manifest.validate(lang).map_err(|why| {
         bad(
             path,
-            crate::tr!("safety.parts.invalid", manifest = MANIFEST, why = why),
+            crate::tr!(lang, "safety.parts.invalid", manifest = MANIFEST, why = why),
+            lang,
         )
     })?;
     if manifest.stream_version != crate::engine::STREAM_VERSION {
         return Err(bad(
             path,
             crate::tr!(
+                lang,
                 "safety.parts.other_streams",
                 version = manifest.stream_version,
                 ours = crate::engine::STREAM_VERSION,
                 build = crate::limits::clip(&manifest.build),
                 our_build = BUILD_ID
             ),
+            lang,
         ));
     }
     if manifest.build != BUILD_ID {
         return Err(bad(
             path,
             crate::tr!(
+                lang,
                 "safety.parts.other_build",
                 build = crate::limits::clip(&manifest.build),
                 ours = BUILD_ID
             ),
+            lang,
         ));
     }
-    check_command(path, &manifest.command)?;
+    check_command(path, &manifest.command, lang)?;
     let file = path.join(ACCUMULATORS);
     let bytes = crate::input::read_file(&file, crate::input::MAX_PART_BYTES).map_err(|e| {
         bad(
             path,
-            crate::tr!("merge.cannot_read", file = file.display(), error = e),
+            crate::tr!(lang, "merge.cannot_read", file = file.display(), error = e),
+            lang,
         )
     })?;
     if bytes.len() as u64 != manifest.accumulators.bytes {
         return Err(bad(
             path,
             crate::tr!(
+                lang,
                 "merge.truncated",
                 file = ACCUMULATORS,
                 bytes = bytes.len(),
                 expected = manifest.accumulators.bytes
             ),
+            lang,
         ));
     }
     if sha256_hex(&bytes) != manifest.accumulators.sha256 {
-        return Err(bad(path, crate::tr!("merge.corrupt", file = ACCUMULATORS)));
+        return Err(bad(
+            path,
+            crate::tr!(lang, "merge.corrupt", file = ACCUMULATORS),
+            lang,
+        ));
     }
     let acc = decode_accumulators(&bytes)
         .filter(|acc| manifest.matches(acc))
-        .ok_or_else(|| bad(path, crate::tr!("merge.undecodable", file = ACCUMULATORS)))?;
+        .ok_or_else(|| {
+            bad(
+                path,
+                crate::tr!(lang, "merge.undecodable", file = ACCUMULATORS),
+                lang,
+            )
+        })?;
     Ok(Part {
         path: path.to_path_buf(),
         manifest,
@@ -121,7 +155,7 @@ fn read_part(path: &Path) -> anyhow::Result<Part> {
 
 /// The recorded command must be one `--shard` runs: the merge replays it, and a part
 /// must not make it run anything else (`variants`, `figures`...).
-fn check_command(path: &Path, command: &[String]) -> anyhow::Result<()> {
+fn check_command(path: &Path, command: &[String], lang: Lang) -> anyhow::Result<()> {
     use crate::cli::Command;
     let argv = std::iter::once("cosmosim".to_string()).chain(command.iter().cloned());
     let refuse = || {
@@ -139,10 +173,12 @@ fn check_command(path: &Path, command: &[String]) -> anyhow::Result<()> {
         bad(
             path,
             crate::tr!(
+                lang,
                 "safety.parts.command",
                 command = first,
                 allowed = SHARD_COMMANDS.join(", ")
             ),
+            lang,
         )
     };
     match Cli::try_parse_from(argv) {
@@ -161,10 +197,10 @@ fn check_command(path: &Path, command: &[String]) -> anyhow::Result<()> {
 
 /// Where command `a` departs from `b`: the first differing argument, with the flag it
 /// belongs to (`--seed 2`), or "nothing more" when `a` stops first.
-fn command_at(a: &[String], b: &[String]) -> String {
+fn command_at(a: &[String], b: &[String], lang: Lang) -> String {
     let i = a.iter().zip(b).take_while(|(x, y)| x == y).count();
     match a.get(i) {
-        None => crate::tr!("merge.nothing_more").to_string(),
+        None => crate::tr!(lang, "merge.nothing_more").to_string(),
         Some(x) => {
             let flag = i
                 .checked_sub(1)
@@ -180,7 +216,7 @@ fn command_at(a: &[String], b: &[String]) -> String {
 
 /// Checks that the parts are the shards of one run, each exactly once; returns them
 /// ordered by shard index (so the merge is order-independent).
-fn check_set(mut parts: Vec<Part>) -> anyhow::Result<Vec<Part>> {
+fn check_set(mut parts: Vec<Part>, lang: Lang) -> anyhow::Result<Vec<Part>> {
     // The run most parts belong to (ties: the first in path order) is the reference; the
     // others are foreign.
     parts.sort_by(|a, b| a.path.cmp(&b.path));
@@ -204,20 +240,23 @@ fn check_set(mut parts: Vec<Part>) -> anyhow::Result<Vec<Part>> {
         let m = &p.manifest;
         let differs = if m.tool_version != r.tool_version {
             Some(crate::tr!(
+                lang,
                 "merge.other_version",
                 version = m.tool_version,
                 others = r.tool_version
             ))
         } else if m.command != r.command {
             Some(crate::tr!(
+                lang,
                 "merge.other_command",
-                its = command_at(&m.command, &r.command),
-                others = command_at(&r.command, &m.command)
+                its = command_at(&m.command, &r.command, lang),
+                others = command_at(&r.command, &m.command, lang)
             ))
         } else if m.inputs != r.inputs {
-            Some(crate::tr!("merge.other_inputs").to_string())
+            Some(crate::tr!(lang, "merge.other_inputs").to_string())
         } else if m.shard.count != r.shard.count {
             Some(crate::tr!(
+                lang,
                 "merge.other_count",
                 index = m.shard.index,
                 count = m.shard.count,
@@ -227,7 +266,11 @@ fn check_set(mut parts: Vec<Part>) -> anyhow::Result<Vec<Part>> {
             None
         };
         if let Some(why) = differs {
-            return Err(bad(&p.path, crate::tr!("merge.foreign", why = why)));
+            return Err(bad(
+                &p.path,
+                crate::tr!(lang, "merge.foreign", why = why),
+                lang,
+            ));
         }
     }
     let mut by_index: BTreeMap<u64, &Part> = BTreeMap::new();
@@ -236,11 +279,13 @@ fn check_set(mut parts: Vec<Part>) -> anyhow::Result<Vec<Part>> {
             return Err(bad(
                 &p.path,
                 crate::tr!(
+                    lang,
                     "merge.duplicate",
                     index = p.manifest.shard.index,
                     count = r.shard.count,
                     other = first.path.display()
                 ),
+                lang,
             ));
         }
     }
@@ -252,9 +297,19 @@ fn check_set(mut parts: Vec<Part>) -> anyhow::Result<Vec<Part>> {
         let shards = crate::limits::clip(&missing.join(", "));
         let command = r.command.join(" ");
         return Err(UserError::new(if missing.len() > 1 {
-            crate::tr!("merge.missing_many", shards = shards, command = command)
+            crate::tr!(
+                lang,
+                "merge.missing_many",
+                shards = shards,
+                command = command
+            )
         } else {
-            crate::tr!("merge.missing_one", shards = shards, command = command)
+            crate::tr!(
+                lang,
+                "merge.missing_one",
+                shards = shards,
+                command = command
+            )
         })
         .into());
     }
@@ -283,13 +338,14 @@ fn without_lang(command: &[String], drop: bool) -> Vec<String> {
 /// `cosmosim merge`.
 /// `lang`: the merge's own `--lang`, which wins over the shards' language for the pages
 /// (the CSVs and the accumulators do not depend on it).
-pub fn merge(a: &MergeArgs, quiet: bool, lang: Option<crate::lang::Lang>) -> anyhow::Result<()> {
+pub fn merge(a: &MergeArgs, s: &super::Session, lang: Option<Lang>) -> anyhow::Result<()> {
+    let quiet = s.quiet;
     let parts = a
         .parts
         .iter()
-        .map(|p| read_part(p))
+        .map(|p| read_part(p, s.lang))
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let parts = check_set(parts)?;
+    let parts = check_set(parts, s.lang)?;
     let manifest = parts[0].manifest.clone();
     let mut argv = vec!["cosmosim".to_string()];
     argv.extend(without_lang(&manifest.command, lang.is_some()));
@@ -307,6 +363,7 @@ pub fn merge(a: &MergeArgs, quiet: bool, lang: Option<crate::lang::Lang>) -> any
     }
     let cli = Cli::try_parse_from(&argv).map_err(|e| {
         UserError::new(crate::tr!(
+            s.lang,
             "merge.command_does_not_parse",
             command = manifest.command.join(" "),
             error = e.to_string().lines().next().unwrap_or("")
@@ -322,9 +379,10 @@ pub fn merge(a: &MergeArgs, quiet: bool, lang: Option<crate::lang::Lang>) -> any
             .map(|(p, _)| p.as_str())
             .collect();
         return Err(UserError::new(crate::tr!(
+            s.lang,
             "merge.inputs_differ",
             files = if changed.is_empty() {
-                crate::tr!("merge.another_set").to_string()
+                crate::tr!(s.lang, "merge.another_set").to_string()
             } else {
                 crate::limits::clip(&changed.join(", "))
             }
@@ -337,17 +395,25 @@ pub fn merge(a: &MergeArgs, quiet: bool, lang: Option<crate::lang::Lang>) -> any
             let into = store.calls.entry(key).or_default();
             for (b, bytes) in batches {
                 if into.insert(b, bytes).is_some() {
-                    return Err(bad(&p.path, crate::tr!("merge.batch_twice")));
+                    return Err(bad(
+                        &p.path,
+                        crate::tr!(s.lang, "merge.batch_twice"),
+                        s.lang,
+                    ));
                 }
             }
         }
     }
-    let session = super::Session::in_mode(quiet, Mode::replay(store), None);
     super::language::choose(&cli)?;
+    let session = super::Session::in_mode(quiet, Mode::replay(store), None);
     super::run_command(&cli, &session)?;
     let computed = session.mode.map_or(0, Mode::computed_at_merge);
     if computed > 0 && !quiet {
-        super::say(&crate::tr!("merge.computed", batches = computed));
+        super::say(&crate::tr!(
+            session.lang,
+            "merge.computed",
+            batches = computed
+        ));
     }
     Ok(())
 }

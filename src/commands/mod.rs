@@ -45,6 +45,7 @@ pub use trace::trace;
 pub use tune::tune_cmd;
 pub use variants::variants;
 
+use crate::lang::Lang;
 use std::path::{Path, PathBuf};
 
 use crate::engine::shard::Mode;
@@ -102,9 +103,9 @@ impl Session {
     ) -> anyhow::Result<()> {
         match (self.mode, &self.part) {
             (Some(mode), Some(part)) if mode.is_shard() => {
-                shard::publish_partial(target, self.quiet, mode, part.clone(), produce)
+                shard::publish_partial(target, self.quiet, mode, part.clone(), produce, self.lang)
             }
-            _ => publish_set(target, self.quiet, produce),
+            _ => publish_set(target, self.quiet, produce, self.lang),
         }
     }
 
@@ -117,7 +118,7 @@ impl Session {
         if self.is_shard() {
             return Ok(Vec::new());
         }
-        write_outputs(outputs, dir)
+        write_outputs(outputs, dir, self.lang)
     }
 
     /// `report::write_page`; a shard renders no charts, so its (discarded) pages are not
@@ -134,13 +135,17 @@ impl Session {
                 PathBuf::from(format!("{stem}.html")),
             ]);
         }
-        crate::report::write_page(dir, stem, markdown)
+        crate::report::write_page(dir, stem, markdown, self.lang)
     }
 }
 
 /// Writes outputs into `dir` (a staging folder) and returns the files written, relative to
 /// `dir`.
-pub(crate) fn write_outputs(outputs: &mut [Output], dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+pub(crate) fn write_outputs(
+    outputs: &mut [Output],
+    dir: &Path,
+    lang: Lang,
+) -> anyhow::Result<Vec<PathBuf>> {
     let mut all = Vec::new();
     // Inside a run's pool (`report`), every output renders at once (issue 28): each
     // writes its own files, and the list keeps the outputs' order. Outside one, a
@@ -148,7 +153,7 @@ pub(crate) fn write_outputs(outputs: &mut [Output], dir: &Path) -> anyhow::Resul
     // would ignore `--threads`.
     let write = |o: &mut Output| -> anyhow::Result<Vec<PathBuf>> {
         signals::check()?;
-        Ok(o.write(dir)?
+        Ok(o.write(dir, lang)?
             .into_iter()
             .map(|f| f.strip_prefix(dir).map(Path::to_path_buf).unwrap_or(f))
             .collect())
@@ -172,27 +177,37 @@ pub(crate) fn publish_set(
     target: &Path,
     quiet: bool,
     produce: impl FnOnce(&Path) -> anyhow::Result<Vec<PathBuf>>,
+    lang: Lang,
 ) -> anyhow::Result<()> {
-    let staging = Staging::prepare(target)?;
+    let staging = Staging::prepare(target, lang)?;
     let files = produce(staging.dir())?;
     signals::check()?;
-    staging.publish()?;
+    staging.publish(lang)?;
     if !quiet {
         for f in files {
-            say(&crate::tr!("page.wrote", path = target.join(f).display()));
+            say(&crate::tr!(
+                lang,
+                "page.wrote",
+                path = target.join(f).display()
+            ));
         }
     }
     Ok(())
 }
 
-/// Runs the command `cli` names (`main`).
-pub fn dispatch(cli: &crate::cli::Cli) -> anyhow::Result<()> {
-    language::choose(cli)?;
+/// Runs the command `cli` names (`main`), in `lang` (`language::choose`).
+pub fn dispatch(cli: &crate::cli::Cli, lang: Lang) -> anyhow::Result<()> {
     // After the language is settled: the handler's own last words are in it.
     signals::install();
     match cli.shard {
-        Some(arg) => shard::run_shard(cli, arg),
-        None => run_command(cli, &Session::new(cli.quiet)),
+        Some(arg) => shard::run_shard(cli, arg, lang),
+        None => run_command(
+            cli,
+            &Session {
+                lang,
+                ..Session::new(cli.quiet)
+            },
+        ),
     }
 }
 
@@ -209,21 +224,25 @@ pub(crate) fn run_command(cli: &crate::cli::Cli, s: &Session) -> anyhow::Result<
         } => table(t, precision, s),
         Command::Run(args) => run_cmd(args, s),
         Command::Sweep(args) => sweep(args, s),
-        Command::Check { file } => check(file, quiet),
-        Command::Options => print_stdout(&list_options()),
-        Command::Figures { target, args } => figures(target, args, quiet),
-        Command::Expect(args) => expect(args, quiet),
-        Command::Compare(args) => compare(args, quiet),
-        Command::Tune(args) => tune_cmd(args, quiet),
-        Command::Optimise(args) => optimise(args, quiet),
-        Command::Variants(args) => variants(args, quiet),
-        Command::Trace(args) => trace(args, quiet),
-        Command::Init(args) => init(args, quiet),
+        Command::Check { file } => check(file, quiet, s.lang),
+        Command::Options => print_stdout(&list_options(s.lang), s.lang),
+        Command::Figures { target, args } => figures(target, args, quiet, s.lang),
+        Command::Expect(args) => expect(args, quiet, s.lang),
+        Command::Compare(args) => compare(args, quiet, s.lang),
+        Command::Tune(args) => tune_cmd(args, quiet, s.lang),
+        Command::Optimise(args) => optimise(args, quiet, s.lang),
+        Command::Variants(args) => variants(args, quiet, s.lang),
+        Command::Trace(args) => trace(args, quiet, s.lang),
+        Command::Init(args) => init(args, quiet, s.lang),
         Command::Merge(args) => {
             if cli.shard.is_some() || s.mode.is_some() {
-                return Err(crate::error::UserError::new(crate::tr!("shard.not_for_merge")).into());
+                return Err(crate::error::UserError::new(crate::tr!(
+                    s.lang,
+                    "shard.not_for_merge"
+                ))
+                .into());
             }
-            merge(args, quiet, cli.lang)
+            merge(args, s, cli.lang)
         }
     }
 }

@@ -1,6 +1,7 @@
 //! `cosmosim optimise`: the best grid point by racing (see `balance::optimise`), written
 //! as optimise.md (the answer first), optimise.csv and optimise.png.
 
+use crate::lang::Lang;
 use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
@@ -30,15 +31,16 @@ fn text(v: &toml::Value) -> String {
 }
 
 /// `cosmosim optimise ...`.
-pub fn optimise(a: &OptimiseArgs, quiet: bool) -> anyhow::Result<()> {
-    a.runs.check()?;
+pub fn optimise(a: &OptimiseArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
+    a.runs.check(lang)?;
     let (figure, maximise) = match (&a.maximise, &a.minimise) {
         (Some(f), None) => (f.clone(), true),
         (None, Some(f)) => (f.clone(), false),
-        _ => return Err(UserError::new(crate::tr!("check.optimise_goal")).into()),
+        _ => return Err(UserError::new(crate::tr!(lang, "check.optimise_goal")).into()),
     };
     if a.first_trials > a.max_trials {
         return Err(UserError::new(crate::tr!(
+            lang,
             "check.first_above_max",
             first = a.first_trials,
             max = a.max_trials
@@ -64,6 +66,7 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool) -> anyhow::Result<()> {
             .collect();
         if grid.len() > MAX_POINTS {
             return Err(UserError::new(crate::tr!(
+                lang,
                 "check.too_many_candidates",
                 count = grid.len(),
                 max = MAX_POINTS
@@ -80,10 +83,10 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool) -> anyhow::Result<()> {
                 .join(" ")
         })
         .collect();
-    let subject = Subject::from_source(&a.source, &a.params)?;
+    let subject = Subject::from_source(&a.source, &a.params, lang)?;
     let common = Common {
         figure: figure.clone(),
-        wanted: parse_where(&a.where_)?,
+        wanted: parse_where(&a.where_, lang)?,
         seed: a.runs.seed,
         threads: a.runs.threads,
         options: a.runs.options.clone(),
@@ -92,7 +95,7 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool) -> anyhow::Result<()> {
     };
     // Every candidate is checked (and its figure found) before anything is written.
     for p in &grid {
-        subject.figure(p, 64.min(a.first_trials), &common)?;
+        subject.figure(p, 64.min(a.first_trials), &common, lang)?;
     }
     let r = Race {
         first_trials: a.first_trials,
@@ -100,42 +103,48 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool) -> anyhow::Result<()> {
         confidence: a.confidence,
         maximise,
     };
-    publish_set(&a.out_dir(), quiet, |staging| {
-        let outcome = race(&r, &labels, |i, t| {
-            let (fv, exact) = subject.figure(&grid[i], t, &common)?;
-            if !quiet {
-                say(&format!(
-                    "{}: {figure} = {}{}",
-                    labels[i],
-                    dec(&format!("{:.5}", fv.value)),
-                    crate::tr!("tune.trials", trials = t)
-                ));
+    publish_set(
+        &a.out_dir(),
+        quiet,
+        |staging| {
+            let outcome = race(&r, &labels, |i, t| {
+                let (fv, exact) = subject.figure(&grid[i], t, &common, lang)?;
+                if !quiet {
+                    say(&format!(
+                        "{}: {figure} = {}{}",
+                        labels[i],
+                        dec(&format!("{:.5}", fv.value), lang),
+                        crate::tr!(lang, "tune.trials", trials = t)
+                    ));
+                }
+                Ok((fv.value, if exact { None } else { fv.interval95 }, fv.df))
+            })?;
+            signals::check()?;
+            let stalled = common.stalemate_warnings();
+            // Warnings print whatever --quiet says (it silences progress and file lists).
+            for w in &stalled {
+                super::warn(w, lang);
             }
-            Ok((fv.value, if exact { None } else { fv.interval95 }, fv.df))
-        })?;
-        signals::check()?;
-        let stalled = common.stalemate_warnings();
-        // Warnings print whatever --quiet says (it silences progress and file lists).
-        for w in &stalled {
-            super::warn(w);
-        }
-        // Every row of the figure's output at the best point (issue 27).
-        let at = super::subject::point_label(&grid[outcome.best]);
-        let best_rows: Vec<(String, Vec<String>)> = common
-            .rows
-            .borrow()
-            .get(&at)
-            .map(|rows| vec![(at.clone(), rows.clone())])
-            .unwrap_or_default();
-        if !quiet {
-            super::tune::say_rows(&best_rows);
-        }
-        write(
-            a, &figure, maximise, &outcome, &stalled, &best_rows, staging,
-        )
-    })
+            // Every row of the figure's output at the best point (issue 27).
+            let at = super::subject::point_label(&grid[outcome.best]);
+            let best_rows: Vec<(String, Vec<String>)> = common
+                .rows
+                .borrow()
+                .get(&at)
+                .map(|rows| vec![(at.clone(), rows.clone())])
+                .unwrap_or_default();
+            if !quiet {
+                super::tune::say_rows(&best_rows, lang);
+            }
+            write(
+                a, &figure, maximise, &outcome, &stalled, &best_rows, staging, lang,
+            )
+        },
+        lang,
+    )
 }
 
+#[allow(clippy::too_many_arguments)]
 fn write(
     a: &OptimiseArgs,
     figure: &str,
@@ -144,6 +153,7 @@ fn write(
     stalled: &[String],
     best_rows: &[(String, Vec<String>)],
     dir: &Path,
+    lang: Lang,
 ) -> anyhow::Result<Vec<PathBuf>> {
     let best = &o.entries[o.best];
     let others: Vec<String> = o
@@ -156,32 +166,37 @@ fn write(
     // and the points come from flags.
     let md_figure = md_text(figure);
     let iv = |e: &crate::balance::optimise::Entry| {
-        dec(&match e.interval95 {
-            Some((lo, hi)) => format!("{:.4} [{lo:.4} – {hi:.4}]", e.figure),
-            None => format!("{:.6}", e.figure),
-        })
+        dec(
+            &match e.interval95 {
+                Some((lo, hi)) => format!("{:.4} [{lo:.4} – {hi:.4}]", e.figure),
+                None => format!("{:.6}", e.figure),
+            },
+            lang,
+        )
     };
     let mut line = crate::tr_fill!(
         if maximise {
-            crate::tr!("optimise.best_max")
+            crate::tr!(lang, "optimise.best_max")
         } else {
-            crate::tr!("optimise.best_min")
+            crate::tr!(lang, "optimise.best_min")
         },
         figure = md_figure,
         point = md_text(&best.label),
         value = iv(best)
     );
-    let confidence = dec(&a.confidence.to_string());
+    let confidence = dec(&a.confidence.to_string(), lang);
     if others.is_empty() {
-        line += &crate::tr!("optimise.ahead", confidence = confidence);
+        line += &crate::tr!(lang, "optimise.ahead", confidence = confidence);
     } else {
         line += &crate::tr!(
+            lang,
             "optimise.not_told_apart",
             confidence = confidence,
             others = others.join("; ")
         );
     }
     let spend = crate::tr!(
+        lang,
         "optimise.spend",
         spent = o.spent,
         rounds = o.rounds,
@@ -216,8 +231,8 @@ fn write(
     ]);
     let frame = DataFrame::new_infer_height(cols)?;
     let chart = BarChart {
-        title: crate::tr!("optimise.chart_title", figure = figure),
-        x_label: crate::tr!("optimise.chart_x").into(),
+        title: crate::tr!(lang, "optimise.chart_title", figure = figure),
+        x_label: crate::tr!(lang, "optimise.chart_x").into(),
         y_label: figure.to_string(),
         categories: e.iter().map(|x| x.label.clone()).collect(),
         series: vec![BarSeries {
@@ -234,15 +249,15 @@ fn write(
     let mut out = Output {
         name: "optimise".into(),
         title: if maximise {
-            crate::tr!("optimise.title_max", figure = figure)
+            crate::tr!(lang, "optimise.title_max", figure = figure)
         } else {
-            crate::tr!("optimise.title_min", figure = figure)
+            crate::tr!(lang, "optimise.title_min", figure = figure)
         },
         question: crate::tr_fill!(
             if maximise {
-                crate::tr!("optimise.question_max")
+                crate::tr!(lang, "optimise.question_max")
             } else {
-                crate::tr!("optimise.question_min")
+                crate::tr!(lang, "optimise.question_min")
             },
             points = o.entries.len(),
             figure = figure
@@ -265,17 +280,17 @@ fn write(
         .with_param("confidence", a.confidence)
         .with_param("source", a.source.join(" ")),
     };
-    let mut files = write_outputs(std::slice::from_mut(&mut out), dir)?;
+    let mut files = write_outputs(std::slice::from_mut(&mut out), dir, lang)?;
     let mut md = format!(
         "# {}\n\n**{line}**\n\n{spend}\n\n{}\n\n",
         crate::report::md_text(&out.title),
         crate::report::md_text(&out.question)
     );
-    md += crate::tr!("optimise.racing");
+    md += crate::tr!(lang, "optimise.racing");
     md += "\n\n";
     md += &format!(
         "| {} |\n|---|---|---|---|---|\n",
-        crate::tr!("optimise.header")
+        crate::tr!(lang, "optimise.header")
     );
     let mut order: Vec<usize> = (0..e.len()).collect();
     let s = if maximise { -1.0 } else { 1.0 };
@@ -285,25 +300,25 @@ fn write(
         md += &format!(
             "| {} | {} | {} | {} | {} |\n",
             md_text(&x.label),
-            dec(&format!("{:.6}", x.figure)),
+            dec(&format!("{:.6}", x.figure), lang),
             x.interval95
-                .map(|(l, h)| dec(&format!("{l:.6} – {h:.6}")))
-                .unwrap_or_else(|| crate::tr!("tune.exact").into()),
+                .map(|(l, h)| dec(&format!("{l:.6} – {h:.6}"), lang))
+                .unwrap_or_else(|| crate::tr!(lang, "tune.exact").into()),
             x.trials,
             x.dropped_in
                 .map(|r| r.to_string())
-                .unwrap_or_else(|| crate::tr!("optimise.still_in").into())
+                .unwrap_or_else(|| crate::tr!(lang, "optimise.still_in").into())
         );
     }
     md += "\n";
-    md += &super::tune::rows_section(best_rows);
-    md += &super::tune::warnings_section(stalled);
-    md += crate::tr!("optimise.files");
+    md += &super::tune::rows_section(best_rows, lang);
+    md += &super::tune::warnings_section(stalled, lang);
+    md += crate::tr!(lang, "optimise.files");
     md += &format!(
         "\n\n## {}\n\n{}\n",
-        crate::tr!("tune.provenance"),
-        out.provenance.summary()
+        crate::tr!(lang, "tune.provenance"),
+        out.provenance.summary(lang)
     );
-    files.extend(write_page(dir, "optimise", &md)?);
+    files.extend(write_page(dir, "optimise", &md, lang)?);
     Ok(files)
 }

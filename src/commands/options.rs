@@ -1,13 +1,13 @@
 use crate::lang::Lang;
 use crate::rules::{registry, OptionSpec};
 
-fn system_name(system: &str) -> &'static str {
+fn system_name(system: &str, lang: Lang) -> &'static str {
     match system {
         "cosmos" => "The Tale of Great Cosmos",
         "nephilim" => "Nephilim v3",
         "fallout" => "2d20",
         "trinites" => "Trinités",
-        _ => crate::tr!("options.list.all_systems"),
+        _ => crate::tr!(lang, "options.list.all_systems"),
     }
 }
 
@@ -20,14 +20,14 @@ fn rule_of(decision: &str) -> &str {
 }
 
 /// A parameter is one of the book's numbers; a reading chooses between interpretations.
-fn kind(o: &OptionSpec) -> &'static str {
+fn kind(o: &OptionSpec, lang: Lang) -> &'static str {
     if crate::rules::page::is_parameter(o) {
-        crate::tr!("options.list.parameter")
+        crate::tr!(lang, "options.list.parameter")
     } else if o.decision == "C-EDITION" {
         // `edition` names a set of parameter values (C-EDITION).
-        crate::tr!("options.list.parameter_set")
+        crate::tr!(lang, "options.list.parameter_set")
     } else {
-        crate::tr!("options.list.reading")
+        crate::tr!(lang, "options.list.reading")
     }
 }
 
@@ -48,8 +48,8 @@ pub fn help(o: &OptionSpec, lang: Lang) -> &'static str {
 }
 
 /// The rule options and parameters, grouped by system and rule, for `cosmosim options`.
-pub fn list_options() -> String {
-    let mut s = String::from(crate::tr!("options.list.intro"));
+pub fn list_options(lang: Lang) -> String {
+    let mut s = String::from(crate::tr!(lang, "options.list.intro"));
     let mut all: Vec<&OptionSpec> = registry().collect();
     // Stable: systems in a fixed order, then rules, then the registry's own order.
     let order = |o: &OptionSpec| match o.system() {
@@ -65,20 +65,21 @@ pub fn list_options() -> String {
         if o.system() != system {
             system = o.system();
             rule = "";
-            s += &format!("\n{}\n", system_name(system));
+            s += &format!("\n{}\n", system_name(system, lang));
         }
         if rule_of(o.decision) != rule {
             rule = rule_of(o.decision);
             s += &format!("\n  {rule}\n");
         }
         s += &crate::tr!(
+            lang,
             "options.list.entry",
             key = o.key,
-            kind = kind(o),
+            kind = kind(o, lang),
             decision = o.decision,
             default = o.default,
-            allowed = o.allowed.describe(),
-            help = help(o, crate::lang::current())
+            allowed = o.allowed.describe(lang),
+            help = help(o, lang)
         );
     }
     s
@@ -90,9 +91,9 @@ mod tests {
 
     #[test]
     fn every_option_is_listed_once_under_its_system_and_rule() {
-        let text = list_options();
+        let text = list_options(Lang::En);
         for o in registry() {
-            let line = format!("    {}  ({}, {})", o.key, kind(o), o.decision);
+            let line = format!("    {}  ({}, {})", o.key, kind(o, Lang::En), o.decision);
             assert_eq!(text.matches(&line).count(), 1, "{line}");
         }
         let cosmos = text.find("The Tale of Great Cosmos").unwrap();

@@ -2,6 +2,7 @@
 //! stderr is closed; a command whose product is stdout fails with a message (exit 1) when
 //! stdout cannot be written.
 
+use crate::lang::Lang;
 use std::io::Write;
 
 /// A status line on stderr; a closed or full stderr is ignored.
@@ -12,22 +13,23 @@ pub fn say(msg: &str) {
 /// A warning on stderr (stalemates, rule options foreign to the system, keys a file
 /// sets for nothing): printed even under `--quiet`, which silences progress and file
 /// lists, not what may make an answer wrong.
-pub fn warn(text: &str) {
-    say(&crate::tr!("page.warning", text = text));
+pub fn warn(text: &str, lang: Lang) {
+    say(&crate::tr!(lang, "page.warning", text = text));
 }
 
 /// Writes a command's product to stdout.
-pub fn print_stdout(text: &str) -> anyhow::Result<()> {
+pub fn print_stdout(text: &str, lang: Lang) -> anyhow::Result<()> {
     if stdout_closed() {
         return Err(anyhow::anyhow!(crate::tr!(
+            lang,
             "publish.stdout",
-            error = crate::tr!("safety.work.stdout_closed")
+            error = crate::tr!(lang, "safety.work.stdout_closed")
         )));
     }
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())
         .and_then(|_| out.flush())
-        .map_err(|e| anyhow::anyhow!(crate::tr!("publish.stdout", error = e)))
+        .map_err(|e| anyhow::anyhow!(crate::tr!(lang, "publish.stdout", error = e)))
 }
 
 /// Whether the command was started with stdout closed (`options >&-`). The Rust runtime

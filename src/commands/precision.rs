@@ -8,6 +8,7 @@
 
 use crate::engine::BATCH_SIZE;
 use crate::error::UserError;
+use crate::lang::Lang;
 use crate::limits::MAX_TRIALS;
 use crate::report::Output;
 
@@ -24,17 +25,22 @@ pub struct Precision {
 pub const DEFAULT_MAX_TRIALS: u64 = 1 << 26;
 
 /// The validated goal of `--precision`, if given.
-pub fn goal(a: &crate::cli::PrecisionArgs) -> anyhow::Result<Option<Precision>> {
+pub fn goal(a: &crate::cli::PrecisionArgs, lang: Lang) -> anyhow::Result<Option<Precision>> {
     match a.precision {
         None => Ok(None),
-        Some(p) => Ok(Some(Precision::new(p, a.max_trials)?)),
+        Some(p) => Ok(Some(Precision::new(p, a.max_trials, lang)?)),
     }
 }
 
 impl Precision {
-    pub fn new(half_width: f64, max_trials: Option<u64>) -> Result<Precision, UserError> {
+    pub fn new(
+        half_width: f64,
+        max_trials: Option<u64>,
+        lang: Lang,
+    ) -> Result<Precision, UserError> {
         if !(half_width > 0.0 && half_width <= 0.5) {
             return Err(UserError::new(crate::tr!(
+                lang,
                 "check.precision_range",
                 value = half_width
             )));
@@ -42,6 +48,7 @@ impl Precision {
         let max_trials = max_trials.unwrap_or(DEFAULT_MAX_TRIALS);
         if max_trials == 0 || max_trials > MAX_TRIALS {
             return Err(UserError::new(crate::tr!(
+                lang,
                 "check.max_trials_range",
                 value = max_trials,
                 max = MAX_TRIALS
@@ -183,33 +190,36 @@ pub struct Reached<T> {
 
 impl<T> Reached<T> {
     /// One sentence for `summary.md` and the terminal.
-    pub fn sentence(&self, p: &Precision) -> String {
+    pub fn sentence(&self, p: &Precision, lang: Lang) -> String {
         let dec = crate::balance::dec;
         let w = match &self.widest {
             Some(w) if w.relative => crate::tr!(
+                lang,
                 "run.precision_widest_relative",
-                half_width = dec(&format!("{:.5}", w.half_width)),
+                half_width = dec(&format!("{:.5}", w.half_width), lang),
                 at = w.at,
-                share = crate::lang::pct(w.excess * p.half_width, 2)
+                share = lang.pct(w.excess * p.half_width, 2)
             ),
             Some(w) => crate::tr!(
+                lang,
                 "run.precision_widest",
-                half_width = dec(&format!("{:.5}", w.half_width)),
+                half_width = dec(&format!("{:.5}", w.half_width), lang),
                 at = w.at
             ),
-            None => crate::tr!("run.precision_no_interval").into(),
+            None => crate::tr!(lang, "run.precision_no_interval").into(),
         };
-        let half_width = dec(&p.half_width.to_string());
+        let half_width = dec(&p.half_width.to_string(), lang);
         let units = crate::tr!(
+            lang,
             "run.precision_units",
             half_width = half_width,
-            relative = crate::lang::pct(p.half_width, 2)
+            relative = lang.pct(p.half_width, 2)
         );
         crate::tr_fill!(
             if self.reached {
-                crate::tr!("run.precision_reached")
+                crate::tr!(lang, "run.precision_reached")
             } else {
-                crate::tr!("run.precision_not_reached")
+                crate::tr!(lang, "run.precision_not_reached")
             },
             half_width = half_width,
             trials = self.trials,
@@ -224,22 +234,29 @@ impl<T> Reached<T> {
 /// needs are about `trials x excess²`. Past twice the cap (room for the first step's own
 /// noise), the goal cannot be reached, and that is said now rather than after doubling to
 /// the cap (issue 26 item 5: hours of work before "NOT reached").
-fn unreachable_said_now(p: &Precision, trials: u64, w: &Widest, last: u64) -> anyhow::Result<()> {
+fn unreachable_said_now(
+    p: &Precision,
+    trials: u64,
+    w: &Widest,
+    last: u64,
+    lang: Lang,
+) -> anyhow::Result<()> {
     let needed = trials as f64 * w.excess * w.excess;
     if needed <= 2.0 * last as f64 {
         return Ok(());
     }
     let needed = if needed >= 1e15 {
-        crate::lang::num(needed, 0)
+        lang.num(needed, 0)
     } else {
         crate::lang::int(needed.ceil() as u64)
     };
     Err(UserError::new(crate::tr!(
+        lang,
         "check.precision_unreachable",
-        half_width = crate::lang::num(p.half_width, 6),
+        half_width = lang.num(p.half_width, 6),
         max = crate::lang::int(p.max_trials),
         trials = crate::lang::int(trials),
-        width = crate::lang::num(w.half_width, 6),
+        width = lang.num(w.half_width, 6),
         at = &w.at,
         needed = needed,
         cap = crate::lang::int(MAX_TRIALS)
@@ -251,6 +268,7 @@ pub fn run_to_precision<T>(
     p: &Precision,
     mut eval: impl FnMut(u64) -> anyhow::Result<T>,
     outputs: impl Fn(&T) -> &[Output],
+    lang: Lang,
 ) -> anyhow::Result<Reached<T>> {
     let schedule = p.schedule();
     let mut i = 0;
@@ -259,11 +277,11 @@ pub fn run_to_precision<T>(
         let t = schedule[i];
         let value = eval(t)?;
         let Some(w) = widest(outputs(&value), p.half_width) else {
-            return Err(UserError::new(crate::tr!("check.precision_exact")).into());
+            return Err(UserError::new(crate::tr!(lang, "check.precision_exact")).into());
         };
         let reached = w.excess <= 1.0;
         if i == 0 && !reached {
-            unreachable_said_now(p, t, &w, *schedule.last().unwrap_or(&t))?;
+            unreachable_said_now(p, t, &w, *schedule.last().unwrap_or(&t), lang)?;
         }
         if reached || i + 1 == schedule.len() {
             return Ok(Reached {
@@ -311,10 +329,10 @@ mod tests {
 
     #[test]
     fn the_schedule_doubles_from_one_batch_up_to_the_cap() {
-        let p = Precision::new(0.01, Some(300_000)).unwrap();
+        let p = Precision::new(0.01, Some(300_000), Lang::En).unwrap();
         assert_eq!(p.schedule(), vec![65_536, 131_072, 262_144, 300_000]);
-        assert!(Precision::new(0.0, None).is_err());
-        assert!(Precision::new(0.6, None).is_err());
+        assert!(Precision::new(0.0, None, Lang::En).is_err());
+        assert!(Precision::new(0.6, None, Lang::En).is_err());
     }
 
     #[test]
@@ -380,7 +398,7 @@ mod tests {
     #[test]
     fn stops_at_the_first_count_that_is_precise_enough() {
         // A fake run whose half-width is 1/sqrt(trials): ±0.002 needs 250,000 trials.
-        let p = Precision::new(0.002, None).unwrap();
+        let p = Precision::new(0.002, None, Lang::En).unwrap();
         let mut seen = Vec::new();
         let r = run_to_precision(
             &p,
@@ -390,6 +408,7 @@ mod tests {
                 Ok(vec![output(vec![0.5 - h], vec![0.5 + h])])
             },
             |v| v.as_slice(),
+            Lang::En,
         )
         .unwrap();
         assert!(r.reached);
@@ -397,7 +416,7 @@ mod tests {
         assert_eq!(seen, vec![65_536, 131_072, 262_144]);
         // ±0.0028 needs 127,551 trials: within twice a cap of 100,000, so the run goes
         // to the cap and says NOT reached.
-        let capped = Precision::new(0.0028, Some(100_000)).unwrap();
+        let capped = Precision::new(0.0028, Some(100_000), Lang::En).unwrap();
         let r = run_to_precision(
             &capped,
             |t| {
@@ -405,18 +424,19 @@ mod tests {
                 Ok(vec![output(vec![0.5 - h], vec![0.5 + h])])
             },
             |v| v.as_slice(),
+            Lang::En,
         )
         .unwrap();
         assert!(!r.reached);
         assert_eq!(r.trials, 100_000);
-        assert!(r.sentence(&capped).contains("NOT reached"));
+        assert!(r.sentence(&capped, Lang::En).contains("NOT reached"));
     }
 
     #[test]
     fn a_goal_out_of_reach_is_said_after_the_first_step() {
         // ±0.0001 needs 10^8 trials, past twice a cap of 100,000: refused after the
         // first step, naming the trials it would need; nothing else runs.
-        let capped = Precision::new(0.0001, Some(100_000)).unwrap();
+        let capped = Precision::new(0.0001, Some(100_000), Lang::En).unwrap();
         let mut seen = Vec::new();
         let r = run_to_precision(
             &capped,
@@ -426,6 +446,7 @@ mod tests {
                 Ok(vec![output(vec![0.5 - h], vec![0.5 + h])])
             },
             |v| v.as_slice(),
+            Lang::En,
         );
         let e = r.err().expect("refused").to_string();
         assert!(e.contains("100000000"), "{e}");

@@ -27,6 +27,7 @@
 //! staging-<pid>`) and swapped-out (`.<name>.old-<pid>`) folders are hidden beside the
 //! target and removed by the next run that takes the lock.
 
+use crate::lang::Lang;
 use std::fs;
 use std::io::Write;
 #[cfg(unix)]
@@ -167,7 +168,7 @@ impl LockOwner {
 }
 
 /// Takes the lock file; a lock whose writer is dead (or whose pid was reused) is taken over.
-fn take_lock(lock: &Path, target: &Path) -> anyhow::Result<()> {
+fn take_lock(lock: &Path, target: &Path, lang: Lang) -> anyhow::Result<()> {
     for _ in 0..3 {
         match fs::OpenOptions::new()
             .write(true)
@@ -182,6 +183,7 @@ fn take_lock(lock: &Path, target: &Path) -> anyhow::Result<()> {
                 if let Some(owner) = LockOwner::read(lock) {
                     if owner.pid as u32 != std::process::id() && owner.alive() {
                         return Err(user(crate::tr!(
+                            lang,
                             "publish.locked_by",
                             target = target.display(),
                             pid = owner.pid,
@@ -194,6 +196,7 @@ fn take_lock(lock: &Path, target: &Path) -> anyhow::Result<()> {
             }
             Err(e) => {
                 return Err(user(crate::tr!(
+                    lang,
                     "publish.cannot_write_to",
                     folder = lock.parent().unwrap_or(Path::new(".")).display(),
                     error = e
@@ -202,6 +205,7 @@ fn take_lock(lock: &Path, target: &Path) -> anyhow::Result<()> {
         }
     }
     Err(user(crate::tr!(
+        lang,
         "publish.locked",
         target = target.display()
     )))
@@ -254,9 +258,10 @@ fn nested_live_lock(target: &Path) -> Option<(PathBuf, i32, PathBuf)> {
     None
 }
 
-fn refuse_nested(target: &Path) -> anyhow::Result<()> {
+fn refuse_nested(target: &Path, lang: Lang) -> anyhow::Result<()> {
     match nested_live_lock(target) {
         Some((folder, pid, lock)) => Err(user(crate::tr!(
+            lang,
             "safety.publish.nested_locked",
             out = target.display(),
             other = folder.display(),
@@ -296,30 +301,31 @@ fn clean_leftovers(target: &Path) {
 impl Staging {
     /// Checks that `target` can be written, takes its lock and creates the staging
     /// folder. Called before any computation, so a bad `--out` costs nothing.
-    pub fn prepare(target: &Path) -> anyhow::Result<Staging> {
+    pub fn prepare(target: &Path, lang: Lang) -> anyhow::Result<Staging> {
         let shown = target.display().to_string();
         if target.as_os_str().is_empty() {
-            return Err(user(crate::tr!("publish.out_empty").to_string()));
+            return Err(user(crate::tr!(lang, "publish.out_empty").to_string()));
         }
         let absolute = if target.is_absolute() {
             target.to_path_buf()
         } else {
             std::env::current_dir()
-                .map_err(|e| user(crate::tr!("publish.no_current_folder", error = e)))?
+                .map_err(|e| user(crate::tr!(lang, "publish.no_current_folder", error = e)))?
                 .join(target)
         };
         // `a/b/..` or `.` have no usable name: resolve them through the parent.
         let absolute = normalise(&absolute);
         let (Some(parent), Some(_)) = (absolute.parent(), absolute.file_name()) else {
-            return Err(user(crate::tr!("publish.root", out = shown)));
+            return Err(user(crate::tr!(lang, "publish.root", out = shown)));
         };
         if let Ok(m) = fs::symlink_metadata(&absolute) {
             if !m.is_dir() {
-                return Err(user(crate::tr!("publish.out_is_file", out = shown)));
+                return Err(user(crate::tr!(lang, "publish.out_is_file", out = shown)));
             }
         }
         if let Some(file) = first_file_ancestor(parent) {
             return Err(user(crate::tr!(
+                lang,
                 "publish.ancestor_is_file",
                 out = shown,
                 file = file.display()
@@ -327,6 +333,7 @@ impl Staging {
         }
         fs::create_dir_all(parent).map_err(|e| {
             user(crate::tr!(
+                lang,
                 "publish.cannot_create",
                 out = shown,
                 folder = parent.display(),
@@ -334,7 +341,7 @@ impl Staging {
             ))
         })?;
         let lock = sibling(&absolute, "lock");
-        take_lock(&lock, target)?;
+        take_lock(&lock, target, lang)?;
         let mut staging = Staging {
             target: absolute.clone(),
             dir: sibling(&absolute, &format!("staging-{}", std::process::id())),
@@ -344,6 +351,7 @@ impl Staging {
         clean_leftovers(&absolute);
         fs::create_dir(&staging.dir).map_err(|e| {
             user(crate::tr!(
+                lang,
                 "publish.cannot_write_in",
                 out = shown,
                 folder = parent.display(),
@@ -351,7 +359,8 @@ impl Staging {
             ))
         })?;
         signals::remove_on_signal(&staging.dir, &staging.lock);
-        if let Err(e) = refuse_nested(&absolute).and_then(|_| adopt_folder(&staging.dir, &absolute))
+        if let Err(e) =
+            refuse_nested(&absolute, lang).and_then(|_| adopt_folder(&staging.dir, &absolute, lang))
         {
             staging.abandon();
             return Err(e);
@@ -361,6 +370,7 @@ impl Staging {
         if let Err(e) = probe_writable(parent) {
             staging.abandon();
             return Err(user(crate::tr!(
+                lang,
                 "publish.cannot_write_in",
                 out = shown,
                 folder = parent.display(),
@@ -381,30 +391,36 @@ impl Staging {
     }
 
     /// Publishes the staged set as the target, all at once.
-    pub fn publish(self) -> anyhow::Result<()> {
+    pub fn publish(self, lang: Lang) -> anyhow::Result<()> {
         signals::check()?;
         let mut carried = Vec::new();
-        let seen = self.carry(&mut carried)?;
+        let seen = self.carry(&mut carried, lang)?;
         if let Some(ms) = std::env::var(PAUSE_ENV).ok().and_then(|v| v.parse().ok()) {
             std::thread::sleep(std::time::Duration::from_millis(ms));
         }
-        self.finish(carried, seen)
+        self.finish(carried, seen, lang)
     }
 
     /// The swap, once the old tree is known unchanged since `seen` (else carried again).
-    fn finish(mut self, mut carried: Vec<PathBuf>, mut seen: Vec<DirState>) -> anyhow::Result<()> {
+    fn finish(
+        mut self,
+        mut carried: Vec<PathBuf>,
+        mut seen: Vec<DirState>,
+        lang: Lang,
+    ) -> anyhow::Result<()> {
         // Another run may have published inside the target since the carry-over was taken
         // (`report --out R` while a run writes `R/mine`): swapping now would roll its set
         // back. Carry the newer set instead, a few times at most.
         let mut tries = 0;
         loop {
-            refuse_nested(&self.target)?;
+            refuse_nested(&self.target, lang)?;
             if tree_state(&self.target) == seen {
                 break;
             }
             tries += 1;
             if tries > 5 {
                 return Err(user(crate::tr!(
+                    lang,
                     "safety.publish.busy",
                     out = self.target.display()
                 )));
@@ -415,12 +431,12 @@ impl Staging {
                     _ => fs::remove_file(&p),
                 };
             }
-            seen = self.carry(&mut carried)?;
+            seen = self.carry(&mut carried, lang)?;
         }
         // A signal's clean-up and the swap never interleave.
         let _guard = signals::publication_lock();
         signals::check()?;
-        swap(&self.dir, &self.target)?;
+        swap(&self.dir, &self.target, lang)?;
         if let Some(parent) = self.target.parent() {
             let _ = sync_dir(parent);
         }
@@ -434,15 +450,15 @@ impl Staging {
     /// Carries the old set's other entries over, gives every entry the owner and mode it
     /// must keep, and fsyncs the staged set. Returns the state of the old tree as it was
     /// before the copy (see [`tree_state`]); `carried` receives what was carried.
-    fn carry(&self, carried: &mut Vec<PathBuf>) -> anyhow::Result<Vec<DirState>> {
+    fn carry(&self, carried: &mut Vec<PathBuf>, lang: Lang) -> anyhow::Result<Vec<DirState>> {
         let seen = tree_state(&self.target);
         if let Ok(m) = fs::symlink_metadata(&self.target) {
             if m.is_dir() {
-                carry_over(&self.target, &self.dir, carried)?;
-                keep_owners(&self.dir, &self.target, &m)?;
+                carry_over(&self.target, &self.dir, carried, lang)?;
+                keep_owners(&self.dir, &self.target, &m, lang)?;
             }
         }
-        sync_tree(&self.dir, &mut 0)?;
+        sync_tree(&self.dir, &mut 0, lang)?;
         Ok(seen)
     }
 
@@ -495,7 +511,12 @@ fn probe_writable(parent: &Path) -> std::io::Result<()> {
 /// Hard-links (or copies) into `staging` every entry of `old` the new set lacks; what it
 /// adds (top-most paths) goes to `carried`. Special files and symlinks are linked, never
 /// opened.
-fn carry_over(old: &Path, staging: &Path, carried: &mut Vec<PathBuf>) -> anyhow::Result<()> {
+fn carry_over(
+    old: &Path,
+    staging: &Path,
+    carried: &mut Vec<PathBuf>,
+    lang: Lang,
+) -> anyhow::Result<()> {
     for e in fs::read_dir(old)? {
         let e = e?;
         let name = e.file_name();
@@ -513,13 +534,14 @@ fn carry_over(old: &Path, staging: &Path, carried: &mut Vec<PathBuf>) -> anyhow:
             if fs::symlink_metadata(&to).is_err() {
                 fs::create_dir(&to)?;
                 carried.push(to.clone());
-                carry_over(&from, &to, &mut Vec::new())?;
+                carry_over(&from, &to, &mut Vec::new(), lang)?;
             } else if fs::symlink_metadata(&to).is_ok_and(|m| m.is_dir()) {
-                carry_over(&from, &to, carried)?;
+                carry_over(&from, &to, carried, lang)?;
             }
         } else if fs::symlink_metadata(&to).is_err() {
             let cannot_keep = |err: std::io::Error| {
                 anyhow::anyhow!(crate::tr!(
+                    lang,
                     "publish.cannot_keep",
                     file = from.display(),
                     error = err
@@ -637,7 +659,7 @@ fn keep_owners(_staging: &Path, _old: &Path, _old_meta: &fs::Metadata) -> anyhow
 /// folder whose owner this process cannot give back is refused before any work, and files
 /// created in it inherit a setgid group.
 #[cfg(unix)]
-fn adopt_folder(staging: &Path, target: &Path) -> anyhow::Result<()> {
+fn adopt_folder(staging: &Path, target: &Path, lang: Lang) -> anyhow::Result<()> {
     let Ok(m) = fs::symlink_metadata(target) else {
         return Ok(());
     };
@@ -647,6 +669,7 @@ fn adopt_folder(staging: &Path, target: &Path) -> anyhow::Result<()> {
     // Owner-writable while the set is written; the exact mode is set before the swap.
     set_owner_mode(staging, &m, m.mode() | 0o700).map_err(|e| {
         user(crate::tr!(
+            lang,
             "safety.publish.cannot_keep_owner",
             out = target.display(),
             uid = m.uid(),
@@ -674,8 +697,13 @@ fn set_owner_mode(p: &Path, want: &fs::Metadata, mode: u32) -> std::io::Result<(
 /// entry's when the set replaces one (the target folder itself included), else the owner
 /// and group of its folder. Carried-over links are the old inodes and are left alone.
 #[cfg(unix)]
-fn keep_owners(staging: &Path, old: &Path, old_meta: &fs::Metadata) -> anyhow::Result<()> {
-    fn walk(new: &Path, old: &Path, folder: &fs::Metadata) -> anyhow::Result<()> {
+fn keep_owners(
+    staging: &Path,
+    old: &Path,
+    old_meta: &fs::Metadata,
+    lang: Lang,
+) -> anyhow::Result<()> {
+    fn walk(new: &Path, old: &Path, folder: &fs::Metadata, lang: Lang) -> anyhow::Result<()> {
         for e in fs::read_dir(new)? {
             let e = e?;
             let p = e.path();
@@ -693,15 +721,16 @@ fn keep_owners(staging: &Path, old: &Path, old_meta: &fs::Metadata) -> anyhow::R
                 _ => (folder.clone(), now.mode()),
             };
             if now.is_dir() {
-                walk(&p, &old.join(e.file_name()), &want)?;
+                walk(&p, &old.join(e.file_name()), &want, lang)?;
             }
-            apply(&p, &want, mode)?;
+            apply(&p, &want, mode, lang)?;
         }
         Ok(())
     }
-    fn apply(p: &Path, want: &fs::Metadata, mode: u32) -> anyhow::Result<()> {
+    fn apply(p: &Path, want: &fs::Metadata, mode: u32, lang: Lang) -> anyhow::Result<()> {
         set_owner_mode(p, want, mode).map_err(|e| {
             user(crate::tr!(
+                lang,
                 "safety.publish.cannot_keep_entry",
                 file = p.display(),
                 uid = want.uid(),
@@ -710,8 +739,8 @@ fn keep_owners(staging: &Path, old: &Path, old_meta: &fs::Metadata) -> anyhow::R
             ))
         })
     }
-    walk(staging, old, old_meta)?;
-    apply(staging, old_meta, old_meta.mode())
+    walk(staging, old, old_meta, lang)?;
+    apply(staging, old_meta, old_meta.mode(), lang)
 }
 
 fn sync_dir(d: &Path) -> std::io::Result<()> {
@@ -719,14 +748,14 @@ fn sync_dir(d: &Path) -> std::io::Result<()> {
 }
 
 /// fsyncs every file and folder of the staged set.
-fn sync_tree(d: &Path, count: &mut u64) -> anyhow::Result<()> {
+fn sync_tree(d: &Path, count: &mut u64, lang: Lang) -> anyhow::Result<()> {
     let fail_at: Option<u64> = std::env::var(FAIL_ENV).ok().and_then(|v| v.parse().ok());
     for e in fs::read_dir(d)? {
         let e = e?;
         let p = e.path();
         let t = e.file_type()?;
         if t.is_dir() {
-            sync_tree(&p, count)?;
+            sync_tree(&p, count, lang)?;
         } else if !t.is_file() {
             // A FIFO would block the open, a socket refuse it; a symlink's target is not
             // ours. They were linked, not written: nothing to sync.
@@ -742,6 +771,7 @@ fn sync_tree(d: &Path, count: &mut u64) -> anyhow::Result<()> {
                 .and_then(|f| f.sync_all())
                 .map_err(|err| {
                     anyhow::anyhow!(crate::tr!(
+                        lang,
                         "publish.cannot_write",
                         file = p.display(),
                         error = err
@@ -751,6 +781,7 @@ fn sync_tree(d: &Path, count: &mut u64) -> anyhow::Result<()> {
     }
     sync_dir(d).map_err(|err| {
         anyhow::anyhow!(crate::tr!(
+            lang,
             "publish.cannot_write",
             file = d.display(),
             error = err
@@ -760,9 +791,10 @@ fn sync_tree(d: &Path, count: &mut u64) -> anyhow::Result<()> {
 }
 
 /// Exchanges `staging` and `target` atomically (a plain rename when there is no target).
-fn swap(staging: &Path, target: &Path) -> anyhow::Result<()> {
+fn swap(staging: &Path, target: &Path, lang: Lang) -> anyhow::Result<()> {
     let err = |e: std::io::Error| {
         anyhow::anyhow!(crate::tr!(
+            lang,
             "publish.cannot_publish",
             target = target.display(),
             error = e
@@ -826,9 +858,9 @@ mod tests {
         fs::create_dir(&target).unwrap();
         fs::write(target.join("a.csv"), "old a").unwrap();
         fs::write(target.join("other.csv"), "kept").unwrap();
-        let s = Staging::prepare(&target).unwrap();
+        let s = Staging::prepare(&target, Lang::En).unwrap();
         fs::write(s.dir().join("a.csv"), "new a").unwrap();
-        s.publish().unwrap();
+        s.publish(Lang::En).unwrap();
         assert_eq!(fs::read_to_string(target.join("a.csv")).unwrap(), "new a");
         assert_eq!(
             fs::read_to_string(target.join("other.csv")).unwrap(),
@@ -845,7 +877,7 @@ mod tests {
         fs::create_dir(&target).unwrap();
         fs::write(target.join("a.csv"), "old").unwrap();
         {
-            let s = Staging::prepare(&target).unwrap();
+            let s = Staging::prepare(&target, Lang::En).unwrap();
             fs::write(s.dir().join("a.csv"), "half").unwrap();
         }
         assert_eq!(fs::read_to_string(target.join("a.csv")).unwrap(), "old");
@@ -859,11 +891,14 @@ mod tests {
         let lock = root.path().join(".out.lock");
         // pid 1 always exists.
         fs::write(&lock, "1\n").unwrap();
-        let e = Staging::prepare(&target).err().unwrap().to_string();
+        let e = Staging::prepare(&target, Lang::En)
+            .err()
+            .unwrap()
+            .to_string();
         assert!(e.contains("is being written by pid 1"), "{e}");
         fs::write(&lock, "999999999\n").unwrap();
-        let s = Staging::prepare(&target).unwrap();
-        s.publish().unwrap();
+        let s = Staging::prepare(&target, Lang::En).unwrap();
+        s.publish(Lang::En).unwrap();
         assert!(!lock.exists());
     }
 
@@ -872,9 +907,9 @@ mod tests {
         let root = tempfile::tempdir().unwrap();
         let file = root.path().join("f");
         fs::write(&file, "x").unwrap();
-        let e = Staging::prepare(&file).err().unwrap().to_string();
+        let e = Staging::prepare(&file, Lang::En).err().unwrap().to_string();
         assert!(e.contains("is a file"), "{e}");
-        let e = Staging::prepare(&file.join("sub"))
+        let e = Staging::prepare(&file.join("sub"), Lang::En)
             .err()
             .unwrap()
             .to_string();
@@ -887,10 +922,10 @@ mod tests {
         let target = root.path().join("out");
         fs::create_dir_all(target.join("mine")).unwrap();
         fs::write(target.join("mine/a.csv"), "old mine").unwrap();
-        let s = Staging::prepare(&target).unwrap();
+        let s = Staging::prepare(&target, Lang::En).unwrap();
         fs::write(s.dir().join("top.csv"), "new top").unwrap();
         let mut carried = Vec::new();
-        let seen = s.carry(&mut carried).unwrap();
+        let seen = s.carry(&mut carried, Lang::En).unwrap();
         assert_eq!(
             fs::read_to_string(s.dir().join("mine/a.csv")).unwrap(),
             "old mine"
@@ -901,7 +936,7 @@ mod tests {
         fs::rename(target.join("mine"), target.join(".mine.old-1")).unwrap();
         fs::rename(target.join(".mine.staging-1"), target.join("mine")).unwrap();
         fs::remove_dir_all(target.join(".mine.old-1")).unwrap();
-        s.finish(carried, seen).unwrap();
+        s.finish(carried, seen, Lang::En).unwrap();
         assert_eq!(
             fs::read_to_string(target.join("mine/a.csv")).unwrap(),
             "new mine"
@@ -923,15 +958,24 @@ mod tests {
         // pid 1 lives, but not since the time this lock says.
         let pid1 = start_time(1).unwrap();
         fs::write(&lock, format!("1 {}\n", pid1 + 1)).unwrap();
-        Staging::prepare(&target).unwrap().publish().unwrap();
+        Staging::prepare(&target, Lang::En)
+            .unwrap()
+            .publish(Lang::En)
+            .unwrap();
         assert!(!lock.exists());
         // The same pid and start time: the writer still runs.
         fs::write(&lock, format!("1 {pid1}\n")).unwrap();
-        let e = Staging::prepare(&target).err().unwrap().to_string();
+        let e = Staging::prepare(&target, Lang::En)
+            .err()
+            .unwrap()
+            .to_string();
         assert!(e.contains("is being written by pid 1"), "{e}");
         // Another boot: stale whatever the pid.
         fs::write(&lock, "1 1 another-boot\n").unwrap();
-        Staging::prepare(&target).unwrap().publish().unwrap();
+        Staging::prepare(&target, Lang::En)
+            .unwrap()
+            .publish(Lang::En)
+            .unwrap();
         // Our own lock line records pid, start time and boot.
         assert!(me.line().starts_with(&format!("{} {start} ", me.pid)));
     }
@@ -942,8 +986,8 @@ mod tests {
         let target = root.path().join("out");
         fs::create_dir(&target).unwrap();
         fs::create_dir(root.path().join(".out.staging-42")).unwrap();
-        let s = Staging::prepare(&target).unwrap();
-        s.publish().unwrap();
+        let s = Staging::prepare(&target, Lang::En).unwrap();
+        s.publish(Lang::En).unwrap();
         assert_eq!(files(root.path()), vec!["out"]);
     }
 }

@@ -24,7 +24,7 @@ const QUICK_EXPECT_TRIALS: u64 = 20_000;
 /// `cosmosim report`: every table of every system, every shipped scenario, and `index.md`,
 /// published as one set.
 pub fn report(a: &ReportArgs, s: &Session) -> anyhow::Result<()> {
-    let ctx = a.run.context(s.quiet, s.mode)?;
+    let ctx = a.run.context(s.quiet, s.mode, s.lang)?;
     let default_out = a.run.out == Path::new("reports");
     // A quick look never replaces the full set: reports/quick/.
     let mut out = if a.quick && default_out {
@@ -33,7 +33,7 @@ pub fn report(a: &ReportArgs, s: &Session) -> anyhow::Result<()> {
         a.run.out.clone()
     };
     // The French set lives beside the English one (issue 14): reports/fr/.
-    if crate::lang::current() == crate::lang::Lang::Fr && default_out {
+    if s.lang == crate::lang::Lang::Fr && default_out {
         out = out.join("fr");
     }
     let table_trials = if a.quick {
@@ -98,41 +98,50 @@ pub fn report(a: &ReportArgs, s: &Session) -> anyhow::Result<()> {
             written.extend(files);
             entries.extend(entry);
         }
-        let mut intro = crate::tr!("index.intro").to_string();
+        let mut intro = crate::tr!(s.lang, "index.intro").to_string();
         if a.quick {
-            intro = format!("{}\n\n{intro}", crate::tr!("index.quick"));
+            intro = format!("{}\n\n{intro}", crate::tr!(s.lang, "index.quick"));
         }
         let balance: Vec<PathBuf> = shipped_scenarios(Path::new(BALANCE_DIR));
         if !balance.is_empty() {
             let cap = a.quick.then_some(QUICK_EXPECT_TRIALS);
-            let files = super::expect::read_files(&balance, cap)?;
-            let mut runner =
-                super::expect::Runner::new(None, a.run.threads, a.run.options.clone(), true);
+            let files = super::expect::read_files(&balance, cap, s.lang)?;
+            let mut runner = super::expect::Runner::new(
+                None,
+                a.run.threads,
+                a.run.options.clone(),
+                true,
+                s.lang,
+            );
             runner.mode = s.mode;
             let settings = crate::balance::expect::Settings { max_trials: cap };
-            let results = super::expect::evaluate(&files, &mut runner, &settings, true)?;
+            let results = super::expect::evaluate(&files, &mut runner, &settings, true, s.lang)?;
             let stalled = runner.stalemate_warnings();
             // A shard's pages are discarded: it only records the calls.
             if !s.is_shard() {
-                for f in
-                    super::expect::write_expect(&results, &stalled, &staging.join(BALANCE_DIR))?
-                {
+                for f in super::expect::write_expect(
+                    &results,
+                    &stalled,
+                    &staging.join(BALANCE_DIR),
+                    s.lang,
+                )? {
                     written.push(Path::new(BALANCE_DIR).join(f));
                 }
             }
             intro += "\n\n";
             intro += &crate::tr!(
+                s.lang,
                 "index.balance",
                 files = balance
                     .iter()
                     .map(|p| crate::report::md_code(&p.display().to_string()))
                     .collect::<Vec<_>>()
                     .join(", "),
-                headline = crate::balance::expect::headline(&results)
+                headline = crate::balance::expect::headline(&results, s.lang)
             );
         }
         if !s.is_shard() {
-            write_index(staging, &intro, &entries)?;
+            write_index(staging, &intro, &entries, s.lang)?;
         }
         written.extend(["index.md", "index.html"].iter().map(PathBuf::from));
         Ok(written)
@@ -156,7 +165,7 @@ fn write_one(
             o.provenance = mark(o.provenance.clone());
         }
         result.summary =
-            super::run::insert_after_question(&result.summary, crate::tr!("index.quick"));
+            super::run::insert_after_question(&result.summary, crate::tr!(s.lang, "index.quick"));
     }
     let dir = staging.join(&rel);
     std::fs::create_dir_all(&dir)?;

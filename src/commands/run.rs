@@ -1,3 +1,4 @@
+use crate::lang::Lang;
 use std::path::{Path, PathBuf};
 
 use crate::balance::stalemate;
@@ -24,7 +25,7 @@ pub(super) fn kind_of(file: &ScenarioFile) -> Result<&'static ScenarioKind, User
         return Err(file.error_at(
             &["system"],
             "system",
-            &crate::tr!("check.unknown_system", system = header.system),
+            &crate::tr!(file.lang, "check.unknown_system", system = header.system),
             &known.join(", "),
         ));
     }
@@ -51,14 +52,19 @@ pub(super) fn kind_of(file: &ScenarioFile) -> Result<&'static ScenarioKind, User
                 file.error_at(
                     &["kind"],
                     "kind",
-                    &crate::tr!("check.unknown_kind", system = header.system, kind = kind),
+                    &crate::tr!(
+                        file.lang,
+                        "check.unknown_kind",
+                        system = header.system,
+                        kind = kind
+                    ),
                     &allowed.join(", "),
                 )
             }),
         None => Err(file.error_at(
             &[],
             "kind",
-            &crate::tr!("check.missing_kind", system = header.system),
+            &crate::tr!(file.lang, "check.missing_kind", system = header.system),
             &allowed.join(", "),
         )),
     }
@@ -103,10 +109,10 @@ fn option_warnings(
         rules: std::collections::BTreeMap<String, toml::Value>,
     }
     let mut w = match file.parse_raw::<Loose>() {
-        Ok(l) => file.rule_options(&l.rules)?.foreign_to(system),
+        Ok(l) => file.rule_options(&l.rules)?.foreign_to(system, file.lang),
         Err(_) => Vec::new(),
     };
-    for x in RuleOptions::from_pairs(&o.options)?.foreign_to(system) {
+    for x in RuleOptions::from_pairs(&o.options, file.lang)?.foreign_to(system, file.lang) {
         if !w.contains(&x) {
             w.push(x);
         }
@@ -115,24 +121,24 @@ fn option_warnings(
 }
 
 /// `cosmosim check FILE`: validate without running; the warnings go to stderr.
-pub fn check(path: &Path, quiet: bool) -> anyhow::Result<()> {
+pub fn check(path: &Path, quiet: bool, lang: Lang) -> anyhow::Result<()> {
     let file = ScenarioFile::read(path)?;
     let kind = kind_of(&file)?;
     let foreign = validate(&file, kind, &RunOverrides::default())?;
     let warnings = all_warnings(&file, foreign);
     for w in &warnings {
-        super::warn(w);
+        super::warn(w, lang);
     }
     if !quiet {
-        print_stdout(&crate::tr!("check.ok", file = path.display()))?;
+        print_stdout(&crate::tr!(lang, "check.ok", file = path.display()), lang)?;
         if let Some(defaults) = kind.defaults {
             let lines = defaults(&file)?;
             if !lines.is_empty() {
-                let mut text = String::from(crate::tr!("check.defaults"));
+                let mut text = String::from(crate::tr!(lang, "check.defaults"));
                 for l in lines {
                     text += &format!("  {l}\n");
                 }
-                print_stdout(&text)?;
+                print_stdout(&text, lang)?;
             }
         }
     }
@@ -154,19 +160,20 @@ pub fn run_scenario_file(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Resul
     warnings.extend(stalemate::warnings(
         &result.outputs,
         file.stalemate_warning(),
+        file.lang,
     ));
-    add_warnings(&mut result, &warnings);
+    add_warnings(&mut result, &warnings, file.lang);
     Ok(result)
 }
 
-fn add_warnings(result: &mut ScenarioResult, warnings: &[String]) {
+fn add_warnings(result: &mut ScenarioResult, warnings: &[String], lang: Lang) {
     if warnings.is_empty() {
         return;
     }
     if !result.summary.ends_with('\n') {
         result.summary.push('\n');
     }
-    result.summary += &format!("\n## {}\n\n", crate::tr!("page.warnings"));
+    result.summary += &format!("\n## {}\n\n", crate::tr!(lang, "page.warnings"));
     for w in warnings {
         result.summary += &format!("- {}\n", crate::report::md_text(w));
     }
@@ -180,16 +187,20 @@ pub fn write_scenario(
     s: &Session,
 ) -> anyhow::Result<Vec<PathBuf>> {
     let mut files = s.write_outputs(&mut result.outputs, dir)?;
-    let page = format!("{}{}", result.summary, charts_section(&result.outputs));
+    let page = format!(
+        "{}{}",
+        result.summary,
+        charts_section(&result.outputs, s.lang)
+    );
     files.extend(s.write_page(dir, "summary", &page)?);
     Ok(files)
 }
 
 /// `cosmosim run FILE [--precision P]`.
 pub fn run_cmd(a: &ScenarioArgs, s: &Session) -> anyhow::Result<()> {
-    let goal = super::precision::goal(&a.precision)?;
+    let goal = super::precision::goal(&a.precision, s.lang)?;
     if goal.is_some() && a.trials.is_some() {
-        return Err(UserError::new(crate::tr!("check.precision_and_trials")).into());
+        return Err(UserError::new(crate::tr!(s.lang, "check.precision_and_trials")).into());
     }
     let o = RunOverrides {
         mode: s.mode,
@@ -216,7 +227,7 @@ fn run_to(
     let foreign = validate(&file, kind, o)?;
     // Warnings print whatever --quiet says (it silences progress and file lists).
     for w in all_warnings(&file, foreign.clone()) {
-        super::warn(&w);
+        super::warn(&w, s.lang);
     }
     let dir = o.out.clone().unwrap_or_else(|| default_out(path));
     s.publish(&dir, |staging| {
@@ -233,8 +244,9 @@ fn run_to(
                         (kind.run)(&file, &at)
                     },
                     |res| &res.outputs,
+                    s.lang,
                 )?;
-                let sentence = r.sentence(p);
+                let sentence = r.sentence(p, s.lang);
                 if !o.quiet {
                     say(&sentence);
                 }
@@ -248,14 +260,14 @@ fn run_to(
             }
         };
         signals::check()?;
-        let stalled = stalemate::warnings(&result.outputs, file.stalemate_warning());
+        let stalled = stalemate::warnings(&result.outputs, file.stalemate_warning(), s.lang);
         // Warnings print whatever --quiet says (it silences progress and file lists).
         for w in &stalled {
-            super::warn(w);
+            super::warn(w, s.lang);
         }
         let mut warnings = all_warnings(&file, foreign);
         warnings.extend(stalled);
-        add_warnings(&mut result, &warnings);
+        add_warnings(&mut result, &warnings, s.lang);
         write_scenario(&mut result, staging, s)
     })
 }

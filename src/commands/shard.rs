@@ -3,6 +3,7 @@
 //! instead of the command's outputs. `cosmosim merge` (merge.rs) puts the parts together.
 //! The engine does the cutting (`engine::shard`): every command shards the same way.
 
+use crate::lang::Lang;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -84,10 +85,11 @@ impl Manifest {
     /// its count, the one accumulators file name (never a path), a size within the cap, a
     /// SHA-256 of 64 hex digits, and a command without the flags a part never records.
     /// The command's subcommand is checked by the merge, which parses it.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self, lang: Lang) -> Result<(), String> {
         let ShardId { index, count } = self.shard;
         if count == 0 || count > shard::MAX_SHARDS || index == 0 || index > count {
             return Err(crate::tr!(
+                lang,
                 "safety.parts.shard",
                 index = index,
                 count = count,
@@ -96,6 +98,7 @@ impl Manifest {
         }
         if self.accumulators.file != ACCUMULATORS {
             return Err(crate::tr!(
+                lang,
                 "safety.parts.file",
                 file = crate::limits::clip(&self.accumulators.file),
                 expected = ACCUMULATORS
@@ -103,6 +106,7 @@ impl Manifest {
         }
         if self.accumulators.bytes > crate::input::MAX_PART_BYTES {
             return Err(crate::tr!(
+                lang,
                 "safety.parts.bytes",
                 bytes = self.accumulators.bytes,
                 max = crate::input::MAX_PART_BYTES
@@ -110,7 +114,7 @@ impl Manifest {
         }
         let hex = &self.accumulators.sha256;
         if hex.len() != 64 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return Err(crate::tr!("safety.parts.sha256").to_string());
+            return Err(crate::tr!(lang, "safety.parts.sha256").to_string());
         }
         let flag = self.command.iter().find(|a| {
             NOT_RECORDED
@@ -119,12 +123,13 @@ impl Manifest {
         });
         if self.command.is_empty() || flag.is_some() {
             return Err(crate::tr!(
+                lang,
                 "safety.parts.command_flag",
                 flag = crate::limits::clip(flag.map_or("", String::as_str))
             ));
         }
         if self.build.is_empty() || self.build.len() > 64 {
-            return Err(crate::tr!("safety.parts.no_build").to_string());
+            return Err(crate::tr!(lang, "safety.parts.no_build").to_string());
         }
         Ok(())
     }
@@ -197,25 +202,31 @@ pub fn hash_inputs(files: &[PathBuf]) -> Vec<(String, String)> {
 
 /// Runs the command of `cli` as shard `arg`: sets the engine's mode, then dispatches; the
 /// command's `publish_set` publishes the partial (see [`publish_partial`]).
-pub fn run_shard(cli: &Cli, arg: ShardArg) -> anyhow::Result<()> {
-    let id = arg.resolve(|v| std::env::var(v).ok())?;
+pub fn run_shard(cli: &Cli, arg: ShardArg, lang: Lang) -> anyhow::Result<()> {
+    let id = arg.resolve(|v| std::env::var(v).ok(), lang)?;
     let precision = match &cli.command {
         Command::Run(a) => a.precision.precision,
         Command::Sweep(a) => a.scenario.precision.precision,
         Command::Table { precision, .. } => precision.precision,
         Command::Report(_) => None,
-        _ => return Err(UserError::new(crate::tr!("shard.not_for_merge")).into()),
+        _ => return Err(UserError::new(crate::tr!(lang, "shard.not_for_merge")).into()),
     };
     if precision.is_some() {
-        return Err(UserError::new(crate::tr!("shard.with_precision")).into());
+        return Err(UserError::new(crate::tr!(lang, "shard.with_precision")).into());
     }
     let args: Vec<String> = std::env::args_os()
         .map(|a| a.into_string())
         .collect::<Result<_, _>>()
-        .map_err(|a| UserError::new(crate::tr!("shard.not_utf8", argument = format!("{a:?}"))))?;
+        .map_err(|a| {
+            UserError::new(crate::tr!(
+                lang,
+                "shard.not_utf8",
+                argument = format!("{a:?}")
+            ))
+        })?;
     // A partial never lands in a default output folder such as reports/.
     if !args.iter().any(|a| a == "--out" || a.starts_with("--out=")) {
-        return Err(UserError::new(crate::tr!("shard.needs_out")).into());
+        return Err(UserError::new(crate::tr!(lang, "shard.needs_out")).into());
     }
     let (seed, trials, options) = match &cli.command {
         Command::Run(a) => (a.seed, a.trials, a.options.clone()),
@@ -262,8 +273,9 @@ pub fn publish_partial(
     mode: &Mode,
     mut manifest: Manifest,
     produce: impl FnOnce(&Path) -> anyhow::Result<Vec<PathBuf>>,
+    lang: Lang,
 ) -> anyhow::Result<()> {
-    let staging = Staging::prepare(target)?;
+    let staging = Staging::prepare(target, lang)?;
     let scratch = staging.dir().join(".scratch");
     std::fs::create_dir_all(&scratch)?;
     produce(&scratch)?;
@@ -288,12 +300,13 @@ pub fn publish_partial(
         calls: acc.calls.len() as u64,
         batches: acc.calls.values().map(|b| b.len() as u64).sum(),
     };
-    write_atomic(&staging.dir().join(ACCUMULATORS), &bytes)?;
+    write_atomic(&staging.dir().join(ACCUMULATORS), &bytes, lang)?;
     let json = serde_json::to_string_pretty(&manifest)? + "\n";
-    write_atomic(&staging.dir().join(MANIFEST), json.as_bytes())?;
-    staging.publish()?;
+    write_atomic(&staging.dir().join(MANIFEST), json.as_bytes(), lang)?;
+    staging.publish(lang)?;
     if !quiet {
         super::say(&crate::tr!(
+            lang,
             "shard.wrote",
             index = manifest.shard.index,
             count = manifest.shard.count,
@@ -338,20 +351,34 @@ mod tests {
     fn auto_reads_each_engine_with_its_base() {
         let auto = ShardArg::Auto { count: 4 };
         let id = |i| Ok(ShardId { index: i, count: 4 });
-        assert_eq!(auto.resolve(env(&[("COSMOSIM_SHARD_INDEX", "4")])), id(4));
-        assert_eq!(auto.resolve(env(&[("JOB_COMPLETION_INDEX", "0")])), id(1));
-        assert_eq!(auto.resolve(env(&[("CI_NODE_INDEX", "2")])), id(2));
+        assert_eq!(
+            auto.resolve(env(&[("COSMOSIM_SHARD_INDEX", "4")]), Lang::En),
+            id(4)
+        );
+        assert_eq!(
+            auto.resolve(env(&[("JOB_COMPLETION_INDEX", "0")]), Lang::En),
+            id(1)
+        );
+        assert_eq!(
+            auto.resolve(env(&[("CI_NODE_INDEX", "2")]), Lang::En),
+            id(2)
+        );
         let slurm = [
             ("SLURM_ARRAY_TASK_ID", "7"),
             ("SLURM_ARRAY_TASK_MIN", "5"),
             ("SLURM_ARRAY_TASK_COUNT", "4"),
         ];
-        assert_eq!(auto.resolve(env(&slurm)), id(3));
-        assert!(auto.resolve(env(&[("JOB_COMPLETION_INDEX", "4")])).is_err());
+        assert_eq!(auto.resolve(env(&slurm), Lang::En), id(3));
         assert!(auto
-            .resolve(env(&[("CI_NODE_INDEX", "1"), ("CI_NODE_TOTAL", "5")]))
+            .resolve(env(&[("JOB_COMPLETION_INDEX", "4")]), Lang::En)
             .is_err());
-        assert!(auto.resolve(env(&[])).is_err());
+        assert!(auto
+            .resolve(
+                env(&[("CI_NODE_INDEX", "1"), ("CI_NODE_TOTAL", "5")]),
+                Lang::En
+            )
+            .is_err());
+        assert!(auto.resolve(env(&[]), Lang::En).is_err());
     }
 
     #[test]

@@ -81,7 +81,7 @@ pub fn install() {
                         &mut std::io::stderr(),
                         format!(
                             "{}\n",
-                            crate::tr!("error.prefix", message = Interrupted(sig))
+                            crate::tr!(lang, "error.prefix", message = Interrupted(sig))
                         )
                         .as_bytes(),
                     );

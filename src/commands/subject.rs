@@ -1,6 +1,7 @@
 //! What `tune` and `optimise` run at each point: a scenario file with some keys edited,
 //! or a table with some flags set; and the one figure read from its outputs.
 
+use crate::lang::Lang;
 use std::path::Path;
 
 use crate::balance::figures::{
@@ -62,13 +63,18 @@ fn text(v: &toml::Value) -> String {
 
 impl Subject {
     /// `table <name>` (with `--param FLAG=VALUE` flags) or a scenario file.
-    pub fn from_source(source: &[String], params: &[String]) -> anyhow::Result<Subject> {
+    pub fn from_source(
+        source: &[String],
+        params: &[String],
+        lang: Lang,
+    ) -> anyhow::Result<Subject> {
         match source {
             [t, name] if t == "table" => {
                 let mut fixed = Vec::new();
                 for p in params {
                     let (k, v) = p.split_once('=').ok_or_else(|| {
                         user(crate::tr!(
+                            lang,
                             "check.param_pair",
                             value = crate::limits::clip(p)
                         ))
@@ -83,11 +89,14 @@ impl Subject {
             }
             [file] => {
                 if !params.is_empty() {
-                    return Err(user(crate::tr!("check.param_on_scenario").to_string()));
+                    return Err(user(
+                        crate::tr!(lang, "check.param_on_scenario").to_string(),
+                    ));
                 }
                 Ok(Subject::Scenario(ScenarioFile::read(Path::new(file))?))
             }
             other => Err(user(crate::tr!(
+                lang,
                 "check.subject",
                 got = crate::limits::clip(&other.join(" "))
             ))),
@@ -101,6 +110,7 @@ impl Subject {
         set: &[(String, toml::Value)],
         trials: u64,
         c: &Common,
+        lang: Lang,
     ) -> anyhow::Result<(FigureValue, bool)> {
         signals::check()?;
         let at = point_label(set);
@@ -127,16 +137,21 @@ impl Subject {
                     Err(_) => {
                         argv.truncate(argv.len() - 2);
                         parse_table(name, &argv).map_err(|e| {
-                            user(crate::tr!("check.table_error", name = name, error = e))
+                            user(crate::tr!(
+                                lang,
+                                "check.table_error",
+                                name = name,
+                                error = e
+                            ))
                         })?
                     }
                 };
-                table_outputs(&cmd, true, None)?
+                table_outputs(&cmd, true, None, lang)?
             }
             Subject::Scenario(file) => {
                 let mut text = file.text.clone();
                 for (k, v) in set {
-                    text = set_value(&text, k, v.clone())?;
+                    text = set_value(&text, k, v.clone(), lang)?;
                 }
                 let o = RunOverrides {
                     trials: Some(trials),
@@ -149,6 +164,7 @@ impl Subject {
                 let outputs = run_scenario_file(&file.edited(text), &o)
                     .map_err(|e| {
                         user(crate::tr!(
+                            lang,
                             "check.with_point",
                             at = at,
                             error = format!("{e:#}")
@@ -159,26 +175,27 @@ impl Subject {
                 let seen: Vec<String> = stalemates(&outputs)
                     .into_iter()
                     .filter(|s| s.p > level)
-                    .map(|s| warning(&s, level, Some(&at)))
+                    .map(|s| warning(&s, level, Some(&at), lang))
                     .collect();
                 c.stalled.borrow_mut().insert(at.clone(), seen);
                 outputs
             }
         };
-        let (f, wanted) = resolve(&outputs, &c.figure, &c.wanted).map_err(user)?;
-        if let Some((reason, checkable)) = undecidable(&f, &c.figure) {
+        let (f, wanted) = resolve(&outputs, &c.figure, &c.wanted, lang).map_err(user)?;
+        if let Some((reason, checkable)) = undecidable(&f, &c.figure, lang) {
             return Err(user(crate::tr!(
+                lang,
                 "safety.work.figure_refused",
                 reason = reason,
                 checkable = checkable
             )));
         }
-        let row = select_row(f.output, &wanted).map_err(user)?;
+        let row = select_row(f.output, &wanted, lang).map_err(user)?;
         if !wanted.is_empty() {
             let keys: Vec<&String> = wanted.iter().map(|(k, _)| k).collect();
             let lines = (0..f.output.frame.height())
                 .filter_map(|r| {
-                    let v = value_at(&f, r).ok()?;
+                    let v = value_at(&f, r, lang).ok()?;
                     let label = keys
                         .iter()
                         .map(|k| match cell(&f.output.frame, k, r) {
@@ -195,8 +212,8 @@ impl Subject {
                 .collect();
             c.rows.borrow_mut().insert(at.clone(), lines);
         }
-        let fv = value_at(&f, row)
-            .map_err(|e| user(crate::tr!("check.at_point", at = at, error = e)))?;
+        let fv = value_at(&f, row, lang)
+            .map_err(|e| user(crate::tr!(lang, "check.at_point", at = at, error = e)))?;
         Ok((fv, f.output.provenance.method == "exact"))
     }
 }

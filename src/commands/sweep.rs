@@ -14,9 +14,11 @@ pub fn sweep(a: &SweepArgs, s: &Session) -> anyhow::Result<()> {
     let run = |f: &ScenarioFile, o: &crate::systems::RunOverrides| {
         Ok(super::run_scenario_file(f, o)?.outputs)
     };
-    let goal = super::precision::goal(&a.scenario.precision)?;
+    let goal = super::precision::goal(&a.scenario.precision, s.lang)?;
     if goal.is_some() && a.scenario.trials.is_some() {
-        return Err(crate::error::UserError::new(crate::tr!("check.precision_and_trials")).into());
+        return Err(
+            crate::error::UserError::new(crate::tr!(s.lang, "check.precision_and_trials")).into(),
+        );
     }
     let focus = a
         .figure
@@ -24,7 +26,7 @@ pub fn sweep(a: &SweepArgs, s: &Session) -> anyhow::Result<()> {
         .map(|f| -> anyhow::Result<_> {
             Ok(crate::balance::sweep::Focus {
                 figure: f.clone(),
-                wanted: super::tune::parse_where(&a.where_)?,
+                wanted: super::tune::parse_where(&a.where_, s.lang)?,
             })
         })
         .transpose()?;
@@ -73,8 +75,9 @@ pub fn sweep(a: &SweepArgs, s: &Session) -> anyhow::Result<()> {
                         ])
                     },
                     |v| v,
+                    s.lang,
                 )?;
-                let sentence = r.sentence(p);
+                let sentence = r.sentence(p, s.lang);
                 if !quiet {
                     super::say(&sentence);
                 }
@@ -101,21 +104,21 @@ pub fn sweep(a: &SweepArgs, s: &Session) -> anyhow::Result<()> {
             md += &format!("- {k}\n");
         }
         md += "\n";
-        md += crate::tr!("sweep.table");
-        md += &format!("\n\n{}\n", out[0].provenance.summary());
+        md += crate::tr!(s.lang, "sweep.table");
+        md += &format!("\n\n{}\n", out[0].provenance.summary(s.lang));
         // Warnings print whatever --quiet says (it silences progress and file lists).
         for w in &warned {
-            super::warn(w);
+            super::warn(w, s.lang);
         }
         let mut warnings = file.warnings();
         warnings.extend(warned);
         if !warnings.is_empty() {
-            md += &format!("\n## {}\n\n", crate::tr!("page.warnings"));
+            md += &format!("\n## {}\n\n", crate::tr!(s.lang, "page.warnings"));
             for w in warnings {
                 md += &format!("- {}\n", md_text(&w));
             }
         }
-        md += &charts_section(&out);
+        md += &charts_section(&out, s.lang);
         files.extend(s.write_page(staging, "summary", &md)?);
         Ok(files)
     })

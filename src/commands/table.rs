@@ -7,19 +7,19 @@ use super::{run_to_precision, say, signals, Session};
 /// With `--precision`, the trial count grows until every interval is narrow enough.
 pub fn table(cmd: &TableCommand, precision: &PrecisionArgs, s: &Session) -> anyhow::Result<()> {
     let quiet = s.quiet;
-    let goal = super::precision::goal(precision)?;
+    let goal = super::precision::goal(precision, s.lang)?;
     let run = cmd.run_args();
-    let ctx = run.context(quiet, s.mode)?;
+    let ctx = run.context(quiet, s.mode, s.lang)?;
     // Warnings print whatever --quiet says (it silences progress and file lists).
-    for w in ctx.options.foreign_to(cmd.system()) {
-        super::warn(&w);
+    for w in ctx.options.foreign_to(cmd.system(), s.lang) {
+        super::warn(&w, s.lang);
     }
     s.publish(&run.out, |staging| {
         let mut outputs = match &goal {
             None => cmd.compute(&ctx)?,
             Some(p) => {
-                let r = run_to_precision(p, |t| cmd.with_trials(t).compute(&ctx), |v| v)?;
-                let sentence = r.sentence(p);
+                let r = run_to_precision(p, |t| cmd.with_trials(t).compute(&ctx), |v| v, s.lang)?;
+                let sentence = r.sentence(p, s.lang);
                 if !quiet {
                     say(&sentence);
                 }

@@ -2,6 +2,7 @@
 
 use crate::cli::{TraceArgs, TraceFormat};
 use crate::error::UserError;
+use crate::lang::Lang;
 use crate::report::write_page;
 use crate::scenario::ScenarioFile;
 use crate::systems::trace::{parse_find, parse_range, TraceRequest, TraceResult, Which};
@@ -9,7 +10,7 @@ use crate::systems::RunOverrides;
 
 use super::{print_stdout, publish_set};
 
-pub fn trace(args: &TraceArgs, quiet: bool) -> anyhow::Result<()> {
+pub fn trace(args: &TraceArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
     let file = ScenarioFile::read(&args.file)?;
     let kind = super::run::kind_of(&file)?;
     let trace = kind.trace;
@@ -20,7 +21,9 @@ pub fn trace(args: &TraceArgs, quiet: bool) -> anyhow::Result<()> {
             Which::Range(a, b)
         }
         (None, None, Some(f)) => Which::Find(parse_find(f)?, args.count),
-        (None, None, None) => return Err(UserError::new(crate::tr!("trace.which_missing")).into()),
+        (None, None, None) => {
+            return Err(UserError::new(crate::tr!(lang, "trace.which_missing")).into())
+        }
     };
     let overrides = RunOverrides {
         seed: args.seed,
@@ -32,16 +35,17 @@ pub fn trace(args: &TraceArgs, quiet: bool) -> anyhow::Result<()> {
     let result = trace(&file, &TraceRequest { which, overrides })?;
     let shown = args.file.display().to_string();
     match args.format {
-        TraceFormat::Text => print_stdout(&text(&result, &shown))?,
-        TraceFormat::Json => print_stdout(&json_lines(&result))?,
+        TraceFormat::Text => print_stdout(&text(&result, &shown, lang), lang)?,
+        TraceFormat::Json => print_stdout(&json_lines(&result), lang)?,
     }
     if let Some(out) = &args.out {
-        let md = markdown(&result, &shown);
-        publish_set(out, quiet, |dir| write_page(dir, "trace", &md))?;
+        let md = markdown(&result, &shown, lang);
+        publish_set(out, quiet, |dir| write_page(dir, "trace", &md, lang), lang)?;
     }
     if result.trials.is_empty() {
         // Found nothing: exit 1, as grep does, so a script can tell (never a bad file).
         anyhow::bail!(crate::tr!(
+            lang,
             "trace.none_found",
             scanned = result.scanned,
             find = args.find.as_deref().unwrap_or("")
@@ -65,10 +69,11 @@ fn account(t: &crate::systems::trace::Traced) -> String {
     s
 }
 
-fn text(r: &TraceResult, file: &str) -> String {
+fn text(r: &TraceResult, file: &str, lang: Lang) -> String {
     let mut s = String::new();
     for t in &r.trials {
         s.push_str(&crate::tr!(
+            lang,
             "trace.header",
             trial = t.trial,
             file = file,
@@ -98,9 +103,10 @@ fn json_lines(r: &TraceResult) -> String {
     s
 }
 
-fn markdown(r: &TraceResult, file: &str) -> String {
-    let mut s = format!("# {}\n\n", crate::tr!("trace.title", file = file));
+fn markdown(r: &TraceResult, file: &str, lang: Lang) -> String {
+    let mut s = format!("# {}\n\n", crate::tr!(lang, "trace.title", file = file));
     s.push_str(&crate::tr!(
+        lang,
         "trace.provenance",
         tool = "cosmosim",
         version = env!("CARGO_PKG_VERSION"),
@@ -110,6 +116,7 @@ fn markdown(r: &TraceResult, file: &str) -> String {
     s.push_str("\n\n");
     if r.trials.is_empty() {
         s.push_str(&crate::tr!(
+            lang,
             "trace.none_found",
             scanned = r.scanned,
             find = ""
@@ -119,7 +126,12 @@ fn markdown(r: &TraceResult, file: &str) -> String {
     for t in &r.trials {
         s.push_str(&format!(
             "## {}\n\n`{}`\n\n```text\n{}```\n\n",
-            crate::tr!("trace.trial_heading", trial = t.trial, outcome = t.outcome),
+            crate::tr!(
+                lang,
+                "trace.trial_heading",
+                trial = t.trial,
+                outcome = t.outcome
+            ),
             replay_command(file, t.trial, r.seed),
             account(t)
         ));

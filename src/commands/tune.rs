@@ -2,6 +2,7 @@
 //! `balance::tune` for the rule), written as tune.md (the answer first), tune.csv (every
 //! point evaluated) and tune.png.
 
+use crate::lang::Lang;
 use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
@@ -26,9 +27,10 @@ fn user(msg: String) -> anyhow::Error {
 }
 
 /// `KEY=LO..HI` → (key, lo, hi, whole numbers?).
-fn parse_vary(s: &str) -> anyhow::Result<(String, f64, f64, bool)> {
+fn parse_vary(s: &str, lang: Lang) -> anyhow::Result<(String, f64, f64, bool)> {
     let bad = || {
         user(crate::tr!(
+            lang,
             "check.tune_vary",
             value = crate::limits::clip(s)
         ))
@@ -36,6 +38,7 @@ fn parse_vary(s: &str) -> anyhow::Result<(String, f64, f64, bool)> {
     let (key, range) = s.split_once('=').ok_or_else(bad)?;
     if let Some((lo, hi)) = crate::limits::dashed_range(range) {
         return Err(user(crate::tr!(
+            lang,
             "syntax.dash_range",
             value = crate::limits::clip(s),
             lo = lo,
@@ -51,6 +54,7 @@ fn parse_vary(s: &str) -> anyhow::Result<(String, f64, f64, bool)> {
     );
     if !(lo.is_finite() && hi.is_finite() && lo < hi) {
         return Err(user(crate::tr!(
+            lang,
             "check.tune_range",
             value = crate::limits::clip(s)
         )));
@@ -62,12 +66,13 @@ fn parse_vary(s: &str) -> anyhow::Result<(String, f64, f64, bool)> {
     Ok((key, lo, hi, integer))
 }
 
-pub(crate) fn parse_where(items: &[String]) -> anyhow::Result<Vec<(String, Cell)>> {
+pub(crate) fn parse_where(items: &[String], lang: Lang) -> anyhow::Result<Vec<(String, Cell)>> {
     items
         .iter()
         .map(|w| {
             let (k, v) = w.split_once('=').ok_or_else(|| {
                 user(crate::tr!(
+                    lang,
                     "check.where_pair",
                     value = crate::limits::clip(w)
                 ))
@@ -86,18 +91,19 @@ fn shown(x: f64, integer: bool) -> String {
 }
 
 /// `cosmosim tune ...`.
-pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
-    a.runs.check()?;
-    let (key, lo, hi, integer) = parse_vary(&a.vary)?;
-    let wanted = parse_where(&a.where_)?;
+pub fn tune_cmd(a: &TuneArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
+    a.runs.check(lang)?;
+    let (key, lo, hi, integer) = parse_vary(&a.vary, lang)?;
+    let wanted = parse_where(&a.where_, lang)?;
     if a.first_trials > a.max_trials {
         return Err(user(crate::tr!(
+            lang,
             "check.first_above_max",
             first = a.first_trials,
             max = a.max_trials
         )));
     }
-    let subject = Subject::from_source(&a.source, &a.params)?;
+    let subject = Subject::from_source(&a.source, &a.params, lang)?;
     let common = Common {
         figure: a.figure.clone(),
         wanted,
@@ -119,7 +125,7 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
         max_trials: a.max_trials,
     };
     if !(goal.tolerance > 0.0) {
-        return Err(user(crate::tr!("check.tolerance").to_string()));
+        return Err(user(crate::tr!(lang, "check.tolerance").to_string()));
     }
     let mut evaluations = 0usize;
     // Every trial run, each look of each point included (issue 26 item 6).
@@ -129,6 +135,7 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
         evaluations += 1;
         if evaluations > MAX_EVALUATIONS {
             return Err(user(crate::tr!(
+                lang,
                 "check.tune_stopped",
                 evaluations = MAX_EVALUATIONS
             )));
@@ -138,7 +145,7 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
         } else {
             toml::Value::Float(v)
         };
-        let (fv, exact) = subject.figure(&[(key.clone(), value)], trials, &common)?;
+        let (fv, exact) = subject.figure(&[(key.clone(), value)], trials, &common, lang)?;
         if !exact {
             spent.set(spent.get() + trials);
         }
@@ -160,64 +167,69 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool) -> anyhow::Result<()> {
     // A first evaluation checks the figure and `where` before anything is written.
     eval(lo, a.first_trials)?;
     if a.write.is_some() && !matches!(subject, Subject::Scenario(_)) {
-        return Err(user(crate::tr!("tune.write_table").to_string()));
+        return Err(user(crate::tr!(lang, "tune.write_table").to_string()));
     }
     let mut points: Vec<Point> = Vec::new();
     let mut found: Option<Answer> = None;
-    publish_set(&a.out_dir(), quiet, |staging| {
-        let answer = tune(&goal, &mut eval, |p| {
-            if !quiet {
-                say(&format!(
-                    "{key} = {}: {} = {}{}",
-                    dec(&shown(p.value, integer)),
-                    a.figure,
-                    dec(&format!("{:.5}", p.figure)),
-                    p.trials
-                        .map(|t| crate::tr!("tune.trials", trials = t))
-                        .unwrap_or_default()
-                ));
+    publish_set(
+        &a.out_dir(),
+        quiet,
+        |staging| {
+            let answer = tune(&goal, &mut eval, |p| {
+                if !quiet {
+                    say(&format!(
+                        "{key} = {}: {} = {}{}",
+                        dec(&shown(p.value, integer), lang),
+                        a.figure,
+                        dec(&format!("{:.5}", p.figure), lang),
+                        p.trials
+                            .map(|t| crate::tr!(lang, "tune.trials", trials = t))
+                            .unwrap_or_default()
+                    ));
+                }
+                points.push(p.clone());
+            })?;
+            signals::check()?;
+            let stalled = common.stalemate_warnings();
+            // Warnings print whatever --quiet says (it silences progress and file lists).
+            for w in &stalled {
+                super::warn(w, lang);
             }
-            points.push(p.clone());
-        })?;
-        signals::check()?;
-        let stalled = common.stalemate_warnings();
-        // Warnings print whatever --quiet says (it silences progress and file lists).
-        for w in &stalled {
-            super::warn(w);
-        }
-        // Every row of the figure's output at the answer's points (issue 27).
-        let answer_points: Vec<&Point> = match &answer {
-            Answer::Found {
-                exact_hit: Some(p), ..
-            } if p.on_target => vec![p],
-            Answer::Found { below, above, .. } => vec![below, above],
-            Answer::NotReached { .. } => vec![],
-        };
-        let seen = common.rows.borrow();
-        let at_answer: Vec<(String, Vec<String>)> = answer_points
-            .iter()
-            .filter_map(|p| {
-                let value = if integer {
-                    toml::Value::Integer(p.value as i64)
-                } else {
-                    toml::Value::Float(p.value)
-                };
-                let at = super::subject::point_label(&[(key.clone(), value)]);
-                seen.get(&at).map(|rows| (at, rows.clone()))
-            })
-            .collect();
-        if !quiet {
-            say_rows(&at_answer);
-        }
-        let run = Run {
-            points: &points,
-            spent: spent.get(),
-            stalled: &stalled,
-            at_answer: &at_answer,
-        };
-        found = Some(answer.clone());
-        write_tune(a, &key, integer, &goal, &answer, &run, staging)
-    })?;
+            // Every row of the figure's output at the answer's points (issue 27).
+            let answer_points: Vec<&Point> = match &answer {
+                Answer::Found {
+                    exact_hit: Some(p), ..
+                } if p.on_target => vec![p],
+                Answer::Found { below, above, .. } => vec![below, above],
+                Answer::NotReached { .. } => vec![],
+            };
+            let seen = common.rows.borrow();
+            let at_answer: Vec<(String, Vec<String>)> = answer_points
+                .iter()
+                .filter_map(|p| {
+                    let value = if integer {
+                        toml::Value::Integer(p.value as i64)
+                    } else {
+                        toml::Value::Float(p.value)
+                    };
+                    let at = super::subject::point_label(&[(key.clone(), value)]);
+                    seen.get(&at).map(|rows| (at, rows.clone()))
+                })
+                .collect();
+            if !quiet {
+                say_rows(&at_answer, lang);
+            }
+            let run = Run {
+                points: &points,
+                spent: spent.get(),
+                stalled: &stalled,
+                at_answer: &at_answer,
+            };
+            found = Some(answer.clone());
+            write_tune(a, &key, integer, &goal, &answer, &run, staging, lang)
+        },
+        lang,
+    )?;
     if let (Some(out), Subject::Scenario(file), Some(answer)) = (&a.write, &subject, &found) {
         write_back(a, file, out, &key, integer, &goal, answer, quiet)?;
     }
@@ -260,7 +272,11 @@ fn write_back(
     quiet: bool,
 ) -> anyhow::Result<()> {
     let Some(v) = tuned_value(answer, integer, g.target) else {
-        say(&crate::tr!("tune.write_not_reached", file = out.display()));
+        say(&crate::tr!(
+            file.lang,
+            "tune.write_not_reached",
+            file = out.display()
+        ));
         return Ok(());
     };
     let value = if integer {
@@ -270,6 +286,7 @@ fn write_back(
     };
     let Some(text) = crate::scenario::edit::set_in_place(&file.text, key, &value) else {
         return Err(user(crate::tr!(
+            file.lang,
             "tune.write_no_key",
             key = key,
             file = file.path.display()
@@ -304,9 +321,9 @@ fn write_back(
         crate::scenario::ScenarioFile::from_text(&out.display().to_string(), &(header + &body));
     let kind = super::run::kind_of(&written)?;
     super::run::validate(&written, kind, &crate::systems::RunOverrides::default())?;
-    crate::report::write_atomic(out, written.text.as_bytes())?;
+    crate::report::write_atomic(out, written.text.as_bytes(), file.lang)?;
     if !quiet {
-        say(&crate::tr!("page.wrote", path = out.display()));
+        say(&crate::tr!(file.lang, "page.wrote", path = out.display()));
     }
     Ok(())
 }
@@ -348,28 +365,29 @@ struct Run<'a> {
 }
 
 /// Each answer point's rows on the terminal (tune and optimise).
-pub(super) fn say_rows(at_answer: &[(String, Vec<String>)]) {
+pub(super) fn say_rows(at_answer: &[(String, Vec<String>)], lang: Lang) {
     for (at, rows) in at_answer {
         say(&crate::tr!(
+            lang,
             "tune.rows_at",
             at = at,
-            rows = dec(&rows.join("; "))
+            rows = dec(&rows.join("; "), lang)
         ));
     }
 }
 
 /// `## Every row at the answer`: each answer point with every row of the figure's
 /// output (every outcome's share, not only the tuned one), or nothing.
-pub(super) fn rows_section(at_answer: &[(String, Vec<String>)]) -> String {
+pub(super) fn rows_section(at_answer: &[(String, Vec<String>)], lang: Lang) -> String {
     if at_answer.is_empty() {
         return String::new();
     }
-    let mut md = format!("## {}\n\n", crate::tr!("tune.rows_title"));
+    let mut md = format!("## {}\n\n", crate::tr!(lang, "tune.rows_title"));
     for (at, rows) in at_answer {
         md += &format!("- **{}**: ", crate::report::md_text(at));
         md += &rows
             .iter()
-            .map(|r| dec(&crate::report::md_text(r)))
+            .map(|r| dec(&crate::report::md_text(r), lang))
             .collect::<Vec<_>>()
             .join("; ");
         md += "\n";
@@ -378,11 +396,11 @@ pub(super) fn rows_section(at_answer: &[(String, Vec<String>)]) -> String {
 }
 
 /// `## Warnings` with one line per warning (points whose trials stalled), or nothing.
-pub(super) fn warnings_section(warnings: &[String]) -> String {
+pub(super) fn warnings_section(warnings: &[String], lang: Lang) -> String {
     if warnings.is_empty() {
         return String::new();
     }
-    let mut s = format!("## {}\n\n", crate::tr!("page.warnings"));
+    let mut s = format!("## {}\n\n", crate::tr!(lang, "page.warnings"));
     for w in warnings {
         s += &format!("- {}\n", crate::report::md_text(w));
     }
@@ -391,7 +409,14 @@ pub(super) fn warnings_section(warnings: &[String]) -> String {
 
 /// The answer as a Markdown line (`summary.md` and the index's key figure): the figure and
 /// the key come from flags, so they go in as Markdown text.
-fn sentence(a: &TuneArgs, key: &str, integer: bool, g: &Goal, answer: &Answer) -> String {
+fn sentence(
+    a: &TuneArgs,
+    key: &str,
+    integer: bool,
+    g: &Goal,
+    answer: &Answer,
+    lang: Lang,
+) -> String {
     // The row is named with the figure (issue 27): `combat-sides.share (outcome=party)`.
     let named = if a.where_.is_empty() {
         a.figure.clone()
@@ -402,36 +427,42 @@ fn sentence(a: &TuneArgs, key: &str, integer: bool, g: &Goal, answer: &Answer) -
     let key = crate::report::md_text(key);
     let key = key.as_str();
     let fig = |p: &Point| {
-        dec(&match p.interval95 {
-            Some((lo, hi)) => format!("{:.4} [{lo:.4} – {hi:.4}]", p.figure),
-            None => format!("{:.6}", p.figure),
-        })
+        dec(
+            &match p.interval95 {
+                Some((lo, hi)) => format!("{:.4} [{lo:.4} – {hi:.4}]", p.figure),
+                None => format!("{:.6}", p.figure),
+            },
+            lang,
+        )
     };
-    let shown = |v: f64, integer: bool| dec(&shown(v, integer));
-    let target = dec(&g.target.to_string());
+    let shown = |v: f64, integer: bool| dec(&shown(v, integer), lang);
+    let target = dec(&g.target.to_string(), lang);
     match answer {
         Answer::Found {
             exact_hit: Some(p), ..
         } if p.on_target => crate::tr!(
+            lang,
             "tune.within",
             figure = f,
-            within = dec(&g.within.to_string()),
+            within = dec(&g.within.to_string(), lang),
             target = target,
             key = key,
             value = shown(p.value, integer),
             shown = fig(p),
             conf = if p.trials.is_none() {
-                crate::tr!("tune.conf_exact").to_string()
+                crate::tr!(lang, "tune.conf_exact").to_string()
             } else {
                 crate::tr!(
+                    lang,
                     "tune.confidence",
-                    confidence = dec(&g.confidence.to_string())
+                    confidence = dec(&g.confidence.to_string(), lang)
                 )
             }
         ),
         Answer::Found {
             exact_hit: Some(p), ..
         } => crate::tr!(
+            lang,
             "tune.equals",
             figure = f,
             target = target,
@@ -446,17 +477,19 @@ fn sentence(a: &TuneArgs, key: &str, integer: bool, g: &Goal, answer: &Answer) -
         } => {
             let exact = below.trials.is_none() && above.trials.is_none();
             let conf = if exact {
-                crate::tr!("tune.conf_exact").to_string()
+                crate::tr!(lang, "tune.conf_exact").to_string()
             } else if *all_decided {
                 crate::tr!(
+                    lang,
                     "tune.confidence",
-                    confidence = dec(&g.confidence.to_string())
+                    confidence = dec(&g.confidence.to_string(), lang)
                 )
             } else {
-                crate::tr!("tune.not_decided").to_string()
+                crate::tr!(lang, "tune.not_decided").to_string()
             };
             if integer {
                 crate::tr!(
+                    lang,
                     "tune.between",
                     figure = f,
                     target = target,
@@ -468,8 +501,9 @@ fn sentence(a: &TuneArgs, key: &str, integer: bool, g: &Goal, answer: &Answer) -
                     conf = conf
                 )
             } else {
-                let d6 = |x: f64| dec(&format!("{x:.6}"));
+                let d6 = |x: f64| dec(&format!("{x:.6}"), lang);
                 crate::tr!(
+                    lang,
                     "tune.at",
                     figure = f,
                     target = target,
@@ -482,6 +516,7 @@ fn sentence(a: &TuneArgs, key: &str, integer: bool, g: &Goal, answer: &Answer) -
             }
         }
         Answer::NotReached { min, max } => crate::tr!(
+            lang,
             "tune.never",
             figure = f,
             target = target,
@@ -495,6 +530,7 @@ fn sentence(a: &TuneArgs, key: &str, integer: bool, g: &Goal, answer: &Answer) -
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn write_tune(
     a: &TuneArgs,
     key: &str,
@@ -503,9 +539,10 @@ fn write_tune(
     answer: &Answer,
     run: &Run,
     dir: &Path,
+    lang: Lang,
 ) -> anyhow::Result<Vec<PathBuf>> {
     let (points, stalled) = (run.points, run.stalled);
-    let line = sentence(a, key, integer, g, answer);
+    let line = sentence(a, key, integer, g, answer, lang);
     let total = run.spent;
     let mut rows: Vec<&Point> = points.iter().collect();
     rows.sort_by(|x, y| x.value.total_cmp(&y.value));
@@ -533,7 +570,7 @@ fn write_tune(
     ]);
     let frame = DataFrame::new_infer_height(cols)?;
     let mut evaluated = LineSeries {
-        name: crate::tr!("tune.series_points").into(),
+        name: crate::tr!(lang, "tune.series_points").into(),
         ..Default::default()
     };
     for p in &rows {
@@ -543,7 +580,11 @@ fn write_tune(
         }
     }
     let target = LineSeries {
-        name: crate::tr!("tune.series_target", target = dec(&g.target.to_string())),
+        name: crate::tr!(
+            lang,
+            "tune.series_target",
+            target = dec(&g.target.to_string(), lang)
+        ),
         points: vec![(g.lo, g.target), (g.hi, g.target)],
         band: vec![],
     };
@@ -554,7 +595,7 @@ fn write_tune(
             (a.min(p.figure), b.max(p.figure))
         });
         series.push(LineSeries {
-            name: crate::tr!("tune.series_answer").into(),
+            name: crate::tr!(lang, "tune.series_answer").into(),
             points: vec![(x, ymin), (x, ymax)],
             band: vec![],
         });
@@ -576,24 +617,26 @@ fn write_tune(
     let mut out = Output {
         name: "tune".into(),
         title: crate::tr!(
+            lang,
             "tune.title",
             key = key,
             figure = a.figure,
-            target = dec(&g.target.to_string())
+            target = dec(&g.target.to_string(), lang)
         ),
         question: crate::tr!(
+            lang,
             "tune.question",
             key = key,
-            lo = dec(&shown(g.lo, integer)),
-            hi = dec(&shown(g.hi, integer)),
+            lo = dec(&shown(g.lo, integer), lang),
+            hi = dec(&shown(g.hi, integer), lang),
             figure = a.figure,
-            target = dec(&g.target.to_string())
+            target = dec(&g.target.to_string(), lang)
         ),
         frame,
         figures: vec![Figure {
             suffix: None,
             panels: vec![Chart::Lines(LineChart {
-                title: crate::tr!("tune.chart_title", figure = a.figure, key = key),
+                title: crate::tr!(lang, "tune.chart_title", figure = a.figure, key = key),
                 x_label: key.to_string(),
                 y_label: a.figure.clone(),
                 series,
@@ -603,16 +646,17 @@ fn write_tune(
         key_figures: vec![line.clone()],
         provenance,
     };
-    let mut files = super::write_outputs(std::slice::from_mut(&mut out), dir)?;
+    let mut files = super::write_outputs(std::slice::from_mut(&mut out), dir, lang)?;
     let mut md = format!(
         "# {}\n\n**{line}**\n\n{}\n\n",
         crate::report::md_text(&out.title),
         crate::report::md_text(&out.question)
     );
     md += &if exact {
-        crate::tr!("tune.method_exact", points = rows.len())
+        crate::tr!(lang, "tune.method_exact", points = rows.len())
     } else {
         crate::tr!(
+            lang,
             "tune.method",
             points = rows.len(),
             total = total,
@@ -621,35 +665,38 @@ fn write_tune(
         )
     };
     md += "\n\n";
-    md += &format!("| {} |\n|---|---|---|---|---|\n", crate::tr!("tune.header"));
+    md += &format!(
+        "| {} |\n|---|---|---|---|---|\n",
+        crate::tr!(lang, "tune.header")
+    );
     for p in &rows {
         md += &format!(
             "| {} | {} | {} | {} | {} |\n",
-            dec(&shown(p.value, integer)),
-            dec(&format!("{:.6}", p.figure)),
+            dec(&shown(p.value, integer), lang),
+            dec(&format!("{:.6}", p.figure), lang),
             p.interval95
-                .map(|(l, h)| dec(&format!("{l:.6} – {h:.6}")))
-                .unwrap_or_else(|| crate::tr!("tune.exact").into()),
+                .map(|(l, h)| dec(&format!("{l:.6} – {h:.6}"), lang))
+                .unwrap_or_else(|| crate::tr!(lang, "tune.exact").into()),
             p.trials
                 .map(|t| t.to_string())
                 .unwrap_or_else(|| "–".into()),
             if p.decided {
-                crate::tr!("tune.yes")
+                crate::tr!(lang, "tune.yes")
             } else {
-                crate::tr!("tune.no")
+                crate::tr!(lang, "tune.no")
             }
         );
     }
     md += "\n";
-    md += &rows_section(run.at_answer);
-    md += &warnings_section(stalled);
-    md += &crate::tr!("tune.files", key = key);
+    md += &rows_section(run.at_answer, lang);
+    md += &warnings_section(stalled, lang);
+    md += &crate::tr!(lang, "tune.files", key = key);
     md += &format!(
         "\n\n## {}\n\n{}\n",
-        crate::tr!("tune.provenance"),
-        out.provenance.summary()
+        crate::tr!(lang, "tune.provenance"),
+        out.provenance.summary(lang)
     );
-    files.extend(write_page(dir, "tune", &md)?);
+    files.extend(write_page(dir, "tune", &md, lang)?);
     Ok(files)
 }
 

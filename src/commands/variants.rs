@@ -3,6 +3,7 @@
 //! variants.csv, headlines.csv, a chart per headline figure and every variant's outputs
 //! in its own folder, published as one set.
 
+use crate::lang::Lang;
 use std::path::{Path, PathBuf};
 
 use crate::balance::args::VariantsArgs;
@@ -21,94 +22,107 @@ fn default_out(file: &Path) -> PathBuf {
     Path::new("reports/variants").join(stem)
 }
 
-pub fn variants(a: &VariantsArgs, quiet: bool) -> anyhow::Result<()> {
+pub fn variants(a: &VariantsArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
     let f = VariantsFile::read(&a.file)?;
     let seed = a.seed.unwrap_or(f.seed);
     let out = a.out.clone().unwrap_or_else(|| default_out(&a.file));
-    let mut runner = Runner::new(Some(seed), a.threads, Vec::new(), true);
+    let mut runner = Runner::new(Some(seed), a.threads, Vec::new(), true, lang);
     let f = VariantsFile {
         trials: a.trials.or(f.trials),
         seed,
         ..f
     };
-    f.check_work(a.trials.is_some())?;
+    f.check_work(a.trials.is_some(), lang)?;
     let mut headline = String::new();
-    publish_set(&out, quiet, |staging| {
-        let study = variants::study(&f, seed, &mut runner)?;
-        signals::check()?;
-        let mut files = Vec::new();
-        for v in &study.variants {
-            for (d, outs) in study.dirs.iter().zip(&v.outputs) {
-                let rel = Path::new(&v.name).join(d);
-                let mut outs: Vec<_> = outs.iter().cloned().collect();
-                for w in write_outputs(&mut outs, &staging.join(&rel))? {
-                    files.push(rel.join(w));
+    publish_set(
+        &out,
+        quiet,
+        |staging| {
+            let study = variants::study(&f, seed, &mut runner, lang)?;
+            signals::check()?;
+            let mut files = Vec::new();
+            for v in &study.variants {
+                for (d, outs) in study.dirs.iter().zip(&v.outputs) {
+                    let rel = Path::new(&v.name).join(d);
+                    let mut outs: Vec<_> = outs.iter().cloned().collect();
+                    for w in write_outputs(&mut outs, &staging.join(&rel), lang)? {
+                        files.push(rel.join(w));
+                    }
                 }
             }
-        }
-        write_atomic(
-            &staging.join("variants.csv"),
-            variants::csv(&study)?.as_bytes(),
-        )?;
-        files.push(PathBuf::from("variants.csv"));
-        if !f.headlines.is_empty() {
             write_atomic(
-                &staging.join("headlines.csv"),
-                variants::headline_csv(&f, &study)?.as_bytes(),
+                &staging.join("variants.csv"),
+                variants::csv(&study)?.as_bytes(),
+                lang,
             )?;
-            files.push(PathBuf::from("headlines.csv"));
-        }
-        for i in 0..f.headlines.len() {
-            let name = format!("headline-{}.png", i + 1);
-            render_png(&variants::chart(&f, &study, i), &staging.join(&name))?;
-            files.push(PathBuf::from(name));
-        }
-        let sha = file_sha256(f.file.text.as_bytes());
-        let meta = serde_json::json!({
-            "tool": format!("cosmosim {}", env!("CARGO_PKG_VERSION")),
-            "command": "variants",
-            "file": f.path.display().to_string(),
-            "file_sha256": sha,
-            "seed": seed,
-            "trials": f.trials,
-            "alpha": f.alpha,
-            "test": {
-                "monte_carlo": "paired t test on block differences, Benjamini-Hochberg",
-                "blocks": variants::BLOCKS,
-                "block_seed": "stream key variants.block(seed, block)",
-            },
-            "variants": study.variants.iter().map(|v| serde_json::json!({
-                "name": v.name, "options": v.options, "description": v.description
-            })).collect::<Vec<_>>(),
-        });
-        write_atomic(
-            &staging.join("variants.meta.json"),
-            format!("{}\n", serde_json::to_string_pretty(&meta)?).as_bytes(),
-        )?;
-        files.push(PathBuf::from("variants.meta.json"));
-        let provenance = crate::tr!(
-            "variants.provenance",
-            version = env!("CARGO_PKG_VERSION"),
-            file = f.path.display(),
-            sha = &sha[..12],
-            seed = seed,
-            trials = f
-                .trials
-                .map(|t| t.to_string())
-                .unwrap_or_else(|| crate::tr!("variants.own_trials").into()),
-            alpha = crate::balance::dec(&f.alpha.to_string())
-        );
-        let md = variants::markdown(&f, &study, &provenance);
-        let answer = format!("## {}\n\n", crate::tr!("variants.answer"));
-        headline = md
-            .split(answer.as_str())
-            .nth(1)
-            .and_then(|s| s.split("\n\n").next())
-            .unwrap_or("")
-            .to_string();
-        files.extend(write_page(staging, "variants", &md)?);
-        Ok(files)
-    })?;
+            files.push(PathBuf::from("variants.csv"));
+            if !f.headlines.is_empty() {
+                write_atomic(
+                    &staging.join("headlines.csv"),
+                    variants::headline_csv(&f, &study)?.as_bytes(),
+                    lang,
+                )?;
+                files.push(PathBuf::from("headlines.csv"));
+            }
+            for i in 0..f.headlines.len() {
+                let name = format!("headline-{}.png", i + 1);
+                render_png(
+                    &variants::chart(&f, &study, i, lang),
+                    &staging.join(&name),
+                    lang,
+                )?;
+                files.push(PathBuf::from(name));
+            }
+            let sha = file_sha256(f.file.text.as_bytes());
+            let meta = serde_json::json!({
+                "tool": format!("cosmosim {}", env!("CARGO_PKG_VERSION")),
+                "command": "variants",
+                "file": f.path.display().to_string(),
+                "file_sha256": sha,
+                "seed": seed,
+                "trials": f.trials,
+                "alpha": f.alpha,
+                "test": {
+                    "monte_carlo": "paired t test on block differences, Benjamini-Hochberg",
+                    "blocks": variants::BLOCKS,
+                    "block_seed": "stream key variants.block(seed, block)",
+                },
+                "variants": study.variants.iter().map(|v| serde_json::json!({
+                    "name": v.name, "options": v.options, "description": v.description
+                })).collect::<Vec<_>>(),
+            });
+            write_atomic(
+                &staging.join("variants.meta.json"),
+                format!("{}\n", serde_json::to_string_pretty(&meta)?).as_bytes(),
+                lang,
+            )?;
+            files.push(PathBuf::from("variants.meta.json"));
+            let provenance = crate::tr!(
+                lang,
+                "variants.provenance",
+                version = env!("CARGO_PKG_VERSION"),
+                file = f.path.display(),
+                sha = &sha[..12],
+                seed = seed,
+                trials = f
+                    .trials
+                    .map(|t| t.to_string())
+                    .unwrap_or_else(|| crate::tr!(lang, "variants.own_trials").into()),
+                alpha = crate::balance::dec(&f.alpha.to_string(), lang)
+            );
+            let md = variants::markdown(&f, &study, &provenance, lang);
+            let answer = format!("## {}\n\n", crate::tr!(lang, "variants.answer"));
+            headline = md
+                .split(answer.as_str())
+                .nth(1)
+                .and_then(|s| s.split("\n\n").next())
+                .unwrap_or("")
+                .to_string();
+            files.extend(write_page(staging, "variants", &md, lang)?);
+            Ok(files)
+        },
+        lang,
+    )?;
     if !quiet {
         say(&headline);
     }

@@ -2,6 +2,8 @@
 //! chart honest (how x values are drawn, which series coincide and how they are told
 //! apart, where labels go) are made here, on data, so they can be tested without pixels.
 
+use crate::lang::Lang;
+
 /// One PNG file: one or more panels side by side.
 #[derive(Clone, Debug)]
 pub struct Figure {
@@ -29,7 +31,7 @@ impl Figure {
 
     /// What the figure shows, in words (a page's alt text): each panel's title with what
     /// it plots against what, so two charts of one output never share a description.
-    pub fn alt(&self) -> String {
+    pub fn alt(&self, lang: Lang) -> String {
         self.panels
             .iter()
             .map(|p| {
@@ -41,7 +43,7 @@ impl Figure {
                 if x.is_empty() || y.is_empty() {
                     title.clone()
                 } else {
-                    crate::tr!("page.chart_alt", title = title, y = y, x = x)
+                    crate::tr!(lang, "page.chart_alt", title = title, y = y, x = x)
                 }
             })
             .collect::<Vec<_>>()
@@ -280,7 +282,7 @@ impl LineChart {
     /// Style of every series: a colour and marker each; a series that coincides with an
     /// earlier one gets the next dash pattern of its group, drawn over it, and a legend
     /// naming the series it hides.
-    pub fn styles(&self) -> Vec<SeriesStyle> {
+    pub fn styles(&self, lang: Lang) -> Vec<SeriesStyle> {
         let (y0, y1) = self.y_bounds();
         let tol = 0.01 * (y1 - y0).abs();
         let n = self.series.len();
@@ -319,6 +321,7 @@ impl LineChart {
                 };
                 let legend = match same_as {
                     Some(k) => crate::tr!(
+                        lang,
                         "chart.coincides",
                         name = s.name,
                         other = self.series[k].name
@@ -474,7 +477,10 @@ mod tests {
                 }),
             ],
         };
-        assert_eq!(fig.alt(), "Chart: Win rate, share against HP · Rounds");
+        assert_eq!(
+            fig.alt(Lang::En),
+            "Chart: Win rate, share against HP · Rounds"
+        );
         assert_eq!(fig.file_name("combat"), "combat-rounds.png");
     }
 
@@ -497,7 +503,7 @@ mod tests {
             y_range: Some((0.0, 1.0)),
             ..Default::default()
         };
-        let st = chart.styles();
+        let st = chart.styles(Lang::En);
         assert_eq!(st[0].dash, Dash::Solid);
         assert_eq!(st[1].same_as, Some(0));
         assert_ne!(st[1].dash, Dash::Solid);
@@ -523,7 +529,7 @@ mod tests {
             series: vec![series("a", &p), series("b", &p), series("c", &p)],
             ..Default::default()
         };
-        let st = chart.styles();
+        let st = chart.styles(Lang::En);
         assert_eq!(st[2].same_as, Some(0));
         assert_ne!(st[1].dash, st[2].dash);
         assert_ne!(st[0].dash, st[2].dash);
@@ -539,7 +545,7 @@ mod tests {
             y_range: Some((0.0, 1.0)),
             ..Default::default()
         };
-        assert!(chart.styles().iter().all(|s| s.dash == Dash::Solid));
+        assert!(chart.styles(Lang::En).iter().all(|s| s.dash == Dash::Solid));
         // Series without a shared x never coincide.
         assert!(!coincide(
             &series("a", &[(0.0, 1.0)]),
@@ -556,14 +562,14 @@ mod tests {
             x_kind: XKind::Integer,
             ..Default::default()
         };
-        let st = chart.styles();
+        let st = chart.styles(Lang::En);
         assert_eq!(st[0].marked, vec![0, 1, 2, 3, 4]);
         assert!(st[0].dodge < 0.0 && st[1].dodge > 0.0);
         assert!(st[1].dodge <= 0.15 + 1e-12);
         assert_eq!(chart.x_bounds(), (0.5, 5.5));
         chart.x_kind = XKind::Sampled;
         assert!(chart
-            .styles()
+            .styles(Lang::En)
             .iter()
             .all(|s| s.marked.len() == 5 && s.dodge == 0.0));
         // A single continuous curve gets no markers; many points are thinned.
@@ -572,12 +578,12 @@ mod tests {
             series: vec![series("", &dense)],
             ..Default::default()
         };
-        assert!(one.styles()[0].marked.is_empty());
+        assert!(one.styles(Lang::En)[0].marked.is_empty());
         let two = LineChart {
             series: vec![series("a", &dense), series("b", &dense)],
             ..Default::default()
         };
-        let st = two.styles();
+        let st = two.styles(Lang::En);
         assert!(st[0].marked.len() <= MAX_THINNED_MARKERS);
         assert!(!st[1].marked.is_empty());
         assert_ne!(st[0].marked[0], st[1].marked[0], "phases differ");

@@ -1,6 +1,7 @@
 //! How well a Monte Carlo output agrees with its exact twin: the share of exact values
 //! inside the Monte Carlo 95% intervals (about 95% is expected) and the largest gap.
 
+use crate::lang::Lang;
 use anyhow::Context as _;
 
 use super::Output;
@@ -15,14 +16,15 @@ pub struct Coverage {
 
 impl Coverage {
     /// `k of n <what> (p%) have the exact value inside the 95% interval; largest gap`.
-    pub fn sentence(&self, what: &str) -> String {
+    pub fn sentence(&self, what: &str, lang: Lang) -> String {
         crate::tr!(
+            lang,
             "page.coverage",
             inside = self.inside,
             total = self.total,
             what = what,
-            percent = crate::lang::num(100.0 * self.inside as f64 / self.total.max(1) as f64, 1),
-            gap = crate::lang::num(self.max_gap, 5)
+            percent = lang.num(100.0 * self.inside as f64 / self.total.max(1) as f64, 1),
+            gap = lang.num(self.max_gap, 5)
         )
     }
 }

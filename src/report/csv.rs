@@ -1,3 +1,4 @@
+use crate::lang::Lang;
 use std::path::Path;
 
 use polars::prelude::*;
@@ -20,16 +21,20 @@ pub fn csv_string(frame: &mut DataFrame) -> anyhow::Result<String> {
 }
 
 /// Writes a frame as CSV, atomically.
-pub fn write_csv(frame: &mut DataFrame, path: &Path) -> anyhow::Result<()> {
+pub fn write_csv(frame: &mut DataFrame, path: &Path, lang: Lang) -> anyhow::Result<()> {
     undefined_as_empty(frame)?;
-    replace_with(path, |tmp| {
-        let mut f = std::fs::File::create(tmp)?;
-        CsvWriter::new(&mut f)
-            .include_header(true)
-            .with_float_precision(Some(FLOAT_PRECISION))
-            .finish(frame)?;
-        Ok(())
-    })
+    replace_with(
+        path,
+        |tmp| {
+            let mut f = std::fs::File::create(tmp)?;
+            CsvWriter::new(&mut f)
+                .include_header(true)
+                .with_float_precision(Some(FLOAT_PRECISION))
+                .finish(frame)?;
+            Ok(())
+        },
+        lang,
+    )
 }
 
 /// An undefined figure (NaN: a rate of 0 events out of 0) is written as an empty cell,

@@ -1,3 +1,4 @@
+use crate::lang::Lang;
 use std::path::Path;
 
 use super::{md_text, write_page, Provenance};
@@ -24,14 +25,14 @@ fn page_of(e: &IndexEntry) -> (String, bool) {
 
 /// One entry's section: question, key figures, files and provenance; with `charts`, its
 /// charts too (a table's own page).
-fn section(e: &IndexEntry, charts: bool) -> String {
+fn section(e: &IndexEntry, charts: bool, lang: Lang) -> String {
     let mut md = format!(
         "**{}** {}\n\n",
-        crate::tr!("index.question"),
+        crate::tr!(lang, "index.question"),
         md_text(&e.question)
     );
     if !e.key_figures.is_empty() {
-        md += &format!("**{}**\n\n", crate::tr!("index.key_figures"));
+        md += &format!("**{}**\n\n", crate::tr!(lang, "index.key_figures"));
         for k in &e.key_figures {
             md += &format!("- {k}\n");
         }
@@ -40,21 +41,26 @@ fn section(e: &IndexEntry, charts: bool) -> String {
     let files: Vec<String> = e.files.iter().map(|f| format!("[`{f}`]({f})")).collect();
     md += &format!(
         "**{}** {}\n\n",
-        crate::tr!("index.files"),
+        crate::tr!(lang, "index.files"),
         files.join(" · ")
     );
     if charts {
         for f in e.files.iter().filter(|f| f.ends_with(".png")) {
             md += &format!(
                 "![{}]({f})\n\n",
-                md_text(&crate::tr!("index.chart_alt", title = e.title, file = f))
+                md_text(&crate::tr!(
+                    lang,
+                    "index.chart_alt",
+                    title = e.title,
+                    file = f
+                ))
             );
         }
     }
     md += &format!(
         "**{}** {}\n",
-        crate::tr!("index.provenance"),
-        e.provenance.summary()
+        crate::tr!(lang, "index.provenance"),
+        e.provenance.summary(lang)
     );
     if !e.provenance.parameters.is_empty() {
         let p: Vec<String> = e
@@ -63,7 +69,7 @@ fn section(e: &IndexEntry, charts: bool) -> String {
             .iter()
             .map(|(k, v)| md_text(&format!("{k}={v}")))
             .collect();
-        md += &crate::tr!("index.parameters", list = p.join(", "));
+        md += &crate::tr!(lang, "index.parameters", list = p.join(", "));
         md.push('\n');
     }
     md
@@ -73,10 +79,15 @@ fn section(e: &IndexEntry, charts: bool) -> String {
 /// the question it answers, its key figures, its files and provenance, and a link to the
 /// page with its charts (a scenario's `summary.html`; for a table, `<name>.html`, written
 /// here). No chart is inlined in the index, so it stays small whatever the report holds.
-pub fn write_index(dir: &Path, intro: &str, entries: &[IndexEntry]) -> anyhow::Result<()> {
-    let mut md = format!("# {}\n\n", crate::tr!("index.title"));
+pub fn write_index(
+    dir: &Path,
+    intro: &str,
+    entries: &[IndexEntry],
+    lang: Lang,
+) -> anyhow::Result<()> {
+    let mut md = format!("# {}\n\n", crate::tr!(lang, "index.title"));
     md += intro;
-    md += &format!("\n\n## {}\n\n", crate::tr!("index.contents"));
+    md += &format!("\n\n## {}\n\n", crate::tr!(lang, "index.contents"));
     for e in entries {
         md += &format!(
             "- [{}](#{}) — {}\n",
@@ -91,19 +102,19 @@ pub fn write_index(dir: &Path, intro: &str, entries: &[IndexEntry]) -> anyhow::R
             "\n<a id=\"{}\"></a>\n## {}\n\n**{}** [{}]({page})\n\n",
             e.name,
             md_text(&e.title),
-            crate::tr!("index.page"),
-            crate::tr!("index.page_link")
+            crate::tr!(lang, "index.page"),
+            crate::tr!(lang, "index.page_link")
         );
-        md += &section(e, false);
+        md += &section(e, false, lang);
         if own {
             let body = format!(
                 "# {}\n\n[{}](index.html)\n\n{}",
                 md_text(&e.title),
-                crate::tr!("index.back"),
-                section(e, true)
+                crate::tr!(lang, "index.back"),
+                section(e, true, lang)
             );
-            write_page(dir, &e.name, &body)?;
+            write_page(dir, &e.name, &body, lang)?;
         }
     }
-    write_page(dir, "index", &md).map(|_| ())
+    write_page(dir, "index", &md, lang).map(|_| ())
 }

@@ -1,3 +1,4 @@
+use crate::lang::Lang;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -135,9 +136,8 @@ impl Provenance {
 
     /// The JSON of `.meta.json`. A page written in another language than English records
     /// it last (`"lang": "fr"`), so English provenance keeps its bytes.
-    pub fn to_json(&self) -> String {
+    pub fn to_json(&self, lang: Lang) -> String {
         let mut json = serde_json::to_string_pretty(self).unwrap_or_default();
-        let lang = crate::lang::current();
         if lang != crate::lang::Lang::En && json.ends_with("\n}") {
             json.truncate(json.len() - 2);
             json += &format!(",\n  \"lang\": \"{}\"\n}}", lang.code());
@@ -145,26 +145,28 @@ impl Provenance {
         json + "\n"
     }
 
-    pub fn write(&self, path: &Path) -> anyhow::Result<()> {
-        write_atomic(path, self.to_json().as_bytes())
+    pub fn write(&self, path: &Path, lang: Lang) -> anyhow::Result<()> {
+        write_atomic(path, self.to_json(lang).as_bytes(), lang)
     }
 
     /// One line for Markdown: method, seed, trials, options.
-    pub fn summary(&self) -> String {
+    pub fn summary(&self, lang: Lang) -> String {
         let mut s = crate::tr!(
+            lang,
             "page.provenance.method",
             tool = self.tool,
             version = self.version,
             method = self.method
         );
         if let Some(seed) = self.seed {
-            s += &crate::tr!("page.provenance.seed", seed = seed);
+            s += &crate::tr!(lang, "page.provenance.seed", seed = seed);
         }
         if let Some(t) = self.trials {
-            s += &crate::tr!("page.provenance.trials", trials = t);
+            s += &crate::tr!(lang, "page.provenance.trials", trials = t);
         }
         if let Some(sc) = &self.scenario {
             s += &crate::tr!(
+                lang,
                 "page.provenance.scenario",
                 path = super::md_text(&sc.path),
                 sha = &sc.sha256[..12.min(sc.sha256.len())]
@@ -177,6 +179,7 @@ impl Provenance {
             .collect();
         if !opts.is_empty() {
             s += &crate::tr!(
+                lang,
                 "page.provenance.options",
                 list = super::md_text(&opts.join(", "))
             );

@@ -27,6 +27,7 @@ pub use page::{charts_section, to_html, write_page};
 pub use png::render_png;
 pub use rounds::end_rounds;
 
+use crate::lang::Lang;
 use std::path::{Path, PathBuf};
 
 use polars::prelude::DataFrame;
@@ -48,19 +49,19 @@ pub struct Output {
 
 impl Output {
     /// Writes CSV, PNGs and provenance into `dir`; returns the paths written.
-    pub fn write(&mut self, dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
-        atomic::create_dir(dir)?;
+    pub fn write(&mut self, dir: &Path, lang: Lang) -> anyhow::Result<Vec<PathBuf>> {
+        atomic::create_dir(dir, lang)?;
         let mut written = Vec::new();
         let csv_path = dir.join(format!("{}.csv", self.name));
-        write_csv(&mut self.frame, &csv_path)?;
+        write_csv(&mut self.frame, &csv_path, lang)?;
         written.push(csv_path);
         for fig in &self.figures {
             let path = dir.join(fig.file_name(&self.name));
-            render_png(fig, &path)?;
+            render_png(fig, &path, lang)?;
             written.push(path);
         }
         let meta_path = dir.join(format!("{}.meta.json", self.name));
-        self.provenance.write(&meta_path)?;
+        self.provenance.write(&meta_path, lang)?;
         written.push(meta_path);
         Ok(written)
     }

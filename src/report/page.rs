@@ -5,6 +5,7 @@
 //! sibling pages point at their `.html`, and a Content-Security-Policy forbids any network
 //! fetch.
 
+use crate::lang::Lang;
 use std::path::{Path, PathBuf};
 
 use base64::Engine as _;
@@ -14,22 +15,27 @@ use super::{md_text, write_atomic};
 
 /// Writes `<stem>.md` and `<stem>.html` into `dir`; returns both names relative to `dir`.
 /// Images the Markdown names are read from `dir` (write the charts first).
-pub fn write_page(dir: &Path, stem: &str, markdown: &str) -> anyhow::Result<Vec<PathBuf>> {
+pub fn write_page(
+    dir: &Path,
+    stem: &str,
+    markdown: &str,
+    lang: Lang,
+) -> anyhow::Result<Vec<PathBuf>> {
     let md_name = format!("{stem}.md");
     let html_name = format!("{stem}.html");
-    write_atomic(&dir.join(&md_name), markdown.as_bytes())?;
-    let page = to_html(markdown, dir)?;
-    write_atomic(&dir.join(&html_name), page.as_bytes())?;
+    write_atomic(&dir.join(&md_name), markdown.as_bytes(), lang)?;
+    let page = to_html(markdown, dir, lang)?;
+    write_atomic(&dir.join(&html_name), page.as_bytes(), lang)?;
     Ok(vec![PathBuf::from(md_name), PathBuf::from(html_name)])
 }
 
 /// The "Charts and tables" section of a page: each output's charts shown (alt text: its
 /// title and question) and its files linked, so a page carries what the folder holds.
-pub fn charts_section(outputs: &[super::Output]) -> String {
+pub fn charts_section(outputs: &[super::Output], lang: Lang) -> String {
     if outputs.is_empty() {
         return String::new();
     }
-    let mut md = format!("\n## {}\n", crate::tr!("page.charts_and_tables"));
+    let mut md = format!("\n## {}\n", crate::tr!(lang, "page.charts_and_tables"));
     for o in outputs {
         let e = o.index_entry();
         md += &format!("\n### {}\n\n", md_text(&o.title));
@@ -40,7 +46,7 @@ pub fn charts_section(outputs: &[super::Output]) -> String {
         // full size.
         for fig in &o.figures {
             let png = fig.file_name(&o.name);
-            md += &format!("[![{}]({png})]({png})\n\n", md_text(&fig.alt()));
+            md += &format!("[![{}]({png})]({png})\n\n", md_text(&fig.alt(lang)));
         }
         let links: Vec<String> = e
             .files
@@ -48,14 +54,14 @@ pub fn charts_section(outputs: &[super::Output]) -> String {
             .filter(|f| !f.ends_with(".png"))
             .map(|f| format!("[`{f}`]({f})"))
             .collect();
-        md += &crate::tr!("page.files", links = links.join(" · "));
+        md += &crate::tr!(lang, "page.files", links = links.join(" · "));
         md.push('\n');
     }
     md
 }
 
 /// The HTML page of a Markdown document whose relative links start from `dir`.
-pub fn to_html(markdown: &str, dir: &Path) -> anyhow::Result<String> {
+pub fn to_html(markdown: &str, dir: &Path, lang: Lang) -> anyhow::Result<String> {
     let mut options = Options::empty();
     options.insert(Options::ENABLE_TABLES);
     options.insert(Options::ENABLE_STRIKETHROUGH);
@@ -132,7 +138,7 @@ pub fn to_html(markdown: &str, dir: &Path) -> anyhow::Result<String> {
     if title.is_empty() {
         title = "cosmosim".into();
     }
-    let sorter = SORTER.replace("Sort by this column", crate::tr!("page.sort_by"));
+    let sorter = SORTER.replace("Sort by this column", crate::tr!(lang, "page.sort_by"));
     Ok(format!(
         "<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
@@ -142,7 +148,7 @@ pub fn to_html(markdown: &str, dir: &Path) -> anyhow::Result<String> {
 <script>{sorter}</script>\n</body>\n</html>\n",
         version = env!("CARGO_PKG_VERSION"),
         csp = csp(&sorter),
-        lang = crate::lang::current().code(),
+        lang = lang.code(),
         title = escape(&title),
     ))
 }
@@ -324,7 +330,7 @@ mod tests {
         let md = "# Duel\n\nSee [the summary](cosmos/duel/summary.md#top), \
 [data](a.csv) and [site](https://example.org/x.md).\n\n![chart](a.png)\n\n\
 | a | b |\n|---|---|\n| 1 | 2 |\n";
-        let page = to_html(md, dir.path()).unwrap();
+        let page = to_html(md, dir.path(), Lang::En).unwrap();
         assert!(page.contains("<title>Duel</title>"));
         assert!(page.contains("href=\"cosmos/duel/summary.html#top\""));
         assert!(page.contains("href=\"a.csv\""));
@@ -338,21 +344,21 @@ mod tests {
     #[test]
     fn a_missing_chart_or_a_network_image_is_an_error() {
         let dir = tempfile::tempdir().unwrap();
-        assert!(to_html("![x](gone.png)", dir.path()).is_err());
-        assert!(to_html("![x](http://example.org/a.png)", dir.path()).is_err());
+        assert!(to_html("![x](gone.png)", dir.path(), Lang::En).is_err());
+        assert!(to_html("![x](http://example.org/a.png)", dir.path(), Lang::En).is_err());
     }
 
     #[test]
     fn titles_are_escaped() {
         let dir = tempfile::tempdir().unwrap();
-        let page = to_html("# HP < 40% & \"rage\"\n", dir.path()).unwrap();
+        let page = to_html("# HP < 40% & \"rage\"\n", dir.path(), Lang::En).unwrap();
         assert!(page.contains("<title>HP &lt; 40% &amp; &quot;rage&quot;</title>"));
     }
 
     #[test]
     fn only_the_sorter_may_run_a_script() {
         let dir = tempfile::tempdir().unwrap();
-        let page = to_html("# T\n\n| a |\n|---|\n| 1 |\n", dir.path()).unwrap();
+        let page = to_html("# T\n\n| a |\n|---|\n| 1 |\n", dir.path(), Lang::En).unwrap();
         let policy = page
             .split("Content-Security-Policy\" content=\"")
             .nth(1)
@@ -384,7 +390,7 @@ mod tests {
 a <b onclick=alert(1)>bold</b> [x](javascript:alert(1)) [y](JavaScript:alert(1)) \
 <javascript:alert(1)> [z](data:text/html,hi) [ok](a.csv) [web](https://example.org)\n\n\
 <a id=\"duel-outcomes\"></a>\n## Duel\n";
-        let page = to_html(md, dir.path()).unwrap();
+        let page = to_html(md, dir.path(), Lang::En).unwrap();
         let body = page
             .split("<main>")
             .nth(1)
@@ -421,7 +427,7 @@ a <b onclick=alert(1)>bold</b> [x](javascript:alert(1)) [y](JavaScript:alert(1))
             format!("![x]({})", abs.display()),
             "![x](file:secret.png)".to_string(),
         ] {
-            let e = to_html(&md, &dir).unwrap_err().to_string();
+            let e = to_html(&md, &dir, Lang::En).unwrap_err().to_string();
             assert!(e.contains("own folder"), "{md}: {e}");
         }
     }

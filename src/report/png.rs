@@ -1,3 +1,4 @@
+use crate::lang::Lang;
 use std::path::Path;
 use std::sync::Once;
 
@@ -38,15 +39,15 @@ fn palette(i: usize) -> RGBColor {
 }
 
 /// Renders a figure to a PNG file (atomically).
-pub fn render_png(fig: &Figure, path: &Path) -> anyhow::Result<()> {
-    let bytes = png_bytes(fig)?;
-    super::atomic::write_atomic(path, &bytes)
+pub fn render_png(fig: &Figure, path: &Path, lang: Lang) -> anyhow::Result<()> {
+    let bytes = png_bytes(fig, lang)?;
+    super::atomic::write_atomic(path, &bytes, lang)
 }
 
 /// The PNG bytes of a figure: drawn in RGB, then stored with a palette of at most 256
 /// colours (issue 28: a chart is a few flat colours and their anti-aliased edges, so an
 /// indexed file is about a third of the RGB one and looks the same).
-pub fn png_bytes(fig: &Figure) -> anyhow::Result<Vec<u8>> {
+pub fn png_bytes(fig: &Figure, lang: Lang) -> anyhow::Result<Vec<u8>> {
     fonts();
     let n = fig.panels.len().max(1) as u32;
     let (w, h) = (PANEL.0 * n, PANEL.1);
@@ -57,9 +58,9 @@ pub fn png_bytes(fig: &Figure) -> anyhow::Result<Vec<u8>> {
         let areas = root.split_evenly((1, n as usize));
         for (chart, area) in fig.panels.iter().zip(areas.iter()) {
             match chart {
-                Chart::Lines(c) => draw_lines(c, area)?,
-                Chart::Heatmap(h) => draw_heatmap(h, area)?,
-                Chart::Bars(b) => draw_bars(b, area)?,
+                Chart::Lines(c) => draw_lines(c, area, lang)?,
+                Chart::Heatmap(h) => draw_heatmap(h, area, lang)?,
+                Chart::Bars(b) => draw_bars(b, area, lang)?,
             }
         }
         root.present().map_err(plot_err)?;
@@ -74,9 +75,9 @@ fn plot_err<E: std::fmt::Display>(e: E) -> anyhow::Error {
 }
 
 /// Tick text without trailing zeros: 20, 0.25, 1e-5; French axes read 0,25.
-fn tick(v: f64) -> String {
+fn tick(v: f64, lang: Lang) -> String {
     let s = tick_en(v);
-    match crate::lang::current() {
+    match lang {
         crate::lang::Lang::En => s,
         crate::lang::Lang::Fr => s.replace('.', ","),
     }
@@ -210,8 +211,8 @@ where
     .map_err(plot_err)
 }
 
-fn draw_lines(c: &LineChart, area: &Panel<'_>) -> anyhow::Result<()> {
-    let styles = c.styles();
+fn draw_lines(c: &LineChart, area: &Panel<'_>, lang: Lang) -> anyhow::Result<()> {
+    let styles = c.styles(lang);
     let names: Vec<String> = if c.has_legend() {
         styles.iter().map(|s| s.legend.clone()).collect()
     } else {
@@ -238,7 +239,7 @@ fn draw_lines(c: &LineChart, area: &Panel<'_>) -> anyhow::Result<()> {
         if integer && (x - x.round()).abs() > 1e-6 {
             String::new()
         } else {
-            tick(*x)
+            tick(*x, lang)
         }
     };
     chart
@@ -247,7 +248,7 @@ fn draw_lines(c: &LineChart, area: &Panel<'_>) -> anyhow::Result<()> {
         .y_desc(&c.y_label)
         .x_labels(x_labels)
         .x_label_formatter(&x_fmt)
-        .y_label_formatter(&|y| tick(*y))
+        .y_label_formatter(&|y| tick(*y, lang))
         .label_style((FONT, 13))
         .light_line_style(RGBColor(235, 235, 235))
         .draw()
@@ -266,7 +267,7 @@ fn draw_lines(c: &LineChart, area: &Panel<'_>) -> anyhow::Result<()> {
             .fold(f64::NAN, f64::max);
         let px = plot.dim_in_pixel().1 as f64 / (y1 - y0).abs().max(1e-300);
         if widest.is_finite() && widest * px < 2.0 {
-            let note = crate::tr!("chart.band_thin", half = tick(widest / 2.0));
+            let note = crate::tr!(lang, "chart.band_thin", half = tick(widest / 2.0, lang));
             let (w, _) = plot.dim_in_pixel();
             plot.draw(&Text::new(
                 note,
@@ -403,7 +404,7 @@ fn category_label(labels: &[String], x: f64, every: usize) -> String {
     labels.get(i as usize).cloned().unwrap_or_default()
 }
 
-fn draw_bars(b: &BarChart, area: &Panel<'_>) -> anyhow::Result<()> {
+fn draw_bars(b: &BarChart, area: &Panel<'_>, lang: Lang) -> anyhow::Result<()> {
     let n = b.categories.len().max(1);
     let groups = b.series.len().max(1);
     let legend_on = groups > 1 || b.series.iter().any(|s| !s.name.is_empty());
@@ -471,7 +472,7 @@ fn draw_bars(b: &BarChart, area: &Panel<'_>) -> anyhow::Result<()> {
                 category_label(&cats, *x, every)
             }
         })
-        .y_label_formatter(&|y| tick(*y))
+        .y_label_formatter(&|y| tick(*y, lang))
         .x_desc(&b.x_label)
         .y_desc(&b.y_label)
         // Sets both axes: must come before the x-specific style.
@@ -522,7 +523,7 @@ fn draw_bars(b: &BarChart, area: &Panel<'_>) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn draw_heatmap(h: &Heatmap, area: &Panel<'_>) -> anyhow::Result<()> {
+fn draw_heatmap(h: &Heatmap, area: &Panel<'_>, lang: Lang) -> anyhow::Result<()> {
     let (w, _) = area.dim_in_pixel();
     let (main, legend) = area.split_horizontally(w - 90);
     let nx = h.columns.len().max(1);
@@ -607,7 +608,7 @@ fn draw_heatmap(h: &Heatmap, area: &Panel<'_>) -> anyhow::Result<()> {
     let fr_tick = |y: &f64| range.format_ext(y).replace('.', ",");
     let mut mesh = scale.configure_mesh();
     mesh.disable_mesh().disable_x_axis().label_style((FONT, 12));
-    if crate::lang::current() == crate::lang::Lang::Fr {
+    if lang == crate::lang::Lang::Fr {
         mesh.y_label_formatter(&fr_tick);
     }
     mesh.draw().map_err(plot_err)?;

@@ -1,5 +1,6 @@
 //! "In which round does the fight end?": the table and chart every fight scenario shows.
 
+use crate::lang::Lang;
 use polars::prelude::DataFrame;
 
 use super::{float_column, int_column, LineChart, LineSeries};
@@ -10,6 +11,7 @@ pub fn end_rounds(
     rounds: impl IntoIterator<Item = (i64, u64)>,
     fights: u64,
     what: &str,
+    lang: Lang,
 ) -> anyhow::Result<(DataFrame, LineChart)> {
     let nf = fights as f64;
     let mut cum = 0u64;
@@ -32,12 +34,12 @@ pub fn end_rounds(
     };
     let chart = LineChart {
         x_kind: Default::default(),
-        title: crate::tr!("chart.rounds_title", what = what),
-        x_label: crate::tr!("chart.round").into(),
-        y_label: crate::tr!("chart.probability").into(),
+        title: crate::tr!(lang, "chart.rounds_title", what = what),
+        x_label: crate::tr!(lang, "chart.round").into(),
+        y_label: crate::tr!(lang, "chart.probability").into(),
         series: vec![
-            series(crate::tr!("chart.ends_in_round"), |r| r.1),
-            series(crate::tr!("chart.ended_by_round"), |r| r.2),
+            series(crate::tr!(lang, "chart.ends_in_round"), |r| r.1),
+            series(crate::tr!(lang, "chart.ended_by_round"), |r| r.2),
         ],
         y_range: Some((0.0, 1.0)),
     };
@@ -50,7 +52,7 @@ mod tests {
 
     #[test]
     fn shares_and_running_totals() {
-        let (frame, chart) = end_rounds([(1, 1), (2, 3)], 4, "duel").unwrap();
+        let (frame, chart) = end_rounds([(1, 1), (2, 3)], 4, "duel", Lang::En).unwrap();
         let text = crate::report::csv_string(&mut frame.clone()).unwrap();
         assert_eq!(
             text,

@@ -183,7 +183,7 @@ mod tests {
     use super::*;
 
     fn conflict_of(pairs: &[&str]) -> Option<(&'static str, String, &'static str)> {
-        create_die_conflict(&RuleOptions::from_pairs(pairs).unwrap())
+        create_die_conflict(&RuleOptions::from_pairs(pairs, crate::lang::Lang::En).unwrap())
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! values. Options are set with `--option key=value` or in a scenario file, validated
 //! against this registry, and printed with their value in force in every output.
 
+use crate::lang::Lang;
 use std::collections::BTreeMap;
 
 use crate::error::UserError;
@@ -140,23 +141,25 @@ pub fn parse_pairs(
 }
 
 impl Allowed {
-    pub fn describe(&self) -> String {
+    pub fn describe(&self, lang: Lang) -> String {
         match self {
             Allowed::OneOf(v) => v.join(" | "),
-            Allowed::SetOf(v) => crate::tr!("options.allowed.set_of", words = v.join(", ")),
+            Allowed::SetOf(v) => crate::tr!(lang, "options.allowed.set_of", words = v.join(", ")),
             Allowed::Number { min, max } => {
-                crate::tr!("options.allowed.number", min = min, max = max)
+                crate::tr!(lang, "options.allowed.number", min = min, max = max)
             }
             Allowed::Integer { min, max } => {
-                crate::tr!("options.allowed.integer", min = min, max = max)
+                crate::tr!(lang, "options.allowed.integer", min = min, max = max)
             }
             Allowed::Cells { names, min, max } => crate::tr!(
+                lang,
                 "options.allowed.cells",
                 names = names.join(", "),
                 min = min,
                 max = max
             ),
             Allowed::Pairs { names, min, max } => crate::tr!(
+                lang,
                 "options.allowed.pairs",
                 names = names.join(", "),
                 min = min,
@@ -250,17 +253,18 @@ pub struct RuleOptions {
 impl RuleOptions {
     /// Parses `key=value` pairs as given to `--option`; one key given twice with
     /// different values is an error.
-    pub fn from_pairs<S: AsRef<str>>(pairs: &[S]) -> Result<RuleOptions, UserError> {
+    pub fn from_pairs<S: AsRef<str>>(pairs: &[S], lang: Lang) -> Result<RuleOptions, UserError> {
         let mut o = RuleOptions::default();
         for p in pairs {
             let p = p.as_ref();
             let (k, v) = p.split_once('=').ok_or_else(|| {
-                UserError::new(crate::tr!("options.expected_pair", value = clip(p)))
+                UserError::new(crate::tr!(lang, "options.expected_pair", value = clip(p)))
             })?;
             let (k, v) = (k.trim(), v.trim());
             if let Some(before) = o.set.get(k) {
                 if before != v {
                     return Err(UserError::new(crate::tr!(
+                        lang,
                         "options.given_twice",
                         key = k,
                         first = clip(before),
@@ -268,14 +272,14 @@ impl RuleOptions {
                     )));
                 }
             }
-            o.set(k, v)?;
+            o.set(k, v, lang)?;
         }
         Ok(o)
     }
 
     /// Options set that belong to another game system than `system`, as warnings that
     /// name the options that do apply.
-    pub fn foreign_to(&self, system: &str) -> Vec<String> {
+    pub fn foreign_to(&self, system: &str, lang: Lang) -> Vec<String> {
         let mut out = Vec::new();
         for k in self.set.keys() {
             let Some(spec) = spec(k) else { continue };
@@ -285,12 +289,13 @@ impl RuleOptions {
                     .map(|s| s.key)
                     .collect();
                 out.push(crate::tr!(
+                    lang,
                     "options.foreign",
                     key = k,
                     owner = spec.system(),
                     system = system,
                     apply = if own.is_empty() {
-                        crate::tr!("options.none_apply").to_string()
+                        crate::tr!(lang, "options.none_apply").to_string()
                     } else {
                         own.join(", ")
                     }
@@ -301,14 +306,15 @@ impl RuleOptions {
     }
 
     /// Sets one option after checking its key and value.
-    pub fn set(&mut self, key: &str, value: &str) -> Result<(), UserError> {
+    pub fn set(&mut self, key: &str, value: &str, lang: Lang) -> Result<(), UserError> {
         let spec = spec(key).ok_or_else(|| {
             let close = closest(key);
             UserError::new(crate::tr!(
+                lang,
                 "options.unknown",
                 key = clip(key),
                 close = if close.is_empty() {
-                    crate::tr!("options.none_apply").to_string()
+                    crate::tr!(lang, "options.none_apply").to_string()
                 } else {
                     close.join(", ")
                 },
@@ -317,19 +323,21 @@ impl RuleOptions {
         })?;
         if !spec.allowed.check(value) {
             return Err(UserError::new(crate::tr!(
+                lang,
                 "options.not_allowed",
                 key = key,
                 value = clip(value),
-                allowed = spec.allowed.describe(),
+                allowed = spec.allowed.describe(lang),
                 decision = spec.decision
             )));
         }
         if let Some(entry) = spec.allowed.duplicate(value) {
             return Err(UserError::new(crate::tr!(
+                lang,
                 "safety.work.duplicate_entry",
                 key = key,
                 entry = clip(&entry),
-                allowed = spec.allowed.describe()
+                allowed = spec.allowed.describe(lang)
             )));
         }
         self.set.insert(spec.key, value.to_string());
@@ -433,8 +441,11 @@ mod tests {
     /// A cell or potion given twice is refused, naming it; distinct ones pass.
     #[test]
     fn table_values_refuse_an_entry_given_twice() {
-        let e = RuleOptions::from_pairs(&["element_cells=eau>feu=1.5, feu>glace=1, eau>feu=2"])
-            .unwrap_err();
+        let e = RuleOptions::from_pairs(
+            &["element_cells=eau>feu=1.5, feu>glace=1, eau>feu=2"],
+            Lang::En,
+        )
+        .unwrap_err();
         assert!(
             e.0.contains("element_cells") && e.0.contains("`eau>feu`"),
             "{}",
@@ -442,8 +453,11 @@ mod tests {
         );
         assert!(e.0.contains("twice"), "{}", e.0);
         // feu>eau is another cell than eau>feu.
-        assert!(RuleOptions::from_pairs(&["element_cells=eau>feu=1.5, feu>eau=1"]).is_ok());
-        let e = RuleOptions::from_pairs(&["potion_effects=phoenix=-1/0,phoenix=-2/0"]).unwrap_err();
+        assert!(
+            RuleOptions::from_pairs(&["element_cells=eau>feu=1.5, feu>eau=1"], Lang::En).is_ok()
+        );
+        let e = RuleOptions::from_pairs(&["potion_effects=phoenix=-1/0,phoenix=-2/0"], Lang::En)
+            .unwrap_err();
         assert!(
             e.0.contains("potion_effects") && e.0.contains("`phoenix`"),
             "{}",
@@ -453,58 +467,63 @@ mod tests {
 
     #[test]
     fn defaults_and_overrides() {
-        let o = RuleOptions::from_pairs(&["super_crit_roll=score"]).unwrap();
+        let o = RuleOptions::from_pairs(&["super_crit_roll=score"], Lang::En).unwrap();
         assert_eq!(o.get("super_crit_roll"), "score");
         assert_eq!(o.get("percent_mode"), "points");
     }
 
     #[test]
     fn unknown_key_lists_known_options() {
-        let e = RuleOptions::from_pairs(&["super_crit=score"]).unwrap_err();
+        let e = RuleOptions::from_pairs(&["super_crit=score"], Lang::En).unwrap_err();
         assert!(e.0.contains("unknown rule option `super_crit`"), "{e}");
         assert!(e.0.contains("super_crit_roll"), "{e}");
         assert!(e.0.contains("cosmosim options"), "{e}");
         // A typo finds its key; the message does not list the whole registry.
-        let e = RuleOptions::from_pairs(&["posture_turn=2"]).unwrap_err();
+        let e = RuleOptions::from_pairs(&["posture_turn=2"], Lang::En).unwrap_err();
         assert!(e.0.contains("posture_turns"), "{e}");
         assert!(!e.0.contains("trinites_target"), "{e}");
-        let e = RuleOptions::from_pairs(&["zzzz=2"]).unwrap_err();
+        let e = RuleOptions::from_pairs(&["zzzz=2"], Lang::En).unwrap_err();
         assert!(e.0.contains("closest: none"), "{e}");
     }
 
     #[test]
     fn bad_value_lists_allowed_values() {
-        let e = RuleOptions::from_pairs(&["karma_overflow=wrap"]).unwrap_err();
+        let e = RuleOptions::from_pairs(&["karma_overflow=wrap"], Lang::En).unwrap_err();
         assert!(e.0.contains("clamp | cancel"), "{e}");
         assert!(e.0.contains("C-KARMA-1"), "{e}");
-        assert!(RuleOptions::from_pairs(&["karma_overflow"]).is_err());
+        assert!(RuleOptions::from_pairs(&["karma_overflow"], Lang::En).is_err());
     }
 
     #[test]
     fn twice_with_different_values_is_refused() {
-        let e = RuleOptions::from_pairs(&["karma_overflow=clamp", "karma_overflow=cancel"])
-            .unwrap_err();
+        let e =
+            RuleOptions::from_pairs(&["karma_overflow=clamp", "karma_overflow=cancel"], Lang::En)
+                .unwrap_err();
         assert!(e.0.contains("given twice"), "{e}");
-        assert!(RuleOptions::from_pairs(&["karma_overflow=clamp", "karma_overflow=clamp"]).is_ok());
+        assert!(RuleOptions::from_pairs(
+            &["karma_overflow=clamp", "karma_overflow=clamp"],
+            Lang::En
+        )
+        .is_ok());
     }
 
     #[test]
     fn options_of_another_system_are_named_with_those_that_apply() {
-        let o = RuleOptions::from_pairs(&["die=d6"]).unwrap();
-        let w = o.foreign_to("cosmos");
+        let o = RuleOptions::from_pairs(&["die=d6"], Lang::En).unwrap();
+        let w = o.foreign_to("cosmos", Lang::En);
         assert_eq!(w.len(), 1, "{w:?}");
         assert!(w[0].contains("`die` is a nephilim option"), "{}", w[0]);
         assert!(w[0].contains("super_crit_roll"), "{}", w[0]);
-        assert!(o.foreign_to("nephilim").is_empty());
+        assert!(o.foreign_to("nephilim", Lang::En).is_empty());
     }
 
     #[test]
     fn a_fatigue_state_past_exhaustion_is_refused() {
         // C-FAT-4: exhaustion at 8 with the book's extreme fatigue from 8 is allowed (the
         // extreme state is then empty); at 7 the extreme state would start past it.
-        let ok = RuleOptions::from_pairs(&["fatigue_exhausted_at=8"]).unwrap();
+        let ok = RuleOptions::from_pairs(&["fatigue_exhausted_at=8"], Lang::En).unwrap();
         assert!(ok.conflict().is_none());
-        let bad = RuleOptions::from_pairs(&["fatigue_exhausted_at=7"]).unwrap();
+        let bad = RuleOptions::from_pairs(&["fatigue_exhausted_at=7"], Lang::En).unwrap();
         let (key, m, _) = bad.conflict().unwrap();
         assert_eq!(key, "fatigue_extreme_from");
         assert!(
@@ -512,12 +531,15 @@ mod tests {
             "{m}"
         );
         assert!(bad.check_together().is_err());
-        let lowered = RuleOptions::from_pairs(&[
-            "fatigue_exhausted_at=5",
-            "fatigue_light_from=2",
-            "fatigue_moderate_from=3",
-            "fatigue_extreme_from=4",
-        ])
+        let lowered = RuleOptions::from_pairs(
+            &[
+                "fatigue_exhausted_at=5",
+                "fatigue_light_from=2",
+                "fatigue_moderate_from=3",
+                "fatigue_extreme_from=4",
+            ],
+            Lang::En,
+        )
         .unwrap();
         assert!(lowered.conflict().is_none());
         assert!(RuleOptions::default().conflict().is_none());

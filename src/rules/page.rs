@@ -3,6 +3,7 @@
 //! registry (tests/parameters.rs compares the committed page with this text).
 
 use super::{registry, sources, Allowed, OptionSpec};
+use crate::lang::Lang;
 
 /// Whether a registry entry is a parameter (one of the book's numbers) rather than a
 /// reading (a choice between interpretations).
@@ -110,7 +111,7 @@ fn system_title(system: &str) -> &'static str {
 }
 
 /// The Markdown of `docs/parameters.md`.
-pub fn parameters_page() -> String {
+pub fn parameters_page(lang: Lang) -> String {
     let mut s = String::from(
         "# Rule parameters\n\n\
 <!-- Generated from the registry (src/rules/*.rs, src/rules/sources.rs) by \
@@ -151,7 +152,7 @@ side by side.\n";
                 o.key,
                 o.decision,
                 o.default,
-                o.allowed.describe()
+                o.allowed.describe(lang)
             );
         }
         for o in params {
@@ -166,7 +167,7 @@ side by side.\n";
                 o.key,
                 o.decision,
                 o.default,
-                o.allowed.describe(),
+                o.allowed.describe(lang),
                 sources::source(o.key).unwrap_or("not cited"),
                 o.help
                     .trim_start_matches("parameter: ")

@@ -2,6 +2,7 @@
 //! edited text is validated like any file.
 
 use crate::error::UserError;
+use crate::lang::Lang;
 
 /// The key path in the file: a first segment that is not a top-level key but names an
 /// entry of a top-level table (a combatant, a traveller...) is looked up inside it, so
@@ -22,11 +23,17 @@ pub fn key_path(root: &toml::Table, key: &str) -> Vec<String> {
 }
 
 /// `text` with the value at `key` replaced (tables on the way are created).
-pub fn set_value(text: &str, key: &str, value: toml::Value) -> Result<String, UserError> {
+pub fn set_value(
+    text: &str,
+    key: &str,
+    value: toml::Value,
+    lang: Lang,
+) -> Result<String, UserError> {
     let mut root: toml::Table = toml::from_str(text).map_err(|e| {
         UserError::new(crate::tr!(
+            lang,
             "error.edit.not_toml",
-            error = super::message::serde_message(e.message())
+            error = super::message::serde_message(e.message(), lang)
         ))
     })?;
     let path = key_path(&root, key);
@@ -36,12 +43,17 @@ pub fn set_value(text: &str, key: &str, value: toml::Value) -> Result<String, Us
             .entry(seg.clone())
             .or_insert_with(|| toml::Value::Table(toml::Table::new()));
         t = next.as_table_mut().ok_or_else(|| {
-            UserError::new(crate::tr!("error.edit.not_table", key = key, segment = seg))
+            UserError::new(crate::tr!(
+                lang,
+                "error.edit.not_table",
+                key = key,
+                segment = seg
+            ))
         })?;
     }
     t.insert(path[path.len() - 1].clone(), value);
     toml::to_string(&root)
-        .map_err(|e| UserError::new(crate::tr!("error.edit.cannot_edit", error = e)))
+        .map_err(|e| UserError::new(crate::tr!(lang, "error.edit.cannot_edit", error = e)))
 }
 
 /// `text` with the value written at `key` replaced in place: every other byte (comments,
@@ -102,12 +114,12 @@ mod tests {
     #[test]
     fn a_combatant_name_stands_for_its_table() {
         let text = "system = \"cosmos\"\n[combatants.hero]\nhp = 10\n";
-        let out = set_value(text, "hero.hp", toml::Value::Integer(50)).unwrap();
+        let out = set_value(text, "hero.hp", toml::Value::Integer(50), Lang::En).unwrap();
         let t: toml::Table = toml::from_str(&out).unwrap();
         assert_eq!(t["combatants"]["hero"]["hp"].as_integer(), Some(50));
-        let out = set_value(text, "run.trials", toml::Value::Integer(7)).unwrap();
+        let out = set_value(text, "run.trials", toml::Value::Integer(7), Lang::En).unwrap();
         let t: toml::Table = toml::from_str(&out).unwrap();
         assert_eq!(t["run"]["trials"].as_integer(), Some(7));
-        assert!(set_value(text, "system.x", toml::Value::Integer(1)).is_err());
+        assert!(set_value(text, "system.x", toml::Value::Integer(1), Lang::En).is_err());
     }
 }

@@ -162,8 +162,8 @@ impl ScenarioFile {
             None => Err(self.error_at(
                 &[],
                 "system",
-                crate::tr!("error.file.missing_system"),
-                crate::tr!("error.file.system_allowed"),
+                crate::tr!(self.lang, "error.file.missing_system"),
+                crate::tr!(self.lang, "error.file.system_allowed"),
             )),
         }
     }
@@ -174,7 +174,7 @@ impl ScenarioFile {
     /// character and every kind of file refuses the same texts.
     pub fn parse_raw<T: DeserializeOwned>(&self) -> Result<T, UserError> {
         if let Ok(root) = toml::from_str::<toml::Table>(&self.text) {
-            if let Err(r) = super::texts::check_texts(&root) {
+            if let Err(r) = super::texts::check_texts(&root, self.lang) {
                 let path: Vec<&str> = r.path.iter().map(String::as_str).collect();
                 return Err(self.error_at(&path, &r.shown, &r.message, &r.allowed));
             }
@@ -192,7 +192,7 @@ impl ScenarioFile {
             .map(|s| line_col(&self.text, s.start))
             .unwrap_or((1, 1));
         let raw = e.message().trim();
-        let mut msg = super::message::serde_message(raw);
+        let mut msg = super::message::serde_message(raw, self.lang);
         if raw == "duplicate key" {
             // Name the key: the text at the error's position, up to `=` (or a header).
             if let Some(span) = e.span() {
@@ -206,16 +206,21 @@ impl ScenarioFile {
                     .trim_matches(|c| c == '[' || c == ']')
                     .trim();
                 if !key.is_empty() {
-                    msg = crate::tr!("error.file.duplicate_key", key = crate::limits::clip(key));
+                    msg = crate::tr!(
+                        self.lang,
+                        "error.file.duplicate_key",
+                        key = crate::limits::clip(key)
+                    );
                 }
             }
         }
-        let msg = crate::limits::clip_quoted(&msg);
+        let msg = crate::limits::clip_quoted(&msg, self.lang);
         match path.as_deref() {
             Some(".") | Some("") | None => {
                 UserError::new(format!("{}:{line}:{col}: {msg}", self.path.display()))
             }
             Some(p) => UserError::new(crate::tr!(
+                self.lang,
                 "error.frame.at_key",
                 file = self.path.display(),
                 line = line,
@@ -239,6 +244,7 @@ impl ScenarioFile {
             .map(|off| line_col(&self.text, off))
             .unwrap_or((1, 1));
         UserError::new(crate::tr!(
+            self.lang,
             "error.frame.located",
             file = self.path.display(),
             line = line,
@@ -255,6 +261,7 @@ impl ScenarioFile {
             .map(|off| line_col(&self.text, off))
             .unwrap_or((1, 1));
         let w = crate::tr!(
+            self.lang,
             "error.frame.at_key",
             file = self.path.display(),
             line = line,
@@ -298,11 +305,12 @@ impl ScenarioFile {
                     .join(","),
                 other => other.to_string(),
             };
-            o.set(k, &value).map_err(|e| {
+            o.set(k, &value, self.lang).map_err(|e| {
                 let (line, col) = locate(&self.text, &["rules", k])
                     .map(|off| line_col(&self.text, off))
                     .unwrap_or((1, 1));
                 UserError::new(crate::tr!(
+                    self.lang,
                     "error.frame.at_key",
                     file = self.path.display(),
                     line = line,
@@ -346,7 +354,7 @@ pub fn int_in(
         return Err(file.error_at(
             path,
             shown,
-            &crate::tr!("error.out_of_range", value = v),
+            &crate::tr!(file.lang, "error.out_of_range", value = v),
             &format!("{lo}..{hi}"),
         ));
     }

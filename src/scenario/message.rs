@@ -3,15 +3,17 @@
 //! rebuilt from the catalogue, whose English templates are the crates' own wording, so the
 //! English text comes out unchanged. Shapes not known here pass through as written.
 
+use crate::lang::Lang;
+
 /// `msg` (a toml or serde message) in the current language.
-pub fn serde_message(msg: &str) -> String {
+pub fn serde_message(msg: &str, lang: Lang) -> String {
     // A syntax message may carry more lines (what was expected): translate the first,
     // keep the rest.
     let (first, rest) = match msg.split_once('\n') {
         Some((f, r)) => (f, Some(r)),
         None => (msg, None),
     };
-    let first = shape(first).unwrap_or_else(|| first.to_string());
+    let first = shape(first, lang).unwrap_or_else(|| first.to_string());
     match rest {
         Some(r) => format!("{first}\n{r}"),
         None => first,
@@ -19,11 +21,12 @@ pub fn serde_message(msg: &str) -> String {
 }
 
 /// The translated message if `msg` has a shape the catalogue knows.
-fn shape(msg: &str) -> Option<String> {
+fn shape(msg: &str, lang: Lang) -> Option<String> {
     if let Some(rest) = msg.strip_prefix("unknown field `") {
         let (field, tail) = rest.split_once('`')?;
         if let Some(expected) = tail.strip_prefix(", expected one of ") {
             return Some(crate::tr!(
+                lang,
                 "error.toml.unknown_field_one_of",
                 field = field,
                 expected = expected
@@ -31,13 +34,18 @@ fn shape(msg: &str) -> Option<String> {
         }
         if let Some(expected) = tail.strip_prefix(", expected ") {
             return Some(crate::tr!(
+                lang,
                 "error.toml.unknown_field_expected",
                 field = field,
-                expected = or_list(expected)
+                expected = or_list(expected, lang)
             ));
         }
         if tail == ", there are no fields" {
-            return Some(crate::tr!("error.toml.unknown_field_none", field = field));
+            return Some(crate::tr!(
+                lang,
+                "error.toml.unknown_field_none",
+                field = field
+            ));
         }
         return None;
     }
@@ -45,6 +53,7 @@ fn shape(msg: &str) -> Option<String> {
         let (variant, tail) = rest.split_once('`')?;
         if let Some(expected) = tail.strip_prefix(", expected one of ") {
             return Some(crate::tr!(
+                lang,
                 "error.toml.unknown_variant_one_of",
                 variant = variant,
                 expected = expected
@@ -52,95 +61,107 @@ fn shape(msg: &str) -> Option<String> {
         }
         if let Some(expected) = tail.strip_prefix(", expected ") {
             return Some(crate::tr!(
+                lang,
                 "error.toml.unknown_variant_expected",
                 variant = variant,
-                expected = or_list(expected)
+                expected = or_list(expected, lang)
             ));
         }
         return None;
     }
     if let Some(rest) = msg.strip_prefix("missing field `") {
         let field = rest.strip_suffix('`')?;
-        return Some(crate::tr!("error.toml.missing_field", field = field));
+        return Some(crate::tr!(lang, "error.toml.missing_field", field = field));
     }
     if let Some(rest) = msg.strip_prefix("invalid type: ") {
         let (found, expected) = rest.rsplit_once(", expected ")?;
         return Some(crate::tr!(
+            lang,
             "error.toml.invalid_type",
-            found = unexpected(found),
-            expected = expected_kind(expected)
+            found = unexpected(found, lang),
+            expected = expected_kind(expected, lang)
         ));
     }
     if let Some(rest) = msg.strip_prefix("invalid value: ") {
         let (found, expected) = rest.rsplit_once(", expected ")?;
         return Some(crate::tr!(
+            lang,
             "error.toml.invalid_value",
-            found = unexpected(found),
-            expected = expected_kind(expected)
+            found = unexpected(found, lang),
+            expected = expected_kind(expected, lang)
         ));
     }
     if let Some(rest) = msg.strip_prefix("invalid length ") {
         let (n, expected) = rest.split_once(", expected ")?;
         return Some(crate::tr!(
+            lang,
             "error.toml.invalid_length",
             length = n,
-            expected = expected_kind(expected)
+            expected = expected_kind(expected, lang)
         ));
     }
     // toml's syntax messages may end with what it expected: `<message>, expected <what>`.
     if let Some((head, expected)) = msg.split_once(", expected ") {
-        let head = syntax(head)?;
+        let head = syntax(head, lang)?;
         return Some(crate::tr!(
+            lang,
             "error.toml.syntax_expected",
             message = head,
             expected = expected
         ));
     }
-    syntax(msg).map(str::to_string)
+    syntax(msg, lang).map(str::to_string)
 }
 
 /// A known toml syntax message, translated.
-fn syntax(msg: &str) -> Option<&'static str> {
+fn syntax(msg: &str, lang: Lang) -> Option<&'static str> {
     let text = match msg {
-        "string values must be quoted" => crate::tr!("error.toml.syntax.unquoted_string"),
+        "string values must be quoted" => crate::tr!(lang, "error.toml.syntax.unquoted_string"),
         "missing value for key" | "key with no value" => {
-            crate::tr!("error.toml.syntax.missing_value")
+            crate::tr!(lang, "error.toml.syntax.missing_value")
         }
-        "invalid unquoted key" => crate::tr!("error.toml.syntax.invalid_key"),
-        "unclosed table" => crate::tr!("error.toml.syntax.unclosed_table"),
-        "unclosed array" => crate::tr!("error.toml.syntax.unclosed_array"),
-        "unclosed inline table" => crate::tr!("error.toml.syntax.unclosed_inline_table"),
-        "invalid basic string" => crate::tr!("error.toml.syntax.invalid_string"),
+        "invalid unquoted key" => crate::tr!(lang, "error.toml.syntax.invalid_key"),
+        "unclosed table" => crate::tr!(lang, "error.toml.syntax.unclosed_table"),
+        "unclosed array" => crate::tr!(lang, "error.toml.syntax.unclosed_array"),
+        "unclosed inline table" => crate::tr!(lang, "error.toml.syntax.unclosed_inline_table"),
+        "invalid basic string" => crate::tr!(lang, "error.toml.syntax.invalid_string"),
         "missing assignment between key-value pairs" => {
-            crate::tr!("error.toml.syntax.missing_assignment")
+            crate::tr!(lang, "error.toml.syntax.missing_assignment")
         }
-        "missing comma between array elements" => crate::tr!("error.toml.syntax.missing_comma"),
-        "extra comma in array" => crate::tr!("error.toml.syntax.extra_comma"),
-        "unexpected content" => crate::tr!("error.toml.syntax.unexpected_content"),
-        "invalid value" => crate::tr!("error.toml.syntax.invalid_value"),
-        "duplicate key" => crate::tr!("error.toml.syntax.duplicate_key"),
+        "missing comma between array elements" => {
+            crate::tr!(lang, "error.toml.syntax.missing_comma")
+        }
+        "extra comma in array" => crate::tr!(lang, "error.toml.syntax.extra_comma"),
+        "unexpected content" => crate::tr!(lang, "error.toml.syntax.unexpected_content"),
+        "invalid value" => crate::tr!(lang, "error.toml.syntax.invalid_value"),
+        "duplicate key" => crate::tr!(lang, "error.toml.syntax.duplicate_key"),
         _ => return None,
     };
     Some(text)
 }
 
 /// serde's "`a` or `b`" as the language's "or".
-fn or_list(list: &str) -> String {
+fn or_list(list: &str, lang: Lang) -> String {
     match list.split_once("` or `") {
-        Some((a, b)) => crate::tr!("error.toml.or", a = format!("{a}`"), b = format!("`{b}")),
+        Some((a, b)) => crate::tr!(
+            lang,
+            "error.toml.or",
+            a = format!("{a}`"),
+            b = format!("`{b}")
+        ),
         None => list.to_string(),
     }
 }
 
 /// What serde found: `string "high"`, `integer `3``, `boolean `true``...
-fn unexpected(found: &str) -> String {
+fn unexpected(found: &str, lang: Lang) -> String {
     let kinds: [(&str, &str); 6] = [
-        ("string", crate::tr!("error.toml.kind.string")),
-        ("integer", crate::tr!("error.toml.kind.integer")),
-        ("floating point", crate::tr!("error.toml.kind.float")),
-        ("boolean", crate::tr!("error.toml.kind.boolean")),
-        ("map", crate::tr!("error.toml.kind.map")),
-        ("sequence", crate::tr!("error.toml.kind.sequence")),
+        ("string", crate::tr!(lang, "error.toml.kind.string")),
+        ("integer", crate::tr!(lang, "error.toml.kind.integer")),
+        ("floating point", crate::tr!(lang, "error.toml.kind.float")),
+        ("boolean", crate::tr!(lang, "error.toml.kind.boolean")),
+        ("map", crate::tr!(lang, "error.toml.kind.map")),
+        ("sequence", crate::tr!(lang, "error.toml.kind.sequence")),
     ];
     for (word, text) in kinds {
         if found == word {
@@ -154,20 +175,20 @@ fn unexpected(found: &str) -> String {
 }
 
 /// What serde expected: a Rust type (`u32`, `i64`, `f64`), a phrase or a struct name.
-fn expected_kind(expected: &str) -> String {
+fn expected_kind(expected: &str, lang: Lang) -> String {
     let template = match expected {
-        "u8" | "u16" | "u32" | "u64" | "usize" => crate::tr!("error.toml.expected.unsigned"),
-        "i8" | "i16" | "i32" | "i64" | "isize" => crate::tr!("error.toml.expected.integer"),
-        "f32" | "f64" => crate::tr!("error.toml.expected.number"),
-        "a boolean" => crate::tr!("error.toml.expected.boolean"),
-        "a string" => crate::tr!("error.toml.expected.string"),
-        "a sequence" => crate::tr!("error.toml.expected.sequence"),
-        "a map" => crate::tr!("error.toml.expected.map"),
+        "u8" | "u16" | "u32" | "u64" | "usize" => crate::tr!(lang, "error.toml.expected.unsigned"),
+        "i8" | "i16" | "i32" | "i64" | "isize" => crate::tr!(lang, "error.toml.expected.integer"),
+        "f32" | "f64" => crate::tr!(lang, "error.toml.expected.number"),
+        "a boolean" => crate::tr!(lang, "error.toml.expected.boolean"),
+        "a string" => crate::tr!(lang, "error.toml.expected.string"),
+        "a sequence" => crate::tr!(lang, "error.toml.expected.sequence"),
+        "a map" => crate::tr!(lang, "error.toml.expected.map"),
         _ => {
             if let Some(name) = expected.strip_prefix("struct ") {
-                return crate::tr!("error.toml.expected.table", name = name);
+                return crate::tr!(lang, "error.toml.expected.table", name = name);
             }
-            return or_list(expected);
+            return or_list(expected, lang);
         }
     };
     crate::lang::fill(template, &[("type", &expected)])
@@ -203,7 +224,7 @@ mod tests {
     #[test]
     fn english_comes_out_unchanged() {
         for s in SAMPLES {
-            assert_eq!(serde_message(s), *s);
+            assert_eq!(serde_message(s, Lang::En), *s);
         }
     }
 }

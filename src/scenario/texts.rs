@@ -5,6 +5,7 @@
 //! empty name leaves a row or a heading unnamed. Both are refused when a file is read,
 //! before any typed validation, for every kind of file (issue 24).
 
+use crate::lang::Lang;
 use crate::report::is_bidi_control;
 
 /// Keys whose text names one thing and is shown on one line: a heading, a table cell, a
@@ -34,18 +35,28 @@ pub struct Refused {
 }
 
 /// The first text of a file's table that is refused.
-pub fn check_texts(root: &toml::Table) -> Result<(), Refused> {
+pub fn check_texts(root: &toml::Table, lang: Lang) -> Result<(), Refused> {
     let mut path = Vec::new();
-    walk_table(root, &mut path, None)
+    walk_table(root, &mut path, None, lang)
 }
 
-fn walk_table(t: &toml::Table, path: &mut Vec<String>, kind: Option<Kind>) -> Result<(), Refused> {
+fn walk_table(
+    t: &toml::Table,
+    path: &mut Vec<String>,
+    kind: Option<Kind>,
+    lang: Lang,
+) -> Result<(), Refused> {
     for (k, v) in t {
         if let Some(c) = k.chars().find(|&c| refused(c, true)) {
             let mut full = path.clone();
             full.push(k.escape_debug().to_string());
-            let message = crate::tr!("safety.text.control_in_key", code = code(c));
-            return Err(at(path, &full, &message, crate::tr!("safety.text.allowed")));
+            let message = crate::tr!(lang, "safety.text.control_in_key", code = code(c));
+            return Err(at(
+                path,
+                &full,
+                &message,
+                crate::tr!(lang, "safety.text.allowed"),
+            ));
         }
         // The languages of a `title = { en = ..., fr = ... }` are the title itself.
         let kind = match kind {
@@ -55,29 +66,34 @@ fn walk_table(t: &toml::Table, path: &mut Vec<String>, kind: Option<Kind>) -> Re
             _ => None,
         };
         path.push(k.clone());
-        walk_value(v, path, kind)?;
+        walk_value(v, path, kind, lang)?;
         path.pop();
     }
     Ok(())
 }
 
-fn walk_value(v: &toml::Value, path: &mut Vec<String>, kind: Option<Kind>) -> Result<(), Refused> {
+fn walk_value(
+    v: &toml::Value,
+    path: &mut Vec<String>,
+    kind: Option<Kind>,
+    lang: Lang,
+) -> Result<(), Refused> {
     match v {
-        toml::Value::String(s) => check_text(path, s, kind.unwrap_or(Kind::Word)),
+        toml::Value::String(s) => check_text(path, s, kind.unwrap_or(Kind::Word), lang),
         toml::Value::Array(a) => {
             for (i, x) in a.iter().enumerate() {
                 path.push(i.to_string());
-                walk_value(x, path, kind)?;
+                walk_value(x, path, kind, lang)?;
                 path.pop();
             }
             Ok(())
         }
-        toml::Value::Table(t) => walk_table(t, path, kind),
+        toml::Value::Table(t) => walk_table(t, path, kind, lang),
         _ => Ok(()),
     }
 }
 
-fn check_text(path: &[String], s: &str, kind: Kind) -> Result<(), Refused> {
+fn check_text(path: &[String], s: &str, kind: Kind, lang: Lang) -> Result<(), Refused> {
     let prose = kind == Kind::Prose;
     let mut chars = s.chars().peekable();
     while let Some(c) = chars.next() {
@@ -85,19 +101,24 @@ fn check_text(path: &[String], s: &str, kind: Kind) -> Result<(), Refused> {
         let crlf = c == '\r' && chars.peek() == Some(&'\n');
         if refused(c, !prose) && !(crlf && prose) {
             let message = if kind == Kind::Name && matches!(c, '\n' | '\r' | '\t') {
-                crate::tr!("safety.text.break_in_name", code = code(c))
+                crate::tr!(lang, "safety.text.break_in_name", code = code(c))
             } else {
-                crate::tr!("safety.text.control", code = code(c))
+                crate::tr!(lang, "safety.text.control", code = code(c))
             };
-            return Err(at(path, path, &message, crate::tr!("safety.text.allowed")));
+            return Err(at(
+                path,
+                path,
+                &message,
+                crate::tr!(lang, "safety.text.allowed"),
+            ));
         }
     }
     if kind == Kind::Name && s.trim().is_empty() {
         return Err(at(
             path,
             path,
-            crate::tr!("safety.text.empty_name"),
-            crate::tr!("safety.text.empty_name_allowed"),
+            crate::tr!(lang, "safety.text.empty_name"),
+            crate::tr!(lang, "safety.text.empty_name_allowed"),
         ));
     }
     Ok(())
@@ -148,7 +169,7 @@ mod tests {
     /// The refused key as messages show it, then the message.
     fn refusal(text: &str) -> Option<String> {
         let root: toml::Table = toml::from_str(text).unwrap();
-        check_texts(&root)
+        check_texts(&root, Lang::En)
             .err()
             .map(|r| format!("key `{}`: {}", r.shown, r.message))
     }
@@ -159,7 +180,7 @@ mod tests {
             "system = \"x\"\n[[combatant]]\nname = \"ok\"\n[[combatant]]\nname = \"a\\u001b[31mb\"\n",
         )
         .unwrap();
-        let r = check_texts(&root).unwrap_err();
+        let r = check_texts(&root, Lang::En).unwrap_err();
         assert_eq!(
             (r.path.join("/"), r.shown.as_str()),
             ("combatant/1/name".into(), "combatant[1].name")

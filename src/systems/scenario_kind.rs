@@ -95,8 +95,8 @@ impl RunOverrides {
     ) -> anyhow::Result<(Context, u64)> {
         let limits = limits.into();
         let mut options: RuleOptions = file.rule_options(rules)?;
-        for (k, v) in RuleOptions::from_pairs(&self.options)?.explicitly_set() {
-            options.set(&k, &v)?;
+        for (k, v) in RuleOptions::from_pairs(&self.options, file.lang)?.explicitly_set() {
+            options.set(&k, &v, file.lang)?;
         }
         // Constraints between parameters (C-FAT-4), pointed at the file's `[rules]` key
         // when the file sets one of the two; the same check for `check` and `run`.
@@ -139,6 +139,7 @@ impl RunOverrides {
         let trials = check_trials(
             "--trials",
             self.trials.or(run.trials).unwrap_or(limits.default),
+            file.lang,
         )?;
         if trials > max {
             return Err(UserError::new(crate::tr!(

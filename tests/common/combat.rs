@@ -13,7 +13,7 @@ pub fn run_opts(text: &str, trials: u64, options: &[&str]) -> (CombatSim, Combat
     let mut opts = file.rule_options(&raw.rules).unwrap();
     for o in options {
         let (k, v) = o.split_once('=').unwrap();
-        opts.set(k, v).unwrap();
+        opts.set(k, v, cosmosim::lang::Lang::En).unwrap();
     }
     let ctx = Context::new(7, 2, opts, true).unwrap();
     simulate(model, &ctx, trials)

@@ -2,6 +2,7 @@
 //! beside it (so expect.csv, compare.csv and designer files are left out), keyed by its
 //! path below the folder.
 
+use crate::lang::Lang;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -56,9 +57,10 @@ fn csv_files(dir: &Path) -> Vec<PathBuf> {
 
 /// The bytes of `file`, a regular file inside `dir` of at most
 /// [`crate::input::MAX_TABLE_BYTES`]; `None` when it does not exist.
-fn read_inside(dir: &Path, file: &Path) -> Result<Option<Vec<u8>>, UserError> {
+fn read_inside(dir: &Path, file: &Path, lang: Lang) -> Result<Option<Vec<u8>>, UserError> {
     let refused = |e: crate::input::Refused| {
         UserError::new(crate::tr!(
+            lang,
             "safety.files.compare_refused",
             file = file.display(),
             why = e
@@ -75,7 +77,7 @@ fn read_inside(dir: &Path, file: &Path) -> Result<Option<Vec<u8>>, UserError> {
 }
 
 /// Reads every output of `dir`.
-pub fn load_folder(dir: &Path) -> anyhow::Result<BTreeMap<String, Loaded>> {
+pub fn load_folder(dir: &Path, lang: Lang) -> anyhow::Result<BTreeMap<String, Loaded>> {
     if !dir.is_dir() {
         return Err(UserError::new(format!(
             "{}: not a folder; allowed: an output folder of report, run, table or sweep",
@@ -86,7 +88,7 @@ pub fn load_folder(dir: &Path) -> anyhow::Result<BTreeMap<String, Loaded>> {
     let mut out = BTreeMap::new();
     for csv in csv_files(dir) {
         let meta_path = csv.with_extension("meta.json");
-        let Some(meta_bytes) = read_inside(dir, &meta_path)? else {
+        let Some(meta_bytes) = read_inside(dir, &meta_path, lang)? else {
             continue;
         };
         let meta: serde_json::Value = serde_json::from_slice(&meta_bytes).map_err(|e| {
@@ -95,7 +97,7 @@ pub fn load_folder(dir: &Path) -> anyhow::Result<BTreeMap<String, Loaded>> {
                 meta_path.display()
             ))
         })?;
-        let Some(csv_bytes) = read_inside(dir, &csv)? else {
+        let Some(csv_bytes) = read_inside(dir, &csv, lang)? else {
             continue;
         };
         let frame = CsvReadOptions::default()

@@ -1,5 +1,6 @@
 //! `compare.md`, `compare.csv` and the chart of the largest moves.
 
+use crate::lang::Lang;
 use std::collections::BTreeMap;
 
 use polars::prelude::*;
@@ -36,52 +37,59 @@ pub fn by_size(a: &Move, b: &Move) -> std::cmp::Ordering {
 }
 
 /// The headline for the terminal and compare.md.
-pub fn headline(c: &Comparison) -> String {
+pub fn headline(c: &Comparison, lang: Lang) -> String {
     let moved = c.moved().count();
     let exact = c.moved().filter(|m| m.method == "exact").count();
     let mc_total = c.figures.iter().filter(|m| m.method != "exact").count();
     crate::tr!(
+        lang,
         "compare.headline",
         moved = moved,
         total = c.figures.len(),
         exact = exact,
         mc = moved - exact,
         mc_total = mc_total,
-        alpha = dec(&num(c.alpha)),
+        alpha = dec(&num(c.alpha), lang),
         added = c.outputs_added.len(),
         removed = c.outputs_removed.len()
     )
 }
 
-fn sig(m: &Move) -> String {
+fn sig(m: &Move, lang: Lang) -> String {
     match (m.p, m.q) {
-        (Some(p), Some(q)) => dec(&format!("p {:.2e}, q {:.2e}", p, q)),
-        _ if m.delta.is_nan() => crate::tr!("compare.one_side").into(),
-        _ => crate::tr!("compare.exact").into(),
+        (Some(p), Some(q)) => dec(&format!("p {:.2e}, q {:.2e}", p, q), lang),
+        _ if m.delta.is_nan() => crate::tr!(lang, "compare.one_side").into(),
+        _ => crate::tr!(lang, "compare.exact").into(),
     }
 }
 
-pub fn markdown(c: &Comparison, base: &str, new: &str) -> String {
+pub fn markdown(c: &Comparison, base: &str, new: &str, lang: Lang) -> String {
     let mut s = format!(
         "# {}\n\n**{}.**\n\n",
-        crate::tr!("compare.title", base = md_code(base), new = md_code(new)),
-        headline(c)
+        crate::tr!(
+            lang,
+            "compare.title",
+            base = md_code(base),
+            new = md_code(new)
+        ),
+        headline(c, lang)
     );
     s += &crate::tr!(
+        lang,
         "compare.rule",
-        alpha = dec(&num(c.alpha)),
+        alpha = dec(&num(c.alpha), lang),
         mc_total = c.figures.iter().filter(|m| m.method != "exact").count(),
         untested = c.untested
     );
     s += "\n\n";
     if !c.outputs_added.is_empty() || !c.outputs_removed.is_empty() {
-        s += &format!("## {}\n\n", crate::tr!("compare.added_removed"));
+        s += &format!("## {}\n\n", crate::tr!(lang, "compare.added_removed"));
         for o in &c.outputs_added {
-            s += &crate::tr!("compare.added", output = md_code(o));
+            s += &crate::tr!(lang, "compare.added", output = md_code(o));
             s.push('\n');
         }
         for o in &c.outputs_removed {
-            s += &crate::tr!("compare.removed", output = md_code(o));
+            s += &crate::tr!(lang, "compare.removed", output = md_code(o));
             s.push('\n');
         }
         s += "\n";
@@ -94,8 +102,8 @@ pub fn markdown(c: &Comparison, base: &str, new: &str) -> String {
     if !prov.is_empty() {
         s += &format!(
             "## {}\n\n| {} |\n|---|---|---|---|\n",
-            crate::tr!("compare.provenance"),
-            crate::tr!("compare.provenance_header")
+            crate::tr!(lang, "compare.provenance"),
+            crate::tr!(lang, "compare.provenance_header")
         );
         for o in prov {
             for (what, b, n) in &o.provenance {
@@ -133,47 +141,52 @@ pub fn markdown(c: &Comparison, base: &str, new: &str) -> String {
         s += &format!(
             "## {}\n\n",
             crate::tr!(
+                lang,
                 "compare.output_moved",
                 output = md_code(name),
                 moved = moves.len()
             )
         );
         if let Some(o) = c.outputs.iter().find(|o| o.name == *name) {
-            s += &structure(o);
+            s += &structure(o, lang);
         }
         if moves.is_empty() {
             continue;
         }
         s += &format!(
             "| {} |\n|---|---|---|---|---|---|\n",
-            crate::tr!("compare.moves_header")
+            crate::tr!(lang, "compare.moves_header")
         );
         for m in moves.iter().take(MD_MOVES_PER_OUTPUT) {
             s += &format!(
                 "| {} | {} | {} | {} | {} | {} |\n",
                 md_text(&m.row),
                 md_text(&m.figure),
-                dec(&num(m.base)),
-                dec(&num(m.new)),
-                dec(&num(m.delta)),
-                sig(m)
+                dec(&num(m.base), lang),
+                dec(&num(m.new), lang),
+                dec(&num(m.delta), lang),
+                sig(m, lang)
             );
         }
         if moves.len() > MD_MOVES_PER_OUTPUT {
             s += "\n";
-            s += &crate::tr!("compare.more", more = moves.len() - MD_MOVES_PER_OUTPUT);
+            s += &crate::tr!(
+                lang,
+                "compare.more",
+                more = moves.len() - MD_MOVES_PER_OUTPUT
+            );
             s.push('\n');
         }
         s += "\n";
     }
     if order.is_empty() {
-        s += crate::tr!("compare.nothing");
+        s += crate::tr!(lang, "compare.nothing");
         s.push('\n');
     }
     s
 }
 
-fn structure(o: &super::diff::OutputDiff) -> String {
+fn structure(o: &super::diff::OutputDiff, lang: Lang) -> String {
     let mut s = String::new();
     let list = |v: &[String]| {
         let mut t = v
@@ -183,20 +196,25 @@ fn structure(o: &super::diff::OutputDiff) -> String {
             .collect::<Vec<_>>()
             .join("; ");
         if v.len() > MD_ROWS {
-            t += &crate::tr!("compare.in_all", count = v.len());
+            t += &crate::tr!(lang, "compare.in_all", count = v.len());
         }
         t
     };
     if !o.columns_added.is_empty() {
-        s += &crate::tr!("compare.columns_added", list = list(&o.columns_added));
+        s += &crate::tr!(lang, "compare.columns_added", list = list(&o.columns_added));
         s.push('\n');
     }
     if !o.columns_removed.is_empty() {
-        s += &crate::tr!("compare.columns_removed", list = list(&o.columns_removed));
+        s += &crate::tr!(
+            lang,
+            "compare.columns_removed",
+            list = list(&o.columns_removed)
+        );
         s.push('\n');
     }
     if !o.rows_added.is_empty() {
         s += &crate::tr!(
+            lang,
             "compare.rows_added",
             count = o.rows_added.len(),
             list = list(&o.rows_added)
@@ -205,6 +223,7 @@ fn structure(o: &super::diff::OutputDiff) -> String {
     }
     if !o.rows_removed.is_empty() {
         s += &crate::tr!(
+            lang,
             "compare.rows_removed",
             count = o.rows_removed.len(),
             list = list(&o.rows_removed)
@@ -245,7 +264,7 @@ pub fn csv(c: &Comparison) -> anyhow::Result<String> {
 }
 
 /// The chart of the largest moves (None when nothing moved).
-pub fn chart(c: &Comparison) -> Option<Figure> {
+pub fn chart(c: &Comparison, lang: Lang) -> Option<Figure> {
     let mut moves: Vec<&Move> = c.moved().filter(|m| !m.delta.is_nan()).collect();
     if moves.is_empty() {
         return None;
@@ -263,12 +282,12 @@ pub fn chart(c: &Comparison) -> Option<Figure> {
     Some(Figure {
         suffix: None,
         panels: vec![Chart::Bars(BarChart {
-            title: crate::tr!("compare.chart_title", shown = moves.len()),
-            x_label: crate::tr!("compare.chart_x").into(),
-            y_label: crate::tr!("compare.chart_y").into(),
+            title: crate::tr!(lang, "compare.chart_title", shown = moves.len()),
+            x_label: crate::tr!(lang, "compare.chart_x").into(),
+            y_label: crate::tr!(lang, "compare.chart_y").into(),
             categories: moves.iter().map(|m| label(m)).collect(),
             series: vec![BarSeries {
-                name: crate::tr!("compare.chart_y").into(),
+                name: crate::tr!(lang, "compare.chart_y").into(),
                 values,
                 intervals: Vec::new(),
             }],

@@ -2,6 +2,7 @@
 //! [`Compute`]), find the figure, judge it exactly or by the sequential rule of
 //! `decide.rs`.
 
+use crate::lang::Lang;
 use std::rc::Rc;
 
 use crate::balance::figures::{self, Cell, FigureRef, Role};
@@ -18,11 +19,12 @@ pub fn check_file(
     compute: &mut dyn Compute,
     settings: &Settings,
     mut progress: impl FnMut(&Outcome, usize, usize),
+    lang: Lang,
 ) -> anyhow::Result<Vec<Outcome>> {
     let m = file.expectations.len();
     let mut out = Vec::new();
     for (k, e) in file.expectations.iter().enumerate() {
-        let o = check_one(file, e, m, compute, settings)?;
+        let o = check_one(file, e, m, compute, settings, lang)?;
         progress(&o, k + 1, m);
         out.push(o);
     }
@@ -63,14 +65,15 @@ fn value_in(
     e: &Expectation,
     f: &figures::FigureRef,
     row: usize,
+    lang: Lang,
 ) -> anyhow::Result<figures::FigureValue> {
-    figures::value_at(f, row).map_err(|msg| {
+    figures::value_at(f, row, lang).map_err(|msg| {
         user_at(
             file,
             e,
             "figure",
             &msg,
-            crate::tr!("safety.work.allowed_defined_row"),
+            crate::tr!(lang, "safety.work.allowed_defined_row"),
         )
     })
 }
@@ -81,6 +84,7 @@ fn check_one(
     m: usize,
     compute: &mut dyn Compute,
     s: &Settings,
+    lang: Lang,
 ) -> anyhow::Result<Outcome> {
     let first = first_trials(e, s);
     let outs = compute
@@ -98,7 +102,7 @@ fn check_one(
                         e,
                         "params",
                         &u.0,
-                        crate::tr!("safety.work.allowed_table_flags"),
+                        crate::tr!(lang, "safety.work.allowed_table_flags"),
                     )
                 }
                 _ => err,
@@ -109,7 +113,7 @@ fn check_one(
             figure,
             wanted,
             band,
-        } => check_figure(file, e, m, compute, s, outs, figure, wanted, band),
+        } => check_figure(file, e, m, compute, s, outs, figure, wanted, band, lang),
         Check::TableFile {
             path,
             output,
@@ -124,6 +128,7 @@ fn check_one(
             path,
             output.as_deref(),
             *precision,
+            lang,
         ),
     }
 }
@@ -135,21 +140,22 @@ fn locate<'a>(
     outs: &'a [Output],
     figure: &str,
     wanted: &[(String, Cell)],
+    lang: Lang,
 ) -> anyhow::Result<(FigureRef<'a>, usize)> {
-    let (f, wanted) = figures::resolve(outs, figure, wanted)
+    let (f, wanted) = figures::resolve(outs, figure, wanted, lang)
         .map_err(|msg| user_at(file, e, "figure", &msg, "see `cosmosim figures`"))?;
     let wanted = &wanted[..];
-    if let Some((reason, checkable)) = figures::undecidable(&f, figure) {
+    if let Some((reason, checkable)) = figures::undecidable(&f, figure, lang) {
         return Err(user_at(file, e, "figure", &reason, &checkable));
     }
     let key = if wanted.is_empty() { "figure" } else { "where" };
-    let row = figures::select_row(f.output, wanted).map_err(|msg| {
+    let row = figures::select_row(f.output, wanted, lang).map_err(|msg| {
         user_at(
             file,
             e,
             key,
             &msg,
-            crate::tr!("safety.work.allowed_key_values"),
+            crate::tr!(lang, "safety.work.allowed_key_values"),
         )
     })?;
     Ok((f, row))
@@ -166,6 +172,7 @@ fn check_figure(
     figure: &str,
     wanted: &[(String, Cell)],
     band: &Band,
+    lang: Lang,
 ) -> anyhow::Result<Outcome> {
     let what = if wanted.is_empty() {
         figure.to_string()
@@ -181,19 +188,19 @@ fn check_figure(
         interval: None,
         confidence: None,
         band: band.text(),
-        band_shown: band.shown(),
+        band_shown: band.shown(lang),
         verdict: Verdict::Undecided,
         trials: None,
         miss: None,
         message: String::new(),
         message_shown: String::new(),
     };
-    let (f, row) = locate(file, e, &outs, figure, wanted)?;
+    let (f, row) = locate(file, e, &outs, figure, wanted, lang)?;
     if f.role == Role::Exact {
-        let v = value_in(file, e, &f, row)?;
+        let v = value_in(file, e, &f, row, lang)?;
         o.value = Some(v.value);
         o.verdict = decide::exact(v.value, band);
-        finish(&mut o, band, v.value);
+        finish(&mut o, band, v.value, lang);
         return Ok(o);
     }
     o.method = "monte_carlo";
@@ -209,7 +216,7 @@ fn check_figure(
         if k > 0 {
             outs = compute.outputs(&e.source, &e.options, Some(n))?;
         }
-        let (f, row) = locate(file, e, &outs, figure, wanted)?;
+        let (f, row) = locate(file, e, &outs, figure, wanted, lang)?;
         // Issue 26 item 3: a Monte Carlo figure no trial defined at this count (a
         // quantile never reached) is undecided at this look, never a bad file: the same
         // file gets a verdict on every seed.
@@ -223,7 +230,7 @@ fn check_figure(
             o.verdict = Verdict::Undecided;
             continue;
         }
-        let v = value_in(file, e, &f, row)?;
+        let v = value_in(file, e, &f, row, lang)?;
         let (lo, hi) = decide::widen(
             v.value,
             v.interval95.unwrap_or((v.value, v.value)),
@@ -239,23 +246,28 @@ fn check_figure(
         }
     }
     match o.value {
-        Some(last) => finish(&mut o, band, last),
-        None => undefined(&mut o),
+        Some(last) => finish(&mut o, band, last, lang),
+        None => undefined(&mut o, lang),
     }
     Ok(o)
 }
 
 /// A Monte Carlo figure that no trial defined, even at `max_trials`: undecided.
-fn undefined(o: &mut Outcome) {
+fn undefined(o: &mut Outcome, lang: Lang) {
     let trials = o.trials.unwrap_or(0);
     o.message = format!(
         "{}: not defined in this run (no trial reached it in {trials} trials), so it cannot be decided (raise max_trials or pick a figure every run defines)",
         o.what
     );
-    o.message_shown = crate::tr!("expect.message_undefined", what = o.what, trials = trials);
+    o.message_shown = crate::tr!(
+        lang,
+        "expect.message_undefined",
+        what = o.what,
+        trials = trials
+    );
 }
 
-fn finish(o: &mut Outcome, band: &Band, value: f64) {
+fn finish(o: &mut Outcome, band: &Band, value: f64, lang: Lang) {
     if o.verdict != Verdict::Holds {
         o.miss = Some(band.miss(value));
     }
@@ -284,27 +296,32 @@ fn finish(o: &mut Outcome, band: &Band, value: f64) {
             o.trials.unwrap_or(0)
         ),
     };
-    let d = |x: f64| crate::balance::dec(&decide::num(x));
+    let d = |x: f64| crate::balance::dec(&decide::num(x), lang);
     let shown = match o.interval {
         Some((lo, hi)) => crate::tr!(
+            lang,
             "expect.shown_interval",
             value = d(value),
             lo = d(lo),
             hi = d(hi),
-            confidence =
-                crate::balance::dec(&format!("{:.4}", o.confidence.unwrap_or(0.95) * 100.0))
+            confidence = crate::balance::dec(
+                &format!("{:.4}", o.confidence.unwrap_or(0.95) * 100.0),
+                lang
+            )
         ),
         None => d(value),
     };
-    let band_shown = band.shown();
+    let band_shown = band.shown(lang);
     o.message_shown = match o.verdict {
         Verdict::Holds => crate::tr!(
+            lang,
             "expect.message_holds",
             what = o.what,
             shown = shown,
             band = band_shown
         ),
         Verdict::Fails => crate::tr!(
+            lang,
             "expect.message_fails",
             what = o.what,
             shown = shown,
@@ -312,6 +329,7 @@ fn finish(o: &mut Outcome, band: &Band, value: f64) {
             off = d(band.miss(value).abs())
         ),
         Verdict::Undecided => crate::tr!(
+            lang,
             "expect.message_undecided",
             what = o.what,
             shown = shown,

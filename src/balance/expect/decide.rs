@@ -14,6 +14,7 @@
 //! batches). The interval at another confidence is the file's 95% interval widened on each
 //! side by `z(1 - α/2) / z(0.975)` (a normal approximation of the interval's shape).
 
+use crate::lang::Lang;
 use statrs::distribution::{ContinuousCDF, Normal, StudentsT};
 
 use crate::stats::z95;
@@ -38,11 +39,11 @@ impl Verdict {
     }
 
     /// The verdict in the page's language (`as_str` stays in CSV and JUnit files).
-    pub fn shown(self) -> &'static str {
+    pub fn shown(self, lang: Lang) -> &'static str {
         match self {
-            Verdict::Holds => crate::tr!("expect.holds"),
-            Verdict::Fails => crate::tr!("expect.fails"),
-            Verdict::Undecided => crate::tr!("expect.undecided"),
+            Verdict::Holds => crate::tr!(lang, "expect.holds"),
+            Verdict::Fails => crate::tr!(lang, "expect.fails"),
+            Verdict::Undecided => crate::tr!(lang, "expect.undecided"),
         }
     }
 }
@@ -104,17 +105,27 @@ impl Band {
     }
 
     /// [`Band::text`] in the page's language, numbers with its decimal mark.
-    pub fn shown(&self) -> String {
-        let d = |x: f64| crate::balance::dec(&num(x));
+    pub fn shown(&self, lang: Lang) -> String {
+        let d = |x: f64| crate::balance::dec(&num(x), lang);
         match self.kind {
             BandKind::Between => {
-                crate::tr!("expect.band_between", lo = d(self.lo), hi = d(self.hi))
+                crate::tr!(
+                    lang,
+                    "expect.band_between",
+                    lo = d(self.lo),
+                    hi = d(self.hi)
+                )
             }
-            BandKind::AtLeast => crate::tr!("expect.band_at_least", lo = d(self.lo)),
-            BandKind::AtMost => crate::tr!("expect.band_at_most", hi = d(self.hi)),
-            BandKind::Equals(x, 0.0) => crate::tr!("expect.band_equals", value = d(x)),
+            BandKind::AtLeast => crate::tr!(lang, "expect.band_at_least", lo = d(self.lo)),
+            BandKind::AtMost => crate::tr!(lang, "expect.band_at_most", hi = d(self.hi)),
+            BandKind::Equals(x, 0.0) => crate::tr!(lang, "expect.band_equals", value = d(x)),
             BandKind::Equals(x, t) => {
-                crate::tr!("expect.band_equals_within", value = d(x), tolerance = d(t))
+                crate::tr!(
+                    lang,
+                    "expect.band_equals_within",
+                    value = d(x),
+                    tolerance = d(t)
+                )
             }
         }
     }

@@ -1,6 +1,7 @@
 //! A validated expectations file. Every mistake is reported with file:line:col, the key
 //! path (`expect[2].between`) and what is allowed, before anything runs.
 
+use crate::lang::Lang;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -113,19 +114,20 @@ pub(crate) fn param_text(v: &toml::Value) -> Option<String> {
 /// error is (message, allowed values).
 pub(crate) fn table_args(
     params: &BTreeMap<String, toml::Value>,
+    lang: Lang,
 ) -> Result<Vec<String>, (String, &'static str)> {
     let mut args = Vec::new();
     for (k, v) in params {
         if RESERVED_PARAMS.contains(&k.as_str()) {
             return Err((
-                crate::tr!("fr_errors.expect.param_reserved", key = k),
-                crate::tr!("fr_errors.expect.param_reserved_allowed"),
+                crate::tr!(lang, "fr_errors.expect.param_reserved", key = k),
+                crate::tr!(lang, "fr_errors.expect.param_reserved_allowed"),
             ));
         }
         let text = param_text(v).ok_or_else(|| {
             (
-                crate::tr!("fr_errors.expect.param_not_flag", key = k),
-                crate::tr!("fr_errors.expect.param_not_flag_allowed"),
+                crate::tr!(lang, "fr_errors.expect.param_not_flag", key = k),
+                crate::tr!(lang, "fr_errors.expect.param_not_flag_allowed"),
             )
         })?;
         let flag = format!("--{}", k.replace('_', "-"));
@@ -157,8 +159,16 @@ impl ExpectFile {
             return Err(file.error_at(
                 &["expect"],
                 "expect",
-                &crate::tr!("fr_errors.expect.too_many", count = raw.expect.len()),
-                &crate::tr!("fr_errors.expect.too_many_allowed", max = MAX_EXPECTATIONS),
+                &crate::tr!(
+                    file.lang,
+                    "fr_errors.expect.too_many",
+                    count = raw.expect.len()
+                ),
+                &crate::tr!(
+                    file.lang,
+                    "fr_errors.expect.too_many_allowed",
+                    max = MAX_EXPECTATIONS
+                ),
             ));
         }
         let mut expectations = Vec::new();
@@ -169,8 +179,8 @@ impl ExpectFile {
                 return Err(file.error_at(
                     &["expect", &idx, "name"],
                     &format!("expect[{i}].name"),
-                    &crate::tr!("fr_errors.expect.name_twice", name = x.name),
-                    crate::tr!("fr_errors.expect.name_twice_allowed"),
+                    &crate::tr!(file.lang, "fr_errors.expect.name_twice", name = x.name),
+                    crate::tr!(file.lang, "fr_errors.expect.name_twice_allowed"),
                 ));
             }
             expectations.push(x);
@@ -244,7 +254,7 @@ fn scenario_trials(path: &Path) -> Option<u64> {
 
 /// Refuses a set of files whose expectations ask for more than
 /// [`crate::limits::MAX_EXPECT_TRIALS`] trials in all, at the expectation that passes it.
-pub fn check_work(files: &[ExpectFile], cap: Option<u64>) -> Result<u64, UserError> {
+pub fn check_work(files: &[ExpectFile], cap: Option<u64>, lang: Lang) -> Result<u64, UserError> {
     let max = crate::limits::MAX_EXPECT_TRIALS;
     let mut total: u64 = 0;
     for f in files {
@@ -254,8 +264,8 @@ pub fn check_work(files: &[ExpectFile], cap: Option<u64>) -> Result<u64, UserErr
                 return Err(f.error(
                     e.index,
                     e.trials_key(),
-                    &crate::tr!("safety.work.expect_work", total = total, max = max),
-                    crate::tr!("safety.work.expect_work_allowed"),
+                    &crate::tr!(lang, "safety.work.expect_work", total = total, max = max),
+                    crate::tr!(lang, "safety.work.expect_work_allowed"),
                 ));
             }
         }
@@ -273,8 +283,8 @@ fn check_confidence(
         return Err(file.error_at(
             path,
             shown,
-            &crate::tr!("fr_errors.expect.confidence_range", value = c),
-            crate::tr!("fr_errors.expect.confidence_allowed"),
+            &crate::tr!(file.lang, "fr_errors.expect.confidence_range", value = c),
+            crate::tr!(file.lang, "fr_errors.expect.confidence_allowed"),
         ));
     }
     Ok(c)
@@ -294,30 +304,35 @@ fn validate(
     if e.name.trim().is_empty() {
         return Err(err(
             "name",
-            crate::tr!("fr_errors.expect.empty_name"),
-            crate::tr!("fr_errors.expect.empty_name_allowed"),
+            crate::tr!(file.lang, "fr_errors.expect.empty_name"),
+            crate::tr!(file.lang, "fr_errors.expect.empty_name_allowed"),
         ));
     }
     let source = match (&e.table, &e.scenario) {
         (Some(t), None) => Source::Table {
             name: t.clone(),
-            args: table_args(&e.params).map_err(|(m, a)| err("params", &m, a))?,
+            args: table_args(&e.params, file.lang).map_err(|(m, a)| err("params", &m, a))?,
         },
         (None, Some(s)) => {
             if !e.params.is_empty() {
                 return Err(err(
                     "params",
-                    crate::tr!("fr_errors.expect.params_tables_only"),
-                    crate::tr!("fr_errors.expect.params_tables_only_allowed"),
+                    crate::tr!(file.lang, "fr_errors.expect.params_tables_only"),
+                    crate::tr!(file.lang, "fr_errors.expect.params_tables_only_allowed"),
                 ));
             }
-            let p = resolve(&file.path, s)
-                .map_err(|m| err("scenario", &m, crate::tr!("safety.files.named_allowed")))?;
+            let p = resolve(&file.path, s).map_err(|m| {
+                err(
+                    "scenario",
+                    &m,
+                    crate::tr!(file.lang, "safety.files.named_allowed"),
+                )
+            })?;
             if !p.is_file() {
                 return Err(err(
                     "scenario",
-                    &crate::tr!("fr_errors.expect.no_scenario", file = s),
-                    crate::tr!("fr_errors.expect.no_scenario_allowed"),
+                    &crate::tr!(file.lang, "fr_errors.expect.no_scenario", file = s),
+                    crate::tr!(file.lang, "fr_errors.expect.no_scenario_allowed"),
                 ));
             }
             Source::Scenario(p)
@@ -325,8 +340,8 @@ fn validate(
         _ => {
             return Err(err(
                 "name",
-                crate::tr!("fr_errors.expect.table_or_scenario"),
-                crate::tr!("fr_errors.expect.table_or_scenario_allowed"),
+                crate::tr!(file.lang, "fr_errors.expect.table_or_scenario"),
+                crate::tr!(file.lang, "fr_errors.expect.table_or_scenario_allowed"),
             ))
         }
     };
@@ -334,13 +349,13 @@ fn validate(
     for (k, v) in &e.options {
         let text = param_text(v).unwrap_or_default();
         let pair = format!("{k}={text}");
-        RuleOptions::from_pairs(&[&pair]).map_err(|x| {
+        RuleOptions::from_pairs(&[&pair], file.lang).map_err(|x| {
             let idx = i.to_string();
             file.error_at(
                 &["expect", &idx, "options", k],
                 &format!("expect[{i}].options.{k}"),
                 x.0.trim_start_matches("--option "),
-                crate::tr!("fr_errors.expect.option_allowed"),
+                crate::tr!(file.lang, "fr_errors.expect.option_allowed"),
             )
         })?;
         options.push(pair);
@@ -356,11 +371,11 @@ fn validate(
     };
     let trials = match e.trials {
         Some(t) => Some(
-            check_trials(&format!("expect[{i}].trials"), t).map_err(|x| {
+            check_trials(&format!("expect[{i}].trials"), t, file.lang).map_err(|x| {
                 err(
                     "trials",
                     &x.0,
-                    crate::tr!("fr_errors.expect.trials_allowed"),
+                    crate::tr!(file.lang, "fr_errors.expect.trials_allowed"),
                 )
             })?,
         ),
@@ -368,18 +383,18 @@ fn validate(
     };
     let max_trials = match e.max_trials {
         Some(t) => {
-            check_trials(&format!("expect[{i}].max_trials"), t).map_err(|x| {
+            check_trials(&format!("expect[{i}].max_trials"), t, file.lang).map_err(|x| {
                 err(
                     "max_trials",
                     &x.0,
-                    crate::tr!("fr_errors.expect.trials_allowed"),
+                    crate::tr!(file.lang, "fr_errors.expect.trials_allowed"),
                 )
             })?;
             if trials.is_some_and(|f| f > t) {
                 return Err(err(
                     "max_trials",
-                    crate::tr!("fr_errors.expect.max_below"),
-                    crate::tr!("fr_errors.expect.max_below_allowed"),
+                    crate::tr!(file.lang, "fr_errors.expect.max_below"),
+                    crate::tr!(file.lang, "fr_errors.expect.max_below_allowed"),
                 ));
             }
             Some(t)
@@ -398,8 +413,8 @@ fn validate(
             if e.precision.is_some() || e.output.is_some() {
                 return Err(err(
                     "figure",
-                    crate::tr!("fr_errors.expect.precision_output"),
-                    crate::tr!("fr_errors.expect.precision_output_allowed"),
+                    crate::tr!(file.lang, "fr_errors.expect.precision_output"),
+                    crate::tr!(file.lang, "fr_errors.expect.precision_output_allowed"),
                 ));
             }
             let band = match (given.as_slice(), e.tolerance) {
@@ -412,8 +427,8 @@ fn validate(
                         _ => {
                             return Err(err(
                                 "between",
-                                crate::tr!("fr_errors.expect.between_two"),
-                                crate::tr!("fr_errors.expect.between_allowed"),
+                                crate::tr!(file.lang, "fr_errors.expect.between_two"),
+                                crate::tr!(file.lang, "fr_errors.expect.between_allowed"),
                             ))
                         }
                     }
@@ -425,8 +440,8 @@ fn validate(
                     if !(tol >= 0.0 && tol.is_finite()) {
                         return Err(err(
                             "tolerance",
-                            &crate::tr!("fr_errors.expect.tolerance", value = tol),
-                            crate::tr!("fr_errors.expect.tolerance_allowed"),
+                            &crate::tr!(file.lang, "fr_errors.expect.tolerance", value = tol),
+                            crate::tr!(file.lang, "fr_errors.expect.tolerance_allowed"),
                         ));
                     }
                     Band::equals(e.equals.unwrap_or_default(), tol)
@@ -434,30 +449,31 @@ fn validate(
                 ([_], Some(_)) => {
                     return Err(err(
                         "tolerance",
-                        crate::tr!("fr_errors.expect.tolerance_equals"),
-                        crate::tr!("fr_errors.expect.tolerance_equals_allowed"),
+                        crate::tr!(file.lang, "fr_errors.expect.tolerance_equals"),
+                        crate::tr!(file.lang, "fr_errors.expect.tolerance_equals_allowed"),
                     ))
                 }
                 _ => {
                     return Err(err(
                         "figure",
                         &crate::tr!(
+                            file.lang,
                             "fr_errors.expect.one_band",
                             found = if given.is_empty() {
-                                crate::tr!("fr_errors.expect.one_band_none").to_string()
+                                crate::tr!(file.lang, "fr_errors.expect.one_band_none").to_string()
                             } else {
                                 given.join(", ")
                             }
                         ),
-                        crate::tr!("fr_errors.expect.one_band_allowed"),
+                        crate::tr!(file.lang, "fr_errors.expect.one_band_allowed"),
                     ))
                 }
             };
             if [band.lo, band.hi].iter().any(|x| x.is_nan()) {
                 return Err(err(
                     "figure",
-                    crate::tr!("fr_errors.expect.band_nan"),
-                    crate::tr!("fr_errors.expect.band_nan_allowed"),
+                    crate::tr!(file.lang, "fr_errors.expect.band_nan"),
+                    crate::tr!(file.lang, "fr_errors.expect.band_nan_allowed"),
                 ));
             }
             let mut wanted = Vec::new();
@@ -465,8 +481,8 @@ fn validate(
                 let c = Cell::from_toml(v).ok_or_else(|| {
                     err(
                         "where",
-                        &crate::tr!("fr_errors.expect.where_single", key = k),
-                        crate::tr!("fr_errors.expect.where_single_allowed"),
+                        &crate::tr!(file.lang, "fr_errors.expect.where_single", key = k),
+                        crate::tr!(file.lang, "fr_errors.expect.where_single_allowed"),
                     )
                 })?;
                 wanted.push((k.clone(), c));
@@ -481,31 +497,36 @@ fn validate(
             if !given.is_empty() || !e.where_.is_empty() {
                 return Err(err(
                     "table_file",
-                    crate::tr!("fr_errors.expect.published_band"),
-                    crate::tr!("fr_errors.expect.published_band_allowed"),
+                    crate::tr!(file.lang, "fr_errors.expect.published_band"),
+                    crate::tr!(file.lang, "fr_errors.expect.published_band_allowed"),
                 ));
             }
             let precision = e.precision.ok_or_else(|| {
                 err(
                     "table_file",
-                    crate::tr!("fr_errors.expect.missing_precision"),
-                    crate::tr!("fr_errors.expect.missing_precision_allowed"),
+                    crate::tr!(file.lang, "fr_errors.expect.missing_precision"),
+                    crate::tr!(file.lang, "fr_errors.expect.missing_precision_allowed"),
                 )
             })?;
             if !(precision > 0.0 && precision.is_finite()) {
                 return Err(err(
                     "precision",
-                    &crate::tr!("fr_errors.expect.precision", value = precision),
-                    crate::tr!("fr_errors.expect.precision_allowed"),
+                    &crate::tr!(file.lang, "fr_errors.expect.precision", value = precision),
+                    crate::tr!(file.lang, "fr_errors.expect.precision_allowed"),
                 ));
             }
-            let p = resolve(&file.path, tf)
-                .map_err(|m| err("table_file", &m, crate::tr!("safety.files.named_allowed")))?;
+            let p = resolve(&file.path, tf).map_err(|m| {
+                err(
+                    "table_file",
+                    &m,
+                    crate::tr!(file.lang, "safety.files.named_allowed"),
+                )
+            })?;
             if !p.is_file() {
                 return Err(err(
                     "table_file",
-                    &crate::tr!("fr_errors.expect.no_file", file = tf),
-                    crate::tr!("fr_errors.expect.no_file_allowed"),
+                    &crate::tr!(file.lang, "fr_errors.expect.no_file", file = tf),
+                    crate::tr!(file.lang, "fr_errors.expect.no_file_allowed"),
                 ));
             }
             Check::TableFile {
@@ -517,8 +538,8 @@ fn validate(
         _ => {
             return Err(err(
                 "name",
-                crate::tr!("fr_errors.expect.figure_or_file"),
-                crate::tr!("fr_errors.expect.figure_or_file_allowed"),
+                crate::tr!(file.lang, "fr_errors.expect.figure_or_file"),
+                crate::tr!(file.lang, "fr_errors.expect.figure_or_file_allowed"),
             ))
         }
     };

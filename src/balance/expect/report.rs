@@ -1,6 +1,7 @@
 //! `expect.md`, `expect.csv` and `junit.xml` from the outcomes of one or more files.
 //! Nothing time-dependent is written, so the same inputs give the same bytes.
 
+use crate::lang::Lang;
 use polars::prelude::*;
 
 use crate::report::csv_string;
@@ -32,9 +33,10 @@ pub fn all_hold(files: &[FileOutcomes]) -> bool {
 }
 
 /// One line for the terminal and `index.md`.
-pub fn headline(files: &[FileOutcomes]) -> String {
+pub fn headline(files: &[FileOutcomes], lang: Lang) -> String {
     let total: usize = files.iter().map(|f| f.outcomes.len()).sum();
     crate::tr!(
+        lang,
         "expect.headline",
         holds = count(files, Verdict::Holds),
         total = total,
@@ -48,11 +50,12 @@ fn md_cell(s: &str) -> String {
     crate::report::md_text(s)
 }
 
-fn value_text(o: &Outcome) -> String {
-    let d = |x: f64| crate::balance::dec(&num(x));
+fn value_text(o: &Outcome, lang: Lang) -> String {
+    let d = |x: f64| crate::balance::dec(&num(x), lang);
     match (o.value, o.interval) {
         (Some(v), Some((lo, hi))) => {
             crate::tr!(
+                lang,
                 "expect.value_interval",
                 value = d(v),
                 lo = d(lo),
@@ -65,11 +68,11 @@ fn value_text(o: &Outcome) -> String {
 }
 
 /// `expect.md`: one table per file, failures with how far off they are.
-pub fn markdown(files: &[FileOutcomes]) -> String {
+pub fn markdown(files: &[FileOutcomes], lang: Lang) -> String {
     let mut s = format!(
         "# {}\n\n**{}.**\n\n",
-        crate::tr!("expect.title"),
-        headline(files)
+        crate::tr!(lang, "expect.title"),
+        headline(files, lang)
     );
     for f in files {
         s += &format!(
@@ -77,25 +80,26 @@ pub fn markdown(files: &[FileOutcomes]) -> String {
             md_cell(&f.title),
             crate::report::md_code(&f.path)
         );
-        s += &format!("| {} |\n", crate::tr!("expect.header"));
+        s += &format!("| {} |\n", crate::tr!(lang, "expect.header"));
         s += "|---|---|---|---|---|---|---|\n";
         for o in &f.outcomes {
             let verdict = match o.verdict {
-                Verdict::Holds => o.verdict.shown().to_string(),
-                _ => format!("**{}**", o.verdict.shown()),
+                Verdict::Holds => o.verdict.shown(lang).to_string(),
+                _ => format!("**{}**", o.verdict.shown(lang)),
             };
             s += &format!(
                 "| {} | {} ({}) | {} | {} | {} | {} | {} |\n",
                 md_cell(&o.name),
                 crate::report::md_code_cell(&o.what),
                 md_cell(&o.source),
-                value_text(o),
+                value_text(o, lang),
                 md_cell(&o.band_shown),
                 verdict,
                 o.trials
-                    .map_or(crate::tr!("expect.exact").to_string(), |t| t.to_string()),
+                    .map_or(crate::tr!(lang, "expect.exact").to_string(), |t| t
+                        .to_string()),
                 o.miss
-                    .map_or(String::new(), |m| crate::balance::dec(&num(m))),
+                    .map_or(String::new(), |m| crate::balance::dec(&num(m), lang)),
             );
         }
         let problems: Vec<&Outcome> = f
@@ -107,9 +111,10 @@ pub fn markdown(files: &[FileOutcomes]) -> String {
             s += "\n";
             for o in problems {
                 s += &crate::tr!(
+                    lang,
                     "expect.problem",
                     name = md_cell(&o.name),
-                    verdict = o.verdict.shown(),
+                    verdict = o.verdict.shown(lang),
                     message = md_cell(&o.message_shown)
                 );
                 s.push('\n');
@@ -119,8 +124,8 @@ pub fn markdown(files: &[FileOutcomes]) -> String {
     }
     s += &format!(
         "## {}\n\n{}\n",
-        crate::tr!("expect.how"),
-        crate::tr!("expect.rule")
+        crate::tr!(lang, "expect.how"),
+        crate::tr!(lang, "expect.rule")
     );
     s
 }

@@ -3,6 +3,7 @@
 //! when the computed value is within half the precision of the printed one; Monte Carlo
 //! cells use the sequential rule, each cell counted in the Bonferroni split.
 
+use crate::lang::Lang;
 use std::path::Path;
 use std::rc::Rc;
 
@@ -34,12 +35,13 @@ pub fn check(
     path: &Path,
     output: Option<&str>,
     precision: f64,
+    lang: Lang,
 ) -> anyhow::Result<Outcome> {
     let err = |key: &str, msg: String, allowed: &str| -> anyhow::Error {
         file.error(e.index, key, &msg, allowed).into()
     };
     let shown = path.display().to_string();
-    let (header, rows) = read_published(path)?;
+    let (header, rows) = read_published(path, lang)?;
     let names: Vec<String> = outs.iter().map(|o| o.name.clone()).collect();
     let pick = |outs: &[Output]| -> Option<usize> {
         match output {
@@ -51,7 +53,7 @@ pub fn check(
     let idx = pick(&outs).ok_or_else(|| {
         err(
             "output",
-            crate::tr!("fr_errors.table_file.which_output", file = shown),
+            crate::tr!(lang, "fr_errors.table_file.which_output", file = shown),
             &names.join(", "),
         )
     })?;
@@ -67,6 +69,7 @@ pub fn check(
                 return Err(err(
                     "table_file",
                     crate::tr!(
+                        lang,
                         "fr_errors.table_file.not_a_column",
                         file = shown,
                         column = h,
@@ -80,8 +83,14 @@ pub fn check(
             Some(_) => {
                 return Err(err(
                     "table_file",
-                    crate::tr!("fr_errors.table_file.neither", file = shown, column = h),
+                    crate::tr!(
+                        lang,
+                        "fr_errors.table_file.neither",
+                        file = shown,
+                        column = h
+                    ),
                     &crate::tr!(
+                        lang,
                         "fr_errors.table_file.key_columns",
                         columns = keys.join(", ")
                     ),
@@ -94,18 +103,23 @@ pub fn check(
         return Err(err(
             "table_file",
             crate::tr!(
+                lang,
                 "safety.expect.no_figure_column",
                 file = shown,
                 columns = header.join(", ")
             ),
-            &crate::tr!("safety.expect.no_figure_column_allowed", output = out.name),
+            &crate::tr!(
+                lang,
+                "safety.expect.no_figure_column_allowed",
+                output = out.name
+            ),
         ));
     }
     if rows.is_empty() {
         return Err(err(
             "table_file",
-            crate::tr!("safety.expect.no_rows", file = shown),
-            crate::tr!("safety.expect.no_rows_allowed"),
+            crate::tr!(lang, "safety.expect.no_rows", file = shown),
+            crate::tr!(lang, "safety.expect.no_rows_allowed"),
         ));
     }
     let mut printed = Vec::new();
@@ -116,11 +130,11 @@ pub fn check(
             .filter(|(h, _)| key_cols.contains(h))
             .map(|(h, c)| (h.clone(), c.clone()))
             .collect();
-        figures::select_row(out, &wanted).map_err(|msg| {
+        figures::select_row(out, &wanted, lang).map_err(|msg| {
             err(
                 "table_file",
                 format!("{shown}:{line}: {msg}"),
-                crate::tr!("fr_errors.table_file.row_allowed"),
+                crate::tr!(lang, "fr_errors.table_file.row_allowed"),
             )
         })?;
         for (h, c) in header.iter().zip(cells) {
@@ -129,13 +143,14 @@ pub fn check(
                     err(
                         "table_file",
                         crate::tr!(
+                            lang,
                             "fr_errors.table_file.not_number",
                             file = shown,
                             line = line,
                             column = h,
                             cell = c
                         ),
-                        crate::tr!("fr_errors.table_file.not_number_allowed"),
+                        crate::tr!(lang, "fr_errors.table_file.not_number_allowed"),
                     )
                 })?;
                 printed.push(Printed {
@@ -172,11 +187,11 @@ pub fn check(
         bad.clear();
         for p in &printed {
             let band = Band::between(p.value - precision / 2.0, p.value + precision / 2.0);
-            let f = figures::find(std::slice::from_ref(out), &p.column)
+            let f = figures::find(std::slice::from_ref(out), &p.column, lang)
                 .map_err(|msg| err("table_file", msg, ""))?;
-            let row =
-                figures::select_row(out, &p.wanted).map_err(|msg| err("table_file", msg, ""))?;
-            let v = figures::value_at(&f, row).map_err(|msg| err("table_file", msg, ""))?;
+            let row = figures::select_row(out, &p.wanted, lang)
+                .map_err(|msg| err("table_file", msg, ""))?;
+            let v = figures::value_at(&f, row, lang).map_err(|msg| err("table_file", msg, ""))?;
             let cell_verdict = match v.interval95 {
                 Some(iv) if mc => {
                     let (lo, hi) = decide::widen(v.value, iv, alpha, v.df);
@@ -227,16 +242,17 @@ pub fn check(
         message += &format!("; and {} more", bad.len() - 5);
     }
     let mut message_shown = crate::tr!(
+        lang,
         "expect.cells_within",
         ok = printed.len() - bad.len(),
         total = printed.len(),
-        tolerance = crate::balance::dec(&decide::num(precision / 2.0))
+        tolerance = crate::balance::dec(&decide::num(precision / 2.0), lang)
     );
     for (text, v, _) in bad.iter().take(5) {
-        message_shown += &format!("; {} {text}", v.shown());
+        message_shown += &format!("; {} {text}", v.shown(lang));
     }
     if bad.len() > 5 {
-        message_shown += &crate::tr!("expect.and_more", more = bad.len() - 5);
+        message_shown += &crate::tr!(lang, "expect.and_more", more = bad.len() - 5);
     }
     Ok(Outcome {
         name: e.name.clone(),
@@ -248,8 +264,9 @@ pub fn check(
         confidence: mc.then_some(1.0 - alpha),
         band: format!("printed to {}", decide::num(precision)),
         band_shown: crate::tr!(
+            lang,
             "expect.printed_to",
-            precision = crate::balance::dec(&decide::num(precision))
+            precision = crate::balance::dec(&decide::num(precision), lang)
         ),
         verdict,
         trials: if mc { trials } else { None },
@@ -261,9 +278,13 @@ pub fn check(
 
 /// Reads a published table: header + rows of comma-separated cells, as a spreadsheet saves
 /// them (a UTF-8 byte-order mark, `"quoted"` cells with `""` for a quote).
-fn read_published(path: &Path) -> Result<(Vec<String>, Vec<(usize, Vec<Cell>)>), UserError> {
+fn read_published(
+    path: &Path,
+    lang: Lang,
+) -> Result<(Vec<String>, Vec<(usize, Vec<Cell>)>), UserError> {
     let text = crate::input::read_text(path, crate::input::MAX_TABLE_BYTES).map_err(|e| {
         UserError::new(crate::tr!(
+            lang,
             "fr_errors.table_file.cannot_read",
             file = path.display(),
             error = e
@@ -273,6 +294,7 @@ fn read_published(path: &Path) -> Result<(Vec<String>, Vec<(usize, Vec<Cell>)>),
     let fields = |i: usize, l: &str| {
         split_fields(l).map_err(|col| {
             UserError::new(crate::tr!(
+                lang,
                 "safety.expect.open_quote",
                 file = path.display(),
                 line = i + 1,
@@ -290,6 +312,7 @@ fn read_published(path: &Path) -> Result<(Vec<String>, Vec<(usize, Vec<Cell>)>),
         .transpose()?
         .ok_or_else(|| {
             UserError::new(crate::tr!(
+                lang,
                 "fr_errors.table_file.empty_file",
                 file = path.display()
             ))
@@ -299,6 +322,7 @@ fn read_published(path: &Path) -> Result<(Vec<String>, Vec<(usize, Vec<Cell>)>),
         let cells: Vec<Cell> = fields(i, l)?.iter().map(|c| Cell::from_text(c)).collect();
         if cells.len() != header.len() {
             return Err(UserError::new(crate::tr!(
+                lang,
                 "fr_errors.table_file.cells_for_columns",
                 file = path.display(),
                 line = i + 1,
@@ -309,6 +333,7 @@ fn read_published(path: &Path) -> Result<(Vec<String>, Vec<(usize, Vec<Cell>)>),
         rows.push((i + 1, cells));
         if rows.len() > MAX_TABLE_FILE_ROWS {
             return Err(UserError::new(crate::tr!(
+                lang,
                 "fr_errors.table_file.too_many_rows",
                 file = path.display(),
                 max = MAX_TABLE_FILE_ROWS
@@ -371,12 +396,12 @@ mod tests {
             "\u{FEFF}\"threshold\",\"p_success\"\r\n\"50\",\"0.52\"\r\n60,\"0.6\"\r\n",
         )
         .unwrap();
-        let (header, rows) = read_published(&p).unwrap();
+        let (header, rows) = read_published(&p, Lang::En).unwrap();
         assert_eq!(header, ["threshold", "p_success"]);
         assert_eq!(rows[0], (2, vec![Cell::Int(50), Cell::Float(0.52)]));
         assert_eq!(rows[1], (3, vec![Cell::Int(60), Cell::Float(0.6)]));
         std::fs::write(&p, "a,b\n1,\"2\n").unwrap();
-        let e = read_published(&p).unwrap_err().0;
+        let e = read_published(&p, Lang::En).unwrap_err().0;
         assert!(e.contains("t.csv:2:3"), "{e}");
     }
 }

@@ -1,6 +1,7 @@
 //! The sweep's charts: how the varied values are drawn (categories as bars, whole numbers
 //! as points, real numbers as marked lines) and how grid points group into series.
 
+use crate::lang::Lang;
 use std::collections::BTreeMap;
 
 use crate::report::{BarChart, BarSeries, Chart, LineChart, LineSeries, XKind};
@@ -78,12 +79,13 @@ pub fn panel(
     values: &[toml::Value],
     xs: &[toml::Value],
     metric: &[(f64, f64, f64)],
+    lang: Lang,
 ) -> Chart {
     let defined = metric.iter().any(|m| m.0.is_finite());
     let title = if defined {
         labels.title
     } else {
-        crate::tr!("sweep.undefined_title", title = labels.title)
+        crate::tr!(lang, "sweep.undefined_title", title = labels.title)
     };
     if kind == ValueKind::Categorical {
         let categories: Vec<String> = values.iter().map(text).collect();
@@ -190,6 +192,7 @@ mod tests {
             &vs[0].values,
             &xs,
             metric,
+            Lang::En,
         )
     }
 

@@ -12,6 +12,7 @@ mod vary;
 
 pub use vary::{parse_vary, Vary};
 
+use crate::lang::Lang;
 use std::collections::BTreeMap;
 
 use polars::prelude::*;
@@ -52,10 +53,15 @@ pub struct Focus {
 /// The focus as figure rows of the sweep: `<output>.<column>` and, with `--where`, the
 /// one row's `where`. Names are resolved as `tune` and `expect` resolve them (aliases
 /// such as `p_party` included); an unknown or undecidable figure is a user error.
-fn focus_rows(outputs: &[Output], focus: &Focus) -> Result<(String, Option<String>), String> {
-    let (f, wanted) = super::figures::resolve(outputs, &focus.figure, &focus.wanted)?;
-    if let Some((reason, allowed)) = super::figures::undecidable(&f, &focus.figure) {
+fn focus_rows(
+    outputs: &[Output],
+    focus: &Focus,
+    lang: Lang,
+) -> Result<(String, Option<String>), String> {
+    let (f, wanted) = super::figures::resolve(outputs, &focus.figure, &focus.wanted, lang)?;
+    if let Some((reason, allowed)) = super::figures::undecidable(&f, &focus.figure, lang) {
         return Err(crate::tr!(
+            lang,
             "safety.work.figure_refused",
             reason = reason,
             checkable = allowed
@@ -65,7 +71,7 @@ fn focus_rows(outputs: &[Output], focus: &Focus) -> Result<(String, Option<Strin
     if wanted.is_empty() {
         return Ok((name, None));
     }
-    let row = super::figures::select_row(f.output, &wanted)?;
+    let row = super::figures::select_row(f.output, &wanted, lang)?;
     Ok((name, Some(place(f.output, row))))
 }
 
@@ -127,7 +133,13 @@ fn edited(
 ) -> anyhow::Result<ScenarioFile> {
     let mut t = base.clone();
     for (v, x) in varies.iter().zip(p) {
-        set(&mut t, &file_path(base, &v.key), x.clone(), &v.key)?;
+        set(
+            &mut t,
+            &file_path(base, &v.key),
+            x.clone(),
+            &v.key,
+            file.lang,
+        )?;
     }
     Ok(file.edited(toml::to_string(&t)?))
 }
@@ -167,14 +179,17 @@ pub fn sweep(
     let mut seen = std::collections::BTreeSet::new();
     for v in varies {
         if !seen.insert(v.key.clone()) {
-            return Err(UserError::new(crate::tr!("sweep.varied_twice", key = v.key)).into());
+            return Err(
+                UserError::new(crate::tr!(file.lang, "sweep.varied_twice", key = v.key)).into(),
+            );
         }
     }
-    check_grid(varies, o)?;
+    check_grid(varies, o, file.lang)?;
     let points = grid(varies);
     let at_point = |e: anyhow::Error, p: &[toml::Value]| -> anyhow::Error {
         match e.downcast::<UserError>() {
             Ok(u) => UserError::new(crate::tr!(
+                file.lang,
                 "sweep.with_vary",
                 label = label(varies, p),
                 error = u.0
@@ -215,7 +230,7 @@ pub fn sweep(
             first = outputs.first().map(|x| x.provenance.clone());
             // The focus is checked on the first point's outputs, before any other runs.
             if let Some(f) = focus {
-                about = Some(focus_rows(&outputs, f).map_err(UserError::new)?);
+                about = Some(focus_rows(&outputs, f, file.lang).map_err(UserError::new)?);
             }
         }
         for s in stalemates(&outputs) {
@@ -241,7 +256,7 @@ pub fn sweep(
     let trials = base_prov.trials;
     let frame = long_frame(varies, &points, &values, &order, trials)?;
     let rows = charted(&order, about.as_ref());
-    let figures = charts(varies, &points, &values, &order, &rows);
+    let figures = charts(varies, &points, &values, &order, &rows, file.lang);
     let mut prov = Provenance {
         output: "sweep".into(),
         scenario: Some(file.reference()),
@@ -255,20 +270,21 @@ pub fn sweep(
         );
     }
     let mut key_figures = vec![crate::tr!(
+        file.lang,
         "sweep.grid_key",
         points = points.len(),
         trials = trials.map_or("-".into(), |t| t.to_string())
     )];
-    key_figures.extend(ranges(varies, &points, &values, &order, &rows));
+    key_figures.extend(ranges(varies, &points, &values, &order, &rows, file.lang));
     let warnings: Vec<String> = worst
         .into_values()
         .filter(|(s, _)| s.p > level)
-        .map(|(s, j)| warning(&s, level, Some(&label(varies, &points[j]))))
+        .map(|(s, j)| warning(&s, level, Some(&label(varies, &points[j])), file.lang))
         .collect();
     let output = Output {
         name: "sweep".into(),
-        title: crate::tr!("sweep.title").into(),
-        question: crate::tr!("sweep.question").into(),
+        title: crate::tr!(file.lang, "sweep.title").into(),
+        question: crate::tr!(file.lang, "sweep.question").into(),
         frame,
         figures,
         key_figures,
@@ -389,6 +405,7 @@ fn charts(
     values: &[Vec<(usize, Value3)>],
     order: &[FigureName],
     rows: &[usize],
+    lang: Lang,
 ) -> Vec<Figure> {
     if rows.is_empty() {
         return Vec::new();
@@ -407,14 +424,20 @@ fn charts(
                     panel(
                         kind,
                         Labels {
-                            title: crate::tr!("sweep.figure_title", figure = name, key = v.key),
+                            title: crate::tr!(
+                                lang,
+                                "sweep.figure_title",
+                                figure = name,
+                                key = v.key
+                            ),
                             x: v.key.clone(),
-                            y: crate::tr!("sweep.figure_axis", figure = order[i].figure),
+                            y: crate::tr!(lang, "sweep.figure_axis", figure = order[i].figure),
                         },
                         &groups,
                         &v.values,
                         &xs,
                         &series(values, i),
+                        lang,
                     )
                 })
                 .collect();
@@ -433,6 +456,7 @@ fn ranges(
     values: &[Vec<(usize, Value3)>],
     order: &[FigureName],
     rows: &[usize],
+    lang: Lang,
 ) -> Vec<String> {
     rows.iter()
         .filter_map(|&i| {
@@ -441,11 +465,12 @@ fn ranges(
             let lo = defined().min_by(|a, b| a.1 .0.total_cmp(&b.1 .0))?;
             let hi = defined().max_by(|a, b| a.1 .0.total_cmp(&b.1 .0))?;
             Some(crate::tr!(
+                lang,
                 "sweep.range_key",
                 figure = crate::report::md_text(&shown(&order[i])),
-                lo = crate::lang::num(lo.1 .0, 4),
+                lo = lang.num(lo.1 .0, 4),
                 lo_at = crate::report::md_text(&label(varies, &points[lo.0])),
-                hi = crate::lang::num(hi.1 .0, 4),
+                hi = lang.num(hi.1 .0, 4),
                 hi_at = crate::report::md_text(&label(varies, &points[hi.0]))
             ))
         })

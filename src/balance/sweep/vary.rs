@@ -2,6 +2,7 @@
 //! edits of the scenario's TOML at each point.
 
 use crate::error::UserError;
+use crate::lang::Lang;
 use crate::systems::RunOverrides;
 
 /// One `--vary key.path=values` flag.
@@ -110,15 +111,16 @@ pub fn set(
     path: &[String],
     value: toml::Value,
     key: &str,
+    lang: Lang,
 ) -> Result<(), UserError> {
     let mut t = root;
     for seg in &path[..path.len() - 1] {
         let next = t
             .entry(seg.clone())
             .or_insert_with(|| toml::Value::Table(toml::Table::new()));
-        t = next
-            .as_table_mut()
-            .ok_or_else(|| UserError::new(crate::tr!("sweep.not_a_table", key = key, seg = seg)))?;
+        t = next.as_table_mut().ok_or_else(|| {
+            UserError::new(crate::tr!(lang, "sweep.not_a_table", key = key, seg = seg))
+        })?;
     }
     t.insert(path[path.len() - 1].clone(), value);
     Ok(())
@@ -151,17 +153,18 @@ pub fn grid(varies: &[Vary]) -> Vec<Vec<toml::Value>> {
 
 /// Keys whose value cannot change a sweep's answer, and the grid size cap, checked before
 /// any point is built.
-pub fn check_grid(varies: &[Vary], o: &RunOverrides) -> Result<(), UserError> {
+pub fn check_grid(varies: &[Vary], o: &RunOverrides, lang: Lang) -> Result<(), UserError> {
     for v in varies {
         let refused = match v.key.as_str() {
-            "system" | "kind" => Some(crate::tr!("sweep.why_kind")),
-            "title" | "question" => Some(crate::tr!("sweep.why_label")),
-            "run.trials" if o.trials.is_some() => Some(crate::tr!("sweep.why_trials")),
-            "run.seed" if o.seed.is_some() => Some(crate::tr!("sweep.why_seed")),
+            "system" | "kind" => Some(crate::tr!(lang, "sweep.why_kind")),
+            "title" | "question" => Some(crate::tr!(lang, "sweep.why_label")),
+            "run.trials" if o.trials.is_some() => Some(crate::tr!(lang, "sweep.why_trials")),
+            "run.seed" if o.seed.is_some() => Some(crate::tr!(lang, "sweep.why_seed")),
             _ => None,
         };
         if let Some(why) = refused {
             return Err(UserError::new(crate::tr!(
+                lang,
                 "sweep.refused",
                 key = v.key,
                 why = why
@@ -177,6 +180,7 @@ pub fn check_grid(varies: &[Vary], o: &RunOverrides) -> Result<(), UserError> {
     }
     if n > cap {
         return Err(UserError::new(crate::tr!(
+            lang,
             "sweep.grid_cap",
             n = n,
             cap = cap,

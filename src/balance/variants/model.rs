@@ -1,6 +1,7 @@
 //! A validated variants file. Every mistake is reported with file:line:col, the key path
 //! (`variants.short_postures.posture_turns`) and what is allowed, before anything runs.
 
+use crate::lang::Lang;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -57,17 +58,17 @@ impl VariantsFile {
             return Err(file.error_at(
                 &["alpha"],
                 "alpha",
-                &crate::tr!("fr_errors.variants.alpha_range", alpha = alpha),
+                &crate::tr!(file.lang, "fr_errors.variants.alpha_range", alpha = alpha),
                 "0.0001..0.5",
             ));
         }
         if let Some(t) = raw.trials {
-            check_trials("trials", t).map_err(|e| {
+            check_trials("trials", t, file.lang).map_err(|e| {
                 file.error_at(
                     &["trials"],
                     "trials",
                     &e.0,
-                    crate::tr!("fr_errors.variants.trials_allowed"),
+                    crate::tr!(file.lang, "fr_errors.variants.trials_allowed"),
                 )
             })?;
         }
@@ -75,8 +76,16 @@ impl VariantsFile {
             return Err(file.error_at(
                 &["study"],
                 "study",
-                &crate::tr!("fr_errors.variants.too_many_study", count = raw.study.len()),
-                &crate::tr!("fr_errors.variants.too_many_study_allowed", max = MAX_STUDY),
+                &crate::tr!(
+                    file.lang,
+                    "fr_errors.variants.too_many_study",
+                    count = raw.study.len()
+                ),
+                &crate::tr!(
+                    file.lang,
+                    "fr_errors.variants.too_many_study_allowed",
+                    max = MAX_STUDY
+                ),
             ));
         }
         let mut study = Vec::new();
@@ -87,8 +96,12 @@ impl VariantsFile {
                 return Err(file.error_at(
                     &["study", &idx],
                     &format!("study[{i}]"),
-                    &crate::tr!("fr_errors.variants.studied_twice", source = src.describe()),
-                    crate::tr!("fr_errors.variants.studied_twice_allowed"),
+                    &crate::tr!(
+                        file.lang,
+                        "fr_errors.variants.studied_twice",
+                        source = src.describe()
+                    ),
+                    crate::tr!(file.lang, "fr_errors.variants.studied_twice_allowed"),
                 ));
             }
             study.push(src);
@@ -98,6 +111,7 @@ impl VariantsFile {
                 &["headline"],
                 "headline",
                 &crate::tr!(
+                    file.lang,
                     "fr_errors.variants.too_many_headlines",
                     count = raw.headline.len()
                 ),
@@ -113,10 +127,12 @@ impl VariantsFile {
                 &["variants"],
                 "variants",
                 &crate::tr!(
+                    file.lang,
                     "fr_errors.variants.too_many_variants",
                     count = raw.variants.len()
                 ),
                 &crate::tr!(
+                    file.lang,
                     "fr_errors.variants.too_many_variants_allowed",
                     max = MAX_VARIANTS
                 ),
@@ -130,13 +146,14 @@ impl VariantsFile {
             path: file.path.clone(),
             title: raw.title.unwrap_or_else(|| {
                 crate::tr!(
+                    file.lang,
                     "fr_errors.variants.default_title",
                     file = file.path.display()
                 )
             }),
-            question: raw
-                .question
-                .unwrap_or_else(|| crate::tr!("fr_errors.variants.default_question").to_string()),
+            question: raw.question.unwrap_or_else(|| {
+                crate::tr!(file.lang, "fr_errors.variants.default_question").to_string()
+            }),
             seed: raw.seed.unwrap_or(1),
             trials: raw.trials,
             alpha,
@@ -148,24 +165,24 @@ impl VariantsFile {
     }
 
     /// An error about `[[study]]` entry `i`, found while computing it.
-    pub fn study_error(&self, i: usize, message: &str) -> UserError {
+    pub fn study_error(&self, i: usize, message: &str, lang: Lang) -> UserError {
         let idx = i.to_string();
         self.file.error_at(
             &["study", &idx],
             &format!("study[{i}]"),
             message,
-            crate::tr!("fr_errors.variants.study_allowed"),
+            crate::tr!(lang, "fr_errors.variants.study_allowed"),
         )
     }
 
     /// An error about `[[headline]]` entry `i`'s figure, found once the outputs exist.
-    pub fn headline_error(&self, i: usize, message: &str) -> UserError {
+    pub fn headline_error(&self, i: usize, message: &str, lang: Lang) -> UserError {
         let idx = i.to_string();
         self.file.error_at(
             &["headline", &idx, "figure"],
             &format!("headline[{i}].figure"),
             message,
-            crate::tr!("fr_errors.variants.headline_allowed"),
+            crate::tr!(lang, "fr_errors.variants.headline_allowed"),
         )
     }
 }
@@ -190,31 +207,36 @@ fn source(
     match (table, scenario) {
         (Some(t), None) => Ok(Source::Table {
             name: t.clone(),
-            args: table_args(params).map_err(|(m, a)| err("params", &m, a))?,
+            args: table_args(params, file.lang).map_err(|(m, a)| err("params", &m, a))?,
         }),
         (None, Some(s)) => {
             if !params.is_empty() {
                 return Err(err(
                     "params",
-                    crate::tr!("fr_errors.variants.params_tables_only"),
-                    crate::tr!("fr_errors.variants.params_tables_only_allowed"),
+                    crate::tr!(file.lang, "fr_errors.variants.params_tables_only"),
+                    crate::tr!(file.lang, "fr_errors.variants.params_tables_only_allowed"),
                 ));
             }
-            let p = resolve(&file.path, s)
-                .map_err(|m| err("scenario", &m, crate::tr!("safety.files.named_allowed")))?;
+            let p = resolve(&file.path, s).map_err(|m| {
+                err(
+                    "scenario",
+                    &m,
+                    crate::tr!(file.lang, "safety.files.named_allowed"),
+                )
+            })?;
             if !p.is_file() {
                 return Err(err(
                     "scenario",
-                    &crate::tr!("fr_errors.variants.no_scenario", file = s),
-                    crate::tr!("fr_errors.variants.no_scenario_allowed"),
+                    &crate::tr!(file.lang, "fr_errors.variants.no_scenario", file = s),
+                    crate::tr!(file.lang, "fr_errors.variants.no_scenario_allowed"),
                 ));
             }
             Ok(Source::Scenario(p))
         }
         _ => Err(err(
             "table",
-            crate::tr!("fr_errors.variants.table_or_scenario"),
-            crate::tr!("fr_errors.variants.table_or_scenario_allowed"),
+            crate::tr!(file.lang, "fr_errors.variants.table_or_scenario"),
+            crate::tr!(file.lang, "fr_errors.variants.table_or_scenario_allowed"),
         )),
     }
 }
@@ -230,8 +252,8 @@ fn headline(
         return Err(file.error_at(
             &["headline", &idx, "name"],
             &format!("headline[{i}].name"),
-            crate::tr!("fr_errors.variants.empty_name"),
-            crate::tr!("fr_errors.variants.empty_name_allowed"),
+            crate::tr!(file.lang, "fr_errors.variants.empty_name"),
+            crate::tr!(file.lang, "fr_errors.variants.empty_name_allowed"),
         ));
     }
     let src = source(file, "headline", i, &h.table, &h.scenario, &h.params)?;
@@ -239,8 +261,12 @@ fn headline(
         return Err(file.error_at(
             &["headline", &idx],
             &format!("headline[{i}]"),
-            &crate::tr!("fr_errors.variants.not_studied", source = src.describe()),
-            crate::tr!("fr_errors.variants.not_studied_allowed"),
+            &crate::tr!(
+                file.lang,
+                "fr_errors.variants.not_studied",
+                source = src.describe()
+            ),
+            crate::tr!(file.lang, "fr_errors.variants.not_studied_allowed"),
         ));
     }
     let mut wanted = Vec::new();
@@ -249,8 +275,8 @@ fn headline(
             file.error_at(
                 &["headline", &idx, "where", k],
                 &format!("headline[{i}].where.{k}"),
-                crate::tr!("fr_errors.variants.not_cell"),
-                crate::tr!("fr_errors.variants.not_cell_allowed"),
+                crate::tr!(file.lang, "fr_errors.variants.not_cell"),
+                crate::tr!(file.lang, "fr_errors.variants.not_cell_allowed"),
             )
         })?;
         wanted.push((k.clone(), c));
@@ -277,8 +303,8 @@ fn variant(
         return Err(file.error_at(
             &["variants", name],
             &format!("variants.{name}"),
-            crate::tr!("fr_errors.variants.bad_name"),
-            crate::tr!("fr_errors.variants.bad_name_allowed"),
+            crate::tr!(file.lang, "fr_errors.variants.bad_name"),
+            crate::tr!(file.lang, "fr_errors.variants.bad_name_allowed"),
         ));
     }
     let mut description = String::new();
@@ -289,26 +315,26 @@ fn variant(
                 file.error_at(
                     &["variants", name, k],
                     &format!("variants.{name}.description"),
-                    crate::tr!("fr_errors.variants.description_not_string"),
-                    crate::tr!("fr_errors.variants.description_allowed"),
+                    crate::tr!(file.lang, "fr_errors.variants.description_not_string"),
+                    crate::tr!(file.lang, "fr_errors.variants.description_allowed"),
                 )
             })?;
             continue;
         }
         let text = param_text(v).unwrap_or_default();
         let pair = format!("{k}={text}");
-        RuleOptions::from_pairs(&[&pair]).map_err(|x| {
+        RuleOptions::from_pairs(&[&pair], file.lang).map_err(|x| {
             file.error_at(
                 &["variants", name, k],
                 &format!("variants.{name}.{k}"),
                 x.0.trim_start_matches("--option "),
-                crate::tr!("fr_errors.variants.option_allowed"),
+                crate::tr!(file.lang, "fr_errors.variants.option_allowed"),
             )
         })?;
         options.push(pair);
     }
     // Constraints between the variant's parameters (C-FAT-4), before anything runs.
-    if let Some((key, message, allowed)) = RuleOptions::from_pairs(&options)
+    if let Some((key, message, allowed)) = RuleOptions::from_pairs(&options, file.lang)
         .ok()
         .and_then(|o| o.conflict())
     {
@@ -327,8 +353,8 @@ fn variant(
         return Err(file.error_at(
             &["variants", name],
             &format!("variants.{name}"),
-            crate::tr!("fr_errors.variants.changes_nothing"),
-            crate::tr!("fr_errors.variants.changes_nothing_allowed"),
+            crate::tr!(file.lang, "fr_errors.variants.changes_nothing"),
+            crate::tr!(file.lang, "fr_errors.variants.changes_nothing_allowed"),
         ));
     }
     Ok(Variant {
@@ -343,7 +369,7 @@ impl VariantsFile {
     /// trials in all (the book and every variant, on every studied table or scenario, at
     /// its `trials` or the source's own count), located at the study that passes the cap,
     /// before anything runs. `flag` is true when the count came from `--trials`.
-    pub fn check_work(&self, flag: bool) -> Result<u64, UserError> {
+    pub fn check_work(&self, flag: bool, lang: Lang) -> Result<u64, UserError> {
         let max = crate::limits::MAX_EXPECT_TRIALS;
         let runs = self.variants.len() as u64 + 1;
         let mut total: u64 = 0;
@@ -356,12 +382,13 @@ impl VariantsFile {
             total = total.saturating_add(per.saturating_add(blocks).saturating_mul(runs));
             if total > max {
                 let message = crate::tr!(
+                    lang,
                     "safety.work.variants_work",
                     runs = runs,
                     total = total,
                     max = max
                 );
-                let allowed = crate::tr!("safety.work.variants_work_allowed");
+                let allowed = crate::tr!(lang, "safety.work.variants_work_allowed");
                 if flag {
                     return Err(UserError::new(format!("--trials: {message}; {allowed}")));
                 }

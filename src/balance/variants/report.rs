@@ -1,6 +1,7 @@
 //! variants.md (the answer first), variants.csv (every compared figure of every variant),
 //! headlines.csv and one bar chart per headline figure across the variants.
 
+use crate::lang::Lang;
 use polars::prelude::*;
 
 use crate::balance::compare::Move;
@@ -8,8 +9,8 @@ use crate::balance::dec;
 use crate::balance::expect::decide;
 
 /// A number for the page, in its language's decimal mark.
-fn num(x: f64) -> String {
-    dec(&decide::num(x))
+fn num(x: f64, lang: Lang) -> String {
+    dec(&decide::num(x), lang)
 }
 use crate::report::{
     csv_string, interval_columns, md_code, md_text, BarChart, BarSeries, Chart, Figure,
@@ -21,12 +22,17 @@ use super::study::{HeadlineValue, Study};
 /// Largest moves listed per variant in variants.md.
 const LISTED_MOVES: usize = 15;
 
-fn value_text(h: &HeadlineValue) -> String {
+fn value_text(h: &HeadlineValue, lang: Lang) -> String {
     match &h.value {
-        Err(_) => crate::tr!("variants.na").into(),
+        Err(_) => crate::tr!(lang, "variants.na").into(),
         Ok(v) => match v.interval95 {
-            Some((lo, hi)) => format!("{} [{} – {}]", num(v.value), num(lo), num(hi)),
-            None => num(v.value),
+            Some((lo, hi)) => format!(
+                "{} [{} – {}]",
+                num(v.value, lang),
+                num(lo, lang),
+                num(hi, lang)
+            ),
+            None => num(v.value, lang),
         },
     }
 }
@@ -41,12 +47,12 @@ fn verdict(m: &Option<Move>) -> &'static str {
 }
 
 /// [`verdict`] in the page's language.
-fn verdict_shown(v: &str) -> &'static str {
+fn verdict_shown(v: &str, lang: Lang) -> &'static str {
     match v {
-        "moved" => crate::tr!("variants.moved"),
-        "unchanged" => crate::tr!("variants.unchanged"),
-        "no significant move" => crate::tr!("variants.no_significant_move"),
-        _ => crate::tr!("variants.not_compared"),
+        "moved" => crate::tr!(lang, "variants.moved"),
+        "unchanged" => crate::tr!(lang, "variants.unchanged"),
+        "no significant move" => crate::tr!(lang, "variants.no_significant_move"),
+        _ => crate::tr!(lang, "variants.not_compared"),
     }
 }
 
@@ -55,7 +61,7 @@ fn by_size(a: &&Move, b: &&Move) -> std::cmp::Ordering {
 }
 
 /// One sentence per variant: its headline figures against the book, then how much moved.
-fn answer(f: &VariantsFile, s: &Study) -> String {
+fn answer(f: &VariantsFile, s: &Study, lang: Lang) -> String {
     let mut md = String::new();
     for (vi, v) in s.variants.iter().enumerate().skip(1) {
         let c = v.comparison.as_ref().expect("variants are compared");
@@ -67,17 +73,22 @@ fn answer(f: &VariantsFile, s: &Study) -> String {
                 parts.push(format!(
                     "{} {}",
                     md_text(&h.name),
-                    crate::tr!("variants.na")
+                    crate::tr!(lang, "variants.na")
                 ));
                 continue;
             };
             parts.push(match verdict(&x.moved) {
-                "moved" => format!("{} {} → {}", md_text(&h.name), num(bv.value), num(xv.value)),
+                "moved" => format!(
+                    "{} {} → {}",
+                    md_text(&h.name),
+                    num(bv.value, lang),
+                    num(xv.value, lang)
+                ),
                 other => format!(
                     "{} {} ({})",
                     md_text(&h.name),
-                    num(bv.value),
-                    verdict_shown(other)
+                    num(bv.value, lang),
+                    verdict_shown(other, lang)
                 ),
             });
         }
@@ -92,22 +103,24 @@ fn answer(f: &VariantsFile, s: &Study) -> String {
             .min_by(by_size)
             .map(|m| {
                 crate::tr!(
+                    lang,
                     "variants.largest",
                     figure = md_code(&m.figure),
                     output = md_text(&m.output),
                     row = md_text(&m.row),
-                    base = num(m.base),
-                    new = num(m.new)
+                    base = num(m.base, lang),
+                    new = num(m.new, lang)
                 )
             })
             .unwrap_or_default();
         let heads = if parts.is_empty() {
             String::new()
         } else {
-            let sep = crate::tr!("variants.separator");
+            let sep = crate::tr!(lang, "variants.separator");
             format!("{}{sep}", parts.join(sep))
         };
         md += &crate::tr!(
+            lang,
             "variants.answer_line",
             name = md_text(&v.name),
             what = what,
@@ -121,27 +134,28 @@ fn answer(f: &VariantsFile, s: &Study) -> String {
     md
 }
 
-pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str) -> String {
+pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str, lang: Lang) -> String {
     let mut md = format!(
         "# {}\n\n{}\n\n## {}\n\n",
         md_text(&f.title),
         md_text(&f.question),
-        crate::tr!("variants.answer")
+        crate::tr!(lang, "variants.answer")
     );
-    md += &answer(f, s);
+    md += &answer(f, s, lang);
     md += "\n";
     md += &crate::tr!(
+        lang,
         "variants.rule",
         seed = f.seed,
-        alpha = num(f.alpha),
+        alpha = num(f.alpha, lang),
         blocks = super::paired::BLOCKS
     );
     md += "\n";
     if !f.headlines.is_empty() {
         md += &format!(
             "\n## {}\n\n| {} | ",
-            crate::tr!("variants.headlines"),
-            crate::tr!("variants.figure")
+            crate::tr!(lang, "variants.headlines"),
+            crate::tr!(lang, "variants.figure")
         );
         md += &s
             .variants
@@ -156,23 +170,23 @@ pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str) -> String {
             md += &format!("| {} |", md_text(&h.name));
             for (vi, x) in s.headlines[hi].iter().enumerate() {
                 let mark = if vi > 0 && verdict(&x.moved) == "moved" {
-                    format!(" ({})", crate::tr!("variants.moved"))
+                    format!(" ({})", crate::tr!(lang, "variants.moved"))
                 } else {
                     String::new()
                 };
-                md += &format!(" {}{mark} |", value_text(x));
+                md += &format!(" {}{mark} |", value_text(x, lang));
             }
             md += "\n";
         }
         for (hi, h) in f.headlines.iter().enumerate() {
             md += &format!(
                 "\n![{}](headline-{}.png)\n",
-                crate::tr!("variants.chart_alt", name = md_text(&h.name)),
+                crate::tr!(lang, "variants.chart_alt", name = md_text(&h.name)),
                 hi + 1
             );
         }
     }
-    md += &format!("\n## {}\n", crate::tr!("variants.per_variant"));
+    md += &format!("\n## {}\n", crate::tr!(lang, "variants.per_variant"));
     for v in s.variants.iter().skip(1) {
         let c = v.comparison.as_ref().expect("variants are compared");
         md += &format!(
@@ -184,6 +198,7 @@ pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str) -> String {
                 format!("{}. ", md_text(&v.description))
             },
             crate::tr!(
+                lang,
                 "variants.rules_changed",
                 options = v
                     .options
@@ -201,7 +216,7 @@ pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str) -> String {
         if !moves.is_empty() {
             md += &format!(
                 "\n| {} |\n|---|---|---|---|---|---|---|\n",
-                crate::tr!("variants.moves_header")
+                crate::tr!(lang, "variants.moves_header")
             );
             for m in moves.iter().take(LISTED_MOVES) {
                 md += &format!(
@@ -209,23 +224,24 @@ pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str) -> String {
                     m.output,
                     m.row,
                     m.figure,
-                    num(m.base),
-                    num(m.new),
-                    num(m.delta),
-                    m.q.map(num)
-                        .unwrap_or_else(|| crate::tr!("variants.exact").into())
+                    num(m.base, lang),
+                    num(m.new, lang),
+                    num(m.delta, lang),
+                    m.q.map(|q| num(q, lang))
+                        .unwrap_or_else(|| crate::tr!(lang, "variants.exact").into())
                 );
             }
             if moves.len() > LISTED_MOVES {
                 md += "\n";
-                md += &crate::tr!("variants.more", more = moves.len() - LISTED_MOVES);
+                md += &crate::tr!(lang, "variants.more", more = moves.len() - LISTED_MOVES);
                 md += "\n";
             }
         }
     }
-    md += &format!("\n## {}\n\n", crate::tr!("variants.studied"));
+    md += &format!("\n## {}\n\n", crate::tr!(lang, "variants.studied"));
     for (src, d) in f.study.iter().zip(&s.dirs) {
         md += &crate::tr!(
+            lang,
             "variants.studied_line",
             source = md_text(&src.describe()),
             dir = d
@@ -233,9 +249,12 @@ pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str) -> String {
         md += "\n";
     }
     md += "\n";
-    md += crate::tr!("variants.files");
+    md += crate::tr!(lang, "variants.files");
     md += "\n";
-    md += &format!("\n## {}\n\n{provenance}\n", crate::tr!("tune.provenance"));
+    md += &format!(
+        "\n## {}\n\n{provenance}\n",
+        crate::tr!(lang, "tune.provenance")
+    );
     md
 }
 
@@ -325,7 +344,7 @@ pub fn headline_csv(f: &VariantsFile, s: &Study) -> anyhow::Result<String> {
 }
 
 /// Headline `i` across the book and the variants (`headline-<i+1>.png`).
-pub fn chart(f: &VariantsFile, s: &Study, i: usize) -> Figure {
+pub fn chart(f: &VariantsFile, s: &Study, i: usize, lang: Lang) -> Figure {
     let h = &f.headlines[i];
     let xs = &s.headlines[i];
     let values: Vec<f64> = xs
@@ -350,7 +369,7 @@ pub fn chart(f: &VariantsFile, s: &Study, i: usize) -> Figure {
         suffix: None,
         panels: vec![Chart::Bars(BarChart {
             title: h.name.clone(),
-            x_label: crate::tr!("variants.chart_x").into(),
+            x_label: crate::tr!(lang, "variants.chart_x").into(),
             y_label: h.figure.clone(),
             categories: s.variants.iter().map(|v| v.name.clone()).collect(),
             series: vec![BarSeries {

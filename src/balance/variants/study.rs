@@ -2,6 +2,7 @@
 //! variant with the book in memory: exact figures by the rules of `compare`, Monte Carlo
 //! figures by the paired block test (`paired.rs`).
 
+use crate::lang::Lang;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
@@ -119,7 +120,12 @@ fn block_runs<C: Compute>(
 /// headline values. A source that fails to compute, or a headline figure that does not
 /// exist, is an error located in the variants file. `seed` is the run's seed (the file's,
 /// or `--seed`): the blocks of the paired test derive theirs from it.
-pub fn study<C: Compute>(f: &VariantsFile, seed: u64, compute: &mut C) -> anyhow::Result<Study> {
+pub fn study<C: Compute>(
+    f: &VariantsFile,
+    seed: u64,
+    compute: &mut C,
+    lang: Lang,
+) -> anyhow::Result<Study> {
     let dirs = dirs(&f.study);
     let mut rules: Vec<(String, String, Vec<String>)> = vec![(
         BOOK.to_string(),
@@ -137,7 +143,9 @@ pub fn study<C: Compute>(f: &VariantsFile, seed: u64, compute: &mut C) -> anyhow
                 compute
                     .outputs(src, &options, f.trials)
                     .map_err(|e| match e.downcast_ref::<crate::error::UserError>() {
-                        Some(u) if name == BOOK => anyhow::Error::from(f.study_error(i, &u.0)),
+                        Some(u) if name == BOOK => {
+                            anyhow::Error::from(f.study_error(i, &u.0, lang))
+                        }
                         _ => e,
                     })?;
             outputs.push(outs);
@@ -184,13 +192,13 @@ pub fn study<C: Compute>(f: &VariantsFile, seed: u64, compute: &mut C) -> anyhow
         let mut values = Vec::new();
         for (vi, v) in variants.iter().enumerate() {
             let outs = &v.outputs[si];
-            let at = figures::resolve(outs, &h.figure, &h.wanted).and_then(|(r, wanted)| {
-                let row = figures::select_row(r.output, &wanted)?;
+            let at = figures::resolve(outs, &h.figure, &h.wanted, lang).and_then(|(r, wanted)| {
+                let row = figures::select_row(r.output, &wanted, lang)?;
                 Ok((r, row))
             });
             let (fref, row) = match at {
                 Ok(x) => x,
-                Err(m) if vi == 0 => return Err(f.headline_error(hi, &m).into()),
+                Err(m) if vi == 0 => return Err(f.headline_error(hi, &m, lang).into()),
                 Err(m) => {
                     values.push(HeadlineValue {
                         value: Err(m),
@@ -220,7 +228,7 @@ pub fn study<C: Compute>(f: &VariantsFile, seed: u64, compute: &mut C) -> anyhow
                     .cloned()
             });
             values.push(HeadlineValue {
-                value: figures::value_at(&fref, row),
+                value: figures::value_at(&fref, row, lang),
                 moved,
             });
         }

@@ -49,8 +49,9 @@ mod tests {
         assert!((p_earlier_segment(-2, &six) - 1.0 / 1296.0).abs() < 1e-15);
         assert!(p_earlier_segment(13, &six) < 1.0);
         assert!((p_earlier_segment(14, &six) - 1.0).abs() < 1e-12);
-        let five =
-            NephilimRules::from_options(&RuleOptions::from_pairs(&["init_segment=five"]).unwrap());
+        let five = NephilimRules::from_options(
+            &RuleOptions::from_pairs(&["init_segment=five"], crate::lang::Lang::En).unwrap(),
+        );
         assert!((p_earlier_segment(-3, &five) - 1.0 / 1296.0).abs() < 1e-15);
         assert_eq!(p_earlier_segment(-4, &five), 0.0);
         assert!((p_earlier_segment(13, &five) - 1.0).abs() < 1e-12);

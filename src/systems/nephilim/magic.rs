@@ -327,7 +327,8 @@ mod tests {
             .cast(&s, 1, 20, Duration::Rounds)
             .unwrap();
         let rules = NephilimRules::from_options(
-            &RuleOptions::from_pairs(&["concentration_carry=margin"]).unwrap(),
+            &RuleOptions::from_pairs(&["concentration_carry=margin"], crate::lang::Lang::En)
+                .unwrap(),
         );
         let carry = MagicModel::new(&s, rules)
             .cast(&s, 1, 20, Duration::Rounds)

@@ -182,17 +182,27 @@ mod tests {
             ([10, 20], [10, 20])
         );
         // C-ELEM: Eau on Feu is 2 in the book (row Feu, column Eau); a cell replaces it.
-        let o = RuleOptions::from_pairs(&["element_cells=eau>feu=1.5, feu>glace=-1"]).unwrap();
+        let o = RuleOptions::from_pairs(
+            &["element_cells=eau>feu=1.5, feu>glace=-1"],
+            crate::lang::Lang::En,
+        )
+        .unwrap();
         let t = CombatRules::from_options(&o).elements;
         assert_eq!((t[0][2], t[4][0], t[2][0]), (1.5, -1.0, 0.0));
-        assert!(RuleOptions::from_pairs(&["element_cells=eau>fire=1"]).is_err());
-        assert!(RuleOptions::from_pairs(&["element_cells=eau>feu=11"]).is_err());
+        assert!(
+            RuleOptions::from_pairs(&["element_cells=eau>fire=1"], crate::lang::Lang::En).is_err()
+        );
+        assert!(
+            RuleOptions::from_pairs(&["element_cells=eau>feu=11"], crate::lang::Lang::En).is_err()
+        );
         // Readings 10a, 10b, 10e (docs/rules.md).
         assert!(!r.posture_ends_backlash && r.counter_on_free_damage);
         assert!(!r.illumination_all_first && !r.illumination_acts_next);
-        let o = RuleOptions::from_pairs(&["apocalypse_on=expiry,combat_end"]).unwrap();
+        let o =
+            RuleOptions::from_pairs(&["apocalypse_on=expiry,combat_end"], crate::lang::Lang::En)
+                .unwrap();
         assert!(!CombatRules::from_options(&o).apocalypse_on_final_skill);
-        let o = RuleOptions::from_pairs(&["apocalypse_on=none"]).unwrap();
+        let o = RuleOptions::from_pairs(&["apocalypse_on=none"], crate::lang::Lang::En).unwrap();
         assert!(!CombatRules::from_options(&o).apocalypse_on_expiry);
     }
 }

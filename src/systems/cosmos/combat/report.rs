@@ -550,7 +550,7 @@ pub fn result(
     s += &format!(
         "\n## {}\n\n{}\n",
         crate::tr!(ctx.lang, "combat.report.provenance"),
-        provenance("summary", file, ctx, trials).summary()
+        provenance("summary", file, ctx, trials).summary(ctx.lang)
     );
     Ok(ScenarioResult {
         title: m.title.clone(),

@@ -48,8 +48,8 @@ fn validate(
     }
     // The rule options are checked here too so `check` catches them; `--option` wins.
     let mut in_force = file.rule_options(&raw.rules)?;
-    for (k, v) in crate::rules::RuleOptions::from_pairs(options)?.explicitly_set() {
-        in_force.set(&k, &v)?;
+    for (k, v) in crate::rules::RuleOptions::from_pairs(options, file.lang)?.explicitly_set() {
+        in_force.set(&k, &v, file.lang)?;
     }
     let grant = in_force.integer("level5_points") as u8;
     if raw.attacks.is_empty() {

@@ -21,8 +21,10 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
     );
     let names: Vec<&str> = Outcome::ALL.iter().map(|o| o.name()).collect();
     let c = coverage(&exact, &mc, &class_columns(&names))?;
-    mc.key_figures
-        .insert(0, c.sentence(crate::tr!(ctx.lang, "cosmos.table.mc_what")));
+    mc.key_figures.insert(
+        0,
+        c.sentence(crate::tr!(ctx.lang, "cosmos.table.mc_what"), ctx.lang),
+    );
     outputs.push(exact);
     outputs.push(mc);
 
@@ -42,8 +44,10 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
         &mc,
         &[("p_stationary", "p_stationary_lo", "p_stationary_hi")],
     )?;
-    mc.key_figures
-        .insert(0, c.sentence(crate::tr!(ctx.lang, "cosmos.drift.mc_what")));
+    mc.key_figures.insert(
+        0,
+        c.sentence(crate::tr!(ctx.lang, "cosmos.drift.mc_what"), ctx.lang),
+    );
     outputs.push(exact);
     outputs.push(mc);
     Ok(outputs)

@@ -78,6 +78,7 @@ pub fn result(
         rounds.iter().copied(),
         n,
         crate::tr!("fallout.combat.rounds_what"),
+        file.lang,
     )?;
 
     struct Row {
@@ -369,7 +370,7 @@ pub fn result(
     summary += crate::tr!("fallout.combat.summary_rules");
     summary += &crate::tr!(
         "fallout.common.provenance",
-        provenance = outputs[0].provenance.summary()
+        provenance = outputs[0].provenance.summary(file.lang)
     );
     Ok(ScenarioResult {
         title: m.title.clone(),

@@ -257,7 +257,10 @@ pub(super) fn result(
         [("all_passed", all.hits), ("some_failed", n - all.hits)],
     );
     summary += crate::tr!("fallout.ap.summary_files");
-    summary += &crate::tr!("fallout.common.provenance", provenance = prov.summary());
+    summary += &crate::tr!(
+        "fallout.common.provenance",
+        provenance = prov.summary(file.lang)
+    );
 
     let out = Output {
         name: "ap-flow".into(),

@@ -21,8 +21,10 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
             ("p_complication", "p_complication_lo", "p_complication_hi"),
         ],
     )?;
-    mc.key_figures
-        .insert(0, c.sentence(crate::tr!("fallout.tables.mc_what")));
+    mc.key_figures.insert(
+        0,
+        c.sentence(crate::tr!("fallout.tables.mc_what"), ctx.lang),
+    );
     Ok(vec![
         exact,
         mc,

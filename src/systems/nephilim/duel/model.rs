@@ -143,8 +143,8 @@ pub fn load_with<S: AsRef<str>>(
     let boxes = file
         .rule_options(&raw.rules)
         .and_then(|mut o| {
-            for (k, v) in RuleOptions::from_pairs(options)?.explicitly_set() {
-                o.set(&k, &v)?;
+            for (k, v) in RuleOptions::from_pairs(options, file.lang)?.explicitly_set() {
+                o.set(&k, &v, file.lang)?;
             }
             Ok(NephilimRules::from_options(&o).health_boxes)
         })

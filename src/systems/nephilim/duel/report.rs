@@ -105,6 +105,7 @@ pub fn result(
         acc.rounds.iter().filter(|(r, _)| *r <= m.max_rounds as i64),
         n,
         crate::tr!("nephilim.duel.rounds_what"),
+        file.lang,
     )?;
 
     struct FRow {
@@ -387,7 +388,7 @@ pub fn result(
     summary += crate::tr!("nephilim.duel.summary_rules");
     summary += &crate::tr!(
         "nephilim.duel.provenance",
-        provenance = outputs[0].provenance.summary()
+        provenance = outputs[0].provenance.summary(file.lang)
     );
     Ok(ScenarioResult {
         title: m.title.clone(),

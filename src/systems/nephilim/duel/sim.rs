@@ -461,8 +461,14 @@ mod tests {
 
     fn sim(boxes: &str, step: &str) -> DuelSim {
         let mut o = RuleOptions::default();
-        o.set("nephilim_health_boxes_per_state", boxes).unwrap();
-        o.set("nephilim_health_malus_step", step).unwrap();
+        o.set(
+            "nephilim_health_boxes_per_state",
+            boxes,
+            crate::lang::Lang::En,
+        )
+        .unwrap();
+        o.set("nephilim_health_malus_step", step, crate::lang::Lang::En)
+            .unwrap();
         let text = include_str!("../../../../scenarios/nephilim/duel.toml");
         let (_, model) =
             super::super::load(&crate::scenario::ScenarioFile::from_text("duel.toml", text))

@@ -23,7 +23,7 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
     mc.key_figures.insert(
         0,
         coverage(&exact, &mc, &class_columns(&classes))?
-            .sentence(crate::tr!("nephilim.tables.mc_what")),
+            .sentence(crate::tr!("nephilim.tables.mc_what"), ctx.lang),
     );
     out.push(exact);
     out.push(mc);
@@ -41,8 +41,10 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
             "p_earlier_segment_hi",
         )],
     )?;
-    mc.key_figures
-        .insert(0, c.sentence(crate::tr!("nephilim.tables.mc_what")));
+    mc.key_figures.insert(
+        0,
+        c.sentence(crate::tr!("nephilim.tables.mc_what"), ctx.lang),
+    );
     out.push(exact);
     out.push(mc);
     out.push(magic_output(&MagicGrid::default(), ctx)?);
@@ -64,8 +66,10 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
             ("p_works", "p_works_lo", "p_works_hi"),
         ],
     )?;
-    mc.key_figures
-        .insert(0, c.sentence(crate::tr!("nephilim.tables.mc_what")));
+    mc.key_figures.insert(
+        0,
+        c.sentence(crate::tr!("nephilim.tables.mc_what"), ctx.lang),
+    );
     out.push(mc);
     let ka: Vec<i64> = DEFAULT_KA.collect();
     out.push(meta_output(&ka, ctx)?);

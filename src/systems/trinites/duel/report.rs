@@ -208,7 +208,7 @@ pub(super) fn result(
         "trinites.duel.summary_files",
         primes = PRIMES.iter().map(|p| p.1).collect::<Vec<_>>().join(", "),
         penalties = PENALTIES.iter().map(|p| p.1).collect::<Vec<_>>().join(", "),
-        provenance = prov.summary()
+        provenance = prov.summary(file.lang)
     );
     Ok(ScenarioResult {
         title: duel.title.clone(),

@@ -286,6 +286,7 @@ pub fn result(
         acc.rounds.iter(),
         n,
         crate::tr!("trinites.skirmish.rounds_what"),
+        file.lang,
     )?;
     let rounds = Output {
         name: "trinites-skirmish-rounds".into(),
@@ -433,7 +434,7 @@ pub fn result(
         } else {
             ""
         },
-        provenance = base.summary()
+        provenance = base.summary(file.lang)
     );
     Ok(ScenarioResult {
         title: m.title.clone(),

@@ -16,8 +16,10 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
         &mc,
         &[("p_success", "p_success_lo", "p_success_hi")],
     )?;
-    mc.key_figures
-        .insert(0, c.sentence(crate::tr!("trinites.tables.mc_what")));
+    mc.key_figures.insert(
+        0,
+        c.sentence(crate::tr!("trinites.tables.mc_what"), ctx.lang),
+    );
     let conf = conf_output(
         &ConfGrid {
             modifiers_a: (-12..=12).collect(),

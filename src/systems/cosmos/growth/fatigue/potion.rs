@@ -163,12 +163,16 @@ mod tests {
             "potion_effects=phoenix=-1.5/0",
             "potion_effects=phoenix>mana=1",
         ] {
-            let e = RuleOptions::from_pairs(&[bad]).unwrap_err();
+            let e = RuleOptions::from_pairs(&[bad], crate::lang::Lang::En).unwrap_err();
             assert!(e.0.contains("potion_effects"), "{e}");
             assert!(e.0.contains("healing_concentrated_plus"), "{e}");
             assert!(e.0.contains("-13 to 13"), "{e}");
             assert!(e.0.contains("C-FAT-3"), "{e}");
         }
-        assert!(RuleOptions::from_pairs(&["potion_effects=mana=13/-13, energising=0/0"]).is_ok());
+        assert!(RuleOptions::from_pairs(
+            &["potion_effects=mana=13/-13, energising=0/0"],
+            crate::lang::Lang::En
+        )
+        .is_ok());
     }
 }

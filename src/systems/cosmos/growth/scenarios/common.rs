@@ -79,7 +79,7 @@ pub fn summary(
     s += &format!(
         "## {}\n\n{}\n",
         crate::tr!(lang, "growth.summary.provenance"),
-        prov.summary()
+        prov.summary(lang)
     );
     s
 }

@@ -36,7 +36,7 @@ impl LinkedCombat {
     pub fn under(&self, run: &RuleOptions) -> Result<RuleOptions, UserError> {
         let mut o = self.options.clone();
         for (k, v) in run.explicitly_set() {
-            o.set(&k, &v)?;
+            o.set(&k, &v, crate::lang::current() /* lang: transitional */)?;
         }
         o.check_together()?;
         Ok(o)

@@ -40,8 +40,8 @@ pub(super) fn setup(
     // The level-5 move points against `level5_move_max` in force, before `resolve` so
     // `check` sees it too (one validation).
     let mut in_force = file.rule_options(&rules_map)?;
-    for (k, v) in crate::rules::RuleOptions::from_pairs(&o.options)?.explicitly_set() {
-        in_force.set(&k, &v)?;
+    for (k, v) in crate::rules::RuleOptions::from_pairs(&o.options, file.lang)?.explicitly_set() {
+        in_force.set(&k, &v, file.lang)?;
     }
     level5_within(file, &mut m, &in_force)?;
     // The creation's move points against `creation_move_points` in force (C-CREATE-2).
