@@ -10,8 +10,10 @@ use super::{
 pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>> {
     let grid = TestGrid::full(1);
     let exact = test_output(&grid, ctx, Method::Exact, 0)?;
-    let mut mc = test_output(&grid, ctx, Method::Mc, trials)?
-        .renamed("fallout-test-mc", crate::tr!("fallout.tables.mc_title"));
+    let mut mc = test_output(&grid, ctx, Method::Mc, trials)?.renamed(
+        "fallout-test-mc",
+        crate::tr!(ctx.lang, "fallout.tables.mc_title"),
+    );
     let c = coverage(
         &exact,
         &mc,
@@ -21,8 +23,10 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
             ("p_complication", "p_complication_lo", "p_complication_hi"),
         ],
     )?;
-    mc.key_figures
-        .insert(0, c.sentence(crate::tr!("fallout.tables.mc_what")));
+    mc.key_figures.insert(
+        0,
+        c.sentence(crate::tr!(ctx.lang, "fallout.tables.mc_what")),
+    );
     Ok(vec![
         exact,
         mc,

@@ -9,15 +9,19 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
         modifiers: (-12..=12).collect(),
     };
     let exact = test_output(&grid, ctx, Method::Exact, 0)?;
-    let mut mc = test_output(&grid, ctx, Method::Mc, trials)?
-        .renamed("trinites-test-mc", crate::tr!("trinites.tables.mc_title"));
+    let mut mc = test_output(&grid, ctx, Method::Mc, trials)?.renamed(
+        "trinites-test-mc",
+        crate::tr!(ctx.lang, "trinites.tables.mc_title"),
+    );
     let c = coverage(
         &exact,
         &mc,
         &[("p_success", "p_success_lo", "p_success_hi")],
     )?;
-    mc.key_figures
-        .insert(0, c.sentence(crate::tr!("trinites.tables.mc_what")));
+    mc.key_figures.insert(
+        0,
+        c.sentence(crate::tr!(ctx.lang, "trinites.tables.mc_what")),
+    );
     let conf = conf_output(
         &ConfGrid {
             modifiers_a: (-12..=12).collect(),
