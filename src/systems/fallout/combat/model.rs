@@ -203,6 +203,7 @@ pub struct CombatModel {
 }
 
 fn policy(file: &ScenarioFile, p: &RawPolicy, side: &str) -> Result<SidePolicy, UserError> {
+    let lang = file.lang;
     let key = |k: &str| format!("policy.{side}.{k}");
     let buy = crate::systems::fallout::buy_at(
         file,
@@ -214,8 +215,8 @@ fn policy(file: &ScenarioFile, p: &RawPolicy, side: &str) -> Result<SidePolicy, 
         return Err(file.error_at(
             &["policy", side, "give_mj_ap"],
             &key("give_mj_ap"),
-            crate::tr!(file.lang, "fallout.combat_model.give_mj_only_players"),
-            crate::tr!(file.lang, "fallout.combat_model.give_mj_allowed"),
+            crate::tr!(lang, "fallout.combat_model.give_mj_only_players"),
+            crate::tr!(lang, "fallout.combat_model.give_mj_allowed"),
         ));
     }
     let max_bonus = int_at(
@@ -246,11 +247,7 @@ fn policy(file: &ScenarioFile, p: &RawPolicy, side: &str) -> Result<SidePolicy, 
             return Err(file.error_at(
                 &["policy", side, "target"],
                 &key("target"),
-                &crate::tr!(
-                    file.lang,
-                    "fallout.combat_model.unknown_target",
-                    value = other
-                ),
+                &crate::tr!(lang, "fallout.combat_model.unknown_target", value = other),
                 "\"first\", \"weakest\"",
             ))
         }
@@ -269,6 +266,7 @@ fn policy(file: &ScenarioFile, p: &RawPolicy, side: &str) -> Result<SidePolicy, 
 
 /// Reads and validates a combat file (the one function `check` and `run` share).
 pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> {
+    let lang = file.lang;
     let raw: RawCombat = file.parse_raw()?;
     let (s, pools) = (&raw.combat, &raw.pools);
     // An optional key under `[section]`: its default when absent, then its range.
@@ -305,12 +303,12 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
             &["weapons"],
             "weapons",
             &crate::tr!(
-                file.lang,
+                lang,
                 "fallout.combat_model.weapons_count",
                 n = raw.weapons.len()
             ),
             &crate::tr!(
-                file.lang,
+                lang,
                 "fallout.combat_model.weapons_allowed",
                 max = COMBATANTS_MAX
             ),
@@ -335,7 +333,7 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
                     &["weapons", name, "type"],
                     &at("type"),
                     &crate::tr!(
-                        file.lang,
+                        lang,
                         "fallout.combat_model.unknown_weapon_type",
                         value = other
                     ),
@@ -383,12 +381,8 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
                 return Err(file.error_at(
                     &path("side"),
                     &shown("side"),
-                    &crate::tr!(
-                        file.lang,
-                        "fallout.combat_model.unknown_side",
-                        value = other
-                    ),
-                    crate::tr!(file.lang, "fallout.combat_model.side_allowed"),
+                    &crate::tr!(lang, "fallout.combat_model.unknown_side", value = other),
+                    crate::tr!(lang, "fallout.combat_model.side_allowed"),
                 ))
             }
         };
@@ -412,7 +406,7 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
                 return Err(file.error_at(
                     &path("minor"),
                     &shown("minor"),
-                    &crate::tr!(file.lang, "audit25b.unknown_minor", value = other),
+                    &crate::tr!(lang, "audit25b.unknown_minor", value = other),
                     "\"none\", \"aim\"",
                 ))
             }
@@ -422,8 +416,8 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
             return Err(file.error_at(
                 &path("luck_cd"),
                 &shown("luck_cd"),
-                crate::tr!(file.lang, "audit25b.luck_cd_without_luck"),
-                crate::tr!(file.lang, "audit25b.luck_cd_allowed"),
+                crate::tr!(lang, "audit25b.luck_cd_without_luck"),
+                crate::tr!(lang, "audit25b.luck_cd_allowed"),
             ));
         }
         let Some(weapon) = weapons.iter().position(|w| w.name == c.weapon) else {
@@ -432,19 +426,19 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
                 &path("weapon"),
                 &shown("weapon"),
                 &crate::tr!(
-                    file.lang,
+                    lang,
                     "fallout.combat_model.unknown_weapon",
                     value = c.weapon
                 ),
                 &names.join(", "),
             ));
         };
-        let spec = DieSpec::new(file.lang, tn, tag_rank, complication).map_err(|e| {
+        let spec = DieSpec::new(lang, tn, tag_rank, complication).map_err(|e| {
             file.error_at(
                 &["combatant", &idx],
                 &format!("combatant[{i}]"),
                 &e.0,
-                crate::tr!(file.lang, "fallout.model.see_ranges"),
+                crate::tr!(lang, "fallout.model.see_ranges"),
             )
         })?;
         let p_hit = std::array::from_fn(|d| p_pass_by_bonus(&spec, d as u8));
@@ -453,13 +447,9 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
                 return Err(file.error_at(
                     &path("count"),
                     &shown("count"),
+                    &crate::tr!(lang, "fallout.combat_model.too_many", max = COMBATANTS_MAX),
                     &crate::tr!(
-                        file.lang,
-                        "fallout.combat_model.too_many",
-                        max = COMBATANTS_MAX
-                    ),
-                    &crate::tr!(
-                        file.lang,
+                        lang,
                         "fallout.combat_model.too_many_allowed",
                         max = COMBATANTS_MAX
                     ),
@@ -491,12 +481,8 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
             return Err(file.error_at(
                 &["combatant"],
                 "combatant",
-                &crate::tr!(
-                    file.lang,
-                    "fallout.combat_model.no_side",
-                    side = side.name()
-                ),
-                crate::tr!(file.lang, "fallout.combat_model.no_side_allowed"),
+                &crate::tr!(lang, "fallout.combat_model.no_side", side = side.name()),
+                crate::tr!(lang, "fallout.combat_model.no_side_allowed"),
             ));
         }
     }
@@ -529,8 +515,8 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
             return Err(file.error_at(
                 &["combatant", &idx, "help"],
                 &format!("combatant[{i}].help"),
-                &crate::tr!(file.lang, "audit25.bad_help", value = name),
-                crate::tr!(file.lang, "audit25.bad_help_allowed"),
+                &crate::tr!(lang, "audit25.bad_help", value = name),
+                crate::tr!(lang, "audit25.bad_help_allowed"),
             ));
         };
         for h in helpers {
@@ -541,10 +527,11 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
         title: raw
             .title
             .clone()
-            .unwrap_or_else(|| crate::tr!(file.lang, "fallout.combat_model.default_title").into()),
-        question: raw.question.clone().unwrap_or_else(|| {
-            crate::tr!(file.lang, "fallout.combat_model.default_question").into()
-        }),
+            .unwrap_or_else(|| crate::tr!(lang, "fallout.combat_model.default_title").into()),
+        question: raw
+            .question
+            .clone()
+            .unwrap_or_else(|| crate::tr!(lang, "fallout.combat_model.default_question").into()),
         max_rounds,
         injury_at,
         injury_difficulty,

@@ -120,6 +120,7 @@ fn int_in(
 impl ApEconomy {
     /// Reads and validates a file; errors carry file:line:col and key.
     pub fn from_file(file: &ScenarioFile) -> Result<(ApEconomy, Raw), UserError> {
+        let lang = file.lang;
         let raw: Raw = file.parse_raw()?;
         let start_group = match raw.start.group_ap {
             Some(v) => int_in(
@@ -129,7 +130,7 @@ impl ApEconomy {
                 v,
                 0,
                 30,
-                crate::tr!(file.lang, "fallout.ap_model.group_ap"),
+                crate::tr!(lang, "fallout.ap_model.group_ap"),
             )? as u32,
             None => 0,
         };
@@ -145,7 +146,7 @@ impl ApEconomy {
                 return Err(file.error_at(
                     &["start", "mj_ap"],
                     "start.mj_ap",
-                    &crate::tr!(file.lang, "fallout.ap_model.mj_ap_range", v = v),
+                    &crate::tr!(lang, "fallout.ap_model.mj_ap_range", v = v),
                     "0..1000",
                 ))
             }
@@ -158,8 +159,8 @@ impl ApEconomy {
             return Err(file.error_at(
                 &["policy", "below"],
                 "policy.below",
-                crate::tr!(file.lang, "fallout.ap_model.below_unused"),
-                crate::tr!(file.lang, "fallout.ap_model.below_unused_allowed"),
+                crate::tr!(lang, "fallout.ap_model.below_unused"),
+                crate::tr!(lang, "fallout.ap_model.below_unused_allowed"),
             ));
         }
         let max_bonus = match p.max_bonus {
@@ -170,7 +171,7 @@ impl ApEconomy {
                 v,
                 0,
                 BONUS_MAX as i64,
-                crate::tr!(file.lang, "fallout.ap_model.bonus_dice"),
+                crate::tr!(lang, "fallout.ap_model.bonus_dice"),
             )?,
             None => BONUS_MAX,
         };
@@ -183,8 +184,8 @@ impl ApEconomy {
             return Err(file.error_at(
                 &["test"],
                 "test",
-                crate::tr!(file.lang, "fallout.ap_model.no_test"),
-                crate::tr!(file.lang, "fallout.ap_model.no_test_allowed"),
+                crate::tr!(lang, "fallout.ap_model.no_test"),
+                crate::tr!(lang, "fallout.ap_model.no_test_allowed"),
             ));
         }
         let mut steps = Vec::new();
@@ -201,7 +202,7 @@ impl ApEconomy {
                 t.tn,
                 TN_MIN as i64,
                 TN_MAX as i64,
-                crate::tr!(file.lang, "fallout.ap_model.tn"),
+                crate::tr!(lang, "fallout.ap_model.tn"),
             )?;
             let (path, shown) = at("difficulty");
             let difficulty = int_in(
@@ -211,7 +212,7 @@ impl ApEconomy {
                 t.difficulty,
                 0,
                 DIFFICULTY_MAX as i64,
-                crate::tr!(file.lang, "fallout.ap_model.difficulty"),
+                crate::tr!(lang, "fallout.ap_model.difficulty"),
             )?;
             let (path, shown) = at("tag_rank");
             let tag_rank = int_in(
@@ -221,7 +222,7 @@ impl ApEconomy {
                 t.tag_rank.unwrap_or(0),
                 0,
                 TAG_RANK_MAX.min(tn) as i64,
-                crate::tr!(file.lang, "fallout.ap_model.tag_rank"),
+                crate::tr!(lang, "fallout.ap_model.tag_rank"),
             )?;
             let (path, shown) = at("complication");
             let complication = int_in(
@@ -231,7 +232,7 @@ impl ApEconomy {
                 t.complication.unwrap_or(1),
                 1,
                 5,
-                crate::tr!(file.lang, "fallout.ap_model.complication"),
+                crate::tr!(lang, "fallout.ap_model.complication"),
             )?;
             let (path, shown) = at("repeat");
             let repeat = int_in(
@@ -243,12 +244,12 @@ impl ApEconomy {
                 STEPS_MAX as i64,
                 "repeat",
             )?;
-            let spec = DieSpec::new(file.lang, tn, tag_rank, complication).map_err(|e| {
+            let spec = DieSpec::new(lang, tn, tag_rank, complication).map_err(|e| {
                 file.error_at(
                     &["test", &idx],
                     &format!("test[{i}]"),
                     &e.0,
-                    crate::tr!(file.lang, "fallout.model.see_ranges"),
+                    crate::tr!(lang, "fallout.model.see_ranges"),
                 )
             })?;
             let p_pass = p_pass_by_bonus(&spec, difficulty);
@@ -273,12 +274,8 @@ impl ApEconomy {
                 return Err(file.error_at(
                     &path,
                     &shown,
-                    &crate::tr!(file.lang, "fallout.ap_model.too_many", max = STEPS_MAX),
-                    &crate::tr!(
-                        file.lang,
-                        "fallout.ap_model.too_many_allowed",
-                        max = STEPS_MAX
-                    ),
+                    &crate::tr!(lang, "fallout.ap_model.too_many", max = STEPS_MAX),
+                    &crate::tr!(lang, "fallout.ap_model.too_many_allowed", max = STEPS_MAX),
                 ));
             }
         }
@@ -286,10 +283,11 @@ impl ApEconomy {
             title: raw
                 .title
                 .clone()
-                .unwrap_or_else(|| crate::tr!(file.lang, "fallout.ap_model.default_title").into()),
-            question: raw.question.clone().unwrap_or_else(|| {
-                crate::tr!(file.lang, "fallout.ap_model.default_question").into()
-            }),
+                .unwrap_or_else(|| crate::tr!(lang, "fallout.ap_model.default_title").into()),
+            question: raw
+                .question
+                .clone()
+                .unwrap_or_else(|| crate::tr!(lang, "fallout.ap_model.default_question").into()),
             start_group,
             start_mj,
             policy,

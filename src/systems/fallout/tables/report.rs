@@ -8,11 +8,12 @@ use super::{
 /// The default 2d20 tables and the Monte Carlo cross-check of `fallout-test` (`trials`
 /// per cell).
 pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>> {
+    let lang = ctx.lang;
     let grid = TestGrid::full(1);
     let exact = test_output(&grid, ctx, Method::Exact, 0)?;
     let mut mc = test_output(&grid, ctx, Method::Mc, trials)?.renamed(
         "fallout-test-mc",
-        crate::tr!(ctx.lang, "fallout.tables.mc_title"),
+        crate::tr!(lang, "fallout.tables.mc_title"),
     );
     let c = coverage(
         &exact,
@@ -23,10 +24,8 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
             ("p_complication", "p_complication_lo", "p_complication_hi"),
         ],
     )?;
-    mc.key_figures.insert(
-        0,
-        c.sentence(crate::tr!(ctx.lang, "fallout.tables.mc_what")),
-    );
+    mc.key_figures
+        .insert(0, c.sentence(crate::tr!(lang, "fallout.tables.mc_what")));
     Ok(vec![
         exact,
         mc,

@@ -13,26 +13,27 @@ pub const DEFAULT_DIFFERENCES: std::ops::RangeInclusive<i64> = -3..=14;
 
 /// Every Nephilim table with default settings plus Monte Carlo cross-checks.
 pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>> {
+    let lang = ctx.lang;
     let margins: Vec<i64> = DEFAULT_MARGINS.collect();
     let diffs: Vec<i64> = DEFAULT_DIFFERENCES.collect();
     let mut out = vec![dice_output(ctx)?];
     let exact = test_output(&margins, ctx, Method::Exact, 0)?;
     let mut mc = test_output(&margins, ctx, Method::Mc, trials)?.renamed(
         "nephilim-test-mc",
-        crate::tr!(ctx.lang, "nephilim.tables.mc_test"),
+        crate::tr!(lang, "nephilim.tables.mc_test"),
     );
     let classes = ["crit_success", "success", "failure", "crit_failure"];
     mc.key_figures.insert(
         0,
         coverage(&exact, &mc, &class_columns(&classes))?
-            .sentence(crate::tr!(ctx.lang, "nephilim.tables.mc_what")),
+            .sentence(crate::tr!(lang, "nephilim.tables.mc_what")),
     );
     out.push(exact);
     out.push(mc);
     let exact = initiative_output(&diffs, ctx, Method::Exact, 0)?;
     let mut mc = initiative_output(&diffs, ctx, Method::Mc, trials)?.renamed(
         "nephilim-initiative-mc",
-        crate::tr!(ctx.lang, "nephilim.tables.mc_initiative"),
+        crate::tr!(lang, "nephilim.tables.mc_initiative"),
     );
     let c = coverage(
         &exact,
@@ -43,10 +44,8 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
             "p_earlier_segment_hi",
         )],
     )?;
-    mc.key_figures.insert(
-        0,
-        c.sentence(crate::tr!(ctx.lang, "nephilim.tables.mc_what")),
-    );
+    mc.key_figures
+        .insert(0, c.sentence(crate::tr!(lang, "nephilim.tables.mc_what")));
     out.push(exact);
     out.push(mc);
     out.push(magic_output(&MagicGrid::default(), ctx)?);
@@ -56,7 +55,7 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
     let exact = magic_output(&small, ctx)?;
     let mut mc = magic_mc_output(&small, ctx, trials)?.renamed(
         "nephilim-magic-mc",
-        crate::tr!(ctx.lang, "nephilim.tables.mc_magic"),
+        crate::tr!(lang, "nephilim.tables.mc_magic"),
     );
     let c = coverage(
         &exact,
@@ -70,10 +69,8 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
             ("p_works", "p_works_lo", "p_works_hi"),
         ],
     )?;
-    mc.key_figures.insert(
-        0,
-        c.sentence(crate::tr!(ctx.lang, "nephilim.tables.mc_what")),
-    );
+    mc.key_figures
+        .insert(0, c.sentence(crate::tr!(lang, "nephilim.tables.mc_what")));
     out.push(mc);
     let ka: Vec<i64> = DEFAULT_KA.collect();
     out.push(meta_output(&ka, ctx)?);

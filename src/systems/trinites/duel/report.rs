@@ -78,6 +78,7 @@ pub(super) fn result(
     trials: u64,
     results: &[PairResult],
 ) -> anyhow::Result<ScenarioResult> {
+    let lang = ctx.lang;
     let reference = &results[0];
 
     let prov = Provenance::monte_carlo(
@@ -92,9 +93,9 @@ pub(super) fn result(
     .with_param("reference_pair", reference.label());
     let prov = prov.with_scenario(file.reference());
 
-    let pairs_out = pairs_output(ctx.lang, duel, results, prov.clone())?;
+    let pairs_out = pairs_output(lang, duel, results, prov.clone())?;
     let rounds_out = rounds_output(
-        ctx.lang,
+        lang,
         duel,
         reference,
         prov.for_output("trinites-duel-rounds"),
@@ -103,14 +104,11 @@ pub(super) fn result(
     // The answers, first.
     let (win, lose) = (reference.share(0), reference.share(1));
     let (rm, rlo, rhi) = mean_ci(&reference.stats.rounds_win_m).triple();
-    let (pct, p100) = (
-        |x: f64| ctx.lang.pct(x, 1),
-        |x: f64| ctx.lang.num(100.0 * x, 1),
-    );
-    let n2 = |x: f64| ctx.lang.num(x, 2);
+    let (pct, p100) = (|x: f64| lang.pct(x, 1), |x: f64| lang.num(100.0 * x, 1));
+    let n2 = |x: f64| lang.num(x, 2);
     let mut key = vec![
         crate::tr!(
-            ctx.lang,
+            lang,
             "trinites.duel.key_wins",
             pair = reference.label(),
             humans = duel.combat.count,
@@ -123,7 +121,7 @@ pub(super) fn result(
             draws = pct(reference.share(2).p)
         ),
         crate::tr!(
-            ctx.lang,
+            lang,
             "trinites.duel.key_rounds",
             mean = n2(rm),
             lo = n2(rlo),
@@ -147,14 +145,14 @@ pub(super) fn result(
             .min_by(|a, b| a.share(0).p.total_cmp(&b.share(0).p))
             .unwrap_or(reference);
         for (what, r) in [
-            (crate::tr!(ctx.lang, "trinites.pairs.best"), best),
-            (crate::tr!(ctx.lang, "trinites.pairs.worst"), worst),
+            (crate::tr!(lang, "trinites.pairs.best"), best),
+            (crate::tr!(lang, "trinites.pairs.worst"), worst),
         ] {
             let (d, dlo, dhi) = delta(r, reference);
             let win = r.share(0);
-            let sg = |x: f64| ctx.lang.signed(100.0 * x, 1);
+            let sg = |x: f64| lang.signed(100.0 * x, 1);
             key.push(crate::tr!(
-                ctx.lang,
+                lang,
                 "trinites.duel.key_pair",
                 what = what,
                 pair = r.label(),
@@ -170,7 +168,7 @@ pub(super) fn result(
     }
     let (km, klo, khi) = mean_ci(&reference.stats.karma_spent).triple();
     key.push(crate::tr!(
-        ctx.lang,
+        lang,
         "trinites.duel.key_karma",
         mean = n2(km),
         lo = n2(klo),
@@ -179,13 +177,13 @@ pub(super) fn result(
     ));
 
     let mut summary = crate::tr!(
-        ctx.lang,
+        lang,
         "trinites.duel.summary_head",
         title = crate::report::md_text(&duel.title),
         question = crate::report::md_text(&duel.question)
     );
     summary += &crate::systems::report_parts::answer_list(&key);
-    summary += crate::tr!(ctx.lang, "trinites.duel.summary_table");
+    summary += crate::tr!(lang, "trinites.duel.summary_table");
     let mut sorted: Vec<&PairResult> = results.iter().collect();
     sorted.sort_by(|a, b| b.share(0).p.total_cmp(&a.share(0).p));
     for r in sorted {
@@ -195,22 +193,22 @@ pub(super) fn result(
             "| {} | {} | {} | {}–{} | {} {} | {} |\n",
             r.pair.0.name(),
             r.pair.1.name(),
-            ctx.lang.num(p, 3),
-            ctx.lang.num(lo, 3),
-            ctx.lang.num(hi, 3),
-            ctx.lang.signed(100.0 * d, 1),
+            lang.num(p, 3),
+            lang.num(lo, 3),
+            lang.num(hi, 3),
+            lang.signed(100.0 * d, 1),
             crate::tr!(
-                ctx.lang,
+                lang,
                 "trinites.pairs.signed_interval",
-                lo = ctx.lang.signed(100.0 * dlo, 1),
-                hi = ctx.lang.signed(100.0 * dhi, 1)
+                lo = lang.signed(100.0 * dlo, 1),
+                hi = lang.signed(100.0 * dhi, 1)
             ),
             n2(r.stats.rounds_win_m.mean)
         );
     }
     // The commands that replay the reference pair's duels (issue 27).
     summary += &crate::systems::trace::see_section(
-        ctx.lang,
+        lang,
         &file.path.display().to_string(),
         ctx.engine.seed(),
         super::trace::OUTCOMES
@@ -218,7 +216,7 @@ pub(super) fn result(
             .zip(reference.stats.ends.counts),
     );
     summary += &crate::tr!(
-        ctx.lang,
+        lang,
         "trinites.duel.summary_files",
         primes = PRIMES.iter().map(|p| p.1).collect::<Vec<_>>().join(", "),
         penalties = PENALTIES.iter().map(|p| p.1).collect::<Vec<_>>().join(", "),

@@ -297,25 +297,25 @@ pub fn result(
     pairs: Option<(&PairsSpec, &[PairRun])>,
     ctx: &Context,
 ) -> anyhow::Result<ScenarioResult> {
+    let lang = ctx.lang;
     let n = acc.fights;
     let base = prov("trinites-skirmish-sides", m, file, ctx, n);
     let named = |name: &str| Provenance {
         output: name.into(),
         ..base.clone()
     };
-    let sides = sides_output(ctx.lang, m, acc, base.clone())?;
+    let sides = sides_output(lang, m, acc, base.clone())?;
     let rows = combatant_rows(m, acc);
-    let combatants =
-        combatants_output(ctx.lang, m, &rows, n, named("trinites-skirmish-combatants"))?;
+    let combatants = combatants_output(lang, m, &rows, n, named("trinites-skirmish-combatants"))?;
     let (frame, chart) = end_rounds(
         acc.rounds.iter(),
         n,
-        crate::tr!(ctx.lang, "trinites.skirmish.rounds_what"),
+        crate::tr!(lang, "trinites.skirmish.rounds_what"),
     )?;
     let rounds = Output {
         name: "trinites-skirmish-rounds".into(),
-        title: crate::tr!(ctx.lang, "trinites.skirmish.title_rounds", title = m.title),
-        question: crate::tr!(ctx.lang, "trinites.skirmish.question_rounds").into(),
+        title: crate::tr!(lang, "trinites.skirmish.title_rounds", title = m.title),
+        question: crate::tr!(lang, "trinites.skirmish.question_rounds").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: vec![],
@@ -327,7 +327,7 @@ pub fn result(
         ctx.options.in_force(OPTIONS),
     )
     .with_scenario(file.reference());
-    let exchanges = exchanges_output(ctx.lang, m, ex, exact)?;
+    let exchanges = exchanges_output(lang, m, ex, exact)?;
     let mut outputs = vec![sides, combatants, rounds, exchanges];
     let mut pair_key = Vec::new();
     let mut pair_table = String::new();
@@ -341,7 +341,7 @@ pub fn result(
             "reference_pair",
             format!("{}/{}", spec.pairs[0].0.name(), spec.pairs[0].1.name()),
         );
-        let (o, k, t) = pairs_output(ctx.lang, m, spec, runs, p)?;
+        let (o, k, t) = pairs_output(lang, m, spec, runs, p)?;
         outputs.push(o);
         pair_key = k;
         pair_table = t;
@@ -356,30 +356,30 @@ pub fn result(
             let (p, lo, hi) = proportion(acc.outcomes[k], n);
             let what = if k < m.sides.len() {
                 crate::tr!(
-                    ctx.lang,
+                    lang,
                     "trinites.skirmish.side_wins",
                     side = crate::report::md_text(&labels[k])
                 )
             } else if k == m.sides.len() {
-                crate::tr!(ctx.lang, "trinites.skirmish.draw").into()
+                crate::tr!(lang, "trinites.skirmish.draw").into()
             } else {
-                crate::tr!(ctx.lang, "trinites.skirmish.undecided").into()
+                crate::tr!(lang, "trinites.skirmish.undecided").into()
             };
             crate::tr!(
-                ctx.lang,
+                lang,
                 "trinites.skirmish.key_outcome_item",
                 what = what,
-                p = pct(ctx.lang, p),
-                lo = pct(ctx.lang, lo),
-                hi = pct(ctx.lang, hi)
+                p = pct(lang, p),
+                lo = pct(lang, lo),
+                hi = pct(lang, hi)
             )
         })
         .collect();
     key.push(crate::tr!(
-        ctx.lang,
+        lang,
         "trinites.skirmish.key_outcome",
         n = n,
-        list = wins.join(crate::tr!(ctx.lang, "trinites.skirmish.list_sep"))
+        list = wins.join(crate::tr!(lang, "trinites.skirmish.list_sep"))
     ));
     let mut m_rounds = Moments::default();
     for b in &acc.rounds_by_outcome {
@@ -387,11 +387,11 @@ pub fn result(
     }
     let mean_rounds = Estimate::mean(&m_rounds);
     key.push(crate::tr!(
-        ctx.lang,
+        lang,
         "trinites.skirmish.key_rounds",
-        mean = ctx.lang.num(mean_rounds.value, 2),
-        lo = ctx.lang.num(mean_rounds.lo, 2),
-        hi = ctx.lang.num(mean_rounds.hi, 2),
+        mean = lang.num(mean_rounds.value, 2),
+        lo = lang.num(mean_rounds.lo, 2),
+        hi = lang.num(mean_rounds.hi, 2),
         median = acc
             .rounds
             .quantile(0.5)
@@ -400,37 +400,37 @@ pub fn result(
     for r in &rows {
         let coma = if r.coma.0 > 0.0 {
             crate::tr!(
-                ctx.lang,
+                lang,
                 "trinites.skirmish.key_coma",
-                p = pct(ctx.lang, r.coma.0),
-                hours = ctx.lang.num(r.coma_hours, 1)
+                p = pct(lang, r.coma.0),
+                hours = lang.num(r.coma_hours, 1)
             )
         } else {
             String::new()
         };
         key.push(crate::tr!(
-            ctx.lang,
+            lang,
             "trinites.skirmish.key_combatant",
             name = crate::report::md_text(&r.name),
             side = crate::report::md_text(&r.side),
-            p = pct(ctx.lang, r.down.0),
-            lo = pct(ctx.lang, r.down.1),
-            hi = pct(ctx.lang, r.down.2),
+            p = pct(lang, r.down.0),
+            lo = pct(lang, r.down.1),
+            hi = pct(lang, r.down.2),
             coma = coma,
-            dealt = ctx.lang.num(r.dealt, 2),
-            taken = ctx.lang.num(r.taken, 2)
+            dealt = lang.num(r.dealt, 2),
+            taken = lang.num(r.taken, 2)
         ));
     }
 
     key.extend(pair_key);
     let mut summary = crate::tr!(
-        ctx.lang,
+        lang,
         "trinites.skirmish.summary_head",
         title = crate::report::md_text(&m.title),
         question = crate::report::md_text(&m.question)
     );
     summary += &answer_list(&key);
-    summary += crate::tr!(ctx.lang, "trinites.skirmish.summary_exchanges");
+    summary += crate::tr!(lang, "trinites.skirmish.summary_exchanges");
     for e in ex {
         summary += &format!(
             "| {} | {} | {} | {} | {:+} | {:+} | {} | {} | {} |\n",
@@ -440,19 +440,18 @@ pub fn result(
             e.distance,
             e.attack_modifier,
             e.reaction_modifier,
-            ctx.lang.num(e.p_hit, 4),
+            lang.num(e.p_hit, 4),
             e.damage_per_hit,
-            e.hits_to_knock_out.map_or(
-                crate::tr!(ctx.lang, "trinites.skirmish.never").into(),
-                |h| h.to_string()
-            )
+            e.hits_to_knock_out
+                .map_or(crate::tr!(lang, "trinites.skirmish.never").into(), |h| h
+                    .to_string())
         );
     }
     summary += &pair_table;
     // The commands that replay single skirmishes of this run (issue 27).
     let labels = outcomes(m);
     summary += &crate::systems::trace::see_section(
-        ctx.lang,
+        lang,
         &file.path.display().to_string(),
         ctx.engine.seed(),
         labels
@@ -461,7 +460,7 @@ pub fn result(
             .zip(acc.outcomes.iter().copied()),
     );
     summary += &crate::tr!(
-        ctx.lang,
+        lang,
         "trinites.skirmish.summary_files",
         pairs = if pairs.is_some() {
             ", `trinites-skirmish-pairs.csv`"
