@@ -169,15 +169,15 @@ pub struct Traced {
     pub trial: u64,
     /// The outcome as the kind's CSVs name it (a side, `nobody_standing`, `round_cap`).
     pub outcome: String,
-    /// The account, one line per step: indentation depth and text (current language).
+    /// The account, one line per step: indentation depth and text (the run's language).
     pub lines: Vec<(u8, String)>,
     /// The same steps as JSON objects (names, not indices; `text` is the line).
     pub steps: Vec<serde_json::Value>,
 }
 
 impl Traced {
-    /// Trial `trial`'s account: `tell` gives each step's depth, line (current language) and
-    /// JSON ([`add_step`]), or `None` for a step told on a later step's line.
+    /// Trial `trial`'s account: `tell` gives each step's depth, line (the run's language)
+    /// and JSON ([`add_step`]), or `None` for a step told on a later step's line.
     pub fn told<S: Copy>(
         trial: u64,
         outcome: &str,

@@ -1,9 +1,10 @@
 //! The book's words shared by the Trinités traces (duel and skirmish, issue 27): the zones
 //! of the initiative track (T-COMBAT), the life lines (T-LIFE) and a test's roll (T-TEST,
-//! T-DUAL), each as a JSON name and as text in the current language.
+//! T-DUAL), each as a JSON name and as text in a language.
+
+use serde_json::{json, Value};
 
 use crate::lang::Lang;
-use serde_json::{json, Value};
 
 use super::track::Zone;
 
@@ -206,7 +207,7 @@ pub enum LifeStep {
 }
 
 impl LifeStep {
-    /// The step's depth in the account, its line (current language) and its JSON; `t`
+    /// The step's depth in the account, its line (in `lang`) and its JSON; `t`
     /// names a fighter in the line, `j` in the JSON.
     pub fn told(
         self,

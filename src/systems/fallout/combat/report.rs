@@ -1,10 +1,10 @@
 //! What a 2d20 combat run writes: who wins, how long fights last, each combatant's fate
 //! and the AP flow of both pools; `summary.md` opens with the answers.
 
-use crate::lang::Lang;
 use polars::prelude::*;
 
 use crate::context::Context;
+use crate::lang::Lang;
 use crate::report::text_column;
 use crate::report::{end_rounds, Output, Provenance};
 use crate::report::{float_column, interval_columns, BarChart, BarSeries, Chart, Figure};

@@ -3,10 +3,10 @@
 //! book's terms: attack tests with bonus d20 bought from the pools (F-TEST, F-AP), combat
 //! dice with Effects against damage resistance (F-CD), helpers (F-HELP), stuns.
 
-use crate::lang::Lang;
 use serde_json::json;
 
 use crate::error::UserError;
+use crate::lang::Lang;
 use crate::scenario::ScenarioFile;
 use crate::systems::trace::{replay_trials, Cond, TraceRequest, TraceResult, Traced, Watch};
 
@@ -144,7 +144,7 @@ impl Ending {
     }
 }
 
-/// Trial `trial`'s steps as lines and JSON (current language).
+/// Trial `trial`'s steps as lines and JSON in `lang`.
 fn render(lang: Lang, sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced {
     let m = &sim.model;
     let name = |f: u8| m.combatants[f as usize].name.as_str();

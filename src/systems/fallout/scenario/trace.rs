@@ -9,10 +9,10 @@
 //! trial: these two names are the trace's own, and the summary counts them from the run's
 //! tally of tests passed per sequence.
 
-use crate::lang::Lang;
 use serde_json::json;
 
 use crate::error::UserError;
+use crate::lang::Lang;
 use crate::systems::fallout::ap::Buy;
 use crate::systems::trace::{replay_trials, Cond, TraceRequest, TraceResult, Traced, Watch};
 
@@ -208,7 +208,7 @@ impl Ending {
     }
 }
 
-/// Trial `trial`'s steps as lines and JSON (current language). The d20 of one test make
+/// Trial `trial`'s steps as lines and JSON in `lang`. The d20 of one test make
 /// one line and one `roll` step.
 fn render(lang: Lang, sim: &ApSim, cap: u32, trial: u64, outcome: usize, steps: &[Step]) -> Traced {
     let m = sim.model;

@@ -1,11 +1,11 @@
 //! `fallout-damage`: exact damage and Effects of combat dice by weapon dice and AP spent
 //! on extra dice (F-CD, F-AP).
 
-use crate::lang::Lang;
 use polars::prelude::*;
 
 use crate::context::Context;
 use crate::dice::Dist;
+use crate::lang::Lang;
 use crate::report::{float_column, int_column, Chart, Figure, LineChart, LineSeries};
 use crate::report::{Output, Provenance};
 use crate::systems::fallout::{cd_dist, CdRoll, CD_MAX, EXTRA_CD_MAX, OPTIONS};

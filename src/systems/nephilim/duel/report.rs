@@ -2,10 +2,10 @@
 //! fighter's fate with the exact N-INIT check, and the actions grid; `summary.md` opens
 //! with the answers.
 
-use crate::lang::Lang;
 use polars::prelude::*;
 
 use crate::context::Context;
+use crate::lang::Lang;
 use crate::report::text_column;
 use crate::report::{end_rounds, Output, Provenance};
 use crate::report::{

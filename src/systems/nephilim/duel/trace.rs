@@ -3,10 +3,10 @@
 //! rulebook's terms: initiative and segments (N-INIT), attack and parry or dodge as opposed
 //! tests (N-TEST, N-OPP), wounds and fatigue and the fourth-state checks (N-HEALTH).
 
-use crate::lang::Lang;
 use serde_json::json;
 
 use crate::error::UserError;
+use crate::lang::Lang;
 use crate::scenario::ScenarioFile;
 use crate::systems::trace::{replay_trials, Cond, TraceRequest, TraceResult, Traced, Watch};
 
@@ -162,7 +162,7 @@ impl Ending {
     }
 }
 
-/// Trial `trial`'s steps as lines and JSON (current language).
+/// Trial `trial`'s steps as lines and JSON in `lang`.
 fn render(lang: Lang, sim: &DuelSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced {
     let name = |f: u8| sim.model.fighters[f as usize].name.as_str();
     debug_assert!(matches!(outcome, A_WINS | B_WINS | BOTH_OUT | UNDECIDED));

@@ -1,10 +1,10 @@
 //! What a Trinités duel run writes: the pairs table and chart, the rounds chart, the key
 //! figures and summary.md.
 
-use crate::lang::Lang;
 use polars::prelude::*;
 
 use crate::context::Context;
+use crate::lang::Lang;
 use crate::report::{
     interval_columns, BarChart, BarSeries, Chart, Figure, Heatmap, LineChart, LineSeries, Output,
     Provenance,

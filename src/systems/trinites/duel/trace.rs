@@ -5,10 +5,10 @@
 //! attack and reaction tests as confrontations (T-TEST, T-DUAL, T-CONF), damage and the
 //! life lines (T-LIFE), the Adam's Karma regenerations.
 
-use crate::lang::Lang;
 use serde_json::{json, Value};
 
 use crate::error::UserError;
+use crate::lang::Lang;
 use crate::scenario::ScenarioFile;
 use crate::systems::trace::{
     trace_trials, Cond, Quiet, Steps, TraceRequest, TraceResult, Traced, Which,
@@ -212,7 +212,7 @@ fn name(lang: Lang, who: u8) -> (String, String) {
     }
 }
 
-/// Trial `trial`'s steps as lines and JSON (current language).
+/// Trial `trial`'s steps as lines and JSON in `lang`.
 fn render(lang: Lang, trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
     let t = |w: u8| name(lang, w).0;
     let j = |w: u8| name(lang, w).1;

@@ -3,11 +3,11 @@
 //! pair, from the pair's values) and the output with its prime × pénalité heatmap, labelled
 //! with the names.
 
-use crate::lang::Lang;
 use polars::prelude::*;
 
 use crate::context::Context;
 use crate::error::UserError;
+use crate::lang::Lang;
 use crate::report::{
     float_column, interval_columns, BarChart, BarSeries, Chart, Figure, Heatmap, Output, Provenance,
 };

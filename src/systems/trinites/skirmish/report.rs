@@ -2,11 +2,11 @@
 //! (down, coma, dead, damage dealt and taken), and the exact one-attack exchanges;
 //! `summary.md` opens with the answers.
 
-use crate::lang::Lang;
 use polars::prelude::*;
 
 use crate::context::Context;
 use crate::engine::{Merge, Moments};
+use crate::lang::Lang;
 use crate::report::text_column;
 use crate::report::{end_rounds, float_column, int_column, interval_columns, Output, Provenance};
 use crate::report::{BarChart, BarSeries, Chart, Figure};

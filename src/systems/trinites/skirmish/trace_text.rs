@@ -1,8 +1,8 @@
 //! A traced skirmish in words and JSON (`trace.rs` keeps its steps), in the book's terms.
 
-use crate::lang::Lang;
 use serde_json::{json, Value};
 
+use crate::lang::Lang;
 use crate::systems::trace::Traced;
 use crate::systems::trinites::words::{declares, regen, zone};
 
@@ -10,7 +10,7 @@ use super::model::Skirmish;
 use super::sim::Outcome;
 use super::trace::{outcome, Step, Unanswered};
 
-/// Trial `trial`'s steps as lines and JSON (current language).
+/// Trial `trial`'s steps as lines and JSON in `lang`.
 pub(super) fn render(lang: Lang, m: &Skirmish, trial: u64, o: &Outcome, steps: &[Step]) -> Traced {
     let t = |w: u8| m.names[w as usize].as_str();
     let spot = |s: u8| {
