@@ -6,6 +6,7 @@ use std::path::Path;
 use assert_cmd::Command;
 use cosmosim::context::Context;
 use cosmosim::engine::Progress;
+use cosmosim::lang::Lang;
 use cosmosim::rules::RuleOptions;
 use cosmosim::scenario::ScenarioFile;
 use cosmosim::systems::fallout::scenario::{ApEconomy, ApSim};
@@ -38,7 +39,7 @@ fn read(p: &Path) -> String {
 
 #[test]
 fn tn10_difficulty1_two_dice_by_hand() {
-    let o = cell(10, 1, 2, 0, 1).exact().unwrap();
+    let o = cell(10, 1, 2, 0, 1).exact(Lang::En).unwrap();
     // Fail only if both dice exceed 10.
     assert!((o.p_pass - (1.0 - 0.5f64 * 0.5)).abs() < TOL);
     // Per die E[S] = 2*0.05 + 1*0.45 = 0.55; E[max(S-1,0)] = E[S] - 1 + P(S=0).
@@ -50,23 +51,23 @@ fn tn10_difficulty1_two_dice_by_hand() {
 #[test]
 fn tag_rank_doubles_low_dice_by_hand() {
     // TN 10, tag rank 4: per die P(2) = 4/20, P(1) = 6/20. Difficulty 3 needs 2+2 or 2+1.
-    let o = cell(10, 3, 2, 4, 1).exact().unwrap();
+    let o = cell(10, 3, 2, 4, 1).exact(Lang::En).unwrap();
     assert!(
         (o.p_pass - (0.2 * 0.2 + 2.0 * 0.2 * 0.3)).abs() < TOL,
         "{o:?}"
     );
     // Without the tag only 1+1 crits reach 3... and 1 + (2..10): 0.05^2 + 2 * 0.05 * 0.45.
-    let plain = cell(10, 3, 2, 0, 1).exact().unwrap();
+    let plain = cell(10, 3, 2, 0, 1).exact(Lang::En).unwrap();
     assert!((plain.p_pass - (0.05 * 0.05 + 2.0 * 0.05 * 0.45)).abs() < TOL);
 }
 
 #[test]
 fn complication_range_by_hand() {
     // Range 3 = complication on 18-20: P(none on 3 dice) = (17/20)^3.
-    let o = cell(12, 2, 3, 0, 3).exact().unwrap();
+    let o = cell(12, 2, 3, 0, 3).exact(Lang::En).unwrap();
     assert!((o.p_complication - (1.0 - 0.85f64.powi(3))).abs() < TOL);
     // At TN 19 an 18 or 19 is both a success and a complication.
-    let hi = cell(19, 3, 2, 0, 3).exact().unwrap();
+    let hi = cell(19, 3, 2, 0, 3).exact(Lang::En).unwrap();
     assert!(
         (hi.p_pass - (0.05 * 0.05 + 2.0 * 0.05 * 0.9)).abs() < TOL,
         "{hi:?}"
@@ -75,7 +76,7 @@ fn complication_range_by_hand() {
 
 #[test]
 fn difficulty_zero_always_passes_and_every_success_is_ap() {
-    let o = cell(7, 0, 4, 2, 1).exact().unwrap();
+    let o = cell(7, 0, 4, 2, 1).exact(Lang::En).unwrap();
     assert!((o.p_pass - 1.0).abs() < TOL);
     // E[S] per die: 2 * 2/20 + 5/20.
     assert!((o.mean_ap - 4.0 * (0.2 + 0.25)).abs() < TOL);
@@ -85,7 +86,7 @@ fn difficulty_zero_always_passes_and_every_success_is_ap() {
 fn help_by_hand() {
     // F-HELP. Leader and helper TN 10, difficulty 2, 2d20: leader S >= 2 (0.30) passes;
     // leader S = 1 (0.45) passes if the helper scores (0.5); leader S = 0 fails.
-    let s = DieSpec::new(10, 0, 1).unwrap();
+    let s = DieSpec::new(Lang::En, 10, 0, 1).unwrap();
     let o = odds(&helped_dist(&s, 2, &s), 2);
     assert!((o.p_pass - (0.30 + 0.45 * 0.5)).abs() < TOL, "{o:?}");
     assert!((odds(&pool_dist(&s, 2), 2).p_pass - 0.30).abs() < TOL);
@@ -97,7 +98,7 @@ fn help_by_hand() {
 fn luck_by_hand() {
     // F-LUCK, reroll a zero-success die on a failure. TN 10, difficulty 2, 2d20:
     // 0.30 + P(S=1, one zero die) 0.45 * P(reroll <= 10) 0.5 + P(S=0) 0.25 * P(reroll = 1) 0.05.
-    let s = DieSpec::new(10, 0, 1).unwrap();
+    let s = DieSpec::new(Lang::En, 10, 0, 1).unwrap();
     let l = luck_odds(&s, 2, 2);
     assert!(
         (l.p_pass - (0.30 + 0.45 * 0.5 + 0.25 * 0.05)).abs() < TOL,
@@ -122,7 +123,7 @@ fn exact_and_monte_carlo_agree() {
     let ctx = Context::new(7, 2, RuleOptions::default(), true).unwrap();
     let mc = test_grid_mc(&cells, &ctx, n).unwrap();
     for (c, a) in cells.iter().zip(&mc) {
-        let e = c.exact().unwrap();
+        let e = c.exact(Lang::En).unwrap();
         let bound = |p: f64| 5.0 * (p * (1.0 - p) / n as f64).sqrt() + 1e-9;
         assert!(
             (a.p_pass() - e.p_pass).abs() <= bound(e.p_pass),
@@ -252,7 +253,7 @@ fn pool_is_capped_at_six() {
     // Nothing is spent, so every AP earned is in the pool or lost: the total matches the
     // exact E[AP] within 5 standard deviations (variance per sequence 6 * 0.21 = 1.26).
     let earned: f64 =
-        3.0 * odds(&pool_dist(&DieSpec::new(20, 6, 1).unwrap(), 2), 0).mean_ap * n as f64;
+        3.0 * odds(&pool_dist(&DieSpec::new(Lang::En, 20, 6, 1).unwrap(), 2), 0).mean_ap * n as f64;
     assert!((earned / n as f64 - 7.8).abs() < TOL);
     let kept_or_lost = (last.pool_sum + acc.steps.iter().map(|a| a.ap_lost).sum::<u64>()) as f64;
     assert!(

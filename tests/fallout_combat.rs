@@ -6,6 +6,7 @@ use std::path::Path;
 
 use assert_cmd::Command;
 use cosmosim::engine::{stream, Engine, Progress};
+use cosmosim::lang::Lang;
 use cosmosim::rules::RuleOptions;
 use cosmosim::scenario::ScenarioFile;
 use cosmosim::systems::fallout::combat::{load, simulation, PLAYERS_WIN};
@@ -113,7 +114,7 @@ fn duel(weapon: &str, extra: &str) -> String {
 /// P(B down after A's first attack), exact: P(hit at difficulty 2 with 2d20) times
 /// P(damage after DR and qualities >= 4).
 fn exact_first_strike(cd: u8, vicious: bool, piercing: i64) -> f64 {
-    let p_hit = odds(&pool_dist(&DieSpec::new(11, 0, 1).unwrap(), 2), 2).p_pass;
+    let p_hit = odds(&pool_dist(&DieSpec::new(Lang::En, 11, 0, 1).unwrap(), 2), 2).p_pass;
     let p_kill = cd_dist(cd).prob_where(|r| {
         let dmg = r.damage + if vicious { r.effects } else { 0 };
         let dr = (2 - piercing * r.effects).max(0);
@@ -199,7 +200,7 @@ fn extra_damage_is_melee_and_thrown_only_by_default() {
         &Progress::hidden(),
     );
     let p_any = acc.outcomes.counts[PLAYERS_WIN] as f64 / n as f64;
-    let p_hit = odds(&pool_dist(&DieSpec::new(11, 0, 1).unwrap(), 2), 2).p_pass;
+    let p_hit = odds(&pool_dist(&DieSpec::new(Lang::En, 11, 0, 1).unwrap(), 2), 2).p_pass;
     let lower = p_hit * cd_dist(6).prob_where(|r| r.damage - 2 >= 4);
     assert!(
         p_any > lower - 5.0 * (lower / n as f64).sqrt(),
@@ -371,7 +372,7 @@ fn a_hit_s_ap_are_spent_before_the_pool_cap() {
 /// an AP: P(3 or more successes).
 #[test]
 fn a_second_major_action_for_two_ap_at_plus_one_difficulty() {
-    let spec = DieSpec::new(11, 0, 1).unwrap();
+    let spec = DieSpec::new(Lang::En, 11, 0, 1).unwrap();
     let d2 = pool_dist(&spec, 2);
     let (p2, p3) = (odds(&d2, 2).p_pass, odds(&d2, 3).p_pass);
     let n = 200_000u64;
@@ -416,7 +417,7 @@ fn a_second_major_action_for_two_ap_at_plus_one_difficulty() {
 #[test]
 fn luck_rerolls_a_missed_attack_as_the_luck_table() {
     use cosmosim::systems::fallout::luck_odds;
-    let spec = DieSpec::new(11, 0, 1).unwrap();
+    let spec = DieSpec::new(Lang::En, 11, 0, 1).unwrap();
     let n = 200_000u64;
     for luck in [0u8, 1] {
         let text = duel("damage = 1\ntype = \"melee\"", "")
@@ -474,9 +475,9 @@ fn a_helper_adds_its_d20_to_the_ally_s_attack() {
     );
     let p = odds(
         &helped_dist(
-            &DieSpec::new(11, 0, 1).unwrap(),
+            &DieSpec::new(Lang::En, 11, 0, 1).unwrap(),
             2,
-            &DieSpec::new(9, 0, 1).unwrap(),
+            &DieSpec::new(Lang::En, 9, 0, 1).unwrap(),
         ),
         2,
     )
@@ -538,7 +539,7 @@ fn p_hit_with_rerolls(spec: &DieSpec, diff: i64, rerolls: u32) -> f64 {
 #[test]
 fn an_extra_minor_action_for_one_ap_is_a_second_aim() {
     use cosmosim::systems::fallout::luck_odds;
-    let spec = DieSpec::new(11, 0, 1).unwrap();
+    let spec = DieSpec::new(Lang::En, 11, 0, 1).unwrap();
     let n = 200_000u64;
     let p0 = odds(&pool_dist(&spec, 2), 2).p_pass;
     let p1 = p_hit_with_rerolls(&spec, 2, 1);

@@ -5,6 +5,7 @@ use std::path::Path;
 
 use assert_cmd::Command;
 use cosmosim::context::Context;
+use cosmosim::lang::Lang;
 use cosmosim::rules::RuleOptions;
 use cosmosim::systems::nephilim::tables::{initiative_mc, test_mc};
 use cosmosim::systems::nephilim::{p_earlier_segment, test_probs, DieKind, NephilimRules, Outcome};
@@ -359,7 +360,7 @@ fn magic_exact_vs_simulation() {
     };
     let (skill, ka) = (1, 23);
     let exact = MagicModel::new(&spell, r)
-        .cast(&spell, skill, ka, Duration::Rounds)
+        .cast(Lang::En, &spell, skill, ka, Duration::Rounds)
         .unwrap();
     let d = r.die.sampler();
     let mut rng = stream(3, 0, 0);
@@ -374,7 +375,7 @@ fn magic_exact_vs_simulation() {
         let carry = conc_margin + raw;
         let drawn = (4 + d.roll(&mut rng)).max(0);
         let plex = Die::D8.roll(&mut rng) as i64 - Die::D4.roll(&mut rng) as i64;
-        let margin = normalise(ka + drawn, 5).unwrap() + plex + carry - (1 + 2);
+        let margin = normalise(Lang::En, ka + drawn, 5).unwrap() + plex + carry - (1 + 2);
         works += u64::from(classify(margin, d.roll(&mut rng), 4).is_success());
     }
     assert!(
@@ -489,10 +490,10 @@ fn meta_table_is_the_book_and_its_golden_csv() {
 #[test]
 fn meta_pair_reads_the_mean_rounded_up() {
     let bands = rules(&[]).meta_bands;
-    assert_eq!(bands.pair(15, 16).unwrap(), 2);
-    assert_eq!(bands.pair(15, 15).unwrap(), 1);
-    assert_eq!(bands.pair(0, 11).unwrap(), 1);
-    assert_eq!(bands.pair(0, 10).unwrap(), 0);
+    assert_eq!(bands.pair(Lang::En, 15, 16).unwrap(), 2);
+    assert_eq!(bands.pair(Lang::En, 15, 15).unwrap(), 1);
+    assert_eq!(bands.pair(Lang::En, 0, 11).unwrap(), 1);
+    assert_eq!(bands.pair(Lang::En, 0, 10).unwrap(), 0);
 }
 
 /// French: the CSV byte for byte the English one, the chart redrawn in French, whose

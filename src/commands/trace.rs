@@ -17,13 +17,11 @@ pub fn trace(args: &TraceArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
     let which = match (args.trial, &args.trials, &args.find) {
         (Some(n), _, _) => Which::Range(n, n),
         (None, Some(r), _) => {
-            let (a, b) = parse_range(r)?;
+            let (a, b) = parse_range(r, file.lang)?;
             Which::Range(a, b)
         }
-        (None, None, Some(f)) => Which::Find(parse_find(f)?, args.count),
-        (None, None, None) => {
-            return Err(UserError::new(crate::tr!(lang, "trace.which_missing")).into())
-        }
+        (None, None, Some(f)) => Which::Find(parse_find(f, file.lang)?, args.count),
+        (None, None, None) => return Err(UserError::new(crate::tr!("trace.which_missing")).into()),
     };
     let overrides = RunOverrides {
         seed: args.seed,

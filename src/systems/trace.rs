@@ -5,6 +5,7 @@
 //! reads and as JSON.
 
 use crate::error::UserError;
+use crate::lang::Lang;
 
 use super::RunOverrides;
 
@@ -52,6 +53,8 @@ pub enum Which {
 pub struct Cond {
     pub name: String,
     pub value: Option<String>,
+    /// The language of its errors (the traced file's).
+    pub lang: Lang,
 }
 
 impl Cond {
@@ -63,6 +66,7 @@ impl Cond {
     /// The error for a value that names nothing; `allowed` lists what would.
     pub fn bad_value(&self, allowed: &str) -> UserError {
         UserError::new(crate::tr!(
+            self.lang,
             "trace.find_unknown_value",
             name = self.name,
             value = self.text(),
@@ -73,6 +77,7 @@ impl Cond {
     /// The error for a condition the kind does not know; `allowed` lists those it does.
     pub fn unknown(&self, allowed: &str) -> UserError {
         UserError::new(crate::tr!(
+            self.lang,
             "trace.find_unknown",
             name = self.name,
             allowed = allowed
@@ -123,7 +128,9 @@ impl Cond {
     pub fn flag<T>(&self, then: T) -> Result<T, UserError> {
         match self.value {
             None => Ok(then),
-            Some(_) => Err(self.bad_value(&crate::tr!("trace.no_value", name = self.name))),
+            Some(_) => {
+                Err(self.bad_value(&crate::tr!(self.lang, "trace.no_value", name = self.name)))
+            }
         }
     }
 }
@@ -162,15 +169,15 @@ pub struct Traced {
     pub trial: u64,
     /// The outcome as the kind's CSVs name it (a side, `nobody_standing`, `round_cap`).
     pub outcome: String,
-    /// The account, one line per step: indentation depth and text (current language).
+    /// The account, one line per step: indentation depth and text (the run's language).
     pub lines: Vec<(u8, String)>,
     /// The same steps as JSON objects (names, not indices; `text` is the line).
     pub steps: Vec<serde_json::Value>,
 }
 
 impl Traced {
-    /// Trial `trial`'s account: `tell` gives each step's depth, line (current language) and
-    /// JSON ([`add_step`]), or `None` for a step told on a later step's line.
+    /// Trial `trial`'s account: `tell` gives each step's depth, line (the run's language)
+    /// and JSON ([`add_step`]), or `None` for a step told on a later step's line.
     pub fn told<S: Copy>(
         trial: u64,
         outcome: &str,
@@ -314,14 +321,15 @@ pub fn add_step(
 /// The `## See a fight` section of a run's `summary.md` (issue 27): the command that
 /// replays the first trial, and one per outcome that happened, as the kind's CSVs name it.
 pub fn see_section<'a>(
+    lang: Lang,
     path: &str,
     seed: u64,
     outcomes: impl IntoIterator<Item = (&'a str, u64)>,
 ) -> String {
-    let heading = crate::tr!("trace.summary_heading");
-    let intro = crate::tr!("trace.summary_intro");
-    let first = crate::tr!("trace.summary_trial");
-    let outcome = crate::tr!("trace.summary_outcome");
+    let heading = crate::tr!(lang, "trace.summary_heading");
+    let intro = crate::tr!(lang, "trace.summary_intro");
+    let first = crate::tr!(lang, "trace.summary_trial");
+    let outcome = crate::tr!(lang, "trace.summary_outcome");
     see([heading, intro, first, outcome], path, seed, outcomes)
 }
 
@@ -329,14 +337,15 @@ pub fn see_section<'a>(
 /// fights (a character's levels, a campaign, an expedition): the same commands as
 /// [`see_section`], worded for trials.
 pub fn see_trials_section<'a>(
+    lang: Lang,
     path: &str,
     seed: u64,
     outcomes: impl IntoIterator<Item = (&'a str, u64)>,
 ) -> String {
-    let heading = crate::tr!("trace.trials_heading");
-    let intro = crate::tr!("trace.trials_intro");
-    let first = crate::tr!("trace.trials_first");
-    let outcome = crate::tr!("trace.trials_outcome");
+    let heading = crate::tr!(lang, "trace.trials_heading");
+    let intro = crate::tr!(lang, "trace.trials_intro");
+    let first = crate::tr!(lang, "trace.trials_first");
+    let outcome = crate::tr!(lang, "trace.trials_outcome");
     see([heading, intro, first, outcome], path, seed, outcomes)
 }
 
@@ -361,11 +370,15 @@ fn see<'a>(
 }
 
 /// Parses `--find`: conditions joined by `,`, each `name` or `name=value`.
-pub fn parse_find(expr: &str) -> Result<Vec<Cond>, UserError> {
+pub fn parse_find(expr: &str, lang: Lang) -> Result<Vec<Cond>, UserError> {
     let mut out = Vec::new();
     for part in expr.split(',').map(str::trim) {
         if part.is_empty() {
-            return Err(UserError::new(crate::tr!("trace.find_empty", expr = expr)));
+            return Err(UserError::new(crate::tr!(
+                lang,
+                "trace.find_empty",
+                expr = expr
+            )));
         }
         let (name, value) = match part.split_once('=') {
             Some((n, v)) => (n.trim(), Some(v.trim().to_string())),
@@ -374,14 +387,15 @@ pub fn parse_find(expr: &str) -> Result<Vec<Cond>, UserError> {
         out.push(Cond {
             name: name.to_string(),
             value,
+            lang,
         });
     }
     Ok(out)
 }
 
 /// Parses `--trials A..B` (inclusive) or a single `N`.
-pub fn parse_range(s: &str) -> Result<(u64, u64), UserError> {
-    let bad = || UserError::new(crate::tr!("trace.bad_range", value = s));
+pub fn parse_range(s: &str, lang: Lang) -> Result<(u64, u64), UserError> {
+    let bad = || UserError::new(crate::tr!(lang, "trace.bad_range", value = s));
     let (a, b) = match s.split_once("..") {
         Some((a, b)) => {
             let b = b.strip_prefix('=').unwrap_or(b);
@@ -400,6 +414,7 @@ pub fn parse_range(s: &str) -> Result<(u64, u64), UserError> {
     }
     if b - a >= MAX_TRACED {
         return Err(UserError::new(crate::tr!(
+            lang,
             "trace.too_many",
             count = b - a + 1,
             max = MAX_TRACED
@@ -414,25 +429,25 @@ mod tests {
 
     #[test]
     fn ranges_and_conditions_parse_and_bad_ones_are_refused() {
-        assert_eq!(parse_range("3..7").unwrap(), (3, 7));
-        assert_eq!(parse_range("3..=7").unwrap(), (3, 7));
-        assert_eq!(parse_range("12").unwrap(), (12, 12));
-        assert!(parse_range("7..3").is_err());
-        assert!(parse_range("3-7").is_err());
-        assert!(parse_range("0..5000").is_err());
-        let c = parse_find("outcome=round_cap, apocalypse").unwrap();
+        assert_eq!(parse_range("3..7", Lang::En).unwrap(), (3, 7));
+        assert_eq!(parse_range("3..=7", Lang::En).unwrap(), (3, 7));
+        assert_eq!(parse_range("12", Lang::En).unwrap(), (12, 12));
+        assert!(parse_range("7..3", Lang::En).is_err());
+        assert!(parse_range("3-7", Lang::En).is_err());
+        assert!(parse_range("0..5000", Lang::En).is_err());
+        let c = parse_find("outcome=round_cap, apocalypse", Lang::En).unwrap();
         assert_eq!(c.len(), 2);
         assert_eq!(c[0].value.as_deref(), Some("round_cap"));
         assert_eq!(
             (c[1].name.as_str(), c[1].value.as_ref()),
             ("apocalypse", None)
         );
-        assert!(parse_find("outcome=x,,").is_err());
+        assert!(parse_find("outcome=x,,", Lang::En).is_err());
     }
 
     #[test]
     fn the_trials_section_names_each_outcome_that_happened() {
-        let s = see_trials_section("m.toml", 7, [("ultimate", 3), ("none", 0)]);
+        let s = see_trials_section(Lang::En, "m.toml", 7, [("ultimate", 3), ("none", 0)]);
         assert!(
             s.contains("`cosmosim trace m.toml --trial 0 --seed 7`"),
             "{s}"

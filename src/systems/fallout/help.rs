@@ -23,21 +23,22 @@ pub fn helped_dist(leader: &DieSpec, dice: u8, helper: &DieSpec) -> Dist<PoolRes
 mod tests {
     use super::super::test::odds;
     use super::*;
+    use crate::lang::Lang;
 
     #[test]
     fn helper_counts_only_after_a_leader_success() {
         // Leader TN 2, helper TN 20, difficulty 1: pass iff a leader die <= 2
         // (the helper can never pass the test alone).
-        let leader = DieSpec::new(2, 0, 1).unwrap();
-        let helper = DieSpec::new(20, 0, 1).unwrap();
+        let leader = DieSpec::new(Lang::En, 2, 0, 1).unwrap();
+        let helper = DieSpec::new(Lang::En, 20, 0, 1).unwrap();
         let o = odds(&helped_dist(&leader, 2, &helper), 1);
         assert!((o.p_pass - (1.0 - 0.9f64 * 0.9)).abs() < 1e-12);
     }
 
     #[test]
     fn matches_brute_force() {
-        let leader = DieSpec::new(9, 2, 2).unwrap();
-        let helper = DieSpec::new(13, 0, 2).unwrap();
+        let leader = DieSpec::new(Lang::En, 9, 2, 2).unwrap();
+        let helper = DieSpec::new(Lang::En, 13, 0, 2).unwrap();
         for d in 0..=5u8 {
             let (mut pass, mut comp) = (0u32, 0u32);
             for a in 1..=20u8 {

@@ -58,13 +58,14 @@ pub fn luck_odds(spec: &DieSpec, dice: u8, difficulty: u8) -> LuckOdds {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::Lang;
 
     #[test]
     fn one_die_short_by_hand() {
         // TN 10, difficulty 2, 2d20, no tag. One success and one zero die (a 2..10 and an
         // 11..20): 2 * 0.45 * 0.5 = 0.45; the reroll then passes with P(die <= 10) = 0.5.
         // Both dice zero: 0.25; only a rerolled 1 (2 successes) passes: 0.05.
-        let spec = DieSpec::new(10, 0, 1).unwrap();
+        let spec = DieSpec::new(Lang::En, 10, 0, 1).unwrap();
         let o = luck_odds(&spec, 2, 2);
         // P(pass) without luck: 1 - P(S <= 1). S = 0: 0.25; S = 1: 2 * 0.45 * 0.5 = 0.45.
         let p0 = 1.0 - 0.25 - 0.45;
@@ -77,7 +78,7 @@ mod tests {
 
     #[test]
     fn matches_brute_force() {
-        let spec = DieSpec::new(8, 3, 1).unwrap();
+        let spec = DieSpec::new(Lang::En, 8, 3, 1).unwrap();
         for d in 0..=5u8 {
             let (mut pass, mut ap) = (0.0f64, 0.0f64);
             for a in 1..=20u8 {

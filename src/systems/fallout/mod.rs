@@ -28,9 +28,9 @@ pub use test::{
 
 /// `x` as Rust's shortest form (`0.6`), with the decimal comma in French text: the policy
 /// thresholds a designer wrote read back the way they were written.
-pub(crate) fn plain_num(x: f64) -> String {
+pub(crate) fn plain_num(lang: crate::lang::Lang, x: f64) -> String {
     let s = format!("{x}");
-    match crate::lang::current() {
+    match lang {
         crate::lang::Lang::Fr => s.replace('.', ","),
         _ => s,
     }

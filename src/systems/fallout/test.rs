@@ -3,6 +3,7 @@
 use crate::dice::{Die, Dist};
 use crate::engine::Rng64;
 use crate::error::UserError;
+use crate::lang::Lang;
 
 /// Lowest and highest target number handled (attribute + skill).
 pub const TN_MIN: u8 = 2;
@@ -72,9 +73,10 @@ pub struct Face {
 
 impl DieSpec {
     /// Checks every value against the rules' ranges.
-    pub fn new(tn: u8, tag_rank: u8, complication: u8) -> Result<DieSpec, UserError> {
+    pub fn new(lang: Lang, tn: u8, tag_rank: u8, complication: u8) -> Result<DieSpec, UserError> {
         if !(TN_MIN..=TN_MAX).contains(&tn) {
             return Err(UserError::new(crate::tr!(
+                lang,
                 "fallout.model.tn_range",
                 tn = tn,
                 min = TN_MIN,
@@ -83,6 +85,7 @@ impl DieSpec {
         }
         if tag_rank > TAG_RANK_MAX || tag_rank > tn {
             return Err(UserError::new(crate::tr!(
+                lang,
                 "fallout.model.tag_range",
                 rank = tag_rank,
                 max = TAG_RANK_MAX.min(tn)
@@ -90,6 +93,7 @@ impl DieSpec {
         }
         if !(1..=COMPLICATION_MAX).contains(&complication) {
             return Err(UserError::new(crate::tr!(
+                lang,
                 "fallout.model.complication_range",
                 range = complication,
                 max = COMPLICATION_MAX
@@ -409,7 +413,7 @@ mod tests {
     #[test]
     fn pool_matches_brute_force() {
         for (tn, tag, comp) in [(10, 0, 1), (7, 3, 2), (20, 6, 5), (2, 2, 1), (15, 0, 4)] {
-            let spec = DieSpec::new(tn, tag, comp).unwrap();
+            let spec = DieSpec::new(Lang::En, tn, tag, comp).unwrap();
             for dice in 2..=3u8 {
                 for d in 0..=5u8 {
                     let e = odds(&pool_dist(&spec, dice), d);
@@ -427,7 +431,7 @@ mod tests {
 
     #[test]
     fn faces_follow_f_test() {
-        let s = DieSpec::new(12, 4, 3).unwrap();
+        let s = DieSpec::new(Lang::En, 12, 4, 3).unwrap();
         assert_eq!(s.face(1).successes, 2);
         assert_eq!(s.face(4).successes, 2);
         assert_eq!(s.face(5).successes, 1);
@@ -440,13 +444,13 @@ mod tests {
     /// at or under the TN; the book's 1 is the reading of every earlier version.
     #[test]
     fn crit_face_widens_the_double_successes() {
-        let book = DieSpec::new(10, 0, 1).unwrap();
+        let book = DieSpec::new(Lang::En, 10, 0, 1).unwrap();
         assert_eq!(book.with_crit_face(CRIT_FACE), book);
         let wide = book.with_crit_face(3);
         let two = |s: &DieSpec| (1..=20).filter(|&r| s.face(r).successes == 2).count();
         assert_eq!((two(&book), two(&wide)), (1, 3));
         // TN 2 under crit face 3: a 3 is a failure, not a crit.
-        let low = DieSpec::new(2, 0, 1).unwrap().with_crit_face(3);
+        let low = DieSpec::new(Lang::En, 2, 0, 1).unwrap().with_crit_face(3);
         assert_eq!((low.face(2).successes, low.face(3).successes), (2, 0));
         // The exact pool still matches enumeration under the new value.
         for d in 0..=4u8 {
@@ -466,7 +470,7 @@ mod tests {
                 .collect::<Vec<u8>>()
         };
         for range in 1..=5u8 {
-            let book = DieSpec::new(10, 0, range).unwrap();
+            let book = DieSpec::new(Lang::En, 10, 0, range).unwrap();
             assert_eq!(book.with_complication_from(COMPLICATION_FROM), book);
             assert_eq!(comp(&book), (21 - range..=20).collect::<Vec<_>>());
             let s = book.with_complication_from(18);
@@ -474,7 +478,9 @@ mod tests {
             let none = book.with_complication_from(21);
             assert_eq!(comp(&none), (22 - range..=20).collect::<Vec<_>>());
         }
-        let wide = DieSpec::new(8, 0, 2).unwrap().with_complication_from(16);
+        let wide = DieSpec::new(Lang::En, 8, 0, 2)
+            .unwrap()
+            .with_complication_from(16);
         for d in 0..=3u8 {
             let e = odds(&pool_dist(&wide, 3), d);
             let b = enumerate(&wide, 3, d as i64);
@@ -495,7 +501,9 @@ mod tests {
             (2, 2, 1, 3, 21),
             (15, 0, 4, 1, 16),
         ] {
-            let spec = DieSpec::new(tn, tag, comp).unwrap().with_faces(crit, from);
+            let spec = DieSpec::new(Lang::En, tn, tag, comp)
+                .unwrap()
+                .with_faces(crit, from);
             let sampler = PoolSampler::new(&spec);
             let codes = PoolCodes::new(&sampler);
             let mut seen = [false; POOL_CODES];
@@ -530,13 +538,13 @@ mod tests {
 
     #[test]
     fn ranges_are_checked() {
-        assert!(DieSpec::new(1, 0, 1).is_err());
-        assert!(DieSpec::new(21, 0, 1).is_err());
-        assert!(DieSpec::new(5, 6, 1)
+        assert!(DieSpec::new(Lang::En, 1, 0, 1).is_err());
+        assert!(DieSpec::new(Lang::En, 21, 0, 1).is_err());
+        assert!(DieSpec::new(Lang::En, 5, 6, 1)
             .unwrap_err()
             .0
             .contains("allowed: 0..5"));
-        assert!(DieSpec::new(10, 0, 6).is_err());
-        assert!(DieSpec::new(10, 0, 0).is_err());
+        assert!(DieSpec::new(Lang::En, 10, 0, 6).is_err());
+        assert!(DieSpec::new(Lang::En, 10, 0, 0).is_err());
     }
 }

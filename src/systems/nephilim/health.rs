@@ -3,6 +3,7 @@
 //! exhaustion, a check each round) and 9-10 (dead / fainted).
 
 use crate::error::UserError;
+use crate::lang::Lang;
 
 /// Most boxes of a counter under any parameter value (4 boxes per state, 5 states).
 pub const TOP_MAX: u8 = 20;
@@ -45,9 +46,10 @@ impl Counters {
 
     /// The malus of a counter level: 0 at 0, one step per state up to state 4 (book 1 at
     /// 1-2, 2 at 3-4, 3 at 5-6, 4 at 7-8), and `None` out (book 9-10: no more actions).
-    pub fn malus(&self, level: u8) -> Result<Option<i64>, UserError> {
+    pub fn malus(&self, lang: Lang, level: u8) -> Result<Option<i64>, UserError> {
         if level > self.top() {
             return Err(UserError::new(crate::tr!(
+                lang,
                 "nephilim.model.counter_range",
                 level = level,
                 top = self.top()
@@ -70,7 +72,7 @@ impl Counters {
     /// fourth state's (an out fighter does not act; the duel read `min(8)` before).
     pub fn malus_table(&self) -> [i64; TOP_MAX as usize + 1] {
         std::array::from_fn(|l| {
-            self.malus(l as u8)
+            self.malus(Lang::En, l as u8) // the error is dropped
                 .ok()
                 .flatten()
                 .unwrap_or(4 * self.malus_step)
@@ -99,10 +101,10 @@ mod tests {
             None,
         ];
         for (lvl, m) in expect.iter().enumerate() {
-            assert_eq!(book.malus(lvl as u8).unwrap(), *m, "level {lvl}");
+            assert_eq!(book.malus(Lang::En, lvl as u8).unwrap(), *m, "level {lvl}");
         }
         assert_eq!((book.top(), book.out_level()), (10, 9));
-        assert!(book.malus(11).is_err());
+        assert!(book.malus(Lang::En, 11).is_err());
         assert!(
             book.needs_round_check(7)
                 && book.needs_round_check(8)
@@ -118,20 +120,20 @@ mod tests {
             boxes_per_state: 1,
             malus_step: 1,
         };
-        let got: Vec<_> = (0..=5).map(|l| one.malus(l).unwrap()).collect();
+        let got: Vec<_> = (0..=5).map(|l| one.malus(Lang::En, l).unwrap()).collect();
         assert_eq!(got, [Some(0), Some(1), Some(2), Some(3), Some(4), None]);
         assert_eq!((one.top(), one.out_level()), (5, 5));
         assert!(one.needs_round_check(4) && !one.needs_round_check(3));
-        assert!(one.malus(6).is_err());
+        assert!(one.malus(Lang::En, 6).is_err());
         // Three boxes, step 2: 1-3 -> 2, 4-6 -> 4, 7-9 -> 6, 10-12 -> 8 (checks), 13-15 out.
         let three = Counters {
             boxes_per_state: 3,
             malus_step: 2,
         };
-        assert_eq!(three.malus(3).unwrap(), Some(2));
-        assert_eq!(three.malus(4).unwrap(), Some(4));
-        assert_eq!(three.malus(12).unwrap(), Some(8));
-        assert_eq!(three.malus(13).unwrap(), None);
+        assert_eq!(three.malus(Lang::En, 3).unwrap(), Some(2));
+        assert_eq!(three.malus(Lang::En, 4).unwrap(), Some(4));
+        assert_eq!(three.malus(Lang::En, 12).unwrap(), Some(8));
+        assert_eq!(three.malus(Lang::En, 13).unwrap(), None);
         assert!(three.needs_round_check(10) && three.needs_round_check(12));
         assert!(!three.needs_round_check(9) && !three.needs_round_check(13));
         assert_eq!((three.top(), three.out_level()), (15, 13));
@@ -145,6 +147,6 @@ mod tests {
             malus_step: 4,
         };
         assert_eq!(four.top(), TOP_MAX);
-        assert_eq!(four.malus(16).unwrap(), Some(16));
+        assert_eq!(four.malus(Lang::En, 16).unwrap(), Some(16));
     }
 }

@@ -2,14 +2,16 @@
 //! Source: nephilim-v3.fr.txt, "Le Ka" and "Les méta-caractéristiques".
 
 use crate::error::UserError;
+use crate::lang::Lang;
 
 /// The normalised Ka of a raw (absolute) Ka score with `band` absolute points per
 /// normalised point (parameter `nephilim_ka_band`, N-KA; book 5, "Cinq points « absolus »
 /// vaudront un point"): 0 -> -4, 1..band -> -3, then +1 per further band (book: 6..10 ->
 /// -2, 16..20 -> 0, 41..45 -> +5, ...).
-pub fn normalise(raw: i64, band: i64) -> Result<i64, UserError> {
+pub fn normalise(lang: Lang, raw: i64, band: i64) -> Result<i64, UserError> {
     if raw < 0 {
         return Err(UserError::new(crate::tr!(
+            lang,
             "nephilim.model.ka_negative",
             ka = raw
         )));
@@ -53,9 +55,10 @@ impl MetaBands {
 
     /// The meta-characteristic bonus of one Ka-element's score (book: 0-5 +0, 6-15 +1,
     /// 16-30 +2, 31-50 +3, 51-75 +4, 76-105 +5, each band 5 wider than the last).
-    pub fn bonus(&self, ka: i64) -> Result<i64, UserError> {
+    pub fn bonus(&self, lang: Lang, ka: i64) -> Result<i64, UserError> {
         if ka < 0 {
             return Err(UserError::new(crate::tr!(
+                lang,
                 "nephilim.model.ka_negative",
                 ka = ka
             )));
@@ -71,15 +74,16 @@ impl MetaBands {
 
     /// The meta bonus of a characteristic tied to two Ka-elements (Rapidité: Feu and
     /// Air...): that of their mean, rounded up ("arrondis au supérieur", l. 62).
-    pub fn pair(&self, ka_a: i64, ka_b: i64) -> Result<i64, UserError> {
+    pub fn pair(&self, lang: Lang, ka_a: i64, ka_b: i64) -> Result<i64, UserError> {
         if ka_a < 0 || ka_b < 0 {
             return Err(UserError::new(crate::tr!(
+                lang,
                 "nephilim.model.ka_pair_negative",
                 a = ka_a,
                 b = ka_b
             )));
         }
-        self.bonus((ka_a + ka_b + 1) / 2)
+        self.bonus(lang, (ka_a + ka_b + 1) / 2)
     }
 }
 
@@ -106,15 +110,15 @@ mod tests {
             (46, 6),
         ];
         for (raw, n) in rows {
-            assert_eq!(normalise(raw, 5).unwrap(), n, "Ka {raw}");
+            assert_eq!(normalise(Lang::En, raw, 5).unwrap(), n, "Ka {raw}");
         }
-        assert!(normalise(-1, 5)
+        assert!(normalise(Lang::En, -1, 5)
             .unwrap_err()
             .0
             .contains("allowed: 0 or more"));
         // A band of 10: 1..10 -> -3, 11..20 -> -2; 0 stays -4 (no Ka).
         for (raw, n) in [(0, -4), (10, -3), (11, -2), (20, -2), (21, -1)] {
-            assert_eq!(normalise(raw, 10).unwrap(), n, "Ka {raw} band 10");
+            assert_eq!(normalise(Lang::En, raw, 10).unwrap(), n, "Ka {raw} band 10");
         }
     }
 
@@ -139,7 +143,7 @@ mod tests {
         ];
         let book = MetaBands::default();
         for (ka, b) in rows {
-            assert_eq!(book.bonus(ka).unwrap(), b, "Ka {ka}");
+            assert_eq!(book.bonus(Lang::En, ka).unwrap(), b, "Ka {ka}");
         }
         // The book's bands, and its top of band k, 5(k+1)(k+2)/2.
         let bands = [(0, 5), (6, 15), (16, 30), (31, 50), (51, 75), (76, 105)];
@@ -149,10 +153,10 @@ mod tests {
             assert_eq!(book.band(k).1, 5 * (k + 1) * (k + 2) / 2);
         }
         // Mean 15.5 rounds up to 16 -> +2.
-        assert_eq!(book.pair(15, 16).unwrap(), 2);
-        assert_eq!(book.pair(15, 15).unwrap(), 1);
-        assert!(book.pair(-1, 3).is_err());
-        assert!(book.bonus(-1).is_err());
+        assert_eq!(book.pair(Lang::En, 15, 16).unwrap(), 2);
+        assert_eq!(book.pair(Lang::En, 15, 15).unwrap(), 1);
+        assert!(book.pair(Lang::En, -1, 3).is_err());
+        assert!(book.bonus(Lang::En, -1).is_err());
     }
 
     #[test]
@@ -163,7 +167,7 @@ mod tests {
             growth: 0,
         };
         for (ka, b) in [(0, 0), (10, 0), (11, 1), (20, 1), (21, 2), (200, 19)] {
-            assert_eq!(flat.bonus(ka).unwrap(), b, "Ka {ka}");
+            assert_eq!(flat.bonus(Lang::En, ka).unwrap(), b, "Ka {ka}");
         }
         assert_eq!(flat.band(3), (31, 40));
         // First band 1, growth 1: tops 1, 3, 6, 10 (triangular numbers).
@@ -173,13 +177,13 @@ mod tests {
         };
         assert_eq!(
             (0..=11)
-                .map(|ka| tri.bonus(ka).unwrap())
+                .map(|ka| tri.bonus(Lang::En, ka).unwrap())
                 .collect::<Vec<_>>(),
             [0, 0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4]
         );
         // Every score falls in the band of its bonus.
         for ka in 0..=200 {
-            let b = tri.bonus(ka).unwrap();
+            let b = tri.bonus(Lang::En, ka).unwrap();
             let (from, to) = tri.band(b);
             assert!(from <= ka && ka <= to, "Ka {ka}");
         }

@@ -4,6 +4,7 @@
 
 use crate::dice::Dist;
 use crate::error::UserError;
+use crate::lang::Lang;
 
 use super::ka::normalise;
 use super::test::classify;
@@ -206,12 +207,13 @@ impl MagicModel {
     /// skill and raw Ka-element `ka_element`.
     pub fn cast(
         &self,
+        lang: Lang,
         spell: &Spell,
         skill: i64,
         ka_element: i64,
         duration: Duration,
     ) -> Result<Casting, UserError> {
-        normalise(ka_element, self.rules.ka_band)?;
+        normalise(lang, ka_element, self.rules.ka_band)?;
         if skill < spell.level {
             // "le Nephilim doit avoir au moins autant dans sa compétence que ce niveau".
             return Ok(Casting {
@@ -241,12 +243,12 @@ impl MagicModel {
         let p_conc: f64 = carried.iter().map(|c| c.1).sum();
         let mut p_works = 0.0;
         for (carry, q) in &carried {
-            p_works += q * self.p_control(spell, ka_element, *carry)?;
+            p_works += q * self.p_control(lang, spell, ka_element, *carry)?;
         }
         let p_control = if p_conc > 0.0 {
             p_works / p_conc
         } else {
-            self.p_control(spell, ka_element, 0)?
+            self.p_control(lang, spell, ka_element, 0)?
         };
         Ok(Casting {
             p_concentration: p_conc,
@@ -256,14 +258,20 @@ impl MagicModel {
     }
 
     /// P(control test succeeds) with a `carry` bonus from concentration.
-    pub fn p_control(&self, spell: &Spell, ka_element: i64, carry: i64) -> Result<f64, UserError> {
+    pub fn p_control(
+        &self,
+        lang: Lang,
+        spell: &Spell,
+        ka_element: i64,
+        carry: i64,
+    ) -> Result<f64, UserError> {
         let difficulty = spell.circle.control_difficulty() + spell.increments;
         let mut p = 0.0;
         for (drawn, qs) in self.stase.outcomes() {
             let ka_score = if self.rules.stase_normalised {
-                normalise(ka_element, self.rules.ka_band)? + drawn
+                normalise(lang, ka_element, self.rules.ka_band)? + drawn
             } else {
-                normalise(ka_element + drawn, self.rules.ka_band)?
+                normalise(lang, ka_element + drawn, self.rules.ka_band)?
             };
             for (plex, qp) in self.plexus.outcomes() {
                 // The plexus is a modifier: crits stay on the raw +1D-1D (N-CRIT).
@@ -310,28 +318,33 @@ mod tests {
         // Skill 0, normal action: concentration margin 0 -> 22/36. Ka 16..20 -> 0 vs 0 -> 22/36.
         let s = spell(Circle::BasseMagie);
         let m = MagicModel::new(&s, NephilimRules::default());
-        let c = m.cast(&s, 0, 18, Duration::Action).unwrap();
+        let c = m.cast(Lang::En, &s, 0, 18, Duration::Action).unwrap();
         let p = 22.0 / 36.0;
         assert!((c.p_concentration - p).abs() < 1e-12);
         assert!((c.p_control - p).abs() < 1e-12);
         assert!((c.p_works - p * p).abs() < 1e-12);
         // Skill below the spell level: cannot cast.
         let hard = Spell { level: 2, ..s };
-        assert_eq!(m.cast(&hard, 1, 18, Duration::Action).unwrap().p_works, 0.0);
+        assert_eq!(
+            m.cast(Lang::En, &hard, 1, 18, Duration::Action)
+                .unwrap()
+                .p_works,
+            0.0
+        );
     }
 
     #[test]
     fn margin_carry_helps_and_plexus_parses() {
         let s = spell(Circle::HauteMagie);
         let plain = MagicModel::new(&s, NephilimRules::default())
-            .cast(&s, 1, 20, Duration::Rounds)
+            .cast(Lang::En, &s, 1, 20, Duration::Rounds)
             .unwrap();
         let rules = NephilimRules::from_options(
             &RuleOptions::from_pairs(&["concentration_carry=margin"], crate::lang::Lang::En)
                 .unwrap(),
         );
         let carry = MagicModel::new(&s, rules)
-            .cast(&s, 1, 20, Duration::Rounds)
+            .cast(Lang::En, &s, 1, 20, Duration::Rounds)
             .unwrap();
         assert!(carry.p_works > plain.p_works);
         assert_eq!(carry.p_concentration, plain.p_concentration);
@@ -358,10 +371,10 @@ mod tests {
         };
         let base = spell(Circle::BasseMagie);
         let with = MagicModel::new(&s, NephilimRules::default())
-            .p_control(&s, 18, 0)
+            .p_control(Lang::En, &s, 18, 0)
             .unwrap();
         let without = MagicModel::new(&base, NephilimRules::default())
-            .p_control(&base, 18, 0)
+            .p_control(Lang::En, &base, 18, 0)
             .unwrap();
         assert!(with > without);
     }

@@ -25,9 +25,9 @@ pub use test::{
 
 /// `x` in scientific notation with two decimals (`1.23e-9`), with the decimal comma in
 /// French text.
-pub(crate) fn sci(x: f64) -> String {
+pub(crate) fn sci(lang: crate::lang::Lang, x: f64) -> String {
     let s = format!("{x:.2e}");
-    match crate::lang::current() {
+    match lang {
         crate::lang::Lang::Fr => s.replace('.', ","),
         _ => s,
     }

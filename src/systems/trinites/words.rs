@@ -1,34 +1,39 @@
 //! The book's words shared by the Trinités traces (duel and skirmish, issue 27): the zones
 //! of the initiative track (T-COMBAT), the life lines (T-LIFE) and a test's roll (T-TEST,
-//! T-DUAL), each as a JSON name and as text in the current language.
+//! T-DUAL), each as a JSON name and as text in a language.
 
 use serde_json::{json, Value};
+
+use crate::lang::Lang;
 
 use super::track::Zone;
 
 /// A zone of the initiative track: its JSON name and its words (T-COMBAT).
-pub fn zone(z: Zone) -> (&'static str, &'static str) {
+pub fn zone(lang: Lang, z: Zone) -> (&'static str, &'static str) {
     match z {
-        Zone::Feu => ("feu", crate::tr!("trace_trinites.zone_feu")),
-        Zone::Garde => ("garde", crate::tr!("trace_trinites.zone_garde")),
-        Zone::Retrait => ("retrait", crate::tr!("trace_trinites.zone_retrait")),
+        Zone::Feu => ("feu", crate::tr!(lang, "trace_trinites.zone_feu")),
+        Zone::Garde => ("garde", crate::tr!(lang, "trace_trinites.zone_garde")),
+        Zone::Retrait => ("retrait", crate::tr!(lang, "trace_trinites.zone_retrait")),
     }
 }
 
 /// The state `ticked` boxes leave a fighter in, on lines of `line` boxes (T-LIFE): the
 /// first box ticked endolori, the second line blessé, the third inconscient, a box beyond
 /// the third line dead.
-pub fn life(ticked: i64, line: i64) -> (&'static str, &'static str) {
+pub fn life(lang: Lang, ticked: i64, line: i64) -> (&'static str, &'static str) {
     if ticked <= 0 {
-        ("unhurt", crate::tr!("trace_trinites.life_unhurt"))
+        ("unhurt", crate::tr!(lang, "trace_trinites.life_unhurt"))
     } else if ticked <= line {
-        ("endolori", crate::tr!("trace_trinites.life_endolori"))
+        ("endolori", crate::tr!(lang, "trace_trinites.life_endolori"))
     } else if ticked <= 2 * line {
-        ("blesse", crate::tr!("trace_trinites.life_blesse"))
+        ("blesse", crate::tr!(lang, "trace_trinites.life_blesse"))
     } else if ticked <= 3 * line {
-        ("inconscient", crate::tr!("trace_trinites.life_inconscient"))
+        (
+            "inconscient",
+            crate::tr!(lang, "trace_trinites.life_inconscient"),
+        )
     } else {
-        ("dead", crate::tr!("trace_trinites.life_dead"))
+        ("dead", crate::tr!(lang, "trace_trinites.life_dead"))
     }
 }
 
@@ -59,20 +64,21 @@ impl Roll {
     }
 
     /// `d12 7 (Deva) +6 = 13 ≥ 12: success`.
-    pub fn text(&self) -> String {
+    pub fn text(&self, lang: Lang) -> String {
         let die = match self.deva {
             None => String::new(),
-            Some(true) => format!(" ({})", crate::tr!("trace_trinites.deva")),
-            Some(false) => format!(" ({})", crate::tr!("trace_trinites.archonte")),
+            Some(true) => format!(" ({})", crate::tr!(lang, "trace_trinites.deva")),
+            Some(false) => format!(" ({})", crate::tr!(lang, "trace_trinites.archonte")),
         };
         let verdict = if self.success() {
-            crate::tr!("trace_trinites.success")
+            crate::tr!(lang, "trace_trinites.success")
         } else if self.natural == 1 {
-            crate::tr!("trace_trinites.natural_one")
+            crate::tr!(lang, "trace_trinites.natural_one")
         } else {
-            crate::tr!("trace_trinites.failure")
+            crate::tr!(lang, "trace_trinites.failure")
         };
         crate::tr!(
+            lang,
             "trace_trinites.roll",
             natural = self.natural,
             die = die,
@@ -113,6 +119,7 @@ pub fn capital(s: String) -> String {
 /// Archonte regenerates the unconscious Adam' at the end of a round. `j` names `who` in
 /// the JSON.
 pub fn regen(
+    lang: Lang,
     who: &str,
     j: Value,
     light: bool,
@@ -121,6 +128,7 @@ pub fn regen(
 ) -> (u8, String, Value) {
     let text = match (light, archonte) {
         (true, _) => crate::tr!(
+            lang,
             "trace_trinites.regen_light",
             who = who,
             left = left,
@@ -128,6 +136,7 @@ pub fn regen(
             after = after
         ),
         (false, false) => crate::tr!(
+            lang,
             "trace_trinites.regen_dark",
             who = who,
             left = left,
@@ -135,6 +144,7 @@ pub fn regen(
             after = after
         ),
         (false, true) => crate::tr!(
+            lang,
             "trace_trinites.regen_archonte",
             who = who,
             left = left,
@@ -151,10 +161,11 @@ pub fn regen(
 
 /// Free actions declared and their malus on every test of the turn (T-COMBAT), in both
 /// fights.
-pub fn declares(who: &str, j: Value, free: i64, malus: i64) -> (u8, String, Value) {
+pub fn declares(lang: Lang, who: &str, j: Value, free: i64, malus: i64) -> (u8, String, Value) {
     (
         2,
         crate::tr!(
+            lang,
             "trace_trinites.declares",
             who = who,
             free = free,
@@ -196,9 +207,14 @@ pub enum LifeStep {
 }
 
 impl LifeStep {
-    /// The step's depth in the account, its line (current language) and its JSON; `t`
+    /// The step's depth in the account, its line (in `lang`) and its JSON; `t`
     /// names a fighter in the line, `j` in the JSON.
-    pub fn told(self, t: impl Fn(u8) -> String, j: impl Fn(u8) -> Value) -> (u8, String, Value) {
+    pub fn told(
+        self,
+        lang: Lang,
+        t: impl Fn(u8) -> String,
+        j: impl Fn(u8) -> Value,
+    ) -> (u8, String, Value) {
         match self {
             LifeStep::Ticks {
                 who,
@@ -206,10 +222,11 @@ impl LifeStep {
                 after,
                 line,
             } => {
-                let (state, words) = life(after, line);
+                let (state, words) = life(lang, after, line);
                 (
                     3,
                     crate::tr!(
+                        lang,
                         "trace_trinites.ticks",
                         who = t(who),
                         before = before,
@@ -228,17 +245,18 @@ impl LifeStep {
             } => (
                 3,
                 crate::tr!(
+                    lang,
                     "trace_trinites.pain",
                     who = t(who),
                     by = by,
                     init = init,
-                    zone = zone(z).1
+                    zone = zone(lang, z).1
                 ),
-                json!({"step": "pain", "who": j(who), "by": by, "initiative": init, "zone": zone(z).0}),
+                json!({"step": "pain", "who": j(who), "by": by, "initiative": init, "zone": zone(lang, z).0}),
             ),
             LifeStep::Falls { who } => (
                 3,
-                crate::tr!("trace_trinites.falls", who = t(who)),
+                crate::tr!(lang, "trace_trinites.falls", who = t(who)),
                 json!({"step": "falls", "who": j(who)}),
             ),
             LifeStep::Shift {
@@ -249,17 +267,18 @@ impl LifeStep {
             } => (
                 2,
                 crate::tr!(
+                    lang,
                     "trace_trinites.shift",
                     who = t(who),
                     delta = format!("{delta:+}"),
                     init = init,
-                    zone = zone(z).1
+                    zone = zone(lang, z).1
                 ),
-                json!({"step": "shift", "who": j(who), "delta": delta, "initiative": init, "zone": zone(z).0}),
+                json!({"step": "shift", "who": j(who), "delta": delta, "initiative": init, "zone": zone(lang, z).0}),
             ),
             LifeStep::Risque { who } => (
                 2,
-                crate::tr!("trace_trinites.risque", who = t(who)),
+                crate::tr!(lang, "trace_trinites.risque", who = t(who)),
                 json!({"step": "risque", "who": j(who)}),
             ),
         }

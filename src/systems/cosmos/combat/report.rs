@@ -567,6 +567,7 @@ fn see_a_fight(file: &ScenarioFile, seed: u64, sim: &CombatSim, acc: &CombatAcc)
     let path = file.path.display().to_string();
     let names = super::trace::outcome_names(sim);
     let mut s = crate::systems::trace::see_section(
+        file.lang,
         &path,
         seed,
         names

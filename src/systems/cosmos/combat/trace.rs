@@ -160,6 +160,7 @@ impl Ending {
 mod tests {
     use super::*;
     use crate::engine::Progress;
+    use crate::lang::Lang;
     use crate::systems::trace::{parse_find, Which};
     use crate::systems::RunOverrides;
 
@@ -233,7 +234,7 @@ attacks = ["sword"]
     fn find_returns_the_first_matching_trials_in_order() {
         let f = file();
         let cap = TraceRequest {
-            which: Which::Find(parse_find("outcome=round_cap").unwrap(), 3),
+            which: Which::Find(parse_find("outcome=round_cap", Lang::En).unwrap(), 3),
             overrides: RunOverrides::default(),
         };
         let r = trace(&f, &cap).unwrap();
@@ -252,7 +253,7 @@ attacks = ["sword"]
         }
         for bad in ["outcome=draw", "down=ogre", "fireball", "rounds_at_least=x"] {
             let req = TraceRequest {
-                which: Which::Find(parse_find(bad).unwrap(), 1),
+                which: Which::Find(parse_find(bad, Lang::En).unwrap(), 1),
                 overrides: RunOverrides::default(),
             };
             let e = trace(&f, &req).err().unwrap().to_string();

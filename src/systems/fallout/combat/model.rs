@@ -3,6 +3,7 @@
 //! allowed values; `check` and `run` both go through [`load`].
 
 use crate::error::UserError;
+use crate::lang::Lang;
 use crate::scenario::{int_at, int_in, ScenarioFile};
 use crate::systems::fallout::ap::Buy;
 use crate::systems::fallout::{
@@ -122,25 +123,27 @@ impl SidePolicy {
 
     /// The policy in the reader's language, for summaries (`describe` stays English: it is
     /// a provenance parameter value).
-    pub fn describe_text(&self) -> String {
+    pub fn describe_text(&self, lang: Lang) -> String {
         let buy = match self.buy {
-            Buy::Never => crate::tr!("fallout.combat_model.never_buys").to_string(),
-            Buy::Always => crate::tr!("fallout.combat_model.always_buys", n = self.max_bonus),
+            Buy::Never => crate::tr!(lang, "fallout.combat_model.never_buys").to_string(),
+            Buy::Always => crate::tr!(lang, "fallout.combat_model.always_buys", n = self.max_bonus),
             Buy::Below(x) => crate::tr!(
+                lang,
                 "fallout.combat_model.buys_below",
                 n = self.max_bonus,
-                x = crate::systems::fallout::plain_num(x)
+                x = crate::systems::fallout::plain_num(lang, x)
             ),
         };
         let target = match self.target {
-            Target::First => crate::tr!("fallout.combat_model.target_first"),
-            Target::Weakest => crate::tr!("fallout.combat_model.target_weakest"),
+            Target::First => crate::tr!(lang, "fallout.combat_model.target_first"),
+            Target::Weakest => crate::tr!(lang, "fallout.combat_model.target_weakest"),
         };
         crate::tr!(
+            lang,
             "fallout.combat_model.policy",
             buy = buy,
             giving = if self.give_mj_ap {
-                crate::tr!("fallout.combat_model.giving_mj")
+                crate::tr!(lang, "fallout.combat_model.giving_mj")
             } else {
                 ""
             },
@@ -148,11 +151,11 @@ impl SidePolicy {
             keep = self.keep,
             target = target
         ) + if self.second_major {
-            crate::tr!("audit25.second_major")
+            crate::tr!(lang, "audit25.second_major")
         } else {
             ""
         } + if self.extra_minor {
-            crate::tr!("audit25b.extra_minor")
+            crate::tr!(lang, "audit25b.extra_minor")
         } else {
             ""
         }
@@ -200,6 +203,7 @@ pub struct CombatModel {
 }
 
 fn policy(file: &ScenarioFile, p: &RawPolicy, side: &str) -> Result<SidePolicy, UserError> {
+    let lang = file.lang;
     let key = |k: &str| format!("policy.{side}.{k}");
     let buy = crate::systems::fallout::buy_at(
         file,
@@ -211,8 +215,8 @@ fn policy(file: &ScenarioFile, p: &RawPolicy, side: &str) -> Result<SidePolicy, 
         return Err(file.error_at(
             &["policy", side, "give_mj_ap"],
             &key("give_mj_ap"),
-            crate::tr!("fallout.combat_model.give_mj_only_players"),
-            crate::tr!("fallout.combat_model.give_mj_allowed"),
+            crate::tr!(lang, "fallout.combat_model.give_mj_only_players"),
+            crate::tr!(lang, "fallout.combat_model.give_mj_allowed"),
         ));
     }
     let max_bonus = int_at(
@@ -243,7 +247,7 @@ fn policy(file: &ScenarioFile, p: &RawPolicy, side: &str) -> Result<SidePolicy, 
             return Err(file.error_at(
                 &["policy", side, "target"],
                 &key("target"),
-                &crate::tr!("fallout.combat_model.unknown_target", value = other),
+                &crate::tr!(lang, "fallout.combat_model.unknown_target", value = other),
                 "\"first\", \"weakest\"",
             ))
         }
@@ -262,6 +266,7 @@ fn policy(file: &ScenarioFile, p: &RawPolicy, side: &str) -> Result<SidePolicy, 
 
 /// Reads and validates a combat file (the one function `check` and `run` share).
 pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> {
+    let lang = file.lang;
     let raw: RawCombat = file.parse_raw()?;
     let (s, pools) = (&raw.combat, &raw.pools);
     // An optional key under `[section]`: its default when absent, then its range.
@@ -297,8 +302,16 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
         return Err(file.error_at(
             &["weapons"],
             "weapons",
-            &crate::tr!("fallout.combat_model.weapons_count", n = raw.weapons.len()),
-            &crate::tr!("fallout.combat_model.weapons_allowed", max = COMBATANTS_MAX),
+            &crate::tr!(
+                lang,
+                "fallout.combat_model.weapons_count",
+                n = raw.weapons.len()
+            ),
+            &crate::tr!(
+                lang,
+                "fallout.combat_model.weapons_allowed",
+                max = COMBATANTS_MAX
+            ),
         ));
     }
     let mut weapons = Vec::new();
@@ -319,7 +332,11 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
                 return Err(file.error_at(
                     &["weapons", name, "type"],
                     &at("type"),
-                    &crate::tr!("fallout.combat_model.unknown_weapon_type", value = other),
+                    &crate::tr!(
+                        lang,
+                        "fallout.combat_model.unknown_weapon_type",
+                        value = other
+                    ),
                     "\"melee\", \"thrown\", \"ranged\"",
                 ))
             }
@@ -364,8 +381,8 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
                 return Err(file.error_at(
                     &path("side"),
                     &shown("side"),
-                    &crate::tr!("fallout.combat_model.unknown_side", value = other),
-                    crate::tr!("fallout.combat_model.side_allowed"),
+                    &crate::tr!(lang, "fallout.combat_model.unknown_side", value = other),
+                    crate::tr!(lang, "fallout.combat_model.side_allowed"),
                 ))
             }
         };
@@ -389,7 +406,7 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
                 return Err(file.error_at(
                     &path("minor"),
                     &shown("minor"),
-                    &crate::tr!("audit25b.unknown_minor", value = other),
+                    &crate::tr!(lang, "audit25b.unknown_minor", value = other),
                     "\"none\", \"aim\"",
                 ))
             }
@@ -399,8 +416,8 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
             return Err(file.error_at(
                 &path("luck_cd"),
                 &shown("luck_cd"),
-                crate::tr!("audit25b.luck_cd_without_luck"),
-                crate::tr!("audit25b.luck_cd_allowed"),
+                crate::tr!(lang, "audit25b.luck_cd_without_luck"),
+                crate::tr!(lang, "audit25b.luck_cd_allowed"),
             ));
         }
         let Some(weapon) = weapons.iter().position(|w| w.name == c.weapon) else {
@@ -408,16 +425,20 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
             return Err(file.error_at(
                 &path("weapon"),
                 &shown("weapon"),
-                &crate::tr!("fallout.combat_model.unknown_weapon", value = c.weapon),
+                &crate::tr!(
+                    lang,
+                    "fallout.combat_model.unknown_weapon",
+                    value = c.weapon
+                ),
                 &names.join(", "),
             ));
         };
-        let spec = DieSpec::new(tn, tag_rank, complication).map_err(|e| {
+        let spec = DieSpec::new(lang, tn, tag_rank, complication).map_err(|e| {
             file.error_at(
                 &["combatant", &idx],
                 &format!("combatant[{i}]"),
                 &e.0,
-                crate::tr!("fallout.model.see_ranges"),
+                crate::tr!(lang, "fallout.model.see_ranges"),
             )
         })?;
         let p_hit = std::array::from_fn(|d| p_pass_by_bonus(&spec, d as u8));
@@ -426,8 +447,9 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
                 return Err(file.error_at(
                     &path("count"),
                     &shown("count"),
-                    &crate::tr!("fallout.combat_model.too_many", max = COMBATANTS_MAX),
+                    &crate::tr!(lang, "fallout.combat_model.too_many", max = COMBATANTS_MAX),
                     &crate::tr!(
+                        lang,
                         "fallout.combat_model.too_many_allowed",
                         max = COMBATANTS_MAX
                     ),
@@ -459,8 +481,8 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
             return Err(file.error_at(
                 &["combatant"],
                 "combatant",
-                &crate::tr!("fallout.combat_model.no_side", side = side.name()),
-                crate::tr!("fallout.combat_model.no_side_allowed"),
+                &crate::tr!(lang, "fallout.combat_model.no_side", side = side.name()),
+                crate::tr!(lang, "fallout.combat_model.no_side_allowed"),
             ));
         }
     }
@@ -493,8 +515,8 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
             return Err(file.error_at(
                 &["combatant", &idx, "help"],
                 &format!("combatant[{i}].help"),
-                &crate::tr!("audit25.bad_help", value = name),
-                crate::tr!("audit25.bad_help_allowed"),
+                &crate::tr!(lang, "audit25.bad_help", value = name),
+                crate::tr!(lang, "audit25.bad_help_allowed"),
             ));
         };
         for h in helpers {
@@ -505,11 +527,11 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
         title: raw
             .title
             .clone()
-            .unwrap_or_else(|| crate::tr!("fallout.combat_model.default_title").into()),
+            .unwrap_or_else(|| crate::tr!(lang, "fallout.combat_model.default_title").into()),
         question: raw
             .question
             .clone()
-            .unwrap_or_else(|| crate::tr!("fallout.combat_model.default_question").into()),
+            .unwrap_or_else(|| crate::tr!(lang, "fallout.combat_model.default_question").into()),
         max_rounds,
         injury_at,
         injury_difficulty,

@@ -4,6 +4,7 @@
 use polars::prelude::*;
 
 use crate::context::Context;
+use crate::lang::Lang;
 use crate::report::text_column;
 use crate::report::{end_rounds, Output, Provenance};
 use crate::report::{float_column, interval_columns, BarChart, BarSeries, Chart, Figure};
@@ -16,8 +17,8 @@ use crate::systems::ScenarioResult;
 use super::model::{CombatModel, Side};
 use super::sim::{CombatAcc, MJ_WINS, PLAYERS_WIN, UNDECIDED};
 
-fn pct(p: f64) -> String {
-    crate::lang::pct(p, 2)
+fn pct(lang: Lang, p: f64) -> String {
+    lang.pct(p, 2)
 }
 
 fn prov(name: &str, m: &CombatModel, file: &ScenarioFile, ctx: &Context, n: u64) -> Provenance {
@@ -44,6 +45,7 @@ pub fn result(
     ctx: &Context,
     n: u64,
 ) -> anyhow::Result<ScenarioResult> {
+    let lang = ctx.lang;
     let nf = n as f64;
     let ends = ["players_win", "mj_wins", "undecided"];
     let side_rates: Vec<(f64, f64, f64)> = (0..3)
@@ -53,16 +55,16 @@ pub fn result(
     sides.extend(interval_columns("p", &side_rates, |&r| r));
     let sides = DataFrame::new_infer_height(sides)?;
     let side_chart = BarChart {
-        title: crate::tr!("fallout.combat.sides_chart").into(),
-        x_label: crate::tr!("fallout.combat.outcome").into(),
-        y_label: crate::tr!("fallout.combat.probability").into(),
+        title: crate::tr!(lang, "fallout.combat.sides_chart").into(),
+        x_label: crate::tr!(lang, "fallout.combat.outcome").into(),
+        y_label: crate::tr!(lang, "fallout.combat.probability").into(),
         categories: vec![
-            crate::tr!("fallout.combat.players_win").into(),
-            crate::tr!("fallout.combat.mj_wins").into(),
-            crate::tr!("fallout.combat.undecided", rounds = m.max_rounds),
+            crate::tr!(lang, "fallout.combat.players_win").into(),
+            crate::tr!(lang, "fallout.combat.mj_wins").into(),
+            crate::tr!(lang, "fallout.combat.undecided", rounds = m.max_rounds),
         ],
         series: vec![BarSeries::with_intervals(
-            crate::tr!("fallout.combat.p_interval"),
+            crate::tr!(lang, "fallout.combat.p_interval"),
             &side_rates,
             |r| *r,
         )],
@@ -77,8 +79,8 @@ pub fn result(
     let (rounds_frame, rounds_chart) = end_rounds(
         rounds.iter().copied(),
         n,
-        crate::tr!("fallout.combat.rounds_what"),
-        file.lang,
+        crate::tr!(lang, "fallout.combat.rounds_what"),
+        lang,
     )?;
 
     struct Row {
@@ -146,12 +148,12 @@ pub fn result(
     )?;
     let cats: Vec<String> = rows.iter().map(|r| r.name.clone()).collect();
     let down_chart = BarChart {
-        title: crate::tr!("fallout.combat.down_chart").into(),
-        x_label: crate::tr!("fallout.combat.combatant").into(),
-        y_label: crate::tr!("fallout.combat.p_down").into(),
+        title: crate::tr!(lang, "fallout.combat.down_chart").into(),
+        x_label: crate::tr!(lang, "fallout.combat.combatant").into(),
+        y_label: crate::tr!(lang, "fallout.combat.p_down").into(),
         categories: cats.clone(),
         series: vec![BarSeries::with_intervals(
-            crate::tr!("fallout.combat.p_down_interval"),
+            crate::tr!(lang, "fallout.combat.p_down_interval"),
             &rows,
             |r| r.down,
         )],
@@ -160,15 +162,17 @@ pub fn result(
         y_range: None,
     };
     let hit_chart = BarChart {
-        title: crate::tr!("fallout.combat.hit_chart").into(),
-        x_label: crate::tr!("fallout.combat.combatant").into(),
-        y_label: crate::tr!("fallout.combat.p_hit").into(),
+        title: crate::tr!(lang, "fallout.combat.hit_chart").into(),
+        x_label: crate::tr!(lang, "fallout.combat.combatant").into(),
+        y_label: crate::tr!(lang, "fallout.combat.p_hit").into(),
         categories: cats,
         series: vec![
-            BarSeries::of(crate::tr!("fallout.combat.hit_in_fight"), &rows, |r| {
-                r.hit_rate
-            }),
-            BarSeries::of(crate::tr!("fallout.combat.hit_exact"), &rows, |r| {
+            BarSeries::of(
+                crate::tr!(lang, "fallout.combat.hit_in_fight"),
+                &rows,
+                |r| r.hit_rate,
+            ),
+            BarSeries::of(crate::tr!(lang, "fallout.combat.hit_exact"), &rows, |r| {
                 r.p_hit_exact
             }),
         ],
@@ -211,16 +215,16 @@ pub fn result(
     }
     let ap_frame = DataFrame::new_infer_height(cols)?;
     let ap_chart = BarChart {
-        title: crate::tr!("fallout.combat.ap_chart").into(),
-        x_label: crate::tr!("fallout.combat.flow").into(),
-        y_label: crate::tr!("fallout.combat.ap_per_fight").into(),
+        title: crate::tr!(lang, "fallout.combat.ap_chart").into(),
+        x_label: crate::tr!(lang, "fallout.combat.flow").into(),
+        y_label: crate::tr!(lang, "fallout.combat.ap_per_fight").into(),
         categories: [
-            crate::tr!("fallout.combat.flow_earned"),
-            crate::tr!("fallout.combat.flow_lost"),
-            crate::tr!("fallout.combat.flow_dice"),
-            crate::tr!("fallout.combat.flow_damage"),
-            crate::tr!("fallout.combat.flow_received"),
-            crate::tr!("fallout.combat.flow_end"),
+            crate::tr!(lang, "fallout.combat.flow_earned"),
+            crate::tr!(lang, "fallout.combat.flow_lost"),
+            crate::tr!(lang, "fallout.combat.flow_dice"),
+            crate::tr!(lang, "fallout.combat.flow_damage"),
+            crate::tr!(lang, "fallout.combat.flow_received"),
+            crate::tr!(lang, "fallout.combat.flow_end"),
         ]
         .map(String::from)
         .to_vec(),
@@ -228,9 +232,9 @@ pub fn result(
             .iter()
             .map(|(name, v)| BarSeries {
                 name: if *name == "group" {
-                    crate::tr!("fallout.combat.group_pool").into()
+                    crate::tr!(lang, "fallout.combat.group_pool").into()
                 } else {
-                    crate::tr!("fallout.combat.mj_pool").into()
+                    crate::tr!(lang, "fallout.combat.mj_pool").into()
                 },
                 values: v.to_vec(),
                 intervals: vec![],
@@ -245,23 +249,30 @@ pub fn result(
     let [pw, mw, un] = [PLAYERS_WIN, MJ_WINS, UNDECIDED].map(|k| side_rates[k]);
     let mut key = vec![
         crate::tr!(
+            lang,
             "fallout.combat.key_sides",
-            pw = pct(pw.0),
-            pw_lo = pct(pw.1),
-            pw_hi = pct(pw.2),
-            mw = pct(mw.0),
-            mw_lo = pct(mw.1),
-            mw_hi = pct(mw.2),
+            pw = pct(lang, pw.0),
+            pw_lo = pct(lang, pw.1),
+            pw_hi = pct(lang, pw.2),
+            mw = pct(lang, mw.0),
+            mw_lo = pct(lang, mw.1),
+            mw_hi = pct(lang, mw.2),
             rounds = m.max_rounds,
-            un = pct(un.0)
+            un = pct(lang, un.0)
         ),
         crate::tr!(
+            lang,
             "fallout.combat.key_rounds",
-            mean = crate::lang::num(mean_round, 2),
+            mean = lang.num(mean_round, 2),
             rest = if q90 <= m.max_rounds as i64 {
-                crate::tr!("fallout.combat.key_median", median = median, q90 = q90)
+                crate::tr!(
+                    lang,
+                    "fallout.combat.key_median",
+                    median = median,
+                    q90 = q90
+                )
             } else {
-                crate::tr!("fallout.combat.key_undecided", rounds = m.max_rounds)
+                crate::tr!(lang, "fallout.combat.key_undecided", rounds = m.max_rounds)
             }
         ),
     ];
@@ -271,15 +282,17 @@ pub fn result(
         .max_by(|a, b| a.down.0.total_cmp(&b.down.0));
     if let Some(r) = most_at_risk {
         key.push(crate::tr!(
+            lang,
             "fallout.combat.key_exposed",
             name = crate::report::md_text(&r.name),
-            p = pct(r.down.0),
-            lo = pct(r.down.1),
-            hi = pct(r.down.2)
+            p = pct(lang, r.down.0),
+            lo = pct(lang, r.down.1),
+            hi = pct(lang, r.down.2)
         ));
     }
-    let ap = |x: f64| crate::lang::num(x, 2);
+    let ap = |x: f64| lang.num(x, 2);
     key.push(crate::tr!(
+        lang,
         "fallout.combat.key_ap",
         earned = ap(ap_rows[0].1[0]),
         lost = ap(ap_rows[0].1[1]),
@@ -293,7 +306,7 @@ pub fn result(
     let outputs = vec![
         Output {
             name: "combat-sides".into(),
-            title: crate::tr!("fallout.combat.title_sides", title = m.title),
+            title: crate::tr!(lang, "fallout.combat.title_sides", title = m.title),
             question: m.question.clone(),
             frame: sides,
             figures: vec![Figure::new(vec![Chart::Bars(side_chart)])],
@@ -302,8 +315,8 @@ pub fn result(
         },
         Output {
             name: "combat-rounds".into(),
-            title: crate::tr!("fallout.combat.title_rounds", title = m.title),
-            question: crate::tr!("fallout.combat.question_rounds").into(),
+            title: crate::tr!(lang, "fallout.combat.title_rounds", title = m.title),
+            question: crate::tr!(lang, "fallout.combat.question_rounds").into(),
             frame: rounds_frame,
             figures: vec![Figure::new(vec![Chart::Lines(rounds_chart)])],
             key_figures: key[1..2].to_vec(),
@@ -311,8 +324,8 @@ pub fn result(
         },
         Output {
             name: "combat-combatants".into(),
-            title: crate::tr!("fallout.combat.title_combatants", title = m.title),
-            question: crate::tr!("fallout.combat.question_combatants").into(),
+            title: crate::tr!(lang, "fallout.combat.title_combatants", title = m.title),
+            question: crate::tr!(lang, "fallout.combat.question_combatants").into(),
             frame: combatants,
             figures: vec![Figure::new(vec![
                 Chart::Bars(down_chart),
@@ -323,8 +336,8 @@ pub fn result(
         },
         Output {
             name: "combat-ap".into(),
-            title: crate::tr!("fallout.combat.title_ap", title = m.title),
-            question: crate::tr!("fallout.combat.question_ap").into(),
+            title: crate::tr!(lang, "fallout.combat.title_ap", title = m.title),
+            question: crate::tr!(lang, "fallout.combat.question_ap").into(),
             frame: ap_frame,
             figures: vec![Figure::new(vec![Chart::Bars(ap_chart)])],
             key_figures: key[key.len() - 1..].to_vec(),
@@ -333,6 +346,7 @@ pub fn result(
     ];
 
     let mut summary = crate::tr!(
+        lang,
         "fallout.combat.summary_head",
         title = crate::report::md_text(&m.title),
         question = crate::report::md_text(&m.question),
@@ -340,35 +354,38 @@ pub fn result(
     );
     summary += &answer_list(&key);
     summary += &crate::tr!(
+        lang,
         "fallout.combat.summary_policies",
-        players = m.policies[0].describe_text(),
-        mj = m.policies[1].describe_text()
+        players = m.policies[0].describe_text(lang),
+        mj = m.policies[1].describe_text(lang)
     );
-    summary += crate::tr!("fallout.combat.summary_table");
+    summary += crate::tr!(lang, "fallout.combat.summary_table");
     for r in &rows {
         summary += &format!(
             "| {} | {} | {} | {} [{} – {}] | {} | {} | {} | {} |\n",
             crate::report::md_text(&r.name),
             r.side,
             crate::report::md_text(&r.weapon),
-            pct(r.down.0),
-            pct(r.down.1),
-            pct(r.down.2),
-            pct(r.injured),
-            crate::lang::num(r.hit_rate, 3),
-            crate::lang::num(r.p_hit_exact, 3),
-            crate::lang::num(r.damage, 2)
+            pct(lang, r.down.0),
+            pct(lang, r.down.1),
+            pct(lang, r.down.2),
+            pct(lang, r.injured),
+            lang.num(r.hit_rate, 3),
+            lang.num(r.p_hit_exact, 3),
+            lang.num(r.damage, 2)
         );
     }
     summary += &crate::systems::trace::see_section(
+        lang,
         &file.path.display().to_string(),
         ctx.engine.seed(),
         ["players_win", "mj_wins", "undecided"]
             .into_iter()
             .zip(acc.outcomes.counts),
     );
-    summary += crate::tr!("fallout.combat.summary_rules");
+    summary += crate::tr!(lang, "fallout.combat.summary_rules");
     summary += &crate::tr!(
+        lang,
         "fallout.common.provenance",
         provenance = outputs[0].provenance.summary(file.lang)
     );

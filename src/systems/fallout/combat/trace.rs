@@ -6,6 +6,7 @@
 use serde_json::json;
 
 use crate::error::UserError;
+use crate::lang::Lang;
 use crate::scenario::ScenarioFile;
 use crate::systems::trace::{replay_trials, Cond, TraceRequest, TraceResult, Traced, Watch};
 
@@ -82,7 +83,7 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
         Ends::default,
         Ending::holds,
         |acc, i, w| sim.fight(&mut engine.trial_stream(key, i), acc, w),
-        |i, outcome, steps| render(&sim, i, outcome, steps),
+        |i, outcome, steps| render(file.lang, &sim, i, outcome, steps),
     )
 }
 
@@ -143,8 +144,8 @@ impl Ending {
     }
 }
 
-/// Trial `trial`'s steps as lines and JSON (current language).
-fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced {
+/// Trial `trial`'s steps as lines and JSON in `lang`.
+fn render(lang: Lang, sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced {
     let m = &sim.model;
     let name = |f: u8| m.combatants[f as usize].name.as_str();
     Traced::told(trial, OUTCOMES[outcome], steps, |step| {
@@ -152,6 +153,7 @@ fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced
             Step::Round { round, pools } => (
                 0,
                 crate::tr!(
+                    lang,
                     "trace.fallout_round",
                     round = round,
                     group = pools[0],
@@ -161,17 +163,22 @@ fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced
             ),
             Step::Stunned { who } => (
                 1,
-                crate::tr!("trace.fallout_stunned", who = name(who)),
+                crate::tr!(lang, "trace.fallout_stunned", who = name(who)),
                 json!({"step": "stunned", "who": name(who)}),
             ),
             Step::Helps { who, ally } => (
                 1,
-                crate::tr!("trace.fallout_helps", who = name(who), ally = name(ally)),
+                crate::tr!(
+                    lang,
+                    "trace.fallout_helps",
+                    who = name(who),
+                    ally = name(ally)
+                ),
                 json!({"step": "helps", "who": name(who), "ally": name(ally)}),
             ),
             Step::SecondMajor { who } => (
                 1,
-                crate::tr!("trace.fallout_second_major", who = name(who)),
+                crate::tr!(lang, "trace.fallout_second_major", who = name(who)),
                 json!({"step": "second_major", "who": name(who)}),
             ),
             Step::Attack {
@@ -188,9 +195,9 @@ fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced
                 let weapon = m.weapons[weapon as usize].name.as_str();
                 let text = crate::tr_fill!(
                     if hit {
-                        crate::tr!("trace.fallout_attack_hits")
+                        crate::tr!(lang, "trace.fallout_attack_hits")
                     } else {
-                        crate::tr!("trace.fallout_attack_misses")
+                        crate::tr!(lang, "trace.fallout_attack_misses")
                     },
                     who = name(who),
                     target = name(target),
@@ -200,7 +207,7 @@ fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced
                     difficulty = difficulty
                 );
                 let text = if complication {
-                    text + crate::tr!("trace.fallout_complication")
+                    text + crate::tr!(lang, "trace.fallout_complication")
                 } else {
                     text
                 };
@@ -223,6 +230,7 @@ fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced
             } => (
                 2,
                 crate::tr!(
+                    lang,
                     "trace.fallout_damage",
                     to = name(to),
                     dice = dice,
@@ -237,7 +245,7 @@ fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced
             ),
             Step::Down { who } => (
                 2,
-                crate::tr!("trace.down", who = name(who)),
+                crate::tr!(lang, "trace.down", who = name(who)),
                 json!({"step": "down", "who": name(who)}),
             ),
             Step::End { outcome, rounds } => {
@@ -245,6 +253,7 @@ fn render(sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced
                 (
                     0,
                     crate::tr!(
+                        lang,
                         "trace.finished",
                         outcome = o,
                         rounds = rounds.min(m.max_rounds as i64)

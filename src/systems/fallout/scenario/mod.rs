@@ -48,8 +48,8 @@ fn kind(file: &ScenarioFile) -> Result<Kind, UserError> {
         Some(other) => Err(file.error_at(
             &["kind"],
             "kind",
-            &crate::tr!("fallout.model.unknown_kind", value = other),
-            crate::tr!("fallout.model.kind_allowed"),
+            &crate::tr!(file.lang, "fallout.model.unknown_kind", value = other),
+            crate::tr!(file.lang, "fallout.model.kind_allowed"),
         )),
     }
 }

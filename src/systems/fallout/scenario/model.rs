@@ -2,6 +2,7 @@
 //! [`ApEconomy`].
 
 use crate::error::UserError;
+use crate::lang::Lang;
 use crate::scenario::ScenarioFile;
 use crate::systems::fallout::ap::Buy;
 
@@ -52,22 +53,23 @@ impl Policy {
 
     /// The policy in the reader's language, for summaries (`describe` stays English: it is
     /// a provenance parameter value).
-    pub fn describe_text(&self) -> String {
+    pub fn describe_text(&self, lang: Lang) -> String {
         let buy = match self.buy {
-            Buy::Never => crate::tr!("fallout.ap_model.never_buy").to_string(),
-            Buy::Always => crate::tr!("fallout.ap_model.always_buy", n = self.max_bonus),
+            Buy::Never => crate::tr!(lang, "fallout.ap_model.never_buy").to_string(),
+            Buy::Always => crate::tr!(lang, "fallout.ap_model.always_buy", n = self.max_bonus),
             Buy::Below(x) => crate::tr!(
+                lang,
                 "fallout.ap_model.buy_below",
                 n = self.max_bonus,
-                x = crate::systems::fallout::plain_num(x)
+                x = crate::systems::fallout::plain_num(lang, x)
             ),
         };
         let mj = if self.give_mj_ap {
-            crate::tr!("fallout.ap_model.give_mj")
+            crate::tr!(lang, "fallout.ap_model.give_mj")
         } else {
-            crate::tr!("fallout.ap_model.pool_only")
+            crate::tr!(lang, "fallout.ap_model.pool_only")
         };
-        crate::tr!("fallout.ap_model.policy", buy = buy, mj = mj)
+        crate::tr!(lang, "fallout.ap_model.policy", buy = buy, mj = mj)
     }
 }
 
@@ -108,7 +110,7 @@ fn int_in(
         return Err(file.error_at(
             path,
             shown,
-            &crate::tr!("fallout.model.out_of_range", what = what, v = v),
+            &crate::tr!(file.lang, "fallout.model.out_of_range", what = what, v = v),
             &format!("{lo}..{hi}"),
         ));
     }
@@ -118,6 +120,7 @@ fn int_in(
 impl ApEconomy {
     /// Reads and validates a file; errors carry file:line:col and key.
     pub fn from_file(file: &ScenarioFile) -> Result<(ApEconomy, Raw), UserError> {
+        let lang = file.lang;
         let raw: Raw = file.parse_raw()?;
         let start_group = match raw.start.group_ap {
             Some(v) => int_in(
@@ -127,7 +130,7 @@ impl ApEconomy {
                 v,
                 0,
                 30,
-                crate::tr!("fallout.ap_model.group_ap"),
+                crate::tr!(lang, "fallout.ap_model.group_ap"),
             )? as u32,
             None => 0,
         };
@@ -143,7 +146,7 @@ impl ApEconomy {
                 return Err(file.error_at(
                     &["start", "mj_ap"],
                     "start.mj_ap",
-                    &crate::tr!("fallout.ap_model.mj_ap_range", v = v),
+                    &crate::tr!(lang, "fallout.ap_model.mj_ap_range", v = v),
                     "0..1000",
                 ))
             }
@@ -156,8 +159,8 @@ impl ApEconomy {
             return Err(file.error_at(
                 &["policy", "below"],
                 "policy.below",
-                crate::tr!("fallout.ap_model.below_unused"),
-                crate::tr!("fallout.ap_model.below_unused_allowed"),
+                crate::tr!(lang, "fallout.ap_model.below_unused"),
+                crate::tr!(lang, "fallout.ap_model.below_unused_allowed"),
             ));
         }
         let max_bonus = match p.max_bonus {
@@ -168,7 +171,7 @@ impl ApEconomy {
                 v,
                 0,
                 BONUS_MAX as i64,
-                crate::tr!("fallout.ap_model.bonus_dice"),
+                crate::tr!(lang, "fallout.ap_model.bonus_dice"),
             )?,
             None => BONUS_MAX,
         };
@@ -181,8 +184,8 @@ impl ApEconomy {
             return Err(file.error_at(
                 &["test"],
                 "test",
-                crate::tr!("fallout.ap_model.no_test"),
-                crate::tr!("fallout.ap_model.no_test_allowed"),
+                crate::tr!(lang, "fallout.ap_model.no_test"),
+                crate::tr!(lang, "fallout.ap_model.no_test_allowed"),
             ));
         }
         let mut steps = Vec::new();
@@ -199,7 +202,7 @@ impl ApEconomy {
                 t.tn,
                 TN_MIN as i64,
                 TN_MAX as i64,
-                crate::tr!("fallout.ap_model.tn"),
+                crate::tr!(lang, "fallout.ap_model.tn"),
             )?;
             let (path, shown) = at("difficulty");
             let difficulty = int_in(
@@ -209,7 +212,7 @@ impl ApEconomy {
                 t.difficulty,
                 0,
                 DIFFICULTY_MAX as i64,
-                crate::tr!("fallout.ap_model.difficulty"),
+                crate::tr!(lang, "fallout.ap_model.difficulty"),
             )?;
             let (path, shown) = at("tag_rank");
             let tag_rank = int_in(
@@ -219,7 +222,7 @@ impl ApEconomy {
                 t.tag_rank.unwrap_or(0),
                 0,
                 TAG_RANK_MAX.min(tn) as i64,
-                crate::tr!("fallout.ap_model.tag_rank"),
+                crate::tr!(lang, "fallout.ap_model.tag_rank"),
             )?;
             let (path, shown) = at("complication");
             let complication = int_in(
@@ -229,7 +232,7 @@ impl ApEconomy {
                 t.complication.unwrap_or(1),
                 1,
                 5,
-                crate::tr!("fallout.ap_model.complication"),
+                crate::tr!(lang, "fallout.ap_model.complication"),
             )?;
             let (path, shown) = at("repeat");
             let repeat = int_in(
@@ -241,12 +244,12 @@ impl ApEconomy {
                 STEPS_MAX as i64,
                 "repeat",
             )?;
-            let spec = DieSpec::new(tn, tag_rank, complication).map_err(|e| {
+            let spec = DieSpec::new(lang, tn, tag_rank, complication).map_err(|e| {
                 file.error_at(
                     &["test", &idx],
                     &format!("test[{i}]"),
                     &e.0,
-                    crate::tr!("fallout.model.see_ranges"),
+                    crate::tr!(lang, "fallout.model.see_ranges"),
                 )
             })?;
             let p_pass = p_pass_by_bonus(&spec, difficulty);
@@ -271,8 +274,8 @@ impl ApEconomy {
                 return Err(file.error_at(
                     &path,
                     &shown,
-                    &crate::tr!("fallout.ap_model.too_many", max = STEPS_MAX),
-                    &crate::tr!("fallout.ap_model.too_many_allowed", max = STEPS_MAX),
+                    &crate::tr!(lang, "fallout.ap_model.too_many", max = STEPS_MAX),
+                    &crate::tr!(lang, "fallout.ap_model.too_many_allowed", max = STEPS_MAX),
                 ));
             }
         }
@@ -280,11 +283,11 @@ impl ApEconomy {
             title: raw
                 .title
                 .clone()
-                .unwrap_or_else(|| crate::tr!("fallout.ap_model.default_title").into()),
+                .unwrap_or_else(|| crate::tr!(lang, "fallout.ap_model.default_title").into()),
             question: raw
                 .question
                 .clone()
-                .unwrap_or_else(|| crate::tr!("fallout.ap_model.default_question").into()),
+                .unwrap_or_else(|| crate::tr!(lang, "fallout.ap_model.default_question").into()),
             start_group,
             start_mj,
             policy,

@@ -123,25 +123,25 @@ pub(super) fn result(
             .collect(),
     };
     let flow = LineChart {
-        title: crate::tr!("fallout.ap.flow_chart").into(),
-        x_label: crate::tr!("fallout.ap.test").into(),
-        y_label: crate::tr!("fallout.ap.ap").into(),
+        title: crate::tr!(ctx.lang, "fallout.ap.flow_chart").into(),
+        x_label: crate::tr!(ctx.lang, "fallout.ap.test").into(),
+        y_label: crate::tr!(ctx.lang, "fallout.ap.ap").into(),
         series: vec![
-            line(crate::tr!("fallout.ap.group_pool"), &pool),
-            line(crate::tr!("fallout.ap.mj_pool"), &mj),
+            line(crate::tr!(ctx.lang, "fallout.ap.group_pool"), &pool),
+            line(crate::tr!(ctx.lang, "fallout.ap.mj_pool"), &mj),
         ],
         y_range: None,
         // One value per test of the sequence: points, not a line between tests.
         x_kind: XKind::Integer,
     };
     let rates = LineChart {
-        title: crate::tr!("fallout.ap.pass_chart").into(),
-        x_label: crate::tr!("fallout.ap.test").into(),
-        y_label: crate::tr!("fallout.ap.p_pass").into(),
+        title: crate::tr!(ctx.lang, "fallout.ap.pass_chart").into(),
+        x_label: crate::tr!(ctx.lang, "fallout.ap.test").into(),
+        y_label: crate::tr!(ctx.lang, "fallout.ap.p_pass").into(),
         series: vec![
-            line(crate::tr!("fallout.ap.with_policy"), &pass),
+            line(crate::tr!(ctx.lang, "fallout.ap.with_policy"), &pass),
             LineSeries {
-                name: crate::tr!("fallout.ap.no_buy").into(),
+                name: crate::tr!(ctx.lang, "fallout.ap.no_buy").into(),
                 points: steps
                     .iter()
                     .enumerate()
@@ -171,12 +171,10 @@ pub(super) fn result(
     let last = k - 1;
     let lost: f64 = acc.steps.iter().map(|a| a.ap_lost as f64).sum::<f64>() / n as f64;
     let bonus: f64 = acc.steps.iter().map(|a| a.bonus_dice as f64).sum::<f64>() / n as f64;
-    let (n3, n2) = (
-        |x: f64| crate::lang::num(x, 3),
-        |x: f64| crate::lang::num(x, 2),
-    );
+    let (n3, n2) = (|x: f64| ctx.lang.num(x, 3), |x: f64| ctx.lang.num(x, 2));
     let key = vec![
         crate::tr!(
+            ctx.lang,
             "fallout.ap.key_rate",
             k = k,
             rate = n3(mean_rate),
@@ -185,6 +183,7 @@ pub(super) fn result(
             no_buy = n3(no_buy)
         ),
         crate::tr!(
+            ctx.lang,
             "fallout.ap.key_all",
             k = k,
             p = n3(all.p),
@@ -192,6 +191,7 @@ pub(super) fn result(
             hi = n3(all.hi)
         ),
         crate::tr!(
+            ctx.lang,
             "fallout.ap.key_group",
             mean = n2(pool[last].0),
             lo = n2(pool[last].1),
@@ -199,13 +199,19 @@ pub(super) fn result(
             start = m.start_group
         ),
         crate::tr!(
+            ctx.lang,
             "fallout.ap.key_mj",
             mean = n2(mj[last].0),
             lo = n2(mj[last].1),
             hi = n2(mj[last].2),
             given = n2(mj[last].0 - m.start_mj as f64)
         ),
-        crate::tr!("fallout.ap.key_bonus", bonus = n2(bonus), lost = n2(lost)),
+        crate::tr!(
+            ctx.lang,
+            "fallout.ap.key_bonus",
+            bonus = n2(bonus),
+            lost = n2(lost)
+        ),
     ];
 
     let prov = Provenance::monte_carlo(
@@ -222,6 +228,7 @@ pub(super) fn result(
     .with_scenario(file.reference());
 
     let mut summary = crate::tr!(
+        ctx.lang,
         "fallout.ap.summary_head",
         title = crate::report::md_text(&m.title),
         question = crate::report::md_text(&m.question)
@@ -230,10 +237,11 @@ pub(super) fn result(
         summary += &format!("- {line}\n");
     }
     summary += &crate::tr!(
+        ctx.lang,
         "fallout.ap.summary_policy",
-        policy = m.policy.describe_text()
+        policy = m.policy.describe_text(ctx.lang)
     );
-    summary += crate::tr!("fallout.ap.summary_table");
+    summary += crate::tr!(ctx.lang, "fallout.ap.summary_table");
     for (i, s) in steps.iter().enumerate() {
         summary += &format!(
             "| {} | {} | {} | {} | {} {} | {} | {} | {} | {} |\n",
@@ -242,7 +250,7 @@ pub(super) fn result(
             s.spec.tn,
             s.difficulty,
             n3(pass[i].0),
-            crate::lang::interval(pass[i].1, pass[i].2, 3),
+            ctx.lang.interval(pass[i].1, pass[i].2, 3),
             n3(s.p_pass[0]),
             n2(acc.steps[i].bonus_dice as f64 / n as f64),
             n2(pool[i].0),
@@ -252,14 +260,16 @@ pub(super) fn result(
     // `cosmosim trace` (issue 27): a trial is the whole sequence, `all_passed` or
     // `some_failed` (`trace.rs`), counted from the tally of tests passed per sequence.
     summary += &crate::systems::trace::see_trials_section(
+        ctx.lang,
         &file.path.display().to_string(),
         ctx.engine.seed(),
         [("all_passed", all.hits), ("some_failed", n - all.hits)],
     );
-    summary += crate::tr!("fallout.ap.summary_files");
+    summary += crate::tr!(ctx.lang, "fallout.ap.summary_files");
     summary += &crate::tr!(
+        ctx.lang,
         "fallout.common.provenance",
-        provenance = prov.summary(file.lang)
+        provenance = prov.summary(ctx.lang)
     );
 
     let out = Output {

@@ -12,6 +12,7 @@
 use serde_json::json;
 
 use crate::error::UserError;
+use crate::lang::Lang;
 use crate::systems::fallout::ap::Buy;
 use crate::systems::trace::{replay_trials, Cond, TraceRequest, TraceResult, Traced, Watch};
 
@@ -81,7 +82,7 @@ pub(super) fn trace(l: &Loaded, req: &TraceRequest) -> anyhow::Result<TraceResul
         || Ends::new(sim.model.steps.len()),
         Ending::holds,
         |acc, i, w| sim.sequence(&mut engine.trial_stream(key, i), acc, w),
-        |i, passes, steps| render(&sim, l.cap, i, outcome(&sim, passes), steps),
+        |i, passes, steps| render(l.ctx.lang, &sim, l.cap, i, outcome(&sim, passes), steps),
     )
 }
 
@@ -207,11 +208,11 @@ impl Ending {
     }
 }
 
-/// Trial `trial`'s steps as lines and JSON (current language). The d20 of one test make
+/// Trial `trial`'s steps as lines and JSON in `lang`. The d20 of one test make
 /// one line and one `roll` step.
-fn render(sim: &ApSim, cap: u32, trial: u64, outcome: usize, steps: &[Step]) -> Traced {
+fn render(lang: Lang, sim: &ApSim, cap: u32, trial: u64, outcome: usize, steps: &[Step]) -> Traced {
     let m = sim.model;
-    let n3 = |x: f64| crate::lang::num(x, 3);
+    let n3 = |x: f64| lang.num(x, 3);
     let mut dice: Vec<(u8, u8, bool)> = Vec::new();
     let mut test = 0usize;
     // The step after the one told.
@@ -225,6 +226,7 @@ fn render(sim: &ApSim, cap: u32, trial: u64, outcome: usize, steps: &[Step]) -> 
                 (
                     0,
                     crate::tr!(
+                        lang,
                         "trace_ap_economy.test",
                         n = test + 1,
                         k = m.steps.len(),
@@ -251,16 +253,18 @@ fn render(sim: &ApSim, cap: u32, trial: u64, outcome: usize, steps: &[Step]) -> 
             } => {
                 let why = match m.policy.buy {
                     Buy::Below(x) => crate::tr!(
+                        lang,
                         "trace_ap_economy.why_below",
                         dice = 1 + die,
                         p = n3(p_pass),
-                        below = crate::lang::num(x, 2)
+                        below = lang.num(x, 2)
                     ),
-                    _ => crate::tr!("trace_ap_economy.why_always").to_string(),
+                    _ => crate::tr!(lang, "trace_ap_economy.why_always").to_string(),
                 };
                 (
                     1,
                     crate::tr!(
+                        lang,
                         "trace_ap_economy.buy",
                         why = why,
                         die = die,
@@ -278,11 +282,12 @@ fn render(sim: &ApSim, cap: u32, trial: u64, outcome: usize, steps: &[Step]) -> 
                 1,
                 match price {
                     Some(price) => crate::tr!(
+                        lang,
                         "trace_ap_economy.not_bought_short",
                         die = die,
                         price = price
                     ),
-                    None => crate::tr!("trace_ap_economy.not_bought_cap", die = die),
+                    None => crate::tr!(lang, "trace_ap_economy.not_bought_cap", die = die),
                 },
                 json!({"step": "not_bought", "die": die, "price": price, "p_pass_before": p_pass,
                     "why": if price.is_some() { "pool_short" } else { "bonus_cap" }}),
@@ -299,9 +304,10 @@ fn render(sim: &ApSim, cap: u32, trial: u64, outcome: usize, steps: &[Step]) -> 
                 let shown: Vec<String> = dice
                     .iter()
                     .map(|&(f, s, c)| {
-                        let mut t = crate::tr!("trace_ap_economy.die", face = f, successes = s);
+                        let mut t =
+                            crate::tr!(lang, "trace_ap_economy.die", face = f, successes = s);
                         if c {
-                            t += crate::tr!("trace_ap_economy.die_complication");
+                            t += crate::tr!(lang, "trace_ap_economy.die_complication");
                         }
                         t
                     })
@@ -309,6 +315,7 @@ fn render(sim: &ApSim, cap: u32, trial: u64, outcome: usize, steps: &[Step]) -> 
                 let j = json!({"step": "roll", "tn": m.steps[test].spec.tn,
                     "dice": dice.iter().map(|&(f, s, c)| json!({"face": f, "successes": s, "complication": c})).collect::<Vec<_>>()});
                 let text = crate::tr!(
+                    lang,
                     "trace_ap_economy.roll",
                     n = dice.len(),
                     tn = m.steps[test].spec.tn,
@@ -328,6 +335,7 @@ fn render(sim: &ApSim, cap: u32, trial: u64, outcome: usize, steps: &[Step]) -> 
                 let passed = successes >= difficulty;
                 let mut text = if passed {
                     crate::tr!(
+                        lang,
                         "trace_ap_economy.passed",
                         successes = successes,
                         difficulty = difficulty,
@@ -336,6 +344,7 @@ fn render(sim: &ApSim, cap: u32, trial: u64, outcome: usize, steps: &[Step]) -> 
                     )
                 } else {
                     crate::tr!(
+                        lang,
                         "trace_ap_economy.failed",
                         successes = successes,
                         difficulty = difficulty,
@@ -343,10 +352,10 @@ fn render(sim: &ApSim, cap: u32, trial: u64, outcome: usize, steps: &[Step]) -> 
                     )
                 };
                 if lost > 0 {
-                    text += &crate::tr!("trace_ap_economy.lost", lost = lost, cap = cap);
+                    text += &crate::tr!(lang, "trace_ap_economy.lost", lost = lost, cap = cap);
                 }
                 if complication {
-                    text += crate::tr!("trace_ap_economy.complication");
+                    text += crate::tr!(lang, "trace_ap_economy.complication");
                 }
                 (
                     1,
@@ -360,6 +369,7 @@ fn render(sim: &ApSim, cap: u32, trial: u64, outcome: usize, steps: &[Step]) -> 
             Step::End { passes, group, mj } => (
                 0,
                 crate::tr!(
+                    lang,
                     "trace_ap_economy.end",
                     passes = passes,
                     k = m.steps.len(),

@@ -1,12 +1,18 @@
 //! Curve helpers shared by the 2d20 charts.
 
+use crate::lang::Lang;
 use crate::report::{LineChart, LineSeries};
 
 /// A probability chart over target numbers.
-pub(crate) fn tn_chart(title: &str, y_label: &str, y_range: Option<(f64, f64)>) -> LineChart {
+pub(crate) fn tn_chart(
+    lang: Lang,
+    title: &str,
+    y_label: &str,
+    y_range: Option<(f64, f64)>,
+) -> LineChart {
     LineChart {
         title: title.into(),
-        x_label: crate::tr!("fallout.tables.tn_axis").into(),
+        x_label: crate::tr!(lang, "fallout.tables.tn_axis").into(),
         y_label: y_label.into(),
         y_range,
         ..Default::default()

@@ -2,6 +2,7 @@ use polars::prelude::*;
 
 use crate::context::Context;
 use crate::error::UserError;
+use crate::lang::Lang;
 use crate::report::{float_column, int_column, Chart, Figure, Heatmap, Output, Provenance};
 use crate::systems::fallout::{helped_dist, odds, pool_dist, DieSpec, TestOdds, OPTIONS};
 
@@ -42,12 +43,12 @@ struct Row {
 
 /// `crit`, `from`: the crit face and Normale complication face in force (parameters
 /// `fallout_crit_face`, `fallout_complication_from`, F-TEST).
-fn rows(g: &HelpGrid, crit: u8, from: u8) -> Result<Vec<Row>, UserError> {
+fn rows(lang: Lang, g: &HelpGrid, crit: u8, from: u8) -> Result<Vec<Row>, UserError> {
     let mut out = Vec::new();
     for &tn in &g.tns {
-        let leader = DieSpec::new(tn, 0, g.complication)?.with_faces(crit, from);
+        let leader = DieSpec::new(lang, tn, 0, g.complication)?.with_faces(crit, from);
         for &helper_tn in &g.helper_tns {
-            let helper = DieSpec::new(helper_tn, 0, g.complication)?.with_faces(crit, from);
+            let helper = DieSpec::new(lang, helper_tn, 0, g.complication)?.with_faces(crit, from);
             for &difficulty in &g.difficulties {
                 for &dice in &g.dice {
                     out.push(Row {
@@ -68,6 +69,7 @@ fn rows(g: &HelpGrid, crit: u8, from: u8) -> Result<Vec<Row>, UserError> {
 /// The `fallout-help` output (exact): value of one helper (F-HELP).
 pub fn help_output(g: &HelpGrid, ctx: &Context) -> anyhow::Result<Output> {
     let rows = rows(
+        ctx.lang,
         g,
         crate::systems::fallout::crit_face(&ctx.options),
         crate::systems::fallout::complication_from(&ctx.options),
@@ -89,15 +91,16 @@ pub fn help_output(g: &HelpGrid, ctx: &Context) -> anyhow::Result<Output> {
     let n0 = g.dice.first().copied().unwrap_or(2);
     let d = chart_difficulty(&g.difficulties);
     let mut lines = tn_chart(
-        &crate::tr!("fallout.help.chart_gain", d = d, dice = n0),
-        crate::tr!("fallout.help.gain_axis"),
+        ctx.lang,
+        &crate::tr!(ctx.lang, "fallout.help.chart_gain", d = d, dice = n0),
+        crate::tr!(ctx.lang, "fallout.help.gain_axis"),
         None,
     );
     for &h in g.helper_tns.iter().filter(|h| [6, 10, 14, 18].contains(*h)) {
         let pick = |r: &Row| r.helper_tn == h && r.difficulty == d && r.dice == n0;
         push_series(
             &mut lines,
-            crate::tr!("fallout.help.helper_tn", h = h),
+            crate::tr!(ctx.lang, "fallout.help.helper_tn", h = h),
             &rows,
             pick,
             |r| (r.tn as f64, r.helped.p_pass - r.alone.p_pass),
@@ -125,9 +128,9 @@ pub fn help_output(g: &HelpGrid, ctx: &Context) -> anyhow::Result<Output> {
         .fold(0.0f64, |a, &b| a.max(b))
         .max(1e-9);
     let heat = Heatmap {
-        title: crate::tr!("fallout.help.heat_title", d = d, dice = n0),
-        x_label: crate::tr!("fallout.help.leader_axis").into(),
-        y_label: crate::tr!("fallout.help.helper_axis").into(),
+        title: crate::tr!(ctx.lang, "fallout.help.heat_title", d = d, dice = n0),
+        x_label: crate::tr!(ctx.lang, "fallout.help.leader_axis").into(),
+        y_label: crate::tr!(ctx.lang, "fallout.help.helper_axis").into(),
         columns: Heatmap::labels(&g.tns),
         rows: Heatmap::labels(&g.helper_tns),
         values,
@@ -142,21 +145,25 @@ pub fn help_output(g: &HelpGrid, ctx: &Context) -> anyhow::Result<Output> {
     for (tn, h, dd) in [(10, 10, 2), (10, 10, 3), (8, 12, 4)] {
         if let Some(r) = find(tn, h, dd, 2) {
             key.push(crate::tr!(
+                ctx.lang,
                 "fallout.help.key_gain",
                 tn = tn,
                 h = h,
                 d = dd,
-                alone = crate::lang::num(r.alone.p_pass, 3),
-                helped = crate::lang::num(r.helped.p_pass, 3),
-                points = crate::lang::signed(100.0 * (r.helped.p_pass - r.alone.p_pass), 1)
+                alone = ctx.lang.num(r.alone.p_pass, 3),
+                helped = ctx.lang.num(r.helped.p_pass, 3),
+                points = ctx
+                    .lang
+                    .signed(100.0 * (r.helped.p_pass - r.alone.p_pass), 1)
             ));
         }
     }
     if let (Some(h), Some(b)) = (find(10, 10, 2, 2), find(10, 10, 2, 3)) {
         key.push(crate::tr!(
+            ctx.lang,
             "fallout.help.key_vs_d20",
-            helped = crate::lang::num(h.helped.p_pass, 3),
-            bought = crate::lang::num(b.alone.p_pass, 3)
+            helped = ctx.lang.num(h.helped.p_pass, 3),
+            bought = ctx.lang.num(b.alone.p_pass, 3)
         ));
     }
 
@@ -169,8 +176,8 @@ pub fn help_output(g: &HelpGrid, ctx: &Context) -> anyhow::Result<Output> {
         .with_param("tag_rank", "0 (leader and helper)");
     Ok(Output {
         name: "fallout-help".into(),
-        title: crate::tr!("fallout.help.title").into(),
-        question: crate::tr!("fallout.help.question").into(),
+        title: crate::tr!(ctx.lang, "fallout.help.title").into(),
+        question: crate::tr!(ctx.lang, "fallout.help.question").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Lines(lines), Chart::Heatmap(heat)])],
         key_figures: key,

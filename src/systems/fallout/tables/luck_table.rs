@@ -2,6 +2,7 @@ use polars::prelude::*;
 
 use crate::context::Context;
 use crate::error::UserError;
+use crate::lang::Lang;
 use crate::report::{float_column, int_column, Chart, Figure, Output, Provenance};
 use crate::systems::fallout::{luck_odds, odds, pool_dist, DieSpec, LuckOdds, TestOdds, OPTIONS};
 
@@ -40,14 +41,14 @@ struct Row {
 }
 
 /// `crit`: the crit face in force (parameter `fallout_crit_face`, F-TEST).
-fn rows(g: &LuckGrid, crit: u8) -> Result<Vec<Row>, UserError> {
+fn rows(lang: Lang, g: &LuckGrid, crit: u8) -> Result<Vec<Row>, UserError> {
     let mut out = Vec::new();
     for &tn in &g.tns {
         for &difficulty in &g.difficulties {
             for &dice in &g.dice {
                 for &tag_rank in g.tag_ranks.iter().filter(|&&t| t <= tn) {
                     // Complications do not change successes; the range is irrelevant here.
-                    let spec = DieSpec::new(tn, tag_rank, 1)?.with_crit_face(crit);
+                    let spec = DieSpec::new(lang, tn, tag_rank, 1)?.with_crit_face(crit);
                     out.push(Row {
                         tn,
                         difficulty,
@@ -68,9 +69,10 @@ pub const LUCK_POLICY: &str = "one Luck point per test, spent only when the test
 
 /// The `fallout-luck` output (exact): value of one Miss Fortune reroll (F-LUCK).
 pub fn luck_output(g: &LuckGrid, ctx: &Context) -> anyhow::Result<Output> {
-    let rows = rows(g, crate::systems::fallout::crit_face(&ctx.options))?;
+    let lang = ctx.lang;
+    let rows = rows(lang, g, crate::systems::fallout::crit_face(&ctx.options))?;
     if rows.is_empty() {
-        return Err(UserError::new(crate::tr!("fallout.test.no_cell")).into());
+        return Err(UserError::new(crate::tr!(lang, "fallout.test.no_cell")).into());
     }
     let frame = DataFrame::new_infer_height(vec![
         int_column("tn", &rows, |r| r.tn as i64),
@@ -94,15 +96,16 @@ pub fn luck_output(g: &LuckGrid, ctx: &Context) -> anyhow::Result<Output> {
 
     let n0 = g.dice.first().copied().unwrap_or(2);
     let mut gain = tn_chart(
-        &crate::tr!("fallout.luck.chart_gain", dice = n0),
-        crate::tr!("fallout.luck.gain_axis"),
+        lang,
+        &crate::tr!(lang, "fallout.luck.chart_gain", dice = n0),
+        crate::tr!(lang, "fallout.luck.gain_axis"),
         None,
     );
     for &d in g.difficulties.iter().filter(|&&d| d > 0) {
         let pick = |r: &Row| r.difficulty == d && r.dice == n0 && r.tag_rank == 0;
         push_series(
             &mut gain,
-            crate::tr!("fallout.test.difficulty", d = d),
+            crate::tr!(lang, "fallout.test.difficulty", d = d),
             &rows,
             pick,
             |r| (r.tn as f64, r.luck.p_pass - r.base.p_pass),
@@ -111,8 +114,9 @@ pub fn luck_output(g: &LuckGrid, ctx: &Context) -> anyhow::Result<Output> {
     }
     let d = chart_difficulty(&g.difficulties);
     let mut cmp = tn_chart(
-        &crate::tr!("fallout.luck.chart_cmp", d = d),
-        crate::tr!("fallout.test.p_pass"),
+        lang,
+        &crate::tr!(lang, "fallout.luck.chart_cmp", d = d),
+        crate::tr!(lang, "fallout.test.p_pass"),
         Some((0.0, 1.0)),
     );
     let pick_n = |n: u8| move |r: &Row| r.difficulty == d && r.dice == n && r.tag_rank == 0;
@@ -128,7 +132,7 @@ pub fn luck_output(g: &LuckGrid, ctx: &Context) -> anyhow::Result<Output> {
     // (a failure always has a zero die to reroll), and the luck curve must stay visible.
     push_series(
         &mut cmp,
-        crate::tr!("fallout.luck.bought", n = n0 + 1),
+        crate::tr!(lang, "fallout.luck.bought", n = n0 + 1),
         &rows,
         pick_n(n0 + 1),
         |r| (r.tn as f64, r.base.p_pass),
@@ -136,7 +140,7 @@ pub fn luck_output(g: &LuckGrid, ctx: &Context) -> anyhow::Result<Output> {
     );
     push_series(
         &mut cmp,
-        crate::tr!("fallout.luck.with_reroll", n = n0),
+        crate::tr!(lang, "fallout.luck.with_reroll", n = n0),
         &rows,
         pick_n(n0),
         |r| (r.tn as f64, r.luck.p_pass),
@@ -147,24 +151,26 @@ pub fn luck_output(g: &LuckGrid, ctx: &Context) -> anyhow::Result<Output> {
         rows.iter()
             .find(|r| (r.tn, r.difficulty, r.dice, r.tag_rank) == (tn, d, n, 0))
     };
-    let mut key = vec![crate::tr!("fallout.luck.key_policy").to_string()];
+    let mut key = vec![crate::tr!(lang, "fallout.luck.key_policy").to_string()];
     for (tn, dd) in [(10, 2), (12, 3)] {
         if let Some(r) = find(tn, dd, 2) {
             key.push(crate::tr!(
+                lang,
                 "fallout.luck.key_gain",
                 tn = tn,
                 d = dd,
-                base = crate::lang::num(r.base.p_pass, 3),
-                luck = crate::lang::num(r.luck.p_pass, 3),
-                spent = crate::lang::pct(r.luck.p_spent, 1)
+                base = lang.num(r.base.p_pass, 3),
+                luck = lang.num(r.luck.p_pass, 3),
+                spent = lang.pct(r.luck.p_spent, 1)
             ));
         }
     }
     if let (Some(l), Some(b)) = (find(10, 2, 2), find(10, 2, 3)) {
         key.push(crate::tr!(
+            lang,
             "fallout.luck.key_vs_d20",
-            luck = crate::lang::num(l.luck.p_pass, 3),
-            bought = crate::lang::num(b.base.p_pass, 3)
+            luck = lang.num(l.luck.p_pass, 3),
+            bought = lang.num(b.base.p_pass, 3)
         ));
     }
 
@@ -176,8 +182,8 @@ pub fn luck_output(g: &LuckGrid, ctx: &Context) -> anyhow::Result<Output> {
         .with_param("reroll_policy", LUCK_POLICY);
     Ok(Output {
         name: "fallout-luck".into(),
-        title: crate::tr!("fallout.luck.title").into(),
-        question: crate::tr!("fallout.luck.question").into(),
+        title: crate::tr!(lang, "fallout.luck.title").into(),
+        question: crate::tr!(lang, "fallout.luck.question").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Lines(gain), Chart::Lines(cmp)])],
         key_figures: key,

@@ -8,10 +8,13 @@ use super::{
 /// The default 2d20 tables and the Monte Carlo cross-check of `fallout-test` (`trials`
 /// per cell).
 pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>> {
+    let lang = ctx.lang;
     let grid = TestGrid::full(1);
     let exact = test_output(&grid, ctx, Method::Exact, 0)?;
-    let mut mc = test_output(&grid, ctx, Method::Mc, trials)?
-        .renamed("fallout-test-mc", crate::tr!("fallout.tables.mc_title"));
+    let mut mc = test_output(&grid, ctx, Method::Mc, trials)?.renamed(
+        "fallout-test-mc",
+        crate::tr!(lang, "fallout.tables.mc_title"),
+    );
     let c = coverage(
         &exact,
         &mc,
@@ -23,7 +26,7 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
     )?;
     mc.key_figures.insert(
         0,
-        c.sentence(crate::tr!("fallout.tables.mc_what"), ctx.lang),
+        c.sentence(crate::tr!(lang, "fallout.tables.mc_what"), lang),
     );
     Ok(vec![
         exact,

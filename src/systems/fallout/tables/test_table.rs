@@ -3,6 +3,7 @@ use polars::prelude::*;
 use crate::context::{Context, Method};
 use crate::engine::{Draws, Merge, Rng64, Simulation};
 use crate::error::UserError;
+use crate::lang::Lang;
 use crate::report::{float_column, interval_columns, Chart, Figure, Output, Provenance};
 use crate::stats::{t_interval, wilson, Estimate, Proportion};
 use crate::systems::fallout::{
@@ -78,14 +79,19 @@ pub struct TestCell {
 }
 
 impl TestCell {
-    pub fn spec(&self) -> Result<DieSpec, UserError> {
-        Ok(DieSpec::new(self.tn, self.tag_rank, self.complication)?
-            .with_faces(self.crit_face, self.complication_from))
+    pub fn spec(&self, lang: Lang) -> Result<DieSpec, UserError> {
+        Ok(
+            DieSpec::new(lang, self.tn, self.tag_rank, self.complication)?
+                .with_faces(self.crit_face, self.complication_from),
+        )
     }
 
     /// Exact odds of the cell.
-    pub fn exact(&self) -> Result<TestOdds, UserError> {
-        Ok(odds(&pool_dist(&self.spec()?, self.dice), self.difficulty))
+    pub fn exact(&self, lang: Lang) -> Result<TestOdds, UserError> {
+        Ok(odds(
+            &pool_dist(&self.spec(lang)?, self.dice),
+            self.difficulty,
+        ))
     }
 }
 
@@ -269,6 +275,7 @@ pub fn test_grid_mc(
     for c in cells {
         if c.dice > MAX_MC_DICE {
             return Err(UserError::new(crate::tr!(
+                ctx.lang,
                 "fallout.test.too_many_dice",
                 dice = c.dice,
                 max = MAX_MC_DICE
@@ -288,7 +295,7 @@ pub fn test_grid_mc(
     let out: Vec<PoolAcc> = ctx
         .engine
         .map_cells(&pools, |c| {
-            let sampler = PoolSampler::new(&c.spec()?);
+            let sampler = PoolSampler::new(&c.spec(ctx.lang)?);
             let sim = PoolSim {
                 codes: PoolCodes::new(&sampler),
                 sampler,
@@ -321,6 +328,7 @@ pub fn test_output(
     method: Method,
     trials: u64,
 ) -> anyhow::Result<Output> {
+    let lang = ctx.lang;
     // The crit face in force, resolved once for the run (F-TEST); the cell's task does not
     // include it, so a variant is compared with the book on the same streams.
     let crit = crate::systems::fallout::crit_face(&ctx.options);
@@ -337,7 +345,7 @@ pub fn test_output(
         })
         .collect();
     if cells.is_empty() {
-        return Err(UserError::new(crate::tr!("fallout.test.no_cell")).into());
+        return Err(UserError::new(crate::tr!(lang, "fallout.test.no_cell")).into());
     }
     let rows: Vec<Row> = match method {
         Method::Exact => cells
@@ -345,7 +353,7 @@ pub fn test_output(
             .map(|c| {
                 Ok(Row {
                     cell: *c,
-                    odds: c.exact()?,
+                    odds: c.exact(lang)?,
                     mc: None,
                 })
             })
@@ -402,8 +410,9 @@ pub fn test_output(
     let mid = chart_difficulty(&grid.difficulties);
     let by_diff = {
         let mut ch = tn_chart(
-            &crate::tr!("fallout.test.chart_diff", dice = base_dice),
-            crate::tr!("fallout.test.p_pass"),
+            lang,
+            &crate::tr!(lang, "fallout.test.chart_diff", dice = base_dice),
+            crate::tr!(lang, "fallout.test.p_pass"),
             Some((0.0, 1.0)),
         );
         for &d in grid.difficulties.iter().filter(|&&d| d > 0) {
@@ -412,7 +421,7 @@ pub fn test_output(
             };
             push_series(
                 &mut ch,
-                crate::tr!("fallout.test.difficulty", d = d),
+                crate::tr!(lang, "fallout.test.difficulty", d = d),
                 &rows,
                 pick,
                 xy,
@@ -423,8 +432,9 @@ pub fn test_output(
     };
     let by_dice = {
         let mut ch = tn_chart(
-            &crate::tr!("fallout.test.chart_dice", mid = mid),
-            crate::tr!("fallout.test.p_pass"),
+            lang,
+            &crate::tr!(lang, "fallout.test.chart_dice", mid = mid),
+            crate::tr!(lang, "fallout.test.p_pass"),
             Some((0.0, 1.0)),
         );
         for &n in &grid.dice {
@@ -433,6 +443,7 @@ pub fn test_output(
             push_series(
                 &mut ch,
                 crate::tr!(
+                    lang,
                     "fallout.test.pool_cost",
                     n = n,
                     cost = bonus.cumulative_cost(n.saturating_sub(2))
@@ -447,8 +458,9 @@ pub fn test_output(
     };
     let by_tag = {
         let mut ch = tn_chart(
-            &crate::tr!("fallout.test.chart_tag", mid = mid, dice = base_dice),
-            crate::tr!("fallout.test.p_pass"),
+            lang,
+            &crate::tr!(lang, "fallout.test.chart_tag", mid = mid, dice = base_dice),
+            crate::tr!(lang, "fallout.test.p_pass"),
             Some((0.0, 1.0)),
         );
         for &t in grid.tag_ranks.iter().filter(|t| [0, 2, 4, 6].contains(*t)) {
@@ -456,9 +468,9 @@ pub fn test_output(
                 r.cell.difficulty == mid && r.cell.dice == base_dice && r.cell.tag_rank == t
             };
             let name = if t == 0 {
-                crate::tr!("fallout.test.no_tag").to_string()
+                crate::tr!(lang, "fallout.test.no_tag").to_string()
             } else {
-                crate::tr!("fallout.test.tag_rank", t = t)
+                crate::tr!(lang, "fallout.test.tag_rank", t = t)
             };
             push_series(&mut ch, name, &rows, pick, xy, band);
         }
@@ -471,8 +483,9 @@ pub fn test_output(
             .find(|&&d| d >= 1)
             .unwrap_or(&grid.difficulties[0]);
         let mut ch = tn_chart(
-            &crate::tr!("fallout.test.chart_ap", d = d),
-            crate::tr!("fallout.test.e_ap"),
+            lang,
+            &crate::tr!(lang, "fallout.test.chart_ap", d = d),
+            crate::tr!(lang, "fallout.test.e_ap"),
             None,
         );
         for &n in &grid.dice {
@@ -499,26 +512,30 @@ pub fn test_output(
     let mut key = Vec::new();
     if let Some(o) = find(10, 1, 2, 0) {
         key.push(crate::tr!(
+            lang,
             "fallout.test.key_base",
-            p = crate::lang::num(o.p_pass, 4),
-            ap = crate::lang::num(o.mean_ap, 3),
-            c = crate::lang::num(o.p_complication, 4),
+            p = lang.num(o.p_pass, 4),
+            ap = lang.num(o.mean_ap, 3),
+            c = lang.num(o.p_complication, 4),
             range = grid.complication
         ));
     }
     let pd: Vec<String> = (2..=5)
-        .filter_map(|n| {
-            find(10, 2, n, 0).map(|o| format!("{n}d20 {}", crate::lang::num(o.p_pass, 3)))
-        })
+        .filter_map(|n| find(10, 2, n, 0).map(|o| format!("{n}d20 {}", lang.num(o.p_pass, 3))))
         .collect();
     if !pd.is_empty() {
-        key.push(crate::tr!("fallout.test.key_pool", pools = pd.join(", ")));
+        key.push(crate::tr!(
+            lang,
+            "fallout.test.key_pool",
+            pools = pd.join(", ")
+        ));
     }
     if let (Some(a), Some(b)) = (find(10, 3, 2, 0), find(10, 3, 2, 4)) {
         key.push(crate::tr!(
+            lang,
             "fallout.test.key_tag",
-            from = crate::lang::num(a.p_pass, 3),
-            to = crate::lang::num(b.p_pass, 3)
+            from = lang.num(a.p_pass, 3),
+            to = lang.num(b.p_pass, 3)
         ));
     }
 
@@ -539,8 +556,8 @@ pub fn test_output(
 
     Ok(Output {
         name: "fallout-test".into(),
-        title: crate::tr!("fallout.test.title").into(),
-        question: crate::tr!("fallout.test.question").into(),
+        title: crate::tr!(lang, "fallout.test.title").into(),
+        question: crate::tr!(lang, "fallout.test.question").into(),
         frame,
         figures: vec![
             Figure::new(vec![Chart::Lines(by_diff), Chart::Lines(by_dice)]),

@@ -5,6 +5,7 @@
 use polars::prelude::*;
 
 use crate::context::Context;
+use crate::lang::Lang;
 use crate::report::text_column;
 use crate::report::{end_rounds, Output, Provenance};
 use crate::report::{
@@ -19,8 +20,8 @@ use crate::systems::ScenarioResult;
 use super::model::{DuelModel, ACTIONS_MAX};
 use super::sim::{DuelAcc, A_WINS, BOTH_OUT, B_WINS, UNDECIDED};
 
-fn pct(p: f64) -> String {
-    crate::lang::pct(p, 2)
+fn pct(lang: Lang, p: f64) -> String {
+    lang.pct(p, 2)
 }
 
 /// One cell of the actions grid.
@@ -45,6 +46,7 @@ pub fn result(
     n: u64,
     grid_trials: u64,
 ) -> anyhow::Result<ScenarioResult> {
+    let lang = ctx.lang;
     let nf = n as f64;
     let names = [m.fighters[0].name.clone(), m.fighters[1].name.clone()];
     // The names as Markdown text, for the key figures and `summary.md` (the CSVs, charts
@@ -68,10 +70,10 @@ pub fn result(
     };
 
     let labels = [
-        crate::tr!("nephilim.duel.wins", name = names[0]),
-        crate::tr!("nephilim.duel.wins", name = names[1]),
-        crate::tr!("nephilim.duel.both_out").to_string(),
-        crate::tr!("nephilim.duel.undecided", rounds = m.max_rounds),
+        crate::tr!(lang, "nephilim.duel.wins", name = names[0]),
+        crate::tr!(lang, "nephilim.duel.wins", name = names[1]),
+        crate::tr!(lang, "nephilim.duel.both_out").to_string(),
+        crate::tr!(lang, "nephilim.duel.undecided", rounds = m.max_rounds),
     ];
     let rates: Vec<(f64, f64, f64)> = (0..4)
         .map(|k| proportion(acc.outcomes.counts[k], n))
@@ -89,12 +91,12 @@ pub fn result(
     outcome_cols.extend(interval_columns("p", &rates, |&r| r));
     let outcome_frame = DataFrame::new_infer_height(outcome_cols)?;
     let outcome_chart = BarChart {
-        title: crate::tr!("nephilim.duel.outcome_chart").into(),
-        x_label: crate::tr!("nephilim.duel.outcome").into(),
-        y_label: crate::tr!("nephilim.duel.probability").into(),
+        title: crate::tr!(lang, "nephilim.duel.outcome_chart").into(),
+        x_label: crate::tr!(lang, "nephilim.duel.outcome").into(),
+        y_label: crate::tr!(lang, "nephilim.duel.probability").into(),
         categories: labels.to_vec(),
         series: vec![BarSeries::with_intervals(
-            crate::tr!("nephilim.duel.p_interval"),
+            crate::tr!(lang, "nephilim.duel.p_interval"),
             &rates,
             |r| *r,
         )],
@@ -104,8 +106,8 @@ pub fn result(
     let (rounds_frame, rounds_chart) = end_rounds(
         acc.rounds.iter().filter(|(r, _)| *r <= m.max_rounds as i64),
         n,
-        crate::tr!("nephilim.duel.rounds_what"),
-        file.lang,
+        crate::tr!(lang, "nephilim.duel.rounds_what"),
+        lang,
     )?;
 
     struct FRow {
@@ -168,18 +170,22 @@ pub fn result(
         .concat(),
     )?;
     let fate_chart = BarChart {
-        title: crate::tr!("nephilim.duel.fate_chart").into(),
-        x_label: crate::tr!("nephilim.duel.fighter").into(),
-        y_label: crate::tr!("nephilim.duel.probability").into(),
+        title: crate::tr!(lang, "nephilim.duel.fate_chart").into(),
+        x_label: crate::tr!(lang, "nephilim.duel.fighter").into(),
+        y_label: crate::tr!(lang, "nephilim.duel.probability").into(),
         categories: names.to_vec(),
         series: vec![
             BarSeries::of(
-                crate::tr!("nephilim.duel.dead", level = rules.counters().out_level()),
+                crate::tr!(
+                    lang,
+                    "nephilim.duel.dead",
+                    level = rules.counters().out_level()
+                ),
                 &frows,
                 |r| r.dead,
             ),
-            BarSeries::of(crate::tr!("nephilim.duel.coma"), &frows, |r| r.coma),
-            BarSeries::of(crate::tr!("nephilim.duel.unconscious"), &frows, |r| {
+            BarSeries::of(crate::tr!(lang, "nephilim.duel.coma"), &frows, |r| r.coma),
+            BarSeries::of(crate::tr!(lang, "nephilim.duel.unconscious"), &frows, |r| {
                 r.unconscious
             }),
         ],
@@ -226,9 +232,9 @@ pub fn result(
         })
         .collect();
     let heat = Heatmap {
-        title: crate::tr!("nephilim.duel.heat_title", name = names[0]),
-        x_label: crate::tr!("nephilim.duel.actions_of", name = names[0]),
-        y_label: crate::tr!("nephilim.duel.actions_of", name = names[1]),
+        title: crate::tr!(lang, "nephilim.duel.heat_title", name = names[0]),
+        x_label: crate::tr!(lang, "nephilim.duel.actions_of", name = names[0]),
+        y_label: crate::tr!(lang, "nephilim.duel.actions_of", name = names[1]),
         columns: Heatmap::labels(&(1..=side).collect::<Vec<_>>()),
         rows: Heatmap::labels(&(1..=side).collect::<Vec<_>>()),
         values,
@@ -245,40 +251,44 @@ pub fn result(
     let win_idx = [A_WINS, B_WINS];
     let fr = rates[win_idx[fast]];
     let mut key = vec![crate::tr!(
+        lang,
         "nephilim.duel.key_fast",
         fast = md[fast],
         init_fast = format!("{:+}", m.fighters[fast].initiative),
         init_slow = format!("{:+}", m.fighters[slow].initiative),
-        p = pct(fr.0),
-        lo = pct(fr.1),
-        hi = pct(fr.2),
+        p = pct(lang, fr.0),
+        lo = pct(lang, fr.1),
+        hi = pct(lang, fr.2),
         slow = md[slow],
-        p_slow = pct(rates[win_idx[slow]].0),
-        both = pct(rates[BOTH_OUT].0),
-        undecided = pct(rates[UNDECIDED].0)
+        p_slow = pct(lang, rates[win_idx[slow]].0),
+        both = pct(lang, rates[BOTH_OUT].0),
+        undecided = pct(lang, rates[UNDECIDED].0)
     )];
     key.push(crate::tr!(
+        lang,
         "nephilim.duel.key_earlier",
         fast = md[fast],
         slow = md[slow],
-        p = pct(frows[fast].earlier.0),
-        lo = pct(frows[fast].earlier.1),
-        hi = pct(frows[fast].earlier.2),
-        exact = pct(frows[fast].earlier_exact)
+        p = pct(lang, frows[fast].earlier.0),
+        lo = pct(lang, frows[fast].earlier.1),
+        hi = pct(lang, frows[fast].earlier.2),
+        exact = pct(lang, frows[fast].earlier_exact)
     ));
     let base_b = m.fighters[1].actions;
     let line: Vec<String> = (1..=side as u8)
         .filter_map(|a| {
             cell(a, base_b).map(|c| {
                 crate::tr!(
+                    lang,
                     "nephilim.duel.line_item",
                     a = a,
-                    p = pct(c.acc.outcomes.counts[A_WINS] as f64 / c.trials as f64)
+                    p = pct(lang, c.acc.outcomes.counts[A_WINS] as f64 / c.trials as f64)
                 )
             })
         })
         .collect();
     key.push(crate::tr!(
+        lang,
         "nephilim.duel.key_extra",
         malus = rules.action_malus,
         fatigue = m
@@ -288,8 +298,9 @@ pub fn result(
         b_actions = base_b,
         line = line.join(", ")
     ));
-    let n2 = |x: f64| crate::lang::num(x, 2);
+    let n2 = |x: f64| lang.num(x, 2);
     key.push(crate::tr!(
+        lang,
         "nephilim.duel.key_rounds",
         mean = n2(mean_rounds(acc, m.max_rounds)),
         a = md[0],
@@ -303,7 +314,7 @@ pub fn result(
     let outputs = vec![
         Output {
             name: "duel-outcome".into(),
-            title: crate::tr!("nephilim.duel.title_outcome", title = m.title),
+            title: crate::tr!(lang, "nephilim.duel.title_outcome", title = m.title),
             question: m.question.clone(),
             frame: outcome_frame,
             figures: vec![Figure::new(vec![Chart::Bars(outcome_chart)])],
@@ -312,8 +323,8 @@ pub fn result(
         },
         Output {
             name: "duel-rounds".into(),
-            title: crate::tr!("nephilim.duel.title_rounds", title = m.title),
-            question: crate::tr!("nephilim.duel.question_rounds").into(),
+            title: crate::tr!(lang, "nephilim.duel.title_rounds", title = m.title),
+            question: crate::tr!(lang, "nephilim.duel.question_rounds").into(),
             frame: rounds_frame,
             figures: vec![Figure::new(vec![Chart::Lines(rounds_chart)])],
             key_figures: key[3..].to_vec(),
@@ -321,8 +332,8 @@ pub fn result(
         },
         Output {
             name: "duel-fighters".into(),
-            title: crate::tr!("nephilim.duel.title_fighters", title = m.title),
-            question: crate::tr!("nephilim.duel.question_fighters").into(),
+            title: crate::tr!(lang, "nephilim.duel.title_fighters", title = m.title),
+            question: crate::tr!(lang, "nephilim.duel.question_fighters").into(),
             frame: fighters_frame,
             figures: vec![Figure::new(vec![Chart::Bars(fate_chart)])],
             key_figures: key[1..2].to_vec(),
@@ -330,8 +341,8 @@ pub fn result(
         },
         Output {
             name: "duel-actions".into(),
-            title: crate::tr!("nephilim.duel.title_actions", title = m.title),
-            question: crate::tr!("nephilim.duel.question_actions").into(),
+            title: crate::tr!(lang, "nephilim.duel.title_actions", title = m.title),
+            question: crate::tr!(lang, "nephilim.duel.question_actions").into(),
             frame: grid_frame,
             figures: vec![Figure::new(vec![Chart::Heatmap(heat)])],
             key_figures: key[2..3].to_vec(),
@@ -340,29 +351,31 @@ pub fn result(
     ];
 
     let mut summary = crate::tr!(
+        lang,
         "nephilim.duel.summary_head",
         title = crate::report::md_text(&m.title),
         question = crate::report::md_text(&m.question),
         n = n
     );
     summary += &answer_list(&key);
-    summary += crate::tr!("nephilim.duel.summary_fighters");
+    summary += crate::tr!(lang, "nephilim.duel.summary_fighters");
     for r in &frows {
         summary += &format!(
             "| {} | {:+} | {} | {} ({}) | {} | {} | {} | {} | {} |\n",
             crate::report::md_text(&r.name),
             r.initiative,
             r.actions,
-            pct(r.earlier.0),
-            pct(r.earlier_exact),
-            crate::lang::num(r.hit_rate, 3),
-            crate::lang::num(r.defended, 3),
-            pct(r.dead),
-            pct(r.coma),
-            pct(r.unconscious)
+            pct(lang, r.earlier.0),
+            pct(lang, r.earlier_exact),
+            lang.num(r.hit_rate, 3),
+            lang.num(r.defended, 3),
+            pct(lang, r.dead),
+            pct(lang, r.coma),
+            pct(lang, r.unconscious)
         );
     }
     summary += &crate::tr!(
+        lang,
         "nephilim.duel.summary_grid",
         n = grid_trials,
         a = md[0],
@@ -372,21 +385,23 @@ pub fn result(
         let cells: Vec<String> = (1..=side as u8)
             .map(|b| {
                 cell(a, b).map_or("-".into(), |c| {
-                    pct(c.acc.outcomes.counts[A_WINS] as f64 / c.trials as f64)
+                    pct(lang, c.acc.outcomes.counts[A_WINS] as f64 / c.trials as f64)
                 })
             })
             .collect();
         summary += &format!("| {a} | {} |\n", cells.join(" | "));
     }
     summary += &crate::systems::trace::see_section(
+        lang,
         &file.path.display().to_string(),
         ctx.engine.seed(),
         ["a_wins", "b_wins", "both_out", "undecided"]
             .into_iter()
             .zip(acc.outcomes.counts),
     );
-    summary += crate::tr!("nephilim.duel.summary_rules");
+    summary += crate::tr!(lang, "nephilim.duel.summary_rules");
     summary += &crate::tr!(
+        lang,
         "nephilim.duel.provenance",
         provenance = outputs[0].provenance.summary(file.lang)
     );

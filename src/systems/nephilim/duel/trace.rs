@@ -6,6 +6,7 @@
 use serde_json::json;
 
 use crate::error::UserError;
+use crate::lang::Lang;
 use crate::scenario::ScenarioFile;
 use crate::systems::trace::{replay_trials, Cond, TraceRequest, TraceResult, Traced, Watch};
 
@@ -101,7 +102,7 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
         Ends::default,
         Ending::holds,
         |acc, i, w| sim.duel(&mut engine.trial_stream(key, i), acc, w),
-        |i, outcome, steps| render(&sim, i, outcome, steps),
+        |i, outcome, steps| render(file.lang, &sim, i, outcome, steps),
     )
 }
 
@@ -161,8 +162,8 @@ impl Ending {
     }
 }
 
-/// Trial `trial`'s steps as lines and JSON (current language).
-fn render(sim: &DuelSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced {
+/// Trial `trial`'s steps as lines and JSON in `lang`.
+fn render(lang: Lang, sim: &DuelSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced {
     let name = |f: u8| sim.model.fighters[f as usize].name.as_str();
     debug_assert!(matches!(outcome, A_WINS | B_WINS | BOTH_OUT | UNDECIDED));
     Traced::told(trial, OUTCOMES[outcome], steps, |step| {
@@ -174,6 +175,7 @@ fn render(sim: &DuelSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced {
             } => (
                 0,
                 crate::tr!(
+                    lang,
                     "trace.nephilim_round",
                     round = round,
                     a = name(0),
@@ -187,7 +189,12 @@ fn render(sim: &DuelSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced {
             ),
             Step::Delays { who, bonus } => (
                 1,
-                crate::tr!("trace.nephilim_delays", who = name(who), bonus = bonus),
+                crate::tr!(
+                    lang,
+                    "trace.nephilim_delays",
+                    who = name(who),
+                    bonus = bonus
+                ),
                 json!({"step": "delays", "who": name(who), "bonus": bonus}),
             ),
             Step::Attack {
@@ -199,9 +206,9 @@ fn render(sim: &DuelSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced {
                 1,
                 crate::tr_fill!(
                     if score >= difficulty {
-                        crate::tr!("trace.nephilim_attack_hits")
+                        crate::tr!(lang, "trace.nephilim_attack_hits")
                     } else {
-                        crate::tr!("trace.nephilim_attack_misses")
+                        crate::tr!(lang, "trace.nephilim_attack_misses")
                     },
                     who = name(who),
                     segment = segment + 1,
@@ -218,9 +225,9 @@ fn render(sim: &DuelSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced {
                 2,
                 crate::tr_fill!(
                     if stopped {
-                        crate::tr!("trace.nephilim_defence_stops")
+                        crate::tr!(lang, "trace.nephilim_defence_stops")
                     } else {
-                        crate::tr!("trace.nephilim_defence_fails")
+                        crate::tr!(lang, "trace.nephilim_defence_fails")
                     },
                     who = name(who),
                     score = score
@@ -235,6 +242,7 @@ fn render(sim: &DuelSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced {
             } => (
                 2,
                 crate::tr!(
+                    lang,
                     "trace.nephilim_blow",
                     to = name(to),
                     weapon = weapon,
@@ -247,6 +255,7 @@ fn render(sim: &DuelSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced {
             Step::Wounds { who, before, after } => (
                 1,
                 crate::tr!(
+                    lang,
                     "trace.nephilim_wounds",
                     who = name(who),
                     before = before,
@@ -257,6 +266,7 @@ fn render(sim: &DuelSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced {
             Step::Fatigue { who, before, after } => (
                 1,
                 crate::tr!(
+                    lang,
                     "trace.nephilim_fatigue",
                     who = name(who),
                     before = before,
@@ -271,19 +281,35 @@ fn render(sim: &DuelSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced {
             } => (
                 1,
                 if incapacity {
-                    crate::tr!("trace.nephilim_incapacity", who = name(who), score = score)
+                    crate::tr!(
+                        lang,
+                        "trace.nephilim_incapacity",
+                        who = name(who),
+                        score = score
+                    )
                 } else {
-                    crate::tr!("trace.nephilim_exhaustion", who = name(who), score = score)
+                    crate::tr!(
+                        lang,
+                        "trace.nephilim_exhaustion",
+                        who = name(who),
+                        score = score
+                    )
                 },
                 json!({"step": "check", "who": name(who), "check": if incapacity { "incapacity" } else { "exhaustion" }, "score": score, "passed": score >= 0}),
             ),
             Step::Out { who, why } => {
                 let (key, text) = match why {
-                    Out::Dead => ("dead", crate::tr!("trace.nephilim_dead", who = name(who))),
-                    Out::Coma => ("coma", crate::tr!("trace.nephilim_coma", who = name(who))),
+                    Out::Dead => (
+                        "dead",
+                        crate::tr!(lang, "trace.nephilim_dead", who = name(who)),
+                    ),
+                    Out::Coma => (
+                        "coma",
+                        crate::tr!(lang, "trace.nephilim_coma", who = name(who)),
+                    ),
                     Out::Unconscious => (
                         "unconscious",
-                        crate::tr!("trace.nephilim_unconscious", who = name(who)),
+                        crate::tr!(lang, "trace.nephilim_unconscious", who = name(who)),
                     ),
                 };
                 (
@@ -297,6 +323,7 @@ fn render(sim: &DuelSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced {
                 (
                     0,
                     crate::tr!(
+                        lang,
                         "trace.finished",
                         outcome = o,
                         rounds = rounds.min(sim.model.max_rounds as i64)

@@ -13,9 +13,9 @@ pub fn dice_output(ctx: &Context) -> anyhow::Result<Output> {
     let (mut die, mut modifier, mut prob, mut cum) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let mut chart = LineChart {
-        title: crate::tr!("nephilim.dice.chart").into(),
-        x_label: crate::tr!("nephilim.dice.x_axis").into(),
-        y_label: crate::tr!("nephilim.dice.probability").into(),
+        title: crate::tr!(ctx.lang, "nephilim.dice.chart").into(),
+        x_label: crate::tr!(ctx.lang, "nephilim.dice.x_axis").into(),
+        y_label: crate::tr!(ctx.lang, "nephilim.dice.probability").into(),
         ..Default::default()
     };
     let mut key = Vec::new();
@@ -23,7 +23,12 @@ pub fn dice_output(ctx: &Context) -> anyhow::Result<Output> {
         let r = d.roll_dist();
         let mut c = 0.0;
         let mut s = LineSeries {
-            name: crate::tr!("nephilim.dice.series", die = d.name(), crit = d.crit()),
+            name: crate::tr!(
+                ctx.lang,
+                "nephilim.dice.series",
+                die = d.name(),
+                crit = d.crit()
+            ),
             ..Default::default()
         };
         for m in -d.crit()..=d.crit() {
@@ -37,13 +42,14 @@ pub fn dice_output(ctx: &Context) -> anyhow::Result<Output> {
         }
         chart.series.push(s);
         key.push(crate::tr!(
+            ctx.lang,
             "nephilim.dice.key",
             die = d.name(),
-            zero = crate::lang::num(r.prob(&0), 4),
-            at_least = crate::lang::num(r.prob_where(|x| *x >= 0), 4),
+            zero = ctx.lang.num(r.prob(&0), 4),
+            at_least = ctx.lang.num(r.prob_where(|x| *x >= 0), 4),
             crit = d.crit(),
-            p_crit = crate::lang::num(r.prob(&d.crit()), 4),
-            sd = crate::lang::num(r.variance().sqrt(), 3)
+            p_crit = ctx.lang.num(r.prob(&d.crit()), 4),
+            sd = ctx.lang.num(r.variance().sqrt(), 3)
         ));
     }
     let frame = DataFrame::new_infer_height(vec![
@@ -54,8 +60,8 @@ pub fn dice_output(ctx: &Context) -> anyhow::Result<Output> {
     ])?;
     Ok(Output {
         name: "nephilim-dice".into(),
-        title: crate::tr!("nephilim.dice.title").into(),
-        question: crate::tr!("nephilim.dice.question").into(),
+        title: crate::tr!(ctx.lang, "nephilim.dice.title").into(),
+        question: crate::tr!(ctx.lang, "nephilim.dice.question").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: key,

@@ -225,9 +225,9 @@ pub fn magic_mc_output(grid: &MagicGrid, ctx: &Context, trials: u64) -> anyhow::
                 let ka_score = (0..=grid.stase + STASE_SWING)
                     .map(|drawn| {
                         if rules.stase_normalised {
-                            normalise(ka, rules.ka_band).map(|k| k + drawn)
+                            normalise(ctx.lang, ka, rules.ka_band).map(|k| k + drawn)
                         } else {
-                            normalise(ka + drawn, rules.ka_band)
+                            normalise(ctx.lang, ka + drawn, rules.ka_band)
                         }
                     })
                     .collect::<Result<Vec<_>, _>>()?;
@@ -300,12 +300,13 @@ pub fn magic_mc_output(grid: &MagicGrid, ctx: &Context, trials: u64) -> anyhow::
     let dur0 = grid.ref_duration();
     let mut chart = LineChart {
         title: crate::tr!(
+            ctx.lang,
             "nephilim.magic.mc_chart",
             skill = format!("{skill0:+}"),
             duration = dur0.name()
         ),
-        x_label: crate::tr!("nephilim.magic.x_axis").into(),
-        y_label: crate::tr!("nephilim.magic.y_axis").into(),
+        x_label: crate::tr!(ctx.lang, "nephilim.magic.x_axis").into(),
+        y_label: crate::tr!(ctx.lang, "nephilim.magic.y_axis").into(),
         y_range: Some((0.0, 1.0)),
         ..Default::default()
     };
@@ -332,8 +333,8 @@ pub fn magic_mc_output(grid: &MagicGrid, ctx: &Context, trials: u64) -> anyhow::
     let prov = grid.with_params(provenance("nephilim-magic-mc", ctx, Method::Mc, trials));
     Ok(Output {
         name: "nephilim-magic".into(),
-        title: crate::tr!("nephilim.magic.mc_title").into(),
-        question: crate::tr!("nephilim.magic.mc_question").into(),
+        title: crate::tr!(ctx.lang, "nephilim.magic.mc_title").into(),
+        question: crate::tr!(ctx.lang, "nephilim.magic.mc_question").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: vec![],

@@ -126,7 +126,7 @@ pub fn magic_output(grid: &MagicGrid, ctx: &Context) -> anyhow::Result<Output> {
         for &skill in &grid.skills {
             for &ka in &grid.ka {
                 for &duration in &grid.durations {
-                    let c = model.cast(&spell, skill, ka, duration)?;
+                    let c = model.cast(ctx.lang, &spell, skill, ka, duration)?;
                     rows.push(Row {
                         circle,
                         skill,
@@ -147,7 +147,7 @@ pub fn magic_output(grid: &MagicGrid, ctx: &Context) -> anyhow::Result<Output> {
         Column::new(
             "ka_normalised".into(),
             rows.iter()
-                .map(|r| normalise(r.ka, rules.ka_band))
+                .map(|r| normalise(ctx.lang, r.ka, rules.ka_band))
                 .collect::<Result<Vec<_>, _>>()?,
         ),
         text_column("duration", &rows, |r| r.duration.name()),
@@ -174,12 +174,13 @@ pub fn magic_output(grid: &MagicGrid, ctx: &Context) -> anyhow::Result<Output> {
     let mut panels = Vec::new();
     let mut lines = LineChart {
         title: crate::tr!(
+            ctx.lang,
             "nephilim.magic.chart",
             skill = format!("{ref_skill:+}"),
             duration = ref_dur.name()
         ),
-        x_label: crate::tr!("nephilim.magic.x_axis").into(),
-        y_label: crate::tr!("nephilim.magic.y_axis").into(),
+        x_label: crate::tr!(ctx.lang, "nephilim.magic.x_axis").into(),
+        y_label: crate::tr!(ctx.lang, "nephilim.magic.y_axis").into(),
         y_range: Some((0.0, 1.0)),
         ..Default::default()
     };
@@ -198,12 +199,13 @@ pub fn magic_output(grid: &MagicGrid, ctx: &Context) -> anyhow::Result<Output> {
     for &c in &grid.circles {
         panels.push(Chart::Heatmap(Heatmap {
             title: crate::tr!(
+                ctx.lang,
                 "nephilim.magic.heat_title",
                 circle = c.name().replace('_', " "),
                 ka = ref_ka
             ),
-            x_label: crate::tr!("nephilim.magic.duration").into(),
-            y_label: crate::tr!("nephilim.magic.skill").into(),
+            x_label: crate::tr!(ctx.lang, "nephilim.magic.duration").into(),
+            y_label: crate::tr!(ctx.lang, "nephilim.magic.skill").into(),
             columns: grid
                 .durations
                 .iter()
@@ -228,13 +230,16 @@ pub fn magic_output(grid: &MagicGrid, ctx: &Context) -> anyhow::Result<Output> {
     for &c in &grid.circles {
         if grid.durations.contains(&Duration::Action) {
             key.push(crate::tr!(
+                ctx.lang,
                 "nephilim.magic.key",
                 circle = c.name().replace('_', " "),
                 skill = format!("{ref_skill:+}"),
                 ka = ref_ka,
-                normalised = format!("{:+}", normalise(ref_ka, rules.ka_band)?),
-                action = crate::lang::num(find(c, ref_skill, ref_ka, Duration::Action), 4),
-                rounds = crate::lang::num(find(c, ref_skill, ref_ka, ref_dur), 4)
+                normalised = format!("{:+}", normalise(ctx.lang, ref_ka, rules.ka_band)?),
+                action = ctx
+                    .lang
+                    .num(find(c, ref_skill, ref_ka, Duration::Action), 4),
+                rounds = ctx.lang.num(find(c, ref_skill, ref_ka, ref_dur), 4)
             ));
         }
     }
@@ -246,8 +251,8 @@ pub fn magic_output(grid: &MagicGrid, ctx: &Context) -> anyhow::Result<Output> {
         );
     Ok(Output {
         name: "nephilim-magic".into(),
-        title: crate::tr!("nephilim.magic.title").into(),
-        question: crate::tr!("nephilim.magic.question").into(),
+        title: crate::tr!(ctx.lang, "nephilim.magic.title").into(),
+        question: crate::tr!(ctx.lang, "nephilim.magic.question").into(),
         frame,
         figures: vec![Figure::new(panels)],
         key_figures: key,

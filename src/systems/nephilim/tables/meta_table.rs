@@ -23,7 +23,7 @@ pub fn meta_output(ka: &[i64], ctx: &Context) -> anyhow::Result<Output> {
     let mut bonus = Vec::with_capacity(ka.len());
     let (mut from, mut to) = (Vec::new(), Vec::new());
     for &k in ka {
-        let b = bands.bonus(k)?;
+        let b = bands.bonus(ctx.lang, k)?;
         let (f, t) = bands.band(b);
         bonus.push(b);
         from.push(f);
@@ -36,11 +36,11 @@ pub fn meta_output(ka: &[i64], ctx: &Context) -> anyhow::Result<Output> {
         Column::new("band_to".into(), to),
     ])?;
     let chart = LineChart {
-        title: crate::tr!("nephilim.meta.chart").into(),
-        x_label: crate::tr!("nephilim.meta.x_axis").into(),
-        y_label: crate::tr!("nephilim.meta.y_axis").into(),
+        title: crate::tr!(ctx.lang, "nephilim.meta.chart").into(),
+        x_label: crate::tr!(ctx.lang, "nephilim.meta.x_axis").into(),
+        y_label: crate::tr!(ctx.lang, "nephilim.meta.y_axis").into(),
         series: vec![LineSeries {
-            name: crate::tr!("nephilim.meta.series").into(),
+            name: crate::tr!(ctx.lang, "nephilim.meta.series").into(),
             points: ka
                 .iter()
                 .zip(&bonus)
@@ -62,6 +62,7 @@ pub fn meta_output(ka: &[i64], ctx: &Context) -> anyhow::Result<Output> {
         .map(|b| {
             let (f, t) = bands.band(b);
             crate::tr!(
+                ctx.lang,
                 "nephilim.meta.band",
                 from = f,
                 to = t,
@@ -70,26 +71,29 @@ pub fn meta_output(ka: &[i64], ctx: &Context) -> anyhow::Result<Output> {
         })
         .collect();
     key.push(crate::tr!(
+        ctx.lang,
         "nephilim.meta.key_bands",
         bands = listed.join("; ")
     ));
     // The pair rule where rounding up matters: the last score of the +1 band and the next.
     let a = bands.band(1).1;
     key.push(crate::tr!(
+        ctx.lang,
         "nephilim.meta.key_pair",
         a = a,
         b = a + 1,
-        bonus = format!("{:+}", bands.pair(a, a + 1)?)
+        bonus = format!("{:+}", bands.pair(ctx.lang, a, a + 1)?)
     ));
     key.push(crate::tr!(
+        ctx.lang,
         "nephilim.meta.key_nephilim",
-        low = format!("{:+}", bands.bonus(15)?),
-        high = format!("{:+}", bands.bonus(60)?)
+        low = format!("{:+}", bands.bonus(ctx.lang, 15)?),
+        high = format!("{:+}", bands.bonus(ctx.lang, 60)?)
     ));
     Ok(Output {
         name: "nephilim-meta".into(),
-        title: crate::tr!("nephilim.meta.title").into(),
-        question: crate::tr!("nephilim.meta.question").into(),
+        title: crate::tr!(ctx.lang, "nephilim.meta.title").into(),
+        question: crate::tr!(ctx.lang, "nephilim.meta.question").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: key,

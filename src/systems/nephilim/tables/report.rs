@@ -13,24 +13,27 @@ pub const DEFAULT_DIFFERENCES: std::ops::RangeInclusive<i64> = -3..=14;
 
 /// Every Nephilim table with default settings plus Monte Carlo cross-checks.
 pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>> {
+    let lang = ctx.lang;
     let margins: Vec<i64> = DEFAULT_MARGINS.collect();
     let diffs: Vec<i64> = DEFAULT_DIFFERENCES.collect();
     let mut out = vec![dice_output(ctx)?];
     let exact = test_output(&margins, ctx, Method::Exact, 0)?;
-    let mut mc = test_output(&margins, ctx, Method::Mc, trials)?
-        .renamed("nephilim-test-mc", crate::tr!("nephilim.tables.mc_test"));
+    let mut mc = test_output(&margins, ctx, Method::Mc, trials)?.renamed(
+        "nephilim-test-mc",
+        crate::tr!(lang, "nephilim.tables.mc_test"),
+    );
     let classes = ["crit_success", "success", "failure", "crit_failure"];
     mc.key_figures.insert(
         0,
         coverage(&exact, &mc, &class_columns(&classes))?
-            .sentence(crate::tr!("nephilim.tables.mc_what"), ctx.lang),
+            .sentence(crate::tr!(lang, "nephilim.tables.mc_what"), lang),
     );
     out.push(exact);
     out.push(mc);
     let exact = initiative_output(&diffs, ctx, Method::Exact, 0)?;
     let mut mc = initiative_output(&diffs, ctx, Method::Mc, trials)?.renamed(
         "nephilim-initiative-mc",
-        crate::tr!("nephilim.tables.mc_initiative"),
+        crate::tr!(lang, "nephilim.tables.mc_initiative"),
     );
     let c = coverage(
         &exact,
@@ -43,7 +46,7 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
     )?;
     mc.key_figures.insert(
         0,
-        c.sentence(crate::tr!("nephilim.tables.mc_what"), ctx.lang),
+        c.sentence(crate::tr!(lang, "nephilim.tables.mc_what"), lang),
     );
     out.push(exact);
     out.push(mc);
@@ -52,8 +55,10 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
     // cells against the Monte Carlo 95% intervals.
     let small = report_magic_grid();
     let exact = magic_output(&small, ctx)?;
-    let mut mc = magic_mc_output(&small, ctx, trials)?
-        .renamed("nephilim-magic-mc", crate::tr!("nephilim.tables.mc_magic"));
+    let mut mc = magic_mc_output(&small, ctx, trials)?.renamed(
+        "nephilim-magic-mc",
+        crate::tr!(lang, "nephilim.tables.mc_magic"),
+    );
     let c = coverage(
         &exact,
         &mc,
@@ -68,7 +73,7 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
     )?;
     mc.key_figures.insert(
         0,
-        c.sentence(crate::tr!("nephilim.tables.mc_what"), ctx.lang),
+        c.sentence(crate::tr!(lang, "nephilim.tables.mc_what"), lang),
     );
     out.push(mc);
     let ka: Vec<i64> = DEFAULT_KA.collect();

@@ -99,14 +99,14 @@ pub fn test_output(
     let frame = DataFrame::new_infer_height(cols)?;
 
     let mut chart = LineChart {
-        title: crate::tr!("nephilim.test.chart", die = rules.die.name()),
-        x_label: crate::tr!("nephilim.test.x_axis").into(),
-        y_label: crate::tr!("nephilim.dice.probability").into(),
+        title: crate::tr!(ctx.lang, "nephilim.test.chart", die = rules.die.name()),
+        x_label: crate::tr!(ctx.lang, "nephilim.test.x_axis").into(),
+        y_label: crate::tr!(ctx.lang, "nephilim.dice.probability").into(),
         y_range: Some((0.0, 1.0)),
         ..Default::default()
     };
     let mut sob = LineSeries {
-        name: crate::tr!("nephilim.test.success_or_better").into(),
+        name: crate::tr!(ctx.lang, "nephilim.test.success_or_better").into(),
         ..Default::default()
     };
     for (i, &m) in margins.iter().enumerate() {
@@ -120,10 +120,10 @@ pub fn test_output(
     for o in Outcome::ALL {
         chart.series.push(LineSeries {
             name: match o {
-                Outcome::CritSuccess => crate::tr!("nephilim.test.crit_success"),
-                Outcome::Success => crate::tr!("nephilim.test.success"),
-                Outcome::Failure => crate::tr!("nephilim.test.failure"),
-                Outcome::CritFailure => crate::tr!("nephilim.test.crit_failure"),
+                Outcome::CritSuccess => crate::tr!(ctx.lang, "nephilim.test.crit_success"),
+                Outcome::Success => crate::tr!(ctx.lang, "nephilim.test.success"),
+                Outcome::Failure => crate::tr!(ctx.lang, "nephilim.test.failure"),
+                Outcome::CritFailure => crate::tr!(ctx.lang, "nephilim.test.crit_failure"),
             }
             .into(),
             points: margins
@@ -140,18 +140,19 @@ pub fn test_output(
         if let Some(i) = margins.iter().position(|&x| x == m) {
             let p = probs[i];
             key.push(crate::tr!(
+                ctx.lang,
                 "nephilim.test.key",
                 m = format!("{m:+}"),
-                success = crate::lang::num(p[0] + p[1], 4),
-                crit = crate::lang::num(p[0], 4),
-                crit_failure = crate::lang::num(p[3], 4)
+                success = ctx.lang.num(p[0] + p[1], 4),
+                crit = ctx.lang.num(p[0], 4),
+                crit_failure = ctx.lang.num(p[3], 4)
             ));
         }
     }
     Ok(Output {
         name: "nephilim-test".into(),
-        title: crate::tr!("nephilim.test.title").into(),
-        question: crate::tr!("nephilim.test.question").into(),
+        title: crate::tr!(ctx.lang, "nephilim.test.title").into(),
+        question: crate::tr!(ctx.lang, "nephilim.test.question").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: key,

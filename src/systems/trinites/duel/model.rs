@@ -74,7 +74,7 @@ fn range(f: &ScenarioFile, path: &[&str], v: i64, lo: i64, hi: i64) -> Result<i6
         return Err(f.error_at(
             path,
             &path.join("."),
-            &crate::tr!("trinites.model.out_of_range", v = v),
+            &crate::tr!(f.lang, "trinites.model.out_of_range", v = v),
             &format!("{lo}..{hi}"),
         ));
     }
@@ -92,8 +92,12 @@ fn weapon<'a>(
         f.error_at(
             &[side, "weapon"],
             &format!("{side}.weapon"),
-            &crate::tr!("trinites.model.undefined_weapon", name = name),
-            &crate::tr!("trinites.model.weapon_allowed", names = known.join(", ")),
+            &crate::tr!(f.lang, "trinites.model.undefined_weapon", name = name),
+            &crate::tr!(
+                f.lang,
+                "trinites.model.weapon_allowed",
+                names = known.join(", ")
+            ),
         )
     })
 }
@@ -119,15 +123,15 @@ fn pair(
         f.error_at(
             path,
             shown,
-            &crate::tr!("trinites.model.unknown_prime", prime = prime),
+            &crate::tr!(f.lang, "trinites.model.unknown_prime", prime = prime),
             &prime_names(),
         )
     })?;
     let q = Penalty::parse(penalty).ok_or_else(|| {
         let why = if penalty == "abandon_position" {
-            crate::tr!("trinites.model.abandon_in_duel").to_string()
+            crate::tr!(f.lang, "trinites.model.abandon_in_duel").to_string()
         } else {
-            crate::tr!("trinites.model.unknown_penalty", penalty = penalty)
+            crate::tr!(f.lang, "trinites.model.unknown_penalty", penalty = penalty)
         };
         f.error_at(path, shown, &why, &penalty_names())
     })?;
@@ -136,11 +140,12 @@ fn pair(
             path,
             shown,
             &crate::tr!(
+                f.lang,
                 "trinites.model.prime_without_penalty",
                 prime = prime,
                 penalty = penalty
             ),
-            crate::tr!("trinites.model.prime_without_penalty_allowed"),
+            crate::tr!(f.lang, "trinites.model.prime_without_penalty_allowed"),
         ));
     }
     Ok((p, q))
@@ -161,7 +166,7 @@ fn pairs(
     f: &ScenarioFile,
     value: Option<&toml::Value>,
 ) -> Result<Vec<(Prime, Penalty)>, UserError> {
-    let allowed = crate::tr!("trinites.model.pairs_allowed");
+    let allowed = crate::tr!(f.lang, "trinites.model.pairs_allowed");
     pair_list(
         f,
         ["adam", "pairs"],
@@ -191,7 +196,7 @@ pub fn pair_list(
             return Err(f.error_at(
                 &at,
                 &at.join("."),
-                crate::tr!("trinites.pairs.not_a_list"),
+                crate::tr!(f.lang, "trinites.pairs.not_a_list"),
                 allowed,
             ))
         }
@@ -209,7 +214,7 @@ pub fn pair_list(
             return Err(f.error_at(
                 &path,
                 &shown,
-                crate::tr!("trinites.pairs.expected_pair"),
+                crate::tr!(f.lang, "trinites.pairs.expected_pair"),
                 allowed,
             ));
         }
@@ -218,8 +223,8 @@ pub fn pair_list(
             return Err(f.error_at(
                 &path,
                 &shown,
-                crate::tr!("trinites.pairs.twice"),
-                crate::tr!("trinites.pairs.twice_allowed"),
+                crate::tr!(f.lang, "trinites.pairs.twice"),
+                crate::tr!(f.lang, "trinites.pairs.twice_allowed"),
             ));
         }
         out.push(p);
@@ -239,8 +244,8 @@ pub fn weapon_list<W>(
         return Err(f.error_at(
             &["weapons"],
             "weapons",
-            crate::tr!("trinites.model.no_weapon"),
-            crate::tr!("trinites.model.no_weapon_allowed"),
+            crate::tr!(f.lang, "trinites.model.no_weapon"),
+            crate::tr!(f.lang, "trinites.model.no_weapon_allowed"),
         ));
     }
     for (i, w) in weapons.iter().enumerate() {
@@ -250,8 +255,8 @@ pub fn weapon_list<W>(
             return Err(f.error_at(
                 &["weapons", &idx, "name"],
                 &format!("weapons[{i}].name"),
-                &crate::tr!("trinites.model.weapon_twice", name = name(w)),
-                crate::tr!("trinites.model.weapon_twice_allowed"),
+                &crate::tr!(f.lang, "trinites.model.weapon_twice", name = name(w)),
+                crate::tr!(f.lang, "trinites.model.weapon_twice_allowed"),
             ));
         }
     }
@@ -311,7 +316,7 @@ pub fn validate(f: &ScenarioFile, raw: RawDuel) -> Result<Duel, UserError> {
             return Err(f.error_at(
                 &["adam", "regenerate_at"],
                 "adam.regenerate_at",
-                &crate::tr!("trinites.model.unknown_state", value = other),
+                &crate::tr!(f.lang, "trinites.model.unknown_state", value = other),
                 "\"endolori\", \"blesse\", \"never\"",
             ))
         }
@@ -327,10 +332,10 @@ pub fn validate(f: &ScenarioFile, raw: RawDuel) -> Result<Duel, UserError> {
     Ok(Duel {
         title: raw
             .title
-            .unwrap_or_else(|| crate::tr!("trinites.model.duel_title").into()),
+            .unwrap_or_else(|| crate::tr!(f.lang, "trinites.model.duel_title").into()),
         question: raw
             .question
-            .unwrap_or_else(|| crate::tr!("trinites.model.duel_question").into()),
+            .unwrap_or_else(|| crate::tr!(f.lang, "trinites.model.duel_question").into()),
         combat: Combat {
             adam,
             humans,

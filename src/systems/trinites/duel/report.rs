@@ -4,6 +4,7 @@
 use polars::prelude::*;
 
 use crate::context::Context;
+use crate::lang::Lang;
 use crate::report::{
     interval_columns, BarChart, BarSeries, Chart, Figure, Heatmap, LineChart, LineSeries, Output,
     Provenance,
@@ -77,6 +78,7 @@ pub(super) fn result(
     trials: u64,
     results: &[PairResult],
 ) -> anyhow::Result<ScenarioResult> {
+    let lang = ctx.lang;
     let reference = &results[0];
 
     let prov = Provenance::monte_carlo(
@@ -91,19 +93,22 @@ pub(super) fn result(
     .with_param("reference_pair", reference.label());
     let prov = prov.with_scenario(file.reference());
 
-    let pairs_out = pairs_output(duel, results, prov.clone())?;
-    let rounds_out = rounds_output(duel, reference, prov.for_output("trinites-duel-rounds"))?;
+    let pairs_out = pairs_output(lang, duel, results, prov.clone())?;
+    let rounds_out = rounds_output(
+        lang,
+        duel,
+        reference,
+        prov.for_output("trinites-duel-rounds"),
+    )?;
 
     // The answers, first.
     let (win, lose) = (reference.share(0), reference.share(1));
     let (rm, rlo, rhi) = mean_ci(&reference.stats.rounds_win_m).triple();
-    let (pct, p100) = (
-        |x: f64| crate::lang::pct(x, 1),
-        |x: f64| crate::lang::num(100.0 * x, 1),
-    );
-    let n2 = |x: f64| crate::lang::num(x, 2);
+    let (pct, p100) = (|x: f64| lang.pct(x, 1), |x: f64| lang.num(100.0 * x, 1));
+    let n2 = |x: f64| lang.num(x, 2);
     let mut key = vec![
         crate::tr!(
+            lang,
             "trinites.duel.key_wins",
             pair = reference.label(),
             humans = duel.combat.count,
@@ -116,6 +121,7 @@ pub(super) fn result(
             draws = pct(reference.share(2).p)
         ),
         crate::tr!(
+            lang,
             "trinites.duel.key_rounds",
             mean = n2(rm),
             lo = n2(rlo),
@@ -139,13 +145,14 @@ pub(super) fn result(
             .min_by(|a, b| a.share(0).p.total_cmp(&b.share(0).p))
             .unwrap_or(reference);
         for (what, r) in [
-            (crate::tr!("trinites.pairs.best"), best),
-            (crate::tr!("trinites.pairs.worst"), worst),
+            (crate::tr!(lang, "trinites.pairs.best"), best),
+            (crate::tr!(lang, "trinites.pairs.worst"), worst),
         ] {
             let (d, dlo, dhi) = delta(r, reference);
             let win = r.share(0);
-            let sg = |x: f64| crate::lang::signed(100.0 * x, 1);
+            let sg = |x: f64| lang.signed(100.0 * x, 1);
             key.push(crate::tr!(
+                lang,
                 "trinites.duel.key_pair",
                 what = what,
                 pair = r.label(),
@@ -161,6 +168,7 @@ pub(super) fn result(
     }
     let (km, klo, khi) = mean_ci(&reference.stats.karma_spent).triple();
     key.push(crate::tr!(
+        lang,
         "trinites.duel.key_karma",
         mean = n2(km),
         lo = n2(klo),
@@ -169,12 +177,13 @@ pub(super) fn result(
     ));
 
     let mut summary = crate::tr!(
+        lang,
         "trinites.duel.summary_head",
         title = crate::report::md_text(&duel.title),
         question = crate::report::md_text(&duel.question)
     );
     summary += &crate::systems::report_parts::answer_list(&key);
-    summary += crate::tr!("trinites.duel.summary_table");
+    summary += crate::tr!(lang, "trinites.duel.summary_table");
     let mut sorted: Vec<&PairResult> = results.iter().collect();
     sorted.sort_by(|a, b| b.share(0).p.total_cmp(&a.share(0).p));
     for r in sorted {
@@ -184,20 +193,22 @@ pub(super) fn result(
             "| {} | {} | {} | {}–{} | {} {} | {} |\n",
             r.pair.0.name(),
             r.pair.1.name(),
-            crate::lang::num(p, 3),
-            crate::lang::num(lo, 3),
-            crate::lang::num(hi, 3),
-            crate::lang::signed(100.0 * d, 1),
+            lang.num(p, 3),
+            lang.num(lo, 3),
+            lang.num(hi, 3),
+            lang.signed(100.0 * d, 1),
             crate::tr!(
+                lang,
                 "trinites.pairs.signed_interval",
-                lo = crate::lang::signed(100.0 * dlo, 1),
-                hi = crate::lang::signed(100.0 * dhi, 1)
+                lo = lang.signed(100.0 * dlo, 1),
+                hi = lang.signed(100.0 * dhi, 1)
             ),
             n2(r.stats.rounds_win_m.mean)
         );
     }
     // The commands that replay the reference pair's duels (issue 27).
     summary += &crate::systems::trace::see_section(
+        lang,
         &file.path.display().to_string(),
         ctx.engine.seed(),
         super::trace::OUTCOMES
@@ -205,6 +216,7 @@ pub(super) fn result(
             .zip(reference.stats.ends.counts),
     );
     summary += &crate::tr!(
+        lang,
         "trinites.duel.summary_files",
         primes = PRIMES.iter().map(|p| p.1).collect::<Vec<_>>().join(", "),
         penalties = PENALTIES.iter().map(|p| p.1).collect::<Vec<_>>().join(", "),
@@ -219,7 +231,12 @@ pub(super) fn result(
     })
 }
 
-fn pairs_output(duel: &Duel, results: &[PairResult], prov: Provenance) -> anyhow::Result<Output> {
+fn pairs_output(
+    lang: Lang,
+    duel: &Duel,
+    results: &[PairResult],
+    prov: Provenance,
+) -> anyhow::Result<Output> {
     let reference = &results[0];
     let f = |g: &dyn Fn(&PairResult) -> f64| results.iter().map(g).collect::<Vec<f64>>();
     let frame = DataFrame::new_infer_height(
@@ -249,9 +266,9 @@ fn pairs_output(duel: &Duel, results: &[PairResult], prov: Provenance) -> anyhow
     )?;
     // Pairs are categories: one bar each (list order), never a line joining them.
     let mut panels = vec![Chart::Bars(BarChart {
-        title: crate::tr!("trinites.duel.bars_title").into(),
-        x_label: crate::tr!("trinites.pairs.pair_axis").into(),
-        y_label: crate::tr!("trinites.duel.win_axis").into(),
+        title: crate::tr!(lang, "trinites.duel.bars_title").into(),
+        x_label: crate::tr!(lang, "trinites.pairs.pair_axis").into(),
+        y_label: crate::tr!(lang, "trinites.duel.win_axis").into(),
         categories: results.iter().map(PairResult::label).collect(),
         series: vec![BarSeries {
             name: String::new(),
@@ -271,9 +288,9 @@ fn pairs_output(duel: &Duel, results: &[PairResult], prov: Provenance) -> anyhow
         // none/none sits at (0, 0); the other cells of row 0 and column 0 are impossible
         // pairs and stay NaN, drawn grey rather than as a 0% win rate.
         panels.push(Chart::Heatmap(Heatmap {
-            title: crate::tr!("trinites.duel.heat_title").into(),
-            x_label: crate::tr!("trinites.pairs.prime").into(),
-            y_label: crate::tr!("trinites.pairs.penalty").into(),
+            title: crate::tr!(lang, "trinites.duel.heat_title").into(),
+            x_label: crate::tr!(lang, "trinites.pairs.prime").into(),
+            y_label: crate::tr!(lang, "trinites.pairs.penalty").into(),
             columns: PRIMES.iter().map(|p| p.1.to_string()).collect(),
             rows: PENALTIES.iter().map(|p| p.1.to_string()).collect(),
             values,
@@ -282,7 +299,7 @@ fn pairs_output(duel: &Duel, results: &[PairResult], prov: Provenance) -> anyhow
     }
     Ok(Output {
         name: "trinites-duel-pairs".into(),
-        title: crate::tr!("trinites.duel.title_pairs", title = duel.title),
+        title: crate::tr!(lang, "trinites.duel.title_pairs", title = duel.title),
         question: duel.question.clone(),
         frame,
         figures: vec![Figure::new(panels)],
@@ -291,7 +308,12 @@ fn pairs_output(duel: &Duel, results: &[PairResult], prov: Provenance) -> anyhow
     })
 }
 
-fn rounds_output(duel: &Duel, reference: &PairResult, prov: Provenance) -> anyhow::Result<Output> {
+fn rounds_output(
+    lang: Lang,
+    duel: &Duel,
+    reference: &PairResult,
+    prov: Provenance,
+) -> anyhow::Result<Output> {
     let n = reference.n() as f64;
     let wins: Vec<(i64, u64)> = reference.stats.rounds_win.iter().collect();
     let losses: Vec<(i64, u64)> = reference.stats.rounds_loss.iter().collect();
@@ -324,27 +346,28 @@ fn rounds_output(duel: &Duel, reference: &PairResult, prov: Provenance) -> anyho
     Ok(Output {
         name: "trinites-duel-rounds".into(),
         title: crate::tr!(
+            lang,
             "trinites.duel.title_rounds",
             title = duel.title,
             pair = reference.label()
         ),
-        question: crate::tr!("trinites.duel.question_rounds").into(),
+        question: crate::tr!(lang, "trinites.duel.question_rounds").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Lines(LineChart {
             x_kind: Default::default(),
-            title: crate::tr!("trinites.duel.rounds_chart", pair = reference.label()),
-            x_label: crate::tr!("trinites.duel.round").into(),
-            y_label: crate::tr!("trinites.skirmish.probability").into(),
+            title: crate::tr!(lang, "trinites.duel.rounds_chart", pair = reference.label()),
+            x_label: crate::tr!(lang, "trinites.duel.round").into(),
+            y_label: crate::tr!(lang, "trinites.skirmish.probability").into(),
             series: vec![
                 line(
-                    crate::tr!("trinites.duel.adam_wins_round"),
+                    crate::tr!(lang, "trinites.duel.adam_wins_round"),
                     wins.iter().map(|w| w.1 as f64 / n).collect(),
                 ),
                 line(
-                    crate::tr!("trinites.duel.humans_win_round"),
+                    crate::tr!(lang, "trinites.duel.humans_win_round"),
                     losses.iter().map(|w| w.1 as f64 / n).collect(),
                 ),
-                line(crate::tr!("trinites.duel.adam_won_by"), cdf),
+                line(crate::tr!(lang, "trinites.duel.adam_won_by"), cdf),
             ],
             y_range: Some((0.0, 1.0)),
         })])],

@@ -8,6 +8,7 @@
 use serde_json::{json, Value};
 
 use crate::error::UserError;
+use crate::lang::Lang;
 use crate::scenario::ScenarioFile;
 use crate::systems::trace::{
     trace_trials, Cond, Quiet, Steps, TraceRequest, TraceResult, Traced, Which,
@@ -148,7 +149,7 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
                 &mut engine.trial_stream(&key, i),
                 &mut steps,
             );
-            render(i, &r, &steps.0)
+            render(file.lang, i, &r, &steps.0)
         },
     )
 }
@@ -197,29 +198,33 @@ impl Ending {
 }
 
 /// A fighter's name in the text and in JSON.
-fn name(who: u8) -> (String, String) {
+fn name(lang: Lang, who: u8) -> (String, String) {
     if who == 0 {
-        (crate::tr!("trace_trinites.adam").to_string(), "adam".into())
+        (
+            crate::tr!(lang, "trace_trinites.adam").to_string(),
+            "adam".into(),
+        )
     } else {
         (
-            crate::tr!("trace_trinites.human", n = who),
+            crate::tr!(lang, "trace_trinites.human", n = who),
             format!("human_{who}"),
         )
     }
 }
 
-/// Trial `trial`'s steps as lines and JSON (current language).
-fn render(trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
-    let t = |w: u8| name(w).0;
-    let j = |w: u8| name(w).1;
+/// Trial `trial`'s steps as lines and JSON in `lang`.
+fn render(lang: Lang, trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
+    let t = |w: u8| name(lang, w).0;
+    let j = |w: u8| name(lang, w).1;
     Traced::told(trial, OUTCOMES[r.end as usize], steps, |step| {
         let (depth, text, v): (u8, String, Value) = match step {
             Step::Pair { prime, penalty } => (
                 0,
                 if prime == Prime::None {
-                    crate::tr!("trace_trinites.pair_none").to_string()
+                    crate::tr!(lang, "trace_trinites.pair_none").to_string()
                 } else {
                     crate::tr!(
+                        lang,
                         "trace_trinites.pair",
                         prime = prime.name(),
                         penalty = penalty.name()
@@ -230,21 +235,22 @@ fn render(trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
             Step::Initiative { who, roll, score } => (
                 0,
                 crate::tr!(
+                    lang,
                     "trace_trinites.initiative",
                     who = t(who),
-                    roll = roll.text(),
+                    roll = roll.text(lang),
                     score = score
                 ),
                 roll.json(json!({"step": "initiative", "who": j(who), "score": score})),
             ),
             Step::Round { round } => (
                 0,
-                crate::tr!("trace_trinites.round", round = round),
+                crate::tr!(lang, "trace_trinites.round", round = round),
                 json!({"step": "round", "round": round}),
             ),
             Step::Turn { who, init } => (
                 1,
-                crate::tr!("trace_trinites.turn", who = t(who), init = init),
+                crate::tr!(lang, "trace_trinites.turn", who = t(who), init = init),
                 json!({"step": "turn", "who": j(who), "initiative": init}),
             ),
             Step::Regen {
@@ -253,21 +259,32 @@ fn render(trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
                 before,
                 after,
                 left,
-            } => regen(&t(0), j(0).into(), light, archonte, [before, after, left]),
-            Step::Declares { who, free, malus } => declares(&t(who), j(who).into(), free, malus),
+            } => regen(
+                lang,
+                &t(0),
+                j(0).into(),
+                light,
+                archonte,
+                [before, after, left],
+            ),
+            Step::Declares { who, free, malus } => {
+                declares(lang, &t(who), j(who).into(), free, malus)
+            }
             Step::Attack { who, target, roll } => (
                 2,
                 match target {
                     Some(k) => crate::tr!(
+                        lang,
                         "trace_trinites.attack",
                         who = t(who),
                         target = t(k),
-                        roll = roll.text()
+                        roll = roll.text(lang)
                     ),
                     None => crate::tr!(
+                        lang,
                         "trace_trinites.attack_all",
                         who = t(who),
-                        roll = roll.text()
+                        roll = roll.text(lang)
                     ),
                 },
                 roll.json(json!({"step": "attack", "who": j(who), "target": target.map(j)})),
@@ -280,19 +297,21 @@ fn render(trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
             } => (
                 3,
                 crate::tr!(
+                    lang,
                     "trace_trinites.reaction",
                     who = t(who),
-                    roll = roll.text(),
-                    verdict = verdict(attack_ok, hit)
+                    roll = roll.text(lang),
+                    verdict = verdict(lang, attack_ok, hit)
                 ),
                 roll.json(json!({"step": "reaction", "who": j(who), "hit": hit})),
             ),
             Step::Inert { who, hit } => (
                 3,
                 crate::tr!(
+                    lang,
                     "trace_trinites.inert",
                     who = t(who),
-                    verdict = verdict(hit, hit)
+                    verdict = verdict(lang, hit, hit)
                 ),
                 json!({"step": "inert", "who": j(who), "hit": hit}),
             ),
@@ -303,6 +322,7 @@ fn render(trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
             } => (
                 3,
                 crate::tr!(
+                    lang,
                     "trace_trinites.damage",
                     who = t(to),
                     damage = damage,
@@ -311,12 +331,12 @@ fn render(trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
                 ),
                 json!({"step": "damage", "to": j(to), "damage": damage, "protection": protection}),
             ),
-            Step::Life(l) => l.told(t, |w| Value::from(j(w))),
+            Step::Life(l) => l.told(lang, t, |w| Value::from(j(w))),
             Step::End { outcome, rounds } => {
                 let o = OUTCOMES[outcome as usize];
                 (
                     0,
-                    crate::tr!("trace_trinites.end", rounds = rounds, outcome = o),
+                    crate::tr!(lang, "trace_trinites.end", rounds = rounds, outcome = o),
                     json!({"step": "end", "outcome": o, "rounds": rounds}),
                 )
             }
@@ -326,10 +346,10 @@ fn render(trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
 }
 
 /// How a strike ended against one target.
-pub(crate) fn verdict(attack_ok: bool, hit: bool) -> &'static str {
+pub(crate) fn verdict(lang: Lang, attack_ok: bool, hit: bool) -> &'static str {
     match (attack_ok, hit) {
-        (_, true) => crate::tr!("trace_trinites.hits"),
-        (true, false) => crate::tr!("trace_trinites.reaction_wins"),
-        (false, false) => crate::tr!("trace_trinites.attack_fails"),
+        (_, true) => crate::tr!(lang, "trace_trinites.hits"),
+        (true, false) => crate::tr!(lang, "trace_trinites.reaction_wins"),
+        (false, false) => crate::tr!(lang, "trace_trinites.attack_fails"),
     }
 }

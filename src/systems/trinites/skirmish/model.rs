@@ -173,11 +173,12 @@ fn pair(
         f.error_at(
             &["group", &idx, "prime"],
             &format!("group[{i}].prime"),
-            &crate::tr!("trinites.model.unknown_prime", prime = prime),
+            &crate::tr!(f.lang, "trinites.model.unknown_prime", prime = prime),
             &names_of(&PRIMES),
         )
     })?;
     let penalties = crate::tr!(
+        f.lang,
         "trinites.model.penalties_allowed",
         names = names_of(&PENALTIES)
     );
@@ -186,8 +187,9 @@ fn pair(
             return Err(f.error_at(
                 &["group", &idx, "penalty"],
                 &format!("group[{i}].penalty"),
-                crate::tr!("trinites.pairs.abandon_needs_cover"),
+                crate::tr!(f.lang, "trinites.pairs.abandon_needs_cover"),
                 &crate::tr!(
+                    f.lang,
                     "trinites.model.abandon_allowed",
                     names = names_of(&PENALTIES)
                 ),
@@ -198,7 +200,7 @@ fn pair(
             f.error_at(
                 &["group", &idx, "penalty"],
                 &format!("group[{i}].penalty"),
-                &crate::tr!("trinites.model.unknown_penalty", penalty = other),
+                &crate::tr!(f.lang, "trinites.model.unknown_penalty", penalty = other),
                 &penalties,
             )
         })?,
@@ -209,11 +211,12 @@ fn pair(
             &["group", &idx, key],
             &format!("group[{i}].{key}"),
             &crate::tr!(
+                f.lang,
                 "trinites.model.prime_without_penalty",
                 prime = prime,
                 penalty = penalty
             ),
-            crate::tr!("trinites.model.prime_without_penalty_allowed"),
+            crate::tr!(f.lang, "trinites.model.prime_without_penalty_allowed"),
         ));
     }
     Ok((p, q))
@@ -236,7 +239,7 @@ fn choice<T: Copy>(
             f.error_at(
                 path,
                 &shown(path),
-                &crate::tr!("trinites.model.unknown_value", value = v),
+                &crate::tr!(f.lang, "trinites.model.unknown_value", value = v),
                 &list.join(", "),
             )
         })
@@ -277,8 +280,8 @@ fn group(
         return Err(f.error_at(
             &["group", &idx, "name"],
             &format!("group[{i}].name"),
-            &crate::tr!("trinites.model.group_twice", name = g.name),
-            crate::tr!("trinites.model.group_twice_allowed"),
+            &crate::tr!(f.lang, "trinites.model.group_twice", name = g.name),
+            crate::tr!(f.lang, "trinites.model.group_twice_allowed"),
         ));
     }
     let side = match sides.iter().position(|s| *s == g.side) {
@@ -291,8 +294,9 @@ fn group(
             return Err(f.error_at(
                 &["group", &idx, "side"],
                 &format!("group[{i}].side"),
-                &crate::tr!("trinites.model.fifth_side", side = g.side),
+                &crate::tr!(f.lang, "trinites.model.fifth_side", side = g.side),
                 &crate::tr!(
+                    f.lang,
                     "trinites.model.sides_allowed",
                     max = SIDES_MAX,
                     sides = sides.join(", ")
@@ -313,8 +317,12 @@ fn group(
             f.error_at(
                 &["group", &idx, "weapon"],
                 &format!("group[{i}].weapon"),
-                &crate::tr!("trinites.model.undefined_weapon", name = g.weapon),
-                &crate::tr!("trinites.model.weapon_allowed", names = known.join(", ")),
+                &crate::tr!(f.lang, "trinites.model.undefined_weapon", name = g.weapon),
+                &crate::tr!(
+                    f.lang,
+                    "trinites.model.weapon_allowed",
+                    names = known.join(", ")
+                ),
             )
         })?;
     let cover = choice(
@@ -348,8 +356,8 @@ fn group(
             return Err(f.error_at(
                 &["group", &idx, key],
                 &format!("group[{i}].{key}"),
-                crate::tr!("trinites.model.karma_adam_only"),
-                crate::tr!("trinites.model.karma_adam_only_allowed"),
+                crate::tr!(f.lang, "trinites.model.karma_adam_only"),
+                crate::tr!(f.lang, "trinites.model.karma_adam_only_allowed"),
             ));
         }
     }
@@ -448,8 +456,8 @@ pub fn validate(f: &ScenarioFile, raw: RawSkirmish) -> Result<Skirmish, UserErro
         return Err(f.error_at(
             &["group"],
             "group",
-            crate::tr!("trinites.model.no_group"),
-            crate::tr!("trinites.model.no_group_allowed"),
+            crate::tr!(f.lang, "trinites.model.no_group"),
+            crate::tr!(f.lang, "trinites.model.no_group_allowed"),
         ));
     }
     let mut sides = Vec::new();
@@ -463,8 +471,12 @@ pub fn validate(f: &ScenarioFile, raw: RawSkirmish) -> Result<Skirmish, UserErro
             return Err(f.error_at(
                 &["group", &idx, "count"],
                 &format!("group[{i}].count"),
-                &crate::tr!("trinites.model.combatants", n = total),
-                &crate::tr!("trinites.model.combatants_allowed", max = COMBATANTS_MAX),
+                &crate::tr!(f.lang, "trinites.model.combatants", n = total),
+                &crate::tr!(
+                    f.lang,
+                    "trinites.model.combatants_allowed",
+                    max = COMBATANTS_MAX
+                ),
             ));
         }
         groups.push(g);
@@ -474,8 +486,8 @@ pub fn validate(f: &ScenarioFile, raw: RawSkirmish) -> Result<Skirmish, UserErro
         return Err(f.error_at(
             &["group", "0", "side"],
             "group[0].side",
-            &crate::tr!("trinites.model.one_side", side = sides[0]),
-            crate::tr!("trinites.model.one_side_allowed"),
+            &crate::tr!(f.lang, "trinites.model.one_side", side = sides[0]),
+            crate::tr!(f.lang, "trinites.model.one_side_allowed"),
         ));
     }
     // A shooter none of whose foes is within three times its range at the start can only
@@ -492,7 +504,7 @@ pub fn validate(f: &ScenarioFile, raw: RawSkirmish) -> Result<Skirmish, UserErro
             f.warn_at(
                 &["group", &idx, "distance"],
                 &format!("group[{i}].distance"),
-                crate::tr!("trinites.model.no_foe_in_range"),
+                crate::tr!(f.lang, "trinites.model.no_foe_in_range"),
             );
         }
     }
@@ -518,10 +530,10 @@ pub fn validate(f: &ScenarioFile, raw: RawSkirmish) -> Result<Skirmish, UserErro
     Ok(Skirmish {
         title: raw
             .title
-            .unwrap_or_else(|| crate::tr!("trinites.model.skirmish_title").into()),
+            .unwrap_or_else(|| crate::tr!(f.lang, "trinites.model.skirmish_title").into()),
         question: raw
             .question
-            .unwrap_or_else(|| crate::tr!("trinites.model.skirmish_question").into()),
+            .unwrap_or_else(|| crate::tr!(f.lang, "trinites.model.skirmish_question").into()),
         max_rounds,
         strike_unconscious: raw.combat.strike_unconscious.unwrap_or(false),
         sides,

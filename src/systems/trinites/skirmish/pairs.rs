@@ -7,6 +7,7 @@ use polars::prelude::*;
 
 use crate::context::Context;
 use crate::error::UserError;
+use crate::lang::Lang;
 use crate::report::{
     float_column, interval_columns, BarChart, BarSeries, Chart, Figure, Heatmap, Output, Provenance,
 };
@@ -61,7 +62,7 @@ fn penalty_of(name: &str) -> Option<Penalty> {
 
 /// Validates `[pairs]` against the validated skirmish.
 pub fn validate(f: &ScenarioFile, raw: &RawPairs, m: &Skirmish) -> Result<PairsSpec, UserError> {
-    let allowed = crate::tr!("trinites.pairs.allowed");
+    let allowed = crate::tr!(f.lang, "trinites.pairs.allowed");
     let group = m
         .groups
         .iter()
@@ -71,8 +72,12 @@ pub fn validate(f: &ScenarioFile, raw: &RawPairs, m: &Skirmish) -> Result<PairsS
             f.error_at(
                 &["pairs", "group"],
                 "pairs.group",
-                &crate::tr!("trinites.pairs.undefined_group", group = raw.group),
-                &crate::tr!("trinites.pairs.group_allowed", names = known.join(", ")),
+                &crate::tr!(f.lang, "trinites.pairs.undefined_group", group = raw.group),
+                &crate::tr!(
+                    f.lang,
+                    "trinites.pairs.group_allowed",
+                    names = known.join(", ")
+                ),
             )
         })?;
     let cover = m.groups[group].profile.cover;
@@ -81,9 +86,10 @@ pub fn validate(f: &ScenarioFile, raw: &RawPairs, m: &Skirmish) -> Result<PairsS
         let p = Prime::parse(prime).zip(penalty_of(penalty));
         p.filter(|p| possible.contains(p)).ok_or_else(|| {
             let why = if penalty == "abandon_position" && cover == Cover::None {
-                crate::tr!("trinites.pairs.abandon_needs_cover").to_string()
+                crate::tr!(f.lang, "trinites.pairs.abandon_needs_cover").to_string()
             } else {
                 crate::tr!(
+                    f.lang,
                     "trinites.pairs.not_a_pair",
                     prime = prime,
                     penalty = penalty
@@ -183,6 +189,7 @@ fn scale_top(values: &[Vec<f64>]) -> f64 {
 
 /// The pairs output, its headline lines and a summary table.
 pub fn pairs_output(
+    lang: Lang,
     m: &Skirmish,
     spec: &PairsSpec,
     runs: &[PairRun],
@@ -212,12 +219,13 @@ pub fn pairs_output(
     let frame = DataFrame::new_infer_height(cols)?;
     let mut panels = vec![Chart::Bars(BarChart {
         title: crate::tr!(
+            lang,
             "trinites.pairs.bars_title",
             side = side_name,
             group = g.name
         ),
-        x_label: crate::tr!("trinites.pairs.pair_axis").into(),
-        y_label: crate::tr!("trinites.pairs.win_axis", side = side_name),
+        x_label: crate::tr!(lang, "trinites.pairs.pair_axis").into(),
+        y_label: crate::tr!(lang, "trinites.pairs.win_axis", side = side_name),
         categories: runs.iter().map(PairRun::label).collect(),
         series: vec![BarSeries::with_intervals(String::new(), &rows, |r| r.0)],
         y_range: Some((0.0, 1.0)),
@@ -238,12 +246,13 @@ pub fn pairs_output(
         }
         panels.push(Chart::Heatmap(Heatmap {
             title: crate::tr!(
+                lang,
                 "trinites.pairs.heat_title",
                 side = side_name,
                 group = g.name
             ),
-            x_label: crate::tr!("trinites.pairs.prime").into(),
-            y_label: crate::tr!("trinites.pairs.penalty").into(),
+            x_label: crate::tr!(lang, "trinites.pairs.prime").into(),
+            y_label: crate::tr!(lang, "trinites.pairs.penalty").into(),
             columns: PRIMES.iter().map(|p| p.1.to_string()).collect(),
             rows: penalties.iter().map(|q| q.name().to_string()).collect(),
             // Win rates of one group's pairs often sit in a narrow band: the scale spans
@@ -254,8 +263,18 @@ pub fn pairs_output(
     }
     let output = Output {
         name: "trinites-skirmish-pairs".into(),
-        title: crate::tr!("trinites.pairs.title", title = m.title, group = g.name),
-        question: crate::tr!("trinites.pairs.question", side = side_name, group = g.name),
+        title: crate::tr!(
+            lang,
+            "trinites.pairs.title",
+            title = m.title,
+            group = g.name
+        ),
+        question: crate::tr!(
+            lang,
+            "trinites.pairs.question",
+            side = side_name,
+            group = g.name
+        ),
         frame,
         figures: vec![Figure::new(panels)],
         key_figures: vec![],
@@ -267,28 +286,30 @@ pub fn pairs_output(
         let best = runs.iter().skip(1).max_by(order).unwrap_or(reference);
         let worst = runs.iter().skip(1).min_by(order).unwrap_or(reference);
         for (what, r) in [
-            (crate::tr!("trinites.pairs.best"), best),
-            (crate::tr!("trinites.pairs.worst"), worst),
+            (crate::tr!(lang, "trinites.pairs.best"), best),
+            (crate::tr!(lang, "trinites.pairs.worst"), worst),
         ] {
             let (p, lo, hi) = p_win(r, side);
             let (d, dlo, dhi) = delta(r, reference, side);
             key.push(crate::tr!(
+                lang,
                 "trinites.pairs.key",
                 what = what,
                 group = md_group,
                 pair = r.label(),
                 side = md_side,
-                p = crate::lang::pct(p, 1),
-                lo = crate::lang::num(100.0 * lo, 1),
-                hi = crate::lang::num(100.0 * hi, 1),
-                d = crate::lang::signed(100.0 * d, 1),
+                p = lang.pct(p, 1),
+                lo = lang.num(100.0 * lo, 1),
+                hi = lang.num(100.0 * hi, 1),
+                d = lang.signed(100.0 * d, 1),
                 reference = reference.label(),
-                dlo = crate::lang::signed(100.0 * dlo, 1),
-                dhi = crate::lang::signed(100.0 * dhi, 1)
+                dlo = lang.signed(100.0 * dlo, 1),
+                dhi = lang.signed(100.0 * dhi, 1)
             ));
         }
     }
     let mut table = crate::tr!(
+        lang,
         "trinites.pairs.table_head",
         group = md_group,
         n = spec.trials,
@@ -303,17 +324,17 @@ pub fn pairs_output(
             "| {} | {} | {} | {}–{} | {} {} |\n",
             r.pair.0.name(),
             r.pair.1.name(),
-            crate::lang::num(row.0 .0, 3),
-            crate::lang::num(row.0 .1, 3),
-            crate::lang::num(row.0 .2, 3),
-            crate::lang::signed(100.0 * row.1 .0, 1),
-            signed_interval(100.0 * row.1 .1, 100.0 * row.1 .2)
+            lang.num(row.0 .0, 3),
+            lang.num(row.0 .1, 3),
+            lang.num(row.0 .2, 3),
+            lang.signed(100.0 * row.1 .0, 1),
+            signed_interval(lang, 100.0 * row.1 .1, 100.0 * row.1 .2)
         );
     }
     Ok((output, key, table))
 }
 /// `[+1.0, +2.0]` in English, `[+1,0 ; +2,0]` in French: signed bounds, one decimal.
-fn signed_interval(lo: f64, hi: f64) -> String {
-    let (lo, hi) = (crate::lang::signed(lo, 1), crate::lang::signed(hi, 1));
-    crate::tr!("trinites.pairs.signed_interval", lo = lo, hi = hi)
+fn signed_interval(lang: Lang, lo: f64, hi: f64) -> String {
+    let (lo, hi) = (lang.signed(lo, 1), lang.signed(hi, 1));
+    crate::tr!(lang, "trinites.pairs.signed_interval", lo = lo, hi = hi)
 }

@@ -6,6 +6,7 @@ use polars::prelude::*;
 
 use crate::context::Context;
 use crate::engine::{Merge, Moments};
+use crate::lang::Lang;
 use crate::report::text_column;
 use crate::report::{end_rounds, float_column, int_column, interval_columns, Output, Provenance};
 use crate::report::{BarChart, BarSeries, Chart, Figure};
@@ -20,8 +21,8 @@ use super::exchange::Exchange;
 use super::model::Skirmish;
 use super::pairs::{pairs_output, PairRun, PairsSpec};
 
-fn pct(p: f64) -> String {
-    crate::lang::pct(p, 1)
+fn pct(lang: Lang, p: f64) -> String {
+    lang.pct(p, 1)
 }
 
 fn prov(name: &str, m: &Skirmish, file: &ScenarioFile, ctx: &Context, n: u64) -> Provenance {
@@ -47,7 +48,12 @@ fn outcomes(m: &Skirmish) -> Vec<String> {
     v
 }
 
-fn sides_output(m: &Skirmish, acc: &SkirmishAcc, p: Provenance) -> anyhow::Result<Output> {
+fn sides_output(
+    lang: Lang,
+    m: &Skirmish,
+    acc: &SkirmishAcc,
+    p: Provenance,
+) -> anyhow::Result<Output> {
     let n = acc.fights;
     let labels = outcomes(m);
     let rows: Vec<(String, u64, (f64, f64, f64), f64)> = labels
@@ -82,20 +88,21 @@ fn sides_output(m: &Skirmish, acc: &SkirmishAcc, p: Provenance) -> anyhow::Resul
     let mut categories: Vec<String> = m
         .sides
         .iter()
-        .map(|s| crate::tr!("trinites.skirmish.side_wins", side = s))
+        .map(|s| crate::tr!(lang, "trinites.skirmish.side_wins", side = s))
         .collect();
-    categories.push(crate::tr!("trinites.skirmish.draw_all_out").into());
+    categories.push(crate::tr!(lang, "trinites.skirmish.draw_all_out").into());
     categories.push(crate::tr!(
+        lang,
         "trinites.skirmish.undecided_after",
         rounds = m.max_rounds
     ));
     let chart = BarChart {
-        title: crate::tr!("trinites.skirmish.sides_chart").into(),
-        x_label: crate::tr!("trinites.skirmish.outcome").into(),
-        y_label: crate::tr!("trinites.skirmish.probability").into(),
+        title: crate::tr!(lang, "trinites.skirmish.sides_chart").into(),
+        x_label: crate::tr!(lang, "trinites.skirmish.outcome").into(),
+        y_label: crate::tr!(lang, "trinites.skirmish.probability").into(),
         categories,
         series: vec![BarSeries::with_intervals(
-            crate::tr!("trinites.skirmish.p_interval"),
+            crate::tr!(lang, "trinites.skirmish.p_interval"),
             &rows,
             |r| r.2,
         )],
@@ -103,8 +110,8 @@ fn sides_output(m: &Skirmish, acc: &SkirmishAcc, p: Provenance) -> anyhow::Resul
     };
     Ok(Output {
         name: "trinites-skirmish-sides".into(),
-        title: crate::tr!("trinites.skirmish.title_sides", title = m.title),
-        question: crate::tr!("trinites.skirmish.question_sides").into(),
+        title: crate::tr!(lang, "trinites.skirmish.title_sides", title = m.title),
+        question: crate::tr!(lang, "trinites.skirmish.question_sides").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Bars(chart)])],
         key_figures: vec![],
@@ -158,7 +165,13 @@ fn combatant_rows(m: &Skirmish, acc: &SkirmishAcc) -> Vec<Row> {
         .collect()
 }
 
-fn combatants_output(m: &Skirmish, rows: &[Row], n: u64, p: Provenance) -> anyhow::Result<Output> {
+fn combatants_output(
+    lang: Lang,
+    m: &Skirmish,
+    rows: &[Row],
+    n: u64,
+    p: Provenance,
+) -> anyhow::Result<Output> {
     let frame = DataFrame::new_infer_height(
         [
             vec![
@@ -184,34 +197,38 @@ fn combatants_output(m: &Skirmish, rows: &[Row], n: u64, p: Provenance) -> anyho
         .concat(),
     )?;
     let chart = BarChart {
-        title: crate::tr!("trinites.skirmish.fate_chart").into(),
-        x_label: crate::tr!("trinites.skirmish.combatant").into(),
-        y_label: crate::tr!("trinites.skirmish.probability_interval").into(),
+        title: crate::tr!(lang, "trinites.skirmish.fate_chart").into(),
+        x_label: crate::tr!(lang, "trinites.skirmish.combatant").into(),
+        y_label: crate::tr!(lang, "trinites.skirmish.probability_interval").into(),
         categories: rows
             .iter()
             .map(|r| format!("{} ({})", r.name, r.side))
             .collect(),
         series: vec![
-            BarSeries::with_intervals(crate::tr!("trinites.skirmish.down"), rows, |r| r.down),
-            BarSeries::with_intervals(crate::tr!("trinites.skirmish.coma"), rows, |r| r.coma),
+            BarSeries::with_intervals(crate::tr!(lang, "trinites.skirmish.down"), rows, |r| r.down),
+            BarSeries::with_intervals(crate::tr!(lang, "trinites.skirmish.coma"), rows, |r| r.coma),
         ],
         y_range: Some((0.0, 1.0)),
     };
     let dmg = BarChart {
-        title: crate::tr!("trinites.skirmish.boxes_chart").into(),
-        x_label: crate::tr!("trinites.skirmish.combatant").into(),
-        y_label: crate::tr!("trinites.skirmish.life_boxes").into(),
+        title: crate::tr!(lang, "trinites.skirmish.boxes_chart").into(),
+        x_label: crate::tr!(lang, "trinites.skirmish.combatant").into(),
+        y_label: crate::tr!(lang, "trinites.skirmish.life_boxes").into(),
         categories: rows.iter().map(|r| r.name.clone()).collect(),
         series: vec![
-            BarSeries::of(crate::tr!("trinites.skirmish.dealt"), rows, |r| r.dealt),
-            BarSeries::of(crate::tr!("trinites.skirmish.taken"), rows, |r| r.taken),
+            BarSeries::of(crate::tr!(lang, "trinites.skirmish.dealt"), rows, |r| {
+                r.dealt
+            }),
+            BarSeries::of(crate::tr!(lang, "trinites.skirmish.taken"), rows, |r| {
+                r.taken
+            }),
         ],
         y_range: None,
     };
     Ok(Output {
         name: "trinites-skirmish-combatants".into(),
-        title: crate::tr!("trinites.skirmish.title_combatants", title = m.title),
-        question: crate::tr!("trinites.skirmish.question_combatants").into(),
+        title: crate::tr!(lang, "trinites.skirmish.title_combatants", title = m.title),
+        question: crate::tr!(lang, "trinites.skirmish.question_combatants").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Bars(chart), Chart::Bars(dmg)])],
         key_figures: vec![],
@@ -219,7 +236,12 @@ fn combatants_output(m: &Skirmish, rows: &[Row], n: u64, p: Provenance) -> anyho
     })
 }
 
-fn exchanges_output(m: &Skirmish, ex: &[Exchange], p: Provenance) -> anyhow::Result<Output> {
+fn exchanges_output(
+    lang: Lang,
+    m: &Skirmish,
+    ex: &[Exchange],
+    p: Provenance,
+) -> anyhow::Result<Output> {
     let frame = DataFrame::new_infer_height(vec![
         text_column("attacker", ex, |e| e.attacker.as_str()),
         text_column("target", ex, |e| e.target.as_str()),
@@ -240,23 +262,25 @@ fn exchanges_output(m: &Skirmish, ex: &[Exchange], p: Provenance) -> anyhow::Res
         ),
     ])?;
     let chart = BarChart {
-        title: crate::tr!("trinites.skirmish.exchange_chart").into(),
-        x_label: crate::tr!("trinites.skirmish.attacker_target").into(),
-        y_label: crate::tr!("trinites.skirmish.probability_exact").into(),
+        title: crate::tr!(lang, "trinites.skirmish.exchange_chart").into(),
+        x_label: crate::tr!(lang, "trinites.skirmish.attacker_target").into(),
+        y_label: crate::tr!(lang, "trinites.skirmish.probability_exact").into(),
         categories: ex
             .iter()
             .map(|e| format!("{} → {}", e.attacker, e.target))
             .collect(),
         series: vec![
-            BarSeries::of(crate::tr!("trinites.skirmish.hit"), ex, |e| e.p_hit),
-            BarSeries::of(crate::tr!("trinites.skirmish.stopped"), ex, |e| e.p_stopped),
+            BarSeries::of(crate::tr!(lang, "trinites.skirmish.hit"), ex, |e| e.p_hit),
+            BarSeries::of(crate::tr!(lang, "trinites.skirmish.stopped"), ex, |e| {
+                e.p_stopped
+            }),
         ],
         y_range: Some((0.0, 1.0)),
     };
     Ok(Output {
         name: "trinites-skirmish-exchanges".into(),
-        title: crate::tr!("trinites.skirmish.title_exchanges", title = m.title),
-        question: crate::tr!("trinites.skirmish.question_exchanges").into(),
+        title: crate::tr!(lang, "trinites.skirmish.title_exchanges", title = m.title),
+        question: crate::tr!(lang, "trinites.skirmish.question_exchanges").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Bars(chart)])],
         key_figures: vec![],
@@ -273,25 +297,26 @@ pub fn result(
     pairs: Option<(&PairsSpec, &[PairRun])>,
     ctx: &Context,
 ) -> anyhow::Result<ScenarioResult> {
+    let lang = ctx.lang;
     let n = acc.fights;
     let base = prov("trinites-skirmish-sides", m, file, ctx, n);
     let named = |name: &str| Provenance {
         output: name.into(),
         ..base.clone()
     };
-    let sides = sides_output(m, acc, base.clone())?;
+    let sides = sides_output(lang, m, acc, base.clone())?;
     let rows = combatant_rows(m, acc);
-    let combatants = combatants_output(m, &rows, n, named("trinites-skirmish-combatants"))?;
+    let combatants = combatants_output(lang, m, &rows, n, named("trinites-skirmish-combatants"))?;
     let (frame, chart) = end_rounds(
         acc.rounds.iter(),
         n,
-        crate::tr!("trinites.skirmish.rounds_what"),
-        file.lang,
+        crate::tr!(lang, "trinites.skirmish.rounds_what"),
+        lang,
     )?;
     let rounds = Output {
         name: "trinites-skirmish-rounds".into(),
-        title: crate::tr!("trinites.skirmish.title_rounds", title = m.title),
-        question: crate::tr!("trinites.skirmish.question_rounds").into(),
+        title: crate::tr!(lang, "trinites.skirmish.title_rounds", title = m.title),
+        question: crate::tr!(lang, "trinites.skirmish.question_rounds").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: vec![],
@@ -303,7 +328,7 @@ pub fn result(
         ctx.options.in_force(OPTIONS),
     )
     .with_scenario(file.reference());
-    let exchanges = exchanges_output(m, ex, exact)?;
+    let exchanges = exchanges_output(lang, m, ex, exact)?;
     let mut outputs = vec![sides, combatants, rounds, exchanges];
     let mut pair_key = Vec::new();
     let mut pair_table = String::new();
@@ -317,7 +342,7 @@ pub fn result(
             "reference_pair",
             format!("{}/{}", spec.pairs[0].0.name(), spec.pairs[0].1.name()),
         );
-        let (o, k, t) = pairs_output(m, spec, runs, p)?;
+        let (o, k, t) = pairs_output(lang, m, spec, runs, p)?;
         outputs.push(o);
         pair_key = k;
         pair_table = t;
@@ -332,27 +357,30 @@ pub fn result(
             let (p, lo, hi) = proportion(acc.outcomes[k], n);
             let what = if k < m.sides.len() {
                 crate::tr!(
+                    lang,
                     "trinites.skirmish.side_wins",
                     side = crate::report::md_text(&labels[k])
                 )
             } else if k == m.sides.len() {
-                crate::tr!("trinites.skirmish.draw").into()
+                crate::tr!(lang, "trinites.skirmish.draw").into()
             } else {
-                crate::tr!("trinites.skirmish.undecided").into()
+                crate::tr!(lang, "trinites.skirmish.undecided").into()
             };
             crate::tr!(
+                lang,
                 "trinites.skirmish.key_outcome_item",
                 what = what,
-                p = pct(p),
-                lo = pct(lo),
-                hi = pct(hi)
+                p = pct(lang, p),
+                lo = pct(lang, lo),
+                hi = pct(lang, hi)
             )
         })
         .collect();
     key.push(crate::tr!(
+        lang,
         "trinites.skirmish.key_outcome",
         n = n,
-        list = wins.join(crate::tr!("trinites.skirmish.list_sep"))
+        list = wins.join(crate::tr!(lang, "trinites.skirmish.list_sep"))
     ));
     let mut m_rounds = Moments::default();
     for b in &acc.rounds_by_outcome {
@@ -360,10 +388,11 @@ pub fn result(
     }
     let mean_rounds = Estimate::mean(&m_rounds);
     key.push(crate::tr!(
+        lang,
         "trinites.skirmish.key_rounds",
-        mean = crate::lang::num(mean_rounds.value, 2),
-        lo = crate::lang::num(mean_rounds.lo, 2),
-        hi = crate::lang::num(mean_rounds.hi, 2),
+        mean = lang.num(mean_rounds.value, 2),
+        lo = lang.num(mean_rounds.lo, 2),
+        hi = lang.num(mean_rounds.hi, 2),
         median = acc
             .rounds
             .quantile(0.5)
@@ -372,34 +401,37 @@ pub fn result(
     for r in &rows {
         let coma = if r.coma.0 > 0.0 {
             crate::tr!(
+                lang,
                 "trinites.skirmish.key_coma",
-                p = pct(r.coma.0),
-                hours = crate::lang::num(r.coma_hours, 1)
+                p = pct(lang, r.coma.0),
+                hours = lang.num(r.coma_hours, 1)
             )
         } else {
             String::new()
         };
         key.push(crate::tr!(
+            lang,
             "trinites.skirmish.key_combatant",
             name = crate::report::md_text(&r.name),
             side = crate::report::md_text(&r.side),
-            p = pct(r.down.0),
-            lo = pct(r.down.1),
-            hi = pct(r.down.2),
+            p = pct(lang, r.down.0),
+            lo = pct(lang, r.down.1),
+            hi = pct(lang, r.down.2),
             coma = coma,
-            dealt = crate::lang::num(r.dealt, 2),
-            taken = crate::lang::num(r.taken, 2)
+            dealt = lang.num(r.dealt, 2),
+            taken = lang.num(r.taken, 2)
         ));
     }
 
     key.extend(pair_key);
     let mut summary = crate::tr!(
+        lang,
         "trinites.skirmish.summary_head",
         title = crate::report::md_text(&m.title),
         question = crate::report::md_text(&m.question)
     );
     summary += &answer_list(&key);
-    summary += crate::tr!("trinites.skirmish.summary_exchanges");
+    summary += crate::tr!(lang, "trinites.skirmish.summary_exchanges");
     for e in ex {
         summary += &format!(
             "| {} | {} | {} | {} | {:+} | {:+} | {} | {} | {} |\n",
@@ -409,10 +441,10 @@ pub fn result(
             e.distance,
             e.attack_modifier,
             e.reaction_modifier,
-            crate::lang::num(e.p_hit, 4),
+            lang.num(e.p_hit, 4),
             e.damage_per_hit,
             e.hits_to_knock_out
-                .map_or(crate::tr!("trinites.skirmish.never").into(), |h| h
+                .map_or(crate::tr!(lang, "trinites.skirmish.never").into(), |h| h
                     .to_string())
         );
     }
@@ -420,6 +452,7 @@ pub fn result(
     // The commands that replay single skirmishes of this run (issue 27).
     let labels = outcomes(m);
     summary += &crate::systems::trace::see_section(
+        lang,
         &file.path.display().to_string(),
         ctx.engine.seed(),
         labels
@@ -428,6 +461,7 @@ pub fn result(
             .zip(acc.outcomes.iter().copied()),
     );
     summary += &crate::tr!(
+        lang,
         "trinites.skirmish.summary_files",
         pairs = if pairs.is_some() {
             ", `trinites-skirmish-pairs.csv`"

@@ -186,7 +186,7 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
                 &mut engine.trial_stream(key, i),
                 &mut steps,
             );
-            render(&m, i, &o, &steps.0)
+            render(file.lang, &m, i, &o, &steps.0)
         },
     )
 }

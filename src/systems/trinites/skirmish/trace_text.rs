@@ -2,6 +2,7 @@
 
 use serde_json::{json, Value};
 
+use crate::lang::Lang;
 use crate::systems::trace::Traced;
 use crate::systems::trinites::words::{declares, regen, zone};
 
@@ -9,18 +10,21 @@ use super::model::Skirmish;
 use super::sim::Outcome;
 use super::trace::{outcome, Step, Unanswered};
 
-/// Trial `trial`'s steps as lines and JSON (current language).
-pub(super) fn render(m: &Skirmish, trial: u64, o: &Outcome, steps: &[Step]) -> Traced {
+/// Trial `trial`'s steps as lines and JSON in `lang`.
+pub(super) fn render(lang: Lang, m: &Skirmish, trial: u64, o: &Outcome, steps: &[Step]) -> Traced {
     let t = |w: u8| m.names[w as usize].as_str();
     let spot = |s: u8| {
         if s == 0 {
             (
                 "melee".to_string(),
-                crate::tr!("trace_trinites.spot_melee").to_string(),
+                crate::tr!(lang, "trace_trinites.spot_melee").to_string(),
             )
         } else {
             let g = &m.groups[s as usize - 1].name;
-            (g.clone(), crate::tr!("trace_trinites.spot_post", group = g))
+            (
+                g.clone(),
+                crate::tr!(lang, "trace_trinites.spot_post", group = g),
+            )
         }
     };
     // Lines keep the file's names as written (no capital).
@@ -34,22 +38,23 @@ pub(super) fn render(m: &Skirmish, trial: u64, o: &Outcome, steps: &[Step]) -> T
             } => (
                 0,
                 crate::tr!(
+                    lang,
                     "trace_trinites.initiative_zone",
                     who = t(who),
-                    roll = roll.text(),
+                    roll = roll.text(lang),
                     score = score,
-                    zone = zone(z).1
+                    zone = zone(lang, z).1
                 ),
-                roll.json(json!({"step": "initiative", "who": t(who), "score": score, "zone": zone(z).0})),
+                roll.json(json!({"step": "initiative", "who": t(who), "score": score, "zone": zone(lang, z).0})),
             ),
             Step::Round { round } => (
                 0,
-                crate::tr!("trace_trinites.round", round = round),
+                crate::tr!(lang, "trace_trinites.round", round = round),
                 json!({"step": "round", "round": round}),
             ),
             Step::Turn { who, init } => (
                 1,
-                crate::tr!("trace_trinites.turn", who = t(who), init = init),
+                crate::tr!(lang, "trace_trinites.turn", who = t(who), init = init),
                 json!({"step": "turn", "who": t(who), "initiative": init}),
             ),
             Step::Regen {
@@ -59,22 +64,22 @@ pub(super) fn render(m: &Skirmish, trial: u64, o: &Outcome, steps: &[Step]) -> T
                 before,
                 after,
                 left,
-            } => regen(t(who), json!(t(who)), light, archonte, [before, after, left]),
+            } => regen(lang, t(who), json!(t(who)), light, archonte, [before, after, left]),
             Step::Disarmed { who, back } => (
                 2,
                 if back {
-                    crate::tr!("trace_trinites.weapon_back", who = t(who))
+                    crate::tr!(lang, "trace_trinites.weapon_back", who = t(who))
                 } else {
-                    crate::tr!("trace_trinites.weapon_away", who = t(who))
+                    crate::tr!(lang, "trace_trinites.weapon_away", who = t(who))
                 },
                 json!({"step": "disarmed", "who": t(who), "weapon_back": back}),
             ),
             Step::LosesWeapon { who } => (
                 3,
-                crate::tr!("trace_trinites.loses_weapon", who = t(who)),
+                crate::tr!(lang, "trace_trinites.loses_weapon", who = t(who)),
                 json!({"step": "loses_weapon", "who": t(who)}),
             ),
-            Step::Declares { who, free, malus } => declares(t(who), json!(t(who)), free, malus),
+            Step::Declares { who, free, malus } => declares(lang, t(who), json!(t(who)), free, malus),
             Step::Tactic {
                 who,
                 target,
@@ -84,22 +89,22 @@ pub(super) fn render(m: &Skirmish, trial: u64, o: &Outcome, steps: &[Step]) -> T
                 ok,
             } => {
                 let r = reaction.map_or(String::new(), |r| {
-                    crate::tr!("trace_trinites.tactic_reaction", roll = r.text())
+                    crate::tr!(lang, "trace_trinites.tactic_reaction", roll = r.text(lang))
                 });
                 let verdict = if ok {
-                    crate::tr!("trace_trinites.tactic_works")
+                    crate::tr!(lang, "trace_trinites.tactic_works")
                 } else {
-                    crate::tr!("trace_trinites.tactic_fails")
+                    crate::tr!(lang, "trace_trinites.tactic_fails")
                 };
                 let text = crate::tr_fill!(
                     if feint {
-                        crate::tr!("trace_trinites.feint")
+                        crate::tr!(lang, "trace_trinites.feint")
                     } else {
-                        crate::tr!("trace_trinites.disarm")
+                        crate::tr!(lang, "trace_trinites.disarm")
                     },
                     who = t(who),
                     target = t(target),
-                    roll = roll.text(),
+                    roll = roll.text(lang),
                     reaction = r,
                     verdict = verdict
                 );
@@ -119,10 +124,11 @@ pub(super) fn render(m: &Skirmish, trial: u64, o: &Outcome, steps: &[Step]) -> T
                 let (to_json, to_text) = spot(dest);
                 let how = match test {
                     None => String::new(),
-                    Some(r) => crate::tr!("trace_trinites.move_test", roll = r.text()),
+                    Some(r) => crate::tr!(lang, "trace_trinites.move_test", roll = r.text(lang)),
                 };
                 let text = if left == 0 {
                     crate::tr!(
+                        lang,
                         "trace_trinites.move",
                         who = t(who),
                         to = to_text,
@@ -131,6 +137,7 @@ pub(super) fn render(m: &Skirmish, trial: u64, o: &Outcome, steps: &[Step]) -> T
                     )
                 } else {
                     crate::tr!(
+                        lang,
                         "trace_trinites.move_halfway",
                         who = t(who),
                         to = to_text,
@@ -154,21 +161,24 @@ pub(super) fn render(m: &Skirmish, trial: u64, o: &Outcome, steps: &[Step]) -> T
                 2,
                 match (target, ranged) {
                     (Some(k), false) => crate::tr!(
+                        lang,
                         "trace_trinites.attack",
                         who = t(who),
                         target = t(k),
-                        roll = roll.text()
+                        roll = roll.text(lang)
                     ),
                     (Some(k), true) => crate::tr!(
+                        lang,
                         "trace_trinites.shoot",
                         who = t(who),
                         target = t(k),
-                        roll = roll.text()
+                        roll = roll.text(lang)
                     ),
                     (None, _) => crate::tr!(
+                        lang,
                         "trace_trinites.attack_all",
                         who = t(who),
-                        roll = roll.text()
+                        roll = roll.text(lang)
                     ),
                 },
                 roll.json(json!({"step": "attack", "who": t(who), "target": target.map(t), "ranged": ranged})),
@@ -180,13 +190,14 @@ pub(super) fn render(m: &Skirmish, trial: u64, o: &Outcome, steps: &[Step]) -> T
             } => (
                 3,
                 crate::tr!(
+                    lang,
                     "trace_trinites.versus",
                     who = t(who),
                     total = total,
                     verdict = if success {
-                        crate::tr!("trace_trinites.success")
+                        crate::tr!(lang, "trace_trinites.success")
                     } else {
-                        crate::tr!("trace_trinites.failure")
+                        crate::tr!(lang, "trace_trinites.failure")
                     }
                 ),
                 json!({"step": "versus", "who": t(who), "final": total, "success": success}),
@@ -196,18 +207,19 @@ pub(super) fn render(m: &Skirmish, trial: u64, o: &Outcome, steps: &[Step]) -> T
                     Unanswered::Inert => (
                         "inert",
                         crate::tr!(
+                            lang,
                             "trace_trinites.inert",
                             who = t(who),
-                            verdict = crate::tr!("trace_trinites.hits")
+                            verdict = crate::tr!(lang, "trace_trinites.hits")
                         ),
                     ),
                     Unanswered::Feinted => (
                         "feinted",
-                        crate::tr!("trace_trinites.feinted", who = t(who)),
+                        crate::tr!(lang, "trace_trinites.feinted", who = t(who)),
                     ),
                     Unanswered::Parried => (
                         "parried_instead",
-                        crate::tr!("trace_trinites.parried_instead", who = t(who)),
+                        crate::tr!(lang, "trace_trinites.parried_instead", who = t(who)),
                     ),
                 };
                 (
@@ -223,22 +235,24 @@ pub(super) fn render(m: &Skirmish, trial: u64, o: &Outcome, steps: &[Step]) -> T
                 hit,
             } => {
                 let verdict = if hit {
-                    crate::tr!("trace_trinites.hits")
+                    crate::tr!(lang, "trace_trinites.hits")
                 } else {
-                    crate::tr!("trace_trinites.reaction_wins")
+                    crate::tr!(lang, "trace_trinites.reaction_wins")
                 };
                 let text = match parries_for {
                     None => crate::tr!(
+                        lang,
                         "trace_trinites.reaction",
                         who = t(who),
-                        roll = roll.text(),
+                        roll = roll.text(lang),
                         verdict = verdict
                     ),
                     Some(w) => crate::tr!(
+                        lang,
                         "trace_trinites.parry",
                         who = t(who),
                         ward = t(w),
-                        roll = roll.text(),
+                        roll = roll.text(lang),
                         verdict = verdict
                     ),
                 };
@@ -251,28 +265,28 @@ pub(super) fn render(m: &Skirmish, trial: u64, o: &Outcome, steps: &[Step]) -> T
             Step::Damage { to, boxes, zone } => (
                 3,
                 if zone {
-                    crate::tr!("trace_trinites.zone_damage", who = t(to), boxes = boxes)
+                    crate::tr!(lang, "trace_trinites.zone_damage", who = t(to), boxes = boxes)
                 } else {
-                    crate::tr!("trace_trinites.hit_damage", who = t(to), boxes = boxes)
+                    crate::tr!(lang, "trace_trinites.hit_damage", who = t(to), boxes = boxes)
                 },
                 json!({"step": "damage", "to": t(to), "boxes": boxes, "zone_weapon_miss": zone}),
             ),
             Step::LeavesCover { who } => (
                 2,
-                crate::tr!("trace_trinites.leaves_cover", who = t(who)),
+                crate::tr!(lang, "trace_trinites.leaves_cover", who = t(who)),
                 json!({"step": "leaves_cover", "who": t(who)}),
             ),
             Step::Guards { who } => (
                 2,
-                crate::tr!("trace_trinites.guards", who = t(who)),
+                crate::tr!(lang, "trace_trinites.guards", who = t(who)),
                 json!({"step": "guards", "who": t(who)}),
             ),
-            Step::Life(l) => l.told(|w| t(w).to_string(), |w| json!(t(w))),
+            Step::Life(l) => l.told(lang, |w| t(w).to_string(), |w| json!(t(w))),
             Step::End { end, rounds } => {
                 let name = outcome(m, end);
                 (
                     0,
-                    crate::tr!("trace_trinites.end", rounds = rounds, outcome = name),
+                    crate::tr!(lang, "trace_trinites.end", rounds = rounds, outcome = name),
                     json!({"step": "end", "outcome": name, "rounds": rounds}),
                 )
             }

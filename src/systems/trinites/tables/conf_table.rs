@@ -144,6 +144,7 @@ pub fn conf_output(
     method: Method,
     trials: u64,
 ) -> anyhow::Result<Output> {
+    let lang = ctx.lang;
     let rules = TrinitesRules::from_options(&ctx.options);
     let cells = grid.cells();
     let mut counts: Vec<Counts<3>> = Vec::new();
@@ -200,18 +201,18 @@ pub fn conf_output(
     };
     let who = |d: bool| {
         if d {
-            crate::tr!("trinites.conf.trinite")
+            crate::tr!(lang, "trinites.conf.trinite")
         } else {
-            crate::tr!("trinites.conf.human")
+            crate::tr!(lang, "trinites.conf.human")
         }
     };
     let panels = DUALS
         .iter()
         .map(|&(da, db)| {
             Chart::Heatmap(Heatmap {
-                title: crate::tr!("trinites.conf.heat_title", a = who(da), b = who(db)),
-                x_label: crate::tr!("trinites.conf.x_axis").into(),
-                y_label: crate::tr!("trinites.conf.y_axis").into(),
+                title: crate::tr!(lang, "trinites.conf.heat_title", a = who(da), b = who(db)),
+                x_label: crate::tr!(lang, "trinites.conf.x_axis").into(),
+                y_label: crate::tr!(lang, "trinites.conf.y_axis").into(),
                 columns: Heatmap::labels(&grid.modifiers_a),
                 rows: Heatmap::labels(&grid.modifiers_b),
                 values: grid
@@ -239,21 +240,23 @@ pub fn conf_output(
         if let Some(i) = find(ma, mb, da, db) {
             let p = probs[i];
             key.push(crate::tr!(
+                lang,
                 "trinites.conf.key",
                 a = who(da),
                 ma = format!("{ma:+}"),
                 b = who(db),
                 mb = format!("{mb:+}"),
-                a_wins = crate::lang::num(p.a_wins, 4),
-                b_wins = crate::lang::num(p.b_wins, 4),
-                nobody = crate::lang::num(p.nobody, 4)
+                a_wins = lang.num(p.a_wins, 4),
+                b_wins = lang.num(p.b_wins, 4),
+                nobody = lang.num(p.nobody, 4)
             ));
         }
     }
     if method == Method::Exact {
         key.push(crate::tr!(
+            lang,
             "trinites.conf.key_trunc",
-            trunc = crate::systems::trinites::sci(trunc)
+            trunc = crate::systems::trinites::sci(lang, trunc)
         ));
     }
     let name = "trinites-confrontation";
@@ -266,8 +269,8 @@ pub fn conf_output(
         );
     Ok(Output {
         name: name.into(),
-        title: crate::tr!("trinites.conf.title").into(),
-        question: crate::tr!("trinites.conf.question").into(),
+        title: crate::tr!(lang, "trinites.conf.title").into(),
+        question: crate::tr!(lang, "trinites.conf.question").into(),
         frame,
         figures: vec![Figure::new(panels)],
         key_figures: key,

@@ -5,12 +5,15 @@ use super::{conf_output, test_output, ConfGrid, TestGrid};
 
 /// The default tables plus a Monte Carlo cross-check of the test table (`trials` per cell).
 pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>> {
+    let lang = ctx.lang;
     let grid = TestGrid {
         modifiers: (-12..=12).collect(),
     };
     let exact = test_output(&grid, ctx, Method::Exact, 0)?;
-    let mut mc = test_output(&grid, ctx, Method::Mc, trials)?
-        .renamed("trinites-test-mc", crate::tr!("trinites.tables.mc_title"));
+    let mut mc = test_output(&grid, ctx, Method::Mc, trials)?.renamed(
+        "trinites-test-mc",
+        crate::tr!(lang, "trinites.tables.mc_title"),
+    );
     let c = coverage(
         &exact,
         &mc,
@@ -18,7 +21,7 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
     )?;
     mc.key_figures.insert(
         0,
-        c.sentence(crate::tr!("trinites.tables.mc_what"), ctx.lang),
+        c.sentence(crate::tr!(lang, "trinites.tables.mc_what"), lang),
     );
     let conf = conf_output(
         &ConfGrid {

@@ -359,6 +359,7 @@ pub(super) fn report(
         .find(|(n, _)| *n == traced)
         .map_or(String::new(), |(_, acc)| {
             crate::systems::trace::see_trials_section(
+                ctx.lang,
                 &file.path.display().to_string(),
                 ctx.engine.seed(),
                 super::trace::OUTCOMES.into_iter().zip(acc.first.counts),

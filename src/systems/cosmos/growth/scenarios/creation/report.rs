@@ -369,6 +369,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     };
     let outcomes = super::trace::outcomes(&races).into_iter().zip(counts);
     let see = crate::systems::trace::see_trials_section(
+        file.lang,
         &file.path.display().to_string(),
         ctx.engine.seed(),
         outcomes,

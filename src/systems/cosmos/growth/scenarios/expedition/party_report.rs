@@ -182,6 +182,7 @@ pub fn run(
     // Issue 27: how to replay a trial, per outcome of `trace.rs` (the party stopped on
     // some morning, or went on every day).
     let see = crate::systems::trace::see_trials_section(
+        file.lang,
         &file.path.display().to_string(),
         ctx.engine.seed(),
         [("stopped", ever), ("went_on", trials - ever)],

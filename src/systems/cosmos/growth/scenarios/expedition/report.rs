@@ -292,6 +292,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     key.extend(leg_keys);
     // Issue 27: how to replay a trial, per outcome of `trace.rs` (exhausted on some day).
     let see = crate::systems::trace::see_trials_section(
+        file.lang,
         &file.path.display().to_string(),
         ctx.engine.seed(),
         [("exhausted", by_end), ("not_exhausted", trials - by_end)],

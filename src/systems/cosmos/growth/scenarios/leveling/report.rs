@@ -366,6 +366,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let see = if m.max_level >= 2 {
         let last = &acc.bonus[(m.max_level - 1) as usize];
         crate::systems::trace::see_trials_section(
+            file.lang,
             &file.path.display().to_string(),
             ctx.engine.seed(),
             [("bonus", last.counts[1]), ("no_bonus", last.counts[0])],

@@ -425,6 +425,7 @@ pub(super) fn report(
     let none = n - acc.first_type.total();
     let counts = acc.first_type.counts.iter().copied().chain([none]);
     let see = crate::systems::trace::see_trials_section(
+        ctx.lang,
         &file.path.display().to_string(),
         ctx.engine.seed(),
         Ultimate::ALL
