@@ -327,7 +327,7 @@ pub struct SweepArgs {
     pub max_points: Option<u64>,
 }
 
-fn parse_max_points(s: &str) -> Result<u64, String> {
+fn parse_max_points(s: &str) -> Result<u64, crate::lang::Words> {
     crate::limits::parse_bounded(s, 1, crate::limits::MAX_GRID_POINTS)
 }
 

@@ -10,6 +10,7 @@
 //! refuses it when it leaves the allowed folders, symlinks included (the check is made on
 //! the canonical path). A refusal never quotes the refused file's content.
 
+use crate::lang::Lang;
 use std::fs;
 use std::io::Read;
 #[cfg(unix)]
@@ -67,33 +68,32 @@ pub enum Refused {
     NotUtf8,
 }
 
+impl Refused {
+    /// Why the file was refused, in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            Refused::Io(e) => e.to_string(),
+            Refused::NotRegular(kind) => {
+                crate::tr!(lang, "safety.files.not_regular", kind = kind.shown(lang))
+            }
+            Refused::TooBig { cap, grew: true, .. } => {
+                crate::tr!(lang, "safety.files.grew", cap = cap)
+            }
+            Refused::TooBig { size, cap, .. } => {
+                crate::tr!(lang, "safety.files.too_big", size = size, cap = cap)
+            }
+            Refused::Outside { root } => {
+                crate::tr!(lang, "safety.files.outside", root = root.display())
+            }
+            Refused::NotUtf8 => crate::tr!(lang, "safety.files.not_utf8").to_string(),
+        }
+    }
+}
+
+/// In English; [`Refused::text`] words it in the run's language.
 impl std::fmt::Display for Refused {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Refused::Io(e) => write!(f, "{e}"),
-            Refused::NotRegular(kind) => write!(
-                f,
-                "{}",
-                crate::tr!("safety.files.not_regular", kind = kind.shown())
-            ),
-            Refused::TooBig { size, cap, grew } => {
-                if *grew {
-                    write!(f, "{}", crate::tr!("safety.files.grew", cap = cap))
-                } else {
-                    write!(
-                        f,
-                        "{}",
-                        crate::tr!("safety.files.too_big", size = size, cap = cap)
-                    )
-                }
-            }
-            Refused::Outside { root } => write!(
-                f,
-                "{}",
-                crate::tr!("safety.files.outside", root = root.display())
-            ),
-            Refused::NotUtf8 => write!(f, "{}", crate::tr!("safety.files.not_utf8")),
-        }
+        f.write_str(&self.text(Lang::En))
     }
 }
 
@@ -146,13 +146,13 @@ impl Kind {
         Kind::Other
     }
 
-    pub fn shown(self) -> &'static str {
+    pub fn shown(self, lang: Lang) -> &'static str {
         match self {
-            Kind::Folder => crate::tr!("safety.files.kind_folder"),
-            Kind::Fifo => crate::tr!("safety.files.kind_fifo"),
-            Kind::Socket => crate::tr!("safety.files.kind_socket"),
-            Kind::Device => crate::tr!("safety.files.kind_device"),
-            Kind::Other => crate::tr!("safety.files.kind_other"),
+            Kind::Folder => crate::tr!(lang, "safety.files.kind_folder"),
+            Kind::Fifo => crate::tr!(lang, "safety.files.kind_fifo"),
+            Kind::Socket => crate::tr!(lang, "safety.files.kind_socket"),
+            Kind::Device => crate::tr!(lang, "safety.files.kind_device"),
+            Kind::Other => crate::tr!(lang, "safety.files.kind_other"),
         }
     }
 }

@@ -6,15 +6,13 @@ use clap::Parser;
 use cosmosim::cli::Cli;
 use cosmosim::commands::{self, signals::Interrupted};
 use cosmosim::error::UserError;
-use cosmosim::lang::Lang;
+use cosmosim::lang::{Lang, Words};
 
 fn main() -> ExitCode {
     // `--lang fr` speaks before the command line is parsed, so the flags' own value
-    // checks (`--trials 0`) answer in French too; clap's built-in messages stay English.
+    // checks (`--trials 0`) answer in French too (`bad_flag`); clap's built-in messages
+    // stay English.
     let argv_lang = commands::language::from_argv(std::env::args_os().skip(1));
-    if let Some(l) = argv_lang {
-        cosmosim::lang::set(l);
-    }
     // polars keeps a thread pool of its own, sized once from POLARS_MAX_THREADS (else one
     // per core) at its first use. It only shapes and formats the output frames here; the
     // simulations run on the tool's pool, sized by --threads. One polars thread keeps
@@ -61,7 +59,11 @@ fn bad_flag(e: clap::Error, lang: Lang) -> ! {
             Some(ContextValue::String(s)) => Some(s.clone()),
             _ => None,
         };
-        let reason = std::error::Error::source(&e).map(|r| r.to_string());
+        // Our parsers word their refusal later (`lang::Words`): here, in the language.
+        let reason = std::error::Error::source(&e).map(|r| match r.downcast_ref::<Words>() {
+            Some(w) => w.text(lang),
+            None => r.to_string(),
+        });
         if let (Some(arg), Some(value), Some(reason)) = (
             text(ContextKind::InvalidArg),
             text(ContextKind::InvalidValue),
@@ -76,7 +78,7 @@ fn bad_flag(e: clap::Error, lang: Lang) -> ! {
                     message = cosmosim::tr!(
                         lang,
                         "cli.invalid_value",
-                        value = cosmosim::limits::clip(&value),
+                        value = cosmosim::limits::clip(&value, lang),
                         arg = arg,
                         reason = reason
                     )

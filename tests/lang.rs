@@ -23,10 +23,17 @@ fn used_keys(dir: &Path, keys: &mut BTreeSet<String>) {
                 .map(|l| format!("{l}\n"))
                 .collect();
             let mut rest = text.as_str();
-            while let Some(at) = rest.find("tr!(") {
+            // `tr!(lang, "key", ...)` and `words!("key", ...)`, a message worded later.
+            while let Some(at) = rest
+                .find("tr!(")
+                .into_iter()
+                .chain(rest.find("words!("))
+                .min()
+            {
                 // `include_str!(` is not `tr!(`.
                 let before = rest[..at].chars().next_back();
-                rest = &rest[at + 4..];
+                let skip = if rest[at..].starts_with("tr!(") { 4 } else { 7 };
+                rest = &rest[at + skip..];
                 if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
                     continue;
                 }

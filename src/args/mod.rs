@@ -67,11 +67,11 @@ pub struct MethodArgs {
 pub struct IntList(pub Vec<i64>);
 
 /// Parses comma-separated parts, each `a..b`, `a..b:step` or `a`, each value within `lo..=hi`.
-pub fn parse_int_list(s: &str, lo: i64, hi: i64) -> Result<IntList, String> {
-    let num = |x: &str| -> Result<i64, String> {
+pub fn parse_int_list(s: &str, lo: i64, hi: i64) -> Result<IntList, crate::lang::Words> {
+    let num = |x: &str| -> Result<i64, crate::lang::Words> {
         x.trim()
             .parse::<i64>()
-            .map_err(|_| crate::tr!("cli.list_not_whole_number", value = crate::limits::clip(x)))
+            .map_err(|_| crate::words!("cli.list_not_whole_number", value = x))
     };
     let mut values: Vec<i64> = Vec::new();
     for part in s.split(',') {
@@ -83,7 +83,7 @@ pub fn parse_int_list(s: &str, lo: i64, hi: i64) -> Result<IntList, String> {
             let a = num(a)?;
             // Bounds first, so a huge range is refused before it is spelled out.
             if let Some(bad) = [a, b].into_iter().find(|v| *v < lo || *v > hi) {
-                return Err(crate::tr!(
+                return Err(crate::words!(
                     "cli.list_out_of_range",
                     value = bad,
                     lo = lo,
@@ -91,10 +91,10 @@ pub fn parse_int_list(s: &str, lo: i64, hi: i64) -> Result<IntList, String> {
                 ));
             }
             if step <= 0 {
-                return Err(crate::tr!("cli.step_not_positive", step = step));
+                return Err(crate::words!("cli.step_not_positive", step = step));
             }
             if b < a {
-                return Err(crate::tr!("cli.empty_range", a = a, b = b));
+                return Err(crate::words!("cli.empty_range", a = a, b = b));
             }
             values.extend((a..=b).step_by(step as usize));
         } else {
@@ -102,7 +102,7 @@ pub fn parse_int_list(s: &str, lo: i64, hi: i64) -> Result<IntList, String> {
         }
     }
     if let Some(bad) = values.iter().find(|v| **v < lo || **v > hi) {
-        return Err(crate::tr!(
+        return Err(crate::words!(
             "cli.list_out_of_range",
             value = bad,
             lo = lo,
@@ -113,40 +113,40 @@ pub fn parse_int_list(s: &str, lo: i64, hi: i64) -> Result<IntList, String> {
     sorted.sort_unstable();
     sorted.dedup();
     if sorted.len() != values.len() {
-        return Err(crate::tr!("cli.values_repeat").to_string());
+        return Err(crate::words!("cli.values_repeat"));
     }
     Ok(IntList(sorted))
 }
 
-pub fn parse_thresholds(s: &str) -> Result<IntList, String> {
+pub fn parse_thresholds(s: &str) -> Result<IntList, crate::lang::Words> {
     parse_int_list(s, -100, 200)
 }
 
-pub fn parse_karma(s: &str) -> Result<IntList, String> {
+pub fn parse_karma(s: &str) -> Result<IntList, crate::lang::Words> {
     parse_int_list(s, -10, 10)
 }
 
-pub fn parse_trials(s: &str) -> Result<u64, String> {
+pub fn parse_trials(s: &str) -> Result<u64, crate::lang::Words> {
     parse_bounded(s, 1, MAX_TRIALS)
 }
 
 /// `--threads`: 0 (one per core) to [`MAX_THREADS`].
-pub fn parse_threads(s: &str) -> Result<usize, String> {
+pub fn parse_threads(s: &str) -> Result<usize, crate::lang::Words> {
     parse_bounded(s, 0, MAX_THREADS as u64).map(|t| t as usize)
 }
 
 /// `--burn-in`: 0 to [`MAX_BURN_IN`] tests.
-pub fn parse_burn_in(s: &str) -> Result<u64, String> {
+pub fn parse_burn_in(s: &str) -> Result<u64, crate::lang::Words> {
     parse_bounded(s, 0, MAX_BURN_IN)
 }
 
-pub fn parse_modifier(s: &str) -> Result<f64, String> {
+pub fn parse_modifier(s: &str) -> Result<f64, crate::lang::Words> {
     let m: f64 = s
         .trim_start_matches('+')
         .parse()
-        .map_err(|_| crate::tr!("cli.modifier_not_number", value = crate::limits::clip(s)))?;
+        .map_err(|_| crate::words!("cli.modifier_not_number", value = s))?;
     if !(-100.0..=100.0).contains(&m) {
-        return Err(crate::tr!("cli.modifier_out_of_range", value = m));
+        return Err(crate::words!("cli.modifier_out_of_range", value = m));
     }
     Ok(m)
 }
@@ -173,7 +173,7 @@ mod tests {
         assert!(parse_int_list("20..10", 0, 100).is_err());
         assert!(parse_int_list("0..300", 0, 100)
             .unwrap_err()
-            .contains("allowed values: 0..100"));
+            .to_string().contains("allowed values: 0..100"));
         assert!(parse_int_list("a", 0, 100).is_err());
         assert!(parse_int_list("1,1", 0, 100).is_err());
         assert_eq!(parse_int_list("8..9,50", 0, 100).unwrap().0, vec![8, 9, 50]);

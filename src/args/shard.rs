@@ -23,17 +23,17 @@ pub enum ShardArg {
 }
 
 /// clap parser for `--shard`.
-pub fn parse_shard(s: &str) -> Result<ShardArg, String> {
+pub fn parse_shard(s: &str) -> Result<ShardArg, crate::lang::Words> {
     let (i, n) = s
         .split_once('/')
-        .ok_or_else(|| crate::tr!("shard.usage", value = crate::limits::clip(s)))?;
+        .ok_or_else(|| crate::words!("shard.usage", value = s))?;
     let count = crate::limits::parse_bounded(n.trim(), 1, MAX_SHARDS)
-        .map_err(|e| crate::tr!("shard.count", error = e))?;
+        .map_err(|e| crate::words!("shard.count", error => e))?;
     if i.trim() == "auto" {
         return Ok(ShardArg::Auto { count });
     }
     let index = crate::limits::parse_bounded(i.trim(), 1, count)
-        .map_err(|e| crate::tr!("shard.index", error = e))?;
+        .map_err(|e| crate::words!("shard.index", error => e))?;
     Ok(ShardArg::Fixed(ShardId { index, count }))
 }
 
@@ -50,12 +50,8 @@ impl ShardArg {
         };
         for (var, base) in AUTO_VARIABLES {
             let Some(v) = env(var) else { continue };
-            let bad = |why: &str| {
-                UserError::new(format!(
-                    "--shard auto/{count}: {var}={}: {why}",
-                    crate::limits::clip(&v)
-                ))
-            };
+            let bad =
+                |why: &str| UserError::new(format!("--shard auto/{count}: {var}={}: {why}", &v));
             let raw: u64 = v
                 .trim()
                 .parse()
@@ -80,7 +76,7 @@ impl ShardArg {
                     return Err(bad(&crate::tr!(
                         lang,
                         "shard.auto.task_count",
-                        tasks = crate::limits::clip(&t),
+                        tasks = &t,
                         count = count
                     )));
                 }

@@ -73,22 +73,22 @@ pub struct CompareArgs {
     pub fail_on_change: bool,
 }
 
-fn parse_alpha(s: &str) -> Result<f64, String> {
+fn parse_alpha(s: &str) -> Result<f64, crate::lang::Words> {
     parse_real_in(s, 0.0001, 0.5)
 }
 
 /// A real number in `lo..=hi` for a flag; the messages give the range as `lo..hi`.
-fn parse_real_in(s: &str, lo: f64, hi: f64) -> Result<f64, String> {
+fn parse_real_in(s: &str, lo: f64, hi: f64) -> Result<f64, crate::lang::Words> {
     let allowed = format!("{lo}..{hi}");
-    let v: f64 = s.parse().map_err(|_| {
-        crate::tr!(
-            "cli.not_number",
-            value = crate::limits::clip(s),
-            allowed = allowed
-        )
-    })?;
+    let v: f64 = s
+        .parse()
+        .map_err(|_| crate::words!("cli.not_number", value = s, allowed = allowed))?;
     if !(lo..=hi).contains(&v) {
-        return Err(crate::tr!("cli.out_of_range", value = v, allowed = allowed));
+        return Err(crate::words!(
+            "cli.out_of_range",
+            value = v,
+            allowed = allowed
+        ));
     }
     Ok(v)
 }
@@ -188,7 +188,7 @@ pub(crate) fn default_out(source: &[String], command: &str, vary: &[&str]) -> Pa
         .join(format!("{command}-{}", keys.join("+")))
 }
 
-fn parse_confidence(s: &str) -> Result<f64, String> {
+fn parse_confidence(s: &str) -> Result<f64, crate::lang::Words> {
     parse_real_in(s, 0.5, 0.9999)
 }
 

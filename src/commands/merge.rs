@@ -44,7 +44,7 @@ fn read_part(path: &Path, lang: Lang) -> anyhow::Result<Part> {
         .map_err(|e| {
             bad(
                 path,
-                crate::tr!(lang, "merge.no_manifest", manifest = MANIFEST, error = e),
+                crate::tr!(lang, "merge.no_manifest", manifest = MANIFEST, error = e.text(lang)),
                 lang,
             )
         })?;
@@ -68,7 +68,7 @@ fn read_part(path: &Path, lang: Lang) -> anyhow::Result<Part> {
             crate::tr!(
                 lang,
                 "merge.format",
-                found = format!("{:?}", crate::limits::clip(format)),
+                found = format!("{:?}", crate::limits::clip(format, lang)),
                 expected = format!("{FORMAT:?}")
             ),
             lang,
@@ -90,7 +90,7 @@ fn read_part(path: &Path, lang: Lang) -> anyhow::Result<Part> {
                 "safety.parts.other_streams",
                 version = manifest.stream_version,
                 ours = crate::engine::STREAM_VERSION,
-                build = crate::limits::clip(&manifest.build),
+                build = crate::limits::clip(&manifest.build, lang),
                 our_build = BUILD_ID
             ),
             lang,
@@ -102,7 +102,7 @@ fn read_part(path: &Path, lang: Lang) -> anyhow::Result<Part> {
             crate::tr!(
                 lang,
                 "safety.parts.other_build",
-                build = crate::limits::clip(&manifest.build),
+                build = crate::limits::clip(&manifest.build, lang),
                 ours = BUILD_ID
             ),
             lang,
@@ -113,7 +113,7 @@ fn read_part(path: &Path, lang: Lang) -> anyhow::Result<Part> {
     let bytes = crate::input::read_file(&file, crate::input::MAX_PART_BYTES).map_err(|e| {
         bad(
             path,
-            crate::tr!(lang, "merge.cannot_read", file = file.display(), error = e),
+            crate::tr!(lang, "merge.cannot_read", file = file.display(), error = e.text(lang)),
             lang,
         )
     })?;
@@ -166,7 +166,7 @@ fn check_command(path: &Path, command: &[String], lang: Lang) -> anyhow::Result<
             if a == "--lang" {
                 words.next();
             } else if !a.starts_with('-') {
-                first = crate::limits::clip(a);
+                first = crate::limits::clip(a, lang);
                 break;
             }
         }
@@ -294,7 +294,7 @@ fn check_set(mut parts: Vec<Part>, lang: Lang) -> anyhow::Result<Vec<Part>> {
         .map(|i| format!("{i}/{}", r.shard.count))
         .collect();
     if !missing.is_empty() {
-        let shards = crate::limits::clip(&missing.join(", "));
+        let shards = crate::limits::clip(&missing.join(", "), lang);
         let command = r.command.join(" ");
         return Err(UserError::new(if missing.len() > 1 {
             crate::tr!(
@@ -384,7 +384,7 @@ pub fn merge(a: &MergeArgs, s: &super::Session, lang: Option<Lang>) -> anyhow::R
             files = if changed.is_empty() {
                 crate::tr!(s.lang, "merge.another_set").to_string()
             } else {
-                crate::limits::clip(&changed.join(", "))
+                crate::limits::clip(&changed.join(", "), s.lang)
             }
         ))
         .into());

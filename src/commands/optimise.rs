@@ -50,7 +50,7 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool, lang: Lang) -> anyhow::Result<()>
     let varies = a
         .vary
         .iter()
-        .map(|v| parse_vary(v).map_err(UserError::new))
+        .map(|v| parse_vary(v).map_err(|e| UserError::new(e.text(lang))))
         .collect::<Result<Vec<_>, _>>()?;
     let mut grid: Vec<Vec<(String, toml::Value)>> = vec![vec![]];
     for v in &varies {

@@ -100,7 +100,7 @@ impl Manifest {
             return Err(crate::tr!(
                 lang,
                 "safety.parts.file",
-                file = crate::limits::clip(&self.accumulators.file),
+                file = crate::limits::clip(&self.accumulators.file, lang),
                 expected = ACCUMULATORS
             ));
         }
@@ -125,7 +125,7 @@ impl Manifest {
             return Err(crate::tr!(
                 lang,
                 "safety.parts.command_flag",
-                flag = crate::limits::clip(flag.map_or("", String::as_str))
+                flag = crate::limits::clip(flag.map_or("", String::as_str), lang)
             ));
         }
         if self.build.is_empty() || self.build.len() > 64 {

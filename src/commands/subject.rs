@@ -76,7 +76,7 @@ impl Subject {
                         user(crate::tr!(
                             lang,
                             "check.param_pair",
-                            value = crate::limits::clip(p)
+                            value = crate::limits::clip(p, lang)
                         ))
                     })?;
                     fixed.push(format!("--{}", k.trim().trim_start_matches("--")));
@@ -98,7 +98,7 @@ impl Subject {
             other => Err(user(crate::tr!(
                 lang,
                 "check.subject",
-                got = crate::limits::clip(&other.join(" "))
+                got = crate::limits::clip(&other.join(" "), lang)
             ))),
         }
     }

@@ -32,7 +32,7 @@ fn parse_vary(s: &str, lang: Lang) -> anyhow::Result<(String, f64, f64, bool)> {
         user(crate::tr!(
             lang,
             "check.tune_vary",
-            value = crate::limits::clip(s)
+            value = crate::limits::clip(s, lang)
         ))
     };
     let (key, range) = s.split_once('=').ok_or_else(bad)?;
@@ -40,7 +40,7 @@ fn parse_vary(s: &str, lang: Lang) -> anyhow::Result<(String, f64, f64, bool)> {
         return Err(user(crate::tr!(
             lang,
             "syntax.dash_range",
-            value = crate::limits::clip(s),
+            value = crate::limits::clip(s, lang),
             lo = lo,
             hi = hi
         )));
@@ -56,7 +56,7 @@ fn parse_vary(s: &str, lang: Lang) -> anyhow::Result<(String, f64, f64, bool)> {
         return Err(user(crate::tr!(
             lang,
             "check.tune_range",
-            value = crate::limits::clip(s)
+            value = crate::limits::clip(s, lang)
         )));
     }
     let key = key.trim().to_string();
@@ -74,7 +74,7 @@ pub(crate) fn parse_where(items: &[String], lang: Lang) -> anyhow::Result<Vec<(S
                 user(crate::tr!(
                     lang,
                     "check.where_pair",
-                    value = crate::limits::clip(w)
+                    value = crate::limits::clip(w, lang)
                 ))
             })?;
             Ok((k.trim().to_string(), Cell::from_text(v.trim())))

@@ -1,7 +1,7 @@
 //! Numbers in text follow the language: `0.5` in English, `0,5` in French, and a
 //! no-break space before `%` in French. CSV files never use these (they keep the dot).
 
-use super::{current, Lang};
+use super::Lang;
 
 impl Lang {
     fn localise(self, s: String) -> String {
@@ -44,36 +44,10 @@ impl Lang {
     }
 }
 
-/// `x` with `decimals` decimals: `0.512` / `0,512`.
-pub fn num(x: f64, decimals: usize) -> String {
-    current().num(x, decimals)
-}
-
-/// `x` with an explicit sign: `+0.50` / `+0,50`.
-pub fn signed(x: f64, decimals: usize) -> String {
-    current().signed(x, decimals)
-}
-
 /// A whole number (no thousands separators in either language: each would read the
 /// other's as a decimal mark).
 pub fn int(n: impl std::fmt::Display) -> String {
     n.to_string()
-}
-
-/// A fraction as a percentage: `0.552` -> `55.2%` / `55,2 %`.
-pub fn pct(fraction: f64, decimals: usize) -> String {
-    current().pct(fraction, decimals)
-}
-
-/// A 95% interval: `[0.51, 0.53]` / `[0,51 ; 0,53]` (French separates with a semicolon
-/// since the comma is its decimal mark).
-pub fn interval(lo: f64, hi: f64, decimals: usize) -> String {
-    current().interval(lo, hi, decimals)
-}
-
-/// A percentage interval from fractions: `[54.9–55.5]` / `[54,9–55,5]`.
-pub fn pct_interval(lo: f64, hi: f64, decimals: usize) -> String {
-    current().pct_interval(lo, hi, decimals)
 }
 
 #[cfg(test)]

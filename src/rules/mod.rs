@@ -258,7 +258,11 @@ impl RuleOptions {
         for p in pairs {
             let p = p.as_ref();
             let (k, v) = p.split_once('=').ok_or_else(|| {
-                UserError::new(crate::tr!(lang, "options.expected_pair", value = clip(p)))
+                UserError::new(crate::tr!(
+                    lang,
+                    "options.expected_pair",
+                    value = clip(p, lang)
+                ))
             })?;
             let (k, v) = (k.trim(), v.trim());
             if let Some(before) = o.set.get(k) {
@@ -267,8 +271,8 @@ impl RuleOptions {
                         lang,
                         "options.given_twice",
                         key = k,
-                        first = clip(before),
-                        second = clip(v)
+                        first = clip(before, lang),
+                        second = clip(v, lang)
                     )));
                 }
             }
@@ -312,7 +316,7 @@ impl RuleOptions {
             UserError::new(crate::tr!(
                 lang,
                 "options.unknown",
-                key = clip(key),
+                key = clip(key, lang),
                 close = if close.is_empty() {
                     crate::tr!(lang, "options.none_apply").to_string()
                 } else {
@@ -326,7 +330,7 @@ impl RuleOptions {
                 lang,
                 "options.not_allowed",
                 key = key,
-                value = clip(value),
+                value = clip(value, lang),
                 allowed = spec.allowed.describe(lang),
                 decision = spec.decision
             )));
@@ -336,7 +340,7 @@ impl RuleOptions {
                 lang,
                 "safety.work.duplicate_entry",
                 key = key,
-                entry = clip(&entry),
+                entry = clip(&entry, lang),
                 allowed = spec.allowed.describe(lang)
             )));
         }

@@ -59,7 +59,7 @@ impl ScenarioFile {
             UserError::new(crate::tr!(
                 "error.file.cannot_read",
                 file = path.display(),
-                error = e
+                error = e.text(crate::lang::current())
             ))
         })?;
         let text = String::from_utf8(bytes.clone()).map_err(|_| {
@@ -209,7 +209,7 @@ impl ScenarioFile {
                     msg = crate::tr!(
                         self.lang,
                         "error.file.duplicate_key",
-                        key = crate::limits::clip(key)
+                        key = crate::limits::clip(key, self.lang)
                     );
                 }
             }

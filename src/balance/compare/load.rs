@@ -63,7 +63,7 @@ fn read_inside(dir: &Path, file: &Path, lang: Lang) -> Result<Option<Vec<u8>>, U
             lang,
             "safety.files.compare_refused",
             file = file.display(),
-            why = e
+            why = e.text(lang)
         ))
     };
     match crate::input::confine(file, &[dir]) {

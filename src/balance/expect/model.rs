@@ -80,7 +80,7 @@ pub enum Check {
 /// resolved), so an expectations file from elsewhere cannot point the tool at any file
 /// of the machine; the error is the refusal, shown after the value. A missing file is
 /// left to the caller's "no file" message.
-pub(crate) fn resolve(file: &Path, p: &str) -> Result<PathBuf, String> {
+pub(crate) fn resolve(file: &Path, p: &str, lang: Lang) -> Result<PathBuf, String> {
     let direct = PathBuf::from(p);
     let folder = crate::input::folder_of(file);
     let chosen = if direct.is_absolute() || direct.exists() {
@@ -91,7 +91,7 @@ pub(crate) fn resolve(file: &Path, p: &str) -> Result<PathBuf, String> {
     match crate::input::confine(&chosen, &[Path::new("."), folder]) {
         Ok(_) => Ok(chosen),
         Err(e) if e.is_missing() => Ok(chosen),
-        Err(e) => Err(format!("\"{}\": {e}", crate::limits::clip(p))),
+        Err(e) => Err(format!("\"{}\": {}", crate::limits::clip(p, lang), e.text(lang))),
     }
 }
 
@@ -321,7 +321,7 @@ fn validate(
                     crate::tr!(file.lang, "fr_errors.expect.params_tables_only_allowed"),
                 ));
             }
-            let p = resolve(&file.path, s).map_err(|m| {
+            let p = resolve(&file.path, s, file.lang).map_err(|m| {
                 err(
                     "scenario",
                     &m,
@@ -515,7 +515,7 @@ fn validate(
                     crate::tr!(file.lang, "fr_errors.expect.precision_allowed"),
                 ));
             }
-            let p = resolve(&file.path, tf).map_err(|m| {
+            let p = resolve(&file.path, tf, file.lang).map_err(|m| {
                 err(
                     "table_file",
                     &m,

@@ -287,7 +287,7 @@ fn read_published(
             lang,
             "fr_errors.table_file.cannot_read",
             file = path.display(),
-            error = e
+            error = e.text(lang)
         ))
     })?;
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(&text);

@@ -34,7 +34,7 @@ pub fn scalar(s: &str) -> toml::Value {
 }
 
 /// Parses `key.path=a,b,c` or `key.path=lo..hi:step` (step 1 by default).
-pub fn parse_vary(s: &str) -> Result<Vary, String> {
+pub fn parse_vary(s: &str) -> Result<Vary, crate::lang::Words> {
     let (key, spec) = s.split_once('=').ok_or_else(|| {
         format!("`{s}`: expected key.path=a,b or key.path=lo..hi:step, e.g. hero.level=3,5")
     })?;
@@ -42,7 +42,7 @@ pub fn parse_vary(s: &str) -> Result<Vary, String> {
     if key.is_empty() || key.split('.').any(|p| p.is_empty()) {
         return Err(format!(
             "`{s}`: the key path must be dot-separated names, e.g. hero.policy.dark_below_hp"
-        ));
+        ).into());
     }
     let values = if let Some((lo, rest)) = spec.split_once("..") {
         let (hi, step) = rest.split_once(':').unwrap_or((rest, "1"));
@@ -55,11 +55,11 @@ pub fn parse_vary(s: &str) -> Result<Vary, String> {
         if step_f <= 0.0 || hi_f < lo_f {
             return Err(format!(
                 "`{s}`: the range needs lo <= hi and a positive step"
-            ));
+            ).into());
         }
         let n = ((hi_f - lo_f) / step_f + 1e-9).floor() as usize + 1;
         if n > 1000 {
-            return Err(format!("`{s}`: {n} values; at most 1000"));
+            return Err(format!("`{s}`: {n} values; at most 1000").into());
         }
         let ints = [lo, hi, step]
             .iter()
@@ -77,12 +77,17 @@ pub fn parse_vary(s: &str) -> Result<Vary, String> {
             .collect()
     } else {
         if let Some((lo, hi)) = crate::limits::dashed_range(spec) {
-            return Err(crate::tr!("syntax.dash_range", value = s, lo = lo, hi = hi));
+            return Err(crate::words!(
+                "syntax.dash_range",
+                value = s,
+                lo = lo,
+                hi = hi
+            ));
         }
         spec.split(',').map(scalar).collect::<Vec<_>>()
     };
     if values.is_empty() {
-        return Err(format!("`{s}`: no values"));
+        return Err(format!("`{s}`: no values").into());
     }
     Ok(Vary { key, values })
 }

@@ -217,7 +217,7 @@ fn source(
                     crate::tr!(file.lang, "fr_errors.variants.params_tables_only_allowed"),
                 ));
             }
-            let p = resolve(&file.path, s).map_err(|m| {
+            let p = resolve(&file.path, s, file.lang).map_err(|m| {
                 err(
                     "scenario",
                     &m,

@@ -32,19 +32,19 @@ pub enum FalloutTable {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Values(pub Vec<u8>);
 
-fn parse_tn(s: &str) -> Result<Values, String> {
+fn parse_tn(s: &str) -> Result<Values, crate::lang::Words> {
     list(s, 2, 20)
 }
-fn parse_difficulty(s: &str) -> Result<Values, String> {
+fn parse_difficulty(s: &str) -> Result<Values, crate::lang::Words> {
     list(s, 0, 5)
 }
-fn parse_dice(s: &str) -> Result<Values, String> {
+fn parse_dice(s: &str) -> Result<Values, crate::lang::Words> {
     list(s, 2, 5)
 }
-fn parse_tag(s: &str) -> Result<Values, String> {
+fn parse_tag(s: &str) -> Result<Values, crate::lang::Words> {
     list(s, 0, 6)
 }
-fn list(s: &str, lo: i64, hi: i64) -> Result<Values, String> {
+fn list(s: &str, lo: i64, hi: i64) -> Result<Values, crate::lang::Words> {
     Ok(Values(
         parse_int_list(s, lo, hi)?
             .0
@@ -130,10 +130,10 @@ pub struct FalloutDamageArgs {
     pub run: RunArgs,
 }
 
-fn parse_cd(s: &str) -> Result<Values, String> {
+fn parse_cd(s: &str) -> Result<Values, crate::lang::Words> {
     list(s, 1, 17)
 }
-fn parse_ap(s: &str) -> Result<Values, String> {
+fn parse_ap(s: &str) -> Result<Values, crate::lang::Words> {
     list(s, 0, 3)
 }
 

@@ -120,19 +120,19 @@ pub struct DurationList(pub Vec<Duration>);
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlexusArg(pub Option<Plexus>);
 
-fn parse_margins(s: &str) -> Result<IntList, String> {
+fn parse_margins(s: &str) -> Result<IntList, crate::lang::Words> {
     parse_int_list(s, -20, 20)
 }
 
-fn parse_differences(s: &str) -> Result<IntList, String> {
+fn parse_differences(s: &str) -> Result<IntList, crate::lang::Words> {
     parse_int_list(s, -30, 30)
 }
 
-fn parse_skills(s: &str) -> Result<IntList, String> {
+fn parse_skills(s: &str) -> Result<IntList, crate::lang::Words> {
     parse_int_list(s, -4, 10)
 }
 
-fn parse_ka(s: &str) -> Result<IntList, String> {
+fn parse_ka(s: &str) -> Result<IntList, crate::lang::Words> {
     parse_int_list(s, 0, 200)
 }
 
@@ -141,7 +141,7 @@ fn parse_names<T: Copy + Ord>(
     s: &str,
     all: &[T],
     name: fn(T) -> &'static str,
-) -> Result<Vec<T>, String> {
+) -> Result<Vec<T>, crate::lang::Words> {
     let mut v = Vec::new();
     for w in s.split(',').map(str::trim) {
         let x = all.iter().copied().find(|x| name(*x) == w).ok_or_else(|| {
@@ -151,7 +151,7 @@ fn parse_names<T: Copy + Ord>(
             )
         })?;
         if v.contains(&x) {
-            return Err(format!("`{w}` is listed twice"));
+            return Err(format!("`{w}` is listed twice").into());
         }
         v.push(x);
     }
@@ -159,19 +159,21 @@ fn parse_names<T: Copy + Ord>(
     Ok(v)
 }
 
-fn parse_circles(s: &str) -> Result<CircleList, String> {
+fn parse_circles(s: &str) -> Result<CircleList, crate::lang::Words> {
     parse_names(s, &Circle::ALL, Circle::name).map(CircleList)
 }
 
-fn parse_durations(s: &str) -> Result<DurationList, String> {
+fn parse_durations(s: &str) -> Result<DurationList, crate::lang::Words> {
     parse_names(s, &Duration::ALL, Duration::name).map(DurationList)
 }
 
-fn parse_plexus(s: &str) -> Result<PlexusArg, String> {
+fn parse_plexus(s: &str) -> Result<PlexusArg, crate::lang::Words> {
     if s.trim() == "none" {
         return Ok(PlexusArg(None));
     }
-    Plexus::parse(s).map(|p| PlexusArg(Some(p)))
+    Plexus::parse(s)
+        .map(|p| PlexusArg(Some(p)))
+        .map_err(Into::into)
 }
 
 impl NephilimTable {

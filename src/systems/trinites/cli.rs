@@ -23,7 +23,7 @@ pub enum TrinitesTable {
 }
 
 /// Modifiers (skill + difficulty) as a range `-12..12`, stepped range or list; -30..30.
-pub fn parse_modifiers(s: &str) -> Result<IntList, String> {
+pub fn parse_modifiers(s: &str) -> Result<IntList, crate::lang::Words> {
     parse_int_list(s, -30, 30)
 }
 

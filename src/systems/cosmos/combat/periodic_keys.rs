@@ -209,7 +209,7 @@ pub fn held(
                 &crate::tr!(
                     file.lang,
                     "combat.check.periodic_twice",
-                    name = crate::limits::clip(p)
+                    name = crate::limits::clip(p, file.lang)
                 ),
                 crate::tr!(file.lang, "combat.check.periodic_twice_allowed"),
             ));
@@ -239,7 +239,7 @@ pub fn on_hit(
             &crate::tr!(
                 file.lang,
                 "combat.check.on_hit_kind",
-                name = crate::limits::clip(p)
+                name = crate::limits::clip(p, file.lang)
             ),
             &names(file.lang, defs, |d| d.kind == PeriodicKind::Damage),
         ));
@@ -261,7 +261,7 @@ fn index(
             &crate::tr!(
                 file.lang,
                 "combat.check.periodic_unknown",
-                name = crate::limits::clip(p)
+                name = crate::limits::clip(p, file.lang)
             ),
             &names(file.lang, defs, |_| true),
         )

@@ -214,7 +214,7 @@ fn validate_attack(file: &ScenarioFile, name: &str, a: &RawAttack) -> Result<Att
             &crate::tr!(
                 file.lang,
                 "combat.check.never_damage",
-                dice = crate::limits::clip(&a.damage)
+                dice = crate::limits::clip(&a.damage, file.lang)
             ),
         );
     }

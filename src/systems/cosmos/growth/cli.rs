@@ -93,39 +93,39 @@ pub struct MovementArgs {
     pub run: RunArgs,
 }
 
-fn parse_thresholds(s: &str) -> Result<IntList, String> {
+fn parse_thresholds(s: &str) -> Result<IntList, crate::lang::Words> {
     parse_int_list(s, -100, 200)
 }
 
-fn parse_scores(s: &str) -> Result<IntList, String> {
+fn parse_scores(s: &str) -> Result<IntList, crate::lang::Words> {
     parse_int_list(s, 0, 200)
 }
 
-fn parse_dice(s: &str) -> Result<IntList, String> {
+fn parse_dice(s: &str) -> Result<IntList, crate::lang::Words> {
     let l = parse_int_list(s, 4, 100)?;
     match l
         .0
         .iter()
         .find(|d| ![4, 6, 8, 10, 12, 20, 100].contains(*d))
     {
-        Some(d) => Err(crate::tr!("growth.cli.bad_vehicle_die", die = d)),
+        Some(d) => Err(crate::words!("growth.cli.bad_vehicle_die", die = d)),
         None => Ok(l),
     }
 }
 
-fn parse_stress(s: &str) -> Result<IntList, String> {
+fn parse_stress(s: &str) -> Result<IntList, crate::lang::Words> {
     parse_int_list(s, 0, 2)
 }
 
-fn parse_agility(s: &str) -> Result<IntList, String> {
+fn parse_agility(s: &str) -> Result<IntList, crate::lang::Words> {
     parse_int_list(s, 1, 100)
 }
 
-fn parse_loads(s: &str) -> Result<IntList, String> {
+fn parse_loads(s: &str) -> Result<IntList, crate::lang::Words> {
     parse_int_list(s, 0, 200)
 }
 
-fn parse_fp(s: &str) -> Result<IntList, String> {
+fn parse_fp(s: &str) -> Result<IntList, crate::lang::Words> {
     parse_int_list(s, -3, 10)
 }
 

@@ -101,7 +101,7 @@ pub fn linked(
             crate::tr!(
                 file.lang,
                 "growth.linked.cannot_read",
-                path = crate::limits::clip(path),
+                path = crate::limits::clip(path, file.lang),
                 error = error
             ),
             crate::tr!(file.lang, "growth.linked.cannot_read_allowed"),
