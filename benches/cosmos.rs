@@ -60,7 +60,7 @@ fn exact_table(c: &mut Criterion) {
 fn mc_table(c: &mut Criterion) {
     let rules = TestRules::default();
     let grid = full_grid();
-    let ctx = Context::new(1, 0, RuleOptions::default(), true).unwrap();
+    let ctx = Context::new(1, 0, RuleOptions::default(), true, cosmosim::lang::Lang::En).unwrap();
     const PER_CELL: u64 = 200_000;
     let mut g = c.benchmark_group("mc_table_all_cores");
     g.sample_size(10);

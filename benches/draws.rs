@@ -65,7 +65,7 @@ fn main() {
     for name in ["duel", "apocalypse", "boss-fight"] {
         let f = file(&format!("scenarios/cosmos/{name}.toml"));
         let (raw, model) = combat::load(&f).expect("valid");
-        let ctx = Context::new(1, 1, f.rule_options(&raw.rules).unwrap(), true).unwrap();
+        let ctx = Context::new(1, 1, f.rule_options(&raw.rules).unwrap(), true, cosmosim::lang::Lang::En).unwrap();
         let trials = 20_000;
         let before = ctx.engine.map_cells(&[()], |_| drawn())[0];
         let acc = combat::simulate(model, &ctx, trials).1;

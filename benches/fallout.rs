@@ -12,7 +12,7 @@ use cosmosim::systems::fallout::tables::{test_grid_mc, test_output, TestCell, Te
 use cosmosim::systems::fallout::{combat, Shortfall};
 
 fn full_table(c: &mut Criterion) {
-    let ctx = Context::new(1, 0, RuleOptions::default(), true).unwrap();
+    let ctx = Context::new(1, 0, RuleOptions::default(), true, cosmosim::lang::Lang::En).unwrap();
     let grid = TestGrid::full(1);
     let mut g = c.benchmark_group("fallout_test_table");
     g.sample_size(10);
@@ -23,7 +23,7 @@ fn full_table(c: &mut Criterion) {
 }
 
 fn mc_cell(c: &mut Criterion) {
-    let ctx = Context::new(1, 0, RuleOptions::default(), true).unwrap();
+    let ctx = Context::new(1, 0, RuleOptions::default(), true, cosmosim::lang::Lang::En).unwrap();
     let cells = [TestCell {
         tn: 10,
         difficulty: 2,

@@ -9,7 +9,7 @@ use cosmosim::systems::nephilim::tables::{
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn ctx() -> Context {
-    Context::new(1, 0, RuleOptions::default(), true).unwrap()
+    Context::new(1, 0, RuleOptions::default(), true, cosmosim::lang::Lang::En).unwrap()
 }
 
 fn tables(c: &mut Criterion) {

@@ -13,7 +13,7 @@ use cosmosim::systems::trinites::TrinitesRules;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 fn tables(c: &mut Criterion) {
-    let ctx = Context::new(1, 1, RuleOptions::default(), true).unwrap();
+    let ctx = Context::new(1, 1, RuleOptions::default(), true, cosmosim::lang::Lang::En).unwrap();
     let test = TestGrid {
         modifiers: (-12..=12).collect(),
     };

@@ -30,17 +30,17 @@ impl Context {
         threads: usize,
         options: RuleOptions,
         quiet: bool,
+        lang: Lang,
     ) -> anyhow::Result<Context> {
         // Constraints between parameters, once every source of options is merged.
-        options.check_together()?;
+        options.check_together(lang)?;
         Ok(Context {
-            engine: Engine::new(seed, threads)?,
+            engine: Engine::new(seed, threads)
+                .map_err(|e| crate::error::UserError::new(e.text(lang)))?,
             options,
             quiet,
             stream: StreamKey::new("table"),
-            // Transitional (issue 23, item 5): the command's language until every
-            // constructor is handed it.
-            lang: crate::lang::current(),
+            lang,
         })
     }
 

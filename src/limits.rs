@@ -3,7 +3,7 @@
 //! message instead of running for hours or running out of memory.
 
 use crate::error::UserError;
-use crate::lang::Lang;
+use crate::lang::{Lang, Words};
 
 /// Trials of one table cell, grid point or scenario run (flags and `[run] trials`).
 /// The share of unfinished trials (round cap) above which runs warn, unless a file's
@@ -55,14 +55,14 @@ pub fn check_trials(what: &str, trials: u64, lang: Lang) -> Result<u64, UserErro
     Ok(trials)
 }
 
-/// Checks a thread count (`--threads`).
-pub fn check_threads(threads: usize) -> Result<usize, UserError> {
+/// Checks a thread count (`--threads`, already bounded by its flag; a library caller's).
+pub fn check_threads(threads: usize) -> Result<usize, Words> {
     if threads > MAX_THREADS {
-        return Err(UserError::new(crate::tr!(
+        return Err(crate::words!(
             "cli.threads_out_of_range",
             threads = threads,
             max = MAX_THREADS
-        )));
+        ));
     }
     Ok(threads)
 }
@@ -194,7 +194,7 @@ mod tests {
             .contains("1..1000000000000"));
         assert!(check_trials("run.trials", MAX_TRIALS + 1, Lang::En).is_err());
         assert_eq!(check_trials("x", 5, Lang::En).unwrap(), 5);
-        assert!(check_threads(100_000).unwrap_err().0.contains("0..1024"));
+        assert!(check_threads(100_000).unwrap_err().to_string().contains("0..1024"));
         assert_eq!(check_threads(0).unwrap(), 0);
         assert!(parse_bounded("99999999999999", 0, MAX_BURN_IN)
             .unwrap_err()

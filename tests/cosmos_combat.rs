@@ -59,7 +59,7 @@ fn run_text(text: &str, trials: u64, options: &[&str]) -> (CombatSim, CombatAcc)
         let (k, v) = o.split_once('=').unwrap();
         opts.set(k, v, cosmosim::lang::Lang::En).unwrap();
     }
-    let ctx = Context::new(7, 2, opts, true).unwrap();
+    let ctx = Context::new(7, 2, opts, true, cosmosim::lang::Lang::En).unwrap();
     simulate(model, &ctx, trials)
 }
 

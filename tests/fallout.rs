@@ -120,7 +120,7 @@ fn exact_and_monte_carlo_agree() {
         cell(14, 0, 4, 2, 2),
     ];
     let n = 300_000u64;
-    let ctx = Context::new(7, 2, RuleOptions::default(), true).unwrap();
+    let ctx = Context::new(7, 2, RuleOptions::default(), true, cosmosim::lang::Lang::En).unwrap();
     let mc = test_grid_mc(&cells, &ctx, n).unwrap();
     for (c, a) in cells.iter().zip(&mc) {
         let e = c.exact(Lang::En).unwrap();
@@ -152,13 +152,13 @@ fn monte_carlo_is_the_same_whatever_the_threads() {
     let cells = [cell(12, 2, 3, 2, 1)];
     let one = test_grid_mc(
         &cells,
-        &Context::new(3, 1, RuleOptions::default(), true).unwrap(),
+        &Context::new(3, 1, RuleOptions::default(), true, cosmosim::lang::Lang::En).unwrap(),
         200_000,
     )
     .unwrap();
     let two = test_grid_mc(
         &cells,
-        &Context::new(3, 2, RuleOptions::default(), true).unwrap(),
+        &Context::new(3, 2, RuleOptions::default(), true, cosmosim::lang::Lang::En).unwrap(),
         200_000,
     )
     .unwrap();

@@ -189,7 +189,7 @@ fn test_table_exact_vs_monte_carlo() {
         let opts =
             RuleOptions::from_pairs(&[format!("die={die}")], cosmosim::lang::Lang::En).unwrap();
         let r = NephilimRules::from_options(&opts);
-        let ctx = Context::new(7, 2, opts, true).unwrap();
+        let ctx = Context::new(7, 2, opts, true, cosmosim::lang::Lang::En).unwrap();
         let margins: Vec<i64> = (-7..=7).collect();
         for (m, c) in margins.iter().zip(test_mc(&margins, &r, &ctx, n)) {
             let p = test_probs(*m, r.die);
@@ -211,7 +211,7 @@ fn initiative_exact_vs_monte_carlo() {
             RuleOptions::from_pairs(&[format!("init_segment={seg}")], cosmosim::lang::Lang::En)
                 .unwrap();
         let r = NephilimRules::from_options(&opts);
-        let ctx = Context::new(11, 2, opts, true).unwrap();
+        let ctx = Context::new(11, 2, opts, true, cosmosim::lang::Lang::En).unwrap();
         let diffs: Vec<i64> = (-3..=14).collect();
         for (d, c) in diffs.iter().zip(initiative_mc(&diffs, &r, &ctx, n)) {
             assert!(
@@ -397,7 +397,7 @@ fn magic_monte_carlo_covers_the_exact_table() {
     use cosmosim::report::coverage;
     use cosmosim::systems::nephilim::tables::{magic_mc_output, magic_output, report_magic_grid};
     use cosmosim::systems::nephilim::Plexus;
-    let ctx = cosmosim::context::Context::new(4, 2, cosmosim::rules::RuleOptions::default(), true)
+    let ctx = cosmosim::context::Context::new(4, 2, cosmosim::rules::RuleOptions::default(), true, cosmosim::lang::Lang::En)
         .unwrap();
     let mut grid = report_magic_grid();
     grid.plexus = Some(Plexus::parse("1d6-1d4").unwrap());
@@ -527,7 +527,7 @@ fn meta_table_in_french() {
 /// `cosmosim report` writes the meta table with the other Nephilim tables.
 #[test]
 fn report_includes_the_meta_table() {
-    let ctx = Context::new(1, 1, RuleOptions::default(), true).unwrap();
+    let ctx = Context::new(1, 1, RuleOptions::default(), true, cosmosim::lang::Lang::En).unwrap();
     let outputs = cosmosim::systems::nephilim::tables::report_outputs(&ctx, 200).unwrap();
     let meta = outputs
         .iter()

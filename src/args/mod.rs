@@ -44,6 +44,7 @@ impl RunArgs {
             self.threads,
             crate::rules::RuleOptions::from_pairs(&self.options, lang)?,
             quiet,
+            lang,
         )?;
         ctx.engine = ctx.engine.in_mode(mode);
         Ok(ctx)

@@ -78,7 +78,7 @@ pub struct Engine {
 
 impl Engine {
     /// `threads = 0` uses every core; more than `limits::MAX_THREADS` is refused.
-    pub fn new(seed: u64, threads: usize) -> anyhow::Result<Engine> {
+    pub fn new(seed: u64, threads: usize) -> Result<Engine, crate::lang::Words> {
         Ok(Engine {
             pool: pool(threads)?,
             seed,

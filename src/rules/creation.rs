@@ -97,7 +97,10 @@ pub const MIN_STAT_ACCEPT: f64 = 0.001;
 /// that cannot reach their accepted sum window, or reach it less than [`MIN_STAT_ACCEPT`]
 /// of the time. Returns the key to point at (the one the user set, when only one of the
 /// pair is), the message and what is allowed; `None` at the book's values.
-pub fn create_die_conflict(o: &super::RuleOptions) -> Option<(&'static str, String, &'static str)> {
+pub fn create_die_conflict(
+    o: &super::RuleOptions,
+    lang: crate::lang::Lang,
+) -> Option<(&'static str, String, &'static str)> {
     // The sum parameters' own ranges keep the book's dice reachable and likely enough.
     if o.get("create_die_min") == "20" && o.get("create_die_max") == "80" {
         return None;
@@ -111,11 +114,11 @@ pub fn create_die_conflict(o: &super::RuleOptions) -> Option<(&'static str, Stri
         }
     };
     let (lo, hi) = (o.integer("create_die_min"), o.integer("create_die_max"));
-    let allowed = crate::tr!("options.check.create_die_allowed");
+    let allowed = crate::tr!(lang,"options.check.create_die_allowed");
     if lo > hi {
         return Some((
             pick("create_die_min", "create_die_max"),
-            crate::tr!("options.check.create_die_order", min = lo, max = hi),
+            crate::tr!(lang,"options.check.create_die_order", min = lo, max = hi),
             allowed,
         ));
     }
@@ -136,6 +139,7 @@ pub fn create_die_conflict(o: &super::RuleOptions) -> Option<(&'static str, Stri
             return Some((
                 key,
                 crate::tr!(
+                    lang,
                     "options.check.create_die_unreachable",
                     n = n,
                     lo = lo,
@@ -160,6 +164,7 @@ pub fn create_die_conflict(o: &super::RuleOptions) -> Option<(&'static str, Stri
             return Some((
                 key,
                 crate::tr!(
+                    lang,
                     "options.check.create_die_rare",
                     n = n,
                     lo = lo,
@@ -183,7 +188,10 @@ mod tests {
     use super::*;
 
     fn conflict_of(pairs: &[&str]) -> Option<(&'static str, String, &'static str)> {
-        create_die_conflict(&RuleOptions::from_pairs(pairs, crate::lang::Lang::En).unwrap())
+        create_die_conflict(
+            &RuleOptions::from_pairs(pairs, crate::lang::Lang::En).unwrap(),
+            crate::lang::Lang::En,
+        )
     }
 
     #[test]

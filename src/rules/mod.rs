@@ -399,28 +399,30 @@ impl RuleOptions {
     /// of options is merged (the ranges are checked key by key on set): the key to point
     /// at, the message and what is allowed. Today: no fatigue state past exhaustion
     /// (C-FAT-4); a creation die window the sum windows cannot use (C-CREATE-2/3).
-    pub fn conflict(&self) -> Option<(&'static str, String, &'static str)> {
+    pub fn conflict(&self, lang: Lang) -> Option<(&'static str, String, &'static str)> {
         // C-CREATE-2/3: each creation die's window against the sum windows.
-        if let Some(c) = growth::create_die_conflict(self) {
+        if let Some(c) = growth::create_die_conflict(self, lang) {
             return Some(c);
         }
         let (key, value, max) = cosmos::fatigue_past_exhaustion(self)?;
         Some((
             key,
             crate::tr!(
+                lang,
                 "options.check.fatigue_past_exhaustion",
                 key = key,
                 value = value,
                 max = max
             ),
-            crate::tr!("options.check.fatigue_past_exhaustion_allowed"),
+            crate::tr!(lang,"options.check.fatigue_past_exhaustion_allowed"),
         ))
     }
 
     /// [`RuleOptions::conflict`] as an error.
-    pub fn check_together(&self) -> Result<(), UserError> {
-        match self.conflict() {
+    pub fn check_together(&self, lang: Lang) -> Result<(), UserError> {
+        match self.conflict(lang) {
             Some((_, message, allowed)) => Err(UserError::new(crate::tr!(
+                lang,
                 "options.check.conflict",
                 message = message,
                 allowed = allowed
@@ -526,15 +528,15 @@ mod tests {
         // C-FAT-4: exhaustion at 8 with the book's extreme fatigue from 8 is allowed (the
         // extreme state is then empty); at 7 the extreme state would start past it.
         let ok = RuleOptions::from_pairs(&["fatigue_exhausted_at=8"], Lang::En).unwrap();
-        assert!(ok.conflict().is_none());
+        assert!(ok.conflict(Lang::En).is_none());
         let bad = RuleOptions::from_pairs(&["fatigue_exhausted_at=7"], Lang::En).unwrap();
-        let (key, m, _) = bad.conflict().unwrap();
+        let (key, m, _) = bad.conflict(Lang::En).unwrap();
         assert_eq!(key, "fatigue_extreme_from");
         assert!(
             m.contains("fatigue_extreme_from = 8") && m.contains("7"),
             "{m}"
         );
-        assert!(bad.check_together().is_err());
+        assert!(bad.check_together(Lang::En).is_err());
         let lowered = RuleOptions::from_pairs(
             &[
                 "fatigue_exhausted_at=5",
@@ -545,8 +547,8 @@ mod tests {
             Lang::En,
         )
         .unwrap();
-        assert!(lowered.conflict().is_none());
-        assert!(RuleOptions::default().conflict().is_none());
+        assert!(lowered.conflict(Lang::En).is_none());
+        assert!(RuleOptions::default().conflict(Lang::En).is_none());
     }
 
     #[test]

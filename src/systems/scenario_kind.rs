@@ -100,13 +100,13 @@ impl RunOverrides {
         }
         // Constraints between parameters (C-FAT-4), pointed at the file's `[rules]` key
         // when the file sets one of the two; the same check for `check` and `run`.
-        if let Some((key, message, allowed)) = options.conflict() {
+        if let Some((key, message, allowed)) = options.conflict(file.lang) {
             let at = [key, "fatigue_exhausted_at"]
                 .into_iter()
                 .find(|k| rules.contains_key(*k));
             return Err(match at {
                 Some(k) => file.error_at(&["rules", k], &format!("rules.{k}"), &message, allowed),
-                None => options.check_together().unwrap_err(),
+                None => options.check_together(file.lang).unwrap_err(),
             }
             .into());
         }
@@ -151,10 +151,9 @@ impl RunOverrides {
             ))
             .into());
         }
-        let mut ctx = Context::new(seed, self.threads, options, self.quiet)?;
+        let mut ctx = Context::new(seed, self.threads, options, self.quiet, file.lang)?;
         ctx.engine = ctx.engine.in_mode(self.mode);
         ctx.stream = file.stream_key();
-        ctx.lang = file.lang;
         if self.check_only {
             return Err(CheckedOnly.into());
         }

@@ -336,7 +336,7 @@ fn variant(
     // Constraints between the variant's parameters (C-FAT-4), before anything runs.
     if let Some((key, message, allowed)) = RuleOptions::from_pairs(&options, file.lang)
         .ok()
-        .and_then(|o| o.conflict())
+        .and_then(|o| o.conflict(file.lang))
     {
         let key = [key, "fatigue_exhausted_at"]
             .into_iter()

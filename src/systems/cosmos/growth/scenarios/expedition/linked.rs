@@ -2,6 +2,7 @@
 //! combat from a combat scenario file (issue 10 item 9), validated by the combat kind's own
 //! `load`, with its travellers mapped to combatants by name.
 
+use crate::lang::Lang;
 use std::path::Path;
 
 use crate::error::UserError;
@@ -33,12 +34,12 @@ impl LinkedCombat {
     /// (its `[rules]`, `--option`, a variant) wins over the combat file's `[rules]`, as a
     /// run's `--option` wins over a file, so one `--option fatigue_point_relief=4` or
     /// `element_cells=...` reaches the abstract and the played fights alike.
-    pub fn under(&self, run: &RuleOptions) -> Result<RuleOptions, UserError> {
+    pub fn under(&self, run: &RuleOptions, lang: Lang) -> Result<RuleOptions, UserError> {
         let mut o = self.options.clone();
         for (k, v) in run.explicitly_set() {
-            o.set(&k, &v, crate::lang::current() /* lang: transitional */)?;
+            o.set(&k, &v, lang)?;
         }
-        o.check_together()?;
+        o.check_together(lang)?;
         Ok(o)
     }
 }

@@ -39,7 +39,7 @@ pub fn run(
     let mut m = m;
     let mut combat_opts = None;
     if let Some(l) = m.linked.as_mut() {
-        let o = l.under(&ctx.options)?;
+        let o = l.under(&ctx.options, ctx.lang)?;
         l.rules = crate::systems::cosmos::combat::CombatRules::from_options(&o);
         combat_opts = Some(o.in_force(crate::systems::cosmos::combat::OPTIONS));
     }

@@ -187,7 +187,7 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
         return replay_all(&sim, &view, req, trials, seed, stream);
     }
     if let Some(l) = m.linked.as_mut() {
-        let o = l.under(&ctx.options)?;
+        let o = l.under(&ctx.options, ctx.lang)?;
         l.rules = crate::systems::cosmos::combat::CombatRules::from_options(&o);
     }
     let sim = PartySim::with_growth(m, &rules, &growth).map_err(|e| e.user(ctx.lang))?;
