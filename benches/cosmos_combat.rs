@@ -28,7 +28,7 @@ fn bench(c: &mut Criterion) {
     ] {
         let path =
             Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("scenarios/cosmos/{name}.toml"));
-        let file = ScenarioFile::read(&path).expect("shipped scenario");
+        let file = ScenarioFile::read(&path, cosmosim::lang::Lang::En).expect("shipped scenario");
         let (raw, model) = load(&file).expect("valid scenario");
         let combats = if name == "boss-fight" {
             LONG_COMBATS

@@ -29,7 +29,7 @@ use cosmosim::systems::fallout::combat as fallout;
 use cosmosim::systems::trinites::{skirmish, TrinitesRules};
 
 fn file(rel: &str) -> ScenarioFile {
-    ScenarioFile::read(&Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)).expect("shipped")
+    ScenarioFile::read(&Path::new(env!("CARGO_MANIFEST_DIR")).join(rel), cosmosim::lang::Lang::En).expect("shipped")
 }
 
 /// Words drawn per trial of `sim`, on one thread.
@@ -89,8 +89,7 @@ fn main() {
             .join("scenarios/cosmos/party-expedition-linked.toml")
             .to_str()
             .unwrap(),
-        &linked,
-    );
+        &linked, cosmosim::lang::Lang::En);
     let (lm, ..) = expedition_model(&lf).expect("valid");
     let sim =
         PartySim::with_growth(lm, &TestRules::default(), &GrowthRules::default()).expect("valid");

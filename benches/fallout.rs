@@ -45,7 +45,7 @@ fn mc_cell(c: &mut Criterion) {
 
 fn scenario(c: &mut Criterion) {
     let text = include_str!("../scenarios/fallout/ap-economy.toml");
-    let file = ScenarioFile::from_text("ap-economy.toml", text);
+    let file = ScenarioFile::from_text("ap-economy.toml", text, cosmosim::lang::Lang::En);
     let (model, _) = ApEconomy::from_file(&file).unwrap();
     let sim = ApSim::new(&model, Shortfall::Split);
     let engine = Engine::new(1, 0).unwrap();
@@ -76,7 +76,7 @@ fn combat(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(Throughput::Elements(n));
     for (name, text) in [("duel_1v1", duel), ("firefight_4v6", firefight)] {
-        let (_, model) = combat::load(&ScenarioFile::from_text("f.toml", text)).unwrap();
+        let (_, model) = combat::load(&ScenarioFile::from_text("f.toml", text, cosmosim::lang::Lang::En)).unwrap();
         let sim = combat::simulation(model, &RuleOptions::default());
         g.bench_function(name, |b| {
             b.iter(|| engine.run(&sim, &key, n, &Progress::hidden()))

@@ -52,7 +52,7 @@ stats = {{ force = 60, esprit = 40, charisme = 40, agilite = 40, precision = 50,
 }
 
 fn run_text(text: &str, trials: u64, options: &[&str]) -> (CombatSim, CombatAcc) {
-    let file = ScenarioFile::from_text("t.toml", text);
+    let file = ScenarioFile::from_text("t.toml", text, cosmosim::lang::Lang::En);
     let (raw, model) = load(&file).unwrap_or_else(|e| panic!("{e}\n{text}"));
     let mut opts = file.rule_options(&raw.rules).unwrap();
     for o in options {
@@ -707,7 +707,7 @@ fn the_documented_example_is_a_valid_scenario() {
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/scenarios.md")).unwrap();
     let start = doc.find("```toml\n").unwrap() + 8;
     let end = start + doc[start..].find("```").unwrap();
-    let file = ScenarioFile::from_text("docs/scenarios.md", &doc[start..end]);
+    let file = ScenarioFile::from_text("docs/scenarios.md", &doc[start..end], cosmosim::lang::Lang::En);
     let (_, model) = load(&file).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
         model.sides,

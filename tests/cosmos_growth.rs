@@ -478,7 +478,7 @@ fn scenarios_are_identical_across_thread_counts() {
 fn golden_validation_errors() {
     let dir = tempfile::tempdir().unwrap();
     let p = write(dir.path(), "bad.toml", "system = \"cosmos\"\nkind = \"creation\"\n[creation]\npriority = [\"force\", \"force\", \"esprit\", \"charisme\", \"agilite\", \"chance\"]\n");
-    let e = ScenarioFile::read(&p).unwrap();
+    let e = ScenarioFile::read(&p, cosmosim::lang::Lang::En).unwrap();
     let err = cosmosim::systems::cosmos::growth::scenarios::creation::check(&e)
         .unwrap_err()
         .0;
@@ -549,7 +549,7 @@ const GENE_HEAD: &str = "system = \"cosmos\"\nkind = \"mutation\"\n[mutation]\nc
 
 fn gene_error(dir: &std::path::Path, genes: &str) -> String {
     let p = write(dir, "genes.toml", &format!("{GENE_HEAD}{genes}"));
-    let f = ScenarioFile::read(&p).unwrap();
+    let f = ScenarioFile::read(&p, cosmosim::lang::Lang::En).unwrap();
     cosmosim::systems::cosmos::growth::scenarios::mutation::check(&f)
         .unwrap_err()
         .0
@@ -606,7 +606,7 @@ fn mutation_gauge_and_ultimates_on_a_crafted_tree() {
             exclusive: vec![],
         })
         .collect();
-    let tree = GeneTree::build(&ScenarioFile::from_text("t.toml", ""), &["genes"], &raw).unwrap();
+    let tree = GeneTree::build(&ScenarioFile::from_text("t.toml", "", cosmosim::lang::Lang::En), &["genes"], &raw).unwrap();
     assert_eq!(tree.chains, vec![[0, 1, 2]]);
     let r = MutationRules {
         target_active: false,
@@ -657,7 +657,7 @@ fn mutation_gauge_and_ultimates_on_a_crafted_tree() {
 #[test]
 fn mutation_ultimate_shares_are_uniform() {
     // C-GENE-5 random choice: each of the four first ultimates has share 1/4.
-    let f = ScenarioFile::read(std::path::Path::new("scenarios/cosmos/mutation.toml")).unwrap();
+    let f = ScenarioFile::read(std::path::Path::new("scenarios/cosmos/mutation.toml"), cosmosim::lang::Lang::En).unwrap();
     let o = cosmosim::systems::RunOverrides {
         trials: Some(40_000),
         quiet: true,
@@ -691,7 +691,7 @@ fn expedition_tracks_stay_in_range_and_reference_matches_exact() {
         model, ExpeditionSim, ReferenceTable, ReferenceTest,
     };
     use cosmosim::systems::cosmos::growth::PassiveTest;
-    let f = ScenarioFile::read(std::path::Path::new("scenarios/cosmos/expedition.toml")).unwrap();
+    let f = ScenarioFile::read(std::path::Path::new("scenarios/cosmos/expedition.toml"), cosmosim::lang::Lang::En).unwrap();
     let (m, ..) = model(&f).unwrap();
     let rules = TestRules::default();
     let sim = ExpeditionSim::new(m, &rules).unwrap();
@@ -782,7 +782,7 @@ fn shipped_expedition_with_an_esprit_test_reads_about_0_40_on_days_5_and_6() {
         .replace("stat = \"agilite\"", "stat = \"esprit\"");
     let dir = tempfile::tempdir().unwrap();
     let path = write(dir.path(), "esprit.toml", &text);
-    let f = ScenarioFile::read(&path).unwrap();
+    let f = ScenarioFile::read(&path, cosmosim::lang::Lang::En).unwrap();
     let (m, ..) = model(&f).unwrap();
     let sim = ExpeditionSim::new(m, &TestRules::default()).unwrap();
     let acc = Engine::new(1, 2).unwrap().run(
@@ -802,7 +802,7 @@ fn shipped_expedition_with_an_esprit_test_reads_about_0_40_on_days_5_and_6() {
 #[test]
 fn campaign_shares_match_the_exact_chain() {
     // C-KARMA-3 on a mix: simulated long-run shares within 5 standard errors of exact.
-    let f = ScenarioFile::read(std::path::Path::new("scenarios/cosmos/campaign.toml")).unwrap();
+    let f = ScenarioFile::read(std::path::Path::new("scenarios/cosmos/campaign.toml"), cosmosim::lang::Lang::En).unwrap();
     let o = cosmosim::systems::RunOverrides {
         trials: Some(20_000),
         quiet: true,
@@ -925,7 +925,7 @@ fn golden_expedition_and_campaign_errors() {
 
 fn party_file(dir: &std::path::Path, name: &str, body: &str) -> ScenarioFile {
     let p = write(dir, name, body);
-    ScenarioFile::read(&p).unwrap()
+    ScenarioFile::read(&p, cosmosim::lang::Lang::En).unwrap()
 }
 
 const PARTY_HEAD: &str = "system = \"cosmos\"\nkind = \"expedition\"\n[expedition]\ndays = 6\n";
@@ -1292,7 +1292,7 @@ fn dna_policies_meet_their_wishes_as_the_exact_dna_sums_say() {
     // cost" (one point per allele, innate X-X for one, C-GENE-1): fighter 1 (densite_osseuse
     // X-O -> X-X) + 2 + 4 + 8 + 2 + 2 = 19; seer 1 + 2 + 2 + 8 + 2 + 2 + 2 + 2 = 21.
     // The DNA sum is exact (C-LEVEL-4: 5 + 1d20, +1d4, +1d6, +1d8 at levels 3, 6, 9).
-    let f = ScenarioFile::read(std::path::Path::new("scenarios/cosmos/build-paths.toml")).unwrap();
+    let f = ScenarioFile::read(std::path::Path::new("scenarios/cosmos/build-paths.toml"), cosmosim::lang::Lang::En).unwrap();
     let (m, ..) = model(&f).unwrap();
     let d = m.dna.clone().unwrap();
     let costs: Vec<i64> = d
@@ -1535,7 +1535,7 @@ fn a_one_weight_build_matches_the_main_priority_run() {
     let dir = tempfile::tempdir().unwrap();
     let text = "system = \"cosmos\"\nkind = \"leveling\"\n[creation]\nstat_assign = \"priority\"\npriority = [\"agilite\", \"force\", \"esprit\", \"charisme\", \"precision\", \"chance\"]\n[leveling]\nmax_level = 12\nlevel2_target = \"priority\"\n[leveling.later]\nstat_die = 20\nstat_count = 2\nstat_target = \"priority\"\n[[leveling.schedule]]\nlevel = 9\nstat_die = 100\nstat_count = 1\nstat_target = \"priority\"\n[[leveling.builds]]\nname = \"agile\"\nstat_weights = { agilite = 1 }\n[[leveling.builds]]\nname = \"clever\"\nstat_weights = { esprit = 1 }\n";
     let p = write(dir.path(), "one.toml", text);
-    let (m, ..) = model(&ScenarioFile::read(&p).unwrap()).unwrap();
+    let (m, ..) = model(&ScenarioFile::read(&p, cosmosim::lang::Lang::En).unwrap()).unwrap();
     let acc = Engine::new(4, 2).unwrap().run(
         &LevelingSim::new(m, TestRules::default()),
         &cosmosim::engine::StreamKey::new("test").int("task", 3),

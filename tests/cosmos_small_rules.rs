@@ -54,7 +54,7 @@ hp = 1000000
 }
 
 fn run_text(text: &str, trials: u64) -> (CombatSim, CombatAcc) {
-    let file = ScenarioFile::from_text("t.toml", text);
+    let file = ScenarioFile::from_text("t.toml", text, cosmosim::lang::Lang::En);
     let (raw, model) = load(&file).unwrap_or_else(|e| panic!("{e}\n{text}"));
     let opts = file.rule_options(&raw.rules).unwrap();
     let ctx = Context::new(7, 2, opts, true, cosmosim::lang::Lang::En).unwrap();

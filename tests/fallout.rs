@@ -168,7 +168,7 @@ fn monte_carlo_is_the_same_whatever_the_threads() {
 // ---------------------------------------------------------------- scenario (F-AP)
 
 fn scenario(text: &str) -> ApEconomy {
-    ApEconomy::from_file(&ScenarioFile::from_text("s.toml", text))
+    ApEconomy::from_file(&ScenarioFile::from_text("s.toml", text, cosmosim::lang::Lang::En))
         .unwrap()
         .0
 }
@@ -473,7 +473,7 @@ fn bad(text: &str) -> String {
 
 #[test]
 fn good_file_checks() {
-    assert!(ApEconomy::from_file(&ScenarioFile::from_text("s.toml", GOOD)).is_ok());
+    assert!(ApEconomy::from_file(&ScenarioFile::from_text("s.toml", GOOD, cosmosim::lang::Lang::En)).is_ok());
 }
 
 #[test]

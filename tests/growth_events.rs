@@ -27,7 +27,7 @@ fn run_text(
     options: &[&str],
     f: fn(&ScenarioFile, &RunOverrides) -> anyhow::Result<ScenarioResult>,
 ) -> ScenarioResult {
-    let file = ScenarioFile::from_text(name, text);
+    let file = ScenarioFile::from_text(name, text, cosmosim::lang::Lang::En);
     let o = RunOverrides {
         trials: Some(trials),
         quiet: true,

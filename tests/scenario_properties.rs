@@ -234,7 +234,7 @@ fn generated_scenarios_never_panic_and_check_agrees_with_run() {
         let what = format!("{} with {edits:?}", path.display());
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             let checked = check(&file, true, cosmosim::lang::Lang::En);
-            let ran = run_scenario(&file, &overrides);
+            let ran = run_scenario(&file, &overrides, cosmosim::lang::Lang::En);
             (checked, ran)
         }));
         let (checked, ran) = match outcome {
@@ -346,14 +346,14 @@ fn generated_expectations_and_variants_files_are_read_or_refused_with_a_location
         let variants = path.parent().is_some_and(|p| p.ends_with("variants"));
         let read = catch_unwind(AssertUnwindSafe(|| {
             if variants {
-                VariantsFile::read(&file).map(|f| {
+                VariantsFile::read(&file, cosmosim::lang::Lang::En).map(|f| {
                     let mut names = vec![f.title.clone()];
                     names.extend(f.variants.iter().map(|v| v.name.clone()));
                     names.extend(f.headlines.iter().map(|h| h.name.clone()));
                     names
                 })
             } else {
-                ExpectFile::read(&file).map(|f| {
+                ExpectFile::read(&file, cosmosim::lang::Lang::En).map(|f| {
                     let mut names = vec![f.title.clone()];
                     names.extend(f.expectations.iter().map(|e| e.name.clone()));
                     names

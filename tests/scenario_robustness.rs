@@ -58,7 +58,7 @@ fn mutated_scenarios_are_accepted_or_rejected_but_never_crash() {
                 // check and run share one validation: they must agree on every file.
                 let outcome = catch_unwind(AssertUnwindSafe(|| {
                     let checked = check(&path, true, cosmosim::lang::Lang::En);
-                    let ran = run_scenario(&path, &overrides).map(|_| ());
+                    let ran = run_scenario(&path, &overrides, cosmosim::lang::Lang::En).map(|_| ());
                     match (checked, ran) {
                         (Ok(()), Ok(())) => Ok(()),
                         (Err(c), Err(r)) => {

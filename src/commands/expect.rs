@@ -189,8 +189,8 @@ fn produce(
                 mode,
                 ..Default::default()
             };
-            let outputs = run_scenario(path, &o)?.outputs;
-            let level = crate::scenario::ScenarioFile::read(path)?.stalemate_warning();
+            let outputs = run_scenario(path, &o, lang)?.outputs;
+            let level = crate::scenario::ScenarioFile::read(path, lang)?.stalemate_warning();
             let at = path.display().to_string();
             let stalled = crate::balance::stalemate::stalemates(&outputs)
                 .iter()
@@ -220,7 +220,7 @@ pub(crate) fn read_files(
     }
     let files = paths
         .iter()
-        .map(|p| ExpectFile::read(p))
+        .map(|p| ExpectFile::read(p, lang))
         .collect::<Result<Vec<_>, _>>()?;
     crate::balance::expect::model::check_work(&files, max_trials, lang)?;
     Ok(files)

@@ -77,7 +77,7 @@ pub fn figures(target: &str, args: &[String], quiet: bool, lang: Lang) -> anyhow
             options: options_of(args, lang)?,
             ..Default::default()
         };
-        run_scenario(Path::new(target), &o)?.outputs
+        run_scenario(Path::new(target), &o, lang)?.outputs
     } else {
         let cmd = parse_table(target, args).map_err(UserError::new)?;
         table_outputs(&cmd, quiet, None, lang)?

@@ -75,7 +75,8 @@ pub fn file_lang(path: &Path) -> anyhow::Result<Option<Lang>> {
     struct Loose {
         lang: Option<toml::Value>,
     }
-    let Ok(file) = ScenarioFile::read(path) else {
+    // Its messages are never shown: an unreadable file is the command's to report.
+    let Ok(file) = ScenarioFile::read(path, Lang::En) else {
         return Ok(None);
     };
     let Ok(loose) = toml::from_str::<Loose>(&file.text) else {

@@ -404,8 +404,8 @@ pub fn merge(a: &MergeArgs, s: &super::Session, lang: Option<Lang>) -> anyhow::R
             }
         }
     }
-    super::language::choose(&cli)?;
-    let session = super::Session::in_mode(quiet, Mode::replay(store), None);
+    let lang = super::language::choose(&cli)?;
+    let session = super::Session::in_mode(quiet, lang, Mode::replay(store), None);
     super::run_command(&cli, &session)?;
     let computed = session.mode.map_or(0, Mode::computed_at_merge);
     if computed > 0 && !quiet {

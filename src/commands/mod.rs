@@ -68,12 +68,10 @@ pub struct Session {
 
 impl Session {
     /// A command computing everything.
-    pub fn new(quiet: bool) -> Session {
+    pub fn new(quiet: bool, lang: Lang) -> Session {
         Session {
             quiet,
-            // Transitional (issue 23, item 5): the chosen language until every command
-            // builds its session from it.
-            lang: crate::lang::current(),
+            lang,
             mode: None,
             part: None,
         }
@@ -81,10 +79,10 @@ impl Session {
 
     /// A command run in `mode` for the rest of the process (a shard with its manifest,
     /// or a merge): the mode is leaked once so engines, which are `Copy`, can borrow it.
-    fn in_mode(quiet: bool, mode: Mode, part: Option<shard::Manifest>) -> Session {
+    fn in_mode(quiet: bool, lang: Lang, mode: Mode, part: Option<shard::Manifest>) -> Session {
         Session {
             quiet,
-            lang: crate::lang::current(),
+            lang,
             mode: Some(Box::leak(Box::new(mode))),
             part,
         }
@@ -201,13 +199,7 @@ pub fn dispatch(cli: &crate::cli::Cli, lang: Lang) -> anyhow::Result<()> {
     signals::install();
     match cli.shard {
         Some(arg) => shard::run_shard(cli, arg, lang),
-        None => run_command(
-            cli,
-            &Session {
-                lang,
-                ..Session::new(cli.quiet)
-            },
-        ),
+        None => run_command(cli, &Session::new(cli.quiet, lang)),
     }
 }
 

@@ -122,7 +122,7 @@ fn option_warnings(
 
 /// `cosmosim check FILE`: validate without running; the warnings go to stderr.
 pub fn check(path: &Path, quiet: bool, lang: Lang) -> anyhow::Result<()> {
-    let file = ScenarioFile::read(path)?;
+    let file = ScenarioFile::read(path, lang)?;
     let kind = kind_of(&file)?;
     let foreign = validate(&file, kind, &RunOverrides::default())?;
     let warnings = all_warnings(&file, foreign);
@@ -147,8 +147,12 @@ pub fn check(path: &Path, quiet: bool, lang: Lang) -> anyhow::Result<()> {
 
 /// Runs a scenario file and returns its result (nothing written); the warnings found are
 /// the last section of its `summary.md`.
-pub fn run_scenario(path: &Path, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
-    run_scenario_file(&ScenarioFile::read(path)?, o)
+pub fn run_scenario(
+    path: &Path,
+    o: &RunOverrides,
+    lang: Lang,
+) -> anyhow::Result<ScenarioResult> {
+    run_scenario_file(&ScenarioFile::read(path, lang)?, o)
 }
 
 /// Runs a scenario already read (or edited, e.g. by `tune`).
@@ -211,8 +215,8 @@ pub fn run_cmd(a: &ScenarioArgs, s: &Session) -> anyhow::Result<()> {
 
 /// `cosmosim run FILE`: outputs go to `--out` or `reports/<path below scenarios/>/`,
 /// published as one set.
-pub fn run(path: &Path, o: &RunOverrides) -> anyhow::Result<()> {
-    run_to(path, o, None, &Session::new(o.quiet))
+pub fn run(path: &Path, o: &RunOverrides, lang: Lang) -> anyhow::Result<()> {
+    run_to(path, o, None, &Session::new(o.quiet, lang))
 }
 
 fn run_to(
@@ -221,7 +225,7 @@ fn run_to(
     goal: Option<&Precision>,
     s: &Session,
 ) -> anyhow::Result<()> {
-    let file = ScenarioFile::read(path)?;
+    let file = ScenarioFile::read(path, s.lang)?;
     let kind = kind_of(&file)?;
     // Validate before anything is created on disk.
     let foreign = validate(&file, kind, o)?;

@@ -261,7 +261,7 @@ pub fn run_shard(cli: &Cli, arg: ShardArg, lang: Lang) -> anyhow::Result<()> {
             batches: 0,
         },
     };
-    let session = super::Session::in_mode(cli.quiet, Mode::shard(id), Some(manifest));
+    let session = super::Session::in_mode(cli.quiet, lang, Mode::shard(id), Some(manifest));
     super::run_command(cli, &session)
 }
 

@@ -93,7 +93,10 @@ impl Subject {
                         crate::tr!(lang, "check.param_on_scenario").to_string(),
                     ));
                 }
-                Ok(Subject::Scenario(ScenarioFile::read(Path::new(file))?))
+                Ok(Subject::Scenario(ScenarioFile::read(
+                    Path::new(file),
+                    lang,
+                )?))
             }
             other => Err(user(crate::tr!(
                 lang,

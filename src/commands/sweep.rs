@@ -9,7 +9,7 @@ use super::{run_to_precision, signals, Session};
 /// `reports/<path below scenarios/>-sweep/`, published as one set.
 pub fn sweep(a: &SweepArgs, s: &Session) -> anyhow::Result<()> {
     let quiet = s.quiet;
-    let file = ScenarioFile::read(&a.scenario.file)?;
+    let file = ScenarioFile::read(&a.scenario.file, s.lang)?;
     // Every kind, through the kind's own run (the same validation, streams and outputs).
     let run = |f: &ScenarioFile, o: &crate::systems::RunOverrides| {
         Ok(super::run_scenario_file(f, o)?.outputs)

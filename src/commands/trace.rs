@@ -11,7 +11,7 @@ use crate::systems::RunOverrides;
 use super::{print_stdout, publish_set};
 
 pub fn trace(args: &TraceArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
-    let file = ScenarioFile::read(&args.file)?;
+    let file = ScenarioFile::read(&args.file, lang)?;
     let kind = super::run::kind_of(&file)?;
     let trace = kind.trace;
     let which = match (args.trial, &args.trials, &args.find) {

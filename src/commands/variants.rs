@@ -23,7 +23,7 @@ fn default_out(file: &Path) -> PathBuf {
 }
 
 pub fn variants(a: &VariantsArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
-    let f = VariantsFile::read(&a.file)?;
+    let f = VariantsFile::read(&a.file, lang)?;
     let seed = a.seed.unwrap_or(f.seed);
     let out = a.out.clone().unwrap_or_else(|| default_out(&a.file));
     let mut runner = Runner::new(Some(seed), a.threads, Vec::new(), true, lang);

@@ -1,4 +1,5 @@
 use std::collections::BTreeMap;
+use crate::lang::Lang;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -23,7 +24,7 @@ pub struct ScenarioFile {
     warnings: Arc<Mutex<Vec<String>>>,
     /// The language the run of this file writes in (`--lang`, else the file's `lang`):
     /// its validation messages and everything the kind reports.
-    pub lang: crate::lang::Lang,
+    pub lang: Lang,
 }
 
 /// The keys every scenario file starts with.
@@ -54,36 +55,35 @@ impl ScenarioFile {
     /// Reads a scenario-like TOML file (scenario, linked combat, expectations, variants)
     /// through [`crate::input`]: a regular file of at most
     /// [`crate::input::MAX_TEXT_BYTES`].
-    pub fn read(path: &Path) -> Result<ScenarioFile, UserError> {
+    pub fn read(path: &Path, lang: Lang) -> Result<ScenarioFile, UserError> {
         let bytes = crate::input::read_file(path, crate::input::MAX_TEXT_BYTES).map_err(|e| {
             UserError::new(crate::tr!(
+                lang,
                 "error.file.cannot_read",
                 file = path.display(),
-                error = e.text(crate::lang::current())
+                error = e.text(lang)
             ))
         })?;
         let text = String::from_utf8(bytes.clone()).map_err(|_| {
-            UserError::new(crate::tr!("error.file.not_utf8", file = path.display()))
+            UserError::new(crate::tr!(lang, "error.file.not_utf8", file = path.display()))
         })?;
         Ok(ScenarioFile {
             path: path.to_path_buf(),
             text,
             sha256: file_sha256(&bytes),
             warnings: Default::default(),
-            // Transitional (issue 23, item 5): the command's language until every reader
-            // is handed it.
-            lang: crate::lang::current(),
+            lang,
         })
     }
 
     /// A scenario given as text (tests, built-in examples).
-    pub fn from_text(path: &str, text: &str) -> ScenarioFile {
+    pub fn from_text(path: &str, text: &str, lang: Lang) -> ScenarioFile {
         ScenarioFile {
             path: PathBuf::from(path),
             text: text.to_string(),
             sha256: file_sha256(text.as_bytes()),
             warnings: Default::default(),
-            lang: crate::lang::current(),
+            lang,
         }
     }
 
@@ -388,12 +388,12 @@ mod tests {
     fn a_refused_text_is_located_in_the_file() {
         // texts.rs finds it; the file names its line and column (issue 24).
         let text = "system = \"x\"\n[[combatant]]\nname = \"ok\"\n[[combatant]]\nname = \"a\\u001b[31mb\"\n";
-        let e = ScenarioFile::from_text("t.toml", text)
+        let e = ScenarioFile::from_text("t.toml", text, crate::lang::Lang::En)
             .parse_raw::<toml::Table>()
             .unwrap_err()
             .0;
         assert!(e.starts_with("t.toml:5:8: key `combatant[1].name`"), "{e}");
-        let e = ScenarioFile::from_text("t.toml", "question = \"a\\u202eb\"\n")
+        let e = ScenarioFile::from_text("t.toml", "question = \"a\\u202eb\"\n", crate::lang::Lang::En)
             .parse_raw::<toml::Table>()
             .unwrap_err()
             .0;
@@ -421,8 +421,7 @@ mod tests {
     fn type_error_names_line_column_and_key() {
         let f = ScenarioFile::from_text(
             "toy.toml",
-            "system = \"cosmos\"\n[stats]\nforce = \"high\"\n",
-        );
+            "system = \"cosmos\"\n[stats]\nforce = \"high\"\n", crate::lang::Lang::En);
         let e = f.parse_raw::<Toy>().unwrap_err().0;
         assert!(e.starts_with("toy.toml:3:9: key `stats.force`:"), "{e}");
     }
@@ -431,8 +430,7 @@ mod tests {
     fn unknown_key_is_reported_with_alternatives() {
         let f = ScenarioFile::from_text(
             "toy.toml",
-            "system = \"cosmos\"\n[stats]\nforce = 3\nforse = 4\n",
-        );
+            "system = \"cosmos\"\n[stats]\nforce = 3\nforse = 4\n", crate::lang::Lang::En);
         let e = f.parse_raw::<Toy>().unwrap_err().0;
         assert!(
             e.contains("toy.toml:4:1") && e.contains("forse") && e.contains("force"),
@@ -444,21 +442,20 @@ mod tests {
     fn a_duplicate_key_is_named() {
         let f = ScenarioFile::from_text(
             "toy.toml",
-            "system = \"cosmos\"\n[stats]\nforce = 3\nforce = 4\n",
-        );
+            "system = \"cosmos\"\n[stats]\nforce = 3\nforce = 4\n", crate::lang::Lang::En);
         let e = f.parse_raw::<Toy>().unwrap_err().0;
         assert!(
             e.contains("toy.toml:4:1") && e.contains("duplicate key `force`"),
             "{e}"
         );
-        let f = ScenarioFile::from_text("toy.toml", "system = \"a\"\n[stats]\n[stats]\n");
+        let f = ScenarioFile::from_text("toy.toml", "system = \"a\"\n[stats]\n[stats]\n", crate::lang::Lang::En);
         let e = f.parse_raw::<Toy>().unwrap_err().0;
         assert!(e.contains("duplicate key `stats`"), "{e}");
     }
 
     #[test]
     fn semantic_error_is_located() {
-        let f = ScenarioFile::from_text("toy.toml", "system = \"cosmos\"\n[stats]\nforce = 300\n");
+        let f = ScenarioFile::from_text("toy.toml", "system = \"cosmos\"\n[stats]\nforce = 300\n", crate::lang::Lang::En);
         let e = f
             .error_at(
                 &["stats", "force"],
@@ -475,7 +472,7 @@ mod tests {
 
     #[test]
     fn missing_system_and_bad_rules() {
-        let f = ScenarioFile::from_text("toy.toml", "[rules]\nsuper_crit_roll = \"both\"\n");
+        let f = ScenarioFile::from_text("toy.toml", "[rules]\nsuper_crit_roll = \"both\"\n", crate::lang::Lang::En);
         assert!(f.header().unwrap_err().0.contains("missing key `system`"));
         let rules: BTreeMap<String, toml::Value> = [(
             "super_crit_roll".to_string(),

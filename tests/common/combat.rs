@@ -8,7 +8,7 @@ use cosmosim::systems::cosmos::combat::{load, simulate, CombatAcc, CombatSim};
 /// Runs `trials` combats of the scenario `text` at seed 7 on 2 threads, with the file's
 /// `[rules]` plus `options` (`key=value`).
 pub fn run_opts(text: &str, trials: u64, options: &[&str]) -> (CombatSim, CombatAcc) {
-    let file = ScenarioFile::from_text("t.toml", text);
+    let file = ScenarioFile::from_text("t.toml", text, cosmosim::lang::Lang::En);
     let (raw, model) = load(&file).unwrap_or_else(|e| panic!("{e}\n{text}"));
     let mut opts = file.rule_options(&raw.rules).unwrap();
     for o in options {

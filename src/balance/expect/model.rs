@@ -144,8 +144,8 @@ pub(crate) fn table_args(
 }
 
 impl ExpectFile {
-    pub fn read(path: &Path) -> Result<ExpectFile, UserError> {
-        let file = ScenarioFile::read(path)?;
+    pub fn read(path: &Path, lang: Lang) -> Result<ExpectFile, UserError> {
+        let file = ScenarioFile::read(path, lang)?;
         ExpectFile::parse(file)
     }
 
@@ -246,7 +246,8 @@ pub fn default_trials(source: &Source) -> u64 {
 
 /// A scenario file's `[run] trials`, if it can be read (the run reports any error).
 fn scenario_trials(path: &Path) -> Option<u64> {
-    let file = ScenarioFile::read(path).ok()?;
+    // Only its trials are read: a refusal is reported by the run itself.
+    let file = ScenarioFile::read(path, Lang::En).ok()?;
     let t: toml::Table = toml::from_str(&file.text).ok()?;
     let n = t.get("run")?.get("trials")?.as_integer()?;
     u64::try_from(n).ok()

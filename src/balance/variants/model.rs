@@ -47,8 +47,8 @@ pub struct Headline {
 }
 
 impl VariantsFile {
-    pub fn read(path: &Path) -> Result<VariantsFile, UserError> {
-        VariantsFile::parse(ScenarioFile::read(path)?)
+    pub fn read(path: &Path, lang: Lang) -> Result<VariantsFile, UserError> {
+        VariantsFile::parse(ScenarioFile::read(path, lang)?)
     }
 
     pub fn parse(file: ScenarioFile) -> Result<VariantsFile, UserError> {

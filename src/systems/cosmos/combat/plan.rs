@@ -177,7 +177,7 @@ target = "random"
 "#;
 
     fn sim(text: &str) -> CombatSim {
-        let file = ScenarioFile::from_text("plan-test.toml", text);
+        let file = ScenarioFile::from_text("plan-test.toml", text, crate::lang::Lang::En);
         let (_, model) = scenario::load(&file).unwrap();
         CombatSim::new(model, CombatRules::default())
     }

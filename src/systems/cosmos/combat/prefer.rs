@@ -184,7 +184,7 @@ attacks = ["jab", "sweep"]
 "#;
 
     fn prefer(text: &str) -> Prefer {
-        let file = ScenarioFile::from_text("prefer-test.toml", text);
+        let file = ScenarioFile::from_text("prefer-test.toml", text, crate::lang::Lang::En);
         let (_, model) = scenario::load(&file).unwrap();
         CombatSim::new(model, CombatRules::default()).prefer
     }
@@ -213,7 +213,7 @@ attacks = ["jab", "sweep"]
     fn minus_zero_ties_with_zero_as_in_the_scan() {
         // An attack whose mean is negative against an immune target weighs -0.0; the
         // scan's `>` holds it equal to another's 0.0, so list order decides.
-        let file = ScenarioFile::from_text("prefer-test.toml", TRIO);
+        let file = ScenarioFile::from_text("prefer-test.toml", TRIO, crate::lang::Lang::En);
         let (_, model) = scenario::load(&file).unwrap();
         let jab = model.fighters[0].attacks[0];
         let p = Prefer::new(&model, |a, _| if a == jab { -0.0 } else { 0.0 }, |_| 50);
@@ -232,7 +232,7 @@ attacks = ["jab", "sweep"]
                 "damage = \"2d10+5\"\npm_cost = 15\n",
             )
             .replace("hp = 100\n", "hp = 100\npm = 40\n");
-        let file = ScenarioFile::from_text("prefer-test.toml", &text);
+        let file = ScenarioFile::from_text("prefer-test.toml", &text, crate::lang::Lang::En);
         let (_, model) = scenario::load(&file).unwrap();
         let sim = CombatSim::new(model, CombatRules::default());
         let draws = Draws::new(3, &StreamKey::new("prefer-test"), 0);

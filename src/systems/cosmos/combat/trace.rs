@@ -202,7 +202,7 @@ attacks = ["sword"]
 "#;
 
     fn file() -> ScenarioFile {
-        ScenarioFile::from_text("trace-test.toml", DUEL)
+        ScenarioFile::from_text("trace-test.toml", DUEL, crate::lang::Lang::En)
     }
 
     #[test]

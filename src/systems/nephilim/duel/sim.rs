@@ -471,7 +471,7 @@ mod tests {
             .unwrap();
         let text = include_str!("../../../../scenarios/nephilim/duel.toml");
         let (_, model) =
-            super::super::load(&crate::scenario::ScenarioFile::from_text("duel.toml", text))
+            super::super::load(&crate::scenario::ScenarioFile::from_text("duel.toml", text, crate::lang::Lang::En))
                 .unwrap();
         DuelSim::new(model, &NephilimRules::from_options(&o), [1, 1])
     }

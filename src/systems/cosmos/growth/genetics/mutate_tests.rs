@@ -17,7 +17,7 @@ fn line(n: usize) -> GeneTree {
             exclusive: vec![],
         })
         .collect();
-    GeneTree::build(&ScenarioFile::from_text("t.toml", ""), &["genes"], &raw).unwrap()
+    GeneTree::build(&ScenarioFile::from_text("t.toml", "", crate::lang::Lang::En), &["genes"], &raw).unwrap()
 }
 
 fn rules() -> MutationRules {

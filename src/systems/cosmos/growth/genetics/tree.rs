@@ -297,7 +297,8 @@ pub fn sample_tree() -> GeneTree {
     struct T {
         genes: Vec<RawGene>,
     }
-    let f = ScenarioFile::from_text("<sample tree>", SAMPLE_TREE);
+    // Built in and valid: no message of it is ever shown.
+    let f = ScenarioFile::from_text("<sample tree>", SAMPLE_TREE, crate::lang::Lang::En);
     let t: T = f.parse_raw().expect("the sample tree parses");
     GeneTree::build(&f, &["genes"], &t.genes).expect("the sample tree is valid")
 }
