@@ -37,8 +37,14 @@ fn bench(c: &mut Criterion) {
         };
         g.throughput(Throughput::Elements(combats));
         for threads in [1, 2] {
-            let ctx =
-                Context::new(1, threads, file.rule_options(&raw.rules).unwrap(), true, cosmosim::lang::Lang::En).unwrap();
+            let ctx = Context::new(
+                1,
+                threads,
+                file.rule_options(&raw.rules).unwrap(),
+                true,
+                cosmosim::lang::Lang::En,
+            )
+            .unwrap();
             g.bench_function(format!("{name}/{threads}_threads"), |b| {
                 b.iter(|| simulate(model.clone(), &ctx, combats).1.combats)
             });

@@ -21,9 +21,10 @@ use cosmosim::systems::cosmos::growth::GrowthRules;
 use cosmosim::systems::cosmos::TestRules;
 
 fn file(name: &str) -> ScenarioFile {
-    ScenarioFile::read(std::path::Path::new(&format!(
-        "scenarios/cosmos/{name}.toml"
-    )), cosmosim::lang::Lang::En)
+    ScenarioFile::read(
+        std::path::Path::new(&format!("scenarios/cosmos/{name}.toml")),
+        cosmosim::lang::Lang::En,
+    )
     .expect("shipped scenario")
 }
 
@@ -87,7 +88,11 @@ fn bench(c: &mut Criterion) {
         &text[..a],
         &text[b..]
     );
-    let lf = ScenarioFile::from_text("scenarios/cosmos/party-expedition-linked.toml", &linked, cosmosim::lang::Lang::En);
+    let lf = ScenarioFile::from_text(
+        "scenarios/cosmos/party-expedition-linked.toml",
+        &linked,
+        cosmosim::lang::Lang::En,
+    );
     let (lm, ..) = expedition_model(&lf).expect("valid");
     let sim = PartySim::with_growth(lm, &rules, &GrowthRules::default()).expect("valid");
     let trials = 5_000u64;

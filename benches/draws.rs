@@ -29,7 +29,11 @@ use cosmosim::systems::fallout::combat as fallout;
 use cosmosim::systems::trinites::{skirmish, TrinitesRules};
 
 fn file(rel: &str) -> ScenarioFile {
-    ScenarioFile::read(&Path::new(env!("CARGO_MANIFEST_DIR")).join(rel), cosmosim::lang::Lang::En).expect("shipped")
+    ScenarioFile::read(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join(rel),
+        cosmosim::lang::Lang::En,
+    )
+    .expect("shipped")
 }
 
 /// Words drawn per trial of `sim`, on one thread.
@@ -65,7 +69,14 @@ fn main() {
     for name in ["duel", "apocalypse", "boss-fight"] {
         let f = file(&format!("scenarios/cosmos/{name}.toml"));
         let (raw, model) = combat::load(&f).expect("valid");
-        let ctx = Context::new(1, 1, f.rule_options(&raw.rules).unwrap(), true, cosmosim::lang::Lang::En).unwrap();
+        let ctx = Context::new(
+            1,
+            1,
+            f.rule_options(&raw.rules).unwrap(),
+            true,
+            cosmosim::lang::Lang::En,
+        )
+        .unwrap();
         let trials = 20_000;
         let before = ctx.engine.map_cells(&[()], |_| drawn())[0];
         let acc = combat::simulate(model, &ctx, trials).1;
@@ -89,7 +100,9 @@ fn main() {
             .join("scenarios/cosmos/party-expedition-linked.toml")
             .to_str()
             .unwrap(),
-        &linked, cosmosim::lang::Lang::En);
+        &linked,
+        cosmosim::lang::Lang::En,
+    );
     let (lm, ..) = expedition_model(&lf).expect("valid");
     let sim =
         PartySim::with_growth(lm, &TestRules::default(), &GrowthRules::default()).expect("valid");

@@ -76,7 +76,12 @@ fn combat(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(Throughput::Elements(n));
     for (name, text) in [("duel_1v1", duel), ("firefight_4v6", firefight)] {
-        let (_, model) = combat::load(&ScenarioFile::from_text("f.toml", text, cosmosim::lang::Lang::En)).unwrap();
+        let (_, model) = combat::load(&ScenarioFile::from_text(
+            "f.toml",
+            text,
+            cosmosim::lang::Lang::En,
+        ))
+        .unwrap();
         let sim = combat::simulation(model, &RuleOptions::default());
         g.bench_function(name, |b| {
             b.iter(|| engine.run(&sim, &key, n, &Progress::hidden()))

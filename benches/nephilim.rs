@@ -55,7 +55,12 @@ fn duel(c: &mut Criterion) {
     use cosmosim::systems::nephilim::duel::{load, DuelSim};
     use cosmosim::systems::nephilim::NephilimRules;
     let text = include_str!("../scenarios/nephilim/duel.toml");
-    let (_, model) = load(&ScenarioFile::from_text("duel.toml", text, cosmosim::lang::Lang::En)).unwrap();
+    let (_, model) = load(&ScenarioFile::from_text(
+        "duel.toml",
+        text,
+        cosmosim::lang::Lang::En,
+    ))
+    .unwrap();
     let actions = [model.fighters[0].actions, model.fighters[1].actions];
     let sim = DuelSim::new(model, &NephilimRules::default(), actions);
     let engine = Engine::new(1, 0).unwrap();

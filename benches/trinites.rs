@@ -30,7 +30,11 @@ fn tables(c: &mut Criterion) {
 }
 
 fn duels(c: &mut Criterion) {
-    let file = ScenarioFile::read(std::path::Path::new("scenarios/trinites/duel.toml"), cosmosim::lang::Lang::En).unwrap();
+    let file = ScenarioFile::read(
+        std::path::Path::new("scenarios/trinites/duel.toml"),
+        cosmosim::lang::Lang::En,
+    )
+    .unwrap();
     let raw: RawDuel = file.parse_raw().unwrap();
     let duel = validate(&file, raw).unwrap();
     let rules = TrinitesRules::default();
@@ -72,8 +76,11 @@ fn duels(c: &mut Criterion) {
 }
 
 fn skirmishes(c: &mut Criterion) {
-    let file =
-        ScenarioFile::read(std::path::Path::new("scenarios/trinites/skirmish.toml"), cosmosim::lang::Lang::En).unwrap();
+    let file = ScenarioFile::read(
+        std::path::Path::new("scenarios/trinites/skirmish.toml"),
+        cosmosim::lang::Lang::En,
+    )
+    .unwrap();
     let m = skirmish::load(&file).unwrap();
     let sim = skirmish::simulation(&m, TrinitesRules::default());
     const N: u64 = 10_000;

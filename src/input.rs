@@ -76,7 +76,9 @@ impl Refused {
             Refused::NotRegular(kind) => {
                 crate::tr!(lang, "safety.files.not_regular", kind = kind.shown(lang))
             }
-            Refused::TooBig { cap, grew: true, .. } => {
+            Refused::TooBig {
+                cap, grew: true, ..
+            } => {
                 crate::tr!(lang, "safety.files.grew", cap = cap)
             }
             Refused::TooBig { size, cap, .. } => {

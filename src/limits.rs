@@ -105,10 +105,7 @@ pub fn parse_finite(s: &str) -> Result<f64, crate::lang::Words> {
         .parse()
         .map_err(|_| crate::words!("safety.work.not_finite", value = s))?;
     if !v.is_finite() {
-        return Err(crate::words!(
-            "safety.work.not_finite",
-            value = s
-        ));
+        return Err(crate::words!("safety.work.not_finite", value = s));
     }
     Ok(v)
 }
@@ -194,7 +191,10 @@ mod tests {
             .contains("1..1000000000000"));
         assert!(check_trials("run.trials", MAX_TRIALS + 1, Lang::En).is_err());
         assert_eq!(check_trials("x", 5, Lang::En).unwrap(), 5);
-        assert!(check_threads(100_000).unwrap_err().to_string().contains("0..1024"));
+        assert!(check_threads(100_000)
+            .unwrap_err()
+            .to_string()
+            .contains("0..1024"));
         assert_eq!(check_threads(0).unwrap(), 0);
         assert!(parse_bounded("99999999999999", 0, MAX_BURN_IN)
             .unwrap_err()

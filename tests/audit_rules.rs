@@ -128,7 +128,12 @@ fn an_unconscious_adam_with_darkness_left_is_down_at_the_end() {
          [[weapons]]\nname = \"epee\"\ndamage = 4\nsword = true\n\
          [[group]]\nname = \"A\"\nside = \"a\"\nrapidite = 3\nattack = 5\nreaction = 2\nweapon = \"fusil\"\ndistance = 30\n\
          [[group]]\nname = \"B\"\nside = \"b\"\nrapidite = 3\nattack = 5\nreaction = 4\ndodge = 3\nathletics = -12\nweapon = \"epee\"\nsurprised = true\ntrinite = true\narchonte_karma = 4\n";
-    let m = load(&ScenarioFile::from_text("s.toml", text, cosmosim::lang::Lang::En)).unwrap();
+    let m = load(&ScenarioFile::from_text(
+        "s.toml",
+        text,
+        cosmosim::lang::Lang::En,
+    ))
+    .unwrap();
     let rules = TrinitesRules::default();
     let p = exchange(&m, 0, 1, &rules).unwrap().p_hit;
     assert!(p > 0.1);
@@ -266,7 +271,9 @@ fn linked_evening_fm(march_fp: i32, pm: u32) -> i64 {
 [expedition.reference_test]\nstat = \"agilite\"\nthreshold = 55\n"
         ),
     );
-    let (m, ..) = model(&ScenarioFile::read(std::path::Path::new(&p), cosmosim::lang::Lang::En).unwrap()).unwrap();
+    let (m, ..) =
+        model(&ScenarioFile::read(std::path::Path::new(&p), cosmosim::lang::Lang::En).unwrap())
+            .unwrap();
     let sim = PartySim::with_growth(m, &TestRules::default(), &GrowthRules::default()).unwrap();
     let acc = Engine::new(1, 2).unwrap().run(
         &sim,
@@ -326,7 +333,12 @@ mod nephilim {
     }
 
     fn run(t: &str, opts: &[&str], n: u64) -> DuelAcc {
-        let (_, model) = load(&ScenarioFile::from_text("d.toml", t, cosmosim::lang::Lang::En)).unwrap();
+        let (_, model) = load(&ScenarioFile::from_text(
+            "d.toml",
+            t,
+            cosmosim::lang::Lang::En,
+        ))
+        .unwrap();
         let rules = NephilimRules::from_options(
             &RuleOptions::from_pairs(opts, cosmosim::lang::Lang::En).unwrap(),
         );
@@ -556,7 +568,15 @@ mod nephilim {
             assert_eq!(f.attacks + f.delayed_rounds, 3 * n, "{delay}");
         }
         let t = duel("initiative = 0\ndelay = \"later\"", "defence = 0", "");
-        let msg = format!("{:?}", load(&ScenarioFile::from_text("d.toml", &t, cosmosim::lang::Lang::En)).err());
+        let msg = format!(
+            "{:?}",
+            load(&ScenarioFile::from_text(
+                "d.toml",
+                &t,
+                cosmosim::lang::Lang::En
+            ))
+            .err()
+        );
         assert!(
             msg.contains("fighter[0].delay") && msg.contains("next_round"),
             "{msg}"
@@ -600,7 +620,12 @@ fn sword_and_blessure_grave_order_is_an_option() {
          [[weapons]]\nname = \"epee\"\ndamage = 3\nsword = true\n\
          [[group]]\nname = \"A\"\nside = \"a\"\nrapidite = 3\nattack = 5\nreaction = 2\nweapon = \"epee\"\nprime = \"blessure_grave\"\npenalty = \"ralentissement\"\n\
          [[group]]\nname = \"B\"\nside = \"b\"\nrapidite = 3\nattack = 5\nreaction = 4\nweapon = \"epee\"\ntrinite = true\n";
-    let m = load(&ScenarioFile::from_text("s.toml", text, cosmosim::lang::Lang::En)).unwrap();
+    let m = load(&ScenarioFile::from_text(
+        "s.toml",
+        text,
+        cosmosim::lang::Lang::En,
+    ))
+    .unwrap();
     for (opt, dmg) in [("sword_first", 9), ("prime_first", 10)] {
         let o = RuleOptions::from_pairs(
             &[format!("trinites_sword_order={opt}")],
@@ -631,13 +656,22 @@ fn hp_start_one_is_refused_as_ambiguous() {
         )
     };
     for k in ["hp_start", "pm_start"] {
-        let err = load(&ScenarioFile::from_text("t.toml", &with(k, "1"), cosmosim::lang::Lang::En))
-            .err()
-            .unwrap_or_else(|| panic!("{k} = 1 accepted"))
-            .to_string();
+        let err = load(&ScenarioFile::from_text(
+            "t.toml",
+            &with(k, "1"),
+            cosmosim::lang::Lang::En,
+        ))
+        .err()
+        .unwrap_or_else(|| panic!("{k} = 1 accepted"))
+        .to_string();
         assert!(err.contains("ambiguous") && err.contains("1.0"), "{err}");
         for v in ["1.0", "2", "0.5"] {
-            let (_, m) = load(&ScenarioFile::from_text("t.toml", &with(k, v), cosmosim::lang::Lang::En)).unwrap();
+            let (_, m) = load(&ScenarioFile::from_text(
+                "t.toml",
+                &with(k, v),
+                cosmosim::lang::Lang::En,
+            ))
+            .unwrap();
             let h = m.fighters.iter().find(|f| f.name == "hero").unwrap();
             let got = if k == "hp_start" {
                 h.start.hp
@@ -676,7 +710,12 @@ fn a_zone_weapon_wounds_on_a_miss_too() {
              [[group]]\nname = \"A\"\nside = \"a\"\nrapidite = 3\nattack = 2\nreaction = 2\nweapon = \"lance_flammes\"\ndistance = 30\n\
              [[group]]\nname = \"B\"\nside = \"b\"\nrapidite = 3\nattack = 5\nreaction = 4\ndodge = 3\nathletics = -12\nweapon = \"epee\"\nsurprised = true\n"
         );
-        let m = load(&ScenarioFile::from_text("s.toml", &text, cosmosim::lang::Lang::En)).unwrap();
+        let m = load(&ScenarioFile::from_text(
+            "s.toml",
+            &text,
+            cosmosim::lang::Lang::En,
+        ))
+        .unwrap();
         let rules = TrinitesRules::default();
         let p = exchange(&m, 0, 1, &rules).unwrap().p_hit;
         let want = p * 5.0 + if zone { (1.0 - p) * 3.0 } else { 0.0 };
@@ -722,7 +761,12 @@ fn circumstances_add_the_books_difficulties() {
         )
     };
     let modifier = |weapon: &str, circ: &str| {
-        let m = load(&ScenarioFile::from_text("s.toml", &text(weapon, circ), cosmosim::lang::Lang::En)).unwrap();
+        let m = load(&ScenarioFile::from_text(
+            "s.toml",
+            &text(weapon, circ),
+            cosmosim::lang::Lang::En,
+        ))
+        .unwrap();
         exchange(&m, 0, 1, &TrinitesRules::default())
             .unwrap()
             .attack_modifier
@@ -749,7 +793,9 @@ fn circumstances_add_the_books_difficulties() {
     );
     let err = load(&ScenarioFile::from_text(
         "s.toml",
-        &text("fusil", "circumstances = [\"darkness\"]"), cosmosim::lang::Lang::En))
+        &text("fusil", "circumstances = [\"darkness\"]"),
+        cosmosim::lang::Lang::En,
+    ))
     .err()
     .unwrap()
     .to_string();

@@ -122,7 +122,14 @@ fn intuition_is_a_d6_roll_under() {
 }
 
 fn ctx(seed: u64, threads: usize) -> Context {
-    Context::new(seed, threads, RuleOptions::default(), true, cosmosim::lang::Lang::En).unwrap()
+    Context::new(
+        seed,
+        threads,
+        RuleOptions::default(),
+        true,
+        cosmosim::lang::Lang::En,
+    )
+    .unwrap()
 }
 
 #[test]

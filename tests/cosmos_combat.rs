@@ -707,7 +707,11 @@ fn the_documented_example_is_a_valid_scenario() {
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/scenarios.md")).unwrap();
     let start = doc.find("```toml\n").unwrap() + 8;
     let end = start + doc[start..].find("```").unwrap();
-    let file = ScenarioFile::from_text("docs/scenarios.md", &doc[start..end], cosmosim::lang::Lang::En);
+    let file = ScenarioFile::from_text(
+        "docs/scenarios.md",
+        &doc[start..end],
+        cosmosim::lang::Lang::En,
+    );
     let (_, model) = load(&file).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
         model.sides,

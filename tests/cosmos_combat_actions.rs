@@ -514,7 +514,11 @@ fn the_documented_example_covers_support_actions_and_rules() {
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/scenarios.md")).unwrap();
     let start = doc.find("```toml\n").unwrap() + 8;
     let end = start + doc[start..].find("```").unwrap();
-    let file = ScenarioFile::from_text("docs/scenarios.md", &doc[start..end], cosmosim::lang::Lang::En);
+    let file = ScenarioFile::from_text(
+        "docs/scenarios.md",
+        &doc[start..end],
+        cosmosim::lang::Lang::En,
+    );
     let (_, model) = load(&file).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(model.support.len(), 3);
     let hero = model.fighters.iter().find(|f| f.name == "hero").unwrap();

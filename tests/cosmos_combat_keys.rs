@@ -336,9 +336,13 @@ fn scripted_karma_events_move_karma_at_their_round() {
     let (_, acc) = run_text(&text, 2000);
     assert_eq!(acc.fighters[FOE].karma_end[10 - 2], 2000);
     let bad = text.replace("round = 2", "round = 9");
-    let err = load(&ScenarioFile::from_text("t.toml", &bad, cosmosim::lang::Lang::En))
-        .err()
-        .unwrap();
+    let err = load(&ScenarioFile::from_text(
+        "t.toml",
+        &bad,
+        cosmosim::lang::Lang::En,
+    ))
+    .err()
+    .unwrap();
     assert!(
         err.to_string()
             .contains("key `events[1].round`: round 9 is out of range"),

@@ -56,10 +56,14 @@ stats = {{ force = 60, esprit = 40, charisme = 40, agilite = 40, precision = 50,
 }
 
 fn load_err(text: &str) -> String {
-    load(&ScenarioFile::from_text("t.toml", text, cosmosim::lang::Lang::En))
-        .err()
-        .unwrap_or_else(|| panic!("accepted:\n{text}"))
-        .to_string()
+    load(&ScenarioFile::from_text(
+        "t.toml",
+        text,
+        cosmosim::lang::Lang::En,
+    ))
+    .err()
+    .unwrap_or_else(|| panic!("accepted:\n{text}"))
+    .to_string()
 }
 
 /// P(success or better) of a test at threshold `t`, karma 0 (C-TEST-2).

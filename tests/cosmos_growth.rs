@@ -606,7 +606,12 @@ fn mutation_gauge_and_ultimates_on_a_crafted_tree() {
             exclusive: vec![],
         })
         .collect();
-    let tree = GeneTree::build(&ScenarioFile::from_text("t.toml", "", cosmosim::lang::Lang::En), &["genes"], &raw).unwrap();
+    let tree = GeneTree::build(
+        &ScenarioFile::from_text("t.toml", "", cosmosim::lang::Lang::En),
+        &["genes"],
+        &raw,
+    )
+    .unwrap();
     assert_eq!(tree.chains, vec![[0, 1, 2]]);
     let r = MutationRules {
         target_active: false,
@@ -657,7 +662,11 @@ fn mutation_gauge_and_ultimates_on_a_crafted_tree() {
 #[test]
 fn mutation_ultimate_shares_are_uniform() {
     // C-GENE-5 random choice: each of the four first ultimates has share 1/4.
-    let f = ScenarioFile::read(std::path::Path::new("scenarios/cosmos/mutation.toml"), cosmosim::lang::Lang::En).unwrap();
+    let f = ScenarioFile::read(
+        std::path::Path::new("scenarios/cosmos/mutation.toml"),
+        cosmosim::lang::Lang::En,
+    )
+    .unwrap();
     let o = cosmosim::systems::RunOverrides {
         trials: Some(40_000),
         quiet: true,
@@ -691,7 +700,11 @@ fn expedition_tracks_stay_in_range_and_reference_matches_exact() {
         model, ExpeditionSim, ReferenceTable, ReferenceTest,
     };
     use cosmosim::systems::cosmos::growth::PassiveTest;
-    let f = ScenarioFile::read(std::path::Path::new("scenarios/cosmos/expedition.toml"), cosmosim::lang::Lang::En).unwrap();
+    let f = ScenarioFile::read(
+        std::path::Path::new("scenarios/cosmos/expedition.toml"),
+        cosmosim::lang::Lang::En,
+    )
+    .unwrap();
     let (m, ..) = model(&f).unwrap();
     let rules = TestRules::default();
     let sim = ExpeditionSim::new(m, &rules).unwrap();
@@ -802,7 +815,11 @@ fn shipped_expedition_with_an_esprit_test_reads_about_0_40_on_days_5_and_6() {
 #[test]
 fn campaign_shares_match_the_exact_chain() {
     // C-KARMA-3 on a mix: simulated long-run shares within 5 standard errors of exact.
-    let f = ScenarioFile::read(std::path::Path::new("scenarios/cosmos/campaign.toml"), cosmosim::lang::Lang::En).unwrap();
+    let f = ScenarioFile::read(
+        std::path::Path::new("scenarios/cosmos/campaign.toml"),
+        cosmosim::lang::Lang::En,
+    )
+    .unwrap();
     let o = cosmosim::systems::RunOverrides {
         trials: Some(20_000),
         quiet: true,
@@ -1292,7 +1309,11 @@ fn dna_policies_meet_their_wishes_as_the_exact_dna_sums_say() {
     // cost" (one point per allele, innate X-X for one, C-GENE-1): fighter 1 (densite_osseuse
     // X-O -> X-X) + 2 + 4 + 8 + 2 + 2 = 19; seer 1 + 2 + 2 + 8 + 2 + 2 + 2 + 2 = 21.
     // The DNA sum is exact (C-LEVEL-4: 5 + 1d20, +1d4, +1d6, +1d8 at levels 3, 6, 9).
-    let f = ScenarioFile::read(std::path::Path::new("scenarios/cosmos/build-paths.toml"), cosmosim::lang::Lang::En).unwrap();
+    let f = ScenarioFile::read(
+        std::path::Path::new("scenarios/cosmos/build-paths.toml"),
+        cosmosim::lang::Lang::En,
+    )
+    .unwrap();
     let (m, ..) = model(&f).unwrap();
     let d = m.dna.clone().unwrap();
     let costs: Vec<i64> = d

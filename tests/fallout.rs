@@ -168,9 +168,13 @@ fn monte_carlo_is_the_same_whatever_the_threads() {
 // ---------------------------------------------------------------- scenario (F-AP)
 
 fn scenario(text: &str) -> ApEconomy {
-    ApEconomy::from_file(&ScenarioFile::from_text("s.toml", text, cosmosim::lang::Lang::En))
-        .unwrap()
-        .0
+    ApEconomy::from_file(&ScenarioFile::from_text(
+        "s.toml",
+        text,
+        cosmosim::lang::Lang::En,
+    ))
+    .unwrap()
+    .0
 }
 
 fn run_sim(
@@ -473,7 +477,12 @@ fn bad(text: &str) -> String {
 
 #[test]
 fn good_file_checks() {
-    assert!(ApEconomy::from_file(&ScenarioFile::from_text("s.toml", GOOD, cosmosim::lang::Lang::En)).is_ok());
+    assert!(ApEconomy::from_file(&ScenarioFile::from_text(
+        "s.toml",
+        GOOD,
+        cosmosim::lang::Lang::En
+    ))
+    .is_ok());
 }
 
 #[test]

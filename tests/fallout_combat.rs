@@ -124,7 +124,12 @@ fn exact_first_strike(cd: u8, vicious: bool, piercing: i64) -> f64 {
 }
 
 fn first_round_win(text: &str, seed: u64) -> (f64, u64) {
-    let (_, model) = load(&ScenarioFile::from_text("d.toml", text, cosmosim::lang::Lang::En)).unwrap();
+    let (_, model) = load(&ScenarioFile::from_text(
+        "d.toml",
+        text,
+        cosmosim::lang::Lang::En,
+    ))
+    .unwrap();
     let sim = simulation(model, &RuleOptions::default());
     let n = 300_000u64;
     let acc = Engine::new(seed, 2).unwrap().run(
@@ -184,13 +189,22 @@ fn extra_damage_is_melee_and_thrown_only_by_default() {
     assert!((p_book - base).abs() < 5.0 * se, "{p_book} vs {base}");
     // With any weapon: at least 3 extra dice (3 AP in the pool plus the excess).
     let any = ranged.clone() + "[rules]\nfallout_extra_damage = \"any\"\n";
-    let (_, model) = load(&ScenarioFile::from_text("d.toml", &any, cosmosim::lang::Lang::En)).unwrap();
+    let (_, model) = load(&ScenarioFile::from_text(
+        "d.toml",
+        &any,
+        cosmosim::lang::Lang::En,
+    ))
+    .unwrap();
     let opts = ScenarioFile::from_text("d.toml", &any, cosmosim::lang::Lang::En)
         .rule_options(
-            &load(&ScenarioFile::from_text("d.toml", &any, cosmosim::lang::Lang::En))
-                .unwrap()
-                .0
-                .rules,
+            &load(&ScenarioFile::from_text(
+                "d.toml",
+                &any,
+                cosmosim::lang::Lang::En,
+            ))
+            .unwrap()
+            .0
+            .rules,
         )
         .unwrap();
     let acc = Engine::new(9, 2).unwrap().run(
@@ -338,7 +352,12 @@ fn a_hit_s_ap_are_spent_before_the_pool_cap() {
         "[pools]\ngroup_ap = 6\nmj_ap = 0\n[policy.players]\nbuy = \"never\"\ndamage_ap = 3\nkeep = 6\n",
     )
     .replace("hp = 4\n", "hp = 200\n");
-    let (_, model) = load(&ScenarioFile::from_text("d.toml", &text, cosmosim::lang::Lang::En)).unwrap();
+    let (_, model) = load(&ScenarioFile::from_text(
+        "d.toml",
+        &text,
+        cosmosim::lang::Lang::En,
+    ))
+    .unwrap();
     let n = 100_000u64;
     let acc = Engine::new(3, 2).unwrap().run(
         &simulation(model, &RuleOptions::default()),
@@ -382,7 +401,12 @@ fn a_second_major_action_for_two_ap_at_plus_one_difficulty() {
             &format!("[pools]\ngroup_ap = 2\nmj_ap = 0\n[policy.players]\nbuy = \"never\"\nkeep = {keep}\nsecond_major = true\n"),
         )
         .replace("hp = 4\n", "hp = 200\n");
-        let (_, model) = load(&ScenarioFile::from_text("d.toml", &text, cosmosim::lang::Lang::En)).unwrap();
+        let (_, model) = load(&ScenarioFile::from_text(
+            "d.toml",
+            &text,
+            cosmosim::lang::Lang::En,
+        ))
+        .unwrap();
         let acc = Engine::new(4, 2).unwrap().run(
             &simulation(model, &RuleOptions::default()),
             &cosmosim::engine::StreamKey::new("test").int("task", 0),
@@ -426,7 +450,12 @@ fn luck_rerolls_a_missed_attack_as_the_luck_table() {
                 "weapon = \"w\"\n[[combatant]]",
                 &format!("weapon = \"w\"\nluck = {luck}\n[[combatant]]"),
             );
-        let (_, model) = load(&ScenarioFile::from_text("d.toml", &text, cosmosim::lang::Lang::En)).unwrap();
+        let (_, model) = load(&ScenarioFile::from_text(
+            "d.toml",
+            &text,
+            cosmosim::lang::Lang::En,
+        ))
+        .unwrap();
         let acc = Engine::new(6, 2).unwrap().run(
             &simulation(model, &RuleOptions::default()),
             &cosmosim::engine::StreamKey::new("test").int("task", 0),
@@ -463,7 +492,12 @@ fn a_helper_adds_its_d20_to_the_ally_s_attack() {
     let text = duel("damage = 1\ntype = \"melee\"", "")
         .replace("hp = 4\n", "hp = 200\n")
         + "[[combatant]]\nname = \"C\"\nside = \"players\"\ntn = 9\nhp = 10\ninitiative = 3\nweapon = \"w\"\nhelp = \"A\"\n";
-    let (_, model) = load(&ScenarioFile::from_text("d.toml", &text, cosmosim::lang::Lang::En)).unwrap();
+    let (_, model) = load(&ScenarioFile::from_text(
+        "d.toml",
+        &text,
+        cosmosim::lang::Lang::En,
+    ))
+    .unwrap();
     let c = model.combatants.iter().position(|c| c.name == "C").unwrap();
     let a = model.combatants.iter().position(|c| c.name == "A").unwrap();
     let n = 200_000u64;
@@ -490,10 +524,14 @@ fn a_helper_adds_its_d20_to_the_ally_s_attack() {
     assert_eq!(acc.fighters[c].attacks, 0);
     assert_eq!(acc.fighters[c].helps, n);
     let bad = text.replace("help = \"A\"", "help = \"B\"");
-    let err = load(&ScenarioFile::from_text("d.toml", &bad, cosmosim::lang::Lang::En))
-        .err()
-        .unwrap()
-        .to_string();
+    let err = load(&ScenarioFile::from_text(
+        "d.toml",
+        &bad,
+        cosmosim::lang::Lang::En,
+    ))
+    .err()
+    .unwrap()
+    .to_string();
     assert!(err.contains("help"), "{err}");
 }
 
@@ -562,7 +600,12 @@ fn an_extra_minor_action_for_one_ap_is_a_second_aim() {
             "weapon = \"w\"\n[[combatant]]",
             &format!("weapon = \"w\"\nminor = \"{minor}\"\n[[combatant]]"),
         );
-        let (_, model) = load(&ScenarioFile::from_text("d.toml", &text, cosmosim::lang::Lang::En)).unwrap();
+        let (_, model) = load(&ScenarioFile::from_text(
+            "d.toml",
+            &text,
+            cosmosim::lang::Lang::En,
+        ))
+        .unwrap();
         let acc = Engine::new(8, 2).unwrap().run(
             &simulation(model, &RuleOptions::default()),
             &cosmosim::engine::StreamKey::new("test").int("task", 0),
@@ -597,7 +640,12 @@ fn miss_fortune_rerolls_blank_combat_dice() {
                 "weapon = \"w\"\n[[combatant]]",
                 &format!("weapon = \"w\"\nluck = 1\nluck_cd = {luck_cd}\n[[combatant]]"),
             );
-        let (_, model) = load(&ScenarioFile::from_text("d.toml", &text, cosmosim::lang::Lang::En)).unwrap();
+        let (_, model) = load(&ScenarioFile::from_text(
+            "d.toml",
+            &text,
+            cosmosim::lang::Lang::En,
+        ))
+        .unwrap();
         let acc = Engine::new(9, 2).unwrap().run(
             &simulation(model, &RuleOptions::default()),
             &cosmosim::engine::StreamKey::new("test").int("task", 0),

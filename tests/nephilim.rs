@@ -397,8 +397,14 @@ fn magic_monte_carlo_covers_the_exact_table() {
     use cosmosim::report::coverage;
     use cosmosim::systems::nephilim::tables::{magic_mc_output, magic_output, report_magic_grid};
     use cosmosim::systems::nephilim::Plexus;
-    let ctx = cosmosim::context::Context::new(4, 2, cosmosim::rules::RuleOptions::default(), true, cosmosim::lang::Lang::En)
-        .unwrap();
+    let ctx = cosmosim::context::Context::new(
+        4,
+        2,
+        cosmosim::rules::RuleOptions::default(),
+        true,
+        cosmosim::lang::Lang::En,
+    )
+    .unwrap();
     let mut grid = report_magic_grid();
     grid.plexus = Some(Plexus::parse("1d6-1d4").unwrap());
     grid.stase = 3;

@@ -58,7 +58,12 @@ fn text(a: &str, b: &str, duel: &str) -> String {
 }
 
 fn run(t: &str, opts: &[&str], n: u64) -> cosmosim::systems::nephilim::duel::DuelAcc {
-    let (_, model) = load(&ScenarioFile::from_text("d.toml", t, cosmosim::lang::Lang::En)).unwrap();
+    let (_, model) = load(&ScenarioFile::from_text(
+        "d.toml",
+        t,
+        cosmosim::lang::Lang::En,
+    ))
+    .unwrap();
     let rules = NephilimRules::from_options(
         &RuleOptions::from_pairs(opts, cosmosim::lang::Lang::En).unwrap(),
     );
@@ -151,8 +156,12 @@ fn exhaustion_and_incapacity_checks_take_fighters_out() {
         "weapon = 0\nattack = -12",
         "max_rounds = 1\nmargin_damage = false",
     );
-    let (_, m) =
-        load(&ScenarioFile::from_text("d.toml", &t, cosmosim::lang::Lang::En)).unwrap_or_else(|e| panic!("{e}\n{t}"));
+    let (_, m) = load(&ScenarioFile::from_text(
+        "d.toml",
+        &t,
+        cosmosim::lang::Lang::En,
+    ))
+    .unwrap_or_else(|e| panic!("{e}\n{t}"));
     assert_eq!(m.fighters[0].ka, -4);
     let n = 100_000;
     let acc = run(&t, &[], n);

@@ -253,7 +253,12 @@ fn trinites_free_action_malus_exact_matches_monte_carlo_off_book() {
          [[weapons]]\nname = \"epee\"\ndamage = 4\nsword = true\n\
          [[group]]\nname = \"A\"\nside = \"a\"\nrapidite = 3\nattack = 8\nreaction = 2\nweapon = \"fusil\"\ndistance = 15\nattacks_per_turn = 2\n\
          [[group]]\nname = \"B\"\nside = \"b\"\nrapidite = 3\nattack = 5\nreaction = 4\ndodge = 3\nathletics = -12\nweapon = \"epee\"\nsurprised = true\n";
-    let m = load(&ScenarioFile::from_text("s.toml", text, cosmosim::lang::Lang::En)).unwrap();
+    let m = load(&ScenarioFile::from_text(
+        "s.toml",
+        text,
+        cosmosim::lang::Lang::En,
+    ))
+    .unwrap();
     let rules = |v: &str| {
         TrinitesRules::from_options(
             &RuleOptions::from_pairs(

@@ -18,7 +18,14 @@ fn close(a: f64, b: f64) -> bool {
 }
 
 fn ctx(threads: usize) -> Context {
-    Context::new(7, threads, RuleOptions::default(), true, cosmosim::lang::Lang::En).unwrap()
+    Context::new(
+        7,
+        threads,
+        RuleOptions::default(),
+        true,
+        cosmosim::lang::Lang::En,
+    )
+    .unwrap()
 }
 
 /// |p̂ - p| <= 5·sqrt(p(1-p)/n): fails by chance with probability < 1e-6 per check.

@@ -35,7 +35,12 @@ fn rules(opts: &[&str]) -> TrinitesRules {
 }
 
 fn run(text: &str, opts: &[&str], seed: u64, n: u64) -> SkirmishAcc {
-    let m = load(&ScenarioFile::from_text("s.toml", text, cosmosim::lang::Lang::En)).unwrap();
+    let m = load(&ScenarioFile::from_text(
+        "s.toml",
+        text,
+        cosmosim::lang::Lang::En,
+    ))
+    .unwrap();
     Engine::new(seed, 2).unwrap().run(
         &simulation(&m, rules(opts)),
         &cosmosim::engine::StreamKey::new("test"),

@@ -38,7 +38,12 @@ fn exchange_by_hand() {
     // 0; kneeling -1; so +10. T-TEST: at +10 one d12 fails only on a natural 1: 1/12.
     let text = shootout("", "cover = \"kneeling\"", 30)
         .replace("attack = 5\nreaction = 2", "attack = 11\nreaction = 2");
-    let m = load(&ScenarioFile::from_text("s.toml", &text, cosmosim::lang::Lang::En)).unwrap();
+    let m = load(&ScenarioFile::from_text(
+        "s.toml",
+        &text,
+        cosmosim::lang::Lang::En,
+    ))
+    .unwrap();
     let e = exchange(&m, 0, 1, &TrinitesRules::default()).unwrap();
     assert_eq!((e.distance, e.attack_modifier), (30, 10));
     assert_eq!(e.reaction_modifier, 3); // Esquive against a shot, no engaged malus
@@ -50,7 +55,12 @@ fn exchange_by_hand() {
     assert_eq!((e.damage_per_hit, e.hits_to_knock_out), (9, Some(1)));
     // Beyond three times the range the shot is impossible (Tirer).
     let far = shootout("", "", 61);
-    let m = load(&ScenarioFile::from_text("s.toml", &far, cosmosim::lang::Lang::En)).unwrap();
+    let m = load(&ScenarioFile::from_text(
+        "s.toml",
+        &far,
+        cosmosim::lang::Lang::En,
+    ))
+    .unwrap();
     assert!(exchange(&m, 0, 1, &TrinitesRules::default()).is_none());
 }
 
@@ -90,7 +100,12 @@ fn sampled_strikes_agree_with_exact() {
 
 /// P(side a wins in round 1) over `n` fights at `seed`.
 fn first_round_win(text: &str, seed: u64, n: u64) -> f64 {
-    let m = load(&ScenarioFile::from_text("s.toml", text, cosmosim::lang::Lang::En)).unwrap();
+    let m = load(&ScenarioFile::from_text(
+        "s.toml",
+        text,
+        cosmosim::lang::Lang::En,
+    ))
+    .unwrap();
     let sim = simulation(&m, TrinitesRules::default());
     let acc = Engine::new(seed, 2).unwrap().run(
         &sim,
@@ -121,7 +136,12 @@ fn first_round_matches_the_exact_exchange() {
     .enumerate()
     {
         let text = shootout(shooter, target, gap);
-        let m = load(&ScenarioFile::from_text("s.toml", &text, cosmosim::lang::Lang::En)).unwrap();
+        let m = load(&ScenarioFile::from_text(
+            "s.toml",
+            &text,
+            cosmosim::lang::Lang::En,
+        ))
+        .unwrap();
         let e = exchange(&m, 0, 1, &TrinitesRules::default()).unwrap();
         // A Trinité (24 boxes) is not knocked out by one 9-box hit: then P = 0.
         let p = if m.groups[1].profile.trinite {

@@ -708,8 +708,10 @@ fn a_variants_file_asking_for_hours_of_work_is_refused_before_running() {
         "cosmos-karma.toml",
         "cosmos-postures.toml",
     ] {
-        let file =
-            cosmosim::balance::variants::VariantsFile::read(&project().join("variants").join(f), cosmosim::lang::Lang::En);
+        let file = cosmosim::balance::variants::VariantsFile::read(
+            &project().join("variants").join(f),
+            cosmosim::lang::Lang::En,
+        );
         let file = file.unwrap_or_else(|e| panic!("{f}: {e}"));
         assert!(
             file.check_work(false, cosmosim::lang::Lang::En).is_ok(),

@@ -174,7 +174,8 @@ mod tests {
         assert!(parse_int_list("20..10", 0, 100).is_err());
         assert!(parse_int_list("0..300", 0, 100)
             .unwrap_err()
-            .to_string().contains("allowed values: 0..100"));
+            .to_string()
+            .contains("allowed values: 0..100"));
         assert!(parse_int_list("a", 0, 100).is_err());
         assert!(parse_int_list("1,1", 0, 100).is_err());
         assert_eq!(parse_int_list("8..9,50", 0, 100).unwrap().0, vec![8, 9, 50]);

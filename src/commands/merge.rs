@@ -44,7 +44,12 @@ fn read_part(path: &Path, lang: Lang) -> anyhow::Result<Part> {
         .map_err(|e| {
             bad(
                 path,
-                crate::tr!(lang, "merge.no_manifest", manifest = MANIFEST, error = e.text(lang)),
+                crate::tr!(
+                    lang,
+                    "merge.no_manifest",
+                    manifest = MANIFEST,
+                    error = e.text(lang)
+                ),
                 lang,
             )
         })?;
@@ -113,7 +118,12 @@ fn read_part(path: &Path, lang: Lang) -> anyhow::Result<Part> {
     let bytes = crate::input::read_file(&file, crate::input::MAX_PART_BYTES).map_err(|e| {
         bad(
             path,
-            crate::tr!(lang, "merge.cannot_read", file = file.display(), error = e.text(lang)),
+            crate::tr!(
+                lang,
+                "merge.cannot_read",
+                file = file.display(),
+                error = e.text(lang)
+            ),
             lang,
         )
     })?;

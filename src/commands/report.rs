@@ -77,7 +77,10 @@ pub fn report(a: &ReportArgs, s: &Session) -> anyhow::Result<()> {
         // written below in file order, and the first failure in that order is reported.
         let results: Vec<anyhow::Result<_>> = pool.install(|| {
             use rayon::prelude::*;
-            paths.par_iter().map(|p| run_scenario(p, &o, s.lang)).collect()
+            paths
+                .par_iter()
+                .map(|p| run_scenario(p, &o, s.lang))
+                .collect()
         });
         // Every scenario's pages and charts render at once too; the files and the index
         // keep file order, and the first failure in that order is reported.

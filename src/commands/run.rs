@@ -147,11 +147,7 @@ pub fn check(path: &Path, quiet: bool, lang: Lang) -> anyhow::Result<()> {
 
 /// Runs a scenario file and returns its result (nothing written); the warnings found are
 /// the last section of its `summary.md`.
-pub fn run_scenario(
-    path: &Path,
-    o: &RunOverrides,
-    lang: Lang,
-) -> anyhow::Result<ScenarioResult> {
+pub fn run_scenario(path: &Path, o: &RunOverrides, lang: Lang) -> anyhow::Result<ScenarioResult> {
     run_scenario_file(&ScenarioFile::read(path, lang)?, o)
 }
 

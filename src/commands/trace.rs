@@ -21,7 +21,9 @@ pub fn trace(args: &TraceArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
             Which::Range(a, b)
         }
         (None, None, Some(f)) => Which::Find(parse_find(f, file.lang)?, args.count),
-        (None, None, None) => return Err(UserError::new(crate::tr!(file.lang, "trace.which_missing")).into()),
+        (None, None, None) => {
+            return Err(UserError::new(crate::tr!(file.lang, "trace.which_missing")).into())
+        }
     };
     let overrides = RunOverrides {
         seed: args.seed,

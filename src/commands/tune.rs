@@ -317,12 +317,11 @@ fn write_back(
         a.runs.seed,
         g.confidence
     );
-    let written =
-        crate::scenario::ScenarioFile::from_text(
-            &out.display().to_string(),
-            &(header + &body),
-            file.lang,
-        );
+    let written = crate::scenario::ScenarioFile::from_text(
+        &out.display().to_string(),
+        &(header + &body),
+        file.lang,
+    );
     let kind = super::run::kind_of(&written)?;
     super::run::validate(&written, kind, &crate::systems::RunOverrides::default())?;
     crate::report::write_atomic(out, written.text.as_bytes(), file.lang)?;

@@ -114,11 +114,11 @@ pub fn create_die_conflict(
         }
     };
     let (lo, hi) = (o.integer("create_die_min"), o.integer("create_die_max"));
-    let allowed = crate::tr!(lang,"options.check.create_die_allowed");
+    let allowed = crate::tr!(lang, "options.check.create_die_allowed");
     if lo > hi {
         return Some((
             pick("create_die_min", "create_die_max"),
-            crate::tr!(lang,"options.check.create_die_order", min = lo, max = hi),
+            crate::tr!(lang, "options.check.create_die_order", min = lo, max = hi),
             allowed,
         ));
     }

@@ -414,7 +414,7 @@ impl RuleOptions {
                 value = value,
                 max = max
             ),
-            crate::tr!(lang,"options.check.fatigue_past_exhaustion_allowed"),
+            crate::tr!(lang, "options.check.fatigue_past_exhaustion_allowed"),
         ))
     }
 

@@ -1,5 +1,5 @@
-use std::collections::BTreeMap;
 use crate::lang::Lang;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -65,7 +65,11 @@ impl ScenarioFile {
             ))
         })?;
         let text = String::from_utf8(bytes.clone()).map_err(|_| {
-            UserError::new(crate::tr!(lang, "error.file.not_utf8", file = path.display()))
+            UserError::new(crate::tr!(
+                lang,
+                "error.file.not_utf8",
+                file = path.display()
+            ))
         })?;
         Ok(ScenarioFile {
             path: path.to_path_buf(),
@@ -393,10 +397,14 @@ mod tests {
             .unwrap_err()
             .0;
         assert!(e.starts_with("t.toml:5:8: key `combatant[1].name`"), "{e}");
-        let e = ScenarioFile::from_text("t.toml", "question = \"a\\u202eb\"\n", crate::lang::Lang::En)
-            .parse_raw::<toml::Table>()
-            .unwrap_err()
-            .0;
+        let e = ScenarioFile::from_text(
+            "t.toml",
+            "question = \"a\\u202eb\"\n",
+            crate::lang::Lang::En,
+        )
+        .parse_raw::<toml::Table>()
+        .unwrap_err()
+        .0;
         assert!(e.starts_with("t.toml:1:12: key `question`"), "{e}");
     }
 
@@ -421,7 +429,9 @@ mod tests {
     fn type_error_names_line_column_and_key() {
         let f = ScenarioFile::from_text(
             "toy.toml",
-            "system = \"cosmos\"\n[stats]\nforce = \"high\"\n", crate::lang::Lang::En);
+            "system = \"cosmos\"\n[stats]\nforce = \"high\"\n",
+            crate::lang::Lang::En,
+        );
         let e = f.parse_raw::<Toy>().unwrap_err().0;
         assert!(e.starts_with("toy.toml:3:9: key `stats.force`:"), "{e}");
     }
@@ -430,7 +440,9 @@ mod tests {
     fn unknown_key_is_reported_with_alternatives() {
         let f = ScenarioFile::from_text(
             "toy.toml",
-            "system = \"cosmos\"\n[stats]\nforce = 3\nforse = 4\n", crate::lang::Lang::En);
+            "system = \"cosmos\"\n[stats]\nforce = 3\nforse = 4\n",
+            crate::lang::Lang::En,
+        );
         let e = f.parse_raw::<Toy>().unwrap_err().0;
         assert!(
             e.contains("toy.toml:4:1") && e.contains("forse") && e.contains("force"),
@@ -442,20 +454,30 @@ mod tests {
     fn a_duplicate_key_is_named() {
         let f = ScenarioFile::from_text(
             "toy.toml",
-            "system = \"cosmos\"\n[stats]\nforce = 3\nforce = 4\n", crate::lang::Lang::En);
+            "system = \"cosmos\"\n[stats]\nforce = 3\nforce = 4\n",
+            crate::lang::Lang::En,
+        );
         let e = f.parse_raw::<Toy>().unwrap_err().0;
         assert!(
             e.contains("toy.toml:4:1") && e.contains("duplicate key `force`"),
             "{e}"
         );
-        let f = ScenarioFile::from_text("toy.toml", "system = \"a\"\n[stats]\n[stats]\n", crate::lang::Lang::En);
+        let f = ScenarioFile::from_text(
+            "toy.toml",
+            "system = \"a\"\n[stats]\n[stats]\n",
+            crate::lang::Lang::En,
+        );
         let e = f.parse_raw::<Toy>().unwrap_err().0;
         assert!(e.contains("duplicate key `stats`"), "{e}");
     }
 
     #[test]
     fn semantic_error_is_located() {
-        let f = ScenarioFile::from_text("toy.toml", "system = \"cosmos\"\n[stats]\nforce = 300\n", crate::lang::Lang::En);
+        let f = ScenarioFile::from_text(
+            "toy.toml",
+            "system = \"cosmos\"\n[stats]\nforce = 300\n",
+            crate::lang::Lang::En,
+        );
         let e = f
             .error_at(
                 &["stats", "force"],
@@ -472,7 +494,11 @@ mod tests {
 
     #[test]
     fn missing_system_and_bad_rules() {
-        let f = ScenarioFile::from_text("toy.toml", "[rules]\nsuper_crit_roll = \"both\"\n", crate::lang::Lang::En);
+        let f = ScenarioFile::from_text(
+            "toy.toml",
+            "[rules]\nsuper_crit_roll = \"both\"\n",
+            crate::lang::Lang::En,
+        );
         assert!(f.header().unwrap_err().0.contains("missing key `system`"));
         let rules: BTreeMap<String, toml::Value> = [(
             "super_crit_roll".to_string(),

@@ -13,4 +13,4 @@ mod texts;
 pub use file::{int_at, int_in, RunSection, ScenarioFile, ScenarioHeader};
 pub use locate::locate;
 pub(crate) use raw::{raw_restated, raw_scenario};
-pub use text::{in_current_lang, ByLang, Text};
+pub use text::{ByLang, Text};

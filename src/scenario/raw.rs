@@ -24,10 +24,10 @@ macro_rules! raw_scenario {
             pub system: String,
             #[allow(dead_code)]
             pub kind: Option<String>,
-            #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
-            pub title: Option<String>,
-            #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
-            pub question: Option<String>,
+            #[serde(default)]
+            pub title: Option<crate::scenario::Text>,
+            #[serde(default)]
+            pub question: Option<crate::scenario::Text>,
             #[allow(dead_code)]
             pub lang: Option<String>,
             #[serde(default)]

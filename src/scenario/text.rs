@@ -2,9 +2,9 @@
 //! `title = { en = "...", fr = "..." }`. Shipped scenarios carry both, so `report --lang
 //! fr` reads French from end to end; a designer's own file needs only their language.
 
-use serde::{Deserialize, Deserializer};
+use serde::Deserialize;
 
-use crate::lang::{self, Lang};
+use crate::lang::Lang;
 
 /// Text a file gives, in one or more languages.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -34,16 +34,10 @@ impl Text {
         }
     }
 
-    /// The text in the current language.
-    pub fn shown(&self) -> String {
-        self.in_lang(lang::current()).to_string()
+    /// A file's optional text in `lang`.
+    pub fn pick(text: Option<Text>, lang: Lang) -> Option<String> {
+        text.map(|t| t.in_lang(lang).to_string())
     }
-}
-
-/// `deserialize_with` for an optional title or question: the text in the current
-/// language (the command chose it before reading the file).
-pub fn in_current_lang<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    Ok(Option::<Text>::deserialize(d)?.map(|t| t.shown()))
 }
 
 #[cfg(test)]

@@ -91,7 +91,11 @@ pub(crate) fn resolve(file: &Path, p: &str, lang: Lang) -> Result<PathBuf, Strin
     match crate::input::confine(&chosen, &[Path::new("."), folder]) {
         Ok(_) => Ok(chosen),
         Err(e) if e.is_missing() => Ok(chosen),
-        Err(e) => Err(format!("\"{}\": {}", crate::limits::clip(p, lang), e.text(lang))),
+        Err(e) => Err(format!(
+            "\"{}\": {}",
+            crate::limits::clip(p, lang),
+            e.text(lang)
+        )),
     }
 }
 
@@ -187,7 +191,8 @@ impl ExpectFile {
         }
         Ok(ExpectFile {
             path: file.path.clone(),
-            title: raw.title.unwrap_or_else(|| file.path.display().to_string()),
+            title: crate::scenario::Text::pick(raw.title, file.lang)
+                .unwrap_or_else(|| file.path.display().to_string()),
             seed: raw.seed,
             expectations,
             file,

@@ -7,8 +7,8 @@ use serde::Deserialize;
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawFile {
-    #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
-    pub title: Option<String>,
+    #[serde(default)]
+    pub title: Option<crate::scenario::Text>,
     /// Language of `expect.md` and messages (`"en"`, `"fr"`): read by the command first.
     #[allow(dead_code)]
     pub lang: Option<String>,

@@ -42,7 +42,8 @@ pub fn parse_vary(s: &str) -> Result<Vary, crate::lang::Words> {
     if key.is_empty() || key.split('.').any(|p| p.is_empty()) {
         return Err(format!(
             "`{s}`: the key path must be dot-separated names, e.g. hero.policy.dark_below_hp"
-        ).into());
+        )
+        .into());
     }
     let values = if let Some((lo, rest)) = spec.split_once("..") {
         let (hi, step) = rest.split_once(':').unwrap_or((rest, "1"));
@@ -53,9 +54,7 @@ pub fn parse_vary(s: &str) -> Result<Vary, crate::lang::Words> {
         };
         let (lo_f, hi_f, step_f) = (num(lo)?, num(hi)?, num(step)?);
         if step_f <= 0.0 || hi_f < lo_f {
-            return Err(format!(
-                "`{s}`: the range needs lo <= hi and a positive step"
-            ).into());
+            return Err(format!("`{s}`: the range needs lo <= hi and a positive step").into());
         }
         let n = ((hi_f - lo_f) / step_f + 1e-9).floor() as usize + 1;
         if n > 1000 {

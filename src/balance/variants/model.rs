@@ -144,14 +144,14 @@ impl VariantsFile {
         }
         Ok(VariantsFile {
             path: file.path.clone(),
-            title: raw.title.unwrap_or_else(|| {
+            title: crate::scenario::Text::pick(raw.title, file.lang).unwrap_or_else(|| {
                 crate::tr!(
                     file.lang,
                     "fr_errors.variants.default_title",
                     file = file.path.display()
                 )
             }),
-            question: raw.question.unwrap_or_else(|| {
+            question: crate::scenario::Text::pick(raw.question, file.lang).unwrap_or_else(|| {
                 crate::tr!(file.lang, "fr_errors.variants.default_question").to_string()
             }),
             seed: raw.seed.unwrap_or(1),

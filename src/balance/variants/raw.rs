@@ -7,11 +7,11 @@ use serde::Deserialize;
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawFile {
-    #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
-    pub title: Option<String>,
+    #[serde(default)]
+    pub title: Option<crate::scenario::Text>,
     /// The designer's question, in their words (opens variants.md).
-    #[serde(default, deserialize_with = "crate::scenario::in_current_lang")]
-    pub question: Option<String>,
+    #[serde(default)]
+    pub question: Option<crate::scenario::Text>,
     /// Language of the pages written (`"en"`, `"fr"`): read by the command before
     /// validation (`crate::lang`), accepted here so the file stays one shape.
     #[allow(dead_code)]

@@ -191,7 +191,11 @@ mod tests {
     const BOSS: &str = include_str!("../../../../scenarios/cosmos/boss-fight.toml");
 
     fn boss(text: &str) -> super::super::sim::CombatSim {
-        let file = crate::scenario::ScenarioFile::from_text("boss-fight.toml", text, crate::lang::Lang::En);
+        let file = crate::scenario::ScenarioFile::from_text(
+            "boss-fight.toml",
+            text,
+            crate::lang::Lang::En,
+        );
         let (_, model) = super::super::scenario::load(&file).unwrap();
         super::super::sim::CombatSim::new(model, Default::default())
     }

@@ -174,11 +174,11 @@ fn validate(
         periodic,
         title: raw.title.as_ref().map_or_else(
             || crate::tr!(file.lang, "combat.report.default_title").into(),
-            |t| t.shown(),
+            |t| t.in_lang(file.lang).to_string(),
         ),
         question: raw.question.as_ref().map_or_else(
             || crate::tr!(file.lang, "combat.report.default_question").into(),
-            |t| t.shown(),
+            |t| t.in_lang(file.lang).to_string(),
         ),
         sides,
         fighters,

@@ -543,7 +543,8 @@ mod tests {
     #[test]
     fn the_drift_table_is_drift() {
         let text = include_str!("../../../../scenarios/cosmos/duel.toml");
-        let file = crate::scenario::ScenarioFile::from_text("duel.toml", text, crate::lang::Lang::En);
+        let file =
+            crate::scenario::ScenarioFile::from_text("duel.toml", text, crate::lang::Lang::En);
         let (_, model) = super::super::scenario::load(&file).unwrap();
         for (bound, overflow) in [
             (10, KarmaOverflow::Clamp),

@@ -524,13 +524,9 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
         }
     }
     let model = CombatModel {
-        title: raw
-            .title
-            .clone()
+        title: crate::scenario::Text::pick(raw.title.clone(), lang)
             .unwrap_or_else(|| crate::tr!(lang, "fallout.combat_model.default_title").into()),
-        question: raw
-            .question
-            .clone()
+        question: crate::scenario::Text::pick(raw.question.clone(), lang)
             .unwrap_or_else(|| crate::tr!(lang, "fallout.combat_model.default_question").into()),
         max_rounds,
         injury_at,

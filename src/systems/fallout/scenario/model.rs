@@ -280,13 +280,9 @@ impl ApEconomy {
             }
         }
         let model = ApEconomy {
-            title: raw
-                .title
-                .clone()
+            title: crate::scenario::Text::pick(raw.title.clone(), lang)
                 .unwrap_or_else(|| crate::tr!(lang, "fallout.ap_model.default_title").into()),
-            question: raw
-                .question
-                .clone()
+            question: crate::scenario::Text::pick(raw.question.clone(), lang)
                 .unwrap_or_else(|| crate::tr!(lang, "fallout.ap_model.default_question").into()),
             start_group,
             start_mj,

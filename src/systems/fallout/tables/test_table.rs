@@ -614,7 +614,14 @@ mod tests {
     /// every roll.
     #[test]
     fn the_difficulties_of_a_pool_share_its_rolls() {
-        let ctx = Context::new(5, 2, crate::rules::RuleOptions::default(), true, crate::lang::Lang::En).unwrap();
+        let ctx = Context::new(
+            5,
+            2,
+            crate::rules::RuleOptions::default(),
+            true,
+            crate::lang::Lang::En,
+        )
+        .unwrap();
         let n = 50_000;
         let grid: Vec<TestCell> = (0..=5).map(|d| cell(d, 3)).collect();
         let all = test_grid_mc(&grid, &ctx, n).unwrap();
@@ -628,7 +635,14 @@ mod tests {
 
     #[test]
     fn a_pool_above_the_histogram_is_refused() {
-        let ctx = Context::new(5, 1, crate::rules::RuleOptions::default(), true, crate::lang::Lang::En).unwrap();
+        let ctx = Context::new(
+            5,
+            1,
+            crate::rules::RuleOptions::default(),
+            true,
+            crate::lang::Lang::En,
+        )
+        .unwrap();
         let e = test_grid_mc(&[cell(1, MAX_MC_DICE + 1)], &ctx, 10).unwrap_err();
         assert!(e.to_string().contains("16"), "{e}");
         assert_eq!(

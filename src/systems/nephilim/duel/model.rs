@@ -207,13 +207,9 @@ pub fn load_with<S: AsRef<str>>(
     }
     let [a, b]: [Fighter; 2] = fighters.try_into().expect("two fighters checked above");
     let model = DuelModel {
-        title: raw
-            .title
-            .clone()
+        title: crate::scenario::Text::pick(raw.title.clone(), file.lang)
             .unwrap_or_else(|| crate::tr!(file.lang, "nephilim.model.default_title").into()),
-        question: raw
-            .question
-            .clone()
+        question: crate::scenario::Text::pick(raw.question.clone(), file.lang)
             .unwrap_or_else(|| crate::tr!(file.lang, "nephilim.model.default_question").into()),
         max_rounds,
         attack_difficulty,

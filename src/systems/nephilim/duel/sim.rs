@@ -470,9 +470,12 @@ mod tests {
         o.set("nephilim_health_malus_step", step, crate::lang::Lang::En)
             .unwrap();
         let text = include_str!("../../../../scenarios/nephilim/duel.toml");
-        let (_, model) =
-            super::super::load(&crate::scenario::ScenarioFile::from_text("duel.toml", text, crate::lang::Lang::En))
-                .unwrap();
+        let (_, model) = super::super::load(&crate::scenario::ScenarioFile::from_text(
+            "duel.toml",
+            text,
+            crate::lang::Lang::En,
+        ))
+        .unwrap();
         DuelSim::new(model, &NephilimRules::from_options(&o), [1, 1])
     }
 

@@ -330,11 +330,9 @@ pub fn validate(f: &ScenarioFile, raw: RawDuel) -> Result<Duel, UserError> {
     )? as u32;
     let pairs = pairs(f, a.pairs.as_ref())?;
     Ok(Duel {
-        title: raw
-            .title
+        title: crate::scenario::Text::pick(raw.title, f.lang)
             .unwrap_or_else(|| crate::tr!(f.lang, "trinites.model.duel_title").into()),
-        question: raw
-            .question
+        question: crate::scenario::Text::pick(raw.question, f.lang)
             .unwrap_or_else(|| crate::tr!(f.lang, "trinites.model.duel_question").into()),
         combat: Combat {
             adam,

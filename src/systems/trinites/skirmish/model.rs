@@ -528,11 +528,9 @@ pub fn validate(f: &ScenarioFile, raw: RawSkirmish) -> Result<Skirmish, UserErro
         }
     }
     Ok(Skirmish {
-        title: raw
-            .title
+        title: crate::scenario::Text::pick(raw.title, f.lang)
             .unwrap_or_else(|| crate::tr!(f.lang, "trinites.model.skirmish_title").into()),
-        question: raw
-            .question
+        question: crate::scenario::Text::pick(raw.question, f.lang)
             .unwrap_or_else(|| crate::tr!(f.lang, "trinites.model.skirmish_question").into()),
         max_rounds,
         strike_unconscious: raw.combat.strike_unconscious.unwrap_or(false),

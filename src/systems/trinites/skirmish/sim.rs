@@ -497,7 +497,12 @@ mod tests {
         [[group]]\nname = \"b\"\nside = \"y\"\nrapidite = 0\nattack = 0\nreaction = 0\nweapon = \"w\"\n";
 
     fn with_fight(check: impl FnOnce(&mut Fight<Quiet>)) {
-        let m = load(&ScenarioFile::from_text("t.toml", FILE, crate::lang::Lang::En)).unwrap();
+        let m = load(&ScenarioFile::from_text(
+            "t.toml",
+            FILE,
+            crate::lang::Lang::En,
+        ))
+        .unwrap();
         let s = Setup::new(&m);
         let rules = TrinitesRules::default();
         let mut f = Fight {

@@ -221,7 +221,12 @@ mod tests {
         assert_ne!(no_finish, SHIPPED);
         assert_ne!(wounded, SHIPPED);
         for text in [SHIPPED, &no_finish, &wounded] {
-            let m = load(&ScenarioFile::from_text("skirmish.toml", text, crate::lang::Lang::En)).unwrap();
+            let m = load(&ScenarioFile::from_text(
+                "skirmish.toml",
+                text,
+                crate::lang::Lang::En,
+            ))
+            .unwrap();
             let s = Setup::new(&m);
             let rules = TrinitesRules::default();
             let mut rng = crate::engine::Rng64::seed_from_u64(28);
@@ -235,7 +240,12 @@ mod tests {
     /// every wound, heal and Darkness point the way `State::ko` / `dead` read them.
     #[test]
     fn masks_follow_the_states() {
-        let m = load(&ScenarioFile::from_text("t.toml", FILE, crate::lang::Lang::En)).unwrap();
+        let m = load(&ScenarioFile::from_text(
+            "t.toml",
+            FILE,
+            crate::lang::Lang::En,
+        ))
+        .unwrap();
         let s = Setup::new(&m);
         assert_eq!(s.n, 4);
         for i in 0..s.n {

@@ -17,7 +17,12 @@ fn line(n: usize) -> GeneTree {
             exclusive: vec![],
         })
         .collect();
-    GeneTree::build(&ScenarioFile::from_text("t.toml", "", crate::lang::Lang::En), &["genes"], &raw).unwrap()
+    GeneTree::build(
+        &ScenarioFile::from_text("t.toml", "", crate::lang::Lang::En),
+        &["genes"],
+        &raw,
+    )
+    .unwrap()
 }
 
 fn rules() -> MutationRules {

@@ -189,8 +189,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<Campaign>, UserError> {
         },
         raw.rules,
         raw.run,
-        raw.title,
-        raw.question,
+        crate::scenario::Text::pick(raw.title, file.lang),
+        crate::scenario::Text::pick(raw.question, file.lang),
     ))
 }
 

@@ -344,11 +344,9 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         provenance: prov.for_output("creation-distributions"),
     };
 
-    let title = raw
-        .title
+    let title = crate::scenario::Text::pick(raw.title, ctx.lang)
         .unwrap_or_else(|| crate::tr!(ctx.lang, "growth.creation.default_title").into());
-    let question = raw
-        .question
+    let question = crate::scenario::Text::pick(raw.question, ctx.lang)
         .unwrap_or_else(|| crate::tr!(ctx.lang, "growth.creation.default_question").into());
     let mut key: Vec<String> = rej_key.into_iter().take(2).collect();
     key.extend(dist_key.into_iter().take(4));

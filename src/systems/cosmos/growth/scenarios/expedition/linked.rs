@@ -110,7 +110,8 @@ pub fn linked(
     };
     // The combat file must lie in the expedition file's folder (symlinks resolved): a
     // scenario from elsewhere cannot make the tool read, and echo, any file of the machine.
-    let real = crate::input::beside(&file.path, path).map_err(|e| cannot_read(e.text(file.lang)))?;
+    let real =
+        crate::input::beside(&file.path, path).map_err(|e| cannot_read(e.text(file.lang)))?;
     let mut cfile = ScenarioFile::read(&real, file.lang).map_err(|e| cannot_read(e.0))?;
     // Messages about the combat file name it as the expedition file does.
     cfile.path = file.path.parent().unwrap_or(Path::new(".")).join(path);

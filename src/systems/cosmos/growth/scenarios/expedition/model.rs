@@ -310,7 +310,13 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
         concentrate: r.concentrate,
         legs,
     };
-    Ok((model, raw.rules, raw.run, raw.title, raw.question))
+    Ok((
+        model,
+        raw.rules,
+        raw.run,
+        crate::scenario::Text::pick(raw.title, file.lang),
+        crate::scenario::Text::pick(raw.question, file.lang),
+    ))
 }
 
 /// The traveller or the party (exactly one of `traveller` and `travellers`).

@@ -445,8 +445,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
         },
         raw.rules,
         raw.run,
-        raw.title,
-        raw.question,
+        crate::scenario::Text::pick(raw.title, file.lang),
+        crate::scenario::Text::pick(raw.question, file.lang),
     ))
 }
 

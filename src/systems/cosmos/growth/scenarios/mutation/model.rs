@@ -267,7 +267,13 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
         levels,
         campaign,
     };
-    Ok((model, raw.rules, raw.run, raw.title, raw.question))
+    Ok((
+        model,
+        raw.rules,
+        raw.run,
+        crate::scenario::Text::pick(raw.title, file.lang),
+        crate::scenario::Text::pick(raw.question, file.lang),
+    ))
 }
 
 /// Validates the file.
