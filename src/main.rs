@@ -31,7 +31,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             // A closed stderr must not turn an error into a panic.
-            let text = cosmosim::limits::clip_quoted(&format!("{e:#}"), lang);
+            let text = cosmosim::limits::clip_quoted(&worded(&e, lang), lang);
             let _ = writeln!(
                 std::io::stderr(),
                 "{}",
@@ -47,6 +47,23 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// The error and its causes, as `{e:#}` writes them, with the errors that word themselves
+/// later (a signal, a refused file, a flag's refusal) in `lang`.
+fn worded(e: &anyhow::Error, lang: Lang) -> String {
+    let part = |c: &(dyn std::error::Error + 'static)| {
+        if let Some(i) = c.downcast_ref::<Interrupted>() {
+            i.text(lang)
+        } else if let Some(w) = c.downcast_ref::<Words>() {
+            w.text(lang)
+        } else if let Some(r) = c.downcast_ref::<cosmosim::input::Refused>() {
+            r.text(lang)
+        } else {
+            c.to_string()
+        }
+    };
+    e.chain().map(part).collect::<Vec<_>>().join(": ")
 }
 
 /// clap's refusal of the command line. A flag value our own parser refused is framed in

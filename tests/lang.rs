@@ -1,5 +1,5 @@
 //! Issue 14: one catalogue per language, and no key missing in either. Every key the code
-//! uses (`tr!("key")`, always a literal) must exist in both catalogues with the same
+//! uses (`tr!(lang, "key")` and `words!("key")`, always a literal) must exist in both catalogues with the same
 //! `{placeholders}`, and every catalogue key must be used. The one family of keys built at
 //! run time is `options.help.<key>` (`cosmosim options`): one per registered rule option,
 //! checked against the registry below.
@@ -155,4 +155,32 @@ fn every_registered_option_has_its_help_in_both_catalogues() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Issue 23, item 5: the language travels with each run, not with a thread or the process.
+/// Two runs of one scenario, one French and one English, on two threads at once and both
+/// on the same engine pool, each write in their own language, exactly as each does alone.
+#[test]
+fn two_runs_at_once_each_write_in_their_own_language() {
+    use cosmosim::commands::run_scenario;
+    use cosmosim::systems::RunOverrides;
+    fn run(lang: Lang) -> (String, String) {
+        let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/nephilim/duel.toml");
+        let o = RunOverrides {
+            trials: Some(2_000),
+            threads: 2,
+            quiet: true,
+            ..Default::default()
+        };
+        let r = run_scenario(&file, &o, lang).unwrap();
+        (r.summary, r.outputs[0].title.clone())
+    }
+    let (fr_alone, en_alone) = (run(Lang::Fr), run(Lang::En));
+    assert_ne!(fr_alone, en_alone);
+    for _ in 0..4 {
+        let fr = std::thread::spawn(move || run(Lang::Fr));
+        let en = std::thread::spawn(move || run(Lang::En));
+        assert_eq!(fr.join().unwrap(), fr_alone);
+        assert_eq!(en.join().unwrap(), en_alone);
+    }
 }

@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use crate::cli::{Cli, Command};
-use crate::lang::{self, Lang};
+use crate::lang::Lang;
 use crate::scenario::ScenarioFile;
 
-/// Sets the process language for `cli`'s command.
+/// The language of `cli`'s command.
 pub fn choose(cli: &Cli) -> anyhow::Result<Lang> {
     // The file's `lang` is checked even when `--lang` wins, so a file (`lang = "FR"`) is
     // refused or accepted the same with and without the flag: values are exact, like
@@ -19,9 +19,7 @@ pub fn choose(cli: &Cli) -> anyhow::Result<Lang> {
         Some(path) => file_lang(&path)?,
         None => None,
     };
-    let chosen = cli.lang.or(from_file).unwrap_or(Lang::En);
-    lang::set(chosen);
-    Ok(chosen)
+    Ok(cli.lang.or(from_file).unwrap_or(Lang::En))
 }
 
 /// The language `--lang` names in a raw command line (`--lang fr` or `--lang=fr`, the

@@ -196,7 +196,7 @@ pub(crate) fn publish_set(
 /// Runs the command `cli` names (`main`), in `lang` (`language::choose`).
 pub fn dispatch(cli: &crate::cli::Cli, lang: Lang) -> anyhow::Result<()> {
     // After the language is settled: the handler's own last words are in it.
-    signals::install();
+    signals::install(lang);
     match cli.shard {
         Some(arg) => shard::run_shard(cli, arg, lang),
         None => run_command(cli, &Session::new(cli.quiet, lang)),

@@ -5,6 +5,7 @@
 //! be busy in code that does not look at the flag, a watchdog removes the staging folders
 //! and exits after 900 ms — never in the middle of a swap (both take one lock).
 
+use crate::lang::Lang;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard, Once};
 use std::time::Duration;
@@ -40,38 +41,41 @@ fn remove_live_staging() {
 }
 
 /// A run stopped by a signal: exit code 128 + signal.
+/// `Display` is English; `main` words it with [`Interrupted::text`].
 #[derive(Debug, thiserror::Error)]
-#[error("{}", crate::tr!("error.interrupted", signal = name(*.0)))]
+#[error("{}", self.text(Lang::En))]
 pub struct Interrupted(pub i32);
 
 impl Interrupted {
+    pub fn text(&self, lang: Lang) -> String {
+        crate::tr!(lang, "error.interrupted", signal = name(self.0, lang))
+    }
+
     pub fn exit_code(&self) -> u8 {
         (128 + self.0).clamp(0, 255) as u8
     }
 }
 
-fn name(sig: i32) -> &'static str {
+fn name(sig: i32, lang: Lang) -> &'static str {
     match sig {
         signal_hook::consts::SIGINT => "SIGINT (Ctrl-C)",
         signal_hook::consts::SIGTERM => "SIGTERM",
         #[cfg(unix)]
         signal_hook::consts::SIGHUP => "SIGHUP",
-        _ => crate::tr!("error.a_signal"),
+        _ => crate::tr!(lang, "error.a_signal"),
     }
 }
 
-/// Installs the handler once per process (idempotent), speaking the language of the
-/// command that installs it.
-pub fn install() {
+/// Installs the handler once per process (idempotent), speaking `lang`, the language of
+/// the command that installs it.
+pub fn install(lang: Lang) {
     INSTALL.call_once(|| {
         let Some(next) = listen() else {
             return;
         };
-        let lang = crate::lang::current();
         let _ = std::thread::Builder::new()
             .name("cosmosim-signals".into())
             .spawn(move || {
-                crate::lang::set(lang);
                 if let Some(sig) = next() {
                     request_stop(sig);
                     std::thread::sleep(Duration::from_millis(900));
@@ -81,7 +85,7 @@ pub fn install() {
                         &mut std::io::stderr(),
                         format!(
                             "{}\n",
-                            crate::tr!(lang, "error.prefix", message = Interrupted(sig))
+                            crate::tr!(lang, "error.prefix", message = Interrupted(sig).text(lang))
                         )
                         .as_bytes(),
                     );

@@ -4,16 +4,13 @@
 //! file names and figure names are not text: they stay the same in every language because
 //! scripts read them.
 //!
-//! The language belongs to the thread of control that runs a command, not to the process:
-//! a command sets it once for its own thread (from `--lang` or the file's `lang = "fr"`),
-//! and an engine's workers speak the language of the thread that built the engine
-//! (`engine::pool` keeps one pool per thread count and language). So two commands in one
-//! process can write in two languages at once (`tests` in `engine::pool`). Like the shard
-//! mode (`engine::shard`), it is settled once per command; unlike it, `tr!` reads it
-//! implicitly rather than as a parameter. A command
-//! sets it once from `--lang` or the file's `lang = "fr"` before any work, so every layer
-//! reads it without threading it through each call. Numbers in text go through [`num`],
-//! [`pct`] and friends so French text reads `0,5` (CSVs keep the dot: they never use these).
+//! The language is passed, never global: a command chooses it once (`--lang`, else the
+//! file's `lang = "fr"`, `commands::language::choose`) and hands it down in its
+//! `Session`, the run's `Context` and the `ScenarioFile`, so `tr!(lang, "key")` always
+//! names it. Two runs in one process can write in two languages at once (`tests/lang.rs`).
+//! Code that runs before any language is chosen (clap's value parsers) returns [`Words`],
+//! worded when shown. Numbers in text go through [`Lang::num`], [`Lang::pct`] and friends
+//! so French text reads `0,5` (CSVs keep the dot: they never use these).
 
 mod number;
 
@@ -148,22 +145,6 @@ fn flatten(
     Ok(())
 }
 
-thread_local! {
-    /// Transitional (issue 23, item 5): the language of the command on this thread, for
-    /// the few places not yet handed one (see the closing note).
-    static CURRENT: std::cell::Cell<Lang> = const { std::cell::Cell::new(Lang::En) };
-}
-
-/// Transitional: the language of this thread's command.
-pub fn current() -> Lang {
-    CURRENT.with(std::cell::Cell::get)
-}
-
-/// Transitional: sets the language of this thread's command.
-pub fn set(lang: Lang) {
-    CURRENT.with(|c| c.set(lang));
-}
-
 /// `template` with each `{name}` replaced by its value. Unknown names stay as written.
 pub fn fill(template: &str, args: &[(&str, &dyn std::fmt::Display)]) -> String {
     let mut out = String::with_capacity(template.len() + 16);
@@ -218,12 +199,6 @@ pub fn placeholders(template: &str) -> Vec<String> {
 /// catalogue test (`tests/lang.rs`) can check every key used exists in every language.
 #[macro_export]
 macro_rules! tr {
-    ($key:literal) => {
-        $crate::lang::Lang::text($crate::lang::current(), $key)
-    };
-    ($key:literal, $($name:ident = $value:expr),+ $(,)?) => {
-        $crate::tr_fill!($crate::lang::Lang::text($crate::lang::current(), $key), $($name = $value),+)
-    };
     ($lang:expr, $key:literal) => {
         $crate::lang::Lang::text($lang, $key)
     };
@@ -349,20 +324,33 @@ mod tests {
     }
 
     #[test]
-    fn an_explicit_language_speaks_whatever_the_thread_says() {
-        set(Lang::En);
-        assert_eq!(
-            tr!(Lang::Fr, "nephilim.duel.fighter"),
-            Lang::Fr.text("nephilim.duel.fighter")
-        );
-        assert_ne!(
-            tr!(Lang::Fr, "nephilim.duel.fighter"),
-            tr!("nephilim.duel.fighter")
-        );
+    fn the_language_is_the_first_argument() {
+        let fr = tr!(Lang::Fr, "nephilim.duel.fighter");
+        assert_eq!(fr, Lang::Fr.text("nephilim.duel.fighter"));
+        assert_ne!(fr, tr!(Lang::En, "nephilim.duel.fighter"));
         assert_eq!(
             tr!(Lang::Fr, "nephilim.duel.wins", name = "Ka"),
             fill(Lang::Fr.text("nephilim.duel.wins"), &[("name", &"Ka")])
         );
+    }
+
+    #[test]
+    fn words_are_worded_when_shown_in_the_language_asked() {
+        let inner = crate::words!("cli.step_not_positive", step = 0);
+        let w = crate::words!("shard.count", error => inner.clone());
+        assert_eq!(
+            w.text(Lang::Fr),
+            fill(
+                Lang::Fr.text("shard.count"),
+                &[("error", &inner.text(Lang::Fr))]
+            )
+        );
+        assert_ne!(w.text(Lang::Fr), w.text(Lang::En));
+        assert_eq!(w.to_string(), w.text(Lang::En));
+        let long = "x".repeat(300);
+        let clipped = crate::words!("cli.list_not_whole_number", value = long);
+        assert!(clipped.text(Lang::Fr).contains("300 caractères"));
+        assert_eq!(Words::same("a b".into()).text(Lang::Fr), "a b");
     }
 
     #[test]
