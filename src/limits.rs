@@ -72,7 +72,7 @@ pub fn parse_bounded(s: &str, lo: u64, hi: u64) -> Result<u64, crate::lang::Word
     let v: u64 = s.replace('_', "").parse().map_err(|_| {
         crate::words!(
             "cli.not_whole_number",
-            value = s,
+            value = crate::lang::Clip(s),
             allowed = format!("{lo}..{hi}")
         )
     })?;
@@ -95,7 +95,7 @@ pub fn parse_finite(s: &str) -> Result<f64, crate::lang::Words> {
         if let Ok(p) = pct.trim().parse::<f64>() {
             return Err(crate::words!(
                 "syntax.percent",
-                value = s,
+                value = crate::lang::Clip(s),
                 share = p / 100.0
             ));
         }
@@ -103,9 +103,12 @@ pub fn parse_finite(s: &str) -> Result<f64, crate::lang::Words> {
     let v: f64 = s
         .trim()
         .parse()
-        .map_err(|_| crate::words!("safety.work.not_finite", value = s))?;
+        .map_err(|_| crate::words!("safety.work.not_finite", value = crate::lang::Clip(s)))?;
     if !v.is_finite() {
-        return Err(crate::words!("safety.work.not_finite", value = s));
+        return Err(crate::words!(
+            "safety.work.not_finite",
+            value = crate::lang::Clip(s)
+        ));
     }
     Ok(v)
 }
@@ -123,7 +126,10 @@ pub fn dashed_range(s: &str) -> Option<(&str, &str)> {
 pub fn parse_finite_non_negative(s: &str) -> Result<f64, crate::lang::Words> {
     let v = parse_finite(s)?;
     if v < 0.0 {
-        return Err(crate::words!("safety.work.negative", value = s));
+        return Err(crate::words!(
+            "safety.work.negative",
+            value = crate::lang::Clip(s)
+        ));
     }
     Ok(v)
 }

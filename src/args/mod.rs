@@ -72,7 +72,7 @@ pub fn parse_int_list(s: &str, lo: i64, hi: i64) -> Result<IntList, crate::lang:
     let num = |x: &str| -> Result<i64, crate::lang::Words> {
         x.trim()
             .parse::<i64>()
-            .map_err(|_| crate::words!("cli.list_not_whole_number", value = x))
+            .map_err(|_| crate::words!("cli.list_not_whole_number", value = crate::lang::Clip(x)))
     };
     let mut values: Vec<i64> = Vec::new();
     for part in s.split(',') {
@@ -145,7 +145,7 @@ pub fn parse_modifier(s: &str) -> Result<f64, crate::lang::Words> {
     let m: f64 = s
         .trim_start_matches('+')
         .parse()
-        .map_err(|_| crate::words!("cli.modifier_not_number", value = s))?;
+        .map_err(|_| crate::words!("cli.modifier_not_number", value = crate::lang::Clip(s)))?;
     if !(-100.0..=100.0).contains(&m) {
         return Err(crate::words!("cli.modifier_out_of_range", value = m));
     }

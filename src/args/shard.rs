@@ -26,7 +26,7 @@ pub enum ShardArg {
 pub fn parse_shard(s: &str) -> Result<ShardArg, crate::lang::Words> {
     let (i, n) = s
         .split_once('/')
-        .ok_or_else(|| crate::words!("shard.usage", value = s))?;
+        .ok_or_else(|| crate::words!("shard.usage", value = crate::lang::Clip(s)))?;
     let count = crate::limits::parse_bounded(n.trim(), 1, MAX_SHARDS)
         .map_err(|e| crate::words!("shard.count", error => e))?;
     if i.trim() == "auto" {

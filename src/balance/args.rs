@@ -80,14 +80,18 @@ fn parse_alpha(s: &str) -> Result<f64, crate::lang::Words> {
 /// A real number in `lo..=hi` for a flag; the messages give the range as `lo..hi`.
 fn parse_real_in(s: &str, lo: f64, hi: f64) -> Result<f64, crate::lang::Words> {
     let allowed = format!("{lo}..{hi}");
-    let v: f64 = s
-        .parse()
-        .map_err(|_| crate::words!("cli.not_number", value = s, allowed = allowed))?;
+    let v: f64 = s.parse().map_err(|_| {
+        crate::words!(
+            "cli.not_number",
+            value = crate::lang::Clip(s),
+            allowed = &allowed
+        )
+    })?;
     if !(lo..=hi).contains(&v) {
         return Err(crate::words!(
             "cli.out_of_range",
             value = v,
-            allowed = allowed
+            allowed = &allowed
         ));
     }
     Ok(v)

@@ -16,7 +16,7 @@ pub fn choose(cli: &Cli) -> anyhow::Result<Lang> {
     // refused or accepted the same with and without the flag: values are exact, like
     // `--lang` itself.
     let from_file = match file_of(&cli.command) {
-        Some(path) => file_lang(&path)?,
+        Some(path) => file_lang(&path, cli.lang.unwrap_or(Lang::En))?,
         None => None,
     };
     Ok(cli.lang.or(from_file).unwrap_or(Lang::En))
@@ -66,15 +66,14 @@ fn file_of(command: &Command) -> Option<PathBuf> {
     }
 }
 
-/// The file's `lang`, if it has one. A file that cannot be read says nothing here: the
-/// command itself reports that.
-pub fn file_lang(path: &Path) -> anyhow::Result<Option<Lang>> {
+/// The file's `lang`, if it has one; a bad one is refused in `speak` (`--lang`, else
+/// English). A file that cannot be read says nothing here: the command itself reports that.
+pub fn file_lang(path: &Path, speak: Lang) -> anyhow::Result<Option<Lang>> {
     #[derive(Deserialize)]
     struct Loose {
         lang: Option<toml::Value>,
     }
-    // Its messages are never shown: an unreadable file is the command's to report.
-    let Ok(file) = ScenarioFile::read(path, Lang::En) else {
+    let Ok(file) = ScenarioFile::read(path, speak) else {
         return Ok(None);
     };
     let Ok(loose) = toml::from_str::<Loose>(&file.text) else {
@@ -130,7 +129,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join(format!("f{}.toml", text.len()));
         std::fs::write(&path, text).unwrap();
-        let r = file_lang(&path);
+        let r = file_lang(&path, Lang::En);
         let _ = std::fs::remove_file(&path);
         r
     }

@@ -222,8 +222,9 @@ macro_rules! tr_fill {
 
 /// A message worded later, in the language of whoever shows it: for code that runs before
 /// any command has chosen its language (clap's value parsers). `Display` words it in
-/// English; [`Words::text`] in any language. Each value is shown at most 40 characters
-/// ([`Lang::clip`]); a value that is itself [`Words`] is worded in the same language.
+/// English; [`Words::text`] in any language. A value written `Clip(v)` is shown at most 40
+/// characters ([`Lang::clip`]); a value that is itself [`Words`] is worded in the same
+/// language.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Words {
     key: &'static str,
@@ -234,6 +235,8 @@ pub struct Words {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
     Text(String),
+    /// Shown at most 40 characters ([`Lang::clip`]): a value the user typed.
+    Clipped(String),
     Words(Box<Words>),
 }
 
@@ -249,11 +252,12 @@ impl Words {
 
     pub fn text(&self, lang: Lang) -> String {
         let shown = |v: &Value| match v {
-            Value::Text(t) => lang.clip(t),
+            Value::Text(t) => t.clone(),
+            Value::Clipped(t) => lang.clip(t),
             Value::Words(w) => w.text(lang),
         };
-        if self.key.is_empty() {
-            return self.values.iter().map(|(_, v)| shown(v)).collect();
+        if let ("", [(_, Value::Text(t))]) = (self.key, self.values.as_slice()) {
+            return t.clone();
         }
         let values: Vec<(&str, String)> = self.values.iter().map(|(n, v)| (*n, shown(v))).collect();
         let values: Vec<(&str, &dyn std::fmt::Display)> = values
@@ -261,6 +265,26 @@ impl Words {
             .map(|(n, v)| (*n, v as &dyn std::fmt::Display))
             .collect();
         fill(lang.text(self.key), &values)
+    }
+}
+
+/// A value the user typed, shown at most 40 characters in [`Words`]: `value = Clip(s)`.
+pub struct Clip<'a>(pub &'a str);
+
+/// What a `words!` value can be: any displayable value as it reads, or a [`Clip`].
+pub trait IntoValue {
+    fn into_value(self) -> Value;
+}
+
+impl<T: std::fmt::Display> IntoValue for T {
+    fn into_value(self) -> Value {
+        Value::Text(self.to_string())
+    }
+}
+
+impl IntoValue for Clip<'_> {
+    fn into_value(self) -> Value {
+        Value::Clipped(self.0.to_string())
     }
 }
 
@@ -278,8 +302,9 @@ impl From<String> for Words {
     }
 }
 
-/// [`Words`] for a literal catalogue key: `words!("cli.bad", value = v, error => inner)`
-/// (`=>` for a value that is itself [`Words`]).
+/// [`Words`] for a literal catalogue key: `words!("cli.bad", value = Clip(v), n = 3,
+/// error => inner)` (`Clip(..)` for a value the user typed, `=>` for a value that is
+/// itself [`Words`]).
 #[macro_export]
 macro_rules! words {
     ($key:literal $(, $name:ident $op:tt $value:expr)* $(,)?) => {
@@ -294,7 +319,7 @@ macro_rules! words {
 #[macro_export]
 macro_rules! words_value {
     (= $v:expr) => {
-        $crate::lang::Value::Text($v.to_string())
+        $crate::lang::IntoValue::into_value($v)
     };
     (=> $v:expr) => {
         $crate::lang::Value::Words(Box::new($v))
@@ -348,9 +373,11 @@ mod tests {
         assert_ne!(w.text(Lang::Fr), w.text(Lang::En));
         assert_eq!(w.to_string(), w.text(Lang::En));
         let long = "x".repeat(300);
-        let clipped = crate::words!("cli.list_not_whole_number", value = long);
+        let clipped = crate::words!("cli.list_not_whole_number", value = Clip(&long));
         assert!(clipped.text(Lang::Fr).contains("300 caractères"));
         assert_eq!(Words::same("a b".into()).text(Lang::Fr), "a b");
+        // A whole message given as it reads is never clipped.
+        assert_eq!(Words::same(long.clone()).text(Lang::Fr), long);
     }
 
     #[test]
