@@ -1,8 +1,9 @@
 //! Issue 14: `cosmosim --lang fr options` gives every option's help in French (catalogue
-//! keys `options.help.<key>`), while the English listing keeps the registry's own `help`
+//! keys `options.help.<key>`), while the English listing gives the English catalogue's
 //! word for word (docs/parameters.md is generated from it and stays English).
 
 use assert_cmd::Command;
+use cosmosim::lang::Lang;
 
 fn options(lang: Option<&str>) -> String {
     let mut cmd = Command::cargo_bin("cosmosim").unwrap();
@@ -41,7 +42,11 @@ fn french_listing_gives_each_help_in_french_with_the_books_terms() {
     assert!(help_line(&fr, "fallout_ap_pool_max").contains("réserve de groupe"));
     // No English help is left: none of the registry's texts appears in the French listing.
     for o in cosmosim::rules::registry() {
-        assert!(!fr.contains(o.help), "{}: English help in --lang fr", o.key);
+        assert!(
+            !fr.contains(o.help(Lang::En)),
+            "{}: English help in --lang fr",
+            o.key
+        );
         // Keys and values are not translated.
         assert!(fr.contains(&format!("\n    {}  (", o.key)), "{}", o.key);
         assert!(
@@ -54,11 +59,17 @@ fn french_listing_gives_each_help_in_french_with_the_books_terms() {
 }
 
 #[test]
-fn english_listing_keeps_the_registry_help_word_for_word() {
+fn english_listing_gives_the_english_help_word_for_word() {
     let en = options(None);
     assert_eq!(en, options(Some("en")));
     assert!(en.starts_with("Rule options and parameters"));
     for o in cosmosim::rules::registry() {
-        assert_eq!(help_line(&en, o.key), o.help, "{}", o.key);
+        let help = o.help(Lang::En);
+        assert!(
+            !help.starts_with("options.help."),
+            "{}: no English help",
+            o.key
+        );
+        assert_eq!(help_line(&en, o.key), help, "{}", o.key);
     }
 }

@@ -31,22 +31,6 @@ fn kind(o: &OptionSpec, lang: Lang) -> &'static str {
     }
 }
 
-/// The catalogue key of an option's help: built from the registry key, so tests/lang.rs
-/// counts `options.help.<key>` as used for every registered option.
-fn help_key(o: &OptionSpec) -> String {
-    format!("options.help.{}", o.key)
-}
-
-/// An option's help in `lang`. The English catalogue holds the registry's own `help`
-/// (tests/lang.rs checks it), which stays the source for docs/parameters.md; an option
-/// registered without a catalogue entry yet shows the registry's English text.
-pub fn help(o: &OptionSpec, lang: Lang) -> &'static str {
-    match lang.catalogue().get(&help_key(o)) {
-        Some(t) => t.as_str(),
-        None => o.help,
-    }
-}
-
 /// The rule options and parameters, grouped by system and rule, for `cosmosim options`.
 pub fn list_options(lang: Lang) -> String {
     let mut s = String::from(crate::tr!(lang, "options.list.intro"));
@@ -79,7 +63,7 @@ pub fn list_options(lang: Lang) -> String {
             decision = o.decision,
             default = o.default,
             allowed = o.allowed.describe(lang),
-            help = help(o, lang)
+            help = o.help(lang)
         );
     }
     s
@@ -106,18 +90,19 @@ mod tests {
     }
 
     #[test]
-    fn help_reads_the_language_and_falls_back_to_the_registry() {
+    fn help_reads_the_language_and_falls_back_to_english() {
         let posture = crate::rules::spec("posture_turns").unwrap();
-        assert_eq!(help(posture, Lang::En), posture.help);
-        let fr = help(posture, Lang::Fr);
-        assert_ne!(fr, posture.help);
+        let en = posture.help(Lang::En);
+        assert!(en.contains("Illumination/Sépulcrale posture"), "{en}");
+        let fr = posture.help(Lang::Fr);
+        assert_ne!(fr, en);
         assert!(fr.contains("posture Illumination/Sépulcrale"), "{fr}");
         // An option the catalogues do not know yet (a parameter registered by another
-        // branch before its help keys are added) keeps the registry's text.
+        // branch before its help keys are added) shows its catalogue key, not a panic.
         let unknown = OptionSpec {
             key: "not_in_the_catalogue",
             ..*posture
         };
-        assert_eq!(help(&unknown, Lang::Fr), posture.help);
+        assert_eq!(unknown.help(Lang::Fr), "options.help.not_in_the_catalogue");
     }
 }

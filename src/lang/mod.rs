@@ -194,16 +194,17 @@ pub fn placeholders(template: &str) -> Vec<String> {
     names
 }
 
-/// Text from the catalogue. `tr!("key")` is a `&'static str`; `tr!("key", name = value,
-/// ...)` fills the `{name}` placeholders and is a `String`. Keys are literals so the
-/// catalogue test (`tests/lang.rs`) can check every key used exists in every language.
+/// Text from the catalogue. `tr!(lang, "key")` is a `&'static str`; `tr!(lang, "key",
+/// name = value, ...)` fills the `{name}` placeholders and is a `String`; a bare `name`
+/// stands for `name = name`, as in `format!`. Keys are literals so the catalogue test
+/// (`tests/lang.rs`) can check every key used exists in every language.
 #[macro_export]
 macro_rules! tr {
     ($lang:expr, $key:literal) => {
         $crate::lang::Lang::text($lang, $key)
     };
-    ($lang:expr, $key:literal, $($name:ident = $value:expr),+ $(,)?) => {
-        $crate::tr_fill!($crate::lang::Lang::text($lang, $key), $($name = $value),+)
+    ($lang:expr, $key:literal, $($name:ident $(= $value:expr)?),+ $(,)?) => {
+        $crate::tr_fill!($crate::lang::Lang::text($lang, $key), $($name $(= $value)?),+)
     };
 }
 
@@ -212,11 +213,26 @@ macro_rules! tr {
 /// written once and each key still a literal `tr!` for the catalogue test.
 #[macro_export]
 macro_rules! tr_fill {
-    ($text:expr, $($name:ident = $value:expr),+ $(,)?) => {
+    ($text:expr, $($name:ident $(= $value:expr)?),+ $(,)?) => {
         $crate::lang::fill(
             $text,
-            &[$((stringify!($name), &$value as &dyn ::std::fmt::Display)),+],
+            &[$((
+                stringify!($name),
+                &$crate::tr_value!($name $(= $value)?) as &dyn ::std::fmt::Display,
+            )),+],
         )
+    };
+}
+
+/// A `tr!` value: the expression given, or the variable of the placeholder's name.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! tr_value {
+    ($name:ident) => {
+        $name
+    };
+    ($name:ident = $value:expr) => {
+        $value
     };
 }
 
@@ -335,6 +351,16 @@ mod tests {
         for l in ALL {
             parse_catalogue(l.source()).unwrap();
         }
+    }
+
+    /// `tr!(lang, "key", name)` is `tr!(lang, "key", name = name)`, mixed with `name = value`.
+    #[test]
+    fn a_bare_name_fills_its_own_placeholder() {
+        let (who, rounds) = ("Brune", 3);
+        let bare = crate::tr!(Lang::En, "trace.finished", outcome = who, rounds);
+        let named = crate::tr!(Lang::En, "trace.finished", outcome = "Brune", rounds = 3);
+        assert_eq!(bare, named);
+        assert!(bare.contains("Brune") && bare.contains('3'), "{bare}");
     }
 
     #[test]

@@ -55,35 +55,30 @@ pub const OPTIONS: &[OptionSpec] = &[
         decision: "C-EDITION",
         default: "current",
         allowed: Allowed::OneOf(&["current", "previous"]),
-        help: "parameter set: the edition of the Great Cosmos rules; previous sets the parameters that differ (no fatigue rules: fatigue maluses, the fatigue crit band, the combat fatigue gains and an expedition's daily gain at 0) and the previous aura table; parameters set explicitly win over the edition's",
     },
     OptionSpec {
         key: "percent_mode",
         decision: "C-TEST-1",
         default: "points",
         allowed: Allowed::OneOf(&["points", "relative"]),
-        help: "how a percentage bonus/malus moves the threshold: points adds it (55 +10% -> 65), relative scales it (55 +10% -> 60.5)",
     },
     OptionSpec {
         key: "super_crit_roll",
         decision: "C-TEST-2",
         default: "natural",
         allowed: Allowed::OneOf(&["natural", "score"]),
-        help: "whether 42 (super success) and 66 (super failure) are read on the natural d100 or on the score after the karma d10",
     },
     OptionSpec {
         key: "karma_overflow",
         decision: "C-KARMA-1",
         default: "clamp",
         allowed: Allowed::OneOf(&["clamp", "cancel"]),
-        help: "a karma change past -10/+10: clamp stops at the bound, cancel drops the whole change",
     },
     OptionSpec {
         key: "posture_karma_exit",
         decision: "C-KARMA-2",
         default: "restore",
         allowed: Allowed::OneOf(&["restore", "keep"]),
-        help: "karma when an Illumination/Sépulcrale posture ends: back to its value before the posture (restore) or left at +10/-10 (keep)",
     },
     // Parameters: "Si le score est compris entre 1 et 10 inclus, il s'agit d'une réussite
     // critique" (Great Cosmos, Tests).
@@ -92,7 +87,6 @@ pub const OPTIONS: &[OptionSpec] = &[
         decision: "C-TEST-2",
         default: "10",
         allowed: Allowed::Integer { min: 0, max: 30 },
-        help: "parameter: scores 1 to this value are critical successes (book: 1-10; 0 = no critical success band)",
     },
     // "un 42 ... réussite super-critique", "un 66 ... échec super-critique".
     OptionSpec {
@@ -100,14 +94,12 @@ pub const OPTIONS: &[OptionSpec] = &[
         decision: "C-TEST-2",
         default: "42",
         allowed: Allowed::Integer { min: 1, max: 100 },
-        help: "parameter: the roll that is a super-critical success (book: 42); checked before the super failure roll",
     },
     OptionSpec {
         key: "super_failure_roll",
         decision: "C-TEST-2",
         default: "66",
         allowed: Allowed::Integer { min: 1, max: 100 },
-        help: "parameter: the roll that is a super-critical failure (book: 66)",
     },
     // "à partir de +5 / -5 de karma, on retire / ajoute 1d10" (Great Cosmos, Karma).
     OptionSpec {
@@ -115,14 +107,12 @@ pub const OPTIONS: &[OptionSpec] = &[
         decision: "C-TEST-3",
         default: "5",
         allowed: Allowed::Integer { min: 1, max: 10 },
-        help: "parameter: the karma die applies from this karma up (taken off the roll) and from minus this down (added) (book: 5)",
     },
     OptionSpec {
         key: "karma_die_sides",
         decision: "C-TEST-3",
         default: "10",
         allowed: Allowed::Integer { min: 2, max: 20 },
-        help: "parameter: faces of the karma die (book: a d10)",
     },
     // "Le joueur effectue un score compris entre 91 et 100, l'action est un échec
     // critique" (Great Cosmos, Tests, line 54). 101 leaves no band.
@@ -131,7 +121,6 @@ pub const OPTIONS: &[OptionSpec] = &[
         decision: "C-TEST-2",
         default: "91",
         allowed: Allowed::Integer { min: 31, max: 101 },
-        help: "parameter: scores from this value to 100 are critical failures (book: 91-100; 101 = no critical failure band)",
     },
     // "Fatigue extrême ... -30% et +5% d'échecs critiques" (Règle de l'endurance, line
     // 435; C-FAT-4): the band starts this much lower, 86 in the book.
@@ -140,7 +129,6 @@ pub const OPTIONS: &[OptionSpec] = &[
         decision: "C-FAT-4",
         default: "5",
         allowed: Allowed::Integer { min: 0, max: 20 },
-        help: "parameter: extreme fatigue (and exhaustion) widens the critical failure band by this many scores, so it starts at crit_failure_from minus this (book: +5%, so 86)",
     },
     // "la nouvelle valeur de karma ... ne doit ni excéder 10 ni être strictement
     // inférieur à -10" (Karma, line 77; C-KARMA-1); the -10/+10 rows of the karma table
@@ -150,7 +138,6 @@ pub const OPTIONS: &[OptionSpec] = &[
         decision: "C-KARMA-1",
         default: "10",
         allowed: Allowed::Integer { min: 2, max: 10 },
-        help: "parameter: karma stays within -N..N; the karma extremes (no super success at -N, no super failure at +N) and the posture lock (+N Illumination, -N Sépulcrale) read it (book: 10; tables are sized for the book's 10)",
     },
     // The fatigue states are read by every test (TestRules), so they sit here with the
     // fatigue crit band and are recorded with the test rules.
@@ -163,42 +150,36 @@ pub const OPTIONS: &[OptionSpec] = &[
         decision: "C-FAT-4",
         default: "4",
         allowed: Allowed::Integer { min: 1, max: 10 },
-        help: "parameter: light fatigue from this FP/FM (book: 4); the states must stay in order, light <= moderate <= extreme <= fatigue_exhausted_at",
     },
     OptionSpec {
         key: "fatigue_moderate_from",
         decision: "C-FAT-4",
         default: "6",
         allowed: Allowed::Integer { min: 1, max: 10 },
-        help: "parameter: moderate fatigue from this FP/FM (book: 6; -1 move on FP)",
     },
     OptionSpec {
         key: "fatigue_extreme_from",
         decision: "C-FAT-4",
         default: "8",
         allowed: Allowed::Integer { min: 1, max: 10 },
-        help: "parameter: extreme fatigue from this FP/FM (book: 8; -2 move on FP, the wider crit-failure band)",
     },
     OptionSpec {
         key: "fatigue_light_malus",
         decision: "C-FAT-4",
         default: "5",
         allowed: Allowed::Integer { min: 0, max: 100 },
-        help: "parameter: percentage malus on the track's tests in light fatigue (book: -5%)",
     },
     OptionSpec {
         key: "fatigue_moderate_malus",
         decision: "C-FAT-4",
         default: "10",
         allowed: Allowed::Integer { min: 0, max: 100 },
-        help: "parameter: percentage malus on the track's tests in moderate fatigue (book: -10%)",
     },
     OptionSpec {
         key: "fatigue_extreme_malus",
         decision: "C-FAT-4",
         default: "30",
         allowed: Allowed::Integer { min: 0, max: 100 },
-        help: "parameter: percentage malus on the track's tests in extreme fatigue and exhaustion (book: -30%)",
     },
     // "Épuisement physique FP = 10 ... Tout gain de FP au-delà de ce maximum sont
     // transformés en gain de FM" (and FM = 10 likewise; Règle de l'endurance, lines
@@ -210,6 +191,5 @@ pub const OPTIONS: &[OptionSpec] = &[
         decision: "C-FAT-4",
         default: "10",
         allowed: Allowed::Integer { min: 2, max: 10 },
-        help: "parameter: physical/mental exhaustion at this FP/FM, which is also the tracks' maximum where further gains spill onto the other track (book: 10); fatigue_light_from, fatigue_moderate_from and fatigue_extreme_from must not exceed it",
     },
 ];

@@ -13,56 +13,51 @@ pub const CREATION_PARAMETERS: &[OptionSpec] = &[
         decision: "C-CREATE-1",
         default: "250",
         allowed: Allowed::Integer { min: 10, max: 500 },
-        help: "parameter: lowest accepted sum of the ten HP/PM d100 at creation, else all ten are rerolled (book: 250)",
     },
     OptionSpec {
         key: "creation_hp_pm_sum_max",
         decision: "C-CREATE-1",
         default: "750",
-        allowed: Allowed::Integer { min: 500, max: 1000 },
-        help: "parameter: highest accepted sum of the ten HP/PM d100 at creation, else all ten are rerolled (book: 750)",
+        allowed: Allowed::Integer {
+            min: 500,
+            max: 1000,
+        },
     },
     OptionSpec {
         key: "creation_stats_sum_min",
         decision: "C-CREATE-2",
         default: "200",
         allowed: Allowed::Integer { min: 120, max: 300 },
-        help: "parameter: lowest accepted sum of the six stat dice at creation, else all six are rerolled (book: 200)",
     },
     OptionSpec {
         key: "creation_stats_sum_max",
         decision: "C-CREATE-2",
         default: "400",
         allowed: Allowed::Integer { min: 300, max: 480 },
-        help: "parameter: highest accepted sum of the six stat dice at creation, else all six are rerolled (book: 400)",
     },
     OptionSpec {
         key: "conversion_sum_min",
         decision: "C-CREATE-3",
         default: "60",
         allowed: Allowed::Integer { min: 40, max: 100 },
-        help: "parameter: lowest accepted sum of the two conversion dice, else both are rerolled (book: 60)",
     },
     OptionSpec {
         key: "conversion_sum_max",
         decision: "C-CREATE-3",
         default: "140",
         allowed: Allowed::Integer { min: 100, max: 160 },
-        help: "parameter: highest accepted sum of the two conversion dice, else both are rerolled (book: 140)",
     },
     OptionSpec {
         key: "creation_move_points",
         decision: "C-CREATE-2",
         default: "10",
         allowed: Allowed::Integer { min: 0, max: 100 },
-        help: "parameter: most stat points a new character may move after assigning the dice, the default of a creation file's move_points with a move policy (book: up to 10)",
     },
     OptionSpec {
         key: "conversion_move_points",
         decision: "C-CREATE-3",
         default: "20",
         allowed: Allowed::Integer { min: 0, max: 100 },
-        help: "parameter: most stat points a converted character may move, the default of a conversion's move_points with a move policy (book: up to 20)",
     },
     // "Chaque jet obtenu doit être également entre 20 et 80, les dés n'étant pas conformes
     // à cette fourchette seront relancés individuellement" (l. 195; C-CREATE-2); "chaque
@@ -74,14 +69,12 @@ pub const CREATION_PARAMETERS: &[OptionSpec] = &[
         decision: "C-CREATE-2, C-CREATE-3",
         default: "20",
         allowed: Allowed::Integer { min: 1, max: 100 },
-        help: "parameter: lowest d100 result a creation stat die keeps (the six stat dice, the two conversion dice), a lower one is rerolled alone; stats at creation may go down to it when below 20 (book: 20)",
     },
     OptionSpec {
         key: "create_die_max",
         decision: "C-CREATE-2, C-CREATE-3",
         default: "80",
         allowed: Allowed::Integer { min: 1, max: 100 },
-        help: "parameter: highest d100 result a creation stat die keeps (the six stat dice, the two conversion dice), a higher one is rerolled alone; stats at creation may go up to it when above the level's cap (book: 80)",
     },
 ];
 

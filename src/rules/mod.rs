@@ -213,10 +213,15 @@ pub struct OptionSpec {
     pub decision: &'static str,
     pub default: &'static str,
     pub allowed: Allowed,
-    pub help: &'static str,
 }
 
 impl OptionSpec {
+    /// What the option does, in `lang`: the catalogues' `options.help.<key>` (a test
+    /// checks every option has one in each language).
+    pub fn help(&self, lang: Lang) -> &'static str {
+        lang.text(&format!("options.help.{}", self.key))
+    }
+
     /// Whether `value` is allowed for this option.
     pub fn allowed_value(&self, value: &str) -> bool {
         self.allowed.check(value)

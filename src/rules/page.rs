@@ -169,7 +169,7 @@ side by side.\n";
                 o.default,
                 o.allowed.describe(lang),
                 sources::source(o.key).unwrap_or("not cited"),
-                o.help
+                o.help(Lang::En)
                     .trim_start_matches("parameter: ")
                     .trim_start_matches("parameter set: "),
                 example_command(o),

@@ -11,7 +11,6 @@ pub const OPTIONS: &[OptionSpec] = &[
         decision: "T-RETRY",
         default: "3",
         allowed: Allowed::Integer { min: 0, max: 12 },
-        help: "parameter: malus of the second try of a failed test (a second failure is final); the test table's p_success_retry (book: 3)",
     },
     // "chaque action libre déclarée après la première provoque une réduction cumulative de
     // 3 points des résultats finaux" (trinites.fr.txt l. 412; T-COMBAT).
@@ -20,7 +19,6 @@ pub const OPTIONS: &[OptionSpec] = &[
         decision: "T-COMBAT",
         default: "3",
         allowed: Allowed::Integer { min: 0, max: 12 },
-        help: "parameter: malus to every test of the turn per free action declared after the first, cumulative (attacks and regenerations in duels and skirmishes, the skirmish exchanges table; book: 3)",
     },
     // "Le test est une réussite lorsque le résultat final est supérieur ou égal à 12"
     // (trinites.fr.txt l. 56; T-TEST, T-CONF). The d12 and its explosion on 12 (l. 65)
@@ -30,7 +28,6 @@ pub const OPTIONS: &[OptionSpec] = &[
         decision: "T-TEST",
         default: "12",
         allowed: Allowed::Integer { min: 2, max: 24 },
-        help: "parameter: final result (natural + skill + difficulty) a test must reach to succeed, in tests, confrontations (a side at or above it wins), duels, skirmishes and the exact tables; a natural 1 still fails (book: 12)",
     },
     // "trois points sont retranchés au score d'initiative" (trinites.fr.txt l. 401, La
     // douleur; T-COMBAT). 12 is the whole initiative track.
@@ -39,7 +36,6 @@ pub const OPTIONS: &[OptionSpec] = &[
         decision: "T-COMBAT",
         default: "3",
         allowed: Allowed::Integer { min: 0, max: 12 },
-        help: "parameter: initiative lost (La douleur) each time a wound ticks boxes of the blessé life line, in duels and skirmishes (book: 3)",
     },
     // "Les humains ordinaires disposent de 4 cases par ligne de vie … les Adam' possèdent 8
     // cases par ligne de vie" (trinites.fr.txt l. 169; T-LIFE). Three lines each: endolori,
@@ -49,14 +45,12 @@ pub const OPTIONS: &[OptionSpec] = &[
         decision: "T-LIFE",
         default: "4",
         allowed: Allowed::Integer { min: 1, max: 24 },
-        help: "parameter: boxes per life line of a human (three lines: endolori, blessé, inconscient), in duels, skirmishes and the skirmish exchanges table (book: 4)",
     },
     OptionSpec {
         key: "trinites_life_line_adam",
         decision: "T-LIFE",
         default: "8",
         allowed: Allowed::Integer { min: 1, max: 24 },
-        help: "parameter: boxes per life line of an Adam' (three lines: endolori, blessé, inconscient), in duels, skirmishes and the skirmish exchanges table (book: 8)",
     },
     // "le personnage récupère 4 points de vie par points de Karma dépensé" (trinites.fr.txt
     // l. 270, Régénération; T-COMBAT). 0 makes a spent point heal nothing; 24 is an
@@ -66,7 +60,6 @@ pub const OPTIONS: &[OptionSpec] = &[
         decision: "T-COMBAT",
         default: "4",
         allowed: Allowed::Integer { min: 0, max: 24 },
-        help: "parameter: life boxes an Adam' recovers per Karma point spent on a regeneration, in duels and skirmishes (book: 4)",
     },
     // "un test de Rapidité/0 dont le résultat final est divisé par deux -arrondi au nombre
     // entier supérieur si nécessaire- pour donner le score d'initiative … S'il est
@@ -77,35 +70,30 @@ pub const OPTIONS: &[OptionSpec] = &[
         decision: "T-COMBAT",
         default: "2",
         allowed: Allowed::Integer { min: 1, max: 4 },
-        help: "parameter: the final Rapidité test is divided by it, rounded up, to give the initiative score (then 1..12, the initiative d12), in duels and skirmishes (book: 2)",
     },
     OptionSpec {
         key: "trinites_dual_keep",
         decision: "T-DUAL",
         default: "highest",
         allowed: Allowed::OneOf(&["highest", "deva_if_success"]),
-        help: "which of the Trinité's two d12 is kept: highest = the higher natural (ties: the Deva); deva_if_success = the Deva whenever it succeeds, else the higher",
     },
     OptionSpec {
         key: "trinites_regen_action",
         decision: "T-COMBAT",
         default: "libre",
         allowed: Allowed::OneOf(&["libre", "gratuite"]),
-        help: "what a regeneration costs on the Adam's turn: libre = a free action (each beyond the first gives -3 to the turn's tests, VIE ET MORT), gratuite = no cost (LE KARMA)",
     },
     OptionSpec {
         key: "trinites_unconscious_regen",
         decision: "T-LIFE",
         default: "next_round",
         allowed: Allowed::OneOf(&["next_round", "same_round"]),
-        help: "when the Archonte regenerates an unconscious Adam': at the end of the round after the one he fell in (next_round) or at the end of the round he fell in (same_round)",
     },
     OptionSpec {
         key: "trinites_risque_incident",
         decision: "T-COMBAT",
         default: "lose_turn",
         allowed: Allowed::OneOf(&["lose_turn", "none"]),
-        help: "the incident of the Risque pénalité when the action fails: lose_turn = the rest of the turn's attacks are lost (weapon stuck, fall...), none = no effect",
     },
     // "les dégâts standards que leur occasionne une épée ... sont doublés" (trinites l. 279)
     // and Blessure grave "Les dégâts standards de l'arme sont augmentés de 50% arrondis à
@@ -116,7 +104,6 @@ pub const OPTIONS: &[OptionSpec] = &[
         decision: "T-COMBAT",
         default: "sword_first",
         allowed: Allowed::OneOf(&["sword_first", "prime_first"]),
-        help: "order of a sword's x2 against a Trinité and the +50% / -50% of the primes Blessure grave and Attaques multiples (each rounded up): sword_first = double, then the prime (3 -> 6 -> 9), prime_first = the prime, then double (3 -> 5 -> 10)",
     },
     // Feinter (trinites.fr.txt l. 551-557): "Dans un même tour, l'action qui suit une
     // feinte réussie surprend la cible qui ne peut y opposer de réaction." Read to the
@@ -127,7 +114,6 @@ pub const OPTIONS: &[OptionSpec] = &[
         decision: "T-COMBAT",
         default: "next_action",
         allowed: Allowed::OneOf(&["next_action", "turn"]),
-        help: "what a successful feint (Feinter, skirmish group key tactic = \"feint\") denies its target a reaction to: next_action = the one action after it (\"l'action qui suit une feinte réussie\"), turn = every attack of the feinter's turn on that target",
     },
     // Désarmer un adversaire (trinites.fr.txt l. 507-512): "L'arme voltige dans les airs
     // pendant un round puis se trouve à terre." The book does not say how it is taken back.
@@ -136,7 +122,6 @@ pub const OPTIONS: &[OptionSpec] = &[
         decision: "T-COMBAT",
         default: "ground",
         allowed: Allowed::OneOf(&["ground", "lost"]),
-        help: "the weapon a disarm (Désarmer, skirmish group key tactic = \"disarm\") knocks away: ground = in the air through the next round, then on the ground, where its owner picks it up with a free action of his turn (\"pendant un round puis se trouve à terre\"), lost = out of reach for the rest of the fight",
     },
     // Anticiper un évènement (trinites.fr.txt l. 472): "Il peut ainsi protéger quelqu'un
     // d'une attaque avec une parade", and l. 428: "Plusieurs personnages peuvent tenter de
@@ -147,6 +132,5 @@ pub const OPTIONS: &[OptionSpec] = &[
         decision: "T-CONF",
         default: "both",
         allowed: Allowed::OneOf(&["both", "instead"]),
-        help: "how an ally's parry (skirmish group key parries_for) meets a strike on its ward: both = the ward reacts too and the strike must beat both (\"plusieurs personnages peuvent tenter de s'opposer à une même action\"), instead = the ally's parry replaces the ward's reaction",
     },
 ];

@@ -328,8 +328,6 @@ impl ScenarioFile {
     }
 }
 
-/// `v` if it lies in `lo..=hi`, else a located error with the range (shared by every
-/// scenario kind's validation).
 /// Removes the words of a file's values (see [`ScenarioFile::stream_key`]).
 fn drop_words(v: &mut toml::Value) {
     match v {
@@ -346,6 +344,8 @@ fn drop_words(v: &mut toml::Value) {
     }
 }
 
+/// `v` if it lies in `lo..=hi`, else a located error with the range (shared by every
+/// scenario kind's validation).
 pub fn int_in(
     file: &ScenarioFile,
     path: &[&str],
