@@ -5,7 +5,7 @@ use crate::lang::Lang;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::balance::expect::{param_text, resolve, table_args, Source};
+use crate::balance::expect::{param_text, source, Source};
 use crate::balance::figures::Cell;
 use crate::error::UserError;
 use crate::limits::{check_trials, MAX_HEADLINES, MAX_STUDY, MAX_VARIANTS};
@@ -184,60 +184,6 @@ impl VariantsFile {
             message,
             crate::tr!(lang, "fr_errors.variants.headline_allowed"),
         )
-    }
-}
-
-fn source(
-    file: &ScenarioFile,
-    list: &'static str,
-    i: usize,
-    table: &Option<String>,
-    scenario: &Option<String>,
-    params: &BTreeMap<String, toml::Value>,
-) -> Result<Source, UserError> {
-    let idx = i.to_string();
-    let err = |key: &str, msg: &str, allowed: &str| {
-        file.error_at(
-            &[list, &idx, key],
-            &format!("{list}[{i}].{key}"),
-            msg,
-            allowed,
-        )
-    };
-    match (table, scenario) {
-        (Some(t), None) => Ok(Source::Table {
-            name: t.clone(),
-            args: table_args(params, file.lang).map_err(|(m, a)| err("params", &m, a))?,
-        }),
-        (None, Some(s)) => {
-            if !params.is_empty() {
-                return Err(err(
-                    "params",
-                    crate::tr!(file.lang, "fr_errors.variants.params_tables_only"),
-                    crate::tr!(file.lang, "fr_errors.variants.params_tables_only_allowed"),
-                ));
-            }
-            let p = resolve(&file.path, s, file.lang).map_err(|m| {
-                err(
-                    "scenario",
-                    &m,
-                    crate::tr!(file.lang, "safety.files.named_allowed"),
-                )
-            })?;
-            if !p.is_file() {
-                return Err(err(
-                    "scenario",
-                    &crate::tr!(file.lang, "fr_errors.variants.no_scenario", file = s),
-                    crate::tr!(file.lang, "fr_errors.variants.no_scenario_allowed"),
-                ));
-            }
-            Ok(Source::Scenario(p))
-        }
-        _ => Err(err(
-            "table",
-            crate::tr!(file.lang, "fr_errors.variants.table_or_scenario"),
-            crate::tr!(file.lang, "fr_errors.variants.table_or_scenario_allowed"),
-        )),
     }
 }
 
