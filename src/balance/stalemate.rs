@@ -59,12 +59,13 @@ pub fn stalemates(outputs: &[Output]) -> Vec<Stalemate> {
     out
 }
 
-/// The warnings for `outputs` at `threshold` (a share in 0..1), in the current language.
-pub fn warnings(outputs: &[Output], threshold: f64, lang: Lang) -> Vec<String> {
+/// The warnings for `outputs` at `threshold` (a share in 0..1), in the current language;
+/// `at` as in [`warning`].
+pub fn warnings(outputs: &[Output], threshold: f64, at: Option<&str>, lang: Lang) -> Vec<String> {
     stalemates(outputs)
         .into_iter()
         .filter(|s| s.p > threshold)
-        .map(|s| warning(&s, threshold, None, lang))
+        .map(|s| warning(&s, threshold, at, lang))
         .collect()
 }
 

@@ -4,19 +4,15 @@
 use crate::lang::Lang;
 use std::path::Path;
 
+use super::user;
 use crate::balance::figures::{
     cell, resolve, select_row, undecidable, value_at, Cell, FigureValue,
 };
-use crate::balance::stalemate::{stalemates, warning};
-use crate::error::UserError;
+use crate::balance::stalemate::warnings;
 use crate::scenario::{edit::set_value, ScenarioFile};
 use crate::systems::RunOverrides;
 
 use super::{parse_table, run_scenario_file, signals, table_outputs};
-
-fn user(msg: String) -> anyhow::Error {
-    UserError::new(msg).into()
-}
 
 /// The figure and the run settings shared by every point.
 pub(crate) struct Common {
@@ -174,12 +170,7 @@ impl Subject {
                         ))
                     })?
                     .outputs;
-                let level = file.stalemate_warning();
-                let seen: Vec<String> = stalemates(&outputs)
-                    .into_iter()
-                    .filter(|s| s.p > level)
-                    .map(|s| warning(&s, level, Some(&at), lang))
-                    .collect();
+                let seen = warnings(&outputs, file.stalemate_warning(), Some(&at), lang);
                 c.stalled.borrow_mut().insert(at.clone(), seen);
                 outputs
             }
