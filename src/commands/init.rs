@@ -2,6 +2,7 @@
 //! that passes `check`, for every kind; `init expect --from DIR` proposes expectations
 //! from a run's figures, with bands wide enough to hold on that very run.
 
+use super::user;
 use crate::lang::Lang;
 use std::path::Path;
 
@@ -141,14 +142,13 @@ fn scenario(a: &InitArgs, lang: Lang) -> anyhow::Result<String> {
     };
     let kind = a.kind.as_deref().or(of_system.first().map(|s| s.1));
     let Some(s) = of_system.iter().find(|s| Some(s.1) == kind) else {
-        return Err(UserError::new(crate::tr!(
+        return Err(user(crate::tr!(
             lang,
             "init.unknown",
             system = system,
             kind = kind.unwrap_or(""),
             allowed = allowed()
-        ))
-        .into());
+        )));
     };
     Ok(format!(
         "{}\n{}",
@@ -251,9 +251,11 @@ fn from_run(dir: &Path, lang: Lang) -> anyhow::Result<String> {
         }
     }
     if n == 0 {
-        return Err(
-            UserError::new(crate::tr!(lang, "init.no_figures", dir = dir.display())).into(),
-        );
+        return Err(user(crate::tr!(
+            lang,
+            "init.no_figures",
+            dir = dir.display()
+        )));
     }
     Ok(s)
 }

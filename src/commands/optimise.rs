@@ -1,6 +1,7 @@
 //! `cosmosim optimise`: the best grid point by racing (see `balance::optimise`), written
 //! as optimise.md (the answer first), optimise.csv and optimise.png.
 
+use super::user;
 use crate::lang::Lang;
 use std::path::{Path, PathBuf};
 
@@ -36,16 +37,15 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool, lang: Lang) -> anyhow::Result<()>
     let (figure, maximise) = match (&a.maximise, &a.minimise) {
         (Some(f), None) => (f.clone(), true),
         (None, Some(f)) => (f.clone(), false),
-        _ => return Err(UserError::new(crate::tr!(lang, "check.optimise_goal")).into()),
+        _ => return Err(user(crate::tr!(lang, "check.optimise_goal"))),
     };
     if a.first_trials > a.max_trials {
-        return Err(UserError::new(crate::tr!(
+        return Err(user(crate::tr!(
             lang,
             "check.first_above_max",
             first = a.first_trials,
             max = a.max_trials
-        ))
-        .into());
+        )));
     }
     let varies = a
         .vary
@@ -65,13 +65,12 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool, lang: Lang) -> anyhow::Result<()>
             })
             .collect();
         if grid.len() > MAX_POINTS {
-            return Err(UserError::new(crate::tr!(
+            return Err(user(crate::tr!(
                 lang,
                 "check.too_many_candidates",
                 count = grid.len(),
                 max = MAX_POINTS
-            ))
-            .into());
+            )));
         }
     }
     let labels: Vec<String> = grid

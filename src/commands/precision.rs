@@ -6,6 +6,7 @@
 //! (about twice the trials of the last step in all): simple, and the published numbers
 //! are exactly those of a plain run at the final trial count.
 
+use super::user;
 use crate::engine::BATCH_SIZE;
 use crate::error::UserError;
 use crate::lang::Lang;
@@ -250,7 +251,7 @@ fn unreachable_said_now(
     } else {
         crate::lang::int(needed.ceil() as u64)
     };
-    Err(UserError::new(crate::tr!(
+    Err(user(crate::tr!(
         lang,
         "check.precision_unreachable",
         half_width = lang.num(p.half_width, 6),
@@ -260,8 +261,7 @@ fn unreachable_said_now(
         at = &w.at,
         needed = needed,
         cap = crate::lang::int(MAX_TRIALS)
-    ))
-    .into())
+    )))
 }
 
 pub fn run_to_precision<T>(
@@ -277,7 +277,7 @@ pub fn run_to_precision<T>(
         let t = schedule[i];
         let value = eval(t)?;
         let Some(w) = widest(outputs(&value), p.half_width) else {
-            return Err(UserError::new(crate::tr!(lang, "check.precision_exact")).into());
+            return Err(user(crate::tr!(lang, "check.precision_exact")));
         };
         let reached = w.excess <= 1.0;
         if i == 0 && !reached {

@@ -7,11 +7,11 @@ use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
 
+use super::user;
 use crate::balance::args::TuneArgs;
 use crate::balance::dec;
 use crate::balance::figures::Cell;
 use crate::balance::tune::{tune, Answer, Goal, Point};
-use crate::error::UserError;
 use crate::report::{
     interval_columns, write_page, Chart, Figure, LineChart, LineSeries, Output, Provenance,
 };
@@ -21,10 +21,6 @@ use super::{publish_set, say, signals};
 
 /// Most evaluations one tune may make (every look of every point).
 const MAX_EVALUATIONS: usize = 10_000;
-
-fn user(msg: String) -> anyhow::Error {
-    UserError::new(msg).into()
-}
 
 /// `KEY=LO..HI` → (key, lo, hi, whole numbers?).
 fn parse_vary(s: &str, lang: Lang) -> anyhow::Result<(String, f64, f64, bool)> {
@@ -82,6 +78,15 @@ pub(crate) fn parse_where(items: &[String], lang: Lang) -> anyhow::Result<Vec<(S
         .collect()
 }
 
+/// The key's value as written in the file: a whole number or a real one.
+fn key_value(x: f64, integer: bool) -> toml::Value {
+    if integer {
+        toml::Value::Integer(x as i64)
+    } else {
+        toml::Value::Float(x)
+    }
+}
+
 fn shown(x: f64, integer: bool) -> String {
     if integer {
         format!("{}", x as i64)
@@ -125,7 +130,7 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
         max_trials: a.max_trials,
     };
     if !(goal.tolerance > 0.0) {
-        return Err(user(crate::tr!(lang, "check.tolerance").to_string()));
+        return Err(user(crate::tr!(lang, "check.tolerance")));
     }
     let mut evaluations = 0usize;
     // Every trial run, each look of each point included (issue 26 item 6).
@@ -140,11 +145,7 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
                 evaluations = MAX_EVALUATIONS
             )));
         }
-        let value = if integer {
-            toml::Value::Integer(v as i64)
-        } else {
-            toml::Value::Float(v)
-        };
+        let value = key_value(v, integer);
         let (fv, exact) = subject.figure(&[(key.clone(), value)], trials, &common, lang)?;
         if !exact {
             spent.set(spent.get() + trials);
@@ -167,7 +168,7 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
     // A first evaluation checks the figure and `where` before anything is written.
     eval(lo, a.first_trials)?;
     if a.write.is_some() && !matches!(subject, Subject::Scenario(_)) {
-        return Err(user(crate::tr!(lang, "tune.write_table").to_string()));
+        return Err(user(crate::tr!(lang, "tune.write_table")));
     }
     let mut points: Vec<Point> = Vec::new();
     let mut found: Option<Answer> = None;
@@ -207,11 +208,7 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
             let at_answer: Vec<(String, Vec<String>)> = answer_points
                 .iter()
                 .filter_map(|p| {
-                    let value = if integer {
-                        toml::Value::Integer(p.value as i64)
-                    } else {
-                        toml::Value::Float(p.value)
-                    };
+                    let value = key_value(p.value, integer);
                     let at = super::subject::point_label(&[(key.clone(), value)]);
                     seen.get(&at).map(|rows| (at, rows.clone()))
                 })
@@ -279,11 +276,7 @@ fn write_back(
         ));
         return Ok(());
     };
-    let value = if integer {
-        toml::Value::Integer(v as i64)
-    } else {
-        toml::Value::Float(v)
-    };
+    let value = key_value(v, integer);
     let Some(text) = crate::scenario::edit::set_in_place(&file.text, key, &value) else {
         return Err(user(crate::tr!(
             file.lang,
