@@ -17,19 +17,12 @@ use crate::report::{
     interval_columns, md_text, write_page, BarChart, BarSeries, Chart, Figure, Output, Provenance,
 };
 
-use super::subject::{Common, Subject};
+use super::subject::{estimate_text, text, Common, Subject};
 use super::tune::parse_where;
 use super::{publish_set, say, signals, write_outputs};
 
 /// Most candidates one race may have.
 const MAX_POINTS: usize = 1_000;
-
-fn text(v: &toml::Value) -> String {
-    match v {
-        toml::Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
-}
 
 /// `cosmosim optimise ...`.
 pub fn optimise(a: &OptimiseArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
@@ -164,15 +157,8 @@ fn write(
     // The answer is a Markdown line (`summary.md` and the index's key figure); the figure
     // and the points come from flags.
     let md_figure = md_text(figure);
-    let iv = |e: &crate::balance::optimise::Entry| {
-        dec(
-            &match e.interval95 {
-                Some((lo, hi)) => format!("{:.4} [{lo:.4} – {hi:.4}]", e.figure),
-                None => format!("{:.6}", e.figure),
-            },
-            lang,
-        )
-    };
+    let iv =
+        |e: &crate::balance::optimise::Entry| dec(&estimate_text(e.figure, e.interval95), lang);
     let mut line = crate::tr_fill!(
         if maximise {
             crate::tr!(lang, "optimise.best_max")

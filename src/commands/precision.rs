@@ -27,10 +27,9 @@ pub const DEFAULT_MAX_TRIALS: u64 = 1 << 26;
 
 /// The validated goal of `--precision`, if given.
 pub fn goal(a: &crate::cli::PrecisionArgs, lang: Lang) -> anyhow::Result<Option<Precision>> {
-    match a.precision {
-        None => Ok(None),
-        Some(p) => Ok(Some(Precision::new(p, a.max_trials, lang)?)),
-    }
+    Ok(a.precision
+        .map(|p| Precision::new(p, a.max_trials, lang))
+        .transpose()?)
 }
 
 impl Precision {

@@ -50,7 +50,16 @@ pub(crate) fn point_label(set: &[(String, toml::Value)]) -> String {
         .join(", ")
 }
 
-fn text(v: &toml::Value) -> String {
+/// A figure as tune and optimise show it: `0.4982 [0.4901 – 0.5063]`, or an exact
+/// `0.498200`.
+pub(super) fn estimate_text(value: f64, interval95: Option<(f64, f64)>) -> String {
+    match interval95 {
+        Some((lo, hi)) => format!("{value:.4} [{lo:.4} – {hi:.4}]"),
+        None => format!("{value:.6}"),
+    }
+}
+
+pub(super) fn text(v: &toml::Value) -> String {
     match v {
         toml::Value::String(s) => s.clone(),
         other => other.to_string(),
@@ -198,10 +207,7 @@ impl Subject {
                         })
                         .collect::<Vec<_>>()
                         .join(", ");
-                    Some(match v.interval95 {
-                        Some((lo, hi)) => format!("{label}: {:.4} [{lo:.4} – {hi:.4}]", v.value),
-                        None => format!("{label}: {:.6}", v.value),
-                    })
+                    Some(format!("{label}: {}", estimate_text(v.value, v.interval95)))
                 })
                 .collect();
             c.rows.borrow_mut().insert(at.clone(), lines);

@@ -16,7 +16,7 @@ use crate::report::{
     interval_columns, write_page, Chart, Figure, LineChart, LineSeries, Output, Provenance,
 };
 
-use super::subject::{Common, Subject};
+use super::subject::{estimate_text, Common, Subject};
 use super::{publish_set, say, signals};
 
 /// Most evaluations one tune may make (every look of every point).
@@ -150,20 +150,15 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
         if !exact {
             spent.set(spent.get() + trials);
         }
-        let p = Point {
+        Ok(Point {
             value: v,
             figure: fv.value,
-            interval95: if exact { None } else { fv.interval95 },
+            interval95: fv.interval95.filter(|_| !exact),
             df: fv.df,
-            trials: if exact {
-                None
-            } else {
-                fv.trials.or(Some(trials))
-            },
+            trials: (!exact).then(|| fv.trials.unwrap_or(trials)),
             decided: false,
             on_target: false,
-        };
-        Ok(p)
+        })
     };
     // A first evaluation checks the figure and `where` before anything is written.
     eval(lo, a.first_trials)?;
@@ -422,15 +417,7 @@ fn sentence(
     let f = &crate::report::md_text(&named);
     let key = crate::report::md_text(key);
     let key = key.as_str();
-    let fig = |p: &Point| {
-        dec(
-            &match p.interval95 {
-                Some((lo, hi)) => format!("{:.4} [{lo:.4} – {hi:.4}]", p.figure),
-                None => format!("{:.6}", p.figure),
-            },
-            lang,
-        )
-    };
+    let fig = |p: &Point| dec(&estimate_text(p.figure, p.interval95), lang);
     let shown = |v: f64, integer: bool| dec(&shown(v, integer), lang);
     let target = dec(&g.target.to_string(), lang);
     match answer {
