@@ -248,10 +248,7 @@ fn write(
             figure = figure
         ),
         frame,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Bars(chart)],
-        }],
+        figures: vec![Figure::new(vec![Chart::Bars(chart)])],
         key_figures: vec![line.clone(), spend.clone()],
         provenance: Provenance::monte_carlo(
             "optimise",

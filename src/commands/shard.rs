@@ -8,12 +8,12 @@ use crate::lang::Lang;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
 pub use crate::args::shard::{parse_shard, ShardArg, AUTO_VARIABLES};
 use crate::cli::{Cli, Command};
 use crate::engine::shard::{self, Accumulators, Mode, ShardId, ShardSink};
 use crate::error::UserError;
+pub use crate::report::file_sha256 as sha256_hex;
 use crate::report::write_atomic;
 
 use super::{shipped_scenarios, signals, Staging};
@@ -142,13 +142,6 @@ impl Manifest {
             && batches == self.accumulators.batches
             && acc.calls.keys().all(|k| !k.sim.is_empty())
     }
-}
-
-pub fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
 }
 
 /// The command line a partial records: the arguments without the program name and the

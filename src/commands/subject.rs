@@ -201,10 +201,7 @@ impl Subject {
                     let v = value_at(&f, r, lang).ok()?;
                     let label = keys
                         .iter()
-                        .map(|k| match cell(&f.output.frame, k, r) {
-                            Cell::Text(t) => format!("{k} = {t}"),
-                            other => format!("{k} = {other}"),
-                        })
+                        .map(|k| format!("{k} = {}", cell(&f.output.frame, k, r).bare()))
                         .collect::<Vec<_>>()
                         .join(", ");
                     Some(format!("{label}: {}", estimate_text(v.value, v.interval95)))

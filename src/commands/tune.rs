@@ -616,16 +616,13 @@ fn write_tune(
             target = dec(&g.target.to_string(), lang)
         ),
         frame,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Lines(LineChart {
-                title: crate::tr!(lang, "tune.chart_title", figure = a.figure, key = key),
-                x_label: key.to_string(),
-                y_label: a.figure.clone(),
-                series,
-                ..Default::default()
-            })],
-        }],
+        figures: vec![Figure::new(vec![Chart::Lines(LineChart {
+            title: crate::tr!(lang, "tune.chart_title", figure = a.figure, key = key),
+            x_label: key.to_string(),
+            y_label: a.figure.clone(),
+            series,
+            ..Default::default()
+        })])],
         key_figures: vec![line.clone()],
         provenance,
     };

@@ -200,35 +200,19 @@ fn structure(o: &super::diff::OutputDiff, lang: Lang) -> String {
         }
         t
     };
-    if !o.columns_added.is_empty() {
-        s += &crate::tr!(lang, "compare.columns_added", list = list(&o.columns_added));
-        s.push('\n');
-    }
-    if !o.columns_removed.is_empty() {
-        s += &crate::tr!(
-            lang,
-            "compare.columns_removed",
-            list = list(&o.columns_removed)
-        );
-        s.push('\n');
-    }
-    if !o.rows_added.is_empty() {
-        s += &crate::tr!(
-            lang,
-            "compare.rows_added",
-            count = o.rows_added.len(),
-            list = list(&o.rows_added)
-        );
-        s.push('\n');
-    }
-    if !o.rows_removed.is_empty() {
-        s += &crate::tr!(
-            lang,
-            "compare.rows_removed",
-            count = o.rows_removed.len(),
-            list = list(&o.rows_removed)
-        );
-        s.push('\n');
+    for (text, v) in [
+        (crate::tr!(lang, "compare.columns_added"), &o.columns_added),
+        (
+            crate::tr!(lang, "compare.columns_removed"),
+            &o.columns_removed,
+        ),
+        (crate::tr!(lang, "compare.rows_added"), &o.rows_added),
+        (crate::tr!(lang, "compare.rows_removed"), &o.rows_removed),
+    ] {
+        if !v.is_empty() {
+            s += &crate::tr_fill!(text, count = v.len(), list = list(v));
+            s.push('\n');
+        }
     }
     if !s.is_empty() {
         s += "\n";
@@ -271,27 +255,22 @@ pub fn chart(c: &Comparison, lang: Lang) -> Option<Figure> {
     }
     moves.sort_by(|a, b| by_size(a, b));
     moves.truncate(CHART_MOVES);
-    let label = |m: &Move| {
-        let short: String = format!("{} {}", m.figure, m.row).chars().take(28).collect();
-        short
-    };
+    let label =
+        |m: &Move| -> String { format!("{} {}", m.figure, m.row).chars().take(28).collect() };
     let values: Vec<f64> = moves.iter().map(|m| m.delta).collect();
     let lo = values.iter().cloned().fold(0.0f64, f64::min);
     let hi = values.iter().cloned().fold(0.0f64, f64::max);
     let pad = ((hi - lo) * 0.1).max(1e-9);
-    Some(Figure {
-        suffix: None,
-        panels: vec![Chart::Bars(BarChart {
-            title: crate::tr!(lang, "compare.chart_title", shown = moves.len()),
-            x_label: crate::tr!(lang, "compare.chart_x").into(),
-            y_label: crate::tr!(lang, "compare.chart_y").into(),
-            categories: moves.iter().map(|m| label(m)).collect(),
-            series: vec![BarSeries {
-                name: crate::tr!(lang, "compare.chart_y").into(),
-                values,
-                intervals: Vec::new(),
-            }],
-            y_range: Some((lo - pad, hi + pad)),
-        })],
-    })
+    Some(Figure::new(vec![Chart::Bars(BarChart {
+        title: crate::tr!(lang, "compare.chart_title", shown = moves.len()),
+        x_label: crate::tr!(lang, "compare.chart_x").into(),
+        y_label: crate::tr!(lang, "compare.chart_y").into(),
+        categories: moves.iter().map(|m| label(m)).collect(),
+        series: vec![BarSeries {
+            name: crate::tr!(lang, "compare.chart_y").into(),
+            values,
+            intervals: Vec::new(),
+        }],
+        y_range: Some((lo - pad, hi + pad)),
+    })]))
 }

@@ -83,7 +83,7 @@ fn place(o: &Output, row: usize) -> String {
     }
     key_columns(&o.frame)
         .iter()
-        .map(|k| format!("{k}={}", bare(&cell(&o.frame, k, row))))
+        .map(|k| format!("{k}={}", cell(&o.frame, k, row).bare()))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -114,14 +114,6 @@ fn figures_of(outputs: &[Output]) -> Vec<(FigureName, Value3)> {
         }
     }
     out
-}
-
-/// A key cell as typed after `--where k=`: text without quotes.
-fn bare(c: &Cell) -> String {
-    match c {
-        Cell::Text(s) => s.clone(),
-        other => other.to_string(),
-    }
 }
 
 /// The scenario with the point's values set.

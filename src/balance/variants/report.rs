@@ -365,19 +365,16 @@ pub fn chart(f: &VariantsFile, s: &Study, i: usize, lang: Lang) -> Figure {
     let any_interval = xs
         .iter()
         .any(|x| x.value.as_ref().is_ok_and(|v| v.interval95.is_some()));
-    Figure {
-        suffix: None,
-        panels: vec![Chart::Bars(BarChart {
-            title: h.name.clone(),
-            x_label: crate::tr!(lang, "variants.chart_x").into(),
-            y_label: h.figure.clone(),
-            categories: s.variants.iter().map(|v| v.name.clone()).collect(),
-            series: vec![BarSeries {
-                name: h.name.clone(),
-                values,
-                intervals: if any_interval { intervals } else { Vec::new() },
-            }],
-            y_range: None,
-        })],
-    }
+    Figure::new(vec![Chart::Bars(BarChart {
+        title: h.name.clone(),
+        x_label: crate::tr!(lang, "variants.chart_x").into(),
+        y_label: h.figure.clone(),
+        categories: s.variants.iter().map(|v| v.name.clone()).collect(),
+        series: vec![BarSeries {
+            name: h.name.clone(),
+            values,
+            intervals: if any_interval { intervals } else { Vec::new() },
+        }],
+        y_range: None,
+    })])
 }
