@@ -12,7 +12,7 @@ use crate::balance::dec;
 use crate::balance::optimise::{race, Outcome, Race};
 use crate::balance::sweep::parse_vary;
 use crate::error::UserError;
-use crate::report::text_column;
+use crate::report::{column, text_column};
 use crate::report::{
     interval_columns, md_text, write_page, BarChart, BarSeries, Chart, Figure, Output, Provenance,
 };
@@ -199,20 +199,9 @@ fn write(
         (x.figure, lo, hi)
     }));
     cols.extend([
-        Column::new(
-            "trials".into(),
-            e.iter().map(|x| x.trials).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "dropped_in_round".into(),
-            e.iter()
-                .map(|x| x.dropped_in.map(|r| r as u64))
-                .collect::<Vec<Option<u64>>>(),
-        ),
-        Column::new(
-            "contender".into(),
-            e.iter().map(|x| x.dropped_in.is_none()).collect::<Vec<_>>(),
-        ),
+        column("trials", &e, |x| x.trials),
+        column("dropped_in_round", &e, |x| x.dropped_in.map(|r| r as u64)),
+        column("contender", &e, |x| x.dropped_in.is_none()),
     ]);
     let frame = DataFrame::new_infer_height(cols)?;
     let chart = BarChart {

@@ -13,7 +13,7 @@ use crate::balance::dec;
 use crate::balance::figures::Cell;
 use crate::balance::tune::{tune, Answer, Goal, Point};
 use crate::report::{
-    interval_columns, write_page, Chart, Figure, LineChart, LineSeries, Output, Provenance,
+    column, interval_columns, write_page, Chart, Figure, LineChart, LineSeries, Output, Provenance,
 };
 
 use super::subject::{estimate_text, Common, Subject};
@@ -529,10 +529,7 @@ fn write_tune(
     let total = run.spent;
     let mut rows: Vec<&Point> = points.iter().collect();
     rows.sort_by(|x, y| x.value.total_cmp(&y.value));
-    let mut cols = vec![Column::new(
-        "value".into(),
-        rows.iter().map(|p| p.value).collect::<Vec<f64>>(),
-    )];
+    let mut cols = vec![column("value", &rows, |p| p.value)];
     // An open side of the interval is an empty cell.
     let finite = |x: f64| if x.is_finite() { x } else { f64::NAN };
     cols.extend(interval_columns("figure", &rows, |p| {
@@ -540,16 +537,8 @@ fn write_tune(
         (p.figure, finite(lo), finite(hi))
     }));
     cols.extend([
-        Column::new(
-            "trials".into(),
-            rows.iter()
-                .map(|p| p.trials.unwrap_or(0))
-                .collect::<Vec<u64>>(),
-        ),
-        Column::new(
-            "decided".into(),
-            rows.iter().map(|p| p.decided).collect::<Vec<bool>>(),
-        ),
+        column("trials", &rows, |p| p.trials.unwrap_or(0)),
+        column("decided", &rows, |p| p.decided),
     ]);
     let frame = DataFrame::new_infer_height(cols)?;
     let mut evaluated = LineSeries {

@@ -8,7 +8,7 @@ use polars::prelude::*;
 use crate::balance::dec;
 use crate::balance::expect::decide::num;
 use crate::report::{
-    csv_string, md_code, md_code_cell, md_text, BarChart, BarSeries, Chart, Figure,
+    column, csv_string, md_code, md_code_cell, md_text, BarChart, BarSeries, Chart, Figure,
 };
 
 use super::diff::{Comparison, Move};
@@ -239,10 +239,7 @@ pub fn csv(c: &Comparison) -> anyhow::Result<String> {
         ),
         Column::new("p_value".into(), x(&|m| m.p)),
         Column::new("q_value".into(), x(&|m| m.q)),
-        Column::new(
-            "moved".into(),
-            all.iter().map(|m| m.moved).collect::<Vec<bool>>(),
-        ),
+        column("moved", &all, |m| m.moved),
     ])?;
     csv_string(&mut frame)
 }

@@ -4,7 +4,7 @@
 use crate::lang::Lang;
 use polars::prelude::*;
 
-use crate::report::csv_string;
+use crate::report::{column, csv_string};
 
 use super::check::Outcome;
 use super::decide::{num, Verdict};
@@ -157,12 +157,7 @@ pub fn csv(files: &[FileOutcomes]) -> anyhow::Result<String> {
             "verdict".into(),
             text(&|_, o| o.verdict.as_str().to_string()),
         ),
-        Column::new(
-            "trials".into(),
-            all.iter()
-                .map(|(_, o)| o.trials)
-                .collect::<Vec<Option<u64>>>(),
-        ),
+        column("trials", &all, |(_, o)| o.trials),
         Column::new("off_by".into(), float(&|o| o.miss)),
         Column::new("message".into(), text(&|_, o| o.message.clone())),
     ])?;

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use polars::prelude::*;
 
 use crate::error::UserError;
-use crate::report::{Figure, Output, Provenance};
+use crate::report::{column, Figure, Output, Provenance};
 use crate::scenario::ScenarioFile;
 use crate::systems::{CheckedOnly, RunOverrides};
 
@@ -337,30 +337,11 @@ fn long_frame(
     }
     let opt = |x: f64| x.is_finite().then_some(x);
     cols.push(Column::new("trials".into(), vec![trials; rows.len()]));
-    cols.push(Column::new(
-        "figure".into(),
-        rows.iter()
-            .map(|r| order[r.1].figure.as_str())
-            .collect::<Vec<_>>(),
-    ));
-    cols.push(Column::new(
-        "where".into(),
-        rows.iter()
-            .map(|r| order[r.1].place.as_str())
-            .collect::<Vec<_>>(),
-    ));
-    cols.push(Column::new(
-        "value".into(),
-        rows.iter().map(|r| opt(r.2 .0)).collect::<Vec<_>>(),
-    ));
-    cols.push(Column::new(
-        "value_lo".into(),
-        rows.iter().map(|r| opt(r.2 .1)).collect::<Vec<_>>(),
-    ));
-    cols.push(Column::new(
-        "value_hi".into(),
-        rows.iter().map(|r| opt(r.2 .2)).collect::<Vec<_>>(),
-    ));
+    cols.push(column("figure", &rows, |r| order[r.1].figure.as_str()));
+    cols.push(column("where", &rows, |r| order[r.1].place.as_str()));
+    cols.push(column("value", &rows, |r| opt(r.2 .0)));
+    cols.push(column("value_lo", &rows, |r| opt(r.2 .1)));
+    cols.push(column("value_hi", &rows, |r| opt(r.2 .2)));
     Ok(DataFrame::new_infer_height(cols)?)
 }
 
