@@ -224,21 +224,17 @@ fn structure(o: &super::diff::OutputDiff, lang: Lang) -> String {
 pub fn csv(c: &Comparison) -> anyhow::Result<String> {
     let mut all: Vec<&Move> = c.figures.iter().collect();
     all.sort_by(|a, b| b.moved.cmp(&a.moved).then_with(|| by_size(a, b)));
-    let s = |f: &dyn Fn(&Move) -> String| all.iter().map(|m| f(m)).collect::<Vec<String>>();
-    let x = |f: &dyn Fn(&Move) -> Option<f64>| all.iter().map(|m| f(m)).collect::<Vec<_>>();
+    let defined = |v: f64| Some(v).filter(|v| !v.is_nan());
     let mut frame = DataFrame::new_infer_height(vec![
-        Column::new("output".into(), s(&|m| m.output.clone())),
-        Column::new("row".into(), s(&|m| m.row.clone())),
-        Column::new("figure".into(), s(&|m| m.figure.clone())),
-        Column::new("method".into(), s(&|m| m.method.to_string())),
-        Column::new("base".into(), x(&|m| Some(m.base).filter(|v| !v.is_nan()))),
-        Column::new("new".into(), x(&|m| Some(m.new).filter(|v| !v.is_nan()))),
-        Column::new(
-            "delta".into(),
-            x(&|m| Some(m.delta).filter(|v| !v.is_nan())),
-        ),
-        Column::new("p_value".into(), x(&|m| m.p)),
-        Column::new("q_value".into(), x(&|m| m.q)),
+        column("output", &all, |m| m.output.as_str()),
+        column("row", &all, |m| m.row.as_str()),
+        column("figure", &all, |m| m.figure.as_str()),
+        column("method", &all, |m| m.method),
+        column("base", &all, |m| defined(m.base)),
+        column("new", &all, |m| defined(m.new)),
+        column("delta", &all, |m| defined(m.delta)),
+        column("p_value", &all, |m| m.p),
+        column("q_value", &all, |m| m.q),
         column("moved", &all, |m| m.moved),
     ])?;
     csv_string(&mut frame)

@@ -271,13 +271,12 @@ pub fn csv(s: &Study) -> anyhow::Result<String> {
                 .map(move |m| (v.name.as_str(), m))
         })
         .collect();
-    let text = |f: fn(&Move) -> String| all.iter().map(|(_, m)| f(m)).collect::<Vec<String>>();
     let mut frame = DataFrame::new_infer_height(vec![
         column("variant", &all, |(v, _)| *v),
-        Column::new("output".into(), text(|m| m.output.clone())),
-        Column::new("row".into(), text(|m| m.row.clone())),
-        Column::new("figure".into(), text(|m| m.figure.clone())),
-        Column::new("method".into(), text(|m| m.method.to_string())),
+        column("output", &all, |(_, m)| m.output.as_str()),
+        column("row", &all, |(_, m)| m.row.as_str()),
+        column("figure", &all, |(_, m)| m.figure.as_str()),
+        column("method", &all, |(_, m)| m.method),
         column("book", &all, |(_, m)| m.base),
         column("variant_value", &all, |(_, m)| m.new),
         column("delta", &all, |(_, m)| m.delta),
