@@ -10,14 +10,14 @@ use polars::prelude::*;
 use crate::balance::args::OptimiseArgs;
 use crate::balance::dec;
 use crate::balance::optimise::{race, Outcome, Race};
-use crate::balance::sweep::parse_vary;
+use crate::balance::sweep::{self, parse_vary};
 use crate::error::UserError;
 use crate::report::{column, text_column};
 use crate::report::{
     interval_columns, md_text, write_page, BarChart, BarSeries, Chart, Figure, Output, Provenance,
 };
 
-use super::subject::{estimate_text, text, Common, Subject};
+use super::subject::{estimate_text, Common, Subject};
 use super::tune::parse_where;
 use super::{publish_set, say, signals, write_outputs};
 
@@ -45,35 +45,24 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool, lang: Lang) -> anyhow::Result<()>
         .iter()
         .map(|v| parse_vary(v).map_err(|e| UserError::new(e.text(lang))))
         .collect::<Result<Vec<_>, _>>()?;
-    let mut grid: Vec<Vec<(String, toml::Value)>> = vec![vec![]];
+    // Refused at the first flag that takes the grid past the cap, counted to there.
+    let mut count: usize = 1;
     for v in &varies {
-        grid = grid
-            .into_iter()
-            .flat_map(|p| {
-                v.values.iter().map(move |x| {
-                    let mut q = p.clone();
-                    q.push((v.key.clone(), x.clone()));
-                    q
-                })
-            })
-            .collect();
-        if grid.len() > MAX_POINTS {
+        count = count.saturating_mul(v.values.len());
+        if count > MAX_POINTS {
             return Err(user(crate::tr!(
                 lang,
                 "check.too_many_candidates",
-                count = grid.len(),
+                count = count,
                 max = MAX_POINTS
             )));
         }
     }
-    let labels: Vec<String> = grid
-        .iter()
-        .map(|p| {
-            p.iter()
-                .map(|(k, v)| format!("{k}={}", text(v)))
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
+    let points = sweep::grid(&varies);
+    let labels: Vec<String> = points.iter().map(|p| sweep::label(&varies, p)).collect();
+    let grid: Vec<Vec<(String, toml::Value)>> = points
+        .into_iter()
+        .map(|p| varies.iter().map(|v| v.key.clone()).zip(p).collect())
         .collect();
     let subject = Subject::from_source(&a.source, &a.params, lang)?;
     let common = Common {

@@ -9,6 +9,7 @@ use crate::balance::figures::{
     cell, resolve, select_row, undecidable, value_at, Cell, FigureValue,
 };
 use crate::balance::stalemate::warnings;
+use crate::balance::sweep::text;
 use crate::scenario::{edit::set_value, ScenarioFile};
 use crate::systems::RunOverrides;
 
@@ -56,13 +57,6 @@ pub(super) fn estimate_text(value: f64, interval95: Option<(f64, f64)>) -> Strin
     match interval95 {
         Some((lo, hi)) => format!("{value:.4} [{lo:.4} – {hi:.4}]"),
         None => format!("{value:.6}"),
-    }
-}
-
-pub(super) fn text(v: &toml::Value) -> String {
-    match v {
-        toml::Value::String(s) => s.clone(),
-        other => other.to_string(),
     }
 }
 

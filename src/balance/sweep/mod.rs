@@ -10,7 +10,7 @@
 mod chart;
 mod vary;
 
-pub use vary::{parse_vary, Vary};
+pub use vary::{grid, parse_vary, text, Vary};
 
 use crate::lang::Lang;
 use std::collections::BTreeMap;
@@ -25,7 +25,7 @@ use crate::systems::{CheckedOnly, RunOverrides};
 use super::figures::{cell, key_columns, roles, Cell, Role};
 use super::stalemate::{stalemates, warning, Stalemate};
 use chart::{panel, series_groups, value_kind, Labels};
-use vary::{check_grid, file_path, grid, set, text};
+use vary::{check_grid, file_path, set};
 
 /// Charts per varied key: the first figure's first rows.
 const CHARTED_ROWS: usize = 4;
@@ -136,8 +136,8 @@ fn edited(
     Ok(file.edited(toml::to_string(&t)?))
 }
 
-/// `key=value ...` of a grid point, for messages and key figures.
-fn label(varies: &[Vary], p: &[toml::Value]) -> String {
+/// `key=value ...` of a grid point, for messages, key figures and `optimise`'s candidates.
+pub fn label(varies: &[Vary], p: &[toml::Value]) -> String {
     varies
         .iter()
         .zip(p)
