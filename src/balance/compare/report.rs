@@ -129,11 +129,7 @@ pub fn markdown(c: &Comparison, base: &str, new: &str, lang: Lang) -> String {
     }
     order.sort_by(|a, b| by_size(a.1[0], b.1[0]));
     for o in &c.outputs {
-        let structural = !(o.columns_added.is_empty()
-            && o.columns_removed.is_empty()
-            && o.rows_added.is_empty()
-            && o.rows_removed.is_empty());
-        if structural && !order.iter().any(|(n, _)| *n == o.name) {
+        if o.structural() && !order.iter().any(|(n, _)| *n == o.name) {
             order.push((o.name.as_str(), Vec::new()));
         }
     }
