@@ -251,17 +251,7 @@ fn compare_output(name: &str, b: &Loaded, n: &Loaded, c: &mut Comparison) -> any
     )?;
     let present =
         |col: &str, r: usize| matches!(figures::cell(&j, col, r), figures::Cell::Bool(true));
-    let row_text = |r: usize| {
-        keys.iter()
-            .map(|k| {
-                format!(
-                    "{k}={}",
-                    figures::cell(&j, k, r).to_string().trim_matches('"')
-                )
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let row_text = |r: usize| row_text(&j, &keys, r);
     let broles: BTreeMap<String, Role> = figures::roles(&bo).into_iter().collect();
     let nroles: BTreeMap<String, Role> = figures::roles(&no).into_iter().collect();
     let mut compared: Vec<(String, Role, Role)> = Vec::new();
@@ -342,6 +332,19 @@ fn compare_output(name: &str, b: &Loaded, n: &Loaded, c: &mut Comparison) -> any
     d.rows_removed.sort();
     c.outputs.push(d);
     Ok(())
+}
+
+/// How a compared row is named: `key=value, ...` of its key columns.
+pub fn row_text(frame: &DataFrame, keys: &[String], r: usize) -> String {
+    keys.iter()
+        .map(|k| {
+            format!(
+                "{k}={}",
+                figures::cell(frame, k, r).to_string().trim_matches('"')
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Benjamini-Hochberg over the Monte Carlo figures: q-values, and `moved` where q <= alpha.
