@@ -315,6 +315,12 @@ mod tests {
         }
     }
 
+    /// A fake run whose half-width is 1/sqrt(trials).
+    fn fake_run(t: u64) -> anyhow::Result<Vec<Output>> {
+        let h = 1.0 / (t as f64).sqrt();
+        Ok(vec![output(vec![0.5 - h], vec![0.5 + h])])
+    }
+
     fn output_named(stem: &str, v: Vec<f64>, lo: Vec<f64>, hi: Vec<f64>) -> Output {
         let mut o = output(lo.clone(), hi.clone());
         o.frame = DataFrame::new_infer_height(vec![
@@ -403,8 +409,7 @@ mod tests {
             &p,
             |t| {
                 seen.push(t);
-                let h = 1.0 / (t as f64).sqrt();
-                Ok(vec![output(vec![0.5 - h], vec![0.5 + h])])
+                fake_run(t)
             },
             |v| v.as_slice(),
             Lang::En,
@@ -416,16 +421,7 @@ mod tests {
         // ±0.0028 needs 127,551 trials: within twice a cap of 100,000, so the run goes
         // to the cap and says NOT reached.
         let capped = Precision::new(0.0028, Some(100_000), Lang::En).unwrap();
-        let r = run_to_precision(
-            &capped,
-            |t| {
-                let h = 1.0 / (t as f64).sqrt();
-                Ok(vec![output(vec![0.5 - h], vec![0.5 + h])])
-            },
-            |v| v.as_slice(),
-            Lang::En,
-        )
-        .unwrap();
+        let r = run_to_precision(&capped, fake_run, |v| v.as_slice(), Lang::En).unwrap();
         assert!(!r.reached);
         assert_eq!(r.trials, 100_000);
         assert!(r.sentence(&capped, Lang::En).contains("NOT reached"));
@@ -441,8 +437,7 @@ mod tests {
             &capped,
             |t| {
                 seen.push(t);
-                let h = 1.0 / (t as f64).sqrt();
-                Ok(vec![output(vec![0.5 - h], vec![0.5 + h])])
+                fake_run(t)
             },
             |v| v.as_slice(),
             Lang::En,

@@ -825,6 +825,10 @@ fn swap(staging: &Path, target: &Path, lang: Lang) -> anyhow::Result<()> {
 mod tests {
     use super::*;
 
+    fn read(p: impl AsRef<Path>) -> String {
+        fs::read_to_string(p).unwrap()
+    }
+
     fn files(d: &Path) -> Vec<String> {
         let mut v: Vec<String> = fs::read_dir(d)
             .unwrap()
@@ -845,11 +849,8 @@ mod tests {
         let s = Staging::prepare(&target, Lang::En).unwrap();
         fs::write(s.dir().join("a.csv"), "new a").unwrap();
         s.publish(Lang::En).unwrap();
-        assert_eq!(fs::read_to_string(target.join("a.csv")).unwrap(), "new a");
-        assert_eq!(
-            fs::read_to_string(target.join("other.csv")).unwrap(),
-            "kept"
-        );
+        assert_eq!(read(target.join("a.csv")), "new a");
+        assert_eq!(read(target.join("other.csv")), "kept");
         // Nothing hidden is left beside the target.
         assert_eq!(files(root.path()), vec!["out"]);
     }
@@ -864,7 +865,7 @@ mod tests {
             let s = Staging::prepare(&target, Lang::En).unwrap();
             fs::write(s.dir().join("a.csv"), "half").unwrap();
         }
-        assert_eq!(fs::read_to_string(target.join("a.csv")).unwrap(), "old");
+        assert_eq!(read(target.join("a.csv")), "old");
         assert_eq!(files(root.path()), vec!["out"]);
     }
 
@@ -921,14 +922,8 @@ mod tests {
         fs::rename(target.join(".mine.staging-1"), target.join("mine")).unwrap();
         fs::remove_dir_all(target.join(".mine.old-1")).unwrap();
         s.finish(carried, seen, Lang::En).unwrap();
-        assert_eq!(
-            fs::read_to_string(target.join("mine/a.csv")).unwrap(),
-            "new mine"
-        );
-        assert_eq!(
-            fs::read_to_string(target.join("top.csv")).unwrap(),
-            "new top"
-        );
+        assert_eq!(read(target.join("mine/a.csv")), "new mine");
+        assert_eq!(read(target.join("top.csv")), "new top");
         assert_eq!(files(root.path()), vec!["out"]);
     }
 
