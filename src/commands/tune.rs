@@ -420,6 +420,17 @@ fn sentence(
     let fig = |p: &Point| dec(&estimate_text(p.figure, p.interval95), lang);
     let shown = |v: f64, integer: bool| dec(&shown(v, integer), lang);
     let target = dec(&g.target.to_string(), lang);
+    // How sure the answer is: exact, at the run's confidence, or not decided.
+    let conf = |exact: bool, decided: bool| {
+        if exact {
+            crate::tr!(lang, "tune.conf_exact").to_string()
+        } else if decided {
+            let confidence = dec(&g.confidence.to_string(), lang);
+            crate::tr!(lang, "tune.confidence", confidence = confidence)
+        } else {
+            crate::tr!(lang, "tune.not_decided").to_string()
+        }
+    };
     match answer {
         Answer::Found {
             exact_hit: Some(p), ..
@@ -432,15 +443,7 @@ fn sentence(
             key = key,
             value = shown(p.value, integer),
             shown = fig(p),
-            conf = if p.trials.is_none() {
-                crate::tr!(lang, "tune.conf_exact").to_string()
-            } else {
-                crate::tr!(
-                    lang,
-                    "tune.confidence",
-                    confidence = dec(&g.confidence.to_string(), lang)
-                )
-            }
+            conf = conf(p.trials.is_none(), true)
         ),
         Answer::Found {
             exact_hit: Some(p), ..
@@ -459,17 +462,7 @@ fn sentence(
             ..
         } => {
             let exact = below.trials.is_none() && above.trials.is_none();
-            let conf = if exact {
-                crate::tr!(lang, "tune.conf_exact").to_string()
-            } else if *all_decided {
-                crate::tr!(
-                    lang,
-                    "tune.confidence",
-                    confidence = dec(&g.confidence.to_string(), lang)
-                )
-            } else {
-                crate::tr!(lang, "tune.not_decided").to_string()
-            };
+            let conf = conf(exact, *all_decided);
             if integer {
                 crate::tr!(
                     lang,
