@@ -99,7 +99,7 @@ fn resolve(file: &Path, p: &str, lang: Lang) -> Result<PathBuf, String> {
     }
 }
 
-pub(crate) fn param_text(v: &toml::Value) -> Option<String> {
+fn param_text(v: &toml::Value) -> Option<String> {
     Some(match v {
         toml::Value::String(s) => s.clone(),
         toml::Value::Integer(i) => i.to_string(),
@@ -402,18 +402,13 @@ fn validate(
     let source = source(file, "expect", i, &e.table, &e.scenario, &e.params)?;
     let mut options = Vec::new();
     for (k, v) in &e.options {
-        let text = param_text(v).unwrap_or_default();
-        let pair = format!("{k}={text}");
-        RuleOptions::from_pairs(&[&pair], file.lang).map_err(|x| {
-            let idx = i.to_string();
-            file.error_at(
-                &["expect", &idx, "options", k],
-                &format!("expect[{i}].options.{k}"),
-                x.0.trim_start_matches("--option "),
-                crate::tr!(file.lang, "fr_errors.expect.option_allowed"),
-            )
-        })?;
-        options.push(pair);
+        options.push(option_pair(
+            file,
+            &["expect", &idx, "options", k],
+            &format!("expect[{i}].options.{k}"),
+            (k, v),
+            crate::tr!(file.lang, "fr_errors.expect.option_allowed"),
+        )?);
     }
     let confidence = match e.confidence {
         Some(c) => check_confidence(
@@ -608,6 +603,21 @@ fn validate(
         trials,
         max_trials,
     })
+}
+
+/// A rule option `key = value` of a file as the pair `key=value`, refused (at `path`) when
+/// no system takes it.
+pub(crate) fn option_pair(
+    file: &ScenarioFile,
+    path: &[&str],
+    shown: &str,
+    (k, v): (&str, &toml::Value),
+    allowed: &str,
+) -> Result<String, UserError> {
+    let pair = format!("{k}={}", param_text(v).unwrap_or_default());
+    RuleOptions::from_pairs(&[&pair], file.lang)
+        .map_err(|x| file.error_at(path, shown, x.0.trim_start_matches("--option "), allowed))?;
+    Ok(pair)
 }
 
 /// Rule options for one run: the command line's, then the expectation's (which win).

@@ -5,7 +5,7 @@ use crate::lang::Lang;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::balance::expect::{param_text, source, Source};
+use crate::balance::expect::{option_pair, source, Source};
 use crate::balance::figures::Cell;
 use crate::error::UserError;
 use crate::limits::{check_trials, MAX_HEADLINES, MAX_STUDY, MAX_VARIANTS};
@@ -267,17 +267,13 @@ fn variant(
             })?;
             continue;
         }
-        let text = param_text(v).unwrap_or_default();
-        let pair = format!("{k}={text}");
-        RuleOptions::from_pairs(&[&pair], file.lang).map_err(|x| {
-            file.error_at(
-                &["variants", name, k],
-                &format!("variants.{name}.{k}"),
-                x.0.trim_start_matches("--option "),
-                crate::tr!(file.lang, "fr_errors.variants.option_allowed"),
-            )
-        })?;
-        options.push(pair);
+        options.push(option_pair(
+            file,
+            &["variants", name, k],
+            &format!("variants.{name}.{k}"),
+            (k, v),
+            crate::tr!(file.lang, "fr_errors.variants.option_allowed"),
+        )?);
     }
     // Constraints between the variant's parameters (C-FAT-4), before anything runs.
     if let Some((key, message, allowed)) = RuleOptions::from_pairs(&options, file.lang)
