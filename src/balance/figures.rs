@@ -64,6 +64,14 @@ impl Cell {
         }
     }
 
+    /// The cell as typed after `--where k=`: text without quotes.
+    pub fn bare(&self) -> String {
+        match self {
+            Cell::Text(s) => s.clone(),
+            other => other.to_string(),
+        }
+    }
+
     pub fn as_f64(&self) -> Option<f64> {
         match self {
             Cell::Int(i) => Some(*i as f64),

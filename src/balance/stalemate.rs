@@ -59,12 +59,13 @@ pub fn stalemates(outputs: &[Output]) -> Vec<Stalemate> {
     out
 }
 
-/// The warnings for `outputs` at `threshold` (a share in 0..1), in the current language.
-pub fn warnings(outputs: &[Output], threshold: f64, lang: Lang) -> Vec<String> {
+/// The warnings for `outputs` at `threshold` (a share in 0..1), in the current language;
+/// `at` as in [`warning`].
+pub fn warnings(outputs: &[Output], threshold: f64, at: Option<&str>, lang: Lang) -> Vec<String> {
     stalemates(outputs)
         .into_iter()
         .filter(|s| s.p > threshold)
-        .map(|s| warning(&s, threshold, None, lang))
+        .map(|s| warning(&s, threshold, at, lang))
         .collect()
 }
 
@@ -126,14 +127,14 @@ mod tests {
             ("combat-sides.share", "round_cap")
         );
         assert_eq!(s[0].p, 0.42);
-        let w = warnings(&[sides(0.42)], DEFAULT_WARNING, Lang::En);
+        let w = warnings(&[sides(0.42)], DEFAULT_WARNING, None, Lang::En);
         assert_eq!(w.len(), 1);
         assert!(
             w[0].contains("42.0%") && w[0].contains("round_cap"),
             "{}",
             w[0]
         );
-        assert!(warnings(&[sides(0.04)], DEFAULT_WARNING, Lang::En).is_empty());
-        assert_eq!(warnings(&[sides(0.04)], 0.01, Lang::En).len(), 1);
+        assert!(warnings(&[sides(0.04)], DEFAULT_WARNING, None, Lang::En).is_empty());
+        assert_eq!(warnings(&[sides(0.04)], 0.01, None, Lang::En).len(), 1);
     }
 }

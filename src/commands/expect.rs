@@ -1,3 +1,4 @@
+use super::user;
 use crate::lang::Lang;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -192,11 +193,7 @@ fn produce(
             let outputs = run_scenario(path, &o, lang)?.outputs;
             let level = crate::scenario::ScenarioFile::read(path, lang)?.stalemate_warning();
             let at = path.display().to_string();
-            let stalled = crate::balance::stalemate::stalemates(&outputs)
-                .iter()
-                .filter(|s| s.p > level)
-                .map(|s| crate::balance::stalemate::warning(s, level, Some(&at), lang))
-                .collect();
+            let stalled = crate::balance::stalemate::warnings(&outputs, level, Some(&at), lang);
             Ok((outputs, stalled))
         }
     }
@@ -210,13 +207,12 @@ pub(crate) fn read_files(
     lang: Lang,
 ) -> anyhow::Result<Vec<ExpectFile>> {
     if paths.len() > MAX_EXPECT_FILES {
-        return Err(UserError::new(crate::tr!(
+        return Err(user(crate::tr!(
             lang,
             "check.too_many_expect_files",
             count = paths.len(),
             max = MAX_EXPECT_FILES
-        ))
-        .into());
+        )));
     }
     let files = paths
         .iter()

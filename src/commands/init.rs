@@ -2,6 +2,7 @@
 //! that passes `check`, for every kind; `init expect --from DIR` proposes expectations
 //! from a run's figures, with bands wide enough to hold on that very run.
 
+use super::user;
 use crate::lang::Lang;
 use std::path::Path;
 
@@ -13,75 +14,32 @@ use crate::report::write_atomic;
 
 use super::{print_stdout, say};
 
-/// One starter per kind of scenario file: (system, kind, the shipped scenario it copies).
-/// Each is a commented, shipped file the test suite runs.
+/// A starter entry: `scenarios/<file>` named once for its path and its embedded text.
+macro_rules! starter {
+    ($system:literal, $kind:literal, $file:literal) => {
+        (
+            $system,
+            $kind,
+            concat!("scenarios/", $file),
+            include_str!(concat!("../../scenarios/", $file)),
+        )
+    };
+}
+
+/// One starter per kind of scenario file: (system, kind, the shipped scenario it copies,
+/// its text). Each is a commented, shipped file the test suite runs.
 const STARTERS: &[(&str, &str, &str, &str)] = &[
-    (
-        "cosmos",
-        "combat",
-        "scenarios/cosmos/duel.toml",
-        include_str!("../../scenarios/cosmos/duel.toml"),
-    ),
-    (
-        "cosmos",
-        "creation",
-        "scenarios/cosmos/creation.toml",
-        include_str!("../../scenarios/cosmos/creation.toml"),
-    ),
-    (
-        "cosmos",
-        "leveling",
-        "scenarios/cosmos/leveling.toml",
-        include_str!("../../scenarios/cosmos/leveling.toml"),
-    ),
-    (
-        "cosmos",
-        "mutation",
-        "scenarios/cosmos/mutation.toml",
-        include_str!("../../scenarios/cosmos/mutation.toml"),
-    ),
-    (
-        "cosmos",
-        "expedition",
-        "scenarios/cosmos/expedition.toml",
-        include_str!("../../scenarios/cosmos/expedition.toml"),
-    ),
-    (
-        "cosmos",
-        "campaign",
-        "scenarios/cosmos/campaign.toml",
-        include_str!("../../scenarios/cosmos/campaign.toml"),
-    ),
-    (
-        "fallout",
-        "combat",
-        "scenarios/fallout/firefight.toml",
-        include_str!("../../scenarios/fallout/firefight.toml"),
-    ),
-    (
-        "fallout",
-        "economy",
-        "scenarios/fallout/ap-economy.toml",
-        include_str!("../../scenarios/fallout/ap-economy.toml"),
-    ),
-    (
-        "nephilim",
-        "duel",
-        "scenarios/nephilim/duel.toml",
-        include_str!("../../scenarios/nephilim/duel.toml"),
-    ),
-    (
-        "trinites",
-        "duel",
-        "scenarios/trinites/duel.toml",
-        include_str!("../../scenarios/trinites/duel.toml"),
-    ),
-    (
-        "trinites",
-        "skirmish",
-        "scenarios/trinites/skirmish.toml",
-        include_str!("../../scenarios/trinites/skirmish.toml"),
-    ),
+    starter!("cosmos", "combat", "cosmos/duel.toml"),
+    starter!("cosmos", "creation", "cosmos/creation.toml"),
+    starter!("cosmos", "leveling", "cosmos/leveling.toml"),
+    starter!("cosmos", "mutation", "cosmos/mutation.toml"),
+    starter!("cosmos", "expedition", "cosmos/expedition.toml"),
+    starter!("cosmos", "campaign", "cosmos/campaign.toml"),
+    starter!("fallout", "combat", "fallout/firefight.toml"),
+    starter!("fallout", "economy", "fallout/ap-economy.toml"),
+    starter!("nephilim", "duel", "nephilim/duel.toml"),
+    starter!("trinites", "duel", "trinites/duel.toml"),
+    starter!("trinites", "skirmish", "trinites/skirmish.toml"),
 ];
 
 const VARIANTS: &str = include_str!("../../variants/cosmos-postures.toml");
@@ -141,14 +99,13 @@ fn scenario(a: &InitArgs, lang: Lang) -> anyhow::Result<String> {
     };
     let kind = a.kind.as_deref().or(of_system.first().map(|s| s.1));
     let Some(s) = of_system.iter().find(|s| Some(s.1) == kind) else {
-        return Err(UserError::new(crate::tr!(
+        return Err(user(crate::tr!(
             lang,
             "init.unknown",
             system = system,
             kind = kind.unwrap_or(""),
             allowed = allowed()
-        ))
-        .into());
+        )));
     };
     Ok(format!(
         "{}\n{}",
@@ -227,15 +184,11 @@ fn from_run(dir: &Path, lang: Lang) -> anyhow::Result<String> {
                 // Rounded outward to a millionth, so the band still holds and reads well.
                 let (lo, hi) = ((lo * 1e6).floor() / 1e6, (hi * 1e6).ceil() / 1e6);
                 let v = (v * 1e4).round() / 1e4;
-                let where_line = if wh.is_empty() {
-                    String::new()
+                let (where_line, shown) = if wh.is_empty() {
+                    (String::new(), String::new())
                 } else {
-                    format!("where = {{ {} }}\n", wh.join(", "))
-                };
-                let shown = if wh.is_empty() {
-                    String::new()
-                } else {
-                    format!(" where {}", wh.join(", "))
+                    let wh = wh.join(", ");
+                    (format!("where = {{ {wh} }}\n"), format!(" where {wh}"))
                 };
                 s += &format!(
                     "\n[[expect]]\nname = {}\nscenario = {}\nfigure = \"{name}.{col}\"\n{where_line}between = [{}, {}]\n",
@@ -251,9 +204,11 @@ fn from_run(dir: &Path, lang: Lang) -> anyhow::Result<String> {
         }
     }
     if n == 0 {
-        return Err(
-            UserError::new(crate::tr!(lang, "init.no_figures", dir = dir.display())).into(),
-        );
+        return Err(user(crate::tr!(
+            lang,
+            "init.no_figures",
+            dir = dir.display()
+        )));
     }
     Ok(s)
 }

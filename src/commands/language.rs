@@ -15,10 +15,10 @@ pub fn choose(cli: &Cli) -> anyhow::Result<Lang> {
     // The file's `lang` is checked even when `--lang` wins, so a file (`lang = "FR"`) is
     // refused or accepted the same with and without the flag: values are exact, like
     // `--lang` itself.
-    let from_file = match file_of(&cli.command) {
-        Some(path) => file_lang(&path, cli.lang.unwrap_or(Lang::En))?,
-        None => None,
-    };
+    let from_file = file_of(&cli.command)
+        .map(|path| file_lang(&path, cli.lang.unwrap_or(Lang::En)))
+        .transpose()?
+        .flatten();
     Ok(cli.lang.or(from_file).unwrap_or(Lang::En))
 }
 

@@ -4,6 +4,7 @@
 //! chart and summary is therefore written by the command's own code, byte-identical to
 //! the unsharded run. Work that is not Monte Carlo (exact tables) is simply recomputed.
 
+use super::user;
 use crate::lang::Lang;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -11,22 +12,21 @@ use std::path::{Path, PathBuf};
 use clap::Parser;
 
 use crate::cli::{Cli, MergeArgs};
-use crate::engine::shard::{Accumulators, Mode};
+use crate::engine::shard::{self, Accumulators, Mode};
 use crate::error::UserError;
 
 use super::shard::{
-    decode_accumulators, hash_inputs, input_files, sha256_hex, Manifest, ACCUMULATORS, BUILD_ID,
-    FORMAT, MANIFEST, SHARD_COMMANDS,
+    hash_inputs, input_files, sha256_hex, Manifest, ACCUMULATORS, BUILD_ID, FORMAT, MANIFEST,
+    SHARD_COMMANDS,
 };
 
 fn bad(part: &Path, why: impl std::fmt::Display, lang: Lang) -> anyhow::Error {
-    UserError::new(crate::tr!(
+    user(crate::tr!(
         lang,
         "merge.part",
         part = part.display(),
         why = why
     ))
-    .into()
 }
 
 /// One part, read and checked against its own manifest.
@@ -37,125 +37,89 @@ struct Part {
 }
 
 fn read_part(path: &Path, lang: Lang) -> anyhow::Result<Part> {
+    let bad = |why: String| bad(path, why, lang);
     // Every part is data from elsewhere (another machine, a shared folder): read through
     // `input` (regular files, capped sizes), then validated whole before anything in it
     // is used.
     let text = crate::input::read_text(&path.join(MANIFEST), crate::input::MAX_MANIFEST_BYTES)
         .map_err(|e| {
-            bad(
-                path,
-                crate::tr!(
-                    lang,
-                    "merge.no_manifest",
-                    manifest = MANIFEST,
-                    error = e.text(lang)
-                ),
+            bad(crate::tr!(
                 lang,
-            )
+                "merge.no_manifest",
+                manifest = MANIFEST,
+                error = e.text(lang)
+            ))
         })?;
     let corrupt = |e: serde_json::Error| {
-        bad(
-            path,
-            crate::tr!(
-                lang,
-                "merge.corrupt_manifest",
-                manifest = MANIFEST,
-                error = e
-            ),
+        bad(crate::tr!(
             lang,
-        )
+            "merge.corrupt_manifest",
+            manifest = MANIFEST,
+            error = e
+        ))
     };
     let value: serde_json::Value = serde_json::from_str(&text).map_err(corrupt)?;
     let format = value["format"].as_str().unwrap_or("");
     if format != FORMAT {
-        return Err(bad(
-            path,
-            crate::tr!(
-                lang,
-                "merge.format",
-                found = format!("{:?}", crate::limits::clip(format, lang)),
-                expected = format!("{FORMAT:?}")
-            ),
+        return Err(bad(crate::tr!(
             lang,
-        ));
+            "merge.format",
+            found = format!("{:?}", crate::limits::clip(format, lang)),
+            expected = format!("{FORMAT:?}")
+        )));
     }
     let manifest: Manifest = serde_json::from_value(value).map_err(corrupt)?;
     manifest.validate(lang).map_err(|why| {
-        bad(
-            path,
-            crate::tr!(lang, "safety.parts.invalid", manifest = MANIFEST, why = why),
+        bad(crate::tr!(
             lang,
-        )
+            "safety.parts.invalid",
+            manifest = MANIFEST,
+            why = why
+        ))
     })?;
     if manifest.stream_version != crate::engine::STREAM_VERSION {
-        return Err(bad(
-            path,
-            crate::tr!(
-                lang,
-                "safety.parts.other_streams",
-                version = manifest.stream_version,
-                ours = crate::engine::STREAM_VERSION,
-                build = crate::limits::clip(&manifest.build, lang),
-                our_build = BUILD_ID
-            ),
+        return Err(bad(crate::tr!(
             lang,
-        ));
+            "safety.parts.other_streams",
+            version = manifest.stream_version,
+            ours = crate::engine::STREAM_VERSION,
+            build = crate::limits::clip(&manifest.build, lang),
+            our_build = BUILD_ID
+        )));
     }
     if manifest.build != BUILD_ID {
-        return Err(bad(
-            path,
-            crate::tr!(
-                lang,
-                "safety.parts.other_build",
-                build = crate::limits::clip(&manifest.build, lang),
-                ours = BUILD_ID
-            ),
+        return Err(bad(crate::tr!(
             lang,
-        ));
+            "safety.parts.other_build",
+            build = crate::limits::clip(&manifest.build, lang),
+            ours = BUILD_ID
+        )));
     }
     check_command(path, &manifest.command, lang)?;
     let file = path.join(ACCUMULATORS);
     let bytes = crate::input::read_file(&file, crate::input::MAX_PART_BYTES).map_err(|e| {
-        bad(
-            path,
-            crate::tr!(
-                lang,
-                "merge.cannot_read",
-                file = file.display(),
-                error = e.text(lang)
-            ),
+        bad(crate::tr!(
             lang,
-        )
+            "merge.cannot_read",
+            file = file.display(),
+            error = e.text(lang)
+        ))
     })?;
     if bytes.len() as u64 != manifest.accumulators.bytes {
-        return Err(bad(
-            path,
-            crate::tr!(
-                lang,
-                "merge.truncated",
-                file = ACCUMULATORS,
-                bytes = bytes.len(),
-                expected = manifest.accumulators.bytes
-            ),
+        return Err(bad(crate::tr!(
             lang,
-        ));
+            "merge.truncated",
+            file = ACCUMULATORS,
+            bytes = bytes.len(),
+            expected = manifest.accumulators.bytes
+        )));
     }
     if sha256_hex(&bytes) != manifest.accumulators.sha256 {
-        return Err(bad(
-            path,
-            crate::tr!(lang, "merge.corrupt", file = ACCUMULATORS),
-            lang,
-        ));
+        return Err(bad(crate::tr!(lang, "merge.corrupt", file = ACCUMULATORS)));
     }
-    let acc = decode_accumulators(&bytes)
+    let acc = shard::decode(&bytes)
         .filter(|acc| manifest.matches(acc))
-        .ok_or_else(|| {
-            bad(
-                path,
-                crate::tr!(lang, "merge.undecodable", file = ACCUMULATORS),
-                lang,
-            )
-        })?;
+        .ok_or_else(|| bad(crate::tr!(lang, "merge.undecodable", file = ACCUMULATORS)))?;
     Ok(Part {
         path: path.to_path_buf(),
         manifest,
@@ -306,7 +270,7 @@ fn check_set(mut parts: Vec<Part>, lang: Lang) -> anyhow::Result<Vec<Part>> {
     if !missing.is_empty() {
         let shards = crate::limits::clip(&missing.join(", "), lang);
         let command = r.command.join(" ");
-        return Err(UserError::new(if missing.len() > 1 {
+        return Err(user(if missing.len() > 1 {
             crate::tr!(
                 lang,
                 "merge.missing_many",
@@ -320,8 +284,7 @@ fn check_set(mut parts: Vec<Part>, lang: Lang) -> anyhow::Result<Vec<Part>> {
                 shards = shards,
                 command = command
             )
-        })
-        .into());
+        }));
     }
     parts.sort_by_key(|p| p.manifest.shard.index);
     Ok(parts)
@@ -388,7 +351,7 @@ pub fn merge(a: &MergeArgs, s: &super::Session, lang: Option<Lang>) -> anyhow::R
             .filter(|x| !now.contains(x))
             .map(|(p, _)| p.as_str())
             .collect();
-        return Err(UserError::new(crate::tr!(
+        return Err(user(crate::tr!(
             s.lang,
             "merge.inputs_differ",
             files = if changed.is_empty() {
@@ -396,8 +359,7 @@ pub fn merge(a: &MergeArgs, s: &super::Session, lang: Option<Lang>) -> anyhow::R
             } else {
                 crate::limits::clip(&changed.join(", "), s.lang)
             }
-        ))
-        .into());
+        )));
     }
     let mut store = Accumulators::default();
     for p in parts {

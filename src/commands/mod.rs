@@ -137,6 +137,11 @@ impl Session {
     }
 }
 
+/// A message for the user (exit code 2), as the commands return it.
+fn user(msg: impl Into<String>) -> anyhow::Error {
+    crate::error::UserError::new(msg).into()
+}
+
 /// Writes outputs into `dir` (a staging folder) and returns the files written, relative to
 /// `dir`.
 pub(crate) fn write_outputs(
@@ -144,7 +149,6 @@ pub(crate) fn write_outputs(
     dir: &Path,
     lang: Lang,
 ) -> anyhow::Result<Vec<PathBuf>> {
-    let mut all = Vec::new();
     // Inside a run's pool (`report`), every output renders at once (issue 28): each
     // writes its own files, and the list keeps the outputs' order. Outside one, a
     // command stays on its own thread rather than start rayon's global pool, which
@@ -162,10 +166,10 @@ pub(crate) fn write_outputs(
     } else {
         outputs.iter_mut().map(write).collect()
     };
-    for l in lists {
-        all.extend(l?);
-    }
-    Ok(all)
+    Ok(lists
+        .into_iter()
+        .collect::<anyhow::Result<Vec<_>>>()?
+        .concat())
 }
 
 /// Prepares `target`, runs `produce` (compute, then write into the staging folder it is

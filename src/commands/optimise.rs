@@ -1,6 +1,7 @@
 //! `cosmosim optimise`: the best grid point by racing (see `balance::optimise`), written
 //! as optimise.md (the answer first), optimise.csv and optimise.png.
 
+use super::user;
 use crate::lang::Lang;
 use std::path::{Path, PathBuf};
 
@@ -9,26 +10,19 @@ use polars::prelude::*;
 use crate::balance::args::OptimiseArgs;
 use crate::balance::dec;
 use crate::balance::optimise::{race, Outcome, Race};
-use crate::balance::sweep::parse_vary;
+use crate::balance::sweep::{self, parse_vary};
 use crate::error::UserError;
-use crate::report::text_column;
+use crate::report::{column, text_column};
 use crate::report::{
     interval_columns, md_text, write_page, BarChart, BarSeries, Chart, Figure, Output, Provenance,
 };
 
-use super::subject::{Common, Subject};
+use super::subject::{estimate_text, Common, Subject};
 use super::tune::parse_where;
 use super::{publish_set, say, signals, write_outputs};
 
 /// Most candidates one race may have.
 const MAX_POINTS: usize = 1_000;
-
-fn text(v: &toml::Value) -> String {
-    match v {
-        toml::Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
-}
 
 /// `cosmosim optimise ...`.
 pub fn optimise(a: &OptimiseArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
@@ -36,52 +30,39 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool, lang: Lang) -> anyhow::Result<()>
     let (figure, maximise) = match (&a.maximise, &a.minimise) {
         (Some(f), None) => (f.clone(), true),
         (None, Some(f)) => (f.clone(), false),
-        _ => return Err(UserError::new(crate::tr!(lang, "check.optimise_goal")).into()),
+        _ => return Err(user(crate::tr!(lang, "check.optimise_goal"))),
     };
     if a.first_trials > a.max_trials {
-        return Err(UserError::new(crate::tr!(
+        return Err(user(crate::tr!(
             lang,
             "check.first_above_max",
             first = a.first_trials,
             max = a.max_trials
-        ))
-        .into());
+        )));
     }
     let varies = a
         .vary
         .iter()
         .map(|v| parse_vary(v).map_err(|e| UserError::new(e.text(lang))))
         .collect::<Result<Vec<_>, _>>()?;
-    let mut grid: Vec<Vec<(String, toml::Value)>> = vec![vec![]];
+    // Refused at the first flag that takes the grid past the cap, counted to there.
+    let mut count: usize = 1;
     for v in &varies {
-        grid = grid
-            .into_iter()
-            .flat_map(|p| {
-                v.values.iter().map(move |x| {
-                    let mut q = p.clone();
-                    q.push((v.key.clone(), x.clone()));
-                    q
-                })
-            })
-            .collect();
-        if grid.len() > MAX_POINTS {
-            return Err(UserError::new(crate::tr!(
+        count = count.saturating_mul(v.values.len());
+        if count > MAX_POINTS {
+            return Err(user(crate::tr!(
                 lang,
                 "check.too_many_candidates",
-                count = grid.len(),
+                count = count,
                 max = MAX_POINTS
-            ))
-            .into());
+            )));
         }
     }
-    let labels: Vec<String> = grid
-        .iter()
-        .map(|p| {
-            p.iter()
-                .map(|(k, v)| format!("{k}={}", text(v)))
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
+    let points = sweep::grid(&varies);
+    let labels: Vec<String> = points.iter().map(|p| sweep::label(&varies, p)).collect();
+    let grid: Vec<Vec<(String, toml::Value)>> = points
+        .into_iter()
+        .map(|p| varies.iter().map(|v| v.key.clone()).zip(p).collect())
         .collect();
     let subject = Subject::from_source(&a.source, &a.params, lang)?;
     let common = Common {
@@ -165,15 +146,8 @@ fn write(
     // The answer is a Markdown line (`summary.md` and the index's key figure); the figure
     // and the points come from flags.
     let md_figure = md_text(figure);
-    let iv = |e: &crate::balance::optimise::Entry| {
-        dec(
-            &match e.interval95 {
-                Some((lo, hi)) => format!("{:.4} [{lo:.4} – {hi:.4}]", e.figure),
-                None => format!("{:.6}", e.figure),
-            },
-            lang,
-        )
-    };
+    let iv =
+        |e: &crate::balance::optimise::Entry| dec(&estimate_text(e.figure, e.interval95), lang);
     let mut line = crate::tr_fill!(
         if maximise {
             crate::tr!(lang, "optimise.best_max")
@@ -214,20 +188,9 @@ fn write(
         (x.figure, lo, hi)
     }));
     cols.extend([
-        Column::new(
-            "trials".into(),
-            e.iter().map(|x| x.trials).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "dropped_in_round".into(),
-            e.iter()
-                .map(|x| x.dropped_in.map(|r| r as u64))
-                .collect::<Vec<Option<u64>>>(),
-        ),
-        Column::new(
-            "contender".into(),
-            e.iter().map(|x| x.dropped_in.is_none()).collect::<Vec<_>>(),
-        ),
+        column("trials", &e, |x| x.trials),
+        column("dropped_in_round", &e, |x| x.dropped_in.map(|r| r as u64)),
+        column("contender", &e, |x| x.dropped_in.is_none()),
     ]);
     let frame = DataFrame::new_infer_height(cols)?;
     let chart = BarChart {
@@ -263,10 +226,7 @@ fn write(
             figure = figure
         ),
         frame,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Bars(chart)],
-        }],
+        figures: vec![Figure::new(vec![Chart::Bars(chart)])],
         key_figures: vec![line.clone(), spend.clone()],
         provenance: Provenance::monte_carlo(
             "optimise",

@@ -6,6 +6,7 @@
 //! (about twice the trials of the last step in all): simple, and the published numbers
 //! are exactly those of a plain run at the final trial count.
 
+use super::user;
 use crate::engine::BATCH_SIZE;
 use crate::error::UserError;
 use crate::lang::Lang;
@@ -26,10 +27,9 @@ pub const DEFAULT_MAX_TRIALS: u64 = 1 << 26;
 
 /// The validated goal of `--precision`, if given.
 pub fn goal(a: &crate::cli::PrecisionArgs, lang: Lang) -> anyhow::Result<Option<Precision>> {
-    match a.precision {
-        None => Ok(None),
-        Some(p) => Ok(Some(Precision::new(p, a.max_trials, lang)?)),
-    }
+    Ok(a.precision
+        .map(|p| Precision::new(p, a.max_trials, lang))
+        .transpose()?)
 }
 
 impl Precision {
@@ -250,7 +250,7 @@ fn unreachable_said_now(
     } else {
         crate::lang::int(needed.ceil() as u64)
     };
-    Err(UserError::new(crate::tr!(
+    Err(user(crate::tr!(
         lang,
         "check.precision_unreachable",
         half_width = lang.num(p.half_width, 6),
@@ -260,8 +260,7 @@ fn unreachable_said_now(
         at = &w.at,
         needed = needed,
         cap = crate::lang::int(MAX_TRIALS)
-    ))
-    .into())
+    )))
 }
 
 pub fn run_to_precision<T>(
@@ -277,7 +276,7 @@ pub fn run_to_precision<T>(
         let t = schedule[i];
         let value = eval(t)?;
         let Some(w) = widest(outputs(&value), p.half_width) else {
-            return Err(UserError::new(crate::tr!(lang, "check.precision_exact")).into());
+            return Err(user(crate::tr!(lang, "check.precision_exact")));
         };
         let reached = w.excess <= 1.0;
         if i == 0 && !reached {
@@ -314,6 +313,12 @@ mod tests {
             key_figures: vec![],
             provenance: crate::report::Provenance::exact("t", "x", Default::default()),
         }
+    }
+
+    /// A fake run whose half-width is 1/sqrt(trials).
+    fn fake_run(t: u64) -> anyhow::Result<Vec<Output>> {
+        let h = 1.0 / (t as f64).sqrt();
+        Ok(vec![output(vec![0.5 - h], vec![0.5 + h])])
     }
 
     fn output_named(stem: &str, v: Vec<f64>, lo: Vec<f64>, hi: Vec<f64>) -> Output {
@@ -404,8 +409,7 @@ mod tests {
             &p,
             |t| {
                 seen.push(t);
-                let h = 1.0 / (t as f64).sqrt();
-                Ok(vec![output(vec![0.5 - h], vec![0.5 + h])])
+                fake_run(t)
             },
             |v| v.as_slice(),
             Lang::En,
@@ -417,16 +421,7 @@ mod tests {
         // ±0.0028 needs 127,551 trials: within twice a cap of 100,000, so the run goes
         // to the cap and says NOT reached.
         let capped = Precision::new(0.0028, Some(100_000), Lang::En).unwrap();
-        let r = run_to_precision(
-            &capped,
-            |t| {
-                let h = 1.0 / (t as f64).sqrt();
-                Ok(vec![output(vec![0.5 - h], vec![0.5 + h])])
-            },
-            |v| v.as_slice(),
-            Lang::En,
-        )
-        .unwrap();
+        let r = run_to_precision(&capped, fake_run, |v| v.as_slice(), Lang::En).unwrap();
         assert!(!r.reached);
         assert_eq!(r.trials, 100_000);
         assert!(r.sentence(&capped, Lang::En).contains("NOT reached"));
@@ -442,8 +437,7 @@ mod tests {
             &capped,
             |t| {
                 seen.push(t);
-                let h = 1.0 / (t as f64).sqrt();
-                Ok(vec![output(vec![0.5 - h], vec![0.5 + h])])
+                fake_run(t)
             },
             |v| v.as_slice(),
             Lang::En,

@@ -34,7 +34,7 @@ use std::io::Write;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
-use crate::error::UserError;
+use super::user;
 
 use super::signals;
 
@@ -49,10 +49,6 @@ pub struct Staging {
     dir: PathBuf,
     lock: PathBuf,
     done: bool,
-}
-
-fn user(msg: String) -> anyhow::Error {
-    UserError::new(msg).into()
 }
 
 /// `.<name>.<what>` beside `target`.
@@ -304,7 +300,7 @@ impl Staging {
     pub fn prepare(target: &Path, lang: Lang) -> anyhow::Result<Staging> {
         let shown = target.display().to_string();
         if target.as_os_str().is_empty() {
-            return Err(user(crate::tr!(lang, "publish.out_empty").to_string()));
+            return Err(user(crate::tr!(lang, "publish.out_empty")));
         }
         let absolute = if target.is_absolute() {
             target.to_path_buf()
@@ -349,7 +345,7 @@ impl Staging {
             done: false,
         };
         clean_leftovers(&absolute);
-        fs::create_dir(&staging.dir).map_err(|e| {
+        let cannot_write_in = |e: std::io::Error| {
             user(crate::tr!(
                 lang,
                 "publish.cannot_write_in",
@@ -357,7 +353,8 @@ impl Staging {
                 folder = parent.display(),
                 error = e
             ))
-        })?;
+        };
+        fs::create_dir(&staging.dir).map_err(cannot_write_in)?;
         signals::remove_on_signal(&staging.dir, &staging.lock);
         if let Err(e) =
             refuse_nested(&absolute, lang).and_then(|_| adopt_folder(&staging.dir, &absolute, lang))
@@ -369,13 +366,7 @@ impl Staging {
         // after the work.
         if let Err(e) = probe_writable(parent) {
             staging.abandon();
-            return Err(user(crate::tr!(
-                lang,
-                "publish.cannot_write_in",
-                out = shown,
-                folder = parent.display(),
-                error = e
-            )));
+            return Err(cannot_write_in(e));
         }
         Ok(staging)
     }
@@ -750,6 +741,14 @@ fn sync_dir(d: &Path) -> std::io::Result<()> {
 /// fsyncs every file and folder of the staged set.
 fn sync_tree(d: &Path, count: &mut u64, lang: Lang) -> anyhow::Result<()> {
     let fail_at: Option<u64> = std::env::var(FAIL_ENV).ok().and_then(|v| v.parse().ok());
+    let cannot_write = |file: &Path, error: std::io::Error| {
+        anyhow::anyhow!(crate::tr!(
+            lang,
+            "publish.cannot_write",
+            file = file.display(),
+            error = error
+        ))
+    };
     for e in fs::read_dir(d)? {
         let e = e?;
         let p = e.path();
@@ -769,25 +768,10 @@ fn sync_tree(d: &Path, count: &mut u64, lang: Lang) -> anyhow::Result<()> {
                 .read(true)
                 .open(&p)
                 .and_then(|f| f.sync_all())
-                .map_err(|err| {
-                    anyhow::anyhow!(crate::tr!(
-                        lang,
-                        "publish.cannot_write",
-                        file = p.display(),
-                        error = err
-                    ))
-                })?;
+                .map_err(|err| cannot_write(&p, err))?;
         }
     }
-    sync_dir(d).map_err(|err| {
-        anyhow::anyhow!(crate::tr!(
-            lang,
-            "publish.cannot_write",
-            file = d.display(),
-            error = err
-        ))
-    })?;
-    Ok(())
+    sync_dir(d).map_err(|err| cannot_write(d, err))
 }
 
 /// Exchanges `staging` and `target` atomically (a plain rename when there is no target).
@@ -841,6 +825,10 @@ fn swap(staging: &Path, target: &Path, lang: Lang) -> anyhow::Result<()> {
 mod tests {
     use super::*;
 
+    fn read(p: impl AsRef<Path>) -> String {
+        fs::read_to_string(p).unwrap()
+    }
+
     fn files(d: &Path) -> Vec<String> {
         let mut v: Vec<String> = fs::read_dir(d)
             .unwrap()
@@ -861,11 +849,8 @@ mod tests {
         let s = Staging::prepare(&target, Lang::En).unwrap();
         fs::write(s.dir().join("a.csv"), "new a").unwrap();
         s.publish(Lang::En).unwrap();
-        assert_eq!(fs::read_to_string(target.join("a.csv")).unwrap(), "new a");
-        assert_eq!(
-            fs::read_to_string(target.join("other.csv")).unwrap(),
-            "kept"
-        );
+        assert_eq!(read(target.join("a.csv")), "new a");
+        assert_eq!(read(target.join("other.csv")), "kept");
         // Nothing hidden is left beside the target.
         assert_eq!(files(root.path()), vec!["out"]);
     }
@@ -880,7 +865,7 @@ mod tests {
             let s = Staging::prepare(&target, Lang::En).unwrap();
             fs::write(s.dir().join("a.csv"), "half").unwrap();
         }
-        assert_eq!(fs::read_to_string(target.join("a.csv")).unwrap(), "old");
+        assert_eq!(read(target.join("a.csv")), "old");
         assert_eq!(files(root.path()), vec!["out"]);
     }
 
@@ -937,14 +922,8 @@ mod tests {
         fs::rename(target.join(".mine.staging-1"), target.join("mine")).unwrap();
         fs::remove_dir_all(target.join(".mine.old-1")).unwrap();
         s.finish(carried, seen, Lang::En).unwrap();
-        assert_eq!(
-            fs::read_to_string(target.join("mine/a.csv")).unwrap(),
-            "new mine"
-        );
-        assert_eq!(
-            fs::read_to_string(target.join("top.csv")).unwrap(),
-            "new top"
-        );
+        assert_eq!(read(target.join("mine/a.csv")), "new mine");
+        assert_eq!(read(target.join("top.csv")), "new top");
         assert_eq!(files(root.path()), vec!["out"]);
     }
 

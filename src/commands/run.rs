@@ -1,3 +1,4 @@
+use super::user;
 use crate::lang::Lang;
 use std::path::{Path, PathBuf};
 
@@ -43,31 +44,25 @@ pub(super) fn kind_of(file: &ScenarioFile) -> Result<&'static ScenarioKind, User
         .filter_map(|k| k.kind)
         .map(|k| format!("\"{k}\""))
         .collect();
-    match header.kind.as_deref() {
-        Some(kind) => of_system
-            .iter()
-            .copied()
-            .find(|k| k.kind == Some(kind))
-            .ok_or_else(|| {
-                file.error_at(
-                    &["kind"],
-                    "kind",
-                    &crate::tr!(
-                        file.lang,
-                        "check.unknown_kind",
-                        system = header.system,
-                        kind = kind
-                    ),
-                    &allowed.join(", "),
-                )
-            }),
-        None => Err(file.error_at(
+    Err(match header.kind.as_deref() {
+        Some(kind) => file.error_at(
+            &["kind"],
+            "kind",
+            &crate::tr!(
+                file.lang,
+                "check.unknown_kind",
+                system = header.system,
+                kind = kind
+            ),
+            &allowed.join(", "),
+        ),
+        None => file.error_at(
             &[],
             "kind",
             &crate::tr!(file.lang, "check.missing_kind", system = header.system),
             &allowed.join(", "),
-        )),
-    }
+        ),
+    })
 }
 
 /// The kind's `run` stopped at validation (see [`ScenarioKind`]): the one validation
@@ -160,6 +155,7 @@ pub fn run_scenario_file(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Resul
     warnings.extend(stalemate::warnings(
         &result.outputs,
         file.stalemate_warning(),
+        None,
         file.lang,
     ));
     add_warnings(&mut result, &warnings, file.lang);
@@ -200,7 +196,7 @@ pub fn write_scenario(
 pub fn run_cmd(a: &ScenarioArgs, s: &Session) -> anyhow::Result<()> {
     let goal = super::precision::goal(&a.precision, s.lang)?;
     if goal.is_some() && a.trials.is_some() {
-        return Err(UserError::new(crate::tr!(s.lang, "check.precision_and_trials")).into());
+        return Err(user(crate::tr!(s.lang, "check.precision_and_trials")));
     }
     let o = RunOverrides {
         mode: s.mode,
@@ -260,7 +256,7 @@ fn run_to(
             }
         };
         signals::check()?;
-        let stalled = stalemate::warnings(&result.outputs, file.stalemate_warning(), s.lang);
+        let stalled = stalemate::warnings(&result.outputs, file.stalemate_warning(), None, s.lang);
         // Warnings print whatever --quiet says (it silences progress and file lists).
         for w in &stalled {
             super::warn(w, s.lang);

@@ -3,16 +3,17 @@
 //! instead of the command's outputs. `cosmosim merge` (merge.rs) puts the parts together.
 //! The engine does the cutting (`engine::shard`): every command shards the same way.
 
+use super::user;
 use crate::lang::Lang;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
 pub use crate::args::shard::{parse_shard, ShardArg, AUTO_VARIABLES};
 use crate::cli::{Cli, Command};
 use crate::engine::shard::{self, Accumulators, Mode, ShardId, ShardSink};
 use crate::error::UserError;
+pub use crate::report::file_sha256 as sha256_hex;
 use crate::report::write_atomic;
 
 use super::{shipped_scenarios, signals, Staging};
@@ -143,13 +144,6 @@ impl Manifest {
     }
 }
 
-pub fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
-
 /// The command line a partial records: the arguments without the program name and the
 /// flags that never change results.
 pub fn recorded_command(args: &[String]) -> Vec<String> {
@@ -209,10 +203,10 @@ pub fn run_shard(cli: &Cli, arg: ShardArg, lang: Lang) -> anyhow::Result<()> {
         Command::Sweep(a) => a.scenario.precision.precision,
         Command::Table { precision, .. } => precision.precision,
         Command::Report(_) => None,
-        _ => return Err(UserError::new(crate::tr!(lang, "shard.not_for_merge")).into()),
+        _ => return Err(user(crate::tr!(lang, "shard.not_for_merge"))),
     };
     if precision.is_some() {
-        return Err(UserError::new(crate::tr!(lang, "shard.with_precision")).into());
+        return Err(user(crate::tr!(lang, "shard.with_precision")));
     }
     let args: Vec<String> = std::env::args_os()
         .map(|a| a.into_string())
@@ -226,7 +220,7 @@ pub fn run_shard(cli: &Cli, arg: ShardArg, lang: Lang) -> anyhow::Result<()> {
         })?;
     // A partial never lands in a default output folder such as reports/.
     if !args.iter().any(|a| a == "--out" || a.starts_with("--out=")) {
-        return Err(UserError::new(crate::tr!(lang, "shard.needs_out")).into());
+        return Err(user(crate::tr!(lang, "shard.needs_out")));
     }
     let (seed, trials, options) = match &cli.command {
         Command::Run(a) => (a.seed, a.trials, a.options.clone()),
@@ -315,11 +309,6 @@ pub fn publish_partial(
         ));
     }
     Ok(())
-}
-
-/// Decodes a partial's accumulators (checked against the manifest's checksum first).
-pub fn decode_accumulators(bytes: &[u8]) -> Option<Accumulators> {
-    shard::decode(bytes)
 }
 
 #[cfg(test)]

@@ -4,19 +4,16 @@
 use crate::lang::Lang;
 use std::path::Path;
 
+use super::user;
 use crate::balance::figures::{
     cell, resolve, select_row, undecidable, value_at, Cell, FigureValue,
 };
-use crate::balance::stalemate::{stalemates, warning};
-use crate::error::UserError;
+use crate::balance::stalemate::warnings;
+use crate::balance::sweep::text;
 use crate::scenario::{edit::set_value, ScenarioFile};
 use crate::systems::RunOverrides;
 
 use super::{parse_table, run_scenario_file, signals, table_outputs};
-
-fn user(msg: String) -> anyhow::Error {
-    UserError::new(msg).into()
-}
 
 /// The figure and the run settings shared by every point.
 pub(crate) struct Common {
@@ -54,10 +51,12 @@ pub(crate) fn point_label(set: &[(String, toml::Value)]) -> String {
         .join(", ")
 }
 
-fn text(v: &toml::Value) -> String {
-    match v {
-        toml::Value::String(s) => s.clone(),
-        other => other.to_string(),
+/// A figure as tune and optimise show it: `0.4982 [0.4901 – 0.5063]`, or an exact
+/// `0.498200`.
+pub(super) fn estimate_text(value: f64, interval95: Option<(f64, f64)>) -> String {
+    match interval95 {
+        Some((lo, hi)) => format!("{value:.4} [{lo:.4} – {hi:.4}]"),
+        None => format!("{value:.6}"),
     }
 }
 
@@ -174,12 +173,7 @@ impl Subject {
                         ))
                     })?
                     .outputs;
-                let level = file.stalemate_warning();
-                let seen: Vec<String> = stalemates(&outputs)
-                    .into_iter()
-                    .filter(|s| s.p > level)
-                    .map(|s| warning(&s, level, Some(&at), lang))
-                    .collect();
+                let seen = warnings(&outputs, file.stalemate_warning(), Some(&at), lang);
                 c.stalled.borrow_mut().insert(at.clone(), seen);
                 outputs
             }
@@ -201,16 +195,10 @@ impl Subject {
                     let v = value_at(&f, r, lang).ok()?;
                     let label = keys
                         .iter()
-                        .map(|k| match cell(&f.output.frame, k, r) {
-                            Cell::Text(t) => format!("{k} = {t}"),
-                            other => format!("{k} = {other}"),
-                        })
+                        .map(|k| format!("{k} = {}", cell(&f.output.frame, k, r).bare()))
                         .collect::<Vec<_>>()
                         .join(", ");
-                    Some(match v.interval95 {
-                        Some((lo, hi)) => format!("{label}: {:.4} [{lo:.4} – {hi:.4}]", v.value),
-                        None => format!("{label}: {:.6}", v.value),
-                    })
+                    Some(format!("{label}: {}", estimate_text(v.value, v.interval95)))
                 })
                 .collect();
             c.rows.borrow_mut().insert(at.clone(), lines);

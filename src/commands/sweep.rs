@@ -1,3 +1,4 @@
+use super::user;
 use crate::balance::sweep::sweep as sweep_grid;
 use crate::cli::SweepArgs;
 use crate::report::{charts_section, md_text};
@@ -16,9 +17,7 @@ pub fn sweep(a: &SweepArgs, s: &Session) -> anyhow::Result<()> {
     };
     let goal = super::precision::goal(&a.scenario.precision, s.lang)?;
     if goal.is_some() && a.scenario.trials.is_some() {
-        return Err(
-            crate::error::UserError::new(crate::tr!(s.lang, "check.precision_and_trials")).into(),
-        );
+        return Err(user(crate::tr!(s.lang, "check.precision_and_trials")));
     }
     let focus = a
         .figure

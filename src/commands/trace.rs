@@ -1,7 +1,7 @@
 //! `cosmosim trace FILE`: single trials of a run, replayed from their own streams (issue 27).
 
+use super::user;
 use crate::cli::{TraceArgs, TraceFormat};
-use crate::error::UserError;
 use crate::lang::Lang;
 use crate::report::write_page;
 use crate::scenario::ScenarioFile;
@@ -21,9 +21,7 @@ pub fn trace(args: &TraceArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
             Which::Range(a, b)
         }
         (None, None, Some(f)) => Which::Find(parse_find(f, file.lang)?, args.count),
-        (None, None, None) => {
-            return Err(UserError::new(crate::tr!(file.lang, "trace.which_missing")).into())
-        }
+        (None, None, None) => return Err(user(crate::tr!(file.lang, "trace.which_missing"))),
     };
     let overrides = RunOverrides {
         seed: args.seed,

@@ -7,24 +7,20 @@ use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
 
+use super::user;
 use crate::balance::args::TuneArgs;
 use crate::balance::dec;
 use crate::balance::figures::Cell;
 use crate::balance::tune::{tune, Answer, Goal, Point};
-use crate::error::UserError;
 use crate::report::{
-    interval_columns, write_page, Chart, Figure, LineChart, LineSeries, Output, Provenance,
+    column, interval_columns, write_page, Chart, Figure, LineChart, LineSeries, Output, Provenance,
 };
 
-use super::subject::{Common, Subject};
+use super::subject::{estimate_text, Common, Subject};
 use super::{publish_set, say, signals};
 
 /// Most evaluations one tune may make (every look of every point).
 const MAX_EVALUATIONS: usize = 10_000;
-
-fn user(msg: String) -> anyhow::Error {
-    UserError::new(msg).into()
-}
 
 /// `KEY=LO..HI` → (key, lo, hi, whole numbers?).
 fn parse_vary(s: &str, lang: Lang) -> anyhow::Result<(String, f64, f64, bool)> {
@@ -82,6 +78,15 @@ pub(crate) fn parse_where(items: &[String], lang: Lang) -> anyhow::Result<Vec<(S
         .collect()
 }
 
+/// The key's value as written in the file: a whole number or a real one.
+fn key_value(x: f64, integer: bool) -> toml::Value {
+    if integer {
+        toml::Value::Integer(x as i64)
+    } else {
+        toml::Value::Float(x)
+    }
+}
+
 fn shown(x: f64, integer: bool) -> String {
     if integer {
         format!("{}", x as i64)
@@ -125,7 +130,7 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
         max_trials: a.max_trials,
     };
     if !(goal.tolerance > 0.0) {
-        return Err(user(crate::tr!(lang, "check.tolerance").to_string()));
+        return Err(user(crate::tr!(lang, "check.tolerance")));
     }
     let mut evaluations = 0usize;
     // Every trial run, each look of each point included (issue 26 item 6).
@@ -140,34 +145,25 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
                 evaluations = MAX_EVALUATIONS
             )));
         }
-        let value = if integer {
-            toml::Value::Integer(v as i64)
-        } else {
-            toml::Value::Float(v)
-        };
+        let value = key_value(v, integer);
         let (fv, exact) = subject.figure(&[(key.clone(), value)], trials, &common, lang)?;
         if !exact {
             spent.set(spent.get() + trials);
         }
-        let p = Point {
+        Ok(Point {
             value: v,
             figure: fv.value,
-            interval95: if exact { None } else { fv.interval95 },
+            interval95: fv.interval95.filter(|_| !exact),
             df: fv.df,
-            trials: if exact {
-                None
-            } else {
-                fv.trials.or(Some(trials))
-            },
+            trials: (!exact).then(|| fv.trials.unwrap_or(trials)),
             decided: false,
             on_target: false,
-        };
-        Ok(p)
+        })
     };
     // A first evaluation checks the figure and `where` before anything is written.
     eval(lo, a.first_trials)?;
     if a.write.is_some() && !matches!(subject, Subject::Scenario(_)) {
-        return Err(user(crate::tr!(lang, "tune.write_table").to_string()));
+        return Err(user(crate::tr!(lang, "tune.write_table")));
     }
     let mut points: Vec<Point> = Vec::new();
     let mut found: Option<Answer> = None;
@@ -207,11 +203,7 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
             let at_answer: Vec<(String, Vec<String>)> = answer_points
                 .iter()
                 .filter_map(|p| {
-                    let value = if integer {
-                        toml::Value::Integer(p.value as i64)
-                    } else {
-                        toml::Value::Float(p.value)
-                    };
+                    let value = key_value(p.value, integer);
                     let at = super::subject::point_label(&[(key.clone(), value)]);
                     seen.get(&at).map(|rows| (at, rows.clone()))
                 })
@@ -279,11 +271,7 @@ fn write_back(
         ));
         return Ok(());
     };
-    let value = if integer {
-        toml::Value::Integer(v as i64)
-    } else {
-        toml::Value::Float(v)
-    };
+    let value = key_value(v, integer);
     let Some(text) = crate::scenario::edit::set_in_place(&file.text, key, &value) else {
         return Err(user(crate::tr!(
             file.lang,
@@ -429,17 +417,20 @@ fn sentence(
     let f = &crate::report::md_text(&named);
     let key = crate::report::md_text(key);
     let key = key.as_str();
-    let fig = |p: &Point| {
-        dec(
-            &match p.interval95 {
-                Some((lo, hi)) => format!("{:.4} [{lo:.4} – {hi:.4}]", p.figure),
-                None => format!("{:.6}", p.figure),
-            },
-            lang,
-        )
-    };
+    let fig = |p: &Point| dec(&estimate_text(p.figure, p.interval95), lang);
     let shown = |v: f64, integer: bool| dec(&shown(v, integer), lang);
     let target = dec(&g.target.to_string(), lang);
+    // How sure the answer is: exact, at the run's confidence, or not decided.
+    let conf = |exact: bool, decided: bool| {
+        if exact {
+            crate::tr!(lang, "tune.conf_exact").to_string()
+        } else if decided {
+            let confidence = dec(&g.confidence.to_string(), lang);
+            crate::tr!(lang, "tune.confidence", confidence = confidence)
+        } else {
+            crate::tr!(lang, "tune.not_decided").to_string()
+        }
+    };
     match answer {
         Answer::Found {
             exact_hit: Some(p), ..
@@ -452,15 +443,7 @@ fn sentence(
             key = key,
             value = shown(p.value, integer),
             shown = fig(p),
-            conf = if p.trials.is_none() {
-                crate::tr!(lang, "tune.conf_exact").to_string()
-            } else {
-                crate::tr!(
-                    lang,
-                    "tune.confidence",
-                    confidence = dec(&g.confidence.to_string(), lang)
-                )
-            }
+            conf = conf(p.trials.is_none(), true)
         ),
         Answer::Found {
             exact_hit: Some(p), ..
@@ -479,17 +462,7 @@ fn sentence(
             ..
         } => {
             let exact = below.trials.is_none() && above.trials.is_none();
-            let conf = if exact {
-                crate::tr!(lang, "tune.conf_exact").to_string()
-            } else if *all_decided {
-                crate::tr!(
-                    lang,
-                    "tune.confidence",
-                    confidence = dec(&g.confidence.to_string(), lang)
-                )
-            } else {
-                crate::tr!(lang, "tune.not_decided").to_string()
-            };
+            let conf = conf(exact, *all_decided);
             if integer {
                 crate::tr!(
                     lang,
@@ -549,10 +522,7 @@ fn write_tune(
     let total = run.spent;
     let mut rows: Vec<&Point> = points.iter().collect();
     rows.sort_by(|x, y| x.value.total_cmp(&y.value));
-    let mut cols = vec![Column::new(
-        "value".into(),
-        rows.iter().map(|p| p.value).collect::<Vec<f64>>(),
-    )];
+    let mut cols = vec![column("value", &rows, |p| p.value)];
     // An open side of the interval is an empty cell.
     let finite = |x: f64| if x.is_finite() { x } else { f64::NAN };
     cols.extend(interval_columns("figure", &rows, |p| {
@@ -560,16 +530,8 @@ fn write_tune(
         (p.figure, finite(lo), finite(hi))
     }));
     cols.extend([
-        Column::new(
-            "trials".into(),
-            rows.iter()
-                .map(|p| p.trials.unwrap_or(0))
-                .collect::<Vec<u64>>(),
-        ),
-        Column::new(
-            "decided".into(),
-            rows.iter().map(|p| p.decided).collect::<Vec<bool>>(),
-        ),
+        column("trials", &rows, |p| p.trials.unwrap_or(0)),
+        column("decided", &rows, |p| p.decided),
     ]);
     let frame = DataFrame::new_infer_height(cols)?;
     let mut evaluated = LineSeries {
@@ -636,16 +598,13 @@ fn write_tune(
             target = dec(&g.target.to_string(), lang)
         ),
         frame,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Lines(LineChart {
-                title: crate::tr!(lang, "tune.chart_title", figure = a.figure, key = key),
-                x_label: key.to_string(),
-                y_label: a.figure.clone(),
-                series,
-                ..Default::default()
-            })],
-        }],
+        figures: vec![Figure::new(vec![Chart::Lines(LineChart {
+            title: crate::tr!(lang, "tune.chart_title", figure = a.figure, key = key),
+            x_label: key.to_string(),
+            y_label: a.figure.clone(),
+            series,
+            ..Default::default()
+        })])],
         key_figures: vec![line.clone()],
         provenance,
     };

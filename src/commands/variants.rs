@@ -50,19 +50,19 @@ pub fn variants(a: &VariantsArgs, quiet: bool, lang: Lang) -> anyhow::Result<()>
                     }
                 }
             }
-            write_atomic(
-                &staging.join("variants.csv"),
+            // A file of the set, written and listed.
+            let put = |name: &str, bytes: &[u8], files: &mut Vec<PathBuf>| {
+                files.push(PathBuf::from(name));
+                write_atomic(&staging.join(name), bytes, lang)
+            };
+            put(
+                "variants.csv",
                 variants::csv(&study)?.as_bytes(),
-                lang,
+                &mut files,
             )?;
-            files.push(PathBuf::from("variants.csv"));
             if !f.headlines.is_empty() {
-                write_atomic(
-                    &staging.join("headlines.csv"),
-                    variants::headline_csv(&f, &study)?.as_bytes(),
-                    lang,
-                )?;
-                files.push(PathBuf::from("headlines.csv"));
+                let text = variants::headline_csv(&f, &study)?;
+                put("headlines.csv", text.as_bytes(), &mut files)?;
             }
             for i in 0..f.headlines.len() {
                 let name = format!("headline-{}.png", i + 1);
@@ -91,12 +91,8 @@ pub fn variants(a: &VariantsArgs, quiet: bool, lang: Lang) -> anyhow::Result<()>
                     "name": v.name, "options": v.options, "description": v.description
                 })).collect::<Vec<_>>(),
             });
-            write_atomic(
-                &staging.join("variants.meta.json"),
-                format!("{}\n", serde_json::to_string_pretty(&meta)?).as_bytes(),
-                lang,
-            )?;
-            files.push(PathBuf::from("variants.meta.json"));
+            let json = format!("{}\n", serde_json::to_string_pretty(&meta)?);
+            put("variants.meta.json", json.as_bytes(), &mut files)?;
             let provenance = crate::tr!(
                 lang,
                 "variants.provenance",

@@ -64,6 +64,14 @@ fn undefined_as_empty(frame: &mut DataFrame) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A column of any type polars stores, read off each row.
+pub fn column<R, T>(name: &str, rows: &[R], f: impl Fn(&R) -> T) -> Column
+where
+    Series: NamedFrom<Vec<T>, [T]>,
+{
+    Column::new(name.into(), rows.iter().map(f).collect::<Vec<T>>())
+}
+
 /// A whole-number column read off each row.
 pub fn int_column<R>(name: &str, rows: &[R], f: impl Fn(&R) -> i64) -> Column {
     Column::new(name.into(), rows.iter().map(f).collect::<Vec<i64>>())

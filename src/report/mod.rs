@@ -18,7 +18,8 @@ pub use atomic::{create_dir, write_atomic, write_error};
 pub use chart::{BarChart, BarSeries, Chart, Figure, Heatmap, LineChart, LineSeries, XKind};
 pub use cross_check::{class_columns, coverage, Coverage};
 pub use csv::{
-    csv_string, float_column, int_column, interval_columns, text_column, write_csv, FloatColumns,
+    column, csv_string, float_column, int_column, interval_columns, text_column, write_csv,
+    FloatColumns,
 };
 pub use index::{write_index, IndexEntry};
 pub use markdown::{is_bidi_control, md_code, md_code_cell, md_text};

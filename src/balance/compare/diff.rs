@@ -68,12 +68,17 @@ impl Comparison {
         self.moved().next().is_some()
             || !self.outputs_added.is_empty()
             || !self.outputs_removed.is_empty()
-            || self.outputs.iter().any(|o| {
-                !(o.columns_added.is_empty()
-                    && o.columns_removed.is_empty()
-                    && o.rows_added.is_empty()
-                    && o.rows_removed.is_empty())
-            })
+            || self.outputs.iter().any(OutputDiff::structural)
+    }
+}
+
+impl OutputDiff {
+    /// True when columns or rows were added or removed.
+    pub fn structural(&self) -> bool {
+        !(self.columns_added.is_empty()
+            && self.columns_removed.is_empty()
+            && self.rows_added.is_empty()
+            && self.rows_removed.is_empty())
     }
 }
 
@@ -181,6 +186,14 @@ fn p_value(delta: f64, sb: f64, sn: f64) -> f64 {
     2.0 * (1.0 - Normal::standard().cdf((delta / se).abs()))
 }
 
+/// The names of `names` that the other side does not `have`, in order.
+fn lacking<'a>(
+    names: impl IntoIterator<Item = &'a String>,
+    have: impl Fn(&String) -> bool,
+) -> Vec<String> {
+    names.into_iter().filter(|x| !have(x)).cloned().collect()
+}
+
 /// Compares two loaded folders at false-discovery rate `alpha`.
 pub fn compare(
     base: &BTreeMap<String, Loaded>,
@@ -189,16 +202,8 @@ pub fn compare(
 ) -> anyhow::Result<Comparison> {
     let mut c = Comparison {
         alpha,
-        outputs_added: new
-            .keys()
-            .filter(|k| !base.contains_key(*k))
-            .cloned()
-            .collect(),
-        outputs_removed: base
-            .keys()
-            .filter(|k| !new.contains_key(*k))
-            .cloned()
-            .collect(),
+        outputs_added: lacking(new.keys(), |k| base.contains_key(k)),
+        outputs_removed: lacking(base.keys(), |k| new.contains_key(k)),
         ..Default::default()
     };
     for (name, b) in base {
@@ -215,16 +220,8 @@ fn compare_output(name: &str, b: &Loaded, n: &Loaded, c: &mut Comparison) -> any
     let ncols = figures::column_names(&n.frame);
     let mut d = OutputDiff {
         name: name.to_string(),
-        columns_added: ncols
-            .iter()
-            .filter(|x| !bcols.contains(x))
-            .cloned()
-            .collect(),
-        columns_removed: bcols
-            .iter()
-            .filter(|x| !ncols.contains(x))
-            .cloned()
-            .collect(),
+        columns_added: lacking(&ncols, |x| bcols.contains(x)),
+        columns_removed: lacking(&bcols, |x| ncols.contains(x)),
         provenance: provenance_diff(&b.meta, &n.meta),
         ..Default::default()
     };
@@ -254,17 +251,7 @@ fn compare_output(name: &str, b: &Loaded, n: &Loaded, c: &mut Comparison) -> any
     )?;
     let present =
         |col: &str, r: usize| matches!(figures::cell(&j, col, r), figures::Cell::Bool(true));
-    let row_text = |r: usize| {
-        keys.iter()
-            .map(|k| {
-                format!(
-                    "{k}={}",
-                    figures::cell(&j, k, r).to_string().trim_matches('"')
-                )
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let row_text = |r: usize| row_text(&j, &keys, r);
     let broles: BTreeMap<String, Role> = figures::roles(&bo).into_iter().collect();
     let nroles: BTreeMap<String, Role> = figures::roles(&no).into_iter().collect();
     let mut compared: Vec<(String, Role, Role)> = Vec::new();
@@ -345,6 +332,19 @@ fn compare_output(name: &str, b: &Loaded, n: &Loaded, c: &mut Comparison) -> any
     d.rows_removed.sort();
     c.outputs.push(d);
     Ok(())
+}
+
+/// How a compared row is named: `key=value, ...` of its key columns.
+pub fn row_text(frame: &DataFrame, keys: &[String], r: usize) -> String {
+    keys.iter()
+        .map(|k| {
+            format!(
+                "{k}={}",
+                figures::cell(frame, k, r).to_string().trim_matches('"')
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Benjamini-Hochberg over the Monte Carlo figures: q-values, and `moved` where q <= alpha.

@@ -5,6 +5,6 @@ mod diff;
 mod load;
 mod report;
 
-pub use diff::{benjamini_hochberg, compare, Comparison, Move, OutputDiff};
+pub use diff::{benjamini_hochberg, compare, row_text, Comparison, Move, OutputDiff};
 pub use load::{load_folder, Loaded};
 pub use report::{by_size, chart, csv, headline, markdown};

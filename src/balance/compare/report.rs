@@ -8,7 +8,7 @@ use polars::prelude::*;
 use crate::balance::dec;
 use crate::balance::expect::decide::num;
 use crate::report::{
-    csv_string, md_code, md_code_cell, md_text, BarChart, BarSeries, Chart, Figure,
+    column, csv_string, md_code, md_code_cell, md_text, BarChart, BarSeries, Chart, Figure,
 };
 
 use super::diff::{Comparison, Move};
@@ -129,11 +129,7 @@ pub fn markdown(c: &Comparison, base: &str, new: &str, lang: Lang) -> String {
     }
     order.sort_by(|a, b| by_size(a.1[0], b.1[0]));
     for o in &c.outputs {
-        let structural = !(o.columns_added.is_empty()
-            && o.columns_removed.is_empty()
-            && o.rows_added.is_empty()
-            && o.rows_removed.is_empty());
-        if structural && !order.iter().any(|(n, _)| *n == o.name) {
+        if o.structural() && !order.iter().any(|(n, _)| *n == o.name) {
             order.push((o.name.as_str(), Vec::new()));
         }
     }
@@ -200,35 +196,19 @@ fn structure(o: &super::diff::OutputDiff, lang: Lang) -> String {
         }
         t
     };
-    if !o.columns_added.is_empty() {
-        s += &crate::tr!(lang, "compare.columns_added", list = list(&o.columns_added));
-        s.push('\n');
-    }
-    if !o.columns_removed.is_empty() {
-        s += &crate::tr!(
-            lang,
-            "compare.columns_removed",
-            list = list(&o.columns_removed)
-        );
-        s.push('\n');
-    }
-    if !o.rows_added.is_empty() {
-        s += &crate::tr!(
-            lang,
-            "compare.rows_added",
-            count = o.rows_added.len(),
-            list = list(&o.rows_added)
-        );
-        s.push('\n');
-    }
-    if !o.rows_removed.is_empty() {
-        s += &crate::tr!(
-            lang,
-            "compare.rows_removed",
-            count = o.rows_removed.len(),
-            list = list(&o.rows_removed)
-        );
-        s.push('\n');
+    for (text, v) in [
+        (crate::tr!(lang, "compare.columns_added"), &o.columns_added),
+        (
+            crate::tr!(lang, "compare.columns_removed"),
+            &o.columns_removed,
+        ),
+        (crate::tr!(lang, "compare.rows_added"), &o.rows_added),
+        (crate::tr!(lang, "compare.rows_removed"), &o.rows_removed),
+    ] {
+        if !v.is_empty() {
+            s += &crate::tr_fill!(text, count = v.len(), list = list(v));
+            s.push('\n');
+        }
     }
     if !s.is_empty() {
         s += "\n";
@@ -240,25 +220,18 @@ fn structure(o: &super::diff::OutputDiff, lang: Lang) -> String {
 pub fn csv(c: &Comparison) -> anyhow::Result<String> {
     let mut all: Vec<&Move> = c.figures.iter().collect();
     all.sort_by(|a, b| b.moved.cmp(&a.moved).then_with(|| by_size(a, b)));
-    let s = |f: &dyn Fn(&Move) -> String| all.iter().map(|m| f(m)).collect::<Vec<String>>();
-    let x = |f: &dyn Fn(&Move) -> Option<f64>| all.iter().map(|m| f(m)).collect::<Vec<_>>();
+    let defined = |v: f64| Some(v).filter(|v| !v.is_nan());
     let mut frame = DataFrame::new_infer_height(vec![
-        Column::new("output".into(), s(&|m| m.output.clone())),
-        Column::new("row".into(), s(&|m| m.row.clone())),
-        Column::new("figure".into(), s(&|m| m.figure.clone())),
-        Column::new("method".into(), s(&|m| m.method.to_string())),
-        Column::new("base".into(), x(&|m| Some(m.base).filter(|v| !v.is_nan()))),
-        Column::new("new".into(), x(&|m| Some(m.new).filter(|v| !v.is_nan()))),
-        Column::new(
-            "delta".into(),
-            x(&|m| Some(m.delta).filter(|v| !v.is_nan())),
-        ),
-        Column::new("p_value".into(), x(&|m| m.p)),
-        Column::new("q_value".into(), x(&|m| m.q)),
-        Column::new(
-            "moved".into(),
-            all.iter().map(|m| m.moved).collect::<Vec<bool>>(),
-        ),
+        column("output", &all, |m| m.output.as_str()),
+        column("row", &all, |m| m.row.as_str()),
+        column("figure", &all, |m| m.figure.as_str()),
+        column("method", &all, |m| m.method),
+        column("base", &all, |m| defined(m.base)),
+        column("new", &all, |m| defined(m.new)),
+        column("delta", &all, |m| defined(m.delta)),
+        column("p_value", &all, |m| m.p),
+        column("q_value", &all, |m| m.q),
+        column("moved", &all, |m| m.moved),
     ])?;
     csv_string(&mut frame)
 }
@@ -271,27 +244,22 @@ pub fn chart(c: &Comparison, lang: Lang) -> Option<Figure> {
     }
     moves.sort_by(|a, b| by_size(a, b));
     moves.truncate(CHART_MOVES);
-    let label = |m: &Move| {
-        let short: String = format!("{} {}", m.figure, m.row).chars().take(28).collect();
-        short
-    };
+    let label =
+        |m: &Move| -> String { format!("{} {}", m.figure, m.row).chars().take(28).collect() };
     let values: Vec<f64> = moves.iter().map(|m| m.delta).collect();
     let lo = values.iter().cloned().fold(0.0f64, f64::min);
     let hi = values.iter().cloned().fold(0.0f64, f64::max);
     let pad = ((hi - lo) * 0.1).max(1e-9);
-    Some(Figure {
-        suffix: None,
-        panels: vec![Chart::Bars(BarChart {
-            title: crate::tr!(lang, "compare.chart_title", shown = moves.len()),
-            x_label: crate::tr!(lang, "compare.chart_x").into(),
-            y_label: crate::tr!(lang, "compare.chart_y").into(),
-            categories: moves.iter().map(|m| label(m)).collect(),
-            series: vec![BarSeries {
-                name: crate::tr!(lang, "compare.chart_y").into(),
-                values,
-                intervals: Vec::new(),
-            }],
-            y_range: Some((lo - pad, hi + pad)),
-        })],
-    })
+    Some(Figure::new(vec![Chart::Bars(BarChart {
+        title: crate::tr!(lang, "compare.chart_title", shown = moves.len()),
+        x_label: crate::tr!(lang, "compare.chart_x").into(),
+        y_label: crate::tr!(lang, "compare.chart_y").into(),
+        categories: moves.iter().map(|m| label(m)).collect(),
+        series: vec![BarSeries {
+            name: crate::tr!(lang, "compare.chart_y").into(),
+            values,
+            intervals: Vec::new(),
+        }],
+        y_range: Some((lo - pad, hi + pad)),
+    })]))
 }

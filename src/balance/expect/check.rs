@@ -32,21 +32,17 @@ pub fn check_file(
 }
 
 fn first_trials(e: &Expectation, s: &Settings) -> Option<u64> {
-    match (e.trials, s.max_trials) {
-        (Some(t), Some(cap)) => Some(t.min(cap)),
-        (Some(t), None) => Some(t),
-        (None, Some(cap)) => Some((cap / 4).max(1)),
-        (None, None) => None,
+    match e.trials {
+        Some(t) => Some(s.max_trials.map_or(t, |cap| t.min(cap))),
+        None => s.max_trials.map(|cap| (cap / 4).max(1)),
     }
 }
 
-/// The trials of each look, once the first run told the source's default.
-fn schedule(e: &Expectation, s: &Settings, first: u64) -> Vec<u64> {
-    let mut max = e.max_trials.unwrap_or(first.saturating_mul(4));
-    if let Some(cap) = s.max_trials {
-        max = max.min(cap);
-    }
-    decide::looks(first, max.max(first.min(max)))
+/// The trials of each look, once the first run told the source's default: up to the
+/// expectation's `max_trials` (else four times the first), under `--max-trials`.
+pub(super) fn schedule(e: &Expectation, s: &Settings, first: u64) -> Vec<u64> {
+    let max = e.max_trials.unwrap_or(first.saturating_mul(4));
+    decide::looks(first, s.max_trials.map_or(max, |cap| max.min(cap)))
 }
 
 fn user_at(

@@ -14,5 +14,5 @@ mod table_file;
 pub use check::{check_file, Compute, Outcome, Settings};
 pub use decide::Verdict;
 pub use model::{merged_options, ExpectFile, Source};
-pub(crate) use model::{param_text, resolve, table_args};
+pub(crate) use model::{option_pair, source};
 pub use report::{all_hold, csv, headline, junit, markdown, FileOutcomes};

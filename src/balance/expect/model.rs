@@ -80,7 +80,7 @@ pub enum Check {
 /// resolved), so an expectations file from elsewhere cannot point the tool at any file
 /// of the machine; the error is the refusal, shown after the value. A missing file is
 /// left to the caller's "no file" message.
-pub(crate) fn resolve(file: &Path, p: &str, lang: Lang) -> Result<PathBuf, String> {
+fn resolve(file: &Path, p: &str, lang: Lang) -> Result<PathBuf, String> {
     let direct = PathBuf::from(p);
     let folder = crate::input::folder_of(file);
     let chosen = if direct.is_absolute() || direct.exists() {
@@ -99,7 +99,7 @@ pub(crate) fn resolve(file: &Path, p: &str, lang: Lang) -> Result<PathBuf, Strin
     }
 }
 
-pub(crate) fn param_text(v: &toml::Value) -> Option<String> {
+fn param_text(v: &toml::Value) -> Option<String> {
     Some(match v {
         toml::Value::String(s) => s.clone(),
         toml::Value::Integer(i) => i.to_string(),
@@ -116,7 +116,7 @@ pub(crate) fn param_text(v: &toml::Value) -> Option<String> {
 
 /// A table's `params` (`{ thresholds = "50", method = "mc" }`) as command-line flags; the
 /// error is (message, allowed values).
-pub(crate) fn table_args(
+fn table_args(
     params: &BTreeMap<String, toml::Value>,
     lang: Lang,
 ) -> Result<Vec<String>, (String, &'static str)> {
@@ -145,6 +145,91 @@ pub(crate) fn table_args(
         }
     }
     Ok(args)
+}
+
+/// Entry `i` of `list`'s `table` (with its `params`) or `scenario`: an expectation
+/// (`list` = `expect`) or a variants file's `study` and `headline` entries, the same
+/// checks in each file's own words; a missing source is located at an expectation's
+/// `name`, at a variants entry's `table`.
+pub(crate) fn source(
+    file: &ScenarioFile,
+    list: &'static str,
+    i: usize,
+    table: &Option<String>,
+    scenario: &Option<String>,
+    params: &BTreeMap<String, toml::Value>,
+) -> Result<Source, UserError> {
+    let lang = file.lang;
+    let pick = |expect: &'static str, variants: &'static str| {
+        if list == "expect" {
+            expect
+        } else {
+            variants
+        }
+    };
+    let idx = i.to_string();
+    let err = |key: &str, msg: &str, allowed: &str| {
+        file.error_at(
+            &[list, &idx, key],
+            &format!("{list}[{i}].{key}"),
+            msg,
+            allowed,
+        )
+    };
+    match (table, scenario) {
+        (Some(t), None) => Ok(Source::Table {
+            name: t.clone(),
+            args: table_args(params, lang).map_err(|(m, a)| err("params", &m, a))?,
+        }),
+        (None, Some(s)) => {
+            if !params.is_empty() {
+                return Err(err(
+                    "params",
+                    pick(
+                        crate::tr!(lang, "fr_errors.expect.params_tables_only"),
+                        crate::tr!(lang, "fr_errors.variants.params_tables_only"),
+                    ),
+                    pick(
+                        crate::tr!(lang, "fr_errors.expect.params_tables_only_allowed"),
+                        crate::tr!(lang, "fr_errors.variants.params_tables_only_allowed"),
+                    ),
+                ));
+            }
+            let p = resolve(&file.path, s, lang).map_err(|m| {
+                err(
+                    "scenario",
+                    &m,
+                    crate::tr!(lang, "safety.files.named_allowed"),
+                )
+            })?;
+            if !p.is_file() {
+                let missing = pick(
+                    crate::tr!(lang, "fr_errors.expect.no_scenario"),
+                    crate::tr!(lang, "fr_errors.variants.no_scenario"),
+                );
+                return Err(err(
+                    "scenario",
+                    &crate::tr_fill!(missing, file = s),
+                    pick(
+                        crate::tr!(lang, "fr_errors.expect.no_scenario_allowed"),
+                        crate::tr!(lang, "fr_errors.variants.no_scenario_allowed"),
+                    ),
+                ));
+            }
+            Ok(Source::Scenario(p))
+        }
+        _ => Err(err(
+            pick("name", "table"),
+            pick(
+                crate::tr!(lang, "fr_errors.expect.table_or_scenario"),
+                crate::tr!(lang, "fr_errors.variants.table_or_scenario"),
+            ),
+            pick(
+                crate::tr!(lang, "fr_errors.expect.table_or_scenario_allowed"),
+                crate::tr!(lang, "fr_errors.variants.table_or_scenario_allowed"),
+            ),
+        )),
+    }
 }
 
 impl ExpectFile {
@@ -314,57 +399,16 @@ fn validate(
             crate::tr!(file.lang, "fr_errors.expect.empty_name_allowed"),
         ));
     }
-    let source = match (&e.table, &e.scenario) {
-        (Some(t), None) => Source::Table {
-            name: t.clone(),
-            args: table_args(&e.params, file.lang).map_err(|(m, a)| err("params", &m, a))?,
-        },
-        (None, Some(s)) => {
-            if !e.params.is_empty() {
-                return Err(err(
-                    "params",
-                    crate::tr!(file.lang, "fr_errors.expect.params_tables_only"),
-                    crate::tr!(file.lang, "fr_errors.expect.params_tables_only_allowed"),
-                ));
-            }
-            let p = resolve(&file.path, s, file.lang).map_err(|m| {
-                err(
-                    "scenario",
-                    &m,
-                    crate::tr!(file.lang, "safety.files.named_allowed"),
-                )
-            })?;
-            if !p.is_file() {
-                return Err(err(
-                    "scenario",
-                    &crate::tr!(file.lang, "fr_errors.expect.no_scenario", file = s),
-                    crate::tr!(file.lang, "fr_errors.expect.no_scenario_allowed"),
-                ));
-            }
-            Source::Scenario(p)
-        }
-        _ => {
-            return Err(err(
-                "name",
-                crate::tr!(file.lang, "fr_errors.expect.table_or_scenario"),
-                crate::tr!(file.lang, "fr_errors.expect.table_or_scenario_allowed"),
-            ))
-        }
-    };
+    let source = source(file, "expect", i, &e.table, &e.scenario, &e.params)?;
     let mut options = Vec::new();
     for (k, v) in &e.options {
-        let text = param_text(v).unwrap_or_default();
-        let pair = format!("{k}={text}");
-        RuleOptions::from_pairs(&[&pair], file.lang).map_err(|x| {
-            let idx = i.to_string();
-            file.error_at(
-                &["expect", &idx, "options", k],
-                &format!("expect[{i}].options.{k}"),
-                x.0.trim_start_matches("--option "),
-                crate::tr!(file.lang, "fr_errors.expect.option_allowed"),
-            )
-        })?;
-        options.push(pair);
+        options.push(option_pair(
+            file,
+            &["expect", &idx, "options", k],
+            &format!("expect[{i}].options.{k}"),
+            (k, v),
+            crate::tr!(file.lang, "fr_errors.expect.option_allowed"),
+        )?);
     }
     let confidence = match e.confidence {
         Some(c) => check_confidence(
@@ -559,6 +603,21 @@ fn validate(
         trials,
         max_trials,
     })
+}
+
+/// A rule option `key = value` of a file as the pair `key=value`, refused (at `path`) when
+/// no system takes it.
+pub(crate) fn option_pair(
+    file: &ScenarioFile,
+    path: &[&str],
+    shown: &str,
+    (k, v): (&str, &toml::Value),
+    allowed: &str,
+) -> Result<String, UserError> {
+    let pair = format!("{k}={}", param_text(v).unwrap_or_default());
+    RuleOptions::from_pairs(&[&pair], file.lang)
+        .map_err(|x| file.error_at(path, shown, x.0.trim_start_matches("--option "), allowed))?;
+    Ok(pair)
 }
 
 /// Rule options for one run: the command line's, then the expectation's (which win).

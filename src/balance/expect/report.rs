@@ -4,7 +4,7 @@
 use crate::lang::Lang;
 use polars::prelude::*;
 
-use crate::report::csv_string;
+use crate::report::{column, csv_string};
 
 use super::check::Outcome;
 use super::decide::{num, Verdict};
@@ -136,35 +136,21 @@ pub fn csv(files: &[FileOutcomes]) -> anyhow::Result<String> {
         .iter()
         .flat_map(|f| f.outcomes.iter().map(move |o| (f, o)))
         .collect();
-    let text = |g: &dyn Fn(&FileOutcomes, &Outcome) -> String| -> Vec<String> {
-        all.iter().map(|(f, o)| g(f, o)).collect()
-    };
-    let float = |g: &dyn Fn(&Outcome) -> Option<f64>| -> Vec<Option<f64>> {
-        all.iter().map(|(_, o)| g(o)).collect()
-    };
     let mut frame = DataFrame::new_infer_height(vec![
-        Column::new("file".into(), text(&|f, _| f.path.clone())),
-        Column::new("name".into(), text(&|_, o| o.name.clone())),
-        Column::new("source".into(), text(&|_, o| o.source.clone())),
-        Column::new("figure".into(), text(&|_, o| o.what.clone())),
-        Column::new("method".into(), text(&|_, o| o.method.to_string())),
-        Column::new("value".into(), float(&|o| o.value)),
-        Column::new("value_lo".into(), float(&|o| o.interval.map(|i| i.0))),
-        Column::new("value_hi".into(), float(&|o| o.interval.map(|i| i.1))),
-        Column::new("confidence".into(), float(&|o| o.confidence)),
-        Column::new("band".into(), text(&|_, o| o.band.clone())),
-        Column::new(
-            "verdict".into(),
-            text(&|_, o| o.verdict.as_str().to_string()),
-        ),
-        Column::new(
-            "trials".into(),
-            all.iter()
-                .map(|(_, o)| o.trials)
-                .collect::<Vec<Option<u64>>>(),
-        ),
-        Column::new("off_by".into(), float(&|o| o.miss)),
-        Column::new("message".into(), text(&|_, o| o.message.clone())),
+        column("file", &all, |(f, _)| f.path.as_str()),
+        column("name", &all, |(_, o)| o.name.as_str()),
+        column("source", &all, |(_, o)| o.source.as_str()),
+        column("figure", &all, |(_, o)| o.what.as_str()),
+        column("method", &all, |(_, o)| o.method),
+        column("value", &all, |(_, o)| o.value),
+        column("value_lo", &all, |(_, o)| o.interval.map(|i| i.0)),
+        column("value_hi", &all, |(_, o)| o.interval.map(|i| i.1)),
+        column("confidence", &all, |(_, o)| o.confidence),
+        column("band", &all, |(_, o)| o.band.as_str()),
+        column("verdict", &all, |(_, o)| o.verdict.as_str()),
+        column("trials", &all, |(_, o)| o.trials),
+        column("off_by", &all, |(_, o)| o.miss),
+        column("message", &all, |(_, o)| o.message.as_str()),
     ])?;
     csv_string(&mut frame)
 }

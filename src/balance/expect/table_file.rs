@@ -165,11 +165,7 @@ pub fn check(
     let mc = out.provenance.method != "exact";
     let n0 = out.provenance.trials.unwrap_or(1);
     let looks = if mc {
-        let mut max = e.max_trials.unwrap_or(n0.saturating_mul(4));
-        if let Some(cap) = s.max_trials {
-            max = max.min(cap);
-        }
-        decide::looks(n0, max)
+        super::check::schedule(e, s, n0)
     } else {
         vec![0]
     };

@@ -10,7 +10,7 @@
 mod chart;
 mod vary;
 
-pub use vary::{parse_vary, Vary};
+pub use vary::{grid, parse_vary, text, Vary};
 
 use crate::lang::Lang;
 use std::collections::BTreeMap;
@@ -18,14 +18,14 @@ use std::collections::BTreeMap;
 use polars::prelude::*;
 
 use crate::error::UserError;
-use crate::report::{Figure, Output, Provenance};
+use crate::report::{column, Figure, Output, Provenance};
 use crate::scenario::ScenarioFile;
 use crate::systems::{CheckedOnly, RunOverrides};
 
 use super::figures::{cell, key_columns, roles, Cell, Role};
 use super::stalemate::{stalemates, warning, Stalemate};
 use chart::{panel, series_groups, value_kind, Labels};
-use vary::{check_grid, file_path, grid, set, text};
+use vary::{check_grid, file_path, set};
 
 /// Charts per varied key: the first figure's first rows.
 const CHARTED_ROWS: usize = 4;
@@ -83,7 +83,7 @@ fn place(o: &Output, row: usize) -> String {
     }
     key_columns(&o.frame)
         .iter()
-        .map(|k| format!("{k}={}", bare(&cell(&o.frame, k, row))))
+        .map(|k| format!("{k}={}", cell(&o.frame, k, row).bare()))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -116,14 +116,6 @@ fn figures_of(outputs: &[Output]) -> Vec<(FigureName, Value3)> {
     out
 }
 
-/// A key cell as typed after `--where k=`: text without quotes.
-fn bare(c: &Cell) -> String {
-    match c {
-        Cell::Text(s) => s.clone(),
-        other => other.to_string(),
-    }
-}
-
 /// The scenario with the point's values set.
 fn edited(
     file: &ScenarioFile,
@@ -144,8 +136,8 @@ fn edited(
     Ok(file.edited(toml::to_string(&t)?))
 }
 
-/// `key=value ...` of a grid point, for messages and key figures.
-fn label(varies: &[Vary], p: &[toml::Value]) -> String {
+/// `key=value ...` of a grid point, for messages, key figures and `optimise`'s candidates.
+pub fn label(varies: &[Vary], p: &[toml::Value]) -> String {
     varies
         .iter()
         .zip(p)
@@ -345,30 +337,11 @@ fn long_frame(
     }
     let opt = |x: f64| x.is_finite().then_some(x);
     cols.push(Column::new("trials".into(), vec![trials; rows.len()]));
-    cols.push(Column::new(
-        "figure".into(),
-        rows.iter()
-            .map(|r| order[r.1].figure.as_str())
-            .collect::<Vec<_>>(),
-    ));
-    cols.push(Column::new(
-        "where".into(),
-        rows.iter()
-            .map(|r| order[r.1].place.as_str())
-            .collect::<Vec<_>>(),
-    ));
-    cols.push(Column::new(
-        "value".into(),
-        rows.iter().map(|r| opt(r.2 .0)).collect::<Vec<_>>(),
-    ));
-    cols.push(Column::new(
-        "value_lo".into(),
-        rows.iter().map(|r| opt(r.2 .1)).collect::<Vec<_>>(),
-    ));
-    cols.push(Column::new(
-        "value_hi".into(),
-        rows.iter().map(|r| opt(r.2 .2)).collect::<Vec<_>>(),
-    ));
+    cols.push(column("figure", &rows, |r| order[r.1].figure.as_str()));
+    cols.push(column("where", &rows, |r| order[r.1].place.as_str()));
+    cols.push(column("value", &rows, |r| opt(r.2 .0)));
+    cols.push(column("value_lo", &rows, |r| opt(r.2 .1)));
+    cols.push(column("value_hi", &rows, |r| opt(r.2 .2)));
     Ok(DataFrame::new_infer_height(cols)?)
 }
 

@@ -5,7 +5,7 @@ use crate::lang::Lang;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::balance::expect::{param_text, resolve, table_args, Source};
+use crate::balance::expect::{option_pair, source, Source};
 use crate::balance::figures::Cell;
 use crate::error::UserError;
 use crate::limits::{check_trials, MAX_HEADLINES, MAX_STUDY, MAX_VARIANTS};
@@ -187,60 +187,6 @@ impl VariantsFile {
     }
 }
 
-fn source(
-    file: &ScenarioFile,
-    list: &'static str,
-    i: usize,
-    table: &Option<String>,
-    scenario: &Option<String>,
-    params: &BTreeMap<String, toml::Value>,
-) -> Result<Source, UserError> {
-    let idx = i.to_string();
-    let err = |key: &str, msg: &str, allowed: &str| {
-        file.error_at(
-            &[list, &idx, key],
-            &format!("{list}[{i}].{key}"),
-            msg,
-            allowed,
-        )
-    };
-    match (table, scenario) {
-        (Some(t), None) => Ok(Source::Table {
-            name: t.clone(),
-            args: table_args(params, file.lang).map_err(|(m, a)| err("params", &m, a))?,
-        }),
-        (None, Some(s)) => {
-            if !params.is_empty() {
-                return Err(err(
-                    "params",
-                    crate::tr!(file.lang, "fr_errors.variants.params_tables_only"),
-                    crate::tr!(file.lang, "fr_errors.variants.params_tables_only_allowed"),
-                ));
-            }
-            let p = resolve(&file.path, s, file.lang).map_err(|m| {
-                err(
-                    "scenario",
-                    &m,
-                    crate::tr!(file.lang, "safety.files.named_allowed"),
-                )
-            })?;
-            if !p.is_file() {
-                return Err(err(
-                    "scenario",
-                    &crate::tr!(file.lang, "fr_errors.variants.no_scenario", file = s),
-                    crate::tr!(file.lang, "fr_errors.variants.no_scenario_allowed"),
-                ));
-            }
-            Ok(Source::Scenario(p))
-        }
-        _ => Err(err(
-            "table",
-            crate::tr!(file.lang, "fr_errors.variants.table_or_scenario"),
-            crate::tr!(file.lang, "fr_errors.variants.table_or_scenario_allowed"),
-        )),
-    }
-}
-
 fn headline(
     file: &ScenarioFile,
     i: usize,
@@ -321,17 +267,13 @@ fn variant(
             })?;
             continue;
         }
-        let text = param_text(v).unwrap_or_default();
-        let pair = format!("{k}={text}");
-        RuleOptions::from_pairs(&[&pair], file.lang).map_err(|x| {
-            file.error_at(
-                &["variants", name, k],
-                &format!("variants.{name}.{k}"),
-                x.0.trim_start_matches("--option "),
-                crate::tr!(file.lang, "fr_errors.variants.option_allowed"),
-            )
-        })?;
-        options.push(pair);
+        options.push(option_pair(
+            file,
+            &["variants", name, k],
+            &format!("variants.{name}.{k}"),
+            (k, v),
+            crate::tr!(file.lang, "fr_errors.variants.option_allowed"),
+        )?);
     }
     // Constraints between the variant's parameters (C-FAT-4), before anything runs.
     if let Some((key, message, allowed)) = RuleOptions::from_pairs(&options, file.lang)

@@ -17,7 +17,7 @@ use std::rc::Rc;
 use polars::prelude::DataFrame;
 use statrs::distribution::{ContinuousCDF, StudentsT};
 
-use crate::balance::compare::Comparison;
+use crate::balance::compare::{row_text, Comparison};
 use crate::balance::figures;
 use crate::engine::StreamKey;
 use crate::report::Output;
@@ -106,19 +106,6 @@ impl Blocks {
             })
             .collect()
     }
-}
-
-/// `k=v, ...` as `compare` writes a row.
-fn row_text(frame: &DataFrame, keys: &[String], r: usize) -> String {
-    keys.iter()
-        .map(|k| {
-            format!(
-                "{k}={}",
-                figures::cell(frame, k, r).to_string().trim_matches('"')
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// Two-sided p-value of the paired t test on block differences; None with fewer than two.

@@ -13,7 +13,7 @@ fn num(x: f64, lang: Lang) -> String {
     dec(&decide::num(x), lang)
 }
 use crate::report::{
-    csv_string, interval_columns, md_code, md_text, BarChart, BarSeries, Chart, Figure,
+    column, csv_string, interval_columns, md_code, md_text, BarChart, BarSeries, Chart, Figure,
 };
 
 use super::model::VariantsFile;
@@ -271,40 +271,18 @@ pub fn csv(s: &Study) -> anyhow::Result<String> {
                 .map(move |m| (v.name.as_str(), m))
         })
         .collect();
-    let text = |f: fn(&Move) -> String| all.iter().map(|(_, m)| f(m)).collect::<Vec<String>>();
     let mut frame = DataFrame::new_infer_height(vec![
-        Column::new(
-            "variant".into(),
-            all.iter().map(|(v, _)| *v).collect::<Vec<&str>>(),
-        ),
-        Column::new("output".into(), text(|m| m.output.clone())),
-        Column::new("row".into(), text(|m| m.row.clone())),
-        Column::new("figure".into(), text(|m| m.figure.clone())),
-        Column::new("method".into(), text(|m| m.method.to_string())),
-        Column::new(
-            "book".into(),
-            all.iter().map(|(_, m)| m.base).collect::<Vec<f64>>(),
-        ),
-        Column::new(
-            "variant_value".into(),
-            all.iter().map(|(_, m)| m.new).collect::<Vec<f64>>(),
-        ),
-        Column::new(
-            "delta".into(),
-            all.iter().map(|(_, m)| m.delta).collect::<Vec<f64>>(),
-        ),
-        Column::new(
-            "p".into(),
-            all.iter().map(|(_, m)| m.p).collect::<Vec<Option<f64>>>(),
-        ),
-        Column::new(
-            "q".into(),
-            all.iter().map(|(_, m)| m.q).collect::<Vec<Option<f64>>>(),
-        ),
-        Column::new(
-            "moved".into(),
-            all.iter().map(|(_, m)| m.moved).collect::<Vec<bool>>(),
-        ),
+        column("variant", &all, |(v, _)| *v),
+        column("output", &all, |(_, m)| m.output.as_str()),
+        column("row", &all, |(_, m)| m.row.as_str()),
+        column("figure", &all, |(_, m)| m.figure.as_str()),
+        column("method", &all, |(_, m)| m.method),
+        column("book", &all, |(_, m)| m.base),
+        column("variant_value", &all, |(_, m)| m.new),
+        column("delta", &all, |(_, m)| m.delta),
+        column("p", &all, |(_, m)| m.p),
+        column("q", &all, |(_, m)| m.q),
+        column("moved", &all, |(_, m)| m.moved),
     ])?;
     csv_string(&mut frame)
 }
@@ -325,20 +303,11 @@ pub fn headline_csv(f: &VariantsFile, s: &Study) -> anyhow::Result<String> {
         }
     }
     let mut cols = vec![
-        Column::new(
-            "headline".into(),
-            rows.iter().map(|r| r.0.as_str()).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "variant".into(),
-            rows.iter().map(|r| r.1.as_str()).collect::<Vec<_>>(),
-        ),
+        column("headline", &rows, |r| r.0.as_str()),
+        column("variant", &rows, |r| r.1.as_str()),
     ];
     cols.extend(interval_columns("value", &rows, |r| r.2));
-    cols.push(Column::new(
-        "moved".into(),
-        rows.iter().map(|r| r.3).collect::<Vec<_>>(),
-    ));
+    cols.push(column("moved", &rows, |r| r.3));
     let mut frame = DataFrame::new_infer_height(cols)?;
     csv_string(&mut frame)
 }
@@ -365,19 +334,16 @@ pub fn chart(f: &VariantsFile, s: &Study, i: usize, lang: Lang) -> Figure {
     let any_interval = xs
         .iter()
         .any(|x| x.value.as_ref().is_ok_and(|v| v.interval95.is_some()));
-    Figure {
-        suffix: None,
-        panels: vec![Chart::Bars(BarChart {
-            title: h.name.clone(),
-            x_label: crate::tr!(lang, "variants.chart_x").into(),
-            y_label: h.figure.clone(),
-            categories: s.variants.iter().map(|v| v.name.clone()).collect(),
-            series: vec![BarSeries {
-                name: h.name.clone(),
-                values,
-                intervals: if any_interval { intervals } else { Vec::new() },
-            }],
-            y_range: None,
-        })],
-    }
+    Figure::new(vec![Chart::Bars(BarChart {
+        title: h.name.clone(),
+        x_label: crate::tr!(lang, "variants.chart_x").into(),
+        y_label: h.figure.clone(),
+        categories: s.variants.iter().map(|v| v.name.clone()).collect(),
+        series: vec![BarSeries {
+            name: h.name.clone(),
+            values,
+            intervals: if any_interval { intervals } else { Vec::new() },
+        }],
+        y_range: None,
+    })])
 }

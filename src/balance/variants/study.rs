@@ -209,16 +209,8 @@ pub fn study<C: Compute>(
             };
             if vi == 0 {
                 let frame = &fref.output.frame;
-                row_text = figures::key_columns(frame)
-                    .iter()
-                    .map(|k| {
-                        format!(
-                            "{k}={}",
-                            figures::cell(frame, k, row).to_string().trim_matches('"')
-                        )
-                    })
-                    .collect::<Vec<_>>()
-                    .join(", ");
+                row_text =
+                    crate::balance::compare::row_text(frame, &figures::key_columns(frame), row);
             }
             let key = format!("{}/{}", dirs[si], fref.output.name);
             let moved = v.comparison.as_ref().and_then(|c| {
