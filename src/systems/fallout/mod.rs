@@ -5,6 +5,7 @@ mod ap;
 pub mod cli;
 pub mod combat;
 mod combat_dice;
+pub(crate) mod counts;
 mod help;
 mod luck;
 mod options;

@@ -2,6 +2,7 @@
 //! pools (F-TEST, F-AP, F-CD). State lives in fixed arrays: no allocation per trial.
 
 use crate::engine::{Counts, Draws, Merge, Rng64, Simulation, Tally};
+use crate::systems::fallout::counts::counts_acc;
 use crate::systems::fallout::{
     roll_cd, roll_cd_blanks, BonusRules, PoolSampler, Shortfall, POOL_MAX,
 };
@@ -29,95 +30,64 @@ pub const PLAYERS_WIN: usize = 0;
 pub const MJ_WINS: usize = 1;
 pub const UNDECIDED: usize = 2;
 
-/// Integer tallies of one combatant over all fights (merging is exact).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct FighterAcc {
-    pub attacks: u64,
-    pub hits: u64,
-    pub damage_dealt: u64,
-    pub effects: u64,
-    /// Fights this combatant ended out of the fight.
-    pub down: u64,
-    /// Fights it ended with at least one injury.
-    pub injured: u64,
-    pub injuries: u64,
-    pub stunned_turns: u64,
-    pub bonus_dice: u64,
-    pub extra_cd: u64,
-    pub complications: u64,
-    /// Second major actions (attacks) bought for 2 AP (policy `second_major`).
-    #[serde(default)]
-    pub second_majors: u64,
-    /// Luck points spent on Miss Fortune rerolls.
-    #[serde(default)]
-    pub luck_spent: u64,
-    /// Helping d20 rolled for an ally's attacks (F-HELP).
-    #[serde(default)]
-    pub helps: u64,
-    /// Second minor actions (aims) bought for 1 AP (policy `extra_minor`).
-    #[serde(default)]
-    pub extra_minors: u64,
-    /// d20 rerolled by aiming (combatant key `minor = "aim"`).
-    #[serde(default)]
-    pub aim_rerolls: u64,
-    /// Combat dice rerolled by Miss Fortune (combatant key `luck_cd`).
-    #[serde(default)]
-    pub cd_rerolled: u64,
-}
-
-impl Merge for FighterAcc {
-    fn merge(&mut self, o: Self) {
-        self.attacks += o.attacks;
-        self.hits += o.hits;
-        self.damage_dealt += o.damage_dealt;
-        self.effects += o.effects;
-        self.down += o.down;
-        self.injured += o.injured;
-        self.injuries += o.injuries;
-        self.stunned_turns += o.stunned_turns;
-        self.bonus_dice += o.bonus_dice;
-        self.extra_cd += o.extra_cd;
-        self.complications += o.complications;
-        self.second_majors += o.second_majors;
-        self.luck_spent += o.luck_spent;
-        self.helps += o.helps;
-        self.extra_minors += o.extra_minors;
-        self.aim_rerolls += o.aim_rerolls;
-        self.cd_rerolled += o.cd_rerolled;
+counts_acc! {
+    /// Integer tallies of one combatant over all fights (merging is exact).
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+    pub struct FighterAcc {
+        pub attacks: u64,
+        pub hits: u64,
+        pub damage_dealt: u64,
+        pub effects: u64,
+        /// Fights this combatant ended out of the fight.
+        pub down: u64,
+        /// Fights it ended with at least one injury.
+        pub injured: u64,
+        pub injuries: u64,
+        pub stunned_turns: u64,
+        pub bonus_dice: u64,
+        pub extra_cd: u64,
+        pub complications: u64,
+        /// Second major actions (attacks) bought for 2 AP (policy `second_major`).
+        #[serde(default)]
+        pub second_majors: u64,
+        /// Luck points spent on Miss Fortune rerolls.
+        #[serde(default)]
+        pub luck_spent: u64,
+        /// Helping d20 rolled for an ally's attacks (F-HELP).
+        #[serde(default)]
+        pub helps: u64,
+        /// Second minor actions (aims) bought for 1 AP (policy `extra_minor`).
+        #[serde(default)]
+        pub extra_minors: u64,
+        /// d20 rerolled by aiming (combatant key `minor = "aim"`).
+        #[serde(default)]
+        pub aim_rerolls: u64,
+        /// Combat dice rerolled by Miss Fortune (combatant key `luck_cd`).
+        #[serde(default)]
+        pub cd_rerolled: u64,
     }
 }
 
-/// AP flow of one side's pool over all fights.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct PoolAcc {
-    /// AP earned from excess successes (before the cap).
-    pub earned: u64,
-    /// AP lost to the group pool's cap of 6.
-    pub lost: u64,
-    pub spent_dice: u64,
-    pub spent_damage: u64,
-    /// MJ only: AP given by players buying dice without AP.
-    pub gifted: u64,
-    /// Pool at the end of the fight, summed.
-    pub end_sum: u64,
-    /// AP spent on second major actions (2 each).
-    #[serde(default)]
-    pub spent_actions: u64,
-    /// AP spent on second minor actions (1 each).
-    #[serde(default)]
-    pub spent_minor: u64,
-}
-
-impl Merge for PoolAcc {
-    fn merge(&mut self, o: Self) {
-        self.earned += o.earned;
-        self.lost += o.lost;
-        self.spent_dice += o.spent_dice;
-        self.spent_damage += o.spent_damage;
-        self.gifted += o.gifted;
-        self.end_sum += o.end_sum;
-        self.spent_actions += o.spent_actions;
-        self.spent_minor += o.spent_minor;
+counts_acc! {
+    /// AP flow of one side's pool over all fights.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+    pub struct PoolAcc {
+        /// AP earned from excess successes (before the cap).
+        pub earned: u64,
+        /// AP lost to the group pool's cap of 6.
+        pub lost: u64,
+        pub spent_dice: u64,
+        pub spent_damage: u64,
+        /// MJ only: AP given by players buying dice without AP.
+        pub gifted: u64,
+        /// Pool at the end of the fight, summed.
+        pub end_sum: u64,
+        /// AP spent on second major actions (2 each).
+        #[serde(default)]
+        pub spent_actions: u64,
+        /// AP spent on second minor actions (1 each).
+        #[serde(default)]
+        pub spent_minor: u64,
     }
 }
 

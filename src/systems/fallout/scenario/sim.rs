@@ -2,39 +2,28 @@
 //! shared group pool (F-AP).
 
 use crate::engine::{Draws, Merge, Rng64, Simulation, Tally};
+use crate::systems::fallout::counts::counts_acc;
 use crate::systems::fallout::{BonusRules, PoolSampler, Shortfall, POOL_MAX};
 use crate::systems::trace::{Quiet, Watch};
 
 use super::model::ApEconomy;
 use super::trace::Step as Seen;
 
-/// Integer tallies of one test over all trials (merging is exact).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct StepAcc {
-    pub pass: u64,
-    pub complication: u64,
-    pub bonus_dice: u64,
-    /// Bonus dice bought at least partly with MJ AP.
-    pub mj_dice: u64,
-    pub pool_sum: u64,
-    pub pool_sq: u64,
-    pub mj_sum: u64,
-    pub mj_sq: u64,
-    /// AP earned above the 6-AP cap.
-    pub ap_lost: u64,
-}
-
-impl Merge for StepAcc {
-    fn merge(&mut self, o: Self) {
-        self.pass += o.pass;
-        self.complication += o.complication;
-        self.bonus_dice += o.bonus_dice;
-        self.mj_dice += o.mj_dice;
-        self.pool_sum += o.pool_sum;
-        self.pool_sq += o.pool_sq;
-        self.mj_sum += o.mj_sum;
-        self.mj_sq += o.mj_sq;
-        self.ap_lost += o.ap_lost;
+counts_acc! {
+    /// Integer tallies of one test over all trials (merging is exact).
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+    pub struct StepAcc {
+        pub pass: u64,
+        pub complication: u64,
+        pub bonus_dice: u64,
+        /// Bonus dice bought at least partly with MJ AP.
+        pub mj_dice: u64,
+        pub pool_sum: u64,
+        pub pool_sq: u64,
+        pub mj_sum: u64,
+        pub mj_sq: u64,
+        /// AP earned above the 6-AP cap.
+        pub ap_lost: u64,
     }
 }
 

@@ -4,6 +4,7 @@
 //! incapacity and exhaustion checks (N-HEALTH). No allocation per trial.
 
 use crate::engine::{Counts, Draws, Merge, Rng64, Simulation, Tally};
+use crate::systems::fallout::counts::counts_acc;
 use crate::systems::nephilim::health::TOP_MAX;
 use crate::systems::nephilim::{DSampler, NephilimRules};
 use crate::systems::trace::{Quiet, Watch};
@@ -19,28 +20,30 @@ pub const B_WINS: usize = 1;
 pub const BOTH_OUT: usize = 2;
 pub const UNDECIDED: usize = 3;
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct FighterAcc {
-    pub attacks: u64,
-    pub hits: u64,
-    /// Attacks against this fighter it could defend (it acted in the same segment).
-    pub defences: u64,
-    /// Of those, the ones its parry or dodge stopped.
-    pub defended: u64,
-    pub wounds_end: u64,
-    pub fatigue_end: u64,
-    /// Out by the wound counter reaching 9 (death).
-    pub dead: u64,
-    /// Out by failing the incapacity check (coma).
-    pub coma: u64,
-    /// Out by failing the exhaustion check, or fatigue reaching 9 (unconscious).
-    pub unconscious: u64,
-    /// Round 1: its first action in a strictly earlier segment than the opponent's
-    /// (before any delay), for the exact N-INIT check.
-    pub earlier_round1: u64,
-    /// Rounds it delayed into the next one (`delay = "next_round"`, l. 502).
-    #[serde(default)]
-    pub delayed_rounds: u64,
+counts_acc! {
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+    pub struct FighterAcc {
+        pub attacks: u64,
+        pub hits: u64,
+        /// Attacks against this fighter it could defend (it acted in the same segment).
+        pub defences: u64,
+        /// Of those, the ones its parry or dodge stopped.
+        pub defended: u64,
+        pub wounds_end: u64,
+        pub fatigue_end: u64,
+        /// Out by the wound counter reaching 9 (death).
+        pub dead: u64,
+        /// Out by failing the incapacity check (coma).
+        pub coma: u64,
+        /// Out by failing the exhaustion check, or fatigue reaching 9 (unconscious).
+        pub unconscious: u64,
+        /// Round 1: its first action in a strictly earlier segment than the opponent's
+        /// (before any delay), for the exact N-INIT check.
+        pub earlier_round1: u64,
+        /// Rounds it delayed into the next one (`delay = "next_round"`, l. 502).
+        #[serde(default)]
+        pub delayed_rounds: u64,
+    }
 }
 
 /// Puts fighter `i` out of the duel for `why`: counted in its accumulator and noted.
@@ -54,22 +57,6 @@ fn put_out<W: Watch<Step>>(w: &mut W, out: &mut [bool; 2], a: &mut FighterAcc, i
     }
     if W::ON {
         w.note(Step::Out { who: i as u8, why });
-    }
-}
-
-impl Merge for FighterAcc {
-    fn merge(&mut self, o: Self) {
-        self.attacks += o.attacks;
-        self.hits += o.hits;
-        self.defences += o.defences;
-        self.defended += o.defended;
-        self.wounds_end += o.wounds_end;
-        self.fatigue_end += o.fatigue_end;
-        self.dead += o.dead;
-        self.coma += o.coma;
-        self.unconscious += o.unconscious;
-        self.earlier_round1 += o.earlier_round1;
-        self.delayed_rounds += o.delayed_rounds;
     }
 }
 
