@@ -55,6 +55,50 @@ pub(crate) fn pair_columns<R>(
     ]
 }
 
+/// A pairs table's row in `summary.md` (duel and skirmish): `| prime | pénalité | p |
+/// lo–hi | Δ [Δlo, Δhi] |`, the win share and its difference to the reference; the caller
+/// adds any further cell and the line's end.
+pub(crate) fn pair_row(
+    lang: Lang,
+    pair: (Prime, Penalty),
+    (p, lo, hi): (f64, f64, f64),
+    (d, dlo, dhi): (f64, f64, f64),
+) -> String {
+    format!(
+        "| {} | {} | {} | {}–{} | {} {} |",
+        pair.0.name(),
+        pair.1.name(),
+        lang.num(p, 3),
+        lang.num(lo, 3),
+        lang.num(hi, 3),
+        lang.signed(100.0 * d, 1),
+        crate::tr!(
+            lang,
+            "trinites.pairs.signed_interval",
+            lo = lang.signed(100.0 * dlo, 1),
+            hi = lang.signed(100.0 * dhi, 1)
+        )
+    )
+}
+
+/// The best and the worst pair after the reference (`items[0]`) by `p`, each with its
+/// word for the key figures; none when the reference stands alone.
+pub(crate) fn best_and_worst<'a, T>(
+    lang: Lang,
+    items: &'a [T],
+    p: impl Fn(&T) -> f64,
+) -> Vec<(&'static str, &'a T)> {
+    let order = |a: &&T, b: &&T| p(a).total_cmp(&p(b));
+    let others = || items.iter().skip(1);
+    match (others().max_by(order), others().min_by(order)) {
+        (Some(best), Some(worst)) => vec![
+            (crate::tr!(lang, "trinites.pairs.best"), best),
+            (crate::tr!(lang, "trinites.pairs.worst"), worst),
+        ],
+        _ => vec![],
+    }
+}
+
 /// A mean with its interval, undefined (NaN, empty cells) without any value.
 fn mean_ci(m: &crate::engine::Moments) -> Estimate {
     if m.n == 0 {
@@ -127,38 +171,23 @@ pub(super) fn result(
                 .map_or("-".into(), |v| v.to_string())
         ),
     ];
-    if results.len() > 1 {
-        let best = results
-            .iter()
-            .skip(1)
-            .max_by(|a, b| a.share(0).p.total_cmp(&b.share(0).p))
-            .unwrap_or(reference);
-        let worst = results
-            .iter()
-            .skip(1)
-            .min_by(|a, b| a.share(0).p.total_cmp(&b.share(0).p))
-            .unwrap_or(reference);
-        for (what, r) in [
-            (crate::tr!(lang, "trinites.pairs.best"), best),
-            (crate::tr!(lang, "trinites.pairs.worst"), worst),
-        ] {
-            let (d, dlo, dhi) = delta(r, reference);
-            let win = r.share(0);
-            let sg = |x: f64| lang.signed(100.0 * x, 1);
-            key.push(crate::tr!(
-                lang,
-                "trinites.duel.key_pair",
-                what = what,
-                pair = r.label(),
-                p = pct(win.p),
-                lo = p100(win.lo),
-                hi = p100(win.hi),
-                d = sg(d),
-                reference = reference.label(),
-                dlo = sg(dlo),
-                dhi = sg(dhi)
-            ));
-        }
+    for (what, r) in best_and_worst(lang, results, |r| r.share(0).p) {
+        let (d, dlo, dhi) = delta(r, reference);
+        let win = r.share(0);
+        let sg = |x: f64| lang.signed(100.0 * x, 1);
+        key.push(crate::tr!(
+            lang,
+            "trinites.duel.key_pair",
+            what = what,
+            pair = r.label(),
+            p = pct(win.p),
+            lo = p100(win.lo),
+            hi = p100(win.hi),
+            d = sg(d),
+            reference = reference.label(),
+            dlo = sg(dlo),
+            dhi = sg(dhi)
+        ));
     }
     let (km, klo, khi) = mean_ci(&reference.stats.karma_spent).triple();
     key.push(crate::tr!(
@@ -181,22 +210,9 @@ pub(super) fn result(
     let mut sorted: Vec<&PairResult> = results.iter().collect();
     sorted.sort_by(|a, b| b.share(0).p.total_cmp(&a.share(0).p));
     for r in sorted {
-        let (p, lo, hi) = r.share(0).triple();
-        let (d, dlo, dhi) = delta(r, reference);
         summary += &format!(
-            "| {} | {} | {} | {}–{} | {} {} | {} |\n",
-            r.pair.0.name(),
-            r.pair.1.name(),
-            lang.num(p, 3),
-            lang.num(lo, 3),
-            lang.num(hi, 3),
-            lang.signed(100.0 * d, 1),
-            crate::tr!(
-                lang,
-                "trinites.pairs.signed_interval",
-                lo = lang.signed(100.0 * dlo, 1),
-                hi = lang.signed(100.0 * dhi, 1)
-            ),
+            "{} {} |\n",
+            pair_row(lang, r.pair, r.share(0).triple(), delta(r, reference)),
             n2(r.stats.rounds_win_m.mean)
         );
     }
