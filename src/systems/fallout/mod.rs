@@ -10,6 +10,7 @@ mod help;
 mod luck;
 mod options;
 pub mod scenario;
+pub(crate) mod see;
 pub mod tables;
 mod test;
 

@@ -3,6 +3,7 @@
 
 use crate::engine::{Counts, Draws, Merge, Rng64, Simulation, Tally};
 use crate::systems::fallout::counts::counts_acc;
+use crate::systems::fallout::see::See;
 use crate::systems::fallout::{
     roll_cd, roll_cd_blanks, BonusRules, PoolSampler, Shortfall, POOL_MAX,
 };
@@ -212,9 +213,7 @@ impl CombatSim {
         let mut outcome = UNDECIDED;
         let mut end_round = m.max_rounds as i64 + 1;
         'rounds: for round in 1..=m.max_rounds {
-            if W::ON {
-                watch.note(Step::Round { round, pools: pool });
-            }
+            watch.see(|| Step::Round { round, pools: pool });
             for i in 0..n {
                 if down[i] {
                     continue;
@@ -223,20 +222,16 @@ impl CombatSim {
                 if stunned[i] {
                     stunned[i] = false;
                     f.stunned_turns += 1;
-                    if W::ON {
-                        watch.note(Step::Stunned { who: i as u8 });
-                    }
+                    watch.see(|| Step::Stunned { who: i as u8 });
                     continue;
                 }
                 // F-HELP: a helper spends its turn on its standing ally's attacks (its d20
                 // is rolled there), so it does not attack; once the ally is down it fights.
                 if let Some(t) = m.combatants[i].helps.filter(|&t| !down[t]) {
-                    if W::ON {
-                        watch.note(Step::Helps {
-                            who: i as u8,
-                            ally: t as u8,
-                        });
-                    }
+                    watch.see(|| Step::Helps {
+                        who: i as u8,
+                        ally: t as u8,
+                    });
                     continue;
                 }
                 // F-AP "Entreprendre une action capitale supplémentaire (2 PA) ... La
@@ -254,9 +249,7 @@ impl CombatSim {
                         pool[s] -= 2;
                         acc.pools[s].spent_actions += 2;
                         f.second_majors += 1;
-                        if W::ON {
-                            watch.note(Step::SecondMajor { who: i as u8 });
-                        }
+                        watch.see(|| Step::SecondMajor { who: i as u8 });
                     }
                     let Some(j) = self.target(i, &hp, &down) else {
                         continue 'majors;
@@ -367,18 +360,16 @@ impl CombatSim {
                     f.attacks += 1;
                     f.bonus_dice += k as u64;
                     f.complications += comp as u64;
-                    if W::ON {
-                        watch.note(Step::Attack {
-                            who: i as u8,
-                            target: j as u8,
-                            weapon: c.weapon as u8,
-                            difficulty: diff as u8,
-                            bonus: k,
-                            successes: succ,
-                            complication: comp > 0,
-                            pools: pool,
-                        });
-                    }
+                    watch.see(|| Step::Attack {
+                        who: i as u8,
+                        target: j as u8,
+                        weapon: c.weapon as u8,
+                        difficulty: diff as u8,
+                        bonus: k,
+                        successes: succ,
+                        complication: comp > 0,
+                        pools: pool,
+                    });
                     if (succ as usize) < diff {
                         continue 'majors;
                     }
@@ -436,17 +427,15 @@ impl CombatSim {
                     let dr = m.combatants[j].dr.saturating_sub(w.piercing as u32 * e);
                     let dealt = dmg.saturating_sub(dr).min(hp[j]);
                     f.damage_dealt += dealt as u64;
-                    if W::ON {
-                        watch.note(Step::Damage {
-                            to: j as u8,
-                            dice: w.cd + extra,
-                            damage: dmg,
-                            effects: e,
-                            dr,
-                            dealt,
-                            hp: hp[j] - dealt,
-                        });
-                    }
+                    watch.see(|| Step::Damage {
+                        to: j as u8,
+                        dice: w.cd + extra,
+                        damage: dmg,
+                        effects: e,
+                        dr,
+                        dealt,
+                        hp: hp[j] - dealt,
+                    });
                     hp[j] -= dealt;
                     if m.injury_at > 0 && dmg.saturating_sub(dr) >= m.injury_at {
                         injuries[j] = injuries[j].saturating_add(1);
@@ -456,9 +445,7 @@ impl CombatSim {
                     }
                     if hp[j] == 0 || (m.injuries_down > 0 && injuries[j] >= m.injuries_down) {
                         down[j] = true;
-                        if W::ON {
-                            watch.note(Step::Down { who: j as u8 });
-                        }
+                        watch.see(|| Step::Down { who: j as u8 });
                         let t = m.combatants[j].side as usize;
                         standing[t] -= 1;
                         if standing[t] == 0 {
@@ -484,12 +471,10 @@ impl CombatSim {
         }
         acc.pools[0].end_sum += pool[0] as u64;
         acc.pools[1].end_sum += pool[1] as u64;
-        if W::ON {
-            watch.note(Step::End {
-                outcome: outcome as u8,
-                rounds: end_round,
-            });
-        }
+        watch.see(|| Step::End {
+            outcome: outcome as u8,
+            rounds: end_round,
+        });
         outcome
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::engine::{Draws, Merge, Rng64, Simulation, Tally};
 use crate::systems::fallout::counts::counts_acc;
+use crate::systems::fallout::see::See;
 use crate::systems::fallout::{BonusRules, PoolSampler, Shortfall, POOL_MAX};
 use crate::systems::trace::{Quiet, Watch};
 
@@ -99,53 +100,45 @@ impl<'a> ApSim<'a> {
             .zip(acc.steps.iter_mut())
             .enumerate()
         {
-            if W::ON {
-                w.note(Seen::Test {
-                    test: t as u16,
-                    group: pool,
-                    mj,
-                });
-            }
+            w.see(|| Seen::Test {
+                test: t as u16,
+                group: pool,
+                mj,
+            });
             // F-AP: the k-th bonus d20 costs 1, 2, 3 AP (parameters), at most 3 from all
             // sources; dice the pool cannot pay for give the MJ the AP (policy
             // `give_mj_ap`, reading `fallout_ap_shortfall`).
             let mut k = 0u8;
             while m.policy.wants(k, &step.p_pass) {
                 let Some(p) = self.bonus.pay(k, pool, m.policy.give_mj_ap, self.shortfall) else {
-                    if W::ON {
-                        w.note(Seen::NotBought {
-                            die: k + 1,
-                            price: self.bonus.price_of(k),
-                            p_pass: step.p_pass[k as usize],
-                        });
-                    }
+                    w.see(|| Seen::NotBought {
+                        die: k + 1,
+                        price: self.bonus.price_of(k),
+                        p_pass: step.p_pass[k as usize],
+                    });
                     break;
                 };
                 pool -= p.from_pool;
                 mj += p.to_mj;
                 a.mj_dice += u64::from(p.to_mj > 0);
                 k += 1;
-                if W::ON {
-                    w.note(Seen::Buy {
-                        die: k,
-                        p_pass: step.p_pass[k as usize - 1],
-                        from_pool: p.from_pool,
-                        to_mj: p.to_mj,
-                        group: pool,
-                        mj,
-                    });
-                }
+                w.see(|| Seen::Buy {
+                    die: k,
+                    p_pass: step.p_pass[k as usize - 1],
+                    from_pool: p.from_pool,
+                    to_mj: p.to_mj,
+                    group: pool,
+                    mj,
+                });
             }
             // F-TEST: each d20 at or under the TN is a success (2 on a crit face or the tag
             // rank), a face in the complication range a complication.
             let (s, c) = sampler.pool_seen(rng, 2 + k, |face, successes, complication| {
-                if W::ON {
-                    w.note(Seen::Die {
-                        face,
-                        successes,
-                        complication: complication > 0,
-                    });
-                }
+                w.see(|| Seen::Die {
+                    face,
+                    successes,
+                    complication: complication > 0,
+                });
             });
             let mut lost = 0;
             if s >= step.difficulty {
@@ -157,16 +150,14 @@ impl<'a> ApSim<'a> {
                 a.ap_lost += u64::from(lost);
                 pool = total.min(self.pool_max);
             }
-            if W::ON {
-                w.note(Seen::Result {
-                    successes: s,
-                    difficulty: step.difficulty,
-                    complication: c > 0,
-                    lost,
-                    group: pool,
-                    mj,
-                });
-            }
+            w.see(|| Seen::Result {
+                successes: s,
+                difficulty: step.difficulty,
+                complication: c > 0,
+                lost,
+                group: pool,
+                mj,
+            });
             a.complication += u64::from(c);
             a.bonus_dice += u64::from(k);
             a.pool_sum += u64::from(pool);
@@ -175,13 +166,11 @@ impl<'a> ApSim<'a> {
             a.mj_sq += u64::from(mj) * u64::from(mj);
         }
         acc.passes.push(passes);
-        if W::ON {
-            w.note(Seen::End {
-                passes: passes as u16,
-                group: pool,
-                mj,
-            });
-        }
+        w.see(|| Seen::End {
+            passes: passes as u16,
+            group: pool,
+            mj,
+        });
         passes
     }
 }

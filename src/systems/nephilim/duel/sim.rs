@@ -5,6 +5,7 @@
 
 use crate::engine::{Counts, Draws, Merge, Rng64, Simulation, Tally};
 use crate::systems::fallout::counts::counts_acc;
+use crate::systems::fallout::see::See;
 use crate::systems::nephilim::health::TOP_MAX;
 use crate::systems::nephilim::{DSampler, NephilimRules};
 use crate::systems::trace::{Quiet, Watch};
@@ -55,9 +56,7 @@ fn put_out<W: Watch<Step>>(w: &mut W, out: &mut [bool; 2], a: &mut FighterAcc, i
         Out::Coma => a.coma += 1,
         Out::Unconscious => a.unconscious += 1,
     }
-    if W::ON {
-        w.note(Step::Out { who: i as u8, why });
-    }
+    w.see(|| Step::Out { who: i as u8, why });
 }
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -155,13 +154,11 @@ impl DuelSim {
         base: i64,
     ) -> bool {
         let score = base + self.d.roll(rng);
-        if W::ON {
-            w.note(Step::Check {
-                who: i as u8,
-                incapacity,
-                score,
-            });
-        }
+        w.see(|| Step::Check {
+            who: i as u8,
+            incapacity,
+            score,
+        });
         score < 0
     }
 
@@ -196,13 +193,11 @@ impl DuelSim {
                 f[0].initiative + self.d.roll(rng) - init_malus[0] + delay_bonus[0],
                 f[1].initiative + self.d.roll(rng) - init_malus[1] + delay_bonus[1],
             ];
-            if W::ON {
-                w.note(Step::Round {
-                    round,
-                    init,
-                    actions: [0, 1].map(|i| self.actions[i] + f[i].magic_actions),
-                });
-            }
+            w.see(|| Step::Round {
+                round,
+                init,
+                actions: [0, 1].map(|i| self.actions[i] + f[i].magic_actions),
+            });
             let high = init[0].max(init[1]);
             let seg0 = [0, 1].map(|i| (high - init[i]).div_euclid(self.gap));
             if round == 1 {
@@ -228,12 +223,10 @@ impl DuelSim {
                 if skip[i] {
                     delay_bonus[i] += DELAY_ROUND_BONUS;
                     acc.fighters[i].delayed_rounds += 1;
-                    if W::ON {
-                        w.note(Step::Delays {
-                            who: i as u8,
-                            bonus: delay_bonus[i],
-                        });
-                    }
+                    w.see(|| Step::Delays {
+                        who: i as u8,
+                        bonus: delay_bonus[i],
+                    });
                 } else {
                     delay_bonus[i] = 0;
                 }
@@ -283,14 +276,12 @@ impl DuelSim {
                         - self.malus(wounds[i])
                         - self.malus(fatigue[i]);
                     acc.fighters[i].attacks += 1;
-                    if W::ON {
-                        w.note(Step::Attack {
-                            who: i as u8,
-                            segment: s,
-                            score: att,
-                            difficulty: m.attack_difficulty,
-                        });
-                    }
+                    w.see(|| Step::Attack {
+                        who: i as u8,
+                        segment: s,
+                        score: att,
+                        difficulty: m.attack_difficulty,
+                    });
                     if att < m.attack_difficulty {
                         continue;
                     }
@@ -302,13 +293,11 @@ impl DuelSim {
                             - defence_malus[o]
                             - self.malus(wounds[o])
                             - self.malus(fatigue[o]);
-                        if W::ON {
-                            w.note(Step::Defence {
-                                who: o as u8,
-                                score: def,
-                                stopped: def >= att,
-                            });
-                        }
+                        w.see(|| Step::Defence {
+                            who: o as u8,
+                            score: def,
+                            stopped: def >= att,
+                        });
                         // N-OPP: the higher final wins; a tie goes to the defender.
                         if def >= att {
                             acc.fighters[o].defended += 1;
@@ -326,14 +315,12 @@ impl DuelSim {
                     let dmg =
                         f[i].weapon + if m.margin_damage { margin } else { 0 } - f[o].protection;
                     pending[o] = pending[o].saturating_add(dmg.clamp(0, self.top as i64) as u8);
-                    if W::ON {
-                        w.note(Step::Blow {
-                            to: o as u8,
-                            weapon: f[i].weapon,
-                            margin: if m.margin_damage { margin } else { 0 },
-                            protection: f[o].protection,
-                        });
-                    }
+                    w.see(|| Step::Blow {
+                        to: o as u8,
+                        weapon: f[i].weapon,
+                        margin: if m.margin_damage { margin } else { 0 },
+                        protection: f[o].protection,
+                    });
                 }
                 // Simultaneity: blows of one segment land together.
                 for i in 0..2 {
@@ -412,12 +399,10 @@ impl DuelSim {
             acc.fighters[i].wounds_end += wounds[i] as u64;
             acc.fighters[i].fatigue_end += fatigue[i] as u64;
         }
-        if W::ON {
-            w.note(Step::End {
-                outcome: outcome as u8,
-                rounds: end_round,
-            });
-        }
+        w.see(|| Step::End {
+            outcome: outcome as u8,
+            rounds: end_round,
+        });
         outcome
     }
 }

@@ -2,6 +2,7 @@
 //! LIGNES DE VIE; VIE ET MORT; T-LIFE, T-COMBAT), each step told to the fight's watcher.
 
 use crate::engine::Rng64;
+use crate::systems::fallout::see::See;
 use crate::systems::trace::Watch;
 use crate::systems::trinites::roll_test;
 use crate::systems::trinites::track::Zone;
@@ -104,9 +105,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
         let note = |step| self.w.note(Step::Life(step));
         let (before, after) = wound::tick(s.track(), j as u8, damage, non_lethal, pain, note);
         if before <= 2 * l && after > 2 * l {
-            if W::ON {
-                self.w.note(Step::Life(LifeStep::Falls { who: j as u8 }));
-            }
+            self.w.see(|| Step::Life(LifeStep::Falls { who: j as u8 }));
             // L'inconscience: the die goes en retrait.
             s.zone = Zone::Retrait;
             s.fell_round = round;

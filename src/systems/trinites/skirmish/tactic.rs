@@ -4,6 +4,7 @@
 //! action, l. 428). None of them draws a number when the scenario does not use it.
 
 use crate::engine::Rng64;
+use crate::systems::fallout::see::See;
 use crate::systems::mask::bits;
 use crate::systems::trace::Watch;
 use crate::systems::trinites::duel::{Penalty, Prime};
@@ -122,16 +123,14 @@ impl<W: Watch<Step>> Fight<'_, W> {
         let reaction = succeeds(a.natural, m, target)
             .then(|| react(rng, a.natural + m, rm, dual, keep, target));
         let ok = reaction.is_some_and(|r| r.0);
-        if W::ON {
-            self.w.note(Step::Tactic {
-                who: i as u8,
-                target: j as u8,
-                feint,
-                roll: Roll::new(a, self.s.prof[i].trinite, m, target),
-                reaction: reaction.map(|r| Roll::new(r.1, dual, rm, target)),
-                ok,
-            });
-        }
+        self.w.see(|| Step::Tactic {
+            who: i as u8,
+            target: j as u8,
+            feint,
+            roll: Roll::new(a, self.s.prof[i].trinite, m, target),
+            reaction: reaction.map(|r| Roll::new(r.1, dual, rm, target)),
+            ok,
+        });
         ok
     }
 
@@ -144,9 +143,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
         if back {
             t.disarmed = false;
         }
-        if W::ON {
-            self.w.note(Step::Disarmed { who: i as u8, back });
-        }
+        self.w.see(|| Step::Disarmed { who: i as u8, back });
         back
     }
 
