@@ -5,12 +5,10 @@ mod ap;
 pub mod cli;
 pub mod combat;
 mod combat_dice;
-pub(crate) mod counts;
 mod help;
 mod luck;
 mod options;
 pub mod scenario;
-pub(crate) mod see;
 pub mod tables;
 mod test;
 

@@ -1,9 +1,8 @@
 //! Monte Carlo of a 2d20 firefight: one trial is one fight, turn by turn, with both
 //! pools (F-TEST, F-AP, F-CD). State lives in fixed arrays: no allocation per trial.
 
+use crate::engine::counts_acc;
 use crate::engine::{Counts, Draws, Merge, Rng64, Simulation, Tally};
-use crate::systems::fallout::counts::counts_acc;
-use crate::systems::fallout::see::See;
 use crate::systems::fallout::{
     roll_cd, roll_cd_blanks, BonusRules, PoolSampler, Shortfall, POOL_MAX,
 };

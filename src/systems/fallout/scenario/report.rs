@@ -6,8 +6,8 @@ use crate::context::Context;
 use crate::report::{float_column, int_column, interval_columns, text_column};
 use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind};
 use crate::scenario::ScenarioFile;
+use crate::stats::mean_ci;
 use crate::stats::Proportion;
-use crate::systems::fallout::counts::mean_ci;
 use crate::systems::fallout::OPTIONS;
 use crate::systems::ScenarioResult;
 

@@ -1,9 +1,8 @@
 //! Monte Carlo of an AP-economy sequence: one trial plays every test in order with a
 //! shared group pool (F-AP).
 
+use crate::engine::counts_acc;
 use crate::engine::{Draws, Merge, Rng64, Simulation, Tally};
-use crate::systems::fallout::counts::counts_acc;
-use crate::systems::fallout::see::See;
 use crate::systems::fallout::{BonusRules, PoolSampler, Shortfall, POOL_MAX};
 use crate::systems::trace::{Quiet, Watch};
 

@@ -1,12 +1,13 @@
 use polars::prelude::*;
 
 use crate::context::{Context, Method};
+use crate::engine::counts_acc;
 use crate::engine::{Draws, Merge, Rng64, Simulation};
 use crate::error::UserError;
 use crate::lang::Lang;
 use crate::report::{float_column, interval_columns, Chart, Figure, Output, Provenance};
+use crate::stats::mean_ci;
 use crate::stats::{wilson, Estimate, Proportion};
-use crate::systems::fallout::counts::{counts_acc, mean_ci};
 use crate::systems::fallout::{
     odds, pool_dist, BonusRules, DieSpec, PoolSampler, TestOdds, OPTIONS,
 };

@@ -3,9 +3,8 @@
 //! (N-TEST, N-OPP), wound and fatigue counters with their maluses and the per-round
 //! incapacity and exhaustion checks (N-HEALTH). No allocation per trial.
 
+use crate::engine::counts_acc;
 use crate::engine::{Counts, Draws, Merge, Rng64, Simulation, Tally};
-use crate::systems::fallout::counts::counts_acc;
-use crate::systems::fallout::see::See;
 use crate::systems::nephilim::health::TOP_MAX;
 use crate::systems::nephilim::{DSampler, NephilimRules};
 use crate::systems::trace::{Quiet, Watch};

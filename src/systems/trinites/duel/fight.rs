@@ -3,7 +3,6 @@
 //! (issue 27: one implementation of the rules).
 
 use crate::engine::Rng64;
-use crate::systems::fallout::see::See;
 use crate::systems::mask::bits;
 use crate::systems::trace::{Quiet, Watch};
 use crate::systems::trinites::words::{LifeStep, Roll};

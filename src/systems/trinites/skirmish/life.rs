@@ -2,7 +2,6 @@
 //! LIGNES DE VIE; VIE ET MORT; T-LIFE, T-COMBAT), each step told to the fight's watcher.
 
 use crate::engine::Rng64;
-use crate::systems::fallout::see::See;
 use crate::systems::trace::Watch;
 use crate::systems::trinites::roll_test;
 use crate::systems::trinites::track::Zone;

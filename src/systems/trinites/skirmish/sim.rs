@@ -5,7 +5,6 @@
 //! implementation of the rules). Moves, wounds and regeneration: `life.rs`.
 
 use crate::engine::Rng64;
-use crate::systems::fallout::see::See;
 use crate::systems::mask::bits;
 use crate::systems::trace::{Quiet, Watch};
 use crate::systems::trinites::duel::{Penalty, Prime};

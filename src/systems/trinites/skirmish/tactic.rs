@@ -4,7 +4,6 @@
 //! action, l. 428). None of them draws a number when the scenario does not use it.
 
 use crate::engine::Rng64;
-use crate::systems::fallout::see::See;
 use crate::systems::mask::bits;
 use crate::systems::trace::Watch;
 use crate::systems::trinites::duel::{Penalty, Prime};
