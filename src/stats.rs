@@ -167,6 +167,19 @@ pub fn t_quantile95(df: f64) -> f64 {
     z + g1 / v + g2 / (v * v) + g3 / (v * v * v) + g4 / (v * v * v * v)
 }
 
+/// Mean and 95% interval (Student t) of `n` whole values from their sum and sum of squares.
+pub fn mean_ci(sum: u64, sq: u64, n: u64) -> (f64, f64, f64) {
+    let nf = n as f64;
+    let m = sum as f64 / nf;
+    let var = if n > 1 {
+        ((sq as f64 - nf * m * m) / (nf - 1.0)).max(0.0)
+    } else {
+        0.0
+    };
+    let (lo, hi) = t_interval(m, (var / nf).sqrt(), n);
+    (m, lo, hi)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

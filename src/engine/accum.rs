@@ -186,6 +186,34 @@ impl<A: Merge> Merge for Vec<A> {
     }
 }
 
+/// Accumulators made only of `u64` counts (the 2d20, the Nephilim duel and the tables'
+/// tallies) are declared once with their merge: a field added to the struct is merged with
+/// it, so a count cannot be forgotten in `merge`.
+///
+/// Declares a struct whose every field is a `u64` count and its `Merge`, which adds each
+/// field (integer sums: merging is exact). Write its derives and field docs as usual.
+macro_rules! counts_acc {
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $name:ident {
+            $($(#[$fmeta:meta])* $fvis:vis $field:ident : u64),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        $vis struct $name {
+            $($(#[$fmeta])* $fvis $field: u64),*
+        }
+
+        impl crate::engine::Merge for $name {
+            fn merge(&mut self, o: Self) {
+                $(self.$field += o.$field;)*
+            }
+        }
+    };
+}
+
+pub(crate) use counts_acc;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,6 +17,16 @@ use super::RunOverrides;
 pub trait Watch<S> {
     const ON: bool;
     fn note(&mut self, step: S);
+
+    /// `w.see(|| Step::...)`: the step is built and noted only when `ON`, so in the batch
+    /// run ([`Quiet`]) the whole call is a constant-false branch the compiler removes, as
+    /// `if W::ON { w.note(..) }` would be.
+    #[inline(always)]
+    fn see(&mut self, step: impl FnOnce() -> S) {
+        if Self::ON {
+            self.note(step());
+        }
+    }
 }
 
 /// The batch run: nothing noted.

@@ -1,6 +1,5 @@
 //! Rule options of the Nephilim v3 rules: every reading the rulebook leaves open.
 
-use crate::error::UserError;
 use crate::rules::RuleOptions;
 
 use super::health::Counters;
@@ -140,15 +139,4 @@ impl NephilimRules {
             malus_step: self.health_malus_step,
         }
     }
-
-    /// The same rules with another die.
-    pub fn with_die(self, die: DieKind) -> NephilimRules {
-        NephilimRules { die, ..self }
-    }
-}
-
-/// Validates a die name for flags and scenario keys.
-pub fn parse_die(s: &str) -> Result<DieKind, UserError> {
-    DieKind::parse(s)
-        .ok_or_else(|| UserError::new(format!("unknown die `{s}`; allowed: nephilim | d6 | d4")))
 }

@@ -126,32 +126,17 @@ pub fn regen(
     archonte: bool,
     [before, after, left]: [i64; 3],
 ) -> (u8, String, Value) {
-    let text = match (light, archonte) {
-        (true, _) => crate::tr!(
-            lang,
-            "trace_trinites.regen_light",
-            who = who,
-            left = left,
-            before = before,
-            after = after
-        ),
-        (false, false) => crate::tr!(
-            lang,
-            "trace_trinites.regen_dark",
-            who = who,
-            left = left,
-            before = before,
-            after = after
-        ),
-        (false, true) => crate::tr!(
-            lang,
-            "trace_trinites.regen_archonte",
-            who = who,
-            left = left,
-            before = before,
-            after = after
-        ),
-    };
+    let text = crate::tr_fill!(
+        match (light, archonte) {
+            (true, _) => crate::tr!(lang, "trace_trinites.regen_light"),
+            (false, false) => crate::tr!(lang, "trace_trinites.regen_dark"),
+            (false, true) => crate::tr!(lang, "trace_trinites.regen_archonte"),
+        },
+        who = who,
+        left = left,
+        before = before,
+        after = after
+    );
     (
         if archonte { 1 } else { 2 },
         text,

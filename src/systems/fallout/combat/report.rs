@@ -125,10 +125,7 @@ pub fn result(
         [
             vec![
                 text_column("name", &rows, |r| r.name.as_str()),
-                Column::new(
-                    "side".into(),
-                    rows.iter().map(|r| r.side).collect::<Vec<_>>(),
-                ),
+                text_column("side", &rows, |r| r.side),
                 text_column("weapon", &rows, |r| r.weapon.as_str()),
             ],
             interval_columns("p_down", &rows, |r| r.down).into(),
@@ -206,10 +203,7 @@ pub fn result(
         "received_from_players",
         "end_pool",
     ];
-    let mut cols = vec![Column::new(
-        "pool".into(),
-        ap_rows.iter().map(|r| r.0).collect::<Vec<_>>(),
-    )];
+    let mut cols = vec![text_column("pool", &ap_rows, |r| r.0)];
     for (k, c) in ap_cols.iter().enumerate() {
         cols.push(float_column(&format!("mean_{c}"), &ap_rows, |r| r.1[k]));
     }

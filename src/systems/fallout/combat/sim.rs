@@ -1,6 +1,7 @@
 //! Monte Carlo of a 2d20 firefight: one trial is one fight, turn by turn, with both
 //! pools (F-TEST, F-AP, F-CD). State lives in fixed arrays: no allocation per trial.
 
+use crate::engine::counts_acc;
 use crate::engine::{Counts, Draws, Merge, Rng64, Simulation, Tally};
 use crate::systems::fallout::{
     roll_cd, roll_cd_blanks, BonusRules, PoolSampler, Shortfall, POOL_MAX,
@@ -29,95 +30,64 @@ pub const PLAYERS_WIN: usize = 0;
 pub const MJ_WINS: usize = 1;
 pub const UNDECIDED: usize = 2;
 
-/// Integer tallies of one combatant over all fights (merging is exact).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct FighterAcc {
-    pub attacks: u64,
-    pub hits: u64,
-    pub damage_dealt: u64,
-    pub effects: u64,
-    /// Fights this combatant ended out of the fight.
-    pub down: u64,
-    /// Fights it ended with at least one injury.
-    pub injured: u64,
-    pub injuries: u64,
-    pub stunned_turns: u64,
-    pub bonus_dice: u64,
-    pub extra_cd: u64,
-    pub complications: u64,
-    /// Second major actions (attacks) bought for 2 AP (policy `second_major`).
-    #[serde(default)]
-    pub second_majors: u64,
-    /// Luck points spent on Miss Fortune rerolls.
-    #[serde(default)]
-    pub luck_spent: u64,
-    /// Helping d20 rolled for an ally's attacks (F-HELP).
-    #[serde(default)]
-    pub helps: u64,
-    /// Second minor actions (aims) bought for 1 AP (policy `extra_minor`).
-    #[serde(default)]
-    pub extra_minors: u64,
-    /// d20 rerolled by aiming (combatant key `minor = "aim"`).
-    #[serde(default)]
-    pub aim_rerolls: u64,
-    /// Combat dice rerolled by Miss Fortune (combatant key `luck_cd`).
-    #[serde(default)]
-    pub cd_rerolled: u64,
-}
-
-impl Merge for FighterAcc {
-    fn merge(&mut self, o: Self) {
-        self.attacks += o.attacks;
-        self.hits += o.hits;
-        self.damage_dealt += o.damage_dealt;
-        self.effects += o.effects;
-        self.down += o.down;
-        self.injured += o.injured;
-        self.injuries += o.injuries;
-        self.stunned_turns += o.stunned_turns;
-        self.bonus_dice += o.bonus_dice;
-        self.extra_cd += o.extra_cd;
-        self.complications += o.complications;
-        self.second_majors += o.second_majors;
-        self.luck_spent += o.luck_spent;
-        self.helps += o.helps;
-        self.extra_minors += o.extra_minors;
-        self.aim_rerolls += o.aim_rerolls;
-        self.cd_rerolled += o.cd_rerolled;
+counts_acc! {
+    /// Integer tallies of one combatant over all fights (merging is exact).
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+    pub struct FighterAcc {
+        pub attacks: u64,
+        pub hits: u64,
+        pub damage_dealt: u64,
+        pub effects: u64,
+        /// Fights this combatant ended out of the fight.
+        pub down: u64,
+        /// Fights it ended with at least one injury.
+        pub injured: u64,
+        pub injuries: u64,
+        pub stunned_turns: u64,
+        pub bonus_dice: u64,
+        pub extra_cd: u64,
+        pub complications: u64,
+        /// Second major actions (attacks) bought for 2 AP (policy `second_major`).
+        #[serde(default)]
+        pub second_majors: u64,
+        /// Luck points spent on Miss Fortune rerolls.
+        #[serde(default)]
+        pub luck_spent: u64,
+        /// Helping d20 rolled for an ally's attacks (F-HELP).
+        #[serde(default)]
+        pub helps: u64,
+        /// Second minor actions (aims) bought for 1 AP (policy `extra_minor`).
+        #[serde(default)]
+        pub extra_minors: u64,
+        /// d20 rerolled by aiming (combatant key `minor = "aim"`).
+        #[serde(default)]
+        pub aim_rerolls: u64,
+        /// Combat dice rerolled by Miss Fortune (combatant key `luck_cd`).
+        #[serde(default)]
+        pub cd_rerolled: u64,
     }
 }
 
-/// AP flow of one side's pool over all fights.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct PoolAcc {
-    /// AP earned from excess successes (before the cap).
-    pub earned: u64,
-    /// AP lost to the group pool's cap of 6.
-    pub lost: u64,
-    pub spent_dice: u64,
-    pub spent_damage: u64,
-    /// MJ only: AP given by players buying dice without AP.
-    pub gifted: u64,
-    /// Pool at the end of the fight, summed.
-    pub end_sum: u64,
-    /// AP spent on second major actions (2 each).
-    #[serde(default)]
-    pub spent_actions: u64,
-    /// AP spent on second minor actions (1 each).
-    #[serde(default)]
-    pub spent_minor: u64,
-}
-
-impl Merge for PoolAcc {
-    fn merge(&mut self, o: Self) {
-        self.earned += o.earned;
-        self.lost += o.lost;
-        self.spent_dice += o.spent_dice;
-        self.spent_damage += o.spent_damage;
-        self.gifted += o.gifted;
-        self.end_sum += o.end_sum;
-        self.spent_actions += o.spent_actions;
-        self.spent_minor += o.spent_minor;
+counts_acc! {
+    /// AP flow of one side's pool over all fights.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+    pub struct PoolAcc {
+        /// AP earned from excess successes (before the cap).
+        pub earned: u64,
+        /// AP lost to the group pool's cap of 6.
+        pub lost: u64,
+        pub spent_dice: u64,
+        pub spent_damage: u64,
+        /// MJ only: AP given by players buying dice without AP.
+        pub gifted: u64,
+        /// Pool at the end of the fight, summed.
+        pub end_sum: u64,
+        /// AP spent on second major actions (2 each).
+        #[serde(default)]
+        pub spent_actions: u64,
+        /// AP spent on second minor actions (1 each).
+        #[serde(default)]
+        pub spent_minor: u64,
     }
 }
 
@@ -242,9 +212,7 @@ impl CombatSim {
         let mut outcome = UNDECIDED;
         let mut end_round = m.max_rounds as i64 + 1;
         'rounds: for round in 1..=m.max_rounds {
-            if W::ON {
-                watch.note(Step::Round { round, pools: pool });
-            }
+            watch.see(|| Step::Round { round, pools: pool });
             for i in 0..n {
                 if down[i] {
                     continue;
@@ -253,20 +221,16 @@ impl CombatSim {
                 if stunned[i] {
                     stunned[i] = false;
                     f.stunned_turns += 1;
-                    if W::ON {
-                        watch.note(Step::Stunned { who: i as u8 });
-                    }
+                    watch.see(|| Step::Stunned { who: i as u8 });
                     continue;
                 }
                 // F-HELP: a helper spends its turn on its standing ally's attacks (its d20
                 // is rolled there), so it does not attack; once the ally is down it fights.
                 if let Some(t) = m.combatants[i].helps.filter(|&t| !down[t]) {
-                    if W::ON {
-                        watch.note(Step::Helps {
-                            who: i as u8,
-                            ally: t as u8,
-                        });
-                    }
+                    watch.see(|| Step::Helps {
+                        who: i as u8,
+                        ally: t as u8,
+                    });
                     continue;
                 }
                 // F-AP "Entreprendre une action capitale supplémentaire (2 PA) ... La
@@ -284,9 +248,7 @@ impl CombatSim {
                         pool[s] -= 2;
                         acc.pools[s].spent_actions += 2;
                         f.second_majors += 1;
-                        if W::ON {
-                            watch.note(Step::SecondMajor { who: i as u8 });
-                        }
+                        watch.see(|| Step::SecondMajor { who: i as u8 });
                     }
                     let Some(j) = self.target(i, &hp, &down) else {
                         continue 'majors;
@@ -397,18 +359,16 @@ impl CombatSim {
                     f.attacks += 1;
                     f.bonus_dice += k as u64;
                     f.complications += comp as u64;
-                    if W::ON {
-                        watch.note(Step::Attack {
-                            who: i as u8,
-                            target: j as u8,
-                            weapon: c.weapon as u8,
-                            difficulty: diff as u8,
-                            bonus: k,
-                            successes: succ,
-                            complication: comp > 0,
-                            pools: pool,
-                        });
-                    }
+                    watch.see(|| Step::Attack {
+                        who: i as u8,
+                        target: j as u8,
+                        weapon: c.weapon as u8,
+                        difficulty: diff as u8,
+                        bonus: k,
+                        successes: succ,
+                        complication: comp > 0,
+                        pools: pool,
+                    });
                     if (succ as usize) < diff {
                         continue 'majors;
                     }
@@ -466,17 +426,15 @@ impl CombatSim {
                     let dr = m.combatants[j].dr.saturating_sub(w.piercing as u32 * e);
                     let dealt = dmg.saturating_sub(dr).min(hp[j]);
                     f.damage_dealt += dealt as u64;
-                    if W::ON {
-                        watch.note(Step::Damage {
-                            to: j as u8,
-                            dice: w.cd + extra,
-                            damage: dmg,
-                            effects: e,
-                            dr,
-                            dealt,
-                            hp: hp[j] - dealt,
-                        });
-                    }
+                    watch.see(|| Step::Damage {
+                        to: j as u8,
+                        dice: w.cd + extra,
+                        damage: dmg,
+                        effects: e,
+                        dr,
+                        dealt,
+                        hp: hp[j] - dealt,
+                    });
                     hp[j] -= dealt;
                     if m.injury_at > 0 && dmg.saturating_sub(dr) >= m.injury_at {
                         injuries[j] = injuries[j].saturating_add(1);
@@ -486,9 +444,7 @@ impl CombatSim {
                     }
                     if hp[j] == 0 || (m.injuries_down > 0 && injuries[j] >= m.injuries_down) {
                         down[j] = true;
-                        if W::ON {
-                            watch.note(Step::Down { who: j as u8 });
-                        }
+                        watch.see(|| Step::Down { who: j as u8 });
                         let t = m.combatants[j].side as usize;
                         standing[t] -= 1;
                         if standing[t] == 0 {
@@ -514,12 +470,10 @@ impl CombatSim {
         }
         acc.pools[0].end_sum += pool[0] as u64;
         acc.pools[1].end_sum += pool[1] as u64;
-        if W::ON {
-            watch.note(Step::End {
-                outcome: outcome as u8,
-                rounds: end_round,
-            });
-        }
+        watch.see(|| Step::End {
+            outcome: outcome as u8,
+            rounds: end_round,
+        });
         outcome
     }
 }

@@ -33,9 +33,6 @@ pub static AP_ECONOMY: ScenarioKind = ScenarioKind {
     trace: trace_any,
 };
 
-/// The kinds of 2d20 scenario files.
-pub const KINDS: &[&str] = &["ap-economy", "combat"];
-
 enum Kind {
     ApEconomy,
     Combat,

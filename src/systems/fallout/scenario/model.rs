@@ -194,51 +194,40 @@ impl ApEconomy {
             let at = |k: &'static str| -> (Vec<&str>, String) {
                 (vec!["test", idx.as_str(), k], format!("test[{i}].{k}"))
             };
-            let (path, shown) = at("tn");
-            let tn = int_in(
-                file,
-                &path,
-                &shown,
+            let int = |k: &'static str, v: i64, lo: i64, hi: i64, what: &str| {
+                let (path, shown) = at(k);
+                int_in(file, &path, &shown, v, lo, hi, what)
+            };
+            let tn = int(
+                "tn",
                 t.tn,
                 TN_MIN as i64,
                 TN_MAX as i64,
                 crate::tr!(lang, "fallout.ap_model.tn"),
             )?;
-            let (path, shown) = at("difficulty");
-            let difficulty = int_in(
-                file,
-                &path,
-                &shown,
+            let difficulty = int(
+                "difficulty",
                 t.difficulty,
                 0,
                 DIFFICULTY_MAX as i64,
                 crate::tr!(lang, "fallout.ap_model.difficulty"),
             )?;
-            let (path, shown) = at("tag_rank");
-            let tag_rank = int_in(
-                file,
-                &path,
-                &shown,
+            let tag_rank = int(
+                "tag_rank",
                 t.tag_rank.unwrap_or(0),
                 0,
                 TAG_RANK_MAX.min(tn) as i64,
                 crate::tr!(lang, "fallout.ap_model.tag_rank"),
             )?;
-            let (path, shown) = at("complication");
-            let complication = int_in(
-                file,
-                &path,
-                &shown,
+            let complication = int(
+                "complication",
                 t.complication.unwrap_or(1),
                 1,
                 5,
                 crate::tr!(lang, "fallout.ap_model.complication"),
             )?;
-            let (path, shown) = at("repeat");
-            let repeat = int_in(
-                file,
-                &path,
-                &shown,
+            let repeat = int(
+                "repeat",
                 t.repeat.unwrap_or(1),
                 1,
                 STEPS_MAX as i64,
@@ -271,6 +260,7 @@ impl ApEconomy {
                 });
             }
             if steps.len() > STEPS_MAX {
+                let (path, shown) = at("repeat");
                 return Err(file.error_at(
                     &path,
                     &shown,

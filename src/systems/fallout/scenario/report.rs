@@ -3,30 +3,16 @@
 use polars::prelude::*;
 
 use crate::context::Context;
-use crate::report::text_column;
-use crate::report::{
-    interval_columns, Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind,
-};
+use crate::report::{float_column, int_column, interval_columns, text_column};
+use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind};
 use crate::scenario::ScenarioFile;
-use crate::stats::{t_interval, Proportion};
+use crate::stats::mean_ci;
+use crate::stats::Proportion;
 use crate::systems::fallout::OPTIONS;
 use crate::systems::ScenarioResult;
 
 use super::model::ApEconomy;
 use super::sim::ApAcc;
-
-/// Mean and 95% interval from an integer sum and sum of squares over `n` values.
-fn mean_ci(sum: u64, sq: u64, n: u64) -> (f64, f64, f64) {
-    let nf = n as f64;
-    let m = sum as f64 / nf;
-    let var = if n > 1 {
-        ((sq as f64 - nf * m * m) / (nf - 1.0)).max(0.0)
-    } else {
-        0.0
-    };
-    let (lo, hi) = t_interval(m, (var / nf).sqrt(), n);
-    (m, lo, hi)
-}
 
 /// Builds the outputs and the summary of a finished run.
 pub(super) fn result(
@@ -52,61 +38,28 @@ pub(super) fn result(
         .iter()
         .map(|a| mean_ci(a.mj_sum, a.mj_sq, n))
         .collect();
-    let per = |f: &dyn Fn(usize) -> f64| (0..steps.len()).map(f).collect::<Vec<f64>>();
+    let nf = n as f64;
     let frame = DataFrame::new_infer_height(
         [
             vec![
                 Column::new("test".into(), (1..=steps.len() as i64).collect::<Vec<_>>()),
                 text_column("name", steps, |s| s.name.as_str()),
-                Column::new(
-                    "tn".into(),
-                    steps.iter().map(|s| s.spec.tn as i64).collect::<Vec<_>>(),
-                ),
-                Column::new(
-                    "difficulty".into(),
-                    steps
-                        .iter()
-                        .map(|s| s.difficulty as i64)
-                        .collect::<Vec<_>>(),
-                ),
-                Column::new(
-                    "tag_rank".into(),
-                    steps
-                        .iter()
-                        .map(|s| s.spec.tag_rank as i64)
-                        .collect::<Vec<_>>(),
-                ),
-                Column::new(
-                    "complication".into(),
-                    steps
-                        .iter()
-                        .map(|s| s.spec.complication as i64)
-                        .collect::<Vec<_>>(),
-                ),
+                int_column("tn", steps, |s| s.spec.tn as i64),
+                int_column("difficulty", steps, |s| s.difficulty as i64),
+                int_column("tag_rank", steps, |s| s.spec.tag_rank as i64),
+                int_column("complication", steps, |s| s.spec.complication as i64),
             ],
             interval_columns("p_pass", &pass, |&r| r).into(),
             vec![
-                Column::new("p_pass_no_buy".into(), per(&|i| steps[i].p_pass[0])),
-                Column::new(
-                    "mean_bonus_dice".into(),
-                    per(&|i| acc.steps[i].bonus_dice as f64 / n as f64),
-                ),
-                Column::new(
-                    "mean_mj_dice".into(),
-                    per(&|i| acc.steps[i].mj_dice as f64 / n as f64),
-                ),
+                float_column("p_pass_no_buy", steps, |s| s.p_pass[0]),
+                float_column("mean_bonus_dice", &acc.steps, |a| a.bonus_dice as f64 / nf),
+                float_column("mean_mj_dice", &acc.steps, |a| a.mj_dice as f64 / nf),
             ],
             interval_columns("mean_pool_after", &pool, |&r| r).into(),
             interval_columns("mean_mj_pool_after", &mj, |&r| r).into(),
             vec![
-                Column::new(
-                    "mean_ap_lost".into(),
-                    per(&|i| acc.steps[i].ap_lost as f64 / n as f64),
-                ),
-                Column::new(
-                    "p_complication".into(),
-                    per(&|i| acc.steps[i].complication as f64 / n as f64),
-                ),
+                float_column("mean_ap_lost", &acc.steps, |a| a.ap_lost as f64 / nf),
+                float_column("p_complication", &acc.steps, |a| a.complication as f64 / nf),
             ],
         ]
         .concat(),
@@ -165,12 +118,12 @@ pub(super) fn result(
         );
         (lo / k as f64, hi / k as f64)
     };
-    let mean_rate = total_pass as f64 / (n as f64 * k as f64);
+    let mean_rate = total_pass as f64 / (nf * k as f64);
     let no_buy = steps.iter().map(|s| s.p_pass[0]).sum::<f64>() / k as f64;
     let all = Proportion::new(acc.passes.iter().last().map_or(0, |(_, c)| c), n);
     let last = k - 1;
-    let lost: f64 = acc.steps.iter().map(|a| a.ap_lost as f64).sum::<f64>() / n as f64;
-    let bonus: f64 = acc.steps.iter().map(|a| a.bonus_dice as f64).sum::<f64>() / n as f64;
+    let lost: f64 = acc.steps.iter().map(|a| a.ap_lost as f64).sum::<f64>() / nf;
+    let bonus: f64 = acc.steps.iter().map(|a| a.bonus_dice as f64).sum::<f64>() / nf;
     let (n3, n2) = (|x: f64| ctx.lang.num(x, 3), |x: f64| ctx.lang.num(x, 2));
     let key = vec![
         crate::tr!(
@@ -233,9 +186,7 @@ pub(super) fn result(
         title = crate::report::md_text(&m.title),
         question = crate::report::md_text(&m.question)
     );
-    for line in &key {
-        summary += &format!("- {line}\n");
-    }
+    summary += &crate::systems::report_parts::answer_list(&key);
     summary += &crate::tr!(
         ctx.lang,
         "fallout.ap.summary_policy",
@@ -252,7 +203,7 @@ pub(super) fn result(
             n3(pass[i].0),
             ctx.lang.interval(pass[i].1, pass[i].2, 3),
             n3(s.p_pass[0]),
-            n2(acc.steps[i].bonus_dice as f64 / n as f64),
+            n2(acc.steps[i].bonus_dice as f64 / nf),
             n2(pool[i].0),
             n2(mj[i].0)
         );

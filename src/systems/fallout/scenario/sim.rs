@@ -1,6 +1,7 @@
 //! Monte Carlo of an AP-economy sequence: one trial plays every test in order with a
 //! shared group pool (F-AP).
 
+use crate::engine::counts_acc;
 use crate::engine::{Draws, Merge, Rng64, Simulation, Tally};
 use crate::systems::fallout::{BonusRules, PoolSampler, Shortfall, POOL_MAX};
 use crate::systems::trace::{Quiet, Watch};
@@ -8,33 +9,21 @@ use crate::systems::trace::{Quiet, Watch};
 use super::model::ApEconomy;
 use super::trace::Step as Seen;
 
-/// Integer tallies of one test over all trials (merging is exact).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct StepAcc {
-    pub pass: u64,
-    pub complication: u64,
-    pub bonus_dice: u64,
-    /// Bonus dice bought at least partly with MJ AP.
-    pub mj_dice: u64,
-    pub pool_sum: u64,
-    pub pool_sq: u64,
-    pub mj_sum: u64,
-    pub mj_sq: u64,
-    /// AP earned above the 6-AP cap.
-    pub ap_lost: u64,
-}
-
-impl Merge for StepAcc {
-    fn merge(&mut self, o: Self) {
-        self.pass += o.pass;
-        self.complication += o.complication;
-        self.bonus_dice += o.bonus_dice;
-        self.mj_dice += o.mj_dice;
-        self.pool_sum += o.pool_sum;
-        self.pool_sq += o.pool_sq;
-        self.mj_sum += o.mj_sum;
-        self.mj_sq += o.mj_sq;
-        self.ap_lost += o.ap_lost;
+counts_acc! {
+    /// Integer tallies of one test over all trials (merging is exact).
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+    pub struct StepAcc {
+        pub pass: u64,
+        pub complication: u64,
+        pub bonus_dice: u64,
+        /// Bonus dice bought at least partly with MJ AP.
+        pub mj_dice: u64,
+        pub pool_sum: u64,
+        pub pool_sq: u64,
+        pub mj_sum: u64,
+        pub mj_sq: u64,
+        /// AP earned above the 6-AP cap.
+        pub ap_lost: u64,
     }
 }
 
@@ -110,53 +99,45 @@ impl<'a> ApSim<'a> {
             .zip(acc.steps.iter_mut())
             .enumerate()
         {
-            if W::ON {
-                w.note(Seen::Test {
-                    test: t as u16,
-                    group: pool,
-                    mj,
-                });
-            }
+            w.see(|| Seen::Test {
+                test: t as u16,
+                group: pool,
+                mj,
+            });
             // F-AP: the k-th bonus d20 costs 1, 2, 3 AP (parameters), at most 3 from all
             // sources; dice the pool cannot pay for give the MJ the AP (policy
             // `give_mj_ap`, reading `fallout_ap_shortfall`).
             let mut k = 0u8;
             while m.policy.wants(k, &step.p_pass) {
                 let Some(p) = self.bonus.pay(k, pool, m.policy.give_mj_ap, self.shortfall) else {
-                    if W::ON {
-                        w.note(Seen::NotBought {
-                            die: k + 1,
-                            price: self.bonus.price_of(k),
-                            p_pass: step.p_pass[k as usize],
-                        });
-                    }
+                    w.see(|| Seen::NotBought {
+                        die: k + 1,
+                        price: self.bonus.price_of(k),
+                        p_pass: step.p_pass[k as usize],
+                    });
                     break;
                 };
                 pool -= p.from_pool;
                 mj += p.to_mj;
                 a.mj_dice += u64::from(p.to_mj > 0);
                 k += 1;
-                if W::ON {
-                    w.note(Seen::Buy {
-                        die: k,
-                        p_pass: step.p_pass[k as usize - 1],
-                        from_pool: p.from_pool,
-                        to_mj: p.to_mj,
-                        group: pool,
-                        mj,
-                    });
-                }
+                w.see(|| Seen::Buy {
+                    die: k,
+                    p_pass: step.p_pass[k as usize - 1],
+                    from_pool: p.from_pool,
+                    to_mj: p.to_mj,
+                    group: pool,
+                    mj,
+                });
             }
             // F-TEST: each d20 at or under the TN is a success (2 on a crit face or the tag
             // rank), a face in the complication range a complication.
             let (s, c) = sampler.pool_seen(rng, 2 + k, |face, successes, complication| {
-                if W::ON {
-                    w.note(Seen::Die {
-                        face,
-                        successes,
-                        complication: complication > 0,
-                    });
-                }
+                w.see(|| Seen::Die {
+                    face,
+                    successes,
+                    complication: complication > 0,
+                });
             });
             let mut lost = 0;
             if s >= step.difficulty {
@@ -168,16 +149,14 @@ impl<'a> ApSim<'a> {
                 a.ap_lost += u64::from(lost);
                 pool = total.min(self.pool_max);
             }
-            if W::ON {
-                w.note(Seen::Result {
-                    successes: s,
-                    difficulty: step.difficulty,
-                    complication: c > 0,
-                    lost,
-                    group: pool,
-                    mj,
-                });
-            }
+            w.see(|| Seen::Result {
+                successes: s,
+                difficulty: step.difficulty,
+                complication: c > 0,
+                lost,
+                group: pool,
+                mj,
+            });
             a.complication += u64::from(c);
             a.bonus_dice += u64::from(k);
             a.pool_sum += u64::from(pool);
@@ -186,13 +165,11 @@ impl<'a> ApSim<'a> {
             a.mj_sq += u64::from(mj) * u64::from(mj);
         }
         acc.passes.push(passes);
-        if W::ON {
-            w.note(Seen::End {
-                passes: passes as u16,
-                group: pool,
-                mj,
-            });
-        }
+        w.see(|| Seen::End {
+            passes: passes as u16,
+            group: pool,
+            mj,
+        });
         passes
     }
 }

@@ -333,24 +333,18 @@ fn render(lang: Lang, sim: &ApSim, cap: u32, trial: u64, outcome: usize, steps: 
                 mj,
             } => {
                 let passed = successes >= difficulty;
-                let mut text = if passed {
-                    crate::tr!(
-                        lang,
-                        "trace_ap_economy.passed",
-                        successes = successes,
-                        difficulty = difficulty,
-                        excess = successes - difficulty,
-                        group = group
-                    )
-                } else {
-                    crate::tr!(
-                        lang,
-                        "trace_ap_economy.failed",
-                        successes = successes,
-                        difficulty = difficulty,
-                        group = group
-                    )
-                };
+                // `excess` only in the passed text: a failed test earns nothing.
+                let mut text = crate::tr_fill!(
+                    if passed {
+                        crate::tr!(lang, "trace_ap_economy.passed")
+                    } else {
+                        crate::tr!(lang, "trace_ap_economy.failed")
+                    },
+                    successes = successes,
+                    difficulty = difficulty,
+                    excess = successes.saturating_sub(difficulty),
+                    group = group
+                );
                 if lost > 0 {
                     text += &crate::tr!(lang, "trace_ap_economy.lost", lost = lost, cap = cap);
                 }

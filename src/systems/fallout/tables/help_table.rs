@@ -107,10 +107,9 @@ pub fn help_output(g: &HelpGrid, ctx: &Context) -> anyhow::Result<Output> {
             |_| None,
         );
     }
-    let gain_at = |tn: u8, h: u8, d: u8, n: u8| {
+    let find = |tn: u8, h: u8, d: u8, n: u8| {
         rows.iter()
             .find(|r| (r.tn, r.helper_tn, r.difficulty, r.dice) == (tn, h, d, n))
-            .map(|r| r.helped.p_pass - r.alone.p_pass)
     };
     let values: Vec<Vec<f64>> = g
         .helper_tns
@@ -118,7 +117,7 @@ pub fn help_output(g: &HelpGrid, ctx: &Context) -> anyhow::Result<Output> {
         .map(|&h| {
             g.tns
                 .iter()
-                .map(|&t| gain_at(t, h, d, n0).unwrap_or(0.0))
+                .map(|&t| find(t, h, d, n0).map_or(0.0, |r| r.helped.p_pass - r.alone.p_pass))
                 .collect()
         })
         .collect();
@@ -138,10 +137,6 @@ pub fn help_output(g: &HelpGrid, ctx: &Context) -> anyhow::Result<Output> {
     };
 
     let mut key = Vec::new();
-    let find = |tn: u8, h: u8, d: u8, n: u8| {
-        rows.iter()
-            .find(|r| (r.tn, r.helper_tn, r.difficulty, r.dice) == (tn, h, d, n))
-    };
     for (tn, h, dd) in [(10, 10, 2), (10, 10, 3), (8, 12, 4)] {
         if let Some(r) = find(tn, h, dd, 2) {
             key.push(crate::tr!(

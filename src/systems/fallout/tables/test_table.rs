@@ -1,11 +1,13 @@
 use polars::prelude::*;
 
 use crate::context::{Context, Method};
+use crate::engine::counts_acc;
 use crate::engine::{Draws, Merge, Rng64, Simulation};
 use crate::error::UserError;
 use crate::lang::Lang;
 use crate::report::{float_column, interval_columns, Chart, Figure, Output, Provenance};
-use crate::stats::{t_interval, wilson, Estimate, Proportion};
+use crate::stats::mean_ci;
+use crate::stats::{wilson, Estimate, Proportion};
 use crate::systems::fallout::{
     odds, pool_dist, BonusRules, DieSpec, PoolSampler, TestOdds, OPTIONS,
 };
@@ -107,23 +109,15 @@ pub fn cell_key(c: &TestCell) -> crate::engine::StreamKey {
         .int("complication", c.complication.into())
 }
 
-/// Monte Carlo tallies of one cell; AP sums are integers, so merging is exact.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct TestAcc {
-    pub trials: u64,
-    pub pass: u64,
-    pub complication: u64,
-    pub ap_sum: u64,
-    pub ap_sq: u64,
-}
-
-impl Merge for TestAcc {
-    fn merge(&mut self, o: Self) {
-        self.trials += o.trials;
-        self.pass += o.pass;
-        self.complication += o.complication;
-        self.ap_sum += o.ap_sum;
-        self.ap_sq += o.ap_sq;
+counts_acc! {
+    /// Monte Carlo tallies of one cell; AP sums are integers, so merging is exact.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+    pub struct TestAcc {
+        pub trials: u64,
+        pub pass: u64,
+        pub complication: u64,
+        pub ap_sum: u64,
+        pub ap_sq: u64,
     }
 }
 
@@ -139,14 +133,8 @@ impl TestAcc {
     }
     /// 95% interval of the mean AP (Student t on the per-trial AP).
     pub fn mean_ap_interval(&self) -> (f64, f64) {
-        let n = self.trials as f64;
-        let m = self.mean_ap();
-        let var = if self.trials > 1 {
-            ((self.ap_sq as f64 - n * m * m) / (n - 1.0)).max(0.0)
-        } else {
-            0.0
-        };
-        t_interval(m, (var / n).sqrt(), self.trials)
+        let (_, lo, hi) = mean_ci(self.ap_sum, self.ap_sq, self.trials);
+        (lo, hi)
     }
 }
 

@@ -31,6 +31,13 @@ pub struct GridCell {
     pub trials: u64,
 }
 
+impl GridCell {
+    /// The share of the cell's duels A won.
+    fn p_a_wins(&self) -> f64 {
+        self.acc.outcomes.counts[A_WINS] as f64 / self.trials as f64
+    }
+}
+
 fn mean_rounds(acc: &DuelAcc, max: u32) -> f64 {
     mean_round(acc.rounds.iter().filter(|(r, _)| *r <= max as i64))
 }
@@ -223,11 +230,7 @@ pub fn result(
     let values: Vec<Vec<f64>> = (1..=side as u8)
         .map(|b| {
             (1..=side as u8)
-                .map(|a| {
-                    cell(a, b).map_or(0.0, |c| {
-                        c.acc.outcomes.counts[A_WINS] as f64 / c.trials as f64
-                    })
-                })
+                .map(|a| cell(a, b).map_or(0.0, GridCell::p_a_wins))
                 .collect()
         })
         .collect();
@@ -282,7 +285,7 @@ pub fn result(
                     lang,
                     "nephilim.duel.line_item",
                     a = a,
-                    p = pct(lang, c.acc.outcomes.counts[A_WINS] as f64 / c.trials as f64)
+                    p = pct(lang, c.p_a_wins())
                 )
             })
         })
@@ -383,11 +386,7 @@ pub fn result(
     );
     for a in 1..=side as u8 {
         let cells: Vec<String> = (1..=side as u8)
-            .map(|b| {
-                cell(a, b).map_or("-".into(), |c| {
-                    pct(lang, c.acc.outcomes.counts[A_WINS] as f64 / c.trials as f64)
-                })
-            })
+            .map(|b| cell(a, b).map_or("-".into(), |c| pct(lang, c.p_a_wins())))
             .collect();
         summary += &format!("| {a} | {} |\n", cells.join(" | "));
     }

@@ -3,6 +3,7 @@
 //! (N-TEST, N-OPP), wound and fatigue counters with their maluses and the per-round
 //! incapacity and exhaustion checks (N-HEALTH). No allocation per trial.
 
+use crate::engine::counts_acc;
 use crate::engine::{Counts, Draws, Merge, Rng64, Simulation, Tally};
 use crate::systems::nephilim::health::TOP_MAX;
 use crate::systems::nephilim::{DSampler, NephilimRules};
@@ -19,28 +20,30 @@ pub const B_WINS: usize = 1;
 pub const BOTH_OUT: usize = 2;
 pub const UNDECIDED: usize = 3;
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct FighterAcc {
-    pub attacks: u64,
-    pub hits: u64,
-    /// Attacks against this fighter it could defend (it acted in the same segment).
-    pub defences: u64,
-    /// Of those, the ones its parry or dodge stopped.
-    pub defended: u64,
-    pub wounds_end: u64,
-    pub fatigue_end: u64,
-    /// Out by the wound counter reaching 9 (death).
-    pub dead: u64,
-    /// Out by failing the incapacity check (coma).
-    pub coma: u64,
-    /// Out by failing the exhaustion check, or fatigue reaching 9 (unconscious).
-    pub unconscious: u64,
-    /// Round 1: its first action in a strictly earlier segment than the opponent's
-    /// (before any delay), for the exact N-INIT check.
-    pub earlier_round1: u64,
-    /// Rounds it delayed into the next one (`delay = "next_round"`, l. 502).
-    #[serde(default)]
-    pub delayed_rounds: u64,
+counts_acc! {
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+    pub struct FighterAcc {
+        pub attacks: u64,
+        pub hits: u64,
+        /// Attacks against this fighter it could defend (it acted in the same segment).
+        pub defences: u64,
+        /// Of those, the ones its parry or dodge stopped.
+        pub defended: u64,
+        pub wounds_end: u64,
+        pub fatigue_end: u64,
+        /// Out by the wound counter reaching 9 (death).
+        pub dead: u64,
+        /// Out by failing the incapacity check (coma).
+        pub coma: u64,
+        /// Out by failing the exhaustion check, or fatigue reaching 9 (unconscious).
+        pub unconscious: u64,
+        /// Round 1: its first action in a strictly earlier segment than the opponent's
+        /// (before any delay), for the exact N-INIT check.
+        pub earlier_round1: u64,
+        /// Rounds it delayed into the next one (`delay = "next_round"`, l. 502).
+        #[serde(default)]
+        pub delayed_rounds: u64,
+    }
 }
 
 /// Puts fighter `i` out of the duel for `why`: counted in its accumulator and noted.
@@ -52,25 +55,7 @@ fn put_out<W: Watch<Step>>(w: &mut W, out: &mut [bool; 2], a: &mut FighterAcc, i
         Out::Coma => a.coma += 1,
         Out::Unconscious => a.unconscious += 1,
     }
-    if W::ON {
-        w.note(Step::Out { who: i as u8, why });
-    }
-}
-
-impl Merge for FighterAcc {
-    fn merge(&mut self, o: Self) {
-        self.attacks += o.attacks;
-        self.hits += o.hits;
-        self.defences += o.defences;
-        self.defended += o.defended;
-        self.wounds_end += o.wounds_end;
-        self.fatigue_end += o.fatigue_end;
-        self.dead += o.dead;
-        self.coma += o.coma;
-        self.unconscious += o.unconscious;
-        self.earlier_round1 += o.earlier_round1;
-        self.delayed_rounds += o.delayed_rounds;
-    }
+    w.see(|| Step::Out { who: i as u8, why });
 }
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -168,13 +153,11 @@ impl DuelSim {
         base: i64,
     ) -> bool {
         let score = base + self.d.roll(rng);
-        if W::ON {
-            w.note(Step::Check {
-                who: i as u8,
-                incapacity,
-                score,
-            });
-        }
+        w.see(|| Step::Check {
+            who: i as u8,
+            incapacity,
+            score,
+        });
         score < 0
     }
 
@@ -209,13 +192,11 @@ impl DuelSim {
                 f[0].initiative + self.d.roll(rng) - init_malus[0] + delay_bonus[0],
                 f[1].initiative + self.d.roll(rng) - init_malus[1] + delay_bonus[1],
             ];
-            if W::ON {
-                w.note(Step::Round {
-                    round,
-                    init,
-                    actions: [0, 1].map(|i| self.actions[i] + f[i].magic_actions),
-                });
-            }
+            w.see(|| Step::Round {
+                round,
+                init,
+                actions: [0, 1].map(|i| self.actions[i] + f[i].magic_actions),
+            });
             let high = init[0].max(init[1]);
             let seg0 = [0, 1].map(|i| (high - init[i]).div_euclid(self.gap));
             if round == 1 {
@@ -241,12 +222,10 @@ impl DuelSim {
                 if skip[i] {
                     delay_bonus[i] += DELAY_ROUND_BONUS;
                     acc.fighters[i].delayed_rounds += 1;
-                    if W::ON {
-                        w.note(Step::Delays {
-                            who: i as u8,
-                            bonus: delay_bonus[i],
-                        });
-                    }
+                    w.see(|| Step::Delays {
+                        who: i as u8,
+                        bonus: delay_bonus[i],
+                    });
                 } else {
                     delay_bonus[i] = 0;
                 }
@@ -296,14 +275,12 @@ impl DuelSim {
                         - self.malus(wounds[i])
                         - self.malus(fatigue[i]);
                     acc.fighters[i].attacks += 1;
-                    if W::ON {
-                        w.note(Step::Attack {
-                            who: i as u8,
-                            segment: s,
-                            score: att,
-                            difficulty: m.attack_difficulty,
-                        });
-                    }
+                    w.see(|| Step::Attack {
+                        who: i as u8,
+                        segment: s,
+                        score: att,
+                        difficulty: m.attack_difficulty,
+                    });
                     if att < m.attack_difficulty {
                         continue;
                     }
@@ -315,13 +292,11 @@ impl DuelSim {
                             - defence_malus[o]
                             - self.malus(wounds[o])
                             - self.malus(fatigue[o]);
-                        if W::ON {
-                            w.note(Step::Defence {
-                                who: o as u8,
-                                score: def,
-                                stopped: def >= att,
-                            });
-                        }
+                        w.see(|| Step::Defence {
+                            who: o as u8,
+                            score: def,
+                            stopped: def >= att,
+                        });
                         // N-OPP: the higher final wins; a tie goes to the defender.
                         if def >= att {
                             acc.fighters[o].defended += 1;
@@ -339,14 +314,12 @@ impl DuelSim {
                     let dmg =
                         f[i].weapon + if m.margin_damage { margin } else { 0 } - f[o].protection;
                     pending[o] = pending[o].saturating_add(dmg.clamp(0, self.top as i64) as u8);
-                    if W::ON {
-                        w.note(Step::Blow {
-                            to: o as u8,
-                            weapon: f[i].weapon,
-                            margin: if m.margin_damage { margin } else { 0 },
-                            protection: f[o].protection,
-                        });
-                    }
+                    w.see(|| Step::Blow {
+                        to: o as u8,
+                        weapon: f[i].weapon,
+                        margin: if m.margin_damage { margin } else { 0 },
+                        protection: f[o].protection,
+                    });
                 }
                 // Simultaneity: blows of one segment land together.
                 for i in 0..2 {
@@ -425,12 +398,10 @@ impl DuelSim {
             acc.fighters[i].wounds_end += wounds[i] as u64;
             acc.fighters[i].fatigue_end += fatigue[i] as u64;
         }
-        if W::ON {
-            w.note(Step::End {
-                outcome: outcome as u8,
-                rounds: end_round,
-            });
-        }
+        w.see(|| Step::End {
+            outcome: outcome as u8,
+            rounds: end_round,
+        });
         outcome
     }
 }

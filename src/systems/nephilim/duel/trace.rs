@@ -252,69 +252,47 @@ fn render(lang: Lang, sim: &DuelSim, trial: u64, outcome: usize, steps: &[Step])
                 ),
                 json!({"step": "blow", "to": name(to), "weapon": weapon, "margin": margin, "protection": protection}),
             ),
-            Step::Wounds { who, before, after } => (
-                1,
-                crate::tr!(
-                    lang,
-                    "trace.nephilim_wounds",
-                    who = name(who),
-                    before = before,
-                    after = after
-                ),
-                json!({"step": "wounds", "who": name(who), "before": before, "after": after}),
-            ),
-            Step::Fatigue { who, before, after } => (
-                1,
-                crate::tr!(
-                    lang,
-                    "trace.nephilim_fatigue",
-                    who = name(who),
-                    before = before,
-                    after = after
-                ),
-                json!({"step": "fatigue", "who": name(who), "before": before, "after": after}),
-            ),
+            Step::Wounds { who, before, after } | Step::Fatigue { who, before, after } => {
+                let (key, text) = if matches!(step, Step::Wounds { .. }) {
+                    ("wounds", crate::tr!(lang, "trace.nephilim_wounds"))
+                } else {
+                    ("fatigue", crate::tr!(lang, "trace.nephilim_fatigue"))
+                };
+                (
+                    1,
+                    crate::tr_fill!(text, who = name(who), before = before, after = after),
+                    json!({"step": key, "who": name(who), "before": before, "after": after}),
+                )
+            }
             Step::Check {
                 who,
                 incapacity,
                 score,
             } => (
                 1,
-                if incapacity {
-                    crate::tr!(
-                        lang,
-                        "trace.nephilim_incapacity",
-                        who = name(who),
-                        score = score
-                    )
-                } else {
-                    crate::tr!(
-                        lang,
-                        "trace.nephilim_exhaustion",
-                        who = name(who),
-                        score = score
-                    )
-                },
+                crate::tr_fill!(
+                    if incapacity {
+                        crate::tr!(lang, "trace.nephilim_incapacity")
+                    } else {
+                        crate::tr!(lang, "trace.nephilim_exhaustion")
+                    },
+                    who = name(who),
+                    score = score
+                ),
                 json!({"step": "check", "who": name(who), "check": if incapacity { "incapacity" } else { "exhaustion" }, "score": score, "passed": score >= 0}),
             ),
             Step::Out { who, why } => {
                 let (key, text) = match why {
-                    Out::Dead => (
-                        "dead",
-                        crate::tr!(lang, "trace.nephilim_dead", who = name(who)),
-                    ),
-                    Out::Coma => (
-                        "coma",
-                        crate::tr!(lang, "trace.nephilim_coma", who = name(who)),
-                    ),
+                    Out::Dead => ("dead", crate::tr!(lang, "trace.nephilim_dead")),
+                    Out::Coma => ("coma", crate::tr!(lang, "trace.nephilim_coma")),
                     Out::Unconscious => (
                         "unconscious",
-                        crate::tr!(lang, "trace.nephilim_unconscious", who = name(who)),
+                        crate::tr!(lang, "trace.nephilim_unconscious"),
                     ),
                 };
                 (
                     1,
-                    text,
+                    crate::tr_fill!(text, who = name(who)),
                     json!({"step": "out", "who": name(who), "why": key}),
                 )
             }

@@ -158,9 +158,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
             if j == 0 {
                 self.fell = true;
             }
-            if W::ON {
-                self.w.note(Step::Life(LifeStep::Falls { who: j as u8 }));
-            }
+            self.w.see(|| Step::Life(LifeStep::Falls { who: j as u8 }));
         }
         self.sync(j);
     }
@@ -184,13 +182,11 @@ impl<W: Watch<Step>> Fight<'_, W> {
             target.protection
         };
         // T-COMBAT: damage = weapon - protection.
-        if W::ON {
-            self.w.note(Step::Damage {
-                to: j as u8,
-                damage: d,
-                protection: prot,
-            });
-        }
+        self.w.see(|| Step::Damage {
+            to: j as u8,
+            damage: d,
+            protection: prot,
+        });
         self.wound(j, d - prot, f.prime == Prime::BlessureNonLetale);
     }
 
@@ -226,15 +222,13 @@ impl<W: Watch<Step>> Fight<'_, W> {
             self.spent += 1;
             actions += 1;
             self.heal(0, self.rules.regen_boxes);
-            if W::ON {
-                self.w.note(Step::Regen {
-                    light,
-                    archonte: false,
-                    before: t,
-                    after: self.st[0].ticked,
-                    left: if light { self.light } else { self.dark },
-                });
-            }
+            self.w.see(|| Step::Regen {
+                light,
+                archonte: false,
+                before: t,
+                after: self.st[0].ticked,
+                left: if light { self.light } else { self.dark },
+            });
         }
         actions
     }
@@ -249,12 +243,10 @@ impl<W: Watch<Step>> Fight<'_, W> {
         self.st[i].prudence = 0;
         self.st[i].danger = 0;
         let f = self.profile(i);
-        if W::ON {
-            self.w.note(Step::Turn {
-                who: i as u8,
-                init: self.st[i].init,
-            });
-        }
+        self.w.see(|| Step::Turn {
+            who: i as u8,
+            init: self.st[i].init,
+        });
         let mut free = f.attacks_per_turn;
         if i == 0 && !self.st[0].ko() {
             let regen = self.regenerate();
@@ -328,12 +320,10 @@ impl<W: Watch<Step>> Fight<'_, W> {
             let mut success = false;
             for j in bits(targets) {
                 let hit = if self.st[j].ko() {
-                    if W::ON {
-                        self.w.note(Step::Inert {
-                            who: j as u8,
-                            hit: attack_ok,
-                        });
-                    }
+                    self.w.see(|| Step::Inert {
+                        who: j as u8,
+                        hit: attack_ok,
+                    });
                     attack_ok
                 } else {
                     // Frapper: the target reacts at -1 per foe engaged with it.
@@ -357,14 +347,12 @@ impl<W: Watch<Step>> Fight<'_, W> {
                     // T-CONF: the reacting side wins ties.
                     let hit =
                         attack_ok && (!r.succeeds(rm, target) || attack_final > r.natural + rm);
-                    if W::ON {
-                        self.w.note(Step::Reaction {
-                            who: j as u8,
-                            roll: Roll::new(r, j == 0, rm, target),
-                            attack_ok,
-                            hit,
-                        });
-                    }
+                    self.w.see(|| Step::Reaction {
+                        who: j as u8,
+                        roll: Roll::new(r, j == 0, rm, target),
+                        attack_ok,
+                        hit,
+                    });
                     hit
                 };
                 if hit {
@@ -387,9 +375,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
                 && f.penalty == Penalty::Risque
                 && self.rules.risque == RisqueIncident::LoseTurn
             {
-                if W::ON {
-                    self.w.note(Step::Life(LifeStep::Risque { who: i as u8 }));
-                }
+                self.w.see(|| Step::Life(LifeStep::Risque { who: i as u8 }));
                 break;
             }
         }
@@ -418,12 +404,10 @@ impl<W: Watch<Step>> Fight<'_, W> {
     }
 
     fn record(&mut self, end: DuelEnd) -> FightRecord {
-        if W::ON {
-            self.w.note(Step::End {
-                outcome: end,
-                rounds: self.round,
-            });
-        }
+        self.w.see(|| Step::End {
+            outcome: end,
+            rounds: self.round,
+        });
         FightRecord {
             end,
             rounds: self.round,
@@ -467,13 +451,11 @@ pub fn fight_watched<W: Watch<Step>>(
         let m = f.rapidite + f.initiative_difficulty;
         let r = roll_test(rng, i == 0, m, rules.dual_keep, rules.target);
         s.init = initiative(r.natural, m, rules.initiative_divisor);
-        if W::ON {
-            w.note(Step::Initiative {
-                who: i as u8,
-                roll: Roll::new(r, i == 0, m, rules.target),
-                score: s.init,
-            });
-        }
+        w.see(|| Step::Initiative {
+            who: i as u8,
+            roll: Roll::new(r, i == 0, m, rules.target),
+            score: s.init,
+        });
         // T-LIFE: the Adam' and the humans' line lengths in force.
         s.line = rules.line(i == 0);
     }
@@ -496,9 +478,7 @@ pub fn fight_watched<W: Watch<Step>>(
     };
     for round in 1..=c.max_rounds {
         fight.round = round;
-        if W::ON {
-            fight.w.note(Step::Round { round });
-        }
+        fight.w.see(|| Step::Round { round });
         fight.light_used = false;
         fight.dark_used = false;
         for s in fight.st.iter_mut().take(n).filter(|s| !s.ko()) {

@@ -15,7 +15,7 @@ pub use model::{
 };
 pub use primes::{half_up, plus_half, Penalty, Prime, PENALTIES, PRIMES};
 pub use raw::RawDuel;
-pub(crate) use report::pair_columns;
+pub(crate) use report::{best_and_worst, pair_columns, pair_row};
 pub use sim::{DuelSim, DuelStats};
 pub use trace::{Step, OUTCOMES};
 

@@ -6,8 +6,8 @@ use polars::prelude::*;
 use crate::context::Context;
 use crate::lang::Lang;
 use crate::report::{
-    interval_columns, BarChart, BarSeries, Chart, Figure, Heatmap, LineChart, LineSeries, Output,
-    Provenance,
+    float_column, int_column, interval_columns, text_column, BarChart, BarSeries, Chart, Figure,
+    Heatmap, LineChart, LineSeries, Output, Provenance,
 };
 use crate::scenario::ScenarioFile;
 use crate::stats::{Estimate, Proportion};
@@ -49,16 +49,54 @@ pub(crate) fn pair_columns<R>(
     trials: impl Fn(&R) -> u64,
 ) -> Vec<Column> {
     vec![
-        Column::new(
-            "prime".into(),
-            rows.iter().map(|r| pair(r).0.name()).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "penalty".into(),
-            rows.iter().map(|r| pair(r).1.name()).collect::<Vec<_>>(),
-        ),
+        text_column("prime", rows, |r| pair(r).0.name()),
+        text_column("penalty", rows, |r| pair(r).1.name()),
         Column::new("trials".into(), rows.iter().map(trials).collect::<Vec<_>>()),
     ]
+}
+
+/// A pairs table's row in `summary.md` (duel and skirmish): `| prime | pénalité | p |
+/// lo–hi | Δ [Δlo, Δhi] |`, the win share and its difference to the reference; the caller
+/// adds any further cell and the line's end.
+pub(crate) fn pair_row(
+    lang: Lang,
+    pair: (Prime, Penalty),
+    (p, lo, hi): (f64, f64, f64),
+    (d, dlo, dhi): (f64, f64, f64),
+) -> String {
+    format!(
+        "| {} | {} | {} | {}–{} | {} {} |",
+        pair.0.name(),
+        pair.1.name(),
+        lang.num(p, 3),
+        lang.num(lo, 3),
+        lang.num(hi, 3),
+        lang.signed(100.0 * d, 1),
+        crate::tr!(
+            lang,
+            "trinites.pairs.signed_interval",
+            lo = lang.signed(100.0 * dlo, 1),
+            hi = lang.signed(100.0 * dhi, 1)
+        )
+    )
+}
+
+/// The best and the worst pair after the reference (`items[0]`) by `p`, each with its
+/// word for the key figures; none when the reference stands alone.
+pub(crate) fn best_and_worst<'a, T>(
+    lang: Lang,
+    items: &'a [T],
+    p: impl Fn(&T) -> f64,
+) -> Vec<(&'static str, &'a T)> {
+    let order = |a: &&T, b: &&T| p(a).total_cmp(&p(b));
+    let others = || items.iter().skip(1);
+    match (others().max_by(order), others().min_by(order)) {
+        (Some(best), Some(worst)) => vec![
+            (crate::tr!(lang, "trinites.pairs.best"), best),
+            (crate::tr!(lang, "trinites.pairs.worst"), worst),
+        ],
+        _ => vec![],
+    }
 }
 
 /// A mean with its interval, undefined (NaN, empty cells) without any value.
@@ -133,38 +171,23 @@ pub(super) fn result(
                 .map_or("-".into(), |v| v.to_string())
         ),
     ];
-    if results.len() > 1 {
-        let best = results
-            .iter()
-            .skip(1)
-            .max_by(|a, b| a.share(0).p.total_cmp(&b.share(0).p))
-            .unwrap_or(reference);
-        let worst = results
-            .iter()
-            .skip(1)
-            .min_by(|a, b| a.share(0).p.total_cmp(&b.share(0).p))
-            .unwrap_or(reference);
-        for (what, r) in [
-            (crate::tr!(lang, "trinites.pairs.best"), best),
-            (crate::tr!(lang, "trinites.pairs.worst"), worst),
-        ] {
-            let (d, dlo, dhi) = delta(r, reference);
-            let win = r.share(0);
-            let sg = |x: f64| lang.signed(100.0 * x, 1);
-            key.push(crate::tr!(
-                lang,
-                "trinites.duel.key_pair",
-                what = what,
-                pair = r.label(),
-                p = pct(win.p),
-                lo = p100(win.lo),
-                hi = p100(win.hi),
-                d = sg(d),
-                reference = reference.label(),
-                dlo = sg(dlo),
-                dhi = sg(dhi)
-            ));
-        }
+    for (what, r) in best_and_worst(lang, results, |r| r.share(0).p) {
+        let (d, dlo, dhi) = delta(r, reference);
+        let win = r.share(0);
+        let sg = |x: f64| lang.signed(100.0 * x, 1);
+        key.push(crate::tr!(
+            lang,
+            "trinites.duel.key_pair",
+            what = what,
+            pair = r.label(),
+            p = pct(win.p),
+            lo = p100(win.lo),
+            hi = p100(win.hi),
+            d = sg(d),
+            reference = reference.label(),
+            dlo = sg(dlo),
+            dhi = sg(dhi)
+        ));
     }
     let (km, klo, khi) = mean_ci(&reference.stats.karma_spent).triple();
     key.push(crate::tr!(
@@ -187,22 +210,9 @@ pub(super) fn result(
     let mut sorted: Vec<&PairResult> = results.iter().collect();
     sorted.sort_by(|a, b| b.share(0).p.total_cmp(&a.share(0).p));
     for r in sorted {
-        let (p, lo, hi) = r.share(0).triple();
-        let (d, dlo, dhi) = delta(r, reference);
         summary += &format!(
-            "| {} | {} | {} | {}–{} | {} {} | {} |\n",
-            r.pair.0.name(),
-            r.pair.1.name(),
-            lang.num(p, 3),
-            lang.num(lo, 3),
-            lang.num(hi, 3),
-            lang.signed(100.0 * d, 1),
-            crate::tr!(
-                lang,
-                "trinites.pairs.signed_interval",
-                lo = lang.signed(100.0 * dlo, 1),
-                hi = lang.signed(100.0 * dhi, 1)
-            ),
+            "{} {} |\n",
+            pair_row(lang, r.pair, r.share(0).triple(), delta(r, reference)),
             n2(r.stats.rounds_win_m.mean)
         );
     }
@@ -238,28 +248,25 @@ fn pairs_output(
     prov: Provenance,
 ) -> anyhow::Result<Output> {
     let reference = &results[0];
-    let f = |g: &dyn Fn(&PairResult) -> f64| results.iter().map(g).collect::<Vec<f64>>();
     let frame = DataFrame::new_infer_height(
         [
             pair_columns(results, |r| r.pair, |r| r.n()),
             interval_columns("p_adam_wins", results, |r| r.share(0)).into(),
             interval_columns("p_humans_win", results, |r| r.share(1)).into(),
-            vec![Column::new("p_draw".into(), f(&|r| r.share(2).p))],
+            vec![float_column("p_draw", results, |r| r.share(2).p)],
             interval_columns("delta_p_adam_wins", results, |r| delta(r, reference)).into(),
             interval_columns("mean_rounds_win", results, |r| {
                 mean_ci(&r.stats.rounds_win_m)
             })
             .into(),
             vec![
-                Column::new(
-                    "mean_rounds_loss".into(),
-                    f(&|r| mean_ci(&r.stats.rounds_loss_m).value),
-                ),
-                Column::new("mean_karma_spent".into(), f(&|r| r.stats.karma_spent.mean)),
-                Column::new(
-                    "p_adam_fell".into(),
-                    f(&|r| r.stats.adam_fell as f64 / r.n() as f64),
-                ),
+                float_column("mean_rounds_loss", results, |r| {
+                    mean_ci(&r.stats.rounds_loss_m).value
+                }),
+                float_column("mean_karma_spent", results, |r| r.stats.karma_spent.mean),
+                float_column("p_adam_fell", results, |r| {
+                    r.stats.adam_fell as f64 / r.n() as f64
+                }),
             ],
         ]
         .concat(),
@@ -270,14 +277,9 @@ fn pairs_output(
         x_label: crate::tr!(lang, "trinites.pairs.pair_axis").into(),
         y_label: crate::tr!(lang, "trinites.duel.win_axis").into(),
         categories: results.iter().map(PairResult::label).collect(),
-        series: vec![BarSeries {
-            name: String::new(),
-            values: results.iter().map(|r| r.share(0).p).collect(),
-            intervals: results
-                .iter()
-                .map(|r| (r.share(0).lo, r.share(0).hi))
-                .collect(),
-        }],
+        series: vec![BarSeries::with_intervals("", results, |r| {
+            r.share(0).triple()
+        })],
         y_range: Some((0.0, 1.0)),
     })];
     if duel.pairs == all_pairs() {
@@ -315,32 +317,27 @@ fn rounds_output(
     prov: Provenance,
 ) -> anyhow::Result<Output> {
     let n = reference.n() as f64;
-    let wins: Vec<(i64, u64)> = reference.stats.rounds_win.iter().collect();
-    let losses: Vec<(i64, u64)> = reference.stats.rounds_loss.iter().collect();
-    let rounds: Vec<i64> = wins.iter().map(|w| w.0).collect();
+    // Per round: (round, P(Adam' wins in it), P(humans win in it), P(Adam' won by it)).
     let mut cum = 0u64;
-    let cdf: Vec<f64> = wins
+    let rows: Vec<(i64, f64, f64, f64)> = reference
+        .stats
+        .rounds_win
         .iter()
-        .map(|w| {
-            cum += w.1;
-            cum as f64 / n
+        .zip(reference.stats.rounds_loss.iter())
+        .map(|((r, w), (_, l))| {
+            cum += w;
+            (r, w as f64 / n, l as f64 / n, cum as f64 / n)
         })
         .collect();
     let frame = DataFrame::new_infer_height(vec![
-        Column::new("round".into(), rounds.clone()),
-        Column::new(
-            "p_adam_wins_in_round".into(),
-            wins.iter().map(|w| w.1 as f64 / n).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "p_humans_win_in_round".into(),
-            losses.iter().map(|w| w.1 as f64 / n).collect::<Vec<_>>(),
-        ),
-        Column::new("p_adam_won_by_round".into(), cdf.clone()),
+        int_column("round", &rows, |r| r.0),
+        float_column("p_adam_wins_in_round", &rows, |r| r.1),
+        float_column("p_humans_win_in_round", &rows, |r| r.2),
+        float_column("p_adam_won_by_round", &rows, |r| r.3),
     ])?;
-    let line = |name: &str, ys: Vec<f64>| LineSeries {
+    let line = |name: &str, y: fn(&(i64, f64, f64, f64)) -> f64| LineSeries {
         name: name.into(),
-        points: rounds.iter().zip(ys).map(|(r, y)| (*r as f64, y)).collect(),
+        points: rows.iter().map(|r| (r.0 as f64, y(r))).collect(),
         band: vec![],
     };
     Ok(Output {
@@ -359,15 +356,9 @@ fn rounds_output(
             x_label: crate::tr!(lang, "trinites.duel.round").into(),
             y_label: crate::tr!(lang, "trinites.skirmish.probability").into(),
             series: vec![
-                line(
-                    crate::tr!(lang, "trinites.duel.adam_wins_round"),
-                    wins.iter().map(|w| w.1 as f64 / n).collect(),
-                ),
-                line(
-                    crate::tr!(lang, "trinites.duel.humans_win_round"),
-                    losses.iter().map(|w| w.1 as f64 / n).collect(),
-                ),
-                line(crate::tr!(lang, "trinites.duel.adam_won_by"), cdf),
+                line(crate::tr!(lang, "trinites.duel.adam_wins_round"), |r| r.1),
+                line(crate::tr!(lang, "trinites.duel.humans_win_round"), |r| r.2),
+                line(crate::tr!(lang, "trinites.duel.adam_won_by"), |r| r.3),
             ],
             y_range: Some((0.0, 1.0)),
         })])],

@@ -104,9 +104,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
         let note = |step| self.w.note(Step::Life(step));
         let (before, after) = wound::tick(s.track(), j as u8, damage, non_lethal, pain, note);
         if before <= 2 * l && after > 2 * l {
-            if W::ON {
-                self.w.note(Step::Life(LifeStep::Falls { who: j as u8 }));
-            }
+            self.w.see(|| Step::Life(LifeStep::Falls { who: j as u8 }));
             // L'inconscience: the die goes en retrait.
             s.zone = Zone::Retrait;
             s.fell_round = round;

@@ -14,7 +14,7 @@ use crate::report::{
 use crate::scenario::{int_at, ScenarioFile};
 use crate::stats::Proportion;
 use crate::systems::trinites::duel::{
-    all_pairs, pair_columns, pair_list, Penalty, Prime, PENALTIES, PRIMES,
+    all_pairs, best_and_worst, pair_columns, pair_list, pair_row, Penalty, Prime, PENALTIES, PRIMES,
 };
 use crate::systems::trinites::TrinitesRules;
 
@@ -281,32 +281,24 @@ pub fn pairs_output(
         provenance: prov,
     };
     let mut key = Vec::new();
-    if runs.len() > 1 {
-        let order = |a: &&PairRun, b: &&PairRun| p_win(a, side).0.total_cmp(&p_win(b, side).0);
-        let best = runs.iter().skip(1).max_by(order).unwrap_or(reference);
-        let worst = runs.iter().skip(1).min_by(order).unwrap_or(reference);
-        for (what, r) in [
-            (crate::tr!(lang, "trinites.pairs.best"), best),
-            (crate::tr!(lang, "trinites.pairs.worst"), worst),
-        ] {
-            let (p, lo, hi) = p_win(r, side);
-            let (d, dlo, dhi) = delta(r, reference, side);
-            key.push(crate::tr!(
-                lang,
-                "trinites.pairs.key",
-                what = what,
-                group = md_group,
-                pair = r.label(),
-                side = md_side,
-                p = lang.pct(p, 1),
-                lo = lang.num(100.0 * lo, 1),
-                hi = lang.num(100.0 * hi, 1),
-                d = lang.signed(100.0 * d, 1),
-                reference = reference.label(),
-                dlo = lang.signed(100.0 * dlo, 1),
-                dhi = lang.signed(100.0 * dhi, 1)
-            ));
-        }
+    for (what, r) in best_and_worst(lang, runs, |r| p_win(r, side).0) {
+        let (p, lo, hi) = p_win(r, side);
+        let (d, dlo, dhi) = delta(r, reference, side);
+        key.push(crate::tr!(
+            lang,
+            "trinites.pairs.key",
+            what = what,
+            group = md_group,
+            pair = r.label(),
+            side = md_side,
+            p = lang.pct(p, 1),
+            lo = lang.num(100.0 * lo, 1),
+            hi = lang.num(100.0 * hi, 1),
+            d = lang.signed(100.0 * d, 1),
+            reference = reference.label(),
+            dlo = lang.signed(100.0 * dlo, 1),
+            dhi = lang.signed(100.0 * dhi, 1)
+        ));
     }
     let mut table = crate::tr!(
         lang,
@@ -320,21 +312,8 @@ pub fn pairs_output(
         runs.iter().zip(&rows).collect();
     sorted.sort_by(|a, b| b.1 .0 .0.total_cmp(&a.1 .0 .0));
     for (r, row) in sorted {
-        table += &format!(
-            "| {} | {} | {} | {}–{} | {} {} |\n",
-            r.pair.0.name(),
-            r.pair.1.name(),
-            lang.num(row.0 .0, 3),
-            lang.num(row.0 .1, 3),
-            lang.num(row.0 .2, 3),
-            lang.signed(100.0 * row.1 .0, 1),
-            signed_interval(lang, 100.0 * row.1 .1, 100.0 * row.1 .2)
-        );
+        table += &pair_row(lang, r.pair, row.0, row.1);
+        table += "\n";
     }
     Ok((output, key, table))
-}
-/// `[+1.0, +2.0]` in English, `[+1,0 ; +2,0]` in French: signed bounds, one decimal.
-fn signed_interval(lang: Lang, lo: f64, hi: f64) -> String {
-    let (lo, hi) = (lang.signed(lo, 1), lang.signed(hi, 1));
-    crate::tr!(lang, "trinites.pairs.signed_interval", lo = lo, hi = hi)
 }

@@ -450,7 +450,6 @@ pub fn result(
     }
     summary += &pair_table;
     // The commands that replay single skirmishes of this run (issue 27).
-    let labels = outcomes(m);
     summary += &crate::systems::trace::see_section(
         lang,
         &file.path.display().to_string(),

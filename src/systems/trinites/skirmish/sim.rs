@@ -69,12 +69,10 @@ impl<W: Watch<Step>> Fight<'_, W> {
         // The run's profiles outlive the fight: borrowed, not copied, while `self` changes.
         let setup = self.s;
         let p = &setup.prof[i];
-        if W::ON {
-            self.w.note(Step::Turn {
-                who: i as u8,
-                init: self.st[i].init,
-            });
-        }
+        self.w.see(|| Step::Turn {
+            who: i as u8,
+            init: self.st[i].init,
+        });
         let mut free = p.attacks_per_turn;
         if p.trinite {
             let regen = self.regenerate(i);
@@ -149,14 +147,12 @@ impl<W: Watch<Step>> Fight<'_, W> {
             let m = attack_modifier(p.attack, malus, prime, penalty, circ);
             // T-TEST, T-DUAL: a Trinité rolls the Deva's and the Archonte's dice.
             let a = roll_test(rng, p.trinite, m, keep, target);
-            if W::ON {
-                self.w.note(Step::Attack {
-                    who: i as u8,
-                    target: (prime != Prime::AttaquesMultiples).then_some(first as u8),
-                    ranged: p.ranged(),
-                    roll: Roll::new(a, p.trinite, m, target),
-                });
-            }
+            self.w.see(|| Step::Attack {
+                who: i as u8,
+                target: (prime != Prime::AttaquesMultiples).then_some(first as u8),
+                ranged: p.ranged(),
+                roll: Roll::new(a, p.trinite, m, target),
+            });
             let mut success = false;
             let multiple = prime == Prime::AttaquesMultiples;
             // Attaques multiples: every foe still in the fight and in reach at the picked
@@ -206,14 +202,12 @@ impl<W: Watch<Step>> Fight<'_, W> {
                         Some(rm) => {
                             let dual = setup.prof[j].trinite;
                             let (h, r) = react(rng, a.natural + mj, rm, dual, keep, target);
-                            if W::ON {
-                                self.w.note(Step::Reaction {
-                                    who: j as u8,
-                                    parries_for: None,
-                                    roll: Roll::new(r, dual, rm, target),
-                                    hit: h,
-                                });
-                            }
+                            self.w.see(|| Step::Reaction {
+                                who: j as u8,
+                                parries_for: None,
+                                roll: Roll::new(r, dual, rm, target),
+                                hit: h,
+                            });
                             h
                         }
                     };
@@ -221,14 +215,12 @@ impl<W: Watch<Step>> Fight<'_, W> {
                 // An ally's parry (l. 472): the strike must beat it too.
                 if let (true, Some((rm, dual, k))) = (hit, parry) {
                     let (h, r) = react(rng, a.natural + mj, rm, dual, keep, target);
-                    if W::ON {
-                        self.w.note(Step::Reaction {
-                            who: k as u8,
-                            parries_for: Some(j as u8),
-                            roll: Roll::new(r, dual, rm, target),
-                            hit: h,
-                        });
-                    }
+                    self.w.see(|| Step::Reaction {
+                        who: k as u8,
+                        parries_for: Some(j as u8),
+                        roll: Roll::new(r, dual, rm, target),
+                        hit: h,
+                    });
                     hit = h;
                 }
                 if hit {
@@ -243,13 +235,11 @@ impl<W: Watch<Step>> Fight<'_, W> {
                         self.rules.prime_before_sword,
                     );
                     // T-COMBAT: damage = weapon - protection (sword double on a Trinité).
-                    if W::ON {
-                        self.w.note(Step::Damage {
-                            to: j as u8,
-                            boxes: d,
-                            zone: false,
-                        });
-                    }
+                    self.w.see(|| Step::Damage {
+                        to: j as u8,
+                        boxes: d,
+                        zone: false,
+                    });
                     let ticked = self.wound(j, d, prime == Prime::BlessureNonLetale);
                     self.st[i].dealt += ticked;
                 } else if p.zone {
@@ -259,13 +249,11 @@ impl<W: Watch<Step>> Fight<'_, W> {
                     // retranche la protection" (issue 25; a dodged shot is a miss too).
                     let d = crate::systems::trinites::duel::half_up(p.damage)
                         - setup.prof[j].protection;
-                    if W::ON {
-                        self.w.note(Step::Damage {
-                            to: j as u8,
-                            boxes: d.max(0),
-                            zone: true,
-                        });
-                    }
+                    self.w.see(|| Step::Damage {
+                        to: j as u8,
+                        boxes: d.max(0),
+                        zone: true,
+                    });
                     if d > 0 {
                         let ticked = self.wound(j, d, prime == Prime::BlessureNonLetale);
                         self.st[i].dealt += ticked;
@@ -293,9 +281,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
                 && penalty == Penalty::Risque
                 && self.rules.risque == RisqueIncident::LoseTurn
             {
-                if W::ON {
-                    self.w.note(Step::Life(LifeStep::Risque { who: i as u8 }));
-                }
+                self.w.see(|| Step::Life(LifeStep::Risque { who: i as u8 }));
                 lost = true;
                 break;
             }
@@ -304,9 +290,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
         if p.parries_for.is_some() && !lost && !self.st[i].disarmed {
             self.st[i].guard = true;
             self.st[i].guard_malus = malus;
-            if W::ON {
-                self.w.note(Step::Guards { who: i as u8 });
-            }
+            self.w.see(|| Step::Guards { who: i as u8 });
         }
         let s = &mut self.st[i];
         if !s.ko() {
@@ -324,9 +308,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
     }
 
     fn finish(&mut self, end: End, rounds: u32) -> Outcome {
-        if W::ON {
-            self.w.note(Step::End { end, rounds });
-        }
+        self.w.see(|| Step::End { end, rounds });
         Outcome {
             end,
             rounds,
@@ -369,14 +351,12 @@ pub(super) fn fight_watched<W: Watch<Step>>(
         } else {
             Zone::Garde
         };
-        if W::ON {
-            w.note(Step::Initiative {
-                who: i as u8,
-                roll: Roll::new(r, p.trinite, m, rules.target),
-                score: t.init,
-                zone: t.zone,
-            });
-        }
+        w.see(|| Step::Initiative {
+            who: i as u8,
+            roll: Roll::new(r, p.trinite, m, rules.target),
+            score: t.init,
+            zone: t.zone,
+        });
         // T-LIFE: line lengths in force.
         t.line = rules.line(p.trinite);
         t.light = p.light;
@@ -406,9 +386,7 @@ pub(super) fn fight_watched<W: Watch<Step>>(
     let mut undecided = u32::MAX;
     for round in 1..=s.max_rounds {
         f.round = round;
-        if W::ON {
-            f.w.note(Step::Round { round });
-        }
+        f.w.see(|| Step::Round { round });
         for t in f.st.iter_mut().take(n) {
             t.light_used = false;
             t.dark_used = false;

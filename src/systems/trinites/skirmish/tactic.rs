@@ -122,16 +122,14 @@ impl<W: Watch<Step>> Fight<'_, W> {
         let reaction = succeeds(a.natural, m, target)
             .then(|| react(rng, a.natural + m, rm, dual, keep, target));
         let ok = reaction.is_some_and(|r| r.0);
-        if W::ON {
-            self.w.note(Step::Tactic {
-                who: i as u8,
-                target: j as u8,
-                feint,
-                roll: Roll::new(a, self.s.prof[i].trinite, m, target),
-                reaction: reaction.map(|r| Roll::new(r.1, dual, rm, target)),
-                ok,
-            });
-        }
+        self.w.see(|| Step::Tactic {
+            who: i as u8,
+            target: j as u8,
+            feint,
+            roll: Roll::new(a, self.s.prof[i].trinite, m, target),
+            reaction: reaction.map(|r| Roll::new(r.1, dual, rm, target)),
+            ok,
+        });
         ok
     }
 
@@ -144,9 +142,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
         if back {
             t.disarmed = false;
         }
-        if W::ON {
-            self.w.note(Step::Disarmed { who: i as u8, back });
-        }
+        self.w.see(|| Step::Disarmed { who: i as u8, back });
         back
     }
 

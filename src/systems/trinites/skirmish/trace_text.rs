@@ -159,22 +159,18 @@ pub(super) fn render(lang: Lang, m: &Skirmish, trial: u64, o: &Outcome, steps: &
                 roll,
             } => (
                 2,
-                match (target, ranged) {
-                    (Some(k), false) => crate::tr!(
-                        lang,
-                        "trace_trinites.attack",
+                match target {
+                    Some(k) => crate::tr_fill!(
+                        if ranged {
+                            crate::tr!(lang, "trace_trinites.shoot")
+                        } else {
+                            crate::tr!(lang, "trace_trinites.attack")
+                        },
                         who = t(who),
                         target = t(k),
                         roll = roll.text(lang)
                     ),
-                    (Some(k), true) => crate::tr!(
-                        lang,
-                        "trace_trinites.shoot",
-                        who = t(who),
-                        target = t(k),
-                        roll = roll.text(lang)
-                    ),
-                    (None, _) => crate::tr!(
+                    None => crate::tr!(
                         lang,
                         "trace_trinites.attack_all",
                         who = t(who),
