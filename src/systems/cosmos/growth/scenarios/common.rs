@@ -13,33 +13,32 @@ pub fn parse_priority(
     path: &[&str],
     names: &[String],
 ) -> Result<[Stat; 6], UserError> {
-    let shown = shown_key(path);
     let allowed = crate::tr!(file.lang, "growth.common.six_stats", names = Stat::names());
     let mut out = Vec::with_capacity(6);
     for n in names {
         let s = Stat::parse(n).ok_or_else(|| {
-            file.error_at(
+            bad(
+                file,
                 path,
-                &shown,
-                &crate::tr!(file.lang, "growth.common.unknown_stat", name = n),
+                crate::tr!(file.lang, "growth.common.unknown_stat", name = n),
                 &allowed,
             )
         })?;
         if out.contains(&s) {
-            return Err(file.error_at(
+            return Err(bad(
+                file,
                 path,
-                &shown,
-                &crate::tr!(file.lang, "growth.common.stat_twice", name = n),
+                crate::tr!(file.lang, "growth.common.stat_twice", name = n),
                 &allowed,
             ));
         }
         out.push(s);
     }
     out.try_into().map_err(|v: Vec<Stat>| {
-        file.error_at(
+        bad(
+            file,
             path,
-            &shown,
-            &crate::tr!(file.lang, "growth.common.stats_listed", count = v.len()),
+            crate::tr!(file.lang, "growth.common.stats_listed", count = v.len()),
             &allowed,
         )
     })
@@ -116,8 +115,24 @@ pub type Parsed<M> = (
 
 /// An error at `path`, its key shown by [`shown_key`]: the one form of the growth files'
 /// validation errors.
-pub fn bad(file: &ScenarioFile, path: &[&str], msg: String, allowed: &str) -> UserError {
-    file.error_at(path, &shown_key(path), &msg, allowed)
+pub fn bad(file: &ScenarioFile, path: &[&str], msg: impl AsRef<str>, allowed: &str) -> UserError {
+    file.error_at(path, &shown_key(path), msg.as_ref(), allowed)
+}
+
+/// `v` if `range` holds it, else "`v` is out of range" at `path`, allowing `allowed`.
+pub fn within<T: PartialOrd + std::fmt::Display>(
+    file: &ScenarioFile,
+    path: &[&str],
+    v: T,
+    range: std::ops::RangeInclusive<T>,
+    allowed: &str,
+) -> Result<T, UserError> {
+    if range.contains(&v) {
+        Ok(v)
+    } else {
+        let msg = crate::tr!(file.lang, "growth.valid.out_of_range", value = v);
+        Err(bad(file, path, msg, allowed))
+    }
 }
 
 /// `v` if it lies in `lo..=hi`, else an error at `path` allowing `lo..hi` then `why` (`""`,
@@ -130,12 +145,63 @@ pub fn in_range(
     hi: i64,
     why: &str,
 ) -> Result<i64, UserError> {
-    if (lo..=hi).contains(&v) {
-        Ok(v)
-    } else {
-        let msg = crate::tr!(file.lang, "growth.valid.out_of_range", value = v);
-        Err(bad(file, path, msg, &format!("{lo}..{hi}{why}")))
+    within(file, path, v, lo..=hi, &format!("{lo}..{hi}{why}"))
+}
+
+/// A test's threshold, within -100..200 (C-TEST-1), else an error allowing `-100..200`
+/// then `why`; the value shown as written, with a decimal comma in French.
+pub fn threshold(file: &ScenarioFile, path: &[&str], v: f64, why: &str) -> Result<f64, UserError> {
+    if (-100.0..=200.0).contains(&v) {
+        return Ok(v);
     }
+    let value = crate::systems::cosmos::growth::dec(file.lang, v);
+    let msg = crate::tr!(file.lang, "growth.valid.out_of_range", value = value);
+    Err(bad(file, path, msg, &format!("-100..200{why}")))
+}
+
+/// `[[thresholds]]` under `at` (campaign tests): each threshold (C-TEST-1) with its weight
+/// 1..1000.
+pub fn thresholds(
+    file: &ScenarioFile,
+    at: &[&str],
+    raw: &[super::campaign::raw::RawThreshold],
+) -> Result<Vec<(f64, u32)>, UserError> {
+    let mut out = Vec::new();
+    for (i, t) in raw.iter().enumerate() {
+        let is = i.to_string();
+        let path = |k: &'static str| [at, &[is.as_str(), k]].concat();
+        let range = -100.0..=200.0;
+        let threshold = within(
+            file,
+            &path("threshold"),
+            t.threshold,
+            range,
+            "-100..200 (C-TEST-1)",
+        )?;
+        let weight = in_range(file, &path("weight"), t.weight, 1, 1000, "")?;
+        out.push((threshold, weight as u32));
+    }
+    Ok(out)
+}
+
+/// A name for a sheet, a build or a policy: trimmed, 1..32 characters, and not `taken`
+/// already; else an error at `path`.
+pub fn unique_name(
+    file: &ScenarioFile,
+    path: &[&str],
+    name: &str,
+    taken: impl Fn(&str) -> bool,
+) -> Result<String, UserError> {
+    let trimmed = name.trim();
+    if trimmed.is_empty() || trimmed.len() > 32 || taken(trimmed) {
+        return Err(bad(
+            file,
+            path,
+            crate::tr!(file.lang, "growth.lvalid.bad_name", name = name),
+            crate::tr!(file.lang, "growth.lvalid.bad_name_allowed"),
+        ));
+    }
+    Ok(trimmed.to_string())
 }
 
 /// A key path as shown in messages: `a.b[0].c` (index segments in brackets).

@@ -7,7 +7,9 @@ pub mod expedition;
 pub mod leveling;
 pub mod mutation;
 
-pub use common::{cdf_chart, parse_priority, scenario_result, shown_key, summary, Parsed};
+pub use common::{
+    bad, cdf_chart, in_range, parse_priority, scenario_result, shown_key, summary, within, Parsed,
+};
 
 use crate::systems::ScenarioKind;
 

@@ -10,7 +10,7 @@ use crate::systems::cosmos::growth::genetics::DiceExpr;
 use crate::systems::cosmos::growth::scenarios::Parsed;
 use crate::systems::cosmos::growth::stats::Stat;
 
-use super::super::common::{bad, in_range};
+use super::super::common::{bad, in_range, threshold};
 use super::legs::{self, Legs};
 use super::linked::LinkedCombat;
 pub use super::members::{Member, Party};
@@ -129,7 +129,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
             return Err(bad(
                 file,
                 &[at, &["piloting_stress"]].concat(),
-                crate::tr!(file.lang, "growth.valid.stress_without_piloting").into(),
+                crate::tr!(file.lang, "growth.valid.stress_without_piloting"),
                 crate::tr!(file.lang, "growth.valid.stress_without_piloting_allowed"),
             ));
         }
@@ -229,7 +229,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
             return Err(bad(
                 file,
                 &[&at[..], &["potion"]].concat(),
-                crate::tr!(file.lang, "growth.valid.no_policy").into(),
+                crate::tr!(file.lang, "growth.valid.no_policy"),
                 crate::tr!(file.lang, "growth.valid.no_policy_allowed"),
             ));
         }
@@ -253,18 +253,12 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
             &Stat::names(),
         )
     })?;
-    if !(r.threshold.is_finite() && (-100.0..=200.0).contains(&r.threshold)) {
-        return Err(bad(
-            file,
-            &["expedition", "reference_test", "threshold"],
-            crate::tr!(
-                file.lang,
-                "growth.valid.out_of_range",
-                value = crate::systems::cosmos::growth::dec(file.lang, r.threshold)
-            ),
-            "-100..200",
-        ));
-    }
+    threshold(
+        file,
+        &["expedition", "reference_test", "threshold"],
+        r.threshold,
+        "",
+    )?;
     let karma = num(
         file,
         &["expedition", "reference_test", "karma"],
@@ -330,7 +324,7 @@ fn travellers(
                 return Err(bad(
                     file,
                     &["expedition", "party"],
-                    crate::tr!(file.lang, "growth.valid.party_single").into(),
+                    crate::tr!(file.lang, "growth.valid.party_single"),
                     crate::tr!(file.lang, "growth.valid.party_single_allowed"),
                 ));
             }
@@ -339,13 +333,13 @@ fn travellers(
         (Some(_), false) => Err(bad(
             file,
             &["expedition", "travellers"],
-            crate::tr!(file.lang, "growth.valid.both_travellers").into(),
+            crate::tr!(file.lang, "growth.valid.both_travellers"),
             crate::tr!(file.lang, "growth.valid.both_travellers_allowed"),
         )),
         (None, true) => Err(bad(
             file,
             &["expedition"],
-            crate::tr!(file.lang, "growth.valid.no_traveller").into(),
+            crate::tr!(file.lang, "growth.valid.no_traveller"),
             crate::tr!(file.lang, "growth.valid.no_traveller_allowed"),
         )),
         (None, false) => {
