@@ -245,17 +245,14 @@ pub fn cdf_chart(
         }
         series.push(s);
     }
-    Figure {
-        suffix: None,
-        panels: vec![Chart::Lines(LineChart {
-            x_kind: Default::default(),
-            title: title.into(),
-            x_label: x_label.into(),
-            y_label: crate::tr!(lang, "growth.summary.cdf_y").into(),
-            series,
-            y_range: Some((0.0, 1.0)),
-        })],
-    }
+    Figure::new(vec![Chart::Lines(LineChart {
+        x_kind: Default::default(),
+        title: title.into(),
+        x_label: x_label.into(),
+        y_label: crate::tr!(lang, "growth.summary.cdf_y").into(),
+        series,
+        y_range: Some((0.0, 1.0)),
+    })])
 }
 
 /// The mean of a quantity that cannot be negative (a count, a distance) with its 95% t
