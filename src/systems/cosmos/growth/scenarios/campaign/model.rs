@@ -324,10 +324,3 @@ fn grant(
         dark,
     })
 }
-
-/// Validates the file.
-pub fn check(file: &ScenarioFile) -> Result<(), UserError> {
-    let (_, rules, ..) = model(file)?;
-    file.rule_options(&rules)?;
-    Ok(())
-}

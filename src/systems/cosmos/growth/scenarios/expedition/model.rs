@@ -470,10 +470,3 @@ fn extras(file: &ScenarioFile, r: &RawEncounter) -> Result<Option<FightExtras>, 
         dark_backlashes,
     }))
 }
-
-/// Validates the file.
-pub fn check(file: &ScenarioFile) -> Result<(), UserError> {
-    let (_, rules, ..) = model(file)?;
-    file.rule_options(&rules)?;
-    Ok(())
-}

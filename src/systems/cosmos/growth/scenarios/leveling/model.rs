@@ -464,11 +464,3 @@ pub fn level5_within(
     }
     Ok(())
 }
-
-/// Validates the file.
-pub fn check(file: &ScenarioFile) -> Result<(), UserError> {
-    let (mut m, rules, ..) = model(file)?;
-    let options = file.rule_options(&rules)?;
-    super::super::creation::moves_within(file, &mut m.creation, &options)?;
-    Ok(())
-}
