@@ -264,3 +264,43 @@ pub(super) fn nonnegative_mean(m: &crate::engine::Moments) -> crate::stats::Esti
         ..e
     }
 }
+
+/// The options in force before `resolve`: the file's `[rules]`, then `--option` (what
+/// `check` and `run` validate against, one validation).
+pub(super) fn options_in_force(
+    file: &ScenarioFile,
+    rules: &std::collections::BTreeMap<String, toml::Value>,
+    o: &crate::systems::RunOverrides,
+) -> Result<crate::rules::RuleOptions, UserError> {
+    let mut in_force = file.rule_options(rules)?;
+    for (k, v) in crate::rules::RuleOptions::from_pairs(&o.options, file.lang)?.explicitly_set() {
+        in_force.set(&k, &v, file.lang)?;
+    }
+    Ok(in_force)
+}
+
+/// Stats as a JSON object by stat name (`cosmosim trace --format json`).
+pub(super) fn stats_json(s: &[i32; 6]) -> serde_json::Value {
+    let m: serde_json::Map<String, serde_json::Value> = Stat::ALL
+        .iter()
+        .map(|st| (st.name().to_string(), s[*st as usize].into()))
+        .collect();
+    m.into()
+}
+
+/// Karma as the traces write it, signed (`+3`, `-2`).
+pub(super) fn karma_text(lang: Lang, karma: i8) -> String {
+    lang.signed(karma as f64, 0)
+}
+
+/// `impl Merge for $t`, field by field: for an accumulator whose every field merges.
+macro_rules! merge_fields {
+    ($t:ty: $($field:ident),+ $(,)?) => {
+        impl crate::engine::Merge for $t {
+            fn merge(&mut self, o: Self) {
+                $(crate::engine::Merge::merge(&mut self.$field, o.$field);)+
+            }
+        }
+    };
+}
+pub(super) use merge_fields;

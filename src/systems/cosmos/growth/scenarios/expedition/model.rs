@@ -70,44 +70,25 @@ fn plan(
     d: &RawDay,
     base: &DayPlan,
 ) -> Result<DayPlan, UserError> {
-    let p = |k: &'static str| [at, &[k]].concat();
+    // A key of the day, or the base plan's value.
+    let n = |k: &'static str, v: Option<i64>, base: i64, lo: i64, hi: i64| {
+        num(file, &[at, &[k]].concat(), v, base, lo, hi)
+    };
     Ok(DayPlan {
-        march_fp: num(
-            file,
-            &p("march_fp"),
-            d.march_fp,
-            base.march_fp as i64,
-            -20,
-            20,
-        )? as i32,
-        march_fm: num(
-            file,
-            &p("march_fm"),
-            d.march_fm,
-            base.march_fm as i64,
-            -20,
-            20,
-        )? as i32,
-        meals: num(file, &p("meals"), d.meals, base.meals as i64, 0, 3)? as u32,
-        pauses: num(file, &p("pauses"), d.pauses, base.pauses as i64, 0, 3)? as u32,
-        sleep_hours: num(
-            file,
-            &p("sleep_hours"),
-            d.sleep_hours,
-            base.sleep_hours as i64,
-            0,
-            24,
-        )? as u32,
-        rest_quality: num(
-            file,
-            &p("rest_quality"),
+        march_fp: n("march_fp", d.march_fp, base.march_fp as i64, -20, 20)? as i32,
+        march_fm: n("march_fm", d.march_fm, base.march_fm as i64, -20, 20)? as i32,
+        meals: n("meals", d.meals, base.meals as i64, 0, 3)? as u32,
+        pauses: n("pauses", d.pauses, base.pauses as i64, 0, 3)? as u32,
+        sleep_hours: n("sleep_hours", d.sleep_hours, base.sleep_hours as i64, 0, 24)? as u32,
+        rest_quality: n(
+            "rest_quality",
             d.rest_quality,
             base.rest_quality as i64,
             0,
             3,
         )? as i32,
         encounters: match &d.encounters {
-            Some(s) => dice(file, &p("encounters"), s)?,
+            Some(s) => dice(file, &[at, &["encounters"]].concat(), s)?,
             None => base.encounters,
         },
     })

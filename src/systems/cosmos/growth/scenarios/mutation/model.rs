@@ -101,6 +101,19 @@ impl Levels {
     }
 }
 
+/// Pµ dice (`example`: the dice the allowed values show first).
+fn pmu(file: &ScenarioFile, path: &[&str], s: &str, example: &str) -> Result<DiceExpr, UserError> {
+    DiceExpr::parse(s).map_err(|_| {
+        let allowed = crate::tr!(file.lang, "growth.mutation.dice_allowed", example = example);
+        bad(
+            file,
+            path,
+            crate::tr!(file.lang, "growth.mutation.not_dice", value = s),
+            &allowed,
+        )
+    })
+}
+
 /// Validates a mutation file.
 pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
     let raw: Raw = file.parse_raw()?;
@@ -159,18 +172,12 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
     let mut phases = Vec::new();
     for (i, p) in m.schedule.iter().enumerate() {
         let is = i.to_string();
-        let dice = DiceExpr::parse(&p.pmu).map_err(|_| {
-            bad(
-                file,
-                &["mutation", "schedule", &is, "pmu"],
-                crate::tr!(file.lang, "growth.mutation.not_dice", value = p.pmu),
-                &crate::tr!(
-                    file.lang,
-                    "growth.mutation.dice_allowed",
-                    example = "\"2d10\""
-                ),
-            )
-        })?;
+        let dice = pmu(
+            file,
+            &["mutation", "schedule", &is, "pmu"],
+            &p.pmu,
+            "\"2d10\"",
+        )?;
         let allowed = crate::tr!(file.lang, "growth.mutation.phase_days_allowed");
         let days = p
             .days
@@ -313,18 +320,7 @@ fn events(file: &ScenarioFile, raw: &[RawEvent]) -> Result<Vec<Event>, UserError
         };
         let pmu = match &e.pmu {
             None => None,
-            Some(p) => Some(DiceExpr::parse(p).map_err(|_| {
-                bad(
-                    file,
-                    &at("pmu"),
-                    crate::tr!(file.lang, "growth.mutation.not_dice", value = p),
-                    &crate::tr!(
-                        file.lang,
-                        "growth.mutation.dice_allowed",
-                        example = "\"3d10\""
-                    ),
-                )
-            })?),
+            Some(p) => Some(pmu(file, &at("pmu"), p, "\"3d10\"")?),
         };
         in_range(
             file,
