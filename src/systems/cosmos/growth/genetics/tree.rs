@@ -5,6 +5,7 @@ use serde::Deserialize;
 
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
+use crate::systems::cosmos::growth::scenarios::bad;
 
 /// A gene's kind (C-GENE-1; cosmos-current "Règle de manipulation génétique").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -69,9 +70,9 @@ impl GeneTree {
         let shown = crate::systems::cosmos::growth::scenarios::shown_key(at);
         let idx = |i: usize| i.to_string();
         if raw.is_empty() {
-            return Err(file.error_at(
+            return Err(bad(
+                file,
                 at,
-                &shown,
                 crate::tr!(file.lang, "growth.tree.empty"),
                 crate::tr!(file.lang, "growth.tree.empty_allowed"),
             ));
@@ -82,10 +83,10 @@ impl GeneTree {
             let key = |k: &str| format!("{shown}[{i}].{k}");
             let is = idx(i);
             if g.name.trim().is_empty() || find(&g.name) != Some(i) {
-                return Err(file.error_at(
+                return Err(bad(
+                    file,
                     &[at, &[is.as_str(), "name"]].concat(),
-                    &key("name"),
-                    &crate::tr!(file.lang, "growth.tree.bad_name", name = g.name),
+                    crate::tr!(file.lang, "growth.tree.bad_name", name = g.name),
                     crate::tr!(file.lang, "growth.tree.bad_name_allowed"),
                 ));
             }
@@ -93,10 +94,10 @@ impl GeneTree {
                 None => None,
                 Some(p) => Some(find(p).ok_or_else(|| {
                     let names: Vec<&str> = raw.iter().map(|g| g.name.as_str()).collect();
-                    file.error_at(
+                    bad(
+                        file,
                         &[at, &[is.as_str(), "parent"]].concat(),
-                        &key("parent"),
-                        &crate::tr!(file.lang, "growth.tree.unknown_parent", name = p),
+                        crate::tr!(file.lang, "growth.tree.unknown_parent", name = p),
                         &names.join(", "),
                     )
                 })?),
@@ -112,9 +113,9 @@ impl GeneTree {
                     ))
                 }
                 (_, Some(_)) => {
-                    return Err(file.error_at(
+                    return Err(bad(
+                        file,
                         &[at, &[is.as_str(), "max"]].concat(),
-                        &key("max"),
                         crate::tr!(file.lang, "growth.tree.max_not_special"),
                         crate::tr!(file.lang, "growth.tree.max_not_special_allowed"),
                     ))
@@ -124,10 +125,10 @@ impl GeneTree {
             if !(0..=max_alleles).contains(&g.active)
                 || (g.kind == GeneKind::Innate && g.active == 1)
             {
-                return Err(file.error_at(
+                return Err(bad(
+                    file,
                     &[at, &[is.as_str(), "active"]].concat(),
-                    &key("active"),
-                    &crate::tr!(file.lang, "growth.tree.bad_active", active = g.active),
+                    crate::tr!(file.lang, "growth.tree.bad_active", active = g.active),
                     &crate::tr!(
                         file.lang,
                         "growth.tree.bad_active_allowed",
@@ -151,10 +152,10 @@ impl GeneTree {
                     None => break,
                     Some(p) if p == start => {
                         let is = idx(start);
-                        return Err(file.error_at(
+                        return Err(bad(
+                            file,
                             &[at, &[is.as_str(), "parent"]].concat(),
-                            &format!("{shown}[{start}].parent"),
-                            &crate::tr!(file.lang, "growth.tree.cycle", name = genes[start].name),
+                            crate::tr!(file.lang, "growth.tree.cycle", name = genes[start].name),
                             crate::tr!(file.lang, "growth.tree.cycle_allowed"),
                         ));
                     }
@@ -191,28 +192,27 @@ impl GeneTree {
                 let is = idx(i);
                 let js = idx(j);
                 let path = [at, &[is.as_str(), "exclusive", js.as_str()]].concat();
-                let key = format!("{shown}[{i}].exclusive[{j}]");
                 let o = find(other).ok_or_else(|| {
-                    file.error_at(
+                    bad(
+                        file,
                         &path,
-                        &key,
-                        &crate::tr!(file.lang, "growth.tree.unknown_gene", name = other),
+                        crate::tr!(file.lang, "growth.tree.unknown_gene", name = other),
                         crate::tr!(file.lang, "growth.tree.unknown_gene_allowed"),
                     )
                 })?;
                 if o == i {
-                    return Err(file.error_at(
+                    return Err(bad(
+                        file,
                         &path,
-                        &key,
                         crate::tr!(file.lang, "growth.tree.self_exclusive"),
                         crate::tr!(file.lang, "growth.tree.self_exclusive_allowed"),
                     ));
                 }
                 if genes[i].active > 0 && genes[o].active > 0 {
-                    return Err(file.error_at(
+                    return Err(bad(
+                        file,
                         &path,
-                        &key,
-                        &crate::tr!(
+                        crate::tr!(
                             file.lang,
                             "growth.tree.both_active",
                             name = g.name,

@@ -13,33 +13,32 @@ pub fn parse_priority(
     path: &[&str],
     names: &[String],
 ) -> Result<[Stat; 6], UserError> {
-    let shown = shown_key(path);
     let allowed = crate::tr!(file.lang, "growth.common.six_stats", names = Stat::names());
     let mut out = Vec::with_capacity(6);
     for n in names {
         let s = Stat::parse(n).ok_or_else(|| {
-            file.error_at(
+            bad(
+                file,
                 path,
-                &shown,
-                &crate::tr!(file.lang, "growth.common.unknown_stat", name = n),
+                crate::tr!(file.lang, "growth.common.unknown_stat", name = n),
                 &allowed,
             )
         })?;
         if out.contains(&s) {
-            return Err(file.error_at(
+            return Err(bad(
+                file,
                 path,
-                &shown,
-                &crate::tr!(file.lang, "growth.common.stat_twice", name = n),
+                crate::tr!(file.lang, "growth.common.stat_twice", name = n),
                 &allowed,
             ));
         }
         out.push(s);
     }
     out.try_into().map_err(|v: Vec<Stat>| {
-        file.error_at(
+        bad(
+            file,
             path,
-            &shown,
-            &crate::tr!(file.lang, "growth.common.stats_listed", count = v.len()),
+            crate::tr!(file.lang, "growth.common.stats_listed", count = v.len()),
             &allowed,
         )
     })
@@ -116,8 +115,24 @@ pub type Parsed<M> = (
 
 /// An error at `path`, its key shown by [`shown_key`]: the one form of the growth files'
 /// validation errors.
-pub fn bad(file: &ScenarioFile, path: &[&str], msg: String, allowed: &str) -> UserError {
-    file.error_at(path, &shown_key(path), &msg, allowed)
+pub fn bad(file: &ScenarioFile, path: &[&str], msg: impl AsRef<str>, allowed: &str) -> UserError {
+    file.error_at(path, &shown_key(path), msg.as_ref(), allowed)
+}
+
+/// `v` if `range` holds it, else "`v` is out of range" at `path`, allowing `allowed`.
+pub fn within<T: PartialOrd + std::fmt::Display>(
+    file: &ScenarioFile,
+    path: &[&str],
+    v: T,
+    range: std::ops::RangeInclusive<T>,
+    allowed: &str,
+) -> Result<T, UserError> {
+    if range.contains(&v) {
+        Ok(v)
+    } else {
+        let msg = crate::tr!(file.lang, "growth.valid.out_of_range", value = v);
+        Err(bad(file, path, msg, allowed))
+    }
 }
 
 /// `v` if it lies in `lo..=hi`, else an error at `path` allowing `lo..hi` then `why` (`""`,
@@ -130,12 +145,63 @@ pub fn in_range(
     hi: i64,
     why: &str,
 ) -> Result<i64, UserError> {
-    if (lo..=hi).contains(&v) {
-        Ok(v)
-    } else {
-        let msg = crate::tr!(file.lang, "growth.valid.out_of_range", value = v);
-        Err(bad(file, path, msg, &format!("{lo}..{hi}{why}")))
+    within(file, path, v, lo..=hi, &format!("{lo}..{hi}{why}"))
+}
+
+/// A test's threshold, within -100..200 (C-TEST-1), else an error allowing `-100..200`
+/// then `why`; the value shown as written, with a decimal comma in French.
+pub fn threshold(file: &ScenarioFile, path: &[&str], v: f64, why: &str) -> Result<f64, UserError> {
+    if (-100.0..=200.0).contains(&v) {
+        return Ok(v);
     }
+    let value = crate::systems::cosmos::growth::dec(file.lang, v);
+    let msg = crate::tr!(file.lang, "growth.valid.out_of_range", value = value);
+    Err(bad(file, path, msg, &format!("-100..200{why}")))
+}
+
+/// `[[thresholds]]` under `at` (campaign tests): each threshold (C-TEST-1) with its weight
+/// 1..1000.
+pub fn thresholds(
+    file: &ScenarioFile,
+    at: &[&str],
+    raw: &[super::campaign::raw::RawThreshold],
+) -> Result<Vec<(f64, u32)>, UserError> {
+    let mut out = Vec::new();
+    for (i, t) in raw.iter().enumerate() {
+        let is = i.to_string();
+        let path = |k: &'static str| [at, &[is.as_str(), k]].concat();
+        let range = -100.0..=200.0;
+        let threshold = within(
+            file,
+            &path("threshold"),
+            t.threshold,
+            range,
+            "-100..200 (C-TEST-1)",
+        )?;
+        let weight = in_range(file, &path("weight"), t.weight, 1, 1000, "")?;
+        out.push((threshold, weight as u32));
+    }
+    Ok(out)
+}
+
+/// A name for a sheet, a build or a policy: trimmed, 1..32 characters, and not `taken`
+/// already; else an error at `path`.
+pub fn unique_name(
+    file: &ScenarioFile,
+    path: &[&str],
+    name: &str,
+    taken: impl Fn(&str) -> bool,
+) -> Result<String, UserError> {
+    let trimmed = name.trim();
+    if trimmed.is_empty() || trimmed.len() > 32 || taken(trimmed) {
+        return Err(bad(
+            file,
+            path,
+            crate::tr!(file.lang, "growth.lvalid.bad_name", name = name),
+            crate::tr!(file.lang, "growth.lvalid.bad_name_allowed"),
+        ));
+    }
+    Ok(trimmed.to_string())
 }
 
 /// A key path as shown in messages: `a.b[0].c` (index segments in brackets).
@@ -179,17 +245,14 @@ pub fn cdf_chart(
         }
         series.push(s);
     }
-    Figure {
-        suffix: None,
-        panels: vec![Chart::Lines(LineChart {
-            x_kind: Default::default(),
-            title: title.into(),
-            x_label: x_label.into(),
-            y_label: crate::tr!(lang, "growth.summary.cdf_y").into(),
-            series,
-            y_range: Some((0.0, 1.0)),
-        })],
-    }
+    Figure::new(vec![Chart::Lines(LineChart {
+        x_kind: Default::default(),
+        title: title.into(),
+        x_label: x_label.into(),
+        y_label: crate::tr!(lang, "growth.summary.cdf_y").into(),
+        series,
+        y_range: Some((0.0, 1.0)),
+    })])
 }
 
 /// The mean of a quantity that cannot be negative (a count, a distance) with its 95% t
@@ -201,3 +264,43 @@ pub(super) fn nonnegative_mean(m: &crate::engine::Moments) -> crate::stats::Esti
         ..e
     }
 }
+
+/// The options in force before `resolve`: the file's `[rules]`, then `--option` (what
+/// `check` and `run` validate against, one validation).
+pub(super) fn options_in_force(
+    file: &ScenarioFile,
+    rules: &std::collections::BTreeMap<String, toml::Value>,
+    o: &crate::systems::RunOverrides,
+) -> Result<crate::rules::RuleOptions, UserError> {
+    let mut in_force = file.rule_options(rules)?;
+    for (k, v) in crate::rules::RuleOptions::from_pairs(&o.options, file.lang)?.explicitly_set() {
+        in_force.set(&k, &v, file.lang)?;
+    }
+    Ok(in_force)
+}
+
+/// Stats as a JSON object by stat name (`cosmosim trace --format json`).
+pub(super) fn stats_json(s: &[i32; 6]) -> serde_json::Value {
+    let m: serde_json::Map<String, serde_json::Value> = Stat::ALL
+        .iter()
+        .map(|st| (st.name().to_string(), s[*st as usize].into()))
+        .collect();
+    m.into()
+}
+
+/// Karma as the traces write it, signed (`+3`, `-2`).
+pub(super) fn karma_text(lang: Lang, karma: i8) -> String {
+    lang.signed(karma as f64, 0)
+}
+
+/// `impl Merge for $t`, field by field: for an accumulator whose every field merges.
+macro_rules! merge_fields {
+    ($t:ty: $($field:ident),+ $(,)?) => {
+        impl crate::engine::Merge for $t {
+            fn merge(&mut self, o: Self) {
+                $(crate::engine::Merge::merge(&mut self.$field, o.$field);)+
+            }
+        }
+    };
+}
+pub(super) use merge_fields;

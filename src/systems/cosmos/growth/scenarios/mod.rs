@@ -1,4 +1,5 @@
-//! Scenario kinds of the growth rules: `creation`, `leveling`.
+//! Scenario kinds of the growth rules: `creation`, `leveling`, `mutation`, `expedition`,
+//! `campaign`.
 
 pub mod campaign;
 mod common;
@@ -7,50 +8,36 @@ pub mod expedition;
 pub mod leveling;
 pub mod mutation;
 
-pub use common::{cdf_chart, parse_priority, scenario_result, shown_key, summary, Parsed};
+pub use common::{
+    bad, cdf_chart, in_range, parse_priority, scenario_result, shown_key, summary, within, Parsed,
+};
 
-use crate::systems::ScenarioKind;
+use crate::scenario::ScenarioFile;
+use crate::systems::trace::{TraceRequest, TraceResult};
+use crate::systems::{RunOverrides, ScenarioKind, ScenarioResult};
+
+/// A growth kind of system `cosmos`: its `kind` key, `run` and `trace`.
+const fn growth_kind(
+    kind: &'static str,
+    run: fn(&ScenarioFile, &RunOverrides) -> anyhow::Result<ScenarioResult>,
+    trace: fn(&ScenarioFile, &TraceRequest) -> anyhow::Result<TraceResult>,
+) -> ScenarioKind {
+    ScenarioKind {
+        system: "cosmos",
+        kind: Some(kind),
+        run,
+        defaults: None,
+        trace,
+    }
+}
 
 /// `kind = "creation"`: what do new characters look like?
-pub static CREATION: ScenarioKind = ScenarioKind {
-    system: "cosmos",
-    kind: Some("creation"),
-    run: creation::run,
-    defaults: None,
-    trace: creation::trace,
-};
+pub static CREATION: ScenarioKind = growth_kind("creation", creation::run, creation::trace);
 /// `kind = "leveling"`: stats, HP/PM and points at levels 1..10.
-pub static LEVELING: ScenarioKind = ScenarioKind {
-    system: "cosmos",
-    kind: Some("leveling"),
-    run: leveling::run,
-    defaults: None,
-    trace: leveling::trace,
-};
-
+pub static LEVELING: ScenarioKind = growth_kind("leveling", leveling::run, leveling::trace);
 /// `kind = "mutation"`: days of exposure until an ultimate mutation.
-pub static MUTATION: ScenarioKind = ScenarioKind {
-    system: "cosmos",
-    kind: Some("mutation"),
-    run: mutation::run,
-    defaults: None,
-    trace: mutation::trace,
-};
-
+pub static MUTATION: ScenarioKind = growth_kind("mutation", mutation::run, mutation::trace);
 /// `kind = "expedition"`: fatigue over a multi-day expedition.
-pub static EXPEDITION: ScenarioKind = ScenarioKind {
-    system: "cosmos",
-    kind: Some("expedition"),
-    run: expedition::run,
-    defaults: None,
-    trace: expedition::trace,
-};
-
+pub static EXPEDITION: ScenarioKind = growth_kind("expedition", expedition::run, expedition::trace);
 /// `kind = "campaign"`: karma over a long campaign.
-pub static CAMPAIGN: ScenarioKind = ScenarioKind {
-    system: "cosmos",
-    kind: Some("campaign"),
-    run: campaign::run,
-    defaults: None,
-    trace: campaign::trace,
-};
+pub static CAMPAIGN: ScenarioKind = growth_kind("campaign", campaign::run, campaign::trace);

@@ -99,22 +99,16 @@ pub fn exact_output(
         title: crate::tr!(lang, "growth.campaign.gm_title").into(),
         question: crate::tr!(lang, "growth.campaign.gm_question").into(),
         frame: DataFrame::new_infer_height(frame)?,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Lines(LineChart {
-                title: crate::tr!(lang, "growth.campaign.gm_chart").into(),
-                x_label: crate::tr!(lang, "growth.campaign.tests_axis").into(),
-                y_label: crate::tr!(lang, "growth.campaign.gm_y").into(),
-                y_range: Some((-10.0, 10.0)),
-                series: vec![ex, mc],
-                ..Default::default()
-            })],
-        }],
+        figures: vec![Figure::new(vec![Chart::Lines(LineChart {
+            title: crate::tr!(lang, "growth.campaign.gm_chart").into(),
+            x_label: crate::tr!(lang, "growth.campaign.tests_axis").into(),
+            y_label: crate::tr!(lang, "growth.campaign.gm_y").into(),
+            y_range: Some((-10.0, 10.0)),
+            series: vec![ex, mc],
+            ..Default::default()
+        })])],
         key_figures: key,
-        provenance: Provenance {
-            output: "campaign-gm".into(),
-            ..prov.clone()
-        },
+        provenance: prov.for_output("campaign-gm"),
     })
 }
 
@@ -171,14 +165,8 @@ pub fn points_output(
         title: crate::tr!(lang, "growth.campaign.points_title").into(),
         question: crate::tr!(lang, "growth.campaign.points_question").into(),
         frame,
-        figures: vec![Figure {
-            suffix: None,
-            panels: vec![Chart::Bars(chart)],
-        }],
+        figures: vec![Figure::new(vec![Chart::Bars(chart)])],
         key_figures: key,
-        provenance: Provenance {
-            output: "campaign-points".into(),
-            ..prov.clone()
-        },
+        provenance: prov.for_output("campaign-points"),
     })
 }

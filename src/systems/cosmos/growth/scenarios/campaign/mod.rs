@@ -18,7 +18,7 @@ mod trace;
 
 pub use trace::trace;
 
-pub use model::{check, model, Campaign, CampaignModel, Grant, Script};
+pub use model::{model, Campaign, CampaignModel, Grant, Script};
 pub use sim::{exact_checkpoints, CampaignAcc, CampaignSim};
 
 /// Runs the file.

@@ -7,7 +7,7 @@ use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::campaign::PostureKind;
 use crate::systems::cosmos::growth::scenarios::Parsed;
 
-use super::super::common::bad;
+use super::super::common::{bad, in_range, thresholds};
 use super::raw::{Raw, RawGrant, RawPoints};
 
 /// Caps (checked before any work; documented in docs/systems/cosmos-growth.md).
@@ -91,15 +91,7 @@ pub struct Campaign {
 }
 
 fn num(file: &ScenarioFile, path: &[&str], v: i64, lo: i64, hi: i64) -> Result<i64, UserError> {
-    if !(lo..=hi).contains(&v) {
-        return Err(bad(
-            file,
-            path,
-            crate::tr!(file.lang, "growth.campaign.out_of_range", value = v),
-            &format!("{lo}..{hi}"),
-        ));
-    }
-    Ok(v)
+    in_range(file, path, v, lo, hi, "")
 }
 
 /// Validates a campaign file.
@@ -126,34 +118,11 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<Campaign>, UserError> {
         return Err(bad(
             file,
             &["campaign", "thresholds"],
-            crate::tr!(file.lang, "growth.campaign.no_thresholds").into(),
+            crate::tr!(file.lang, "growth.campaign.no_thresholds"),
             crate::tr!(file.lang, "growth.campaign.no_thresholds_allowed"),
         ));
     }
-    let mut thresholds = Vec::new();
-    for (i, t) in c.thresholds.iter().enumerate() {
-        let is = i.to_string();
-        if !(t.threshold.is_finite() && (-100.0..=200.0).contains(&t.threshold)) {
-            return Err(bad(
-                file,
-                &["campaign", "thresholds", &is, "threshold"],
-                crate::tr!(
-                    file.lang,
-                    "growth.campaign.out_of_range",
-                    value = t.threshold
-                ),
-                "-100..200 (C-TEST-1)",
-            ));
-        }
-        let w = num(
-            file,
-            &["campaign", "thresholds", &is, "weight"],
-            t.weight,
-            1,
-            1000,
-        )?;
-        thresholds.push((t.threshold, w as u32));
-    }
+    let thresholds = thresholds(file, &["campaign", "thresholds"], &c.thresholds)?;
     let postures = match &c.postures {
         None => None,
         Some(p) => {
@@ -206,7 +175,7 @@ fn session_start(
         return Err(bad(
             file,
             path,
-            crate::tr!(file.lang, "growth.campaign.session_needs").into(),
+            crate::tr!(file.lang, "growth.campaign.session_needs"),
             crate::tr!(file.lang, "growth.campaign.session_needs_allowed"),
         ));
     };
@@ -257,7 +226,7 @@ fn points(
         return Err(bad(
             file,
             &["campaign", "points"],
-            crate::tr!(file.lang, "growth.campaign.budget_unused").into(),
+            crate::tr!(file.lang, "growth.campaign.budget_unused"),
             crate::tr!(file.lang, "growth.campaign.budget_unused_allowed"),
         ));
     }
@@ -299,7 +268,7 @@ fn points(
             return Err(bad(
                 file,
                 &["campaign", "points", "level5_dark"],
-                crate::tr!(file.lang, "growth.campaign.level5_alone").into(),
+                crate::tr!(file.lang, "growth.campaign.level5_alone"),
                 crate::tr!(file.lang, "growth.campaign.level5_alone_allowed"),
             ))
         }
@@ -324,7 +293,7 @@ fn grant(
             return Err(bad(
                 file,
                 &at("session"),
-                crate::tr!(file.lang, "growth.campaign.grant_when").into(),
+                crate::tr!(file.lang, "growth.campaign.grant_when"),
                 crate::tr!(file.lang, "growth.campaign.grant_when_allowed"),
             ))
         }
@@ -336,7 +305,7 @@ fn grant(
         return Err(bad(
             file,
             &at("light"),
-            crate::tr!(file.lang, "growth.campaign.points_no_budget").into(),
+            crate::tr!(file.lang, "growth.campaign.points_no_budget"),
             crate::tr!(file.lang, "growth.campaign.points_no_budget_allowed"),
         ));
     }
@@ -344,7 +313,7 @@ fn grant(
         return Err(bad(
             file,
             &at("karma"),
-            crate::tr!(file.lang, "growth.campaign.grant_empty").into(),
+            crate::tr!(file.lang, "growth.campaign.grant_empty"),
             crate::tr!(file.lang, "growth.campaign.grant_empty_allowed"),
         ));
     }
@@ -354,11 +323,4 @@ fn grant(
         light,
         dark,
     })
-}
-
-/// Validates the file.
-pub fn check(file: &ScenarioFile) -> Result<(), UserError> {
-    let (_, rules, ..) = model(file)?;
-    file.rule_options(&rules)?;
-    Ok(())
 }

@@ -7,6 +7,7 @@
 
 use serde_json::json;
 
+use super::super::common::karma_text as k;
 use crate::error::UserError;
 use crate::lang::Lang;
 use crate::scenario::ScenarioFile;
@@ -150,10 +151,6 @@ impl Ending {
             Ending::KarmaAtMost(k) => e.karma <= k,
         }
     }
-}
-
-fn k(lang: Lang, karma: i8) -> String {
-    lang.signed(karma as f64, 0)
 }
 
 /// Trial `trial`'s steps as lines and JSON (current language). Tests are shown 1-based,

@@ -7,6 +7,7 @@ use crate::systems::cosmos::growth::creation::{Conversion, CreationPolicy, MoveP
 use crate::systems::cosmos::growth::races::{Races, Sheet, MAX_SHEETS};
 use crate::systems::cosmos::growth::stats::{Stat, StatBounds, STAT_CAP_HIGH, STAT_MIN};
 
+use super::super::common::{bad, in_range, unique_name};
 use super::super::parse_priority;
 use super::raw::{Raw, RawPolicy};
 use super::{MAX_CONVERSION_LEVEL, MAX_POINTS, MAX_POOL};
@@ -25,7 +26,7 @@ pub fn policy(file: &ScenarioFile, raw: &RawPolicy) -> Result<CreationPolicy, Us
     }
     if let Some(c) = &raw.conversion {
         let int = |name: &str, v: i64, lo: i64, hi: i64, why: &str| {
-            super::super::common::in_range(file, &["creation", "conversion", name], v, lo, hi, why)
+            in_range(file, &["creation", "conversion", name], v, lo, hi, why)
         };
         let level = int("level", c.level, 1, MAX_CONVERSION_LEVEL, "")? as u32;
         // The bound after conversion (C-CREATE-3, C-LEVEL-1: 20..80, or 85 from level 3)
@@ -122,10 +123,10 @@ fn kept_within(file: &ScenarioFile, p: &CreationPolicy) -> Result<(), UserError>
                     level = c.level
                 )
             };
-            return Err(file.error_at(
+            return Err(bad(
+                file,
                 &["creation", "conversion", name],
-                &format!("creation.conversion.{name}"),
-                &crate::tr!(file.lang, "growth.valid.out_of_range", value = v),
+                crate::tr!(file.lang, "growth.valid.out_of_range", value = v),
                 &format!("{lo}..{hi}{why}"),
             ));
         }
@@ -159,10 +160,10 @@ fn moves_up_to(
         } else {
             format!("0..{max_points} ({key})")
         };
-        return Err(file.error_at(
+        return Err(bad(
+            file,
             &["creation", "move_points"],
-            "creation.move_points",
-            &crate::tr!(file.lang, "growth.creation.move_points", points = points),
+            crate::tr!(file.lang, "growth.creation.move_points", points = points),
             &allowed,
         ));
     }
@@ -175,10 +176,10 @@ fn moves_up_to(
 pub fn sheets(file: &ScenarioFile, raw: &RawPolicy) -> Result<Vec<Sheet>, UserError> {
     let list = raw.races.as_deref().unwrap_or(&[]);
     if list.len() > MAX_SHEETS {
-        return Err(file.error_at(
+        return Err(bad(
+            file,
             &["creation", "races"],
-            "creation.races",
-            &crate::tr!(file.lang, "growth.races.count", count = list.len()),
+            crate::tr!(file.lang, "growth.races.count", count = list.len()),
             &crate::tr!(file.lang, "growth.races.count_allowed", max = MAX_SHEETS),
         ));
     }
@@ -186,37 +187,30 @@ pub fn sheets(file: &ScenarioFile, raw: &RawPolicy) -> Result<Vec<Sheet>, UserEr
     for (i, r) in list.iter().enumerate() {
         let is = i.to_string();
         let at = ["creation", "races", is.as_str()];
-        let name = r.name.trim();
-        if name.is_empty() || name.len() > 32 || out.iter().any(|s| s.name == name) {
-            return Err(file.error_at(
-                &[&at[..], &["name"]].concat(),
-                &format!("creation.races[{i}].name"),
-                &crate::tr!(file.lang, "growth.lvalid.bad_name", name = r.name),
-                crate::tr!(file.lang, "growth.lvalid.bad_name_allowed"),
-            ));
-        }
+        let name = unique_name(file, &[&at[..], &["name"]].concat(), &r.name, |x| {
+            out.iter().any(|s| s.name == x)
+        })?;
         let mut sheet = Sheet {
-            name: name.to_string(),
+            name,
             min: [0; 6],
             max: [100; 6],
         };
         for (which, map) in [("min", &r.min), ("max", &r.max)] {
             for (stat, v) in map {
                 let path = [&at[..], &[which, stat.as_str()]].concat();
-                let shown = format!("creation.races[{i}].{which}.{stat}");
                 let Some(st) = Stat::parse(stat) else {
-                    return Err(file.error_at(
+                    return Err(bad(
+                        file,
                         &path,
-                        &shown,
-                        &crate::tr!(file.lang, "growth.lvalid.not_stat", name = stat),
+                        crate::tr!(file.lang, "growth.lvalid.not_stat", name = stat),
                         &Stat::names(),
                     ));
                 };
                 if !(STAT_MIN as i64..=STAT_CAP_HIGH as i64).contains(v) {
-                    return Err(file.error_at(
+                    return Err(bad(
+                        file,
                         &path,
-                        &shown,
-                        &crate::tr!(file.lang, "growth.valid.out_of_range", value = v),
+                        crate::tr!(file.lang, "growth.valid.out_of_range", value = v),
                         crate::tr!(file.lang, "growth.races.limit_allowed"),
                     ));
                 }
@@ -228,10 +222,10 @@ pub fn sheets(file: &ScenarioFile, raw: &RawPolicy) -> Result<Vec<Sheet>, UserEr
         }
         if let Some(st) = (0..6).find(|&k| sheet.min[k] > sheet.max[k]) {
             let stat = Stat::ALL[st].name();
-            return Err(file.error_at(
+            return Err(bad(
+                file,
                 &[&at[..], &["min", stat]].concat(),
-                &format!("creation.races[{i}].min.{stat}"),
-                &crate::tr!(
+                crate::tr!(
                     file.lang,
                     "growth.races.min_over_max",
                     min = sheet.min[st],

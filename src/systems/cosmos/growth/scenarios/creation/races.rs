@@ -165,15 +165,9 @@ pub fn races_output(
             title: crate::tr!(lang, "growth.races.title").into(),
             question: crate::tr!(lang, "growth.races.question").into(),
             frame,
-            figures: vec![Figure {
-                suffix: None,
-                panels: vec![Chart::Bars(chart)],
-            }],
+            figures: vec![Figure::new(vec![Chart::Bars(chart)])],
             key_figures: key.clone(),
-            provenance: Provenance {
-                output: "creation-races".into(),
-                ..prov.clone()
-            },
+            provenance: prov.for_output("creation-races"),
         },
         key,
     ))

@@ -51,10 +51,7 @@ pub(super) fn load(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<Load
     let (raw, mut p, sheets) = parse(file)?;
     // The move points against `creation_move_points`/`conversion_move_points` in force,
     // before `resolve` as `check` does (one validation).
-    let mut in_force = file.rule_options(&raw.rules)?;
-    for (k, v) in crate::rules::RuleOptions::from_pairs(&o.options, file.lang)?.explicitly_set() {
-        in_force.set(&k, &v, file.lang)?;
-    }
+    let in_force = super::super::common::options_in_force(file, &raw.rules, o)?;
     moves_within(file, &mut p, &in_force)?;
     let (ctx, trials) = o.resolve(file, &raw.run, &raw.rules, DEFAULT_TRIALS)?;
     let level_params = level_parameters(&ctx.options, &mut p);

@@ -11,7 +11,7 @@
 //! its first roll: the 10d100 and the 6d100 sums in their windows) or `rerolled` (a set
 //! rolled again for its sum; a single stat die out of its window is not a set).
 
-use serde_json::{json, Value};
+use serde_json::json;
 
 use crate::error::UserError;
 use crate::lang::Lang;
@@ -25,6 +25,7 @@ use crate::systems::trace::{
     trace_trials, Bound, Cond, Quiet, Steps, TraceRequest, TraceResult, Traced,
 };
 
+use super::super::common::stats_json;
 use super::report::load;
 use super::sim::QUANTITIES;
 
@@ -168,14 +169,6 @@ fn changes_text(lang: Lang, before: &[i32; 6], after: &[i32; 6]) -> String {
     } else {
         v.join(", ")
     }
-}
-
-fn stats_json(s: &[i32; 6]) -> Value {
-    let mut m = serde_json::Map::new();
-    for st in Stat::ALL {
-        m.insert(st.name().into(), json!(s[st as usize]));
-    }
-    Value::Object(m)
 }
 
 fn join(v: &[i32]) -> String {

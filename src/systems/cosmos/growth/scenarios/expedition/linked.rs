@@ -57,7 +57,7 @@ pub fn linked(
             return Err(bad(
                 file,
                 &[&at[..], &["party"]].concat(),
-                crate::tr!(file.lang, "growth.linked.party_without_combat").into(),
+                crate::tr!(file.lang, "growth.linked.party_without_combat"),
                 crate::tr!(file.lang, "growth.linked.party_without_combat_allowed"),
             ));
         }
@@ -91,7 +91,7 @@ pub fn linked(
         return Err(bad(
             file,
             &combat_at,
-            crate::tr!(file.lang, "growth.linked.single_traveller").into(),
+            crate::tr!(file.lang, "growth.linked.single_traveller"),
             crate::tr!(file.lang, "growth.linked.single_traveller_allowed"),
         ));
     };

@@ -30,7 +30,7 @@ pub use crate::systems::cosmos::growth::fatigue::reference::{
 };
 pub use legs::{march_table, piloting_by_day, Legs, March, Pace, Piloting};
 pub use linked::LinkedCombat;
-pub use model::{check, model, ExpeditionModel, Member, Party, MAX_RATIONS, MAX_TRAVELLERS};
+pub use model::{model, ExpeditionModel, Member, Party, MAX_RATIONS, MAX_TRAVELLERS};
 pub use party::{PartyAcc, PartySim};
 pub use report::run;
 pub use sim::{ExpeditionSim, Moment, TrekAcc};

@@ -10,7 +10,7 @@ use crate::systems::cosmos::growth::genetics::DiceExpr;
 use crate::systems::cosmos::growth::scenarios::Parsed;
 use crate::systems::cosmos::growth::stats::Stat;
 
-use super::super::common::{bad, in_range};
+use super::super::common::{bad, in_range, threshold};
 use super::legs::{self, Legs};
 use super::linked::LinkedCombat;
 pub use super::members::{Member, Party};
@@ -70,44 +70,25 @@ fn plan(
     d: &RawDay,
     base: &DayPlan,
 ) -> Result<DayPlan, UserError> {
-    let p = |k: &'static str| [at, &[k]].concat();
+    // A key of the day, or the base plan's value.
+    let n = |k: &'static str, v: Option<i64>, base: i64, lo: i64, hi: i64| {
+        num(file, &[at, &[k]].concat(), v, base, lo, hi)
+    };
     Ok(DayPlan {
-        march_fp: num(
-            file,
-            &p("march_fp"),
-            d.march_fp,
-            base.march_fp as i64,
-            -20,
-            20,
-        )? as i32,
-        march_fm: num(
-            file,
-            &p("march_fm"),
-            d.march_fm,
-            base.march_fm as i64,
-            -20,
-            20,
-        )? as i32,
-        meals: num(file, &p("meals"), d.meals, base.meals as i64, 0, 3)? as u32,
-        pauses: num(file, &p("pauses"), d.pauses, base.pauses as i64, 0, 3)? as u32,
-        sleep_hours: num(
-            file,
-            &p("sleep_hours"),
-            d.sleep_hours,
-            base.sleep_hours as i64,
-            0,
-            24,
-        )? as u32,
-        rest_quality: num(
-            file,
-            &p("rest_quality"),
+        march_fp: n("march_fp", d.march_fp, base.march_fp as i64, -20, 20)? as i32,
+        march_fm: n("march_fm", d.march_fm, base.march_fm as i64, -20, 20)? as i32,
+        meals: n("meals", d.meals, base.meals as i64, 0, 3)? as u32,
+        pauses: n("pauses", d.pauses, base.pauses as i64, 0, 3)? as u32,
+        sleep_hours: n("sleep_hours", d.sleep_hours, base.sleep_hours as i64, 0, 24)? as u32,
+        rest_quality: n(
+            "rest_quality",
             d.rest_quality,
             base.rest_quality as i64,
             0,
             3,
         )? as i32,
         encounters: match &d.encounters {
-            Some(s) => dice(file, &p("encounters"), s)?,
+            Some(s) => dice(file, &[at, &["encounters"]].concat(), s)?,
             None => base.encounters,
         },
     })
@@ -129,7 +110,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
             return Err(bad(
                 file,
                 &[at, &["piloting_stress"]].concat(),
-                crate::tr!(file.lang, "growth.valid.stress_without_piloting").into(),
+                crate::tr!(file.lang, "growth.valid.stress_without_piloting"),
                 crate::tr!(file.lang, "growth.valid.stress_without_piloting_allowed"),
             ));
         }
@@ -229,7 +210,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
             return Err(bad(
                 file,
                 &[&at[..], &["potion"]].concat(),
-                crate::tr!(file.lang, "growth.valid.no_policy").into(),
+                crate::tr!(file.lang, "growth.valid.no_policy"),
                 crate::tr!(file.lang, "growth.valid.no_policy_allowed"),
             ));
         }
@@ -253,18 +234,12 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
             &Stat::names(),
         )
     })?;
-    if !(r.threshold.is_finite() && (-100.0..=200.0).contains(&r.threshold)) {
-        return Err(bad(
-            file,
-            &["expedition", "reference_test", "threshold"],
-            crate::tr!(
-                file.lang,
-                "growth.valid.out_of_range",
-                value = crate::systems::cosmos::growth::dec(file.lang, r.threshold)
-            ),
-            "-100..200",
-        ));
-    }
+    threshold(
+        file,
+        &["expedition", "reference_test", "threshold"],
+        r.threshold,
+        "",
+    )?;
     let karma = num(
         file,
         &["expedition", "reference_test", "karma"],
@@ -330,7 +305,7 @@ fn travellers(
                 return Err(bad(
                     file,
                     &["expedition", "party"],
-                    crate::tr!(file.lang, "growth.valid.party_single").into(),
+                    crate::tr!(file.lang, "growth.valid.party_single"),
                     crate::tr!(file.lang, "growth.valid.party_single_allowed"),
                 ));
             }
@@ -339,13 +314,13 @@ fn travellers(
         (Some(_), false) => Err(bad(
             file,
             &["expedition", "travellers"],
-            crate::tr!(file.lang, "growth.valid.both_travellers").into(),
+            crate::tr!(file.lang, "growth.valid.both_travellers"),
             crate::tr!(file.lang, "growth.valid.both_travellers_allowed"),
         )),
         (None, true) => Err(bad(
             file,
             &["expedition"],
-            crate::tr!(file.lang, "growth.valid.no_traveller").into(),
+            crate::tr!(file.lang, "growth.valid.no_traveller"),
             crate::tr!(file.lang, "growth.valid.no_traveller_allowed"),
         )),
         (None, false) => {
@@ -475,11 +450,4 @@ fn extras(file: &ScenarioFile, r: &RawEncounter) -> Result<Option<FightExtras>, 
         light_backlashes,
         dark_backlashes,
     }))
-}
-
-/// Validates the file.
-pub fn check(file: &ScenarioFile) -> Result<(), UserError> {
-    let (_, rules, ..) = model(file)?;
-    file.rule_options(&rules)?;
-    Ok(())
 }

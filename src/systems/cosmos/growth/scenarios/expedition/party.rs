@@ -18,7 +18,7 @@
 //! below 10 (FP 10 "incapable de bouger", FM 10 "tombe inconscient au bout de quelques
 //! heures", cosmos-current l. 438-444; C-FAT-4).
 
-use crate::engine::{Counts, Draws, Merge, Moments, Rng64, Simulation, Tally};
+use crate::engine::{Counts, Draws, Moments, Rng64, Simulation, Tally};
 use crate::systems::cosmos::growth::fatigue::expedition::{PotionUse, Trek};
 use crate::systems::cosmos::growth::fatigue::reference::{ReferenceTable, ReferenceTest};
 use crate::systems::cosmos::growth::GrowthRules;
@@ -41,13 +41,7 @@ pub struct MemberAcc {
     pub first_exhaustion: Tally,
 }
 
-impl Merge for MemberAcc {
-    fn merge(&mut self, o: Self) {
-        self.worst.merge(o.worst);
-        self.end.merge(o.end);
-        self.first_exhaustion.merge(o.first_exhaustion);
-    }
-}
+super::super::common::merge_fields!(MemberAcc: worst, end, first_exhaustion);
 
 /// Per-traveller and party tallies, per day.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -67,17 +61,7 @@ pub struct PartyAcc {
     pub potions_left: Vec<Vec<Moments>>,
 }
 
-impl Merge for PartyAcc {
-    fn merge(&mut self, o: Self) {
-        self.members.merge(o.members);
-        self.someone_worst.merge(o.someone_worst);
-        self.someone_end.merge(o.someone_end);
-        self.able.merge(o.able);
-        self.first_stop.merge(o.first_stop);
-        self.rations_left.merge(o.rations_left);
-        self.potions_left.merge(o.potions_left);
-    }
-}
+super::super::common::merge_fields!(PartyAcc: members, someone_worst, someone_end, able, first_stop, rations_left, potions_left);
 
 /// A party's expeditions.
 pub struct PartySim {

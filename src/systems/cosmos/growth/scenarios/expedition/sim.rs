@@ -1,7 +1,7 @@
 //! Expeditions, day after day (C-FAT-1..5): what each day records, at its worst point and
 //! at its end.
 
-use crate::engine::{Counts, Draws, Merge, Moments, Rng64, Simulation, Tally};
+use crate::engine::{Counts, Draws, Moments, Rng64, Simulation, Tally};
 use crate::systems::cosmos::growth::fatigue::expedition::{Trek, TrekRules};
 use crate::systems::cosmos::growth::fatigue::reference::{ReferenceTable, ReferenceTest};
 use crate::systems::cosmos::growth::fatigue::FATIGUE_MIN;
@@ -48,14 +48,7 @@ impl Moment {
     }
 }
 
-impl Merge for Moment {
-    fn merge(&mut self, o: Self) {
-        self.fp.merge(o.fp);
-        self.fm.merge(o.fm);
-        self.exhausted.merge(o.exhausted);
-        self.reference.merge(o.reference);
-    }
-}
+super::super::common::merge_fields!(Moment: fp, fm, exhausted, reference);
 
 /// Per-day tallies at the worst point and at the end of the day.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -67,14 +60,7 @@ pub struct TrekAcc {
     pub march: Vec<Moments>,
 }
 
-impl Merge for TrekAcc {
-    fn merge(&mut self, o: Self) {
-        self.worst.merge(o.worst);
-        self.end.merge(o.end);
-        self.first_exhaustion.merge(o.first_exhaustion);
-        self.march.merge(o.march);
-    }
-}
+super::super::common::merge_fields!(TrekAcc: worst, end, first_exhaustion, march);
 
 /// Expeditions, day after day.
 pub struct ExpeditionSim {

@@ -118,15 +118,9 @@ impl PerLevel {
                 title: self.title.into(),
                 question: self.question.into(),
                 frame,
-                figures: vec![Figure {
-                    suffix: None,
-                    panels: vec![Chart::Lines(chart)],
-                }],
+                figures: vec![Figure::new(vec![Chart::Lines(chart)])],
                 key_figures: key.clone(),
-                provenance: Provenance {
-                    output: self.name.into(),
-                    ..prov.clone()
-                },
+                provenance: prov.for_output(self.name),
             },
             key,
         ))

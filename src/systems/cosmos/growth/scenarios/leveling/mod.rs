@@ -19,7 +19,7 @@ mod trace;
 mod trace_text;
 
 pub use model::{
-    check, model, DnaPlan, LevelingModel, MAX_BUILDS, MAX_DNA_POLICIES, MAX_GENES, MAX_WISHES,
+    model, DnaPlan, LevelingModel, MAX_BUILDS, MAX_DNA_POLICIES, MAX_GENES, MAX_WISHES,
 };
 pub use report::run;
 pub use sim::{LevelAcc, LevelingSim, PolicyAcc, QUANTITIES};

@@ -1,5 +1,6 @@
 //! The leveling file validated into a [`LevelingModel`] (raw keys in `raw.rs`).
 
+use super::super::common::{bad, threshold, unique_name};
 use super::super::creation::{policy as creation_policy, sheets};
 use super::raw::*;
 use super::skills_model::{skill_plan, SkillPlan};
@@ -54,19 +55,19 @@ pub struct DnaPlan {
 
 fn dna_plan(file: &ScenarioFile, d: &RawDna) -> Result<DnaPlan, UserError> {
     if d.genes.is_empty() || d.genes.len() > MAX_GENES {
-        return Err(file.error_at(
+        return Err(bad(
+            file,
             &["leveling", "dna", "genes"],
-            "leveling.dna.genes",
-            &crate::tr!(file.lang, "growth.lvalid.genes", count = d.genes.len()),
+            crate::tr!(file.lang, "growth.lvalid.genes", count = d.genes.len()),
             &crate::tr!(file.lang, "growth.lvalid.genes_allowed", max = MAX_GENES),
         ));
     }
     let tree = GeneTree::build(file, &["leveling", "dna", "genes"], &d.genes)?;
     if d.policies.is_empty() || d.policies.len() > MAX_DNA_POLICIES {
-        return Err(file.error_at(
+        return Err(bad(
+            file,
             &["leveling", "dna", "policies"],
-            "leveling.dna.policies",
-            &crate::tr!(
+            crate::tr!(
                 file.lang,
                 "growth.lvalid.policies",
                 count = d.policies.len()
@@ -83,20 +84,14 @@ fn dna_plan(file: &ScenarioFile, d: &RawDna) -> Result<DnaPlan, UserError> {
     for (i, p) in d.policies.iter().enumerate() {
         let is = i.to_string();
         let at = ["leveling", "dna", "policies", is.as_str()];
-        let name = p.name.trim();
-        if name.is_empty() || name.len() > 32 || policies.iter().any(|(n, _)| n == name) {
-            return Err(file.error_at(
-                &[&at[..], &["name"]].concat(),
-                &format!("leveling.dna.policies[{i}].name"),
-                &crate::tr!(file.lang, "growth.lvalid.bad_name", name = p.name),
-                crate::tr!(file.lang, "growth.lvalid.bad_name_allowed"),
-            ));
-        }
+        let name = unique_name(file, &[&at[..], &["name"]].concat(), &p.name, |x| {
+            policies.iter().any(|(n, _)| n == x)
+        })?;
         if p.wishes.is_empty() || p.wishes.len() > MAX_WISHES {
-            return Err(file.error_at(
+            return Err(bad(
+                file,
                 &[&at[..], &["wishes"]].concat(),
-                &format!("leveling.dna.policies[{i}].wishes"),
-                &crate::tr!(file.lang, "growth.lvalid.wishes", count = p.wishes.len()),
+                crate::tr!(file.lang, "growth.lvalid.wishes", count = p.wishes.len()),
                 &crate::tr!(file.lang, "growth.lvalid.wishes_allowed", max = MAX_WISHES),
             ));
         }
@@ -109,10 +104,10 @@ fn dna_plan(file: &ScenarioFile, d: &RawDna) -> Result<DnaPlan, UserError> {
             };
             let gene = names.iter().position(|x| *x == g);
             let (Some(gene), Some(n)) = (gene, n) else {
-                return Err(file.error_at(
+                return Err(bad(
+                    file,
                     &[&at[..], &["wishes", js.as_str()]].concat(),
-                    &format!("leveling.dna.policies[{i}].wishes[{j}]"),
-                    &crate::tr!(file.lang, "growth.lvalid.not_gene", wish = w),
+                    crate::tr!(file.lang, "growth.lvalid.not_gene", wish = w),
                     &crate::tr!(
                         file.lang,
                         "growth.lvalid.not_gene_allowed",
@@ -122,10 +117,10 @@ fn dna_plan(file: &ScenarioFile, d: &RawDna) -> Result<DnaPlan, UserError> {
             };
             let max = tree.genes[gene].max;
             if n == 0 {
-                return Err(file.error_at(
+                return Err(bad(
+                    file,
                     &[&at[..], &["wishes", js.as_str()]].concat(),
-                    &format!("leveling.dna.policies[{i}].wishes[{j}]"),
-                    &crate::tr!(file.lang, "growth.lvalid.no_allele", wish = w),
+                    crate::tr!(file.lang, "growth.lvalid.no_allele", wish = w),
                     &crate::tr!(
                         file.lang,
                         "growth.lvalid.no_allele_allowed",
@@ -139,7 +134,7 @@ fn dna_plan(file: &ScenarioFile, d: &RawDna) -> Result<DnaPlan, UserError> {
                 alleles: n.min(max),
             });
         }
-        policies.push((name.to_string(), DnaPolicy { wishes }));
+        policies.push((name, DnaPolicy { wishes }));
     }
     Ok(DnaPlan { tree, policies })
 }
@@ -176,14 +171,13 @@ fn weights(
     w: &std::collections::BTreeMap<String, i64>,
 ) -> Result<[u32; 6], UserError> {
     let mut out = [0u32; 6];
-    let shown = crate::systems::cosmos::growth::scenarios::shown_key(base);
     for (name, v) in w {
         let at = [base, &[name.as_str()]].concat();
         let Some(s) = Stat::parse(name) else {
-            return Err(file.error_at(
+            return Err(bad(
+                file,
                 &at,
-                &format!("{shown}.{name}"),
-                &crate::tr!(file.lang, "growth.lvalid.not_stat", name = name),
+                crate::tr!(file.lang, "growth.lvalid.not_stat", name = name),
                 &Stat::names(),
             ));
         };
@@ -198,9 +192,9 @@ fn weights(
         )? as u32;
     }
     if out.iter().all(|x| *x == 0) {
-        return Err(file.error_at(
+        return Err(bad(
+            file,
             base,
-            &shown,
             crate::tr!(file.lang, "growth.lvalid.all_zero"),
             &crate::tr!(
                 file.lang,
@@ -230,10 +224,10 @@ fn ranged(
 fn die(file: &ScenarioFile, path: &[&str], v: Option<i64>) -> Result<u32, UserError> {
     let v = v.unwrap_or(0);
     if !DICE.contains(&v) {
-        return Err(file.error_at(
+        return Err(bad(
+            file,
             path,
-            &crate::systems::cosmos::growth::scenarios::shown_key(path),
-            &crate::tr!(file.lang, "growth.lvalid.not_die", die = v),
+            crate::tr!(file.lang, "growth.lvalid.not_die", die = v),
             crate::tr!(file.lang, "growth.lvalid.not_die_allowed"),
         ));
     }
@@ -251,10 +245,10 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
     if let Some(c) = creation.conversion.filter(|c| c.level != 1) {
         // Levels are tallied from 1: a converted character of a higher level has no
         // level-1..L history to show (C-CREATE-3 keeps its level).
-        return Err(file.error_at(
+        return Err(bad(
+            file,
             &["creation", "conversion", "level"],
-            "creation.conversion.level",
-            &crate::tr!(file.lang, "growth.lvalid.conversion_level", level = c.level),
+            crate::tr!(file.lang, "growth.lvalid.conversion_level", level = c.level),
             crate::tr!(file.lang, "growth.lvalid.conversion_level_allowed"),
         ));
     }
@@ -301,10 +295,10 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
     )? as i32;
     if let Some([a, b]) = l.light_dark_at_5 {
         if a < 0 || b < 0 || a + b != 3 {
-            return Err(file.error_at(
+            return Err(bad(
+                file,
                 &["leveling", "light_dark_at_5"],
-                "leveling.light_dark_at_5",
-                &crate::tr!(file.lang, "growth.lvalid.light_dark", a = a, b = b),
+                crate::tr!(file.lang, "growth.lvalid.light_dark", a = a, b = b),
                 crate::tr!(file.lang, "growth.lvalid.light_dark_allowed"),
             ));
         }
@@ -327,10 +321,10 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
                 crate::tr!(file.lang, "growth.lvalid.why_schedule"),
             )? as u32;
             if p.schedule.iter().any(|(x, _)| *x == lv) {
-                return Err(file.error_at(
+                return Err(bad(
+                    file,
                     &[&at[..], &["level"]].concat(),
-                    &format!("leveling.schedule[{i}].level"),
-                    &crate::tr!(file.lang, "growth.lvalid.scheduled_twice", level = lv),
+                    crate::tr!(file.lang, "growth.lvalid.scheduled_twice", level = lv),
                     crate::tr!(file.lang, "growth.lvalid.scheduled_twice_allowed"),
                 ));
             }
@@ -370,45 +364,32 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
             10_000,
             crate::tr!(file.lang, "growth.lvalid.why_tests"),
         )?;
-        if !(c.threshold.is_finite() && (-100.0..=200.0).contains(&c.threshold)) {
-            return Err(file.error_at(
-                &["leveling", "campaign", "threshold"],
-                "leveling.campaign.threshold",
-                &crate::tr!(
-                    file.lang,
-                    "growth.valid.out_of_range",
-                    value = crate::systems::cosmos::growth::dec(file.lang, c.threshold)
-                ),
-                "-100..200 (C-TEST-1)",
-            ));
-        }
         p.campaign = Campaign {
             tests_per_level: t as u32,
-            threshold: c.threshold,
+            threshold: threshold(
+                file,
+                &["leveling", "campaign", "threshold"],
+                c.threshold,
+                " (C-TEST-1)",
+            )?,
         };
     }
     let mut builds: Vec<(String, LevelPolicy)> = Vec::new();
     let raw_builds = l.builds.as_deref().unwrap_or(&[]);
     if raw_builds.len() > MAX_BUILDS {
-        return Err(file.error_at(
+        return Err(bad(
+            file,
             &["leveling", "builds"],
-            "leveling.builds",
-            &crate::tr!(file.lang, "growth.lvalid.builds", count = raw_builds.len()),
+            crate::tr!(file.lang, "growth.lvalid.builds", count = raw_builds.len()),
             &crate::tr!(file.lang, "growth.lvalid.builds_allowed", max = MAX_BUILDS),
         ));
     }
     for (i, b) in raw_builds.iter().enumerate() {
         let is = i.to_string();
         let at = ["leveling", "builds", is.as_str()];
-        let name = b.name.trim();
-        if name.is_empty() || name.len() > 32 || builds.iter().any(|(n, _)| n == name) {
-            return Err(file.error_at(
-                &[&at[..], &["name"]].concat(),
-                &format!("leveling.builds[{i}].name"),
-                &crate::tr!(file.lang, "growth.lvalid.bad_name", name = b.name),
-                crate::tr!(file.lang, "growth.lvalid.bad_name_allowed"),
-            ));
-        }
+        let name = unique_name(file, &[&at[..], &["name"]].concat(), &b.name, |x| {
+            builds.iter().any(|(n, _)| n == x)
+        })?;
         let mut bp = p.clone();
         bp.weights = weights(
             file,
@@ -421,7 +402,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
         for (_, g) in bp.schedule.iter_mut() {
             g.stat_target = StatTarget::Weights;
         }
-        builds.push((name.to_string(), bp));
+        builds.push((name, bp));
     }
     let dna = match &l.dna {
         Some(d) => Some(dna_plan(file, d)?),
@@ -481,13 +462,5 @@ pub fn level5_within(
             points
         };
     }
-    Ok(())
-}
-
-/// Validates the file.
-pub fn check(file: &ScenarioFile) -> Result<(), UserError> {
-    let (mut m, rules, ..) = model(file)?;
-    let options = file.rule_options(&rules)?;
-    super::super::creation::moves_within(file, &mut m.creation, &options)?;
     Ok(())
 }

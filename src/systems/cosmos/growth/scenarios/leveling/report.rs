@@ -39,10 +39,7 @@ pub(super) fn setup(
     let (mut m, rules_map, run, title, question) = model(file)?;
     // The level-5 move points against `level5_move_max` in force, before `resolve` so
     // `check` sees it too (one validation).
-    let mut in_force = file.rule_options(&rules_map)?;
-    for (k, v) in crate::rules::RuleOptions::from_pairs(&o.options, file.lang)?.explicitly_set() {
-        in_force.set(&k, &v, file.lang)?;
-    }
+    let in_force = super::super::common::options_in_force(file, &rules_map, o)?;
     level5_within(file, &mut m, &in_force)?;
     // The creation's move points against `creation_move_points` in force (C-CREATE-2).
     super::super::creation::moves_within(file, &mut m.creation, &in_force)?;

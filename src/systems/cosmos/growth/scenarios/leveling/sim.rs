@@ -3,7 +3,7 @@
 use super::model::{DnaPlan, LevelingModel};
 use super::skills_model::SkillPlan;
 use super::trace::{Ending, Step};
-use crate::engine::{Counts, Draws, Merge, Moments, Rng64, Simulation, Tally};
+use crate::engine::{Counts, Draws, Moments, Rng64, Simulation, Tally};
 use crate::systems::cosmos::growth::creation::create_with;
 use crate::systems::cosmos::growth::genetics::Genome;
 use crate::systems::cosmos::growth::leveling::{
@@ -43,16 +43,7 @@ pub struct LevelAcc {
     pub skills: Vec<PolicyAcc>,
 }
 
-impl Merge for LevelAcc {
-    fn merge(&mut self, o: Self) {
-        self.values.merge(o.values);
-        self.moments.merge(o.moments);
-        self.bonus.merge(o.bonus);
-        self.dna.merge(o.dna);
-        self.builds.merge(o.builds);
-        self.skills.merge(o.skills);
-    }
-}
+super::super::common::merge_fields!(LevelAcc: values, moments, bonus, dna, builds, skills);
 
 /// One DNA or skill policy's tallies per level (issue 10 item 11, C-LEVEL-3): a gene tree
 /// and a skill tree are tallied alike.
@@ -115,14 +106,7 @@ impl PolicyAcc {
     }
 }
 
-impl Merge for PolicyAcc {
-    fn merge(&mut self, o: Self) {
-        self.unspent.merge(o.unspent);
-        self.have.merge(o.have);
-        self.wish.merge(o.wish);
-        self.all.merge(o.all);
-    }
-}
+super::super::common::merge_fields!(PolicyAcc: unspent, have, wish, all);
 
 /// Creates characters and takes each to `max_level`.
 pub struct LevelingSim {

@@ -1,6 +1,7 @@
 //! `[leveling.skills]` validated into a skill tree and its policies (issue 10 item 11,
 //! C-LEVEL-3, "Modèle progressif").
 
+use super::super::common::{bad, unique_name, within};
 use super::raw::{RawSkills, RawWhenShort};
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
@@ -27,10 +28,10 @@ fn count_error(
     max: usize,
     what: &'static str,
 ) -> UserError {
-    file.error_at(
+    bad(
+        file,
         at,
-        &crate::systems::cosmos::growth::scenarios::shown_key(at),
-        &crate::tr!(file.lang, "growth.skills.count", count = n, what = what),
+        crate::tr!(file.lang, "growth.skills.count", count = n, what = what),
         &crate::tr!(
             file.lang,
             "growth.skills.count_allowed",
@@ -41,24 +42,8 @@ fn count_error(
 }
 
 fn cost(file: &ScenarioFile, at: &[&str], v: i64) -> Result<u32, UserError> {
-    if !(0..=MAX_COST as i64).contains(&v) {
-        return Err(file.error_at(
-            at,
-            &crate::systems::cosmos::growth::scenarios::shown_key(at),
-            &crate::tr!(file.lang, "growth.valid.out_of_range", value = v),
-            &crate::tr!(file.lang, "growth.skills.cost_allowed", max = MAX_COST),
-        ));
-    }
-    Ok(v as u32)
-}
-
-fn bad_name(file: &ScenarioFile, at: &[&str], name: &str) -> UserError {
-    file.error_at(
-        at,
-        &crate::systems::cosmos::growth::scenarios::shown_key(at),
-        &crate::tr!(file.lang, "growth.lvalid.bad_name", name = name),
-        crate::tr!(file.lang, "growth.lvalid.bad_name_allowed"),
-    )
+    let allowed = crate::tr!(file.lang, "growth.skills.cost_allowed", max = MAX_COST);
+    Ok(within(file, at, v, 0..=MAX_COST as i64, &allowed)? as u32)
 }
 
 /// Validates `[leveling.skills]`.
@@ -76,10 +61,9 @@ pub fn skill_plan(file: &ScenarioFile, r: &RawSkills) -> Result<SkillPlan, UserE
     for (i, s) in r.tree.iter().enumerate() {
         let is = i.to_string();
         let at = ["leveling", "skills", "tree", is.as_str()];
-        let name = s.name.trim();
-        if name.is_empty() || name.len() > 32 || skills.iter().any(|k| k.name == name) {
-            return Err(bad_name(file, &[&at[..], &["name"]].concat(), &s.name));
-        }
+        let name = unique_name(file, &[&at[..], &["name"]].concat(), &s.name, |x| {
+            skills.iter().any(|k| k.name == x)
+        })?;
         if s.parents.len() > MAX_PARENTS {
             return Err(count_error(
                 file,
@@ -95,10 +79,10 @@ pub fn skill_plan(file: &ScenarioFile, r: &RawSkills) -> Result<SkillPlan, UserE
             let Some(k) = skills.iter().position(|k| k.name == p.trim()) else {
                 let js = j.to_string();
                 let names: Vec<&str> = skills.iter().map(|k| k.name.as_str()).collect();
-                return Err(file.error_at(
+                return Err(bad(
+                    file,
                     &[&at[..], &["parents", js.as_str()]].concat(),
-                    &format!("leveling.skills.tree[{i}].parents[{j}]"),
-                    &crate::tr!(file.lang, "growth.skills.not_parent", name = p),
+                    crate::tr!(file.lang, "growth.skills.not_parent", name = p),
                     &crate::tr!(
                         file.lang,
                         "growth.skills.not_parent_allowed",
@@ -131,7 +115,7 @@ pub fn skill_plan(file: &ScenarioFile, r: &RawSkills) -> Result<SkillPlan, UserE
             )?);
         }
         skills.push(Skill {
-            name: name.to_string(),
+            name,
             parents,
             steps,
             divine: s.divine,
@@ -153,10 +137,9 @@ pub fn skill_plan(file: &ScenarioFile, r: &RawSkills) -> Result<SkillPlan, UserE
     for (i, p) in r.policies.iter().enumerate() {
         let is = i.to_string();
         let at = ["leveling", "skills", "policies", is.as_str()];
-        let name = p.name.trim();
-        if name.is_empty() || name.len() > 32 || policies.iter().any(|(n, _)| n == name) {
-            return Err(bad_name(file, &[&at[..], &["name"]].concat(), &p.name));
-        }
+        let name = unique_name(file, &[&at[..], &["name"]].concat(), &p.name, |x| {
+            policies.iter().any(|(n, _)| n == x)
+        })?;
         if p.wishes.is_empty() || p.wishes.len() > MAX_WISHES {
             return Err(count_error(
                 file,
@@ -187,10 +170,10 @@ pub fn skill_plan(file: &ScenarioFile, r: &RawSkills) -> Result<SkillPlan, UserE
                 _ => false,
             };
             let (Some(k), Some(n), true) = (k, n, ok) else {
-                return Err(file.error_at(
+                return Err(bad(
+                    file,
                     &wat,
-                    &shown,
-                    &crate::tr!(file.lang, "growth.skills.not_wish", wish = w),
+                    crate::tr!(file.lang, "growth.skills.not_wish", wish = w),
                     &crate::tr!(
                         file.lang,
                         "growth.skills.not_wish_allowed",
@@ -205,10 +188,10 @@ pub fn skill_plan(file: &ScenarioFile, r: &RawSkills) -> Result<SkillPlan, UserE
                 .iter()
                 .find(|&&q| when_short == WhenShort::Wait && !wishes.iter().any(|x| x.skill == q))
             {
-                return Err(file.error_at(
+                return Err(bad(
+                    file,
                     &wat,
-                    &shown,
-                    &crate::tr!(
+                    crate::tr!(
                         file.lang,
                         "growth.skills.parent_later",
                         wish = w,
@@ -230,7 +213,7 @@ pub fn skill_plan(file: &ScenarioFile, r: &RawSkills) -> Result<SkillPlan, UserE
             });
         }
         wish_names.push(p.wishes.iter().map(|w| w.trim().to_string()).collect());
-        policies.push((name.to_string(), SkillPolicy { wishes, when_short }));
+        policies.push((name, SkillPolicy { wishes, when_short }));
     }
     Ok(SkillPlan {
         tree,

@@ -2,11 +2,12 @@
 //! each level-up's rolls and choices (C-LEVEL-1..4, C-LD-1, C-KARMA-1), in the current
 //! language.
 
-use serde_json::{json, Value};
+use serde_json::json;
 
 use crate::lang::Lang;
 use crate::systems::trace::Traced;
 
+use super::super::common::stats_json;
 use super::model::LevelingModel;
 use super::trace::{stat_name, Step, OUTCOMES};
 
@@ -15,14 +16,6 @@ fn stats_text(s: &[i32; 6]) -> String {
         .map(|i| format!("{} {}", stat_name(i), s[i as usize]))
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-fn stats_json(s: &[i32; 6]) -> Value {
-    let mut m = serde_json::Map::new();
-    for i in 0..6u8 {
-        m.insert(stat_name(i).into(), json!(s[i as usize]));
-    }
-    Value::Object(m)
 }
 
 fn pool_name(lang: Lang, hp: bool) -> &'static str {

@@ -5,7 +5,7 @@ use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::genetics::{sample_tree, DiceExpr, GeneTree, Phase, Schedule};
 use crate::systems::cosmos::growth::scenarios::Parsed;
 
-use super::super::common::bad;
+use super::super::common::{bad, in_range, thresholds, within};
 use super::raw::{Raw, RawCampaign, RawEvent, RawLevels};
 
 /// Caps (checked before any work; documented in docs/systems/cosmos-growth.md).
@@ -101,57 +101,50 @@ impl Levels {
     }
 }
 
+/// Pµ dice (`example`: the dice the allowed values show first).
+fn pmu(file: &ScenarioFile, path: &[&str], s: &str, example: &str) -> Result<DiceExpr, UserError> {
+    DiceExpr::parse(s).map_err(|_| {
+        let allowed = crate::tr!(file.lang, "growth.mutation.dice_allowed", example = example);
+        bad(
+            file,
+            path,
+            crate::tr!(file.lang, "growth.mutation.not_dice", value = s),
+            &allowed,
+        )
+    })
+}
+
 /// Validates a mutation file.
 pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
     let raw: Raw = file.parse_raw()?;
     let m = &raw.mutation;
-    if !(1..=100).contains(&m.chance) {
-        return Err(bad(
-            file,
-            &["mutation", "chance"],
-            crate::tr!(file.lang, "growth.mutation.out_of_range", value = m.chance),
-            crate::tr!(file.lang, "growth.mutation.chance_allowed"),
-        ));
-    }
-    if !(-10..=10).contains(&m.karma) {
-        return Err(bad(
-            file,
-            &["mutation", "karma"],
-            crate::tr!(file.lang, "growth.mutation.out_of_range", value = m.karma),
-            "-10..10 (C-TEST-3)",
-        ));
-    }
-    if !(1..=3650).contains(&m.max_days) {
-        return Err(bad(
-            file,
-            &["mutation", "max_days"],
-            crate::tr!(
-                file.lang,
-                "growth.mutation.out_of_range",
-                value = m.max_days
-            ),
-            crate::tr!(file.lang, "growth.mutation.days_allowed"),
-        ));
-    }
-    if !(0..=3650).contains(&m.therapy_every_days) {
-        return Err(bad(
-            file,
-            &["mutation", "therapy_every_days"],
-            crate::tr!(
-                file.lang,
-                "growth.mutation.out_of_range",
-                value = m.therapy_every_days
-            ),
-            crate::tr!(file.lang, "growth.mutation.therapy_allowed"),
-        ));
-    }
+    let lang = file.lang;
+    let at = |k: &'static str| ["mutation", k];
+    within(
+        file,
+        &at("chance"),
+        m.chance,
+        1..=100,
+        crate::tr!(lang, "growth.mutation.chance_allowed"),
+    )?;
+    in_range(file, &at("karma"), m.karma, -10, 10, " (C-TEST-3)")?;
+    let days = crate::tr!(lang, "growth.mutation.days_allowed");
+    within(file, &at("max_days"), m.max_days, 1..=3650, days)?;
+    let therapy = crate::tr!(lang, "growth.mutation.therapy_allowed");
+    within(
+        file,
+        &at("therapy_every_days"),
+        m.therapy_every_days,
+        0..=3650,
+        therapy,
+    )?;
     let (tree, sample) = match (m.tree.as_deref(), m.genes.is_empty()) {
         (Some("sample"), true) => (sample_tree(), true),
         (Some("sample"), false) => {
             return Err(bad(
                 file,
                 &["mutation", "tree"],
-                crate::tr!(file.lang, "growth.mutation.tree_both").into(),
+                crate::tr!(file.lang, "growth.mutation.tree_both"),
                 crate::tr!(file.lang, "growth.mutation.one_of_them"),
             ))
         }
@@ -172,37 +165,33 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
         return Err(bad(
             file,
             &["mutation", "schedule"],
-            crate::tr!(file.lang, "growth.mutation.no_exposure").into(),
+            crate::tr!(file.lang, "growth.mutation.no_exposure"),
             crate::tr!(file.lang, "growth.mutation.no_exposure_allowed"),
         ));
     }
     let mut phases = Vec::new();
     for (i, p) in m.schedule.iter().enumerate() {
         let is = i.to_string();
-        let dice = DiceExpr::parse(&p.pmu).map_err(|_| {
-            bad(
-                file,
-                &["mutation", "schedule", &is, "pmu"],
-                crate::tr!(file.lang, "growth.mutation.not_dice", value = p.pmu),
-                &crate::tr!(
-                    file.lang,
-                    "growth.mutation.dice_allowed",
-                    example = "\"2d10\""
-                ),
-            )
-        })?;
-        let days = match p.days {
-            Some(d) if (1..=3650).contains(&d) => Some(d as u32),
-            Some(d) => {
-                return Err(bad(
+        let dice = pmu(
+            file,
+            &["mutation", "schedule", &is, "pmu"],
+            &p.pmu,
+            "\"2d10\"",
+        )?;
+        let allowed = crate::tr!(file.lang, "growth.mutation.phase_days_allowed");
+        let days = p
+            .days
+            .map(|d| {
+                within(
                     file,
                     &["mutation", "schedule", &is, "days"],
-                    crate::tr!(file.lang, "growth.mutation.out_of_range", value = d),
-                    crate::tr!(file.lang, "growth.mutation.phase_days_allowed"),
-                ))
-            }
-            None => None,
-        };
+                    d,
+                    1..=3650,
+                    allowed,
+                )
+            })
+            .transpose()?
+            .map(|d| d as u32);
         phases.push(Phase { days, dice });
     }
     let sweep = match &m.sweep {
@@ -244,8 +233,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
         if l.per_level.is_none() {
             return Err(bad(
                 file,
-                &["mutation", "levels", "chance"],
-                crate::tr!(file.lang, "growth.mutation.list_and_sweep").into(),
+                &at("chance"),
+                crate::tr!(file.lang, "growth.mutation.list_and_sweep"),
                 crate::tr!(file.lang, "growth.mutation.list_and_sweep_allowed"),
             ));
         }
@@ -331,31 +320,16 @@ fn events(file: &ScenarioFile, raw: &[RawEvent]) -> Result<Vec<Event>, UserError
         };
         let pmu = match &e.pmu {
             None => None,
-            Some(p) => Some(DiceExpr::parse(p).map_err(|_| {
-                bad(
-                    file,
-                    &at("pmu"),
-                    crate::tr!(file.lang, "growth.mutation.not_dice", value = p),
-                    &crate::tr!(
-                        file.lang,
-                        "growth.mutation.dice_allowed",
-                        example = "\"3d10\""
-                    ),
-                )
-            })?),
+            Some(p) => Some(pmu(file, &at("pmu"), p, "\"3d10\"")?),
         };
-        if !(0..=MAX_EVENT_MUTATIONS).contains(&e.mutations) {
-            return Err(bad(
-                file,
-                &at("mutations"),
-                crate::tr!(
-                    file.lang,
-                    "growth.mutation.out_of_range",
-                    value = e.mutations
-                ),
-                &format!("0..{MAX_EVENT_MUTATIONS}"),
-            ));
-        }
+        in_range(
+            file,
+            &at("mutations"),
+            e.mutations,
+            0,
+            MAX_EVENT_MUTATIONS,
+            "",
+        )?;
         if pmu.is_none() && e.mutations == 0 && !e.major {
             return Err(bad(
                 file,
@@ -376,33 +350,17 @@ fn events(file: &ScenarioFile, raw: &[RawEvent]) -> Result<Vec<Event>, UserError
 }
 
 fn levels(file: &ScenarioFile, l: &RawLevels, chance: i64) -> Result<Levels, UserError> {
-    if !(1..=10).contains(&l.start) {
-        return Err(bad(
-            file,
-            &["mutation", "levels", "start"],
-            crate::tr!(file.lang, "growth.mutation.out_of_range", value = l.start),
-            crate::tr!(file.lang, "growth.mutation.start_allowed"),
-        ));
-    }
-    if !(1..=3650).contains(&l.days_per_level) {
-        return Err(bad(
-            file,
-            &["mutation", "levels", "days_per_level"],
-            crate::tr!(
-                file.lang,
-                "growth.mutation.out_of_range",
-                value = l.days_per_level
-            ),
-            "1..3650",
-        ));
-    }
+    let at = |k: &'static str| ["mutation", "levels", k];
+    let start = crate::tr!(file.lang, "growth.mutation.start_allowed");
+    within(file, &at("start"), l.start, 1..=10, start)?;
+    in_range(file, &at("days_per_level"), l.days_per_level, 1, 3650, "")?;
     let span = (10 - l.start) as usize + 1;
     let (list, per_level) = match (&l.chance, l.chance_per_level) {
         (Some(c), None) => {
             if c.is_empty() || c.len() > span || c.iter().any(|x| !(1..=100).contains(x)) {
                 return Err(bad(
                     file,
-                    &["mutation", "levels", "chance"],
+                    &at("chance"),
                     crate::tr!(
                         file.lang,
                         "growth.mutation.not_level_chances",
@@ -419,7 +377,7 @@ fn levels(file: &ScenarioFile, l: &RawLevels, chance: i64) -> Result<Levels, Use
             if c[0] != chance {
                 return Err(bad(
                     file,
-                    &["mutation", "levels", "chance"],
+                    &at("chance"),
                     crate::tr!(
                         file.lang,
                         "growth.mutation.list_start",
@@ -431,20 +389,15 @@ fn levels(file: &ScenarioFile, l: &RawLevels, chance: i64) -> Result<Levels, Use
             }
             (c.clone(), None)
         }
-        (None, Some(s)) if (0..=20).contains(&s) => (vec![], Some(s)),
-        (None, Some(s)) => {
-            return Err(bad(
-                file,
-                &["mutation", "levels", "chance_per_level"],
-                crate::tr!(file.lang, "growth.mutation.out_of_range", value = s),
-                "0..20",
-            ))
-        }
+        (None, Some(s)) => (
+            vec![],
+            Some(in_range(file, &at("chance_per_level"), s, 0, 20, "")?),
+        ),
         _ => {
             return Err(bad(
                 file,
-                &["mutation", "levels", "days_per_level"],
-                crate::tr!(file.lang, "growth.mutation.levels_one").into(),
+                &at("days_per_level"),
+                crate::tr!(file.lang, "growth.mutation.levels_one"),
                 crate::tr!(file.lang, "growth.mutation.levels_one_allowed"),
             ))
         }
@@ -462,18 +415,14 @@ fn levels(file: &ScenarioFile, l: &RawLevels, chance: i64) -> Result<Levels, Use
 }
 
 fn campaign(file: &ScenarioFile, c: &RawCampaign) -> Result<(u32, Vec<(f64, u32)>), UserError> {
-    if !(0..=MAX_CAMPAIGN_TESTS_PER_DAY).contains(&c.tests_per_day) {
-        return Err(bad(
-            file,
-            &["mutation", "campaign", "tests_per_day"],
-            crate::tr!(
-                file.lang,
-                "growth.mutation.out_of_range",
-                value = c.tests_per_day
-            ),
-            &format!("0..{MAX_CAMPAIGN_TESTS_PER_DAY}"),
-        ));
-    }
+    let tests_per_day = in_range(
+        file,
+        &["mutation", "campaign", "tests_per_day"],
+        c.tests_per_day,
+        0,
+        MAX_CAMPAIGN_TESTS_PER_DAY,
+        "",
+    )?;
     if c.thresholds.is_empty() || c.thresholds.len() > MAX_CAMPAIGN_THRESHOLDS {
         return Err(bad(
             file,
@@ -490,30 +439,6 @@ fn campaign(file: &ScenarioFile, c: &RawCampaign) -> Result<(u32, Vec<(f64, u32)
             ),
         ));
     }
-    let mut out = Vec::new();
-    for (i, t) in c.thresholds.iter().enumerate() {
-        let is = i.to_string();
-        if !(t.threshold.is_finite() && (-100.0..=200.0).contains(&t.threshold)) {
-            return Err(bad(
-                file,
-                &["mutation", "campaign", "thresholds", &is, "threshold"],
-                crate::tr!(
-                    file.lang,
-                    "growth.mutation.out_of_range",
-                    value = t.threshold
-                ),
-                "-100..200 (C-TEST-1)",
-            ));
-        }
-        if !(1..=1000).contains(&t.weight) {
-            return Err(bad(
-                file,
-                &["mutation", "campaign", "thresholds", &is, "weight"],
-                crate::tr!(file.lang, "growth.mutation.out_of_range", value = t.weight),
-                "1..1000",
-            ));
-        }
-        out.push((t.threshold, t.weight as u32));
-    }
-    Ok((c.tests_per_day as u32, out))
+    let out = thresholds(file, &["mutation", "campaign", "thresholds"], &c.thresholds)?;
+    Ok((tests_per_day as u32, out))
 }

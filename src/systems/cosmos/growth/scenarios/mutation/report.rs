@@ -232,20 +232,17 @@ pub(super) fn report(
         provenance: prov.for_output("mutation-times"),
     };
 
-    // Ultimate types.
-    let (mut un, mut sf, mut sfl, mut sfh, mut sl, mut sll, mut slh) =
-        (vec![], vec![], vec![], vec![], vec![], vec![], vec![]);
+    // Ultimate types: the share of each among characters with one (0 without any).
+    let share = |hits: u64, n: u64| {
+        let (lo, hi) = wilson(hits, n);
+        (hits as f64 / n.max(1) as f64, lo, hi)
+    };
+    let (mut un, mut first, mut last) = (vec![], vec![], vec![]);
     let (tf, tl) = (acc.first_type.total(), acc.final_type.total());
     for u in Ultimate::ALL {
-        let (a, b) = wilson(acc.first_type.counts[u as usize], tf);
-        let (c, d) = wilson(acc.final_type.counts[u as usize], tl);
         un.push(u.name());
-        sf.push(acc.first_type.counts[u as usize] as f64 / tf.max(1) as f64);
-        sfl.push(a);
-        sfh.push(b);
-        sl.push(acc.final_type.counts[u as usize] as f64 / tl.max(1) as f64);
-        sll.push(c);
-        slh.push(d);
+        first.push(share(acc.first_type.counts[u as usize], tf));
+        last.push(share(acc.final_type.counts[u as usize], tl));
     }
     let ult_key = vec![crate::tr!(
         ctx.lang,
@@ -253,15 +250,15 @@ pub(super) fn report(
         n = tf,
         shares = un
             .iter()
-            .zip(&sf)
-            .map(|(n, s)| format!("{n} {}", ctx.lang.num(*s, 3)))
+            .zip(&first)
+            .map(|(n, s)| format!("{n} {}", ctx.lang.num(s.0, 3)))
             .collect::<Vec<_>>()
             .join(", ")
     )];
-    let shares_chart = |name: &str, v: &[f64], lo: &[f64], hi: &[f64]| BarSeries {
+    let shares_chart = |name: &str, v: &[(f64, f64, f64)]| BarSeries {
         name: name.into(),
-        values: v.to_vec(),
-        intervals: lo.iter().copied().zip(hi.iter().copied()).collect(),
+        values: v.iter().map(|s| s.0).collect(),
+        intervals: v.iter().map(|s| (s.1, s.2)).collect(),
     };
     // Ultimate types are categories: grouped bars, not a line through them.
     let ult_chart = BarChart {
@@ -273,15 +270,11 @@ pub(super) fn report(
         series: vec![
             shares_chart(
                 crate::tr!(ctx.lang, "growth.mutation.first_ultimate"),
-                &sf,
-                &sfl,
-                &sfh,
+                &first,
             ),
             shares_chart(
                 crate::tr!(ctx.lang, "growth.mutation.final_ultimate"),
-                &sl,
-                &sll,
-                &slh,
+                &last,
             ),
         ],
     };
@@ -289,15 +282,13 @@ pub(super) fn report(
         name: "mutation-ultimates".into(),
         title: crate::tr!(ctx.lang, "growth.mutation.ult_title").into(),
         question: crate::tr!(ctx.lang, "growth.mutation.ult_question").into(),
-        frame: DataFrame::new_infer_height(vec![
-            Column::new("ultimate".into(), un),
-            Column::new("share_first".into(), sf),
-            Column::new("share_first_lo".into(), sfl),
-            Column::new("share_first_hi".into(), sfh),
-            Column::new("share_final".into(), sl),
-            Column::new("share_final_lo".into(), sll),
-            Column::new("share_final_hi".into(), slh),
-        ])?,
+        frame: DataFrame::new_infer_height(
+            [Column::new("ultimate".into(), un)]
+                .into_iter()
+                .chain(interval_columns("share_first", &first, |&s| s))
+                .chain(interval_columns("share_final", &last, |&s| s))
+                .collect(),
+        )?,
         figures: vec![Figure::new(vec![Chart::Bars(ult_chart)])],
         key_figures: ult_key,
         provenance: prov.for_output("mutation-ultimates"),

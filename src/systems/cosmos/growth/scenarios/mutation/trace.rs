@@ -7,6 +7,7 @@
 
 use serde_json::{json, Value};
 
+use super::super::common::karma_text as k;
 use crate::error::UserError;
 use crate::lang::Lang;
 use crate::scenario::ScenarioFile;
@@ -187,10 +188,6 @@ fn sign(lang: Lang, positive: bool) -> &'static str {
     } else {
         crate::tr!(lang, "trace_mutation.negative")
     }
-}
-
-fn k(lang: Lang, karma: i8) -> String {
-    lang.signed(karma as f64, 0)
 }
 
 /// Trial `trial`'s steps as lines and JSON (current language); each JSON step carries its
