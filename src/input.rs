@@ -74,20 +74,20 @@ impl Refused {
         match self {
             Refused::Io(e) => e.to_string(),
             Refused::NotRegular(kind) => {
-                crate::tr!(lang, "safety.files.not_regular", kind = kind.shown(lang))
+                tr!(lang, "safety.files.not_regular", kind = kind.shown(lang))
             }
             Refused::TooBig {
                 cap, grew: true, ..
             } => {
-                crate::tr!(lang, "safety.files.grew", cap = cap)
+                tr!(lang, "safety.files.grew", cap)
             }
             Refused::TooBig { size, cap, .. } => {
-                crate::tr!(lang, "safety.files.too_big", size = size, cap = cap)
+                tr!(lang, "safety.files.too_big", size, cap)
             }
             Refused::Outside { root } => {
-                crate::tr!(lang, "safety.files.outside", root = root.display())
+                tr!(lang, "safety.files.outside", root = root.display())
             }
-            Refused::NotUtf8 => crate::tr!(lang, "safety.files.not_utf8").to_string(),
+            Refused::NotUtf8 => tr!(lang, "safety.files.not_utf8").to_string(),
         }
     }
 }
@@ -150,11 +150,11 @@ impl Kind {
 
     pub fn shown(self, lang: Lang) -> &'static str {
         match self {
-            Kind::Folder => crate::tr!(lang, "safety.files.kind_folder"),
-            Kind::Fifo => crate::tr!(lang, "safety.files.kind_fifo"),
-            Kind::Socket => crate::tr!(lang, "safety.files.kind_socket"),
-            Kind::Device => crate::tr!(lang, "safety.files.kind_device"),
-            Kind::Other => crate::tr!(lang, "safety.files.kind_other"),
+            Kind::Folder => tr!(lang, "safety.files.kind_folder"),
+            Kind::Fifo => tr!(lang, "safety.files.kind_fifo"),
+            Kind::Socket => tr!(lang, "safety.files.kind_socket"),
+            Kind::Device => tr!(lang, "safety.files.kind_device"),
+            Kind::Other => tr!(lang, "safety.files.kind_other"),
         }
     }
 }

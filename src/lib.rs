@@ -2,6 +2,9 @@
 //! rules. The modules follow the program's steps: `cli` -> `scenario` -> `engine` ->
 //! `systems/<game>` -> `report`.
 
+// First, so that `tr!`, `tr_fill!` and `words!` are in scope in every module below.
+#[macro_use]
+pub mod lang;
 pub mod args;
 pub mod balance;
 pub mod cli;
@@ -11,7 +14,6 @@ pub mod dice;
 pub mod engine;
 pub mod error;
 pub mod input;
-pub mod lang;
 pub mod limits;
 pub mod report;
 pub mod rules;

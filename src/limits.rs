@@ -44,11 +44,11 @@ pub const MAX_SEED: u64 = u64::MAX;
 /// Checks a trial count from any source (`what` names the flag or key).
 pub fn check_trials(what: &str, trials: u64, lang: Lang) -> Result<u64, UserError> {
     if trials == 0 || trials > MAX_TRIALS {
-        return Err(UserError::new(crate::tr!(
+        return Err(UserError::new(tr!(
             lang,
             "cli.trials_out_of_range",
-            what = what,
-            trials = trials,
+            what,
+            trials,
             max = MAX_TRIALS
         )));
     }
@@ -58,7 +58,7 @@ pub fn check_trials(what: &str, trials: u64, lang: Lang) -> Result<u64, UserErro
 /// Checks a thread count (`--threads`, already bounded by its flag; a library caller's).
 pub fn check_threads(threads: usize) -> Result<usize, Words> {
     if threads > MAX_THREADS {
-        return Err(crate::words!(
+        return Err(words!(
             "cli.threads_out_of_range",
             threads = threads,
             max = MAX_THREADS
@@ -70,14 +70,14 @@ pub fn check_threads(threads: usize) -> Result<usize, Words> {
 /// Parses a whole number for a flag, with its allowed range in any error.
 pub fn parse_bounded(s: &str, lo: u64, hi: u64) -> Result<u64, crate::lang::Words> {
     let v: u64 = s.replace('_', "").parse().map_err(|_| {
-        crate::words!(
+        words!(
             "cli.not_whole_number",
             value = crate::lang::Clip(s),
             allowed = format!("{lo}..{hi}")
         )
     })?;
     if v < lo || v > hi {
-        return Err(crate::words!(
+        return Err(words!(
             "cli.out_of_range",
             value = v,
             allowed = format!("{lo}..{hi}")
@@ -93,7 +93,7 @@ pub fn parse_finite(s: &str) -> Result<f64, crate::lang::Words> {
     // `50%`: the designer meant a share; say how to write it (issue 27 item 3).
     if let Some(pct) = s.trim().strip_suffix('%') {
         if let Ok(p) = pct.trim().parse::<f64>() {
-            return Err(crate::words!(
+            return Err(words!(
                 "syntax.percent",
                 value = crate::lang::Clip(s),
                 share = p / 100.0
@@ -103,9 +103,9 @@ pub fn parse_finite(s: &str) -> Result<f64, crate::lang::Words> {
     let v: f64 = s
         .trim()
         .parse()
-        .map_err(|_| crate::words!("safety.work.not_finite", value = crate::lang::Clip(s)))?;
+        .map_err(|_| words!("safety.work.not_finite", value = crate::lang::Clip(s)))?;
     if !v.is_finite() {
-        return Err(crate::words!(
+        return Err(words!(
             "safety.work.not_finite",
             value = crate::lang::Clip(s)
         ));
@@ -126,10 +126,7 @@ pub fn dashed_range(s: &str) -> Option<(&str, &str)> {
 pub fn parse_finite_non_negative(s: &str) -> Result<f64, crate::lang::Words> {
     let v = parse_finite(s)?;
     if v < 0.0 {
-        return Err(crate::words!(
-            "safety.work.negative",
-            value = crate::lang::Clip(s)
-        ));
+        return Err(words!("safety.work.negative", value = crate::lang::Clip(s)));
     }
     Ok(v)
 }
@@ -150,7 +147,7 @@ pub fn clip_quoted(msg: &str, lang: Lang) -> String {
         out.push_str(&rest[..=start]);
         let after = &rest[start + 1..];
         // The key path a message names (`key `a.b.c``) is not a bad value: kept whole.
-        let is_key = out.ends_with("key `") || out.ends_with(crate::tr!(lang, "error.key_quote"));
+        let is_key = out.ends_with("key `") || out.ends_with(tr!(lang, "error.key_quote"));
         match after.find(quote) {
             Some(end) if is_key => {
                 out.push_str(&after[..end]);

@@ -96,8 +96,8 @@ fn bad_flag(e: clap::Error, lang: Lang) -> ! {
                         lang,
                         "cli.invalid_value",
                         value = cosmosim::limits::clip(&value, lang),
-                        arg = arg,
-                        reason = reason
+                        arg,
+                        reason
                     )
                 )
             );

@@ -72,7 +72,7 @@ pub fn parse_int_list(s: &str, lo: i64, hi: i64) -> Result<IntList, crate::lang:
     let num = |x: &str| -> Result<i64, crate::lang::Words> {
         x.trim()
             .parse::<i64>()
-            .map_err(|_| crate::words!("cli.list_not_whole_number", value = crate::lang::Clip(x)))
+            .map_err(|_| words!("cli.list_not_whole_number", value = crate::lang::Clip(x)))
     };
     let mut values: Vec<i64> = Vec::new();
     for part in s.split(',') {
@@ -84,7 +84,7 @@ pub fn parse_int_list(s: &str, lo: i64, hi: i64) -> Result<IntList, crate::lang:
             let a = num(a)?;
             // Bounds first, so a huge range is refused before it is spelled out.
             if let Some(bad) = [a, b].into_iter().find(|v| *v < lo || *v > hi) {
-                return Err(crate::words!(
+                return Err(words!(
                     "cli.list_out_of_range",
                     value = bad,
                     lo = lo,
@@ -92,10 +92,10 @@ pub fn parse_int_list(s: &str, lo: i64, hi: i64) -> Result<IntList, crate::lang:
                 ));
             }
             if step <= 0 {
-                return Err(crate::words!("cli.step_not_positive", step = step));
+                return Err(words!("cli.step_not_positive", step = step));
             }
             if b < a {
-                return Err(crate::words!("cli.empty_range", a = a, b = b));
+                return Err(words!("cli.empty_range", a = a, b = b));
             }
             values.extend((a..=b).step_by(step as usize));
         } else {
@@ -103,7 +103,7 @@ pub fn parse_int_list(s: &str, lo: i64, hi: i64) -> Result<IntList, crate::lang:
         }
     }
     if let Some(bad) = values.iter().find(|v| **v < lo || **v > hi) {
-        return Err(crate::words!(
+        return Err(words!(
             "cli.list_out_of_range",
             value = bad,
             lo = lo,
@@ -114,7 +114,7 @@ pub fn parse_int_list(s: &str, lo: i64, hi: i64) -> Result<IntList, crate::lang:
     sorted.sort_unstable();
     sorted.dedup();
     if sorted.len() != values.len() {
-        return Err(crate::words!("cli.values_repeat"));
+        return Err(words!("cli.values_repeat"));
     }
     Ok(IntList(sorted))
 }
@@ -145,9 +145,9 @@ pub fn parse_modifier(s: &str) -> Result<f64, crate::lang::Words> {
     let m: f64 = s
         .trim_start_matches('+')
         .parse()
-        .map_err(|_| crate::words!("cli.modifier_not_number", value = crate::lang::Clip(s)))?;
+        .map_err(|_| words!("cli.modifier_not_number", value = crate::lang::Clip(s)))?;
     if !(-100.0..=100.0).contains(&m) {
-        return Err(crate::words!("cli.modifier_out_of_range", value = m));
+        return Err(words!("cli.modifier_out_of_range", value = m));
     }
     Ok(m)
 }

@@ -26,14 +26,14 @@ pub enum ShardArg {
 pub fn parse_shard(s: &str) -> Result<ShardArg, crate::lang::Words> {
     let (i, n) = s
         .split_once('/')
-        .ok_or_else(|| crate::words!("shard.usage", value = crate::lang::Clip(s)))?;
+        .ok_or_else(|| words!("shard.usage", value = crate::lang::Clip(s)))?;
     let count = crate::limits::parse_bounded(n.trim(), 1, MAX_SHARDS)
-        .map_err(|e| crate::words!("shard.count", error => e))?;
+        .map_err(|e| words!("shard.count", error => e))?;
     if i.trim() == "auto" {
         return Ok(ShardArg::Auto { count });
     }
     let index = crate::limits::parse_bounded(i.trim(), 1, count)
-        .map_err(|e| crate::words!("shard.index", error => e))?;
+        .map_err(|e| words!("shard.index", error => e))?;
     Ok(ShardArg::Fixed(ShardId { index, count }))
 }
 
@@ -55,13 +55,13 @@ impl ShardArg {
             let raw: u64 = v
                 .trim()
                 .parse()
-                .map_err(|_| bad(crate::tr!(lang, "shard.auto.not_whole_number")))?;
+                .map_err(|_| bad(tr!(lang, "shard.auto.not_whole_number")))?;
             let min = match *var {
                 "SLURM_ARRAY_TASK_ID" => match env("SLURM_ARRAY_TASK_MIN") {
                     Some(m) => m
                         .trim()
                         .parse::<u64>()
-                        .map_err(|_| bad(crate::tr!(lang, "shard.auto.min_not_whole_number")))?,
+                        .map_err(|_| bad(tr!(lang, "shard.auto.min_not_whole_number")))?,
                     None => 0,
                 },
                 _ => *base,
@@ -73,12 +73,7 @@ impl ShardArg {
             };
             if let Some(t) = total {
                 if t.trim() != count.to_string() {
-                    return Err(bad(&crate::tr!(
-                        lang,
-                        "shard.auto.task_count",
-                        tasks = &t,
-                        count = count
-                    )));
+                    return Err(bad(&tr!(lang, "shard.auto.task_count", tasks = &t, count)));
                 }
             }
             let index = raw
@@ -86,21 +81,21 @@ impl ShardArg {
                 .map(|i| i + 1)
                 .filter(|i| (1..=count).contains(i))
                 .ok_or_else(|| {
-                    bad(&crate::tr!(
+                    bad(&tr!(
                         lang,
                         "shard.auto.outside",
                         shard = raw as i128 - min as i128 + 1,
-                        min = min,
-                        count = count
+                        min,
+                        count
                     ))
                 })?;
             return Ok(ShardId { index, count });
         }
         let names: Vec<&str> = AUTO_VARIABLES.iter().map(|(v, _)| *v).collect();
-        Err(UserError::new(crate::tr!(
+        Err(UserError::new(tr!(
             lang,
             "shard.auto.none_set",
-            count = count,
+            count,
             names = names.join(", ")
         )))
     }

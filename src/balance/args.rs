@@ -81,18 +81,14 @@ fn parse_alpha(s: &str) -> Result<f64, crate::lang::Words> {
 fn parse_real_in(s: &str, lo: f64, hi: f64) -> Result<f64, crate::lang::Words> {
     let allowed = format!("{lo}..{hi}");
     let v: f64 = s.parse().map_err(|_| {
-        crate::words!(
+        words!(
             "cli.not_number",
             value = crate::lang::Clip(s),
             allowed = &allowed
         )
     })?;
     if !(lo..=hi).contains(&v) {
-        return Err(crate::words!(
-            "cli.out_of_range",
-            value = v,
-            allowed = &allowed
-        ));
+        return Err(words!("cli.out_of_range", value = v, allowed = &allowed));
     }
     Ok(v)
 }

@@ -223,35 +223,35 @@ pub fn roles(output: &Output) -> Vec<(String, Role)> {
 pub fn meaning(column: &str, lang: Lang) -> String {
     let words = |s: &str| s.replace('_', " ");
     if let Some(s) = column.strip_suffix("_lo") {
-        return crate::tr!(lang, "figures.lower_end", what = words(s));
+        return tr!(lang, "figures.lower_end", what = words(s));
     }
     if let Some(s) = column.strip_suffix("_hi") {
-        return crate::tr!(lang, "figures.upper_end", what = words(s));
+        return tr!(lang, "figures.upper_end", what = words(s));
     }
     if column == "trials" {
-        return crate::tr!(lang, "figures.trials").into();
+        return tr!(lang, "figures.trials").into();
     }
     if let Some(s) = column.strip_prefix("p_") {
-        return crate::tr!(lang, "figures.probability", what = words(s));
+        return tr!(lang, "figures.probability", what = words(s));
     }
     if let Some(s) = column.strip_prefix("mean_") {
-        return crate::tr!(lang, "figures.mean", what = words(s));
+        return tr!(lang, "figures.mean", what = words(s));
     }
     if column.len() == 3
         && column.starts_with('p')
         && column[1..].chars().all(|c| c.is_ascii_digit())
     {
-        return crate::tr!(
+        return tr!(
             lang,
             "figures.percentile",
             n = column[1..].trim_start_matches('0')
         );
     }
     if let Some((a, b)) = column.split_once("_per_") {
-        return crate::tr!(lang, "figures.per", what = words(a), per = words(b));
+        return tr!(lang, "figures.per", what = words(a), per = words(b));
     }
     if let Some(s) = column.strip_prefix("share") {
-        return crate::tr!(lang, "figures.share", rest = words(s));
+        return tr!(lang, "figures.share", rest = words(s));
     }
     words(column)
 }
@@ -306,7 +306,7 @@ fn closest(outputs: &[Output], figure: &str, lang: Lang) -> String {
     if names.is_empty() {
         String::new()
     } else {
-        crate::tr!(lang, "safety.work.closest", names = list(&names))
+        tr!(lang, "safety.work.closest", names = list(&names))
     }
 }
 
@@ -317,7 +317,7 @@ pub fn find<'a>(outputs: &'a [Output], figure: &str, lang: Lang) -> Result<Figur
     let (output, column) = match figure.split_once('.') {
         Some((o, c)) => {
             let out = outputs.iter().find(|x| x.name == o).ok_or_else(|| {
-                crate::tr!(
+                tr!(
                     lang,
                     "safety.work.unknown_output",
                     output = o,
@@ -328,10 +328,10 @@ pub fn find<'a>(outputs: &'a [Output], figure: &str, lang: Lang) -> Result<Figur
         }
         None if outputs.len() == 1 => (&outputs[0], figure),
         None => {
-            return Err(crate::tr!(
+            return Err(tr!(
                 lang,
                 "safety.work.which_output",
-                figure = figure,
+                figure,
                 outputs = list(&names)
             ) + &closest(outputs, figure, lang))
         }
@@ -339,11 +339,11 @@ pub fn find<'a>(outputs: &'a [Output], figure: &str, lang: Lang) -> Result<Figur
     let roles = roles(output);
     let Some((_, role)) = roles.iter().find(|(n, _)| n == column) else {
         let cols: Vec<String> = roles.iter().map(|(n, _)| n.clone()).collect();
-        return Err(crate::tr!(
+        return Err(tr!(
             lang,
             "safety.work.no_column",
             output = output.name,
-            column = column,
+            column,
             columns = list(&cols)
         ) + &closest(outputs, figure, lang));
     };
@@ -415,8 +415,8 @@ pub fn resolve<'a>(
 pub fn undecidable(f: &FigureRef, figure: &str, lang: Lang) -> Option<(String, String)> {
     let reason = match f.role {
         Role::Exact | Role::Estimate { .. } => return None,
-        Role::Unsupported => crate::tr!(lang, "safety.work.no_interval", figure = figure),
-        _ => crate::tr!(lang, "safety.work.not_a_figure", figure = figure),
+        Role::Unsupported => tr!(lang, "safety.work.no_interval", figure),
+        _ => tr!(lang, "safety.work.not_a_figure", figure),
     };
     let checkable: Vec<String> = roles(f.output)
         .into_iter()
@@ -434,7 +434,7 @@ pub fn select_row(output: &Output, wanted: &[(String, Cell)], lang: Lang) -> Res
     let keys = key_columns(frame);
     for (k, _) in wanted {
         if !names.contains(k) {
-            return Err(crate::tr!(
+            return Err(tr!(
                 lang,
                 "safety.work.where_not_column",
                 key = k,
@@ -449,20 +449,20 @@ pub fn select_row(output: &Output, wanted: &[(String, Cell)], lang: Lang) -> Res
         .collect();
     match rows.as_slice() {
         [r] => Ok(*r),
-        [] => Err(crate::tr!(
+        [] => Err(tr!(
             lang,
             "safety.work.no_row",
             output = output.name,
             wanted = where_text(wanted),
             keys = list(&keys)
         ) + &rows_text(output, &keys, lang)),
-        many => Err(crate::tr!(
+        many => Err(tr!(
             lang,
             "safety.work.many_rows",
             count = many.len(),
             output = output.name,
             wanted = if wanted.is_empty() {
-                crate::tr!(lang, "safety.work.no_where").to_string()
+                tr!(lang, "safety.work.no_where").to_string()
             } else {
                 where_text(wanted)
             },
@@ -487,7 +487,7 @@ fn rows_text(output: &Output, keys: &[String], lang: Lang) -> String {
         return String::new();
     }
     let more = if n > 12 { "; ..." } else { "" };
-    crate::tr!(lang, "safety.work.rows", rows = rows.join("; ")) + more
+    tr!(lang, "safety.work.rows", rows = rows.join("; ")) + more
 }
 
 pub fn where_text(wanted: &[(String, Cell)]) -> String {
@@ -515,7 +515,7 @@ pub fn value_at(f: &FigureRef, row: usize, lang: Lang) -> Result<FigureValue, St
     let frame = &f.output.frame;
     let num = |c: &str| cell(frame, c, row).as_f64();
     let value = num(&f.column).ok_or_else(|| {
-        crate::tr!(
+        tr!(
             lang,
             "safety.work.empty_cell",
             output = f.output.name,
@@ -559,13 +559,13 @@ pub fn describe(outputs: &[Output], lang: Lang) -> String {
         if !o.question.is_empty() {
             s += &format!("  {}\n", o.question);
         }
-        s += &crate::tr!(
+        s += &tr!(
             lang,
             "figures.method",
             method = o.provenance.method,
             rows = o.frame.height(),
             keys = if keys.is_empty() {
-                crate::tr!(lang, "figures.no_keys").to_string()
+                tr!(lang, "figures.no_keys").to_string()
             } else {
                 keys.join(", ")
             }
@@ -576,14 +576,14 @@ pub fn describe(outputs: &[Output], lang: Lang) -> String {
                 .iter()
                 .map(|k| (k.clone(), cell(&o.frame, k, 0)))
                 .collect();
-            s += &crate::tr!(
+            s += &tr!(
                 lang,
                 "figures.example",
                 example = format!("{{ {} }}", where_text(&ex))
             );
             s.push('\n');
         }
-        s += crate::tr!(lang, "figures.columns");
+        s += tr!(lang, "figures.columns");
         s.push('\n');
         for (name, role) in roles(o) {
             let figure = if single {
@@ -592,14 +592,14 @@ pub fn describe(outputs: &[Output], lang: Lang) -> String {
                 format!("{}.{name}", o.name)
             };
             let how = match &role {
-                Role::Key => crate::tr!(lang, "figures.role_key").to_string(),
-                Role::Exact => crate::tr!(lang, "figures.role_exact").to_string(),
+                Role::Key => tr!(lang, "figures.role_key").to_string(),
+                Role::Exact => tr!(lang, "figures.role_exact").to_string(),
                 Role::Estimate { lo, hi } => {
-                    crate::tr!(lang, "figures.role_estimate", lo = lo, hi = hi)
+                    tr!(lang, "figures.role_estimate", lo, hi)
                 }
-                Role::Bound => crate::tr!(lang, "figures.role_bound").to_string(),
-                Role::Unsupported => crate::tr!(lang, "figures.role_unsupported").to_string(),
-                Role::Text => crate::tr!(lang, "figures.role_text").to_string(),
+                Role::Bound => tr!(lang, "figures.role_bound").to_string(),
+                Role::Unsupported => tr!(lang, "figures.role_unsupported").to_string(),
+                Role::Text => tr!(lang, "figures.role_text").to_string(),
             };
             s += &format!("    {figure:<44} {how:<40} {}\n", meaning(&name, lang));
         }

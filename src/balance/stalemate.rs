@@ -71,7 +71,7 @@ pub fn warnings(outputs: &[Output], threshold: f64, at: Option<&str>, lang: Lang
 
 /// One warning; `at` names the grid point or tuned value it was seen at.
 pub fn warning(s: &Stalemate, threshold: f64, at: Option<&str>, lang: Lang) -> String {
-    let text = crate::tr!(
+    let text = tr!(
         lang,
         "stalemate.warning",
         share = lang.pct(s.p, 1),
@@ -82,7 +82,7 @@ pub fn warning(s: &Stalemate, threshold: f64, at: Option<&str>, lang: Lang) -> S
         threshold = lang.pct(threshold, 0)
     );
     match at {
-        Some(at) => crate::tr!(lang, "stalemate.at", text = text, at = at),
+        Some(at) => tr!(lang, "stalemate.at", text, at),
         None => text,
     }
 }

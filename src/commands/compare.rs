@@ -37,10 +37,7 @@ pub fn compare(a: &CompareArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
             if let Some(fig) = compare::chart(&c, lang) {
                 render_png(&fig, &staging.join("compare.png"), lang)?;
                 files.push(PathBuf::from("compare.png"));
-                md += &format!(
-                    "\n![{}](compare.png)\n",
-                    crate::tr!(lang, "compare.chart_alt")
-                );
+                md += &format!("\n![{}](compare.png)\n", tr!(lang, "compare.chart_alt"));
             }
             files.extend(write_page(staging, "compare", &md, lang)?);
             Ok(files)

@@ -207,7 +207,7 @@ pub(crate) fn read_files(
     lang: Lang,
 ) -> anyhow::Result<Vec<ExpectFile>> {
     if paths.len() > MAX_EXPECT_FILES {
-        return Err(user(crate::tr!(
+        return Err(user(tr!(
             lang,
             "check.too_many_expect_files",
             count = paths.len(),
@@ -282,7 +282,7 @@ fn expectation_bar(n: u64, quiet: bool, lang: Lang) -> Option<indicatif::Progres
     bar.set_style(
         indicatif::ProgressStyle::with_template(&format!(
             "{} [{{bar:30}}] {{pos}}/{{len}}",
-            crate::tr!(lang, "expect.bar")
+            tr!(lang, "expect.bar")
         ))
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
         .progress_chars("=> "),

@@ -93,7 +93,7 @@ fn options_of(args: &[String], lang: Lang) -> Result<Vec<String>, UserError> {
         match (a.as_str(), it.next()) {
             ("--option", Some(v)) => out.push(v.clone()),
             _ => {
-                return Err(UserError::new(crate::tr!(
+                return Err(UserError::new(tr!(
                     lang,
                     "check.figures_option_only",
                     argument = a

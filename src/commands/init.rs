@@ -79,7 +79,7 @@ pub fn init(a: &InitArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
         Some(out) => {
             write_atomic(out, text.as_bytes(), lang)?;
             if !quiet {
-                say(&crate::tr!(lang, "page.wrote", path = out.display()));
+                say(&tr!(lang, "page.wrote", path = out.display()));
             }
             Ok(())
         }
@@ -99,19 +99,15 @@ fn scenario(a: &InitArgs, lang: Lang) -> anyhow::Result<String> {
     };
     let kind = a.kind.as_deref().or(of_system.first().map(|s| s.1));
     let Some(s) = of_system.iter().find(|s| Some(s.1) == kind) else {
-        return Err(user(crate::tr!(
+        return Err(user(tr!(
             lang,
             "init.unknown",
-            system = system,
+            system,
             kind = kind.unwrap_or(""),
             allowed = allowed()
         )));
     };
-    Ok(format!(
-        "{}\n{}",
-        crate::tr!(lang, "init.header", path = s.2),
-        s.3
-    ))
+    Ok(format!("{}\n{}", tr!(lang, "init.header", path = s.2), s.3))
 }
 
 /// A TOML literal for a row key.
@@ -139,7 +135,7 @@ fn from_run(dir: &Path, lang: Lang) -> anyhow::Result<String> {
     let scenario = loaded
         .values()
         .find_map(|l| l.meta["scenario"]["path"].as_str().map(str::to_string))
-        .ok_or_else(|| UserError::new(crate::tr!(lang, "init.not_a_run", dir = dir.display())))?;
+        .ok_or_else(|| UserError::new(tr!(lang, "init.not_a_run", dir = dir.display())))?;
     let trials = loaded.values().find_map(|l| l.meta["trials"].as_u64());
     let seed = loaded
         .values()
@@ -147,7 +143,7 @@ fn from_run(dir: &Path, lang: Lang) -> anyhow::Result<String> {
         .unwrap_or(1);
     let mut s = format!(
         "# {}\ntitle = {}\nconfidence = 0.95\nseed = {seed}\n",
-        crate::tr!(lang, "init.from_header", dir = dir.display()),
+        tr!(lang, "init.from_header", dir = dir.display()),
         toml::Value::String(format!("Expectations proposed from {}", dir.display()))
     );
     let mut n = 0;
@@ -204,11 +200,7 @@ fn from_run(dir: &Path, lang: Lang) -> anyhow::Result<String> {
         }
     }
     if n == 0 {
-        return Err(user(crate::tr!(
-            lang,
-            "init.no_figures",
-            dir = dir.display()
-        )));
+        return Err(user(tr!(lang, "init.no_figures", dir = dir.display())));
     }
     Ok(s)
 }

@@ -91,8 +91,8 @@ pub fn file_lang(path: &Path, speak: Lang) -> anyhow::Result<Option<Lang>> {
             .error_at(
                 &["lang"],
                 "lang",
-                crate::tr!(file.lang, "safety.work.unknown_lang"),
-                crate::tr!(file.lang, "safety.work.lang_allowed"),
+                tr!(file.lang, "safety.work.unknown_lang"),
+                tr!(file.lang, "safety.work.lang_allowed"),
             )
             .into()),
     }

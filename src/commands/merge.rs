@@ -21,12 +21,7 @@ use super::shard::{
 };
 
 fn bad(part: &Path, why: impl std::fmt::Display, lang: Lang) -> anyhow::Error {
-    user(crate::tr!(
-        lang,
-        "merge.part",
-        part = part.display(),
-        why = why
-    ))
+    user(tr!(lang, "merge.part", part = part.display(), why))
 }
 
 /// One part, read and checked against its own manifest.
@@ -43,7 +38,7 @@ fn read_part(path: &Path, lang: Lang) -> anyhow::Result<Part> {
     // is used.
     let text = crate::input::read_text(&path.join(MANIFEST), crate::input::MAX_MANIFEST_BYTES)
         .map_err(|e| {
-            bad(crate::tr!(
+            bad(tr!(
                 lang,
                 "merge.no_manifest",
                 manifest = MANIFEST,
@@ -51,7 +46,7 @@ fn read_part(path: &Path, lang: Lang) -> anyhow::Result<Part> {
             ))
         })?;
     let corrupt = |e: serde_json::Error| {
-        bad(crate::tr!(
+        bad(tr!(
             lang,
             "merge.corrupt_manifest",
             manifest = MANIFEST,
@@ -61,7 +56,7 @@ fn read_part(path: &Path, lang: Lang) -> anyhow::Result<Part> {
     let value: serde_json::Value = serde_json::from_str(&text).map_err(corrupt)?;
     let format = value["format"].as_str().unwrap_or("");
     if format != FORMAT {
-        return Err(bad(crate::tr!(
+        return Err(bad(tr!(
             lang,
             "merge.format",
             found = format!("{:?}", crate::limits::clip(format, lang)),
@@ -69,16 +64,11 @@ fn read_part(path: &Path, lang: Lang) -> anyhow::Result<Part> {
         )));
     }
     let manifest: Manifest = serde_json::from_value(value).map_err(corrupt)?;
-    manifest.validate(lang).map_err(|why| {
-        bad(crate::tr!(
-            lang,
-            "safety.parts.invalid",
-            manifest = MANIFEST,
-            why = why
-        ))
-    })?;
+    manifest
+        .validate(lang)
+        .map_err(|why| bad(tr!(lang, "safety.parts.invalid", manifest = MANIFEST, why)))?;
     if manifest.stream_version != crate::engine::STREAM_VERSION {
-        return Err(bad(crate::tr!(
+        return Err(bad(tr!(
             lang,
             "safety.parts.other_streams",
             version = manifest.stream_version,
@@ -88,7 +78,7 @@ fn read_part(path: &Path, lang: Lang) -> anyhow::Result<Part> {
         )));
     }
     if manifest.build != BUILD_ID {
-        return Err(bad(crate::tr!(
+        return Err(bad(tr!(
             lang,
             "safety.parts.other_build",
             build = crate::limits::clip(&manifest.build, lang),
@@ -98,7 +88,7 @@ fn read_part(path: &Path, lang: Lang) -> anyhow::Result<Part> {
     check_command(path, &manifest.command, lang)?;
     let file = path.join(ACCUMULATORS);
     let bytes = crate::input::read_file(&file, crate::input::MAX_PART_BYTES).map_err(|e| {
-        bad(crate::tr!(
+        bad(tr!(
             lang,
             "merge.cannot_read",
             file = file.display(),
@@ -106,7 +96,7 @@ fn read_part(path: &Path, lang: Lang) -> anyhow::Result<Part> {
         ))
     })?;
     if bytes.len() as u64 != manifest.accumulators.bytes {
-        return Err(bad(crate::tr!(
+        return Err(bad(tr!(
             lang,
             "merge.truncated",
             file = ACCUMULATORS,
@@ -115,11 +105,11 @@ fn read_part(path: &Path, lang: Lang) -> anyhow::Result<Part> {
         )));
     }
     if sha256_hex(&bytes) != manifest.accumulators.sha256 {
-        return Err(bad(crate::tr!(lang, "merge.corrupt", file = ACCUMULATORS)));
+        return Err(bad(tr!(lang, "merge.corrupt", file = ACCUMULATORS)));
     }
     let acc = shard::decode(&bytes)
         .filter(|acc| manifest.matches(acc))
-        .ok_or_else(|| bad(crate::tr!(lang, "merge.undecodable", file = ACCUMULATORS)))?;
+        .ok_or_else(|| bad(tr!(lang, "merge.undecodable", file = ACCUMULATORS)))?;
     Ok(Part {
         path: path.to_path_buf(),
         manifest,
@@ -146,7 +136,7 @@ fn check_command(path: &Path, command: &[String], lang: Lang) -> anyhow::Result<
         }
         bad(
             path,
-            crate::tr!(
+            tr!(
                 lang,
                 "safety.parts.command",
                 command = first,
@@ -174,7 +164,7 @@ fn check_command(path: &Path, command: &[String], lang: Lang) -> anyhow::Result<
 fn command_at(a: &[String], b: &[String], lang: Lang) -> String {
     let i = a.iter().zip(b).take_while(|(x, y)| x == y).count();
     match a.get(i) {
-        None => crate::tr!(lang, "merge.nothing_more").to_string(),
+        None => tr!(lang, "merge.nothing_more").to_string(),
         Some(x) => {
             let flag = i
                 .checked_sub(1)
@@ -213,23 +203,23 @@ fn check_set(mut parts: Vec<Part>, lang: Lang) -> anyhow::Result<Vec<Part>> {
     for p in &parts {
         let m = &p.manifest;
         let differs = if m.tool_version != r.tool_version {
-            Some(crate::tr!(
+            Some(tr!(
                 lang,
                 "merge.other_version",
                 version = m.tool_version,
                 others = r.tool_version
             ))
         } else if m.command != r.command {
-            Some(crate::tr!(
+            Some(tr!(
                 lang,
                 "merge.other_command",
                 its = command_at(&m.command, &r.command, lang),
                 others = command_at(&r.command, &m.command, lang)
             ))
         } else if m.inputs != r.inputs {
-            Some(crate::tr!(lang, "merge.other_inputs").to_string())
+            Some(tr!(lang, "merge.other_inputs").to_string())
         } else if m.shard.count != r.shard.count {
-            Some(crate::tr!(
+            Some(tr!(
                 lang,
                 "merge.other_count",
                 index = m.shard.index,
@@ -240,11 +230,7 @@ fn check_set(mut parts: Vec<Part>, lang: Lang) -> anyhow::Result<Vec<Part>> {
             None
         };
         if let Some(why) = differs {
-            return Err(bad(
-                &p.path,
-                crate::tr!(lang, "merge.foreign", why = why),
-                lang,
-            ));
+            return Err(bad(&p.path, tr!(lang, "merge.foreign", why), lang));
         }
     }
     let mut by_index: BTreeMap<u64, &Part> = BTreeMap::new();
@@ -252,7 +238,7 @@ fn check_set(mut parts: Vec<Part>, lang: Lang) -> anyhow::Result<Vec<Part>> {
         if let Some(first) = by_index.insert(p.manifest.shard.index, p) {
             return Err(bad(
                 &p.path,
-                crate::tr!(
+                tr!(
                     lang,
                     "merge.duplicate",
                     index = p.manifest.shard.index,
@@ -271,19 +257,9 @@ fn check_set(mut parts: Vec<Part>, lang: Lang) -> anyhow::Result<Vec<Part>> {
         let shards = crate::limits::clip(&missing.join(", "), lang);
         let command = r.command.join(" ");
         return Err(user(if missing.len() > 1 {
-            crate::tr!(
-                lang,
-                "merge.missing_many",
-                shards = shards,
-                command = command
-            )
+            tr!(lang, "merge.missing_many", shards, command)
         } else {
-            crate::tr!(
-                lang,
-                "merge.missing_one",
-                shards = shards,
-                command = command
-            )
+            tr!(lang, "merge.missing_one", shards, command)
         }));
     }
     parts.sort_by_key(|p| p.manifest.shard.index);
@@ -335,7 +311,7 @@ pub fn merge(a: &MergeArgs, s: &super::Session, lang: Option<Lang>) -> anyhow::R
         argv.extend(["--lang".to_string(), l.code().to_string()]);
     }
     let cli = Cli::try_parse_from(&argv).map_err(|e| {
-        UserError::new(crate::tr!(
+        UserError::new(tr!(
             s.lang,
             "merge.command_does_not_parse",
             command = manifest.command.join(" "),
@@ -351,11 +327,11 @@ pub fn merge(a: &MergeArgs, s: &super::Session, lang: Option<Lang>) -> anyhow::R
             .filter(|x| !now.contains(x))
             .map(|(p, _)| p.as_str())
             .collect();
-        return Err(user(crate::tr!(
+        return Err(user(tr!(
             s.lang,
             "merge.inputs_differ",
             files = if changed.is_empty() {
-                crate::tr!(s.lang, "merge.another_set").to_string()
+                tr!(s.lang, "merge.another_set").to_string()
             } else {
                 crate::limits::clip(&changed.join(", "), s.lang)
             }
@@ -367,11 +343,7 @@ pub fn merge(a: &MergeArgs, s: &super::Session, lang: Option<Lang>) -> anyhow::R
             let into = store.calls.entry(key).or_default();
             for (b, bytes) in batches {
                 if into.insert(b, bytes).is_some() {
-                    return Err(bad(
-                        &p.path,
-                        crate::tr!(s.lang, "merge.batch_twice"),
-                        s.lang,
-                    ));
+                    return Err(bad(&p.path, tr!(s.lang, "merge.batch_twice"), s.lang));
                 }
             }
         }
@@ -381,11 +353,7 @@ pub fn merge(a: &MergeArgs, s: &super::Session, lang: Option<Lang>) -> anyhow::R
     super::run_command(&cli, &session)?;
     let computed = session.mode.map_or(0, Mode::computed_at_merge);
     if computed > 0 && !quiet {
-        super::say(&crate::tr!(
-            session.lang,
-            "merge.computed",
-            batches = computed
-        ));
+        super::say(&tr!(session.lang, "merge.computed", batches = computed));
     }
     Ok(())
 }

@@ -187,11 +187,7 @@ pub(crate) fn publish_set(
     staging.publish(lang)?;
     if !quiet {
         for f in files {
-            say(&crate::tr!(
-                lang,
-                "page.wrote",
-                path = target.join(f).display()
-            ));
+            say(&tr!(lang, "page.wrote", path = target.join(f).display()));
         }
     }
     Ok(())
@@ -232,11 +228,9 @@ pub(crate) fn run_command(cli: &crate::cli::Cli, s: &Session) -> anyhow::Result<
         Command::Init(args) => init(args, quiet, s.lang),
         Command::Merge(args) => {
             if cli.shard.is_some() || s.mode.is_some() {
-                return Err(crate::error::UserError::new(crate::tr!(
-                    s.lang,
-                    "shard.not_for_merge"
-                ))
-                .into());
+                return Err(
+                    crate::error::UserError::new(tr!(s.lang, "shard.not_for_merge")).into(),
+                );
             }
             merge(args, s, cli.lang)
         }

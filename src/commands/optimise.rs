@@ -30,10 +30,10 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool, lang: Lang) -> anyhow::Result<()>
     let (figure, maximise) = match (&a.maximise, &a.minimise) {
         (Some(f), None) => (f.clone(), true),
         (None, Some(f)) => (f.clone(), false),
-        _ => return Err(user(crate::tr!(lang, "check.optimise_goal"))),
+        _ => return Err(user(tr!(lang, "check.optimise_goal"))),
     };
     if a.first_trials > a.max_trials {
-        return Err(user(crate::tr!(
+        return Err(user(tr!(
             lang,
             "check.first_above_max",
             first = a.first_trials,
@@ -50,10 +50,10 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool, lang: Lang) -> anyhow::Result<()>
     for v in &varies {
         count = count.saturating_mul(v.values.len());
         if count > MAX_POINTS {
-            return Err(user(crate::tr!(
+            return Err(user(tr!(
                 lang,
                 "check.too_many_candidates",
-                count = count,
+                count,
                 max = MAX_POINTS
             )));
         }
@@ -95,7 +95,7 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool, lang: Lang) -> anyhow::Result<()>
                         "{}: {figure} = {}{}",
                         labels[i],
                         dec(&format!("{:.5}", fv.value), lang),
-                        crate::tr!(lang, "tune.trials", trials = t)
+                        tr!(lang, "tune.trials", trials = t)
                     ));
                 }
                 Ok((fv.value, if exact { None } else { fv.interval95 }, fv.df))
@@ -148,11 +148,11 @@ fn write(
     let md_figure = md_text(figure);
     let iv =
         |e: &crate::balance::optimise::Entry| dec(&estimate_text(e.figure, e.interval95), lang);
-    let mut line = crate::tr_fill!(
+    let mut line = tr_fill!(
         if maximise {
-            crate::tr!(lang, "optimise.best_max")
+            tr!(lang, "optimise.best_max")
         } else {
-            crate::tr!(lang, "optimise.best_min")
+            tr!(lang, "optimise.best_min")
         },
         figure = md_figure,
         point = md_text(&best.label),
@@ -160,16 +160,16 @@ fn write(
     );
     let confidence = dec(&a.confidence.to_string(), lang);
     if others.is_empty() {
-        line += &crate::tr!(lang, "optimise.ahead", confidence = confidence);
+        line += &tr!(lang, "optimise.ahead", confidence);
     } else {
-        line += &crate::tr!(
+        line += &tr!(
             lang,
             "optimise.not_told_apart",
-            confidence = confidence,
+            confidence,
             others = others.join("; ")
         );
     }
-    let spend = crate::tr!(
+    let spend = tr!(
         lang,
         "optimise.spend",
         spent = o.spent,
@@ -194,8 +194,8 @@ fn write(
     ]);
     let frame = DataFrame::new_infer_height(cols)?;
     let chart = BarChart {
-        title: crate::tr!(lang, "optimise.chart_title", figure = figure),
-        x_label: crate::tr!(lang, "optimise.chart_x").into(),
+        title: tr!(lang, "optimise.chart_title", figure),
+        x_label: tr!(lang, "optimise.chart_x").into(),
         y_label: figure.to_string(),
         categories: e.iter().map(|x| x.label.clone()).collect(),
         series: vec![BarSeries {
@@ -212,18 +212,18 @@ fn write(
     let mut out = Output {
         name: "optimise".into(),
         title: if maximise {
-            crate::tr!(lang, "optimise.title_max", figure = figure)
+            tr!(lang, "optimise.title_max", figure)
         } else {
-            crate::tr!(lang, "optimise.title_min", figure = figure)
+            tr!(lang, "optimise.title_min", figure)
         },
-        question: crate::tr_fill!(
+        question: tr_fill!(
             if maximise {
-                crate::tr!(lang, "optimise.question_max")
+                tr!(lang, "optimise.question_max")
             } else {
-                crate::tr!(lang, "optimise.question_min")
+                tr!(lang, "optimise.question_min")
             },
             points = o.entries.len(),
-            figure = figure
+            figure
         ),
         frame,
         figures: vec![Figure::new(vec![Chart::Bars(chart)])],
@@ -246,11 +246,11 @@ fn write(
         crate::report::md_text(&out.title),
         crate::report::md_text(&out.question)
     );
-    md += crate::tr!(lang, "optimise.racing");
+    md += tr!(lang, "optimise.racing");
     md += "\n\n";
     md += &format!(
         "| {} |\n|---|---|---|---|---|\n",
-        crate::tr!(lang, "optimise.header")
+        tr!(lang, "optimise.header")
     );
     let mut order: Vec<usize> = (0..e.len()).collect();
     let s = if maximise { -1.0 } else { 1.0 };
@@ -263,20 +263,20 @@ fn write(
             dec(&format!("{:.6}", x.figure), lang),
             x.interval95
                 .map(|(l, h)| dec(&format!("{l:.6} – {h:.6}"), lang))
-                .unwrap_or_else(|| crate::tr!(lang, "tune.exact").into()),
+                .unwrap_or_else(|| tr!(lang, "tune.exact").into()),
             x.trials,
             x.dropped_in
                 .map(|r| r.to_string())
-                .unwrap_or_else(|| crate::tr!(lang, "optimise.still_in").into())
+                .unwrap_or_else(|| tr!(lang, "optimise.still_in").into())
         );
     }
     md += "\n";
     md += &super::tune::rows_section(best_rows, lang);
     md += &super::tune::warnings_section(stalled, lang);
-    md += crate::tr!(lang, "optimise.files");
+    md += tr!(lang, "optimise.files");
     md += &format!(
         "\n\n## {}\n\n{}\n",
-        crate::tr!(lang, "tune.provenance"),
+        tr!(lang, "tune.provenance"),
         out.provenance.summary(lang)
     );
     files.extend(write_page(dir, "optimise", &md, lang)?);

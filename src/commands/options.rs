@@ -7,7 +7,7 @@ fn system_name(system: &str, lang: Lang) -> &'static str {
         "nephilim" => "Nephilim v3",
         "fallout" => "2d20",
         "trinites" => "Trinités",
-        _ => crate::tr!(lang, "options.list.all_systems"),
+        _ => tr!(lang, "options.list.all_systems"),
     }
 }
 
@@ -22,18 +22,18 @@ fn rule_of(decision: &str) -> &str {
 /// A parameter is one of the book's numbers; a reading chooses between interpretations.
 fn kind(o: &OptionSpec, lang: Lang) -> &'static str {
     if crate::rules::page::is_parameter(o) {
-        crate::tr!(lang, "options.list.parameter")
+        tr!(lang, "options.list.parameter")
     } else if o.decision == "C-EDITION" {
         // `edition` names a set of parameter values (C-EDITION).
-        crate::tr!(lang, "options.list.parameter_set")
+        tr!(lang, "options.list.parameter_set")
     } else {
-        crate::tr!(lang, "options.list.reading")
+        tr!(lang, "options.list.reading")
     }
 }
 
 /// The rule options and parameters, grouped by system and rule, for `cosmosim options`.
 pub fn list_options(lang: Lang) -> String {
-    let mut s = String::from(crate::tr!(lang, "options.list.intro"));
+    let mut s = String::from(tr!(lang, "options.list.intro"));
     let mut all: Vec<&OptionSpec> = registry().collect();
     // Stable: systems in a fixed order, then rules, then the registry's own order.
     let order = |o: &OptionSpec| match o.system() {
@@ -55,7 +55,7 @@ pub fn list_options(lang: Lang) -> String {
             rule = rule_of(o.decision);
             s += &format!("\n  {rule}\n");
         }
-        s += &crate::tr!(
+        s += &tr!(
             lang,
             "options.list.entry",
             key = o.key,

@@ -14,22 +14,22 @@ pub fn say(msg: &str) {
 /// sets for nothing): printed even under `--quiet`, which silences progress and file
 /// lists, not what may make an answer wrong.
 pub fn warn(text: &str, lang: Lang) {
-    say(&crate::tr!(lang, "page.warning", text = text));
+    say(&tr!(lang, "page.warning", text));
 }
 
 /// Writes a command's product to stdout.
 pub fn print_stdout(text: &str, lang: Lang) -> anyhow::Result<()> {
     if stdout_closed() {
-        return Err(anyhow::anyhow!(crate::tr!(
+        return Err(anyhow::anyhow!(tr!(
             lang,
             "publish.stdout",
-            error = crate::tr!(lang, "safety.work.stdout_closed")
+            error = tr!(lang, "safety.work.stdout_closed")
         )));
     }
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())
         .and_then(|_| out.flush())
-        .map_err(|e| anyhow::anyhow!(crate::tr!(lang, "publish.stdout", error = e)))
+        .map_err(|e| anyhow::anyhow!(tr!(lang, "publish.stdout", error = e)))
 }
 
 /// Whether the command was started with stdout closed (`options >&-`). The Rust runtime

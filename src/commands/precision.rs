@@ -39,7 +39,7 @@ impl Precision {
         lang: Lang,
     ) -> Result<Precision, UserError> {
         if !(half_width > 0.0 && half_width <= 0.5) {
-            return Err(UserError::new(crate::tr!(
+            return Err(UserError::new(tr!(
                 lang,
                 "check.precision_range",
                 value = half_width
@@ -47,7 +47,7 @@ impl Precision {
         }
         let max_trials = max_trials.unwrap_or(DEFAULT_MAX_TRIALS);
         if max_trials == 0 || max_trials > MAX_TRIALS {
-            return Err(UserError::new(crate::tr!(
+            return Err(UserError::new(tr!(
                 lang,
                 "check.max_trials_range",
                 value = max_trials,
@@ -193,38 +193,38 @@ impl<T> Reached<T> {
     pub fn sentence(&self, p: &Precision, lang: Lang) -> String {
         let dec = crate::balance::dec;
         let w = match &self.widest {
-            Some(w) if w.relative => crate::tr!(
+            Some(w) if w.relative => tr!(
                 lang,
                 "run.precision_widest_relative",
                 half_width = dec(&format!("{:.5}", w.half_width), lang),
                 at = w.at,
                 share = lang.pct(w.excess * p.half_width, 2)
             ),
-            Some(w) => crate::tr!(
+            Some(w) => tr!(
                 lang,
                 "run.precision_widest",
                 half_width = dec(&format!("{:.5}", w.half_width), lang),
                 at = w.at
             ),
-            None => crate::tr!(lang, "run.precision_no_interval").into(),
+            None => tr!(lang, "run.precision_no_interval").into(),
         };
         let half_width = dec(&p.half_width.to_string(), lang);
-        let units = crate::tr!(
+        let units = tr!(
             lang,
             "run.precision_units",
-            half_width = half_width,
+            half_width,
             relative = lang.pct(p.half_width, 2)
         );
-        crate::tr_fill!(
+        tr_fill!(
             if self.reached {
-                crate::tr!(lang, "run.precision_reached")
+                tr!(lang, "run.precision_reached")
             } else {
-                crate::tr!(lang, "run.precision_not_reached")
+                tr!(lang, "run.precision_not_reached")
             },
-            half_width = half_width,
+            half_width,
             trials = self.trials,
             widest = w,
-            units = units
+            units
         )
     }
 }
@@ -250,7 +250,7 @@ fn unreachable_said_now(
     } else {
         crate::lang::int(needed.ceil() as u64)
     };
-    Err(user(crate::tr!(
+    Err(user(tr!(
         lang,
         "check.precision_unreachable",
         half_width = lang.num(p.half_width, 6),
@@ -258,7 +258,7 @@ fn unreachable_said_now(
         trials = crate::lang::int(trials),
         width = lang.num(w.half_width, 6),
         at = &w.at,
-        needed = needed,
+        needed,
         cap = crate::lang::int(MAX_TRIALS)
     )))
 }
@@ -276,7 +276,7 @@ pub fn run_to_precision<T>(
         let t = schedule[i];
         let value = eval(t)?;
         let Some(w) = widest(outputs(&value), p.half_width) else {
-            return Err(user(crate::tr!(lang, "check.precision_exact")));
+            return Err(user(tr!(lang, "check.precision_exact")));
         };
         let reached = w.excess <= 1.0;
         if i == 0 && !reached {

@@ -178,7 +178,7 @@ fn take_lock(lock: &Path, target: &Path, lang: Lang) -> anyhow::Result<()> {
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
                 if let Some(owner) = LockOwner::read(lock) {
                     if owner.pid as u32 != std::process::id() && owner.alive() {
-                        return Err(user(crate::tr!(
+                        return Err(user(tr!(
                             lang,
                             "publish.locked_by",
                             target = target.display(),
@@ -191,7 +191,7 @@ fn take_lock(lock: &Path, target: &Path, lang: Lang) -> anyhow::Result<()> {
                 let _ = fs::remove_file(lock);
             }
             Err(e) => {
-                return Err(user(crate::tr!(
+                return Err(user(tr!(
                     lang,
                     "publish.cannot_write_to",
                     folder = lock.parent().unwrap_or(Path::new(".")).display(),
@@ -200,11 +200,7 @@ fn take_lock(lock: &Path, target: &Path, lang: Lang) -> anyhow::Result<()> {
             }
         }
     }
-    Err(user(crate::tr!(
-        lang,
-        "publish.locked",
-        target = target.display()
-    )))
+    Err(user(tr!(lang, "publish.locked", target = target.display())))
 }
 
 /// A live lock of another run whose folder contains `target` or lies inside it: the two
@@ -256,12 +252,12 @@ fn nested_live_lock(target: &Path) -> Option<(PathBuf, i32, PathBuf)> {
 
 fn refuse_nested(target: &Path, lang: Lang) -> anyhow::Result<()> {
     match nested_live_lock(target) {
-        Some((folder, pid, lock)) => Err(user(crate::tr!(
+        Some((folder, pid, lock)) => Err(user(tr!(
             lang,
             "safety.publish.nested_locked",
             out = target.display(),
             other = folder.display(),
-            pid = pid,
+            pid,
             lock = lock.display()
         ))),
         None => Ok(()),
@@ -300,27 +296,27 @@ impl Staging {
     pub fn prepare(target: &Path, lang: Lang) -> anyhow::Result<Staging> {
         let shown = target.display().to_string();
         if target.as_os_str().is_empty() {
-            return Err(user(crate::tr!(lang, "publish.out_empty")));
+            return Err(user(tr!(lang, "publish.out_empty")));
         }
         let absolute = if target.is_absolute() {
             target.to_path_buf()
         } else {
             std::env::current_dir()
-                .map_err(|e| user(crate::tr!(lang, "publish.no_current_folder", error = e)))?
+                .map_err(|e| user(tr!(lang, "publish.no_current_folder", error = e)))?
                 .join(target)
         };
         // `a/b/..` or `.` have no usable name: resolve them through the parent.
         let absolute = normalise(&absolute);
         let (Some(parent), Some(_)) = (absolute.parent(), absolute.file_name()) else {
-            return Err(user(crate::tr!(lang, "publish.root", out = shown)));
+            return Err(user(tr!(lang, "publish.root", out = shown)));
         };
         if let Ok(m) = fs::symlink_metadata(&absolute) {
             if !m.is_dir() {
-                return Err(user(crate::tr!(lang, "publish.out_is_file", out = shown)));
+                return Err(user(tr!(lang, "publish.out_is_file", out = shown)));
             }
         }
         if let Some(file) = first_file_ancestor(parent) {
-            return Err(user(crate::tr!(
+            return Err(user(tr!(
                 lang,
                 "publish.ancestor_is_file",
                 out = shown,
@@ -328,7 +324,7 @@ impl Staging {
             )));
         }
         fs::create_dir_all(parent).map_err(|e| {
-            user(crate::tr!(
+            user(tr!(
                 lang,
                 "publish.cannot_create",
                 out = shown,
@@ -346,7 +342,7 @@ impl Staging {
         };
         clean_leftovers(&absolute);
         let cannot_write_in = |e: std::io::Error| {
-            user(crate::tr!(
+            user(tr!(
                 lang,
                 "publish.cannot_write_in",
                 out = shown,
@@ -410,7 +406,7 @@ impl Staging {
             }
             tries += 1;
             if tries > 5 {
-                return Err(user(crate::tr!(
+                return Err(user(tr!(
                     lang,
                     "safety.publish.busy",
                     out = self.target.display()
@@ -531,7 +527,7 @@ fn carry_over(
             }
         } else if fs::symlink_metadata(&to).is_err() {
             let cannot_keep = |err: std::io::Error| {
-                anyhow::anyhow!(crate::tr!(
+                anyhow::anyhow!(tr!(
                     lang,
                     "publish.cannot_keep",
                     file = from.display(),
@@ -659,7 +655,7 @@ fn adopt_folder(staging: &Path, target: &Path, lang: Lang) -> anyhow::Result<()>
     }
     // Owner-writable while the set is written; the exact mode is set before the swap.
     set_owner_mode(staging, &m, m.mode() | 0o700).map_err(|e| {
-        user(crate::tr!(
+        user(tr!(
             lang,
             "safety.publish.cannot_keep_owner",
             out = target.display(),
@@ -720,7 +716,7 @@ fn keep_owners(
     }
     fn apply(p: &Path, want: &fs::Metadata, mode: u32, lang: Lang) -> anyhow::Result<()> {
         set_owner_mode(p, want, mode).map_err(|e| {
-            user(crate::tr!(
+            user(tr!(
                 lang,
                 "safety.publish.cannot_keep_entry",
                 file = p.display(),
@@ -742,11 +738,11 @@ fn sync_dir(d: &Path) -> std::io::Result<()> {
 fn sync_tree(d: &Path, count: &mut u64, lang: Lang) -> anyhow::Result<()> {
     let fail_at: Option<u64> = std::env::var(FAIL_ENV).ok().and_then(|v| v.parse().ok());
     let cannot_write = |file: &Path, error: std::io::Error| {
-        anyhow::anyhow!(crate::tr!(
+        anyhow::anyhow!(tr!(
             lang,
             "publish.cannot_write",
             file = file.display(),
-            error = error
+            error
         ))
     };
     for e in fs::read_dir(d)? {
@@ -777,7 +773,7 @@ fn sync_tree(d: &Path, count: &mut u64, lang: Lang) -> anyhow::Result<()> {
 /// Exchanges `staging` and `target` atomically (a plain rename when there is no target).
 fn swap(staging: &Path, target: &Path, lang: Lang) -> anyhow::Result<()> {
     let err = |e: std::io::Error| {
-        anyhow::anyhow!(crate::tr!(
+        anyhow::anyhow!(tr!(
             lang,
             "publish.cannot_publish",
             target = target.display(),

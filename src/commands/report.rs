@@ -101,9 +101,9 @@ pub fn report(a: &ReportArgs, s: &Session) -> anyhow::Result<()> {
             written.extend(files);
             entries.extend(entry);
         }
-        let mut intro = crate::tr!(s.lang, "index.intro").to_string();
+        let mut intro = tr!(s.lang, "index.intro").to_string();
         if a.quick {
-            intro = format!("{}\n\n{intro}", crate::tr!(s.lang, "index.quick"));
+            intro = format!("{}\n\n{intro}", tr!(s.lang, "index.quick"));
         }
         let balance: Vec<PathBuf> = shipped_scenarios(Path::new(BALANCE_DIR));
         if !balance.is_empty() {
@@ -132,7 +132,7 @@ pub fn report(a: &ReportArgs, s: &Session) -> anyhow::Result<()> {
                 }
             }
             intro += "\n\n";
-            intro += &crate::tr!(
+            intro += &tr!(
                 s.lang,
                 "index.balance",
                 files = balance
@@ -168,7 +168,7 @@ fn write_one(
             o.provenance = mark(o.provenance.clone());
         }
         result.summary =
-            super::run::insert_after_question(&result.summary, crate::tr!(s.lang, "index.quick"));
+            super::run::insert_after_question(&result.summary, tr!(s.lang, "index.quick"));
     }
     let dir = staging.join(&rel);
     std::fs::create_dir_all(&dir)?;

@@ -26,7 +26,7 @@ pub(super) fn kind_of(file: &ScenarioFile) -> Result<&'static ScenarioKind, User
         return Err(file.error_at(
             &["system"],
             "system",
-            &crate::tr!(file.lang, "check.unknown_system", system = header.system),
+            &tr!(file.lang, "check.unknown_system", system = header.system),
             &known.join(", "),
         ));
     }
@@ -48,18 +48,18 @@ pub(super) fn kind_of(file: &ScenarioFile) -> Result<&'static ScenarioKind, User
         Some(kind) => file.error_at(
             &["kind"],
             "kind",
-            &crate::tr!(
+            &tr!(
                 file.lang,
                 "check.unknown_kind",
                 system = header.system,
-                kind = kind
+                kind
             ),
             &allowed.join(", "),
         ),
         None => file.error_at(
             &[],
             "kind",
-            &crate::tr!(file.lang, "check.missing_kind", system = header.system),
+            &tr!(file.lang, "check.missing_kind", system = header.system),
             &allowed.join(", "),
         ),
     })
@@ -125,11 +125,11 @@ pub fn check(path: &Path, quiet: bool, lang: Lang) -> anyhow::Result<()> {
         super::warn(w, lang);
     }
     if !quiet {
-        print_stdout(&crate::tr!(lang, "check.ok", file = path.display()), lang)?;
+        print_stdout(&tr!(lang, "check.ok", file = path.display()), lang)?;
         if let Some(defaults) = kind.defaults {
             let lines = defaults(&file)?;
             if !lines.is_empty() {
-                let mut text = String::from(crate::tr!(lang, "check.defaults"));
+                let mut text = String::from(tr!(lang, "check.defaults"));
                 for l in lines {
                     text += &format!("  {l}\n");
                 }
@@ -169,7 +169,7 @@ fn add_warnings(result: &mut ScenarioResult, warnings: &[String], lang: Lang) {
     if !result.summary.ends_with('\n') {
         result.summary.push('\n');
     }
-    result.summary += &format!("\n## {}\n\n", crate::tr!(lang, "page.warnings"));
+    result.summary += &format!("\n## {}\n\n", tr!(lang, "page.warnings"));
     for w in warnings {
         result.summary += &format!("- {}\n", crate::report::md_text(w));
     }
@@ -196,7 +196,7 @@ pub fn write_scenario(
 pub fn run_cmd(a: &ScenarioArgs, s: &Session) -> anyhow::Result<()> {
     let goal = super::precision::goal(&a.precision, s.lang)?;
     if goal.is_some() && a.trials.is_some() {
-        return Err(user(crate::tr!(s.lang, "check.precision_and_trials")));
+        return Err(user(tr!(s.lang, "check.precision_and_trials")));
     }
     let o = RunOverrides {
         mode: s.mode,

@@ -89,16 +89,16 @@ impl Manifest {
     pub fn validate(&self, lang: Lang) -> Result<(), String> {
         let ShardId { index, count } = self.shard;
         if count == 0 || count > shard::MAX_SHARDS || index == 0 || index > count {
-            return Err(crate::tr!(
+            return Err(tr!(
                 lang,
                 "safety.parts.shard",
-                index = index,
-                count = count,
+                index,
+                count,
                 max = shard::MAX_SHARDS
             ));
         }
         if self.accumulators.file != ACCUMULATORS {
-            return Err(crate::tr!(
+            return Err(tr!(
                 lang,
                 "safety.parts.file",
                 file = crate::limits::clip(&self.accumulators.file, lang),
@@ -106,7 +106,7 @@ impl Manifest {
             ));
         }
         if self.accumulators.bytes > crate::input::MAX_PART_BYTES {
-            return Err(crate::tr!(
+            return Err(tr!(
                 lang,
                 "safety.parts.bytes",
                 bytes = self.accumulators.bytes,
@@ -115,7 +115,7 @@ impl Manifest {
         }
         let hex = &self.accumulators.sha256;
         if hex.len() != 64 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return Err(crate::tr!(lang, "safety.parts.sha256").to_string());
+            return Err(tr!(lang, "safety.parts.sha256").to_string());
         }
         let flag = self.command.iter().find(|a| {
             NOT_RECORDED
@@ -123,14 +123,14 @@ impl Manifest {
                 .any(|f| *a == f || a.starts_with(&format!("{f}=")))
         });
         if self.command.is_empty() || flag.is_some() {
-            return Err(crate::tr!(
+            return Err(tr!(
                 lang,
                 "safety.parts.command_flag",
                 flag = crate::limits::clip(flag.map_or("", String::as_str), lang)
             ));
         }
         if self.build.is_empty() || self.build.len() > 64 {
-            return Err(crate::tr!(lang, "safety.parts.no_build").to_string());
+            return Err(tr!(lang, "safety.parts.no_build").to_string());
         }
         Ok(())
     }
@@ -203,24 +203,18 @@ pub fn run_shard(cli: &Cli, arg: ShardArg, lang: Lang) -> anyhow::Result<()> {
         Command::Sweep(a) => a.scenario.precision.precision,
         Command::Table { precision, .. } => precision.precision,
         Command::Report(_) => None,
-        _ => return Err(user(crate::tr!(lang, "shard.not_for_merge"))),
+        _ => return Err(user(tr!(lang, "shard.not_for_merge"))),
     };
     if precision.is_some() {
-        return Err(user(crate::tr!(lang, "shard.with_precision")));
+        return Err(user(tr!(lang, "shard.with_precision")));
     }
     let args: Vec<String> = std::env::args_os()
         .map(|a| a.into_string())
         .collect::<Result<_, _>>()
-        .map_err(|a| {
-            UserError::new(crate::tr!(
-                lang,
-                "shard.not_utf8",
-                argument = format!("{a:?}")
-            ))
-        })?;
+        .map_err(|a| UserError::new(tr!(lang, "shard.not_utf8", argument = format!("{a:?}"))))?;
     // A partial never lands in a default output folder such as reports/.
     if !args.iter().any(|a| a == "--out" || a.starts_with("--out=")) {
-        return Err(user(crate::tr!(lang, "shard.needs_out")));
+        return Err(user(tr!(lang, "shard.needs_out")));
     }
     let (seed, trials, options) = match &cli.command {
         Command::Run(a) => (a.seed, a.trials, a.options.clone()),
@@ -299,7 +293,7 @@ pub fn publish_partial(
     write_atomic(&staging.dir().join(MANIFEST), json.as_bytes(), lang)?;
     staging.publish(lang)?;
     if !quiet {
-        super::say(&crate::tr!(
+        super::say(&tr!(
             lang,
             "shard.wrote",
             index = manifest.shard.index,

@@ -48,7 +48,7 @@ pub struct Interrupted(pub i32);
 
 impl Interrupted {
     pub fn text(&self, lang: Lang) -> String {
-        crate::tr!(lang, "error.interrupted", signal = name(self.0, lang))
+        tr!(lang, "error.interrupted", signal = name(self.0, lang))
     }
 
     pub fn exit_code(&self) -> u8 {
@@ -62,7 +62,7 @@ fn name(sig: i32, lang: Lang) -> &'static str {
         signal_hook::consts::SIGTERM => "SIGTERM",
         #[cfg(unix)]
         signal_hook::consts::SIGHUP => "SIGHUP",
-        _ => crate::tr!(lang, "error.a_signal"),
+        _ => tr!(lang, "error.a_signal"),
     }
 }
 
@@ -85,7 +85,7 @@ pub fn install(lang: Lang) {
                         &mut std::io::stderr(),
                         format!(
                             "{}\n",
-                            crate::tr!(lang, "error.prefix", message = Interrupted(sig).text(lang))
+                            tr!(lang, "error.prefix", message = Interrupted(sig).text(lang))
                         )
                         .as_bytes(),
                     );

@@ -72,7 +72,7 @@ impl Subject {
                 let mut fixed = Vec::new();
                 for p in params {
                     let (k, v) = p.split_once('=').ok_or_else(|| {
-                        user(crate::tr!(
+                        user(tr!(
                             lang,
                             "check.param_pair",
                             value = crate::limits::clip(p, lang)
@@ -88,16 +88,14 @@ impl Subject {
             }
             [file] => {
                 if !params.is_empty() {
-                    return Err(user(
-                        crate::tr!(lang, "check.param_on_scenario").to_string(),
-                    ));
+                    return Err(user(tr!(lang, "check.param_on_scenario").to_string()));
                 }
                 Ok(Subject::Scenario(ScenarioFile::read(
                     Path::new(file),
                     lang,
                 )?))
             }
-            other => Err(user(crate::tr!(
+            other => Err(user(tr!(
                 lang,
                 "check.subject",
                 got = crate::limits::clip(&other.join(" "), lang)
@@ -138,14 +136,8 @@ impl Subject {
                     Ok(cmd) => cmd,
                     Err(_) => {
                         argv.truncate(argv.len() - 2);
-                        parse_table(name, &argv).map_err(|e| {
-                            user(crate::tr!(
-                                lang,
-                                "check.table_error",
-                                name = name,
-                                error = e
-                            ))
-                        })?
+                        parse_table(name, &argv)
+                            .map_err(|e| user(tr!(lang, "check.table_error", name, error = e)))?
                     }
                 };
                 table_outputs(&cmd, true, None, lang)?
@@ -164,14 +156,7 @@ impl Subject {
                     ..Default::default()
                 };
                 let outputs = run_scenario_file(&file.edited(text), &o)
-                    .map_err(|e| {
-                        user(crate::tr!(
-                            lang,
-                            "check.with_point",
-                            at = at,
-                            error = format!("{e:#}")
-                        ))
-                    })?
+                    .map_err(|e| user(tr!(lang, "check.with_point", at, error = format!("{e:#}"))))?
                     .outputs;
                 let seen = warnings(&outputs, file.stalemate_warning(), Some(&at), lang);
                 c.stalled.borrow_mut().insert(at.clone(), seen);
@@ -180,11 +165,11 @@ impl Subject {
         };
         let (f, wanted) = resolve(&outputs, &c.figure, &c.wanted, lang).map_err(user)?;
         if let Some((reason, checkable)) = undecidable(&f, &c.figure, lang) {
-            return Err(user(crate::tr!(
+            return Err(user(tr!(
                 lang,
                 "safety.work.figure_refused",
-                reason = reason,
-                checkable = checkable
+                reason,
+                checkable
             )));
         }
         let row = select_row(f.output, &wanted, lang).map_err(user)?;
@@ -204,7 +189,7 @@ impl Subject {
             c.rows.borrow_mut().insert(at.clone(), lines);
         }
         let fv = value_at(&f, row, lang)
-            .map_err(|e| user(crate::tr!(lang, "check.at_point", at = at, error = e)))?;
+            .map_err(|e| user(tr!(lang, "check.at_point", at, error = e)))?;
         Ok((fv, f.output.provenance.method == "exact"))
     }
 }

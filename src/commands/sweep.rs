@@ -17,7 +17,7 @@ pub fn sweep(a: &SweepArgs, s: &Session) -> anyhow::Result<()> {
     };
     let goal = super::precision::goal(&a.scenario.precision, s.lang)?;
     if goal.is_some() && a.scenario.trials.is_some() {
-        return Err(user(crate::tr!(s.lang, "check.precision_and_trials")));
+        return Err(user(tr!(s.lang, "check.precision_and_trials")));
     }
     let focus = a
         .figure
@@ -103,7 +103,7 @@ pub fn sweep(a: &SweepArgs, s: &Session) -> anyhow::Result<()> {
             md += &format!("- {k}\n");
         }
         md += "\n";
-        md += crate::tr!(s.lang, "sweep.table");
+        md += tr!(s.lang, "sweep.table");
         md += &format!("\n\n{}\n", out[0].provenance.summary(s.lang));
         // Warnings print whatever --quiet says (it silences progress and file lists).
         for w in &warned {
@@ -112,7 +112,7 @@ pub fn sweep(a: &SweepArgs, s: &Session) -> anyhow::Result<()> {
         let mut warnings = file.warnings();
         warnings.extend(warned);
         if !warnings.is_empty() {
-            md += &format!("\n## {}\n\n", crate::tr!(s.lang, "page.warnings"));
+            md += &format!("\n## {}\n\n", tr!(s.lang, "page.warnings"));
             for w in warnings {
                 md += &format!("- {}\n", md_text(&w));
             }

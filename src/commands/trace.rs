@@ -21,7 +21,7 @@ pub fn trace(args: &TraceArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
             Which::Range(a, b)
         }
         (None, None, Some(f)) => Which::Find(parse_find(f, file.lang)?, args.count),
-        (None, None, None) => return Err(user(crate::tr!(file.lang, "trace.which_missing"))),
+        (None, None, None) => return Err(user(tr!(file.lang, "trace.which_missing"))),
     };
     let overrides = RunOverrides {
         seed: args.seed,
@@ -42,7 +42,7 @@ pub fn trace(args: &TraceArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
     }
     if result.trials.is_empty() {
         // Found nothing: exit 1, as grep does, so a script can tell (never a bad file).
-        anyhow::bail!(crate::tr!(
+        anyhow::bail!(tr!(
             lang,
             "trace.none_found",
             scanned = result.scanned,
@@ -70,11 +70,11 @@ fn account(t: &crate::systems::trace::Traced) -> String {
 fn text(r: &TraceResult, file: &str, lang: Lang) -> String {
     let mut s = String::new();
     for t in &r.trials {
-        s.push_str(&crate::tr!(
+        s.push_str(&tr!(
             lang,
             "trace.header",
             trial = t.trial,
-            file = file,
+            file,
             seed = r.seed,
             outcome = t.outcome
         ));
@@ -102,8 +102,8 @@ fn json_lines(r: &TraceResult) -> String {
 }
 
 fn markdown(r: &TraceResult, file: &str, lang: Lang) -> String {
-    let mut s = format!("# {}\n\n", crate::tr!(lang, "trace.title", file = file));
-    s.push_str(&crate::tr!(
+    let mut s = format!("# {}\n\n", tr!(lang, "trace.title", file));
+    s.push_str(&tr!(
         lang,
         "trace.provenance",
         tool = "cosmosim",
@@ -113,7 +113,7 @@ fn markdown(r: &TraceResult, file: &str, lang: Lang) -> String {
     ));
     s.push_str("\n\n");
     if r.trials.is_empty() {
-        s.push_str(&crate::tr!(
+        s.push_str(&tr!(
             lang,
             "trace.none_found",
             scanned = r.scanned,
@@ -124,7 +124,7 @@ fn markdown(r: &TraceResult, file: &str, lang: Lang) -> String {
     for t in &r.trials {
         s.push_str(&format!(
             "## {}\n\n`{}`\n\n```text\n{}```\n\n",
-            crate::tr!(
+            tr!(
                 lang,
                 "trace.trial_heading",
                 trial = t.trial,

@@ -25,7 +25,7 @@ const MAX_EVALUATIONS: usize = 10_000;
 /// `KEY=LO..HI` → (key, lo, hi, whole numbers?).
 fn parse_vary(s: &str, lang: Lang) -> anyhow::Result<(String, f64, f64, bool)> {
     let bad = || {
-        user(crate::tr!(
+        user(tr!(
             lang,
             "check.tune_vary",
             value = crate::limits::clip(s, lang)
@@ -33,12 +33,12 @@ fn parse_vary(s: &str, lang: Lang) -> anyhow::Result<(String, f64, f64, bool)> {
     };
     let (key, range) = s.split_once('=').ok_or_else(bad)?;
     if let Some((lo, hi)) = crate::limits::dashed_range(range) {
-        return Err(user(crate::tr!(
+        return Err(user(tr!(
             lang,
             "syntax.dash_range",
             value = crate::limits::clip(s, lang),
-            lo = lo,
-            hi = hi
+            lo,
+            hi
         )));
     }
     let (lo, hi) = range.split_once("..").ok_or_else(bad)?;
@@ -49,7 +49,7 @@ fn parse_vary(s: &str, lang: Lang) -> anyhow::Result<(String, f64, f64, bool)> {
         hi_t.parse().map_err(|_| bad())?,
     );
     if !(lo.is_finite() && hi.is_finite() && lo < hi) {
-        return Err(user(crate::tr!(
+        return Err(user(tr!(
             lang,
             "check.tune_range",
             value = crate::limits::clip(s, lang)
@@ -67,7 +67,7 @@ pub(crate) fn parse_where(items: &[String], lang: Lang) -> anyhow::Result<Vec<(S
         .iter()
         .map(|w| {
             let (k, v) = w.split_once('=').ok_or_else(|| {
-                user(crate::tr!(
+                user(tr!(
                     lang,
                     "check.where_pair",
                     value = crate::limits::clip(w, lang)
@@ -101,7 +101,7 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
     let (key, lo, hi, integer) = parse_vary(&a.vary, lang)?;
     let wanted = parse_where(&a.where_, lang)?;
     if a.first_trials > a.max_trials {
-        return Err(user(crate::tr!(
+        return Err(user(tr!(
             lang,
             "check.first_above_max",
             first = a.first_trials,
@@ -130,7 +130,7 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
         max_trials: a.max_trials,
     };
     if !(goal.tolerance > 0.0) {
-        return Err(user(crate::tr!(lang, "check.tolerance")));
+        return Err(user(tr!(lang, "check.tolerance")));
     }
     let mut evaluations = 0usize;
     // Every trial run, each look of each point included (issue 26 item 6).
@@ -139,7 +139,7 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
         signals::check()?;
         evaluations += 1;
         if evaluations > MAX_EVALUATIONS {
-            return Err(user(crate::tr!(
+            return Err(user(tr!(
                 lang,
                 "check.tune_stopped",
                 evaluations = MAX_EVALUATIONS
@@ -163,7 +163,7 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
     // A first evaluation checks the figure and `where` before anything is written.
     eval(lo, a.first_trials)?;
     if a.write.is_some() && !matches!(subject, Subject::Scenario(_)) {
-        return Err(user(crate::tr!(lang, "tune.write_table")));
+        return Err(user(tr!(lang, "tune.write_table")));
     }
     let mut points: Vec<Point> = Vec::new();
     let mut found: Option<Answer> = None;
@@ -179,7 +179,7 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
                         a.figure,
                         dec(&format!("{:.5}", p.figure), lang),
                         p.trials
-                            .map(|t| crate::tr!(lang, "tune.trials", trials = t))
+                            .map(|t| tr!(lang, "tune.trials", trials = t))
                             .unwrap_or_default()
                     ));
                 }
@@ -264,7 +264,7 @@ fn write_back(
     quiet: bool,
 ) -> anyhow::Result<()> {
     let Some(v) = tuned_value(answer, integer, g.target) else {
-        say(&crate::tr!(
+        say(&tr!(
             file.lang,
             "tune.write_not_reached",
             file = out.display()
@@ -273,10 +273,10 @@ fn write_back(
     };
     let value = key_value(v, integer);
     let Some(text) = crate::scenario::edit::set_in_place(&file.text, key, &value) else {
-        return Err(user(crate::tr!(
+        return Err(user(tr!(
             file.lang,
             "tune.write_no_key",
-            key = key,
+            key,
             file = file.path.display()
         )));
     };
@@ -314,7 +314,7 @@ fn write_back(
     super::run::validate(&written, kind, &crate::systems::RunOverrides::default())?;
     crate::report::write_atomic(out, written.text.as_bytes(), file.lang)?;
     if !quiet {
-        say(&crate::tr!(file.lang, "page.wrote", path = out.display()));
+        say(&tr!(file.lang, "page.wrote", path = out.display()));
     }
     Ok(())
 }
@@ -358,10 +358,10 @@ struct Run<'a> {
 /// Each answer point's rows on the terminal (tune and optimise).
 pub(super) fn say_rows(at_answer: &[(String, Vec<String>)], lang: Lang) {
     for (at, rows) in at_answer {
-        say(&crate::tr!(
+        say(&tr!(
             lang,
             "tune.rows_at",
-            at = at,
+            at,
             rows = dec(&rows.join("; "), lang)
         ));
     }
@@ -373,7 +373,7 @@ pub(super) fn rows_section(at_answer: &[(String, Vec<String>)], lang: Lang) -> S
     if at_answer.is_empty() {
         return String::new();
     }
-    let mut md = format!("## {}\n\n", crate::tr!(lang, "tune.rows_title"));
+    let mut md = format!("## {}\n\n", tr!(lang, "tune.rows_title"));
     for (at, rows) in at_answer {
         md += &format!("- **{}**: ", crate::report::md_text(at));
         md += &rows
@@ -391,7 +391,7 @@ pub(super) fn warnings_section(warnings: &[String], lang: Lang) -> String {
     if warnings.is_empty() {
         return String::new();
     }
-    let mut s = format!("## {}\n\n", crate::tr!(lang, "page.warnings"));
+    let mut s = format!("## {}\n\n", tr!(lang, "page.warnings"));
     for w in warnings {
         s += &format!("- {}\n", crate::report::md_text(w));
     }
@@ -423,36 +423,36 @@ fn sentence(
     // How sure the answer is: exact, at the run's confidence, or not decided.
     let conf = |exact: bool, decided: bool| {
         if exact {
-            crate::tr!(lang, "tune.conf_exact").to_string()
+            tr!(lang, "tune.conf_exact").to_string()
         } else if decided {
             let confidence = dec(&g.confidence.to_string(), lang);
-            crate::tr!(lang, "tune.confidence", confidence = confidence)
+            tr!(lang, "tune.confidence", confidence)
         } else {
-            crate::tr!(lang, "tune.not_decided").to_string()
+            tr!(lang, "tune.not_decided").to_string()
         }
     };
     match answer {
         Answer::Found {
             exact_hit: Some(p), ..
-        } if p.on_target => crate::tr!(
+        } if p.on_target => tr!(
             lang,
             "tune.within",
             figure = f,
             within = dec(&g.within.to_string(), lang),
-            target = target,
-            key = key,
+            target,
+            key,
             value = shown(p.value, integer),
             shown = fig(p),
             conf = conf(p.trials.is_none(), true)
         ),
         Answer::Found {
             exact_hit: Some(p), ..
-        } => crate::tr!(
+        } => tr!(
             lang,
             "tune.equals",
             figure = f,
-            target = target,
-            key = key,
+            target,
+            key,
             value = shown(p.value, integer)
         ),
         Answer::Found {
@@ -464,38 +464,38 @@ fn sentence(
             let exact = below.trials.is_none() && above.trials.is_none();
             let conf = conf(exact, *all_decided);
             if integer {
-                crate::tr!(
+                tr!(
                     lang,
                     "tune.between",
                     figure = f,
-                    target = target,
-                    key = key,
+                    target,
+                    key,
                     below = shown(below.value, true),
                     below_figure = fig(below),
                     above = shown(above.value, true),
                     above_figure = fig(above),
-                    conf = conf
+                    conf
                 )
             } else {
                 let d6 = |x: f64| dec(&format!("{x:.6}"), lang);
-                crate::tr!(
+                tr!(
                     lang,
                     "tune.at",
                     figure = f,
-                    target = target,
-                    key = key,
+                    target,
+                    key,
                     value = d6((below.value + above.value) / 2.0),
                     lo = d6(below.value),
                     hi = d6(above.value),
-                    conf = conf
+                    conf
                 )
             }
         }
-        Answer::NotReached { min, max } => crate::tr!(
+        Answer::NotReached { min, max } => tr!(
             lang,
             "tune.never",
             figure = f,
-            target = target,
+            target,
             lo = shown(g.lo, integer),
             hi = shown(g.hi, integer),
             max = fig(max),
@@ -535,7 +535,7 @@ fn write_tune(
     ]);
     let frame = DataFrame::new_infer_height(cols)?;
     let mut evaluated = LineSeries {
-        name: crate::tr!(lang, "tune.series_points").into(),
+        name: tr!(lang, "tune.series_points").into(),
         ..Default::default()
     };
     for p in &rows {
@@ -545,7 +545,7 @@ fn write_tune(
         }
     }
     let target = LineSeries {
-        name: crate::tr!(
+        name: tr!(
             lang,
             "tune.series_target",
             target = dec(&g.target.to_string(), lang)
@@ -560,7 +560,7 @@ fn write_tune(
             (a.min(p.figure), b.max(p.figure))
         });
         series.push(LineSeries {
-            name: crate::tr!(lang, "tune.series_answer").into(),
+            name: tr!(lang, "tune.series_answer").into(),
             points: vec![(x, ymin), (x, ymax)],
             band: vec![],
         });
@@ -581,17 +581,17 @@ fn write_tune(
     let provenance = provenance.with_param("source", a.source.join(" "));
     let mut out = Output {
         name: "tune".into(),
-        title: crate::tr!(
+        title: tr!(
             lang,
             "tune.title",
-            key = key,
+            key,
             figure = a.figure,
             target = dec(&g.target.to_string(), lang)
         ),
-        question: crate::tr!(
+        question: tr!(
             lang,
             "tune.question",
-            key = key,
+            key,
             lo = dec(&shown(g.lo, integer), lang),
             hi = dec(&shown(g.hi, integer), lang),
             figure = a.figure,
@@ -599,7 +599,7 @@ fn write_tune(
         ),
         frame,
         figures: vec![Figure::new(vec![Chart::Lines(LineChart {
-            title: crate::tr!(lang, "tune.chart_title", figure = a.figure, key = key),
+            title: tr!(lang, "tune.chart_title", figure = a.figure, key),
             x_label: key.to_string(),
             y_label: a.figure.clone(),
             series,
@@ -615,22 +615,19 @@ fn write_tune(
         crate::report::md_text(&out.question)
     );
     md += &if exact {
-        crate::tr!(lang, "tune.method_exact", points = rows.len())
+        tr!(lang, "tune.method_exact", points = rows.len())
     } else {
-        crate::tr!(
+        tr!(
             lang,
             "tune.method",
             points = rows.len(),
-            total = total,
+            total,
             first = g.first_trials,
             max = g.max_trials
         )
     };
     md += "\n\n";
-    md += &format!(
-        "| {} |\n|---|---|---|---|---|\n",
-        crate::tr!(lang, "tune.header")
-    );
+    md += &format!("| {} |\n|---|---|---|---|---|\n", tr!(lang, "tune.header"));
     for p in &rows {
         md += &format!(
             "| {} | {} | {} | {} | {} |\n",
@@ -638,24 +635,24 @@ fn write_tune(
             dec(&format!("{:.6}", p.figure), lang),
             p.interval95
                 .map(|(l, h)| dec(&format!("{l:.6} – {h:.6}"), lang))
-                .unwrap_or_else(|| crate::tr!(lang, "tune.exact").into()),
+                .unwrap_or_else(|| tr!(lang, "tune.exact").into()),
             p.trials
                 .map(|t| t.to_string())
                 .unwrap_or_else(|| "–".into()),
             if p.decided {
-                crate::tr!(lang, "tune.yes")
+                tr!(lang, "tune.yes")
             } else {
-                crate::tr!(lang, "tune.no")
+                tr!(lang, "tune.no")
             }
         );
     }
     md += "\n";
     md += &rows_section(run.at_answer, lang);
     md += &warnings_section(stalled, lang);
-    md += &crate::tr!(lang, "tune.files", key = key);
+    md += &tr!(lang, "tune.files", key);
     md += &format!(
         "\n\n## {}\n\n{}\n",
-        crate::tr!(lang, "tune.provenance"),
+        tr!(lang, "tune.provenance"),
         out.provenance.summary(lang)
     );
     files.extend(write_page(dir, "tune", &md, lang)?);

@@ -93,21 +93,22 @@ pub fn variants(a: &VariantsArgs, quiet: bool, lang: Lang) -> anyhow::Result<()>
             });
             let json = format!("{}\n", serde_json::to_string_pretty(&meta)?);
             put("variants.meta.json", json.as_bytes(), &mut files)?;
-            let provenance = crate::tr!(
+            let provenance = tr!(
                 lang,
                 "variants.provenance",
                 version = env!("CARGO_PKG_VERSION"),
                 file = f.path.display(),
                 sha = &sha[..12],
-                seed = seed,
-                trials = f
-                    .trials
-                    .map(|t| t.to_string())
-                    .unwrap_or_else(|| crate::tr!(lang, "variants.own_trials").into()),
+                seed,
+                trials = f.trials.map(|t| t.to_string()).unwrap_or_else(|| tr!(
+                    lang,
+                    "variants.own_trials"
+                )
+                .into()),
                 alpha = crate::balance::dec(&f.alpha.to_string(), lang)
             );
             let md = variants::markdown(&f, &study, &provenance, lang);
-            let answer = format!("## {}\n\n", crate::tr!(lang, "variants.answer"));
+            let answer = format!("## {}\n\n", tr!(lang, "variants.answer"));
             headline = md
                 .split(answer.as_str())
                 .nth(1)

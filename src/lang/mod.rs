@@ -79,12 +79,7 @@ impl Lang {
             s.to_string()
         } else {
             let head: String = s.chars().take(MAX).collect();
-            crate::tr!(
-                self,
-                "error.clipped",
-                head = head,
-                count = s.chars().count()
-            )
+            crate::tr!(self, "error.clipped", head, count = s.chars().count())
         }
     }
 
@@ -357,8 +352,8 @@ mod tests {
     #[test]
     fn a_bare_name_fills_its_own_placeholder() {
         let (who, rounds) = ("Brune", 3);
-        let bare = crate::tr!(Lang::En, "trace.finished", outcome = who, rounds);
-        let named = crate::tr!(Lang::En, "trace.finished", outcome = "Brune", rounds = 3);
+        let bare = tr!(Lang::En, "trace.finished", outcome = who, rounds);
+        let named = tr!(Lang::En, "trace.finished", outcome = "Brune", rounds = 3);
         assert_eq!(bare, named);
         assert!(bare.contains("Brune") && bare.contains('3'), "{bare}");
     }
@@ -387,8 +382,8 @@ mod tests {
 
     #[test]
     fn words_are_worded_when_shown_in_the_language_asked() {
-        let inner = crate::words!("cli.step_not_positive", step = 0);
-        let w = crate::words!("shard.count", error => inner.clone());
+        let inner = words!("cli.step_not_positive", step = 0);
+        let w = words!("shard.count", error => inner.clone());
         assert_eq!(
             w.text(Lang::Fr),
             fill(
@@ -399,7 +394,7 @@ mod tests {
         assert_ne!(w.text(Lang::Fr), w.text(Lang::En));
         assert_eq!(w.to_string(), w.text(Lang::En));
         let long = "x".repeat(300);
-        let clipped = crate::words!("cli.list_not_whole_number", value = Clip(&long));
+        let clipped = words!("cli.list_not_whole_number", value = Clip(&long));
         assert!(clipped.text(Lang::Fr).contains("300 caractères"));
         assert_eq!(Words::same("a b".into()).text(Lang::Fr), "a b");
         // A whole message given as it reads is never clipped.

@@ -26,7 +26,7 @@ pub fn write_error(path: &Path, e: anyhow::Error, lang: Lang) -> anyhow::Error {
         return e;
     }
     let reason = e.root_cause().to_string();
-    crate::error::UserError::new(crate::tr!(
+    crate::error::UserError::new(tr!(
         lang,
         "safety.work.cannot_write",
         file = path.display(),

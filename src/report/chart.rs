@@ -43,7 +43,7 @@ impl Figure {
                 if x.is_empty() || y.is_empty() {
                     title.clone()
                 } else {
-                    crate::tr!(lang, "page.chart_alt", title = title, y = y, x = x)
+                    tr!(lang, "page.chart_alt", title, y, x)
                 }
             })
             .collect::<Vec<_>>()
@@ -320,7 +320,7 @@ impl LineChart {
                     0.0
                 };
                 let legend = match same_as {
-                    Some(k) => crate::tr!(
+                    Some(k) => tr!(
                         lang,
                         "chart.coincides",
                         name = s.name,

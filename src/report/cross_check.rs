@@ -17,12 +17,12 @@ pub struct Coverage {
 impl Coverage {
     /// `k of n <what> (p%) have the exact value inside the 95% interval; largest gap`.
     pub fn sentence(&self, what: &str, lang: Lang) -> String {
-        crate::tr!(
+        tr!(
             lang,
             "page.coverage",
             inside = self.inside,
             total = self.total,
-            what = what,
+            what,
             percent = lang.num(100.0 * self.inside as f64 / self.total.max(1) as f64, 1),
             gap = lang.num(self.max_gap, 5)
         )

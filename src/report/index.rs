@@ -28,38 +28,29 @@ fn page_of(e: &IndexEntry) -> (String, bool) {
 fn section(e: &IndexEntry, charts: bool, lang: Lang) -> String {
     let mut md = format!(
         "**{}** {}\n\n",
-        crate::tr!(lang, "index.question"),
+        tr!(lang, "index.question"),
         md_text(&e.question)
     );
     if !e.key_figures.is_empty() {
-        md += &format!("**{}**\n\n", crate::tr!(lang, "index.key_figures"));
+        md += &format!("**{}**\n\n", tr!(lang, "index.key_figures"));
         for k in &e.key_figures {
             md += &format!("- {k}\n");
         }
         md += "\n";
     }
     let files: Vec<String> = e.files.iter().map(|f| format!("[`{f}`]({f})")).collect();
-    md += &format!(
-        "**{}** {}\n\n",
-        crate::tr!(lang, "index.files"),
-        files.join(" · ")
-    );
+    md += &format!("**{}** {}\n\n", tr!(lang, "index.files"), files.join(" · "));
     if charts {
         for f in e.files.iter().filter(|f| f.ends_with(".png")) {
             md += &format!(
                 "![{}]({f})\n\n",
-                md_text(&crate::tr!(
-                    lang,
-                    "index.chart_alt",
-                    title = e.title,
-                    file = f
-                ))
+                md_text(&tr!(lang, "index.chart_alt", title = e.title, file = f))
             );
         }
     }
     md += &format!(
         "**{}** {}\n",
-        crate::tr!(lang, "index.provenance"),
+        tr!(lang, "index.provenance"),
         e.provenance.summary(lang)
     );
     if !e.provenance.parameters.is_empty() {
@@ -69,7 +60,7 @@ fn section(e: &IndexEntry, charts: bool, lang: Lang) -> String {
             .iter()
             .map(|(k, v)| md_text(&format!("{k}={v}")))
             .collect();
-        md += &crate::tr!(lang, "index.parameters", list = p.join(", "));
+        md += &tr!(lang, "index.parameters", list = p.join(", "));
         md.push('\n');
     }
     md
@@ -85,9 +76,9 @@ pub fn write_index(
     entries: &[IndexEntry],
     lang: Lang,
 ) -> anyhow::Result<()> {
-    let mut md = format!("# {}\n\n", crate::tr!(lang, "index.title"));
+    let mut md = format!("# {}\n\n", tr!(lang, "index.title"));
     md += intro;
-    md += &format!("\n\n## {}\n\n", crate::tr!(lang, "index.contents"));
+    md += &format!("\n\n## {}\n\n", tr!(lang, "index.contents"));
     for e in entries {
         md += &format!(
             "- [{}](#{}) — {}\n",
@@ -102,15 +93,15 @@ pub fn write_index(
             "\n<a id=\"{}\"></a>\n## {}\n\n**{}** [{}]({page})\n\n",
             e.name,
             md_text(&e.title),
-            crate::tr!(lang, "index.page"),
-            crate::tr!(lang, "index.page_link")
+            tr!(lang, "index.page"),
+            tr!(lang, "index.page_link")
         );
         md += &section(e, false, lang);
         if own {
             let body = format!(
                 "# {}\n\n[{}](index.html)\n\n{}",
                 md_text(&e.title),
-                crate::tr!(lang, "index.back"),
+                tr!(lang, "index.back"),
                 section(e, true, lang)
             );
             write_page(dir, &e.name, &body, lang)?;

@@ -151,7 +151,7 @@ impl Provenance {
 
     /// One line for Markdown: method, seed, trials, options.
     pub fn summary(&self, lang: Lang) -> String {
-        let mut s = crate::tr!(
+        let mut s = tr!(
             lang,
             "page.provenance.method",
             tool = self.tool,
@@ -159,13 +159,13 @@ impl Provenance {
             method = self.method
         );
         if let Some(seed) = self.seed {
-            s += &crate::tr!(lang, "page.provenance.seed", seed = seed);
+            s += &tr!(lang, "page.provenance.seed", seed);
         }
         if let Some(t) = self.trials {
-            s += &crate::tr!(lang, "page.provenance.trials", trials = t);
+            s += &tr!(lang, "page.provenance.trials", trials = t);
         }
         if let Some(sc) = &self.scenario {
-            s += &crate::tr!(
+            s += &tr!(
                 lang,
                 "page.provenance.scenario",
                 path = super::md_text(&sc.path),
@@ -178,7 +178,7 @@ impl Provenance {
             .map(|(k, v)| format!("{k}={v}"))
             .collect();
         if !opts.is_empty() {
-            s += &crate::tr!(
+            s += &tr!(
                 lang,
                 "page.provenance.options",
                 list = super::md_text(&opts.join(", "))

@@ -35,7 +35,7 @@ pub fn charts_section(outputs: &[super::Output], lang: Lang) -> String {
     if outputs.is_empty() {
         return String::new();
     }
-    let mut md = format!("\n## {}\n", crate::tr!(lang, "page.charts_and_tables"));
+    let mut md = format!("\n## {}\n", tr!(lang, "page.charts_and_tables"));
     for o in outputs {
         let e = o.index_entry();
         md += &format!("\n### {}\n\n", md_text(&o.title));
@@ -54,7 +54,7 @@ pub fn charts_section(outputs: &[super::Output], lang: Lang) -> String {
             .filter(|f| !f.ends_with(".png"))
             .map(|f| format!("[`{f}`]({f})"))
             .collect();
-        md += &crate::tr!(lang, "page.files", links = links.join(" · "));
+        md += &tr!(lang, "page.files", links = links.join(" · "));
         md.push('\n');
     }
     md
@@ -138,7 +138,7 @@ pub fn to_html(markdown: &str, dir: &Path, lang: Lang) -> anyhow::Result<String>
     if title.is_empty() {
         title = "cosmosim".into();
     }
-    let sorter = SORTER.replace("Sort by this column", crate::tr!(lang, "page.sort_by"));
+    let sorter = SORTER.replace("Sort by this column", tr!(lang, "page.sort_by"));
     Ok(format!(
         "<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\

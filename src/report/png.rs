@@ -267,7 +267,7 @@ fn draw_lines(c: &LineChart, area: &Panel<'_>, lang: Lang) -> anyhow::Result<()>
             .fold(f64::NAN, f64::max);
         let px = plot.dim_in_pixel().1 as f64 / (y1 - y0).abs().max(1e-300);
         if widest.is_finite() && widest * px < 2.0 {
-            let note = crate::tr!(lang, "chart.band_thin", half = tick(widest / 2.0, lang));
+            let note = tr!(lang, "chart.band_thin", half = tick(widest / 2.0, lang));
             let (w, _) = plot.dim_in_pixel();
             plot.draw(&Text::new(
                 note,

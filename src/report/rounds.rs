@@ -34,12 +34,12 @@ pub fn end_rounds(
     };
     let chart = LineChart {
         x_kind: Default::default(),
-        title: crate::tr!(lang, "chart.rounds_title", what = what),
-        x_label: crate::tr!(lang, "chart.round").into(),
-        y_label: crate::tr!(lang, "chart.probability").into(),
+        title: tr!(lang, "chart.rounds_title", what),
+        x_label: tr!(lang, "chart.round").into(),
+        y_label: tr!(lang, "chart.probability").into(),
         series: vec![
-            series(crate::tr!(lang, "chart.ends_in_round"), |r| r.1),
-            series(crate::tr!(lang, "chart.ended_by_round"), |r| r.2),
+            series(tr!(lang, "chart.ends_in_round"), |r| r.1),
+            series(tr!(lang, "chart.ended_by_round"), |r| r.2),
         ],
         y_range: Some((0.0, 1.0)),
     };

@@ -107,11 +107,11 @@ pub fn create_die_conflict(
         }
     };
     let (lo, hi) = (o.integer("create_die_min"), o.integer("create_die_max"));
-    let allowed = crate::tr!(lang, "options.check.create_die_allowed");
+    let allowed = tr!(lang, "options.check.create_die_allowed");
     if lo > hi {
         return Some((
             pick("create_die_min", "create_die_max"),
-            crate::tr!(lang, "options.check.create_die_order", min = lo, max = hi),
+            tr!(lang, "options.check.create_die_order", min = lo, max = hi),
             allowed,
         ));
     }
@@ -131,18 +131,18 @@ pub fn create_die_conflict(
         if reach_hi < smin || reach_lo > smax {
             return Some((
                 key,
-                crate::tr!(
+                tr!(
                     lang,
                     "options.check.create_die_unreachable",
-                    n = n,
-                    lo = lo,
-                    hi = hi,
-                    reach_lo = reach_lo,
-                    reach_hi = reach_hi,
-                    kmin = kmin,
-                    kmax = kmax,
-                    smin = smin,
-                    smax = smax
+                    n,
+                    lo,
+                    hi,
+                    reach_lo,
+                    reach_hi,
+                    kmin,
+                    kmax,
+                    smin,
+                    smax
                 ),
                 allowed,
             ));
@@ -156,16 +156,16 @@ pub fn create_die_conflict(
         if p < MIN_STAT_ACCEPT {
             return Some((
                 key,
-                crate::tr!(
+                tr!(
                     lang,
                     "options.check.create_die_rare",
-                    n = n,
-                    lo = lo,
-                    hi = hi,
-                    kmin = kmin,
-                    kmax = kmax,
-                    smin = smin,
-                    smax = smax,
+                    n,
+                    lo,
+                    hi,
+                    kmin,
+                    kmax,
+                    smin,
+                    smax,
                     p = format!("{p:.1e}")
                 ),
                 allowed,

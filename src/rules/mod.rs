@@ -144,26 +144,26 @@ impl Allowed {
     pub fn describe(&self, lang: Lang) -> String {
         match self {
             Allowed::OneOf(v) => v.join(" | "),
-            Allowed::SetOf(v) => crate::tr!(lang, "options.allowed.set_of", words = v.join(", ")),
+            Allowed::SetOf(v) => tr!(lang, "options.allowed.set_of", words = v.join(", ")),
             Allowed::Number { min, max } => {
-                crate::tr!(lang, "options.allowed.number", min = min, max = max)
+                tr!(lang, "options.allowed.number", min, max)
             }
             Allowed::Integer { min, max } => {
-                crate::tr!(lang, "options.allowed.integer", min = min, max = max)
+                tr!(lang, "options.allowed.integer", min, max)
             }
-            Allowed::Cells { names, min, max } => crate::tr!(
+            Allowed::Cells { names, min, max } => tr!(
                 lang,
                 "options.allowed.cells",
                 names = names.join(", "),
-                min = min,
-                max = max
+                min,
+                max
             ),
-            Allowed::Pairs { names, min, max } => crate::tr!(
+            Allowed::Pairs { names, min, max } => tr!(
                 lang,
                 "options.allowed.pairs",
                 names = names.join(", "),
-                min = min,
-                max = max
+                min,
+                max
             ),
         }
     }
@@ -263,16 +263,12 @@ impl RuleOptions {
         for p in pairs {
             let p = p.as_ref();
             let (k, v) = p.split_once('=').ok_or_else(|| {
-                UserError::new(crate::tr!(
-                    lang,
-                    "options.expected_pair",
-                    value = clip(p, lang)
-                ))
+                UserError::new(tr!(lang, "options.expected_pair", value = clip(p, lang)))
             })?;
             let (k, v) = (k.trim(), v.trim());
             if let Some(before) = o.set.get(k) {
                 if before != v {
-                    return Err(UserError::new(crate::tr!(
+                    return Err(UserError::new(tr!(
                         lang,
                         "options.given_twice",
                         key = k,
@@ -297,14 +293,14 @@ impl RuleOptions {
                     .filter(|s| s.system() == system)
                     .map(|s| s.key)
                     .collect();
-                out.push(crate::tr!(
+                out.push(tr!(
                     lang,
                     "options.foreign",
                     key = k,
                     owner = spec.system(),
-                    system = system,
+                    system,
                     apply = if own.is_empty() {
-                        crate::tr!(lang, "options.none_apply").to_string()
+                        tr!(lang, "options.none_apply").to_string()
                     } else {
                         own.join(", ")
                     }
@@ -318,12 +314,12 @@ impl RuleOptions {
     pub fn set(&mut self, key: &str, value: &str, lang: Lang) -> Result<(), UserError> {
         let spec = spec(key).ok_or_else(|| {
             let close = closest(key);
-            UserError::new(crate::tr!(
+            UserError::new(tr!(
                 lang,
                 "options.unknown",
                 key = clip(key, lang),
                 close = if close.is_empty() {
-                    crate::tr!(lang, "options.none_apply").to_string()
+                    tr!(lang, "options.none_apply").to_string()
                 } else {
                     close.join(", ")
                 },
@@ -331,20 +327,20 @@ impl RuleOptions {
             ))
         })?;
         if !spec.allowed.check(value) {
-            return Err(UserError::new(crate::tr!(
+            return Err(UserError::new(tr!(
                 lang,
                 "options.not_allowed",
-                key = key,
+                key,
                 value = clip(value, lang),
                 allowed = spec.allowed.describe(lang),
                 decision = spec.decision
             )));
         }
         if let Some(entry) = spec.allowed.duplicate(value) {
-            return Err(UserError::new(crate::tr!(
+            return Err(UserError::new(tr!(
                 lang,
                 "safety.work.duplicate_entry",
-                key = key,
+                key,
                 entry = clip(&entry, lang),
                 allowed = spec.allowed.describe(lang)
             )));
@@ -412,25 +408,25 @@ impl RuleOptions {
         let (key, value, max) = cosmos::fatigue_past_exhaustion(self)?;
         Some((
             key,
-            crate::tr!(
+            tr!(
                 lang,
                 "options.check.fatigue_past_exhaustion",
-                key = key,
-                value = value,
-                max = max
+                key,
+                value,
+                max
             ),
-            crate::tr!(lang, "options.check.fatigue_past_exhaustion_allowed"),
+            tr!(lang, "options.check.fatigue_past_exhaustion_allowed"),
         ))
     }
 
     /// [`RuleOptions::conflict`] as an error.
     pub fn check_together(&self, lang: Lang) -> Result<(), UserError> {
         match self.conflict(lang) {
-            Some((_, message, allowed)) => Err(UserError::new(crate::tr!(
+            Some((_, message, allowed)) => Err(UserError::new(tr!(
                 lang,
                 "options.check.conflict",
-                message = message,
-                allowed = allowed
+                message,
+                allowed
             ))),
             None => Ok(()),
         }

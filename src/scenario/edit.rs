@@ -30,7 +30,7 @@ pub fn set_value(
     lang: Lang,
 ) -> Result<String, UserError> {
     let mut root: toml::Table = toml::from_str(text).map_err(|e| {
-        UserError::new(crate::tr!(
+        UserError::new(tr!(
             lang,
             "error.edit.not_toml",
             error = super::message::serde_message(e.message(), lang)
@@ -42,18 +42,13 @@ pub fn set_value(
         let next = t
             .entry(seg.clone())
             .or_insert_with(|| toml::Value::Table(toml::Table::new()));
-        t = next.as_table_mut().ok_or_else(|| {
-            UserError::new(crate::tr!(
-                lang,
-                "error.edit.not_table",
-                key = key,
-                segment = seg
-            ))
-        })?;
+        t = next
+            .as_table_mut()
+            .ok_or_else(|| UserError::new(tr!(lang, "error.edit.not_table", key, segment = seg)))?;
     }
     t.insert(path[path.len() - 1].clone(), value);
     toml::to_string(&root)
-        .map_err(|e| UserError::new(crate::tr!(lang, "error.edit.cannot_edit", error = e)))
+        .map_err(|e| UserError::new(tr!(lang, "error.edit.cannot_edit", error = e)))
 }
 
 /// `text` with the value written at `key` replaced in place: every other byte (comments,

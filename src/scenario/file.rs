@@ -57,20 +57,15 @@ impl ScenarioFile {
     /// [`crate::input::MAX_TEXT_BYTES`].
     pub fn read(path: &Path, lang: Lang) -> Result<ScenarioFile, UserError> {
         let bytes = crate::input::read_file(path, crate::input::MAX_TEXT_BYTES).map_err(|e| {
-            UserError::new(crate::tr!(
+            UserError::new(tr!(
                 lang,
                 "error.file.cannot_read",
                 file = path.display(),
                 error = e.text(lang)
             ))
         })?;
-        let text = String::from_utf8(bytes.clone()).map_err(|_| {
-            UserError::new(crate::tr!(
-                lang,
-                "error.file.not_utf8",
-                file = path.display()
-            ))
-        })?;
+        let text = String::from_utf8(bytes.clone())
+            .map_err(|_| UserError::new(tr!(lang, "error.file.not_utf8", file = path.display())))?;
         Ok(ScenarioFile {
             path: path.to_path_buf(),
             text,
@@ -166,8 +161,8 @@ impl ScenarioFile {
             None => Err(self.error_at(
                 &[],
                 "system",
-                crate::tr!(self.lang, "error.file.missing_system"),
-                crate::tr!(self.lang, "error.file.system_allowed"),
+                tr!(self.lang, "error.file.missing_system"),
+                tr!(self.lang, "error.file.system_allowed"),
             )),
         }
     }
@@ -210,7 +205,7 @@ impl ScenarioFile {
                     .trim_matches(|c| c == '[' || c == ']')
                     .trim();
                 if !key.is_empty() {
-                    msg = crate::tr!(
+                    msg = tr!(
                         self.lang,
                         "error.file.duplicate_key",
                         key = crate::limits::clip(key, self.lang)
@@ -223,12 +218,12 @@ impl ScenarioFile {
             Some(".") | Some("") | None => {
                 UserError::new(format!("{}:{line}:{col}: {msg}", self.path.display()))
             }
-            Some(p) => UserError::new(crate::tr!(
+            Some(p) => UserError::new(tr!(
                 self.lang,
                 "error.frame.at_key",
                 file = self.path.display(),
-                line = line,
-                col = col,
+                line,
+                col,
                 key = p,
                 message = msg
             )),
@@ -247,15 +242,15 @@ impl ScenarioFile {
         let (line, col) = locate(&self.text, path)
             .map(|off| line_col(&self.text, off))
             .unwrap_or((1, 1));
-        UserError::new(crate::tr!(
+        UserError::new(tr!(
             self.lang,
             "error.frame.located",
             file = self.path.display(),
-            line = line,
-            col = col,
+            line,
+            col,
             key = shown_key,
-            message = message,
-            allowed = allowed
+            message,
+            allowed
         ))
     }
 
@@ -264,14 +259,14 @@ impl ScenarioFile {
         let (line, col) = locate(&self.text, path)
             .map(|off| line_col(&self.text, off))
             .unwrap_or((1, 1));
-        let w = crate::tr!(
+        let w = tr!(
             self.lang,
             "error.frame.at_key",
             file = self.path.display(),
-            line = line,
-            col = col,
+            line,
+            col,
             key = shown_key,
-            message = message
+            message
         );
         let mut all = self.warnings.lock().unwrap_or_else(|e| e.into_inner());
         if !all.contains(&w) {
@@ -313,12 +308,12 @@ impl ScenarioFile {
                 let (line, col) = locate(&self.text, &["rules", k])
                     .map(|off| line_col(&self.text, off))
                     .unwrap_or((1, 1));
-                UserError::new(crate::tr!(
+                UserError::new(tr!(
                     self.lang,
                     "error.frame.at_key",
                     file = self.path.display(),
-                    line = line,
-                    col = col,
+                    line,
+                    col,
                     key = format!("rules.{k}"),
                     message = e.0
                 ))
@@ -358,7 +353,7 @@ pub fn int_in(
         return Err(file.error_at(
             path,
             shown,
-            &crate::tr!(file.lang, "error.out_of_range", value = v),
+            &tr!(file.lang, "error.out_of_range", value = v),
             &format!("{lo}..{hi}"),
         ));
     }

@@ -25,45 +25,41 @@ fn shape(msg: &str, lang: Lang) -> Option<String> {
     if let Some(rest) = msg.strip_prefix("unknown field `") {
         let (field, tail) = rest.split_once('`')?;
         if let Some(expected) = tail.strip_prefix(", expected one of ") {
-            return Some(crate::tr!(
+            return Some(tr!(
                 lang,
                 "error.toml.unknown_field_one_of",
-                field = field,
-                expected = expected
+                field,
+                expected
             ));
         }
         if let Some(expected) = tail.strip_prefix(", expected ") {
-            return Some(crate::tr!(
+            return Some(tr!(
                 lang,
                 "error.toml.unknown_field_expected",
-                field = field,
+                field,
                 expected = or_list(expected, lang)
             ));
         }
         if tail == ", there are no fields" {
-            return Some(crate::tr!(
-                lang,
-                "error.toml.unknown_field_none",
-                field = field
-            ));
+            return Some(tr!(lang, "error.toml.unknown_field_none", field));
         }
         return None;
     }
     if let Some(rest) = msg.strip_prefix("unknown variant `") {
         let (variant, tail) = rest.split_once('`')?;
         if let Some(expected) = tail.strip_prefix(", expected one of ") {
-            return Some(crate::tr!(
+            return Some(tr!(
                 lang,
                 "error.toml.unknown_variant_one_of",
-                variant = variant,
-                expected = expected
+                variant,
+                expected
             ));
         }
         if let Some(expected) = tail.strip_prefix(", expected ") {
-            return Some(crate::tr!(
+            return Some(tr!(
                 lang,
                 "error.toml.unknown_variant_expected",
-                variant = variant,
+                variant,
                 expected = or_list(expected, lang)
             ));
         }
@@ -71,11 +67,11 @@ fn shape(msg: &str, lang: Lang) -> Option<String> {
     }
     if let Some(rest) = msg.strip_prefix("missing field `") {
         let field = rest.strip_suffix('`')?;
-        return Some(crate::tr!(lang, "error.toml.missing_field", field = field));
+        return Some(tr!(lang, "error.toml.missing_field", field));
     }
     if let Some(rest) = msg.strip_prefix("invalid type: ") {
         let (found, expected) = rest.rsplit_once(", expected ")?;
-        return Some(crate::tr!(
+        return Some(tr!(
             lang,
             "error.toml.invalid_type",
             found = unexpected(found, lang),
@@ -84,7 +80,7 @@ fn shape(msg: &str, lang: Lang) -> Option<String> {
     }
     if let Some(rest) = msg.strip_prefix("invalid value: ") {
         let (found, expected) = rest.rsplit_once(", expected ")?;
-        return Some(crate::tr!(
+        return Some(tr!(
             lang,
             "error.toml.invalid_value",
             found = unexpected(found, lang),
@@ -93,7 +89,7 @@ fn shape(msg: &str, lang: Lang) -> Option<String> {
     }
     if let Some(rest) = msg.strip_prefix("invalid length ") {
         let (n, expected) = rest.split_once(", expected ")?;
-        return Some(crate::tr!(
+        return Some(tr!(
             lang,
             "error.toml.invalid_length",
             length = n,
@@ -103,11 +99,11 @@ fn shape(msg: &str, lang: Lang) -> Option<String> {
     // toml's syntax messages may end with what it expected: `<message>, expected <what>`.
     if let Some((head, expected)) = msg.split_once(", expected ") {
         let head = syntax(head, lang)?;
-        return Some(crate::tr!(
+        return Some(tr!(
             lang,
             "error.toml.syntax_expected",
             message = head,
-            expected = expected
+            expected
         ));
     }
     syntax(msg, lang).map(str::to_string)
@@ -116,25 +112,25 @@ fn shape(msg: &str, lang: Lang) -> Option<String> {
 /// A known toml syntax message, translated.
 fn syntax(msg: &str, lang: Lang) -> Option<&'static str> {
     let text = match msg {
-        "string values must be quoted" => crate::tr!(lang, "error.toml.syntax.unquoted_string"),
+        "string values must be quoted" => tr!(lang, "error.toml.syntax.unquoted_string"),
         "missing value for key" | "key with no value" => {
-            crate::tr!(lang, "error.toml.syntax.missing_value")
+            tr!(lang, "error.toml.syntax.missing_value")
         }
-        "invalid unquoted key" => crate::tr!(lang, "error.toml.syntax.invalid_key"),
-        "unclosed table" => crate::tr!(lang, "error.toml.syntax.unclosed_table"),
-        "unclosed array" => crate::tr!(lang, "error.toml.syntax.unclosed_array"),
-        "unclosed inline table" => crate::tr!(lang, "error.toml.syntax.unclosed_inline_table"),
-        "invalid basic string" => crate::tr!(lang, "error.toml.syntax.invalid_string"),
+        "invalid unquoted key" => tr!(lang, "error.toml.syntax.invalid_key"),
+        "unclosed table" => tr!(lang, "error.toml.syntax.unclosed_table"),
+        "unclosed array" => tr!(lang, "error.toml.syntax.unclosed_array"),
+        "unclosed inline table" => tr!(lang, "error.toml.syntax.unclosed_inline_table"),
+        "invalid basic string" => tr!(lang, "error.toml.syntax.invalid_string"),
         "missing assignment between key-value pairs" => {
-            crate::tr!(lang, "error.toml.syntax.missing_assignment")
+            tr!(lang, "error.toml.syntax.missing_assignment")
         }
         "missing comma between array elements" => {
-            crate::tr!(lang, "error.toml.syntax.missing_comma")
+            tr!(lang, "error.toml.syntax.missing_comma")
         }
-        "extra comma in array" => crate::tr!(lang, "error.toml.syntax.extra_comma"),
-        "unexpected content" => crate::tr!(lang, "error.toml.syntax.unexpected_content"),
-        "invalid value" => crate::tr!(lang, "error.toml.syntax.invalid_value"),
-        "duplicate key" => crate::tr!(lang, "error.toml.syntax.duplicate_key"),
+        "extra comma in array" => tr!(lang, "error.toml.syntax.extra_comma"),
+        "unexpected content" => tr!(lang, "error.toml.syntax.unexpected_content"),
+        "invalid value" => tr!(lang, "error.toml.syntax.invalid_value"),
+        "duplicate key" => tr!(lang, "error.toml.syntax.duplicate_key"),
         _ => return None,
     };
     Some(text)
@@ -143,7 +139,7 @@ fn syntax(msg: &str, lang: Lang) -> Option<&'static str> {
 /// serde's "`a` or `b`" as the language's "or".
 fn or_list(list: &str, lang: Lang) -> String {
     match list.split_once("` or `") {
-        Some((a, b)) => crate::tr!(
+        Some((a, b)) => tr!(
             lang,
             "error.toml.or",
             a = format!("{a}`"),
@@ -156,12 +152,12 @@ fn or_list(list: &str, lang: Lang) -> String {
 /// What serde found: `string "high"`, `integer `3``, `boolean `true``...
 fn unexpected(found: &str, lang: Lang) -> String {
     let kinds: [(&str, &str); 6] = [
-        ("string", crate::tr!(lang, "error.toml.kind.string")),
-        ("integer", crate::tr!(lang, "error.toml.kind.integer")),
-        ("floating point", crate::tr!(lang, "error.toml.kind.float")),
-        ("boolean", crate::tr!(lang, "error.toml.kind.boolean")),
-        ("map", crate::tr!(lang, "error.toml.kind.map")),
-        ("sequence", crate::tr!(lang, "error.toml.kind.sequence")),
+        ("string", tr!(lang, "error.toml.kind.string")),
+        ("integer", tr!(lang, "error.toml.kind.integer")),
+        ("floating point", tr!(lang, "error.toml.kind.float")),
+        ("boolean", tr!(lang, "error.toml.kind.boolean")),
+        ("map", tr!(lang, "error.toml.kind.map")),
+        ("sequence", tr!(lang, "error.toml.kind.sequence")),
     ];
     for (word, text) in kinds {
         if found == word {
@@ -177,16 +173,16 @@ fn unexpected(found: &str, lang: Lang) -> String {
 /// What serde expected: a Rust type (`u32`, `i64`, `f64`), a phrase or a struct name.
 fn expected_kind(expected: &str, lang: Lang) -> String {
     let template = match expected {
-        "u8" | "u16" | "u32" | "u64" | "usize" => crate::tr!(lang, "error.toml.expected.unsigned"),
-        "i8" | "i16" | "i32" | "i64" | "isize" => crate::tr!(lang, "error.toml.expected.integer"),
-        "f32" | "f64" => crate::tr!(lang, "error.toml.expected.number"),
-        "a boolean" => crate::tr!(lang, "error.toml.expected.boolean"),
-        "a string" => crate::tr!(lang, "error.toml.expected.string"),
-        "a sequence" => crate::tr!(lang, "error.toml.expected.sequence"),
-        "a map" => crate::tr!(lang, "error.toml.expected.map"),
+        "u8" | "u16" | "u32" | "u64" | "usize" => tr!(lang, "error.toml.expected.unsigned"),
+        "i8" | "i16" | "i32" | "i64" | "isize" => tr!(lang, "error.toml.expected.integer"),
+        "f32" | "f64" => tr!(lang, "error.toml.expected.number"),
+        "a boolean" => tr!(lang, "error.toml.expected.boolean"),
+        "a string" => tr!(lang, "error.toml.expected.string"),
+        "a sequence" => tr!(lang, "error.toml.expected.sequence"),
+        "a map" => tr!(lang, "error.toml.expected.map"),
         _ => {
             if let Some(name) = expected.strip_prefix("struct ") {
-                return crate::tr!(lang, "error.toml.expected.table", name = name);
+                return tr!(lang, "error.toml.expected.table", name);
             }
             return or_list(expected, lang);
         }

@@ -50,13 +50,8 @@ fn walk_table(
         if let Some(c) = k.chars().find(|&c| refused(c, true)) {
             let mut full = path.clone();
             full.push(k.escape_debug().to_string());
-            let message = crate::tr!(lang, "safety.text.control_in_key", code = code(c));
-            return Err(at(
-                path,
-                &full,
-                &message,
-                crate::tr!(lang, "safety.text.allowed"),
-            ));
+            let message = tr!(lang, "safety.text.control_in_key", code = code(c));
+            return Err(at(path, &full, &message, tr!(lang, "safety.text.allowed")));
         }
         // The languages of a `title = { en = ..., fr = ... }` are the title itself.
         let kind = match kind {
@@ -101,24 +96,19 @@ fn check_text(path: &[String], s: &str, kind: Kind, lang: Lang) -> Result<(), Re
         let crlf = c == '\r' && chars.peek() == Some(&'\n');
         if refused(c, !prose) && !(crlf && prose) {
             let message = if kind == Kind::Name && matches!(c, '\n' | '\r' | '\t') {
-                crate::tr!(lang, "safety.text.break_in_name", code = code(c))
+                tr!(lang, "safety.text.break_in_name", code = code(c))
             } else {
-                crate::tr!(lang, "safety.text.control", code = code(c))
+                tr!(lang, "safety.text.control", code = code(c))
             };
-            return Err(at(
-                path,
-                path,
-                &message,
-                crate::tr!(lang, "safety.text.allowed"),
-            ));
+            return Err(at(path, path, &message, tr!(lang, "safety.text.allowed")));
         }
     }
     if kind == Kind::Name && s.trim().is_empty() {
         return Err(at(
             path,
             path,
-            crate::tr!(lang, "safety.text.empty_name"),
-            crate::tr!(lang, "safety.text.empty_name_allowed"),
+            tr!(lang, "safety.text.empty_name"),
+            tr!(lang, "safety.text.empty_name_allowed"),
         ));
     }
     Ok(())

@@ -117,7 +117,7 @@ impl RunOverrides {
                     .error_at(
                         &["run", "stalemate_warning"],
                         "run.stalemate_warning",
-                        &crate::tr!(file.lang, "run.stalemate_out_of_range", value = w),
+                        &tr!(file.lang, "run.stalemate_out_of_range", value = w),
                         "0.0..1.0, e.g. 0.05",
                     )
                     .into());
@@ -130,7 +130,7 @@ impl RunOverrides {
                     .error_at(
                         &["run", "trials"],
                         "run.trials",
-                        &crate::tr!(file.lang, "run.trials_out_of_range", trials = t),
+                        &tr!(file.lang, "run.trials_out_of_range", trials = t),
                         &format!("1..{max}"),
                     )
                     .into());
@@ -142,12 +142,12 @@ impl RunOverrides {
             file.lang,
         )?;
         if trials > max {
-            return Err(UserError::new(crate::tr!(
+            return Err(UserError::new(tr!(
                 file.lang,
                 "cli.trials_out_of_range",
                 what = "--trials",
-                trials = trials,
-                max = max
+                trials,
+                max
             ))
             .into());
         }

@@ -75,22 +75,22 @@ impl Cond {
 
     /// The error for a value that names nothing; `allowed` lists what would.
     pub fn bad_value(&self, allowed: &str) -> UserError {
-        UserError::new(crate::tr!(
+        UserError::new(tr!(
             self.lang,
             "trace.find_unknown_value",
             name = self.name,
             value = self.text(),
-            allowed = allowed
+            allowed
         ))
     }
 
     /// The error for a condition the kind does not know; `allowed` lists those it does.
     pub fn unknown(&self, allowed: &str) -> UserError {
-        UserError::new(crate::tr!(
+        UserError::new(tr!(
             self.lang,
             "trace.find_unknown",
             name = self.name,
-            allowed = allowed
+            allowed
         ))
     }
 
@@ -138,9 +138,7 @@ impl Cond {
     pub fn flag<T>(&self, then: T) -> Result<T, UserError> {
         match self.value {
             None => Ok(then),
-            Some(_) => {
-                Err(self.bad_value(&crate::tr!(self.lang, "trace.no_value", name = self.name)))
-            }
+            Some(_) => Err(self.bad_value(&tr!(self.lang, "trace.no_value", name = self.name))),
         }
     }
 }
@@ -336,10 +334,10 @@ pub fn see_section<'a>(
     seed: u64,
     outcomes: impl IntoIterator<Item = (&'a str, u64)>,
 ) -> String {
-    let heading = crate::tr!(lang, "trace.summary_heading");
-    let intro = crate::tr!(lang, "trace.summary_intro");
-    let first = crate::tr!(lang, "trace.summary_trial");
-    let outcome = crate::tr!(lang, "trace.summary_outcome");
+    let heading = tr!(lang, "trace.summary_heading");
+    let intro = tr!(lang, "trace.summary_intro");
+    let first = tr!(lang, "trace.summary_trial");
+    let outcome = tr!(lang, "trace.summary_outcome");
     see([heading, intro, first, outcome], path, seed, outcomes)
 }
 
@@ -352,10 +350,10 @@ pub fn see_trials_section<'a>(
     seed: u64,
     outcomes: impl IntoIterator<Item = (&'a str, u64)>,
 ) -> String {
-    let heading = crate::tr!(lang, "trace.trials_heading");
-    let intro = crate::tr!(lang, "trace.trials_intro");
-    let first = crate::tr!(lang, "trace.trials_first");
-    let outcome = crate::tr!(lang, "trace.trials_outcome");
+    let heading = tr!(lang, "trace.trials_heading");
+    let intro = tr!(lang, "trace.trials_intro");
+    let first = tr!(lang, "trace.trials_first");
+    let outcome = tr!(lang, "trace.trials_outcome");
     see([heading, intro, first, outcome], path, seed, outcomes)
 }
 
@@ -384,11 +382,7 @@ pub fn parse_find(expr: &str, lang: Lang) -> Result<Vec<Cond>, UserError> {
     let mut out = Vec::new();
     for part in expr.split(',').map(str::trim) {
         if part.is_empty() {
-            return Err(UserError::new(crate::tr!(
-                lang,
-                "trace.find_empty",
-                expr = expr
-            )));
+            return Err(UserError::new(tr!(lang, "trace.find_empty", expr)));
         }
         let (name, value) = match part.split_once('=') {
             Some((n, v)) => (n.trim(), Some(v.trim().to_string())),
@@ -405,7 +399,7 @@ pub fn parse_find(expr: &str, lang: Lang) -> Result<Vec<Cond>, UserError> {
 
 /// Parses `--trials A..B` (inclusive) or a single `N`.
 pub fn parse_range(s: &str, lang: Lang) -> Result<(u64, u64), UserError> {
-    let bad = || UserError::new(crate::tr!(lang, "trace.bad_range", value = s));
+    let bad = || UserError::new(tr!(lang, "trace.bad_range", value = s));
     let (a, b) = match s.split_once("..") {
         Some((a, b)) => {
             let b = b.strip_prefix('=').unwrap_or(b);
@@ -423,7 +417,7 @@ pub fn parse_range(s: &str, lang: Lang) -> Result<(u64, u64), UserError> {
         return Err(bad());
     }
     if b - a >= MAX_TRACED {
-        return Err(UserError::new(crate::tr!(
+        return Err(UserError::new(tr!(
             lang,
             "trace.too_many",
             count = b - a + 1,

@@ -59,7 +59,7 @@ fn csv_files(dir: &Path) -> Vec<PathBuf> {
 /// [`crate::input::MAX_TABLE_BYTES`]; `None` when it does not exist.
 fn read_inside(dir: &Path, file: &Path, lang: Lang) -> Result<Option<Vec<u8>>, UserError> {
     let refused = |e: crate::input::Refused| {
-        UserError::new(crate::tr!(
+        UserError::new(tr!(
             lang,
             "safety.files.compare_refused",
             file = file.display(),

@@ -41,14 +41,14 @@ pub fn headline(c: &Comparison, lang: Lang) -> String {
     let moved = c.moved().count();
     let exact = c.moved().filter(|m| m.method == "exact").count();
     let mc_total = c.figures.iter().filter(|m| m.method != "exact").count();
-    crate::tr!(
+    tr!(
         lang,
         "compare.headline",
-        moved = moved,
+        moved,
         total = c.figures.len(),
-        exact = exact,
+        exact,
         mc = moved - exact,
-        mc_total = mc_total,
+        mc_total,
         alpha = dec(&num(c.alpha), lang),
         added = c.outputs_added.len(),
         removed = c.outputs_removed.len()
@@ -58,15 +58,15 @@ pub fn headline(c: &Comparison, lang: Lang) -> String {
 fn sig(m: &Move, lang: Lang) -> String {
     match (m.p, m.q) {
         (Some(p), Some(q)) => dec(&format!("p {:.2e}, q {:.2e}", p, q), lang),
-        _ if m.delta.is_nan() => crate::tr!(lang, "compare.one_side").into(),
-        _ => crate::tr!(lang, "compare.exact").into(),
+        _ if m.delta.is_nan() => tr!(lang, "compare.one_side").into(),
+        _ => tr!(lang, "compare.exact").into(),
     }
 }
 
 pub fn markdown(c: &Comparison, base: &str, new: &str, lang: Lang) -> String {
     let mut s = format!(
         "# {}\n\n**{}.**\n\n",
-        crate::tr!(
+        tr!(
             lang,
             "compare.title",
             base = md_code(base),
@@ -74,7 +74,7 @@ pub fn markdown(c: &Comparison, base: &str, new: &str, lang: Lang) -> String {
         ),
         headline(c, lang)
     );
-    s += &crate::tr!(
+    s += &tr!(
         lang,
         "compare.rule",
         alpha = dec(&num(c.alpha), lang),
@@ -83,13 +83,13 @@ pub fn markdown(c: &Comparison, base: &str, new: &str, lang: Lang) -> String {
     );
     s += "\n\n";
     if !c.outputs_added.is_empty() || !c.outputs_removed.is_empty() {
-        s += &format!("## {}\n\n", crate::tr!(lang, "compare.added_removed"));
+        s += &format!("## {}\n\n", tr!(lang, "compare.added_removed"));
         for o in &c.outputs_added {
-            s += &crate::tr!(lang, "compare.added", output = md_code(o));
+            s += &tr!(lang, "compare.added", output = md_code(o));
             s.push('\n');
         }
         for o in &c.outputs_removed {
-            s += &crate::tr!(lang, "compare.removed", output = md_code(o));
+            s += &tr!(lang, "compare.removed", output = md_code(o));
             s.push('\n');
         }
         s += "\n";
@@ -102,8 +102,8 @@ pub fn markdown(c: &Comparison, base: &str, new: &str, lang: Lang) -> String {
     if !prov.is_empty() {
         s += &format!(
             "## {}\n\n| {} |\n|---|---|---|---|\n",
-            crate::tr!(lang, "compare.provenance"),
-            crate::tr!(lang, "compare.provenance_header")
+            tr!(lang, "compare.provenance"),
+            tr!(lang, "compare.provenance_header")
         );
         for o in prov {
             for (what, b, n) in &o.provenance {
@@ -136,7 +136,7 @@ pub fn markdown(c: &Comparison, base: &str, new: &str, lang: Lang) -> String {
     for (name, moves) in &order {
         s += &format!(
             "## {}\n\n",
-            crate::tr!(
+            tr!(
                 lang,
                 "compare.output_moved",
                 output = md_code(name),
@@ -151,7 +151,7 @@ pub fn markdown(c: &Comparison, base: &str, new: &str, lang: Lang) -> String {
         }
         s += &format!(
             "| {} |\n|---|---|---|---|---|---|\n",
-            crate::tr!(lang, "compare.moves_header")
+            tr!(lang, "compare.moves_header")
         );
         for m in moves.iter().take(MD_MOVES_PER_OUTPUT) {
             s += &format!(
@@ -166,7 +166,7 @@ pub fn markdown(c: &Comparison, base: &str, new: &str, lang: Lang) -> String {
         }
         if moves.len() > MD_MOVES_PER_OUTPUT {
             s += "\n";
-            s += &crate::tr!(
+            s += &tr!(
                 lang,
                 "compare.more",
                 more = moves.len() - MD_MOVES_PER_OUTPUT
@@ -176,7 +176,7 @@ pub fn markdown(c: &Comparison, base: &str, new: &str, lang: Lang) -> String {
         s += "\n";
     }
     if order.is_empty() {
-        s += crate::tr!(lang, "compare.nothing");
+        s += tr!(lang, "compare.nothing");
         s.push('\n');
     }
     s
@@ -192,21 +192,18 @@ fn structure(o: &super::diff::OutputDiff, lang: Lang) -> String {
             .collect::<Vec<_>>()
             .join("; ");
         if v.len() > MD_ROWS {
-            t += &crate::tr!(lang, "compare.in_all", count = v.len());
+            t += &tr!(lang, "compare.in_all", count = v.len());
         }
         t
     };
     for (text, v) in [
-        (crate::tr!(lang, "compare.columns_added"), &o.columns_added),
-        (
-            crate::tr!(lang, "compare.columns_removed"),
-            &o.columns_removed,
-        ),
-        (crate::tr!(lang, "compare.rows_added"), &o.rows_added),
-        (crate::tr!(lang, "compare.rows_removed"), &o.rows_removed),
+        (tr!(lang, "compare.columns_added"), &o.columns_added),
+        (tr!(lang, "compare.columns_removed"), &o.columns_removed),
+        (tr!(lang, "compare.rows_added"), &o.rows_added),
+        (tr!(lang, "compare.rows_removed"), &o.rows_removed),
     ] {
         if !v.is_empty() {
-            s += &crate::tr_fill!(text, count = v.len(), list = list(v));
+            s += &tr_fill!(text, count = v.len(), list = list(v));
             s.push('\n');
         }
     }
@@ -251,12 +248,12 @@ pub fn chart(c: &Comparison, lang: Lang) -> Option<Figure> {
     let hi = values.iter().cloned().fold(0.0f64, f64::max);
     let pad = ((hi - lo) * 0.1).max(1e-9);
     Some(Figure::new(vec![Chart::Bars(BarChart {
-        title: crate::tr!(lang, "compare.chart_title", shown = moves.len()),
-        x_label: crate::tr!(lang, "compare.chart_x").into(),
-        y_label: crate::tr!(lang, "compare.chart_y").into(),
+        title: tr!(lang, "compare.chart_title", shown = moves.len()),
+        x_label: tr!(lang, "compare.chart_x").into(),
+        y_label: tr!(lang, "compare.chart_y").into(),
         categories: moves.iter().map(|m| label(m)).collect(),
         series: vec![BarSeries {
-            name: crate::tr!(lang, "compare.chart_y").into(),
+            name: tr!(lang, "compare.chart_y").into(),
             values,
             intervals: Vec::new(),
         }],

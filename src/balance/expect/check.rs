@@ -69,7 +69,7 @@ fn value_in(
             e,
             "figure",
             &msg,
-            crate::tr!(lang, "safety.work.allowed_defined_row"),
+            tr!(lang, "safety.work.allowed_defined_row"),
         )
     })
 }
@@ -98,7 +98,7 @@ fn check_one(
                         e,
                         "params",
                         &u.0,
-                        crate::tr!(lang, "safety.work.allowed_table_flags"),
+                        tr!(lang, "safety.work.allowed_table_flags"),
                     )
                 }
                 _ => err,
@@ -151,7 +151,7 @@ fn locate<'a>(
             e,
             key,
             &msg,
-            crate::tr!(lang, "safety.work.allowed_key_values"),
+            tr!(lang, "safety.work.allowed_key_values"),
         )
     })?;
     Ok((f, row))
@@ -255,12 +255,7 @@ fn undefined(o: &mut Outcome, lang: Lang) {
         "{}: not defined in this run (no trial reached it in {trials} trials), so it cannot be decided (raise max_trials or pick a figure every run defines)",
         o.what
     );
-    o.message_shown = crate::tr!(
-        lang,
-        "expect.message_undefined",
-        what = o.what,
-        trials = trials
-    );
+    o.message_shown = tr!(lang, "expect.message_undefined", what = o.what, trials);
 }
 
 fn finish(o: &mut Outcome, band: &Band, value: f64, lang: Lang) {
@@ -294,7 +289,7 @@ fn finish(o: &mut Outcome, band: &Band, value: f64, lang: Lang) {
     };
     let d = |x: f64| crate::balance::dec(&decide::num(x), lang);
     let shown = match o.interval {
-        Some((lo, hi)) => crate::tr!(
+        Some((lo, hi)) => tr!(
             lang,
             "expect.shown_interval",
             value = d(value),
@@ -309,26 +304,26 @@ fn finish(o: &mut Outcome, band: &Band, value: f64, lang: Lang) {
     };
     let band_shown = band.shown(lang);
     o.message_shown = match o.verdict {
-        Verdict::Holds => crate::tr!(
+        Verdict::Holds => tr!(
             lang,
             "expect.message_holds",
             what = o.what,
-            shown = shown,
+            shown,
             band = band_shown
         ),
-        Verdict::Fails => crate::tr!(
+        Verdict::Fails => tr!(
             lang,
             "expect.message_fails",
             what = o.what,
-            shown = shown,
+            shown,
             band = band_shown,
             off = d(band.miss(value).abs())
         ),
-        Verdict::Undecided => crate::tr!(
+        Verdict::Undecided => tr!(
             lang,
             "expect.message_undecided",
             what = o.what,
-            shown = shown,
+            shown,
             band = band_shown,
             trials = o.trials.unwrap_or(0)
         ),

@@ -41,9 +41,9 @@ impl Verdict {
     /// The verdict in the page's language (`as_str` stays in CSV and JUnit files).
     pub fn shown(self, lang: Lang) -> &'static str {
         match self {
-            Verdict::Holds => crate::tr!(lang, "expect.holds"),
-            Verdict::Fails => crate::tr!(lang, "expect.fails"),
-            Verdict::Undecided => crate::tr!(lang, "expect.undecided"),
+            Verdict::Holds => tr!(lang, "expect.holds"),
+            Verdict::Fails => tr!(lang, "expect.fails"),
+            Verdict::Undecided => tr!(lang, "expect.undecided"),
         }
     }
 }
@@ -109,18 +109,18 @@ impl Band {
         let d = |x: f64| crate::balance::dec(&num(x), lang);
         match self.kind {
             BandKind::Between => {
-                crate::tr!(
+                tr!(
                     lang,
                     "expect.band_between",
                     lo = d(self.lo),
                     hi = d(self.hi)
                 )
             }
-            BandKind::AtLeast => crate::tr!(lang, "expect.band_at_least", lo = d(self.lo)),
-            BandKind::AtMost => crate::tr!(lang, "expect.band_at_most", hi = d(self.hi)),
-            BandKind::Equals(x, 0.0) => crate::tr!(lang, "expect.band_equals", value = d(x)),
+            BandKind::AtLeast => tr!(lang, "expect.band_at_least", lo = d(self.lo)),
+            BandKind::AtMost => tr!(lang, "expect.band_at_most", hi = d(self.hi)),
+            BandKind::Equals(x, 0.0) => tr!(lang, "expect.band_equals", value = d(x)),
             BandKind::Equals(x, t) => {
-                crate::tr!(
+                tr!(
                     lang,
                     "expect.band_equals_within",
                     value = d(x),

@@ -124,14 +124,14 @@ fn table_args(
     for (k, v) in params {
         if RESERVED_PARAMS.contains(&k.as_str()) {
             return Err((
-                crate::tr!(lang, "fr_errors.expect.param_reserved", key = k),
-                crate::tr!(lang, "fr_errors.expect.param_reserved_allowed"),
+                tr!(lang, "fr_errors.expect.param_reserved", key = k),
+                tr!(lang, "fr_errors.expect.param_reserved_allowed"),
             ));
         }
         let text = param_text(v).ok_or_else(|| {
             (
-                crate::tr!(lang, "fr_errors.expect.param_not_flag", key = k),
-                crate::tr!(lang, "fr_errors.expect.param_not_flag_allowed"),
+                tr!(lang, "fr_errors.expect.param_not_flag", key = k),
+                tr!(lang, "fr_errors.expect.param_not_flag_allowed"),
             )
         })?;
         let flag = format!("--{}", k.replace('_', "-"));
@@ -186,33 +186,28 @@ pub(crate) fn source(
                 return Err(err(
                     "params",
                     pick(
-                        crate::tr!(lang, "fr_errors.expect.params_tables_only"),
-                        crate::tr!(lang, "fr_errors.variants.params_tables_only"),
+                        tr!(lang, "fr_errors.expect.params_tables_only"),
+                        tr!(lang, "fr_errors.variants.params_tables_only"),
                     ),
                     pick(
-                        crate::tr!(lang, "fr_errors.expect.params_tables_only_allowed"),
-                        crate::tr!(lang, "fr_errors.variants.params_tables_only_allowed"),
+                        tr!(lang, "fr_errors.expect.params_tables_only_allowed"),
+                        tr!(lang, "fr_errors.variants.params_tables_only_allowed"),
                     ),
                 ));
             }
-            let p = resolve(&file.path, s, lang).map_err(|m| {
-                err(
-                    "scenario",
-                    &m,
-                    crate::tr!(lang, "safety.files.named_allowed"),
-                )
-            })?;
+            let p = resolve(&file.path, s, lang)
+                .map_err(|m| err("scenario", &m, tr!(lang, "safety.files.named_allowed")))?;
             if !p.is_file() {
                 let missing = pick(
-                    crate::tr!(lang, "fr_errors.expect.no_scenario"),
-                    crate::tr!(lang, "fr_errors.variants.no_scenario"),
+                    tr!(lang, "fr_errors.expect.no_scenario"),
+                    tr!(lang, "fr_errors.variants.no_scenario"),
                 );
                 return Err(err(
                     "scenario",
-                    &crate::tr_fill!(missing, file = s),
+                    &tr_fill!(missing, file = s),
                     pick(
-                        crate::tr!(lang, "fr_errors.expect.no_scenario_allowed"),
-                        crate::tr!(lang, "fr_errors.variants.no_scenario_allowed"),
+                        tr!(lang, "fr_errors.expect.no_scenario_allowed"),
+                        tr!(lang, "fr_errors.variants.no_scenario_allowed"),
                     ),
                 ));
             }
@@ -221,12 +216,12 @@ pub(crate) fn source(
         _ => Err(err(
             pick("name", "table"),
             pick(
-                crate::tr!(lang, "fr_errors.expect.table_or_scenario"),
-                crate::tr!(lang, "fr_errors.variants.table_or_scenario"),
+                tr!(lang, "fr_errors.expect.table_or_scenario"),
+                tr!(lang, "fr_errors.variants.table_or_scenario"),
             ),
             pick(
-                crate::tr!(lang, "fr_errors.expect.table_or_scenario_allowed"),
-                crate::tr!(lang, "fr_errors.variants.table_or_scenario_allowed"),
+                tr!(lang, "fr_errors.expect.table_or_scenario_allowed"),
+                tr!(lang, "fr_errors.variants.table_or_scenario_allowed"),
             ),
         )),
     }
@@ -248,12 +243,12 @@ impl ExpectFile {
             return Err(file.error_at(
                 &["expect"],
                 "expect",
-                &crate::tr!(
+                &tr!(
                     file.lang,
                     "fr_errors.expect.too_many",
                     count = raw.expect.len()
                 ),
-                &crate::tr!(
+                &tr!(
                     file.lang,
                     "fr_errors.expect.too_many_allowed",
                     max = MAX_EXPECTATIONS
@@ -268,8 +263,8 @@ impl ExpectFile {
                 return Err(file.error_at(
                     &["expect", &idx, "name"],
                     &format!("expect[{i}].name"),
-                    &crate::tr!(file.lang, "fr_errors.expect.name_twice", name = x.name),
-                    crate::tr!(file.lang, "fr_errors.expect.name_twice_allowed"),
+                    &tr!(file.lang, "fr_errors.expect.name_twice", name = x.name),
+                    tr!(file.lang, "fr_errors.expect.name_twice_allowed"),
                 ));
             }
             expectations.push(x);
@@ -355,8 +350,8 @@ pub fn check_work(files: &[ExpectFile], cap: Option<u64>, lang: Lang) -> Result<
                 return Err(f.error(
                     e.index,
                     e.trials_key(),
-                    &crate::tr!(lang, "safety.work.expect_work", total = total, max = max),
-                    crate::tr!(lang, "safety.work.expect_work_allowed"),
+                    &tr!(lang, "safety.work.expect_work", total, max),
+                    tr!(lang, "safety.work.expect_work_allowed"),
                 ));
             }
         }
@@ -374,8 +369,8 @@ fn check_confidence(
         return Err(file.error_at(
             path,
             shown,
-            &crate::tr!(file.lang, "fr_errors.expect.confidence_range", value = c),
-            crate::tr!(file.lang, "fr_errors.expect.confidence_allowed"),
+            &tr!(file.lang, "fr_errors.expect.confidence_range", value = c),
+            tr!(file.lang, "fr_errors.expect.confidence_allowed"),
         ));
     }
     Ok(c)
@@ -395,8 +390,8 @@ fn validate(
     if e.name.trim().is_empty() {
         return Err(err(
             "name",
-            crate::tr!(file.lang, "fr_errors.expect.empty_name"),
-            crate::tr!(file.lang, "fr_errors.expect.empty_name_allowed"),
+            tr!(file.lang, "fr_errors.expect.empty_name"),
+            tr!(file.lang, "fr_errors.expect.empty_name_allowed"),
         ));
     }
     let source = source(file, "expect", i, &e.table, &e.scenario, &e.params)?;
@@ -407,7 +402,7 @@ fn validate(
             &["expect", &idx, "options", k],
             &format!("expect[{i}].options.{k}"),
             (k, v),
-            crate::tr!(file.lang, "fr_errors.expect.option_allowed"),
+            tr!(file.lang, "fr_errors.expect.option_allowed"),
         )?);
     }
     let confidence = match e.confidence {
@@ -425,7 +420,7 @@ fn validate(
                 err(
                     "trials",
                     &x.0,
-                    crate::tr!(file.lang, "fr_errors.expect.trials_allowed"),
+                    tr!(file.lang, "fr_errors.expect.trials_allowed"),
                 )
             })?,
         ),
@@ -437,14 +432,14 @@ fn validate(
                 err(
                     "max_trials",
                     &x.0,
-                    crate::tr!(file.lang, "fr_errors.expect.trials_allowed"),
+                    tr!(file.lang, "fr_errors.expect.trials_allowed"),
                 )
             })?;
             if trials.is_some_and(|f| f > t) {
                 return Err(err(
                     "max_trials",
-                    crate::tr!(file.lang, "fr_errors.expect.max_below"),
-                    crate::tr!(file.lang, "fr_errors.expect.max_below_allowed"),
+                    tr!(file.lang, "fr_errors.expect.max_below"),
+                    tr!(file.lang, "fr_errors.expect.max_below_allowed"),
                 ));
             }
             Some(t)
@@ -463,8 +458,8 @@ fn validate(
             if e.precision.is_some() || e.output.is_some() {
                 return Err(err(
                     "figure",
-                    crate::tr!(file.lang, "fr_errors.expect.precision_output"),
-                    crate::tr!(file.lang, "fr_errors.expect.precision_output_allowed"),
+                    tr!(file.lang, "fr_errors.expect.precision_output"),
+                    tr!(file.lang, "fr_errors.expect.precision_output_allowed"),
                 ));
             }
             let band = match (given.as_slice(), e.tolerance) {
@@ -477,8 +472,8 @@ fn validate(
                         _ => {
                             return Err(err(
                                 "between",
-                                crate::tr!(file.lang, "fr_errors.expect.between_two"),
-                                crate::tr!(file.lang, "fr_errors.expect.between_allowed"),
+                                tr!(file.lang, "fr_errors.expect.between_two"),
+                                tr!(file.lang, "fr_errors.expect.between_allowed"),
                             ))
                         }
                     }
@@ -490,8 +485,8 @@ fn validate(
                     if !(tol >= 0.0 && tol.is_finite()) {
                         return Err(err(
                             "tolerance",
-                            &crate::tr!(file.lang, "fr_errors.expect.tolerance", value = tol),
-                            crate::tr!(file.lang, "fr_errors.expect.tolerance_allowed"),
+                            &tr!(file.lang, "fr_errors.expect.tolerance", value = tol),
+                            tr!(file.lang, "fr_errors.expect.tolerance_allowed"),
                         ));
                     }
                     Band::equals(e.equals.unwrap_or_default(), tol)
@@ -499,31 +494,31 @@ fn validate(
                 ([_], Some(_)) => {
                     return Err(err(
                         "tolerance",
-                        crate::tr!(file.lang, "fr_errors.expect.tolerance_equals"),
-                        crate::tr!(file.lang, "fr_errors.expect.tolerance_equals_allowed"),
+                        tr!(file.lang, "fr_errors.expect.tolerance_equals"),
+                        tr!(file.lang, "fr_errors.expect.tolerance_equals_allowed"),
                     ))
                 }
                 _ => {
                     return Err(err(
                         "figure",
-                        &crate::tr!(
+                        &tr!(
                             file.lang,
                             "fr_errors.expect.one_band",
                             found = if given.is_empty() {
-                                crate::tr!(file.lang, "fr_errors.expect.one_band_none").to_string()
+                                tr!(file.lang, "fr_errors.expect.one_band_none").to_string()
                             } else {
                                 given.join(", ")
                             }
                         ),
-                        crate::tr!(file.lang, "fr_errors.expect.one_band_allowed"),
+                        tr!(file.lang, "fr_errors.expect.one_band_allowed"),
                     ))
                 }
             };
             if [band.lo, band.hi].iter().any(|x| x.is_nan()) {
                 return Err(err(
                     "figure",
-                    crate::tr!(file.lang, "fr_errors.expect.band_nan"),
-                    crate::tr!(file.lang, "fr_errors.expect.band_nan_allowed"),
+                    tr!(file.lang, "fr_errors.expect.band_nan"),
+                    tr!(file.lang, "fr_errors.expect.band_nan_allowed"),
                 ));
             }
             let mut wanted = Vec::new();
@@ -531,8 +526,8 @@ fn validate(
                 let c = Cell::from_toml(v).ok_or_else(|| {
                     err(
                         "where",
-                        &crate::tr!(file.lang, "fr_errors.expect.where_single", key = k),
-                        crate::tr!(file.lang, "fr_errors.expect.where_single_allowed"),
+                        &tr!(file.lang, "fr_errors.expect.where_single", key = k),
+                        tr!(file.lang, "fr_errors.expect.where_single_allowed"),
                     )
                 })?;
                 wanted.push((k.clone(), c));
@@ -547,36 +542,36 @@ fn validate(
             if !given.is_empty() || !e.where_.is_empty() {
                 return Err(err(
                     "table_file",
-                    crate::tr!(file.lang, "fr_errors.expect.published_band"),
-                    crate::tr!(file.lang, "fr_errors.expect.published_band_allowed"),
+                    tr!(file.lang, "fr_errors.expect.published_band"),
+                    tr!(file.lang, "fr_errors.expect.published_band_allowed"),
                 ));
             }
             let precision = e.precision.ok_or_else(|| {
                 err(
                     "table_file",
-                    crate::tr!(file.lang, "fr_errors.expect.missing_precision"),
-                    crate::tr!(file.lang, "fr_errors.expect.missing_precision_allowed"),
+                    tr!(file.lang, "fr_errors.expect.missing_precision"),
+                    tr!(file.lang, "fr_errors.expect.missing_precision_allowed"),
                 )
             })?;
             if !(precision > 0.0 && precision.is_finite()) {
                 return Err(err(
                     "precision",
-                    &crate::tr!(file.lang, "fr_errors.expect.precision", value = precision),
-                    crate::tr!(file.lang, "fr_errors.expect.precision_allowed"),
+                    &tr!(file.lang, "fr_errors.expect.precision", value = precision),
+                    tr!(file.lang, "fr_errors.expect.precision_allowed"),
                 ));
             }
             let p = resolve(&file.path, tf, file.lang).map_err(|m| {
                 err(
                     "table_file",
                     &m,
-                    crate::tr!(file.lang, "safety.files.named_allowed"),
+                    tr!(file.lang, "safety.files.named_allowed"),
                 )
             })?;
             if !p.is_file() {
                 return Err(err(
                     "table_file",
-                    &crate::tr!(file.lang, "fr_errors.expect.no_file", file = tf),
-                    crate::tr!(file.lang, "fr_errors.expect.no_file_allowed"),
+                    &tr!(file.lang, "fr_errors.expect.no_file", file = tf),
+                    tr!(file.lang, "fr_errors.expect.no_file_allowed"),
                 ));
             }
             Check::TableFile {
@@ -588,8 +583,8 @@ fn validate(
         _ => {
             return Err(err(
                 "name",
-                crate::tr!(file.lang, "fr_errors.expect.figure_or_file"),
-                crate::tr!(file.lang, "fr_errors.expect.figure_or_file_allowed"),
+                tr!(file.lang, "fr_errors.expect.figure_or_file"),
+                tr!(file.lang, "fr_errors.expect.figure_or_file_allowed"),
             ))
         }
     };

@@ -35,11 +35,11 @@ pub fn all_hold(files: &[FileOutcomes]) -> bool {
 /// One line for the terminal and `index.md`.
 pub fn headline(files: &[FileOutcomes], lang: Lang) -> String {
     let total: usize = files.iter().map(|f| f.outcomes.len()).sum();
-    crate::tr!(
+    tr!(
         lang,
         "expect.headline",
         holds = count(files, Verdict::Holds),
-        total = total,
+        total,
         fails = count(files, Verdict::Fails),
         undecided = count(files, Verdict::Undecided)
     )
@@ -54,7 +54,7 @@ fn value_text(o: &Outcome, lang: Lang) -> String {
     let d = |x: f64| crate::balance::dec(&num(x), lang);
     match (o.value, o.interval) {
         (Some(v), Some((lo, hi))) => {
-            crate::tr!(
+            tr!(
                 lang,
                 "expect.value_interval",
                 value = d(v),
@@ -71,7 +71,7 @@ fn value_text(o: &Outcome, lang: Lang) -> String {
 pub fn markdown(files: &[FileOutcomes], lang: Lang) -> String {
     let mut s = format!(
         "# {}\n\n**{}.**\n\n",
-        crate::tr!(lang, "expect.title"),
+        tr!(lang, "expect.title"),
         headline(files, lang)
     );
     for f in files {
@@ -80,7 +80,7 @@ pub fn markdown(files: &[FileOutcomes], lang: Lang) -> String {
             md_cell(&f.title),
             crate::report::md_code(&f.path)
         );
-        s += &format!("| {} |\n", crate::tr!(lang, "expect.header"));
+        s += &format!("| {} |\n", tr!(lang, "expect.header"));
         s += "|---|---|---|---|---|---|---|\n";
         for o in &f.outcomes {
             let verdict = match o.verdict {
@@ -96,8 +96,7 @@ pub fn markdown(files: &[FileOutcomes], lang: Lang) -> String {
                 md_cell(&o.band_shown),
                 verdict,
                 o.trials
-                    .map_or(crate::tr!(lang, "expect.exact").to_string(), |t| t
-                        .to_string()),
+                    .map_or(tr!(lang, "expect.exact").to_string(), |t| t.to_string()),
                 o.miss
                     .map_or(String::new(), |m| crate::balance::dec(&num(m), lang)),
             );
@@ -110,7 +109,7 @@ pub fn markdown(files: &[FileOutcomes], lang: Lang) -> String {
         if !problems.is_empty() {
             s += "\n";
             for o in problems {
-                s += &crate::tr!(
+                s += &tr!(
                     lang,
                     "expect.problem",
                     name = md_cell(&o.name),
@@ -124,8 +123,8 @@ pub fn markdown(files: &[FileOutcomes], lang: Lang) -> String {
     }
     s += &format!(
         "## {}\n\n{}\n",
-        crate::tr!(lang, "expect.how"),
-        crate::tr!(lang, "expect.rule")
+        tr!(lang, "expect.how"),
+        tr!(lang, "expect.rule")
     );
     s
 }

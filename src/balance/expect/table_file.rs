@@ -53,7 +53,7 @@ pub fn check(
     let idx = pick(&outs).ok_or_else(|| {
         err(
             "output",
-            crate::tr!(lang, "fr_errors.table_file.which_output", file = shown),
+            tr!(lang, "fr_errors.table_file.which_output", file = shown),
             &names.join(", "),
         )
     })?;
@@ -68,7 +68,7 @@ pub fn check(
                 let all: Vec<String> = roles.iter().map(|(n, _)| n.clone()).collect();
                 return Err(err(
                     "table_file",
-                    crate::tr!(
+                    tr!(
                         lang,
                         "fr_errors.table_file.not_a_column",
                         file = shown,
@@ -83,13 +83,13 @@ pub fn check(
             Some(_) => {
                 return Err(err(
                     "table_file",
-                    crate::tr!(
+                    tr!(
                         lang,
                         "fr_errors.table_file.neither",
                         file = shown,
                         column = h
                     ),
-                    &crate::tr!(
+                    &tr!(
                         lang,
                         "fr_errors.table_file.key_columns",
                         columns = keys.join(", ")
@@ -102,13 +102,13 @@ pub fn check(
     if fig_cols.is_empty() {
         return Err(err(
             "table_file",
-            crate::tr!(
+            tr!(
                 lang,
                 "safety.expect.no_figure_column",
                 file = shown,
                 columns = header.join(", ")
             ),
-            &crate::tr!(
+            &tr!(
                 lang,
                 "safety.expect.no_figure_column_allowed",
                 output = out.name
@@ -118,8 +118,8 @@ pub fn check(
     if rows.is_empty() {
         return Err(err(
             "table_file",
-            crate::tr!(lang, "safety.expect.no_rows", file = shown),
-            crate::tr!(lang, "safety.expect.no_rows_allowed"),
+            tr!(lang, "safety.expect.no_rows", file = shown),
+            tr!(lang, "safety.expect.no_rows_allowed"),
         ));
     }
     let mut printed = Vec::new();
@@ -134,7 +134,7 @@ pub fn check(
             err(
                 "table_file",
                 format!("{shown}:{line}: {msg}"),
-                crate::tr!(lang, "fr_errors.table_file.row_allowed"),
+                tr!(lang, "fr_errors.table_file.row_allowed"),
             )
         })?;
         for (h, c) in header.iter().zip(cells) {
@@ -142,15 +142,15 @@ pub fn check(
                 let value = c.as_f64().ok_or_else(|| {
                     err(
                         "table_file",
-                        crate::tr!(
+                        tr!(
                             lang,
                             "fr_errors.table_file.not_number",
                             file = shown,
-                            line = line,
+                            line,
                             column = h,
                             cell = c
                         ),
-                        crate::tr!(lang, "fr_errors.table_file.not_number_allowed"),
+                        tr!(lang, "fr_errors.table_file.not_number_allowed"),
                     )
                 })?;
                 printed.push(Printed {
@@ -237,7 +237,7 @@ pub fn check(
     if bad.len() > 5 {
         message += &format!("; and {} more", bad.len() - 5);
     }
-    let mut message_shown = crate::tr!(
+    let mut message_shown = tr!(
         lang,
         "expect.cells_within",
         ok = printed.len() - bad.len(),
@@ -248,7 +248,7 @@ pub fn check(
         message_shown += &format!("; {} {text}", v.shown(lang));
     }
     if bad.len() > 5 {
-        message_shown += &crate::tr!(lang, "expect.and_more", more = bad.len() - 5);
+        message_shown += &tr!(lang, "expect.and_more", more = bad.len() - 5);
     }
     Ok(Outcome {
         name: e.name.clone(),
@@ -259,7 +259,7 @@ pub fn check(
         interval: None,
         confidence: mc.then_some(1.0 - alpha),
         band: format!("printed to {}", decide::num(precision)),
-        band_shown: crate::tr!(
+        band_shown: tr!(
             lang,
             "expect.printed_to",
             precision = crate::balance::dec(&decide::num(precision), lang)
@@ -279,7 +279,7 @@ fn read_published(
     lang: Lang,
 ) -> Result<(Vec<String>, Vec<(usize, Vec<Cell>)>), UserError> {
     let text = crate::input::read_text(path, crate::input::MAX_TABLE_BYTES).map_err(|e| {
-        UserError::new(crate::tr!(
+        UserError::new(tr!(
             lang,
             "fr_errors.table_file.cannot_read",
             file = path.display(),
@@ -289,12 +289,12 @@ fn read_published(
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(&text);
     let fields = |i: usize, l: &str| {
         split_fields(l).map_err(|col| {
-            UserError::new(crate::tr!(
+            UserError::new(tr!(
                 lang,
                 "safety.expect.open_quote",
                 file = path.display(),
                 line = i + 1,
-                col = col
+                col
             ))
         })
     };
@@ -307,7 +307,7 @@ fn read_published(
         .map(|(i, l)| fields(i, l))
         .transpose()?
         .ok_or_else(|| {
-            UserError::new(crate::tr!(
+            UserError::new(tr!(
                 lang,
                 "fr_errors.table_file.empty_file",
                 file = path.display()
@@ -317,7 +317,7 @@ fn read_published(
     for (i, l) in lines {
         let cells: Vec<Cell> = fields(i, l)?.iter().map(|c| Cell::from_text(c)).collect();
         if cells.len() != header.len() {
-            return Err(UserError::new(crate::tr!(
+            return Err(UserError::new(tr!(
                 lang,
                 "fr_errors.table_file.cells_for_columns",
                 file = path.display(),
@@ -328,7 +328,7 @@ fn read_published(
         }
         rows.push((i + 1, cells));
         if rows.len() > MAX_TABLE_FILE_ROWS {
-            return Err(UserError::new(crate::tr!(
+            return Err(UserError::new(tr!(
                 lang,
                 "fr_errors.table_file.too_many_rows",
                 file = path.display(),

@@ -85,7 +85,7 @@ pub fn panel(
     let title = if defined {
         labels.title
     } else {
-        crate::tr!(lang, "sweep.undefined_title", title = labels.title)
+        tr!(lang, "sweep.undefined_title", title = labels.title)
     };
     if kind == ValueKind::Categorical {
         let categories: Vec<String> = values.iter().map(text).collect();

@@ -60,10 +60,10 @@ fn focus_rows(
 ) -> Result<(String, Option<String>), String> {
     let (f, wanted) = super::figures::resolve(outputs, &focus.figure, &focus.wanted, lang)?;
     if let Some((reason, allowed)) = super::figures::undecidable(&f, &focus.figure, lang) {
-        return Err(crate::tr!(
+        return Err(tr!(
             lang,
             "safety.work.figure_refused",
-            reason = reason,
+            reason,
             checkable = allowed
         ));
     }
@@ -171,16 +171,14 @@ pub fn sweep(
     let mut seen = std::collections::BTreeSet::new();
     for v in varies {
         if !seen.insert(v.key.clone()) {
-            return Err(
-                UserError::new(crate::tr!(file.lang, "sweep.varied_twice", key = v.key)).into(),
-            );
+            return Err(UserError::new(tr!(file.lang, "sweep.varied_twice", key = v.key)).into());
         }
     }
     check_grid(varies, o, file.lang)?;
     let points = grid(varies);
     let at_point = |e: anyhow::Error, p: &[toml::Value]| -> anyhow::Error {
         match e.downcast::<UserError>() {
-            Ok(u) => UserError::new(crate::tr!(
+            Ok(u) => UserError::new(tr!(
                 file.lang,
                 "sweep.with_vary",
                 label = label(varies, p),
@@ -261,7 +259,7 @@ pub fn sweep(
             v.values.iter().map(text).collect::<Vec<_>>().join(","),
         );
     }
-    let mut key_figures = vec![crate::tr!(
+    let mut key_figures = vec![tr!(
         file.lang,
         "sweep.grid_key",
         points = points.len(),
@@ -275,8 +273,8 @@ pub fn sweep(
         .collect();
     let output = Output {
         name: "sweep".into(),
-        title: crate::tr!(file.lang, "sweep.title").into(),
-        question: crate::tr!(file.lang, "sweep.question").into(),
+        title: tr!(file.lang, "sweep.title").into(),
+        question: tr!(file.lang, "sweep.question").into(),
         frame,
         figures,
         key_figures,
@@ -397,14 +395,9 @@ fn charts(
                     panel(
                         kind,
                         Labels {
-                            title: crate::tr!(
-                                lang,
-                                "sweep.figure_title",
-                                figure = name,
-                                key = v.key
-                            ),
+                            title: tr!(lang, "sweep.figure_title", figure = name, key = v.key),
                             x: v.key.clone(),
-                            y: crate::tr!(lang, "sweep.figure_axis", figure = order[i].figure),
+                            y: tr!(lang, "sweep.figure_axis", figure = order[i].figure),
                         },
                         &groups,
                         &v.values,
@@ -437,7 +430,7 @@ fn ranges(
             let defined = || s.iter().enumerate().filter(|(_, v)| v.0.is_finite());
             let lo = defined().min_by(|a, b| a.1 .0.total_cmp(&b.1 .0))?;
             let hi = defined().max_by(|a, b| a.1 .0.total_cmp(&b.1 .0))?;
-            Some(crate::tr!(
+            Some(tr!(
                 lang,
                 "sweep.range_key",
                 figure = crate::report::md_text(&shown(&order[i])),

@@ -76,12 +76,7 @@ pub fn parse_vary(s: &str) -> Result<Vary, crate::lang::Words> {
             .collect()
     } else {
         if let Some((lo, hi)) = crate::limits::dashed_range(spec) {
-            return Err(crate::words!(
-                "syntax.dash_range",
-                value = s,
-                lo = lo,
-                hi = hi
-            ));
+            return Err(words!("syntax.dash_range", value = s, lo = lo, hi = hi));
         }
         spec.split(',').map(scalar).collect::<Vec<_>>()
     };
@@ -122,9 +117,9 @@ pub fn set(
         let next = t
             .entry(seg.clone())
             .or_insert_with(|| toml::Value::Table(toml::Table::new()));
-        t = next.as_table_mut().ok_or_else(|| {
-            UserError::new(crate::tr!(lang, "sweep.not_a_table", key = key, seg = seg))
-        })?;
+        t = next
+            .as_table_mut()
+            .ok_or_else(|| UserError::new(tr!(lang, "sweep.not_a_table", key, seg)))?;
     }
     t.insert(path[path.len() - 1].clone(), value);
     Ok(())
@@ -160,19 +155,14 @@ pub fn grid(varies: &[Vary]) -> Vec<Vec<toml::Value>> {
 pub fn check_grid(varies: &[Vary], o: &RunOverrides, lang: Lang) -> Result<(), UserError> {
     for v in varies {
         let refused = match v.key.as_str() {
-            "system" | "kind" => Some(crate::tr!(lang, "sweep.why_kind")),
-            "title" | "question" => Some(crate::tr!(lang, "sweep.why_label")),
-            "run.trials" if o.trials.is_some() => Some(crate::tr!(lang, "sweep.why_trials")),
-            "run.seed" if o.seed.is_some() => Some(crate::tr!(lang, "sweep.why_seed")),
+            "system" | "kind" => Some(tr!(lang, "sweep.why_kind")),
+            "title" | "question" => Some(tr!(lang, "sweep.why_label")),
+            "run.trials" if o.trials.is_some() => Some(tr!(lang, "sweep.why_trials")),
+            "run.seed" if o.seed.is_some() => Some(tr!(lang, "sweep.why_seed")),
             _ => None,
         };
         if let Some(why) = refused {
-            return Err(UserError::new(crate::tr!(
-                lang,
-                "sweep.refused",
-                key = v.key,
-                why = why
-            )));
+            return Err(UserError::new(tr!(lang, "sweep.refused", key = v.key, why)));
         }
     }
     let cap = o
@@ -183,11 +173,11 @@ pub fn check_grid(varies: &[Vary], o: &RunOverrides, lang: Lang) -> Result<(), U
         n = n.saturating_mul(v.values.len() as u64);
     }
     if n > cap {
-        return Err(UserError::new(crate::tr!(
+        return Err(UserError::new(tr!(
             lang,
             "sweep.grid_cap",
-            n = n,
-            cap = cap,
+            n,
+            cap,
             max = crate::limits::MAX_GRID_POINTS
         )));
     }

@@ -58,7 +58,7 @@ impl VariantsFile {
             return Err(file.error_at(
                 &["alpha"],
                 "alpha",
-                &crate::tr!(file.lang, "fr_errors.variants.alpha_range", alpha = alpha),
+                &tr!(file.lang, "fr_errors.variants.alpha_range", alpha),
                 "0.0001..0.5",
             ));
         }
@@ -68,7 +68,7 @@ impl VariantsFile {
                     &["trials"],
                     "trials",
                     &e.0,
-                    crate::tr!(file.lang, "fr_errors.variants.trials_allowed"),
+                    tr!(file.lang, "fr_errors.variants.trials_allowed"),
                 )
             })?;
         }
@@ -76,12 +76,12 @@ impl VariantsFile {
             return Err(file.error_at(
                 &["study"],
                 "study",
-                &crate::tr!(
+                &tr!(
                     file.lang,
                     "fr_errors.variants.too_many_study",
                     count = raw.study.len()
                 ),
-                &crate::tr!(
+                &tr!(
                     file.lang,
                     "fr_errors.variants.too_many_study_allowed",
                     max = MAX_STUDY
@@ -96,12 +96,12 @@ impl VariantsFile {
                 return Err(file.error_at(
                     &["study", &idx],
                     &format!("study[{i}]"),
-                    &crate::tr!(
+                    &tr!(
                         file.lang,
                         "fr_errors.variants.studied_twice",
                         source = src.describe()
                     ),
-                    crate::tr!(file.lang, "fr_errors.variants.studied_twice_allowed"),
+                    tr!(file.lang, "fr_errors.variants.studied_twice_allowed"),
                 ));
             }
             study.push(src);
@@ -110,7 +110,7 @@ impl VariantsFile {
             return Err(file.error_at(
                 &["headline"],
                 "headline",
-                &crate::tr!(
+                &tr!(
                     file.lang,
                     "fr_errors.variants.too_many_headlines",
                     count = raw.headline.len()
@@ -126,12 +126,12 @@ impl VariantsFile {
             return Err(file.error_at(
                 &["variants"],
                 "variants",
-                &crate::tr!(
+                &tr!(
                     file.lang,
                     "fr_errors.variants.too_many_variants",
                     count = raw.variants.len()
                 ),
-                &crate::tr!(
+                &tr!(
                     file.lang,
                     "fr_errors.variants.too_many_variants_allowed",
                     max = MAX_VARIANTS
@@ -145,14 +145,14 @@ impl VariantsFile {
         Ok(VariantsFile {
             path: file.path.clone(),
             title: crate::scenario::Text::pick(raw.title, file.lang).unwrap_or_else(|| {
-                crate::tr!(
+                tr!(
                     file.lang,
                     "fr_errors.variants.default_title",
                     file = file.path.display()
                 )
             }),
             question: crate::scenario::Text::pick(raw.question, file.lang).unwrap_or_else(|| {
-                crate::tr!(file.lang, "fr_errors.variants.default_question").to_string()
+                tr!(file.lang, "fr_errors.variants.default_question").to_string()
             }),
             seed: raw.seed.unwrap_or(1),
             trials: raw.trials,
@@ -171,7 +171,7 @@ impl VariantsFile {
             &["study", &idx],
             &format!("study[{i}]"),
             message,
-            crate::tr!(lang, "fr_errors.variants.study_allowed"),
+            tr!(lang, "fr_errors.variants.study_allowed"),
         )
     }
 
@@ -182,7 +182,7 @@ impl VariantsFile {
             &["headline", &idx, "figure"],
             &format!("headline[{i}].figure"),
             message,
-            crate::tr!(lang, "fr_errors.variants.headline_allowed"),
+            tr!(lang, "fr_errors.variants.headline_allowed"),
         )
     }
 }
@@ -198,8 +198,8 @@ fn headline(
         return Err(file.error_at(
             &["headline", &idx, "name"],
             &format!("headline[{i}].name"),
-            crate::tr!(file.lang, "fr_errors.variants.empty_name"),
-            crate::tr!(file.lang, "fr_errors.variants.empty_name_allowed"),
+            tr!(file.lang, "fr_errors.variants.empty_name"),
+            tr!(file.lang, "fr_errors.variants.empty_name_allowed"),
         ));
     }
     let src = source(file, "headline", i, &h.table, &h.scenario, &h.params)?;
@@ -207,12 +207,12 @@ fn headline(
         return Err(file.error_at(
             &["headline", &idx],
             &format!("headline[{i}]"),
-            &crate::tr!(
+            &tr!(
                 file.lang,
                 "fr_errors.variants.not_studied",
                 source = src.describe()
             ),
-            crate::tr!(file.lang, "fr_errors.variants.not_studied_allowed"),
+            tr!(file.lang, "fr_errors.variants.not_studied_allowed"),
         ));
     }
     let mut wanted = Vec::new();
@@ -221,8 +221,8 @@ fn headline(
             file.error_at(
                 &["headline", &idx, "where", k],
                 &format!("headline[{i}].where.{k}"),
-                crate::tr!(file.lang, "fr_errors.variants.not_cell"),
-                crate::tr!(file.lang, "fr_errors.variants.not_cell_allowed"),
+                tr!(file.lang, "fr_errors.variants.not_cell"),
+                tr!(file.lang, "fr_errors.variants.not_cell_allowed"),
             )
         })?;
         wanted.push((k.clone(), c));
@@ -249,8 +249,8 @@ fn variant(
         return Err(file.error_at(
             &["variants", name],
             &format!("variants.{name}"),
-            crate::tr!(file.lang, "fr_errors.variants.bad_name"),
-            crate::tr!(file.lang, "fr_errors.variants.bad_name_allowed"),
+            tr!(file.lang, "fr_errors.variants.bad_name"),
+            tr!(file.lang, "fr_errors.variants.bad_name_allowed"),
         ));
     }
     let mut description = String::new();
@@ -261,8 +261,8 @@ fn variant(
                 file.error_at(
                     &["variants", name, k],
                     &format!("variants.{name}.description"),
-                    crate::tr!(file.lang, "fr_errors.variants.description_not_string"),
-                    crate::tr!(file.lang, "fr_errors.variants.description_allowed"),
+                    tr!(file.lang, "fr_errors.variants.description_not_string"),
+                    tr!(file.lang, "fr_errors.variants.description_allowed"),
                 )
             })?;
             continue;
@@ -272,7 +272,7 @@ fn variant(
             &["variants", name, k],
             &format!("variants.{name}.{k}"),
             (k, v),
-            crate::tr!(file.lang, "fr_errors.variants.option_allowed"),
+            tr!(file.lang, "fr_errors.variants.option_allowed"),
         )?);
     }
     // Constraints between the variant's parameters (C-FAT-4), before anything runs.
@@ -295,8 +295,8 @@ fn variant(
         return Err(file.error_at(
             &["variants", name],
             &format!("variants.{name}"),
-            crate::tr!(file.lang, "fr_errors.variants.changes_nothing"),
-            crate::tr!(file.lang, "fr_errors.variants.changes_nothing_allowed"),
+            tr!(file.lang, "fr_errors.variants.changes_nothing"),
+            tr!(file.lang, "fr_errors.variants.changes_nothing_allowed"),
         ));
     }
     Ok(Variant {
@@ -323,14 +323,8 @@ impl VariantsFile {
             let blocks = super::paired::block_trials(per).saturating_mul(super::paired::BLOCKS);
             total = total.saturating_add(per.saturating_add(blocks).saturating_mul(runs));
             if total > max {
-                let message = crate::tr!(
-                    lang,
-                    "safety.work.variants_work",
-                    runs = runs,
-                    total = total,
-                    max = max
-                );
-                let allowed = crate::tr!(lang, "safety.work.variants_work_allowed");
+                let message = tr!(lang, "safety.work.variants_work", runs, total, max);
+                let allowed = tr!(lang, "safety.work.variants_work_allowed");
                 if flag {
                     return Err(UserError::new(format!("--trials: {message}; {allowed}")));
                 }

@@ -24,7 +24,7 @@ const LISTED_MOVES: usize = 15;
 
 fn value_text(h: &HeadlineValue, lang: Lang) -> String {
     match &h.value {
-        Err(_) => crate::tr!(lang, "variants.na").into(),
+        Err(_) => tr!(lang, "variants.na").into(),
         Ok(v) => match v.interval95 {
             Some((lo, hi)) => format!(
                 "{} [{} – {}]",
@@ -49,10 +49,10 @@ fn verdict(m: &Option<Move>) -> &'static str {
 /// [`verdict`] in the page's language.
 fn verdict_shown(v: &str, lang: Lang) -> &'static str {
     match v {
-        "moved" => crate::tr!(lang, "variants.moved"),
-        "unchanged" => crate::tr!(lang, "variants.unchanged"),
-        "no significant move" => crate::tr!(lang, "variants.no_significant_move"),
-        _ => crate::tr!(lang, "variants.not_compared"),
+        "moved" => tr!(lang, "variants.moved"),
+        "unchanged" => tr!(lang, "variants.unchanged"),
+        "no significant move" => tr!(lang, "variants.no_significant_move"),
+        _ => tr!(lang, "variants.not_compared"),
     }
 }
 
@@ -70,11 +70,7 @@ fn answer(f: &VariantsFile, s: &Study, lang: Lang) -> String {
         for (hi, h) in f.headlines.iter().enumerate() {
             let (b, x) = (&s.headlines[hi][0], &s.headlines[hi][vi]);
             let (Ok(bv), Ok(xv)) = (&b.value, &x.value) else {
-                parts.push(format!(
-                    "{} {}",
-                    md_text(&h.name),
-                    crate::tr!(lang, "variants.na")
-                ));
+                parts.push(format!("{} {}", md_text(&h.name), tr!(lang, "variants.na")));
                 continue;
             };
             parts.push(match verdict(&x.moved) {
@@ -102,7 +98,7 @@ fn answer(f: &VariantsFile, s: &Study, lang: Lang) -> String {
             .filter(|m| !m.delta.is_nan())
             .min_by(by_size)
             .map(|m| {
-                crate::tr!(
+                tr!(
                     lang,
                     "variants.largest",
                     figure = md_code(&m.figure),
@@ -116,18 +112,18 @@ fn answer(f: &VariantsFile, s: &Study, lang: Lang) -> String {
         let heads = if parts.is_empty() {
             String::new()
         } else {
-            let sep = crate::tr!(lang, "variants.separator");
+            let sep = tr!(lang, "variants.separator");
             format!("{}{sep}", parts.join(sep))
         };
-        md += &crate::tr!(
+        md += &tr!(
             lang,
             "variants.answer_line",
             name = md_text(&v.name),
-            what = what,
-            heads = heads,
-            moved = moved,
+            what,
+            heads,
+            moved,
             total = c.figures.len(),
-            largest = largest
+            largest
         );
         md.push('\n');
     }
@@ -139,11 +135,11 @@ pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str, lang: Lang) -> St
         "# {}\n\n{}\n\n## {}\n\n",
         md_text(&f.title),
         md_text(&f.question),
-        crate::tr!(lang, "variants.answer")
+        tr!(lang, "variants.answer")
     );
     md += &answer(f, s, lang);
     md += "\n";
-    md += &crate::tr!(
+    md += &tr!(
         lang,
         "variants.rule",
         seed = f.seed,
@@ -154,8 +150,8 @@ pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str, lang: Lang) -> St
     if !f.headlines.is_empty() {
         md += &format!(
             "\n## {}\n\n| {} | ",
-            crate::tr!(lang, "variants.headlines"),
-            crate::tr!(lang, "variants.figure")
+            tr!(lang, "variants.headlines"),
+            tr!(lang, "variants.figure")
         );
         md += &s
             .variants
@@ -170,7 +166,7 @@ pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str, lang: Lang) -> St
             md += &format!("| {} |", md_text(&h.name));
             for (vi, x) in s.headlines[hi].iter().enumerate() {
                 let mark = if vi > 0 && verdict(&x.moved) == "moved" {
-                    format!(" ({})", crate::tr!(lang, "variants.moved"))
+                    format!(" ({})", tr!(lang, "variants.moved"))
                 } else {
                     String::new()
                 };
@@ -181,12 +177,12 @@ pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str, lang: Lang) -> St
         for (hi, h) in f.headlines.iter().enumerate() {
             md += &format!(
                 "\n![{}](headline-{}.png)\n",
-                crate::tr!(lang, "variants.chart_alt", name = md_text(&h.name)),
+                tr!(lang, "variants.chart_alt", name = md_text(&h.name)),
                 hi + 1
             );
         }
     }
-    md += &format!("\n## {}\n", crate::tr!(lang, "variants.per_variant"));
+    md += &format!("\n## {}\n", tr!(lang, "variants.per_variant"));
     for v in s.variants.iter().skip(1) {
         let c = v.comparison.as_ref().expect("variants are compared");
         md += &format!(
@@ -197,7 +193,7 @@ pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str, lang: Lang) -> St
             } else {
                 format!("{}. ", md_text(&v.description))
             },
-            crate::tr!(
+            tr!(
                 lang,
                 "variants.rules_changed",
                 options = v
@@ -216,7 +212,7 @@ pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str, lang: Lang) -> St
         if !moves.is_empty() {
             md += &format!(
                 "\n| {} |\n|---|---|---|---|---|---|---|\n",
-                crate::tr!(lang, "variants.moves_header")
+                tr!(lang, "variants.moves_header")
             );
             for m in moves.iter().take(LISTED_MOVES) {
                 md += &format!(
@@ -228,19 +224,19 @@ pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str, lang: Lang) -> St
                     num(m.new, lang),
                     num(m.delta, lang),
                     m.q.map(|q| num(q, lang))
-                        .unwrap_or_else(|| crate::tr!(lang, "variants.exact").into())
+                        .unwrap_or_else(|| tr!(lang, "variants.exact").into())
                 );
             }
             if moves.len() > LISTED_MOVES {
                 md += "\n";
-                md += &crate::tr!(lang, "variants.more", more = moves.len() - LISTED_MOVES);
+                md += &tr!(lang, "variants.more", more = moves.len() - LISTED_MOVES);
                 md += "\n";
             }
         }
     }
-    md += &format!("\n## {}\n\n", crate::tr!(lang, "variants.studied"));
+    md += &format!("\n## {}\n\n", tr!(lang, "variants.studied"));
     for (src, d) in f.study.iter().zip(&s.dirs) {
-        md += &crate::tr!(
+        md += &tr!(
             lang,
             "variants.studied_line",
             source = md_text(&src.describe()),
@@ -249,12 +245,9 @@ pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str, lang: Lang) -> St
         md += "\n";
     }
     md += "\n";
-    md += crate::tr!(lang, "variants.files");
+    md += tr!(lang, "variants.files");
     md += "\n";
-    md += &format!(
-        "\n## {}\n\n{provenance}\n",
-        crate::tr!(lang, "tune.provenance")
-    );
+    md += &format!("\n## {}\n\n{provenance}\n", tr!(lang, "tune.provenance"));
     md
 }
 
@@ -336,7 +329,7 @@ pub fn chart(f: &VariantsFile, s: &Study, i: usize, lang: Lang) -> Figure {
         .any(|x| x.value.as_ref().is_ok_and(|v| v.interval95.is_some()));
     Figure::new(vec![Chart::Bars(BarChart {
         title: h.name.clone(),
-        x_label: crate::tr!(lang, "variants.chart_x").into(),
+        x_label: tr!(lang, "variants.chart_x").into(),
         y_label: h.figure.clone(),
         categories: s.variants.iter().map(|v| v.name.clone()).collect(),
         series: vec![BarSeries {

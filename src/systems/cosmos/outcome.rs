@@ -36,12 +36,12 @@ impl Outcome {
     /// "Réussite critique"... in French); CSV values keep [`Outcome::name`].
     pub fn label(self, lang: crate::lang::Lang) -> &'static str {
         match self {
-            Outcome::SuperSuccess => crate::tr!(lang, "cosmos.outcome.super_success"),
-            Outcome::CritSuccess => crate::tr!(lang, "cosmos.outcome.crit_success"),
-            Outcome::Success => crate::tr!(lang, "cosmos.outcome.success"),
-            Outcome::Failure => crate::tr!(lang, "cosmos.outcome.failure"),
-            Outcome::CritFailure => crate::tr!(lang, "cosmos.outcome.crit_failure"),
-            Outcome::SuperFailure => crate::tr!(lang, "cosmos.outcome.super_failure"),
+            Outcome::SuperSuccess => tr!(lang, "cosmos.outcome.super_success"),
+            Outcome::CritSuccess => tr!(lang, "cosmos.outcome.crit_success"),
+            Outcome::Success => tr!(lang, "cosmos.outcome.success"),
+            Outcome::Failure => tr!(lang, "cosmos.outcome.failure"),
+            Outcome::CritFailure => tr!(lang, "cosmos.outcome.crit_failure"),
+            Outcome::SuperFailure => tr!(lang, "cosmos.outcome.super_failure"),
         }
     }
 

@@ -119,11 +119,11 @@ impl SpecError {
     pub fn user(self, lang: Lang) -> UserError {
         UserError::new(match self {
             SpecError::ThresholdNotANumber(t) => {
-                crate::tr!(lang, "cosmos.test.threshold_nan", threshold = t)
+                tr!(lang, "cosmos.test.threshold_nan", threshold = t)
             }
-            SpecError::KarmaOutOfRange(k) => crate::tr!(lang, "cosmos.test.karma_range", karma = k),
-            SpecError::NoStat => crate::tr!(lang, "cosmos.test.no_stat").to_string(),
-            SpecError::CritFailFrom(f) => crate::tr!(lang, "cosmos.test.crit_fail_from", from = f),
+            SpecError::KarmaOutOfRange(k) => tr!(lang, "cosmos.test.karma_range", karma = k),
+            SpecError::NoStat => tr!(lang, "cosmos.test.no_stat").to_string(),
+            SpecError::CritFailFrom(f) => tr!(lang, "cosmos.test.crit_fail_from", from = f),
         })
     }
 }
@@ -263,10 +263,10 @@ pub fn classify(natural: u8, d10: u8, spec: &TestSpec, rules: &TestRules) -> Out
 /// P(an intuition roll succeeds): d6 <= intuition (C-TEST-5), intuition 1..6.
 pub fn intuition_chance(intuition: i64, lang: crate::lang::Lang) -> Result<f64, UserError> {
     if !(1..=6).contains(&intuition) {
-        return Err(UserError::new(crate::tr!(
+        return Err(UserError::new(tr!(
             lang,
             "cosmos.test.intuition",
-            intuition = intuition
+            intuition
         )));
     }
     Ok(Dist::die(6).cdf(intuition))

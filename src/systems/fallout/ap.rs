@@ -48,20 +48,20 @@ pub fn buy_at(
             Some(x) => Err(file.error_at(
                 &path("below"),
                 &shown("below"),
-                &crate::tr!(file.lang, "fallout.model.not_probability", x = x),
-                crate::tr!(file.lang, "fallout.model.probability_allowed"),
+                &tr!(file.lang, "fallout.model.not_probability", x),
+                tr!(file.lang, "fallout.model.probability_allowed"),
             )),
             None => Err(file.error_at(
                 at,
                 &shown("below"),
-                crate::tr!(file.lang, "fallout.model.missing_below"),
-                crate::tr!(file.lang, "fallout.model.probability_allowed"),
+                tr!(file.lang, "fallout.model.missing_below"),
+                tr!(file.lang, "fallout.model.probability_allowed"),
             )),
         },
         other => Err(file.error_at(
             &path("buy"),
             &shown("buy"),
-            &crate::tr!(file.lang, "fallout.model.unknown_buy", value = other),
+            &tr!(file.lang, "fallout.model.unknown_buy", value = other),
             "\"never\", \"always\", \"below\"",
         )),
     }

@@ -75,16 +75,16 @@ impl DieSpec {
     /// Checks every value against the rules' ranges.
     pub fn new(lang: Lang, tn: u8, tag_rank: u8, complication: u8) -> Result<DieSpec, UserError> {
         if !(TN_MIN..=TN_MAX).contains(&tn) {
-            return Err(UserError::new(crate::tr!(
+            return Err(UserError::new(tr!(
                 lang,
                 "fallout.model.tn_range",
-                tn = tn,
+                tn,
                 min = TN_MIN,
                 max = TN_MAX
             )));
         }
         if tag_rank > TAG_RANK_MAX || tag_rank > tn {
-            return Err(UserError::new(crate::tr!(
+            return Err(UserError::new(tr!(
                 lang,
                 "fallout.model.tag_range",
                 rank = tag_rank,
@@ -92,7 +92,7 @@ impl DieSpec {
             )));
         }
         if !(1..=COMPLICATION_MAX).contains(&complication) {
-            return Err(UserError::new(crate::tr!(
+            return Err(UserError::new(tr!(
                 lang,
                 "fallout.model.complication_range",
                 range = complication,

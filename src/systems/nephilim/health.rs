@@ -48,10 +48,10 @@ impl Counters {
     /// 1-2, 2 at 3-4, 3 at 5-6, 4 at 7-8), and `None` out (book 9-10: no more actions).
     pub fn malus(&self, lang: Lang, level: u8) -> Result<Option<i64>, UserError> {
         if level > self.top() {
-            return Err(UserError::new(crate::tr!(
+            return Err(UserError::new(tr!(
                 lang,
                 "nephilim.model.counter_range",
-                level = level,
+                level,
                 top = self.top()
             )));
         }

@@ -10,7 +10,7 @@ use crate::lang::Lang;
 /// -2, 16..20 -> 0, 41..45 -> +5, ...).
 pub fn normalise(lang: Lang, raw: i64, band: i64) -> Result<i64, UserError> {
     if raw < 0 {
-        return Err(UserError::new(crate::tr!(
+        return Err(UserError::new(tr!(
             lang,
             "nephilim.model.ka_negative",
             ka = raw
@@ -57,11 +57,7 @@ impl MetaBands {
     /// 16-30 +2, 31-50 +3, 51-75 +4, 76-105 +5, each band 5 wider than the last).
     pub fn bonus(&self, lang: Lang, ka: i64) -> Result<i64, UserError> {
         if ka < 0 {
-            return Err(UserError::new(crate::tr!(
-                lang,
-                "nephilim.model.ka_negative",
-                ka = ka
-            )));
+            return Err(UserError::new(tr!(lang, "nephilim.model.ka_negative", ka)));
         }
         // At most `ka` bands (each is at least 1 wide): no run-away loop.
         let (mut bonus, mut top) = (0i64, self.first);
@@ -76,7 +72,7 @@ impl MetaBands {
     /// Air...): that of their mean, rounded up ("arrondis au supérieur", l. 62).
     pub fn pair(&self, lang: Lang, ka_a: i64, ka_b: i64) -> Result<i64, UserError> {
         if ka_a < 0 || ka_b < 0 {
-            return Err(UserError::new(crate::tr!(
+            return Err(UserError::new(tr!(
                 lang,
                 "nephilim.model.ka_pair_negative",
                 a = ka_a,

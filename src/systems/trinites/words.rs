@@ -11,9 +11,9 @@ use super::track::Zone;
 /// A zone of the initiative track: its JSON name and its words (T-COMBAT).
 pub fn zone(lang: Lang, z: Zone) -> (&'static str, &'static str) {
     match z {
-        Zone::Feu => ("feu", crate::tr!(lang, "trace_trinites.zone_feu")),
-        Zone::Garde => ("garde", crate::tr!(lang, "trace_trinites.zone_garde")),
-        Zone::Retrait => ("retrait", crate::tr!(lang, "trace_trinites.zone_retrait")),
+        Zone::Feu => ("feu", tr!(lang, "trace_trinites.zone_feu")),
+        Zone::Garde => ("garde", tr!(lang, "trace_trinites.zone_garde")),
+        Zone::Retrait => ("retrait", tr!(lang, "trace_trinites.zone_retrait")),
     }
 }
 
@@ -22,18 +22,15 @@ pub fn zone(lang: Lang, z: Zone) -> (&'static str, &'static str) {
 /// the third line dead.
 pub fn life(lang: Lang, ticked: i64, line: i64) -> (&'static str, &'static str) {
     if ticked <= 0 {
-        ("unhurt", crate::tr!(lang, "trace_trinites.life_unhurt"))
+        ("unhurt", tr!(lang, "trace_trinites.life_unhurt"))
     } else if ticked <= line {
-        ("endolori", crate::tr!(lang, "trace_trinites.life_endolori"))
+        ("endolori", tr!(lang, "trace_trinites.life_endolori"))
     } else if ticked <= 2 * line {
-        ("blesse", crate::tr!(lang, "trace_trinites.life_blesse"))
+        ("blesse", tr!(lang, "trace_trinites.life_blesse"))
     } else if ticked <= 3 * line {
-        (
-            "inconscient",
-            crate::tr!(lang, "trace_trinites.life_inconscient"),
-        )
+        ("inconscient", tr!(lang, "trace_trinites.life_inconscient"))
     } else {
-        ("dead", crate::tr!(lang, "trace_trinites.life_dead"))
+        ("dead", tr!(lang, "trace_trinites.life_dead"))
     }
 }
 
@@ -67,25 +64,25 @@ impl Roll {
     pub fn text(&self, lang: Lang) -> String {
         let die = match self.deva {
             None => String::new(),
-            Some(true) => format!(" ({})", crate::tr!(lang, "trace_trinites.deva")),
-            Some(false) => format!(" ({})", crate::tr!(lang, "trace_trinites.archonte")),
+            Some(true) => format!(" ({})", tr!(lang, "trace_trinites.deva")),
+            Some(false) => format!(" ({})", tr!(lang, "trace_trinites.archonte")),
         };
         let verdict = if self.success() {
-            crate::tr!(lang, "trace_trinites.success")
+            tr!(lang, "trace_trinites.success")
         } else if self.natural == 1 {
-            crate::tr!(lang, "trace_trinites.natural_one")
+            tr!(lang, "trace_trinites.natural_one")
         } else {
-            crate::tr!(lang, "trace_trinites.failure")
+            tr!(lang, "trace_trinites.failure")
         };
-        crate::tr!(
+        tr!(
             lang,
             "trace_trinites.roll",
             natural = self.natural,
-            die = die,
+            die,
             modifier = format!("{:+}", self.modifier),
             total = self.natural + self.modifier,
             target = self.target,
-            verdict = verdict
+            verdict
         )
     }
 
@@ -126,16 +123,16 @@ pub fn regen(
     archonte: bool,
     [before, after, left]: [i64; 3],
 ) -> (u8, String, Value) {
-    let text = crate::tr_fill!(
+    let text = tr_fill!(
         match (light, archonte) {
-            (true, _) => crate::tr!(lang, "trace_trinites.regen_light"),
-            (false, false) => crate::tr!(lang, "trace_trinites.regen_dark"),
-            (false, true) => crate::tr!(lang, "trace_trinites.regen_archonte"),
+            (true, _) => tr!(lang, "trace_trinites.regen_light"),
+            (false, false) => tr!(lang, "trace_trinites.regen_dark"),
+            (false, true) => tr!(lang, "trace_trinites.regen_archonte"),
         },
-        who = who,
-        left = left,
-        before = before,
-        after = after
+        who,
+        left,
+        before,
+        after
     );
     (
         if archonte { 1 } else { 2 },
@@ -149,13 +146,7 @@ pub fn regen(
 pub fn declares(lang: Lang, who: &str, j: Value, free: i64, malus: i64) -> (u8, String, Value) {
     (
         2,
-        crate::tr!(
-            lang,
-            "trace_trinites.declares",
-            who = who,
-            free = free,
-            malus = malus
-        ),
+        tr!(lang, "trace_trinites.declares", who, free, malus),
         json!({"step": "declares", "who": j, "free_actions": free, "malus": malus}),
     )
 }
@@ -210,12 +201,12 @@ impl LifeStep {
                 let (state, words) = life(lang, after, line);
                 (
                     3,
-                    crate::tr!(
+                    tr!(
                         lang,
                         "trace_trinites.ticks",
                         who = t(who),
-                        before = before,
-                        after = after,
+                        before,
+                        after,
                         boxes = 3 * line,
                         state = words
                     ),
@@ -229,19 +220,19 @@ impl LifeStep {
                 zone: z,
             } => (
                 3,
-                crate::tr!(
+                tr!(
                     lang,
                     "trace_trinites.pain",
                     who = t(who),
-                    by = by,
-                    init = init,
+                    by,
+                    init,
                     zone = zone(lang, z).1
                 ),
                 json!({"step": "pain", "who": j(who), "by": by, "initiative": init, "zone": zone(lang, z).0}),
             ),
             LifeStep::Falls { who } => (
                 3,
-                crate::tr!(lang, "trace_trinites.falls", who = t(who)),
+                tr!(lang, "trace_trinites.falls", who = t(who)),
                 json!({"step": "falls", "who": j(who)}),
             ),
             LifeStep::Shift {
@@ -251,19 +242,19 @@ impl LifeStep {
                 zone: z,
             } => (
                 2,
-                crate::tr!(
+                tr!(
                     lang,
                     "trace_trinites.shift",
                     who = t(who),
                     delta = format!("{delta:+}"),
-                    init = init,
+                    init,
                     zone = zone(lang, z).1
                 ),
                 json!({"step": "shift", "who": j(who), "delta": delta, "initiative": init, "zone": zone(lang, z).0}),
             ),
             LifeStep::Risque { who } => (
                 2,
-                crate::tr!(lang, "trace_trinites.risque", who = t(who)),
+                tr!(lang, "trace_trinites.risque", who = t(who)),
                 json!({"step": "risque", "who": j(who)}),
             ),
         }

@@ -115,7 +115,7 @@ pub fn validate(
         Element::parse(n).ok_or_else(|| {
             err(
                 k,
-                &crate::tr!(file.lang, "combat.check.unknown_element", name = n),
+                &tr!(file.lang, "combat.check.unknown_element", name = n),
                 &ELEMENT_NAMES.join(", "),
             )
         })
@@ -125,8 +125,8 @@ pub fn validate(
         (Some(_), Some(_)) => {
             return Err(err(
                 &["elements"],
-                crate::tr!(file.lang, "combat.check.element_both"),
-                crate::tr!(file.lang, "combat.check.element_one_of2"),
+                tr!(file.lang, "combat.check.element_both"),
+                tr!(file.lang, "combat.check.element_one_of2"),
             ))
         }
         (Some(e), None) => Some(parse(&["element"], e)?),
@@ -134,8 +134,8 @@ pub fn validate(
             if !(1..=2).contains(&list.len()) {
                 return Err(err(
                     &["elements"],
-                    &crate::tr!(file.lang, "combat.check.n_elements", n = list.len()),
-                    crate::tr!(file.lang, "combat.check.two_elements_allowed"),
+                    &tr!(file.lang, "combat.check.n_elements", n = list.len()),
+                    tr!(file.lang, "combat.check.two_elements_allowed"),
                 ));
             }
             let a = parse(&["elements", "0"], &list[0])?;
@@ -144,8 +144,8 @@ pub fn validate(
                 if b == a {
                     return Err(err(
                         &["elements", "1"],
-                        &crate::tr!(file.lang, "combat.check.listed_twice", name = list[1]),
-                        crate::tr!(file.lang, "combat.check.two_different"),
+                        &tr!(file.lang, "combat.check.listed_twice", name = list[1]),
+                        tr!(file.lang, "combat.check.two_different"),
                     ));
                 }
                 aff.second = Some(b);
@@ -159,8 +159,8 @@ pub fn validate(
         if !(c.is_finite() && c.abs() <= COEFFICIENT_MAX) {
             return Err(err(
                 &["element_coefficients", k],
-                &crate::tr!(file.lang, "combat.check.out_of_range", value = c),
-                &crate::tr!(
+                &tr!(file.lang, "combat.check.out_of_range", value = c),
+                &tr!(
                     file.lang,
                     "combat.check.coefficient_allowed",
                     max = COEFFICIENT_MAX

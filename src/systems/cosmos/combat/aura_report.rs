@@ -67,7 +67,7 @@ pub fn side_columns(sim: &CombatSim, acc: &CombatAcc, rows: usize) -> Vec<Column
 pub fn answer(sim: &CombatSim, acc: &CombatAcc, lang: Lang) -> String {
     let a = acc.aura();
     let n = acc.combats.max(1) as f64;
-    crate::tr!(
+    tr!(
         lang,
         "combat.aura.answer",
         edition = sim.model.edition.name(),
@@ -81,7 +81,7 @@ pub fn answer(sim: &CombatSim, acc: &CombatAcc, lang: Lang) -> String {
 /// `## Aura` table: one row per combatant with aura or anti-aura.
 pub fn table(sim: &CombatSim, acc: &CombatAcc, lang: Lang) -> String {
     let n = acc.combats.max(1) as f64;
-    let mut s = String::from(crate::tr!(lang, "combat.aura.section"));
+    let mut s = String::from(tr!(lang, "combat.aura.section"));
     for (f, fighter) in sim.model.fighters.iter().enumerate() {
         let r = &sim.model.small[f];
         let a = &acc.fighters[f].aura;

@@ -128,7 +128,7 @@ pub fn answer(sim: &CombatSim, acc: &CombatAcc, lang: Lang) -> String {
         .enumerate()
         .max_by_key(|(i, a)| (a.down, std::cmp::Reverse(*i)))
         .expect("at least two combatants");
-    crate::tr!(
+    tr!(
         lang,
         "combat.combatants.down_most",
         name = crate::report::md_text(&sim.model.fighters[i].name),
@@ -141,7 +141,7 @@ pub fn answer(sim: &CombatSim, acc: &CombatAcc, lang: Lang) -> String {
 pub fn section(sim: &CombatSim, acc: &CombatAcc, lang: Lang) -> String {
     let n = acc.combats;
     let nf = n.max(1) as f64;
-    let mut s = String::from(crate::tr!(lang, "combat.combatants.section"));
+    let mut s = String::from(tr!(lang, "combat.combatants.section"));
     for (i, (f, a)) in sim.model.fighters.iter().zip(&acc.fighters).enumerate() {
         let [wd, wt, wh] = sim.widths[i].map(super::acc::Width::get);
         let q = |h: &super::acc::Hist, w: u64| {
@@ -180,7 +180,7 @@ pub fn section(sim: &CombatSim, acc: &CombatAcc, lang: Lang) -> String {
     let mut lines = Vec::new();
     for (f, a) in sim.model.fighters.iter().zip(&acc.fighters) {
         if a.adv_faces.iter().sum::<u64>() + a.disadv_faces.iter().sum::<u64>() > 0 {
-            lines.push(crate::tr!(
+            lines.push(tr!(
                 lang,
                 "combat.combatants.faces_line",
                 name = crate::report::md_text(&f.name),
@@ -190,18 +190,18 @@ pub fn section(sim: &CombatSim, acc: &CombatAcc, lang: Lang) -> String {
         }
     }
     if !lines.is_empty() {
-        s += crate::tr!(lang, "combat.combatants.faces_intro");
+        s += tr!(lang, "combat.combatants.faces_intro");
         s += &lines.join("\n");
         s += "\n";
     }
     if sim.any_periodic {
-        s += crate::tr!(lang, "combat.combatants.periodic_intro");
+        s += tr!(lang, "combat.combatants.periodic_intro");
         for (f, a) in sim.model.fighters.iter().zip(&acc.fighters) {
             let p = &a.periodic;
             if p.ticks + p.taken + p.dealt == 0 {
                 continue;
             }
-            s += &crate::tr!(
+            s += &tr!(
                 lang,
                 "combat.combatants.periodic_line",
                 name = crate::report::md_text(&f.name),

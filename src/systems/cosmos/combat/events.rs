@@ -52,8 +52,8 @@ pub fn validate(
         return Err(file.error_at(
             &["events"],
             "events",
-            &crate::tr!(lang, "combat.check.n_events", n = raw.len()),
-            &crate::tr!(lang, "combat.check.at_most", n = EVENTS_MAX),
+            &tr!(lang, "combat.check.n_events", n = raw.len()),
+            &tr!(lang, "combat.check.at_most", n = EVENTS_MAX),
         ));
     }
     let mut out: Vec<Event> = Vec::new();
@@ -70,7 +70,7 @@ pub fn validate(
         if !(1..=max_rounds as i64).contains(&e.round) {
             return Err(err(
                 "round",
-                &crate::tr!(lang, "combat.check.round_range", round = e.round),
+                &tr!(lang, "combat.check.round_range", round = e.round),
                 &format!("1..{max_rounds} (combat.max_rounds)"),
             ));
         }
@@ -78,24 +78,20 @@ pub fn validate(
             let names: Vec<String> = groups.keys().map(|k| format!("\"{k}\"")).collect();
             return Err(err(
                 "combatant",
-                &crate::tr!(lang, "combat.check.undefined_combatant", name = e.combatant),
+                &tr!(lang, "combat.check.undefined_combatant", name = e.combatant),
                 &names.join(", "),
             ));
         };
         let (join, leave) = (e.join == Some(true), e.leave == Some(true));
-        let what = crate::tr!(lang, "combat.check.event_one_of");
+        let what = tr!(lang, "combat.check.event_one_of");
         let set = e.karma.is_some() as u8 + join as u8 + leave as u8;
         if set != 1 {
             let (key, msg) = match (e.karma.is_some(), join, leave) {
-                (_, _, true) if set > 1 => {
-                    ("leave", crate::tr!(lang, "combat.check.event_several"))
-                }
-                (_, true, _) if set > 1 => ("join", crate::tr!(lang, "combat.check.event_several")),
-                _ if e.join == Some(false) => ("join", crate::tr!(lang, "combat.check.join_false")),
-                _ if e.leave == Some(false) => {
-                    ("leave", crate::tr!(lang, "combat.check.leave_false"))
-                }
-                _ => ("round", crate::tr!(lang, "combat.check.event_nothing")),
+                (_, _, true) if set > 1 => ("leave", tr!(lang, "combat.check.event_several")),
+                (_, true, _) if set > 1 => ("join", tr!(lang, "combat.check.event_several")),
+                _ if e.join == Some(false) => ("join", tr!(lang, "combat.check.join_false")),
+                _ if e.leave == Some(false) => ("leave", tr!(lang, "combat.check.leave_false")),
+                _ => ("round", tr!(lang, "combat.check.event_nothing")),
             };
             return Err(err(key, msg, what));
         }
@@ -103,8 +99,8 @@ pub fn validate(
         if !(-20..=20).contains(&karma) {
             return Err(err(
                 "karma",
-                &crate::tr!(lang, "combat.check.out_of_range", value = karma),
-                crate::tr!(lang, "combat.check.event_karma_allowed"),
+                &tr!(lang, "combat.check.out_of_range", value = karma),
+                tr!(lang, "combat.check.event_karma_allowed"),
             ));
         }
         let same = |o: &&Event| o.first == first;
@@ -112,15 +108,15 @@ pub fn validate(
             if e.round < 2 {
                 return Err(err(
                     "round",
-                    crate::tr!(lang, "combat.check.join_round1"),
-                    &crate::tr!(lang, "combat.check.join_allowed", max = max_rounds),
+                    tr!(lang, "combat.check.join_round1"),
+                    &tr!(lang, "combat.check.join_allowed", max = max_rounds),
                 ));
             }
             if out.iter().filter(same).any(|o| o.join || o.leave) {
                 return Err(err(
                     "join",
-                    &crate::tr!(lang, "combat.check.already_joins", name = e.combatant),
-                    crate::tr!(lang, "combat.check.one_join"),
+                    &tr!(lang, "combat.check.already_joins", name = e.combatant),
+                    tr!(lang, "combat.check.one_join"),
                 ));
             }
         }
@@ -128,22 +124,22 @@ pub fn validate(
             if out.iter().filter(same).any(|o| o.leave) {
                 return Err(err(
                     "leave",
-                    &crate::tr!(lang, "combat.check.already_leaves", name = e.combatant),
-                    crate::tr!(lang, "combat.check.one_leave"),
+                    &tr!(lang, "combat.check.already_leaves", name = e.combatant),
+                    tr!(lang, "combat.check.one_leave"),
                 ));
             }
             if let Some(j) = out.iter().filter(same).find(|o| o.join) {
                 if e.round <= j.round as i64 {
                     return Err(err(
                         "round",
-                        &crate::tr!(
+                        &tr!(
                             lang,
                             "combat.check.leaves_before_join",
                             name = e.combatant,
                             leave = e.round,
                             join = j.round
                         ),
-                        &crate::tr!(
+                        &tr!(
                             lang,
                             "combat.check.leave_allowed",
                             from = j.round + 1,

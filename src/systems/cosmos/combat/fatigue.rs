@@ -78,8 +78,8 @@ pub fn validate(
                 return Err(file.error_at(
                     &["combatants", name, "natural_actions"],
                     &format!("combatants.{name}.natural_actions"),
-                    &crate::tr!(file.lang, "combat.check.out_of_range", value = x),
-                    &crate::tr!(
+                    &tr!(file.lang, "combat.check.out_of_range", value = x),
+                    &tr!(
                         file.lang,
                         "combat.check.natural_actions_allowed",
                         n = f.actions
@@ -116,9 +116,9 @@ pub fn settings(
         value: on.to_string(),
         defaulted: raw.combat.fatigue.is_none(),
         meaning: if on {
-            crate::tr!(lang, "combat.settings.fatigue_on").into()
+            tr!(lang, "combat.settings.fatigue_on").into()
         } else {
-            crate::tr!(lang, "combat.settings.fatigue_off").into()
+            tr!(lang, "combat.settings.fatigue_off").into()
         },
     });
     if !on {
@@ -139,7 +139,7 @@ pub fn settings(
                 key: "natural_actions".into(),
                 value: n.to_string(),
                 defaulted: rf.natural_actions.is_none(),
-                meaning: crate::tr!(
+                meaning: tr!(
                     lang,
                     "combat.settings.natural_actions",
                     tiring = f.actions as i64 - n,

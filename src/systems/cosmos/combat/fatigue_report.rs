@@ -25,11 +25,11 @@ const EXHAUSTED: usize = 4;
 /// A state as shown in charts (the CSV keeps the `p_<state>` columns).
 fn state_label(i: usize, lang: Lang) -> &'static str {
     match i {
-        0 => crate::tr!(lang, "combat.fatigue.state_fresh"),
-        1 => crate::tr!(lang, "combat.fatigue.state_light"),
-        2 => crate::tr!(lang, "combat.fatigue.state_moderate"),
-        3 => crate::tr!(lang, "combat.fatigue.state_extreme"),
-        _ => crate::tr!(lang, "combat.fatigue.state_exhausted"),
+        0 => tr!(lang, "combat.fatigue.state_fresh"),
+        1 => tr!(lang, "combat.fatigue.state_light"),
+        2 => tr!(lang, "combat.fatigue.state_moderate"),
+        3 => tr!(lang, "combat.fatigue.state_extreme"),
+        _ => tr!(lang, "combat.fatigue.state_exhausted"),
     }
 }
 
@@ -68,13 +68,13 @@ pub fn output(
     let mut panels = Vec::new();
     for (t, name) in ["fp", "fm"].iter().enumerate() {
         let mut chart = BarChart {
-            title: crate::tr!(
+            title: tr!(
                 lang,
                 "combat.fatigue.chart_title",
                 track = name.to_uppercase()
             ),
-            x_label: crate::tr!(lang, "combat.report.combatant_axis").into(),
-            y_label: crate::tr!(lang, "combat.report.share_of_combats").into(),
+            x_label: tr!(lang, "combat.report.combatant_axis").into(),
+            y_label: tr!(lang, "combat.report.share_of_combats").into(),
             categories: m.fighters.iter().map(|f| f.name.clone()).collect(),
             series: STATES
                 .iter()
@@ -117,8 +117,8 @@ pub fn output(
     cols.push(Column::new("p_exhausted_hi".into(), exhausted_hi));
     Ok(Output {
         name: "combat-fatigue".into(),
-        title: crate::tr!(lang, "combat.fatigue.title").into(),
-        question: crate::tr!(lang, "combat.fatigue.question").into(),
+        title: tr!(lang, "combat.fatigue.title").into(),
+        question: tr!(lang, "combat.fatigue.question").into(),
         frame: DataFrame::new_infer_height(cols)?,
         figures: vec![Figure {
             suffix: None,
@@ -144,11 +144,11 @@ pub fn answer(sim: &CombatSim, acc: &CombatAcc, lang: Lang) -> String {
     } else {
         ("FM", ex(&a.fm_end))
     };
-    crate::tr!(
+    tr!(
         lang,
         "combat.fatigue.answer",
         name = crate::report::md_text(&sim.model.fighters[i].name),
-        track = track,
+        track,
         rate = super::headline::rate_text(c, acc.combats, lang)
     )
 }
@@ -156,7 +156,7 @@ pub fn answer(sim: &CombatSim, acc: &CombatAcc, lang: Lang) -> String {
 /// The `## Fatigue at combat end` section of `summary.md`.
 pub fn section(sim: &CombatSim, acc: &CombatAcc, lang: Lang) -> String {
     let n = acc.combats;
-    let mut s = String::from(crate::tr!(lang, "combat.fatigue.section"));
+    let mut s = String::from(tr!(lang, "combat.fatigue.section"));
     let levels = &sim.rules.test.fatigue;
     let states = |h: &[u64; 14]| {
         (0..STATES.len())
@@ -168,14 +168,14 @@ pub fn section(sim: &CombatSim, acc: &CombatAcc, lang: Lang) -> String {
         s += &format!(
             "| {} | {} | {} | {} | {} |\n",
             crate::report::md_text(&f.name),
-            crate::tr!(
+            tr!(
                 lang,
                 "combat.fatigue.mean_started",
                 mean = lang.signed(mean(&a.fp_end, n), 2),
                 start = format!("{:+}", f.start.fp)
             ),
             states(&a.fp_end),
-            crate::tr!(
+            tr!(
                 lang,
                 "combat.fatigue.mean_started",
                 mean = lang.signed(mean(&a.fm_end, n), 2),

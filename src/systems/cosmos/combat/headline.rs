@@ -20,7 +20,7 @@ pub fn aura_in_play(sim: &CombatSim) -> bool {
 /// A share as a percentage; an undefined share (0 of 0) is shown as such, never 0.00%.
 pub(super) fn pct(p: f64, lang: Lang) -> String {
     if p.is_nan() {
-        crate::tr!(lang, "combat.report.undefined_share").into()
+        tr!(lang, "combat.report.undefined_share").into()
     } else {
         lang.pct(p, 2)
     }
@@ -28,17 +28,17 @@ pub(super) fn pct(p: f64, lang: Lang) -> String {
 
 pub(super) fn rate_text(hits: u64, n: u64, lang: Lang) -> String {
     if n == 0 {
-        return crate::tr!(lang, "combat.report.never_happened").into();
+        return tr!(lang, "combat.report.never_happened").into();
     }
     let r = Proportion::new(hits, n);
-    crate::tr!(
+    tr!(
         lang,
         "combat.report.rate",
         p = pct(r.p, lang),
         lo = pct(r.lo, lang),
         hi = pct(r.hi, lang),
-        hits = hits,
-        n = n
+        hits,
+        n
     )
 }
 

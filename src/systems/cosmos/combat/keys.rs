@@ -57,15 +57,15 @@ pub fn attack_keys(
         (Some(_), Some(_)) => {
             return Err(err(
                 "stats",
-                crate::tr!(lang, "combat.check.stat_both"),
-                crate::tr!(lang, "combat.check.stat_both_allowed"),
+                tr!(lang, "combat.check.stat_both"),
+                tr!(lang, "combat.check.stat_both_allowed"),
             ))
         }
         (None, None) => {
             return Err(err(
                 "stat",
-                crate::tr!(lang, "combat.check.stat_missing"),
-                crate::tr!(lang, "combat.check.stat_missing_allowed"),
+                tr!(lang, "combat.check.stat_missing"),
+                tr!(lang, "combat.check.stat_missing_allowed"),
             ))
         }
         (Some(s), None) => (stat_index(*s), Vec::new()),
@@ -73,8 +73,8 @@ pub fn attack_keys(
             if !(2..=6).contains(&list.len()) {
                 return Err(err(
                     "stats",
-                    &crate::tr!(lang, "combat.check.n_stats", n = list.len()),
-                    crate::tr!(lang, "combat.check.stats_allowed"),
+                    &tr!(lang, "combat.check.n_stats", n = list.len()),
+                    tr!(lang, "combat.check.stats_allowed"),
                 ));
             }
             let v: Vec<usize> = list.iter().map(|s| stat_index(*s)).collect();
@@ -84,8 +84,8 @@ pub fn attack_keys(
             if sorted.len() != v.len() {
                 return Err(err(
                     "stats",
-                    crate::tr!(lang, "combat.check.stat_twice"),
-                    crate::tr!(lang, "combat.check.stats_different"),
+                    tr!(lang, "combat.check.stat_twice"),
+                    tr!(lang, "combat.check.stats_different"),
                 ));
             }
             (v[0], v)
@@ -94,7 +94,7 @@ pub fn attack_keys(
     if a.hp_cost > COST_MAX {
         return Err(err(
             "hp_cost",
-            &crate::tr!(lang, "combat.check.out_of_range", value = a.hp_cost),
+            &tr!(lang, "combat.check.out_of_range", value = a.hp_cost),
             &format!("0..{COST_MAX}"),
         ));
     }
@@ -102,16 +102,16 @@ pub fn attack_keys(
     if !(-MODIFIER_MAX..=MODIFIER_MAX).contains(&modifier) {
         return Err(err(
             "modifier",
-            &crate::tr!(lang, "combat.check.out_of_range", value = modifier),
-            &crate::tr!(lang, "combat.check.modifier_allowed", max = MODIFIER_MAX),
+            &tr!(lang, "combat.check.out_of_range", value = modifier),
+            &tr!(lang, "combat.check.modifier_allowed", max = MODIFIER_MAX),
         ));
     }
     let threshold = match a.threshold {
         Some(t) if !(1..=THRESHOLD_MAX).contains(&t) => {
             return Err(err(
                 "threshold",
-                &crate::tr!(lang, "combat.check.out_of_range", value = t),
-                &crate::tr!(lang, "combat.check.threshold_allowed", max = THRESHOLD_MAX),
+                &tr!(lang, "combat.check.out_of_range", value = t),
+                &tr!(lang, "combat.check.threshold_allowed", max = THRESHOLD_MAX),
             ))
         }
         t => t.map(|t| t as i32),
@@ -129,8 +129,8 @@ pub fn attack_keys(
             };
             return Err(err(
                 "targets",
-                &crate::tr!(lang, "combat.check.targets_nan", value = shown),
-                &crate::tr!(lang, "combat.check.targets_allowed", max = MAX_FIGHTERS),
+                &tr!(lang, "combat.check.targets_nan", value = shown),
+                &tr!(lang, "combat.check.targets_allowed", max = MAX_FIGHTERS),
             ));
         }
     };
@@ -138,8 +138,8 @@ pub fn attack_keys(
         Some(u) if !(1..=USES_MAX).contains(&u) => {
             return Err(err(
                 "uses",
-                &crate::tr!(lang, "combat.check.out_of_range", value = u),
-                &crate::tr!(lang, "combat.check.uses_allowed", max = USES_MAX),
+                &tr!(lang, "combat.check.out_of_range", value = u),
+                &tr!(lang, "combat.check.uses_allowed", max = USES_MAX),
             ))
         }
         u => u.map(|u| u as u8),
@@ -148,7 +148,7 @@ pub fn attack_keys(
     if !(0..=COOLDOWN_MAX).contains(&cooldown) {
         return Err(err(
             "cooldown",
-            &crate::tr!(lang, "combat.check.out_of_range", value = cooldown),
+            &tr!(lang, "combat.check.out_of_range", value = cooldown),
             &format!("0..{COOLDOWN_MAX} rounds"),
         ));
     }
@@ -187,11 +187,11 @@ pub fn start_and_armour(
             // both spellings; a start at one point is the fraction that rounds to it.
             Some(RawAmount::Absolute(1)) if max > 1 => Err(err(
                 &[k],
-                &crate::tr!(lang, "audit25.amount_one", key = k),
-                &crate::tr!(
+                &tr!(lang, "audit25.amount_one", key = k),
+                &tr!(
                     lang,
                     "audit25.amount_one_allowed",
-                    max = max,
+                    max,
                     one = format!("{:.6}", 1.0 / max as f64)
                 ),
             )),
@@ -201,7 +201,7 @@ pub fn start_and_armour(
             }
             Some(other) => Err(err(
                 &[k],
-                &crate::tr!(
+                &tr!(
                     lang,
                     "combat.check.out_of_range",
                     value = match other {
@@ -209,7 +209,7 @@ pub fn start_and_armour(
                         RawAmount::Fraction(x) => x.to_string(),
                     }
                 ),
-                &crate::tr!(lang, "combat.check.amount_allowed", min = min, max = max),
+                &tr!(lang, "combat.check.amount_allowed", min, max),
             )),
         }
     };
@@ -218,8 +218,8 @@ pub fn start_and_armour(
     let track = |k: &str, v: Option<i64>| match v {
         Some(x) if !(-3..=10).contains(&x) => Err(err(
             &[k],
-            &crate::tr!(lang, "combat.check.out_of_range", value = x),
-            crate::tr!(lang, "combat.check.fatigue_allowed"),
+            &tr!(lang, "combat.check.out_of_range", value = x),
+            tr!(lang, "combat.check.fatigue_allowed"),
         )),
         v => Ok(v.unwrap_or(0) as i8),
     };
@@ -236,8 +236,8 @@ pub fn start_and_armour(
             if !(0..=ARMOUR_FLAT_MAX).contains(&flat) {
                 return Err(err(
                     &["armour", "flat"],
-                    &crate::tr!(lang, "combat.check.out_of_range", value = flat),
-                    &crate::tr!(
+                    &tr!(lang, "combat.check.out_of_range", value = flat),
+                    &tr!(
                         lang,
                         "combat.check.armour_flat_allowed",
                         max = ARMOUR_FLAT_MAX
@@ -248,8 +248,8 @@ pub fn start_and_armour(
             if !(0.0..=100.0).contains(&percent) {
                 return Err(err(
                     &["armour", "percent"],
-                    &crate::tr!(lang, "combat.check.out_of_range", value = percent),
-                    crate::tr!(lang, "combat.check.armour_percent_allowed"),
+                    &tr!(lang, "combat.check.out_of_range", value = percent),
+                    tr!(lang, "combat.check.armour_percent_allowed"),
                 ));
             }
             Armour {

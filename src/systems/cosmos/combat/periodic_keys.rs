@@ -66,16 +66,16 @@ pub fn settings(raw: &BTreeMap<String, RawPeriodic>, lang: Lang) -> Vec<super::s
                 key: "at".into(),
                 value: "turn_start".into(),
                 defaulted: true,
-                meaning: crate::tr!(lang, "combat.settings.periodic_at").into(),
+                meaning: tr!(lang, "combat.settings.periodic_at").into(),
             });
         }
         if p.rounds.is_none() {
             out.push(super::settings::Setting {
                 who,
                 key: "rounds".into(),
-                value: crate::tr!(lang, "combat.settings.periodic_rounds_value").into(),
+                value: tr!(lang, "combat.settings.periodic_rounds_value").into(),
                 defaulted: true,
-                meaning: crate::tr!(lang, "combat.settings.periodic_rounds").into(),
+                meaning: tr!(lang, "combat.settings.periodic_rounds").into(),
             });
         }
     }
@@ -91,8 +91,8 @@ pub fn periodic_defs(
         return Err(file.error_at(
             &["periodic"],
             "periodic",
-            &crate::tr!(file.lang, "combat.check.periodic_count", n = raw.len()),
-            &crate::tr!(file.lang, "combat.check.at_most", n = MAX_PERIODIC_DEFS),
+            &tr!(file.lang, "combat.check.periodic_count", n = raw.len()),
+            &tr!(file.lang, "combat.check.at_most", n = MAX_PERIODIC_DEFS),
         ));
     }
     raw.iter()
@@ -116,26 +116,26 @@ fn periodic_def(file: &ScenarioFile, name: &str, p: &RawPeriodic) -> Result<Peri
             err(
                 "amount",
                 &e,
-                crate::tr!(lang, "combat.check.periodic_amount_allowed"),
+                tr!(lang, "combat.check.periodic_amount_allowed"),
             )
         })?;
     if amount.max_total() > AMOUNT_MAX {
         return Err(err(
             "amount",
-            &crate::tr!(
+            &tr!(
                 lang,
                 "combat.check.out_of_range",
                 value = amount.max_total()
             ),
-            &crate::tr!(lang, "combat.check.periodic_amount_max", max = AMOUNT_MAX),
+            &tr!(lang, "combat.check.periodic_amount_max", max = AMOUNT_MAX),
         ));
     }
     if let Some(b) = p.below_hp {
         if !(b > 0.0 && b <= 1.0) {
             return Err(err(
                 "below_hp",
-                &crate::tr!(lang, "combat.check.out_of_range", value = b),
-                crate::tr!(lang, "combat.check.periodic_below_allowed"),
+                &tr!(lang, "combat.check.out_of_range", value = b),
+                tr!(lang, "combat.check.periodic_below_allowed"),
             ));
         }
     }
@@ -143,8 +143,8 @@ fn periodic_def(file: &ScenarioFile, name: &str, p: &RawPeriodic) -> Result<Peri
         Some(r) if !(1..=ROUNDS_MAX).contains(&r) => {
             return Err(err(
                 "rounds",
-                &crate::tr!(lang, "combat.check.out_of_range", value = r),
-                &crate::tr!(lang, "combat.check.rounds_allowed", max = ROUNDS_MAX),
+                &tr!(lang, "combat.check.out_of_range", value = r),
+                &tr!(lang, "combat.check.rounds_allowed", max = ROUNDS_MAX),
             ))
         }
         r => r.map(|r| r as u16),
@@ -153,7 +153,7 @@ fn periodic_def(file: &ScenarioFile, name: &str, p: &RawPeriodic) -> Result<Peri
         Some(c) if !(1..=CAP_MAX).contains(&c) => {
             return Err(err(
                 "cap",
-                &crate::tr!(lang, "combat.check.out_of_range", value = c),
+                &tr!(lang, "combat.check.out_of_range", value = c),
                 &format!("1..{CAP_MAX}"),
             ))
         }
@@ -195,8 +195,8 @@ pub fn held(
         return Err(file.error_at(
             &path,
             &key,
-            &crate::tr!(file.lang, "combat.check.periodic_held", n = list.len()),
-            &crate::tr!(file.lang, "combat.check.at_most", n = MAX_HELD),
+            &tr!(file.lang, "combat.check.periodic_held", n = list.len()),
+            &tr!(file.lang, "combat.check.at_most", n = MAX_HELD),
         ));
     }
     let mut out: Vec<usize> = Vec::new();
@@ -206,12 +206,12 @@ pub fn held(
             return Err(file.error_at(
                 &path,
                 &key,
-                &crate::tr!(
+                &tr!(
                     file.lang,
                     "combat.check.periodic_twice",
                     name = crate::limits::clip(p, file.lang)
                 ),
-                crate::tr!(file.lang, "combat.check.periodic_twice_allowed"),
+                tr!(file.lang, "combat.check.periodic_twice_allowed"),
             ));
         }
         out.push(i);
@@ -236,7 +236,7 @@ pub fn on_hit(
         return Err(file.error_at(
             &path,
             &key,
-            &crate::tr!(
+            &tr!(
                 file.lang,
                 "combat.check.on_hit_kind",
                 name = crate::limits::clip(p, file.lang)
@@ -258,7 +258,7 @@ fn index(
         file.error_at(
             path,
             key,
-            &crate::tr!(
+            &tr!(
                 file.lang,
                 "combat.check.periodic_unknown",
                 name = crate::limits::clip(p, file.lang)
@@ -276,7 +276,7 @@ fn names(lang: Lang, defs: &[Periodic], fits: impl Fn(&Periodic) -> bool) -> Str
         .map(|d| format!("\"{}\"", d.name))
         .collect();
     if v.is_empty() {
-        crate::tr!(lang, "combat.check.periodic_none_defined").into()
+        tr!(lang, "combat.check.periodic_none_defined").into()
     } else {
         v.join(", ")
     }

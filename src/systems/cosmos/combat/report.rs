@@ -57,10 +57,10 @@ pub fn result(
         file.warn_at(
             &["combat", "max_rounds"],
             "combat.max_rounds",
-            &crate::tr!(
+            &tr!(
                 ctx.lang,
                 "combat.report.all_capped",
-                n = n,
+                n,
                 rounds = m.max_rounds
             ),
         );
@@ -118,9 +118,9 @@ pub fn result(
     }
     let frame = DataFrame::new_infer_height(side_cols)?;
     let mut by_round = LineChart {
-        title: crate::tr!(ctx.lang, "combat.report.by_round_title").into(),
-        x_label: crate::tr!(ctx.lang, "combat.report.round_axis").into(),
-        y_label: crate::tr!(ctx.lang, "combat.report.cumulative_share").into(),
+        title: tr!(ctx.lang, "combat.report.by_round_title").into(),
+        x_label: tr!(ctx.lang, "combat.report.round_axis").into(),
+        y_label: tr!(ctx.lang, "combat.report.cumulative_share").into(),
         y_range: Some((0.0, 1.0)),
         ..Default::default()
     };
@@ -130,7 +130,7 @@ pub fn result(
         let mut s = LineSeries {
             // `nobody_standing` is a CSV value; the legend says it in words.
             name: if o == m.sides.len() {
-                crate::tr!(ctx.lang, "combat.report.nobody_label").to_string()
+                tr!(ctx.lang, "combat.report.nobody_label").to_string()
             } else {
                 label.clone()
             },
@@ -146,14 +146,14 @@ pub fn result(
         .win
         .iter()
         .map(|(s, r)| match s.as_str() {
-            "nobody_standing" => crate::tr!(
+            "nobody_standing" => tr!(
                 ctx.lang,
                 "combat.report.nobody_standing",
                 p = pct(r.p, ctx.lang),
                 lo = pct(r.lo, ctx.lang),
                 hi = pct(r.hi, ctx.lang)
             ),
-            _ => crate::tr!(
+            _ => tr!(
                 ctx.lang,
                 "combat.report.side_wins",
                 side = crate::report::md_text(s),
@@ -166,8 +166,8 @@ pub fn result(
     if wanted.contains(&OutputTable::Sides) {
         outputs.push(Output {
             name: "combat-sides".into(),
-            title: crate::tr!(ctx.lang, "combat.report.sides_title").into(),
-            question: crate::tr!(ctx.lang, "combat.report.sides_question").into(),
+            title: tr!(ctx.lang, "combat.report.sides_title").into(),
+            question: tr!(ctx.lang, "combat.report.sides_question").into(),
             frame,
             figures: vec![Figure {
                 suffix: None,
@@ -247,9 +247,9 @@ pub fn result(
         intervals: v.iter().map(|p| (p.lo, p.hi)).collect(),
     };
     let rates = vec![Chart::Bars(BarChart {
-        title: crate::tr!(ctx.lang, "combat.report.postures_chart").into(),
-        x_label: crate::tr!(ctx.lang, "combat.report.combatant_and_posture").into(),
-        y_label: crate::tr!(ctx.lang, "combat.report.share_of_points").into(),
+        title: tr!(ctx.lang, "combat.report.postures_chart").into(),
+        x_label: tr!(ctx.lang, "combat.report.combatant_and_posture").into(),
+        y_label: tr!(ctx.lang, "combat.report.share_of_points").into(),
         categories: rows
             .iter()
             .map(|(name, k)| format!("{name} {}", posture_label(k % 2, ctx.lang)))
@@ -257,7 +257,7 @@ pub fn result(
         series: vec![
             bars("Apocalypse", &ap),
             bars("Revive", &rv),
-            bars(crate::tr!(ctx.lang, "combat.report.backlash"), &bl),
+            bars(tr!(ctx.lang, "combat.report.backlash"), &bl),
         ],
         // Fitted: a share per point ends at 1 (report::png never pads past 1).
         y_range: None,
@@ -265,14 +265,14 @@ pub fn result(
     if wanted.contains(&OutputTable::Postures) {
         outputs.push(Output {
             name: "combat-postures".into(),
-            title: crate::tr!(ctx.lang, "combat.report.postures_title").into(),
-            question: crate::tr!(ctx.lang, "combat.report.postures_question").into(),
+            title: tr!(ctx.lang, "combat.report.postures_title").into(),
+            question: tr!(ctx.lang, "combat.report.postures_question").into(),
             frame,
             figures: vec![Figure {
                 suffix: None,
                 panels: rates,
             }],
-            key_figures: vec![crate::tr!(
+            key_figures: vec![tr!(
                 ctx.lang,
                 "combat.report.apocalypse_per_dark_key",
                 rate = fmt3(h.apocalypse_per_dark, ctx.lang)
@@ -294,9 +294,9 @@ pub fn result(
         })
         .collect();
     let hist = BarChart {
-        title: crate::tr!(ctx.lang, "combat.report.rounds_chart").into(),
-        x_label: crate::tr!(ctx.lang, "combat.report.rounds_axis").into(),
-        y_label: crate::tr!(ctx.lang, "combat.report.share_of_combats").into(),
+        title: tr!(ctx.lang, "combat.report.rounds_chart").into(),
+        x_label: tr!(ctx.lang, "combat.report.rounds_axis").into(),
+        y_label: tr!(ctx.lang, "combat.report.share_of_combats").into(),
         categories: rounds.iter().map(|r| r.to_string()).collect(),
         series: vec![BarSeries {
             name: String::new(),
@@ -311,7 +311,7 @@ pub fn result(
         Column::new("share".into(), share),
         Column::new("cumulative".into(), cumulative),
     ])?;
-    let rounds_key = crate::tr!(
+    let rounds_key = tr!(
         ctx.lang,
         "combat.report.rounds_key",
         mean = ctx.lang.num(h.mean_rounds, 2),
@@ -323,8 +323,8 @@ pub fn result(
     if wanted.contains(&OutputTable::Rounds) {
         outputs.push(Output {
             name: "combat-rounds".into(),
-            title: crate::tr!(ctx.lang, "combat.report.rounds_title").into(),
-            question: crate::tr!(ctx.lang, "combat.report.rounds_question").into(),
+            title: tr!(ctx.lang, "combat.report.rounds_title").into(),
+            question: tr!(ctx.lang, "combat.report.rounds_question").into(),
             frame,
             figures: vec![Figure {
                 suffix: None,
@@ -338,9 +338,9 @@ pub fn result(
     // Karma at combat end.
     let (mut who, mut karma, mut kc, mut ks) = (vec![], vec![], vec![], vec![]);
     let mut kchart = LineChart {
-        title: crate::tr!(ctx.lang, "combat.report.karma_title").into(),
-        x_label: crate::tr!(ctx.lang, "combat.report.karma_axis").into(),
-        y_label: crate::tr!(ctx.lang, "combat.report.share_of_combats").into(),
+        title: tr!(ctx.lang, "combat.report.karma_title").into(),
+        x_label: tr!(ctx.lang, "combat.report.karma_axis").into(),
+        y_label: tr!(ctx.lang, "combat.report.share_of_combats").into(),
         ..Default::default()
     };
     let mut karma_means = Vec::new();
@@ -360,7 +360,7 @@ pub fn result(
             s.points.push((k as f64, sh));
             sum += k as f64 * sh;
         }
-        karma_means.push(crate::tr!(
+        karma_means.push(tr!(
             ctx.lang,
             "combat.report.karma_mean",
             name = crate::report::md_text(&fighter.name),
@@ -378,14 +378,14 @@ pub fn result(
     if wanted.contains(&OutputTable::Karma) {
         outputs.push(Output {
             name: "combat-karma".into(),
-            title: crate::tr!(ctx.lang, "combat.report.karma_title").into(),
-            question: crate::tr!(ctx.lang, "combat.report.karma_question").into(),
+            title: tr!(ctx.lang, "combat.report.karma_title").into(),
+            question: tr!(ctx.lang, "combat.report.karma_question").into(),
             frame,
             figures: vec![Figure {
                 suffix: None,
                 panels: vec![Chart::Lines(kchart)],
             }],
-            key_figures: vec![crate::tr!(
+            key_figures: vec![tr!(
                 ctx.lang,
                 "combat.report.karma_key",
                 means = karma_means.join(", ")
@@ -402,18 +402,18 @@ pub fn result(
         .collect();
     outputs.push(Output {
         name: "combat-combatants".into(),
-        title: crate::tr!(ctx.lang, "combat.report.combatants_title").into(),
-        question: crate::tr!(ctx.lang, "combat.report.combatants_question").into(),
+        title: tr!(ctx.lang, "combat.report.combatants_title").into(),
+        question: tr!(ctx.lang, "combat.report.combatants_question").into(),
         frame: super::combatants::frame(sim, acc)?,
         figures: vec![Figure {
             suffix: None,
             panels: vec![Chart::Bars(BarChart {
-                title: crate::tr!(ctx.lang, "combat.report.down_chart").into(),
-                x_label: crate::tr!(ctx.lang, "combat.report.combatant_axis").into(),
-                y_label: crate::tr!(ctx.lang, "combat.report.share_of_combats").into(),
+                title: tr!(ctx.lang, "combat.report.down_chart").into(),
+                x_label: tr!(ctx.lang, "combat.report.combatant_axis").into(),
+                y_label: tr!(ctx.lang, "combat.report.share_of_combats").into(),
                 categories: m.fighters.iter().map(|f| f.name.clone()).collect(),
                 series: vec![BarSeries {
-                    name: crate::tr!(ctx.lang, "combat.report.p_down").into(),
+                    name: tr!(ctx.lang, "combat.report.p_down").into(),
                     values: down.iter().map(|p| p.p).collect(),
                     intervals: down.iter().map(|p| (p.lo, p.hi)).collect(),
                 }],
@@ -437,13 +437,13 @@ pub fn result(
     let ill = acc.illumination();
     let mut key = side_keys.clone();
     key.push(rounds_key.clone());
-    key.push(crate::tr!(
+    key.push(tr!(
         ctx.lang,
         "combat.report.apocalypse_fired_per_dark",
         rate = rate_text(sep.apocalypse, sep.entered, ctx.lang)
     ));
     let mc = h.apocalypse_per_combat;
-    key.push(crate::tr!(
+    key.push(tr!(
         ctx.lang,
         "combat.report.apocalypse_per_combat",
         mean = ctx.lang.num(mc.value, 4),
@@ -451,12 +451,12 @@ pub fn result(
         hi = ctx.lang.num(mc.hi, 4),
         rate = rate_text(acc.apocalypse_combats, n, ctx.lang)
     ));
-    key.push(crate::tr!(
+    key.push(tr!(
         ctx.lang,
         "combat.report.revive_per_dark",
         rate = rate_text(sep.revive, sep.entered, ctx.lang)
     ));
-    key.push(crate::tr!(
+    key.push(tr!(
         ctx.lang,
         "combat.report.backlash_per_posture",
         sepulchral = rate_text(sep.backlash, sep.entered, ctx.lang),
@@ -476,12 +476,12 @@ pub fn result(
         "# {}\n\n{}\n\n## {}\n\n",
         crate::report::md_text(&m.title),
         crate::report::md_text(&m.question),
-        crate::tr!(ctx.lang, "combat.report.answers", n = n)
+        tr!(ctx.lang, "combat.report.answers", n)
     );
     for k in &key {
         s += &format!("- {k}\n");
     }
-    s += crate::tr!(ctx.lang, "combat.report.postures_ended_section");
+    s += tr!(ctx.lang, "combat.report.postures_ended_section");
     for (name, c) in [("Sépulcrale", sep), ("Illumination", ill)] {
         s += &format!("| {name} | {} |", c.entered);
         for e in c.ends {
@@ -494,7 +494,7 @@ pub fn result(
         }
         s += "\n";
     }
-    s += crate::tr!(ctx.lang, "combat.report.per_combatant_section");
+    s += tr!(ctx.lang, "combat.report.per_combatant_section");
     for (f, fighter) in m.fighters.iter().enumerate() {
         let a = &acc.fighters[f];
         for k in 0..POSTURE_NAMES.len() {
@@ -541,15 +541,15 @@ pub fn result(
     }
     s += &format!(
         "\n## {}\n\n{}\n",
-        crate::tr!(ctx.lang, "combat.report.karma_title"),
-        karma_means.join(crate::tr!(ctx.lang, "combat.report.list_sep"))
+        tr!(ctx.lang, "combat.report.karma_title"),
+        karma_means.join(tr!(ctx.lang, "combat.report.list_sep"))
     );
     s += &see_a_fight(file, ctx.engine.seed(), sim, acc);
     s += &super::settings::summary_section(m, ctx.lang);
-    s += crate::tr!(ctx.lang, "combat.report.reading_notes");
+    s += tr!(ctx.lang, "combat.report.reading_notes");
     s += &format!(
         "\n## {}\n\n{}\n",
-        crate::tr!(ctx.lang, "combat.report.provenance"),
+        tr!(ctx.lang, "combat.report.provenance"),
         provenance("summary", file, ctx, trials).summary(ctx.lang)
     );
     Ok(ScenarioResult {
@@ -578,12 +578,7 @@ fn see_a_fight(file: &ScenarioFile, seed: u64, sim: &CombatSim, acc: &CombatAcc)
     if acc.apocalypse_combats > 0 {
         s += &format!(
             "- {}\n",
-            crate::tr!(
-                file.lang,
-                "trace.summary_apocalypse",
-                file = path,
-                seed = seed
-            )
+            tr!(file.lang, "trace.summary_apocalypse", file = path, seed)
         );
     }
     s
@@ -592,9 +587,9 @@ fn see_a_fight(file: &ScenarioFile, seed: u64, sim: &CombatSim, acc: &CombatAcc)
 /// A posture as shown in charts and pages (the CSV keeps `POSTURE_NAMES`).
 fn posture_label(k: usize, lang: Lang) -> &'static str {
     if k == 0 {
-        crate::tr!(lang, "combat.report.posture_illumination")
+        tr!(lang, "combat.report.posture_illumination")
     } else {
-        crate::tr!(lang, "combat.report.posture_sepulchral")
+        tr!(lang, "combat.report.posture_sepulchral")
     }
 }
 

@@ -42,7 +42,7 @@ fn validate(
         return Err(file.error_at(
             &["combat", "max_rounds"],
             "combat.max_rounds",
-            &crate::tr!(file.lang, "combat.check.rounds_range", rounds = max_rounds),
+            &tr!(file.lang, "combat.check.rounds_range", rounds = max_rounds),
             "1..1000",
         ));
     }
@@ -56,8 +56,8 @@ fn validate(
         return Err(file.error_at(
             &[],
             "attacks",
-            crate::tr!(file.lang, "combat.check.no_attack"),
-            crate::tr!(file.lang, "combat.check.no_attack_allowed"),
+            tr!(file.lang, "combat.check.no_attack"),
+            tr!(file.lang, "combat.check.no_attack_allowed"),
         ));
     }
     let periodic = super::periodic_keys::periodic_defs(file, &raw.periodic)?;
@@ -91,8 +91,8 @@ fn validate(
         return Err(file.error_at(
             &["combatants"],
             "combatants",
-            &crate::tr!(file.lang, "combat.check.sides_found", n = sides.len()),
-            crate::tr!(file.lang, "combat.check.two_sides_allowed"),
+            &tr!(file.lang, "combat.check.sides_found", n = sides.len()),
+            tr!(file.lang, "combat.check.two_sides_allowed"),
         ));
     }
     // First index of each named group, for `target = "named"`.
@@ -104,7 +104,7 @@ fn validate(
             return Err(file.error_at(
                 &["combatants", name, "count"],
                 &format!("combatants.{name}.count"),
-                &crate::tr!(file.lang, "combat.check.out_of_range", value = count),
+                &tr!(file.lang, "combat.check.out_of_range", value = count),
                 "1..8",
             ));
         }
@@ -115,8 +115,8 @@ fn validate(
         return Err(file.error_at(
             &["combatants"],
             "combatants",
-            &crate::tr!(file.lang, "combat.check.combatants_total", n = total),
-            &crate::tr!(file.lang, "combat.check.at_most", n = MAX_FIGHTERS),
+            &tr!(file.lang, "combat.check.combatants_total", n = total),
+            &tr!(file.lang, "combat.check.at_most", n = MAX_FIGHTERS),
         ));
     }
     let mut fighters = Vec::new();
@@ -173,11 +173,11 @@ fn validate(
         support,
         periodic,
         title: raw.title.as_ref().map_or_else(
-            || crate::tr!(file.lang, "combat.report.default_title").into(),
+            || tr!(file.lang, "combat.report.default_title").into(),
             |t| t.in_lang(file.lang).to_string(),
         ),
         question: raw.question.as_ref().map_or_else(
-            || crate::tr!(file.lang, "combat.report.default_question").into(),
+            || tr!(file.lang, "combat.report.default_question").into(),
             |t| t.in_lang(file.lang).to_string(),
         ),
         sides,
@@ -203,7 +203,7 @@ fn validate_attack(file: &ScenarioFile, name: &str, a: &RawAttack) -> Result<Att
                 &["attacks", name, "damage"],
                 &key("damage"),
                 &e,
-                crate::tr!(file.lang, "combat.check.dice_allowed"),
+                tr!(file.lang, "combat.check.dice_allowed"),
             )
         })?;
     if dice.max_total() <= 0 {
@@ -211,7 +211,7 @@ fn validate_attack(file: &ScenarioFile, name: &str, a: &RawAttack) -> Result<Att
         file.warn_at(
             &["attacks", name, "damage"],
             &key("damage"),
-            &crate::tr!(
+            &tr!(
                 file.lang,
                 "combat.check.never_damage",
                 dice = crate::limits::clip(&a.damage, file.lang)
@@ -224,8 +224,8 @@ fn validate_attack(file: &ScenarioFile, name: &str, a: &RawAttack) -> Result<Att
             return Err(file.error_at(
                 &["attacks", name, "elements"],
                 &key("elements"),
-                crate::tr!(file.lang, "combat.check.element_both"),
-                crate::tr!(file.lang, "combat.check.element_one_of"),
+                tr!(file.lang, "combat.check.element_both"),
+                tr!(file.lang, "combat.check.element_one_of"),
             ));
         }
         (Some(e), None) => elements.push(element(
@@ -239,8 +239,8 @@ fn validate_attack(file: &ScenarioFile, name: &str, a: &RawAttack) -> Result<Att
                 return Err(file.error_at(
                     &["attacks", name, "elements"],
                     &key("elements"),
-                    &crate::tr!(file.lang, "combat.check.n_elements", n = list.len()),
-                    crate::tr!(file.lang, "combat.check.one_or_two_elements"),
+                    &tr!(file.lang, "combat.check.n_elements", n = list.len()),
+                    tr!(file.lang, "combat.check.one_or_two_elements"),
                 ));
             }
             for (i, e) in list.iter().enumerate() {
@@ -260,7 +260,7 @@ fn validate_attack(file: &ScenarioFile, name: &str, a: &RawAttack) -> Result<Att
         return Err(file.error_at(
             &["attacks", name, "pm_cost"],
             &key("pm_cost"),
-            &crate::tr!(file.lang, "combat.check.out_of_range", value = a.pm_cost),
+            &tr!(file.lang, "combat.check.out_of_range", value = a.pm_cost),
             "0..100000",
         ));
     }

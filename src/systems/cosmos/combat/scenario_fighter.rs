@@ -21,8 +21,8 @@ fn fraction(
         Some(x) if !(x > 0.0 && x <= 1.0) => Err(file.error_at(
             &["combatants", name, "policy", key],
             &format!("combatants.{name}.policy.{key}"),
-            &crate::tr!(file.lang, "combat.check.not_fraction", value = x),
-            crate::tr!(file.lang, "combat.check.fraction_allowed"),
+            &tr!(file.lang, "combat.check.not_fraction", value = x),
+            tr!(file.lang, "combat.check.fraction_allowed"),
         )),
         _ => Ok(v),
     }
@@ -54,7 +54,7 @@ pub(super) fn validate_fighter(
     if !(1..=30).contains(&f.level) {
         return Err(err(
             &["level"],
-            &crate::tr!(lang, "combat.check.level_range", level = f.level),
+            &tr!(lang, "combat.check.level_range", level = f.level),
             "1..30",
         ));
     }
@@ -73,8 +73,8 @@ pub(super) fn validate_fighter(
         if !(20..=cap).contains(v) {
             return Err(err(
                 &["stats", STAT_NAMES[i]],
-                &crate::tr!(lang, "combat.check.stat_range", value = v, level = f.level),
-                &crate::tr!(lang, "combat.check.stat_allowed", cap = cap),
+                &tr!(lang, "combat.check.stat_range", value = v, level = f.level),
+                &tr!(lang, "combat.check.stat_allowed", cap),
             ));
         }
         stats[i] = *v as i32;
@@ -82,14 +82,14 @@ pub(super) fn validate_fighter(
     if !(1..=1_000_000).contains(&f.hp) {
         return Err(err(
             &["hp"],
-            &crate::tr!(lang, "combat.check.hp_range", hp = f.hp),
+            &tr!(lang, "combat.check.hp_range", hp = f.hp),
             "1..1000000",
         ));
     }
     if !(0..=1_000_000).contains(&f.pm) {
         return Err(err(
             &["pm"],
-            &crate::tr!(lang, "combat.check.pm_range", pm = f.pm),
+            &tr!(lang, "combat.check.pm_range", pm = f.pm),
             "0..1000000",
         ));
     }
@@ -104,15 +104,15 @@ pub(super) fn validate_fighter(
     if f.attacks.is_empty() {
         return Err(err(
             &["attacks"],
-            crate::tr!(lang, "combat.check.no_attack_listed"),
+            tr!(lang, "combat.check.no_attack_listed"),
             attack_names,
         ));
     }
     if f.attacks.len() > MAX_ATTACKS {
         return Err(err(
             &["attacks"],
-            &crate::tr!(lang, "combat.check.attacks_listed", n = f.attacks.len()),
-            &crate::tr!(lang, "combat.check.at_most", n = MAX_ATTACKS),
+            &tr!(lang, "combat.check.attacks_listed", n = f.attacks.len()),
+            &tr!(lang, "combat.check.at_most", n = MAX_ATTACKS),
         ));
     }
     let (start, armour) = super::keys::start_and_armour(file, name, f, f.hp as i32, f.pm as i32)?;
@@ -125,7 +125,7 @@ pub(super) fn validate_fighter(
             file.error_at(
                 &refs,
                 &format!("combatants.{name}.attacks[{i}]"),
-                &crate::tr!(lang, "combat.check.undefined_attack", name = a),
+                &tr!(lang, "combat.check.undefined_attack", name = a),
                 attack_names,
             )
         })?;
@@ -136,7 +136,7 @@ pub(super) fn validate_fighter(
             let &ai = attack_index.get(a).ok_or_else(|| {
                 err(
                     &["final_skill"],
-                    &crate::tr!(lang, "combat.check.undefined_attack", name = a),
+                    &tr!(lang, "combat.check.undefined_attack", name = a),
                     attack_names,
                 )
             })?;
@@ -151,8 +151,8 @@ pub(super) fn validate_fighter(
     if level5_dark > 10 {
         return Err(err(
             &["level5_dark"],
-            &crate::tr!(lang, "combat.check.level5_dark", n = level5_dark),
-            crate::tr!(lang, "combat.check.level5_dark_allowed"),
+            &tr!(lang, "combat.check.level5_dark", n = level5_dark),
+            tr!(lang, "combat.check.level5_dark_allowed"),
         ));
     }
     // The counts given are checked against the grant in force (the file's `[rules]` and
@@ -171,7 +171,7 @@ pub(super) fn validate_fighter(
     if !(1..=MAX_ACTIONS).contains(&actions) {
         return Err(err(
             &["actions"],
-            &crate::tr!(lang, "combat.check.actions_range", n = actions),
+            &tr!(lang, "combat.check.actions_range", n = actions),
             &format!("1..{MAX_ACTIONS}"),
         ));
     }
@@ -179,8 +179,8 @@ pub(super) fn validate_fighter(
     if !(-10..=10).contains(&karma) {
         return Err(err(
             &["karma"],
-            &crate::tr!(lang, "combat.check.karma_range", karma = karma),
-            crate::tr!(lang, "combat.check.karma_allowed"),
+            &tr!(lang, "combat.check.karma_range", karma),
+            tr!(lang, "combat.check.karma_allowed"),
         ));
     }
     let p = &f.policy;
@@ -199,30 +199,30 @@ pub(super) fn validate_fighter(
     if dark_t.any() && dark == 0 {
         return Err(err(
             &["policy"],
-            crate::tr!(lang, "combat.check.policy_dark_zero"),
-            crate::tr!(lang, "combat.check.policy_dark_allowed"),
+            tr!(lang, "combat.check.policy_dark_zero"),
+            tr!(lang, "combat.check.policy_dark_allowed"),
         ));
     }
     if p.final_skill.is_some_and(|t| t != RawFinalSkill::Never) && final_skill.is_none() {
         return Err(err(
             &["policy", "final_skill"],
-            crate::tr!(lang, "combat.check.policy_fs_none"),
-            crate::tr!(lang, "combat.check.policy_fs_allowed"),
+            tr!(lang, "combat.check.policy_fs_none"),
+            tr!(lang, "combat.check.policy_fs_allowed"),
         ));
     }
     if light_t.any() && light == 0 {
         return Err(err(
             &["policy"],
-            crate::tr!(lang, "combat.check.policy_light_zero"),
-            crate::tr!(lang, "combat.check.policy_light_allowed"),
+            tr!(lang, "combat.check.policy_light_zero"),
+            tr!(lang, "combat.check.policy_light_allowed"),
         ));
     }
     let target = match (p.target.unwrap_or_default(), &p.target_name) {
         (RawTarget::Named, None) => {
             return Err(err(
                 &["policy", "target"],
-                crate::tr!(lang, "combat.check.named_needs_name"),
-                crate::tr!(lang, "combat.check.named_allowed"),
+                tr!(lang, "combat.check.named_needs_name"),
+                tr!(lang, "combat.check.named_allowed"),
             ));
         }
         (RawTarget::Named, Some(t)) => {
@@ -238,7 +238,7 @@ pub(super) fn validate_fighter(
                 _ => {
                     return Err(err(
                         &["policy", "target_name"],
-                        &crate::tr!(lang, "combat.check.not_enemy", name = t),
+                        &tr!(lang, "combat.check.not_enemy", name = t),
                         &enemies.join(", "),
                     ))
                 }
@@ -247,8 +247,8 @@ pub(super) fn validate_fighter(
         (_, Some(_)) => {
             return Err(err(
                 &["policy", "target_name"],
-                crate::tr!(lang, "combat.check.target_name_unused"),
-                crate::tr!(lang, "combat.check.target_name_allowed"),
+                tr!(lang, "combat.check.target_name_unused"),
+                tr!(lang, "combat.check.target_name_allowed"),
             ));
         }
         (RawTarget::LowestHp, None) => TargetPolicy::LowestHp,
@@ -357,32 +357,19 @@ fn check_points(
     };
     let (light, dark) = points_under(f, grant);
     let (max_each, max_total, why) = match f.level {
-        1..=4 => (
-            1,
-            2,
-            crate::tr!(lang, "combat.check.points_below5").to_string(),
-        ),
+        1..=4 => (1, 2, tr!(lang, "combat.check.points_below5").to_string()),
         5 => (
             1 + grant,
             2 + grant,
-            crate::tr!(
-                lang,
-                "combat.check.points_at5",
-                grant = grant,
-                total = 2 + grant
-            ),
+            tr!(lang, "combat.check.points_at5", grant, total = 2 + grant),
         ),
-        _ => (
-            10,
-            20,
-            crate::tr!(lang, "combat.check.points_from6").to_string(),
-        ),
+        _ => (10, 20, tr!(lang, "combat.check.points_from6").to_string()),
     };
-    let counts = crate::tr!(
+    let counts = tr!(
         lang,
         "combat.check.points_at_level",
-        light = light,
-        dark = dark,
+        light,
+        dark,
         level = f.level
     );
     if light > max_each || light as u32 + dark as u32 > max_total as u32 {
@@ -396,25 +383,25 @@ fn check_points(
     if light_spent > light {
         return Err(err(
             "light_spent",
-            &crate::tr!(
+            &tr!(
                 lang,
                 "combat.check.light_spent",
                 spent = light_spent,
                 of = light
             ),
-            &crate::tr!(lang, "combat.check.light_spent_allowed", n = light),
+            &tr!(lang, "combat.check.light_spent_allowed", n = light),
         ));
     }
     if dark_spent > dark {
         return Err(err(
             "dark_spent",
-            &crate::tr!(
+            &tr!(
                 lang,
                 "combat.check.dark_spent",
                 spent = dark_spent,
                 of = dark
             ),
-            &crate::tr!(lang, "combat.check.dark_spent_allowed", n = dark),
+            &tr!(lang, "combat.check.dark_spent_allowed", n = dark),
         ));
     }
     Ok(())
@@ -430,7 +417,7 @@ pub(super) fn element(
         file.error_at(
             path,
             shown,
-            &crate::tr!(file.lang, "combat.check.unknown_element", name = name),
+            &tr!(file.lang, "combat.check.unknown_element", name),
             &ELEMENT_NAMES.join(", "),
         )
     })

@@ -25,14 +25,14 @@ pub struct Setting {
 impl Setting {
     /// `combatants.hero.policy.final_skill = first_turn (default): ...`
     pub fn line(&self, lang: Lang) -> String {
-        crate::tr!(
+        tr!(
             lang,
             "combat.settings.line",
             who = self.who,
             key = self.key,
             value = self.value,
             default = if self.defaulted {
-                crate::tr!(lang, "combat.settings.default_mark")
+                tr!(lang, "combat.settings.default_mark")
             } else {
                 ""
             },
@@ -67,7 +67,7 @@ pub fn settings(raw: &RawScenario, model: &CombatModel, lang: Lang) -> Vec<Setti
         "max_rounds",
         model.max_rounds.to_string(),
         raw.combat.max_rounds.is_none(),
-        crate::tr!(lang, "combat.settings.max_rounds").into(),
+        tr!(lang, "combat.settings.max_rounds").into(),
     );
     super::fatigue::settings(raw, model, &mut out, lang);
     for (name, rf) in &raw.combatants {
@@ -91,8 +91,8 @@ pub fn settings(raw: &RawScenario, model: &CombatModel, lang: Lang) -> Vec<Setti
             },
             rf.mode.is_none(),
             match f.mode {
-                Mode::Offensive => crate::tr!(lang, "combat.settings.mode_offensive").into(),
-                Mode::Defensive => crate::tr!(lang, "combat.settings.mode_defensive").into(),
+                Mode::Offensive => tr!(lang, "combat.settings.mode_offensive").into(),
+                Mode::Defensive => tr!(lang, "combat.settings.mode_defensive").into(),
             },
         );
         let mut push = |key: &str, value: String, defaulted: bool, meaning: String| {
@@ -108,7 +108,7 @@ pub fn settings(raw: &RawScenario, model: &CombatModel, lang: Lang) -> Vec<Setti
             }
             .into(),
             p.defence.is_none(),
-            crate::tr!(lang, "combat.settings.defence").into(),
+            tr!(lang, "combat.settings.defence").into(),
         );
         if enemies > 1 {
             push(
@@ -124,7 +124,7 @@ pub fn settings(raw: &RawScenario, model: &CombatModel, lang: Lang) -> Vec<Setti
                     }
                 },
                 p.target.is_none(),
-                crate::tr!(lang, "combat.settings.target").into(),
+                tr!(lang, "combat.settings.target").into(),
             );
         }
         if f.attacks.len() > 1 {
@@ -136,26 +136,22 @@ pub fn settings(raw: &RawScenario, model: &CombatModel, lang: Lang) -> Vec<Setti
                 }
                 .into(),
                 p.attack.is_none(),
-                crate::tr!(lang, "combat.settings.attack").into(),
+                tr!(lang, "combat.settings.attack").into(),
             );
         }
         let spends = |t: &super::model::PointTriggers| {
             let mut v = Vec::new();
             if t.at_start {
-                v.push(crate::tr!(lang, "combat.cond.at_start").to_string());
+                v.push(tr!(lang, "combat.cond.at_start").to_string());
             }
             if t.on_turn_start {
-                v.push(crate::tr!(lang, "combat.cond.on_turn_start").into());
+                v.push(tr!(lang, "combat.cond.on_turn_start").into());
             }
             if let Some(x) = t.below_hp {
-                v.push(crate::tr!(
-                    lang,
-                    "combat.cond.below_hp",
-                    pct = lang.pct(x, 0)
-                ));
+                v.push(tr!(lang, "combat.cond.below_hp", pct = lang.pct(x, 0)));
             }
             if t.when_ally_down {
-                v.push(crate::tr!(lang, "combat.cond.when_ally_down").into());
+                v.push(tr!(lang, "combat.cond.when_ally_down").into());
             }
             v
         };
@@ -180,7 +176,7 @@ pub fn settings(raw: &RawScenario, model: &CombatModel, lang: Lang) -> Vec<Setti
                     &format!("{kind}_points"),
                     points.to_string(),
                     defaulted_points,
-                    crate::tr!(lang, "combat.settings.points").into(),
+                    tr!(lang, "combat.settings.points").into(),
                 );
             }
             if points > 0 {
@@ -194,22 +190,12 @@ pub fn settings(raw: &RawScenario, model: &CombatModel, lang: Lang) -> Vec<Setti
                     when.is_empty(),
                     if when.is_empty() {
                         if f.rules.points {
-                            crate::tr!(
-                                lang,
-                                "combat.settings.no_trigger_rules",
-                                kind = kind,
-                                points = points
-                            )
+                            tr!(lang, "combat.settings.no_trigger_rules", kind, points)
                         } else {
-                            crate::tr!(
-                                lang,
-                                "combat.settings.no_trigger",
-                                kind = kind,
-                                points = points
-                            )
+                            tr!(lang, "combat.settings.no_trigger", kind, points)
                         }
                     } else {
-                        crate::tr!(lang, "combat.settings.when_spends", kind = kind)
+                        tr!(lang, "combat.settings.when_spends", kind)
                     },
                 );
             }
@@ -224,7 +210,7 @@ pub fn settings(raw: &RawScenario, model: &CombatModel, lang: Lang) -> Vec<Setti
                 }
                 .into(),
                 p.prefer.is_none(),
-                crate::tr!(lang, "combat.settings.prefer").into(),
+                tr!(lang, "combat.settings.prefer").into(),
             );
         }
         if f.final_skill.is_some() && f.level >= 5 {
@@ -240,10 +226,10 @@ pub fn settings(raw: &RawScenario, model: &CombatModel, lang: Lang) -> Vec<Setti
                 .into(),
                 p.final_skill.is_none(),
                 match turn {
-                    0 => crate::tr!(lang, "combat.settings.fs_never").into(),
-                    1 => crate::tr!(lang, "combat.settings.fs_first").into(),
-                    2 => crate::tr!(lang, "combat.settings.fs_second").into(),
-                    _ => crate::tr!(lang, "combat.settings.fs_third").into(),
+                    0 => tr!(lang, "combat.settings.fs_never").into(),
+                    1 => tr!(lang, "combat.settings.fs_first").into(),
+                    2 => tr!(lang, "combat.settings.fs_second").into(),
+                    _ => tr!(lang, "combat.settings.fs_third").into(),
                 },
             );
         }
@@ -278,7 +264,7 @@ fn value_cell(v: &str) -> String {
 }
 
 pub fn summary_section(model: &CombatModel, lang: Lang) -> String {
-    let mut s = String::from(crate::tr!(lang, "combat.settings.section"));
+    let mut s = String::from(tr!(lang, "combat.settings.section"));
     for x in &model.settings {
         s += &format!(
             "| {}.{} | {} | {} | {} |\n",
@@ -287,9 +273,9 @@ pub fn summary_section(model: &CombatModel, lang: Lang) -> String {
             x.key,
             value_cell(&x.value),
             if x.defaulted {
-                crate::tr!(lang, "combat.settings.source_default")
+                tr!(lang, "combat.settings.source_default")
             } else {
-                crate::tr!(lang, "combat.settings.source_file")
+                tr!(lang, "combat.settings.source_file")
             },
             x.meaning
         );

@@ -31,7 +31,7 @@ pub fn validate_small(
     let range = |k: &str, v: Option<i64>, lo: i64, hi: i64, why: &str| match v {
         Some(x) if !(lo..=hi).contains(&x) => Err(err(
             &[k],
-            &crate::tr!(file.lang, "combat.check.out_of_range", value = x),
+            &tr!(file.lang, "combat.check.out_of_range", value = x),
             &format!("{lo}..{hi}{why}"),
         )),
         _ => Ok(v.unwrap_or(0)),
@@ -41,7 +41,7 @@ pub fn validate_small(
         f.aura_points,
         0,
         AURA_MAX as i64,
-        crate::tr!(file.lang, "combat.check.aura_cap"),
+        tr!(file.lang, "combat.check.aura_cap"),
     )?;
     let anti_aura = range("anti_aura", f.anti_aura, 0, ANTI_AURA_MAX, "")?;
     let slots = range(
@@ -49,7 +49,7 @@ pub fn validate_small(
         f.inventory_slots_used,
         0,
         SLOTS_MAX,
-        crate::tr!(file.lang, "combat.check.inv_cap"),
+        tr!(file.lang, "combat.check.inv_cap"),
     )?;
     let p = &f.policy;
     let aura_use = match p.aura_use_on {
@@ -63,8 +63,8 @@ pub fn validate_small(
         Some(x) if !(0..=200).contains(&x) => {
             return Err(err(
                 &["policy", "aura_min_threshold"],
-                &crate::tr!(file.lang, "combat.check.out_of_range", value = x),
-                crate::tr!(file.lang, "combat.check.anti_threshold_allowed"),
+                &tr!(file.lang, "combat.check.out_of_range", value = x),
+                tr!(file.lang, "combat.check.anti_threshold_allowed"),
             ))
         }
         v => v.unwrap_or(0) as i32,
@@ -81,7 +81,7 @@ pub fn validate_small(
                     .collect();
                 return Err(err(
                     &["policy", "aura_target"],
-                    &crate::tr!(file.lang, "combat.check.not_enemy", name = t),
+                    &tr!(file.lang, "combat.check.not_enemy", name = t),
                     &enemies.join(", "),
                 ));
             }

@@ -69,8 +69,8 @@ pub fn support_defs(
         return Err(file.error_at(
             &["support"],
             "support",
-            &crate::tr!(file.lang, "combat.check.support_count", n = raw.len()),
-            &crate::tr!(file.lang, "combat.check.at_most", n = MAX_SUPPORT_DEFS),
+            &tr!(file.lang, "combat.check.support_count", n = raw.len()),
+            &tr!(file.lang, "combat.check.at_most", n = MAX_SUPPORT_DEFS),
         ));
     }
     raw.iter()
@@ -95,7 +95,7 @@ fn support_def(
         if given {
             Err(err(
                 k,
-                &crate::tr!(file.lang, "combat.check.not_for_kind", key = k, kind = kind),
+                &tr!(file.lang, "combat.check.not_for_kind", key = k, kind),
                 allowed,
             ))
         } else {
@@ -107,17 +107,13 @@ fn support_def(
             let Some(text) = &s.heal else {
                 return Err(err(
                     "heal",
-                    crate::tr!(file.lang, "combat.check.heal_missing"),
-                    crate::tr!(file.lang, "combat.check.heal_missing_allowed"),
+                    tr!(file.lang, "combat.check.heal_missing"),
+                    tr!(file.lang, "combat.check.heal_missing_allowed"),
                 ));
             };
-            let dice = DiceExpr::parse(text).map(|d| d.at_least(0)).map_err(|e| {
-                err(
-                    "heal",
-                    &e,
-                    crate::tr!(file.lang, "combat.check.heal_dice_allowed"),
-                )
-            })?;
+            let dice = DiceExpr::parse(text)
+                .map(|d| d.at_least(0))
+                .map_err(|e| err("heal", &e, tr!(file.lang, "combat.check.heal_dice_allowed")))?;
             for (k, g) in [
                 ("modifier", s.modifier.is_some()),
                 ("damage_mult", s.damage_mult.is_some()),
@@ -143,8 +139,8 @@ fn support_def(
             if !(-SUPPORT_MODIFIER_MAX..=SUPPORT_MODIFIER_MAX).contains(&modifier) {
                 return Err(err(
                     "modifier",
-                    &crate::tr!(file.lang, "combat.check.out_of_range", value = modifier),
-                    &crate::tr!(
+                    &tr!(file.lang, "combat.check.out_of_range", value = modifier),
+                    &tr!(
                         file.lang,
                         "combat.check.support_modifier_allowed",
                         max = SUPPORT_MODIFIER_MAX
@@ -155,8 +151,8 @@ fn support_def(
             if !(0.0..=DAMAGE_MULT_MAX).contains(&mult) {
                 return Err(err(
                     "damage_mult",
-                    &crate::tr!(file.lang, "combat.check.out_of_range", value = mult),
-                    &crate::tr!(
+                    &tr!(file.lang, "combat.check.out_of_range", value = mult),
+                    &tr!(
                         file.lang,
                         "combat.check.damage_mult_allowed",
                         max = DAMAGE_MULT_MAX
@@ -166,16 +162,16 @@ fn support_def(
             if modifier == 0 && mult == 1.0 {
                 return Err(err(
                     "modifier",
-                    crate::tr!(file.lang, "combat.check.buff_nothing"),
-                    crate::tr!(file.lang, "combat.check.buff_nothing_allowed"),
+                    tr!(file.lang, "combat.check.buff_nothing"),
+                    tr!(file.lang, "combat.check.buff_nothing_allowed"),
                 ));
             }
             let rounds = s.rounds.unwrap_or(1);
             if !(1..=ROUNDS_MAX).contains(&rounds) {
                 return Err(err(
                     "rounds",
-                    &crate::tr!(file.lang, "combat.check.out_of_range", value = rounds),
-                    &crate::tr!(file.lang, "combat.check.rounds_allowed", max = ROUNDS_MAX),
+                    &tr!(file.lang, "combat.check.out_of_range", value = rounds),
+                    &tr!(file.lang, "combat.check.rounds_allowed", max = ROUNDS_MAX),
                 ));
             }
             SupportKind::Buff {
@@ -197,7 +193,7 @@ fn support_def(
                     k,
                     g,
                     "concentrate",
-                    crate::tr!(file.lang, "combat.check.concentrate_keys"),
+                    tr!(file.lang, "combat.check.concentrate_keys"),
                 )?;
             }
             SupportKind::Concentrate
@@ -214,8 +210,8 @@ fn support_def(
         (SupportKind::Heal(_), Some(_)) => {
             return Err(err(
                 "target",
-                crate::tr!(file.lang, "combat.check.not_heal_target"),
-                crate::tr!(file.lang, "combat.check.heal_target_allowed"),
+                tr!(file.lang, "combat.check.not_heal_target"),
+                tr!(file.lang, "combat.check.heal_target_allowed"),
             ))
         }
         (SupportKind::Buff { .. }, None) => SupportTarget::Own,
@@ -225,15 +221,15 @@ fn support_def(
         (SupportKind::Buff { .. }, Some(_)) => {
             return Err(err(
                 "target",
-                crate::tr!(file.lang, "combat.check.not_buff_target"),
-                crate::tr!(file.lang, "combat.check.buff_target_allowed"),
+                tr!(file.lang, "combat.check.not_buff_target"),
+                tr!(file.lang, "combat.check.buff_target_allowed"),
             ))
         }
     };
     if s.pm_cost > super::keys::COST_MAX {
         return Err(err(
             "pm_cost",
-            &crate::tr!(file.lang, "combat.check.out_of_range", value = s.pm_cost),
+            &tr!(file.lang, "combat.check.out_of_range", value = s.pm_cost),
             &format!("0..{}", super::keys::COST_MAX),
         ));
     }
@@ -241,8 +237,8 @@ fn support_def(
         Some(u) if !(1..=super::keys::USES_MAX).contains(&u) => {
             return Err(err(
                 "uses",
-                &crate::tr!(file.lang, "combat.check.out_of_range", value = u),
-                &crate::tr!(
+                &tr!(file.lang, "combat.check.out_of_range", value = u),
+                &tr!(
                     file.lang,
                     "combat.check.uses_allowed",
                     max = super::keys::USES_MAX
@@ -255,7 +251,7 @@ fn support_def(
     if !(0..=super::keys::COOLDOWN_MAX).contains(&cooldown) {
         return Err(err(
             "cooldown",
-            &crate::tr!(file.lang, "combat.check.out_of_range", value = cooldown),
+            &tr!(file.lang, "combat.check.out_of_range", value = cooldown),
             &format!("0..{} rounds", super::keys::COOLDOWN_MAX),
         ));
     }
@@ -302,7 +298,7 @@ pub fn settings(
                 }
                 .into(),
                 r.target.is_none(),
-                crate::tr!(lang, "combat.settings.support_target"),
+                tr!(lang, "combat.settings.support_target"),
             );
             push(
                 "stat",
@@ -310,9 +306,9 @@ pub fn settings(
                     .map_or("none".to_string(), |s| super::model::STAT_NAMES[s].into()),
                 r.stat.is_none(),
                 if d.stat.is_none() {
-                    crate::tr!(lang, "combat.settings.support_no_stat")
+                    tr!(lang, "combat.settings.support_no_stat")
                 } else {
-                    crate::tr!(lang, "combat.settings.support_stat")
+                    tr!(lang, "combat.settings.support_stat")
                 },
             );
         }
@@ -321,7 +317,7 @@ pub fn settings(
                 "rounds",
                 rounds.to_string(),
                 r.rounds.is_none(),
-                crate::tr!(lang, "combat.settings.support_rounds"),
+                tr!(lang, "combat.settings.support_rounds"),
             );
         }
     }

@@ -18,7 +18,7 @@ pub fn answer(sim: &CombatSim, acc: &CombatAcc, lang: Lang) -> String {
         .filter(|(f, _)| !f.support.is_empty())
         .map(|(f, a)| {
             let c = &a.support;
-            crate::tr!(
+            tr!(
                 lang,
                 "combat.support.answer_part",
                 name = crate::report::md_text(&f.name),
@@ -29,17 +29,17 @@ pub fn answer(sim: &CombatSim, acc: &CombatAcc, lang: Lang) -> String {
             )
         })
         .collect();
-    crate::tr!(
+    tr!(
         lang,
         "combat.support.answer",
-        parts = parts.join(crate::tr!(lang, "combat.report.list_sep"))
+        parts = parts.join(tr!(lang, "combat.report.list_sep"))
     )
 }
 
 /// The `## Support actions` table.
 pub fn section(sim: &CombatSim, acc: &CombatAcc, lang: Lang) -> String {
     let n = acc.combats.max(1) as f64;
-    let mut s = String::from(crate::tr!(lang, "combat.support.section"));
+    let mut s = String::from(tr!(lang, "combat.support.section"));
     for (f, a) in sim.model.fighters.iter().zip(&acc.fighters) {
         if f.support.is_empty() {
             continue;

@@ -82,7 +82,7 @@ impl Ending {
         let who = |v: &Option<String>| -> Result<usize, UserError> {
             let v = v.as_deref().unwrap_or("");
             names.iter().position(|n| *n == v).ok_or_else(|| {
-                UserError::new(crate::tr!(
+                UserError::new(tr!(
                     lang,
                     "trace.find_unknown_value",
                     name = c.name,
@@ -100,7 +100,7 @@ impl Ending {
                 let outcomes = outcome_names(sim);
                 let v = c.value.as_deref().unwrap_or("");
                 let i = outcomes.iter().position(|o| o == v).ok_or_else(|| {
-                    UserError::new(crate::tr!(
+                    UserError::new(tr!(
                         lang,
                         "trace.find_unknown_value",
                         name = c.name,
@@ -117,7 +117,7 @@ impl Ending {
             "rounds_at_least" => {
                 let v = c.value.as_deref().unwrap_or("");
                 Ending::RoundsAtLeast(v.parse().map_err(|_| {
-                    UserError::new(crate::tr!(
+                    UserError::new(tr!(
                         lang,
                         "trace.find_unknown_value",
                         name = c.name,
@@ -127,7 +127,7 @@ impl Ending {
                 })?)
             }
             other => {
-                return Err(UserError::new(crate::tr!(
+                return Err(UserError::new(tr!(
                     lang,
                     "trace.find_unknown",
                     name = other,

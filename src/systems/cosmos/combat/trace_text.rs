@@ -73,16 +73,16 @@ pub(super) fn render(
                 while let Some(Step::Slot { who, action, d20 }) = steps.get(i + 1) {
                     let mut s = name(*who).to_string();
                     if *action > 0 {
-                        s.push_str(&crate::tr!(lang, "trace.extra_action", n = action + 1));
+                        s.push_str(&tr!(lang, "trace.extra_action", n = action + 1));
                     }
                     if *d20 > 0 {
-                        s.push_str(&crate::tr!(lang, "trace.tie_d20", d20 = d20));
+                        s.push_str(&tr!(lang, "trace.tie_d20", d20));
                     }
                     order.push(s);
                     slots.push(json!({"who": name(*who), "action": action, "d20": d20}));
                     i += 1;
                 }
-                let text = crate::tr!(lang, "trace.round", round = round, order = order.join(", "));
+                let text = tr!(lang, "trace.round", round, order = order.join(", "));
                 (
                     0,
                     text,
@@ -94,19 +94,19 @@ pub(super) fn render(
                 let (key, text) = match why {
                     Skip::IlluminationBacklash => (
                         "illumination_backlash",
-                        crate::tr!(lang, "trace.skip.illumination_backlash", who = name(who)),
+                        tr!(lang, "trace.skip.illumination_backlash", who = name(who)),
                     ),
                     Skip::Exhausted => (
                         "exhausted",
-                        crate::tr!(lang, "trace.skip.exhausted", who = name(who)),
+                        tr!(lang, "trace.skip.exhausted", who = name(who)),
                     ),
                     Skip::NoTarget => (
                         "no_target",
-                        crate::tr!(lang, "trace.skip.no_target", who = name(who)),
+                        tr!(lang, "trace.skip.no_target", who = name(who)),
                     ),
                     Skip::NoAttack => (
                         "no_attack",
-                        crate::tr!(lang, "trace.skip.no_attack", who = name(who)),
+                        tr!(lang, "trace.skip.no_attack", who = name(who)),
                     ),
                 };
                 (
@@ -126,19 +126,19 @@ pub(super) fn render(
             } => {
                 let mut how = Vec::new();
                 if mode == Mode::Offensive {
-                    how.push(crate::tr!(lang, "trace.mode_offensive").to_string());
+                    how.push(tr!(lang, "trace.mode_offensive").to_string());
                 }
                 if final_skill {
-                    how.push(crate::tr!(lang, "trace.final_skill").to_string());
+                    how.push(tr!(lang, "trace.final_skill").to_string());
                 }
                 if by == RIPOSTE {
-                    how.push(crate::tr!(lang, "trace.riposte").to_string());
+                    how.push(tr!(lang, "trace.riposte").to_string());
                 }
                 if by == SEP_COUNTER {
-                    how.push(crate::tr!(lang, "trace.sepulchral_counter").to_string());
+                    how.push(tr!(lang, "trace.sepulchral_counter").to_string());
                 }
                 if ruled {
-                    how.push(crate::tr!(lang, "trace.ruled").to_string());
+                    how.push(tr!(lang, "trace.ruled").to_string());
                 }
                 let how = if how.is_empty() {
                     String::new()
@@ -150,13 +150,13 @@ pub(super) fn render(
                     SEP_COUNTER => "sepulchral_counter",
                     _ => "action",
                 };
-                let text = crate::tr!(
+                let text = tr!(
                     lang,
                     "trace.attack",
                     who = name(who),
                     target = name(target),
                     attack = attack(a),
-                    how = how
+                    how
                 );
                 let mode = if mode == Mode::Offensive {
                     "offensive"
@@ -179,7 +179,7 @@ pub(super) fn render(
             } => {
                 let s = &m.support[action as usize].name;
                 let text = if landed {
-                    crate::tr!(
+                    tr!(
                         lang,
                         "trace.support",
                         who = name(who),
@@ -187,7 +187,7 @@ pub(super) fn render(
                         target = name(target)
                     )
                 } else {
-                    crate::tr!(
+                    tr!(
                         lang,
                         "trace.support_failed",
                         who = name(who),
@@ -204,7 +204,7 @@ pub(super) fn render(
             }
             Step::Defends { who } => (
                 2,
-                crate::tr!(lang, "trace.defends", who = name(who)),
+                tr!(lang, "trace.defends", who = name(who)),
                 json!({"step": "defends", "who": name(who)}),
             ),
             Step::Test {
@@ -217,18 +217,18 @@ pub(super) fn render(
             } => {
                 let what = match stat {
                     Some(s) => STATS[s as usize].to_string(),
-                    None => crate::tr!(lang, "trace.attack_test").to_string(),
+                    None => tr!(lang, "trace.attack_test").to_string(),
                 };
                 let modifier_text = if modifier == 0 {
                     String::new()
                 } else {
-                    crate::tr!(lang, "trace.modifier", m = signed(modifier))
+                    tr!(lang, "trace.modifier", m = signed(modifier))
                 };
-                let text = crate::tr!(
+                let text = tr!(
                     lang,
                     "trace.test",
                     who = name(who),
-                    what = what,
+                    what,
                     threshold = num(threshold),
                     karma = signed(karma as i32),
                     modifier = modifier_text,
@@ -245,19 +245,19 @@ pub(super) fn render(
             }
             Step::Aura { who, holder, face } => {
                 let text = if face == 0 {
-                    crate::tr!(
+                    tr!(
                         lang,
                         "trace.aura_cancelled",
                         who = name(who),
                         holder = name(holder)
                     )
                 } else {
-                    crate::tr!(
+                    tr!(
                         lang,
                         "trace.aura",
                         who = name(who),
                         holder = name(holder),
-                        face = face
+                        face
                     )
                 };
                 (
@@ -273,7 +273,7 @@ pub(super) fn render(
             }
             Step::Karma { who, from, to } => (
                 3,
-                crate::tr!(
+                tr!(
                     lang,
                     "trace.karma",
                     who = name(who),
@@ -285,18 +285,18 @@ pub(super) fn render(
             Step::Evade { who, roll, evaded } => (
                 2,
                 if evaded {
-                    crate::tr!(lang, "trace.evaded", who = name(who), roll = roll)
+                    tr!(lang, "trace.evaded", who = name(who), roll)
                 } else {
-                    crate::tr!(lang, "trace.not_evaded", who = name(who), roll = roll)
+                    tr!(lang, "trace.not_evaded", who = name(who), roll)
                 },
                 json!({"step": "evade", "who": name(who), "d10": roll, "evaded": evaded}),
             ),
             Step::Stopped { who, riposte } => (
                 2,
                 if riposte {
-                    crate::tr!(lang, "trace.stopped_riposte", who = name(who))
+                    tr!(lang, "trace.stopped_riposte", who = name(who))
                 } else {
-                    crate::tr!(lang, "trace.stopped", who = name(who))
+                    tr!(lang, "trace.stopped", who = name(who))
                 },
                 json!({"step": "stopped", "who": name(who), "riposte": riposte}),
             ),
@@ -310,19 +310,19 @@ pub(super) fn render(
                 after_armour,
             } => {
                 let armour = if after_armour != before_armour {
-                    crate::tr!(lang, "trace.armour", after = after_armour)
+                    tr!(lang, "trace.armour", after = after_armour)
                 } else {
                     String::new()
                 };
-                let text = crate::tr!(
+                let text = tr!(
                     lang,
                     "trace.damage",
                     to = name(to),
-                    dice = dice,
+                    dice,
                     mult = num(multiplier),
                     element = num(element),
                     before = before_armour,
-                    armour = armour
+                    armour
                 );
                 (
                     2,
@@ -335,32 +335,20 @@ pub(super) fn render(
             Step::Hp { who, before, after } => (
                 2,
                 if after > before {
-                    crate::tr!(
-                        lang,
-                        "trace.healed",
-                        who = name(who),
-                        before = before,
-                        after = after
-                    )
+                    tr!(lang, "trace.healed", who = name(who), before, after)
                 } else {
-                    crate::tr!(
-                        lang,
-                        "trace.hp",
-                        who = name(who),
-                        before = before,
-                        after = after
-                    )
+                    tr!(lang, "trace.hp", who = name(who), before, after)
                 },
                 json!({"step": "hp", "who": name(who), "before": before, "after": after}),
             ),
             Step::Revive { who, hp } => (
                 2,
-                crate::tr!(lang, "trace.revive", who = name(who), hp = hp),
+                tr!(lang, "trace.revive", who = name(who), hp),
                 json!({"step": "revive", "who": name(who), "hp": hp}),
             ),
             Step::Down { who } => (
                 2,
-                crate::tr!(lang, "trace.down", who = name(who)),
+                tr!(lang, "trace.down", who = name(who)),
                 json!({"step": "down", "who": name(who)}),
             ),
             Step::Posture {
@@ -369,15 +357,15 @@ pub(super) fn render(
                 face,
             } => {
                 let text = if face > 0 {
-                    crate::tr!(
+                    tr!(
                         lang,
                         "trace.posture_face",
                         who = name(who),
                         posture = posture(p),
-                        face = face
+                        face
                     )
                 } else {
-                    crate::tr!(lang, "trace.posture", who = name(who), posture = posture(p))
+                    tr!(lang, "trace.posture", who = name(who), posture = posture(p))
                 };
                 (
                     1,
@@ -397,13 +385,13 @@ pub(super) fn render(
                 let reason_name = END_NAMES[reason as usize];
                 let mut after = Vec::new();
                 if apocalypse {
-                    after.push(crate::tr!(lang, "trace.apocalypse").to_string());
+                    after.push(tr!(lang, "trace.apocalypse").to_string());
                 }
                 if backlash {
                     after.push(if disadvantage > 0 {
-                        crate::tr!(lang, "trace.backlash_face", face = disadvantage)
+                        tr!(lang, "trace.backlash_face", face = disadvantage)
                     } else {
-                        crate::tr!(lang, "trace.backlash").to_string()
+                        tr!(lang, "trace.backlash").to_string()
                     });
                 }
                 let after = if after.is_empty() {
@@ -412,18 +400,18 @@ pub(super) fn render(
                     format!(": {}", after.join("; "))
                 };
                 let reason_text = match reason_name {
-                    "expiry" => crate::tr!(lang, "trace.ends.expiry"),
-                    "final_skill" => crate::tr!(lang, "trace.ends.final_skill"),
-                    "combat_end" => crate::tr!(lang, "trace.ends.combat_end"),
-                    _ => crate::tr!(lang, "trace.ends.holder_down"),
+                    "expiry" => tr!(lang, "trace.ends.expiry"),
+                    "final_skill" => tr!(lang, "trace.ends.final_skill"),
+                    "combat_end" => tr!(lang, "trace.ends.combat_end"),
+                    _ => tr!(lang, "trace.ends.holder_down"),
                 };
-                let text = crate::tr!(
+                let text = tr!(
                     lang,
                     "trace.posture_end",
                     who = name(who),
                     posture = posture(p),
                     reason = reason_text,
-                    after = after
+                    after
                 );
                 (
                     1,
@@ -436,17 +424,17 @@ pub(super) fn render(
             }
             Step::Fatigue { who, fp, fm } => (
                 2,
-                crate::tr!(lang, "trace.fatigue", who = name(who), fp = fp, fm = fm),
+                tr!(lang, "trace.fatigue", who = name(who), fp, fm),
                 json!({"step": "fatigue", "who": name(who), "fp": fp, "fm": fm}),
             ),
             Step::Joins { who } => (
                 1,
-                crate::tr!(lang, "trace.joins", who = name(who)),
+                tr!(lang, "trace.joins", who = name(who)),
                 json!({"step": "joins", "who": name(who)}),
             ),
             Step::Leaves { who } => (
                 1,
-                crate::tr!(lang, "trace.leaves", who = name(who)),
+                tr!(lang, "trace.leaves", who = name(who)),
                 json!({"step": "leaves", "who": name(who)}),
             ),
             Step::Periodic {
@@ -458,27 +446,11 @@ pub(super) fn render(
                 let p = &m.periodic[effect as usize];
                 let (who, effect) = (name(who), &p.name);
                 let text = match p.kind {
-                    K::Regeneration => crate::tr!(
-                        lang,
-                        "trace.periodic_regeneration",
-                        who = who,
-                        effect = effect,
-                        amount = amount
-                    ),
-                    K::Damage => crate::tr!(
-                        lang,
-                        "trace.periodic_damage",
-                        who = who,
-                        effect = effect,
-                        amount = amount
-                    ),
-                    K::Aura => crate::tr!(
-                        lang,
-                        "trace.periodic_aura",
-                        who = who,
-                        effect = effect,
-                        amount = amount
-                    ),
+                    K::Regeneration => {
+                        tr!(lang, "trace.periodic_regeneration", who, effect, amount)
+                    }
+                    K::Damage => tr!(lang, "trace.periodic_damage", who, effect, amount),
+                    K::Aura => tr!(lang, "trace.periodic_aura", who, effect, amount),
                 };
                 (
                     1,
@@ -495,20 +467,20 @@ pub(super) fn render(
                 let p = &m.periodic[effect as usize];
                 (
                     2,
-                    crate::tr!(
+                    tr!(
                         lang,
                         "trace.periodic_placed",
                         who = name(who),
                         from = name(from),
                         effect = p.name,
-                        until = until
+                        until
                     ),
                     json!({"step": "placed", "who": name(who), "from": name(from), "effect": p.name, "until": until}),
                 )
             }
             Step::KarmaEvent { who, by } => (
                 1,
-                crate::tr!(
+                tr!(
                     lang,
                     "trace.karma_event",
                     who = name(who),
@@ -520,7 +492,7 @@ pub(super) fn render(
                 let o = &outcomes[outcome as usize];
                 (
                     0,
-                    crate::tr!(lang, "trace.finished", outcome = o, rounds = rounds),
+                    tr!(lang, "trace.finished", outcome = o, rounds),
                     json!({"step": "end", "outcome": o, "rounds": rounds}),
                 )
             }

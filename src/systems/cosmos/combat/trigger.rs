@@ -260,35 +260,35 @@ fn cond_text(c: &Cond, lang: Lang) -> String {
     let posture = |m: u8| match m {
         1 => "Illumination",
         2 => "Sépulcrale",
-        _ => crate::tr!(lang, "combat.cond.a_posture"),
+        _ => tr!(lang, "combat.cond.a_posture"),
     };
     match c {
-        Cond::RoundAtLeast(r) => crate::tr!(lang, "combat.cond.round_at_least", round = r),
-        Cond::Round(r) => crate::tr!(lang, "combat.cond.round", round = r),
-        Cond::OwnHpBelow(x) => crate::tr!(lang, "combat.cond.own_hp_below", pct = pct(*x)),
-        Cond::AllyHpBelow(x) => crate::tr!(lang, "combat.cond.ally_hp_below", pct = pct(*x)),
-        Cond::EnemyHpBelow(x) => crate::tr!(lang, "combat.cond.enemy_hp_below", pct = pct(*x)),
+        Cond::RoundAtLeast(r) => tr!(lang, "combat.cond.round_at_least", round = r),
+        Cond::Round(r) => tr!(lang, "combat.cond.round", round = r),
+        Cond::OwnHpBelow(x) => tr!(lang, "combat.cond.own_hp_below", pct = pct(*x)),
+        Cond::AllyHpBelow(x) => tr!(lang, "combat.cond.ally_hp_below", pct = pct(*x)),
+        Cond::EnemyHpBelow(x) => tr!(lang, "combat.cond.enemy_hp_below", pct = pct(*x)),
         Cond::EnemyPosture(m) => {
-            crate::tr!(lang, "combat.cond.enemy_posture", posture = posture(*m))
+            tr!(lang, "combat.cond.enemy_posture", posture = posture(*m))
         }
-        Cond::AllyPosture(m) => crate::tr!(lang, "combat.cond.ally_posture", posture = posture(*m)),
-        Cond::AllyDown => crate::tr!(lang, "combat.cond.ally_down").into(),
-        Cond::OwnFpAtLeast(x) => crate::tr!(lang, "combat.cond.own_fp_at_least", n = x),
-        Cond::OwnFmAtLeast(x) => crate::tr!(lang, "combat.cond.own_fm_at_least", n = x),
-        Cond::All(v) if v.is_empty() => crate::tr!(lang, "combat.cond.always").into(),
+        Cond::AllyPosture(m) => tr!(lang, "combat.cond.ally_posture", posture = posture(*m)),
+        Cond::AllyDown => tr!(lang, "combat.cond.ally_down").into(),
+        Cond::OwnFpAtLeast(x) => tr!(lang, "combat.cond.own_fp_at_least", n = x),
+        Cond::OwnFmAtLeast(x) => tr!(lang, "combat.cond.own_fm_at_least", n = x),
+        Cond::All(v) if v.is_empty() => tr!(lang, "combat.cond.always").into(),
         Cond::All(v) => format!(
             "({})",
             v.iter()
                 .map(|c| cond_text(c, lang))
                 .collect::<Vec<_>>()
-                .join(crate::tr!(lang, "combat.cond.and"))
+                .join(tr!(lang, "combat.cond.and"))
         ),
         Cond::Any(v) => format!(
             "({})",
             v.iter()
                 .map(|c| cond_text(c, lang))
                 .collect::<Vec<_>>()
-                .join(crate::tr!(lang, "combat.cond.or"))
+                .join(tr!(lang, "combat.cond.or"))
         ),
     }
 }
@@ -306,48 +306,48 @@ pub fn settings(
         let (what, meaning) = match r.then {
             Then::Spend(ILLUMINATION) => (
                 "spend light".to_string(),
-                crate::tr!(lang, "combat.settings.rule_light"),
+                tr!(lang, "combat.settings.rule_light"),
             ),
             Then::Spend(SEPULCRALE) => (
                 "spend dark".to_string(),
-                crate::tr!(lang, "combat.settings.rule_dark"),
+                tr!(lang, "combat.settings.rule_dark"),
             ),
             Then::Spend(_) => (
                 "spend none".to_string(),
-                crate::tr!(lang, "combat.settings.rule_hold"),
+                tr!(lang, "combat.settings.rule_hold"),
             ),
             Then::FinalSkill(b) => (
                 format!("final_skill {b}"),
-                crate::tr!(lang, "combat.settings.rule_final_skill"),
+                tr!(lang, "combat.settings.rule_final_skill"),
             ),
             Then::Mode(Mode::Offensive) => (
                 "mode offensive".to_string(),
-                crate::tr!(lang, "combat.settings.rule_mode"),
+                tr!(lang, "combat.settings.rule_mode"),
             ),
             Then::Mode(Mode::Defensive) => (
                 "mode defensive".to_string(),
-                crate::tr!(lang, "combat.settings.rule_mode"),
+                tr!(lang, "combat.settings.rule_mode"),
             ),
             Then::Attack(a, _) => (
                 format!("use {}", model.attacks[a].name),
-                crate::tr!(lang, "combat.settings.rule_attack"),
+                tr!(lang, "combat.settings.rule_attack"),
             ),
             Then::Support(s) => (
                 format!("use {}", model.support[f.support[s]].name),
-                crate::tr!(lang, "combat.settings.rule_support"),
+                tr!(lang, "combat.settings.rule_support"),
             ),
         };
         out.push(super::settings::Setting {
             who: who.to_string(),
             key: format!("policy.rules[{i}]"),
-            value: crate::tr!(
+            value: tr!(
                 lang,
                 "combat.cond.when",
                 cond = cond_text(&r.when, lang),
-                what = what
+                what
             ),
             defaulted: false,
-            meaning: crate::tr!(lang, "combat.settings.rule_meaning", what = meaning),
+            meaning: tr!(lang, "combat.settings.rule_meaning", what = meaning),
         });
     }
     out

@@ -78,8 +78,8 @@ pub fn rules(
         return Err(file.error_at(
             &base,
             &format!("combatants.{name}.policy.rules"),
-            &crate::tr!(lang, "combat.check.n_rules", n = raw.len()),
-            &crate::tr!(lang, "combat.check.at_most", n = MAX_RULES),
+            &tr!(lang, "combat.check.n_rules", n = raw.len()),
+            &tr!(lang, "combat.check.at_most", n = MAX_RULES),
         ));
     }
     let mut list = Vec::new();
@@ -106,8 +106,8 @@ pub fn rules(
         if given.iter().filter(|&&g| g).count() != 1 {
             return Err(err(
                 "",
-                crate::tr!(lang, "combat.check.one_thing"),
-                crate::tr!(lang, "combat.check.one_thing_allowed"),
+                tr!(lang, "combat.check.one_thing"),
+                tr!(lang, "combat.check.one_thing_allowed"),
             ));
         }
         let then = if let Some(sp) = r.spend {
@@ -115,15 +115,15 @@ pub fn rules(
                 RawSpend::Dark if f.dark_points == 0 => {
                     return Err(err(
                         "spend",
-                        crate::tr!(lang, "combat.check.rule_dark_zero"),
-                        crate::tr!(lang, "combat.check.rule_dark_allowed"),
+                        tr!(lang, "combat.check.rule_dark_zero"),
+                        tr!(lang, "combat.check.rule_dark_allowed"),
                     ))
                 }
                 RawSpend::Light if f.light_points == 0 => {
                     return Err(err(
                         "spend",
-                        crate::tr!(lang, "combat.check.rule_light_zero"),
-                        crate::tr!(lang, "combat.check.rule_light_allowed"),
+                        tr!(lang, "combat.check.rule_light_zero"),
+                        tr!(lang, "combat.check.rule_light_allowed"),
                     ))
                 }
                 RawSpend::Dark => Then::Spend(SEPULCRALE),
@@ -134,8 +134,8 @@ pub fn rules(
             if f.final_skill.is_none() {
                 return Err(err(
                     "final_skill",
-                    crate::tr!(lang, "combat.check.rule_fs_none"),
-                    crate::tr!(lang, "combat.check.rule_fs_allowed"),
+                    tr!(lang, "combat.check.rule_fs_none"),
+                    tr!(lang, "combat.check.rule_fs_allowed"),
                 ));
             }
             Then::FinalSkill(b)
@@ -156,8 +156,8 @@ pub fn rules(
                 if slot >= MAX_SUPPORT {
                     return Err(err(
                         "use",
-                        &crate::tr!(lang, "combat.check.support_slot", name = u, n = slot + 1),
-                        &crate::tr!(lang, "combat.check.support_slot_allowed", n = MAX_SUPPORT),
+                        &tr!(lang, "combat.check.support_slot", name = u, n = slot + 1),
+                        &tr!(lang, "combat.check.support_slot_allowed", n = MAX_SUPPORT),
                     ));
                 }
                 Then::Support(slot)
@@ -170,7 +170,7 @@ pub fn rules(
                 own.extend(support_names.iter().map(|s| format!("\"{s}\"")));
                 return Err(err(
                     "use",
-                    &crate::tr!(lang, "combat.check.use_unknown", name = u),
+                    &tr!(lang, "combat.check.use_unknown", name = u),
                     &own.join(", "),
                 ));
             }
@@ -218,8 +218,8 @@ fn cond(
     if depth > MAX_COND_DEPTH {
         return Err(err(
             "all",
-            &crate::tr!(lang, "combat.check.nested", depth = depth),
-            &crate::tr!(lang, "combat.check.nested_allowed", n = MAX_COND_DEPTH),
+            &tr!(lang, "combat.check.nested", depth),
+            &tr!(lang, "combat.check.nested_allowed", n = MAX_COND_DEPTH),
         ));
     }
     let mut out = Vec::new();
@@ -229,7 +229,7 @@ fn cond(
         } else {
             Err(err(
                 k,
-                &crate::tr!(lang, "combat.check.round_range", round = v),
+                &tr!(lang, "combat.check.round_range", round = v),
                 &format!("1..{max_rounds} (combat.max_rounds)"),
             ))
         }
@@ -246,8 +246,8 @@ fn cond(
         } else {
             Err(err(
                 k,
-                &crate::tr!(lang, "combat.check.not_fraction", value = x),
-                crate::tr!(lang, "combat.check.fraction_allowed"),
+                &tr!(lang, "combat.check.not_fraction", value = x),
+                tr!(lang, "combat.check.fraction_allowed"),
             ))
         }
     };
@@ -276,8 +276,8 @@ fn cond(
         Some(false) => {
             return Err(err(
                 "ally_down",
-                crate::tr!(lang, "combat.check.ally_down_false"),
-                crate::tr!(lang, "combat.check.ally_down_allowed"),
+                tr!(lang, "combat.check.ally_down_false"),
+                tr!(lang, "combat.check.ally_down_allowed"),
             ))
         }
         None => {}
@@ -288,8 +288,8 @@ fn cond(
         } else {
             Err(err(
                 k,
-                &crate::tr!(lang, "combat.check.out_of_range", value = v),
-                crate::tr!(lang, "combat.check.fatigue_track_allowed"),
+                &tr!(lang, "combat.check.out_of_range", value = v),
+                tr!(lang, "combat.check.fatigue_track_allowed"),
             ))
         }
     };
@@ -304,8 +304,8 @@ fn cond(
         if !(1..=MAX_COND_ITEMS).contains(&list.len()) {
             return Err(err(
                 k,
-                &crate::tr!(lang, "combat.check.n_conditions", n = list.len()),
-                &crate::tr!(lang, "combat.check.cond_items_allowed", n = MAX_COND_ITEMS),
+                &tr!(lang, "combat.check.n_conditions", n = list.len()),
+                &tr!(lang, "combat.check.cond_items_allowed", n = MAX_COND_ITEMS),
             ));
         }
         let mut items = Vec::new();

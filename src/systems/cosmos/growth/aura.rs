@@ -29,8 +29,8 @@ impl Edition {
     /// The edition's name in text (`name` is the CSV value).
     pub fn label(self, lang: Lang) -> &'static str {
         match self {
-            Edition::Current => crate::tr!(lang, "growth.aura.edition_current"),
-            Edition::Previous => crate::tr!(lang, "growth.aura.edition_previous"),
+            Edition::Current => tr!(lang, "growth.aura.edition_current"),
+            Edition::Previous => tr!(lang, "growth.aura.edition_previous"),
         }
     }
 }
@@ -125,7 +125,7 @@ pub fn aura_effect(
         esprit,
     } = *target;
     let rule = face_rule(edition, face, bonus, growth)
-        .ok_or_else(|| UserError::new(crate::tr!(lang, "growth.aura.bad_face", face = face)))?;
+        .ok_or_else(|| UserError::new(tr!(lang, "growth.aura.bad_face", face)))?;
     let action = |m: f64, k: i8| {
         spec(threshold, k, m, rules)
             .map(|s| s.exact(rules))

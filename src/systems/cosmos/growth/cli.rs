@@ -108,7 +108,7 @@ fn parse_dice(s: &str) -> Result<IntList, crate::lang::Words> {
         .iter()
         .find(|d| ![4, 6, 8, 10, 12, 20, 100].contains(*d))
     {
-        Some(d) => Err(crate::words!("growth.cli.bad_vehicle_die", die = d)),
+        Some(d) => Err(words!("growth.cli.bad_vehicle_die", die = d)),
         None => Ok(l),
     }
 }

@@ -14,27 +14,27 @@ pub fn vehicles(lang: Lang) -> [(u32, &'static str, &'static str); 7] {
     [
         (
             4,
-            crate::tr!(lang, "growth.piloting.planetary_d4"),
-            crate::tr!(lang, "growth.piloting.astral_d4"),
+            tr!(lang, "growth.piloting.planetary_d4"),
+            tr!(lang, "growth.piloting.astral_d4"),
         ),
         (
             6,
-            crate::tr!(lang, "growth.piloting.planetary_d6"),
-            crate::tr!(lang, "growth.piloting.astral_d6"),
+            tr!(lang, "growth.piloting.planetary_d6"),
+            tr!(lang, "growth.piloting.astral_d6"),
         ),
-        (8, "-", crate::tr!(lang, "growth.piloting.astral_d8")),
+        (8, "-", tr!(lang, "growth.piloting.astral_d8")),
         (
             10,
-            crate::tr!(lang, "growth.piloting.planetary_d10"),
-            crate::tr!(lang, "growth.piloting.astral_d10"),
+            tr!(lang, "growth.piloting.planetary_d10"),
+            tr!(lang, "growth.piloting.astral_d10"),
         ),
         (
             12,
-            crate::tr!(lang, "growth.piloting.planetary_d12"),
-            crate::tr!(lang, "growth.piloting.astral_d12"),
+            tr!(lang, "growth.piloting.planetary_d12"),
+            tr!(lang, "growth.piloting.astral_d12"),
         ),
-        (20, "-", crate::tr!(lang, "growth.piloting.astral_d20")),
-        (100, "-", crate::tr!(lang, "growth.piloting.astral_d100")),
+        (20, "-", tr!(lang, "growth.piloting.astral_d20")),
+        (100, "-", tr!(lang, "growth.piloting.astral_d100")),
     ]
 }
 

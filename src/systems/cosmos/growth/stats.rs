@@ -39,12 +39,12 @@ impl Stat {
     /// rulebook's name in French.
     pub fn label(self, lang: Lang) -> &'static str {
         match self {
-            Stat::Force => crate::tr!(lang, "growth.stat.force"),
-            Stat::Esprit => crate::tr!(lang, "growth.stat.esprit"),
-            Stat::Charisme => crate::tr!(lang, "growth.stat.charisme"),
-            Stat::Agilite => crate::tr!(lang, "growth.stat.agilite"),
-            Stat::Precision => crate::tr!(lang, "growth.stat.precision"),
-            Stat::Chance => crate::tr!(lang, "growth.stat.chance"),
+            Stat::Force => tr!(lang, "growth.stat.force"),
+            Stat::Esprit => tr!(lang, "growth.stat.esprit"),
+            Stat::Charisme => tr!(lang, "growth.stat.charisme"),
+            Stat::Agilite => tr!(lang, "growth.stat.agilite"),
+            Stat::Precision => tr!(lang, "growth.stat.precision"),
+            Stat::Chance => tr!(lang, "growth.stat.chance"),
         }
     }
 
@@ -52,12 +52,12 @@ impl Stat {
     /// French ("test d'Agilité": the elision depends on the stat).
     pub fn test_label(self, lang: Lang) -> &'static str {
         match self {
-            Stat::Force => crate::tr!(lang, "growth.stat_test.force"),
-            Stat::Esprit => crate::tr!(lang, "growth.stat_test.esprit"),
-            Stat::Charisme => crate::tr!(lang, "growth.stat_test.charisme"),
-            Stat::Agilite => crate::tr!(lang, "growth.stat_test.agilite"),
-            Stat::Precision => crate::tr!(lang, "growth.stat_test.precision"),
-            Stat::Chance => crate::tr!(lang, "growth.stat_test.chance"),
+            Stat::Force => tr!(lang, "growth.stat_test.force"),
+            Stat::Esprit => tr!(lang, "growth.stat_test.esprit"),
+            Stat::Charisme => tr!(lang, "growth.stat_test.charisme"),
+            Stat::Agilite => tr!(lang, "growth.stat_test.agilite"),
+            Stat::Precision => tr!(lang, "growth.stat_test.precision"),
+            Stat::Chance => tr!(lang, "growth.stat_test.chance"),
         }
     }
 

@@ -117,15 +117,15 @@ pub fn karma_drift_output(
         (0..5).map(|i| params.thresholds[i * (n - 1) / 4]).collect()
     };
     let mut lines = LineChart {
-        title: crate::tr!(ctx.lang, "cosmos.drift.lines_title").into(),
-        x_label: crate::tr!(ctx.lang, "cosmos.table.karma_axis").into(),
-        y_label: crate::tr!(ctx.lang, "cosmos.drift.share_axis").into(),
+        title: tr!(ctx.lang, "cosmos.drift.lines_title").into(),
+        x_label: tr!(ctx.lang, "cosmos.table.karma_axis").into(),
+        y_label: tr!(ctx.lang, "cosmos.drift.share_axis").into(),
         ..Default::default()
     };
     for t in &picks {
         let of_t: Vec<&KarmaDriftRow> = rows.iter().filter(|r| r.threshold == *t).collect();
         lines.series.push(LineSeries {
-            name: crate::tr!(ctx.lang, "cosmos.drift.threshold_series", threshold = t),
+            name: tr!(ctx.lang, "cosmos.drift.threshold_series", threshold = t),
             points: of_t.iter().map(|r| (r.karma as f64, r.p)).collect(),
             band: of_t
                 .iter()
@@ -136,9 +136,9 @@ pub fn karma_drift_output(
     let karmas: Vec<i64> = (-10..=10).collect();
     let max_p = rows.iter().map(|r| r.p).fold(0.0, f64::max);
     let heat = Heatmap {
-        title: crate::tr!(ctx.lang, "cosmos.drift.heat_title").into(),
-        x_label: crate::tr!(ctx.lang, "cosmos.table.threshold_axis").into(),
-        y_label: crate::tr!(ctx.lang, "cosmos.table.karma_axis").into(),
+        title: tr!(ctx.lang, "cosmos.drift.heat_title").into(),
+        x_label: tr!(ctx.lang, "cosmos.table.threshold_axis").into(),
+        y_label: tr!(ctx.lang, "cosmos.table.karma_axis").into(),
         columns: Heatmap::labels(&params.thresholds),
         rows: Heatmap::labels(&karmas),
         values: karmas
@@ -164,7 +164,7 @@ pub fn karma_drift_output(
         let mean: f64 = of_t.iter().map(|r| r.karma as f64 * r.p).sum();
         let high: f64 = of_t.iter().filter(|r| r.karma >= 5).map(|r| r.p).sum();
         let low: f64 = of_t.iter().filter(|r| r.karma <= -5).map(|r| r.p).sum();
-        key.push(crate::tr!(
+        key.push(tr!(
             ctx.lang,
             "cosmos.drift.key",
             threshold = t,
@@ -199,7 +199,7 @@ pub fn karma_drift_output(
     if method == Method::Exact && params.thresholds.len() > 1 {
         key.insert(
             0,
-            crate::tr!(
+            tr!(
                 ctx.lang,
                 "cosmos.drift.spread",
                 spread = {
@@ -240,8 +240,8 @@ pub fn karma_drift_output(
 
     Ok(Output {
         name: "cosmos-karma-drift".into(),
-        title: crate::tr!(ctx.lang, "cosmos.drift.title").into(),
-        question: crate::tr!(ctx.lang, "cosmos.drift.question").into(),
+        title: tr!(ctx.lang, "cosmos.drift.title").into(),
+        question: tr!(ctx.lang, "cosmos.drift.question").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Lines(lines), Chart::Heatmap(heat)])],
         key_figures: key,

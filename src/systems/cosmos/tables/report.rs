@@ -15,15 +15,13 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
             .crit_failure_from,
     };
     let exact = test_output(&grid, ctx, Method::Exact, 0)?;
-    let mut mc = test_output(&grid, ctx, Method::Mc, trials)?.renamed(
-        "cosmos-test-mc",
-        crate::tr!(ctx.lang, "cosmos.table.mc_title"),
-    );
+    let mut mc = test_output(&grid, ctx, Method::Mc, trials)?
+        .renamed("cosmos-test-mc", tr!(ctx.lang, "cosmos.table.mc_title"));
     let names: Vec<&str> = Outcome::ALL.iter().map(|o| o.name()).collect();
     let c = coverage(&exact, &mc, &class_columns(&names))?;
     mc.key_figures.insert(
         0,
-        c.sentence(crate::tr!(ctx.lang, "cosmos.table.mc_what"), ctx.lang),
+        c.sentence(tr!(ctx.lang, "cosmos.table.mc_what"), ctx.lang),
     );
     outputs.push(exact);
     outputs.push(mc);
@@ -37,7 +35,7 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
     let exact = karma_drift_output(&drift, ctx, Method::Exact, 0)?;
     let mut mc = karma_drift_output(&drift, ctx, Method::Mc, 10 * trials)?.renamed(
         "cosmos-karma-drift-mc",
-        crate::tr!(ctx.lang, "cosmos.drift.mc_title"),
+        tr!(ctx.lang, "cosmos.drift.mc_title"),
     );
     let c = coverage(
         &exact,
@@ -46,7 +44,7 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
     )?;
     mc.key_figures.insert(
         0,
-        c.sentence(crate::tr!(ctx.lang, "cosmos.drift.mc_what"), ctx.lang),
+        c.sentence(tr!(ctx.lang, "cosmos.drift.mc_what"), ctx.lang),
     );
     outputs.push(exact);
     outputs.push(mc);

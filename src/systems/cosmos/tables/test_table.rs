@@ -34,9 +34,8 @@ impl TestGrid {
         rules: &TestRules,
         lang: Lang,
     ) -> Result<TestSpec, UserError> {
-        let k = i8::try_from(karma).map_err(|_| {
-            UserError::new(crate::tr!(lang, "cosmos.table.karma_range", karma = karma))
-        })?;
+        let k = i8::try_from(karma)
+            .map_err(|_| UserError::new(tr!(lang, "cosmos.table.karma_range", karma)))?;
         TestSpec::new(threshold as f64, k)
             .and_then(|s| {
                 s.with_modifier(self.modifier, rules.percent_mode)
@@ -224,15 +223,15 @@ pub fn test_output(
             .map(|i| success_or_better(&probs[i]))
     };
     let mut lines = LineChart {
-        title: crate::tr!(lang, "cosmos.table.sob_by_threshold").into(),
-        x_label: crate::tr!(lang, "cosmos.table.threshold_axis").into(),
-        y_label: crate::tr!(lang, "cosmos.table.sob_axis").into(),
+        title: tr!(lang, "cosmos.table.sob_by_threshold").into(),
+        x_label: tr!(lang, "cosmos.table.threshold_axis").into(),
+        y_label: tr!(lang, "cosmos.table.sob_axis").into(),
         y_range: Some((0.0, 1.0)),
         ..Default::default()
     };
     for kb in KARMA_BANDS.iter().filter(|k| grid.karma.contains(k)) {
         let mut s = LineSeries {
-            name: crate::tr!(lang, "cosmos.table.karma_series", karma = format!("{kb:+}")),
+            name: tr!(lang, "cosmos.table.karma_series", karma = format!("{kb:+}")),
             ..Default::default()
         };
         for &t in &grid.thresholds {
@@ -247,9 +246,9 @@ pub fn test_output(
         lines.series.push(s);
     }
     let heat = Heatmap {
-        title: crate::tr!(lang, "cosmos.table.sob").into(),
-        x_label: crate::tr!(lang, "cosmos.table.threshold_axis").into(),
-        y_label: crate::tr!(lang, "cosmos.table.karma_axis").into(),
+        title: tr!(lang, "cosmos.table.sob").into(),
+        x_label: tr!(lang, "cosmos.table.threshold_axis").into(),
+        y_label: tr!(lang, "cosmos.table.karma_axis").into(),
         columns: Heatmap::labels(&grid.thresholds),
         rows: Heatmap::labels(&grid.karma),
         values: grid
@@ -269,10 +268,10 @@ pub fn test_output(
     let mut cite = |t: i64, k: i64, what: &str| {
         if let Some(i) = cells.iter().position(|&c| c == (t, k)) {
             let p = &probs[i];
-            key.push(crate::tr!(
+            key.push(tr!(
                 lang,
                 "cosmos.table.cite",
-                what = what,
+                what,
                 threshold = t,
                 karma = format!("{k:+}"),
                 sob = lang.num(success_or_better(p), 4),
@@ -282,10 +281,10 @@ pub fn test_output(
         }
     };
     cite(50, 0, "");
-    cite(55, 6, crate::tr!(lang, "cosmos.table.agilite_example"));
+    cite(55, 6, tr!(lang, "cosmos.table.agilite_example"));
     cite(55, -6, "");
     if let (Some(a), Some(b)) = (sob(50, 0), sob(50, 5)) {
-        key.push(crate::tr!(
+        key.push(tr!(
             lang,
             "cosmos.table.karma5_gain",
             gain = lang.signed(100.0 * (b - a), 1)
@@ -308,8 +307,8 @@ pub fn test_output(
 
     Ok(Output {
         name: "cosmos-test".into(),
-        title: crate::tr!(lang, "cosmos.table.test_title").into(),
-        question: crate::tr!(lang, "cosmos.table.test_question").into(),
+        title: tr!(lang, "cosmos.table.test_title").into(),
+        question: tr!(lang, "cosmos.table.test_question").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Lines(lines), Chart::Heatmap(heat)])],
         key_figures: key,

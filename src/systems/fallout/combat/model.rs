@@ -125,9 +125,9 @@ impl SidePolicy {
     /// a provenance parameter value).
     pub fn describe_text(&self, lang: Lang) -> String {
         let buy = match self.buy {
-            Buy::Never => crate::tr!(lang, "fallout.combat_model.never_buys").to_string(),
-            Buy::Always => crate::tr!(lang, "fallout.combat_model.always_buys", n = self.max_bonus),
-            Buy::Below(x) => crate::tr!(
+            Buy::Never => tr!(lang, "fallout.combat_model.never_buys").to_string(),
+            Buy::Always => tr!(lang, "fallout.combat_model.always_buys", n = self.max_bonus),
+            Buy::Below(x) => tr!(
                 lang,
                 "fallout.combat_model.buys_below",
                 n = self.max_bonus,
@@ -135,27 +135,27 @@ impl SidePolicy {
             ),
         };
         let target = match self.target {
-            Target::First => crate::tr!(lang, "fallout.combat_model.target_first"),
-            Target::Weakest => crate::tr!(lang, "fallout.combat_model.target_weakest"),
+            Target::First => tr!(lang, "fallout.combat_model.target_first"),
+            Target::Weakest => tr!(lang, "fallout.combat_model.target_weakest"),
         };
-        crate::tr!(
+        tr!(
             lang,
             "fallout.combat_model.policy",
-            buy = buy,
+            buy,
             giving = if self.give_mj_ap {
-                crate::tr!(lang, "fallout.combat_model.giving_mj")
+                tr!(lang, "fallout.combat_model.giving_mj")
             } else {
                 ""
             },
             damage = self.damage_ap,
             keep = self.keep,
-            target = target
+            target
         ) + if self.second_major {
-            crate::tr!(lang, "audit25.second_major")
+            tr!(lang, "audit25.second_major")
         } else {
             ""
         } + if self.extra_minor {
-            crate::tr!(lang, "audit25b.extra_minor")
+            tr!(lang, "audit25b.extra_minor")
         } else {
             ""
         }
@@ -215,8 +215,8 @@ fn policy(file: &ScenarioFile, p: &RawPolicy, side: &str) -> Result<SidePolicy, 
         return Err(file.error_at(
             &["policy", side, "give_mj_ap"],
             &key("give_mj_ap"),
-            crate::tr!(lang, "fallout.combat_model.give_mj_only_players"),
-            crate::tr!(lang, "fallout.combat_model.give_mj_allowed"),
+            tr!(lang, "fallout.combat_model.give_mj_only_players"),
+            tr!(lang, "fallout.combat_model.give_mj_allowed"),
         ));
     }
     let max_bonus = int_at(
@@ -247,7 +247,7 @@ fn policy(file: &ScenarioFile, p: &RawPolicy, side: &str) -> Result<SidePolicy, 
             return Err(file.error_at(
                 &["policy", side, "target"],
                 &key("target"),
-                &crate::tr!(lang, "fallout.combat_model.unknown_target", value = other),
+                &tr!(lang, "fallout.combat_model.unknown_target", value = other),
                 "\"first\", \"weakest\"",
             ))
         }
@@ -302,12 +302,12 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
         return Err(file.error_at(
             &["weapons"],
             "weapons",
-            &crate::tr!(
+            &tr!(
                 lang,
                 "fallout.combat_model.weapons_count",
                 n = raw.weapons.len()
             ),
-            &crate::tr!(
+            &tr!(
                 lang,
                 "fallout.combat_model.weapons_allowed",
                 max = COMBATANTS_MAX
@@ -332,7 +332,7 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
                 return Err(file.error_at(
                     &["weapons", name, "type"],
                     &at("type"),
-                    &crate::tr!(
+                    &tr!(
                         lang,
                         "fallout.combat_model.unknown_weapon_type",
                         value = other
@@ -381,8 +381,8 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
                 return Err(file.error_at(
                     &path("side"),
                     &shown("side"),
-                    &crate::tr!(lang, "fallout.combat_model.unknown_side", value = other),
-                    crate::tr!(lang, "fallout.combat_model.side_allowed"),
+                    &tr!(lang, "fallout.combat_model.unknown_side", value = other),
+                    tr!(lang, "fallout.combat_model.side_allowed"),
                 ))
             }
         };
@@ -406,7 +406,7 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
                 return Err(file.error_at(
                     &path("minor"),
                     &shown("minor"),
-                    &crate::tr!(lang, "audit25b.unknown_minor", value = other),
+                    &tr!(lang, "audit25b.unknown_minor", value = other),
                     "\"none\", \"aim\"",
                 ))
             }
@@ -416,8 +416,8 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
             return Err(file.error_at(
                 &path("luck_cd"),
                 &shown("luck_cd"),
-                crate::tr!(lang, "audit25b.luck_cd_without_luck"),
-                crate::tr!(lang, "audit25b.luck_cd_allowed"),
+                tr!(lang, "audit25b.luck_cd_without_luck"),
+                tr!(lang, "audit25b.luck_cd_allowed"),
             ));
         }
         let Some(weapon) = weapons.iter().position(|w| w.name == c.weapon) else {
@@ -425,7 +425,7 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
             return Err(file.error_at(
                 &path("weapon"),
                 &shown("weapon"),
-                &crate::tr!(
+                &tr!(
                     lang,
                     "fallout.combat_model.unknown_weapon",
                     value = c.weapon
@@ -438,7 +438,7 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
                 &["combatant", &idx],
                 &format!("combatant[{i}]"),
                 &e.0,
-                crate::tr!(lang, "fallout.model.see_ranges"),
+                tr!(lang, "fallout.model.see_ranges"),
             )
         })?;
         let p_hit = std::array::from_fn(|d| p_pass_by_bonus(&spec, d as u8));
@@ -447,8 +447,8 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
                 return Err(file.error_at(
                     &path("count"),
                     &shown("count"),
-                    &crate::tr!(lang, "fallout.combat_model.too_many", max = COMBATANTS_MAX),
-                    &crate::tr!(
+                    &tr!(lang, "fallout.combat_model.too_many", max = COMBATANTS_MAX),
+                    &tr!(
                         lang,
                         "fallout.combat_model.too_many_allowed",
                         max = COMBATANTS_MAX
@@ -481,8 +481,8 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
             return Err(file.error_at(
                 &["combatant"],
                 "combatant",
-                &crate::tr!(lang, "fallout.combat_model.no_side", side = side.name()),
-                crate::tr!(lang, "fallout.combat_model.no_side_allowed"),
+                &tr!(lang, "fallout.combat_model.no_side", side = side.name()),
+                tr!(lang, "fallout.combat_model.no_side_allowed"),
             ));
         }
     }
@@ -515,8 +515,8 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
             return Err(file.error_at(
                 &["combatant", &idx, "help"],
                 &format!("combatant[{i}].help"),
-                &crate::tr!(lang, "audit25.bad_help", value = name),
-                crate::tr!(lang, "audit25.bad_help_allowed"),
+                &tr!(lang, "audit25.bad_help", value = name),
+                tr!(lang, "audit25.bad_help_allowed"),
             ));
         };
         for h in helpers {
@@ -525,9 +525,9 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
     }
     let model = CombatModel {
         title: crate::scenario::Text::pick(raw.title.clone(), lang)
-            .unwrap_or_else(|| crate::tr!(lang, "fallout.combat_model.default_title").into()),
+            .unwrap_or_else(|| tr!(lang, "fallout.combat_model.default_title").into()),
         question: crate::scenario::Text::pick(raw.question.clone(), lang)
-            .unwrap_or_else(|| crate::tr!(lang, "fallout.combat_model.default_question").into()),
+            .unwrap_or_else(|| tr!(lang, "fallout.combat_model.default_question").into()),
         max_rounds,
         injury_at,
         injury_difficulty,

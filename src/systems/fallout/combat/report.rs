@@ -55,16 +55,16 @@ pub fn result(
     sides.extend(interval_columns("p", &side_rates, |&r| r));
     let sides = DataFrame::new_infer_height(sides)?;
     let side_chart = BarChart {
-        title: crate::tr!(lang, "fallout.combat.sides_chart").into(),
-        x_label: crate::tr!(lang, "fallout.combat.outcome").into(),
-        y_label: crate::tr!(lang, "fallout.combat.probability").into(),
+        title: tr!(lang, "fallout.combat.sides_chart").into(),
+        x_label: tr!(lang, "fallout.combat.outcome").into(),
+        y_label: tr!(lang, "fallout.combat.probability").into(),
         categories: vec![
-            crate::tr!(lang, "fallout.combat.players_win").into(),
-            crate::tr!(lang, "fallout.combat.mj_wins").into(),
-            crate::tr!(lang, "fallout.combat.undecided", rounds = m.max_rounds),
+            tr!(lang, "fallout.combat.players_win").into(),
+            tr!(lang, "fallout.combat.mj_wins").into(),
+            tr!(lang, "fallout.combat.undecided", rounds = m.max_rounds),
         ],
         series: vec![BarSeries::with_intervals(
-            crate::tr!(lang, "fallout.combat.p_interval"),
+            tr!(lang, "fallout.combat.p_interval"),
             &side_rates,
             |r| *r,
         )],
@@ -79,7 +79,7 @@ pub fn result(
     let (rounds_frame, rounds_chart) = end_rounds(
         rounds.iter().copied(),
         n,
-        crate::tr!(lang, "fallout.combat.rounds_what"),
+        tr!(lang, "fallout.combat.rounds_what"),
         lang,
     )?;
 
@@ -145,12 +145,12 @@ pub fn result(
     )?;
     let cats: Vec<String> = rows.iter().map(|r| r.name.clone()).collect();
     let down_chart = BarChart {
-        title: crate::tr!(lang, "fallout.combat.down_chart").into(),
-        x_label: crate::tr!(lang, "fallout.combat.combatant").into(),
-        y_label: crate::tr!(lang, "fallout.combat.p_down").into(),
+        title: tr!(lang, "fallout.combat.down_chart").into(),
+        x_label: tr!(lang, "fallout.combat.combatant").into(),
+        y_label: tr!(lang, "fallout.combat.p_down").into(),
         categories: cats.clone(),
         series: vec![BarSeries::with_intervals(
-            crate::tr!(lang, "fallout.combat.p_down_interval"),
+            tr!(lang, "fallout.combat.p_down_interval"),
             &rows,
             |r| r.down,
         )],
@@ -159,17 +159,15 @@ pub fn result(
         y_range: None,
     };
     let hit_chart = BarChart {
-        title: crate::tr!(lang, "fallout.combat.hit_chart").into(),
-        x_label: crate::tr!(lang, "fallout.combat.combatant").into(),
-        y_label: crate::tr!(lang, "fallout.combat.p_hit").into(),
+        title: tr!(lang, "fallout.combat.hit_chart").into(),
+        x_label: tr!(lang, "fallout.combat.combatant").into(),
+        y_label: tr!(lang, "fallout.combat.p_hit").into(),
         categories: cats,
         series: vec![
-            BarSeries::of(
-                crate::tr!(lang, "fallout.combat.hit_in_fight"),
-                &rows,
-                |r| r.hit_rate,
-            ),
-            BarSeries::of(crate::tr!(lang, "fallout.combat.hit_exact"), &rows, |r| {
+            BarSeries::of(tr!(lang, "fallout.combat.hit_in_fight"), &rows, |r| {
+                r.hit_rate
+            }),
+            BarSeries::of(tr!(lang, "fallout.combat.hit_exact"), &rows, |r| {
                 r.p_hit_exact
             }),
         ],
@@ -209,16 +207,16 @@ pub fn result(
     }
     let ap_frame = DataFrame::new_infer_height(cols)?;
     let ap_chart = BarChart {
-        title: crate::tr!(lang, "fallout.combat.ap_chart").into(),
-        x_label: crate::tr!(lang, "fallout.combat.flow").into(),
-        y_label: crate::tr!(lang, "fallout.combat.ap_per_fight").into(),
+        title: tr!(lang, "fallout.combat.ap_chart").into(),
+        x_label: tr!(lang, "fallout.combat.flow").into(),
+        y_label: tr!(lang, "fallout.combat.ap_per_fight").into(),
         categories: [
-            crate::tr!(lang, "fallout.combat.flow_earned"),
-            crate::tr!(lang, "fallout.combat.flow_lost"),
-            crate::tr!(lang, "fallout.combat.flow_dice"),
-            crate::tr!(lang, "fallout.combat.flow_damage"),
-            crate::tr!(lang, "fallout.combat.flow_received"),
-            crate::tr!(lang, "fallout.combat.flow_end"),
+            tr!(lang, "fallout.combat.flow_earned"),
+            tr!(lang, "fallout.combat.flow_lost"),
+            tr!(lang, "fallout.combat.flow_dice"),
+            tr!(lang, "fallout.combat.flow_damage"),
+            tr!(lang, "fallout.combat.flow_received"),
+            tr!(lang, "fallout.combat.flow_end"),
         ]
         .map(String::from)
         .to_vec(),
@@ -226,9 +224,9 @@ pub fn result(
             .iter()
             .map(|(name, v)| BarSeries {
                 name: if *name == "group" {
-                    crate::tr!(lang, "fallout.combat.group_pool").into()
+                    tr!(lang, "fallout.combat.group_pool").into()
                 } else {
-                    crate::tr!(lang, "fallout.combat.mj_pool").into()
+                    tr!(lang, "fallout.combat.mj_pool").into()
                 },
                 values: v.to_vec(),
                 intervals: vec![],
@@ -242,7 +240,7 @@ pub fn result(
     let q90 = acc.rounds.quantile(0.9).unwrap_or(0);
     let [pw, mw, un] = [PLAYERS_WIN, MJ_WINS, UNDECIDED].map(|k| side_rates[k]);
     let mut key = vec![
-        crate::tr!(
+        tr!(
             lang,
             "fallout.combat.key_sides",
             pw = pct(lang, pw.0),
@@ -254,19 +252,14 @@ pub fn result(
             rounds = m.max_rounds,
             un = pct(lang, un.0)
         ),
-        crate::tr!(
+        tr!(
             lang,
             "fallout.combat.key_rounds",
             mean = lang.num(mean_round, 2),
             rest = if q90 <= m.max_rounds as i64 {
-                crate::tr!(
-                    lang,
-                    "fallout.combat.key_median",
-                    median = median,
-                    q90 = q90
-                )
+                tr!(lang, "fallout.combat.key_median", median, q90)
             } else {
-                crate::tr!(lang, "fallout.combat.key_undecided", rounds = m.max_rounds)
+                tr!(lang, "fallout.combat.key_undecided", rounds = m.max_rounds)
             }
         ),
     ];
@@ -275,7 +268,7 @@ pub fn result(
         .filter(|r| r.side == Side::Players.name())
         .max_by(|a, b| a.down.0.total_cmp(&b.down.0));
     if let Some(r) = most_at_risk {
-        key.push(crate::tr!(
+        key.push(tr!(
             lang,
             "fallout.combat.key_exposed",
             name = crate::report::md_text(&r.name),
@@ -285,7 +278,7 @@ pub fn result(
         ));
     }
     let ap = |x: f64| lang.num(x, 2);
-    key.push(crate::tr!(
+    key.push(tr!(
         lang,
         "fallout.combat.key_ap",
         earned = ap(ap_rows[0].1[0]),
@@ -300,7 +293,7 @@ pub fn result(
     let outputs = vec![
         Output {
             name: "combat-sides".into(),
-            title: crate::tr!(lang, "fallout.combat.title_sides", title = m.title),
+            title: tr!(lang, "fallout.combat.title_sides", title = m.title),
             question: m.question.clone(),
             frame: sides,
             figures: vec![Figure::new(vec![Chart::Bars(side_chart)])],
@@ -309,8 +302,8 @@ pub fn result(
         },
         Output {
             name: "combat-rounds".into(),
-            title: crate::tr!(lang, "fallout.combat.title_rounds", title = m.title),
-            question: crate::tr!(lang, "fallout.combat.question_rounds").into(),
+            title: tr!(lang, "fallout.combat.title_rounds", title = m.title),
+            question: tr!(lang, "fallout.combat.question_rounds").into(),
             frame: rounds_frame,
             figures: vec![Figure::new(vec![Chart::Lines(rounds_chart)])],
             key_figures: key[1..2].to_vec(),
@@ -318,8 +311,8 @@ pub fn result(
         },
         Output {
             name: "combat-combatants".into(),
-            title: crate::tr!(lang, "fallout.combat.title_combatants", title = m.title),
-            question: crate::tr!(lang, "fallout.combat.question_combatants").into(),
+            title: tr!(lang, "fallout.combat.title_combatants", title = m.title),
+            question: tr!(lang, "fallout.combat.question_combatants").into(),
             frame: combatants,
             figures: vec![Figure::new(vec![
                 Chart::Bars(down_chart),
@@ -330,8 +323,8 @@ pub fn result(
         },
         Output {
             name: "combat-ap".into(),
-            title: crate::tr!(lang, "fallout.combat.title_ap", title = m.title),
-            question: crate::tr!(lang, "fallout.combat.question_ap").into(),
+            title: tr!(lang, "fallout.combat.title_ap", title = m.title),
+            question: tr!(lang, "fallout.combat.question_ap").into(),
             frame: ap_frame,
             figures: vec![Figure::new(vec![Chart::Bars(ap_chart)])],
             key_figures: key[key.len() - 1..].to_vec(),
@@ -339,21 +332,21 @@ pub fn result(
         },
     ];
 
-    let mut summary = crate::tr!(
+    let mut summary = tr!(
         lang,
         "fallout.combat.summary_head",
         title = crate::report::md_text(&m.title),
         question = crate::report::md_text(&m.question),
-        n = n
+        n
     );
     summary += &answer_list(&key);
-    summary += &crate::tr!(
+    summary += &tr!(
         lang,
         "fallout.combat.summary_policies",
         players = m.policies[0].describe_text(lang),
         mj = m.policies[1].describe_text(lang)
     );
-    summary += crate::tr!(lang, "fallout.combat.summary_table");
+    summary += tr!(lang, "fallout.combat.summary_table");
     for r in &rows {
         summary += &format!(
             "| {} | {} | {} | {} [{} – {}] | {} | {} | {} | {} |\n",
@@ -377,8 +370,8 @@ pub fn result(
             .into_iter()
             .zip(acc.outcomes.counts),
     );
-    summary += crate::tr!(lang, "fallout.combat.summary_rules");
-    summary += &crate::tr!(
+    summary += tr!(lang, "fallout.combat.summary_rules");
+    summary += &tr!(
         lang,
         "fallout.common.provenance",
         provenance = outputs[0].provenance.summary(file.lang)

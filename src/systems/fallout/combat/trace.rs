@@ -152,10 +152,10 @@ fn render(lang: Lang, sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step
         Some(match step {
             Step::Round { round, pools } => (
                 0,
-                crate::tr!(
+                tr!(
                     lang,
                     "trace.fallout_round",
-                    round = round,
+                    round,
                     group = pools[0],
                     mj = pools[1]
                 ),
@@ -163,12 +163,12 @@ fn render(lang: Lang, sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step
             ),
             Step::Stunned { who } => (
                 1,
-                crate::tr!(lang, "trace.fallout_stunned", who = name(who)),
+                tr!(lang, "trace.fallout_stunned", who = name(who)),
                 json!({"step": "stunned", "who": name(who)}),
             ),
             Step::Helps { who, ally } => (
                 1,
-                crate::tr!(
+                tr!(
                     lang,
                     "trace.fallout_helps",
                     who = name(who),
@@ -178,7 +178,7 @@ fn render(lang: Lang, sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step
             ),
             Step::SecondMajor { who } => (
                 1,
-                crate::tr!(lang, "trace.fallout_second_major", who = name(who)),
+                tr!(lang, "trace.fallout_second_major", who = name(who)),
                 json!({"step": "second_major", "who": name(who)}),
             ),
             Step::Attack {
@@ -193,21 +193,21 @@ fn render(lang: Lang, sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step
             } => {
                 let hit = successes >= difficulty;
                 let weapon = m.weapons[weapon as usize].name.as_str();
-                let text = crate::tr_fill!(
+                let text = tr_fill!(
                     if hit {
-                        crate::tr!(lang, "trace.fallout_attack_hits")
+                        tr!(lang, "trace.fallout_attack_hits")
                     } else {
-                        crate::tr!(lang, "trace.fallout_attack_misses")
+                        tr!(lang, "trace.fallout_attack_misses")
                     },
                     who = name(who),
                     target = name(target),
-                    weapon = weapon,
+                    weapon,
                     dice = 2 + bonus,
-                    successes = successes,
-                    difficulty = difficulty
+                    successes,
+                    difficulty
                 );
                 let text = if complication {
-                    text + crate::tr!(lang, "trace.fallout_complication")
+                    text + tr!(lang, "trace.fallout_complication")
                 } else {
                     text
                 };
@@ -229,30 +229,30 @@ fn render(lang: Lang, sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step
                 hp,
             } => (
                 2,
-                crate::tr!(
+                tr!(
                     lang,
                     "trace.fallout_damage",
                     to = name(to),
-                    dice = dice,
-                    damage = damage,
-                    effects = effects,
-                    dr = dr,
-                    dealt = dealt,
-                    hp = hp
+                    dice,
+                    damage,
+                    effects,
+                    dr,
+                    dealt,
+                    hp
                 ),
                 json!({"step": "damage", "to": name(to), "combat_dice": dice, "damage": damage,
                     "effects": effects, "dr": dr, "dealt": dealt, "hp": hp}),
             ),
             Step::Down { who } => (
                 2,
-                crate::tr!(lang, "trace.down", who = name(who)),
+                tr!(lang, "trace.down", who = name(who)),
                 json!({"step": "down", "who": name(who)}),
             ),
             Step::End { outcome, rounds } => {
                 let o = OUTCOMES[outcome as usize];
                 (
                     0,
-                    crate::tr!(
+                    tr!(
                         lang,
                         "trace.finished",
                         outcome = o,

@@ -45,8 +45,8 @@ fn kind(file: &ScenarioFile) -> Result<Kind, UserError> {
         Some(other) => Err(file.error_at(
             &["kind"],
             "kind",
-            &crate::tr!(file.lang, "fallout.model.unknown_kind", value = other),
-            crate::tr!(file.lang, "fallout.model.kind_allowed"),
+            &tr!(file.lang, "fallout.model.unknown_kind", value = other),
+            tr!(file.lang, "fallout.model.kind_allowed"),
         )),
     }
 }

@@ -55,9 +55,9 @@ impl Policy {
     /// a provenance parameter value).
     pub fn describe_text(&self, lang: Lang) -> String {
         let buy = match self.buy {
-            Buy::Never => crate::tr!(lang, "fallout.ap_model.never_buy").to_string(),
-            Buy::Always => crate::tr!(lang, "fallout.ap_model.always_buy", n = self.max_bonus),
-            Buy::Below(x) => crate::tr!(
+            Buy::Never => tr!(lang, "fallout.ap_model.never_buy").to_string(),
+            Buy::Always => tr!(lang, "fallout.ap_model.always_buy", n = self.max_bonus),
+            Buy::Below(x) => tr!(
                 lang,
                 "fallout.ap_model.buy_below",
                 n = self.max_bonus,
@@ -65,11 +65,11 @@ impl Policy {
             ),
         };
         let mj = if self.give_mj_ap {
-            crate::tr!(lang, "fallout.ap_model.give_mj")
+            tr!(lang, "fallout.ap_model.give_mj")
         } else {
-            crate::tr!(lang, "fallout.ap_model.pool_only")
+            tr!(lang, "fallout.ap_model.pool_only")
         };
-        crate::tr!(lang, "fallout.ap_model.policy", buy = buy, mj = mj)
+        tr!(lang, "fallout.ap_model.policy", buy, mj)
     }
 }
 
@@ -110,7 +110,7 @@ fn int_in(
         return Err(file.error_at(
             path,
             shown,
-            &crate::tr!(file.lang, "fallout.model.out_of_range", what = what, v = v),
+            &tr!(file.lang, "fallout.model.out_of_range", what, v),
             &format!("{lo}..{hi}"),
         ));
     }
@@ -130,7 +130,7 @@ impl ApEconomy {
                 v,
                 0,
                 30,
-                crate::tr!(lang, "fallout.ap_model.group_ap"),
+                tr!(lang, "fallout.ap_model.group_ap"),
             )? as u32,
             None => 0,
         };
@@ -146,7 +146,7 @@ impl ApEconomy {
                 return Err(file.error_at(
                     &["start", "mj_ap"],
                     "start.mj_ap",
-                    &crate::tr!(lang, "fallout.ap_model.mj_ap_range", v = v),
+                    &tr!(lang, "fallout.ap_model.mj_ap_range", v),
                     "0..1000",
                 ))
             }
@@ -159,8 +159,8 @@ impl ApEconomy {
             return Err(file.error_at(
                 &["policy", "below"],
                 "policy.below",
-                crate::tr!(lang, "fallout.ap_model.below_unused"),
-                crate::tr!(lang, "fallout.ap_model.below_unused_allowed"),
+                tr!(lang, "fallout.ap_model.below_unused"),
+                tr!(lang, "fallout.ap_model.below_unused_allowed"),
             ));
         }
         let max_bonus = match p.max_bonus {
@@ -171,7 +171,7 @@ impl ApEconomy {
                 v,
                 0,
                 BONUS_MAX as i64,
-                crate::tr!(lang, "fallout.ap_model.bonus_dice"),
+                tr!(lang, "fallout.ap_model.bonus_dice"),
             )?,
             None => BONUS_MAX,
         };
@@ -184,8 +184,8 @@ impl ApEconomy {
             return Err(file.error_at(
                 &["test"],
                 "test",
-                crate::tr!(lang, "fallout.ap_model.no_test"),
-                crate::tr!(lang, "fallout.ap_model.no_test_allowed"),
+                tr!(lang, "fallout.ap_model.no_test"),
+                tr!(lang, "fallout.ap_model.no_test_allowed"),
             ));
         }
         let mut steps = Vec::new();
@@ -203,28 +203,28 @@ impl ApEconomy {
                 t.tn,
                 TN_MIN as i64,
                 TN_MAX as i64,
-                crate::tr!(lang, "fallout.ap_model.tn"),
+                tr!(lang, "fallout.ap_model.tn"),
             )?;
             let difficulty = int(
                 "difficulty",
                 t.difficulty,
                 0,
                 DIFFICULTY_MAX as i64,
-                crate::tr!(lang, "fallout.ap_model.difficulty"),
+                tr!(lang, "fallout.ap_model.difficulty"),
             )?;
             let tag_rank = int(
                 "tag_rank",
                 t.tag_rank.unwrap_or(0),
                 0,
                 TAG_RANK_MAX.min(tn) as i64,
-                crate::tr!(lang, "fallout.ap_model.tag_rank"),
+                tr!(lang, "fallout.ap_model.tag_rank"),
             )?;
             let complication = int(
                 "complication",
                 t.complication.unwrap_or(1),
                 1,
                 5,
-                crate::tr!(lang, "fallout.ap_model.complication"),
+                tr!(lang, "fallout.ap_model.complication"),
             )?;
             let repeat = int(
                 "repeat",
@@ -238,7 +238,7 @@ impl ApEconomy {
                     &["test", &idx],
                     &format!("test[{i}]"),
                     &e.0,
-                    crate::tr!(lang, "fallout.model.see_ranges"),
+                    tr!(lang, "fallout.model.see_ranges"),
                 )
             })?;
             let p_pass = p_pass_by_bonus(&spec, difficulty);
@@ -264,16 +264,16 @@ impl ApEconomy {
                 return Err(file.error_at(
                     &path,
                     &shown,
-                    &crate::tr!(lang, "fallout.ap_model.too_many", max = STEPS_MAX),
-                    &crate::tr!(lang, "fallout.ap_model.too_many_allowed", max = STEPS_MAX),
+                    &tr!(lang, "fallout.ap_model.too_many", max = STEPS_MAX),
+                    &tr!(lang, "fallout.ap_model.too_many_allowed", max = STEPS_MAX),
                 ));
             }
         }
         let model = ApEconomy {
             title: crate::scenario::Text::pick(raw.title.clone(), lang)
-                .unwrap_or_else(|| crate::tr!(lang, "fallout.ap_model.default_title").into()),
+                .unwrap_or_else(|| tr!(lang, "fallout.ap_model.default_title").into()),
             question: crate::scenario::Text::pick(raw.question.clone(), lang)
-                .unwrap_or_else(|| crate::tr!(lang, "fallout.ap_model.default_question").into()),
+                .unwrap_or_else(|| tr!(lang, "fallout.ap_model.default_question").into()),
             start_group,
             start_mj,
             policy,

@@ -76,25 +76,25 @@ pub(super) fn result(
             .collect(),
     };
     let flow = LineChart {
-        title: crate::tr!(ctx.lang, "fallout.ap.flow_chart").into(),
-        x_label: crate::tr!(ctx.lang, "fallout.ap.test").into(),
-        y_label: crate::tr!(ctx.lang, "fallout.ap.ap").into(),
+        title: tr!(ctx.lang, "fallout.ap.flow_chart").into(),
+        x_label: tr!(ctx.lang, "fallout.ap.test").into(),
+        y_label: tr!(ctx.lang, "fallout.ap.ap").into(),
         series: vec![
-            line(crate::tr!(ctx.lang, "fallout.ap.group_pool"), &pool),
-            line(crate::tr!(ctx.lang, "fallout.ap.mj_pool"), &mj),
+            line(tr!(ctx.lang, "fallout.ap.group_pool"), &pool),
+            line(tr!(ctx.lang, "fallout.ap.mj_pool"), &mj),
         ],
         y_range: None,
         // One value per test of the sequence: points, not a line between tests.
         x_kind: XKind::Integer,
     };
     let rates = LineChart {
-        title: crate::tr!(ctx.lang, "fallout.ap.pass_chart").into(),
-        x_label: crate::tr!(ctx.lang, "fallout.ap.test").into(),
-        y_label: crate::tr!(ctx.lang, "fallout.ap.p_pass").into(),
+        title: tr!(ctx.lang, "fallout.ap.pass_chart").into(),
+        x_label: tr!(ctx.lang, "fallout.ap.test").into(),
+        y_label: tr!(ctx.lang, "fallout.ap.p_pass").into(),
         series: vec![
-            line(crate::tr!(ctx.lang, "fallout.ap.with_policy"), &pass),
+            line(tr!(ctx.lang, "fallout.ap.with_policy"), &pass),
             LineSeries {
-                name: crate::tr!(ctx.lang, "fallout.ap.no_buy").into(),
+                name: tr!(ctx.lang, "fallout.ap.no_buy").into(),
                 points: steps
                     .iter()
                     .enumerate()
@@ -126,24 +126,24 @@ pub(super) fn result(
     let bonus: f64 = acc.steps.iter().map(|a| a.bonus_dice as f64).sum::<f64>() / nf;
     let (n3, n2) = (|x: f64| ctx.lang.num(x, 3), |x: f64| ctx.lang.num(x, 2));
     let key = vec![
-        crate::tr!(
+        tr!(
             ctx.lang,
             "fallout.ap.key_rate",
-            k = k,
+            k,
             rate = n3(mean_rate),
             lo = n3(mean_rate_lo),
             hi = n3(mean_rate_hi),
             no_buy = n3(no_buy)
         ),
-        crate::tr!(
+        tr!(
             ctx.lang,
             "fallout.ap.key_all",
-            k = k,
+            k,
             p = n3(all.p),
             lo = n3(all.lo),
             hi = n3(all.hi)
         ),
-        crate::tr!(
+        tr!(
             ctx.lang,
             "fallout.ap.key_group",
             mean = n2(pool[last].0),
@@ -151,7 +151,7 @@ pub(super) fn result(
             hi = n2(pool[last].2),
             start = m.start_group
         ),
-        crate::tr!(
+        tr!(
             ctx.lang,
             "fallout.ap.key_mj",
             mean = n2(mj[last].0),
@@ -159,7 +159,7 @@ pub(super) fn result(
             hi = n2(mj[last].2),
             given = n2(mj[last].0 - m.start_mj as f64)
         ),
-        crate::tr!(
+        tr!(
             ctx.lang,
             "fallout.ap.key_bonus",
             bonus = n2(bonus),
@@ -180,19 +180,19 @@ pub(super) fn result(
     .with_param("tests", k)
     .with_scenario(file.reference());
 
-    let mut summary = crate::tr!(
+    let mut summary = tr!(
         ctx.lang,
         "fallout.ap.summary_head",
         title = crate::report::md_text(&m.title),
         question = crate::report::md_text(&m.question)
     );
     summary += &crate::systems::report_parts::answer_list(&key);
-    summary += &crate::tr!(
+    summary += &tr!(
         ctx.lang,
         "fallout.ap.summary_policy",
         policy = m.policy.describe_text(ctx.lang)
     );
-    summary += crate::tr!(ctx.lang, "fallout.ap.summary_table");
+    summary += tr!(ctx.lang, "fallout.ap.summary_table");
     for (i, s) in steps.iter().enumerate() {
         summary += &format!(
             "| {} | {} | {} | {} | {} {} | {} | {} | {} | {} |\n",
@@ -216,8 +216,8 @@ pub(super) fn result(
         ctx.engine.seed(),
         [("all_passed", all.hits), ("some_failed", n - all.hits)],
     );
-    summary += crate::tr!(ctx.lang, "fallout.ap.summary_files");
-    summary += &crate::tr!(
+    summary += tr!(ctx.lang, "fallout.ap.summary_files");
+    summary += &tr!(
         ctx.lang,
         "fallout.common.provenance",
         provenance = prov.summary(ctx.lang)

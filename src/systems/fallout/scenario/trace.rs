@@ -225,7 +225,7 @@ fn render(lang: Lang, sim: &ApSim, cap: u32, trial: u64, outcome: usize, steps: 
                 let s = &m.steps[test];
                 (
                     0,
-                    crate::tr!(
+                    tr!(
                         lang,
                         "trace_ap_economy.test",
                         n = test + 1,
@@ -235,8 +235,8 @@ fn render(lang: Lang, sim: &ApSim, cap: u32, trial: u64, outcome: usize, steps: 
                         difficulty = s.difficulty,
                         tag = s.spec.tag_rank,
                         range = s.spec.complication,
-                        group = group,
-                        mj = mj
+                        group,
+                        mj
                     ),
                     json!({"step": "test", "test": test + 1, "name": s.name, "tn": s.spec.tn,
                         "difficulty": s.difficulty, "tag_rank": s.spec.tag_rank,
@@ -252,27 +252,27 @@ fn render(lang: Lang, sim: &ApSim, cap: u32, trial: u64, outcome: usize, steps: 
                 mj,
             } => {
                 let why = match m.policy.buy {
-                    Buy::Below(x) => crate::tr!(
+                    Buy::Below(x) => tr!(
                         lang,
                         "trace_ap_economy.why_below",
                         dice = 1 + die,
                         p = n3(p_pass),
                         below = lang.num(x, 2)
                     ),
-                    _ => crate::tr!(lang, "trace_ap_economy.why_always").to_string(),
+                    _ => tr!(lang, "trace_ap_economy.why_always").to_string(),
                 };
                 (
                     1,
-                    crate::tr!(
+                    tr!(
                         lang,
                         "trace_ap_economy.buy",
-                        why = why,
-                        die = die,
+                        why,
+                        die,
                         price = from_pool + to_mj,
-                        from_pool = from_pool,
-                        to_mj = to_mj,
-                        group = group,
-                        mj = mj
+                        from_pool,
+                        to_mj,
+                        group,
+                        mj
                     ),
                     json!({"step": "buy", "die": die, "p_pass_before": p_pass, "price": from_pool + to_mj,
                         "from_pool": from_pool, "to_mj": to_mj, "group_ap": group, "mj_ap": mj}),
@@ -281,13 +281,8 @@ fn render(lang: Lang, sim: &ApSim, cap: u32, trial: u64, outcome: usize, steps: 
             Step::NotBought { die, price, p_pass } => (
                 1,
                 match price {
-                    Some(price) => crate::tr!(
-                        lang,
-                        "trace_ap_economy.not_bought_short",
-                        die = die,
-                        price = price
-                    ),
-                    None => crate::tr!(lang, "trace_ap_economy.not_bought_cap", die = die),
+                    Some(price) => tr!(lang, "trace_ap_economy.not_bought_short", die, price),
+                    None => tr!(lang, "trace_ap_economy.not_bought_cap", die),
                 },
                 json!({"step": "not_bought", "die": die, "price": price, "p_pass_before": p_pass,
                     "why": if price.is_some() { "pool_short" } else { "bonus_cap" }}),
@@ -304,17 +299,16 @@ fn render(lang: Lang, sim: &ApSim, cap: u32, trial: u64, outcome: usize, steps: 
                 let shown: Vec<String> = dice
                     .iter()
                     .map(|&(f, s, c)| {
-                        let mut t =
-                            crate::tr!(lang, "trace_ap_economy.die", face = f, successes = s);
+                        let mut t = tr!(lang, "trace_ap_economy.die", face = f, successes = s);
                         if c {
-                            t += crate::tr!(lang, "trace_ap_economy.die_complication");
+                            t += tr!(lang, "trace_ap_economy.die_complication");
                         }
                         t
                     })
                     .collect();
                 let j = json!({"step": "roll", "tn": m.steps[test].spec.tn,
                     "dice": dice.iter().map(|&(f, s, c)| json!({"face": f, "successes": s, "complication": c})).collect::<Vec<_>>()});
-                let text = crate::tr!(
+                let text = tr!(
                     lang,
                     "trace_ap_economy.roll",
                     n = dice.len(),
@@ -334,22 +328,22 @@ fn render(lang: Lang, sim: &ApSim, cap: u32, trial: u64, outcome: usize, steps: 
             } => {
                 let passed = successes >= difficulty;
                 // `excess` only in the passed text: a failed test earns nothing.
-                let mut text = crate::tr_fill!(
+                let mut text = tr_fill!(
                     if passed {
-                        crate::tr!(lang, "trace_ap_economy.passed")
+                        tr!(lang, "trace_ap_economy.passed")
                     } else {
-                        crate::tr!(lang, "trace_ap_economy.failed")
+                        tr!(lang, "trace_ap_economy.failed")
                     },
-                    successes = successes,
-                    difficulty = difficulty,
+                    successes,
+                    difficulty,
                     excess = successes.saturating_sub(difficulty),
-                    group = group
+                    group
                 );
                 if lost > 0 {
-                    text += &crate::tr!(lang, "trace_ap_economy.lost", lost = lost, cap = cap);
+                    text += &tr!(lang, "trace_ap_economy.lost", lost, cap);
                 }
                 if complication {
-                    text += crate::tr!(lang, "trace_ap_economy.complication");
+                    text += tr!(lang, "trace_ap_economy.complication");
                 }
                 (
                     1,
@@ -362,14 +356,14 @@ fn render(lang: Lang, sim: &ApSim, cap: u32, trial: u64, outcome: usize, steps: 
             }
             Step::End { passes, group, mj } => (
                 0,
-                crate::tr!(
+                tr!(
                     lang,
                     "trace_ap_economy.end",
-                    passes = passes,
+                    passes,
                     k = m.steps.len(),
                     outcome = OUTCOMES[outcome],
-                    group = group,
-                    mj = mj
+                    group,
+                    mj
                 ),
                 json!({"step": "end", "outcome": OUTCOMES[outcome], "passes": passes,
                     "tests": m.steps.len(), "group_ap": group, "mj_ap": mj}),

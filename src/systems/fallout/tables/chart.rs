@@ -12,7 +12,7 @@ pub(crate) fn tn_chart(
 ) -> LineChart {
     LineChart {
         title: title.into(),
-        x_label: crate::tr!(lang, "fallout.tables.tn_axis").into(),
+        x_label: tr!(lang, "fallout.tables.tn_axis").into(),
         y_label: y_label.into(),
         y_range,
         ..Default::default()

@@ -80,18 +80,18 @@ pub fn damage_rows(g: &DamageGrid) -> Vec<DamageRow> {
 /// Checks a grid against the caps (weapon dice 1..CD_MAX-3, AP 0..3).
 pub fn check_grid(lang: Lang, g: &DamageGrid) -> Result<(), crate::error::UserError> {
     if let Some(&c) = g.cd.iter().find(|&&c| c == 0 || c > CD_MAX - EXTRA_CD_MAX) {
-        return Err(crate::error::UserError::new(crate::tr!(
+        return Err(crate::error::UserError::new(tr!(
             lang,
             "fallout.damage.cd_range",
-            c = c,
+            c,
             max = CD_MAX - EXTRA_CD_MAX
         )));
     }
     if let Some(&a) = g.ap.iter().find(|&&a| a > EXTRA_CD_MAX) {
-        return Err(crate::error::UserError::new(crate::tr!(
+        return Err(crate::error::UserError::new(tr!(
             lang,
             "fallout.damage.ap_range",
-            a = a,
+            a,
             max = EXTRA_CD_MAX
         )));
     }
@@ -119,15 +119,15 @@ pub fn damage_output(g: &DamageGrid, ctx: &Context) -> anyhow::Result<Output> {
     // value of each AP reads as the shift between curves.
     let cd0 = if g.cd.contains(&4) { 4 } else { g.cd[0] };
     let mut at_least = LineChart {
-        title: crate::tr!(ctx.lang, "fallout.damage.chart_at_least", cd = cd0),
-        x_label: crate::tr!(ctx.lang, "fallout.damage.x_axis").into(),
-        y_label: crate::tr!(ctx.lang, "fallout.damage.y_at_least").into(),
+        title: tr!(ctx.lang, "fallout.damage.chart_at_least", cd = cd0),
+        x_label: tr!(ctx.lang, "fallout.damage.x_axis").into(),
+        y_label: tr!(ctx.lang, "fallout.damage.y_at_least").into(),
         y_range: Some((0.0, 1.0)),
         ..Default::default()
     };
     for &ap in &g.ap {
         at_least.series.push(LineSeries {
-            name: crate::tr!(ctx.lang, "fallout.damage.ap_cd", ap = ap, cd = cd0 + ap),
+            name: tr!(ctx.lang, "fallout.damage.ap_cd", ap, cd = cd0 + ap),
             points: rows
                 .iter()
                 .filter(|r| r.cd == cd0 && r.ap == ap)
@@ -137,14 +137,14 @@ pub fn damage_output(g: &DamageGrid, ctx: &Context) -> anyhow::Result<Output> {
         });
     }
     let mut means = LineChart {
-        title: crate::tr!(ctx.lang, "fallout.damage.chart_mean").into(),
-        x_label: crate::tr!(ctx.lang, "fallout.damage.weapon_cd").into(),
-        y_label: crate::tr!(ctx.lang, "fallout.damage.mean_damage").into(),
+        title: tr!(ctx.lang, "fallout.damage.chart_mean").into(),
+        x_label: tr!(ctx.lang, "fallout.damage.weapon_cd").into(),
+        y_label: tr!(ctx.lang, "fallout.damage.mean_damage").into(),
         ..Default::default()
     };
     for &ap in &g.ap {
         means.series.push(LineSeries {
-            name: crate::tr!(ctx.lang, "fallout.damage.plus_ap", ap = ap),
+            name: tr!(ctx.lang, "fallout.damage.plus_ap", ap),
             points: rows
                 .iter()
                 .filter(|r| r.ap == ap && r.value == 0)
@@ -158,18 +158,18 @@ pub fn damage_output(g: &DamageGrid, ctx: &Context) -> anyhow::Result<Output> {
     let find = |cd: u8, ap: u8, v: i64| rows.iter().find(|r| (r.cd, r.ap, r.value) == (cd, ap, v));
     for (cd, ap) in [(3, 0), (3, 3), (5, 0)] {
         if let Some(r) = find(cd, ap, 0) {
-            key.push(crate::tr!(
+            key.push(tr!(
                 ctx.lang,
                 "fallout.damage.key_mean",
-                cd = cd,
-                ap = ap,
+                cd,
+                ap,
                 damage = ctx.lang.num(r.mean_damage, 3),
                 effects = ctx.lang.num(r.mean_effects, 3),
                 none = ctx.lang.num(r.p_damage, 4)
             ));
         }
     }
-    key.push(crate::tr!(ctx.lang, "fallout.damage.key_each_ap").into());
+    key.push(tr!(ctx.lang, "fallout.damage.key_each_ap").into());
 
     let prov = Provenance::exact("fallout-damage", "fallout", ctx.options.in_force(OPTIONS))
         .with_param("cd", range_text(&g.cd))
@@ -177,8 +177,8 @@ pub fn damage_output(g: &DamageGrid, ctx: &Context) -> anyhow::Result<Output> {
         .with_param("combat_die", "faces 1, 2, 0, 0, 1+Effect, 1+Effect (F-CD)");
     Ok(Output {
         name: "fallout-damage".into(),
-        title: crate::tr!(ctx.lang, "fallout.damage.title").into(),
-        question: crate::tr!(ctx.lang, "fallout.damage.question").into(),
+        title: tr!(ctx.lang, "fallout.damage.title").into(),
+        question: tr!(ctx.lang, "fallout.damage.question").into(),
         frame,
         figures: vec![Figure::new(vec![
             Chart::Lines(at_least),

@@ -92,15 +92,15 @@ pub fn help_output(g: &HelpGrid, ctx: &Context) -> anyhow::Result<Output> {
     let d = chart_difficulty(&g.difficulties);
     let mut lines = tn_chart(
         ctx.lang,
-        &crate::tr!(ctx.lang, "fallout.help.chart_gain", d = d, dice = n0),
-        crate::tr!(ctx.lang, "fallout.help.gain_axis"),
+        &tr!(ctx.lang, "fallout.help.chart_gain", d, dice = n0),
+        tr!(ctx.lang, "fallout.help.gain_axis"),
         None,
     );
     for &h in g.helper_tns.iter().filter(|h| [6, 10, 14, 18].contains(*h)) {
         let pick = |r: &Row| r.helper_tn == h && r.difficulty == d && r.dice == n0;
         push_series(
             &mut lines,
-            crate::tr!(ctx.lang, "fallout.help.helper_tn", h = h),
+            tr!(ctx.lang, "fallout.help.helper_tn", h),
             &rows,
             pick,
             |r| (r.tn as f64, r.helped.p_pass - r.alone.p_pass),
@@ -127,9 +127,9 @@ pub fn help_output(g: &HelpGrid, ctx: &Context) -> anyhow::Result<Output> {
         .fold(0.0f64, |a, &b| a.max(b))
         .max(1e-9);
     let heat = Heatmap {
-        title: crate::tr!(ctx.lang, "fallout.help.heat_title", d = d, dice = n0),
-        x_label: crate::tr!(ctx.lang, "fallout.help.leader_axis").into(),
-        y_label: crate::tr!(ctx.lang, "fallout.help.helper_axis").into(),
+        title: tr!(ctx.lang, "fallout.help.heat_title", d, dice = n0),
+        x_label: tr!(ctx.lang, "fallout.help.leader_axis").into(),
+        y_label: tr!(ctx.lang, "fallout.help.helper_axis").into(),
         columns: Heatmap::labels(&g.tns),
         rows: Heatmap::labels(&g.helper_tns),
         values,
@@ -139,11 +139,11 @@ pub fn help_output(g: &HelpGrid, ctx: &Context) -> anyhow::Result<Output> {
     let mut key = Vec::new();
     for (tn, h, dd) in [(10, 10, 2), (10, 10, 3), (8, 12, 4)] {
         if let Some(r) = find(tn, h, dd, 2) {
-            key.push(crate::tr!(
+            key.push(tr!(
                 ctx.lang,
                 "fallout.help.key_gain",
-                tn = tn,
-                h = h,
+                tn,
+                h,
                 d = dd,
                 alone = ctx.lang.num(r.alone.p_pass, 3),
                 helped = ctx.lang.num(r.helped.p_pass, 3),
@@ -154,7 +154,7 @@ pub fn help_output(g: &HelpGrid, ctx: &Context) -> anyhow::Result<Output> {
         }
     }
     if let (Some(h), Some(b)) = (find(10, 10, 2, 2), find(10, 10, 2, 3)) {
-        key.push(crate::tr!(
+        key.push(tr!(
             ctx.lang,
             "fallout.help.key_vs_d20",
             helped = ctx.lang.num(h.helped.p_pass, 3),
@@ -171,8 +171,8 @@ pub fn help_output(g: &HelpGrid, ctx: &Context) -> anyhow::Result<Output> {
         .with_param("tag_rank", "0 (leader and helper)");
     Ok(Output {
         name: "fallout-help".into(),
-        title: crate::tr!(ctx.lang, "fallout.help.title").into(),
-        question: crate::tr!(ctx.lang, "fallout.help.question").into(),
+        title: tr!(ctx.lang, "fallout.help.title").into(),
+        question: tr!(ctx.lang, "fallout.help.question").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Lines(lines), Chart::Heatmap(heat)])],
         key_figures: key,

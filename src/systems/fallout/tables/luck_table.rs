@@ -72,7 +72,7 @@ pub fn luck_output(g: &LuckGrid, ctx: &Context) -> anyhow::Result<Output> {
     let lang = ctx.lang;
     let rows = rows(lang, g, crate::systems::fallout::crit_face(&ctx.options))?;
     if rows.is_empty() {
-        return Err(UserError::new(crate::tr!(lang, "fallout.test.no_cell")).into());
+        return Err(UserError::new(tr!(lang, "fallout.test.no_cell")).into());
     }
     let frame = DataFrame::new_infer_height(vec![
         int_column("tn", &rows, |r| r.tn as i64),
@@ -97,15 +97,15 @@ pub fn luck_output(g: &LuckGrid, ctx: &Context) -> anyhow::Result<Output> {
     let n0 = g.dice.first().copied().unwrap_or(2);
     let mut gain = tn_chart(
         lang,
-        &crate::tr!(lang, "fallout.luck.chart_gain", dice = n0),
-        crate::tr!(lang, "fallout.luck.gain_axis"),
+        &tr!(lang, "fallout.luck.chart_gain", dice = n0),
+        tr!(lang, "fallout.luck.gain_axis"),
         None,
     );
     for &d in g.difficulties.iter().filter(|&&d| d > 0) {
         let pick = |r: &Row| r.difficulty == d && r.dice == n0 && r.tag_rank == 0;
         push_series(
             &mut gain,
-            crate::tr!(lang, "fallout.test.difficulty", d = d),
+            tr!(lang, "fallout.test.difficulty", d),
             &rows,
             pick,
             |r| (r.tn as f64, r.luck.p_pass - r.base.p_pass),
@@ -115,8 +115,8 @@ pub fn luck_output(g: &LuckGrid, ctx: &Context) -> anyhow::Result<Output> {
     let d = chart_difficulty(&g.difficulties);
     let mut cmp = tn_chart(
         lang,
-        &crate::tr!(lang, "fallout.luck.chart_cmp", d = d),
-        crate::tr!(lang, "fallout.test.p_pass"),
+        &tr!(lang, "fallout.luck.chart_cmp", d),
+        tr!(lang, "fallout.test.p_pass"),
         Some((0.0, 1.0)),
     );
     let pick_n = |n: u8| move |r: &Row| r.difficulty == d && r.dice == n && r.tag_rank == 0;
@@ -132,7 +132,7 @@ pub fn luck_output(g: &LuckGrid, ctx: &Context) -> anyhow::Result<Output> {
     // (a failure always has a zero die to reroll), and the luck curve must stay visible.
     push_series(
         &mut cmp,
-        crate::tr!(lang, "fallout.luck.bought", n = n0 + 1),
+        tr!(lang, "fallout.luck.bought", n = n0 + 1),
         &rows,
         pick_n(n0 + 1),
         |r| (r.tn as f64, r.base.p_pass),
@@ -140,7 +140,7 @@ pub fn luck_output(g: &LuckGrid, ctx: &Context) -> anyhow::Result<Output> {
     );
     push_series(
         &mut cmp,
-        crate::tr!(lang, "fallout.luck.with_reroll", n = n0),
+        tr!(lang, "fallout.luck.with_reroll", n = n0),
         &rows,
         pick_n(n0),
         |r| (r.tn as f64, r.luck.p_pass),
@@ -151,13 +151,13 @@ pub fn luck_output(g: &LuckGrid, ctx: &Context) -> anyhow::Result<Output> {
         rows.iter()
             .find(|r| (r.tn, r.difficulty, r.dice, r.tag_rank) == (tn, d, n, 0))
     };
-    let mut key = vec![crate::tr!(lang, "fallout.luck.key_policy").to_string()];
+    let mut key = vec![tr!(lang, "fallout.luck.key_policy").to_string()];
     for (tn, dd) in [(10, 2), (12, 3)] {
         if let Some(r) = find(tn, dd, 2) {
-            key.push(crate::tr!(
+            key.push(tr!(
                 lang,
                 "fallout.luck.key_gain",
-                tn = tn,
+                tn,
                 d = dd,
                 base = lang.num(r.base.p_pass, 3),
                 luck = lang.num(r.luck.p_pass, 3),
@@ -166,7 +166,7 @@ pub fn luck_output(g: &LuckGrid, ctx: &Context) -> anyhow::Result<Output> {
         }
     }
     if let (Some(l), Some(b)) = (find(10, 2, 2), find(10, 2, 3)) {
-        key.push(crate::tr!(
+        key.push(tr!(
             lang,
             "fallout.luck.key_vs_d20",
             luck = lang.num(l.luck.p_pass, 3),
@@ -182,8 +182,8 @@ pub fn luck_output(g: &LuckGrid, ctx: &Context) -> anyhow::Result<Output> {
         .with_param("reroll_policy", LUCK_POLICY);
     Ok(Output {
         name: "fallout-luck".into(),
-        title: crate::tr!(lang, "fallout.luck.title").into(),
-        question: crate::tr!(lang, "fallout.luck.question").into(),
+        title: tr!(lang, "fallout.luck.title").into(),
+        question: tr!(lang, "fallout.luck.question").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Lines(gain), Chart::Lines(cmp)])],
         key_figures: key,

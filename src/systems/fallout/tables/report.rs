@@ -11,10 +11,8 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
     let lang = ctx.lang;
     let grid = TestGrid::full(1);
     let exact = test_output(&grid, ctx, Method::Exact, 0)?;
-    let mut mc = test_output(&grid, ctx, Method::Mc, trials)?.renamed(
-        "fallout-test-mc",
-        crate::tr!(lang, "fallout.tables.mc_title"),
-    );
+    let mut mc = test_output(&grid, ctx, Method::Mc, trials)?
+        .renamed("fallout-test-mc", tr!(lang, "fallout.tables.mc_title"));
     let c = coverage(
         &exact,
         &mc,
@@ -24,10 +22,8 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
             ("p_complication", "p_complication_lo", "p_complication_hi"),
         ],
     )?;
-    mc.key_figures.insert(
-        0,
-        c.sentence(crate::tr!(lang, "fallout.tables.mc_what"), lang),
-    );
+    mc.key_figures
+        .insert(0, c.sentence(tr!(lang, "fallout.tables.mc_what"), lang));
     Ok(vec![
         exact,
         mc,

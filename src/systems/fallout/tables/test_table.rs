@@ -262,7 +262,7 @@ pub fn test_grid_mc(
     let mut index = Vec::with_capacity(cells.len());
     for c in cells {
         if c.dice > MAX_MC_DICE {
-            return Err(UserError::new(crate::tr!(
+            return Err(UserError::new(tr!(
                 ctx.lang,
                 "fallout.test.too_many_dice",
                 dice = c.dice,
@@ -333,7 +333,7 @@ pub fn test_output(
         })
         .collect();
     if cells.is_empty() {
-        return Err(UserError::new(crate::tr!(lang, "fallout.test.no_cell")).into());
+        return Err(UserError::new(tr!(lang, "fallout.test.no_cell")).into());
     }
     let rows: Vec<Row> = match method {
         Method::Exact => cells
@@ -399,8 +399,8 @@ pub fn test_output(
     let by_diff = {
         let mut ch = tn_chart(
             lang,
-            &crate::tr!(lang, "fallout.test.chart_diff", dice = base_dice),
-            crate::tr!(lang, "fallout.test.p_pass"),
+            &tr!(lang, "fallout.test.chart_diff", dice = base_dice),
+            tr!(lang, "fallout.test.p_pass"),
             Some((0.0, 1.0)),
         );
         for &d in grid.difficulties.iter().filter(|&&d| d > 0) {
@@ -409,7 +409,7 @@ pub fn test_output(
             };
             push_series(
                 &mut ch,
-                crate::tr!(lang, "fallout.test.difficulty", d = d),
+                tr!(lang, "fallout.test.difficulty", d),
                 &rows,
                 pick,
                 xy,
@@ -421,8 +421,8 @@ pub fn test_output(
     let by_dice = {
         let mut ch = tn_chart(
             lang,
-            &crate::tr!(lang, "fallout.test.chart_dice", mid = mid),
-            crate::tr!(lang, "fallout.test.p_pass"),
+            &tr!(lang, "fallout.test.chart_dice", mid),
+            tr!(lang, "fallout.test.p_pass"),
             Some((0.0, 1.0)),
         );
         for &n in &grid.dice {
@@ -430,10 +430,10 @@ pub fn test_output(
                 |r: &Row| r.cell.difficulty == mid && r.cell.dice == n && r.cell.tag_rank == 0;
             push_series(
                 &mut ch,
-                crate::tr!(
+                tr!(
                     lang,
                     "fallout.test.pool_cost",
-                    n = n,
+                    n,
                     cost = bonus.cumulative_cost(n.saturating_sub(2))
                 ),
                 &rows,
@@ -447,8 +447,8 @@ pub fn test_output(
     let by_tag = {
         let mut ch = tn_chart(
             lang,
-            &crate::tr!(lang, "fallout.test.chart_tag", mid = mid, dice = base_dice),
-            crate::tr!(lang, "fallout.test.p_pass"),
+            &tr!(lang, "fallout.test.chart_tag", mid, dice = base_dice),
+            tr!(lang, "fallout.test.p_pass"),
             Some((0.0, 1.0)),
         );
         for &t in grid.tag_ranks.iter().filter(|t| [0, 2, 4, 6].contains(*t)) {
@@ -456,9 +456,9 @@ pub fn test_output(
                 r.cell.difficulty == mid && r.cell.dice == base_dice && r.cell.tag_rank == t
             };
             let name = if t == 0 {
-                crate::tr!(lang, "fallout.test.no_tag").to_string()
+                tr!(lang, "fallout.test.no_tag").to_string()
             } else {
-                crate::tr!(lang, "fallout.test.tag_rank", t = t)
+                tr!(lang, "fallout.test.tag_rank", t)
             };
             push_series(&mut ch, name, &rows, pick, xy, band);
         }
@@ -472,8 +472,8 @@ pub fn test_output(
             .unwrap_or(&grid.difficulties[0]);
         let mut ch = tn_chart(
             lang,
-            &crate::tr!(lang, "fallout.test.chart_ap", d = d),
-            crate::tr!(lang, "fallout.test.e_ap"),
+            &tr!(lang, "fallout.test.chart_ap", d),
+            tr!(lang, "fallout.test.e_ap"),
             None,
         );
         for &n in &grid.dice {
@@ -499,7 +499,7 @@ pub fn test_output(
     };
     let mut key = Vec::new();
     if let Some(o) = find(10, 1, 2, 0) {
-        key.push(crate::tr!(
+        key.push(tr!(
             lang,
             "fallout.test.key_base",
             p = lang.num(o.p_pass, 4),
@@ -512,14 +512,10 @@ pub fn test_output(
         .filter_map(|n| find(10, 2, n, 0).map(|o| format!("{n}d20 {}", lang.num(o.p_pass, 3))))
         .collect();
     if !pd.is_empty() {
-        key.push(crate::tr!(
-            lang,
-            "fallout.test.key_pool",
-            pools = pd.join(", ")
-        ));
+        key.push(tr!(lang, "fallout.test.key_pool", pools = pd.join(", ")));
     }
     if let (Some(a), Some(b)) = (find(10, 3, 2, 0), find(10, 3, 2, 4)) {
-        key.push(crate::tr!(
+        key.push(tr!(
             lang,
             "fallout.test.key_tag",
             from = lang.num(a.p_pass, 3),
@@ -544,8 +540,8 @@ pub fn test_output(
 
     Ok(Output {
         name: "fallout-test".into(),
-        title: crate::tr!(lang, "fallout.test.title").into(),
-        question: crate::tr!(lang, "fallout.test.question").into(),
+        title: tr!(lang, "fallout.test.title").into(),
+        question: tr!(lang, "fallout.test.question").into(),
         frame,
         figures: vec![
             Figure::new(vec![Chart::Lines(by_diff), Chart::Lines(by_dice)]),

@@ -134,8 +134,8 @@ pub fn load_with<S: AsRef<str>>(
         return Err(file.error_at(
             &["fighter"],
             "fighter",
-            &crate::tr!(file.lang, "nephilim.model.fighters", n = raw.fighter.len()),
-            crate::tr!(file.lang, "nephilim.model.fighters_allowed"),
+            &tr!(file.lang, "nephilim.model.fighters", n = raw.fighter.len()),
+            tr!(file.lang, "nephilim.model.fighters_allowed"),
         ));
     }
     // Starting counters against the boxes per state in force (the file's `[rules]`, then
@@ -165,7 +165,7 @@ pub fn load_with<S: AsRef<str>>(
                 return Err(file.error_at(
                     &p("defence_kind"),
                     &s("defence_kind"),
-                    &crate::tr!(file.lang, "nephilim.model.unknown_defence", value = other),
+                    &tr!(file.lang, "nephilim.model.unknown_defence", value = other),
                     "\"parry\", \"dodge\", \"none\"",
                 ))
             }
@@ -178,7 +178,7 @@ pub fn load_with<S: AsRef<str>>(
                 return Err(file.error_at(
                     &p("delay"),
                     &s("delay"),
-                    &crate::tr!(file.lang, "nephilim.model.unknown_delay", value = other),
+                    &tr!(file.lang, "nephilim.model.unknown_delay", value = other),
                     "\"never\", \"to_meet\", \"next_round\"",
                 ))
             }
@@ -208,9 +208,9 @@ pub fn load_with<S: AsRef<str>>(
     let [a, b]: [Fighter; 2] = fighters.try_into().expect("two fighters checked above");
     let model = DuelModel {
         title: crate::scenario::Text::pick(raw.title.clone(), file.lang)
-            .unwrap_or_else(|| crate::tr!(file.lang, "nephilim.model.default_title").into()),
+            .unwrap_or_else(|| tr!(file.lang, "nephilim.model.default_title").into()),
         question: crate::scenario::Text::pick(raw.question.clone(), file.lang)
-            .unwrap_or_else(|| crate::tr!(file.lang, "nephilim.model.default_question").into()),
+            .unwrap_or_else(|| tr!(file.lang, "nephilim.model.default_question").into()),
         max_rounds,
         attack_difficulty,
         margin_damage: d.margin_damage.unwrap_or(true),

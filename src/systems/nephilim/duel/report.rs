@@ -77,10 +77,10 @@ pub fn result(
     };
 
     let labels = [
-        crate::tr!(lang, "nephilim.duel.wins", name = names[0]),
-        crate::tr!(lang, "nephilim.duel.wins", name = names[1]),
-        crate::tr!(lang, "nephilim.duel.both_out").to_string(),
-        crate::tr!(lang, "nephilim.duel.undecided", rounds = m.max_rounds),
+        tr!(lang, "nephilim.duel.wins", name = names[0]),
+        tr!(lang, "nephilim.duel.wins", name = names[1]),
+        tr!(lang, "nephilim.duel.both_out").to_string(),
+        tr!(lang, "nephilim.duel.undecided", rounds = m.max_rounds),
     ];
     let rates: Vec<(f64, f64, f64)> = (0..4)
         .map(|k| proportion(acc.outcomes.counts[k], n))
@@ -98,12 +98,12 @@ pub fn result(
     outcome_cols.extend(interval_columns("p", &rates, |&r| r));
     let outcome_frame = DataFrame::new_infer_height(outcome_cols)?;
     let outcome_chart = BarChart {
-        title: crate::tr!(lang, "nephilim.duel.outcome_chart").into(),
-        x_label: crate::tr!(lang, "nephilim.duel.outcome").into(),
-        y_label: crate::tr!(lang, "nephilim.duel.probability").into(),
+        title: tr!(lang, "nephilim.duel.outcome_chart").into(),
+        x_label: tr!(lang, "nephilim.duel.outcome").into(),
+        y_label: tr!(lang, "nephilim.duel.probability").into(),
         categories: labels.to_vec(),
         series: vec![BarSeries::with_intervals(
-            crate::tr!(lang, "nephilim.duel.p_interval"),
+            tr!(lang, "nephilim.duel.p_interval"),
             &rates,
             |r| *r,
         )],
@@ -113,7 +113,7 @@ pub fn result(
     let (rounds_frame, rounds_chart) = end_rounds(
         acc.rounds.iter().filter(|(r, _)| *r <= m.max_rounds as i64),
         n,
-        crate::tr!(lang, "nephilim.duel.rounds_what"),
+        tr!(lang, "nephilim.duel.rounds_what"),
         lang,
     )?;
 
@@ -177,13 +177,13 @@ pub fn result(
         .concat(),
     )?;
     let fate_chart = BarChart {
-        title: crate::tr!(lang, "nephilim.duel.fate_chart").into(),
-        x_label: crate::tr!(lang, "nephilim.duel.fighter").into(),
-        y_label: crate::tr!(lang, "nephilim.duel.probability").into(),
+        title: tr!(lang, "nephilim.duel.fate_chart").into(),
+        x_label: tr!(lang, "nephilim.duel.fighter").into(),
+        y_label: tr!(lang, "nephilim.duel.probability").into(),
         categories: names.to_vec(),
         series: vec![
             BarSeries::of(
-                crate::tr!(
+                tr!(
                     lang,
                     "nephilim.duel.dead",
                     level = rules.counters().out_level()
@@ -191,8 +191,8 @@ pub fn result(
                 &frows,
                 |r| r.dead,
             ),
-            BarSeries::of(crate::tr!(lang, "nephilim.duel.coma"), &frows, |r| r.coma),
-            BarSeries::of(crate::tr!(lang, "nephilim.duel.unconscious"), &frows, |r| {
+            BarSeries::of(tr!(lang, "nephilim.duel.coma"), &frows, |r| r.coma),
+            BarSeries::of(tr!(lang, "nephilim.duel.unconscious"), &frows, |r| {
                 r.unconscious
             }),
         ],
@@ -235,9 +235,9 @@ pub fn result(
         })
         .collect();
     let heat = Heatmap {
-        title: crate::tr!(lang, "nephilim.duel.heat_title", name = names[0]),
-        x_label: crate::tr!(lang, "nephilim.duel.actions_of", name = names[0]),
-        y_label: crate::tr!(lang, "nephilim.duel.actions_of", name = names[1]),
+        title: tr!(lang, "nephilim.duel.heat_title", name = names[0]),
+        x_label: tr!(lang, "nephilim.duel.actions_of", name = names[0]),
+        y_label: tr!(lang, "nephilim.duel.actions_of", name = names[1]),
         columns: Heatmap::labels(&(1..=side).collect::<Vec<_>>()),
         rows: Heatmap::labels(&(1..=side).collect::<Vec<_>>()),
         values,
@@ -253,7 +253,7 @@ pub fn result(
     let slow = 1 - fast;
     let win_idx = [A_WINS, B_WINS];
     let fr = rates[win_idx[fast]];
-    let mut key = vec![crate::tr!(
+    let mut key = vec![tr!(
         lang,
         "nephilim.duel.key_fast",
         fast = md[fast],
@@ -267,7 +267,7 @@ pub fn result(
         both = pct(lang, rates[BOTH_OUT].0),
         undecided = pct(lang, rates[UNDECIDED].0)
     )];
-    key.push(crate::tr!(
+    key.push(tr!(
         lang,
         "nephilim.duel.key_earlier",
         fast = md[fast],
@@ -281,16 +281,16 @@ pub fn result(
     let line: Vec<String> = (1..=side as u8)
         .filter_map(|a| {
             cell(a, base_b).map(|c| {
-                crate::tr!(
+                tr!(
                     lang,
                     "nephilim.duel.line_item",
-                    a = a,
+                    a,
                     p = pct(lang, c.p_a_wins())
                 )
             })
         })
         .collect();
-    key.push(crate::tr!(
+    key.push(tr!(
         lang,
         "nephilim.duel.key_extra",
         malus = rules.action_malus,
@@ -302,7 +302,7 @@ pub fn result(
         line = line.join(", ")
     ));
     let n2 = |x: f64| lang.num(x, 2);
-    key.push(crate::tr!(
+    key.push(tr!(
         lang,
         "nephilim.duel.key_rounds",
         mean = n2(mean_rounds(acc, m.max_rounds)),
@@ -317,7 +317,7 @@ pub fn result(
     let outputs = vec![
         Output {
             name: "duel-outcome".into(),
-            title: crate::tr!(lang, "nephilim.duel.title_outcome", title = m.title),
+            title: tr!(lang, "nephilim.duel.title_outcome", title = m.title),
             question: m.question.clone(),
             frame: outcome_frame,
             figures: vec![Figure::new(vec![Chart::Bars(outcome_chart)])],
@@ -326,8 +326,8 @@ pub fn result(
         },
         Output {
             name: "duel-rounds".into(),
-            title: crate::tr!(lang, "nephilim.duel.title_rounds", title = m.title),
-            question: crate::tr!(lang, "nephilim.duel.question_rounds").into(),
+            title: tr!(lang, "nephilim.duel.title_rounds", title = m.title),
+            question: tr!(lang, "nephilim.duel.question_rounds").into(),
             frame: rounds_frame,
             figures: vec![Figure::new(vec![Chart::Lines(rounds_chart)])],
             key_figures: key[3..].to_vec(),
@@ -335,8 +335,8 @@ pub fn result(
         },
         Output {
             name: "duel-fighters".into(),
-            title: crate::tr!(lang, "nephilim.duel.title_fighters", title = m.title),
-            question: crate::tr!(lang, "nephilim.duel.question_fighters").into(),
+            title: tr!(lang, "nephilim.duel.title_fighters", title = m.title),
+            question: tr!(lang, "nephilim.duel.question_fighters").into(),
             frame: fighters_frame,
             figures: vec![Figure::new(vec![Chart::Bars(fate_chart)])],
             key_figures: key[1..2].to_vec(),
@@ -344,8 +344,8 @@ pub fn result(
         },
         Output {
             name: "duel-actions".into(),
-            title: crate::tr!(lang, "nephilim.duel.title_actions", title = m.title),
-            question: crate::tr!(lang, "nephilim.duel.question_actions").into(),
+            title: tr!(lang, "nephilim.duel.title_actions", title = m.title),
+            question: tr!(lang, "nephilim.duel.question_actions").into(),
             frame: grid_frame,
             figures: vec![Figure::new(vec![Chart::Heatmap(heat)])],
             key_figures: key[2..3].to_vec(),
@@ -353,15 +353,15 @@ pub fn result(
         },
     ];
 
-    let mut summary = crate::tr!(
+    let mut summary = tr!(
         lang,
         "nephilim.duel.summary_head",
         title = crate::report::md_text(&m.title),
         question = crate::report::md_text(&m.question),
-        n = n
+        n
     );
     summary += &answer_list(&key);
-    summary += crate::tr!(lang, "nephilim.duel.summary_fighters");
+    summary += tr!(lang, "nephilim.duel.summary_fighters");
     for r in &frows {
         summary += &format!(
             "| {} | {:+} | {} | {} ({}) | {} | {} | {} | {} | {} |\n",
@@ -377,7 +377,7 @@ pub fn result(
             pct(lang, r.unconscious)
         );
     }
-    summary += &crate::tr!(
+    summary += &tr!(
         lang,
         "nephilim.duel.summary_grid",
         n = grid_trials,
@@ -398,8 +398,8 @@ pub fn result(
             .into_iter()
             .zip(acc.outcomes.counts),
     );
-    summary += crate::tr!(lang, "nephilim.duel.summary_rules");
-    summary += &crate::tr!(
+    summary += tr!(lang, "nephilim.duel.summary_rules");
+    summary += &tr!(
         lang,
         "nephilim.duel.provenance",
         provenance = outputs[0].provenance.summary(file.lang)

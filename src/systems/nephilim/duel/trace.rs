@@ -174,10 +174,10 @@ fn render(lang: Lang, sim: &DuelSim, trial: u64, outcome: usize, steps: &[Step])
                 actions,
             } => (
                 0,
-                crate::tr!(
+                tr!(
                     lang,
                     "trace.nephilim_round",
-                    round = round,
+                    round,
                     a = name(0),
                     init_a = init[0],
                     actions_a = actions[0],
@@ -189,12 +189,7 @@ fn render(lang: Lang, sim: &DuelSim, trial: u64, outcome: usize, steps: &[Step])
             ),
             Step::Delays { who, bonus } => (
                 1,
-                crate::tr!(
-                    lang,
-                    "trace.nephilim_delays",
-                    who = name(who),
-                    bonus = bonus
-                ),
+                tr!(lang, "trace.nephilim_delays", who = name(who), bonus),
                 json!({"step": "delays", "who": name(who), "bonus": bonus}),
             ),
             Step::Attack {
@@ -204,16 +199,16 @@ fn render(lang: Lang, sim: &DuelSim, trial: u64, outcome: usize, steps: &[Step])
                 difficulty,
             } => (
                 1,
-                crate::tr_fill!(
+                tr_fill!(
                     if score >= difficulty {
-                        crate::tr!(lang, "trace.nephilim_attack_hits")
+                        tr!(lang, "trace.nephilim_attack_hits")
                     } else {
-                        crate::tr!(lang, "trace.nephilim_attack_misses")
+                        tr!(lang, "trace.nephilim_attack_misses")
                     },
                     who = name(who),
                     segment = segment + 1,
-                    score = score,
-                    difficulty = difficulty
+                    score,
+                    difficulty
                 ),
                 json!({"step": "attack", "who": name(who), "segment": segment + 1, "score": score, "difficulty": difficulty}),
             ),
@@ -223,14 +218,14 @@ fn render(lang: Lang, sim: &DuelSim, trial: u64, outcome: usize, steps: &[Step])
                 stopped,
             } => (
                 2,
-                crate::tr_fill!(
+                tr_fill!(
                     if stopped {
-                        crate::tr!(lang, "trace.nephilim_defence_stops")
+                        tr!(lang, "trace.nephilim_defence_stops")
                     } else {
-                        crate::tr!(lang, "trace.nephilim_defence_fails")
+                        tr!(lang, "trace.nephilim_defence_fails")
                     },
                     who = name(who),
-                    score = score
+                    score
                 ),
                 json!({"step": "defence", "who": name(who), "score": score, "stopped": stopped}),
             ),
@@ -241,26 +236,26 @@ fn render(lang: Lang, sim: &DuelSim, trial: u64, outcome: usize, steps: &[Step])
                 protection,
             } => (
                 2,
-                crate::tr!(
+                tr!(
                     lang,
                     "trace.nephilim_blow",
                     to = name(to),
-                    weapon = weapon,
-                    margin = margin,
-                    protection = protection,
+                    weapon,
+                    margin,
+                    protection,
                     boxes = (weapon + margin - protection).max(0)
                 ),
                 json!({"step": "blow", "to": name(to), "weapon": weapon, "margin": margin, "protection": protection}),
             ),
             Step::Wounds { who, before, after } | Step::Fatigue { who, before, after } => {
                 let (key, text) = if matches!(step, Step::Wounds { .. }) {
-                    ("wounds", crate::tr!(lang, "trace.nephilim_wounds"))
+                    ("wounds", tr!(lang, "trace.nephilim_wounds"))
                 } else {
-                    ("fatigue", crate::tr!(lang, "trace.nephilim_fatigue"))
+                    ("fatigue", tr!(lang, "trace.nephilim_fatigue"))
                 };
                 (
                     1,
-                    crate::tr_fill!(text, who = name(who), before = before, after = after),
+                    tr_fill!(text, who = name(who), before, after),
                     json!({"step": key, "who": name(who), "before": before, "after": after}),
                 )
             }
@@ -270,29 +265,26 @@ fn render(lang: Lang, sim: &DuelSim, trial: u64, outcome: usize, steps: &[Step])
                 score,
             } => (
                 1,
-                crate::tr_fill!(
+                tr_fill!(
                     if incapacity {
-                        crate::tr!(lang, "trace.nephilim_incapacity")
+                        tr!(lang, "trace.nephilim_incapacity")
                     } else {
-                        crate::tr!(lang, "trace.nephilim_exhaustion")
+                        tr!(lang, "trace.nephilim_exhaustion")
                     },
                     who = name(who),
-                    score = score
+                    score
                 ),
                 json!({"step": "check", "who": name(who), "check": if incapacity { "incapacity" } else { "exhaustion" }, "score": score, "passed": score >= 0}),
             ),
             Step::Out { who, why } => {
                 let (key, text) = match why {
-                    Out::Dead => ("dead", crate::tr!(lang, "trace.nephilim_dead")),
-                    Out::Coma => ("coma", crate::tr!(lang, "trace.nephilim_coma")),
-                    Out::Unconscious => (
-                        "unconscious",
-                        crate::tr!(lang, "trace.nephilim_unconscious"),
-                    ),
+                    Out::Dead => ("dead", tr!(lang, "trace.nephilim_dead")),
+                    Out::Coma => ("coma", tr!(lang, "trace.nephilim_coma")),
+                    Out::Unconscious => ("unconscious", tr!(lang, "trace.nephilim_unconscious")),
                 };
                 (
                     1,
-                    crate::tr_fill!(text, who = name(who)),
+                    tr_fill!(text, who = name(who)),
                     json!({"step": "out", "who": name(who), "why": key}),
                 )
             }
@@ -300,7 +292,7 @@ fn render(lang: Lang, sim: &DuelSim, trial: u64, outcome: usize, steps: &[Step])
                 let o = OUTCOMES[outcome as usize];
                 (
                     0,
-                    crate::tr!(
+                    tr!(
                         lang,
                         "trace.finished",
                         outcome = o,

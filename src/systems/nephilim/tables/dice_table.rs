@@ -13,9 +13,9 @@ pub fn dice_output(ctx: &Context) -> anyhow::Result<Output> {
     let (mut die, mut modifier, mut prob, mut cum) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let mut chart = LineChart {
-        title: crate::tr!(ctx.lang, "nephilim.dice.chart").into(),
-        x_label: crate::tr!(ctx.lang, "nephilim.dice.x_axis").into(),
-        y_label: crate::tr!(ctx.lang, "nephilim.dice.probability").into(),
+        title: tr!(ctx.lang, "nephilim.dice.chart").into(),
+        x_label: tr!(ctx.lang, "nephilim.dice.x_axis").into(),
+        y_label: tr!(ctx.lang, "nephilim.dice.probability").into(),
         ..Default::default()
     };
     let mut key = Vec::new();
@@ -23,7 +23,7 @@ pub fn dice_output(ctx: &Context) -> anyhow::Result<Output> {
         let r = d.roll_dist();
         let mut c = 0.0;
         let mut s = LineSeries {
-            name: crate::tr!(
+            name: tr!(
                 ctx.lang,
                 "nephilim.dice.series",
                 die = d.name(),
@@ -41,7 +41,7 @@ pub fn dice_output(ctx: &Context) -> anyhow::Result<Output> {
             s.points.push((m as f64, p));
         }
         chart.series.push(s);
-        key.push(crate::tr!(
+        key.push(tr!(
             ctx.lang,
             "nephilim.dice.key",
             die = d.name(),
@@ -60,8 +60,8 @@ pub fn dice_output(ctx: &Context) -> anyhow::Result<Output> {
     ])?;
     Ok(Output {
         name: "nephilim-dice".into(),
-        title: crate::tr!(ctx.lang, "nephilim.dice.title").into(),
-        question: crate::tr!(ctx.lang, "nephilim.dice.question").into(),
+        title: tr!(ctx.lang, "nephilim.dice.title").into(),
+        question: tr!(ctx.lang, "nephilim.dice.question").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: key,

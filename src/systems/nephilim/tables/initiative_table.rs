@@ -88,7 +88,7 @@ pub fn initiative_output(
         Column::new("p_earlier_segment".into(), p.clone()),
     ];
     let mut series = LineSeries {
-        name: crate::tr!(
+        name: tr!(
             ctx.lang,
             "nephilim.initiative.series",
             die = rules.die.name(),
@@ -120,9 +120,9 @@ pub fn initiative_output(
     }
     let frame = DataFrame::new_infer_height(cols)?;
     let chart = LineChart {
-        title: crate::tr!(ctx.lang, "nephilim.initiative.chart").into(),
-        x_label: crate::tr!(ctx.lang, "nephilim.initiative.x_axis").into(),
-        y_label: crate::tr!(ctx.lang, "nephilim.initiative.y_axis").into(),
+        title: tr!(ctx.lang, "nephilim.initiative.chart").into(),
+        x_label: tr!(ctx.lang, "nephilim.initiative.x_axis").into(),
+        y_label: tr!(ctx.lang, "nephilim.initiative.y_axis").into(),
         series: vec![series],
         y_range: Some((0.0, 1.0)),
         x_kind: Default::default(),
@@ -130,7 +130,7 @@ pub fn initiative_output(
     let mut key = Vec::new();
     for d in [0, 3, 5, 8] {
         if let Some(i) = differences.iter().position(|&x| x == d) {
-            key.push(crate::tr!(
+            key.push(tr!(
                 ctx.lang,
                 "nephilim.initiative.key_difference",
                 d = format!("{d:+}"),
@@ -139,14 +139,14 @@ pub fn initiative_output(
         }
     }
     if let Some(i) = differences.iter().position(|&x| x == 5) {
-        key.push(crate::tr!(
+        key.push(tr!(
             ctx.lang,
             "nephilim.initiative.key_example",
             p = ctx.lang.num(p[i], 4)
         ));
     }
     if let Some(first_sure) = differences.iter().zip(&p).find(|(_, &q)| q >= 1.0 - 1e-12) {
-        key.push(crate::tr!(
+        key.push(tr!(
             ctx.lang,
             "nephilim.initiative.key_sure",
             d = format!("{:+}", first_sure.0)
@@ -154,8 +154,8 @@ pub fn initiative_output(
     }
     Ok(Output {
         name: "nephilim-initiative".into(),
-        title: crate::tr!(ctx.lang, "nephilim.initiative.title").into(),
-        question: crate::tr!(ctx.lang, "nephilim.initiative.question").into(),
+        title: tr!(ctx.lang, "nephilim.initiative.title").into(),
+        question: tr!(ctx.lang, "nephilim.initiative.question").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: key,

@@ -299,14 +299,14 @@ pub fn magic_mc_output(grid: &MagicGrid, ctx: &Context, trials: u64) -> anyhow::
     let skill0 = grid.ref_skill();
     let dur0 = grid.ref_duration();
     let mut chart = LineChart {
-        title: crate::tr!(
+        title: tr!(
             ctx.lang,
             "nephilim.magic.mc_chart",
             skill = format!("{skill0:+}"),
             duration = dur0.name()
         ),
-        x_label: crate::tr!(ctx.lang, "nephilim.magic.x_axis").into(),
-        y_label: crate::tr!(ctx.lang, "nephilim.magic.y_axis").into(),
+        x_label: tr!(ctx.lang, "nephilim.magic.x_axis").into(),
+        y_label: tr!(ctx.lang, "nephilim.magic.y_axis").into(),
         y_range: Some((0.0, 1.0)),
         ..Default::default()
     };
@@ -333,8 +333,8 @@ pub fn magic_mc_output(grid: &MagicGrid, ctx: &Context, trials: u64) -> anyhow::
     let prov = grid.with_params(provenance("nephilim-magic-mc", ctx, Method::Mc, trials));
     Ok(Output {
         name: "nephilim-magic".into(),
-        title: crate::tr!(ctx.lang, "nephilim.magic.mc_title").into(),
-        question: crate::tr!(ctx.lang, "nephilim.magic.mc_question").into(),
+        title: tr!(ctx.lang, "nephilim.magic.mc_title").into(),
+        question: tr!(ctx.lang, "nephilim.magic.mc_question").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: vec![],

@@ -173,14 +173,14 @@ pub fn magic_output(grid: &MagicGrid, ctx: &Context) -> anyhow::Result<Output> {
     };
     let mut panels = Vec::new();
     let mut lines = LineChart {
-        title: crate::tr!(
+        title: tr!(
             ctx.lang,
             "nephilim.magic.chart",
             skill = format!("{ref_skill:+}"),
             duration = ref_dur.name()
         ),
-        x_label: crate::tr!(ctx.lang, "nephilim.magic.x_axis").into(),
-        y_label: crate::tr!(ctx.lang, "nephilim.magic.y_axis").into(),
+        x_label: tr!(ctx.lang, "nephilim.magic.x_axis").into(),
+        y_label: tr!(ctx.lang, "nephilim.magic.y_axis").into(),
         y_range: Some((0.0, 1.0)),
         ..Default::default()
     };
@@ -198,14 +198,14 @@ pub fn magic_output(grid: &MagicGrid, ctx: &Context) -> anyhow::Result<Output> {
     panels.push(Chart::Lines(lines));
     for &c in &grid.circles {
         panels.push(Chart::Heatmap(Heatmap {
-            title: crate::tr!(
+            title: tr!(
                 ctx.lang,
                 "nephilim.magic.heat_title",
                 circle = c.name().replace('_', " "),
                 ka = ref_ka
             ),
-            x_label: crate::tr!(ctx.lang, "nephilim.magic.duration").into(),
-            y_label: crate::tr!(ctx.lang, "nephilim.magic.skill").into(),
+            x_label: tr!(ctx.lang, "nephilim.magic.duration").into(),
+            y_label: tr!(ctx.lang, "nephilim.magic.skill").into(),
             columns: grid
                 .durations
                 .iter()
@@ -229,7 +229,7 @@ pub fn magic_output(grid: &MagicGrid, ctx: &Context) -> anyhow::Result<Output> {
     let mut key = Vec::new();
     for &c in &grid.circles {
         if grid.durations.contains(&Duration::Action) {
-            key.push(crate::tr!(
+            key.push(tr!(
                 ctx.lang,
                 "nephilim.magic.key",
                 circle = c.name().replace('_', " "),
@@ -251,8 +251,8 @@ pub fn magic_output(grid: &MagicGrid, ctx: &Context) -> anyhow::Result<Output> {
         );
     Ok(Output {
         name: "nephilim-magic".into(),
-        title: crate::tr!(ctx.lang, "nephilim.magic.title").into(),
-        question: crate::tr!(ctx.lang, "nephilim.magic.question").into(),
+        title: tr!(ctx.lang, "nephilim.magic.title").into(),
+        question: tr!(ctx.lang, "nephilim.magic.question").into(),
         frame,
         figures: vec![Figure::new(panels)],
         key_figures: key,

@@ -36,11 +36,11 @@ pub fn meta_output(ka: &[i64], ctx: &Context) -> anyhow::Result<Output> {
         Column::new("band_to".into(), to),
     ])?;
     let chart = LineChart {
-        title: crate::tr!(ctx.lang, "nephilim.meta.chart").into(),
-        x_label: crate::tr!(ctx.lang, "nephilim.meta.x_axis").into(),
-        y_label: crate::tr!(ctx.lang, "nephilim.meta.y_axis").into(),
+        title: tr!(ctx.lang, "nephilim.meta.chart").into(),
+        x_label: tr!(ctx.lang, "nephilim.meta.x_axis").into(),
+        y_label: tr!(ctx.lang, "nephilim.meta.y_axis").into(),
         series: vec![LineSeries {
-            name: crate::tr!(ctx.lang, "nephilim.meta.series").into(),
+            name: tr!(ctx.lang, "nephilim.meta.series").into(),
             points: ka
                 .iter()
                 .zip(&bonus)
@@ -61,7 +61,7 @@ pub fn meta_output(ka: &[i64], ctx: &Context) -> anyhow::Result<Output> {
     let listed: Vec<String> = (0..=top)
         .map(|b| {
             let (f, t) = bands.band(b);
-            crate::tr!(
+            tr!(
                 ctx.lang,
                 "nephilim.meta.band",
                 from = f,
@@ -70,21 +70,21 @@ pub fn meta_output(ka: &[i64], ctx: &Context) -> anyhow::Result<Output> {
             )
         })
         .collect();
-    key.push(crate::tr!(
+    key.push(tr!(
         ctx.lang,
         "nephilim.meta.key_bands",
         bands = listed.join("; ")
     ));
     // The pair rule where rounding up matters: the last score of the +1 band and the next.
     let a = bands.band(1).1;
-    key.push(crate::tr!(
+    key.push(tr!(
         ctx.lang,
         "nephilim.meta.key_pair",
-        a = a,
+        a,
         b = a + 1,
         bonus = format!("{:+}", bands.pair(ctx.lang, a, a + 1)?)
     ));
-    key.push(crate::tr!(
+    key.push(tr!(
         ctx.lang,
         "nephilim.meta.key_nephilim",
         low = format!("{:+}", bands.bonus(ctx.lang, 15)?),
@@ -92,8 +92,8 @@ pub fn meta_output(ka: &[i64], ctx: &Context) -> anyhow::Result<Output> {
     ));
     Ok(Output {
         name: "nephilim-meta".into(),
-        title: crate::tr!(ctx.lang, "nephilim.meta.title").into(),
-        question: crate::tr!(ctx.lang, "nephilim.meta.question").into(),
+        title: tr!(ctx.lang, "nephilim.meta.title").into(),
+        question: tr!(ctx.lang, "nephilim.meta.question").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: key,

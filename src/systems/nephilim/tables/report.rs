@@ -18,22 +18,20 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
     let diffs: Vec<i64> = DEFAULT_DIFFERENCES.collect();
     let mut out = vec![dice_output(ctx)?];
     let exact = test_output(&margins, ctx, Method::Exact, 0)?;
-    let mut mc = test_output(&margins, ctx, Method::Mc, trials)?.renamed(
-        "nephilim-test-mc",
-        crate::tr!(lang, "nephilim.tables.mc_test"),
-    );
+    let mut mc = test_output(&margins, ctx, Method::Mc, trials)?
+        .renamed("nephilim-test-mc", tr!(lang, "nephilim.tables.mc_test"));
     let classes = ["crit_success", "success", "failure", "crit_failure"];
     mc.key_figures.insert(
         0,
         coverage(&exact, &mc, &class_columns(&classes))?
-            .sentence(crate::tr!(lang, "nephilim.tables.mc_what"), lang),
+            .sentence(tr!(lang, "nephilim.tables.mc_what"), lang),
     );
     out.push(exact);
     out.push(mc);
     let exact = initiative_output(&diffs, ctx, Method::Exact, 0)?;
     let mut mc = initiative_output(&diffs, ctx, Method::Mc, trials)?.renamed(
         "nephilim-initiative-mc",
-        crate::tr!(lang, "nephilim.tables.mc_initiative"),
+        tr!(lang, "nephilim.tables.mc_initiative"),
     );
     let c = coverage(
         &exact,
@@ -44,10 +42,8 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
             "p_earlier_segment_hi",
         )],
     )?;
-    mc.key_figures.insert(
-        0,
-        c.sentence(crate::tr!(lang, "nephilim.tables.mc_what"), lang),
-    );
+    mc.key_figures
+        .insert(0, c.sentence(tr!(lang, "nephilim.tables.mc_what"), lang));
     out.push(exact);
     out.push(mc);
     out.push(magic_output(&MagicGrid::default(), ctx)?);
@@ -55,10 +51,8 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
     // cells against the Monte Carlo 95% intervals.
     let small = report_magic_grid();
     let exact = magic_output(&small, ctx)?;
-    let mut mc = magic_mc_output(&small, ctx, trials)?.renamed(
-        "nephilim-magic-mc",
-        crate::tr!(lang, "nephilim.tables.mc_magic"),
-    );
+    let mut mc = magic_mc_output(&small, ctx, trials)?
+        .renamed("nephilim-magic-mc", tr!(lang, "nephilim.tables.mc_magic"));
     let c = coverage(
         &exact,
         &mc,
@@ -71,10 +65,8 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
             ("p_works", "p_works_lo", "p_works_hi"),
         ],
     )?;
-    mc.key_figures.insert(
-        0,
-        c.sentence(crate::tr!(lang, "nephilim.tables.mc_what"), lang),
-    );
+    mc.key_figures
+        .insert(0, c.sentence(tr!(lang, "nephilim.tables.mc_what"), lang));
     out.push(mc);
     let ka: Vec<i64> = DEFAULT_KA.collect();
     out.push(meta_output(&ka, ctx)?);

@@ -99,14 +99,14 @@ pub fn test_output(
     let frame = DataFrame::new_infer_height(cols)?;
 
     let mut chart = LineChart {
-        title: crate::tr!(ctx.lang, "nephilim.test.chart", die = rules.die.name()),
-        x_label: crate::tr!(ctx.lang, "nephilim.test.x_axis").into(),
-        y_label: crate::tr!(ctx.lang, "nephilim.dice.probability").into(),
+        title: tr!(ctx.lang, "nephilim.test.chart", die = rules.die.name()),
+        x_label: tr!(ctx.lang, "nephilim.test.x_axis").into(),
+        y_label: tr!(ctx.lang, "nephilim.dice.probability").into(),
         y_range: Some((0.0, 1.0)),
         ..Default::default()
     };
     let mut sob = LineSeries {
-        name: crate::tr!(ctx.lang, "nephilim.test.success_or_better").into(),
+        name: tr!(ctx.lang, "nephilim.test.success_or_better").into(),
         ..Default::default()
     };
     for (i, &m) in margins.iter().enumerate() {
@@ -120,10 +120,10 @@ pub fn test_output(
     for o in Outcome::ALL {
         chart.series.push(LineSeries {
             name: match o {
-                Outcome::CritSuccess => crate::tr!(ctx.lang, "nephilim.test.crit_success"),
-                Outcome::Success => crate::tr!(ctx.lang, "nephilim.test.success"),
-                Outcome::Failure => crate::tr!(ctx.lang, "nephilim.test.failure"),
-                Outcome::CritFailure => crate::tr!(ctx.lang, "nephilim.test.crit_failure"),
+                Outcome::CritSuccess => tr!(ctx.lang, "nephilim.test.crit_success"),
+                Outcome::Success => tr!(ctx.lang, "nephilim.test.success"),
+                Outcome::Failure => tr!(ctx.lang, "nephilim.test.failure"),
+                Outcome::CritFailure => tr!(ctx.lang, "nephilim.test.crit_failure"),
             }
             .into(),
             points: margins
@@ -139,7 +139,7 @@ pub fn test_output(
     for m in [-4, -2, 0, 2, 4] {
         if let Some(i) = margins.iter().position(|&x| x == m) {
             let p = probs[i];
-            key.push(crate::tr!(
+            key.push(tr!(
                 ctx.lang,
                 "nephilim.test.key",
                 m = format!("{m:+}"),
@@ -151,8 +151,8 @@ pub fn test_output(
     }
     Ok(Output {
         name: "nephilim-test".into(),
-        title: crate::tr!(ctx.lang, "nephilim.test.title").into(),
-        question: crate::tr!(ctx.lang, "nephilim.test.question").into(),
+        title: tr!(ctx.lang, "nephilim.test.title").into(),
+        question: tr!(ctx.lang, "nephilim.test.question").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: key,

@@ -74,7 +74,7 @@ fn range(f: &ScenarioFile, path: &[&str], v: i64, lo: i64, hi: i64) -> Result<i6
         return Err(f.error_at(
             path,
             &path.join("."),
-            &crate::tr!(f.lang, "trinites.model.out_of_range", v = v),
+            &tr!(f.lang, "trinites.model.out_of_range", v),
             &format!("{lo}..{hi}"),
         ));
     }
@@ -92,8 +92,8 @@ fn weapon<'a>(
         f.error_at(
             &[side, "weapon"],
             &format!("{side}.weapon"),
-            &crate::tr!(f.lang, "trinites.model.undefined_weapon", name = name),
-            &crate::tr!(
+            &tr!(f.lang, "trinites.model.undefined_weapon", name),
+            &tr!(
                 f.lang,
                 "trinites.model.weapon_allowed",
                 names = known.join(", ")
@@ -123,15 +123,15 @@ fn pair(
         f.error_at(
             path,
             shown,
-            &crate::tr!(f.lang, "trinites.model.unknown_prime", prime = prime),
+            &tr!(f.lang, "trinites.model.unknown_prime", prime),
             &prime_names(),
         )
     })?;
     let q = Penalty::parse(penalty).ok_or_else(|| {
         let why = if penalty == "abandon_position" {
-            crate::tr!(f.lang, "trinites.model.abandon_in_duel").to_string()
+            tr!(f.lang, "trinites.model.abandon_in_duel").to_string()
         } else {
-            crate::tr!(f.lang, "trinites.model.unknown_penalty", penalty = penalty)
+            tr!(f.lang, "trinites.model.unknown_penalty", penalty)
         };
         f.error_at(path, shown, &why, &penalty_names())
     })?;
@@ -139,13 +139,13 @@ fn pair(
         return Err(f.error_at(
             path,
             shown,
-            &crate::tr!(
+            &tr!(
                 f.lang,
                 "trinites.model.prime_without_penalty",
-                prime = prime,
-                penalty = penalty
+                prime,
+                penalty
             ),
-            crate::tr!(f.lang, "trinites.model.prime_without_penalty_allowed"),
+            tr!(f.lang, "trinites.model.prime_without_penalty_allowed"),
         ));
     }
     Ok((p, q))
@@ -166,7 +166,7 @@ fn pairs(
     f: &ScenarioFile,
     value: Option<&toml::Value>,
 ) -> Result<Vec<(Prime, Penalty)>, UserError> {
-    let allowed = crate::tr!(f.lang, "trinites.model.pairs_allowed");
+    let allowed = tr!(f.lang, "trinites.model.pairs_allowed");
     pair_list(
         f,
         ["adam", "pairs"],
@@ -196,7 +196,7 @@ pub fn pair_list(
             return Err(f.error_at(
                 &at,
                 &at.join("."),
-                crate::tr!(f.lang, "trinites.pairs.not_a_list"),
+                tr!(f.lang, "trinites.pairs.not_a_list"),
                 allowed,
             ))
         }
@@ -214,7 +214,7 @@ pub fn pair_list(
             return Err(f.error_at(
                 &path,
                 &shown,
-                crate::tr!(f.lang, "trinites.pairs.expected_pair"),
+                tr!(f.lang, "trinites.pairs.expected_pair"),
                 allowed,
             ));
         }
@@ -223,8 +223,8 @@ pub fn pair_list(
             return Err(f.error_at(
                 &path,
                 &shown,
-                crate::tr!(f.lang, "trinites.pairs.twice"),
-                crate::tr!(f.lang, "trinites.pairs.twice_allowed"),
+                tr!(f.lang, "trinites.pairs.twice"),
+                tr!(f.lang, "trinites.pairs.twice_allowed"),
             ));
         }
         out.push(p);
@@ -244,8 +244,8 @@ pub fn weapon_list<W>(
         return Err(f.error_at(
             &["weapons"],
             "weapons",
-            crate::tr!(f.lang, "trinites.model.no_weapon"),
-            crate::tr!(f.lang, "trinites.model.no_weapon_allowed"),
+            tr!(f.lang, "trinites.model.no_weapon"),
+            tr!(f.lang, "trinites.model.no_weapon_allowed"),
         ));
     }
     for (i, w) in weapons.iter().enumerate() {
@@ -255,8 +255,8 @@ pub fn weapon_list<W>(
             return Err(f.error_at(
                 &["weapons", &idx, "name"],
                 &format!("weapons[{i}].name"),
-                &crate::tr!(f.lang, "trinites.model.weapon_twice", name = name(w)),
-                crate::tr!(f.lang, "trinites.model.weapon_twice_allowed"),
+                &tr!(f.lang, "trinites.model.weapon_twice", name = name(w)),
+                tr!(f.lang, "trinites.model.weapon_twice_allowed"),
             ));
         }
     }
@@ -316,7 +316,7 @@ pub fn validate(f: &ScenarioFile, raw: RawDuel) -> Result<Duel, UserError> {
             return Err(f.error_at(
                 &["adam", "regenerate_at"],
                 "adam.regenerate_at",
-                &crate::tr!(f.lang, "trinites.model.unknown_state", value = other),
+                &tr!(f.lang, "trinites.model.unknown_state", value = other),
                 "\"endolori\", \"blesse\", \"never\"",
             ))
         }
@@ -331,9 +331,9 @@ pub fn validate(f: &ScenarioFile, raw: RawDuel) -> Result<Duel, UserError> {
     let pairs = pairs(f, a.pairs.as_ref())?;
     Ok(Duel {
         title: crate::scenario::Text::pick(raw.title, f.lang)
-            .unwrap_or_else(|| crate::tr!(f.lang, "trinites.model.duel_title").into()),
+            .unwrap_or_else(|| tr!(f.lang, "trinites.model.duel_title").into()),
         question: crate::scenario::Text::pick(raw.question, f.lang)
-            .unwrap_or_else(|| crate::tr!(f.lang, "trinites.model.duel_question").into()),
+            .unwrap_or_else(|| tr!(f.lang, "trinites.model.duel_question").into()),
         combat: Combat {
             adam,
             humans,

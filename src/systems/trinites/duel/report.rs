@@ -72,7 +72,7 @@ pub(crate) fn pair_row(
         lang.num(lo, 3),
         lang.num(hi, 3),
         lang.signed(100.0 * d, 1),
-        crate::tr!(
+        tr!(
             lang,
             "trinites.pairs.signed_interval",
             lo = lang.signed(100.0 * dlo, 1),
@@ -92,8 +92,8 @@ pub(crate) fn best_and_worst<'a, T>(
     let others = || items.iter().skip(1);
     match (others().max_by(order), others().min_by(order)) {
         (Some(best), Some(worst)) => vec![
-            (crate::tr!(lang, "trinites.pairs.best"), best),
-            (crate::tr!(lang, "trinites.pairs.worst"), worst),
+            (tr!(lang, "trinites.pairs.best"), best),
+            (tr!(lang, "trinites.pairs.worst"), worst),
         ],
         _ => vec![],
     }
@@ -145,7 +145,7 @@ pub(super) fn result(
     let (pct, p100) = (|x: f64| lang.pct(x, 1), |x: f64| lang.num(100.0 * x, 1));
     let n2 = |x: f64| lang.num(x, 2);
     let mut key = vec![
-        crate::tr!(
+        tr!(
             lang,
             "trinites.duel.key_wins",
             pair = reference.label(),
@@ -158,7 +158,7 @@ pub(super) fn result(
             lose_hi = p100(lose.hi),
             draws = pct(reference.share(2).p)
         ),
-        crate::tr!(
+        tr!(
             lang,
             "trinites.duel.key_rounds",
             mean = n2(rm),
@@ -175,10 +175,10 @@ pub(super) fn result(
         let (d, dlo, dhi) = delta(r, reference);
         let win = r.share(0);
         let sg = |x: f64| lang.signed(100.0 * x, 1);
-        key.push(crate::tr!(
+        key.push(tr!(
             lang,
             "trinites.duel.key_pair",
-            what = what,
+            what,
             pair = r.label(),
             p = pct(win.p),
             lo = p100(win.lo),
@@ -190,7 +190,7 @@ pub(super) fn result(
         ));
     }
     let (km, klo, khi) = mean_ci(&reference.stats.karma_spent).triple();
-    key.push(crate::tr!(
+    key.push(tr!(
         lang,
         "trinites.duel.key_karma",
         mean = n2(km),
@@ -199,14 +199,14 @@ pub(super) fn result(
         fell = pct(reference.stats.adam_fell as f64 / reference.n() as f64)
     ));
 
-    let mut summary = crate::tr!(
+    let mut summary = tr!(
         lang,
         "trinites.duel.summary_head",
         title = crate::report::md_text(&duel.title),
         question = crate::report::md_text(&duel.question)
     );
     summary += &crate::systems::report_parts::answer_list(&key);
-    summary += crate::tr!(lang, "trinites.duel.summary_table");
+    summary += tr!(lang, "trinites.duel.summary_table");
     let mut sorted: Vec<&PairResult> = results.iter().collect();
     sorted.sort_by(|a, b| b.share(0).p.total_cmp(&a.share(0).p));
     for r in sorted {
@@ -225,7 +225,7 @@ pub(super) fn result(
             .into_iter()
             .zip(reference.stats.ends.counts),
     );
-    summary += &crate::tr!(
+    summary += &tr!(
         lang,
         "trinites.duel.summary_files",
         primes = PRIMES.iter().map(|p| p.1).collect::<Vec<_>>().join(", "),
@@ -273,9 +273,9 @@ fn pairs_output(
     )?;
     // Pairs are categories: one bar each (list order), never a line joining them.
     let mut panels = vec![Chart::Bars(BarChart {
-        title: crate::tr!(lang, "trinites.duel.bars_title").into(),
-        x_label: crate::tr!(lang, "trinites.pairs.pair_axis").into(),
-        y_label: crate::tr!(lang, "trinites.duel.win_axis").into(),
+        title: tr!(lang, "trinites.duel.bars_title").into(),
+        x_label: tr!(lang, "trinites.pairs.pair_axis").into(),
+        y_label: tr!(lang, "trinites.duel.win_axis").into(),
         categories: results.iter().map(PairResult::label).collect(),
         series: vec![BarSeries::with_intervals("", results, |r| {
             r.share(0).triple()
@@ -290,9 +290,9 @@ fn pairs_output(
         // none/none sits at (0, 0); the other cells of row 0 and column 0 are impossible
         // pairs and stay NaN, drawn grey rather than as a 0% win rate.
         panels.push(Chart::Heatmap(Heatmap {
-            title: crate::tr!(lang, "trinites.duel.heat_title").into(),
-            x_label: crate::tr!(lang, "trinites.pairs.prime").into(),
-            y_label: crate::tr!(lang, "trinites.pairs.penalty").into(),
+            title: tr!(lang, "trinites.duel.heat_title").into(),
+            x_label: tr!(lang, "trinites.pairs.prime").into(),
+            y_label: tr!(lang, "trinites.pairs.penalty").into(),
             columns: PRIMES.iter().map(|p| p.1.to_string()).collect(),
             rows: PENALTIES.iter().map(|p| p.1.to_string()).collect(),
             values,
@@ -301,7 +301,7 @@ fn pairs_output(
     }
     Ok(Output {
         name: "trinites-duel-pairs".into(),
-        title: crate::tr!(lang, "trinites.duel.title_pairs", title = duel.title),
+        title: tr!(lang, "trinites.duel.title_pairs", title = duel.title),
         question: duel.question.clone(),
         frame,
         figures: vec![Figure::new(panels)],
@@ -342,23 +342,23 @@ fn rounds_output(
     };
     Ok(Output {
         name: "trinites-duel-rounds".into(),
-        title: crate::tr!(
+        title: tr!(
             lang,
             "trinites.duel.title_rounds",
             title = duel.title,
             pair = reference.label()
         ),
-        question: crate::tr!(lang, "trinites.duel.question_rounds").into(),
+        question: tr!(lang, "trinites.duel.question_rounds").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Lines(LineChart {
             x_kind: Default::default(),
-            title: crate::tr!(lang, "trinites.duel.rounds_chart", pair = reference.label()),
-            x_label: crate::tr!(lang, "trinites.duel.round").into(),
-            y_label: crate::tr!(lang, "trinites.skirmish.probability").into(),
+            title: tr!(lang, "trinites.duel.rounds_chart", pair = reference.label()),
+            x_label: tr!(lang, "trinites.duel.round").into(),
+            y_label: tr!(lang, "trinites.skirmish.probability").into(),
             series: vec![
-                line(crate::tr!(lang, "trinites.duel.adam_wins_round"), |r| r.1),
-                line(crate::tr!(lang, "trinites.duel.humans_win_round"), |r| r.2),
-                line(crate::tr!(lang, "trinites.duel.adam_won_by"), |r| r.3),
+                line(tr!(lang, "trinites.duel.adam_wins_round"), |r| r.1),
+                line(tr!(lang, "trinites.duel.humans_win_round"), |r| r.2),
+                line(tr!(lang, "trinites.duel.adam_won_by"), |r| r.3),
             ],
             y_range: Some((0.0, 1.0)),
         })])],

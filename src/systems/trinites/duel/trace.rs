@@ -200,13 +200,10 @@ impl Ending {
 /// A fighter's name in the text and in JSON.
 fn name(lang: Lang, who: u8) -> (String, String) {
     if who == 0 {
-        (
-            crate::tr!(lang, "trace_trinites.adam").to_string(),
-            "adam".into(),
-        )
+        (tr!(lang, "trace_trinites.adam").to_string(), "adam".into())
     } else {
         (
-            crate::tr!(lang, "trace_trinites.human", n = who),
+            tr!(lang, "trace_trinites.human", n = who),
             format!("human_{who}"),
         )
     }
@@ -221,9 +218,9 @@ fn render(lang: Lang, trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
             Step::Pair { prime, penalty } => (
                 0,
                 if prime == Prime::None {
-                    crate::tr!(lang, "trace_trinites.pair_none").to_string()
+                    tr!(lang, "trace_trinites.pair_none").to_string()
                 } else {
-                    crate::tr!(
+                    tr!(
                         lang,
                         "trace_trinites.pair",
                         prime = prime.name(),
@@ -234,23 +231,23 @@ fn render(lang: Lang, trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
             ),
             Step::Initiative { who, roll, score } => (
                 0,
-                crate::tr!(
+                tr!(
                     lang,
                     "trace_trinites.initiative",
                     who = t(who),
                     roll = roll.text(lang),
-                    score = score
+                    score
                 ),
                 roll.json(json!({"step": "initiative", "who": j(who), "score": score})),
             ),
             Step::Round { round } => (
                 0,
-                crate::tr!(lang, "trace_trinites.round", round = round),
+                tr!(lang, "trace_trinites.round", round),
                 json!({"step": "round", "round": round}),
             ),
             Step::Turn { who, init } => (
                 1,
-                crate::tr!(lang, "trace_trinites.turn", who = t(who), init = init),
+                tr!(lang, "trace_trinites.turn", who = t(who), init),
                 json!({"step": "turn", "who": j(who), "initiative": init}),
             ),
             Step::Regen {
@@ -273,14 +270,14 @@ fn render(lang: Lang, trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
             Step::Attack { who, target, roll } => (
                 2,
                 match target {
-                    Some(k) => crate::tr!(
+                    Some(k) => tr!(
                         lang,
                         "trace_trinites.attack",
                         who = t(who),
                         target = t(k),
                         roll = roll.text(lang)
                     ),
-                    None => crate::tr!(
+                    None => tr!(
                         lang,
                         "trace_trinites.attack_all",
                         who = t(who),
@@ -296,7 +293,7 @@ fn render(lang: Lang, trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
                 hit,
             } => (
                 3,
-                crate::tr!(
+                tr!(
                     lang,
                     "trace_trinites.reaction",
                     who = t(who),
@@ -307,7 +304,7 @@ fn render(lang: Lang, trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
             ),
             Step::Inert { who, hit } => (
                 3,
-                crate::tr!(
+                tr!(
                     lang,
                     "trace_trinites.inert",
                     who = t(who),
@@ -321,12 +318,12 @@ fn render(lang: Lang, trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
                 protection,
             } => (
                 3,
-                crate::tr!(
+                tr!(
                     lang,
                     "trace_trinites.damage",
                     who = t(to),
-                    damage = damage,
-                    protection = protection,
+                    damage,
+                    protection,
                     net = (damage - protection).max(0)
                 ),
                 json!({"step": "damage", "to": j(to), "damage": damage, "protection": protection}),
@@ -336,7 +333,7 @@ fn render(lang: Lang, trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
                 let o = OUTCOMES[outcome as usize];
                 (
                     0,
-                    crate::tr!(lang, "trace_trinites.end", rounds = rounds, outcome = o),
+                    tr!(lang, "trace_trinites.end", rounds, outcome = o),
                     json!({"step": "end", "outcome": o, "rounds": rounds}),
                 )
             }
@@ -348,8 +345,8 @@ fn render(lang: Lang, trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
 /// How a strike ended against one target.
 pub(crate) fn verdict(lang: Lang, attack_ok: bool, hit: bool) -> &'static str {
     match (attack_ok, hit) {
-        (_, true) => crate::tr!(lang, "trace_trinites.hits"),
-        (true, false) => crate::tr!(lang, "trace_trinites.reaction_wins"),
-        (false, false) => crate::tr!(lang, "trace_trinites.attack_fails"),
+        (_, true) => tr!(lang, "trace_trinites.hits"),
+        (true, false) => tr!(lang, "trace_trinites.reaction_wins"),
+        (false, false) => tr!(lang, "trace_trinites.attack_fails"),
     }
 }

@@ -52,7 +52,7 @@ pub(super) fn circumstance(
             return Err(f.error_at(
                 &["group", &idx, "circumstances", &k.to_string()],
                 &format!("group[{i}].circumstances[{k}]"),
-                &crate::tr!(f.lang, "audit25.unknown_circumstance", value = name),
+                &tr!(f.lang, "audit25.unknown_circumstance", value = name),
                 &names.join(", "),
             ));
         };
@@ -130,7 +130,7 @@ pub(super) fn tactic_keys(
                 f.error_at(
                     &["group", &idx, "tactic"],
                     &format!("group[{i}].tactic"),
-                    &crate::tr!(f.lang, "trinites.model.unknown_value", value = v),
+                    &tr!(f.lang, "trinites.model.unknown_value", value = v),
                     &names(&TACTICS.map(|t| t.1)),
                 )
             })?,
@@ -140,7 +140,7 @@ pub(super) fn tactic_keys(
         return Err(f.error_at(
             &["group", &idx, "tactic"],
             &format!("group[{i}].tactic"),
-            crate::tr!(f.lang, "audit25b.disarm_ranged"),
+            tr!(f.lang, "audit25b.disarm_ranged"),
             &names(&["none", "feint"]),
         ));
     }
@@ -154,7 +154,7 @@ pub(super) fn tactic_keys(
             return Err(f.error_at(
                 &["group", &idx, "disarm_penalty"],
                 &format!("group[{i}].disarm_penalty"),
-                crate::tr!(f.lang, "audit25b.disarm_penalty_unused"),
+                tr!(f.lang, "audit25b.disarm_penalty_unused"),
                 "tactic = \"disarm\"",
             ))
         }
@@ -168,7 +168,7 @@ pub(super) fn tactic_keys(
                 f.error_at(
                     &["group", &idx, "disarm_penalty"],
                     &format!("group[{i}].disarm_penalty"),
-                    &crate::tr!(f.lang, "trinites.model.unknown_value", value = v),
+                    &tr!(f.lang, "trinites.model.unknown_value", value = v),
                     &names(&allowed),
                 )
             })?
@@ -222,8 +222,8 @@ pub(super) fn parries_for(
         };
         if groups[i].profile.ranged() {
             return Err(at(
-                crate::tr!(f.lang, "audit25b.parry_needs_melee"),
-                crate::tr!(f.lang, "audit25b.parry_needs_melee_allowed"),
+                tr!(f.lang, "audit25b.parry_needs_melee"),
+                tr!(f.lang, "audit25b.parry_needs_melee_allowed"),
             ));
         }
         let ward = groups
@@ -232,12 +232,12 @@ pub(super) fn parries_for(
             .position(|(k, h)| k != i && h.profile.side == side && h.name == name);
         let Some(w) = ward else {
             let allowed = if allies.is_empty() {
-                crate::tr!(f.lang, "audit25b.no_ally").to_string()
+                tr!(f.lang, "audit25b.no_ally").to_string()
             } else {
                 allies.join(", ")
             };
             return Err(at(
-                &crate::tr!(f.lang, "audit25b.bad_ward", value = name),
+                &tr!(f.lang, "audit25b.bad_ward", value = name),
                 &allowed,
             ));
         };

@@ -173,11 +173,11 @@ fn pair(
         f.error_at(
             &["group", &idx, "prime"],
             &format!("group[{i}].prime"),
-            &crate::tr!(f.lang, "trinites.model.unknown_prime", prime = prime),
+            &tr!(f.lang, "trinites.model.unknown_prime", prime),
             &names_of(&PRIMES),
         )
     })?;
-    let penalties = crate::tr!(
+    let penalties = tr!(
         f.lang,
         "trinites.model.penalties_allowed",
         names = names_of(&PENALTIES)
@@ -187,8 +187,8 @@ fn pair(
             return Err(f.error_at(
                 &["group", &idx, "penalty"],
                 &format!("group[{i}].penalty"),
-                crate::tr!(f.lang, "trinites.pairs.abandon_needs_cover"),
-                &crate::tr!(
+                tr!(f.lang, "trinites.pairs.abandon_needs_cover"),
+                &tr!(
                     f.lang,
                     "trinites.model.abandon_allowed",
                     names = names_of(&PENALTIES)
@@ -200,7 +200,7 @@ fn pair(
             f.error_at(
                 &["group", &idx, "penalty"],
                 &format!("group[{i}].penalty"),
-                &crate::tr!(f.lang, "trinites.model.unknown_penalty", penalty = other),
+                &tr!(f.lang, "trinites.model.unknown_penalty", penalty = other),
                 &penalties,
             )
         })?,
@@ -210,13 +210,13 @@ fn pair(
         return Err(f.error_at(
             &["group", &idx, key],
             &format!("group[{i}].{key}"),
-            &crate::tr!(
+            &tr!(
                 f.lang,
                 "trinites.model.prime_without_penalty",
-                prime = prime,
-                penalty = penalty
+                prime,
+                penalty
             ),
-            crate::tr!(f.lang, "trinites.model.prime_without_penalty_allowed"),
+            tr!(f.lang, "trinites.model.prime_without_penalty_allowed"),
         ));
     }
     Ok((p, q))
@@ -239,7 +239,7 @@ fn choice<T: Copy>(
             f.error_at(
                 path,
                 &shown(path),
-                &crate::tr!(f.lang, "trinites.model.unknown_value", value = v),
+                &tr!(f.lang, "trinites.model.unknown_value", value = v),
                 &list.join(", "),
             )
         })
@@ -280,8 +280,8 @@ fn group(
         return Err(f.error_at(
             &["group", &idx, "name"],
             &format!("group[{i}].name"),
-            &crate::tr!(f.lang, "trinites.model.group_twice", name = g.name),
-            crate::tr!(f.lang, "trinites.model.group_twice_allowed"),
+            &tr!(f.lang, "trinites.model.group_twice", name = g.name),
+            tr!(f.lang, "trinites.model.group_twice_allowed"),
         ));
     }
     let side = match sides.iter().position(|s| *s == g.side) {
@@ -294,8 +294,8 @@ fn group(
             return Err(f.error_at(
                 &["group", &idx, "side"],
                 &format!("group[{i}].side"),
-                &crate::tr!(f.lang, "trinites.model.fifth_side", side = g.side),
-                &crate::tr!(
+                &tr!(f.lang, "trinites.model.fifth_side", side = g.side),
+                &tr!(
                     f.lang,
                     "trinites.model.sides_allowed",
                     max = SIDES_MAX,
@@ -317,8 +317,8 @@ fn group(
             f.error_at(
                 &["group", &idx, "weapon"],
                 &format!("group[{i}].weapon"),
-                &crate::tr!(f.lang, "trinites.model.undefined_weapon", name = g.weapon),
-                &crate::tr!(
+                &tr!(f.lang, "trinites.model.undefined_weapon", name = g.weapon),
+                &tr!(
                     f.lang,
                     "trinites.model.weapon_allowed",
                     names = known.join(", ")
@@ -356,8 +356,8 @@ fn group(
             return Err(f.error_at(
                 &["group", &idx, key],
                 &format!("group[{i}].{key}"),
-                crate::tr!(f.lang, "trinites.model.karma_adam_only"),
-                crate::tr!(f.lang, "trinites.model.karma_adam_only_allowed"),
+                tr!(f.lang, "trinites.model.karma_adam_only"),
+                tr!(f.lang, "trinites.model.karma_adam_only_allowed"),
             ));
         }
     }
@@ -456,8 +456,8 @@ pub fn validate(f: &ScenarioFile, raw: RawSkirmish) -> Result<Skirmish, UserErro
         return Err(f.error_at(
             &["group"],
             "group",
-            crate::tr!(f.lang, "trinites.model.no_group"),
-            crate::tr!(f.lang, "trinites.model.no_group_allowed"),
+            tr!(f.lang, "trinites.model.no_group"),
+            tr!(f.lang, "trinites.model.no_group_allowed"),
         ));
     }
     let mut sides = Vec::new();
@@ -471,8 +471,8 @@ pub fn validate(f: &ScenarioFile, raw: RawSkirmish) -> Result<Skirmish, UserErro
             return Err(f.error_at(
                 &["group", &idx, "count"],
                 &format!("group[{i}].count"),
-                &crate::tr!(f.lang, "trinites.model.combatants", n = total),
-                &crate::tr!(
+                &tr!(f.lang, "trinites.model.combatants", n = total),
+                &tr!(
                     f.lang,
                     "trinites.model.combatants_allowed",
                     max = COMBATANTS_MAX
@@ -486,8 +486,8 @@ pub fn validate(f: &ScenarioFile, raw: RawSkirmish) -> Result<Skirmish, UserErro
         return Err(f.error_at(
             &["group", "0", "side"],
             "group[0].side",
-            &crate::tr!(f.lang, "trinites.model.one_side", side = sides[0]),
-            crate::tr!(f.lang, "trinites.model.one_side_allowed"),
+            &tr!(f.lang, "trinites.model.one_side", side = sides[0]),
+            tr!(f.lang, "trinites.model.one_side_allowed"),
         ));
     }
     // A shooter none of whose foes is within three times its range at the start can only
@@ -504,7 +504,7 @@ pub fn validate(f: &ScenarioFile, raw: RawSkirmish) -> Result<Skirmish, UserErro
             f.warn_at(
                 &["group", &idx, "distance"],
                 &format!("group[{i}].distance"),
-                crate::tr!(f.lang, "trinites.model.no_foe_in_range"),
+                tr!(f.lang, "trinites.model.no_foe_in_range"),
             );
         }
     }
@@ -529,9 +529,9 @@ pub fn validate(f: &ScenarioFile, raw: RawSkirmish) -> Result<Skirmish, UserErro
     }
     Ok(Skirmish {
         title: crate::scenario::Text::pick(raw.title, f.lang)
-            .unwrap_or_else(|| crate::tr!(f.lang, "trinites.model.skirmish_title").into()),
+            .unwrap_or_else(|| tr!(f.lang, "trinites.model.skirmish_title").into()),
         question: crate::scenario::Text::pick(raw.question, f.lang)
-            .unwrap_or_else(|| crate::tr!(f.lang, "trinites.model.skirmish_question").into()),
+            .unwrap_or_else(|| tr!(f.lang, "trinites.model.skirmish_question").into()),
         max_rounds,
         strike_unconscious: raw.combat.strike_unconscious.unwrap_or(false),
         sides,

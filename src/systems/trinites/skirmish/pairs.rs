@@ -62,7 +62,7 @@ fn penalty_of(name: &str) -> Option<Penalty> {
 
 /// Validates `[pairs]` against the validated skirmish.
 pub fn validate(f: &ScenarioFile, raw: &RawPairs, m: &Skirmish) -> Result<PairsSpec, UserError> {
-    let allowed = crate::tr!(f.lang, "trinites.pairs.allowed");
+    let allowed = tr!(f.lang, "trinites.pairs.allowed");
     let group = m
         .groups
         .iter()
@@ -72,8 +72,8 @@ pub fn validate(f: &ScenarioFile, raw: &RawPairs, m: &Skirmish) -> Result<PairsS
             f.error_at(
                 &["pairs", "group"],
                 "pairs.group",
-                &crate::tr!(f.lang, "trinites.pairs.undefined_group", group = raw.group),
-                &crate::tr!(
+                &tr!(f.lang, "trinites.pairs.undefined_group", group = raw.group),
+                &tr!(
                     f.lang,
                     "trinites.pairs.group_allowed",
                     names = known.join(", ")
@@ -86,14 +86,9 @@ pub fn validate(f: &ScenarioFile, raw: &RawPairs, m: &Skirmish) -> Result<PairsS
         let p = Prime::parse(prime).zip(penalty_of(penalty));
         p.filter(|p| possible.contains(p)).ok_or_else(|| {
             let why = if penalty == "abandon_position" && cover == Cover::None {
-                crate::tr!(f.lang, "trinites.pairs.abandon_needs_cover").to_string()
+                tr!(f.lang, "trinites.pairs.abandon_needs_cover").to_string()
             } else {
-                crate::tr!(
-                    f.lang,
-                    "trinites.pairs.not_a_pair",
-                    prime = prime,
-                    penalty = penalty
-                )
+                tr!(f.lang, "trinites.pairs.not_a_pair", prime, penalty)
             };
             f.error_at(path, shown, &why, allowed)
         })
@@ -218,14 +213,14 @@ pub fn pairs_output(
     cols.push(float_column("mean_rounds_win", &rows, |r| r.2));
     let frame = DataFrame::new_infer_height(cols)?;
     let mut panels = vec![Chart::Bars(BarChart {
-        title: crate::tr!(
+        title: tr!(
             lang,
             "trinites.pairs.bars_title",
             side = side_name,
             group = g.name
         ),
-        x_label: crate::tr!(lang, "trinites.pairs.pair_axis").into(),
-        y_label: crate::tr!(lang, "trinites.pairs.win_axis", side = side_name),
+        x_label: tr!(lang, "trinites.pairs.pair_axis").into(),
+        y_label: tr!(lang, "trinites.pairs.win_axis", side = side_name),
         categories: runs.iter().map(PairRun::label).collect(),
         series: vec![BarSeries::with_intervals(String::new(), &rows, |r| r.0)],
         y_range: Some((0.0, 1.0)),
@@ -245,14 +240,14 @@ pub fn pairs_output(
             values[qi][pi] = row.0 .0;
         }
         panels.push(Chart::Heatmap(Heatmap {
-            title: crate::tr!(
+            title: tr!(
                 lang,
                 "trinites.pairs.heat_title",
                 side = side_name,
                 group = g.name
             ),
-            x_label: crate::tr!(lang, "trinites.pairs.prime").into(),
-            y_label: crate::tr!(lang, "trinites.pairs.penalty").into(),
+            x_label: tr!(lang, "trinites.pairs.prime").into(),
+            y_label: tr!(lang, "trinites.pairs.penalty").into(),
             columns: PRIMES.iter().map(|p| p.1.to_string()).collect(),
             rows: penalties.iter().map(|q| q.name().to_string()).collect(),
             // Win rates of one group's pairs often sit in a narrow band: the scale spans
@@ -263,13 +258,13 @@ pub fn pairs_output(
     }
     let output = Output {
         name: "trinites-skirmish-pairs".into(),
-        title: crate::tr!(
+        title: tr!(
             lang,
             "trinites.pairs.title",
             title = m.title,
             group = g.name
         ),
-        question: crate::tr!(
+        question: tr!(
             lang,
             "trinites.pairs.question",
             side = side_name,
@@ -284,10 +279,10 @@ pub fn pairs_output(
     for (what, r) in best_and_worst(lang, runs, |r| p_win(r, side).0) {
         let (p, lo, hi) = p_win(r, side);
         let (d, dlo, dhi) = delta(r, reference, side);
-        key.push(crate::tr!(
+        key.push(tr!(
             lang,
             "trinites.pairs.key",
-            what = what,
+            what,
             group = md_group,
             pair = r.label(),
             side = md_side,
@@ -300,7 +295,7 @@ pub fn pairs_output(
             dhi = lang.signed(100.0 * dhi, 1)
         ));
     }
-    let mut table = crate::tr!(
+    let mut table = tr!(
         lang,
         "trinites.pairs.table_head",
         group = md_group,

@@ -88,21 +88,21 @@ fn sides_output(
     let mut categories: Vec<String> = m
         .sides
         .iter()
-        .map(|s| crate::tr!(lang, "trinites.skirmish.side_wins", side = s))
+        .map(|s| tr!(lang, "trinites.skirmish.side_wins", side = s))
         .collect();
-    categories.push(crate::tr!(lang, "trinites.skirmish.draw_all_out").into());
-    categories.push(crate::tr!(
+    categories.push(tr!(lang, "trinites.skirmish.draw_all_out").into());
+    categories.push(tr!(
         lang,
         "trinites.skirmish.undecided_after",
         rounds = m.max_rounds
     ));
     let chart = BarChart {
-        title: crate::tr!(lang, "trinites.skirmish.sides_chart").into(),
-        x_label: crate::tr!(lang, "trinites.skirmish.outcome").into(),
-        y_label: crate::tr!(lang, "trinites.skirmish.probability").into(),
+        title: tr!(lang, "trinites.skirmish.sides_chart").into(),
+        x_label: tr!(lang, "trinites.skirmish.outcome").into(),
+        y_label: tr!(lang, "trinites.skirmish.probability").into(),
         categories,
         series: vec![BarSeries::with_intervals(
-            crate::tr!(lang, "trinites.skirmish.p_interval"),
+            tr!(lang, "trinites.skirmish.p_interval"),
             &rows,
             |r| r.2,
         )],
@@ -110,8 +110,8 @@ fn sides_output(
     };
     Ok(Output {
         name: "trinites-skirmish-sides".into(),
-        title: crate::tr!(lang, "trinites.skirmish.title_sides", title = m.title),
-        question: crate::tr!(lang, "trinites.skirmish.question_sides").into(),
+        title: tr!(lang, "trinites.skirmish.title_sides", title = m.title),
+        question: tr!(lang, "trinites.skirmish.question_sides").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Bars(chart)])],
         key_figures: vec![],
@@ -197,38 +197,34 @@ fn combatants_output(
         .concat(),
     )?;
     let chart = BarChart {
-        title: crate::tr!(lang, "trinites.skirmish.fate_chart").into(),
-        x_label: crate::tr!(lang, "trinites.skirmish.combatant").into(),
-        y_label: crate::tr!(lang, "trinites.skirmish.probability_interval").into(),
+        title: tr!(lang, "trinites.skirmish.fate_chart").into(),
+        x_label: tr!(lang, "trinites.skirmish.combatant").into(),
+        y_label: tr!(lang, "trinites.skirmish.probability_interval").into(),
         categories: rows
             .iter()
             .map(|r| format!("{} ({})", r.name, r.side))
             .collect(),
         series: vec![
-            BarSeries::with_intervals(crate::tr!(lang, "trinites.skirmish.down"), rows, |r| r.down),
-            BarSeries::with_intervals(crate::tr!(lang, "trinites.skirmish.coma"), rows, |r| r.coma),
+            BarSeries::with_intervals(tr!(lang, "trinites.skirmish.down"), rows, |r| r.down),
+            BarSeries::with_intervals(tr!(lang, "trinites.skirmish.coma"), rows, |r| r.coma),
         ],
         y_range: Some((0.0, 1.0)),
     };
     let dmg = BarChart {
-        title: crate::tr!(lang, "trinites.skirmish.boxes_chart").into(),
-        x_label: crate::tr!(lang, "trinites.skirmish.combatant").into(),
-        y_label: crate::tr!(lang, "trinites.skirmish.life_boxes").into(),
+        title: tr!(lang, "trinites.skirmish.boxes_chart").into(),
+        x_label: tr!(lang, "trinites.skirmish.combatant").into(),
+        y_label: tr!(lang, "trinites.skirmish.life_boxes").into(),
         categories: rows.iter().map(|r| r.name.clone()).collect(),
         series: vec![
-            BarSeries::of(crate::tr!(lang, "trinites.skirmish.dealt"), rows, |r| {
-                r.dealt
-            }),
-            BarSeries::of(crate::tr!(lang, "trinites.skirmish.taken"), rows, |r| {
-                r.taken
-            }),
+            BarSeries::of(tr!(lang, "trinites.skirmish.dealt"), rows, |r| r.dealt),
+            BarSeries::of(tr!(lang, "trinites.skirmish.taken"), rows, |r| r.taken),
         ],
         y_range: None,
     };
     Ok(Output {
         name: "trinites-skirmish-combatants".into(),
-        title: crate::tr!(lang, "trinites.skirmish.title_combatants", title = m.title),
-        question: crate::tr!(lang, "trinites.skirmish.question_combatants").into(),
+        title: tr!(lang, "trinites.skirmish.title_combatants", title = m.title),
+        question: tr!(lang, "trinites.skirmish.question_combatants").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Bars(chart), Chart::Bars(dmg)])],
         key_figures: vec![],
@@ -262,25 +258,23 @@ fn exchanges_output(
         ),
     ])?;
     let chart = BarChart {
-        title: crate::tr!(lang, "trinites.skirmish.exchange_chart").into(),
-        x_label: crate::tr!(lang, "trinites.skirmish.attacker_target").into(),
-        y_label: crate::tr!(lang, "trinites.skirmish.probability_exact").into(),
+        title: tr!(lang, "trinites.skirmish.exchange_chart").into(),
+        x_label: tr!(lang, "trinites.skirmish.attacker_target").into(),
+        y_label: tr!(lang, "trinites.skirmish.probability_exact").into(),
         categories: ex
             .iter()
             .map(|e| format!("{} → {}", e.attacker, e.target))
             .collect(),
         series: vec![
-            BarSeries::of(crate::tr!(lang, "trinites.skirmish.hit"), ex, |e| e.p_hit),
-            BarSeries::of(crate::tr!(lang, "trinites.skirmish.stopped"), ex, |e| {
-                e.p_stopped
-            }),
+            BarSeries::of(tr!(lang, "trinites.skirmish.hit"), ex, |e| e.p_hit),
+            BarSeries::of(tr!(lang, "trinites.skirmish.stopped"), ex, |e| e.p_stopped),
         ],
         y_range: Some((0.0, 1.0)),
     };
     Ok(Output {
         name: "trinites-skirmish-exchanges".into(),
-        title: crate::tr!(lang, "trinites.skirmish.title_exchanges", title = m.title),
-        question: crate::tr!(lang, "trinites.skirmish.question_exchanges").into(),
+        title: tr!(lang, "trinites.skirmish.title_exchanges", title = m.title),
+        question: tr!(lang, "trinites.skirmish.question_exchanges").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Bars(chart)])],
         key_figures: vec![],
@@ -310,13 +304,13 @@ pub fn result(
     let (frame, chart) = end_rounds(
         acc.rounds.iter(),
         n,
-        crate::tr!(lang, "trinites.skirmish.rounds_what"),
+        tr!(lang, "trinites.skirmish.rounds_what"),
         lang,
     )?;
     let rounds = Output {
         name: "trinites-skirmish-rounds".into(),
-        title: crate::tr!(lang, "trinites.skirmish.title_rounds", title = m.title),
-        question: crate::tr!(lang, "trinites.skirmish.question_rounds").into(),
+        title: tr!(lang, "trinites.skirmish.title_rounds", title = m.title),
+        question: tr!(lang, "trinites.skirmish.question_rounds").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: vec![],
@@ -356,38 +350,38 @@ pub fn result(
         .map(|k| {
             let (p, lo, hi) = proportion(acc.outcomes[k], n);
             let what = if k < m.sides.len() {
-                crate::tr!(
+                tr!(
                     lang,
                     "trinites.skirmish.side_wins",
                     side = crate::report::md_text(&labels[k])
                 )
             } else if k == m.sides.len() {
-                crate::tr!(lang, "trinites.skirmish.draw").into()
+                tr!(lang, "trinites.skirmish.draw").into()
             } else {
-                crate::tr!(lang, "trinites.skirmish.undecided").into()
+                tr!(lang, "trinites.skirmish.undecided").into()
             };
-            crate::tr!(
+            tr!(
                 lang,
                 "trinites.skirmish.key_outcome_item",
-                what = what,
+                what,
                 p = pct(lang, p),
                 lo = pct(lang, lo),
                 hi = pct(lang, hi)
             )
         })
         .collect();
-    key.push(crate::tr!(
+    key.push(tr!(
         lang,
         "trinites.skirmish.key_outcome",
-        n = n,
-        list = wins.join(crate::tr!(lang, "trinites.skirmish.list_sep"))
+        n,
+        list = wins.join(tr!(lang, "trinites.skirmish.list_sep"))
     ));
     let mut m_rounds = Moments::default();
     for b in &acc.rounds_by_outcome {
         m_rounds.merge(*b);
     }
     let mean_rounds = Estimate::mean(&m_rounds);
-    key.push(crate::tr!(
+    key.push(tr!(
         lang,
         "trinites.skirmish.key_rounds",
         mean = lang.num(mean_rounds.value, 2),
@@ -400,7 +394,7 @@ pub fn result(
     ));
     for r in &rows {
         let coma = if r.coma.0 > 0.0 {
-            crate::tr!(
+            tr!(
                 lang,
                 "trinites.skirmish.key_coma",
                 p = pct(lang, r.coma.0),
@@ -409,7 +403,7 @@ pub fn result(
         } else {
             String::new()
         };
-        key.push(crate::tr!(
+        key.push(tr!(
             lang,
             "trinites.skirmish.key_combatant",
             name = crate::report::md_text(&r.name),
@@ -417,21 +411,21 @@ pub fn result(
             p = pct(lang, r.down.0),
             lo = pct(lang, r.down.1),
             hi = pct(lang, r.down.2),
-            coma = coma,
+            coma,
             dealt = lang.num(r.dealt, 2),
             taken = lang.num(r.taken, 2)
         ));
     }
 
     key.extend(pair_key);
-    let mut summary = crate::tr!(
+    let mut summary = tr!(
         lang,
         "trinites.skirmish.summary_head",
         title = crate::report::md_text(&m.title),
         question = crate::report::md_text(&m.question)
     );
     summary += &answer_list(&key);
-    summary += crate::tr!(lang, "trinites.skirmish.summary_exchanges");
+    summary += tr!(lang, "trinites.skirmish.summary_exchanges");
     for e in ex {
         summary += &format!(
             "| {} | {} | {} | {} | {:+} | {:+} | {} | {} | {} |\n",
@@ -444,7 +438,7 @@ pub fn result(
             lang.num(e.p_hit, 4),
             e.damage_per_hit,
             e.hits_to_knock_out
-                .map_or(crate::tr!(lang, "trinites.skirmish.never").into(), |h| h
+                .map_or(tr!(lang, "trinites.skirmish.never").into(), |h| h
                     .to_string())
         );
     }
@@ -459,7 +453,7 @@ pub fn result(
             .map(String::as_str)
             .zip(acc.outcomes.iter().copied()),
     );
-    summary += &crate::tr!(
+    summary += &tr!(
         lang,
         "trinites.skirmish.summary_files",
         pairs = if pairs.is_some() {

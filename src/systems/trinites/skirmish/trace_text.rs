@@ -17,14 +17,11 @@ pub(super) fn render(lang: Lang, m: &Skirmish, trial: u64, o: &Outcome, steps: &
         if s == 0 {
             (
                 "melee".to_string(),
-                crate::tr!(lang, "trace_trinites.spot_melee").to_string(),
+                tr!(lang, "trace_trinites.spot_melee").to_string(),
             )
         } else {
             let g = &m.groups[s as usize - 1].name;
-            (
-                g.clone(),
-                crate::tr!(lang, "trace_trinites.spot_post", group = g),
-            )
+            (g.clone(), tr!(lang, "trace_trinites.spot_post", group = g))
         }
     };
     // Lines keep the file's names as written (no capital).
@@ -37,24 +34,24 @@ pub(super) fn render(lang: Lang, m: &Skirmish, trial: u64, o: &Outcome, steps: &
                 zone: z,
             } => (
                 0,
-                crate::tr!(
+                tr!(
                     lang,
                     "trace_trinites.initiative_zone",
                     who = t(who),
                     roll = roll.text(lang),
-                    score = score,
+                    score,
                     zone = zone(lang, z).1
                 ),
                 roll.json(json!({"step": "initiative", "who": t(who), "score": score, "zone": zone(lang, z).0})),
             ),
             Step::Round { round } => (
                 0,
-                crate::tr!(lang, "trace_trinites.round", round = round),
+                tr!(lang, "trace_trinites.round", round),
                 json!({"step": "round", "round": round}),
             ),
             Step::Turn { who, init } => (
                 1,
-                crate::tr!(lang, "trace_trinites.turn", who = t(who), init = init),
+                tr!(lang, "trace_trinites.turn", who = t(who), init),
                 json!({"step": "turn", "who": t(who), "initiative": init}),
             ),
             Step::Regen {
@@ -68,15 +65,15 @@ pub(super) fn render(lang: Lang, m: &Skirmish, trial: u64, o: &Outcome, steps: &
             Step::Disarmed { who, back } => (
                 2,
                 if back {
-                    crate::tr!(lang, "trace_trinites.weapon_back", who = t(who))
+                    tr!(lang, "trace_trinites.weapon_back", who = t(who))
                 } else {
-                    crate::tr!(lang, "trace_trinites.weapon_away", who = t(who))
+                    tr!(lang, "trace_trinites.weapon_away", who = t(who))
                 },
                 json!({"step": "disarmed", "who": t(who), "weapon_back": back}),
             ),
             Step::LosesWeapon { who } => (
                 3,
-                crate::tr!(lang, "trace_trinites.loses_weapon", who = t(who)),
+                tr!(lang, "trace_trinites.loses_weapon", who = t(who)),
                 json!({"step": "loses_weapon", "who": t(who)}),
             ),
             Step::Declares { who, free, malus } => declares(lang, t(who), json!(t(who)), free, malus),
@@ -89,24 +86,24 @@ pub(super) fn render(lang: Lang, m: &Skirmish, trial: u64, o: &Outcome, steps: &
                 ok,
             } => {
                 let r = reaction.map_or(String::new(), |r| {
-                    crate::tr!(lang, "trace_trinites.tactic_reaction", roll = r.text(lang))
+                    tr!(lang, "trace_trinites.tactic_reaction", roll = r.text(lang))
                 });
                 let verdict = if ok {
-                    crate::tr!(lang, "trace_trinites.tactic_works")
+                    tr!(lang, "trace_trinites.tactic_works")
                 } else {
-                    crate::tr!(lang, "trace_trinites.tactic_fails")
+                    tr!(lang, "trace_trinites.tactic_fails")
                 };
-                let text = crate::tr_fill!(
+                let text = tr_fill!(
                     if feint {
-                        crate::tr!(lang, "trace_trinites.feint")
+                        tr!(lang, "trace_trinites.feint")
                     } else {
-                        crate::tr!(lang, "trace_trinites.disarm")
+                        tr!(lang, "trace_trinites.disarm")
                     },
                     who = t(who),
                     target = t(target),
                     roll = roll.text(lang),
                     reaction = r,
-                    verdict = verdict
+                    verdict
                 );
                 let mut j = roll.json(json!({"step": if feint { "feint" } else { "disarm" }, "who": t(who), "target": t(target), "ok": ok}));
                 if let (Some(r), Value::Object(map)) = (reaction, &mut j) {
@@ -124,26 +121,26 @@ pub(super) fn render(lang: Lang, m: &Skirmish, trial: u64, o: &Outcome, steps: &
                 let (to_json, to_text) = spot(dest);
                 let how = match test {
                     None => String::new(),
-                    Some(r) => crate::tr!(lang, "trace_trinites.move_test", roll = r.text(lang)),
+                    Some(r) => tr!(lang, "trace_trinites.move_test", roll = r.text(lang)),
                 };
                 let text = if left == 0 {
-                    crate::tr!(
+                    tr!(
                         lang,
                         "trace_trinites.move",
                         who = t(who),
                         to = to_text,
-                        metres = metres,
+                        metres,
                         test = how
                     )
                 } else {
-                    crate::tr!(
+                    tr!(
                         lang,
                         "trace_trinites.move_halfway",
                         who = t(who),
                         to = to_text,
-                        metres = metres,
+                        metres,
                         test = how,
-                        left = left
+                        left
                     )
                 };
                 let mut j = json!({"step": "move", "who": t(who), "to": to_json, "metres": metres, "left": left});
@@ -160,17 +157,17 @@ pub(super) fn render(lang: Lang, m: &Skirmish, trial: u64, o: &Outcome, steps: &
             } => (
                 2,
                 match target {
-                    Some(k) => crate::tr_fill!(
+                    Some(k) => tr_fill!(
                         if ranged {
-                            crate::tr!(lang, "trace_trinites.shoot")
+                            tr!(lang, "trace_trinites.shoot")
                         } else {
-                            crate::tr!(lang, "trace_trinites.attack")
+                            tr!(lang, "trace_trinites.attack")
                         },
                         who = t(who),
                         target = t(k),
                         roll = roll.text(lang)
                     ),
-                    None => crate::tr!(
+                    None => tr!(
                         lang,
                         "trace_trinites.attack_all",
                         who = t(who),
@@ -185,15 +182,15 @@ pub(super) fn render(lang: Lang, m: &Skirmish, trial: u64, o: &Outcome, steps: &
                 success,
             } => (
                 3,
-                crate::tr!(
+                tr!(
                     lang,
                     "trace_trinites.versus",
                     who = t(who),
-                    total = total,
+                    total,
                     verdict = if success {
-                        crate::tr!(lang, "trace_trinites.success")
+                        tr!(lang, "trace_trinites.success")
                     } else {
-                        crate::tr!(lang, "trace_trinites.failure")
+                        tr!(lang, "trace_trinites.failure")
                     }
                 ),
                 json!({"step": "versus", "who": t(who), "final": total, "success": success}),
@@ -202,20 +199,20 @@ pub(super) fn render(lang: Lang, m: &Skirmish, trial: u64, o: &Outcome, steps: &
                 let (key, text) = match why {
                     Unanswered::Inert => (
                         "inert",
-                        crate::tr!(
+                        tr!(
                             lang,
                             "trace_trinites.inert",
                             who = t(who),
-                            verdict = crate::tr!(lang, "trace_trinites.hits")
+                            verdict = tr!(lang, "trace_trinites.hits")
                         ),
                     ),
                     Unanswered::Feinted => (
                         "feinted",
-                        crate::tr!(lang, "trace_trinites.feinted", who = t(who)),
+                        tr!(lang, "trace_trinites.feinted", who = t(who)),
                     ),
                     Unanswered::Parried => (
                         "parried_instead",
-                        crate::tr!(lang, "trace_trinites.parried_instead", who = t(who)),
+                        tr!(lang, "trace_trinites.parried_instead", who = t(who)),
                     ),
                 };
                 (
@@ -231,25 +228,25 @@ pub(super) fn render(lang: Lang, m: &Skirmish, trial: u64, o: &Outcome, steps: &
                 hit,
             } => {
                 let verdict = if hit {
-                    crate::tr!(lang, "trace_trinites.hits")
+                    tr!(lang, "trace_trinites.hits")
                 } else {
-                    crate::tr!(lang, "trace_trinites.reaction_wins")
+                    tr!(lang, "trace_trinites.reaction_wins")
                 };
                 let text = match parries_for {
-                    None => crate::tr!(
+                    None => tr!(
                         lang,
                         "trace_trinites.reaction",
                         who = t(who),
                         roll = roll.text(lang),
-                        verdict = verdict
+                        verdict
                     ),
-                    Some(w) => crate::tr!(
+                    Some(w) => tr!(
                         lang,
                         "trace_trinites.parry",
                         who = t(who),
                         ward = t(w),
                         roll = roll.text(lang),
-                        verdict = verdict
+                        verdict
                     ),
                 };
                 (
@@ -261,20 +258,20 @@ pub(super) fn render(lang: Lang, m: &Skirmish, trial: u64, o: &Outcome, steps: &
             Step::Damage { to, boxes, zone } => (
                 3,
                 if zone {
-                    crate::tr!(lang, "trace_trinites.zone_damage", who = t(to), boxes = boxes)
+                    tr!(lang, "trace_trinites.zone_damage", who = t(to), boxes)
                 } else {
-                    crate::tr!(lang, "trace_trinites.hit_damage", who = t(to), boxes = boxes)
+                    tr!(lang, "trace_trinites.hit_damage", who = t(to), boxes)
                 },
                 json!({"step": "damage", "to": t(to), "boxes": boxes, "zone_weapon_miss": zone}),
             ),
             Step::LeavesCover { who } => (
                 2,
-                crate::tr!(lang, "trace_trinites.leaves_cover", who = t(who)),
+                tr!(lang, "trace_trinites.leaves_cover", who = t(who)),
                 json!({"step": "leaves_cover", "who": t(who)}),
             ),
             Step::Guards { who } => (
                 2,
-                crate::tr!(lang, "trace_trinites.guards", who = t(who)),
+                tr!(lang, "trace_trinites.guards", who = t(who)),
                 json!({"step": "guards", "who": t(who)}),
             ),
             Step::Life(l) => l.told(lang, |w| t(w).to_string(), |w| json!(t(w))),
@@ -282,7 +279,7 @@ pub(super) fn render(lang: Lang, m: &Skirmish, trial: u64, o: &Outcome, steps: &
                 let name = outcome(m, end);
                 (
                     0,
-                    crate::tr!(lang, "trace_trinites.end", rounds = rounds, outcome = name),
+                    tr!(lang, "trace_trinites.end", rounds, outcome = name),
                     json!({"step": "end", "outcome": name, "rounds": rounds}),
                 )
             }

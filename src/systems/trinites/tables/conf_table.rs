@@ -201,18 +201,18 @@ pub fn conf_output(
     };
     let who = |d: bool| {
         if d {
-            crate::tr!(lang, "trinites.conf.trinite")
+            tr!(lang, "trinites.conf.trinite")
         } else {
-            crate::tr!(lang, "trinites.conf.human")
+            tr!(lang, "trinites.conf.human")
         }
     };
     let panels = DUALS
         .iter()
         .map(|&(da, db)| {
             Chart::Heatmap(Heatmap {
-                title: crate::tr!(lang, "trinites.conf.heat_title", a = who(da), b = who(db)),
-                x_label: crate::tr!(lang, "trinites.conf.x_axis").into(),
-                y_label: crate::tr!(lang, "trinites.conf.y_axis").into(),
+                title: tr!(lang, "trinites.conf.heat_title", a = who(da), b = who(db)),
+                x_label: tr!(lang, "trinites.conf.x_axis").into(),
+                y_label: tr!(lang, "trinites.conf.y_axis").into(),
                 columns: Heatmap::labels(&grid.modifiers_a),
                 rows: Heatmap::labels(&grid.modifiers_b),
                 values: grid
@@ -239,7 +239,7 @@ pub fn conf_output(
     ] {
         if let Some(i) = find(ma, mb, da, db) {
             let p = probs[i];
-            key.push(crate::tr!(
+            key.push(tr!(
                 lang,
                 "trinites.conf.key",
                 a = who(da),
@@ -253,7 +253,7 @@ pub fn conf_output(
         }
     }
     if method == Method::Exact {
-        key.push(crate::tr!(
+        key.push(tr!(
             lang,
             "trinites.conf.key_trunc",
             trunc = crate::systems::trinites::sci(lang, trunc)
@@ -269,8 +269,8 @@ pub fn conf_output(
         );
     Ok(Output {
         name: name.into(),
-        title: crate::tr!(lang, "trinites.conf.title").into(),
-        question: crate::tr!(lang, "trinites.conf.question").into(),
+        title: tr!(lang, "trinites.conf.title").into(),
+        question: tr!(lang, "trinites.conf.question").into(),
         frame,
         figures: vec![Figure::new(panels)],
         key_figures: key,

@@ -10,19 +10,15 @@ pub fn report_outputs(ctx: &Context, trials: u64) -> anyhow::Result<Vec<Output>>
         modifiers: (-12..=12).collect(),
     };
     let exact = test_output(&grid, ctx, Method::Exact, 0)?;
-    let mut mc = test_output(&grid, ctx, Method::Mc, trials)?.renamed(
-        "trinites-test-mc",
-        crate::tr!(lang, "trinites.tables.mc_title"),
-    );
+    let mut mc = test_output(&grid, ctx, Method::Mc, trials)?
+        .renamed("trinites-test-mc", tr!(lang, "trinites.tables.mc_title"));
     let c = coverage(
         &exact,
         &mc,
         &[("p_success", "p_success_lo", "p_success_hi")],
     )?;
-    mc.key_figures.insert(
-        0,
-        c.sentence(crate::tr!(lang, "trinites.tables.mc_what"), lang),
-    );
+    mc.key_figures
+        .insert(0, c.sentence(tr!(lang, "trinites.tables.mc_what"), lang));
     let conf = conf_output(
         &ConfGrid {
             modifiers_a: (-12..=12).collect(),

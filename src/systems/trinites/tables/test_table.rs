@@ -166,7 +166,7 @@ pub fn test_output(
             s.points.push((c.0 as f64, value(i)));
             if let Some(cnt) = rows[i].3 {
                 let (lo, hi) = wilson(cnt.counts[0] + cnt.counts[1], trials);
-                if name != crate::tr!(ctx.lang, "trinites.test.deva_kept") {
+                if name != tr!(ctx.lang, "trinites.test.deva_kept") {
                     s.band.push((c.0 as f64, lo, hi));
                 }
             }
@@ -176,34 +176,30 @@ pub fn test_output(
     let p = |i: usize| rows[i].0;
     let success = LineChart {
         x_kind: Default::default(),
-        title: crate::tr!(ctx.lang, "trinites.test.chart").into(),
-        x_label: crate::tr!(ctx.lang, "trinites.test.x_axis").into(),
-        y_label: crate::tr!(ctx.lang, "trinites.test.y_axis").into(),
+        title: tr!(ctx.lang, "trinites.test.chart").into(),
+        x_label: tr!(ctx.lang, "trinites.test.x_axis").into(),
+        y_label: tr!(ctx.lang, "trinites.test.y_axis").into(),
         y_range: Some((0.0, 1.0)),
         series: vec![
-            series(false, crate::tr!(ctx.lang, "trinites.test.single"), &p),
-            series(true, crate::tr!(ctx.lang, "trinites.test.dual"), &p),
+            series(false, tr!(ctx.lang, "trinites.test.single"), &p),
+            series(true, tr!(ctx.lang, "trinites.test.dual"), &p),
         ],
     };
     let d = |i: usize| rows[i].1;
     let kept = LineChart {
         x_kind: Default::default(),
-        title: crate::tr!(ctx.lang, "trinites.test.kept_chart").into(),
-        x_label: crate::tr!(ctx.lang, "trinites.test.modifier").into(),
-        y_label: crate::tr!(ctx.lang, "trinites.test.kept_axis").into(),
+        title: tr!(ctx.lang, "trinites.test.kept_chart").into(),
+        x_label: tr!(ctx.lang, "trinites.test.modifier").into(),
+        y_label: tr!(ctx.lang, "trinites.test.kept_axis").into(),
         y_range: Some((0.0, 1.0)),
-        series: vec![series(
-            true,
-            crate::tr!(ctx.lang, "trinites.test.deva_kept"),
-            &d,
-        )],
+        series: vec![series(true, tr!(ctx.lang, "trinites.test.deva_kept"), &d)],
     };
 
     let at = |m: i64, dual: bool| cells.iter().position(|&c| c == (m, dual));
     let mut key = Vec::new();
     for m in [0, 3, 6, 9] {
         if let (Some(s), Some(t)) = (at(m, false), at(m, true)) {
-            key.push(crate::tr!(
+            key.push(tr!(
                 ctx.lang,
                 "trinites.test.key",
                 m = format!("{m:+}"),
@@ -215,7 +211,7 @@ pub fn test_output(
     }
     let trunc = rows.iter().map(|r| r.2).fold(0.0, f64::max);
     if method == Method::Exact {
-        key.push(crate::tr!(
+        key.push(tr!(
             ctx.lang,
             "trinites.test.key_trunc",
             depth = EXPLODE_DEPTH,
@@ -228,8 +224,8 @@ pub fn test_output(
         .with_param("modifiers", range_text(&grid.modifiers));
     Ok(Output {
         name: name.into(),
-        title: crate::tr!(ctx.lang, "trinites.test.title").into(),
-        question: crate::tr!(ctx.lang, "trinites.test.question").into(),
+        title: tr!(ctx.lang, "trinites.test.title").into(),
+        question: tr!(ctx.lang, "trinites.test.question").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Lines(success), Chart::Lines(kept)])],
         key_figures: key,

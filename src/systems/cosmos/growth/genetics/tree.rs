@@ -73,8 +73,8 @@ impl GeneTree {
             return Err(bad(
                 file,
                 at,
-                crate::tr!(file.lang, "growth.tree.empty"),
-                crate::tr!(file.lang, "growth.tree.empty_allowed"),
+                tr!(file.lang, "growth.tree.empty"),
+                tr!(file.lang, "growth.tree.empty_allowed"),
             ));
         }
         let find = |n: &str| raw.iter().position(|g| g.name == n);
@@ -86,8 +86,8 @@ impl GeneTree {
                 return Err(bad(
                     file,
                     &[at, &[is.as_str(), "name"]].concat(),
-                    crate::tr!(file.lang, "growth.tree.bad_name", name = g.name),
-                    crate::tr!(file.lang, "growth.tree.bad_name_allowed"),
+                    tr!(file.lang, "growth.tree.bad_name", name = g.name),
+                    tr!(file.lang, "growth.tree.bad_name_allowed"),
                 ));
             }
             let parent = match &g.parent {
@@ -97,7 +97,7 @@ impl GeneTree {
                     bad(
                         file,
                         &[at, &[is.as_str(), "parent"]].concat(),
-                        crate::tr!(file.lang, "growth.tree.unknown_parent", name = p),
+                        tr!(file.lang, "growth.tree.unknown_parent", name = p),
                         &names.join(", "),
                     )
                 })?),
@@ -108,7 +108,7 @@ impl GeneTree {
                     return Err(file.error_at(
                         &[at, &[is.as_str(), "kind"]].concat(),
                         &key("max"),
-                        crate::tr!(file.lang, "growth.tree.special_needs_max"),
+                        tr!(file.lang, "growth.tree.special_needs_max"),
                         "max = 2..100",
                     ))
                 }
@@ -116,8 +116,8 @@ impl GeneTree {
                     return Err(bad(
                         file,
                         &[at, &[is.as_str(), "max"]].concat(),
-                        crate::tr!(file.lang, "growth.tree.max_not_special"),
-                        crate::tr!(file.lang, "growth.tree.max_not_special_allowed"),
+                        tr!(file.lang, "growth.tree.max_not_special"),
+                        tr!(file.lang, "growth.tree.max_not_special_allowed"),
                     ))
                 }
                 (_, None) => 2,
@@ -128,8 +128,8 @@ impl GeneTree {
                 return Err(bad(
                     file,
                     &[at, &[is.as_str(), "active"]].concat(),
-                    crate::tr!(file.lang, "growth.tree.bad_active", active = g.active),
-                    &crate::tr!(
+                    tr!(file.lang, "growth.tree.bad_active", active = g.active),
+                    &tr!(
                         file.lang,
                         "growth.tree.bad_active_allowed",
                         max = max_alleles
@@ -155,8 +155,8 @@ impl GeneTree {
                         return Err(bad(
                             file,
                             &[at, &[is.as_str(), "parent"]].concat(),
-                            crate::tr!(file.lang, "growth.tree.cycle", name = genes[start].name),
-                            crate::tr!(file.lang, "growth.tree.cycle_allowed"),
+                            tr!(file.lang, "growth.tree.cycle", name = genes[start].name),
+                            tr!(file.lang, "growth.tree.cycle_allowed"),
                         ));
                     }
                     Some(p) => g = p,
@@ -196,29 +196,24 @@ impl GeneTree {
                     bad(
                         file,
                         &path,
-                        crate::tr!(file.lang, "growth.tree.unknown_gene", name = other),
-                        crate::tr!(file.lang, "growth.tree.unknown_gene_allowed"),
+                        tr!(file.lang, "growth.tree.unknown_gene", name = other),
+                        tr!(file.lang, "growth.tree.unknown_gene_allowed"),
                     )
                 })?;
                 if o == i {
                     return Err(bad(
                         file,
                         &path,
-                        crate::tr!(file.lang, "growth.tree.self_exclusive"),
-                        crate::tr!(file.lang, "growth.tree.self_exclusive_allowed"),
+                        tr!(file.lang, "growth.tree.self_exclusive"),
+                        tr!(file.lang, "growth.tree.self_exclusive_allowed"),
                     ));
                 }
                 if genes[i].active > 0 && genes[o].active > 0 {
                     return Err(bad(
                         file,
                         &path,
-                        crate::tr!(
-                            file.lang,
-                            "growth.tree.both_active",
-                            name = g.name,
-                            other = other
-                        ),
-                        crate::tr!(file.lang, "growth.tree.both_active_allowed"),
+                        tr!(file.lang, "growth.tree.both_active", name = g.name, other),
+                        tr!(file.lang, "growth.tree.both_active_allowed"),
                     ));
                 }
                 let pair = (i.min(o), i.max(o));

@@ -13,14 +13,14 @@ pub fn parse_priority(
     path: &[&str],
     names: &[String],
 ) -> Result<[Stat; 6], UserError> {
-    let allowed = crate::tr!(file.lang, "growth.common.six_stats", names = Stat::names());
+    let allowed = tr!(file.lang, "growth.common.six_stats", names = Stat::names());
     let mut out = Vec::with_capacity(6);
     for n in names {
         let s = Stat::parse(n).ok_or_else(|| {
             bad(
                 file,
                 path,
-                crate::tr!(file.lang, "growth.common.unknown_stat", name = n),
+                tr!(file.lang, "growth.common.unknown_stat", name = n),
                 &allowed,
             )
         })?;
@@ -28,7 +28,7 @@ pub fn parse_priority(
             return Err(bad(
                 file,
                 path,
-                crate::tr!(file.lang, "growth.common.stat_twice", name = n),
+                tr!(file.lang, "growth.common.stat_twice", name = n),
                 &allowed,
             ));
         }
@@ -38,7 +38,7 @@ pub fn parse_priority(
         bad(
             file,
             path,
-            crate::tr!(file.lang, "growth.common.stats_listed", count = v.len()),
+            tr!(file.lang, "growth.common.stats_listed", count = v.len()),
             &allowed,
         )
     })
@@ -56,13 +56,13 @@ pub fn summary(
     let (title, question) = (md_text(title), md_text(question));
     let mut s = format!(
         "# {title}\n\n**{}** {question}\n\n## {}\n\n",
-        crate::tr!(lang, "growth.summary.question"),
-        crate::tr!(lang, "growth.summary.answers")
+        tr!(lang, "growth.summary.question"),
+        tr!(lang, "growth.summary.answers")
     );
     for k in key {
         s += &format!("- {k}\n");
     }
-    s += &format!("\n## {}\n\n", crate::tr!(lang, "growth.summary.outputs"));
+    s += &format!("\n## {}\n\n", tr!(lang, "growth.summary.outputs"));
     for o in outputs {
         s += &format!(
             "### {} (`{}.csv`)\n\n{}\n\n",
@@ -77,7 +77,7 @@ pub fn summary(
     }
     s += &format!(
         "## {}\n\n{}\n",
-        crate::tr!(lang, "growth.summary.provenance"),
+        tr!(lang, "growth.summary.provenance"),
         prov.summary(lang)
     );
     s
@@ -130,7 +130,7 @@ pub fn within<T: PartialOrd + std::fmt::Display>(
     if range.contains(&v) {
         Ok(v)
     } else {
-        let msg = crate::tr!(file.lang, "growth.valid.out_of_range", value = v);
+        let msg = tr!(file.lang, "growth.valid.out_of_range", value = v);
         Err(bad(file, path, msg, allowed))
     }
 }
@@ -155,7 +155,7 @@ pub fn threshold(file: &ScenarioFile, path: &[&str], v: f64, why: &str) -> Resul
         return Ok(v);
     }
     let value = crate::systems::cosmos::growth::dec(file.lang, v);
-    let msg = crate::tr!(file.lang, "growth.valid.out_of_range", value = value);
+    let msg = tr!(file.lang, "growth.valid.out_of_range", value);
     Err(bad(file, path, msg, &format!("-100..200{why}")))
 }
 
@@ -197,8 +197,8 @@ pub fn unique_name(
         return Err(bad(
             file,
             path,
-            crate::tr!(file.lang, "growth.lvalid.bad_name", name = name),
-            crate::tr!(file.lang, "growth.lvalid.bad_name_allowed"),
+            tr!(file.lang, "growth.lvalid.bad_name", name),
+            tr!(file.lang, "growth.lvalid.bad_name_allowed"),
         ));
     }
     Ok(trimmed.to_string())
@@ -249,7 +249,7 @@ pub fn cdf_chart(
         x_kind: Default::default(),
         title: title.into(),
         x_label: x_label.into(),
-        y_label: crate::tr!(lang, "growth.summary.cdf_y").into(),
+        y_label: tr!(lang, "growth.summary.cdf_y").into(),
         series,
         y_range: Some((0.0, 1.0)),
     })])

@@ -51,19 +51,19 @@ pub fn aura_output(grid: &AuraGrid, ctx: &Context) -> anyhow::Result<Output> {
     let mut key = Vec::new();
     for &e in &grid.editions {
         let mut chart = LineChart {
-            title: crate::tr!(
+            title: tr!(
                 ctx.lang,
                 "growth.aura.chart_title",
                 edition = e.label(ctx.lang)
             ),
-            x_label: crate::tr!(ctx.lang, "growth.aura.x_threshold").into(),
-            y_label: crate::tr!(ctx.lang, "growth.aura.y_success").into(),
+            x_label: tr!(ctx.lang, "growth.aura.x_threshold").into(),
+            y_label: tr!(ctx.lang, "growth.aura.y_success").into(),
             y_range: Some((0.0, 1.0)),
             ..Default::default()
         };
         for f in 1..=6u8 {
             let mut s = LineSeries {
-                name: crate::tr!(ctx.lang, "growth.aura.series_face", face = f),
+                name: tr!(ctx.lang, "growth.aura.series_face", face = f),
                 ..Default::default()
             };
             for &t in &grid.thresholds {
@@ -80,7 +80,7 @@ pub fn aura_output(grid: &AuraGrid, ctx: &Context) -> anyhow::Result<Output> {
             chart.series.push(s);
         }
         let mut avg = LineSeries {
-            name: crate::tr!(ctx.lang, "growth.aura.series_average").into(),
+            name: tr!(ctx.lang, "growth.aura.series_average").into(),
             ..Default::default()
         };
         for &t in &grid.thresholds {
@@ -94,7 +94,7 @@ pub fn aura_output(grid: &AuraGrid, ctx: &Context) -> anyhow::Result<Output> {
         let t55 = target(55);
         let none = aura_effect(ctx.lang, e, 1, &t55, &rules, &growth)?.p_success;
         let a = aura_average(ctx.lang, e, &t55, &rules, &growth)?.p_success;
-        key.push(crate::tr!(
+        key.push(tr!(
             ctx.lang,
             "growth.aura.key_edition",
             edition = e.label(ctx.lang),
@@ -105,7 +105,7 @@ pub fn aura_output(grid: &AuraGrid, ctx: &Context) -> anyhow::Result<Output> {
             points = ctx.lang.signed(100.0 * (a - none), 1)
         ));
     }
-    key.push(crate::tr!(
+    key.push(tr!(
         ctx.lang,
         "growth.aura.key_anti",
         rolled = landed_against_canceller(10)
@@ -139,8 +139,8 @@ pub fn aura_output(grid: &AuraGrid, ctx: &Context) -> anyhow::Result<Output> {
         .with_param("esprit", grid.esprit);
     Ok(Output {
         name: "cosmos-aura".into(),
-        title: crate::tr!(ctx.lang, "growth.aura.title").into(),
-        question: crate::tr!(ctx.lang, "growth.aura.question").into(),
+        title: tr!(ctx.lang, "growth.aura.title").into(),
+        question: tr!(ctx.lang, "growth.aura.question").into(),
         frame,
         figures: vec![Figure::new(panels)],
         key_figures: key,

@@ -136,27 +136,27 @@ pub fn movement_output(grid: &MovementGrid, ctx: &Context) -> anyhow::Result<Out
             .collect()
     };
     let mut by_load = LineChart {
-        title: crate::tr!(
+        title: tr!(
             ctx.lang,
             "growth.movement.by_load_title",
             force = grid.force,
             fp = fresh
         ),
-        x_label: crate::tr!(ctx.lang, "growth.movement.x_agility").into(),
-        y_label: crate::tr!(ctx.lang, "growth.movement.y_sprint").into(),
+        x_label: tr!(ctx.lang, "growth.movement.x_agility").into(),
+        y_label: tr!(ctx.lang, "growth.movement.y_sprint").into(),
         ..Default::default()
     };
     for &l in &grid.loads {
         by_load.series.push(LineSeries {
-            name: crate::tr!(ctx.lang, "growth.movement.series_slots", slots = l),
+            name: tr!(ctx.lang, "growth.movement.series_slots", slots = l),
             points: curve(l, fresh)?,
             band: vec![],
         });
     }
     let mut by_fp = LineChart {
-        title: crate::tr!(ctx.lang, "growth.movement.by_fp_title", slots = light_load),
-        x_label: crate::tr!(ctx.lang, "growth.movement.x_agility").into(),
-        y_label: crate::tr!(ctx.lang, "growth.movement.y_sprint").into(),
+        title: tr!(ctx.lang, "growth.movement.by_fp_title", slots = light_load),
+        x_label: tr!(ctx.lang, "growth.movement.x_agility").into(),
+        y_label: tr!(ctx.lang, "growth.movement.y_sprint").into(),
         ..Default::default()
     };
     for &fp in &grid.fp {
@@ -169,7 +169,7 @@ pub fn movement_output(grid: &MovementGrid, ctx: &Context) -> anyhow::Result<Out
     let r55 = run(55, light_load, fresh)?;
     let r55o = run(55, light_load + 4, fresh)?;
     let key = vec![
-        crate::tr!(
+        tr!(
             ctx.lang,
             "growth.movement.key_55",
             slots = light_load,
@@ -181,7 +181,7 @@ pub fn movement_output(grid: &MovementGrid, ctx: &Context) -> anyhow::Result<Out
             sup = r55.sprint[3],
             expected = ctx.lang.num(r55.expected_sprint(), 2)
         ),
-        crate::tr!(
+        tr!(
             ctx.lang,
             "growth.movement.key_over",
             over = inventory::slots_over(grid.force, light_load as i32 + 4),
@@ -200,8 +200,8 @@ pub fn movement_output(grid: &MovementGrid, ctx: &Context) -> anyhow::Result<Out
         .with_param("karma", grid.karma);
     Ok(Output {
         name: "cosmos-movement".into(),
-        title: crate::tr!(ctx.lang, "growth.movement.title").into(),
-        question: crate::tr!(ctx.lang, "growth.movement.question").into(),
+        title: tr!(ctx.lang, "growth.movement.title").into(),
+        question: tr!(ctx.lang, "growth.movement.question").into(),
         frame,
         figures: vec![Figure::new(vec![
             Chart::Lines(by_load),

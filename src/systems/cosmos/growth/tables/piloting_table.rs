@@ -53,15 +53,15 @@ pub fn piloting_output(grid: &PilotingGrid, ctx: &Context) -> anyhow::Result<Out
     let mut panels = Vec::new();
     for &s in &grid.stress {
         let mut chart = LineChart {
-            title: crate::tr!(ctx.lang, "growth.piloting.chart_title", stress = s),
-            x_label: crate::tr!(ctx.lang, "growth.piloting.x_crew").into(),
-            y_label: crate::tr!(ctx.lang, "growth.piloting.y_success").into(),
+            title: tr!(ctx.lang, "growth.piloting.chart_title", stress = s),
+            x_label: tr!(ctx.lang, "growth.piloting.x_crew").into(),
+            y_label: tr!(ctx.lang, "growth.piloting.y_success").into(),
             y_range: Some((0.0, 1.0)),
             ..Default::default()
         };
         for &d in &grid.dice {
             chart.series.push(LineSeries {
-                name: crate::tr!(ctx.lang, "growth.piloting.series_vehicle", die = d),
+                name: tr!(ctx.lang, "growth.piloting.series_vehicle", die = d),
                 points: grid
                     .scores
                     .iter()
@@ -74,9 +74,9 @@ pub fn piloting_output(grid: &PilotingGrid, ctx: &Context) -> anyhow::Result<Out
     }
     let heat_dice: Vec<u32> = grid.dice.iter().copied().filter(|&d| d != 100).collect();
     let heat = Heatmap {
-        title: crate::tr!(ctx.lang, "growth.piloting.heat_title").into(),
-        x_label: crate::tr!(ctx.lang, "growth.piloting.x_score").into(),
-        y_label: crate::tr!(ctx.lang, "growth.piloting.y_die").into(),
+        title: tr!(ctx.lang, "growth.piloting.heat_title").into(),
+        x_label: tr!(ctx.lang, "growth.piloting.x_score").into(),
+        y_label: tr!(ctx.lang, "growth.piloting.y_die").into(),
         columns: Heatmap::labels(&grid.scores),
         rows: heat_dice.iter().map(|d| format!("d{d}")).collect(),
         values: heat_dice
@@ -86,14 +86,14 @@ pub fn piloting_output(grid: &PilotingGrid, ctx: &Context) -> anyhow::Result<Out
         range: (0.0, 1.0),
     };
     let mut key = vec![
-        crate::tr!(
+        tr!(
             ctx.lang,
             "growth.piloting.key_d8",
             calm = ctx.lang.num(p_success(5, 8, 0), 3),
             stress1 = ctx.lang.num(p_success(5, 8, 1), 3),
             stress2 = ctx.lang.num(p_success(5, 8, 2), 3)
         ),
-        crate::tr!(
+        tr!(
             ctx.lang,
             "growth.piloting.key_d12",
             p = ctx.lang.num(p_success(50, 12, 2), 1)
@@ -126,8 +126,8 @@ pub fn piloting_output(grid: &PilotingGrid, ctx: &Context) -> anyhow::Result<Out
         );
     Ok(Output {
         name: "cosmos-piloting".into(),
-        title: crate::tr!(ctx.lang, "growth.piloting.title").into(),
-        question: crate::tr!(ctx.lang, "growth.piloting.question").into(),
+        title: tr!(ctx.lang, "growth.piloting.title").into(),
+        question: tr!(ctx.lang, "growth.piloting.question").into(),
         frame,
         figures: vec![Figure::new(
             panels.into_iter().chain([Chart::Heatmap(heat)]).collect(),

@@ -40,11 +40,11 @@ pub fn exact_output(
     // (test, karma mean exact, simulated, P(karma die) exact, simulated)
     let mut rows: Vec<(i64, f64, Estimate, f64, Proportion)> = vec![];
     let mut ex = LineSeries {
-        name: crate::tr!(lang, "growth.campaign.gm_exact_series").into(),
+        name: tr!(lang, "growth.campaign.gm_exact_series").into(),
         ..Default::default()
     };
     let mut mc = LineSeries {
-        name: crate::tr!(lang, "growth.campaign.gm_mc_series").into(),
+        name: tr!(lang, "growth.campaign.gm_mc_series").into(),
         ..Default::default()
     };
     let mut worst: f64 = 0.0;
@@ -87,22 +87,22 @@ pub fn exact_output(
     frame.extend(interval_columns("p_karma_die_mc", &rows, |r| r.4));
     let last = exact.last().map_or(0.0, |l| die_share(l));
     let key = vec![
-        crate::tr!(
+        tr!(
             lang,
             "growth.campaign.gm_key_last",
             share = lang.num(last, 4)
         ),
-        crate::tr!(lang, "growth.campaign.gm_key_gap", gap = lang.num(worst, 2)),
+        tr!(lang, "growth.campaign.gm_key_gap", gap = lang.num(worst, 2)),
     ];
     Ok(Output {
         name: "campaign-gm".into(),
-        title: crate::tr!(lang, "growth.campaign.gm_title").into(),
-        question: crate::tr!(lang, "growth.campaign.gm_question").into(),
+        title: tr!(lang, "growth.campaign.gm_title").into(),
+        question: tr!(lang, "growth.campaign.gm_question").into(),
         frame: DataFrame::new_infer_height(frame)?,
         figures: vec![Figure::new(vec![Chart::Lines(LineChart {
-            title: crate::tr!(lang, "growth.campaign.gm_chart").into(),
-            x_label: crate::tr!(lang, "growth.campaign.tests_axis").into(),
-            y_label: crate::tr!(lang, "growth.campaign.gm_y").into(),
+            title: tr!(lang, "growth.campaign.gm_chart").into(),
+            x_label: tr!(lang, "growth.campaign.tests_axis").into(),
+            y_label: tr!(lang, "growth.campaign.gm_y").into(),
             y_range: Some((-10.0, 10.0)),
             series: vec![ex, mc],
             ..Default::default()
@@ -126,11 +126,11 @@ pub fn points_output(
     let entered = Estimate::mean(&acc.postures);
     let refused = nonnegative_mean(&acc.refused);
     let ran_out = Proportion::new(acc.ran_out, acc.postures.n);
-    let key = vec![crate::tr!(
+    let key = vec![tr!(
         lang,
         "growth.campaign.points_key",
         entered = lang.num(entered.value, 2),
-        tests = tests,
+        tests,
         entered_lo = lang.num(entered.lo, 2),
         entered_hi = lang.num(entered.hi, 2),
         refused = lang.num(refused.value, 2),
@@ -146,15 +146,15 @@ pub fn points_output(
     let frame = DataFrame::new_infer_height(cols)?;
     // Two categories of counts: bars.
     let chart = BarChart {
-        title: crate::tr!(lang, "growth.campaign.points_chart").into(),
-        x_label: crate::tr!(lang, "growth.campaign.points_x").into(),
-        y_label: crate::tr!(lang, "growth.campaign.points_y").into(),
+        title: tr!(lang, "growth.campaign.points_chart").into(),
+        x_label: tr!(lang, "growth.campaign.points_x").into(),
+        y_label: tr!(lang, "growth.campaign.points_y").into(),
         categories: vec![
-            crate::tr!(lang, "growth.campaign.entered").into(),
-            crate::tr!(lang, "growth.campaign.refused").into(),
+            tr!(lang, "growth.campaign.entered").into(),
+            tr!(lang, "growth.campaign.refused").into(),
         ],
         series: vec![BarSeries {
-            name: crate::tr!(lang, "growth.campaign.points_series").into(),
+            name: tr!(lang, "growth.campaign.points_series").into(),
             values: vec![entered.value, refused.value],
             intervals: vec![(entered.lo, entered.hi), (refused.lo, refused.hi)],
         }],
@@ -162,8 +162,8 @@ pub fn points_output(
     };
     Ok(Output {
         name: "campaign-points".into(),
-        title: crate::tr!(lang, "growth.campaign.points_title").into(),
-        question: crate::tr!(lang, "growth.campaign.points_question").into(),
+        title: tr!(lang, "growth.campaign.points_title").into(),
+        question: tr!(lang, "growth.campaign.points_question").into(),
         frame,
         figures: vec![Figure::new(vec![Chart::Bars(chart)])],
         key_figures: key,

@@ -118,8 +118,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<Campaign>, UserError> {
         return Err(bad(
             file,
             &["campaign", "thresholds"],
-            crate::tr!(file.lang, "growth.campaign.no_thresholds"),
-            crate::tr!(file.lang, "growth.campaign.no_thresholds_allowed"),
+            tr!(file.lang, "growth.campaign.no_thresholds"),
+            tr!(file.lang, "growth.campaign.no_thresholds_allowed"),
         ));
     }
     let thresholds = thresholds(file, &["campaign", "thresholds"], &c.thresholds)?;
@@ -175,8 +175,8 @@ fn session_start(
         return Err(bad(
             file,
             path,
-            crate::tr!(file.lang, "growth.campaign.session_needs"),
-            crate::tr!(file.lang, "growth.campaign.session_needs_allowed"),
+            tr!(file.lang, "growth.campaign.session_needs"),
+            tr!(file.lang, "growth.campaign.session_needs_allowed"),
         ));
     };
     let last = (tests - 1) / per + 1;
@@ -198,8 +198,8 @@ fn script(file: &ScenarioFile, raw: &Raw, tests: u32, postures: bool) -> Result<
         return Err(bad(
             file,
             &["campaign", "gm_grants"],
-            crate::tr!(file.lang, "growth.campaign.n_grants", n = c.gm_grants.len()),
-            &crate::tr!(file.lang, "growth.campaign.at_most", n = MAX_GRANTS),
+            tr!(file.lang, "growth.campaign.n_grants", n = c.gm_grants.len()),
+            &tr!(file.lang, "growth.campaign.at_most", n = MAX_GRANTS),
         ));
     }
     for (i, g) in c.gm_grants.iter().enumerate() {
@@ -226,8 +226,8 @@ fn points(
         return Err(bad(
             file,
             &["campaign", "points"],
-            crate::tr!(file.lang, "growth.campaign.budget_unused"),
-            crate::tr!(file.lang, "growth.campaign.budget_unused_allowed"),
+            tr!(file.lang, "growth.campaign.budget_unused"),
+            tr!(file.lang, "growth.campaign.budget_unused_allowed"),
         ));
     }
     let light = num(
@@ -268,8 +268,8 @@ fn points(
             return Err(bad(
                 file,
                 &["campaign", "points", "level5_dark"],
-                crate::tr!(file.lang, "growth.campaign.level5_alone"),
-                crate::tr!(file.lang, "growth.campaign.level5_alone_allowed"),
+                tr!(file.lang, "growth.campaign.level5_alone"),
+                tr!(file.lang, "growth.campaign.level5_alone_allowed"),
             ))
         }
     }
@@ -293,8 +293,8 @@ fn grant(
             return Err(bad(
                 file,
                 &at("session"),
-                crate::tr!(file.lang, "growth.campaign.grant_when"),
-                crate::tr!(file.lang, "growth.campaign.grant_when_allowed"),
+                tr!(file.lang, "growth.campaign.grant_when"),
+                tr!(file.lang, "growth.campaign.grant_when_allowed"),
             ))
         }
     };
@@ -305,16 +305,16 @@ fn grant(
         return Err(bad(
             file,
             &at("light"),
-            crate::tr!(file.lang, "growth.campaign.points_no_budget"),
-            crate::tr!(file.lang, "growth.campaign.points_no_budget_allowed"),
+            tr!(file.lang, "growth.campaign.points_no_budget"),
+            tr!(file.lang, "growth.campaign.points_no_budget_allowed"),
         ));
     }
     if karma == 0 && light == 0 && dark == 0 {
         return Err(bad(
             file,
             &at("karma"),
-            crate::tr!(file.lang, "growth.campaign.grant_empty"),
-            crate::tr!(file.lang, "growth.campaign.grant_empty_allowed"),
+            tr!(file.lang, "growth.campaign.grant_empty"),
+            tr!(file.lang, "growth.campaign.grant_empty_allowed"),
         ));
     }
     Ok(Grant {

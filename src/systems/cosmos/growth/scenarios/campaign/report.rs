@@ -79,7 +79,7 @@ pub(super) fn report(
         };
         let progress = ctx.progress(
             trials,
-            &crate::tr!(ctx.lang, "growth.campaign.progress", variant = name),
+            &tr!(ctx.lang, "growth.campaign.progress", variant = name),
         );
         let acc = ctx.engine.run(
             &sim,
@@ -95,15 +95,15 @@ pub(super) fn report(
     let (mut vn, mut tn) = (vec![], vec![]);
     let mut cols: Vec<Vec<f64>> = vec![vec![]; 7];
     let mut chart = LineChart {
-        title: crate::tr!(ctx.lang, "growth.campaign.traj_chart").into(),
-        x_label: crate::tr!(ctx.lang, "growth.campaign.tests_axis").into(),
-        y_label: crate::tr!(ctx.lang, "growth.campaign.karma_axis").into(),
+        title: tr!(ctx.lang, "growth.campaign.traj_chart").into(),
+        x_label: tr!(ctx.lang, "growth.campaign.tests_axis").into(),
+        y_label: tr!(ctx.lang, "growth.campaign.karma_axis").into(),
         y_range: Some((-10.0, 10.0)),
         ..Default::default()
     };
     for (name, acc) in &results {
         let mut s = LineSeries {
-            name: crate::tr!(ctx.lang, "growth.campaign.series_postures", variant = name),
+            name: tr!(ctx.lang, "growth.campaign.series_postures", variant = name),
             ..Default::default()
         };
         for (c, t) in acc.checkpoints.iter().enumerate() {
@@ -149,8 +149,8 @@ pub(super) fn report(
     let mut key = Vec::new();
     let traj_out = Output {
         name: "campaign-trajectories".into(),
-        title: crate::tr!(ctx.lang, "growth.campaign.traj_title").into(),
-        question: crate::tr!(ctx.lang, "growth.campaign.traj_question").into(),
+        title: tr!(ctx.lang, "growth.campaign.traj_title").into(),
+        question: tr!(ctx.lang, "growth.campaign.traj_question").into(),
         frame: DataFrame::new_infer_height(tcols)?,
         figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: vec![],
@@ -177,11 +177,11 @@ pub(super) fn report(
                 pe.push(reached);
                 if q == 0.5 && *name == "none" {
                     let label = if event == "first_plus_10" {
-                        crate::tr!(ctx.lang, "growth.campaign.first_plus_10")
+                        tr!(ctx.lang, "growth.campaign.first_plus_10")
                     } else {
-                        crate::tr!(ctx.lang, "growth.campaign.first_minus_10")
+                        tr!(ctx.lang, "growth.campaign.first_minus_10")
                     };
-                    key.push(crate::tr!(
+                    key.push(tr!(
                         ctx.lang,
                         "growth.campaign.first_key",
                         event = label,
@@ -190,8 +190,8 @@ pub(super) fn report(
                         lo = ctx.lang.num(reached.lo, 4),
                         hi = ctx.lang.num(reached.hi, 4),
                         median = v.map_or(
-                            crate::tr!(ctx.lang, "growth.campaign.not_by_half").to_string(),
-                            |x| crate::tr!(ctx.lang, "growth.campaign.n_tests", n = x)
+                            tr!(ctx.lang, "growth.campaign.not_by_half").to_string(),
+                            |x| tr!(ctx.lang, "growth.campaign.n_tests", n = x)
                         )
                     ));
                 }
@@ -201,24 +201,24 @@ pub(super) fn report(
     let mut curves = Vec::new();
     for (name, acc) in &results {
         curves.push((
-            crate::tr!(ctx.lang, "growth.campaign.curve_plus", variant = name),
+            tr!(ctx.lang, "growth.campaign.curve_plus", variant = name),
             &acc.first_plus,
         ));
         curves.push((
-            crate::tr!(ctx.lang, "growth.campaign.curve_minus", variant = name),
+            tr!(ctx.lang, "growth.campaign.curve_minus", variant = name),
             &acc.first_minus,
         ));
     }
     let ext_chart = super::super::cdf_chart(
         ctx.lang,
-        crate::tr!(ctx.lang, "growth.campaign.ext_chart"),
-        crate::tr!(ctx.lang, "growth.campaign.tests_axis"),
+        tr!(ctx.lang, "growth.campaign.ext_chart"),
+        tr!(ctx.lang, "growth.campaign.tests_axis"),
         &curves,
     );
     let ext_out = Output {
         name: "campaign-extremes".into(),
-        title: crate::tr!(ctx.lang, "growth.campaign.ext_title").into(),
-        question: crate::tr!(ctx.lang, "growth.campaign.ext_question").into(),
+        title: tr!(ctx.lang, "growth.campaign.ext_title").into(),
+        question: tr!(ctx.lang, "growth.campaign.ext_question").into(),
         frame: DataFrame::new_infer_height(
             [
                 Column::new("postures".into(), vn),
@@ -244,15 +244,15 @@ pub(super) fn report(
         Column::new("share_exact_no_postures".into(), exact.to_vec()),
     ];
     let mut chart = LineChart {
-        title: crate::tr!(ctx.lang, "growth.campaign.stat_chart", burn_in = m.burn_in),
-        x_label: crate::tr!(ctx.lang, "growth.campaign.stat_x").into(),
-        y_label: crate::tr!(ctx.lang, "growth.campaign.stat_y").into(),
+        title: tr!(ctx.lang, "growth.campaign.stat_chart", burn_in = m.burn_in),
+        x_label: tr!(ctx.lang, "growth.campaign.stat_x").into(),
+        y_label: tr!(ctx.lang, "growth.campaign.stat_y").into(),
         // A distribution over whole karma values: points, not a curve between them.
         x_kind: XKind::Integer,
         ..Default::default()
     };
     chart.series.push(LineSeries {
-        name: crate::tr!(ctx.lang, "growth.campaign.exact_series").into(),
+        name: tr!(ctx.lang, "growth.campaign.exact_series").into(),
         points: (0..KARMA_STATES)
             .map(|i| (i as f64 - 10.0, exact[i]))
             .collect(),
@@ -287,7 +287,7 @@ pub(super) fn report(
             |&(s, (l, h))| (s, l.max(0.0), h.min(1.0)),
         ));
         chart.series.push(LineSeries {
-            name: crate::tr!(ctx.lang, "growth.campaign.mc_series", variant = name),
+            name: tr!(ctx.lang, "growth.campaign.mc_series", variant = name),
             points: share
                 .iter()
                 .enumerate()
@@ -299,30 +299,29 @@ pub(super) fn report(
                 .map(|(i, (l, h))| (i as f64 - 10.0, l.max(0.0), *h))
                 .collect(),
         });
-        key.push(crate::tr!(
+        key.push(tr!(
             ctx.lang,
             "growth.campaign.die_key",
             variant = name,
             share = ctx.lang.num(die_share(&share), 4)
         ));
     }
-    key.push(crate::tr!(
+    key.push(tr!(
         ctx.lang,
         "growth.campaign.die_exact_key",
         share = ctx.lang.num(die_share(&exact), 4)
     ));
     let stat_out = Output {
         name: "campaign-stationary".into(),
-        title: crate::tr!(ctx.lang, "growth.campaign.stat_title").into(),
-        question: crate::tr!(ctx.lang, "growth.campaign.stat_question").into(),
+        title: tr!(ctx.lang, "growth.campaign.stat_title").into(),
+        question: tr!(ctx.lang, "growth.campaign.stat_question").into(),
         frame: DataFrame::new_infer_height(scols)?,
         figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: key[key.len().saturating_sub(3)..].to_vec(),
         provenance: prov.for_output("campaign-stationary"),
     };
-    let title = title.unwrap_or_else(|| crate::tr!(ctx.lang, "growth.campaign.title").into());
-    let question =
-        question.unwrap_or_else(|| crate::tr!(ctx.lang, "growth.campaign.question").into());
+    let title = title.unwrap_or_else(|| tr!(ctx.lang, "growth.campaign.title").into());
+    let question = question.unwrap_or_else(|| tr!(ctx.lang, "growth.campaign.question").into());
     let mut outputs = vec![traj_out, ext_out, stat_out];
     if script.moves_karma() {
         outputs.push(super::gm::exact_output(

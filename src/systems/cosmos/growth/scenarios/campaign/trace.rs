@@ -158,19 +158,19 @@ impl Ending {
 fn render(lang: Lang, c: &Campaign, bound: i8, trial: u64, first: usize, steps: &[Step]) -> Traced {
     let per = c.script.tests_per_session;
     let at = |test: u32| match per {
-        Some(p) => crate::tr!(
+        Some(p) => tr!(
             lang,
             "trace_campaign.at_session",
             test = test + 1,
             session = test / p + 1
         ),
-        None => crate::tr!(lang, "trace_campaign.at", test = test + 1),
+        None => tr!(lang, "trace_campaign.at", test = test + 1),
     };
     let posture = |light: bool| {
         if light {
-            crate::tr!(lang, "trace_campaign.illumination")
+            tr!(lang, "trace_campaign.illumination")
         } else {
-            crate::tr!(lang, "trace_campaign.sepulchral")
+            tr!(lang, "trace_campaign.sepulchral")
         }
     };
     Traced::told(trial, OUTCOMES[first], steps, |step| {
@@ -185,7 +185,7 @@ fn render(lang: Lang, c: &Campaign, bound: i8, trial: u64, first: usize, steps: 
             } => {
                 let mut what = Vec::new();
                 if amount != 0 {
-                    what.push(crate::tr!(
+                    what.push(tr!(
                         lang,
                         "trace_campaign.grant_karma",
                         amount = k(lang, amount),
@@ -194,14 +194,14 @@ fn render(lang: Lang, c: &Campaign, bound: i8, trial: u64, first: usize, steps: 
                     ));
                 }
                 if light > 0 {
-                    what.push(crate::tr!(lang, "trace_campaign.grant_light", n = light));
+                    what.push(tr!(lang, "trace_campaign.grant_light", n = light));
                 }
                 if dark > 0 {
-                    what.push(crate::tr!(lang, "trace_campaign.grant_dark", n = dark));
+                    what.push(tr!(lang, "trace_campaign.grant_dark", n = dark));
                 }
                 (
                     0,
-                    crate::tr!(
+                    tr!(
                         lang,
                         "trace_campaign.grant",
                         at = at(test),
@@ -219,22 +219,22 @@ fn render(lang: Lang, c: &Campaign, bound: i8, trial: u64, first: usize, steps: 
             } => (
                 0,
                 match points {
-                    Some((l, d)) => crate::tr!(
+                    Some((l, d)) => tr!(
                         lang,
                         "trace_campaign.posture_paid",
                         at = at(test),
                         posture = posture(light),
-                        length = length,
+                        length,
                         value = k(lang, if light { bound } else { -bound }),
                         light = l,
                         dark = d
                     ),
-                    None => crate::tr!(
+                    None => tr!(
                         lang,
                         "trace_campaign.posture",
                         at = at(test),
                         posture = posture(light),
-                        length = length,
+                        length,
                         value = k(lang, if light { bound } else { -bound })
                     ),
                 },
@@ -244,12 +244,12 @@ fn render(lang: Lang, c: &Campaign, bound: i8, trial: u64, first: usize, steps: 
             ),
             Step::Refused { test } => (
                 0,
-                crate::tr!(lang, "trace_campaign.refused", at = at(test)),
+                tr!(lang, "trace_campaign.refused", at = at(test)),
                 json!({"step": "refused", "test": test + 1}),
             ),
             Step::PostureEnd { test, karma } => (
                 0,
-                crate::tr!(
+                tr!(
                     lang,
                     "trace_campaign.posture_end",
                     at = at(test),
@@ -268,7 +268,7 @@ fn render(lang: Lang, c: &Campaign, bound: i8, trial: u64, first: usize, steps: 
                 let t = c.model.thresholds[threshold].0;
                 (
                     0,
-                    crate::tr!(
+                    tr!(
                         lang,
                         "trace_campaign.test",
                         at = at(test),
@@ -284,7 +284,7 @@ fn render(lang: Lang, c: &Campaign, bound: i8, trial: u64, first: usize, steps: 
             }
             Step::Extreme { test, plus } => (
                 1,
-                crate::tr!(
+                tr!(
                     lang,
                     "trace_campaign.extreme",
                     karma = k(lang, if plus { bound } else { -bound }),
@@ -302,13 +302,13 @@ fn render(lang: Lang, c: &Campaign, bound: i8, trial: u64, first: usize, steps: 
                 let o = OUTCOMES[outcome as usize];
                 (
                     0,
-                    crate::tr!(
+                    tr!(
                         lang,
                         "trace_campaign.end",
                         tests = c.model.tests,
                         karma = k(lang, karma),
-                        postures = postures,
-                        refused = refused,
+                        postures,
+                        refused,
                         outcome = o
                     ),
                     json!({"step": "end", "outcome": o, "karma": karma, "postures": postures,

@@ -115,9 +115,9 @@ fn kept_within(file: &ScenarioFile, p: &CreationPolicy) -> Result<(), UserError>
     for (name, v) in KEPT.into_iter().zip(c.stats) {
         if !(lo..=hi).contains(&v) {
             let why = if b.book_at(c.level) {
-                crate::tr!(file.lang, "growth.creation.conversion_why", level = c.level)
+                tr!(file.lang, "growth.creation.conversion_why", level = c.level)
             } else {
-                crate::tr!(
+                tr!(
                     file.lang,
                     "growth.creation.conversion_why_params",
                     level = c.level
@@ -126,7 +126,7 @@ fn kept_within(file: &ScenarioFile, p: &CreationPolicy) -> Result<(), UserError>
             return Err(bad(
                 file,
                 &["creation", "conversion", name],
-                crate::tr!(file.lang, "growth.valid.out_of_range", value = v),
+                tr!(file.lang, "growth.valid.out_of_range", value = v),
                 &format!("{lo}..{hi}{why}"),
             ));
         }
@@ -151,7 +151,7 @@ fn moves_up_to(
         });
     if !(0..=max_points).contains(&points) {
         let allowed = if key.is_empty() {
-            crate::tr!(
+            tr!(
                 file.lang,
                 "growth.creation.move_points_allowed",
                 max = max_points
@@ -163,7 +163,7 @@ fn moves_up_to(
         return Err(bad(
             file,
             &["creation", "move_points"],
-            crate::tr!(file.lang, "growth.creation.move_points", points = points),
+            tr!(file.lang, "growth.creation.move_points", points),
             &allowed,
         ));
     }
@@ -179,8 +179,8 @@ pub fn sheets(file: &ScenarioFile, raw: &RawPolicy) -> Result<Vec<Sheet>, UserEr
         return Err(bad(
             file,
             &["creation", "races"],
-            crate::tr!(file.lang, "growth.races.count", count = list.len()),
-            &crate::tr!(file.lang, "growth.races.count_allowed", max = MAX_SHEETS),
+            tr!(file.lang, "growth.races.count", count = list.len()),
+            &tr!(file.lang, "growth.races.count_allowed", max = MAX_SHEETS),
         ));
     }
     let mut out: Vec<Sheet> = Vec::new();
@@ -202,7 +202,7 @@ pub fn sheets(file: &ScenarioFile, raw: &RawPolicy) -> Result<Vec<Sheet>, UserEr
                     return Err(bad(
                         file,
                         &path,
-                        crate::tr!(file.lang, "growth.lvalid.not_stat", name = stat),
+                        tr!(file.lang, "growth.lvalid.not_stat", name = stat),
                         &Stat::names(),
                     ));
                 };
@@ -210,8 +210,8 @@ pub fn sheets(file: &ScenarioFile, raw: &RawPolicy) -> Result<Vec<Sheet>, UserEr
                     return Err(bad(
                         file,
                         &path,
-                        crate::tr!(file.lang, "growth.valid.out_of_range", value = v),
-                        crate::tr!(file.lang, "growth.races.limit_allowed"),
+                        tr!(file.lang, "growth.valid.out_of_range", value = v),
+                        tr!(file.lang, "growth.races.limit_allowed"),
                     ));
                 }
                 match which {
@@ -225,13 +225,13 @@ pub fn sheets(file: &ScenarioFile, raw: &RawPolicy) -> Result<Vec<Sheet>, UserEr
             return Err(bad(
                 file,
                 &[&at[..], &["min", stat]].concat(),
-                crate::tr!(
+                tr!(
                     file.lang,
                     "growth.races.min_over_max",
                     min = sheet.min[st],
                     max = sheet.max[st]
                 ),
-                crate::tr!(file.lang, "growth.races.min_over_max_allowed"),
+                tr!(file.lang, "growth.races.min_over_max_allowed"),
             ));
         }
         out.push(sheet);

@@ -88,7 +88,7 @@ pub fn races_output(
     let (mut share, mut ex) = (vec![], vec![]);
     let mut means: Vec<Vec<Option<f64>>> = vec![vec![]; 6];
     let mut bars = BarSeries {
-        name: crate::tr!(lang, "growth.races.share").into(),
+        name: tr!(lang, "growth.races.share").into(),
         ..Default::default()
     };
     for k in 0..=n {
@@ -109,7 +109,7 @@ pub fn races_output(
         cols.push(Column::new(format!("{}_mean", s.name()).into(), m));
     }
     let frame = DataFrame::new_infer_height(cols)?;
-    let mut key = vec![crate::tr!(
+    let mut key = vec![tr!(
         lang,
         "growth.races.key_kept",
         name = crate::report::md_code(&names[0]),
@@ -123,14 +123,14 @@ pub fn races_output(
         .zip(&share)
         .map(|(name, s)| format!("{name} {}", lang.pct(s.p, 1)))
         .collect();
-    key.push(crate::tr!(
+    key.push(tr!(
         lang,
         "growth.races.key_final",
         shares = shares.join(", ")
     ));
     if races.conflict == Conflict::Reroll {
         let mo = acc.race_rerolls as f64 / trials as f64;
-        key.push(crate::tr!(
+        key.push(tr!(
             lang,
             "growth.races.key_rerolls",
             exact = lang.num(expected_rerolls(p_met), 4),
@@ -144,7 +144,7 @@ pub fn races_output(
             .enumerate()
             .map(|(i, s)| format!("{} {}", s.label(lang), lang.num(acc.race_stats[i].mean, 1)))
             .collect();
-        key.push(crate::tr!(
+        key.push(tr!(
             lang,
             "growth.races.key_stats",
             name = crate::report::md_code(&names[0]),
@@ -152,9 +152,9 @@ pub fn races_output(
         ));
     }
     let chart = BarChart {
-        title: crate::tr!(lang, "growth.races.chart_title").into(),
-        x_label: crate::tr!(lang, "growth.races.x_sheet").into(),
-        y_label: crate::tr!(lang, "growth.expedition.y_probability").into(),
+        title: tr!(lang, "growth.races.chart_title").into(),
+        x_label: tr!(lang, "growth.races.x_sheet").into(),
+        y_label: tr!(lang, "growth.expedition.y_probability").into(),
         categories: names,
         series: vec![bars],
         y_range: Some((0.0, 1.0)),
@@ -162,8 +162,8 @@ pub fn races_output(
     Ok((
         Output {
             name: "creation-races".into(),
-            title: crate::tr!(lang, "growth.races.title").into(),
-            question: crate::tr!(lang, "growth.races.question").into(),
+            title: tr!(lang, "growth.races.title").into(),
+            question: tr!(lang, "growth.races.question").into(),
             frame,
             figures: vec![Figure::new(vec![Chart::Bars(chart)])],
             key_figures: key.clone(),

@@ -26,11 +26,11 @@ use crate::systems::cosmos::growth::races::{race_conflict, Races};
 /// rulebook's words in French.
 fn quantity_label(lang: Lang, i: usize, name: &'static str) -> &'static str {
     match i {
-        0 => crate::tr!(lang, "growth.creation.q_hp"),
-        1 => crate::tr!(lang, "growth.creation.q_pm"),
+        0 => tr!(lang, "growth.creation.q_hp"),
+        1 => tr!(lang, "growth.creation.q_pm"),
         2..=7 => Stat::ALL[i - 2].label(lang),
-        8 => crate::tr!(lang, "growth.creation.q_skill"),
-        9 => crate::tr!(lang, "growth.creation.q_dna"),
+        8 => tr!(lang, "growth.creation.q_skill"),
+        9 => tr!(lang, "growth.creation.q_dna"),
         _ => name,
     }
 }
@@ -79,7 +79,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         ctx,
         trials,
     } = load(file, o)?;
-    let progress = ctx.progress(trials, crate::tr!(ctx.lang, "growth.progress.creation"));
+    let progress = ctx.progress(trials, tr!(ctx.lang, "growth.progress.creation"));
     let acc = ctx.engine.run(
         &CreationSim(p, races.clone()),
         &ctx.stream,
@@ -154,10 +154,10 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         inside.push(p.lo <= p_exact && p_exact <= p.hi);
         ee.push(1.0 / p_exact);
         em.push(n as f64 / hits as f64);
-        rej_key.push(crate::tr!(
+        rej_key.push(tr!(
             ctx.lang,
             "growth.creation.key_reroll",
-            name = name,
+            name,
             exact = ctx.lang.num(1.0 - p_exact, 5),
             simulated = ctx.lang.num(1.0 - p.p, 5),
             lo = ctx.lang.num(1.0 - p.hi, 5),
@@ -177,9 +177,9 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         Column::new("mean_rolls_mc".into(), em),
     ])?;
     let mut geo = LineChart {
-        title: crate::tr!(ctx.lang, "growth.creation.geo_title").into(),
-        x_label: crate::tr!(ctx.lang, "growth.creation.x_rolls").into(),
-        y_label: crate::tr!(ctx.lang, "growth.expedition.y_probability").into(),
+        title: tr!(ctx.lang, "growth.creation.geo_title").into(),
+        x_label: tr!(ctx.lang, "growth.creation.x_rolls").into(),
+        y_label: tr!(ctx.lang, "growth.expedition.y_probability").into(),
         ..Default::default()
     };
     let attempts: Vec<&Tally> = if conv {
@@ -190,11 +190,11 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     for (i, t) in attempts.into_iter().enumerate() {
         let mut cum = 0u64;
         let mut s = LineSeries {
-            name: crate::tr!(ctx.lang, "growth.creation.simulated", name = names[i]),
+            name: tr!(ctx.lang, "growth.creation.simulated", name = names[i]),
             ..Default::default()
         };
         let mut e = LineSeries {
-            name: crate::tr!(ctx.lang, "growth.creation.exact", name = names[i]),
+            name: tr!(ctx.lang, "growth.creation.exact", name = names[i]),
             ..Default::default()
         };
         for n in 1..=4i64 {
@@ -210,8 +210,8 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     }
     let rejection_out = Output {
         name: "creation-rejection".into(),
-        title: crate::tr!(ctx.lang, "growth.creation.rejection_title").into(),
-        question: crate::tr!(ctx.lang, "growth.creation.rejection_question").into(),
+        title: tr!(ctx.lang, "growth.creation.rejection_title").into(),
+        question: tr!(ctx.lang, "growth.creation.rejection_question").into(),
         frame: rejection,
         figures: vec![Figure::new(vec![Chart::Lines(geo)])],
         key_figures: rej_key.clone(),
@@ -225,7 +225,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         let (mean, Estimate { lo: l, hi: h, .. }, q) =
             push_distribution(&mut cols, &acc.values[i], &acc.moments[i]);
         if i <= 8 {
-            dist_key.push(crate::tr!(
+            dist_key.push(tr!(
                 ctx.lang,
                 "growth.creation.key_quantity",
                 name = quantity_label(ctx.lang, i, name),
@@ -252,19 +252,19 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             .collect()
     };
     let mut hp_chart = LineChart {
-        title: crate::tr!(ctx.lang, "growth.creation.hp_title").into(),
-        x_label: crate::tr!(ctx.lang, "growth.creation.x_points").into(),
-        y_label: crate::tr!(ctx.lang, "growth.creation.y_cdf").into(),
+        title: tr!(ctx.lang, "growth.creation.hp_title").into(),
+        x_label: tr!(ctx.lang, "growth.creation.x_points").into(),
+        y_label: tr!(ctx.lang, "growth.creation.y_cdf").into(),
         y_range: Some((0.0, 1.0)),
         ..Default::default()
     };
     hp_chart.series.push(LineSeries {
-        name: crate::tr!(ctx.lang, "growth.creation.hp_simulated").into(),
+        name: tr!(ctx.lang, "growth.creation.hp_simulated").into(),
         points: cdf(&acc.values[0]),
         band: vec![],
     });
     hp_chart.series.push(LineSeries {
-        name: crate::tr!(ctx.lang, "growth.creation.pm_simulated").into(),
+        name: tr!(ctx.lang, "growth.creation.pm_simulated").into(),
         points: cdf(&acc.values[1]),
         band: vec![],
     });
@@ -288,15 +288,15 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             .fold(0.0, f64::max);
         hp_exact_gap = Some((d.mean(), gap));
         hp_chart.series.push(LineSeries {
-            name: crate::tr!(ctx.lang, "growth.creation.hp_exact").into(),
+            name: tr!(ctx.lang, "growth.creation.hp_exact").into(),
             points: pts,
             band: vec![],
         });
     }
     let mut st_chart = LineChart {
-        title: crate::tr!(ctx.lang, "growth.creation.stats_title").into(),
-        x_label: crate::tr!(ctx.lang, "growth.creation.x_stat").into(),
-        y_label: crate::tr!(ctx.lang, "growth.creation.y_cdf").into(),
+        title: tr!(ctx.lang, "growth.creation.stats_title").into(),
+        x_label: tr!(ctx.lang, "growth.creation.x_stat").into(),
+        y_label: tr!(ctx.lang, "growth.creation.y_cdf").into(),
         y_range: Some((0.0, 1.0)),
         ..Default::default()
     };
@@ -319,7 +319,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     if let Some((mean, gap)) = hp_exact_gap {
         dist_key.insert(
             0,
-            crate::tr!(
+            tr!(
                 ctx.lang,
                 "growth.creation.key_hp_exact",
                 mean = ctx.lang.num(mean, 3),
@@ -330,8 +330,8 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     }
     let dist_out = Output {
         name: "creation-distributions".into(),
-        title: crate::tr!(ctx.lang, "growth.creation.dist_title").into(),
-        question: crate::tr!(ctx.lang, "growth.creation.dist_question").into(),
+        title: tr!(ctx.lang, "growth.creation.dist_title").into(),
+        question: tr!(ctx.lang, "growth.creation.dist_question").into(),
         frame: dist_frame,
         figures: vec![Figure::new(vec![
             Chart::Lines(hp_chart),
@@ -342,9 +342,9 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     };
 
     let title = crate::scenario::Text::pick(raw.title, ctx.lang)
-        .unwrap_or_else(|| crate::tr!(ctx.lang, "growth.creation.default_title").into());
+        .unwrap_or_else(|| tr!(ctx.lang, "growth.creation.default_title").into());
     let question = crate::scenario::Text::pick(raw.question, ctx.lang)
-        .unwrap_or_else(|| crate::tr!(ctx.lang, "growth.creation.default_question").into());
+        .unwrap_or_else(|| tr!(ctx.lang, "growth.creation.default_question").into());
     let mut key: Vec<String> = rej_key.into_iter().take(2).collect();
     key.extend(dist_key.into_iter().take(4));
     let mut outputs = vec![rejection_out, dist_out];

@@ -165,7 +165,7 @@ fn changes_text(lang: Lang, before: &[i32; 6], after: &[i32; 6]) -> String {
         })
         .collect();
     if v.is_empty() {
-        crate::tr!(lang, "trace_creation.no_change").to_string()
+        tr!(lang, "trace_creation.no_change").to_string()
     } else {
         v.join(", ")
     }
@@ -205,44 +205,44 @@ fn render(
                 let dice_text = join(&dice);
                 (
                     0,
-                    crate::tr_fill!(
+                    tr_fill!(
                         if accepted {
-                            crate::tr!(lang, "trace_creation.hp_pm_kept")
+                            tr!(lang, "trace_creation.hp_pm_kept")
                         } else {
-                            crate::tr!(lang, "trace_creation.hp_pm_again")
+                            tr!(lang, "trace_creation.hp_pm_again")
                         },
-                        attempt = attempt,
+                        attempt,
                         dice = dice_text,
-                        sum = sum,
-                        lo = lo,
-                        hi = hi
+                        sum,
+                        lo,
+                        hi
                     ),
                     json!({"step": "hp_pm_roll", "attempt": attempt, "dice": dice, "sum": sum, "accepted": accepted}),
                 )
             }
             Step::Split { dice, hp, pm } => {
                 let how = match p.split {
-                    HpPmSplit::Random => crate::tr!(lang, "trace_creation.split_random"),
-                    HpPmSplit::HpFirst => crate::tr!(lang, "trace_creation.split_hp_first"),
-                    HpPmSplit::PmFirst => crate::tr!(lang, "trace_creation.split_pm_first"),
+                    HpPmSplit::Random => tr!(lang, "trace_creation.split_random"),
+                    HpPmSplit::HpFirst => tr!(lang, "trace_creation.split_hp_first"),
+                    HpPmSplit::PmFirst => tr!(lang, "trace_creation.split_pm_first"),
                 };
                 (
                     1,
-                    crate::tr!(
+                    tr!(
                         lang,
                         "trace_creation.split",
-                        how = how,
+                        how,
                         hp_dice = join(&dice[..5]),
-                        hp = hp,
+                        hp,
                         pm_dice = join(&dice[5..]),
-                        pm = pm
+                        pm
                     ),
                     json!({"step": "split", "hp_dice": &dice[..5], "hp": hp, "pm_dice": &dice[5..], "pm": pm}),
                 )
             }
             Step::Conversion { level } => (
                 0,
-                crate::tr!(lang, "trace_creation.conversion", level = level),
+                tr!(lang, "trace_creation.conversion", level),
                 json!({"step": "conversion", "level": level}),
             ),
             Step::StatD100 { value, kept } => {
@@ -271,7 +271,7 @@ fn render(
                         if before.is_empty() {
                             v.to_string()
                         } else {
-                            crate::tr!(
+                            tr!(
                                 lang,
                                 "trace_creation.die_after",
                                 value = v,
@@ -289,20 +289,20 @@ fn render(
                 let (dice_text, lo_hi) = (shown.join(", "), (p.bounds.die_min, p.bounds.die_max));
                 (
                     0,
-                    crate::tr_fill!(
+                    tr_fill!(
                         if accepted {
-                            crate::tr!(lang, "trace_creation.stats_kept")
+                            tr!(lang, "trace_creation.stats_kept")
                         } else {
-                            crate::tr!(lang, "trace_creation.stats_again")
+                            tr!(lang, "trace_creation.stats_again")
                         },
-                        attempt = attempt,
-                        n = n,
+                        attempt,
+                        n,
                         die_min = lo_hi.0,
                         die_max = lo_hi.1,
                         dice = dice_text,
-                        sum = sum,
-                        lo = lo,
-                        hi = hi
+                        sum,
+                        lo,
+                        hi
                     ),
                     j,
                 )
@@ -310,13 +310,13 @@ fn render(
             Step::Assigned { stats } => (
                 1,
                 if p.assign == StatAssign::Priority {
-                    crate::tr!(
+                    tr!(
                         lang,
                         "trace_creation.assigned_priority",
                         stats = stats_text(lang, &stats)
                     )
                 } else {
-                    crate::tr!(
+                    tr!(
                         lang,
                         "trace_creation.assigned_in_order",
                         stats = stats_text(lang, &stats)
@@ -331,23 +331,23 @@ fn render(
             } => (
                 1,
                 match k {
-                    Some(_) => crate::tr!(
+                    Some(_) => tr!(
                         lang,
                         "trace_creation.race_met",
                         sheet = sheet(k),
                         changes = changes_text(lang, &before, &after)
                     ),
-                    None => crate::tr!(lang, "trace_creation.race_none", points = p.move_points),
+                    None => tr!(lang, "trace_creation.race_none", points = p.move_points),
                 },
                 json!({"step": "race", "sheet": sheet(k), "stats": stats_json(&after)}),
             ),
             Step::RaceReroll { n } => (
                 1,
-                crate::tr!(
+                tr!(
                     lang,
                     "trace_creation.race_reroll",
                     sheet = sheet(Some(0)),
-                    n = n
+                    n
                 ),
                 json!({"step": "race_reroll", "sheet": sheet(Some(0)), "reroll": n}),
             ),
@@ -363,11 +363,11 @@ fn render(
                 };
                 (
                     1,
-                    crate::tr!(
+                    tr!(
                         lang,
                         "trace_creation.moves",
-                        points = points,
-                        how = how,
+                        points,
+                        how,
                         changes = changes_text(lang, &before, &after)
                     ),
                     json!({"step": "moves", "points": points, "policy": how, "stats": stats_json(&after)}),
@@ -382,13 +382,13 @@ fn render(
                     .iter()
                     .map(|&(w, f, r)| match w {
                         SkillDie::First => {
-                            crate::tr!(lang, "trace_creation.skill_first", faces = f, roll = r)
+                            tr!(lang, "trace_creation.skill_first", faces = f, roll = r)
                         }
                         SkillDie::PerPm => {
-                            crate::tr!(lang, "trace_creation.skill_per_pm", faces = f, roll = r)
+                            tr!(lang, "trace_creation.skill_per_pm", faces = f, roll = r)
                         }
                         SkillDie::Bonus => {
-                            crate::tr!(lang, "trace_creation.skill_bonus", faces = f, roll = r)
+                            tr!(lang, "trace_creation.skill_bonus", faces = f, roll = r)
                         }
                     })
                     .collect();
@@ -399,11 +399,11 @@ fn render(
                 skill.clear();
                 (
                     0,
-                    crate::tr!(
+                    tr!(
                         lang,
                         "trace_creation.skill",
                         dice = shown.join(", "),
-                        points = points
+                        points
                     ),
                     j,
                 )
@@ -415,19 +415,12 @@ fn render(
                 total,
             } => (
                 0,
-                crate::tr!(
-                    lang,
-                    "trace_creation.dna",
-                    base = base,
-                    faces = faces,
-                    roll = roll,
-                    total = total
-                ),
+                tr!(lang, "trace_creation.dna", base, faces, roll, total),
                 json!({"step": "dna", "base": base, "faces": faces, "roll": roll, "total": total}),
             ),
             Step::End { character: c } => (
                 0,
-                crate::tr!(
+                tr!(
                     lang,
                     "trace_creation.end",
                     hp = c.hp,
@@ -435,7 +428,7 @@ fn render(
                     stats = stats_text(lang, &c.stats),
                     skill = c.skill_points,
                     dna = c.dna,
-                    outcome = outcome
+                    outcome
                 ),
                 json!({"step": "end", "outcome": outcome, "hp": c.hp, "pm": c.pm,
                     "stats": stats_json(&c.stats), "skill_points": c.skill_points, "dna_points": c.dna}),

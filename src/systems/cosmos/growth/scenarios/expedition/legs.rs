@@ -80,12 +80,12 @@ pub fn piloting(
         return Err(bad(
             file,
             &[&at[..], &["scores"]].concat(),
-            crate::tr!(
+            tr!(
                 file.lang,
                 "growth.legs.pilot_scores",
                 count = raw.scores.len()
             ),
-            crate::tr!(file.lang, "growth.legs.pilot_scores_allowed"),
+            tr!(file.lang, "growth.legs.pilot_scores_allowed"),
         ));
     }
     let mut scores = Vec::new();
@@ -100,7 +100,7 @@ pub fn piloting(
             "",
         )?);
     }
-    let dice = crate::tr!(file.lang, "growth.legs.dice_allowed");
+    let dice = tr!(file.lang, "growth.legs.dice_allowed");
     let die = raw.vehicle_die;
     if !(0..=100).contains(&die)
         || !(LADDER.contains(&(die as u32)) || die == WORLD_SHIP_DIE as i64)
@@ -108,7 +108,7 @@ pub fn piloting(
         return Err(bad(
             file,
             &[&at[..], &["vehicle_die"]].concat(),
-            crate::tr!(file.lang, "growth.legs.not_vehicle_die", die = die),
+            tr!(file.lang, "growth.legs.not_vehicle_die", die),
             dice,
         ));
     }
@@ -132,7 +132,7 @@ pub fn march(file: &ScenarioFile, raw: &RawMarch, force: i32) -> Result<March, U
                 raw.inventory_slots_used,
                 0,
                 1000,
-                crate::tr!(file.lang, "growth.legs.capacity_why"),
+                tr!(file.lang, "growth.legs.capacity_why"),
             )? as i32,
             fp: 0,
             karma: in_range(file, &p("karma"), raw.karma, -10, 10, " (C-TEST-3)")? as i8,

@@ -57,8 +57,8 @@ pub fn linked(
             return Err(bad(
                 file,
                 &[&at[..], &["party"]].concat(),
-                crate::tr!(file.lang, "growth.linked.party_without_combat"),
-                crate::tr!(file.lang, "growth.linked.party_without_combat_allowed"),
+                tr!(file.lang, "growth.linked.party_without_combat"),
+                tr!(file.lang, "growth.linked.party_without_combat_allowed"),
             ));
         }
         return Ok(None);
@@ -82,8 +82,8 @@ pub fn linked(
             return Err(bad(
                 file,
                 &[&at[..], &[k]].concat(),
-                crate::tr!(file.lang, "growth.linked.abstract_key", key = k),
-                crate::tr!(file.lang, "growth.linked.abstract_key_allowed"),
+                tr!(file.lang, "growth.linked.abstract_key", key = k),
+                tr!(file.lang, "growth.linked.abstract_key_allowed"),
             ));
         }
     }
@@ -91,21 +91,21 @@ pub fn linked(
         return Err(bad(
             file,
             &combat_at,
-            crate::tr!(file.lang, "growth.linked.single_traveller"),
-            crate::tr!(file.lang, "growth.linked.single_traveller_allowed"),
+            tr!(file.lang, "growth.linked.single_traveller"),
+            tr!(file.lang, "growth.linked.single_traveller_allowed"),
         ));
     };
     let cannot_read = |error: String| {
         bad(
             file,
             &combat_at,
-            crate::tr!(
+            tr!(
                 file.lang,
                 "growth.linked.cannot_read",
                 path = crate::limits::clip(path, file.lang),
-                error = error
+                error
             ),
-            crate::tr!(file.lang, "growth.linked.cannot_read_allowed"),
+            tr!(file.lang, "growth.linked.cannot_read_allowed"),
         )
     };
     // The combat file must lie in the expedition file's folder (symlinks resolved): a
@@ -120,8 +120,8 @@ pub fn linked(
         return Err(bad(
             file,
             &combat_at,
-            crate::tr!(file.lang, "growth.linked.not_combat", path = path),
-            crate::tr!(file.lang, "growth.linked.not_combat_allowed"),
+            tr!(file.lang, "growth.linked.not_combat", path),
+            tr!(file.lang, "growth.linked.not_combat_allowed"),
         ));
     }
     // The combat kind's own validation (its errors name the combat file).
@@ -137,7 +137,7 @@ pub fn linked(
                 return Err(bad(
                     file,
                     &[&party_at[..], &[k.as_str()]].concat(),
-                    crate::tr!(file.lang, "growth.linked.no_traveller", name = k),
+                    tr!(file.lang, "growth.linked.no_traveller", name = k),
                     &members
                         .iter()
                         .map(|m| m.name.as_str())
@@ -164,14 +164,14 @@ pub fn linked(
             return Err(bad(
                 file,
                 &key,
-                crate::tr!(
+                tr!(
                     file.lang,
                     "growth.linked.no_combatant",
                     traveller = m.name,
                     combatant = want,
-                    path = path
+                    path
                 ),
-                &crate::tr!(
+                &tr!(
                     file.lang,
                     "growth.linked.no_combatant_allowed",
                     names = allowed
@@ -182,8 +182,8 @@ pub fn linked(
             return Err(bad(
                 file,
                 &party_at,
-                crate::tr!(file.lang, "growth.linked.same_combatant", combatant = want),
-                crate::tr!(file.lang, "growth.linked.same_combatant_allowed"),
+                tr!(file.lang, "growth.linked.same_combatant", combatant = want),
+                tr!(file.lang, "growth.linked.same_combatant_allowed"),
             ));
         }
         combatant.push(i);

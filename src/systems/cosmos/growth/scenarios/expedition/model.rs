@@ -58,8 +58,8 @@ fn dice(file: &ScenarioFile, path: &[&str], s: &str) -> Result<DiceExpr, UserErr
         bad(
             file,
             path,
-            crate::tr!(file.lang, "growth.valid.not_dice", text = s),
-            crate::tr!(file.lang, "growth.valid.dice_allowed"),
+            tr!(file.lang, "growth.valid.not_dice", text = s),
+            tr!(file.lang, "growth.valid.dice_allowed"),
         )
     })
 }
@@ -110,8 +110,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
             return Err(bad(
                 file,
                 &[at, &["piloting_stress"]].concat(),
-                crate::tr!(file.lang, "growth.valid.stress_without_piloting"),
-                crate::tr!(file.lang, "growth.valid.stress_without_piloting_allowed"),
+                tr!(file.lang, "growth.valid.stress_without_piloting"),
+                tr!(file.lang, "growth.valid.stress_without_piloting_allowed"),
             ));
         }
         num(
@@ -135,7 +135,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
                 return Err(bad(
                     file,
                     &[&at[..], &["days", js.as_str()]].concat(),
-                    crate::tr!(file.lang, "growth.valid.day_outside", day = day),
+                    tr!(file.lang, "growth.valid.day_outside", day),
                     &format!("1..{days}"),
                 ));
             }
@@ -156,8 +156,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
                     None => Err(bad(
                         file,
                         &["expedition", "encounter"],
-                        crate::tr!(file.lang, "growth.valid.missing_key", key = k),
-                        crate::tr!(file.lang, "growth.valid.encounter_allowed"),
+                        tr!(file.lang, "growth.valid.missing_key", key = k),
+                        tr!(file.lang, "growth.valid.encounter_allowed"),
                     )),
                 }
             };
@@ -186,12 +186,12 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
         return Err(bad(
             file,
             &["expedition", "potions"],
-            crate::tr!(
+            tr!(
                 file.lang,
                 "growth.valid.potion_stocks",
                 count = e.potions.len()
             ),
-            crate::tr!(file.lang, "growth.valid.potion_stocks_allowed"),
+            tr!(file.lang, "growth.valid.potion_stocks_allowed"),
         ));
     }
     let mut potions = Vec::new();
@@ -210,8 +210,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
             return Err(bad(
                 file,
                 &[&at[..], &["potion"]].concat(),
-                crate::tr!(file.lang, "growth.valid.no_policy"),
-                crate::tr!(file.lang, "growth.valid.no_policy_allowed"),
+                tr!(file.lang, "growth.valid.no_policy"),
+                tr!(file.lang, "growth.valid.no_policy_allowed"),
             ));
         }
         let w = |k: &'static str, v: Option<i64>| -> Result<Option<i32>, UserError> {
@@ -230,7 +230,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
         bad(
             file,
             &["expedition", "reference_test", "stat"],
-            crate::tr!(file.lang, "growth.common.unknown_stat", name = r.stat),
+            tr!(file.lang, "growth.common.unknown_stat", name = r.stat),
             &Stat::names(),
         )
     })?;
@@ -267,8 +267,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
                 return Err(bad(
                     file,
                     &["expedition", k],
-                    crate::tr!(file.lang, "growth.valid.leg_with_party", key = k),
-                    crate::tr!(file.lang, "growth.valid.leg_with_party_allowed"),
+                    tr!(file.lang, "growth.valid.leg_with_party", key = k),
+                    tr!(file.lang, "growth.valid.leg_with_party_allowed"),
                 ));
             }
         }
@@ -305,8 +305,8 @@ fn travellers(
                 return Err(bad(
                     file,
                     &["expedition", "party"],
-                    crate::tr!(file.lang, "growth.valid.party_single"),
-                    crate::tr!(file.lang, "growth.valid.party_single_allowed"),
+                    tr!(file.lang, "growth.valid.party_single"),
+                    tr!(file.lang, "growth.valid.party_single_allowed"),
                 ));
             }
             Ok((one(file, &["expedition", "traveller"], t)?, None))
@@ -314,14 +314,14 @@ fn travellers(
         (Some(_), false) => Err(bad(
             file,
             &["expedition", "travellers"],
-            crate::tr!(file.lang, "growth.valid.both_travellers"),
-            crate::tr!(file.lang, "growth.valid.both_travellers_allowed"),
+            tr!(file.lang, "growth.valid.both_travellers"),
+            tr!(file.lang, "growth.valid.both_travellers_allowed"),
         )),
         (None, true) => Err(bad(
             file,
             &["expedition"],
-            crate::tr!(file.lang, "growth.valid.no_traveller"),
-            crate::tr!(file.lang, "growth.valid.no_traveller_allowed"),
+            tr!(file.lang, "growth.valid.no_traveller"),
+            tr!(file.lang, "growth.valid.no_traveller_allowed"),
         )),
         (None, false) => {
             let n = e.travellers.len();
@@ -329,8 +329,8 @@ fn travellers(
                 return Err(bad(
                     file,
                     &["expedition", "travellers"],
-                    crate::tr!(file.lang, "growth.valid.travellers_count", count = n),
-                    &crate::tr!(
+                    tr!(file.lang, "growth.valid.travellers_count", count = n),
+                    &tr!(
                         file.lang,
                         "growth.valid.travellers_count_allowed",
                         max = MAX_TRAVELLERS
@@ -398,8 +398,8 @@ fn member(
         return Err(bad(
             file,
             &p("name"),
-            crate::tr!(file.lang, "growth.valid.bad_name", name = m.name),
-            crate::tr!(file.lang, "growth.valid.bad_name_allowed"),
+            tr!(file.lang, "growth.valid.bad_name", name = m.name),
+            tr!(file.lang, "growth.valid.bad_name_allowed"),
         ));
     }
     let traveller = stats(file, at, m.force, m.esprit, m.mental_health)?;

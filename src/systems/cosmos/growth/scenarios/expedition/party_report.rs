@@ -45,7 +45,7 @@ pub fn run(
     }
     let growth = GrowthRules::from_options(&ctx.options);
     let sim = PartySim::with_growth(m, &rules, &growth).map_err(|e| e.user(ctx.lang))?;
-    let progress = ctx.progress(trials, crate::tr!(ctx.lang, "growth.progress.party"));
+    let progress = ctx.progress(trials, tr!(ctx.lang, "growth.progress.party"));
     // Keyed by the file's values: an option moves the rules, not the streams.
     let acc = ctx.engine.run(&sim, &ctx.stream, trials, &progress);
     progress.finish();
@@ -91,15 +91,15 @@ pub fn run(
     let stopped = Proportion::new(ever, trials);
     let first_below_half = (0..days).find(|&d| go_on(&acc, d).p < 0.5);
     let mut key = vec![
-        crate::tr!(
+        tr!(
             ctx.lang,
             "growth.party.key_go_on",
-            days = days,
+            days,
             p = ctx.lang.num(go.p, 4),
             lo = ctx.lang.num(go.lo, 4),
             hi = ctx.lang.num(go.hi, 4),
             linked = match &m.linked {
-                Some(l) => crate::tr!(
+                Some(l) => tr!(
                     ctx.lang,
                     "growth.party.key_go_on_linked",
                     path = crate::report::md_code(&l.path)
@@ -107,16 +107,16 @@ pub fn run(
                 None => String::new(),
             }
         ),
-        crate::tr!(
+        tr!(
             ctx.lang,
             "growth.party.key_stopped",
-            days = days,
+            days,
             p = ctx.lang.num(stopped.p, 4),
             lo = ctx.lang.num(stopped.lo, 4),
             hi = ctx.lang.num(stopped.hi, 4),
             when = match first_below_half {
-                Some(d) => crate::tr!(ctx.lang, "growth.party.first_below_half", day = d + 1),
-                None => crate::tr!(ctx.lang, "growth.party.never_below_half").to_string(),
+                Some(d) => tr!(ctx.lang, "growth.party.first_below_half", day = d + 1),
+                None => tr!(ctx.lang, "growth.party.never_below_half").to_string(),
             }
         ),
     ];
@@ -124,7 +124,7 @@ pub fn run(
     key.push(match risky {
         Some(d) => {
             let r = rate(&acc.someone_worst[d]);
-            crate::tr!(
+            tr!(
                 ctx.lang,
                 "growth.party.key_first_risk",
                 day = d + 1,
@@ -133,7 +133,7 @@ pub fn run(
                 hi = ctx.lang.num(r.hi, 4)
             )
         }
-        None => crate::tr!(ctx.lang, "growth.party.key_no_risk", days = days),
+        None => tr!(ctx.lang, "growth.party.key_no_risk", days),
     });
     let worst_day = (0..days)
         .max_by(|&a, &b| {
@@ -144,7 +144,7 @@ pub fn run(
         })
         .unwrap_or(0);
     let sw = rate(&acc.someone_worst[worst_day]);
-    key.push(crate::tr!(
+    key.push(tr!(
         ctx.lang,
         "growth.party.key_peak",
         day = worst_day + 1,
@@ -170,14 +170,14 @@ pub fn run(
             )
         })
         .collect();
-    key.push(crate::tr!(
+    key.push(tr!(
         ctx.lang,
         "growth.party.key_per_traveller",
         list = per.join(", ")
     ));
-    let title = title.unwrap_or_else(|| crate::tr!(ctx.lang, "growth.party.default_title").into());
+    let title = title.unwrap_or_else(|| tr!(ctx.lang, "growth.party.default_title").into());
     let question =
-        question.unwrap_or_else(|| crate::tr!(ctx.lang, "growth.party.default_question").into());
+        question.unwrap_or_else(|| tr!(ctx.lang, "growth.party.default_question").into());
     let outputs = vec![party_out, trav_out];
     // Issue 27: how to replay a trial, per outcome of `trace.rs` (the party stopped on
     // some morning, or went on every day).
@@ -212,10 +212,10 @@ fn party_days(
         ..Default::default()
     };
     let mut lines = [
-        s(crate::tr!(lang, "growth.party.line_someone_worst")),
-        s(crate::tr!(lang, "growth.party.line_someone_end")),
-        s(crate::tr!(lang, "growth.party.line_go_on")),
-        s(crate::tr!(lang, "growth.party.line_stopped")),
+        s(tr!(lang, "growth.party.line_someone_worst")),
+        s(tr!(lang, "growth.party.line_someone_end")),
+        s(tr!(lang, "growth.party.line_go_on")),
+        s(tr!(lang, "growth.party.line_stopped")),
     ];
     let mut stopped = 0u64;
     let fs: Vec<(i64, u64)> = acc.first_stop.iter().collect();
@@ -255,16 +255,16 @@ fn party_days(
     dcols.extend(cols.into_columns());
     let chart = LineChart {
         x_kind: XKind::Integer,
-        title: crate::tr!(lang, "growth.party.days_title").into(),
-        x_label: crate::tr!(lang, "growth.expedition.x_day").into(),
-        y_label: crate::tr!(lang, "growth.expedition.y_probability").into(),
+        title: tr!(lang, "growth.party.days_title").into(),
+        x_label: tr!(lang, "growth.expedition.x_day").into(),
+        y_label: tr!(lang, "growth.expedition.y_probability").into(),
         y_range: Some((0.0, 1.0)),
         series: lines.into_iter().collect(),
     };
     Ok(Output {
         name: "party-days".into(),
-        title: crate::tr!(lang, "growth.party.days_title").into(),
-        question: crate::tr!(lang, "growth.party.days_question").into(),
+        title: tr!(lang, "growth.party.days_title").into(),
+        question: tr!(lang, "growth.party.days_question").into(),
         frame: DataFrame::new_infer_height(dcols)?,
         figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: Vec::new(),
@@ -286,11 +286,11 @@ fn traveller_days(
     let mut fp_lines = Vec::new();
     for (mem, a) in party.members.iter().zip(&acc.members) {
         let mut ex = LineSeries {
-            name: crate::tr!(lang, "growth.party.series_exhausted", name = mem.name),
+            name: tr!(lang, "growth.party.series_exhausted", name = mem.name),
             ..Default::default()
         };
         let mut fp = LineSeries {
-            name: crate::tr!(lang, "growth.party.series_fp", name = mem.name),
+            name: tr!(lang, "growth.party.series_fp", name = mem.name),
             ..Default::default()
         };
         let fe: Vec<(i64, u64)> = a.first_exhaustion.iter().collect();
@@ -333,25 +333,25 @@ fn traveller_days(
     dcols.extend(cols.into_columns());
     let ex_chart = LineChart {
         x_kind: XKind::Integer,
-        title: crate::tr!(lang, "growth.party.ex_title").into(),
-        x_label: crate::tr!(lang, "growth.expedition.x_day").into(),
-        y_label: crate::tr!(lang, "growth.expedition.y_probability").into(),
+        title: tr!(lang, "growth.party.ex_title").into(),
+        x_label: tr!(lang, "growth.expedition.x_day").into(),
+        y_label: tr!(lang, "growth.expedition.y_probability").into(),
         // Fitted: individual risks are small next to the party's.
         y_range: None,
         series: ex_lines,
     };
     let fp_chart = LineChart {
         x_kind: XKind::Integer,
-        title: crate::tr!(lang, "growth.party.fp_title").into(),
-        x_label: crate::tr!(lang, "growth.expedition.x_day").into(),
-        y_label: crate::tr!(lang, "growth.party.y_fp").into(),
+        title: tr!(lang, "growth.party.fp_title").into(),
+        x_label: tr!(lang, "growth.expedition.x_day").into(),
+        y_label: tr!(lang, "growth.party.y_fp").into(),
         y_range: Some((-3.0, 10.0)),
         series: fp_lines,
     };
     Ok(Output {
         name: "party-travellers".into(),
-        title: crate::tr!(lang, "growth.party.travellers_title").into(),
-        question: crate::tr!(lang, "growth.party.travellers_question").into(),
+        title: tr!(lang, "growth.party.travellers_title").into(),
+        question: tr!(lang, "growth.party.travellers_question").into(),
         frame: DataFrame::new_infer_height(dcols)?,
         figures: vec![Figure::new(vec![
             Chart::Lines(ex_chart),

@@ -33,7 +33,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let rules = TestRules::from_options(&ctx.options);
     let growth = GrowthRules::from_options(&ctx.options);
     let sim = ExpeditionSim::with_growth(m, &rules, &growth).map_err(|e| e.user(ctx.lang))?;
-    let progress = ctx.progress(trials, crate::tr!(ctx.lang, "growth.progress.expedition"));
+    let progress = ctx.progress(trials, tr!(ctx.lang, "growth.progress.expedition"));
     let acc = ctx.engine.run(&sim, &ctx.stream, trials, &progress);
     progress.finish();
     let m = &sim.model;
@@ -76,20 +76,20 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         ..Default::default()
     };
     let mut bands = [
-        series(crate::tr!(ctx.lang, "growth.expedition.band_fp_worst").into()),
-        series(crate::tr!(ctx.lang, "growth.expedition.band_fm_worst").into()),
-        series(crate::tr!(ctx.lang, "growth.expedition.band_fp_end").into()),
-        series(crate::tr!(ctx.lang, "growth.expedition.band_fm_end").into()),
+        series(tr!(ctx.lang, "growth.expedition.band_fp_worst").into()),
+        series(tr!(ctx.lang, "growth.expedition.band_fm_worst").into()),
+        series(tr!(ctx.lang, "growth.expedition.band_fp_end").into()),
+        series(tr!(ctx.lang, "growth.expedition.band_fm_end").into()),
     ];
-    let mut pex = series(crate::tr!(ctx.lang, "growth.expedition.p_exhausted_worst").into());
-    let mut pcum = series(crate::tr!(ctx.lang, "growth.expedition.p_exhausted_by_day").into());
-    let mut pref_worst = series(crate::tr!(
+    let mut pex = series(tr!(ctx.lang, "growth.expedition.p_exhausted_worst").into());
+    let mut pcum = series(tr!(ctx.lang, "growth.expedition.p_exhausted_by_day").into());
+    let mut pref_worst = series(tr!(
         ctx.lang,
         "growth.expedition.p_reference_worst",
         stat = rs.test_label(ctx.lang),
         threshold = rt
     ));
-    let mut pref_end = series(crate::tr!(
+    let mut pref_end = series(tr!(
         ctx.lang,
         "growth.expedition.p_reference_end",
         stat = rs.test_label(ctx.lang),
@@ -165,9 +165,9 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let [b0, b1, b2, b3] = bands;
     let track_chart = LineChart {
         x_kind: Default::default(),
-        title: crate::tr!(ctx.lang, "growth.expedition.track_title").into(),
-        x_label: crate::tr!(ctx.lang, "growth.expedition.x_day").into(),
-        y_label: crate::tr!(ctx.lang, "growth.expedition.y_points").into(),
+        title: tr!(ctx.lang, "growth.expedition.track_title").into(),
+        x_label: tr!(ctx.lang, "growth.expedition.x_day").into(),
+        y_label: tr!(ctx.lang, "growth.expedition.y_points").into(),
         y_range: Some((-3.0, 10.0)),
         series: vec![b0, b1, b2, b3],
     };
@@ -181,9 +181,9 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let (re1, ren) = first_last(&pref_end);
     let risk_chart = LineChart {
         x_kind: Default::default(),
-        title: crate::tr!(ctx.lang, "growth.expedition.risk_title").into(),
-        x_label: crate::tr!(ctx.lang, "growth.expedition.x_day").into(),
-        y_label: crate::tr!(ctx.lang, "growth.expedition.y_probability").into(),
+        title: tr!(ctx.lang, "growth.expedition.risk_title").into(),
+        x_label: tr!(ctx.lang, "growth.expedition.x_day").into(),
+        y_label: tr!(ctx.lang, "growth.expedition.y_probability").into(),
         y_range: Some((0.0, 1.0)),
         series: vec![pex, pcum, pref_worst, pref_end],
     };
@@ -192,18 +192,18 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let by_end = share(&acc.first_exhaustion, days);
     let p_by_end = Proportion::new(by_end, trials);
     let mut key = vec![
-        crate::tr!(
+        tr!(
             ctx.lang,
             "growth.expedition.key_exhausted",
-            days = days,
+            days,
             p = ctx.lang.num(p_by_end.p, 4),
             lo = ctx.lang.num(p_by_end.lo, 4),
             hi = ctx.lang.num(p_by_end.hi, 4)
         ),
-        crate::tr!(
+        tr!(
             ctx.lang,
             "growth.expedition.key_last_day",
-            days = days,
+            days,
             fp = dec(ctx.lang, fp_last.1[2]),
             fp_lo = dec(ctx.lang, fp_last.1[0]),
             fp_hi = dec(ctx.lang, fp_last.1[4]),
@@ -211,37 +211,34 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             fm_lo = dec(ctx.lang, fm_last.1[0]),
             fm_hi = dec(ctx.lang, fm_last.1[4])
         ),
-        crate::tr!(
+        tr!(
             ctx.lang,
             "growth.expedition.key_reference",
             stat = rs.test_label(ctx.lang),
             threshold = rt,
             worst_first = ctx.lang.num(rw1, 4),
             worst_last = ctx.lang.num(rwn, 4),
-            days = days,
+            days,
             end_first = ctx.lang.num(re1, 4),
             end_last = ctx.lang.num(ren, 4)
         ),
     ];
     let leg_keys = legs_key_figures(ctx.lang, m, pilot.as_deref(), &acc.march);
     let (med, lo, hi) = quantile_interval(&acc.first_exhaustion, 0.5);
-    key.push(crate::tr!(
+    key.push(tr!(
         ctx.lang,
         "growth.expedition.key_median_first",
-        median = med.map_or(
-            crate::tr!(ctx.lang, "growth.expedition.not_within", days = days),
-            |d| { crate::tr!(ctx.lang, "growth.expedition.day_n", day = d) }
-        ),
+        median = med.map_or(tr!(ctx.lang, "growth.expedition.not_within", days), |d| {
+            tr!(ctx.lang, "growth.expedition.day_n", day = d)
+        }),
         lo = lo.map_or("-".into(), |x| x.to_string()),
-        hi = hi.map_or(
-            crate::tr!(ctx.lang, "growth.expedition.censored").into(),
-            |x| x.to_string()
-        )
+        hi = hi.map_or(tr!(ctx.lang, "growth.expedition.censored").into(), |x| x
+            .to_string())
     ));
     let days_out = Output {
         name: "expedition-days".into(),
-        title: crate::tr!(ctx.lang, "growth.expedition.days_title").into(),
-        question: crate::tr!(ctx.lang, "growth.expedition.days_question").into(),
+        title: tr!(ctx.lang, "growth.expedition.days_title").into(),
+        question: tr!(ctx.lang, "growth.expedition.days_question").into(),
         frame: DataFrame::new_infer_height(dcols)?,
         figures: vec![Figure::new(vec![
             Chart::Lines(track_chart),
@@ -268,25 +265,24 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     ex_cols.extend(p_cols);
     let ex_out = Output {
         name: "expedition-exhaustion".into(),
-        title: crate::tr!(ctx.lang, "growth.expedition.first_title").into(),
-        question: crate::tr!(ctx.lang, "growth.expedition.first_question").into(),
+        title: tr!(ctx.lang, "growth.expedition.first_title").into(),
+        question: tr!(ctx.lang, "growth.expedition.first_question").into(),
         frame: DataFrame::new_infer_height(ex_cols)?,
         figures: vec![super::super::cdf_chart(
             ctx.lang,
-            crate::tr!(ctx.lang, "growth.expedition.first_cdf_title"),
-            crate::tr!(ctx.lang, "growth.expedition.x_day"),
+            tr!(ctx.lang, "growth.expedition.first_cdf_title"),
+            tr!(ctx.lang, "growth.expedition.x_day"),
             &[(
-                crate::tr!(ctx.lang, "growth.expedition.first_series").to_string(),
+                tr!(ctx.lang, "growth.expedition.first_series").to_string(),
                 &acc.first_exhaustion,
             )],
         )],
         key_figures: key[3..].to_vec(),
         provenance: prov.for_output("expedition-exhaustion"),
     };
-    let title =
-        title.unwrap_or_else(|| crate::tr!(ctx.lang, "growth.expedition.default_title").into());
-    let question = question
-        .unwrap_or_else(|| crate::tr!(ctx.lang, "growth.expedition.default_question").into());
+    let title = title.unwrap_or_else(|| tr!(ctx.lang, "growth.expedition.default_title").into());
+    let question =
+        question.unwrap_or_else(|| tr!(ctx.lang, "growth.expedition.default_question").into());
     let outputs = vec![days_out, ex_out];
     key.truncate(4);
     key.extend(leg_keys);
@@ -322,7 +318,7 @@ fn legs_key_figures(
     if let (Some(p), Some(leg)) = (pilot, &m.legs.piloting) {
         let all: f64 = p.iter().product();
         let mean = p.iter().sum::<f64>() / p.len().max(1) as f64;
-        out.push(crate::tr!(
+        out.push(tr!(
             lang,
             "growth.expedition.key_piloting",
             score = leg.score,
@@ -335,7 +331,7 @@ fn legs_key_figures(
     }
     if let (Some(first), Some(last)) = (march.first(), march.last()) {
         let total: f64 = march.iter().map(|x| x.mean).sum();
-        out.push(crate::tr!(
+        out.push(tr!(
             lang,
             "growth.expedition.key_march",
             first = lang.num(first.mean, 1),

@@ -257,7 +257,7 @@ impl Find {
             "exhausted" if party => Find::Exhausted(c.maybe_one_of(&names)?, v.days),
             "exhausted" => match c.value {
                 None => Find::Exhausted(None, v.days),
-                Some(_) => return Err(c.bad_value(crate::tr!(v.lang, "trace_expedition.no_value"))),
+                Some(_) => return Err(c.bad_value(tr!(v.lang, "trace_expedition.no_value"))),
             },
             "exhausted_by" => Find::Exhausted(None, day()?),
             "stopped_by" if party => Find::StoppedBy(day()?),

@@ -53,7 +53,7 @@ impl View {
     fn who(&self, i: u8) -> String {
         match &self.names {
             Some(n) => n[i as usize].clone(),
-            None => crate::tr!(self.lang, "trace_expedition.traveller").to_string(),
+            None => tr!(self.lang, "trace_expedition.traveller").to_string(),
         }
     }
 
@@ -74,7 +74,7 @@ fn tracks(lang: Lang, before: Fatigue, after: Fatigue) -> String {
 
 fn tracks_via(lang: Lang, before: Fatigue, mid: Fatigue, after: Fatigue) -> String {
     if before == after && mid == after {
-        return crate::tr!(
+        return tr!(
             lang,
             "trace_expedition.unchanged",
             fp = after.fp,
@@ -90,7 +90,7 @@ fn tracks_via(lang: Lang, before: Fatigue, mid: Fatigue, after: Fatigue) -> Stri
             format!("{a} → {b}")
         }
     };
-    crate::tr!(
+    tr!(
         lang,
         "trace_expedition.tracks",
         fp = one(before.fp, mid.fp, after.fp),
@@ -103,7 +103,7 @@ fn tracks_via(lang: Lang, before: Fatigue, mid: Fatigue, after: Fatigue) -> Stri
 fn stuck(v: &View, before: Fatigue) -> String {
     let r = &v.rules;
     if before.fp >= r.max || before.fm >= r.max {
-        crate::tr!(
+        tr!(
             v.lang,
             "trace_expedition.stuck",
             hours = r.exhaustion_rest_hours
@@ -129,7 +129,7 @@ pub fn render(v: &View, trial: u64, outcome: u8, steps: &[Step]) -> Traced {
         Some(match step {
             Step::Start { who, f } => (
                 0,
-                crate::tr!(
+                tr!(
                     v.lang,
                     "trace_expedition.start",
                     who = v.who(who),
@@ -140,22 +140,22 @@ pub fn render(v: &View, trial: u64, outcome: u8, steps: &[Step]) -> Traced {
             ),
             Step::Day { day } => (
                 0,
-                crate::tr!(v.lang, "trace_expedition.day", day = day),
+                tr!(v.lang, "trace_expedition.day", day),
                 json!({"step": "day", "day": day}),
             ),
             Step::March { fp, units } => (
                 1,
-                crate::tr!(
+                tr!(
                     v.lang,
                     "trace_expedition.march",
                     units = v.lang.num(units, 1),
-                    fp = fp
+                    fp
                 ),
                 json!({"step": "march", "fp": fp, "units": units}),
             ),
             Step::Encounters { count } => (
                 1,
-                crate::tr!(v.lang, "trace_expedition.encounters", count = count),
+                tr!(v.lang, "trace_expedition.encounters", count),
                 json!({"step": "encounters", "count": count}),
             ),
             Step::Combat { rounds, down } => {
@@ -167,17 +167,17 @@ pub fn render(v: &View, trial: u64, outcome: u8, steps: &[Step]) -> Traced {
                     .map(|(_, n)| n.clone())
                     .collect();
                 let shown = if down.is_empty() {
-                    crate::tr!(v.lang, "trace_expedition.nobody").to_string()
+                    tr!(v.lang, "trace_expedition.nobody").to_string()
                 } else {
                     down.join(", ")
                 };
                 (
                     1,
-                    crate::tr!(
+                    tr!(
                         v.lang,
                         "trace_expedition.combat",
                         file = path,
-                        rounds = rounds,
+                        rounds,
                         down = shown
                     ),
                     json!({"step": "combat", "file": path, "rounds": rounds, "down": down}),
@@ -185,7 +185,7 @@ pub fn render(v: &View, trial: u64, outcome: u8, steps: &[Step]) -> Traced {
             }
             Step::Rations { left } => (
                 1,
-                crate::tr!(v.lang, "trace_expedition.rations", left = left),
+                tr!(v.lang, "trace_expedition.rations", left),
                 json!({"step": "rations", "left": left}),
             ),
             Step::Of { who, step } => trek(v, who, step),
@@ -197,7 +197,7 @@ pub fn render(v: &View, trial: u64, outcome: u8, steps: &[Step]) -> Traced {
                 p_worst,
                 p_end,
             } => {
-                let mut text = crate::tr!(
+                let mut text = tr!(
                     v.lang,
                     "trace_expedition.evening",
                     who = v.who(who),
@@ -211,7 +211,7 @@ pub fn render(v: &View, trial: u64, outcome: u8, steps: &[Step]) -> Traced {
                     p_end = v.lang.num(p_end, 3)
                 );
                 if exhausted {
-                    text += crate::tr!(v.lang, "trace_expedition.exhausted_today");
+                    text += tr!(v.lang, "trace_expedition.exhausted_today");
                 }
                 (
                     1,
@@ -223,17 +223,17 @@ pub fn render(v: &View, trial: u64, outcome: u8, steps: &[Step]) -> Traced {
                 let mut out: Vec<String> = v
                     .listed(exhausted)
                     .into_iter()
-                    .map(|n| crate::tr!(v.lang, "trace_expedition.is_exhausted", who = n))
+                    .map(|n| tr!(v.lang, "trace_expedition.is_exhausted", who = n))
                     .collect();
                 out.extend(
                     v.listed(knocked)
                         .into_iter()
-                        .map(|n| crate::tr!(v.lang, "trace_expedition.is_knocked_out", who = n)),
+                        .map(|n| tr!(v.lang, "trace_expedition.is_knocked_out", who = n)),
                 );
                 let text = if out.is_empty() {
-                    crate::tr!(v.lang, "trace_expedition.set_off").to_string()
+                    tr!(v.lang, "trace_expedition.set_off").to_string()
                 } else {
-                    crate::tr!(
+                    tr!(
                         v.lang,
                         "trace_expedition.cannot_set_off",
                         list = out.join(", ")
@@ -254,13 +254,13 @@ pub fn render(v: &View, trial: u64, outcome: u8, steps: &[Step]) -> Traced {
                 let o = OUTCOMES[outcome as usize];
                 let when = |d: i64| {
                     if d <= v.days {
-                        crate::tr!(v.lang, "trace_expedition.on_day", day = d)
+                        tr!(v.lang, "trace_expedition.on_day", day = d)
                     } else {
-                        crate::tr!(v.lang, "trace_expedition.never").to_string()
+                        tr!(v.lang, "trace_expedition.never").to_string()
                     }
                 };
                 let text = if party {
-                    crate::tr!(
+                    tr!(
                         v.lang,
                         "trace_expedition.end_party",
                         outcome = o,
@@ -268,7 +268,7 @@ pub fn render(v: &View, trial: u64, outcome: u8, steps: &[Step]) -> Traced {
                         first = when(first)
                     )
                 } else {
-                    crate::tr!(
+                    tr!(
                         v.lang,
                         "trace_expedition.end",
                         outcome = o,
@@ -308,11 +308,11 @@ fn trek(v: &View, who: u8, step: TrekStep) -> (u8, String, Value) {
             after,
         } => (
             1,
-            crate::tr!(
+            tr!(
                 v.lang,
                 "trace_expedition.morning",
                 who = name,
-                daily = daily,
+                daily,
                 march_fp = format!("{march_fp:+}"),
                 march_fm = format!("{march_fm:+}"),
                 tracks = tracks(v.lang, before, after)
@@ -330,7 +330,7 @@ fn trek(v: &View, who: u8, step: TrekStep) -> (u8, String, Value) {
             mid,
             after,
         } => {
-            let mut text = crate::tr!(
+            let mut text = tr!(
                 v.lang,
                 "trace_expedition.fight",
                 who = name,
@@ -346,13 +346,13 @@ fn trek(v: &View, who: u8, step: TrekStep) -> (u8, String, Value) {
             );
             let mut j = json!({"rounds": roll.rounds, "hp_lost": roll.hp_lost, "pm_spent": roll.pm_spent, "psychic_attacks": roll.psychic, "hp_steps": roll.hp_steps, "pm_steps": roll.pm_steps});
             if let Some(x) = roll.extras {
-                text += &crate::tr!(
+                text += &tr!(
                     v.lang,
                     "trace_expedition.fight_extras",
                     physical = x.physical,
                     magical = x.magical,
                     knockout = if x.knockout {
-                        crate::tr!(
+                        tr!(
                             v.lang,
                             "trace_expedition.knocked_out_fm",
                             fm = r.knockout_fm
@@ -392,20 +392,20 @@ fn trek(v: &View, who: u8, step: TrekStep) -> (u8, String, Value) {
             after,
         } => (
             2,
-            crate::tr!(
+            tr!(
                 v.lang,
                 "trace_expedition.fought",
                 who = name,
-                rounds = rounds,
+                rounds,
                 fp = rounds / r.rounds_per_fp + r.combat_end_fp,
                 hp = hp_lost,
                 pm = pm_spent,
-                hp_steps = hp_steps,
-                pm_steps = pm_steps,
-                points = points,
+                hp_steps,
+                pm_steps,
+                points,
                 relief = r.point_relief,
                 knockout = if knockout {
-                    crate::tr!(
+                    tr!(
                         v.lang,
                         "trace_expedition.knocked_out_fm",
                         fm = r.knockout_fm
@@ -432,7 +432,7 @@ fn trek(v: &View, who: u8, step: TrekStep) -> (u8, String, Value) {
             after,
         } => (
             2,
-            crate::tr!(
+            tr!(
                 v.lang,
                 "trace_expedition.fought_delta",
                 who = name,
@@ -448,11 +448,11 @@ fn trek(v: &View, who: u8, step: TrekStep) -> (u8, String, Value) {
             after,
         } => (
             1,
-            crate::tr!(
+            tr!(
                 v.lang,
                 "trace_expedition.meals",
                 who = name,
-                meals = meals,
+                meals,
                 relief = meals as i32 * r.meal_relief,
                 tracks = tracks(v.lang, before, after)
             ) + &stuck(v, before),
@@ -464,11 +464,11 @@ fn trek(v: &View, who: u8, step: TrekStep) -> (u8, String, Value) {
             after,
         } => (
             1,
-            crate::tr!(
+            tr!(
                 v.lang,
                 "trace_expedition.pauses",
                 who = name,
-                pauses = pauses,
+                pauses,
                 floor = r.pause_floor,
                 tracks = tracks(v.lang, before, after)
             ) + &stuck(v, before),
@@ -480,11 +480,11 @@ fn trek(v: &View, who: u8, step: TrekStep) -> (u8, String, Value) {
             after,
         } => (
             1,
-            crate::tr!(
+            tr!(
                 v.lang,
                 "trace_expedition.fasting",
                 who = name,
-                days = days,
+                days,
                 gain = r.fasting_gain * days,
                 tracks = tracks(v.lang, before, after)
             ),
@@ -499,12 +499,12 @@ fn trek(v: &View, who: u8, step: TrekStep) -> (u8, String, Value) {
             let p = POTION_NAMES[potion as usize];
             (
                 1,
-                crate::tr!(
+                tr!(
                     v.lang,
                     "trace_expedition.potion",
                     who = name,
                     potion = p,
-                    left = left,
+                    left,
                     tracks = tracks(v.lang, before, after)
                 ) + &stuck(v, before),
                 moved("potion", before, after, json!({"potion": p, "left": left})),
@@ -516,11 +516,11 @@ fn trek(v: &View, who: u8, step: TrekStep) -> (u8, String, Value) {
             after,
         } => (
             1,
-            crate::tr!(
+            tr!(
                 v.lang,
                 "trace_expedition.sleepless",
                 who = name,
-                nights = nights,
+                nights,
                 gain = r.sleepless_gain * nights + r.sleepless_extra,
                 tracks = tracks(v.lang, before, after)
             ),
@@ -541,22 +541,22 @@ fn trek(v: &View, who: u8, step: TrekStep) -> (u8, String, Value) {
             before,
             after,
         } => {
-            let mut text = crate::tr!(
+            let mut text = tr!(
                 v.lang,
                 "trace_expedition.full_rest",
                 who = name,
-                hours = hours,
-                recovered = recovered,
-                quality = quality,
+                hours,
+                recovered,
+                quality,
                 mfp = format!("{:+}", modifiers.fp),
                 mfm = format!("{:+}", modifiers.fm),
                 tracks = tracks(v.lang, before, after)
             );
             if halved {
-                text += crate::tr!(v.lang, "trace_expedition.halved");
+                text += tr!(v.lang, "trace_expedition.halved");
             }
             if long {
-                text += &crate::tr!(
+                text += &tr!(
                     v.lang,
                     "trace_expedition.long_rest",
                     hours = r.exhaustion_rest_hours
@@ -581,13 +581,13 @@ fn trek(v: &View, who: u8, step: TrekStep) -> (u8, String, Value) {
             before,
             after,
         } => {
-            let mut text = crate::tr!(
+            let mut text = tr!(
                 v.lang,
                 "trace_expedition.short_rest",
                 who = name,
-                hours = hours,
+                hours,
                 per = r.short_rest_hours,
-                recovered = recovered,
+                recovered,
                 tracks = tracks(v.lang, before, after)
             );
             text += &stuck(v, before);

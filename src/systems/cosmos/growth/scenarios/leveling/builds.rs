@@ -49,7 +49,7 @@ pub fn builds_output(
             .enumerate()
             .map(|(k, st)| format!("{} {}", st.label(lang), lang.num(a[last + k].mean, 1)))
             .collect();
-        key.push(crate::tr!(
+        key.push(tr!(
             lang,
             "growth.builds.key",
             name = crate::report::md_text(n),
@@ -72,10 +72,10 @@ pub fn builds_output(
     cols.extend(interval_columns("mean", &mean, |&e| e));
     PerLevel {
         name: "leveling-builds",
-        title: crate::tr!(lang, "growth.builds.title"),
-        question: crate::tr!(lang, "growth.builds.question"),
-        chart_title: crate::tr!(lang, "growth.builds.chart_title"),
-        y_label: crate::tr!(lang, "growth.leveling.y_stat"),
+        title: tr!(lang, "growth.builds.title"),
+        question: tr!(lang, "growth.builds.question"),
+        chart_title: tr!(lang, "growth.builds.chart_title"),
+        y_label: tr!(lang, "growth.leveling.y_stat"),
         y_range: None,
     }
     .output(lang, series, cols, key, prov)
@@ -106,7 +106,7 @@ impl PerLevel {
         let chart = LineChart {
             x_kind: XKind::Integer,
             title: self.chart_title.into(),
-            x_label: crate::tr!(lang, "growth.leveling.x_level").into(),
+            x_label: tr!(lang, "growth.leveling.x_level").into(),
             y_label: self.y_label.into(),
             y_range: self.y_range,
             series,

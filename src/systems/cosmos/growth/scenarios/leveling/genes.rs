@@ -29,7 +29,7 @@ pub fn genes_output(
     for ((name, p), a) in d.policies.iter().zip(acc) {
         let nw = p.wishes.len();
         let mut s = LineSeries {
-            name: crate::tr!(lang, "growth.genes.series", name = name),
+            name: tr!(lang, "growth.genes.series", name),
             ..Default::default()
         };
         for l in 0..max_level as usize {
@@ -54,7 +54,7 @@ pub fn genes_output(
         let c = &a.all[last];
         let r = Proportion::new(c.counts[1], c.total());
         let first_half = a.all.iter().position(|c| 2 * c.counts[1] >= c.total());
-        key.push(crate::tr!(
+        key.push(tr!(
             lang,
             "growth.genes.key",
             name = crate::report::md_text(name),
@@ -62,10 +62,9 @@ pub fn genes_output(
             p = lang.num(r.p, 4),
             lo = lang.num(r.lo, 4),
             hi = lang.num(r.hi, 4),
-            half = first_half.map_or(
-                crate::tr!(lang, "growth.genes.never_half").to_string(),
-                |l| { crate::tr!(lang, "growth.genes.half_from", level = l + 1) }
-            ),
+            half = first_half.map_or(tr!(lang, "growth.genes.never_half").to_string(), |l| {
+                tr!(lang, "growth.genes.half_from", level = l + 1)
+            }),
             full = lang.num(a.have[last].mean, 2),
             unspent = lang.num(a.unspent[last].mean, 2)
         ));
@@ -88,10 +87,10 @@ pub fn genes_output(
     ]);
     PerLevel {
         name: "leveling-genes",
-        title: crate::tr!(lang, "growth.genes.title"),
-        question: crate::tr!(lang, "growth.genes.question"),
-        chart_title: crate::tr!(lang, "growth.genes.chart_title"),
-        y_label: crate::tr!(lang, "growth.expedition.y_probability"),
+        title: tr!(lang, "growth.genes.title"),
+        question: tr!(lang, "growth.genes.question"),
+        chart_title: tr!(lang, "growth.genes.chart_title"),
+        y_label: tr!(lang, "growth.expedition.y_probability"),
         y_range: Some((0.0, 1.0)),
     }
     .output(lang, series, cols, key, prov)

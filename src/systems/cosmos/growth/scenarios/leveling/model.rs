@@ -58,8 +58,8 @@ fn dna_plan(file: &ScenarioFile, d: &RawDna) -> Result<DnaPlan, UserError> {
         return Err(bad(
             file,
             &["leveling", "dna", "genes"],
-            crate::tr!(file.lang, "growth.lvalid.genes", count = d.genes.len()),
-            &crate::tr!(file.lang, "growth.lvalid.genes_allowed", max = MAX_GENES),
+            tr!(file.lang, "growth.lvalid.genes", count = d.genes.len()),
+            &tr!(file.lang, "growth.lvalid.genes_allowed", max = MAX_GENES),
         ));
     }
     let tree = GeneTree::build(file, &["leveling", "dna", "genes"], &d.genes)?;
@@ -67,12 +67,12 @@ fn dna_plan(file: &ScenarioFile, d: &RawDna) -> Result<DnaPlan, UserError> {
         return Err(bad(
             file,
             &["leveling", "dna", "policies"],
-            crate::tr!(
+            tr!(
                 file.lang,
                 "growth.lvalid.policies",
                 count = d.policies.len()
             ),
-            &crate::tr!(
+            &tr!(
                 file.lang,
                 "growth.lvalid.policies_allowed",
                 max = MAX_DNA_POLICIES
@@ -91,8 +91,8 @@ fn dna_plan(file: &ScenarioFile, d: &RawDna) -> Result<DnaPlan, UserError> {
             return Err(bad(
                 file,
                 &[&at[..], &["wishes"]].concat(),
-                crate::tr!(file.lang, "growth.lvalid.wishes", count = p.wishes.len()),
-                &crate::tr!(file.lang, "growth.lvalid.wishes_allowed", max = MAX_WISHES),
+                tr!(file.lang, "growth.lvalid.wishes", count = p.wishes.len()),
+                &tr!(file.lang, "growth.lvalid.wishes_allowed", max = MAX_WISHES),
             ));
         }
         let mut wishes = Vec::new();
@@ -107,8 +107,8 @@ fn dna_plan(file: &ScenarioFile, d: &RawDna) -> Result<DnaPlan, UserError> {
                 return Err(bad(
                     file,
                     &[&at[..], &["wishes", js.as_str()]].concat(),
-                    crate::tr!(file.lang, "growth.lvalid.not_gene", wish = w),
-                    &crate::tr!(
+                    tr!(file.lang, "growth.lvalid.not_gene", wish = w),
+                    &tr!(
                         file.lang,
                         "growth.lvalid.not_gene_allowed",
                         names = names.join(", ")
@@ -120,13 +120,8 @@ fn dna_plan(file: &ScenarioFile, d: &RawDna) -> Result<DnaPlan, UserError> {
                 return Err(bad(
                     file,
                     &[&at[..], &["wishes", js.as_str()]].concat(),
-                    crate::tr!(file.lang, "growth.lvalid.no_allele", wish = w),
-                    &crate::tr!(
-                        file.lang,
-                        "growth.lvalid.no_allele_allowed",
-                        max = max,
-                        gene = g
-                    ),
+                    tr!(file.lang, "growth.lvalid.no_allele", wish = w),
+                    &tr!(file.lang, "growth.lvalid.no_allele_allowed", max, gene = g),
                 ));
             }
             wishes.push(Wish {
@@ -156,7 +151,7 @@ fn later(file: &ScenarioFile, at: &[&str], r: &RawLater) -> Result<LaterLevels, 
             1,
             0,
             6,
-            crate::tr!(file.lang, "growth.lvalid.why_stat_count"),
+            tr!(file.lang, "growth.lvalid.why_stat_count"),
         )? as usize,
         stat_target: r.stat_target.unwrap_or_default(),
         hp_die: die(file, &k("hp_die"), r.hp_die)?,
@@ -177,7 +172,7 @@ fn weights(
             return Err(bad(
                 file,
                 &at,
-                crate::tr!(file.lang, "growth.lvalid.not_stat", name = name),
+                tr!(file.lang, "growth.lvalid.not_stat", name),
                 &Stat::names(),
             ));
         };
@@ -188,15 +183,15 @@ fn weights(
             0,
             0,
             MAX_WEIGHT,
-            crate::tr!(file.lang, "growth.lvalid.why_weight"),
+            tr!(file.lang, "growth.lvalid.why_weight"),
         )? as u32;
     }
     if out.iter().all(|x| *x == 0) {
         return Err(bad(
             file,
             base,
-            crate::tr!(file.lang, "growth.lvalid.all_zero"),
-            &crate::tr!(
+            tr!(file.lang, "growth.lvalid.all_zero"),
+            &tr!(
                 file.lang,
                 "growth.lvalid.all_zero_allowed",
                 max = MAX_WEIGHT
@@ -227,8 +222,8 @@ fn die(file: &ScenarioFile, path: &[&str], v: Option<i64>) -> Result<u32, UserEr
         return Err(bad(
             file,
             path,
-            crate::tr!(file.lang, "growth.lvalid.not_die", die = v),
-            crate::tr!(file.lang, "growth.lvalid.not_die_allowed"),
+            tr!(file.lang, "growth.lvalid.not_die", die = v),
+            tr!(file.lang, "growth.lvalid.not_die_allowed"),
         ));
     }
     Ok(v as u32)
@@ -248,8 +243,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
         return Err(bad(
             file,
             &["creation", "conversion", "level"],
-            crate::tr!(file.lang, "growth.lvalid.conversion_level", level = c.level),
-            crate::tr!(file.lang, "growth.lvalid.conversion_level_allowed"),
+            tr!(file.lang, "growth.lvalid.conversion_level", level = c.level),
+            tr!(file.lang, "growth.lvalid.conversion_level_allowed"),
         ));
     }
     let l = &raw.leveling;
@@ -261,7 +256,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
         10,
         1,
         MAX_LEVEL,
-        crate::tr!(file.lang, "growth.lvalid.why_levels"),
+        tr!(file.lang, "growth.lvalid.why_levels"),
     )? as u32;
     p.start_karma = ranged(
         file,
@@ -291,15 +286,15 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
         default_points,
         0,
         LEVEL5_MOVE_LIMIT,
-        crate::tr!(file.lang, "growth.lvalid.why_level5"),
+        tr!(file.lang, "growth.lvalid.why_level5"),
     )? as i32;
     if let Some([a, b]) = l.light_dark_at_5 {
         if a < 0 || b < 0 || a + b != 3 {
             return Err(bad(
                 file,
                 &["leveling", "light_dark_at_5"],
-                crate::tr!(file.lang, "growth.lvalid.light_dark", a = a, b = b),
-                crate::tr!(file.lang, "growth.lvalid.light_dark_allowed"),
+                tr!(file.lang, "growth.lvalid.light_dark", a, b),
+                tr!(file.lang, "growth.lvalid.light_dark_allowed"),
             ));
         }
         p.light_dark_at_5 = (a as u32, b as u32);
@@ -318,14 +313,14 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
                 6,
                 6,
                 MAX_LEVEL,
-                crate::tr!(file.lang, "growth.lvalid.why_schedule"),
+                tr!(file.lang, "growth.lvalid.why_schedule"),
             )? as u32;
             if p.schedule.iter().any(|(x, _)| *x == lv) {
                 return Err(bad(
                     file,
                     &[&at[..], &["level"]].concat(),
-                    crate::tr!(file.lang, "growth.lvalid.scheduled_twice", level = lv),
-                    crate::tr!(file.lang, "growth.lvalid.scheduled_twice_allowed"),
+                    tr!(file.lang, "growth.lvalid.scheduled_twice", level = lv),
+                    tr!(file.lang, "growth.lvalid.scheduled_twice_allowed"),
                 ));
             }
             let g = later(file, &at, &e.keys())?;
@@ -344,8 +339,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
             return Err(file.error_at(
                 &["leveling"],
                 "leveling.stat_weights",
-                crate::tr!(file.lang, "growth.lvalid.no_weights"),
-                &crate::tr!(
+                tr!(file.lang, "growth.lvalid.no_weights"),
+                &tr!(
                     file.lang,
                     "growth.lvalid.no_weights_allowed",
                     names = Stat::names()
@@ -362,7 +357,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
             0,
             0,
             10_000,
-            crate::tr!(file.lang, "growth.lvalid.why_tests"),
+            tr!(file.lang, "growth.lvalid.why_tests"),
         )?;
         p.campaign = Campaign {
             tests_per_level: t as u32,
@@ -380,8 +375,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
         return Err(bad(
             file,
             &["leveling", "builds"],
-            crate::tr!(file.lang, "growth.lvalid.builds", count = raw_builds.len()),
-            &crate::tr!(file.lang, "growth.lvalid.builds_allowed", max = MAX_BUILDS),
+            tr!(file.lang, "growth.lvalid.builds", count = raw_builds.len()),
+            &tr!(file.lang, "growth.lvalid.builds_allowed", max = MAX_BUILDS),
         ));
     }
     for (i, b) in raw_builds.iter().enumerate() {
@@ -442,7 +437,7 @@ pub fn level5_within(
 ) -> Result<(), UserError> {
     let max = options.integer("level5_move_max");
     let why = if max == 10 {
-        crate::tr!(file.lang, "growth.lvalid.why_level5").to_string()
+        tr!(file.lang, "growth.lvalid.why_level5").to_string()
     } else {
         "level5_move_max".to_string()
     };

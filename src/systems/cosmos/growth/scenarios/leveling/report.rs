@@ -63,7 +63,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let (m, ctx, trials, level_params, title, question) = setup(file, o)?;
     let rules = TestRules::from_options(&ctx.options);
     let sim = LevelingSim::new(m.clone(), rules);
-    let progress = ctx.progress(trials, crate::tr!(ctx.lang, "growth.progress.leveling"));
+    let progress = ctx.progress(trials, tr!(ctx.lang, "growth.progress.leveling"));
     let acc = ctx.engine.run(&sim, &ctx.stream, trials, &progress);
     progress.finish();
     let mut opts = ctx.options.in_force(OPTIONS);
@@ -143,47 +143,42 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         s
     };
     let pools = LineChart {
-        title: crate::tr!(ctx.lang, "growth.leveling.pools_title").into(),
-        x_label: crate::tr!(ctx.lang, "growth.leveling.x_level").into(),
-        y_label: crate::tr!(ctx.lang, "growth.leveling.y_points").into(),
+        title: tr!(ctx.lang, "growth.leveling.pools_title").into(),
+        x_label: tr!(ctx.lang, "growth.leveling.x_level").into(),
+        y_label: tr!(ctx.lang, "growth.leveling.y_points").into(),
         series: vec![
-            series(6, crate::tr!(ctx.lang, "growth.leveling.hp"), 0, 4),
-            series(7, crate::tr!(ctx.lang, "growth.leveling.pm"), 0, 4),
+            series(6, tr!(ctx.lang, "growth.leveling.hp"), 0, 4),
+            series(7, tr!(ctx.lang, "growth.leveling.pm"), 0, 4),
         ],
         ..Default::default()
     };
     let stats = LineChart {
-        title: crate::tr!(ctx.lang, "growth.leveling.stats_title").into(),
-        x_label: crate::tr!(ctx.lang, "growth.leveling.x_level").into(),
-        y_label: crate::tr!(ctx.lang, "growth.leveling.y_stat").into(),
+        title: tr!(ctx.lang, "growth.leveling.stats_title").into(),
+        x_label: tr!(ctx.lang, "growth.leveling.x_level").into(),
+        y_label: tr!(ctx.lang, "growth.leveling.y_stat").into(),
         series: (0..6)
             .map(|q| series(q, Stat::ALL[q].label(ctx.lang), 1, 3))
             .collect(),
         ..Default::default()
     };
     let points = LineChart {
-        title: crate::tr!(ctx.lang, "growth.leveling.points_title").into(),
-        x_label: crate::tr!(ctx.lang, "growth.leveling.x_level").into(),
-        y_label: crate::tr!(ctx.lang, "growth.leveling.y_points").into(),
+        title: tr!(ctx.lang, "growth.leveling.points_title").into(),
+        x_label: tr!(ctx.lang, "growth.leveling.x_level").into(),
+        y_label: tr!(ctx.lang, "growth.leveling.y_points").into(),
         series: vec![
-            series(
-                8,
-                crate::tr!(ctx.lang, "growth.leveling.skill_points"),
-                0,
-                4,
-            ),
-            series(10, crate::tr!(ctx.lang, "growth.leveling.dna_points"), 0, 4),
+            series(8, tr!(ctx.lang, "growth.leveling.skill_points"), 0, 4),
+            series(10, tr!(ctx.lang, "growth.leveling.dna_points"), 0, 4),
         ],
         ..Default::default()
     };
     let last = m.max_level as usize - 1;
     let mut key = Vec::new();
     for (q, label) in [
-        (6, crate::tr!(ctx.lang, "growth.leveling.hp")),
-        (7, crate::tr!(ctx.lang, "growth.leveling.pm")),
+        (6, tr!(ctx.lang, "growth.leveling.hp")),
+        (7, tr!(ctx.lang, "growth.leveling.pm")),
     ] {
         let (mean, qs) = band_row(&acc.values[last * nq + q]);
-        key.push(crate::tr!(
+        key.push(tr!(
             ctx.lang,
             "growth.leveling.key_pool",
             pool = label,
@@ -196,7 +191,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     }
     let top = m.creation.priority[0] as usize;
     let (mean, qs) = band_row(&acc.values[last * nq + top]);
-    key.push(crate::tr!(
+    key.push(tr!(
         ctx.lang,
         "growth.leveling.key_first_priority",
         stat = m.creation.priority[0].label(ctx.lang),
@@ -223,12 +218,12 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
                     m.creation.dna_die as u64,
                     m.levels.dna_dice,
                 ),
-                crate::tr!(ctx.lang, "growth.leveling.dna_points"),
+                tr!(ctx.lang, "growth.leveling.dna_points"),
             ),
             (
                 9,
                 exact::skill_gained_at_with(l, &m.levels.rules),
-                crate::tr!(ctx.lang, "growth.leveling.skill_gained"),
+                tr!(ctx.lang, "growth.leveling.skill_gained"),
             ),
         ] {
             if l == 1 && q == 9 {
@@ -236,11 +231,11 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             }
             let mo = &acc.moments[(l - 1) as usize * nq + q];
             let e = Estimate::mean(mo);
-            let check = crate::tr!(
+            let check = tr!(
                 ctx.lang,
                 "growth.leveling.key_exact",
                 level = l,
-                what = what,
+                what,
                 exact = ctx.lang.num(d.mean(), 4),
                 simulated = ctx.lang.num(e.value, 4),
                 lo = ctx.lang.num(e.lo, 4),
@@ -248,7 +243,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
                 outside = if e.lo <= d.mean() && d.mean() <= e.hi {
                     ""
                 } else {
-                    crate::tr!(ctx.lang, "growth.leveling.outside")
+                    tr!(ctx.lang, "growth.leveling.outside")
                 }
             );
             exact_checks.push((l, check));
@@ -256,8 +251,8 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     }
     let q_out = Output {
         name: "leveling-quantiles".into(),
-        title: crate::tr!(ctx.lang, "growth.leveling.quantiles_title").into(),
-        question: crate::tr!(ctx.lang, "growth.leveling.quantiles_question").into(),
+        title: tr!(ctx.lang, "growth.leveling.quantiles_title").into(),
+        question: tr!(ctx.lang, "growth.leveling.quantiles_question").into(),
         frame: qframe,
         figures: vec![Figure::new(vec![
             Chart::Lines(pools),
@@ -271,14 +266,14 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     // Chance test per level and Light/Dark grants.
     let (mut lvl, mut pb, mut km, mut light, mut dark) = (vec![], vec![], vec![], vec![], vec![]);
     let mut chart = LineChart {
-        title: crate::tr!(ctx.lang, "growth.leveling.chance_chart_title").into(),
-        x_label: crate::tr!(ctx.lang, "growth.leveling.x_level").into(),
-        y_label: crate::tr!(ctx.lang, "growth.expedition.y_probability").into(),
+        title: tr!(ctx.lang, "growth.leveling.chance_chart_title").into(),
+        x_label: tr!(ctx.lang, "growth.leveling.x_level").into(),
+        y_label: tr!(ctx.lang, "growth.expedition.y_probability").into(),
         y_range: Some((0.0, 1.0)),
         ..Default::default()
     };
     let mut s = LineSeries {
-        name: crate::tr!(ctx.lang, "growth.leveling.p_bonus").into(),
+        name: tr!(ctx.lang, "growth.leveling.p_bonus").into(),
         ..Default::default()
     };
     for &l in levels.iter().filter(|l| **l >= 2) {
@@ -302,7 +297,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     }
     chart.series.push(s);
     if let (Some(p2), Some(pl)) = (pb.first(), pb.last()) {
-        key.push(crate::tr!(
+        key.push(tr!(
             ctx.lang,
             "growth.leveling.key_chance",
             p2 = ctx.lang.num(p2.p, 4),
@@ -320,8 +315,8 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let cframe = DataFrame::new_infer_height(ccols)?;
     let c_out = Output {
         name: "leveling-chance".into(),
-        title: crate::tr!(ctx.lang, "growth.leveling.chance_title").into(),
-        question: crate::tr!(ctx.lang, "growth.leveling.chance_question").into(),
+        title: tr!(ctx.lang, "growth.leveling.chance_title").into(),
+        question: tr!(ctx.lang, "growth.leveling.chance_question").into(),
         frame: cframe,
         figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: key.iter().rev().take(1).cloned().collect(),
@@ -334,10 +329,9 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             .filter(|c| c.0 == m.max_level.min(10))
             .map(|c| c.1),
     );
-    let title =
-        title.unwrap_or_else(|| crate::tr!(ctx.lang, "growth.leveling.default_title").into());
+    let title = title.unwrap_or_else(|| tr!(ctx.lang, "growth.leveling.default_title").into());
     let question =
-        question.unwrap_or_else(|| crate::tr!(ctx.lang, "growth.leveling.default_question").into());
+        question.unwrap_or_else(|| tr!(ctx.lang, "growth.leveling.default_question").into());
     let mut outputs = vec![q_out, c_out];
     if let Some(plan) = &m.skills {
         // The skill tree answers a build question too: first, after builds and DNA.

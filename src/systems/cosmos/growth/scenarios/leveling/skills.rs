@@ -91,7 +91,7 @@ pub fn skills_output(
     {
         // The law exists but would cost more than the cap: said, not silently empty.
         let sd = m.creation.skill_dice;
-        key.push(crate::tr!(
+        key.push(tr!(
             lang,
             "safety.work.exact_skills_skipped",
             step = sd.pm_step,
@@ -103,7 +103,7 @@ pub fn skills_output(
     for (i, ((name, p), a)) in plan.policies.iter().zip(acc).enumerate() {
         let nw = p.wishes.len();
         let mut s = LineSeries {
-            name: crate::tr!(lang, "growth.skills.series", name = name),
+            name: tr!(lang, "growth.skills.series", name),
             ..Default::default()
         };
         let mut last_exact = None;
@@ -139,7 +139,7 @@ pub fn skills_output(
                 e.last().copied()
             }
         });
-        key.push(crate::tr!(
+        key.push(tr!(
             lang,
             "growth.skills.key",
             name = crate::report::md_text(name),
@@ -147,7 +147,7 @@ pub fn skills_output(
             p = lang.num(r.p, 4),
             lo = lang.num(r.lo, 4),
             hi = lang.num(r.hi, 4),
-            exact = exact_all.map_or(String::new(), |e| crate::tr!(
+            exact = exact_all.map_or(String::new(), |e| tr!(
                 lang,
                 "growth.skills.key_exact",
                 p = lang.num(e, 4)
@@ -174,10 +174,10 @@ pub fn skills_output(
     ]);
     PerLevel {
         name: "leveling-skills",
-        title: crate::tr!(lang, "growth.skills.title"),
-        question: crate::tr!(lang, "growth.skills.question"),
-        chart_title: crate::tr!(lang, "growth.skills.chart_title"),
-        y_label: crate::tr!(lang, "growth.expedition.y_probability"),
+        title: tr!(lang, "growth.skills.title"),
+        question: tr!(lang, "growth.skills.question"),
+        chart_title: tr!(lang, "growth.skills.chart_title"),
+        y_label: tr!(lang, "growth.expedition.y_probability"),
         y_range: Some((0.0, 1.0)),
     }
     .output(lang, series, cols, key, prov)

@@ -31,18 +31,13 @@ fn count_error(
     bad(
         file,
         at,
-        crate::tr!(file.lang, "growth.skills.count", count = n, what = what),
-        &crate::tr!(
-            file.lang,
-            "growth.skills.count_allowed",
-            max = max,
-            what = what
-        ),
+        tr!(file.lang, "growth.skills.count", count = n, what),
+        &tr!(file.lang, "growth.skills.count_allowed", max, what),
     )
 }
 
 fn cost(file: &ScenarioFile, at: &[&str], v: i64) -> Result<u32, UserError> {
-    let allowed = crate::tr!(file.lang, "growth.skills.cost_allowed", max = MAX_COST);
+    let allowed = tr!(file.lang, "growth.skills.cost_allowed", max = MAX_COST);
     Ok(within(file, at, v, 0..=MAX_COST as i64, &allowed)? as u32)
 }
 
@@ -54,7 +49,7 @@ pub fn skill_plan(file: &ScenarioFile, r: &RawSkills) -> Result<SkillPlan, UserE
             &["leveling", "skills", "tree"],
             r.tree.len(),
             MAX_SKILLS,
-            crate::tr!(file.lang, "growth.skills.w_skills"),
+            tr!(file.lang, "growth.skills.w_skills"),
         ));
     }
     let mut skills: Vec<Skill> = Vec::new();
@@ -70,7 +65,7 @@ pub fn skill_plan(file: &ScenarioFile, r: &RawSkills) -> Result<SkillPlan, UserE
                 &[&at[..], &["parents"]].concat(),
                 s.parents.len(),
                 MAX_PARENTS,
-                crate::tr!(file.lang, "growth.skills.w_parents"),
+                tr!(file.lang, "growth.skills.w_parents"),
             ));
         }
         let mut parents = Vec::new();
@@ -82,8 +77,8 @@ pub fn skill_plan(file: &ScenarioFile, r: &RawSkills) -> Result<SkillPlan, UserE
                 return Err(bad(
                     file,
                     &[&at[..], &["parents", js.as_str()]].concat(),
-                    crate::tr!(file.lang, "growth.skills.not_parent", name = p),
-                    &crate::tr!(
+                    tr!(file.lang, "growth.skills.not_parent", name = p),
+                    &tr!(
                         file.lang,
                         "growth.skills.not_parent_allowed",
                         names = if names.is_empty() {
@@ -102,7 +97,7 @@ pub fn skill_plan(file: &ScenarioFile, r: &RawSkills) -> Result<SkillPlan, UserE
                 &[&at[..], &["upgrades"]].concat(),
                 s.upgrades.len(),
                 MAX_UPGRADES,
-                crate::tr!(file.lang, "growth.skills.w_upgrades"),
+                tr!(file.lang, "growth.skills.w_upgrades"),
             ));
         }
         let mut steps = vec![cost(file, &[&at[..], &["cost"]].concat(), s.cost)?];
@@ -128,7 +123,7 @@ pub fn skill_plan(file: &ScenarioFile, r: &RawSkills) -> Result<SkillPlan, UserE
             &["leveling", "skills", "policies"],
             r.policies.len(),
             MAX_POLICIES,
-            crate::tr!(file.lang, "growth.skills.w_policies"),
+            tr!(file.lang, "growth.skills.w_policies"),
         ));
     }
     let names: Vec<&str> = tree.skills.iter().map(|k| k.name.as_str()).collect();
@@ -146,7 +141,7 @@ pub fn skill_plan(file: &ScenarioFile, r: &RawSkills) -> Result<SkillPlan, UserE
                 &[&at[..], &["wishes"]].concat(),
                 p.wishes.len(),
                 MAX_WISHES,
-                crate::tr!(file.lang, "growth.skills.w_wishes"),
+                tr!(file.lang, "growth.skills.w_wishes"),
             ));
         }
         let when_short = match p.when_short {
@@ -173,8 +168,8 @@ pub fn skill_plan(file: &ScenarioFile, r: &RawSkills) -> Result<SkillPlan, UserE
                 return Err(bad(
                     file,
                     &wat,
-                    crate::tr!(file.lang, "growth.skills.not_wish", wish = w),
-                    &crate::tr!(
+                    tr!(file.lang, "growth.skills.not_wish", wish = w),
+                    &tr!(
                         file.lang,
                         "growth.skills.not_wish_allowed",
                         names = names.join(", ")
@@ -191,20 +186,20 @@ pub fn skill_plan(file: &ScenarioFile, r: &RawSkills) -> Result<SkillPlan, UserE
                 return Err(bad(
                     file,
                     &wat,
-                    crate::tr!(
+                    tr!(
                         file.lang,
                         "growth.skills.parent_later",
                         wish = w,
                         parent = tree.skills[missing].name
                     ),
-                    crate::tr!(file.lang, "growth.skills.parent_later_allowed"),
+                    tr!(file.lang, "growth.skills.parent_later_allowed"),
                 ));
             }
             if !tree.buyable[k] {
                 file.warn_at(
                     &wat,
                     &shown,
-                    &crate::tr!(file.lang, "growth.skills.never", wish = w),
+                    &tr!(file.lang, "growth.skills.never", wish = w),
                 );
             }
             wishes.push(SkillWish {

@@ -20,9 +20,9 @@ fn stats_text(s: &[i32; 6]) -> String {
 
 fn pool_name(lang: Lang, hp: bool) -> &'static str {
     if hp {
-        crate::tr!(lang, "trace_leveling.hp")
+        tr!(lang, "trace_leveling.hp")
     } else {
-        crate::tr!(lang, "trace_leveling.pm")
+        tr!(lang, "trace_leveling.pm")
     }
 }
 
@@ -40,18 +40,18 @@ pub fn render(lang: Lang, m: &LevelingModel, trial: u64, outcome: u8, steps: &[S
                 karma,
             } => {
                 let race = race.map(|r| m.races.sheets[r as usize].name.clone());
-                let mut text = crate::tr!(
+                let mut text = tr!(
                     lang,
                     "trace_leveling.created",
                     stats = stats_text(&stats),
-                    hp = hp,
-                    pm = pm,
-                    skill_points = skill_points,
-                    dna = dna,
-                    karma = karma
+                    hp,
+                    pm,
+                    skill_points,
+                    dna,
+                    karma
                 );
                 if let Some(r) = &race {
-                    text += &crate::tr!(lang, "trace_leveling.race", race = r);
+                    text += &tr!(lang, "trace_leveling.race", race = r);
                 }
                 (
                     0,
@@ -65,18 +65,12 @@ pub fn render(lang: Lang, m: &LevelingModel, trial: u64, outcome: u8, steps: &[S
                 after,
             } => (
                 1,
-                crate::tr!(
-                    lang,
-                    "trace_leveling.campaign",
-                    tests = tests,
-                    before = before,
-                    after = after
-                ),
+                tr!(lang, "trace_leveling.campaign", tests, before, after),
                 json!({"step": "campaign", "tests": tests, "karma_before": before, "karma_after": after}),
             ),
             Step::Level { level, cap } => (
                 0,
-                crate::tr!(lang, "trace_leveling.level", level = level, cap = cap),
+                tr!(lang, "trace_leveling.level", level, cap),
                 json!({"step": "level", "level": level, "cap": cap}),
             ),
             Step::Stat {
@@ -86,17 +80,17 @@ pub fn render(lang: Lang, m: &LevelingModel, trial: u64, outcome: u8, steps: &[S
                 before,
                 after,
             } => {
-                let mut text = crate::tr!(
+                let mut text = tr!(
                     lang,
                     "trace_leveling.stat",
                     stat = stat_name(stat),
-                    die = die,
-                    roll = roll,
-                    before = before,
-                    after = after
+                    die,
+                    roll,
+                    before,
+                    after
                 );
                 if after - before < roll {
-                    text += &crate::tr!(
+                    text += &tr!(
                         lang,
                         "trace_leveling.capped",
                         lost = roll - (after - before)
@@ -116,21 +110,21 @@ pub fn render(lang: Lang, m: &LevelingModel, trial: u64, outcome: u8, steps: &[S
             } => (
                 1,
                 if die == 0 {
-                    crate::tr!(
+                    tr!(
                         lang,
                         "trace_leveling.bonus",
                         pool = pool_name(lang, hp),
-                        roll = roll,
-                        after = after
+                        roll,
+                        after
                     )
                 } else {
-                    crate::tr!(
+                    tr!(
                         lang,
                         "trace_leveling.pool",
                         pool = pool_name(lang, hp),
-                        die = die,
-                        roll = roll,
-                        after = after
+                        die,
+                        roll,
+                        after
                     )
                 },
                 json!({"step": if die == 0 { "chance_bonus" } else { "pool" }, "pool": if hp { "hp" } else { "pm" }, "die": die, "roll": roll, "after": after}),
@@ -142,13 +136,13 @@ pub fn render(lang: Lang, m: &LevelingModel, trial: u64, outcome: u8, steps: &[S
                 dark,
             } => (
                 1,
-                crate::tr!(
+                tr!(
                     lang,
                     "trace_leveling.moves",
                     before = stats_text(&before),
                     after = stats_text(&after),
-                    light = light,
-                    dark = dark
+                    light,
+                    dark
                 ),
                 json!({"step": "moves", "before": stats_json(&before), "after": stats_json(&after), "light_points": light, "dark_points": dark}),
             ),
@@ -159,11 +153,11 @@ pub fn render(lang: Lang, m: &LevelingModel, trial: u64, outcome: u8, steps: &[S
                 karma_after,
             } => (
                 1,
-                crate::tr!(
+                tr!(
                     lang,
                     "trace_leveling.chance",
-                    threshold = threshold,
-                    karma = karma,
+                    threshold,
+                    karma,
                     outcome = outcome.name(),
                     after = karma_after
                 ),
@@ -175,15 +169,9 @@ pub fn render(lang: Lang, m: &LevelingModel, trial: u64, outcome: u8, steps: &[S
                 gain,
                 total,
             } => {
-                let mut text = crate::tr!(
-                    lang,
-                    "trace_leveling.skill",
-                    roll = roll,
-                    gain = gain,
-                    total = total
-                );
+                let mut text = tr!(lang, "trace_leveling.skill", roll, gain, total);
                 if carry {
-                    text += crate::tr!(lang, "trace_leveling.carry");
+                    text += tr!(lang, "trace_leveling.carry");
                 }
                 (
                     1,
@@ -193,13 +181,7 @@ pub fn render(lang: Lang, m: &LevelingModel, trial: u64, outcome: u8, steps: &[S
             }
             Step::Dna { die, roll, total } => (
                 1,
-                crate::tr!(
-                    lang,
-                    "trace_leveling.dna",
-                    die = die,
-                    roll = roll,
-                    total = total
-                ),
+                tr!(lang, "trace_leveling.dna", die, roll, total),
                 json!({"step": "dna_points", "die": die, "roll": roll, "total": total}),
             ),
             Step::Policy {
@@ -220,17 +202,17 @@ pub fn render(lang: Lang, m: &LevelingModel, trial: u64, outcome: u8, steps: &[S
                         .map(|s| s.policies[policy as usize].0.clone())
                 }
                 .unwrap_or_default();
-                let key = crate::tr_fill!(
+                let key = tr_fill!(
                     if dna {
-                        crate::tr!(lang, "trace_leveling.dna_policy")
+                        tr!(lang, "trace_leveling.dna_policy")
                     } else {
-                        crate::tr!(lang, "trace_leveling.skill_policy")
+                        tr!(lang, "trace_leveling.skill_policy")
                     },
                     policy = name,
-                    unspent = unspent,
-                    have = have,
-                    met = met,
-                    wishes = wishes
+                    unspent,
+                    have,
+                    met,
+                    wishes
                 );
                 (
                     1,
@@ -242,7 +224,7 @@ pub fn render(lang: Lang, m: &LevelingModel, trial: u64, outcome: u8, steps: &[S
                 let name = m.builds[build as usize].0.clone();
                 (
                     1,
-                    crate::tr!(
+                    tr!(
                         lang,
                         "trace_leveling.build",
                         build = name,
@@ -256,7 +238,7 @@ pub fn render(lang: Lang, m: &LevelingModel, trial: u64, outcome: u8, steps: &[S
                 let o = OUTCOMES[outcome as usize];
                 (
                     0,
-                    crate::tr!(lang, "trace_leveling.end", outcome = o, level = level),
+                    tr!(lang, "trace_leveling.end", outcome = o, level),
                     json!({"step": "end", "outcome": o, "level": level}),
                 )
             }

@@ -104,11 +104,11 @@ impl Levels {
 /// Pµ dice (`example`: the dice the allowed values show first).
 fn pmu(file: &ScenarioFile, path: &[&str], s: &str, example: &str) -> Result<DiceExpr, UserError> {
     DiceExpr::parse(s).map_err(|_| {
-        let allowed = crate::tr!(file.lang, "growth.mutation.dice_allowed", example = example);
+        let allowed = tr!(file.lang, "growth.mutation.dice_allowed", example);
         bad(
             file,
             path,
-            crate::tr!(file.lang, "growth.mutation.not_dice", value = s),
+            tr!(file.lang, "growth.mutation.not_dice", value = s),
             &allowed,
         )
     })
@@ -125,12 +125,12 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
         &at("chance"),
         m.chance,
         1..=100,
-        crate::tr!(lang, "growth.mutation.chance_allowed"),
+        tr!(lang, "growth.mutation.chance_allowed"),
     )?;
     in_range(file, &at("karma"), m.karma, -10, 10, " (C-TEST-3)")?;
-    let days = crate::tr!(lang, "growth.mutation.days_allowed");
+    let days = tr!(lang, "growth.mutation.days_allowed");
     within(file, &at("max_days"), m.max_days, 1..=3650, days)?;
-    let therapy = crate::tr!(lang, "growth.mutation.therapy_allowed");
+    let therapy = tr!(lang, "growth.mutation.therapy_allowed");
     within(
         file,
         &at("therapy_every_days"),
@@ -144,16 +144,16 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
             return Err(bad(
                 file,
                 &["mutation", "tree"],
-                crate::tr!(file.lang, "growth.mutation.tree_both"),
-                crate::tr!(file.lang, "growth.mutation.one_of_them"),
+                tr!(file.lang, "growth.mutation.tree_both"),
+                tr!(file.lang, "growth.mutation.one_of_them"),
             ))
         }
         (Some(other), _) => {
             return Err(bad(
                 file,
                 &["mutation", "tree"],
-                crate::tr!(file.lang, "growth.mutation.unknown_tree", tree = other),
-                crate::tr!(file.lang, "growth.mutation.tree_allowed"),
+                tr!(file.lang, "growth.mutation.unknown_tree", tree = other),
+                tr!(file.lang, "growth.mutation.tree_allowed"),
             ))
         }
         (None, _) => (
@@ -165,8 +165,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
         return Err(bad(
             file,
             &["mutation", "schedule"],
-            crate::tr!(file.lang, "growth.mutation.no_exposure"),
-            crate::tr!(file.lang, "growth.mutation.no_exposure_allowed"),
+            tr!(file.lang, "growth.mutation.no_exposure"),
+            tr!(file.lang, "growth.mutation.no_exposure_allowed"),
         ));
     }
     let mut phases = Vec::new();
@@ -178,7 +178,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
             &p.pmu,
             "\"2d10\"",
         )?;
-        let allowed = crate::tr!(file.lang, "growth.mutation.phase_days_allowed");
+        let allowed = tr!(file.lang, "growth.mutation.phase_days_allowed");
         let days = p
             .days
             .map(|d| {
@@ -201,24 +201,24 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
                 return Err(bad(
                     file,
                     &["mutation", "sweep", "chance"],
-                    crate::tr!(
+                    tr!(
                         file.lang,
                         "growth.mutation.not_chances",
                         value = format!("{:?}", s.chance)
                     ),
-                    crate::tr!(file.lang, "growth.mutation.chances_allowed"),
+                    tr!(file.lang, "growth.mutation.chances_allowed"),
                 ));
             }
             if s.karma.is_empty() || s.karma.iter().any(|k| !(-10..=10).contains(k)) {
                 return Err(bad(
                     file,
                     &["mutation", "sweep", "karma"],
-                    crate::tr!(
+                    tr!(
                         file.lang,
                         "growth.mutation.not_karmas",
                         value = format!("{:?}", s.karma)
                     ),
-                    crate::tr!(file.lang, "growth.mutation.karmas_allowed"),
+                    tr!(file.lang, "growth.mutation.karmas_allowed"),
                 ));
             }
             Some((s.chance.clone(), s.karma.clone()))
@@ -234,8 +234,8 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
             return Err(bad(
                 file,
                 &at("chance"),
-                crate::tr!(file.lang, "growth.mutation.list_and_sweep"),
-                crate::tr!(file.lang, "growth.mutation.list_and_sweep_allowed"),
+                tr!(file.lang, "growth.mutation.list_and_sweep"),
+                tr!(file.lang, "growth.mutation.list_and_sweep_allowed"),
             ));
         }
     }
@@ -277,8 +277,8 @@ fn events(file: &ScenarioFile, raw: &[RawEvent]) -> Result<Vec<Event>, UserError
         return Err(bad(
             file,
             &["mutation", "events"],
-            crate::tr!(file.lang, "growth.mutation.n_events", n = raw.len()),
-            &crate::tr!(file.lang, "growth.mutation.at_most", n = MAX_EVENTS),
+            tr!(file.lang, "growth.mutation.n_events", n = raw.len()),
+            &tr!(file.lang, "growth.mutation.at_most", n = MAX_EVENTS),
         ));
     }
     let mut out = Vec::new();
@@ -291,8 +291,8 @@ fn events(file: &ScenarioFile, raw: &[RawEvent]) -> Result<Vec<Event>, UserError
                     return Err(bad(
                         file,
                         &at("days"),
-                        crate::tr!(file.lang, "growth.mutation.day_out", day = d),
-                        crate::tr!(file.lang, "growth.mutation.event_days_allowed"),
+                        tr!(file.lang, "growth.mutation.day_out", day = d),
+                        tr!(file.lang, "growth.mutation.event_days_allowed"),
                     ));
                 }
                 let mut d: Vec<u32> = e.days.iter().map(|&d| d as u32).collect();
@@ -305,7 +305,7 @@ fn events(file: &ScenarioFile, raw: &[RawEvent]) -> Result<Vec<Event>, UserError
                 return Err(bad(
                     file,
                     &at("daily_chance"),
-                    crate::tr!(file.lang, "growth.mutation.not_probability", value = p),
+                    tr!(file.lang, "growth.mutation.not_probability", value = p),
                     "0..1",
                 ))
             }
@@ -313,8 +313,8 @@ fn events(file: &ScenarioFile, raw: &[RawEvent]) -> Result<Vec<Event>, UserError
                 return Err(bad(
                     file,
                     &at("days"),
-                    crate::tr!(file.lang, "growth.mutation.event_when", name = e.name),
-                    crate::tr!(file.lang, "growth.mutation.event_when_allowed"),
+                    tr!(file.lang, "growth.mutation.event_when", name = e.name),
+                    tr!(file.lang, "growth.mutation.event_when_allowed"),
                 ))
             }
         };
@@ -334,8 +334,8 @@ fn events(file: &ScenarioFile, raw: &[RawEvent]) -> Result<Vec<Event>, UserError
             return Err(bad(
                 file,
                 &at("name"),
-                crate::tr!(file.lang, "growth.mutation.event_nothing", name = e.name),
-                crate::tr!(file.lang, "growth.mutation.event_nothing_allowed"),
+                tr!(file.lang, "growth.mutation.event_nothing", name = e.name),
+                tr!(file.lang, "growth.mutation.event_nothing_allowed"),
             ));
         }
         out.push(Event {
@@ -351,7 +351,7 @@ fn events(file: &ScenarioFile, raw: &[RawEvent]) -> Result<Vec<Event>, UserError
 
 fn levels(file: &ScenarioFile, l: &RawLevels, chance: i64) -> Result<Levels, UserError> {
     let at = |k: &'static str| ["mutation", "levels", k];
-    let start = crate::tr!(file.lang, "growth.mutation.start_allowed");
+    let start = tr!(file.lang, "growth.mutation.start_allowed");
     within(file, &at("start"), l.start, 1..=10, start)?;
     in_range(file, &at("days_per_level"), l.days_per_level, 1, 3650, "")?;
     let span = (10 - l.start) as usize + 1;
@@ -361,15 +361,15 @@ fn levels(file: &ScenarioFile, l: &RawLevels, chance: i64) -> Result<Levels, Use
                 return Err(bad(
                     file,
                     &at("chance"),
-                    crate::tr!(
+                    tr!(
                         file.lang,
                         "growth.mutation.not_level_chances",
                         value = format!("{c:?}")
                     ),
-                    &crate::tr!(
+                    &tr!(
                         file.lang,
                         "growth.mutation.level_chances_allowed",
-                        span = span,
+                        span,
                         start = l.start
                     ),
                 ));
@@ -378,13 +378,13 @@ fn levels(file: &ScenarioFile, l: &RawLevels, chance: i64) -> Result<Levels, Use
                 return Err(bad(
                     file,
                     &at("chance"),
-                    crate::tr!(
+                    tr!(
                         file.lang,
                         "growth.mutation.list_start",
                         first = c[0],
-                        chance = chance
+                        chance
                     ),
-                    crate::tr!(file.lang, "growth.mutation.list_start_allowed"),
+                    tr!(file.lang, "growth.mutation.list_start_allowed"),
                 ));
             }
             (c.clone(), None)
@@ -397,8 +397,8 @@ fn levels(file: &ScenarioFile, l: &RawLevels, chance: i64) -> Result<Levels, Use
             return Err(bad(
                 file,
                 &at("days_per_level"),
-                crate::tr!(file.lang, "growth.mutation.levels_one"),
-                crate::tr!(file.lang, "growth.mutation.levels_one_allowed"),
+                tr!(file.lang, "growth.mutation.levels_one"),
+                tr!(file.lang, "growth.mutation.levels_one_allowed"),
             ))
         }
     };
@@ -427,12 +427,12 @@ fn campaign(file: &ScenarioFile, c: &RawCampaign) -> Result<(u32, Vec<(f64, u32)
         return Err(bad(
             file,
             &["mutation", "campaign", "thresholds"],
-            crate::tr!(
+            tr!(
                 file.lang,
                 "growth.mutation.n_thresholds",
                 n = c.thresholds.len()
             ),
-            &crate::tr!(
+            &tr!(
                 file.lang,
                 "growth.mutation.thresholds_allowed",
                 max = MAX_CAMPAIGN_THRESHOLDS

@@ -34,10 +34,9 @@ fn opt(v: Option<i64>) -> Option<f64> {
 }
 
 fn days_text(lang: Lang, v: Option<i64>, max: u32) -> String {
-    v.map_or(
-        crate::tr!(lang, "growth.mutation.not_within", max = max),
-        |d| crate::tr!(lang, "growth.mutation.n_days", n = d),
-    )
+    v.map_or(tr!(lang, "growth.mutation.not_within", max), |d| {
+        tr!(lang, "growth.mutation.n_days", n = d)
+    })
 }
 
 /// Runs the model's cell (and its sweep) and writes the outputs.
@@ -88,11 +87,11 @@ pub(super) fn report(
     let mut cols: [Vec<Proportion>; 2] = [vec![], vec![]];
     let mut curves = [
         LineSeries {
-            name: crate::tr!(ctx.lang, "growth.mutation.no_major_yet").into(),
+            name: tr!(ctx.lang, "growth.mutation.no_major_yet").into(),
             ..Default::default()
         },
         LineSeries {
-            name: crate::tr!(ctx.lang, "growth.mutation.no_ultimate_yet").into(),
+            name: tr!(ctx.lang, "growth.mutation.no_ultimate_yet").into(),
             ..Default::default()
         },
     ];
@@ -114,15 +113,15 @@ pub(super) fn report(
     let [c0, c1] = curves;
     let surv_chart = LineChart {
         x_kind: Default::default(),
-        title: crate::tr!(ctx.lang, "growth.mutation.surv_chart").into(),
-        x_label: crate::tr!(ctx.lang, "growth.mutation.day_axis").into(),
-        y_label: crate::tr!(ctx.lang, "growth.mutation.not_yet").into(),
+        title: tr!(ctx.lang, "growth.mutation.surv_chart").into(),
+        x_label: tr!(ctx.lang, "growth.mutation.day_axis").into(),
+        y_label: tr!(ctx.lang, "growth.mutation.not_yet").into(),
         y_range: Some((0.0, 1.0)),
         series: vec![c0, c1],
     };
     let by_end = |t: &Tally| Proportion::new(share_by(t, m.max_days), n);
     let pu = by_end(&acc.ultimate);
-    let mut key = vec![crate::tr!(
+    let mut key = vec![tr!(
         ctx.lang,
         "growth.mutation.p_ultimate_key",
         days = m.max_days,
@@ -134,8 +133,8 @@ pub(super) fn report(
     )];
     let surv_out = Output {
         name: "mutation-survival".into(),
-        title: crate::tr!(ctx.lang, "growth.mutation.surv_title").into(),
-        question: crate::tr!(ctx.lang, "growth.mutation.surv_question").into(),
+        title: tr!(ctx.lang, "growth.mutation.surv_title").into(),
+        question: tr!(ctx.lang, "growth.mutation.surv_question").into(),
         frame: DataFrame::new_infer_height(scols)?,
         figures: vec![Figure::new(vec![Chart::Lines(surv_chart)])],
         key_figures: key.clone(),
@@ -161,20 +160,19 @@ pub(super) fn report(
             pe.push(p);
             if q == 0.5 {
                 let label = match name {
-                    "first_major" => crate::tr!(ctx.lang, "growth.mutation.first_major"),
-                    "ultimate" => crate::tr!(ctx.lang, "growth.mutation.ultimate"),
-                    _ => crate::tr!(ctx.lang, "growth.mutation.final_ultimate"),
+                    "first_major" => tr!(ctx.lang, "growth.mutation.first_major"),
+                    "ultimate" => tr!(ctx.lang, "growth.mutation.ultimate"),
+                    _ => tr!(ctx.lang, "growth.mutation.final_ultimate"),
                 };
-                key.push(crate::tr!(
+                key.push(tr!(
                     ctx.lang,
                     "growth.mutation.median_key",
                     event = label,
                     days = days_text(ctx.lang, v, m.max_days),
                     lo = lo.map_or("-".into(), |x| x.to_string()),
-                    hi = hi.map_or(
-                        crate::tr!(ctx.lang, "growth.mutation.censored").to_string(),
-                        |x| { x.to_string() }
-                    )
+                    hi = hi.map_or(tr!(ctx.lang, "growth.mutation.censored").to_string(), |x| {
+                        x.to_string()
+                    })
                 ));
             }
         }
@@ -189,7 +187,7 @@ pub(super) fn report(
     tcols.extend(interval_columns("p_by_end", &pe, |&p| p));
     let times_frame = DataFrame::new_infer_height(tcols)?;
     let mo = Estimate::mean(&acc.mutations);
-    key.push(crate::tr!(
+    key.push(tr!(
         ctx.lang,
         "growth.mutation.count_key",
         mean = ctx.lang.num(mo.value, 2),
@@ -197,7 +195,7 @@ pub(super) fn report(
         hi = ctx.lang.num(mo.hi, 2)
     ));
     let ps = Estimate::mean(&acc.positive_share);
-    key.push(crate::tr!(
+    key.push(tr!(
         ctx.lang,
         "growth.mutation.positive_key",
         share = ctx.lang.num(ps.value, 4),
@@ -206,24 +204,24 @@ pub(super) fn report(
     ));
     let times_out = Output {
         name: "mutation-times".into(),
-        title: crate::tr!(ctx.lang, "growth.mutation.times_title").into(),
-        question: crate::tr!(ctx.lang, "growth.mutation.times_question").into(),
+        title: tr!(ctx.lang, "growth.mutation.times_title").into(),
+        question: tr!(ctx.lang, "growth.mutation.times_question").into(),
         frame: times_frame,
         figures: vec![super::super::cdf_chart(
             ctx.lang,
-            crate::tr!(ctx.lang, "growth.mutation.times_chart"),
-            crate::tr!(ctx.lang, "growth.mutation.day"),
+            tr!(ctx.lang, "growth.mutation.times_chart"),
+            tr!(ctx.lang, "growth.mutation.day"),
             &[
                 (
-                    crate::tr!(ctx.lang, "growth.mutation.first_major").to_string(),
+                    tr!(ctx.lang, "growth.mutation.first_major").to_string(),
                     &acc.first_major,
                 ),
                 (
-                    crate::tr!(ctx.lang, "growth.mutation.ultimate").to_string(),
+                    tr!(ctx.lang, "growth.mutation.ultimate").to_string(),
                     &acc.ultimate,
                 ),
                 (
-                    crate::tr!(ctx.lang, "growth.mutation.final_ultimate").to_string(),
+                    tr!(ctx.lang, "growth.mutation.final_ultimate").to_string(),
                     &acc.final_ultimate,
                 ),
             ],
@@ -244,7 +242,7 @@ pub(super) fn report(
         first.push(share(acc.first_type.counts[u as usize], tf));
         last.push(share(acc.final_type.counts[u as usize], tl));
     }
-    let ult_key = vec![crate::tr!(
+    let ult_key = vec![tr!(
         ctx.lang,
         "growth.mutation.ultimates_key",
         n = tf,
@@ -262,26 +260,20 @@ pub(super) fn report(
     };
     // Ultimate types are categories: grouped bars, not a line through them.
     let ult_chart = BarChart {
-        title: crate::tr!(ctx.lang, "growth.mutation.ult_chart").into(),
-        x_label: crate::tr!(ctx.lang, "growth.mutation.ult_x").into(),
-        y_label: crate::tr!(ctx.lang, "growth.mutation.ult_y").into(),
+        title: tr!(ctx.lang, "growth.mutation.ult_chart").into(),
+        x_label: tr!(ctx.lang, "growth.mutation.ult_x").into(),
+        y_label: tr!(ctx.lang, "growth.mutation.ult_y").into(),
         categories: un.iter().map(|u| u.to_string()).collect(),
         y_range: Some((0.0, 1.0)),
         series: vec![
-            shares_chart(
-                crate::tr!(ctx.lang, "growth.mutation.first_ultimate"),
-                &first,
-            ),
-            shares_chart(
-                crate::tr!(ctx.lang, "growth.mutation.final_ultimate"),
-                &last,
-            ),
+            shares_chart(tr!(ctx.lang, "growth.mutation.first_ultimate"), &first),
+            shares_chart(tr!(ctx.lang, "growth.mutation.final_ultimate"), &last),
         ],
     };
     let ult_out = Output {
         name: "mutation-ultimates".into(),
-        title: crate::tr!(ctx.lang, "growth.mutation.ult_title").into(),
-        question: crate::tr!(ctx.lang, "growth.mutation.ult_question").into(),
+        title: tr!(ctx.lang, "growth.mutation.ult_title").into(),
+        question: tr!(ctx.lang, "growth.mutation.ult_question").into(),
         frame: DataFrame::new_infer_height(
             [Column::new("ultimate".into(), un)]
                 .into_iter()
@@ -300,15 +292,15 @@ pub(super) fn report(
         let mut pos = vec![];
         let (mut cc, mut kk, mut pp, mut med, mut medm) = (vec![], vec![], vec![], vec![], vec![]);
         let mut chart = LineChart {
-            title: crate::tr!(ctx.lang, "growth.mutation.sweep_chart", days = m.max_days),
-            x_label: crate::tr!(ctx.lang, "growth.mutation.chance_axis").into(),
-            y_label: crate::tr!(ctx.lang, "growth.mutation.p_ultimate").into(),
+            title: tr!(ctx.lang, "growth.mutation.sweep_chart", days = m.max_days),
+            x_label: tr!(ctx.lang, "growth.mutation.chance_axis").into(),
+            y_label: tr!(ctx.lang, "growth.mutation.p_ultimate").into(),
             y_range: Some((0.0, 1.0)),
             ..Default::default()
         };
         for &k in karmas {
             let mut s = LineSeries {
-                name: crate::tr!(
+                name: tr!(
                     ctx.lang,
                     "growth.mutation.karma_series",
                     karma = ctx.lang.signed(k as f64, 0)
@@ -332,7 +324,7 @@ pub(super) fn report(
         let lo_i = 0;
         let hi_i = pp.len() - 1;
         let cell = |i: usize| {
-            crate::tr!(
+            tr!(
                 ctx.lang,
                 "growth.mutation.sweep_cell",
                 chance = cc[i],
@@ -341,7 +333,7 @@ pub(super) fn report(
                 positive = ctx.lang.num(pos[i], 3)
             )
         };
-        let sweep_key = vec![crate::tr!(
+        let sweep_key = vec![tr!(
             ctx.lang,
             "growth.mutation.sweep_join",
             first = cell(lo_i),
@@ -350,8 +342,8 @@ pub(super) fn report(
         key.extend(sweep_key.clone());
         outputs.push(Output {
             name: "mutation-sweep".into(),
-            title: crate::tr!(ctx.lang, "growth.mutation.sweep_title").into(),
-            question: crate::tr!(ctx.lang, "growth.mutation.sweep_question").into(),
+            title: tr!(ctx.lang, "growth.mutation.sweep_title").into(),
+            question: tr!(ctx.lang, "growth.mutation.sweep_question").into(),
             frame: DataFrame::new_infer_height(
                 [
                     Column::new("chance".into(), cc),
@@ -375,7 +367,7 @@ pub(super) fn report(
     }
     let n_f = n as f64;
     for (e, c) in m.events.iter().zip(&acc.event_counts) {
-        key.push(crate::tr!(
+        key.push(tr!(
             ctx.lang,
             "growth.mutation.event_key",
             name = crate::report::md_text(&e.name),
@@ -384,14 +376,14 @@ pub(super) fn report(
     }
     if !m.events.is_empty() {
         let all = acc.mutations.mean * n_f;
-        key.push(crate::tr!(
+        key.push(tr!(
             ctx.lang,
             "growth.mutation.event_share_key",
             share = ctx.lang.num(acc.event_mutations as f64 / all.max(1.0), 4)
         ));
     }
     if let Some(l) = &m.levels {
-        key.push(crate::tr!(
+        key.push(tr!(
             ctx.lang,
             "growth.mutation.levels_key",
             days = l.days_per_level,
@@ -400,18 +392,13 @@ pub(super) fn report(
         ));
     }
     if let Some((tests, _)) = &m.campaign {
-        key.push(crate::tr!(
-            ctx.lang,
-            "growth.mutation.campaign_key",
-            tests = tests
-        ));
+        key.push(tr!(ctx.lang, "growth.mutation.campaign_key", tests));
     }
     if m.sample {
-        key.push(crate::tr!(ctx.lang, "growth.mutation.sample_tree").into());
+        key.push(tr!(ctx.lang, "growth.mutation.sample_tree").into());
     }
-    let title = title.unwrap_or_else(|| crate::tr!(ctx.lang, "growth.mutation.title").into());
-    let question =
-        question.unwrap_or_else(|| crate::tr!(ctx.lang, "growth.mutation.question").into());
+    let title = title.unwrap_or_else(|| tr!(ctx.lang, "growth.mutation.title").into());
+    let question = question.unwrap_or_else(|| tr!(ctx.lang, "growth.mutation.question").into());
     // `cosmosim trace` (issue 27): one command per first ultimate that happened.
     let none = n - acc.first_type.total();
     let counts = acc.first_type.counts.iter().copied().chain([none]);

@@ -303,12 +303,7 @@ pub fn run_cell(
     let sim = MutationSim::new(model, rules, &test, chance, karma);
     let progress = ctx.progress(
         trials,
-        &crate::tr!(
-            ctx.lang,
-            "growth.mutation.progress",
-            chance = chance,
-            karma = karma
-        ),
+        &tr!(ctx.lang, "growth.mutation.progress", chance, karma),
     );
     let key = ctx
         .stream

@@ -175,18 +175,18 @@ impl Ending {
 
 fn ultimate_label(lang: Lang, u: Ultimate) -> &'static str {
     match u {
-        Ultimate::Abomination => crate::tr!(lang, "trace_mutation.abomination"),
-        Ultimate::Fatal => crate::tr!(lang, "trace_mutation.fatal"),
-        Ultimate::Zombie => crate::tr!(lang, "trace_mutation.zombie"),
-        Ultimate::HalfHp => crate::tr!(lang, "trace_mutation.half_hp"),
+        Ultimate::Abomination => tr!(lang, "trace_mutation.abomination"),
+        Ultimate::Fatal => tr!(lang, "trace_mutation.fatal"),
+        Ultimate::Zombie => tr!(lang, "trace_mutation.zombie"),
+        Ultimate::HalfHp => tr!(lang, "trace_mutation.half_hp"),
     }
 }
 
 fn sign(lang: Lang, positive: bool) -> &'static str {
     if positive {
-        crate::tr!(lang, "trace_mutation.positive")
+        tr!(lang, "trace_mutation.positive")
     } else {
-        crate::tr!(lang, "trace_mutation.negative")
+        tr!(lang, "trace_mutation.negative")
     }
 }
 
@@ -211,14 +211,7 @@ fn render(
                 today = day;
                 (
                     0,
-                    crate::tr!(
-                        lang,
-                        "trace_mutation.exposure",
-                        day = day,
-                        pmu = pmu,
-                        from = from,
-                        to = to
-                    ),
+                    tr!(lang, "trace_mutation.exposure", day, pmu, from, to),
                     json!({"step": "exposure", "pmu": pmu, "gauge_from": from, "gauge_to": to}),
                 )
             }
@@ -231,11 +224,11 @@ fn render(
                 today = day;
                 (
                     0,
-                    crate::tr!(
+                    tr!(
                         lang,
                         "trace_mutation.karma",
-                        day = day,
-                        tests = tests,
+                        day,
+                        tests,
                         from = k(lang, from),
                         to = k(lang, to)
                     ),
@@ -250,13 +243,7 @@ fn render(
                 (today, chance) = (day, c);
                 (
                     0,
-                    crate::tr!(
-                        lang,
-                        "trace_mutation.level",
-                        day = day,
-                        level = level,
-                        chance = c
-                    ),
+                    tr!(lang, "trace_mutation.level", day, level, chance = c),
                     json!({"step": "level", "level": level, "chance": c}),
                 )
             }
@@ -265,24 +252,18 @@ fn render(
                 let name = m.events[event].name.as_str();
                 (
                     0,
-                    crate::tr!(lang, "trace_mutation.event", day = day, name = name),
+                    tr!(lang, "trace_mutation.event", day, name),
                     json!({"step": "event", "event": name}),
                 )
             }
             Step::EventPmu { pmu, from, to } => (
                 1,
-                crate::tr!(
-                    lang,
-                    "trace_mutation.event_pmu",
-                    pmu = pmu,
-                    from = from,
-                    to = to
-                ),
+                tr!(lang, "trace_mutation.event_pmu", pmu, from, to),
                 json!({"step": "event_pmu", "pmu": pmu, "gauge_from": from, "gauge_to": to}),
             ),
             Step::Gauge { left } => (
                 1,
-                crate::tr!(lang, "trace_mutation.gauge", left = left),
+                tr!(lang, "trace_mutation.gauge", left),
                 json!({"step": "gauge", "left": left}),
             ),
             Step::Roll {
@@ -292,11 +273,11 @@ fn render(
                 karma_after,
             } => (
                 1,
-                crate::tr!(
+                tr!(
                     lang,
                     "trace_mutation.roll",
                     gene = gene(g),
-                    chance = chance,
+                    chance,
                     karma = k(lang, karma),
                     outcome = outcome.label(lang),
                     after = k(lang, karma_after)
@@ -311,15 +292,15 @@ fn render(
                 irreversible,
             } => (
                 2,
-                crate::tr_fill!(
+                tr_fill!(
                     if irreversible {
-                        crate::tr!(lang, "trace_mutation.minor_irreversible")
+                        tr!(lang, "trace_mutation.minor_irreversible")
                     } else {
-                        crate::tr!(lang, "trace_mutation.minor")
+                        tr!(lang, "trace_mutation.minor")
                     },
                     sign = sign(lang, positive),
                     gene = gene(g),
-                    count = count
+                    count
                 ),
                 json!({"step": "minor", "gene": gene(g), "positive": positive, "count": count,
                        "irreversible": irreversible}),
@@ -333,24 +314,24 @@ fn render(
                 depth_major = if cause == MajorCause::Event { 1 } else { 2 };
                 let why = match (cause, g) {
                     (MajorCause::Escalation, Some(g)) => {
-                        crate::tr!(lang, "trace_mutation.cause_escalation", gene = gene(g))
+                        tr!(lang, "trace_mutation.cause_escalation", gene = gene(g))
                     }
                     (MajorCause::Chain, Some(g)) => {
-                        crate::tr!(lang, "trace_mutation.cause_chain", gene = gene(g))
+                        tr!(lang, "trace_mutation.cause_chain", gene = gene(g))
                     }
-                    (MajorCause::Event, _) => crate::tr!(lang, "trace_mutation.cause_event").into(),
-                    (_, Some(g)) => crate::tr!(lang, "trace_mutation.cause_roll", gene = gene(g)),
-                    (_, None) => crate::tr!(lang, "trace_mutation.cause_event").into(),
+                    (MajorCause::Event, _) => tr!(lang, "trace_mutation.cause_event").into(),
+                    (_, Some(g)) => tr!(lang, "trace_mutation.cause_roll", gene = gene(g)),
+                    (_, None) => tr!(lang, "trace_mutation.cause_event").into(),
                 };
                 (
                     // An event's major comes straight under the event.
                     depth_major,
-                    crate::tr!(
+                    tr!(
                         lang,
                         "trace_mutation.major",
                         sign = sign(lang, positive),
-                        why = why,
-                        majors = majors
+                        why,
+                        majors
                     ),
                     json!({"step": "major", "positive": positive, "cause": cause.name(),
                            "gene": g.map(gene), "majors": majors}),
@@ -359,13 +340,13 @@ fn render(
             Step::Ultimate { ultimate, last } => (
                 depth_major,
                 if last {
-                    crate::tr!(
+                    tr!(
                         lang,
                         "trace_mutation.ultimate_last",
                         ultimate = ultimate_label(lang, ultimate)
                     )
                 } else {
-                    crate::tr!(
+                    tr!(
                         lang,
                         "trace_mutation.ultimate_more",
                         ultimate = ultimate_label(lang, ultimate)
@@ -377,7 +358,7 @@ fn render(
                 today = day;
                 (
                     0,
-                    crate::tr!(lang, "trace_mutation.therapy", day = day, cured = cured),
+                    tr!(lang, "trace_mutation.therapy", day, cured),
                     json!({"step": "therapy", "cured": cured}),
                 )
             }
@@ -386,7 +367,7 @@ fn render(
                 let o = outcome_name(first);
                 (
                     0,
-                    crate::tr!(lang, "trace_mutation.end", day = day, outcome = o),
+                    tr!(lang, "trace_mutation.end", day, outcome = o),
                     json!({"step": "end", "outcome": o}),
                 )
             }
