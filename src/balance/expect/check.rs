@@ -38,13 +38,6 @@ fn first_trials(e: &Expectation, s: &Settings) -> Option<u64> {
     }
 }
 
-/// The trials of each look, once the first run told the source's default: up to the
-/// expectation's `max_trials` (else four times the first), under `--max-trials`.
-pub(super) fn schedule(e: &Expectation, s: &Settings, first: u64) -> Vec<u64> {
-    let max = e.max_trials.unwrap_or(first.saturating_mul(4));
-    decide::looks(first, s.max_trials.map_or(max, |cap| max.min(cap)))
-}
-
 fn user_at(
     file: &ExpectFile,
     e: &Expectation,
@@ -203,7 +196,7 @@ fn check_figure(
     let n0 = first_trials(e, s)
         .or(f.output.provenance.trials)
         .unwrap_or(1);
-    let looks = schedule(e, s, n0);
+    let looks = s.schedule(e, n0);
     let alpha = decide::look_alpha(e.confidence, m, 1, looks.len());
     o.confidence = Some(1.0 - alpha);
     drop(f);

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use crate::report::Output;
 
 use super::decide::Verdict;
-use super::model::Source;
+use super::model::{Expectation, Source};
 
 /// Computes a source's outputs at a trial count (None = the source's own), with rule
 /// options `key=value`. The command layer implements it (tables via their clap flags,
@@ -35,6 +35,15 @@ pub trait Compute {
 pub struct Settings {
     /// Caps every Monte Carlo run.
     pub max_trials: Option<u64>,
+}
+
+impl Settings {
+    /// The trials of each look at `e`, once the first run told the source's default: up to
+    /// the expectation's `max_trials` (else four times the first), under `--max-trials`.
+    pub(super) fn schedule(&self, e: &Expectation, first: u64) -> Vec<u64> {
+        let max = e.max_trials.unwrap_or(first.saturating_mul(4));
+        super::decide::looks(first, self.max_trials.map_or(max, |cap| max.min(cap)))
+    }
 }
 
 /// The verdict on one expectation and what backs it.

@@ -164,11 +164,7 @@ pub fn check(
     }
     let mc = out.provenance.method != "exact";
     let n0 = out.provenance.trials.unwrap_or(1);
-    let looks = if mc {
-        super::check::schedule(e, s, n0)
-    } else {
-        vec![0]
-    };
+    let looks = if mc { s.schedule(e, n0) } else { vec![0] };
     let alpha = decide::look_alpha(e.confidence, m, printed.len(), looks.len());
     let mut outs = outs;
     let mut bad: Vec<(String, Verdict, f64)> = Vec::new();
