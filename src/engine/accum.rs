@@ -204,19 +204,69 @@ macro_rules! counts_acc {
             $($(#[$fmeta])* $fvis $field: u64),*
         }
 
-        impl crate::engine::Merge for $name {
-            fn merge(&mut self, o: Self) {
-                $(self.$field += o.$field;)*
-            }
-        }
+        $crate::engine::merge_fields!($name: $($field),*);
     };
 }
 
 pub(crate) use counts_acc;
 
+/// `Merge` for an accumulator whose every field merges (a count adds, a `Moments` pools...):
+/// `merge_fields!(Acc: a, b, c)`.
+macro_rules! merge_fields {
+    ($t:ty: $($field:ident),+ $(,)?) => {
+        impl $crate::engine::Merge for $t {
+            fn merge(&mut self, o: Self) {
+                $($crate::engine::Merge::merge(&mut self.$field, o.$field);)+
+            }
+        }
+    };
+}
+
+pub(crate) use merge_fields;
+
+/// A count: merging adds (integer sums are exact).
+impl Merge for u64 {
+    fn merge(&mut self, other: Self) {
+        *self += other;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    counts_acc! {
+        #[derive(Default)]
+        struct Two {
+            a: u64,
+            b: u64,
+        }
+    }
+
+    #[derive(Default)]
+    struct Mixed {
+        n: u64,
+        m: Moments,
+        two: Two,
+    }
+    merge_fields!(Mixed: n, m, two);
+
+    /// Every field merges: counts add, moments pool, nested accumulators merge in turn.
+    #[test]
+    fn declared_accumulators_merge_every_field() {
+        let mut x = Mixed::default();
+        x.n = 2;
+        x.m.push(1.0);
+        x.two.a = 3;
+        let mut y = Mixed::default();
+        y.n = 5;
+        y.m.push(3.0);
+        y.two.b = 7;
+        x.merge(y);
+        assert_eq!((x.n, x.two.a, x.two.b), (7, 3, 7));
+        assert_eq!(x.m.n, 2);
+        assert_eq!(x.m.mean, 2.0);
+    }
 
     #[test]
     fn moments_merge_equals_single_pass() {

@@ -15,7 +15,7 @@ mod rng;
 mod runner;
 pub mod shard;
 
-pub(crate) use accum::counts_acc;
+pub(crate) use accum::{counts_acc, merge_fields};
 pub use accum::{Counts, Merge, Moments, Tally};
 pub use key::{StreamKey, STREAM_VERSION};
 pub use pool::pool;

@@ -292,15 +292,3 @@ pub(super) fn stats_json(s: &[i32; 6]) -> serde_json::Value {
 pub(super) fn karma_text(lang: Lang, karma: i8) -> String {
     lang.signed(karma as f64, 0)
 }
-
-/// `impl Merge for $t`, field by field: for an accumulator whose every field merges.
-macro_rules! merge_fields {
-    ($t:ty: $($field:ident),+ $(,)?) => {
-        impl crate::engine::Merge for $t {
-            fn merge(&mut self, o: Self) {
-                $(crate::engine::Merge::merge(&mut self.$field, o.$field);)+
-            }
-        }
-    };
-}
-pub(super) use merge_fields;

@@ -41,7 +41,7 @@ pub struct MemberAcc {
     pub first_exhaustion: Tally,
 }
 
-super::super::common::merge_fields!(MemberAcc: worst, end, first_exhaustion);
+crate::engine::merge_fields!(MemberAcc: worst, end, first_exhaustion);
 
 /// Per-traveller and party tallies, per day.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -61,7 +61,7 @@ pub struct PartyAcc {
     pub potions_left: Vec<Vec<Moments>>,
 }
 
-super::super::common::merge_fields!(PartyAcc: members, someone_worst, someone_end, able, first_stop, rations_left, potions_left);
+crate::engine::merge_fields!(PartyAcc: members, someone_worst, someone_end, able, first_stop, rations_left, potions_left);
 
 /// A party's expeditions.
 pub struct PartySim {

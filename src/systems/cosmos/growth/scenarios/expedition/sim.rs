@@ -48,7 +48,7 @@ impl Moment {
     }
 }
 
-super::super::common::merge_fields!(Moment: fp, fm, exhausted, reference);
+crate::engine::merge_fields!(Moment: fp, fm, exhausted, reference);
 
 /// Per-day tallies at the worst point and at the end of the day.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -60,7 +60,7 @@ pub struct TrekAcc {
     pub march: Vec<Moments>,
 }
 
-super::super::common::merge_fields!(TrekAcc: worst, end, first_exhaustion, march);
+crate::engine::merge_fields!(TrekAcc: worst, end, first_exhaustion, march);
 
 /// Expeditions, day after day.
 pub struct ExpeditionSim {

@@ -43,7 +43,7 @@ pub struct LevelAcc {
     pub skills: Vec<PolicyAcc>,
 }
 
-super::super::common::merge_fields!(LevelAcc: values, moments, bonus, dna, builds, skills);
+crate::engine::merge_fields!(LevelAcc: values, moments, bonus, dna, builds, skills);
 
 /// One DNA or skill policy's tallies per level (issue 10 item 11, C-LEVEL-3): a gene tree
 /// and a skill tree are tallied alike.
@@ -106,7 +106,7 @@ impl PolicyAcc {
     }
 }
 
-super::super::common::merge_fields!(PolicyAcc: unspent, have, wish, all);
+crate::engine::merge_fields!(PolicyAcc: unspent, have, wish, all);
 
 /// Creates characters and takes each to `max_level`.
 pub struct LevelingSim {
