@@ -216,7 +216,8 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
             Some(o) => o,
             None => {
                 let mut m = self.test_bonus(f) + self.test_malus(f);
-                if kind == TestKind::Attack {
+                // Only a Sépulcrale backlash sets an action malus (C-LD-6).
+                if P::POSTURES && kind == TestKind::Attack {
                     m -= self.st[f].action_malus;
                 }
                 if P::on(self.sim.any_mods) {
@@ -255,19 +256,22 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
             return;
         }
         // Mode before acting (C-CMB-1): HP fraction compared without a division, against
-        // `x * max HP` computed once per run (-inf without a threshold).
-        let hp = self.st[f].hp as f64;
-        let [offensive, defensive] = sim.mode_hp[f];
-        self.st[f].mode = if hp < offensive {
-            Mode::Offensive
-        } else if hp < defensive {
-            Mode::Defensive
-        } else {
-            fighter.mode
-        };
-        if P::on(sim.any_rules) {
-            if let Some(m) = self.rule_mode(f) {
-                self.st[f].mode = m;
+        // `x * max HP` computed once per run (-inf without a threshold). Without a
+        // threshold or a rule the mode stays the file's, set at the start of the combat.
+        if P::on(sim.any_rules) || sim.mode_switch >> f & 1 != 0 {
+            let hp = self.st[f].hp as f64;
+            let [offensive, defensive] = sim.mode_hp[f];
+            self.st[f].mode = if hp < offensive {
+                Mode::Offensive
+            } else if hp < defensive {
+                Mode::Defensive
+            } else {
+                fighter.mode
+            };
+            if P::on(sim.any_rules) {
+                if let Some(m) = self.rule_mode(f) {
+                    self.st[f].mode = m;
+                }
             }
         }
         let Some(target) = self.choose_target(f, 0) else {
@@ -326,7 +330,9 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
             self.tire_action(f, attack);
         }
         self.resolve(f, target, attack, fs.is_some(), ACTION);
-        self.st[f].action_malus = 0;
+        if P::POSTURES {
+            self.st[f].action_malus = 0;
+        }
         if fs.is_some() && self.st[f].posture != NONE && !self.st[f].down {
             self.end_posture(f, END_FINAL_SKILL);
         }

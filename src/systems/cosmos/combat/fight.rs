@@ -199,6 +199,9 @@ pub(super) struct Fight<'a, 'r, W: Watch = Quiet, P: Plan = Full> {
     pending_mask: u32,
     slots: [Slot; MAX_FIGHTERS * MAX_ACTIONS as usize],
     n_slots: usize,
+    /// The order before the d20s when it is the same every round (`fixed`), else unused.
+    fixed: bool,
+    order: [Slot; MAX_FIGHTERS],
     /// First slot not yet run in the current round.
     cursor: usize,
     pub round: u32,
@@ -230,9 +233,12 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
         acc: &'r mut CombatAcc,
         watch: W,
     ) -> Self {
+        let (fixed, order) = Self::fixed_order(sim);
         Fight {
             sim,
             watch,
+            fixed,
+            order,
             last_outcome: 0,
             rng,
             acc,
@@ -504,6 +510,56 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
 
     /// Action slots of the round, in order (C-TURN-1..3).
     fn build_slots(&mut self) {
+        let m = if !P::POSTURES && self.fixed {
+            // No posture and one action each: the order before the d20s is the run's
+            // own (`fixed_order`), less whoever is down.
+            let mut m = 0;
+            for &sl in &self.order[..self.sim.n] {
+                if self.down_mask >> sl.f() & 1 == 0 {
+                    self.slots[m] = sl;
+                    m += 1;
+                }
+            }
+            m
+        } else {
+            self.order_slots()
+        };
+        self.n_slots = m;
+        // Equal effective Agilité: each rolls a d20, lowest first (C-TURN-1).
+        let mut tied = false;
+        let mut i = 0;
+        while i < m {
+            let mut j = i + 1;
+            while j < m && self.slots[j].place() == self.slots[i].place() {
+                j += 1;
+            }
+            if j - i > 1 {
+                tied = true;
+                for t in i..j {
+                    let d20 = Die::D20.roll(self.rng) as u8;
+                    self.slots[t] = self.slots[t].with_d20(d20);
+                }
+            }
+            i = j;
+        }
+        if tied {
+            insertion_sort(&mut self.slots[..m]);
+        }
+    }
+
+    /// Whether the order before the d20s is the same every round (no posture to change a
+    /// class or add an action, Agilité fixed for the run, one action each), and that order.
+    fn fixed_order(sim: &CombatSim) -> (bool, [Slot; MAX_FIGHTERS]) {
+        let mut order = [Slot(0); MAX_FIGHTERS];
+        for (f, o) in order.iter_mut().enumerate().take(sim.n) {
+            *o = Slot::new(1, sim.agility(f), 0, f, 0);
+        }
+        insertion_sort(&mut order[..sim.n]);
+        (sim.model.fighters.iter().all(|f| f.actions == 1), order)
+    }
+
+    /// The round's slots in order before the d20s, from every combatant's state.
+    fn order_slots(&mut self) -> usize {
         let per_round = self.sim.rules.d6_per_round;
         let mut m = 0;
         for f in 0..self.sim.n {
@@ -544,28 +600,8 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
                 m += 1;
             }
         }
-        self.n_slots = m;
         insertion_sort(&mut self.slots[..m]);
-        // Equal effective Agilité: each rolls a d20, lowest first (C-TURN-1).
-        let mut tied = false;
-        let mut i = 0;
-        while i < m {
-            let mut j = i + 1;
-            while j < m && self.slots[j].place() == self.slots[i].place() {
-                j += 1;
-            }
-            if j - i > 1 {
-                tied = true;
-                for t in i..j {
-                    let d20 = Die::D20.roll(self.rng) as u8;
-                    self.slots[t] = self.slots[t].with_d20(d20);
-                }
-            }
-            i = j;
-        }
-        if tied {
-            insertion_sort(&mut self.slots[..m]);
-        }
+        m
     }
 
     /// Moves the first slot of `f` not yet run this round to right after the current

@@ -111,6 +111,8 @@ pub struct CombatSim {
     /// Per combatant: the HP under which it turns Offensive, then Defensive, before acting
     /// (`x * max HP`, the product `take_action` compared with), -inf without one.
     pub(super) mode_hp: [[f64; 2]; MAX_FIGHTERS],
+    /// Bit f: `f` has a mode threshold (`mode_hp` not -inf).
+    pub(super) mode_switch: u32,
     /// The attack orders and defences the policies fix for the whole run (`prefer.rs`).
     pub(super) prefer: super::prefer::Prefer,
 }
@@ -345,6 +347,9 @@ impl CombatSim {
             point_hp,
             point_other,
             point_rules,
+            mode_switch: (0..n)
+                .filter(|&f| mode_hp[f] != [f64::NEG_INFINITY; 2])
+                .fold(0, |m, f| m | 1 << f),
             mode_hp,
             any_rules,
             any_effects,
