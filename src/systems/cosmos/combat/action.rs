@@ -43,6 +43,9 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     /// PM cost of an attack for `f` now.
     #[inline(always)]
     fn cost(&self, f: usize, attack: usize) -> i32 {
+        if !self.sim.any_pm_cost {
+            return 0;
+        }
         self.sim.model.attacks[attack].pm_cost * self.cost_factor(f)
     }
 
@@ -73,7 +76,9 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     fn pay(&mut self, f: usize, slot: usize, attack: usize) {
         let k = self.cost_factor(f);
         let at = &self.sim.model.attacks[attack];
-        self.st[f].pm -= at.pm_cost * k;
+        if self.sim.any_pm_cost {
+            self.st[f].pm -= at.pm_cost * k;
+        }
         if P::on(self.sim.any_hp_cost) {
             self.st[f].hp -= at.hp_cost * k;
         }
@@ -283,9 +288,13 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         };
         // C-LD-4: Final Skill at level 5+, in a posture, from the policy's posture turn
         // (or when a rule says, trigger.rs).
-        let fs = fighter.final_skill.filter(|&a| {
-            P::POSTURES && self.final_skill_now(f) && self.available(f, MAX_ATTACKS, a)
-        });
+        let fs = if P::POSTURES {
+            fighter
+                .final_skill
+                .filter(|&a| self.final_skill_now(f) && self.available(f, MAX_ATTACKS, a))
+        } else {
+            None
+        };
         // Policy rules pick the action (trigger.rs); none matching: the `attack` policy.
         let pick = if P::on(sim.any_rules) && fs.is_none() {
             self.rule_action(f)

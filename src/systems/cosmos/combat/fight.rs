@@ -647,7 +647,7 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
         for j in s..e {
             let f = self.slots[j].f();
             let st = self.st[f];
-            if (st.down && !st.group_alive) || st.skip_round {
+            if (st.down && !st.group_alive) || (P::SKIPS && st.skip_round) {
                 continue;
             }
             self.note_first_actor(f);
@@ -670,7 +670,7 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
     fn first_of_exchange(&mut self, s: usize, e: usize) {
         let acts = |me: &Self, j: usize| {
             let st = me.st[me.slots[j].f()];
-            !((st.down && !st.group_alive) || st.skip_round)
+            !((st.down && !st.group_alive) || (P::SKIPS && st.skip_round))
         };
         let c = (s..e).filter(|&j| acts(self, j)).count() as u64;
         if c == 0 {
@@ -704,7 +704,7 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
         if k == 0 {
             self.start_turn(f);
         }
-        if !self.st[f].skip_round {
+        if !(P::SKIPS && self.st[f].skip_round) {
             self.note_first_actor(f);
             self.st[f].act_k = k;
             self.take_action(f);
@@ -716,7 +716,9 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
     }
 
     fn start_turn(&mut self, f: usize) {
-        self.st[f].skip_round = false;
+        if P::SKIPS {
+            self.st[f].skip_round = false;
+        }
         if P::on(self.sim.any_periodic) {
             self.periodic_tick(f, super::periodic::At::TurnStart);
             if self.st[f].down {
@@ -778,7 +780,9 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
             s.sep_turn = false;
             s.blocked_turn = false;
         }
-        self.st[f].skip_round = false;
+        if P::SKIPS {
+            self.st[f].skip_round = false;
+        }
     }
 
     /// Points may be used between actions (C-LD-2): check every combatant's triggers.

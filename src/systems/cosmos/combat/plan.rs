@@ -18,6 +18,9 @@ pub(super) trait Plan {
     const FATIGUE: bool;
     /// Whether a Light/Dark posture may ever begin (C-LD-2..6).
     const POSTURES: bool;
+    /// Whether a turn may be lost (an Illumination backlash, a periodic effect): only
+    /// then is `skip_round` ever set.
+    const SKIPS: bool = Self::POSTURES || Self::FEATURES;
 
     /// A run flag of the features group as this plan sees it.
     #[inline(always)]

@@ -17,6 +17,9 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     /// An action's attack on `t` and, for an attack with several targets, on further
     /// enemies picked by the attacker's target policy (announced before the roll).
     pub(super) fn resolve(&mut self, a: usize, t: usize, attack: usize, fs: bool, from: u8) {
+        if !self.sim.any_multi {
+            return self.resolve_one(a, t, attack, fs, from);
+        }
         let want = match self.sim.model.attacks[attack].targets {
             Targets::Count(1) => return self.resolve_one(a, t, attack, fs, from),
             Targets::Count(k) => k as usize,
@@ -79,7 +82,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         let exhausted = P::tired(self.sim.any_fatigue) && self.sim.exhausted(ts.fp);
         let no_defence = ts.down
             || (P::POSTURES && ts.illum_backlash > 0)
-            || ts.skip_round
+            || (P::SKIPS && ts.skip_round)
             || simultaneous
             || exhausted;
         if !no_defence {

@@ -33,6 +33,9 @@ pub struct CombatSim {
     /// Whether some attack has uses or a cooldown, HP costs, several targets; some
     /// combatant armour (the hot path skips what no one uses).
     pub(super) any_limited: bool,
+    /// Whether some attack has several targets, or costs PM.
+    pub(super) any_multi: bool,
+    pub(super) any_pm_cost: bool,
     pub(super) any_hp_cost: bool,
     pub(super) any_armour: bool,
     /// Whether some combatant is fatigued (C-FAT-4 exhaustion checks).
@@ -347,6 +350,11 @@ impl CombatSim {
             point_hp,
             point_other,
             point_rules,
+            any_multi: model
+                .attacks
+                .iter()
+                .any(|a| a.targets != super::model::Targets::Count(1)),
+            any_pm_cost: model.attacks.iter().any(|a| a.pm_cost != 0),
             mode_switch: (0..n)
                 .filter(|&f| mode_hp[f] != [f64::NEG_INFINITY; 2])
                 .fold(0, |m, f| m | 1 << f),
