@@ -202,6 +202,8 @@ pub(super) struct Fight<'a, 'r, W: Watch = Quiet, P: Plan = Full> {
     /// The order before the d20s when it is the same every round (`fixed`), else unused.
     fixed: bool,
     order: [Slot; MAX_FIGHTERS],
+    /// `tie_mask` of `order`.
+    ties: u64,
     /// First slot not yet run in the current round.
     cursor: usize,
     pub round: u32,
@@ -233,12 +235,13 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
         acc: &'r mut CombatAcc,
         watch: W,
     ) -> Self {
-        let (fixed, order) = Self::fixed_order(sim);
+        let (fixed, order, ties) = Self::fixed_order(sim);
         Fight {
             sim,
             watch,
             fixed,
             order,
+            ties,
             last_outcome: 0,
             rng,
             acc,
@@ -510,6 +513,16 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
 
     /// Action slots of the round, in order (C-TURN-1..3).
     fn build_slots(&mut self) {
+        let n = self.sim.n;
+        if !P::POSTURES && self.fixed && self.down_mask == 0 {
+            // Everyone standing: the run's order, and its ties known (`fixed_order`).
+            self.slots[..n].copy_from_slice(&self.order[..n]);
+            self.n_slots = n;
+            if self.ties != 0 {
+                self.roll_ties(n, self.ties);
+            }
+            return;
+        }
         let m = if !P::POSTURES && self.fixed {
             // No posture and one action each: the order before the d20s is the run's
             // own (`fixed_order`), less whoever is down.
@@ -525,37 +538,32 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
             self.order_slots()
         };
         self.n_slots = m;
-        // Equal effective Agilité: each rolls a d20, lowest first (C-TURN-1).
-        let mut tied = false;
-        let mut i = 0;
-        while i < m {
-            let mut j = i + 1;
-            while j < m && self.slots[j].place() == self.slots[i].place() {
-                j += 1;
-            }
-            if j - i > 1 {
-                tied = true;
-                for t in i..j {
-                    let d20 = Die::D20.roll(self.rng) as u8;
-                    self.slots[t] = self.slots[t].with_d20(d20);
-                }
-            }
-            i = j;
+        let ties = tie_mask(&self.slots[..m]);
+        if ties != 0 {
+            self.roll_ties(m, ties);
         }
-        if tied {
-            insertion_sort(&mut self.slots[..m]);
+    }
+
+    /// Equal effective Agilité: each rolls a d20, lowest first (C-TURN-1). `ties` has bit
+    /// `i` set when slot `i` is tied with another, so these roll in slot order.
+    fn roll_ties(&mut self, m: usize, ties: u64) {
+        for t in crate::systems::mask::bits(ties) {
+            let d20 = Die::D20.roll(self.rng) as u8;
+            self.slots[t] = self.slots[t].with_d20(d20);
         }
+        insertion_sort(&mut self.slots[..m]);
     }
 
     /// Whether the order before the d20s is the same every round (no posture to change a
     /// class or add an action, Agilité fixed for the run, one action each), and that order.
-    fn fixed_order(sim: &CombatSim) -> (bool, [Slot; MAX_FIGHTERS]) {
+    fn fixed_order(sim: &CombatSim) -> (bool, [Slot; MAX_FIGHTERS], u64) {
         let mut order = [Slot(0); MAX_FIGHTERS];
         for (f, o) in order.iter_mut().enumerate().take(sim.n) {
             *o = Slot::new(1, sim.agility(f), 0, f, 0);
         }
         insertion_sort(&mut order[..sim.n]);
-        (sim.model.fighters.iter().all(|f| f.actions == 1), order)
+        let fixed = sim.model.fighters.iter().all(|f| f.actions == 1);
+        (fixed, order, tie_mask(&order[..sim.n]))
     }
 
     /// The round's slots in order before the d20s, from every combatant's state.
@@ -819,6 +827,17 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
             }
         }
     }
+}
+
+/// The slots (sorted) tied with a neighbour on class and position, as a mask (bit i).
+fn tie_mask(v: &[Slot]) -> u64 {
+    let mut m = 0u64;
+    for (i, w) in v.windows(2).enumerate() {
+        if w[0].place() == w[1].place() {
+            m |= 0b11 << i;
+        }
+    }
+    m
 }
 
 /// A handful of slots: insertion sort, no allocation.
