@@ -516,10 +516,19 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
         let n = self.sim.n;
         if !P::POSTURES && self.fixed && self.down_mask == 0 {
             // Everyone standing: the run's order, and its ties known (`fixed_order`).
-            self.slots[..n].copy_from_slice(&self.order[..n]);
+            // Each slot written whole, with its d20 when tied: a d20 stored alone (one
+            // byte) and read back whole by the sort stalls the round.
+            for t in 0..n {
+                let o = self.order[t];
+                self.slots[t] = if self.ties >> t & 1 != 0 {
+                    o.with_d20(Die::D20.roll(self.rng) as u8)
+                } else {
+                    o
+                };
+            }
             self.n_slots = n;
             if self.ties != 0 {
-                self.roll_ties(n, self.ties);
+                insertion_sort(&mut self.slots[..n]);
             }
             return;
         }
