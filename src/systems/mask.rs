@@ -19,8 +19,8 @@ pub fn bits(m: impl Into<u64>) -> impl Iterator<Item = usize> {
 mod tests {
     #[test]
     fn bits_are_the_set_indices_in_order() {
-        assert_eq!(super::bits(0).count(), 0);
-        assert_eq!(super::bits(0b1011_0001).collect::<Vec<_>>(), [0, 4, 5, 7]);
+        assert_eq!(super::bits(0u32).count(), 0);
+        assert_eq!(super::bits(0b1011_0001u32).collect::<Vec<_>>(), [0, 4, 5, 7]);
         assert_eq!(super::bits(1u32 << 31).collect::<Vec<_>>(), [31]);
         assert_eq!(super::bits(3u64 << 62).collect::<Vec<_>>(), [62, 63]);
     }
