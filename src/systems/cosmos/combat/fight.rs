@@ -200,7 +200,7 @@ pub(super) struct Fight<'a, 'r, W: Watch = Quiet, P: Plan = Full> {
     slots: [Slot; MAX_FIGHTERS * MAX_ACTIONS as usize],
     n_slots: usize,
     /// The order before the d20s when it is the same every round (`fixed`), else unused.
-    fixed: bool,
+    pub(super) fixed: bool,
     order: [Slot; MAX_FIGHTERS],
     /// `tie_mask` of `order`.
     ties: u64,

@@ -254,6 +254,31 @@ target = "random"
     }
 
     #[test]
+    fn a_fixed_turn_order_counts_as_the_order_built_each_round() {
+        // No posture: the order before the d20s is fixed for the run when everyone acts
+        // once (ties of three at Agilité 60 and two at 52, combatants going down), and
+        // built each round when one acts twice (C-TURN-1, C-TURN-2).
+        let calm = BAND
+            .replace("dark_on_turn_start = true\n", "")
+            .replace("light_at_start = true\n", "")
+            .replace("final_skill = \"second_turn\"\n", "");
+        let twice = calm.replacen("hp = 170\n", "hp = 170\nactions = 2\n", 1);
+        for (text, fixed) in [(&calm, true), (&twice, false)] {
+            let s = sim(text);
+            assert_eq!((s.plan(), s.any_posture), ((false, false), false));
+            let draws = Draws::new(7, &StreamKey::new("plan-test"), 0);
+            let (mut rng, mut acc) = (draws.trial(0), s.empty_acc());
+            let fight: super::super::fight::Fight<'_, '_, _, Bare> =
+                super::super::fight::Fight::new(&s, &mut rng, &mut acc);
+            assert_eq!(fight.fixed, fixed);
+            let full = counted::<Full>(&s, 3000);
+            assert_eq!(counted::<Bare>(&s, 3000), full);
+            let downs: u64 = full.fighters.iter().map(|f| f.down).sum();
+            assert!(downs > 3000, "combatants fall during the fights");
+        }
+    }
+
+    #[test]
     fn a_plan_that_keeps_the_features_in_use_counts_as_the_full_one() {
         // Armour, an HP trigger (reacts between actions), a limited attack: the features
         // group; fatigue: its own.
