@@ -3,8 +3,7 @@
 
 /// The set bits of a mask, lowest first: the same order as `0..n` over the combatants.
 #[inline(always)]
-pub fn bits(m: impl Into<u64>) -> impl Iterator<Item = usize> {
-    let mut m = m.into();
+pub fn bits(mut m: u32) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         if m == 0 {
             return None;
@@ -19,9 +18,8 @@ pub fn bits(m: impl Into<u64>) -> impl Iterator<Item = usize> {
 mod tests {
     #[test]
     fn bits_are_the_set_indices_in_order() {
-        assert_eq!(super::bits(0u32).count(), 0);
-        assert_eq!(super::bits(0b1011_0001u32).collect::<Vec<_>>(), [0, 4, 5, 7]);
-        assert_eq!(super::bits(1u32 << 31).collect::<Vec<_>>(), [31]);
-        assert_eq!(super::bits(3u64 << 62).collect::<Vec<_>>(), [62, 63]);
+        assert_eq!(super::bits(0).count(), 0);
+        assert_eq!(super::bits(0b1011_0001).collect::<Vec<_>>(), [0, 4, 5, 7]);
+        assert_eq!(super::bits(1 << 31).collect::<Vec<_>>(), [31]);
     }
 }

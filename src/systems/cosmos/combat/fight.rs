@@ -555,8 +555,10 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
 
     /// Equal effective Agilité: each rolls a d20, lowest first (C-TURN-1). `ties` has bit
     /// `i` set when slot `i` is tied with another, so these roll in slot order.
-    fn roll_ties(&mut self, m: usize, ties: u64) {
-        for t in crate::systems::mask::bits(ties) {
+    fn roll_ties(&mut self, m: usize, mut ties: u64) {
+        while ties != 0 {
+            let t = ties.trailing_zeros() as usize;
+            ties &= ties - 1;
             let d20 = Die::D20.roll(self.rng) as u8;
             self.slots[t] = self.slots[t].with_d20(d20);
         }
