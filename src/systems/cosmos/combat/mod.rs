@@ -19,6 +19,7 @@ mod keys;
 mod linked;
 mod model;
 mod options;
+mod order;
 mod periodic;
 mod periodic_keys;
 mod plan;

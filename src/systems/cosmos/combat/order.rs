@@ -1,0 +1,254 @@
+//! Turn order (C-TURN-1..3): a round's action slots, sorted by class, Agilité and the
+//! tie-break d20, and the order fixed for a run when nothing can move it.
+
+use crate::dice::Die;
+
+use super::fight::{Fight, ILLUMINATION};
+use super::model::MAX_FIGHTERS;
+use super::plan::Plan;
+use super::sim::CombatSim;
+use super::watch::Watch;
+
+/// One action slot of a round, packed in a u64 whose order is the turn order
+/// (C-TURN-1..3): class (0 Illumination first, 1 normal, 2 Sépulcrale backlash last),
+/// then position high first, then the tie-break d20 low first (0 when not tied), then
+/// combatant index and action number. One word per slot keeps sorting cheap.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct Slot(pub(super) u64);
+
+/// Positions are stored as `POS_BIAS - pos`, so higher Agilité sorts first.
+const POS_BIAS: i64 = 1 << 20;
+
+impl Slot {
+    pub fn new(class: u8, pos: i32, d20: u8, f: usize, k: u8) -> Slot {
+        Slot(
+            (class as u64) << 56
+                | ((POS_BIAS - pos as i64) as u64) << 32
+                | (d20 as u64) << 24
+                | (f as u64) << 8
+                | k as u64,
+        )
+    }
+
+    #[inline(always)]
+    pub fn f(self) -> usize {
+        ((self.0 >> 8) & 0xff) as usize
+    }
+
+    #[inline(always)]
+    pub fn k(self) -> u8 {
+        self.0 as u8
+    }
+
+    /// Class and position: equal means tied on effective Agilité.
+    #[inline(always)]
+    pub(super) fn place(self) -> u64 {
+        self.0 >> 32
+    }
+
+    /// Class, position and d20: equal means still tied, so simultaneous.
+    #[inline(always)]
+    pub(super) fn exchange(self) -> u64 {
+        self.0 >> 24
+    }
+
+    #[inline(always)]
+    pub(super) fn d20(self) -> u8 {
+        (self.0 >> 24) as u8
+    }
+
+    #[inline(always)]
+    pub(super) fn with_d20(self, d20: u8) -> Slot {
+        Slot(self.0 & !(0xff << 24) | (d20 as u64) << 24)
+    }
+}
+
+impl<W: Watch, P: Plan> Fight<'_, '_, W, P> {
+    /// Action slots of the round, in order (C-TURN-1..3).
+    pub(super) fn build_slots(&mut self) {
+        let n = self.sim.n;
+        if !P::POSTURES && self.fixed && self.down_mask() == 0 {
+            // Everyone standing: the run's order, and its ties known (`fixed_order`).
+            // Each slot written whole, with its d20 when tied: a d20 stored alone (one
+            // byte) and read back whole by the sort stalls the round.
+            for t in 0..n {
+                let o = self.order[t];
+                self.slots[t] = if self.ties >> t & 1 != 0 {
+                    o.with_d20(Die::D20.roll(self.rng) as u8)
+                } else {
+                    o
+                };
+            }
+            self.n_slots = n;
+            if self.ties != 0 {
+                insertion_sort(&mut self.slots[..n]);
+            }
+            return;
+        }
+        let m = if !P::POSTURES && self.fixed {
+            // No posture and one action each: the order before the d20s is the run's
+            // own (`fixed_order`), less whoever is down.
+            let mut m = 0;
+            for &sl in &self.order[..self.sim.n] {
+                if self.down_mask() >> sl.f() & 1 == 0 {
+                    self.slots[m] = sl;
+                    m += 1;
+                }
+            }
+            m
+        } else {
+            self.order_slots()
+        };
+        self.n_slots = m;
+        let ties = tie_mask(&self.slots[..m]);
+        if ties != 0 {
+            self.roll_ties(m, ties);
+        }
+    }
+
+    /// Equal effective Agilité: each rolls a d20, lowest first (C-TURN-1). `ties` has bit
+    /// `i` set when slot `i` is tied with another, so these roll in slot order.
+    fn roll_ties(&mut self, m: usize, mut ties: u64) {
+        while ties != 0 {
+            let t = ties.trailing_zeros() as usize;
+            ties &= ties - 1;
+            let d20 = Die::D20.roll(self.rng) as u8;
+            self.slots[t] = self.slots[t].with_d20(d20);
+        }
+        insertion_sort(&mut self.slots[..m]);
+    }
+
+    /// Whether the order before the d20s is the same every round (no posture to change a
+    /// class or add an action, Agilité fixed for the run, one action each), and that order.
+    pub(super) fn fixed_order(sim: &CombatSim) -> (bool, [Slot; MAX_FIGHTERS], u64) {
+        let mut order = [Slot(0); MAX_FIGHTERS];
+        for (f, o) in order.iter_mut().enumerate().take(sim.n) {
+            *o = Slot::new(1, sim.agility(f), 0, f, 0);
+        }
+        insertion_sort(&mut order[..sim.n]);
+        let fixed = sim.model.fighters.iter().all(|f| f.actions == 1);
+        (fixed, order, tie_mask(&order[..sim.n]))
+    }
+
+    /// The round's slots in order before the d20s, from every combatant's state.
+    fn order_slots(&mut self) -> usize {
+        let per_round = self.sim.rules.d6_per_round;
+        let mut m = 0;
+        for f in 0..self.sim.n {
+            if self.st[f].down {
+                continue;
+            }
+            let fighter = &self.sim.model.fighters[f];
+            let s = self.st[f];
+            let class = if !P::POSTURES {
+                1
+            } else if s.posture == ILLUMINATION {
+                0
+            } else if s.sep_backlash > 0 {
+                2
+            } else {
+                1
+            };
+            let mut n_act = fighter.actions;
+            if P::POSTURES && s.posture == ILLUMINATION && s.adv == 6 && n_act < 2 {
+                n_act = 2;
+            }
+            if n_act > 1 && (s.d6 == 0 || per_round) {
+                self.st[f].d6 = self.roll(Die::D6);
+            }
+            let agi = self.sim.agility(f);
+            self.st[f].n_act = n_act;
+            for k in 0..n_act {
+                let pos = agi - (4 + self.st[f].d6 as i32) * k as i32;
+                // Reading 10e: Illumination's first action comes before everyone, its
+                // extra ones at Agilité - (4+d6) x n in the normal order (C-TURN-2), unless
+                // `illumination_extra_action = first`.
+                let c = if class == 0 && k > 0 && !self.sim.rules.illumination_all_first {
+                    1
+                } else {
+                    class
+                };
+                self.slots[m] = Slot::new(c, pos, 0, f, k);
+                m += 1;
+            }
+        }
+        insertion_sort(&mut self.slots[..m]);
+        m
+    }
+
+    /// Moves the first slot of `f` not yet run this round to right after the current
+    /// action (`illumination_mid_round = next`, reading 10e); no-op if it has acted.
+    pub(super) fn act_next(&mut self, f: usize) {
+        let start = self.cursor.min(self.n_slots);
+        if let Some(i) = (start..self.n_slots).find(|&i| self.slots[i].f() == f) {
+            let sl = self.slots[i];
+            self.slots.copy_within(start..i, start + 1);
+            // Class 0 and no d20: it forms its own group (never simultaneous).
+            self.slots[start] = Slot::new(0, 0, 0, f, sl.k());
+        }
+    }
+
+    /// End of the group of simultaneous slots starting at `s` (same class, position and
+    /// d20: still tied, C-TURN-1).
+    pub(super) fn group_end(&self, s: usize) -> usize {
+        let a = self.slots[s];
+        let mut e = s + 1;
+        if a.d20() == 0 {
+            return e;
+        }
+        while e < self.n_slots && self.slots[e].exchange() == a.exchange() {
+            e += 1;
+        }
+        e
+    }
+}
+
+/// The slots (sorted) tied with a neighbour on class and position, as a mask (bit i).
+fn tie_mask(v: &[Slot]) -> u64 {
+    let mut m = 0u64;
+    for (i, w) in v.windows(2).enumerate() {
+        if w[0].place() == w[1].place() {
+            m |= 0b11 << i;
+        }
+    }
+    m
+}
+
+/// A handful of slots: insertion sort, no allocation.
+fn insertion_sort(v: &mut [Slot]) {
+    for i in 1..v.len() {
+        let x = v[i];
+        let mut j = i;
+        while j > 0 && v[j - 1] > x {
+            v[j] = v[j - 1];
+            j -= 1;
+        }
+        v[j] = x;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn slot(f: usize, class: u8, pos: i32, d20: u8) -> Slot {
+        Slot::new(class, pos, d20, f, 0)
+    }
+
+    #[test]
+    fn order_is_class_then_agilite_then_lowest_d20() {
+        // C-TURN-1/3: Illumination (class 0) first whatever its Agilité, backlash (2) last.
+        let mut v = [
+            slot(0, 1, 50, 0),
+            slot(1, 2, 90, 0),
+            slot(2, 1, 70, 0),
+            slot(3, 0, 20, 0),
+            slot(4, 1, 50, 3),
+            slot(5, 1, 50, 1),
+        ];
+        insertion_sort(&mut v);
+        let order: Vec<usize> = v.iter().map(|s| s.f()).collect();
+        assert_eq!((v[3].d20(), v[3].with_d20(7).d20(), v[3].k()), (1, 7, 0));
+        assert_eq!(order, vec![3, 2, 0, 5, 4, 1]);
+    }
+}
