@@ -119,7 +119,10 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     #[inline(never)]
     fn choose_among_attacks(&self, f: usize, target: usize) -> Option<(usize, usize)> {
         let fighter = &self.sim.model.fighters[f];
-        let Some(order) = self.sim.prefer.order(f, target, fighter.attacks.len()) else {
+        let order = self.sim.prefer.order(f, target, fighter.attacks.len(), || {
+            self.enemies_standing(f)
+        });
+        let Some(order) = order else {
             return self.scan_attacks(f, target);
         };
         // The policy's order, fixed per run (`prefer.rs`): the first one it can use.
@@ -262,8 +265,9 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         }
         // Mode before acting (C-CMB-1): HP fraction compared without a division, against
         // `x * max HP` computed once per run (-inf without a threshold). Without a
-        // threshold or a rule the mode stays the file's, set at the start of the combat.
-        if P::on(sim.any_rules) || sim.mode_switch >> f & 1 != 0 {
+        // threshold or a `mode` rule the mode stays the file's, set at the start of the
+        // combat (nothing else writes it).
+        if sim.mode_switch >> f & 1 != 0 {
             let hp = self.st[f].hp as f64;
             let [offensive, defensive] = sim.mode_hp[f];
             self.st[f].mode = if hp < offensive {
@@ -273,7 +277,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
             } else {
                 fighter.mode
             };
-            if P::on(sim.any_rules) {
+            if P::on(sim.any_rules) && fighter.rules.mode {
                 if let Some(m) = self.rule_mode(f) {
                     self.st[f].mode = m;
                 }
@@ -296,7 +300,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
             None
         };
         // Policy rules pick the action (trigger.rs); none matching: the `attack` policy.
-        let pick = if P::on(sim.any_rules) && fs.is_none() {
+        let pick = if P::on(sim.any_rules) && fs.is_none() && fighter.rules.action {
             self.rule_action(f)
         } else {
             None

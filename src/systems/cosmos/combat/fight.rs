@@ -151,6 +151,8 @@ pub(super) struct Fight<'a, 'r, W: Watch = Quiet, P: Plan = Full> {
     pub(super) order: [Slot; MAX_FIGHTERS],
     /// `tie_mask` of `order`.
     pub(super) ties: u64,
+    /// The order the general path built last (`order.rs`).
+    pub(super) last: super::order::LastOrder,
     /// First slot not yet run in the current round.
     pub(super) cursor: usize,
     pub round: u32,
@@ -189,6 +191,7 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
             fixed,
             order,
             ties,
+            last: super::order::LastOrder::NONE,
             last_outcome: 0,
             rng,
             acc,

@@ -4,7 +4,7 @@
 use crate::dice::Die;
 
 use super::fight::{Fight, ILLUMINATION};
-use super::model::MAX_FIGHTERS;
+use super::model::{MAX_ACTIONS, MAX_FIGHTERS};
 use super::plan::Plan;
 use super::sim::CombatSim;
 use super::watch::Watch;
@@ -63,6 +63,66 @@ impl Slot {
     }
 }
 
+/// What decides a combatant's slots in a round: 0 when down, else standing, class, actions
+/// and spacing d6 packed.
+struct OrderKey;
+
+impl OrderKey {
+    #[inline(always)]
+    fn standing(class: u8, n_act: u8, d6: u8) -> u16 {
+        1 | u16::from(class) << 1 | u16::from(n_act) << 3 | u16::from(d6) << 6
+    }
+}
+
+/// The last order built on the general path (postures, several actions) and the keys it
+/// was built from, reused while no key moves.
+#[derive(Clone)]
+pub(super) struct LastOrder {
+    keys: [u16; MAX_FIGHTERS],
+    slots: [Slot; MAX_FIGHTERS * MAX_ACTIONS as usize],
+    m: usize,
+    ties: u64,
+}
+
+impl LastOrder {
+    /// No order yet: every key differs from any real one.
+    pub(super) const NONE: LastOrder = LastOrder {
+        keys: [u16::MAX; MAX_FIGHTERS],
+        slots: [Slot(0); MAX_FIGHTERS * MAX_ACTIONS as usize],
+        m: 0,
+        ties: 0,
+    };
+
+    /// The slots of the standing combatants from their keys, sorted, and their ties.
+    fn build(&mut self, sim: &CombatSim) {
+        let mut m = 0;
+        for f in 0..sim.n {
+            let key = self.keys[f];
+            if key == 0 {
+                continue;
+            }
+            let (class, n_act, d6) = ((key >> 1 & 3) as u8, (key >> 3 & 7) as u8, key >> 6);
+            let agi = sim.agility(f);
+            for k in 0..n_act {
+                let pos = agi - (4 + i32::from(d6)) * i32::from(k);
+                // Reading 10e: Illumination's first action comes before everyone, its
+                // extra ones at Agilité - (4+d6) x n in the normal order (C-TURN-2), unless
+                // `illumination_extra_action = first`.
+                let c = if class == 0 && k > 0 && !sim.rules.illumination_all_first {
+                    1
+                } else {
+                    class
+                };
+                self.slots[m] = Slot::new(c, pos, 0, f, k);
+                m += 1;
+            }
+        }
+        insertion_sort(&mut self.slots[..m]);
+        self.m = m;
+        self.ties = tie_mask(&self.slots[..m]);
+    }
+}
+
 impl<W: Watch, P: Plan> Fight<'_, '_, W, P> {
     /// Action slots of the round, in order (C-TURN-1..3).
     pub(super) fn build_slots(&mut self) {
@@ -85,7 +145,7 @@ impl<W: Watch, P: Plan> Fight<'_, '_, W, P> {
             }
             return;
         }
-        let m = if !P::POSTURES && self.fixed {
+        let (m, ties) = if !P::POSTURES && self.fixed {
             // No posture and one action each: the order before the d20s is the run's
             // own (`fixed_order`), less whoever is down.
             let mut m = 0;
@@ -95,12 +155,11 @@ impl<W: Watch, P: Plan> Fight<'_, '_, W, P> {
                     m += 1;
                 }
             }
-            m
+            (m, tie_mask(&self.slots[..m]))
         } else {
             self.order_slots()
         };
         self.n_slots = m;
-        let ties = tie_mask(&self.slots[..m]);
         if ties != 0 {
             self.roll_ties(m, ties);
         }
@@ -130,50 +189,58 @@ impl<W: Watch, P: Plan> Fight<'_, '_, W, P> {
         (fixed, order, tie_mask(&order[..sim.n]))
     }
 
-    /// The round's slots in order before the d20s, from every combatant's state.
-    fn order_slots(&mut self) -> usize {
+    /// The round's slots in order before the d20s, from every combatant's state, and
+    /// their ties. The order depends only on who stands, each one's class, actions and
+    /// spacing d6 (Agilité is fixed for the run): when none of these moved since the last
+    /// round, that round's order is copied rather than built and sorted again.
+    fn order_slots(&mut self) -> (usize, u64) {
         let per_round = self.sim.rules.d6_per_round;
-        let mut m = 0;
+        let mut same = true;
         for f in 0..self.sim.n {
-            if self.st[f].down {
-                continue;
-            }
-            let fighter = &self.sim.model.fighters[f];
-            let s = self.st[f];
-            let class = if !P::POSTURES {
-                1
-            } else if s.posture == ILLUMINATION {
+            let key = if self.st[f].down {
                 0
-            } else if s.sep_backlash > 0 {
-                2
             } else {
-                1
-            };
-            let mut n_act = fighter.actions;
-            if P::POSTURES && s.posture == ILLUMINATION && s.adv == 6 && n_act < 2 {
-                n_act = 2;
-            }
-            if n_act > 1 && (s.d6 == 0 || per_round) {
-                self.st[f].d6 = self.roll(Die::D6);
-            }
-            let agi = self.sim.agility(f);
-            self.st[f].n_act = n_act;
-            for k in 0..n_act {
-                let pos = agi - (4 + self.st[f].d6 as i32) * k as i32;
-                // Reading 10e: Illumination's first action comes before everyone, its
-                // extra ones at Agilité - (4+d6) x n in the normal order (C-TURN-2), unless
-                // `illumination_extra_action = first`.
-                let c = if class == 0 && k > 0 && !self.sim.rules.illumination_all_first {
+                let s = self.st[f];
+                let class = if !P::POSTURES {
                     1
+                } else if s.posture == ILLUMINATION {
+                    0
+                } else if s.sep_backlash > 0 {
+                    2
                 } else {
-                    class
+                    1
                 };
-                self.slots[m] = Slot::new(c, pos, 0, f, k);
-                m += 1;
+                let mut n_act = self.sim.model.fighters[f].actions;
+                if P::POSTURES && s.posture == ILLUMINATION && s.adv == 6 && n_act < 2 {
+                    n_act = 2;
+                }
+                if n_act > 1 && (s.d6 == 0 || per_round) {
+                    self.st[f].d6 = self.roll(Die::D6);
+                }
+                self.st[f].n_act = n_act;
+                OrderKey::standing(class, n_act, self.st[f].d6)
+            };
+            if self.last.keys[f] != key {
+                self.last.keys[f] = key;
+                same = false;
             }
         }
-        insertion_sort(&mut self.slots[..m]);
-        m
+        if !same {
+            self.last.build(self.sim);
+        }
+        #[cfg(test)]
+        {
+            let mut fresh = self.last.clone();
+            fresh.build(self.sim);
+            assert_eq!(
+                (fresh.m, fresh.ties, &fresh.slots[..fresh.m]),
+                (self.last.m, self.last.ties, &self.last.slots[..self.last.m]),
+                "the kept order drifted from the combatants' state"
+            );
+        }
+        let m = self.last.m;
+        self.slots[..m].copy_from_slice(&self.last.slots[..m]);
+        (m, self.last.ties)
     }
 
     /// Moves the first slot of `f` not yet run this round to right after the current

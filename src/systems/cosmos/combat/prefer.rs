@@ -6,7 +6,7 @@
 //!   by expected damage (dice mean x element coefficient), highest first, the earlier
 //!   entry first among equals, as the scan in `action.rs` picks. An attack with several
 //!   targets weighs the enemies standing, which changes during the fight: a combatant
-//!   with one keeps the scan.
+//!   with one has an order for each count of enemies standing.
 //! - The defence each attack meets (C-CMB-2): dodge (Agilité) or parry (Force) by the
 //!   target's `defence` policy and what the attack allows.
 
@@ -20,8 +20,11 @@ pub(super) struct Prefer {
     attacks: usize,
     /// Per combatant: whether `order` holds its attack policy's choice.
     ordered: [bool; MAX_FIGHTERS],
-    /// `order[f * n + target]`: entries of `f`'s attack list in the order its policy
-    /// tries them on `target`.
+    /// Orders per combatant and target: one, or one per count of enemies standing (0 to
+    /// `n`) when some `best` combatant has an attack with several targets.
+    levels: usize,
+    /// `order[(f * n + target) * levels + standing]`: entries of `f`'s attack list in
+    /// the order its policy tries them on `target`.
     order: Vec<[u8; MAX_ATTACKS]>,
     /// `defence[t * attacks + attack]`: the stat `t` defends with against `attack`, or
     /// `NO_DEFENCE`.
@@ -52,35 +55,59 @@ impl Prefer {
         let n = model.fighters.len();
         let attacks = model.attacks.len();
         let mut ordered = [false; MAX_FIGHTERS];
-        let mut order = vec![[0u8; MAX_ATTACKS]; n * n];
+        let several = |f: &super::model::Fighter| {
+            f.attacks
+                .iter()
+                .any(|&a| model.attacks[a].targets != Targets::Count(1))
+        };
+        let levels = if model
+            .fighters
+            .iter()
+            .any(|f| f.policy.attack == AttackPolicy::Best && several(f))
+        {
+            n + 1
+        } else {
+            1
+        };
+        let mut order = vec![[0u8; MAX_ATTACKS]; n * n * levels];
         for (f, fighter) in model.fighters.iter().enumerate() {
             let list = &fighter.attacks;
-            let single = list
-                .iter()
-                .all(|&a| model.attacks[a].targets == Targets::Count(1));
             ordered[f] = match fighter.policy.attack {
                 AttackPolicy::First => true,
                 AttackPolicy::Best => {
-                    single && (0..n).all(|t| list.iter().all(|&a| expected(a, t).is_finite()))
+                    (0..n).all(|t| list.iter().all(|&a| expected(a, t).is_finite()))
                 }
             };
             if !ordered[f] {
                 continue;
             }
             for t in 0..n {
-                let mut entries: Vec<usize> = (0..list.len()).collect();
-                if fighter.policy.attack == AttackPolicy::Best {
-                    // A stable sort: equal values keep list order, as the scan's strict
-                    // `>` keeps the first of them. `partial_cmp`, not `total_cmp`: the
-                    // scan holds -0.0 and 0.0 equal (all values are finite here).
-                    entries.sort_by(|&i, &j| {
-                        expected(list[j], t)
-                            .partial_cmp(&expected(list[i], t))
-                            .unwrap_or(std::cmp::Ordering::Equal)
-                    });
-                }
-                for (slot, &i) in order[f * n + t].iter_mut().zip(&entries) {
-                    *slot = i as u8;
+                for standing in 0..levels {
+                    // What the scan weighs (`Fight::value`): the same product, so the
+                    // same ties.
+                    let value = |i: usize| {
+                        let e = expected(list[i], t);
+                        match model.attacks[list[i]].targets {
+                            Targets::Count(1) => e,
+                            Targets::Count(k) => e * (k as usize).min(standing) as f64,
+                            Targets::All => e * standing as f64,
+                        }
+                    };
+                    let mut entries: Vec<usize> = (0..list.len()).collect();
+                    if fighter.policy.attack == AttackPolicy::Best {
+                        // A stable sort: equal values keep list order, as the scan's strict
+                        // `>` keeps the first of them. `partial_cmp`, not `total_cmp`: the
+                        // scan holds -0.0 and 0.0 equal (all values are finite here).
+                        entries.sort_by(|&i, &j| {
+                            value(j)
+                                .partial_cmp(&value(i))
+                                .unwrap_or(std::cmp::Ordering::Equal)
+                        });
+                    }
+                    let row = &mut order[(f * n + t) * levels + standing];
+                    for (slot, &i) in row.iter_mut().zip(&entries) {
+                        *slot = i as u8;
+                    }
                 }
             }
         }
@@ -100,16 +127,28 @@ impl Prefer {
             n,
             attacks,
             ordered,
+            levels,
             order,
             defence,
         }
     }
 
-    /// `f`'s attack list entries in the order its policy tries them on `target`, or
-    /// None when its choice depends on the fight (an attack with several targets).
+    /// `f`'s attack list entries in the order its policy tries them on `target` with
+    /// `standing()` enemies standing (read only when some attack has several targets), or
+    /// None when the run cannot fix its choice.
     #[inline(always)]
-    pub(super) fn order(&self, f: usize, target: usize, len: usize) -> Option<&[u8]> {
-        self.ordered[f].then(|| &self.order[f * self.n + target][..len])
+    pub(super) fn order(
+        &self,
+        f: usize,
+        target: usize,
+        len: usize,
+        standing: impl FnOnce() -> usize,
+    ) -> Option<&[u8]> {
+        if !self.ordered[f] {
+            return None;
+        }
+        let level = if self.levels > 1 { standing() } else { 0 };
+        Some(&self.order[(f * self.n + target) * self.levels + level][..len])
     }
 
     /// The stat `t` defends with against `attack`, None if it cannot defend.
@@ -193,9 +232,11 @@ attacks = ["jab", "sweep"]
     fn best_tries_the_highest_expected_damage_first_and_the_earlier_of_equals() {
         let p = prefer(TRIO);
         // cut and slash deal the same (16 on average), jab 3.5: cut (entry 1) first.
-        assert_eq!(p.order(0, 1, 3), Some(&[1u8, 2, 0][..]));
-        // An attack with two targets weighs the enemies standing: no fixed order.
-        assert_eq!(p.order(1, 0, 2), None);
+        assert_eq!(p.order(0, 1, 3, || 1), Some(&[1u8, 2, 0][..]));
+        // An attack with two targets weighs the enemies standing: sweep (16.5 a target)
+        // over jab (3.5) with one standing, jab first with none (0 x 16.5).
+        assert_eq!(p.order(1, 0, 2, || 1), Some(&[1u8, 0][..]));
+        assert_eq!(p.order(1, 0, 2, || 0), Some(&[0u8, 1][..]));
         // Ana (Agilité 50 < Force 60) parries, Bo (50 >= 40) dodges.
         assert_eq!(
             (p.defence(0, 1), p.defence(1, 1)),
@@ -206,7 +247,7 @@ attacks = ["jab", "sweep"]
             "attacks = [\"jab\", \"cut\", \"slash\"]\npolicy = { attack = \"first\" }",
         );
         let p = prefer(&first);
-        assert_eq!(p.order(0, 1, 3), Some(&[0u8, 1, 2][..]));
+        assert_eq!(p.order(0, 1, 3, || 1), Some(&[0u8, 1, 2][..]));
     }
 
     #[test]
@@ -217,7 +258,7 @@ attacks = ["jab", "sweep"]
         let (_, model) = scenario::load(&file).unwrap();
         let jab = model.fighters[0].attacks[0];
         let p = Prefer::new(&model, |a, _| if a == jab { -0.0 } else { 0.0 }, |_| 50);
-        assert_eq!(p.order(0, 1, 3), Some(&[0u8, 1, 2][..]));
+        assert_eq!(p.order(0, 1, 3, || 1), Some(&[0u8, 1, 2][..]));
     }
 
     #[test]

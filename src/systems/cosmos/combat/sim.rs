@@ -114,7 +114,8 @@ pub struct CombatSim {
     /// Per combatant: the HP under which it turns Offensive, then Defensive, before acting
     /// (`x * max HP`, the product `take_action` compared with), -inf without one.
     pub(super) mode_hp: [[f64; 2]; MAX_FIGHTERS],
-    /// Bit f: `f` has a mode threshold (`mode_hp` not -inf).
+    /// Bit f: `f` has a mode threshold (`mode_hp` not -inf) or a `mode` rule; the
+    /// others keep the file's mode all combat.
     pub(super) mode_switch: u32,
     /// The attack orders and defences the policies fix for the whole run (`prefer.rs`).
     pub(super) prefer: super::prefer::Prefer,
@@ -356,7 +357,7 @@ impl CombatSim {
                 .any(|a| a.targets != super::model::Targets::Count(1)),
             any_pm_cost: model.attacks.iter().any(|a| a.pm_cost != 0),
             mode_switch: (0..n)
-                .filter(|&f| mode_hp[f] != [f64::NEG_INFINITY; 2])
+                .filter(|&f| mode_hp[f] != [f64::NEG_INFINITY; 2] || model.fighters[f].rules.mode)
                 .fold(0, |m, f| m | 1 << f),
             mode_hp,
             any_rules,
