@@ -69,9 +69,11 @@ impl<W: Watch<Step>> Fight<'_, W> {
         // The run's profiles outlive the fight: borrowed, not copied, while `self` changes.
         let setup = self.s;
         let p = &setup.prof[i];
-        self.w.see(|| Step::Turn {
-            who: i as u8,
-            init: self.st[i].init,
+        self.w.see(|| {
+            Step::Life(LifeStep::Turn {
+                who: i as u8,
+                init: self.st[i].init,
+            })
         });
         let mut free = p.attacks_per_turn;
         if p.trinite {
@@ -386,7 +388,7 @@ pub(super) fn fight_watched<W: Watch<Step>>(
     let mut undecided = u32::MAX;
     for round in 1..=s.max_rounds {
         f.round = round;
-        f.w.see(|| Step::Round { round });
+        f.w.see(|| Step::Life(LifeStep::Round { round }));
         for t in f.st.iter_mut().take(n) {
             t.light_used = false;
             t.dark_used = false;
