@@ -466,6 +466,28 @@ pub(super) fn fight_watched<W: Watch<Step>>(
 }
 
 #[cfg(test)]
+impl<'a> Fight<'a, Quiet> {
+    /// Everyone in the mêlée, as `State::EMPTY` stands.
+    pub(super) fn melee(s: &'a Setup, rules: &'a TrinitesRules, round: u32) -> Self {
+        let all = (1u32 << s.n) - 1;
+        let mut at_spot = [0; SPOTS];
+        at_spot[0] = all;
+        Fight {
+            s,
+            rules,
+            st: [State::EMPTY; COMBATANTS_MAX],
+            round,
+            // A unit struct: leaking it frees a test from keeping one alive.
+            w: Box::leak(Box::new(Quiet)),
+            ko_set: 0,
+            out_set: 0,
+            all,
+            at_spot,
+        }
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::scenario::ScenarioFile;
@@ -485,22 +507,7 @@ mod tests {
         .unwrap();
         let s = Setup::new(&m);
         let rules = TrinitesRules::default();
-        let mut f = Fight {
-            s: &s,
-            rules: &rules,
-            st: [State::EMPTY; COMBATANTS_MAX],
-            round: 2,
-            w: &mut Quiet,
-            ko_set: 0,
-            out_set: 0,
-            all: 0b11,
-            // Both in the mêlée, as `State::EMPTY` stands.
-            at_spot: {
-                let mut a = [0; super::super::state::SPOTS];
-                a[0] = 0b11;
-                a
-            },
-        };
+        let mut f = Fight::melee(&s, &rules, 2);
         (f.st[1].init, f.st[1].zone) = (5, Zone::Garde);
         check(&mut f);
     }
