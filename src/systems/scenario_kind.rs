@@ -48,6 +48,24 @@ pub struct ScenarioResult {
     pub summary: String,
 }
 
+impl ScenarioResult {
+    pub fn new(
+        title: &str,
+        question: &str,
+        key_figures: Vec<String>,
+        outputs: Vec<Output>,
+        summary: String,
+    ) -> Self {
+        ScenarioResult {
+            title: title.into(),
+            question: question.into(),
+            key_figures,
+            outputs,
+            summary,
+        }
+    }
+}
+
 /// A kind's trial count: its default and its cap. [`RunOverrides::resolve`] checks the
 /// cap against `[run] trials` and `--trials` alike, so `check` refuses what `run` would.
 #[derive(Clone, Copy, Debug)]

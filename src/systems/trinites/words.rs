@@ -152,9 +152,18 @@ pub fn declares(lang: Lang, who: &str, j: Value, free: i64, malus: i64) -> (u8, 
 }
 
 /// The steps a fighter's life and initiative take in both Trinités fights (T-LIFE,
-/// T-COMBAT): one type, so the duel and the skirmish tell them in the same words.
+/// T-COMBAT), and their rounds: one type, so the duel and the skirmish tell them in the
+/// same words.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum LifeStep {
+    Round {
+        round: u32,
+    },
+    /// A turn in the feu de l'action at this initiative score.
+    Turn {
+        who: u8,
+        init: i64,
+    },
     /// Life boxes ticked before and after, on lines of `line` boxes (T-LIFE).
     Ticks {
         who: u8,
@@ -170,7 +179,9 @@ pub enum LifeStep {
         zone: Zone,
     },
     /// Inconscient: the initiative die goes en retrait.
-    Falls { who: u8 },
+    Falls {
+        who: u8,
+    },
     /// The initiative change at the end of the turn (Accélération, Ralentissement).
     Shift {
         who: u8,
@@ -179,7 +190,9 @@ pub enum LifeStep {
         zone: Zone,
     },
     /// Risque: the failed action ends the turn (`trinites_risque_incident = lose_turn`).
-    Risque { who: u8 },
+    Risque {
+        who: u8,
+    },
 }
 
 impl LifeStep {
@@ -192,6 +205,16 @@ impl LifeStep {
         j: impl Fn(u8) -> Value,
     ) -> (u8, String, Value) {
         match self {
+            LifeStep::Round { round } => (
+                0,
+                tr!(lang, "trace_trinites.round", round),
+                json!({"step": "round", "round": round}),
+            ),
+            LifeStep::Turn { who, init } => (
+                1,
+                tr!(lang, "trace_trinites.turn", who = t(who), init),
+                json!({"step": "turn", "who": j(who), "initiative": init}),
+            ),
             LifeStep::Ticks {
                 who,
                 before,

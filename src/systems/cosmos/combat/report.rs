@@ -552,13 +552,7 @@ pub fn result(
         tr!(ctx.lang, "combat.report.provenance"),
         provenance("summary", file, ctx, trials).summary(ctx.lang)
     );
-    Ok(ScenarioResult {
-        title: m.title.clone(),
-        question: m.question.clone(),
-        key_figures: key,
-        outputs,
-        summary: s,
-    })
+    Ok(ScenarioResult::new(&m.title, &m.question, key, outputs, s))
 }
 
 /// Issue 27: for each outcome that happened (and Apocalypse), the command that replays

@@ -376,11 +376,11 @@ pub fn result(
         "fallout.common.provenance",
         provenance = outputs[0].provenance.summary(file.lang)
     );
-    Ok(ScenarioResult {
-        title: m.title.clone(),
-        question: m.question.clone(),
-        key_figures: key,
+    Ok(ScenarioResult::new(
+        &m.title,
+        &m.question,
+        key,
         outputs,
         summary,
-    })
+    ))
 }

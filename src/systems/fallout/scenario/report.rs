@@ -232,11 +232,11 @@ pub(super) fn result(
         key_figures: key.clone(),
         provenance: prov,
     };
-    Ok(ScenarioResult {
-        title: m.title.clone(),
-        question: m.question.clone(),
-        key_figures: key,
-        outputs: vec![out],
+    Ok(ScenarioResult::new(
+        &m.title,
+        &m.question,
+        key,
+        vec![out],
         summary,
-    })
+    ))
 }

@@ -243,9 +243,11 @@ impl<W: Watch<Step>> Fight<'_, W> {
         self.st[i].prudence = 0;
         self.st[i].danger = 0;
         let f = self.profile(i);
-        self.w.see(|| Step::Turn {
-            who: i as u8,
-            init: self.st[i].init,
+        self.w.see(|| {
+            Step::Life(LifeStep::Turn {
+                who: i as u8,
+                init: self.st[i].init,
+            })
         });
         let mut free = f.attacks_per_turn;
         if i == 0 && !self.st[0].ko() {
@@ -478,7 +480,7 @@ pub fn fight_watched<W: Watch<Step>>(
     };
     for round in 1..=c.max_rounds {
         fight.round = round;
-        fight.w.see(|| Step::Round { round });
+        fight.w.see(|| Step::Life(LifeStep::Round { round }));
         fight.light_used = false;
         fight.dark_used = false;
         for s in fight.st.iter_mut().take(n).filter(|s| !s.ko()) {

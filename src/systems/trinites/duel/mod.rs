@@ -10,8 +10,8 @@ mod trace;
 
 pub use fight::{fight, fight_watched, DuelEnd, FightRecord};
 pub use model::{
-    all_pairs, pair_list, validate, weapon_list, Combat, Duel, Fighter, RegenAt, ADAM_LINE,
-    HUMAN_LINE, MAX_HUMANS,
+    all_pairs, pair_list, unpaired, validate, weapon_list, Combat, Duel, Fighter, RegenAt,
+    ADAM_LINE, HUMAN_LINE, MAX_HUMANS,
 };
 pub use primes::{half_up, plus_half, Penalty, Prime, PENALTIES, PRIMES};
 pub use raw::RawDuel;

@@ -136,19 +136,31 @@ fn pair(
         f.error_at(path, shown, &why, &penalty_names())
     })?;
     if (p == Prime::None) != (q == Penalty::None) {
-        return Err(f.error_at(
-            path,
-            shown,
-            &tr!(
-                f.lang,
-                "trinites.model.prime_without_penalty",
-                prime,
-                penalty
-            ),
-            tr!(f.lang, "trinites.model.prime_without_penalty_allowed"),
-        ));
+        return Err(unpaired(f, path, shown, prime, penalty));
     }
     Ok((p, q))
+}
+
+/// A prime without its pénalité or the other way round, in both fights.
+pub fn unpaired(
+    f: &ScenarioFile,
+    path: &[&str],
+    shown: &str,
+    prime: &str,
+    penalty: &str,
+) -> UserError {
+    let why = tr!(
+        f.lang,
+        "trinites.model.prime_without_penalty",
+        prime,
+        penalty
+    );
+    f.error_at(
+        path,
+        shown,
+        &why,
+        tr!(f.lang, "trinites.model.prime_without_penalty_allowed"),
+    )
 }
 
 /// Every (prime, pénalité) pair, `none`/`none` first.

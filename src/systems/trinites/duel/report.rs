@@ -232,13 +232,13 @@ pub(super) fn result(
         penalties = PENALTIES.iter().map(|p| p.1).collect::<Vec<_>>().join(", "),
         provenance = prov.summary(file.lang)
     );
-    Ok(ScenarioResult {
-        title: duel.title.clone(),
-        question: duel.question.clone(),
-        key_figures: key,
-        outputs: vec![pairs_out, rounds_out],
+    Ok(ScenarioResult::new(
+        &duel.title,
+        &duel.question,
+        key,
+        vec![pairs_out, rounds_out],
         summary,
-    })
+    ))
 }
 
 fn pairs_output(

@@ -35,14 +35,6 @@ pub enum Step {
         roll: Roll,
         score: i64,
     },
-    Round {
-        round: u32,
-    },
-    /// A turn in the feu de l'action at this initiative score.
-    Turn {
-        who: u8,
-        init: i64,
-    },
     /// A regeneration (T-LIFE): one Light or Darkness point, boxes ticked before and
     /// after, points of that Karma left; `archonte` when the Archonte regenerates the
     /// unconscious Adam' at the end of a round.
@@ -239,16 +231,6 @@ fn render(lang: Lang, trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
                     score
                 ),
                 roll.json(json!({"step": "initiative", "who": j(who), "score": score})),
-            ),
-            Step::Round { round } => (
-                0,
-                tr!(lang, "trace_trinites.round", round),
-                json!({"step": "round", "round": round}),
-            ),
-            Step::Turn { who, init } => (
-                1,
-                tr!(lang, "trace_trinites.turn", who = t(who), init),
-                json!({"step": "turn", "who": j(who), "initiative": init}),
             ),
             Step::Regen {
                 light,

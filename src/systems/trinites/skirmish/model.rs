@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use crate::error::UserError;
 use crate::scenario::{int_at, int_in, RunSection, ScenarioFile};
 pub use crate::systems::trinites::duel::RegenAt;
-use crate::systems::trinites::duel::{weapon_list, Penalty, Prime, PENALTIES, PRIMES};
+use crate::systems::trinites::duel::{unpaired, weapon_list, Penalty, Prime, PENALTIES, PRIMES};
 
 use super::keys::{self, Tactic};
 use super::pairs::{self, PairsSpec};
@@ -207,17 +207,8 @@ fn pair(
     };
     if (p == Prime::None) != (q == Penalty::None) {
         let key = if p == Prime::None { "prime" } else { "penalty" };
-        return Err(f.error_at(
-            &["group", &idx, key],
-            &format!("group[{i}].{key}"),
-            &tr!(
-                f.lang,
-                "trinites.model.prime_without_penalty",
-                prime,
-                penalty
-            ),
-            tr!(f.lang, "trinites.model.prime_without_penalty_allowed"),
-        ));
+        let shown = format!("group[{i}].{key}");
+        return Err(unpaired(f, &["group", &idx, key], &shown, prime, penalty));
     }
     Ok((p, q))
 }

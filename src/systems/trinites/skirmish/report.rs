@@ -463,11 +463,11 @@ pub fn result(
         },
         provenance = base.summary(file.lang)
     );
-    Ok(ScenarioResult {
-        title: m.title.clone(),
-        question: m.question.clone(),
-        key_figures: key,
+    Ok(ScenarioResult::new(
+        &m.title,
+        &m.question,
+        key,
         outputs,
         summary,
-    })
+    ))
 }

@@ -69,9 +69,11 @@ impl<W: Watch<Step>> Fight<'_, W> {
         // The run's profiles outlive the fight: borrowed, not copied, while `self` changes.
         let setup = self.s;
         let p = &setup.prof[i];
-        self.w.see(|| Step::Turn {
-            who: i as u8,
-            init: self.st[i].init,
+        self.w.see(|| {
+            Step::Life(LifeStep::Turn {
+                who: i as u8,
+                init: self.st[i].init,
+            })
         });
         let mut free = p.attacks_per_turn;
         if p.trinite {
@@ -386,7 +388,7 @@ pub(super) fn fight_watched<W: Watch<Step>>(
     let mut undecided = u32::MAX;
     for round in 1..=s.max_rounds {
         f.round = round;
-        f.w.see(|| Step::Round { round });
+        f.w.see(|| Step::Life(LifeStep::Round { round }));
         for t in f.st.iter_mut().take(n) {
             t.light_used = false;
             t.dark_used = false;
@@ -464,6 +466,28 @@ pub(super) fn fight_watched<W: Watch<Step>>(
 }
 
 #[cfg(test)]
+impl<'a> Fight<'a, Quiet> {
+    /// Everyone in the mêlée, as `State::EMPTY` stands.
+    pub(super) fn melee(s: &'a Setup, rules: &'a TrinitesRules, round: u32) -> Self {
+        let all = (1u32 << s.n) - 1;
+        let mut at_spot = [0; SPOTS];
+        at_spot[0] = all;
+        Fight {
+            s,
+            rules,
+            st: [State::EMPTY; COMBATANTS_MAX],
+            round,
+            // A unit struct: leaking it frees a test from keeping one alive.
+            w: Box::leak(Box::new(Quiet)),
+            ko_set: 0,
+            out_set: 0,
+            all,
+            at_spot,
+        }
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::scenario::ScenarioFile;
@@ -483,22 +507,7 @@ mod tests {
         .unwrap();
         let s = Setup::new(&m);
         let rules = TrinitesRules::default();
-        let mut f = Fight {
-            s: &s,
-            rules: &rules,
-            st: [State::EMPTY; COMBATANTS_MAX],
-            round: 2,
-            w: &mut Quiet,
-            ko_set: 0,
-            out_set: 0,
-            all: 0b11,
-            // Both in the mêlée, as `State::EMPTY` stands.
-            at_spot: {
-                let mut a = [0; super::super::state::SPOTS];
-                a[0] = 0b11;
-                a
-            },
-        };
+        let mut f = Fight::melee(&s, &rules, 2);
         (f.st[1].init, f.st[1].zone) = (5, Zone::Garde);
         check(&mut f);
     }

@@ -189,12 +189,9 @@ impl<W: Watch<Step>> Fight<'_, W> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::model::COMBATANTS_MAX;
     use super::super::sim::Setup;
-    use super::super::state::State;
     use super::*;
     use crate::scenario::ScenarioFile;
-    use crate::systems::trace::Quiet;
     use crate::systems::trinites::skirmish::load;
     use crate::systems::trinites::TrinitesRules;
 
@@ -256,22 +253,7 @@ mod tests {
         }
         assert_eq!(s.parriers, 0);
         let rules = TrinitesRules::default();
-        let mut f = Fight {
-            s: &s,
-            rules: &rules,
-            st: [State::EMPTY; COMBATANTS_MAX],
-            round: 1,
-            w: &mut Quiet,
-            ko_set: 0,
-            out_set: 0,
-            all: 0b1111,
-            // All in the mêlée, as `State::EMPTY` stands.
-            at_spot: {
-                let mut a = [0; super::super::state::SPOTS];
-                a[0] = 0b1111;
-                a
-            },
-        };
+        let mut f = Fight::melee(&s, &rules, 1);
         for j in 0..s.n {
             f.st[j].line = rules.line(s.prof[j].trinite);
             f.st[j].dark = s.prof[j].dark;

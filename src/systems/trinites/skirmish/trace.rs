@@ -40,14 +40,6 @@ pub enum Step {
         score: i64,
         zone: Zone,
     },
-    Round {
-        round: u32,
-    },
-    /// A turn in the feu de l'action at this initiative score.
-    Turn {
-        who: u8,
-        init: i64,
-    },
     /// A regeneration (T-LIFE): one Light or Darkness point, boxes before and after, that
     /// Karma's points left; `archonte` at the end of a round, the Adam' unconscious.
     Regen {

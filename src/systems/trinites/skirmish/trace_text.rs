@@ -44,16 +44,6 @@ pub(super) fn render(lang: Lang, m: &Skirmish, trial: u64, o: &Outcome, steps: &
                 ),
                 roll.json(json!({"step": "initiative", "who": t(who), "score": score, "zone": zone(lang, z).0})),
             ),
-            Step::Round { round } => (
-                0,
-                tr!(lang, "trace_trinites.round", round),
-                json!({"step": "round", "round": round}),
-            ),
-            Step::Turn { who, init } => (
-                1,
-                tr!(lang, "trace_trinites.turn", who = t(who), init),
-                json!({"step": "turn", "who": t(who), "initiative": init}),
-            ),
             Step::Regen {
                 who,
                 light,
