@@ -621,7 +621,8 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
         if !P::on(self.sim.any_reactive) {
             return;
         }
-        let mut m = self.sim.reactive_mask;
+        // Whoever is down spends nothing (`try_points`).
+        let mut m = self.sim.reactive_mask & !self.down_mask;
         let gates = &self.sim.gates;
         if self.down_mask & gates.gated_allies == 0 {
             // No ally of those who react only to an ally down is down (`gate.rs`).
@@ -634,18 +635,23 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
         while m != 0 {
             let f = m.trailing_zeros() as usize;
             m &= m - 1;
-            // `may_react` first (it refuses most often), then the cheap refusals of
-            // `try_points`: all pure, so the order changes nothing.
-            if !self.may_react(f) {
-                continue;
-            }
-            let s = &self.st[f];
-            if (s.dark_left | s.light_left) != 0
-                && !s.down
-                && s.posture == NONE
-                && s.cooldown == 0
-                && !s.blocked_turn
-            {
+            // `may_react` and the state refusals of `try_points` are pure, so their order
+            // changes nothing: with `spend` rules `may_react` walks gates, so the state
+            // (a holder in a posture or its lock) is asked first; without, `may_react` is
+            // one HP comparison that refuses most often.
+            let idle = |me: &Self| {
+                let s = &me.st[f];
+                (s.dark_left | s.light_left) != 0
+                    && s.posture == NONE
+                    && s.cooldown == 0
+                    && !s.blocked_turn
+            };
+            let go = if self.sim.point_rules[f] {
+                idle(self) && self.may_react(f)
+            } else {
+                self.may_react(f) && idle(self)
+            };
+            if go {
                 self.try_points(f, super::posture::Moment::AfterAction);
             }
         }
