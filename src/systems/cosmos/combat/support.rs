@@ -144,6 +144,10 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     /// Whether `g` holds effect `idx` (a support index) now, and a free effect slot.
     fn has_effect(&self, g: usize, idx: usize) -> (bool, bool) {
         let round = self.round.min(u16::MAX as u32) as u16;
+        if self.no_live_effect(g, round) {
+            // Every slot lapsed: none holds it, all are free.
+            return (false, true);
+        }
         let mut has = false;
         let mut free = false;
         for &(i, until) in &self.sup[g].fx {
