@@ -149,8 +149,7 @@ fn find_reads_the_last_level_and_policies_and_refuses_bad_conditions() {
     let steps = t["steps"].as_array().unwrap();
     let last = steps
         .iter()
-        .filter(|s| s["step"] == "dna_policy" && s["policy"] == "fighter")
-        .next_back()
+        .rfind(|s| s["step"] == "dna_policy" && s["policy"] == "fighter")
         .unwrap();
     assert_eq!(last["wishes_met"], last["wishes"], "{last}");
     assert!(steps.iter().any(|s| s["step"] == "build"));

@@ -188,9 +188,9 @@ fn write(
         (x.figure, lo, hi)
     }));
     cols.extend([
-        column("trials", &e, |x| x.trials),
-        column("dropped_in_round", &e, |x| x.dropped_in.map(|r| r as u64)),
-        column("contender", &e, |x| x.dropped_in.is_none()),
+        column("trials", e, |x| x.trials),
+        column("dropped_in_round", e, |x| x.dropped_in.map(|r| r as u64)),
+        column("contender", e, |x| x.dropped_in.is_none()),
     ]);
     let frame = DataFrame::new_infer_height(cols)?;
     let chart = BarChart {

@@ -254,12 +254,16 @@ mod tests {
     /// Every field merges: counts add, moments pool, nested accumulators merge in turn.
     #[test]
     fn declared_accumulators_merge_every_field() {
-        let mut x = Mixed::default();
-        x.n = 2;
+        let mut x = Mixed {
+            n: 2,
+            ..Mixed::default()
+        };
         x.m.push(1.0);
         x.two.a = 3;
-        let mut y = Mixed::default();
-        y.n = 5;
+        let mut y = Mixed {
+            n: 5,
+            ..Mixed::default()
+        };
         y.m.push(3.0);
         y.two.b = 7;
         x.merge(y);

@@ -141,7 +141,7 @@ pub fn encode(rgb: &[u8], w: u32, h: u32) -> anyhow::Result<Vec<u8>> {
 /// not see how its input was split; `tests::same_bytes_as_png_crate` holds it).
 fn zlib_rows(pixels: &[u8], width: usize) -> anyhow::Result<Vec<u8>> {
     use std::io::Write;
-    let rows = if width == 0 { 0 } else { pixels.len() / width };
+    let rows = pixels.len().checked_div(width).unwrap_or(0);
     let mut filtered = Vec::with_capacity(pixels.len() + rows);
     for row in pixels.chunks_exact(width.max(1)) {
         filtered.push(0);

@@ -646,14 +646,11 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
                     && s.cooldown == 0
                     && !s.blocked_turn
             };
-            let go = if self.sim.point_rules[f] {
-                idle(self) && self.may_react(f)
-            } else {
-                self.may_react(f) && idle(self)
-            };
-            if go {
-                self.try_points(f, super::posture::Moment::AfterAction);
+            let state_first = self.sim.point_rules[f];
+            if state_first && !idle(self) || !self.may_react(f) || !state_first && !idle(self) {
+                continue;
             }
+            self.try_points(f, super::posture::Moment::AfterAction);
         }
     }
 }

@@ -569,7 +569,7 @@ mod tests {
             let mut rules = CombatRules::default();
             rules.test.karma_bound = bound;
             rules.test.karma_overflow = overflow;
-            let sim = CombatSim::new(model.clone(), rules.clone());
+            let sim = CombatSim::new(model.clone(), rules);
             let mut moved = 0;
             for k in -bound..=bound {
                 for o in Outcome::ALL {

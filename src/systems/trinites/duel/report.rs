@@ -83,11 +83,11 @@ pub(crate) fn pair_row(
 
 /// The best and the worst pair after the reference (`items[0]`) by `p`, each with its
 /// word for the key figures; none when the reference stands alone.
-pub(crate) fn best_and_worst<'a, T>(
+pub(crate) fn best_and_worst<T>(
     lang: Lang,
-    items: &'a [T],
+    items: &[T],
     p: impl Fn(&T) -> f64,
-) -> Vec<(&'static str, &'a T)> {
+) -> Vec<(&'static str, &T)> {
     let order = |a: &&T, b: &&T| p(a).total_cmp(&p(b));
     let others = || items.iter().skip(1);
     match (others().max_by(order), others().min_by(order)) {
