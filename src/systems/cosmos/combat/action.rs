@@ -6,7 +6,7 @@ use crate::systems::cosmos::Outcome;
 use super::acc::END_FINAL_SKILL;
 use super::aura_use::TestKind;
 use super::fight::{Fight, ILLUMINATION, NOBODY, NONE};
-use super::model::{AttackPolicy, Mode, Targets, ESPRIT, MAX_ATTACKS};
+use super::model::{AttackPolicy, Mode, ESPRIT, MAX_ATTACKS};
 use super::plan::Plan;
 use super::trigger::Pick;
 use super::watch::{Skip, Step};
@@ -98,11 +98,9 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     #[inline(always)]
     fn value(&self, f: usize, attack: usize, target: usize) -> f64 {
         let e = self.sim.expected(attack, target);
-        match self.sim.model.attacks[attack].targets {
-            Targets::Count(1) => e,
-            Targets::Count(k) => e * (k as usize).min(self.enemies_standing(f)) as f64,
-            Targets::All => e * self.enemies_standing(f) as f64,
-        }
+        self.sim.model.attacks[attack]
+            .targets
+            .weigh(e, || self.enemies_standing(f))
     }
 
     /// The attack `f` uses on `target` and its entry in `f`'s list.

@@ -40,6 +40,19 @@ pub enum Targets {
     All,
 }
 
+impl Targets {
+    /// The expected damage `e` of one hit times the enemies it hits with `standing()`
+    /// standing (asked only for an attack with several targets): what `best` weighs.
+    #[inline(always)]
+    pub fn weigh(self, e: f64, standing: impl FnOnce() -> usize) -> f64 {
+        match self {
+            Targets::Count(1) => e,
+            Targets::Count(k) => e * (k as usize).min(standing()) as f64,
+            Targets::All => e * standing() as f64,
+        }
+    }
+}
+
 /// An attack as the engine uses it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Attack {

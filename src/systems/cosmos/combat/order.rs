@@ -63,15 +63,11 @@ impl Slot {
     }
 }
 
-/// What decides a combatant's slots in a round: 0 when down, else standing, class, actions
-/// and spacing d6 packed.
-struct OrderKey;
-
-impl OrderKey {
-    #[inline(always)]
-    fn standing(class: u8, n_act: u8, d6: u8) -> u16 {
-        1 | u16::from(class) << 1 | u16::from(n_act) << 3 | u16::from(d6) << 6
-    }
+/// What decides a standing combatant's slots in a round, packed (0 is a combatant down):
+/// its class, actions and spacing d6.
+#[inline(always)]
+fn order_key(class: u8, n_act: u8, d6: u8) -> u16 {
+    1 | u16::from(class) << 1 | u16::from(n_act) << 3 | u16::from(d6) << 6
 }
 
 /// The last order built on the general path (postures, several actions) and the keys it
@@ -218,7 +214,7 @@ impl<W: Watch, P: Plan> Fight<'_, '_, W, P> {
                     self.st[f].d6 = self.roll(Die::D6);
                 }
                 self.st[f].n_act = n_act;
-                OrderKey::standing(class, n_act, self.st[f].d6)
+                order_key(class, n_act, self.st[f].d6)
             };
             if self.last.keys[f] != key {
                 self.last.keys[f] = key;

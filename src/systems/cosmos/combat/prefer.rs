@@ -83,15 +83,10 @@ impl Prefer {
             }
             for t in 0..n {
                 for standing in 0..levels {
-                    // What the scan weighs (`Fight::value`): the same product, so the
-                    // same ties.
+                    // What the scan weighs (`Fight::value`), so the same ties.
                     let value = |i: usize| {
-                        let e = expected(list[i], t);
-                        match model.attacks[list[i]].targets {
-                            Targets::Count(1) => e,
-                            Targets::Count(k) => e * (k as usize).min(standing) as f64,
-                            Targets::All => e * standing as f64,
-                        }
+                        let targets = model.attacks[list[i]].targets;
+                        targets.weigh(expected(list[i], t), || standing)
                     };
                     let mut entries: Vec<usize> = (0..list.len()).collect();
                     if fighter.policy.attack == AttackPolicy::Best {
