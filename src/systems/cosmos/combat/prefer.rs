@@ -9,9 +9,13 @@
 //!   with one has an order for each count of enemies standing.
 //! - The defence each attack meets (C-CMB-2): dodge (Agilité) or parry (Force) by the
 //!   target's `defence` policy and what the attack allows.
+//! - The order `target = "best_element"` tries the combatants for each set of attacks
+//!   the chooser can use: highest expected damage of those attacks first, the lower index
+//!   first among equals, as the scan in `target.rs` picks.
 
 use super::model::{
-    AttackPolicy, CombatModel, DefencePolicy, Targets, AGILITE, FORCE, MAX_ATTACKS, MAX_FIGHTERS,
+    AttackPolicy, CombatModel, DefencePolicy, TargetPolicy, Targets, AGILITE, FORCE, MAX_ATTACKS,
+    MAX_FIGHTERS,
 };
 
 /// The run's fixed picks.
@@ -29,6 +33,11 @@ pub(super) struct Prefer {
     /// `defence[t * attacks + attack]`: the stat `t` defends with against `attack`, or
     /// `NO_DEFENCE`.
     defence: Vec<u8>,
+    /// Per `best_element` combatant with every expected damage finite: where its rows
+    /// start in `ranks`, one row per set of usable entries of its attack list (bit i:
+    /// entry i), each row every combatant in the order the policy tries them.
+    rank_base: [Option<usize>; MAX_FIGHTERS],
+    ranks: Vec<[u8; MAX_FIGHTERS]>,
 }
 
 const NO_DEFENCE: u8 = u8::MAX;
@@ -118,6 +127,38 @@ impl Prefer {
                 defence[t * attacks + a] = stat.map_or(NO_DEFENCE, |s| s as u8);
             }
         }
+        let mut rank_base = [None; MAX_FIGHTERS];
+        let mut ranks = Vec::new();
+        for (f, fighter) in model.fighters.iter().enumerate() {
+            let list = &fighter.attacks;
+            let finite = (0..n).all(|t| list.iter().all(|&a| expected(a, t).is_finite()));
+            if fighter.policy.target != TargetPolicy::BestElement || !finite {
+                continue;
+            }
+            rank_base[f] = Some(ranks.len());
+            for usable in 0..1usize << list.len() {
+                // What the scan weighs: the best usable attack on each target (-inf with
+                // none, so all tie).
+                let value = |g: usize| {
+                    (0..list.len())
+                        .filter(|i| usable >> i & 1 != 0)
+                        .map(|i| expected(list[i], g))
+                        .fold(f64::NEG_INFINITY, f64::max)
+                };
+                let mut who: Vec<usize> = (0..n).collect();
+                // Stable, `partial_cmp`: as the scan's strict `>` keeps the first of equals.
+                who.sort_by(|&g, &h| {
+                    value(h)
+                        .partial_cmp(&value(g))
+                        .unwrap_or(std::cmp::Ordering::Equal)
+                });
+                let mut row = [0u8; MAX_FIGHTERS];
+                for (slot, &g) in row.iter_mut().zip(&who) {
+                    *slot = g as u8;
+                }
+                ranks.push(row);
+            }
+        }
         Prefer {
             n,
             attacks,
@@ -125,7 +166,17 @@ impl Prefer {
             levels,
             order,
             defence,
+            rank_base,
+            ranks,
         }
+    }
+
+    /// The combatants in the order `f`'s `best_element` policy tries them when it can use
+    /// the entries of its attack list in `usable` (bit i: entry i), or None when the run
+    /// cannot fix that order.
+    #[inline(always)]
+    pub(super) fn ranking(&self, f: usize, usable: usize) -> Option<&[u8]> {
+        self.rank_base[f].map(|b| &self.ranks[b + usable][..self.n])
     }
 
     /// `f`'s attack list entries in the order its policy tries them on `target` with
@@ -281,5 +332,46 @@ attacks = ["jab", "sweep"]
         }
         .run::<Full>();
         assert_eq!(acc.combats, 2000);
+    }
+
+    #[test]
+    fn best_element_tries_the_targets_fire_hurts_most_first() {
+        use super::super::plan::{Full, PlanWork};
+        use crate::engine::{Draws, StreamKey};
+        const DRAKE: &str = include_str!("../../../../scenarios/cosmos/party-vs-boss.toml");
+        let file = ScenarioFile::from_text("party-vs-boss.toml", DRAKE, crate::lang::Lang::En);
+        let (_, model) = scenario::load(&file).unwrap();
+        let sim = CombatSim::new(model, CombatRules::default());
+        let who = |n: &str| sim.model.fighters.iter().position(|f| f.name == n).unwrap();
+        let drake = who("drake");
+        let names = |usable: usize| {
+            let rank = sim.prefer.ranking(drake, usable).unwrap();
+            rank.iter()
+                .map(|&g| sim.model.fighters[g as usize].name.as_str())
+                .collect::<Vec<_>>()
+        };
+        // Fire on (C-ELEM column Feu): glace 2, light and no element 1, terre 0.75; the
+        // file's combatants come in name order, which breaks the ties (the drake itself
+        // is never its own target).
+        for usable in 1..4 {
+            let want = ["ice_mage", "archer", "drake", "rogue", "lancer"];
+            assert_eq!(names(usable), want);
+        }
+        // No usable attack: every target weighs -inf, so the first standing one.
+        let want = ["archer", "drake", "ice_mage", "lancer", "rogue"];
+        assert_eq!(names(0), want);
+        assert_eq!(sim.prefer.ranking(who("rogue"), 1), None);
+        // Whole fights: the test build asserts on every pick that the order picks what
+        // the scan would, PM running out and targets falling included.
+        let draws = Draws::new(5, &StreamKey::new("prefer-test"), 0);
+        let mut acc = sim.empty_acc();
+        super::super::sim::Batch {
+            sim: &sim,
+            draws: &draws,
+            trials: 300,
+            acc: &mut acc,
+        }
+        .run::<Full>();
+        assert_eq!(acc.combats, 300);
     }
 }

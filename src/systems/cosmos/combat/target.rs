@@ -6,7 +6,7 @@ use crate::dice::Die;
 use crate::systems::mask::bits;
 
 use super::fight::{Fight, NOBODY};
-use super::model::{TargetPolicy, MAX_ATTACKS};
+use super::model::TargetPolicy;
 
 impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
     /// Standing enemies of `f` not in `taken`, as a mask (bit g).
@@ -70,26 +70,23 @@ impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
             TargetPolicy::BestElement => {
                 // Which attacks `f` can use does not depend on the target: once per choice.
                 let fighter = &self.sim.model.fighters[f];
-                let mut usable = [0usize; MAX_ATTACKS];
-                let mut k = 0;
+                let mut usable = 0usize;
                 for (i, &a) in fighter.attacks.iter().enumerate() {
                     if self.available(f, i, a) {
-                        usable[k] = a;
-                        k += 1;
+                        usable |= 1 << i;
                     }
                 }
-                let mut best: Option<(usize, f64)> = None;
-                for g in bits(open) {
-                    // As `best_expected`: the highest expected damage of a usable attack.
-                    let e = usable[..k]
-                        .iter()
-                        .map(|&a| self.sim.expected(a, g))
-                        .fold(f64::NEG_INFINITY, f64::max);
-                    if best.is_none_or(|(_, b)| e > b) {
-                        best = Some((g, e));
-                    }
-                }
-                best.map(|b| b.0)
+                let Some(rank) = self.sim.prefer.ranking(f, usable) else {
+                    return self.best_element_scan(f, usable, open);
+                };
+                // The run's fixed order (`prefer.rs`): the first one still open.
+                let pick = rank
+                    .iter()
+                    .map(|&g| g as usize)
+                    .find(|&g| open >> g & 1 != 0);
+                #[cfg(test)]
+                assert_eq!(pick, self.best_element_scan(f, usable, open), "rank of {f}");
+                pick
             }
             TargetPolicy::Random => {
                 let count = open.count_ones();
@@ -102,6 +99,24 @@ impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
                 bits(open).nth(pick)
             }
         }
+    }
+
+    /// `best_element` by weighing every target in `open`: the highest expected damage of
+    /// an attack in `usable` (entries of `f`'s list), the first of equals.
+    fn best_element_scan(&self, f: usize, usable: usize, open: u32) -> Option<usize> {
+        let list = &self.sim.model.fighters[f].attacks;
+        let mut best: Option<(usize, f64)> = None;
+        for g in bits(open) {
+            // As `best_expected`: the highest expected damage of a usable attack.
+            let e = (0..list.len())
+                .filter(|i| usable >> i & 1 != 0)
+                .map(|i| self.sim.expected(list[i], g))
+                .fold(f64::NEG_INFINITY, f64::max);
+            if best.is_none_or(|(_, b)| e > b) {
+                best = Some((g, e));
+            }
+        }
+        best.map(|b| b.0)
     }
 
     /// Standing enemies of `f`.
