@@ -22,6 +22,7 @@
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::fatigue::Fatigue;
+use crate::systems::cosmos::CritBand;
 
 use super::acc::END_HOLDER_DOWN;
 use super::fight::{Fight, NONE};
@@ -293,9 +294,7 @@ impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
             TRACK_FM => self.st[f].fm,
             _ => return None,
         };
-        let levels = &self.sim.rules.test.fatigue;
-        let st = levels.state(v as i32);
-        let (malus, crit_from) = (levels.test_malus(st) as i32, st.crit_band());
+        let (malus, crit_from) = self.sim.by_track[v as u8 as usize];
         if malus == def.fat && crit_from == def.crit_from {
             return None;
         }
@@ -305,5 +304,44 @@ impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
             crit_from,
             ..def
         })
+    }
+}
+/// The test malus and crit band of a fatigue track at each value (index: the value as a
+/// byte), read once per run so a test under fatigue looks them up (C-FAT-4).
+pub(super) fn by_track(
+    levels: &crate::systems::cosmos::growth::fatigue::FatigueLevels,
+) -> [(i32, CritBand); 256] {
+    std::array::from_fn(|i| {
+        let st = levels.state(i32::from(i as u8 as i8));
+        (levels.test_malus(st) as i32, st.crit_band())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::systems::cosmos::growth::fatigue::FatigueLevels;
+
+    #[test]
+    fn a_track_value_reads_the_book_malus_and_crit_band() {
+        // C-FAT-4 (book: 4-5 light -5, 6-7 moderate -10, 8-9 extreme -30 and crits from 86,
+        // 10 exhausted), below 4 and negative tracks fresh.
+        let t = by_track(&FatigueLevels::default());
+        let at = |v: i8| t[v as u8 as usize];
+        assert_eq!(at(-3), (0, CritBand::Book));
+        assert_eq!(at(3), (0, CritBand::Book));
+        assert_eq!(at(4), (-5, CritBand::Book));
+        assert_eq!(at(7), (-10, CritBand::Book));
+        assert_eq!(at(8), (-30, CritBand::Fatigued));
+        assert_eq!(at(10), (-30, CritBand::Fatigued));
+        // House levels are read as given.
+        let house = FatigueLevels {
+            from: [2, 5, 9],
+            malus: [1, 2, 3],
+            exhausted: 10,
+        };
+        let t = by_track(&house);
+        assert_eq!(t[2], (-1, CritBand::Book));
+        assert_eq!(t[9], (-3, CritBand::Fatigued));
     }
 }

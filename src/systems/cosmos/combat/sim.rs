@@ -119,6 +119,8 @@ pub struct CombatSim {
     pub(super) mode_switch: u32,
     /// The attack orders and defences the policies fix for the whole run (`prefer.rs`).
     pub(super) prefer: super::prefer::Prefer,
+    /// A fatigue track's test malus and crit band by its value (`fatigue.rs`).
+    pub(super) by_track: [(i32, CritBand); 256],
 }
 
 impl CombatSim {
@@ -334,6 +336,7 @@ impl CombatSim {
         );
         CombatSim {
             prefer,
+            by_track: super::fatigue::by_track(&rules.test.fatigue),
             karma_next,
             any_periodic: model.fighters.iter().any(|f| !f.periodic.is_empty())
                 || model.attacks.iter().any(|a| a.on_hit.is_some()),
