@@ -81,6 +81,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         }
         if P::on(self.sim.any_hp_cost) {
             self.st[f].hp -= at.hp_cost * k;
+            self.hp_moved(f);
         }
         if P::tired(self.sim.model.fatigue.on) {
             self.tire_costs(f, at.pm_cost * k, at.hp_cost * k);

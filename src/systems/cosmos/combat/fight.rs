@@ -144,6 +144,8 @@ pub(super) struct Fight<'a, 'r, W: Watch = Quiet, P: Plan = Full> {
     /// check and target choice read one word instead of every combatant.
     down_mask: u32,
     pending_mask: u32,
+    /// Bit f: `f`'s HP is under one of its `below_hp` point triggers (`hp_moved`).
+    pub(super) hp_low: u32,
     pub(super) slots: [Slot; MAX_FIGHTERS * MAX_ACTIONS as usize],
     pub(super) n_slots: usize,
     /// The order before the d20s when it is the same every round (`fixed`), else unused.
@@ -198,6 +200,7 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
             st: [FState::BLANK; MAX_FIGHTERS],
             down_mask: 0,
             pending_mask: 0,
+            hp_low: 0,
             slots: [Slot(0); MAX_FIGHTERS * MAX_ACTIONS as usize],
             n_slots: 0,
             cursor: 0,
@@ -245,6 +248,9 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
         }
         self.down_mask = 0;
         self.pending_mask = 0;
+        for f in 0..self.sim.n {
+            self.hp_moved(f);
+        }
         if let Some(c) = &self.carry {
             for (s, &(fp, fm)) in self.st.iter_mut().zip(c) {
                 (s.fp, s.fm) = (fp, fm);
@@ -621,8 +627,11 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
         if !P::on(self.sim.any_reactive) {
             return;
         }
-        // Whoever is down spends nothing (`try_points`).
-        let mut m = self.sim.reactive_mask & !self.down_mask;
+        // Whoever is down spends nothing (`try_points`), nor one that reacts to its HP
+        // alone while above its thresholds (`may_react`).
+        #[cfg(test)]
+        self.check_hp_low();
+        let mut m = self.sim.reactive_mask & !self.down_mask & (self.hp_low | !self.sim.hp_only);
         let gates = &self.sim.gates;
         if self.down_mask & gates.gated_allies == 0 {
             // No ally of those who react only to an ally down is down (`gate.rs`).

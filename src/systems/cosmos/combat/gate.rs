@@ -347,4 +347,49 @@ mod tests {
         let want = 1 << named("knight") | 1 << named("cleric");
         assert_eq!(sim.gates.down_gated, want);
     }
+
+    /// Those who react to their HP alone are skipped between actions while above their
+    /// thresholds (`after_action`): the test build checks the HP mask behind that skip
+    /// after every action, here through heals (the cleric's cure), HP costs, Revive and
+    /// Apocalypse.
+    #[test]
+    fn the_hp_mask_follows_heals_costs_and_revives() {
+        let knight =
+            "[[combatants.knight.policy.rules]]   # a Dark point when an ally falls, from round 3
+when = { all = [{ ally_down = true }, { round_at_least = 3 }] }
+spend = \"dark\"";
+        assert!(BOSS.contains(knight));
+        let flat = BOSS
+            .replace(knight, "")
+            .replace(
+                "defence = \"parry\"",
+                "defence = \"parry\"\nlight_below_hp = 0.4\ndark_below_hp = 0.25",
+            )
+            .replace("damage = \"2d10+6\"", "damage = \"2d10+6\"\nhp_cost = 3");
+        const APOCALYPSE: &str = include_str!("../../../../scenarios/cosmos/apocalypse.toml");
+        for (text, want) in [(flat, "knight"), (APOCALYPSE.to_string(), "hero")] {
+            let sim = boss(&text);
+            let who = sim.model.fighters.iter().position(|f| f.name == want);
+            assert!(
+                sim.hp_only >> who.unwrap() & 1 != 0,
+                "{want} reacts to its HP alone"
+            );
+            let key = crate::engine::StreamKey::new("hp-mask");
+            let draws = crate::engine::Draws::new(4, &key, 0);
+            let mut acc = sim.empty_acc();
+            let batch = super::super::sim::Batch {
+                sim: &sim,
+                draws: &draws,
+                trials: 600,
+                acc: &mut acc,
+            };
+            super::super::plan::PlanWork::run::<super::super::plan::Full>(batch);
+            let spent: u64 = acc
+                .fighters
+                .iter()
+                .map(|f| f.posture[0].entered + f.posture[1].entered)
+                .sum();
+            assert!(spent > 0, "{want}: points spent");
+        }
+    }
 }

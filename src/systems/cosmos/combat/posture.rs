@@ -62,6 +62,35 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         may
     }
 
+    /// Notes `f`'s HP after it moved: whether it is under a `below_hp` point trigger (kept
+    /// for the combatants that react to their HP alone, `CombatSim::hp_only`).
+    #[inline(always)]
+    pub(super) fn hp_moved(&mut self, f: usize) {
+        // Without postures nobody spends a point, so nobody reacts (`plan.rs`).
+        if P::POSTURES && self.sim.hp_only >> f & 1 != 0 {
+            self.hp_low_of(f);
+        }
+    }
+
+    #[inline(never)]
+    fn hp_low_of(&mut self, f: usize) {
+        let [dark, light] = self.sim.point_hp[f];
+        let hp = self.st[f].hp as f64;
+        let low = (hp < dark || hp < light) as u32;
+        self.hp_low = self.hp_low & !(1 << f) | low << f;
+    }
+
+    /// Test builds: `hp_low` says what the HP of those who react to it alone say now.
+    #[cfg(test)]
+    pub(super) fn check_hp_low(&self) {
+        for f in crate::systems::mask::bits(self.sim.hp_only) {
+            let [dark, light] = self.sim.point_hp[f];
+            let hp = self.st[f].hp as f64;
+            let low = hp < dark || hp < light;
+            assert_eq!(self.hp_low >> f & 1 != 0, low, "the HP mask of {f} drifted");
+        }
+    }
+
     /// Whether a `spend` rule of `f` of a kind with points left passes its gate.
     #[inline(never)]
     fn rules_may_spend(&self, f: usize) -> bool {
@@ -243,6 +272,9 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
                 };
                 s.malus_next = disadv == 3;
             }
+        }
+        if apocalypse {
+            self.hp_moved(f);
         }
         if backlash && P::tired(self.sim.model.fatigue.on) {
             self.tire_backlash(f, kind == ILLUMINATION);

@@ -214,6 +214,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
             if dmg < 0 && !self.st[t].down {
                 let before = self.st[t].hp;
                 self.st[t].hp = before.saturating_sub(dmg).min(max_hp);
+                self.hp_moved(t);
                 self.note(|me| Step::Hp {
                     who: t as u8,
                     before,
@@ -232,6 +233,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         {
             s.hp = (max_hp + 1) / 2;
             s.revive_used = true;
+            self.hp_moved(t);
             self.acc.fighters[t].posture[1].revive += 1;
             self.note(|me| Step::Revive {
                 who: t as u8,
@@ -239,6 +241,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
             });
         } else {
             s.hp = s.hp.saturating_sub(dmg);
+            self.hp_moved(t);
             self.note(|me| Step::Hp {
                 who: t as u8,
                 before: hp_before,

@@ -105,6 +105,9 @@ pub struct CombatSim {
     /// turn loop skip the point check when nothing can fire.
     pub(super) point_hp: [[f64; 2]; MAX_FIGHTERS],
     pub(super) point_other: [bool; MAX_FIGHTERS],
+    /// Bit f: `f` reacts between actions through its `below_hp` triggers alone (no other
+    /// trigger, no `spend` rule), so only its HP under one of them lets it spend.
+    pub(super) hp_only: u32,
     /// Per combatant: whether a policy rule of its own may spend a point (`spend`): only
     /// those combatants need `rule_points` between actions.
     pub(super) point_rules: [bool; MAX_FIGHTERS],
@@ -351,6 +354,9 @@ impl CombatSim {
             only_attack,
             reactive_mask,
             gates,
+            hp_only: (0..n)
+                .filter(|&f| reactive_mask >> f & 1 != 0 && !point_other[f] && !point_rules[f])
+                .fold(0, |m, f| m | 1 << f),
             point_hp,
             point_other,
             point_rules,
