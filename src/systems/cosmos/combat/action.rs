@@ -277,7 +277,14 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
                 fighter.mode
             };
             if P::on(sim.any_rules) && fighter.rules.mode {
-                if let Some(m) = self.rule_mode(f) {
+                // Rules that read the HP alone are thresholds (`gate.rs`).
+                let ruled = sim
+                    .gates
+                    .hp_mode(f, self.st[f].hp)
+                    .unwrap_or_else(|()| self.rule_mode(f));
+                #[cfg(test)]
+                assert_eq!(ruled, self.rule_mode(f), "the HP modes of {f}");
+                if let Some(m) = ruled {
                     self.st[f].mode = m;
                 }
             }

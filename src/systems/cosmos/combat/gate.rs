@@ -4,7 +4,7 @@
 //! (`CombatSim::new`); a gate never changes what a rule decides, only what it costs.
 
 use super::fight::{Fight, ILLUMINATION, SEPULCRALE};
-use super::model::{CombatModel, MAX_FIGHTERS};
+use super::model::{CombatModel, Mode, MAX_FIGHTERS};
 use super::plan::Plan;
 use super::trigger::{Cond, Rules, Then};
 
@@ -121,7 +121,14 @@ pub(super) struct Gates {
     /// allies: while none of those is down, `after_action` skips them at once.
     pub down_gated: u32,
     pub gated_allies: u32,
+    /// Per combatant whose `mode` rules all read its own HP alone (exact gates, no round,
+    /// no ally down): their HP thresholds and modes in rule order, so the mode before
+    /// acting is a comparison or two (`hp_mode`).
+    hp_modes: [Option<([(f64, Mode); HP_MODES], u8)>; MAX_FIGHTERS],
 }
+
+/// Most `mode` rules read as HP thresholds; a combatant with more walks its rules.
+const HP_MODES: usize = 4;
 
 impl Gates {
     /// `point_hp`, `reactive_mask`, `ally_mask`, `max_hp`: as `CombatSim` holds them.
@@ -138,6 +145,7 @@ impl Gates {
             spend: [[Gate::NEVER; 2]; MAX_FIGHTERS],
             down_gated: 0,
             gated_allies: 0,
+            hp_modes: [None; MAX_FIGHTERS],
         };
         for (f, a) in model.fighters.iter().enumerate() {
             let hp = max_hp[f];
@@ -147,12 +155,47 @@ impl Gates {
             g.spend[f] = [SEPULCRALE, ILLUMINATION].map(|k| Gate::of_spending(&a.rules, k, hp));
             let no_hp = point_hp[f] == [f64::NEG_INFINITY; 2];
             let rules_need = !a.rules.points || g.spend[f].iter().all(|s| s.ally_down);
+            let modes: Vec<(f64, Mode)> = a
+                .rules
+                .list
+                .iter()
+                .filter_map(|r| match r.then {
+                    Then::Mode(m) => Some((Gate::of(&r.when, hp), m)),
+                    _ => None,
+                })
+                .take_while(|(g, _)| g.exact && g.round == 0 && !g.ally_down)
+                .map(|(g, m)| (g.own_hp, m))
+                .collect();
+            let all = a
+                .rules
+                .list
+                .iter()
+                .filter(|r| matches!(r.then, Then::Mode(_)));
+            if modes.len() == all.count() && modes.len() <= HP_MODES {
+                let mut row = [(f64::NEG_INFINITY, Mode::Defensive); HP_MODES];
+                row[..modes.len()].copy_from_slice(&modes);
+                g.hp_modes[f] = Some((row, modes.len() as u8));
+            }
             if reactive_mask & (1 << f) != 0 && no_hp && rules_need {
                 g.down_gated |= 1 << f;
                 g.gated_allies |= ally_mask[f];
             }
         }
         g
+    }
+
+    /// The mode `f`'s `mode` rules give at `hp` (None: none matches), when they read its
+    /// HP alone; otherwise `Err(())`, and the rules are walked.
+    #[inline(always)]
+    pub fn hp_mode(&self, f: usize, hp: i32) -> Result<Option<Mode>, ()> {
+        let Some((row, len)) = &self.hp_modes[f] else {
+            return Err(());
+        };
+        let hp = hp as f64;
+        Ok(row[..*len as usize]
+            .iter()
+            .find(|(x, _)| hp < *x)
+            .map(|&(_, m)| m))
     }
 
     /// The gates of `f`'s rules, in rule order.
@@ -391,5 +434,30 @@ spend = \"dark\"";
                 .sum();
             assert!(spent > 0, "{want}: points spent");
         }
+    }
+
+    #[test]
+    fn mode_rules_on_own_hp_alone_read_as_thresholds() {
+        let sim = boss(BOSS);
+        let who = |n: &str| sim.model.fighters.iter().position(|f| f.name == n).unwrap();
+        let (warlord, rogue) = (who("warlord"), who("rogue"));
+        // Warlord: Offensive under half of 420 HP; rogue: Defensive under 35% of 170 (59.5).
+        assert_eq!(sim.gates.hp_mode(warlord, 209), Ok(Some(Mode::Offensive)));
+        assert_eq!(sim.gates.hp_mode(warlord, 210), Ok(None));
+        assert_eq!(sim.gates.hp_mode(rogue, 59), Ok(Some(Mode::Defensive)));
+        assert_eq!(sim.gates.hp_mode(rogue, 60), Ok(None));
+        // A mode rule reading the round is walked.
+        let rule = "[[combatants.rogue.policy.rules]]    # back to Defensive when hurt
+when = { own_hp_below = 0.35 }";
+        assert!(BOSS.contains(rule));
+        let late = "[[combatants.rogue.policy.rules]]
+when = { round_at_least = 4 }
+mode = \"offensive\"
+
+"
+        .to_string()
+            + rule;
+        let sim = boss(&BOSS.replace(rule, &late));
+        assert_eq!(sim.gates.hp_mode(rogue, 59), Err(()));
     }
 }
