@@ -257,27 +257,22 @@ fn write(
     order.sort_by(|&x, &y| (s * e[x].figure).total_cmp(&(s * e[y].figure)));
     for i in order {
         let x = &e[i];
+        let [figure, interval] = super::tune::figure_cells(x.figure, x.interval95, lang);
         md += &format!(
-            "| {} | {} | {} | {} | {} |\n",
+            "| {} | {figure} | {interval} | {} | {} |\n",
             md_text(&x.label),
-            dec(&format!("{:.6}", x.figure), lang),
-            x.interval95
-                .map(|(l, h)| dec(&format!("{l:.6} – {h:.6}"), lang))
-                .unwrap_or_else(|| tr!(lang, "tune.exact").into()),
             x.trials,
             x.dropped_in
                 .map(|r| r.to_string())
                 .unwrap_or_else(|| tr!(lang, "optimise.still_in").into())
         );
     }
-    md += "\n";
-    md += &super::tune::rows_section(best_rows, lang);
-    md += &super::tune::warnings_section(stalled, lang);
-    md += tr!(lang, "optimise.files");
-    md += &format!(
-        "\n\n## {}\n\n{}\n",
-        tr!(lang, "tune.provenance"),
-        out.provenance.summary(lang)
+    md += &super::tune::page_end(
+        best_rows,
+        stalled,
+        tr!(lang, "optimise.files"),
+        &out.provenance,
+        lang,
     );
     files.extend(write_page(dir, "optimise", &md, lang)?);
     Ok(files)

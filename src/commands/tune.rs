@@ -367,9 +367,38 @@ pub(super) fn say_rows(at_answer: &[(String, Vec<String>)], lang: Lang) {
     }
 }
 
+/// A point's figure and its 95% interval as the tune and optimise tables show them: six
+/// decimals, and "exact" for a figure computed without trials.
+pub(super) fn figure_cells(figure: f64, interval95: Option<(f64, f64)>, lang: Lang) -> [String; 2] {
+    [
+        dec(&format!("{figure:.6}"), lang),
+        interval95
+            .map(|(l, h)| dec(&format!("{l:.6} – {h:.6}"), lang))
+            .unwrap_or_else(|| tr!(lang, "tune.exact").into()),
+    ]
+}
+
+/// What closes a tune or optimise page after its table: every row at the answer, the
+/// warnings, the files written (`files`, the command's own words) and the provenance.
+pub(super) fn page_end(
+    at_answer: &[(String, Vec<String>)],
+    warnings: &[String],
+    files: &str,
+    provenance: &Provenance,
+    lang: Lang,
+) -> String {
+    format!(
+        "\n{}{}{files}\n\n## {}\n\n{}\n",
+        rows_section(at_answer, lang),
+        warnings_section(warnings, lang),
+        tr!(lang, "tune.provenance"),
+        provenance.summary(lang)
+    )
+}
+
 /// `## Every row at the answer`: each answer point with every row of the figure's
 /// output (every outcome's share, not only the tuned one), or nothing.
-pub(super) fn rows_section(at_answer: &[(String, Vec<String>)], lang: Lang) -> String {
+fn rows_section(at_answer: &[(String, Vec<String>)], lang: Lang) -> String {
     if at_answer.is_empty() {
         return String::new();
     }
@@ -629,13 +658,10 @@ fn write_tune(
     md += "\n\n";
     md += &format!("| {} |\n|---|---|---|---|---|\n", tr!(lang, "tune.header"));
     for p in &rows {
+        let [figure, interval] = figure_cells(p.figure, p.interval95, lang);
         md += &format!(
-            "| {} | {} | {} | {} | {} |\n",
+            "| {} | {figure} | {interval} | {} | {} |\n",
             dec(&shown(p.value, integer), lang),
-            dec(&format!("{:.6}", p.figure), lang),
-            p.interval95
-                .map(|(l, h)| dec(&format!("{l:.6} – {h:.6}"), lang))
-                .unwrap_or_else(|| tr!(lang, "tune.exact").into()),
             p.trials
                 .map(|t| t.to_string())
                 .unwrap_or_else(|| "–".into()),
@@ -646,14 +672,12 @@ fn write_tune(
             }
         );
     }
-    md += "\n";
-    md += &rows_section(run.at_answer, lang);
-    md += &warnings_section(stalled, lang);
-    md += &tr!(lang, "tune.files", key);
-    md += &format!(
-        "\n\n## {}\n\n{}\n",
-        tr!(lang, "tune.provenance"),
-        out.provenance.summary(lang)
+    md += &page_end(
+        run.at_answer,
+        stalled,
+        &tr!(lang, "tune.files", key),
+        &out.provenance,
+        lang,
     );
     files.extend(write_page(dir, "tune", &md, lang)?);
     Ok(files)
