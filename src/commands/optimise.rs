@@ -32,14 +32,7 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool, lang: Lang) -> anyhow::Result<()>
         (None, Some(f)) => (f.clone(), false),
         _ => return Err(user(tr!(lang, "check.optimise_goal"))),
     };
-    if a.first_trials > a.max_trials {
-        return Err(user(tr!(
-            lang,
-            "check.first_above_max",
-            first = a.first_trials,
-            max = a.max_trials
-        )));
-    }
+    super::tune::check_trial_bounds(a.first_trials, a.max_trials, lang)?;
     let varies = a
         .vary
         .iter()

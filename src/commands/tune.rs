@@ -95,19 +95,21 @@ fn shown(x: f64, integer: bool) -> String {
     }
 }
 
+/// The racing's trial counts (tune and optimise): the first look may not ask for more
+/// trials than the last allows.
+pub(super) fn check_trial_bounds(first: u64, max: u64, lang: Lang) -> anyhow::Result<()> {
+    if first > max {
+        return Err(user(tr!(lang, "check.first_above_max", first, max)));
+    }
+    Ok(())
+}
+
 /// `cosmosim tune ...`.
 pub fn tune_cmd(a: &TuneArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
     a.runs.check(lang)?;
     let (key, lo, hi, integer) = parse_vary(&a.vary, lang)?;
     let wanted = parse_where(&a.where_, lang)?;
-    if a.first_trials > a.max_trials {
-        return Err(user(tr!(
-            lang,
-            "check.first_above_max",
-            first = a.first_trials,
-            max = a.max_trials
-        )));
-    }
+    check_trial_bounds(a.first_trials, a.max_trials, lang)?;
     let subject = Subject::from_source(&a.source, &a.params, lang)?;
     let common = Common {
         figure: a.figure.clone(),
