@@ -32,7 +32,7 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool, lang: Lang) -> anyhow::Result<()>
         (None, Some(f)) => (f.clone(), false),
         _ => return Err(user(tr!(lang, "check.optimise_goal"))),
     };
-    super::tune::check_trial_bounds(a.first_trials, a.max_trials, lang)?;
+    super::race_page::check_trial_bounds(a.first_trials, a.max_trials, lang)?;
     let varies = a
         .vary
         .iter()
@@ -108,7 +108,7 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool, lang: Lang) -> anyhow::Result<()>
                 .map(|rows| vec![(at.clone(), rows.clone())])
                 .unwrap_or_default();
             if !quiet {
-                super::tune::say_rows(&best_rows, lang);
+                super::race_page::say_rows(&best_rows, lang);
             }
             write(
                 a, &figure, maximise, &outcome, &stalled, &best_rows, staging, lang,
@@ -250,7 +250,7 @@ fn write(
     order.sort_by(|&x, &y| (s * e[x].figure).total_cmp(&(s * e[y].figure)));
     for i in order {
         let x = &e[i];
-        let [figure, interval] = super::tune::figure_cells(x.figure, x.interval95, lang);
+        let [figure, interval] = super::race_page::figure_cells(x.figure, x.interval95, lang);
         md += &format!(
             "| {} | {figure} | {interval} | {} | {} |\n",
             md_text(&x.label),
@@ -260,7 +260,7 @@ fn write(
                 .unwrap_or_else(|| tr!(lang, "optimise.still_in").into())
         );
     }
-    md += &super::tune::page_end(
+    md += &super::race_page::page_end(
         best_rows,
         stalled,
         tr!(lang, "optimise.files"),
