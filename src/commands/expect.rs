@@ -310,7 +310,7 @@ pub(crate) fn write_expect(
     )?;
     let mut page = expect::markdown(results, lang);
     if !stalled.is_empty() {
-        page = page + "\n" + &super::tune::warnings_section(stalled, lang);
+        page = page + "\n" + &super::race_page::warnings_section(stalled, lang);
     }
     let mut files = write_page(dir, "expect", &page, lang)?;
     files.extend(["expect.csv", "junit.xml"].iter().map(PathBuf::from));

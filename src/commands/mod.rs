@@ -13,6 +13,7 @@ mod options;
 mod output;
 mod precision;
 mod publish;
+mod race_page;
 mod report;
 mod run;
 pub mod shard;

@@ -32,14 +32,7 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool, lang: Lang) -> anyhow::Result<()>
         (None, Some(f)) => (f.clone(), false),
         _ => return Err(user(tr!(lang, "check.optimise_goal"))),
     };
-    if a.first_trials > a.max_trials {
-        return Err(user(tr!(
-            lang,
-            "check.first_above_max",
-            first = a.first_trials,
-            max = a.max_trials
-        )));
-    }
+    super::race_page::check_trial_bounds(a.first_trials, a.max_trials, lang)?;
     let varies = a
         .vary
         .iter()
@@ -115,7 +108,7 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool, lang: Lang) -> anyhow::Result<()>
                 .map(|rows| vec![(at.clone(), rows.clone())])
                 .unwrap_or_default();
             if !quiet {
-                super::tune::say_rows(&best_rows, lang);
+                super::race_page::say_rows(&best_rows, lang);
             }
             write(
                 a, &figure, maximise, &outcome, &stalled, &best_rows, staging, lang,
@@ -257,27 +250,22 @@ fn write(
     order.sort_by(|&x, &y| (s * e[x].figure).total_cmp(&(s * e[y].figure)));
     for i in order {
         let x = &e[i];
+        let [figure, interval] = super::race_page::figure_cells(x.figure, x.interval95, lang);
         md += &format!(
-            "| {} | {} | {} | {} | {} |\n",
+            "| {} | {figure} | {interval} | {} | {} |\n",
             md_text(&x.label),
-            dec(&format!("{:.6}", x.figure), lang),
-            x.interval95
-                .map(|(l, h)| dec(&format!("{l:.6} – {h:.6}"), lang))
-                .unwrap_or_else(|| tr!(lang, "tune.exact").into()),
             x.trials,
             x.dropped_in
                 .map(|r| r.to_string())
                 .unwrap_or_else(|| tr!(lang, "optimise.still_in").into())
         );
     }
-    md += "\n";
-    md += &super::tune::rows_section(best_rows, lang);
-    md += &super::tune::warnings_section(stalled, lang);
-    md += tr!(lang, "optimise.files");
-    md += &format!(
-        "\n\n## {}\n\n{}\n",
-        tr!(lang, "tune.provenance"),
-        out.provenance.summary(lang)
+    md += &super::race_page::page_end(
+        best_rows,
+        stalled,
+        tr!(lang, "optimise.files"),
+        &out.provenance,
+        lang,
     );
     files.extend(write_page(dir, "optimise", &md, lang)?);
     Ok(files)

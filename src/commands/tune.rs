@@ -17,7 +17,7 @@ use crate::report::{
 };
 
 use super::subject::{estimate_text, Common, Subject};
-use super::{publish_set, say, signals};
+use super::{publish_set, race_page, say, signals};
 
 /// Most evaluations one tune may make (every look of every point).
 const MAX_EVALUATIONS: usize = 10_000;
@@ -95,19 +95,11 @@ fn shown(x: f64, integer: bool) -> String {
     }
 }
 
-/// `cosmosim tune ...`.
 pub fn tune_cmd(a: &TuneArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
     a.runs.check(lang)?;
     let (key, lo, hi, integer) = parse_vary(&a.vary, lang)?;
     let wanted = parse_where(&a.where_, lang)?;
-    if a.first_trials > a.max_trials {
-        return Err(user(tr!(
-            lang,
-            "check.first_above_max",
-            first = a.first_trials,
-            max = a.max_trials
-        )));
-    }
+    race_page::check_trial_bounds(a.first_trials, a.max_trials, lang)?;
     let subject = Subject::from_source(&a.source, &a.params, lang)?;
     let common = Common {
         figure: a.figure.clone(),
@@ -209,7 +201,7 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
                 })
                 .collect();
             if !quiet {
-                say_rows(&at_answer, lang);
+                race_page::say_rows(&at_answer, lang);
             }
             let run = Run {
                 points: &points,
@@ -353,49 +345,6 @@ struct Run<'a> {
     stalled: &'a [String],
     /// Every row of the figure's output at the answer's points, by point.
     at_answer: &'a [(String, Vec<String>)],
-}
-
-/// Each answer point's rows on the terminal (tune and optimise).
-pub(super) fn say_rows(at_answer: &[(String, Vec<String>)], lang: Lang) {
-    for (at, rows) in at_answer {
-        say(&tr!(
-            lang,
-            "tune.rows_at",
-            at,
-            rows = dec(&rows.join("; "), lang)
-        ));
-    }
-}
-
-/// `## Every row at the answer`: each answer point with every row of the figure's
-/// output (every outcome's share, not only the tuned one), or nothing.
-pub(super) fn rows_section(at_answer: &[(String, Vec<String>)], lang: Lang) -> String {
-    if at_answer.is_empty() {
-        return String::new();
-    }
-    let mut md = format!("## {}\n\n", tr!(lang, "tune.rows_title"));
-    for (at, rows) in at_answer {
-        md += &format!("- **{}**: ", crate::report::md_text(at));
-        md += &rows
-            .iter()
-            .map(|r| dec(&crate::report::md_text(r), lang))
-            .collect::<Vec<_>>()
-            .join("; ");
-        md += "\n";
-    }
-    md + "\n"
-}
-
-/// `## Warnings` with one line per warning (points whose trials stalled), or nothing.
-pub(super) fn warnings_section(warnings: &[String], lang: Lang) -> String {
-    if warnings.is_empty() {
-        return String::new();
-    }
-    let mut s = format!("## {}\n\n", tr!(lang, "page.warnings"));
-    for w in warnings {
-        s += &format!("- {}\n", crate::report::md_text(w));
-    }
-    s + "\n"
 }
 
 /// The answer as a Markdown line (`summary.md` and the index's key figure): the figure and
@@ -629,13 +578,10 @@ fn write_tune(
     md += "\n\n";
     md += &format!("| {} |\n|---|---|---|---|---|\n", tr!(lang, "tune.header"));
     for p in &rows {
+        let [figure, interval] = race_page::figure_cells(p.figure, p.interval95, lang);
         md += &format!(
-            "| {} | {} | {} | {} | {} |\n",
+            "| {} | {figure} | {interval} | {} | {} |\n",
             dec(&shown(p.value, integer), lang),
-            dec(&format!("{:.6}", p.figure), lang),
-            p.interval95
-                .map(|(l, h)| dec(&format!("{l:.6} – {h:.6}"), lang))
-                .unwrap_or_else(|| tr!(lang, "tune.exact").into()),
             p.trials
                 .map(|t| t.to_string())
                 .unwrap_or_else(|| "–".into()),
@@ -646,14 +592,12 @@ fn write_tune(
             }
         );
     }
-    md += "\n";
-    md += &rows_section(run.at_answer, lang);
-    md += &warnings_section(stalled, lang);
-    md += &tr!(lang, "tune.files", key);
-    md += &format!(
-        "\n\n## {}\n\n{}\n",
-        tr!(lang, "tune.provenance"),
-        out.provenance.summary(lang)
+    md += &race_page::page_end(
+        run.at_answer,
+        stalled,
+        &tr!(lang, "tune.files", key),
+        &out.provenance,
+        lang,
     );
     files.extend(write_page(dir, "tune", &md, lang)?);
     Ok(files)

@@ -37,18 +37,30 @@ pub fn set_value(
         ))
     })?;
     let path = key_path(&root, key);
-    let mut t = &mut root;
+    insert_at(&mut root, &path, value, |seg| {
+        UserError::new(tr!(lang, "error.edit.not_table", key, segment = seg))
+    })?;
+    toml::to_string(&root)
+        .map_err(|e| UserError::new(tr!(lang, "error.edit.cannot_edit", error = e)))
+}
+
+/// `value` written at `path` in `root`, the tables on the way created; `not_table` is the
+/// error (in the caller's words) for a segment on the way that holds a value.
+pub fn insert_at(
+    root: &mut toml::Table,
+    path: &[String],
+    value: toml::Value,
+    not_table: impl Fn(&str) -> UserError,
+) -> Result<(), UserError> {
+    let mut t = root;
     for seg in &path[..path.len() - 1] {
         let next = t
             .entry(seg.clone())
             .or_insert_with(|| toml::Value::Table(toml::Table::new()));
-        t = next
-            .as_table_mut()
-            .ok_or_else(|| UserError::new(tr!(lang, "error.edit.not_table", key, segment = seg)))?;
+        t = next.as_table_mut().ok_or_else(|| not_table(seg))?;
     }
     t.insert(path[path.len() - 1].clone(), value);
-    toml::to_string(&root)
-        .map_err(|e| UserError::new(tr!(lang, "error.edit.cannot_edit", error = e)))
+    Ok(())
 }
 
 /// `text` with the value written at `key` replaced in place: every other byte (comments,

@@ -112,17 +112,9 @@ pub fn set(
     key: &str,
     lang: Lang,
 ) -> Result<(), UserError> {
-    let mut t = root;
-    for seg in &path[..path.len() - 1] {
-        let next = t
-            .entry(seg.clone())
-            .or_insert_with(|| toml::Value::Table(toml::Table::new()));
-        t = next
-            .as_table_mut()
-            .ok_or_else(|| UserError::new(tr!(lang, "sweep.not_a_table", key, seg)))?;
-    }
-    t.insert(path[path.len() - 1].clone(), value);
-    Ok(())
+    crate::scenario::edit::insert_at(root, path, value, |seg| {
+        UserError::new(tr!(lang, "sweep.not_a_table", key, seg))
+    })
 }
 
 pub fn text(v: &toml::Value) -> String {

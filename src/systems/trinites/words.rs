@@ -143,6 +143,29 @@ pub fn regen(
 
 /// Free actions declared and their malus on every test of the turn (T-COMBAT), in both
 /// fights.
+/// An attack's line in a trace (duel and skirmish): on `target`, or on every foe in reach
+/// (`None`); a ranged one is worded as a shot.
+pub fn attack(lang: Lang, who: &str, target: Option<&str>, ranged: bool, roll: &Roll) -> String {
+    match target {
+        Some(target) => tr_fill!(
+            if ranged {
+                tr!(lang, "trace_trinites.shoot")
+            } else {
+                tr!(lang, "trace_trinites.attack")
+            },
+            who,
+            target,
+            roll = roll.text(lang)
+        ),
+        None => tr!(
+            lang,
+            "trace_trinites.attack_all",
+            who,
+            roll = roll.text(lang)
+        ),
+    }
+}
+
 pub fn declares(lang: Lang, who: &str, j: Value, free: i64, malus: i64) -> (u8, String, Value) {
     (
         2,

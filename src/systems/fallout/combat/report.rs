@@ -11,7 +11,7 @@ use crate::report::{float_column, interval_columns, BarChart, BarSeries, Chart, 
 use crate::scenario::ScenarioFile;
 use crate::stats::proportion;
 use crate::systems::fallout::OPTIONS;
-use crate::systems::report_parts::{answer_list, mean_round, ratio};
+use crate::systems::report_parts::{answer_list, mean_round, ratio, share_bars, shares};
 use crate::systems::ScenarioResult;
 
 use super::model::{CombatModel, Side};
@@ -48,28 +48,25 @@ pub fn result(
     let lang = ctx.lang;
     let nf = n as f64;
     let ends = ["players_win", "mj_wins", "undecided"];
-    let side_rates: Vec<(f64, f64, f64)> = (0..3)
-        .map(|k| proportion(acc.outcomes.counts[k], n))
-        .collect();
+    let side_rates = shares(&acc.outcomes.counts, n);
     let mut sides = vec![Column::new("outcome".into(), ends.to_vec())];
     sides.extend(interval_columns("p", &side_rates, |&r| r));
     let sides = DataFrame::new_infer_height(sides)?;
-    let side_chart = BarChart {
-        title: tr!(lang, "fallout.combat.sides_chart").into(),
-        x_label: tr!(lang, "fallout.combat.outcome").into(),
-        y_label: tr!(lang, "fallout.combat.probability").into(),
-        categories: vec![
+    let side_chart = share_bars(
+        [
+            tr!(lang, "fallout.combat.sides_chart").into(),
+            tr!(lang, "fallout.combat.outcome").into(),
+            tr!(lang, "fallout.combat.probability").into(),
+        ],
+        vec![
             tr!(lang, "fallout.combat.players_win").into(),
             tr!(lang, "fallout.combat.mj_wins").into(),
             tr!(lang, "fallout.combat.undecided", rounds = m.max_rounds),
         ],
-        series: vec![BarSeries::with_intervals(
-            tr!(lang, "fallout.combat.p_interval"),
-            &side_rates,
-            |r| *r,
-        )],
-        y_range: Some((0.0, 1.0)),
-    };
+        tr!(lang, "fallout.combat.p_interval"),
+        &side_rates,
+        |r| *r,
+    );
 
     let rounds: Vec<(i64, u64)> = acc
         .rounds

@@ -14,7 +14,7 @@ use crate::report::{
 use crate::scenario::ScenarioFile;
 use crate::stats::proportion;
 use crate::systems::nephilim::{p_earlier_segment, NephilimRules};
-use crate::systems::report_parts::{answer_list, mean_round, ratio};
+use crate::systems::report_parts::{answer_list, mean_round, ratio, share_bars, shares};
 use crate::systems::ScenarioResult;
 
 use super::model::{DuelModel, ACTIONS_MAX};
@@ -82,9 +82,7 @@ pub fn result(
         tr!(lang, "nephilim.duel.both_out").to_string(),
         tr!(lang, "nephilim.duel.undecided", rounds = m.max_rounds),
     ];
-    let rates: Vec<(f64, f64, f64)> = (0..4)
-        .map(|k| proportion(acc.outcomes.counts[k], n))
-        .collect();
+    let rates = shares(&acc.outcomes.counts, n);
     let mut outcome_cols = vec![
         Column::new(
             "outcome".into(),
@@ -97,18 +95,17 @@ pub fn result(
     ];
     outcome_cols.extend(interval_columns("p", &rates, |&r| r));
     let outcome_frame = DataFrame::new_infer_height(outcome_cols)?;
-    let outcome_chart = BarChart {
-        title: tr!(lang, "nephilim.duel.outcome_chart").into(),
-        x_label: tr!(lang, "nephilim.duel.outcome").into(),
-        y_label: tr!(lang, "nephilim.duel.probability").into(),
-        categories: labels.to_vec(),
-        series: vec![BarSeries::with_intervals(
-            tr!(lang, "nephilim.duel.p_interval"),
-            &rates,
-            |r| *r,
-        )],
-        y_range: Some((0.0, 1.0)),
-    };
+    let outcome_chart = share_bars(
+        [
+            tr!(lang, "nephilim.duel.outcome_chart").into(),
+            tr!(lang, "nephilim.duel.outcome").into(),
+            tr!(lang, "nephilim.duel.probability").into(),
+        ],
+        labels.to_vec(),
+        tr!(lang, "nephilim.duel.p_interval"),
+        &rates,
+        |r| *r,
+    );
 
     let (rounds_frame, rounds_chart) = end_rounds(
         acc.rounds.iter().filter(|(r, _)| *r <= m.max_rounds as i64),

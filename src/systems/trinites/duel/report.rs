@@ -6,11 +6,12 @@ use polars::prelude::*;
 use crate::context::Context;
 use crate::lang::Lang;
 use crate::report::{
-    float_column, int_column, interval_columns, text_column, BarChart, BarSeries, Chart, Figure,
-    Heatmap, LineChart, LineSeries, Output, Provenance,
+    float_column, int_column, interval_columns, text_column, Chart, Figure, Heatmap, LineChart,
+    LineSeries, Output, Provenance,
 };
 use crate::scenario::ScenarioFile;
 use crate::stats::{Estimate, Proportion};
+use crate::systems::report_parts::share_bars;
 use crate::systems::trinites::OPTIONS;
 use crate::systems::ScenarioResult;
 
@@ -272,16 +273,17 @@ fn pairs_output(
         .concat(),
     )?;
     // Pairs are categories: one bar each (list order), never a line joining them.
-    let mut panels = vec![Chart::Bars(BarChart {
-        title: tr!(lang, "trinites.duel.bars_title").into(),
-        x_label: tr!(lang, "trinites.pairs.pair_axis").into(),
-        y_label: tr!(lang, "trinites.duel.win_axis").into(),
-        categories: results.iter().map(PairResult::label).collect(),
-        series: vec![BarSeries::with_intervals("", results, |r| {
-            r.share(0).triple()
-        })],
-        y_range: Some((0.0, 1.0)),
-    })];
+    let mut panels = vec![Chart::Bars(share_bars(
+        [
+            tr!(lang, "trinites.duel.bars_title").into(),
+            tr!(lang, "trinites.pairs.pair_axis").into(),
+            tr!(lang, "trinites.duel.win_axis").into(),
+        ],
+        results.iter().map(PairResult::label).collect(),
+        "",
+        results,
+        |r| r.share(0).triple(),
+    ))];
     if duel.pairs == all_pairs() {
         let mut values = vec![vec![f64::NAN; PRIMES.len()]; PENALTIES.len()];
         for r in results {

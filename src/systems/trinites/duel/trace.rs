@@ -13,7 +13,7 @@ use crate::scenario::ScenarioFile;
 use crate::systems::trace::{
     trace_trials, Cond, Quiet, Steps, TraceRequest, TraceResult, Traced, Which,
 };
-use crate::systems::trinites::words::{capital, declares, regen, LifeStep, Roll};
+use crate::systems::trinites::words::{attack, capital, declares, regen, LifeStep, Roll};
 use crate::systems::trinites::TrinitesRules;
 
 use super::fight::{fight_watched, DuelEnd, FightRecord};
@@ -251,21 +251,7 @@ fn render(lang: Lang, trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
             }
             Step::Attack { who, target, roll } => (
                 2,
-                match target {
-                    Some(k) => tr!(
-                        lang,
-                        "trace_trinites.attack",
-                        who = t(who),
-                        target = t(k),
-                        roll = roll.text(lang)
-                    ),
-                    None => tr!(
-                        lang,
-                        "trace_trinites.attack_all",
-                        who = t(who),
-                        roll = roll.text(lang)
-                    ),
-                },
+                attack(lang, &t(who), target.map(t).as_deref(), false, &roll),
                 roll.json(json!({"step": "attack", "who": j(who), "target": target.map(j)})),
             ),
             Step::Reaction {

@@ -8,11 +8,10 @@ use polars::prelude::*;
 use crate::context::Context;
 use crate::error::UserError;
 use crate::lang::Lang;
-use crate::report::{
-    float_column, interval_columns, BarChart, BarSeries, Chart, Figure, Heatmap, Output, Provenance,
-};
+use crate::report::{float_column, interval_columns, Chart, Figure, Heatmap, Output, Provenance};
 use crate::scenario::{int_at, ScenarioFile};
 use crate::stats::Proportion;
+use crate::systems::report_parts::share_bars;
 use crate::systems::trinites::duel::{
     all_pairs, best_and_worst, pair_columns, pair_list, pair_row, Penalty, Prime, PENALTIES, PRIMES,
 };
@@ -212,19 +211,22 @@ pub fn pairs_output(
     cols.extend(interval_columns("delta_p_side_wins", &rows, |r| r.1));
     cols.push(float_column("mean_rounds_win", &rows, |r| r.2));
     let frame = DataFrame::new_infer_height(cols)?;
-    let mut panels = vec![Chart::Bars(BarChart {
-        title: tr!(
-            lang,
-            "trinites.pairs.bars_title",
-            side = side_name,
-            group = g.name
-        ),
-        x_label: tr!(lang, "trinites.pairs.pair_axis").into(),
-        y_label: tr!(lang, "trinites.pairs.win_axis", side = side_name),
-        categories: runs.iter().map(PairRun::label).collect(),
-        series: vec![BarSeries::with_intervals(String::new(), &rows, |r| r.0)],
-        y_range: Some((0.0, 1.0)),
-    })];
+    let mut panels = vec![Chart::Bars(share_bars(
+        [
+            tr!(
+                lang,
+                "trinites.pairs.bars_title",
+                side = side_name,
+                group = g.name
+            ),
+            tr!(lang, "trinites.pairs.pair_axis").into(),
+            tr!(lang, "trinites.pairs.win_axis", side = side_name),
+        ],
+        runs.iter().map(PairRun::label).collect(),
+        "",
+        &rows,
+        |r| r.0,
+    ))];
     if spec.pairs == group_pairs(g.profile.cover) {
         // Columns: the primes; rows: the pénalités (abandon_position last when in cover);
         // labelled by name. none/none sits at (none, none); the other cells of that row and

@@ -12,7 +12,7 @@ use crate::report::{end_rounds, float_column, int_column, interval_columns, Outp
 use crate::report::{BarChart, BarSeries, Chart, Figure};
 use crate::scenario::ScenarioFile;
 use crate::stats::{proportion, Estimate};
-use crate::systems::report_parts::answer_list;
+use crate::systems::report_parts::{answer_list, share_bars};
 use crate::systems::trinites::OPTIONS;
 use crate::systems::ScenarioResult;
 
@@ -96,18 +96,17 @@ fn sides_output(
         "trinites.skirmish.undecided_after",
         rounds = m.max_rounds
     ));
-    let chart = BarChart {
-        title: tr!(lang, "trinites.skirmish.sides_chart").into(),
-        x_label: tr!(lang, "trinites.skirmish.outcome").into(),
-        y_label: tr!(lang, "trinites.skirmish.probability").into(),
+    let chart = share_bars(
+        [
+            tr!(lang, "trinites.skirmish.sides_chart").into(),
+            tr!(lang, "trinites.skirmish.outcome").into(),
+            tr!(lang, "trinites.skirmish.probability").into(),
+        ],
         categories,
-        series: vec![BarSeries::with_intervals(
-            tr!(lang, "trinites.skirmish.p_interval"),
-            &rows,
-            |r| r.2,
-        )],
-        y_range: Some((0.0, 1.0)),
-    };
+        tr!(lang, "trinites.skirmish.p_interval"),
+        &rows,
+        |r| r.2,
+    );
     Ok(Output {
         name: "trinites-skirmish-sides".into(),
         title: tr!(lang, "trinites.skirmish.title_sides", title = m.title),

@@ -4,7 +4,7 @@ use serde_json::{json, Value};
 
 use crate::lang::Lang;
 use crate::systems::trace::Traced;
-use crate::systems::trinites::words::{declares, regen, zone};
+use crate::systems::trinites::words::{attack, declares, regen, zone};
 
 use super::model::Skirmish;
 use super::sim::Outcome;
@@ -146,24 +146,7 @@ pub(super) fn render(lang: Lang, m: &Skirmish, trial: u64, o: &Outcome, steps: &
                 roll,
             } => (
                 2,
-                match target {
-                    Some(k) => tr_fill!(
-                        if ranged {
-                            tr!(lang, "trace_trinites.shoot")
-                        } else {
-                            tr!(lang, "trace_trinites.attack")
-                        },
-                        who = t(who),
-                        target = t(k),
-                        roll = roll.text(lang)
-                    ),
-                    None => tr!(
-                        lang,
-                        "trace_trinites.attack_all",
-                        who = t(who),
-                        roll = roll.text(lang)
-                    ),
-                },
+                attack(lang, t(who), target.map(t), ranged, &roll),
                 roll.json(json!({"step": "attack", "who": t(who), "target": target.map(t), "ranged": ranged})),
             ),
             Step::Versus {
