@@ -367,16 +367,7 @@ mod tests {
             BOSS.replacen(knight, early, 1),
         ] {
             let sim = boss(&text);
-            let key = crate::engine::StreamKey::new("gate");
-            let draws = crate::engine::Draws::new(3, &key, 0);
-            let mut acc = sim.empty_acc();
-            let batch = super::super::sim::Batch {
-                sim: &sim,
-                draws: &draws,
-                trials: 600,
-                acc: &mut acc,
-            };
-            super::super::plan::PlanWork::run::<super::super::plan::Full>(batch);
+            let acc = super::super::plan::full_run(&sim, "gate", 3, 600);
             let spent: u64 = acc
                 .fighters
                 .iter()
@@ -417,16 +408,7 @@ spend = \"dark\"";
                 sim.hp_only >> who.unwrap() & 1 != 0,
                 "{want} reacts to its HP alone"
             );
-            let key = crate::engine::StreamKey::new("hp-mask");
-            let draws = crate::engine::Draws::new(4, &key, 0);
-            let mut acc = sim.empty_acc();
-            let batch = super::super::sim::Batch {
-                sim: &sim,
-                draws: &draws,
-                trials: 600,
-                acc: &mut acc,
-            };
-            super::super::plan::PlanWork::run::<super::super::plan::Full>(batch);
+            let acc = super::super::plan::full_run(&sim, "hp-mask", 4, 600);
             let spent: u64 = acc
                 .fighters
                 .iter()

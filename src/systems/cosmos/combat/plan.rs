@@ -95,6 +95,27 @@ pub(super) trait PlanWork {
     fn run<P: Plan>(self) -> Self::Out;
 }
 
+/// Test builds: `trials` combats of `sim` from the stream of `key` and `seed`, under the
+/// full plan (every check of the test build on), counted.
+#[cfg(test)]
+pub(super) fn full_run(
+    sim: &super::sim::CombatSim,
+    key: &str,
+    seed: u64,
+    trials: u64,
+) -> super::acc::CombatAcc {
+    let draws = crate::engine::Draws::new(seed, &crate::engine::StreamKey::new(key), 0);
+    let mut acc = sim.empty_acc();
+    let batch = super::sim::Batch {
+        sim,
+        draws: &draws,
+        trials,
+        acc: &mut acc,
+    };
+    batch.run::<Full>();
+    acc
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

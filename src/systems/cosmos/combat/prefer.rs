@@ -309,8 +309,6 @@ attacks = ["jab", "sweep"]
 
     #[test]
     fn fights_pick_as_the_scan_does() {
-        use super::super::plan::{Full, PlanWork};
-        use crate::engine::{Draws, StreamKey};
         // PM costs make the best attack unaffordable now and then: the test build asserts
         // on every choice that the fixed order picks what the scan would.
         let text = TRIO
@@ -322,22 +320,12 @@ attacks = ["jab", "sweep"]
         let file = ScenarioFile::from_text("prefer-test.toml", &text, crate::lang::Lang::En);
         let (_, model) = scenario::load(&file).unwrap();
         let sim = CombatSim::new(model, CombatRules::default());
-        let draws = Draws::new(3, &StreamKey::new("prefer-test"), 0);
-        let mut acc = sim.empty_acc();
-        super::super::sim::Batch {
-            sim: &sim,
-            draws: &draws,
-            trials: 2000,
-            acc: &mut acc,
-        }
-        .run::<Full>();
+        let acc = super::super::plan::full_run(&sim, "prefer-test", 3, 2000);
         assert_eq!(acc.combats, 2000);
     }
 
     #[test]
     fn best_element_tries_the_targets_fire_hurts_most_first() {
-        use super::super::plan::{Full, PlanWork};
-        use crate::engine::{Draws, StreamKey};
         const DRAKE: &str = include_str!("../../../../scenarios/cosmos/party-vs-boss.toml");
         let file = ScenarioFile::from_text("party-vs-boss.toml", DRAKE, crate::lang::Lang::En);
         let (_, model) = scenario::load(&file).unwrap();
@@ -363,15 +351,7 @@ attacks = ["jab", "sweep"]
         assert_eq!(sim.prefer.ranking(who("rogue"), 1), None);
         // Whole fights: the test build asserts on every pick that the order picks what
         // the scan would, PM running out and targets falling included.
-        let draws = Draws::new(5, &StreamKey::new("prefer-test"), 0);
-        let mut acc = sim.empty_acc();
-        super::super::sim::Batch {
-            sim: &sim,
-            draws: &draws,
-            trials: 300,
-            acc: &mut acc,
-        }
-        .run::<Full>();
+        let acc = super::super::plan::full_run(&sim, "prefer-test", 5, 300);
         assert_eq!(acc.combats, 300);
     }
 }
