@@ -184,8 +184,8 @@ impl Gates {
         g
     }
 
-    /// The mode `f`'s `mode` rules give at `hp` (None: none matches), when they read its
-    /// HP alone; otherwise `Err(())`, and the rules are walked.
+    /// The mode `f`'s `mode` rules give at `hp` before it acts (C-CMB-1; None: none
+    /// matches), when they read its HP alone; otherwise `Err(())`, and the rules are walked.
     #[inline(always)]
     pub fn hp_mode(&self, f: usize, hp: i32) -> Result<Option<Mode>, ()> {
         let Some((row, len)) = &self.hp_modes[f] else {
@@ -241,6 +241,14 @@ mod tests {
         );
         let (_, model) = super::super::scenario::load(&file).unwrap();
         super::super::sim::CombatSim::new(model, Default::default())
+    }
+
+    /// Postures entered by everyone over a run: the points spent.
+    fn points_spent(acc: &super::super::acc::CombatAcc) -> u64 {
+        acc.fighters
+            .iter()
+            .map(|f| f.posture[0].entered + f.posture[1].entered)
+            .sum()
     }
 
     /// xorshift: reproducible picks without the run's streams.
@@ -368,12 +376,7 @@ mod tests {
         ] {
             let sim = boss(&text);
             let acc = super::super::plan::full_run(&sim, "gate", 3, 600);
-            let spent: u64 = acc
-                .fighters
-                .iter()
-                .map(|f| f.posture[0].entered + f.posture[1].entered)
-                .sum();
-            assert!(spent > 0);
+            assert!(points_spent(&acc) > 0);
         }
         // Only the knight and the cleric spend, and only when an ally is down.
         let sim = boss(BOSS);
@@ -409,12 +412,7 @@ spend = \"dark\"";
                 "{want} reacts to its HP alone"
             );
             let acc = super::super::plan::full_run(&sim, "hp-mask", 4, 600);
-            let spent: u64 = acc
-                .fighters
-                .iter()
-                .map(|f| f.posture[0].entered + f.posture[1].entered)
-                .sum();
-            assert!(spent > 0, "{want}: points spent");
+            assert!(points_spent(&acc) > 0, "{want}: points spent");
         }
     }
 

@@ -62,7 +62,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         may
     }
 
-    /// Notes `f`'s HP after it moved: whether it is under a `below_hp` point trigger (kept
+    /// Notes `f`'s HP after it moved: whether it is under a `below_hp` point trigger (C-LD-2; kept
     /// for the combatants that react to their HP alone, `CombatSim::hp_only`).
     #[inline(always)]
     pub(super) fn hp_moved(&mut self, f: usize) {
