@@ -5,9 +5,10 @@ use crate::systems::cosmos::Outcome;
 
 use super::acc::END_FINAL_SKILL;
 use super::aura_use::TestKind;
-use super::fight::{Fight, ILLUMINATION, NOBODY, NONE};
+use super::fight::Fight;
 use super::model::{AttackPolicy, Mode, ESPRIT, MAX_ATTACKS};
 use super::plan::Plan;
+use super::state::{ILLUMINATION, NOBODY, NONE};
 use super::trigger::Pick;
 use super::watch::{Skip, Step};
 

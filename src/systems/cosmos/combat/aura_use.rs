@@ -6,9 +6,10 @@ use crate::systems::cosmos::growth::aura::{face_rule, AuraExchange};
 use crate::systems::cosmos::growth::PassiveTest;
 use crate::systems::cosmos::{threshold_with_modifier, Outcome};
 
-use super::fight::{Fight, NONE};
+use super::fight::Fight;
 use super::model::{AuraUse, ESPRIT};
 use super::plan::Plan;
+use super::state::NONE;
 use super::watch::Step;
 
 /// Which test an aura may fall on.

@@ -14,8 +14,9 @@ use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 
 use super::acc::END_COMBAT_END;
-use super::fight::{Fight, NONE};
+use super::fight::Fight;
 use super::raw::RawEvent;
+use super::state::NONE;
 use super::watch::Step;
 
 /// `FState::absent`: in the fight, not arrived yet, gone.

@@ -25,11 +25,12 @@ use crate::systems::cosmos::growth::fatigue::Fatigue;
 use crate::systems::cosmos::CritBand;
 
 use super::acc::END_HOLDER_DOWN;
-use super::fight::{Fight, NONE};
+use super::fight::Fight;
 use super::model::{Fighter, AGILITE, ESPRIT, FORCE, PRECISION};
 use super::raw::RawScenario;
 use super::settings::Setting;
 use super::sim::TestDef;
+use super::state::NONE;
 use super::watch::Step;
 
 /// Which track a test block takes its fatigue malus from (C-FAT-4).

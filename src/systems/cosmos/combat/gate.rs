@@ -3,9 +3,10 @@
 //! hold, and not at all when the gate alone says whether it holds. Built once per run
 //! (`CombatSim::new`); a gate never changes what a rule decides, only what it costs.
 
-use super::fight::{Fight, ILLUMINATION, SEPULCRALE};
+use super::fight::Fight;
 use super::model::{CombatModel, Mode, MAX_FIGHTERS};
 use super::plan::Plan;
+use super::state::{ILLUMINATION, SEPULCRALE};
 use super::trigger::{Cond, Rules, Then};
 
 /// A necessary condition of a `Cond`: a round reached, an ally down, own HP under a
@@ -226,8 +227,8 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fight::NONE;
     use super::super::model::Mode;
+    use super::super::state::NONE;
     use super::super::trigger::Rule;
     use super::*;
 

@@ -33,6 +33,7 @@ mod scenario_fighter;
 pub mod settings;
 mod sim;
 mod small;
+mod state;
 mod support;
 mod support_keys;
 mod support_report;

@@ -210,12 +210,12 @@ impl Fighter {
     /// Whether its policy may spend Light points: a flat trigger or a `policy.rules` entry
     /// (issue 25, defect 2: a rule-driven spender has its `combat-postures.csv` row).
     pub fn spends_light(&self) -> bool {
-        self.policy.light.any() || self.rules.spends(super::fight::ILLUMINATION)
+        self.policy.light.any() || self.rules.spends(super::state::ILLUMINATION)
     }
 
     /// As [`Fighter::spends_light`] for Dark points.
     pub fn spends_dark(&self) -> bool {
-        self.policy.dark.any() || self.rules.spends(super::fight::SEPULCRALE)
+        self.policy.dark.any() || self.rules.spends(super::state::SEPULCRALE)
     }
 }
 

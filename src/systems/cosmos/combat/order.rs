@@ -3,10 +3,11 @@
 
 use crate::dice::Die;
 
-use super::fight::{Fight, ILLUMINATION};
+use super::fight::Fight;
 use super::model::{MAX_ACTIONS, MAX_FIGHTERS};
 use super::plan::Plan;
 use super::sim::CombatSim;
+use super::state::ILLUMINATION;
 use super::watch::Watch;
 
 /// One action slot of a round, packed in a u64 whose order is the turn order

@@ -3,9 +3,10 @@
 use crate::dice::Die;
 
 use super::acc::{END_COMBAT_END, END_EXPIRY, END_FINAL_SKILL, END_HOLDER_DOWN};
-use super::fight::{Fight, ILLUMINATION, NONE, SEPULCRALE};
+use super::fight::Fight;
 use super::model::PointTriggers;
 use super::plan::Plan;
+use super::state::{ILLUMINATION, NONE, SEPULCRALE};
 use super::watch::Step;
 
 /// When the policy triggers are checked (C-LD-2: never inside an action).

@@ -8,9 +8,10 @@ use crate::systems::cosmos::Outcome;
 use super::acc::END_HOLDER_DOWN;
 use super::action::{defence_stops, ACTION, RIPOSTE, SEP_COUNTER};
 use super::aura_use::TestKind;
-use super::fight::{Fight, ILLUMINATION, NONE, SEPULCRALE};
+use super::fight::Fight;
 use super::model::{Mode, Targets, MAX_FIGHTERS};
 use super::plan::Plan;
+use super::state::{ILLUMINATION, NONE, SEPULCRALE};
 use super::watch::Step;
 
 impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {

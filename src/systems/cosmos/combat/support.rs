@@ -10,9 +10,10 @@ use crate::systems::cosmos::growth::fatigue::FatigueState;
 use crate::systems::cosmos::growth::PassiveTest;
 
 use super::aura_use::TestKind;
-use super::fight::{Fight, NONE};
+use super::fight::Fight;
 use super::model::{ESPRIT, MAX_FIGHTERS};
 use super::plan::Plan;
+use super::state::NONE;
 use super::watch::Step;
 
 /// Most support actions in one combatant's list, and active effects on one combatant.

@@ -5,8 +5,9 @@
 use crate::dice::Die;
 use crate::systems::mask::bits;
 
-use super::fight::{Fight, NOBODY};
+use super::fight::Fight;
 use super::model::TargetPolicy;
+use super::state::NOBODY;
 
 impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
     /// Standing enemies of `f` not in `taken`, as a mask (bit g).

@@ -8,9 +8,9 @@ use crate::systems::trace::Traced;
 
 use super::acc::END_NAMES;
 use super::action::{RIPOSTE, SEP_COUNTER};
-use super::fight::ILLUMINATION;
 use super::model::Mode;
 use super::sim::CombatSim;
+use super::state::ILLUMINATION;
 use super::watch::{Skip, Step};
 
 /// The rulebook's names of the six stats (the same words in both languages).

@@ -5,9 +5,10 @@
 //! flat policy keys decide as before (their defaults are documented in docs/scenarios.md),
 //! so files without rules keep their numbers.
 
-use super::fight::{Fight, ILLUMINATION, NONE, SEPULCRALE};
+use super::fight::Fight;
 use super::model::Mode;
 use super::plan::Plan;
+use super::state::{ILLUMINATION, NONE, SEPULCRALE};
 use crate::lang::Lang;
 use crate::systems::mask::bits;
 

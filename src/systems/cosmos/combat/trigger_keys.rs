@@ -7,9 +7,9 @@ use serde::Deserialize;
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 
-use super::fight::{ILLUMINATION, NONE, SEPULCRALE};
 use super::model::{Fighter, Mode};
 use super::raw::RawMode;
+use super::state::{ILLUMINATION, NONE, SEPULCRALE};
 use super::support::MAX_SUPPORT;
 use super::trigger::{Cond, Rule, Rules, Then, MAX_COND_DEPTH, MAX_COND_ITEMS, MAX_RULES};
 

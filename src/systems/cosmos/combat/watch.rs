@@ -152,7 +152,7 @@ pub enum Step {
     },
     Posture {
         who: u8,
-        /// `fight::ILLUMINATION` or `SEPULCRALE`.
+        /// `state::ILLUMINATION` or `SEPULCRALE`.
         posture: u8,
         /// The Illumination advantage d6, 0 for Sépulcrale.
         face: u8,
