@@ -23,6 +23,7 @@ mod sweep;
 mod table;
 mod trace;
 mod tune;
+mod tune_page;
 mod variants;
 
 pub use compare::{compare, Changed};
