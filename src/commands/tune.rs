@@ -109,7 +109,7 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
         first_trials: a.first_trials,
         max_trials: a.max_trials,
     };
-    if !(goal.tolerance > 0.0) {
+    if goal.tolerance.is_nan() || goal.tolerance <= 0.0 {
         return Err(user(tr!(lang, "check.tolerance")));
     }
     let mut evaluations = 0usize;

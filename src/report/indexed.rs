@@ -191,7 +191,7 @@ mod tests {
                     [31, 119, 180]
                 } else if y > 300 {
                     [(c % 256) as u8, (y % 256) as u8, 128]
-                } else if (x >> 16) % 13 == 0 {
+                } else if (x >> 16).is_multiple_of(13) {
                     [(x >> 8) as u8, (x >> 16) as u8, (x >> 24) as u8]
                 } else {
                     [255, 255, 255]

@@ -118,7 +118,7 @@ pub fn paired_p(d: &[f64]) -> Option<f64> {
     let mean = d.iter().sum::<f64>() / n as f64;
     let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
     let se = (var / n as f64).sqrt();
-    if !(se > 0.0) {
+    if se.is_nan() || se <= 0.0 {
         return Some(if mean.abs() <= 1e-12 { 1.0 } else { 0.0 });
     }
     let t = StudentsT::new(0.0, 1.0, (n - 1) as f64).ok()?;
