@@ -519,6 +519,12 @@ pub fn validate(f: &ScenarioFile, raw: RawSkirmish) -> Result<Skirmish, UserErro
     })
 }
 
+/// A skirmish given as text, loaded: the one way the skirmish tests build a model.
+#[cfg(test)]
+pub(super) fn load_text(path: &str, text: &str) -> Skirmish {
+    load(&ScenarioFile::from_text(path, text, crate::lang::Lang::En)).unwrap()
+}
+
 /// Reads and validates a skirmish file (the one validation `check` and `run` share).
 pub fn load(file: &ScenarioFile) -> Result<Skirmish, UserError> {
     let raw: RawSkirmish = file.parse_raw()?;

@@ -483,8 +483,7 @@ impl<'a> Fight<'a, Quiet> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::ScenarioFile;
-    use crate::systems::trinites::skirmish::load;
+    use crate::systems::trinites::skirmish::model::load_text;
 
     const FILE: &str = "system = \"trinites\"\nkind = \"skirmish\"\n\
         [[weapons]]\nname = \"w\"\ndamage = 3\n\
@@ -492,12 +491,7 @@ mod tests {
         [[group]]\nname = \"b\"\nside = \"y\"\nrapidite = 0\nattack = 0\nreaction = 0\nweapon = \"w\"\n";
 
     fn with_fight(check: impl FnOnce(&mut Fight<Quiet>)) {
-        let m = load(&ScenarioFile::from_text(
-            "t.toml",
-            FILE,
-            crate::lang::Lang::En,
-        ))
-        .unwrap();
+        let m = load_text("t.toml", FILE);
         let s = Setup::new(&m);
         let rules = TrinitesRules::default();
         let mut f = Fight::melee(&s, &rules, 2);
