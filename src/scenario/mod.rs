@@ -14,3 +14,4 @@ pub use file::{int_at, int_in, RunSection, ScenarioFile, ScenarioHeader};
 pub use locate::locate;
 pub(crate) use raw::{raw_restated, raw_scenario};
 pub use text::{ByLang, Text};
+pub use texts::shown_key;

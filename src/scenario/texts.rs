@@ -130,16 +130,17 @@ fn code(c: char) -> String {
 fn at(path: &[String], shown_path: &[String], message: &str, allowed: &str) -> Refused {
     Refused {
         path: path.to_vec(),
-        shown: shown(shown_path),
+        shown: shown_key(shown_path),
         message: message.to_string(),
         allowed: allowed.to_string(),
     }
 }
 
-/// `expect[2].name`, `sides.heroes`: the key path as the other messages show it.
-fn shown(path: &[String]) -> String {
+/// `expect[2].name`, `group.1.dodge` -> `group[1].dodge`: a key path as every message
+/// shows it, written once for the scenario layer and the systems' validations.
+pub fn shown_key<S: AsRef<str>>(path: &[S]) -> String {
     let mut s = String::new();
-    for seg in path {
+    for seg in path.iter().map(AsRef::as_ref) {
         if seg.parse::<usize>().is_ok() && !s.is_empty() {
             s += &format!("[{seg}]");
         } else {

@@ -311,6 +311,21 @@ pub fn replay_trials<St, S, T, E: Watch<S>, O>(
     )
 }
 
+/// A fight's last step, told alike by every fight kind: the outcome and the rounds fought,
+/// `shown` on the line (a kind may cap it at its round limit) and `rounds` in the JSON.
+pub fn finished(
+    lang: Lang,
+    outcome: &str,
+    shown: i64,
+    rounds: i64,
+) -> (u8, String, serde_json::Value) {
+    (
+        0,
+        tr!(lang, "trace.finished", outcome, rounds = shown),
+        serde_json::json!({"step": "end", "outcome": outcome, "rounds": rounds}),
+    )
+}
+
 /// Adds one step to an account: its line (depth, text) and its JSON with the text in.
 pub fn add_step(
     lines: &mut Vec<(u8, String)>,

@@ -244,9 +244,15 @@ pub fn sweep(
     }
     let base_prov = first.unwrap_or_else(|| Provenance::exact("sweep", "", BTreeMap::new()));
     let trials = base_prov.trials;
-    let frame = long_frame(varies, &points, &values, &order, trials)?;
+    let grid = Grid {
+        varies,
+        points: &points,
+        values: &values,
+        order: &order,
+    };
+    let frame = long_frame(grid, trials)?;
     let rows = charted(&order, about.as_ref());
-    let figures = charts(varies, &points, &values, &order, &rows, file.lang);
+    let figures = charts(grid, &rows, file.lang);
     let mut prov = Provenance {
         output: "sweep".into(),
         scenario: Some(file.reference()),
@@ -265,7 +271,7 @@ pub fn sweep(
         points = points.len(),
         trials = trials.map_or("-".into(), |t| t.to_string())
     )];
-    key_figures.extend(ranges(varies, &points, &values, &order, &rows, file.lang));
+    key_figures.extend(ranges(grid, &rows, file.lang));
     let warnings: Vec<String> = worst
         .into_values()
         .filter(|(s, _)| s.p > level)
@@ -283,6 +289,17 @@ pub fn sweep(
     Ok(Swept { output, warnings })
 }
 
+/// A run grid's points and figures, handed whole to the CSV, the charts and the ranges,
+/// which all read the same four parts.
+#[derive(Clone, Copy)]
+struct Grid<'a> {
+    varies: &'a [Vary],
+    points: &'a [Vec<toml::Value>],
+    /// Per point, each figure's index in `order` and its value.
+    values: &'a [Vec<(usize, Value3)>],
+    order: &'a [FigureName],
+}
+
 /// `figure [where]`, as charts and key figures name a figure row.
 fn shown(n: &FigureName) -> String {
     if n.place.is_empty() {
@@ -294,21 +311,16 @@ fn shown(n: &FigureName) -> String {
 
 /// The CSV: the varied values, `trials`, then `figure`, `where`, `value`, `value_lo`,
 /// `value_hi` (bounds empty for exact figures, a value empty when undefined).
-fn long_frame(
-    varies: &[Vary],
-    points: &[Vec<toml::Value>],
-    values: &[Vec<(usize, Value3)>],
-    order: &[FigureName],
-    trials: Option<u64>,
-) -> anyhow::Result<DataFrame> {
-    let rows: Vec<(usize, usize, Value3)> = values
+fn long_frame(g: Grid, trials: Option<u64>) -> anyhow::Result<DataFrame> {
+    let rows: Vec<(usize, usize, Value3)> = g
+        .values
         .iter()
         .enumerate()
         .flat_map(|(j, vs)| vs.iter().map(move |&(i, v)| (j, i, v)))
         .collect();
     let mut cols: Vec<Column> = Vec::new();
-    for (k, v) in varies.iter().enumerate() {
-        let at = |r: &(usize, usize, Value3)| &points[r.0][k];
+    for (k, v) in g.varies.iter().enumerate() {
+        let at = |r: &(usize, usize, Value3)| &g.points[r.0][k];
         let col = if v.values.iter().all(|x| x.is_integer()) {
             let xs: Vec<i64> = rows
                 .iter()
@@ -335,8 +347,8 @@ fn long_frame(
     }
     let opt = |x: f64| x.is_finite().then_some(x);
     cols.push(Column::new("trials".into(), vec![trials; rows.len()]));
-    cols.push(column("figure", &rows, |r| order[r.1].figure.as_str()));
-    cols.push(column("where", &rows, |r| order[r.1].place.as_str()));
+    cols.push(column("figure", &rows, |r| g.order[r.1].figure.as_str()));
+    cols.push(column("where", &rows, |r| g.order[r.1].place.as_str()));
     cols.push(column("value", &rows, |r| opt(r.2 .0)));
     cols.push(column("value_lo", &rows, |r| opt(r.2 .1)));
     cols.push(column("value_hi", &rows, |r| opt(r.2 .2)));
@@ -370,39 +382,32 @@ fn series(values: &[Vec<(usize, Value3)>], i: usize) -> Vec<Value3> {
 }
 
 /// One chart per varied key, a panel per charted figure row.
-fn charts(
-    varies: &[Vary],
-    points: &[Vec<toml::Value>],
-    values: &[Vec<(usize, Value3)>],
-    order: &[FigureName],
-    rows: &[usize],
-    lang: Lang,
-) -> Vec<Figure> {
+fn charts(g: Grid, rows: &[usize], lang: Lang) -> Vec<Figure> {
     if rows.is_empty() {
         return Vec::new();
     }
-    varies
+    g.varies
         .iter()
         .enumerate()
         .map(|(k, v)| {
-            let groups = series_groups(varies, points, k);
-            let xs: Vec<toml::Value> = points.iter().map(|p| p[k].clone()).collect();
+            let groups = series_groups(g.varies, g.points, k);
+            let xs: Vec<toml::Value> = g.points.iter().map(|p| p[k].clone()).collect();
             let kind = value_kind(&v.values);
             let panels = rows
                 .iter()
                 .map(|&i| {
-                    let name = shown(&order[i]);
+                    let name = shown(&g.order[i]);
                     panel(
                         kind,
                         Labels {
                             title: tr!(lang, "sweep.figure_title", figure = name, key = v.key),
                             x: v.key.clone(),
-                            y: tr!(lang, "sweep.figure_axis", figure = order[i].figure),
+                            y: tr!(lang, "sweep.figure_axis", figure = g.order[i].figure),
                         },
                         &groups,
                         &v.values,
                         &xs,
-                        &series(values, i),
+                        &series(g.values, i),
                         lang,
                     )
                 })
@@ -416,28 +421,21 @@ fn charts(
 }
 
 /// Per charted figure row: its lowest and highest value over the grid, and where.
-fn ranges(
-    varies: &[Vary],
-    points: &[Vec<toml::Value>],
-    values: &[Vec<(usize, Value3)>],
-    order: &[FigureName],
-    rows: &[usize],
-    lang: Lang,
-) -> Vec<String> {
+fn ranges(g: Grid, rows: &[usize], lang: Lang) -> Vec<String> {
     rows.iter()
         .filter_map(|&i| {
-            let s = series(values, i);
+            let s = series(g.values, i);
             let defined = || s.iter().enumerate().filter(|(_, v)| v.0.is_finite());
             let lo = defined().min_by(|a, b| a.1 .0.total_cmp(&b.1 .0))?;
             let hi = defined().max_by(|a, b| a.1 .0.total_cmp(&b.1 .0))?;
             Some(tr!(
                 lang,
                 "sweep.range_key",
-                figure = crate::report::md_text(&shown(&order[i])),
+                figure = crate::report::md_text(&shown(&g.order[i])),
                 lo = lang.num(lo.1 .0, 4),
-                lo_at = crate::report::md_text(&label(varies, &points[lo.0])),
+                lo_at = crate::report::md_text(&label(g.varies, &g.points[lo.0])),
                 hi = lang.num(hi.1 .0, 4),
-                hi_at = crate::report::md_text(&label(varies, &points[hi.0]))
+                hi_at = crate::report::md_text(&label(g.varies, &g.points[hi.0]))
             ))
         })
         .collect()

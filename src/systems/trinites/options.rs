@@ -23,6 +23,18 @@ pub enum RegenTiming {
     SameRound,
 }
 
+impl RegenTiming {
+    /// Whether the Archonte's regeneration is due in `round` for an Adam' who fell in
+    /// `fell_round` (T-LIFE): one rule for the duel and the skirmish.
+    #[inline]
+    pub fn due(self, round: u32, fell_round: u32) -> bool {
+        match self {
+            RegenTiming::NextRound => round > fell_round,
+            RegenTiming::SameRound => round >= fell_round,
+        }
+    }
+}
+
 /// What the Risque pénalité does when the action fails.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RisqueIncident {

@@ -9,6 +9,18 @@ pub enum Zone {
     Feu,
 }
 
+impl Zone {
+    /// Where a standing fighter's die goes as a round starts (T-COMBAT): one rule for the
+    /// duel and the skirmish.
+    #[inline]
+    pub fn at_round_start(self) -> Zone {
+        match self {
+            Zone::Garde | Zone::Feu => Zone::Feu,
+            Zone::Retrait => Zone::Garde,
+        }
+    }
+}
+
 /// T-COMBAT wrap-around ("Les fluctuations du score d'initiative"): below 1, +12 and one
 /// zone back (en retrait stops at 1); above 12, -12 and one zone forward (the feu de
 /// l'action stops at 12).

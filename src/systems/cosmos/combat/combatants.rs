@@ -6,22 +6,13 @@
 use polars::prelude::*;
 
 use super::acc::{CombatAcc, FighterAcc};
-use super::headline::{pct, rate_text};
+use super::headline::{pct, rate_text, track_mean};
 use super::sim::CombatSim;
 use crate::lang::Lang;
 use crate::report::interval_columns;
 use crate::stats::Proportion;
 
 const QS: [f64; 3] = [0.1, 0.5, 0.9];
-
-fn mean_of(v: &[u64; 14], n: u64) -> f64 {
-    let s: i64 = v
-        .iter()
-        .enumerate()
-        .map(|(i, &c)| (i as i64 - 3) * c as i64)
-        .sum();
-    s as f64 / n.max(1) as f64
-}
 
 /// The `combat-combatants` table.
 pub fn frame(sim: &CombatSim, acc: &CombatAcc) -> PolarsResult<DataFrame> {
@@ -83,8 +74,8 @@ pub fn frame(sim: &CombatSim, acc: &CombatAcc) -> PolarsResult<DataFrame> {
             ));
         }
     }
-    cols.push(col_f("fp_end_mean", &|_, a| mean_of(&a.fp_end, n)));
-    cols.push(col_f("fm_end_mean", &|_, a| mean_of(&a.fm_end, n)));
+    cols.push(col_f("fp_end_mean", &|_, a| track_mean(&a.fp_end, n)));
+    cols.push(col_f("fm_end_mean", &|_, a| track_mean(&a.fm_end, n)));
     cols.push(col_f("revive_per_combat", &|_, a| {
         a.posture[1].revive as f64 / nf
     }));
@@ -162,8 +153,8 @@ pub fn section(sim: &CombatSim, acc: &CombatAcc, lang: Lang) -> String {
             q(&a.hp_end, wh),
             lang.num(a.actions as f64 / nf, 2),
             pct(a.first_actor as f64 / nf, lang),
-            lang.signed(mean_of(&a.fp_end, n), 2),
-            lang.signed(mean_of(&a.fm_end, n), 2),
+            lang.signed(track_mean(&a.fp_end, n), 2),
+            lang.signed(track_mean(&a.fm_end, n), 2),
             lang.num(a.posture[1].revive as f64 / nf, 3),
             lang.num(
                 (a.posture[0].backlash + a.posture[1].backlash) as f64 / nf,

@@ -67,10 +67,7 @@ pub fn validate(
 ) -> Result<FatigueModel, UserError> {
     let mut natural = Vec::with_capacity(fighters.len());
     for (name, rf) in &raw.combatants {
-        let Some(f) = fighters
-            .iter()
-            .find(|f| f.name == *name || f.name.starts_with(&format!("{name}_")))
-        else {
+        let Some(f) = Fighter::of_entry(fighters, name) else {
             continue;
         };
         let n = match rf.natural_actions {
@@ -127,11 +124,7 @@ pub fn settings(
         return;
     }
     for (name, rf) in &raw.combatants {
-        let Some(f) = model
-            .fighters
-            .iter()
-            .find(|f| f.name == *name || f.name.starts_with(&format!("{name}_")))
-        else {
+        let Some(f) = Fighter::of_entry(&model.fighters, name) else {
             continue;
         };
         if f.actions > 1 {

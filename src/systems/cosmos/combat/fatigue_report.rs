@@ -11,7 +11,7 @@ use crate::report::{BarChart, BarSeries, Chart, Figure, Output, Provenance};
 use crate::systems::cosmos::growth::fatigue::FatigueLevels;
 
 use super::acc::CombatAcc;
-use super::headline::pct;
+use super::headline::{pct, track_mean};
 use super::sim::CombatSim;
 use crate::stats::Proportion;
 
@@ -31,15 +31,6 @@ fn state_label(i: usize, lang: Lang) -> &'static str {
         3 => tr!(lang, "combat.fatigue.state_extreme"),
         _ => tr!(lang, "combat.fatigue.state_exhausted"),
     }
-}
-
-fn mean(h: &[u64; 14], n: u64) -> f64 {
-    let s: i64 = h
-        .iter()
-        .enumerate()
-        .map(|(i, &c)| (i as i64 - 3) * c as i64)
-        .sum();
-    s as f64 / n.max(1) as f64
 }
 
 /// Combats ending in `state` under the fatigue levels in force.
@@ -91,7 +82,7 @@ pub fn output(
             who.push(f.name.clone());
             side.push(m.sides[f.side].clone());
             track.push(name.to_string());
-            means.push(mean(h, n));
+            means.push(track_mean(h, n));
             for (s, col) in shares.iter_mut().enumerate() {
                 let r = Proportion::new(count(h, s, levels), n).p;
                 col.push(r);
@@ -171,14 +162,14 @@ pub fn section(sim: &CombatSim, acc: &CombatAcc, lang: Lang) -> String {
             tr!(
                 lang,
                 "combat.fatigue.mean_started",
-                mean = lang.signed(mean(&a.fp_end, n), 2),
+                mean = lang.signed(track_mean(&a.fp_end, n), 2),
                 start = format!("{:+}", f.start.fp)
             ),
             states(&a.fp_end),
             tr!(
                 lang,
                 "combat.fatigue.mean_started",
-                mean = lang.signed(mean(&a.fm_end, n), 2),
+                mean = lang.signed(track_mean(&a.fm_end, n), 2),
                 start = format!("{:+}", f.start.fm)
             ),
             states(&a.fm_end),

@@ -42,6 +42,17 @@ pub(super) fn rate_text(hits: u64, n: u64, lang: Lang) -> String {
     )
 }
 
+/// Mean FP or FM at combat end from its histogram (index = value + 3, `fp_end`/`fm_end`):
+/// one definition for the combatants table and the fatigue section.
+pub fn track_mean(h: &[u64; 14], n: u64) -> f64 {
+    let s: i64 = h
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| (i as i64 - 3) * c as i64)
+        .sum();
+    s as f64 / n.max(1) as f64
+}
+
 /// Mean per combat of a count with its sum of squares, with a 95% t interval.
 pub fn per_combat(total: u64, sq: u64, n: u64) -> Estimate {
     let nf = n.max(1) as f64;

@@ -207,6 +207,14 @@ pub struct Fighter {
 }
 
 impl Fighter {
+    /// The first combatant the file's `[combatants.<name>]` entry made (`name`, or
+    /// `name_1`.. after `count` expansion): validation and settings read one per entry.
+    pub fn of_entry<'a>(fighters: &'a [Fighter], name: &str) -> Option<&'a Fighter> {
+        fighters
+            .iter()
+            .find(|f| f.name == *name || f.name.starts_with(&format!("{name}_")))
+    }
+
     /// Whether its policy may spend Light points: a flat trigger or a `policy.rules` entry
     /// (issue 25, defect 2: a rule-driven spender has its `combat-postures.csv` row).
     pub fn spends_light(&self) -> bool {

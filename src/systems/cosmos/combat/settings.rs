@@ -5,7 +5,7 @@
 
 use crate::lang::Lang;
 
-use super::model::{AttackPolicy, CombatModel, DefencePolicy, Mode, TargetPolicy};
+use super::model::{AttackPolicy, CombatModel, DefencePolicy, Fighter, Mode, TargetPolicy};
 use super::raw::RawScenario;
 
 /// One setting of one combatant as the run uses it.
@@ -71,11 +71,7 @@ pub fn settings(raw: &RawScenario, model: &CombatModel, lang: Lang) -> Vec<Setti
     );
     super::fatigue::settings(raw, model, &mut out, lang);
     for (name, rf) in &raw.combatants {
-        let Some(f) = model
-            .fighters
-            .iter()
-            .find(|f| f.name == *name || f.name.starts_with(&format!("{name}_")))
-        else {
+        let Some(f) = Fighter::of_entry(&model.fighters, name) else {
             continue;
         };
         let who = format!("combatants.{name}");

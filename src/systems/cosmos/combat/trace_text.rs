@@ -4,7 +4,7 @@
 use serde_json::{json, Value};
 
 use crate::lang::Lang;
-use crate::systems::trace::Traced;
+use crate::systems::trace::{finished, Traced};
 
 use super::acc::END_NAMES;
 use super::action::{RIPOSTE, SEP_COUNTER};
@@ -489,12 +489,8 @@ pub(super) fn render(
                 json!({"step": "karma_event", "who": name(who), "by": by}),
             ),
             Step::End { outcome, rounds } => {
-                let o = &outcomes[outcome as usize];
-                (
-                    0,
-                    tr!(lang, "trace.finished", outcome = o, rounds),
-                    json!({"step": "end", "outcome": o, "rounds": rounds}),
-                )
+                let r = rounds.into();
+                finished(lang, &outcomes[outcome as usize], r, r)
             }
         };
         crate::systems::trace::add_step(&mut lines, &mut json_steps, depth, text, j);

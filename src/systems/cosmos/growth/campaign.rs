@@ -338,14 +338,12 @@ impl KarmaTrack {
                     };
                     self.postures += 1;
                     self.lock = Some((p.length, value));
-                    if W::ON {
-                        w.note(KarmaStep::Posture {
-                            test: i,
-                            light,
-                            length: p.length,
-                            points: self.budgeted.then_some((self.light, self.dark)),
-                        });
-                    }
+                    w.see(|| KarmaStep::Posture {
+                        test: i,
+                        light,
+                        length: p.length,
+                        points: self.budgeted.then_some((self.light, self.dark)),
+                    });
                 } else if W::ON {
                     w.note(KarmaStep::Refused { test: i });
                 }
@@ -375,12 +373,10 @@ impl KarmaTrack {
                     if postures.is_some_and(|p| p.keep) {
                         self.karma = value;
                     }
-                    if W::ON {
-                        w.note(KarmaStep::PostureEnd {
-                            test: i,
-                            karma: self.karma,
-                        });
-                    }
+                    w.see(|| KarmaStep::PostureEnd {
+                        test: i,
+                        karma: self.karma,
+                    });
                 } else {
                     self.lock = Some((left - 1, value));
                 }

@@ -196,9 +196,7 @@ fn stat_die<W: Watch<Step>>(rng: &mut Rng64, rolls: &mut u32, b: StatBounds, w: 
         n += 1;
         let r = d100(rng);
         let kept = b.keeps(r);
-        if W::ON {
-            w.note(Step::StatD100 { value: r, kept });
-        }
+        w.see(|| Step::StatD100 { value: r, kept });
         if kept {
             break r;
         }
@@ -229,9 +227,7 @@ pub fn create_watched<W: Watch<Step>>(
 ) -> Created {
     let mut out = Created::default();
     if let Some(conv) = &p.conversion {
-        if W::ON {
-            w.note(Step::Conversion { level: conv.level });
-        }
+        w.see(|| Step::Conversion { level: conv.level });
         // "les limites de 20 et de 80 (ou 85 en fonction de son niveau)" (l. 205): the
         // C-LEVEL-1 cap in force at the character's level.
         let cap = p.bounds.ceiling(conv.level);
@@ -247,14 +243,12 @@ pub fn create_watched<W: Watch<Step>>(
         dice.iter_mut().for_each(|d| *d = d100(rng));
         let s: i32 = dice.iter().sum();
         let accepted = (p.sums.hp_pm.0 as i32..=p.sums.hp_pm.1 as i32).contains(&s);
-        if W::ON {
-            w.note(Step::HpPmRoll {
-                attempt: out.hp_pm_attempts,
-                dice,
-                sum: s,
-                accepted,
-            });
-        }
+        w.see(|| Step::HpPmRoll {
+            attempt: out.hp_pm_attempts,
+            dice,
+            sum: s,
+            accepted,
+        });
         if accepted {
             break;
         }
@@ -272,13 +266,11 @@ pub fn create_watched<W: Watch<Step>>(
     }
     out.character.hp = dice[..5].iter().sum();
     out.character.pm = dice[5..].iter().sum();
-    if W::ON {
-        w.note(Step::Split {
-            dice,
-            hp: out.character.hp,
-            pm: out.character.pm,
-        });
-    }
+    w.see(|| Step::Split {
+        dice,
+        hp: out.character.hp,
+        pm: out.character.pm,
+    });
 
     // C-CREATE-2: a new character is level 1 ("sans dépasser [...] maximale de 80").
     let cap = p.bounds.ceiling(1);
@@ -289,63 +281,51 @@ pub fn create_watched<W: Watch<Step>>(
     let sd = p.skill_dice;
     let extra = sd.extra_dice(out.character.pm);
     let mut sum = roll_die(rng, sd.first);
-    if W::ON {
-        w.note(Step::SkillDie {
-            which: SkillDie::First,
-            faces: sd.first,
-            roll: sum,
-        });
-    }
+    w.see(|| Step::SkillDie {
+        which: SkillDie::First,
+        faces: sd.first,
+        roll: sum,
+    });
     let mut lowest = sum;
     for _ in 0..extra {
         let r = roll_die(rng, sd.per_pm);
-        if W::ON {
-            w.note(Step::SkillDie {
-                which: SkillDie::PerPm,
-                faces: sd.per_pm,
-                roll: r,
-            });
-        }
+        w.see(|| Step::SkillDie {
+            which: SkillDie::PerPm,
+            faces: sd.per_pm,
+            roll: r,
+        });
         sum += r;
         lowest = lowest.min(r);
     }
     if sd.bonus > 0 {
         let bonus = roll_die(rng, sd.bonus);
-        if W::ON {
-            w.note(Step::SkillDie {
-                which: SkillDie::Bonus,
-                faces: sd.bonus,
-                roll: bonus,
-            });
-        }
+        w.see(|| Step::SkillDie {
+            which: SkillDie::Bonus,
+            faces: sd.bonus,
+            roll: bonus,
+        });
         sum += (bonus - lowest).max(0);
     }
     out.character.skill_points = sum;
-    if W::ON {
-        w.note(Step::SkillPoints { points: sum });
-    }
+    w.see(|| Step::SkillPoints { points: sum });
     // C-LEVEL-4: 5 + 1d20 (parameters).
     let roll = Die::new(p.dna_die as u64).map_or(1, |d| d.roll(rng) as i32);
     out.character.dna = p.dna_base + roll;
-    if W::ON {
-        w.note(Step::Dna {
-            base: p.dna_base,
-            faces: p.dna_die,
-            roll,
-            total: out.character.dna,
-        });
-    }
+    w.see(|| Step::Dna {
+        base: p.dna_base,
+        faces: p.dna_die,
+        roll,
+        total: out.character.dna,
+    });
     done(out, w)
 }
 
 /// The finished character, shown to `w`.
 #[inline(always)]
 fn done<W: Watch<Step>>(out: Created, w: &mut W) -> Created {
-    if W::ON {
-        w.note(Step::End {
-            character: out.character,
-        });
-    }
+    w.see(|| Step::End {
+        character: out.character,
+    });
     out
 }
 
@@ -366,15 +346,13 @@ fn roll_stats<W: Watch<Step>>(rng: &mut Rng64, p: &CreationPolicy, out: &mut Cre
             .for_each(|d| *d = stat_die(rng, &mut out.stat_d100_rolls, p.bounds, w));
         let s: i32 = v.iter().sum();
         let accepted = (p.sums.stats.0 as i32..=p.sums.stats.1 as i32).contains(&s);
-        if W::ON {
-            w.note(Step::StatRoll {
-                attempt: out.stat_attempts,
-                n: STAT_DICE as u8,
-                dice: v,
-                sum: s,
-                accepted,
-            });
-        }
+        w.see(|| Step::StatRoll {
+            attempt: out.stat_attempts,
+            n: STAT_DICE as u8,
+            dice: v,
+            sum: s,
+            accepted,
+        });
         if accepted {
             break;
         }
@@ -388,9 +366,7 @@ fn roll_stats<W: Watch<Step>>(rng: &mut Rng64, p: &CreationPolicy, out: &mut Cre
             }
         }
     }
-    if W::ON {
-        w.note(Step::Assigned { stats: *stats });
-    }
+    w.see(|| Step::Assigned { stats: *stats });
 }
 
 /// The player's own point moves, within the floor (20) ..cap (C-CREATE-2 "up to 10").
@@ -442,13 +418,11 @@ fn settle_rolls<W: Watch<Step>>(
             p.move_points,
             (p.bounds.floor(), cap),
         );
-        if W::ON {
-            w.note(Step::Race {
-                sheet: out.race,
-                before: assigned,
-                after: out.character.stats,
-            });
-        }
+        w.see(|| Step::Race {
+            sheet: out.race,
+            before: assigned,
+            after: out.character.stats,
+        });
         if out.race.is_some() || !reroll(races, out) {
             if out.race.is_none() {
                 out.character.stats = assigned;
@@ -456,11 +430,9 @@ fn settle_rolls<W: Watch<Step>>(
             }
             return;
         }
-        if W::ON {
-            w.note(Step::RaceReroll {
-                n: out.race_rerolls,
-            });
-        }
+        w.see(|| Step::RaceReroll {
+            n: out.race_rerolls,
+        });
     }
 }
 
@@ -497,15 +469,13 @@ fn convert<W: Watch<Step>>(
             .for_each(|d| *d = stat_die(rng, &mut out.stat_d100_rolls, p.bounds, w));
         let win = p.sums.conversion;
         let accepted = (win.0 as i32..=win.1 as i32).contains(&(v[0] + v[1]));
-        if W::ON {
-            w.note(Step::StatRoll {
-                attempt: out.stat_attempts,
-                n: 2,
-                dice: [v[0], v[1], 0, 0, 0, 0],
-                sum: v[0] + v[1],
-                accepted,
-            });
-        }
+        w.see(|| Step::StatRoll {
+            attempt: out.stat_attempts,
+            n: 2,
+            dice: [v[0], v[1], 0, 0, 0, 0],
+            sum: v[0] + v[1],
+            accepted,
+        });
         if accepted {
             break;
         }
@@ -522,9 +492,7 @@ fn convert<W: Watch<Step>>(
     };
     c.stats[Stat::Precision as usize] = a;
     c.stats[Stat::Chance as usize] = b;
-    if W::ON {
-        w.note(Step::Assigned { stats: c.stats });
-    }
+    w.see(|| Step::Assigned { stats: c.stats });
 }
 
 #[cfg(test)]

@@ -273,21 +273,17 @@ pub fn level_up_watched<W: Watch<Step>>(
             let o = campaign[(h.karma - KARMA_MIN) as usize].sample(rng);
             h.karma = drift(h.karma, o, rules);
         }
-        if W::ON {
-            w.note(Step::Campaign {
-                tests: p.campaign.tests_per_level,
-                before,
-                after: h.karma,
-            });
-        }
+        w.see(|| Step::Campaign {
+            tests: p.campaign.tests_per_level,
+            before,
+            after: h.karma,
+        });
     }
     h.level += 1;
     let level = h.level;
     let lr = &p.rules;
     let cap = lr.cap(level);
-    if W::ON {
-        w.note(Step::Level { level, cap });
-    }
+    w.see(|| Step::Level { level, cap });
     // A sheet's maximum caps gains like the 80/85 cap (identity without a sheet).
     let caps = h.max.map(|m| m.min(cap));
     let c = &mut h.c;
@@ -296,15 +292,13 @@ pub fn level_up_watched<W: Watch<Step>>(
         let before = c.stats[i];
         let r = roll(rng, die);
         raise(&mut c.stats[i], r, caps[i]);
-        if W::ON {
-            w.note(Step::Stat {
-                stat: i as u8,
-                die,
-                roll: r,
-                before,
-                after: c.stats[i],
-            });
-        }
+        w.see(|| Step::Stat {
+            stat: i as u8,
+            die,
+            roll: r,
+            before,
+            after: c.stats[i],
+        });
     };
     match level {
         2 => {
@@ -326,14 +320,12 @@ pub fn level_up_watched<W: Watch<Step>>(
             let r = roll(rng, lr.level4);
             let hp = pool_is_hp(c, p.level4);
             *pool(c, p.level4) += r;
-            if W::ON {
-                w.note(Step::Pool {
-                    hp,
-                    die: lr.level4,
-                    roll: r,
-                    after: if hp { c.hp } else { c.pm },
-                });
-            }
+            w.see(|| Step::Pool {
+                hp,
+                die: lr.level4,
+                roll: r,
+                after: if hp { c.hp } else { c.pm },
+            });
         }
         5 => {
             let before = c.stats;
@@ -348,14 +340,12 @@ pub fn level_up_watched<W: Watch<Step>>(
             );
             h.light += p.light_dark_at_5.0;
             h.dark += p.light_dark_at_5.1;
-            if W::ON {
-                w.note(Step::Moves {
-                    before,
-                    after: c.stats,
-                    light: h.light,
-                    dark: h.dark,
-                });
-            }
+            w.see(|| Step::Moves {
+                before,
+                after: c.stats,
+                light: h.light,
+                dark: h.dark,
+            });
         }
         _ => {
             let l = p.later_at(level);
@@ -388,14 +378,12 @@ pub fn level_up_watched<W: Watch<Step>>(
         TestSpec::new(c.stats[Stat::Chance as usize] as f64, h.karma).expect("karma kept in range");
     let o = spec.roll(rng, rules);
     h.karma = drift(h.karma, o, rules);
-    if W::ON {
-        w.note(Step::Chance {
-            threshold: c.stats[Stat::Chance as usize],
-            karma,
-            outcome: o,
-            karma_after: h.karma,
-        });
-    }
+    w.see(|| Step::Chance {
+        threshold: c.stats[Stat::Chance as usize],
+        karma,
+        outcome: o,
+        karma_after: h.karma,
+    });
     if o.is_success() {
         let mut bonus = 0;
         for _ in 0..lr.chance_dice {
@@ -403,14 +391,12 @@ pub fn level_up_watched<W: Watch<Step>>(
         }
         let hp = pool_is_hp(c, p.chance_bonus);
         *pool(c, p.chance_bonus) += bonus;
-        if W::ON {
-            w.note(Step::Pool {
-                hp,
-                die: 0,
-                roll: bonus,
-                after: if hp { c.hp } else { c.pm },
-            });
-        }
+        w.see(|| Step::Pool {
+            hp,
+            die: 0,
+            roll: bonus,
+            after: if hp { c.hp } else { c.pm },
+        });
     }
     // C-LEVEL-3: 1d4-1, and +2 after a level that gave 0. "si un PJ reçoit 0 PC à un
     // certain niveau, il obtiendra 2 PC supplémentaires au niveau suivant"
@@ -422,14 +408,12 @@ pub fn level_up_watched<W: Watch<Step>>(
     h.skill_carry = gain == 0;
     h.skill_gained += gain;
     c.skill_points += gain;
-    if W::ON {
-        w.note(Step::Skill {
-            roll: r,
-            carry,
-            gain,
-            total: c.skill_points,
-        });
-    }
+    w.see(|| Step::Skill {
+        roll: r,
+        carry,
+        gain,
+        total: c.skill_points,
+    });
     // C-LEVEL-4: DNA +1d4, +1d6, +1d8 at levels 3, 6, 9.
     let die = match level {
         3 => p.dna_dice[0],
@@ -440,13 +424,11 @@ pub fn level_up_watched<W: Watch<Step>>(
     if matches!(level, 3 | 6 | 9) {
         let r = roll(rng, die);
         c.dna += r;
-        if W::ON {
-            w.note(Step::Dna {
-                die,
-                roll: r,
-                total: c.dna,
-            });
-        }
+        w.see(|| Step::Dna {
+            die,
+            roll: r,
+            total: c.dna,
+        });
     }
     o
 }

@@ -8,7 +8,9 @@ use serde_json::json;
 use crate::error::UserError;
 use crate::lang::Lang;
 use crate::scenario::ScenarioFile;
-use crate::systems::trace::{replay_trials, Cond, TraceRequest, TraceResult, Traced, Watch};
+use crate::systems::trace::{
+    finished, replay_trials, Cond, TraceRequest, TraceResult, Traced, Watch,
+};
 
 use super::sim::CombatSim;
 
@@ -248,19 +250,12 @@ fn render(lang: Lang, sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step
                 tr!(lang, "trace.down", who = name(who)),
                 json!({"step": "down", "who": name(who)}),
             ),
-            Step::End { outcome, rounds } => {
-                let o = OUTCOMES[outcome as usize];
-                (
-                    0,
-                    tr!(
-                        lang,
-                        "trace.finished",
-                        outcome = o,
-                        rounds = rounds.min(m.max_rounds as i64)
-                    ),
-                    json!({"step": "end", "outcome": o, "rounds": rounds}),
-                )
-            }
+            Step::End { outcome, rounds } => finished(
+                lang,
+                OUTCOMES[outcome as usize],
+                rounds.min(m.max_rounds as i64),
+                rounds,
+            ),
         })
     })
 }

@@ -8,7 +8,9 @@ use serde_json::json;
 use crate::error::UserError;
 use crate::lang::Lang;
 use crate::scenario::ScenarioFile;
-use crate::systems::trace::{replay_trials, Cond, TraceRequest, TraceResult, Traced, Watch};
+use crate::systems::trace::{
+    finished, replay_trials, Cond, TraceRequest, TraceResult, Traced, Watch,
+};
 
 use super::sim::{DuelSim, A_WINS, BOTH_OUT, B_WINS, UNDECIDED};
 
@@ -288,19 +290,12 @@ fn render(lang: Lang, sim: &DuelSim, trial: u64, outcome: usize, steps: &[Step])
                     json!({"step": "out", "who": name(who), "why": key}),
                 )
             }
-            Step::End { outcome, rounds } => {
-                let o = OUTCOMES[outcome as usize];
-                (
-                    0,
-                    tr!(
-                        lang,
-                        "trace.finished",
-                        outcome = o,
-                        rounds = rounds.min(sim.model.max_rounds as i64)
-                    ),
-                    json!({"step": "end", "outcome": o, "rounds": rounds}),
-                )
-            }
+            Step::End { outcome, rounds } => finished(
+                lang,
+                OUTCOMES[outcome as usize],
+                rounds.min(sim.model.max_rounds as i64),
+                rounds,
+            ),
         })
     })
 }

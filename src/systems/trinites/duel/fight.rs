@@ -6,9 +6,7 @@ use crate::engine::Rng64;
 use crate::systems::mask::bits;
 use crate::systems::trace::{Quiet, Watch};
 use crate::systems::trinites::words::{LifeStep, Roll};
-use crate::systems::trinites::{
-    roll_test, RegenAction, RegenTiming, RisqueIncident, TrinitesRules,
-};
+use crate::systems::trinites::{roll_test, RegenAction, RisqueIncident, TrinitesRules};
 
 use crate::systems::trinites::track::{acting_group, initiative, shift, Zone};
 use crate::systems::trinites::wound::{self, Track};
@@ -484,10 +482,7 @@ pub fn fight_watched<W: Watch<Step>>(
         fight.light_used = false;
         fight.dark_used = false;
         for s in fight.st.iter_mut().take(n).filter(|s| !s.ko()) {
-            s.zone = match s.zone {
-                Zone::Garde | Zone::Feu => Zone::Feu,
-                Zone::Retrait => Zone::Garde,
-            };
+            s.zone = s.zone.at_round_start();
         }
         let mut turns = 0;
         loop {
@@ -517,11 +512,7 @@ pub fn fight_watched<W: Watch<Step>>(
         // the one he fell in (option trinites_unconscious_regen).
         let s = fight.st[0];
         if s.ko() && !s.dead() && fight.dark > 0 && !fight.dark_used {
-            let due = match rules.unconscious_regen {
-                RegenTiming::NextRound => round > s.fell_round,
-                RegenTiming::SameRound => round >= s.fell_round,
-            };
-            if due {
+            if rules.unconscious_regen.due(round, s.fell_round) {
                 fight.dark -= 1;
                 fight.dark_used = true;
                 fight.spent += 1;

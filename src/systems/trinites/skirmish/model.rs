@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use crate::error::UserError;
-use crate::scenario::{int_at, int_in, RunSection, ScenarioFile};
+use crate::scenario::{int_at, int_in, shown_key, RunSection, ScenarioFile};
 pub use crate::systems::trinites::duel::RegenAt;
 use crate::systems::trinites::duel::{unpaired, weapon_list, Penalty, Prime, PENALTIES, PRIMES};
 
@@ -229,27 +229,11 @@ fn choice<T: Copy>(
             let list: Vec<String> = allowed.iter().map(|a| format!("\"{}\"", a.0)).collect();
             f.error_at(
                 path,
-                &shown(path),
+                &shown_key(path),
                 &tr!(f.lang, "trinites.model.unknown_value", value = v),
                 &list.join(", "),
             )
         })
-}
-
-/// `group.1.dodge` -> `group[1].dodge`.
-fn shown(path: &[&str]) -> String {
-    let mut s = String::new();
-    for p in path {
-        if p.parse::<usize>().is_ok() {
-            s += &format!("[{p}]");
-        } else {
-            if !s.is_empty() {
-                s.push('.');
-            }
-            s += p;
-        }
-    }
-    s
 }
 
 fn group(
@@ -264,7 +248,7 @@ fn group(
     let int = |k: &'static str, v: i64, lo: i64, hi: i64| -> Result<i64, UserError> {
         let p = path(k);
         let p: Vec<&str> = p.iter().map(String::as_str).collect();
-        int_in(f, &p, &shown(&p), v, lo, hi)
+        int_in(f, &p, &shown_key(&p), v, lo, hi)
     };
     let skill = |k: &'static str, v: i64| int(k, v, SKILL_MIN, SKILL_MAX);
     if raw.group[..i].iter().any(|h| h.name == g.name) {
@@ -535,6 +519,12 @@ pub fn validate(f: &ScenarioFile, raw: RawSkirmish) -> Result<Skirmish, UserErro
     })
 }
 
+/// A skirmish given as text, loaded: the one way the skirmish tests build a model.
+#[cfg(test)]
+pub(super) fn load_text(path: &str, text: &str) -> Skirmish {
+    load(&ScenarioFile::from_text(path, text, crate::lang::Lang::En)).unwrap()
+}
+
 /// Reads and validates a skirmish file (the one validation `check` and `run` share).
 pub fn load(file: &ScenarioFile) -> Result<Skirmish, UserError> {
     let raw: RawSkirmish = file.parse_raw()?;
@@ -552,8 +542,8 @@ mod tests {
 
     #[test]
     fn shown_paths_index_arrays() {
-        assert_eq!(shown(&["group", "1", "dodge"]), "group[1].dodge");
-        assert_eq!(shown(&["combat", "max_rounds"]), "combat.max_rounds");
+        assert_eq!(shown_key(&["group", "1", "dodge"]), "group[1].dodge");
+        assert_eq!(shown_key(&["combat", "max_rounds"]), "combat.max_rounds");
     }
 
     #[test]

@@ -11,7 +11,7 @@ use crate::systems::trinites::duel::{Penalty, Prime};
 use crate::systems::trinites::track::{acting_group, initiative, shift, Zone};
 use crate::systems::trinites::words::{LifeStep, Roll};
 use crate::systems::trinites::{
-    roll_test, succeeds, FeintScope, RegenAction, RegenTiming, RisqueIncident, TrinitesRules,
+    roll_test, succeeds, FeintScope, RegenAction, RisqueIncident, TrinitesRules,
 };
 
 use super::keys::Tactic;
@@ -393,10 +393,7 @@ pub(super) fn fight_watched<W: Watch<Step>>(
             t.light_used = false;
             t.dark_used = false;
             if !t.ko() {
-                t.zone = match t.zone {
-                    Zone::Garde | Zone::Feu => Zone::Feu,
-                    Zone::Retrait => Zone::Garde,
-                };
+                t.zone = t.zone.at_round_start();
             }
         }
         let mut turns = 0;
@@ -430,11 +427,7 @@ pub(super) fn fight_watched<W: Watch<Step>>(
         for i in bits(f.ko_set).filter(|&i| s.prof[i].trinite) {
             let t = f.st[i];
             if !t.dead() && t.dark > 0 && !t.dark_used {
-                let due = match rules.unconscious_regen {
-                    RegenTiming::NextRound => round > t.fell_round,
-                    RegenTiming::SameRound => round >= t.fell_round,
-                };
-                if due {
+                if rules.unconscious_regen.due(round, t.fell_round) {
                     let t = &mut f.st[i];
                     t.dark -= 1;
                     t.dark_used = true;
@@ -490,8 +483,7 @@ impl<'a> Fight<'a, Quiet> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::ScenarioFile;
-    use crate::systems::trinites::skirmish::load;
+    use crate::systems::trinites::skirmish::model::load_text;
 
     const FILE: &str = "system = \"trinites\"\nkind = \"skirmish\"\n\
         [[weapons]]\nname = \"w\"\ndamage = 3\n\
@@ -499,12 +491,7 @@ mod tests {
         [[group]]\nname = \"b\"\nside = \"y\"\nrapidite = 0\nattack = 0\nreaction = 0\nweapon = \"w\"\n";
 
     fn with_fight(check: impl FnOnce(&mut Fight<Quiet>)) {
-        let m = load(&ScenarioFile::from_text(
-            "t.toml",
-            FILE,
-            crate::lang::Lang::En,
-        ))
-        .unwrap();
+        let m = load_text("t.toml", FILE);
         let s = Setup::new(&m);
         let rules = TrinitesRules::default();
         let mut f = Fight::melee(&s, &rules, 2);

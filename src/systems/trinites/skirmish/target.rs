@@ -191,8 +191,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
 mod tests {
     use super::super::sim::Setup;
     use super::*;
-    use crate::scenario::ScenarioFile;
-    use crate::systems::trinites::skirmish::load;
+    use crate::systems::trinites::skirmish::model::load_text;
     use crate::systems::trinites::TrinitesRules;
 
     const FILE: &str = "system = \"trinites\"\nkind = \"skirmish\"\n\
@@ -218,12 +217,7 @@ mod tests {
         assert_ne!(no_finish, SHIPPED);
         assert_ne!(wounded, SHIPPED);
         for text in [SHIPPED, &no_finish, &wounded] {
-            let m = load(&ScenarioFile::from_text(
-                "skirmish.toml",
-                text,
-                crate::lang::Lang::En,
-            ))
-            .unwrap();
+            let m = load_text("skirmish.toml", text);
             let s = Setup::new(&m);
             let rules = TrinitesRules::default();
             let mut rng = crate::engine::Rng64::seed_from_u64(28);
@@ -237,12 +231,7 @@ mod tests {
     /// every wound, heal and Darkness point the way `State::ko` / `dead` read them.
     #[test]
     fn masks_follow_the_states() {
-        let m = load(&ScenarioFile::from_text(
-            "t.toml",
-            FILE,
-            crate::lang::Lang::En,
-        ))
-        .unwrap();
+        let m = load_text("t.toml", FILE);
         let s = Setup::new(&m);
         assert_eq!(s.n, 4);
         for i in 0..s.n {

@@ -206,15 +206,13 @@ impl Trek {
         if dfp < 0 || dfm < 0 {
             self.recover(dfp.min(0), dfm.min(0), false);
         }
-        if W::ON {
-            w.note(TrekStep::Morning {
-                daily: d,
-                march_fp: plan.march_fp,
-                march_fm: plan.march_fm,
-                before,
-                after: self.f,
-            });
-        }
+        w.see(|| TrekStep::Morning {
+            daily: d,
+            march_fp: plan.march_fp,
+            march_fm: plan.march_fm,
+            before,
+            after: self.f,
+        });
     }
 
     /// Meals, pauses, fasting and potions of the evening (C-FAT-2, C-FAT-3).
@@ -244,14 +242,12 @@ impl Trek {
         let before = self.f;
         let (a, b) = self.rules.potions.effect(potion);
         self.recover(a, b, false);
-        if W::ON {
-            w.note(TrekStep::Potion {
-                potion,
-                left,
-                before,
-                after: self.f,
-            });
-        }
+        w.see(|| TrekStep::Potion {
+            potion,
+            left,
+            before,
+            after: self.f,
+        });
     }
 
     /// Meals, pauses and fasting of the evening (C-FAT-2, C-FAT-3), before potions.
@@ -292,13 +288,11 @@ impl Trek {
             self.days_without_food += 1;
             let x = self.days_without_food;
             self.gain(r.fasting_gain * x, r.fasting_gain * x);
-            if W::ON {
-                w.note(TrekStep::Fasting {
-                    days: x,
-                    before,
-                    after: self.f,
-                });
-            }
+            w.see(|| TrekStep::Fasting {
+                days: x,
+                before,
+                after: self.f,
+            });
         } else {
             self.days_without_food = 0;
         }
@@ -319,13 +313,11 @@ impl Trek {
             // `fatigue_sleepless_extra`; C-FAT-2).
             let g = self.rules.sleepless_gain * x + self.rules.sleepless_extra;
             self.gain(g, g);
-            if W::ON {
-                w.note(TrekStep::Sleepless {
-                    nights: x,
-                    before,
-                    after: self.f,
-                });
-            }
+            w.see(|| TrekStep::Sleepless {
+                nights: x,
+                before,
+                after: self.f,
+            });
             return;
         }
         self.days_without_sleep = 0;
@@ -343,30 +335,26 @@ impl Trek {
             let (mfp_up, mfm_up) = (self.start.fp.max(0), self.start.fm.max(0));
             self.recover(mfp, mfm, long);
             self.gain(mfp_up, mfm_up);
-            if W::ON {
-                w.note(TrekStep::FullRest {
-                    hours: h,
-                    recovered: r,
-                    halved: plan.meals == 0,
-                    quality: plan.rest_quality.clamp(0, self.rules.rest_quality_max),
-                    long,
-                    modifiers: self.start,
-                    before,
-                    after: self.f,
-                });
-            }
+            w.see(|| TrekStep::FullRest {
+                hours: h,
+                recovered: r,
+                halved: plan.meals == 0,
+                quality: plan.rest_quality.clamp(0, self.rules.rest_quality_max),
+                long,
+                modifiers: self.start,
+                before,
+                after: self.f,
+            });
         } else {
             // "1 FP et 1 FM toutes les 2h de repos complétées" (`fatigue_short_rest_hours`).
             let r = (h / self.rules.short_rest_hours) as i32;
             self.recover(-r, -r, false);
-            if W::ON {
-                w.note(TrekStep::ShortRest {
-                    hours: h,
-                    recovered: r,
-                    before,
-                    after: self.f,
-                });
-            }
+            w.see(|| TrekStep::ShortRest {
+                hours: h,
+                recovered: r,
+                before,
+                after: self.f,
+            });
         }
     }
 }

@@ -157,9 +157,7 @@ impl<'a> Mutations<'a> {
         let mut n = 0;
         while self.pmu >= 100 && !self.done() {
             self.pmu -= 100;
-            if W::ON {
-                w.note(Step::Gauge { left: self.pmu });
-            }
+            w.see(|| Step::Gauge { left: self.pmu });
             self.mutate(rng, chance, rules, w);
             n += 1;
         }
@@ -189,14 +187,12 @@ impl<'a> Mutations<'a> {
         // C-KARMA-1: the Chance test moves karma like any normal test.
         self.karma = drift(self.karma, o, &rules.karma);
         self.outcomes[o as usize] += 1;
-        if W::ON {
-            w.note(Step::Roll {
-                gene: g,
-                outcome: o,
-                karma,
-                karma_after: self.karma,
-            });
-        }
+        w.see(|| Step::Roll {
+            gene: g,
+            outcome: o,
+            karma,
+            karma_after: self.karma,
+        });
         let (roll, g1) = (MajorCause::Roll, Some(g));
         match o {
             Outcome::SuperSuccess => self.add_major(rng, rules, true, roll, g1, w),
@@ -242,14 +238,12 @@ impl<'a> Mutations<'a> {
         let esc = Some(g);
         if !rules.separate_signs {
             s.irreversible |= irreversible || s.minors >= 2;
-            if W::ON {
-                w.note(Step::Minor {
-                    gene: g,
-                    positive,
-                    count: s.minors,
-                    irreversible: s.irreversible,
-                });
-            }
+            w.see(|| Step::Minor {
+                gene: g,
+                positive,
+                count: s.minors,
+                irreversible: s.irreversible,
+            });
             if s.minors >= 3 {
                 // "celle-ci devient une mutation majeure": the major has the sign of the
                 // minors it comes from, the sign of at least two of the three when they
@@ -268,14 +262,12 @@ impl<'a> Mutations<'a> {
             s.irreversible |= irreversible || s.negative() >= 2;
             (s.negative(), s.irreversible)
         };
-        if W::ON {
-            w.note(Step::Minor {
-                gene: g,
-                positive,
-                count,
-                irreversible: irr,
-            });
-        }
+        w.see(|| Step::Minor {
+            gene: g,
+            positive,
+            count,
+            irreversible: irr,
+        });
         if count >= 3 {
             // Three of one sign: a major of that sign, the gene keeps the others.
             s.minors -= 3;
@@ -338,14 +330,12 @@ impl<'a> Mutations<'a> {
         }
         self.majors += 1;
         self.majors_positive += positive as u32;
-        if W::ON {
-            w.note(Step::Major {
-                positive,
-                cause,
-                gene,
-                majors: self.majors,
-            });
-        }
+        w.see(|| Step::Major {
+            positive,
+            cause,
+            gene,
+            majors: self.majors,
+        });
         let u = if self.majors == 3 {
             let u = match rules.ultimate {
                 UltimateChoice::Fixed(u) => u,
@@ -363,12 +353,10 @@ impl<'a> Mutations<'a> {
         } else {
             return;
         };
-        if W::ON {
-            w.note(Step::Ultimate {
-                ultimate: u,
-                last: self.done(),
-            });
-        }
+        w.see(|| Step::Ultimate {
+            ultimate: u,
+            last: self.done(),
+        });
     }
 
     /// Gene therapy: reversible minors are cured (C-GENE-5); their count for the trace.

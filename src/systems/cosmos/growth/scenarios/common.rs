@@ -3,6 +3,7 @@
 use crate::error::UserError;
 use crate::lang::Lang;
 use crate::report::{md_text, Output, Provenance};
+pub use crate::scenario::shown_key;
 use crate::scenario::ScenarioFile;
 use crate::systems::cosmos::growth::stats::Stat;
 use crate::systems::ScenarioResult;
@@ -202,22 +203,6 @@ pub fn unique_name(
         ));
     }
     Ok(trimmed.to_string())
-}
-
-/// A key path as shown in messages: `a.b[0].c` (index segments in brackets).
-pub fn shown_key(path: &[&str]) -> String {
-    let mut s = String::new();
-    for seg in path {
-        if seg.parse::<usize>().is_ok() {
-            s += &format!("[{seg}]");
-        } else {
-            if !s.is_empty() {
-                s.push('.');
-            }
-            s += seg;
-        }
-    }
-    s
 }
 
 /// A chart of time-to-event distributions: P(event by x) for each named tally (values

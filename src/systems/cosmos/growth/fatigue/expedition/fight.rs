@@ -48,14 +48,12 @@ impl Trek {
                 rounds_fp + hp_steps,
                 r.psychic_fm * psychic + pm_steps + hp_steps,
             );
-            if W::ON {
-                w.note(TrekStep::Fight {
-                    roll: roll(None),
-                    before,
-                    mid: self.f,
-                    after: self.f,
-                });
-            }
+            w.see(|| TrekStep::Fight {
+                roll: roll(None),
+                before,
+                mid: self.f,
+                after: self.f,
+            });
             return;
         };
         let phys = x.extra_physical.roll(rng).max(0);
@@ -93,23 +91,21 @@ impl Trek {
         for _ in 0..db {
             self.gain(r.sepulchral_fp, 0);
         }
-        if W::ON {
-            w.note(TrekStep::Fight {
-                roll: roll(Some(ExtrasRoll {
-                    physical: phys,
-                    magical: magic,
-                    knockout: ko > 0,
-                    points_rolled: light + dark,
-                    light_used: used_light,
-                    dark_used: used_dark,
-                    light_backlashes: lb,
-                    dark_backlashes: db,
-                })),
-                before,
-                mid,
-                after: self.f,
-            });
-        }
+        w.see(|| TrekStep::Fight {
+            roll: roll(Some(ExtrasRoll {
+                physical: phys,
+                magical: magic,
+                knockout: ko > 0,
+                points_rolled: light + dark,
+                light_used: used_light,
+                dark_used: used_dark,
+                light_backlashes: lb,
+                dark_backlashes: db,
+            })),
+            before,
+            mid,
+            after: self.f,
+        });
     }
 
     /// The +1 steps of `hp` more HP lost and `pm` more PM spent (running totals of the
@@ -161,20 +157,18 @@ impl Trek {
             }
             self.recover(-r.point_relief, -r.point_relief, false);
         }
-        if W::ON {
-            w.note(TrekStep::Fought {
-                rounds,
-                hp_lost: hp,
-                pm_spent: pm,
-                hp_steps,
-                pm_steps,
-                points,
-                knockout: ko,
-                before,
-                mid,
-                after: self.f,
-            });
-        }
+        w.see(|| TrekStep::Fought {
+            rounds,
+            hp_lost: hp,
+            pm_spent: pm,
+            hp_steps,
+            pm_steps,
+            points,
+            knockout: ko,
+            before,
+            mid,
+            after: self.f,
+        });
     }
 
     /// One played combat that ran its own fatigue (`[combat] fatigue = true`): its FP/FM
@@ -186,13 +180,11 @@ impl Trek {
         if dfp < 0 || dfm < 0 {
             self.recover(dfp.min(0), dfm.min(0), false);
         }
-        if W::ON {
-            w.note(TrekStep::FoughtDelta {
-                dfp,
-                dfm,
-                before,
-                after: self.f,
-            });
-        }
+        w.see(|| TrekStep::FoughtDelta {
+            dfp,
+            dfm,
+            before,
+            after: self.f,
+        });
     }
 }

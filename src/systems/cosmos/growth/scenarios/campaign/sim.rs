@@ -122,16 +122,14 @@ impl CampaignSim<'_> {
                 let from = k.karma;
                 k.grant(g.karma, &self.rules);
                 k.add_points(g.light, g.dark);
-                if W::ON {
-                    w.note(Step::Grant {
-                        test: i,
-                        amount: g.karma,
-                        from,
-                        to: k.karma,
-                        light: g.light,
-                        dark: g.dark,
-                    });
-                }
+                w.see(|| Step::Grant {
+                    test: i,
+                    amount: g.karma,
+                    from,
+                    to: k.karma,
+                    light: g.light,
+                    dark: g.dark,
+                });
                 next += 1;
                 next_at = grant_at(next);
             }
@@ -157,21 +155,17 @@ impl CampaignSim<'_> {
             if k.karma.unsigned_abs() == bound.unsigned_abs() {
                 if k.karma == bound && plus == never {
                     plus = i as i64 + 1;
-                    if W::ON {
-                        w.note(Step::Extreme {
-                            test: i,
-                            plus: true,
-                        });
-                    }
+                    w.see(|| Step::Extreme {
+                        test: i,
+                        plus: true,
+                    });
                 }
                 if k.karma == -bound && minus == never {
                     minus = i as i64 + 1;
-                    if W::ON {
-                        w.note(Step::Extreme {
-                            test: i,
-                            plus: false,
-                        });
-                    }
+                    w.see(|| Step::Extreme {
+                        test: i,
+                        plus: false,
+                    });
                 }
             }
             // `(i + 1) % every == 0`, checkpoint `(i + 1) / every - 1`.
@@ -197,14 +191,12 @@ impl CampaignSim<'_> {
             _ => FIRST_MINUS,
         };
         acc.first.add(first);
-        if W::ON {
-            w.note(Step::End {
-                outcome: first as u8,
-                karma: k.karma,
-                postures: k.postures,
-                refused: k.refused,
-            });
-        }
+        w.see(|| Step::End {
+            outcome: first as u8,
+            karma: k.karma,
+            postures: k.postures,
+            refused: k.refused,
+        });
         first
     }
 }

@@ -220,17 +220,13 @@ impl PartySim {
         let mut knocked_ever = 0u16;
         let mut potions = 0;
         for (d, plan) in m.plans.iter().enumerate() {
-            if W::ON {
-                w.note(Step::Day { day: d as u32 + 1 });
-            }
+            w.see(|| Step::Day { day: d as u32 + 1 });
             for (i, t) in treks.iter_mut().enumerate() {
                 t.morning(plan, &mut Who(i as u8, w));
             }
             // The party meets the day's encounters together (C-FAT-2 per traveller).
             let k = plan.encounters.roll(rng).max(0);
-            if W::ON {
-                w.note(Step::Encounters { count: k });
-            }
+            w.see(|| Step::Encounters { count: k });
             let mut knocked = [false; MAX_TRAVELLERS];
             for _ in 0..k {
                 if let (Some(cs), Some(l)) = (&self.combat, &m.linked) {
@@ -302,9 +298,7 @@ impl PartySim {
                 for (pl, s) in plans.iter_mut().zip(served) {
                     pl.meals = s;
                 }
-                if W::ON {
-                    w.note(Step::Rations { left: *r });
-                }
+                w.see(|| Step::Rations { left: *r });
             }
             for (i, (t, pl)) in treks.iter_mut().zip(&plans).enumerate() {
                 t.supper(pl, &mut Who(i as u8, w));
@@ -338,16 +332,14 @@ impl PartySim {
                 let (p_worst, p_end) = (tb.at(wp.fp, wp.fm), tb.at(e.fp, e.fm));
                 a.worst.push(d, wp.fp, wp.fm, t.exhausted_today, p_worst);
                 a.end.push(d, e.fp, e.fm, end_ex, p_end);
-                if W::ON {
-                    w.note(Step::Evening {
-                        who: i as u8,
-                        worst: wp,
-                        end: e,
-                        exhausted: t.exhausted_today,
-                        p_worst,
-                        p_end,
-                    });
-                }
+                w.see(|| Step::Evening {
+                    who: i as u8,
+                    worst: wp,
+                    end: e,
+                    exhausted: t.exhausted_today,
+                    p_worst,
+                    p_end,
+                });
                 if t.exhausted_today && first[i] > days {
                     first[i] = d as i64 + 1;
                 }
@@ -399,14 +391,12 @@ impl PartySim {
         end.knocked = knocked_ever;
         end.potions = potions;
         end.outcome = if stop <= days { STOPPED } else { WENT_ON };
-        if W::ON {
-            w.note(Step::End {
-                outcome: end.outcome,
-                party: true,
-                first: first[..n].iter().copied().min().unwrap_or(days + 1),
-                stop,
-            });
-        }
+        w.see(|| Step::End {
+            outcome: end.outcome,
+            party: true,
+            first: first[..n].iter().copied().min().unwrap_or(days + 1),
+            stop,
+        });
         end
     }
 }

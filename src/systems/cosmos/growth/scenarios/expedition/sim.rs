@@ -148,22 +148,16 @@ impl ExpeditionSim {
         let mut first = days + 1;
         let mut potions = 0;
         for (d, plan) in m.plans.iter().enumerate() {
-            if W::ON {
-                w.note(Step::Day { day: d as u32 + 1 });
-            }
+            w.see(|| Step::Day { day: d as u32 + 1 });
             if let Some(table) = &self.march {
                 // The march happens in the day, at the morning's FP (C-FAT-4).
                 let units = table[(t.f.fp - FATIGUE_MIN) as usize];
                 acc.march[d].push(units);
-                if W::ON {
-                    w.note(Step::March { fp: t.f.fp, units });
-                }
+                w.see(|| Step::March { fp: t.f.fp, units });
             }
             t.morning(plan, &mut Who(0, w));
             let n = plan.encounters.roll(rng).max(0);
-            if W::ON {
-                w.note(Step::Encounters { count: n });
-            }
+            w.see(|| Step::Encounters { count: n });
             for _ in 0..n {
                 let rounds = m.encounter.rounds.roll(rng).max(1);
                 t.fight_of(rounds, &m.encounter, m.extras.as_ref(), rng, &mut Who(0, w));
@@ -175,16 +169,14 @@ impl ExpeditionSim {
             let (p_worst, p_end) = (self.table.at(wp.fp, wp.fm), self.table.at(e.fp, e.fm));
             acc.worst.push(d, wp.fp, wp.fm, t.exhausted_today, p_worst);
             acc.end.push(d, e.fp, e.fm, t.exhausted(), p_end);
-            if W::ON {
-                w.note(Step::Evening {
-                    who: 0,
-                    worst: wp,
-                    end: e,
-                    exhausted: t.exhausted_today,
-                    p_worst,
-                    p_end,
-                });
-            }
+            w.see(|| Step::Evening {
+                who: 0,
+                worst: wp,
+                end: e,
+                exhausted: t.exhausted_today,
+                p_worst,
+                p_end,
+            });
             if t.exhausted_today && first > days {
                 first = d as i64 + 1;
             }
@@ -199,14 +191,12 @@ impl ExpeditionSim {
         } else {
             NOT_EXHAUSTED
         };
-        if W::ON {
-            w.note(Step::End {
-                outcome: end.outcome,
-                party: false,
-                first,
-                stop: days + 1,
-            });
-        }
+        w.see(|| Step::End {
+            outcome: end.outcome,
+            party: false,
+            first,
+            stop: days + 1,
+        });
         end
     }
 }

@@ -93,16 +93,14 @@ impl PolicyAcc {
             self.wish[l * nw + wi].add(usize::from(met));
         }
         self.all[l].add(usize::from(all));
-        if W::ON {
-            w.note(Step::Policy {
-                dna,
-                policy: k as u8,
-                unspent,
-                have: have as u32,
-                met: n,
-                wishes: nw as u32,
-            });
-        }
+        w.see(|| Step::Policy {
+            dna,
+            policy: k as u8,
+            unspent,
+            have: have as u32,
+            met: n,
+            wishes: nw as u32,
+        });
     }
 }
 
@@ -331,12 +329,10 @@ impl LevelingSim {
                 );
                 put(&b);
             }
-            if W::ON {
-                w.note(Step::Build {
-                    build: k as u8,
-                    stats: b.c.stats,
-                });
-            }
+            w.see(|| Step::Build {
+                build: k as u8,
+                stats: b.c.stats,
+            });
         }
         let mut dna_seen = 0;
         if let Some(d) = &m.dna {
@@ -397,12 +393,10 @@ impl LevelingSim {
                 bit += 1;
             }
         }
-        if W::ON {
-            w.note(Step::End {
-                outcome: end.outcome,
-                level: h.level,
-            });
-        }
+        w.see(|| Step::End {
+            outcome: end.outcome,
+            level: h.level,
+        });
         end
     }
 }

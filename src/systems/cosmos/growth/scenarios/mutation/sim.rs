@@ -200,12 +200,10 @@ impl MutationSim<'_> {
             acc.positive_share
                 .push(st.majors_positive as f64 / st.majors as f64);
         }
-        if W::ON {
-            w.note(Step::End {
-                day: last,
-                first: st.first_ultimate,
-            });
-        }
+        w.see(|| Step::End {
+            day: last,
+            first: st.first_ultimate,
+        });
         st.first_ultimate
     }
 
@@ -260,9 +258,7 @@ impl MutationSim<'_> {
                 continue;
             }
             acc.event_counts[i] += 1;
-            if W::ON {
-                w.note(Step::Event { day, event: i });
-            }
+            w.see(|| Step::Event { day, event: i });
             let before = *count;
             if e.major {
                 st.add_major(rng, &self.rules, false, MajorCause::Event, None, w);
@@ -276,13 +272,11 @@ impl MutationSim<'_> {
             }
             if let Some(p) = &e.pmu {
                 let pmu = p.roll(rng);
-                if W::ON {
-                    w.note(Step::EventPmu {
-                        pmu,
-                        from: st.pmu,
-                        to: (st.pmu + pmu).max(0),
-                    });
-                }
+                w.see(|| Step::EventPmu {
+                    pmu,
+                    from: st.pmu,
+                    to: (st.pmu + pmu).max(0),
+                });
                 *count += st.accrue(pmu, rng, chance, &self.rules, w);
             }
             acc.event_mutations += (*count - before) as u64;
