@@ -47,7 +47,7 @@ pub fn result(
 ) -> anyhow::Result<ScenarioResult> {
     let lang = ctx.lang;
     let nf = n as f64;
-    let ends = ["players_win", "mj_wins", "undecided"];
+    let ends = super::trace::OUTCOMES;
     let side_rates = shares(&acc.outcomes.counts, n);
     let mut sides = vec![Column::new("outcome".into(), ends.to_vec())];
     sides.extend(interval_columns("p", &side_rates, |&r| r));
@@ -363,9 +363,7 @@ pub fn result(
         lang,
         &file.path.display().to_string(),
         ctx.engine.seed(),
-        ["players_win", "mj_wins", "undecided"]
-            .into_iter()
-            .zip(acc.outcomes.counts),
+        super::trace::OUTCOMES.into_iter().zip(acc.outcomes.counts),
     );
     summary += tr!(lang, "fallout.combat.summary_rules");
     summary += &tr!(

@@ -69,7 +69,7 @@ pub enum Step {
 }
 
 /// The outcome names of `combat-sides.csv`.
-const OUTCOMES: [&str; 3] = ["players_win", "mj_wins", "undecided"];
+pub(super) const OUTCOMES: [&str; 3] = ["players_win", "mj_wins", "undecided"];
 
 /// The kind's `trace` entry: the same loading and settings as `run`.
 pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceResult> {

@@ -84,10 +84,7 @@ pub fn result(
     ];
     let rates = shares(&acc.outcomes.counts, n);
     let mut outcome_cols = vec![
-        Column::new(
-            "outcome".into(),
-            vec!["a_wins", "b_wins", "both_out", "undecided"],
-        ),
+        Column::new("outcome".into(), super::trace::OUTCOMES.to_vec()),
         Column::new(
             "fighter".into(),
             vec![names[0].as_str(), names[1].as_str(), "", ""],
@@ -391,9 +388,7 @@ pub fn result(
         lang,
         &file.path.display().to_string(),
         ctx.engine.seed(),
-        ["a_wins", "b_wins", "both_out", "undecided"]
-            .into_iter()
-            .zip(acc.outcomes.counts),
+        super::trace::OUTCOMES.into_iter().zip(acc.outcomes.counts),
     );
     summary += tr!(lang, "nephilim.duel.summary_rules");
     summary += &tr!(

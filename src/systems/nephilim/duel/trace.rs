@@ -88,7 +88,7 @@ pub enum Step {
 }
 
 /// The outcome names of `duel-outcome.csv`.
-const OUTCOMES: [&str; 4] = ["a_wins", "b_wins", "both_out", "undecided"];
+pub(super) const OUTCOMES: [&str; 4] = ["a_wins", "b_wins", "both_out", "undecided"];
 
 /// The kind's `trace` entry: the same loading and settings as `run`.
 pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceResult> {
