@@ -5,12 +5,16 @@ mod damage_table;
 mod help_table;
 mod luck_table;
 mod report;
+mod test_cells;
+mod test_mc;
 mod test_table;
 
 pub use damage_table::{damage_output, damage_rows, DamageGrid, DamageRow};
 pub use help_table::{help_output, HelpGrid};
 pub use luck_table::{luck_output, LuckGrid, LUCK_POLICY};
 pub use report::report_outputs;
-pub use test_table::{cell_key, test_grid_mc, test_output, TestAcc, TestCell, TestGrid};
+pub use test_cells::{cell_key, TestAcc, TestCell, TestGrid};
+pub use test_mc::test_grid_mc;
+pub use test_table::test_output;
 
 pub(crate) use crate::report::range_text;
