@@ -10,8 +10,9 @@ use crate::error::UserError;
 use crate::report::Output;
 
 use super::decide::{self, Band, Verdict};
-use super::model::{Check, ExpectFile, Expectation, Source};
+use super::model::{Check, ExpectFile, Expectation};
 pub use super::outcome::{Compute, Outcome, Settings};
+use super::source::Source;
 
 /// Decides every expectation of `file`; `progress` is told after each one.
 pub fn check_file(

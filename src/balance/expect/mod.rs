@@ -1,6 +1,7 @@
 //! `cosmosim expect FILE`: a designer's intent about figures, decided exactly or by a
 //! sequential Monte Carlo rule with the file's error rate controlled (see `decide.rs`).
-//! Format: `raw.rs`; validation: `model.rs`; judging: `check.rs`, `table_file.rs`;
+//! Format: `raw.rs`; validation: `model.rs` (what computes a figure: `source.rs`); judging:
+//! `check.rs`, `table_file.rs`;
 //! outputs: `report.rs`.
 
 pub mod check;
@@ -9,10 +10,12 @@ pub mod model;
 mod outcome;
 mod raw;
 pub mod report;
+mod source;
 mod table_file;
 
 pub use check::{check_file, Compute, Outcome, Settings};
 pub use decide::Verdict;
-pub use model::{merged_options, ExpectFile, Source};
-pub(crate) use model::{option_pair, source};
+pub use model::ExpectFile;
 pub use report::{all_hold, csv, headline, junit, markdown, FileOutcomes};
+pub use source::{default_trials, merged_options, Source};
+pub(crate) use source::{option_pair, source};

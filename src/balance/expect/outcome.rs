@@ -6,7 +6,8 @@ use std::rc::Rc;
 use crate::report::Output;
 
 use super::decide::Verdict;
-use super::model::{Expectation, Source};
+use super::model::Expectation;
+use super::source::Source;
 
 /// Computes a source's outputs at a trial count (None = the source's own), with rule
 /// options `key=value`. The command layer implements it (tables via their clap flags,

@@ -318,7 +318,7 @@ impl VariantsFile {
         for (i, s) in self.study.iter().enumerate() {
             let per = self
                 .trials
-                .unwrap_or_else(|| crate::balance::expect::model::default_trials(s));
+                .unwrap_or_else(|| crate::balance::expect::default_trials(s));
             // Each rule set runs in full, then again in paired blocks of as many trials.
             let blocks = super::paired::block_trials(per).saturating_mul(super::paired::BLOCKS);
             total = total.saturating_add(per.saturating_add(blocks).saturating_mul(runs));
