@@ -1,8 +1,7 @@
 //! `cosmosim expect FILE`: a designer's intent about figures, decided exactly or by a
 //! sequential Monte Carlo rule with the file's error rate controlled (see `decide.rs`).
-//! Format: `raw.rs`; validation: `model.rs` (what computes a figure: `source.rs`); judging:
-//! `check.rs`, `table_file.rs`;
-//! outputs: `report.rs`.
+//! Format: `raw.rs`; validation: `model.rs` (what computes a figure: `source.rs`);
+//! judging: `check.rs`, `table_file.rs`; outputs: `report.rs`.
 
 pub mod check;
 pub mod decide;
