@@ -24,6 +24,8 @@ mod report;
 mod sim;
 mod trace;
 mod trace_text;
+mod trace_view;
+mod trek_text;
 
 pub use crate::systems::cosmos::growth::fatigue::reference::{
     can_test, track_of, ReferenceTable, ReferenceTest,

@@ -17,7 +17,8 @@ pub use crate::systems::cosmos::growth::fatigue::expedition::{TrekStep, Who};
 use super::model::{model, MAX_TRAVELLERS};
 use super::party::PartySim;
 use super::sim::ExpeditionSim;
-use super::trace_text::{render, View};
+use super::trace_text::render;
+use super::trace_view::View;
 use super::DEFAULT_TRIALS;
 
 /// One step of an expedition; travellers are numbered in the file's order (0 alone).
