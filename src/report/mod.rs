@@ -8,6 +8,7 @@ mod cross_check;
 mod csv;
 mod index;
 mod indexed;
+mod line_chart;
 mod markdown;
 mod meta;
 mod page;
@@ -15,13 +16,14 @@ mod png;
 mod rounds;
 
 pub use atomic::{create_dir, write_atomic, write_error};
-pub use chart::{BarChart, BarSeries, Chart, Figure, Heatmap, LineChart, LineSeries, XKind};
+pub use chart::{BarChart, BarSeries, Chart, Figure, Heatmap};
 pub use cross_check::{class_columns, coverage, Coverage};
 pub use csv::{
     column, csv_string, float_column, int_column, interval_columns, text_column, write_csv,
     FloatColumns,
 };
 pub use index::{write_index, IndexEntry};
+pub use line_chart::{LineChart, LineSeries, XKind};
 pub use markdown::{is_bidi_control, md_code, md_code_cell, md_text};
 pub use meta::{file_sha256, param_text, range_text, Provenance, ScenarioRef, T_DF_PARAM};
 pub use page::{charts_section, to_html, write_page};

@@ -8,7 +8,7 @@ use plotters::prelude::*;
 use plotters::style::colors::colormaps::ViridisRGB;
 
 use super::style::*;
-use crate::report::chart::span;
+use crate::report::line_chart::span;
 use crate::report::{BarChart, Heatmap};
 
 pub(super) fn draw_bars(b: &BarChart, area: &Panel<'_>, lang: Lang) -> anyhow::Result<()> {

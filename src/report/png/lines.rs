@@ -6,7 +6,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::style::*;
-use crate::report::chart::{Dash, SeriesStyle, XKind};
+use crate::report::line_chart::{Dash, SeriesStyle, XKind};
 use crate::report::LineChart;
 
 pub(super) fn draw_lines(c: &LineChart, area: &Panel<'_>, lang: Lang) -> anyhow::Result<()> {

@@ -8,7 +8,8 @@ use plotters::prelude::*;
 use plotters::style::register_font;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::report::chart::{legend_rows, Dash, Marker};
+use crate::report::chart::legend_rows;
+use crate::report::line_chart::{Dash, Marker};
 
 pub(super) const FONT: &str = "sans-serif";
 
