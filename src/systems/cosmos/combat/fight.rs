@@ -509,7 +509,9 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
 
     /// Points may be used between actions (C-LD-2): check every combatant's triggers.
     fn after_action(&mut self) {
-        if !P::on(self.sim.any_reactive) {
+        // Points that react between actions belong to the postures group: without a
+        // posture nobody spends one (`plan.rs`).
+        if !(P::POSTURES && self.sim.any_reactive) {
             return;
         }
         // Whoever is down spends nothing (`try_points`), nor one that reacts to its HP

@@ -4,9 +4,10 @@
 //! nothing for what it does not use. Two groups: fatigue (C-FAT tracks, exhaustion,
 //! fatigue carried in from an expedition), every other optional feature (policy rules,
 //! support actions and their effects, aura, periodic effects, events, armour, HP costs,
-//! limited uses, points that react between actions), and the Light/Dark postures (out
-//! when no combatant may ever spend a point: its states and multipliers stay neutral, so
-//! the checks of every turn, test and hit go). A plan only removes work: a fight draws
+//! limited uses), and the Light/Dark postures (out when no combatant may ever spend a
+//! point: its states and multipliers stay neutral, so the checks of every turn, test and
+//! hit go; points that react between actions belong here, since only a posture spends
+//! them). A plan only removes work: a fight draws
 //! and counts the same under any plan that keeps what it uses (tests below).
 
 use super::sim::CombatSim;
@@ -60,7 +61,6 @@ impl CombatSim {
         let features = self.any_limited
             || self.any_hp_cost
             || self.any_armour
-            || self.any_reactive
             || self.any_aura
             || self.any_rules
             || self.any_effects
@@ -275,6 +275,25 @@ target = "random"
     }
 
     #[test]
+    fn points_that_react_between_actions_need_only_the_postures_group() {
+        // party-vs-boss.toml: the lancer's Light point below half HP and the rogue's Dark
+        // one below 30% (C-LD-2, spent between actions), and no other optional feature.
+        let s = sim(include_str!(
+            "../../../../scenarios/cosmos/party-vs-boss.toml"
+        ));
+        assert!(s.any_reactive && s.any_posture);
+        assert_eq!(s.plan(), (false, false));
+        let full = counted::<Full>(&s, 3000);
+        assert_eq!(counted::<Plain>(&s, 3000), full);
+        let spent: u64 = full
+            .fighters
+            .iter()
+            .map(|f| f.posture[0].entered + f.posture[1].entered)
+            .sum();
+        assert!(spent > 1000, "points were spent: {spent}");
+    }
+
+    #[test]
     fn a_fixed_turn_order_counts_as_the_order_built_each_round() {
         // No posture: the order before the d20s is fixed for the run when everyone acts
         // once (ties of three at Agilité 60 and two at 52, combatants going down), and
@@ -301,8 +320,8 @@ target = "random"
 
     #[test]
     fn a_plan_that_keeps_the_features_in_use_counts_as_the_full_one() {
-        // Armour, an HP trigger (reacts between actions), a limited attack: the features
-        // group; fatigue: its own.
+        // Armour, a limited attack: the features group; fatigue: its own. An HP trigger
+        // (reacts between actions) is the postures group's.
         let features = |text: &str| {
             let s = sim(text);
             assert_eq!(s.plan(), (true, false));
@@ -313,12 +332,17 @@ target = "random"
         };
         for (from, to) in [
             ("hp = 170\n", "hp = 170\narmour = { flat = 3 }\n"),
-            ("dark_on_turn_start = true", "dark_below_hp = 0.5"),
             ("pm_cost = 40\n", "pm_cost = 40\nuses = 1\n"),
         ] {
             assert!(BAND.contains(from));
             features(&BAND.replacen(from, to, 1));
         }
+        let reacts = sim(&BAND.replacen("dark_on_turn_start = true", "dark_below_hp = 0.5", 1));
+        assert_eq!(reacts.plan(), (false, false));
+        assert_eq!(
+            counted::<Plain>(&reacts, 2000),
+            counted::<Full>(&reacts, 2000)
+        );
         let tired =
             sim(&BAND.replacen("max_rounds = 30\n", "max_rounds = 30\nfatigue = true\n", 1));
         assert_eq!(tired.plan(), (false, true));
