@@ -1,14 +1,14 @@
 //! The fight plan (issue 29): which optional rules a run's fights use, fixed once per run.
 //! The turn loop is compiled once per plan. A plan that leaves a group out turns every
 //! check of that group into a constant `false` the compiler removes, so a fight pays
-//! nothing for what it does not use. Two groups: fatigue (C-FAT tracks, exhaustion,
+//! nothing for what it does not use. Three groups: fatigue (C-FAT tracks, exhaustion,
 //! fatigue carried in from an expedition), every other optional feature (policy rules,
 //! support actions and their effects, aura, periodic effects, events, armour, HP costs,
 //! limited uses), and the Light/Dark postures (out when no combatant may ever spend a
 //! point: its states and multipliers stay neutral, so the checks of every turn, test and
 //! hit go; points that react between actions belong here, since only a posture spends
-//! them). A plan only removes work: a fight draws
-//! and counts the same under any plan that keeps what it uses (tests below).
+//! them). A plan only removes work: a fight draws and counts the same under any plan that
+//! keeps what it uses (tests below).
 
 use super::sim::CombatSim;
 
