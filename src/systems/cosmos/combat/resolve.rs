@@ -52,9 +52,9 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     }
 
     /// Attack test, defence, damage on one target. This, `hit` and `damage` are inlined
-    /// into their callers (`free_attack` stays a call, so ripostes do not recurse): on an
-    /// Intel Xeon, 2026-12-05, criterion gave the duel +10%, the linked expedition +5%, the
-    /// boss fight +1.5% (issue 29; docs/systems/cosmos-combat.md).
+    /// into their callers, which criterion found faster on every combat bench (issue 29,
+    /// figures in docs/systems/cosmos-combat.md); `free_attack` stays a call, so ripostes
+    /// do not recurse.
     #[inline(always)]
     pub(super) fn resolve_one(&mut self, a: usize, t: usize, attack: usize, fs: bool, from: u8) {
         let b = self.sim.attack_block(a, attack);
