@@ -302,3 +302,55 @@ fn expect_and_variants_errors_are_wholly_french() {
         }
     }
 }
+
+/// A shipped Great Cosmos file with its first `from` replaced by `to`, written to `dir`.
+fn cosmos(dir: &Path, name: &str, from: &str, to: &str) -> String {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("scenarios/cosmos/{name}")),
+    )
+    .unwrap();
+    assert!(text.contains(from), "{name} has no `{from}`");
+    let path = dir.join(name);
+    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// Every test threshold of the growth files is checked the one way: out of -100..200 it
+/// is refused citing C-TEST-1, its value written with a decimal comma in French (the
+/// campaign's `[[campaign.thresholds]]` showed `250.5` and cited nothing else; the
+/// expedition's reference test did not cite the rule).
+#[test]
+fn growth_thresholds_are_refused_alike_in_both_languages() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            "campaign.toml",
+            "threshold = 35",
+            "campaign.thresholds[0].threshold",
+        ),
+        (
+            "expedition.toml",
+            "threshold = 55",
+            "expedition.reference_test.threshold",
+        ),
+    ];
+    for (name, from, key) in cases {
+        let f = cosmos(dir.path(), name, from, "threshold = 250.5");
+        let (code, en) = refused(&["check", &f]);
+        assert_eq!(code, 2, "{en}");
+        assert!(
+            en.contains(&format!(
+                "key `{key}`: 250.5 is out of range; allowed: -100..200 (C-TEST-1)"
+            )),
+            "{name}: {en}"
+        );
+        let (code, fr) = refused(&["check", &f, "--lang", "fr"]);
+        assert_eq!(code, 2, "{fr}");
+        assert!(
+            fr.contains(&format!(
+                "clé `{key}` : 250,5 est hors limites ; valeurs admises : -100..200 (C-TEST-1)"
+            )),
+            "{name}: {fr}"
+        );
+    }
+}

@@ -171,14 +171,9 @@ pub fn thresholds(
     for (i, t) in raw.iter().enumerate() {
         let is = i.to_string();
         let path = |k: &'static str| [at, &[is.as_str(), k]].concat();
-        let range = -100.0..=200.0;
-        let threshold = within(
-            file,
-            &path("threshold"),
-            t.threshold,
-            range,
-            "-100..200 (C-TEST-1)",
-        )?;
+        // The one threshold check, so a campaign's threshold reads as every other's
+        // (decimal comma in French, C-TEST-1 cited).
+        let threshold = threshold(file, &path("threshold"), t.threshold, " (C-TEST-1)")?;
         let weight = in_range(file, &path("weight"), t.weight, 1, 1000, "")?;
         out.push((threshold, weight as u32));
     }

@@ -238,7 +238,7 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
         file,
         &["expedition", "reference_test", "threshold"],
         r.threshold,
-        "",
+        " (C-TEST-1)",
     )?;
     let karma = num(
         file,
