@@ -11,15 +11,23 @@ fn cosmosim() -> Command {
     Command::cargo_bin("cosmosim").unwrap()
 }
 
-/// The shipped Trinités skirmish with `edit` applied to its text, written to `dir`.
-fn skirmish(dir: &Path, name: &str, edit: impl Fn(&str) -> String) -> PathBuf {
+/// The shipped scenario `shipped` (a path under `scenarios/`) with `edit` applied to its
+/// text, written to `dir` as `name`.
+fn edited(dir: &Path, shipped: &str, name: &str, edit: impl Fn(&str) -> String) -> PathBuf {
     let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/trinites/skirmish.toml"),
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios")
+            .join(shipped),
     )
     .unwrap();
     let path = dir.join(name);
     std::fs::write(&path, edit(&text)).unwrap();
     path
+}
+
+/// The shipped Trinités skirmish with `edit` applied to its text, written to `dir`.
+fn skirmish(dir: &Path, name: &str, edit: impl Fn(&str) -> String) -> PathBuf {
+    edited(dir, "trinites/skirmish.toml", name, edit)
 }
 
 /// `args`' exit code and stderr; a panic (exit 101) fails the test.
@@ -303,22 +311,10 @@ fn expect_and_variants_errors_are_wholly_french() {
     }
 }
 
-/// A shipped Great Cosmos file with its first `from` replaced by `to`, written to `dir`.
-fn cosmos(dir: &Path, name: &str, from: &str, to: &str) -> String {
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("scenarios/cosmos/{name}")),
-    )
-    .unwrap();
-    assert!(text.contains(from), "{name} has no `{from}`");
-    let path = dir.join(name);
-    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
-    path.to_str().unwrap().to_string()
-}
-
 /// Every test threshold of the growth files is checked the one way: out of -100..200 it
 /// is refused citing C-TEST-1, its value written with a decimal comma in French (the
-/// campaign's `[[campaign.thresholds]]` showed `250.5` and cited nothing else; the
-/// expedition's reference test did not cite the rule).
+/// campaign's `[[campaign.thresholds]]` showed `250.5` in French; the expedition's
+/// reference test did not cite the rule).
 #[test]
 fn growth_thresholds_are_refused_alike_in_both_languages() {
     let dir = tempfile::tempdir().unwrap();
@@ -335,8 +331,12 @@ fn growth_thresholds_are_refused_alike_in_both_languages() {
         ),
     ];
     for (name, from, key) in cases {
-        let f = cosmos(dir.path(), name, from, "threshold = 250.5");
-        let (code, en) = refused(&["check", &f]);
+        let f = edited(dir.path(), &format!("cosmos/{name}"), name, |t| {
+            assert!(t.contains(from), "{name} has no `{from}`");
+            t.replacen(from, "threshold = 250.5", 1)
+        });
+        let f = f.to_str().unwrap();
+        let (code, en) = refused(&["check", f]);
         assert_eq!(code, 2, "{en}");
         assert!(
             en.contains(&format!(
@@ -344,7 +344,7 @@ fn growth_thresholds_are_refused_alike_in_both_languages() {
             )),
             "{name}: {en}"
         );
-        let (code, fr) = refused(&["check", &f, "--lang", "fr"]);
+        let (code, fr) = refused(&["check", f, "--lang", "fr"]);
         assert_eq!(code, 2, "{fr}");
         assert!(
             fr.contains(&format!(
