@@ -20,5 +20,5 @@ pub use accum::{Counts, Merge, Moments, Tally};
 pub use key::{StreamKey, STREAM_VERSION};
 pub use pool::pool;
 pub use progress::Progress;
-pub use rng::{drawn, stream, trial_stream, CountingRng, Rng64};
+pub use rng::{drawn, stream, trial_base, trial_stream, trial_stream_of, CountingRng, Rng64};
 pub use runner::{Draws, Engine, Simulation, BATCH_SIZE};

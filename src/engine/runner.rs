@@ -7,6 +7,7 @@ use serde::{de::DeserializeOwned, Serialize};
 use super::shard::{self, CallKey, Mode};
 use super::StreamKey;
 use super::{interrupt::stop_requested, pool::pool, stream, trial_stream, Merge, Progress, Rng64};
+use super::{trial_base, trial_stream_of};
 
 /// Trials per batch. Part of the reproducibility contract: changing it changes results.
 pub const BATCH_SIZE: u64 = 1 << 16;
@@ -38,15 +39,19 @@ pub struct Draws {
     seed: u64,
     key: u64,
     batch: u64,
+    /// `trial_base(seed, key)`, hashed once for the batch's trials.
+    trial_base: u64,
 }
 
 impl Draws {
     /// The draws of batch `batch` of the simulation keyed `key` under `seed`.
     pub fn new(seed: u64, key: &StreamKey, batch: u64) -> Draws {
+        let key = key.hash();
         Draws {
             seed,
-            key: key.hash(),
+            key,
             batch,
+            trial_base: trial_base(seed, key),
         }
     }
 
@@ -56,8 +61,9 @@ impl Draws {
     }
 
     /// The stream of the batch's trial `j` (trial `batch * BATCH_SIZE + j` of the run).
+    #[inline(always)]
     pub fn trial(&self, j: u64) -> Rng64 {
-        trial_stream(self.seed, self.key, self.batch * BATCH_SIZE + j)
+        trial_stream_of(self.trial_base, self.batch * BATCH_SIZE + j)
     }
 
     /// The streams of the batch's first `trials` trials, in order.

@@ -82,8 +82,9 @@ pub struct DuelSim {
     pub model: DuelModel,
     pub actions: [u8; 2],
     d: DSampler,
-    /// Initiative gap that puts an action in a later segment (option `init_segment`).
-    gap: i64,
+    /// Initiative gap that puts an action in a later segment (option `init_segment`): 5
+    /// or 6, a constant of each compiled duel (`duel`).
+    segment: crate::systems::nephilim::options::InitSegment,
     /// Initiative step between a fighter's actions (`nephilim_extra_action_step`, 6).
     step: i64,
     /// Malus per extra action (`nephilim_extra_action_malus`, 4).
@@ -113,7 +114,7 @@ impl DuelSim {
         let counters = rules.counters();
         DuelSim {
             d: rules.die.sampler(),
-            gap: rules.init_segment.gap(),
+            segment: rules.init_segment,
             step: rules.action_step,
             malus: rules.action_malus,
             health_malus: counters.malus_table(),
@@ -167,6 +168,24 @@ impl DuelSim {
         acc: &mut DuelAcc,
         w: &mut W,
     ) -> usize {
+        use crate::systems::nephilim::options::InitSegment;
+        // The segment gap as a constant: each segment is a division by it, which a
+        // constant turns into a multiplication (issue 29: the duel ran slower than the
+        // code the issue was filed on).
+        match self.segment {
+            InitSegment::Five => self.duel_by::<W, 5>(rng, acc, w),
+            InitSegment::Six => self.duel_by::<W, 6>(rng, acc, w),
+        }
+    }
+
+    /// [`Self::duel`] with the segment gap `GAP` (`InitSegment::gap`).
+    #[inline(always)]
+    fn duel_by<W: Watch<Step>, const GAP: i64>(
+        &self,
+        rng: &mut Rng64,
+        acc: &mut DuelAcc,
+        w: &mut W,
+    ) -> usize {
         let m = &self.model;
         let f = &m.fighters;
         let mut wounds = [f[0].wounds, f[1].wounds];
@@ -198,7 +217,7 @@ impl DuelSim {
                 actions: [0, 1].map(|i| self.actions[i] + f[i].magic_actions),
             });
             let high = init[0].max(init[1]);
-            let seg0 = [0, 1].map(|i| (high - init[i]).div_euclid(self.gap));
+            let seg0 = [0, 1].map(|i| (high - init[i]).div_euclid(GAP));
             if round == 1 {
                 for i in 0..2 {
                     acc.fighters[i].earlier_round1 += (seg0[i] < seg0[1 - i]) as u64;
@@ -241,7 +260,7 @@ impl DuelSim {
                 };
                 for k in 0..(self.actions[i] + f[i].magic_actions) as usize {
                     let x = init[i] - self.step * k as i64;
-                    segs[i][k] = (high - x).div_euclid(self.gap) + shift;
+                    segs[i][k] = (high - x).div_euclid(GAP) + shift;
                 }
             }
             let last = segs
@@ -451,6 +470,13 @@ mod tests {
     }
 
     // N-HEALTH: malus 1/2/3/4 for levels 1-2/3-4/5-6/7-8, round checks at 7-8, out at 9.
+    #[test]
+    fn each_segment_reading_is_compiled_with_its_gap() {
+        use crate::systems::nephilim::options::InitSegment;
+        // `duel` dispatches Five to GAP = 5 and Six to GAP = 6.
+        assert_eq!((InitSegment::Five.gap(), InitSegment::Six.gap()), (5, 6));
+    }
+
     #[test]
     fn malus_by_level() {
         let want = [0, 1, 1, 2, 2, 3, 3, 4, 4];
