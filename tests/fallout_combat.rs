@@ -274,6 +274,46 @@ fn cli_firefight_runs_identically_across_threads() {
     assert!(a.path().join("combat-combatants.png").exists());
 }
 
+#[test]
+fn firefight_matches_its_golden_csvs() {
+    // Golden files written at --trials 20000 --seed 1 (any --threads) by the code before
+    // issue 29's target masks: the masks changed the cost of a target choice, not one
+    // pick, so the streams and every count stay as they were.
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/fallout/firefight.toml");
+    let dir = tempfile::tempdir().unwrap();
+    cosmosim()
+        .args(["-q", "run"])
+        .arg(&file)
+        .args([
+            "--trials",
+            "20000",
+            "--seed",
+            "1",
+            "--threads",
+            "2",
+            "--out",
+        ])
+        .arg(dir.path())
+        .assert()
+        .success();
+    for (name, golden) in [
+        (
+            "combat-sides.csv",
+            include_str!("golden/fallout-firefight-sides.csv"),
+        ),
+        (
+            "combat-combatants.csv",
+            include_str!("golden/fallout-firefight-combatants.csv"),
+        ),
+        (
+            "combat-ap.csv",
+            include_str!("golden/fallout-firefight-ap.csv"),
+        ),
+    ] {
+        assert_eq!(read(&dir.path().join(name)), golden, "{name}");
+    }
+}
+
 /// `check` and `run` on a bad file: both exit 2 with the message; returns it.
 fn bad(text: &str) -> String {
     let dir = tempfile::tempdir().unwrap();

@@ -130,6 +130,8 @@ pub struct CombatSim {
     bonus: BonusRules,
     /// Whether some combatant helps an ally (F-HELP), resolved once per run.
     any_help: bool,
+    /// By `Side as usize`: the other side's combatants (bit j: combatant j).
+    enemies: [u32; 2],
 }
 
 impl CombatSim {
@@ -140,8 +142,13 @@ impl CombatSim {
             .map(|c| PoolSampler::new(&c.spec))
             .collect();
         let any_help = model.combatants.iter().any(|c| c.helps.is_some());
+        let mut enemies = [0u32; 2];
+        for (j, c) in model.combatants.iter().enumerate() {
+            enemies[1 - c.side as usize] |= 1 << j;
+        }
         CombatSim {
             any_help,
+            enemies,
             model,
             samplers,
             shortfall,
@@ -165,25 +172,30 @@ impl CombatSim {
     }
 
     /// The target of attacker `i`: a standing enemy by the side's policy, or `None`.
+    /// `down`: bit j set when combatant j is down. `weakest` takes the first of the
+    /// lowest HP in combatant order.
     #[inline]
-    fn target(
-        &self,
-        i: usize,
-        hp: &[u32; COMBATANTS_MAX],
-        down: &[bool; COMBATANTS_MAX],
-    ) -> Option<usize> {
+    fn target(&self, i: usize, hp: &[u32; COMBATANTS_MAX], down: u32) -> Option<usize> {
         let m = &self.model;
-        let side = m.combatants[i].side;
-        let enemies = m
-            .combatants
-            .iter()
-            .enumerate()
-            .filter(|(j, c)| c.side != side && !down[*j])
-            .map(|(j, _)| j);
-        match m.policies[side as usize].target {
-            Target::First => enemies.into_iter().next(),
-            Target::Weakest => enemies.min_by_key(|&j| hp[j]),
+        let side = m.combatants[i].side as usize;
+        let mut open = self.enemies[side] & !down;
+        if open == 0 {
+            return None;
         }
+        let first = open.trailing_zeros() as usize;
+        if m.policies[side].target == Target::First {
+            return Some(first);
+        }
+        let mut best = first;
+        open &= open - 1;
+        while open != 0 {
+            let j = open.trailing_zeros() as usize;
+            open &= open - 1;
+            if hp[j] < hp[best] {
+                best = j;
+            }
+        }
+        Some(best)
     }
 
     /// One fight, counted; its outcome (an index of `CombatAcc::outcomes`). `w` sees each
@@ -199,6 +211,8 @@ impl CombatSim {
         let mut hp = [0u32; COMBATANTS_MAX];
         let mut injuries = [0u8; COMBATANTS_MAX];
         let mut down = [false; COMBATANTS_MAX];
+        // `down` as bits, for target choice.
+        let mut down_mask = 0u32;
         let mut stunned = [false; COMBATANTS_MAX];
         let mut luck = [0u8; COMBATANTS_MAX];
         let mut help_rolls = [0u32; COMBATANTS_MAX];
@@ -250,7 +264,7 @@ impl CombatSim {
                         f.second_majors += 1;
                         watch.see(|| Step::SecondMajor { who: i as u8 });
                     }
-                    let Some(j) = self.target(i, &hp, &down) else {
+                    let Some(j) = self.target(i, &hp, down_mask) else {
                         continue 'majors;
                     };
                     let c = &m.combatants[i];
@@ -444,6 +458,7 @@ impl CombatSim {
                     }
                     if hp[j] == 0 || (m.injuries_down > 0 && injuries[j] >= m.injuries_down) {
                         down[j] = true;
+                        down_mask |= 1 << j;
                         watch.see(|| Step::Down { who: j as u8 });
                         let t = m.combatants[j].side as usize;
                         standing[t] -= 1;
@@ -500,6 +515,73 @@ impl Simulation for CombatSim {
         for mut rng in draws.trials(trials) {
             let rng = &mut rng;
             self.fight(rng, acc, &mut Quiet);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::ScenarioFile;
+
+    const FIREFIGHT: &str = include_str!("../../../../scenarios/fallout/firefight.toml");
+
+    /// The choice as first written: a scan of every combatant in order, the first of the
+    /// lowest HP for `weakest` (`min_by_key` keeps the first of equals).
+    fn scan(sim: &CombatSim, i: usize, hp: &[u32; COMBATANTS_MAX], down: u32) -> Option<usize> {
+        let m = &sim.model;
+        let side = m.combatants[i].side;
+        let mut enemies =
+            (0..m.combatants.len()).filter(|&j| m.combatants[j].side != side && down >> j & 1 == 0);
+        match m.policies[side as usize].target {
+            Target::First => enemies.next(),
+            Target::Weakest => enemies.min_by_key(|&j| hp[j]),
+        }
+    }
+
+    #[test]
+    fn target_masks_pick_as_the_scan() {
+        for (policy, weakest) in [
+            ("target = \"weakest\"", true),
+            ("target = \"first\"", false),
+        ] {
+            // Both sides under one policy, so each is checked from either side.
+            let text = FIREFIGHT
+                .replace("target = \"first\"", policy)
+                .replace("target = \"weakest\"", policy);
+            let file = ScenarioFile::from_text("firefight.toml", &text, crate::lang::Lang::En);
+            let (_, model) = super::super::load(&file).unwrap();
+            let n = model.combatants.len();
+            assert!(
+                model
+                    .policies
+                    .iter()
+                    .all(|p| (p.target == Target::Weakest) == weakest),
+                "{policy}"
+            );
+            let sim = CombatSim::new(model, Shortfall::Split, ExtraDamage::MeleeThrown);
+            // xorshift: HP with many ties (0..4) and every set of combatants down.
+            let mut x = 0x9E37_79B9_7F4A_7C15u64;
+            let mut next = |k: u64| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x % k
+            };
+            for _ in 0..4000 {
+                let mut hp = [0u32; COMBATANTS_MAX];
+                for h in hp.iter_mut().take(n) {
+                    *h = next(4) as u32;
+                }
+                let down = next(1 << n) as u32;
+                for i in 0..n {
+                    assert_eq!(
+                        sim.target(i, &hp, down),
+                        scan(&sim, i, &hp, down),
+                        "{policy}: attacker {i}, hp {hp:?}, down {down:b}"
+                    );
+                }
+            }
         }
     }
 }
