@@ -243,20 +243,30 @@ fn ap_economy_file_with_kind_key_is_still_valid() {
     cosmosim().arg("check").arg(&p).assert().success();
 }
 
+/// The shipped firefight.
+fn firefight() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/fallout/firefight.toml")
+}
+
+/// `run` of the shipped firefight with `args`, quiet, into a new temporary folder.
+fn run_firefight(args: &[&str]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    cosmosim()
+        .args(["-q", "run"])
+        .arg(firefight())
+        .args(args)
+        .arg("--out")
+        .arg(dir.path())
+        .assert()
+        .success();
+    dir
+}
+
 #[test]
 fn cli_firefight_runs_identically_across_threads() {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/fallout/firefight.toml");
-    cosmosim().arg("check").arg(&file).assert().success();
-    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-    for (dir, threads) in [(&a, "1"), (&b, "2")] {
-        cosmosim()
-            .args(["-q", "run"])
-            .arg(&file)
-            .args(["--trials", "70000", "--threads", threads, "--out"])
-            .arg(dir.path())
-            .assert()
-            .success();
-    }
+    cosmosim().arg("check").arg(firefight()).assert().success();
+    let a = run_firefight(&["--trials", "70000", "--threads", "1"]);
+    let b = run_firefight(&["--trials", "70000", "--threads", "2"]);
     for f in [
         "summary.md",
         "combat-sides.csv",
@@ -279,23 +289,7 @@ fn firefight_matches_its_golden_csvs() {
     // Golden files written at --trials 20000 --seed 1 (any --threads) by the code before
     // issue 29's target masks: the masks changed the cost of a target choice, not one
     // pick, so the streams and every count stay as they were.
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/fallout/firefight.toml");
-    let dir = tempfile::tempdir().unwrap();
-    cosmosim()
-        .args(["-q", "run"])
-        .arg(&file)
-        .args([
-            "--trials",
-            "20000",
-            "--seed",
-            "1",
-            "--threads",
-            "2",
-            "--out",
-        ])
-        .arg(dir.path())
-        .assert()
-        .success();
+    let dir = run_firefight(&["--trials", "20000", "--seed", "1", "--threads", "2"]);
     for (name, golden) in [
         (
             "combat-sides.csv",
