@@ -8,13 +8,17 @@ use super::acc::{CombatAcc, END_COMBAT_END};
 use super::model::{MAX_ACTIONS, MAX_FIGHTERS};
 use super::order::Slot;
 use super::plan::{Full, Plan};
+use super::posture::Moment;
 use super::sim::CombatSim;
 use super::watch::{Quiet, Skip, Step, Watch};
 
 use super::state::{FState, NONE};
 
 /// The state of one combat, reused for every combat of a batch. `P` is the run's fight
-/// plan (`plan.rs`): which optional rules the turn loop checks at all.
+/// plan (`plan.rs`): which optional rules the turn loop checks at all. `repr(C)`: the
+/// layout is the same under every plan (the plan is only a `PhantomData`), so a fight
+/// may go on under another plan in place (`awake`).
+#[repr(C)]
 pub(super) struct Fight<'a, 'r, W: Watch = Quiet, P: Plan = Full> {
     pub sim: &'a CombatSim,
     /// Who watches (`watch.rs`): [`Quiet`] in the batch run, steps in a trace.
@@ -56,6 +60,10 @@ pub(super) struct Fight<'a, 'r, W: Watch = Quiet, P: Plan = Full> {
     /// some.
     pub held: [[super::periodic::Held; super::periodic::HELD_SLOTS]; MAX_FIGHTERS],
     plan: std::marker::PhantomData<P>,
+    /// Test builds: how often a waking plan woke at the start, a turn start, after an
+    /// action alone in its slot, and in an exchange.
+    #[cfg(test)]
+    pub(super) woke: [u64; 4],
 }
 
 impl<'a, 'r, P: Plan> Fight<'a, 'r, Quiet, P> {
@@ -96,6 +104,8 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
             carry: None,
             held: [[super::periodic::Held::BLANK; super::periodic::HELD_SLOTS]; MAX_FIGHTERS],
             plan: std::marker::PhantomData,
+            #[cfg(test)]
+            woke: [0; 4],
         }
     }
 
@@ -153,6 +163,27 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
         self.first_action_done = false;
     }
 
+    /// This fight under the plan that goes on from a [`Plan::WAKES`] plan (`plan.rs`).
+    #[inline(always)]
+    fn awake(&mut self) -> &mut Fight<'a, 'r, W, P::Awake> {
+        self.replanned()
+    }
+
+    /// This fight, its state as it is, under plan `Q`.
+    #[inline(always)]
+    fn replanned<Q: Plan>(&mut self) -> &mut Fight<'a, 'r, W, Q> {
+        const {
+            assert!(
+                std::mem::size_of::<Fight<'_, '_, W, P>>()
+                    == std::mem::size_of::<Fight<'_, '_, W, Q>>()
+            )
+        };
+        // SAFETY: `Fight` is `repr(C)` and its plan is only the `PhantomData` field, a
+        // zero-sized type of alignment 1 under every plan: both types have the same
+        // fields at the same offsets, and the borrow is `self`'s for its lifetime.
+        unsafe { &mut *(self as *mut Self).cast::<Fight<'a, 'r, W, Q>>() }
+    }
+
     /// Runs one whole combat and counts it.
     pub fn combat(&mut self) {
         self.reset();
@@ -163,66 +194,92 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
         if P::tired(self.sim.model.fatigue.on) {
             self.fatigue_start();
         }
+        if P::WAKES && (0..n).any(|f| self.points_choice(f, Moment::Start) != NONE) {
+            #[cfg(test)]
+            {
+                self.woke[0] += 1;
+            }
+            return self.awake().start_points_and_play();
+        }
         if P::POSTURES {
             for f in 0..n {
-                self.try_points(f, super::posture::Moment::Start);
+                self.try_points(f, Moment::Start);
             }
         }
+        self.play(None);
+    }
+
+    /// The combat from its start points on, under a plan with postures.
+    fn start_points_and_play(&mut self) {
+        for f in 0..self.sim.n {
+            self.try_points(f, Moment::Start);
+        }
+        self.play(None);
+    }
+
+    /// Plays the rounds to the end of the combat and counts it: from the first round, or
+    /// (`resume`) from the slot after a group that ran until a point might be spent
+    /// under a [`Plan::WAKES`] plan.
+    fn play(&mut self, mut resume: Option<usize>) {
         // The ending depends on the down and pending masks alone: after a slot, ask again
         // only when one of them moved.
         let mut seen = u64::MAX;
         let outcome = 'combat: loop {
-            if self.round == self.sim.model.max_rounds {
-                break 'combat self.sim.model.sides.len() + 1;
-            }
-            self.round += 1;
-            let round = self.round;
-            self.note(|_| Step::Round { round });
-            if P::on(!self.sim.model.events.is_empty()) {
-                self.scripted_events();
-                if let Some(w) = self.winner() {
-                    // The last of a side left.
-                    break 'combat w;
-                }
-            }
-            self.build_slots();
-            if W::ON {
-                for j in 0..self.n_slots {
-                    let sl = self.slots[j];
-                    self.note(|_| Step::Slot {
-                        who: sl.f() as u8,
-                        action: sl.k(),
-                        d20: sl.d20(),
-                    });
-                }
-            }
-            // Round-start ticks come after the order is set (a trace shows the order on
-            // the round's line) and before the first action; whoever they down loses its
-            // slot.
-            if P::on(self.sim.any_periodic) {
-                self.periodic_round_start();
-                if let Some(w) = self.winner() {
-                    break 'combat w;
-                }
-            }
             let mut s = 0;
+            if let Some(e) = resume.take() {
+                // Mid-round: the group before `e` has run, and its ending is not asked yet.
+                if let Some(w) = self.winner() {
+                    break 'combat w;
+                }
+                s = e;
+            } else {
+                if self.round == self.sim.model.max_rounds {
+                    break 'combat self.sim.model.sides.len() + 1;
+                }
+                self.round += 1;
+                let round = self.round;
+                self.note(|_| Step::Round { round });
+                if P::on(!self.sim.model.events.is_empty()) {
+                    self.scripted_events();
+                    if let Some(w) = self.winner() {
+                        // The last of a side left.
+                        break 'combat w;
+                    }
+                }
+                self.build_slots();
+                if W::ON {
+                    for j in 0..self.n_slots {
+                        let sl = self.slots[j];
+                        self.note(|_| Step::Slot {
+                            who: sl.f() as u8,
+                            action: sl.k(),
+                            d20: sl.d20(),
+                        });
+                    }
+                }
+                // Round-start ticks come after the order is set (a trace shows the order
+                // on the round's line) and before the first action; whoever they down
+                // loses its slot.
+                if P::on(self.sim.any_periodic) {
+                    self.periodic_round_start();
+                    if let Some(w) = self.winner() {
+                        break 'combat w;
+                    }
+                }
+            }
             while s < self.n_slots {
                 let e = self.group_end(s);
                 self.cursor = e;
-                if e - s == 1 {
+                let woke = if e - s == 1 {
                     // Alone in its slot: `in_group` is already false (cleared after every
                     // exchange) and `group_alive` is read only in an exchange.
-                    self.run_slot(s);
+                    self.slot_from(s, At::Begin)
                 } else {
-                    for j in s..e {
-                        let f = self.slots[j].f();
-                        self.st[f].in_group = true;
-                        self.st[f].group_alive = !self.st[f].down;
-                    }
-                    self.run_exchange(s, e);
-                    for j in s..e {
-                        self.st[self.slots[j].f()].in_group = false;
-                    }
+                    self.exchange_from(s, e, At::Begin)
+                };
+                if P::WAKES && woke {
+                    // The group finished under the awake plan; so does the combat.
+                    return self.awake().play(Some(e));
                 }
                 let now = u64::from(self.down_mask) << 32 | u64::from(self.pending_mask);
                 if now != seen {
@@ -355,34 +412,69 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
     /// A simultaneous exchange (C-TURN-1 "résolution parallèle"): every member's turn
     /// starts (with its turn-start point triggers) before any action, all actions resolve,
     /// then every turn ends, and only then may points be spent (C-LD-2: not between the
-    /// two halves of one exchange; reading 10c in docs/rules.md).
-    fn run_exchange(&mut self, s: usize, e: usize) {
-        for j in s..e {
-            let (f, k) = (self.slots[j].f(), self.slots[j].k());
-            if k == 0 && !self.st[f].down {
-                self.start_turn(f);
+    /// two halves of one exchange; reading 10c in docs/rules.md). From `at` on; true when
+    /// a point might be spent under a [`Plan::WAKES`] plan, and the rest ran awake.
+    fn exchange_from(&mut self, s: usize, e: usize, at: At) -> bool {
+        let mut from = s;
+        match at {
+            At::Begin => {
+                for j in s..e {
+                    let f = self.slots[j].f();
+                    self.st[f].in_group = true;
+                    self.st[f].group_alive = !self.st[f].down;
+                }
+            }
+            At::TurnStartPoints(j) => {
+                self.turn_start_points(self.slots[j].f());
+                from = j + 1;
+            }
+            At::AfterAction => {}
+        }
+        if at != At::AfterAction {
+            for j in from..e {
+                let (f, k) = (self.slots[j].f(), self.slots[j].k());
+                if k == 0 && !self.st[f].down && self.start_turn(f) {
+                    #[cfg(test)]
+                    {
+                        self.woke[3] += 1;
+                    }
+                    self.awake().exchange_from(s, e, At::TurnStartPoints(j));
+                    return true;
+                }
+            }
+            if !self.first_action_done {
+                self.first_of_exchange(s, e);
+            }
+            for j in s..e {
+                let f = self.slots[j].f();
+                let st = self.st[f];
+                if (st.down && !st.group_alive) || (P::SKIPS && st.skip_round) {
+                    continue;
+                }
+                self.note_first_actor(f);
+                self.st[f].act_k = self.slots[j].k();
+                self.take_action(f);
+            }
+            for j in s..e {
+                let (f, k) = (self.slots[j].f(), self.slots[j].k());
+                if k + 1 == self.st[f].n_act && !self.st[f].down {
+                    self.end_turn(f);
+                }
             }
         }
-        if !self.first_action_done {
-            self.first_of_exchange(s, e);
-        }
-        for j in s..e {
-            let f = self.slots[j].f();
-            let st = self.st[f];
-            if (st.down && !st.group_alive) || (P::SKIPS && st.skip_round) {
-                continue;
+        if P::WAKES && self.wakes_after_action() {
+            #[cfg(test)]
+            {
+                self.woke[3] += 1;
             }
-            self.note_first_actor(f);
-            self.st[f].act_k = self.slots[j].k();
-            self.take_action(f);
-        }
-        for j in s..e {
-            let (f, k) = (self.slots[j].f(), self.slots[j].k());
-            if k + 1 == self.st[f].n_act && !self.st[f].down {
-                self.end_turn(f);
-            }
+            self.awake().exchange_from(s, e, At::AfterAction);
+            return true;
         }
         self.after_action();
+        for j in s..e {
+            self.st[self.slots[j].f()].in_group = false;
+        }
+        false
     }
 
     /// The first action of the combat is a simultaneous exchange (still tied after the d20,
@@ -416,40 +508,75 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
         }
     }
 
-    fn run_slot(&mut self, j: usize) {
+    /// The action slot `j` from `at` on; true when a point might be spent under a
+    /// [`Plan::WAKES`] plan, and the rest of the slot ran awake.
+    fn slot_from(&mut self, j: usize, at: At) -> bool {
         let (f, k) = (self.slots[j].f(), self.slots[j].k());
         let last = k + 1 == self.st[f].n_act;
-        let s = self.st[f];
-        if s.down {
-            return;
+        let mut act = true;
+        match at {
+            At::Begin => {
+                if self.st[f].down {
+                    return false;
+                }
+                if k == 0 && self.start_turn(f) {
+                    #[cfg(test)]
+                    {
+                        self.woke[1] += 1;
+                    }
+                    self.awake().slot_from(j, At::TurnStartPoints(j));
+                    return true;
+                }
+            }
+            At::TurnStartPoints(_) => self.turn_start_points(f),
+            At::AfterAction => act = false,
         }
-        if k == 0 {
-            self.start_turn(f);
-        }
-        if !(P::SKIPS && self.st[f].skip_round) {
+        if act {
+            if P::SKIPS && self.st[f].skip_round {
+                if last && !self.st[f].down {
+                    self.end_turn(f);
+                }
+                return false;
+            }
             self.note_first_actor(f);
             self.st[f].act_k = k;
             self.take_action(f);
-            self.after_action();
+            if P::WAKES && self.wakes_after_action() {
+                #[cfg(test)]
+                {
+                    self.woke[2] += 1;
+                }
+                self.awake().slot_from(j, At::AfterAction);
+                return true;
+            }
         }
+        self.after_action();
         if last && !self.st[f].down {
             self.end_turn(f);
         }
+        false
     }
 
-    fn start_turn(&mut self, f: usize) {
+    /// The start of `f`'s turn; true when, under a [`Plan::WAKES`] plan, its turn-start
+    /// points might be spent (the rest of the turn start is then
+    /// [`Self::turn_start_points`] under the awake plan: every posture state is neutral,
+    /// so what comes before it changes nothing).
+    fn start_turn(&mut self, f: usize) -> bool {
         if P::SKIPS {
             self.st[f].skip_round = false;
         }
         if P::on(self.sim.any_periodic) {
             self.periodic_tick(f, super::periodic::At::TurnStart);
             if self.st[f].down {
-                return;
+                return false;
             }
         }
         if !P::POSTURES {
-            // No lock, backlash or posture turn, and no point anyone may spend.
-            return;
+            // No lock, backlash or posture turn; a point spent only once awake.
+            return P::WAKES
+                && self.sim.turn_start[f]
+                && self.may_react(f)
+                && self.points_choice(f, Moment::TurnStart) != NONE;
         }
         let s = &mut self.st[f];
         if s.cooldown > 0 {
@@ -464,7 +591,7 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
                 who: f as u8,
                 why: Skip::IlluminationBacklash,
             });
-            return;
+            return false;
         }
         if s.sep_backlash > 0 {
             s.sep_backlash -= 1;
@@ -474,10 +601,13 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
             // C-LD-3: a posture turn is counted at the start of each own turn in posture.
             s.posture_turns += 1;
         }
-        if self.sim.turn_start[f]
-            && self.may_react(f)
-            && self.try_points(f, super::posture::Moment::TurnStart)
-        {
+        self.turn_start_points(f);
+        false
+    }
+
+    /// The turn-start point triggers of `f`.
+    fn turn_start_points(&mut self, f: usize) {
+        if self.sim.turn_start[f] && self.may_react(f) && self.try_points(f, Moment::TurnStart) {
             // Activated before acting: this turn counts (C-LD-3).
             self.st[f].posture_turns = 1;
         }
@@ -511,8 +641,24 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
     fn after_action(&mut self) {
         // Points that react between actions belong to the postures group: without a
         // posture nobody spends one (`plan.rs`).
-        if !(P::POSTURES && self.sim.any_reactive) {
-            return;
+        if P::POSTURES {
+            self.points_between_actions::<true>();
+        }
+    }
+
+    /// Under a [`Plan::WAKES`] plan: whether [`Self::after_action`] would offer someone
+    /// a point now (`try_points`), so the fight must go on awake first.
+    #[inline(always)]
+    fn wakes_after_action(&mut self) -> bool {
+        self.points_between_actions::<false>()
+    }
+
+    /// Walks those who may spend a point between actions; `SPEND`: offers each one the
+    /// point (`try_points`), else returns true at the first it would be offered to.
+    #[inline(always)]
+    fn points_between_actions<const SPEND: bool>(&mut self) -> bool {
+        if !self.sim.any_reactive {
+            return false;
         }
         // Whoever is down spends nothing (`try_points`), nor one that reacts to its HP
         // alone while above its thresholds (`may_react`).
@@ -546,7 +692,23 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
             if state_first && !idle(self) || !self.may_react(f) || !state_first && !idle(self) {
                 continue;
             }
-            self.try_points(f, super::posture::Moment::AfterAction);
+            if !SPEND {
+                if self.points_choice(f, Moment::AfterAction) != NONE {
+                    return true;
+                }
+                continue;
+            }
+            self.try_points(f, Moment::AfterAction);
         }
+        false
     }
+}
+
+/// Where a slot or an exchange goes on from: its start, its turn-start points (slot `j`
+/// of the round), or the points between actions after it acted.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum At {
+    Begin,
+    TurnStartPoints(usize),
+    AfterAction,
 }

@@ -22,6 +22,12 @@ pub(super) trait Plan {
     /// Whether a turn may be lost (an Illumination backlash, a periodic effect): only
     /// then is `skip_round` ever set.
     const SKIPS: bool = Self::POSTURES || Self::FEATURES;
+    /// Whether this plan plays the start of a fight where points may be spent but none
+    /// has been yet ([`Waking`]): the postures group is out, and the loop hands the fight
+    /// to [`Plan::Awake`] at the first moment a point might be spent.
+    const WAKES: bool = false;
+    /// The plan that goes on from where a [`Plan::WAKES`] plan stops; itself otherwise.
+    type Awake: Plan;
 
     /// A run flag of the features group as this plan sees it.
     #[inline(always)]
@@ -45,6 +51,23 @@ impl<const FEATURES: bool, const FATIGUE: bool, const POSTURES: bool> Plan
     const FEATURES: bool = FEATURES;
     const FATIGUE: bool = FATIGUE;
     const POSTURES: bool = POSTURES;
+    type Awake = Self;
+}
+
+/// The plan of a run whose combatants may spend points, for the start of each fight:
+/// until a point might be spent every posture state is neutral, so the turn loop runs
+/// without the postures group, and at that moment (the checks `try_points` would make,
+/// before it makes them) the fight goes on under `Flags<FEATURES, FATIGUE>` with the
+/// same state (`Fight::awake`). A boss fight's first ally down, an HP trigger's first
+/// crossing: most fights spend half their actions or more before either.
+pub(super) enum Waking<const FEATURES: bool, const FATIGUE: bool> {}
+
+impl<const FEATURES: bool, const FATIGUE: bool> Plan for Waking<FEATURES, FATIGUE> {
+    const FEATURES: bool = FEATURES;
+    const FATIGUE: bool = FATIGUE;
+    const POSTURES: bool = false;
+    const WAKES: bool = true;
+    type Awake = Flags<FEATURES, FATIGUE>;
 }
 
 /// Nothing optional but postures.
@@ -75,15 +98,24 @@ impl CombatSim {
 
     /// Runs `work` under this run's plan: the one place a plan is chosen.
     pub(super) fn in_plan<T: PlanWork>(&self, work: T) -> T::Out {
-        match (self.plan(), self.any_posture) {
-            ((false, false), false) => work.run::<Bare>(),
-            ((false, false), true) => work.run::<Plain>(),
-            ((true, false), false) => work.run::<Flags<true, false, false>>(),
-            ((true, false), true) => work.run::<Flags<true, false>>(),
-            ((false, true), false) => work.run::<Flags<false, true, false>>(),
-            ((false, true), true) => work.run::<Flags<false, true>>(),
-            ((true, true), false) => work.run::<Flags<true, true, false>>(),
-            ((true, true), true) => work.run::<Full>(),
+        // Scripted arrivals spend points in the middle of a round's events: such runs
+        // keep the postures group from the start rather than wake there.
+        let waking = self.any_posture && self.model.events.is_empty();
+        match (self.plan(), self.any_posture, waking) {
+            (_, true, true) => match self.plan() {
+                (false, false) => work.run::<Waking<false, false>>(),
+                (true, false) => work.run::<Waking<true, false>>(),
+                (false, true) => work.run::<Waking<false, true>>(),
+                (true, true) => work.run::<Waking<true, true>>(),
+            },
+            ((false, false), false, _) => work.run::<Bare>(),
+            ((false, false), true, _) => work.run::<Plain>(),
+            ((true, false), false, _) => work.run::<Flags<true, false, false>>(),
+            ((true, false), true, _) => work.run::<Flags<true, false>>(),
+            ((false, true), false, _) => work.run::<Flags<false, true, false>>(),
+            ((false, true), true, _) => work.run::<Flags<false, true>>(),
+            ((true, true), false, _) => work.run::<Flags<true, true, false>>(),
+            ((true, true), true, _) => work.run::<Full>(),
         }
     }
 }
@@ -350,5 +382,96 @@ target = "random"
         assert_eq!(counted::<Flags<false, true>>(&tired, 2000), full);
         // Dropping fatigue where it is used does change the count: the plan matters.
         assert_ne!(counted::<Plain>(&tired, 2000), full);
+    }
+    /// `trials` combats of `sim` under `Waking<F, T>` (as `counted`), and how often the
+    /// fights woke at the start, a turn start, after a lone action and in an exchange.
+    fn waking<const F: bool, const T: bool>(
+        sim: &CombatSim,
+        trials: u64,
+    ) -> (super::super::acc::CombatAcc, [u64; 4]) {
+        let draws = Draws::new(7, &StreamKey::new("plan-test"), 0);
+        let mut acc = sim.empty_acc();
+        let mut rng = draws.trial(0);
+        let mut fight: super::super::fight::Fight<'_, '_, _, Waking<F, T>> =
+            super::super::fight::Fight::new(sim, &mut rng, &mut acc);
+        for j in 0..trials {
+            *fight.rng = draws.trial(j);
+            fight.combat();
+        }
+        let woke = fight.woke;
+        (acc, woke)
+    }
+
+    #[test]
+    fn a_waking_plan_counts_as_the_full_one_wherever_it_wakes() {
+        // Each file wakes where its first point may be spent: at the start (BAND's
+        // `light_at_start`), at a turn start (`dark_on_turn_start`; ties at Agilité 60
+        // and 52 make exchanges), between actions (HP triggers, an ally down, spend
+        // rules); the test build's checks (HP mask, gates, kept orders) run throughout.
+        let on_turn = BAND.replace("light_at_start = true\n", "");
+        let ally_down = on_turn.replace("dark_on_turn_start = true", "dark_when_ally_down = true");
+        let hp = on_turn.replace("dark_on_turn_start = true", "dark_below_hp = 0.6");
+        let boss = include_str!("../../../../scenarios/cosmos/boss-fight.toml");
+        let drake = include_str!("../../../../scenarios/cosmos/party-vs-boss.toml");
+        let tired = drake.replacen("[combat]\n", "[combat]\nfatigue = true\n", 1);
+        let ambush = include_str!("../../../../scenarios/cosmos/wounded-ambush.toml");
+        let apocalypse = include_str!("../../../../scenarios/cosmos/apocalypse.toml");
+        let mut woke = [0u64; 4];
+        let cases: [(&str, &str, [bool; 4]); 8] = [
+            ("band", BAND, [true, false, false, false]),
+            ("on turn start", &on_turn, [false, true, false, true]),
+            ("ally down", &ally_down, [false, false, true, true]),
+            ("hp", &hp, [false, false, true, true]),
+            ("boss-fight", boss, [false, false, true, false]),
+            ("party-vs-boss, tired", &tired, [false, false, true, false]),
+            ("wounded-ambush", ambush, [false, false, true, false]),
+            ("apocalypse", apocalypse, [false, false, true, false]),
+        ];
+        for (name, text, wakes) in cases {
+            let s = sim(text);
+            assert!(s.any_posture && s.model.events.is_empty(), "{name}");
+            let trials = 1500;
+            let ((acc, w), full) = match s.plan() {
+                (false, false) => (
+                    waking::<false, false>(&s, trials),
+                    counted::<Plain>(&s, trials),
+                ),
+                (true, false) => (
+                    waking::<true, false>(&s, trials),
+                    counted::<Flags<true, false>>(&s, trials),
+                ),
+                (false, true) => (
+                    waking::<false, true>(&s, trials),
+                    counted::<Flags<false, true>>(&s, trials),
+                ),
+                (true, true) => (
+                    waking::<true, true>(&s, trials),
+                    counted::<Full>(&s, trials),
+                ),
+            };
+            assert!(acc == full, "{name}: the waking plan counted otherwise");
+            for (i, &want) in wakes.iter().enumerate() {
+                if want {
+                    assert!(w[i] > 0, "{name} never woke at {i}: {w:?}");
+                }
+                woke[i] += w[i];
+            }
+            // Points were spent, and each fight woke once at most.
+            let spent = acc
+                .fighters
+                .iter()
+                .map(|f| f.posture[0].entered + f.posture[1].entered)
+                .sum::<u64>();
+            let n_woke: u64 = w.iter().sum();
+            assert!(spent > 0 && n_woke <= trials, "{name}: {w:?}");
+            if wakes[2] {
+                // Woken between actions: some fights never spent a point at all.
+                assert!(n_woke < trials, "{name} woke in every fight: {w:?}");
+            }
+        }
+        assert!(
+            woke.iter().all(|&c| c > 0),
+            "every place to wake is tried: {woke:?}"
+        );
     }
 }

@@ -67,8 +67,9 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     /// for the combatants that react to their HP alone, `CombatSim::hp_only`).
     #[inline(always)]
     pub(super) fn hp_moved(&mut self, f: usize) {
-        // Without postures nobody spends a point, so nobody reacts (`plan.rs`).
-        if P::POSTURES && self.sim.hp_only >> f & 1 != 0 {
+        // Without postures nobody spends a point, so nobody reacts (`plan.rs`); a
+        // waking plan reads the mask to know when a point might be spent.
+        if (P::POSTURES || P::WAKES) && self.sim.hp_only >> f & 1 != 0 {
             self.hp_low_of(f);
         }
     }
@@ -117,44 +118,47 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     /// Spends a Light or Dark point if the policy says so and the rules allow; true if a
     /// posture began.
     pub(super) fn try_points(&mut self, f: usize, moment: Moment) -> bool {
+        let kind = self.points_choice(f, moment);
+        if kind != NONE {
+            self.enter_posture(f, kind);
+        }
+        kind != NONE
+    }
+
+    /// The posture `try_points(f, moment)` would begin now, or `NONE`: what it decides,
+    /// without a side effect (a waking plan asks it before the postures group is in).
+    pub(super) fn points_choice(&self, f: usize, moment: Moment) -> u8 {
         let s = &self.st[f];
         if s.down || s.posture != NONE || s.cooldown > 0 || s.blocked_turn {
-            return false;
+            return NONE;
         }
         // Reading 10a: a backlash longer than the lock (disadvantage 6) also holds points
         // back, unless the option lets a new posture end it.
         if P::tired(self.sim.any_fatigue) && (self.sim.exhausted(s.fp) || self.sim.exhausted(s.fm))
         {
             // C-FAT-4: an exhausted combatant can no longer use Light or Dark points.
-            return false;
+            return NONE;
         }
         let in_backlash = s.illum_backlash > 0 || s.sep_backlash > 0 || s.sep_turn;
         if in_backlash && !self.sim.rules.posture_ends_backlash {
-            return false;
+            return NONE;
         }
-        let (dark_left, light_left) = (s.dark_left, s.light_left);
-        let sim = self.sim;
-        let policy = &sim.model.fighters[f].policy;
+        let policy = &self.sim.model.fighters[f].policy;
         // Policy rules first (trigger.rs); none matching: the flat triggers below.
         if P::on(self.sim.any_rules) {
             if let Some(kind) = self.rule_points(f) {
-                if kind != NONE {
-                    self.enter_posture(f, kind);
-                }
-                return kind != NONE;
+                return kind;
             }
         }
-        let dark = dark_left > 0 && self.triggered(f, &policy.dark, moment);
-        let light = light_left > 0 && self.triggered(f, &policy.light, moment);
-        let kind = match (dark, light) {
+        let dark = s.dark_left > 0 && self.triggered(f, &policy.dark, moment);
+        let light = s.light_left > 0 && self.triggered(f, &policy.light, moment);
+        match (dark, light) {
             (true, true) if policy.prefer_dark => SEPULCRALE,
             (true, true) => ILLUMINATION,
             (true, false) => SEPULCRALE,
             (false, true) => ILLUMINATION,
-            (false, false) => return false,
-        };
-        self.enter_posture(f, kind);
-        true
+            (false, false) => NONE,
+        }
     }
 
     fn enter_posture(&mut self, f: usize, kind: u8) {
