@@ -90,6 +90,21 @@ impl LastOrder {
         ties: 0,
     };
 
+    /// The kept order less the slots of those whose key is now 0 (down): what `build`
+    /// would give, since the others' slots and their sort keys are unchanged.
+    fn drop_fallen(&mut self) {
+        let mut m = 0;
+        for i in 0..self.m {
+            let sl = self.slots[i];
+            if self.keys[sl.f()] != 0 {
+                self.slots[m] = sl;
+                m += 1;
+            }
+        }
+        self.m = m;
+        self.ties = tie_mask(&self.slots[..m]);
+    }
+
     /// The slots of the standing combatants from their keys, sorted, and their ties.
     fn build(&mut self, sim: &CombatSim) {
         let mut m = 0;
@@ -193,6 +208,8 @@ impl<W: Watch, P: Plan> Fight<'_, '_, W, P> {
     fn order_slots(&mut self) -> (usize, u64) {
         let per_round = self.sim.rules.d6_per_round;
         let mut same = true;
+        // Only falls since the last order: its slots less the fallen ones are the order.
+        let mut falls_only = true;
         for f in 0..self.sim.n {
             let key = if self.st[f].down {
                 0
@@ -218,12 +235,17 @@ impl<W: Watch, P: Plan> Fight<'_, '_, W, P> {
                 order_key(class, n_act, self.st[f].d6)
             };
             if self.last.keys[f] != key {
+                falls_only &= key == 0;
                 self.last.keys[f] = key;
                 same = false;
             }
         }
         if !same {
-            self.last.build(self.sim);
+            if falls_only {
+                self.last.drop_fallen();
+            } else {
+                self.last.build(self.sim);
+            }
         }
         #[cfg(test)]
         {
