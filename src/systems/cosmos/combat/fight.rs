@@ -60,10 +60,11 @@ pub(super) struct Fight<'a, 'r, W: Watch = Quiet, P: Plan = Full> {
     /// some.
     pub held: [[super::periodic::Held; super::periodic::HELD_SLOTS]; MAX_FIGHTERS],
     plan: std::marker::PhantomData<P>,
-    /// Test builds: how often a waking plan woke at the start, a turn start, after an
-    /// action alone in its slot, and in an exchange.
+    /// Test builds: how often a waking plan woke at the start, at a turn start and after
+    /// the action of a slot alone, and at a turn start and after the actions of an
+    /// exchange.
     #[cfg(test)]
-    pub(super) woke: [u64; 4],
+    pub(super) woke: [u64; 5],
 }
 
 impl<'a, 'r, P: Plan> Fight<'a, 'r, Quiet, P> {
@@ -105,7 +106,7 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
             held: [[super::periodic::Held::BLANK; super::periodic::HELD_SLOTS]; MAX_FIGHTERS],
             plan: std::marker::PhantomData,
             #[cfg(test)]
-            woke: [0; 4],
+            woke: [0; 5],
         }
     }
 
@@ -465,7 +466,7 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
         if P::WAKES && self.wakes_after_action() {
             #[cfg(test)]
             {
-                self.woke[3] += 1;
+                self.woke[4] += 1;
             }
             self.awake().exchange_from(s, e, At::AfterAction);
             return true;

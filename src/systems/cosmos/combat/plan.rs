@@ -384,11 +384,11 @@ target = "random"
         assert_ne!(counted::<Plain>(&tired, 2000), full);
     }
     /// `trials` combats of `sim` under `Waking<F, T>` (as `counted`), and how often the
-    /// fights woke at the start, a turn start, after a lone action and in an exchange.
+    /// fights woke at each place (`Fight::woke`).
     fn waking<const F: bool, const T: bool>(
         sim: &CombatSim,
         trials: u64,
-    ) -> (super::super::acc::CombatAcc, [u64; 4]) {
+    ) -> (super::super::acc::CombatAcc, [u64; 5]) {
         let draws = Draws::new(7, &StreamKey::new("plan-test"), 0);
         let mut acc = sim.empty_acc();
         let mut rng = draws.trial(0);
@@ -407,7 +407,8 @@ target = "random"
         // Each file wakes where its first point may be spent: at the start (BAND's
         // `light_at_start`), at a turn start (`dark_on_turn_start`; ties at Agilité 60
         // and 52 make exchanges), between actions (HP triggers, an ally down, spend
-        // rules); the test build's checks (HP mask, gates, kept orders) run throughout.
+        // rules), alone in a slot or after an exchange; the test build's checks (HP
+        // mask, gates, kept orders) run throughout.
         let on_turn = BAND.replace("light_at_start = true\n", "");
         let ally_down = on_turn.replace("dark_on_turn_start = true", "dark_when_ally_down = true");
         let hp = on_turn.replace("dark_on_turn_start = true", "dark_below_hp = 0.6");
@@ -416,16 +417,20 @@ target = "random"
         let tired = drake.replacen("[combat]\n", "[combat]\nfatigue = true\n", 1);
         let ambush = include_str!("../../../../scenarios/cosmos/wounded-ambush.toml");
         let apocalypse = include_str!("../../../../scenarios/cosmos/apocalypse.toml");
-        let mut woke = [0u64; 4];
-        let cases: [(&str, &str, [bool; 4]); 8] = [
-            ("band", BAND, [true, false, false, false]),
-            ("on turn start", &on_turn, [false, true, false, true]),
-            ("ally down", &ally_down, [false, false, true, true]),
-            ("hp", &hp, [false, false, true, true]),
-            ("boss-fight", boss, [false, false, true, false]),
-            ("party-vs-boss, tired", &tired, [false, false, true, false]),
-            ("wounded-ambush", ambush, [false, false, true, false]),
-            ("apocalypse", apocalypse, [false, false, true, false]),
+        let mut woke = [0u64; 5];
+        let cases: [(&str, &str, [bool; 5]); 8] = [
+            ("band", BAND, [true, false, false, false, false]),
+            ("on turn start", &on_turn, [false, true, false, true, false]),
+            ("ally down", &ally_down, [false, false, true, false, false]),
+            ("hp", &hp, [false, false, true, false, false]),
+            ("boss-fight", boss, [false, false, true, false, false]),
+            (
+                "party-vs-boss, tired",
+                &tired,
+                [false, false, true, false, false],
+            ),
+            ("wounded-ambush", ambush, [false, false, true, false, false]),
+            ("apocalypse", apocalypse, [false, false, true, false, false]),
         ];
         for (name, text, wakes) in cases {
             let s = sim(text);
