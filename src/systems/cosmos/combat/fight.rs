@@ -164,25 +164,30 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
         self.first_action_done = false;
     }
 
-    /// This fight under the plan that goes on from a [`Plan::WAKES`] plan (`plan.rs`).
+    /// This fight, its state as it is, under the plan that goes on from a [`Plan::WAKES`]
+    /// plan (`plan.rs`).
     #[inline(always)]
     fn awake(&mut self) -> &mut Fight<'a, 'r, W, P::Awake> {
-        self.replanned()
-    }
-
-    /// This fight, its state as it is, under plan `Q`.
-    #[inline(always)]
-    fn replanned<Q: Plan>(&mut self) -> &mut Fight<'a, 'r, W, Q> {
         const {
             assert!(
                 std::mem::size_of::<Fight<'_, '_, W, P>>()
-                    == std::mem::size_of::<Fight<'_, '_, W, Q>>()
+                    == std::mem::size_of::<Fight<'_, '_, W, P::Awake>>()
             )
         };
         // SAFETY: `Fight` is `repr(C)` and its plan is only the `PhantomData` field, a
         // zero-sized type of alignment 1 under every plan: both types have the same
         // fields at the same offsets, and the borrow is `self`'s for its lifetime.
-        unsafe { &mut *(self as *mut Self).cast::<Fight<'a, 'r, W, Q>>() }
+        unsafe { &mut *(self as *mut Self).cast::<Fight<'a, 'r, W, P::Awake>>() }
+    }
+
+    /// [`Self::awake`] where the fight wakes, place `at` of `woke` (counted in test builds).
+    #[inline(always)]
+    fn wakes_at(&mut self, _at: usize) -> &mut Fight<'a, 'r, W, P::Awake> {
+        #[cfg(test)]
+        {
+            self.woke[_at] += 1;
+        }
+        self.awake()
     }
 
     /// Runs one whole combat and counts it.
@@ -196,11 +201,7 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
             self.fatigue_start();
         }
         if P::WAKES && (0..n).any(|f| self.points_choice(f, Moment::Start) != NONE) {
-            #[cfg(test)]
-            {
-                self.woke[0] += 1;
-            }
-            return self.awake().start_points_and_play();
+            return self.wakes_at(0).start_points_and_play();
         }
         if P::POSTURES {
             for f in 0..n {
@@ -435,11 +436,7 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
             for j in from..e {
                 let (f, k) = (self.slots[j].f(), self.slots[j].k());
                 if k == 0 && !self.st[f].down && self.start_turn(f) {
-                    #[cfg(test)]
-                    {
-                        self.woke[3] += 1;
-                    }
-                    self.awake().exchange_from(s, e, At::TurnStartPoints(j));
+                    self.wakes_at(3).exchange_from(s, e, At::TurnStartPoints(j));
                     return true;
                 }
             }
@@ -464,11 +461,7 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
             }
         }
         if P::WAKES && self.wakes_after_action() {
-            #[cfg(test)]
-            {
-                self.woke[4] += 1;
-            }
-            self.awake().exchange_from(s, e, At::AfterAction);
+            self.wakes_at(4).exchange_from(s, e, At::AfterAction);
             return true;
         }
         self.after_action();
@@ -521,11 +514,7 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
                     return false;
                 }
                 if k == 0 && self.start_turn(f) {
-                    #[cfg(test)]
-                    {
-                        self.woke[1] += 1;
-                    }
-                    self.awake().slot_from(j, At::TurnStartPoints(j));
+                    self.wakes_at(1).slot_from(j, At::TurnStartPoints(j));
                     return true;
                 }
             }
@@ -543,11 +532,7 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
             self.st[f].act_k = k;
             self.take_action(f);
             if P::WAKES && self.wakes_after_action() {
-                #[cfg(test)]
-                {
-                    self.woke[2] += 1;
-                }
-                self.awake().slot_from(j, At::AfterAction);
+                self.wakes_at(2).slot_from(j, At::AfterAction);
                 return true;
             }
         }

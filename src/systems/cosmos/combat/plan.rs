@@ -102,12 +102,10 @@ impl CombatSim {
         // keep the postures group from the start rather than wake there.
         let waking = self.any_posture && self.model.events.is_empty();
         match (self.plan(), self.any_posture, waking) {
-            (_, true, true) => match self.plan() {
-                (false, false) => work.run::<Waking<false, false>>(),
-                (true, false) => work.run::<Waking<true, false>>(),
-                (false, true) => work.run::<Waking<false, true>>(),
-                (true, true) => work.run::<Waking<true, true>>(),
-            },
+            ((false, false), _, true) => work.run::<Waking<false, false>>(),
+            ((true, false), _, true) => work.run::<Waking<true, false>>(),
+            ((false, true), _, true) => work.run::<Waking<false, true>>(),
+            ((true, true), _, true) => work.run::<Waking<true, true>>(),
             ((false, false), false, _) => work.run::<Bare>(),
             ((false, false), true, _) => work.run::<Plain>(),
             ((true, false), false, _) => work.run::<Flags<true, false, false>>(),

@@ -105,14 +105,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     /// it spends (the test build checks the turn loop's shortcuts against it).
     #[cfg(test)]
     pub(super) fn would_spend(&self, f: usize) -> bool {
-        if P::on(self.sim.any_rules) {
-            if let Some(kind) = self.rule_points(f) {
-                return kind != NONE;
-            }
-        }
-        let (s, p) = (&self.st[f], &self.sim.model.fighters[f].policy);
-        (s.dark_left > 0 && self.triggered(f, &p.dark, Moment::AfterAction))
-            || (s.light_left > 0 && self.triggered(f, &p.light, Moment::AfterAction))
+        self.policy_choice(f, Moment::AfterAction) != NONE
     }
 
     /// Spends a Light or Dark point if the policy says so and the rules allow; true if a
@@ -143,6 +136,14 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         if in_backlash && !self.sim.rules.posture_ends_backlash {
             return NONE;
         }
+        self.policy_choice(f, moment)
+    }
+
+    /// What `f`'s rules, else its flat triggers, pick at `moment` with the points it
+    /// holds: `points_choice` past the state that holds points back.
+    #[inline(always)]
+    fn policy_choice(&self, f: usize, moment: Moment) -> u8 {
+        let s = &self.st[f];
         let policy = &self.sim.model.fighters[f].policy;
         // Policy rules first (trigger.rs); none matching: the flat triggers below.
         if P::on(self.sim.any_rules) {
