@@ -110,11 +110,23 @@ impl Gate {
     }
 }
 
+/// One `use` rule as `rule_action` reads it: what it uses, its gate, and the index of
+/// its rule (for the condition, walked only when the gate is not exact).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct UseRule {
+    pub then: Then,
+    pub gate: Gate,
+    pub rule: usize,
+}
+
 /// The gates of a run.
 pub(super) struct Gates {
     /// Every combatant's rules in order, from `base[f]`.
     rules: Vec<Gate>,
     base: [usize; MAX_FIGHTERS],
+    /// Per combatant, its `use` rules in order: the action choice walks these alone, not
+    /// the mode and spend rules between them.
+    uses: Vec<Box<[UseRule]>>,
     /// Per combatant, Dark then Light: what one of its `spend` rules of that kind needs.
     pub spend: [[Gate; 2]; MAX_FIGHTERS],
     /// The combatants whose every reaction between actions needs an ally down (no
@@ -143,6 +155,7 @@ impl Gates {
         let mut g = Gates {
             rules: Vec::new(),
             base: [0; MAX_FIGHTERS],
+            uses: Vec::new(),
             spend: [[Gate::NEVER; 2]; MAX_FIGHTERS],
             down_gated: 0,
             gated_allies: 0,
@@ -153,6 +166,14 @@ impl Gates {
             g.base[f] = g.rules.len();
             g.rules
                 .extend(a.rules.list.iter().map(|r| Gate::of(&r.when, hp)));
+            let uses = a.rules.list.iter().enumerate();
+            let uses = uses.filter(|(_, r)| matches!(r.then, Then::Attack(..) | Then::Support(_)));
+            let uses = uses.map(|(rule, r)| UseRule {
+                then: r.then,
+                gate: Gate::of(&r.when, hp),
+                rule,
+            });
+            g.uses.push(uses.collect());
             g.spend[f] = [SEPULCRALE, ILLUMINATION].map(|k| Gate::of_spending(&a.rules, k, hp));
             let no_hp = point_hp[f] == [f64::NEG_INFINITY; 2];
             let rules_need = !a.rules.points || g.spend[f].iter().all(|s| s.ally_down);
@@ -204,6 +225,12 @@ impl Gates {
     pub fn of(&self, f: usize) -> &[Gate] {
         &self.rules[self.base[f]..]
     }
+
+    /// `f`'s `use` rules, in rule order.
+    #[inline(always)]
+    pub fn uses(&self, f: usize) -> &[UseRule] {
+        &self.uses[f]
+    }
 }
 
 impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
@@ -218,9 +245,15 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     /// Whether `c` holds for `f`, its gate `g` read first.
     #[inline(always)]
     pub(super) fn meets(&self, f: usize, c: &Cond, g: &Gate) -> bool {
-        let m = self.passes(f, g) && (g.exact || self.holds(f, c));
+        self.meets_by(f, g, || c)
+    }
+
+    /// [`Self::meets`] with the condition looked up only when the gate is not exact.
+    #[inline(always)]
+    pub(super) fn meets_by<'c>(&self, f: usize, g: &Gate, c: impl Fn() -> &'c Cond) -> bool {
+        let m = self.passes(f, g) && (g.exact || self.holds(f, c()));
         #[cfg(test)]
-        assert_eq!(m, self.holds(f, c), "the gate {g:?} of {c:?} for {f}");
+        assert_eq!(m, self.holds(f, c()), "the gate {g:?} of {:?} for {f}", c());
         m
     }
 }
@@ -440,5 +473,32 @@ mode = \"offensive\"
             + rule;
         let sim = boss(&BOSS.replace(rule, &late));
         assert_eq!(sim.gates.hp_mode(rogue, 59), Err(()));
+    }
+
+    #[test]
+    fn the_action_choice_reads_the_use_rules_alone_in_rule_order() {
+        let sim = boss(BOSS);
+        let who = |n: &str| sim.model.fighters.iter().position(|f| f.name == n).unwrap();
+        let rules = |f: usize| {
+            sim.gates
+                .uses(f)
+                .iter()
+                .map(|u| (u.rule, u.then))
+                .collect::<Vec<_>>()
+        };
+        // Cleric: cure (rule 0) and bless (rule 1), not its spend rule (2); warlord: roar
+        // (rule 1), not its mode rule (0); knight and rogue: spend and mode rules only.
+        assert_eq!(
+            rules(who("cleric")),
+            vec![(0, Then::Support(0)), (1, Then::Support(1))]
+        );
+        assert_eq!(rules(who("warlord")), vec![(1, Then::Support(0))]);
+        assert!(rules(who("knight")).is_empty() && rules(who("rogue")).is_empty());
+        // Each carries its rule's gate: the cleric's `any` is walked, the warlord's own
+        // HP under half of 420 is exact.
+        let cleric = sim.gates.uses(who("cleric"));
+        assert!(!cleric[0].gate.exact && cleric[1].gate.exact && cleric[1].gate.round == 1);
+        let roar = sim.gates.uses(who("warlord"))[0].gate;
+        assert!(roar.exact && roar.own_hp == 210.0);
     }
 }

@@ -212,6 +212,18 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         }
     }
 
+    /// `t` falls (C-CMB-5): a few times a combat, so out of line, off the hot path of
+    /// every hit.
+    #[cold]
+    #[inline(never)]
+    fn goes_down(&mut self, t: usize) {
+        self.fall(t, self.st[t].absent);
+        self.note(|_| Step::Down { who: t as u8 });
+        if P::POSTURES && self.st[t].posture != NONE {
+            self.end_posture(t, END_HOLDER_DOWN);
+        }
+    }
+
     /// Applies damage (negative heals, up to max HP): Revive, down, provocation,
     /// Sépulcrale counter (C-CMB-5, C-LD-6).
     #[inline(always)]
@@ -255,11 +267,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
                 after: me.st[t].hp,
             });
             if self.st[t].hp <= 0 && !self.st[t].down {
-                self.fall(t, self.st[t].absent);
-                self.note(|_| Step::Down { who: t as u8 });
-                if P::POSTURES && self.st[t].posture != NONE {
-                    self.end_posture(t, END_HOLDER_DOWN);
-                }
+                self.goes_down(t);
             }
         }
         if P::tired(self.sim.model.fatigue.on) {

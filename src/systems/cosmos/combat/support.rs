@@ -11,10 +11,11 @@ use crate::systems::cosmos::growth::PassiveTest;
 
 use super::aura_use::TestKind;
 use super::fight::Fight;
-use super::model::{ESPRIT, MAX_FIGHTERS};
+use super::model::ESPRIT;
 use super::plan::Plan;
 use super::state::NONE;
 use super::watch::Step;
+use crate::systems::mask::bits;
 
 /// Most support actions in one combatant's list, and active effects on one combatant.
 pub const MAX_SUPPORT: usize = 4;
@@ -159,13 +160,13 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         (has, free)
     }
 
-    /// The target of entry `slot` of `f` now, or None if nobody fits.
+    /// The target of entry `slot` of `f` now, or None if nobody fits. Candidates come
+    /// from the run's side masks in index order, as a walk over every combatant would.
     pub(super) fn support_target(&mut self, f: usize, slot: usize) -> Option<usize> {
-        let idx = self.sim.model.fighters[f].support[slot];
-        let d = &self.sim.model.support[idx];
-        let fighters = &self.sim.model.fighters;
-        let side = fighters[f].side;
-        let n = self.sim.n;
+        let sim = self.sim;
+        let idx = sim.model.fighters[f].support[slot];
+        let d = &sim.model.support[idx];
+        let fighters = &sim.model.fighters;
         let heal = matches!(d.kind, SupportKind::Heal(_));
         let open = |me: &Self, g: usize| {
             if me.st[g].down {
@@ -180,12 +181,16 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
                 !has && free
             }
         };
+        let standing = !self.down_mask();
         match d.target {
             SupportTarget::Own => open(self, f).then_some(f),
             SupportTarget::LowestHp | SupportTarget::LowestFraction => {
                 let frac = d.target == SupportTarget::LowestFraction;
                 let mut best: Option<usize> = None;
-                for g in (0..n).filter(|&g| fighters[g].side == side && open(self, g)) {
+                for g in bits((sim.ally_mask[f] | 1 << f) & standing) {
+                    if !open(self, g) {
+                        continue;
+                    }
                     let better = match best {
                         None => true,
                         // hp_g / max_g < hp_b / max_b without a division.
@@ -201,17 +206,14 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
                 }
                 best
             }
-            SupportTarget::Ally => {
-                (0..n).find(|&g| g != f && fighters[g].side == side && open(self, g))
-            }
+            SupportTarget::Ally => bits(sim.ally_mask[f] & standing).find(|&g| open(self, g)),
             SupportTarget::Enemy => {
                 let mut taken = 0u32;
-                for g in 0..n {
-                    if fighters[g].side != side && !open(self, g) {
+                for g in bits(sim.enemy_mask[f]) {
+                    if !open(self, g) {
                         taken |= 1 << g;
                     }
                 }
-                debug_assert!(n <= MAX_FIGHTERS);
                 self.choose_target(f, taken)
             }
         }

@@ -219,14 +219,18 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         if !rules.action {
             return None;
         }
-        for (r, g) in rules.list.iter().zip(sim.gates.of(f)) {
-            match r.then {
+        // The `use` rules alone (`Gates::uses`): the others pick nothing here.
+        for u in sim.gates.uses(f) {
+            let when = || &rules.list[u.rule].when;
+            match u.then {
                 Then::Attack(a, slot)
-                    if self.available(f, slot, a) && self.meets(f, &r.when, g) =>
+                    if self.available(f, slot, a) && self.meets_by(f, &u.gate, when) =>
                 {
                     return Some(Pick::Attack(a, slot));
                 }
-                Then::Support(slot) if self.support_ready(f, slot) && self.meets(f, &r.when, g) => {
+                Then::Support(slot)
+                    if self.support_ready(f, slot) && self.meets_by(f, &u.gate, when) =>
+                {
                     if let Some(t) = self.support_target(f, slot) {
                         return Some(Pick::Support(slot, t));
                     }
