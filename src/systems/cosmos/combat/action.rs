@@ -8,6 +8,7 @@ use super::aura_use::TestKind;
 use super::fight::Fight;
 use super::model::{AttackPolicy, Mode, ESPRIT, MAX_ATTACKS};
 use super::plan::Plan;
+use super::sim::NO_ATTACK;
 use super::state::{ILLUMINATION, NOBODY, NONE};
 use super::trigger::Pick;
 use super::watch::{Skip, Step};
@@ -108,8 +109,10 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     /// The attack `f` uses on `target` and its entry in `f`'s list.
     #[inline]
     fn choose_attack(&self, f: usize, target: usize) -> Option<(usize, usize)> {
-        if let Some(a) = self.sim.only_attack[f] {
+        let a = self.sim.only_attack[f];
+        if a != NO_ATTACK {
             // One attack: every policy uses it when it can.
+            let a = usize::from(a);
             return self.available(f, 0, a).then_some((a, 0));
         }
         self.choose_among_attacks(f, target)
@@ -254,7 +257,6 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     /// The action of `f` in its slot.
     pub(super) fn take_action(&mut self, f: usize) {
         let sim = self.sim;
-        let fighter = &sim.model.fighters[f];
         if P::tired(sim.any_fatigue) && sim.exhausted(self.st[f].fp) {
             // C-FAT-4 physical exhaustion: cannot act.
             self.note(|_| Step::Skip {
@@ -275,9 +277,9 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
             } else if hp < defensive {
                 Mode::Defensive
             } else {
-                fighter.mode
+                sim.model.fighters[f].mode
             };
-            if P::on(sim.any_rules) && fighter.rules.mode {
+            if P::on(sim.any_rules) && sim.rule_modes >> f & 1 != 0 {
                 // Rules that read the HP alone are thresholds (`gate.rs`).
                 let ruled = sim
                     .gates
@@ -300,14 +302,14 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         // C-LD-4: Final Skill at level 5+, in a posture, from the policy's posture turn
         // (or when a rule says, trigger.rs).
         let fs = if P::POSTURES {
-            fighter
+            sim.model.fighters[f]
                 .final_skill
                 .filter(|&a| self.final_skill_now(f) && self.available(f, MAX_ATTACKS, a))
         } else {
             None
         };
         // Policy rules pick the action (trigger.rs); none matching: the `attack` policy.
-        let pick = if P::on(sim.any_rules) && fs.is_none() && fighter.rules.action {
+        let pick = if P::on(sim.any_rules) && fs.is_none() && sim.rule_actions >> f & 1 != 0 {
             self.rule_action(f)
         } else {
             None

@@ -37,11 +37,6 @@ pub(super) struct Fight<'a, 'r, W: Watch = Quiet, P: Plan = Full> {
     pub(super) hp_low: u32,
     pub(super) slots: [Slot; MAX_FIGHTERS * MAX_ACTIONS as usize],
     pub(super) n_slots: usize,
-    /// The order before the d20s when it is the same every round (`fixed`), else unused.
-    pub(super) fixed: bool,
-    pub(super) order: [Slot; MAX_FIGHTERS],
-    /// `tie_mask` of `order`.
-    pub(super) ties: u64,
     /// The order the general path built last (`order.rs`).
     pub(super) last: super::order::LastOrder,
     /// First slot not yet run in the current round.
@@ -80,13 +75,9 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
         acc: &'r mut CombatAcc,
         watch: W,
     ) -> Self {
-        let (fixed, order, ties) = Self::fixed_order(sim);
         Fight {
             sim,
             watch,
-            fixed,
-            order,
-            ties,
             last: super::order::LastOrder::NONE,
             last_outcome: 0,
             rng,
@@ -560,7 +551,7 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
         if !P::POSTURES {
             // No lock, backlash or posture turn; a point spent only once awake.
             return P::WAKES
-                && self.sim.turn_start[f]
+                && self.sim.turn_start >> f & 1 != 0
                 && self.may_react(f)
                 && self.points_choice(f, Moment::TurnStart) != NONE;
         }
@@ -593,7 +584,10 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
 
     /// The turn-start point triggers of `f`.
     fn turn_start_points(&mut self, f: usize) {
-        if self.sim.turn_start[f] && self.may_react(f) && self.try_points(f, Moment::TurnStart) {
+        if self.sim.turn_start >> f & 1 != 0
+            && self.may_react(f)
+            && self.try_points(f, Moment::TurnStart)
+        {
             // Activated before acting: this turn counts (C-LD-3).
             self.st[f].posture_turns = 1;
         }

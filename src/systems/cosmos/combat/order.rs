@@ -135,33 +135,65 @@ impl LastOrder {
     }
 }
 
+/// The run's order before the d20s with everyone standing, and whether it is the order
+/// of every round (no posture to change a class or add an action, Agilité fixed for the
+/// run, one action each): set once per run (`CombatSim::new`), not per combat.
+pub(super) struct RunOrder {
+    pub(super) fixed: bool,
+    pub(super) order: [Slot; MAX_FIGHTERS],
+    /// `tie_mask` of `order`.
+    pub(super) ties: u64,
+}
+
+impl RunOrder {
+    pub(super) const NONE: RunOrder = RunOrder {
+        fixed: false,
+        order: [Slot(0); MAX_FIGHTERS],
+        ties: 0,
+    };
+
+    pub(super) fn new(sim: &CombatSim) -> RunOrder {
+        let mut order = [Slot(0); MAX_FIGHTERS];
+        for (f, o) in order.iter_mut().enumerate().take(sim.n) {
+            *o = Slot::new(1, sim.agility(f), 0, f, 0);
+        }
+        insertion_sort(&mut order[..sim.n]);
+        RunOrder {
+            fixed: sim.model.fighters.iter().all(|f| f.actions == 1),
+            order,
+            ties: tie_mask(&order[..sim.n]),
+        }
+    }
+}
+
 impl<W: Watch, P: Plan> Fight<'_, '_, W, P> {
     /// Action slots of the round, in order (C-TURN-1..3).
     pub(super) fn build_slots(&mut self) {
         let n = self.sim.n;
-        if !P::POSTURES && self.fixed && self.down_mask() == 0 {
-            // Everyone standing: the run's order, and its ties known (`fixed_order`).
+        let run = &self.sim.run_order;
+        if !P::POSTURES && run.fixed && self.down_mask() == 0 {
+            // Everyone standing: the run's order, and its ties known (`RunOrder`).
             // Each slot written whole, with its d20 when tied: a d20 stored alone (one
             // byte) and read back whole by the sort stalls the round.
             for t in 0..n {
-                let o = self.order[t];
-                self.slots[t] = if self.ties >> t & 1 != 0 {
+                let o = run.order[t];
+                self.slots[t] = if run.ties >> t & 1 != 0 {
                     o.with_d20(Die::D20.roll(self.rng) as u8)
                 } else {
                     o
                 };
             }
             self.n_slots = n;
-            if self.ties != 0 {
+            if run.ties != 0 {
                 insertion_sort(&mut self.slots[..n]);
             }
             return;
         }
-        let (m, ties) = if !P::POSTURES && self.fixed {
+        let (m, ties) = if !P::POSTURES && run.fixed {
             // No posture and one action each: the order before the d20s is the run's
-            // own (`fixed_order`), less whoever is down.
+            // own (`RunOrder`), less whoever is down.
             let mut m = 0;
-            for &sl in &self.order[..self.sim.n] {
+            for &sl in &run.order[..n] {
                 if self.down_mask() >> sl.f() & 1 == 0 {
                     self.slots[m] = sl;
                     m += 1;
@@ -187,18 +219,6 @@ impl<W: Watch, P: Plan> Fight<'_, '_, W, P> {
             self.slots[t] = self.slots[t].with_d20(d20);
         }
         insertion_sort(&mut self.slots[..m]);
-    }
-
-    /// Whether the order before the d20s is the same every round (no posture to change a
-    /// class or add an action, Agilité fixed for the run, one action each), and that order.
-    pub(super) fn fixed_order(sim: &CombatSim) -> (bool, [Slot; MAX_FIGHTERS], u64) {
-        let mut order = [Slot(0); MAX_FIGHTERS];
-        for (f, o) in order.iter_mut().enumerate().take(sim.n) {
-            *o = Slot::new(1, sim.agility(f), 0, f, 0);
-        }
-        insertion_sort(&mut order[..sim.n]);
-        let fixed = sim.model.fighters.iter().all(|f| f.actions == 1);
-        (fixed, order, tie_mask(&order[..sim.n]))
     }
 
     /// The round's slots in order before the d20s, from every combatant's state, and

@@ -336,11 +336,7 @@ target = "random"
         for (text, fixed) in [(&calm, true), (&twice, false)] {
             let s = sim(text);
             assert_eq!((s.plan(), s.any_posture), ((false, false), false));
-            let draws = Draws::new(7, &StreamKey::new("plan-test"), 0);
-            let (mut rng, mut acc) = (draws.trial(0), s.empty_acc());
-            let fight: super::super::fight::Fight<'_, '_, _, Bare> =
-                super::super::fight::Fight::new(&s, &mut rng, &mut acc);
-            assert_eq!(fight.fixed, fixed);
+            assert_eq!(s.run_order.fixed, fixed);
             let full = counted::<Full>(&s, 3000);
             assert_eq!(counted::<Bare>(&s, 3000), full);
             let downs: u64 = full.fighters.iter().map(|f| f.down).sum();

@@ -27,6 +27,9 @@ pub(super) struct Prefer {
     /// Orders per combatant and target: one, or one per count of enemies standing (0 to
     /// `n`) when some `best` combatant has an attack with several targets.
     levels: usize,
+    /// Per combatant: whether its orders differ by the count of enemies standing (`best`
+    /// with an attack of several targets); the others read the first level's row.
+    by_standing: [bool; MAX_FIGHTERS],
     /// `order[(f * n + target) * levels + standing]`: entries of `f`'s attack list in
     /// the order its policy tries them on `target`.
     order: Vec<[u8; MAX_ATTACKS]>,
@@ -78,6 +81,10 @@ impl Prefer {
         } else {
             1
         };
+        let mut by_standing = [false; MAX_FIGHTERS];
+        for (f, fighter) in model.fighters.iter().enumerate() {
+            by_standing[f] = fighter.policy.attack == AttackPolicy::Best && several(fighter);
+        }
         let mut order = vec![[0u8; MAX_ATTACKS]; n * n * levels];
         for (f, fighter) in model.fighters.iter().enumerate() {
             let list = &fighter.attacks;
@@ -164,6 +171,7 @@ impl Prefer {
             attacks,
             ordered,
             levels,
+            by_standing,
             order,
             defence,
             rank_base,
@@ -193,7 +201,7 @@ impl Prefer {
         if !self.ordered[f] {
             return None;
         }
-        let level = if self.levels > 1 { standing() } else { 0 };
+        let level = if self.by_standing[f] { standing() } else { 0 };
         Some(&self.order[(f * self.n + target) * self.levels + level][..len])
     }
 

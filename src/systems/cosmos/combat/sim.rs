@@ -9,11 +9,22 @@ use super::acc::CombatAcc;
 use super::fight::Fight;
 use super::model::{AuraUse, CombatModel, AGILITE, FORCE, MAX_FIGHTERS, PRECISION};
 use super::options::CombatRules;
+use super::order::RunOrder;
 use super::plan::{Plan, PlanWork};
 
 const KARMAS: usize = (KARMA_MAX - KARMA_MIN + 1) as usize;
 
 /// A validated combat with its rules and lookup tables.
+/// `CombatSim::only_attack` of a combatant with several attacks (or none).
+pub(super) const NO_ATTACK: u8 = u8::MAX;
+
+/// The combatants `p` holds for, as a mask (bit f).
+fn mask_of(model: &CombatModel, p: impl Fn(&super::model::Fighter) -> bool) -> u32 {
+    (model.fighters.iter().enumerate())
+        .filter(|(_, f)| p(f))
+        .fold(0, |m, (i, _)| m | 1 << i)
+}
+
 pub struct CombatSim {
     pub model: CombatModel,
     pub rules: CombatRules,
@@ -63,8 +74,8 @@ pub struct CombatSim {
     /// triggers or `spend` rules may spend (C-LD-2). Without one the plan leaves the
     /// postures out (`plan.rs`).
     pub(super) any_posture: bool,
-    /// Per combatant: whether its point policy is checked at the start of its turns.
-    pub(super) turn_start: Vec<bool>,
+    /// Bit f: whether `f`'s point policy is checked at the start of its turns.
+    pub(super) turn_start: u32,
     /// Whether some combatant may spend aura points (C-AURA).
     pub(super) any_aura: bool,
     /// Per combatant: the overload malus on Agilité, in points (C-INV), 0 if not given.
@@ -95,8 +106,12 @@ pub struct CombatSim {
     /// Per combatant: whether its target policy takes a lone enemy without looking
     /// (`lowest_hp`, `highest_hp`, `first`, `best_element`; `target.rs`).
     pub(super) picks_alone: [bool; MAX_FIGHTERS],
-    /// Per combatant: its attack when it has exactly one (`action.rs`).
-    pub(super) only_attack: [Option<usize>; MAX_FIGHTERS],
+    /// Per combatant: its attack when it has exactly one (`action.rs`), else `NO_ATTACK`.
+    pub(super) only_attack: [u8; MAX_FIGHTERS],
+    /// Bit f: `f` has a `mode` rule, a `use` rule (`trigger.rs`): one word the turn loop
+    /// reads instead of the combatant's rules.
+    pub(super) rule_modes: u32,
+    pub(super) rule_actions: u32,
     /// Per combatant (bit f): whether its point policy reacts between actions.
     pub(super) reactive_mask: u32,
     /// Per combatant, Dark then Light: the HP its `below_hp` trigger compares with (the
@@ -124,6 +139,8 @@ pub struct CombatSim {
     pub(super) prefer: super::prefer::Prefer,
     /// A fatigue track's test malus and crit band by its value (`fatigue.rs`).
     pub(super) by_track: [(i32, CritBand); 256],
+    /// The turn order before the d20s with everyone standing (`order.rs`).
+    pub(super) run_order: RunOrder,
 }
 
 impl CombatSim {
@@ -288,7 +305,7 @@ impl CombatSim {
         let mut max_hp = [0.0; MAX_FIGHTERS];
         let mut armour = [(None, 0); MAX_FIGHTERS];
         let mut picks_alone = [false; MAX_FIGHTERS];
-        let mut only_attack = [None; MAX_FIGHTERS];
+        let mut only_attack = [NO_ATTACK; MAX_FIGHTERS];
         for (f, a) in model.fighters.iter().enumerate() {
             use super::model::TargetPolicy as T;
             picks_alone[f] = matches!(
@@ -296,7 +313,8 @@ impl CombatSim {
                 T::LowestHp | T::HighestHp | T::First | T::BestElement
             );
             if let [one] = a.attacks[..] {
-                only_attack[f] = Some(one);
+                // An index past a byte takes the general path (`choose_among_attacks`).
+                only_attack[f] = u8::try_from(one).unwrap_or(NO_ATTACK);
             }
             side_members[a.side] |= 1 << f;
             max_hp[f] = a.hp as f64;
@@ -315,11 +333,12 @@ impl CombatSim {
             .fighters
             .iter()
             .zip(&reactive)
-            .map(|(f, &r)| {
+            .enumerate()
+            .filter(|(_, (f, &r))| {
                 r || (f.dark_points > 0 && f.policy.dark.on_turn_start)
                     || (f.light_points > 0 && f.policy.light.on_turn_start)
             })
-            .collect();
+            .fold(0, |m, (i, _)| m | 1 << i);
         let any_posture = model.fighters.iter().any(|f| {
             (f.light_points > 0 && (f.policy.light.any() || f.rules.points))
                 || (f.dark_points > 0 && (f.policy.dark.any() || f.rules.points))
@@ -337,7 +356,7 @@ impl CombatSim {
             |a, t| expected[a * n + t],
             |f| model.fighters[f].stats[AGILITE] + agility_malus[f],
         );
-        CombatSim {
+        let mut sim = CombatSim {
             prefer,
             by_track: super::fatigue::by_track(&rules.test.fatigue),
             karma_next,
@@ -369,6 +388,8 @@ impl CombatSim {
                 .filter(|&f| mode_hp[f] != [f64::NEG_INFINITY; 2] || model.fighters[f].rules.mode)
                 .fold(0, |m, f| m | 1 << f),
             mode_hp,
+            rule_modes: mask_of(&model, |f| f.rules.mode),
+            rule_actions: mask_of(&model, |f| f.rules.action),
             any_rules,
             any_effects,
             any_focus,
@@ -393,7 +414,10 @@ impl CombatSim {
             coef,
             expected,
             n,
-        }
+            run_order: RunOrder::NONE,
+        };
+        sim.run_order = RunOrder::new(&sim);
+        sim
     }
 
     /// One test of `block` at `karma` with no modifier beyond the block's.
