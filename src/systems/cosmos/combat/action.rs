@@ -6,7 +6,7 @@ use crate::systems::cosmos::Outcome;
 use super::acc::END_FINAL_SKILL;
 use super::aura_use::TestKind;
 use super::fight::Fight;
-use super::model::{AttackPolicy, Mode, ESPRIT, MAX_ATTACKS};
+use super::model::{AttackCosts, AttackPolicy, Mode, MAX_ATTACKS};
 use super::plan::Plan;
 use super::sim::NO_ATTACK;
 use super::state::{ILLUMINATION, NOBODY, NONE};
@@ -42,13 +42,18 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         }
     }
 
-    /// PM cost of an attack for `f` now.
+    /// The costs of `attack`, entry `slot` of `f`'s list (`MAX_ATTACKS` for the Final
+    /// Skill), from the run's table (`CombatSim::costs`).
     #[inline(always)]
-    fn cost(&self, f: usize, attack: usize) -> i32 {
-        if !self.sim.any_pm_cost {
-            return 0;
-        }
-        self.sim.model.attacks[attack].pm_cost * self.cost_factor(f)
+    fn costs(&self, f: usize, slot: usize, _attack: usize) -> AttackCosts {
+        let c = self.sim.costs[f][slot];
+        #[cfg(test)]
+        assert_eq!(
+            c,
+            self.sim.model.attacks[_attack].costs(),
+            "costs of {f}/{slot}"
+        );
+        c
     }
 
     /// Whether `f` can use `attack` (entry `slot` of its list; `MAX_ATTACKS` for the Final
@@ -56,39 +61,44 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     /// no Esprit attack under mental exhaustion (C-FAT-4 "no magic").
     #[inline(always)]
     pub(super) fn available(&self, f: usize, slot: usize, attack: usize) -> bool {
-        if self.cost(f, attack) > self.st[f].pm {
-            return false;
-        }
         let sim = self.sim;
-        let at = &sim.model.attacks[attack];
-        if P::on(sim.any_hp_cost) && at.hp_cost * self.cost_factor(f) >= self.st[f].hp {
+        let at = self.costs(f, slot, attack);
+        let pm = if sim.any_pm_cost {
+            at.pm * self.cost_factor(f)
+        } else {
+            0
+        };
+        if pm > self.st[f].pm {
             return false;
         }
-        if P::on(sim.any_limited) && at.limited() {
+        if P::on(sim.any_hp_cost) && at.hp * self.cost_factor(f) >= self.st[f].hp {
+            return false;
+        }
+        if P::on(sim.any_limited) && at.limited {
             let s = &self.st[f];
-            if at.uses.is_some_and(|u| s.uses[slot] >= u) || self.round < s.ready[slot] as u32 {
+            if u16::from(s.uses[slot]) >= at.uses || self.round < s.ready[slot] as u32 {
                 return false;
             }
         }
-        !(P::tired(sim.any_fatigue) && at.stat == ESPRIT && sim.exhausted(self.st[f].fm))
+        !(P::tired(sim.any_fatigue) && at.esprit && sim.exhausted(self.st[f].fm))
     }
 
     /// Pays for a use of `attack` (entry `slot`): PM, HP, a use, the cooldown.
     #[inline(always)]
     fn pay(&mut self, f: usize, slot: usize, attack: usize) {
         let k = self.cost_factor(f);
-        let at = &self.sim.model.attacks[attack];
+        let at = self.costs(f, slot, attack);
         if self.sim.any_pm_cost {
-            self.st[f].pm -= at.pm_cost * k;
+            self.st[f].pm -= at.pm * k;
         }
         if P::on(self.sim.any_hp_cost) {
-            self.st[f].hp -= at.hp_cost * k;
+            self.st[f].hp -= at.hp * k;
             self.hp_moved(f);
         }
         if P::tired(self.sim.model.fatigue.on) {
-            self.tire_costs(f, at.pm_cost * k, at.hp_cost * k);
+            self.tire_costs(f, at.pm * k, at.hp * k);
         }
-        if P::on(self.sim.any_limited) && at.limited() {
+        if P::on(self.sim.any_limited) && at.limited {
             let s = &mut self.st[f];
             s.uses[slot] = s.uses[slot].saturating_add(1);
             // Cooldown c: not in the next c rounds, again from round r + c + 1.
@@ -121,17 +131,15 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     /// [`Self::choose_attack`] for a combatant with several attacks: the policy's pick.
     #[inline(never)]
     fn choose_among_attacks(&self, f: usize, target: usize) -> Option<(usize, usize)> {
-        let fighter = &self.sim.model.fighters[f];
-        let order = self.sim.prefer.order(f, target, fighter.attacks.len(), || {
-            self.enemies_standing(f)
-        });
+        let prefer = &self.sim.prefer;
+        let order = prefer.order(f, target, || self.enemies_standing(f));
         let Some(order) = order else {
             return self.scan_attacks(f, target);
         };
         // The policy's order, fixed per run (`prefer.rs`): the first one it can use.
         let pick = order
             .iter()
-            .map(|&i| (fighter.attacks[i as usize], i as usize))
+            .map(|&i| (prefer.attack(f, i), i as usize))
             .find(|&(a, i)| self.available(f, i, a));
         #[cfg(test)]
         assert_eq!(

@@ -29,8 +29,8 @@ use super::fight::Fight;
 use super::model::{Fighter, AGILITE, ESPRIT, FORCE, PRECISION};
 use super::raw::RawScenario;
 use super::settings::Setting;
-use super::sim::TestDef;
 use super::state::NONE;
+use super::test_def::TestDef;
 use super::watch::Step;
 
 /// Which track a test block takes its fatigue malus from (C-FAT-4).

@@ -39,6 +39,7 @@ mod support_keys;
 mod support_report;
 
 mod target;
+mod test_def;
 mod trace;
 mod trace_text;
 mod trigger;

@@ -90,6 +90,32 @@ impl Attack {
     pub fn limited(&self) -> bool {
         self.uses.is_some() || self.cooldown > 0
     }
+
+    /// What deciding whether the attack can be used, and paying for it, reads.
+    pub fn costs(&self) -> AttackCosts {
+        AttackCosts {
+            pm: self.pm_cost,
+            hp: self.hp_cost,
+            uses: self.uses.map_or(u16::MAX, u16::from),
+            cooldown: self.cooldown,
+            limited: self.limited(),
+            esprit: self.stat == ESPRIT,
+        }
+    }
+}
+
+/// The costs and limits of an attack, kept per combatant and list entry
+/// (`CombatSim::costs`) so the turn loop reads 16 bytes instead of the whole [`Attack`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AttackCosts {
+    pub pm: i32,
+    pub hp: i32,
+    /// Uses per combat, `u16::MAX` for unlimited (a use count is a saturating `u8`).
+    pub uses: u16,
+    pub cooldown: u8,
+    pub limited: bool,
+    /// An Esprit attack (C-FAT-4: none under mental exhaustion).
+    pub esprit: bool,
 }
 
 /// Damage reduction of a combatant (a house rule): each hit, after every multiplier, loses

@@ -30,6 +30,10 @@ pub(super) struct Prefer {
     /// Per combatant: whether its orders differ by the count of enemies standing (`best`
     /// with an attack of several targets); the others read the first level's row.
     by_standing: [bool; MAX_FIGHTERS],
+    /// Per combatant: its attack list (attack indices) and its length, so the turn loop
+    /// reads an entry's attack here rather than through the combatant.
+    list: [[u32; MAX_ATTACKS]; MAX_FIGHTERS],
+    len: [u8; MAX_FIGHTERS],
     /// `order[(f * n + target) * levels + standing]`: entries of `f`'s attack list in
     /// the order its policy tries them on `target`.
     order: Vec<[u8; MAX_ATTACKS]>,
@@ -82,8 +86,15 @@ impl Prefer {
             1
         };
         let mut by_standing = [false; MAX_FIGHTERS];
+        let mut list = [[0u32; MAX_ATTACKS]; MAX_FIGHTERS];
+        let mut len = [0u8; MAX_FIGHTERS];
         for (f, fighter) in model.fighters.iter().enumerate() {
             by_standing[f] = fighter.policy.attack == AttackPolicy::Best && several(fighter);
+            // At most `MAX_ATTACKS` entries (`scenario_fighter.rs`).
+            for (e, &a) in list[f].iter_mut().zip(&fighter.attacks) {
+                *e = a as u32;
+            }
+            len[f] = fighter.attacks.len().min(MAX_ATTACKS) as u8;
         }
         let mut order = vec![[0u8; MAX_ATTACKS]; n * n * levels];
         for (f, fighter) in model.fighters.iter().enumerate() {
@@ -172,6 +183,8 @@ impl Prefer {
             ordered,
             levels,
             by_standing,
+            list,
+            len,
             order,
             defence,
             rank_base,
@@ -195,14 +208,19 @@ impl Prefer {
         &self,
         f: usize,
         target: usize,
-        len: usize,
         standing: impl FnOnce() -> usize,
     ) -> Option<&[u8]> {
         if !self.ordered[f] {
             return None;
         }
         let level = if self.by_standing[f] { standing() } else { 0 };
-        Some(&self.order[(f * self.n + target) * self.levels + level][..len])
+        Some(&self.order[(f * self.n + target) * self.levels + level][..self.len[f] as usize])
+    }
+
+    /// The attack of entry `entry` of `f`'s list.
+    #[inline(always)]
+    pub(super) fn attack(&self, f: usize, entry: u8) -> usize {
+        self.list[f][usize::from(entry)] as usize
     }
 
     /// The stat `t` defends with against `attack`, None if it cannot defend.
@@ -283,14 +301,28 @@ attacks = ["jab", "sweep"]
     }
 
     #[test]
+    fn entries_read_the_attacks_of_the_combatants_lists() {
+        let file = ScenarioFile::from_text("prefer-test.toml", TRIO, crate::lang::Lang::En);
+        let (_, model) = scenario::load(&file).unwrap();
+        let sim = CombatSim::new(model, CombatRules::default());
+        for (f, fighter) in sim.model.fighters.iter().enumerate() {
+            for (i, &a) in fighter.attacks.iter().enumerate() {
+                assert_eq!(sim.prefer.attack(f, i as u8), a, "entry {i} of {f}");
+            }
+        }
+    }
+
+    #[test]
     fn best_tries_the_highest_expected_damage_first_and_the_earlier_of_equals() {
         let p = prefer(TRIO);
         // cut and slash deal the same (16 on average), jab 3.5: cut (entry 1) first.
-        assert_eq!(p.order(0, 1, 3, || 1), Some(&[1u8, 2, 0][..]));
+        assert_eq!(p.order(0, 1, || 1), Some(&[1u8, 2, 0][..]));
         // An attack with two targets weighs the enemies standing: sweep (16.5 a target)
         // over jab (3.5) with one standing, jab first with none (0 x 16.5).
-        assert_eq!(p.order(1, 0, 2, || 1), Some(&[1u8, 0][..]));
-        assert_eq!(p.order(1, 0, 2, || 0), Some(&[0u8, 1][..]));
+        assert_eq!(p.order(1, 0, || 1), Some(&[1u8, 0][..]));
+        assert_eq!(p.order(1, 0, || 0), Some(&[0u8, 1][..]));
+        // Ana has no attack with several targets: her order never asks who stands.
+        assert_eq!(p.order(0, 1, || unreachable!()), Some(&[1u8, 2, 0][..]));
         // Ana (Agilité 50 < Force 60) parries, Bo (50 >= 40) dodges.
         assert_eq!(
             (p.defence(0, 1), p.defence(1, 1)),
@@ -301,7 +333,7 @@ attacks = ["jab", "sweep"]
             "attacks = [\"jab\", \"cut\", \"slash\"]\npolicy = { attack = \"first\" }",
         );
         let p = prefer(&first);
-        assert_eq!(p.order(0, 1, 3, || 1), Some(&[0u8, 1, 2][..]));
+        assert_eq!(p.order(0, 1, || 1), Some(&[0u8, 1, 2][..]));
     }
 
     #[test]
@@ -312,7 +344,7 @@ attacks = ["jab", "sweep"]
         let (_, model) = scenario::load(&file).unwrap();
         let jab = model.fighters[0].attacks[0];
         let p = Prefer::new(&model, |a, _| if a == jab { -0.0 } else { 0.0 }, |_| 50);
-        assert_eq!(p.order(0, 1, 3, || 1), Some(&[0u8, 1, 2][..]));
+        assert_eq!(p.order(0, 1, || 1), Some(&[0u8, 1, 2][..]));
     }
 
     #[test]

@@ -7,10 +7,11 @@ use crate::systems::cosmos::{CritBand, Outcome, TestBank, TestSpec, KARMA_MAX, K
 
 use super::acc::CombatAcc;
 use super::fight::Fight;
-use super::model::{AuraUse, CombatModel, AGILITE, FORCE, MAX_FIGHTERS, PRECISION};
+use super::model::{AttackCosts, AuraUse, CombatModel, AGILITE, FORCE, MAX_ATTACKS, MAX_FIGHTERS};
 use super::options::CombatRules;
 use super::order::RunOrder;
 use super::plan::{Plan, PlanWork};
+use super::test_def::{start_fatigue, TestDef};
 
 const KARMAS: usize = (KARMA_MAX - KARMA_MIN + 1) as usize;
 
@@ -141,6 +142,9 @@ pub struct CombatSim {
     pub(super) by_track: [(i32, CritBand); 256],
     /// The turn order before the d20s with everyone standing (`order.rs`).
     pub(super) run_order: RunOrder,
+    /// `costs[f][slot]`: the costs of entry `slot` of `f`'s attack list (`MAX_ATTACKS`:
+    /// its Final Skill), as `available` and `pay` read them (`action.rs`).
+    pub(super) costs: [[AttackCosts; MAX_ATTACKS + 1]; MAX_FIGHTERS],
 }
 
 impl CombatSim {
@@ -356,6 +360,15 @@ impl CombatSim {
             |a, t| expected[a * n + t],
             |f| model.fighters[f].stats[AGILITE] + agility_malus[f],
         );
+        let mut costs = [[AttackCosts::default(); MAX_ATTACKS + 1]; MAX_FIGHTERS];
+        for (row, f) in costs.iter_mut().zip(&model.fighters) {
+            for (c, &a) in row.iter_mut().zip(&f.attacks) {
+                *c = model.attacks[a].costs();
+            }
+            if let Some(a) = f.final_skill {
+                row[MAX_ATTACKS] = model.attacks[a].costs();
+            }
+        }
         let mut sim = CombatSim {
             prefer,
             by_track: super::fatigue::by_track(&rules.test.fatigue),
@@ -415,6 +428,7 @@ impl CombatSim {
             expected,
             n,
             run_order: RunOrder::NONE,
+            costs,
         };
         sim.run_order = RunOrder::new(&sim);
         sim
@@ -493,52 +507,6 @@ impl CombatSim {
     pub fn empty_acc(&self) -> CombatAcc {
         CombatAcc::new(self.model.sides.len(), self.model.max_rounds, self.n)
     }
-}
-
-/// The static part of a test: base threshold (a stat, a mean of stats or a fixed value),
-/// modifier in percentage points for the whole combat (attack modifier, C-INV overload,
-/// C-FAT-4 starting fatigue) and the crit-failure band (86 under extreme fatigue).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) struct TestDef {
-    pub base: f64,
-    pub static_mod: i32,
-    pub crit_from: CritBand,
-    /// The fatigue track of the test and the starting-fatigue malus inside `static_mod`
-    /// (in-combat fatigue replaces it as the track moves, `fatigue.rs`).
-    pub track: u8,
-    pub fat: i32,
-}
-
-impl TestDef {
-    /// The test with `m` more percentage points at karma `k` (modifiers add before the
-    /// percent mode applies, as one modifier).
-    pub fn spec(&self, m: i32, k: i8, rules: &CombatRules) -> TestSpec {
-        let total = self.static_mod + m;
-        let spec = TestSpec::new(self.base, k).expect("stats and karma validated");
-        let spec = if total == 0 {
-            spec
-        } else {
-            spec.with_modifier(total as f64, rules.test.percent_mode)
-        };
-        spec.with_crit_band(self.crit_from)
-    }
-}
-
-/// C-FAT-4 at combat start: FP maluses on Force, Précision and Agilité tests, FM maluses
-/// on Esprit tests; extreme fatigue starts the crit-failure band at 86. Exhaustion is
-/// handled apart (no action, no points).
-fn start_fatigue(
-    f: &super::model::Fighter,
-    stat: usize,
-    levels: &crate::systems::cosmos::growth::fatigue::FatigueLevels,
-) -> (i32, CritBand) {
-    let track = match stat {
-        super::model::FORCE | AGILITE | PRECISION => f.start.fp,
-        super::model::ESPRIT => f.start.fm,
-        _ => return (0, CritBand::Book),
-    };
-    let st = levels.state(track as i32);
-    (levels.test_malus(st) as i32, st.crit_band())
 }
 
 impl Simulation for CombatSim {
