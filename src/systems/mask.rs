@@ -14,6 +14,11 @@ pub fn bits(mut m: u32) -> impl Iterator<Item = usize> {
     })
 }
 
+/// The mask of the indices below `n` for which `p` holds.
+pub fn of(n: usize, mut p: impl FnMut(usize) -> bool) -> u32 {
+    (0..n).filter(|&g| p(g)).fold(0, |m, g| m | 1 << g)
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -21,5 +26,7 @@ mod tests {
         assert_eq!(super::bits(0).count(), 0);
         assert_eq!(super::bits(0b1011_0001).collect::<Vec<_>>(), [0, 4, 5, 7]);
         assert_eq!(super::bits(1 << 31).collect::<Vec<_>>(), [31]);
+        assert_eq!(super::of(8, |g| g % 3 == 0), 0b0100_1001);
+        assert_eq!(super::of(0, |_| true), 0);
     }
 }

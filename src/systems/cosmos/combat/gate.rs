@@ -166,11 +166,13 @@ impl Gates {
             g.base[f] = g.rules.len();
             g.rules
                 .extend(a.rules.list.iter().map(|r| Gate::of(&r.when, hp)));
-            let uses = a.rules.list.iter().enumerate();
-            let uses = uses.filter(|(_, r)| matches!(r.then, Then::Attack(..) | Then::Support(_)));
-            let uses = uses.map(|(rule, r)| UseRule {
+            let gates = &g.rules[g.base[f]..];
+            let uses = a.rules.list.iter().zip(gates).enumerate();
+            let uses =
+                uses.filter(|(_, (r, _))| matches!(r.then, Then::Attack(..) | Then::Support(_)));
+            let uses = uses.map(|(rule, (r, &gate))| UseRule {
                 then: r.then,
-                gate: Gate::of(&r.when, hp),
+                gate,
                 rule,
             });
             g.uses.push(uses.collect());

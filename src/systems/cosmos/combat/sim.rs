@@ -4,6 +4,7 @@ use crate::dice::Die;
 use crate::engine::{Draws, Rng64, Simulation};
 use crate::systems::cosmos::growth::inventory;
 use crate::systems::cosmos::{CritBand, Outcome, TestBank, TestSpec, KARMA_MAX, KARMA_MIN};
+use crate::systems::mask;
 
 use super::acc::CombatAcc;
 use super::fight::Fight;
@@ -15,17 +16,10 @@ use super::test_def::{start_fatigue, TestDef};
 
 const KARMAS: usize = (KARMA_MAX - KARMA_MIN + 1) as usize;
 
-/// A validated combat with its rules and lookup tables.
 /// `CombatSim::only_attack` of a combatant with several attacks (or none).
 pub(super) const NO_ATTACK: u8 = u8::MAX;
 
-/// The combatants `p` holds for, as a mask (bit f).
-fn mask_of(model: &CombatModel, p: impl Fn(&super::model::Fighter) -> bool) -> u32 {
-    (model.fighters.iter().enumerate())
-        .filter(|(_, f)| p(f))
-        .fold(0, |m, (i, _)| m | 1 << i)
-}
-
+/// A validated combat with its rules and lookup tables.
 pub struct CombatSim {
     pub model: CombatModel,
     pub rules: CombatRules,
@@ -280,10 +274,7 @@ impl CombatSim {
             })
             .collect();
         let any_reactive = reactive.iter().any(|&r| r);
-        let reactive_mask = reactive
-            .iter()
-            .enumerate()
-            .fold(0u32, |m, (f, &r)| m | (r as u32) << f);
+        let reactive_mask = mask::of(n, |f| reactive[f]);
         let mut point_hp = [[f64::NEG_INFINITY; 2]; MAX_FIGHTERS];
         let mut point_other = [false; MAX_FIGHTERS];
         let mut point_rules = [false; MAX_FIGHTERS];
@@ -333,16 +324,12 @@ impl CombatSim {
             }
         }
         let gates = super::gate::Gates::new(&model, &max_hp, &point_hp, reactive_mask, &ally_mask);
-        let turn_start = model
-            .fighters
-            .iter()
-            .zip(&reactive)
-            .enumerate()
-            .filter(|(_, (f, &r))| {
-                r || (f.dark_points > 0 && f.policy.dark.on_turn_start)
-                    || (f.light_points > 0 && f.policy.light.on_turn_start)
-            })
-            .fold(0, |m, (i, _)| m | 1 << i);
+        let turn_start = mask::of(n, |i| {
+            let f = &model.fighters[i];
+            reactive[i]
+                || (f.dark_points > 0 && f.policy.dark.on_turn_start)
+                || (f.light_points > 0 && f.policy.light.on_turn_start)
+        });
         let any_posture = model.fighters.iter().any(|f| {
             (f.light_points > 0 && (f.policy.light.any() || f.rules.points))
                 || (f.dark_points > 0 && (f.policy.dark.any() || f.rules.points))
@@ -386,9 +373,9 @@ impl CombatSim {
             only_attack,
             reactive_mask,
             gates,
-            hp_only: (0..n)
-                .filter(|&f| reactive_mask >> f & 1 != 0 && !point_other[f] && !point_rules[f])
-                .fold(0, |m, f| m | 1 << f),
+            hp_only: mask::of(n, |f| {
+                reactive_mask >> f & 1 != 0 && !point_other[f] && !point_rules[f]
+            }),
             point_hp,
             point_other,
             point_rules,
@@ -397,12 +384,12 @@ impl CombatSim {
                 .iter()
                 .any(|a| a.targets != super::model::Targets::Count(1)),
             any_pm_cost: model.attacks.iter().any(|a| a.pm_cost != 0),
-            mode_switch: (0..n)
-                .filter(|&f| mode_hp[f] != [f64::NEG_INFINITY; 2] || model.fighters[f].rules.mode)
-                .fold(0, |m, f| m | 1 << f),
+            mode_switch: mask::of(n, |f| {
+                mode_hp[f] != [f64::NEG_INFINITY; 2] || model.fighters[f].rules.mode
+            }),
             mode_hp,
-            rule_modes: mask_of(&model, |f| f.rules.mode),
-            rule_actions: mask_of(&model, |f| f.rules.action),
+            rule_modes: mask::of(n, |f| model.fighters[f].rules.mode),
+            rule_actions: mask::of(n, |f| model.fighters[f].rules.action),
             any_rules,
             any_effects,
             any_focus,
