@@ -3,6 +3,8 @@
 //! hold, and not at all when the gate alone says whether it holds. Built once per run
 //! (`CombatSim::new`); a gate never changes what a rule decides, only what it costs.
 
+use crate::systems::mask::bits;
+
 use super::fight::Fight;
 use super::model::{CombatModel, Mode, MAX_FIGHTERS};
 use super::plan::Plan;
@@ -110,13 +112,57 @@ impl Gate {
     }
 }
 
-/// One `use` rule as `rule_action` reads it: what it uses, its gate, and the index of
-/// its rule (for the condition, walked only when the gate is not exact).
+/// A condition that is some HP under a fraction of its max (`own_hp_below`,
+/// `ally_hp_below`, `enemy_hp_below`, alone or in an `any`: the cleric's "heal when
+/// anyone is below half"), read as comparisons against the products `x * max HP` that
+/// `holds` makes, with no walk of the condition. Exact: it holds when `holds` does.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HpAny {
+    /// Per combatant, the highest `x * max HP` an item sets for it (-inf: none).
+    pub below: [f64; MAX_FIGHTERS],
+    /// The others it reads (allies, enemies), counted only while standing; its holder is
+    /// read standing or not, as `own_hp_below` is.
+    pub others: u32,
+}
+
+impl HpAny {
+    /// The form of `c` for combatant `f`, if `c` has it.
+    pub fn of(c: &Cond, f: usize, max_hp: &[f64; MAX_FIGHTERS], masks: [u32; 2]) -> Option<HpAny> {
+        let items = match c {
+            Cond::Any(v) if !v.is_empty() => &v[..],
+            Cond::AllyHpBelow(_) | Cond::EnemyHpBelow(_) => std::slice::from_ref(c),
+            _ => return None,
+        };
+        let [allies, enemies] = masks;
+        let mut h = HpAny {
+            below: [f64::NEG_INFINITY; MAX_FIGHTERS],
+            others: 0,
+        };
+        for item in items {
+            let (who, x) = match *item {
+                Cond::OwnHpBelow(x) => (1 << f, x),
+                Cond::AllyHpBelow(x) => (allies, x),
+                Cond::EnemyHpBelow(x) => (enemies, x),
+                _ => return None,
+            };
+            for g in bits(who) {
+                h.below[g] = h.below[g].max(x * max_hp[g]);
+            }
+            h.others |= who & !(1 << f);
+        }
+        Some(h)
+    }
+}
+
+/// One `use` rule as `rule_action` reads it: what it uses, its gate, the index of its
+/// rule (for the condition, walked only when the gate is not exact), and its condition
+/// as HP comparisons when it has that form.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct UseRule {
     pub then: Then,
     pub gate: Gate,
     pub rule: usize,
+    pub hp: Option<HpAny>,
 }
 
 /// The gates of a run.
@@ -144,13 +190,14 @@ pub(super) struct Gates {
 const HP_MODES: usize = 4;
 
 impl Gates {
-    /// `point_hp`, `reactive_mask`, `ally_mask`, `max_hp`: as `CombatSim` holds them.
+    /// `point_hp`, `reactive_mask`, `ally_mask`, `enemy_mask`, `max_hp`: as `CombatSim`
+    /// holds them.
     pub fn new(
         model: &CombatModel,
         max_hp: &[f64; MAX_FIGHTERS],
         point_hp: &[[f64; 2]; MAX_FIGHTERS],
         reactive_mask: u32,
-        ally_mask: &[u32; MAX_FIGHTERS],
+        [ally_mask, enemy_mask]: [&[u32; MAX_FIGHTERS]; 2],
     ) -> Gates {
         let mut g = Gates {
             rules: Vec::new(),
@@ -170,10 +217,12 @@ impl Gates {
             let uses = a.rules.list.iter().zip(gates).enumerate();
             let uses =
                 uses.filter(|(_, (r, _))| matches!(r.then, Then::Attack(..) | Then::Support(_)));
+            let masks = [ally_mask[f], enemy_mask[f]];
             let uses = uses.map(|(rule, (r, &gate))| UseRule {
                 then: r.then,
                 gate,
                 rule,
+                hp: HpAny::of(&r.when, f, max_hp, masks).filter(|_| !gate.exact),
             });
             g.uses.push(uses.collect());
             g.spend[f] = [SEPULCRALE, ILLUMINATION].map(|k| Gate::of_spending(&a.rules, k, hp));
@@ -248,6 +297,26 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     #[inline(always)]
     pub(super) fn meets(&self, f: usize, c: &Cond, g: &Gate) -> bool {
         self.meets_by(f, g, || c)
+    }
+
+    /// Whether `f`'s `use` rule `u` holds: its HP comparisons when it has that form,
+    /// else its gate and, when that is not exact, its condition `c`.
+    #[inline(always)]
+    pub(super) fn use_holds<'c>(&self, f: usize, u: &UseRule, c: impl Fn() -> &'c Cond) -> bool {
+        let Some(h) = &u.hp else {
+            return self.meets_by(f, &u.gate, c);
+        };
+        let hp = |g: usize| self.st[g].hp as f64;
+        let m =
+            hp(f) < h.below[f] || bits(h.others & !self.down_mask()).any(|g| hp(g) < h.below[g]);
+        #[cfg(test)]
+        assert_eq!(
+            m,
+            self.holds(f, c()),
+            "the HP form {h:?} of {:?} for {f}",
+            c()
+        );
+        m
     }
 
     /// [`Self::meets`] with the condition looked up only when the gate is not exact.
@@ -330,7 +399,7 @@ mod tests {
         let mut acc = sim.empty_acc();
         let mut fight: Fight<'_, '_> = Fight::new(&sim, &mut rng, &mut acc);
         let mut pick = Pick(0x9e37_79b9_7f4a_7c15);
-        let (mut held, mut refused, mut exact) = (0, 0, 0);
+        let (mut held, mut refused, mut exact, mut by_hp) = (0, 0, 0, 0);
         for _ in 0..20_000 {
             let c = pick.cond(0);
             fight.round = pick.next(7) as u32;
@@ -353,8 +422,20 @@ mod tests {
                 }
                 held += holds as u32;
                 refused += !passes as u32;
+                let masks = [sim.ally_mask[f], sim.enemy_mask[f]];
+                if let Some(h) = HpAny::of(&c, f, &sim.max_hp, masks) {
+                    let u = UseRule {
+                        then: Then::Support(0),
+                        gate,
+                        rule: 0,
+                        hp: Some(h),
+                    };
+                    assert_eq!(fight.use_holds(f, &u, || &c), holds, "{c:?} for {f}, {h:?}");
+                    by_hp += 1;
+                }
             }
         }
+        assert!(by_hp > 5_000, "{by_hp} conditions read as HP comparisons");
         // Every way was tried: conditions that hold, gates that refuse, exact gates.
         assert!(
             held > 10_000 && refused > 10_000 && exact > 10_000,
@@ -500,6 +581,16 @@ mode = \"offensive\"
         // HP under half of 420 is exact.
         let cleric = sim.gates.uses(who("cleric"));
         assert!(!cleric[0].gate.exact && cleric[1].gate.exact && cleric[1].gate.round == 1);
+        // The cure's "an ally or itself below half" reads as HP comparisons: half of
+        // every party member's max HP, the others counted while standing.
+        let party = ["knight", "rogue", "mage", "cleric"].map(who);
+        let h = cleric[0].hp.expect("the cure reads HP alone");
+        for g in party {
+            assert_eq!(h.below[g], sim.max_hp[g] / 2.0);
+        }
+        assert_eq!(h.below[who("warlord")], f64::NEG_INFINITY);
+        assert_eq!(h.others, sim.ally_mask[who("cleric")]);
+        assert!(cleric[1].hp.is_none());
         let roar = sim.gates.uses(who("warlord"))[0].gate;
         assert!(roar.exact && roar.own_hp == 210.0);
     }

@@ -323,7 +323,13 @@ impl CombatSim {
                 ally_mask[f] |= ((b.side == a.side && g != f) as u32) << g;
             }
         }
-        let gates = super::gate::Gates::new(&model, &max_hp, &point_hp, reactive_mask, &ally_mask);
+        let gates = super::gate::Gates::new(
+            &model,
+            &max_hp,
+            &point_hp,
+            reactive_mask,
+            [&ally_mask, &enemy_mask],
+        );
         let turn_start = mask::of(n, |i| {
             let f = &model.fighters[i];
             reactive[i]

@@ -224,12 +224,12 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
             let when = || &rules.list[u.rule].when;
             match u.then {
                 Then::Attack(a, slot)
-                    if self.available(f, slot, a) && self.meets_by(f, &u.gate, when) =>
+                    if self.available(f, slot, a) && self.use_holds(f, u, when) =>
                 {
                     return Some(Pick::Attack(a, slot));
                 }
                 Then::Support(slot)
-                    if self.support_ready(f, slot) && self.meets_by(f, &u.gate, when) =>
+                    if self.support_ready(f, slot) && self.use_holds(f, u, when) =>
                 {
                     if let Some(t) = self.support_target(f, slot) {
                         return Some(Pick::Support(slot, t));
