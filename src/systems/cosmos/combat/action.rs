@@ -317,7 +317,17 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
             None
         };
         // Policy rules pick the action (trigger.rs); none matching: the `attack` policy.
-        let pick = if P::on(sim.any_rules) && fs.is_none() && sim.rule_actions >> f & 1 != 0 {
+        // At or above the HP its `use` rules' gates need, none holds (the boss fight's
+        // roar before it enrages).
+        let may_use =
+            sim.rule_actions >> f & 1 != 0 && (self.st[f].hp as f64) < sim.gates.use_hp[f];
+        #[cfg(test)]
+        if sim.rule_actions >> f & 1 != 0 && !may_use {
+            for u in sim.gates.uses(f) {
+                assert!(!self.passes(f, &u.gate), "{f} skipped its use rules");
+            }
+        }
+        let pick = if P::on(sim.any_rules) && fs.is_none() && may_use {
             self.rule_action(f)
         } else {
             None

@@ -6,6 +6,7 @@
 use crate::systems::mask::bits;
 
 use super::fight::Fight;
+use super::hp_any::HpAny;
 use super::model::{CombatModel, Mode, MAX_FIGHTERS};
 use super::plan::Plan;
 use super::state::{ILLUMINATION, SEPULCRALE};
@@ -112,48 +113,6 @@ impl Gate {
     }
 }
 
-/// A condition that is some HP under a fraction of its max (`own_hp_below`,
-/// `ally_hp_below`, `enemy_hp_below`, alone or in an `any`: the cleric's "heal when
-/// anyone is below half"), read as comparisons against the products `x * max HP` that
-/// `holds` makes, with no walk of the condition. Exact: it holds when `holds` does.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct HpAny {
-    /// Per combatant, the highest `x * max HP` an item sets for it (-inf: none).
-    pub below: [f64; MAX_FIGHTERS],
-    /// The others it reads (allies, enemies), counted only while standing; its holder is
-    /// read standing or not, as `own_hp_below` is.
-    pub others: u32,
-}
-
-impl HpAny {
-    /// The form of `c` for combatant `f`, if `c` has it.
-    pub fn of(c: &Cond, f: usize, max_hp: &[f64; MAX_FIGHTERS], masks: [u32; 2]) -> Option<HpAny> {
-        let items = match c {
-            Cond::Any(v) if !v.is_empty() => &v[..],
-            Cond::AllyHpBelow(_) | Cond::EnemyHpBelow(_) => std::slice::from_ref(c),
-            _ => return None,
-        };
-        let [allies, enemies] = masks;
-        let mut h = HpAny {
-            below: [f64::NEG_INFINITY; MAX_FIGHTERS],
-            others: 0,
-        };
-        for item in items {
-            let (who, x) = match *item {
-                Cond::OwnHpBelow(x) => (1 << f, x),
-                Cond::AllyHpBelow(x) => (allies, x),
-                Cond::EnemyHpBelow(x) => (enemies, x),
-                _ => return None,
-            };
-            for g in bits(who) {
-                h.below[g] = h.below[g].max(x * max_hp[g]);
-            }
-            h.others |= who & !(1 << f);
-        }
-        Some(h)
-    }
-}
-
 /// One `use` rule as `rule_action` reads it: what it uses, its gate, the index of its
 /// rule (for the condition, walked only when the gate is not exact), and its condition
 /// as HP comparisons when it has that form.
@@ -173,6 +132,9 @@ pub(super) struct Gates {
     /// Per combatant, its `use` rules in order: the action choice walks these alone, not
     /// the mode and spend rules between them.
     uses: Vec<Box<[UseRule]>>,
+    /// Per combatant, the HP under which one of its `use` rules may hold (the highest
+    /// of their gates' `own_hp`; -inf: none): at or above it, none does.
+    pub use_hp: [f64; MAX_FIGHTERS],
     /// Per combatant, Dark then Light: what one of its `spend` rules of that kind needs.
     pub spend: [[Gate; 2]; MAX_FIGHTERS],
     /// The combatants whose every reaction between actions needs an ally down (no
@@ -207,6 +169,7 @@ impl Gates {
             down_gated: 0,
             gated_allies: 0,
             hp_modes: [None; MAX_FIGHTERS],
+            use_hp: [f64::NEG_INFINITY; MAX_FIGHTERS],
         };
         for (f, a) in model.fighters.iter().enumerate() {
             let hp = max_hp[f];
@@ -224,7 +187,11 @@ impl Gates {
                 rule,
                 hp: HpAny::of(&r.when, f, max_hp, masks).filter(|_| !gate.exact),
             });
-            g.uses.push(uses.collect());
+            let uses: Box<[UseRule]> = uses.collect();
+            g.use_hp[f] = uses
+                .iter()
+                .fold(f64::NEG_INFINITY, |m, u| m.max(u.gate.own_hp));
+            g.uses.push(uses);
             g.spend[f] = [SEPULCRALE, ILLUMINATION].map(|k| Gate::of_spending(&a.rules, k, hp));
             let no_hp = point_hp[f] == [f64::NEG_INFINITY; 2];
             let rules_need = !a.rules.points || g.spend[f].iter().all(|s| s.ally_down);
@@ -593,5 +560,11 @@ mode = \"offensive\"
         assert!(cleric[1].hp.is_none());
         let roar = sim.gates.uses(who("warlord"))[0].gate;
         assert!(roar.exact && roar.own_hp == 210.0);
+        // The HP at or above which no `use` rule holds: the warlord's roar under 210, the
+        // cleric's any HP (its bless reads the round alone), none for the knight.
+        let use_hp = |n: &str| sim.gates.use_hp[who(n)];
+        assert_eq!(use_hp("warlord"), 210.0);
+        assert_eq!(use_hp("cleric"), f64::INFINITY);
+        assert_eq!(use_hp("knight"), f64::NEG_INFINITY);
     }
 }

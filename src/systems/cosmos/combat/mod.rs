@@ -15,6 +15,7 @@ mod fatigue_report;
 mod fight;
 mod gate;
 mod headline;
+mod hp_any;
 mod keys;
 mod linked;
 mod model;
