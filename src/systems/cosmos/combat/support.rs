@@ -374,8 +374,20 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     /// The support part of `f`'s test modifier on block `b`: (bonus, malus). Effects'
     /// positive sum is a bonus (an aura strips it, C-AURA), a negative one a malus; the
     /// concentration relief (C-FAT-5) eases a malus, so it counts with the maluses.
-    #[inline]
+    #[inline(always)]
     pub(super) fn support_mods(&self, f: usize, b: usize) -> (i32, i32) {
+        // Most tests meet no live effect and no concentration: two comparisons here,
+        // and the sums out of line.
+        let round = self.round.min(u16::MAX as u32) as u16;
+        let effects = P::on(self.sim.any_effects) && !self.no_live_effect(f, round);
+        if !effects && !P::on(self.sim.any_focus) {
+            return (0, 0);
+        }
+        self.support_mods_now(f, b)
+    }
+
+    #[inline(never)]
+    fn support_mods_now(&self, f: usize, b: usize) -> (i32, i32) {
         let e = if P::on(self.sim.any_effects) {
             self.effect_modifier(f)
         } else {
