@@ -79,6 +79,9 @@ pub(super) struct LastOrder {
     slots: [Slot; MAX_FIGHTERS * MAX_ACTIONS as usize],
     m: usize,
     ties: u64,
+    /// The round the keys were read in, and who was down then.
+    round: u32,
+    down: u32,
 }
 
 impl LastOrder {
@@ -88,6 +91,9 @@ impl LastOrder {
         slots: [Slot(0); MAX_FIGHTERS * MAX_ACTIONS as usize],
         m: 0,
         ties: 0,
+        round: 0,
+        // No down mask is all ones (at most `MAX_FIGHTERS` bits): no keys read yet.
+        down: u32::MAX,
     };
 
     /// The kept order less the slots of those whose key is now 0 (down): what `build`
@@ -227,6 +233,24 @@ impl<W: Watch, P: Plan> Fight<'_, '_, W, P> {
     /// round, that round's order is copied rather than built and sorted again.
     fn order_slots(&mut self) -> (usize, u64) {
         let per_round = self.sim.rules.d6_per_round;
+        // Without postures a key moves only when someone falls or rises: the class and
+        // actions are the file's, and the spacing d6 is rolled in the first round (unless
+        // `d6_per_round`). Keys read last round with the same combatants down still hold.
+        let (round, down) = (self.round, self.down_mask());
+        if !P::POSTURES && !per_round && round == self.last.round + 1 && down == self.last.down {
+            #[cfg(test)]
+            for f in 0..self.sim.n {
+                let s = self.st[f];
+                let n_act = self.sim.model.fighters[f].actions;
+                let key = order_key(1, n_act, s.d6);
+                assert!(s.down || (n_act < 2 || s.d6 != 0) && self.last.keys[f] == key);
+            }
+            self.last.round = round;
+            let m = self.last.m;
+            self.slots[..m].copy_from_slice(&self.last.slots[..m]);
+            return (m, self.last.ties);
+        }
+        (self.last.round, self.last.down) = (round, down);
         let mut same = true;
         // Only falls since the last order: its slots less the fallen ones are the order.
         let mut falls_only = true;
