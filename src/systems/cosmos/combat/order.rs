@@ -243,7 +243,10 @@ impl<W: Watch, P: Plan> Fight<'_, '_, W, P> {
                 let s = self.st[f];
                 let n_act = self.sim.model.fighters[f].actions;
                 let key = order_key(1, n_act, s.d6);
-                assert!(s.down || (n_act < 2 || s.d6 != 0) && self.last.keys[f] == key);
+                assert!(
+                    s.down
+                        || s.n_act == n_act && (n_act < 2 || s.d6 != 0) && self.last.keys[f] == key
+                );
             }
             self.last.round = round;
             let m = self.last.m;
