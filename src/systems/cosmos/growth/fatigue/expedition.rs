@@ -252,14 +252,20 @@ impl Trek {
 
     /// Meals, pauses and fasting of the evening (C-FAT-2, C-FAT-3), before potions.
     pub fn supper<W: Watch<TrekStep>>(&mut self, plan: &DayPlan, w: &mut W) {
+        self.supper_of(plan, plan.meals, w);
+    }
+
+    /// [`Self::supper`] with `meals` eaten in place of the plan's (a party's shared
+    /// bags serve each traveller their own count; the plan itself is not copied).
+    pub fn supper_of<W: Watch<TrekStep>>(&mut self, plan: &DayPlan, meals: u32, w: &mut W) {
         let r = self.rules;
         // "Manger un repas ... il perd 1 FP et 1 FM" (`fatigue_meal_relief`), 3 a day
         // (`fatigue_meals_per_day`).
         let before = self.f;
-        let eaten = plan.meals.min(3).min(r.meals_per_day);
-        let meals = eaten as i32 * r.meal_relief;
-        self.recover(-meals, -meals, false);
-        if W::ON && plan.meals > 0 {
+        let eaten = meals.min(3).min(r.meals_per_day);
+        let relief = eaten as i32 * r.meal_relief;
+        self.recover(-relief, -relief, false);
+        if W::ON && meals > 0 {
             w.note(TrekStep::Meals {
                 meals: eaten,
                 before,
@@ -282,7 +288,7 @@ impl Trek {
                 after: self.f,
             });
         }
-        if plan.meals == 0 {
+        if meals == 0 {
             // "+2X FP et +2X FM" (`fatigue_fasting_gain`, C-FAT-2).
             let before = self.f;
             self.days_without_food += 1;
@@ -304,6 +310,11 @@ impl Trek {
     /// exhaustion; a short rest recovers 1/1 per full 2 h; no sleep at all counts as a day
     /// without sleep.
     pub fn night<W: Watch<TrekStep>>(&mut self, plan: &DayPlan, w: &mut W) {
+        self.night_of(plan, plan.meals, w);
+    }
+
+    /// [`Self::night`] after a day of `meals` meals in place of the plan's.
+    pub fn night_of<W: Watch<TrekStep>>(&mut self, plan: &DayPlan, meals: u32, w: &mut W) {
         let h = plan.sleep_hours;
         let before = self.f;
         if h == 0 {
@@ -324,7 +335,7 @@ impl Trek {
         // "Se reposer complètement (≥ 8h)" (`fatigue_full_rest_hours`).
         if h >= self.rules.full_rest_hours {
             let full = self.rules.full_rest;
-            let base = if plan.meals == 0 { full / 2 } else { full };
+            let base = if meals == 0 { full / 2 } else { full };
             // "perd en plus jusqu'à 3 FP et FM" (`fatigue_rest_quality_max`).
             let r = base + plan.rest_quality.clamp(0, self.rules.rest_quality_max);
             // "seul un repos total de 12h minimum permet de récupérer de l'état
@@ -338,7 +349,7 @@ impl Trek {
             w.see(|| TrekStep::FullRest {
                 hours: h,
                 recovered: r,
-                halved: plan.meals == 0,
+                halved: meals == 0,
                 quality: plan.rest_quality.clamp(0, self.rules.rest_quality_max),
                 long,
                 modifiers: self.start,

@@ -284,7 +284,7 @@ impl PartySim {
             // Meals from the shared bags, one round at a time: only as many rounds as
             // meals count that day (`fatigue_meals_per_day`, C-FAT-3), and at least one
             // for a day that plans food, which still keeps off fasting (C-FAT-2).
-            let mut plans = [*plan; MAX_TRAVELLERS];
+            let mut meals = [plan.meals; MAX_TRAVELLERS];
             if let Some(r) = rations.as_mut() {
                 let mut served = [0u32; MAX_TRAVELLERS];
                 for _ in 0..plan.meals.min(3).min(meal_rounds) {
@@ -295,13 +295,11 @@ impl PartySim {
                         }
                     }
                 }
-                for (pl, s) in plans.iter_mut().zip(served) {
-                    pl.meals = s;
-                }
+                meals = served;
                 w.see(|| Step::Rations { left: *r });
             }
-            for (i, (t, pl)) in treks.iter_mut().zip(&plans).enumerate() {
-                t.supper(pl, &mut Who(i as u8, w));
+            for (i, (t, &m)) in treks.iter_mut().zip(&meals).enumerate() {
+                t.supper_of(plan, m, &mut Who(i as u8, w));
             }
             // Shared potions by policy, the most fatigued first (C-FAT-3).
             for (s, pu) in stock.iter_mut().zip(pots) {
@@ -354,8 +352,8 @@ impl PartySim {
             for (l, s) in acc.potions_left.iter_mut().zip(stock) {
                 l[d].push(s as f64);
             }
-            for (i, (t, pl)) in treks.iter_mut().zip(&plans).enumerate() {
-                t.night(pl, &mut Who(i as u8, w));
+            for (i, (t, &m)) in treks.iter_mut().zip(&meals).enumerate() {
+                t.night_of(plan, m, &mut Who(i as u8, w));
             }
             // Knocked out in a played fight: not up to setting off the next morning
             // (HP <= 0 "tombe inconscient"; HP are not tracked between days).
