@@ -661,15 +661,21 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
             // changes nothing: with `spend` rules `may_react` walks gates, so the state
             // (a holder in a posture or its lock) is asked first; without, `may_react` is
             // one HP comparison that refuses most often.
+            let [dark, light] = self.sim.spend_kinds[f];
             let idle = |me: &Self| {
                 let s = &me.st[f];
-                (s.dark_left | s.light_left) != 0
+                (s.dark_left & dark | s.light_left & light) != 0
                     && s.posture == NONE
                     && s.cooldown == 0
                     && !s.blocked_turn
             };
             let state_first = self.sim.point_rules[f];
             if state_first && !idle(self) || !self.may_react(f) || !state_first && !idle(self) {
+                #[cfg(test)]
+                assert!(
+                    self.points_choice(f, Moment::AfterAction) == NONE,
+                    "{f} skipped between actions but would spend"
+                );
                 continue;
             }
             if !SPEND {

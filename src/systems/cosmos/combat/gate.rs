@@ -467,6 +467,18 @@ mod tests {
         let named = |n: &str| sim.model.fighters.iter().position(|f| f.name == n).unwrap();
         let want = 1 << named("knight") | 1 << named("cleric");
         assert_eq!(sim.gates.down_gated, want);
+        // The knight's rule spends Dark, the cleric's Light: the other kind they hold
+        // never wakes the check between actions; with a Light trigger the knight's does.
+        let (all, none) = (u8::MAX, 0);
+        assert_eq!(sim.spend_kinds[named("knight")], [all, none]);
+        assert_eq!(sim.spend_kinds[named("cleric")], [none, all]);
+        assert_eq!(sim.spend_kinds[named("warlord")], [none, none]);
+        let lit = boss(&BOSS.replacen(
+            "defence = \"parry\"",
+            "defence = \"parry\"\nlight_below_hp = 0.4",
+            1,
+        ));
+        assert_eq!(lit.spend_kinds[named("knight")], [all, all]);
     }
 
     /// Those who react to their HP alone are skipped between actions while above their

@@ -12,6 +12,7 @@ use super::model::{AttackCosts, AuraUse, CombatModel, AGILITE, FORCE, MAX_ATTACK
 use super::options::CombatRules;
 use super::order::RunOrder;
 use super::plan::{Plan, PlanWork};
+use super::state::{ILLUMINATION, SEPULCRALE};
 use super::test_def::{start_fatigue, TestDef};
 
 const KARMAS: usize = (KARMA_MAX - KARMA_MIN + 1) as usize;
@@ -121,6 +122,10 @@ pub struct CombatSim {
     /// Per combatant: whether a policy rule of its own may spend a point (`spend`): only
     /// those combatants need `rule_points` between actions.
     pub(super) point_rules: [bool; MAX_FIGHTERS],
+    /// Per combatant, Dark then Light: `u8::MAX` when a trigger or a `spend` rule of that
+    /// kind may spend it, else 0; the points held of a kind nothing spends never wake
+    /// the check between actions (a knight holding only Light points with Dark rules).
+    pub(super) spend_kinds: [[u8; 2]; MAX_FIGHTERS],
     /// What each rule's condition needs (`gate.rs`), so the turn loop walks it only when
     /// it may hold.
     pub(super) gates: super::gate::Gates,
@@ -278,9 +283,21 @@ impl CombatSim {
         let mut point_hp = [[f64::NEG_INFINITY; 2]; MAX_FIGHTERS];
         let mut point_other = [false; MAX_FIGHTERS];
         let mut point_rules = [false; MAX_FIGHTERS];
+        let mut spend_kinds = [[0u8; 2]; MAX_FIGHTERS];
         let mut mode_hp = [[f64::NEG_INFINITY; 2]; MAX_FIGHTERS];
         for (f, a) in model.fighters.iter().enumerate() {
             point_rules[f] = a.rules.points;
+            for (k, (t, kind)) in [
+                (&a.policy.dark, SEPULCRALE),
+                (&a.policy.light, ILLUMINATION),
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                if t.any() || a.rules.spends(kind) {
+                    spend_kinds[f][k] = u8::MAX;
+                }
+            }
             for (k, t) in [&a.policy.dark, &a.policy.light].into_iter().enumerate() {
                 if let Some(x) = t.below_hp {
                     point_hp[f][k] = x * a.hp as f64;
@@ -385,6 +402,7 @@ impl CombatSim {
             point_hp,
             point_other,
             point_rules,
+            spend_kinds,
             any_multi: model
                 .attacks
                 .iter()
