@@ -45,6 +45,7 @@ mod trace;
 mod trace_text;
 mod trigger;
 mod trigger_keys;
+mod turn;
 mod watch;
 
 pub use acc::{AuraCounts, CombatAcc, FighterAcc, PostureCounts, END_NAMES, POSTURE_NAMES};
