@@ -36,6 +36,11 @@ pub(super) struct Fight<'a, 'r, W: Watch = Quiet, P: Plan = Full> {
     pending_mask: u32,
     /// Bit f: `f`'s HP is under one of its `below_hp` point triggers (`hp_moved`).
     pub(super) hp_low: u32,
+    /// Bit f: `f` may spend a point between actions as far as the masks tell (down,
+    /// `hp_low`, allies down; `turn.rs` `refresh_waking`), kept by the writers of those
+    /// masks under plans with postures or waking ones, so the check after an action reads
+    /// one word.
+    pub(super) waking: u32,
     pub(super) slots: [Slot; MAX_FIGHTERS * MAX_ACTIONS as usize],
     pub(super) n_slots: usize,
     /// The order the general path built last (`order.rs`).
@@ -87,6 +92,7 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
             down_mask: 0,
             pending_mask: 0,
             hp_low: 0,
+            waking: 0,
             slots: [Slot(0); MAX_FIGHTERS * MAX_ACTIONS as usize],
             n_slots: 0,
             cursor: 0,
@@ -139,6 +145,7 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
         for f in 0..self.sim.n {
             self.hp_moved(f);
         }
+        self.refresh_waking();
         if let Some(c) = &self.carry {
             for (s, &(fp, fm)) in self.st.iter_mut().zip(c) {
                 (s.fp, s.fm) = (fp, fm);
@@ -304,6 +311,7 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
         } else {
             self.pending_mask &= !(1 << f);
         }
+        self.refresh_waking();
     }
 
     /// Brings `f` (back) into the fight: a reinforcement arriving.
@@ -312,6 +320,7 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
         self.st[f].absent = super::events::PRESENT;
         self.down_mask &= !(1 << f);
         self.pending_mask &= !(1 << f);
+        self.refresh_waking();
     }
 
     /// The mask of combatants down or out of the fight (bit f).

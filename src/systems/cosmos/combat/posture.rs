@@ -80,6 +80,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         let hp = self.st[f].hp as f64;
         let low = (hp < dark || hp < light) as u32;
         self.hp_low = self.hp_low & !(1 << f) | low << f;
+        self.refresh_waking();
     }
 
     /// Test builds: `hp_low` says what the HP of those who react to it alone say now.

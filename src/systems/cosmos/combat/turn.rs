@@ -241,6 +241,29 @@ impl<W: Watch, P: Plan> Fight<'_, '_, W, P> {
         self.points_between_actions::<false>()
     }
 
+    /// Keeps [`Fight::waking`] after `down_mask` or `hp_low` moved (a constant nothing
+    /// under plans that never check points between actions).
+    #[inline(always)]
+    pub(super) fn refresh_waking(&mut self) {
+        if P::POSTURES || P::WAKES {
+            self.waking = self.waking_now();
+        }
+    }
+
+    /// Those who may spend a point between actions as far as the masks tell: standing,
+    /// not reacting to their HP alone while above its thresholds (`may_react`), and not
+    /// reacting only to an ally down while no ally of theirs is down (`gate.rs`).
+    #[inline(always)]
+    fn waking_now(&self) -> u32 {
+        let down = self.down_mask();
+        let mut m = self.sim.reactive_mask & !down & (self.hp_low | !self.sim.hp_only);
+        let gates = &self.sim.gates;
+        if down & gates.gated_allies == 0 {
+            m &= !gates.down_gated;
+        }
+        m
+    }
+
     /// Walks those who may spend a point between actions; `SPEND`: offers each one the
     /// point (`try_points`), else returns true at the first it would be offered to.
     #[inline(always)]
@@ -251,17 +274,17 @@ impl<W: Watch, P: Plan> Fight<'_, '_, W, P> {
         // Whoever is down spends nothing (`try_points`), nor one that reacts to its HP
         // alone while above its thresholds (`may_react`).
         #[cfg(test)]
-        self.check_hp_low();
-        let mut m = self.sim.reactive_mask & !self.down_mask() & (self.hp_low | !self.sim.hp_only);
-        let gates = &self.sim.gates;
-        if self.down_mask() & gates.gated_allies == 0 {
-            // No ally of those who react only to an ally down is down (`gate.rs`).
-            m &= !gates.down_gated;
-            #[cfg(test)]
-            for f in crate::systems::mask::bits(self.sim.reactive_mask & gates.down_gated) {
-                assert!(!self.would_spend(f), "{f} skipped but would spend");
+        {
+            self.check_hp_low();
+            assert_eq!(self.waking, self.waking_now(), "the waking mask drifted");
+            let gates = &self.sim.gates;
+            if self.down_mask() & gates.gated_allies == 0 {
+                for f in crate::systems::mask::bits(self.sim.reactive_mask & gates.down_gated) {
+                    assert!(!self.would_spend(f), "{f} skipped but would spend");
+                }
             }
         }
+        let mut m = self.waking;
         while m != 0 {
             let f = m.trailing_zeros() as usize;
             m &= m - 1;
