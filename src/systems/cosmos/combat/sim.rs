@@ -297,8 +297,6 @@ impl CombatSim {
                 if t.any() || a.rules.spends(kind) {
                     spend_kinds[f][k] = u8::MAX;
                 }
-            }
-            for (k, t) in [&a.policy.dark, &a.policy.light].into_iter().enumerate() {
                 if let Some(x) = t.below_hp {
                     point_hp[f][k] = x * a.hp as f64;
                 }
