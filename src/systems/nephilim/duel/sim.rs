@@ -46,6 +46,19 @@ counts_acc! {
     }
 }
 
+/// The segment of an action `behind` initiative points after the highest (N-INIT), by the
+/// gap `GAP`. `behind` is never negative, so the division is an unsigned one by the
+/// constant: `div_euclid`'s quotient in fewer instructions.
+#[inline(always)]
+fn segment<const GAP: i64>(behind: i64) -> i64 {
+    #[cfg(test)]
+    assert!(
+        behind >= 0,
+        "an action before the highest initiative: {behind}"
+    );
+    (behind as u64 / GAP as u64) as i64
+}
+
 /// Puts fighter `i` out of the duel for `why`: counted in its accumulator and noted.
 #[inline]
 fn put_out<W: Watch<Step>>(w: &mut W, out: &mut [bool; 2], a: &mut FighterAcc, i: usize, why: Out) {
@@ -220,7 +233,7 @@ impl DuelSim {
                 actions: [0, 1].map(|i| self.actions[i] + f[i].magic_actions),
             });
             let high = init[0].max(init[1]);
-            let seg0 = [0, 1].map(|i| (high - init[i]).div_euclid(GAP));
+            let seg0 = [0, 1].map(|i| segment::<GAP>(high - init[i]));
             if round == 1 {
                 for i in 0..2 {
                     acc.fighters[i].earlier_round1 += (seg0[i] < seg0[1 - i]) as u64;
@@ -252,7 +265,12 @@ impl DuelSim {
                     delay_bonus[i] = 0;
                 }
             }
-            let mut segs = [[i64::MAX; (ACTIONS_MAX + MAGIC_ACTIONS_MAX) as usize]; 2];
+            // Each fighter's segments in action order, `n[i]` of them. The step is at least
+            // 1 (option range), so they never decrease: the last is the latest, and a
+            // cursor walking them meets each segment in turn (several actions may share
+            // one when the step is below the gap: the fighter acts once in it).
+            let mut segs = [[0i64; (ACTIONS_MAX + MAGIC_ACTIONS_MAX) as usize]; 2];
+            let mut n = [0usize; 2];
             for i in 0..2 {
                 if skip[i] {
                     continue;
@@ -261,18 +279,18 @@ impl DuelSim {
                     Delay::ToMeet => (seg0[1 - i] - seg0[i]).max(0),
                     Delay::Never | Delay::NextRound => 0,
                 };
-                for k in 0..(self.actions[i] + f[i].magic_actions) as usize {
+                n[i] = (self.actions[i] + f[i].magic_actions) as usize;
+                for k in 0..n[i] {
                     let x = init[i] - self.step * k as i64;
-                    segs[i][k] = (high - x).div_euclid(GAP) + shift;
+                    segs[i][k] = segment::<GAP>(high - x) + shift;
                 }
             }
-            let last = segs
-                .iter()
-                .flatten()
-                .filter(|&&s| s != i64::MAX)
+            let last = [0, 1]
+                .map(|i| n[i].checked_sub(1).map_or(0, |k| segs[i][k]))
+                .into_iter()
                 .max()
-                .copied()
                 .unwrap_or(0);
+            let mut next = [0usize; 2];
             // N-INIT: each action at -4 (the malus in force) per extra action declared.
             let action_malus = [0, 1].map(|i| self.malus * (self.actions[i] as i64 - 1));
             // On parries and dodges too by default ("chacune de ses actions"; option
@@ -283,7 +301,15 @@ impl DuelSim {
                 [0, 0]
             };
             for s in 0..=last {
-                let acting = [0, 1].map(|i| !out[i] && segs[i].contains(&s));
+                let acting = [0, 1].map(|i| {
+                    let here = next[i] < n[i] && segs[i][next[i]] == s;
+                    #[cfg(test)]
+                    assert_eq!(here, segs[i][..n[i]].contains(&s), "segment {s} of {i}");
+                    while next[i] < n[i] && segs[i][next[i]] == s {
+                        next[i] += 1;
+                    }
+                    !out[i] && here
+                });
                 let mut pending = [0u8; 2];
                 for i in 0..2 {
                     if !acting[i] {
@@ -342,6 +368,13 @@ impl DuelSim {
                         margin: if m.margin_damage { margin } else { 0 },
                         protection: f[o].protection,
                     });
+                }
+                if pending == [0, 0] {
+                    // No blow landed: no counter moved, and none was at the out level
+                    // before (starting wounds lie below it, `model.rs`), so nobody goes out.
+                    #[cfg(test)]
+                    assert!((0..2).all(|i| out[i] || wounds[i] < self.out_level));
+                    continue;
                 }
                 // Simultaneity: blows of one segment land together.
                 for i in 0..2 {
@@ -502,5 +535,37 @@ mod tests {
             (four.check_from, four.check_to, four.out_level, four.top),
             (13, 16, 17, 20)
         );
+    }
+
+    /// Duels under steps below, at and above the segment gap, both gaps, every delay and
+    /// magic actions, so the test-build checks of `duel_by` (the segment cursor against
+    /// `contains`; nobody at the out level after a segment where no blow landed) meet
+    /// shared, empty and delayed segments. Every fighter acts and some duels end.
+    #[test]
+    fn segment_cursor_holds_for_every_step_gap_and_delay() {
+        let text = include_str!("../../../../scenarios/nephilim/duel.toml");
+        for delay in ["never", "to_meet", "next_round"] {
+            let text = text
+                .replace("delay = \"to_meet\"", &format!("delay = \"{delay}\""))
+                .replacen("actions = 1\n", "actions = 1\nmagic_actions = 2\n", 1);
+            let (_, model) = super::super::load(&crate::scenario::ScenarioFile::from_text(
+                "duel.toml",
+                &text,
+                crate::lang::Lang::En,
+            ))
+            .unwrap();
+            for (step, gap) in [("1", "six"), ("3", "five"), ("6", "six"), ("12", "five")] {
+                let mut o = RuleOptions::default();
+                o.set("nephilim_extra_action_step", step, crate::lang::Lang::En)
+                    .unwrap();
+                o.set("init_segment", gap, crate::lang::Lang::En).unwrap();
+                let sim = DuelSim::new(model.clone(), &NephilimRules::from_options(&o), [3, 2]);
+                let draws = Draws::new(5, &crate::engine::StreamKey::new("cursor"), 0);
+                let mut acc = sim.empty();
+                sim.run_batch(&draws, 3000, &mut acc);
+                assert!(acc.fighters.iter().all(|f| f.attacks > 0), "{delay} {step}");
+                assert!(acc.outcomes.counts[UNDECIDED] < 3000, "{delay} {step}");
+            }
+        }
     }
 }
