@@ -285,11 +285,8 @@ impl DuelSim {
                     segs[i][k] = segment::<GAP>(high - x) + shift;
                 }
             }
-            let last = [0, 1]
-                .map(|i| n[i].checked_sub(1).map_or(0, |k| segs[i][k]))
-                .into_iter()
-                .max()
-                .unwrap_or(0);
+            let [last0, last1] = [0, 1].map(|i| n[i].checked_sub(1).map_or(0, |k| segs[i][k]));
+            let last = last0.max(last1);
             let mut next = [0usize; 2];
             // N-INIT: each action at -4 (the malus in force) per extra action declared.
             let action_malus = [0, 1].map(|i| self.malus * (self.actions[i] as i64 - 1));
