@@ -43,13 +43,6 @@ impl Proportion {
         }
     }
 
-    /// (p, lo, hi), the three columns `x`, `x_lo`, `x_hi` of an output.
-    pub fn triple(&self) -> (f64, f64, f64) {
-        (self.p, self.lo, self.hi)
-    }
-}
-
-impl Proportion {
     /// `self - reference`, the difference of two shares, with its normal-approximation
     /// (Wald) 95% interval: how a pairs table compares each pair to the reference.
     pub fn minus(&self, reference: &Proportion) -> Estimate {
@@ -95,11 +88,6 @@ impl Estimate {
             hi,
         }
     }
-
-    /// (value, lo, hi).
-    pub fn triple(&self) -> (f64, f64, f64) {
-        (self.value, self.lo, self.hi)
-    }
 }
 
 impl From<Proportion> for Estimate {
@@ -112,11 +100,6 @@ impl From<(f64, f64, f64)> for Estimate {
     fn from((value, lo, hi): (f64, f64, f64)) -> Estimate {
         Estimate { value, lo, hi }
     }
-}
-
-/// (p, lo, hi) of `hits` of `n` ([`Proportion`]).
-pub fn proportion(hits: u64, n: u64) -> (f64, f64, f64) {
-    Proportion::new(hits, n).triple()
 }
 
 /// Wilson score interval for `hits` successes out of `n` trials. Unlike the normal
@@ -168,7 +151,7 @@ pub fn t_quantile95(df: f64) -> f64 {
 }
 
 /// Mean and 95% interval (Student t) of `n` whole values from their sum and sum of squares.
-pub fn mean_ci(sum: u64, sq: u64, n: u64) -> (f64, f64, f64) {
+pub fn mean_ci(sum: u64, sq: u64, n: u64) -> Estimate {
     let nf = n as f64;
     let m = sum as f64 / nf;
     let var = if n > 1 {
@@ -177,7 +160,7 @@ pub fn mean_ci(sum: u64, sq: u64, n: u64) -> (f64, f64, f64) {
         0.0
     };
     let (lo, hi) = t_interval(m, (var / nf).sqrt(), n);
-    (m, lo, hi)
+    Estimate { value: m, lo, hi }
 }
 
 #[cfg(test)]
@@ -212,10 +195,10 @@ mod tests {
         assert_eq!(p.p, 0.3);
         assert_eq!((p.lo, p.hi), wilson(3, 10));
         assert!(p.lo < 0.3 && 0.3 < p.hi);
-        let none = Proportion::new(0, 0).triple();
-        assert!(none.0.is_nan() && none.1.is_nan() && none.2.is_nan());
-        assert_eq!(proportion(0, 5).0, 0.0);
-        assert_eq!(Estimate::from(p).triple(), p.triple());
+        let none = Proportion::new(0, 0);
+        assert!(none.p.is_nan() && none.lo.is_nan() && none.hi.is_nan());
+        assert_eq!(Proportion::new(0, 5).p, 0.0);
+        assert_eq!(Estimate::from(p), Estimate::from((p.p, p.lo, p.hi)));
     }
 
     #[test]
@@ -232,7 +215,7 @@ mod tests {
         let mut one = crate::engine::Moments::default();
         one.push(7.0);
         let e = Estimate::mean(&one);
-        assert_eq!(e.triple(), (7.0, f64::NEG_INFINITY, f64::INFINITY));
+        assert_eq!(e, Estimate::from((7.0, f64::NEG_INFINITY, f64::INFINITY)));
     }
 
     #[test]

@@ -9,6 +9,8 @@
 //! the same precision would run every point at the final count: the answer compares
 //! the two.
 
+use crate::stats::Estimate;
+
 use super::expect::decide::{looks, widen};
 
 /// One point's latest estimate.
@@ -94,38 +96,47 @@ pub fn race(
             all_exact &= iv.is_none();
         }
         // Intervals at the corrected level, as (lo, hi) on the "higher is better" scale.
-        let score = |e: &Entry| -> (f64, f64, f64) {
+        let score = |e: &Entry| -> Estimate {
             let (lo, hi) = match e.interval95 {
                 Some(iv) => widen(e.figure, iv, alpha, e.df),
                 None => (e.figure, e.figure),
             };
             if sign > 0.0 {
-                (e.figure, lo, hi)
+                Estimate {
+                    value: e.figure,
+                    lo,
+                    hi,
+                }
             } else {
-                (-e.figure, -hi, -lo)
+                Estimate {
+                    value: -e.figure,
+                    lo: -hi,
+                    hi: -lo,
+                }
             }
         };
         let live: Vec<usize> = (0..entries.len())
             .filter(|&i| entries[i].dropped_in.is_none() && entries[i].figure.is_finite())
             .collect();
-        let Some(&leader) = live
-            .iter()
-            .max_by(|&&a, &&b| score(&entries[a]).0.total_cmp(&score(&entries[b]).0))
-        else {
+        let Some(&leader) = live.iter().max_by(|&&a, &&b| {
+            score(&entries[a])
+                .value
+                .total_cmp(&score(&entries[b]).value)
+        }) else {
             anyhow::bail!("no point gave a number");
         };
-        let (_, leader_lo, _) = score(&entries[leader]);
+        let leader_lo = score(&entries[leader]).lo;
         for &i in &live {
-            let (_, _, hi) = score(&entries[i]);
+            let hi = score(&entries[i]).hi;
             if i != leader && hi < leader_lo {
                 entries[i].dropped_in = Some(round + 1);
             }
         }
         // Exact figures tie only when equal.
         if all_exact {
-            let best_val = score(&entries[leader]).0;
+            let best_val = score(&entries[leader]).value;
             for &i in &live {
-                if (score(&entries[i]).0 - best_val).abs() > 1e-9 {
+                if (score(&entries[i]).value - best_val).abs() > 1e-9 {
                     entries[i].dropped_in = Some(round + 1);
                 }
             }

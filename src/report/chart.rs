@@ -3,6 +3,7 @@
 //! apart, where labels go) are made here, on data, so they can be tested without pixels.
 
 use crate::lang::Lang;
+use crate::stats::Estimate;
 
 use super::line_chart::LineChart;
 
@@ -93,16 +94,23 @@ impl BarSeries {
         }
     }
 
-    /// A bar per row with its 95% interval: `f` reads `(value, lo, hi)` off the row.
-    pub fn with_intervals<R>(
+    /// A bar per row with its 95% interval: `f` reads the figure off the row.
+    pub fn with_intervals<R, E: Into<Estimate>>(
         name: impl Into<String>,
         rows: &[R],
-        f: impl Fn(&R) -> (f64, f64, f64),
+        f: impl Fn(&R) -> E,
     ) -> BarSeries {
+        let (values, intervals) = rows
+            .iter()
+            .map(|r| {
+                let e: Estimate = f(r).into();
+                (e.value, (e.lo, e.hi))
+            })
+            .unzip();
         BarSeries {
             name: name.into(),
-            values: rows.iter().map(|r| f(r).0).collect(),
-            intervals: rows.iter().map(|r| (f(r).1, f(r).2)).collect(),
+            values,
+            intervals,
         }
     }
 }

@@ -2,7 +2,7 @@
 //! duel, Trinités skirmish and duel), written once so the kinds cannot drift apart.
 
 use crate::report::{BarChart, BarSeries};
-use crate::stats::proportion;
+use crate::stats::{Estimate, Proportion};
 
 /// `num / den`, or 0 when nothing was counted (a rate over no attempts reads as none).
 pub fn ratio(num: u64, den: u64) -> f64 {
@@ -31,19 +31,19 @@ pub fn answer_list(key: &[String]) -> String {
 }
 
 /// Each count's share of `n` trials with its 95% interval, in the counts' order.
-pub fn shares(counts: &[u64], n: u64) -> Vec<(f64, f64, f64)> {
-    counts.iter().map(|&c| proportion(c, n)).collect()
+pub fn shares(counts: &[u64], n: u64) -> Vec<Proportion> {
+    counts.iter().map(|&c| Proportion::new(c, n)).collect()
 }
 
 /// A chart of shares: one series of probabilities, each bar with its 95% interval, on the
 /// whole 0..1 scale so the outcome and pair charts of every kind read alike. `words`:
 /// the title, then the x and y axes' labels.
-pub fn share_bars<R>(
+pub fn share_bars<R, E: Into<Estimate>>(
     [title, x_label, y_label]: [String; 3],
     categories: Vec<String>,
     series: impl Into<String>,
     rows: &[R],
-    share: impl Fn(&R) -> (f64, f64, f64),
+    share: impl Fn(&R) -> E,
 ) -> BarChart {
     BarChart {
         title,

@@ -5,6 +5,7 @@ use crate::lang::Lang;
 use std::collections::BTreeMap;
 
 use crate::report::{BarChart, BarSeries, Chart, LineChart, LineSeries, XKind};
+use crate::stats::Estimate;
 
 use super::vary::{text, Vary};
 
@@ -55,11 +56,11 @@ pub fn series_groups(
 }
 
 /// Shares and probabilities on 0..1; any other figure on its own scale.
-fn unit_range(metric: &[(f64, f64, f64)]) -> Option<(f64, f64)> {
+fn unit_range(metric: &[Estimate]) -> Option<(f64, f64)> {
     let inside = |x: f64| !x.is_finite() || (0.0..=1.0).contains(&x);
     metric
         .iter()
-        .all(|m| inside(m.0) && inside(m.1) && inside(m.2))
+        .all(|m| inside(m.value) && inside(m.lo) && inside(m.hi))
         .then_some((0.0, 1.0))
 }
 
@@ -78,10 +79,10 @@ pub fn panel(
     groups: &[(String, Vec<usize>)],
     values: &[toml::Value],
     xs: &[toml::Value],
-    metric: &[(f64, f64, f64)],
+    metric: &[Estimate],
     lang: Lang,
 ) -> Chart {
-    let defined = metric.iter().any(|m| m.0.is_finite());
+    let defined = metric.iter().any(|m| m.value.is_finite());
     let title = if defined {
         labels.title
     } else {
@@ -99,8 +100,8 @@ pub fn panel(
                 };
                 for &j in js {
                     if let Some(c) = values.iter().position(|x| *x == xs[j]) {
-                        s.values[c] = metric[j].0;
-                        s.intervals[c] = (metric[j].1, metric[j].2);
+                        s.values[c] = metric[j].value;
+                        s.intervals[c] = (metric[j].lo, metric[j].hi);
                     }
                 }
                 s
@@ -127,7 +128,7 @@ pub fn panel(
                     .as_float()
                     .or(xs[j].as_integer().map(|n| n as f64))
                     .unwrap_or(f64::NAN);
-                let (p, lo, hi) = metric[j];
+                let Estimate { value: p, lo, hi } = metric[j];
                 if p.is_finite() && x.is_finite() {
                     s.points.push((x, p));
                     s.band.push((x, lo, hi));
@@ -181,7 +182,7 @@ mod tests {
     }
 
     /// The panel of the first varied key over `metric`, as `sweep` draws it.
-    fn first_panel(vs: &[Vary], metric: &[(f64, f64, f64)]) -> Chart {
+    fn first_panel(vs: &[Vary], metric: &[Estimate]) -> Chart {
         let pts = grid(vs);
         let groups = series_groups(vs, &pts, 0);
         let xs: Vec<toml::Value> = pts.iter().map(|p| p[0].clone()).collect();
@@ -202,7 +203,7 @@ mod tests {
             parse_vary("a.mode=offensive,defensive,balanced").unwrap(),
             parse_vary("b.level=1,2").unwrap(),
         ];
-        let metric: Vec<(f64, f64, f64)> = (0..6).map(|j| (j as f64 / 10.0, 0.0, 1.0)).collect();
+        let metric: Vec<Estimate> = (0..6).map(|j| (j as f64 / 10.0, 0.0, 1.0).into()).collect();
         match first_panel(&vs, &metric) {
             Chart::Bars(b) => {
                 assert_eq!(b.categories, ["offensive", "defensive", "balanced"]);
@@ -219,9 +220,9 @@ mod tests {
     #[test]
     fn integer_sweeps_are_points_and_real_sweeps_marked_lines() {
         let vs = [parse_vary("a.level=1..5").unwrap()];
-        let mut metric: Vec<(f64, f64, f64)> = (0..5).map(|j| (0.1 * j as f64, 0.0, 1.0)).collect();
+        let mut metric: Vec<Estimate> = (0..5).map(|j| (0.1 * j as f64, 0.0, 1.0).into()).collect();
         // An undefined rate is left out, not drawn as 0.
-        metric[2].0 = f64::NAN;
+        metric[2].value = f64::NAN;
         match first_panel(&vs, &metric) {
             Chart::Lines(c) => {
                 assert_eq!(c.x_kind, XKind::Integer);
@@ -231,7 +232,7 @@ mod tests {
             other => panic!("expected points, got {other:?}"),
         }
         let vs = [parse_vary("a.p=0.2..0.4:0.1").unwrap()];
-        match first_panel(&vs, &[(0.5, 0.4, 0.6); 3]) {
+        match first_panel(&vs, &[Estimate::from((0.5, 0.4, 0.6)); 3]) {
             Chart::Lines(c) => assert_eq!(c.x_kind, XKind::Sampled),
             other => panic!("expected lines, got {other:?}"),
         }

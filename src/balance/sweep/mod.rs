@@ -20,6 +20,7 @@ use polars::prelude::*;
 use crate::error::UserError;
 use crate::report::{column, Figure, Output, Provenance};
 use crate::scenario::ScenarioFile;
+use crate::stats::Estimate;
 use crate::systems::{CheckedOnly, RunOverrides};
 
 use super::figures::{cell, key_columns, roles, Cell, Role};
@@ -37,9 +38,6 @@ struct FigureName {
     figure: String,
     place: String,
 }
-
-/// A figure's value at one point: (value, lo, hi); the bounds are NaN for exact figures.
-type Value3 = (f64, f64, f64);
 
 /// The figure a sweep is about (`--figure`, `--where`): its rows lead the summary and get
 /// the charts. Without one, the first figure of the first output does (a combat's side
@@ -88,8 +86,9 @@ fn place(o: &Output, row: usize) -> String {
         .join(" ")
 }
 
-/// Every decidable figure of `outputs`, in output, row and column order.
-fn figures_of(outputs: &[Output]) -> Vec<(FigureName, Value3)> {
+/// Every decidable figure of `outputs`, in output, row and column order, each an
+/// [`Estimate`] whose bounds are NaN for an exact figure.
+fn figures_of(outputs: &[Output]) -> Vec<(FigureName, Estimate)> {
     let mut out = Vec::new();
     for o in outputs {
         let wanted: Vec<(String, Role)> = roles(o)
@@ -109,7 +108,7 @@ fn figures_of(outputs: &[Output]) -> Vec<(FigureName, Value3)> {
                     figure: format!("{}.{column}", o.name),
                     place: place.clone(),
                 };
-                out.push((name, (v, lo, hi)));
+                out.push((name, Estimate { value: v, lo, hi }));
             }
         }
     }
@@ -206,7 +205,7 @@ pub fn sweep(
     // Per point, the index of each figure's name and its values: names are kept once.
     let mut names: BTreeMap<FigureName, usize> = BTreeMap::new();
     let mut order: Vec<FigureName> = Vec::new();
-    let mut values: Vec<Vec<(usize, Value3)>> = Vec::with_capacity(points.len());
+    let mut values: Vec<Vec<(usize, Estimate)>> = Vec::with_capacity(points.len());
     let mut first: Option<Provenance> = None;
     // The worst unfinished share of each stalemate row over the grid, and where.
     let level = file.stalemate_warning();
@@ -296,7 +295,7 @@ struct Grid<'a> {
     varies: &'a [Vary],
     points: &'a [Vec<toml::Value>],
     /// Per point, each figure's index in `order` and its value.
-    values: &'a [Vec<(usize, Value3)>],
+    values: &'a [Vec<(usize, Estimate)>],
     order: &'a [FigureName],
 }
 
@@ -312,7 +311,7 @@ fn shown(n: &FigureName) -> String {
 /// The CSV: the varied values, `trials`, then `figure`, `where`, `value`, `value_lo`,
 /// `value_hi` (bounds empty for exact figures, a value empty when undefined).
 fn long_frame(g: Grid, trials: Option<u64>) -> anyhow::Result<DataFrame> {
-    let rows: Vec<(usize, usize, Value3)> = g
+    let rows: Vec<(usize, usize, Estimate)> = g
         .values
         .iter()
         .enumerate()
@@ -320,7 +319,7 @@ fn long_frame(g: Grid, trials: Option<u64>) -> anyhow::Result<DataFrame> {
         .collect();
     let mut cols: Vec<Column> = Vec::new();
     for (k, v) in g.varies.iter().enumerate() {
-        let at = |r: &(usize, usize, Value3)| &g.points[r.0][k];
+        let at = |r: &(usize, usize, Estimate)| &g.points[r.0][k];
         let col = if v.values.iter().all(|x| x.is_integer()) {
             let xs: Vec<i64> = rows
                 .iter()
@@ -349,9 +348,9 @@ fn long_frame(g: Grid, trials: Option<u64>) -> anyhow::Result<DataFrame> {
     cols.push(Column::new("trials".into(), vec![trials; rows.len()]));
     cols.push(column("figure", &rows, |r| g.order[r.1].figure.as_str()));
     cols.push(column("where", &rows, |r| g.order[r.1].place.as_str()));
-    cols.push(column("value", &rows, |r| opt(r.2 .0)));
-    cols.push(column("value_lo", &rows, |r| opt(r.2 .1)));
-    cols.push(column("value_hi", &rows, |r| opt(r.2 .2)));
+    cols.push(column("value", &rows, |r| opt(r.2.value)));
+    cols.push(column("value_lo", &rows, |r| opt(r.2.lo)));
+    cols.push(column("value_hi", &rows, |r| opt(r.2.hi)));
     Ok(DataFrame::new_infer_height(cols)?)
 }
 
@@ -373,8 +372,12 @@ fn charted(order: &[FigureName], about: Option<&(String, Option<String>)>) -> Ve
 }
 
 /// Figure `i` at every point (NaN where a point does not have it).
-fn series(values: &[Vec<(usize, Value3)>], i: usize) -> Vec<Value3> {
-    let nan = (f64::NAN, f64::NAN, f64::NAN);
+fn series(values: &[Vec<(usize, Estimate)>], i: usize) -> Vec<Estimate> {
+    let nan = Estimate {
+        value: f64::NAN,
+        lo: f64::NAN,
+        hi: f64::NAN,
+    };
     values
         .iter()
         .map(|vs| vs.iter().find(|x| x.0 == i).map_or(nan, |x| x.1))
@@ -425,16 +428,16 @@ fn ranges(g: Grid, rows: &[usize], lang: Lang) -> Vec<String> {
     rows.iter()
         .filter_map(|&i| {
             let s = series(g.values, i);
-            let defined = || s.iter().enumerate().filter(|(_, v)| v.0.is_finite());
-            let lo = defined().min_by(|a, b| a.1 .0.total_cmp(&b.1 .0))?;
-            let hi = defined().max_by(|a, b| a.1 .0.total_cmp(&b.1 .0))?;
+            let defined = || s.iter().enumerate().filter(|(_, v)| v.value.is_finite());
+            let lo = defined().min_by(|a, b| a.1.value.total_cmp(&b.1.value))?;
+            let hi = defined().max_by(|a, b| a.1.value.total_cmp(&b.1.value))?;
             Some(tr!(
                 lang,
                 "sweep.range_key",
                 figure = crate::report::md_text(&shown(&g.order[i])),
-                lo = lang.num(lo.1 .0, 4),
+                lo = lang.num(lo.1.value, 4),
                 lo_at = crate::report::md_text(&label(g.varies, &g.points[lo.0])),
-                hi = lang.num(hi.1 .0, 4),
+                hi = lang.num(hi.1.value, 4),
                 hi_at = crate::report::md_text(&label(g.varies, &g.points[hi.0]))
             ))
         })

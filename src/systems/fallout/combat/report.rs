@@ -9,7 +9,7 @@ use crate::report::text_column;
 use crate::report::{end_rounds, Output, Provenance};
 use crate::report::{float_column, interval_columns, BarChart, BarSeries, Chart, Figure};
 use crate::scenario::ScenarioFile;
-use crate::stats::proportion;
+use crate::stats::Proportion;
 use crate::systems::fallout::OPTIONS;
 use crate::systems::report_parts::{answer_list, mean_round, ratio, share_bars, shares};
 use crate::systems::ScenarioResult;
@@ -84,7 +84,7 @@ pub fn result(
         name: String,
         side: &'static str,
         weapon: String,
-        down: (f64, f64, f64),
+        down: Proportion,
         injured: f64,
         injuries: f64,
         attacks: f64,
@@ -105,7 +105,7 @@ pub fn result(
                 name: c.name.clone(),
                 side: c.side.name(),
                 weapon: w.name.clone(),
-                down: proportion(f.down, n),
+                down: Proportion::new(f.down, n),
                 injured: f.injured as f64 / nf,
                 injuries: f.injuries as f64 / nf,
                 attacks: f.attacks as f64 / nf,
@@ -240,14 +240,14 @@ pub fn result(
         tr!(
             lang,
             "fallout.combat.key_sides",
-            pw = pct(lang, pw.0),
-            pw_lo = pct(lang, pw.1),
-            pw_hi = pct(lang, pw.2),
-            mw = pct(lang, mw.0),
-            mw_lo = pct(lang, mw.1),
-            mw_hi = pct(lang, mw.2),
+            pw = pct(lang, pw.p),
+            pw_lo = pct(lang, pw.lo),
+            pw_hi = pct(lang, pw.hi),
+            mw = pct(lang, mw.p),
+            mw_lo = pct(lang, mw.lo),
+            mw_hi = pct(lang, mw.hi),
             rounds = m.max_rounds,
-            un = pct(lang, un.0)
+            un = pct(lang, un.p)
         ),
         tr!(
             lang,
@@ -263,15 +263,15 @@ pub fn result(
     let most_at_risk = rows
         .iter()
         .filter(|r| r.side == Side::Players.name())
-        .max_by(|a, b| a.down.0.total_cmp(&b.down.0));
+        .max_by(|a, b| a.down.p.total_cmp(&b.down.p));
     if let Some(r) = most_at_risk {
         key.push(tr!(
             lang,
             "fallout.combat.key_exposed",
             name = crate::report::md_text(&r.name),
-            p = pct(lang, r.down.0),
-            lo = pct(lang, r.down.1),
-            hi = pct(lang, r.down.2)
+            p = pct(lang, r.down.p),
+            lo = pct(lang, r.down.lo),
+            hi = pct(lang, r.down.hi)
         ));
     }
     let ap = |x: f64| lang.num(x, 2);
@@ -350,9 +350,9 @@ pub fn result(
             crate::report::md_text(&r.name),
             r.side,
             crate::report::md_text(&r.weapon),
-            pct(lang, r.down.0),
-            pct(lang, r.down.1),
-            pct(lang, r.down.2),
+            pct(lang, r.down.p),
+            pct(lang, r.down.lo),
+            pct(lang, r.down.hi),
             pct(lang, r.injured),
             lang.num(r.hit_rate, 3),
             lang.num(r.p_hit_exact, 3),

@@ -6,8 +6,7 @@ use crate::context::Context;
 use crate::report::{float_column, int_column, interval_columns, text_column};
 use crate::report::{Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind};
 use crate::scenario::ScenarioFile;
-use crate::stats::mean_ci;
-use crate::stats::Proportion;
+use crate::stats::{mean_ci, Estimate, Proportion};
 use crate::systems::fallout::OPTIONS;
 use crate::systems::ScenarioResult;
 
@@ -23,17 +22,17 @@ pub(super) fn result(
     n: u64,
 ) -> anyhow::Result<ScenarioResult> {
     let steps = &m.steps;
-    let pass: Vec<(f64, f64, f64)> = acc
+    let pass: Vec<Estimate> = acc
         .steps
         .iter()
-        .map(|a| Proportion::new(a.pass, n).triple())
+        .map(|a| Proportion::new(a.pass, n).estimate())
         .collect();
-    let pool: Vec<(f64, f64, f64)> = acc
+    let pool: Vec<Estimate> = acc
         .steps
         .iter()
         .map(|a| mean_ci(a.pool_sum, a.pool_sq, n))
         .collect();
-    let mj: Vec<(f64, f64, f64)> = acc
+    let mj: Vec<Estimate> = acc
         .steps
         .iter()
         .map(|a| mean_ci(a.mj_sum, a.mj_sq, n))
@@ -66,13 +65,13 @@ pub(super) fn result(
     )?;
 
     let x = |i: usize| (i + 1) as f64;
-    let line = |name: &str, v: &[(f64, f64, f64)]| LineSeries {
+    let line = |name: &str, v: &[Estimate]| LineSeries {
         name: name.into(),
-        points: v.iter().enumerate().map(|(i, p)| (x(i), p.0)).collect(),
+        points: v.iter().enumerate().map(|(i, p)| (x(i), p.value)).collect(),
         band: v
             .iter()
             .enumerate()
-            .map(|(i, p)| (x(i), p.1, p.2))
+            .map(|(i, p)| (x(i), p.lo, p.hi))
             .collect(),
     };
     let flow = LineChart {
@@ -111,12 +110,12 @@ pub(super) fn result(
     let k = steps.len();
     let total_pass: u64 = acc.steps.iter().map(|a| a.pass).sum();
     let (mean_rate_lo, mean_rate_hi) = {
-        let (_, lo, hi) = mean_ci(
+        let e = mean_ci(
             acc.passes.iter().map(|(v, c)| v as u64 * c).sum(),
             acc.passes.iter().map(|(v, c)| (v * v) as u64 * c).sum(),
             n,
         );
-        (lo / k as f64, hi / k as f64)
+        (e.lo / k as f64, e.hi / k as f64)
     };
     let mean_rate = total_pass as f64 / (nf * k as f64);
     let no_buy = steps.iter().map(|s| s.p_pass[0]).sum::<f64>() / k as f64;
@@ -146,18 +145,18 @@ pub(super) fn result(
         tr!(
             ctx.lang,
             "fallout.ap.key_group",
-            mean = n2(pool[last].0),
-            lo = n2(pool[last].1),
-            hi = n2(pool[last].2),
+            mean = n2(pool[last].value),
+            lo = n2(pool[last].lo),
+            hi = n2(pool[last].hi),
             start = m.start_group
         ),
         tr!(
             ctx.lang,
             "fallout.ap.key_mj",
-            mean = n2(mj[last].0),
-            lo = n2(mj[last].1),
-            hi = n2(mj[last].2),
-            given = n2(mj[last].0 - m.start_mj as f64)
+            mean = n2(mj[last].value),
+            lo = n2(mj[last].lo),
+            hi = n2(mj[last].hi),
+            given = n2(mj[last].value - m.start_mj as f64)
         ),
         tr!(
             ctx.lang,
@@ -200,12 +199,12 @@ pub(super) fn result(
             crate::report::md_text(&s.name),
             s.spec.tn,
             s.difficulty,
-            n3(pass[i].0),
-            ctx.lang.interval(pass[i].1, pass[i].2, 3),
+            n3(pass[i].value),
+            ctx.lang.interval(pass[i].lo, pass[i].hi, 3),
             n3(s.p_pass[0]),
             n2(acc.steps[i].bonus_dice as f64 / nf),
-            n2(pool[i].0),
-            n2(mj[i].0)
+            n2(pool[i].value),
+            n2(mj[i].value)
         );
     }
     // `cosmosim trace` (issue 27): a trial is the whole sequence, `all_passed` or

@@ -123,7 +123,7 @@ impl TestAcc {
     }
     /// 95% interval of the mean AP (Student t on the per-trial AP).
     pub fn mean_ap_interval(&self) -> (f64, f64) {
-        let (_, lo, hi) = mean_ci(self.ap_sum, self.ap_sq, self.trials);
-        (lo, hi)
+        let e = mean_ci(self.ap_sum, self.ap_sq, self.trials);
+        (e.lo, e.hi)
     }
 }

@@ -12,7 +12,7 @@ use crate::report::{
     float_column, int_column, interval_columns, BarChart, BarSeries, Chart, Figure, Heatmap,
 };
 use crate::scenario::ScenarioFile;
-use crate::stats::proportion;
+use crate::stats::Proportion;
 use crate::systems::nephilim::{p_earlier_segment, NephilimRules};
 use crate::systems::report_parts::{answer_list, mean_round, ratio, share_bars, shares};
 use crate::systems::ScenarioResult;
@@ -115,7 +115,7 @@ pub fn result(
         name: String,
         initiative: i64,
         actions: i64,
-        earlier: (f64, f64, f64),
+        earlier: Proportion,
         earlier_exact: f64,
         hit_rate: f64,
         defended: f64,
@@ -133,7 +133,7 @@ pub fn result(
                 name: f.name.clone(),
                 initiative: f.initiative,
                 actions: f.actions as i64,
-                earlier: proportion(a.earlier_round1, n),
+                earlier: Proportion::new(a.earlier_round1, n),
                 earlier_exact: p_earlier_segment(
                     f.initiative - m.fighters[1 - i].initiative,
                     rules,
@@ -195,28 +195,21 @@ pub fn result(
 
     let side = ACTIONS_MAX as usize;
     let cell = |a: u8, b: u8| grid.iter().find(|c| c.actions == [a, b]);
-    let grid_rows: Vec<(u8, u8, (f64, f64, f64), f64, f64)> = grid
-        .iter()
-        .map(|c| {
-            (
-                c.actions[0],
-                c.actions[1],
-                proportion(c.acc.outcomes.counts[A_WINS], c.trials),
-                c.acc.outcomes.counts[B_WINS] as f64 / c.trials as f64,
-                mean_rounds(&c.acc, m.max_rounds),
-            )
-        })
-        .collect();
     let grid_frame = DataFrame::new_infer_height(
         [
             vec![
-                int_column("a_actions", &grid_rows, |r| r.0 as i64),
-                int_column("b_actions", &grid_rows, |r| r.1 as i64),
+                int_column("a_actions", grid, |c| c.actions[0] as i64),
+                int_column("b_actions", grid, |c| c.actions[1] as i64),
             ],
-            interval_columns("p_a_wins", &grid_rows, |r| r.2).into(),
+            interval_columns("p_a_wins", grid, |c| {
+                Proportion::new(c.acc.outcomes.counts[A_WINS], c.trials)
+            })
+            .into(),
             vec![
-                float_column("p_b_wins", &grid_rows, |r| r.3),
-                float_column("mean_rounds", &grid_rows, |r| r.4),
+                float_column("p_b_wins", grid, |c| {
+                    c.acc.outcomes.counts[B_WINS] as f64 / c.trials as f64
+                }),
+                float_column("mean_rounds", grid, |c| mean_rounds(&c.acc, m.max_rounds)),
             ],
         ]
         .concat(),
@@ -253,22 +246,22 @@ pub fn result(
         fast = md[fast],
         init_fast = format!("{:+}", m.fighters[fast].initiative),
         init_slow = format!("{:+}", m.fighters[slow].initiative),
-        p = pct(lang, fr.0),
-        lo = pct(lang, fr.1),
-        hi = pct(lang, fr.2),
+        p = pct(lang, fr.p),
+        lo = pct(lang, fr.lo),
+        hi = pct(lang, fr.hi),
         slow = md[slow],
-        p_slow = pct(lang, rates[win_idx[slow]].0),
-        both = pct(lang, rates[BOTH_OUT].0),
-        undecided = pct(lang, rates[UNDECIDED].0)
+        p_slow = pct(lang, rates[win_idx[slow]].p),
+        both = pct(lang, rates[BOTH_OUT].p),
+        undecided = pct(lang, rates[UNDECIDED].p)
     )];
     key.push(tr!(
         lang,
         "nephilim.duel.key_earlier",
         fast = md[fast],
         slow = md[slow],
-        p = pct(lang, frows[fast].earlier.0),
-        lo = pct(lang, frows[fast].earlier.1),
-        hi = pct(lang, frows[fast].earlier.2),
+        p = pct(lang, frows[fast].earlier.p),
+        lo = pct(lang, frows[fast].earlier.lo),
+        hi = pct(lang, frows[fast].earlier.hi),
         exact = pct(lang, frows[fast].earlier_exact)
     ));
     let base_b = m.fighters[1].actions;
@@ -362,7 +355,7 @@ pub fn result(
             crate::report::md_text(&r.name),
             r.initiative,
             r.actions,
-            pct(lang, r.earlier.0),
+            pct(lang, r.earlier.p),
             pct(lang, r.earlier_exact),
             lang.num(r.hit_rate, 3),
             lang.num(r.defended, 3),

@@ -39,8 +39,8 @@ impl PairResult {
 }
 
 /// Difference of two win rates with its normal-approximation 95% interval.
-fn delta(a: &PairResult, reference: &PairResult) -> (f64, f64, f64) {
-    a.share(0).minus(&reference.share(0)).triple()
+fn delta(a: &PairResult, reference: &PairResult) -> Estimate {
+    a.share(0).minus(&reference.share(0))
 }
 
 /// The `prime`, `penalty` and `trials` columns of a pairs table (duel and skirmish).
@@ -62,22 +62,22 @@ pub(crate) fn pair_columns<R>(
 pub(crate) fn pair_row(
     lang: Lang,
     pair: (Prime, Penalty),
-    (p, lo, hi): (f64, f64, f64),
-    (d, dlo, dhi): (f64, f64, f64),
+    win: Proportion,
+    delta: Estimate,
 ) -> String {
     format!(
         "| {} | {} | {} | {}–{} | {} {} |",
         pair.0.name(),
         pair.1.name(),
-        lang.num(p, 3),
-        lang.num(lo, 3),
-        lang.num(hi, 3),
-        lang.signed(100.0 * d, 1),
+        lang.num(win.p, 3),
+        lang.num(win.lo, 3),
+        lang.num(win.hi, 3),
+        lang.signed(100.0 * delta.value, 1),
         tr!(
             lang,
             "trinites.pairs.signed_interval",
-            lo = lang.signed(100.0 * dlo, 1),
-            hi = lang.signed(100.0 * dhi, 1)
+            lo = lang.signed(100.0 * delta.lo, 1),
+            hi = lang.signed(100.0 * delta.hi, 1)
         )
     )
 }
@@ -142,7 +142,7 @@ pub(super) fn result(
 
     // The answers, first.
     let (win, lose) = (reference.share(0), reference.share(1));
-    let (rm, rlo, rhi) = mean_ci(&reference.stats.rounds_win_m).triple();
+    let rounds = mean_ci(&reference.stats.rounds_win_m);
     let (pct, p100) = (|x: f64| lang.pct(x, 1), |x: f64| lang.num(100.0 * x, 1));
     let n2 = |x: f64| lang.num(x, 2);
     let mut key = vec![
@@ -162,9 +162,9 @@ pub(super) fn result(
         tr!(
             lang,
             "trinites.duel.key_rounds",
-            mean = n2(rm),
-            lo = n2(rlo),
-            hi = n2(rhi),
+            mean = n2(rounds.value),
+            lo = n2(rounds.lo),
+            hi = n2(rounds.hi),
             median = reference
                 .stats
                 .rounds_win
@@ -173,8 +173,7 @@ pub(super) fn result(
         ),
     ];
     for (what, r) in best_and_worst(lang, results, |r| r.share(0).p) {
-        let (d, dlo, dhi) = delta(r, reference);
-        let win = r.share(0);
+        let (d, win) = (delta(r, reference), r.share(0));
         let sg = |x: f64| lang.signed(100.0 * x, 1);
         key.push(tr!(
             lang,
@@ -184,19 +183,19 @@ pub(super) fn result(
             p = pct(win.p),
             lo = p100(win.lo),
             hi = p100(win.hi),
-            d = sg(d),
+            d = sg(d.value),
             reference = reference.label(),
-            dlo = sg(dlo),
-            dhi = sg(dhi)
+            dlo = sg(d.lo),
+            dhi = sg(d.hi)
         ));
     }
-    let (km, klo, khi) = mean_ci(&reference.stats.karma_spent).triple();
+    let karma = mean_ci(&reference.stats.karma_spent);
     key.push(tr!(
         lang,
         "trinites.duel.key_karma",
-        mean = n2(km),
-        lo = n2(klo),
-        hi = n2(khi),
+        mean = n2(karma.value),
+        lo = n2(karma.lo),
+        hi = n2(karma.hi),
         fell = pct(reference.stats.adam_fell as f64 / reference.n() as f64)
     ));
 
@@ -213,7 +212,7 @@ pub(super) fn result(
     for r in sorted {
         summary += &format!(
             "{} {} |\n",
-            pair_row(lang, r.pair, r.share(0).triple(), delta(r, reference)),
+            pair_row(lang, r.pair, r.share(0), delta(r, reference)),
             n2(r.stats.rounds_win_m.mean)
         );
     }
@@ -282,7 +281,7 @@ fn pairs_output(
         results.iter().map(PairResult::label).collect(),
         "",
         results,
-        |r| r.share(0).triple(),
+        |r| r.share(0),
     ))];
     if duel.pairs == all_pairs() {
         let mut values = vec![vec![f64::NAN; PRIMES.len()]; PENALTIES.len()];

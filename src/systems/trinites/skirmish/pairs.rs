@@ -10,7 +10,7 @@ use crate::error::UserError;
 use crate::lang::Lang;
 use crate::report::{float_column, interval_columns, Chart, Figure, Heatmap, Output, Provenance};
 use crate::scenario::{int_at, ScenarioFile};
-use crate::stats::Proportion;
+use crate::stats::{Estimate, Proportion};
 use crate::systems::report_parts::share_bars;
 use crate::systems::trinites::duel::{
     all_pairs, best_and_worst, pair_columns, pair_list, pair_row, Penalty, Prime, PENALTIES, PRIMES,
@@ -161,14 +161,21 @@ pub fn run_pairs(
     out
 }
 
-fn p_win(r: &PairRun, side: usize) -> (f64, f64, f64) {
-    Proportion::new(r.acc.outcomes[side], r.acc.fights).triple()
+fn p_win(r: &PairRun, side: usize) -> Proportion {
+    Proportion::new(r.acc.outcomes[side], r.acc.fights)
 }
 
 /// The difference of two win rates with its normal-approximation 95% interval.
-fn delta(a: &PairRun, reference: &PairRun, side: usize) -> (f64, f64, f64) {
-    let share = |r: &PairRun| Proportion::new(r.acc.outcomes[side], r.acc.fights);
-    share(a).minus(&share(reference)).triple()
+fn delta(a: &PairRun, reference: &PairRun, side: usize) -> Estimate {
+    p_win(a, side).minus(&p_win(reference, side))
+}
+
+/// A row of the pairs table: the side's win share, its difference to the reference pair,
+/// and the mean rounds of its wins.
+struct PairRow {
+    win: Proportion,
+    delta: Estimate,
+    mean_rounds_win: f64,
 }
 
 /// Top of a colour scale from 0: the highest value rounded up to a tenth (at least 0.1).
@@ -199,17 +206,20 @@ pub fn pairs_output(
         crate::report::md_text(&g.name),
     );
     let reference = &runs[0];
-    let rows: Vec<((f64, f64, f64), (f64, f64, f64), f64)> = runs
+    let rows: Vec<PairRow> = runs
         .iter()
-        .map(|r| {
-            let mean = r.acc.rounds_by_outcome[side].mean;
-            (p_win(r, side), delta(r, reference, side), mean)
+        .map(|r| PairRow {
+            win: p_win(r, side),
+            delta: delta(r, reference, side),
+            mean_rounds_win: r.acc.rounds_by_outcome[side].mean,
         })
         .collect();
     let mut cols = pair_columns(runs, |r| r.pair, |r| r.acc.fights);
-    cols.extend(interval_columns("p_side_wins", &rows, |r| r.0));
-    cols.extend(interval_columns("delta_p_side_wins", &rows, |r| r.1));
-    cols.push(float_column("mean_rounds_win", &rows, |r| r.2));
+    cols.extend(interval_columns("p_side_wins", &rows, |r| r.win));
+    cols.extend(interval_columns("delta_p_side_wins", &rows, |r| r.delta));
+    cols.push(float_column("mean_rounds_win", &rows, |r| {
+        r.mean_rounds_win
+    }));
     let frame = DataFrame::new_infer_height(cols)?;
     let mut panels = vec![Chart::Bars(share_bars(
         [
@@ -225,7 +235,7 @@ pub fn pairs_output(
         runs.iter().map(PairRun::label).collect(),
         "",
         &rows,
-        |r| r.0,
+        |r| r.win,
     ))];
     if spec.pairs == group_pairs(g.profile.cover) {
         // Columns: the primes; rows: the pénalités (abandon_position last when in cover);
@@ -239,7 +249,7 @@ pub fn pairs_output(
         for (r, row) in runs.iter().zip(&rows) {
             let pi = PRIMES.iter().position(|p| p.0 == r.pair.0).unwrap_or(0);
             let qi = penalties.iter().position(|q| *q == r.pair.1).unwrap_or(0);
-            values[qi][pi] = row.0 .0;
+            values[qi][pi] = row.win.p;
         }
         panels.push(Chart::Heatmap(Heatmap {
             title: tr!(
@@ -278,9 +288,8 @@ pub fn pairs_output(
         provenance: prov,
     };
     let mut key = Vec::new();
-    for (what, r) in best_and_worst(lang, runs, |r| p_win(r, side).0) {
-        let (p, lo, hi) = p_win(r, side);
-        let (d, dlo, dhi) = delta(r, reference, side);
+    for (what, r) in best_and_worst(lang, runs, |r| p_win(r, side).p) {
+        let (win, d) = (p_win(r, side), delta(r, reference, side));
         key.push(tr!(
             lang,
             "trinites.pairs.key",
@@ -288,13 +297,13 @@ pub fn pairs_output(
             group = md_group,
             pair = r.label(),
             side = md_side,
-            p = lang.pct(p, 1),
-            lo = lang.num(100.0 * lo, 1),
-            hi = lang.num(100.0 * hi, 1),
-            d = lang.signed(100.0 * d, 1),
+            p = lang.pct(win.p, 1),
+            lo = lang.num(100.0 * win.lo, 1),
+            hi = lang.num(100.0 * win.hi, 1),
+            d = lang.signed(100.0 * d.value, 1),
             reference = reference.label(),
-            dlo = lang.signed(100.0 * dlo, 1),
-            dhi = lang.signed(100.0 * dhi, 1)
+            dlo = lang.signed(100.0 * d.lo, 1),
+            dhi = lang.signed(100.0 * d.hi, 1)
         ));
     }
     let mut table = tr!(
@@ -305,11 +314,10 @@ pub fn pairs_output(
         side = md_side,
         reference = reference.label()
     );
-    let mut sorted: Vec<(&PairRun, &((f64, f64, f64), (f64, f64, f64), f64))> =
-        runs.iter().zip(&rows).collect();
-    sorted.sort_by(|a, b| b.1 .0 .0.total_cmp(&a.1 .0 .0));
+    let mut sorted: Vec<(&PairRun, &PairRow)> = runs.iter().zip(&rows).collect();
+    sorted.sort_by(|a, b| b.1.win.p.total_cmp(&a.1.win.p));
     for (r, row) in sorted {
-        table += &pair_row(lang, r.pair, row.0, row.1);
+        table += &pair_row(lang, r.pair, row.win, row.delta);
         table += "\n";
     }
     Ok((output, key, table))

@@ -11,7 +11,7 @@ use crate::report::text_column;
 use crate::report::{end_rounds, float_column, int_column, interval_columns, Output, Provenance};
 use crate::report::{BarChart, BarSeries, Chart, Figure};
 use crate::scenario::ScenarioFile;
-use crate::stats::{proportion, Estimate};
+use crate::stats::{Estimate, Proportion};
 use crate::systems::report_parts::{answer_list, share_bars};
 use crate::systems::trinites::OPTIONS;
 use crate::systems::ScenarioResult;
@@ -56,32 +56,29 @@ fn sides_output(
 ) -> anyhow::Result<Output> {
     let n = acc.fights;
     let labels = outcomes(m);
-    let rows: Vec<(String, u64, (f64, f64, f64), f64)> = labels
+    // One row per outcome: its label, its share (fights counted in `hits`) and the mean
+    // rounds of the fights that ended that way.
+    let rows: Vec<(&String, Proportion, f64)> = labels
         .iter()
         .enumerate()
         .map(|(k, l)| {
-            let mean = acc.rounds_by_outcome[k].mean;
-            (
-                l.clone(),
-                acc.outcomes[k],
-                proportion(acc.outcomes[k], n),
-                mean,
-            )
+            let share = Proportion::new(acc.outcomes[k], n);
+            (l, share, acc.rounds_by_outcome[k].mean)
         })
         .collect();
     let mut cols = vec![
         text_column("outcome", &rows, |r| r.0.as_str()),
         Column::new(
             "fights".into(),
-            rows.iter().map(|r| r.1).collect::<Vec<_>>(),
+            rows.iter().map(|r| r.1.hits).collect::<Vec<_>>(),
         ),
     ];
-    cols.extend(interval_columns("p", &rows, |r| r.2));
+    cols.extend(interval_columns("p", &rows, |r| r.1));
     cols.push(float_column("mean_rounds", &rows, |r| {
-        if r.1 == 0 {
+        if r.1.hits == 0 {
             f64::NAN
         } else {
-            r.3
+            r.2
         }
     }));
     let frame = DataFrame::new_infer_height(cols)?;
@@ -105,7 +102,7 @@ fn sides_output(
         categories,
         tr!(lang, "trinites.skirmish.p_interval"),
         &rows,
-        |r| r.2,
+        |r| r.1,
     );
     Ok(Output {
         name: "trinites-skirmish-sides".into(),
@@ -123,9 +120,9 @@ struct Row {
     name: String,
     group: String,
     side: String,
-    down: (f64, f64, f64),
+    down: Proportion,
     knocked: f64,
-    coma: (f64, f64, f64),
+    coma: Proportion,
     dead: f64,
     coma_hours: f64,
     dealt: f64,
@@ -148,9 +145,9 @@ fn combatant_rows(m: &Skirmish, acc: &SkirmishAcc) -> Vec<Row> {
                 name: m.names[i].clone(),
                 group: g.name.clone(),
                 side: m.sides[g.profile.side].clone(),
-                down: proportion(a.down, n),
+                down: Proportion::new(a.down, n),
                 knocked: a.knocked as f64 / n as f64,
-                coma: proportion(a.coma, n),
+                coma: Proportion::new(a.coma, n),
                 dead: a.dead as f64 / n as f64,
                 coma_hours: nan_if_empty(&a.coma_hours),
                 dealt: a.dealt.mean,
@@ -347,7 +344,7 @@ pub fn result(
     let wins: Vec<String> = (0..labels.len())
         .filter(|&k| k < m.sides.len() || acc.outcomes[k] > 0)
         .map(|k| {
-            let (p, lo, hi) = proportion(acc.outcomes[k], n);
+            let Proportion { p, lo, hi, .. } = Proportion::new(acc.outcomes[k], n);
             let what = if k < m.sides.len() {
                 tr!(
                     lang,
@@ -392,11 +389,11 @@ pub fn result(
             .map_or("-".into(), |v| v.to_string())
     ));
     for r in &rows {
-        let coma = if r.coma.0 > 0.0 {
+        let coma = if r.coma.p > 0.0 {
             tr!(
                 lang,
                 "trinites.skirmish.key_coma",
-                p = pct(lang, r.coma.0),
+                p = pct(lang, r.coma.p),
                 hours = lang.num(r.coma_hours, 1)
             )
         } else {
@@ -407,9 +404,9 @@ pub fn result(
             "trinites.skirmish.key_combatant",
             name = crate::report::md_text(&r.name),
             side = crate::report::md_text(&r.side),
-            p = pct(lang, r.down.0),
-            lo = pct(lang, r.down.1),
-            hi = pct(lang, r.down.2),
+            p = pct(lang, r.down.p),
+            lo = pct(lang, r.down.lo),
+            hi = pct(lang, r.down.hi),
             coma,
             dealt = lang.num(r.dealt, 2),
             taken = lang.num(r.taken, 2)

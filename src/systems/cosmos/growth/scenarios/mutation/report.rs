@@ -233,7 +233,11 @@ pub(super) fn report(
     // Ultimate types: the share of each among characters with one (0 without any).
     let share = |hits: u64, n: u64| {
         let (lo, hi) = wilson(hits, n);
-        (hits as f64 / n.max(1) as f64, lo, hi)
+        Estimate {
+            value: hits as f64 / n.max(1) as f64,
+            lo,
+            hi,
+        }
     };
     let (mut un, mut first, mut last) = (vec![], vec![], vec![]);
     let (tf, tl) = (acc.first_type.total(), acc.final_type.total());
@@ -249,15 +253,11 @@ pub(super) fn report(
         shares = un
             .iter()
             .zip(&first)
-            .map(|(n, s)| format!("{n} {}", ctx.lang.num(s.0, 3)))
+            .map(|(n, s)| format!("{n} {}", ctx.lang.num(s.value, 3)))
             .collect::<Vec<_>>()
             .join(", ")
     )];
-    let shares_chart = |name: &str, v: &[(f64, f64, f64)]| BarSeries {
-        name: name.into(),
-        values: v.iter().map(|s| s.0).collect(),
-        intervals: v.iter().map(|s| (s.1, s.2)).collect(),
-    };
+    let shares_chart = |name: &str, v: &[Estimate]| BarSeries::with_intervals(name, v, |&s| s);
     // Ultimate types are categories: grouped bars, not a line through them.
     let ult_chart = BarChart {
         title: tr!(ctx.lang, "growth.mutation.ult_chart").into(),
