@@ -20,6 +20,9 @@ use super::{parse_table, publish_set, run_scenario, say, signals, table_outputs}
 #[error("{0}")]
 pub struct ExpectationsFailed(pub String);
 
+/// What a run is cached by: its source, its rule options, its trials and its seed.
+type RunKey = (Source, Vec<String>, Option<u64>, Option<u64>);
+
 /// Runs tables and scenarios for `expect`, each (source, options, trials) once.
 pub(crate) struct Runner {
     pub seed: Option<u64>,
@@ -29,7 +32,7 @@ pub(crate) struct Runner {
     pub lang: Lang,
     /// A shard or a merge (`report --shard`, `merge`): every table and scenario run in it.
     pub mode: Option<&'static crate::engine::shard::Mode>,
-    cache: HashMap<(Source, Vec<String>, Option<u64>, Option<u64>), Rc<Vec<Output>>>,
+    cache: HashMap<RunKey, Rc<Vec<Output>>>,
     /// Stalemate warnings of every scenario run, in run order (issue 27 item 2: a gate on
     /// a win rate must not pass silently over fights that never end).
     stalled: Vec<String>,

@@ -7,6 +7,9 @@ use crate::report::Output;
 use crate::rules::RuleOptions;
 use crate::scenario::{RunSection, ScenarioFile};
 
+/// Lists the defaults a valid file relies on (see [`ScenarioKind::defaults`]).
+pub type Defaults = fn(&ScenarioFile) -> Result<Vec<String>, UserError>;
+
 /// A kind of scenario file, picked by its `system` key.
 ///
 /// There is one validation: `check` calls `run` with [`RunOverrides::check_only`] set, and
@@ -20,7 +23,7 @@ pub struct ScenarioKind {
     pub kind: Option<&'static str>,
     /// The defaults a valid file relies on without writing them, one line each, from the
     /// same validation as `check` and `run`; `check` prints them (None: none listed).
-    pub defaults: Option<fn(&ScenarioFile) -> Result<Vec<String>, UserError>>,
+    pub defaults: Option<Defaults>,
     /// Validates and runs the file.
     pub run: fn(&ScenarioFile, &RunOverrides) -> anyhow::Result<ScenarioResult>,
     /// Replays single trials of a run (`cosmosim trace`, issue 27), the same validation

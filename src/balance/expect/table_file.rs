@@ -268,12 +268,12 @@ pub fn check(
     })
 }
 
+/// A published table as read: its header, then each row's line index and cells.
+type Published = (Vec<String>, Vec<(usize, Vec<Cell>)>);
+
 /// Reads a published table: header + rows of comma-separated cells, as a spreadsheet saves
 /// them (a UTF-8 byte-order mark, `"quoted"` cells with `""` for a quote).
-fn read_published(
-    path: &Path,
-    lang: Lang,
-) -> Result<(Vec<String>, Vec<(usize, Vec<Cell>)>), UserError> {
+fn read_published(path: &Path, lang: Lang) -> Result<Published, UserError> {
     let text = crate::input::read_text(path, crate::input::MAX_TABLE_BYTES).map_err(|e| {
         UserError::new(tr!(
             lang,

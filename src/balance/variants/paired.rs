@@ -57,9 +57,12 @@ pub fn run_trials(outputs: &[Output]) -> Option<u64> {
 /// One rule set's block outputs, found by the keys `compare` gives a figure: the output
 /// (`<source dir>/<output>`), the row (its key columns as `k=v, ...`) and the column.
 pub struct Blocks {
-    /// `[block]`: output key -> (its frame, row text -> row).
-    blocks: Vec<HashMap<String, (DataFrame, HashMap<String, usize>)>>,
+    /// `[block]`: output key -> its frame and rows.
+    blocks: Vec<HashMap<String, KeyedFrame>>,
 }
+
+/// An output's frame and its rows by key text (`k=v, ...` -> row).
+type KeyedFrame = (DataFrame, HashMap<String, usize>);
 
 impl Blocks {
     /// Indexes `runs[block][source]` (sources in `dirs` order) by the key columns the

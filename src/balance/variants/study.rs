@@ -90,14 +90,17 @@ fn loaded(
     Ok(m)
 }
 
-/// `[block][source]`: the blocks of one rule set (None for a source without Monte Carlo).
+/// `[block][source]`: one rule set's outputs (None for a source without Monte Carlo).
+type BlockRuns = Vec<Vec<Option<Rc<Vec<crate::report::Output>>>>>;
+
+/// The blocks of one rule set, as [`BlockRuns`].
 fn block_runs<C: Compute>(
     f: &VariantsFile,
     seed: u64,
     options: &[String],
     trials: &[Option<u64>],
     compute: &mut C,
-) -> anyhow::Result<Vec<Vec<Option<Rc<Vec<crate::report::Output>>>>>> {
+) -> anyhow::Result<BlockRuns> {
     let seeds: Vec<u64> = (0..BLOCKS).map(|b| paired::block_seed(seed, b)).collect();
     let mut out = vec![Vec::with_capacity(f.study.len()); seeds.len()];
     for (src, n) in f.study.iter().zip(trials) {

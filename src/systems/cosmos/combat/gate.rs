@@ -145,8 +145,11 @@ pub(super) struct Gates {
     /// Per combatant whose `mode` rules all read its own HP alone (exact gates, no round,
     /// no ally down): their HP thresholds and modes in rule order, so the mode before
     /// acting is a comparison or two (`hp_mode`).
-    hp_modes: [Option<([(f64, Mode); HP_MODES], u8)>; MAX_FIGHTERS],
+    hp_modes: [Option<HpModes>; MAX_FIGHTERS],
 }
+
+/// One combatant's HP thresholds with the mode each one sets, and how many are used.
+type HpModes = ([(f64, Mode); HP_MODES], u8);
 
 /// Most `mode` rules read as HP thresholds; a combatant with more walks its rules.
 const HP_MODES: usize = 4;

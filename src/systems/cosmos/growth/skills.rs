@@ -287,9 +287,9 @@ pub mod exact {
         let mut out: Vec<(i64, f64)> = Vec::new();
         for mi in 0..f1 {
             let m = mi + 1;
-            for s in 0..len {
+            for (s, &here) in w[mi][..len].iter().enumerate() {
                 let upper = if mi + 1 < f1 { w[mi + 1][s] } else { 0.0 };
-                let p = w[mi][s] - upper;
+                let p = here - upper;
                 // Below 1e-15 is the rounding of the running windows (a (sum, minimum)
                 // that cannot occur), or a tail no figure printed to 10 digits can see.
                 if p <= 1e-15 {

@@ -511,22 +511,25 @@ pub fn fight_watched<W: Watch<Step>>(
         // The Archonte regenerates the unconscious Adam' at the end of the round after
         // the one he fell in (option trinites_unconscious_regen).
         let s = fight.st[0];
-        if s.ko() && !s.dead() && fight.dark > 0 && !fight.dark_used {
-            if rules.unconscious_regen.due(round, s.fell_round) {
-                fight.dark -= 1;
-                fight.dark_used = true;
-                fight.spent += 1;
-                fight.heal(0, rules.regen_boxes);
-                if W::ON {
-                    let after = fight.st[0].ticked;
-                    fight.w.note(Step::Regen {
-                        light: false,
-                        archonte: true,
-                        before: s.ticked,
-                        after,
-                        left: fight.dark,
-                    });
-                }
+        if s.ko()
+            && !s.dead()
+            && fight.dark > 0
+            && !fight.dark_used
+            && rules.unconscious_regen.due(round, s.fell_round)
+        {
+            fight.dark -= 1;
+            fight.dark_used = true;
+            fight.spent += 1;
+            fight.heal(0, rules.regen_boxes);
+            if W::ON {
+                let after = fight.st[0].ticked;
+                fight.w.note(Step::Regen {
+                    light: false,
+                    archonte: true,
+                    before: s.ticked,
+                    after,
+                    left: fight.dark,
+                });
             }
         }
         if let Some(end) = fight.ended() {

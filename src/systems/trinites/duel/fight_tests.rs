@@ -69,7 +69,7 @@ fn ko_set_follows_the_states() {
             .wrapping_add(1442695040888963407);
         let j = (x >> 33) as usize % 4;
         let amount = (x >> 40) as i64 % 9 - 1;
-        if (x >> 50) % 3 == 0 {
+        if (x >> 50).is_multiple_of(3) {
             f.heal(j, amount.max(0));
         } else {
             f.wound(j, amount, (x >> 55) & 1 == 1);

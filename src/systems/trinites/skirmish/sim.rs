@@ -426,25 +426,27 @@ pub(super) fn fight_watched<W: Watch<Step>>(
         // (Only the unconscious: a heal here changes no one else's state.)
         for i in bits(f.ko_set).filter(|&i| s.prof[i].trinite) {
             let t = f.st[i];
-            if !t.dead() && t.dark > 0 && !t.dark_used {
-                if rules.unconscious_regen.due(round, t.fell_round) {
-                    let t = &mut f.st[i];
-                    t.dark -= 1;
-                    t.dark_used = true;
-                    t.spent += 1;
-                    let before = t.ticked;
-                    f.heal(i, rules.regen_boxes);
-                    if W::ON {
-                        let (after, left) = (f.st[i].ticked, f.st[i].dark);
-                        f.w.note(Step::Regen {
-                            who: i as u8,
-                            light: false,
-                            archonte: true,
-                            before,
-                            after,
-                            left,
-                        });
-                    }
+            if !t.dead()
+                && t.dark > 0
+                && !t.dark_used
+                && rules.unconscious_regen.due(round, t.fell_round)
+            {
+                let t = &mut f.st[i];
+                t.dark -= 1;
+                t.dark_used = true;
+                t.spent += 1;
+                let before = t.ticked;
+                f.heal(i, rules.regen_boxes);
+                if W::ON {
+                    let (after, left) = (f.st[i].ticked, f.st[i].dark);
+                    f.w.note(Step::Regen {
+                        who: i as u8,
+                        light: false,
+                        archonte: true,
+                        before,
+                        after,
+                        left,
+                    });
                 }
             }
         }
