@@ -146,10 +146,7 @@ pub(crate) fn source(
             if !params.is_empty() {
                 return Err(err(
                     "params",
-                    pick(
-                        tr!(lang, "fr_errors.expect.params_tables_only"),
-                        tr!(lang, "fr_errors.variants.params_tables_only"),
-                    ),
+                    tr!(lang, "fr_errors.source.params_tables_only"),
                     pick(
                         tr!(lang, "fr_errors.expect.params_tables_only_allowed"),
                         tr!(lang, "fr_errors.variants.params_tables_only_allowed"),
@@ -159,31 +156,18 @@ pub(crate) fn source(
             let p = resolve(&file.path, s, lang)
                 .map_err(|m| err("scenario", &m, tr!(lang, "safety.files.named_allowed")))?;
             if !p.is_file() {
-                let missing = pick(
-                    tr!(lang, "fr_errors.expect.no_scenario"),
-                    tr!(lang, "fr_errors.variants.no_scenario"),
-                );
                 return Err(err(
                     "scenario",
-                    &tr_fill!(missing, file = s),
-                    pick(
-                        tr!(lang, "fr_errors.expect.no_scenario_allowed"),
-                        tr!(lang, "fr_errors.variants.no_scenario_allowed"),
-                    ),
+                    &tr!(lang, "fr_errors.source.no_scenario", file = s),
+                    tr!(lang, "fr_errors.source.no_scenario_allowed"),
                 ));
             }
             Ok(Source::Scenario(p))
         }
         _ => Err(err(
             pick("name", "table"),
-            pick(
-                tr!(lang, "fr_errors.expect.table_or_scenario"),
-                tr!(lang, "fr_errors.variants.table_or_scenario"),
-            ),
-            pick(
-                tr!(lang, "fr_errors.expect.table_or_scenario_allowed"),
-                tr!(lang, "fr_errors.variants.table_or_scenario_allowed"),
-            ),
+            tr!(lang, "fr_errors.source.table_or_scenario"),
+            tr!(lang, "fr_errors.source.table_or_scenario_allowed"),
         )),
     }
 }
