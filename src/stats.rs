@@ -77,6 +77,15 @@ pub struct Estimate {
 }
 
 impl Estimate {
+    pub fn new(value: f64, lo: f64, hi: f64) -> Estimate {
+        Estimate { value, lo, hi }
+    }
+
+    /// No figure: NaN value and bounds, written as empty cells.
+    pub fn undefined() -> Estimate {
+        Estimate::new(f64::NAN, f64::NAN, f64::NAN)
+    }
+
     /// The mean of independent values with its Student-t interval ([`t_interval`]): fewer
     /// than two values give an unbounded interval (-inf, +inf), and no value a mean of 0
     /// (the accumulator's), so a script reads "not measured" from the interval.
@@ -93,12 +102,6 @@ impl Estimate {
 impl From<Proportion> for Estimate {
     fn from(p: Proportion) -> Estimate {
         p.estimate()
-    }
-}
-
-impl From<(f64, f64, f64)> for Estimate {
-    fn from((value, lo, hi): (f64, f64, f64)) -> Estimate {
-        Estimate { value, lo, hi }
     }
 }
 
@@ -198,7 +201,7 @@ mod tests {
         let none = Proportion::new(0, 0);
         assert!(none.p.is_nan() && none.lo.is_nan() && none.hi.is_nan());
         assert_eq!(Proportion::new(0, 5).p, 0.0);
-        assert_eq!(Estimate::from(p), Estimate::from((p.p, p.lo, p.hi)));
+        assert_eq!(Estimate::from(p), Estimate::new(p.p, p.lo, p.hi));
     }
 
     #[test]
@@ -215,7 +218,7 @@ mod tests {
         let mut one = crate::engine::Moments::default();
         one.push(7.0);
         let e = Estimate::mean(&one);
-        assert_eq!(e, Estimate::from((7.0, f64::NEG_INFINITY, f64::INFINITY)));
+        assert_eq!(e, Estimate::new(7.0, f64::NEG_INFINITY, f64::INFINITY));
     }
 
     #[test]

@@ -16,6 +16,7 @@ use crate::report::{column, text_column};
 use crate::report::{
     interval_columns, md_text, write_page, BarChart, BarSeries, Chart, Figure, Output, Provenance,
 };
+use crate::stats::Estimate;
 
 use super::subject::{estimate_text, Common, Subject};
 use super::tune::parse_where;
@@ -178,7 +179,7 @@ fn write(
     let mut cols = vec![text_column("point", e, |x| x.label.as_str())];
     cols.extend(interval_columns("figure", e, |x| {
         let (lo, hi) = x.interval95.unwrap_or((f64::NAN, f64::NAN));
-        (x.figure, lo, hi)
+        Estimate::new(x.figure, lo, hi)
     }));
     cols.extend([
         column("trials", e, |x| x.trials),

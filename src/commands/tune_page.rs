@@ -12,6 +12,7 @@ use crate::balance::tune::{Answer, Goal, Point};
 use crate::report::{
     column, interval_columns, write_page, Chart, Figure, LineChart, LineSeries, Output, Provenance,
 };
+use crate::stats::Estimate;
 
 use super::race_page;
 use super::subject::estimate_text;
@@ -164,7 +165,7 @@ pub(super) fn write_tune(
     let finite = |x: f64| if x.is_finite() { x } else { f64::NAN };
     cols.extend(interval_columns("figure", &rows, |p| {
         let (lo, hi) = p.interval95.unwrap_or((f64::NAN, f64::NAN));
-        (p.figure, finite(lo), finite(hi))
+        Estimate::new(p.figure, finite(lo), finite(hi))
     }));
     cols.extend([
         column("trials", &rows, |p| p.trials.unwrap_or(0)),

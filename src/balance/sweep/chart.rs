@@ -203,7 +203,9 @@ mod tests {
             parse_vary("a.mode=offensive,defensive,balanced").unwrap(),
             parse_vary("b.level=1,2").unwrap(),
         ];
-        let metric: Vec<Estimate> = (0..6).map(|j| (j as f64 / 10.0, 0.0, 1.0).into()).collect();
+        let metric: Vec<Estimate> = (0..6)
+            .map(|j| Estimate::new(j as f64 / 10.0, 0.0, 1.0))
+            .collect();
         match first_panel(&vs, &metric) {
             Chart::Bars(b) => {
                 assert_eq!(b.categories, ["offensive", "defensive", "balanced"]);
@@ -220,7 +222,9 @@ mod tests {
     #[test]
     fn integer_sweeps_are_points_and_real_sweeps_marked_lines() {
         let vs = [parse_vary("a.level=1..5").unwrap()];
-        let mut metric: Vec<Estimate> = (0..5).map(|j| (0.1 * j as f64, 0.0, 1.0).into()).collect();
+        let mut metric: Vec<Estimate> = (0..5)
+            .map(|j| Estimate::new(0.1 * j as f64, 0.0, 1.0))
+            .collect();
         // An undefined rate is left out, not drawn as 0.
         metric[2].value = f64::NAN;
         match first_panel(&vs, &metric) {
@@ -232,7 +236,7 @@ mod tests {
             other => panic!("expected points, got {other:?}"),
         }
         let vs = [parse_vary("a.p=0.2..0.4:0.1").unwrap()];
-        match first_panel(&vs, &[Estimate::from((0.5, 0.4, 0.6)); 3]) {
+        match first_panel(&vs, &[Estimate::new(0.5, 0.4, 0.6); 3]) {
             Chart::Lines(c) => assert_eq!(c.x_kind, XKind::Sampled),
             other => panic!("expected lines, got {other:?}"),
         }

@@ -108,7 +108,7 @@ fn figures_of(outputs: &[Output]) -> Vec<(FigureName, Estimate)> {
                     figure: format!("{}.{column}", o.name),
                     place: place.clone(),
                 };
-                out.push((name, Estimate { value: v, lo, hi }));
+                out.push((name, Estimate::new(v, lo, hi)));
             }
         }
     }
@@ -373,11 +373,7 @@ fn charted(order: &[FigureName], about: Option<&(String, Option<String>)>) -> Ve
 
 /// Figure `i` at every point (NaN where a point does not have it).
 fn series(values: &[Vec<(usize, Estimate)>], i: usize) -> Vec<Estimate> {
-    let nan = Estimate {
-        value: f64::NAN,
-        lo: f64::NAN,
-        hi: f64::NAN,
-    };
+    let nan = Estimate::undefined();
     values
         .iter()
         .map(|vs| vs.iter().find(|x| x.0 == i).map_or(nan, |x| x.1))

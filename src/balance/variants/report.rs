@@ -7,6 +7,7 @@ use polars::prelude::*;
 use crate::balance::compare::Move;
 use crate::balance::dec;
 use crate::balance::expect::decide;
+use crate::stats::Estimate;
 
 /// A number for the page, in its language's decimal mark.
 fn num(x: f64, lang: Lang) -> String {
@@ -290,7 +291,7 @@ pub fn headline_csv(f: &VariantsFile, s: &Study) -> anyhow::Result<String> {
         for (vi, x) in s.headlines[i].iter().enumerate() {
             let v = x.value.as_ref().ok();
             let (lo, hi) = v.and_then(|v| v.interval95).unwrap_or((nan, nan));
-            let value = (v.map_or(nan, |v| v.value), finite(lo), finite(hi));
+            let value = Estimate::new(v.map_or(nan, |v| v.value), finite(lo), finite(hi));
             let moved = (vi > 0).then(|| verdict(&x.moved) == "moved");
             rows.push((&h.name, &s.variants[vi].name, value, moved));
         }

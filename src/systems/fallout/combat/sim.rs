@@ -211,7 +211,8 @@ impl CombatSim {
         let mut hp = [0u32; COMBATANTS_MAX];
         let mut injuries = [0u8; COMBATANTS_MAX];
         let mut down = [false; COMBATANTS_MAX];
-        // `down` as bits, for target choice.
+        // `down` as bits, for target choice. Both are kept: the mask alone (bit tests
+        // where the array is read) costs the firefight 8% more instructions (callgrind).
         let mut down_mask = 0u32;
         let mut stunned = [false; COMBATANTS_MAX];
         let mut luck = [0u8; COMBATANTS_MAX];

@@ -100,7 +100,7 @@ pub fn test_output(
         }));
         cols.extend(bounds("mean_ap", &|a| {
             let (lo, hi) = a.mean_ap_interval();
-            (a.mean_ap(), lo, hi).into()
+            Estimate::new(a.mean_ap(), lo, hi)
         }));
         cols.extend(bounds("p_complication", &|a| {
             Proportion::new(a.complication, trials).into()

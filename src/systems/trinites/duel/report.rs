@@ -103,7 +103,7 @@ pub(crate) fn best_and_worst<T>(
 /// A mean with its interval, undefined (NaN, empty cells) without any value.
 fn mean_ci(m: &crate::engine::Moments) -> Estimate {
     if m.n == 0 {
-        return (f64::NAN, f64::NAN, f64::NAN).into();
+        return Estimate::undefined();
     }
     Estimate::mean(m)
 }

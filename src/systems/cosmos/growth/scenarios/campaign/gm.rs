@@ -70,7 +70,7 @@ pub fn exact_output(
         rows.push((
             x,
             mean_ex,
-            (mean, lo, hi).into(),
+            Estimate::new(mean, lo, hi),
             die_share(law),
             Proportion::new(die, t.total()),
         ));

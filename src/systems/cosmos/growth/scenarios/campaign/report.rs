@@ -7,7 +7,7 @@ use crate::report::{
     interval_columns, Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind,
 };
 use crate::scenario::ScenarioFile;
-use crate::stats::{t_interval, Proportion};
+use crate::stats::{t_interval, Estimate, Proportion};
 use crate::systems::cosmos::growth::campaign::{Mix, PostureKind, Postures};
 use crate::systems::cosmos::growth::{band_row, quantile_interval, OPTIONS};
 use crate::systems::cosmos::{TestRules, KARMA_STATES};
@@ -284,7 +284,7 @@ pub(super) fn report(
         scols.extend(interval_columns(
             &format!("share_mc_{name}"),
             &rows,
-            |&(s, (l, h))| (s, l.max(0.0), h.min(1.0)),
+            |&(s, (l, h))| Estimate::new(s, l.max(0.0), h.min(1.0)),
         ));
         chart.series.push(LineSeries {
             name: tr!(ctx.lang, "growth.campaign.mc_series", variant = name),
