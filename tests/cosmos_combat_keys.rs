@@ -108,7 +108,7 @@ fn armour_percent_then_flat_after_the_multipliers() {
 fn hp_start_as_a_fraction_and_as_points() {
     // The hero starts at 1 HP (0.01 of 100) and never defends; the foe's 1-damage attack
     // at threshold 200 downs it whenever its test succeeds: P = 0.89 in one round. The
-    // whole number 1 is refused as ambiguous with 1.0 (issue 25; tests/audit_rules.rs), so
+    // whole number 1 is refused as ambiguous with 1.0 (issue 25; tests/audit_rules/), so
     // one HP is written as a fraction that rounds to it.
     for start in ["0.01", "0.005"] {
         let text = scenario(
