@@ -202,6 +202,8 @@ mod tests {
         assert!(none.p.is_nan() && none.lo.is_nan() && none.hi.is_nan());
         assert_eq!(Proportion::new(0, 5).p, 0.0);
         assert_eq!(Estimate::from(p), Estimate::new(p.p, p.lo, p.hi));
+        let u = Estimate::undefined();
+        assert!(u.value.is_nan() && u.lo.is_nan() && u.hi.is_nan());
     }
 
     #[test]
