@@ -1,6 +1,8 @@
 //! Nephilim duels (N-INIT, N-TEST, N-OPP, N-HEALTH): round-1 segments and the first
 //! exchange against exact values, health checks, determinism and located errors.
 
+mod common;
+
 use std::path::Path;
 
 use assert_cmd::Command;
@@ -9,6 +11,8 @@ use cosmosim::rules::RuleOptions;
 use cosmosim::scenario::ScenarioFile;
 use cosmosim::systems::nephilim::duel::{load, DuelSim, A_WINS, BOTH_OUT};
 use cosmosim::systems::nephilim::{p_earlier_segment, NephilimRules};
+
+use common::cli::check_and_run_error;
 
 fn cosmosim() -> Command {
     Command::cargo_bin("cosmosim").unwrap()
@@ -224,50 +228,24 @@ fn cli_duel_runs_identically_across_threads() {
     assert!(a.path().join("duel-actions.png").exists());
 }
 
-fn bad(t: &str) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("bad.toml");
-    std::fs::write(&path, t).unwrap();
-    let e1 = cosmosim()
-        .arg("check")
-        .arg(&path)
-        .assert()
-        .code(2)
-        .get_output()
-        .stderr
-        .clone();
-    let e2 = cosmosim()
-        .args(["-q", "run"])
-        .arg(&path)
-        .arg("--out")
-        .arg(dir.path().join("o"))
-        .assert()
-        .code(2)
-        .get_output()
-        .stderr
-        .clone();
-    assert_eq!(e1, e2, "check and run share one validation");
-    String::from_utf8(e1).unwrap()
-}
-
 #[test]
 fn located_errors() {
-    let e = bad(&text("actions = 4", "", ""));
+    let e = check_and_run_error(&text("actions = 4", "", ""));
     assert!(
         e.contains("fighter[0].actions") && e.contains("1..3"),
         "{e}"
     );
-    let e = bad(&text("delay = \"later\"", "", ""));
+    let e = check_and_run_error(&text("delay = \"later\"", "", ""));
     assert!(
         e.contains("fighter[0].delay") && e.contains("\"to_meet\""),
         "{e}"
     );
-    let e = bad(&text("", "defence_kind = \"block\"", ""));
+    let e = check_and_run_error(&text("", "defence_kind = \"block\"", ""));
     assert!(e.contains("fighter[1].defence_kind"), "{e}");
-    let e = bad(&text("", "", "max_rounds = 101"));
+    let e = check_and_run_error(&text("", "", "max_rounds = 101"));
     assert!(e.contains("duel.max_rounds") && e.contains("1..100"), "{e}");
-    let e = bad(&text("", "", "").replace("kind = \"duel\"", "kind = \"war\""));
+    let e = check_and_run_error(&text("", "", "").replace("kind = \"duel\"", "kind = \"war\""));
     assert!(e.contains("key `kind`") && e.contains("\"duel\""), "{e}");
-    let e = bad(&(text("", "", "") + "[[fighter]]\nname = \"C\"\ninitiative = 0\nattack = 0\ndefence = 0\nweapon = 1\nconstitution = 0\nka = 0\n"));
+    let e = check_and_run_error(&(text("", "", "") + "[[fighter]]\nname = \"C\"\ninitiative = 0\nattack = 0\ndefence = 0\nweapon = 1\nconstitution = 0\nka = 0\n"));
     assert!(e.contains("exactly 2"), "{e}");
 }

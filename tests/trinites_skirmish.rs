@@ -2,6 +2,8 @@
 //! exchange by hand and against the sampler, a first round against the exact exchange,
 //! range and cover, determinism across threads, golden CSVs and located errors.
 
+mod common;
+
 use std::path::Path;
 
 use assert_cmd::Command;
@@ -12,6 +14,8 @@ use cosmosim::scenario::ScenarioFile;
 use cosmosim::systems::trinites::skirmish::{exchange, load, roll_hit, simulation, StrikeMods};
 use cosmosim::systems::trinites::{side_dist, DualKeep, TrinitesRules, EXPLODE_DEPTH, TARGET};
 use cosmosim::systems::RunOverrides;
+
+use common::cli::check_and_run_error;
 
 fn cosmosim() -> Command {
     Command::cargo_bin("cosmosim").unwrap()
@@ -236,87 +240,61 @@ fn shipped_skirmish_matches_golden_csvs_for_any_threads() {
     }
 }
 
-/// `check` and `run` on a bad file: both exit 2 with the same message; returns it.
-fn bad(text: &str) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("bad.toml");
-    std::fs::write(&path, text).unwrap();
-    let out = cosmosim()
-        .arg("check")
-        .arg(&path)
-        .assert()
-        .code(2)
-        .get_output()
-        .stderr
-        .clone();
-    let out2 = cosmosim()
-        .args(["-q", "run"])
-        .arg(&path)
-        .arg("--out")
-        .arg(dir.path().join("o"))
-        .assert()
-        .code(2)
-        .get_output()
-        .stderr
-        .clone();
-    assert_eq!(out, out2, "check and run share one validation");
-    String::from_utf8(out)
-        .unwrap()
-        .replace(&path.display().to_string(), "bad.toml")
-}
-
 #[test]
 fn located_errors() {
     let good = shootout("", "", 30);
-    let e = bad(&good.replace("weapon = \"epee\"\n", "weapon = \"hache\"\n"));
+    let e = check_and_run_error(&good.replace("weapon = \"epee\"\n", "weapon = \"hache\"\n"));
     assert!(
         e.contains("bad.toml:") && e.contains("group[1].weapon") && e.contains("\"fusil\""),
         "{e}"
     );
-    let e = bad(&good.replace("side = \"b\"", "side = \"a\""));
+    let e = check_and_run_error(&good.replace("side = \"b\"", "side = \"a\""));
     assert!(e.contains("at least two sides"), "{e}");
-    let e = bad(&(good.clone() + "cover = \"bunker\"\n"));
+    let e = check_and_run_error(&(good.clone() + "cover = \"bunker\"\n"));
     assert!(
         e.contains("group[1].cover") && e.contains("\"head_only\""),
         "{e}"
     );
     // PRIMES & PÉNALITÉS: abandon_position needs an advantageous position.
-    let e = bad(&(good.clone() + "prime = \"efficacite\"\npenalty = \"abandon_position\"\n"));
+    let e = check_and_run_error(
+        &(good.clone() + "prime = \"efficacite\"\npenalty = \"abandon_position\"\n"),
+    );
     assert!(
         e.contains("group[1].penalty") && e.contains("advantageous position"),
         "{e}"
     );
-    let e = bad(&(good.clone() + "prime = \"efficacite\"\n"));
+    let e = check_and_run_error(&(good.clone() + "prime = \"efficacite\"\n"));
     assert!(e.contains("a prime needs a pénalité"), "{e}");
     // T-LIFE: only an Adam' has Karma.
-    let e = bad(&(good.clone() + "deva_karma = 3\n"));
+    let e = check_and_run_error(&(good.clone() + "deva_karma = 3\n"));
     assert!(
         e.contains("group[1].deva_karma") && e.contains("trinite = true"),
         "{e}"
     );
-    let e = bad(&(good.clone() + "count = 9\n"));
+    let e = check_and_run_error(&(good.clone() + "count = 9\n"));
     assert!(e.contains("group[1].count") && e.contains("1..8"), "{e}");
-    let e = bad(&good.replace("max_rounds = 1", "max_rounds = 101"));
+    let e = check_and_run_error(&good.replace("max_rounds = 1", "max_rounds = 101"));
     assert!(
         e.contains("combat.max_rounds") && e.contains("1..100"),
         "{e}"
     );
-    let e = bad(&good.replace("range = 20", "range = 0"));
+    let e = check_and_run_error(&good.replace("range = 20", "range = 0"));
     assert!(
         e.contains("weapons[0].range") && e.contains("1..500"),
         "{e}"
     );
-    let e = bad(&good.replace("attack = 5\nreaction = 4", "attack = 25\nreaction = 4"));
+    let e =
+        check_and_run_error(&good.replace("attack = 5\nreaction = 4", "attack = 25\nreaction = 4"));
     assert!(
         e.contains("group[1].attack") && e.contains("-12..24"),
         "{e}"
     );
-    let e = bad(&(good.clone() + "parry = 3\n"));
+    let e = check_and_run_error(&(good.clone() + "parry = 3\n"));
     assert!(e.contains("parry"), "{e}");
     // Too many combatants over every group.
     let many = good.replace("[[group]]\nname = \"B\"", "count = 8\n[[group]]\nname = \"B\"")
         + "count = 8\n[[group]]\nname = \"C\"\nside = \"c\"\nrapidite = 0\nattack = 0\nreaction = 0\nweapon = \"epee\"\n";
-    let e = bad(&many);
+    let e = check_and_run_error(&many);
     assert!(
         e.contains("17 combatants") && e.contains("at most 16"),
         "{e}"
@@ -376,22 +354,25 @@ fn pairs_heatmap_is_labelled_with_the_names() {
 #[test]
 fn pairs_errors_are_located() {
     let good = shootout("", "", 30) + "[pairs]\ngroup = \"A\"\n";
-    let e = bad(&good.replace("group = \"A\"", "group = \"Z\""));
+    let e = check_and_run_error(&good.replace("group = \"A\"", "group = \"Z\""));
     assert!(
         e.contains("pairs.group") && e.contains("\"A\", \"B\""),
         "{e}"
     );
     // A has no cover: abandon_position is no pair for it.
-    let e = bad(&(good.clone() + "list = [[\"efficacite\", \"abandon_position\"]]\n"));
+    let e =
+        check_and_run_error(&(good.clone() + "list = [[\"efficacite\", \"abandon_position\"]]\n"));
     assert!(e.contains("pairs.list[0]") && e.contains("no cover"), "{e}");
-    let e = bad(&(good.clone() + "list = [[\"none\", \"none\"], [\"none\", \"none\"]]\n"));
+    let e = check_and_run_error(
+        &(good.clone() + "list = [[\"none\", \"none\"], [\"none\", \"none\"]]\n"),
+    );
     assert!(e.contains("pairs.list[1]") && e.contains("twice"), "{e}");
-    let e = bad(&(good.clone() + "list = [[\"efficacite\", \"none\"]]\n"));
+    let e = check_and_run_error(&(good.clone() + "list = [[\"efficacite\", \"none\"]]\n"));
     assert!(
         e.contains("pairs.list[0]") && e.contains("a prime needs a pénalité"),
         "{e}"
     );
-    let e = bad(&(good.clone() + "trials = 0\n"));
+    let e = check_and_run_error(&(good.clone() + "trials = 0\n"));
     assert!(
         e.contains("pairs.trials") && e.contains("1..1000000"),
         "{e}"

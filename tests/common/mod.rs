@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests (each test file takes what it needs).
 #![allow(dead_code)]
 
+pub mod cli;
 pub mod combat;
 pub mod others;
 pub mod params;

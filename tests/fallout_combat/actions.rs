@@ -345,7 +345,7 @@ fn miss_fortune_rerolls_blank_combat_dice() {
 #[test]
 fn minor_and_luck_cd_errors_are_located() {
     let good = duel("damage = 3\ntype = \"ranged\"", "");
-    let e = bad(&good.replace(
+    let e = check_and_run_error(&good.replace(
         "weapon = \"w\"\n[[combatant]]",
         "weapon = \"w\"\nminor = \"snipe\"\n[[combatant]]",
     ));
@@ -353,7 +353,7 @@ fn minor_and_luck_cd_errors_are_located() {
         e.contains("bad.toml:") && e.contains("combatant[0].minor") && e.contains("\"aim\""),
         "{e}"
     );
-    let e = bad(&good.replace(
+    let e = check_and_run_error(&good.replace(
         "weapon = \"w\"\n[[combatant]]",
         "weapon = \"w\"\nluck_cd = true\n[[combatant]]",
     ));

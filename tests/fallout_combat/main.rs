@@ -2,6 +2,9 @@
 //! the sampler, the combat scenario's first round against an exact computation, qualities
 //! reading Effects, determinism, golden CSV and located errors.
 
+#[path = "../common/mod.rs"]
+mod common;
+
 use std::path::Path;
 
 use assert_cmd::Command;
@@ -12,6 +15,8 @@ use cosmosim::scenario::ScenarioFile;
 use cosmosim::systems::fallout::combat::{load, simulation, PLAYERS_WIN};
 use cosmosim::systems::fallout::tables::{damage_rows, DamageGrid};
 use cosmosim::systems::fallout::{cd_dist, odds, pool_dist, roll_cd, DieSpec};
+
+use common::cli::check_and_run_error;
 
 mod actions;
 mod damage;
@@ -33,33 +38,4 @@ fn duel(weapon: &str, extra: &str) -> String {
          [[combatant]]\nname = \"A\"\nside = \"players\"\ntn = 11\nhp = 10\ninitiative = 5\nweapon = \"w\"\n\
          [[combatant]]\nname = \"B\"\nside = \"mj\"\ntn = 9\nhp = 4\ndr = 2\ninitiative = 1\nweapon = \"w\"\n"
     )
-}
-
-/// `check` and `run` on a bad file: both exit 2 with the message; returns it.
-fn bad(text: &str) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("bad.toml");
-    std::fs::write(&path, text).unwrap();
-    let out = cosmosim()
-        .arg("check")
-        .arg(&path)
-        .assert()
-        .code(2)
-        .get_output()
-        .stderr
-        .clone();
-    let out2 = cosmosim()
-        .args(["-q", "run"])
-        .arg(&path)
-        .arg("--out")
-        .arg(dir.path().join("o"))
-        .assert()
-        .code(2)
-        .get_output()
-        .stderr
-        .clone();
-    assert_eq!(out, out2, "check and run share one validation");
-    String::from_utf8(out)
-        .unwrap()
-        .replace(&path.display().to_string(), "bad.toml")
 }

@@ -203,7 +203,7 @@ fn firefight_matches_its_golden_csvs() {
 #[test]
 fn located_errors() {
     let good = duel("damage = 3\ntype = \"ranged\"", "");
-    let e = bad(&good.replace(
+    let e = check_and_run_error(&good.replace(
         "weapon = \"w\"\n[[combatant]]",
         "weapon = \"x\"\n[[combatant]]",
     ));
@@ -214,24 +214,24 @@ fn located_errors() {
             && e.contains("\"w\""),
         "{e}"
     );
-    let e = bad(&good.replace("side = \"mj\"", "side = \"raiders\""));
+    let e = check_and_run_error(&good.replace("side = \"mj\"", "side = \"raiders\""));
     assert!(
         e.contains("combatant[1].side") && e.contains("\"players\""),
         "{e}"
     );
-    let e = bad(&good.replace("kind = \"combat\"", "kind = \"brawl\""));
+    let e = check_and_run_error(&good.replace("kind = \"combat\"", "kind = \"brawl\""));
     assert!(e.contains("key `kind`") && e.contains("\"combat\""), "{e}");
-    let e = bad(&good.replace("type = \"ranged\"", "type = \"laser\""));
+    let e = check_and_run_error(&good.replace("type = \"ranged\"", "type = \"laser\""));
     assert!(e.contains("weapons.w.type"), "{e}");
-    let e = bad(&good.replace("max_rounds = 1", "max_rounds = 51"));
+    let e = check_and_run_error(&good.replace("max_rounds = 1", "max_rounds = 51"));
     assert!(
         e.contains("combat.max_rounds") && e.contains("1..50"),
         "{e}"
     );
-    let e = bad(&good.replace("initiative = 1\n", "initiative = 1\ncount = 16\n"));
+    let e = check_and_run_error(&good.replace("initiative = 1\n", "initiative = 1\ncount = 16\n"));
     assert!(e.contains("more than 16 combatants"), "{e}");
-    let e = bad(&(good.clone() + "[policy.mj]\ngive_mj_ap = true\n"));
+    let e = check_and_run_error(&(good.clone() + "[policy.mj]\ngive_mj_ap = true\n"));
     assert!(e.contains("policy.mj.give_mj_ap"), "{e}");
-    let e = bad(&good.replace("damage = 3", "damage = 3\nrange = 2"));
+    let e = check_and_run_error(&good.replace("damage = 3", "damage = 3\nrange = 2"));
     assert!(e.contains("range"), "{e}");
 }
