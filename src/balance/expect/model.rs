@@ -189,7 +189,7 @@ fn validate(
     if e.name.trim().is_empty() {
         return Err(err(
             "name",
-            tr!(file.lang, "fr_errors.expect.empty_name"),
+            tr!(file.lang, "fr_errors.common.empty_name"),
             tr!(file.lang, "fr_errors.expect.empty_name_allowed"),
         ));
     }
@@ -219,7 +219,7 @@ fn validate(
                 err(
                     "trials",
                     &x.0,
-                    tr!(file.lang, "fr_errors.expect.trials_allowed"),
+                    tr!(file.lang, "fr_errors.common.trials_allowed"),
                 )
             })?,
         ),
@@ -231,7 +231,7 @@ fn validate(
                 err(
                     "max_trials",
                     &x.0,
-                    tr!(file.lang, "fr_errors.expect.trials_allowed"),
+                    tr!(file.lang, "fr_errors.common.trials_allowed"),
                 )
             })?;
             if trials.is_some_and(|f| f > t) {

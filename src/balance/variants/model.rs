@@ -68,7 +68,7 @@ impl VariantsFile {
                     &["trials"],
                     "trials",
                     &e.0,
-                    tr!(file.lang, "fr_errors.variants.trials_allowed"),
+                    tr!(file.lang, "fr_errors.common.trials_allowed"),
                 )
             })?;
         }
@@ -198,7 +198,7 @@ fn headline(
         return Err(file.error_at(
             &["headline", &idx, "name"],
             &format!("headline[{i}].name"),
-            tr!(file.lang, "fr_errors.variants.empty_name"),
+            tr!(file.lang, "fr_errors.common.empty_name"),
             tr!(file.lang, "fr_errors.variants.empty_name_allowed"),
         ));
     }
