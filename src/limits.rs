@@ -55,6 +55,18 @@ pub fn check_trials(what: &str, trials: u64, lang: Lang) -> Result<u64, UserErro
     Ok(trials)
 }
 
+/// Checks a trial count read from a file key whose error names the file, line and key
+/// itself: the message and the allowed range (`check_trials` puts both in its message).
+pub fn check_file_trials(trials: u64, max: u64, lang: Lang) -> Result<u64, (String, String)> {
+    if trials == 0 || trials > max {
+        return Err((
+            tr!(lang, "run.trials_out_of_range", trials),
+            format!("1..{max}"),
+        ));
+    }
+    Ok(trials)
+}
+
 /// Checks a thread count (`--threads`, already bounded by its flag; a library caller's).
 pub fn check_threads(threads: usize) -> Result<usize, Words> {
     if threads > MAX_THREADS {

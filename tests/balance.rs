@@ -249,6 +249,40 @@ fn bad_files_are_located_with_the_allowed_values() {
     }
 }
 
+/// A trial count out of range is one located error: the key named once, one allowed range
+/// (it read "key `expect[0].trials`: expect[0].trials: 0 trials is out of range; allowed:
+/// 1..N; allowed: a whole number of trials"). Variants files say it the same way.
+#[test]
+fn a_trial_count_out_of_range_names_its_key_and_range_once() {
+    let dir = tempfile::tempdir().unwrap();
+    for key in ["trials", "max_trials"] {
+        let body = format!("[[expect]]\nname = \"a\"\n{MC_TEST}at_most = 1\n{key} = 0\n");
+        let (code, err, _, _) = expect(dir.path(), &body, &[]);
+        assert_eq!(code, 2, "{err}");
+        let named = format!("expect[0].{key}");
+        assert_eq!(err.matches(&named).count(), 1, "{err}");
+        assert_eq!(err.matches("allowed:").count(), 1, "{err}");
+        assert!(
+            err.contains("e.toml:9:") && err.contains("allowed: 1..1000000000000"),
+            "{err}"
+        );
+    }
+    let v = dir.path().join("v.toml");
+    std::fs::write(&v, "title = \"t\"\nquestion = \"q\"\ntrials = 0\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_cosmosim"))
+        .args(["variants", v.to_str().unwrap(), "--out"])
+        .arg(dir.path().join("vo"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("v.toml:3:") && err.contains("key `trials`"),
+        "{err}"
+    );
+    assert_eq!(err.matches("allowed:").count(), 1, "{err}");
+}
+
 #[test]
 fn shipped_expectations_all_hold() {
     let dir = tempfile::tempdir().unwrap();

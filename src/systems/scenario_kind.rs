@@ -2,7 +2,7 @@ use std::path::PathBuf;
 
 use crate::context::Context;
 use crate::error::UserError;
-use crate::limits::{check_trials, MAX_TRIALS};
+use crate::limits::{check_file_trials, check_trials, MAX_TRIALS};
 use crate::report::Output;
 use crate::rules::RuleOptions;
 use crate::scenario::{RunSection, ScenarioFile};
@@ -146,14 +146,9 @@ impl RunOverrides {
         }
         let max = limits.max.min(MAX_TRIALS);
         if let Some(t) = run.trials {
-            if t == 0 || t > max {
+            if let Err((msg, allowed)) = check_file_trials(t, max, file.lang) {
                 return Err(file
-                    .error_at(
-                        &["run", "trials"],
-                        "run.trials",
-                        &tr!(file.lang, "run.trials_out_of_range", trials = t),
-                        &format!("1..{max}"),
-                    )
+                    .error_at(&["run", "trials"], "run.trials", &msg, &allowed)
                     .into());
             }
         }

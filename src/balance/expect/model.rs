@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use crate::balance::figures::Cell;
 use crate::error::UserError;
-use crate::limits::{check_trials, MAX_EXPECTATIONS};
+use crate::limits::{check_file_trials, MAX_EXPECTATIONS, MAX_TRIALS};
 use crate::scenario::ScenarioFile;
 
 use super::decide::Band;
@@ -215,25 +215,15 @@ fn validate(
     };
     let trials = match e.trials {
         Some(t) => Some(
-            check_trials(&format!("expect[{i}].trials"), t, file.lang).map_err(|x| {
-                err(
-                    "trials",
-                    &x.0,
-                    tr!(file.lang, "fr_errors.common.trials_allowed"),
-                )
-            })?,
+            check_file_trials(t, MAX_TRIALS, file.lang)
+                .map_err(|(msg, allowed)| err("trials", &msg, &allowed))?,
         ),
         None => None,
     };
     let max_trials = match e.max_trials {
         Some(t) => {
-            check_trials(&format!("expect[{i}].max_trials"), t, file.lang).map_err(|x| {
-                err(
-                    "max_trials",
-                    &x.0,
-                    tr!(file.lang, "fr_errors.common.trials_allowed"),
-                )
-            })?;
+            check_file_trials(t, MAX_TRIALS, file.lang)
+                .map_err(|(msg, allowed)| err("max_trials", &msg, &allowed))?;
             if trials.is_some_and(|f| f > t) {
                 return Err(err(
                     "max_trials",

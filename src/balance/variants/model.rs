@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use crate::balance::expect::{option_pair, source, Source};
 use crate::balance::figures::Cell;
 use crate::error::UserError;
-use crate::limits::{check_trials, MAX_HEADLINES, MAX_STUDY, MAX_VARIANTS};
+use crate::limits::{check_file_trials, MAX_HEADLINES, MAX_STUDY, MAX_TRIALS, MAX_VARIANTS};
 use crate::rules::RuleOptions;
 use crate::scenario::ScenarioFile;
 
@@ -63,14 +63,8 @@ impl VariantsFile {
             ));
         }
         if let Some(t) = raw.trials {
-            check_trials("trials", t, file.lang).map_err(|e| {
-                file.error_at(
-                    &["trials"],
-                    "trials",
-                    &e.0,
-                    tr!(file.lang, "fr_errors.common.trials_allowed"),
-                )
-            })?;
+            check_file_trials(t, MAX_TRIALS, file.lang)
+                .map_err(|(msg, allowed)| file.error_at(&["trials"], "trials", &msg, &allowed))?;
         }
         if raw.study.is_empty() || raw.study.len() > MAX_STUDY {
             return Err(file.error_at(
