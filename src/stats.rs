@@ -99,6 +99,29 @@ impl Estimate {
     }
 }
 
+impl Estimate {
+    /// The ratio of totals Σy / Σx with its 95% interval by the delta method (Cochran,
+    /// *Sampling Techniques*, 6.3): se = sqrt(Σ(y - R x)² / (n - 1)) / (sqrt(n) x̄), with
+    /// the trials as the units, so trials with many events weigh by how many they have.
+    /// Undefined when no trial has an event.
+    pub fn ratio(r: &crate::engine::RatioSums) -> Estimate {
+        if r.x == 0 {
+            return Estimate::undefined();
+        }
+        let (n, x, y) = (r.n as f64, r.x as f64, r.y as f64);
+        let ratio = y / x;
+        let resid =
+            (r.yy as f64 - 2.0 * ratio * r.xy as f64 + ratio * ratio * r.xx as f64).max(0.0);
+        let se = if r.n > 1 {
+            (resid / (n - 1.0)).sqrt() / (n.sqrt() * (x / n))
+        } else {
+            0.0
+        };
+        let (lo, hi) = t_interval(ratio, se, r.n);
+        Estimate::new(ratio, lo, hi)
+    }
+}
+
 impl From<Proportion> for Estimate {
     fn from(p: Proportion) -> Estimate {
         p.estimate()
@@ -264,6 +287,24 @@ mod tests {
         assert!((below - t_quantile95(CORNISH_FISHER_FROM)).abs() < 1e-9);
         // Huge counts end at once and tend to z.
         assert!((t_quantile95(1e15) - z95()).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_ratio_of_totals_has_its_delta_method_interval() {
+        // Trials (y, x): (1, 2), (0, 1), (2, 2), (0, 0): R = 3/5; residuals y - R x are
+        // -0.2, -0.6, 0.8, 0 (squares sum to 1.04); se = sqrt(1.04 / 3) / (2 x 1.25)
+        // = 0.2355136; t(0.975, 3) = 3.182446 (hand values).
+        let mut r = crate::engine::RatioSums::default();
+        for (y, x) in [(1, 2), (0, 1), (2, 2), (0, 0)] {
+            r.push(y, x);
+        }
+        let e = Estimate::ratio(&r);
+        assert!((e.value - 0.6).abs() < 1e-12);
+        assert!((e.hi - (0.6 + 3.182446 * 0.2355136)).abs() < 1e-6, "{e:?}");
+        assert!((e.lo - (0.6 - 3.182446 * 0.2355136)).abs() < 1e-6, "{e:?}");
+        assert!(Estimate::ratio(&crate::engine::RatioSums::default())
+            .value
+            .is_nan());
     }
 
     #[test]

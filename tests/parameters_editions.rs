@@ -84,3 +84,102 @@ fn variants_put_the_editions_side_by_side() {
     let csv = std::fs::read_to_string(t.join("ed/headlines.csv")).unwrap();
     assert!(csv.contains("previous_edition"), "{csv}");
 }
+
+/// C-EDITION: "The previous edition has no genetics, affiliation or endurance rules". A
+/// scenario made of one (mutation, a gene tree to spend DNA points on, an expedition) is
+/// refused under `edition = "previous"`, in `check` as in `run` and `trace`, at the
+/// file's key when the file sets it and naming `--option` when the flag does (audit of
+/// 2026-12-06: they ran with those rules' numbers at 0, a rule of neither book). A
+/// levelling without a gene tree, a creation and a combat still run.
+#[test]
+fn the_previous_edition_refuses_genetics_and_endurance_scenarios() {
+    let d = tempfile::tempdir().unwrap();
+    let t = d.path();
+    let shipped = |name: &str| {
+        std::fs::read_to_string(format!(
+            "{}/scenarios/cosmos/{name}.toml",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap()
+    };
+    for (name, rule) in [
+        ("mutation", "genetics"),
+        ("build-paths", "genetics"),
+        ("expedition", "endurance"),
+        ("forced-march", "endurance"),
+    ] {
+        let text = shipped(name);
+        let line = text.lines().position(|l| l == "[rules]").map(|i| i + 2);
+        let prev = match line {
+            Some(_) => text.replacen("[rules]\n", "[rules]\nedition = \"previous\"\n", 1),
+            None => format!("{text}\n[rules]\nedition = \"previous\"\n"),
+        };
+        let line = line.unwrap_or_else(|| prev.lines().count());
+        let f = t.join(format!("{name}.toml"));
+        std::fs::write(&f, &prev).unwrap();
+        let f = f.to_str().unwrap();
+        let want = format!("{name}.toml:{line}:11: key `rules.edition`: the previous edition has no {rule} rule (C-EDITION)");
+        for args in [
+            vec!["check", f],
+            vec!["run", f, "--trials", "10", "--out", "o"],
+            vec!["trace", f, "--trial", "0"],
+        ] {
+            let o = cosmosim(t, &args);
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+            assert!(err.contains(&want), "{args:?}: {err}");
+            assert!(err.contains("allowed: edition = \"current\""), "{err}");
+        }
+        // The same refusal from the flag, on the shipped file.
+        let f = format!(
+            "{}/scenarios/cosmos/{name}.toml",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let o = cosmosim(
+            t,
+            &["run", &f, "--option", "edition=previous", "--out", "o"],
+        );
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains("--option edition=previous: the previous edition has no")
+                && err.contains("allowed: --option edition=current"),
+            "{err}"
+        );
+        let o = cosmosim(
+            t,
+            &["--lang", "fr", "run", &f, "--option", "edition=previous"],
+        );
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("l'édition précédente n'a pas de règle"),
+            "{err}"
+        );
+    }
+    assert!(!t.join("o").exists());
+    for name in ["leveling", "creation", "wounded-ambush"] {
+        let f = format!(
+            "{}/scenarios/cosmos/{name}.toml",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let o = cosmosim(
+            t,
+            &[
+                "-q",
+                "run",
+                &f,
+                "--option",
+                "edition=previous",
+                "--trials",
+                "50",
+                "--out",
+                name,
+            ],
+        );
+        assert!(
+            o.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+}

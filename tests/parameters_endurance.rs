@@ -319,9 +319,9 @@ fn an_expedition_reads_the_endurance_parameters_by_hand() {
     assert_eq!(day(t, "m_book", 2, "fm_worst_mean"), 8.0);
     assert_eq!(day(t, "m_h8", 2, "fm_worst_mean"), 1.0);
     assert_eq!(day(t, "m_h8", 2, "fp_worst_mean"), 10.0);
-    // The previous edition has no endurance rule (C-EDITION): no daily gain, no gain from
-    // the fight (5/100 + 0: its end gain is 0 too), no psychic FM.
-    assert_eq!(worst("prev", &["edition=previous"], 1), (0.0, 0.0));
+    // The previous edition has no endurance rule (C-EDITION): an expedition is refused
+    // (tests/parameters_editions.rs), and the set's endurance numbers are 0, which a
+    // combat with `fatigue = true` plays as a fight without fatigue.
     assert_eq!(
         RuleOptions::from_pairs(&["edition=previous"], cosmosim::lang::Lang::En)
             .unwrap()

@@ -164,3 +164,51 @@ fn a_character_is_told_in_french() {
     assert!(text.contains("jauge"), "{text}");
     assert!(!text.contains("Day "), "{text}");
 }
+
+/// The summary's share of positive majors is the share of all majors the replayed
+/// characters had, pooled (audit of 2026-12-06: it was the mean of each character's own
+/// share, 0.3697 here instead of 360 / 994 = 0.3622).
+#[test]
+fn the_positive_major_share_is_pooled_over_the_characters() {
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path();
+    let f = shipped(d, "mutation.toml");
+    let o = cosmosim(d, &["-q", "run", &f, "--trials", "400", "--out", "r"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = cosmosim(d, &["trace", &f, "--trials", "0..399", "--format", "json"]);
+    let (mut positive, mut majors, mut own_shares) = (0usize, 0usize, vec![]);
+    for t in json_trials(&o) {
+        let steps = t["steps"].as_array().unwrap();
+        let m: Vec<_> = steps.iter().filter(|s| s["step"] == "major").collect();
+        let p = m.iter().filter(|s| s["positive"] == true).count();
+        if !m.is_empty() {
+            own_shares.push(p as f64 / m.len() as f64);
+        }
+        positive += p;
+        majors += m.len();
+    }
+    let pooled = positive as f64 / majors as f64;
+    let mean = own_shares.iter().sum::<f64>() / own_shares.len() as f64;
+    assert!(
+        (pooled - mean).abs() > 1e-3,
+        "the two readings must differ here"
+    );
+    let summary = std::fs::read_to_string(d.join("r/summary.md")).unwrap();
+    let line = summary
+        .lines()
+        .find(|l| l.contains("major mutations that are positive"))
+        .expect("the positive share line");
+    let shown: f64 = line
+        .split("): ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(
+        (shown - pooled).abs() < 5e-5,
+        "{line} against {positive}/{majors}"
+    );
+}

@@ -38,6 +38,44 @@ impl<const N: usize> Merge for Counts<N> {
     }
 }
 
+/// Sums for a ratio of totals over trials, Σy / Σx (e.g. the share of all majors that
+/// are positive), with what its delta-method interval needs. Whole numbers, so merging is
+/// exact in any order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatioSums {
+    pub n: u64,
+    pub x: u64,
+    pub y: u64,
+    pub xx: u64,
+    pub yy: u64,
+    pub xy: u64,
+}
+
+impl RatioSums {
+    /// One trial's numerator `y` out of its denominator `x` (a trial with x = 0 still
+    /// counts in `n`: it weighs in the interval as a trial with nothing to share).
+    #[inline]
+    pub fn push(&mut self, y: u64, x: u64) {
+        self.n += 1;
+        self.x += x;
+        self.y += y;
+        self.xx += x * x;
+        self.yy += y * y;
+        self.xy += x * y;
+    }
+}
+
+impl Merge for RatioSums {
+    fn merge(&mut self, o: Self) {
+        self.n += o.n;
+        self.x += o.x;
+        self.y += o.y;
+        self.xx += o.xx;
+        self.yy += o.yy;
+        self.xy += o.xy;
+    }
+}
+
 /// Count, mean and variance by Welford's method, merged with Chan et al.'s formula.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Moments {

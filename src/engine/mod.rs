@@ -16,7 +16,7 @@ mod runner;
 pub mod shard;
 
 pub(crate) use accum::{counts_acc, merge_fields};
-pub use accum::{Counts, Merge, Moments, Tally};
+pub use accum::{Counts, Merge, Moments, RatioSums, Tally};
 pub use key::{StreamKey, STREAM_VERSION};
 pub use pool::pool;
 pub use progress::Progress;

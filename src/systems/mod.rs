@@ -9,7 +9,9 @@ mod scenario_kind;
 pub mod trace;
 pub mod trinites;
 
-pub use scenario_kind::{CheckedOnly, RunOverrides, ScenarioKind, ScenarioResult, TrialLimits};
+pub use scenario_kind::{
+    CheckedOnly, CurrentOnly, RunOverrides, ScenarioKind, ScenarioResult, TrialLimits,
+};
 
 /// Every table of every system with default settings, for `cosmosim report`
 /// (`trials` per cell for the Monte Carlo cross-checks).

@@ -87,6 +87,25 @@ impl From<u64> for TrialLimits {
     }
 }
 
+/// A rule family the previous edition lacks (C-EDITION: "The previous edition has no
+/// genetics, affiliation or endurance rules"). A kind made of one refuses
+/// `edition = previous` before any work, in `check` as in `run`: with the family's numbers
+/// at 0 its figures would follow a rule of neither book (audit of 2026-12-06).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CurrentOnly {
+    Genetics,
+    Endurance,
+}
+
+impl CurrentOnly {
+    fn rule(self, lang: crate::lang::Lang) -> &'static str {
+        match self {
+            CurrentOnly::Genetics => tr!(lang, "run.edition_rule_genetics"),
+            CurrentOnly::Endurance => tr!(lang, "run.edition_rule_endurance"),
+        }
+    }
+}
+
 /// Settings from the command line; each `Some` wins over the scenario file's `[run]`.
 #[derive(Clone, Debug, Default)]
 pub struct RunOverrides {
@@ -114,6 +133,20 @@ impl RunOverrides {
         rules: &std::collections::BTreeMap<String, toml::Value>,
         limits: impl Into<TrialLimits>,
     ) -> anyhow::Result<(Context, u64)> {
+        self.resolve_needing(file, run, rules, limits, None)
+    }
+
+    /// [`Self::resolve`] for a kind made of a rule family only the current edition has:
+    /// `edition = previous` (from `[rules]` or `--option`) is refused, located at the
+    /// file's key when it sets it.
+    pub fn resolve_needing(
+        &self,
+        file: &ScenarioFile,
+        run: &RunSection,
+        rules: &std::collections::BTreeMap<String, toml::Value>,
+        limits: impl Into<TrialLimits>,
+        needs: Option<CurrentOnly>,
+    ) -> anyhow::Result<(Context, u64)> {
         let limits = limits.into();
         let mut options: RuleOptions = file.rule_options(rules)?;
         for (k, v) in RuleOptions::from_pairs(&self.options, file.lang)?.explicitly_set() {
@@ -128,6 +161,20 @@ impl RunOverrides {
             return Err(match at {
                 Some(k) => file.error_at(&["rules", k], &format!("rules.{k}"), &message, allowed),
                 None => options.check_together(file.lang).unwrap_err(),
+            }
+            .into());
+        }
+        if let Some(family) = needs.filter(|_| options.get("edition") == "previous") {
+            let message = tr!(
+                file.lang,
+                "run.edition_lacks",
+                rule = family.rule(file.lang)
+            );
+            return Err(if rules.contains_key("edition") {
+                let allowed = tr!(file.lang, "run.edition_lacks_allowed");
+                file.error_at(&["rules", "edition"], "rules.edition", &message, allowed)
+            } else {
+                UserError::new(tr!(file.lang, "run.edition_lacks_option", message))
             }
             .into());
         }

@@ -34,7 +34,13 @@ pub fn run(
     parsed: crate::systems::cosmos::growth::scenarios::Parsed<ExpeditionModel>,
 ) -> anyhow::Result<ScenarioResult> {
     let (m, rules_map, run, title, question) = parsed;
-    let (ctx, trials) = o.resolve(file, &run, &rules_map, DEFAULT_TRIALS)?;
+    let (ctx, trials) = o.resolve_needing(
+        file,
+        &run,
+        &rules_map,
+        DEFAULT_TRIALS,
+        Some(crate::systems::CurrentOnly::Endurance),
+    )?;
     let rules = TestRules::from_options(&ctx.options);
     let mut m = m;
     let mut combat_opts = None;

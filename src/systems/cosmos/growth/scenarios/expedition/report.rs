@@ -29,7 +29,13 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         return super::party_report::run(file, o, parsed);
     }
     let (m, rules_map, run, title, question) = parsed;
-    let (ctx, trials) = o.resolve(file, &run, &rules_map, DEFAULT_TRIALS)?;
+    let (ctx, trials) = o.resolve_needing(
+        file,
+        &run,
+        &rules_map,
+        DEFAULT_TRIALS,
+        Some(crate::systems::CurrentOnly::Endurance),
+    )?;
     let rules = TestRules::from_options(&ctx.options);
     let growth = GrowthRules::from_options(&ctx.options);
     let sim = ExpeditionSim::with_growth(m, &rules, &growth).map_err(|e| e.user(ctx.lang))?;

@@ -174,9 +174,13 @@ impl Replay for PartySim {
 /// `party_report.rs`).
 pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceResult> {
     let (mut m, rules_map, run, ..) = model(file)?;
-    let (ctx, trials) = req
-        .overrides
-        .resolve(file, &run, &rules_map, DEFAULT_TRIALS)?;
+    let (ctx, trials) = req.overrides.resolve_needing(
+        file,
+        &run,
+        &rules_map,
+        DEFAULT_TRIALS,
+        Some(crate::systems::CurrentOnly::Endurance),
+    )?;
     let rules = TestRules::from_options(&ctx.options);
     let growth = GrowthRules::from_options(&ctx.options);
     let (engine, key) = (ctx.engine, &ctx.stream);

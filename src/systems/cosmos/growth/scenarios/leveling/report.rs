@@ -43,7 +43,12 @@ pub(super) fn setup(
     level5_within(file, &mut m, &in_force)?;
     // The creation's move points against `creation_move_points` in force (C-CREATE-2).
     super::super::creation::moves_within(file, &mut m.creation, &in_force)?;
-    let (ctx, trials) = o.resolve(file, &run, &rules_map, DEFAULT_TRIALS)?;
+    // A gene tree to spend DNA points on is genetics (C-EDITION).
+    let needs = m
+        .dna
+        .as_ref()
+        .map(|_| crate::systems::CurrentOnly::Genetics);
+    let (ctx, trials) = o.resolve_needing(file, &run, &rules_map, DEFAULT_TRIALS, needs)?;
     m.races.conflict = race_conflict(&ctx.options);
     m.limit_levels = limits_level_ups(&ctx.options);
     let level_params = level_parameters(&ctx.options, &mut m.creation);

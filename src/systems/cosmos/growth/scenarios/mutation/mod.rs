@@ -23,6 +23,12 @@ pub use sim::{MutationAcc, MutationSim};
 /// Runs the file.
 pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
     let (m, rules_map, run, title, question) = model(file)?;
-    let (ctx, trials) = o.resolve(file, &run, &rules_map, DEFAULT_TRIALS)?;
+    let (ctx, trials) = o.resolve_needing(
+        file,
+        &run,
+        &rules_map,
+        DEFAULT_TRIALS,
+        Some(crate::systems::CurrentOnly::Genetics),
+    )?;
     report::report(file, &m, &ctx, trials, title, question)
 }

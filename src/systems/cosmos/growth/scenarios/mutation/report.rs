@@ -194,7 +194,9 @@ pub(super) fn report(
         lo = ctx.lang.num(mo.lo, 2),
         hi = ctx.lang.num(mo.hi, 2)
     ));
-    let ps = Estimate::mean(&acc.positive_share);
+    // A share: its delta-method interval may pass 0 or 1 on few characters.
+    let ps = Estimate::ratio(&acc.positive_majors);
+    let ps = Estimate::new(ps.value, ps.lo.max(0.0), ps.hi.min(1.0));
     key.push(tr!(
         ctx.lang,
         "growth.mutation.positive_key",
@@ -315,7 +317,7 @@ pub(super) fn report(
                 pp.push(p);
                 med.push(opt(quantile_interval(&a.ultimate, 0.5).0));
                 medm.push(opt(quantile_interval(&a.first_major, 0.5).0));
-                pos.push(a.positive_share.mean);
+                pos.push(Estimate::ratio(&a.positive_majors).value);
                 s.points.push((c as f64, p.p));
                 s.band.push((c as f64, p.lo, p.hi));
             }

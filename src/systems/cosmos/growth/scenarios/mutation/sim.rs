@@ -1,7 +1,7 @@
 //! The mutation simulation: characters exposed day after day (C-GENE-2..5), with events,
 //! levels raising Chance and campaign tests moving karma between mutations.
 
-use crate::engine::{Counts, Draws, Merge, Moments, Rng64, Simulation, Tally};
+use crate::engine::{Counts, Draws, Merge, Moments, RatioSums, Rng64, Simulation, Tally};
 use crate::systems::cosmos::growth::campaign::Mix;
 use crate::systems::cosmos::growth::genetics::{
     MajorCause, MutationRules, MutationStep as Step, Mutations, Ultimate,
@@ -20,8 +20,9 @@ pub struct MutationAcc {
     pub first_type: Counts<4>,
     pub final_type: Counts<4>,
     pub mutations: Moments,
-    /// Share of a character's majors that are positive (characters with a major).
-    pub positive_share: Moments,
+    /// Positive majors out of majors, per character: the share of all majors that are
+    /// positive is the ratio of their totals.
+    pub positive_majors: RatioSums,
     /// Times each `[[mutation.events]]` happened, over all characters.
     pub event_counts: Vec<u64>,
     /// Mutations caused by events (their Pµ, their rolls and their majors).
@@ -36,7 +37,7 @@ impl Merge for MutationAcc {
         self.first_type.merge(o.first_type);
         self.final_type.merge(o.final_type);
         self.mutations.merge(o.mutations);
-        self.positive_share.merge(o.positive_share);
+        self.positive_majors.merge(o.positive_majors);
         for (a, b) in self.event_counts.iter_mut().zip(o.event_counts) {
             *a += b;
         }
@@ -105,7 +106,7 @@ impl Simulation for MutationSim<'_> {
             first_type: Counts::default(),
             final_type: Counts::default(),
             mutations: Moments::default(),
-            positive_share: Moments::default(),
+            positive_majors: RatioSums::default(),
             event_counts: vec![0; self.model.events.len()],
             event_mutations: 0,
         }
@@ -196,10 +197,10 @@ impl MutationSim<'_> {
             acc.final_type.add(u as usize);
         }
         acc.mutations.push(count as f64);
-        if st.majors > 0 {
-            acc.positive_share
-                .push(st.majors_positive as f64 / st.majors as f64);
-        }
+        // Pooled over characters, not a mean of each one's share: a character with one
+        // major would weigh as much as one with five (audit of 2026-12-06).
+        acc.positive_majors
+            .push(u64::from(st.majors_positive), u64::from(st.majors));
         w.see(|| Step::End {
             day: last,
             first: st.first_ultimate,

@@ -32,9 +32,13 @@ fn outcome_name(u: Option<Ultimate>) -> &'static str {
 /// sweep), with the same loading, settings and streams as `run`.
 pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceResult> {
     let (m, rules_map, run, _, _) = model(file)?;
-    let (ctx, trials) = req
-        .overrides
-        .resolve(file, &run, &rules_map, DEFAULT_TRIALS)?;
+    let (ctx, trials) = req.overrides.resolve_needing(
+        file,
+        &run,
+        &rules_map,
+        DEFAULT_TRIALS,
+        Some(crate::systems::CurrentOnly::Genetics),
+    )?;
     let rules = MutationRules::from_options(&ctx.options);
     let test = TestRules::from_options(&ctx.options);
     let sim = MutationSim::new(&m, rules, &test, m.chance, m.karma);
