@@ -366,3 +366,83 @@ fn find_without_a_match_exits_1() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("no trial among the 5 trials"), "{err}");
 }
+
+/// Audit of 2026-12-06, what a trace shows (no figure moved):
+/// - C-LD-4: a Final Skill test that rolls a crit or super failure is followed by a
+///   `crit_ignored` step (it counts as a plain failure), and no other test is;
+/// - C-AURA face 6: the passive Esprit test's karma drift is shown, so every test reads
+///   the karma the trace last showed for its fighter, and a failed test is followed by an
+///   `aura_lost` step (the action or defence is lost); a passed one is not.
+#[test]
+fn a_trace_shows_the_final_skill_s_ignored_crits_and_aura_face_six() {
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path();
+    let f = shipped(d, "apocalypse.toml");
+    let o = cosmosim(d, &["trace", &f, "--trials", "0..299", "--format", "json"]);
+    let mut ignored = 0;
+    for tr in json_trials(&o) {
+        let steps = tr["steps"].as_array().unwrap();
+        let mut final_skill = false;
+        for (i, s) in steps.iter().enumerate() {
+            if s["step"] == "attack" {
+                final_skill = s["final_skill"] == true;
+            }
+            let next = steps.get(i + 1).map(|n| &n["step"]);
+            if s["step"] == "test" {
+                let crit = s["outcome"] == "crit_failure" || s["outcome"] == "super_failure";
+                let shown = next == Some(&"crit_ignored".into());
+                assert_eq!(
+                    shown,
+                    final_skill && crit,
+                    "{s} then {:?}",
+                    steps.get(i + 1)
+                );
+                if shown {
+                    assert_eq!(steps[i + 1]["rolled"], s["outcome"]);
+                    assert_eq!(steps[i + 1]["counts_as"], "failure");
+                    ignored += 1;
+                }
+                final_skill = false;
+            }
+        }
+    }
+    assert!(ignored > 20, "{ignored}");
+    let f = shipped(d, "aura-duel.toml");
+    let o = cosmosim(d, &["trace", &f, "--trials", "0..299", "--format", "json"]);
+    let (mut lost, mut kept) = (0, 0);
+    for tr in json_trials(&o) {
+        let steps = tr["steps"].as_array().unwrap();
+        let mut known = std::collections::HashMap::new();
+        for (i, s) in steps.iter().enumerate() {
+            let who = s["who"].as_str().unwrap_or_default().to_string();
+            if s["step"] == "test" {
+                if let Some(k) = known.get(&who) {
+                    assert_eq!(&s["karma"], k, "trial {}: {s}", tr["trial"]);
+                }
+                known.insert(who.clone(), s["karma"].clone());
+            }
+            if s["step"] == "karma" {
+                assert_eq!(Some(&s["from"]), known.get(&who), "{s}");
+                known.insert(who.clone(), s["to"].clone());
+            }
+            if s["step"] == "aura" && s["face"] == 6 {
+                let test = &steps[i + 1];
+                assert_eq!(
+                    (&test["step"], &test["stat"]),
+                    (&"test".into(), &"esprit".into())
+                );
+                let passed = ["success", "crit_success", "super_success"]
+                    .contains(&test["outcome"].as_str().unwrap());
+                let after: Vec<_> = steps[i + 2..].iter().take(2).map(|n| &n["step"]).collect();
+                let shown = after.contains(&&"aura_lost".into());
+                assert_eq!(shown, !passed, "{test} then {after:?}");
+                if shown {
+                    lost += 1;
+                } else {
+                    kept += 1;
+                }
+            }
+        }
+    }
+    assert!(lost > 10 && kept > 10, "{lost} {kept}");
+}

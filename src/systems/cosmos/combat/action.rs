@@ -257,6 +257,10 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         }
         if final_skill && o >= Outcome::CritFailure {
             // C-LD-4: the Final Skill ignores critical failures.
+            self.note(|_| Step::CritIgnored {
+                who: f as u8,
+                rolled: o,
+            });
             return Outcome::Failure;
         }
         o

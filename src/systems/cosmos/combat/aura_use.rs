@@ -111,9 +111,16 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
                     .roll(self.rng, &self.sim.rules.test),
             };
             if passive.moves_karma() && self.st[v].posture == NONE {
-                self.st[v].karma = self.sim.drift(self.st[v].karma, g);
+                let from = self.st[v].karma;
+                self.st[v].karma = self.sim.drift(from, g);
+                self.note(|me| Step::Karma {
+                    who: v as u8,
+                    from,
+                    to: me.st[v].karma,
+                });
             }
             if !g.is_success() {
+                self.note(|_| Step::AuraLost { who: v as u8 });
                 self.acc.fighters[h].aura.actions_lost += 1;
                 // The action (or defence) is lost: a failure that moves no karma.
                 return Some(Outcome::Failure);

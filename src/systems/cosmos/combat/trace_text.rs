@@ -4,6 +4,7 @@
 use serde_json::{json, Value};
 
 use crate::lang::Lang;
+use crate::systems::cosmos::Outcome;
 use crate::systems::trace::{finished, Traced};
 
 use super::acc::END_NAMES;
@@ -281,6 +282,22 @@ pub(super) fn render(
                     to = signed(to as i32)
                 ),
                 json!({"step": "karma", "who": name(who), "from": from, "to": to}),
+            ),
+            Step::CritIgnored { who, rolled } => (
+                3,
+                tr!(
+                    lang,
+                    "trace.crit_ignored",
+                    who = name(who),
+                    rolled = rolled.label(lang)
+                ),
+                json!({"step": "crit_ignored", "who": name(who), "rolled": rolled.name(),
+                    "counts_as": Outcome::Failure.name()}),
+            ),
+            Step::AuraLost { who } => (
+                3,
+                tr!(lang, "trace.aura_lost", who = name(who)),
+                json!({"step": "aura_lost", "who": name(who)}),
             ),
             Step::Evade { who, roll, evaded } => (
                 2,

@@ -115,6 +115,17 @@ pub enum Step {
         from: i8,
         to: i8,
     },
+    /// C-LD-4: the Final Skill's test rolled a crit or super failure, which counts as a
+    /// plain failure (the test step above shows the roll).
+    CritIgnored {
+        who: u8,
+        rolled: Outcome,
+    },
+    /// C-AURA face 6: the victim failed its passive Esprit test and loses the action or
+    /// defence the aura point was spent on.
+    AuraLost {
+        who: u8,
+    },
     /// The Illumination evade d10 (C-LD-5).
     Evade {
         who: u8,
