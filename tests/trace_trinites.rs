@@ -192,6 +192,55 @@ fn duels_are_told_in_french() {
     }
 }
 
+/// Audit of 2026-12-06: Frapper (trinites.fr.txt l. 560 "Condition(s): Engagé", l. 563
+/// "il subit un malus de 1 à son test de réaction par adversaire avec qui il est engagé, y
+/// compris le premier"; T-COMBAT). In a one-on-one duel (the auditor's file) the Adam'
+/// (Corps à corps 6) reacts to every strike at 6 - 1, also when the human, knocked out
+/// earlier in their tied initiative group, still strikes (reading 5): he was not counted
+/// and the Adam' reacted at +6. Trials 0..299 hold such strikes.
+#[test]
+fn a_knocked_out_human_striking_in_his_group_still_costs_the_adam_one() {
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path();
+    std::fs::write(
+        d.join("duel1.toml"),
+        "system = \"trinites\"\n[run]\ntrials = 300\nseed = 11\n\
+         [combat]\nmax_rounds = 30\nstrike_unconscious = false\n\
+         [[weapons]]\nname = \"epee\"\ndamage = 4\nsword = true\n\
+         [adam]\nrapidite = 5\nattack = 6\nreaction = 6\nweapon = \"epee\"\nprotection = 1\n\
+         attacks_per_turn = 1\ndeva_karma = 0\narchonte_karma = 0\nregenerate_at = \"never\"\n\
+         [humans]\ncount = 1\nrapidite = 3\nattack = 5\nreaction = 4\nweapon = \"epee\"\n\
+         protection = 1\nattacks_per_turn = 1\n",
+    )
+    .unwrap();
+    let trials = json_trials(&cosmosim(
+        d,
+        &[
+            "trace",
+            "duel1.toml",
+            "--trials",
+            "0..299",
+            "--format",
+            "json",
+        ],
+    ));
+    assert_eq!(trials.len(), 300);
+    let mut after_fall = 0;
+    for t in &trials {
+        let mut fallen = false;
+        for s in t["steps"].as_array().unwrap() {
+            if s["step"] == "falls" && s["who"] == "human_1" {
+                fallen = true;
+            }
+            if s["step"] == "reaction" && s["who"] == "adam" {
+                assert_eq!(s["modifier"], 6 - 1, "trial {}: {s}", t["trial"]);
+                after_fall += fallen as u32;
+            }
+        }
+    }
+    assert!(after_fall > 0);
+}
+
 /// The shipped skirmish without its `[pairs]` runs (the trace replays the file's own
 /// fights; the test stays quick).
 fn skirmish(dir: &Path) -> String {

@@ -188,8 +188,11 @@ impl<W: Watch<Step>> Fight<'_, W> {
         self.wound(j, d - prot, f.prime == Prime::BlessureNonLetale);
     }
 
-    fn conscious_humans(&self) -> i64 {
-        (self.humans & !self.ko_set).count_ones() as i64
+    /// The humans engaged with the Adam' while human `striker` strikes him: every conscious
+    /// one, and the striker even when a groupmate of his tied initiative knocked him out
+    /// before his turn (Frapper, l. 560: "Condition(s): Engagé"; audit of 2026-12-06).
+    fn engaged_with_adam(&self, striker: usize) -> i64 {
+        ((self.humans & !self.ko_set) | (1 << striker)).count_ones() as i64
     }
 
     /// The Adam's regeneration on his turn (T-LIFE, T-COMBAT): Light while endolori or
@@ -326,8 +329,9 @@ impl<W: Watch<Step>> Fight<'_, W> {
                     });
                     attack_ok
                 } else {
-                    // Frapper: the target reacts at -1 per foe engaged with it.
-                    let engaged = if j == 0 { self.conscious_humans() } else { 1 };
+                    // Frapper (l. 563): the target reacts at -1 per foe engaged with it,
+                    // "y compris le premier", so never at -0.
+                    let engaged = if j == 0 { self.engaged_with_adam(i) } else { 1 };
                     let mut rm = self.profile(j).reaction - engaged;
                     if self.st[j].prudence > 0 {
                         rm += 3;

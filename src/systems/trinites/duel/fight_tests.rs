@@ -1,6 +1,10 @@
-//! Tests of `fight.rs`: the wrap-around, the life states and the unconscious set.
+//! Tests of `fight.rs`: the wrap-around, the life states, the unconscious set and the
+//! Adam's reaction malus.
 
 use super::*;
+use crate::engine::Rng64;
+use crate::systems::trace::Steps;
+use rand::SeedableRng;
 
 #[test]
 fn wrap_around_rules() {
@@ -78,7 +82,10 @@ fn ko_set_follows_the_states() {
             assert_eq!(f.ko_set & (1 << k) != 0, f.st[k].ko(), "step {step}, {k}");
         }
         let standing = (1..4).filter(|&k| !f.st[k].ko()).count() as i64;
-        assert_eq!(f.conscious_humans(), standing);
+        for striker in 1..4 {
+            let ko = i64::from(f.st[striker].ko());
+            assert_eq!(f.engaged_with_adam(striker), standing + ko, "step {step}");
+        }
     }
 }
 
@@ -92,4 +99,76 @@ fn life_states() {
     assert!(s.ko() && !s.dead());
     s.ticked = 25;
     assert!(s.dead());
+}
+
+/// Frapper (trinites.fr.txt l. 560 "Condition(s): Engagé", l. 563 "il subit un malus de 1 à
+/// son test de réaction par adversaire avec qui il est engagé, y compris le premier";
+/// T-COMBAT): human 1, knocked out by a groupmate of his tied initiative, still strikes
+/// (reading 5) and is engaged while he does, so the Adam' reacts at -1 per engaged human,
+/// him included: -1 alone (it was -0), -2 beside a conscious human 2, and human 3, also
+/// knocked out but not striking, does not count (audit of 2026-12-06).
+#[test]
+fn a_knocked_out_striker_still_engages_the_adam() {
+    let h = Fighter {
+        rapidite: 3,
+        attack: 5,
+        reaction: 4,
+        initiative_difficulty: 0,
+        damage: 4,
+        sword: true,
+        protection: 1,
+        attacks_per_turn: 1,
+        prime: Prime::None,
+        penalty: Penalty::None,
+    };
+    let adam = Fighter { reaction: 6, ..h };
+    let rules = TrinitesRules::default();
+    for (count, standing, want) in [(1, 0b0, 6 - 1), (3, 0b100, 6 - 2)] {
+        let c = Combat {
+            adam,
+            humans: h,
+            count,
+            light: 0,
+            dark: 0,
+            regenerate_at: RegenAt::Never,
+            max_rounds: 30,
+            strike_unconscious: false,
+        };
+        let mut st = [State::EMPTY; MAX_HUMANS + 1];
+        st[0].line = rules.line(true);
+        let mut steps = Steps(Vec::new());
+        let mut f = Fight {
+            c: &c,
+            adam,
+            rules: &rules,
+            st,
+            light: 0,
+            dark: 0,
+            light_used: false,
+            dark_used: false,
+            spent: 0,
+            fell: false,
+            round: 1,
+            w: &mut steps,
+            ko_set: 0,
+            humans: ((1u32 << (count + 1)) - 1) & !1,
+        };
+        // Every human but those of `standing` knocked out by the Adam' earlier in the group.
+        for j in 1..=count {
+            if standing & (1 << j) == 0 {
+                f.wound(j, 3 * HUMAN_LINE, false);
+                assert!(f.st[j].ko() && !f.st[j].dead());
+            }
+        }
+        f.take_turn(&mut Rng64::seed_from_u64(5), 1);
+        let reactions: Vec<_> = steps
+            .0
+            .iter()
+            .filter_map(|s| match s {
+                Step::Reaction { who: 0, roll, .. } => Some(roll.modifier),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(reactions, [want], "{count} humans");
+    }
 }

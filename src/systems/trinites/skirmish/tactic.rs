@@ -191,9 +191,9 @@ impl<W: Watch<Step>> Fight<'_, W> {
             let (skill, engaged) = if p.ranged() {
                 (q.dodge, 0)
             } else if self.st[j].disarmed {
-                (q.dodge, self.engaged(j))
+                (q.dodge, self.engaged(j, i))
             } else {
-                (q.reaction.max(q.dodge), self.engaged(j))
+                (q.reaction.max(q.dodge), self.engaged(j, i))
             };
             Some(self.react(j, skill, engaged, prime, penalty))
         };
@@ -202,10 +202,65 @@ impl<W: Watch<Step>> Fight<'_, W> {
         // ally; a parry is Mêlée.
         let parry = guard.map(|k| {
             self.st[k].guard = false;
-            let (skill, engaged) = (self.s.prof[k].reaction, self.engaged(k));
+            let (skill, engaged) = (self.s.prof[k].reaction, self.engaged(k, i));
             let rm = self.react(k, skill, engaged, prime, penalty) + self.st[k].guard_malus;
             (rm, self.s.prof[k].trinite, k)
         });
         (reaction, parry)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::sim::Setup;
+    use super::*;
+    use crate::systems::trinites::skirmish::model::load_text;
+    use crate::systems::trinites::TrinitesRules;
+
+    /// B (Mêlée 5) and C (Mêlée 6, holding a parry for B) against the two A (0 and 1:
+    /// indices 2 and 3), all in the mêlée.
+    const FILE: &str = "system = \"trinites\"\nkind = \"skirmish\"\n\
+        [[weapons]]\nname = \"w\"\ndamage = 3\n\
+        [[group]]\nname = \"B\"\nside = \"b\"\nrapidite = 0\nattack = 0\nreaction = 5\nweapon = \"w\"\n\
+        [[group]]\nname = \"C\"\nside = \"b\"\nrapidite = 0\nattack = 0\nreaction = 6\nweapon = \"w\"\nparries_for = \"B\"\n\
+        [[group]]\nname = \"A\"\nside = \"a\"\ncount = 2\nrapidite = 0\nattack = 0\nreaction = 0\nweapon = \"w\"\n";
+
+    /// Frapper (trinites.fr.txt l. 560 "Condition(s): Engagé", l. 563 "il subit un malus
+    /// de 1 à son test de réaction par adversaire avec qui il est engagé, y compris le
+    /// premier"; T-COMBAT): A 0, knocked out by a groupmate of his tied initiative, still
+    /// strikes B (reading 5) and is engaged while he does: B's reaction and C's parry count
+    /// him beside the conscious A 1 (-2 each; it was -1). A knocked-out foe who is not
+    /// striking does not count (audit of 2026-12-06).
+    #[test]
+    fn a_knocked_out_striker_counts_among_the_engaged_foes() {
+        let m = load_text("t.toml", FILE);
+        let s = Setup::new(&m);
+        assert_eq!(s.n, 4);
+        let rules = TrinitesRules::default();
+        // (knocked out, striker, B's and C's reaction modifiers)
+        for (down, striker, want) in [
+            (0b0100, 2, (5 - 2, 6 - 2)),
+            (0b1100, 2, (5 - 1, 6 - 1)),
+            (0b1000, 2, (5 - 1, 6 - 1)),
+            (0b0000, 3, (5 - 2, 6 - 2)),
+        ] {
+            let mut f = Fight::melee(&s, &rules, 1);
+            for j in 0..s.n {
+                f.st[j].line = rules.line(false);
+                f.sync(j);
+            }
+            for j in bits(down) {
+                f.wound(j, 3 * f.st[j].line, false);
+                assert!(f.is_ko(j));
+            }
+            f.st[1].guard = true;
+            let (reaction, parry) = f.reactions(striker, 0, Prime::None, Penalty::None, false);
+            let parry = parry.map(|(rm, _, k)| (rm, k));
+            assert_eq!(
+                (reaction, parry),
+                (Some(want.0), Some((want.1, 1))),
+                "down {down:b}, striker {striker}"
+            );
+        }
     }
 }

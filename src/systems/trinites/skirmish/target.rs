@@ -42,12 +42,15 @@ impl<W: Watch<Step>> Fight<'_, W> {
         self.ko_set & (1 << j) != 0
     }
 
-    /// Conscious foes of `j` in its spot: the foes engaged with it (at least the attacker).
+    /// The foes engaged with `j` while `striker` strikes in its spot: the conscious foes
+    /// there, and the striker even when a groupmate of his tied initiative knocked him out
+    /// before his turn (Frapper, l. 560: "Condition(s): Engagé"; audit of 2026-12-06), so
+    /// never fewer than one ("y compris le premier", l. 563).
     #[inline(always)]
-    pub(super) fn engaged(&self, j: usize) -> i64 {
+    pub(super) fn engaged(&self, j: usize, striker: usize) -> i64 {
         let here = self.at_spot[self.st[j].spot as usize];
-        let n = (self.s.foes[j] & !self.ko_set & here).count_ones() as i64;
-        n.max(1)
+        let standing = !self.ko_set | (1 << striker);
+        (self.s.foes[j] & standing & here).count_ones() as i64
     }
 
     /// The circumstance difficulty of `i` attacking `j` (range, cover, inert target), or
