@@ -122,6 +122,7 @@ pub struct DuelSim {
     extra_malus_on_defence: bool,
     fatigue_on_initiative: bool,
     fatigue_on_checks: bool,
+    survivor_check: bool,
 }
 
 impl DuelSim {
@@ -144,6 +145,7 @@ impl DuelSim {
             extra_malus_on_defence: rules.extra_malus_on_defence,
             fatigue_on_initiative: rules.fatigue_on_initiative,
             fatigue_on_checks: rules.fatigue_on_checks,
+            survivor_check: rules.survivor_check,
             actions,
             model,
         }
@@ -414,9 +416,13 @@ impl DuelSim {
                 }
             }
             // End of round: fatigue of extra actions, then the N-HEALTH checks in the
-            // fourth state (book 7-8).
+            // fourth state (book 7-8). The book is silent on the survivor of a round whose
+            // opponent went out to blows: by default it still makes its checks (and may
+            // fall too, `both_out`); option `nephilim_survivor_check = no` ends the duel
+            // there (audit of 2026-12-06).
+            let ended = !self.survivor_check && (out[0] || out[1]);
             for i in 0..2 {
-                if out[i] {
+                if out[i] || ended {
                     continue;
                 }
                 if !skip[i] {
