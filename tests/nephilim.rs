@@ -546,3 +546,30 @@ fn report_includes_the_meta_table() {
         meta.key_figures
     );
 }
+
+/// An empty float sum is -0.0, which the CSVs printed "-0.0000000000" (audit of
+/// 2026-12-06: the initiative table at difference -3, the spell table where the
+/// concentration test cannot succeed). No field of an exact Nephilim table, under each
+/// die, reads as a negative zero.
+#[test]
+fn no_probability_prints_as_negative_zero() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in [
+        "nephilim-dice",
+        "nephilim-test",
+        "nephilim-initiative",
+        "nephilim-magic",
+        "nephilim-meta",
+    ] {
+        for die in ["nephilim", "d6", "d4"] {
+            let opt = format!("die={die}");
+            let csv = table(dir.path(), name, &["--option", &opt]);
+            for line in csv.lines().skip(1) {
+                let negative_zero = line
+                    .split(',')
+                    .any(|v| v.starts_with('-') && v.parse::<f64>().is_ok_and(|x| x == 0.0));
+                assert!(!negative_zero, "{name} {opt}: {line}");
+            }
+        }
+    }
+}

@@ -3,6 +3,7 @@
 
 mod common;
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use assert_cmd::Command;
@@ -248,4 +249,159 @@ fn located_errors() {
     assert!(e.contains("key `kind`") && e.contains("\"duel\""), "{e}");
     let e = check_and_run_error(&(text("", "", "") + "[[fighter]]\nname = \"C\"\ninitiative = 0\nattack = 0\ndefence = 0\nweapon = 1\nconstitution = 0\nka = 0\n"));
     assert!(e.contains("exactly 2"), "{e}");
+}
+
+/// The shipped duel, its Fencer with `fencer` lines after `ka = 1`, its Brawler at
+/// initiative `brawler` delaying `delay`.
+fn shipped(fencer: &str, brawler: i64, delay: &str) -> String {
+    let t = read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/nephilim/duel.toml"));
+    let out = t
+        .replacen("ka = 1\n", &format!("ka = 1\n{fencer}"), 1)
+        .replacen("initiative = 0\n", &format!("initiative = {brawler}\n"), 1)
+        .replacen("delay = \"to_meet\"", &format!("delay = \"{delay}\""), 1);
+    assert!(out.contains(&format!("initiative = {brawler}\n")) && out.contains(delay));
+    out
+}
+
+/// `run` of `text` (100 000 duels at the file's seed) with `options`: each fighter's row
+/// of duel-fighters.csv (column -> cell) and summary.md.
+fn fighters(text: &str, options: &[&str]) -> (Vec<BTreeMap<String, String>>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("duel.toml");
+    std::fs::write(&file, text).unwrap();
+    let out = dir.path().join("out");
+    let mut cmd = cosmosim();
+    cmd.args(["-q", "run"])
+        .arg(&file)
+        .args(["--trials", "100000", "--out"])
+        .arg(&out);
+    for o in options {
+        cmd.args(["--option", o]);
+    }
+    cmd.assert().success();
+    let csv = read(&out.join("duel-fighters.csv"));
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let rows = lines
+        .map(|l| {
+            header
+                .iter()
+                .zip(l.split(','))
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect();
+    (rows, read(&out.join("summary.md")))
+}
+
+/// A fighter's exact round-1 figure, asserted to agree with the duel's: inside its 95%
+/// interval when `in_interval` (the cases the audit checked, at the file's seed), within
+/// 5 standard errors of the 100 000 duels otherwise (one of many 95% intervals misses by
+/// chance).
+fn exact_agrees(row: &BTreeMap<String, String>, what: &str, in_interval: bool) -> f64 {
+    let x = |k: &str| -> f64 {
+        row[k]
+            .parse()
+            .unwrap_or_else(|_| panic!("{what} {k}: {row:?}"))
+    };
+    let (p, exact) = (x("p_earlier_segment_round1"), x("p_earlier_segment_exact"));
+    if in_interval {
+        let (lo, hi) = (
+            x("p_earlier_segment_round1_lo"),
+            x("p_earlier_segment_round1_hi"),
+        );
+        assert!(
+            lo <= exact && exact <= hi,
+            "{what}: {exact} outside [{lo}, {hi}]"
+        );
+    } else {
+        assert!(
+            within((p * 1e5).round() as u64, 100_000, exact),
+            "{what}: {p} vs {exact}"
+        );
+    }
+    exact
+}
+
+/// N-INIT with N-HEALTH's fatigue malus on "toutes les actions" (nephilim-v3 l. 86,
+/// option `nephilim_fatigue_on_initiative`): the report's exact round-1 figure is taken at
+/// the initiatives the duel rolls with (audit of 2026-12-06: from the scores alone it said
+/// 28.55% for a tired Fencer the duel gave 8.86%). The shipped Fencer (+4) at fatigue 3
+/// (malus 2) against the Brawler (+0, not delaying): +2, earlier iff W, the difference of
+/// the two +1D-1D, is >= 4: 116/1296 by hand; the Brawler iff W >= 8: 1/1296. Under the
+/// other option values: the scores' +4 with the option off; malus 4 (difference 0) with a
+/// malus step of 2; malus 3 (+1) with one box per state (fatigue 3 the third state); +2
+/// with the first segment 5 wide. Each exact value agrees with the duel's figure.
+#[test]
+fn round1_exact_takes_the_starting_fatigue_and_agrees_with_the_duel() {
+    let tired = shipped("fatigue = 3\n", 0, "never");
+    let (rows, summary) = fighters(&tired, &[]);
+    let f = exact_agrees(&rows[0], "Fencer", true);
+    assert!((f - 116.0 / 1296.0).abs() < 1e-10, "{f}");
+    let b = exact_agrees(&rows[1], "Brawler", true);
+    assert!((b - 1.0 / 1296.0).abs() < 1e-10, "{b}");
+    assert!(
+        summary.contains("(exact N-INIT: 8.95%); initiatives +2 for Fencer and +0 for Brawler"),
+        "{summary}"
+    );
+    for (opt, diff) in [
+        ("nephilim_fatigue_on_initiative=no", 4),
+        ("nephilim_health_malus_step=2", 0),
+        ("nephilim_health_boxes_per_state=1", 1),
+        ("init_segment=five", 2),
+    ] {
+        let r = NephilimRules::from_options(
+            &RuleOptions::from_pairs(&[opt], cosmosim::lang::Lang::En).unwrap(),
+        );
+        let (rows, _) = fighters(&tired, &[opt]);
+        let f = exact_agrees(&rows[0], opt, false);
+        assert!(
+            (f - p_earlier_segment(diff, &r)).abs() < 1e-10,
+            "{opt}: {f}"
+        );
+        let b = exact_agrees(&rows[1], opt, false);
+        assert!(
+            (b - p_earlier_segment(-diff, &r)).abs() < 1e-10,
+            "{opt}: {b}"
+        );
+    }
+    // The shipped Brawler delays to meet the Fencer: once in 1296 duels its roll puts it
+    // earlier, and then it waits; it never acts first, and its roll's odds are no exact.
+    let (rows, summary) = fighters(&shipped("fatigue = 3\n", 0, "to_meet"), &[]);
+    assert!((exact_agrees(&rows[0], "Fencer", true) - 116.0 / 1296.0).abs() < 1e-10);
+    assert_eq!(rows[1]["p_earlier_segment_round1"], "0.0000000000");
+    assert_eq!(rows[1]["p_earlier_segment_exact"], "");
+    assert!(summary.contains("| 0.00% (n/a) |"), "{summary}");
+    assert!(
+        summary.contains("n/a: Brawler delays to meet its opponent's segment (`delay = \"to_meet\"`) whenever its initiative roll puts it in an earlier segment (0.08% of duels"),
+        "{summary}"
+    );
+}
+
+/// N-INIT "retarder" (`delay = "to_meet"`): the round-1 figure says who acts first once
+/// the delays are made (audit of 2026-12-06: a Brawler at +9 delaying to meet the Fencer
+/// (+4) was reported acting earlier 42.6% of the time though it always waits). Its roll
+/// is earlier iff W >= 1, 550/1296 = 42.44%: the figure is 0, with no exact value and the
+/// roll's odds in the note; not delaying, the figure is the roll's. A Brawler (+0)
+/// delaying into round 2 does not act when later, so the Fencer's figure stays its roll's
+/// 370/1296.
+#[test]
+fn round1_figure_counts_who_acts_first_after_delays() {
+    let (rows, summary) = fighters(&shipped("", 9, "to_meet"), &[]);
+    assert_eq!(rows[1]["p_earlier_segment_round1"], "0.0000000000");
+    assert_eq!(rows[1]["p_earlier_segment_exact"], "");
+    assert_eq!(exact_agrees(&rows[0], "Fencer", true), 0.0);
+    assert!(
+        summary.contains("- Brawler acts in an earlier segment than Fencer in round 1, after the delays: 0.00% ["),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("earlier segment (42.44% of duels, exact N-INIT)"),
+        "{summary}"
+    );
+    let (rows, _) = fighters(&shipped("", 9, "never"), &[]);
+    assert!((exact_agrees(&rows[1], "Brawler", false) - 550.0 / 1296.0).abs() < 1e-10);
+    let (rows, _) = fighters(&shipped("", 0, "next_round"), &[]);
+    assert!((exact_agrees(&rows[0], "Fencer", false) - 370.0 / 1296.0).abs() < 1e-10);
+    assert_eq!(exact_agrees(&rows[1], "Brawler", false), 0.0);
 }

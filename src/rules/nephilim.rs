@@ -153,4 +153,13 @@ pub const DUEL_READINGS: &[OptionSpec] = &[
         default: "malus",
         allowed: Allowed::OneOf(&["malus", "malus_and_fatigue"]),
     },
+    // "il doit chaque round réussir un test de Constitution + Constitution" (nephilim-v3
+    // l. 88): the book does not say whether the round whose blows put the opponent out
+    // still ends with the survivor's checks (audit of 2026-12-06).
+    OptionSpec {
+        key: "nephilim_survivor_check",
+        decision: "N-HEALTH",
+        default: "yes",
+        allowed: Allowed::OneOf(&["yes", "no"]),
+    },
 ];

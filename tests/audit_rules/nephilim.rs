@@ -4,7 +4,7 @@ use super::agrees;
 use cosmosim::engine::{Engine, Progress};
 use cosmosim::rules::RuleOptions;
 use cosmosim::scenario::ScenarioFile;
-use cosmosim::systems::nephilim::duel::{load, DuelAcc, DuelSim};
+use cosmosim::systems::nephilim::duel::{load, DuelAcc, DuelSim, A_WINS, BOTH_OUT};
 use cosmosim::systems::nephilim::NephilimRules;
 
 /// +1D-1D with the D of faces 0,1,2,2,3,4 (N-DIE), exact: (value, probability).
@@ -298,4 +298,51 @@ fn extra_actions_tire_only_as_a_house_rule() {
         "fatigue_per_extra_action = 2",
     );
     assert_eq!(run(&t, &[], n).fighters[0].fatigue_end, 2 * n);
+}
+
+/// N-HEALTH l. 88 "il doit chaque round réussir un test de Constitution + Constitution de
+/// difficulté 0": the book does not say whether the round whose blows put the opponent out
+/// still ends with the survivor's check (option `nephilim_survivor_check`, audit of
+/// 2026-12-06). A (initiative 12, attack 12, weapon 9) kills B (initiative -12, no
+/// defence) with its first blow of round 1: B is 24 below, so in a later segment, and
+/// 12 - 4 (A's wound malus) + 1D - 1D >= 4 always hits for 9 + margin boxes. A starts at
+/// wounds 7 with Constitution 0: its incapacity check fails iff 1D - 1D < 0, 14/36 (the D
+/// 0,1,2,2,3,4 ties 8/36, the rest split evenly). Default `yes`: both out 14/36, else A
+/// wins; `no`: the duel ends with B out, A wins every duel and makes no check.
+#[test]
+fn the_survivor_s_end_of_round_check_is_an_option() {
+    let t = "system = \"nephilim\"\nkind = \"duel\"\n[duel]\nmax_rounds = 1\n\
+         [[fighter]]\nname = \"A\"\ninitiative = 12\nattack = 12\ndefence = 0\nweapon = 9\n\
+         constitution = 0\nka = 0\nwounds = 7\n\
+         [[fighter]]\nname = \"B\"\ninitiative = -12\nattack = 0\ndefence = 0\n\
+         defence_kind = \"none\"\nweapon = 0\nconstitution = 0\nka = 0\n";
+    let p_fail: f64 = d().iter().filter(|(r, _)| *r < 0).map(|x| x.1).sum();
+    assert!((p_fail - 14.0 / 36.0).abs() < 1e-12, "{p_fail}");
+    let n = 200_000u64;
+    let acc = run(t, &[], n);
+    assert_eq!(acc.fighters[1].dead, n);
+    agrees(acc.outcomes.counts[BOTH_OUT], n, p_fail);
+    assert_eq!(acc.fighters[0].coma, acc.outcomes.counts[BOTH_OUT]);
+    assert_eq!(
+        acc.outcomes.counts[A_WINS] + acc.outcomes.counts[BOTH_OUT],
+        n
+    );
+    let acc = run(t, &["nephilim_survivor_check=no"], n);
+    assert_eq!(acc.fighters[1].dead, n);
+    assert_eq!(acc.outcomes.counts[A_WINS], n);
+    assert_eq!(acc.fighters[0].coma, 0);
+    // Listed with the other Nephilim readings, its default the book-silent behaviour.
+    let out = assert_cmd::Command::cargo_bin("cosmosim")
+        .unwrap()
+        .arg("options")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let at = text
+        .find("nephilim_survivor_check  (reading, N-HEALTH)")
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        text[at..].contains("default: yes\n      allowed: yes | no"),
+        "{text}"
+    );
 }

@@ -24,7 +24,9 @@ pub fn p_earlier_segment(difference: i64, rules: &NephilimRules) -> f64 {
 /// As [`p_earlier_segment`] with a precomputed [`gap_noise`].
 pub fn p_earlier_over(difference: i64, noise: &Dist<i64>, rules: &NephilimRules) -> f64 {
     let need = rules.init_segment.gap() - difference;
-    noise.prob_where(|w| *w >= need)
+    // An empty float sum is -0.0, which a CSV prints as -0.0000000000; + 0.0 makes it 0
+    // and leaves every other value as it is (audit of 2026-12-06).
+    noise.prob_where(|w| *w >= need) + 0.0
 }
 
 /// Draws one duel's initiatives; true iff A acts in an earlier segment than B.

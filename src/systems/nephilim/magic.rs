@@ -240,7 +240,8 @@ impl MagicModel {
                 carried.push((carry, *q));
             }
         }
-        let p_conc: f64 = carried.iter().map(|c| c.1).sum();
+        // + 0.0: no success sums to -0.0, printed -0.0000000000 (audit of 2026-12-06).
+        let p_conc: f64 = carried.iter().map(|c| c.1).sum::<f64>() + 0.0;
         let mut p_works = 0.0;
         for (carry, q) in &carried {
             p_works += q * self.p_control(lang, spell, ka_element, *carry)?;

@@ -78,12 +78,13 @@ pub struct NephilimRules {
     /// the difficulty and the defence (`nephilim_damage_margin = higher`), the -4 per extra
     /// action on parries and dodges too, the fatigue malus on initiative and on the
     /// incapacity / exhaustion checks, fatigue boxes per extra action when the file is
-    /// silent.
+    /// silent, the end-of-round checks of a survivor whose opponent went out that round.
     pub margin_over_higher: bool,
     pub extra_malus_on_defence: bool,
     pub fatigue_on_initiative: bool,
     pub fatigue_on_checks: bool,
     pub extra_action_fatigue: u8,
+    pub survivor_check: bool,
 }
 
 impl Default for NephilimRules {
@@ -122,6 +123,7 @@ impl NephilimRules {
             extra_action_fatigue: u8::from(
                 o.get("nephilim_extra_action_cost") == "malus_and_fatigue",
             ),
+            survivor_check: o.get("nephilim_survivor_check") != "no",
         }
     }
 

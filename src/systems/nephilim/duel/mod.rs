@@ -79,14 +79,5 @@ fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> 
             });
         }
     }
-    report::result(
-        file,
-        &sim.model,
-        &rules,
-        &acc,
-        &grid,
-        &ctx,
-        trials,
-        grid_trials,
-    )
+    report::result(file, &sim, &rules, &acc, &grid, &ctx, trials, grid_trials)
 }

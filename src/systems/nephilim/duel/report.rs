@@ -17,8 +17,8 @@ use crate::systems::nephilim::{p_earlier_segment, NephilimRules};
 use crate::systems::report_parts::{answer_list, mean_round, ratio, share_bars, shares};
 use crate::systems::ScenarioResult;
 
-use super::model::{DuelModel, ACTIONS_MAX};
-use super::sim::{DuelAcc, A_WINS, BOTH_OUT, B_WINS, UNDECIDED};
+use super::model::{Delay, DuelModel, ACTIONS_MAX};
+use super::sim::{DuelAcc, DuelSim, A_WINS, BOTH_OUT, B_WINS, UNDECIDED};
 
 fn pct(lang: Lang, p: f64) -> String {
     lang.pct(p, 2)
@@ -42,10 +42,26 @@ fn mean_rounds(acc: &DuelAcc, max: u32) -> f64 {
     mean_round(acc.rounds.iter().filter(|(r, _)| *r <= max as i64))
 }
 
+/// Round 1 of each fighter by N-INIT, exact: the odds its initiative roll puts it in an
+/// earlier segment than the opponent's, at the initiatives the duel rolls with (starting
+/// fatigue and options in force, [`DuelSim::round1_initiatives`]), and the odds it acts
+/// first once the delays are made, the duel's `earlier_round1`, when the roll's odds are
+/// those. They are not for a fighter delaying `to_meet` that can roll earlier: it then
+/// waits for its opponent's segment (never `None` otherwise: delaying into round 2 is only
+/// done from a later segment, and a `to_meet` opponent only delays from an earlier one).
+pub(super) fn round1_exact(sim: &DuelSim, rules: &NephilimRules) -> [(f64, Option<f64>); 2] {
+    let init = sim.round1_initiatives();
+    [0, 1].map(|i| {
+        let roll = p_earlier_segment(init[i] - init[1 - i], rules);
+        let waits = sim.model.fighters[i].delay == Delay::ToMeet && roll > 0.0;
+        (roll, (!waits).then_some(roll))
+    })
+}
+
 #[allow(clippy::too_many_arguments)]
 pub fn result(
     file: &ScenarioFile,
-    m: &DuelModel,
+    sim: &DuelSim,
     rules: &NephilimRules,
     acc: &DuelAcc,
     grid: &[GridCell],
@@ -54,6 +70,7 @@ pub fn result(
     grid_trials: u64,
 ) -> anyhow::Result<ScenarioResult> {
     let lang = ctx.lang;
+    let m: &DuelModel = &sim.model;
     let nf = n as f64;
     let names = [m.fighters[0].name.clone(), m.fighters[1].name.clone()];
     // The names as Markdown text, for the key figures and `summary.md` (the CSVs, charts
@@ -116,7 +133,9 @@ pub fn result(
         initiative: i64,
         actions: i64,
         earlier: Proportion,
-        earlier_exact: f64,
+        /// The N-INIT odds of the initiative roll, and the exact `earlier` when they are it.
+        earlier_roll: f64,
+        earlier_exact: Option<f64>,
         hit_rate: f64,
         defended: f64,
         wounds: f64,
@@ -125,6 +144,7 @@ pub fn result(
         coma: f64,
         unconscious: f64,
     }
+    let exact = round1_exact(sim, rules);
     let frows: Vec<FRow> = (0..2)
         .map(|i| {
             let f = &m.fighters[i];
@@ -134,11 +154,8 @@ pub fn result(
                 initiative: f.initiative,
                 actions: f.actions as i64,
                 earlier: Proportion::new(a.earlier_round1, n),
-                earlier_exact: p_earlier_segment(
-                    f.initiative - m.fighters[1 - i].initiative,
-                    rules,
-                )
-                .max(0.0),
+                earlier_roll: exact[i].0,
+                earlier_exact: exact[i].1,
                 hit_rate: ratio(a.hits, a.attacks),
                 defended: ratio(a.defended, a.defences),
                 wounds: a.wounds_end as f64 / nf,
@@ -158,7 +175,10 @@ pub fn result(
             ],
             interval_columns("p_earlier_segment_round1", &frows, |r| r.earlier).into(),
             vec![
-                float_column("p_earlier_segment_exact", &frows, |r| r.earlier_exact),
+                // Empty where no exact value is the figure (NaN, `undefined_as_empty`).
+                float_column("p_earlier_segment_exact", &frows, |r| {
+                    r.earlier_exact.unwrap_or(f64::NAN)
+                }),
                 float_column("hit_rate", &frows, |r| r.hit_rate),
                 float_column("defence_rate", &frows, |r| r.defended),
                 float_column("mean_wounds_end", &frows, |r| r.wounds),
@@ -254,16 +274,43 @@ pub fn result(
         both = pct(lang, rates[BOTH_OUT].p),
         undecided = pct(lang, rates[UNDECIDED].p)
     )];
-    key.push(tr!(
-        lang,
-        "nephilim.duel.key_earlier",
-        fast = md[fast],
-        slow = md[slow],
-        p = pct(lang, frows[fast].earlier.p),
-        lo = pct(lang, frows[fast].earlier.lo),
-        hi = pct(lang, frows[fast].earlier.hi),
-        exact = pct(lang, frows[fast].earlier_exact)
-    ));
+    let ff = &frows[fast];
+    let mut earlier = match ff.earlier_exact {
+        Some(x) => tr!(
+            lang,
+            "nephilim.duel.key_earlier",
+            fast = md[fast],
+            slow = md[slow],
+            p = pct(lang, ff.earlier.p),
+            lo = pct(lang, ff.earlier.lo),
+            hi = pct(lang, ff.earlier.hi),
+            exact = pct(lang, x)
+        ),
+        None => tr!(
+            lang,
+            "nephilim.duel.key_earlier_waits",
+            fast = md[fast],
+            slow = md[slow],
+            p = pct(lang, ff.earlier.p),
+            lo = pct(lang, ff.earlier.lo),
+            hi = pct(lang, ff.earlier.hi),
+            roll = pct(lang, ff.earlier_roll)
+        ),
+    };
+    // The initiatives the exact value is taken at, said when they are not the scores the
+    // first answer quotes.
+    let init = sim.round1_initiatives();
+    if init != [m.fighters[0].initiative, m.fighters[1].initiative] {
+        earlier += &tr!(
+            lang,
+            "nephilim.duel.key_earlier_fatigue",
+            fast = md[fast],
+            slow = md[slow],
+            init_fast = format!("{:+}", init[fast]),
+            init_slow = format!("{:+}", init[slow])
+        );
+    }
+    key.push(earlier);
     let base_b = m.fighters[1].actions;
     let line: Vec<String> = (1..=side as u8)
         .filter_map(|a| {
@@ -356,12 +403,23 @@ pub fn result(
             r.initiative,
             r.actions,
             pct(lang, r.earlier.p),
-            pct(lang, r.earlier_exact),
+            r.earlier_exact.map_or_else(
+                || tr!(lang, "nephilim.duel.no_exact").into(),
+                |x| pct(lang, x)
+            ),
             lang.num(r.hit_rate, 3),
             lang.num(r.defended, 3),
             pct(lang, r.dead),
             pct(lang, r.coma),
             pct(lang, r.unconscious)
+        );
+    }
+    for r in frows.iter().filter(|r| r.earlier_exact.is_none()) {
+        summary += &tr!(
+            lang,
+            "nephilim.duel.summary_waits",
+            name = crate::report::md_text(&r.name),
+            roll = pct(lang, r.earlier_roll)
         );
     }
     summary += &tr!(
@@ -396,4 +454,34 @@ pub fn result(
         outputs,
         summary,
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::ScenarioFile;
+
+    /// N-INIT at the initiatives the duel rolls with (audit of 2026-12-06): the shipped
+    /// Fencer (+4) at fatigue 3 (N-HEALTH malus 2) against the Brawler (+0) is earlier iff
+    /// the two rolls' difference W >= 4, 116/1296 by hand, the Brawler iff W >= 8, 1/1296.
+    /// The Brawler delays to meet the Fencer: its roll's odds are not who acts first.
+    #[test]
+    fn round1_exact_at_the_rolled_initiatives() {
+        let text = include_str!("../../../../scenarios/nephilim/duel.toml").replacen(
+            "ka = 1\n",
+            "ka = 1\nfatigue = 3\n",
+            1,
+        );
+        let file = ScenarioFile::from_text("duel.toml", &text, Lang::En);
+        let (_, model) = super::super::load(&file).unwrap();
+        let rules = NephilimRules::default();
+        let sim = DuelSim::new(model, &rules, [1, 1]);
+        assert_eq!(sim.round1_initiatives(), [2, 0]);
+        let [(f, f_exact), (b, b_exact)] = round1_exact(&sim, &rules);
+        assert!(
+            (f - 116.0 / 1296.0).abs() < 1e-15 && f_exact == Some(f),
+            "{f}"
+        );
+        assert!((b - 1.0 / 1296.0).abs() < 1e-15 && b_exact.is_none(), "{b}");
+    }
 }

@@ -37,8 +37,10 @@ counts_acc! {
         pub coma: u64,
         /// Out by failing the exhaustion check, or fatigue reaching 9 (unconscious).
         pub unconscious: u64,
-        /// Round 1: its first action in a strictly earlier segment than the opponent's
-        /// (before any delay), for the exact N-INIT check.
+        /// Round 1: it acts, after the delays, and its first action is in a strictly
+        /// earlier segment than the opponent's (or the opponent delayed into round 2),
+        /// for the exact N-INIT check (audit of 2026-12-06: counted before the delays, a
+        /// fighter delaying `to_meet` was reported acting earlier when it always waits).
         pub earlier_round1: u64,
         /// Rounds it delayed into the next one (`delay = "next_round"`, l. 502).
         #[serde(default)]
@@ -120,6 +122,7 @@ pub struct DuelSim {
     extra_malus_on_defence: bool,
     fatigue_on_initiative: bool,
     fatigue_on_checks: bool,
+    survivor_check: bool,
 }
 
 impl DuelSim {
@@ -142,6 +145,7 @@ impl DuelSim {
             extra_malus_on_defence: rules.extra_malus_on_defence,
             fatigue_on_initiative: rules.fatigue_on_initiative,
             fatigue_on_checks: rules.fatigue_on_checks,
+            survivor_check: rules.survivor_check,
             actions,
             model,
         }
@@ -151,6 +155,28 @@ impl DuelSim {
     #[inline(always)]
     fn malus(&self, level: u8) -> i64 {
         self.health_malus[usize::from(level)]
+    }
+
+    /// Fighter `i`'s initiative before its +1D-1D (N-INIT) at `fatigue` boxes after
+    /// `bonus` from delayed rounds (l. 502). One function for the duel and for
+    /// [`Self::round1_initiatives`], so the report's exact N-INIT figure takes every
+    /// modifier the duel does (audit of 2026-12-06: it ignored the starting fatigue).
+    #[inline(always)]
+    fn initiative_base(&self, i: usize, fatigue: u8, bonus: i64) -> i64 {
+        // The fatigue malus applies to "toutes les actions" (N-HEALTH), the initiative
+        // test included (option `nephilim_fatigue_on_initiative`, default yes).
+        let malus = if self.fatigue_on_initiative {
+            self.malus(fatigue)
+        } else {
+            0
+        };
+        self.model.fighters[i].initiative - malus + bonus
+    }
+
+    /// Each fighter's round-1 initiative before its roll: the one the duel rolls with,
+    /// starting fatigue and options in force (no delay bonus yet in round 1).
+    pub fn round1_initiatives(&self) -> [i64; 2] {
+        [0, 1].map(|i| self.initiative_base(i, self.model.fighters[i].fatigue, 0))
     }
 
     /// An N-HEALTH check of fighter `i` (incapacity, else exhaustion): `base` (the
@@ -214,18 +240,9 @@ impl DuelSim {
             // N-INIT: initiative = Rapidité + Réaction + 1D - 1D; the first segment runs
             // from the highest initiative down `gap - 1`; action k at init - 6k (the step
             // in force).
-            // The fatigue malus applies to "toutes les actions" (N-HEALTH), the initiative
-            // test included (option `nephilim_fatigue_on_initiative`, default yes).
-            let init_malus = [0, 1].map(|i| {
-                if self.fatigue_on_initiative {
-                    self.malus(fatigue[i])
-                } else {
-                    0
-                }
-            });
             let init = [
-                f[0].initiative + self.d.roll(rng) - init_malus[0] + delay_bonus[0],
-                f[1].initiative + self.d.roll(rng) - init_malus[1] + delay_bonus[1],
+                self.initiative_base(0, fatigue[0], delay_bonus[0]) + self.d.roll(rng),
+                self.initiative_base(1, fatigue[1], delay_bonus[1]) + self.d.roll(rng),
             ];
             w.see(|| Step::Round {
                 round,
@@ -234,11 +251,6 @@ impl DuelSim {
             });
             let high = init[0].max(init[1]);
             let seg0 = [0, 1].map(|i| segment::<GAP>(high - init[i]));
-            if round == 1 {
-                for i in 0..2 {
-                    acc.fighters[i].earlier_round1 += (seg0[i] < seg0[1 - i]) as u64;
-                }
-            }
             // Segments of each action; a delaying fighter shifts its whole round to the
             // opponent's first segment (no bonus modelled: anticipation only orders
             // declarations, and actions in a segment are simultaneous).
@@ -286,6 +298,14 @@ impl DuelSim {
                 for k in 0..n[i] {
                     let x = init[i] - self.step * k as i64;
                     segs[i][k] = segment::<GAP>(high - x) + shift;
+                }
+            }
+            if round == 1 {
+                // Who acts first once the delays are made: a fighter delaying `to_meet`
+                // waits for the opponent's segment, one delaying into round 2 does not act.
+                let first = [0, 1].map(|i| if n[i] > 0 { segs[i][0] } else { i64::MAX });
+                for i in 0..2 {
+                    acc.fighters[i].earlier_round1 += (first[i] < first[1 - i]) as u64;
                 }
             }
             let [last0, last1] = [0, 1].map(|i| n[i].checked_sub(1).map_or(0, |k| segs[i][k]));
@@ -396,9 +416,13 @@ impl DuelSim {
                 }
             }
             // End of round: fatigue of extra actions, then the N-HEALTH checks in the
-            // fourth state (book 7-8).
+            // fourth state (book 7-8). The book is silent on the survivor of a round whose
+            // opponent went out to blows: by default it still makes its checks (and may
+            // fall too, `both_out`); option `nephilim_survivor_check = no` ends the duel
+            // there (audit of 2026-12-06).
+            let ended = !self.survivor_check && (out[0] || out[1]);
             for i in 0..2 {
-                if out[i] {
+                if out[i] || ended {
                     continue;
                 }
                 if !skip[i] {
