@@ -12,6 +12,8 @@
 
 /// Default expeditions per run.
 pub const DEFAULT_TRIALS: u64 = 50_000;
+/// The rule family this kind is made of (an expedition is endurance: the previous edition has no endurance rule, C-EDITION).
+const NEEDS: Option<crate::systems::CurrentOnly> = Some(crate::systems::CurrentOnly::Endurance);
 
 mod legs;
 mod linked;

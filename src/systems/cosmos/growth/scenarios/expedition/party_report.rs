@@ -20,7 +20,7 @@ use super::super::common::nonnegative_mean;
 use super::super::scenario_result;
 use super::model::ExpeditionModel;
 use super::party::{PartyAcc, PartySim};
-use super::DEFAULT_TRIALS;
+use super::{DEFAULT_TRIALS, NEEDS};
 
 /// The share of the second category of `c`.
 fn rate(c: &Counts<2>) -> Proportion {
@@ -34,13 +34,7 @@ pub fn run(
     parsed: crate::systems::cosmos::growth::scenarios::Parsed<ExpeditionModel>,
 ) -> anyhow::Result<ScenarioResult> {
     let (m, rules_map, run, title, question) = parsed;
-    let (ctx, trials) = o.resolve_needing(
-        file,
-        &run,
-        &rules_map,
-        DEFAULT_TRIALS,
-        Some(crate::systems::CurrentOnly::Endurance),
-    )?;
+    let (ctx, trials) = o.resolve_needing(file, &run, &rules_map, DEFAULT_TRIALS, NEEDS)?;
     let rules = TestRules::from_options(&ctx.options);
     let mut m = m;
     let mut combat_opts = None;

@@ -20,7 +20,7 @@ use super::super::scenario_result;
 use super::legs::piloting_by_day;
 use super::model::{model, ExpeditionModel};
 use super::sim::ExpeditionSim;
-use super::DEFAULT_TRIALS;
+use super::{DEFAULT_TRIALS, NEEDS};
 
 /// Runs the file.
 pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
@@ -29,13 +29,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         return super::party_report::run(file, o, parsed);
     }
     let (m, rules_map, run, title, question) = parsed;
-    let (ctx, trials) = o.resolve_needing(
-        file,
-        &run,
-        &rules_map,
-        DEFAULT_TRIALS,
-        Some(crate::systems::CurrentOnly::Endurance),
-    )?;
+    let (ctx, trials) = o.resolve_needing(file, &run, &rules_map, DEFAULT_TRIALS, NEEDS)?;
     let rules = TestRules::from_options(&ctx.options);
     let growth = GrowthRules::from_options(&ctx.options);
     let sim = ExpeditionSim::with_growth(m, &rules, &growth).map_err(|e| e.user(ctx.lang))?;

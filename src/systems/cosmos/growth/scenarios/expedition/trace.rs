@@ -19,7 +19,7 @@ use super::party::PartySim;
 use super::sim::ExpeditionSim;
 use super::trace_text::render;
 use super::trace_view::View;
-use super::DEFAULT_TRIALS;
+use super::{DEFAULT_TRIALS, NEEDS};
 
 /// One step of an expedition; travellers are numbered in the file's order (0 alone).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -174,13 +174,9 @@ impl Replay for PartySim {
 /// `party_report.rs`).
 pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceResult> {
     let (mut m, rules_map, run, ..) = model(file)?;
-    let (ctx, trials) = req.overrides.resolve_needing(
-        file,
-        &run,
-        &rules_map,
-        DEFAULT_TRIALS,
-        Some(crate::systems::CurrentOnly::Endurance),
-    )?;
+    let (ctx, trials) =
+        req.overrides
+            .resolve_needing(file, &run, &rules_map, DEFAULT_TRIALS, NEEDS)?;
     let rules = TestRules::from_options(&ctx.options);
     let growth = GrowthRules::from_options(&ctx.options);
     let (engine, key) = (ctx.engine, &ctx.stream);

@@ -8,6 +8,8 @@ use crate::systems::{RunOverrides, ScenarioResult};
 
 /// Default characters per run (and per sweep cell).
 pub const DEFAULT_TRIALS: u64 = 20_000;
+/// The rule family this kind is made of (mutation is genetics: the previous edition has no genetics rule, C-EDITION).
+const NEEDS: Option<crate::systems::CurrentOnly> = Some(crate::systems::CurrentOnly::Genetics);
 
 mod model;
 mod raw;
@@ -23,12 +25,6 @@ pub use sim::{MutationAcc, MutationSim};
 /// Runs the file.
 pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResult> {
     let (m, rules_map, run, title, question) = model(file)?;
-    let (ctx, trials) = o.resolve_needing(
-        file,
-        &run,
-        &rules_map,
-        DEFAULT_TRIALS,
-        Some(crate::systems::CurrentOnly::Genetics),
-    )?;
+    let (ctx, trials) = o.resolve_needing(file, &run, &rules_map, DEFAULT_TRIALS, NEEDS)?;
     report::report(file, &m, &ctx, trials, title, question)
 }

@@ -19,7 +19,7 @@ use crate::systems::trace::{replay_trials, Cond, TraceRequest, TraceResult, Trac
 
 use super::model::MutationModel;
 use super::sim::{MutationAcc, MutationSim};
-use super::{model, DEFAULT_TRIALS};
+use super::{model, DEFAULT_TRIALS, NEEDS};
 
 /// The outcome names: the first ultimate as `mutation-ultimates.csv` names it, or `none`.
 const OUTCOMES: [&str; 5] = ["abomination", "fatal", "zombie", "half_hp", "none"];
@@ -32,13 +32,9 @@ fn outcome_name(u: Option<Ultimate>) -> &'static str {
 /// sweep), with the same loading, settings and streams as `run`.
 pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceResult> {
     let (m, rules_map, run, _, _) = model(file)?;
-    let (ctx, trials) = req.overrides.resolve_needing(
-        file,
-        &run,
-        &rules_map,
-        DEFAULT_TRIALS,
-        Some(crate::systems::CurrentOnly::Genetics),
-    )?;
+    let (ctx, trials) =
+        req.overrides
+            .resolve_needing(file, &run, &rules_map, DEFAULT_TRIALS, NEEDS)?;
     let rules = MutationRules::from_options(&ctx.options);
     let test = TestRules::from_options(&ctx.options);
     let sim = MutationSim::new(&m, rules, &test, m.chance, m.karma);
