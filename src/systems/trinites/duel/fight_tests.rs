@@ -21,11 +21,9 @@ fn wrap_around_rules() {
     assert_eq!((s.init, s.zone), (12, Zone::Feu));
 }
 
-/// The unconscious set follows every wound and heal as `State::ko` reads it, and the
-/// humans' mask is bits 1..n.
-#[test]
-fn ko_set_follows_the_states() {
-    let h = Fighter {
+/// A plain human of the unit tests.
+fn human() -> Fighter {
+    Fighter {
         rapidite: 3,
         attack: 5,
         reaction: 4,
@@ -36,7 +34,14 @@ fn ko_set_follows_the_states() {
         attacks_per_turn: 1,
         prime: Prime::None,
         penalty: Penalty::None,
-    };
+    }
+}
+
+/// The unconscious set follows every wound and heal as `State::ko` reads it, and the
+/// humans' mask is bits 1..n.
+#[test]
+fn ko_set_follows_the_states() {
+    let h = human();
     let c = Combat {
         adam: h,
         humans: h,
@@ -109,18 +114,7 @@ fn life_states() {
 /// knocked out but not striking, does not count (audit of 2026-12-06).
 #[test]
 fn a_knocked_out_striker_still_engages_the_adam() {
-    let h = Fighter {
-        rapidite: 3,
-        attack: 5,
-        reaction: 4,
-        initiative_difficulty: 0,
-        damage: 4,
-        sword: true,
-        protection: 1,
-        attacks_per_turn: 1,
-        prime: Prime::None,
-        penalty: Penalty::None,
-    };
+    let h = human();
     let adam = Fighter { reaction: 6, ..h };
     let rules = TrinitesRules::default();
     for (count, standing, want) in [(1, 0b0, 6 - 1), (3, 0b100, 6 - 2)] {
