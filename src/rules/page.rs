@@ -129,7 +129,11 @@ Carlo is tested against it under changed values (tests/parameters*.rs).\n",
     s += "\n## Named parameter sets\n\n\
 `edition = \"previous\"` (C-EDITION, default `current`) is the previous Great Cosmos \
 edition as the parameter values that differ from the current one; parameters set \
-explicitly win over it. It also selects the previous aura table in combat. The set:\n\n";
+explicitly win over it. It also selects the previous aura table in combat. The previous \
+book has no genetics, affiliation or endurance rule, so a mutation scenario, a levelling \
+with a gene tree (`[leveling.dna]`) and an expedition refuse it (exit 2, at `[rules] \
+edition` or naming `--option edition=previous`); a combat with `fatigue = true` plays as \
+a fight without fatigue (the set's endurance numbers are 0). The set:\n\n";
     for (k, v) in super::cosmos::PREVIOUS_EDITION {
         s += &format!("- `{k} = {v}`\n");
     }
