@@ -37,8 +37,14 @@ pub fn write_csv(frame: &mut DataFrame, path: &Path, lang: Lang) -> anyhow::Resu
     )
 }
 
-/// An undefined figure (NaN: a rate of 0 events out of 0) is written as an empty cell,
-/// never as a number a script could mistake for 0.
+/// Half the last digit a CSV prints: a value above `-ZERO_BELOW` and below 0 prints as
+/// zero.
+const ZERO_BELOW: f64 = 0.5e-10;
+
+/// Floats as a CSV should read them. An undefined figure (NaN: a rate of 0 events out of
+/// 0) is written as an empty cell, never as a number a script could mistake for 0. A value
+/// that prints as zero prints `0.0000000000`, never `-0.0000000000` (an empty float sum is
+/// -0.0, and a difference of equal sums can be -1e-17; audit of 2026-12-06).
 fn undefined_as_empty(frame: &mut DataFrame) -> anyhow::Result<()> {
     let names: Vec<PlSmallStr> = frame
         .columns()
@@ -46,18 +52,19 @@ fn undefined_as_empty(frame: &mut DataFrame) -> anyhow::Result<()> {
         .filter(|c| c.dtype() == &DataType::Float64)
         .map(|c| c.name().clone())
         .collect();
+    let negative_zero = |x: f64| x.is_sign_negative() && x > -ZERO_BELOW;
     for name in names {
         let ca = frame.column(&name)?.f64()?;
-        if ca.null_count() > 0 {
+        if !ca.iter().flatten().any(|x| x.is_nan() || negative_zero(x)) {
             continue;
         }
-        let values: Vec<f64> = ca.into_no_null_iter().collect();
-        if !values.iter().any(|x| x.is_nan()) {
-            continue;
-        }
-        let cleaned: Float64Chunked = values
-            .into_iter()
-            .map(|x| if x.is_nan() { None } else { Some(x) })
+        let cleaned: Float64Chunked = ca
+            .iter()
+            .map(|x| match x {
+                Some(x) if x.is_nan() => None,
+                Some(x) if negative_zero(x) => Some(0.0),
+                x => x,
+            })
             .collect();
         frame.with_column(cleaned.with_name(name).into_column())?;
     }
@@ -158,6 +165,22 @@ mod tests {
         .unwrap();
         let text = csv_string(&mut df).unwrap();
         assert_eq!(text, "count,rate\n0,\n3,0.5000000000\n");
+    }
+
+    /// -0.0 (an empty sum) and -1e-17 (a difference of equal sums) print as 0, a value
+    /// that prints as a digit keeps its sign, and a null stays empty.
+    #[test]
+    fn a_value_that_prints_as_zero_has_no_sign() {
+        let mut df = DataFrame::new_infer_height(vec![Column::new(
+            "p".into(),
+            vec![Some(-0.0), Some(-1e-17), Some(-6e-11), None, Some(0.25)],
+        )])
+        .unwrap();
+        let text = csv_string(&mut df).unwrap();
+        assert_eq!(
+            text,
+            "p\n0.0000000000\n0.0000000000\n-0.0000000001\n\n0.2500000000\n"
+        );
     }
 
     #[test]
