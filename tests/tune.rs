@@ -290,7 +290,56 @@ fn bad_tune_requests_exit_2_with_a_message() {
         .assert()
         .success();
     let md = fs::read_to_string(d.path().join("n/tune.md")).unwrap();
-    assert!(md.contains("never reaches 0.6 on [20, 30]"), "{md}");
+    assert!(
+        md.contains("does not reach 0.6 on [20, 30] at any of its values"),
+        "{md}"
+    );
+}
+
+/// Audit of 2026-12-07: with both ends on one side of the target, `tune` said "never
+/// reaches ... max -0.2 at 30" though the exact Aura table (face 3, karma 0) has -0.19
+/// inside the range. It now reads every whole value of a short exact range and finds the
+/// first crossing, and says the figure does not move one way there.
+#[test]
+fn tune_finds_a_crossing_between_two_ends_on_one_side() {
+    let d = tempfile::tempdir().unwrap();
+    let tune = |target: &str, out: &str| {
+        bin()
+            .args([
+                "tune",
+                "table",
+                "cosmos-aura",
+                "--vary",
+                "thresholds=30..80",
+                "--figure",
+                "delta_success",
+                "--where",
+                "edition=current",
+                "--where",
+                "face=3",
+                "--param",
+                "karma=0",
+                "--target",
+                target,
+                "--quiet",
+                "--out",
+            ])
+            .arg(d.path().join(out))
+            .assert()
+            .success();
+        fs::read_to_string(d.path().join(out).join("tune.md")).unwrap()
+    };
+    let md = tune("-0.192", "hump");
+    assert!(md.contains("reaches -0.192 between thresholds = "), "{md}");
+    assert!(md.contains("does not move one way with the key"), "{md}");
+    // Every point in the table was one the tool read (its CSV), the ends first.
+    let csv = fs::read_to_string(d.path().join("hump/tune.csv")).unwrap();
+    assert!(csv.lines().count() > 3, "{csv}");
+    let md = tune("-0.1", "none");
+    assert!(
+        md.contains("does not reach -0.1 on [30, 80] at any of its values"),
+        "{md}"
+    );
 }
 
 /// Issue 27 item 3: without `--out`, tune and optimise write beside the scenario's own

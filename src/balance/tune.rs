@@ -1,8 +1,14 @@
 //! `tune`: the value of one key where a figure meets a target, by bisection.
 //!
 //! The figure is assumed monotone in the key on [LO, HI] (more HP, more wins); the two
-//! ends are evaluated first, and a target outside the figure's range there is reported as
-//! such. Each bisection step needs only the *side* of the target the midpoint is on:
+//! ends are evaluated first. When both ends lie on the same side of the target, the
+//! figure may still cross it inside the range (a policy threshold that is best in the
+//! middle): points inside are tried in increasing order (every whole value of an exact
+//! figure over a short range, else [`PROBES`] evenly spaced ones), and the first that
+//! crosses brackets the bisection. Only when none does is the target reported as not
+//! reached, at the points tried (audit of 2026-12-07: the two ends alone were reported as
+//! the figure's maximum). Each bisection step needs only the *side* of the target the
+//! midpoint is on:
 //! - exact figures decide at once;
 //! - Monte Carlo figures are run at growing trial counts (the `looks`: a first count, then
 //!   doubling, up to `max_trials`) until the interval at the step's level excludes the
@@ -13,6 +19,11 @@
 //!
 //! Integer keys stop when the two bracketing neighbours are found; real keys when the
 //! bracket is narrower than the tolerance.
+//!
+//! The Bonferroni budget: each of the `max_steps` decisions of a plain bisection gets an
+//! equal share. When the ends do not bracket the target, what the ends left is shared
+//! equally by the probes and the bisection after them, so the answer still holds at
+//! `confidence`; a run whose ends bracket the target decides exactly as before.
 
 use super::expect::decide::{looks, widen};
 
@@ -59,10 +70,26 @@ pub enum Answer {
         above: Point,
         exact_hit: Option<Point>,
         all_decided: bool,
+        /// Both ends were on one side of the target and points inside found a crossing:
+        /// the figure is not monotone on the range, and this is the first crossing.
+        probed: bool,
     },
-    /// The figure stays on one side of the target over the whole range.
-    NotReached { min: Point, max: Point },
+    /// The figure stays on one side of the target at every point tried (`tried`: the ends
+    /// and the probes), `every_value` when that is each whole value of the range.
+    NotReached {
+        min: Point,
+        max: Point,
+        tried: usize,
+        every_value: bool,
+    },
 }
+
+/// Points tried inside the range when the ends do not bracket the target.
+pub const PROBES: usize = 7;
+
+/// An exact figure over a whole-number range of at most this many values is read at
+/// every one of them when the ends do not bracket the target.
+pub const EXACT_SCAN: f64 = 256.0;
 
 /// Bisection steps the range needs at most (plus the two ends).
 pub fn max_steps(g: &Goal) -> usize {
@@ -96,8 +123,9 @@ pub fn tune(
     mut seen: impl FnMut(&Point),
 ) -> anyhow::Result<Answer> {
     let schedule = looks(g.first_trials, g.max_trials);
-    let alpha = (1.0 - g.confidence) / (max_steps(g) * schedule.len()) as f64;
-    let mut decide = |v: f64| -> anyhow::Result<Point> {
+    let steps = max_steps(g);
+    let alpha = (1.0 - g.confidence) / (steps * schedule.len()) as f64;
+    let mut decide = |v: f64, alpha: f64| -> anyhow::Result<Point> {
         let mut last = None;
         for &t in &schedule {
             let mut p = eval(v, t)?;
@@ -132,20 +160,77 @@ pub fn tune(
         Ok(p)
     };
     let snap = |x: f64| if g.integer { x.round() } else { x };
-    let mut a = decide(snap(g.lo))?;
-    let mut b = decide(snap(g.hi))?;
+    let mut a = decide(snap(g.lo), alpha)?;
+    let mut b = decide(snap(g.hi), alpha)?;
     let (sa, sb) = (side(&a, g.target), side(&b, g.target));
     if sa == 0 {
-        return Ok(hit(a.clone(), a));
+        return Ok(hit(a, false));
     }
     if sb == 0 {
-        return Ok(hit(b.clone(), b));
-    }
-    if sa == sb {
-        let (min, max) = if a.figure <= b.figure { (a, b) } else { (b, a) };
-        return Ok(Answer::NotReached { min, max });
+        return Ok(hit(b, false));
     }
     let mut all_decided = a.decided && b.decided;
+    let mut alpha = alpha;
+    let probed = sa == sb;
+    if probed {
+        let exact = a.interval95.is_none() && b.interval95.is_none();
+        let every_value = exact && g.integer && g.hi - g.lo <= EXACT_SCAN;
+        let inside: Vec<f64> = if every_value {
+            (snap(g.lo) as i64 + 1..snap(g.hi) as i64)
+                .map(|v| v as f64)
+                .collect()
+        } else {
+            let mut v: Vec<f64> = (1..=PROBES)
+                .map(|k| snap(g.lo + (g.hi - g.lo) * k as f64 / (PROBES + 1) as f64))
+                .filter(|&x| x != a.value && x != b.value)
+                .collect();
+            v.dedup();
+            v
+        };
+        // What the ends left of the budget, shared by the probes and the steps after.
+        let rest = (steps.saturating_sub(2)).max(1);
+        alpha *= rest as f64 / (inside.len() + rest) as f64;
+        let mut prev = a.clone();
+        let mut tried = vec![a.clone(), b.clone()];
+        let mut crossing = None;
+        for &v in &inside {
+            let m = decide(v, alpha)?;
+            all_decided &= m.decided;
+            match side(&m, g.target) {
+                0 => return Ok(hit(m, true)),
+                s if s != sa => {
+                    crossing = Some(m);
+                    break;
+                }
+                _ => {
+                    tried.push(m.clone());
+                    prev = m;
+                }
+            }
+        }
+        let Some(m) = crossing else {
+            // The lowest key among equal figures, as a reader scans the range.
+            tried.sort_by(|x, y| x.value.total_cmp(&y.value));
+            let pick = |better: fn(f64, f64) -> bool| {
+                tried
+                    .iter()
+                    .fold(None::<&Point>, |m, p| match m {
+                        Some(m) if !better(p.figure, m.figure) => Some(m),
+                        _ => Some(p),
+                    })
+                    .cloned()
+            };
+            let (min, max) = (pick(|x, m| x < m), pick(|x, m| x > m));
+            return Ok(Answer::NotReached {
+                min: min.unwrap_or_else(|| a.clone()),
+                max: max.unwrap_or(b),
+                tried: tried.len(),
+                every_value,
+            });
+        };
+        a = prev;
+        b = m;
+    }
     loop {
         let width = b.value - a.value;
         let done = if g.integer {
@@ -160,10 +245,10 @@ pub fn tune(
         if mid == a.value || mid == b.value {
             break;
         }
-        let m = decide(mid)?;
+        let m = decide(mid, alpha)?;
         all_decided &= m.decided;
         match side(&m, g.target) {
-            0 => return Ok(hit(m.clone(), m)),
+            0 => return Ok(hit(m, probed)),
             s if s == sa => a = m,
             _ => b = m,
         }
@@ -174,15 +259,17 @@ pub fn tune(
         above,
         exact_hit: None,
         all_decided,
+        probed,
     })
 }
 
-fn hit(p: Point, q: Point) -> Answer {
+fn hit(p: Point, probed: bool) -> Answer {
     Answer::Found {
         below: p.clone(),
-        above: q,
+        above: p.clone(),
         exact_hit: Some(p),
         all_decided: true,
+        probed,
     }
 }
 
@@ -267,6 +354,98 @@ mod tests {
                 assert_eq!(max.value, 50.0);
                 assert!((max.figure - 0.565).abs() < 1e-12);
             }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// Audit of 2026-12-07: both ends below the target, the figure above it in the middle
+    /// (a hump). The ends alone said "never reaches"; the points inside find the crossing.
+    #[test]
+    fn a_hump_inside_the_range_is_found_by_the_probes() {
+        // Exact, whole values 30..80 (every value read): -0.2 at both ends, -0.19 at 35..45.
+        let hump = |x: f64| {
+            if (35.0..=45.0).contains(&x) {
+                -0.19
+            } else {
+                -0.2
+            }
+        };
+        let mut seen = vec![];
+        let a = tune(&goal(30.0, 80.0, true, -0.192), exact(hump), |p| {
+            seen.push(p.value)
+        })
+        .unwrap();
+        match a {
+            Answer::Found {
+                below,
+                above,
+                probed,
+                ..
+            } => {
+                assert!(probed);
+                assert_eq!((below.value, above.value), (34.0, 35.0));
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(seen, [30.0, 80.0, 31.0, 32.0, 33.0, 34.0, 35.0]);
+        // A real key: seven points inside, the first crossing bisected to the tolerance.
+        let peak = |x: f64| 0.99 - 0.5 * (x - 0.375).abs();
+        let a = tune(&goal(0.2, 0.8, false, 0.975), exact(peak), |_| {}).unwrap();
+        match a {
+            Answer::Found {
+                below,
+                above,
+                probed,
+                ..
+            } => {
+                assert!(probed);
+                assert!(
+                    below.figure < 0.975 && above.figure > 0.975,
+                    "{below:?} {above:?}"
+                );
+                assert!(above.value - below.value <= 0.01);
+                // 0.99 - 0.5 (0.375 - x) = 0.975 at x = 0.345.
+                assert!((below.value - 0.345).abs() < 0.01, "{below:?}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// Not reached anywhere: the answer says how many points were tried, and whether
+    /// that was every whole value of the range.
+    #[test]
+    fn not_reached_says_what_was_tried() {
+        let a = tune(&goal(1.0, 10.0, true, 0.9), exact(|x| x / 100.0), |_| {}).unwrap();
+        match a {
+            Answer::NotReached {
+                min,
+                max,
+                tried,
+                every_value,
+            } => {
+                assert_eq!((tried, every_value), (10, true));
+                assert_eq!((min.value, max.value), (1.0, 10.0));
+            }
+            other => panic!("{other:?}"),
+        }
+        // Equal figures: the lowest key is named.
+        let flat = |x: f64| if x >= 5.0 { 0.2 } else { 0.1 };
+        match tune(&goal(1.0, 10.0, true, 0.9), exact(flat), |_| {}).unwrap() {
+            Answer::NotReached { min, max, .. } => {
+                assert_eq!((min.value, max.value), (1.0, 5.0));
+            }
+            other => panic!("{other:?}"),
+        }
+        let a = tune(
+            &goal(0.0, 1000.0, true, 0.9),
+            exact(|x| x / 10_000.0),
+            |_| {},
+        )
+        .unwrap();
+        match a {
+            Answer::NotReached {
+                tried, every_value, ..
+            } => assert_eq!((tried, every_value), (2 + PROBES, false)),
             other => panic!("{other:?}"),
         }
     }

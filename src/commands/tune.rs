@@ -348,12 +348,15 @@ mod tests {
             above: p(184.0, 0.505),
             exact_hit: None,
             all_decided: true,
+            probed: false,
         };
         assert_eq!(tuned_value(&a, true, 0.5), Some(184.0));
         assert_eq!(tuned_value(&a, false, 0.5), Some(183.5));
         let n = Answer::NotReached {
             min: p(1.0, 0.1),
             max: p(2.0, 0.2),
+            tried: 2,
+            every_value: true,
         };
         assert_eq!(tuned_value(&n, true, 0.5), None);
     }

@@ -69,7 +69,7 @@ pub(super) fn sentence(
             tr!(lang, "tune.not_decided").to_string()
         }
     };
-    match answer {
+    let said = match answer {
         Answer::Found {
             exact_hit: Some(p), ..
         } if p.on_target => tr!(
@@ -129,18 +129,36 @@ pub(super) fn sentence(
                 )
             }
         }
-        Answer::NotReached { min, max } => tr!(
-            lang,
-            "tune.never",
-            figure = f,
-            target,
-            lo = shown(g.lo, integer),
-            hi = shown(g.hi, integer),
-            max = fig(max),
-            max_at = shown(max.value, integer),
-            min = fig(min),
-            min_at = shown(min.value, integer)
-        ),
+        Answer::NotReached {
+            min,
+            max,
+            tried,
+            every_value,
+        } => {
+            let at = if *every_value {
+                tr!(lang, "tune.tried_every").to_string()
+            } else {
+                tr!(lang, "tune.tried_points", points = tried)
+            };
+            tr!(
+                lang,
+                "tune.never",
+                figure = f,
+                target,
+                lo = shown(g.lo, integer),
+                hi = shown(g.hi, integer),
+                at,
+                max = fig(max),
+                max_at = shown(max.value, integer),
+                min = fig(min),
+                min_at = shown(min.value, integer)
+            )
+        }
+    };
+    // Audit of 2026-12-07: a crossing found inside, the ends being on one side.
+    match answer {
+        Answer::Found { probed: true, .. } => format!("{said} {}", tr!(lang, "tune.not_monotone")),
+        _ => said,
     }
 }
 
