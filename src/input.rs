@@ -72,7 +72,13 @@ impl Refused {
     /// Why the file was refused, in `lang`.
     pub fn text(&self, lang: Lang) -> String {
         match self {
-            Refused::Io(e) => e.to_string(),
+            // The system's own wording is English only: the two a designer meets are
+            // worded in the language, any other stays as the system writes it.
+            Refused::Io(e) => match e.kind() {
+                std::io::ErrorKind::NotFound => tr!(lang, "safety.files.io_not_found").into(),
+                std::io::ErrorKind::PermissionDenied => tr!(lang, "safety.files.io_denied").into(),
+                _ => e.to_string(),
+            },
             Refused::NotRegular(kind) => {
                 tr!(lang, "safety.files.not_regular", kind = kind.shown(lang))
             }

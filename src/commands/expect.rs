@@ -116,6 +116,33 @@ impl Compute for Runner {
         }
         Ok(seeds.iter().map(|s| self.cache[&key(*s)].clone()).collect())
     }
+
+    fn validate(
+        &mut self,
+        source: &Source,
+        options: &[String],
+        trials: Option<u64>,
+    ) -> anyhow::Result<()> {
+        let options = expect::merged_options(&self.global_options, options);
+        match source {
+            Source::Table { name, args } => {
+                let argv = table_argv(args, &options, trials, self.seed, self.threads);
+                parse_table(name, &argv, self.lang).map_err(UserError::new)?;
+            }
+            Source::Scenario(path) => {
+                let o = RunOverrides {
+                    options,
+                    trials,
+                    ..Default::default()
+                };
+                super::run::validate_scenario(
+                    &crate::scenario::ScenarioFile::read(path, self.lang)?,
+                    &o,
+                )?;
+            }
+        }
+        Ok(())
+    }
 }
 
 impl Runner {
@@ -154,6 +181,29 @@ impl Runner {
     }
 }
 
+/// A table's command line: its flags, then the run's options, seed, threads and trials.
+fn table_argv(
+    args: &[String],
+    options: &[String],
+    trials: Option<u64>,
+    seed: Option<u64>,
+    threads: usize,
+) -> Vec<String> {
+    let mut argv = args.to_vec();
+    for o in options {
+        argv.push("--option".into());
+        argv.push(o.clone());
+    }
+    if let Some(s) = seed {
+        argv.extend(["--seed".to_string(), s.to_string()]);
+    }
+    argv.extend(["--threads".to_string(), threads.to_string()]);
+    if let Some(t) = trials {
+        argv.extend(["--trials".to_string(), t.to_string()]);
+    }
+    argv
+}
+
 /// A source's outputs, and the stalemate warnings of a scenario (each names its file).
 #[allow(clippy::too_many_arguments)]
 fn produce(
@@ -168,19 +218,8 @@ fn produce(
 ) -> anyhow::Result<(Vec<Output>, Vec<String>)> {
     match source {
         Source::Table { name, args } => {
-            let mut argv = args.clone();
-            for o in options {
-                argv.push("--option".into());
-                argv.push(o.clone());
-            }
-            if let Some(s) = seed {
-                argv.extend(["--seed".to_string(), s.to_string()]);
-            }
-            argv.extend(["--threads".to_string(), threads.to_string()]);
-            if let Some(t) = trials {
-                argv.extend(["--trials".to_string(), t.to_string()]);
-            }
-            let cmd = parse_table(name, &argv).map_err(UserError::new)?;
+            let argv = table_argv(args, options, trials, seed, threads);
+            let cmd = parse_table(name, &argv, lang).map_err(UserError::new)?;
             Ok((table_outputs(&cmd, quiet, mode, lang)?, Vec::new()))
         }
         Source::Scenario(path) => {
@@ -233,6 +272,9 @@ pub(crate) fn evaluate(
     quiet: bool,
     lang: Lang,
 ) -> anyhow::Result<Vec<FileOutcomes>> {
+    for f in files {
+        expect::validate_file(f, runner, settings, lang)?;
+    }
     let mut all = Vec::new();
     for f in files {
         let seed = runner.seed;

@@ -30,11 +30,13 @@ pub fn table_names() -> Vec<String> {
 
 /// Parses `table NAME ARGS...` with the table's own clap definition, so its flags,
 /// defaults and validation are the command line's. The error is clap's first line.
-pub fn parse_table(name: &str, args: &[String]) -> Result<TableCommand, String> {
+pub fn parse_table(name: &str, args: &[String], lang: Lang) -> Result<TableCommand, String> {
     if !table_names().iter().any(|t| t == name) {
-        return Err(format!(
-            "unknown table \"{name}\"; allowed: {}",
-            table_names().join(", ")
+        return Err(tr!(
+            lang,
+            "check.table_unknown",
+            name = crate::limits::clip(name, lang),
+            allowed = table_names().join(", ")
         ));
     }
     let argv = ["cosmosim", "table", name]
@@ -79,7 +81,7 @@ pub fn figures(target: &str, args: &[String], quiet: bool, lang: Lang) -> anyhow
         };
         run_scenario(Path::new(target), &o, lang)?.outputs
     } else {
-        let cmd = parse_table(target, args).map_err(UserError::new)?;
+        let cmd = parse_table(target, args, lang).map_err(UserError::new)?;
         table_outputs(&cmd, quiet, None, lang)?
     };
     print_stdout(&describe(&outputs, lang), lang)

@@ -85,6 +85,12 @@ pub(super) fn validate(
     option_warnings(file, kind.system, o)
 }
 
+/// The validation `check` and `run` share, with a run's overrides (its rule options):
+/// what a caller that runs the file later (`expect`, `variants`) checks before any work.
+pub(super) fn validate_scenario(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<()> {
+    validate(file, kind_of(file)?, o).map(|_| ())
+}
+
 /// What validation and the run found (located in the file), then the option warnings.
 fn all_warnings(file: &ScenarioFile, foreign: Vec<String>) -> Vec<String> {
     let mut w = file.warnings();

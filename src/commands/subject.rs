@@ -132,11 +132,11 @@ impl Subject {
                     trials.to_string(),
                 ]);
                 // Exact-only tables take no --trials: try without it when refused.
-                let cmd = match parse_table(name, &argv) {
+                let cmd = match parse_table(name, &argv, lang) {
                     Ok(cmd) => cmd,
                     Err(_) => {
                         argv.truncate(argv.len() - 2);
-                        parse_table(name, &argv)
+                        parse_table(name, &argv, lang)
                             .map_err(|e| user(tr!(lang, "check.table_error", name, error = e)))?
                     }
                 };

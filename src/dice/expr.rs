@@ -3,6 +3,7 @@
 use rand::Rng;
 
 use super::{Die, Dist};
+use crate::lang::{Clip, Words};
 
 /// At most this many dice terms in one expression.
 const MAX_TERMS: usize = 4;
@@ -32,8 +33,8 @@ impl DiceExpr {
 
     /// Parses `NdF` terms (N 1..100, F 1..1000, at most 4 terms) and whole numbers joined
     /// by `+` or `-`; dice cannot be subtracted. The error says what is allowed.
-    pub fn parse(s: &str) -> Result<DiceExpr, String> {
-        let bad = || format!("`{s}` is not a dice expression");
+    pub fn parse(s: &str) -> Result<DiceExpr, Words> {
+        let bad = || words!("syntax.not_dice", value = Clip(s));
         let text: String = s
             .chars()
             .filter(|c| !c.is_whitespace())
@@ -62,24 +63,24 @@ impl DiceExpr {
                 };
                 let f: u64 = f.parse().map_err(|_| bad())?;
                 if sign < 0 {
-                    return Err(format!(
-                        "`{s}`: dice cannot be subtracted, only whole numbers"
-                    ));
+                    return Err(words!("syntax.dice_subtracted", value = Clip(s)));
                 }
                 if !(1..=100).contains(&n) || !(1..=1000).contains(&f) {
-                    return Err(format!(
-                        "`{s}`: dice counts must be 1..100 and faces 1..1000"
-                    ));
+                    return Err(words!("syntax.dice_range", value = Clip(s)));
                 }
                 if d.n_terms as usize == MAX_TERMS {
-                    return Err(format!("`{s}`: at most {MAX_TERMS} dice terms"));
+                    return Err(words!(
+                        "syntax.dice_terms",
+                        value = Clip(s),
+                        max = MAX_TERMS
+                    ));
                 }
                 d.terms[d.n_terms as usize] = (n as u8, Die::new(f).map_err(|_| bad())?);
                 d.n_terms += 1;
             } else {
                 let c: i32 = term.parse().map_err(|_| bad())?;
                 if c > 100_000 {
-                    return Err(format!("`{s}`: whole numbers must be at most 100000"));
+                    return Err(words!("syntax.dice_constant", value = Clip(s)));
                 }
                 d.constant += sign * c;
             }

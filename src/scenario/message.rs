@@ -65,6 +65,10 @@ fn shape(msg: &str, lang: Lang) -> Option<String> {
         }
         return None;
     }
+    // `title` / `question` (`scenario::text::Text`): serde's `expecting` is a literal.
+    if msg == "a string, or a table of languages such as { en = \"...\", fr = \"...\" }" {
+        return Some(tr!(lang, "error.toml.text_or_languages").to_string());
+    }
     if let Some(rest) = msg.strip_prefix("missing field `") {
         let field = rest.strip_suffix('`')?;
         return Some(tr!(lang, "error.toml.missing_field", field));

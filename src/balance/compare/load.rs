@@ -79,11 +79,7 @@ fn read_inside(dir: &Path, file: &Path, lang: Lang) -> Result<Option<Vec<u8>>, U
 /// Reads every output of `dir`.
 pub fn load_folder(dir: &Path, lang: Lang) -> anyhow::Result<BTreeMap<String, Loaded>> {
     if !dir.is_dir() {
-        return Err(UserError::new(format!(
-            "{}: not a folder; allowed: an output folder of report, run, table or sweep",
-            dir.display()
-        ))
-        .into());
+        return Err(UserError::new(tr!(lang, "compare.not_a_folder", dir = dir.display())).into());
     }
     let mut out = BTreeMap::new();
     for csv in csv_files(dir) {
@@ -92,9 +88,11 @@ pub fn load_folder(dir: &Path, lang: Lang) -> anyhow::Result<BTreeMap<String, Lo
             continue;
         };
         let meta: serde_json::Value = serde_json::from_slice(&meta_bytes).map_err(|e| {
-            UserError::new(format!(
-                "{}: not a provenance file: {e}",
-                meta_path.display()
+            UserError::new(tr!(
+                lang,
+                "compare.not_provenance",
+                file = meta_path.display(),
+                error = e
             ))
         })?;
         let Some(csv_bytes) = read_inside(dir, &csv, lang)? else {
@@ -105,7 +103,14 @@ pub fn load_folder(dir: &Path, lang: Lang) -> anyhow::Result<BTreeMap<String, Lo
             .with_infer_schema_length(None)
             .into_reader_with_file_handle(std::io::Cursor::new(csv_bytes))
             .finish()
-            .map_err(|e| UserError::new(format!("{}: cannot read CSV: {e}", csv.display())))?;
+            .map_err(|e| {
+                UserError::new(tr!(
+                    lang,
+                    "compare.bad_csv",
+                    file = csv.display(),
+                    error = e
+                ))
+            })?;
         let rel = csv
             .strip_prefix(dir)
             .unwrap_or(&csv)
@@ -114,19 +119,17 @@ pub fn load_folder(dir: &Path, lang: Lang) -> anyhow::Result<BTreeMap<String, Lo
             .to_string();
         out.insert(rel, Loaded { frame, meta });
         if out.len() > MAX_COMPARE_OUTPUTS {
-            return Err(UserError::new(format!(
-                "{}: more than {MAX_COMPARE_OUTPUTS} outputs; allowed: 1..{MAX_COMPARE_OUTPUTS}",
-                dir.display()
+            return Err(UserError::new(tr!(
+                lang,
+                "compare.too_many_outputs",
+                dir = dir.display(),
+                max = MAX_COMPARE_OUTPUTS
             ))
             .into());
         }
     }
     if out.is_empty() {
-        return Err(UserError::new(format!(
-            "{}: no outputs (no <name>.csv with a <name>.meta.json); allowed: an output folder of report, run, table or sweep",
-            dir.display()
-        ))
-        .into());
+        return Err(UserError::new(tr!(lang, "compare.no_outputs", dir = dir.display())).into());
     }
     Ok(out)
 }

@@ -68,6 +68,43 @@ fn value_in(
     })
 }
 
+/// Refuses, before anything runs, an expectation whose source cannot run (a flag its
+/// table does not take, a scenario file `check` refuses): one bad entry must not wait for
+/// the hours of work of the entries before it.
+pub fn validate_file(
+    file: &ExpectFile,
+    compute: &mut dyn Compute,
+    s: &Settings,
+    lang: Lang,
+) -> anyhow::Result<()> {
+    for e in &file.expectations {
+        compute
+            .validate(&e.source, &e.options, first_trials(e, s))
+            .map_err(|err| source_error(file, e, err, lang))?;
+    }
+    Ok(())
+}
+
+/// A source's refusal, located: a table's flags are refused by clap, so at `params`; a
+/// scenario's refusal already names its own file and line.
+fn source_error(
+    file: &ExpectFile,
+    e: &Expectation,
+    err: anyhow::Error,
+    lang: Lang,
+) -> anyhow::Error {
+    match err.downcast_ref::<UserError>() {
+        Some(u) if matches!(e.source, Source::Table { .. }) && !u.0.contains(".toml:") => user_at(
+            file,
+            e,
+            "params",
+            &u.0,
+            tr!(lang, "safety.work.allowed_table_flags"),
+        ),
+        _ => err,
+    }
+}
+
 fn check_one(
     file: &ExpectFile,
     e: &Expectation,
@@ -79,25 +116,7 @@ fn check_one(
     let first = first_trials(e, s);
     let outs = compute
         .outputs(&e.source, &e.options, first)
-        .map_err(|err| {
-            // A table's flags are rejected by clap: point at `params`.
-            match err.downcast_ref::<UserError>() {
-                Some(u) if u.0.starts_with("unknown table") => {
-                    let (msg, allowed) = u.0.split_once("; allowed: ").unwrap_or((&u.0, ""));
-                    user_at(file, e, "table", msg, allowed)
-                }
-                Some(u) if matches!(e.source, Source::Table { .. }) && !u.0.contains(".toml:") => {
-                    user_at(
-                        file,
-                        e,
-                        "params",
-                        &u.0,
-                        tr!(lang, "safety.work.allowed_table_flags"),
-                    )
-                }
-                _ => err,
-            }
-        })?;
+        .map_err(|err| source_error(file, e, err, lang))?;
     match &e.check {
         Check::Figure {
             figure,
@@ -132,8 +151,15 @@ fn locate<'a>(
     wanted: &[(String, Cell)],
     lang: Lang,
 ) -> anyhow::Result<(FigureRef<'a>, usize)> {
-    let (f, wanted) = figures::resolve(outs, figure, wanted, lang)
-        .map_err(|msg| user_at(file, e, "figure", &msg, "see `cosmosim figures`"))?;
+    let (f, wanted) = figures::resolve(outs, figure, wanted, lang).map_err(|msg| {
+        user_at(
+            file,
+            e,
+            "figure",
+            &msg,
+            tr!(lang, "safety.work.allowed_figures"),
+        )
+    })?;
     let wanted = &wanted[..];
     if let Some((reason, checkable)) = figures::undecidable(&f, figure, lang) {
         return Err(user_at(file, e, "figure", &reason, &checkable));

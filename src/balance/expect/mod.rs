@@ -12,7 +12,7 @@ pub mod report;
 mod source;
 mod table_file;
 
-pub use check::{check_file, Compute, Outcome, Settings};
+pub use check::{check_file, validate_file, Compute, Outcome, Settings};
 pub use decide::Verdict;
 pub use model::ExpectFile;
 pub use report::{all_hold, csv, headline, junit, markdown, FileOutcomes};

@@ -29,6 +29,15 @@ pub trait Compute {
         trials: Option<u64>,
         seeds: &[u64],
     ) -> anyhow::Result<Vec<Rc<Vec<Output>>>>;
+
+    /// Refuses what `outputs` would refuse about the source itself (a table flag, a
+    /// scenario file `check` refuses), with the same message, without computing anything.
+    fn validate(
+        &mut self,
+        source: &Source,
+        options: &[String],
+        trials: Option<u64>,
+    ) -> anyhow::Result<()>;
 }
 
 /// Run-wide settings from the command line.

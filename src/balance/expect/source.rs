@@ -138,10 +138,26 @@ pub(crate) fn source(
         )
     };
     match (table, scenario) {
-        (Some(t), None) => Ok(Source::Table {
-            name: t.clone(),
-            args: table_args(params, lang).map_err(|(m, a)| err("params", &m, a))?,
-        }),
+        (Some(t), None) => {
+            // Refused here, before anything runs: a later entry naming no table must not
+            // wait for an earlier entry's hours of work.
+            let names = crate::commands::table_names();
+            if !names.contains(t) {
+                return Err(err(
+                    "table",
+                    &tr!(
+                        lang,
+                        "fr_errors.source.unknown_table",
+                        name = crate::limits::clip(t, lang)
+                    ),
+                    &names.join(", "),
+                ));
+            }
+            Ok(Source::Table {
+                name: t.clone(),
+                args: table_args(params, lang).map_err(|(m, a)| err("params", &m, a))?,
+            })
+        }
         (None, Some(s)) => {
             if !params.is_empty() {
                 return Err(err(

@@ -2,7 +2,7 @@
 //! edits of the scenario's TOML at each point.
 
 use crate::error::UserError;
-use crate::lang::Lang;
+use crate::lang::{Clip, Lang};
 use crate::systems::RunOverrides;
 
 /// One `--vary key.path=values` flag.
@@ -35,30 +35,32 @@ pub fn scalar(s: &str) -> toml::Value {
 
 /// Parses `key.path=a,b,c` or `key.path=lo..hi:step` (step 1 by default).
 pub fn parse_vary(s: &str) -> Result<Vary, crate::lang::Words> {
-    let (key, spec) = s.split_once('=').ok_or_else(|| {
-        format!("`{s}`: expected key.path=a,b or key.path=lo..hi:step, e.g. hero.level=3,5")
-    })?;
+    let (key, spec) = s
+        .split_once('=')
+        .ok_or_else(|| words!("syntax.vary_form", value = Clip(s)))?;
     let key = key.trim().to_string();
     if key.is_empty() || key.split('.').any(|p| p.is_empty()) {
-        return Err(format!(
-            "`{s}`: the key path must be dot-separated names, e.g. hero.policy.dark_below_hp"
-        )
-        .into());
+        return Err(words!("syntax.vary_key", value = Clip(s)));
     }
     let values = if let Some((lo, rest)) = spec.split_once("..") {
         let (hi, step) = rest.split_once(':').unwrap_or((rest, "1"));
         let num = |x: &str| {
             x.trim()
                 .parse::<f64>()
-                .map_err(|_| format!("`{x}` is not a number in `{s}`"))
+                .map_err(|_| words!("syntax.vary_number", part = Clip(x), value = Clip(s)))
         };
         let (lo_f, hi_f, step_f) = (num(lo)?, num(hi)?, num(step)?);
         if step_f <= 0.0 || hi_f < lo_f {
-            return Err(format!("`{s}`: the range needs lo <= hi and a positive step").into());
+            return Err(words!("syntax.vary_range", value = Clip(s)));
         }
         let n = ((hi_f - lo_f) / step_f + 1e-9).floor() as usize + 1;
         if n > 1000 {
-            return Err(format!("`{s}`: {n} values; at most 1000").into());
+            return Err(words!(
+                "syntax.vary_count",
+                value = Clip(s),
+                count = n,
+                max = 1000
+            ));
         }
         let ints = [lo, hi, step]
             .iter()
@@ -81,7 +83,7 @@ pub fn parse_vary(s: &str) -> Result<Vary, crate::lang::Words> {
         spec.split(',').map(scalar).collect::<Vec<_>>()
     };
     if values.is_empty() {
-        return Err(format!("`{s}`: no values").into());
+        return Err(words!("syntax.vary_empty", value = Clip(s)));
     }
     Ok(Vary { key, values })
 }

@@ -138,19 +138,29 @@ pub fn study<C: Compute>(
     for v in &f.variants {
         rules.push((v.name.clone(), v.description.clone(), v.options.clone()));
     }
+    // The book's refusal of a studied source is the file's fault: located at the study.
+    let located = |e: anyhow::Error, name: &str, i: usize| match e
+        .downcast_ref::<crate::error::UserError>()
+    {
+        Some(u) if name == BOOK => anyhow::Error::from(f.study_error(i, &u.0, lang)),
+        _ => e,
+    };
+    // Every source under every rule set is checked before anything runs: a bad study
+    // must not wait for the hours of work of the ones before it.
+    for (name, _, options) in &rules {
+        for (i, src) in f.study.iter().enumerate() {
+            compute
+                .validate(src, options, f.trials)
+                .map_err(|e| located(e, name, i))?;
+        }
+    }
     let mut variants: Vec<VariantResult> = Vec::new();
     for (name, description, options) in rules {
         let mut outputs = Vec::new();
         for (i, src) in f.study.iter().enumerate() {
-            let outs =
-                compute
-                    .outputs(src, &options, f.trials)
-                    .map_err(|e| match e.downcast_ref::<crate::error::UserError>() {
-                        Some(u) if name == BOOK => {
-                            anyhow::Error::from(f.study_error(i, &u.0, lang))
-                        }
-                        _ => e,
-                    })?;
+            let outs = compute
+                .outputs(src, &options, f.trials)
+                .map_err(|e| located(e, &name, i))?;
             outputs.push(outs);
         }
         variants.push(VariantResult {

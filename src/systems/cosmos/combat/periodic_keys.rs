@@ -115,7 +115,7 @@ fn periodic_def(file: &ScenarioFile, name: &str, p: &RawPeriodic) -> Result<Peri
         .map_err(|e| {
             err(
                 "amount",
-                &e,
+                &e.text(lang),
                 tr!(lang, "combat.check.periodic_amount_allowed"),
             )
         })?;

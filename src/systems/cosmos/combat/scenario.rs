@@ -202,7 +202,7 @@ fn validate_attack(file: &ScenarioFile, name: &str, a: &RawAttack) -> Result<Att
             file.error_at(
                 &["attacks", name, "damage"],
                 &key("damage"),
-                &e,
+                &e.text(file.lang),
                 tr!(file.lang, "combat.check.dice_allowed"),
             )
         })?;

@@ -111,9 +111,13 @@ fn support_def(
                     tr!(file.lang, "combat.check.heal_missing_allowed"),
                 ));
             };
-            let dice = DiceExpr::parse(text)
-                .map(|d| d.at_least(0))
-                .map_err(|e| err("heal", &e, tr!(file.lang, "combat.check.heal_dice_allowed")))?;
+            let dice = DiceExpr::parse(text).map(|d| d.at_least(0)).map_err(|e| {
+                err(
+                    "heal",
+                    &e.text(file.lang),
+                    tr!(file.lang, "combat.check.heal_dice_allowed"),
+                )
+            })?;
             for (k, g) in [
                 ("modifier", s.modifier.is_some()),
                 ("damage_mult", s.damage_mult.is_some()),
