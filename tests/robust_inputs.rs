@@ -276,3 +276,33 @@ fn expectation_refusals_read_in_french() {
         );
     }
 }
+
+/// Audit of 2026-12-07: a rule option refused in a variants or expectations file said
+/// "allowed:" twice (its own values, then a generic line). It now reads as a scenario's
+/// `[rules]` refusal does: the option's own allowed values, once.
+#[test]
+fn a_refused_option_in_a_variants_or_expectations_file_says_allowed_once() {
+    let dir = tempfile::tempdir().unwrap();
+    shipped(dir.path(), "cosmos/duel.toml", "duel.toml", str::to_string);
+    std::fs::write(
+        dir.path().join("v.toml"),
+        "seed = 1\n\n[[study]]\nscenario = \"duel.toml\"\n\n[variants.d20]\nkarma_die_sides = -5\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("e.toml"),
+        "seed = 1\n\n[[expect]]\nname = \"d\"\nscenario = \"duel.toml\"\nfigure = \"combat-sides.share\"\n\
+         at_least = 0\noptions = { karma_die_sides = -5 }\n",
+    )
+    .unwrap();
+    for args in [
+        ["-q", "variants", "v.toml", "--out", "o"],
+        ["-q", "expect", "e.toml", "--out", "o"],
+    ] {
+        let (code, err) = refused(dir.path(), &args);
+        assert_eq!(code, Some(2), "{err}");
+        assert!(err.contains("karma_die_sides"), "{err}");
+        assert!(err.contains("from 2 to 20"), "{err}");
+        assert_eq!(err.matches("allowed:").count(), 1, "{err}");
+    }
+}

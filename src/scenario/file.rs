@@ -254,6 +254,23 @@ impl ScenarioFile {
         ))
     }
 
+    /// An error about the value at `path` whose message already says what is allowed (a
+    /// rule option's own refusal), so no second "allowed" follows it.
+    pub fn error_at_key(&self, path: &[&str], shown_key: &str, message: &str) -> UserError {
+        let (line, col) = locate(&self.text, path)
+            .map(|off| line_col(&self.text, off))
+            .unwrap_or((1, 1));
+        UserError::new(tr!(
+            self.lang,
+            "error.frame.at_key",
+            file = self.path.display(),
+            line,
+            col,
+            key = shown_key,
+            message
+        ))
+    }
+
     /// Records a warning about the value at `path`, located like an error (kept once).
     pub fn warn_at(&self, path: &[&str], shown_key: &str, message: &str) {
         let (line, col) = locate(&self.text, path)

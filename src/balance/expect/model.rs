@@ -201,7 +201,6 @@ fn validate(
             &["expect", &idx, "options", k],
             &format!("expect[{i}].options.{k}"),
             (k, v),
-            tr!(file.lang, "fr_errors.expect.option_allowed"),
         )?);
     }
     let confidence = match e.confidence {

@@ -217,11 +217,12 @@ pub(crate) fn option_pair(
     path: &[&str],
     shown: &str,
     (k, v): (&str, &toml::Value),
-    allowed: &str,
 ) -> Result<String, UserError> {
     let pair = format!("{k}={}", param_text(v).unwrap_or_default());
+    // The option's own refusal says what is allowed, as a scenario's `[rules]` says it
+    // (audit of 2026-12-07: a second "allowed" followed it here).
     RuleOptions::from_pairs(&[&pair], file.lang)
-        .map_err(|x| file.error_at(path, shown, x.0.trim_start_matches("--option "), allowed))?;
+        .map_err(|x| file.error_at_key(path, shown, x.0.trim_start_matches("--option ")))?;
     Ok(pair)
 }
 

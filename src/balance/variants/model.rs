@@ -266,7 +266,6 @@ fn variant(
             &["variants", name, k],
             &format!("variants.{name}.{k}"),
             (k, v),
-            tr!(file.lang, "fr_errors.variants.option_allowed"),
         )?);
     }
     // Constraints between the variant's parameters (C-FAT-4), before anything runs.
