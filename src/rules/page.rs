@@ -133,7 +133,10 @@ explicitly win over it. It also selects the previous aura table in combat. The p
 book has no genetics, affiliation or endurance rule, so a mutation scenario, a levelling \
 with a gene tree (`[leveling.dna]`) and an expedition refuse it (exit 2, at `[rules] \
 edition` or naming `--option edition=previous`); a combat with `fatigue = true` plays as \
-a fight without fatigue (the set's endurance numbers are 0). The set:\n\n";
+a fight without fatigue (the set's endurance numbers are 0). Its skill sheet has one \
+fixed model and no skill points: a levelling or a creation rolls no skill or DNA points \
+(the `skill_*` and `dna_*` parameters do nothing there) and reports that book's sheet \
+instead, and a levelling with a skill tree (`[leveling.skills]`) refuses it. The set:\n\n";
     for (k, v) in super::cosmos::PREVIOUS_EDITION {
         s += &format!("- `{k} = {v}`\n");
     }

@@ -95,6 +95,9 @@ impl From<u64> for TrialLimits {
 pub enum CurrentOnly {
     Genetics,
     Endurance,
+    /// The progressive skill-sheet model (skill points spent on a tree, C-LEVEL-3): the
+    /// previous book's "Fiche compétences" has one fixed model (audit of 2026-12-07).
+    SkillPoints,
 }
 
 impl CurrentOnly {
@@ -102,6 +105,7 @@ impl CurrentOnly {
         match self {
             CurrentOnly::Genetics => tr!(lang, "run.edition_rule_genetics"),
             CurrentOnly::Endurance => tr!(lang, "run.edition_rule_endurance"),
+            CurrentOnly::SkillPoints => tr!(lang, "run.edition_rule_skill_points"),
         }
     }
 }

@@ -221,6 +221,12 @@ pub fn sweep(
             if let Some(f) = focus {
                 about = Some(focus_rows(&outputs, f, file.lang).map_err(UserError::new)?);
             }
+        } else if let Some(f) = focus {
+            // A point may lack the focus another has (a row of the current edition under
+            // `rules.edition = previous`, C-EDITION): refused at that point, not charted
+            // without it (audit of 2026-12-07).
+            focus_rows(&outputs, f, file.lang)
+                .map_err(|e| at_point(UserError::new(e).into(), p))?;
         }
         for s in stalemates(&outputs) {
             let k = (s.figure.clone(), s.outcome.clone());

@@ -8,6 +8,7 @@ use crate::dice::{Die, Dist};
 use crate::engine::Rng64;
 use crate::systems::trace::{Quiet, Watch};
 
+use super::aura::Edition;
 use super::level_rules::SkillDice;
 use super::races::{settle, Conflict, Races, MAX_REROLLS};
 use super::stats::{Stat, StatBounds};
@@ -79,6 +80,9 @@ pub struct CreationPolicy {
     /// Each stat die's window and the stat bounds (parameters `create_die_min`..,
     /// `stat_cap_low`..; book 20..80, 85 from level 3).
     pub bounds: StatBounds,
+    /// The previous edition has no skill points nor DNA points (C-EDITION): nothing is
+    /// rolled for them, and a trace shows no dice that book lacks.
+    pub edition: Edition,
 }
 
 /// The accepted sum windows of C-CREATE-1..3 (registry `rules::growth::CREATION_PARAMETERS`,
@@ -144,6 +148,7 @@ impl Default for CreationPolicy {
             sums: CreationSums::default(),
             move_given: None,
             bounds: StatBounds::default(),
+            edition: Edition::Current,
         }
     }
 }
@@ -276,6 +281,15 @@ pub fn create_watched<W: Watch<Step>>(
     let cap = p.bounds.ceiling(1);
     settle_rolls(rng, p, races, cap, &mut out, w, roll_stats);
 
+    if p.edition == Edition::Current {
+        points(rng, p, &mut out, w);
+    }
+    done(out, w)
+}
+
+/// The creation's skill points (C-LEVEL-3) and DNA points (C-LEVEL-4), current edition.
+#[inline]
+fn points<W: Watch<Step>>(rng: &mut Rng64, p: &CreationPolicy, out: &mut Created, w: &mut W) {
     // C-LEVEL-3: 1d6, +1d6 per full 100 PM, and a bonus d6 that replaces the lowest roll
     // if higher (parameters; a 0 die rolls nothing).
     let sd = p.skill_dice;
@@ -317,7 +331,6 @@ pub fn create_watched<W: Watch<Step>>(
         roll,
         total: out.character.dna,
     });
-    done(out, w)
 }
 
 /// The finished character, shown to `w`.

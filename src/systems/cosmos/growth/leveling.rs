@@ -10,6 +10,7 @@ use crate::systems::cosmos::{drift, Outcome, TestRules, TestSampler, TestSpec, K
 
 use crate::systems::trace::{Quiet, Watch};
 
+use super::aura::Edition;
 use super::creation::Character;
 use super::level_rules::LevelRules;
 use super::moves::{move_points_within, MovePolicy};
@@ -94,6 +95,10 @@ pub struct LevelPolicy {
     pub dna_dice: [u32; 3],
     /// C-LEVEL-1..3 numbers (rule parameters, book values by default).
     pub rules: LevelRules,
+    /// The previous edition rolls no skill points nor DNA points (C-EDITION). Not in
+    /// provenance, which records the edition among the options.
+    #[serde(skip)]
+    pub edition: Edition,
 }
 
 /// The book's DNA dice at levels 3, 6, 9 (C-LEVEL-4).
@@ -116,6 +121,7 @@ impl Default for LevelPolicy {
             campaign: Campaign::default(),
             dna_dice: DNA_LEVEL_DICE,
             rules: LevelRules::default(),
+            edition: Edition::Current,
         }
     }
 }
@@ -398,6 +404,16 @@ pub fn level_up_watched<W: Watch<Step>>(
             after: if hp { c.hp } else { c.pm },
         });
     }
+    if p.edition == Edition::Current {
+        points(h, rng, p, w);
+    }
+    o
+}
+
+/// A level-up's skill points (C-LEVEL-3) and DNA points (C-LEVEL-4), current edition.
+#[inline]
+fn points<W: Watch<Step>>(h: &mut Hero, rng: &mut Rng64, p: &LevelPolicy, w: &mut W) {
+    let (lr, level, c) = (&p.rules, h.level, &mut h.c);
     // C-LEVEL-3: 1d4-1, and +2 after a level that gave 0. "si un PJ reçoit 0 PC à un
     // certain niveau, il obtiendra 2 PC supplémentaires au niveau suivant"
     // (cosmos-current.fr.txt l. 551): what counts is the points *received*, so a d4 of 1
@@ -430,7 +446,6 @@ pub fn level_up_watched<W: Watch<Step>>(
             total: c.dna,
         });
     }
-    o
 }
 
 /// Exact answers about progression.
@@ -475,124 +490,4 @@ pub mod exact {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::stream;
-
-    fn hero(stats: [i32; 6]) -> Hero {
-        Hero::new(
-            Character {
-                stats,
-                hp: 200,
-                pm: 300,
-                skill_points: 3,
-                dna: 10,
-            },
-            0,
-        )
-    }
-
-    #[test]
-    fn caps_and_gains() {
-        let mut s = 78;
-        raise(&mut s, 9, 80);
-        assert_eq!(s, 80);
-        raise(&mut s, 9, 85);
-        assert_eq!(s, 85);
-        let st = [50, 30, 30, 60, 70, 40];
-        let o = targets(&st, &Stat::ALL, &[0; 6], StatTarget::Lowest);
-        // Ties: esprit before charisme (rulebook order).
-        assert_eq!(&o[..3], &[1, 2, 5]);
-    }
-
-    #[test]
-    fn weights_aim_at_shares() {
-        // force 2 at 40 (2/40 = 0.05) before esprit 1 at 30 (0.033); at 70 (0.029) after.
-        let w = [2, 1, 0, 0, 0, 0];
-        let by_weights = |st: [i32; 6]| targets(&st, &Stat::ALL, &w, StatTarget::Weights);
-        assert_eq!(by_weights([40, 30, 50, 50, 50, 50]), [0, 1, 2, 3, 4, 5]);
-        assert_eq!(by_weights([70, 30, 50, 50, 50, 50]), [1, 0, 2, 3, 4, 5]);
-        // Equal shares (2/60 = 1/30): rulebook order.
-        let o = by_weights([60, 30, 50, 50, 50, 50]);
-        assert_eq!(&o[..2], &[0, 1]);
-        // One non-zero weight: the priority list [agilite, then rulebook order].
-        let p = [
-            Stat::Agilite,
-            Stat::Force,
-            Stat::Esprit,
-            Stat::Charisme,
-            Stat::Precision,
-            Stat::Chance,
-        ];
-        let st = [33, 71, 20, 80, 45, 60];
-        let a = targets(&st, &p, &[0, 0, 0, 5, 0, 0], StatTarget::Weights);
-        assert_eq!(a, targets(&st, &p, &[0; 6], StatTarget::Priority));
-    }
-
-    #[test]
-    fn schedule_overrides_later() {
-        let g = |d| LaterLevels {
-            stat_die: d,
-            stat_count: 1,
-            ..Default::default()
-        };
-        let p = LevelPolicy {
-            later: g(10),
-            schedule: vec![(7, g(20)), (9, g(4))],
-            ..Default::default()
-        };
-        assert_eq!(p.later_at(6).stat_die, 10);
-        assert_eq!(p.later_at(7).stat_die, 20);
-        assert_eq!(p.later_at(8).stat_die, 10);
-        assert_eq!(p.later_at(9).stat_die, 4);
-    }
-
-    #[test]
-    fn ten_levels_keep_caps_and_grants() {
-        let rules = TestRules::default();
-        let p = LevelPolicy {
-            later: LaterLevels {
-                stat_die: 20,
-                stat_count: 6,
-                stat_target: StatTarget::Lowest,
-                hp_die: 0,
-                pm_die: 0,
-            },
-            ..Default::default()
-        };
-        let mut rng = stream(9, 1, 0);
-        for _ in 0..500 {
-            let mut h = hero([80, 79, 20, 20, 50, 50]);
-            for _ in 2..=10 {
-                let before = h.c;
-                level_up(&mut h, &mut rng, &p, &Stat::ALL, &rules, &[]);
-                let cap = super::super::stats::cap_at(h.level);
-                assert!(
-                    h.c.stats.iter().all(|s| *s <= cap),
-                    "{:?} at {}",
-                    h.c.stats,
-                    h.level
-                );
-                assert!(h.c.stats.iter().zip(before.stats).all(|(a, b)| *a >= b));
-                if h.level == 2 {
-                    assert!(h.c.stats.iter().all(|s| *s <= 80));
-                }
-            }
-            assert_eq!((h.light, h.dark), (3, 2));
-            assert!((13..=10 + 4 + 6 + 8).contains(&h.c.dna));
-        }
-    }
-
-    #[test]
-    fn exact_points() {
-        assert!((exact::dna_at(1).mean() - 15.5).abs() < 1e-12);
-        assert!((exact::dna_at(9).mean() - (15.5 + 2.5 + 3.5 + 4.5)).abs() < 1e-12);
-        // Level 2: d4-1 gives 0..3 equally.
-        assert!((exact::skill_gained_at(2).mean() - 1.5).abs() < 1e-12);
-        // Level 3: the carry adds 2 with probability 1/4.
-        assert!((exact::skill_gained_at(3).mean() - 3.5).abs() < 1e-12);
-        // Level 4 (C-LEVEL-3): level 3 carries only if it received 0, i.e. no carry came
-        // in (3/4) and its d4 showed 1 (1/4): P = 3/16, so 1.5 * 3 + 2 * (1/4 + 3/16).
-        assert!((exact::skill_gained_at(4).mean() - (4.5 + 2.0 * 7.0 / 16.0)).abs() < 1e-12);
-    }
-}
+mod tests;

@@ -19,6 +19,7 @@ mod quantiles;
 pub mod race_odds;
 pub mod races;
 pub mod scenarios;
+pub mod skill_sheet;
 pub mod skills;
 pub mod stats;
 pub mod tables;

@@ -61,3 +61,41 @@ fn moves_respect_bounds() {
     move_points(&mut s, &Stat::ALL, MovePolicy::EvenOut, 10, 20, 80);
     assert_eq!(s, [50; 6]);
 }
+
+/// C-EDITION: the previous book has no skill points nor DNA points, so its characters
+/// roll none: the same dice make the same HP, PM and stats, then the current edition
+/// alone goes on to its skill-point and DNA dice; a level-up rolls none either.
+#[test]
+fn the_previous_edition_rolls_no_points() {
+    use crate::systems::cosmos::growth::aura::Edition;
+    use crate::systems::cosmos::growth::leveling::{level_up, Hero, LevelPolicy};
+    use crate::systems::cosmos::TestRules;
+    let prev = CreationPolicy {
+        edition: Edition::Previous,
+        ..Default::default()
+    };
+    let levels = LevelPolicy {
+        edition: Edition::Previous,
+        ..Default::default()
+    };
+    for seed in 0..200 {
+        let (mut a, mut b) = (stream(5, seed, 0), stream(5, seed, 0));
+        let cur = create(&mut a, &CreationPolicy::default()).character;
+        let old = create(&mut b, &prev).character;
+        assert_eq!((old.stats, old.hp, old.pm), (cur.stats, cur.hp, cur.pm));
+        assert_eq!((old.skill_points, old.dna), (0, 0));
+        assert!(cur.skill_points >= 1 && cur.dna >= 6);
+        let mut h = Hero::new(old, 0);
+        for _ in 2..=10 {
+            level_up(
+                &mut h,
+                &mut b,
+                &levels,
+                &Stat::ALL,
+                &TestRules::default(),
+                &[],
+            );
+        }
+        assert_eq!((h.c.skill_points, h.skill_gained, h.c.dna), (0, 0, 0));
+    }
+}

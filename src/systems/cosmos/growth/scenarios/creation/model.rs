@@ -3,6 +3,7 @@
 use crate::error::UserError;
 use crate::report::param_text;
 use crate::scenario::ScenarioFile;
+use crate::systems::cosmos::growth::aura::Edition;
 use crate::systems::cosmos::growth::creation::{Conversion, CreationPolicy, MovePolicy};
 use crate::systems::cosmos::growth::races::{Races, Sheet, MAX_SHEETS};
 use crate::systems::cosmos::growth::stats::{Stat, StatBounds, STAT_CAP_HIGH, STAT_MIN};
@@ -73,7 +74,8 @@ fn kept_of(c: &super::raw::RawConversion) -> [i64; 4] {
 
 /// The creation numbers checked against the values in force (`options`: the file's
 /// `[rules]` in `check`, with `--option` in `run`, one validation): the stat bounds of a
-/// conversion's kept stats ([`kept_within`]) and the move points ([`move_ceiling`]).
+/// conversion's kept stats ([`kept_within`]), the move points ([`move_ceiling`]) and the
+/// edition ([`edition_within`]).
 pub fn moves_within(
     file: &ScenarioFile,
     p: &mut CreationPolicy,
@@ -81,7 +83,44 @@ pub fn moves_within(
 ) -> Result<(), UserError> {
     p.bounds = StatBounds::from_options(options);
     kept_within(file, p)?;
+    edition_within(file, p, options)?;
     move_ceiling(file, p, options)
+}
+
+/// C-EDITION: the previous book has no skill points nor DNA points, so its creation rolls
+/// none, and a converted character that keeps some is refused at its key rather than
+/// carried as a number of neither book (audit of 2026-12-07).
+fn edition_within(
+    file: &ScenarioFile,
+    p: &mut CreationPolicy,
+    options: &crate::rules::RuleOptions,
+) -> Result<(), UserError> {
+    p.edition = crate::systems::cosmos::growth::skill_sheet::edition(options);
+    let Some(c) = p.conversion.filter(|_| p.edition == Edition::Previous) else {
+        return Ok(());
+    };
+    for (name, v, what) in [
+        (
+            "skill_points",
+            c.skill_points,
+            tr!(file.lang, "growth.sheet.no_skill_points"),
+        ),
+        (
+            "dna_points",
+            c.dna,
+            tr!(file.lang, "growth.sheet.no_dna_points"),
+        ),
+    ] {
+        if v != 0 {
+            return Err(bad(
+                file,
+                &["creation", "conversion", name],
+                tr!(file.lang, "growth.sheet.conversion_points", value = v, what),
+                tr!(file.lang, "growth.sheet.conversion_points_allowed"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// C-CREATE-2 "jusqu'à 10 points", C-CREATE-3 "jusqu'à 20 points": the move points under

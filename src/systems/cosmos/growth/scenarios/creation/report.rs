@@ -9,14 +9,16 @@ use crate::report::{
 };
 use crate::scenario::ScenarioFile;
 use crate::stats::{Estimate, Proportion};
+use crate::systems::cosmos::growth::aura::Edition;
 use crate::systems::cosmos::growth::creation::{exact, CreationPolicy, HpPmSplit};
+use crate::systems::cosmos::growth::skill_sheet;
 use crate::systems::cosmos::growth::stats::Stat;
 use crate::systems::cosmos::growth::{dec, push_distribution, OPTIONS};
 use crate::systems::{RunOverrides, ScenarioResult};
 
 use super::super::summary;
 use super::model::{moves_within, parse, policy_text, races_text};
-use super::sim::{CreationSim, QUANTITIES};
+use super::sim::{CreationSim, POINTS, QUANTITIES};
 use super::DEFAULT_TRIALS;
 use crate::rules::growth::RACE_OPTIONS;
 use crate::systems::cosmos::growth::level_parameters;
@@ -218,10 +220,17 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         provenance: prov.for_output("creation-rejection"),
     };
 
-    // Distributions of each quantity.
+    // Distributions of each quantity; C-EDITION: the previous book has no skill points
+    // nor DNA points, so their rows are absent and its own skill sheet is reported.
+    let previous = p.edition == Edition::Previous;
+    let shown: Vec<(usize, &str)> = QUANTITIES
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| !previous || *i < POINTS)
+        .collect();
     let mut cols = FloatColumns::default();
     let mut dist_key = Vec::new();
-    for (i, name) in QUANTITIES.iter().enumerate() {
+    for &(i, name) in &shown {
         let (mean, Estimate { lo: l, hi: h, .. }, q) =
             push_distribution(&mut cols, &acc.values[i], &acc.moments[i]);
         if i <= 8 {
@@ -238,7 +247,8 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             ));
         }
     }
-    let mut dcols = vec![Column::new("quantity".into(), QUANTITIES.to_vec())];
+    let names: Vec<&str> = shown.iter().map(|q| q.1).collect();
+    let mut dcols = vec![Column::new("quantity".into(), names)];
     dcols.extend(cols.into_columns());
     let dist_frame = DataFrame::new_infer_height(dcols)?;
     let cdf = |t: &Tally| -> Vec<(f64, f64)> {
@@ -330,7 +340,12 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     }
     let dist_out = Output {
         name: "creation-distributions".into(),
-        title: tr!(ctx.lang, "growth.creation.dist_title").into(),
+        title: if previous {
+            tr!(ctx.lang, "growth.creation.dist_title_previous")
+        } else {
+            tr!(ctx.lang, "growth.creation.dist_title")
+        }
+        .into(),
         question: tr!(ctx.lang, "growth.creation.dist_question").into(),
         frame: dist_frame,
         figures: vec![Figure::new(vec![
@@ -348,6 +363,13 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let mut key: Vec<String> = rej_key.into_iter().take(2).collect();
     key.extend(dist_key.into_iter().take(4));
     let mut outputs = vec![rejection_out, dist_out];
+    if previous {
+        // A converted character keeps its level (C-CREATE-3): the sheet up to it.
+        let level = p.conversion.map_or(1, |c| c.level);
+        let sheet = skill_sheet::output(ctx.lang, "creation", level, &prov)?;
+        key.extend(sheet.key_figures.iter().cloned());
+        outputs.push(sheet);
+    }
     if !races.sheets.is_empty() {
         // The race/class question comes first.
         let (r_out, r_key) = super::races::races_output(ctx.lang, &p, &races, &acc, trials, &prov)?;

@@ -28,6 +28,10 @@ pub struct CreationAcc {
     pub accepted_first: u64,
 }
 
+/// The first of the quantities the previous edition does not have (skill points, DNA
+/// points; C-EDITION): tallied at 0, never reported.
+pub const POINTS: usize = 8;
+
 /// The quantities tallied, in order.
 pub const QUANTITIES: [&str; 10] = [
     "hp",

@@ -27,7 +27,8 @@ use crate::systems::trace::{
 
 use super::super::common::stats_json;
 use super::report::load;
-use super::sim::QUANTITIES;
+use super::sim::{POINTS, QUANTITIES};
+use crate::systems::cosmos::growth::aura::Edition;
 
 /// The outcome names without race/class sheets (see the module's comment).
 pub const PLAIN_OUTCOMES: [&str; 2] = ["accepted_first", "rerolled"];
@@ -69,7 +70,7 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
         l.trials,
         engine.seed(),
         &mut (),
-        |c| Ending::parse(c, races),
+        |c| Ending::parse(c, races, p),
         |_, i, tests: &[Ending]| {
             let c = create_watched(&mut engine.trial_stream(key, i), p, races, &mut Quiet);
             tests.iter().all(|t| t.holds(races, &c))
@@ -91,16 +92,23 @@ enum Ending {
     D100AtLeast(u32),
 }
 
-fn conditions() -> String {
+fn conditions(quantities: &[&str]) -> String {
     format!(
         "outcome=<name>, hp_pm_rerolled, stats_rerolled, race_rerolled, <quantity>_at_least=<n>, <quantity>_at_most=<n> (quantity: {}), d100_rolls_at_least=<n>",
-        QUANTITIES.join(", ")
+        quantities.join(", ")
     )
 }
 
 impl Ending {
-    fn parse(c: &Cond, races: &Races) -> Result<Ending, UserError> {
-        if let Some(b) = c.bound(&QUANTITIES) {
+    fn parse(c: &Cond, races: &Races, p: &CreationPolicy) -> Result<Ending, UserError> {
+        // The previous edition has no skill nor DNA points (C-EDITION): not a quantity.
+        let n = if p.edition == Edition::Previous {
+            POINTS
+        } else {
+            QUANTITIES.len()
+        };
+        let quantities = &QUANTITIES[..n];
+        if let Some(b) = c.bound(quantities) {
             return b.map(Ending::Quantity);
         }
         match c.name.as_str() {
@@ -112,7 +120,7 @@ impl Ending {
             "stats_rerolled" => c.flag(Ending::StatsRerolled),
             "race_rerolled" => c.flag(Ending::RaceRerolled),
             "d100_rolls_at_least" => Ok(Ending::D100AtLeast(c.number("0, 1, 2, ...")?)),
-            _ => Err(c.unknown(&conditions())),
+            _ => Err(c.unknown(&conditions(quantities))),
         }
     }
 
@@ -417,6 +425,19 @@ fn render(
                 0,
                 tr!(lang, "trace_creation.dna", base, faces, roll, total),
                 json!({"step": "dna", "base": base, "faces": faces, "roll": roll, "total": total}),
+            ),
+            Step::End { character: c } if p.edition == Edition::Previous => (
+                0,
+                tr!(
+                    lang,
+                    "trace_creation.end_previous",
+                    hp = c.hp,
+                    pm = c.pm,
+                    stats = stats_text(lang, &c.stats),
+                    outcome
+                ),
+                json!({"step": "end", "outcome": outcome, "hp": c.hp, "pm": c.pm,
+                    "stats": stats_json(&c.stats)}),
             ),
             Step::End { character: c } => (
                 0,

@@ -6,7 +6,7 @@ use polars::prelude::*;
 use super::super::creation::{policy_text, races_text};
 use super::super::scenario_result;
 use super::model::{level5_within, model, LevelingModel};
-use super::sim::{LevelingSim, QUANTITIES};
+use super::sim::{reported, LevelingSim, QUANTITIES};
 use super::DEFAULT_TRIALS;
 use crate::report::{
     interval_columns, Chart, Figure, FloatColumns, LineChart, LineSeries, Output, Provenance,
@@ -14,8 +14,10 @@ use crate::report::{
 use crate::rules::growth::RACE_OPTIONS;
 use crate::scenario::ScenarioFile;
 use crate::stats::{Estimate, Proportion};
+use crate::systems::cosmos::growth::aura::Edition;
 use crate::systems::cosmos::growth::leveling::{exact, LevelPolicy};
 use crate::systems::cosmos::growth::races::{limits_level_ups, race_conflict};
+use crate::systems::cosmos::growth::skill_sheet;
 use crate::systems::cosmos::growth::stats::Stat;
 use crate::systems::cosmos::growth::{band_row, dec, push_distribution, OPTIONS};
 use crate::systems::cosmos::growth::{level_dice_into, level_parameters};
@@ -43,18 +45,22 @@ pub(super) fn setup(
     level5_within(file, &mut m, &in_force)?;
     // The creation's move points against `creation_move_points` in force (C-CREATE-2).
     super::super::creation::moves_within(file, &mut m.creation, &in_force)?;
-    // A gene tree to spend DNA points on is genetics (C-EDITION).
-    let needs = m
-        .dna
-        .as_ref()
-        .map(|_| crate::systems::CurrentOnly::Genetics);
+    // A gene tree to spend DNA points on is genetics, a skill tree to spend skill points
+    // on the progressive model: neither is in the previous book (C-EDITION).
+    use crate::systems::CurrentOnly;
+    let needs = (m.dna.as_ref().map(|_| CurrentOnly::Genetics))
+        .or(m.skills.as_ref().map(|_| CurrentOnly::SkillPoints));
     let (ctx, trials) = o.resolve_needing(file, &run, &rules_map, DEFAULT_TRIALS, needs)?;
     m.races.conflict = race_conflict(&ctx.options);
     m.limit_levels = limits_level_ups(&ctx.options);
     let level_params = level_parameters(&ctx.options, &mut m.creation);
     level_dice_into(&ctx.options, Some(&mut m.levels));
+    // The builds level the same dice as the main policy (common random numbers): the
+    // same edition, the same draws.
+    m.levels.edition = m.creation.edition;
     for (_, b) in m.builds.iter_mut() {
         level_dice_into(&ctx.options, Some(b));
+        b.edition = m.creation.edition;
     }
     Ok((m, ctx, trials, level_params, title, question))
 }
@@ -116,17 +122,21 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     };
     let prov = prov.with_scenario(file.reference());
     let nq = QUANTITIES.len();
+    // C-EDITION: the previous book has no skill points nor DNA points; their rows, chart
+    // and exact checks are absent, its own skill sheet is reported instead.
+    let edition = m.creation.edition;
+    let previous = edition == Edition::Previous;
     let levels: Vec<u32> = (1..=m.max_level).collect();
 
     // Quantile bands.
     let (mut lv, mut qn) = (vec![], vec![]);
     let mut cols = FloatColumns::default();
     for &l in &levels {
-        for (q, name) in QUANTITIES.iter().enumerate() {
+        for (q, name) in reported(edition) {
             let i = (l - 1) as usize * nq + q;
             push_distribution(&mut cols, &acc.values[i], &acc.moments[i]);
             lv.push(l as i64);
-            qn.push(*name);
+            qn.push(name);
         }
     }
     let mut qcols = vec![
@@ -166,7 +176,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             .collect(),
         ..Default::default()
     };
-    let points = LineChart {
+    let points = (!previous).then(|| LineChart {
         title: tr!(ctx.lang, "growth.leveling.points_title").into(),
         x_label: tr!(ctx.lang, "growth.leveling.x_level").into(),
         y_label: tr!(ctx.lang, "growth.leveling.y_points").into(),
@@ -175,7 +185,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             series(10, tr!(ctx.lang, "growth.leveling.dna_points"), 0, 4),
         ],
         ..Default::default()
-    };
+    });
     let last = m.max_level as usize - 1;
     let mut key = Vec::new();
     for (q, label) in [
@@ -210,7 +220,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let mut exact_checks = Vec::new();
     for &l in &[1u32, 3, 6, 9, 10]
         .iter()
-        .filter(|l| **l <= m.max_level)
+        .filter(|l| **l <= m.max_level && !previous)
         .copied()
         .collect::<Vec<_>>()
     {
@@ -257,13 +267,19 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let q_out = Output {
         name: "leveling-quantiles".into(),
         title: tr!(ctx.lang, "growth.leveling.quantiles_title").into(),
-        question: tr!(ctx.lang, "growth.leveling.quantiles_question").into(),
+        question: if previous {
+            tr!(ctx.lang, "growth.leveling.quantiles_question_previous")
+        } else {
+            tr!(ctx.lang, "growth.leveling.quantiles_question")
+        }
+        .into(),
         frame: qframe,
-        figures: vec![Figure::new(vec![
-            Chart::Lines(pools),
-            Chart::Lines(stats),
-            Chart::Lines(points),
-        ])],
+        figures: vec![Figure::new(
+            [Chart::Lines(pools), Chart::Lines(stats)]
+                .into_iter()
+                .chain(points.map(Chart::Lines))
+                .collect(),
+        )],
         key_figures: exact_checks.iter().map(|c| c.1.clone()).collect(),
         provenance: prov.for_output("leveling-quantiles"),
     };
@@ -338,6 +354,11 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let question =
         question.unwrap_or_else(|| tr!(ctx.lang, "growth.leveling.default_question").into());
     let mut outputs = vec![q_out, c_out];
+    if previous {
+        let sheet = skill_sheet::output(ctx.lang, "leveling", m.max_level, &prov)?;
+        key.extend(sheet.key_figures.iter().cloned());
+        outputs.push(sheet);
+    }
     if let Some(plan) = &m.skills {
         // The skill tree answers a build question too: first, after builds and DNA.
         let (s_out, s_key) = super::skills::skills_output(ctx.lang, &m, plan, &acc.skills, &prov)?;

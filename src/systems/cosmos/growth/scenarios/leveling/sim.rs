@@ -4,6 +4,7 @@ use super::model::{DnaPlan, LevelingModel};
 use super::skills_model::SkillPlan;
 use super::trace::{Ending, Step};
 use crate::engine::{Counts, Draws, Moments, Rng64, Simulation, Tally};
+use crate::systems::cosmos::growth::aura::Edition;
 use crate::systems::cosmos::growth::creation::create_with;
 use crate::systems::cosmos::growth::genetics::Genome;
 use crate::systems::cosmos::growth::leveling::{
@@ -28,6 +29,19 @@ pub const QUANTITIES: [&str; 12] = [
     "dna_points",
     "karma",
 ];
+
+/// The quantities the previous edition does not have (C-EDITION: skill points, C-LEVEL-3,
+/// and DNA points, C-LEVEL-4): tallied at 0, never reported.
+pub const POINTS: [usize; 3] = [8, 9, 10];
+
+/// The reported quantities of `edition`, with their index in [`QUANTITIES`].
+pub fn reported(edition: Edition) -> Vec<(usize, &'static str)> {
+    QUANTITIES
+        .into_iter()
+        .enumerate()
+        .filter(|(q, _)| edition == Edition::Current || !POINTS.contains(q))
+        .collect()
+}
 
 /// Per-level tallies: `values[level_index * 12 + q]`, Chance-bonus counts per level.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]

@@ -11,7 +11,7 @@ use crate::systems::cosmos::Outcome;
 use crate::systems::trace::{trace_trials, Bound, Cond, Quiet, Steps, TraceRequest, TraceResult};
 
 use super::model::LevelingModel;
-use super::sim::{LevelingSim, QUANTITIES};
+use super::sim::{reported, LevelingSim};
 use super::trace_text::render;
 
 /// One step of a character's levels.
@@ -166,8 +166,16 @@ impl Find {
                     .flat_map(|s| s.policies.iter().map(|(n, _)| n.as_str())),
             )
             .collect();
-        if let Some(b) = c.bound(&QUANTITIES) {
-            return b.map(Find::Quantity);
+        // The previous edition has no skill nor DNA points (C-EDITION): not a quantity.
+        let shown = reported(m.creation.edition);
+        let names: Vec<&str> = shown.iter().map(|q| q.1).collect();
+        if let Some(b) = c.bound(&names) {
+            return b.map(|b| {
+                Find::Quantity(Bound {
+                    quantity: shown[b.quantity].0,
+                    ..b
+                })
+            });
         }
         Ok(match c.name.as_str() {
             "outcome" => Find::Outcome(c.one_of(&OUTCOMES)? as u8),
@@ -185,7 +193,7 @@ impl Find {
             _ => {
                 let mut allowed = format!(
                     "outcome=<bonus|no_bonus>, bonus_at=<level>, bonuses_at_least=<n>, <quantity>_at_least=<n>, <quantity>_at_most=<n> (quantity: {}, at the last level)",
-                    QUANTITIES.join(", ")
+                    names.join(", ")
                 );
                 if !policies.is_empty() {
                     allowed += ", wishes_met=<policy>";

@@ -5,6 +5,8 @@
 use serde_json::json;
 
 use crate::lang::Lang;
+use crate::systems::cosmos::growth::aura::Edition;
+use crate::systems::cosmos::growth::skill_sheet;
 use crate::systems::trace::Traced;
 
 use super::super::common::stats_json;
@@ -28,6 +30,7 @@ fn pool_name(lang: Lang, hp: bool) -> &'static str {
 
 /// Trial `trial`'s steps as lines and JSON (current language).
 pub fn render(lang: Lang, m: &LevelingModel, trial: u64, outcome: u8, steps: &[Step]) -> Traced {
+    let previous = m.creation.edition == Edition::Previous;
     Traced::told(trial, OUTCOMES[outcome as usize], steps, |step| {
         Some(match step {
             Step::Created {
@@ -40,24 +43,38 @@ pub fn render(lang: Lang, m: &LevelingModel, trial: u64, outcome: u8, steps: &[S
                 karma,
             } => {
                 let race = race.map(|r| m.races.sheets[r as usize].name.clone());
-                let mut text = tr!(
-                    lang,
-                    "trace_leveling.created",
-                    stats = stats_text(&stats),
-                    hp,
-                    pm,
-                    skill_points,
-                    dna,
-                    karma
-                );
+                let mut text = if previous {
+                    tr!(
+                        lang,
+                        "trace_leveling.created_previous",
+                        stats = stats_text(&stats),
+                        hp,
+                        pm,
+                        sheet = skill_sheet::text(lang, 1).unwrap_or_default(),
+                        karma
+                    )
+                } else {
+                    tr!(
+                        lang,
+                        "trace_leveling.created",
+                        stats = stats_text(&stats),
+                        hp,
+                        pm,
+                        skill_points,
+                        dna,
+                        karma
+                    )
+                };
                 if let Some(r) = &race {
                     text += &tr!(lang, "trace_leveling.race", race = r);
                 }
-                (
-                    0,
-                    text,
-                    json!({"step": "created", "stats": stats_json(&stats), "hp": hp, "pm": pm, "skill_points": skill_points, "dna_points": dna, "race": race, "karma": karma}),
-                )
+                let mut j = json!({"step": "created", "stats": stats_json(&stats), "hp": hp, "pm": pm, "skill_points": skill_points, "dna_points": dna, "race": race, "karma": karma});
+                if previous {
+                    let o = j.as_object_mut().expect("an object");
+                    o.remove("skill_points");
+                    o.remove("dna_points");
+                }
+                (0, text, j)
             }
             Step::Campaign {
                 tests,
@@ -68,11 +85,23 @@ pub fn render(lang: Lang, m: &LevelingModel, trial: u64, outcome: u8, steps: &[S
                 tr!(lang, "trace_leveling.campaign", tests, before, after),
                 json!({"step": "campaign", "tests": tests, "karma_before": before, "karma_after": after}),
             ),
-            Step::Level { level, cap } => (
-                0,
-                tr!(lang, "trace_leveling.level", level, cap),
-                json!({"step": "level", "level": level, "cap": cap}),
-            ),
+            Step::Level { level, cap } => {
+                let mut text = tr!(lang, "trace_leveling.level", level, cap);
+                let mut j = json!({"step": "level", "level": level, "cap": cap});
+                // The previous edition's skill sheet at this level (C-EDITION), fixed by
+                // the book up to level 10.
+                if let Some(s) = skill_sheet::at(level).filter(|_| previous) {
+                    text += &tr!(
+                        lang,
+                        "trace_leveling.sheet",
+                        sheet = skill_sheet::text(lang, level).unwrap_or_default()
+                    );
+                    j["active_skills"] = s.active.into();
+                    j["final_skill"] = s.final_skill.into();
+                    j["max_passive_skills"] = s.max_passives.into();
+                }
+                (0, text, j)
+            }
             Step::Stat {
                 stat,
                 die,
