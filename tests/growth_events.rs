@@ -447,3 +447,67 @@ fn french_pages_and_identical_csvs() {
         }
     }
 }
+
+/// Exact P(no major after the rolls) on one gene with a gene therapy after each roll
+/// (C-GENE-5), minors escalating together (C-GENE-4: the 2nd irreversible, the 3rd a
+/// major): `negative_only` keeps the positive minors through the therapy.
+fn p_no_major_with_therapy(chances: &[i64], karma: i8, negative_only: bool) -> f64 {
+    let rules = TestRules::default();
+    // Gene state: (minors, positive minors, irreversible).
+    fn go(chances: &[i64], karma: i8, g: (u8, u8, bool), neg_only: bool, r: &TestRules) -> f64 {
+        let Some((&c, rest)) = chances.split_first() else {
+            return 1.0;
+        };
+        let dist = TestSpec::new(c as f64, karma).unwrap().exact(r);
+        let mut p = 0.0;
+        for o in Outcome::ALL {
+            let q = dist.prob(&o);
+            let positive = match o {
+                Outcome::CritSuccess | Outcome::Success => 1,
+                Outcome::Failure => 0,
+                _ => continue, // a major
+            };
+            let (minors, pos) = (g.0 + 1, g.1 + positive);
+            if q == 0.0 || minors >= 3 {
+                continue;
+            }
+            let mut next = (minors, pos, g.2 || minors == 2);
+            if next.0 == 1 && !next.2 && (!neg_only || next.1 == 0) {
+                next = (0, 0, false);
+            }
+            p += q * go(rest, drift(karma, o, r), next, neg_only, r);
+        }
+        p
+    }
+    go(chances, karma, (0, 0, false), negative_only, &rules)
+}
+
+#[test]
+fn gene_therapy_cures_positive_minors_unless_therapy_cures_negative() {
+    // Doses on days 1, 2, 3 and a therapy every day (C-GENE-5 "cures reversible minors";
+    // cosmos-current l. 296: a reversible minor of either sign is curable). Default
+    // `reversible`: every minor is cured the day it comes, so only a major roll makes a
+    // major. `negative`: a positive minor stays, so a second minor makes it
+    // irreversible and a third a major (audit of 2026-12-07).
+    let n = 40_000;
+    let text = events_file("3", "therapy_every_days = 1\n");
+    let mut seen = Vec::new();
+    for (opts, negative_only) in [
+        (vec![], false),
+        (vec!["therapy_cures=reversible"], false),
+        (vec!["therapy_cures=negative"], true),
+    ] {
+        let r = run_text("th.toml", &text, n, &opts, mutation::run);
+        let no_major = column(&r, "mutation-survival", "p_no_major")[3];
+        let exact = p_no_major_with_therapy(&[50, 50, 50], 0, negative_only);
+        assert!(close(no_major, exact, n), "{opts:?}: {no_major} vs {exact}");
+        seen.push(exact);
+        // Listed in the provenance only off its default.
+        let listed = r.outputs[0].provenance.rule_options.get("therapy_cures");
+        assert_eq!(
+            listed.map(|s| s.as_str()),
+            negative_only.then_some("negative")
+        );
+    }
+    assert!(seen[0] - seen[2] > 0.05, "{seen:?}");
+}

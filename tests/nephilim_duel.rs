@@ -405,3 +405,59 @@ fn round1_figure_counts_who_acts_first_after_delays() {
     assert!((exact_agrees(&rows[0], "Fencer", false) - 370.0 / 1296.0).abs() < 1e-10);
     assert_eq!(exact_agrees(&rows[1], "Brawler", false), 0.0);
 }
+
+#[test]
+fn the_duel_settings_that_move_the_numbers_are_in_the_provenance() {
+    // Audit of 2026-12-07: `[duel]` attack_difficulty, margin_damage and
+    // fatigue_per_extra_action change the numbers but were never in a `.meta.json` (only
+    // max_rounds was), and a file's fatigue_per_extra_action wins over the option
+    // `nephilim_extra_action_cost` the provenance did list. Off the book they are listed
+    // (fatigue per extra action whenever the file gives it); at the book's values the
+    // parameters are the three of before. The duel readings and the counter parameters
+    // are listed, all of their group, as soon as one of them is off its default.
+    let meta = |duel: &str, options: &[&str]| -> serde_json::Value {
+        let d = tempfile::tempdir().unwrap();
+        let f = d.path().join("d.toml");
+        std::fs::write(&f, text("actions = 2", "", duel)).unwrap();
+        let mut c = cosmosim();
+        c.args(["-q", "run"]).arg(&f).args(["--trials", "200"]);
+        for o in options {
+            c.args(["--option", o]);
+        }
+        c.arg("--out").arg(d.path().join("r")).assert().success();
+        serde_json::from_str(&read(&d.path().join("r/duel-outcome.meta.json"))).unwrap()
+    };
+    let keys = |v: &serde_json::Value, group: &str| -> Vec<String> {
+        v[group].as_object().unwrap().keys().cloned().collect()
+    };
+    let book = meta(
+        "max_rounds = 3\nattack_difficulty = 0\nmargin_damage = true",
+        &[],
+    );
+    assert_eq!(
+        keys(&book, "parameters"),
+        ["actions", "fighters", "max_rounds"]
+    );
+    let off = meta(
+        "max_rounds = 3\nattack_difficulty = 2\nmargin_damage = false\nfatigue_per_extra_action = 0",
+        &["nephilim_extra_action_cost=malus_and_fatigue"],
+    );
+    let p = &off["parameters"];
+    assert_eq!(
+        (&p["attack_difficulty"], &p["margin_damage"]),
+        (&serde_json::json!("2"), &serde_json::json!("false"))
+    );
+    assert_eq!(p["fatigue_per_extra_action"], "0");
+    let o = &off["rule_options"];
+    assert_eq!(o["nephilim_extra_action_cost"], "malus_and_fatigue");
+    assert_eq!(o["nephilim_survivor_check"], "yes");
+    assert!(o.get("nephilim_health_boxes_per_state").is_none());
+    assert!(book["rule_options"]
+        .get("nephilim_extra_action_cost")
+        .is_none());
+    let boxes = meta("max_rounds = 3", &["nephilim_health_boxes_per_state=3"]);
+    assert_eq!(boxes["rule_options"]["nephilim_meta_first_band"], "5");
+    assert!(boxes["rule_options"]
+        .get("nephilim_survivor_check")
+        .is_none());
+}

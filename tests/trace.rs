@@ -446,3 +446,105 @@ fn a_trace_shows_the_final_skill_s_ignored_crits_and_aura_face_six() {
     }
     assert!(lost > 10 && kept > 10, "{lost} {kept}");
 }
+
+/// Two harmless combatants (0 damage, no defence): the hero (Agilité 60, FP 3) and the
+/// foe (Agilité 57); fatigue on, so the end of round 5 brings the hero to FP 4 (light,
+/// -5 on Agilité tests, C-FAT-4) and the foe to FP 1 (fresh). `extra` adds hero keys.
+fn tired_order_file(extra: &str) -> String {
+    format!(
+        r#"system = "cosmos"
+kind = "combat"
+[combat]
+max_rounds = 7
+fatigue = true
+[attacks.tickle]
+stat = "force"
+damage = "0"
+[support.focus]
+kind = "concentrate"
+[combatants.hero]
+side = "heroes"
+level = 3
+stats = {{ force = 60, esprit = 50, charisme = 40, agilite = 60, precision = 50, chance = 50 }}
+hp = 100
+fp_start = 3
+attacks = ["tickle"]
+[combatants.hero.policy]
+defence = "none"
+{extra}
+[combatants.foe]
+side = "foes"
+level = 3
+stats = {{ force = 60, esprit = 40, charisme = 40, agilite = 57, precision = 50, chance = 50 }}
+hp = 100
+attacks = ["tickle"]
+[combatants.foe.policy]
+defence = "none"
+"#
+    )
+}
+
+#[test]
+fn the_fp_malus_moves_the_turn_order_only_under_fatigue_turn_order_yes() {
+    // Book l. 479 "Les bonus et malus s'appliquant à l'agilité ... sont également pris en
+    // compte dans la répartition du tour"; C-FAT-4 puts the FP maluses on Agilité *tests*
+    // and C-TURN-1 orders by effective Agilité (audit of 2026-12-07). Default `no`: the
+    // hero (60) acts first every round. `yes`: from round 6 its FP 4 takes 5 off (55 <
+    // 57), so the foe acts first; a concentration in round 6 nullifies light fatigue for
+    // round 7 (C-FAT-5), where the hero is first again.
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path();
+    let plain = tired_order_file("");
+    let focus =
+        tired_order_file("[[combatants.hero.policy.rules]]\nwhen = { round = 6 }\nuse = \"focus\"");
+    std::fs::write(d.join("plain.toml"), plain).unwrap();
+    std::fs::write(d.join("focus.toml"), focus).unwrap();
+    let firsts = |file: &str, options: &[&str]| -> String {
+        let mut args = vec!["trace", file, "--trial", "0", "--format", "json"];
+        for o in options {
+            args.extend(["--option", o]);
+        }
+        let trials = json_trials(&cosmosim(d, &args));
+        let steps = trials[0]["steps"].as_array().unwrap().clone();
+        steps
+            .iter()
+            .filter(|s| s["step"] == "round")
+            .map(|s| match s["order"][0]["who"].as_str().unwrap() {
+                "hero" => 'H',
+                _ => 'F',
+            })
+            .collect()
+    };
+    let yes = ["fatigue_turn_order=yes"];
+    assert_eq!(firsts("plain.toml", &[]), "HHHHHHH");
+    assert_eq!(firsts("plain.toml", &["fatigue_turn_order=no"]), "HHHHHHH");
+    assert_eq!(firsts("plain.toml", &yes), "HHHHHFF");
+    assert_eq!(firsts("focus.toml", &[]), "HHHHHHH");
+    assert_eq!(firsts("focus.toml", &yes), "HHHHHFH");
+    // The FP the hero starts a combat with counts from round 1: FP 6 (moderate, -10).
+    let start = std::fs::read_to_string(d.join("plain.toml"))
+        .unwrap()
+        .replace("fp_start = 3", "fp_start = 6");
+    std::fs::write(d.join("start.toml"), start).unwrap();
+    assert_eq!(firsts("start.toml", &[]), "HHHHHHH");
+    assert_eq!(firsts("start.toml", &yes), "FFFFFFF");
+    // The provenance lists the option only when it is set off its default.
+    for (out, options, listed) in [("r0", &[][..], None), ("r1", &yes[..], Some("yes"))] {
+        let mut args = vec!["-q", "run", "plain.toml", "--trials", "20", "--out", out];
+        for o in options {
+            args.extend(["--option", o]);
+        }
+        let o = cosmosim(d, &args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let meta: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(d.join(out).join("combat-sides.meta.json")).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(
+            meta["rule_options"]["fatigue_turn_order"].as_str(),
+            listed,
+            "{options:?}"
+        );
+        assert_eq!(meta["rule_options"]["riposte_on"], "stopped");
+    }
+}

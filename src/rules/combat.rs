@@ -246,3 +246,19 @@ pub const OPTIONS: &[OptionSpec] = &[
         allowed: Allowed::Integer { min: 0, max: 20 },
     },
 ];
+
+/// Combat readings added after the shipped reports: each is listed in a provenance only
+/// when set off its default (`combat::options::listed`), so runs at the defaults keep
+/// their bytes.
+pub const LATE_READINGS: &[OptionSpec] = &[
+    // "Les bonus et malus s'appliquant à l'agilité (blessures, potion, équipement, etc.)
+    // sont également pris en compte dans la répartition du tour" (cosmos-current l. 479),
+    // while C-FAT-4 puts the FP maluses on "Force, Précision and Agilité tests" and C-TURN-1
+    // orders by "effective Agilité" (audit of 2026-12-07).
+    OptionSpec {
+        key: "fatigue_turn_order",
+        decision: "C-TURN-1, C-FAT-4",
+        default: "no",
+        allowed: Allowed::OneOf(&["no", "yes"]),
+    },
+];

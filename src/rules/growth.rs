@@ -147,12 +147,25 @@ pub const OPTIONS: &[OptionSpec] = &[
 
 /// Options read only by the mutation scenario (kept apart so that the provenance of the
 /// other growth and combat outputs does not list them).
-pub const MUTATION_OPTIONS: &[OptionSpec] = &[OptionSpec {
-    key: "minor_sign",
-    decision: "C-GENE-4",
-    default: "together",
-    allowed: Allowed::OneOf(&["together", "separate"]),
-}];
+pub const MUTATION_OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        key: "minor_sign",
+        decision: "C-GENE-4",
+        default: "together",
+        allowed: Allowed::OneOf(&["together", "separate"]),
+    },
+    // "Mutation mineure : mutation aux effets limités qui peut être complètement soignée et
+    // retiré à l'aide d'une thérapie génique" (cosmos-current l. 296) says which minors
+    // can be cured, of either sign; C-GENE-5 "Optional gene therapy cures reversible
+    // minors (policy)". Whether a therapy also takes away a positive one is not said
+    // (audit of 2026-12-07).
+    OptionSpec {
+        key: "therapy_cures",
+        decision: "C-GENE-5",
+        default: "reversible",
+        allowed: Allowed::OneOf(&["reversible", "negative"]),
+    },
+];
 
 /// Options read only where race/class sheets are given (`[[creation.races]]`, issue 10
 /// item 11): listed in a scenario's provenance only then, so other outputs keep theirs.

@@ -35,6 +35,7 @@ const TABLES: &[&[OptionSpec]] = &[
     growth::CREATION_PARAMETERS,
     growth::ENDURANCE_PARAMETERS,
     combat::OPTIONS,
+    combat::LATE_READINGS,
 ];
 
 /// Up to five option keys closest to a mistyped `key` (a key containing it, or contained

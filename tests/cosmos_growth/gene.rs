@@ -75,6 +75,7 @@ fn mutation_gauge_and_ultimates_on_a_crafted_tree() {
         ultimate: UltimateChoice::Random,
         karma: TestRules::default(),
         separate_signs: false,
+        therapy_negative_only: false,
     };
     let chance: Vec<TestSampler> = (-10..=10)
         .map(|k| TestSampler::new(&TestSpec::new(50.0, k).unwrap(), &TestRules::default()))

@@ -7,7 +7,19 @@ use crate::systems::cosmos::TestRules;
 use super::element::{DualElement, ELEMENT_TABLE};
 use crate::rules::{parse_cells, Allowed};
 
-pub use crate::rules::combat::OPTIONS;
+pub use crate::rules::combat::{LATE_READINGS, OPTIONS};
+
+/// The combat options a provenance lists: every one of `OPTIONS`, and each of
+/// `LATE_READINGS` only when set off its default (runs at the defaults keep their bytes).
+pub fn listed(o: &RuleOptions) -> std::collections::BTreeMap<String, String> {
+    let mut m = o.in_force(OPTIONS);
+    m.extend(
+        o.in_force(LATE_READINGS)
+            .into_iter()
+            .filter(|(k, v)| crate::rules::spec(k).is_some_and(|s| s.default != v)),
+    );
+    m
+}
 
 /// The combat options in force, typed, plus the test rules.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -35,6 +47,9 @@ pub struct CombatRules {
     pub illumination_all_first: bool,
     /// Reading 10e: an Illumination begun mid-round acts next (else keeps its slot).
     pub illumination_acts_next: bool,
+    /// `fatigue_turn_order = yes`: the FP track's Agilité malus (C-FAT-4) lowers the
+    /// Agilité the turn order reads too (C-TURN-1); else it stays on the tests.
+    pub fatigue_turn_order: bool,
     /// Parameter `posture_turns` (C-LD-3): last posture turn, the one that brings the backlash.
     pub posture_turns: u8,
     /// Parameter `points_lock_turns` (C-LD-3): turns without points after a posture.
@@ -94,6 +109,7 @@ impl CombatRules {
             counter_on_free_damage: o.get("sepulchral_counter_on") == "any_damage",
             illumination_all_first: o.get("illumination_extra_action") == "first",
             illumination_acts_next: o.get("illumination_mid_round") == "next",
+            fatigue_turn_order: o.get("fatigue_turn_order") == "yes",
             posture_turns: o.integer("posture_turns") as u8,
             points_lock_turns: o.integer("points_lock_turns") as u8,
             illum_backlash_turns: o.integer("illumination_backlash_turns") as u8,
@@ -198,6 +214,7 @@ mod tests {
         // Readings 10a, 10b, 10e (docs/rules.md).
         assert!(!r.posture_ends_backlash && r.counter_on_free_damage);
         assert!(!r.illumination_all_first && !r.illumination_acts_next);
+        assert!(!r.fatigue_turn_order);
         let o =
             RuleOptions::from_pairs(&["apocalypse_on=expiry,combat_end"], crate::lang::Lang::En)
                 .unwrap();

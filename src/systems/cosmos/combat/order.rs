@@ -4,7 +4,7 @@
 use crate::dice::Die;
 
 use super::fight::Fight;
-use super::model::{MAX_ACTIONS, MAX_FIGHTERS};
+use super::model::{AGILITE, MAX_ACTIONS, MAX_FIGHTERS};
 use super::plan::Plan;
 use super::sim::CombatSim;
 use super::state::ILLUMINATION;
@@ -65,11 +65,17 @@ impl Slot {
 }
 
 /// What decides a standing combatant's slots in a round, packed (0 is a combatant down):
-/// its class, actions and spacing d6.
+/// its class, actions and spacing d6, and from bit [`FATIGUE_SHIFT`] the Agilité its FP
+/// takes off under `fatigue_turn_order = yes` (0 otherwise).
 #[inline(always)]
 fn order_key(class: u8, n_act: u8, d6: u8) -> u16 {
     1 | u16::from(class) << 1 | u16::from(n_act) << 3 | u16::from(d6) << 6
 }
+
+/// Where an order key keeps its fatigue points, and the most it keeps (the fatigue
+/// maluses are at most 100, `fatigue_*_malus`).
+const FATIGUE_SHIFT: u16 = 9;
+const FATIGUE_KEY_MAX: i32 = (u16::MAX >> FATIGUE_SHIFT) as i32;
 
 /// The last order built on the general path (postures, several actions) and the keys it
 /// was built from, reused while no key moves.
@@ -119,8 +125,8 @@ impl LastOrder {
             if key == 0 {
                 continue;
             }
-            let (class, n_act, d6) = ((key >> 1 & 3) as u8, (key >> 3 & 7) as u8, key >> 6);
-            let agi = sim.agility(f);
+            let (class, n_act, d6) = ((key >> 1 & 3) as u8, (key >> 3 & 7) as u8, key >> 6 & 7);
+            let agi = sim.agility(f) - i32::from(key >> FATIGUE_SHIFT);
             for k in 0..n_act {
                 let pos = agi - (4 + i32::from(d6)) * i32::from(k);
                 // Reading 10e: Illumination's first action comes before everyone, its
@@ -165,7 +171,8 @@ impl RunOrder {
         }
         insertion_sort(&mut order[..sim.n]);
         RunOrder {
-            fixed: sim.model.fighters.iter().all(|f| f.actions == 1),
+            // The FP malus in the order (`fatigue_turn_order = yes`) moves with the track.
+            fixed: sim.model.fighters.iter().all(|f| f.actions == 1) && !sim.fatigue_order,
             order,
             ties: tie_mask(&order[..sim.n]),
         }
@@ -235,9 +242,16 @@ impl<W: Watch, P: Plan> Fight<'_, '_, W, P> {
         let per_round = self.sim.rules.d6_per_round;
         // Without postures a key moves only when someone falls or rises: the class and
         // actions are the file's, and the spacing d6 is rolled in the first round (unless
-        // `d6_per_round`). Keys read last round with the same combatants down still hold.
+        // `d6_per_round`) and the FP track, when it counts, moves without anyone falling.
+        // Keys read last round with the same combatants down still hold.
         let (round, down) = (self.round, self.down_mask());
-        if !P::POSTURES && !per_round && round == self.last.round + 1 && down == self.last.down {
+        let tired = P::tired(self.sim.fatigue_order);
+        if !P::POSTURES
+            && !per_round
+            && !tired
+            && round == self.last.round + 1
+            && down == self.last.down
+        {
             #[cfg(test)]
             for f in 0..self.sim.n {
                 let s = self.st[f];
@@ -279,7 +293,12 @@ impl<W: Watch, P: Plan> Fight<'_, '_, W, P> {
                     self.st[f].d6 = self.roll(Die::D6);
                 }
                 self.st[f].n_act = n_act;
-                order_key(class, n_act, self.st[f].d6)
+                let key = order_key(class, n_act, self.st[f].d6);
+                if tired {
+                    key | self.order_fatigue(f) << FATIGUE_SHIFT
+                } else {
+                    key
+                }
             };
             if self.last.keys[f] != key {
                 falls_only &= key == 0;
@@ -307,6 +326,17 @@ impl<W: Watch, P: Plan> Fight<'_, '_, W, P> {
         let m = self.last.m;
         self.slots[..m].copy_from_slice(&self.last.slots[..m]);
         (m, self.last.ties)
+    }
+
+    /// The Agilité points `f`'s FP takes off its place in this round's order under
+    /// `fatigue_turn_order = yes`: the FP malus an Agilité test would take now (C-FAT-4),
+    /// eased as that test is by a concentration covering this round (C-FAT-5).
+    fn order_fatigue(&self, f: usize) -> u16 {
+        let mut malus = self.sim.by_track[self.st[f].fp as u8 as usize].0;
+        if P::on(self.sim.any_focus) {
+            malus += self.focus_relief(f, self.sim.stat_block(f, AGILITE));
+        }
+        (-malus).clamp(0, FATIGUE_KEY_MAX) as u16
     }
 
     /// Moves the first slot of `f` not yet run this round to right after the current

@@ -377,6 +377,30 @@ target = "random"
         // Dropping fatigue where it is used does change the count: the plan matters.
         assert_ne!(counted::<Plain>(&tired, 2000), full);
     }
+    #[test]
+    fn an_order_that_reads_the_fp_tracks_counts_the_same_under_its_plan() {
+        // `fatigue_turn_order = yes` (C-TURN-1, C-FAT-4): the warlord starts at FP 5
+        // (light, -5: 55, no longer tied with the two at 60) and every track moves, so the
+        // order is built each round from the tracks; the plan with fatigue counts as the
+        // full one, and the option moves the counts.
+        let text = BAND
+            .replacen("max_rounds = 30\n", "max_rounds = 30\nfatigue = true\n", 1)
+            .replacen("hp = 170\n", "hp = 170\nfp_start = 5\n", 1);
+        let file = ScenarioFile::from_text("plan-test.toml", &text, crate::lang::Lang::En);
+        let (_, model) = scenario::load(&file).unwrap();
+        let rules = CombatRules {
+            fatigue_turn_order: true,
+            ..CombatRules::default()
+        };
+        let on = CombatSim::new(model, rules);
+        let off = sim(&text);
+        assert_eq!(on.plan(), (false, true));
+        assert!(on.fatigue_order && !on.run_order.fixed && !off.fatigue_order);
+        let full = counted::<Full>(&on, 2000);
+        assert_eq!(counted::<Flags<false, true>>(&on, 2000), full);
+        assert_ne!(counted::<Full>(&off, 2000), full);
+    }
+
     /// `trials` combats of `sim` under `Waking<F, T>` (as `counted`), and how often the
     /// fights woke at each place (`Fight::woke`).
     fn waking<const F: bool, const T: bool>(

@@ -25,7 +25,7 @@ pub(super) use super::headline::{pct, rate_text};
 /// Rule options in force that matter to a combat (test, karma and combat options).
 pub fn options_in_force(ctx: &Context) -> BTreeMap<String, String> {
     let mut m = ctx.options.in_force(crate::systems::cosmos::OPTIONS);
-    m.extend(ctx.options.in_force(super::OPTIONS));
+    m.extend(super::options::listed(&ctx.options));
     m
 }
 

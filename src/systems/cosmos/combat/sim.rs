@@ -141,6 +141,10 @@ pub struct CombatSim {
     pub(super) by_track: [(i32, CritBand); 256],
     /// The turn order before the d20s with everyone standing (`order.rs`).
     pub(super) run_order: RunOrder,
+    /// `fatigue_turn_order = yes` in a run where some FP track may be off fresh: the
+    /// order reads each combatant's FP malus on Agilité round by round (`order.rs`). Only
+    /// where the plan keeps fatigue (`plan.rs`), so a run without it never reads this.
+    pub(super) fatigue_order: bool,
     /// `costs[f][slot]`: the costs of entry `slot` of `f`'s attack list (`MAX_ATTACKS`:
     /// its Final Skill), as `available` and `pay` read them (`action.rs`).
     pub(super) costs: [[AttackCosts; MAX_ATTACKS + 1]; MAX_FIGHTERS],
@@ -437,8 +441,10 @@ impl CombatSim {
             expected,
             n,
             run_order: RunOrder::NONE,
+            fatigue_order: false,
             costs,
         };
+        sim.fatigue_order = sim.rules.fatigue_turn_order && sim.plan().1;
         sim.run_order = RunOrder::new(&sim);
         sim
     }
@@ -510,6 +516,8 @@ impl CombatSim {
     pub fn carrying_fatigue(mut self) -> CombatSim {
         self.carried = true;
         self.any_fatigue = true;
+        self.fatigue_order = self.rules.fatigue_turn_order;
+        self.run_order = RunOrder::new(&self);
         self
     }
 

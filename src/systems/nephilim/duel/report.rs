@@ -58,6 +58,24 @@ pub(super) fn round1_exact(sim: &DuelSim, rules: &NephilimRules) -> [(f64, Optio
     })
 }
 
+/// The `[duel]` settings that change the numbers, off the book: the difficulty, the
+/// margin switched off, and fatigue boxes per extra action whenever the file gives them
+/// (they win over the option `nephilim_extra_action_cost`, which the options list shows).
+/// At the book's values nothing is added, so those runs keep their bytes (audit of
+/// 2026-12-07).
+fn duel_settings(mut p: Provenance, m: &DuelModel) -> Provenance {
+    if m.attack_difficulty != 0 {
+        p = p.with_param("attack_difficulty", m.attack_difficulty);
+    }
+    if !m.margin_damage {
+        p = p.with_param("margin_damage", false);
+    }
+    if let Some(x) = m.fatigue_per_extra_action {
+        p = p.with_param("fatigue_per_extra_action", x);
+    }
+    p
+}
+
 #[allow(clippy::too_many_arguments)]
 pub fn result(
     file: &ScenarioFile,
@@ -77,7 +95,7 @@ pub fn result(
     // and provenance keep them as typed).
     let md = names.each_ref().map(|n| crate::report::md_text(n));
     let prov = |name: &str, trials: u64| {
-        Provenance::monte_carlo(
+        let p = Provenance::monte_carlo(
             name,
             "nephilim",
             crate::systems::nephilim::in_force(&ctx.options),
@@ -90,7 +108,8 @@ pub fn result(
             format!("{} vs {}", m.fighters[0].actions, m.fighters[1].actions),
         )
         .with_param("max_rounds", m.max_rounds)
-        .with_scenario(file.reference())
+        .with_scenario(file.reference());
+        duel_settings(p, m)
     };
 
     let labels = [

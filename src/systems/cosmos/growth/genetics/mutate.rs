@@ -56,6 +56,9 @@ pub struct MutationRules {
     /// Option `minor_sign = separate`: positive and negative minors escalate each on their
     /// own (C-GENE-4 is silent on signs; the default `together` counts every minor).
     pub separate_signs: bool,
+    /// Option `therapy_cures = negative`: gene therapy leaves the positive minors (the
+    /// default `reversible` cures every reversible minor, C-GENE-5 as written).
+    pub therapy_negative_only: bool,
 }
 
 /// Mutations carried by one gene.
@@ -359,12 +362,14 @@ impl<'a> Mutations<'a> {
         });
     }
 
-    /// Gene therapy: reversible minors are cured (C-GENE-5); their count for the trace.
+    /// Gene therapy: reversible minors are cured (C-GENE-5), the positive ones only under
+    /// `therapy_cures = reversible`; their count for the trace.
     pub fn cure_reversible(&mut self, rules: &MutationRules) -> u32 {
         let before: u32 = self.genes.iter().map(|g| g.minors as u32).sum();
+        let positives = !rules.therapy_negative_only;
         for s in &mut self.genes {
             if !rules.separate_signs {
-                if s.minors == 1 && !s.irreversible {
+                if s.minors == 1 && !s.irreversible && (positives || s.positive == 0) {
                     *s = GeneState::default();
                 }
                 continue;
@@ -372,7 +377,7 @@ impl<'a> Mutations<'a> {
             if s.negative() == 1 && !s.irreversible {
                 s.minors -= 1;
             }
-            if s.positive == 1 && !s.positive_irreversible {
+            if positives && s.positive == 1 && !s.positive_irreversible {
                 s.minors -= 1;
                 s.positive = 0;
             }
@@ -397,6 +402,7 @@ impl MutationRules {
             ultimate,
             karma: TestRules::from_options(o),
             separate_signs: o.get("minor_sign") == "separate",
+            therapy_negative_only: o.get("therapy_cures") == "negative",
         }
     }
 }

@@ -31,6 +31,7 @@ fn rules() -> MutationRules {
         ultimate: UltimateChoice::Fixed(Ultimate::HalfHp),
         karma: TestRules::default(),
         separate_signs: false,
+        therapy_negative_only: false,
     }
 }
 
@@ -213,4 +214,42 @@ fn separate_chain_promotes_with_the_sign_of_the_minor() {
     }
     m.check_chains(&mut rng, &sep, &mut Quiet);
     assert_eq!((m.majors, m.majors_positive, m.genes[0].minors), (1, 1, 0));
+}
+
+#[test]
+fn therapy_cures_positive_minors_only_under_reversible() {
+    // C-GENE-5 "gene therapy cures reversible minors"; the book (cosmos-current l. 296):
+    // "Mutation mineure : ... qui peut être complètement soignée et retiré à l'aide d'une
+    // thérapie génique", of either sign. Gene 0 a positive minor, gene 2 a negative one
+    // (no chain: gene 1 is clean); `therapy_cures = negative` keeps the positive one.
+    let t = line(3);
+    for (separate, negative_only, left) in [
+        (false, false, [0, 0]),
+        (false, true, [1, 0]),
+        (true, false, [0, 0]),
+        (true, true, [1, 0]),
+    ] {
+        let r = MutationRules {
+            separate_signs: separate,
+            therapy_negative_only: negative_only,
+            ..rules()
+        };
+        let mut rng = stream(1, 0, 0);
+        let mut m = Mutations::new(&t, &r);
+        m.add_minor(0, false, true, &mut rng, &r, &mut Quiet);
+        m.add_minor(2, false, false, &mut rng, &r, &mut Quiet);
+        let cured = m.cure_reversible(&r);
+        let now = [m.genes[0].minors, m.genes[2].minors];
+        assert_eq!(
+            (now, cured),
+            (left, 2 - left[0] as u32),
+            "{separate} {negative_only}"
+        );
+        assert_eq!(m.genes[0].positive, left[0]);
+    }
+    let o =
+        crate::rules::RuleOptions::from_pairs(&["therapy_cures=negative"], crate::lang::Lang::En)
+            .unwrap();
+    assert!(MutationRules::from_options(&o).therapy_negative_only);
+    assert!(!MutationRules::from_options(&Default::default()).therapy_negative_only);
 }

@@ -41,7 +41,7 @@ pub fn run(
     if let Some(l) = m.linked.as_mut() {
         let o = l.under(&ctx.options, ctx.lang)?;
         l.rules = crate::systems::cosmos::combat::CombatRules::from_options(&o);
-        combat_opts = Some(o.in_force(crate::systems::cosmos::combat::OPTIONS));
+        combat_opts = Some(crate::systems::cosmos::combat::listed_options(&o));
     }
     let growth = GrowthRules::from_options(&ctx.options);
     let sim = PartySim::with_growth(m, &rules, &growth).map_err(|e| e.user(ctx.lang))?;

@@ -51,10 +51,18 @@ pub(super) fn report(
     let acc = run_cell(m, ctx, trials, m.chance, m.karma);
     let mut opts = ctx.options.in_force(OPTIONS);
     opts.extend(ctx.options.in_force(crate::systems::cosmos::OPTIONS));
-    // Listed only when set, so files written before the option keep their provenance.
-    if ctx.options.get("minor_sign") != "together" {
-        opts.extend(ctx.options.in_force(MUTATION_OPTIONS));
-    }
+    // Each listed only when set off its default, so files written before the options
+    // keep their provenance.
+    opts.extend(
+        ctx.options
+            .in_force(MUTATION_OPTIONS)
+            .into_iter()
+            .filter(|(k, v)| {
+                MUTATION_OPTIONS
+                    .iter()
+                    .any(|s| s.key == k && s.default != v)
+            }),
+    );
     let prov = Provenance::monte_carlo("mutation", "cosmos", opts, ctx.engine.seed(), trials)
         .with_param(
             "tree",
