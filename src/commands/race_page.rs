@@ -34,7 +34,10 @@ pub(super) fn figure_cells(figure: f64, interval95: Option<(f64, f64)>, lang: La
     [
         dec(&format!("{figure:.6}"), lang),
         interval95
-            .map(|(l, h)| dec(&format!("{l:.6} – {h:.6}"), lang))
+            .map(|(l, h)| {
+                let b = |x| super::subject::bound(x, 6);
+                dec(&format!("{} – {}", b(l), b(h)), lang)
+            })
             .unwrap_or_else(|| tr!(lang, "tune.exact").into()),
     ]
 }

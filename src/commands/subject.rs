@@ -55,8 +55,18 @@ pub(crate) fn point_label(set: &[(String, toml::Value)]) -> String {
 /// `0.498200`.
 pub(super) fn estimate_text(value: f64, interval95: Option<(f64, f64)>) -> String {
     match interval95 {
-        Some((lo, hi)) => format!("{value:.4} [{lo:.4} – {hi:.4}]"),
+        Some((lo, hi)) => format!("{value:.4} [{} – {}]", bound(lo, 4), bound(hi, 4)),
         None => format!("{value:.6}"),
+    }
+}
+
+/// An interval's end with `d` decimals; an unbounded end (a mean whose trials show no
+/// spread) reads `∞` / `-∞`, never Rust's `inf`.
+pub(super) fn bound(x: f64, d: usize) -> String {
+    if x.is_infinite() {
+        if x > 0.0 { "∞" } else { "-∞" }.into()
+    } else {
+        format!("{x:.d$}")
     }
 }
 
