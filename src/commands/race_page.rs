@@ -16,6 +16,26 @@ pub(super) fn check_trial_bounds(first: u64, max: u64, lang: Lang) -> anyhow::Re
     Ok(())
 }
 
+/// The provenance of a tune or optimise answer: `p` (the command's own parameters) with
+/// the rule options in force and the scenario file (path, sha256) from the first point's
+/// run (`first`), and each flag of `flags` that changes the answer (audit of 2026-12-07:
+/// `--where`, `--within`, `--option`... were missing, so two different runs wrote the same
+/// provenance).
+pub(super) fn with_run_settings(
+    mut p: Provenance,
+    first: Option<&Provenance>,
+    flags: &[(&str, String)],
+) -> Provenance {
+    if let Some(f) = first {
+        p.rule_options = f.rule_options.clone();
+        p.scenario = f.scenario.clone();
+    }
+    for (k, v) in flags {
+        p = p.with_param(k, v);
+    }
+    p
+}
+
 /// Each answer point's rows on the terminal (tune and optimise).
 pub(super) fn say_rows(at_answer: &[(String, Vec<String>)], lang: Lang) {
     for (at, rows) in at_answer {

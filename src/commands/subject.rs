@@ -29,6 +29,9 @@ pub(crate) struct Common {
     /// `outcome = party: 0.4982 [0.4901 – 0.5063]`: tune shows them at its answer
     /// (issue 27: every outcome, not only the tuned one).
     pub rows: std::cell::RefCell<std::collections::BTreeMap<String, Vec<String>>>,
+    /// The provenance of the first point's output: the rule options in force and the
+    /// scenario file (path, sha256) the command's own provenance records.
+    pub first: std::cell::RefCell<Option<crate::report::Provenance>>,
 }
 
 impl Common {
@@ -182,6 +185,9 @@ impl Subject {
                 checkable
             )));
         }
+        c.first
+            .borrow_mut()
+            .get_or_insert_with(|| f.output.provenance.clone());
         let row = select_row(f.output, &wanted, lang).map_err(user)?;
         if !wanted.is_empty() {
             let keys: Vec<&String> = wanted.iter().map(|(k, _)| k).collect();
