@@ -87,8 +87,9 @@ impl Estimate {
     }
 
     /// The mean of independent values with its Student-t interval ([`t_interval`]): fewer
-    /// than two values give an unbounded interval (-inf, +inf), and no value a mean of 0
-    /// (the accumulator's), so a script reads "not measured" from the interval.
+    /// than two values, or values that all agree, give an unbounded interval (-inf, +inf),
+    /// and no value a mean of 0 (the accumulator's), so a script reads "not measured" from
+    /// the interval. Equal values leave the accumulator's sum of squares exactly 0.
     pub fn mean(m: &crate::engine::Moments) -> Estimate {
         let (lo, hi) = t_interval(m.mean, m.std_error(), m.n);
         Estimate {
@@ -103,13 +104,18 @@ impl Estimate {
     /// The ratio of totals Σy / Σx with its 95% interval by the delta method (Cochran,
     /// *Sampling Techniques*, 6.3): se = sqrt(Σ(y - R x)² / (n - 1)) / (sqrt(n) x̄), with
     /// the trials as the units, so trials with many events weigh by how many they have.
-    /// Undefined when no trial has an event.
+    /// Undefined when no trial has an event; unbounded (as [`t_interval`]) when every
+    /// trial has the same ratio, told exactly from the whole-number sums: the residuals
+    /// in floating point can leave a rounding crumb that would pass for a real spread.
     pub fn ratio(r: &crate::engine::RatioSums) -> Estimate {
         if r.x == 0 {
             return Estimate::undefined();
         }
         let (n, x, y) = (r.n as f64, r.x as f64, r.y as f64);
         let ratio = y / x;
+        if ratio_has_no_spread(r) {
+            return Estimate::new(ratio, f64::NEG_INFINITY, f64::INFINITY);
+        }
         let resid =
             (r.yy as f64 - 2.0 * ratio * r.xy as f64 + ratio * ratio * r.xx as f64).max(0.0);
         let se = if r.n > 1 {
@@ -119,6 +125,28 @@ impl Estimate {
         };
         let (lo, hi) = t_interval(ratio, se, r.n);
         Estimate::new(ratio, lo, hi)
+    }
+}
+
+/// Whether Σ(y - R x)² is 0, i.e. X² Σy² - 2XY Σxy + Y² Σx² = 0 with X = Σx, Y = Σy, in
+/// whole numbers (a floating-point check when the products leave 128 bits).
+fn ratio_has_no_spread(r: &crate::engine::RatioSums) -> bool {
+    let (x, y) = (r.x as i128, r.y as i128);
+    let exact = (|| {
+        let a = x.checked_mul(x)?.checked_mul(r.yy as i128)?;
+        let b = y.checked_mul(y)?.checked_mul(r.xx as i128)?;
+        let c = x
+            .checked_mul(y)?
+            .checked_mul(r.xy as i128)?
+            .checked_mul(2)?;
+        a.checked_add(b)?.checked_sub(c)
+    })();
+    match exact {
+        Some(d) => d == 0,
+        None => {
+            let ratio = r.y as f64 / r.x as f64;
+            r.yy as f64 - 2.0 * ratio * r.xy as f64 + ratio * ratio * r.xx as f64 <= 0.0
+        }
     }
 }
 
@@ -145,8 +173,15 @@ pub fn wilson(hits: u64, n: u64) -> (f64, f64) {
 }
 
 /// Student-t interval for a mean from `n` independent replicate values.
+///
+/// Unbounded on both sides (-inf, +inf; empty `_lo`/`_hi` CSV cells) when fewer than two
+/// values or a standard error of 0: values that all agree show no spread, and a t
+/// interval `mean ± t·0` would bound nothing. The true mean can then be anything the
+/// values could take (a 0.088 mean read as `0 [0, 0]` on 9 of 60 seeds at 30 trials,
+/// audit of 2026-12-07). A quantile's interval of order statistics may have zero width
+/// and a Wilson interval never has; neither comes here.
 pub fn t_interval(mean: f64, std_error: f64, n: u64) -> (f64, f64) {
-    if n < 2 {
+    if n < 2 || std_error.is_nan() || std_error <= 0.0 {
         return (f64::NEG_INFINITY, f64::INFINITY);
     }
     let t = t_quantile95((n - 1) as f64);
@@ -177,10 +212,17 @@ pub fn t_quantile95(df: f64) -> f64 {
 }
 
 /// Mean and 95% interval (Student t) of `n` whole values from their sum and sum of squares.
+/// Values that all agree (n·Σx² = (Σx)², told in whole numbers) leave it unbounded, as
+/// [`t_interval`].
 pub fn mean_ci(sum: u64, sq: u64, n: u64) -> Estimate {
     let nf = n as f64;
     let m = sum as f64 / nf;
-    let var = if n > 1 {
+    let no_spread = (n as u128)
+        .checked_mul(sq as u128)
+        .is_some_and(|a| Some(a) == (sum as u128).checked_mul(sum as u128));
+    let var = if no_spread {
+        0.0
+    } else if n > 1 {
         ((sq as f64 - nf * m * m) / (nf - 1.0)).max(0.0)
     } else {
         0.0
@@ -305,6 +347,39 @@ mod tests {
         assert!(Estimate::ratio(&crate::engine::RatioSums::default())
             .value
             .is_nan());
+    }
+
+    /// Audit of 2026-12-07: 30 trials that all end with an empty pool (true mean 0.088,
+    /// scenarios/fallout/ap-economy.toml test 7) read `0 [0, 0]`, and `expect ... at_most
+    /// 0.05` said "holds". Values that all agree give no bound, whichever way the mean is
+    /// summed; any spread at all gives a finite interval again.
+    #[test]
+    fn a_mean_whose_trials_all_agree_is_unbounded() {
+        let open = (f64::NEG_INFINITY, f64::INFINITY);
+        let e = mean_ci(0, 0, 30);
+        assert_eq!((e.value, e.lo, e.hi), (0.0, open.0, open.1));
+        let e = mean_ci(3 * 30, 9 * 30, 30);
+        assert_eq!((e.value, e.lo, e.hi), (3.0, open.0, open.1));
+        let e = mean_ci(1, 1, 30);
+        assert!(e.lo.is_finite() && e.hi.is_finite() && e.lo < e.value && e.value < e.hi);
+        let mut m = crate::engine::Moments::default();
+        for _ in 0..30 {
+            m.push(0.1);
+        }
+        assert_eq!((Estimate::mean(&m).lo, Estimate::mean(&m).hi), open);
+        m.push(0.2);
+        assert!(Estimate::mean(&m).hi.is_finite());
+        assert_eq!(t_interval(2.0, 0.0, 30), open);
+        // Every trial 1 of 3 (a third: 1/3 in floating point leaves a residual crumb).
+        let mut r = crate::engine::RatioSums::default();
+        for (y, x) in [(1, 3), (2, 6), (0, 0), (3, 9)] {
+            r.push(y, x);
+        }
+        let e = Estimate::ratio(&r);
+        assert!((e.value - 1.0 / 3.0).abs() < 1e-12);
+        assert_eq!((e.lo, e.hi), open);
+        r.push(1, 2);
+        assert!(Estimate::ratio(&r).hi.is_finite());
     }
 
     #[test]

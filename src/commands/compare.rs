@@ -33,7 +33,17 @@ pub fn compare(a: &CompareArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
                 compare::csv(&c)?.as_bytes(),
                 lang,
             )?;
-            let mut files = vec![PathBuf::from("compare.csv")];
+            let meta = compare::meta_json(
+                (&a.base.display().to_string(), &base),
+                (&a.new.display().to_string(), &new),
+                a.alpha,
+                a.fail_on_change,
+            );
+            write_atomic(&staging.join("compare.meta.json"), meta.as_bytes(), lang)?;
+            let mut files = vec![
+                PathBuf::from("compare.csv"),
+                PathBuf::from("compare.meta.json"),
+            ];
             if let Some(fig) = compare::chart(&c, lang) {
                 render_png(&fig, &staging.join("compare.png"), lang)?;
                 files.push(PathBuf::from("compare.png"));

@@ -335,14 +335,17 @@ fn expectation_bar(n: u64, quiet: bool, lang: Lang) -> Option<indicatif::Progres
     Some(bar)
 }
 
-/// Writes expect.md, expect.csv and junit.xml into `dir`; returns them relative to `dir`.
+/// Writes expect.md, expect.csv, junit.xml and expect.meta.json (`meta`, from
+/// [`expect::meta::meta_json`]) into `dir`; returns them relative to `dir`.
 pub(crate) fn write_expect(
     results: &[FileOutcomes],
     stalled: &[String],
+    meta: &str,
     dir: &Path,
     lang: Lang,
 ) -> anyhow::Result<Vec<PathBuf>> {
     crate::report::create_dir(dir, lang)?;
+    write_atomic(&dir.join("expect.meta.json"), meta.as_bytes(), lang)?;
     write_atomic(
         &dir.join("expect.csv"),
         expect::csv(results)?.as_bytes(),
@@ -358,7 +361,11 @@ pub(crate) fn write_expect(
         page = page + "\n" + &super::race_page::warnings_section(stalled, lang);
     }
     let mut files = write_page(dir, "expect", &page, lang)?;
-    files.extend(["expect.csv", "junit.xml"].iter().map(PathBuf::from));
+    files.extend(
+        ["expect.csv", "junit.xml", "expect.meta.json"]
+            .iter()
+            .map(PathBuf::from),
+    );
     Ok(files)
 }
 
@@ -385,7 +392,16 @@ pub fn expect(a: &ExpectArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
             for w in &stalled {
                 super::warn(w, lang);
             }
-            write_expect(&results, &stalled, staging, lang)
+            let meta = expect::meta::meta_json(
+                &files,
+                &results,
+                &expect::meta::RunSettings {
+                    seed: a.seed,
+                    options: &a.options,
+                    max_trials: a.max_trials,
+                },
+            );
+            write_expect(&results, &stalled, &meta, staging, lang)
         },
         lang,
     )?;

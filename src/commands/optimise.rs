@@ -67,6 +67,7 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool, lang: Lang) -> anyhow::Result<()>
         options: a.runs.options.clone(),
         stalled: Default::default(),
         rows: Default::default(),
+        first: Default::default(),
     };
     // Every candidate is checked (and its figure found) before anything is written.
     for p in &grid {
@@ -111,25 +112,36 @@ pub fn optimise(a: &OptimiseArgs, quiet: bool, lang: Lang) -> anyhow::Result<()>
             if !quiet {
                 super::race_page::say_rows(&best_rows, lang);
             }
-            write(
-                a, &figure, maximise, &outcome, &stalled, &best_rows, staging, lang,
-            )
+            let first = common.first.borrow();
+            let run = Raced {
+                stalled: &stalled,
+                best_rows: &best_rows,
+                first: first.as_ref(),
+            };
+            write(a, &figure, maximise, &outcome, &run, staging, lang)
         },
         lang,
     )
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What a race left beside its outcome: the stalemate warnings, every row at the best
+/// point and the first point's provenance (rule options in force, scenario file).
+struct Raced<'a> {
+    stalled: &'a [String],
+    best_rows: &'a [(String, Vec<String>)],
+    first: Option<&'a Provenance>,
+}
+
 fn write(
     a: &OptimiseArgs,
     figure: &str,
     maximise: bool,
     o: &Outcome,
-    stalled: &[String],
-    best_rows: &[(String, Vec<String>)],
+    run: &Raced,
     dir: &Path,
     lang: Lang,
 ) -> anyhow::Result<Vec<PathBuf>> {
+    let (stalled, best_rows) = (run.stalled, run.best_rows);
     let best = &o.entries[o.best];
     let others: Vec<String> = o
         .contenders()
@@ -234,6 +246,20 @@ fn write(
         .with_param("confidence", a.confidence)
         .with_param("source", a.source.join(" ")),
     };
+    out.provenance = super::race_page::with_run_settings(
+        out.provenance,
+        run.first,
+        &[
+            (
+                "goal",
+                if maximise { "maximise" } else { "minimise" }.into(),
+            ),
+            ("where", a.where_.join(", ")),
+            ("param", a.params.join(" ")),
+            ("first_trials", a.first_trials.to_string()),
+            ("max_trials", a.max_trials.to_string()),
+        ],
+    );
     let mut files = write_outputs(std::slice::from_mut(&mut out), dir, lang)?;
     let mut md = format!(
         "# {}\n\n**{line}**\n\n{spend}\n\n{}\n\n",

@@ -16,6 +16,26 @@ pub(super) fn check_trial_bounds(first: u64, max: u64, lang: Lang) -> anyhow::Re
     Ok(())
 }
 
+/// The provenance of a tune or optimise answer: `p` (the command's own parameters) with
+/// the rule options in force and the scenario file (path, sha256) from the first point's
+/// run (`first`), and each flag of `flags` that changes the answer (audit of 2026-12-07:
+/// `--where`, `--within`, `--option`... were missing, so two different runs wrote the same
+/// provenance).
+pub(super) fn with_run_settings(
+    mut p: Provenance,
+    first: Option<&Provenance>,
+    flags: &[(&str, String)],
+) -> Provenance {
+    if let Some(f) = first {
+        p.rule_options = f.rule_options.clone();
+        p.scenario = f.scenario.clone();
+    }
+    for (k, v) in flags {
+        p = p.with_param(k, v);
+    }
+    p
+}
+
 /// Each answer point's rows on the terminal (tune and optimise).
 pub(super) fn say_rows(at_answer: &[(String, Vec<String>)], lang: Lang) {
     for (at, rows) in at_answer {
@@ -34,7 +54,10 @@ pub(super) fn figure_cells(figure: f64, interval95: Option<(f64, f64)>, lang: La
     [
         dec(&format!("{figure:.6}"), lang),
         interval95
-            .map(|(l, h)| dec(&format!("{l:.6} – {h:.6}"), lang))
+            .map(|(l, h)| {
+                let b = |x| super::subject::bound(x, 6);
+                dec(&format!("{} – {}", b(l), b(h)), lang)
+            })
             .unwrap_or_else(|| tr!(lang, "tune.exact").into()),
     ]
 }

@@ -122,9 +122,19 @@ pub fn report(a: &ReportArgs, s: &Session) -> anyhow::Result<()> {
             let stalled = runner.stalemate_warnings();
             // A shard's pages are discarded: it only records the calls.
             if !s.is_shard() {
+                let meta = crate::balance::expect::meta::meta_json(
+                    &files,
+                    &results,
+                    &crate::balance::expect::meta::RunSettings {
+                        seed: None,
+                        options: &a.run.options,
+                        max_trials: cap,
+                    },
+                );
                 for f in super::expect::write_expect(
                     &results,
                     &stalled,
+                    &meta,
                     &staging.join(BALANCE_DIR),
                     s.lang,
                 )? {

@@ -29,6 +29,9 @@ pub(crate) struct Common {
     /// `outcome = party: 0.4982 [0.4901 – 0.5063]`: tune shows them at its answer
     /// (issue 27: every outcome, not only the tuned one).
     pub rows: std::cell::RefCell<std::collections::BTreeMap<String, Vec<String>>>,
+    /// The provenance of the first point's output: the rule options in force and the
+    /// scenario file (path, sha256) the command's own provenance records.
+    pub first: std::cell::RefCell<Option<crate::report::Provenance>>,
 }
 
 impl Common {
@@ -55,8 +58,18 @@ pub(crate) fn point_label(set: &[(String, toml::Value)]) -> String {
 /// `0.498200`.
 pub(super) fn estimate_text(value: f64, interval95: Option<(f64, f64)>) -> String {
     match interval95 {
-        Some((lo, hi)) => format!("{value:.4} [{lo:.4} – {hi:.4}]"),
+        Some((lo, hi)) => format!("{value:.4} [{} – {}]", bound(lo, 4), bound(hi, 4)),
         None => format!("{value:.6}"),
+    }
+}
+
+/// An interval's end with `d` decimals; an unbounded end (a mean whose trials show no
+/// spread) reads `∞` / `-∞`, never Rust's `inf`.
+pub(super) fn bound(x: f64, d: usize) -> String {
+    if x.is_infinite() {
+        if x > 0.0 { "∞" } else { "-∞" }.into()
+    } else {
+        format!("{x:.d$}")
     }
 }
 
@@ -172,6 +185,9 @@ impl Subject {
                 checkable
             )));
         }
+        c.first
+            .borrow_mut()
+            .get_or_insert_with(|| f.output.provenance.clone());
         let row = select_row(f.output, &wanted, lang).map_err(user)?;
         if !wanted.is_empty() {
             let keys: Vec<&String> = wanted.iter().map(|(k, _)| k).collect();

@@ -97,6 +97,7 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
         options: a.runs.options.clone(),
         stalled: Default::default(),
         rows: Default::default(),
+        first: Default::default(),
     };
     let goal = Goal {
         lo,
@@ -191,11 +192,13 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
             if !quiet {
                 race_page::say_rows(&at_answer, lang);
             }
+            let first = common.first.borrow();
             let run = Run {
                 points: &points,
                 spent: spent.get(),
                 stalled: &stalled,
                 at_answer: &at_answer,
+                first: first.as_ref(),
             };
             found = Some(answer.clone());
             write_tune(a, &key, integer, &goal, &answer, &run, staging, lang)

@@ -34,6 +34,8 @@ pub(super) struct Run<'a> {
     pub(super) stalled: &'a [String],
     /// Every row of the figure's output at the answer's points, by point.
     pub(super) at_answer: &'a [(String, Vec<String>)],
+    /// The first point's provenance (rule options in force, scenario file).
+    pub(super) first: Option<&'a Provenance>,
 }
 
 /// The answer as a Markdown line (`summary.md` and the index's key figure): the figure and
@@ -234,7 +236,18 @@ pub(super) fn write_tune(
     if !exact {
         provenance = provenance.with_param("confidence", g.confidence);
     }
-    let provenance = provenance.with_param("source", a.source.join(" "));
+    let provenance = race_page::with_run_settings(
+        provenance.with_param("source", a.source.join(" ")),
+        run.first,
+        &[
+            ("where", a.where_.join(", ")),
+            ("param", a.params.join(" ")),
+            ("within", g.within.to_string()),
+            ("tolerance", g.tolerance.to_string()),
+            ("first_trials", g.first_trials.to_string()),
+            ("max_trials", g.max_trials.to_string()),
+        ],
+    );
     let mut out = Output {
         name: "tune".into(),
         title: tr!(

@@ -11,8 +11,23 @@ impl Lang {
         }
     }
 
+    /// An unbounded side of an interval reads `∞` / `-∞`, never Rust's `inf`.
     pub fn num(self, x: f64, decimals: usize) -> String {
+        if x.is_infinite() {
+            return if x > 0.0 { "∞" } else { "-∞" }.into();
+        }
         self.localise(format!("{x:.decimals$}"))
+    }
+
+    /// What a summary line adds after a mean whose interval `lo..hi` is unbounded (its
+    /// trials show no spread, [`crate::stats::t_interval`]): why there is no bound.
+    /// Empty for a bounded interval.
+    pub fn no_spread(self, lo: f64, hi: f64) -> &'static str {
+        if lo.is_infinite() || hi.is_infinite() {
+            crate::tr!(self, "page.no_spread")
+        } else {
+            ""
+        }
     }
 
     pub fn signed(self, x: f64, decimals: usize) -> String {
@@ -68,5 +83,10 @@ mod tests {
         assert_eq!(fr.pct_interval(0.549, 0.555, 1), "[54,9–55,5]");
         assert_eq!(fr.signed(-1.26, 1), "-1,3");
         assert_eq!(int(1000), "1000");
+        assert_eq!(en.num(f64::INFINITY, 2), "∞");
+        assert_eq!(fr.num(f64::NEG_INFINITY, 2), "-∞");
+        assert_eq!(en.no_spread(0.1, 0.2), "");
+        assert!(fr.no_spread(0.0, f64::INFINITY).contains("dispersion"));
+        assert!(en.no_spread(f64::NEG_INFINITY, 1.0).contains("no spread"));
     }
 }

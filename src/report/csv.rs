@@ -42,7 +42,10 @@ pub fn write_csv(frame: &mut DataFrame, path: &Path, lang: Lang) -> anyhow::Resu
 const ZERO_BELOW: f64 = 0.5e-10;
 
 /// Floats as a CSV should read them. An undefined figure (NaN: a rate of 0 events out of
-/// 0) is written as an empty cell, never as a number a script could mistake for 0. A value
+/// 0) is written as an empty cell, never as a number a script could mistake for 0. An
+/// unbounded side of an interval (±inf: a mean whose trials show no spread, audit of
+/// 2026-12-07) is an empty cell too, as a quantile's half-open side is (issue 26 item 3),
+/// never `inf`, which some readers take for text. A value
 /// that prints as zero prints `0.0000000000`, never `-0.0000000000` (an empty float sum is
 /// -0.0, and a difference of equal sums can be -1e-17; audit of 2026-12-06).
 fn undefined_as_empty(frame: &mut DataFrame) -> anyhow::Result<()> {
@@ -55,13 +58,17 @@ fn undefined_as_empty(frame: &mut DataFrame) -> anyhow::Result<()> {
     let negative_zero = |x: f64| x.is_sign_negative() && x > -ZERO_BELOW;
     for name in names {
         let ca = frame.column(&name)?.f64()?;
-        if !ca.iter().flatten().any(|x| x.is_nan() || negative_zero(x)) {
+        if !ca
+            .iter()
+            .flatten()
+            .any(|x| !x.is_finite() || negative_zero(x))
+        {
             continue;
         }
         let cleaned: Float64Chunked = ca
             .iter()
             .map(|x| match x {
-                Some(x) if x.is_nan() => None,
+                Some(x) if !x.is_finite() => None,
                 Some(x) if negative_zero(x) => Some(0.0),
                 x => x,
             })
@@ -165,6 +172,23 @@ mod tests {
         .unwrap();
         let text = csv_string(&mut df).unwrap();
         assert_eq!(text, "count,rate\n0,\n3,0.5000000000\n");
+    }
+
+    /// An unbounded side (a mean whose trials all agree) is an empty cell, as a
+    /// quantile's half-open side is; `lookup::value_at` reads it back as unbounded.
+    #[test]
+    fn an_unbounded_side_is_an_empty_cell_not_inf() {
+        let mut df = DataFrame::new_infer_height(vec![
+            Column::new("m".into(), vec![0.0, 1.5]),
+            Column::new("m_lo".into(), vec![f64::NEG_INFINITY, 1.0]),
+            Column::new("m_hi".into(), vec![f64::INFINITY, 2.0]),
+        ])
+        .unwrap();
+        let text = csv_string(&mut df).unwrap();
+        assert_eq!(
+            text,
+            "m,m_lo,m_hi\n0.0000000000,,\n1.5000000000,1.0000000000,2.0000000000\n"
+        );
     }
 
     /// -0.0 (an empty sum) and -1e-17 (a difference of equal sums) print as 0, a value

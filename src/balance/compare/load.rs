@@ -1,6 +1,6 @@
 //! An output folder as `compare` sees it: every `<name>.csv` that has a `<name>.meta.json`
-//! beside it (so expect.csv, compare.csv and designer files are left out), keyed by its
-//! path below the folder.
+//! beside it, keyed by its path below the folder. Designer files (no sidecar) and the
+//! reports of `expect` and `compare` (a sidecar naming its `command`) are left out.
 
 use crate::lang::Lang;
 use std::collections::BTreeMap;
@@ -95,6 +95,9 @@ pub fn load_folder(dir: &Path, lang: Lang) -> anyhow::Result<BTreeMap<String, Lo
                 error = e
             ))
         })?;
+        if super::meta::is_command_record(&meta) {
+            continue;
+        }
         let Some(csv_bytes) = read_inside(dir, &csv, lang)? else {
             continue;
         };

@@ -3,8 +3,10 @@
 
 mod diff;
 mod load;
+mod meta;
 mod report;
 
 pub use diff::{benjamini_hochberg, compare, row_text, Comparison, Move, OutputDiff};
 pub use load::{load_folder, Loaded};
+pub use meta::meta_json;
 pub use report::{by_size, chart, csv, headline, markdown};

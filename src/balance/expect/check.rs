@@ -282,6 +282,8 @@ fn finish(o: &mut Outcome, band: &Band, value: f64, lang: Lang) {
     if o.verdict != Verdict::Holds {
         o.miss = Some(band.miss(value));
     }
+    // A mean whose trials all agree has no bound on either side (stats::t_interval).
+    let no_spread = matches!(o.interval, Some((lo, hi)) if lo.is_infinite() && hi.is_infinite());
     let shown = match o.interval {
         Some((lo, hi)) => format!(
             "{} (interval {}..{} at {:.4}%)",
@@ -299,6 +301,12 @@ fn finish(o: &mut Outcome, band: &Band, value: f64, lang: Lang) {
             o.what,
             band.text(),
             decide::num(band.miss(value).abs())
+        ),
+        Verdict::Undecided if no_spread => format!(
+            "{} = {shown}, expected {}: all {} trials gave the same value, so its interval has no bound (raise max_trials)",
+            o.what,
+            band.text(),
+            o.trials.unwrap_or(0)
         ),
         Verdict::Undecided => format!(
             "{} = {shown}, expected {}: the interval straddles the band edge after {} trials (raise max_trials or widen the band)",
@@ -338,6 +346,14 @@ fn finish(o: &mut Outcome, band: &Band, value: f64, lang: Lang) {
             shown,
             band = band_shown,
             off = d(band.miss(value).abs())
+        ),
+        Verdict::Undecided if no_spread => tr!(
+            lang,
+            "expect.message_no_spread",
+            what = o.what,
+            shown,
+            band = band_shown,
+            trials = o.trials.unwrap_or(0)
         ),
         Verdict::Undecided => tr!(
             lang,

@@ -1,10 +1,11 @@
 //! `cosmosim expect FILE`: a designer's intent about figures, decided exactly or by a
 //! sequential Monte Carlo rule with the file's error rate controlled (see `decide.rs`).
 //! Format: `raw.rs`; validation: `model.rs` (what computes a figure: `source.rs`);
-//! judging: `check.rs`, `table_file.rs`; outputs: `report.rs`.
+//! judging: `check.rs`, `table_file.rs`; outputs: `report.rs`, `meta.rs` (provenance).
 
 pub mod check;
 pub mod decide;
+pub mod meta;
 pub mod model;
 mod outcome;
 mod raw;

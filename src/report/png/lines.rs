@@ -52,7 +52,7 @@ pub(super) fn draw_lines(c: &LineChart, area: &Panel<'_>, lang: Lang) -> anyhow:
         .draw()
         .map_err(plot_err)?;
     for (s, st) in c.series.iter().zip(&styles) {
-        draw_series(&mut chart, s, st, c.x_kind)?;
+        draw_series(&mut chart, s, st, c.x_kind, (y0, y1))?;
     }
     // A shaded band thinner than the 2 px line cannot be seen: say how wide it is
     // instead (issue 28), so a reader never takes a hidden interval for no interval.
@@ -101,13 +101,23 @@ pub(super) fn draw_series(
     s: &crate::report::LineSeries,
     st: &SeriesStyle,
     kind: XKind,
+    (y0, y1): (f64, f64),
 ) -> anyhow::Result<()> {
     let color = palette(st.colour);
     let at = |x: f64| x + st.dodge;
+    // An unbounded side (a mean whose trials show no spread) runs to the frame's edge.
+    let band: Vec<(f64, f64, f64)> = s
+        .band
+        .iter()
+        .map(|&(x, lo, hi)| {
+            let edge = |v: f64, e: f64| if v.is_infinite() { e } else { v };
+            (x, edge(lo, y0.min(y1)), edge(hi, y0.max(y1)))
+        })
+        .collect();
     if kind == XKind::Integer {
         // No line: only the simulated values, each with its interval.
         chart
-            .draw_series(s.band.iter().map(|&(x, lo, hi)| {
+            .draw_series(band.iter().map(|&(x, lo, hi)| {
                 let mid = s
                     .points
                     .iter()
@@ -117,9 +127,9 @@ pub(super) fn draw_series(
             }))
             .map_err(plot_err)?;
     } else {
-        if !s.band.is_empty() {
-            let mut poly: Vec<(f64, f64)> = s.band.iter().map(|b| (b.0, b.2)).collect();
-            poly.extend(s.band.iter().rev().map(|b| (b.0, b.1)));
+        if !band.is_empty() {
+            let mut poly: Vec<(f64, f64)> = band.iter().map(|b| (b.0, b.2)).collect();
+            poly.extend(band.iter().rev().map(|b| (b.0, b.1)));
             chart
                 .draw_series(std::iter::once(Polygon::new(poly, color.mix(0.2).filled())))
                 .map_err(plot_err)?;

@@ -443,14 +443,16 @@ pub fn result(
         rate = rate_text(sep.apocalypse, sep.entered, ctx.lang)
     ));
     let mc = h.apocalypse_per_combat;
-    key.push(tr!(
-        ctx.lang,
-        "combat.report.apocalypse_per_combat",
-        mean = ctx.lang.num(mc.value, 4),
-        lo = ctx.lang.num(mc.lo, 4),
-        hi = ctx.lang.num(mc.hi, 4),
-        rate = rate_text(acc.apocalypse_combats, n, ctx.lang)
-    ));
+    key.push(
+        tr!(
+            ctx.lang,
+            "combat.report.apocalypse_per_combat",
+            mean = ctx.lang.num(mc.value, 4),
+            lo = ctx.lang.num(mc.lo, 4),
+            hi = ctx.lang.num(mc.hi, 4),
+            rate = rate_text(acc.apocalypse_combats, n, ctx.lang)
+        ) + ctx.lang.no_spread(mc.lo, mc.hi),
+    );
     key.push(tr!(
         ctx.lang,
         "combat.report.revive_per_dark",

@@ -133,7 +133,7 @@ pub(super) fn result(
             lo = n3(mean_rate_lo),
             hi = n3(mean_rate_hi),
             no_buy = n3(no_buy)
-        ),
+        ) + ctx.lang.no_spread(mean_rate_lo, mean_rate_hi),
         tr!(
             ctx.lang,
             "fallout.ap.key_all",
@@ -149,7 +149,7 @@ pub(super) fn result(
             lo = n2(pool[last].lo),
             hi = n2(pool[last].hi),
             start = m.start_group
-        ),
+        ) + ctx.lang.no_spread(pool[last].lo, pool[last].hi),
         tr!(
             ctx.lang,
             "fallout.ap.key_mj",
@@ -157,7 +157,7 @@ pub(super) fn result(
             lo = n2(mj[last].lo),
             hi = n2(mj[last].hi),
             given = n2(mj[last].value - m.start_mj as f64)
-        ),
+        ) + ctx.lang.no_spread(mj[last].lo, mj[last].hi),
         tr!(
             ctx.lang,
             "fallout.ap.key_bonus",

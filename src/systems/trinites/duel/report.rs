@@ -170,7 +170,7 @@ pub(super) fn result(
                 .rounds_win
                 .quantile(0.5)
                 .map_or("-".into(), |v| v.to_string())
-        ),
+        ) + lang.no_spread(rounds.lo, rounds.hi),
     ];
     for (what, r) in best_and_worst(lang, results, |r| r.share(0).p) {
         let (d, win) = (delta(r, reference), r.share(0));
@@ -190,14 +190,16 @@ pub(super) fn result(
         ));
     }
     let karma = mean_ci(&reference.stats.karma_spent);
-    key.push(tr!(
-        lang,
-        "trinites.duel.key_karma",
-        mean = n2(karma.value),
-        lo = n2(karma.lo),
-        hi = n2(karma.hi),
-        fell = pct(reference.stats.adam_fell as f64 / reference.n() as f64)
-    ));
+    key.push(
+        tr!(
+            lang,
+            "trinites.duel.key_karma",
+            mean = n2(karma.value),
+            lo = n2(karma.lo),
+            hi = n2(karma.hi),
+            fell = pct(reference.stats.adam_fell as f64 / reference.n() as f64)
+        ) + lang.no_spread(karma.lo, karma.hi),
+    );
 
     let mut summary = tr!(
         lang,

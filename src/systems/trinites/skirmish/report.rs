@@ -377,17 +377,19 @@ pub fn result(
         m_rounds.merge(*b);
     }
     let mean_rounds = Estimate::mean(&m_rounds);
-    key.push(tr!(
-        lang,
-        "trinites.skirmish.key_rounds",
-        mean = lang.num(mean_rounds.value, 2),
-        lo = lang.num(mean_rounds.lo, 2),
-        hi = lang.num(mean_rounds.hi, 2),
-        median = acc
-            .rounds
-            .quantile(0.5)
-            .map_or("-".into(), |v| v.to_string())
-    ));
+    key.push(
+        tr!(
+            lang,
+            "trinites.skirmish.key_rounds",
+            mean = lang.num(mean_rounds.value, 2),
+            lo = lang.num(mean_rounds.lo, 2),
+            hi = lang.num(mean_rounds.hi, 2),
+            median = acc
+                .rounds
+                .quantile(0.5)
+                .map_or("-".into(), |v| v.to_string())
+        ) + lang.no_spread(mean_rounds.lo, mean_rounds.hi),
+    );
     for r in &rows {
         let coma = if r.coma.p > 0.0 {
             tr!(

@@ -126,18 +126,20 @@ pub fn points_output(
     let entered = Estimate::mean(&acc.postures);
     let refused = nonnegative_mean(&acc.refused);
     let ran_out = Proportion::new(acc.ran_out, acc.postures.n);
-    let key = vec![tr!(
-        lang,
-        "growth.campaign.points_key",
-        entered = lang.num(entered.value, 2),
-        tests,
-        entered_lo = lang.num(entered.lo, 2),
-        entered_hi = lang.num(entered.hi, 2),
-        refused = lang.num(refused.value, 2),
-        p = lang.num(ran_out.p, 4),
-        p_lo = lang.num(ran_out.lo, 4),
-        p_hi = lang.num(ran_out.hi, 4)
-    )];
+    let key = vec![
+        tr!(
+            lang,
+            "growth.campaign.points_key",
+            entered = lang.num(entered.value, 2),
+            tests,
+            entered_lo = lang.num(entered.lo, 2),
+            entered_hi = lang.num(entered.hi, 2),
+            refused = lang.num(refused.value, 2),
+            p = lang.num(ran_out.p, 4),
+            p_lo = lang.num(ran_out.lo, 4),
+            p_hi = lang.num(ran_out.hi, 4)
+        ) + lang.no_spread(entered.lo, entered.hi),
+    ];
     let one = ["postures"];
     let mut cols = vec![Column::new("postures".into(), one.to_vec())];
     cols.extend(interval_columns("entered_mean", &one, |_| entered));

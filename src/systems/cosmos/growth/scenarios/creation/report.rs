@@ -234,17 +234,19 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         let (mean, Estimate { lo: l, hi: h, .. }, q) =
             push_distribution(&mut cols, &acc.values[i], &acc.moments[i]);
         if i <= 8 {
-            dist_key.push(tr!(
-                ctx.lang,
-                "growth.creation.key_quantity",
-                name = quantity_label(ctx.lang, i, name),
-                mean = ctx.lang.num(mean, 2),
-                lo = ctx.lang.num(l, 2),
-                hi = ctx.lang.num(h, 2),
-                median = dec(ctx.lang, q[2]),
-                p05 = dec(ctx.lang, q[0]),
-                p95 = dec(ctx.lang, q[4])
-            ));
+            dist_key.push(
+                tr!(
+                    ctx.lang,
+                    "growth.creation.key_quantity",
+                    name = quantity_label(ctx.lang, i, name),
+                    mean = ctx.lang.num(mean, 2),
+                    lo = ctx.lang.num(l, 2),
+                    hi = ctx.lang.num(h, 2),
+                    median = dec(ctx.lang, q[2]),
+                    p05 = dec(ctx.lang, q[0]),
+                    p95 = dec(ctx.lang, q[4])
+                ) + ctx.lang.no_spread(l, h),
+            );
         }
     }
     let names: Vec<&str> = shown.iter().map(|q| q.1).collect();

@@ -260,7 +260,7 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
                 } else {
                     tr!(ctx.lang, "growth.leveling.outside")
                 }
-            );
+            ) + ctx.lang.no_spread(e.lo, e.hi);
             exact_checks.push((l, check));
         }
     }

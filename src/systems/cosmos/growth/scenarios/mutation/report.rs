@@ -195,13 +195,15 @@ pub(super) fn report(
     tcols.extend(interval_columns("p_by_end", &pe, |&p| p));
     let times_frame = DataFrame::new_infer_height(tcols)?;
     let mo = Estimate::mean(&acc.mutations);
-    key.push(tr!(
-        ctx.lang,
-        "growth.mutation.count_key",
-        mean = ctx.lang.num(mo.value, 2),
-        lo = ctx.lang.num(mo.lo, 2),
-        hi = ctx.lang.num(mo.hi, 2)
-    ));
+    key.push(
+        tr!(
+            ctx.lang,
+            "growth.mutation.count_key",
+            mean = ctx.lang.num(mo.value, 2),
+            lo = ctx.lang.num(mo.lo, 2),
+            hi = ctx.lang.num(mo.hi, 2)
+        ) + ctx.lang.no_spread(mo.lo, mo.hi),
+    );
     // A share: its delta-method interval may pass 0 or 1 on few characters.
     let ps = Estimate::ratio(&acc.positive_majors);
     let ps = Estimate::new(ps.value, ps.lo.max(0.0), ps.hi.min(1.0));
