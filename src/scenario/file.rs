@@ -257,10 +257,15 @@ impl ScenarioFile {
     /// An error about the value at `path` whose message already says what is allowed (a
     /// rule option's own refusal), so no second "allowed" follows it.
     pub fn error_at_key(&self, path: &[&str], shown_key: &str, message: &str) -> UserError {
+        UserError::new(self.at_key(path, shown_key, message))
+    }
+
+    /// `message` about the value at `path`, located in the file and naming its key.
+    fn at_key(&self, path: &[&str], shown_key: &str, message: &str) -> String {
         let (line, col) = locate(&self.text, path)
             .map(|off| line_col(&self.text, off))
             .unwrap_or((1, 1));
-        UserError::new(tr!(
+        tr!(
             self.lang,
             "error.frame.at_key",
             file = self.path.display(),
@@ -268,23 +273,12 @@ impl ScenarioFile {
             col,
             key = shown_key,
             message
-        ))
+        )
     }
 
     /// Records a warning about the value at `path`, located like an error (kept once).
     pub fn warn_at(&self, path: &[&str], shown_key: &str, message: &str) {
-        let (line, col) = locate(&self.text, path)
-            .map(|off| line_col(&self.text, off))
-            .unwrap_or((1, 1));
-        let w = tr!(
-            self.lang,
-            "error.frame.at_key",
-            file = self.path.display(),
-            line,
-            col,
-            key = shown_key,
-            message
-        );
+        let w = self.at_key(path, shown_key, message);
         let mut all = self.warnings.lock().unwrap_or_else(|e| e.into_inner());
         if !all.contains(&w) {
             all.push(w);
