@@ -306,3 +306,124 @@ fn a_refused_option_in_a_variants_or_expectations_file_says_allowed_once() {
         assert_eq!(err.matches("allowed:").count(), 1, "{err}");
     }
 }
+
+// Audit of 2026-12-07, carried forward: a misspelt figure or `where` value was found only
+// after the expectations before it had run (hours, at a billion trials). A short run of
+// each source checks names first.
+#[test]
+fn expect_refuses_a_later_misspelt_figure_before_running_an_earlier_expectation() {
+    let (code, err) = expect_after_long_one(
+        r#"name = "typo"
+scenario = "duel.toml"
+figure = "combat-sides.shaer"
+where = { outcome = "offensive" }
+at_least = 0.1
+"#,
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("e.toml:14:10: key `expect[1].figure`"),
+        "{err}"
+    );
+    assert!(err.contains("closest: `combat-sides.share`"), "{err}");
+}
+
+#[test]
+fn expect_refuses_a_later_misspelt_where_value_before_running_an_earlier_expectation() {
+    let (code, err) = expect_after_long_one(
+        r#"name = "typo"
+scenario = "duel.toml"
+figure = "combat-sides.share"
+where = { outcome = "ofensive" }
+at_least = 0.1
+"#,
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("e.toml:15:9: key `expect[1].where`"), "{err}");
+    assert!(err.contains("outcome = \"offensive\""), "{err}");
+    // A `where` column that is not there, and one that leaves several rows.
+    let (code, err) = expect_after_long_one(
+        r#"name = "no such column"
+scenario = "duel.toml"
+figure = "combat-combatants.p_down"
+where = { fighter = "aldric" }
+at_least = 0.1
+"#,
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("`where` names `fighter`"), "{err}");
+    let (code, err) = expect_after_long_one(
+        r#"name = "several rows"
+scenario = "duel.toml"
+figure = "combat-combatants.p_down"
+at_least = 0.1
+"#,
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("2 rows of `combat-combatants` match"), "{err}");
+}
+
+// Carried forward: `--vary combatants.nobody.hp` made a half-written combatant and said
+// "missing field `side`".
+#[test]
+fn vary_and_tune_refuse_an_entry_the_file_lacks_with_the_names_it_has() {
+    let dir = tempfile::tempdir().unwrap();
+    shipped(dir.path(), "cosmos/duel.toml", "d.toml", str::to_string);
+    let (code, err) = refused(
+        dir.path(),
+        &[
+            "-q",
+            "sweep",
+            "d.toml",
+            "--vary",
+            "combatants.aldirc.hp=10,20",
+            "--out",
+            "o",
+        ],
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains(
+            "there is no `aldirc` in `combatants` (did you mean `aldric`?); it has aldric, brune"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("missing field"), "{err}");
+    let args = [
+        "-q",
+        "tune",
+        "d.toml",
+        "--vary",
+        "combatants.nobody.hp=10..50",
+        "--figure",
+        "combat-sides.share",
+        "--where",
+        "outcome=offensive",
+        "--target",
+        "0.5",
+        "--out",
+        "o",
+    ];
+    refused_in_french(
+        dir.path(),
+        &args,
+        "il n'y a pas de `nobody` dans `combatants`",
+        "missing",
+    );
+}
+
+// Carried forward: `trials = 1e12` is a real number to TOML; the message now says how to
+// write the whole number, in `check` and `run` alike.
+#[test]
+fn a_whole_real_where_a_count_belongs_says_how_to_write_it() {
+    let dir = tempfile::tempdir().unwrap();
+    shipped(dir.path(), "cosmos/duel.toml", "d.toml", |t| {
+        t.replacen("trials = 1000000\n", "trials = 1e6\n", 1)
+    });
+    for command in ["check", "run"] {
+        let (code, err) = refused(dir.path(), &["-q", command, "d.toml"]);
+        assert_eq!(code, Some(2), "{err}");
+        assert!(err.contains("key `run.trials`"), "{err}");
+        assert!(err.contains("write a whole number: 1000000 "), "{err}");
+    }
+}

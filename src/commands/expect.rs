@@ -143,9 +143,56 @@ impl Compute for Runner {
         }
         Ok(())
     }
+
+    fn probe(
+        &mut self,
+        source: &Source,
+        options: &[String],
+        trials: Option<u64>,
+    ) -> anyhow::Result<Vec<Output>> {
+        self.probe_outputs(source, options, trials)
+    }
 }
 
+/// Trials of the short run that checks an expectation's figure and rows before any runs:
+/// the outputs' columns and key rows do not depend on the trial count.
+const PROBE_TRIALS: u64 = 200;
+
 impl Runner {
+    /// See [`Compute::probe`]. A table that takes no trial count (an exact one) refuses
+    /// `--trials`: it runs as asked, which is quick.
+    fn probe_outputs(
+        &self,
+        source: &Source,
+        options: &[String],
+        trials: Option<u64>,
+    ) -> anyhow::Result<Vec<Output>> {
+        let options = expect::merged_options(&self.global_options, options);
+        let short = Some(trials.map_or(PROBE_TRIALS, |t| t.min(PROBE_TRIALS)));
+        let trials = match source {
+            Source::Table { name, args } => {
+                let argv = table_argv(args, &options, short, self.seed, self.threads);
+                if parse_table(name, &argv, self.lang).is_ok() {
+                    short
+                } else {
+                    trials
+                }
+            }
+            Source::Scenario(_) => short,
+        };
+        let (outs, _) = produce(
+            source,
+            &options,
+            trials,
+            self.seed,
+            self.threads,
+            true,
+            None,
+            self.lang,
+        )?;
+        Ok(outs)
+    }
+
     fn compute(
         &mut self,
         source: &Source,

@@ -75,12 +75,16 @@ fn shape(msg: &str, lang: Lang) -> Option<String> {
     }
     if let Some(rest) = msg.strip_prefix("invalid type: ") {
         let (found, expected) = rest.rsplit_once(", expected ")?;
-        return Some(tr!(
+        let text = tr!(
             lang,
             "error.toml.invalid_type",
             found = unexpected(found, lang),
             expected = expected_kind(expected, lang)
-        ));
+        );
+        return Some(match whole_float(found, expected) {
+            Some(whole) => format!("{text}{}", tr!(lang, "error.toml.write_whole", whole)),
+            None => text,
+        });
     }
     if let Some(rest) = msg.strip_prefix("invalid value: ") {
         let (found, expected) = rest.rsplit_once(", expected ")?;
@@ -111,6 +115,22 @@ fn shape(msg: &str, lang: Lang) -> Option<String> {
         ));
     }
     syntax(msg, lang).map(str::to_string)
+}
+
+/// The whole number a real number written where a whole one was expected stands for
+/// (`trials = 1e12`, `hp = 40.0`: TOML reads both as reals), to print as the probable
+/// meaning.
+fn whole_float(found: &str, expected: &str) -> Option<String> {
+    let integer = matches!(
+        expected,
+        "u8" | "u16" | "u32" | "u64" | "usize" | "i8" | "i16" | "i32" | "i64" | "isize"
+    );
+    let x: f64 = found
+        .strip_prefix("floating point `")?
+        .strip_suffix('`')?
+        .parse()
+        .ok()?;
+    (integer && x.is_finite() && x.fract() == 0.0 && x.abs() < 1e19).then(|| format!("{x:.0}"))
 }
 
 /// A known toml syntax message, translated.
@@ -226,5 +246,24 @@ mod tests {
         for s in SAMPLES {
             assert_eq!(serde_message(s, Lang::En), *s);
         }
+    }
+
+    #[test]
+    fn a_whole_real_where_a_whole_number_belongs_says_how_to_write_it() {
+        let m = serde_message(
+            "invalid type: floating point `1000000000000.0`, expected u64",
+            Lang::En,
+        );
+        assert!(m.ends_with("write a whole number: 1000000000000 (TOML reads `1e12` or `40.0` as a real number)"), "{m}");
+        let m = serde_message(
+            "invalid type: floating point `40.0`, expected i32",
+            Lang::Fr,
+        );
+        assert!(m.contains("écrivez un nombre entier : 40 "), "{m}");
+        let m = serde_message(
+            "invalid type: floating point `40.0`, expected a string",
+            Lang::En,
+        );
+        assert!(!m.contains("whole number"), "{m}");
     }
 }

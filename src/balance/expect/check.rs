@@ -82,6 +82,65 @@ pub fn validate_file(
             .validate(&e.source, &e.options, first_trials(e, s))
             .map_err(|err| source_error(file, e, err, lang))?;
     }
+    for e in &file.expectations {
+        if let Check::Figure { figure, wanted, .. } = &e.check {
+            let outs = compute
+                .probe(&e.source, &e.options, first_trials(e, s))
+                .map_err(|err| source_error(file, e, err, lang))?;
+            probe_figure(file, e, &outs, figure, wanted, lang)?;
+        }
+    }
+    Ok(())
+}
+
+/// Refuses on a short run's outputs what the real run would refuse too: a figure that is
+/// not there or cannot be decided, a `where` column that is not there, a `where` that
+/// leaves several rows, and a text value one slip away from one that exists
+/// (`ofensive`). A value simply absent may appear with more trials (a rare round, a
+/// karma reached once in a million): that one is left to the real run.
+fn probe_figure(
+    file: &ExpectFile,
+    e: &Expectation,
+    outs: &[Output],
+    figure: &str,
+    wanted: &[(String, Cell)],
+    lang: Lang,
+) -> anyhow::Result<()> {
+    let Err(err) = locate(file, e, outs, figure, wanted, lang) else {
+        return Ok(());
+    };
+    let Ok((f, wanted)) = figures::resolve(outs, figure, wanted, lang) else {
+        return Err(err);
+    };
+    if figures::undecidable(&f, figure, lang).is_some() {
+        return Err(err);
+    }
+    let frame = &f.output.frame;
+    let names = figures::column_names(frame);
+    if wanted.iter().any(|(k, _)| !names.contains(k)) {
+        return Err(err);
+    }
+    let matching = (0..frame.height())
+        .filter(|&r| {
+            wanted
+                .iter()
+                .all(|(k, v)| figures::cell(frame, k, r).matches(v))
+        })
+        .count();
+    let slip = wanted.iter().any(|(k, v)| {
+        let Cell::Text(typed) = v else { return false };
+        let typed = typed.to_lowercase();
+        (0..frame.height()).any(|r| match figures::cell(frame, k, r) {
+            Cell::Text(there) => {
+                let there = there.to_lowercase();
+                there != typed && strsim::jaro_winkler(&typed, &there) >= 0.85
+            }
+            _ => false,
+        }) && !(0..frame.height()).any(|r| figures::cell(frame, k, r).matches(v))
+    });
+    if matching > 1 || slip {
+        return Err(err);
+    }
     Ok(())
 }
 

@@ -38,6 +38,16 @@ pub trait Compute {
         options: &[String],
         trials: Option<u64>,
     ) -> anyhow::Result<()>;
+
+    /// The source's outputs from a short run (a few hundred trials where the source takes
+    /// a trial count, else as `trials` asks), nothing cached, written or warned: their
+    /// names and key rows, to refuse a misspelt figure before anything long runs.
+    fn probe(
+        &mut self,
+        source: &Source,
+        options: &[String],
+        trials: Option<u64>,
+    ) -> anyhow::Result<Vec<Output>>;
 }
 
 /// Run-wide settings from the command line.

@@ -25,8 +25,9 @@ use crate::systems::{CheckedOnly, RunOverrides};
 
 use super::figures::{cell, key_columns, roles, Cell, Role};
 use super::stalemate::{stalemates, warning, Stalemate};
+use crate::scenario::edit::{insert_at, key_path};
 use chart::{panel, series_groups, value_kind, Labels};
-use vary::{check_grid, file_path, set};
+use vary::check_grid;
 
 /// Charts per varied key: the first figure's first rows.
 const CHARTED_ROWS: usize = 4;
@@ -124,9 +125,9 @@ fn edited(
 ) -> anyhow::Result<ScenarioFile> {
     let mut t = base.clone();
     for (v, x) in varies.iter().zip(p) {
-        set(
+        insert_at(
             &mut t,
-            &file_path(base, &v.key),
+            &key_path(base, &v.key),
             x.clone(),
             &v.key,
             file.lang,
@@ -192,7 +193,8 @@ pub fn sweep(
         ..o.clone()
     };
     for p in &points {
-        let f = edited(file, &base, varies, p).map_err(|e| at_point(e, p))?;
+        // Where a key goes does not depend on its value: an edit's error is the key's.
+        let f = edited(file, &base, varies, p)?;
         match run(&f, &checking) {
             Err(e) if e.is::<CheckedOnly>() => {}
             Err(e) => return Err(at_point(e, p)),

@@ -88,37 +88,6 @@ pub fn parse_vary(s: &str) -> Result<Vary, crate::lang::Words> {
     Ok(Vary { key, values })
 }
 
-/// The key path in the file. A first segment that is not a top-level key but names the
-/// entry of exactly one top-level table (a combatant `aldric` of `[combatants]`, a
-/// fighter, a group) means that entry: `aldric.hp` is `combatants.aldric.hp`.
-pub fn file_path(root: &toml::Table, key: &str) -> Vec<String> {
-    let parts: Vec<String> = key.split('.').map(str::to_string).collect();
-    if root.contains_key(&parts[0]) {
-        return parts;
-    }
-    let owners: Vec<&String> = root
-        .iter()
-        .filter(|(_, v)| v.as_table().is_some_and(|t| t.contains_key(&parts[0])))
-        .map(|(k, _)| k)
-        .collect();
-    match owners[..] {
-        [owner] => std::iter::once(owner.clone()).chain(parts).collect(),
-        _ => parts,
-    }
-}
-
-pub fn set(
-    root: &mut toml::Table,
-    path: &[String],
-    value: toml::Value,
-    key: &str,
-    lang: Lang,
-) -> Result<(), UserError> {
-    crate::scenario::edit::insert_at(root, path, value, |seg| {
-        UserError::new(tr!(lang, "sweep.not_a_table", key, seg))
-    })
-}
-
 pub fn text(v: &toml::Value) -> String {
     match v {
         toml::Value::String(s) => s.clone(),
