@@ -9,9 +9,8 @@ use cosmosim::error::UserError;
 use cosmosim::lang::{Lang, Words};
 
 fn main() -> ExitCode {
-    // `--lang fr` speaks before the command line is parsed, so the flags' own value
-    // checks (`--trials 0`) answer in French too (`bad_flag`); clap's built-in messages
-    // stay English.
+    // `--lang fr` speaks before the command line is parsed, so clap's refusals (`--trials
+    // 0`, an unknown flag) answer in French too (`bad_flag`).
     let argv_lang = commands::language::from_argv(std::env::args_os().skip(1));
     // polars keeps a thread pool of its own, sized once from POLARS_MAX_THREADS (else one
     // per core) at its first use. It only shapes and formats the output frames here; the
@@ -66,43 +65,16 @@ fn worded(e: &anyhow::Error, lang: Lang) -> String {
     e.chain().map(part).collect::<Vec<_>>().join(": ")
 }
 
-/// clap's refusal of the command line. A flag value our own parser refused is framed in
-/// the language (the reason is already in it); clap's other messages stay as clap writes
-/// them.
+/// clap's refusal of the command line: in the chosen language when it is not English
+/// (`args::refusal`), else as clap writes it.
 fn bad_flag(e: clap::Error, lang: Lang) -> ! {
-    use clap::error::{ContextKind, ContextValue, ErrorKind};
-    if e.kind() == ErrorKind::ValueValidation && lang != Lang::En {
-        let text = |k| match e.get(k) {
-            Some(ContextValue::String(s)) => Some(s.clone()),
-            _ => None,
-        };
-        // Our parsers word their refusal later (`lang::Words`): here, in the language.
-        let reason = std::error::Error::source(&e).map(|r| match r.downcast_ref::<Words>() {
-            Some(w) => w.text(lang),
-            None => r.to_string(),
-        });
-        if let (Some(arg), Some(value), Some(reason)) = (
-            text(ContextKind::InvalidArg),
-            text(ContextKind::InvalidValue),
-            reason,
-        ) {
-            let _ = writeln!(
-                std::io::stderr(),
-                "{}",
-                cosmosim::tr!(
-                    lang,
-                    "error.prefix",
-                    message = cosmosim::tr!(
-                        lang,
-                        "cli.invalid_value",
-                        value = cosmosim::limits::clip(&value, lang),
-                        arg,
-                        reason
-                    )
-                )
-            );
-            std::process::exit(2);
-        }
+    if let Some(text) = cosmosim::args::refusal::worded(&e, lang) {
+        let _ = writeln!(
+            std::io::stderr(),
+            "{}",
+            cosmosim::tr!(lang, "error.prefix", message = text)
+        );
+        std::process::exit(2);
     }
     e.exit()
 }

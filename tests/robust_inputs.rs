@@ -427,3 +427,34 @@ fn a_whole_real_where_a_count_belongs_says_how_to_write_it() {
         assert!(err.contains("write a whole number: 1000000 "), "{err}");
     }
 }
+
+// Carried forward: clap's own refusals stayed English under `--lang fr`.
+#[test]
+fn command_line_refusals_read_in_french() {
+    let dir = tempfile::tempdir().unwrap();
+    shipped(dir.path(), "cosmos/duel.toml", "d.toml", str::to_string);
+    for (args, french, english) in [
+        (
+            &["run", "d.toml", "--seed", "abc"][..],
+            "valeur invalide 'abc' pour '--seed <SEED>' : ce n'est pas un nombre entier",
+            "invalid digit",
+        ),
+        (
+            &["run", "d.toml", "--sed", "1"][..],
+            "argument inattendu '--sed' ; un argument proche existe : '--seed'",
+            "unexpected argument",
+        ),
+        (
+            &["table", "cosmos-test", "--karma", "300"][..],
+            "300 est hors limites ; valeurs admises : -10..10",
+            "is not in",
+        ),
+        (
+            &["tune", "d.toml"][..],
+            "arguments obligatoires manquants : --vary",
+            "required arguments",
+        ),
+    ] {
+        refused_in_french(dir.path(), args, french, english);
+    }
+}

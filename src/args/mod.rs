@@ -2,6 +2,7 @@
 //! threads, output folder, rule options, integer lists). They sit below the systems so
 //! that systems never import the command line.
 
+pub mod refusal;
 pub mod shard;
 
 use crate::lang::Lang;
