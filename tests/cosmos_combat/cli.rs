@@ -250,3 +250,53 @@ fn sweep_writes_one_row_per_grid_point_and_a_point_equals_a_run() {
         "{e}"
     );
 }
+
+// Carried forward from the statistics audit of 2026-12-07: a duel that spends no Dark
+// point printed "Apocalypse fired per combat: 0.0000 [0.0000 – ∞]", an interval that
+// bounds nothing; it now says what the trials show.
+#[test]
+fn apocalypse_per_combat_without_a_dark_point_says_never_not_an_open_interval() {
+    let dir = tempfile::tempdir().unwrap();
+    for (lang, never) in [
+        (
+            "en",
+            "Apocalypse fired per combat: never in 2000 combats, since no Dark point was spent",
+        ),
+        (
+            "fr",
+            "Apocalypse déclenchée par combat : jamais en 2000 combats, aucun point Dark",
+        ),
+    ] {
+        let out = dir.path().join(lang);
+        run_cli(
+            &out,
+            &[
+                "run",
+                "scenarios/cosmos/duel.toml",
+                "--trials",
+                "2000",
+                "--lang",
+                lang,
+            ],
+        );
+        let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+        assert!(summary.contains(never), "{summary}");
+        assert!(!summary.contains('∞'), "{summary}");
+    }
+    // Where Dark points are spent, the mean count keeps its interval.
+    let out = dir.path().join("apocalypse");
+    run_cli(
+        &out,
+        &[
+            "run",
+            "scenarios/cosmos/apocalypse.toml",
+            "--trials",
+            "2000",
+        ],
+    );
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(
+        summary.contains("(mean count); at least once in"),
+        "{summary}"
+    );
+}

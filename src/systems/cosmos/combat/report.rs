@@ -443,7 +443,11 @@ pub fn result(
         rate = rate_text(sep.apocalypse, sep.entered, ctx.lang)
     ));
     let mc = h.apocalypse_per_combat;
-    key.push(
+    key.push(if sep.entered == 0 {
+        // No trial could show a spread, so the interval would bound nothing; what the
+        // trials do say is plain (the Apocalypse comes only from a Sépulcrale, C-LD-4).
+        tr!(ctx.lang, "combat.report.apocalypse_never", combats = n)
+    } else {
         tr!(
             ctx.lang,
             "combat.report.apocalypse_per_combat",
@@ -451,8 +455,8 @@ pub fn result(
             lo = ctx.lang.num(mc.lo, 4),
             hi = ctx.lang.num(mc.hi, 4),
             rate = rate_text(acc.apocalypse_combats, n, ctx.lang)
-        ) + ctx.lang.no_spread(mc.lo, mc.hi),
-    );
+        ) + ctx.lang.no_spread(mc.lo, mc.hi)
+    });
     key.push(tr!(
         ctx.lang,
         "combat.report.revive_per_dark",
