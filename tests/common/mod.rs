@@ -5,4 +5,5 @@ pub mod cli;
 pub mod combat;
 pub mod others;
 pub mod params;
+pub mod runs;
 pub mod trace;
