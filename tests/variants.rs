@@ -333,3 +333,55 @@ backlash_damage_mult = 0.5
     }
     assert!(flagged >= 8, "flagged in {flagged} of 10 seeds");
 }
+
+// Carried forward from the edition work of 2026-12-07: rows the book has and a variant's
+// rules do not produce (the previous edition has no DNA or skill points, C-EDITION) were
+// left out of the comparison in silence, and a headline on them read a bare "n/a".
+#[test]
+fn rows_a_variant_lacks_are_named_not_dropped_in_silence() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::fs::copy(
+        root.join("scenarios/cosmos/leveling.toml"),
+        dir.path().join("leveling.toml"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("v.toml"),
+        r#"title = "Edition"
+question = "What moves with the previous edition?"
+trials = 300
+[[study]]
+scenario = "leveling.toml"
+[[headline]]
+name = "DNA at level 10"
+scenario = "leveling.toml"
+figure = "leveling-quantiles.mean"
+where = { level = 10, quantity = "dna_points" }
+[variants.previous]
+edition = "previous"
+"#,
+    )
+    .unwrap();
+    for (lang, na, absent, new) in [
+        (
+            "en",
+            "DNA at level 10 n/a (absent under this variant's rules)",
+            "Absent under this variant (30, not compared): leveling/leveling-quantiles (level=1, quantity=dna_points);",
+            "New under this variant (1, not compared): leveling/leveling-skill-sheet.",
+        ),
+        (
+            "fr",
+            "DNA at level 10 n.d. (absent sous les règles de cette variante)",
+            "Absent sous cette variante (30, non comparé) :",
+            "Nouveau sous cette variante (1, non comparé) : leveling/leveling-skill-sheet.",
+        ),
+    ] {
+        let out = cosmosim(dir.path(), &["-q", "variants", "v.toml", "--out", lang, "--lang", lang]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let md = std::fs::read_to_string(dir.path().join(lang).join("variants.md")).unwrap();
+        for wanted in [na, absent, new] {
+            assert!(md.contains(wanted), "{wanted}\n{md}");
+        }
+    }
+}

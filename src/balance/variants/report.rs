@@ -71,7 +71,12 @@ fn answer(f: &VariantsFile, s: &Study, lang: Lang) -> String {
         for (hi, h) in f.headlines.iter().enumerate() {
             let (b, x) = (&s.headlines[hi][0], &s.headlines[hi][vi]);
             let (Ok(bv), Ok(xv)) = (&b.value, &x.value) else {
-                parts.push(format!("{} {}", md_text(&h.name), tr!(lang, "variants.na")));
+                let na = if b.value.is_ok() {
+                    tr!(lang, "variants.na_absent")
+                } else {
+                    tr!(lang, "variants.na")
+                };
+                parts.push(format!("{} {na}", md_text(&h.name)));
                 continue;
             };
             parts.push(match verdict(&x.moved) {
@@ -126,9 +131,31 @@ fn answer(f: &VariantsFile, s: &Study, lang: Lang) -> String {
             total = c.figures.len(),
             largest
         );
+        let (absent, new) = structure(c);
+        if absent.len() + new.len() > 0 {
+            md += &tr!(
+                lang,
+                "variants.structure_count",
+                absent = absent.len(),
+                new = new.len()
+            );
+        }
         md.push('\n');
     }
     md
+}
+
+/// What the book has and the variant lacks (outputs, then rows as `output (row)`), and
+/// what the variant adds: no figure there was compared, so the answer says so rather than
+/// leave them out in silence (`edition = "previous"` has no DNA points, C-EDITION).
+fn structure(c: &crate::balance::compare::Comparison) -> (Vec<String>, Vec<String>) {
+    let mut absent = c.outputs_removed.clone();
+    let mut new = c.outputs_added.clone();
+    for o in &c.outputs {
+        absent.extend(o.rows_removed.iter().map(|r| format!("{} ({r})", o.name)));
+        new.extend(o.rows_added.iter().map(|r| format!("{} ({r})", o.name)));
+    }
+    (absent, new)
 }
 
 pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str, lang: Lang) -> String {
@@ -208,6 +235,28 @@ pub fn markdown(f: &VariantsFile, s: &Study, provenance: &str, lang: Lang) -> St
                 untested = c.untested
             )
         );
+        let (absent, new) = structure(c);
+        for (list, key) in [
+            (&absent, tr!(lang, "variants.absent_rows")),
+            (&new, tr!(lang, "variants.new_rows")),
+        ] {
+            if !list.is_empty() {
+                let shown: Vec<String> = list.iter().take(LISTED_MOVES).cloned().collect();
+                let more = list.len().saturating_sub(LISTED_MOVES);
+                md += "\n";
+                md += &tr_fill!(
+                    key,
+                    count = list.len(),
+                    rows = md_text(&shown.join("; ")),
+                    more = if more > 0 {
+                        tr!(lang, "variants.and_more", more)
+                    } else {
+                        String::new()
+                    }
+                );
+                md += "\n";
+            }
+        }
         let mut moves: Vec<&Move> = c.moved().collect();
         moves.sort_by(by_size);
         if !moves.is_empty() {
