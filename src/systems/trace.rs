@@ -311,17 +311,13 @@ pub fn replay_trials<St, S, T, E: Watch<S>, O>(
     )
 }
 
-/// A fight's last step, told alike by every fight kind: the outcome and the rounds fought,
-/// `shown` on the line (a kind may cap it at its round limit) and `rounds` in the JSON.
-pub fn finished(
-    lang: Lang,
-    outcome: &str,
-    shown: i64,
-    rounds: i64,
-) -> (u8, String, serde_json::Value) {
+/// A fight's last step, told alike by every fight kind: the outcome and the rounds fought
+/// (at most the round cap: one number for the line, the JSON and `--find`, as the audit
+/// of 2026-12-07 found a line and its JSON disagreeing at the cap).
+pub fn finished(lang: Lang, outcome: &str, rounds: i64) -> (u8, String, serde_json::Value) {
     (
         0,
-        tr!(lang, "trace.finished", outcome, rounds = shown),
+        tr!(lang, "trace.finished", outcome, rounds),
         serde_json::json!({"step": "end", "outcome": outcome, "rounds": rounds}),
     )
 }

@@ -258,12 +258,32 @@ impl PoolSampler {
         (s, c)
     }
 
+    /// [`PoolSampler::die`] with its face first (1..=20): the same draw, for a trace that
+    /// shows a rerolled die (audit of 2026-12-07).
+    #[inline(always)]
+    pub fn die_face(&self, rng: &mut Rng64) -> (u8, u8, u8) {
+        self.roll(rng)
+    }
+
     /// Rolls `dice` dice: (total successes, 1 if any complication, dice with no success).
     #[inline(always)]
     pub fn pool_zeros(&self, rng: &mut Rng64, dice: u8) -> (u8, u8, u8) {
+        self.pool_zeros_seen(rng, dice, |_, _, _| {})
+    }
+
+    /// [`PoolSampler::pool_zeros`], showing `seen` each die as [`PoolSampler::pool_seen`]
+    /// does (the firefight's trace, where a die may be rerolled).
+    #[inline(always)]
+    pub fn pool_zeros_seen(
+        &self,
+        rng: &mut Rng64,
+        dice: u8,
+        mut seen: impl FnMut(u8, u8, u8),
+    ) -> (u8, u8, u8) {
         let (mut s, mut c, mut z) = (0u8, 0u8, 0u8);
         for _ in 0..dice {
-            let (a, b) = self.die(rng);
+            let (f, a, b) = self.roll(rng);
+            seen(f, a, b);
             s += a;
             c |= b;
             z += (a == 0) as u8;

@@ -506,8 +506,7 @@ pub(super) fn render(
                 json!({"step": "karma_event", "who": name(who), "by": by}),
             ),
             Step::End { outcome, rounds } => {
-                let r = rounds.into();
-                finished(lang, &outcomes[outcome as usize], r, r)
+                finished(lang, &outcomes[outcome as usize], rounds.into())
             }
         };
         crate::systems::trace::add_step(&mut lines, &mut json_steps, depth, text, j);

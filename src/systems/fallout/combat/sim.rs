@@ -13,7 +13,7 @@ use super::model::{
 };
 use crate::systems::fallout::ap::Buy;
 
-use super::trace::Step;
+use super::trace::{Dice, Step};
 
 /// Which weapons may buy extra combat dice with AP (option `fallout_extra_damage`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -324,31 +324,60 @@ impl CombatSim {
                             acc.pools[s].spent_minor += 1;
                             f.extra_minors += 1;
                             aims = 2;
+                            watch.see(|| Step::ExtraMinor {
+                                who: i as u8,
+                                side: s as u8,
+                                left: pool[s],
+                            });
                         }
                     }
                     // F-LUCK Miss Fortune ("Relancer 1d20 ... Vous devez accepter ce
                     // nouveau résultat"): a combatant with Luck left rerolls one die that
                     // gave no success when the attack missed (the `luck_odds` policy).
+                    // The faces are kept for a trace only (audit of 2026-12-07: a reroll
+                    // shows which die it replaced); the batch keeps the sums.
+                    let mut dice = Dice::default();
+                    let roll = |dice: Dice, successes| Step::Roll {
+                        who: i as u8,
+                        target: j as u8,
+                        weapon: c.weapon as u8,
+                        dice,
+                        successes,
+                    };
                     let (succ, comp) = if luck[i] == 0 && aims == 0 {
-                        self.samplers[i].pool(rng, 2 + k)
+                        let r = self.samplers[i].pool_seen(rng, 2 + k, |face, a, b| {
+                            if W::ON {
+                                dice.add(face, a, b)
+                            }
+                        });
+                        watch.see(|| roll(dice, r.0));
+                        r
                     } else {
-                        let (mut s0, mut c0, mut z) = self.samplers[i].pool_zeros(rng, 2 + k);
+                        let (mut s0, mut c0, mut z) =
+                            self.samplers[i].pool_zeros_seen(rng, 2 + k, |face, a, b| {
+                                if W::ON {
+                                    dice.add(face, a, b)
+                                }
+                            });
+                        watch.see(|| roll(dice, s0));
                         for _ in 0..aims {
                             if (s0 as usize) >= diff || z == 0 {
                                 break;
                             }
                             z -= 1;
                             f.aim_rerolls += 1;
-                            let (a, b) = self.samplers[i].die(rng);
+                            let (face, a, b) = self.samplers[i].die_face(rng);
                             s0 += a;
                             c0 |= b;
+                            watch.see(|| dice.reroll(i, face, a, s0, None));
                         }
                         if luck[i] > 0 && (s0 as usize) < diff && z > 0 {
                             luck[i] -= 1;
                             f.luck_spent += 1;
-                            let (a, b) = self.samplers[i].die(rng);
+                            let (face, a, b) = self.samplers[i].die_face(rng);
                             s0 += a;
                             c0 |= b;
+                            watch.see(|| dice.reroll(i, face, a, s0, Some(luck[i])));
                         }
                         (s0, c0)
                     };
@@ -359,12 +388,20 @@ impl CombatSim {
                         let (mut s1, mut c1) = (succ, comp);
                         for (h, ch) in m.combatants.iter().enumerate() {
                             if ch.helps == Some(i) && !down[h] && !stunned[h] {
-                                let (a, b) = self.samplers[h].die(rng);
+                                let (face, a, b) = self.samplers[h].die_face(rng);
                                 if succ > 0 {
                                     s1 += a;
                                 }
                                 c1 |= b;
                                 help_rolls[h] += 1;
+                                watch.see(|| Step::HelpDie {
+                                    who: h as u8,
+                                    ally: i as u8,
+                                    face,
+                                    successes: a,
+                                    counted: succ > 0,
+                                    complication: b > 0,
+                                });
                             }
                         }
                         (s1, c1)
@@ -430,6 +467,13 @@ impl CombatSim {
                             let (d2, e2) = roll_cd(rng, r);
                             d += d2;
                             e += e2;
+                            watch.see(|| Step::LuckCd {
+                                who: i as u8,
+                                rerolled: r,
+                                damage: d2,
+                                effects: e2,
+                                luck: luck[i],
+                            });
                         }
                         (d, e)
                     } else {
@@ -486,9 +530,11 @@ impl CombatSim {
         }
         acc.pools[0].end_sum += pool[0] as u64;
         acc.pools[1].end_sum += pool[1] as u64;
+        // The tally's `max_rounds + 1` marks an undecided fight; the rounds fought stop at
+        // the cap (audit of 2026-12-07: the trace and `--find` counted one round too many).
         watch.see(|| Step::End {
             outcome: outcome as u8,
-            rounds: end_round,
+            rounds: end_round.min(m.max_rounds as i64),
         });
         outcome
     }
@@ -521,68 +567,5 @@ impl Simulation for CombatSim {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::scenario::ScenarioFile;
-
-    const FIREFIGHT: &str = include_str!("../../../../scenarios/fallout/firefight.toml");
-
-    /// The choice as first written: a scan of every combatant in order, the first of the
-    /// lowest HP for `weakest` (`min_by_key` keeps the first of equals).
-    fn scan(sim: &CombatSim, i: usize, hp: &[u32; COMBATANTS_MAX], down: u32) -> Option<usize> {
-        let m = &sim.model;
-        let side = m.combatants[i].side;
-        let mut enemies =
-            (0..m.combatants.len()).filter(|&j| m.combatants[j].side != side && down >> j & 1 == 0);
-        match m.policies[side as usize].target {
-            Target::First => enemies.next(),
-            Target::Weakest => enemies.min_by_key(|&j| hp[j]),
-        }
-    }
-
-    #[test]
-    fn target_masks_pick_as_the_scan() {
-        for (policy, weakest) in [
-            ("target = \"weakest\"", true),
-            ("target = \"first\"", false),
-        ] {
-            // Both sides under one policy, so each is checked from either side.
-            let text = FIREFIGHT
-                .replace("target = \"first\"", policy)
-                .replace("target = \"weakest\"", policy);
-            let file = ScenarioFile::from_text("firefight.toml", &text, crate::lang::Lang::En);
-            let (_, model) = super::super::load(&file).unwrap();
-            let n = model.combatants.len();
-            assert!(
-                model
-                    .policies
-                    .iter()
-                    .all(|p| (p.target == Target::Weakest) == weakest),
-                "{policy}"
-            );
-            let sim = CombatSim::new(model, Shortfall::Split, ExtraDamage::MeleeThrown);
-            // xorshift: HP with many ties (0..4) and every set of combatants down.
-            let mut x = 0x9E37_79B9_7F4A_7C15u64;
-            let mut next = |k: u64| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                x % k
-            };
-            for _ in 0..4000 {
-                let mut hp = [0u32; COMBATANTS_MAX];
-                for h in hp.iter_mut().take(n) {
-                    *h = next(4) as u32;
-                }
-                let down = next(1 << n) as u32;
-                for i in 0..n {
-                    assert_eq!(
-                        sim.target(i, &hp, down),
-                        scan(&sim, i, &hp, down),
-                        "{policy}: attacker {i}, hp {hp:?}, down {down:b}"
-                    );
-                }
-            }
-        }
-    }
-}
+#[path = "sim_tests.rs"]
+mod tests;

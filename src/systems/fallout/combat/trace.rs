@@ -1,7 +1,8 @@
 //! `cosmosim trace` for 2d20 firefights (issue 27): trials of a run replayed from their own
 //! streams through the batch code (`sim.rs` `CombatSim::fight`, watched), told in the
 //! book's terms: attack tests with bonus d20 bought from the pools (F-TEST, F-AP), combat
-//! dice with Effects against damage resistance (F-CD), helpers (F-HELP), stuns.
+//! dice with Effects against damage resistance (F-CD), helpers (F-HELP), stuns, aims and
+//! Luck (F-LUCK).
 
 use serde_json::json;
 
@@ -13,6 +14,77 @@ use crate::systems::trace::{
 };
 
 use super::sim::CombatSim;
+use crate::systems::fallout::BONUS_MAX;
+
+/// Most d20 an attack rolls: 2 and the bonus dice (F-AP).
+const DICE_MAX: usize = 2 + BONUS_MAX as usize;
+
+/// An attack's d20 as a trace shows them (the batch keeps only their sums; `sim.rs` fills
+/// this only when watched): the faces, and which gave no success, were complications or
+/// were rerolled.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Dice {
+    faces: [u8; DICE_MAX],
+    n: u8,
+    /// Bit d: die d gave no success.
+    zero: u8,
+    /// Bit d: die d is a complication.
+    complication: u8,
+    /// Bit d: die d was rerolled (F-LUCK: "Chaque dé ne peut être relancé qu'une seule
+    /// fois").
+    rerolled: u8,
+}
+
+impl Dice {
+    pub fn add(&mut self, face: u8, successes: u8, complication: u8) {
+        let d = self.n as usize;
+        if d < DICE_MAX {
+            self.faces[d] = face;
+            self.zero |= ((successes == 0) as u8) << d;
+            self.complication |= (complication & 1) << d;
+            self.n += 1;
+        }
+    }
+
+    /// The faces rolled, in order.
+    pub fn faces(&self) -> &[u8] {
+        &self.faces[..self.n as usize]
+    }
+
+    /// A reroll of `who`'s dice, seen: the engine rerolls any die without success (they
+    /// are alike for the sum), so the trace names the highest of them as the Luck table
+    /// does ("ce dé (le plus haut) est relancé"), a complication last since the engine
+    /// keeps a complication once rolled. That die becomes `face` (`successes` of its own,
+    /// `total` for the attack); `luck`: the Luck left when a Luck point paid for it.
+    pub fn reroll(
+        &mut self,
+        who: usize,
+        face: u8,
+        successes: u8,
+        total: u8,
+        luck: Option<u8>,
+    ) -> Step {
+        let open = self.zero & !self.rerolled;
+        let plain = open & !self.complication;
+        let pick = if plain != 0 { plain } else { open };
+        let d = (0..self.n as usize)
+            .filter(|&d| pick >> d & 1 == 1)
+            .max_by_key(|&d| self.faces[d]);
+        let before = d.map_or(0, |d| {
+            self.rerolled |= 1 << d;
+            std::mem::replace(&mut self.faces[d], face)
+        });
+        Step::Reroll {
+            who: who as u8,
+            before,
+            complication: d.is_some_and(|d| self.complication >> d & 1 == 1),
+            after: face,
+            successes,
+            total,
+            luck,
+        }
+    }
+}
 
 /// One step of a firefight; combatants and weapons are indices into the model.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -35,8 +107,56 @@ pub enum Step {
     SecondMajor {
         who: u8,
     },
-    /// An attack test: difficulty, bonus d20 bought, successes (rerolls and helpers
-    /// included), a complication; the pools after buying.
+    /// A second minor action (aiming again) for 1 AP from the side's pool (`side`: 0 the
+    /// group's, 1 the MJ's), `left` AP in it after (F-AP).
+    ExtraMinor {
+        who: u8,
+        side: u8,
+        left: u32,
+    },
+    /// An attack's d20 as rolled (bonus dice included) and their successes, before
+    /// rerolls and helpers ([`Step::Attack`] follows with the result).
+    Roll {
+        who: u8,
+        target: u8,
+        weapon: u8,
+        dice: Dice,
+        successes: u8,
+    },
+    /// A d20 without success rerolled: by aiming (`luck: None`) or for a Luck point (Miss
+    /// Fortune, F-LUCK; the Luck left). Its face before and after, its successes, the
+    /// attack's successes now. `complication`: the die rerolled was one, which the
+    /// engine still counts.
+    Reroll {
+        who: u8,
+        before: u8,
+        complication: bool,
+        after: u8,
+        successes: u8,
+        total: u8,
+        luck: Option<u8>,
+    },
+    /// A helper's d20 on its ally's attack (F-HELP): counted only when the ally's own
+    /// dice gave a success; its complication counts either way.
+    HelpDie {
+        who: u8,
+        ally: u8,
+        face: u8,
+        successes: u8,
+        counted: bool,
+        complication: bool,
+    },
+    /// A Luck point on combat dice (Miss Fortune, F-LUCK, key `luck_cd`): blank dice
+    /// rerolled, the damage and Effects they now give, the Luck left.
+    LuckCd {
+        who: u8,
+        rerolled: u8,
+        damage: u32,
+        effects: u32,
+        luck: u8,
+    },
+    /// An attack test's result: difficulty, bonus d20 bought, successes (rerolls and
+    /// helpers included), a complication; the pools after buying.
     Attack {
         who: u8,
         target: u8,
@@ -61,7 +181,8 @@ pub enum Step {
     Down {
         who: u8,
     },
-    /// An index of `CombatAcc::outcomes`; `max_rounds + 1` rounds when undecided.
+    /// An index of `CombatAcc::outcomes` and the rounds fought (`max_rounds` when
+    /// undecided, where the tally counts `max_rounds + 1`).
     End {
         outcome: u8,
         rounds: i64,
@@ -150,8 +271,146 @@ impl Ending {
 fn render(lang: Lang, sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step]) -> Traced {
     let m = &sim.model;
     let name = |f: u8| m.combatants[f as usize].name.as_str();
+    let weapon_name = |w: u8| m.weapons[w as usize].name.as_str();
+    let list = |d: &Dice| {
+        let f: Vec<String> = d.faces().iter().map(u8::to_string).collect();
+        f.join(", ")
+    };
+    // The attack's dice as rolled, for its result; and where the account is, since a roll
+    // with nothing between it and its result is told on the result's line.
+    let mut rolled = Dice::default();
+    let mut at = 0usize;
     Traced::told(trial, OUTCOMES[outcome], steps, |step| {
+        let (prev, next) = (at.checked_sub(1).map(|p| steps[p]), steps.get(at + 1));
+        at += 1;
         Some(match step {
+            Step::ExtraMinor { who, side, left } => (
+                1,
+                tr!(
+                    lang,
+                    "trace.fallout_extra_minor",
+                    who = name(who),
+                    pool = if side == 0 {
+                        tr!(lang, "trace.fallout_pool_group")
+                    } else {
+                        tr!(lang, "trace.fallout_pool_mj")
+                    },
+                    left
+                ),
+                json!({"step": "extra_minor", "who": name(who),
+                    "pool": if side == 0 { "group" } else { "mj" }, "ap": 1, "left": left}),
+            ),
+            Step::Roll {
+                who,
+                target,
+                weapon,
+                dice,
+                successes,
+            } => {
+                rolled = dice;
+                if matches!(next, Some(Step::Attack { .. })) {
+                    return None;
+                }
+                (
+                    1,
+                    tr!(
+                        lang,
+                        "trace.fallout_roll",
+                        who = name(who),
+                        target = name(target),
+                        weapon = weapon_name(weapon),
+                        dice = dice.faces().len(),
+                        faces = list(&dice),
+                        successes
+                    ),
+                    json!({"step": "roll", "who": name(who), "target": name(target),
+                        "weapon": weapon_name(weapon), "dice": dice.faces(), "successes": successes}),
+                )
+            }
+            Step::Reroll {
+                who,
+                before,
+                complication,
+                after,
+                successes,
+                total,
+                luck,
+            } => {
+                let text = match luck {
+                    None => tr!(lang, "trace.fallout_aim_reroll"),
+                    Some(_) => tr!(lang, "trace.fallout_luck_reroll"),
+                };
+                (
+                    2,
+                    tr_fill!(
+                        text,
+                        who = name(who),
+                        before,
+                        after,
+                        successes,
+                        total,
+                        luck = luck.unwrap_or(0)
+                    ) + if complication {
+                        tr!(lang, "trace.fallout_complication_kept")
+                    } else {
+                        ""
+                    },
+                    json!({"step": "reroll", "why": if luck.is_some() { "luck" } else { "aim" },
+                        "who": name(who), "before": before, "complication_kept": complication, "after": after,
+                        "die_successes": successes, "successes": total, "luck_left": luck}),
+                )
+            }
+            Step::HelpDie {
+                who,
+                ally,
+                face,
+                successes,
+                counted,
+                complication,
+            } => {
+                let text = tr_fill!(
+                    if counted {
+                        tr!(lang, "trace.fallout_help_counted")
+                    } else {
+                        tr!(lang, "trace.fallout_help_not_counted")
+                    },
+                    who = name(who),
+                    ally = name(ally),
+                    face,
+                    successes
+                );
+                let text = if complication {
+                    text + tr!(lang, "trace.fallout_complication")
+                } else {
+                    text
+                };
+                (
+                    2,
+                    text,
+                    json!({"step": "help_die", "who": name(who), "ally": name(ally), "face": face,
+                        "successes": successes, "counted": counted, "complication": complication}),
+                )
+            }
+            Step::LuckCd {
+                who,
+                rerolled,
+                damage,
+                effects,
+                luck,
+            } => (
+                2,
+                tr!(
+                    lang,
+                    "trace.fallout_luck_cd",
+                    who = name(who),
+                    rerolled,
+                    damage,
+                    effects,
+                    luck
+                ),
+                json!({"step": "luck_cd", "who": name(who), "rerolled": rerolled,
+                    "damage": damage, "effects": effects, "luck_left": luck}),
+            ),
             Step::Round { round, pools } => (
                 0,
                 tr!(
@@ -194,17 +453,22 @@ fn render(lang: Lang, sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step
                 pools,
             } => {
                 let hit = successes >= difficulty;
-                let weapon = m.weapons[weapon as usize].name.as_str();
+                let weapon = weapon_name(weapon);
+                // Its roll's line when nothing came between (rerolls, helpers), else the
+                // result under the roll's line.
+                let whole = matches!(prev, Some(Step::Roll { .. }));
                 let text = tr_fill!(
-                    if hit {
-                        tr!(lang, "trace.fallout_attack_hits")
-                    } else {
-                        tr!(lang, "trace.fallout_attack_misses")
+                    match (whole, hit) {
+                        (true, true) => tr!(lang, "trace.fallout_attack_hits"),
+                        (true, false) => tr!(lang, "trace.fallout_attack_misses"),
+                        (false, true) => tr!(lang, "trace.fallout_result_hits"),
+                        (false, false) => tr!(lang, "trace.fallout_result_misses"),
                     },
                     who = name(who),
                     target = name(target),
                     weapon,
                     dice = 2 + bonus,
+                    faces = list(&rolled),
                     successes,
                     difficulty
                 );
@@ -214,10 +478,10 @@ fn render(lang: Lang, sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step
                     text
                 };
                 (
-                    1,
+                    if whole { 1 } else { 2 },
                     text,
                     json!({"step": "attack", "who": name(who), "target": name(target), "weapon": weapon,
-                        "difficulty": difficulty, "bonus_d20": bonus, "successes": successes,
+                        "dice": rolled.faces(), "difficulty": difficulty, "bonus_d20": bonus, "successes": successes,
                         "hit": hit, "complication": complication, "group_ap": pools[0], "mj_ap": pools[1]}),
                 )
             }
@@ -250,12 +514,37 @@ fn render(lang: Lang, sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step
                 tr!(lang, "trace.down", who = name(who)),
                 json!({"step": "down", "who": name(who)}),
             ),
-            Step::End { outcome, rounds } => finished(
-                lang,
-                OUTCOMES[outcome as usize],
-                rounds.min(m.max_rounds as i64),
-                rounds,
-            ),
+            Step::End { outcome, rounds } => finished(lang, OUTCOMES[outcome as usize], rounds),
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The die a reroll names: the highest without success, a complication last, each die
+    /// once (F-LUCK), and the faces after it.
+    #[test]
+    fn a_reroll_names_the_highest_die_without_success_a_complication_last() {
+        let mut d = Dice::default();
+        // Faces 20 (complication, no success), 3 (success), 15 and 9 (no success).
+        for (f, s, c) in [(20, 0, 1), (3, 1, 0), (15, 0, 0), (9, 0, 0)] {
+            d.add(f, s, c);
+        }
+        let before = |s: Step| match s {
+            Step::Reroll {
+                before,
+                complication,
+                ..
+            } => (before, complication),
+            _ => unreachable!(),
+        };
+        assert_eq!(before(d.reroll(0, 2, 1, 2, None)), (15, false));
+        assert_eq!(before(d.reroll(0, 18, 0, 2, Some(1))), (9, false));
+        assert_eq!(before(d.reroll(0, 4, 1, 3, Some(0))), (20, true));
+        assert_eq!(d.faces(), &[4, 3, 2, 18]);
+        // Nothing left to reroll: the engine never asks, and the trace names no die.
+        assert_eq!(before(d.reroll(0, 5, 1, 4, None)), (0, false));
+    }
 }

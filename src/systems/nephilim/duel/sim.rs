@@ -477,9 +477,11 @@ impl DuelSim {
             acc.fighters[i].wounds_end += wounds[i] as u64;
             acc.fighters[i].fatigue_end += fatigue[i] as u64;
         }
+        // The tally's `max_rounds + 1` marks an undecided duel; the rounds fought stop at
+        // the cap (audit of 2026-12-07: the trace and `--find` counted one round too many).
         w.see(|| Step::End {
             outcome: outcome as u8,
-            rounds: end_round,
+            rounds: end_round.min(m.max_rounds as i64),
         });
         outcome
     }

@@ -80,7 +80,8 @@ pub enum Step {
         who: u8,
         why: Out,
     },
-    /// An index of `DuelAcc::outcomes`; `max_rounds + 1` rounds when undecided.
+    /// An index of `DuelAcc::outcomes` and the rounds fought (`max_rounds` when
+    /// undecided, where the tally counts `max_rounds + 1`).
     End {
         outcome: u8,
         rounds: i64,
@@ -290,12 +291,7 @@ fn render(lang: Lang, sim: &DuelSim, trial: u64, outcome: usize, steps: &[Step])
                     json!({"step": "out", "who": name(who), "why": key}),
                 )
             }
-            Step::End { outcome, rounds } => finished(
-                lang,
-                OUTCOMES[outcome as usize],
-                rounds.min(sim.model.max_rounds as i64),
-                rounds,
-            ),
+            Step::End { outcome, rounds } => finished(lang, OUTCOMES[outcome as usize], rounds),
         })
     })
 }
