@@ -6,7 +6,7 @@ use crate::dice::Die;
 use crate::systems::mask::bits;
 
 use super::fight::Fight;
-use super::model::TargetPolicy;
+use super::model::{TargetPolicy, MAX_FIGHTERS};
 use super::state::NOBODY;
 
 impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
@@ -43,31 +43,56 @@ impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
         self.choose_by_policy(f, taken, open)
     }
 
+    /// The first of the lowest (`highest_hp`: highest) HP among `open`, in index order.
+    #[inline(always)]
+    fn by_hp(&self, f: usize, open: u32) -> Option<usize> {
+        let high = self.sim.model.fighters[f].policy.target == TargetPolicy::HighestHp;
+        let mut best: Option<usize> = None;
+        for g in bits(open) {
+            let better = match best {
+                None => true,
+                Some(b) if high => self.st[g].hp > self.st[b].hp,
+                Some(b) => self.st[g].hp < self.st[b].hp,
+            };
+            if better {
+                best = Some(g);
+            }
+        }
+        best
+    }
+
+    /// [`Self::by_hp`] for a `lowest_hp` or `highest_hp` chooser: with no enemy set
+    /// aside, its last pick while none of its inputs moved (`memo.rs`), else kept there.
+    #[inline(always)]
+    fn by_hp_kept(&mut self, f: usize, taken: u32, open: u32) -> Option<usize> {
+        if taken == 0 {
+            if let Some(t) = self.memo.get(f, open, |g| self.st[g].hp) {
+                #[cfg(test)]
+                {
+                    let full = self.by_hp(f, open);
+                    assert_eq!(Some(t), full, "the target memo of {f} is stale");
+                    self.memo.hits += 1;
+                }
+                return Some(t);
+            }
+        }
+        let pick = self.by_hp(f, open);
+        if let (0, Some(t)) = (taken, pick) {
+            self.memo.put(f, open, t, self.st[t].hp);
+        }
+        pick
+    }
+
     /// The target policy's choice among `open` (standing enemies not in `taken`).
     #[inline(never)]
     fn choose_by_policy(&mut self, f: usize, taken: u32, open: u32) -> Option<usize> {
         let policy = self.sim.model.fighters[f].policy.target;
-        let by_hp = |high: bool| {
-            let mut best: Option<usize> = None;
-            for g in bits(open) {
-                let better = match best {
-                    None => true,
-                    Some(b) if high => self.st[g].hp > self.st[b].hp,
-                    Some(b) => self.st[g].hp < self.st[b].hp,
-                };
-                if better {
-                    best = Some(g);
-                }
-            }
-            best
-        };
         match policy {
-            TargetPolicy::LowestHp => by_hp(false),
-            TargetPolicy::HighestHp => by_hp(true),
+            TargetPolicy::LowestHp | TargetPolicy::HighestHp => self.by_hp_kept(f, taken, open),
             TargetPolicy::First => bits(open).next(),
             TargetPolicy::Named(first, count) => (first..first + count)
                 .find(|&g| !self.st[g].down && taken & (1 << g) == 0)
-                .or_else(|| by_hp(false)),
+                .or_else(|| self.by_hp(f, open)),
             TargetPolicy::BestElement => {
                 // Which attacks `f` can use does not depend on the target: once per choice.
                 let fighter = &self.sim.model.fighters[f];
@@ -118,6 +143,71 @@ impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
             }
         }
         best.map(|b| b.0)
+    }
+
+    /// The further targets of an attack of `f` on `list[0]` that hits `want` enemies:
+    /// the policy's picks with those before set aside, in order; returns how many
+    /// targets `list` holds.
+    #[inline(always)]
+    pub(super) fn more_targets(
+        &mut self,
+        f: usize,
+        want: usize,
+        list: &mut [u8; MAX_FIGHTERS],
+    ) -> usize {
+        let mut len = 1;
+        let mut taken = 1u32 << list[0];
+        let sign = match self.sim.model.fighters[f].policy.target {
+            TargetPolicy::LowestHp => 1,
+            TargetPolicy::HighestHp => -1,
+            TargetPolicy::First => 0,
+            _ => {
+                while len < want {
+                    let Some(g) = self.choose_target(f, taken) else {
+                        break;
+                    };
+                    taken |= 1 << g;
+                    list[len] = g as u8;
+                    len += 1;
+                }
+                return len;
+            }
+        };
+        // These policies read only HP and index, and nothing moves between the picks
+        // (the provocation was spent on the first one, `take_action`): each next pick is
+        // the next of the others sorted by (HP the policy's way, index), one pass instead
+        // of one comparison of them all per pick (the warlord's quake, four targets).
+        let open = self.open_enemies(f, taken);
+        let mut keys = [0i32; MAX_FIGHTERS];
+        for g in bits(open) {
+            let k = sign * self.st[g].hp;
+            let mut i = len;
+            // After every equal key: the lower index first, as the strict comparisons.
+            while i > 1 && keys[i - 1] > k {
+                keys[i] = keys[i - 1];
+                list[i] = list[i - 1];
+                i -= 1;
+            }
+            keys[i] = k;
+            list[i] = g as u8;
+            len += 1;
+        }
+        let len = len.min(want);
+        #[cfg(test)]
+        {
+            let mut slow = [list[0]; MAX_FIGHTERS];
+            let mut n = 1;
+            while n < want {
+                let Some(g) = self.choose_target(f, taken) else {
+                    break;
+                };
+                taken |= 1 << g;
+                slow[n] = g as u8;
+                n += 1;
+            }
+            assert_eq!(list[..len], slow[..n], "the targets of {f} in one pass");
+        }
+        len
     }
 
     /// Standing enemies of `f`.
