@@ -41,9 +41,6 @@ pub(super) struct Fight<'a, 'r, W: Watch = Quiet, P: Plan = Full> {
     /// masks under plans with postures or waking ones, so the check after an action reads
     /// one word.
     pub(super) waking: u32,
-    /// The last picks of `lowest_hp` and `highest_hp` choosers (`memo.rs`), kept by
-    /// `hp_moved`.
-    pub(super) memo: super::memo::TargetMemo,
     pub(super) slots: [Slot; MAX_FIGHTERS * MAX_ACTIONS as usize],
     pub(super) n_slots: usize,
     /// The order the general path built last (`order.rs`).
@@ -96,7 +93,6 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
             pending_mask: 0,
             hp_low: 0,
             waking: 0,
-            memo: sim.memo,
             slots: [Slot(0); MAX_FIGHTERS * MAX_ACTIONS as usize],
             n_slots: 0,
             cursor: 0,
@@ -146,7 +142,6 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
         }
         self.down_mask = 0;
         self.pending_mask = 0;
-        self.memo.clear();
         for f in 0..self.sim.n {
             self.hp_moved(f);
         }

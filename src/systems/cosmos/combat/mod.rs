@@ -18,7 +18,6 @@ mod headline;
 mod hp_any;
 mod keys;
 mod linked;
-mod memo;
 mod model;
 mod options;
 mod order;

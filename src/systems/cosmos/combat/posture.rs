@@ -64,11 +64,9 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
     }
 
     /// Notes `f`'s HP after it moved: whether it is under a `below_hp` point trigger (C-LD-2; kept
-    /// for the combatants that react to their HP alone, `CombatSim::hp_only`), and which
-    /// target memos it drops (`memo.rs`). Every HP write of a fight comes here.
+    /// for the combatants that react to their HP alone, `CombatSim::hp_only`).
     #[inline(always)]
     pub(super) fn hp_moved(&mut self, f: usize) {
-        self.memo.moved(f);
         // Without postures nobody spends a point, so nobody reacts (`plan.rs`); a
         // waking plan reads the mask to know when a point might be spent.
         if (P::POSTURES || P::WAKES) && self.sim.hp_only >> f & 1 != 0 {

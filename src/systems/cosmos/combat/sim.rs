@@ -102,8 +102,6 @@ pub struct CombatSim {
     /// Per combatant: whether its target policy takes a lone enemy without looking
     /// (`lowest_hp`, `highest_hp`, `first`, `best_element`; `target.rs`).
     pub(super) picks_alone: [bool; MAX_FIGHTERS],
-    /// Every fight's target memos as they start (`memo.rs`), built once per run.
-    pub(super) memo: super::memo::TargetMemo,
     /// Per combatant: its attack when it has exactly one (`action.rs`), else `NO_ATTACK`.
     pub(super) only_attack: [u8; MAX_FIGHTERS],
     /// Bit f: `f` has a `mode` rule, a `use` rule (`trigger.rs`): one word the turn loop
@@ -397,7 +395,6 @@ impl CombatSim {
             max_hp,
             armour,
             picks_alone,
-            memo: super::memo::TargetMemo::new(&model, &enemy_mask),
             only_attack,
             reactive_mask,
             gates,

@@ -43,56 +43,31 @@ impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
         self.choose_by_policy(f, taken, open)
     }
 
-    /// The first of the lowest (`highest_hp`: highest) HP among `open`, in index order.
-    #[inline(always)]
-    fn by_hp(&self, f: usize, open: u32) -> Option<usize> {
-        let high = self.sim.model.fighters[f].policy.target == TargetPolicy::HighestHp;
-        let mut best: Option<usize> = None;
-        for g in bits(open) {
-            let better = match best {
-                None => true,
-                Some(b) if high => self.st[g].hp > self.st[b].hp,
-                Some(b) => self.st[g].hp < self.st[b].hp,
-            };
-            if better {
-                best = Some(g);
-            }
-        }
-        best
-    }
-
-    /// [`Self::by_hp`] for a `lowest_hp` or `highest_hp` chooser: with no enemy set
-    /// aside, its last pick while none of its inputs moved (`memo.rs`), else kept there.
-    #[inline(always)]
-    fn by_hp_kept(&mut self, f: usize, taken: u32, open: u32) -> Option<usize> {
-        if taken == 0 {
-            if let Some(t) = self.memo.get(f, open, |g| self.st[g].hp) {
-                #[cfg(test)]
-                {
-                    let full = self.by_hp(f, open);
-                    assert_eq!(Some(t), full, "the target memo of {f} is stale");
-                    self.memo.hits += 1;
-                }
-                return Some(t);
-            }
-        }
-        let pick = self.by_hp(f, open);
-        if let (0, Some(t)) = (taken, pick) {
-            self.memo.put(f, open, t, self.st[t].hp);
-        }
-        pick
-    }
-
     /// The target policy's choice among `open` (standing enemies not in `taken`).
     #[inline(never)]
     fn choose_by_policy(&mut self, f: usize, taken: u32, open: u32) -> Option<usize> {
         let policy = self.sim.model.fighters[f].policy.target;
+        let by_hp = |high: bool| {
+            let mut best: Option<usize> = None;
+            for g in bits(open) {
+                let better = match best {
+                    None => true,
+                    Some(b) if high => self.st[g].hp > self.st[b].hp,
+                    Some(b) => self.st[g].hp < self.st[b].hp,
+                };
+                if better {
+                    best = Some(g);
+                }
+            }
+            best
+        };
         match policy {
-            TargetPolicy::LowestHp | TargetPolicy::HighestHp => self.by_hp_kept(f, taken, open),
+            TargetPolicy::LowestHp => by_hp(false),
+            TargetPolicy::HighestHp => by_hp(true),
             TargetPolicy::First => bits(open).next(),
             TargetPolicy::Named(first, count) => (first..first + count)
                 .find(|&g| !self.st[g].down && taken & (1 << g) == 0)
-                .or_else(|| self.by_hp(f, open)),
+                .or_else(|| by_hp(false)),
             TargetPolicy::BestElement => {
                 // Which attacks `f` can use does not depend on the target: once per choice.
                 let fighter = &self.sim.model.fighters[f];
@@ -213,5 +188,49 @@ impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
     /// Standing enemies of `f`.
     pub(super) fn enemies_standing(&self, f: usize) -> usize {
         self.open_enemies(f, 0).count_ones() as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::{Draws, StreamKey};
+    use crate::scenario::ScenarioFile;
+
+    use super::super::options::CombatRules;
+    use super::super::plan::{Full, Plan, PlanWork};
+    use super::super::{scenario, sim::Batch, sim::CombatSim};
+
+    const BOSS: &str = include_str!("../../../../scenarios/cosmos/boss-fight.toml");
+
+    /// `trials` combats of `text` under plan `P`: test builds compare each area
+    /// attack's targets in one pass (`more_targets`) with the policy's picks one by one.
+    fn fights<P: Plan>(text: &str, trials: u64) -> super::super::acc::CombatAcc {
+        let file = ScenarioFile::from_text("target-test.toml", text, crate::lang::Lang::En);
+        let (_, model) = scenario::load(&file).unwrap();
+        let sim = CombatSim::new(model, CombatRules::default());
+        let draws = Draws::new(7, &StreamKey::new("target-test"), 0);
+        let mut acc = sim.empty_acc();
+        Batch {
+            sim: &sim,
+            draws: &draws,
+            trials,
+            acc: &mut acc,
+        }
+        .run::<P>();
+        acc
+    }
+
+    #[test]
+    fn area_targets_in_one_pass_are_the_picks_one_by_one() {
+        // The warlord's quake hits every standing party member; the same with each
+        // sorting policy, and a quake of two targets (the pass cut short).
+        for policy in ["lowest_hp", "highest_hp", "first"] {
+            let file = BOSS.replace("\"lowest_hp\"", &format!("\"{policy}\""));
+            assert!(file.contains(&format!("target = \"{policy}\"")));
+            fights::<Full>(&file, 1500);
+            let two = file.replace("targets = \"all\"", "targets = 2");
+            assert_ne!(two, file);
+            fights::<Full>(&two, 1500);
+        }
     }
 }
