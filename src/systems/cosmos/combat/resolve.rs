@@ -28,16 +28,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         };
         let mut list = [0u8; MAX_FIGHTERS];
         list[0] = t as u8;
-        let mut len = 1;
-        let mut taken = 1u32 << t;
-        while len < want {
-            let Some(g) = self.choose_target(a, taken) else {
-                break;
-            };
-            taken |= 1 << g;
-            list[len] = g as u8;
-            len += 1;
-        }
+        let len = self.more_targets(a, want, &mut list);
         // Reading: one attack test and one damage roll for all targets; each target
         // evades or defends on its own, with its own element coefficient and armour.
         let b = self.sim.attack_block(a, attack);

@@ -6,7 +6,7 @@ use crate::dice::Die;
 use crate::systems::mask::bits;
 
 use super::fight::Fight;
-use super::model::TargetPolicy;
+use super::model::{TargetPolicy, MAX_FIGHTERS};
 use super::state::NOBODY;
 
 impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
@@ -120,8 +120,117 @@ impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
         best.map(|b| b.0)
     }
 
+    /// The further targets of an attack of `f` on `list[0]` that hits `want` enemies:
+    /// the policy's picks with those before set aside, in order; returns how many
+    /// targets `list` holds.
+    #[inline(always)]
+    pub(super) fn more_targets(
+        &mut self,
+        f: usize,
+        want: usize,
+        list: &mut [u8; MAX_FIGHTERS],
+    ) -> usize {
+        let mut len = 1;
+        let mut taken = 1u32 << list[0];
+        let sign = match self.sim.model.fighters[f].policy.target {
+            TargetPolicy::LowestHp => 1,
+            TargetPolicy::HighestHp => -1,
+            TargetPolicy::First => 0,
+            _ => {
+                while len < want {
+                    let Some(g) = self.choose_target(f, taken) else {
+                        break;
+                    };
+                    taken |= 1 << g;
+                    list[len] = g as u8;
+                    len += 1;
+                }
+                return len;
+            }
+        };
+        // These policies read only HP and index, and nothing moves between the picks
+        // (the provocation was spent on the first one, `take_action`): each next pick is
+        // the next of the others sorted by (HP the policy's way, index), one pass instead
+        // of one comparison of them all per pick (the warlord's quake, four targets).
+        let open = self.open_enemies(f, taken);
+        let mut keys = [0i32; MAX_FIGHTERS];
+        for g in bits(open) {
+            let k = sign * self.st[g].hp;
+            let mut i = len;
+            // After every equal key: the lower index first, as the strict comparisons.
+            while i > 1 && keys[i - 1] > k {
+                keys[i] = keys[i - 1];
+                list[i] = list[i - 1];
+                i -= 1;
+            }
+            keys[i] = k;
+            list[i] = g as u8;
+            len += 1;
+        }
+        let len = len.min(want);
+        #[cfg(test)]
+        {
+            let mut slow = [list[0]; MAX_FIGHTERS];
+            let mut n = 1;
+            while n < want {
+                let Some(g) = self.choose_target(f, taken) else {
+                    break;
+                };
+                taken |= 1 << g;
+                slow[n] = g as u8;
+                n += 1;
+            }
+            assert_eq!(list[..len], slow[..n], "the targets of {f} in one pass");
+        }
+        len
+    }
+
     /// Standing enemies of `f`.
     pub(super) fn enemies_standing(&self, f: usize) -> usize {
         self.open_enemies(f, 0).count_ones() as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::{Draws, StreamKey};
+    use crate::scenario::ScenarioFile;
+
+    use super::super::options::CombatRules;
+    use super::super::plan::{Full, Plan, PlanWork};
+    use super::super::{scenario, sim::Batch, sim::CombatSim};
+
+    const BOSS: &str = include_str!("../../../../scenarios/cosmos/boss-fight.toml");
+
+    /// `trials` combats of `text` under plan `P`: test builds compare each area
+    /// attack's targets in one pass (`more_targets`) with the policy's picks one by one.
+    fn fights<P: Plan>(text: &str, trials: u64) -> super::super::acc::CombatAcc {
+        let file = ScenarioFile::from_text("target-test.toml", text, crate::lang::Lang::En);
+        let (_, model) = scenario::load(&file).unwrap();
+        let sim = CombatSim::new(model, CombatRules::default());
+        let draws = Draws::new(7, &StreamKey::new("target-test"), 0);
+        let mut acc = sim.empty_acc();
+        Batch {
+            sim: &sim,
+            draws: &draws,
+            trials,
+            acc: &mut acc,
+        }
+        .run::<P>();
+        acc
+    }
+
+    #[test]
+    fn area_targets_in_one_pass_are_the_picks_one_by_one() {
+        // The warlord's quake hits every standing party member; the same with each
+        // sorting policy, and a quake of two targets (the pass cut short).
+        for policy in ["lowest_hp", "highest_hp", "first"] {
+            let file = BOSS.replace("\"lowest_hp\"", &format!("\"{policy}\""));
+            assert!(file.contains(&format!("target = \"{policy}\"")));
+            fights::<Full>(&file, 1500);
+            let two = file.replace("targets = \"all\"", "targets = 2");
+            assert_ne!(two, file);
+            fights::<Full>(&two, 1500);
+        }
     }
 }
