@@ -293,3 +293,129 @@ fn the_account_reads_in_french() {
     let s = std::fs::read_to_string(d.join("r/summary.md")).unwrap();
     assert!(s.contains("--find outcome=exhausted --seed 1`"), "{s}");
 }
+
+/// The audit of 2026-12-07's played combat (/tmp/audit/expeditions/sc/fight.toml,
+/// fightf.toml, fight2.toml): a 1-HP traveller the boss strikes first (`lowest_hp`) with
+/// 50 damage, a 5000-HP one, ten rounds; `fatigue` runs the combat's own C-FAT-2 gains,
+/// `point` lets the tough one spend a Light point at once.
+fn audit_combat(fatigue: bool, point: bool) -> String {
+    let stats = "stats = { force = 50, esprit = 50, charisme = 50, agilite = 50, precision = 50, chance = 50 }";
+    let mut s = format!(
+        "system = \"cosmos\"\nkind = \"combat\"\n[combat]\nmax_rounds = 10\nfatigue = {fatigue}\n\
+[attacks.poke]\nstat = \"force\"\ndamage = \"1\"\n[attacks.smash]\nstat = \"force\"\ndamage = \"50\"\n\
+[combatants.weak]\nside = \"party\"\nlevel = 1\n{stats}\nhp = 1\npm = 0\nmode = \"offensive\"\nattacks = [\"poke\"]\n\
+[combatants.tough]\nside = \"party\"\nlevel = 1\n{stats}\nhp = 5000\npm = 0\nmode = \"offensive\"\nattacks = [\"poke\"]\n\
+[combatants.boss]\nside = \"boss\"\nlevel = 1\nstats = {{ force = 80, esprit = 50, charisme = 50, agilite = 80, precision = 50, chance = 50 }}\nhp = 5000\npm = 0\nmode = \"offensive\"\nattacks = [\"smash\"]\n\
+[combatants.boss.policy]\ntarget = \"lowest_hp\"\n"
+    );
+    if point {
+        s += "[combatants.tough.policy]\nlight_below_hp = 0.99\n";
+    }
+    s
+}
+
+/// The expedition of sc/linked.toml: one day, both travellers in the combat `combat`.
+fn audit_linked(combat: &str, march_fp: i32) -> String {
+    format!(
+        "system = \"cosmos\"\nkind = \"expedition\"\n[run]\nseed = 1\n[expedition]\ndays = 1\n\
+[[expedition.travellers]]\nname = \"weak\"\nforce = 50\nesprit = 50\n\
+[[expedition.travellers]]\nname = \"tough\"\nforce = 50\nesprit = 50\n\
+[expedition.day]\nmarch_fp = {march_fp}\nmeals = 1\nsleep_hours = 8\nencounters = \"1\"\n\
+[expedition.encounter]\ncombat = \"{combat}\"\n\
+[expedition.reference_test]\nstat = \"agilite\"\nthreshold = 55\n"
+    )
+}
+
+/// Each trial's step `kind` of traveller `who`.
+fn steps_of(o: &std::process::Output, kind: &str, who: &str) -> Vec<serde_json::Value> {
+    json_trials(o)
+        .iter()
+        .map(|t| {
+            t["steps"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|s| s["step"] == kind && s["who"] == who)
+                .unwrap_or_else(|| panic!("no {kind} of {who}: {t}"))
+                .clone()
+        })
+        .collect()
+}
+
+#[test]
+fn a_played_combat_counts_hp_lost_and_round_gains_as_in_combat_fatigue() {
+    // Audit of 2026-12-07, D2 and D3. "+1 FP et +1 FM tous les 100 PV perdus" (book
+    // l.384): HP lost is at most the HP the traveller had, as the in-combat fatigue counts
+    // them (docs/rules.md "Fatigue in combat"), so the 1-HP traveller lost 1, never 50 or
+    // 75. "Tous les 5 tours de combat et en fin de combat +1 FP" (l.393) goes to those
+    // standing: the same +FP whether the combat runs its own fatigue or not. Up to the
+    // weak one's fall the boss strikes nobody else, so both combats are the same there.
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path();
+    std::fs::write(d.join("fight.toml"), audit_combat(false, false)).unwrap();
+    std::fs::write(d.join("fightf.toml"), audit_combat(true, false)).unwrap();
+    std::fs::write(d.join("linked.toml"), audit_linked("fight.toml", 0)).unwrap();
+    std::fs::write(d.join("linkedf.toml"), audit_linked("fightf.toml", 0)).unwrap();
+    let args = |f: &'static str| ["trace", f, "--trials", "0..99", "--format", "json"];
+    let plain = cosmosim(d, &args("linked.toml"));
+    let tired = cosmosim(d, &args("linkedf.toml"));
+    let weak = steps_of(&plain, "fought", "weak");
+    let weak_f = steps_of(&tired, "fought", "weak");
+    let tough = steps_of(&plain, "fought", "tough");
+    let mut down = 0;
+    for ((w, wf), t) in weak.iter().zip(&weak_f).zip(&tough) {
+        assert!(w["hp_lost"].as_i64().unwrap() <= 1, "{w}");
+        // The weak one's only FP gains are the round ones: the in-combat change.
+        assert_eq!(w["round_fp"], wf["dfp"], "{w} / {wf}");
+        let rounds = w["rounds"].as_i64().unwrap();
+        if w["knockout"] == true {
+            down += 1;
+            assert!(w["round_fp"].as_i64().unwrap() <= rounds / 5, "{w}");
+        }
+        // Standing to the end: every 5-round mark and the end.
+        assert_eq!(t["round_fp"].as_i64().unwrap(), rounds / 5 + 1, "{t}");
+    }
+    assert!(down > 50, "{down}");
+}
+
+#[test]
+fn a_light_point_spent_in_a_played_combat_always_relieves() {
+    // Audit of 2026-12-07, D1 (sc/linked2.toml): "Utiliser un Light Point ou Dark Point
+    // -6 FP et -6 FM" (l.396). The combat let the tough one spend it (neither track at 10,
+    // l.440/444), so its relief comes before the fight's gains, never dropped because
+    // those gains reached 10.
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path();
+    std::fs::write(d.join("fight2.toml"), audit_combat(false, true)).unwrap();
+    std::fs::write(d.join("linked2.toml"), audit_linked("fight2.toml", 3)).unwrap();
+    let o = cosmosim(
+        d,
+        &[
+            "trace",
+            "linked2.toml",
+            "--trials",
+            "0..19",
+            "--format",
+            "json",
+        ],
+    );
+    let mut seen = 0;
+    for s in steps_of(&o, "fought", "tough") {
+        let k = s["points_used"].as_i64().unwrap();
+        let at = |p: &str, t: &str| s[p][t].as_i64().unwrap();
+        let relieved = |t: &str| (at("before", t) - 6 * k).max(-3);
+        assert_eq!(at("after_points", "fp"), relieved("fp"), "{s}");
+        assert_eq!(at("after_points", "fm"), relieved("fm"), "{s}");
+        let (rfp, hs) = (
+            s["round_fp"].as_i64().unwrap(),
+            s["hp_steps"].as_i64().unwrap(),
+        );
+        let fp = relieved("fp") + rfp + hs;
+        let fm = relieved("fm") + hs;
+        if k > 0 && fp < 10 && fm < 10 {
+            seen += 1;
+            assert_eq!((at("after", "fp"), at("after", "fm")), (fp, fm), "{s}");
+        }
+    }
+    assert!(seen > 0);
+}

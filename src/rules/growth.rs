@@ -167,6 +167,21 @@ pub const MUTATION_OPTIONS: &[OptionSpec] = &[
     },
 ];
 
+/// Options read only by the expedition scenarios: listed in their provenance only when off
+/// the default (`TrekRules::listed`), so other outputs and shipped files keep theirs.
+pub const EXPEDITION_OPTIONS: &[OptionSpec] = &[
+    // "Faire une courte pause (~15 minutes), jusqu'à 3 fois par jour" (cosmos-current
+    // l. 408) and "Manger un repas, jusqu'à 3 fois par jour" (l. 407) say how often, not
+    // when in the day: after the evening's meals (the tool's order so far) or before them,
+    // during the day's march (audit of 2026-12-07, C1).
+    OptionSpec {
+        key: "pause_order",
+        decision: "C-FAT-3",
+        default: "after_meals",
+        allowed: Allowed::OneOf(&["after_meals", "before_meals"]),
+    },
+];
+
 /// Options read only where race/class sheets are given (`[[creation.races]]`, issue 10
 /// item 11): listed in a scenario's provenance only then, so other outputs keep theirs.
 pub const RACE_OPTIONS: &[OptionSpec] = &[

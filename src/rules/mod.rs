@@ -31,6 +31,7 @@ const TABLES: &[&[OptionSpec]] = &[
     growth::OPTIONS,
     growth::MUTATION_OPTIONS,
     growth::RACE_OPTIONS,
+    growth::EXPEDITION_OPTIONS,
     growth::LEVEL_PARAMETERS,
     growth::CREATION_PARAMETERS,
     growth::ENDURANCE_PARAMETERS,

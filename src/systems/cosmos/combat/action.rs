@@ -97,6 +97,9 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         }
         if P::tired(self.sim.model.fatigue.on) {
             self.tire_costs(f, at.pm * k, at.hp * k);
+        } else if P::tired(self.sim.carried) {
+            // HP paid are HP lost for a linked combat's expedition too (D2).
+            self.st[f].hp_lost += at.hp * k;
         }
         if P::on(self.sim.any_limited) && at.limited {
             let s = &mut self.st[f];

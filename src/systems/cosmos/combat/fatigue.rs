@@ -208,6 +208,33 @@ impl<W: super::watch::Watch, P: super::plan::Plan> Fight<'_, '_, W, P> {
         self.tire_standing(due as i32 + g.end_fp);
     }
 
+    /// A linked combat without in-combat fatigue (`linked.rs`): the 5-round +1 FP of
+    /// [`Self::fatigue_round_end`], counted for the expedition rather than applied, so a
+    /// combatant down by then gains none, as with `fatigue = true` (audit of 2026-12-07,
+    /// D3). Nobody's tracks move, so this never ends a combat.
+    pub(super) fn stood_round_end(&mut self) {
+        let every = self.sim.rules.fatigue_gains.rounds_per_fp;
+        if self.round.is_multiple_of(every) {
+            self.fat_rounds = self.round / every;
+            self.count_standing(1);
+        }
+    }
+
+    /// The gains of [`Self::fatigue_finish`], counted as [`Self::stood_round_end`].
+    pub(super) fn stood_finish(&mut self) {
+        let g = self.sim.rules.fatigue_gains;
+        let due = self.round / g.rounds_per_fp - self.fat_rounds;
+        self.count_standing(due as i32 + g.end_fp);
+    }
+
+    fn count_standing(&mut self, fp: i32) {
+        for s in &mut self.st[..self.sim.n] {
+            if !s.down {
+                s.stood = s.stood.saturating_add(fp.clamp(0, 255) as u8);
+            }
+        }
+    }
+
     fn tire_standing(&mut self, fp: i32) {
         for f in 0..self.sim.n {
             if !self.st[f].down {

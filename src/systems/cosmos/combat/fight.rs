@@ -198,6 +198,8 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
         }
         if P::tired(self.sim.model.fatigue.on) {
             self.fatigue_start();
+        } else if P::tired(self.sim.carried) {
+            self.fat_rounds = 0;
         }
         if P::WAKES && (0..n).any(|f| self.points_choice(f, Moment::Start) != NONE) {
             return self.wakes_at(0).start_points_and_play();
@@ -295,6 +297,8 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
                 if let Some(w) = self.fatigue_round_end() {
                     break 'combat w;
                 }
+            } else if P::tired(self.sim.carried) {
+                self.stood_round_end();
             }
         };
         self.finish(outcome);
@@ -369,6 +373,8 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
         }
         if P::tired(self.sim.model.fatigue.on) {
             self.fatigue_finish();
+        } else if P::tired(self.sim.carried) {
+            self.stood_finish();
         }
         self.last_outcome = outcome;
         let rounds = self.round;

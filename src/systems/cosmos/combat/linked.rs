@@ -14,12 +14,16 @@ use super::sim::CombatSim;
 /// What one combatant went through in one combat.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Fought {
-    /// HP lost (damage taken after armour) and PM spent on attacks and supports.
+    /// HP lost (damage taken after armour, at most the HP left, plus HP costs; the damage
+    /// taken for a combat neither carried nor tired) and PM spent on attacks and supports.
     pub hp_lost: i64,
     pub pm_spent: i64,
     /// Light and Dark points used.
     pub light_used: u8,
     pub dark_used: u8,
+    /// The +1 FP of the 5-round marks and of the combat's end this combatant stood for
+    /// (C-FAT-2; counted when the combat runs no fatigue of its own).
+    pub stood: u8,
     /// Down at the end (HP <= 0, or unconscious from exhaustion): a knock-out.
     pub down: bool,
     /// FP and FM at the end minus at the start (non-zero only with `[combat] fatigue`,
@@ -109,7 +113,14 @@ impl PlanWork for Linked<'_> {
             // Out of the fight by a scripted event: not a knock-out (as the combat's counts).
             let gone = s.absent != 0;
             *o = Fought {
-                hp_lost: s.taken,
+                // HP lost as the in-combat fatigue counts them (an overkill is not "PV
+                // perdus"), kept for a carried combat; the damage taken otherwise.
+                hp_lost: if sim.carried || sim.model.fatigue.on {
+                    s.hp_lost as i64
+                } else {
+                    s.taken
+                },
+                stood: s.stood,
                 pm_spent: (f.start.pm - s.pm).max(0).max(s.pm_spent) as i64,
                 light_used: f.light_points - s.light_left,
                 dark_used: f.dark_points - s.dark_left,

@@ -264,6 +264,10 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         if P::tired(self.sim.model.fatigue.on) {
             // HP lost: what the hit removes, at most the HP it had (C-FAT-2 "PV perdus").
             self.tire_hit(t, dmg.min(hp_before.max(0)), !was_down && self.st[t].down);
+        } else if P::tired(self.sim.carried) {
+            // A linked combat without in-combat fatigue counts the same HP lost for the
+            // expedition (audit of 2026-12-07, D2).
+            self.st[t].hp_lost += dmg.min(hp_before.max(0));
         }
         if !P::POSTURES {
             // No Sépulcrale holder: no provocation, no counter.

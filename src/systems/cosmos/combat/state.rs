@@ -69,6 +69,9 @@ pub(super) struct FState {
     pub pm_spent: i32,
     pub hp_lost: i32,
     pub act_k: u8,
+    /// A linked combat without in-combat fatigue (`linked.rs`): the +1 FP of the 5-round
+    /// marks and of the end this combatant stood for, counted for the expedition.
+    pub stood: u8,
     /// Out of the fight by a scripted event (`events.rs`: PRESENT, PENDING, GONE); `down`
     /// is then set too.
     pub absent: u8,
@@ -116,6 +119,7 @@ impl FState {
         pm_spent: 0,
         hp_lost: 0,
         act_k: 0,
+        stood: 0,
         absent: 0,
     };
 }

@@ -258,6 +258,18 @@ impl Trek {
     /// [`Self::supper`] with `meals` eaten in place of the plan's (a party's shared
     /// bags serve each traveller their own count; the plan itself is not copied).
     pub fn supper_of<W: Watch<TrekStep>>(&mut self, plan: &DayPlan, meals: u32, w: &mut W) {
+        // `pause_order`: the pauses' floor of 3 makes the order count (C-FAT-3).
+        if self.rules.pauses_first {
+            self.pauses(plan, w);
+            self.meals(meals, w);
+        } else {
+            self.meals(meals, w);
+            self.pauses(plan, w);
+        }
+        self.fasting(meals, w);
+    }
+
+    fn meals<W: Watch<TrekStep>>(&mut self, meals: u32, w: &mut W) {
         let r = self.rules;
         // "Manger un repas ... il perd 1 FP et 1 FM" (`fatigue_meal_relief`), 3 a day
         // (`fatigue_meals_per_day`).
@@ -272,6 +284,10 @@ impl Trek {
                 after: self.f,
             });
         }
+    }
+
+    fn pauses<W: Watch<TrekStep>>(&mut self, plan: &DayPlan, w: &mut W) {
+        let r = self.rules;
         let before = self.f;
         let pauses = plan.pauses.min(3).min(r.pauses_per_day);
         for _ in 0..pauses {
@@ -288,6 +304,10 @@ impl Trek {
                 after: self.f,
             });
         }
+    }
+
+    fn fasting<W: Watch<TrekStep>>(&mut self, meals: u32, w: &mut W) {
+        let r = self.rules;
         if meals == 0 {
             // "+2X FP et +2X FM" (`fatigue_fasting_gain`, C-FAT-2).
             let before = self.f;
@@ -371,176 +391,4 @@ impl Trek {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::stream;
-
-    fn calm() -> Encounter {
-        let z = DiceExpr::constant(0);
-        Encounter {
-            rounds: z,
-            hp_lost: z,
-            pm_spent: z,
-            psychic_attacks: z,
-        }
-    }
-
-    fn walker() -> Traveller {
-        Traveller {
-            force: 50,
-            esprit: 50,
-            mental_health: None,
-        }
-    }
-
-    #[test]
-    fn a_quiet_day_and_night() {
-        let mut t = Trek::new(&walker(), &[], TrekRules::BOOK);
-        let mut rng = stream(1, 0, 0);
-        t.day(&DayPlan::default(), &calm(), &mut rng);
-        assert_eq!(t.f, Fatigue { fp: 1, fm: 1 });
-        t.evening(&DayPlan::default(), &[], &mut Quiet);
-        assert_eq!(t.f, Fatigue { fp: -2, fm: -2 });
-        t.night(&DayPlan::default(), &mut Quiet);
-        assert_eq!(t.f, Fatigue { fp: -3, fm: -3 });
-    }
-
-    #[test]
-    fn a_rest_day_lowers_fatigue_but_not_exhaustion() {
-        // march_fp = -4: +1 daily, -4 -> net -3 FP, as a recovery (C-FAT-2, C-FAT-3).
-        let mut t = Trek::new(&walker(), &[], TrekRules::BOOK);
-        t.f = Fatigue { fp: 6, fm: 10 };
-        let p = DayPlan {
-            march_fp: -4,
-            march_fm: -4,
-            ..DayPlan::default()
-        };
-        t.day(&p, &calm(), &mut stream(1, 0, 0));
-        // FM at 10 only clears with a rest of 12 h or more.
-        assert_eq!(t.f, Fatigue { fp: 3, fm: 10 });
-    }
-
-    #[test]
-    fn fasting_and_sleepless_days_escalate() {
-        let mut t = Trek::new(&walker(), &[], TrekRules::BOOK);
-        let p = DayPlan {
-            meals: 0,
-            sleep_hours: 0,
-            ..DayPlan::default()
-        };
-        let mut rng = stream(1, 0, 0);
-        // Day 1: +1, no food +2, no sleep +3 -> 6. Day 2: +1, +4, +5 -> 16: 10 and 6 spill.
-        for _ in 0..2 {
-            t.day(&p, &calm(), &mut rng);
-            t.evening(&p, &[], &mut Quiet);
-            t.night(&p, &mut Quiet);
-        }
-        assert_eq!(t.f, Fatigue { fp: 10, fm: 10 });
-        // Exhausted: a normal 8 h rest does nothing, 12 h recovers as a full rest
-        // (halved: no food that day).
-        t.night(
-            &DayPlan {
-                sleep_hours: 8,
-                meals: 0,
-                ..DayPlan::default()
-            },
-            &mut Quiet,
-        );
-        assert_eq!(t.f, Fatigue { fp: 10, fm: 10 });
-        t.night(
-            &DayPlan {
-                sleep_hours: 12,
-                meals: 0,
-                ..DayPlan::default()
-            },
-            &mut Quiet,
-        );
-        assert_eq!(t.f, Fatigue { fp: 7, fm: 7 });
-    }
-
-    #[test]
-    fn fights_count_running_totals() {
-        let mut t = Trek::new(&walker(), &[], TrekRules::BOOK);
-        let mut rng = stream(1, 0, 0);
-        let e = Encounter {
-            rounds: DiceExpr::parse("7").unwrap(),
-            hp_lost: DiceExpr::parse("60").unwrap(),
-            pm_spent: DiceExpr::parse("120").unwrap(),
-            psychic_attacks: DiceExpr::parse("1").unwrap(),
-        };
-        t.fight(&e, &mut rng);
-        // FP: 7 rounds -> 1, end +1 = 2; FM: psychic 2 + 100 PM 1 = 3.
-        assert_eq!(t.f, Fatigue { fp: 2, fm: 3 });
-        t.fight(&e, &mut rng);
-        // HP total 120 crosses 100: +1/+1; PM total 240 crosses 200: +1.
-        assert_eq!(
-            t.f,
-            Fatigue {
-                fp: 5,
-                fm: 3 + 2 + 1 + 1
-            }
-        );
-    }
-
-    #[test]
-    fn potions_follow_the_policy() {
-        let pots = [PotionUse {
-            potion: Potion::HealingMax,
-            count: 1,
-            when_fp: Some(2),
-            when_fm: None,
-        }];
-        let mut t = Trek::new(&walker(), &pots, TrekRules::BOOK);
-        t.f = Fatigue { fp: 5, fm: 0 };
-        let p = DayPlan {
-            meals: 1,
-            ..DayPlan::default()
-        };
-        t.evening(&p, &pots, &mut Quiet);
-        assert_eq!((t.f.fp, t.left[0]), (1, 0));
-        t.f.fp = 5;
-        t.evening(&p, &pots, &mut Quiet);
-        assert_eq!(t.f.fp, 4);
-    }
-
-    #[test]
-    fn fight_extras_by_hand() {
-        // C-FAT-2: 5 rounds +1 FP, end +1 FP, 2 extra physical actions +2 FP, 1 extra
-        // magical action +1 FM, knocked out +3 FM -> 4/4; a Light point -6/-6 -> -2/-2, a
-        // Dark point -> -3/-3 (floor); Illumination backlash +10/+10 -> 7/7; Sépulcrale
-        // backlash +8 FP -> 15: 10, 5 spill onto FM -> 10 (overflow).
-        let c = |v: i32| DiceExpr::constant(v);
-        let x = FightExtras {
-            extra_physical: c(2),
-            extra_magical: c(1),
-            knockout: c(1),
-            light_points: c(1),
-            dark_points: c(1),
-            light_backlashes: c(1),
-            dark_backlashes: c(1),
-        };
-        let mut rng = stream(1, 0, 0);
-        let mut t = Trek::new(&walker(), &[], TrekRules::BOOK);
-        t.fight_of(5, &calm(), Some(&x), &mut rng, &mut Quiet);
-        assert_eq!(t.f, Fatigue { fp: 10, fm: 10 });
-        // "Ne peut plus utiliser de Light ou Dark Points" at FP 10 (C-FAT-4): no point, so
-        // no backlash either; the 2 FP of the fight spill onto FM.
-        let y = FightExtras {
-            extra_physical: c(0),
-            extra_magical: c(0),
-            knockout: c(0),
-            dark_points: c(0),
-            dark_backlashes: c(0),
-            ..x
-        };
-        let mut t = Trek::new(&walker(), &[], TrekRules::BOOK);
-        t.f = Fatigue { fp: 10, fm: 0 };
-        t.fight_of(5, &calm(), Some(&y), &mut rng, &mut Quiet);
-        assert_eq!(t.f, Fatigue { fp: 10, fm: 2 });
-        // A Light point in a fresh state recovers (floor -3) and its backlash follows.
-        let mut t = Trek::new(&walker(), &[], TrekRules::BOOK);
-        t.fight_of(1, &calm(), Some(&y), &mut rng, &mut Quiet);
-        // +1 FP (end of fight) -> 1/0; -6/-6 -> -3/-3; +10/+10 -> 7/7.
-        assert_eq!(t.f, Fatigue { fp: 7, fm: 7 });
-    }
-}
+mod tests;

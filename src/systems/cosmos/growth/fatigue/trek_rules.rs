@@ -59,6 +59,9 @@ pub struct TrekRules {
     pub sepulchral_fp: i32,
     /// `fatigue_illumination_backlash`: FP and FM at an Illumination backlash (10).
     pub illumination: i32,
+    /// `pause_order = before_meals`: the day's pauses come before its meals (default
+    /// `after_meals`).
+    pub pauses_first: bool,
 }
 
 impl TrekRules {
@@ -88,6 +91,7 @@ impl TrekRules {
         point_relief: 6,
         sepulchral_fp: 8,
         illumination: 10,
+        pauses_first: false,
     };
 
     pub fn from_options(o: &RuleOptions) -> TrekRules {
@@ -116,23 +120,24 @@ impl TrekRules {
             point_relief: o.integer("fatigue_point_relief") as i32,
             sepulchral_fp: o.integer("fatigue_sepulchral_backlash_fp") as i32,
             illumination: o.integer("fatigue_illumination_backlash") as i32,
+            pauses_first: o.get("pause_order") == "before_meals",
         }
     }
 }
 
 impl TrekRules {
-    /// The endurance parameters made parameters last (`ENDURANCE_PARAMETERS`) for an
-    /// expedition's provenance: listed only when one is off the book, so shipped reports
-    /// keep their bytes.
+    /// The endurance parameters made parameters last (`ENDURANCE_PARAMETERS`) and the
+    /// expedition options (`EXPEDITION_OPTIONS`) for an expedition's provenance: each list
+    /// only when one of it is off the book, so shipped reports keep their bytes.
     pub fn listed(o: &RuleOptions) -> std::collections::BTreeMap<String, String> {
-        use crate::rules::growth::ENDURANCE_PARAMETERS;
-        if ENDURANCE_PARAMETERS
-            .iter()
-            .all(|s| o.get(s.key) == s.default)
-        {
-            return Default::default();
+        use crate::rules::growth::{ENDURANCE_PARAMETERS, EXPEDITION_OPTIONS};
+        let mut out = std::collections::BTreeMap::new();
+        for specs in [ENDURANCE_PARAMETERS, EXPEDITION_OPTIONS] {
+            if specs.iter().any(|s| o.get(s.key) != s.default) {
+                out.extend(o.in_force(specs));
+            }
         }
-        o.in_force(ENDURANCE_PARAMETERS)
+        out
     }
 }
 

@@ -48,16 +48,20 @@ pub enum TrekStep {
         before: Fatigue,
         after: Fatigue,
     },
-    /// An abstract fight (C-FAT-2); `mid` after its gains, before any Light/Dark point.
+    /// An abstract fight (C-FAT-2); `mid` after its gains but the end-of-combat +1 FP,
+    /// before any Light/Dark point.
     Fight {
         roll: FightRoll,
         before: Fatigue,
         mid: Fatigue,
         after: Fatigue,
     },
-    /// What a played combat left this traveller with, applied as C-FAT-2 counts.
+    /// What a played combat left this traveller with, applied as C-FAT-2 counts; `mid`
+    /// after the Light/Dark points' relief, before the combat's gains; `stood` the +1 FP
+    /// of the 5-round marks and of the end the traveller stood for.
     Fought {
         rounds: i32,
+        stood: i32,
         hp_lost: i64,
         pm_spent: i64,
         hp_steps: i32,

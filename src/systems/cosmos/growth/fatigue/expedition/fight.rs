@@ -60,8 +60,11 @@ impl Trek {
         let magic = x.extra_magical.roll(rng).max(0);
         // "+3 FM si le personnage tombe inconscient (PV <= 0)" (C-FAT-2): at most once a fight.
         let ko = x.knockout.roll(rng).clamp(0, 1);
+        // The end-of-combat +1 FP comes after the points: a point is spent during the
+        // fight, so a track the fight's end alone takes to 10 did not forbid it (C-FAT-4;
+        // audit of 2026-12-07, D1). Only the bookkeeping moves: the draws keep their order.
         self.gain(
-            rounds_fp + hp_steps + phys,
+            rounds_fp - r.combat_end_fp + hp_steps + phys,
             r.psychic_fm * psychic + pm_steps + hp_steps + magic + r.knockout_fm * ko,
         );
         let mid = self.f;
@@ -81,6 +84,7 @@ impl Trek {
                 used_dark += 1;
             }
         }
+        self.gain(r.combat_end_fp, 0);
         // A backlash follows a point used in the fight (a posture held more than 2 turns):
         // Illumination +10/+10, Sépulcrale +8 FP (C-FAT-2).
         let lb = x.light_backlashes.roll(rng).clamp(0, used_light);
@@ -130,13 +134,17 @@ impl Trek {
     }
 
     /// One played combat (a linked encounter, issue 10 item 9) from what this traveller went
-    /// through: +1 FP per 5 rounds and +1 at its end, +1 FM per 100 PM spent, +1/+1 per
-    /// 100 HP lost (running totals over the expedition), +3 FM if knocked out, then -6/-6
-    /// per Light or Dark point used while neither track is at 10 (C-FAT-2, C-FAT-4), in the
-    /// order of `fight_of`, so a combat agrees with the same counts given as abstract keys.
+    /// through, in a combat that ran no fatigue of its own: first -6/-6 per Light or Dark
+    /// point the combat spent, then the +1 FP of the 5-round marks and of the end it stood
+    /// for (`stood`), +1 FM per 100 PM spent, +1/+1 per 100 HP lost (running totals over
+    /// the expedition), +3 FM if knocked out (C-FAT-2). The points come first: the combat
+    /// let the traveller spend them, so neither track was at 10 then (C-FAT-4), and a
+    /// fight's gains come over its rounds and at its end (audit of 2026-12-07, D1).
+    #[allow(clippy::too_many_arguments)]
     pub fn fight_counts<W: Watch<TrekStep>>(
         &mut self,
         rounds: i32,
+        stood: i32,
         hp: i64,
         pm: i64,
         points: i32,
@@ -145,20 +153,18 @@ impl Trek {
     ) {
         let r = self.rules;
         let before = self.f;
-        let (hp_steps, pm_steps) = self.steps(hp, pm);
-        self.gain(
-            rounds / r.rounds_per_fp + r.combat_end_fp + hp_steps,
-            pm_steps + hp_steps + r.knockout_fm * i32::from(ko),
-        );
-        let mid = self.f;
         for _ in 0..points {
-            if self.exhausted() {
-                break;
-            }
             self.recover(-r.point_relief, -r.point_relief, false);
         }
+        let mid = self.f;
+        let (hp_steps, pm_steps) = self.steps(hp, pm);
+        self.gain(
+            stood + hp_steps,
+            pm_steps + hp_steps + r.knockout_fm * i32::from(ko),
+        );
         w.see(|| TrekStep::Fought {
             rounds,
+            stood,
             hp_lost: hp,
             pm_spent: pm,
             hp_steps,

@@ -264,7 +264,10 @@ impl PartySim {
                             t.fight_delta(r.dfp, r.dfm, who);
                         } else {
                             let points = r.light_used as i32 + r.dark_used as i32;
-                            t.fight_counts(rounds, r.hp_lost, r.pm_spent, points, r.down, who);
+                            let stood = i32::from(r.stood);
+                            t.fight_counts(
+                                rounds, stood, r.hp_lost, r.pm_spent, points, r.down, who,
+                            );
                         }
                         *ko |= r.down;
                     }

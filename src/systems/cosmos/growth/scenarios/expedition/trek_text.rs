@@ -58,8 +58,14 @@ fn stuck(v: &View, before: Fatigue) -> String {
 }
 
 /// A fight's JSON with its tracks after the gains, before any Light/Dark point.
-fn with_mid(mut j: Value, mid: Fatigue) -> Value {
-    j["after_gains"] = fat(mid);
+fn with_mid(j: Value, mid: Fatigue) -> Value {
+    with_mid_as(j, "after_gains", mid)
+}
+
+/// `mid` under `key`: a played combat's is the tracks after its points' relief, before
+/// its gains.
+fn with_mid_as(mut j: Value, key: &str, mid: Fatigue) -> Value {
+    j[key] = fat(mid);
     j
 }
 
@@ -158,6 +164,7 @@ pub(super) fn trek(v: &View, who: u8, step: TrekStep) -> (u8, String, Value) {
         }
         TrekStep::Fought {
             rounds,
+            stood,
             hp_lost,
             pm_spent,
             hp_steps,
@@ -174,7 +181,7 @@ pub(super) fn trek(v: &View, who: u8, step: TrekStep) -> (u8, String, Value) {
                 "trace_expedition.fought",
                 who = name,
                 rounds,
-                fp = rounds / r.rounds_per_fp + r.combat_end_fp,
+                fp = stood,
                 hp = hp_lost,
                 pm = pm_spent,
                 hp_steps,
@@ -192,13 +199,14 @@ pub(super) fn trek(v: &View, who: u8, step: TrekStep) -> (u8, String, Value) {
                 },
                 tracks = tracks_via(v.lang, before, mid, after)
             ),
-            with_mid(
+            with_mid_as(
                 moved(
                     "fought",
                     before,
                     after,
-                    json!({"rounds": rounds, "hp_lost": hp_lost, "pm_spent": pm_spent, "hp_steps": hp_steps, "pm_steps": pm_steps, "points_used": points, "knockout": knockout}),
+                    json!({"rounds": rounds, "round_fp": stood, "hp_lost": hp_lost, "pm_spent": pm_spent, "hp_steps": hp_steps, "pm_steps": pm_steps, "points_used": points, "knockout": knockout}),
                 ),
+                "after_points",
                 mid,
             ),
         ),
