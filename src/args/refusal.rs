@@ -91,7 +91,7 @@ pub fn worded(e: &clap::Error, lang: Lang) -> Option<String> {
         let usage = usage.trim().trim_start_matches("Usage:").trim();
         out.push_str(&tr!(lang, "cli.usage", usage));
     }
-    out.push_str(&tr!(lang, "cli.more_help"));
+    out.push_str(tr!(lang, "cli.more_help"));
     Some(out)
 }
 
