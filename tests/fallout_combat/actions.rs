@@ -146,6 +146,68 @@ fn luck_rerolls_a_missed_attack_as_the_luck_table() {
     }
 }
 
+/// F-LUCK "Vous devez accepter ce nouveau résultat, même s'il est pire que le premier"
+/// (fallout l.119; audit of 2026-12-08): a missed attack rerolls its highest die without
+/// success, so a 20 first, and that 20's complication is gone with it; the new die's own
+/// complication counts. P(complication) of A's one attack (2d20 at TN 11, difficulty 2,
+/// one Luck point), by enumerating the two faces and the reroll's face, and by hand.
+#[test]
+fn a_rerolled_twenty_drops_its_complication() {
+    let spec = DieSpec::new(Lang::En, 11, 0, 1).unwrap();
+    let mut exact = 0.0;
+    for d1 in 1..=20u8 {
+        for d2 in 1..=20u8 {
+            let (f1, f2) = (spec.face(d1), spec.face(d2));
+            let s = f1.successes + f2.successes;
+            let zeros = [f1, f2].iter().filter(|f| f.successes == 0).count();
+            if s >= 2 || zeros == 0 {
+                exact += f64::from(u8::from(f1.complication || f2.complication)) / 400.0;
+                continue;
+            }
+            // The highest die without success is rerolled: the other one stays.
+            let kept = if f1.successes == 0 && (f2.successes > 0 || d1 >= d2) {
+                f2
+            } else {
+                f1
+            };
+            for r in 1..=20u8 {
+                let c = kept.complication || spec.face(r).complication;
+                exact += f64::from(u8::from(c)) / 8000.0;
+            }
+        }
+    }
+    // By hand: a 1 (two successes) beside a 20 passes with its 20 (2 in 400); two 20s
+    // reroll one and keep the other (1 in 400); the other 260 misses with a die without
+    // success reroll it (a 20 first) and show a complication only on a new 20 (1/20):
+    // 0.005 + 0.0025 + 0.0325. The old engine, keeping a rerolled 20, gave 0.1255.
+    assert!((exact - 0.04).abs() < 1e-12, "{exact}");
+    let n = 200_000u64;
+    let text = duel("damage = 1\ntype = \"melee\"", "")
+        .replace("hp = 4\n", "hp = 200\n")
+        .replace(
+            "weapon = \"w\"\n[[combatant]]",
+            "weapon = \"w\"\nluck = 1\n[[combatant]]",
+        );
+    let (_, model) = load(&ScenarioFile::from_text(
+        "d.toml",
+        &text,
+        cosmosim::lang::Lang::En,
+    ))
+    .unwrap();
+    let acc = Engine::new(6, 2).unwrap().run(
+        &simulation(model, &RuleOptions::default()),
+        &cosmosim::engine::StreamKey::new("test").int("task", 0),
+        n,
+        &Progress::hidden(),
+    );
+    let a = &acc.fighters[0];
+    assert_eq!(a.attacks, n);
+    let f = a.complications as f64 / n as f64;
+    let sd = (exact * (1.0 - exact) / n as f64).sqrt();
+    assert!((f - exact).abs() <= 5.0 * sd, "{f} vs {exact} (sd {sd})");
+    assert!((f - 0.1255).abs() > 5.0 * sd, "{f}");
+}
+
 /// Issue 25 (F-HELP, "AIDE ET TESTS EN GROUPE: ... Jetez ensuite 1d20 et ajoutez les
 /// réussites que vous récoltez à celles que génère votre camarade, s'il en obtient au moins
 /// une"): C (TN 9) helps A; A's one attack is the `helped_dist` pool (2d20 at TN 11 plus

@@ -265,9 +265,9 @@ impl PoolSampler {
         self.roll(rng)
     }
 
-    /// Rolls `dice` dice: (total successes, 1 if any complication, dice with no success).
+    /// Rolls `dice` dice that a reroll may touch: see [`Rerollable`].
     #[inline(always)]
-    pub fn pool_zeros(&self, rng: &mut Rng64, dice: u8) -> (u8, u8, u8) {
+    pub fn pool_zeros(&self, rng: &mut Rng64, dice: u8) -> Rerollable {
         self.pool_zeros_seen(rng, dice, |_, _, _| {})
     }
 
@@ -279,16 +279,20 @@ impl PoolSampler {
         rng: &mut Rng64,
         dice: u8,
         mut seen: impl FnMut(u8, u8, u8),
-    ) -> (u8, u8, u8) {
-        let (mut s, mut c, mut z) = (0u8, 0u8, 0u8);
+    ) -> Rerollable {
+        let mut r = Rerollable::default();
         for _ in 0..dice {
             let (f, a, b) = self.roll(rng);
             seen(f, a, b);
-            s += a;
-            c |= b;
-            z += (a == 0) as u8;
+            r.successes += a;
+            if a == 0 {
+                r.zeros += 1;
+                r.zero_complications += b;
+            } else {
+                r.kept_complication |= b;
+            }
         }
-        (s, c, z)
+        r
     }
 
     /// The same law as [`PoolSampler::pool`], two dice per 64-bit draw
@@ -337,6 +341,41 @@ impl PoolSampler {
             c |= b;
         }
         (s, c)
+    }
+}
+
+/// A pool rolled where a die without success may be rerolled (aiming, Miss Fortune):
+/// F-LUCK "Vous devez accepter ce nouveau résultat" (fallout l.119), so a rerolled
+/// complication is gone and the new die's own counts instead.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rerollable {
+    /// Successes of every die so far.
+    pub successes: u8,
+    /// 1 if a die that will not be rerolled (it scored, or was rerolled already) is a
+    /// complication.
+    pub kept_complication: u8,
+    /// Dice without success, not rerolled yet.
+    pub zeros: u8,
+    /// How many of those are complications.
+    pub zero_complications: u8,
+}
+
+impl Rerollable {
+    /// Rerolls the highest die without success (the Luck table's "ce dé (le plus haut)";
+    /// complication faces are the highest, so a complication goes first) into a die
+    /// showing `successes` and `complication`. The caller checks `zeros > 0`.
+    #[inline(always)]
+    pub fn reroll(&mut self, successes: u8, complication: u8) {
+        self.zeros -= 1;
+        self.zero_complications = self.zero_complications.saturating_sub(1);
+        self.successes += successes;
+        self.kept_complication |= complication;
+    }
+
+    /// 1 if some die shows a complication now.
+    #[inline(always)]
+    pub fn complication(&self) -> u8 {
+        self.kept_complication | (self.zero_complications > 0) as u8
     }
 }
 
@@ -404,6 +443,25 @@ impl PoolCodes {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// F-LUCK "Vous devez accepter ce nouveau résultat": a reroll takes a complication
+    /// without success first, and what it shows replaces it.
+    #[test]
+    fn a_reroll_replaces_a_complication_first() {
+        // A 20 (complication), a 15 (no success), a 3 (a success) at TN 11.
+        let mut r = Rerollable {
+            successes: 1,
+            kept_complication: 0,
+            zeros: 2,
+            zero_complications: 1,
+        };
+        assert_eq!(r.complication(), 1);
+        r.reroll(1, 0);
+        assert_eq!((r.successes, r.zeros, r.complication()), (2, 1, 0));
+        // The 15 rerolled into a 20: that complication stays, the die cannot go again.
+        r.reroll(0, 1);
+        assert_eq!((r.successes, r.zeros, r.complication()), (2, 0, 1));
+    }
 
     /// Brute force over every ordered roll of `dice` d20.
     fn enumerate(spec: &DieSpec, dice: u32, difficulty: i64) -> TestOdds {

@@ -333,7 +333,9 @@ impl CombatSim {
                     }
                     // F-LUCK Miss Fortune ("Relancer 1d20 ... Vous devez accepter ce
                     // nouveau résultat"): a combatant with Luck left rerolls one die that
-                    // gave no success when the attack missed (the `luck_odds` policy).
+                    // gave no success when the attack missed (the `luck_odds` policy):
+                    // the highest, so a complication first, and a rerolled complication
+                    // no longer counts (`Rerollable`; audit of 2026-12-08, it did before).
                     // The faces are kept for a trace only (audit of 2026-12-07: a reroll
                     // shows which die it replaced); the batch keeps the sums.
                     let mut dice = Dice::default();
@@ -353,33 +355,30 @@ impl CombatSim {
                         watch.see(|| roll(dice, r.0));
                         r
                     } else {
-                        let (mut s0, mut c0, mut z) =
+                        let mut r =
                             self.samplers[i].pool_zeros_seen(rng, 2 + k, |face, a, b| {
                                 if W::ON {
                                     dice.add(face, a, b)
                                 }
                             });
-                        watch.see(|| roll(dice, s0));
+                        watch.see(|| roll(dice, r.successes));
                         for _ in 0..aims {
-                            if (s0 as usize) >= diff || z == 0 {
+                            if (r.successes as usize) >= diff || r.zeros == 0 {
                                 break;
                             }
-                            z -= 1;
                             f.aim_rerolls += 1;
                             let (face, a, b) = self.samplers[i].die_face(rng);
-                            s0 += a;
-                            c0 |= b;
-                            watch.see(|| dice.reroll(i, face, a, s0, None));
+                            r.reroll(a, b);
+                            watch.see(|| dice.reroll(i, face, a, r.successes, None));
                         }
-                        if luck[i] > 0 && (s0 as usize) < diff && z > 0 {
+                        if luck[i] > 0 && (r.successes as usize) < diff && r.zeros > 0 {
                             luck[i] -= 1;
                             f.luck_spent += 1;
                             let (face, a, b) = self.samplers[i].die_face(rng);
-                            s0 += a;
-                            c0 |= b;
-                            watch.see(|| dice.reroll(i, face, a, s0, Some(luck[i])));
+                            r.reroll(a, b);
+                            watch.see(|| dice.reroll(i, face, a, r.successes, Some(luck[i])));
                         }
-                        (s0, c0)
+                        (r.successes, r.complication())
                     };
                     // F-HELP "Jetez ensuite 1d20 et ajoutez les réussites que vous récoltez
                     // à celles que génère votre camarade, s'il en obtient au moins une":

@@ -51,11 +51,11 @@ impl Dice {
         &self.faces[..self.n as usize]
     }
 
-    /// A reroll of `who`'s dice, seen: the engine rerolls any die without success (they
-    /// are alike for the sum), so the trace names the highest of them as the Luck table
-    /// does ("ce dé (le plus haut) est relancé"), a complication last since the engine
-    /// keeps a complication once rolled. That die becomes `face` (`successes` of its own,
-    /// `total` for the attack); `luck`: the Luck left when a Luck point paid for it.
+    /// A reroll of `who`'s dice, seen: the engine rerolls the highest die without
+    /// success, as the Luck table does ("ce dé (le plus haut) est relancé"), so a
+    /// complication first (`Rerollable::reroll`). That die becomes `face` (`successes`
+    /// of its own, `total` for the attack); `luck`: the Luck left when a Luck point paid
+    /// for it.
     pub fn reroll(
         &mut self,
         who: usize,
@@ -64,9 +64,7 @@ impl Dice {
         total: u8,
         luck: Option<u8>,
     ) -> Step {
-        let open = self.zero & !self.rerolled;
-        let plain = open & !self.complication;
-        let pick = if plain != 0 { plain } else { open };
+        let pick = self.zero & !self.rerolled;
         let d = (0..self.n as usize)
             .filter(|&d| pick >> d & 1 == 1)
             .max_by_key(|&d| self.faces[d]);
@@ -125,8 +123,8 @@ pub enum Step {
     },
     /// A d20 without success rerolled: by aiming (`luck: None`) or for a Luck point (Miss
     /// Fortune, F-LUCK; the Luck left). Its face before and after, its successes, the
-    /// attack's successes now. `complication`: the die rerolled was one, which the
-    /// engine still counts.
+    /// attack's successes now. `complication`: the die rerolled was one, gone
+    /// with the new result (F-LUCK).
     Reroll {
         who: u8,
         before: u8,
@@ -351,12 +349,12 @@ fn render(lang: Lang, sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step
                         total,
                         luck = luck.unwrap_or(0)
                     ) + if complication {
-                        tr!(lang, "trace.fallout_complication_kept")
+                        tr!(lang, "trace.fallout_complication_dropped")
                     } else {
                         ""
                     },
                     json!({"step": "reroll", "why": if luck.is_some() { "luck" } else { "aim" },
-                        "who": name(who), "before": before, "complication_kept": complication, "after": after,
+                        "who": name(who), "before": before, "complication_dropped": complication, "after": after,
                         "die_successes": successes, "successes": total, "luck_left": luck}),
                 )
             }
@@ -523,10 +521,10 @@ fn render(lang: Lang, sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step
 mod tests {
     use super::*;
 
-    /// The die a reroll names: the highest without success, a complication last, each die
-    /// once (F-LUCK), and the faces after it.
+    /// The die a reroll names: the highest without success, so a complication first,
+    /// each die once (F-LUCK), and the faces after it.
     #[test]
-    fn a_reroll_names_the_highest_die_without_success_a_complication_last() {
+    fn a_reroll_names_the_highest_die_without_success_a_complication_first() {
         let mut d = Dice::default();
         // Faces 20 (complication, no success), 3 (success), 15 and 9 (no success).
         for (f, s, c) in [(20, 0, 1), (3, 1, 0), (15, 0, 0), (9, 0, 0)] {
@@ -540,10 +538,10 @@ mod tests {
             } => (before, complication),
             _ => unreachable!(),
         };
-        assert_eq!(before(d.reroll(0, 2, 1, 2, None)), (15, false));
-        assert_eq!(before(d.reroll(0, 18, 0, 2, Some(1))), (9, false));
-        assert_eq!(before(d.reroll(0, 4, 1, 3, Some(0))), (20, true));
-        assert_eq!(d.faces(), &[4, 3, 2, 18]);
+        assert_eq!(before(d.reroll(0, 2, 1, 2, None)), (20, true));
+        assert_eq!(before(d.reroll(0, 18, 0, 2, Some(1))), (15, false));
+        assert_eq!(before(d.reroll(0, 4, 1, 3, Some(0))), (9, false));
+        assert_eq!(d.faces(), &[2, 3, 18, 4]);
         // Nothing left to reroll: the engine never asks, and the trace names no die.
         assert_eq!(before(d.reroll(0, 5, 1, 4, None)), (0, false));
     }
