@@ -171,6 +171,76 @@ fn a_disarmed_fighter_strikes_again_only_once_his_weapon_is_back() {
     assert!(ground - lost > 0.1, "{ground} {lost}");
 }
 
+/// Frapper: "Le personnage attaque un adversaire avec une arme -Mêlée- ou à mains nues
+/// -Corps à corps. L'adversaire peut réagir avec la même compétence utilisé par l'auteur de
+/// l'attaque, ou bien Esquive" (l. 563). The three rounds above, B now with `bare_hands = 4`
+/// and `bare_hands_damage = 1`: whenever disarmed on his turn (from the round of the
+/// disarm on) he strikes with bare hands at 4 for 1 instead of doing nothing, against A's
+/// Corps à corps (A's `reaction` 0, or A's own `bare_hands` 5) - 1 engaged. With the
+/// weapon lost: round r has B armed with q^r, else bare. On the ground: disarmed in round 1,
+/// bare in rounds 1 and 2, the weapon picked up in round 3 (strike at 3); in round 2, bare
+/// in 2 and 3; in round 3, bare in 3.
+#[test]
+fn a_disarmed_fighter_with_bare_hands_strikes_with_them() {
+    let n = 200_000;
+    for (a_cac, cac) in [("", -1), ("bare_hands = 5\nbare_hands_damage = 0\n", 4)] {
+        let text = format!(
+            "system = \"trinites\"\nkind = \"skirmish\"\n[combat]\nmax_rounds = 3\n\
+             [[weapons]]\nname = \"epee\"\ndamage = 2\n\
+             [[weapons]]\nname = \"baton\"\ndamage = 0\n\
+             [[group]]\nname = \"A\"\nside = \"a\"\nrapidite = 24\nattack = 24\nreaction = 0\ndodge = 0\nweapon = \"baton\"\ntactic = \"disarm\"\n{a_cac}\
+             [[group]]\nname = \"B\"\nside = \"b\"\nrapidite = -12\ninitiative_difficulty = -12\nattack = 6\nreaction = -12\ndodge = -12\nweapon = \"epee\"\n\
+             bare_hands = 4\nbare_hands_damage = 1\n"
+        );
+        let pd = wins(18, -12);
+        let (pb, pb3, pbb) = (wins(6, -1), wins(3, -1), wins(4, cac));
+        let q = 1.0 - pd;
+        let lost: f64 = (1..=3)
+            .map(|r| q.powi(r) * 2.0 * pb + (1.0 - q.powi(r)) * pbb)
+            .sum();
+        let ground = pd * (2.0 * pbb + 2.0 * pb3)
+            + q * pd * (2.0 * pb + 2.0 * pbb)
+            + q * q * pd * (4.0 * pb + pbb)
+            + q * q * q * 6.0 * pb;
+        let acc = run(&text, &[], 31, n);
+        near(acc.fighters[1].dealt.mean, ground, 6.0, n, "ground");
+        let acc = run(&text, &["trinites_disarm_weapon=lost"], 31, n);
+        near(acc.fighters[1].dealt.mean, lost, 6.0, n, "lost");
+        // Without bare hands, B dealt 2 pb (q + q² + q³) with the weapon lost.
+        assert!(lost - 2.0 * pb * (q + q * q + q * q * q) > 0.1, "{lost}");
+    }
+}
+
+/// `bare_hands` and `bare_hands_damage` go together, and only on a melee group.
+#[test]
+fn bare_hands_keys_are_checked() {
+    let base = duel("attack = 6", "reaction = 5");
+    let e = bad(&format!("{base}bare_hands = 6\n"));
+    assert!(
+        e.contains("group[1].bare_hands") && e.contains("bare_hands_damage"),
+        "{e}"
+    );
+    let e = bad(&format!("{base}bare_hands_damage = 1\n"));
+    assert!(e.contains("group[1].bare_hands_damage"), "{e}");
+    let e = bad(&format!("{base}bare_hands = 40\nbare_hands_damage = 1\n"));
+    assert!(e.contains("group[1].bare_hands"), "{e}");
+    let ranged = base
+        .replace(
+            "[[group]]\nname = \"A\"",
+            "[[weapons]]\nname = \"arc\"\ndamage = 2\nrange = 20\n[[group]]\nname = \"A\"",
+        )
+        .replacen(
+            "weapon = \"epee\"\n",
+            "weapon = \"arc\"\nbare_hands = 3\nbare_hands_damage = 1\n",
+            1,
+        );
+    let e = bad(&ranged);
+    assert!(
+        e.contains("group[0].bare_hands") && e.contains("ranged"),
+        "{e}"
+    );
+}
+
 // ---- Parrying for an ally (l. 472, 428) ----------------------------------------------
 
 /// "Réagir immédiatement après l'évènement ... Il peut ainsi protéger quelqu'un d'une

@@ -192,6 +192,62 @@ pub(super) fn tactic_keys(
     })
 }
 
+/// `bare_hands` and `bare_hands_damage` of group `i`: Frapper "avec une arme -Mêlée- ou à
+/// mains nues -Corps à corps" (l. 563), so a disarmed fighter may still strike. The copy
+/// of the book gives no damage for bare hands, so the file says it; both keys or neither.
+pub(super) fn bare_hands(
+    f: &ScenarioFile,
+    g: &RawGroup,
+    i: usize,
+    ranged: bool,
+) -> Result<Option<(i64, i64)>, UserError> {
+    let idx = i.to_string();
+    let at = |key: &str, msg: &str, allowed: &str| {
+        f.error_at(
+            &["group", &idx, key],
+            &format!("group[{i}].{key}"),
+            msg,
+            allowed,
+        )
+    };
+    match (g.bare_hands, g.bare_hands_damage) {
+        (None, None) => Ok(None),
+        (Some(_), None) => Err(at(
+            "bare_hands",
+            tr!(f.lang, "bare_hands.needs_damage"),
+            "bare_hands_damage = 1",
+        )),
+        (None, Some(_)) => Err(at(
+            "bare_hands_damage",
+            tr!(f.lang, "bare_hands.needs_skill"),
+            "bare_hands = 6",
+        )),
+        (Some(_), Some(_)) if ranged => Err(at(
+            "bare_hands",
+            tr!(f.lang, "bare_hands.ranged"),
+            tr!(f.lang, "audit25b.parry_needs_melee_allowed"),
+        )),
+        (Some(s), Some(d)) => Ok(Some((
+            int_in(
+                f,
+                &["group", &idx, "bare_hands"],
+                &format!("group[{i}].bare_hands"),
+                s,
+                SKILL_MIN,
+                SKILL_MAX,
+            )?,
+            int_in(
+                f,
+                &["group", &idx, "bare_hands_damage"],
+                &format!("group[{i}].bare_hands_damage"),
+                d,
+                0,
+                50,
+            )?,
+        ))),
+    }
+}
+
 /// Resolves every group's `parries_for` (l. 472, "Il peut ainsi protéger quelqu'un d'une
 /// attaque avec une parade") to the ward group's index: another group of the same side;
 /// the protector parries, so it holds a melee weapon.

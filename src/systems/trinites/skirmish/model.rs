@@ -113,6 +113,9 @@ pub struct Profile {
     pub disarm_penalty: Penalty,
     /// The ally group this one parries for (l. 472), by index.
     pub parries_for: Option<usize>,
+    /// Corps à corps and damage of a bare-handed strike while disarmed (Frapper, l. 563);
+    /// None: a disarmed fighter waits for his weapon.
+    pub bare_hands: Option<(i64, i64)>,
 }
 
 impl Profile {
@@ -390,6 +393,7 @@ fn group(
         tactics: tk.tactics,
         disarm_penalty: tk.disarm_penalty,
         parries_for: None,
+        bare_hands: keys::bare_hands(f, g, i, w.range.is_some())?,
     };
     Ok(Group {
         name: g.name.clone(),

@@ -105,4 +105,8 @@ pub struct RawGroup {
     pub disarm_penalty: Option<String>,
     /// An ally group on the same side this one parries for (Anticiper un évènement).
     pub parries_for: Option<String>,
+    /// Corps à corps: the skill of a strike with bare hands once disarmed (Frapper, l. 563).
+    pub bare_hands: Option<i64>,
+    /// The damage of that strike (the book's copy gives none: scenario data).
+    pub bare_hands_damage: Option<i64>,
 }

@@ -15,7 +15,7 @@ use crate::systems::trinites::{
 };
 
 use super::keys::Tactic;
-use super::model::{Cover, COMBATANTS_MAX};
+use super::model::{Cover, Profile, COMBATANTS_MAX};
 pub use super::state::Setup;
 pub(super) use super::state::State;
 use super::state::SPOTS;
@@ -84,12 +84,30 @@ impl<W: Watch<Step>> Fight<'_, W> {
         }
         // Désarmer (l. 512): no attack, feint or parry until the weapon is back; picking it
         // up is one more free action of the turn.
-        if self.st[i].disarmed {
-            if !self.take_weapon_back(i) {
+        // A group with `bare_hands` strikes with them meanwhile (Frapper, l. 563: "avec une
+        // arme -Mêlée- ou à mains nues -Corps à corps"), with no tactic and no parry.
+        let bare;
+        let p = if self.st[i].disarmed {
+            if self.take_weapon_back(i) {
+                free += 1;
+                p
+            } else if let Some((skill, damage)) = p.bare_hands {
+                bare = Profile {
+                    attack: skill,
+                    damage,
+                    sword: false,
+                    zone: false,
+                    tactic: Tactic::None,
+                    parries_for: None,
+                    ..*p
+                };
+                &bare
+            } else {
                 return;
             }
-            free += 1;
-        }
+        } else {
+            p
+        };
         // The tactic (Feinter, Désarmer) and the held parry (Anticiper un évènement) are free
         // actions declared with the attacks (l. 412: each beyond the first -3 to the turn).
         let plan = if p.tactic == Tactic::None {

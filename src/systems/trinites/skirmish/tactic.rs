@@ -142,7 +142,12 @@ impl<W: Watch<Step>> Fight<'_, W> {
         if back {
             t.disarmed = false;
         }
-        self.w.see(|| Step::Disarmed { who: i as u8, back });
+        let bare_hands = !back && self.s.prof[i].bare_hands.is_some();
+        self.w.see(|| Step::Disarmed {
+            who: i as u8,
+            back,
+            bare_hands,
+        });
         back
     }
 
@@ -165,8 +170,9 @@ impl<W: Watch<Step>> Fight<'_, W> {
 
     /// The reactions an attack of `i` on `j` meets: `j`'s own (`None`: it cannot react,
     /// being unconscious or feinted, `unanswered`) and an ally's held parry (modifier, the
-    /// ally's dual dice). Frapper: the attacker's skill (Mêlée; not once disarmed) or
-    /// Esquive, whichever is better, -1 per engaged foe; Tirer: Esquive, and no parry.
+    /// ally's dual dice). Frapper: the attacker's skill (Mêlée, not once disarmed; Corps
+    /// à corps against bare hands) or Esquive, whichever is better, -1 per engaged foe;
+    /// Tirer: Esquive, and no parry.
     #[inline(always)]
     pub(super) fn reactions(
         &mut self,
@@ -190,6 +196,13 @@ impl<W: Watch<Step>> Fight<'_, W> {
             let q = &setup.prof[j];
             let (skill, engaged) = if p.ranged() {
                 (q.dodge, 0)
+            } else if self.st[i].disarmed {
+                // A disarmed attacker strikes with bare hands (`sim.rs`): "la même
+                // compétence utilisé par l'auteur de l'attaque" is Corps à corps, the
+                // target's `bare_hands` (else its `reaction`, Mêlée / Corps à corps), which
+                // needs no weapon; or Esquive.
+                let cac = q.bare_hands.map_or(q.reaction, |b| b.0);
+                (cac.max(q.dodge), self.engaged(j, i))
             } else if self.st[j].disarmed {
                 (q.dodge, self.engaged(j, i))
             } else {

@@ -50,10 +50,12 @@ pub enum Step {
         after: i64,
         left: i64,
     },
-    /// A disarmed fighter's turn: the weapon is back in hand, or still away (no action).
+    /// A disarmed fighter's turn: the weapon is back in hand, or still away (no action,
+    /// or a strike with bare hands).
     Disarmed {
         who: u8,
         back: bool,
+        bare_hands: bool,
     },
     /// A successful Désarmer: `who`'s weapon flies.
     LosesWeapon {

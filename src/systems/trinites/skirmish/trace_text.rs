@@ -52,14 +52,20 @@ pub(super) fn render(lang: Lang, m: &Skirmish, trial: u64, o: &Outcome, steps: &
                 after,
                 left,
             } => regen(lang, t(who), json!(t(who)), light, archonte, [before, after, left]),
-            Step::Disarmed { who, back } => (
+            Step::Disarmed {
+                who,
+                back,
+                bare_hands,
+            } => (
                 2,
                 if back {
                     tr!(lang, "trace_trinites.weapon_back", who = t(who))
+                } else if bare_hands {
+                    tr!(lang, "trace_trinites.weapon_away_bare_hands", who = t(who))
                 } else {
                     tr!(lang, "trace_trinites.weapon_away", who = t(who))
                 },
-                json!({"step": "disarmed", "who": t(who), "weapon_back": back}),
+                json!({"step": "disarmed", "who": t(who), "weapon_back": back, "bare_hands": bare_hands}),
             ),
             Step::LosesWeapon { who } => (
                 3,
