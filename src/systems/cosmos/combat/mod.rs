@@ -25,6 +25,7 @@ mod periodic;
 mod periodic_keys;
 mod plan;
 mod posture;
+mod posture_report;
 mod prefer;
 mod raw;
 mod report;
