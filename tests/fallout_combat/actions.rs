@@ -65,18 +65,7 @@ fn a_second_major_action_for_two_ap_at_plus_one_difficulty() {
             &format!("[pools]\ngroup_ap = 2\nmj_ap = 0\n[policy.players]\nbuy = \"never\"\nkeep = {keep}\nsecond_major = true\n"),
         )
         .replace("hp = 4\n", "hp = 200\n");
-        let (_, model) = load(&ScenarioFile::from_text(
-            "d.toml",
-            &text,
-            cosmosim::lang::Lang::En,
-        ))
-        .unwrap();
-        let acc = Engine::new(4, 2).unwrap().run(
-            &simulation(model, &RuleOptions::default()),
-            &cosmosim::engine::StreamKey::new("test").int("task", 0),
-            n,
-            &Progress::hidden(),
-        );
+        let acc = run_text(&text, 4, n);
         let a = &acc.fighters[0];
         let p_second = if keep == 0 { 1.0 } else { p3 };
         let expect_hits = p2 + p_second * p3;
@@ -114,18 +103,7 @@ fn luck_rerolls_a_missed_attack_as_the_luck_table() {
                 "weapon = \"w\"\n[[combatant]]",
                 &format!("weapon = \"w\"\nluck = {luck}\n[[combatant]]"),
             );
-        let (_, model) = load(&ScenarioFile::from_text(
-            "d.toml",
-            &text,
-            cosmosim::lang::Lang::En,
-        ))
-        .unwrap();
-        let acc = Engine::new(6, 2).unwrap().run(
-            &simulation(model, &RuleOptions::default()),
-            &cosmosim::engine::StreamKey::new("test").int("task", 0),
-            n,
-            &Progress::hidden(),
-        );
+        let acc = run_text(&text, 6, n);
         let a = &acc.fighters[0];
         let (p, spent) = if luck == 1 {
             let o = luck_odds(&spec, 2, 2);
@@ -188,18 +166,7 @@ fn a_rerolled_twenty_drops_its_complication() {
             "weapon = \"w\"\n[[combatant]]",
             "weapon = \"w\"\nluck = 1\n[[combatant]]",
         );
-    let (_, model) = load(&ScenarioFile::from_text(
-        "d.toml",
-        &text,
-        cosmosim::lang::Lang::En,
-    ))
-    .unwrap();
-    let acc = Engine::new(6, 2).unwrap().run(
-        &simulation(model, &RuleOptions::default()),
-        &cosmosim::engine::StreamKey::new("test").int("task", 0),
-        n,
-        &Progress::hidden(),
-    );
+    let acc = run_text(&text, 6, n);
     let a = &acc.fighters[0];
     assert_eq!(a.attacks, n);
     let f = a.complications as f64 / n as f64;
@@ -326,18 +293,7 @@ fn an_extra_minor_action_for_one_ap_is_a_second_aim() {
             "weapon = \"w\"\n[[combatant]]",
             &format!("weapon = \"w\"\nminor = \"{minor}\"\n[[combatant]]"),
         );
-        let (_, model) = load(&ScenarioFile::from_text(
-            "d.toml",
-            &text,
-            cosmosim::lang::Lang::En,
-        ))
-        .unwrap();
-        let acc = Engine::new(8, 2).unwrap().run(
-            &simulation(model, &RuleOptions::default()),
-            &cosmosim::engine::StreamKey::new("test").int("task", 0),
-            n,
-            &Progress::hidden(),
-        );
+        let acc = run_text(&text, 8, n);
         let a = &acc.fighters[0];
         assert_eq!(a.extra_minors, bought, "{minor} {extra} {ap}");
         assert_eq!(acc.pools[0].spent_minor, bought);
@@ -366,18 +322,7 @@ fn miss_fortune_rerolls_blank_combat_dice() {
                 "weapon = \"w\"\n[[combatant]]",
                 &format!("weapon = \"w\"\nluck = 1\nluck_cd = {luck_cd}\n[[combatant]]"),
             );
-        let (_, model) = load(&ScenarioFile::from_text(
-            "d.toml",
-            &text,
-            cosmosim::lang::Lang::En,
-        ))
-        .unwrap();
-        let acc = Engine::new(9, 2).unwrap().run(
-            &simulation(model, &RuleOptions::default()),
-            &cosmosim::engine::StreamKey::new("test").int("task", 0),
-            n,
-            &Progress::hidden(),
-        );
+        let acc = run_text(&text, 9, n);
         let a = &acc.fighters[0];
         assert_eq!(a.hits, n);
         let (mean, spent, rerolled) = if luck_cd {

@@ -30,6 +30,17 @@ fn read(p: &Path) -> String {
     std::fs::read_to_string(p).unwrap()
 }
 
+/// Runs a firefight file's text for `n` fights at `seed` (two threads, default options).
+fn run_text(text: &str, seed: u64, n: u64) -> cosmosim::systems::fallout::combat::CombatAcc {
+    let (_, model) = load(&ScenarioFile::from_text("d.toml", text, Lang::En)).unwrap();
+    Engine::new(seed, 2).unwrap().run(
+        &simulation(model, &RuleOptions::default()),
+        &cosmosim::engine::StreamKey::new("test").int("task", 0),
+        n,
+        &Progress::hidden(),
+    )
+}
+
 /// A one-round duel of A (players) against B (mj), both with the weapon `weapon`;
 /// `extra` is TOML added after the `[combat]` keys (more keys, or further tables).
 fn duel(weapon: &str, extra: &str) -> String {
