@@ -385,3 +385,50 @@ edition = "previous"
         }
     }
 }
+
+/// A file's `trials` (and `--trials`) are the Monte Carlo runs' trial count: an exact
+/// table studied beside them runs as it is (it takes no trial count). Before, every table
+/// got `--trials` and an exact one refused it: "unexpected argument '--trials' found",
+/// located at its study, so `variants/cosmos-editions.toml` (trials = 100000) could not
+/// study the aura table.
+#[test]
+fn an_exact_table_studies_beside_a_files_trials() {
+    let d = tempfile::tempdir().unwrap();
+    let t = d.path();
+    let file = r#"title = "Editions on the aura and test tables"
+question = "What moves?"
+seed = 3
+trials = 2000
+
+[[study]]
+table = "cosmos-aura"
+params = { thresholds = "50", bonus = "10" }
+
+[[study]]
+table = "cosmos-test"
+params = { thresholds = "50", karma = "0", method = "mc" }
+
+[variants.previous]
+edition = "previous"
+"#;
+    std::fs::write(t.join("v.toml"), file).unwrap();
+    for extra in [&[][..], &["--trials", "3000"][..]] {
+        let mut args = vec!["variants", "v.toml", "--out", "a", "--quiet"];
+        args.extend(extra);
+        let out = cosmosim(t, &args);
+        assert!(
+            out.status.success(),
+            "{extra:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let rows = csv_rows(&t.join("a/variants.csv"));
+        let output = column(&rows, "output");
+        assert!(rows[1..]
+            .iter()
+            .any(|r| r[output] == "cosmos-aura/cosmos-aura"));
+        let meta =
+            std::fs::read_to_string(t.join("a/book/cosmos-test/cosmos-test.meta.json")).unwrap();
+        let want = if extra.is_empty() { "2000" } else { "3000" };
+        assert!(meta.contains(&format!("\"trials\": {want}")), "{meta}");
+    }
+}

@@ -13,7 +13,7 @@ use crate::limits::MAX_EXPECT_FILES;
 use crate::report::{write_atomic, write_page, Output};
 use crate::systems::RunOverrides;
 
-use super::{parse_table, publish_set, run_scenario, say, signals, table_outputs};
+use super::{parse_table, publish_set, run_scenario, say, signals, table_outputs, takes_trials};
 
 /// Expectations failed or undecided: exit 1 (not a bad file).
 #[derive(Debug, thiserror::Error)]
@@ -126,7 +126,7 @@ impl Compute for Runner {
         let options = expect::merged_options(&self.global_options, options);
         match source {
             Source::Table { name, args } => {
-                let argv = table_argv(args, &options, trials, self.seed, self.threads);
+                let argv = table_argv(name, args, &options, trials, self.seed, self.threads);
                 parse_table(name, &argv, self.lang).map_err(UserError::new)?;
             }
             Source::Scenario(path) => {
@@ -159,8 +159,8 @@ impl Compute for Runner {
 const PROBE_TRIALS: u64 = 200;
 
 impl Runner {
-    /// See [`Compute::probe`]. A table that takes no trial count (an exact one) refuses
-    /// `--trials`: it runs as asked, which is quick.
+    /// See [`Compute::probe`]. A table that takes no trial count (an exact one) runs as
+    /// asked, which is quick.
     fn probe_outputs(
         &self,
         source: &Source,
@@ -169,21 +169,10 @@ impl Runner {
     ) -> anyhow::Result<Vec<Output>> {
         let options = expect::merged_options(&self.global_options, options);
         let short = Some(trials.map_or(PROBE_TRIALS, |t| t.min(PROBE_TRIALS)));
-        let trials = match source {
-            Source::Table { name, args } => {
-                let argv = table_argv(args, &options, short, self.seed, self.threads);
-                if parse_table(name, &argv, self.lang).is_ok() {
-                    short
-                } else {
-                    trials
-                }
-            }
-            Source::Scenario(_) => short,
-        };
         let (outs, _) = produce(
             source,
             &options,
-            trials,
+            short,
             self.seed,
             self.threads,
             true,
@@ -228,8 +217,10 @@ impl Runner {
     }
 }
 
-/// A table's command line: its flags, then the run's options, seed, threads and trials.
+/// A table's command line: its flags, then the run's options, seed, threads and trials
+/// (when the table takes any: an exact one is asked with none, see [`takes_trials`]).
 fn table_argv(
+    name: &str,
     args: &[String],
     options: &[String],
     trials: Option<u64>,
@@ -245,7 +236,7 @@ fn table_argv(
         argv.extend(["--seed".to_string(), s.to_string()]);
     }
     argv.extend(["--threads".to_string(), threads.to_string()]);
-    if let Some(t) = trials {
+    if let Some(t) = trials.filter(|_| takes_trials(name)) {
         argv.extend(["--trials".to_string(), t.to_string()]);
     }
     argv
@@ -265,7 +256,7 @@ fn produce(
 ) -> anyhow::Result<(Vec<Output>, Vec<String>)> {
     match source {
         Source::Table { name, args } => {
-            let argv = table_argv(args, options, trials, seed, threads);
+            let argv = table_argv(name, args, options, trials, seed, threads);
             let cmd = parse_table(name, &argv, lang).map_err(UserError::new)?;
             Ok((table_outputs(&cmd, quiet, mode, lang)?, Vec::new()))
         }

@@ -28,6 +28,15 @@ pub fn table_names() -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// Whether table `name` takes a trial count (`--trials`): an exact-only table does not,
+/// so a file's or the command's trials go to the Monte Carlo tables alone.
+pub fn takes_trials(name: &str) -> bool {
+    Cli::command()
+        .find_subcommand("table")
+        .and_then(|t| t.find_subcommand(name))
+        .is_some_and(|t| t.get_arguments().any(|a| a.get_id() == "trials"))
+}
+
 /// Parses `table NAME ARGS...` with the table's own clap definition, so its flags,
 /// defaults and validation are the command line's. The error is clap's first line.
 pub fn parse_table(name: &str, args: &[String], lang: Lang) -> Result<TableCommand, String> {

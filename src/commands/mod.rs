@@ -28,7 +28,7 @@ mod variants;
 
 pub use compare::{compare, Changed};
 pub use expect::{expect, ExpectationsFailed};
-pub use figures::{figures, parse_table, table_names, table_outputs};
+pub use figures::{figures, parse_table, table_names, table_outputs, takes_trials};
 pub use init::init;
 pub use merge::merge;
 pub use optimise::optimise;

@@ -13,7 +13,7 @@ use crate::balance::sweep::text;
 use crate::scenario::{edit::set_value, ScenarioFile};
 use crate::systems::RunOverrides;
 
-use super::{parse_table, run_scenario_file, signals, table_outputs};
+use super::{parse_table, run_scenario_file, signals, table_outputs, takes_trials};
 
 /// The figure and the run settings shared by every point.
 pub(crate) struct Common {
@@ -141,18 +141,12 @@ impl Subject {
                     c.seed.to_string(),
                     "--threads".to_string(),
                     c.threads.to_string(),
-                    "--trials".to_string(),
-                    trials.to_string(),
                 ]);
-                // Exact-only tables take no --trials: try without it when refused.
-                let cmd = match parse_table(name, &argv, lang) {
-                    Ok(cmd) => cmd,
-                    Err(_) => {
-                        argv.truncate(argv.len() - 2);
-                        parse_table(name, &argv, lang)
-                            .map_err(|e| user(tr!(lang, "check.table_error", name, error = e)))?
-                    }
-                };
+                if takes_trials(name) {
+                    argv.extend(["--trials".to_string(), trials.to_string()]);
+                }
+                let cmd = parse_table(name, &argv, lang)
+                    .map_err(|e| user(tr!(lang, "check.table_error", name, error = e)))?;
                 table_outputs(&cmd, true, None, lang)?
             }
             Subject::Scenario(file) => {
