@@ -109,6 +109,30 @@ fn sweep_runs_a_nephilim_duel_an_expedition_and_a_2d20_combat_with_the_figures_n
     }
 }
 
+/// An entry of an array of tables, by its name: a Nephilim `[[fighter]]`, a 2d20
+/// `[[combatant]]`, a Trinités `[[group]]` (audit of 2026-12-08: each said "unknown field
+/// `Fencer`"). The varied value reaches the fight: a figure moves.
+#[test]
+fn sweep_varies_a_fighter_combatant_or_group_by_its_name() {
+    let t = tempfile::tempdir().unwrap();
+    for (rel, vary, values) in [
+        ("nephilim/duel.toml", "Fencer.initiative=-4,8", ["-4", "8"]),
+        ("fallout/firefight.toml", "Dweller.tn=6,16", ["6", "16"]),
+        (
+            "trinites/skirmish.toml",
+            "bretteur.attack=0,12",
+            ["0", "12"],
+        ),
+    ] {
+        let out = t.path().join(rel.replace(['/', '.'], "_"));
+        let rows = sweep(rel, vary, &out);
+        let at =
+            |v: &str| -> Vec<&String> { rows.iter().filter(|r| r.0 == v).map(|r| &r.3).collect() };
+        assert!(!at(values[0]).is_empty(), "{rel}");
+        assert_ne!(at(values[0]), at(values[1]), "{rel}: nothing moved");
+    }
+}
+
 #[test]
 fn tune_accepts_the_sweeps_names_and_a_wrong_name_lists_the_closest() {
     let t = tempfile::tempdir().unwrap();
