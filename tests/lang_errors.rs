@@ -354,3 +354,76 @@ fn growth_thresholds_are_refused_alike_in_both_languages() {
         );
     }
 }
+
+/// Audit of 2026-12-08: a type error on a whole-number key named a Rust type ("expected
+/// i64") a designer does not know. Keys of three kinds and four integer types: the file,
+/// line, column and key stay, the type is said in words, and what was written gets its
+/// probable meaning, in English and in French.
+#[test]
+fn whole_number_keys_say_a_whole_number_in_both_languages() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // (edited file, its line as written, column, key, English message, French message).
+    let cases = [
+        (
+            edited(d, "cosmos/expedition-legs.toml", "tpd.toml", |t| {
+                t.replacen("turns_per_day = 100 ", "turns_per_day = 10.5", 1)
+            }),
+            "turns_per_day = 10.5",
+            17,
+            "expedition.march.turns_per_day",
+            "invalid type: floating point `10.5`, expected a whole number; write a whole number such as 10 or 11",
+            "type invalide : nombre à virgule `10.5`, attendu : un nombre entier ; écrivez un nombre entier, par exemple 10 ou 11",
+        ),
+        (
+            edited(d, "cosmos/wounded-ambush.toml", "rounds.toml", |t| {
+                t.replacen("max_rounds = 40", "max_rounds = 40.0", 1)
+            }),
+            "max_rounds = 40.0",
+            14,
+            "combat.max_rounds",
+            "invalid type: floating point `40.0`, expected a whole number from 0 to 4294967295; write a whole number: 40 (TOML reads `1e12` or `40.0` as a real number)",
+            "type invalide : nombre à virgule `40.0`, attendu : un nombre entier de 0 à 4294967295 ; écrivez un nombre entier : 40 (TOML lit `1e12` ou `40.0` comme un nombre réel)",
+        ),
+        (
+            skirmish(d, "skirmish.toml", |t| {
+                t.replacen("max_rounds = 30", "max_rounds = \"30\"", 1)
+            }),
+            "max_rounds = \"30\"",
+            14,
+            "combat.max_rounds",
+            "invalid type: string \"30\", expected a whole number; write the number without quotes: 30",
+            "type invalide : chaîne \"30\", attendu : un nombre entier ; écrivez le nombre sans guillemets : 30",
+        ),
+        (
+            edited(d, "cosmos/wounded-ambush.toml", "targets.toml", |t| {
+                t.replacen("targets = 2", "targets = 2.5", 1)
+            }),
+            "targets = 2.5",
+            11,
+            "attacks.cleaver.targets",
+            "expected a whole number such as 2, or \"all\"",
+            "attendu : un nombre entier, par exemple 2, ou \"all\"",
+        ),
+    ];
+    for (path, written, col, key, en, fr) in cases {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let line = text.lines().position(|l| l.starts_with(written)).unwrap() + 1;
+        let p = path.to_str().unwrap();
+        let (code, got) = refused(&["check", p]);
+        assert_eq!(code, 2, "{got}");
+        assert_eq!(
+            got.trim_end(),
+            format!("error: {p}:{line}:{col}: key `{key}`: {en}")
+        );
+        let (code, got) = refused(&["check", p, "--lang", "fr"]);
+        assert_eq!(code, 2, "{got}");
+        assert_eq!(
+            got.trim_end(),
+            format!("erreur : {p}:{line}:{col}: clé `{key}` : {fr}")
+        );
+        for jargon in ["i64", "u32", "untagged", "RawTargets"] {
+            assert!(!got.contains(jargon), "{got}");
+        }
+    }
+}

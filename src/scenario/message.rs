@@ -1,7 +1,11 @@
 //! The messages the TOML reader and serde give about a scenario file, in the designer's
 //! language. Their English wording comes from the crates; each known shape is parsed and
 //! rebuilt from the catalogue, whose English templates are the crates' own wording, so the
-//! English text comes out unchanged. Shapes not known here pass through as written.
+//! English text comes out unchanged, but for the Rust type names (`i64`, `u32`, `f64`...)
+//! a designer cannot be expected to read: those become "a whole number" (with its range
+//! where the type is narrow) or "a number", and a real number or a quoted number written
+//! where a whole one belongs gets its probable meaning (audit of 2026-12-08). Shapes not
+//! known here pass through as written.
 
 use crate::lang::Lang;
 
@@ -69,6 +73,14 @@ fn shape(msg: &str, lang: Lang) -> Option<String> {
     if msg == "a string, or a table of languages such as { en = \"...\", fr = \"...\" }" {
         return Some(tr!(lang, "error.toml.text_or_languages").to_string());
     }
+    // The combat keys that take a whole number or a word or a fraction
+    // (`systems::cosmos::combat::raw`, `RawTargets`, `RawAmount`): literals too.
+    if msg == "a whole number or \"all\"" {
+        return Some(tr!(lang, "error.toml.count_or_all").to_string());
+    }
+    if msg == "a whole number of points, or a fraction of the maximum from 0 to 1" {
+        return Some(tr!(lang, "error.toml.points_or_fraction").to_string());
+    }
     if let Some(rest) = msg.strip_prefix("missing field `") {
         let field = rest.strip_suffix('`')?;
         return Some(tr!(lang, "error.toml.missing_field", field));
@@ -81,10 +93,7 @@ fn shape(msg: &str, lang: Lang) -> Option<String> {
             found = unexpected(found, lang),
             expected = expected_kind(expected, lang)
         );
-        return Some(match whole_float(found, expected) {
-            Some(whole) => format!("{text}{}", tr!(lang, "error.toml.write_whole", whole)),
-            None => text,
-        });
+        return Some(format!("{text}{}", hint(found, expected, lang)));
     }
     if let Some(rest) = msg.strip_prefix("invalid value: ") {
         let (found, expected) = rest.rsplit_once(", expected ")?;
@@ -117,20 +126,78 @@ fn shape(msg: &str, lang: Lang) -> Option<String> {
     syntax(msg, lang).map(str::to_string)
 }
 
-/// The whole number a real number written where a whole one was expected stands for
-/// (`trials = 1e12`, `hp = 40.0`: TOML reads both as reals), to print as the probable
-/// meaning.
-fn whole_float(found: &str, expected: &str) -> Option<String> {
-    let integer = matches!(
-        expected,
-        "u8" | "u16" | "u32" | "u64" | "usize" | "i8" | "i16" | "i32" | "i64" | "isize"
-    );
-    let x: f64 = found
+/// The range of values of an integer type serde names (`u8`..`i64`, `usize`, `isize`):
+/// `None` for any other type; an unbounded end is `None`.
+fn integer_range(expected: &str) -> Option<(Option<i128>, Option<i128>)> {
+    let bits = |b: u32| Some(1i128 << b);
+    Some(match expected {
+        "u8" | "u16" | "u32" => (Some(0), bits(expected[1..].parse().ok()?).map(|m| m - 1)),
+        "u64" | "usize" => (Some(0), None),
+        "i8" | "i16" | "i32" => {
+            let m = 1i128 << (expected[1..].parse::<u32>().ok()? - 1);
+            (Some(-m), Some(m - 1))
+        }
+        "i64" | "isize" => (None, None),
+        _ => return None,
+    })
+}
+
+/// Whether `x` is a value of the integer range `r`.
+fn in_range(x: i128, r: (Option<i128>, Option<i128>)) -> bool {
+    r.0.is_none_or(|lo| x >= lo) && r.1.is_none_or(|hi| x <= hi)
+}
+
+/// The probable meaning of what was `found` where a whole number or a number was
+/// `expected`, to append to the message (empty if none): `trials = 1e12` or `hp = 40.0`
+/// (TOML reads both as reals) is the whole number 1000000000000 or 40; `turns = 10.5` is
+/// 10 or 11; `hp = "40"` is 40 without its quotes.
+fn hint(found: &str, expected: &str, lang: Lang) -> String {
+    let range = integer_range(expected);
+    let number = range.is_some() || matches!(expected, "f32" | "f64");
+    if let Some(q) = found
+        .strip_prefix("string \"")
+        .and_then(|r| r.strip_suffix('"'))
+        .filter(|_| number)
+    {
+        let ok = match range {
+            Some(r) => q.trim().parse::<i128>().is_ok_and(|x| in_range(x, r)),
+            None => q.trim().parse::<f64>().is_ok_and(f64::is_finite),
+        };
+        return match ok {
+            true => tr!(lang, "error.toml.unquote", value = q.trim()),
+            false => String::new(),
+        };
+    }
+    let (Some(r), Some(x)) = (range, real(found)) else {
+        return String::new();
+    };
+    if !x.is_finite() || x.abs() >= 1e19 {
+        return String::new();
+    }
+    if x.fract() == 0.0 {
+        return match in_range(x as i128, r) {
+            true => tr!(lang, "error.toml.write_whole", whole = format!("{x:.0}")),
+            false => String::new(),
+        };
+    }
+    let near: Vec<i128> = [x.floor() as i128, x.ceil() as i128]
+        .into_iter()
+        .filter(|n| in_range(*n, r))
+        .collect();
+    match near[..] {
+        [a, b] => tr!(lang, "error.toml.write_whole_near", a, b),
+        [a] => tr!(lang, "error.toml.write_whole_near_one", a),
+        _ => String::new(),
+    }
+}
+
+/// The real number of serde's `floating point `10.5``.
+fn real(found: &str) -> Option<f64> {
+    found
         .strip_prefix("floating point `")?
         .strip_suffix('`')?
         .parse()
-        .ok()?;
-    (integer && x.is_finite() && x.fract() == 0.0 && x.abs() < 1e19).then(|| format!("{x:.0}"))
+        .ok()
 }
 
 /// A known toml syntax message, translated.
@@ -194,11 +261,17 @@ fn unexpected(found: &str, lang: Lang) -> String {
     found.to_string()
 }
 
-/// What serde expected: a Rust type (`u32`, `i64`, `f64`), a phrase or a struct name.
+/// What serde expected: a Rust type (`u32`, `i64`, `f64`), a phrase or a struct name. An
+/// integer type is said in words with its range, never by its Rust name.
 fn expected_kind(expected: &str, lang: Lang) -> String {
+    if let Some(r) = integer_range(expected) {
+        return match r {
+            (Some(min), Some(max)) => tr!(lang, "error.toml.expected.whole_range", min, max),
+            (Some(min), None) => tr!(lang, "error.toml.expected.whole_from", min),
+            _ => tr!(lang, "error.toml.expected.whole").to_string(),
+        };
+    }
     let template = match expected {
-        "u8" | "u16" | "u32" | "u64" | "usize" => tr!(lang, "error.toml.expected.unsigned"),
-        "i8" | "i16" | "i32" | "i64" | "isize" => tr!(lang, "error.toml.expected.integer"),
         "f32" | "f64" => tr!(lang, "error.toml.expected.number"),
         "a boolean" => tr!(lang, "error.toml.expected.boolean"),
         "a string" => tr!(lang, "error.toml.expected.string"),
@@ -226,12 +299,9 @@ mod tests {
         "unknown variant `both`, expected one of `natural`, `score`",
         "unknown variant `z`, expected `a` or `b`",
         "missing field `force`",
-        "invalid type: string \"high\", expected u32",
         "invalid type: integer `3`, expected a string",
-        "invalid type: floating point `0.5`, expected i64",
         "invalid type: map, expected a sequence",
         "invalid type: sequence, expected struct Stats",
-        "invalid value: integer `-1`, expected u32",
         "invalid length 3, expected 2 elements",
         "string values must be quoted\nexpected `true`, `false`",
         "string values must be quoted, expected literal string",
@@ -246,6 +316,67 @@ mod tests {
         for s in SAMPLES {
             assert_eq!(serde_message(s, Lang::En), *s);
         }
+    }
+
+    /// Audit of 2026-12-08: "expected i64" for `turns_per_day = 10.5` named a Rust type
+    /// a designer does not know. Every integer type is said in words, with its range where
+    /// it is narrow, and the probable meaning of what was written follows.
+    #[test]
+    fn integer_types_are_said_in_words_with_the_probable_meaning() {
+        let en = |m: &str| serde_message(m, Lang::En);
+        assert_eq!(
+            en("invalid type: floating point `10.5`, expected i64"),
+            "invalid type: floating point `10.5`, expected a whole number; write a whole number such as 10 or 11"
+        );
+        assert_eq!(
+            en("invalid type: floating point `-0.5`, expected u32"),
+            "invalid type: floating point `-0.5`, expected a whole number from 0 to 4294967295; write a whole number such as 0"
+        );
+        assert_eq!(
+            en("invalid type: floating point `2.5`, expected usize"),
+            "invalid type: floating point `2.5`, expected a whole number, 0 or more; write a whole number such as 2 or 3"
+        );
+        assert_eq!(
+            en("invalid value: integer `-1`, expected u8"),
+            "invalid value: integer `-1`, expected a whole number from 0 to 255"
+        );
+        assert_eq!(
+            en("invalid type: string \"12\", expected i32"),
+            "invalid type: string \"12\", expected a whole number from -2147483648 to 2147483647; write the number without quotes: 12"
+        );
+        assert_eq!(
+            en("invalid type: string \"high\", expected u64"),
+            "invalid type: string \"high\", expected a whole number, 0 or more"
+        );
+        assert_eq!(
+            en("invalid type: string \"0.5\", expected f64"),
+            "invalid type: string \"0.5\", expected a number; write the number without quotes: 0.5"
+        );
+        // A whole real out of the type's range gets no "write 300": it would be refused too.
+        assert_eq!(
+            en("invalid type: floating point `300.0`, expected u8"),
+            "invalid type: floating point `300.0`, expected a whole number from 0 to 255"
+        );
+        for t in [
+            "u8", "u16", "u32", "u64", "usize", "i8", "i16", "i32", "i64", "isize",
+        ] {
+            for lang in [Lang::En, Lang::Fr] {
+                let m = serde_message(
+                    &format!("invalid type: floating point `7.5`, expected {t}"),
+                    lang,
+                );
+                assert!(!m.contains(t), "{m}");
+                assert!(m.contains(" 7 ") && m.contains(" 8"), "{m}");
+            }
+        }
+        let fr = serde_message(
+            "invalid type: floating point `10.5`, expected i64",
+            Lang::Fr,
+        );
+        assert_eq!(
+            fr,
+            "type invalide : nombre à virgule `10.5`, attendu : un nombre entier ; écrivez un nombre entier, par exemple 10 ou 11"
+        );
     }
 
     #[test]

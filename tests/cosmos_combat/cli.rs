@@ -48,7 +48,7 @@ fn golden_errors_for_bad_files() {
         ),
         (
             good().replace("hp = 100\npm = 100", "hp = \"lots\"\npm = 100"),
-            "error: bad.toml:24:6: key `combatants.hero.hp`: invalid type: string \"lots\", expected i64",
+            "error: bad.toml:24:6: key `combatants.hero.hp`: invalid type: string \"lots\", expected a whole number",
         ),
         (
             good().replace("force = 60, esprit = 50", "force = 84, esprit = 50").replace("level = 3\nattacks = [\"blade\"]\n\n[combatants.hero.policy]", "level = 2\nattacks = [\"blade\"]\n\n[combatants.hero.policy]"),

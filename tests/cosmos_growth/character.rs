@@ -269,6 +269,60 @@ fn levels_respect_caps_and_dna_matches_exact() {
     assert!((dna / n as f64 - d.mean()).abs() <= 5.0 * se);
 }
 
+/// Audit of 2026-12-08: a converted character keeps its own DNA points ("le reste des
+/// informations valides le demeure", l. 203, C-CREATE-3) and gains 1d4, 1d6, 1d8 at
+/// levels 3, 6, 9 (l. 290, C-LEVEL-4). The summary's exact DNA means were a new
+/// character's (5 + 1d20: 15.5 at level 1, 26 at 10) and said "outside the interval".
+/// By hand: 0 points give 0, 2.5, 6, 10.5 at levels 1, 3, 6, 9 and 10; 9 points give 9
+/// more. Skill points gained do not depend on the creation: 3.5 at level 3 (C-LEVEL-3).
+#[test]
+fn leveling_a_conversion_checks_its_own_dna_points() {
+    let d = tempfile::tempdir().unwrap();
+    for (dna, skill, want) in [
+        (0, 0, [0.0, 2.5, 6.0, 10.5, 10.5]),
+        (9, 14, [9.0, 11.5, 15.0, 19.5, 19.5]),
+    ] {
+        let text = format!(
+            "system = \"cosmos\"\nkind = \"leveling\"\n[run]\ntrials = 4000\nseed = 7\n\
+             [rules]\ncreate_die_min = 50\ncreate_die_max = 50\n\
+             [creation.conversion]\nforce = 78\nesprit = 60\ncharisme = 60\nagilite = 60\n\
+             hp = 100\npm = 100\nskill_points = {skill}\ndna_points = {dna}\nlevel = 1\n\
+             [leveling]\nmax_level = 10\nlevel2 = \"one_d20\"\n"
+        );
+        let p = write(d.path(), &format!("lev{dna}.toml"), &text);
+        let out = d.path().join(format!("out{dna}"));
+        bin()
+            .args(["-q", "run"])
+            .arg(&p)
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .success();
+        let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
+        for (level, mean) in [1, 3, 6, 9, 10].into_iter().zip(want) {
+            let head = format!("- level {level}, DNA points: exact mean {mean:.4}, simulated ");
+            let line = md.lines().find(|l| l.starts_with(&head)).expect(&head);
+            let (sim, rest) = line[head.len()..].split_once(" (95% ").unwrap();
+            let sim: f64 = sim.parse().unwrap();
+            if level == 1 {
+                // Certain: the points written in the file, no spread.
+                assert_eq!(sim, mean, "{line}");
+                continue;
+            }
+            // Monte Carlo within 5 sigma of the hand value (the 95% half-width is 1.96
+            // sigma); at this seed the summary finds each one inside its interval too.
+            let (lo, hi) = rest.split_once(')').unwrap().0.split_once("..").unwrap();
+            let (lo, hi): (f64, f64) = (lo.parse().unwrap(), hi.parse().unwrap());
+            assert!((sim - mean).abs() <= 5.0 * (hi - lo) / 3.92, "{line}");
+            assert!(!line.contains("outside"), "{line}");
+        }
+        assert!(
+            md.contains("level 3, skill points gained: exact mean 3.5000"),
+            "{md}"
+        );
+    }
+}
+
 #[test]
 fn skill_points_by_level_10_follow_the_received_zero_rule() {
     // C-LEVEL-3, cosmos-current.fr.txt l. 551: "le PJ y obtient 1d4-1 PC. Cependant, si

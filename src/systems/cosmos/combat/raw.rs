@@ -151,17 +151,22 @@ pub struct RawAttack {
     pub on_hit: Option<String>,
 }
 
-/// `targets = 3` or `targets = "all"`.
+/// `targets = 3` or `targets = "all"`. The `expecting` literal is worded for the
+/// designer by `scenario::message` (not "untagged enum RawTargets").
 #[derive(Clone, Debug, Deserialize, PartialEq)]
-#[serde(untagged)]
+#[serde(untagged, expecting = "a whole number or \"all\"")]
 pub enum RawTargets {
     Count(i64),
     Word(String),
 }
 
-/// `hp_start = 60` (absolute) or `hp_start = 0.4` (a fraction of max).
+/// `hp_start = 60` (absolute) or `hp_start = 0.4` (a fraction of max). The `expecting`
+/// literal is worded for the designer by `scenario::message`.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq)]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "a whole number of points, or a fraction of the maximum from 0 to 1"
+)]
 pub enum RawAmount {
     Absolute(i64),
     Fraction(f64),

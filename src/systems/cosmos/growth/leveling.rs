@@ -11,7 +11,7 @@ use crate::systems::cosmos::{drift, Outcome, TestRules, TestSampler, TestSpec, K
 use crate::systems::trace::{Quiet, Watch};
 
 use super::aura::Edition;
-use super::creation::Character;
+use super::creation::{Character, CreationPolicy};
 use super::level_rules::LevelRules;
 use super::moves::{move_points_within, MovePolicy};
 use super::scenarios::leveling::Step;
@@ -460,13 +460,38 @@ pub mod exact {
     /// [`dna_at`] with the creation grant `base + 1d(die)` and the level dice (parameters
     /// `dna_creation_base`, `dna_creation_die`, `dna_level3_die`..; a 0 die gives none).
     pub fn dna_at_with(level: u32, base: i64, die: u64, dice: [u32; 3]) -> Dist<i64> {
-        let mut d = Dist::die(die).shift(base);
+        dna_from(Dist::die(die).shift(base), 1, level, dice)
+    }
+
+    /// DNA points at `level` of a character who held `start` at level `from`: the level
+    /// dice of the levels above `from` up to `level` are added (C-LEVEL-4), those at or
+    /// below `from` are already in `start`.
+    pub fn dna_from(start: Dist<i64>, from: u32, level: u32, dice: [u32; 3]) -> Dist<i64> {
+        let mut d = start;
         for (l, f) in [(3, dice[0]), (6, dice[1]), (9, dice[2])] {
-            if level >= l && f > 0 {
+            if from < l && l <= level && f > 0 {
                 d = d.add(&Dist::die(f as u64));
             }
         }
         d
+    }
+
+    /// DNA points at `level` of a character made by `creation` and levelled with `dice`
+    /// (parameters `dna_level3_die`..). A converted character keeps its own DNA points:
+    /// "le reste des informations valides le demeure" (cosmos-current.fr.txt l. 203,
+    /// C-CREATE-3), so it has no 5 + 1d20 of a new character (l. 278); it still gains
+    /// "1d4, 1d6, et 1d8 points d'ADN aux niveaux 3, 6 et 9" (l. 290, C-LEVEL-4) above
+    /// the level it was converted at.
+    pub fn dna_for(creation: &CreationPolicy, level: u32, dice: [u32; 3]) -> Dist<i64> {
+        match &creation.conversion {
+            Some(c) => dna_from(Dist::certain(c.dna as i64), c.level, level, dice),
+            None => dna_at_with(
+                level,
+                creation.dna_base as i64,
+                creation.dna_die as u64,
+                dice,
+            ),
+        }
     }
 
     /// Skill points gained by level-ups from level 1 to `level` (C-LEVEL-3: the +2 carry

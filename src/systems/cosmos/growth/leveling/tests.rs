@@ -119,3 +119,60 @@ fn exact_points() {
     // in (3/4) and its d4 showed 1 (1/4): P = 3/16, so 1.5 * 3 + 2 * (1/4 + 3/16).
     assert!((exact::skill_gained_at(4).mean() - (4.5 + 2.0 * 7.0 / 16.0)).abs() < 1e-12);
 }
+
+/// Audit of 2026-12-08: a converted character keeps its own DNA points (l. 203,
+/// C-CREATE-3) and gains only the level dice (l. 290, C-LEVEL-4). By hand: 0 points at
+/// level 1 give 0, then 2.5 at level 3, 2.5 + 3.5 = 6 at 6 and 6 + 4.5 = 10.5 from 9;
+/// 9 points give 9 more at every level. A new character's 5 + 1d20 (15.5) is not in it.
+#[test]
+fn a_conversion_keeps_its_own_dna_points() {
+    use super::super::creation::Conversion;
+    let conv = |dna, level| CreationPolicy {
+        conversion: Some(Conversion {
+            stats: [50; 4],
+            hp: 100,
+            pm: 100,
+            skill_points: 0,
+            dna,
+            level,
+        }),
+        ..Default::default()
+    };
+    for (dna, by_level) in [
+        (
+            0,
+            [
+                (1, 0.0),
+                (2, 0.0),
+                (3, 2.5),
+                (6, 6.0),
+                (9, 10.5),
+                (10, 10.5),
+            ],
+        ),
+        (
+            9,
+            [
+                (1, 9.0),
+                (2, 9.0),
+                (3, 11.5),
+                (6, 15.0),
+                (9, 19.5),
+                (10, 19.5),
+            ],
+        ),
+    ] {
+        for (level, mean) in by_level {
+            let d = exact::dna_for(&conv(dna, 1), level, DNA_LEVEL_DICE);
+            assert!((d.mean() - mean).abs() < 1e-12, "{dna} at {level}");
+        }
+    }
+    // Level 1 is certain: the points written in the file.
+    assert_eq!(exact::dna_for(&conv(9, 1), 1, DNA_LEVEL_DICE).prob(&9), 1.0);
+    // Converted at level 4, its level-3 die is already in its points: 9 + 3.5 at 6.
+    let d = exact::dna_for(&conv(9, 4), 6, DNA_LEVEL_DICE);
+    assert!((d.mean() - 12.5).abs() < 1e-12);
+    // Without a conversion, the creation grant in force: 5 + 1d20, then the dice.
+    let new = CreationPolicy::default();
+    assert!((exact::dna_for(&new, 10, DNA_LEVEL_DICE).mean() - 26.0).abs() < 1e-12);
+}

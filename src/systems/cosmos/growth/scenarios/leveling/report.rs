@@ -227,12 +227,8 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         for (q, d, what) in [
             (
                 10,
-                exact::dna_at_with(
-                    l,
-                    m.creation.dna_base as i64,
-                    m.creation.dna_die as u64,
-                    m.levels.dna_dice,
-                ),
+                // A conversion's own DNA points, not a new character's (l. 203).
+                exact::dna_for(&m.creation, l, m.levels.dna_dice),
                 tr!(ctx.lang, "growth.leveling.dna_points"),
             ),
             (
