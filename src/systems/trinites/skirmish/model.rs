@@ -113,9 +113,6 @@ pub struct Profile {
     pub disarm_penalty: Penalty,
     /// The ally group this one parries for (l. 472), by index.
     pub parries_for: Option<usize>,
-    /// Corps à corps and damage of a bare-handed strike while disarmed (Frapper, l. 563);
-    /// None: a disarmed fighter waits for his weapon.
-    pub bare_hands: Option<(i64, i64)>,
 }
 
 impl Profile {
@@ -133,6 +130,10 @@ pub struct Group {
     pub count: usize,
     pub weapon: String,
     pub profile: Profile,
+    /// Corps à corps and damage of a bare-handed strike while disarmed (Frapper, l. 563);
+    /// None: a disarmed fighter waits for his weapon. Apart from `profile`, which the
+    /// fight copies and reads on every strike.
+    pub bare_hands: Option<(i64, i64)>,
 }
 
 /// A validated skirmish.
@@ -393,13 +394,13 @@ fn group(
         tactics: tk.tactics,
         disarm_penalty: tk.disarm_penalty,
         parries_for: None,
-        bare_hands: keys::bare_hands(f, g, i, w.range.is_some())?,
     };
     Ok(Group {
         name: g.name.clone(),
         count: int("count", g.count.unwrap_or(1), 1, COUNT_MAX)? as usize,
         weapon: w.name.clone(),
         profile,
+        bare_hands: keys::bare_hands(f, g, i, w.range.is_some())?,
     })
 }
 

@@ -15,7 +15,7 @@ use crate::systems::trinites::{
 };
 
 use super::keys::Tactic;
-use super::model::{Cover, Profile, COMBATANTS_MAX};
+use super::model::{Cover, COMBATANTS_MAX};
 pub use super::state::Setup;
 pub(super) use super::state::State;
 use super::state::SPOTS;
@@ -85,23 +85,14 @@ impl<W: Watch<Step>> Fight<'_, W> {
         // Désarmer (l. 512): no attack, feint or parry until the weapon is back; picking it
         // up is one more free action of the turn.
         // A group with `bare_hands` strikes with them meanwhile (Frapper, l. 563: "avec une
-        // arme -Mêlée- ou à mains nues -Corps à corps"), with no tactic and no parry.
-        let bare;
+        // arme -Mêlée- ou à mains nues -Corps à corps"), with no tactic and no parry
+        // (`Setup::bare_prof`).
         let p = if self.st[i].disarmed {
             if self.take_weapon_back(i) {
                 free += 1;
                 p
-            } else if let Some((skill, damage)) = p.bare_hands {
-                bare = Profile {
-                    attack: skill,
-                    damage,
-                    sword: false,
-                    zone: false,
-                    tactic: Tactic::None,
-                    parries_for: None,
-                    ..*p
-                };
-                &bare
+            } else if setup.bare_hands >> i & 1 != 0 {
+                &setup.bare_prof[i]
             } else {
                 return;
             }

@@ -109,6 +109,11 @@ pub struct Setup {
     pub(super) foes: [u32; COMBATANTS_MAX],
     /// The combatants that may hold a parry for an ally (`parries_for`), one bit each.
     pub(super) parriers: u32,
+    /// The combatants that strike with bare hands once disarmed (`bare_hands`), one bit
+    /// each: most runs have none, so the strike's reaction asks this word first.
+    pub(super) bare_hands: u32,
+    /// Each combatant's profile while it strikes with bare hands (`Fight::take_turn`).
+    pub(super) bare_prof: [Profile; COMBATANTS_MAX],
 }
 
 impl Setup {
@@ -134,6 +139,7 @@ impl Setup {
         let n = m.group_of.len();
         let mut foes = [0u32; COMBATANTS_MAX];
         let mut parriers = 0u32;
+        let mut bare_hands = 0u32;
         for i in 0..n {
             for j in 0..n {
                 if prof[i].side != prof[j].side {
@@ -142,6 +148,23 @@ impl Setup {
             }
             if prof[i].parries_for.is_some() {
                 parriers |= 1 << i;
+            }
+        }
+        let mut bare_prof = prof;
+        for (i, b) in bare_prof[..n].iter_mut().enumerate() {
+            if let Some((skill, damage)) = m.groups[group_of[i]].bare_hands {
+                bare_hands |= 1 << i;
+                // Frapper à mains nues (l. 563): Corps à corps, the file's damage, no
+                // sword or zone, and no tactic or held parry.
+                *b = Profile {
+                    attack: skill,
+                    damage,
+                    sword: false,
+                    zone: false,
+                    tactic: super::keys::Tactic::None,
+                    parries_for: None,
+                    ..*b
+                };
             }
         }
         Setup {
@@ -155,6 +178,8 @@ impl Setup {
             strike_unconscious: m.strike_unconscious,
             foes,
             parriers,
+            bare_hands,
+            bare_prof,
         }
     }
 

@@ -142,7 +142,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
         if back {
             t.disarmed = false;
         }
-        let bare_hands = !back && self.s.prof[i].bare_hands.is_some();
+        let bare_hands = !back && self.s.bare_hands >> i & 1 != 0;
         self.w.see(|| Step::Disarmed {
             who: i as u8,
             back,
@@ -196,12 +196,16 @@ impl<W: Watch<Step>> Fight<'_, W> {
             let q = &setup.prof[j];
             let (skill, engaged) = if p.ranged() {
                 (q.dodge, 0)
-            } else if self.st[i].disarmed {
+            } else if setup.bare_hands >> i & 1 != 0 && self.st[i].disarmed {
                 // A disarmed attacker strikes with bare hands (`sim.rs`): "la même
                 // compétence utilisé par l'auteur de l'attaque" is Corps à corps, the
                 // target's `bare_hands` (else its `reaction`, Mêlée / Corps à corps), which
                 // needs no weapon; or Esquive.
-                let cac = q.bare_hands.map_or(q.reaction, |b| b.0);
+                let cac = if setup.bare_hands >> j & 1 != 0 {
+                    setup.bare_prof[j].attack
+                } else {
+                    q.reaction
+                };
                 (cac.max(q.dodge), self.engaged(j, i))
             } else if self.st[j].disarmed {
                 (q.dodge, self.engaged(j, i))
