@@ -298,6 +298,58 @@ fn magic_table_by_hand() {
     assert!((cell(&csv, key, "p_control") - 8.0 / 36.0).abs() < 1e-9);
 }
 
+/// `p_control` is conditional on a successful concentration (docs/rules.md). With the
+/// margin carried (`concentration_carry = margin`), Haute Magie as a free action
+/// (difficulty +2) at skill -3 never concentrates (margin -5: even the +4 critical is
+/// below), so the chance is undefined and the cell empty (audit of 2026-12-08: it showed
+/// 1/36, the chance at carry 0 for Ka 5, normalised -3, against control difficulty +1 is
+/// P(W >= 4) = 1/36). Without the carry the control does not depend on the concentration,
+/// so the row keeps 1/36; a row that can concentrate keeps its number.
+#[test]
+fn magic_p_control_is_empty_where_concentration_cannot_succeed() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = |carry: &'static str| -> Vec<&'static str> {
+        vec![
+            "--circles",
+            "haute_magie",
+            "--skills",
+            "-3",
+            "--ka",
+            "5",
+            "--durations",
+            "free_action,action",
+            "--option",
+            carry,
+        ]
+    };
+    let raw = |csv: &str, key: &str| -> String {
+        let line = csv.lines().find(|l| l.starts_with(key)).unwrap();
+        line.split(',').nth(8).unwrap().to_string()
+    };
+    let key = "haute_magie,-3,5,-3,free_action,";
+    let csv = table(
+        dir.path(),
+        "nephilim-magic",
+        &args("concentration_carry=margin"),
+    );
+    assert_eq!(
+        cell(&csv, "haute_magie,-3,5,-3,free_action", "p_concentration"),
+        0.0
+    );
+    assert_eq!(raw(&csv, key), "", "{csv}");
+    assert!(
+        !raw(&csv, "haute_magie,-3,5,-3,action,").is_empty(),
+        "{csv}"
+    );
+    let csv = table(
+        dir.path(),
+        "nephilim-magic",
+        &args("concentration_carry=none"),
+    );
+    let p = cell(&csv, "haute_magie,-3,5,-3,free_action", "p_control");
+    assert!((p - 1.0 / 36.0).abs() < 1e-9, "{p}");
+}
+
 // ---- bad input ----
 
 #[test]

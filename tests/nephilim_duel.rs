@@ -249,6 +249,16 @@ fn located_errors() {
     assert!(e.contains("key `kind`") && e.contains("\"duel\""), "{e}");
     let e = check_and_run_error(&(text("", "", "") + "[[fighter]]\nname = \"C\"\ninitiative = 0\nattack = 0\ndefence = 0\nweapon = 1\nconstitution = 0\nka = 0\n"));
     assert!(e.contains("exactly 2"), "{e}");
+    // Two fighters of one name (audit of 2026-12-08: accepted, the trace and
+    // duel-fighters.csv then ambiguous).
+    let e = check_and_run_error(&text("", "", "").replace("name = \"B\"", "name = \"A\""));
+    assert!(
+        e.contains("bad.toml:14:")
+            && e.contains("fighter[1].name")
+            && e.contains("\"A\" is used twice")
+            && e.contains("in use: \"A\""),
+        "{e}"
+    );
 }
 
 /// The shipped duel, its Fencer with `fencer` lines after `ka = 1`, its Brawler at
@@ -460,4 +470,104 @@ fn the_duel_settings_that_move_the_numbers_are_in_the_provenance() {
     assert!(boxes["rule_options"]
         .get("nephilim_survivor_check")
         .is_none());
+}
+
+/// `run` of `text` at 20 000 duels with `args` (`--lang`, `--option`): summary.md.
+fn summary(text: &str, args: &[&str]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("duel.toml");
+    std::fs::write(&file, text).unwrap();
+    let out = dir.path().join("out");
+    cosmosim()
+        .args(["-q", "run"])
+        .arg(&file)
+        .args(["--trials", "20000", "--out"])
+        .arg(&out)
+        .args(args)
+        .assert()
+        .success();
+    read(&out.join("summary.md"))
+}
+
+/// nephilim-v3 l. 86 "Les malus du compteur de blessure s'appliquent uniquement à la
+/// Force et à l'Agilité", with Agilité read as Rapidité (l. 506-508) under
+/// `nephilim_wounds_on_initiative = yes`: the shipped Fencer (+4) at 6 wounds (malus 3)
+/// rolls at +1 against the Brawler's +0, earlier iff W, the difference of the two +1D-1D,
+/// is >= 5: 51/1296 by enumeration of the 6^4 faces; by default (no) at +4, W >= 2:
+/// 370/1296 = 28.55% as before. Each exact value agrees with the duel's figure, and the
+/// summary says the initiatives rolled.
+#[test]
+fn the_wound_malus_lowers_initiative_only_as_an_option() {
+    let hurt = shipped("wounds = 6\n", 0, "never");
+    let (rows, summary) = fighters(&hurt, &[]);
+    let f = exact_agrees(&rows[0], "Fencer", false);
+    assert!((f - 370.0 / 1296.0).abs() < 1e-10, "{f}");
+    assert!(
+        summary.contains("the faster fighter Fencer (Rapidité + Réaction +4 against +0) wins"),
+        "{summary}"
+    );
+    let opt = "nephilim_wounds_on_initiative=yes";
+    let (rows, summary) = fighters(&hurt, &[opt]);
+    let f = exact_agrees(&rows[0], opt, false);
+    assert!((f - 51.0 / 1296.0).abs() < 1e-10, "{f}");
+    let b = exact_agrees(&rows[1], opt, false);
+    let r = NephilimRules::from_options(
+        &RuleOptions::from_pairs(&[opt], cosmosim::lang::Lang::En).unwrap(),
+    );
+    assert!((b - p_earlier_segment(-1, &r)).abs() < 1e-10, "{b}");
+    assert!(
+        summary.contains("the faster fighter Fencer (Rapidité + Réaction +1 against +0 after the starting fatigue and wound maluses, +4 against +0 before) wins"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("(exact N-INIT: 3.94%); initiatives +1 for Fencer and +0 for Brawler after the starting fatigue and wound maluses (N-HEALTH)"),
+        "{summary}"
+    );
+}
+
+/// The summary's first answer names the faster fighter by the initiatives rolled (audit
+/// of 2026-12-08: both at +1, A at fatigue 5 (malus 3) and B at fatigue 1 (malus 1), it
+/// said "the faster fighter A (Rapidité + Réaction +1 against +1)" though A rolls at -2
+/// against +0), and says "equally fast" on a tie, in English and French.
+#[test]
+fn the_faster_fighter_is_the_one_rolling_higher() {
+    let tired = text(
+        "initiative = 1\nfatigue = 5",
+        "initiative = 1\nfatigue = 1",
+        "max_rounds = 5",
+    );
+    let s = summary(&tired, &[]);
+    assert!(
+        s.contains("- the faster fighter B (Rapidité + Réaction +0 against -2 after the starting fatigue malus, +1 against +1 before) wins"),
+        "{s}"
+    );
+    let s = summary(&tired, &["--lang", "fr"]);
+    assert!(
+        s.contains("- le combattant le plus rapide, B (Rapidité + Réaction +0 contre -2 après le malus de la fatigue de départ, +1 contre +1 avant), gagne"),
+        "{s}"
+    );
+    let even = text("initiative = 1", "initiative = 1", "max_rounds = 5");
+    let s = summary(&even, &[]);
+    assert!(
+        s.contains("- A and B are equally fast (Rapidité + Réaction +1 each): A wins"),
+        "{s}"
+    );
+    let s = summary(&even, &["--lang", "fr"]);
+    assert!(
+        s.contains("- A et B sont aussi rapides l'un que l'autre (Rapidité + Réaction +1 chacun) : A gagne"),
+        "{s}"
+    );
+    // A tie after the maluses: +3 at fatigue 5 against +1 at fatigue 1, both +0.
+    let s = summary(
+        &text(
+            "initiative = 3\nfatigue = 5",
+            "initiative = 1\nfatigue = 1",
+            "",
+        ),
+        &[],
+    );
+    assert!(
+        s.contains("- A and B are equally fast (Rapidité + Réaction +0 each after the starting fatigue malus, +3 against +1 before): A wins"),
+        "{s}"
+    );
 }

@@ -271,6 +271,13 @@ fn located_errors() {
         e.contains("group[1].deva_karma") && e.contains("trinite = true"),
         "{e}"
     );
+    // Group names are unique; the refusal names the ones in use (audit of 2026-12-08,
+    // the same as a Nephilim duel's fighters and a firefight's combatants).
+    let e = check_and_run_error(&good.replace("name = \"B\"", "name = \"A\""));
+    assert!(
+        e.contains("bad.toml:") && e.contains("group[1].name") && e.contains("in use: \"A\""),
+        "{e}"
+    );
     let e = check_and_run_error(&(good.clone() + "count = 9\n"));
     assert!(e.contains("group[1].count") && e.contains("1..8"), "{e}");
     let e = check_and_run_error(&good.replace("max_rounds = 1", "max_rounds = 101"));

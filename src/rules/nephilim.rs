@@ -138,6 +138,18 @@ pub const DUEL_READINGS: &[OptionSpec] = &[
         default: "yes",
         allowed: Allowed::OneOf(&["yes", "no"]),
     },
+    // "Les malus du compteur de blessure s'appliquent uniquement à la Force et à
+    // l'Agilité" (nephilim-v3 l. 86): no characteristic is named Agilité, but l. 47 uses it
+    // as one and l. 506-508 move "en fonction de son Agilité" under a table headed
+    // "Rapidité", so Agilité may read as Rapidité, and initiative is Rapidité + Réaction
+    // + 1D - 1D (l. 306). `no` keeps the wound malus off the initiative test (the numbers
+    // of before), `yes` is the Agilité = Rapidité reading (audit of 2026-12-08).
+    OptionSpec {
+        key: "nephilim_wounds_on_initiative",
+        decision: "N-HEALTH",
+        default: "no",
+        allowed: Allowed::OneOf(&["no", "yes"]),
+    },
     // "en plus de son malus de 4, il doit chaque round réussir un test de Constitution +
     // Constitution de difficulté 0" / "un jet de Ka de difficulté 0" (nephilim-v3 l. 88).
     OptionSpec {

@@ -163,6 +163,27 @@ fn the_fatigue_malus_lowers_the_initiative_test() {
     }
 }
 
+/// nephilim-v3 l. 86 "Les malus du compteur de blessure s'appliquent uniquement à la
+/// Force et à l'Agilité" (option `nephilim_wounds_on_initiative`, default no; yes reads
+/// Agilité as Rapidité): A at initiative 4 and wounds 6 (malus 3) against B at 0. A's
+/// first action is in an earlier segment when 4 - 3 + W >= 6 with the malus (51/1296),
+/// 4 + W >= 6 without (370/1296), W the difference of the two +1D-1D.
+#[test]
+fn the_wound_malus_lowers_the_initiative_test_only_as_an_option() {
+    for (opt, malus, hand) in [("yes", 3, 51.0), ("no", 0, 370.0)] {
+        let p: f64 = diff()
+            .iter()
+            .filter(|(x, _)| 4 - malus + x >= 6)
+            .map(|x| x.1)
+            .sum();
+        assert!((p - hand / 1296.0).abs() < 1e-12, "{opt}: {p}");
+        let n = 300_000u64;
+        let t = duel("initiative = 4\nwounds = 6", "defence = 0", "");
+        let acc = run(&t, &[&format!("nephilim_wounds_on_initiative={opt}")], n);
+        agrees(acc.fighters[0].earlier_round1, n, p);
+    }
+}
+
 /// N-HEALTH incapacity check (Constitution + Constitution + 1D - 1D >= 0, nephilim-v3
 /// l. 88) of B at wounds 7 and fatigue 3: without the fatigue malus (default `none`)
 /// P(coma) = P(roll < 0); with `fatigue`, P(roll - 2 < 0). Nobody can hit (difficulty 10).

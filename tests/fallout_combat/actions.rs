@@ -369,3 +369,33 @@ fn minor_and_luck_cd_errors_are_located() {
         "{e}"
     );
 }
+
+/// Two combatants of one name (audit of 2026-12-08: accepted, the trace and
+/// combat-combatants.csv were then ambiguous) are refused with the names in use, also
+/// after `count` numbers the copies ("A 1", "A 2").
+#[test]
+fn a_combatant_name_used_twice_is_refused() {
+    let good = duel("damage = 3\ntype = \"ranged\"", "");
+    let e = check_and_run_error(&good.replace("name = \"B\"", "name = \"A\""));
+    assert!(
+        e.contains("bad.toml:18:")
+            && e.contains("combatant[1].name")
+            && e.contains("\"A\" is used twice")
+            && e.contains("in use: \"A\""),
+        "{e}"
+    );
+    let e = check_and_run_error(
+        &good
+            .replace(
+                "name = \"A\"\nside = \"players\"",
+                "name = \"B 2\"\nside = \"players\"",
+            )
+            .replace("dr = 2\n", "dr = 2\ncount = 2\n"),
+    );
+    assert!(
+        e.contains("combatant[1].name")
+            && e.contains("\"B 2\" is used twice")
+            && e.contains("in use: \"B 2\", \"B 1\""),
+        "{e}"
+    );
+}

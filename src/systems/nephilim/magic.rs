@@ -218,7 +218,7 @@ impl MagicModel {
             // "le Nephilim doit avoir au moins autant dans sa compétence que ce niveau".
             return Ok(Casting {
                 p_concentration: 0.0,
-                p_control: 0.0,
+                p_control: self.undefined_control(0.0),
                 p_works: 0.0,
             });
         }
@@ -249,13 +249,27 @@ impl MagicModel {
         let p_control = if p_conc > 0.0 {
             p_works / p_conc
         } else {
-            self.p_control(lang, spell, ka_element, 0)?
+            self.undefined_control(self.p_control(lang, spell, ka_element, 0)?)
         };
         Ok(Casting {
             p_concentration: p_conc,
             p_control,
             p_works,
         })
+    }
+
+    /// `p_control` where the concentration never succeeds: with its margin carried
+    /// (`concentration_carry = margin`) the control test depends on a concentration that
+    /// never happens, so the conditional chance is undefined (NaN, an empty CSV cell, as
+    /// the MC table writes it; audit of 2026-12-08: it showed the chance at carry 0).
+    /// Without the carry the control test does not depend on the concentration, so its
+    /// chance `independent` is the conditional one and the default table keeps its bytes.
+    fn undefined_control(&self, independent: f64) -> f64 {
+        if self.rules.carry_margin {
+            f64::NAN
+        } else {
+            independent
+        }
     }
 
     /// P(control test succeeds) with a `carry` bonus from concentration.

@@ -82,6 +82,9 @@ pub struct NephilimRules {
     pub margin_over_higher: bool,
     pub extra_malus_on_defence: bool,
     pub fatigue_on_initiative: bool,
+    /// The wound malus lowers the initiative test too (`nephilim_wounds_on_initiative`,
+    /// N-HEALTH; default no).
+    pub wounds_on_initiative: bool,
     pub fatigue_on_checks: bool,
     pub extra_action_fatigue: u8,
     pub survivor_check: bool,
@@ -119,6 +122,7 @@ impl NephilimRules {
             margin_over_higher: o.get("nephilim_damage_margin") != "defence",
             extra_malus_on_defence: o.get("nephilim_extra_action_malus_on") != "attacks",
             fatigue_on_initiative: o.get("nephilim_fatigue_on_initiative") != "no",
+            wounds_on_initiative: o.get("nephilim_wounds_on_initiative") == "yes",
             fatigue_on_checks: o.get("nephilim_check_malus") == "fatigue",
             extra_action_fatigue: u8::from(
                 o.get("nephilim_extra_action_cost") == "malus_and_fatigue",

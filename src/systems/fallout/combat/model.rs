@@ -460,6 +460,24 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
             } else {
                 c.name.clone()
             };
+            // One name per combatant, after `count`'s numbering: the trace, the
+            // combatants table and `help` name them (audit of 2026-12-08).
+            if combatants.iter().any(|x: &Combatant| x.name == name) {
+                let names: Vec<String> = combatants
+                    .iter()
+                    .map(|x| format!("\"{}\"", x.name))
+                    .collect();
+                return Err(file.error_at(
+                    &path("name"),
+                    &shown("name"),
+                    &tr!(lang, "fallout.combat_model.name_twice", name = name),
+                    &tr!(
+                        lang,
+                        "fallout.combat_model.name_twice_allowed",
+                        names = names.join(", ")
+                    ),
+                ));
+            }
             combatants.push(Combatant {
                 name,
                 side,

@@ -138,6 +138,24 @@ pub fn load_with<S: AsRef<str>>(
             tr!(file.lang, "nephilim.model.fighters_allowed"),
         ));
     }
+    // Two fighters of one name make the trace and `duel-fighters.csv` ambiguous (audit of
+    // 2026-12-08), as groups of a Trinités skirmish and combatants of a firefight would.
+    if raw.fighter[1].name == raw.fighter[0].name {
+        return Err(file.error_at(
+            &["fighter", "1", "name"],
+            "fighter[1].name",
+            &tr!(
+                file.lang,
+                "nephilim.model.name_twice",
+                name = raw.fighter[1].name
+            ),
+            &tr!(
+                file.lang,
+                "nephilim.model.name_twice_allowed",
+                names = format!("\"{}\"", raw.fighter[0].name)
+            ),
+        ));
+    }
     // Starting counters against the boxes per state in force (the file's `[rules]`, then
     // `options`); when those do not parse, the book's, and `resolve` reports the error.
     let boxes = file

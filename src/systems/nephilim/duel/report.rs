@@ -270,21 +270,39 @@ pub fn result(
         range: (0.0, 1.0),
     };
 
-    // The answers: the faster fighter by initiative score.
-    let fast = if m.fighters[0].initiative >= m.fighters[1].initiative {
-        0
-    } else {
-        1
-    };
+    // The answers: the faster fighter by the round-1 initiatives the duel rolls with (the
+    // scores after the starting fatigue and, under `nephilim_wounds_on_initiative`, wound
+    // maluses); "equally fast" on a tie (audit of 2026-12-08: by the scores it named A
+    // faster at +1 against +1 when A rolled at -2 against +0).
+    let init = sim.round1_initiatives();
+    let scores = [m.fighters[0].initiative, m.fighters[1].initiative];
+    let fast = usize::from(init[1] > init[0]);
     let slow = 1 - fast;
     let win_idx = [A_WINS, B_WINS];
     let fr = rates[win_idx[fast]];
-    let mut key = vec![tr!(
-        lang,
-        "nephilim.duel.key_fast",
+    let after = if init == scores {
+        String::new()
+    } else {
+        tr_fill!(
+            if sim.wounds_on_initiative {
+                tr!(lang, "nephilim.duel.key_after_maluses")
+            } else {
+                tr!(lang, "nephilim.duel.key_after_fatigue")
+            },
+            score_fast = format!("{:+}", scores[fast]),
+            score_slow = format!("{:+}", scores[slow])
+        )
+    };
+    let mut key = vec![tr_fill!(
+        if init[0] == init[1] {
+            tr!(lang, "nephilim.duel.key_equal")
+        } else {
+            tr!(lang, "nephilim.duel.key_fast")
+        },
         fast = md[fast],
-        init_fast = format!("{:+}", m.fighters[fast].initiative),
-        init_slow = format!("{:+}", m.fighters[slow].initiative),
+        init_fast = format!("{:+}", init[fast]),
+        init_slow = format!("{:+}", init[slow]),
+        after = after,
         p = pct(lang, fr.p),
         lo = pct(lang, fr.lo),
         hi = pct(lang, fr.hi),
@@ -316,13 +334,14 @@ pub fn result(
             roll = pct(lang, ff.earlier_roll)
         ),
     };
-    // The initiatives the exact value is taken at, said when they are not the scores the
-    // first answer quotes.
-    let init = sim.round1_initiatives();
-    if init != [m.fighters[0].initiative, m.fighters[1].initiative] {
-        earlier += &tr!(
-            lang,
-            "nephilim.duel.key_earlier_fatigue",
+    // The initiatives the exact value is taken at, said when they are not the scores.
+    if init != scores {
+        earlier += &tr_fill!(
+            if sim.wounds_on_initiative {
+                tr!(lang, "nephilim.duel.key_earlier_maluses")
+            } else {
+                tr!(lang, "nephilim.duel.key_earlier_fatigue")
+            },
             fast = md[fast],
             slow = md[slow],
             init_fast = format!("{:+}", init[fast]),

@@ -121,6 +121,8 @@ pub struct DuelSim {
     margin_over_higher: bool,
     extra_malus_on_defence: bool,
     fatigue_on_initiative: bool,
+    /// Read by the report's first answer (`nephilim_wounds_on_initiative`).
+    pub(super) wounds_on_initiative: bool,
     fatigue_on_checks: bool,
     survivor_check: bool,
 }
@@ -144,6 +146,7 @@ impl DuelSim {
             margin_over_higher: rules.margin_over_higher,
             extra_malus_on_defence: rules.extra_malus_on_defence,
             fatigue_on_initiative: rules.fatigue_on_initiative,
+            wounds_on_initiative: rules.wounds_on_initiative,
             fatigue_on_checks: rules.fatigue_on_checks,
             survivor_check: rules.survivor_check,
             actions,
@@ -157,26 +160,28 @@ impl DuelSim {
         self.health_malus[usize::from(level)]
     }
 
-    /// Fighter `i`'s initiative before its +1D-1D (N-INIT) at `fatigue` boxes after
-    /// `bonus` from delayed rounds (l. 502). One function for the duel and for
+    /// Fighter `i`'s initiative before its +1D-1D (N-INIT) at `wounds` and `fatigue` boxes
+    /// after `bonus` from delayed rounds (l. 502). One function for the duel and for
     /// [`Self::round1_initiatives`], so the report's exact N-INIT figure takes every
     /// modifier the duel does (audit of 2026-12-06: it ignored the starting fatigue).
     #[inline(always)]
-    fn initiative_base(&self, i: usize, fatigue: u8, bonus: i64) -> i64 {
+    fn initiative_base(&self, i: usize, wounds: u8, fatigue: u8, bonus: i64) -> i64 {
         // The fatigue malus applies to "toutes les actions" (N-HEALTH), the initiative
-        // test included (option `nephilim_fatigue_on_initiative`, default yes).
-        let malus = if self.fatigue_on_initiative {
-            self.malus(fatigue)
-        } else {
-            0
-        };
-        self.model.fighters[i].initiative - malus + bonus
+        // test included (option `nephilim_fatigue_on_initiative`, default yes); the wound
+        // malus "uniquement à la Force et à l'Agilité" (l. 86), on initiative only when
+        // Agilité reads as Rapidité (`nephilim_wounds_on_initiative`, default no).
+        let tired = self.malus(fatigue) * i64::from(self.fatigue_on_initiative);
+        let hurt = self.malus(wounds) * i64::from(self.wounds_on_initiative);
+        self.model.fighters[i].initiative - tired - hurt + bonus
     }
 
     /// Each fighter's round-1 initiative before its roll: the one the duel rolls with,
-    /// starting fatigue and options in force (no delay bonus yet in round 1).
+    /// starting wounds and fatigue and options in force (no delay bonus yet in round 1).
     pub fn round1_initiatives(&self) -> [i64; 2] {
-        [0, 1].map(|i| self.initiative_base(i, self.model.fighters[i].fatigue, 0))
+        [0, 1].map(|i| {
+            let f = &self.model.fighters[i];
+            self.initiative_base(i, f.wounds, f.fatigue, 0)
+        })
     }
 
     /// An N-HEALTH check of fighter `i` (incapacity, else exhaustion): `base` (the
@@ -241,8 +246,8 @@ impl DuelSim {
             // from the highest initiative down `gap - 1`; action k at init - 6k (the step
             // in force).
             let init = [
-                self.initiative_base(0, fatigue[0], delay_bonus[0]) + self.d.roll(rng),
-                self.initiative_base(1, fatigue[1], delay_bonus[1]) + self.d.roll(rng),
+                self.initiative_base(0, wounds[0], fatigue[0], delay_bonus[0]) + self.d.roll(rng),
+                self.initiative_base(1, wounds[1], fatigue[1], delay_bonus[1]) + self.d.roll(rng),
             ];
             w.see(|| Step::Round {
                 round,

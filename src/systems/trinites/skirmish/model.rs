@@ -260,7 +260,15 @@ fn group(
             &["group", &idx, "name"],
             &format!("group[{i}].name"),
             &tr!(f.lang, "trinites.model.group_twice", name = g.name),
-            tr!(f.lang, "trinites.model.group_twice_allowed"),
+            &tr!(
+                f.lang,
+                "trinites.model.group_twice_allowed",
+                names = raw.group[..i]
+                    .iter()
+                    .map(|h| format!("\"{}\"", h.name))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
         ));
     }
     let side = match sides.iter().position(|s| *s == g.side) {
