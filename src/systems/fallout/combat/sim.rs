@@ -355,12 +355,11 @@ impl CombatSim {
                         watch.see(|| roll(dice, r.0));
                         r
                     } else {
-                        let mut r =
-                            self.samplers[i].pool_zeros_seen(rng, 2 + k, |face, a, b| {
-                                if W::ON {
-                                    dice.add(face, a, b)
-                                }
-                            });
+                        let mut r = self.samplers[i].pool_zeros_seen(rng, 2 + k, |face, a, b| {
+                            if W::ON {
+                                dice.add(face, a, b)
+                            }
+                        });
                         watch.see(|| roll(dice, r.successes));
                         for _ in 0..aims {
                             if (r.successes as usize) >= diff || r.zeros == 0 {
