@@ -182,6 +182,23 @@ pub const EXPEDITION_OPTIONS: &[OptionSpec] = &[
     },
 ];
 
+/// Options read only by combats with aura in play (C-AURA): listed in a combat's provenance
+/// only where they can change it (`combat/aura_report.rs`), so other outputs and shipped
+/// files keep theirs.
+pub const AURA_OPTIONS: &[OptionSpec] = &[
+    // "les races ne disposant pas de l'aura peuvent engranger des points d'anti-aura. Ils
+    // obtiennent un point d'anti-aura chaque fois qu'ils sont victimes de l'aura"
+    // (cosmos-current l. 264): only races without aura (default). C-AURA ("Each aura use
+    // gives the victim 1 anti-aura point") is silent on a holder that is a victim;
+    // `every_victim` is the tool's reading before the audit of 2026-12-08.
+    OptionSpec {
+        key: "anti_aura_gain",
+        decision: "C-AURA",
+        default: "without_aura",
+        allowed: Allowed::OneOf(&["without_aura", "every_victim"]),
+    },
+];
+
 /// Options read only where race/class sheets are given (`[[creation.races]]`, issue 10
 /// item 11): listed in a scenario's provenance only then, so other outputs keep theirs.
 pub const RACE_OPTIONS: &[OptionSpec] = &[

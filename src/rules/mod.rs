@@ -32,6 +32,7 @@ const TABLES: &[&[OptionSpec]] = &[
     growth::MUTATION_OPTIONS,
     growth::RACE_OPTIONS,
     growth::EXPEDITION_OPTIONS,
+    growth::AURA_OPTIONS,
     growth::LEVEL_PARAMETERS,
     growth::CREATION_PARAMETERS,
     growth::ENDURANCE_PARAMETERS,

@@ -3,12 +3,40 @@
 
 use polars::prelude::Column;
 
+use std::collections::BTreeMap;
+
 use super::acc::{AuraCounts, CombatAcc};
 use super::headline::rate_text;
+use super::model::AuraUse;
 use super::sim::CombatSim;
 use crate::lang::Lang;
 use crate::report::interval_columns;
+use crate::rules::RuleOptions;
 use crate::stats::Proportion;
+
+/// The aura options a combat with aura in play lists in its provenance:
+/// `previous_aura_esprit_bonus` always; `anti_aura_gain` (C-AURA, book l. 264) where it can
+/// change the run (a combatant whose race has the aura faces an enemy holding points) or
+/// when set off its default, so runs it cannot move keep their bytes.
+pub fn options(sim: &CombatSim, o: &RuleOptions) -> BTreeMap<String, String> {
+    let mut out: BTreeMap<String, String> = o
+        .in_force(crate::systems::cosmos::growth::OPTIONS)
+        .into_iter()
+        .filter(|(k, _)| k == "previous_aura_esprit_bonus")
+        .collect();
+    let m = &sim.model;
+    let matters = m.fighters.iter().zip(&m.small).any(|(v, sv)| {
+        sv.has_aura
+            && m.fighters.iter().zip(&m.small).any(|(h, sh)| {
+                h.side != v.side && sh.aura_points > 0 && sh.aura_use != AuraUse::Never
+            })
+    });
+    let specs = crate::rules::growth::AURA_OPTIONS;
+    if matters || specs.iter().any(|s| o.get(s.key) != s.default) {
+        out.extend(o.in_force(specs));
+    }
+    out
+}
 
 /// Aura counts of the combatants of each side; the non-side rows (nobody standing,
 /// round cap) get zeros.

@@ -2,7 +2,7 @@
 //! test before it is rolled; the rules of each face come from `growth::aura`.
 
 use crate::dice::Die;
-use crate::systems::cosmos::growth::aura::{face_rule, AuraExchange};
+use crate::systems::cosmos::growth::aura::{face_rule, AuraExchange, AuraMods};
 use crate::systems::cosmos::growth::PassiveTest;
 use crate::systems::cosmos::{threshold_with_modifier, Outcome};
 
@@ -65,8 +65,12 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
             aura: self.st[h].aura_left,
             anti_aura: self.st[v].anti_aura as u32,
         };
-        let cancels = self.sim.model.small[v].anti_aura_always;
-        let rolled = x.use_aura(cancels) == Some(true);
+        let small = &self.sim.model.small[v];
+        let cancels = small.anti_aura_always;
+        // Book l. 264: only "les races ne disposant pas de l'aura" gain anti-aura, unless
+        // `anti_aura_gain = every_victim`.
+        let gains = self.sim.rules.growth.anti_aura_gain.gains(small.has_aura);
+        let rolled = x.use_aura(cancels, gains) == Some(true);
         self.st[h].aura_left = x.aura;
         self.st[v].anti_aura = x.anti_aura.min(u8::MAX as u32) as u8;
         self.acc.fighters[h].aura.uses += 1;
@@ -88,20 +92,24 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
             face,
         });
         self.acc.fighters[h].aura.faces[face as usize - 1] += 1;
-        let rule = face_rule(
-            self.sim.model.edition,
-            face,
-            bonus as f64,
-            &self.sim.rules.growth,
-        )
-        .expect("a d6 face is 1..6");
-        if let Some(esprit_bonus) = rule.esprit_gate {
+        // The aura strips the bonuses (the attack's own positive modifier included, carried
+        // in the block's static modifier) and keeps the maluses (C-AURA; cosmos-current
+        // l. 260-263 "Retire tous les bonus et renforcements"); `face_rule` is the table's.
+        let mods = AuraMods {
+            bonus: (bonus + def.bonus) as f64,
+            malus: malus as f64,
+        };
+        let rule = face_rule(self.sim.model.edition, face, mods, &self.sim.rules.growth)
+            .expect("a d6 face is 1..6");
+        if let Some(keeps_bonus) = rule.esprit_gate {
             // Passive Esprit test, read by the growth option `passive_test` (C-AURA,
             // C-FAT-5): by default the karma die applies and it moves karma before the
             // action (C-KARMA-1); `plain` rolls it at karma 0 and moves nothing.
             let passive = self.sim.rules.growth.passive_test;
             let eb = self.sim.stat_block(v, ESPRIT);
-            let m = esprit_bonus as i32 + malus;
+            // The victim's own bonus (not the attack's modifier) under the previous edition's
+            // `keep`; its maluses always.
+            let m = if keeps_bonus { bonus } else { 0 } + malus;
             let g = match passive {
                 PassiveTest::Karma => self.roll_block(v, eb, m),
                 PassiveTest::Plain => self
@@ -126,10 +134,12 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
                 return Some(Outcome::Failure);
             }
         }
-        let mut o = self.roll_block(v, b, rule.action as i32 + malus);
+        // The rule's modifiers are whole; the block adds its static modifier, attack bonus
+        // included, so that bonus is taken back out.
+        let mut o = self.roll_block(v, b, rule.action as i32 - def.bonus);
         if let Some(kept) = rule.reroll {
             if o == Outcome::Success {
-                o = self.roll_block(v, b, kept as i32 + malus);
+                o = self.roll_block(v, b, kept as i32 - def.bonus);
             }
         }
         self.acc.fighters[h].aura.victim_success += o.is_success() as u64;

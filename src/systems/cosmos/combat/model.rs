@@ -299,6 +299,10 @@ pub struct SmallRules {
     pub aura_points: u8,
     /// Anti-aura points at combat start.
     pub anti_aura: u8,
+    /// Whether the combatant's race has the aura: the file gives it `aura_points` (0
+    /// included). Such a victim gains no anti-aura under `anti_aura_gain = without_aura`
+    /// (book l. 264).
+    pub has_aura: bool,
     pub aura_use: AuraUse,
     /// Only on enemy tests whose threshold (stat and modifiers) is at least this.
     pub aura_min_threshold: i32,
@@ -315,6 +319,7 @@ impl Default for SmallRules {
         SmallRules {
             aura_points: 0,
             anti_aura: 0,
+            has_aura: false,
             aura_use: AuraUse::EnemyAttacks,
             aura_min_threshold: 0,
             aura_target: None,
@@ -356,8 +361,15 @@ pub struct CombatModel {
 }
 
 impl CombatModel {
-    /// Whether any combatant uses a small rule (aura, anti-aura, inventory).
+    /// Whether any combatant uses a small rule (aura, anti-aura, inventory). An aura race
+    /// with no points (`has_aura` alone) uses none.
     pub fn uses_small_rules(&self) -> bool {
-        self.small.iter().any(|s| *s != SmallRules::default())
+        self.small.iter().any(|s| {
+            let rules = SmallRules {
+                has_aura: false,
+                ..*s
+            };
+            rules != SmallRules::default()
+        })
     }
 }

@@ -70,12 +70,8 @@ pub fn result(
     let provenance = |name: &str, file: &ScenarioFile, ctx: &Context, trials: u64| {
         let mut p = provenance_base(name, file, ctx, trials);
         if aura_on {
-            p.rule_options.extend(
-                ctx.options
-                    .in_force(crate::systems::cosmos::growth::OPTIONS)
-                    .into_iter()
-                    .filter(|(k, _)| k == "previous_aura_esprit_bonus"),
-            );
+            p.rule_options
+                .extend(super::aura_report::options(sim, &ctx.options));
             p = p.with_param("edition", m.edition.name());
         }
         p

@@ -184,6 +184,7 @@ impl CombatSim {
                     crit_from,
                     track: super::fatigue::track_of(i),
                     fat,
+                    bonus: 0,
                 });
             }
         }
@@ -217,6 +218,7 @@ impl CombatSim {
                     crit_from,
                     track: super::fatigue::track_of(at.stat),
                     fat,
+                    bonus: at.modifier.max(0),
                 });
             }
         }

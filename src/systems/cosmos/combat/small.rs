@@ -90,6 +90,10 @@ pub fn validate_small(
     Ok(SmallRules {
         aura_points: aura_points as u8,
         anti_aura: anti_aura as u8,
+        // A race "disposant de l'aura" (book l. 264) is read from the file giving the
+        // combatant an aura tally, 0 included, so a sweep of `aura_points` over 0..4 keeps
+        // its race (audit of 2026-12-08).
+        has_aura: f.aura_points.is_some(),
         // Without points the policy never fires; keep the default so the model is unchanged.
         aura_use: if aura_points == 0 {
             AuraUse::EnemyAttacks

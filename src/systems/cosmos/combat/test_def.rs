@@ -18,6 +18,9 @@ pub(super) struct TestDef {
     /// (in-combat fatigue replaces it as the track moves, `fatigue.rs`).
     pub track: u8,
     pub fat: i32,
+    /// The bonus inside `static_mod`: an attack's positive `modifier`, which an aura strips
+    /// like any bonus (C-AURA; cosmos-current l. 260 "Retire tous les bonus").
+    pub bonus: i32,
 }
 
 impl TestDef {

@@ -44,7 +44,8 @@ pub struct AuraArgs {
     /// The victim's karma (-10..10).
     #[arg(long, default_value_t = 0, allow_hyphen_values = true, value_parser = clap::value_parser!(i8).range(-10..=10))]
     pub karma: i8,
-    /// The victim's percentage bonus on the test, which the aura may strip (e.g. +10).
+    /// The victim's percentage modifier on its action test: above 0 a bonus the aura may
+    /// strip (e.g. +10), below 0 a malus every face keeps (not on face 6's Esprit test).
     #[arg(long, default_value_t = 10.0, allow_hyphen_values = true, value_parser = parse_modifier)]
     pub bonus: f64,
     /// The victim's Esprit, tested passively on face 6. Allowed: 1..100.

@@ -24,7 +24,9 @@ pub mod skills;
 pub mod stats;
 pub mod tables;
 
-pub use options::{GrowthRules, OverloadAgility, PassiveTest, SprintFatigueOrder, OPTIONS};
+pub use options::{
+    AntiAuraGain, GrowthRules, OverloadAgility, PassiveTest, SprintFatigueOrder, OPTIONS,
+};
 pub use parameters::{level_dice_into, level_parameters};
 pub use quantiles::{band_row, censored_quantile, push_distribution, quantile_interval, QUANTILES};
 

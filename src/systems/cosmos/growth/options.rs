@@ -37,6 +37,27 @@ impl PassiveTest {
     }
 }
 
+/// Who gains an anti-aura point when an aura use on it is rolled (C-AURA): option
+/// `anti_aura_gain`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AntiAuraGain {
+    /// Only a combatant whose race has no aura (book l. 264, the default).
+    WithoutAura,
+    /// Every victim, aura holders included (the tool's reading before the audit of
+    /// 2026-12-08).
+    EveryVictim,
+}
+
+impl AntiAuraGain {
+    /// Whether a victim gains the point; `has_aura`: its race has the aura.
+    pub fn gains(self, has_aura: bool) -> bool {
+        match self {
+            AntiAuraGain::WithoutAura => !has_aura,
+            AntiAuraGain::EveryVictim => true,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OverloadAgility {
     Tests,
@@ -50,6 +71,7 @@ pub struct GrowthRules {
     pub overload_agility: OverloadAgility,
     pub previous_aura_esprit_bonus: bool,
     pub passive_test: PassiveTest,
+    pub anti_aura_gain: AntiAuraGain,
     /// The endurance numbers of an expedition (C-FAT-2, C-FAT-3, C-FAT-4 parameters).
     pub trek: TrekRules,
 }
@@ -78,6 +100,14 @@ impl GrowthRules {
             passive_test: match o.get("passive_test") {
                 "plain" => PassiveTest::Plain,
                 _ => PassiveTest::Karma,
+            },
+            // "les races ne disposant pas de l'aura peuvent engranger des points
+            // d'anti-aura. Ils obtiennent un point d'anti-aura chaque fois qu'ils sont
+            // victimes de l'aura" (cosmos-current l. 264, cosmos-previous l. 307); C-AURA's
+            // "Each aura use gives the victim 1 anti-aura point" is silent on holders.
+            anti_aura_gain: match o.get("anti_aura_gain") {
+                "every_victim" => AntiAuraGain::EveryVictim,
+                _ => AntiAuraGain::WithoutAura,
             },
             trek: TrekRules::from_options(o),
         }

@@ -16,7 +16,8 @@ pub struct AuraGrid {
     pub editions: Vec<Edition>,
     pub thresholds: Vec<i64>,
     pub karma: i8,
-    /// The victim's percentage bonus on its test.
+    /// The victim's percentage modifier on its test: a bonus above 0, a malus below
+    /// (C-AURA: the faces strip the bonus only, `AuraMods::of_net`).
     pub bonus: f64,
     /// The victim's Esprit (face 6).
     pub esprit: f64,
