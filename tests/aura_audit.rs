@@ -108,6 +108,19 @@ fn the_table_keeps_the_auditors_malus() {
     for (f, (got, want)) in p.iter().zip(hand).enumerate() {
         assert!((got - want).abs() < 1e-9, "face {}: {got} vs {want}", f + 1);
     }
+    // The key line of the report's page says the malus as one (it read "+-10 bonus").
+    let args: Vec<String> = ["--thresholds", "50", "--bonus", "-10"]
+        .map(String::from)
+        .to_vec();
+    let cmd =
+        cosmosim::commands::parse_table("cosmos-aura", &args, cosmosim::lang::Lang::En).unwrap();
+    let outs =
+        cosmosim::commands::table_outputs(&cmd, true, None, cosmosim::lang::Lang::En).unwrap();
+    let keys = outs[0].key_figures.join("\n");
+    assert!(
+        keys.contains("threshold 55 with a modifier of -10,"),
+        "{keys}"
+    );
 }
 
 #[test]

@@ -50,17 +50,17 @@ pub fn key_path(root: &toml::Table, key: &str) -> Vec<String> {
     }
     // A name after an array of tables is its place in the array.
     let mut at: Option<&toml::Value> = None;
-    for i in 0..parts.len() {
+    for part in parts.iter_mut() {
         let here = match at {
-            None => root.get(&parts[i]),
-            Some(toml::Value::Table(t)) => t.get(&parts[i]),
+            None => root.get(part.as_str()),
+            Some(toml::Value::Table(t)) => t.get(part.as_str()),
             Some(toml::Value::Array(a)) => {
-                if parts[i].parse::<usize>().is_err() {
-                    if let Some(k) = named(a, &parts[i]) {
-                        parts[i] = k.to_string();
+                if part.parse::<usize>().is_err() {
+                    if let Some(k) = named(a, part) {
+                        *part = k.to_string();
                     }
                 }
-                parts[i].parse::<usize>().ok().and_then(|k| a.get(k))
+                part.parse::<usize>().ok().and_then(|k| a.get(k))
             }
             Some(_) => None,
         };

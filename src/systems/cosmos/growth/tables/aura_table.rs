@@ -99,7 +99,12 @@ pub fn aura_output(grid: &AuraGrid, ctx: &Context) -> anyhow::Result<Output> {
             ctx.lang,
             "growth.aura.key_edition",
             edition = e.label(ctx.lang),
-            bonus = super::super::dec(ctx.lang, grid.bonus),
+            // Signed: a negative `--bonus` is a malus (audit of 2026-12-08).
+            bonus = if grid.bonus < 0.0 {
+                super::super::dec(ctx.lang, grid.bonus)
+            } else {
+                format!("+{}", super::super::dec(ctx.lang, grid.bonus))
+            },
             karma = format!("{:+}", grid.karma),
             none = ctx.lang.num(none, 4),
             avg = ctx.lang.num(a, 4),
