@@ -423,8 +423,9 @@ fn the_duel_settings_that_move_the_numbers_are_in_the_provenance() {
     // max_rounds was), and a file's fatigue_per_extra_action wins over the option
     // `nephilim_extra_action_cost` the provenance did list. Off the book they are listed
     // (fatigue per extra action whenever the file gives it); at the book's values the
-    // parameters are the three of before. The duel readings and the counter parameters
-    // are listed, all of their group, as soon as one of them is off its default.
+    // parameters are the three of before. The counter parameters are listed, all of
+    // their group, as soon as one of them is off its default; the duel readings always
+    // (2026-12-07: each can move a duel, so its default is a choice the numbers rest on).
     let meta = |duel: &str, options: &[&str]| -> serde_json::Value {
         let d = tempfile::tempdir().unwrap();
         let f = d.path().join("d.toml");
@@ -462,14 +463,21 @@ fn the_duel_settings_that_move_the_numbers_are_in_the_provenance() {
     assert_eq!(o["nephilim_extra_action_cost"], "malus_and_fatigue");
     assert_eq!(o["nephilim_survivor_check"], "yes");
     assert!(o.get("nephilim_health_boxes_per_state").is_none());
+    for (key, default) in [
+        ("nephilim_extra_action_cost", "malus"),
+        ("nephilim_wounds_on_initiative", "no"),
+        ("nephilim_fatigue_on_initiative", "yes"),
+        ("nephilim_damage_margin", "higher"),
+        ("nephilim_survivor_check", "yes"),
+    ] {
+        assert_eq!(book["rule_options"][key], default, "{key}");
+    }
     assert!(book["rule_options"]
-        .get("nephilim_extra_action_cost")
+        .get("nephilim_health_boxes_per_state")
         .is_none());
     let boxes = meta("max_rounds = 3", &["nephilim_health_boxes_per_state=3"]);
     assert_eq!(boxes["rule_options"]["nephilim_meta_first_band"], "5");
-    assert!(boxes["rule_options"]
-        .get("nephilim_survivor_check")
-        .is_none());
+    assert_eq!(boxes["rule_options"]["nephilim_survivor_check"], "yes");
 }
 
 /// `run` of `text` at 20 000 duels with `args` (`--lang`, `--option`): summary.md.

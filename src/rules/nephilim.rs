@@ -110,8 +110,8 @@ pub const BAND_PARAMETERS: &[OptionSpec] = &[
     },
 ];
 
-/// Readings of the duel the book leaves open (issue 25), listed in provenance only off
-/// their defaults (`systems::nephilim::in_force`), so runs at the defaults keep their bytes.
+/// Readings of the duel the book leaves open (issue 25): a duel's provenance lists every
+/// one (`systems::nephilim::in_force_duel`); a table's only when one is off its default.
 pub const DUEL_READINGS: &[OptionSpec] = &[
     // N-TEST "margin = final - difficulty" and N-OPP "margin = difference" (nephilim-v3
     // l. 458, 470): the book does not say how a blow that had to reach a difficulty and

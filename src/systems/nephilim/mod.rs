@@ -16,5 +16,5 @@ mod test;
 pub use die::{DSampler, DieKind};
 pub use initiative::{gap_noise, p_earlier_over, p_earlier_segment, sample_earlier};
 pub use magic::{Casting, Circle, Duration, MagicModel, Plexus, Spell};
-pub use options::{in_force, InitSegment, NephilimRules, BAND_PARAMETERS, OPTIONS};
+pub use options::{in_force, in_force_duel, InitSegment, NephilimRules, BAND_PARAMETERS, OPTIONS};
 pub use test::{classify, ka_test_score, opposed, probs_over, test_probs, test_score, Outcome};

@@ -22,6 +22,16 @@ pub fn in_force(o: &RuleOptions) -> std::collections::BTreeMap<String, String> {
     m
 }
 
+/// The options recorded in a Nephilim duel's provenance: those of `in_force`, and every
+/// duel reading always, defaults included. Each of them can move a duel (wounds pile up
+/// in the shipped one, so even `nephilim_wounds_on_initiative` at `no` is a choice the
+/// numbers rest on); tables never read them, so theirs stay as `in_force` gives.
+pub fn in_force_duel(o: &RuleOptions) -> std::collections::BTreeMap<String, String> {
+    let mut m = in_force(o);
+    m.extend(o.in_force(DUEL_READINGS));
+    m
+}
+
 /// Which initiatives share the first segment (N-INIT: the decision reads "en lui
 /// retranchant 5" as H down to H - 5 inclusive, the same step of 6 as the extra actions at
 /// init - 6, - 12; `Six` is the default, `Five` the other reading).

@@ -98,7 +98,7 @@ pub fn result(
         let p = Provenance::monte_carlo(
             name,
             "nephilim",
-            crate::systems::nephilim::in_force(&ctx.options),
+            crate::systems::nephilim::in_force_duel(&ctx.options),
             ctx.engine.seed(),
             trials,
         )
