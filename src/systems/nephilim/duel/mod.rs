@@ -2,17 +2,19 @@
 //! initiative segments, extra actions and delay (N-INIT), attack against parry or dodge
 //! (N-TEST, N-OPP), wound and fatigue counters (N-HEALTH).
 
+mod acc;
 mod model;
 mod raw;
 mod report;
 mod sim;
 mod trace;
 
+pub use acc::{DuelAcc, FighterAcc, A_WINS, BOTH_OUT, B_WINS, UNDECIDED};
 pub use model::{
     load, load_with, DefenceKind, Delay, DuelModel, Fighter, ACTIONS_MAX, ROUNDS_MAX, TRIALS_MAX,
 };
 pub use raw::RawDuel;
-pub use sim::{DuelAcc, DuelSim, FighterAcc, A_WINS, BOTH_OUT, B_WINS, UNDECIDED};
+pub use sim::DuelSim;
 
 use crate::context::Context;
 use crate::scenario::ScenarioFile;

@@ -17,8 +17,9 @@ use crate::systems::nephilim::{p_earlier_segment, NephilimRules};
 use crate::systems::report_parts::{answer_list, mean_round, ratio, share_bars, shares};
 use crate::systems::ScenarioResult;
 
+use super::acc::{DuelAcc, A_WINS, BOTH_OUT, B_WINS, UNDECIDED};
 use super::model::{Delay, DuelModel, ACTIONS_MAX};
-use super::sim::{DuelAcc, DuelSim, A_WINS, BOTH_OUT, B_WINS, UNDECIDED};
+use super::sim::DuelSim;
 
 fn pct(lang: Lang, p: f64) -> String {
     lang.pct(p, 2)

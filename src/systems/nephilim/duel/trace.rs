@@ -12,7 +12,8 @@ use crate::systems::trace::{
     finished, replay_trials, Cond, TraceRequest, TraceResult, Traced, Watch,
 };
 
-use super::sim::{DuelSim, A_WINS, BOTH_OUT, B_WINS, UNDECIDED};
+use super::acc::{A_WINS, BOTH_OUT, B_WINS, UNDECIDED};
+use super::sim::DuelSim;
 
 /// How a fighter went out (N-HEALTH).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
