@@ -261,4 +261,16 @@ pub const LATE_READINGS: &[OptionSpec] = &[
         default: "no",
         allowed: Allowed::OneOf(&["no", "yes"]),
     },
+    // "Le personnage lance un dé d'avantage spécial au début de la posture dont l'effet
+    // s'appliquera pendant toute la durée de celle-ci" (cosmos-current l. 119) and "Utiliser
+    // le Final Skill met fin prématurément à la posture Illumination" (l. 120): the two
+    // actions of advantage 6 (l. 151) last as long as the posture, so a Final Skill on the
+    // first action ends the second with it (`lost`). C-LD-4/C-LD-5 are silent; `kept`
+    // is the earlier behaviour (audit of 2026-12-07, afternoon).
+    OptionSpec {
+        key: "extra_action_after_final_skill",
+        decision: "C-LD-4, C-LD-5",
+        default: "lost",
+        allowed: Allowed::OneOf(&["lost", "kept"]),
+    },
 ];

@@ -60,7 +60,7 @@ fn golden_errors_for_bad_files() {
         ),
         (
             good().replace("damage = \"2d10+5\"", "damage = \"2d10+5\"\nelement = \"wood\""),
-            "error: bad.toml:8:11: key `attacks.blade.element`: unknown element \"wood\"; allowed: feu, air, eau, terre, glace, metal, elec, sang, poison, plante, dark, light",
+            "error: bad.toml:8:11: key `attacks.blade.element`: unknown element \"wood\"; allowed: feu, air, eau, terre, glace, metal, elec, sang, poison, plante, dark, light; also accepted: fire = feu, wind = air, water = eau, earth = terre, ice = glace, métal = metal, élec = elec, electricite = elec, électricité = elec, electricity = elec, lightning = elec, blood = sang, plant = plante, tenebres = dark, ténèbres = dark, lumiere = light, lumière = light",
         ),
         (
             good().replace("dark_below_hp = 0.5", "dark_below_hp = 1.5"),

@@ -381,7 +381,14 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
             self.st[f].action_malus = 0;
         }
         if fs.is_some() && self.st[f].posture != NONE && !self.st[f].down {
+            // Advantage 6 lasts "pendant toute la durée de celle-ci" (the posture, l. 119)
+            // and the Final Skill "met fin prématurément à la posture" (l. 120): its
+            // second action goes with it, unless `extra_action_after_final_skill = kept`.
+            let extra = self.st[f].posture == ILLUMINATION && self.st[f].adv == 6;
             self.end_posture(f, END_FINAL_SKILL);
+            if extra && !sim.rules.fs_keeps_extra_action {
+                self.drop_extra_actions(f);
+            }
         }
     }
 

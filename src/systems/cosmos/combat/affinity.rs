@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 
-use super::element::{DualElement, Element, ELEMENT_NAMES};
+use super::element::{DualElement, Element};
 
 /// Most a coefficient override may be, either sign.
 pub const COEFFICIENT_MAX: f64 = 10.0;
@@ -25,7 +25,7 @@ pub const COEFFICIENT_MAX: f64 = 10.0;
 pub struct Affinity {
     /// The second element (`elements = [a, b]`).
     pub second: Option<Element>,
-    /// Per attacking element (in [`ELEMENT_NAMES`] order): the coefficient on this combatant.
+    /// Per attacking element (in [`super::element::ELEMENT_NAMES`] order): the coefficient on this combatant.
     pub overrides: [Option<f64>; 12],
 }
 
@@ -116,7 +116,7 @@ pub fn validate(
             err(
                 k,
                 &tr!(file.lang, "combat.check.unknown_element", name = n),
-                &ELEMENT_NAMES.join(", "),
+                &super::element::allowed_elements(file.lang),
             )
         })
     };

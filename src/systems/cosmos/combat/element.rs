@@ -40,6 +40,43 @@ pub const ELEMENT_TABLE: [[f64; 12]; 12] = [
     [1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.25, 2.0, 1.0], // Light
 ];
 
+/// The other spellings [`Element::parse`] accepts (accented French, English), with the
+/// element each one names: listed in the error for an unknown element and in the guide.
+pub const ELEMENT_ALIASES: [(&str, &str); 17] = [
+    ("fire", "feu"),
+    ("wind", "air"),
+    ("water", "eau"),
+    ("earth", "terre"),
+    ("ice", "glace"),
+    ("métal", "metal"),
+    ("élec", "elec"),
+    ("electricite", "elec"),
+    ("électricité", "elec"),
+    ("electricity", "elec"),
+    ("lightning", "elec"),
+    ("blood", "sang"),
+    ("plant", "plante"),
+    ("tenebres", "dark"),
+    ("ténèbres", "dark"),
+    ("lumiere", "light"),
+    ("lumière", "light"),
+];
+
+/// The allowed values of an element key, for an error message: the names, then the
+/// aliases ("fire = feu").
+pub fn allowed_elements(lang: crate::lang::Lang) -> String {
+    let aliases: Vec<String> = ELEMENT_ALIASES
+        .iter()
+        .map(|(a, e)| format!("{a} = {e}"))
+        .collect();
+    tr!(
+        lang,
+        "combat.check.element_allowed",
+        names = ELEMENT_NAMES.join(", "),
+        aliases = aliases.join(", ")
+    )
+}
+
 /// An element, as its index in [`ELEMENT_NAMES`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Element(pub u8);
@@ -106,6 +143,11 @@ mod tests {
         }
         assert_eq!(Element::parse("Métal"), Some(Element(5)));
         assert_eq!(Element::parse("fire"), Some(Element(0)));
+        // Every alias the error lists is one the parser takes, for the element it names.
+        for (a, e) in ELEMENT_ALIASES {
+            assert_eq!(Element::parse(a), Element::parse(e), "{a}");
+            assert!(Element::parse(a).is_some(), "{a}");
+        }
         assert_eq!(Element::parse("wood"), None);
     }
 

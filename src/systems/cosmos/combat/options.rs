@@ -50,6 +50,9 @@ pub struct CombatRules {
     /// `fatigue_turn_order = yes`: the FP track's Agilité malus (C-FAT-4) lowers the
     /// Agilité the turn order reads too (C-TURN-1); else it stays on the tests.
     pub fatigue_turn_order: bool,
+    /// `extra_action_after_final_skill = kept`: the second action of Illumination
+    /// advantage 6 survives a Final Skill that ended the posture (else it is lost).
+    pub fs_keeps_extra_action: bool,
     /// Parameter `posture_turns` (C-LD-3): last posture turn, the one that brings the backlash.
     pub posture_turns: u8,
     /// Parameter `points_lock_turns` (C-LD-3): turns without points after a posture.
@@ -110,6 +113,7 @@ impl CombatRules {
             illumination_all_first: o.get("illumination_extra_action") == "first",
             illumination_acts_next: o.get("illumination_mid_round") == "next",
             fatigue_turn_order: o.get("fatigue_turn_order") == "yes",
+            fs_keeps_extra_action: o.get("extra_action_after_final_skill") == "kept",
             posture_turns: o.integer("posture_turns") as u8,
             points_lock_turns: o.integer("points_lock_turns") as u8,
             illum_backlash_turns: o.integer("illumination_backlash_turns") as u8,
@@ -215,6 +219,7 @@ mod tests {
         assert!(!r.posture_ends_backlash && r.counter_on_free_damage);
         assert!(!r.illumination_all_first && !r.illumination_acts_next);
         assert!(!r.fatigue_turn_order);
+        assert!(!r.fs_keeps_extra_action);
         let o =
             RuleOptions::from_pairs(&["apocalypse_on=expiry,combat_end"], crate::lang::Lang::En)
                 .unwrap();

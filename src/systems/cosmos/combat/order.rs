@@ -8,7 +8,7 @@ use super::model::{AGILITE, MAX_ACTIONS, MAX_FIGHTERS};
 use super::plan::Plan;
 use super::sim::CombatSim;
 use super::state::ILLUMINATION;
-use super::watch::Watch;
+use super::watch::{Skip, Step, Watch};
 
 /// One action slot of a round, packed in a u64 whose order is the turn order
 /// (C-TURN-1..3): class (0 Illumination first, 1 normal, 2 Sépulcrale backlash last),
@@ -348,6 +348,37 @@ impl<W: Watch, P: Plan> Fight<'_, '_, W, P> {
             self.slots.copy_within(start..i, start + 1);
             // Class 0 and no d20: it forms its own group (never simultaneous).
             self.slots[start] = Slot::new(0, 0, 0, f, sl.k());
+        }
+    }
+
+    /// Takes out of the round the slots of `f` not yet run that only Illumination
+    /// advantage 6 gave it (action numbers from its own `actions` on), once a Final Skill
+    /// has ended that Illumination (`extra_action_after_final_skill = lost`). Its turn
+    /// then ends after the current action (`n_act`, read by `slot_from`/`exchange_from`
+    /// after the action). The next round's order is built afresh: its key moved.
+    pub(super) fn drop_extra_actions(&mut self, f: usize) {
+        let own = self.sim.model.fighters[f].actions;
+        if self.st[f].n_act <= own {
+            // The advantage came mid-round: this round gave no extra action.
+            return;
+        }
+        let start = self.cursor.min(self.n_slots);
+        let mut m = start;
+        for i in start..self.n_slots {
+            let sl = self.slots[i];
+            if sl.f() == f && sl.k() >= own {
+                continue;
+            }
+            self.slots[m] = sl;
+            m += 1;
+        }
+        if m < self.n_slots {
+            self.n_slots = m;
+            self.st[f].n_act = own;
+            self.note(|_| Step::Skip {
+                who: f as u8,
+                why: Skip::ExtraActionLost,
+            });
         }
     }
 

@@ -186,6 +186,7 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
                     1.0
                 },
             element: me.sim.coef(attack, t),
+            unfloored: x,
             before_armour: if x >= 0.0 { x as i32 } else { x.floor() as i32 },
             after_armour: dmg,
         });

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use crate::error::UserError;
 use crate::scenario::ScenarioFile;
 
-use super::element::{Element, ELEMENT_NAMES};
+use super::element::Element;
 use super::model::*;
 use super::raw::*;
 
@@ -418,7 +418,7 @@ pub(super) fn element(
             path,
             shown,
             &tr!(file.lang, "combat.check.unknown_element", name),
-            &ELEMENT_NAMES.join(", "),
+            &super::element::allowed_elements(file.lang),
         )
     })
 }

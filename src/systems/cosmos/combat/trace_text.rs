@@ -90,6 +90,17 @@ pub(super) fn render(
                     json!({"step": "round", "round": round, "order": slots}),
                 )
             }
+            Step::Simultaneous { who } => {
+                let names: Vec<&str> = (0..m.fighters.len())
+                    .filter(|&f| who >> f & 1 != 0)
+                    .map(|f| name(f as u8))
+                    .collect();
+                (
+                    1,
+                    tr!(lang, "trace.simultaneous", who = names.join(", ")),
+                    json!({"step": "simultaneous", "who": names}),
+                )
+            }
             Step::Slot { who, .. } => (1, name(who).to_string(), json!({"step": "slot"})),
             Step::Skip { who, why } => {
                 let (key, text) = match why {
@@ -108,6 +119,10 @@ pub(super) fn render(
                     Skip::NoAttack => (
                         "no_attack",
                         tr!(lang, "trace.skip.no_attack", who = name(who)),
+                    ),
+                    Skip::ExtraActionLost => (
+                        "extra_action_lost",
+                        tr!(lang, "trace.skip.extra_action_lost", who = name(who)),
                     ),
                 };
                 (
@@ -323,13 +338,19 @@ pub(super) fn render(
                 dice,
                 multiplier,
                 element,
+                unfloored,
                 before_armour,
                 after_armour,
             } => {
-                let armour = if after_armour != before_armour {
-                    tr!(lang, "trace.armour", after = after_armour)
+                // The armour step takes its percentage of the product before the floor
+                // (`resolve.rs`): show that product, not the floored one it never uses.
+                let (armour, before) = if after_armour != before_armour {
+                    (
+                        tr!(lang, "trace.armour", after = after_armour),
+                        num(unfloored),
+                    )
                 } else {
-                    String::new()
+                    (String::new(), before_armour.to_string())
                 };
                 let text = tr!(
                     lang,
@@ -338,14 +359,14 @@ pub(super) fn render(
                     dice,
                     mult = num(multiplier),
                     element = num(element),
-                    before = before_armour,
+                    before,
                     armour
                 );
                 (
                     2,
                     text,
                     json!({"step": "damage", "from": name(from), "to": name(to), "dice": dice,
-                        "multiplier": multiplier, "element": element,
+                        "multiplier": multiplier, "element": element, "unfloored": unfloored,
                         "before_armour": before_armour, "after_armour": after_armour}),
                 )
             }

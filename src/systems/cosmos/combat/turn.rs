@@ -24,6 +24,9 @@ impl<W: Watch, P: Plan> Fight<'_, '_, W, P> {
                     self.st[f].in_group = true;
                     self.st[f].group_alive = !self.st[f].down;
                 }
+                self.note(|me| Step::Simultaneous {
+                    who: (s..e).fold(0, |m, j| m | 1 << me.slots[j].f()),
+                });
             }
             At::TurnStartPoints(j) => {
                 self.turn_start_points(self.slots[j].f());
@@ -105,7 +108,6 @@ impl<W: Watch, P: Plan> Fight<'_, '_, W, P> {
     /// [`Plan::WAKES`] plan, and the rest of the slot ran awake.
     pub(super) fn slot_from(&mut self, j: usize, at: At) -> bool {
         let (f, k) = (self.slots[j].f(), self.slots[j].k());
-        let last = k + 1 == self.st[f].n_act;
         let mut act = true;
         match at {
             At::Begin => {
@@ -122,7 +124,7 @@ impl<W: Watch, P: Plan> Fight<'_, '_, W, P> {
         }
         if act {
             if P::SKIPS && self.st[f].skip_round {
-                if last && !self.st[f].down {
+                if k + 1 == self.st[f].n_act && !self.st[f].down {
                     self.end_turn(f);
                 }
                 return false;
@@ -136,7 +138,9 @@ impl<W: Watch, P: Plan> Fight<'_, '_, W, P> {
             }
         }
         self.after_action();
-        if last && !self.st[f].down {
+        // Read after the action: a Final Skill may have taken the holder's later actions
+        // of the round away (`drop_extra_actions`).
+        if k + 1 == self.st[f].n_act && !self.st[f].down {
             self.end_turn(f);
         }
         false

@@ -45,6 +45,9 @@ pub enum Skip {
     NoTarget,
     /// No attack it can pay for or use now.
     NoAttack,
+    /// The second action of Illumination advantage 6, gone with the posture a Final Skill
+    /// ended (`extra_action_after_final_skill = lost`).
+    ExtraActionLost,
 }
 
 /// One step of a combat. Combatants, attacks and support actions are indices into the
@@ -87,6 +90,11 @@ pub enum Step {
     /// The next test is a defence (C-CMB-2).
     Defends {
         who: u8,
+    },
+    /// The members of a simultaneous exchange (bit f): tied on class, Agilité and the
+    /// d20, so none may dodge or parry another's attack in it (C-TURN-1).
+    Simultaneous {
+        who: u32,
     },
     /// A d100 test (C-TEST): threshold after every modifier, karma read, outcome. The
     /// engine draws the outcome class in one draw from the test's exact table, so there
@@ -145,6 +153,10 @@ pub enum Step {
         dice: i32,
         multiplier: f64,
         element: f64,
+        /// The product before the floor (C-CMB-4): what the armour step takes its
+        /// percentage of (`resolve.rs`).
+        unfloored: f64,
+        /// The floored product: the damage without armour.
         before_armour: i32,
         after_armour: i32,
     },
