@@ -273,3 +273,96 @@ fn a_simultaneous_exchange_is_marked_in_the_trace() {
     }
     assert!(marked > 0);
 }
+
+/// The book's class of a d100 test from its faces (C-TEST-2..4 at the defaults: 42 and 66
+/// on the natural roll, crits at score 1-10 and 91-100, a d10 taken off from karma +5 and
+/// added from -5, the bounds' exceptions at +/-10).
+fn class_by_hand(
+    natural: u64,
+    die: Option<u64>,
+    karma: i64,
+    threshold: f64,
+) -> (u64, &'static str) {
+    let score = match die {
+        None => natural as i64,
+        Some(d) if karma >= 5 => natural as i64 - d as i64,
+        Some(d) => natural as i64 + d as i64,
+    }
+    .clamp(1, 100) as u64;
+    let class = if natural == 42 {
+        if karma == -10 {
+            "crit_success"
+        } else {
+            "super_success"
+        }
+    } else if natural == 66 {
+        if karma == 10 {
+            "crit_failure"
+        } else {
+            "super_failure"
+        }
+    } else if score <= 10 && karma != -10 {
+        "crit_success"
+    } else if score >= 91 && karma != 10 {
+        "crit_failure"
+    } else if score as f64 <= threshold {
+        "success"
+    } else {
+        "failure"
+    };
+    (score, class)
+}
+
+#[test]
+fn the_trace_shows_the_d100_and_karma_die_each_test_drew() {
+    // Audit of 2026-12-07, afternoon: a test's step showed threshold, karma and class but
+    // not the dice, so a designer could not check a class by hand. The faces are the ones
+    // drawn (one index over the table's (d100, karma die) pairs without a modifier, the
+    // d100 then the die with one): each step's class must follow from them by the book.
+    // The duel's karma drifts to both bounds; the boss fight's buffs and the backlash
+    // malus take the path with a modifier.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/cosmos");
+    let mut seen = [0u32; 3];
+    for (file, trials) in [("duel.toml", "0..39"), ("boss-fight.toml", "0..9")] {
+        let d = tempfile::tempdir().unwrap();
+        std::fs::copy(root.join(file), d.path().join(file)).unwrap();
+        let o = cosmosim(
+            d.path(),
+            &["trace", file, "--trials", trials, "--format", "json"],
+        );
+        for t in json_trials(&o) {
+            for s in t["steps"].as_array().unwrap() {
+                if s["step"] != "test" {
+                    continue;
+                }
+                let natural = s["natural"].as_u64().unwrap();
+                assert!((1..=100).contains(&natural), "{s}");
+                let die = s["karma_die"].as_u64();
+                let karma = s["karma"].as_i64().unwrap();
+                assert_eq!(die.is_some(), karma.abs() >= 5, "{s}");
+                if let Some(d) = die {
+                    assert!((1..=10).contains(&d), "{s}");
+                }
+                let (score, class) =
+                    class_by_hand(natural, die, karma, s["threshold"].as_f64().unwrap());
+                assert_eq!(s["score"].as_u64(), Some(score), "{s}");
+                assert_eq!(s["outcome"], class, "{s}");
+                seen[0] += 1;
+                seen[1] += u32::from(die.is_some());
+                seen[2] += u32::from(s["modifier"].as_i64() != Some(0));
+            }
+        }
+    }
+    assert!(seen[0] > 1000 && seen[1] > 50 && seen[2] > 50, "{seen:?}");
+    // The text says the same.
+    let d = tempfile::tempdir().unwrap();
+    std::fs::copy(root.join("duel.toml"), d.path().join("duel.toml")).unwrap();
+    for (lang, die) in [("en", "karma die"), ("fr", "dé de karma")] {
+        let o = cosmosim(
+            d.path(),
+            &["trace", "duel.toml", "--trials", "0..39", "--lang", lang],
+        );
+        let text = String::from_utf8_lossy(&o.stdout);
+        assert!(text.contains(" d100 ") && text.contains(die), "{text}");
+    }
+}

@@ -238,6 +238,21 @@ impl TestSpec {
         roll_dist(self.karma_die(rules), rules).map(|r| self.classify_roll(*r, rules))
     }
 
+    /// [`Self::roll`] with the faces it drew: the natural d100 and the karma die (0 when
+    /// no karma die applies). The same draws in the same order, so a trace shows the dice
+    /// the batch run rolls.
+    pub fn roll_faces(&self, rng: &mut Rng64, rules: &TestRules) -> (Outcome, u8, u8) {
+        let natural = Die::D100.roll(rng) as u8;
+        let die = self.karma_die(rules);
+        let d10 = if die == KarmaDie::None {
+            0
+        } else {
+            Die::known(rules.karma_die_sides as u64).roll(rng) as u8
+        };
+        let o = self.classify_roll(Roll::read(natural, d10, die, rules), rules);
+        (o, natural, d10)
+    }
+
     /// One test drawn at random.
     #[inline]
     pub fn roll(&self, rng: &mut Rng64, rules: &TestRules) -> Outcome {

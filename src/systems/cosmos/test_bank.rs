@@ -73,6 +73,16 @@ impl TestBank {
         self.outcomes[self.start[key] as usize + self.pairs.index(rng) as usize]
     }
 
+    /// [`Self::sample`] with the (natural d100, karma die) pair it drew: the same draw, for
+    /// a trace. The pair is `index / sides + 1`, `index % sides + 1` (as the tables are
+    /// built); the die face means nothing where no karma die applies.
+    pub fn sample_faces(&self, key: usize, rng: &mut Rng64) -> (Outcome, u8, u8) {
+        let i = self.pairs.index(rng) as usize;
+        let sides = self.pairs.faces() as usize / 100;
+        let o = self.outcomes[self.start[key] as usize + i];
+        (o, (i / sides + 1) as u8, (i % sides + 1) as u8)
+    }
+
     /// How many distinct tables the bank keeps.
     pub fn tables(&self) -> usize {
         self.outcomes.len() / self.pairs.faces() as usize

@@ -1,7 +1,7 @@
 //! An action: mode, target, attack, attack test, defence, damage (C-CMB-1..5, C-ELEM,
 //! C-LD-4..6).
 
-use crate::systems::cosmos::Outcome;
+use crate::systems::cosmos::{score, KarmaDie, Outcome};
 
 use super::acc::END_FINAL_SKILL;
 use super::aura_use::TestKind;
@@ -190,18 +190,53 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         } else {
             *sim.block(b)
         };
+        let spec = def.spec(m, k, &sim.rules);
+        let die_kind = spec.karma_die(&sim.rules.test);
+        let (natural, die) = self.watch.last_faces();
+        let die = if die_kind == KarmaDie::None { 0 } else { die };
         Step::Test {
             who: f as u8,
             stat: (b < sim.n * 6).then_some((b % 6) as u8),
-            threshold: def.spec(m, k, &sim.rules).threshold(),
+            threshold: spec.threshold(),
             karma: k,
             modifier: m,
+            natural,
+            die,
+            die_kind,
+            score: score(natural, die, die_kind),
             outcome: o,
         }
     }
 
+    /// [`Self::roll_block_at`] in a trace: the same draws, and the faces they show kept
+    /// for the test's step.
+    #[inline(never)]
+    fn roll_block_seen(&mut self, f: usize, b: usize, m: i32, k: i8) -> Outcome {
+        let sim = self.sim;
+        let tired = if P::tired(sim.model.fatigue.on) || P::tired(sim.carried) {
+            self.fatigued_block(f, b)
+        } else {
+            None
+        };
+        let (o, natural, die) = match tired {
+            Some(def) => def
+                .spec(m, k, &sim.rules)
+                .roll_faces(self.rng, &sim.rules.test),
+            None if m == 0 => sim.sample_faces(b, k, self.rng),
+            None => sim
+                .block(b)
+                .spec(m, k, &sim.rules)
+                .roll_faces(self.rng, &sim.rules.test),
+        };
+        self.watch.faces(natural, die);
+        o
+    }
+
     #[inline(always)]
     fn roll_block_at(&mut self, f: usize, b: usize, m: i32, k: i8) -> Outcome {
+        if W::ON {
+            return self.roll_block_seen(f, b, m, k);
+        }
         if P::tired(self.sim.model.fatigue.on) || P::tired(self.sim.carried) {
             if let Some(def) = self.fatigued_block(f, b) {
                 return def

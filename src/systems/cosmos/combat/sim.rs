@@ -458,6 +458,17 @@ impl CombatSim {
             .sample(block * KARMAS + (karma - KARMA_MIN) as usize, rng)
     }
 
+    /// [`Self::sample`] with the natural d100 and karma die it drew, for a trace.
+    pub(super) fn sample_faces(
+        &self,
+        block: usize,
+        karma: i8,
+        rng: &mut Rng64,
+    ) -> (Outcome, u8, u8) {
+        self.tests
+            .sample_faces(block * KARMAS + (karma - KARMA_MIN) as usize, rng)
+    }
+
     /// Karma after a test of outcome `o` at `karma` (C-KARMA-1): `drift`, from a table.
     #[inline(always)]
     pub(super) fn drift(&self, karma: i8, o: Outcome) -> i8 {

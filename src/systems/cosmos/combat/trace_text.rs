@@ -229,6 +229,10 @@ pub(super) fn render(
                 threshold,
                 karma,
                 modifier,
+                natural,
+                die,
+                die_kind,
+                score,
                 outcome,
             } => {
                 let what = match stat {
@@ -240,6 +244,12 @@ pub(super) fn render(
                 } else {
                     tr!(lang, "trace.modifier", m = signed(modifier))
                 };
+                use crate::systems::cosmos::KarmaDie;
+                let roll = match die_kind {
+                    KarmaDie::None => tr!(lang, "trace.roll_natural", natural),
+                    KarmaDie::Minus => tr!(lang, "trace.roll_minus", natural, die, score),
+                    KarmaDie::Plus => tr!(lang, "trace.roll_plus", natural, die, score),
+                };
                 let text = tr!(
                     lang,
                     "trace.test",
@@ -248,6 +258,7 @@ pub(super) fn render(
                     threshold = num(threshold),
                     karma = signed(karma as i32),
                     modifier = modifier_text,
+                    roll,
                     outcome = outcome.label(lang)
                 );
                 (
@@ -256,6 +267,9 @@ pub(super) fn render(
                     json!({"step": "test", "who": name(who),
                         "stat": stat.map(|s| super::model::STAT_NAMES[s as usize]),
                         "threshold": threshold, "karma": karma, "modifier": modifier,
+                        "natural": natural,
+                        "karma_die": (die_kind != KarmaDie::None).then_some(die),
+                        "score": score,
                         "outcome": outcome.name()}),
                 )
             }

@@ -12,6 +12,12 @@ pub(super) trait Watch {
     /// Whether steps are noted at all (false: every `note` compiles to nothing).
     const ON: bool;
     fn note(&mut self, step: Step);
+    /// The faces of the test just rolled (natural d100, karma die), kept for its step.
+    fn faces(&mut self, _natural: u8, _die: u8) {}
+    /// The faces [`Self::faces`] kept last.
+    fn last_faces(&self) -> (u8, u8) {
+        (0, 0)
+    }
 }
 
 /// The batch run: nothing noted.
@@ -23,14 +29,20 @@ impl Watch for Quiet {
     fn note(&mut self, _: Step) {}
 }
 
-/// A trace: every step, in order.
+/// A trace: every step, in order, and the faces of the test being noted.
 #[derive(Default)]
-pub(super) struct Steps(pub Vec<Step>);
+pub(super) struct Steps(pub Vec<Step>, (u8, u8));
 
 impl Watch for Steps {
     const ON: bool = true;
     fn note(&mut self, step: Step) {
         self.0.push(step);
+    }
+    fn faces(&mut self, natural: u8, die: u8) {
+        self.1 = (natural, die);
+    }
+    fn last_faces(&self) -> (u8, u8) {
+        self.1
     }
 }
 
@@ -96,9 +108,10 @@ pub enum Step {
     Simultaneous {
         who: u32,
     },
-    /// A d100 test (C-TEST): threshold after every modifier, karma read, outcome. The
-    /// engine draws the outcome class in one draw from the test's exact table, so there
-    /// is no d100 face to show.
+    /// A d100 test (C-TEST): threshold after every modifier, karma read, the faces,
+    /// outcome. A test without a modifier draws one index over the (natural d100, karma
+    /// die) pairs of its exact table, a test with one rolls the d100 and then the karma
+    /// die: either way the faces are the ones drawn.
     Test {
         who: u8,
         /// The test's stat (0..6), or `None` for an attack's own test (a mean of stats,
@@ -109,6 +122,14 @@ pub enum Step {
         /// Percentage points this action adds (postures, backlash, buffs), on top of the
         /// combat-long modifiers inside `threshold`.
         modifier: i32,
+        /// The natural d100.
+        natural: u8,
+        /// The karma die's face, 0 when no karma die applies (C-TEST-3).
+        die: u8,
+        /// Taken off (karma at or above `karma_die_from`) or added; `None`: no die.
+        die_kind: crate::systems::cosmos::KarmaDie,
+        /// The natural roll moved by the die, clamped to 1..100 (C-TEST-3).
+        score: u8,
         outcome: Outcome,
     },
     /// An enemy spent an aura point on the test (C-AURA): the d6 face, 0 when the
