@@ -19,6 +19,7 @@ use cosmosim::systems::fallout::{cd_dist, odds, pool_dist, roll_cd, DieSpec};
 use common::cli::check_and_run_error;
 
 mod actions;
+mod audit;
 mod damage;
 mod scenario;
 

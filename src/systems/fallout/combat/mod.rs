@@ -2,6 +2,7 @@
 //! tests, combat dice with Effects and weapon qualities, injuries, the group AP pool and
 //! the MJ's pool spent by policies (F-TEST, F-AP, F-CD).
 
+mod help_keys;
 mod model;
 mod raw;
 mod report;

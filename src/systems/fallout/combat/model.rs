@@ -507,40 +507,7 @@ pub fn load(file: &ScenarioFile) -> Result<(RawCombat, CombatModel), UserError> 
     // Turn order: initiative descending, players before the MJ's NPCs on ties (the 2d20
     // habit), then file order (a stable sort keeps it).
     combatants.sort_by_key(|c| (-c.initiative, c.side as u8));
-    // F-HELP: `help = "<name>"` names a standing ally on the same side (after `count`,
-    // "Name 1", "Name 2"...); a combatant written with `count` helps as each of its copies.
-    for (i, c) in raw.combatant.iter().enumerate() {
-        let Some(name) = &c.help else { continue };
-        let idx = i.to_string();
-        let helpers: Vec<usize> = combatants
-            .iter()
-            .enumerate()
-            .filter(|(_, x)| {
-                x.name == c.name
-                    || x.name
-                        .strip_prefix(&format!("{} ", c.name))
-                        .is_some_and(|r| !r.is_empty() && r.bytes().all(|b| b.is_ascii_digit()))
-            })
-            .map(|(k, _)| k)
-            .collect();
-        let target = combatants.iter().position(|x| x.name == *name);
-        let ok = target.filter(|&t| {
-            helpers
-                .iter()
-                .all(|&h| h != t && combatants[h].side == combatants[t].side)
-        });
-        let Some(t) = ok else {
-            return Err(file.error_at(
-                &["combatant", &idx, "help"],
-                &format!("combatant[{i}].help"),
-                &tr!(lang, "audit25.bad_help", value = name),
-                tr!(lang, "audit25.bad_help_allowed"),
-            ));
-        };
-        for h in helpers {
-            combatants[h].helps = Some(t);
-        }
-    }
+    super::help_keys::resolve(file, &raw, &mut combatants)?;
     let model = CombatModel {
         title: crate::scenario::Text::pick(raw.title.clone(), lang)
             .unwrap_or_else(|| tr!(lang, "fallout.combat_model.default_title").into()),

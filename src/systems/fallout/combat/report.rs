@@ -49,6 +49,12 @@ pub fn result(
     let nf = n as f64;
     let ends = super::trace::OUTCOMES;
     let side_rates = shares(&acc.outcomes.counts, n);
+    // "after 1 round", not "after 1 rounds" (audit of 2026-12-07, afternoon).
+    let after = if m.max_rounds == 1 {
+        tr!(lang, "fallout.combat.after_one_round").to_string()
+    } else {
+        tr!(lang, "fallout.combat.after_rounds", rounds = m.max_rounds)
+    };
     let mut sides = vec![Column::new("outcome".into(), ends.to_vec())];
     sides.extend(interval_columns("p", &side_rates, |&r| r));
     let sides = DataFrame::new_infer_height(sides)?;
@@ -61,7 +67,7 @@ pub fn result(
         vec![
             tr!(lang, "fallout.combat.players_win").into(),
             tr!(lang, "fallout.combat.mj_wins").into(),
-            tr!(lang, "fallout.combat.undecided", rounds = m.max_rounds),
+            tr!(lang, "fallout.combat.undecided", after = &after),
         ],
         tr!(lang, "fallout.combat.p_interval"),
         &side_rates,
@@ -94,6 +100,7 @@ pub fn result(
         bonus: f64,
         extra: f64,
         stunned: f64,
+        complications: f64,
     }
     let rows: Vec<Row> = m
         .combatants
@@ -115,6 +122,7 @@ pub fn result(
                 bonus: ratio(f.bonus_dice, f.attacks),
                 extra: ratio(f.extra_cd, f.hits),
                 stunned: f.stunned_turns as f64 / nf,
+                complications: f.complications as f64 / nf,
             }
         })
         .collect();
@@ -136,6 +144,8 @@ pub fn result(
                 float_column("bonus_d20_per_attack", &rows, |r| r.bonus),
                 float_column("extra_cd_per_hit", &rows, |r| r.extra),
                 float_column("turns_lost_to_stun", &rows, |r| r.stunned),
+                // Audit of 2026-12-07, afternoon: tallied, shown nowhere.
+                float_column("complications_per_fight", &rows, |r| r.complications),
             ],
         ]
         .concat(),
@@ -172,7 +182,10 @@ pub fn result(
     };
 
     let pools = &acc.pools;
-    let ap_rows: Vec<(&str, [f64; 6])> = [("group", 0usize), ("mj", 1)]
+    // Audit of 2026-12-07, afternoon: the AP of second major and minor actions were
+    // spent but shown nowhere, so the flow did not balance; appended, so the columns
+    // before them stay where they were.
+    let ap_rows: Vec<(&str, [f64; 8])> = [("group", 0usize), ("mj", 1)]
         .iter()
         .map(|&(name, s)| {
             let p = &pools[s];
@@ -185,6 +198,8 @@ pub fn result(
                     p.spent_damage,
                     p.gifted,
                     p.end_sum,
+                    p.spent_actions,
+                    p.spent_minor,
                 ]
                 .map(|v| v as f64 / nf),
             )
@@ -197,6 +212,8 @@ pub fn result(
         "spent_on_damage",
         "received_from_players",
         "end_pool",
+        "spent_on_second_major",
+        "spent_on_extra_minor",
     ];
     let mut cols = vec![text_column("pool", &ap_rows, |r| r.0)];
     for (k, c) in ap_cols.iter().enumerate() {
@@ -214,6 +231,8 @@ pub fn result(
             tr!(lang, "fallout.combat.flow_damage"),
             tr!(lang, "fallout.combat.flow_received"),
             tr!(lang, "fallout.combat.flow_end"),
+            tr!(lang, "fallout.combat.flow_major"),
+            tr!(lang, "fallout.combat.flow_minor"),
         ]
         .map(String::from)
         .to_vec(),
@@ -246,19 +265,24 @@ pub fn result(
             mw = pct(lang, mw.p),
             mw_lo = pct(lang, mw.lo),
             mw_hi = pct(lang, mw.hi),
-            rounds = m.max_rounds,
+            after = &after,
             un = pct(lang, un.p)
         ),
-        tr!(
-            lang,
-            "fallout.combat.key_rounds",
-            mean = lang.num(mean_round, 2),
-            rest = if q90 <= m.max_rounds as i64 {
-                tr!(lang, "fallout.combat.key_median", median, q90)
-            } else {
-                tr!(lang, "fallout.combat.key_undecided", rounds = m.max_rounds)
-            }
-        ),
+        // No decided fight has no mean length (audit of 2026-12-07, afternoon: "NaN").
+        if acc.outcomes.counts[UNDECIDED] == n {
+            tr!(lang, "fallout.combat.key_none_decided", after = &after)
+        } else {
+            tr!(
+                lang,
+                "fallout.combat.key_rounds",
+                mean = lang.num(mean_round, 2),
+                rest = if q90 <= m.max_rounds as i64 {
+                    tr!(lang, "fallout.combat.key_median", median, q90)
+                } else {
+                    tr!(lang, "fallout.combat.key_undecided", after = &after)
+                }
+            )
+        },
     ];
     let most_at_risk = rows
         .iter()
@@ -282,9 +306,10 @@ pub fn result(
         lost = ap(ap_rows[0].1[1]),
         dice = ap(ap_rows[0].1[2]),
         damage = ap(ap_rows[0].1[3]),
+        actions = ap(ap_rows[0].1[6] + ap_rows[0].1[7]),
         mj_earned = ap(ap_rows[1].1[0]),
         mj_received = ap(ap_rows[1].1[4]),
-        mj_spent = ap(ap_rows[1].1[2] + ap_rows[1].1[3])
+        mj_spent = ap(ap_rows[1].1[2] + ap_rows[1].1[3] + ap_rows[1].1[6] + ap_rows[1].1[7])
     ));
 
     let outputs = vec![

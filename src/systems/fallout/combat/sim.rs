@@ -13,7 +13,8 @@ use super::model::{
 };
 use crate::systems::fallout::ap::Buy;
 
-use super::trace::{Dice, Step};
+use super::trace::Step;
+use roll::{Helpers, Throw};
 
 /// Which weapons may buy extra combat dice with AP (option `fallout_extra_damage`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -331,81 +332,24 @@ impl CombatSim {
                             });
                         }
                     }
-                    // F-LUCK Miss Fortune ("Relancer 1d20 ... Vous devez accepter ce
-                    // nouveau résultat"): a combatant with Luck left rerolls one die that
-                    // gave no success when the attack missed (the `luck_odds` policy):
-                    // the highest, so a complication first, and a rerolled complication
-                    // no longer counts (`Rerollable`; audit of 2026-12-08, it did before).
-                    // The faces are kept for a trace only (audit of 2026-12-07: a reroll
-                    // shows which die it replaced); the batch keeps the sums.
-                    let mut dice = Dice::default();
-                    let roll = |dice: Dice, successes| Step::Roll {
-                        who: i as u8,
-                        target: j as u8,
-                        weapon: c.weapon as u8,
-                        dice,
-                        successes,
+                    // F-LUCK Miss Fortune and aiming reroll one d20 without success of a
+                    // missed attack, the new result standing (the highest such die, so a
+                    // complication first: `Rerollable`; audit of 2026-12-08), decided with
+                    // the helpers' d20 counted (`roll.rs`).
+                    let throw = Throw {
+                        who: i,
+                        target: j,
+                        dice: 2 + k,
+                        difficulty: diff,
+                        aims,
                     };
-                    let (succ, comp) = if luck[i] == 0 && aims == 0 {
-                        let r = self.samplers[i].pool_seen(rng, 2 + k, |face, a, b| {
-                            if W::ON {
-                                dice.add(face, a, b)
-                            }
-                        });
-                        watch.see(|| roll(dice, r.0));
-                        r
-                    } else {
-                        let mut r = self.samplers[i].pool_zeros_seen(rng, 2 + k, |face, a, b| {
-                            if W::ON {
-                                dice.add(face, a, b)
-                            }
-                        });
-                        watch.see(|| roll(dice, r.successes));
-                        for _ in 0..aims {
-                            if (r.successes as usize) >= diff || r.zeros == 0 {
-                                break;
-                            }
-                            f.aim_rerolls += 1;
-                            let (face, a, b) = self.samplers[i].die_face(rng);
-                            r.reroll(a, b);
-                            watch.see(|| dice.reroll(i, face, a, r.successes, None));
-                        }
-                        if luck[i] > 0 && (r.successes as usize) < diff && r.zeros > 0 {
-                            luck[i] -= 1;
-                            f.luck_spent += 1;
-                            let (face, a, b) = self.samplers[i].die_face(rng);
-                            r.reroll(a, b);
-                            watch.see(|| dice.reroll(i, face, a, r.successes, Some(luck[i])));
-                        }
-                        (r.successes, r.complication())
+                    let mut helpers = Helpers {
+                        down: &down,
+                        stunned: &stunned,
+                        rolls: &mut help_rolls,
                     };
-                    // F-HELP "Jetez ensuite 1d20 et ajoutez les réussites que vous récoltez
-                    // à celles que génère votre camarade, s'il en obtient au moins une":
-                    // each standing helper of `i` (stunned: its turn is lost) adds a d20.
-                    let (succ, comp) = if self.any_help {
-                        let (mut s1, mut c1) = (succ, comp);
-                        for (h, ch) in m.combatants.iter().enumerate() {
-                            if ch.helps == Some(i) && !down[h] && !stunned[h] {
-                                let (face, a, b) = self.samplers[h].die_face(rng);
-                                if succ > 0 {
-                                    s1 += a;
-                                }
-                                c1 |= b;
-                                help_rolls[h] += 1;
-                                watch.see(|| Step::HelpDie {
-                                    who: h as u8,
-                                    ally: i as u8,
-                                    face,
-                                    successes: a,
-                                    counted: succ > 0,
-                                    complication: b > 0,
-                                });
-                            }
-                        }
-                        (s1, c1)
-                    } else {
-                        (succ, comp)
-                    };
+                    let (succ, comp, dice) =
+                        self.attack_dice(rng, &throw, &mut luck[i], f, &mut helpers, watch);
                     f.attacks += 1;
                     f.bonus_dice += k as u64;
                     f.complications += comp as u64;
@@ -415,6 +359,7 @@ impl CombatSim {
                         weapon: c.weapon as u8,
                         difficulty: diff as u8,
                         bonus: k,
+                        dice,
                         successes: succ,
                         complication: comp > 0,
                         pools: pool,
@@ -563,6 +508,9 @@ impl Simulation for CombatSim {
         }
     }
 }
+
+#[path = "roll.rs"]
+mod roll;
 
 #[cfg(test)]
 #[path = "sim_tests.rs"]

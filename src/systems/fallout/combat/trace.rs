@@ -54,8 +54,9 @@ impl Dice {
     /// A reroll of `who`'s dice, seen: the engine rerolls the highest die without
     /// success, as the Luck table does ("ce dé (le plus haut) est relancé"), so a
     /// complication first (`Rerollable::reroll`). That die becomes `face` (`successes`
-    /// of its own, `total` for the attack); `luck`: the Luck left when a Luck point paid
-    /// for it.
+    /// of its own, `total` for the attack, help included); `luck`: the Luck left when a
+    /// Luck point paid for it; `help_now`: the attacker's first success, which brings the
+    /// helpers' d20 in (F-HELP).
     pub fn reroll(
         &mut self,
         who: usize,
@@ -63,6 +64,7 @@ impl Dice {
         successes: u8,
         total: u8,
         luck: Option<u8>,
+        help_now: bool,
     ) -> Step {
         let pick = self.zero & !self.rerolled;
         let d = (0..self.n as usize)
@@ -80,6 +82,7 @@ impl Dice {
             successes,
             total,
             luck,
+            help_now,
         }
     }
 }
@@ -113,7 +116,7 @@ pub enum Step {
         left: u32,
     },
     /// An attack's d20 as rolled (bonus dice included) and their successes, before
-    /// rerolls and helpers ([`Step::Attack`] follows with the result).
+    /// helpers and rerolls ([`Step::Attack`] follows with the result).
     Roll {
         who: u8,
         target: u8,
@@ -123,8 +126,9 @@ pub enum Step {
     },
     /// A d20 without success rerolled: by aiming (`luck: None`) or for a Luck point (Miss
     /// Fortune, F-LUCK; the Luck left). Its face before and after, its successes, the
-    /// attack's successes now. `complication`: the die rerolled was one, gone
-    /// with the new result (F-LUCK).
+    /// attack's successes now (help included). `complication`: the die rerolled was one,
+    /// gone with the new result (F-LUCK). `help_now`: it gave the attacker its first
+    /// success, so the helpers' d20 now count (F-HELP).
     Reroll {
         who: u8,
         before: u8,
@@ -133,9 +137,11 @@ pub enum Step {
         successes: u8,
         total: u8,
         luck: Option<u8>,
+        help_now: bool,
     },
     /// A helper's d20 on its ally's attack (F-HELP): counted only when the ally's own
-    /// dice gave a success; its complication counts either way.
+    /// dice gave a success (`counted`: as rolled, before rerolls, which come after it);
+    /// its complication counts either way.
     HelpDie {
         who: u8,
         ally: u8,
@@ -153,14 +159,16 @@ pub enum Step {
         effects: u32,
         luck: u8,
     },
-    /// An attack test's result: difficulty, bonus d20 bought, successes (rerolls and
-    /// helpers included), a complication; the pools after buying.
+    /// An attack test's result: difficulty, bonus d20 bought, the attacker's d20 as they
+    /// finally show (rerolled ones replaced), successes (rerolls and helpers included), a
+    /// complication; the pools after buying.
     Attack {
         who: u8,
         target: u8,
         weapon: u8,
         difficulty: u8,
         bonus: u8,
+        dice: Dice,
         successes: u8,
         complication: bool,
         pools: [u32; 2],
@@ -274,7 +282,7 @@ fn render(lang: Lang, sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step
         let f: Vec<String> = d.faces().iter().map(u8::to_string).collect();
         f.join(", ")
     };
-    // The attack's dice as rolled, for its result; and where the account is, since a roll
+    // The attack's dice as first rolled, for its JSON result; and where the account is, since a roll
     // with nothing between it and its result is told on the result's line.
     let mut rolled = Dice::default();
     let mut at = 0usize;
@@ -333,6 +341,7 @@ fn render(lang: Lang, sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step
                 successes,
                 total,
                 luck,
+                help_now,
             } => {
                 let text = match luck {
                     None => tr!(lang, "trace.fallout_aim_reroll"),
@@ -352,10 +361,15 @@ fn render(lang: Lang, sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step
                         tr!(lang, "trace.fallout_complication_dropped")
                     } else {
                         ""
+                    } + if help_now {
+                        tr!(lang, "trace.fallout_help_now_counted")
+                    } else {
+                        ""
                     },
                     json!({"step": "reroll", "why": if luck.is_some() { "luck" } else { "aim" },
                         "who": name(who), "before": before, "complication_dropped": complication, "after": after,
-                        "die_successes": successes, "successes": total, "luck_left": luck}),
+                        "die_successes": successes, "successes": total, "luck_left": luck,
+                        "help_now_counted": help_now}),
                 )
             }
             Step::HelpDie {
@@ -446,6 +460,7 @@ fn render(lang: Lang, sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step
                 weapon,
                 difficulty,
                 bonus,
+                dice,
                 successes,
                 complication,
                 pools,
@@ -466,7 +481,7 @@ fn render(lang: Lang, sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step
                     target = name(target),
                     weapon,
                     dice = 2 + bonus,
-                    faces = list(&rolled),
+                    faces = list(&dice),
                     successes,
                     difficulty
                 );
@@ -478,8 +493,11 @@ fn render(lang: Lang, sim: &CombatSim, trial: u64, outcome: usize, steps: &[Step
                 (
                     if whole { 1 } else { 2 },
                     text,
+                    // Audit of 2026-12-07, afternoon: `dice` showed the faces before rerolls
+                    // beside successes counted after them; now the faces that count, and
+                    // those first rolled beside them.
                     json!({"step": "attack", "who": name(who), "target": name(target), "weapon": weapon,
-                        "dice": rolled.faces(), "difficulty": difficulty, "bonus_d20": bonus, "successes": successes,
+                        "dice": dice.faces(), "dice_as_rolled": rolled.faces(), "difficulty": difficulty, "bonus_d20": bonus, "successes": successes,
                         "hit": hit, "complication": complication, "group_ap": pools[0], "mj_ap": pools[1]}),
                 )
             }
@@ -538,11 +556,11 @@ mod tests {
             } => (before, complication),
             _ => unreachable!(),
         };
-        assert_eq!(before(d.reroll(0, 2, 1, 2, None)), (20, true));
-        assert_eq!(before(d.reroll(0, 18, 0, 2, Some(1))), (15, false));
-        assert_eq!(before(d.reroll(0, 4, 1, 3, Some(0))), (9, false));
+        assert_eq!(before(d.reroll(0, 2, 1, 2, None, false)), (20, true));
+        assert_eq!(before(d.reroll(0, 18, 0, 2, Some(1), false)), (15, false));
+        assert_eq!(before(d.reroll(0, 4, 1, 3, Some(0), false)), (9, false));
         assert_eq!(d.faces(), &[2, 3, 18, 4]);
         // Nothing left to reroll: the engine never asks, and the trace names no die.
-        assert_eq!(before(d.reroll(0, 5, 1, 4, None)), (0, false));
+        assert_eq!(before(d.reroll(0, 5, 1, 4, None, false)), (0, false));
     }
 }
