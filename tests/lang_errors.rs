@@ -427,3 +427,67 @@ fn whole_number_keys_say_a_whole_number_in_both_languages() {
         }
     }
 }
+
+/// Audit of 2026-12-07, afternoon: a required key left out of a Trinités file got serde's
+/// "missing field `rapidite`" with no allowed values (a `[[group]]` without `rapidite` said
+/// nothing of -12..24). The message names the key and what its validation allows, in both
+/// languages, exit 2; a duel's `[adam]` and `[humans]` keys likewise.
+#[test]
+fn a_missing_trinites_key_says_what_it_allows() {
+    let dir = tempfile::tempdir().unwrap();
+    let no_rapidite = skirmish(dir.path(), "norap.toml", |t| {
+        let at = t.find("[[group]]").unwrap();
+        let cut = at + t[at..].find("rapidite = ").unwrap();
+        let end = cut + t[cut..].find('\n').unwrap() + 1;
+        format!("{}{}", &t[..cut], &t[end..])
+    });
+    let bad = no_rapidite.to_str().unwrap();
+    let (code, en) = refused(&["check", bad]);
+    assert_eq!(code, 2, "{en}");
+    assert!(
+        en.contains("key `group[0]`: missing field `rapidite`; allowed: -12..24"),
+        "{en}"
+    );
+    let (code, fr) = refused(&["check", bad, "--lang", "fr"]);
+    assert_eq!(code, 2, "{fr}");
+    assert!(
+        fr.contains("clé `group[0]` : clé `rapidite` manquante ; valeurs admises : -12..24"),
+        "{fr}"
+    );
+    let duel = |name: &str, key: &str| {
+        edited(dir.path(), "trinites/duel.toml", name, |t| {
+            let cut = t.find(&format!("\n{key} = ")).unwrap() + 1;
+            let end = cut + t[cut..].find('\n').unwrap() + 1;
+            format!("{}{}", &t[..cut], &t[end..])
+        })
+    };
+    for (name, key, en_says, fr_says) in [
+        (
+            "nokarma.toml",
+            "deva_karma",
+            "key `adam`: missing field `deva_karma`; allowed: 0..12",
+            "clé `adam` : clé `deva_karma` manquante ; valeurs admises : 0..12",
+        ),
+        (
+            "nocount.toml",
+            "count",
+            "key `humans`: missing field `count`; allowed: 1..8",
+            "clé `humans` : clé `count` manquante ; valeurs admises : 1..8",
+        ),
+        (
+            "noweapon.toml",
+            "weapon",
+            "key `adam`: missing field `weapon`; allowed: the name of one of the file's [[weapons]]",
+            "clé `adam` : clé `weapon` manquante ; valeurs admises : le nom de l'une des [[weapons]] du fichier",
+        ),
+    ] {
+        let f = duel(name, key);
+        let f = f.to_str().unwrap();
+        let (code, en) = refused(&["check", f]);
+        assert_eq!(code, 2, "{en}");
+        assert!(en.contains(en_says), "{en}");
+        let (code, fr) = refused(&["check", f, "--lang", "fr"]);
+        assert_eq!(code, 2, "{fr}");
+        assert!(fr.contains(fr_says), "{fr}");
+    }
+}

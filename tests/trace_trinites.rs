@@ -353,3 +353,51 @@ fn skirmishes_replay_as_the_run_counted_them() {
         assert!(text.contains(says), "{says}: {text}");
     }
 }
+
+/// Audit of 2026-12-07, afternoon: "the reaction wins the confrontation (a tie goes to the
+/// reaction)" was told on every reaction win, even 16 against 24. T-CONF's tie rule is
+/// told only when the reaction's final equals the attack's (duel and skirmish, the
+/// target's reaction and an ally's parry alike), in English and French; the JSON says
+/// `tie`.
+#[test]
+fn the_tie_rule_is_told_only_on_a_tie() {
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path();
+    let duel = shipped(d, "duel.toml");
+    let skirmish = skirmish(d);
+    for (lang, note) in [
+        ("en", "a tie goes to the reaction"),
+        ("fr", "à égalité, celui qui empêche l'action gagne"),
+    ] {
+        let (mut ties, mut wins) = (0, 0);
+        for f in [&duel, &skirmish] {
+            let trials = json_trials(&cosmosim(
+                d,
+                &[
+                    "--lang", lang, "trace", f, "--trials", "0..199", "--format", "json",
+                ],
+            ));
+            for t in &trials {
+                let mut attack = None;
+                for s in t["steps"].as_array().unwrap() {
+                    match s["step"].as_str().unwrap() {
+                        "attack" | "versus" => {
+                            attack = s["final"].as_i64().filter(|_| s["success"] == true)
+                        }
+                        "reaction" if s["hit"] == false && s["success"] == true => {
+                            // Against a failed attack the strike fails, whatever the finals.
+                            let tie = attack.is_some() && s["final"].as_i64() == attack;
+                            let text = s["text"].as_str().unwrap();
+                            assert_eq!(text.contains(note), tie, "{text}");
+                            assert_eq!(s["tie"], tie, "{s}");
+                            ties += tie as u32;
+                            wins += !tie as u32;
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        assert!(ties > 0 && wins > 0, "{ties} {wins}");
+    }
+}

@@ -28,6 +28,7 @@ const TABLES: &[&[OptionSpec]] = &[
     nephilim::DUEL_READINGS,
     fallout::OPTIONS,
     trinites::OPTIONS,
+    trinites::LATE_READINGS,
     growth::OPTIONS,
     growth::MUTATION_OPTIONS,
     growth::RACE_OPTIONS,

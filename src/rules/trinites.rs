@@ -134,3 +134,20 @@ pub const OPTIONS: &[OptionSpec] = &[
         allowed: Allowed::OneOf(&["both", "instead"]),
     },
 ];
+
+/// Trinités readings added after the shipped reports: each is listed in a duel's or a
+/// skirmish's provenance only when set off its default (`systems::trinites::listed`), so
+/// runs at the defaults keep their bytes (audit of 2026-12-07, afternoon).
+pub const LATE_READINGS: &[OptionSpec] = &[
+    // Risque (trinites.fr.txt l. 760-762): "Le personnage prend un risque. Si l'action
+    // échoue, un incident survient." The book does not say whether an attack whose test
+    // succeeds but which the target's reaction defeats (T-CONF) is a failed action.
+    // `no_hit` (the tool's reading since the duel was written): the action failed when it
+    // hit nobody; `test_failed`: only when the attack test itself failed.
+    OptionSpec {
+        key: "trinites_risque_failure",
+        decision: "T-COMBAT",
+        default: "no_hit",
+        allowed: Allowed::OneOf(&["no_hit", "test_failed"]),
+    },
+];

@@ -10,7 +10,7 @@ mod raw;
 mod text;
 mod texts;
 
-pub use file::{int_at, int_in, RunSection, ScenarioFile, ScenarioHeader};
+pub use file::{int_at, int_in, MissingAllowed, RunSection, ScenarioFile, ScenarioHeader};
 pub use locate::locate;
 pub(crate) use raw::{raw_restated, raw_scenario};
 pub use text::{ByLang, Text};

@@ -5,6 +5,7 @@
 pub mod cli;
 mod confrontation;
 pub mod duel;
+mod missing;
 mod options;
 pub mod skirmish;
 pub mod tables;
@@ -15,8 +16,8 @@ mod wound;
 
 pub use confrontation::{confront, side_dist, ConfOutcome, SideDist};
 pub use options::{
-    DisarmWeapon, DualKeep, FeintScope, ParryFor, RegenAction, RegenTiming, RisqueIncident,
-    TrinitesRules, OPTIONS,
+    listed, DisarmWeapon, DualKeep, FeintScope, ParryFor, RegenAction, RegenTiming, RisqueFailure,
+    RisqueIncident, TrinitesRules, LATE_READINGS, OPTIONS,
 };
 pub use test::{
     kept_dist, natural_dist, roll_natural, roll_test, succeeds, KeptDist, TestRoll, EXPLODE_DEPTH,

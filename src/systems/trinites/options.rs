@@ -1,6 +1,19 @@
 use crate::rules::RuleOptions;
 
-pub use crate::rules::trinites::OPTIONS;
+pub use crate::rules::trinites::{LATE_READINGS, OPTIONS};
+
+/// The options a duel's or a skirmish's provenance lists: every one of `OPTIONS`, and each
+/// of `LATE_READINGS` only when set off its default (runs at the defaults keep their
+/// bytes). The tables never read the late readings and list `OPTIONS` only.
+pub fn listed(o: &RuleOptions) -> std::collections::BTreeMap<String, String> {
+    let mut m = o.in_force(OPTIONS);
+    m.extend(
+        o.in_force(LATE_READINGS)
+            .into_iter()
+            .filter(|(k, v)| crate::rules::spec(k).is_some_and(|s| s.default != v)),
+    );
+    m
+}
 
 /// How the Trinité picks its natural result (T-DUAL).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,6 +55,28 @@ pub enum RisqueIncident {
     None,
 }
 
+/// What counts as the failed action of a Risque pénalité (option
+/// `trinites_risque_failure`; Risque, l. 762 "Si l'action échoue").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RisqueFailure {
+    /// The action hit nobody: a test that succeeds but loses the confrontation counts.
+    NoHit,
+    /// The action's test itself failed.
+    TestFailed,
+}
+
+impl RisqueFailure {
+    /// Whether an action whose test succeeded (`test_ok`, against at least one target)
+    /// and which hit (`hit`, at least one target) failed, for Risque.
+    #[inline(always)]
+    pub fn failed(self, test_ok: bool, hit: bool) -> bool {
+        match self {
+            RisqueFailure::NoHit => !hit,
+            RisqueFailure::TestFailed => !test_ok,
+        }
+    }
+}
+
 /// What a successful feint denies its target a reaction to (option
 /// `trinites_feint_scope`; Feinter, l. 557).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,6 +108,8 @@ pub struct TrinitesRules {
     pub regen_action: RegenAction,
     pub unconscious_regen: RegenTiming,
     pub risque: RisqueIncident,
+    /// What a failed Risque action is: option `trinites_risque_failure`.
+    pub risque_failure: RisqueFailure,
     /// Malus of the retry of a failed test (parameter `trinites_retry_malus`, T-RETRY).
     pub retry_malus: i64,
     /// Malus per free action after the first, cumulative (parameter
@@ -145,6 +182,10 @@ impl TrinitesRules {
             risque: match o.get("trinites_risque_incident") {
                 "none" => RisqueIncident::None,
                 _ => RisqueIncident::LoseTurn,
+            },
+            risque_failure: match o.get("trinites_risque_failure") {
+                "test_failed" => RisqueFailure::TestFailed,
+                _ => RisqueFailure::NoHit,
             },
             retry_malus: o.integer("trinites_retry_malus"),
             free_action_malus: o.integer("trinites_free_action_malus"),

@@ -306,3 +306,22 @@ impl LifeStep {
         }
     }
 }
+
+/// How a strike ended against one target; `tie` when the reaction won by equalling the
+/// attack's final (T-CONF: ties go to the side preventing the action), the only case the
+/// tie rule decides (audit of 2026-12-07, afternoon: it was said on every reaction win).
+pub fn verdict(lang: Lang, attack_ok: bool, hit: bool, tie: bool) -> &'static str {
+    match (attack_ok, hit) {
+        (_, true) => tr!(lang, "trace_trinites.hits"),
+        (true, false) if tie => tr!(lang, "trace_trinites.reaction_wins_tie"),
+        (true, false) => tr!(lang, "trace_trinites.reaction_wins"),
+        (false, false) => tr!(lang, "trace_trinites.attack_fails"),
+    }
+}
+
+/// Whether a reaction `r` at `rm` that won (`hit` false) against an attack's final
+/// `attack_final` won only by equalling it (T-CONF).
+#[inline]
+pub fn tie(hit: bool, r: super::TestRoll, rm: i64, attack_final: i64, target: i64) -> bool {
+    !hit && r.succeeds(rm, target) && attack_final == r.natural + rm
+}

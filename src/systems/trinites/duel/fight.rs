@@ -5,7 +5,7 @@
 use crate::engine::Rng64;
 use crate::systems::mask::bits;
 use crate::systems::trace::{Quiet, Watch};
-use crate::systems::trinites::words::{LifeStep, Roll};
+use crate::systems::trinites::words::{tie, LifeStep, Roll};
 use crate::systems::trinites::{roll_test, RegenAction, RisqueIncident, TrinitesRules};
 
 use crate::systems::trinites::track::{acting_group, initiative, shift, Zone};
@@ -356,6 +356,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
                         roll: Roll::new(r, j == 0, rm, target),
                         attack_ok,
                         hit,
+                        tie: attack_ok && tie(hit, r, rm, attack_final, target),
                     });
                     hit
                 };
@@ -375,9 +376,11 @@ impl<W: Watch<Step>> Fight<'_, W> {
             if f.prime == Prime::Prudence {
                 self.st[i].prudence += 1;
             }
-            if !success
-                && f.penalty == Penalty::Risque
+            // Risque (l. 762): "Si l'action échoue, un incident survient"; what a failed
+            // action is: option `trinites_risque_failure`.
+            if f.penalty == Penalty::Risque
                 && self.rules.risque == RisqueIncident::LoseTurn
+                && self.rules.risque_failure.failed(attack_ok, success)
             {
                 self.w.see(|| Step::Life(LifeStep::Risque { who: i as u8 }));
                 break;

@@ -166,3 +166,87 @@ fn a_knocked_out_striker_still_engages_the_adam() {
         assert_eq!(reactions, [want], "{count} humans");
     }
 }
+
+/// Risque (trinites.fr.txt l. 760-762: "Le personnage prend un risque. Si l'action
+/// échoue, un incident survient"), option `trinites_risque_failure` (audit of 2026-12-07,
+/// afternoon). The Adam' (Mêlée 3, Efficacité +3: modifier 6, the Deva's and Archonte's
+/// d12, keep the higher) strikes one human (reaction 1, -1 engaged: 0).
+/// `test_failed`: the incident comes only when the attack test fails, both dice at 5 or
+/// less: (5/12)² = 25/144. `no_hit` (default): also when the test succeeds and the human's
+/// reaction wins, which at 0 needs an exploded die (12 + the next roll at least the
+/// attack's final): 1 - P(hit) = 0.2222994480 (exact enumeration of the exploding dice,
+/// and `confront`). 400 000 turns at a fixed seed, within 4 standard errors.
+#[test]
+fn the_risque_incident_follows_what_a_failed_action_is() {
+    use crate::systems::trinites::{confront, side_dist, DualKeep, RisqueFailure, EXPLODE_DEPTH};
+    let h = Fighter {
+        reaction: 1,
+        ..human()
+    };
+    let adam = Fighter {
+        attack: 3,
+        prime: Prime::Efficacite,
+        penalty: Penalty::Risque,
+        ..h
+    };
+    let c = Combat {
+        adam,
+        humans: h,
+        count: 1,
+        light: 0,
+        dark: 0,
+        regenerate_at: RegenAt::Never,
+        max_rounds: 30,
+        strike_unconscious: false,
+    };
+    let no_hit = {
+        let a = side_dist(true, 6, DualKeep::Highest, 12, EXPLODE_DEPTH);
+        let b = side_dist(false, 0, DualKeep::Highest, 12, EXPLODE_DEPTH);
+        1.0 - confront(&a, &b).a_wins
+    };
+    assert!((no_hit - 0.2222994480).abs() < 1e-9, "{no_hit}");
+    for (failure, want) in [
+        (RisqueFailure::NoHit, no_hit),
+        (RisqueFailure::TestFailed, 25.0 / 144.0),
+    ] {
+        let rules = TrinitesRules {
+            risque_failure: failure,
+            ..TrinitesRules::default()
+        };
+        let mut rng = Rng64::seed_from_u64(7);
+        let n = 400_000;
+        let mut incidents = 0u32;
+        let mut steps = Steps(Vec::new());
+        for _ in 0..n {
+            let mut st = [State::EMPTY; MAX_HUMANS + 1];
+            st[0].line = rules.line(true);
+            st[1].line = rules.line(false);
+            let mut f = Fight {
+                c: &c,
+                adam,
+                rules: &rules,
+                st,
+                light: 0,
+                dark: 0,
+                light_used: false,
+                dark_used: false,
+                spent: 0,
+                fell: false,
+                round: 1,
+                w: &mut steps,
+                ko_set: 0,
+                humans: 0b10,
+            };
+            f.take_turn(&mut rng, 0);
+            incidents += steps
+                .0
+                .iter()
+                .filter(|s| matches!(s, Step::Life(LifeStep::Risque { who: 0 })))
+                .count() as u32;
+            steps.0.clear();
+        }
+        let p = f64::from(incidents) / n as f64;
+        let se = (want * (1.0 - want) / n as f64).sqrt();
+        assert!((p - want).abs() < 4.0 * se, "{failure:?}: {p} vs {want}");
+    }
+}

@@ -37,7 +37,7 @@ pub static SCENARIO_KIND: ScenarioKind = ScenarioKind {
 pub(super) const DEFAULT_TRIALS: u64 = 20_000;
 
 pub(super) fn load(file: &ScenarioFile) -> Result<Duel, UserError> {
-    let raw: RawDuel = file.parse_raw()?;
+    let raw: RawDuel = file.parse_raw_hinted(&super::missing::duel)?;
     validate(file, raw)
 }
 

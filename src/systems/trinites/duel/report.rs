@@ -12,7 +12,7 @@ use crate::report::{
 use crate::scenario::ScenarioFile;
 use crate::stats::{Estimate, Proportion};
 use crate::systems::report_parts::share_bars;
-use crate::systems::trinites::OPTIONS;
+use crate::systems::trinites::listed;
 use crate::systems::ScenarioResult;
 
 use super::model::{all_pairs, Duel};
@@ -123,7 +123,7 @@ pub(super) fn result(
     let prov = Provenance::monte_carlo(
         "trinites-duel-pairs",
         "trinites",
-        ctx.options.in_force(OPTIONS),
+        listed(&ctx.options),
         ctx.engine.seed(),
         trials,
     )

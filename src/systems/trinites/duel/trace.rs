@@ -13,7 +13,7 @@ use crate::scenario::ScenarioFile;
 use crate::systems::trace::{
     trace_trials, Cond, Quiet, Steps, TraceRequest, TraceResult, Traced, Which,
 };
-use crate::systems::trinites::words::{attack, capital, declares, regen, LifeStep, Roll};
+use crate::systems::trinites::words::{attack, capital, declares, regen, verdict, LifeStep, Roll};
 use crate::systems::trinites::TrinitesRules;
 
 use super::fight::{fight_watched, DuelEnd, FightRecord};
@@ -65,6 +65,8 @@ pub enum Step {
         roll: Roll,
         attack_ok: bool,
         hit: bool,
+        /// The reaction won only by equalling the attack's final (T-CONF).
+        tie: bool,
     },
     /// An unconscious target is inert: no reaction, the attack test decides.
     Inert {
@@ -259,6 +261,7 @@ fn render(lang: Lang, trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
                 roll,
                 attack_ok,
                 hit,
+                tie,
             } => (
                 3,
                 tr!(
@@ -266,9 +269,9 @@ fn render(lang: Lang, trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
                     "trace_trinites.reaction",
                     who = t(who),
                     roll = roll.text(lang),
-                    verdict = verdict(lang, attack_ok, hit)
+                    verdict = verdict(lang, attack_ok, hit, tie)
                 ),
-                roll.json(json!({"step": "reaction", "who": j(who), "hit": hit})),
+                roll.json(json!({"step": "reaction", "who": j(who), "hit": hit, "tie": tie})),
             ),
             Step::Inert { who, hit } => (
                 3,
@@ -276,7 +279,7 @@ fn render(lang: Lang, trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
                     lang,
                     "trace_trinites.inert",
                     who = t(who),
-                    verdict = verdict(lang, hit, hit)
+                    verdict = verdict(lang, hit, hit, false)
                 ),
                 json!({"step": "inert", "who": j(who), "hit": hit}),
             ),
@@ -308,13 +311,4 @@ fn render(lang: Lang, trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
         };
         Some((depth, capital(text), v))
     })
-}
-
-/// How a strike ended against one target.
-pub(crate) fn verdict(lang: Lang, attack_ok: bool, hit: bool) -> &'static str {
-    match (attack_ok, hit) {
-        (_, true) => tr!(lang, "trace_trinites.hits"),
-        (true, false) => tr!(lang, "trace_trinites.reaction_wins"),
-        (false, false) => tr!(lang, "trace_trinites.attack_fails"),
-    }
 }

@@ -24,7 +24,10 @@ pub use acc::{FighterAcc, SkirmishAcc, SkirmishSim};
 pub use exchange::{exchange, exchanges, Exchange};
 pub use keys::{Tactic, CIRCUMSTANCES_SHOT, CIRCUMSTANCES_STRIKE, TACTICS};
 pub use model::{load, validate, Cover, Group, Profile, Skirmish, Targeting, COVERS};
-pub use model::{COMBATANTS_MAX, COUNT_MAX, DISTANCE_MAX, ROUNDS_MAX, SIDES_MAX, TRIALS_MAX};
+pub use model::{
+    COMBATANTS_MAX, COUNT_MAX, DISTANCE_MAX, ROUNDS_MAX, SIDES_MAX, SKILL_MAX, SKILL_MIN,
+    TRIALS_MAX,
+};
 pub use pairs::{group_pairs, PairRun, PairsSpec, PAIR_TRIALS_DEFAULT, PAIR_TRIALS_MAX};
 pub use raw::RawSkirmish;
 pub use sim::{fight, End, Outcome, Setup};

@@ -540,7 +540,7 @@ pub(super) fn load_text(path: &str, text: &str) -> Skirmish {
 
 /// Reads and validates a skirmish file (the one validation `check` and `run` share).
 pub fn load(file: &ScenarioFile) -> Result<Skirmish, UserError> {
-    let raw: RawSkirmish = file.parse_raw()?;
+    let raw: RawSkirmish = file.parse_raw_hinted(&crate::systems::trinites::missing::skirmish)?;
     let raw_pairs = raw.pairs.clone();
     let mut m = validate(file, raw)?;
     if let Some(p) = raw_pairs {

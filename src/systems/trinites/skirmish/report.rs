@@ -13,7 +13,7 @@ use crate::report::{BarChart, BarSeries, Chart, Figure};
 use crate::scenario::ScenarioFile;
 use crate::stats::{Estimate, Proportion};
 use crate::systems::report_parts::{answer_list, share_bars};
-use crate::systems::trinites::OPTIONS;
+use crate::systems::trinites::listed;
 use crate::systems::ScenarioResult;
 
 use super::acc::SkirmishAcc;
@@ -26,18 +26,12 @@ fn pct(lang: Lang, p: f64) -> String {
 }
 
 fn prov(name: &str, m: &Skirmish, file: &ScenarioFile, ctx: &Context, n: u64) -> Provenance {
-    Provenance::monte_carlo(
-        name,
-        "trinites",
-        ctx.options.in_force(OPTIONS),
-        ctx.engine.seed(),
-        n,
-    )
-    .with_param("combatants", m.names.len())
-    .with_param("sides", m.sides.join(", "))
-    .with_param("max_rounds", m.max_rounds)
-    .with_param("strike_unconscious", m.strike_unconscious)
-    .with_scenario(file.reference())
+    Provenance::monte_carlo(name, "trinites", listed(&ctx.options), ctx.engine.seed(), n)
+        .with_param("combatants", m.names.len())
+        .with_param("sides", m.sides.join(", "))
+        .with_param("max_rounds", m.max_rounds)
+        .with_param("strike_unconscious", m.strike_unconscious)
+        .with_scenario(file.reference())
 }
 
 /// Outcome labels in accumulator order: each side, then draw and undecided.
@@ -315,7 +309,7 @@ pub fn result(
     let exact = Provenance::exact(
         "trinites-skirmish-exchanges",
         "trinites",
-        ctx.options.in_force(OPTIONS),
+        listed(&ctx.options),
     )
     .with_scenario(file.reference());
     let exchanges = exchanges_output(lang, m, ex, exact)?;

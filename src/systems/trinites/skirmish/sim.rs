@@ -9,7 +9,7 @@ use crate::systems::mask::bits;
 use crate::systems::trace::{Quiet, Watch};
 use crate::systems::trinites::duel::{Penalty, Prime};
 use crate::systems::trinites::track::{acting_group, initiative, shift, Zone};
-use crate::systems::trinites::words::{LifeStep, Roll};
+use crate::systems::trinites::words::{tie, LifeStep, Roll};
 use crate::systems::trinites::{
     roll_test, succeeds, FeintScope, RegenAction, RisqueIncident, TrinitesRules,
 };
@@ -164,7 +164,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
                 ranged: p.ranged(),
                 roll: Roll::new(a, p.trinite, m, target),
             });
-            let mut success = false;
+            let (mut success, mut test_ok) = (false, false);
             let multiple = prime == Prime::AttaquesMultiples;
             // Attaques multiples: every foe still in the fight and in reach at the picked
             // tier, in index order; otherwise the picked foe alone, whose circumstance
@@ -186,6 +186,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
                 let feinted = unanswered == Some(j);
                 let (reaction, parry) = self.reactions(i, j, prime, penalty, feinted);
                 let attack_ok = succeeds(a.natural, mj, target);
+                test_ok |= attack_ok;
                 if W::ON && prime == Prime::AttaquesMultiples {
                     self.w.note(Step::Versus {
                         who: j as u8,
@@ -218,12 +219,21 @@ impl<W: Watch<Step>> Fight<'_, W> {
                                 parries_for: None,
                                 roll: Roll::new(r, dual, rm, target),
                                 hit: h,
+                                tie: tie(h, r, rm, a.natural + mj, target),
                             });
                             h
                         }
                     };
                 }
-                // An ally's parry (l. 472): the strike must beat it too.
+                // An ally's parry (l. 472): the strike must beat it too. A strike already
+                // stopped (its test failed, or the ward's reaction won) still spends the
+                // held parry (l. 470, docs/rules.md): the trace says so.
+                if let (false, Some((_, _, k))) = (hit, parry) {
+                    self.w.see(|| Step::ParrySpent {
+                        who: k as u8,
+                        ward: j as u8,
+                    });
+                }
                 if let (true, Some((rm, dual, k))) = (hit, parry) {
                     let (h, r) = react(rng, a.natural + mj, rm, dual, keep, target);
                     self.w.see(|| Step::Reaction {
@@ -231,6 +241,7 @@ impl<W: Watch<Step>> Fight<'_, W> {
                         parries_for: Some(j as u8),
                         roll: Roll::new(r, dual, rm, target),
                         hit: h,
+                        tie: tie(h, r, rm, a.natural + mj, target),
                     });
                     hit = h;
                 }
@@ -288,9 +299,12 @@ impl<W: Watch<Step>> Fight<'_, W> {
             if prime == Prime::Prudence {
                 self.st[i].prudence += 1;
             }
-            if !success
-                && penalty == Penalty::Risque
+            // Risque (l. 762): "Si l'action échoue, un incident survient"; what a failed
+            // action is: option `trinites_risque_failure` (the test failed against every
+            // foe aimed at, for `test_failed`).
+            if penalty == Penalty::Risque
                 && self.rules.risque == RisqueIncident::LoseTurn
+                && self.rules.risque_failure.failed(test_ok, success)
             {
                 self.w.see(|| Step::Life(LifeStep::Risque { who: i as u8 }));
                 lost = true;
@@ -548,3 +562,7 @@ mod tests {
         });
     }
 }
+
+#[cfg(test)]
+#[path = "sim_risque_tests.rs"]
+mod risque_tests;

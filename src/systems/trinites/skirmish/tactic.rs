@@ -100,7 +100,14 @@ impl<W: Watch<Step>> Fight<'_, W> {
             Penalty::AbandonPosition => self.st[i].cover = Cover::None,
             _ => {}
         }
-        let lose = !ok && pen == Penalty::Risque && self.rules.risque == RisqueIncident::LoseTurn;
+        // Risque (l. 762), option `trinites_risque_failure`: a disarm that hit nobody, or
+        // whose test itself failed.
+        let failed = self
+            .rules
+            .risque_failure
+            .failed(succeeds(a.natural, m, target), ok);
+        let lose =
+            failed && pen == Penalty::Risque && self.rules.risque == RisqueIncident::LoseTurn;
         if W::ON && lose {
             self.w.note(Step::Life(LifeStep::Risque { who: i as u8 }));
         }

@@ -112,6 +112,8 @@ pub enum Step {
         parries_for: Option<u8>,
         roll: Roll,
         hit: bool,
+        /// The reaction won only by equalling the attack's final (T-CONF).
+        tie: bool,
     },
     /// Boxes the hit deals after protection (T-COMBAT), or a zone weapon's half damage on
     /// a miss.
@@ -127,6 +129,12 @@ pub enum Step {
     /// A parry held for an ally until the next turn (Anticiper un évènement).
     Guards {
         who: u8,
+    },
+    /// The held parry of `who` is spent by a strike on `ward` that was already stopped
+    /// (the attack test failed, or `ward`'s own reaction won): no parry test.
+    ParrySpent {
+        who: u8,
+        ward: u8,
     },
     /// A fighter's life or initiative moves (shared with the duel).
     Life(LifeStep),

@@ -205,12 +205,10 @@ pub(super) fn render(lang: Lang, m: &Skirmish, trial: u64, o: &Outcome, steps: &
                 parries_for,
                 roll,
                 hit,
+                tie,
             } => {
-                let verdict = if hit {
-                    tr!(lang, "trace_trinites.hits")
-                } else {
-                    tr!(lang, "trace_trinites.reaction_wins")
-                };
+                // The tie note only on a tie (audit of 2026-12-07, afternoon).
+                let verdict = crate::systems::trinites::words::verdict(lang, true, hit, tie);
                 let text = match parries_for {
                     None => tr!(
                         lang,
@@ -231,7 +229,7 @@ pub(super) fn render(lang: Lang, m: &Skirmish, trial: u64, o: &Outcome, steps: &
                 (
                     3,
                     text,
-                    roll.json(json!({"step": "reaction", "who": t(who), "parries_for": parries_for.map(t), "hit": hit})),
+                    roll.json(json!({"step": "reaction", "who": t(who), "parries_for": parries_for.map(t), "hit": hit, "tie": tie})),
                 )
             }
             Step::Damage { to, boxes, zone } => (
@@ -252,6 +250,11 @@ pub(super) fn render(lang: Lang, m: &Skirmish, trial: u64, o: &Outcome, steps: &
                 2,
                 tr!(lang, "trace_trinites.guards", who = t(who)),
                 json!({"step": "guards", "who": t(who)}),
+            ),
+            Step::ParrySpent { who, ward } => (
+                3,
+                tr!(lang, "trace_trinites.parry_spent", who = t(who), ward = t(ward)),
+                json!({"step": "parry_spent", "who": t(who), "ward": t(ward)}),
             ),
             Step::Life(l) => l.told(lang, |w| t(w).to_string(), |w| json!(t(w))),
             Step::End { end, rounds } => {
