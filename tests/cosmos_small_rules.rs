@@ -414,7 +414,7 @@ fn piloting_leg_success_per_day_is_the_exact_c_pilot_chance() {
     // Crew 3 + 4 = 7 on a d10: 70%; stress 1 on days 4-5: a d12, 7/12 (C-PILOT).
     let (dir, code, err) = run_file(&legs_file(), "2000");
     assert_eq!(code, Some(0), "{err}");
-    let p = day_column(&dir, "p_piloting_success");
+    let p = day_column(&dir, "p_piloting_success_exact");
     let want: Vec<f64> = (1..=10)
         .map(|d| if d == 4 || d == 5 { 7.0 / 12.0 } else { 0.7 })
         .collect();
@@ -424,14 +424,14 @@ fn piloting_leg_success_per_day_is_the_exact_c_pilot_chance() {
     // A world-ship ignores stress; stress 2 on a d12 goes past the d20: fails.
     let t = legs_file().replace("vehicle_die = 10", "vehicle_die = 100");
     let (dir, _, _) = run_file(&t, "500");
-    assert!(day_column(&dir, "p_piloting_success")
+    assert!(day_column(&dir, "p_piloting_success_exact")
         .iter()
         .all(|&x| (x - 0.07).abs() < 1e-12));
     let t = legs_file()
         .replace("vehicle_die = 10", "vehicle_die = 12")
         .replace("piloting_stress = 1 ", "piloting_stress = 2 ");
     let (dir, _, _) = run_file(&t, "500");
-    assert_eq!(day_column(&dir, "p_piloting_success")[3], 0.0);
+    assert_eq!(day_column(&dir, "p_piloting_success_exact")[3], 0.0);
 }
 
 #[test]

@@ -8,7 +8,7 @@ mod common;
 
 use std::path::Path;
 
-use common::params::{cosmosim, run};
+use common::params::{cosmosim, day, run};
 
 const FORCED: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -54,4 +54,26 @@ fn pauses_before_meals_halve_the_forced_marchs_exhaustion() {
     let text = String::from_utf8_lossy(&o.stdout);
     let at = text.find("pause_order").unwrap();
     assert!(text[at..].contains("before_meals"), "{text}");
+}
+
+#[test]
+fn exhaustion_blocks_both_holds_the_other_tracks_recovery() {
+    // Option `exhaustion_blocks` (C-FAT-3; audit of 2026-12-07, afternoon): "seul un repos
+    // total de 12h minimum permet de récupérer de l'état d'épuisement. Toute autre
+    // tentative ne réduira plus les points de FP et/ou FM" (cosmos-current l. 447). The
+    // auditor's simulator (/tmp/audit/growth/exped_both.py, 20 000 trials): mean FM at the
+    // end of day 4 of forced-march.toml -0.81 per track, 0.23 when exhaustion holds both
+    // tracks. Tolerance 0.1: about three standard errors of the two runs together.
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path();
+    run(d, FORCED, "a", "20000", &[]);
+    run(d, FORCED, "b", "20000", &["exhaustion_blocks=both"]);
+    let fm_a = day(d, "a", 4, "fm_end_mean");
+    let fm_b = day(d, "b", 4, "fm_end_mean");
+    assert!((fm_a + 0.81).abs() < 0.1, "track: {fm_a}");
+    assert!((fm_b - 0.23).abs() < 0.1, "both: {fm_b}");
+    let meta =
+        |out: &str| std::fs::read_to_string(d.join(out).join("expedition-days.meta.json")).unwrap();
+    assert!(!meta("a").contains("exhaustion_blocks"));
+    assert!(meta("b").contains("\"exhaustion_blocks\": \"both\""));
 }

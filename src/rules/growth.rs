@@ -180,6 +180,18 @@ pub const EXPEDITION_OPTIONS: &[OptionSpec] = &[
         default: "after_meals",
         allowed: Allowed::OneOf(&["after_meals", "before_meals"]),
     },
+    // "seul un repos total de 12h minimum permet de récupérer de l'état d'épuisement.
+    // Toute autre tentative ne réduira plus les points de FP et/ou FM" (cosmos-current
+    // l. 447): per track (the tool's reading so far: the exhausted track holds, the other
+    // recovers) or for the whole character (either track at 10 holds both). C-FAT-3
+    // ("Exhaustion (10) only clears with a rest >= 12 h") does not say (audit of
+    // 2026-12-07, afternoon).
+    OptionSpec {
+        key: "exhaustion_blocks",
+        decision: "C-FAT-3",
+        default: "track",
+        allowed: Allowed::OneOf(&["track", "both"]),
+    },
 ];
 
 /// Options read only by combats with aura in play (C-AURA): listed in a combat's provenance

@@ -155,19 +155,16 @@ impl Trek {
     }
 
     /// Losses; a track at exhaustion only recovers through a rest of 12 h or more
-    /// (C-FAT-3).
+    /// (C-FAT-3). "seul un repos total de 12h minimum permet de récupérer de l'état
+    /// d'épuisement. Toute autre tentative ne réduira plus les points de FP et/ou FM"
+    /// (cosmos-current l. 447): which points "FP et/ou FM" are is read per track by default
+    /// (the exhausted track holds, the other recovers); `exhaustion_blocks = both` reads it
+    /// as the character's state, so either track at exhaustion holds both.
     fn recover(&mut self, fp: i32, fm: i32, long_rest: bool) {
         let max = self.rules.max;
-        let dfp = if self.f.fp >= max && !long_rest {
-            0
-        } else {
-            fp
-        };
-        let dfm = if self.f.fm >= max && !long_rest {
-            0
-        } else {
-            fm
-        };
+        let held = |own: bool| !long_rest && (own || (self.rules.blocks_both && self.exhausted()));
+        let dfp = if held(self.f.fp >= max) { 0 } else { fp };
+        let dfm = if held(self.f.fm >= max) { 0 } else { fm };
         self.f.add(dfp.min(0), dfm.min(0), max);
         // A potion such as the energising one also adds on the other track.
         self.f.add(fp.max(0), fm.max(0), max);

@@ -62,6 +62,9 @@ pub struct TrekRules {
     /// `pause_order = before_meals`: the day's pauses come before its meals (default
     /// `after_meals`).
     pub pauses_first: bool,
+    /// `exhaustion_blocks = both`: a track at exhaustion holds the other track's recovery
+    /// too (default `track`: only its own; C-FAT-3, cosmos-current l. 447).
+    pub blocks_both: bool,
 }
 
 impl TrekRules {
@@ -92,6 +95,7 @@ impl TrekRules {
         sepulchral_fp: 8,
         illumination: 10,
         pauses_first: false,
+        blocks_both: false,
     };
 
     pub fn from_options(o: &RuleOptions) -> TrekRules {
@@ -121,6 +125,7 @@ impl TrekRules {
             sepulchral_fp: o.integer("fatigue_sepulchral_backlash_fp") as i32,
             illumination: o.integer("fatigue_illumination_backlash") as i32,
             pauses_first: o.get("pause_order") == "before_meals",
+            blocks_both: o.get("exhaustion_blocks") == "both",
         }
     }
 }

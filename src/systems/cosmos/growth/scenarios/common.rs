@@ -236,13 +236,10 @@ pub fn cdf_chart(
 }
 
 /// The mean of a quantity that cannot be negative (a count, a distance) with its 95% t
-/// interval ([`Estimate::mean`]), the lower bound clamped at 0.
+/// interval ([`Estimate::mean`]), the lower bound clamped at 0; trials with no spread
+/// leave it unbounded on both sides ([`crate::stats::Estimate::clipped`]).
 pub(super) fn nonnegative_mean(m: &crate::engine::Moments) -> crate::stats::Estimate {
-    let e = crate::stats::Estimate::mean(m);
-    crate::stats::Estimate {
-        lo: e.lo.max(0.0),
-        ..e
-    }
+    crate::stats::Estimate::mean(m).clipped(0.0, f64::INFINITY)
 }
 
 /// The options in force before `resolve`: the file's `[rules]`, then `--option` (what

@@ -49,6 +49,39 @@ fn a_rest_day_lowers_fatigue_but_not_exhaustion() {
 }
 
 #[test]
+fn exhaustion_blocks_both_holds_the_other_track_too() {
+    // Book l. 447 "Toute autre tentative ne réduira plus les points de FP et/ou FM": with
+    // `exhaustion_blocks = both` FM at 10 also holds FP. The rest day of
+    // `a_rest_day_lowers_fatigue_but_not_exhaustion`: +1 daily, -4 held -> FP stays 6
+    // (per track: 3). A meal is held the same way; a 12 h night clears both: 6 - 7 -> -1,
+    // 10 - 7 -> 3.
+    let rules = TrekRules {
+        blocks_both: true,
+        ..TrekRules::BOOK
+    };
+    let mut t = Trek::new(&walker(), &[], rules);
+    t.f = Fatigue { fp: 6, fm: 10 };
+    let p = DayPlan {
+        march_fp: -4,
+        march_fm: -4,
+        ..DayPlan::default()
+    };
+    t.day(&p, &calm(), &mut stream(1, 0, 0));
+    assert_eq!(t.f, Fatigue { fp: 6, fm: 10 });
+    t.recover(-1, -1, false);
+    assert_eq!(t.f, Fatigue { fp: 6, fm: 10 });
+    let night = DayPlan {
+        sleep_hours: 12,
+        ..DayPlan::default()
+    };
+    t.night(&night, &mut Quiet);
+    assert_eq!(t.f, Fatigue { fp: -1, fm: 3 });
+    // Below exhaustion both tracks recover as before.
+    t.recover(-1, -1, false);
+    assert_eq!(t.f, Fatigue { fp: -2, fm: 2 });
+}
+
+#[test]
 fn fasting_and_sleepless_days_escalate() {
     let mut t = Trek::new(&walker(), &[], TrekRules::BOOK);
     let p = DayPlan {

@@ -284,7 +284,7 @@ pub(super) fn report(
         scols.extend(interval_columns(
             &format!("share_mc_{name}"),
             &rows,
-            |&(s, (l, h))| Estimate::new(s, l.max(0.0), h.min(1.0)),
+            |&(s, (l, h))| Estimate::new(s, l, h).clipped(0.0, 1.0),
         ));
         chart.series.push(LineSeries {
             name: tr!(ctx.lang, "growth.campaign.mc_series", variant = name),

@@ -136,19 +136,17 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
             ("worst", &acc.worst, &mut pref_worst),
             ("end", &acc.end, &mut pref_end),
         ] {
-            // A share averaged over trials: its interval stays inside 0..1.
-            let r = Estimate::mean(&mo.reference[d]);
-            let r = Estimate {
-                lo: r.lo.max(0.0),
-                hi: r.hi.min(1.0),
-                ..r
-            };
+            // A share averaged over trials: its interval stays inside 0..1, and trials that
+            // all gave the same share leave it unbounded (`Estimate::clipped`).
+            let r = Estimate::mean(&mo.reference[d]).clipped(0.0, 1.0);
             cols.interval(&format!("p_reference_success_{when}"), r);
             line.points.push((x, r.value));
             line.band.push((x, r.lo, r.hi));
         }
         if let Some(p) = &pilot {
-            cols.push("p_piloting_success", p[d]);
+            // Exact (the piloting table, `legs::piloting_by_day`): `_exact` tells `figures`
+            // and `expect` so, as every exact column of a Monte Carlo output.
+            cols.push("p_piloting_success_exact", p[d]);
         }
         if let Some(mv) = acc.march.get(d) {
             let e = nonnegative_mean(mv);

@@ -206,7 +206,7 @@ pub(super) fn report(
     );
     // A share: its delta-method interval may pass 0 or 1 on few characters.
     let ps = Estimate::ratio(&acc.positive_majors);
-    let ps = Estimate::new(ps.value, ps.lo.max(0.0), ps.hi.min(1.0));
+    let ps = ps.clipped(0.0, 1.0);
     key.push(tr!(
         ctx.lang,
         "growth.mutation.positive_key",
