@@ -57,7 +57,9 @@ pub enum Command {
     Run(ScenarioArgs),
     /// Run a scenario file over a grid of values (--vary hero.level=3,5 --vary
     /// hero.policy.dark_below_hp=0.2..0.8:0.1) and write one CSV row per grid point with
-    /// 95% intervals, and a chart per varied value, to reports/<file name>-sweep/ (or --out).
+    /// 95% intervals, and a chart per varied value, to reports/<path below
+    /// scenarios/>/sweep-<varied keys>/ (e.g. reports/cosmos/duel/sweep-aldric.hp/ for
+    /// scenarios/cosmos/duel.toml --vary aldric.hp=...; or --out).
     Sweep(SweepArgs),
     /// Check a scenario file without running it: every problem is reported with file,
     /// line, column, key and what is allowed.
@@ -321,10 +323,22 @@ pub struct SweepArgs {
     /// With --figure, one row of it by key columns (repeatable): --where outcome=party.
     #[arg(long = "where", value_name = "COLUMN=VALUE", requires = "figure")]
     pub where_: Vec<String>,
-    /// The most grid points the sweep may have (default 10000, at most 1000000): a
-    /// guard against a typo that would run for days.
-    #[arg(long, allow_hyphen_values = true, value_name = "N", value_parser = parse_max_points)]
+    // The help is written from the caps themselves (audit of 2026-12-07 afternoon: it
+    // said 1000000 when the cap was 100000).
+    #[arg(long, allow_hyphen_values = true, value_name = "N", value_parser = parse_max_points,
+          help = max_points_help())]
     pub max_points: Option<u64>,
+}
+
+/// `sweep --max-points`'s help, from [`crate::limits::DEFAULT_MAX_GRID_POINTS`] and
+/// [`crate::limits::MAX_GRID_POINTS`].
+pub fn max_points_help() -> String {
+    format!(
+        "The most grid points the sweep may have (default {}, at most {}): a guard against a \
+         typo that would run for days",
+        crate::limits::DEFAULT_MAX_GRID_POINTS,
+        crate::limits::MAX_GRID_POINTS
+    )
 }
 
 fn parse_max_points(s: &str) -> Result<u64, crate::lang::Words> {

@@ -18,6 +18,14 @@ pub const DEFAULT_MAX_GRID_POINTS: u64 = 10_000;
 /// on one core even at 1 trial) and keeps about 1 KB until the CSV is written: 10^5
 /// points is ten minutes and ~130 MB at most; 10^6 was hours and a gigabyte.
 pub const MAX_GRID_POINTS: u64 = 100_000;
+/// Chance values of a mutation scenario's `[mutation.sweep] chance` list: one per Chance
+/// 1..100 (a repeat only repeats a cell).
+pub const MAX_MUTATION_SWEEP_CHANCES: usize = 100;
+/// Karma values of `[mutation.sweep] karma`: one per karma -10..10.
+pub const MAX_MUTATION_SWEEP_KARMAS: usize = 21;
+/// Cells of a mutation sweep (Chance x karma), each run at the scenario's trials: every
+/// distinct pair once, 2 100, under a `sweep`'s default of [`DEFAULT_MAX_GRID_POINTS`].
+pub const MAX_MUTATION_SWEEP_CELLS: usize = MAX_MUTATION_SWEEP_CHANCES * MAX_MUTATION_SWEEP_KARMAS;
 /// Tests discarded at the start of each simulated karma trajectory (`--burn-in`).
 pub const MAX_BURN_IN: u64 = 10_000_000;
 /// `[[expect]]` entries of one expectations file.

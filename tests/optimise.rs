@@ -95,7 +95,8 @@ fn an_exact_table_is_one_round_and_bad_input_exits_2() {
     let md = fs::read_to_string(d.path().join("t/optimise.md")).unwrap();
     // More karma, more crits (C-KARMA-1: the d10 comes off the roll).
     assert!(md.contains("is at karma=4"), "{md}");
-    assert!(md.contains("in 1 rounds"), "{md}");
+    // One round, said in the singular (audit of 2026-12-07 afternoon: "in 1 rounds").
+    assert!(md.contains("in 1 round;"), "{md}");
     bin()
         .args([
             "optimise",

@@ -535,3 +535,42 @@ fn tune_write_sets_the_answer_in_the_file() {
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// Audit of 2026-12-07 afternoon (commands item 3): `--write` with a key the file does not
+/// write (it takes a default) was refused only after the whole tune had run and written
+/// its folder; it is refused before any trial now, and nothing is written.
+#[test]
+fn tune_write_refuses_an_unwritable_key_before_any_work() {
+    let d = tempfile::tempdir().unwrap();
+    let duel = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/cosmos/duel.toml");
+    fs::copy(duel, d.path().join("duel.toml")).unwrap();
+    let o = bin()
+        .args([
+            "tune",
+            "duel.toml",
+            "--vary",
+            "aldric.armour.flat=0..10",
+            "--figure",
+            "combat-sides.share",
+            "--where",
+            "outcome=offensive",
+            "--target",
+            "0.5",
+            "--quiet",
+            "--out",
+            "t",
+            "--write",
+            "tuned.toml",
+        ])
+        .current_dir(d.path())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("does not write `aldric.armour.flat`"), "{err}");
+    assert!(
+        !d.path().join("t").exists(),
+        "the tune ran before the refusal"
+    );
+    assert!(!d.path().join("tuned.toml").exists());
+}

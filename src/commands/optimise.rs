@@ -151,7 +151,14 @@ fn write(
         .collect();
     // The answer is a Markdown line (`summary.md` and the index's key figure); the figure
     // and the points come from flags.
-    let md_figure = md_text(figure);
+    // The row is named with the figure, as `tune` does (audit of 2026-12-07 afternoon):
+    // `combat-combatants.p_down (combatant=brune)`.
+    let named = if a.where_.is_empty() {
+        figure.to_string()
+    } else {
+        format!("{figure} ({})", a.where_.join(", "))
+    };
+    let md_figure = md_text(&named);
     let iv =
         |e: &crate::balance::optimise::Entry| dec(&estimate_text(e.figure, e.interval95), lang);
     let mut line = tr_fill!(
@@ -175,9 +182,12 @@ fn write(
             others = others.join("; ")
         );
     }
-    let spend = tr!(
-        lang,
-        "optimise.spend",
+    let spend = tr_fill!(
+        if lang.singular(o.rounds as u64) {
+            tr!(lang, "optimise.spend_one")
+        } else {
+            tr!(lang, "optimise.spend")
+        },
         spent = o.spent,
         rounds = o.rounds,
         per_point = o.plain_sweep / o.entries.len().max(1) as u64,

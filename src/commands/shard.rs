@@ -170,8 +170,10 @@ pub fn recorded_command(args: &[String]) -> Vec<String> {
 /// scenario and expectations file. Tables read none.
 pub fn input_files(cli: &Cli) -> Vec<PathBuf> {
     match &cli.command {
-        Command::Run(a) => vec![a.file.clone()],
-        Command::Sweep(a) => vec![a.scenario.file.clone()],
+        // With the files the scenario links (audit of 2026-12-07 afternoon): parts run
+        // against two versions of an expedition's combat file must not merge.
+        Command::Run(a) => with_linked(&a.file),
+        Command::Sweep(a) => with_linked(&a.scenario.file),
         Command::Report(_) => {
             let mut v = shipped_scenarios(Path::new("scenarios"));
             v.extend(shipped_scenarios(Path::new("balance")));
@@ -179,6 +181,12 @@ pub fn input_files(cli: &Cli) -> Vec<PathBuf> {
         }
         _ => Vec::new(),
     }
+}
+
+fn with_linked(file: &Path) -> Vec<PathBuf> {
+    let mut v = vec![file.to_path_buf()];
+    v.extend(crate::systems::linked_inputs(file));
+    v
 }
 
 /// (path, SHA-256) of each input; an unreadable file is left to the command to report.

@@ -7,7 +7,7 @@ use crate::scenario::ScenarioFile;
 use super::{run_to_precision, signals, Session};
 
 /// `cosmosim sweep FILE --vary ...`: outputs go to `--out` or
-/// `reports/<path below scenarios/>-sweep/`, published as one set.
+/// `reports/<path below scenarios/>/sweep-<varied keys>/`, published as one set.
 pub fn sweep(a: &SweepArgs, s: &Session) -> anyhow::Result<()> {
     let quiet = s.quiet;
     let file = ScenarioFile::read(&a.scenario.file, s.lang)?;

@@ -30,7 +30,26 @@ pub fn trace(args: &TraceArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
         threads: 1,
         ..RunOverrides::default()
     };
+    let asked = which.clone();
     let result = trace(&file, &TraceRequest { which, overrides })?;
+    // A trial past the run's count is not one of the run's trials: refused, exit 2,
+    // with the run's range (audit of 2026-12-07 afternoon: --trial 18446744073709551615
+    // was replayed as if the run had it).
+    if let Which::Range(a, b) = asked {
+        if b >= result.run_trials {
+            return Err(user(tr!(
+                file.lang,
+                "trace.outside_run",
+                asked = if a == b {
+                    a.to_string()
+                } else {
+                    format!("{a}..{b}")
+                },
+                trials = result.run_trials,
+                last = result.run_trials.saturating_sub(1)
+            )));
+        }
+    }
     let shown = args.file.display().to_string();
     match args.format {
         TraceFormat::Text => print_stdout(&text(&result, &shown, lang), lang)?,

@@ -141,11 +141,24 @@ pub fn tune_cmd(a: &TuneArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
             on_target: false,
         })
     };
+    // `--write` is checked before any trial (audit of 2026-12-07 afternoon: a key the
+    // file does not write was refused after the whole tune had run).
+    if a.write.is_some() {
+        let Subject::Scenario(file) = &subject else {
+            return Err(user(tr!(lang, "tune.write_table")));
+        };
+        let probe = key_value(lo, integer);
+        if crate::scenario::edit::set_in_place(&file.text, &key, &probe).is_none() {
+            return Err(user(tr!(
+                file.lang,
+                "tune.write_no_key",
+                key,
+                file = file.path.display()
+            )));
+        }
+    }
     // A first evaluation checks the figure and `where` before anything is written.
     eval(lo, a.first_trials)?;
-    if a.write.is_some() && !matches!(subject, Subject::Scenario(_)) {
-        return Err(user(tr!(lang, "tune.write_table")));
-    }
     let mut points: Vec<Point> = Vec::new();
     let mut found: Option<Answer> = None;
     publish_set(

@@ -51,6 +51,17 @@ impl Lang {
         }
     }
 
+    /// Whether a count of `n` takes the singular: English says "1 round" and "0 rounds",
+    /// French "0 manche" and "1 manche" (audit of 2026-12-07 afternoon: "1 rounds",
+    /// "1 outputs added"). Pick between two catalogue keys with it:
+    /// `tr_fill!(if lang.singular(n) { tr!(lang, "k_one") } else { tr!(lang, "k") }, n)`.
+    pub fn singular(self, n: u64) -> bool {
+        match self {
+            Lang::En => n == 1,
+            Lang::Fr => n <= 1,
+        }
+    }
+
     fn source(self) -> &'static str {
         match self {
             Lang::En => include_str!("en.toml"),

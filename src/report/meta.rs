@@ -32,6 +32,10 @@ pub struct Provenance {
     pub parameters: BTreeMap<String, String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scenario: Option<ScenarioRef>,
+    /// The other files the scenario read (an expedition's linked combat file): a number
+    /// rests on their bytes as much as on the scenario's (audit of 2026-12-07 afternoon).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub linked: Vec<ScenarioRef>,
 }
 
 /// A model value as provenance text: canonical JSON (a plain word without its quotes).
@@ -73,6 +77,7 @@ impl Provenance {
             rule_options,
             parameters: BTreeMap::new(),
             scenario: None,
+            linked: Vec::new(),
         }
     }
 
@@ -126,6 +131,12 @@ impl Provenance {
     /// The provenance of a scenario file's run: the file it read.
     pub fn with_scenario(mut self, scenario: ScenarioRef) -> Provenance {
         self.scenario = Some(scenario);
+        self
+    }
+
+    /// A file the scenario read besides itself (see [`Provenance::linked`]).
+    pub fn with_linked(mut self, file: ScenarioRef) -> Provenance {
+        self.linked.push(file);
         self
     }
 

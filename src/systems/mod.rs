@@ -28,6 +28,15 @@ pub fn report_outputs(
     Ok(all)
 }
 
+/// The files a scenario file reads besides itself (a party expedition's linked combat
+/// file): shard manifests record their hashes with the scenario's, so `merge` refuses
+/// parts run against other versions of them. Only Great Cosmos expeditions link a file.
+pub fn linked_inputs(file: &std::path::Path) -> Vec<std::path::PathBuf> {
+    cosmos::growth::scenarios::expedition::linked_path(file)
+        .into_iter()
+        .collect()
+}
+
 /// Every kind of scenario file, by its `system` key.
 pub fn scenario_kinds() -> Vec<&'static ScenarioKind> {
     let kinds: Vec<&'static ScenarioKind> = vec![

@@ -209,6 +209,9 @@ impl Traced {
 /// What a kind's trace gives back: its traced trials and how many trials were scanned.
 pub struct TraceResult {
     pub seed: u64,
+    /// The run's trial count (the file's `[run] trials`, else the kind's default): a
+    /// `--trial` past it is refused (audit of 2026-12-07 afternoon), not replayed.
+    pub run_trials: u64,
     pub scanned: u64,
     pub trials: Vec<Traced>,
 }
@@ -224,6 +227,8 @@ pub fn pick<T>(
     mut meets: impl FnMut(u64, &[T]) -> bool,
 ) -> Result<(Vec<u64>, u64), UserError> {
     match which {
+        // Trials outside the run are not replayed: the command refuses them.
+        Which::Range(_, b) if *b >= trials => Ok((Vec::new(), 0)),
         Which::Range(a, b) => Ok(((*a..=*b).collect(), b - a + 1)),
         Which::Find(conds, count) => {
             let tests = conds.iter().map(parse).collect::<Result<Vec<_>, _>>()?;
@@ -257,9 +262,11 @@ pub fn trace_trials<T, St>(
     mut show: impl FnMut(&mut St, u64) -> Traced,
 ) -> anyhow::Result<TraceResult> {
     let (list, scanned) = pick(which, trials, parse, |i, conds| meets(state, i, conds))?;
+    let run_trials = trials;
     let trials = list.into_iter().map(|i| show(state, i)).collect();
     Ok(TraceResult {
         seed,
+        run_trials,
         scanned,
         trials,
     })
@@ -317,7 +324,15 @@ pub fn replay_trials<St, S, T, E: Watch<S>, O>(
 pub fn finished(lang: Lang, outcome: &str, rounds: i64) -> (u8, String, serde_json::Value) {
     (
         0,
-        tr!(lang, "trace.finished", outcome, rounds),
+        tr_fill!(
+            if lang.singular(rounds as u64) {
+                tr!(lang, "trace.finished_one")
+            } else {
+                tr!(lang, "trace.finished")
+            },
+            outcome,
+            rounds
+        ),
         serde_json::json!({"step": "end", "outcome": outcome, "rounds": rounds}),
     )
 }

@@ -123,6 +123,24 @@ fn provenance_diff(b: &serde_json::Value, n: &serde_json::Value) -> Vec<(String,
             short(&n["scenario"]["sha256"]),
         ));
     }
+    // A linked file (an expedition's combat file) moves the numbers as the scenario does.
+    if b["linked"] != n["linked"] {
+        let hashes = |v: &serde_json::Value| {
+            v.as_array()
+                .map(|a| {
+                    a.iter()
+                        .map(|f| text(&f["sha256"]).chars().take(12).collect::<String>())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                })
+                .unwrap_or_default()
+        };
+        out.push((
+            "linked sha256".into(),
+            hashes(&b["linked"]),
+            hashes(&n["linked"]),
+        ));
+    }
     out
 }
 

@@ -50,7 +50,17 @@ pub fn headline(c: &Comparison, lang: Lang) -> String {
         mc = moved - exact,
         mc_total,
         alpha = dec(&num(c.alpha), lang),
-        added = c.outputs_added.len(),
+        added = {
+            let n = c.outputs_added.len();
+            tr_fill!(
+                if lang.singular(n as u64) {
+                    tr!(lang, "compare.outputs_added_one")
+                } else {
+                    tr!(lang, "compare.outputs_added")
+                },
+                n
+            )
+        },
         removed = c.outputs_removed.len()
     )
 }
@@ -259,4 +269,27 @@ pub fn chart(c: &Comparison, lang: Lang) -> Option<Figure> {
         }],
         y_range: Some((lo - pad, hi + pad)),
     })]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Audit of 2026-12-07 afternoon: "1 outputs added".
+    #[test]
+    fn one_output_added_is_singular() {
+        let c = |added: usize| Comparison {
+            outputs_added: (0..added).map(|i| format!("o{i}")).collect(),
+            outputs_removed: Vec::new(),
+            outputs: Vec::new(),
+            figures: Vec::new(),
+            untested: 0,
+            alpha: 0.05,
+        };
+        assert!(headline(&c(1), Lang::En).contains("; 1 output added, 0 removed"));
+        assert!(headline(&c(2), Lang::En).contains("; 2 outputs added, 0 removed"));
+        assert!(headline(&c(0), Lang::En).contains("; 0 outputs added, 0 removed"));
+        assert!(headline(&c(1), Lang::Fr).contains("; sortie ajoutée : 1, retirées : 0"));
+        assert!(headline(&c(2), Lang::Fr).contains("; sorties ajoutées : 2, retirées : 0"));
+    }
 }

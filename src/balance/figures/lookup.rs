@@ -124,7 +124,7 @@ pub fn resolve<'a>(
     let Some(rest) = figure.strip_prefix("p_") else {
         return exact.map(|f| (f, wanted.to_vec()));
     };
-    let outcome = rest.strip_prefix("win_").unwrap_or(rest);
+    let outcome = side_of(rest);
     for o in outputs {
         let names = column_names(&o.frame);
         if !names.iter().any(|n| n == "outcome") {
@@ -143,7 +143,7 @@ pub fn resolve<'a>(
             let snake = name
                 .to_lowercase()
                 .replace(|c: char| !c.is_ascii_alphanumeric(), "_");
-            if snake == outcome || snake == rest {
+            if snake == rest || side_of(&snake) == outcome {
                 let mut w = wanted.to_vec();
                 w.push(("outcome".into(), Cell::Text(name)));
                 return Ok((
@@ -158,6 +158,54 @@ pub fn resolve<'a>(
         }
     }
     exact.map(|f| (f, wanted.to_vec()))
+}
+
+/// The side an outcome name is about: `win_players`, `players_win` and `players_wins`
+/// all name `players` (audit of 2026-12-07 afternoon: the 2d20's `players_win` and the
+/// Nephilim `a_wins` rows answered `p_players_win` but not the documented `p_win_players`).
+fn side_of(name: &str) -> &str {
+    name.strip_prefix("win_")
+        .or_else(|| name.strip_suffix("_wins"))
+        .or_else(|| name.strip_suffix("_win"))
+        .unwrap_or(name)
+}
+
+/// The aliases of the outcome rows of `o` (`p_<outcome>` and `p_win_<side>`), each with
+/// the row it names, for `figures`; empty for an output without an outcome share.
+pub fn aliases(o: &Output) -> Vec<(Vec<String>, String, String)> {
+    if !column_names(&o.frame).iter().any(|n| n == "outcome") {
+        return Vec::new();
+    }
+    let share = roles(o)
+        .into_iter()
+        .find(|(c, r)| matches!(r, Role::Estimate { .. }) && (c == "share" || c == "p"));
+    let Some((column, _)) = share else {
+        return Vec::new();
+    };
+    (0..o.frame.height())
+        .filter_map(|row| match cell(&o.frame, "outcome", row) {
+            Cell::Text(name) => Some(name),
+            _ => None,
+        })
+        .map(|name| {
+            let snake = name
+                .to_lowercase()
+                .replace(|c: char| !c.is_ascii_alphanumeric(), "_");
+            let side = side_of(&snake);
+            let mut names = vec![format!("p_{snake}")];
+            let not_a_side = [
+                "nobody_standing",
+                "round_cap",
+                "undecided",
+                "draw",
+                "both_out",
+            ];
+            if side != snake || !not_a_side.contains(&side) {
+                names.push(format!("p_win_{side}"));
+            }
+            (names, format!("{}.{column}", o.name), name)
+        })
+        .collect()
 }
 
 /// Why `f` cannot be decided against a band or a target, with the columns of its output

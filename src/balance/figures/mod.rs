@@ -74,6 +74,16 @@ pub fn describe(outputs: &[Output], lang: Lang) -> String {
             };
             s += &format!("    {figure:<44} {how:<40} {}\n", meaning(&name, lang));
         }
+        // The headline aliases, so they can be discovered (audit of 2026-12-07 afternoon).
+        let aliases = aliases(o);
+        if !aliases.is_empty() {
+            s += tr!(lang, "figures.aliases");
+            s.push('\n');
+            for (names, figure, outcome) in aliases {
+                let at = where_text(&[("outcome".to_string(), Cell::Text(outcome))]);
+                s += &format!("    {:<44} {figure} where {{ {at} }}\n", names.join(", "));
+            }
+        }
         s += "\n";
     }
     s

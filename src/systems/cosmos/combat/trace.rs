@@ -49,6 +49,7 @@ pub fn trace(file: &ScenarioFile, req: &TraceRequest) -> anyhow::Result<TraceRes
     }
     Ok(TraceResult {
         seed: engine.seed(),
+        run_trials: trials,
         scanned,
         trials: out,
     })

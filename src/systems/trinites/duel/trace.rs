@@ -304,7 +304,15 @@ fn render(lang: Lang, trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
                 let o = OUTCOMES[outcome as usize];
                 (
                     0,
-                    tr!(lang, "trace_trinites.end", rounds, outcome = o),
+                    tr_fill!(
+                        if lang.singular(rounds as u64) {
+                            tr!(lang, "trace_trinites.end_one")
+                        } else {
+                            tr!(lang, "trace_trinites.end")
+                        },
+                        rounds,
+                        outcome = o
+                    ),
                     json!({"step": "end", "outcome": o, "rounds": rounds}),
                 )
             }

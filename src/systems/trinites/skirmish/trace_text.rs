@@ -261,7 +261,15 @@ pub(super) fn render(lang: Lang, m: &Skirmish, trial: u64, o: &Outcome, steps: &
                 let name = outcome(m, end);
                 (
                     0,
-                    tr!(lang, "trace_trinites.end", rounds, outcome = name),
+                    tr_fill!(
+                        if lang.singular(rounds as u64) {
+                            tr!(lang, "trace_trinites.end_one")
+                        } else {
+                            tr!(lang, "trace_trinites.end")
+                        },
+                        rounds,
+                        outcome = name
+                    ),
                     json!({"step": "end", "outcome": name, "rounds": rounds}),
                 )
             }

@@ -19,6 +19,9 @@ use super::raw::RawEncounter;
 pub struct LinkedCombat {
     /// The path as written (relative to the expedition file's folder).
     pub path: String,
+    /// The combat file as read (its path beside the expedition file's, its SHA-256), for
+    /// provenance: a run rests on its bytes too.
+    pub file: crate::report::ScenarioRef,
     pub model: CombatModel,
     /// The rules the combat is played under: the combat file's own `[rules]`, then what
     /// the expedition run sets (see [`LinkedCombat::under`]).
@@ -190,9 +193,27 @@ pub fn linked(
     }
     Ok(Some(LinkedCombat {
         path: path.clone(),
+        file: cfile.reference(),
         model,
         rules,
         options,
         combatant,
     }))
+}
+
+/// The linked combat file an expedition file names (`[expedition.encounter] combat`),
+/// beside it, or None: the inputs a shard records and `merge` compares, found without
+/// validating the file (validation is the run's).
+pub fn linked_path(file: &Path) -> Option<std::path::PathBuf> {
+    let text = crate::input::read_file(file, crate::input::MAX_TEXT_BYTES).ok()?;
+    let root: toml::Table = toml::from_str(std::str::from_utf8(&text).ok()?).ok()?;
+    if root.get("system")?.as_str()? != "cosmos" || root.get("kind")?.as_str()? != "expedition" {
+        return None;
+    }
+    let rel = root
+        .get("expedition")?
+        .get("encounter")?
+        .get("combat")?
+        .as_str()?;
+    Some(file.parent().unwrap_or(Path::new(".")).join(rel))
 }

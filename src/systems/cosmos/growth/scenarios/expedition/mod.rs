@@ -33,7 +33,7 @@ pub use crate::systems::cosmos::growth::fatigue::reference::{
     can_test, track_of, ReferenceTable, ReferenceTest,
 };
 pub use legs::{march_table, piloting_by_day, Legs, March, Pace, Piloting};
-pub use linked::LinkedCombat;
+pub use linked::{linked_path, LinkedCombat};
 pub use model::{model, ExpeditionModel, Member, Party, MAX_RATIONS, MAX_TRAVELLERS};
 pub use party::{PartyAcc, PartySim};
 pub use report::run;

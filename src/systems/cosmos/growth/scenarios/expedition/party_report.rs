@@ -73,7 +73,9 @@ pub fn run(
         .with_param("reference_test", format!("{} {rt} karma {rk}", rs.name()));
     // A linked combat (issue 10 item 9): which file each encounter plays.
     let prov = match &m.linked {
-        Some(l) => prov.with_param("encounter_combat", &l.path),
+        Some(l) => prov
+            .with_param("encounter_combat", &l.path)
+            .with_linked(l.file.clone()),
         None => prov,
     };
     let prov = prov.with_scenario(file.reference());

@@ -197,6 +197,37 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<MutationModel>, UserError> {
     let sweep = match &m.sweep {
         None => None,
         Some(s) => {
+            // Capped before anything runs, `check` as `run` (audit of 2026-12-07
+            // afternoon): 5000 x 5000 values were 25 million cells of `trials` each.
+            use crate::limits::{
+                MAX_MUTATION_SWEEP_CELLS, MAX_MUTATION_SWEEP_CHANCES, MAX_MUTATION_SWEEP_KARMAS,
+            };
+            for (key, count, max) in [
+                ("chance", s.chance.len(), MAX_MUTATION_SWEEP_CHANCES),
+                ("karma", s.karma.len(), MAX_MUTATION_SWEEP_KARMAS),
+            ] {
+                if count > max {
+                    return Err(bad(
+                        file,
+                        &["mutation", "sweep", key],
+                        tr!(file.lang, "growth.mutation.sweep_list_too_long", count),
+                        &tr!(file.lang, "growth.mutation.sweep_list_allowed", max),
+                    ));
+                }
+            }
+            let cells = s.chance.len() * s.karma.len();
+            if cells > MAX_MUTATION_SWEEP_CELLS {
+                return Err(bad(
+                    file,
+                    &["mutation", "sweep"],
+                    tr!(file.lang, "growth.mutation.sweep_too_many_cells", cells),
+                    &tr!(
+                        file.lang,
+                        "growth.mutation.sweep_cells_allowed",
+                        max = MAX_MUTATION_SWEEP_CELLS
+                    ),
+                ));
+            }
             if s.chance.is_empty() || s.chance.iter().any(|c| !(1..=100).contains(c)) {
                 return Err(bad(
                     file,
