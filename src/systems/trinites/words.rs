@@ -325,3 +325,21 @@ pub fn verdict(lang: Lang, attack_ok: bool, hit: bool, tie: bool) -> &'static st
 pub fn tie(hit: bool, r: super::TestRoll, rm: i64, attack_final: i64, target: i64) -> bool {
     !hit && r.succeeds(rm, target) && attack_final == r.natural + rm
 }
+
+/// The last step of a Trinités duel or skirmish: the outcome after so many rounds (one
+/// round in the singular), the same line and JSON for both kinds.
+pub fn end(lang: Lang, outcome: &str, rounds: u32) -> (u8, String, Value) {
+    (
+        0,
+        crate::tr_fill!(
+            if lang.singular(u64::from(rounds)) {
+                crate::tr!(lang, "trace_trinites.end_one")
+            } else {
+                crate::tr!(lang, "trace_trinites.end")
+            },
+            rounds,
+            outcome
+        ),
+        json!({"step": "end", "outcome": outcome, "rounds": rounds}),
+    )
+}

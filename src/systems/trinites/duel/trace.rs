@@ -301,20 +301,7 @@ fn render(lang: Lang, trial: u64, r: &FightRecord, steps: &[Step]) -> Traced {
             ),
             Step::Life(l) => l.told(lang, t, |w| Value::from(j(w))),
             Step::End { outcome, rounds } => {
-                let o = OUTCOMES[outcome as usize];
-                (
-                    0,
-                    tr_fill!(
-                        if lang.singular(rounds as u64) {
-                            tr!(lang, "trace_trinites.end_one")
-                        } else {
-                            tr!(lang, "trace_trinites.end")
-                        },
-                        rounds,
-                        outcome = o
-                    ),
-                    json!({"step": "end", "outcome": o, "rounds": rounds}),
-                )
+                crate::systems::trinites::words::end(lang, OUTCOMES[outcome as usize], rounds)
             }
         };
         Some((depth, capital(text), v))

@@ -257,22 +257,7 @@ pub(super) fn render(lang: Lang, m: &Skirmish, trial: u64, o: &Outcome, steps: &
                 json!({"step": "parry_spent", "who": t(who), "ward": t(ward)}),
             ),
             Step::Life(l) => l.told(lang, |w| t(w).to_string(), |w| json!(t(w))),
-            Step::End { end, rounds } => {
-                let name = outcome(m, end);
-                (
-                    0,
-                    tr_fill!(
-                        if lang.singular(rounds as u64) {
-                            tr!(lang, "trace_trinites.end_one")
-                        } else {
-                            tr!(lang, "trace_trinites.end")
-                        },
-                        rounds,
-                        outcome = name
-                    ),
-                    json!({"step": "end", "outcome": name, "rounds": rounds}),
-                )
-            }
+            Step::End { end, rounds } => crate::systems::trinites::words::end(lang, outcome(m, end), rounds),
         })
     })
 }
