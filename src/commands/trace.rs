@@ -30,13 +30,13 @@ pub fn trace(args: &TraceArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
         threads: 1,
         ..RunOverrides::default()
     };
-    let asked = which.clone();
-    let result = trace(&file, &TraceRequest { which, overrides })?;
-    // A trial past the run's count is not one of the run's trials: refused, exit 2,
-    // with the run's range (audit of 2026-12-07 afternoon: --trial 18446744073709551615
-    // was replayed as if the run had it).
-    if let Which::Range(a, b) = asked {
-        if b >= result.run_trials {
+    // A trial no run can have is refused before any work, exit 2 (audit of 2026-12-07
+    // afternoon: --trial 18446744073709551615 was replayed). A trial past the file's own
+    // count stays allowed: trial 250 of a 200-trial file is trial 250 of `run --trials
+    // 300`, the same stream (streams are keyed by the trial's number, not the count).
+    if let Which::Range(a, b) = which.clone() {
+        let last = crate::limits::MAX_TRIALS - 1;
+        if b > last {
             return Err(user(tr!(
                 file.lang,
                 "trace.outside_run",
@@ -45,11 +45,12 @@ pub fn trace(args: &TraceArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
                 } else {
                     format!("{a}..{b}")
                 },
-                trials = result.run_trials,
-                last = result.run_trials.saturating_sub(1)
+                trials = crate::limits::MAX_TRIALS,
+                last
             )));
         }
     }
+    let result = trace(&file, &TraceRequest { which, overrides })?;
     let shown = args.file.display().to_string();
     match args.format {
         TraceFormat::Text => print_stdout(&text(&result, &shown, lang), lang)?,

@@ -209,8 +209,8 @@ impl Traced {
 /// What a kind's trace gives back: its traced trials and how many trials were scanned.
 pub struct TraceResult {
     pub seed: u64,
-    /// The run's trial count (the file's `[run] trials`, else the kind's default): a
-    /// `--trial` past it is refused (audit of 2026-12-07 afternoon), not replayed.
+    /// The run's trial count (the file's `[run] trials`, else the kind's default). A
+    /// `--trial` past it is still replayed: it is that trial of a longer `run --trials`.
     pub run_trials: u64,
     pub scanned: u64,
     pub trials: Vec<Traced>,
@@ -227,8 +227,6 @@ pub fn pick<T>(
     mut meets: impl FnMut(u64, &[T]) -> bool,
 ) -> Result<(Vec<u64>, u64), UserError> {
     match which {
-        // Trials outside the run are not replayed: the command refuses them.
-        Which::Range(_, b) if *b >= trials => Ok((Vec::new(), 0)),
         Which::Range(a, b) => Ok(((*a..=*b).collect(), b - a + 1)),
         Which::Find(conds, count) => {
             let tests = conds.iter().map(parse).collect::<Result<Vec<_>, _>>()?;
