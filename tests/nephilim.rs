@@ -350,6 +350,42 @@ fn magic_p_control_is_empty_where_concentration_cannot_succeed() {
     assert!((p - 1.0 / 36.0).abs() < 1e-9, "{p}");
 }
 
+/// Below the spell level nobody casts ("le Nephilim doit avoir au moins autant dans sa
+/// compétence que ce niveau"): no control test, so `p_control` is empty in the exact table
+/// as in its Monte Carlo, under the default `concentration_carry` too (it read 0).
+#[test]
+fn magic_p_control_is_empty_below_the_spell_level() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "--circles",
+        "basse_magie",
+        "--skills",
+        "1,2",
+        "--ka",
+        "20",
+        "--durations",
+        "action",
+        "--spell-level",
+        "2",
+    ];
+    let p_control = |csv: &str, skill: &str| -> String {
+        let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+        let c = header.iter().position(|h| *h == "p_control").unwrap();
+        let key = format!("basse_magie,{skill},20,");
+        let line = csv.lines().find(|l| l.starts_with(&key)).unwrap();
+        line.split(',').nth(c).unwrap().to_string()
+    };
+    for mc in [false, true] {
+        let mut a = args.to_vec();
+        if mc {
+            a.extend(["--method", "mc", "--trials", "2000"]);
+        }
+        let csv = table(dir.path(), "nephilim-magic", &a);
+        assert_eq!(p_control(&csv, "1"), "", "mc {mc}: {csv}");
+        assert!(!p_control(&csv, "2").is_empty(), "mc {mc}: {csv}");
+    }
+}
+
 // ---- bad input ----
 
 #[test]
