@@ -3,7 +3,7 @@
 use super::user;
 use crate::cli::{TraceArgs, TraceFormat};
 use crate::lang::Lang;
-use crate::report::write_page;
+use crate::report::{md_code, write_atomic, write_page};
 use crate::scenario::ScenarioFile;
 use crate::systems::trace::{parse_find, parse_range, TraceRequest, TraceResult, Which};
 use crate::systems::RunOverrides;
@@ -57,8 +57,19 @@ pub fn trace(args: &TraceArgs, quiet: bool, lang: Lang) -> anyhow::Result<()> {
         TraceFormat::Json => print_stdout(&json_lines(&result), lang)?,
     }
     if let Some(out) = &args.out {
-        let md = markdown(&result, &shown, lang);
-        publish_set(out, quiet, |dir| write_page(dir, "trace", &md, lang), lang)?;
+        let md = markdown(&result, &shown, args.find.as_deref(), lang);
+        let meta = meta_json(&file, args, &result, &shown, lang)?;
+        publish_set(
+            out,
+            quiet,
+            |dir| {
+                let mut files = write_page(dir, "trace", &md, lang)?;
+                write_atomic(&dir.join("trace.meta.json"), meta.as_bytes(), lang)?;
+                files.push("trace.meta.json".into());
+                Ok(files)
+            },
+            lang,
+        )?;
     }
     if result.trials.is_empty() {
         // Found nothing: exit 1, as grep does, so a script can tell (never a bad file).
@@ -121,7 +132,69 @@ fn json_lines(r: &TraceResult) -> String {
     s
 }
 
-fn markdown(r: &TraceResult, file: &str, lang: Lang) -> String {
+/// `trace.meta.json` (audit of 2026-12-07, evening: `trace --out` wrote none): the
+/// provenance `run` records for the same file, seed and options (scenario hash, options in
+/// force, linked files, the run's trial count), with what was replayed and the command
+/// that replays it. The options are those of a one-trial run of the file, so a trace lists
+/// exactly what `run` lists, kind by kind.
+fn meta_json(
+    file: &ScenarioFile,
+    args: &TraceArgs,
+    r: &TraceResult,
+    shown: &str,
+    lang: Lang,
+) -> anyhow::Result<String> {
+    let probe = RunOverrides {
+        trials: Some(1),
+        seed: args.seed,
+        options: args.options.clone(),
+        quiet: true,
+        threads: 1,
+        ..RunOverrides::default()
+    };
+    let outputs = super::run::run_scenario_file(file, &probe)?.outputs;
+    let mut p = match outputs.first() {
+        Some(o) => o.provenance.for_output("trace"),
+        None => crate::report::Provenance::monte_carlo("trace", "", Default::default(), 0, 0),
+    };
+    for o in outputs.iter().skip(1) {
+        for (k, v) in &o.provenance.rule_options {
+            p.rule_options.entry(k.clone()).or_insert_with(|| v.clone());
+        }
+        for l in &o.provenance.linked {
+            if !p.linked.contains(l) {
+                p.linked.push(l.clone());
+            }
+        }
+    }
+    p.scenario = Some(file.reference());
+    p.seed = Some(r.seed);
+    p.trials = Some(r.run_trials);
+    let replayed: Vec<String> = r.trials.iter().map(|t| t.trial.to_string()).collect();
+    let mut command = format!("cosmosim trace {shown}");
+    match (args.trial, &args.trials, &args.find) {
+        (Some(n), _, _) => command += &format!(" --trial {n}"),
+        (None, Some(range), _) => command += &format!(" --trials {range}"),
+        (None, None, Some(f)) => {
+            command += &format!(" --find {f} --count {}", args.count);
+            p = p
+                .with_param("find", f)
+                .with_param("count", args.count)
+                .with_param("scanned", r.scanned);
+        }
+        (None, None, None) => {}
+    }
+    command += &format!(" --seed {}", r.seed);
+    for o in &args.options {
+        command += &format!(" --option {o}");
+    }
+    let p = p
+        .with_param("command", command)
+        .with_param("trials_replayed", replayed.join(","));
+    Ok(p.to_json(lang))
+}
+
+fn markdown(r: &TraceResult, file: &str, find: Option<&str>, lang: Lang) -> String {
     let mut s = format!("# {}\n\n", tr!(lang, "trace.title", file));
     s.push_str(&tr!(
         lang,
@@ -133,11 +206,13 @@ fn markdown(r: &TraceResult, file: &str, lang: Lang) -> String {
     ));
     s.push_str("\n\n");
     if r.trials.is_empty() {
+        // Said plainly, with the conditions searched for (audit of 2026-12-07, evening:
+        // the page printed "()" where they belonged).
         s.push_str(&tr!(
             lang,
-            "trace.none_found",
+            "trace.none_matched",
             scanned = r.scanned,
-            find = ""
+            find = md_code(find.unwrap_or(""))
         ));
         s.push('\n');
     }

@@ -74,11 +74,29 @@ pub fn variants(a: &VariantsArgs, quiet: bool, lang: Lang) -> anyhow::Result<()>
                 files.push(PathBuf::from(name));
             }
             let sha = file_sha256(f.file.text.as_bytes());
+            // Every file the numbers rest on (audit of 2026-12-07, evening: only the
+            // variants file was hashed): each studied scenario and the files it links, as
+            // their runs read them, once each, by path.
+            let mut inputs: Vec<crate::report::ScenarioRef> = Vec::new();
+            for v in &study.variants {
+                for outs in &v.outputs {
+                    for o in outs.iter() {
+                        let p = &o.provenance;
+                        for r in p.scenario.iter().chain(&p.linked) {
+                            if !inputs.contains(r) {
+                                inputs.push(r.clone());
+                            }
+                        }
+                    }
+                }
+            }
+            inputs.sort_by(|a, b| (&a.path, &a.sha256).cmp(&(&b.path, &b.sha256)));
             let meta = serde_json::json!({
                 "tool": format!("cosmosim {}", env!("CARGO_PKG_VERSION")),
                 "command": "variants",
                 "file": f.path.display().to_string(),
                 "file_sha256": sha,
+                "inputs": inputs,
                 "seed": seed,
                 "trials": f.trials,
                 "alpha": f.alpha,

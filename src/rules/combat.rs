@@ -8,7 +8,11 @@ const MULT: Allowed = Allowed::Number {
     max: 10.0,
 };
 
-/// Rule options of the combat engine.
+/// Rule options of the combat engine: every one is listed, default included, in the
+/// provenance of every Great Cosmos combat and of an expedition's linked combat
+/// (`systems::cosmos::combat::listed_options`; audit of 2026-12-07, evening, which folded
+/// the former `LATE_READINGS` in: listed only off their default, a run at the defaults did
+/// not say which reading it used).
 pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         key: "offensive_damage_mult",
@@ -245,12 +249,6 @@ pub const OPTIONS: &[OptionSpec] = &[
         default: "2",
         allowed: Allowed::Integer { min: 0, max: 20 },
     },
-];
-
-/// Combat readings added after the shipped reports: each is listed in a provenance only
-/// when set off its default (`combat::options::listed`), so runs at the defaults keep
-/// their bytes.
-pub const LATE_READINGS: &[OptionSpec] = &[
     // "Les bonus et malus s'appliquant à l'agilité (blessures, potion, équipement, etc.)
     // sont également pris en compte dans la répartition du tour" (cosmos-current l. 479),
     // while C-FAT-4 puts the FP maluses on "Force, Précision and Agilité tests" and C-TURN-1

@@ -28,7 +28,6 @@ const TABLES: &[&[OptionSpec]] = &[
     nephilim::DUEL_READINGS,
     fallout::OPTIONS,
     trinites::OPTIONS,
-    trinites::LATE_READINGS,
     growth::OPTIONS,
     growth::MUTATION_OPTIONS,
     growth::RACE_OPTIONS,
@@ -38,7 +37,6 @@ const TABLES: &[&[OptionSpec]] = &[
     growth::CREATION_PARAMETERS,
     growth::ENDURANCE_PARAMETERS,
     combat::OPTIONS,
-    combat::LATE_READINGS,
 ];
 
 /// Up to five option keys closest to a mistyped `key` (a key containing it, or contained

@@ -2,7 +2,9 @@
 
 use super::{Allowed, OptionSpec};
 
-/// Rule options of Trinités, for readings the rulebook leaves open.
+/// Rule options of Trinités, for readings the rulebook leaves open. A duel's, a
+/// skirmish's and a table's provenance list every one, default included (audit of
+/// 2026-12-07, evening, which folded the former `LATE_READINGS` in).
 pub const OPTIONS: &[OptionSpec] = &[
     // "Le test suivant subit une difficulté supplémentaire de 3" (trinites.fr.txt l. 148;
     // T-RETRY). 0 makes a retry free; 12 (a whole d12) makes it almost hopeless.
@@ -133,17 +135,12 @@ pub const OPTIONS: &[OptionSpec] = &[
         default: "both",
         allowed: Allowed::OneOf(&["both", "instead"]),
     },
-];
-
-/// Trinités readings added after the shipped reports: each is listed in a duel's or a
-/// skirmish's provenance only when set off its default (`systems::trinites::listed`), so
-/// runs at the defaults keep their bytes (audit of 2026-12-07, afternoon).
-pub const LATE_READINGS: &[OptionSpec] = &[
     // Risque (trinites.fr.txt l. 760-762): "Le personnage prend un risque. Si l'action
     // échoue, un incident survient." The book does not say whether an attack whose test
     // succeeds but which the target's reaction defeats (T-CONF) is a failed action.
     // `no_hit` (the tool's reading since the duel was written): the action failed when it
-    // hit nobody; `test_failed`: only when the attack test itself failed.
+    // hit nobody; `test_failed`: only when the attack test itself failed. Listed in every
+    // duel's and skirmish's provenance, default included (audit of 2026-12-07, evening).
     OptionSpec {
         key: "trinites_risque_failure",
         decision: "T-COMBAT",

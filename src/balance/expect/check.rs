@@ -279,6 +279,7 @@ fn check_figure(
         band_shown: band.shown(lang),
         verdict: Verdict::Undecided,
         trials: None,
+        looks: Vec::new(),
         miss: None,
         message: String::new(),
         message_shown: String::new(),
@@ -298,6 +299,7 @@ fn check_figure(
     let looks = s.schedule(e, n0);
     let alpha = decide::look_alpha(e.confidence, m, 1, looks.len());
     o.confidence = Some(1.0 - alpha);
+    o.looks = looks.clone();
     drop(f);
     let mut outs = outs;
     for (k, &n) in looks.iter().enumerate() {

@@ -56,8 +56,15 @@ struct ExpectationMeta<'a> {
     confidence: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     trials: Option<u64>,
+    /// The trials of the last look in force (the file's `max_trials`, else four times
+    /// the first look, under `--max-trials`); the file's own value for an exact check.
     #[serde(skip_serializing_if = "Option::is_none")]
     max_trials: Option<u64>,
+    /// The trials of each look the schedule allowed (their count sets each look's
+    /// confidence): audit of 2026-12-07, evening, where only a `max_trials` the file set
+    /// was recorded.
+    #[serde(skip_serializing_if = "<[u64]>::is_empty")]
+    looks: &'a [u64],
     /// The trials of the run the verdict was taken on.
     #[serde(skip_serializing_if = "Option::is_none")]
     trials_run: Option<u64>,
@@ -108,7 +115,8 @@ pub fn meta_json(files: &[ExpectFile], results: &[FileOutcomes], run: &RunSettin
                         rule_options: pairs(&e.options),
                         confidence: e.confidence,
                         trials: e.trials,
-                        max_trials: e.max_trials,
+                        max_trials: o.looks.last().copied().or(e.max_trials),
+                        looks: &o.looks,
                         trials_run: o.trials,
                         verdict: o.verdict.as_str(),
                     })

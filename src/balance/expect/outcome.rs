@@ -84,6 +84,9 @@ pub struct Outcome {
     pub band_shown: String,
     pub verdict: Verdict,
     pub trials: Option<u64>,
+    /// The trials of each look the schedule allowed (Monte Carlo; empty when exact): the
+    /// last is the expectation's `max_trials` in force, recorded in expect.meta.json.
+    pub looks: Vec<u64>,
     /// Signed distance outside the band (failures and undecided).
     pub miss: Option<f64>,
     /// In English, for expect.csv and junit.xml (scripts and CI logs read them).

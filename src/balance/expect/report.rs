@@ -300,6 +300,7 @@ mod tests {
             band_shown: "0.4..0.6".into(),
             verdict,
             trials: None,
+            looks: Vec::new(),
             miss: None,
             message: message.into(),
             message_shown: message.into(),

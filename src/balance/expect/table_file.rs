@@ -262,6 +262,7 @@ pub fn check(
         ),
         verdict,
         trials: if mc { trials } else { None },
+        looks: if mc { looks } else { Vec::new() },
         miss: worst.filter(|_| verdict != Verdict::Holds),
         message,
         message_shown,

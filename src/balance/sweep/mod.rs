@@ -272,6 +272,15 @@ pub fn sweep(
             v.values.iter().map(text).collect::<Vec<_>>().join(","),
         );
     }
+    // `--figure` and `--where` pick the charted rows and the ranges of the key figures:
+    // recorded, so the folder says which question it answered (audit of 2026-12-07,
+    // evening: sweep.meta.json lacked them).
+    if let Some(f) = focus {
+        prov = prov.with_param("figure", &f.figure);
+        if !f.wanted.is_empty() {
+            prov = prov.with_param("where", crate::balance::figures::where_text(&f.wanted));
+        }
+    }
     let mut key_figures = vec![tr!(
         file.lang,
         "sweep.grid_key",

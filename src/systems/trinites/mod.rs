@@ -17,7 +17,7 @@ mod wound;
 pub use confrontation::{confront, side_dist, ConfOutcome, SideDist};
 pub use options::{
     listed, DisarmWeapon, DualKeep, FeintScope, ParryFor, RegenAction, RegenTiming, RisqueFailure,
-    RisqueIncident, TrinitesRules, LATE_READINGS, OPTIONS,
+    RisqueIncident, TrinitesRules, OPTIONS,
 };
 pub use test::{
     kept_dist, natural_dist, roll_natural, roll_test, succeeds, KeptDist, TestRoll, EXPLODE_DEPTH,

@@ -1,18 +1,12 @@
 use crate::rules::RuleOptions;
 
-pub use crate::rules::trinites::{LATE_READINGS, OPTIONS};
+pub use crate::rules::trinites::OPTIONS;
 
-/// The options a duel's or a skirmish's provenance lists: every one of `OPTIONS`, and each
-/// of `LATE_READINGS` only when set off its default (runs at the defaults keep their
-/// bytes). The tables never read the late readings and list `OPTIONS` only.
+/// The options a duel's or a skirmish's provenance lists: every one of `OPTIONS`, default
+/// included, so the provenance says which reading of each the run used (audit of
+/// 2026-12-07, evening: `trinites_risque_failure` was listed only off its default).
 pub fn listed(o: &RuleOptions) -> std::collections::BTreeMap<String, String> {
-    let mut m = o.in_force(OPTIONS);
-    m.extend(
-        o.in_force(LATE_READINGS)
-            .into_iter()
-            .filter(|(k, v)| crate::rules::spec(k).is_some_and(|s| s.default != v)),
-    );
-    m
+    o.in_force(OPTIONS)
 }
 
 /// How the Trinité picks its natural result (T-DUAL).

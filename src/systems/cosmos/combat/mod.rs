@@ -54,7 +54,7 @@ pub use action::defence_stops;
 pub use element::{coefficient, DualElement, Element, ELEMENT_NAMES, ELEMENT_TABLE};
 pub use linked::{play_from, play_one, Fought};
 pub use model::{AuraUse, CombatModel, Fighter, SmallRules, STAT_NAMES};
-pub use options::{listed as listed_options, CombatRules, LATE_READINGS, OPTIONS};
+pub use options::{listed as listed_options, CombatRules, OPTIONS};
 pub use periodic::PeriodicCounts;
 pub use scenario::{load, RawScenario};
 pub use sim::CombatSim;

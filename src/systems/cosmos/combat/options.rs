@@ -7,18 +7,14 @@ use crate::systems::cosmos::TestRules;
 use super::element::{DualElement, ELEMENT_TABLE};
 use crate::rules::{parse_cells, Allowed};
 
-pub use crate::rules::combat::{LATE_READINGS, OPTIONS};
+pub use crate::rules::combat::OPTIONS;
 
-/// The combat options a provenance lists: every one of `OPTIONS`, and each of
-/// `LATE_READINGS` only when set off its default (runs at the defaults keep their bytes).
+/// The combat options a provenance lists: every one of `OPTIONS`, default included, so a
+/// run says which reading of each it used (audit of 2026-12-07, evening:
+/// `fatigue_turn_order` and `extra_action_after_final_skill` were listed only off their
+/// default).
 pub fn listed(o: &RuleOptions) -> std::collections::BTreeMap<String, String> {
-    let mut m = o.in_force(OPTIONS);
-    m.extend(
-        o.in_force(LATE_READINGS)
-            .into_iter()
-            .filter(|(k, v)| crate::rules::spec(k).is_some_and(|s| s.default != v)),
-    );
-    m
+    o.in_force(OPTIONS)
 }
 
 /// The combat options in force, typed, plus the test rules.
