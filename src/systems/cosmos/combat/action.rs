@@ -381,12 +381,20 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         // Policy rules pick the action (trigger.rs); none matching: the `attack` policy.
         // At or above the HP its `use` rules' gates need, none holds (the boss fight's
         // roar before it enrages).
-        let may_use =
-            sim.rule_actions >> f & 1 != 0 && (self.st[f].hp as f64) < sim.gates.use_hp[f];
+        // Once the support uses its rules name are spent, none does (the warlord after
+        // its roar, `Gates::uses_bound`).
+        let may_use = self.ruling >> f & 1 != 0 && (self.st[f].hp as f64) < sim.gates.use_hp[f];
         #[cfg(test)]
         if sim.rule_actions >> f & 1 != 0 && !may_use {
+            use super::trigger::Then;
             for u in sim.gates.uses(f) {
-                assert!(!self.passes(f, &u.gate), "{f} skipped its use rules");
+                let out = |slot| !self.support_ready(f, slot);
+                let spent =
+                    self.ruling >> f & 1 == 0 && matches!(u.then, Then::Support(s) if out(s));
+                assert!(
+                    spent || !self.passes(f, &u.gate),
+                    "{f} skipped its use rules"
+                );
             }
         }
         let pick = if P::on(sim.any_rules) && fs.is_none() && may_use {
