@@ -9,6 +9,7 @@ mod outcome;
 pub mod tables;
 mod test;
 mod test_bank;
+mod test_moved;
 
 pub use karma::{
     drift, stationary, stationary_with_band, transition_matrix, transition_matrix_with_band,
@@ -21,3 +22,4 @@ pub use test::{
     SpecError, TestSampler, TestSpec, KARMA_MAX, KARMA_MIN,
 };
 pub use test_bank::TestBank;
+pub use test_moved::MovedTests;

@@ -10,6 +10,7 @@ use super::model::{AttackCosts, AttackPolicy, Mode, MAX_ATTACKS};
 use super::plan::Plan;
 use super::sim::NO_ATTACK;
 use super::state::{ILLUMINATION, NOBODY, NONE};
+use super::test_def::TestDef;
 use super::trigger::Pick;
 use super::watch::{Skip, Step};
 
@@ -239,19 +240,38 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         }
         if P::tired(self.sim.model.fatigue.on) || P::tired(self.sim.carried) {
             if let Some(def) = self.fatigued_block(f, b) {
-                return def
-                    .spec(m, k, &self.sim.rules)
-                    .roll(self.rng, &self.sim.rules.test);
+                return self.roll_moved(&def, m, k);
             }
         }
         if m == 0 {
             self.sim.sample(b, k, self.rng)
         } else {
-            self.sim
-                .block(b)
-                .spec(m, k, &self.sim.rules)
-                .roll(self.rng, &self.sim.rules.test)
+            let sim = self.sim;
+            self.roll_moved(sim.block(b), m, k)
         }
+    }
+
+    /// A test of `def` with `m` more points at karma `k` off the bank's tables: the
+    /// per-band tables (`MovedTests`), with `TestSpec::roll`'s draws and outcome, which test
+    /// builds check on every call.
+    #[inline(always)]
+    fn roll_moved(&mut self, def: &TestDef, m: i32, k: i8) -> Outcome {
+        let sim = self.sim;
+        #[cfg(test)]
+        let mut general = self.rng.clone();
+        let from = sim.rules.test.crit_fail_from(def.crit_from);
+        let o = sim
+            .moved
+            .roll(def.threshold(m, &sim.rules), from, k, self.rng);
+        #[cfg(test)]
+        {
+            let g = def
+                .spec(m, k, &sim.rules)
+                .roll(&mut general, &sim.rules.test);
+            assert_eq!(o, g, "moved test of {def:?}, {m}, {k}");
+            assert!(*self.rng == general, "moved test drew otherwise");
+        }
+        o
     }
 
     /// A normal d100 test (block `b`) by `f`, with karma drift outside postures
@@ -361,12 +381,20 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         // Policy rules pick the action (trigger.rs); none matching: the `attack` policy.
         // At or above the HP its `use` rules' gates need, none holds (the boss fight's
         // roar before it enrages).
-        let may_use =
-            sim.rule_actions >> f & 1 != 0 && (self.st[f].hp as f64) < sim.gates.use_hp[f];
+        // Once the support uses its rules name are spent, none does (the warlord after
+        // its roar, `Gates::uses_bound`).
+        let may_use = self.ruling >> f & 1 != 0 && (self.st[f].hp as f64) < sim.gates.use_hp[f];
         #[cfg(test)]
         if sim.rule_actions >> f & 1 != 0 && !may_use {
+            use super::trigger::Then;
             for u in sim.gates.uses(f) {
-                assert!(!self.passes(f, &u.gate), "{f} skipped its use rules");
+                let out = |slot| !self.support_ready(f, slot);
+                let spent =
+                    self.ruling >> f & 1 == 0 && matches!(u.then, Then::Support(s) if out(s));
+                assert!(
+                    spent || !self.passes(f, &u.gate),
+                    "{f} skipped its use rules"
+                );
             }
         }
         let pick = if P::on(sim.any_rules) && fs.is_none() && may_use {

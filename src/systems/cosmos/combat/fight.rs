@@ -41,6 +41,10 @@ pub(super) struct Fight<'a, 'r, W: Watch = Quiet, P: Plan = Full> {
     /// masks under plans with postures or waking ones, so the check after an action reads
     /// one word.
     pub(super) waking: u32,
+    /// Bit f: `f`'s `use` rules may still pick an action this combat (`CombatSim::
+    /// rule_actions` at the start; cleared once the support uses they name are spent,
+    /// `Gates::uses_bound`).
+    pub(super) ruling: u32,
     pub(super) slots: [Slot; MAX_FIGHTERS * MAX_ACTIONS as usize],
     pub(super) n_slots: usize,
     /// The order the general path built last (`order.rs`).
@@ -93,6 +97,7 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
             pending_mask: 0,
             hp_low: 0,
             waking: 0,
+            ruling: 0,
             slots: [Slot(0); MAX_FIGHTERS * MAX_ACTIONS as usize],
             n_slots: 0,
             cursor: 0,
@@ -146,6 +151,7 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
             self.hp_moved(f);
         }
         self.refresh_waking();
+        self.ruling = self.sim.rule_actions;
         if let Some(c) = &self.carry {
             for (s, &(fp, fm)) in self.st.iter_mut().zip(c) {
                 (s.fp, s.fm) = (fp, fm);

@@ -135,6 +135,10 @@ pub(super) struct Gates {
     /// Per combatant, the HP under which one of its `use` rules may hold (the highest
     /// of their gates' `own_hp`; -inf: none): at or above it, none does.
     pub use_hp: [f64; MAX_FIGHTERS],
+    /// The combatants whose every `use` rule names a support action with `uses`: once
+    /// those are spent, no rule of theirs picks an action for the rest of the combat
+    /// (`Fight::ruling`; the boss fight's warlord after its roar).
+    pub uses_bound: u32,
     /// Per combatant, Dark then Light: what one of its `spend` rules of that kind needs.
     pub spend: [[Gate; 2]; MAX_FIGHTERS],
     /// The combatants whose every reaction between actions needs an ally down (no
@@ -173,6 +177,7 @@ impl Gates {
             gated_allies: 0,
             hp_modes: [None; MAX_FIGHTERS],
             use_hp: [f64::NEG_INFINITY; MAX_FIGHTERS],
+            uses_bound: 0,
         };
         for (f, a) in model.fighters.iter().enumerate() {
             let hp = max_hp[f];
@@ -194,6 +199,13 @@ impl Gates {
             g.use_hp[f] = uses
                 .iter()
                 .fold(f64::NEG_INFINITY, |m, u| m.max(u.gate.own_hp));
+            let bound = |u: &UseRule| match u.then {
+                Then::Support(slot) => model.support[a.support[slot]].uses.is_some(),
+                _ => false,
+            };
+            if !uses.is_empty() && uses.iter().all(bound) {
+                g.uses_bound |= 1 << f;
+            }
             g.uses.push(uses);
             g.spend[f] = [SEPULCRALE, ILLUMINATION].map(|k| Gate::of_spending(&a.rules, k, hp));
             let no_hp = point_hp[f] == [f64::NEG_INFINITY; 2];

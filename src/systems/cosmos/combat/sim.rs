@@ -3,7 +3,9 @@
 use crate::dice::Die;
 use crate::engine::{Draws, Rng64, Simulation};
 use crate::systems::cosmos::growth::inventory;
-use crate::systems::cosmos::{CritBand, Outcome, TestBank, TestSpec, KARMA_MAX, KARMA_MIN};
+use crate::systems::cosmos::{
+    CritBand, MovedTests, Outcome, TestBank, TestSpec, KARMA_MAX, KARMA_MIN,
+};
 use crate::systems::mask;
 
 use super::acc::CombatAcc;
@@ -33,6 +35,9 @@ pub struct CombatSim {
     /// tests; attacks with a mean of stats, a fixed threshold or a modifier get a block of
     /// their own per combatant that has them.
     tests: TestBank,
+    /// Tests with a modifier or under fatigue (`test_moved.rs`): `TestSpec::roll`'s draws
+    /// and outcomes from per-karma-band tables.
+    pub(super) moved: MovedTests,
     /// The static part of each block's test.
     blocks: Vec<TestDef>,
     /// `attack_block[f * attacks + a]`: the block of attack `a`'s test by `f`.
@@ -227,6 +232,7 @@ impl CombatSim {
             .flat_map(|b| (KARMA_MIN..=KARMA_MAX).map(|k| b.spec(0, k, &rules)))
             .collect();
         let tests = TestBank::new(&specs, &rules.test);
+        let moved = MovedTests::new(&rules.test);
         let any_fatigue = model.fatigue.on
             || model
                 .fighters
@@ -439,6 +445,7 @@ impl CombatSim {
             model,
             rules,
             tests,
+            moved,
             coef,
             expected,
             n,

@@ -14,6 +14,7 @@ use super::fight::Fight;
 use super::model::ESPRIT;
 use super::plan::Plan;
 use super::state::NONE;
+use super::trigger::Then;
 use super::watch::Step;
 use crate::systems::mask::bits;
 
@@ -160,6 +161,22 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         (has, free)
     }
 
+    /// Takes `f` out of `ruling` once no support action its `use` rules name has a use
+    /// left: `support_ready` refuses each of them for the rest of the combat.
+    #[cold]
+    fn uses_spent(&mut self, f: usize) {
+        let spent = self.sim.gates.uses(f).iter().all(|u| match u.then {
+            Then::Support(slot) => self
+                .def(f, slot)
+                .uses
+                .is_some_and(|n| self.sup[f].uses[slot] >= n),
+            _ => false,
+        });
+        if spent {
+            self.ruling &= !(1 << f);
+        }
+    }
+
     /// The target of entry `slot` of `f` now, or None if nobody fits. Candidates come
     /// from the run's side masks in index order, as a walk over every combatant would.
     pub(super) fn support_target(&mut self, f: usize, slot: usize) -> Option<usize> {
@@ -236,6 +253,9 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         let s = &mut self.sup[f];
         s.uses[slot] = s.uses[slot].saturating_add(1);
         s.ready[slot] = (self.round + d.cooldown as u32 + 1).min(u16::MAX as u32) as u16;
+        if self.sim.gates.uses_bound >> f & 1 != 0 {
+            self.uses_spent(f);
+        }
         self.acc.fighters[f].support.used += 1;
         let landed = match d.stat {
             None => true,

@@ -1,7 +1,7 @@
 //! The static part of each test block of a run (`CombatSim::blocks`): threshold, fixed
 //! modifier and crit band, and the C-FAT-4 starting fatigue they carry.
 
-use crate::systems::cosmos::{CritBand, TestSpec};
+use crate::systems::cosmos::{threshold_with_modifier, CritBand, TestSpec};
 
 use super::model::{AGILITE, PRECISION};
 use super::options::CombatRules;
@@ -35,6 +35,18 @@ impl TestDef {
             spec.with_modifier(total as f64, rules.test.percent_mode)
         };
         spec.with_crit_band(self.crit_from)
+    }
+
+    /// The threshold [`Self::spec`] gives, without building the spec (the same sum and
+    /// percent mode, C-TEST-1).
+    #[inline(always)]
+    pub fn threshold(&self, m: i32, rules: &CombatRules) -> f64 {
+        let total = self.static_mod + m;
+        if total == 0 {
+            self.base
+        } else {
+            threshold_with_modifier(self.base, total as f64, rules.test.percent_mode)
+        }
     }
 }
 
