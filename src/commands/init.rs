@@ -14,33 +14,7 @@ use crate::report::write_atomic;
 
 use super::{print_stdout, say};
 
-/// A starter entry: `scenarios/<file>` named once for its path and its embedded text.
-macro_rules! starter {
-    ($system:literal, $kind:literal, $file:literal) => {
-        (
-            $system,
-            $kind,
-            concat!("scenarios/", $file),
-            include_str!(concat!("../../scenarios/", $file)),
-        )
-    };
-}
-
-/// One starter per kind of scenario file: (system, kind, the shipped scenario it copies,
-/// its text). Each is a commented, shipped file the test suite runs.
-const STARTERS: &[(&str, &str, &str, &str)] = &[
-    starter!("cosmos", "combat", "cosmos/duel.toml"),
-    starter!("cosmos", "creation", "cosmos/creation.toml"),
-    starter!("cosmos", "leveling", "cosmos/leveling.toml"),
-    starter!("cosmos", "mutation", "cosmos/mutation.toml"),
-    starter!("cosmos", "expedition", "cosmos/expedition.toml"),
-    starter!("cosmos", "campaign", "cosmos/campaign.toml"),
-    starter!("fallout", "combat", "fallout/firefight.toml"),
-    starter!("fallout", "economy", "fallout/ap-economy.toml"),
-    starter!("nephilim", "duel", "nephilim/duel.toml"),
-    starter!("trinites", "duel", "trinites/duel.toml"),
-    starter!("trinites", "skirmish", "trinites/skirmish.toml"),
-];
+use crate::scenario::STARTERS;
 
 const VARIANTS: &str = include_str!("../../variants/cosmos-postures.toml");
 

@@ -25,27 +25,15 @@ pub struct ScenarioFile {
     /// The language the run of this file writes in (`--lang`, else the file's `lang`):
     /// its validation messages and everything the kind reports.
     pub lang: Lang,
+    /// The user's own text when this is an edited copy (a `--vary` point, a `tune`
+    /// candidate): errors are located in it, not in the edited text the user never saw
+    /// (audit of 2026-12-07, evening).
+    original: Option<Arc<str>>,
 }
 
 /// What a kind allows for a missing required key: `(table, field, lang)`, the table path
 /// without array indices (`""` at the top); `None` when it has nothing to say.
 pub type MissingAllowed = dyn Fn(&str, &str, Lang) -> Option<String>;
-
-/// A serde path with its array indices dropped: `group[0]` → `group`,
-/// `a.b[2].c` → `a.b.c`.
-fn unindexed(path: &str) -> String {
-    let mut out = String::with_capacity(path.len());
-    let mut depth = 0;
-    for c in path.chars() {
-        match c {
-            '[' => depth += 1,
-            ']' => depth -= 1,
-            _ if depth == 0 => out.push(c),
-            _ => {}
-        }
-    }
-    out
-}
 
 /// The keys every scenario file starts with.
 #[derive(Clone, Debug, Deserialize)]
@@ -92,6 +80,7 @@ impl ScenarioFile {
             sha256: file_sha256(&bytes),
             warnings: Default::default(),
             lang,
+            original: None,
         })
     }
 
@@ -103,6 +92,7 @@ impl ScenarioFile {
             sha256: file_sha256(text.as_bytes()),
             warnings: Default::default(),
             lang,
+            original: None,
         }
     }
 
@@ -114,6 +104,11 @@ impl ScenarioFile {
             sha256: self.sha256.clone(),
             warnings: self.warnings.clone(),
             lang: self.lang,
+            original: Some(
+                self.original
+                    .clone()
+                    .unwrap_or_else(|| Arc::from(self.text.as_str())),
+            ),
         }
     }
 
@@ -213,35 +208,41 @@ impl ScenarioFile {
         let de = toml::Deserializer::parse(&self.text).map_err(|e| self.toml_error(&e, None))?;
         serde_path_to_error::deserialize(de).map_err(|e| {
             let path = e.path().to_string();
-            let missing = e
-                .inner()
-                .message()
-                .trim()
-                .strip_prefix("missing field `")
-                .and_then(|r| r.strip_suffix('`'));
-            let hint = missing.and_then(|field| {
-                let table = if path == "." { "" } else { path.as_str() };
-                allowed(&unindexed(table), field, self.lang)
-            });
-            let err = self.toml_error(e.inner(), Some(path));
-            match hint {
-                Some(a) => UserError::new(tr!(
-                    self.lang,
-                    "error.frame.allowed",
-                    message = err.to_string(),
-                    allowed = a
-                )),
+            let err = self.toml_error(e.inner(), Some(path.clone()));
+            let more = super::hints::key_hints::<T>(self, &path, e.inner().message(), allowed);
+            match more {
+                Some(m) => UserError::new(format!("{err}{m}")),
                 None => err,
             }
         })
     }
 
     fn toml_error(&self, e: &toml::de::Error, path: Option<String>) -> UserError {
-        let (line, col) = e
-            .span()
-            .map(|s| line_col(&self.text, s.start))
-            .unwrap_or((1, 1));
+        let (line, col) = match (&self.original, path.as_deref()) {
+            (Some(_), Some(p)) => {
+                let segs: Vec<String> = super::starters::segments(p)
+                    .into_iter()
+                    .map(|s| match s {
+                        super::starters::Seg::Key(k) => k,
+                        super::starters::Seg::Index(i) => i.to_string(),
+                    })
+                    .collect();
+                let segs: Vec<&str> = segs.iter().map(String::as_str).collect();
+                self.place(&segs)
+            }
+            _ => e
+                .span()
+                .map(|s| line_col(&self.text, s.start))
+                .unwrap_or((1, 1)),
+        };
         let raw = e.message().trim();
+        // `[run] trials` refuses 0 and more than MAX_TRIALS, which its type (u64) does not
+        // say: "0 or more" was wrong (audit of 2026-12-07, evening).
+        let raw = match path.as_deref() {
+            Some("run.trials") => raw.replace(", expected u64", ", expected trials"),
+            _ => raw.to_string(),
+        };
+        let raw = raw.as_str();
         let mut msg = super::message::serde_message(raw, self.lang);
         if raw == "duplicate key" {
             // Name the key: the text at the error's position, up to `=` (or a header).
@@ -281,6 +282,16 @@ impl ScenarioFile {
         }
     }
 
+    /// Line and column of the value at `path` (or its deepest ancestor written) in the
+    /// user's own text: an edited copy's errors point at the user's file, whose lines the
+    /// edit (re-written by `toml`) moved.
+    fn place(&self, path: &[&str]) -> (usize, usize) {
+        let text = self.original.as_deref().unwrap_or(self.text.as_str());
+        locate(text, path)
+            .map(|off| line_col(text, off))
+            .unwrap_or((1, 1))
+    }
+
     /// An error about the value at `path` (key path segments, array indices as numbers),
     /// located in the file.
     pub fn error_at(
@@ -290,9 +301,7 @@ impl ScenarioFile {
         message: &str,
         allowed: &str,
     ) -> UserError {
-        let (line, col) = locate(&self.text, path)
-            .map(|off| line_col(&self.text, off))
-            .unwrap_or((1, 1));
+        let (line, col) = self.place(path);
         UserError::new(tr!(
             self.lang,
             "error.frame.located",
@@ -313,9 +322,7 @@ impl ScenarioFile {
 
     /// `message` about the value at `path`, located in the file and naming its key.
     fn at_key(&self, path: &[&str], shown_key: &str, message: &str) -> String {
-        let (line, col) = locate(&self.text, path)
-            .map(|off| line_col(&self.text, off))
-            .unwrap_or((1, 1));
+        let (line, col) = self.place(path);
         tr!(
             self.lang,
             "error.frame.at_key",
@@ -367,9 +374,7 @@ impl ScenarioFile {
                 other => other.to_string(),
             };
             o.set(k, &value, self.lang).map_err(|e| {
-                let (line, col) = locate(&self.text, &["rules", k])
-                    .map(|off| line_col(&self.text, off))
-                    .unwrap_or((1, 1));
+                let (line, col) = self.place(&["rules", k]);
                 UserError::new(tr!(
                     self.lang,
                     "error.frame.at_key",

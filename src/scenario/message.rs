@@ -138,6 +138,9 @@ fn integer_range(expected: &str) -> Option<(Option<i128>, Option<i128>)> {
             (Some(-m), Some(m - 1))
         }
         "i64" | "isize" => (None, None),
+        // `[run] trials` (`ScenarioFile::toml_error` names it so): its u64 allows 0, the
+        // run does not (audit of 2026-12-07, evening).
+        "trials" => (Some(1), Some(i128::from(crate::limits::MAX_TRIALS))),
         _ => return None,
     })
 }
@@ -228,7 +231,7 @@ fn syntax(msg: &str, lang: Lang) -> Option<&'static str> {
 }
 
 /// serde's "`a` or `b`" as the language's "or".
-fn or_list(list: &str, lang: Lang) -> String {
+pub(super) fn or_list(list: &str, lang: Lang) -> String {
     match list.split_once("` or `") {
         Some((a, b)) => tr!(
             lang,
@@ -278,8 +281,14 @@ fn expected_kind(expected: &str, lang: Lang) -> String {
         "a sequence" => tr!(lang, "error.toml.expected.sequence"),
         "a map" => tr!(lang, "error.toml.expected.map"),
         _ => {
-            if let Some(name) = expected.strip_prefix("struct ") {
-                return tr!(lang, "error.toml.expected.table", name);
+            // A Rust type name (`struct RawStats`, `enum RawMode`) says nothing to a
+            // designer: the table or the word is said, and the key's example follows
+            // (`hints.rs`; audit of 2026-12-07, evening).
+            if expected.starts_with("struct ") || expected.starts_with("map ") {
+                return tr!(lang, "error.toml.expected.table").to_string();
+            }
+            if expected.starts_with("enum ") {
+                return tr!(lang, "error.toml.expected.word").to_string();
             }
             return or_list(expected, lang);
         }
@@ -301,7 +310,6 @@ mod tests {
         "missing field `force`",
         "invalid type: integer `3`, expected a string",
         "invalid type: map, expected a sequence",
-        "invalid type: sequence, expected struct Stats",
         "invalid length 3, expected 2 elements",
         "string values must be quoted\nexpected `true`, `false`",
         "string values must be quoted, expected literal string",
@@ -376,6 +384,31 @@ mod tests {
         assert_eq!(
             fr,
             "type invalide : nombre à virgule `10.5`, attendu : un nombre entier ; écrivez un nombre entier, par exemple 10 ou 11"
+        );
+    }
+
+    /// Audit of 2026-12-07, evening: "expected struct RawStats" leaked a Rust type name.
+    #[test]
+    fn no_rust_type_name_is_said() {
+        for lang in [Lang::En, Lang::Fr] {
+            for m in [
+                "invalid type: integer `5`, expected struct RawStats",
+                "invalid type: integer `5`, expected enum RawMode",
+            ] {
+                let said = serde_message(m, lang);
+                assert!(!said.contains("Raw"), "{said}");
+            }
+        }
+        assert_eq!(
+            serde_message(
+                "invalid type: integer `5`, expected struct RawStats",
+                Lang::En
+            ),
+            "invalid type: integer `5`, expected a table"
+        );
+        assert_eq!(
+            serde_message("invalid value: integer `0`, expected trials", Lang::En),
+            "invalid value: integer `0`, expected a whole number from 1 to 1000000000000"
         );
     }
 

@@ -3,15 +3,18 @@
 
 pub mod edit;
 mod file;
+mod hints;
 mod locate;
 mod message;
 pub mod path;
 mod raw;
+mod starters;
 mod text;
 mod texts;
 
 pub use file::{int_at, int_in, MissingAllowed, RunSection, ScenarioFile, ScenarioHeader};
 pub use locate::locate;
 pub(crate) use raw::{raw_restated, raw_scenario};
+pub use starters::STARTERS;
 pub use text::{ByLang, Text};
 pub use texts::shown_key;

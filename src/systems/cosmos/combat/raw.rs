@@ -337,3 +337,18 @@ pub struct RawPolicy {
     #[serde(default)]
     pub rules: Vec<super::trigger_keys::RawRule>,
 }
+
+/// What a key written with the wrong type (or missing) allows, for the keys serde reads as
+/// free text and validation checks against a list (`ScenarioFile::parse_raw_hinted`;
+/// audit of 2026-12-07, evening: `element = 1` said "expected a string" and no element).
+/// `table` is the key's table path (`attacks.sword`), `field` the key.
+pub fn allowed(table: &str, field: &str, lang: crate::lang::Lang) -> Option<String> {
+    let top = table.split('.').next().unwrap_or("");
+    match (top, field) {
+        (_, "element" | "elements") => Some(super::element::allowed_elements(lang)),
+        ("attacks", "damage") => Some(tr!(lang, "combat.check.dice_allowed").to_string()),
+        ("combatants", "side") => Some(tr!(lang, "combat.check.two_sides_allowed").to_string()),
+        ("", "attacks") => Some(tr!(lang, "combat.check.no_attack_allowed").to_string()),
+        _ => None,
+    }
+}

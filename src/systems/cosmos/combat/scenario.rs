@@ -26,7 +26,7 @@ pub fn load_with(
     file: &ScenarioFile,
     options: &[String],
 ) -> Result<(RawScenario, CombatModel), UserError> {
-    let raw: RawScenario = file.parse_raw()?;
+    let raw: RawScenario = file.parse_raw_hinted(&super::raw::allowed)?;
     let mut model = validate(file, &raw, options)?;
     model.settings = super::settings::settings(&raw, &model, file.lang);
     Ok((raw, model))

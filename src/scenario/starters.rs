@@ -1,0 +1,394 @@
+//! The shipped starter of every kind of scenario file (`cosmosim init scenario`), and
+//! what a key error learns from it: where a key belongs and how it is written (audit of
+//! 2026-12-07, evening: "1:1: missing field `attacks`" and "expected struct RawStats" said
+//! neither). One mechanism for every kind of every system: a kind's starter passes
+//! `check`, so it writes each required key, and the example is its own line.
+
+use crate::lang::Lang;
+
+/// A starter entry: `scenarios/<file>` named once for its path and its embedded text.
+macro_rules! starter {
+    ($system:literal, $kind:literal, $file:literal) => {
+        (
+            $system,
+            $kind,
+            concat!("scenarios/", $file),
+            include_str!(concat!("../../scenarios/", $file)),
+        )
+    };
+}
+
+/// One starter per kind of scenario file: (system, kind, the shipped scenario it copies,
+/// its text). Each is a commented, shipped file the test suite runs.
+pub const STARTERS: &[(&str, &str, &str, &str)] = &[
+    starter!("cosmos", "combat", "cosmos/duel.toml"),
+    starter!("cosmos", "creation", "cosmos/creation.toml"),
+    starter!("cosmos", "leveling", "cosmos/leveling.toml"),
+    starter!("cosmos", "mutation", "cosmos/mutation.toml"),
+    starter!("cosmos", "expedition", "cosmos/expedition.toml"),
+    starter!("cosmos", "campaign", "cosmos/campaign.toml"),
+    starter!("fallout", "combat", "fallout/firefight.toml"),
+    starter!("fallout", "economy", "fallout/ap-economy.toml"),
+    starter!("nephilim", "duel", "nephilim/duel.toml"),
+    starter!("trinites", "duel", "trinites/duel.toml"),
+    starter!("trinites", "skirmish", "trinites/skirmish.toml"),
+];
+
+/// A step of a serde key path: a key, or a place in an array.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Seg {
+    Key(String),
+    Index(usize),
+}
+
+/// serde_path_to_error's path (`a.b[0].c`, `.` for the top) as steps.
+pub fn segments(path: &str) -> Vec<Seg> {
+    let mut out = Vec::new();
+    if path == "." || path.is_empty() {
+        return out;
+    }
+    for part in path.split('.') {
+        let (key, mut rest) = part.split_once('[').map_or((part, ""), |(k, r)| (k, r));
+        if !key.is_empty() {
+            out.push(Seg::Key(key.to_string()));
+        }
+        while let Some((i, r)) = rest.split_once(']') {
+            if let Ok(i) = i.parse() {
+                out.push(Seg::Index(i));
+            }
+            rest = r.strip_prefix('[').unwrap_or(r);
+        }
+    }
+    out
+}
+
+/// The starter of the file's own system and kind (its `system` and `kind` keys, compared
+/// with the starter's own): its text and its values.
+fn starter_of(root: &toml::Table) -> Option<(&'static str, toml::Value)> {
+    let word = |t: &toml::Table, k: &str| t.get(k).and_then(|v| v.as_str()).map(str::to_string);
+    let system = word(root, "system")?;
+    let kind = word(root, "kind");
+    STARTERS.iter().find_map(|s| {
+        let t = toml::from_str::<toml::Table>(s.3).ok()?;
+        let same =
+            word(&t, "system").as_deref() == Some(system.as_str()) && word(&t, "kind") == kind;
+        same.then_some((s.3, toml::Value::Table(t)))
+    })
+}
+
+/// The first entry of a table of named entries (`[combatants.<name>]`): a table whose
+/// values are all tables.
+fn first_named(t: &toml::Table) -> Option<&toml::Value> {
+    let named = !t.is_empty() && t.values().all(toml::Value::is_table);
+    named.then(|| t.values().next()).flatten()
+}
+
+/// The starter's value at the user's path, and its path in the starter: a name the
+/// starter lacks in a table of named entries is its first entry (the user's
+/// `[combatants.bob]` is the starter's `[combatants.aldric]`), a place in an array its
+/// first element.
+fn follow<'a>(mut v: &'a toml::Value, segs: &[Seg]) -> Option<(&'a toml::Value, Vec<String>)> {
+    let mut at = Vec::new();
+    for s in segs {
+        v = match (v, s) {
+            (toml::Value::Table(t), Seg::Key(k)) => match t.get(k) {
+                Some(x) => {
+                    at.push(k.clone());
+                    x
+                }
+                None => {
+                    let (name, x) = t.iter().next().filter(|_| first_named(t).is_some())?;
+                    at.push(name.clone());
+                    x
+                }
+            },
+            (toml::Value::Array(a), Seg::Index(_)) => {
+                at.push("0".to_string());
+                a.first()?
+            }
+            _ => return None,
+        };
+    }
+    Some((v, at))
+}
+
+/// The value cut to one entry of each table of named entries and one element of each
+/// array of tables: an example, not the whole starter.
+fn minimal(v: &toml::Value) -> toml::Value {
+    match v {
+        toml::Value::Table(t) => {
+            let keep = if first_named(t).is_some() { 1 } else { t.len() };
+            let t: toml::Table = t
+                .iter()
+                .take(keep)
+                .map(|(k, x)| (k.clone(), minimal(x)))
+                .collect();
+            toml::Value::Table(t)
+        }
+        toml::Value::Array(a) if a.first().is_some_and(toml::Value::is_table) => {
+            toml::Value::Array(a.iter().take(1).map(minimal).collect())
+        }
+        other => other.clone(),
+    }
+}
+
+/// A key as TOML writes it: bare when it can be.
+fn key(k: &str) -> String {
+    let bare = !k.is_empty()
+        && k.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    match bare {
+        true => k.to_string(),
+        false => toml::Value::String(k.to_string()).to_string(),
+    }
+}
+
+/// The table header of the user's path (`[combatants.aldric]`, `[[group]]`), none at the
+/// top of the file.
+fn header(segs: &[Seg]) -> Option<String> {
+    let keys: Vec<String> = segs
+        .iter()
+        .filter_map(|s| match s {
+            Seg::Key(k) => Some(key(k)),
+            Seg::Index(_) => None,
+        })
+        .collect();
+    if keys.is_empty() {
+        return None;
+    }
+    Some(match segs.last() {
+        Some(Seg::Index(_)) => format!("[[{}]]", keys.join(".")),
+        _ => format!("[{}]", keys.join(".")),
+    })
+}
+
+/// Longest table written on its key's line; a longer one, or one holding tables, gets
+/// its own header.
+const INLINE_MAX: usize = 90;
+
+/// Writes a starter's values in the starter's own order (its keys by their place in its
+/// text: `toml::Table` sorts them).
+struct Writer {
+    text: &'static str,
+}
+
+impl Writer {
+    /// The entries of the table at `path`, in the starter's order.
+    fn entries<'a>(
+        &self,
+        path: &[String],
+        t: &'a toml::Table,
+    ) -> Vec<(&'a String, &'a toml::Value)> {
+        let mut all: Vec<_> = t.iter().collect();
+        all.sort_by_key(|(k, _)| {
+            let full: Vec<&str> = path
+                .iter()
+                .map(String::as_str)
+                .chain([k.as_str()])
+                .collect();
+            super::locate(self.text, &full).unwrap_or(usize::MAX)
+        });
+        all
+    }
+
+    /// `v` on one line, as TOML writes an inline value.
+    fn inline(&self, path: &mut Vec<String>, v: &toml::Value) -> String {
+        match v {
+            toml::Value::Table(t) => {
+                let parts: Vec<String> = self
+                    .entries(path, t)
+                    .into_iter()
+                    .map(|(k, x)| {
+                        path.push(k.clone());
+                        let one = format!("{} = {}", key(k), self.inline(path, x));
+                        path.pop();
+                        one
+                    })
+                    .collect();
+                match parts.is_empty() {
+                    true => "{}".to_string(),
+                    false => format!("{{ {} }}", parts.join(", ")),
+                }
+            }
+            toml::Value::Array(a) => {
+                let parts: Vec<String> = a
+                    .iter()
+                    .enumerate()
+                    .map(|(i, x)| {
+                        path.push(i.to_string());
+                        let one = self.inline(path, x);
+                        path.pop();
+                        one
+                    })
+                    .collect();
+                format!("[{}]", parts.join(", "))
+            }
+            other => other.to_string(),
+        }
+    }
+
+    /// The `key = value` lines of the table `t` at `path`.
+    fn lines(&self, path: &mut Vec<String>, t: &toml::Table) -> Vec<String> {
+        self.entries(path, t)
+            .into_iter()
+            .map(|(k, x)| {
+                path.push(k.clone());
+                let one = format!("{} = {}", key(k), self.inline(path, x));
+                path.pop();
+                one
+            })
+            .collect()
+    }
+
+    /// `field` with the example value `v` (at `at` in the starter), in the user's table at
+    /// `segs`, as lines of TOML.
+    fn render(
+        &self,
+        segs: &[Seg],
+        at: &mut Vec<String>,
+        field: &str,
+        v: &toml::Value,
+    ) -> Vec<String> {
+        at.push(field.to_string());
+        let inline = self.inline(at, v);
+        // A table or an array of tables at the top of the file gets its header, as the
+        // docs write them.
+        let top = segs.is_empty();
+        let holds_tables = |t: &toml::Table| t.values().any(toml::Value::is_table);
+        let mut below: Vec<Seg> = segs.to_vec();
+        below.push(Seg::Key(field.to_string()));
+        let mut lines: Vec<String> = Vec::new();
+        match v {
+            toml::Value::Table(t) if top || inline.len() > INLINE_MAX || holds_tables(t) => {
+                match first_named(t) {
+                    Some(toml::Value::Table(sub)) => {
+                        let name = t.keys().next().cloned().unwrap_or_default();
+                        below.push(Seg::Key(name.clone()));
+                        at.push(name);
+                        lines.extend(header(&below));
+                        lines.extend(self.lines(at, sub));
+                    }
+                    _ => {
+                        lines.extend(header(&below));
+                        lines.extend(self.lines(at, t));
+                    }
+                }
+            }
+            toml::Value::Array(a)
+                if (top || inline.len() > INLINE_MAX)
+                    && a.first().is_some_and(toml::Value::is_table) =>
+            {
+                if let Some(toml::Value::Table(sub)) = a.first() {
+                    below.push(Seg::Index(0));
+                    at.push("0".to_string());
+                    lines.extend(header(&below));
+                    lines.extend(self.lines(at, sub));
+                }
+            }
+            _ => {
+                lines.extend(header(segs));
+                lines.push(format!("{} = {inline}", key(field)));
+            }
+        }
+        lines
+    }
+}
+
+/// What the starter of the file's kind writes for `field` of the table at `segs`, as an
+/// example to end a message with (`None`: no starter, or it does not write that key).
+pub fn example(text: &str, segs: &[Seg], field: &str, lang: Lang) -> Option<String> {
+    let root: toml::Table = toml::from_str(text).ok()?;
+    let (starter_text, starter) = starter_of(&root)?;
+    let (table, mut at) = follow(&starter, segs)?;
+    let v = table.as_table()?.get(field)?;
+    let w = Writer { text: starter_text };
+    let lines = w.render(segs, &mut at, field, &minimal(v));
+    let shown: Vec<String> = lines.iter().map(|l| format!("    {l}")).collect();
+    let intro = match segs.is_empty() {
+        true => tr!(lang, "error.hint.example_top"),
+        false => tr!(lang, "error.hint.example"),
+    };
+    Some(format!("{intro}\n{}", shown.join("\n")))
+}
+
+/// The starter's value at `segs` + `field` when it is a dice expression ("2d10+5", "12"):
+/// a number written there is that expression's constant, to be quoted.
+pub fn is_dice_key(text: &str, segs: &[Seg], field: &str) -> bool {
+    let Ok(root) = toml::from_str::<toml::Table>(text) else {
+        return false;
+    };
+    let Some((_, starter)) = starter_of(&root) else {
+        return false;
+    };
+    follow(&starter, segs)
+        .and_then(|(t, _)| t.get(field))
+        .and_then(toml::Value::as_str)
+        .is_some_and(|s| crate::dice::DiceExpr::parse(s).is_ok())
+}
+
+/// The words an enumerated key allows, when it was given another type (`mode = 1`: toml
+/// says "wanted string or table"): the file is read again with a word no list holds at
+/// that key, and serde's "unknown variant" names them. `None` when the key is not a word
+/// of a list (a free text), or the file does not get that far.
+pub fn enum_words<T: serde::de::DeserializeOwned>(text: &str, segs: &[Seg]) -> Option<String> {
+    const PROBE: &str = "?";
+    let mut root = toml::Value::Table(toml::from_str::<toml::Table>(text).ok()?);
+    let mut at = &mut root;
+    for s in segs {
+        at = match (at, s) {
+            (toml::Value::Table(t), Seg::Key(k)) => t.get_mut(k)?,
+            (toml::Value::Array(a), Seg::Index(i)) => a.get_mut(*i)?,
+            _ => return None,
+        };
+    }
+    *at = toml::Value::String(PROBE.to_string());
+    let err = serde_path_to_error::deserialize::<_, T>(root).err()?;
+    if segments(&err.path().to_string()) != segs {
+        return None;
+    }
+    let msg = err.inner().message().to_string();
+    let rest = msg.strip_prefix(&format!("unknown variant `{PROBE}`, expected "))?;
+    Some(rest.strip_prefix("one of ").unwrap_or(rest).to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn serde_paths_become_steps() {
+        assert_eq!(segments("."), vec![]);
+        assert_eq!(
+            segments("group[0].weapons[2]"),
+            vec![
+                Seg::Key("group".into()),
+                Seg::Index(0),
+                Seg::Key("weapons".into()),
+                Seg::Index(2)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_missing_table_is_shown_as_the_starter_writes_it() {
+        let text = "system = \"cosmos\"\nkind = \"combat\"\n";
+        let e = example(text, &[], "attacks", Lang::En).unwrap();
+        assert_eq!(
+            e,
+            "for example (at the top of the file, before any [table]):\n    [attacks.sword]\n    stat = \"force\"\n    damage = \"2d10+5\"\n    element = \"metal\""
+        );
+        let bob = [Seg::Key("combatants".into()), Seg::Key("bob".into())];
+        let e = example(text, &bob, "stats", Lang::En).unwrap();
+        assert!(e.ends_with("\n    [combatants.bob]\n    stats = { force = 60, esprit = 35, charisme = 40, agilite = 50, precision = 45, chance = 50 }"), "{e}");
+        assert!(is_dice_key(
+            text,
+            &[Seg::Key("attacks".into()), Seg::Key("axe".into())],
+            "damage"
+        ));
+        assert!(!is_dice_key(
+            text,
+            &[Seg::Key("attacks".into()), Seg::Key("axe".into())],
+            "element"
+        ));
+    }
+}
