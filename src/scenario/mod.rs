@@ -5,6 +5,8 @@ pub mod edit;
 mod file;
 mod locate;
 mod message;
+
+pub use message::serde_message;
 pub mod path;
 mod raw;
 mod text;
