@@ -204,6 +204,10 @@ fn the_audits_toml_shapes_read_in_french() {
         fr("invalid key-value pair, expected `=`, basic string"),
         "paire clé-valeur invalide ; attendu : `=`, chaîne entre guillemets"
     );
+    assert_eq!(
+        fr("missing value\nexpected value"),
+        "valeur manquante\nattendu : valeur"
+    );
     for en in [
         "wanted string or table",
         "invalid type: integer `99999999999999999999` as i128, expected a string",

@@ -23,7 +23,11 @@ pub fn serde_message(msg: &str, lang: Lang) -> String {
             let r = r
                 .lines()
                 .map(|l| match l.strip_prefix("expected ") {
-                    Some(what) => tr!(lang, "error.toml.expected_line", what),
+                    Some(what) => tr!(
+                        lang,
+                        "error.toml.expected_line",
+                        what = expected_list(what, lang)
+                    ),
                     None => l.to_string(),
                 })
                 .collect::<Vec<_>>()
