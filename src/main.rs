@@ -17,7 +17,13 @@ fn main() -> ExitCode {
     // simulations run on the tool's pool, sized by --threads. One polars thread keeps
     // `--threads N` a bound on the whole process (N workers + main + signals + 1).
     std::env::set_var("POLARS_MAX_THREADS", "1");
-    let cli = match Cli::try_parse() {
+    // French help (`--lang fr run --help`) comes from the same tree with French texts;
+    // English parses with clap's own, byte for byte as before.
+    let parsed = match argv_lang {
+        Some(Lang::Fr) => parse_french(),
+        _ => Cli::try_parse(),
+    };
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => bad_flag(e, argv_lang.unwrap_or(Lang::En)),
     };
@@ -63,6 +69,14 @@ fn worded(e: &anyhow::Error, lang: Lang) -> String {
         }
     };
     e.chain().map(part).collect::<Vec<_>>().join(": ")
+}
+
+/// The command line parsed by the French command tree (`lang::help`): the same flags and
+/// checks, the help in French.
+fn parse_french() -> Result<Cli, clap::Error> {
+    use clap::{CommandFactory, FromArgMatches};
+    let mut matches = cosmosim::lang::help::french(Cli::command()).try_get_matches()?;
+    Cli::from_arg_matches_mut(&mut matches)
 }
 
 /// clap's refusal of the command line: in the chosen language when it is not English

@@ -12,8 +12,11 @@
 //! worded when shown. Numbers in text go through [`Lang::num`], [`Lang::pct`] and friends
 //! so French text reads `0,5` (CSVs keep the dot: they never use these).
 
+mod columns;
+pub mod help;
 mod number;
 
+pub use columns::{untranslated as untranslated_column_words, words as column_words};
 pub use number::int;
 
 use std::collections::BTreeMap;

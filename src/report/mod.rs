@@ -27,7 +27,7 @@ pub use line_chart::{LineChart, LineSeries, XKind};
 pub use markdown::{is_bidi_control, md_code, md_code_cell, md_text};
 pub use meta::{file_sha256, param_text, range_text, Provenance, ScenarioRef, T_DF_PARAM};
 pub use page::{charts_section, to_html, write_page};
-pub use png::render_png;
+pub use png::{number_label, png_bytes, render_png};
 pub use rounds::end_rounds;
 
 use crate::lang::Lang;

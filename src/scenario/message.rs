@@ -19,7 +19,21 @@ pub fn serde_message(msg: &str, lang: Lang) -> String {
     };
     let first = shape(first, lang).unwrap_or_else(|| first.to_string());
     match rest {
-        Some(r) => format!("{first}\n{r}"),
+        Some(r) => {
+            let r = r
+                .lines()
+                .map(|l| match l.strip_prefix("expected ") {
+                    Some(what) => tr!(
+                        lang,
+                        "error.toml.expected_line",
+                        what = expected_list(what, lang)
+                    ),
+                    None => l.to_string(),
+                })
+                .collect::<Vec<_>>()
+                .join("\n");
+            format!("{first}\n{r}")
+        }
         None => first,
     }
 }
@@ -81,6 +95,10 @@ fn shape(msg: &str, lang: Lang) -> Option<String> {
     if msg == "a whole number of points, or a fraction of the maximum from 0 to 1" {
         return Some(tr!(lang, "error.toml.points_or_fraction").to_string());
     }
+    // An enum key (a policy, a mode...) given a number or an array: toml's own words.
+    if msg == "wanted string or table" {
+        return Some(tr!(lang, "error.toml.string_or_table").to_string());
+    }
     if let Some(rest) = msg.strip_prefix("missing field `") {
         let field = rest.strip_suffix('`')?;
         return Some(tr!(lang, "error.toml.missing_field", field));
@@ -120,7 +138,7 @@ fn shape(msg: &str, lang: Lang) -> Option<String> {
             lang,
             "error.toml.syntax_expected",
             message = head,
-            expected
+            expected = expected_list(expected, lang)
         ));
     }
     syntax(msg, lang).map(str::to_string)
@@ -205,11 +223,12 @@ fn real(found: &str) -> Option<f64> {
 
 /// A known toml syntax message, translated.
 fn syntax(msg: &str, lang: Lang) -> Option<&'static str> {
+    // Every message toml's parser writes (toml_parser 1.1, toml 1.2), so none reaches a
+    // French designer in English (audit of 2026-12-07, evening).
     let text = match msg {
         "string values must be quoted" => tr!(lang, "error.toml.syntax.unquoted_string"),
-        "missing value for key" | "key with no value" => {
-            tr!(lang, "error.toml.syntax.missing_value")
-        }
+        "missing value for key" => tr!(lang, "error.toml.syntax.missing_value"),
+        "key with no value" => tr!(lang, "error.toml.syntax.missing_value"),
         "invalid unquoted key" => tr!(lang, "error.toml.syntax.invalid_key"),
         "unclosed table" => tr!(lang, "error.toml.syntax.unclosed_table"),
         "unclosed array" => tr!(lang, "error.toml.syntax.unclosed_array"),
@@ -218,16 +237,98 @@ fn syntax(msg: &str, lang: Lang) -> Option<&'static str> {
         "missing assignment between key-value pairs" => {
             tr!(lang, "error.toml.syntax.missing_assignment")
         }
-        "missing comma between array elements" => {
-            tr!(lang, "error.toml.syntax.missing_comma")
-        }
+        "missing comma between array elements" => tr!(lang, "error.toml.syntax.missing_comma"),
         "extra comma in array" => tr!(lang, "error.toml.syntax.extra_comma"),
         "unexpected content" => tr!(lang, "error.toml.syntax.unexpected_content"),
         "invalid value" => tr!(lang, "error.toml.syntax.invalid_value"),
         "duplicate key" => tr!(lang, "error.toml.syntax.duplicate_key"),
+        "`_` may only go between digits" => tr!(lang, "error.toml.syntax.underscore"),
+        "cannot recurse further; max recursion depth met" => {
+            tr!(lang, "error.toml.syntax.recursion")
+        }
+        "recursion limit" => tr!(lang, "error.toml.syntax.recursion_limit"),
+        "carriage return must be followed by newline" => {
+            tr!(lang, "error.toml.syntax.carriage_return")
+        }
+        "datetime key not found" => tr!(lang, "error.toml.syntax.datetime_key"),
+        "expected empty array" => tr!(lang, "error.toml.syntax.empty_array"),
+        "expected empty table" => tr!(lang, "error.toml.syntax.empty_table"),
+        "extra `=`" => tr!(lang, "error.toml.syntax.extra_equals"),
+        "extra assignment between key-value pairs" => {
+            tr!(lang, "error.toml.syntax.extra_assignment")
+        }
+        "extra comma in inline table" => tr!(lang, "error.toml.syntax.extra_comma_inline"),
+        "floating-point number overflowed" => tr!(lang, "error.toml.syntax.float_overflow"),
+        "integer number overflowed" => tr!(lang, "error.toml.syntax.integer_overflow"),
+        "integers with a radix cannot be signed" => tr!(lang, "error.toml.syntax.radix_signed"),
+        "invalid comment character" => tr!(lang, "error.toml.syntax.comment_char"),
+        "invalid inline table element" => tr!(lang, "error.toml.syntax.inline_element"),
+        "invalid key-value pair" => tr!(lang, "error.toml.syntax.invalid_pair"),
+        "keys cannot be multi-line basic strings" => {
+            tr!(lang, "error.toml.syntax.key_multiline_basic")
+        }
+        "keys cannot be multi-line literal strings" => {
+            tr!(lang, "error.toml.syntax.key_multiline_literal")
+        }
+        "missing array opening" => tr!(lang, "error.toml.syntax.array_opening"),
+        "missing comma between key-value pairs" => {
+            tr!(lang, "error.toml.syntax.missing_comma_pairs")
+        }
+        "missing comment start" => tr!(lang, "error.toml.syntax.comment_start"),
+        "missing escaped value" => tr!(lang, "error.toml.syntax.escaped_value"),
+        "missing inline table opening" => tr!(lang, "error.toml.syntax.inline_opening"),
+        "missing key for inline table element" => tr!(lang, "error.toml.syntax.inline_key"),
+        "missing opening quote" => tr!(lang, "error.toml.syntax.opening_quote"),
+        "missing table open" => tr!(lang, "error.toml.syntax.table_open"),
+        "missing value" => tr!(lang, "error.toml.syntax.missing_value_alone"),
+        "radix must be lowercase" => tr!(lang, "error.toml.syntax.radix_lowercase"),
+        "redundant integer number prefix" => tr!(lang, "error.toml.syntax.redundant_prefix"),
+        "redundant numeric sign" => tr!(lang, "error.toml.syntax.redundant_sign"),
+        "too few unicode value digits" => tr!(lang, "error.toml.syntax.unicode_digits"),
+        "unclosed array table" => tr!(lang, "error.toml.syntax.unclosed_array_table"),
+        "unexpected `=` in array" => tr!(lang, "error.toml.syntax.equals_in_array"),
+        "unexpected content between comment and newline" => {
+            tr!(lang, "error.toml.syntax.after_comment")
+        }
+        "unexpected key or value" => tr!(lang, "error.toml.syntax.unexpected_key_or_value"),
+        "unexpected leading zero" => tr!(lang, "error.toml.syntax.leading_zero"),
+        "unexpected sign" => tr!(lang, "error.toml.syntax.unexpected_sign"),
+        "unquoted keys cannot be empty" => tr!(lang, "error.toml.syntax.empty_key"),
+        "value is missing a span" => tr!(lang, "error.toml.syntax.no_span"),
         _ => return None,
     };
     Some(text)
+}
+
+/// What toml's parser expected (`, expected `=`, basic string`): literals as written,
+/// its words in the language.
+fn expected_list(list: &str, lang: Lang) -> String {
+    list.split(", ")
+        .map(|item| match item {
+            "basic string" => tr!(lang, "error.toml.expected_word.basic_string"),
+            "literal string" => tr!(lang, "error.toml.expected_word.literal_string"),
+            "multi-line basic string" => tr!(lang, "error.toml.expected_word.multiline_basic"),
+            "characters" => tr!(lang, "error.toml.expected_word.characters"),
+            "digits" => tr!(lang, "error.toml.expected_word.digits"),
+            "key" => tr!(lang, "error.toml.expected_word.key"),
+            "letters" => tr!(lang, "error.toml.expected_word.letters"),
+            "non-double-quote visible characters" => {
+                tr!(lang, "error.toml.expected_word.non_double_quote")
+            }
+            "non-single-quote characters" => tr!(lang, "error.toml.expected_word.non_single_quote"),
+            "non-single-quote visible characters" => {
+                tr!(lang, "error.toml.expected_word.non_single_quote_visible")
+            }
+            "numbers" => tr!(lang, "error.toml.expected_word.numbers"),
+            "printable characters" => tr!(lang, "error.toml.expected_word.printable"),
+            "unicode hexadecimal value" => tr!(lang, "error.toml.expected_word.unicode_hex"),
+            "value" => tr!(lang, "error.toml.expected_word.value"),
+            "nothing" => tr!(lang, "error.toml.expected_word.nothing"),
+            "etc" => tr!(lang, "error.toml.expected_word.etc"),
+            _ => item,
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// serde's "`a` or `b`" as the language's "or".
@@ -253,6 +354,13 @@ fn unexpected(found: &str, lang: Lang) -> String {
         ("map", tr!(lang, "error.toml.kind.map")),
         ("sequence", tr!(lang, "error.toml.kind.sequence")),
     ];
+    // serde's words for a whole number past 64 bits: "integer `N` as i128".
+    if let Some(value) = found
+        .strip_prefix("integer ")
+        .and_then(|v| v.strip_suffix(" as i128"))
+    {
+        return tr!(lang, "error.toml.big_integer", value);
+    }
     for (word, text) in kinds {
         if found == word {
             return text.to_string();
@@ -315,6 +423,11 @@ mod tests {
         "string values must be quoted, expected literal string",
         "duplicate key",
         "something the catalogue does not know",
+        "wanted string or table",
+        "cannot recurse further; max recursion depth met",
+        "invalid type: integer `99999999999999999999` as i128, expected a string",
+        "invalid key-value pair, expected `=`, basic string",
+        "missing value\nexpected value",
     ];
 
     // Unit tests run in English (the default; they never set the language): French is

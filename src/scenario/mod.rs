@@ -6,6 +6,8 @@ mod file;
 mod hints;
 mod locate;
 mod message;
+
+pub use message::serde_message;
 pub mod path;
 mod raw;
 mod starters;

@@ -215,7 +215,8 @@ pub fn roles(output: &Output) -> Vec<(String, Role)> {
 /// A plain-words reading of a column name (`p_x` = probability of x, `x_lo` = lower end
 /// of x's 95% interval...).
 pub fn meaning(column: &str, lang: Lang) -> String {
-    let words = |s: &str| s.replace('_', " ");
+    // French reads the column's words from its glossary, never the English words.
+    let words = |s: &str| crate::lang::column_words(s, lang);
     if let Some(s) = column.strip_suffix("_lo") {
         return tr!(lang, "figures.lower_end", what = words(s));
     }
