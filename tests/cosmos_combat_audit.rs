@@ -8,41 +8,44 @@ mod common;
 use common::combat::{agrees, run_opts};
 use common::trace::{cosmosim, json_trials};
 
+/// `[combatants.<name>]` on side `<name>`, Offensive, with one attack: the stats every
+/// fighter of these files shares, but for Agilité.
+fn fighter(name: &str, level: u32, agilite: u32, hp: u32, attack: &str) -> String {
+    format!(
+        "[combatants.{name}]\nside = \"{name}\"\nlevel = {level}\n\
+         stats = {{ force = 60, esprit = 35, charisme = 40, agilite = {agilite}, precision = 45, chance = 50 }}\n\
+         hp = {hp}\nmode = \"offensive\"\nattacks = [\"{attack}\"]\n"
+    )
+}
+
+/// `[attacks.<name>]` on Force.
+fn attack(name: &str, damage: &str) -> String {
+    format!("[attacks.{name}]\nstat = \"force\"\ndamage = \"{damage}\"\n")
+}
+
+/// A combat file: `head` (its `[rules]`, then `[combat]`'s `max_rounds`), the attacks
+/// `attacks` and `nothing`, `a`'s block, and `b` (level 3, Agilité 40), who never hurts
+/// anyone and cannot fall, with `b_extra` lines.
+fn combat(head: &str, attacks: &str, a: &str, b_extra: &str) -> String {
+    format!(
+        "system = \"cosmos\"\nkind = \"combat\"\n{head}{attacks}{}{a}{}{b_extra}",
+        attack("nothing", "0"),
+        fighter("b", 3, 40, 100000, "nothing")
+    )
+}
+
 /// `a` (level 5, Agilité 50) holds Illumination from the start and uses its Final Skill at
 /// its first turn; `b` never hurts it and cannot fall. One round.
-const FINAL_SKILL: &str = r#"system = "cosmos"
-kind = "combat"
-[combat]
-max_rounds = 1
-[attacks.sword]
-stat = "force"
-damage = "2d10+5"
-[attacks.blast]
-stat = "force"
-damage = "5d10"
-[attacks.nothing]
-stat = "force"
-damage = "0"
-[combatants.a]
-side = "a"
-level = 5
-stats = { force = 60, esprit = 35, charisme = 40, agilite = 50, precision = 45, chance = 50 }
-hp = 151
-mode = "offensive"
-attacks = ["sword"]
-final_skill = "blast"
-[combatants.a.policy]
-light_at_start = true
-defence = "none"
-final_skill = "first_turn"
-[combatants.b]
-side = "b"
-level = 3
-stats = { force = 60, esprit = 35, charisme = 40, agilite = 40, precision = 45, chance = 50 }
-hp = 100000
-mode = "offensive"
-attacks = ["nothing"]
-"#;
+fn final_skill() -> String {
+    combat(
+        "[combat]\nmax_rounds = 1\n",
+        &(attack("sword", "2d10+5") + &attack("blast", "5d10")),
+        &(fighter("a", 5, 50, 151, "sword")
+            + "final_skill = \"blast\"\n[combatants.a.policy]\nlight_at_start = true\n\
+               defence = \"none\"\nfinal_skill = \"first_turn\"\n"),
+        "",
+    )
+}
 
 #[test]
 fn a_final_skill_ends_the_second_action_of_advantage_6_with_the_posture() {
@@ -53,12 +56,12 @@ fn a_final_skill_ends_the_second_action_of_advantage_6_with_the_posture() {
     // goes with it, so `a` takes exactly one action in every combat. Before the fix it
     // took a second one at karma 0 whenever the d6 showed 6.
     let n = 60_000;
-    let (_, acc) = run_opts(FINAL_SKILL, n, &[]);
+    let (_, acc) = run_opts(&final_skill(), n, &[]);
     let a = &acc.fighters[0];
     assert_eq!(a.adv_faces.iter().sum::<u64>(), n);
     assert_eq!(a.actions, n, "one action per combat");
     // `kept`, the earlier behaviour: a second action exactly when the d6 shows 6.
-    let (_, acc) = run_opts(FINAL_SKILL, n, &["extra_action_after_final_skill=kept"]);
+    let (_, acc) = run_opts(&final_skill(), n, &["extra_action_after_final_skill=kept"]);
     let a = &acc.fighters[0];
     assert_eq!(a.actions - n, a.adv_faces[5]);
     agrees(a.actions - n, n, 1.0 / 6.0);
@@ -68,7 +71,7 @@ fn a_final_skill_ends_the_second_action_of_advantage_6_with_the_posture() {
 fn the_trace_says_the_second_action_is_lost() {
     let t = tempfile::tempdir().unwrap();
     let d = t.path();
-    std::fs::write(d.join("fs.toml"), FINAL_SKILL).unwrap();
+    std::fs::write(d.join("fs.toml"), final_skill()).unwrap();
     // Seed 5, trial 1: advantage 6 (the auditor's case sc/FS1.toml).
     for (lang, says) in [
         ("en", "a loses its second action"),
@@ -104,44 +107,20 @@ fn the_trace_says_the_second_action_is_lost() {
 
 /// `a` hits `b` for 15 (Offensive: x1.5 = 22.5) at tier multiplier 1 whatever the tier;
 /// `b` wears armour 20% + 5: 22.5 x 0.8 = 18, - 5 = 13.
-const ARMOUR: &str = r#"system = "cosmos"
-kind = "combat"
-[rules]
-crit_damage_mult = 1
-super_damage_mult = 1
-[combat]
-max_rounds = 3
-[attacks.cut]
-stat = "force"
-damage = "15"
-threshold = 200
-[attacks.nothing]
-stat = "force"
-damage = "0"
-[combatants.a]
-side = "a"
-level = 3
-stats = { force = 60, esprit = 35, charisme = 40, agilite = 50, precision = 45, chance = 50 }
-hp = 150
-mode = "offensive"
-attacks = ["cut"]
-[combatants.a.policy]
-defence = "none"
-[combatants.b]
-side = "b"
-level = 3
-stats = { force = 60, esprit = 35, charisme = 40, agilite = 40, precision = 45, chance = 50 }
-hp = 100000
-mode = "offensive"
-attacks = ["nothing"]
-armour = { flat = 5, percent = 20 }
-"#;
+fn armour() -> String {
+    combat(
+        "[rules]\ncrit_damage_mult = 1\nsuper_damage_mult = 1\n[combat]\nmax_rounds = 3\n",
+        &(attack("cut", "15") + "threshold = 200\n"),
+        &(fighter("a", 3, 50, 150, "cut") + "[combatants.a.policy]\ndefence = \"none\"\n"),
+        "armour = { flat = 5, percent = 20 }\n",
+    )
+}
 
 #[test]
 fn the_trace_shows_the_unfloored_damage_the_armour_step_uses() {
     let t = tempfile::tempdir().unwrap();
     let d = t.path();
-    std::fs::write(d.join("ar.toml"), ARMOUR).unwrap();
+    std::fs::write(d.join("ar.toml"), armour()).unwrap();
     for (lang, says) in [
         ("en", "= 22.5, 13 after armour"),
         ("fr", "= 22.5, 13 après armure"),
@@ -177,7 +156,7 @@ fn the_trace_shows_the_unfloored_damage_the_armour_step_uses() {
 fn a_negative_coefficient_heals_the_floor_so_the_heal_is_rounded_up() {
     // Reading (C-CMB-4: "then floored. A negative coefficient heals"): 21 x 1.5 (Offensive)
     // x -0.5 = -15.75, floored to -16, heals 16 (not 15). Armour never touches a heal.
-    let text = ARMOUR
+    let text = armour()
         .replace("damage = \"15\"", "damage = \"21\"\nelement = \"metal\"")
         .replace(
             "armour = { flat = 5, percent = 20 }",
@@ -210,9 +189,9 @@ fn a_negative_coefficient_heals_the_floor_so_the_heal_is_rounded_up() {
 fn an_unknown_element_lists_the_english_and_accented_aliases() {
     let t = tempfile::tempdir().unwrap();
     let d = t.path();
-    let bad = ARMOUR.replace("damage = \"15\"", "damage = \"15\"\nelement = \"firre\"");
+    let bad = armour().replace("damage = \"15\"", "damage = \"15\"\nelement = \"firre\"");
     std::fs::write(d.join("el.toml"), bad).unwrap();
-    let ok = ARMOUR.replace("damage = \"15\"", "damage = \"15\"\nelement = \"fire\"");
+    let ok = armour().replace("damage = \"15\"", "damage = \"15\"\nelement = \"fire\"");
     std::fs::write(d.join("ok.toml"), ok).unwrap();
     assert!(cosmosim(d, &["check", "ok.toml"]).status.success());
     for (lang, also) in [("en", "also accepted:"), ("fr", "acceptés aussi :")] {
@@ -235,7 +214,7 @@ fn an_unknown_element_lists_the_english_and_accented_aliases() {
 #[test]
 fn a_simultaneous_exchange_is_marked_in_the_trace() {
     // Equal Agilité: d20s decide; still tied (1 in 20), the two act at once (C-TURN-1).
-    let text = ARMOUR.replace("agilite = 40", "agilite = 50");
+    let text = armour().replace("agilite = 40", "agilite = 50");
     let t = tempfile::tempdir().unwrap();
     let d = t.path();
     std::fs::write(d.join("sim.toml"), text).unwrap();

@@ -9,27 +9,19 @@
 //! `_hi` cells, and `expect` says "all N trials gave the same value". The piloting leg's
 //! chance is exact and `figures` says so.
 
+mod common;
+
 use std::path::Path;
 
-use assert_cmd::Command;
+use common::trace::{cosmosim, shipped};
 
-fn cosmosim(dir: &Path, args: &[&str]) -> std::process::Output {
-    Command::cargo_bin("cosmosim")
-        .unwrap()
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn copy_scenario(dir: &Path, name: &str) {
-    std::fs::copy(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("scenarios/cosmos")
-            .join(name),
-        dir.join(name),
-    )
-    .unwrap();
+/// `scenario` (shipped) copied to `dir` and run for 2000 trials into `dir/r`: the head
+/// and rows of its `expedition-days.csv`.
+fn days(dir: &Path, scenario: &str) -> (Vec<String>, Vec<Vec<String>>) {
+    let name = shipped(dir, scenario);
+    let o = cosmosim(dir, &["-q", "run", &name, "--trials", "2000", "--out", "r"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    table(&std::fs::read_to_string(dir.join("r/expedition-days.csv")).unwrap())
 }
 
 /// The cells of `csv`'s rows, by column name (no cell of these files holds a comma).
@@ -81,21 +73,7 @@ max_trials = 2000
 fn a_share_the_same_in_every_trial_has_no_bounds_and_decides_nothing() {
     let t = tempfile::tempdir().unwrap();
     let d = t.path();
-    copy_scenario(d, "forced-march.toml");
-    let o = cosmosim(
-        d,
-        &[
-            "-q",
-            "run",
-            "forced-march.toml",
-            "--trials",
-            "2000",
-            "--out",
-            "r",
-        ],
-    );
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let (head, rows) = table(&std::fs::read_to_string(d.join("r/expedition-days.csv")).unwrap());
+    let (head, rows) = days(d, "forced-march.toml");
     for day in [1, 2, 3, 7, 8] {
         let row = &rows[day - 1];
         assert_eq!(cell(&head, row, "p_reference_success_end"), "0.5500000000");
@@ -135,21 +113,7 @@ fn a_share_the_same_in_every_trial_has_no_bounds_and_decides_nothing() {
 fn a_march_the_same_in_every_trial_has_no_bounds_and_piloting_is_exact() {
     let t = tempfile::tempdir().unwrap();
     let d = t.path();
-    copy_scenario(d, "expedition-legs.toml");
-    let o = cosmosim(
-        d,
-        &[
-            "-q",
-            "run",
-            "expedition-legs.toml",
-            "--trials",
-            "2000",
-            "--out",
-            "r",
-        ],
-    );
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let (head, rows) = table(&std::fs::read_to_string(d.join("r/expedition-days.csv")).unwrap());
+    let (head, rows) = days(d, "expedition-legs.toml");
     let row = &rows[0];
     assert_eq!(cell(&head, row, "march_distance_mean"), "100.0000000000");
     assert_eq!(

@@ -39,6 +39,24 @@ fn refused(args: &[&str]) -> (i32, String) {
     (code, err)
 }
 
+/// `check FILE` in English, then with `--lang fr`: both refused (exit 2, no panic); the
+/// two messages.
+fn check_both(file: &str) -> (String, String) {
+    let (code, en) = refused(&["check", file]);
+    assert_eq!(code, 2, "{en}");
+    let (code, fr) = refused(&["check", file, "--lang", "fr"]);
+    assert_eq!(code, 2, "{fr}");
+    (en, fr)
+}
+
+/// [`check_both`], the English message containing `en_says` and the French `fr_says`.
+fn check_says(file: &str, en_says: &str, fr_says: &str) -> (String, String) {
+    let (en, fr) = check_both(file);
+    assert!(en.contains(en_says), "{en}");
+    assert!(fr.contains(fr_says), "{fr}");
+    (en, fr)
+}
+
 fn out_of_range(text: &str) -> String {
     text.replacen("max_rounds = 30", "max_rounds = 0", 1)
 }
@@ -56,23 +74,13 @@ fn check_in_french_keeps_the_location_the_key_and_the_allowed_values() {
         + 1;
     let located = format!("{bad}:{line}:14: ");
 
-    let (code, en) = refused(&["check", bad]);
-    assert_eq!(code, 2, "{en}");
-    // English, pinned word for word.
-    assert!(
-        en.contains(&format!(
-            "error: {located}key `combat.max_rounds`: 0 is out of range; allowed: 1.."
-        )),
-        "{en}"
-    );
-
-    let (code, fr) = refused(&["check", bad, "--lang", "fr"]);
-    assert_eq!(code, 2, "{fr}");
-    assert!(
-        fr.contains(&format!(
+    // English, pinned word for word; French.
+    check_says(
+        bad,
+        &format!("error: {located}key `combat.max_rounds`: 0 is out of range; allowed: 1.."),
+        &format!(
             "erreur : {located}clé `combat.max_rounds` : 0 est hors limites ; valeurs admises : 1.."
-        )),
-        "{fr}"
+        ),
     );
     // The same through the file's own `lang` (first line, before any table).
     let own = skirmish(dir.path(), "own.toml", |t| {
@@ -99,12 +107,11 @@ fn toml_and_serde_messages_come_in_french() {
     let unknown = skirmish(dir.path(), "unknown.toml", |t| {
         t.replacen("max_rounds = 30", "max_rounds = 30\nmax_round = 4", 1)
     });
-    let (code, en) = refused(&["check", unknown.to_str().unwrap()]);
-    assert_eq!(code, 2, "{en}");
-    assert!(en.contains("unknown field `max_round`, expected"), "{en}");
-    let (code, fr) = refused(&["check", unknown.to_str().unwrap(), "--lang", "fr"]);
-    assert_eq!(code, 2, "{fr}");
-    assert!(fr.contains("clé inconnue `max_round`"), "{fr}");
+    let (_, fr) = check_says(
+        unknown.to_str().unwrap(),
+        "unknown field `max_round`, expected",
+        "clé inconnue `max_round`",
+    );
     assert!(
         fr.contains("`max_rounds`") && fr.starts_with("erreur : "),
         "{fr}"
@@ -336,21 +343,12 @@ fn growth_thresholds_are_refused_alike_in_both_languages() {
             t.replacen(from, "threshold = 250.5", 1)
         });
         let f = f.to_str().unwrap();
-        let (code, en) = refused(&["check", f]);
-        assert_eq!(code, 2, "{en}");
-        assert!(
-            en.contains(&format!(
-                "key `{key}`: 250.5 is out of range; allowed: -100..200 (C-TEST-1)"
-            )),
-            "{name}: {en}"
-        );
-        let (code, fr) = refused(&["check", f, "--lang", "fr"]);
-        assert_eq!(code, 2, "{fr}");
-        assert!(
-            fr.contains(&format!(
+        check_says(
+            f,
+            &format!("key `{key}`: 250.5 is out of range; allowed: -100..200 (C-TEST-1)"),
+            &format!(
                 "clé `{key}` : 250,5 est hors limites ; valeurs admises : -100..200 (C-TEST-1)"
-            )),
-            "{name}: {fr}"
+            ),
         );
     }
 }
@@ -410,14 +408,11 @@ fn whole_number_keys_say_a_whole_number_in_both_languages() {
         let text = std::fs::read_to_string(&path).unwrap();
         let line = text.lines().position(|l| l.starts_with(written)).unwrap() + 1;
         let p = path.to_str().unwrap();
-        let (code, got) = refused(&["check", p]);
-        assert_eq!(code, 2, "{got}");
+        let (got_en, got) = check_both(p);
         assert_eq!(
-            got.trim_end(),
+            got_en.trim_end(),
             format!("error: {p}:{line}:{col}: key `{key}`: {en}")
         );
-        let (code, got) = refused(&["check", p, "--lang", "fr"]);
-        assert_eq!(code, 2, "{got}");
         assert_eq!(
             got.trim_end(),
             format!("erreur : {p}:{line}:{col}: clé `{key}` : {fr}")
@@ -442,17 +437,10 @@ fn a_missing_trinites_key_says_what_it_allows() {
         format!("{}{}", &t[..cut], &t[end..])
     });
     let bad = no_rapidite.to_str().unwrap();
-    let (code, en) = refused(&["check", bad]);
-    assert_eq!(code, 2, "{en}");
-    assert!(
-        en.contains("key `group[0]`: missing field `rapidite`; allowed: -12..24"),
-        "{en}"
-    );
-    let (code, fr) = refused(&["check", bad, "--lang", "fr"]);
-    assert_eq!(code, 2, "{fr}");
-    assert!(
-        fr.contains("clé `group[0]` : clé `rapidite` manquante ; valeurs admises : -12..24"),
-        "{fr}"
+    check_says(
+        bad,
+        "key `group[0]`: missing field `rapidite`; allowed: -12..24",
+        "clé `group[0]` : clé `rapidite` manquante ; valeurs admises : -12..24",
     );
     let duel = |name: &str, key: &str| {
         edited(dir.path(), "trinites/duel.toml", name, |t| {
@@ -483,11 +471,6 @@ fn a_missing_trinites_key_says_what_it_allows() {
     ] {
         let f = duel(name, key);
         let f = f.to_str().unwrap();
-        let (code, en) = refused(&["check", f]);
-        assert_eq!(code, 2, "{en}");
-        assert!(en.contains(en_says), "{en}");
-        let (code, fr) = refused(&["check", f, "--lang", "fr"]);
-        assert_eq!(code, 2, "{fr}");
-        assert!(fr.contains(fr_says), "{fr}");
+        check_says(f, en_says, fr_says);
     }
 }

@@ -344,3 +344,52 @@ fn a_sweeps_headline_follows_the_asked_figure_and_its_folder_the_key() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("nobody_standing"), "{err}");
 }
+
+/// Audit of 2026-12-07, evening: the summary read "from <lowest> to <highest>" whatever
+/// the order of the values swept, so a win rate that falls as the foe's HP grows read as
+/// rising. It now goes from the first value swept to the last, in both languages; with
+/// two values, no lowest/highest is added.
+#[test]
+fn a_sweeps_summary_goes_from_the_first_value_to_the_last() {
+    let t = tempfile::tempdir().unwrap();
+    for (lang, from) in [("en", ": from "), ("fr", " : de ")] {
+        let out = t.path().join(lang);
+        let o = cosmosim(
+            &[
+                "sweep",
+                scenario("cosmos/duel.toml").to_str().unwrap(),
+                "--vary",
+                "brune.hp=100,150",
+                "--trials",
+                "4000",
+                "--figure",
+                "p_offensive",
+                "--lang",
+                lang,
+                "--quiet",
+                "--out",
+                out.to_str().unwrap(),
+            ],
+            t.path(),
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+        let line = summary
+            .lines()
+            .find(|l| l.contains(from))
+            .unwrap_or_else(|| panic!("{summary}"));
+        // Aldric (Offensive) wins less as Brune has more HP: his share falls along the
+        // sweep, and the line follows the HP as given (it read from 150 to 100).
+        let at100 = line
+            .find("(brune.hp=100)")
+            .unwrap_or_else(|| panic!("{line}"));
+        let at150 = line
+            .find("(brune.hp=150)")
+            .unwrap_or_else(|| panic!("{line}"));
+        assert!(at100 < at150, "{line}");
+        assert!(
+            !line.contains("lowest") && !line.contains("plus bas"),
+            "{line}"
+        );
+    }
+}

@@ -73,6 +73,12 @@ pub enum Answer {
         /// Both ends were on one side of the target and points inside found a crossing:
         /// the figure is not monotone on the range, and this is the first crossing.
         probed: bool,
+        /// The figure jumps over the target between `below` and `above`: bisection
+        /// narrowed the bracket at least four times while the figure's change across it
+        /// stayed above half of its change across the bracket bisection started from (a
+        /// step; a figure that moves smoothly changes in proportion to the bracket). No
+        /// value of the key then has the figure near the target.
+        jump: bool,
     },
     /// The figure stays on one side of the target at every point tried (`tried`: the ends
     /// and the probes), `every_value` when that is each whole value of the range.
@@ -231,6 +237,8 @@ pub fn tune(
         a = prev;
         b = m;
     }
+    // The bracket bisection starts from, to tell a jump from a crossing at the end.
+    let start = ((b.value - a.value).abs(), (b.figure - a.figure).abs());
     loop {
         let width = b.value - a.value;
         let done = if g.integer {
@@ -254,13 +262,28 @@ pub fn tune(
         }
     }
     let (below, above) = if a.value <= b.value { (a, b) } else { (b, a) };
+    let jump = is_jump(start, &below, &above);
     Ok(Answer::Found {
         below,
         above,
         exact_hit: None,
         all_decided,
         probed,
+        jump,
     })
+}
+
+/// Whether the final bracket `below..above` holds a jump of the figure rather than a
+/// crossing (audit of 2026-12-07, evening: a step function was said to "reach" the
+/// target at the bracket's middle). `start` is the (width, figure change) of the bracket
+/// bisection started from: a figure that moves smoothly changes across the final bracket
+/// in proportion to its width (a quarter of the start's change or less after two halvings,
+/// a sixty-fourth after six); a step keeps its whole change however narrow the bracket.
+/// A bracket that bisection did not narrow four times says nothing either way.
+fn is_jump((width0, change0): (f64, f64), below: &Point, above: &Point) -> bool {
+    let width = (above.value - below.value).abs();
+    let change = (above.figure - below.figure).abs();
+    width * 4.0 <= width0 && change > change0 / 2.0
 }
 
 fn hit(p: Point, probed: bool) -> Answer {
@@ -270,6 +293,7 @@ fn hit(p: Point, probed: bool) -> Answer {
         exact_hit: Some(p),
         all_decided: true,
         probed,
+        jump: false,
     }
 }
 
@@ -409,6 +433,45 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    /// Audit of 2026-12-07, evening: a step function jumps over the target; the answer
+    /// says so instead of "reaches at ≈ the bracket's middle". A smooth figure (the line,
+    /// the probed peak) and a bracket bisection never narrowed are not jumps.
+    #[test]
+    fn a_step_over_the_target_is_a_jump_not_a_crossing() {
+        let jump_of = |a: Answer| match a {
+            Answer::Found {
+                below, above, jump, ..
+            } => (below.value, above.value, jump),
+            other => panic!("{other:?}"),
+        };
+        // Real key: 0.2 below 0.337, 0.8 from it; target 0.5 is never taken.
+        let step = |x: f64| if x < 0.337 { 0.2 } else { 0.8 };
+        let (lo, hi, jump) =
+            jump_of(tune(&goal(0.0, 1.0, false, 0.5), exact(step), |_| {}).unwrap());
+        assert!(
+            jump && lo < 0.337 && hi >= 0.337 && hi - lo <= 0.01,
+            "{lo} {hi}"
+        );
+        // Whole values 0..100: 0.1 up to 41, 0.9 from 42.
+        let step = |x: f64| if x < 42.0 { 0.1 } else { 0.9 };
+        let a = tune(&goal(0.0, 100.0, true, 0.5), exact(step), |_| {}).unwrap();
+        assert_eq!(jump_of(a), (41.0, 42.0, true));
+        // Smooth: not a jump (the line crosses 0.305 between 40 and 41).
+        let line = |t: f64| (t - 10.0) / 100.0;
+        let a = tune(&goal(20.0, 85.0, true, 0.305), exact(line), |_| {}).unwrap();
+        assert_eq!(jump_of(a), (40.0, 41.0, false));
+        let a = tune(&goal(0.0, 1.0, false, 0.25), exact(|x| 1.0 - x), |_| {}).unwrap();
+        assert!(!jump_of(a).2);
+        // Neighbours from the start (1..2): nothing tells a jump from a slope.
+        let a = tune(
+            &goal(1.0, 2.0, true, 0.5),
+            exact(|x| if x < 2.0 { 0.1 } else { 0.9 }),
+            |_| {},
+        )
+        .unwrap();
+        assert!(!jump_of(a).2);
     }
 
     /// Not reached anywhere: the answer says how many points were tried, and whether

@@ -75,26 +75,9 @@ impl Precision {
     }
 }
 
-/// Whether a figure is a share or probability (0..1), held to `--precision P` as ±P, or
-/// a figure in its own unit (rounds, tests, days, points, karma; means and quantiles),
-/// held to ±P of its value (issue 26 item 5: one P, the same effort on every kind; a
-/// probability precision on a mean of days could never be reached). Read from the
-/// column's name: `p`, `p_*`, `*share*`, `*_per_point` and the test outcome classes.
-pub fn is_share(stem: &str) -> bool {
-    const CLASSES: [&str; 6] = [
-        "success",
-        "failure",
-        "crit_success",
-        "crit_failure",
-        "super_success",
-        "super_failure",
-    ];
-    stem == "p"
-        || stem.starts_with("p_")
-        || stem.contains("share")
-        || stem.ends_with("_per_point")
-        || CLASSES.contains(&stem)
-}
+/// Whether a figure is a share or probability (0..1), held to `--precision P` as ±P;
+/// shared with `expect`, which keeps such a figure's bands and intervals in 0..1.
+pub use crate::balance::figures::is_share;
 
 /// The interval of the outputs furthest from the precision: its half-width, where
 /// (`output.column`), whether it is held relative to its value, and `excess`, its

@@ -365,6 +365,7 @@ mod tests {
             exact_hit: None,
             all_decided: true,
             probed: false,
+            jump: false,
         };
         assert_eq!(tuned_value(&a, true, 0.5), Some(184.0));
         assert_eq!(tuned_value(&a, false, 0.5), Some(183.5));

@@ -54,7 +54,18 @@ pub(super) fn sentence(
     } else {
         format!("{} ({})", a.figure, a.where_.join(", "))
     };
-    let f = &crate::report::md_text(&named);
+    said(
+        &crate::report::md_text(&named),
+        key,
+        integer,
+        g,
+        answer,
+        lang,
+    )
+}
+
+/// [`sentence`] for the figure's name `f` (Markdown text already).
+fn said(f: &str, key: &str, integer: bool, g: &Goal, answer: &Answer, lang: Lang) -> String {
     let key = crate::report::md_text(key);
     let key = key.as_str();
     let fig = |p: &Point| dec(&estimate_text(p.figure, p.interval95), lang);
@@ -99,11 +110,29 @@ pub(super) fn sentence(
             below,
             above,
             all_decided,
+            jump,
             ..
         } => {
             let exact = below.trials.is_none() && above.trials.is_none();
             let conf = conf(exact, *all_decided);
-            if integer {
+            let d6 = |x: f64| dec(&format!("{x:.6}"), lang);
+            let at = |x: f64| if integer { shown(x, true) } else { d6(x) };
+            if *jump {
+                // Audit of 2026-12-07, evening: a step over the target is no crossing
+                // at an interpolated value; the bracket is where it jumps.
+                tr!(
+                    lang,
+                    "tune.jump",
+                    figure = f,
+                    target,
+                    key,
+                    below = at(below.value),
+                    below_figure = fig(below),
+                    above = at(above.value),
+                    above_figure = fig(above),
+                    conf
+                )
+            } else if integer {
                 tr!(
                     lang,
                     "tune.between",
@@ -117,7 +146,6 @@ pub(super) fn sentence(
                     conf
                 )
             } else {
-                let d6 = |x: f64| dec(&format!("{x:.6}"), lang);
                 tr!(
                     lang,
                     "tune.at",
@@ -321,4 +349,74 @@ pub(super) fn write_tune(
     );
     files.extend(write_page(dir, "tune", &md, lang)?);
     Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn point(value: f64, figure: f64) -> Point {
+        Point {
+            value,
+            figure,
+            interval95: None,
+            df: None,
+            trials: None,
+            decided: true,
+            on_target: false,
+        }
+    }
+
+    /// Audit of 2026-12-07, evening: a jump over the target is said to be one, between
+    /// the bracket's two values, in both languages; a crossing still "reaches".
+    #[test]
+    fn a_jump_is_told_as_one() {
+        let g = Goal {
+            lo: 0.0,
+            hi: 1.0,
+            integer: false,
+            target: 0.5,
+            tolerance: 0.01,
+            within: 0.0,
+            confidence: 0.95,
+            first_trials: 1000,
+            max_trials: 4000,
+        };
+        let found = |jump: bool| Answer::Found {
+            below: point(0.3359375, 0.2),
+            above: point(0.34375, 0.8),
+            exact_hit: None,
+            all_decided: true,
+            probed: false,
+            jump,
+        };
+        let en = said("p", "x", false, &g, &found(true), Lang::En);
+        assert_eq!(
+            en,
+            "p crosses 0.5 by a jump between x = 0.335938 (0.200000) and x = 0.343750 (0.800000): no value of x in between was found with p near 0.5 (exact)."
+        );
+        let fr = said("p", "x", false, &g, &found(true), Lang::Fr);
+        assert!(
+            fr.contains("saute par-dessus 0,5 entre x = 0,335938"),
+            "{fr}"
+        );
+        let en = said("p", "x", false, &g, &found(false), Lang::En);
+        assert!(en.starts_with("p reaches 0.5 at x ≈ 0.339844"), "{en}");
+        let g = Goal { integer: true, ..g };
+        let whole = Answer::Found {
+            below: point(41.0, 0.1),
+            above: point(42.0, 0.9),
+            exact_hit: None,
+            all_decided: true,
+            probed: false,
+            jump: true,
+        };
+        let en = said("p", "t", true, &g, &whole, Lang::En);
+        assert!(
+            en.starts_with(
+                "p crosses 0.5 by a jump between t = 41 (0.100000) and t = 42 (0.900000)"
+            ),
+            "{en}"
+        );
+    }
 }

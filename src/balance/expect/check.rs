@@ -85,7 +85,12 @@ pub fn validate_file(
     // One short run per source, options and trials, however many entries name it.
     let mut probed: Vec<(ProbeKey, Vec<Output>)> = Vec::new();
     for e in &file.expectations {
-        if let Check::Figure { figure, wanted, .. } = &e.check {
+        if let Check::Figure {
+            figure,
+            wanted,
+            band,
+        } = &e.check
+        {
             let key = (&e.source, &e.options[..], first_trials(e, s));
             let at = match probed.iter().position(|(k, _)| *k == key) {
                 Some(i) => i,
@@ -97,7 +102,7 @@ pub fn validate_file(
                     probed.len() - 1
                 }
             };
-            probe_figure(file, e, &probed[at].1, figure, wanted, lang)?;
+            probe_figure(file, e, &probed[at].1, figure, wanted, band, lang)?;
         }
     }
     Ok(())
@@ -111,14 +116,19 @@ type ProbeKey<'a> = (&'a Source, &'a [String], Option<u64>);
 /// leaves several rows, and a text value one slip away from one that exists
 /// (`ofensive`). A value simply absent may appear with more trials (a rare round, a
 /// karma reached once in a million): that one is left to the real run.
+#[allow(clippy::too_many_arguments)]
 fn probe_figure(
     file: &ExpectFile,
     e: &Expectation,
     outs: &[Output],
     figure: &str,
     wanted: &[(String, Cell)],
+    band: &Band,
     lang: Lang,
 ) -> anyhow::Result<()> {
+    if let Ok((f, _)) = figures::resolve(outs, figure, wanted, lang) {
+        share_band(file, e, &f, band, lang)?;
+    }
     let Err(err) = locate(file, e, outs, figure, wanted, lang) else {
         return Ok(());
     };
@@ -155,6 +165,57 @@ fn probe_figure(
         return Err(err);
     }
     Ok(())
+}
+
+/// Whether `f` is a share or probability, which lies in 0..1 whatever the trials.
+fn is_share(f: &FigureRef) -> bool {
+    figures::is_share(&f.column)
+}
+
+/// Refuses a band with a number outside 0..1 for a share or probability (`between =
+/// [38, 40]` for `p_success`: a percentage), at the band's key (audit of 2026-12-07,
+/// evening): such a band holds whatever the rules do, or never.
+fn share_band(
+    file: &ExpectFile,
+    e: &Expectation,
+    f: &FigureRef,
+    band: &Band,
+    lang: Lang,
+) -> anyhow::Result<()> {
+    if !is_share(f) {
+        return Ok(());
+    }
+    match band
+        .written()
+        .into_iter()
+        .find(|x| !(0.0..=1.0).contains(x))
+    {
+        Some(x) => Err(user_at(
+            file,
+            e,
+            band.key(),
+            &tr!(
+                lang,
+                "fr_errors.expect.band_share",
+                figure = f.column,
+                value = crate::balance::dec(&decide::num(x), lang)
+            ),
+            tr!(lang, "fr_errors.expect.band_share_allowed"),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// A share's interval kept in 0..1 (audit of 2026-12-07, evening: widened to the look's
+/// level, a Wilson interval near 0 showed `-0.005404..0.049871`). A share is in 0..1
+/// whatever the trials, so the clipped interval covers it as often and decides the same
+/// way or sooner. An interval unbounded on both sides stays so ([`Estimate::clipped`]).
+fn share_interval(f: &FigureRef, value: f64, (lo, hi): (f64, f64)) -> (f64, f64) {
+    if !is_share(f) {
+        return (lo, hi);
+    }
+    let e = crate::stats::Estimate::new(value, lo, hi).clipped(0.0, 1.0);
+    (e.lo, e.hi)
 }
 
 /// A source's refusal, located: a table's flags are refused by clap, so at `params`; a
@@ -285,6 +346,7 @@ fn check_figure(
         message_shown: String::new(),
     };
     let (f, row) = locate(file, e, &outs, figure, wanted, lang)?;
+    share_band(file, e, &f, band, lang)?;
     if f.role == Role::Exact {
         let v = value_in(file, e, &f, row, lang)?;
         o.value = Some(v.value);
@@ -321,11 +383,15 @@ fn check_figure(
             continue;
         }
         let v = value_in(file, e, &f, row, lang)?;
-        let (lo, hi) = decide::widen(
+        let (lo, hi) = share_interval(
+            &f,
             v.value,
-            v.interval95.unwrap_or((v.value, v.value)),
-            alpha,
-            v.df,
+            decide::widen(
+                v.value,
+                v.interval95.unwrap_or((v.value, v.value)),
+                alpha,
+                v.df,
+            ),
         );
         o.value = Some(v.value);
         o.interval = Some((lo, hi));

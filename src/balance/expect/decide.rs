@@ -130,6 +130,28 @@ impl Band {
         }
     }
 
+    /// The expectation's key that sets this band (`between`, `at_least`, `at_most`,
+    /// `equals`): where a message about the band points.
+    pub fn key(&self) -> &'static str {
+        match self.kind {
+            BandKind::Between => "between",
+            BandKind::AtLeast => "at_least",
+            BandKind::AtMost => "at_most",
+            BandKind::Equals(..) => "equals",
+        }
+    }
+
+    /// The numbers the file wrote for this band (not the infinite end of `at_least` or
+    /// `at_most`, not `equals`' tolerance, which has its own key).
+    pub fn written(&self) -> Vec<f64> {
+        match self.kind {
+            BandKind::Between => vec![self.lo, self.hi],
+            BandKind::AtLeast => vec![self.lo],
+            BandKind::AtMost => vec![self.hi],
+            BandKind::Equals(x, _) => vec![x],
+        }
+    }
+
     /// How far `v` is outside the band (0 inside), signed: negative below, positive above.
     pub fn miss(&self, v: f64) -> f64 {
         if v < self.lo {
@@ -247,6 +269,17 @@ mod tests {
         assert_eq!(Band::at_most(0.5).text(), "at most 0.5");
         assert_eq!(Band::equals(0.1, 0.01).text(), "equals 0.1 ± 0.01");
         assert_eq!(exact(7.0, &Band::at_least(7.0)), Verdict::Holds);
+    }
+
+    #[test]
+    fn a_band_names_its_key_and_the_numbers_written() {
+        assert_eq!(Band::between(0.1, 0.2).key(), "between");
+        assert_eq!(Band::between(0.1, 0.2).written(), vec![0.1, 0.2]);
+        assert_eq!(Band::at_least(0.3).key(), "at_least");
+        assert_eq!(Band::at_least(0.3).written(), vec![0.3]);
+        assert_eq!(Band::at_most(0.4).written(), vec![0.4]);
+        assert_eq!(Band::equals(0.5, 0.1).key(), "equals");
+        assert_eq!(Band::equals(0.5, 0.1).written(), vec![0.5]);
     }
 
     #[test]

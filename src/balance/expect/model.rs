@@ -287,8 +287,12 @@ fn validate(
                     ))
                 }
                 _ => {
+                    // Audit of 2026-12-07, evening: located at the band key that is one
+                    // too many (the second given), not at `figure`; at `figure` only when
+                    // no band key is there to point at.
+                    let key = given.get(1).copied().unwrap_or("figure");
                     return Err(err(
-                        "figure",
+                        key,
                         &tr!(
                             file.lang,
                             "fr_errors.expect.one_band",
@@ -299,12 +303,14 @@ fn validate(
                             }
                         ),
                         tr!(file.lang, "fr_errors.expect.one_band_allowed"),
-                    ))
+                    ));
                 }
             };
-            if [band.lo, band.hi].iter().any(|x| x.is_nan()) {
+            // A written end that is not a finite number (an infinite end of `at_least`
+            // and `at_most` is the band's own): located at its key, not at `figure`.
+            if band.written().iter().any(|x| !x.is_finite()) {
                 return Err(err(
-                    "figure",
+                    band.key(),
                     tr!(file.lang, "fr_errors.expect.band_nan"),
                     tr!(file.lang, "fr_errors.expect.band_nan_allowed"),
                 ));

@@ -436,23 +436,67 @@ fn charts(g: Grid, rows: &[usize], lang: Lang) -> Vec<Figure> {
         .collect()
 }
 
-/// Per charted figure row: its lowest and highest value over the grid, and where.
+/// Per charted figure row: its value at the first point of the grid and at the last (the
+/// swept values' own order, audit of 2026-12-07, evening: "from" was the lowest value and
+/// "to" the highest, so a figure that fell along the sweep read as rising), then its
+/// lowest and highest when either lies between them.
 fn ranges(g: Grid, rows: &[usize], lang: Lang) -> Vec<String> {
     rows.iter()
         .filter_map(|&i| {
             let s = series(g.values, i);
-            let defined = || s.iter().enumerate().filter(|(_, v)| v.value.is_finite());
-            let lo = defined().min_by(|a, b| a.1.value.total_cmp(&b.1.value))?;
-            let hi = defined().max_by(|a, b| a.1.value.total_cmp(&b.1.value))?;
-            Some(tr!(
+            let v: Vec<f64> = s.iter().map(|e| e.value).collect();
+            let [first, last, lo, hi] = ends_and_extremes(&v)?;
+            let at = |k: usize| crate::report::md_text(&label(g.varies, &g.points[k]));
+            let mut line = tr!(
                 lang,
                 "sweep.range_key",
                 figure = crate::report::md_text(&shown(&g.order[i])),
-                lo = lang.num(lo.1.value, 4),
-                lo_at = crate::report::md_text(&label(g.varies, &g.points[lo.0])),
-                hi = lang.num(hi.1.value, 4),
-                hi_at = crate::report::md_text(&label(g.varies, &g.points[hi.0]))
-            ))
+                from = lang.num(v[first], 4),
+                from_at = at(first),
+                to = lang.num(v[last], 4),
+                to_at = at(last)
+            );
+            if ![first, last].contains(&lo) || ![first, last].contains(&hi) {
+                line += &tr!(
+                    lang,
+                    "sweep.range_extremes",
+                    lo = lang.num(v[lo], 4),
+                    lo_at = at(lo),
+                    hi = lang.num(v[hi], 4),
+                    hi_at = at(hi)
+                );
+            }
+            Some(line)
         })
         .collect()
+}
+
+/// The first and last defined (finite) values' indices, then the lowest's and the
+/// highest's (the first of equals for the lowest, the last for the highest); None when
+/// no value is defined.
+fn ends_and_extremes(v: &[f64]) -> Option<[usize; 4]> {
+    let defined = || v.iter().enumerate().filter(|(_, x)| x.is_finite());
+    let first = defined().next()?.0;
+    let last = defined().next_back()?.0;
+    let lo = defined().min_by(|a, b| a.1.total_cmp(b.1))?.0;
+    let hi = defined().max_by(|a, b| a.1.total_cmp(b.1))?.0;
+    Some([first, last, lo, hi])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ends_and_extremes;
+
+    #[test]
+    fn from_and_to_follow_the_sweep_not_the_values() {
+        let nan = f64::NAN;
+        // Falling: from the first point (0.8) to the last (0.2), which are the extremes.
+        assert_eq!(ends_and_extremes(&[0.8, 0.5, 0.2]), Some([0, 2, 2, 0]));
+        // Undefined ends are skipped; a hump has its highest inside.
+        assert_eq!(
+            ends_and_extremes(&[nan, 0.3, 0.9, 0.4, nan]),
+            Some([1, 3, 1, 2])
+        );
+        assert_eq!(ends_and_extremes(&[nan, nan]), None);
+    }
 }

@@ -53,21 +53,23 @@ pub fn track_mean(h: &[u64; 14], n: u64) -> f64 {
     s as f64 / n.max(1) as f64
 }
 
-/// Mean per combat of a count with its sum of squares, with a 95% t interval.
+/// Mean per combat of a count with its sum of squares, with a 95% t interval kept in
+/// 0..inf ([`Estimate::clipped`]). Combats that all counted the same (Σx² · n = (Σx)²,
+/// told in whole numbers) show no spread: the interval is unbounded on both sides, as
+/// every other no-spread mean (audit of 2026-12-07, evening: its lower end was clipped to
+/// 0, so "0 [0 – ∞]" read as a bound on one side).
 pub fn per_combat(total: u64, sq: u64, n: u64) -> Estimate {
     let nf = n.max(1) as f64;
     let mean = total as f64 / nf;
-    let var = if n > 1 {
+    let no_spread =
+        (total as u128).checked_mul(total as u128) == (sq as u128).checked_mul(n as u128);
+    let var = if n > 1 && !no_spread {
         ((sq as f64 / nf) - mean * mean).max(0.0) * nf / (nf - 1.0)
     } else {
         0.0
     };
     let (lo, hi) = t_interval(mean, (var / nf).sqrt(), n);
-    Estimate {
-        value: mean,
-        lo: lo.max(0.0),
-        hi,
-    }
+    Estimate::new(mean, lo, hi).clipped(0.0, f64::INFINITY)
 }
 
 /// The headline numbers of a run's summary.
@@ -99,5 +101,32 @@ pub fn headline(sim: &CombatSim, acc: &CombatAcc) -> Headline {
         round_cap: Proportion::new(acc.outcome[sides.len() + 1], n),
         apocalypse_per_dark: Proportion::new(sep.apocalypse, sep.entered),
         apocalypse_per_combat: per_combat(sep.apocalypse, acc.apocalypse_sq, n),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::per_combat;
+
+    #[test]
+    fn a_count_with_no_spread_is_unbounded_and_a_spread_one_is_kept_in_range() {
+        // 100 combats, none fired: no spread, no bound on either side.
+        let e = per_combat(0, 0, 100);
+        assert_eq!(
+            (e.value, e.lo, e.hi),
+            (0.0, f64::NEG_INFINITY, f64::INFINITY)
+        );
+        // Every combat fired exactly twice: the same.
+        let e = per_combat(200, 400, 100);
+        assert_eq!(
+            (e.value, e.lo, e.hi),
+            (2.0, f64::NEG_INFINITY, f64::INFINITY)
+        );
+        // One combat of 100 fired once: mean 0.01, sd sqrt(0.0099 * 100/99) = 0.1; the t
+        // interval 0.01 ± 1.984 * 0.01 is clipped to 0 below.
+        let e = per_combat(1, 1, 100);
+        assert_eq!(e.value, 0.01);
+        assert_eq!(e.lo, 0.0);
+        assert!((e.hi - (0.01 + 1.984_217 * 0.01)).abs() < 1e-6, "{}", e.hi);
     }
 }
