@@ -7,6 +7,8 @@ mod confrontation;
 pub mod duel;
 mod missing;
 mod options;
+#[cfg(test)]
+mod risque_tests;
 pub mod skirmish;
 pub mod tables;
 mod test;

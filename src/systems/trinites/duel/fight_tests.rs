@@ -37,6 +37,49 @@ fn human() -> Fighter {
     }
 }
 
+/// A duel of `adam` against `count` humans `humans`, without Light, Dark or
+/// regeneration, unconscious humans not struck.
+fn combat(adam: Fighter, humans: Fighter, count: usize) -> Combat {
+    Combat {
+        adam,
+        humans,
+        count,
+        light: 0,
+        dark: 0,
+        regenerate_at: RegenAt::Never,
+        max_rounds: 30,
+        strike_unconscious: false,
+    }
+}
+
+/// A fight of `c` at its first round, nothing spent or fallen, the states `st` and the
+/// humans `humans` (bits 1..n) standing, told to `w`.
+fn fight<'a, W>(
+    c: &'a Combat,
+    adam: Fighter,
+    rules: &'a TrinitesRules,
+    st: [State; MAX_HUMANS + 1],
+    w: &'a mut W,
+    humans: u32,
+) -> Fight<'a, W> {
+    Fight {
+        c,
+        adam,
+        rules,
+        st,
+        light: 0,
+        dark: 0,
+        light_used: false,
+        dark_used: false,
+        spent: 0,
+        fell: false,
+        round: 1,
+        w,
+        ko_set: 0,
+        humans,
+    }
+}
+
 /// The unconscious set follows every wound and heal as `State::ko` reads it, and the
 /// humans' mask is bits 1..n.
 #[test]
@@ -55,22 +98,8 @@ fn ko_set_follows_the_states() {
     let rules = TrinitesRules::default();
     let mut st = [State::EMPTY; MAX_HUMANS + 1];
     st[0].line = rules.line(true);
-    let mut f = Fight {
-        c: &c,
-        adam: h,
-        rules: &rules,
-        st,
-        light: 0,
-        dark: 0,
-        light_used: false,
-        dark_used: false,
-        spent: 0,
-        fell: false,
-        round: 1,
-        w: &mut Quiet,
-        ko_set: 0,
-        humans: 0b1110,
-    };
+    let mut quiet = Quiet;
+    let mut f = fight(&c, h, &rules, st, &mut quiet, 0b1110);
     let mut x = 99u64;
     for step in 0..2000 {
         x = x
@@ -118,35 +147,12 @@ fn a_knocked_out_striker_still_engages_the_adam() {
     let adam = Fighter { reaction: 6, ..h };
     let rules = TrinitesRules::default();
     for (count, standing, want) in [(1, 0b0, 6 - 1), (3, 0b100, 6 - 2)] {
-        let c = Combat {
-            adam,
-            humans: h,
-            count,
-            light: 0,
-            dark: 0,
-            regenerate_at: RegenAt::Never,
-            max_rounds: 30,
-            strike_unconscious: false,
-        };
+        let c = combat(adam, h, count);
         let mut st = [State::EMPTY; MAX_HUMANS + 1];
         st[0].line = rules.line(true);
         let mut steps = Steps(Vec::new());
-        let mut f = Fight {
-            c: &c,
-            adam,
-            rules: &rules,
-            st,
-            light: 0,
-            dark: 0,
-            light_used: false,
-            dark_used: false,
-            spent: 0,
-            fell: false,
-            round: 1,
-            w: &mut steps,
-            ko_set: 0,
-            humans: ((1u32 << (count + 1)) - 1) & !1,
-        };
+        let humans = ((1u32 << (count + 1)) - 1) & !1;
+        let mut f = fight(&c, adam, &rules, st, &mut steps, humans);
         // Every human but those of `standing` knocked out by the Adam' earlier in the group.
         for j in 1..=count {
             if standing & (1 << j) == 0 {
@@ -178,7 +184,8 @@ fn a_knocked_out_striker_still_engages_the_adam() {
 /// and `confront`). 400 000 turns at a fixed seed, within 4 standard errors.
 #[test]
 fn the_risque_incident_follows_what_a_failed_action_is() {
-    use crate::systems::trinites::{confront, side_dist, DualKeep, RisqueFailure, EXPLODE_DEPTH};
+    use crate::systems::trinites::risque_tests::{incidents_agree, no_hit};
+    use crate::systems::trinites::RisqueFailure;
     let h = Fighter {
         reaction: 1,
         ..human()
@@ -189,64 +196,25 @@ fn the_risque_incident_follows_what_a_failed_action_is() {
         penalty: Penalty::Risque,
         ..h
     };
-    let c = Combat {
-        adam,
-        humans: h,
-        count: 1,
-        light: 0,
-        dark: 0,
-        regenerate_at: RegenAt::Never,
-        max_rounds: 30,
-        strike_unconscious: false,
-    };
-    let no_hit = {
-        let a = side_dist(true, 6, DualKeep::Highest, 12, EXPLODE_DEPTH);
-        let b = side_dist(false, 0, DualKeep::Highest, 12, EXPLODE_DEPTH);
-        1.0 - confront(&a, &b).a_wins
-    };
+    let c = combat(adam, h, 1);
+    let no_hit = no_hit(true);
     assert!((no_hit - 0.2222994480).abs() < 1e-9, "{no_hit}");
-    for (failure, want) in [
+    let mut steps = Steps(Vec::new());
+    let cases = [
         (RisqueFailure::NoHit, no_hit),
         (RisqueFailure::TestFailed, 25.0 / 144.0),
-    ] {
-        let rules = TrinitesRules {
-            risque_failure: failure,
-            ..TrinitesRules::default()
-        };
-        let mut rng = Rng64::seed_from_u64(7);
-        let n = 400_000;
-        let mut incidents = 0u32;
-        let mut steps = Steps(Vec::new());
-        for _ in 0..n {
-            let mut st = [State::EMPTY; MAX_HUMANS + 1];
-            st[0].line = rules.line(true);
-            st[1].line = rules.line(false);
-            let mut f = Fight {
-                c: &c,
-                adam,
-                rules: &rules,
-                st,
-                light: 0,
-                dark: 0,
-                light_used: false,
-                dark_used: false,
-                spent: 0,
-                fell: false,
-                round: 1,
-                w: &mut steps,
-                ko_set: 0,
-                humans: 0b10,
-            };
-            f.take_turn(&mut rng, 0);
-            incidents += steps
-                .0
-                .iter()
-                .filter(|s| matches!(s, Step::Life(LifeStep::Risque { who: 0 })))
-                .count() as u32;
-            steps.0.clear();
-        }
-        let p = f64::from(incidents) / n as f64;
-        let se = (want * (1.0 - want) / n as f64).sqrt();
-        assert!((p - want).abs() < 4.0 * se, "{failure:?}: {p} vs {want}");
-    }
+    ];
+    incidents_agree(cases, 7, 400_000, |rules, rng| {
+        let mut st = [State::EMPTY; MAX_HUMANS + 1];
+        st[0].line = rules.line(true);
+        st[1].line = rules.line(false);
+        fight(&c, adam, rules, st, &mut steps, 0b10).take_turn(rng, 0);
+        let told = steps
+            .0
+            .iter()
+            .filter(|s| matches!(s, Step::Life(LifeStep::Risque { who: 0 })))
+            .count() as u32;
+        steps.0.clear();
+        told
+    });
 }

@@ -3,8 +3,9 @@
 
 use super::*;
 use crate::systems::trace::Steps;
+use crate::systems::trinites::risque_tests::{incidents_agree, no_hit};
 use crate::systems::trinites::skirmish::model::load_text;
-use crate::systems::trinites::{confront, side_dist, DualKeep, RisqueFailure, EXPLODE_DEPTH};
+use crate::systems::trinites::RisqueFailure;
 use rand::SeedableRng;
 
 /// A fight of `text`'s combatants, all conscious in the mêlée, told to `w`.
@@ -49,37 +50,23 @@ fn the_risque_incident_follows_what_a_failed_action_is() {
         [[group]]\nname = \"b\"\nside = \"y\"\nrapidite = 0\nattack = 0\nreaction = 1\nweapon = \"w\"\n";
     let m = load_text("t.toml", FILE);
     let s = Setup::new(&m);
-    let no_hit = {
-        let a = side_dist(false, 6, DualKeep::Highest, 12, EXPLODE_DEPTH);
-        let b = side_dist(false, 0, DualKeep::Highest, 12, EXPLODE_DEPTH);
-        1.0 - confront(&a, &b).a_wins
-    };
+    let no_hit = no_hit(false);
     assert!((no_hit - 0.4537684538).abs() < 1e-9, "{no_hit}");
-    for (failure, want) in [
+    let mut steps = Steps(Vec::new());
+    let cases = [
         (RisqueFailure::NoHit, no_hit),
         (RisqueFailure::TestFailed, 5.0 / 12.0),
-    ] {
-        let rules = TrinitesRules {
-            risque_failure: failure,
-            ..TrinitesRules::default()
-        };
-        let mut rng = Rng64::seed_from_u64(11);
-        let n = 200_000;
-        let mut incidents = 0u32;
-        let mut steps = Steps(Vec::new());
-        for _ in 0..n {
-            fight(&s, &rules, &mut steps).take_turn(&mut rng, 0);
-            incidents += steps
-                .0
-                .iter()
-                .filter(|s| matches!(s, Step::Life(LifeStep::Risque { who: 0 })))
-                .count() as u32;
-            steps.0.clear();
-        }
-        let p = f64::from(incidents) / n as f64;
-        let se = (want * (1.0 - want) / n as f64).sqrt();
-        assert!((p - want).abs() < 4.0 * se, "{failure:?}: {p} vs {want}");
-    }
+    ];
+    incidents_agree(cases, 11, 200_000, |rules, rng| {
+        fight(&s, rules, &mut steps).take_turn(rng, 0);
+        let told = steps
+            .0
+            .iter()
+            .filter(|s| matches!(s, Step::Life(LifeStep::Risque { who: 0 })))
+            .count() as u32;
+        steps.0.clear();
+        told
+    });
 }
 
 /// Anticiper un évènement (l. 469-474; docs/rules.md "parrying for an ally": the first
