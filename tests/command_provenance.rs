@@ -9,28 +9,8 @@ use std::path::Path;
 use assert_cmd::Command;
 use serde_json::Value;
 
-const EXPECT: &str = r#"
-title = "two checks"
-seed = 4
-
-[[expect]]
-name = "a plain test at 50"
-table = "cosmos-test"
-params = { thresholds = "50", karma = "0" }
-where = { threshold = 50, karma = 0 }
-figure = "p_success"
-between = [0.38, 0.40]
-
-[[expect]]
-name = "the Monte Carlo table agrees"
-table = "cosmos-test"
-params = { thresholds = "50", karma = "0", method = "mc" }
-where = { threshold = 50, karma = 0 }
-figure = "p_success"
-between = [0.30, 0.50]
-trials = 2000
-confidence = 0.9
-"#;
+mod common;
+use common::runs::TWO_CHECKS as EXPECT;
 
 fn cosmosim(dir: &Path, args: &[&str]) -> std::process::Output {
     Command::cargo_bin("cosmosim")

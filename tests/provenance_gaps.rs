@@ -8,6 +8,9 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
+mod common;
+use common::runs::TWO_CHECKS as EXPECT;
+
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -228,29 +231,6 @@ fn a_find_that_finds_nothing_says_no_trial_matched() {
         assert_eq!(m["parameters"]["trials_replayed"], "");
     }
 }
-
-const EXPECT: &str = r#"
-title = "two checks"
-seed = 4
-
-[[expect]]
-name = "a plain test at 50"
-table = "cosmos-test"
-params = { thresholds = "50", karma = "0" }
-where = { threshold = 50, karma = 0 }
-figure = "p_success"
-between = [0.38, 0.40]
-
-[[expect]]
-name = "the Monte Carlo table agrees"
-table = "cosmos-test"
-params = { thresholds = "50", karma = "0", method = "mc" }
-where = { threshold = 50, karma = 0 }
-figure = "p_success"
-between = [0.30, 0.50]
-trials = 2000
-confidence = 0.9
-"#;
 
 /// Item 4: expect.meta.json recorded an expectation's `max_trials` only when the file set
 /// it; the cap in force (four times the first look, under `--max-trials`) and every look's

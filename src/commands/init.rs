@@ -7,7 +7,7 @@ use crate::lang::Lang;
 use std::path::Path;
 
 use crate::balance::compare::load_folder;
-use crate::balance::figures::{cell, key_columns, roles, Cell, Role};
+use crate::balance::figures::{cell, is_share, key_columns, roles, Cell, Role};
 use crate::cli::{InitArgs, InitWhat};
 use crate::error::UserError;
 use crate::report::write_atomic;
@@ -153,6 +153,13 @@ fn from_run(dir: &Path, lang: Lang) -> anyhow::Result<String> {
                 n += 1;
                 // Rounded outward to a millionth, so the band still holds and reads well.
                 let (lo, hi) = ((lo * 1e6).floor() / 1e6, (hi * 1e6).ceil() / 1e6);
+                // A share's band stays in 0..1, as `expect` requires of it: the widened
+                // interval of p_down = 0.9996 reached 1.000368.
+                let (lo, hi) = if is_share(&col) {
+                    (lo.max(0.0), hi.min(1.0))
+                } else {
+                    (lo, hi)
+                };
                 let v = (v * 1e4).round() / 1e4;
                 let (where_line, shown) = if wh.is_empty() {
                     (String::new(), String::new())

@@ -195,16 +195,7 @@ impl Writer {
     fn inline(&self, path: &mut Vec<String>, v: &toml::Value) -> String {
         match v {
             toml::Value::Table(t) => {
-                let parts: Vec<String> = self
-                    .entries(path, t)
-                    .into_iter()
-                    .map(|(k, x)| {
-                        path.push(k.clone());
-                        let one = format!("{} = {}", key(k), self.inline(path, x));
-                        path.pop();
-                        one
-                    })
-                    .collect();
+                let parts = self.lines(path, t);
                 match parts.is_empty() {
                     true => "{}".to_string(),
                     false => format!("{{ {} }}", parts.join(", ")),

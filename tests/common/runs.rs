@@ -8,6 +8,31 @@ use std::time::{Duration, Instant};
 
 use assert_cmd::cargo::CommandCargoExt;
 
+/// An `expect` file with two checks of `cosmos-test` at threshold 50 and karma 0: an exact
+/// one and a Monte Carlo one with its own trials and confidence (the provenance tests).
+pub const TWO_CHECKS: &str = r#"
+title = "two checks"
+seed = 4
+
+[[expect]]
+name = "a plain test at 50"
+table = "cosmos-test"
+params = { thresholds = "50", karma = "0" }
+where = { threshold = 50, karma = 0 }
+figure = "p_success"
+between = [0.38, 0.40]
+
+[[expect]]
+name = "the Monte Carlo table agrees"
+table = "cosmos-test"
+params = { thresholds = "50", karma = "0", method = "mc" }
+where = { threshold = 50, karma = 0 }
+figure = "p_success"
+between = [0.30, 0.50]
+trials = 2000
+confidence = 0.9
+"#;
+
 pub fn bin() -> Command {
     Command::cargo_bin("cosmosim").unwrap()
 }
