@@ -216,3 +216,105 @@ fn the_audits_toml_shapes_read_in_french() {
         assert_eq!(serde_message(en, Lang::En), en);
     }
 }
+
+/// Every file under `dir` (recursively) whose name ends with one of `exts`.
+fn files_under(dir: &Path, exts: &[&str]) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let mut dirs = vec![dir.to_path_buf()];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if exts.iter().any(|x| p.to_string_lossy().ends_with(x)) {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// English words the provenance parameters of the French pages used to show (audit of
+/// 2026-12-07, night, "French": `tie=B (the side preventing the action) wins equal
+/// finals`, `policy=buy the next d20 ... while P(pass) is below 0.7`, ...). Keys and
+/// machine values (`plexus=none`, `blessed=false`) are not in it.
+const ENGLISH: &str = "the while wins rounded chains chain leader helper luck effect \
+    conditional all three result weight every before crew sample illustrative skills \
+    policies vs load pace turns buys buy keeping aims focuses enemy giving spent only \
+    does filter mean below extra hit genes alternate planned";
+
+/// `report --lang fr`: the "Paramètres" line of every page reads French, while the
+/// `.meta.json` files keep the English values scripts read.
+#[test]
+fn french_report_parameters_read_in_french() {
+    let d = tempfile::tempdir().unwrap();
+    let o = bin()
+        .args([
+            "--lang",
+            "fr",
+            "report",
+            "--quick",
+            "-q",
+            "--threads",
+            "2",
+            "--out",
+        ])
+        .arg(d.path())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let mut lines = 0;
+    let mut english = Vec::new();
+    for p in files_under(d.path(), &[".md", ".html"]) {
+        let text = std::fs::read_to_string(&p).unwrap();
+        for line in text.lines().filter(|l| l.contains("Paramètres")) {
+            lines += 1;
+            // `key=value, key=value`: the values' words only (a word right before `=` is a
+            // key; `helper_tn`, `party-vs-boss.toml` are one word each).
+            let mut word = String::new();
+            for c in line.chars().chain([' ']) {
+                if c.is_alphanumeric() || "_-.".contains(c) {
+                    word.push(c);
+                    continue;
+                }
+                let w = word.to_lowercase();
+                if c != '=' && ENGLISH.split_whitespace().any(|e| e == w) {
+                    english.push(format!("{}: {w} in {line}", p.display()));
+                }
+                word.clear();
+            }
+        }
+    }
+    assert!(lines > 40, "only {lines} parameter lines");
+    assert!(english.is_empty(), "{}", english.join("\n"));
+    // The machine values stay English (scripts compare them).
+    let metas = files_under(d.path(), &["trinites-confrontation.meta.json"]);
+    let meta = std::fs::read_to_string(&metas[0]).unwrap();
+    assert!(
+        meta.contains("\"tie\": \"B (the side preventing the action) wins equal finals, T-CONF\""),
+        "{meta}"
+    );
+    let page = files_under(d.path(), &["index.md"]);
+    let page = std::fs::read_to_string(&page[0]).unwrap();
+    assert!(
+        page.contains("tie=B (le camp qui empêche l'action) l'emporte à finales égales, T-CONF"),
+        "{page}"
+    );
+}
+
+/// serde's length phrase reaches a French designer in French (audit of 2026-12-07, night:
+/// "longueur invalide 1, attendu : an array of length 2").
+#[test]
+fn array_lengths_reach_french_designers_in_french() {
+    let text = std::fs::read_to_string(root().join("scenarios/cosmos/leveling.toml")).unwrap();
+    assert!(text.contains("light_dark_at_5 = [2, 1]"));
+    let e = check_fr(
+        "short.toml",
+        &text.replace("light_dark_at_5 = [2, 1]", "light_dark_at_5 = [2]"),
+    );
+    assert!(e.contains("short.toml:30"), "{e}");
+    assert!(e.contains("light_dark_at_5"), "{e}");
+    assert!(e.contains("un tableau de 2 valeurs"), "{e}");
+    assert!(!e.contains("array of length"), "{e}");
+}

@@ -14,6 +14,9 @@ pub fn deserialize<'de, T: DeserializeOwned, D: Deserializer<'de>, const N: usiz
     d: D,
 ) -> Result<[T; N], D::Error> {
     let v = Vec::<T>::deserialize(d)?;
-    v.try_into()
-        .map_err(|v: Vec<T>| serde::de::Error::invalid_length(v.len(), &"the array's length"))
+    v.try_into().map_err(|v: Vec<T>| {
+        // serde's own words for a fixed-size array, which the messages word in the
+        // file's language (`scenario::message`).
+        serde::de::Error::invalid_length(v.len(), &format!("an array of length {N}").as_str())
+    })
 }

@@ -57,8 +57,8 @@ fn section(e: &IndexEntry, charts: bool, lang: Lang) -> String {
         let p: Vec<String> = e
             .provenance
             .parameters
-            .iter()
-            .map(|(k, v)| md_text(&format!("{k}={v}")))
+            .keys()
+            .map(|k| md_text(&format!("{k}={}", e.provenance.param_shown(k, lang))))
             .collect();
         md += &tr!(lang, "index.parameters", list = p.join(", "));
         md.push('\n');

@@ -30,6 +30,12 @@ pub struct Provenance {
     pub stream_version: u32,
     pub rule_options: BTreeMap<String, String>,
     pub parameters: BTreeMap<String, String>,
+    /// The parameters whose value is a description (`tie`, `policy`, `interval`...), in
+    /// each language but English: `parameters` keeps their English text, byte-stable for
+    /// scripts, and a page shows them in its own language ([`Provenance::param_shown`];
+    /// audit of 2026-12-07, night, "French"). Never in `.meta.json`.
+    #[serde(skip)]
+    pub shown: BTreeMap<String, BTreeMap<Lang, String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scenario: Option<ScenarioRef>,
     /// The other files the scenario read (an expedition's linked combat file): a number
@@ -76,6 +82,7 @@ impl Provenance {
             stream_version: crate::engine::STREAM_VERSION,
             rule_options,
             parameters: BTreeMap::new(),
+            shown: BTreeMap::new(),
             scenario: None,
             linked: Vec::new(),
         }
@@ -142,7 +149,38 @@ impl Provenance {
 
     pub fn with_param(mut self, key: &str, value: impl ToString) -> Provenance {
         self.parameters.insert(key.to_string(), value.to_string());
+        self.shown.remove(key);
         self
+    }
+
+    /// A parameter whose value is a description: `.meta.json` and English pages record
+    /// `value` (English, stable), a page in another language shows `text(lang)`
+    /// ([`Provenance::shown`]).
+    pub fn with_param_text(
+        mut self,
+        key: &str,
+        value: impl ToString,
+        text: impl Fn(Lang) -> String,
+    ) -> Provenance {
+        self.parameters.insert(key.to_string(), value.to_string());
+        let shown = crate::lang::ALL
+            .into_iter()
+            .filter(|l| *l != Lang::En)
+            .map(|l| (l, text(l)))
+            .collect();
+        self.shown.insert(key.to_string(), shown);
+        self
+    }
+
+    /// The value of parameter `key` as a page in `lang` shows it: its description in
+    /// `lang` where it has one, else the recorded value.
+    pub fn param_shown(&self, key: &str, lang: Lang) -> String {
+        self.shown
+            .get(key)
+            .and_then(|m| m.get(&lang))
+            .or_else(|| self.parameters.get(key))
+            .cloned()
+            .unwrap_or_default()
     }
 
     /// The JSON of `.meta.json`. A page written in another language than English records

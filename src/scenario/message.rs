@@ -398,6 +398,14 @@ fn expected_kind(expected: &str, lang: Lang) -> String {
             if expected.starts_with("enum ") {
                 return tr!(lang, "error.toml.expected.word").to_string();
             }
+            // serde's lengths (`[u32; 2]`, a tuple; audit of 2026-12-07, night, "French":
+            // "attendu : an array of length 2" in a French message).
+            if let Some(n) = ["an array of length ", "a tuple of size "]
+                .iter()
+                .find_map(|p| expected.strip_prefix(p))
+            {
+                return tr!(lang, "error.toml.expected.array_of", n);
+            }
             return or_list(expected, lang);
         }
     };
@@ -419,6 +427,7 @@ mod tests {
         "invalid type: integer `3`, expected a string",
         "invalid type: map, expected a sequence",
         "invalid length 3, expected 2 elements",
+        "invalid length 1, expected an array of length 2",
         "string values must be quoted\nexpected `true`, `false`",
         "string values must be quoted, expected literal string",
         "duplicate key",
@@ -437,6 +446,21 @@ mod tests {
         for s in SAMPLES {
             assert_eq!(serde_message(s, Lang::En), *s);
         }
+    }
+
+    /// Audit of 2026-12-07, night: serde's length phrases were left in English in French
+    /// messages ("longueur invalide 1, attendu : an array of length 2").
+    #[test]
+    fn lengths_are_said_in_french() {
+        let fr = |m: &str| serde_message(m, Lang::Fr);
+        assert_eq!(
+            fr("invalid length 1, expected an array of length 2"),
+            "longueur invalide 1, attendu : un tableau de 2 valeurs"
+        );
+        assert_eq!(
+            fr("invalid length 3, expected a tuple of size 2"),
+            "longueur invalide 3, attendu : un tableau de 2 valeurs"
+        );
     }
 
     /// Audit of 2026-12-08: "expected i64" for `turns_per_day = 10.5` named a Rust type

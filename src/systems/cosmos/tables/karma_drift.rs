@@ -226,9 +226,10 @@ pub fn karma_drift_output(
             trials,
         )
         .with_param("burn_in", params.burn_in)
-        .with_param(
+        .with_param_text(
             "interval",
-            "Student t over independent chains (one chain per batch)",
+            tr!(crate::lang::Lang::En, "params.interval_t"),
+            |l| tr!(l, "params.interval_t").to_string(),
         )
         .with_param(
             crate::report::T_DF_PARAM,

@@ -31,8 +31,12 @@ fn prov(name: &str, m: &CombatModel, file: &ScenarioFile, ctx: &Context, n: u64)
     )
     .with_param("combatants", m.combatants.len())
     .with_param("max_rounds", m.max_rounds)
-    .with_param("players_policy", m.policies[0].describe())
-    .with_param("mj_policy", m.policies[1].describe())
+    .with_param_text("players_policy", m.policies[0].describe(), |l| {
+        m.policies[0].describe_text(l)
+    })
+    .with_param_text("mj_policy", m.policies[1].describe(), |l| {
+        m.policies[1].describe_text(l)
+    })
     .with_param("injury_at", m.injury_at)
     .with_scenario(file.reference())
 }

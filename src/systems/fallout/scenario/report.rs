@@ -173,7 +173,7 @@ pub(super) fn result(
         ctx.engine.seed(),
         n,
     )
-    .with_param("policy", m.policy.describe())
+    .with_param_text("policy", m.policy.describe(), |l| m.policy.describe_text(l))
     .with_param("start_group_ap", m.start_group)
     .with_param("start_mj_ap", m.start_mj)
     .with_param("tests", k)

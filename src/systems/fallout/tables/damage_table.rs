@@ -174,7 +174,11 @@ pub fn damage_output(g: &DamageGrid, ctx: &Context) -> anyhow::Result<Output> {
     let prov = Provenance::exact("fallout-damage", "fallout", ctx.options.in_force(OPTIONS))
         .with_param("cd", range_text(&g.cd))
         .with_param("ap", range_text(&g.ap))
-        .with_param("combat_die", "faces 1, 2, 0, 0, 1+Effect, 1+Effect (F-CD)");
+        .with_param_text(
+            "combat_die",
+            tr!(crate::lang::Lang::En, "params.combat_die"),
+            |l| tr!(l, "params.combat_die").to_string(),
+        );
     Ok(Output {
         name: "fallout-damage".into(),
         title: tr!(ctx.lang, "fallout.damage.title").into(),

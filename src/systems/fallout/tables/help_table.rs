@@ -168,7 +168,11 @@ pub fn help_output(g: &HelpGrid, ctx: &Context) -> anyhow::Result<Output> {
         .with_param("difficulty", range_text(&g.difficulties))
         .with_param("dice", range_text(&g.dice))
         .with_param("complication_range", g.complication)
-        .with_param("tag_rank", "0 (leader and helper)");
+        .with_param_text(
+            "tag_rank",
+            tr!(crate::lang::Lang::En, "params.help_tag_rank"),
+            |l| tr!(l, "params.help_tag_rank").to_string(),
+        );
     Ok(Output {
         name: "fallout-help".into(),
         title: tr!(ctx.lang, "fallout.help.title").into(),

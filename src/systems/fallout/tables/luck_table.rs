@@ -179,7 +179,9 @@ pub fn luck_output(g: &LuckGrid, ctx: &Context) -> anyhow::Result<Output> {
         .with_param("difficulty", range_text(&g.difficulties))
         .with_param("dice", range_text(&g.dice))
         .with_param("tag_rank", range_text(&g.tag_ranks))
-        .with_param("reroll_policy", LUCK_POLICY);
+        .with_param_text("reroll_policy", LUCK_POLICY, |l| {
+            tr!(l, "params.luck_policy").to_string()
+        });
     Ok(Output {
         name: "fallout-luck".into(),
         title: tr!(lang, "fallout.luck.title").into(),

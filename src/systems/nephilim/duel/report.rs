@@ -77,6 +77,11 @@ fn duel_settings(mut p: Provenance, m: &DuelModel) -> Provenance {
     p
 }
 
+/// `A vs B` (`A contre B`): the fighters or their actions, as provenance shows them.
+fn vs(lang: Lang, a: impl std::fmt::Display, b: impl std::fmt::Display) -> String {
+    tr!(lang, "params.versus", a, b)
+}
+
 #[allow(clippy::too_many_arguments)]
 pub fn result(
     file: &ScenarioFile,
@@ -103,10 +108,13 @@ pub fn result(
             ctx.engine.seed(),
             trials,
         )
-        .with_param("fighters", format!("{} vs {}", names[0], names[1]))
-        .with_param(
+        .with_param_text("fighters", vs(Lang::En, &names[0], &names[1]), |l| {
+            vs(l, &names[0], &names[1])
+        })
+        .with_param_text(
             "actions",
-            format!("{} vs {}", m.fighters[0].actions, m.fighters[1].actions),
+            vs(Lang::En, &m.fighters[0].actions, &m.fighters[1].actions),
+            |l| vs(l, &m.fighters[0].actions, &m.fighters[1].actions),
         )
         .with_param("max_rounds", m.max_rounds)
         .with_scenario(file.reference());

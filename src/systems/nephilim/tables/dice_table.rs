@@ -66,10 +66,15 @@ pub fn dice_output(ctx: &Context) -> anyhow::Result<Output> {
         figures: vec![Figure::new(vec![Chart::Lines(chart)])],
         key_figures: key,
         provenance: provenance("nephilim-dice", ctx, crate::context::Method::Exact, 0)
-            .with_param(
+            .with_param_text(
                 "dice",
-                "nephilim,d6,d4 (all three; the die option does not filter this table)",
+                tr!(crate::lang::Lang::En, "params.nephilim_dice"),
+                |l| tr!(l, "params.nephilim_dice").to_string(),
             )
-            .with_param("cumulative", "P(result <= modifier)"),
+            .with_param_text(
+                "cumulative",
+                tr!(crate::lang::Lang::En, "params.cumulative"),
+                |l| tr!(l, "params.cumulative").to_string(),
+            ),
     })
 }

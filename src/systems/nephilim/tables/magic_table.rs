@@ -245,9 +245,10 @@ pub fn magic_output(grid: &MagicGrid, ctx: &Context) -> anyhow::Result<Output> {
     }
     let prov = grid
         .with_params(provenance("nephilim-magic", ctx, Method::Exact, 0))
-        .with_param(
+        .with_param_text(
             "p_control",
-            "conditional on a successful concentration test",
+            tr!(crate::lang::Lang::En, "params.p_control"),
+            |l| tr!(l, "params.p_control").to_string(),
         );
     Ok(Output {
         name: "nephilim-magic".into(),

@@ -99,6 +99,8 @@ pub fn meta_output(ka: &[i64], ctx: &Context) -> anyhow::Result<Output> {
         key_figures: key,
         provenance: provenance("nephilim-meta", ctx, Method::Exact, 0)
             .with_param("ka", range_text(ka))
-            .with_param("pair", "mean of the two Ka-elements, rounded up"),
+            .with_param_text("pair", tr!(crate::lang::Lang::En, "params.ka_pair"), |l| {
+                tr!(l, "params.ka_pair").to_string()
+            }),
     })
 }

@@ -263,10 +263,9 @@ pub fn conf_output(
     let prov = provenance(name, ctx, method, trials, trunc)
         .with_param("modifiers_a", range_text(&grid.modifiers_a))
         .with_param("modifiers_b", range_text(&grid.modifiers_b))
-        .with_param(
-            "tie",
-            "B (the side preventing the action) wins equal finals, T-CONF",
-        );
+        .with_param_text("tie", tr!(crate::lang::Lang::En, "params.tie"), |l| {
+            tr!(l, "params.tie").to_string()
+        });
     Ok(Output {
         name: name.into(),
         title: tr!(lang, "trinites.conf.title").into(),

@@ -44,13 +44,13 @@ impl Script {
 
     /// The script as provenance reads it: `tests_per_session=40; points=1/1 (light/dark);
     /// before test 80: karma -3; ...` (the 0-based test a grant comes before).
-    pub fn describe(&self) -> String {
+    pub fn describe(&self, lang: crate::lang::Lang) -> String {
         let mut parts = Vec::new();
         if let Some(n) = self.tests_per_session {
             parts.push(format!("tests_per_session={n}"));
         }
         if let Some((l, d)) = self.points {
-            parts.push(format!("points={l}/{d} (light/dark)"));
+            parts.push(tr!(lang, "params.gm_points", light = l, dark = d));
         }
         for g in &self.grants {
             let mut what = Vec::new();
@@ -63,7 +63,12 @@ impl Script {
             if g.dark != 0 {
                 what.push(format!("dark +{}", g.dark));
             }
-            parts.push(format!("before test {}: {}", g.before, what.join(", ")));
+            parts.push(tr!(
+                lang,
+                "params.gm_before",
+                n = g.before,
+                what = what.join(", ")
+            ));
         }
         parts.join("; ")
     }

@@ -3,6 +3,7 @@
 use polars::prelude::*;
 
 use crate::context::Context;
+use crate::lang::Lang;
 use crate::report::{
     interval_columns, Chart, Figure, LineChart, LineSeries, Output, Provenance, XKind,
 };
@@ -19,24 +20,38 @@ use super::sim::CampaignSim;
 
 /// The test thresholds and their weights, as the file writes them
 /// (`40 (weight 2), 60 (weight 3)`).
-fn thresholds_text(t: &[(f64, u32)]) -> String {
+fn thresholds_text(t: &[(f64, u32)], lang: Lang) -> String {
     let v: Vec<String> = t
         .iter()
-        .map(|(threshold, weight)| format!("{threshold} (weight {weight})"))
+        .map(|(threshold, weight)| {
+            tr!(
+                lang,
+                "params.threshold_weight",
+                // As the file writes it (`52.5`), with French's decimal comma.
+                threshold = match lang {
+                    Lang::En => threshold.to_string(),
+                    _ => threshold.to_string().replace('.', ","),
+                },
+                weight
+            )
+        })
         .collect();
     v.join(", ")
 }
 
 /// `every N tests, L tests of KIND` or `none`.
-fn postures_text(p: Option<(u32, u32, PostureKind)>) -> String {
-    p.map_or("none".into(), |(every, length, kind)| {
-        let kind = match kind {
-            PostureKind::Illumination => "illumination",
-            PostureKind::Sepulchral => "sepulchral",
-            PostureKind::Alternate => "alternate",
-        };
-        format!("every {every} tests, {length} tests of {kind}")
-    })
+fn postures_text(p: Option<(u32, u32, PostureKind)>, lang: Lang) -> String {
+    p.map_or(
+        tr!(lang, "params.postures_none").into(),
+        |(every, length, kind)| {
+            let kind = match kind {
+                PostureKind::Illumination => tr!(lang, "params.posture_illumination"),
+                PostureKind::Sepulchral => tr!(lang, "params.posture_sepulchral"),
+                PostureKind::Alternate => tr!(lang, "params.posture_alternate"),
+            };
+            tr!(lang, "params.postures", every, length, kind)
+        },
+    )
 }
 
 /// Runs the variants (no postures; postures) and writes the outputs.
@@ -60,13 +75,21 @@ pub(super) fn report(
     opts.extend(ctx.options.in_force(crate::systems::cosmos::OPTIONS));
     let prov = Provenance::monte_carlo("campaign", "cosmos", opts, ctx.engine.seed(), trials)
         .with_param("tests", m.tests)
-        .with_param("thresholds", thresholds_text(&m.thresholds))
-        .with_param("postures", postures_text(m.postures))
+        .with_param_text(
+            "thresholds",
+            thresholds_text(&m.thresholds, Lang::En),
+            |l| thresholds_text(&m.thresholds, l),
+        )
+        .with_param_text("postures", postures_text(m.postures, Lang::En), |l| {
+            postures_text(m.postures, l)
+        })
         .with_param("burn_in", m.burn_in);
     let mut prov = prov.with_scenario(file.reference());
     // Listed only when used, so older files keep their bytes.
     if !script.is_empty() {
-        prov = prov.with_param("gm_script", script.describe());
+        prov = prov.with_param_text("gm_script", script.describe(Lang::En), |l| {
+            script.describe(l)
+        });
     }
     let mut results = Vec::new();
     for (name, p) in &variants {

@@ -60,17 +60,21 @@ pub fn run(
     // The played combat's rules in force (its file's `[rules]` under the run's options).
     opts.extend(combat_opts.unwrap_or_default());
     let (rs, rt, rk) = m.reference;
+    // The stat as the file names it in English (`agilite`), the book's name in French.
+    let reference = |l: Lang| format!("{} {rt} karma {rk}", rs.label(l));
     let names: Vec<&str> = party.members.iter().map(|x| x.name.as_str()).collect();
+    let rations = |l: Lang| {
+        party
+            .rations
+            .map_or(tr!(l, "params.rations_planned").to_string(), |r| {
+                r.to_string()
+            })
+    };
     let prov = Provenance::monte_carlo("expedition", "cosmos", opts, ctx.engine.seed(), trials)
         .with_param("days", days)
         .with_param("travellers", names.join(", "))
-        .with_param(
-            "rations",
-            party
-                .rations
-                .map_or("as planned".to_string(), |r| r.to_string()),
-        )
-        .with_param("reference_test", format!("{} {rt} karma {rk}", rs.name()));
+        .with_param_text("rations", rations(Lang::En), rations)
+        .with_param_text("reference_test", reference(Lang::En), reference);
     // A linked combat (issue 10 item 9): which file each encounter plays.
     let prov = match &m.linked {
         Some(l) => prov

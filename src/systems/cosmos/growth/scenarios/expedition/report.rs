@@ -44,28 +44,29 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
         crate::systems::cosmos::growth::fatigue::expedition::TrekRules::listed(&ctx.options),
     );
     let (rs, rt, rk) = m.reference;
+    // The stat as the file names it in English (`agilite`), the book's name in French.
+    let reference = |l: Lang| format!("{} {rt} karma {rk}", rs.label(l));
     let prov = Provenance::monte_carlo("expedition", "cosmos", opts, ctx.engine.seed(), trials)
         .with_param("days", days)
-        .with_param("reference_test", format!("{} {rt} karma {rk}", rs.name()));
+        .with_param_text("reference_test", reference(Lang::En), reference);
     let mut prov = prov.with_scenario(file.reference());
     if let Some(p) = &m.legs.piloting {
-        prov = prov.with_param(
-            "piloting",
-            format!("crew score {} on d{}", p.score, p.vehicle_die),
-        );
+        let crew = |l| tr!(l, "params.crew", score = p.score, die = p.vehicle_die);
+        prov = prov.with_param_text("piloting", crew(crate::lang::Lang::En), crew);
     }
     if let Some(mv) = &m.legs.march {
-        prov = prov.with_param(
-            "march",
-            format!(
-                "agilite {} load {} karma {} turns {} pace {}",
-                mv.mover.agility,
-                mv.mover.load,
-                mv.mover.karma,
-                mv.turns_per_day,
-                crate::report::param_text(&mv.pace)
-            ),
-        );
+        let march = |l| {
+            tr!(
+                l,
+                "params.march",
+                agility = mv.mover.agility,
+                load = mv.mover.load,
+                karma = mv.mover.karma,
+                turns = mv.turns_per_day,
+                pace = crate::report::param_text(&mv.pace)
+            )
+        };
+        prov = prov.with_param_text("march", march(crate::lang::Lang::En), march);
     }
 
     let mut cols = FloatColumns::default();

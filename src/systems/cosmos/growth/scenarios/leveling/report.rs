@@ -98,15 +98,16 @@ pub fn run(file: &ScenarioFile, o: &RunOverrides) -> anyhow::Result<ScenarioResu
     let prov = match &m.skills {
         Some(plan) => {
             let names: Vec<_> = plan.policies.iter().map(|(n, _)| n.as_str()).collect();
-            prov.with_param(
-                "skills",
-                format!(
-                    "{} skills, blessed={}, policies {}",
-                    plan.tree.skills.len(),
-                    plan.blessed,
-                    names.join(", ")
-                ),
-            )
+            let text = |l| {
+                tr!(
+                    l,
+                    "params.skills",
+                    n = plan.tree.skills.len(),
+                    blessed = plan.blessed,
+                    names = names.join(", ")
+                )
+            };
+            prov.with_param_text("skills", text(crate::lang::Lang::En), text)
         }
         None => prov,
     };

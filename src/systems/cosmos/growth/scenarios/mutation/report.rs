@@ -63,15 +63,15 @@ pub(super) fn report(
                     .any(|s| s.key == k && s.default != v)
             }),
     );
+    let tree = |l| {
+        if m.sample {
+            tr!(l, "params.tree_sample").to_string()
+        } else {
+            tr!(l, "params.tree_genes", n = m.tree.len())
+        }
+    };
     let prov = Provenance::monte_carlo("mutation", "cosmos", opts, ctx.engine.seed(), trials)
-        .with_param(
-            "tree",
-            if m.sample {
-                "sample (illustrative)".to_string()
-            } else {
-                format!("{} genes from the scenario", m.tree.len())
-            },
-        )
+        .with_param_text("tree", tree(crate::lang::Lang::En), tree)
         .with_param("chance", m.chance)
         .with_param("karma", m.karma)
         .with_param("max_days", m.max_days)
