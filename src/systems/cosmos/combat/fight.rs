@@ -41,6 +41,10 @@ pub(super) struct Fight<'a, 'r, W: Watch = Quiet, P: Plan = Full> {
     /// masks under plans with postures or waking ones, so the check after an action reads
     /// one word.
     pub(super) waking: u32,
+    /// Bit f: `f` holds a point of a kind it may spend (`CombatSim::spend_kinds`): without
+    /// one, `points_choice` refuses it at every moment, so the point checks skip it (set
+    /// at the start of the combat, cleared by `enter_posture` when the last one goes).
+    pub(super) holding: u32,
     /// Bit f: `f`'s `use` rules may still pick an action this combat (`CombatSim::
     /// rule_actions` at the start; cleared once the support uses they name are spent,
     /// `Gates::uses_bound`).
@@ -97,6 +101,7 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
             pending_mask: 0,
             hp_low: 0,
             waking: 0,
+            holding: 0,
             ruling: 0,
             slots: [Slot(0); MAX_FIGHTERS * MAX_ACTIONS as usize],
             n_slots: 0,
@@ -147,6 +152,10 @@ impl<'a, 'r, W: Watch, P: Plan> Fight<'a, 'r, W, P> {
         }
         self.down_mask = 0;
         self.pending_mask = 0;
+        self.holding = 0;
+        for f in 0..self.sim.n {
+            self.holding |= (self.holds_points(f) as u32) << f;
+        }
         for f in 0..self.sim.n {
             self.hp_moved(f);
         }

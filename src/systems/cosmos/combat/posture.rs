@@ -38,6 +38,17 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         }
     }
 
+    /// Whether `f` holds a point of a kind it may spend (a flat trigger or a `spend` rule
+    /// of that kind, `CombatSim::spend_kinds`). Without one `points_choice` is `NONE` at
+    /// every moment: the flat triggers and the `spend` rules each need a point of their
+    /// kind left. Kept for the turn loop in [`Fight::holding`].
+    #[inline(always)]
+    pub(super) fn holds_points(&self, f: usize) -> bool {
+        let s = &self.st[f];
+        let [dark, light] = self.sim.spend_kinds[f];
+        (s.dark_left & dark | s.light_left & light) != 0
+    }
+
     /// Whether `try_points(f, Moment::AfterAction | Moment::TurnStart)` may spend a point
     /// now. False only when it surely would not: no ally-down or turn-start trigger, HP
     /// not under the `below_hp` threshold of a kind with points left (the same comparison
@@ -194,6 +205,11 @@ impl<W: super::watch::Watch, P: Plan> Fight<'_, '_, W, P> {
         s.revive_used = false;
         s.apocalypse_in_posture = false;
         s.adv = adv;
+        if !self.holds_points(f) {
+            // Its last point of a kind it may spend: the point checks skip it from now on.
+            self.holding &= !(1 << f);
+            self.refresh_waking();
+        }
         self.note(|_| Step::Posture {
             who: f as u8,
             posture: kind,

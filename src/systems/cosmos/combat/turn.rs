@@ -163,7 +163,7 @@ impl<W: Watch, P: Plan> Fight<'_, '_, W, P> {
         if !P::POSTURES {
             // No lock, backlash or posture turn; a point spent only once awake.
             return P::WAKES
-                && self.sim.turn_start >> f & 1 != 0
+                && self.turn_start_may(f)
                 && self.may_react(f)
                 && self.points_choice(f, Moment::TurnStart) != NONE;
         }
@@ -196,13 +196,31 @@ impl<W: Watch, P: Plan> Fight<'_, '_, W, P> {
 
     /// The turn-start point triggers of `f`.
     fn turn_start_points(&mut self, f: usize) {
-        if self.sim.turn_start >> f & 1 != 0
-            && self.may_react(f)
-            && self.try_points(f, Moment::TurnStart)
-        {
+        if self.turn_start_may(f) && self.may_react(f) && self.try_points(f, Moment::TurnStart) {
             // Activated before acting: this turn counts (C-LD-3).
             self.st[f].posture_turns = 1;
         }
+    }
+
+    /// Whether `f` has a turn-start point trigger and still holds a point it may spend
+    /// (`holding`; without one `points_choice` refuses it, so skipping changes nothing).
+    #[inline(always)]
+    fn turn_start_may(&self, f: usize) -> bool {
+        let may = (self.sim.turn_start & self.holding) >> f & 1 != 0;
+        #[cfg(test)]
+        {
+            assert_eq!(
+                self.holding >> f & 1 != 0,
+                self.holds_points(f),
+                "holding of {f}"
+            );
+            assert!(
+                may || self.sim.turn_start >> f & 1 == 0
+                    || self.points_choice(f, Moment::TurnStart) == NONE,
+                "{f} skipped at its turn start but would spend"
+            );
+        }
+        may
     }
 
     fn end_turn(&mut self, f: usize) {
@@ -260,7 +278,9 @@ impl<W: Watch, P: Plan> Fight<'_, '_, W, P> {
     #[inline(always)]
     fn waking_now(&self) -> u32 {
         let down = self.down_mask();
-        let mut m = self.sim.reactive_mask & !down & (self.hp_low | !self.sim.hp_only);
+        // Those with no point left they may spend are refused by `points_choice`.
+        let mut m =
+            self.sim.reactive_mask & self.holding & !down & (self.hp_low | !self.sim.hp_only);
         let gates = &self.sim.gates;
         if down & gates.gated_allies == 0 {
             m &= !gates.down_gated;
@@ -281,6 +301,14 @@ impl<W: Watch, P: Plan> Fight<'_, '_, W, P> {
         {
             self.check_hp_low();
             assert_eq!(self.waking, self.waking_now(), "the waking mask drifted");
+            for f in 0..self.sim.n {
+                let holds = self.holds_points(f);
+                assert_eq!(self.holding >> f & 1 != 0, holds, "holding of {f} drifted");
+                assert!(
+                    holds || self.points_choice(f, Moment::AfterAction) == NONE,
+                    "{f} holds no point but would spend"
+                );
+            }
             let gates = &self.sim.gates;
             if self.down_mask() & gates.gated_allies == 0 {
                 for f in crate::systems::mask::bits(self.sim.reactive_mask & gates.down_gated) {
