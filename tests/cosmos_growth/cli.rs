@@ -32,6 +32,82 @@ fn bad_table_flags_exit_2() {
 }
 
 #[test]
+fn tables_keep_to_what_the_rules_in_force_allow() {
+    // C-EDITION: the previous edition has no endurance rule, so its movement table reads
+    // FP 0 alone (walk 3 and P(sprint) 0.55 at Agilité 55) and refuses other FP; under
+    // karma_bound=5 (C-KARMA-1) cosmos-test reads karma -5..5 and refuses 6 (audit of
+    // 2026-12-07, night: FP 6 kept its -1 move; karma -10 showed a test no one takes).
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("m");
+    bin()
+        .args([
+            "-q",
+            "table",
+            "cosmos-movement",
+            "--agility",
+            "55",
+            "--loads",
+            "20",
+        ])
+        .args(["--option", "edition=previous", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    let csv = std::fs::read_to_string(out.join("cosmos-movement.csv")).unwrap();
+    let rows: Vec<&str> = csv.lines().skip(1).collect();
+    assert_eq!(rows.len(), 1, "{csv}");
+    assert!(
+        rows[0].starts_with("55,50,20,20,0,0,fresh,3,3,6,7,9,0.55"),
+        "{csv}"
+    );
+    for lang in ["en", "fr"] {
+        let e = bin()
+            .args(["--lang", lang, "table", "cosmos-movement", "--fp", "0,6"])
+            .args(["--option", "edition=previous", "--out"])
+            .arg(&out)
+            .assert()
+            .code(2);
+        let err = String::from_utf8_lossy(&e.get_output().stderr).to_string();
+        assert!(
+            err.contains("--fp 6") && err.contains("C-EDITION") && err.contains("--fp 0"),
+            "{err}"
+        );
+    }
+    let out = dir.path().join("t");
+    bin()
+        .args(["-q", "table", "cosmos-test", "--thresholds", "50"])
+        .args(["--option", "karma_bound=5", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    let csv = std::fs::read_to_string(out.join("cosmos-test.csv")).unwrap();
+    let karma: Vec<&str> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(1).unwrap())
+        .collect();
+    assert_eq!(
+        karma,
+        ["-5", "-4", "-3", "-2", "-1", "0", "1", "2", "3", "4", "5"]
+    );
+    let e = bin()
+        .args([
+            "table",
+            "cosmos-test",
+            "--karma",
+            "-6..6",
+            "--option",
+            "karma_bound=5",
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .code(2);
+    let err = String::from_utf8_lossy(&e.get_output().stderr).to_string();
+    assert!(err.contains("--karma -6") && err.contains("-5..5"), "{err}");
+}
+
+#[test]
 fn scenarios_are_identical_across_thread_counts() {
     let dir = tempfile::tempdir().unwrap();
     for file in [

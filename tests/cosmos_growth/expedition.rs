@@ -232,6 +232,18 @@ fn golden_expedition_and_campaign_errors() {
     bin().arg("check").arg(&p).assert().code(2).stderr(predicates::str::contains(
         "ex2.toml:10:9: key `expedition.changes[0].days[0]`: day 5 is outside the expedition; allowed: 1..3",
     ));
+    // A day in two change blocks is refused at its second mention (audit of 2026-12-07,
+    // night: the later block won silently).
+    let p = write(
+        dir.path(),
+        "ex3.toml",
+        "system = \"cosmos\"\nkind = \"expedition\"\n[expedition]\ndays = 3\n[expedition.traveller]\nforce = 50\nesprit = 50\n[expedition.day]\n[[expedition.changes]]\ndays = [1, 2]\nmeals = 1\n[[expedition.changes]]\ndays = [3, 2]\nmeals = 0\n[expedition.reference_test]\nstat = \"agilite\"\nthreshold = 55\n",
+    );
+    for args in [vec!["check"], vec!["run", "--out", "o"]] {
+        bin().current_dir(dir.path()).args(&args[..1]).arg(&p).args(&args[1..]).assert().code(2).stderr(predicates::str::contains(
+            "ex3.toml:13:12: key `expedition.changes[1].days[1]`: day 2 is already changed by `expedition.changes[0]`; `expedition.changes[1]` changes it again, and a day is changed once; allowed: each day in one block only",
+        ));
+    }
     let p = write(
         dir.path(),
         "ca.toml",

@@ -149,3 +149,54 @@ fn mutation_ultimate_shares_are_uniform() {
         assert!((s - 0.25).abs() <= 5.0 * (0.25 * 0.75 / n).sqrt(), "{s}");
     }
 }
+
+#[test]
+fn final_ultimate_shares_count_who_still_holds_half_hp() {
+    // C-GENE-5: half_hp allows one more major, then a draw among 1-3. A character still at
+    // half HP when the run ends holds half_hp: the final shares are over everyone who
+    // reached an ultimate, as the first shares are (audit of 2026-12-07, night: the half_hp
+    // row of share_final read 0 whatever the run).
+    let f = ScenarioFile::read(
+        std::path::Path::new("scenarios/cosmos/mutation.toml"),
+        cosmosim::lang::Lang::En,
+    )
+    .unwrap();
+    let o = cosmosim::systems::RunOverrides {
+        trials: Some(20_000),
+        quiet: true,
+        ..Default::default()
+    };
+    let r = cosmosim::systems::cosmos::growth::scenarios::mutation::run(&f, &o).unwrap();
+    let u = r
+        .outputs
+        .iter()
+        .find(|o| o.name == "mutation-ultimates")
+        .unwrap();
+    let col = |c: &str| -> Vec<f64> {
+        u.frame
+            .column(c)
+            .unwrap()
+            .f64()
+            .unwrap()
+            .into_no_null_iter()
+            .collect()
+    };
+    let (first, last) = (col("share_first"), col("share_final"));
+    let ult = u.frame.column("ultimate").unwrap().str().unwrap().clone();
+    let names: Vec<String> = (0..ult.len())
+        .map(|i| ult.get(i).unwrap().to_string())
+        .collect();
+    let half = names.iter().position(|n| n == "half_hp").unwrap();
+    assert!((last.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{last:?}");
+    // Some half_hp holders get their next major before the run ends, not all of them.
+    assert!(
+        last[half] > 0.0 && last[half] < first[half],
+        "{last:?} {first:?}"
+    );
+    // A final 1-3 comes first or after half_hp: never below its first share.
+    for (i, (l, f)) in last.iter().zip(&first).enumerate() {
+        if i != half {
+            assert!(l >= f, "{}: {l} < {f}", names[i]);
+        }
+    }
+}

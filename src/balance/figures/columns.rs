@@ -217,6 +217,15 @@ pub fn roles(output: &Output) -> Vec<(String, Role)> {
 pub fn meaning(column: &str, lang: Lang) -> String {
     // French reads the column's words from its glossary, never the English words.
     let words = |s: &str| crate::lang::column_words(s, lang);
+    // Columns whose words alone mislead: `cosmos-movement` counts a sprint's success as
+    // any success, its crit and super as that class alone (audit of 2026-12-07, night: the
+    // three summed to more than 1).
+    match column {
+        "p_sprint_success" => return tr!(lang, "figures.p_sprint_success").into(),
+        "p_sprint_crit" => return tr!(lang, "figures.p_sprint_crit").into(),
+        "p_sprint_super" => return tr!(lang, "figures.p_sprint_super").into(),
+        _ => {}
+    }
     if let Some(s) = column.strip_suffix("_lo") {
         return tr!(lang, "figures.lower_end", what = words(s));
     }

@@ -172,6 +172,11 @@ mod tests {
         );
         assert!(meaning("success_lo", Lang::En).starts_with("lower end"));
         assert_eq!(meaning("p95", Lang::En), "95th percentile");
+        assert_eq!(
+            meaning("p_sprint_success", Lang::En),
+            "probability: the sprint succeeds (any success: plain, crit or super)"
+        );
+        assert!(meaning("p_sprint_crit", Lang::Fr).contains("super-critique non comptée"));
         assert!(describe(&[output(true)], Lang::En).contains("key columns: threshold, karma"));
     }
 }

@@ -7,6 +7,7 @@ use crate::args::{
     MethodArgs, RunArgs,
 };
 use crate::context::{Context, Method};
+use crate::error::UserError;
 use crate::report::Output;
 
 use super::tables::{karma_drift_output, test_output, KarmaDriftParams, TestGrid};
@@ -29,9 +30,9 @@ pub struct CosmosTestArgs {
     /// or a list 30,55,70. Allowed values: -100..200 (thresholds are not clamped).
     #[arg(long, allow_hyphen_values = true, default_value = "20..85", value_parser = parse_thresholds)]
     pub thresholds: IntList,
-    /// Karma values, same syntax. Allowed: -10..10.
-    #[arg(long, default_value = "-10..10", value_parser = parse_karma, allow_hyphen_values = true)]
-    pub karma: IntList,
+    /// Karma values, same syntax. Allowed: -10..10 (default -10..10; -N..N under karma_bound=N).
+    #[arg(long, value_parser = parse_karma, allow_hyphen_values = true)]
+    pub karma: Option<IntList>,
     /// Percentage bonus (+10) or malus (-5) on the test, applied per the percent_mode
     /// option.
     #[arg(long, default_value_t = 0.0, allow_hyphen_values = true, value_parser = parse_modifier)]
@@ -96,7 +97,7 @@ impl CosmosTable {
             CosmosTable::CosmosTest(a) => {
                 let grid = TestGrid {
                     thresholds: a.thresholds.0.clone(),
-                    karma: a.karma.0.clone(),
+                    karma: test_karma(a.karma.as_ref(), ctx)?,
                     modifier: a.modifier,
                     crit_fail_from: band(a.crit_fail_from, ctx),
                 };
@@ -111,6 +112,26 @@ impl CosmosTable {
                 vec![karma_drift_output(&params, ctx, a.method, a.trials)?]
             }
         })
+    }
+}
+
+/// The karma rows of `cosmos-test`: karma never leaves -N..N under `karma_bound = N`
+/// (C-KARMA-1), and C-TEST-4's extremes are read at ±N, so a row beyond it would show a
+/// test no character can take (audit of 2026-12-07, night: -10 under a bound of 5 read
+/// as a plain -10 with a super success).
+fn test_karma(asked: Option<&IntList>, ctx: &Context) -> anyhow::Result<Vec<i64>> {
+    let bound = i64::from(super::TestRules::from_options(&ctx.options).karma_bound);
+    match asked {
+        None => Ok((-bound..=bound).collect()),
+        Some(l) => match l.0.iter().find(|k| k.abs() > bound) {
+            Some(&karma) => {
+                Err(
+                    UserError::new(tr!(ctx.lang, "cosmos.table.karma_past_bound", karma, bound))
+                        .into(),
+                )
+            }
+            None => Ok(l.0.clone()),
+        },
     }
 }
 

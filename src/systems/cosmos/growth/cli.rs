@@ -5,6 +5,7 @@ use clap::{Args, Subcommand, ValueEnum};
 
 use crate::args::{parse_int_list, parse_modifier, IntList, RunArgs};
 use crate::context::Context;
+use crate::error::UserError;
 use crate::report::Output;
 
 use super::aura::Edition;
@@ -84,9 +85,9 @@ pub struct MovementArgs {
     /// Slots carried: range or list, allowed 0..200.
     #[arg(long, allow_hyphen_values = true, default_value = "20,21,22,24", value_parser = parse_loads)]
     pub loads: IntList,
-    /// Physical fatigue FP values: range or list, allowed -3..10.
-    #[arg(long, default_value = "0,4,6,8", value_parser = parse_fp, allow_hyphen_values = true)]
-    pub fp: IntList,
+    /// Physical fatigue FP values: range or list, allowed -3..10 (default 0,4,6,8; 0 alone under edition=previous, which has no endurance rule).
+    #[arg(long, value_parser = parse_fp, allow_hyphen_values = true)]
+    pub fp: Option<IntList>,
     /// Karma of the sprinter (-10..10).
     #[arg(long, default_value_t = 0, allow_hyphen_values = true, value_parser = clap::value_parser!(i8).range(-10..=10))]
     pub karma: i8,
@@ -185,13 +186,31 @@ impl GrowthTable {
                     agility: a.agility.0.clone(),
                     force: a.force as i32,
                     loads: a.loads.0.clone(),
-                    fp: a.fp.0.clone(),
+                    fp: movement_fp(a.fp.as_ref(), ctx)?,
                     karma: a.karma,
                 };
                 movement_output(&grid, ctx)?
             }
         };
         Ok(vec![output])
+    }
+}
+
+/// The FP rows of the movement table. C-EDITION: the previous edition has no endurance
+/// rule (no "Règle de l'endurance" in its table of contents), so FP means nothing there:
+/// its table reads FP 0 alone and refuses other values, as an expedition under it is
+/// refused (audit of 2026-12-07, night: FP 6 kept the -1 move while the test malus went).
+fn movement_fp(asked: Option<&IntList>, ctx: &Context) -> anyhow::Result<Vec<i64>> {
+    let previous = ctx.options.get("edition") == "previous";
+    match asked {
+        None if previous => Ok(vec![0]),
+        None => Ok(vec![0, 4, 6, 8]),
+        Some(l) => match l.0.iter().find(|&&fp| previous && fp != 0) {
+            Some(&fp) => {
+                Err(UserError::new(tr!(ctx.lang, "growth.movement.no_fp_in_previous", fp)).into())
+            }
+            None => Ok(l.0.clone()),
+        },
     }
 }
 

@@ -126,6 +126,9 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
     };
     let base_stress = stress_of(&["expedition", "day"], d.piloting_stress, 0)?;
     let mut stress = vec![base_stress; days];
+    // Which block changed each day: a day changed twice is refused, not settled by order
+    // (audit of 2026-12-07, night: the later block won silently).
+    let mut changed_by: Vec<Option<usize>> = vec![None; days];
     for (i, c) in e.changes.iter().enumerate() {
         let is = i.to_string();
         let at = ["expedition", "changes", is.as_str()];
@@ -137,6 +140,21 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<ExpeditionModel>, UserError> 
                     &[&at[..], &["days", js.as_str()]].concat(),
                     tr!(file.lang, "growth.valid.day_outside", day),
                     &format!("1..{days}"),
+                ));
+            }
+            if let Some(first) = changed_by[day as usize - 1].replace(i) {
+                let js = j.to_string();
+                return Err(bad(
+                    file,
+                    &[&at[..], &["days", js.as_str()]].concat(),
+                    tr!(
+                        file.lang,
+                        "growth.valid.day_changed_twice",
+                        day,
+                        first,
+                        second = i
+                    ),
+                    tr!(file.lang, "growth.valid.day_changed_twice_allowed"),
                 ));
             }
             plans[day as usize - 1] = plan(file, &at, &c.keys(), &base)?;

@@ -193,7 +193,10 @@ impl MutationSim<'_> {
         if let Some(u) = st.first_ultimate {
             acc.first_type.add(u as usize);
         }
-        if let Some(u) = st.final_ultimate {
+        // The ultimate held when the run ends: a character still at half HP (C-GENE-5: its
+        // one more major has not come) holds half_hp, so the final shares cover everyone
+        // who reached an ultimate (audit of 2026-12-07, night: the half_hp row read 0).
+        if let Some(u) = st.final_ultimate.or(st.first_ultimate) {
             acc.final_type.add(u as usize);
         }
         acc.mutations.push(count as f64);
