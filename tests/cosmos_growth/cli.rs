@@ -171,6 +171,16 @@ fn golden_validation_errors() {
     bin().arg("check").arg(&p).assert().code(2).stderr(predicates::str::contains(
         "bad2.toml:4:19: key `leveling.light_dark_at_5`: [2, 2] does not split 3 points; allowed: [light, dark] with light + dark = 3 (C-LD-1)",
     ));
+    // A third value was dropped by serde's fixed-size array and the file passed (audit of
+    // 2026-12-07, night).
+    let p = write(
+        dir.path(),
+        "bad2b.toml",
+        "system = \"cosmos\"\nkind = \"leveling\"\n[leveling]\nlight_dark_at_5 = [2, 1, 3]\n",
+    );
+    bin().arg("check").arg(&p).assert().code(2).stderr(predicates::str::contains(
+        "bad2b.toml:4:19: key `leveling.light_dark_at_5`: [2, 1, 3] is not an array of 2 values [light, dark]; allowed: [light, dark] with light + dark = 3 (C-LD-1)",
+    ));
     let p = write(
         dir.path(),
         "bad3.toml",

@@ -288,7 +288,19 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
         LEVEL5_MOVE_LIMIT,
         tr!(file.lang, "growth.lvalid.why_level5"),
     )? as i32;
-    if let Some([a, b]) = l.light_dark_at_5 {
+    if let Some(v) = &l.light_dark_at_5 {
+        let &[a, b] = v.as_slice() else {
+            let value = format!(
+                "[{}]",
+                v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")
+            );
+            return Err(bad(
+                file,
+                &["leveling", "light_dark_at_5"],
+                tr!(file.lang, "growth.lvalid.light_dark_len", value),
+                tr!(file.lang, "growth.lvalid.light_dark_allowed"),
+            ));
+        };
         if a < 0 || b < 0 || a + b != 3 {
             return Err(bad(
                 file,

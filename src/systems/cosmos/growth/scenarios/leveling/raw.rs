@@ -32,7 +32,9 @@ pub struct RawLeveling {
     pub level5_move_policy: Option<MovePolicy>,
     pub level5_move_points: Option<i64>,
     pub chance_bonus: Option<Pool>,
-    pub light_dark_at_5: Option<[i64; 2]>,
+    /// A list, not `[i64; 2]`: serde reads a fixed array's first items and drops the rest, so
+    /// `[2, 1, 3]` passed `check` (audit of 2026-12-07, night); the model checks the length.
+    pub light_dark_at_5: Option<Vec<i64>>,
     pub later: Option<RawLater>,
     /// `[[leveling.schedule]]`: gains of one level (6+), overriding `later`.
     pub schedule: Option<Vec<RawScheduled>>,
