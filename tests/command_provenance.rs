@@ -4,34 +4,9 @@
 //! `compare.meta.json` now say what the verdicts and moves rest on, and are written with
 //! the rest of the set (one staging folder, one swap).
 
-use std::path::Path;
-
-use assert_cmd::Command;
-use serde_json::Value;
-
 mod common;
-use common::runs::TWO_CHECKS as EXPECT;
-
-fn cosmosim(dir: &Path, args: &[&str]) -> std::process::Output {
-    Command::cargo_bin("cosmosim")
-        .unwrap()
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn json(path: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
-fn sha256(bytes: &[u8]) -> String {
-    use sha2::Digest;
-    sha2::Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
+use common::files::{json, sha256};
+use common::runs::{cosmosim, TWO_CHECKS as EXPECT};
 
 #[test]
 fn expect_records_its_version_file_seed_options_and_trials() {

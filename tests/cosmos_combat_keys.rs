@@ -7,56 +7,13 @@ mod common;
 
 use assert_cmd::Command;
 
-use common::combat::{agrees, run_text};
+use common::combat::{agrees, run_text, scenario};
 
 use cosmosim::scenario::ScenarioFile;
 use cosmosim::systems::cosmos::combat::load;
 use cosmosim::systems::cosmos::{TestRules, TestSpec};
 
 const N: u64 = 20_000;
-
-/// A hero (agilite 60, acts first) against `foe` (agilite 40). `attacks` defines extra
-/// attacks; `hero` and `foe` are extra TOML lines. The hero never defends, so it never
-/// ripostes (C-CMB-3) and only its own actions deal damage; `hero` may end with more
-/// policy keys (its last table is `[combatants.hero.policy]`).
-fn scenario(attacks: &str, hero: &str, foe: &str, extra: &str) -> String {
-    let (hero_keys, hero_policy) = hero.split_once("@policy").unwrap_or((hero, ""));
-    let level = if hero_keys.contains("level =") {
-        ""
-    } else {
-        "level = 3"
-    };
-    format!(
-        r#"system = "cosmos"
-kind = "combat"
-{extra}
-
-[attacks.tickle]
-stat = "force"
-damage = "0"
-
-{attacks}
-
-[combatants.hero]
-side = "heroes"
-{level}
-stats = {{ force = 60, esprit = 50, charisme = 40, agilite = 60, precision = 50, chance = 50 }}
-hp = 100
-pm = 100
-{hero_keys}
-
-[combatants.hero.policy]
-defence = "none"
-{hero_policy}
-
-[combatants.foe]
-side = "foes"
-level = 3
-stats = {{ force = 60, esprit = 40, charisme = 40, agilite = 40, precision = 50, chance = 50 }}
-{foe}
-"#
-    )
-}
 
 /// P(success or better) of a test at threshold `t`, karma 0 (C-TEST-2).
 fn p_hit(t: f64) -> f64 {

@@ -7,7 +7,8 @@
 
 use std::path::Path;
 
-use assert_cmd::Command;
+mod common;
+use common::runs::cosmosim;
 
 const EXPECT: &str = r#"
 title = "pool"
@@ -21,15 +22,6 @@ at_most = 0.05
 trials = 30
 max_trials = 30
 "#;
-
-fn cosmosim(dir: &Path, args: &[&str]) -> std::process::Output {
-    Command::cargo_bin("cosmosim")
-        .unwrap()
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap()
-}
 
 #[test]
 fn a_mean_whose_trials_all_agree_decides_nothing() {

@@ -3,16 +3,8 @@
 
 use std::path::Path;
 
-use assert_cmd::Command;
-
-fn cosmosim(dir: &Path, args: &[&str]) -> std::process::Output {
-    Command::cargo_bin("cosmosim")
-        .unwrap()
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap()
-}
+mod common;
+use common::runs::cosmosim;
 
 fn ok(o: &std::process::Output) {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));

@@ -5,16 +5,8 @@
 
 use std::path::Path;
 
-use assert_cmd::Command;
-
-fn cosmosim(dir: &Path, args: &[&str]) -> std::process::Output {
-    Command::cargo_bin("cosmosim")
-        .unwrap()
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap()
-}
+mod common;
+use common::runs::cosmosim;
 
 /// Two combatants whose attacks deal 0: only periodic effects move HP. `extra` is added
 /// at the end (periodic tables, combatant keys through dotted keys).

@@ -4,23 +4,13 @@
 //! `expect`, `sweep` and `variants` records name every setting and input they rest on.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-use serde_json::Value;
 
 mod common;
-use common::runs::TWO_CHECKS as EXPECT;
+use common::files::{json, sha256};
+use common::runs::{cosmosim, TWO_CHECKS as EXPECT};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn cosmosim(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cosmosim"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap()
 }
 
 fn ok(dir: &Path, args: &[&str]) {
@@ -30,18 +20,6 @@ fn ok(dir: &Path, args: &[&str]) {
         "{args:?}: {}",
         String::from_utf8_lossy(&o.stderr)
     );
-}
-
-fn json(path: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
-fn sha256(bytes: &[u8]) -> String {
-    use sha2::Digest;
-    sha2::Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
 }
 
 /// Copies shipped scenarios into `dir/scenarios/...` (same relative paths), the duel's

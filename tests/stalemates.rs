@@ -5,7 +5,8 @@
 
 use std::path::Path;
 
-use assert_cmd::Command;
+mod common;
+use common::runs::cosmosim;
 
 /// The shipped duel with a 4-round cap: most fights end unfinished.
 fn capped(dir: &Path, extra_run: &str) -> String {
@@ -18,15 +19,6 @@ fn capped(dir: &Path, extra_run: &str) -> String {
     assert!(text.contains("max_rounds = 4\n"));
     std::fs::write(dir.join("capped.toml"), text).unwrap();
     "capped.toml".into()
-}
-
-fn cosmosim(dir: &Path, args: &[&str]) -> std::process::Output {
-    Command::cargo_bin("cosmosim")
-        .unwrap()
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap()
 }
 
 fn warned(o: &std::process::Output) -> bool {

@@ -43,6 +43,23 @@ pub struct Point {
     pub on_target: bool,
 }
 
+#[cfg(test)]
+impl Point {
+    /// An exact point (no interval, no trials, off target) at `value` reading `figure`:
+    /// the unit tests' fixture here and in `commands/tune.rs`, `commands/tune_page.rs`.
+    pub(crate) fn exact(value: f64, figure: f64, decided: bool) -> Point {
+        Point {
+            value,
+            figure,
+            interval95: None,
+            df: None,
+            trials: None,
+            decided,
+            on_target: false,
+        }
+    }
+}
+
 /// What to find.
 #[derive(Clone, Debug)]
 pub struct Goal {
@@ -316,17 +333,7 @@ mod tests {
     }
 
     fn exact(f: impl Fn(f64) -> f64) -> impl FnMut(f64, u64) -> anyhow::Result<Point> {
-        move |v, _| {
-            Ok(Point {
-                value: v,
-                figure: f(v),
-                interval95: None,
-                df: None,
-                trials: None,
-                decided: false,
-                on_target: false,
-            })
-        }
+        move |v, _| Ok(Point::exact(v, f(v), false))
     }
 
     #[test]

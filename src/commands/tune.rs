@@ -350,15 +350,7 @@ mod tests {
         assert_eq!(civil(0), "1970-01-01");
         assert_eq!(civil(11_016), "2000-02-29");
         assert_eq!(civil(20_784), "2026-11-27");
-        let p = |value: f64, figure: f64| Point {
-            value,
-            figure,
-            interval95: None,
-            df: None,
-            trials: None,
-            decided: true,
-            on_target: false,
-        };
+        let p = |value: f64, figure: f64| Point::exact(value, figure, true);
         let a = Answer::Found {
             below: p(183.0, 0.48),
             above: p(184.0, 0.505),

@@ -356,15 +356,7 @@ mod tests {
     use super::*;
 
     fn point(value: f64, figure: f64) -> Point {
-        Point {
-            value,
-            figure,
-            interval95: None,
-            df: None,
-            trials: None,
-            decided: true,
-            on_target: false,
-        }
+        Point::exact(value, figure, true)
     }
 
     /// Audit of 2026-12-07, evening: a jump over the target is said to be one, between

@@ -3,6 +3,8 @@
 
 pub mod cli;
 pub mod combat;
+pub mod files;
+pub mod nephilim;
 pub mod others;
 pub mod params;
 pub mod runs;

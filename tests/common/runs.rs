@@ -8,6 +8,16 @@ use std::time::{Duration, Instant};
 
 use assert_cmd::cargo::CommandCargoExt;
 
+/// Runs the binary in `dir` with `args` and returns what it did, whatever its exit code.
+pub fn cosmosim(dir: &Path, args: &[&str]) -> std::process::Output {
+    Command::cargo_bin("cosmosim")
+        .unwrap()
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
 /// An `expect` file with two checks of `cosmos-test` at threshold 50 and karma 0: an exact
 /// one and a Monte Carlo one with its own trials and confidence (the provenance tests).
 pub const TWO_CHECKS: &str = r#"

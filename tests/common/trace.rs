@@ -3,16 +3,9 @@
 
 use std::path::Path;
 
-use assert_cmd::Command;
-
-pub fn cosmosim(dir: &Path, args: &[&str]) -> std::process::Output {
-    Command::cargo_bin("cosmosim")
-        .unwrap()
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap()
-}
+// Handed on for the files that take their other helpers from here.
+#[allow(unused_imports)]
+pub use super::runs::cosmosim;
 
 /// Copies `scenarios/cosmos/<name>` into `dir`; returns the name to pass to the command.
 pub fn shipped(dir: &Path, name: &str) -> String {

@@ -10,7 +10,7 @@ use cosmosim::scenario::ScenarioFile;
 use cosmosim::systems::cosmos::combat::{load, FighterAcc};
 use cosmosim::systems::cosmos::{Outcome, TestRules, TestSpec};
 
-use common::combat::{agrees, run_opts, run_text};
+use common::combat::{agrees, run_opts, run_text, scenario};
 
 mod elements;
 mod events;
@@ -18,48 +18,6 @@ mod fatigue;
 mod readings;
 
 const N: u64 = 20_000;
-
-/// A hero (agilite 60, acts first, never defends) against `foe` (agilite 40). `attacks`
-/// defines extra attacks; `hero` and `foe` are extra TOML lines (`hero` may end with
-/// `@policy` and policy keys).
-fn scenario(attacks: &str, hero: &str, foe: &str, extra: &str) -> String {
-    let (hero_keys, hero_policy) = hero.split_once("@policy").unwrap_or((hero, ""));
-    let level = if hero_keys.contains("level =") {
-        ""
-    } else {
-        "level = 3"
-    };
-    format!(
-        r#"system = "cosmos"
-kind = "combat"
-{extra}
-
-[attacks.tickle]
-stat = "force"
-damage = "0"
-
-{attacks}
-
-[combatants.hero]
-side = "heroes"
-{level}
-stats = {{ force = 60, esprit = 50, charisme = 40, agilite = 60, precision = 50, chance = 50 }}
-hp = 100
-pm = 100
-{hero_keys}
-
-[combatants.hero.policy]
-defence = "none"
-{hero_policy}
-
-[combatants.foe]
-side = "foes"
-level = 3
-stats = {{ force = 60, esprit = 40, charisme = 40, agilite = 40, precision = 50, chance = 50 }}
-{foe}
-"#
-    )
-}
 
 fn load_err(text: &str) -> String {
     load(&ScenarioFile::from_text(

@@ -8,6 +8,7 @@ mod combat_dice;
 mod help;
 mod luck;
 mod options;
+mod sampler;
 pub mod scenario;
 pub mod tables;
 mod test;
@@ -19,11 +20,12 @@ pub use combat_dice::{cd_dist, roll_cd, roll_cd_blanks, CdRoll, CD_FACES, CD_MAX
 pub use help::helped_dist;
 pub use luck::{luck_odds, LuckOdds};
 pub use options::{Shortfall, OPTIONS};
+pub use sampler::PoolSampler;
 pub use test::{
     book_faces, complication_from, crit_face, odds, p_pass_by_bonus, pool_dist, DieSpec, Face,
-    PoolResult, PoolSampler, TestOdds, COMPLICATION_FROM, COMPLICATION_FROM_MAX,
-    COMPLICATION_FROM_MIN, COMPLICATION_MAX, CRIT_FACE, CRIT_FACE_MAX, DICE_MAX, DICE_MIN,
-    DIFFICULTY_MAX, TAG_RANK_MAX, TN_MAX, TN_MIN,
+    PoolResult, TestOdds, COMPLICATION_FROM, COMPLICATION_FROM_MAX, COMPLICATION_FROM_MIN,
+    COMPLICATION_MAX, CRIT_FACE, CRIT_FACE_MAX, DICE_MAX, DICE_MIN, DIFFICULTY_MAX, TAG_RANK_MAX,
+    TN_MAX, TN_MIN,
 };
 
 /// `x` as Rust's shortest form (`0.6`), with the decimal comma in French text: the policy

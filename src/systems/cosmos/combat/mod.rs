@@ -34,6 +34,7 @@ mod scenario;
 mod scenario_fighter;
 pub mod settings;
 mod sim;
+mod sim_build;
 mod small;
 mod state;
 mod support;

@@ -6,7 +6,7 @@ use crate::engine::{Draws, Merge, Rng64, Simulation};
 use crate::error::UserError;
 use crate::systems::fallout::PoolSampler;
 // Not re-exported by the system: only the tables roll pools as codes.
-use crate::systems::fallout::test::{PoolCodes, POOL_CODES};
+use crate::systems::fallout::sampler::{PoolCodes, POOL_CODES};
 
 use super::test_cells::{cell_key, TestAcc, TestCell};
 
@@ -62,7 +62,7 @@ struct PoolSim {
 
 impl PoolSim {
     /// The pools of the tables (at most
-    /// [`POOL_CODE_DICE`](crate::systems::fallout::test::POOL_CODE_DICE) dice): each roll is one code,
+    /// [`POOL_CODE_DICE`](crate::systems::fallout::sampler::POOL_CODE_DICE) dice): each roll is one code,
     /// counted in a small local array and read into the histogram once per batch.
     #[inline(always)]
     fn tally<const DICE: u8>(&self, rng: &mut Rng64, trials: u64, a: &mut PoolAcc) {
