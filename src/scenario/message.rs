@@ -425,7 +425,6 @@ mod tests {
         "something the catalogue does not know",
         "wanted string or table",
         "cannot recurse further; max recursion depth met",
-        "invalid type: integer `99999999999999999999` as i128, expected a string",
         "invalid key-value pair, expected `=`, basic string",
         "missing value\nexpected value",
     ];
@@ -437,6 +436,19 @@ mod tests {
         for s in SAMPLES {
             assert_eq!(serde_message(s, Lang::En), *s);
         }
+    }
+
+    /// Audit of 2026-12-07, night: serde's "as i128" for a number past 64 bits named a
+    /// Rust type.
+    #[test]
+    fn a_number_past_64_bits_is_too_large() {
+        assert_eq!(
+            serde_message(
+                "invalid type: integer `99999999999999999999` as i128, expected a string",
+                Lang::En
+            ),
+            "invalid type: integer `99999999999999999999` (too large), expected a string"
+        );
     }
 
     /// Audit of 2026-12-08: "expected i64" for `turns_per_day = 10.5` named a Rust type
