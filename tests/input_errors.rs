@@ -68,7 +68,7 @@ fn a_wrong_type_for_a_table_says_table_with_an_example() {
 fn a_missing_required_key_gets_an_example_in_every_kind() {
     let en = check_and_run_error("system = \"cosmos\"\nkind = \"combat\"\n");
     assert!(
-        en.contains("bad.toml:1:1: missing field `attacks`; allowed: at least one [attacks.<name>] table; for example (at the top of the file, before any [table]):\n    [attacks.sword]\n    stat = \"force\"\n    damage = \"2d10+5\"\n    element = \"metal\""),
+        en.contains("bad.toml:1:1: missing field `attacks`; allowed: at least one [attacks.<name>] table; for example (at the top of the file, before any [table]):\n    [attacks.sword]\n    damage = \"2d10+5\"\n(required keys only; for a full file: cosmosim init scenario --system cosmos --kind combat)"),
         "{en}"
     );
     // Cosmos creation and leveling have no required key: their header alone is valid.
@@ -165,6 +165,88 @@ fn a_missing_top_table_is_shown_with_its_header() {
     let fr = check_and_run_error_with("system = \"fallout\"\n", &["--lang", "fr"]);
     assert!(
         fr.contains("par exemple (en tête du fichier, avant toute [table]) :\n    [policy]\n"),
+        "{fr}"
+    );
+}
+
+/// Audit of 2026-12-07, night: a missing table printed the starter's whole table (a
+/// missing `[expedition]` gave eight lines of which one was required); it now shows only
+/// the keys the kind requires, and the command that writes a full file.
+#[test]
+fn a_missing_table_shows_only_its_required_keys() {
+    let text = "system = \"cosmos\"\nkind = \"expedition\"\n";
+    assert_eq!(
+        check_and_run_error(text),
+        "error: bad.toml:1:1: missing field `expedition`; for example (at the top of the file, before any [table]):\n    [expedition]\n    days = 10\n    day = { encounters = \"1d2-1\" }\n    reference_test = { stat = \"agilite\", threshold = 55 }\n(required keys only; for a full file: cosmosim init scenario --system cosmos --kind expedition)\n"
+    );
+    assert_eq!(
+        check_and_run_error_with(text, &["--lang", "fr"]),
+        "erreur : bad.toml:1:1: clé `expedition` manquante ; par exemple (en tête du fichier, avant toute [table]) :\n    [expedition]\n    days = 10\n    day = { encounters = \"1d2-1\" }\n    reference_test = { stat = \"agilite\", threshold = 55 }\n(clés obligatoires seulement ; pour un fichier complet : cosmosim init scenario --system cosmos --kind expedition)\n"
+    );
+    // Every kind: a header alone gets a short example and the command for a full file.
+    // (system, the file's `kind`, `init`'s --kind)
+    for (system, kind, init) in [
+        ("cosmos", "combat", "combat"),
+        ("cosmos", "mutation", "mutation"),
+        ("cosmos", "expedition", "expedition"),
+        ("cosmos", "campaign", "campaign"),
+        ("fallout", "combat", "combat"),
+        ("fallout", "ap-economy", "economy"),
+        ("nephilim", "duel", "duel"),
+        ("trinites", "duel", "duel"),
+        ("trinites", "skirmish", "skirmish"),
+    ] {
+        let text = format!("system = \"{system}\"\nkind = \"{kind}\"\n");
+        let command = format!("cosmosim init scenario --system {system} --kind {init}");
+        let en = check_and_run_error(&text);
+        assert!(
+            en.ends_with(&format!("for a full file: {command})\n")),
+            "{en}"
+        );
+        assert!(en.lines().count() <= 10, "{en}");
+        let fr = check_and_run_error_with(&text, &["--lang", "fr"]);
+        assert!(
+            fr.ends_with(&format!("fichier complet : {command})\n")),
+            "{fr}"
+        );
+    }
+}
+
+/// Audit of 2026-12-07, night: a misspelt key or word listed what is allowed but not the
+/// one probably meant.
+#[test]
+fn a_misspelt_key_or_word_says_which_was_meant() {
+    let (en, fr) = duel_error("trials = ", "trial = 1000");
+    assert_eq!(en, "error: bad.toml:9:1: key `run.trial`: unknown field `trial`, expected one of `trials`, `seed`, `stream`, `stalemate_warning` (did you mean `trials`?)\n");
+    assert_eq!(fr, "erreur : bad.toml:9:1: clé `run.trial` : clé inconnue `trial` ; attendu : l'une de `trials`, `seed`, `stream`, `stalemate_warning` (vouliez-vous dire `trials` ?)\n");
+    let (en, fr) = duel_error("mode = \"offensive\"", "mode = \"ofensive\"");
+    assert_eq!(en, "error: bad.toml:26:8: key `combatants.aldric.mode`: unknown variant `ofensive`, expected `offensive` or `defensive` (did you mean `offensive`?)\n");
+    assert_eq!(fr, "erreur : bad.toml:26:8: clé `combatants.aldric.mode` : valeur inconnue `ofensive` ; attendu : `offensive` ou `defensive` (vouliez-vous dire `offensive` ?)\n");
+}
+
+/// Audit of 2026-12-07, night: `[weapons]` where `[[weapons]]` was meant said "it is set
+/// twice; keep one", which would drop an entry.
+#[test]
+fn a_table_where_a_list_was_meant_says_so() {
+    let text = shipped_with_line("trinites/duel.toml", "[[weapons]]", "[weapons]");
+    let en = check_and_run_error(&text);
+    assert_eq!(en, "error: bad.toml:28:3: duplicate key `weapons`: `[weapons]` is one table, `[[weapons]]` one entry of a list; write `[[weapons]]` before each entry\n");
+    let fr = check_and_run_error_with(&text, &["--lang", "fr"]);
+    assert_eq!(fr, "erreur : bad.toml:28:3: clé `weapons` en double : `[weapons]` est une seule table, `[[weapons]]` une entrée d'une liste ; écrivez `[[weapons]]` avant chaque entrée\n");
+}
+
+/// Audit of 2026-12-07, night: a number past 64 bits was "integer `N` as i128", a Rust
+/// type.
+#[test]
+fn a_number_too_large_says_so() {
+    let (en, fr) = duel_error("level = 3", "level = 99999999999999999999");
+    assert!(
+        en.contains("integer `99999999999999999999` (too large), expected"),
+        "{en}"
+    );
+    assert!(!en.contains("i128"), "{en}");
+    assert!(
+        fr.contains("entier `99999999999999999999` (trop grand), attendu"),
         "{fr}"
     );
 }

@@ -198,7 +198,7 @@ fn the_audits_toml_shapes_read_in_french() {
     );
     assert_eq!(
         fr("invalid type: integer `99999999999999999999` as i128, expected a string"),
-        "type invalide : entier `99999999999999999999`, attendu : une chaîne entre guillemets"
+        "type invalide : entier `99999999999999999999` (trop grand), attendu : une chaîne entre guillemets"
     );
     assert_eq!(
         fr("invalid key-value pair, expected `=`, basic string"),
@@ -210,7 +210,6 @@ fn the_audits_toml_shapes_read_in_french() {
     );
     for en in [
         "wanted string or table",
-        "invalid type: integer `99999999999999999999` as i128, expected a string",
         "invalid key-value pair, expected `=`, basic string",
     ] {
         assert_eq!(serde_message(en, Lang::En), en);

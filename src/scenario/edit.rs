@@ -193,7 +193,7 @@ pub fn insert_at(
 }
 
 /// ` (did you mean `x`?)` for the known name closest to a typed one, or nothing.
-fn closest(typed: &str, known: &[&str], lang: Lang) -> String {
+pub(super) fn closest(typed: &str, known: &[&str], lang: Lang) -> String {
     let lower = typed.to_lowercase();
     known
         .iter()

@@ -257,11 +257,15 @@ impl ScenarioFile {
                     .trim_matches(|c| c == '[' || c == ']')
                     .trim();
                 if !key.is_empty() {
-                    msg = tr!(
-                        self.lang,
-                        "error.file.duplicate_key",
-                        key = crate::limits::clip(key, self.lang)
-                    );
+                    // `[weapons]` where `[[weapons]]` was meant (audit of 2026-12-07,
+                    // night): "set twice; keep one" would have them drop an entry.
+                    let header = |h: &str| self.text.lines().any(|l| l.trim_start().starts_with(h));
+                    let list = header(&format!("[{key}]")) && header(&format!("[[{key}]]"));
+                    let template = match list {
+                        true => tr!(self.lang, "error.file.table_or_list"),
+                        false => tr!(self.lang, "error.file.duplicate_key"),
+                    };
+                    msg = crate::tr_fill!(template, key = crate::limits::clip(key, self.lang));
                 }
             }
         }

@@ -34,6 +34,20 @@ fn number_found(msg: &str) -> Option<&str> {
         .strip_suffix('`')
 }
 
+/// ` (did you mean `trials`?)` after serde's "unknown field `trial`, expected one of
+/// `trials`, ..." or "unknown variant `forse`, expected ...": the listed name closest to
+/// the one written (audit of 2026-12-07, night: a misspelt key listed every key).
+fn did_you_mean(msg: &str, lang: crate::lang::Lang) -> Option<String> {
+    let rest = msg
+        .strip_prefix("unknown field `")
+        .or_else(|| msg.strip_prefix("unknown variant `"))?;
+    let (typed, tail) = rest.split_once('`')?;
+    let listed = tail.strip_prefix(", expected ")?;
+    let known: Vec<&str> = listed.split('`').skip(1).step_by(2).collect();
+    let near = super::edit::closest(typed, &known, lang);
+    (!near.is_empty()).then_some(near)
+}
+
 /// The text to append to the message of the error serde gave at `path` (`None`: nothing
 /// to add). `T` is the shape the file was read into (for an enumerated key's words).
 pub fn key_hints<T: DeserializeOwned>(
@@ -44,6 +58,9 @@ pub fn key_hints<T: DeserializeOwned>(
 ) -> Option<String> {
     let msg = message.trim();
     let lang = file.lang;
+    if let Some(near) = did_you_mean(msg, lang) {
+        return Some(near);
+    }
     let segs = segments(path);
     let missing = msg
         .strip_prefix("missing field `")
@@ -60,10 +77,12 @@ pub fn key_hints<T: DeserializeOwned>(
     };
     let mut out = String::new();
     let words = || {
-        (msg == "wanted string or table")
-            .then(|| enum_words::<T>(&file.text, &segs))
-            .flatten()
-            .map(|w| super::message::or_list(&w, lang))
+        match missing {
+            Some(f) => enum_words::<T>(&file.text, &segs, Some(f)),
+            None if msg == "wanted string or table" => enum_words::<T>(&file.text, &segs, None),
+            None => None,
+        }
+        .map(|w| super::message::or_list(&w, lang))
     };
     if let Some(a) = allowed(&keys_only(&table), &field, lang).or_else(words) {
         out.push_str(&tr!(lang, "error.frame.allowed", message = "", allowed = a));
@@ -89,7 +108,7 @@ pub fn key_hints<T: DeserializeOwned>(
         )
     });
     if missing.is_some() || (wrong_type && !number) {
-        if let Some(e) = example(&file.text, &table, &field, lang) {
+        if let Some(e) = example::<T>(&file.text, &table, &field, lang, missing.is_some()) {
             out.push_str(&tr!(lang, "error.hint.then", example = e));
         }
     }

@@ -434,7 +434,6 @@ mod tests {
         "something the catalogue does not know",
         "wanted string or table",
         "cannot recurse further; max recursion depth met",
-        "invalid type: integer `99999999999999999999` as i128, expected a string",
         "invalid key-value pair, expected `=`, basic string",
         "missing value\nexpected value",
     ];
@@ -460,6 +459,19 @@ mod tests {
         assert_eq!(
             fr("invalid length 3, expected a tuple of size 2"),
             "longueur invalide 3, attendu : un tableau de 2 valeurs"
+        );
+    }
+
+    /// Audit of 2026-12-07, night: serde's "as i128" for a number past 64 bits named a
+    /// Rust type.
+    #[test]
+    fn a_number_past_64_bits_is_too_large() {
+        assert_eq!(
+            serde_message(
+                "invalid type: integer `99999999999999999999` as i128, expected a string",
+                Lang::En
+            ),
+            "invalid type: integer `99999999999999999999` (too large), expected a string"
         );
     }
 

@@ -4,6 +4,8 @@
 //! neither). One mechanism for every kind of every system: a kind's starter passes
 //! `check`, so it writes each required key, and the example is its own line.
 
+use serde::de::DeserializeOwned;
+
 use crate::lang::Lang;
 
 /// A starter entry: `scenarios/<file>` named once for its path and its embedded text.
@@ -68,12 +70,17 @@ fn starter_of(root: &toml::Table) -> Option<(&'static str, toml::Value)> {
     let word = |t: &toml::Table, k: &str| t.get(k).and_then(|v| v.as_str()).map(str::to_string);
     let system = word(root, "system")?;
     let kind = word(root, "kind");
-    STARTERS.iter().find_map(|s| {
-        let t = toml::from_str::<toml::Table>(s.3).ok()?;
-        let same =
-            word(&t, "system").as_deref() == Some(system.as_str()) && word(&t, "kind") == kind;
-        same.then_some((s.3, toml::Value::Table(t)))
-    })
+    // The exact kind, else the system's starter that writes none: its default kind
+    // (fallout `kind = "ap-economy"` had no example, audit of 2026-12-07, night).
+    let with = |kind: Option<&str>| {
+        STARTERS.iter().find_map(|s| {
+            let t = toml::from_str::<toml::Table>(s.3).ok()?;
+            let same = word(&t, "system").as_deref() == Some(system.as_str())
+                && word(&t, "kind").as_deref() == kind;
+            same.then_some((s.3, toml::Value::Table(t)))
+        })
+    };
+    with(kind.as_deref()).or_else(|| with(None))
 }
 
 /// The first entry of a table of named entries (`[combatants.<name>]`): a table whose
@@ -287,19 +294,141 @@ impl Writer {
 
 /// What the starter of the file's kind writes for `field` of the table at `segs`, as an
 /// example to end a message with (`None`: no starter, or it does not write that key).
-pub fn example(text: &str, segs: &[Seg], field: &str, lang: Lang) -> Option<String> {
+/// For a missing table (`missing`, and the starter's value a table or an array of
+/// tables), only the keys `T` requires are shown, with the command that writes a full
+/// file (audit of 2026-12-07, night: a missing `[expedition]` printed the starter's whole
+/// table, eight lines of which one was required).
+pub fn example<T: DeserializeOwned>(
+    text: &str,
+    segs: &[Seg],
+    field: &str,
+    lang: Lang,
+    missing: bool,
+) -> Option<String> {
     let root: toml::Table = toml::from_str(text).ok()?;
     let (starter_text, starter) = starter_of(&root)?;
     let (table, mut at) = follow(&starter, segs)?;
     let v = table.as_table()?.get(field)?;
     let w = Writer { text: starter_text };
-    let lines = w.render(segs, &mut at, field, &minimal(v));
+    let is_table = |x: &toml::Value| x.is_table();
+    let tables = v.is_table() || v.as_array().and_then(|a| a.first()).is_some_and(is_table);
+    let mut shown_v = minimal(v);
+    let mut full = None;
+    if missing && tables {
+        let mut path = at.clone();
+        path.push(field.to_string());
+        if let Some(r) = Required::<T>::new(&starter) {
+            shown_v = r.only(&mut path, &shown_v);
+            full = init_command(starter_text);
+        }
+    }
+    let lines = w.render(segs, &mut at, field, &shown_v);
     let shown: Vec<String> = lines.iter().map(|l| format!("    {l}")).collect();
     let intro = match segs.is_empty() {
         true => tr!(lang, "error.hint.example_top"),
         false => tr!(lang, "error.hint.example"),
     };
-    Some(format!("{intro}\n{}", shown.join("\n")))
+    let mut out = format!("{intro}\n{}", shown.join("\n"));
+    if let Some(command) = full {
+        out.push('\n');
+        out.push_str(&tr!(lang, "error.hint.full_file", command = command));
+    }
+    Some(out)
+}
+
+/// The command that prints the starter whose text is `text`.
+fn init_command(text: &str) -> Option<String> {
+    let (system, kind, _, _) = STARTERS.iter().find(|s| s.3 == text)?;
+    Some(format!(
+        "cosmosim init scenario --system {system} --kind {kind}"
+    ))
+}
+
+/// Which keys of the starter a kind's shape `T` requires: the starter is read again
+/// without the key, and serde says "missing field" (a key with a default, or an
+/// `Option`, reads without it).
+struct Required<'a, T> {
+    starter: &'a toml::Value,
+    shape: std::marker::PhantomData<T>,
+}
+
+impl<'a, T: DeserializeOwned> Required<'a, T> {
+    /// `None` when `T` does not read the starter as it is (nothing to compare with).
+    fn new(starter: &'a toml::Value) -> Option<Self> {
+        T::deserialize(starter.clone()).ok()?;
+        Some(Required {
+            starter,
+            shape: std::marker::PhantomData,
+        })
+    }
+
+    /// Whether the starter without `key` in the table at `path` is refused for it.
+    fn requires(&self, path: &[String], key: &str) -> bool {
+        let mut root = self.starter.clone();
+        let mut at = &mut root;
+        for p in path {
+            at = match at {
+                toml::Value::Table(t) => match t.get_mut(p) {
+                    Some(x) => x,
+                    None => return false,
+                },
+                toml::Value::Array(a) => match p.parse::<usize>().ok().and_then(|i| a.get_mut(i)) {
+                    Some(x) => x,
+                    None => return false,
+                },
+                _ => return false,
+            };
+        }
+        let Some(t) = at.as_table_mut() else {
+            return false;
+        };
+        t.remove(key);
+        T::deserialize(root)
+            .err()
+            .is_some_and(|e| e.message().trim() == format!("missing field `{key}`"))
+    }
+
+    /// `v` (at `path` in the starter) cut to its required keys, in every table it holds;
+    /// a table none of whose keys is required keeps its first one, an example of its shape.
+    fn only(&self, path: &mut Vec<String>, v: &toml::Value) -> toml::Value {
+        match v {
+            toml::Value::Table(t) if first_named(t).is_some() => {
+                let t = t
+                    .iter()
+                    .map(|(k, x)| {
+                        path.push(k.clone());
+                        let one = self.only(path, x);
+                        path.pop();
+                        (k.clone(), one)
+                    })
+                    .collect();
+                toml::Value::Table(t)
+            }
+            toml::Value::Table(t) => {
+                let required: Vec<_> = t.iter().filter(|(k, _)| self.requires(path, k)).collect();
+                let mut kept: toml::Table = required
+                    .into_iter()
+                    .map(|(k, x)| {
+                        path.push(k.clone());
+                        let one = self.only(path, x);
+                        path.pop();
+                        (k.clone(), one)
+                    })
+                    .collect();
+                if kept.is_empty() {
+                    kept.extend(t.iter().take(1).map(|(k, x)| (k.clone(), x.clone())));
+                }
+                toml::Value::Table(kept)
+            }
+            toml::Value::Array(a) if a.first().is_some_and(toml::Value::is_table) => {
+                path.push("0".to_string());
+                let first = a.first().map(|x| self.only(path, x));
+                path.pop();
+                toml::Value::Array(first.into_iter().collect())
+            }
+            other => other.clone(),
+        }
+    }
 }
 
 /// The starter's value at `segs` + `field` when it is a dice expression ("2d10+5", "12"):
@@ -320,8 +449,14 @@ pub fn is_dice_key(text: &str, segs: &[Seg], field: &str) -> bool {
 /// The words an enumerated key allows, when it was given another type (`mode = 1`: toml
 /// says "wanted string or table"): the file is read again with a word no list holds at
 /// that key, and serde's "unknown variant" names them. `None` when the key is not a word
-/// of a list (a free text), or the file does not get that far.
-pub fn enum_words<T: serde::de::DeserializeOwned>(text: &str, segs: &[Seg]) -> Option<String> {
+/// of a list (a free text), or the file does not get that far. A missing key (`missing`:
+/// its name, `segs` its table) is written with that word too (audit of 2026-12-07,
+/// night: "missing field `defence_kind`" did not say `parry` or `dodge`).
+pub fn enum_words<T: DeserializeOwned>(
+    text: &str,
+    segs: &[Seg],
+    missing: Option<&str>,
+) -> Option<String> {
     const PROBE: &str = "?";
     let mut root = toml::Value::Table(toml::from_str::<toml::Table>(text).ok()?);
     let mut at = &mut root;
@@ -332,9 +467,17 @@ pub fn enum_words<T: serde::de::DeserializeOwned>(text: &str, segs: &[Seg]) -> O
             _ => return None,
         };
     }
-    *at = toml::Value::String(PROBE.to_string());
+    let probe = toml::Value::String(PROBE.to_string());
+    let mut full: Vec<Seg> = segs.to_vec();
+    match missing {
+        Some(k) => {
+            at.as_table_mut()?.insert(k.to_string(), probe);
+            full.push(Seg::Key(k.to_string()));
+        }
+        None => *at = probe,
+    }
     let err = serde_path_to_error::deserialize::<_, T>(root).err()?;
-    if segments(&err.path().to_string()) != segs {
+    if segments(&err.path().to_string()) != full {
         return None;
     }
     let msg = err.inner().message().to_string();
@@ -363,13 +506,13 @@ mod tests {
     #[test]
     fn a_missing_table_is_shown_as_the_starter_writes_it() {
         let text = "system = \"cosmos\"\nkind = \"combat\"\n";
-        let e = example(text, &[], "attacks", Lang::En).unwrap();
+        let e = example::<toml::Table>(text, &[], "attacks", Lang::En, false).unwrap();
         assert_eq!(
             e,
             "for example (at the top of the file, before any [table]):\n    [attacks.sword]\n    stat = \"force\"\n    damage = \"2d10+5\"\n    element = \"metal\""
         );
         let bob = [Seg::Key("combatants".into()), Seg::Key("bob".into())];
-        let e = example(text, &bob, "stats", Lang::En).unwrap();
+        let e = example::<toml::Table>(text, &bob, "stats", Lang::En, false).unwrap();
         assert!(e.ends_with("\n    [combatants.bob]\n    stats = { force = 60, esprit = 35, charisme = 40, agilite = 50, precision = 45, chance = 50 }"), "{e}");
         assert!(is_dice_key(
             text,
