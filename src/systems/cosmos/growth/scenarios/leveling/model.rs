@@ -292,7 +292,10 @@ pub fn model(file: &ScenarioFile) -> Result<Parsed<LevelingModel>, UserError> {
         let &[a, b] = v.as_slice() else {
             let value = format!(
                 "[{}]",
-                v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")
+                v.iter()
+                    .map(|x| x.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             );
             return Err(bad(
                 file,
