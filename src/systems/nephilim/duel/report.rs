@@ -113,8 +113,8 @@ pub fn result(
         })
         .with_param_text(
             "actions",
-            vs(Lang::En, &m.fighters[0].actions, &m.fighters[1].actions),
-            |l| vs(l, &m.fighters[0].actions, &m.fighters[1].actions),
+            vs(Lang::En, m.fighters[0].actions, m.fighters[1].actions),
+            |l| vs(l, m.fighters[0].actions, m.fighters[1].actions),
         )
         .with_param("max_rounds", m.max_rounds)
         .with_scenario(file.reference());
