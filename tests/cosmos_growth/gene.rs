@@ -117,52 +117,16 @@ fn mutation_gauge_and_ultimates_on_a_crafted_tree() {
     }
 }
 
-#[test]
-fn mutation_ultimate_shares_are_uniform() {
-    // C-GENE-5 random choice: each of the four first ultimates has share 1/4.
+/// The shipped mutation scenario's `mutation-ultimates` output at `trials` characters:
+/// its ultimate names, `share_first` and `share_final`.
+fn ultimates(trials: u64) -> (Vec<String>, Vec<f64>, Vec<f64>) {
     let f = ScenarioFile::read(
         std::path::Path::new("scenarios/cosmos/mutation.toml"),
         cosmosim::lang::Lang::En,
     )
     .unwrap();
     let o = cosmosim::systems::RunOverrides {
-        trials: Some(40_000),
-        quiet: true,
-        ..Default::default()
-    };
-    let r = cosmosim::systems::cosmos::growth::scenarios::mutation::run(&f, &o).unwrap();
-    let u = r
-        .outputs
-        .iter()
-        .find(|o| o.name == "mutation-ultimates")
-        .unwrap();
-    let shares: Vec<f64> = u
-        .frame
-        .column("share_first")
-        .unwrap()
-        .f64()
-        .unwrap()
-        .into_no_null_iter()
-        .collect();
-    let n: f64 = 40_000.0 * 0.5; // at least half reach an ultimate in 180 days
-    for s in shares {
-        assert!((s - 0.25).abs() <= 5.0 * (0.25 * 0.75 / n).sqrt(), "{s}");
-    }
-}
-
-#[test]
-fn final_ultimate_shares_count_who_still_holds_half_hp() {
-    // C-GENE-5: half_hp allows one more major, then a draw among 1-3. A character still at
-    // half HP when the run ends holds half_hp: the final shares are over everyone who
-    // reached an ultimate, as the first shares are (audit of 2026-12-07, night: the half_hp
-    // row of share_final read 0 whatever the run).
-    let f = ScenarioFile::read(
-        std::path::Path::new("scenarios/cosmos/mutation.toml"),
-        cosmosim::lang::Lang::En,
-    )
-    .unwrap();
-    let o = cosmosim::systems::RunOverrides {
-        trials: Some(20_000),
+        trials: Some(trials),
         quiet: true,
         ..Default::default()
     };
@@ -181,11 +145,30 @@ fn final_ultimate_shares_count_who_still_holds_half_hp() {
             .into_no_null_iter()
             .collect()
     };
-    let (first, last) = (col("share_first"), col("share_final"));
     let ult = u.frame.column("ultimate").unwrap().str().unwrap().clone();
-    let names: Vec<String> = (0..ult.len())
+    let names = (0..ult.len())
         .map(|i| ult.get(i).unwrap().to_string())
         .collect();
+    (names, col("share_first"), col("share_final"))
+}
+
+#[test]
+fn mutation_ultimate_shares_are_uniform() {
+    // C-GENE-5 random choice: each of the four first ultimates has share 1/4.
+    let (_, shares, _) = ultimates(40_000);
+    let n: f64 = 40_000.0 * 0.5; // at least half reach an ultimate in 180 days
+    for s in shares {
+        assert!((s - 0.25).abs() <= 5.0 * (0.25 * 0.75 / n).sqrt(), "{s}");
+    }
+}
+
+#[test]
+fn final_ultimate_shares_count_who_still_holds_half_hp() {
+    // C-GENE-5: half_hp allows one more major, then a draw among 1-3. A character still at
+    // half HP when the run ends holds half_hp: the final shares are over everyone who
+    // reached an ultimate, as the first shares are (audit of 2026-12-07, night: the half_hp
+    // row of share_final read 0 whatever the run).
+    let (names, first, last) = ultimates(20_000);
     let half = names.iter().position(|n| n == "half_hp").unwrap();
     assert!((last.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{last:?}");
     // Some half_hp holders get their next major before the run ends, not all of them.
