@@ -490,7 +490,7 @@ fn error_unknown_key() {
     let e = bad(&GOOD.replace("difficulty = 2", "difficulty = 2\ndificulty = 3"));
     assert_eq!(
         e,
-        "error: bad.toml:8:1: key `test[0].dificulty`: unknown field `dificulty`, expected one of `name`, `tn`, `difficulty`, `tag_rank`, `complication`, `repeat`\n"
+        "error: bad.toml:8:1: key `test[0].dificulty`: unknown field `dificulty`, expected one of `name`, `tn`, `difficulty`, `tag_rank`, `complication`, `repeat` (did you mean `difficulty`?)\n"
     );
 }
 

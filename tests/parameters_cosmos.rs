@@ -192,9 +192,19 @@ fn karma_bound_moves_the_extremes_of_the_test_table() {
     let t = d.path();
     let grid = ["--thresholds", "50", "--karma", "-10..10"];
     let book = test_table(t, "book", &grid);
-    let mut a = grid.to_vec();
-    a.extend(["--option", "karma_bound=8"]);
-    let b8 = test_table(t, "b8", &a);
+    // Under the bound the rows are -8..8 (karma never leaves them, C-KARMA-1; asking for
+    // -10..10 is refused since the audit of 2026-12-07, night).
+    let b8 = test_table(
+        t,
+        "b8",
+        &["--thresholds", "50", "--option", "karma_bound=8"],
+    );
+    for k in ["9", "10", "-9", "-10"] {
+        assert!(
+            !b8.lines().any(|l| l.starts_with(&format!("50,{k},"))),
+            "{b8}"
+        );
+    }
     let cols = [
         "p_super_success",
         "p_crit_success",
