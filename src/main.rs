@@ -79,8 +79,8 @@ fn parse_french() -> Result<Cli, clap::Error> {
     Cli::from_arg_matches_mut(&mut matches)
 }
 
-/// clap's refusal of the command line: in the chosen language when it is not English
-/// (`args::refusal`), else as clap writes it.
+/// clap's refusal of the command line: in the chosen language (`args::refusal`; in
+/// English only a refused value), else as clap writes it.
 fn bad_flag(e: clap::Error, lang: Lang) -> ! {
     if let Some(text) = cosmosim::args::refusal::worded(&e, lang) {
         let _ = writeln!(

@@ -378,7 +378,7 @@ fn bad_flags_exit_2_with_a_clear_message() {
     );
     fails_with(
         &["table", "cosmos-test", "--crit-fail-from", "5"],
-        "11..=100",
+        "5 is out of range; allowed: 11..100",
     );
     fails_with(
         &["table", "cosmos-test", "--option", "karma_overflow=wrap"],

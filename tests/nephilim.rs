@@ -228,7 +228,7 @@ fn bad_flags_exit_2_with_clear_messages() {
         ),
         (
             &["nephilim-magic", "--spell-level", "7"],
-            "7 is not in -3..=6",
+            "7 is out of range; allowed: -3..6",
         ),
     ];
     for (args, msg) in cases {

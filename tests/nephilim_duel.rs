@@ -243,6 +243,17 @@ fn located_errors() {
     );
     let e = check_and_run_error(&text("", "defence_kind = \"block\"", ""));
     assert!(e.contains("fighter[1].defence_kind"), "{e}");
+    // A number names the words too (audit of 2026-12-07, night: "expected a string").
+    let e = check_and_run_error(&text("", "defence_kind = 5", ""));
+    assert!(
+        e.contains("fighter[1].defence_kind`: invalid type: integer `5`, expected a string; allowed: \"parry\", \"dodge\", \"none\""),
+        "{e}"
+    );
+    let e = check_and_run_error(&text("delay = 1", "", ""));
+    assert!(
+        e.contains("allowed: \"never\", \"to_meet\", \"next_round\""),
+        "{e}"
+    );
     let e = check_and_run_error(&text("", "", "max_rounds = 101"));
     assert!(e.contains("duel.max_rounds") && e.contains("1..100"), "{e}");
     let e = check_and_run_error(&text("", "", "").replace("kind = \"duel\"", "kind = \"war\""));

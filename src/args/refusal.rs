@@ -7,10 +7,12 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 
 use crate::lang::{Lang, Words};
 
-/// The refusal in `lang`, without the `error:` prefix; `None` for English and for the
-/// kinds clap words best itself.
+/// The refusal in `lang`, without the `error:` prefix; `None` for the kinds clap words
+/// best itself. In English only a flag's refused value is worded here: clap's own reasons
+/// read "invalid digit found in string" and "5 is not in 11..=100" (Rust's notation; the
+/// audit of 2026-12-07, night), where cosmosim writes "not a whole number" and `11..100`.
 pub fn worded(e: &clap::Error, lang: Lang) -> Option<String> {
-    if lang == Lang::En {
+    if lang == Lang::En && e.kind() != ErrorKind::ValueValidation {
         return None;
     }
     let text = |k| match e.get(k) {
@@ -115,8 +117,10 @@ fn reason(r: &(dyn std::error::Error + 'static), lang: Lang) -> String {
         return tr!(lang, "cli.reason.not_number").to_string();
     }
     let text = r.to_string();
-    // clap's ranged parsers: "200 is not in 0..=100".
+    // clap's ranged parsers: "200 is not in 0..=100", written as cosmosim writes an
+    // inclusive range everywhere else (`0..100`, as in `--karma -10..10`).
     if let Some((value, range)) = text.split_once(" is not in ") {
+        let range = range.replacen("..=", "..", 1);
         return tr!(lang, "cli.reason.out_of_range", value, range);
     }
     text
@@ -158,7 +162,7 @@ mod tests {
         assert!(fr(&["--seed", ""]).contains("valeur vide"));
         let m = fr(&["--esprit", "200"]);
         assert!(
-            m.contains("200 est hors limites ; valeurs admises : 0..=100"),
+            m.contains("200 est hors limites ; valeurs admises : 0..100"),
             "{m}"
         );
         let m = fr(&["--lang", "de"]);
@@ -174,8 +178,37 @@ mod tests {
                 assert!(!m.contains(english), "English left in: {m}");
             }
         }
-        // English stays clap's own.
+        // English stays clap's own, but for a refused value.
         let e = T::try_parse_from(["t", "--sed", "1"]).unwrap_err();
         assert!(worded(&e, Lang::En).is_none());
+    }
+
+    /// Audit of 2026-12-07, night: a refused value in English read "invalid digit found
+    /// in string" or "5 is not in 11..=100".
+    #[test]
+    fn refused_values_read_as_cosmosim_writes_them_in_english() {
+        let en = |args: &[&str]| {
+            let e =
+                T::try_parse_from(std::iter::once("t").chain(args.iter().copied())).unwrap_err();
+            worded(&e, Lang::En).unwrap_or_else(|| panic!("not worded: {e}"))
+        };
+        let m = en(&["--esprit", "200"]);
+        assert!(
+            m.starts_with(
+                "invalid value '200' for '--esprit <ESPRIT>': 200 is out of range; allowed: 0..100"
+            ),
+            "{m}"
+        );
+        assert!(m.ends_with("For more information, try '--help'."), "{m}");
+        let m = en(&["--seed", "5..9"]);
+        assert!(
+            m.contains("'5..9' for '--seed <SEED>': not a whole number"),
+            "{m}"
+        );
+        for m in [m, en(&["--esprit", "200"]), en(&["--seed", ""])] {
+            for rust in ["invalid digit", "..=", "cannot parse"] {
+                assert!(!m.contains(rust), "Rust's words left in: {m}");
+            }
+        }
     }
 }

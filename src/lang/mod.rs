@@ -270,6 +270,12 @@ impl Words {
         Words { key, values }
     }
 
+    /// The message's key in the language files (`syntax.not_dice`): what a caller may
+    /// word its own way.
+    pub fn key(&self) -> &'static str {
+        self.key
+    }
+
     /// A text that reads the same in every language (a TOML error, a name).
     pub fn same(text: String) -> Words {
         Words::new("", vec![("", Value::Text(text))])

@@ -36,6 +36,17 @@ pub const STARTERS: &[(&str, &str, &str, &str)] = &[
     starter!("trinites", "skirmish", "trinites/skirmish.toml"),
 ];
 
+/// Other shipped files of a kind, read after its starter to learn how a key the starter
+/// leaves out is written (an abstract encounter's `knockout`, a support action's `heal`;
+/// audit of 2026-12-07, night: `knockout = 1` was not told to quote its dice).
+const REFERENCES: &[(&str, &str, &str, &str)] = &[
+    starter!("cosmos", "combat", "cosmos/boss-fight.toml"),
+    starter!("cosmos", "combat", "cosmos/party-vs-boss.toml"),
+    starter!("cosmos", "combat", "cosmos/wounded-ambush.toml"),
+    starter!("cosmos", "expedition", "cosmos/party-expedition-quick.toml"),
+    starter!("cosmos", "mutation", "cosmos/mutation-events.toml"),
+];
+
 /// A step of a serde key path: a key, or a place in an array.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Seg {
@@ -431,8 +442,9 @@ impl<'a, T: DeserializeOwned> Required<'a, T> {
     }
 }
 
-/// The starter's value at `segs` + `field` when it is a dice expression ("2d10+5", "12"):
-/// a number written there is that expression's constant, to be quoted.
+/// The starter's value at `segs` + `field` (or, where the starter lacks the key, a
+/// [`REFERENCES`] file's) when it is a dice expression ("2d10+5", "12"): a number
+/// written there is that expression's constant, to be quoted.
 pub fn is_dice_key(text: &str, segs: &[Seg], field: &str) -> bool {
     let Ok(root) = toml::from_str::<toml::Table>(text) else {
         return false;
@@ -440,10 +452,26 @@ pub fn is_dice_key(text: &str, segs: &[Seg], field: &str) -> bool {
     let Some((_, starter)) = starter_of(&root) else {
         return false;
     };
-    follow(&starter, segs)
-        .and_then(|(t, _)| t.get(field))
-        .and_then(toml::Value::as_str)
-        .is_some_and(|s| crate::dice::DiceExpr::parse(s).is_ok())
+    let word = |t: &toml::Table, k: &str| t.get(k).and_then(|v| v.as_str()).map(str::to_string);
+    let (system, kind) = (word(&root, "system"), word(&root, "kind"));
+    let references = REFERENCES.iter().filter_map(|r| {
+        let same = system.as_deref() == Some(r.0) && kind.as_deref() == Some(r.1);
+        same.then(|| {
+            toml::from_str::<toml::Table>(r.3)
+                .ok()
+                .map(toml::Value::Table)
+        })
+        .flatten()
+    });
+    std::iter::once(starter).chain(references).any(|doc| {
+        follow(&doc, segs)
+            .and_then(|(t, _)| {
+                t.get(field)
+                    .and_then(toml::Value::as_str)
+                    .map(str::to_string)
+            })
+            .is_some_and(|s| crate::dice::DiceExpr::parse(&s).is_ok())
+    })
 }
 
 /// The words an enumerated key allows, when it was given another type (`mode = 1`: toml
@@ -524,5 +552,26 @@ mod tests {
             &[Seg::Key("attacks".into()), Seg::Key("axe".into())],
             "element"
         ));
+    }
+
+    #[test]
+    fn keys_the_starter_leaves_out_are_read_in_the_other_shipped_files() {
+        let text = "system = \"cosmos\"\nkind = \"expedition\"\n";
+        let encounter = [Seg::Key("expedition".into()), Seg::Key("encounter".into())];
+        for key in ["knockout", "light_points", "extra_physical_actions"] {
+            assert!(is_dice_key(text, &encounter, key), "{key}");
+        }
+        assert!(!is_dice_key(text, &encounter, "combat"));
+        // Each reference is the kind it is listed under.
+        for r in REFERENCES {
+            let t: toml::Table = toml::from_str(r.3).unwrap();
+            assert_eq!(
+                t.get("system").and_then(|v| v.as_str()),
+                Some(r.0),
+                "{}",
+                r.2
+            );
+            assert_eq!(t.get("kind").and_then(|v| v.as_str()), Some(r.1), "{}", r.2);
+        }
     }
 }

@@ -43,6 +43,16 @@ fn golden_gene_tree_errors() {
         .stderr(predicates::str::contains(
             "sched.toml:8:7: key `mutation.schedule[0].pmu`: \"2x10\" is not a dice expression",
         ));
+    // A cap names itself (audit of 2026-12-07, night).
+    let p = write(dir.path(), "cap.toml", "system = \"cosmos\"\nkind = \"mutation\"\n[mutation]\nchance = 50\nmax_days = 30\ntree = \"sample\"\n[[mutation.schedule]]\npmu = \"200d10\"\n");
+    bin()
+        .arg("check")
+        .arg(&p)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "cap.toml:8:7: key `mutation.schedule[0].pmu`: `200d10`: dice counts must be 1..100 and faces 1..1000",
+        ));
 }
 
 #[test]

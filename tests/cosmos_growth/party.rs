@@ -277,6 +277,16 @@ fn golden_party_errors() {
             format!("{head}{}{tail}[expedition.encounter]\nrounds = \"1\"\nhp_lost = \"0\"\npm_spent = \"0\"\nlight_points = \"one\"\n", member("a")),
             "e6.toml:17:16: key `expedition.encounter.light_points`: \"one\" is not a dice expression",
         ),
+        // Audit of 2026-12-07, night: a cap said only "is not a dice expression", and a
+        // bare number at a dice key the starter does not write was not told to quote it.
+        (
+            format!("{head}{}{tail}[expedition.encounter]\nrounds = \"1\"\nhp_lost = \"0\"\npm_spent = \"1d5000\"\n", member("a")),
+            "e7.toml:16:12: key `expedition.encounter.pm_spent`: `1d5000`: dice counts must be 1..100 and faces 1..1000",
+        ),
+        (
+            format!("{head}{}{tail}[expedition.encounter]\nrounds = \"1\"\nhp_lost = \"0\"\npm_spent = \"0\"\nknockout = 1\n", member("a")),
+            "e8.toml:17:12: key `expedition.encounter.knockout`: invalid type: integer `1`, expected a string; write knockout = \"1\"",
+        ),
         (
             format!("{head}{tail}"),
             "key `expedition`: no traveller; allowed: [expedition.traveller] or [[expedition.travellers]] (1..8)",

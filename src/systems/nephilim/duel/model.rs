@@ -102,13 +102,26 @@ pub fn load(file: &ScenarioFile) -> Result<(RawDuel, DuelModel), UserError> {
     load_with::<&str>(file, &[])
 }
 
+const DEFENCE_WORDS: &str = "\"parry\", \"dodge\", \"none\"";
+const DELAY_WORDS: &str = "\"never\", \"to_meet\", \"next_round\"";
+
+/// The words a fighter's word keys allow, for one written with another type
+/// (`defence_kind = 5` named none; audit of 2026-12-07, night).
+fn allowed(table: &str, field: &str, _lang: crate::lang::Lang) -> Option<String> {
+    match (table, field) {
+        ("fighter", "defence_kind") => Some(DEFENCE_WORDS.to_string()),
+        ("fighter", "delay") => Some(DELAY_WORDS.to_string()),
+        _ => None,
+    }
+}
+
 /// Reads and validates a duel file, `options` (`--option` pairs) on top of its `[rules]`:
 /// the starting counters depend on `nephilim_health_boxes_per_state`.
 pub fn load_with<S: AsRef<str>>(
     file: &ScenarioFile,
     options: &[S],
 ) -> Result<(RawDuel, DuelModel), UserError> {
-    let raw: RawDuel = file.parse_raw()?;
+    let raw: RawDuel = file.parse_raw_hinted(&allowed)?;
     let d = &raw.duel;
     let max_rounds = int_at(
         file,
@@ -184,7 +197,7 @@ pub fn load_with<S: AsRef<str>>(
                     &p("defence_kind"),
                     &s("defence_kind"),
                     &tr!(file.lang, "nephilim.model.unknown_defence", value = other),
-                    "\"parry\", \"dodge\", \"none\"",
+                    DEFENCE_WORDS,
                 ))
             }
         };
@@ -197,7 +210,7 @@ pub fn load_with<S: AsRef<str>>(
                     &p("delay"),
                     &s("delay"),
                     &tr!(file.lang, "nephilim.model.unknown_delay", value = other),
-                    "\"never\", \"to_meet\", \"next_round\"",
+                    DELAY_WORDS,
                 ))
             }
         };

@@ -54,11 +54,15 @@ fn num(
 }
 
 fn dice(file: &ScenarioFile, path: &[&str], s: &str) -> Result<DiceExpr, UserError> {
-    DiceExpr::parse(s).map_err(|_| {
+    // A cap (`1d5000`: faces 1..1000) says which; the rest is not dice at all.
+    DiceExpr::parse(s).map_err(|e| {
         bad(
             file,
             path,
-            tr!(file.lang, "growth.valid.not_dice", text = s),
+            match e.key() {
+                "syntax.not_dice" => tr!(file.lang, "growth.valid.not_dice", text = s).to_string(),
+                _ => e.text(file.lang),
+            },
             tr!(file.lang, "growth.valid.dice_allowed"),
         )
     })

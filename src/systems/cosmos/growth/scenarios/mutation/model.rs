@@ -103,12 +103,18 @@ impl Levels {
 
 /// Pµ dice (`example`: the dice the allowed values show first).
 fn pmu(file: &ScenarioFile, path: &[&str], s: &str, example: &str) -> Result<DiceExpr, UserError> {
-    DiceExpr::parse(s).map_err(|_| {
+    // A cap (`1d5000`: faces 1..1000) says which; the rest is not dice at all.
+    DiceExpr::parse(s).map_err(|e| {
         let allowed = tr!(file.lang, "growth.mutation.dice_allowed", example);
         bad(
             file,
             path,
-            tr!(file.lang, "growth.mutation.not_dice", value = s),
+            match e.key() {
+                "syntax.not_dice" => {
+                    tr!(file.lang, "growth.mutation.not_dice", value = s).to_string()
+                }
+                _ => e.text(file.lang),
+            },
             &allowed,
         )
     })
