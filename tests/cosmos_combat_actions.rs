@@ -21,41 +21,8 @@ const N: u64 = 20_000;
 /// `defs` adds `[attacks.*]`/`[support.*]` tables; `hero` holds the hero's extra keys,
 /// then optionally `@policy` and its policy keys (rules as `[[...rules]]` tables after).
 fn scenario(defs: &str, hero: &str, foe: &str, extra: &str) -> String {
-    let (hero_keys, hero_policy) = hero.split_once("@policy").unwrap_or((hero, ""));
-    format!(
-        r#"system = "cosmos"
-kind = "combat"
-{extra}
-
-[attacks.tickle]
-stat = "force"
-damage = "0"
-
-[attacks.kill]
-stat = "force"
-damage = "1000"
-
-{defs}
-
-[combatants.hero]
-side = "heroes"
-level = 3
-stats = {{ force = 60, esprit = 50, charisme = 40, agilite = 60, precision = 50, chance = 50 }}
-hp = 100
-pm = 100
-{hero_keys}
-
-[combatants.hero.policy]
-defence = "none"
-{hero_policy}
-
-[combatants.foe]
-side = "foes"
-level = 3
-stats = {{ force = 60, esprit = 40, charisme = 40, agilite = 40, precision = 50, chance = 50 }}
-{foe}
-"#
-    )
+    let defs = format!("[attacks.kill]\nstat = \"force\"\ndamage = \"1000\"\n\n{defs}");
+    common::combat::scenario(&defs, hero, foe, extra)
 }
 
 /// The exact outcome distribution of a test at `t` with `m` points, karma 0 (C-TEST-1/2).
@@ -286,7 +253,6 @@ fn a_final_skill_rule_overrides_the_posture_turn() {
             "hp = 100000\nattacks = [\"tickle\"]",
             "[combat]\nmax_rounds = 3",
         )
-        .replace("level = 3\nstats = { force = 60, esprit = 50", "stats = { force = 60, esprit = 50")
     };
     let cases = [
         ("", N),

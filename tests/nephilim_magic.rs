@@ -11,20 +11,17 @@ use cosmosim::lang::Lang;
 #[test]
 fn magic_table_by_hand() {
     let dir = tempfile::tempdir().unwrap();
-    let csv = table(
-        dir.path(),
-        "nephilim-magic",
-        &[
-            "--circles",
-            "basse_magie",
-            "--skills",
-            "0",
-            "--ka",
-            "18",
-            "--durations",
-            "action",
-        ],
-    );
+    let cell_of = [
+        "--circles",
+        "basse_magie",
+        "--skills",
+        "0",
+        "--ka",
+        "18",
+        "--durations",
+        "action",
+    ];
+    let csv = table(dir.path(), "nephilim-magic", &cell_of);
     assert!(csv.starts_with(
         "circle,skill,ka_element,ka_normalised,duration,concentration_difficulty,control_difficulty,p_concentration,p_control,p_works\n"
     ));
@@ -36,18 +33,7 @@ fn magic_table_by_hand() {
     let csv = table(
         dir.path(),
         "nephilim-magic",
-        &[
-            "--circles",
-            "basse_magie",
-            "--skills",
-            "0",
-            "--ka",
-            "18",
-            "--durations",
-            "action",
-            "--increments",
-            "2",
-        ],
+        &[&cell_of[..], &["--increments", "2"]].concat(),
     );
     assert!((cell(&csv, key, "p_control") - 8.0 / 36.0).abs() < 1e-9);
 }

@@ -399,32 +399,26 @@ impl<'a, T: DeserializeOwned> Required<'a, T> {
             .is_some_and(|e| e.message().trim() == format!("missing field `{key}`"))
     }
 
+    /// Key `k` of the table at `path`, its value `x` cut by [`Self::only`].
+    fn only_at(&self, path: &mut Vec<String>, k: &str, x: &toml::Value) -> (String, toml::Value) {
+        path.push(k.to_string());
+        let one = self.only(path, x);
+        path.pop();
+        (k.to_string(), one)
+    }
+
     /// `v` (at `path` in the starter) cut to its required keys, in every table it holds;
     /// a table none of whose keys is required keeps its first one, an example of its shape.
     fn only(&self, path: &mut Vec<String>, v: &toml::Value) -> toml::Value {
         match v {
             toml::Value::Table(t) if first_named(t).is_some() => {
-                let t = t
-                    .iter()
-                    .map(|(k, x)| {
-                        path.push(k.clone());
-                        let one = self.only(path, x);
-                        path.pop();
-                        (k.clone(), one)
-                    })
-                    .collect();
-                toml::Value::Table(t)
+                toml::Value::Table(t.iter().map(|(k, x)| self.only_at(path, k, x)).collect())
             }
             toml::Value::Table(t) => {
                 let required: Vec<_> = t.iter().filter(|(k, _)| self.requires(path, k)).collect();
                 let mut kept: toml::Table = required
                     .into_iter()
-                    .map(|(k, x)| {
-                        path.push(k.clone());
-                        let one = self.only(path, x);
-                        path.pop();
-                        (k.clone(), one)
-                    })
+                    .map(|(k, x)| self.only_at(path, k, x))
                     .collect();
                 if kept.is_empty() {
                     kept.extend(t.iter().take(1).map(|(k, x)| (k.clone(), x.clone())));

@@ -5,7 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
-use common::combat::{agrees, run_text};
+use common::combat::{agrees, run_text, scenario};
 use common::params::{run, write};
 
 use cosmosim::systems::cosmos::combat::FighterAcc;
@@ -13,41 +13,6 @@ use cosmosim::systems::cosmos::combat::FighterAcc;
 // Fighters are in name order: foe (0), hero (1).
 const FOE: usize = 0;
 const HERO: usize = 1;
-
-/// A hero (agilite 60, acts first, never defends) against a harmless foe (agilite 40).
-fn scenario(defs: &str, hero: &str, foe: &str, extra: &str) -> String {
-    let (hero_keys, hero_policy) = hero.split_once("@policy").unwrap_or((hero, ""));
-    format!(
-        r#"system = "cosmos"
-kind = "combat"
-{extra}
-
-[attacks.tickle]
-stat = "force"
-damage = "0"
-
-{defs}
-
-[combatants.hero]
-side = "heroes"
-level = 3
-stats = {{ force = 60, esprit = 50, charisme = 40, agilite = 60, precision = 50, chance = 50 }}
-hp = 100
-pm = 100
-{hero_keys}
-
-[combatants.hero.policy]
-defence = "none"
-{hero_policy}
-
-[combatants.foe]
-side = "foes"
-level = 3
-stats = {{ force = 60, esprit = 40, charisme = 40, agilite = 40, precision = 50, chance = 50 }}
-{foe}
-"#
-    )
-}
 
 fn fm_end(a: &FighterAcc, fm: i32) -> u64 {
     a.fm_end[(fm + 3) as usize]

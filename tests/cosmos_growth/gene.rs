@@ -34,25 +34,26 @@ fn golden_gene_tree_errors() {
         .contains("cannot be exclusive with itself"));
     assert!(gene_error(dir.path(), &g("a", "kind = \"special\"\n"))
         .contains("a special gene needs a max"));
-    let p = write(dir.path(), "sched.toml", "system = \"cosmos\"\nkind = \"mutation\"\n[mutation]\nchance = 50\nmax_days = 30\ntree = \"sample\"\n[[mutation.schedule]]\npmu = \"2x10\"\n");
-    bin()
-        .arg("check")
-        .arg(&p)
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains(
-            "sched.toml:8:7: key `mutation.schedule[0].pmu`: \"2x10\" is not a dice expression",
-        ));
-    // A cap names itself (audit of 2026-12-07, night).
-    let p = write(dir.path(), "cap.toml", "system = \"cosmos\"\nkind = \"mutation\"\n[mutation]\nchance = 50\nmax_days = 30\ntree = \"sample\"\n[[mutation.schedule]]\npmu = \"200d10\"\n");
-    bin()
-        .arg("check")
-        .arg(&p)
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains(
-            "cap.toml:8:7: key `mutation.schedule[0].pmu`: `200d10`: dice counts must be 1..100 and faces 1..1000",
-        ));
+    // A schedule's Pµ dice: not dice at all, or past a cap, which names itself (audit of
+    // 2026-12-07, night: a cap said only "is not a dice expression").
+    for (name, pmu, want) in [
+        ("sched.toml", "2x10", "\"2x10\" is not a dice expression"),
+        (
+            "cap.toml",
+            "200d10",
+            "`200d10`: dice counts must be 1..100 and faces 1..1000",
+        ),
+    ] {
+        let text = format!("system = \"cosmos\"\nkind = \"mutation\"\n[mutation]\nchance = 50\nmax_days = 30\ntree = \"sample\"\n[[mutation.schedule]]\npmu = \"{pmu}\"\n");
+        let want = format!("{name}:8:7: key `mutation.schedule[0].pmu`: {want}");
+        let p = write(dir.path(), name, &text);
+        bin()
+            .arg("check")
+            .arg(&p)
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(want));
+    }
 }
 
 #[test]
