@@ -75,10 +75,14 @@ pub fn segments(path: &str) -> Vec<Seg> {
     out
 }
 
+/// A file's word at key `k` (its `system`, its `kind`).
+fn word(t: &toml::Table, k: &str) -> Option<String> {
+    t.get(k).and_then(|v| v.as_str()).map(str::to_string)
+}
+
 /// The starter of the file's own system and kind (its `system` and `kind` keys, compared
 /// with the starter's own): its text and its values.
 fn starter_of(root: &toml::Table) -> Option<(&'static str, toml::Value)> {
-    let word = |t: &toml::Table, k: &str| t.get(k).and_then(|v| v.as_str()).map(str::to_string);
     let system = word(root, "system")?;
     let kind = word(root, "kind");
     // The exact kind, else the system's starter that writes none: its default kind
@@ -446,7 +450,6 @@ pub fn is_dice_key(text: &str, segs: &[Seg], field: &str) -> bool {
     let Some((_, starter)) = starter_of(&root) else {
         return false;
     };
-    let word = |t: &toml::Table, k: &str| t.get(k).and_then(|v| v.as_str()).map(str::to_string);
     let (system, kind) = (word(&root, "system"), word(&root, "kind"));
     let references = REFERENCES.iter().filter_map(|r| {
         let same = system.as_deref() == Some(r.0) && kind.as_deref() == Some(r.1);

@@ -60,7 +60,7 @@ fn dice(file: &ScenarioFile, path: &[&str], s: &str) -> Result<DiceExpr, UserErr
             file,
             path,
             match e.key() {
-                "syntax.not_dice" => tr!(file.lang, "growth.valid.not_dice", text = s).to_string(),
+                "syntax.not_dice" => tr!(file.lang, "growth.valid.not_dice", text = s),
                 _ => e.text(file.lang),
             },
             tr!(file.lang, "growth.valid.dice_allowed"),

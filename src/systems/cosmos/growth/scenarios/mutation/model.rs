@@ -111,7 +111,7 @@ fn pmu(file: &ScenarioFile, path: &[&str], s: &str, example: &str) -> Result<Dic
             path,
             match e.key() {
                 "syntax.not_dice" => {
-                    tr!(file.lang, "growth.mutation.not_dice", value = s).to_string()
+                    tr!(file.lang, "growth.mutation.not_dice", value = s)
                 }
                 _ => e.text(file.lang),
             },
